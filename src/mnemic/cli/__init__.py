@@ -1,0 +1,109 @@
+"""The ``mnemic`` command line: a thin shell over the library.
+
+Each command parses its arguments, calls one library function and renders the result.
+Exit codes: 0 done, 1 refused or failed (message on stderr), 2 usage or configuration
+error. Every listing accepts ``--json``.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from ..errors import ConfigError, MnemicError
+from ..home import Home
+
+__all__ = ["AppContext", "emit_json", "handle_errors", "main", "pass_app"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class AppContext:
+    """Per-invocation state: which home and profile the user selected."""
+
+    def __init__(self, home_path: str | None, profile: str | None) -> None:
+        self.home_path = home_path
+        self.profile = profile
+        self._home: Home | None = None
+
+    @property
+    def home(self) -> Home:
+        """The opened home (created on first use)."""
+        if self._home is None:
+            self._home = Home.open(self.home_path, self.profile)
+        return self._home
+
+
+pass_app = click.make_pass_decorator(AppContext)
+
+
+def emit_json(data: Any) -> None:
+    """Print one JSON document to stdout."""
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+
+
+def fail(message: str, code: int = 1) -> None:
+    """Print ``message`` to stderr and exit with ``code``."""
+    click.echo(f"mnemic: {message}", err=True)
+    sys.exit(code)
+
+
+def handle_errors(fn: F) -> F:
+    """Turn mnemic errors into a stderr message and exit code 1 (2 for config errors)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except ConfigError as exc:
+            fail(exc.to_llm(), 2)
+        except MnemicError as exc:
+            fail(exc.to_llm(), 1)
+
+    return wrapper  # type: ignore[return-value]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option(
+    "--home",
+    "home_path",
+    metavar="PATH",
+    envvar="MNEMIC_HOME",
+    help="Home directory (default: $MNEMIC_HOME, else the platform data dir).",
+)
+@click.option(
+    "--profile",
+    metavar="NAME",
+    envvar="MNEMIC_PROFILE",
+    help="Use the isolated profile NAME beneath the home ($MNEMIC_PROFILE).",
+)
+@click.version_option(package_name="mnemic", prog_name="mnemic")
+@click.pass_context
+def main(ctx: click.Context, home_path: str | None, profile: str | None) -> None:
+    """mnemic: small, curated, safe memory for LLM agents.
+
+    \b
+    Start here:
+      mnemic demo                 a guided walk through a session, in a temp home
+      mnemic memory status        how full MEMORY.md and USER.md are
+      mnemic memory show          the entries, as the next session will see them
+      mnemic tool memory JSON     run one memory tool call, print the JSON response
+    """
+    ctx.obj = AppContext(home_path, profile)
+
+
+def _register() -> None:
+    from . import demo, memory, scan, tool
+
+    main.add_command(memory.memory)
+    main.add_command(tool.tool)
+    main.add_command(scan.scan)
+    main.add_command(demo.demo)
+
+
+_register()

@@ -1,0 +1,183 @@
+"""Pure functions over the entry format: parse, serialise, drift, matching, validation.
+
+A target file holds entries joined by ``DELIMITER`` (newline, section sign, newline).
+Entries may span lines; the budget counts the joined text, delimiters included. Nothing
+here touches the disk.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..errors import AmbiguousMatch, ContentRejected, NoMatch
+
+__all__ = [
+    "DELIMITER",
+    "TARGETS",
+    "Drift",
+    "char_count",
+    "detect_drift",
+    "entry_handle",
+    "find_entry",
+    "parse",
+    "serialize",
+    "validate_content",
+]
+
+DELIMITER = "\n§\n"
+TARGETS = ("memory", "user")
+FILENAMES = {"memory": "MEMORY.md", "user": "USER.md"}
+PREVIEW_WIDTH = 80
+HANDLE_PREFIX = "entry:"
+
+# Control characters other than tab and newline have no place in a note.
+_BAD_CONTROLS = {c for c in range(32) if c not in (9, 10)} | {127}
+
+
+def normalize_newlines(text: str) -> str:
+    """CRLF and lone CR become LF (files edited on Windows stay readable)."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
+
+
+def parse(raw: str) -> list[str]:
+    """Split file text into entries: stripped, empty pieces dropped, duplicates collapsed."""
+    text = normalize_newlines(raw)
+    if not text.strip():
+        return []
+    seen: set[str] = set()
+    out: list[str] = []
+    for piece in text.split(DELIMITER):
+        entry = piece.strip()
+        if entry and entry not in seen:
+            seen.add(entry)
+            out.append(entry)
+    return out
+
+
+def serialize(entries: Sequence[str]) -> str:
+    """Join entries for the file (no trailing newline; empty list -> empty file)."""
+    return DELIMITER.join(entries)
+
+
+def char_count(entries: Sequence[str]) -> int:
+    """Characters the entries occupy in the budget (delimiters included)."""
+    if not entries:
+        return 0
+    return sum(len(e) for e in entries) + len(DELIMITER) * (len(entries) - 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Drift:
+    """Why a file would not survive a rewrite through the memory tool unchanged."""
+
+    reason: str
+    """Plain-words reason, e.g. 'an entry of 9,120 chars is longer than the whole budget'."""
+
+
+def detect_drift(raw: str, limit: int) -> Drift | None:
+    """Return why ``raw`` would not round-trip, or ``None`` when it is clean.
+
+    Drift is (1) text that does not equal the serialisation of its own parse (stray
+    whitespace around delimiters, blank or duplicate segments), or (2) an entry longer
+    than the whole budget (free-form text appended without delimiters).
+    """
+    text = normalize_newlines(raw)
+    if not text.strip():
+        return None
+    pieces = text.split(DELIMITER)
+    longest = max(len(p.strip()) for p in pieces)
+    if longest > limit:
+        return Drift(
+            f"an entry of {longest:,} chars is longer than the whole {limit:,}-char budget, "
+            "which is what text appended without delimiters looks like"
+        )
+    stripped = [p.strip() for p in pieces]
+    if serialize([p for p in stripped if p]) != text.strip():
+        if any(not p for p in stripped):
+            why = "it has blank segments between delimiters"
+        else:
+            why = "it has extra whitespace around entries or delimiters"
+        return Drift(f"{why}, so a rewrite would not reproduce it exactly")
+    return None
+
+
+def validate_content(content: str, *, field: str = "content") -> str:
+    """Strip ``content`` and check it can be stored as one entry; return the stripped text.
+
+    Refused: empty text, control characters (other than tab and newline), and text that
+    contains the delimiter or would form one at an entry boundary (starting with
+    ``"§\\n"`` or ending with ``"\\n§"``): it would silently split into several entries on
+    the next load.
+    """
+    text = normalize_newlines(content).strip()
+    if not text:
+        raise ContentRejected(
+            "empty",
+            f"{field} is empty. Give the text of the entry (use action='remove' to delete).",
+        )
+    bad = next((ch for ch in text if ord(ch) in _BAD_CONTROLS), None)
+    if bad is not None:
+        raise ContentRejected(
+            "control_character",
+            f"{field} contains the control character U+{ord(bad):04X}. Remove it and retry.",
+        )
+    if DELIMITER in text or text.startswith("§\n") or text.endswith("\n§"):
+        raise ContentRejected(
+            "delimiter",
+            f"{field} contains the entry delimiter (a line holding only '§'), which would "
+            "split it into several entries. Save each fact as its own entry (an operations "
+            "list can add several at once), or drop the '§' line.",
+        )
+    return text
+
+
+def entry_handle(entry: str) -> str:
+    """A stable short id for an entry, usable as ``old_text`` (``entry:<8 hex>``).
+
+    Blocked entries are shown to the model only by this handle, so it can remove them
+    without their raw text ever entering its context.
+    """
+    return HANDLE_PREFIX + hashlib.sha256(entry.encode("utf-8")).hexdigest()[:8]
+
+
+def preview(text: str, width: int = PREVIEW_WIDTH) -> str:
+    """One-line preview of an entry, ``width`` chars at most plus an ellipsis."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[:width] + "..."
+
+
+def find_entry(
+    entries: Sequence[str],
+    selector: str,
+    target: str,
+    *,
+    display: Sequence[str] | None = None,
+) -> int:
+    """Index of the entry ``selector`` designates.
+
+    An exact whole-entry match wins; then an ``entry:<hex>`` handle; then a
+    case-sensitive substring. Several matches with different text raise
+    :class:`AmbiguousMatch` (previews taken from ``display``, which hides blocked
+    entries); identical matches pick the first; none raises :class:`NoMatch`.
+    """
+    sel = normalize_newlines(selector).strip()
+    if not sel:
+        raise ContentRejected("empty", "old_text is empty. Give a short unique substring.")
+    for i, entry in enumerate(entries):
+        if entry == sel:
+            return i
+    if sel.startswith(HANDLE_PREFIX):
+        for i, entry in enumerate(entries):
+            if entry_handle(entry) == sel:
+                return i
+    hits = [i for i, entry in enumerate(entries) if sel in entry]
+    if not hits:
+        raise NoMatch(target, sel)
+    if len({entries[i] for i in hits}) > 1:
+        shown = display if display is not None else entries
+        raise AmbiguousMatch(target, sel, [preview(shown[i]) for i in hits])
+    return hits[0]

@@ -1,0 +1,255 @@
+"""Durability primitives: strict reads, atomic writes, sidecar locks, private permissions.
+
+Every file mnemic writes goes through :func:`atomic_write_text` (temp file in the same
+directory, fsync, rename, fsync of the directory), and every read-modify-write holds a
+:class:`SidecarLock` on ``<file>.lock`` (never on the file that gets replaced, since a
+rename swaps the inode). Reads are strict: a file that cannot be read or decoded raises
+:class:`~mnemic.errors.UnreadableFile` instead of looking empty.
+
+The lock is ``flock(2)`` on a sidecar file opened with ``O_NOFOLLOW``: kernel-owned, so a
+killed holder releases it at once; advisory and host-local (many hosts share memory
+through the PostgreSQL backend, not a network filesystem).
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import os
+import stat
+import time
+from pathlib import Path
+from types import TracebackType
+
+from .errors import ConfigError, LockTimeout, UnreadableFile, UnsafePath, WriteFailed
+
+__all__ = [
+    "SidecarLock",
+    "atomic_write_text",
+    "ensure_private_dir",
+    "fsync_dir",
+    "read_text_strict",
+    "stale_temp_files",
+]
+
+FILE_MODE = 0o600
+DIR_MODE = 0o700
+TEMP_SUFFIX = ".tmp"
+
+
+def temp_prefix(path: Path) -> str:
+    """Prefix of the temp files used to replace ``path`` (``.NAME.``)."""
+    return f".{path.name}."
+
+
+def read_text_strict(path: Path, *, max_bytes: int = 64 * 1024 * 1024) -> str | None:
+    """Read a UTF-8 text file; ``None`` if it does not exist.
+
+    A leading UTF-8 BOM is dropped. Anything else that is not clean UTF-8 text raises
+    :class:`UnreadableFile` (with the byte offset), as does an I/O error or a file larger
+    than ``max_bytes``: a caller must never mistake an unreadable file for an empty one.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise UnreadableFile(str(path), exc.strerror or str(exc)) from exc
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise UnreadableFile(str(path), "not a regular file")
+        if st.st_size > max_bytes:
+            raise UnreadableFile(
+                str(path), f"{st.st_size:,} bytes is larger than the {max_bytes:,}-byte limit"
+            )
+        chunks = []
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+        data = b"".join(chunks)
+    except OSError as exc:
+        raise UnreadableFile(str(path), exc.strerror or str(exc)) from exc
+    finally:
+        os.close(fd)
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UnreadableFile(
+            str(path), f"not valid UTF-8 at byte {exc.start}: {exc.reason}"
+        ) from exc
+    if "\x00" in text:
+        raise UnreadableFile(str(path), f"contains a NUL byte at char {text.index(chr(0))}")
+    return text
+
+
+def atomic_write_text(path: Path, text: str, *, mode: int = FILE_MODE) -> None:
+    """Durably replace ``path`` with ``text``: temp file, fsync, rename, fsync of the dir.
+
+    Readers see the old or the new complete file, never a partial one. A failure leaves
+    the old file intact and raises :class:`WriteFailed`.
+    """
+    data = text.encode("utf-8")
+    directory = path.parent
+    tmp = directory / f"{temp_prefix(path)}{os.urandom(6).hex()}{TEMP_SUFFIX}"
+    try:
+        fd = os.open(
+            tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, mode
+        )
+    except OSError as exc:
+        raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
+    try:
+        try:
+            view = memoryview(data)
+            while view:
+                n = os.write(fd, view)
+                view = view[n:]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except BaseException as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        if isinstance(exc, OSError):
+            raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
+        raise
+    fsync_dir(directory)
+
+
+def fsync_dir(directory: Path) -> None:
+    """fsync a directory so a rename or link inside it is durable."""
+    try:
+        dfd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    except OSError as exc:
+        raise WriteFailed(str(directory), exc.strerror or str(exc)) from exc
+    try:
+        os.fsync(dfd)
+    except OSError as exc:
+        if exc.errno not in (errno.EINVAL, errno.EROFS):
+            raise WriteFailed(str(directory), exc.strerror or str(exc)) from exc
+    finally:
+        os.close(dfd)
+
+
+def stale_temp_files(path: Path) -> list[Path]:
+    """Temp files left next to ``path`` by writers that died before renaming."""
+    prefix = temp_prefix(path)
+    try:
+        names = os.listdir(path.parent)
+    except FileNotFoundError:
+        return []
+    return [
+        path.parent / n for n in names if n.startswith(prefix) and n.endswith(TEMP_SUFFIX)
+    ]
+
+
+def ensure_private_dir(path: Path) -> None:
+    """Create ``path`` (and parents) if missing, 0700; tighten it if we own it."""
+    try:
+        path.mkdir(mode=DIR_MODE, parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ConfigError(
+            "home", f"cannot create directory {path}: {exc.strerror}", source=str(path)
+        ) from exc
+    try:
+        st = path.stat()
+        if st.st_mode & 0o077 and st.st_uid == os.getuid():
+            os.chmod(path, DIR_MODE)
+    except OSError:
+        pass
+
+
+class SidecarLock:
+    """Exclusive ``flock`` on a sidecar lock file, with a timeout.
+
+    The lock file is created 0600 (tightened if looser) and opened with ``O_NOFOLLOW``:
+    a lock file that is a symlink is refused with :class:`UnsafePath`. Each acquisition
+    opens its own file description, so threads of one process exclude each other too.
+    ``waited_ms`` tells how long the last acquisition waited.
+    """
+
+    def __init__(self, path: Path, timeout: float) -> None:
+        self.path = path
+        self.timeout = timeout
+        self.waited_ms = 0.0
+        self._fd: int | None = None
+
+    def acquire(self) -> None:
+        """Take the lock, waiting up to ``timeout`` seconds."""
+        fd = self._open()
+        start = time.monotonic()
+        delay = 0.0005
+        try:
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    waited = time.monotonic() - start
+                    if waited >= self.timeout:
+                        raise LockTimeout(str(self.path), waited) from None
+                    time.sleep(min(delay, max(self.timeout - waited, 0.0)))
+                    delay = min(delay * 2, 0.02)
+        except BaseException:
+            os.close(fd)
+            raise
+        self.waited_ms = (time.monotonic() - start) * 1000.0
+        self._fd = fd
+
+    def try_acquire(self) -> bool:
+        """Take the lock only if it is free right now."""
+        fd = self._open()
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            return False
+        self._fd = fd
+        return True
+
+    def release(self) -> None:
+        """Release the lock (closing the descriptor drops the flock)."""
+        fd, self._fd = self._fd, None
+        if fd is not None:
+            os.close(fd)
+
+    def _open(self) -> int:
+        try:
+            fd = os.open(
+                self.path,
+                os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC,
+                FILE_MODE,
+            )
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                raise UnsafePath(str(self.path), "the lock file is a symlink") from exc
+            raise UnsafePath(str(self.path), exc.strerror or str(exc)) from exc
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                raise UnsafePath(str(self.path), "the lock file is not a regular file")
+            if st.st_mode & 0o077 and st.st_uid == os.getuid():
+                os.fchmod(fd, FILE_MODE)
+        except BaseException:
+            os.close(fd)
+            raise
+        return fd
+
+    def __enter__(self) -> SidecarLock:
+        self.acquire()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.release()

@@ -1,0 +1,106 @@
+"""The home directory: where one agent's memory, history and skills live.
+
+Resolution order: an explicit path, then ``MNEMIC_HOME``, then the platform's user data
+directory (``~/.local/share/mnemic`` on Linux). A profile (``--profile NAME`` or
+``MNEMIC_PROFILE``) selects an isolated home beneath the main one:
+``<home>/profiles/<NAME>``. Homes are private: directories 0700, files 0600.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from pathlib import Path
+
+from .config import Settings, load_settings
+from .errors import ConfigError
+from .fsio import ensure_private_dir
+
+__all__ = ["Home", "resolve_home"]
+
+_PROFILE_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+
+
+def resolve_home(
+    path: str | os.PathLike[str] | None = None,
+    profile: str | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> Path:
+    """Return the home directory to use (not created).
+
+    ``path`` wins over ``MNEMIC_HOME``, which wins over the platform data directory.
+    ``profile`` (or ``MNEMIC_PROFILE``) selects ``<home>/profiles/<profile>``; the
+    profile ``default`` is the main home itself.
+    """
+    env = os.environ if environ is None else environ
+    if path is not None:
+        base = Path(path)
+    elif env.get("MNEMIC_HOME"):
+        base = Path(env["MNEMIC_HOME"])
+    else:
+        import platformdirs
+
+        base = platformdirs.user_data_path("mnemic")
+    base = base.expanduser()
+    name = profile if profile is not None else env.get("MNEMIC_PROFILE", "")
+    if name and name != "default":
+        if not _PROFILE_RE.match(name) or name in (".", ".."):
+            raise ConfigError(
+                "profile",
+                f"invalid profile name {name!r}: use 1-64 letters, digits, '_', '-' or '.', "
+                "starting with a letter or digit",
+                source="--profile / MNEMIC_PROFILE",
+            )
+        base = base / "profiles" / name
+    return base
+
+
+class Home:
+    """An opened home directory with its validated settings.
+
+    ``Home.open()`` resolves the directory (see :func:`resolve_home`), creates it with
+    private permissions if needed, and loads ``config.toml``.
+    """
+
+    def __init__(self, root: Path, settings: Settings) -> None:
+        self.root = root
+        self.settings = settings
+
+    @classmethod
+    def open(
+        cls,
+        path: str | os.PathLike[str] | None = None,
+        profile: str | None = None,
+        *,
+        environ: Mapping[str, str] | None = None,
+        create: bool = True,
+    ) -> Home:
+        """Resolve, create (0700) and load the settings of a home."""
+        root = resolve_home(path, profile, environ)
+        if create:
+            ensure_private_dir(root)
+        return cls(root, load_settings(root, environ))
+
+    @property
+    def memories_dir(self) -> Path:
+        """``<home>/memories``: MEMORY.md, USER.md, their locks and history."""
+        return self.root / "memories"
+
+    @property
+    def sessions_db(self) -> Path:
+        """``<home>/sessions.db``: the session history (SQLite, WAL)."""
+        return self.root / "sessions.db"
+
+    @property
+    def skills_dir(self) -> Path:
+        """``<home>/skills``: procedural memory."""
+        return self.root / "skills"
+
+    @property
+    def profiles_dir(self) -> Path:
+        """``<home>/profiles``: isolated homes selected with ``--profile``."""
+        return self.root / "profiles"
+
+    def __repr__(self) -> str:
+        return f"Home({str(self.root)!r})"
