@@ -8,7 +8,7 @@ here touches the disk.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..errors import AmbiguousMatch, ContentRejected, NoMatch
@@ -155,14 +155,14 @@ def find_entry(
     selector: str,
     target: str,
     *,
-    display: Sequence[str] | None = None,
+    show: Callable[[str], str] | None = None,
 ) -> int:
     """Index of the entry ``selector`` designates.
 
     An exact whole-entry match wins; then an ``entry:<hex>`` handle; then a
     case-sensitive substring. Several matches with different text raise
-    :class:`AmbiguousMatch` (previews taken from ``display``, which hides blocked
-    entries); identical matches pick the first; none raises :class:`NoMatch`.
+    :class:`AmbiguousMatch` (previews rendered through ``show``, which hides
+    blocked entries); identical matches pick the first; none raises :class:`NoMatch`.
     """
     sel = normalize_newlines(selector).strip()
     if not sel:
@@ -178,6 +178,6 @@ def find_entry(
     if not hits:
         raise NoMatch(target, sel)
     if len({entries[i] for i in hits}) > 1:
-        shown = display if display is not None else entries
-        raise AmbiguousMatch(target, sel, [preview(shown[i]) for i in hits])
+        render = show or (lambda e: e)
+        raise AmbiguousMatch(target, sel, [preview(render(entries[i])) for i in hits])
     return hits[0]

@@ -1,0 +1,269 @@
+"""The storage seam of the curated store, and its embedded default on plain files.
+
+The store never touches files itself: it reads targets, and mutates them inside a
+:meth:`CuratedBackend.transaction` that serialises writers of the same target (a sidecar
+``flock`` here; an advisory transaction lock in PostgreSQL) and re-reads under that lock.
+Every committed write keeps the previous version in a bounded history.
+
+File layout under ``<home>/memories/``::
+
+    MEMORY.md, USER.md                 the targets (0600)
+    MEMORY.md.lock, USER.md.lock       sidecar locks (0600, never symlinks)
+    .history/MEMORY.md.<seq>.<ms>      previous versions (hard links, bounded)
+    MEMORY.md.bak.<stamp>              copies saved when drift was detected
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from ..errors import InvalidArgument
+from ..fsio import (
+    FILE_MODE,
+    SidecarLock,
+    atomic_write_text,
+    ensure_private_dir,
+    read_text_strict,
+    stale_temp_files,
+)
+from .entries import FILENAMES
+
+__all__ = ["CuratedBackend", "CuratedTxn", "FileBackend", "Version"]
+
+
+@dataclass(frozen=True, slots=True)
+class Version:
+    """A previous version of a target, kept when a newer one was committed."""
+
+    target: str
+    id: int
+    """Increasing sequence number within the target."""
+    saved_at: float
+    """Unix time at which this version was replaced."""
+    size: int
+    """Size in bytes."""
+    location: str
+    """Where it is kept (a path, or a database reference)."""
+
+
+class CuratedTxn(Protocol):
+    """The view of the locked targets inside a transaction."""
+
+    lock_wait_ms: float
+
+    def read(self, target: str) -> str | None:
+        """Current text of ``target`` as of now (under the lock); ``None`` if absent."""
+        ...
+
+    def write(self, target: str, text: str) -> None:
+        """Replace ``target`` with ``text``, keeping the previous version in history."""
+        ...
+
+
+class CuratedBackend(Protocol):
+    """Where MEMORY.md and USER.md live. Implementations must give the same semantics."""
+
+    def location(self, target: str) -> str:
+        """Human-readable location of a target (a path or a URL)."""
+        ...
+
+    def read(self, target: str) -> str | None:
+        """Read a target without locking (readers see whole versions only)."""
+        ...
+
+    def transaction(
+        self, targets: Sequence[str], timeout: float
+    ) -> contextlib.AbstractContextManager[CuratedTxn]:
+        """Lock ``targets`` (in a fixed order), yield a view to read and write them."""
+        ...
+
+    def history(self, target: str) -> list[Version]:
+        """Previous versions of ``target``, oldest first."""
+        ...
+
+    def read_version(self, target: str, version_id: int) -> str:
+        """The text of one previous version."""
+        ...
+
+    def save_backup(self, target: str, raw: str) -> str:
+        """Keep a copy of ``raw`` (drift evidence); return where it went."""
+        ...
+
+    def cleanup(self) -> list[str]:
+        """Remove debris of crashed writers (temp files); return what was removed."""
+        ...
+
+
+class FileBackend:
+    """Targets as files in one directory, with sidecar locks and hard-link history."""
+
+    def __init__(self, directory: Path, *, history_limit: int = 50) -> None:
+        self.directory = directory
+        self.history_dir = directory / ".history"
+        self.history_limit = history_limit
+        ensure_private_dir(directory)
+
+    # -- paths ---------------------------------------------------------------
+    def path(self, target: str) -> Path:
+        """The file of a target."""
+        try:
+            return self.directory / FILENAMES[target]
+        except KeyError:
+            raise InvalidArgument(
+                "target", f"Unknown target {target!r}. Use 'memory' or 'user'."
+            ) from None
+
+    def lock_path(self, target: str) -> Path:
+        """The sidecar lock file of a target."""
+        return self.directory / f"{FILENAMES[target]}.lock"
+
+    def location(self, target: str) -> str:
+        return str(self.path(target))
+
+    # -- reads ---------------------------------------------------------------
+    def read(self, target: str) -> str | None:
+        return read_text_strict(self.path(target))
+
+    # -- transactions --------------------------------------------------------
+    @contextlib.contextmanager
+    def transaction(self, targets: Sequence[str], timeout: float) -> Iterator[_FileTxn]:
+        ordered = sorted(set(targets))
+        locks = [SidecarLock(self.lock_path(t), timeout) for t in ordered]
+        taken: list[SidecarLock] = []
+        try:
+            for lock in locks:
+                lock.acquire()
+                taken.append(lock)
+            yield _FileTxn(self, ordered, sum(lk.waited_ms for lk in taken))
+        finally:
+            for lock in reversed(taken):
+                lock.release()
+
+    def _commit(self, target: str, text: str) -> None:
+        path = self.path(target)
+        if self.history_limit > 0:
+            self._keep_previous(target, path)
+        atomic_write_text(path, text, mode=FILE_MODE)
+
+    # -- history -------------------------------------------------------------
+    def _history_entries(self, target: str) -> list[tuple[int, int, Path]]:
+        prefix = FILENAMES[target] + "."
+        try:
+            names = os.listdir(self.history_dir)
+        except FileNotFoundError:
+            return []
+        out = []
+        for name in names:
+            if not name.startswith(prefix):
+                continue
+            seq, _, stamp = name[len(prefix) :].partition(".")
+            if seq.isdigit() and stamp.isdigit():
+                out.append((int(seq), int(stamp), self.history_dir / name))
+        out.sort()
+        return out
+
+    def _keep_previous(self, target: str, path: Path) -> None:
+        if not path.exists():
+            return
+        ensure_private_dir(self.history_dir)
+        existing = self._history_entries(target)
+        seq = existing[-1][0] + 1 if existing else 1
+        dest = self.history_dir / f"{FILENAMES[target]}.{seq:06d}.{int(time.time() * 1000)}"
+        try:
+            # The old inode leaves the target path at the rename that follows, so a hard
+            # link keeps it unchanged at no copy cost. The rename's directory fsync
+            # commits the filesystem journal, which carries this link with it.
+            os.link(path, dest)
+        except OSError:
+            text = read_text_strict(path) or ""
+            atomic_write_text(dest, text)
+        excess = len(existing) + 1 - self.history_limit
+        for _, _, old in existing[: max(0, excess)]:
+            with contextlib.suppress(FileNotFoundError):
+                old.unlink()
+
+    def history(self, target: str) -> list[Version]:
+        self.path(target)
+        out = []
+        for seq, stamp, p in self._history_entries(target):
+            try:
+                size = p.stat().st_size
+            except FileNotFoundError:
+                continue
+            out.append(Version(target, seq, stamp / 1000.0, size, str(p)))
+        return out
+
+    def read_version(self, target: str, version_id: int) -> str:
+        for seq, _, p in self._history_entries(target):
+            if seq == version_id:
+                text = read_text_strict(p)
+                if text is None:
+                    break
+                return text
+        known = ", ".join(str(v.id) for v in self.history(target)) or "none"
+        raise InvalidArgument(
+            "version",
+            f"No version {version_id} of {FILENAMES[target]} (known versions: {known}). "
+            "See `mnemic memory history`.",
+        )
+
+    # -- drift backups and debris ----------------------------------------------
+    def save_backup(self, target: str, raw: str) -> str:
+        stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime())
+        dest = self.directory / f"{FILENAMES[target]}.bak.{stamp}.{os.urandom(2).hex()}"
+        try:
+            atomic_write_text(dest, raw)
+        except Exception as exc:  # report, never pretend the copy exists
+            return f"{dest} (BACKUP FAILED: {exc}; the file itself is unchanged)"
+        return str(dest)
+
+    def backups(self, target: str) -> list[Path]:
+        """Drift backups of a target, oldest first."""
+        prefix = f"{FILENAMES[target]}.bak."
+        return sorted(p for p in self.directory.iterdir() if p.name.startswith(prefix))
+
+    def cleanup(self) -> list[str]:
+        removed: list[str] = []
+        for target in FILENAMES:
+            debris = stale_temp_files(self.path(target))
+            if not debris:
+                continue
+            lock = SidecarLock(self.lock_path(target), 0.0)
+            # Temp files only exist while a writer holds the lock: if we can take it, every
+            # temp file we see belongs to a writer that died.
+            if not lock.try_acquire():
+                continue
+            try:
+                for p in stale_temp_files(self.path(target)):
+                    with contextlib.suppress(FileNotFoundError):
+                        p.unlink()
+                        removed.append(str(p))
+            finally:
+                lock.release()
+        return removed
+
+
+class _FileTxn:
+    def __init__(self, backend: FileBackend, targets: list[str], waited_ms: float) -> None:
+        self._backend = backend
+        self._targets = targets
+        self.lock_wait_ms = waited_ms
+
+    def _check(self, target: str) -> None:
+        if target not in self._targets:
+            raise RuntimeError(f"target {target!r} is not locked by this transaction")
+
+    def read(self, target: str) -> str | None:
+        self._check(target)
+        return self._backend.read(target)
+
+    def write(self, target: str, text: str) -> None:
+        self._check(target)
+        self._backend._commit(target, text)
+

@@ -1,0 +1,126 @@
+"""Loop guards for memory calls: a per-turn breaker and two guards across turns.
+
+1. Circuit breaker (per turn): counted failures (no match, over budget, a failed batch)
+   in a row; past the limit the call gets a terminal answer telling the model to stop and
+   reply to the user, and further writes this turn are refused without being attempted.
+2. Repeat guard (across turns): a call identical to one that already failed against the
+   same memory state would fail the same way, so it is stopped with an explanation.
+3. Oscillation guard (across turns): a write that would bring a target back to a state
+   it has already been in twice (add X, remove X, add X, remove X...) is refused.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from ..errors import LoopStopped, ToolError
+
+__all__ = ["LoopGuard", "call_signature", "state_key"]
+
+
+def call_signature(args: dict[str, Any]) -> str:
+    """A canonical form of tool arguments, to recognise a repeated call."""
+    return json.dumps(args, sort_keys=True, ensure_ascii=False, default=str)
+
+
+def state_key(entries: Sequence[str]) -> int:
+    """A key identifying a target's content."""
+    return hash(tuple(entries))
+
+
+class LoopGuard:
+    """Per-session guard state. One instance per :class:`~mnemic.curated.Memory`."""
+
+    def __init__(self, max_failures_per_turn: int = 3, max_state_visits: int = 2) -> None:
+        self.max_failures = max_failures_per_turn
+        self.max_visits = max_state_visits
+        self.turn = 1
+        self.failures = 0
+        self.tripped = False
+        self._failed: dict[str, tuple[int, str, int, int]] = {}
+        self._visits: dict[str, dict[int, int]] = {}
+
+    def begin_turn(self) -> None:
+        """A new user turn: the per-turn breaker re-arms (cross-turn guards do not)."""
+        self.turn += 1
+        self.failures = 0
+        self.tripped = False
+
+    # -- breaker ----------------------------------------------------------------
+    def check_breaker(self) -> None:
+        """Refuse a write when the breaker tripped earlier in this turn."""
+        if self.tripped:
+            raise self._terminal()
+
+    def _terminal(self) -> LoopStopped:
+        return LoopStopped(
+            f"Memory writes failed {self.failures} times in a row this turn, so memory is "
+            "paused until the next turn. Stop calling the memory tool now, leave memory as "
+            "it is, and continue your reply to the user. The fact can be saved in a later "
+            "turn with one operations call that frees room first.",
+            reason="circuit_breaker",
+        )
+
+    # -- repeat guard -------------------------------------------------------------
+    def check_repeat(self, signature: str, current_state: int | None) -> None:
+        """Refuse a call that already failed against this same state."""
+        seen = self._failed.get(signature)
+        if seen is None or current_state is None:
+            return
+        count, code, state, turn = seen
+        if state == current_state:
+            when = "earlier in this turn" if turn == self.turn else f"in turn {turn}"
+            raise LoopStopped(
+                f"This exact memory call already failed {count} time(s) ({code}, {when}) and "
+                "memory has not changed since, so it would fail again. Do not repeat it: "
+                "change the call (read the error and current_entries), or leave memory as it "
+                "is and answer the user.",
+                reason="repeated_failure",
+                previous_error_code=code,
+            )
+
+    def record_failure(
+        self, signature: str, state: int | None, error: ToolError
+    ) -> ToolError:
+        """Count a refusal; return the error to report (terminal once the breaker trips)."""
+        if isinstance(error, LoopStopped):
+            return error
+        if state is not None:
+            count = self._failed.get(signature, (0, "", 0, 0))[0] + 1
+            self._failed[signature] = (count, error.code, state, self.turn)
+        if error.counts_as_failure:
+            self.failures += 1
+            if self.failures > self.max_failures:
+                self.tripped = True
+                return self._terminal()
+        return error
+
+    def record_success(self) -> None:
+        """A successful call ends a run of failures."""
+        self.failures = 0
+
+    # -- oscillation guard ----------------------------------------------------------
+    def note_state(self, target: str, entries: Sequence[str]) -> None:
+        """Record that ``target`` is (or was loaded) in this state."""
+        visits = self._visits.setdefault(target, {})
+        key = state_key(entries)
+        visits[key] = visits.get(key, 0) + 1
+
+    def check_oscillation(
+        self, target: str, before: Sequence[str], after: Sequence[str]
+    ) -> None:
+        """Refuse a write that would return ``target`` to a state it has been in too often."""
+        if list(before) == list(after):
+            return
+        seen = self._visits.get(target, {}).get(state_key(after), 0)
+        if seen >= self.max_visits:
+            raise LoopStopped(
+                f"This write would put the {target} target back into a state it has already "
+                f"had {seen} times in this session: the same entries are being added and "
+                "removed (or replaced) back and forth. Nothing was changed. Decide once "
+                "whether the fact belongs in memory, tell the user if unsure, and stop "
+                "editing this entry.",
+                reason="oscillation",
+            )

@@ -1,0 +1,130 @@
+"""The frozen snapshot: what the system prompt shows of a target.
+
+Entries are threat-scanned at load (the file may have been edited by anyone); an entry
+with a finding is shown only as a ``[BLOCKED: ...]`` placeholder carrying a handle the
+model can pass as ``old_text`` to remove it, so its raw text never enters the context.
+The block is framed by a header with the usage, and capped so a file bloated by hand
+cannot flood the prompt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..scan import scan_text
+from .entries import DELIMITER, FILENAMES, entry_handle
+from .usage import Usage
+
+__all__ = ["Block", "SanitizedEntries", "display_entry", "render_block", "sanitize"]
+
+RULE = "═" * 46
+HEADERS = {
+    "memory": "MEMORY (your personal notes)",
+    "user": "USER PROFILE (who the user is)",
+}
+MAX_SCAN_CHARS = 65_536
+BLOCKED_PREFIX = "[BLOCKED:"
+
+_scan_cache: dict[str, tuple[tuple[str, str], ...]] = {}
+_SCAN_CACHE_MAX = 4096
+
+
+def _findings(entry: str) -> tuple[tuple[str, str], ...]:
+    hit = _scan_cache.get(entry)
+    if hit is None:
+        hit = tuple((f.id, f.category) for f in scan_text(entry, "strict").findings)
+        if len(_scan_cache) >= _SCAN_CACHE_MAX:
+            _scan_cache.clear()
+        _scan_cache[entry] = hit
+    return hit
+
+
+@dataclass(frozen=True, slots=True)
+class SanitizedEntries:
+    """Entries as the model may see them, plus which ones were blocked and why."""
+
+    display: tuple[str, ...]
+    blocked: tuple[tuple[int, str, tuple[str, ...]], ...]
+    """(index, handle, pattern ids) for every blocked entry."""
+
+
+def display_entry(target: str, entry: str) -> tuple[str, tuple[str, ...]]:
+    """How the model may see one entry: itself, or a removable placeholder.
+
+    Returns the display text and the pattern ids that blocked it (empty when clean).
+    """
+    if entry.startswith(BLOCKED_PREFIX):
+        return entry, ()
+    if len(entry) > MAX_SCAN_CHARS:
+        ids: tuple[str, ...] = ("too_large_to_scan",)
+        why = f"is too large to scan ({len(entry):,} chars)"
+    else:
+        found = _findings(entry)
+        if not found:
+            return entry, ()
+        ids = tuple(pid for pid, _ in found)
+        why = "matched threat pattern(s): " + ", ".join(ids)
+    filename = FILENAMES.get(target, target)
+    handle = entry_handle(entry)
+    return (
+        f"[BLOCKED: a {filename} entry {why}. It is kept on disk but not shown; to delete "
+        f'it call memory(action="remove", target="{target}", old_text="{handle}").]',
+        ids,
+    )
+
+
+def sanitize(target: str, entries: Sequence[str]) -> SanitizedEntries:
+    """Replace entries that fail the threat scan with a removable placeholder."""
+    display: list[str] = []
+    blocked: list[tuple[int, str, tuple[str, ...]]] = []
+    for i, entry in enumerate(entries):
+        shown, ids = display_entry(target, entry)
+        display.append(shown)
+        if ids:
+            blocked.append((i, entry_handle(entry), ids))
+    return SanitizedEntries(tuple(display), tuple(blocked))
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A rendered snapshot block (empty text when the target has no entries)."""
+
+    target: str
+    text: str
+    usage: Usage
+    truncated_chars: int
+
+
+def render_block(
+    target: str, display: Sequence[str], usage: Usage, *, render_cap: int = 0
+) -> Block:
+    """Render the framed block for ``target`` from already-sanitised entries.
+
+    ``usage`` is the usage of the raw entries (the budget applies to what is on disk).
+
+    The header reads ``MEMORY (your personal notes) [67% — 1,474/2,200 chars]``; a file
+    over its budget gets ``⚠ OVER BUDGET`` in the header. The body is capped at
+    ``render_cap`` chars (0 = ``max(2 x limit, 4000)``), keeping the head and the tail
+    with a marker saying how much was cut.
+    """
+    limit = usage.limit
+    if not display:
+        return Block(target, "", usage, 0)
+    body = DELIMITER.join(display)
+    cap = render_cap if render_cap > 0 else max(2 * limit, 4000)
+    cut = 0
+    if len(body) > cap:
+        head = int(cap * 0.7)
+        tail = int(cap * 0.2)
+        cut = len(body) - head - tail
+        body = (
+            body[:head]
+            + f"\n[... {cut:,} chars not shown: this file is over its budget "
+            f"({usage.chars:,}/{limit:,} chars); consolidate with memory(action=\"remove\") "
+            "or an operations batch ...]\n"
+            + body[-tail:]
+        )
+    over = " ⚠ OVER BUDGET" if usage.over_budget else ""
+    header = f"{HEADERS.get(target, target.upper())} [{usage.line()}{over}]"
+    return Block(target, f"{RULE}\n{header}\n{RULE}\n{body}", usage, cut)

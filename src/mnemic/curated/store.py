@@ -1,0 +1,283 @@
+"""The curated store: validated, locked, all-or-nothing mutations of one target.
+
+Order of every mutation: validate and threat-scan the new content (no lock held), take
+the target's lock, re-read the file under it, check drift (for replace, remove and
+batches), apply the operations to a working copy, check the budget on the final state,
+then write once (the backend keeps the previous version). Any failure leaves the target
+exactly as it was.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..config import MemorySettings
+from ..errors import (
+    BatchFailed,
+    BudgetExceeded,
+    ContentRejected,
+    DriftDetected,
+    InvalidArgument,
+    ThreatBlocked,
+    ToolError,
+    WouldEmptyTarget,
+)
+from ..scan import scan_text
+from .backend import CuratedBackend
+from .entries import (
+    TARGETS,
+    char_count,
+    detect_drift,
+    find_entry,
+    parse,
+    serialize,
+    validate_content,
+)
+from .snapshot import display_entry
+from .usage import label
+
+__all__ = ["ACTIONS", "Commit", "CuratedStore", "Op", "OpResult"]
+
+ACTIONS = ("add", "replace", "remove")
+
+
+@dataclass(frozen=True, slots=True)
+class Op:
+    """One operation: ``add`` (content), ``replace`` (old_text, content), ``remove`` (old_text)."""
+
+    action: str
+    content: str | None = None
+    old_text: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OpResult:
+    """What one operation did."""
+
+    action: str
+    status: str
+    """``added``, ``duplicate`` (already present: nothing to do), ``replaced`` or ``removed``."""
+    entry: str | None = None
+    """The entry written (add, replace)."""
+    previous: str | None = None
+    """The entry overwritten or removed (replace, remove)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Commit:
+    """The outcome of a successful mutation."""
+
+    target: str
+    before: tuple[str, ...]
+    """Entries found on disk under the lock, before this mutation."""
+    after: tuple[str, ...]
+    """Entries after it (equal to ``before`` when nothing had to change)."""
+    results: tuple[OpResult, ...]
+    written: bool
+    lock_wait_ms: float
+    write_ms: float
+
+
+def check_target(target: object) -> str:
+    """Validate a target name."""
+    if target not in TARGETS:
+        raise InvalidArgument(
+            "target", f"Invalid target {target!r}. Use 'memory' (your notes) or 'user' "
+            "(the user profile)."
+        )
+    return str(target)
+
+
+class CuratedStore:
+    """Mutations of MEMORY.md / USER.md through a :class:`CuratedBackend`."""
+
+    def __init__(self, backend: CuratedBackend, settings: MemorySettings) -> None:
+        self.backend = backend
+        self.settings = settings
+
+    def limit(self, target: str) -> int:
+        """Character budget of a target."""
+        if target == "user":
+            return self.settings.user_char_limit
+        return self.settings.memory_char_limit
+
+    def load(self, target: str) -> list[str]:
+        """Live entries of a target (raises if the file cannot be read or decoded)."""
+        raw = self.backend.read(check_target(target))
+        return parse(raw) if raw is not None else []
+
+    # -- validation (before any lock) -----------------------------------------
+    def prepare(self, ops: Sequence[Op], *, batch: bool) -> list[Op]:
+        """Validate and threat-scan operations; return them with normalised text."""
+        if not ops:
+            raise InvalidArgument("operations", "The operations list is empty. Nothing to do.")
+        out: list[Op] = []
+        for i, op in enumerate(ops, 1):
+            try:
+                out.append(self._prepare_one(op))
+            except ToolError as exc:
+                if batch:
+                    raise BatchFailed(i, op.action, exc, len(ops)) from exc
+                raise
+        return out
+
+    def _prepare_one(self, op: Op) -> Op:
+        if op.action not in ACTIONS:
+            raise InvalidArgument(
+                "action", f"Unknown action {op.action!r}. Use add, replace or remove."
+            )
+        content = None
+        old = None
+        if op.action in ("replace", "remove"):
+            if not op.old_text or not op.old_text.strip():
+                raise InvalidArgument(
+                    "old_text",
+                    f"'{op.action}' needs old_text: a short unique substring of the entry to "
+                    f"{op.action} (see current_entries).",
+                )
+            old = op.old_text
+        if op.action in ("add", "replace"):
+            if op.content is None or not op.content.strip():
+                hint = " Use action='remove' to delete an entry." if op.action == "replace" else ""
+                raise InvalidArgument(
+                    "content", f"'{op.action}' needs content: the full text of the entry.{hint}"
+                )
+            content = validate_content(op.content)
+            found = scan_text(content, "strict").findings
+            if found:
+                raise ThreatBlocked([(f.id, f.category) for f in found])
+        return Op(op.action, content, old)
+
+    # -- the locked part ------------------------------------------------------
+    def apply(
+        self,
+        target: str,
+        ops: Sequence[Op],
+        *,
+        batch: bool = False,
+        allow_empty: bool = False,
+        precommit: Callable[[list[str], list[str]], None] | None = None,
+    ) -> Commit:
+        """Apply ``ops`` to ``target`` all-or-nothing; see the module docstring.
+
+        ``precommit(before, after)`` runs under the lock once the final state is known
+        and may raise to refuse the write.
+        """
+        target = check_target(target)
+        prepared = self.prepare(ops, batch=batch)
+        limit = self.limit(target)
+        needs_drift_check = batch or any(op.action != "add" for op in prepared)
+        with self.backend.transaction([target], self.settings.lock_timeout) as txn:
+            raw = txn.read(target)
+            if raw is not None and needs_drift_check:
+                drift = detect_drift(raw, limit)
+                if drift is not None:
+                    backup = self.backend.save_backup(target, raw)
+                    raise DriftDetected(
+                        target, self.backend.location(target), drift.reason, backup
+                    )
+            before = parse(raw) if raw is not None else []
+            working = list(before)
+            results: list[OpResult] = []
+            for i, op in enumerate(prepared, 1):
+                try:
+                    results.append(_apply_one(working, op, target))
+                except ToolError as exc:
+                    if batch:
+                        raise BatchFailed(i, op.action, exc, len(prepared)) from exc
+                    raise
+            working = _dedupe(working)
+            if batch and before and not working and not allow_empty:
+                raise WouldEmptyTarget(target, len(before))
+            self._check_budget(target, before, working, prepared, batch=batch)
+            if parse(serialize(working)) != working:  # pragma: no cover - guarded above
+                raise ContentRejected(
+                    "round_trip", "The result would not read back as the same entries."
+                )
+            written = working != before
+            if written and precommit is not None:
+                precommit(before, working)
+            start = time.perf_counter()
+            if written:
+                txn.write(target, serialize(working))
+            write_ms = (time.perf_counter() - start) * 1000.0
+            return Commit(
+                target,
+                tuple(before),
+                tuple(working),
+                tuple(results),
+                written,
+                txn.lock_wait_ms,
+                write_ms,
+            )
+
+    def _check_budget(
+        self,
+        target: str,
+        before: list[str],
+        after: list[str],
+        ops: Sequence[Op],
+        *,
+        batch: bool,
+    ) -> None:
+        limit = self.limit(target)
+        current = char_count(before)
+        new = char_count(after)
+        # A target already over its budget (edited by hand) may still shrink.
+        if new <= limit or (current > limit and new < current):
+            return
+        if batch:
+            message = (
+                f"After all {len(ops)} operations, {label(target)} would be at {new:,}/"
+                f"{limit:,} chars, over the limit. NONE of the operations was applied. Remove "
+                "or shorten more entries in the same operations list (see current_entries), "
+                "then retry."
+            )
+        elif ops[0].action == "add":
+            adding = len(ops[0].content or "")
+            message = (
+                f"{label(target)} is at {current:,}/{limit:,} chars; adding this entry "
+                f"({adding:,} chars) would make it {new:,}/{limit:,}. Nothing was saved. "
+                "Consolidate in ONE call: an operations list that removes or merges stale "
+                "entries (see current_entries) and then adds the new fact; the limit is "
+                "checked only on the final result."
+            )
+        else:
+            message = (
+                f"This replacement would put {label(target)} at {new:,}/{limit:,} chars. "
+                "Nothing was saved. Shorten the new content, or use an operations list that "
+                "also removes stale entries (see current_entries)."
+            )
+        raise BudgetExceeded(target, limit, current, new, message=message)
+
+
+def _apply_one(working: list[str], op: Op, target: str) -> OpResult:
+    if op.action == "add":
+        assert op.content is not None
+        if op.content in working:
+            return OpResult("add", "duplicate", op.content)
+        working.append(op.content)
+        return OpResult("add", "added", op.content)
+    assert op.old_text is not None
+    index = find_entry(
+        working, op.old_text, target, show=lambda e: display_entry(target, e)[0]
+    )
+    previous = working[index]
+    if op.action == "replace":
+        assert op.content is not None
+        working[index] = op.content
+        return OpResult("replace", "replaced", op.content, previous)
+    del working[index]
+    return OpResult("remove", "removed", None, previous)
+
+
+def _dedupe(entries: list[str]) -> list[str]:
+    seen: set[str] = set()
+    out = []
+    for e in entries:
+        if e not in seen:
+            seen.add(e)
+            out.append(e)
+    return out

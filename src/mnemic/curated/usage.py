@@ -1,0 +1,117 @@
+"""Usage of a target: characters against the budget, entry count, a token estimate.
+
+The budget is in characters (model-independent). The token estimate is a guide only: it
+knows that Chinese, Japanese and Korean text costs about one token per character while
+English costs about one token per four.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .entries import char_count
+
+__all__ = ["Usage", "estimate_tokens", "label"]
+
+_LABELS = {"memory": "MEMORY", "user": "USER PROFILE"}
+
+
+def label(target: str) -> str:
+    """Display name of a target: ``MEMORY`` or ``USER PROFILE``."""
+    return _LABELS.get(target, target.upper())
+
+
+def _is_cjk(cp: int) -> bool:
+    return (
+        0x4E00 <= cp <= 0x9FFF  # CJK unified ideographs
+        or 0x3400 <= cp <= 0x4DBF  # extension A
+        or 0x3040 <= cp <= 0x30FF  # hiragana, katakana
+        or 0xAC00 <= cp <= 0xD7AF  # hangul syllables
+        or 0xF900 <= cp <= 0xFAFF  # compatibility ideographs
+        or 0x20000 <= cp <= 0x2FFFF  # extensions B..
+    )
+
+
+def estimate_tokens(text: str) -> int:
+    """Rough token count: ~4 chars/token for ASCII, ~1/token for CJK, ~2 otherwise."""
+    if text.isascii():
+        return (len(text) + 3) // 4
+    ascii_chars = cjk = other = 0
+    for ch in text:
+        cp = ord(ch)
+        if cp < 128:
+            ascii_chars += 1
+        elif _is_cjk(cp):
+            cjk += 1
+        else:
+            other += 1
+    return (ascii_chars + 3) // 4 + cjk + (other + 1) // 2
+
+
+@dataclass(frozen=True, slots=True)
+class Usage:
+    """How full a target is."""
+
+    target: str
+    chars: int
+    limit: int
+    entries: int
+    tokens: int
+
+    @classmethod
+    def of(cls, target: str, entries: Sequence[str], limit: int) -> Usage:
+        """Usage of ``entries`` against ``limit``."""
+        from .entries import serialize
+
+        return cls(
+            target,
+            char_count(entries),
+            limit,
+            len(entries),
+            estimate_tokens(serialize(entries)),
+        )
+
+    @property
+    def percent(self) -> int:
+        """Whole percent used, capped at 100 (0 when the limit is 0)."""
+        if self.limit <= 0:
+            return 0
+        return min(100, int(self.chars * 100 / self.limit))
+
+    @property
+    def ratio(self) -> float:
+        """chars / limit (may exceed 1.0 for a hand-bloated file)."""
+        return self.chars / self.limit if self.limit > 0 else 0.0
+
+    @property
+    def over_budget(self) -> bool:
+        """True when the target holds more characters than its limit."""
+        return self.chars > self.limit
+
+    def line(self) -> str:
+        """``67% — 1,474/2,200 chars``."""
+        return f"{self.percent}% — {self.chars:,}/{self.limit:,} chars"
+
+    def pressure_note(self, threshold: float) -> str | None:
+        """A warning when usage is at or above ``threshold`` (a ratio), else ``None``."""
+        if self.ratio < threshold:
+            return None
+        free = max(0, self.limit - self.chars)
+        return (
+            f"{label(self.target)} is {self.percent}% full ({free:,} chars free). Before the "
+            "next add, merge overlapping entries or remove stale ones (one operations call "
+            "can do both)."
+        )
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON-able summary."""
+        return {
+            "target": self.target,
+            "chars": self.chars,
+            "limit": self.limit,
+            "percent": self.percent,
+            "entries": self.entries,
+            "tokens_estimate": self.tokens,
+            "over_budget": self.over_budget,
+        }
