@@ -152,7 +152,8 @@ def load_settings(home: Path, environ: Mapping[str, str] | None = None) -> Setti
         except OSError as exc:
             raise ConfigError("(file)", f"cannot be read: {exc}", source=str(path)) from exc
     _apply_env(raw, env)
-    return _build(Settings, raw, "", str(path))
+    settings: Settings = _build(Settings, raw, "", str(path))
+    return settings
 
 
 def _apply_env(raw: dict[str, Any], env: Mapping[str, str]) -> None:
@@ -201,7 +202,7 @@ def _build(cls: type[Any], raw: Any, prefix: str, source: str) -> Any:
     values: dict[str, Any] = {}
     for name, value in raw.items():
         typ = hints[name]
-        if dataclasses.is_dataclass(typ):
+        if isinstance(typ, type) and dataclasses.is_dataclass(typ):
             values[name] = _build(typ, value, f"{prefix}{name}.", source)
         else:
             values[name] = _coerce(prefix + name, value, typ, source)

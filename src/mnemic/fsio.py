@@ -13,6 +13,7 @@ through the PostgreSQL backend, not a network filesystem).
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import fcntl
 import os
@@ -97,9 +98,7 @@ def atomic_write_text(path: Path, text: str, *, mode: int = FILE_MODE) -> None:
     directory = path.parent
     tmp = directory / f"{temp_prefix(path)}{os.urandom(6).hex()}{TEMP_SUFFIX}"
     try:
-        fd = os.open(
-            tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, mode
-        )
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, mode)
     except OSError as exc:
         raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
     try:
@@ -113,10 +112,8 @@ def atomic_write_text(path: Path, text: str, *, mode: int = FILE_MODE) -> None:
             os.close(fd)
         os.replace(tmp, path)
     except BaseException as exc:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         if isinstance(exc, OSError):
             raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
         raise
@@ -145,9 +142,7 @@ def stale_temp_files(path: Path) -> list[Path]:
         names = os.listdir(path.parent)
     except FileNotFoundError:
         return []
-    return [
-        path.parent / n for n in names if n.startswith(prefix) and n.endswith(TEMP_SUFFIX)
-    ]
+    return [path.parent / n for n in names if n.startswith(prefix) and n.endswith(TEMP_SUFFIX)]
 
 
 def ensure_private_dir(path: Path) -> None:

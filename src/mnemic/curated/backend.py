@@ -266,4 +266,3 @@ class _FileTxn:
     def write(self, target: str, text: str) -> None:
         self._check(target)
         self._backend._commit(target, text)
-

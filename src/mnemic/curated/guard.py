@@ -81,9 +81,7 @@ class LoopGuard:
                 previous_error_code=code,
             )
 
-    def record_failure(
-        self, signature: str, state: int | None, error: ToolError
-    ) -> ToolError:
+    def record_failure(self, signature: str, state: int | None, error: ToolError) -> ToolError:
         """Count a refusal; return the error to report (terminal once the breaker trips)."""
         if isinstance(error, LoopStopped):
             return error
@@ -108,9 +106,7 @@ class LoopGuard:
         key = state_key(entries)
         visits[key] = visits.get(key, 0) + 1
 
-    def check_oscillation(
-        self, target: str, before: Sequence[str], after: Sequence[str]
-    ) -> None:
+    def check_oscillation(self, target: str, before: Sequence[str], after: Sequence[str]) -> None:
         """Refuse a write that would return ``target`` to a state it has been in too often."""
         if list(before) == list(after):
             return

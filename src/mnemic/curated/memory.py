@@ -126,14 +126,17 @@ def open_backend(home: Home) -> CuratedBackend:
         if removed:
             log.info("removed %d stale temp file(s) left by crashed writers", len(removed))
         return backend
+    import importlib
+
     try:
-        from ..backends.postgres import open_curated_backend
+        module = importlib.import_module("mnemic.backends.postgres")
     except ImportError as exc:
         raise ConfigError(
             "store",
             f"the PostgreSQL backend is not available ({exc}); install mnemic[postgres]",
         ) from exc
-    return open_curated_backend(home)
+    remote: CuratedBackend = module.open_curated_backend(home)
+    return remote
 
 
 class Memory:
@@ -153,9 +156,7 @@ class Memory:
         self.snapshot = self._take_snapshot()
 
     @classmethod
-    def open(
-        cls, home: Home | str | Path | None = None, *, profile: str | None = None
-    ) -> Memory:
+    def open(cls, home: Home | str | Path | None = None, *, profile: str | None = None) -> Memory:
         """Open the curated memory of a home (default: ``MNEMIC_HOME`` / platform dir)."""
         if not isinstance(home, Home):
             home = Home.open(home, profile)

@@ -119,11 +119,9 @@ def render_block(
         tail = int(cap * 0.2)
         cut = len(body) - head - tail
         body = (
-            body[:head]
-            + f"\n[... {cut:,} chars not shown: this file is over its budget "
-            f"({usage.chars:,}/{limit:,} chars); consolidate with memory(action=\"remove\") "
-            "or an operations batch ...]\n"
-            + body[-tail:]
+            body[:head] + f"\n[... {cut:,} chars not shown: this file is over its budget "
+            f'({usage.chars:,}/{limit:,} chars); consolidate with memory(action="remove") '
+            "or an operations batch ...]\n" + body[-tail:]
         )
     over = " ⚠ OVER BUDGET" if usage.over_budget else ""
     header = f"{HEADERS.get(target, target.upper())} [{usage.line()}{over}]"

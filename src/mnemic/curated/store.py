@@ -84,8 +84,8 @@ def check_target(target: object) -> str:
     """Validate a target name."""
     if target not in TARGETS:
         raise InvalidArgument(
-            "target", f"Invalid target {target!r}. Use 'memory' (your notes) or 'user' "
-            "(the user profile)."
+            "target",
+            f"Invalid target {target!r}. Use 'memory' (your notes) or 'user' (the user profile).",
         )
     return str(target)
 
@@ -175,9 +175,7 @@ class CuratedStore:
                 drift = detect_drift(raw, limit)
                 if drift is not None:
                     backup = self.backend.save_backup(target, raw)
-                    raise DriftDetected(
-                        target, self.backend.location(target), drift.reason, backup
-                    )
+                    raise DriftDetected(target, self.backend.location(target), drift.reason, backup)
             before = parse(raw) if raw is not None else []
             working = list(before)
             results: list[OpResult] = []
@@ -261,9 +259,7 @@ def _apply_one(working: list[str], op: Op, target: str) -> OpResult:
         working.append(op.content)
         return OpResult("add", "added", op.content)
     assert op.old_text is not None
-    index = find_entry(
-        working, op.old_text, target, show=lambda e: display_entry(target, e)[0]
-    )
+    index = find_entry(working, op.old_text, target, show=lambda e: display_entry(target, e)[0])
     previous = working[index]
     if op.action == "replace":
         assert op.content is not None

@@ -242,8 +242,11 @@ def _op(raw: Any, index: int) -> Op:
     content = raw.get("content")
     if content is None:
         content = raw.get("new_content", raw.get("new_text"))
-    return Op(action, _check_str(content, f"operations[{index}].content"),
-              _check_str(raw.get("old_text"), f"operations[{index}].old_text"))
+    return Op(
+        action,
+        _check_str(content, f"operations[{index}].content"),
+        _check_str(raw.get("old_text"), f"operations[{index}].old_text"),
+    )
 
 
 def _text(args: dict[str, Any], key: str) -> str | None:
@@ -325,7 +328,10 @@ def _success(memory: Memory, result: WriteResult) -> dict[str, Any]:
         )
     else:
         resp["note"] = "Nothing needed to change; do not repeat this call."
-    show = lambda e: display_entry(result.target, e)[0]  # noqa: E731
+
+    def show(entry: str) -> str:
+        return display_entry(result.target, entry)[0]
+
     if result.action == "replace" and result.results[0].previous is not None:
         resp["replaced_entry"] = show(result.results[0].previous)
     elif result.action == "remove" and result.results[0].previous is not None:

@@ -1,0 +1,309 @@
+"""Maintenance of the curated store: version history, restore, adopt, edit, doctor.
+
+These are the operations a person runs (through ``mnemic memory ...``), not the model.
+Each writes through the backend's transaction (lock, re-read, history), so they are as
+safe as tool writes.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import os
+import re
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import ContentRejected, InvalidArgument, StorageError, ToolError
+from ..fsio import stale_temp_files
+from ..scan import scan_text
+from .backend import FileBackend, Version
+from .entries import DELIMITER, FILENAMES, TARGETS, detect_drift, parse, serialize, validate_content
+from .memory import Memory
+from .store import check_target
+from .usage import Usage
+
+__all__ = [
+    "AdoptPlan",
+    "Problem",
+    "adopt",
+    "diff_versions",
+    "doctor",
+    "plan_adopt",
+    "restore",
+    "text_hash",
+    "write_edited",
+]
+
+
+def text_hash(text: str | None) -> str:
+    """Short content hash used for compare-and-swap by adopt and edit."""
+    return hashlib.sha256((text or "").encode("utf-8")).hexdigest()[:16]
+
+
+def _version_text(memory: Memory, target: str, version: int | str) -> str:
+    if version in ("current", "live"):
+        return memory.backend.read(target) or ""
+    try:
+        vid = int(version)
+    except (TypeError, ValueError):
+        raise InvalidArgument(
+            "version", f"Version {version!r} is not a number or 'current'."
+        ) from None
+    return memory.backend.read_version(target, vid)
+
+
+def diff_versions(memory: Memory, target: str, old: int | str, new: int | str = "current") -> str:
+    """Unified diff between two versions of a target (ids, or ``current``)."""
+    target = check_target(target)
+    a = _version_text(memory, target, old)
+    b = _version_text(memory, target, new)
+    name = FILENAMES[target]
+    lines = difflib.unified_diff(
+        a.splitlines(keepends=True),
+        b.splitlines(keepends=True),
+        fromfile=f"{name}@{old}",
+        tofile=f"{name}@{new}",
+    )
+    return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
+
+
+def restore(memory: Memory, target: str, version: int) -> Version | None:
+    """Bring back a previous version exactly; the current one is kept in history.
+
+    Returns the newest history version afterwards (the text that was replaced).
+    """
+    target = check_target(target)
+    text = memory.backend.read_version(target, int(version))
+    with memory.backend.transaction([target], memory.settings.memory.lock_timeout) as txn:
+        txn.write(target, text)
+    hist = memory.backend.history(target)
+    return hist[-1] if hist else None
+
+
+@dataclass(frozen=True, slots=True)
+class AdoptPlan:
+    """What ``adopt`` would write: the drifted file re-read as clean entries."""
+
+    target: str
+    raw_hash: str
+    drift: str | None
+    entries: tuple[str, ...]
+    usage: Usage
+    split_blobs: int
+    """How many oversized pieces were split at blank lines."""
+
+
+def plan_adopt(memory: Memory, target: str) -> AdoptPlan:
+    """Read a (possibly drifted) target and show the entries it would become.
+
+    Pieces between delimiters become entries; a piece longer than the whole budget (text
+    appended without delimiters) is split at blank lines. Nothing is lost: every
+    non-blank line of the file appears in exactly one entry.
+    """
+    target = check_target(target)
+    raw = memory.backend.read(target) or ""
+    limit = memory.store.limit(target)
+    drift = detect_drift(raw, limit)
+    entries: list[str] = []
+    splits = 0
+    for piece in raw.replace("\r\n", "\n").replace("\r", "\n").split(DELIMITER):
+        piece = piece.strip()
+        if not piece:
+            continue
+        if len(piece) > limit:
+            parts = [p.strip() for p in re.split(r"\n\s*\n", piece) if p.strip()]
+            if len(parts) > 1:
+                splits += 1
+            entries.extend(parts)
+        else:
+            entries.append(piece)
+    clean = parse(serialize(entries))
+    return AdoptPlan(
+        target,
+        text_hash(raw),
+        drift.reason if drift else None,
+        tuple(clean),
+        Usage.of(target, clean, limit),
+        splits,
+    )
+
+
+def adopt(memory: Memory, plan: AdoptPlan) -> str:
+    """Rewrite the target as ``plan.entries`` if the file is still what was planned.
+
+    A copy of the drifted file is saved first (returned); the old version also stays in
+    history. Refuses if the file changed since the plan was made.
+    """
+    target = plan.target
+    with memory.backend.transaction([target], memory.settings.memory.lock_timeout) as txn:
+        raw = txn.read(target) or ""
+        if text_hash(raw) != plan.raw_hash:
+            raise ToolError(
+                f"{FILENAMES[target]} changed since the adopt plan was shown; nothing was "
+                "written. Run adopt again to see the current content."
+            )
+        backup = memory.backend.save_backup(target, raw)
+        txn.write(target, serialize(plan.entries))
+    return backup
+
+
+def write_edited(memory: Memory, target: str, base_hash: str, edited: str) -> Usage:
+    """Commit text edited by a person (``mnemic memory edit``) after validating it.
+
+    Every entry must be storable and pass the threat scan, the budget must hold, and
+    the file must not have changed since the editor opened (``base_hash``).
+    """
+    target = check_target(target)
+    entries = parse(edited)
+    for i, entry in enumerate(entries, 1):
+        validate_content(entry, field=f"entry {i}")
+        found = scan_text(entry, "strict").findings
+        if found:
+            ids = ", ".join(f.id for f in found)
+            raise ContentRejected(
+                "threat",
+                f"Entry {i} matches threat pattern(s) {ids}; it would be hidden from the "
+                "model at every load. Reword it or drop it.",
+            )
+    limit = memory.store.limit(target)
+    usage = Usage.of(target, entries, limit)
+    if usage.over_budget:
+        raise ContentRejected(
+            "budget",
+            f"The edited {FILENAMES[target]} is {usage.chars:,}/{limit:,} chars, over the "
+            "budget. Shorten or remove entries.",
+        )
+    with memory.backend.transaction([target], memory.settings.memory.lock_timeout) as txn:
+        current = txn.read(target)
+        if text_hash(current) != base_hash:
+            raise ToolError(
+                f"{FILENAMES[target]} was changed by someone else while you were editing; "
+                "nothing was written."
+            )
+        txn.write(target, serialize(entries))
+    return usage
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One finding of :func:`doctor`."""
+
+    severity: str
+    """``error`` (memory cannot be used as is), ``warning`` or ``info``."""
+    target: str | None
+    message: str
+    fix: str
+    fixed: bool = False
+
+
+def doctor(memory: Memory, *, fix: bool = False) -> list[Problem]:
+    """Look for unreadable or drifted files, threats, bloat, debris and loose permissions.
+
+    With ``fix=True``, safe repairs are made (permissions tightened, stale temp files of
+    crashed writers removed); content is never changed.
+    """
+    problems: list[Problem] = []
+    backend = memory.backend
+    for target in TARGETS:
+        name = FILENAMES[target]
+        try:
+            raw = backend.read(target)
+        except StorageError as exc:
+            problems.append(
+                Problem("error", target, exc.to_llm(), "repair or move the file by hand")
+            )
+            continue
+        if raw is None:
+            continue
+        limit = memory.store.limit(target)
+        drift = detect_drift(raw, limit)
+        if drift:
+            problems.append(
+                Problem(
+                    "error",
+                    target,
+                    f"{name} was edited outside mnemic: {drift.reason}.",
+                    f"mnemic memory adopt --target {target}",
+                )
+            )
+        entries = parse(raw)
+        usage = Usage.of(target, entries, limit)
+        if usage.over_budget:
+            problems.append(
+                Problem(
+                    "warning",
+                    target,
+                    f"{name} is over its budget ({usage.line()}).",
+                    "remove or merge entries (mnemic memory edit)",
+                )
+            )
+        for entry in entries:
+            found = scan_text(entry, "strict").findings if len(entry) <= 65536 else ()
+            if found:
+                ids = ", ".join(f.id for f in found)
+                problems.append(
+                    Problem(
+                        "warning",
+                        target,
+                        f"an entry of {name} is hidden from the model (threat: {ids}).",
+                        "review it with `mnemic memory show --raw`, then remove it",
+                    )
+                )
+    if isinstance(backend, FileBackend):
+        problems.extend(_file_checks(backend, fix))
+    return problems
+
+
+def _file_checks(backend: FileBackend, fix: bool) -> list[Problem]:
+    out: list[Problem] = []
+    uid = os.getuid()
+
+    def check_mode(path: Path, want: int, what: str) -> None:
+        try:
+            st = os.lstat(path)
+        except FileNotFoundError:
+            return
+        if stat.S_ISLNK(st.st_mode):
+            out.append(
+                Problem(
+                    "error",
+                    None,
+                    f"{path} is a symlink; {what} must be a real file.",
+                    f"remove the symlink {path}",
+                )
+            )
+            return
+        if st.st_mode & 0o077:
+            fixed = False
+            if fix and st.st_uid == uid:
+                os.chmod(path, want)
+                fixed = True
+            out.append(
+                Problem(
+                    "warning",
+                    None,
+                    f"{path} is readable by others (mode {stat.S_IMODE(st.st_mode):o}).",
+                    f"chmod {want:o} {path}",
+                    fixed,
+                )
+            )
+
+    check_mode(backend.directory, 0o700, "the memories directory")
+    for target in TARGETS:
+        check_mode(backend.path(target), 0o600, "a memory file")
+        check_mode(backend.lock_path(target), 0o600, "a lock file")
+        debris = stale_temp_files(backend.path(target))
+        if debris:
+            fixed = bool(fix and backend.cleanup())
+            out.append(
+                Problem(
+                    "warning",
+                    target,
+                    f"{len(debris)} temp file(s) left by a crashed writer.",
+                    "mnemic memory doctor --fix",
+                    fixed,
+                )
+            )
+    return out
