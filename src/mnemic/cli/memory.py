@@ -2,11 +2,345 @@
 
 from __future__ import annotations
 
+import os
+import sys
+import time
+from typing import Any
+
 import click
 
+from ..curated import Memory
+from ..curated import admin as ops
+from ..curated.entries import FILENAMES, TARGETS
+from ..curated.snapshot import sanitize
+from ..errors import ToolError
+from . import AppContext, emit_json, fail, handle_errors, pass_app
+
 __all__ = ["memory"]
+
+TARGET_OPT = click.option(
+    "--target",
+    "-t",
+    type=click.Choice(TARGETS),
+    default="memory",
+    show_default=True,
+    help="memory = agent notes (MEMORY.md), user = user profile (USER.md).",
+)
+TARGETS_OPT = click.option(
+    "--target",
+    "-t",
+    type=click.Choice(TARGETS),
+    default=None,
+    help="Only this target (default: both).",
+)
+JSON_OPT = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+
+
+def _open(app: AppContext) -> Memory:
+    return Memory.open(app.home)
+
+
+def _bar(ratio: float, width: int = 30) -> str:
+    filled = min(width, round(min(ratio, 1.0) * width))
+    return "█" * filled + "░" * (width - filled)
+
+
+def _report(result: Any, as_json: bool) -> None:
+    if as_json:
+        emit_json(result)
+        return
+    if not result.get("success"):
+        fail(result.get("error", "refused"))
+    click.echo(f"{result['message']} {FILENAMES[result['target']]}: {result['usage']}")
+    for key in ("replaced_entry", "removed_entry"):
+        if key in result:
+            click.echo(f"  {key.split('_')[0]}: {result[key]}")
+    if "warning" in result:
+        click.echo(f"  warning: {result['warning']}")
+    if "external_changes" in result:
+        click.echo(f"  note: {result['external_changes']['note']}")
+
+
+def _call(app: AppContext, args: dict[str, Any], as_json: bool) -> None:
+    result = _open(app).tool(args)
+    _report(result, as_json)
+    if as_json and not result.get("success"):
+        sys.exit(1)
 
 
 @click.group(name="memory")
 def memory() -> None:
-    """Inspect and edit the curated memory (being implemented)."""
+    """Inspect and edit the curated memory (MEMORY.md and USER.md).
+
+    \b
+    Exit status: 0 done, 1 refused (the reason is on stderr), 2 usage error.
+    """
+
+
+@memory.command()
+@TARGETS_OPT
+@click.option("--raw", is_flag=True, help="Show stored text, including blocked entries.")
+@JSON_OPT
+@pass_app
+@handle_errors
+def show(app: AppContext, target: str | None, raw: bool, as_json: bool) -> None:
+    """Show the entries as the next session's system prompt will see them."""
+    mem = _open(app)
+    targets = [target] if target else list(TARGETS)
+    if as_json:
+        out = {}
+        for t in targets:
+            entries = mem.entries(t)
+            shown = sanitize(t, entries)
+            out[t] = {
+                "file": mem.backend.location(t),
+                "entries": entries if raw else list(shown.display),
+                "blocked": [h for _, h, _ in shown.blocked],
+                "usage": mem.usage(t).as_dict(),
+                "in_prompt": mem.snapshot.enabled[t],
+            }
+        emit_json(out)
+        return
+    for t in targets:
+        if raw:
+            entries = mem.entries(t)
+            click.echo(f"# {mem.backend.location(t)} ({len(entries)} entries)")
+            for i, entry in enumerate(entries, 1):
+                click.echo(f"[{i}] {entry}")
+            click.echo()
+            continue
+        block = mem.snapshot.blocks.get(t)
+        if t in mem.snapshot.errors:
+            click.echo(f"{FILENAMES[t]}: {mem.snapshot.errors[t]}", err=True)
+        elif block is None or not block.text:
+            click.echo(f"{FILENAMES[t]}: empty (no block in the prompt)")
+        else:
+            click.echo(block.text)
+            if not mem.snapshot.enabled[t]:
+                click.echo("(disabled in config: this block is not put in the prompt)")
+        click.echo()
+
+
+@memory.command()
+@JSON_OPT
+@pass_app
+@handle_errors
+def status(app: AppContext, as_json: bool) -> None:
+    """How full each target is (characters, entries, token estimate)."""
+    mem = _open(app)
+    rows: list[dict[str, Any]] = []
+    for t in TARGETS:
+        if t in mem.snapshot.errors:
+            rows.append({"target": t, "error": mem.snapshot.errors[t]})
+            continue
+        rows.append({**mem.usage(t).as_dict(), "file": mem.backend.location(t)})
+    if as_json:
+        emit_json(rows)
+        return
+    for row in rows:
+        name = FILENAMES[row["target"]]
+        if "error" in row:
+            click.echo(f"{name:<10} unreadable: {row['error']}")
+            continue
+        ratio = row["chars"] / row["limit"] if row["limit"] else 0.0
+        flag = "  OVER BUDGET" if row["over_budget"] else ("  nearly full" if ratio >= 0.8 else "")
+        click.echo(
+            f"{name:<10} {_bar(ratio)} {row['percent']:>3}%  {row['chars']:>6,}/"
+            f"{row['limit']:,} chars  {row['entries']:>3} entries  ~{row['tokens_estimate']:,} "
+            f"tokens{flag}"
+        )
+
+
+@memory.command()
+@click.argument("text")
+@TARGET_OPT
+@JSON_OPT
+@pass_app
+@handle_errors
+def add(app: AppContext, text: str, target: str, as_json: bool) -> None:
+    """Add TEXT as a new entry."""
+    _call(app, {"action": "add", "target": target, "content": text}, as_json)
+
+
+@memory.command()
+@click.argument("old")
+@click.argument("new")
+@TARGET_OPT
+@JSON_OPT
+@pass_app
+@handle_errors
+def replace(app: AppContext, old: str, new: str, target: str, as_json: bool) -> None:
+    """Replace the entry containing OLD with NEW (the whole entry)."""
+    _call(app, {"action": "replace", "target": target, "old_text": old, "content": new}, as_json)
+
+
+@memory.command()
+@click.argument("old")
+@TARGET_OPT
+@JSON_OPT
+@pass_app
+@handle_errors
+def remove(app: AppContext, old: str, target: str, as_json: bool) -> None:
+    """Remove the entry containing OLD."""
+    _call(app, {"action": "remove", "target": target, "old_text": old}, as_json)
+
+
+@memory.command()
+@TARGET_OPT
+@pass_app
+@handle_errors
+def edit(app: AppContext, target: str) -> None:
+    """Edit a target in $EDITOR; the result is validated and written atomically.
+
+    Entries are separated by a line holding only '§'. If validation fails, your text is
+    kept in a file whose path is printed, and nothing is written.
+    """
+    mem = _open(app)
+    base = mem.backend.read(target)
+    text = click.edit(base or "", extension=".md", require_save=True)
+    if text is None:
+        click.echo("No changes.")
+        return
+    try:
+        usage = ops.write_edited(mem, target, ops.text_hash(base), text)
+    except ToolError as exc:
+        keep = app.home.root / f"{FILENAMES[target]}.edit.{int(time.time())}"
+        keep.write_text(text, encoding="utf-8")
+        os.chmod(keep, 0o600)
+        fail(f"{exc.to_llm()} Your edited text was kept in {keep}.")
+        return
+    click.echo(f"Saved {FILENAMES[target]}: {usage.line()}, {usage.entries} entries.")
+
+
+@memory.command()
+@TARGETS_OPT
+@JSON_OPT
+@pass_app
+@handle_errors
+def history(app: AppContext, target: str | None, as_json: bool) -> None:
+    """List the previous versions kept for each target (newest last)."""
+    mem = _open(app)
+    out = {t: mem.backend.history(t) for t in ([target] if target else TARGETS)}
+    if as_json:
+        emit_json(
+            {
+                t: [
+                    {"version": v.id, "saved_at": v.saved_at, "bytes": v.size, "at": v.location}
+                    for v in vs
+                ]
+                for t, vs in out.items()
+            }
+        )
+        return
+    for t, versions in out.items():
+        click.echo(f"{FILENAMES[t]}: {len(versions)} previous version(s)")
+        for v in versions:
+            when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(v.saved_at))
+            click.echo(f"  v{v.id:<5} replaced {when}  {v.size:>6,} bytes")
+    click.echo("Compare: mnemic memory diff VERSION   Bring back: mnemic memory restore VERSION")
+
+
+@memory.command()
+@click.argument("old")
+@click.argument("new", default="current")
+@TARGET_OPT
+@pass_app
+@handle_errors
+def diff(app: AppContext, old: str, new: str, target: str) -> None:
+    """Unified diff between versions OLD and NEW (default: the current file)."""
+    text = ops.diff_versions(_open(app), target, old, new)
+    click.echo(text.rstrip("\n") if text else "No differences.")
+
+
+@memory.command()
+@click.argument("version", type=int)
+@TARGET_OPT
+@click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
+@pass_app
+@handle_errors
+def restore(app: AppContext, version: int, target: str, yes: bool) -> None:
+    """Bring back VERSION exactly (the current text is kept in history first)."""
+    mem = _open(app)
+    text = ops.diff_versions(mem, target, "current", version)
+    if not text:
+        click.echo("That version is identical to the current file; nothing to do.")
+        return
+    click.echo(text.rstrip("\n"))
+    if not yes and not click.confirm(f"Restore {FILENAMES[target]} to version {version}?"):
+        fail("not restored", 1)
+    ops.restore(mem, target, version)
+    click.echo(f"Restored {FILENAMES[target]} to version {version}.")
+
+
+@memory.command()
+@TARGET_OPT
+@click.option("--yes", "-y", is_flag=True, help="Write without asking.")
+@JSON_OPT
+@pass_app
+@handle_errors
+def adopt(app: AppContext, target: str, yes: bool, as_json: bool) -> None:
+    """Adopt a file edited outside mnemic: show the entries it would become, then write.
+
+    A copy of the current file is saved first, and it also stays in the history.
+    """
+    mem = _open(app)
+    plan = ops.plan_adopt(mem, target)
+    if as_json and not yes:
+        emit_json(
+            {
+                "target": target,
+                "drift": plan.drift,
+                "entries": list(plan.entries),
+                "usage": plan.usage.as_dict(),
+            }
+        )
+        return
+    if plan.drift is None:
+        click.echo(f"{FILENAMES[target]} is clean; nothing to adopt.")
+        return
+    click.echo(f"{FILENAMES[target]} was edited outside mnemic: {plan.drift}.")
+    click.echo(f"It would become {len(plan.entries)} entries ({plan.usage.line()}):")
+    for i, entry in enumerate(plan.entries, 1):
+        first, *rest = entry.splitlines() or [""]
+        more = f"  (+{len(rest)} more line(s))" if rest else ""
+        click.echo(f"  [{i}] {first[:100]}{more}")
+    if plan.usage.over_budget:
+        click.echo(
+            "Note: that is over the budget; the model will be asked to consolidate, and "
+            "adds will be refused until it is back under."
+        )
+    if not yes and not click.confirm("Write these entries?"):
+        fail("not adopted", 1)
+    backup = ops.adopt(mem, plan)
+    click.echo(f"Adopted. The previous file was saved to {backup}.")
+
+
+@memory.command()
+@click.option("--fix", is_flag=True, help="Tighten permissions and remove stale temp files.")
+@JSON_OPT
+@pass_app
+@handle_errors
+def doctor(app: AppContext, fix: bool, as_json: bool) -> None:
+    """Find drift, unreadable files, hidden threats, stale temp files, loose permissions."""
+    problems = ops.doctor(_open(app), fix=fix)
+    if as_json:
+        emit_json(
+            [
+                {
+                    "severity": p.severity,
+                    "target": p.target,
+                    "message": p.message,
+                    "fix": p.fix,
+                    "fixed": p.fixed,
+                }
+                for p in problems
+            ]
+        )
+    elif not problems:
+        click.echo("No problems found.")
+    else:
+        for p in problems:
+            status = " (fixed)" if p.fixed else f"  -> {p.fix}"
+            click.echo(f"{p.severity:<8}{p.message}{status}")
+    if any(p.severity == "error" and not p.fixed for p in problems):
+        sys.exit(1)
