@@ -39,11 +39,21 @@ __all__ = [
     "ConfigError",
     "ContentRejected",
     "DriftDetected",
+    "ImportFailed",
     "InvalidArgument",
+    "LLMError",
+    "LLMNotConfigured",
+    "LLMRequestFailed",
+    "LLMTimeout",
     "LockTimeout",
     "LoopStopped",
+    "MessageNotFound",
     "MnemicError",
     "NoMatch",
+    "SessionExists",
+    "SessionNotFound",
+    "SessionStoreBusy",
+    "SessionStoreError",
     "StorageError",
     "ThreatBlocked",
     "ToolError",
@@ -352,3 +362,125 @@ def _label(target: str) -> str:
 
 def _preview(text: str, width: int = 80) -> str:
     return text if len(text) <= width else text[:width] + "..."
+
+
+# --- sessions ---
+
+
+class SessionNotFound(ToolError):
+    """No session has this id (it may have been deleted or pruned)."""
+
+    code = "session_not_found"
+
+    def __init__(self, session_id: str, **extra: Any) -> None:
+        self.session_id = session_id
+        super().__init__(
+            f"No session {_preview(session_id)!r} in the session history. Use session_search "
+            "with a query (or with no arguments to browse recent sessions) to find a valid "
+            "session_id.",
+            **extra,
+        )
+
+
+class SessionExists(ToolError):
+    """A session with this id already exists."""
+
+    code = "session_exists"
+
+    def __init__(self, session_id: str) -> None:
+        self.session_id = session_id
+        super().__init__(f"A session {_preview(session_id)!r} already exists; pick another id.")
+
+
+class MessageNotFound(ToolError):
+    """A message id is not part of the session it was given with."""
+
+    code = "message_not_found"
+
+    def __init__(self, message_id: int, session_id: str, **extra: Any) -> None:
+        self.message_id = message_id
+        self.session_id = session_id
+        super().__init__(
+            f"Message {message_id} is not in session {_preview(session_id)!r}. Pass the "
+            "match_message_id together with the session_id of the same search result.",
+            **extra,
+        )
+
+
+class SessionStoreError(StorageError):
+    """The session database cannot be opened or used (corrupt, unwritable, too new)."""
+
+    code = "session_store_error"
+
+    def __init__(self, path: str, reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(
+            f"Session history {path} is not available ({reason}). Nothing was written."
+        )
+
+
+class SessionStoreBusy(StorageError):
+    """Other writers kept the session database busy longer than the time limit."""
+
+    code = "session_store_busy"
+
+    def __init__(self, path: str, waited_s: float) -> None:
+        self.path = path
+        self.waited_s = waited_s
+        super().__init__(
+            f"Timed out after {waited_s:.1f}s waiting to write {path}: other processes kept "
+            "it busy. Nothing was written; retry shortly."
+        )
+
+
+class ImportFailed(MnemicError):
+    """An import file cannot be read as the requested format."""
+
+    code = "import_failed"
+
+    def __init__(self, path: str, reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(f"Cannot import {path}: {reason}. Nothing more was imported.")
+
+
+class LLMError(MnemicError):
+    """A call to the language-model endpoint failed."""
+
+    code = "llm_error"
+
+
+class LLMNotConfigured(LLMError):
+    """No language-model endpoint is configured."""
+
+    code = "llm_not_configured"
+
+    def __init__(self, what: str = "base_url") -> None:
+        self.what = what
+        super().__init__(
+            f"No LLM endpoint is configured (llm.{what} is empty). Set [llm] base_url and "
+            "model in config.toml, or MNEMIC_LLM_BASE_URL / MNEMIC_LLM_MODEL."
+        )
+
+
+class LLMRequestFailed(LLMError):
+    """The endpoint answered with an error or could not be reached."""
+
+    code = "llm_request_failed"
+
+    def __init__(self, reason: str, *, status: int | None = None) -> None:
+        self.reason = reason
+        self.status = status
+        where = f"HTTP {status}: " if status is not None else ""
+        super().__init__(f"The LLM request failed ({where}{reason}).")
+
+
+class LLMTimeout(LLMError):
+    """The endpoint did not answer within the time limit."""
+
+    code = "llm_timeout"
+
+    def __init__(self, timeout_s: float) -> None:
+        self.timeout_s = timeout_s
+        super().__init__(f"The LLM endpoint did not answer within {timeout_s:.1f}s.")
