@@ -1,6 +1,6 @@
 """Settings: ``<home>/config.toml`` plus ``MNEMIC_<SECTION>_<KEY>`` environment overrides.
 
-Each section is a frozen dataclass whose fields declare the accepted keys, their types and
+Each section is a frozen class whose annotated attributes declare the accepted keys, their types and
 their defaults. Loading validates every key: an unknown key, or a value of the wrong type,
 raises :class:`~mnemic.errors.ConfigError` naming the key (with a suggestion for typos).
 The user's file is never rewritten.
@@ -21,15 +21,14 @@ overrides the top-level ``store``.
 
 from __future__ import annotations
 
-import dataclasses
 import os
-import types
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from .errors import ConfigError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any, ClassVar
 
 __all__ = [
     "AgentSettings",
@@ -41,8 +40,59 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class MemorySettings:
+class _Section:
+    """A frozen group of settings declared by annotated class attributes (the defaults).
+
+    A small stand-in for a frozen dataclass: ``dataclasses`` and ``typing`` cost tens of
+    milliseconds to import, and settings are on the path of every cold start.
+    """
+
+    _fields: ClassVar[tuple[str, ...]] = ()
+    _types: ClassVar[dict[str, str]] = {}
+
+    def __init_subclass__(cls) -> None:
+        ann = dict(cls.__dict__.get("__annotations__", {}))  # noqa: RUF063 - inspect is slow
+        cls._types = {k: str(v) for k, v in ann.items() if not k.startswith("_")}
+        cls._fields = tuple(cls._types)
+
+    def __init__(self, **values: Any) -> None:
+        unknown = set(values) - set(self._fields)
+        if unknown:
+            raise TypeError(f"unknown setting(s): {', '.join(sorted(unknown))}")
+        for name in self._fields:
+            object.__setattr__(self, name, values.get(name, getattr(type(self), name)))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is read-only")
+
+    def replace(self, **changes: Any) -> Any:
+        """A copy with some values changed (like ``dataclasses.replace``)."""
+        values = {name: getattr(self, name) for name in self._fields}
+        values.update(changes)
+        return type(self)(**values)
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain nested dict of the values."""
+        out: dict[str, Any] = {}
+        for name in self._fields:
+            value = getattr(self, name)
+            out[name] = value.as_dict() if isinstance(value, _Section) else value
+        return out
+
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and all(
+            getattr(self, n) == getattr(other, n) for n in self._fields
+        )
+
+    def __hash__(self) -> int:
+        return hash(tuple(getattr(self, n) for n in self._fields))
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._fields)
+        return f"{type(self).__name__}({inner})"
+
+
+class MemorySettings(_Section):
     """``[memory]``: the curated MEMORY.md / USER.md store."""
 
     memory_char_limit: int = 2200
@@ -67,8 +117,7 @@ class MemorySettings:
     """Max chars of a snapshot block (0 = automatic: max(2 x limit, 4000))."""
 
 
-@dataclass(frozen=True, slots=True)
-class SessionSettings:
+class SessionSettings(_Section):
     """``[sessions]``: session history and ``session_search``."""
 
     max_output_chars: int = 12000
@@ -79,14 +128,13 @@ class SessionSettings:
     """Seconds allowed for the whole summary step before falling back to extracts."""
     summary_concurrency: int = 3
     """Sessions summarised at once."""
-    hidden_sources: list[str] = field(default_factory=lambda: ["subagent", "tool"])
+    hidden_sources: tuple[str, ...] = ("subagent", "tool")
     """Sources never shown by session_search."""
-    demoted_sources: list[str] = field(default_factory=lambda: ["cron"])
+    demoted_sources: tuple[str, ...] = ("cron",)
     """Automated sources ranked below interactive ones."""
 
 
-@dataclass(frozen=True, slots=True)
-class LLMSettings:
+class LLMSettings(_Section):
     """``[llm]``: an OpenAI-compatible endpoint (summaries, flush, review, chat)."""
 
     base_url: str = ""
@@ -103,8 +151,7 @@ class LLMSettings:
     """Tokens the model accepts; the chat loop compresses before reaching it."""
 
 
-@dataclass(frozen=True, slots=True)
-class AgentSettings:
+class AgentSettings(_Section):
     """``[agent]``: the turn lifecycle, extraction and the reference agent."""
 
     review_every: int = 10
@@ -117,60 +164,85 @@ class AgentSettings:
     """Seconds allowed for a provider's per-turn recall."""
 
 
-@dataclass(frozen=True, slots=True)
-class Settings:
+class Settings(_Section):
     """All settings of one home. Obtain with :func:`load_settings`."""
 
     store: str = "files"
     """Storage backend: ``files`` (embedded default) or a ``postgresql://`` URL."""
-    memory: MemorySettings = field(default_factory=MemorySettings)
-    sessions: SessionSettings = field(default_factory=SessionSettings)
-    llm: LLMSettings = field(default_factory=LLMSettings)
-    agent: AgentSettings = field(default_factory=AgentSettings)
+    memory: MemorySettings = MemorySettings()
+    sessions: SessionSettings = SessionSettings()
+    llm: LLMSettings = LLMSettings()
+    agent: AgentSettings = AgentSettings()
 
     def char_limit(self, target: str) -> int:
         """The character budget of a curated target (``memory`` or ``user``)."""
         return self.memory.user_char_limit if target == "user" else self.memory.memory_char_limit
 
 
+_SECTIONS: dict[str, type[_Section]] = {
+    "memory": MemorySettings,
+    "sessions": SessionSettings,
+    "llm": LLMSettings,
+    "agent": AgentSettings,
+}
+
+
 _ENV_PREFIX = "MNEMIC_"
 
 
-def load_settings(home: Path, environ: Mapping[str, str] | None = None) -> Settings:
+def load_settings(
+    home: str | os.PathLike[str], environ: Mapping[str, str] | None = None
+) -> Settings:
     """Load ``<home>/config.toml`` (if present) and environment overrides, validated."""
     env = os.environ if environ is None else environ
-    path = home / "config.toml"
+    path = os.path.join(os.fspath(home), "config.toml")
     raw: dict[str, Any] = {}
-    if path.exists():
+    try:
+        fh = open(path, "rb")  # noqa: SIM115 - closed below; tomllib only when a file exists
+    except FileNotFoundError:
+        fh = None
+    except OSError as exc:
+        raise ConfigError("(file)", f"cannot be read: {exc}", source=path) from exc
+    if fh is not None:
         import tomllib
 
-        try:
-            with open(path, "rb") as fh:
+        with fh:
+            try:
                 raw = tomllib.load(fh)
-        except tomllib.TOMLDecodeError as exc:
-            raise ConfigError("(file)", f"not valid TOML: {exc}", source=str(path)) from exc
-        except OSError as exc:
-            raise ConfigError("(file)", f"cannot be read: {exc}", source=str(path)) from exc
-    _apply_env(raw, env)
-    settings: Settings = _build(Settings, raw, "", str(path))
+            except tomllib.TOMLDecodeError as exc:
+                raise ConfigError("(file)", f"not valid TOML: {exc}", source=path) from exc
+            except (OSError, UnicodeDecodeError) as exc:
+                raise ConfigError("(file)", f"cannot be read: {exc}", source=path) from exc
+    from_env = _apply_env(raw, env)
+    try:
+        settings: Settings = _build(Settings, raw, "", path)
+    except ConfigError as exc:
+        if exc.key in from_env:
+            raise ConfigError(
+                exc.key, exc.problem, source=f"environment variable {from_env[exc.key]}"
+            ) from None
+        raise
     return settings
 
 
-def _apply_env(raw: dict[str, Any], env: Mapping[str, str]) -> None:
-    hints = get_type_hints(Settings)
-    sections = {name for name, typ in hints.items() if dataclasses.is_dataclass(typ)}
+def _apply_env(raw: dict[str, Any], env: Mapping[str, str]) -> dict[str, str]:
+    """Overlay ``MNEMIC_<SECTION>_<KEY>`` variables; return {dotted key: variable name}."""
+    used: dict[str, str] = {}
     for name, value in env.items():
         if not name.startswith(_ENV_PREFIX) or name in ("MNEMIC_HOME", "MNEMIC_PROFILE"):
             continue
         rest = name[len(_ENV_PREFIX) :].lower()
         if rest == "store":
             raw["store"] = value
+            used["store"] = name
             continue
         section, _, key = rest.partition("_")
-        if section in sections and key:
+        if section in _SECTIONS and key:
             table = raw.setdefault(section, {})
             if isinstance(table, dict):
                 table[key] = _parse_env_value(value)
+                used[f"{section}.{key}"] = name
+    return used
 
 
 def _parse_env_value(value: str) -> Any:
@@ -182,70 +254,56 @@ def _parse_env_value(value: str) -> Any:
         return value
 
 
-def _build(cls: type[Any], raw: Any, prefix: str, source: str) -> Any:
+def _build(cls: type[_Section], raw: Any, prefix: str, source: str) -> Any:
     where = prefix.rstrip(".") or "(top level)"
     if not isinstance(raw, dict):
         raise ConfigError(where, f"expected a table, got {type(raw).__name__}", source=source)
-    hints = get_type_hints(cls)
-    fields = {f.name: f for f in dataclasses.fields(cls)}
+    fields = cls._fields
     unknown = sorted(set(raw) - set(fields))
     if unknown:
         import difflib
 
         key = unknown[0]
         close = difflib.get_close_matches(key, list(fields), n=1)
-        hint = f" (did you mean {prefix}{close[0]!r}?)" if close else ""
+        hint = f" (did you mean {prefix}{close[0]}?)" if close else ""
         known = ", ".join(sorted(fields))
         raise ConfigError(
             prefix + key, f"unknown key{hint}; known keys here: {known}", source=source
         )
     values: dict[str, Any] = {}
     for name, value in raw.items():
-        typ = hints[name]
-        if isinstance(typ, type) and dataclasses.is_dataclass(typ):
-            values[name] = _build(typ, value, f"{prefix}{name}.", source)
+        section = _SECTIONS.get(name) if cls is Settings else None
+        if section is not None:
+            values[name] = _build(section, value, f"{prefix}{name}.", source)
         else:
-            values[name] = _coerce(prefix + name, value, typ, source)
+            values[name] = _coerce(prefix + name, value, cls._types[name], source)
     obj = cls(**values)
     _check_ranges(obj, prefix, source)
     return obj
 
 
-def _coerce(key: str, value: Any, typ: Any, source: str) -> Any:
-    origin = get_origin(typ)
-    if origin in (Union, types.UnionType):
-        args = get_args(typ)
-        if value is None and type(None) in args:
-            return None
-        inner = [a for a in args if a is not type(None)]
-        return _coerce(key, value, inner[0], source)
-    if origin is list:
-        (item,) = get_args(typ)
-        if not isinstance(value, list):
-            raise ConfigError(key, f"expected a list, got {value!r}", source=source)
-        return [_coerce(f"{key}[{i}]", v, item, source) for i, v in enumerate(value)]
-    if origin is dict:
-        _k, item = get_args(typ)
-        if not isinstance(value, dict):
-            raise ConfigError(key, f"expected a table, got {value!r}", source=source)
-        return {str(k): _coerce(f"{key}.{k}", v, item, source) for k, v in value.items()}
-    if typ is bool:
+def _coerce(key: str, value: Any, typ: str, source: str) -> Any:
+    if typ == "bool":
         if isinstance(value, bool):
             return value
         raise ConfigError(key, f"expected true or false, got {value!r}", source=source)
-    if typ is int:
+    if typ == "int":
         if isinstance(value, int) and not isinstance(value, bool):
             return value
         raise ConfigError(key, f"expected an integer, got {value!r}", source=source)
-    if typ is float:
+    if typ == "float":
         if isinstance(value, int | float) and not isinstance(value, bool):
             return float(value)
         raise ConfigError(key, f"expected a number, got {value!r}", source=source)
-    if typ is str:
+    if typ == "str":
         if isinstance(value, str):
             return value
         raise ConfigError(key, f"expected a string, got {value!r}", source=source)
-    raise ConfigError(key, f"unsupported setting type {typ!r}", source=source)  # pragma: no cover
+    if typ == "tuple[str, ...]":
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            return tuple(value)
+        raise ConfigError(key, f"expected a list of strings, got {value!r}", source=source)
+    raise ConfigError(key, f"unsupported setting type {typ}", source=source)  # pragma: no cover
 
 
 _MIN = {
@@ -265,12 +323,12 @@ _MIN = {
 }
 
 
-def _check_ranges(obj: Any, prefix: str, source: str) -> None:
-    for f in dataclasses.fields(obj):
-        value = getattr(obj, f.name)
-        low = _MIN.get(f.name)
+def _check_ranges(obj: _Section, prefix: str, source: str) -> None:
+    for name in obj._fields:
+        value = getattr(obj, name)
+        low = _MIN.get(name)
         if low is not None and isinstance(value, int | float) and value < low:
-            raise ConfigError(prefix + f.name, f"must be >= {low}, got {value!r}", source=source)
+            raise ConfigError(prefix + name, f"must be >= {low}, got {value!r}", source=source)
     if isinstance(obj, MemorySettings) and not 0.0 < obj.pressure_ratio <= 1.0:
         raise ConfigError(
             prefix + "pressure_ratio",

@@ -29,8 +29,10 @@ Tree::
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # kept out of the import path: `import mnemic` must stay fast
+    from collections.abc import Sequence
+    from typing import Any
 
 __all__ = [
     "AmbiguousMatch",

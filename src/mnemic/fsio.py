@@ -13,16 +13,19 @@ through the PostgreSQL backend, not a network filesystem).
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import fcntl
 import os
 import stat
 import time
-from pathlib import Path
-from types import TracebackType
 
 from .errors import ConfigError, LockTimeout, UnreadableFile, UnsafePath, WriteFailed
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pathlib and typing are slow to import; this module is on the cold path
+    from types import TracebackType
+
+    StrPath = str | os.PathLike[str]
 
 __all__ = [
     "SidecarLock",
@@ -38,12 +41,12 @@ DIR_MODE = 0o700
 TEMP_SUFFIX = ".tmp"
 
 
-def temp_prefix(path: Path) -> str:
+def temp_prefix(path: StrPath) -> str:
     """Prefix of the temp files used to replace ``path`` (``.NAME.``)."""
-    return f".{path.name}."
+    return f".{os.path.basename(os.fspath(path))}."
 
 
-def read_text_strict(path: Path, *, max_bytes: int = 64 * 1024 * 1024) -> str | None:
+def read_text_strict(path: StrPath, *, max_bytes: int = 64 * 1024 * 1024) -> str | None:
     """Read a UTF-8 text file; ``None`` if it does not exist.
 
     A leading UTF-8 BOM is dropped. Anything else that is not clean UTF-8 text raises
@@ -88,15 +91,16 @@ def read_text_strict(path: Path, *, max_bytes: int = 64 * 1024 * 1024) -> str | 
     return text
 
 
-def atomic_write_text(path: Path, text: str, *, mode: int = FILE_MODE) -> None:
+def atomic_write_text(path: StrPath, text: str, *, mode: int = FILE_MODE) -> None:
     """Durably replace ``path`` with ``text``: temp file, fsync, rename, fsync of the dir.
 
     Readers see the old or the new complete file, never a partial one. A failure leaves
     the old file intact and raises :class:`WriteFailed`.
     """
     data = text.encode("utf-8")
-    directory = path.parent
-    tmp = directory / f"{temp_prefix(path)}{os.urandom(6).hex()}{TEMP_SUFFIX}"
+    path = os.fspath(path)
+    directory = os.path.dirname(path) or "."
+    tmp = os.path.join(directory, f"{temp_prefix(path)}{os.urandom(6).hex()}{TEMP_SUFFIX}")
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, mode)
     except OSError as exc:
@@ -112,15 +116,17 @@ def atomic_write_text(path: Path, text: str, *, mode: int = FILE_MODE) -> None:
             os.close(fd)
         os.replace(tmp, path)
     except BaseException as exc:
-        with contextlib.suppress(OSError):
+        try:  # noqa: SIM105 - contextlib costs import time on the cold path
             os.unlink(tmp)
+        except OSError:
+            pass
         if isinstance(exc, OSError):
             raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
         raise
     fsync_dir(directory)
 
 
-def fsync_dir(directory: Path) -> None:
+def fsync_dir(directory: StrPath) -> None:
     """fsync a directory so a rename or link inside it is durable."""
     try:
         dfd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
@@ -135,26 +141,31 @@ def fsync_dir(directory: Path) -> None:
         os.close(dfd)
 
 
-def stale_temp_files(path: Path) -> list[Path]:
+def stale_temp_files(path: StrPath) -> list[str]:
     """Temp files left next to ``path`` by writers that died before renaming."""
     prefix = temp_prefix(path)
+    directory = os.path.dirname(os.fspath(path)) or "."
     try:
-        names = os.listdir(path.parent)
+        names = os.listdir(directory)
     except FileNotFoundError:
         return []
-    return [path.parent / n for n in names if n.startswith(prefix) and n.endswith(TEMP_SUFFIX)]
+    return [
+        os.path.join(directory, n)
+        for n in names
+        if n.startswith(prefix) and n.endswith(TEMP_SUFFIX)
+    ]
 
 
-def ensure_private_dir(path: Path) -> None:
+def ensure_private_dir(path: StrPath) -> None:
     """Create ``path`` (and parents) if missing, 0700; tighten it if we own it."""
     try:
-        path.mkdir(mode=DIR_MODE, parents=True, exist_ok=True)
+        os.makedirs(path, mode=DIR_MODE, exist_ok=True)
     except OSError as exc:
         raise ConfigError(
             "home", f"cannot create directory {path}: {exc.strerror}", source=str(path)
         ) from exc
     try:
-        st = path.stat()
+        st = os.stat(path)
         if st.st_mode & 0o077 and st.st_uid == os.getuid():
             os.chmod(path, DIR_MODE)
     except OSError:
@@ -170,7 +181,7 @@ class SidecarLock:
     ``waited_ms`` tells how long the last acquisition waited.
     """
 
-    def __init__(self, path: Path, timeout: float) -> None:
+    def __init__(self, path: StrPath, timeout: float) -> None:
         self.path = path
         self.timeout = timeout
         self.waited_ms = 0.0

@@ -9,17 +9,57 @@ directory (``~/.local/share/mnemic`` on Linux). A profile (``--profile NAME`` or
 from __future__ import annotations
 
 import os
-import re
-from collections.abc import Mapping
-from pathlib import Path
 
 from .config import Settings, load_settings
 from .errors import ConfigError
 from .fsio import ensure_private_dir
 
-__all__ = ["Home", "resolve_home"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from pathlib import Path
 
-_PROFILE_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+__all__ = ["Home", "home_dir", "resolve_home"]
+
+_PROFILE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
+
+
+def _check_profile(name: str) -> None:
+    if (
+        not 1 <= len(name) <= 64
+        or not name[0].isascii()
+        or not name[0].isalnum()
+        or not set(name) <= _PROFILE_CHARS
+    ):
+        raise ConfigError(
+            "profile",
+            f"invalid profile name {name!r}: use 1-64 letters, digits, '_', '-' or '.', "
+            "starting with a letter or digit",
+            source="--profile / MNEMIC_PROFILE",
+        )
+
+
+def home_dir(
+    path: str | os.PathLike[str] | None = None,
+    profile: str | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> str:
+    """The home directory as a string (see :func:`resolve_home`); nothing is created."""
+    env = os.environ if environ is None else environ
+    if path is not None:
+        base = os.fspath(path)
+    elif env.get("MNEMIC_HOME"):
+        base = env["MNEMIC_HOME"]
+    else:
+        import platformdirs
+
+        base = str(platformdirs.user_data_path("mnemic"))
+    base = os.path.expanduser(base)
+    name = profile if profile is not None else env.get("MNEMIC_PROFILE", "")
+    if name and name != "default":
+        _check_profile(name)
+        base = os.path.join(base, "profiles", name)
+    return base
 
 
 def resolve_home(
@@ -33,27 +73,9 @@ def resolve_home(
     ``profile`` (or ``MNEMIC_PROFILE``) selects ``<home>/profiles/<profile>``; the
     profile ``default`` is the main home itself.
     """
-    env = os.environ if environ is None else environ
-    if path is not None:
-        base = Path(path)
-    elif env.get("MNEMIC_HOME"):
-        base = Path(env["MNEMIC_HOME"])
-    else:
-        import platformdirs
+    from pathlib import Path
 
-        base = platformdirs.user_data_path("mnemic")
-    base = base.expanduser()
-    name = profile if profile is not None else env.get("MNEMIC_PROFILE", "")
-    if name and name != "default":
-        if not _PROFILE_RE.match(name) or name in (".", ".."):
-            raise ConfigError(
-                "profile",
-                f"invalid profile name {name!r}: use 1-64 letters, digits, '_', '-' or '.', "
-                "starting with a letter or digit",
-                source="--profile / MNEMIC_PROFILE",
-            )
-        base = base / "profiles" / name
-    return base
+    return Path(home_dir(path, profile, environ))
 
 
 class Home:
@@ -63,8 +85,10 @@ class Home:
     private permissions if needed, and loads ``config.toml``.
     """
 
-    def __init__(self, root: Path, settings: Settings) -> None:
-        self.root = root
+    def __init__(self, root: str | os.PathLike[str], settings: Settings) -> None:
+        from pathlib import Path
+
+        self.root = Path(root)
         self.settings = settings
 
     @classmethod
@@ -77,7 +101,7 @@ class Home:
         create: bool = True,
     ) -> Home:
         """Resolve, create (0700) and load the settings of a home."""
-        root = resolve_home(path, profile, environ)
+        root = home_dir(path, profile, environ)
         if create:
             ensure_private_dir(root)
         return cls(root, load_settings(root, environ))

@@ -242,7 +242,7 @@ class FileBackend:
             try:
                 for p in stale_temp_files(self.path(target)):
                     with contextlib.suppress(FileNotFoundError):
-                        p.unlink()
+                        os.unlink(p)
                         removed.append(str(p))
             finally:
                 lock.release()

@@ -7,11 +7,11 @@ here touches the disk.
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-
 from ..errors import AmbiguousMatch, ContentRejected, NoMatch
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
 
 __all__ = [
     "DELIMITER",
@@ -70,12 +70,17 @@ def char_count(entries: Sequence[str]) -> int:
     return sum(len(e) for e in entries) + len(DELIMITER) * (len(entries) - 1)
 
 
-@dataclass(frozen=True, slots=True)
 class Drift:
     """Why a file would not survive a rewrite through the memory tool unchanged."""
 
-    reason: str
-    """Plain-words reason, e.g. 'an entry of 9,120 chars is longer than the whole budget'."""
+    __slots__ = ("reason",)
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        """Plain-words reason, e.g. 'an entry of 9,120 chars is longer than the budget'."""
+
+    def __repr__(self) -> str:
+        return f"Drift({self.reason!r})"
 
 
 def detect_drift(raw: str, limit: int) -> Drift | None:
@@ -141,6 +146,8 @@ def entry_handle(entry: str) -> str:
     Blocked entries are shown to the model only by this handle, so it can remove them
     without their raw text ever entering its context.
     """
+    import hashlib
+
     return HANDLE_PREFIX + hashlib.sha256(entry.encode("utf-8")).hexdigest()[:8]
 
 

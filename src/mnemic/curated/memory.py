@@ -24,9 +24,9 @@ from ..config import Settings
 from ..errors import ConfigError, StorageError
 from ..home import Home
 from .backend import CuratedBackend, FileBackend
-from .entries import TARGETS, parse
+from .entries import TARGETS
 from .guard import LoopGuard
-from .snapshot import Block, display_entry, render_block, sanitize
+from .snapshot import Block, display_entry, load_block, sanitize
 from .store import Commit, CuratedStore, Op, OpResult, check_target
 from .usage import Usage, label
 
@@ -174,19 +174,14 @@ class Memory:
                 log.warning("%s", exc.to_llm())
                 errors[target] = exc.to_llm()
                 continue
-            loaded = tuple(parse(raw)) if raw is not None else ()
-            limit = self.store.limit(target)
-            usage = Usage.of(target, loaded, limit)
-            if usage.over_budget:
+            loaded, block = load_block(target, raw, self.settings.memory)
+            if block.usage.over_budget:
                 log.warning(
                     "%s is over its budget (%s); the snapshot is capped",
                     self.backend.location(target),
-                    usage.line(),
+                    block.usage.line(),
                 )
-            shown = sanitize(target, loaded)
-            blocks[target] = render_block(
-                target, shown.display, usage, render_cap=self.settings.memory.render_cap
-            )
+            blocks[target] = block
             entries[target] = loaded
             self._known[target] = loaded
             self.guard.note_state(target, loaded)

@@ -9,14 +9,25 @@ cannot flood the prompt.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-
 from ..scan import scan_text
-from .entries import DELIMITER, FILENAMES, entry_handle
+from .entries import DELIMITER, FILENAMES, entry_handle, parse
 from .usage import Usage
 
-__all__ = ["Block", "SanitizedEntries", "display_entry", "render_block", "sanitize"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+    from ..config import MemorySettings
+
+__all__ = [
+    "Block",
+    "SanitizedEntries",
+    "display_entry",
+    "load_block",
+    "render_block",
+    "render_snapshot",
+    "sanitize",
+]
 
 RULE = "═" * 46
 HEADERS = {
@@ -40,13 +51,17 @@ def _findings(entry: str) -> tuple[tuple[str, str], ...]:
     return hit
 
 
-@dataclass(frozen=True, slots=True)
 class SanitizedEntries:
     """Entries as the model may see them, plus which ones were blocked and why."""
 
-    display: tuple[str, ...]
-    blocked: tuple[tuple[int, str, tuple[str, ...]], ...]
-    """(index, handle, pattern ids) for every blocked entry."""
+    __slots__ = ("blocked", "display")
+
+    def __init__(
+        self, display: tuple[str, ...], blocked: tuple[tuple[int, str, tuple[str, ...]], ...]
+    ) -> None:
+        self.display = display
+        self.blocked = blocked
+        """(index, handle, pattern ids) for every blocked entry."""
 
 
 def display_entry(target: str, entry: str) -> tuple[str, tuple[str, ...]]:
@@ -86,14 +101,19 @@ def sanitize(target: str, entries: Sequence[str]) -> SanitizedEntries:
     return SanitizedEntries(tuple(display), tuple(blocked))
 
 
-@dataclass(frozen=True, slots=True)
 class Block:
     """A rendered snapshot block (empty text when the target has no entries)."""
 
-    target: str
-    text: str
-    usage: Usage
-    truncated_chars: int
+    __slots__ = ("target", "text", "truncated_chars", "usage")
+
+    def __init__(self, target: str, text: str, usage: Usage, truncated_chars: int) -> None:
+        self.target = target
+        self.text = text
+        self.usage = usage
+        self.truncated_chars = truncated_chars
+
+    def __repr__(self) -> str:
+        return f"Block({self.target!r}, {self.usage.line()!r}, {len(self.text)} chars)"
 
 
 def render_block(
@@ -126,3 +146,57 @@ def render_block(
     over = " ⚠ OVER BUDGET" if usage.over_budget else ""
     header = f"{HEADERS.get(target, target.upper())} [{usage.line()}{over}]"
     return Block(target, f"{RULE}\n{header}\n{RULE}\n{body}", usage, cut)
+
+
+def load_block(
+    target: str, raw: str | None, settings: MemorySettings
+) -> tuple[tuple[str, ...], Block]:
+    """Parse a target's file text and render its block; return (raw entries, block)."""
+    entries = tuple(parse(raw)) if raw else ()
+    limit = settings.user_char_limit if target == "user" else settings.memory_char_limit
+    usage = Usage.of(target, entries, limit)
+    shown = sanitize(target, entries)
+    return entries, render_block(target, shown.display, usage, render_cap=settings.render_cap)
+
+
+def render_snapshot(
+    home: str | None = None,
+    profile: str | None = None,
+    *,
+    environ: Mapping[str, str] | None = None,
+) -> str:
+    """The MEMORY and USER PROFILE blocks a new session of ``home`` would get.
+
+    The light-weight path for prompt hooks and scripts: it reads the two files and
+    renders them without opening a session (no lock, no history, nothing written). A
+    target that cannot be read is left out (``mnemic memory doctor`` explains why).
+    """
+    import os
+
+    from ..config import load_settings
+    from ..errors import StorageError
+    from ..fsio import read_text_strict
+    from ..home import home_dir
+
+    root = home_dir(home, profile, environ)
+    settings = load_settings(root, environ)
+    if settings.store != "files":
+        from .memory import Memory
+
+        return Memory.open(root).snapshot.text
+    enabled = {
+        "memory": settings.memory.memory_enabled,
+        "user": settings.memory.user_profile_enabled,
+    }
+    blocks = []
+    for target, filename in FILENAMES.items():
+        if not enabled[target]:
+            continue
+        try:
+            raw = read_text_strict(os.path.join(root, "memories", filename))
+        except StorageError:
+            continue
+        block = load_block(target, raw, settings.memory)[1]
+        if block.text:
+            blocks.append(block.text)
+    return "\n\n".join(blocks)

@@ -7,10 +7,11 @@ English costs about one token per four.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from .entries import char_count, serialize
 
-from .entries import char_count
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 __all__ = ["Usage", "estimate_tokens", "label"]
 
@@ -49,21 +50,30 @@ def estimate_tokens(text: str) -> int:
     return (ascii_chars + 3) // 4 + cjk + (other + 1) // 2
 
 
-@dataclass(frozen=True, slots=True)
 class Usage:
-    """How full a target is."""
+    """How full a target is: characters against the limit, entries, a token estimate."""
 
-    target: str
-    chars: int
-    limit: int
-    entries: int
-    tokens: int
+    __slots__ = ("chars", "entries", "limit", "target", "tokens")
+
+    def __init__(self, target: str, chars: int, limit: int, entries: int, tokens: int) -> None:
+        self.target = target
+        self.chars = chars
+        self.limit = limit
+        self.entries = entries
+        self.tokens = tokens
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Usage) and self.as_dict() == other.as_dict()
+
+    def __hash__(self) -> int:
+        return hash((self.target, self.chars, self.limit, self.entries, self.tokens))
+
+    def __repr__(self) -> str:
+        return f"Usage({self.target!r}, {self.line()!r}, entries={self.entries})"
 
     @classmethod
     def of(cls, target: str, entries: Sequence[str], limit: int) -> Usage:
         """Usage of ``entries`` against ``limit``."""
-        from .entries import serialize
-
         return cls(
             target,
             char_count(entries),

@@ -1,0 +1,5 @@
+"""``python -m mnemic``: the command line."""
+
+from .cli import main
+
+main()
