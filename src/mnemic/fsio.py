@@ -46,18 +46,29 @@ def temp_prefix(path: StrPath) -> str:
     return f".{os.path.basename(os.fspath(path))}."
 
 
-def read_text_strict(path: StrPath, *, max_bytes: int = 64 * 1024 * 1024) -> str | None:
+def read_text_strict(
+    path: StrPath, *, max_bytes: int = 64 * 1024 * 1024, nofollow: bool = False
+) -> str | None:
     """Read a UTF-8 text file; ``None`` if it does not exist.
+
+    With ``nofollow``, a symlink is refused with :class:`UnsafePath`.
 
     A leading UTF-8 BOM is dropped. Anything else that is not clean UTF-8 text raises
     :class:`UnreadableFile` (with the byte offset), as does an I/O error or a file larger
     than ``max_bytes``: a caller must never mistake an unreadable file for an empty one.
     """
+    flags = os.O_RDONLY | os.O_CLOEXEC | (os.O_NOFOLLOW if nofollow else 0)
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+        fd = os.open(path, flags)
     except FileNotFoundError:
         return None
     except OSError as exc:
+        if nofollow and exc.errno == errno.ELOOP:
+            raise UnsafePath(
+                str(path),
+                "it is a symlink; mnemic keeps memory files as regular files in a private "
+                "directory (replace the link with the file it points to)",
+            ) from exc
         raise UnreadableFile(str(path), exc.strerror or str(exc)) from exc
     try:
         st = os.fstat(fd)

@@ -128,7 +128,7 @@ class FileBackend:
 
     # -- reads ---------------------------------------------------------------
     def read(self, target: str) -> str | None:
-        return read_text_strict(self.path(target))
+        return read_text_strict(self.path(target), nofollow=True)
 
     # -- transactions --------------------------------------------------------
     @contextlib.contextmanager

@@ -193,7 +193,7 @@ def render_snapshot(
         if not enabled[target]:
             continue
         try:
-            raw = read_text_strict(os.path.join(root, "memories", filename))
+            raw = read_text_strict(os.path.join(root, "memories", filename), nofollow=True)
         except StorageError:
             continue
         block = load_block(target, raw, settings.memory)[1]

@@ -1,0 +1,118 @@
+"""Settings: defaults, validation that names the key, environment overrides, homes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mnemic.config import Settings, load_settings
+from mnemic.errors import ConfigError
+from mnemic.home import Home, home_dir, resolve_home
+
+
+def write_config(home: Path, text: str) -> None:
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "config.toml").write_text(text, encoding="utf-8")
+
+
+def test_defaults_without_file(tmp_path: Path) -> None:
+    s = load_settings(tmp_path, {})
+    assert s == Settings()
+    assert s.memory.memory_char_limit == 2200
+    assert s.memory.user_char_limit == 1375
+    assert s.char_limit("user") == 1375 and s.char_limit("memory") == 2200
+
+
+def test_values_from_file(tmp_path: Path) -> None:
+    write_config(
+        tmp_path,
+        '[memory]\nmemory_char_limit = 3000\nuser_profile_enabled = false\n'
+        '[sessions]\nhidden_sources = ["bot"]\n',
+    )
+    s = load_settings(tmp_path, {})
+    assert s.memory.memory_char_limit == 3000
+    assert s.memory.user_profile_enabled is False
+    assert s.sessions.hidden_sources == ("bot",)
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "fragment"),
+    [
+        ('[memory]\nmemory_char_limit = "3000"\n', "memory.memory_char_limit", "integer"),
+        ("[memory]\nuser_char_limt = 5\n", "memory.user_char_limt", "user_char_limit"),
+        ("[memroy]\nx = 1\n", "memroy", "memory"),
+        ("[memory]\nmemory_enabled = 1\n", "memory.memory_enabled", "true or false"),
+        ("[memory]\nmemory_char_limit = 5\n", "memory.memory_char_limit", ">= 100"),
+        ("[memory]\npressure_ratio = 1.5\n", "memory.pressure_ratio", "(0, 1]"),
+        ('store = "mysql://x"\n', "store", "postgresql"),
+        ("memory = 3\n", "memory", "table"),
+    ],
+)
+def test_bad_values_name_the_key(tmp_path: Path, text: str, key: str, fragment: str) -> None:
+    write_config(tmp_path, text)
+    with pytest.raises(ConfigError) as info:
+        load_settings(tmp_path, {})
+    assert info.value.key == key
+    assert fragment in str(info.value)
+
+
+def test_invalid_toml_is_a_config_error(tmp_path: Path) -> None:
+    write_config(tmp_path, "[memory\n")
+    with pytest.raises(ConfigError) as info:
+        load_settings(tmp_path, {})
+    assert "TOML" in str(info.value)
+
+
+def test_env_overrides_file_and_names_variable_on_error(tmp_path: Path) -> None:
+    write_config(tmp_path, "[memory]\nmemory_char_limit = 3000\n")
+    s = load_settings(tmp_path, {"MNEMIC_MEMORY_MEMORY_CHAR_LIMIT": "4000"})
+    assert s.memory.memory_char_limit == 4000
+    s = load_settings(tmp_path, {"MNEMIC_LLM_BASE_URL": "http://127.0.0.1:9/v1"})
+    assert s.llm.base_url == "http://127.0.0.1:9/v1"
+    with pytest.raises(ConfigError) as info:
+        load_settings(tmp_path, {"MNEMIC_MEMORY_USER_CHAR_LIMIT": "lots"})
+    assert "MNEMIC_MEMORY_USER_CHAR_LIMIT" in info.value.source
+
+
+def test_settings_are_read_only() -> None:
+    s = Settings()
+    with pytest.raises(AttributeError):
+        s.store = "x"  # type: ignore[misc]
+    assert s.memory.replace(memory_char_limit=500).memory_char_limit == 500
+    assert s.memory.memory_char_limit == 2200
+
+
+def test_home_resolution_order(tmp_path: Path) -> None:
+    env = {"MNEMIC_HOME": str(tmp_path / "env")}
+    assert resolve_home(tmp_path / "explicit", None, env) == tmp_path / "explicit"
+    assert resolve_home(None, None, env) == tmp_path / "env"
+    assert resolve_home(None, "work", env) == tmp_path / "env" / "profiles" / "work"
+    assert resolve_home(None, "default", env) == tmp_path / "env"
+    env2 = {**env, "MNEMIC_PROFILE": "p2"}
+    assert home_dir(None, None, env2) == str(tmp_path / "env" / "profiles" / "p2")
+
+
+def test_platform_default_home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert resolve_home(None, None, {"XDG_DATA_HOME": str(tmp_path / "xdg")}) == (
+        tmp_path / "xdg" / "mnemic"
+    )
+
+
+@pytest.mark.parametrize("name", ["../x", "a/b", "", ".hidden", "x" * 65, "spa ce"])
+def test_bad_profile_names(name: str, tmp_path: Path) -> None:
+    if name == "":
+        assert resolve_home(tmp_path, name, {}) == tmp_path
+        return
+    with pytest.raises(ConfigError) as info:
+        resolve_home(tmp_path, name, {})
+    assert info.value.key == "profile"
+
+
+def test_home_open_is_private_and_profiles_are_isolated(tmp_path: Path) -> None:
+    main = Home.open(tmp_path / "h", environ={})
+    work = Home.open(tmp_path / "h", "work", environ={})
+    assert (main.root.stat().st_mode & 0o777) == 0o700
+    assert work.root == main.root / "profiles" / "work"
+    assert (work.root.stat().st_mode & 0o777) == 0o700

@@ -1,0 +1,150 @@
+"""Durability primitives: strict reads, atomic writes, sidecar locks."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mnemic.errors import LockTimeout, UnreadableFile, UnsafePath
+from mnemic.fsio import (
+    SidecarLock,
+    atomic_write_text,
+    ensure_private_dir,
+    read_text_strict,
+    stale_temp_files,
+)
+
+
+def test_read_missing_is_none(tmp_path: Path) -> None:
+    assert read_text_strict(tmp_path / "nope") is None
+
+
+def test_read_strips_bom(tmp_path: Path) -> None:
+    p = tmp_path / "f"
+    p.write_bytes(b"\xef\xbb\xbfhello")
+    assert read_text_strict(p) == "hello"
+
+
+@pytest.mark.parametrize(
+    ("data", "fragment"),
+    [(b"ok \xff\xfe bad", "UTF-8 at byte 3"), (b"nul\x00byte", "NUL")],
+)
+def test_read_refuses_undecodable(tmp_path: Path, data: bytes, fragment: str) -> None:
+    p = tmp_path / "f"
+    p.write_bytes(data)
+    with pytest.raises(UnreadableFile) as info:
+        read_text_strict(p)
+    assert fragment in str(info.value)
+
+
+def test_read_directory_or_unreadable(tmp_path: Path) -> None:
+    with pytest.raises(UnreadableFile):
+        read_text_strict(tmp_path)
+
+
+def test_read_nofollow_refuses_symlink(tmp_path: Path) -> None:
+    real = tmp_path / "real"
+    real.write_text("x")
+    link = tmp_path / "link"
+    link.symlink_to(real)
+    assert read_text_strict(link) == "x"
+    with pytest.raises(UnsafePath):
+        read_text_strict(link, nofollow=True)
+
+
+def test_read_size_limit(tmp_path: Path) -> None:
+    p = tmp_path / "f"
+    p.write_text("x" * 100)
+    with pytest.raises(UnreadableFile) as info:
+        read_text_strict(p, max_bytes=10)
+    assert "larger" in str(info.value)
+
+
+def test_atomic_write_creates_private_file_and_leaves_no_temp(tmp_path: Path) -> None:
+    p = tmp_path / "MEMORY.md"
+    atomic_write_text(p, "héllo")
+    assert p.read_text(encoding="utf-8") == "héllo"
+    assert (p.stat().st_mode & 0o777) == 0o600
+    assert stale_temp_files(p) == []
+    atomic_write_text(p, "second")
+    assert p.read_text() == "second"
+
+
+def test_stale_temp_files_are_listed(tmp_path: Path) -> None:
+    p = tmp_path / "MEMORY.md"
+    debris = tmp_path / ".MEMORY.md.abc123.tmp"
+    debris.write_text("partial")
+    (tmp_path / ".USER.md.abc.tmp").write_text("other target")
+    assert stale_temp_files(p) == [str(debris)]
+
+
+def test_ensure_private_dir_tightens(tmp_path: Path) -> None:
+    d = tmp_path / "d"
+    d.mkdir(mode=0o755)
+    os.chmod(d, 0o755)
+    ensure_private_dir(d)
+    assert (d.stat().st_mode & 0o777) == 0o700
+
+
+def test_lock_is_exclusive_across_processes_and_times_out(tmp_path: Path) -> None:
+    lock_path = tmp_path / "x.lock"
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, fcntl, os\n"
+            f"fd = os.open({str(lock_path)!r}, os.O_RDWR | os.O_CREAT, 0o600)\n"
+            "fcntl.flock(fd, fcntl.LOCK_EX)\n"
+            "print('held', flush=True)\n"
+            "sys.stdin.read()\n",
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        lock = SidecarLock(lock_path, timeout=0.2)
+        with pytest.raises(LockTimeout) as info:
+            lock.acquire()
+        assert info.value.waited_s >= 0.2
+        assert "another process" in info.value.to_llm()
+    finally:
+        assert holder.stdin is not None
+        holder.stdin.close()
+        holder.wait(timeout=10)
+    # The holder exited: the kernel released its lock.
+    with SidecarLock(lock_path, timeout=5) as lock:
+        assert lock.waited_ms >= 0.0
+
+
+def test_lock_excludes_threads_of_one_process(tmp_path: Path) -> None:
+    a = SidecarLock(tmp_path / "t.lock", timeout=0)
+    b = SidecarLock(tmp_path / "t.lock", timeout=0)
+    assert a.try_acquire()
+    try:
+        assert not b.try_acquire()
+    finally:
+        a.release()
+    assert b.try_acquire()
+    b.release()
+
+
+def test_lock_refuses_symlink_and_tightens_mode(tmp_path: Path) -> None:
+    target = tmp_path / "elsewhere"
+    target.write_text("")
+    link = tmp_path / "MEMORY.md.lock"
+    link.symlink_to(target)
+    with pytest.raises(UnsafePath) as info:
+        SidecarLock(link, 1).acquire()
+    assert "symlink" in str(info.value)
+    loose = tmp_path / "USER.md.lock"
+    loose.write_text("")
+    os.chmod(loose, 0o644)
+    with SidecarLock(loose, 1):
+        pass
+    assert (loose.stat().st_mode & 0o777) == 0o600
