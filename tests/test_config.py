@@ -27,7 +27,7 @@ def test_defaults_without_file(tmp_path: Path) -> None:
 def test_values_from_file(tmp_path: Path) -> None:
     write_config(
         tmp_path,
-        '[memory]\nmemory_char_limit = 3000\nuser_profile_enabled = false\n'
+        "[memory]\nmemory_char_limit = 3000\nuser_profile_enabled = false\n"
         '[sessions]\nhidden_sources = ["bot"]\n',
     )
     s = load_settings(tmp_path, {})

@@ -276,9 +276,7 @@ class TestHistory:
             mem.backend.read_version("memory", 7)
         assert "mnemic memory history" in info.value.to_llm()
 
-    def test_history_survives_in_place_edit_of_current_file(
-        self, make_memory: MakeMemory
-    ) -> None:
+    def test_history_survives_in_place_edit_of_current_file(self, make_memory: MakeMemory) -> None:
         mem = make_memory()
         mem.add("memory", "one")
         mem.add("memory", "two")

@@ -135,11 +135,15 @@ def test_ambiguity_previews_use_show_function() -> None:
     assert info.value.previews == ("HIDDEN", "HIDDEN")
 
 
-entry_text = st.text(
-    alphabet=st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="§"),
-    min_size=1,
-    max_size=40,
-).map(str.strip).filter(bool)
+entry_text = (
+    st.text(
+        alphabet=st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="§"),
+        min_size=1,
+        max_size=40,
+    )
+    .map(str.strip)
+    .filter(bool)
+)
 
 
 @given(st.lists(entry_text, max_size=12, unique=True))

@@ -41,9 +41,10 @@ class TestSchema:
             assert phrase in d
 
     def test_read_action_can_be_disabled(self, make_memory: MakeMemory) -> None:
-        assert "read" not in memory_tool_spec(read_action=False).parameters["properties"][
-            "action"
-        ]["enum"]
+        assert (
+            "read"
+            not in memory_tool_spec(read_action=False).parameters["properties"]["action"]["enum"]
+        )
         mem = make_memory(read_action=False)
         resp = call(mem, action="read", target="memory")
         assert resp["success"] is False and resp["error_code"] == "invalid_argument"
@@ -133,9 +134,7 @@ class TestRefusals:
         assert resp["success"] is False
         assert fragment in resp["error"]
 
-    def test_missing_old_text_returns_entries_to_choose_from(
-        self, make_memory: MakeMemory
-    ) -> None:
+    def test_missing_old_text_returns_entries_to_choose_from(self, make_memory: MakeMemory) -> None:
         mem = make_memory()
         call(mem, action="add", target="memory", content="alpha")
         resp = call(mem, action="remove", target="memory")

@@ -5,8 +5,9 @@
    reply to the user, and further writes this turn are refused without being attempted.
 2. Repeat guard (across turns): a call identical to one that already failed against the
    same memory state would fail the same way, so it is stopped with an explanation.
-3. Oscillation guard (across turns): a write that would bring a target back to a state
-   it has already been in twice (add X, remove X, add X, remove X...) is refused.
+3. Oscillation guard (across turns): a write that would flip the same entry in or out
+   of a target once more after it already flipped three times in this session (add X,
+   remove X, add X, then remove X again) is refused.
 """
 
 from __future__ import annotations
@@ -33,14 +34,14 @@ def state_key(entries: Sequence[str]) -> int:
 class LoopGuard:
     """Per-session guard state. One instance per :class:`~mnemic.curated.Memory`."""
 
-    def __init__(self, max_failures_per_turn: int = 3, max_state_visits: int = 2) -> None:
+    def __init__(self, max_failures_per_turn: int = 3, max_flips: int = 3) -> None:
         self.max_failures = max_failures_per_turn
-        self.max_visits = max_state_visits
+        self.max_flips = max_flips
         self.turn = 1
         self.failures = 0
         self.tripped = False
         self._failed: dict[str, tuple[int, str, int, int]] = {}
-        self._visits: dict[str, dict[int, int]] = {}
+        self._flips: dict[tuple[str, str], int] = {}
 
     def begin_turn(self) -> None:
         """A new user turn: the per-turn breaker re-arms (cross-turn guards do not)."""
@@ -100,23 +101,23 @@ class LoopGuard:
         self.failures = 0
 
     # -- oscillation guard ----------------------------------------------------------
-    def note_state(self, target: str, entries: Sequence[str]) -> None:
-        """Record that ``target`` is (or was loaded) in this state."""
-        visits = self._visits.setdefault(target, {})
-        key = state_key(entries)
-        visits[key] = visits.get(key, 0) + 1
-
     def check_oscillation(self, target: str, before: Sequence[str], after: Sequence[str]) -> None:
-        """Refuse a write that would return ``target`` to a state it has been in too often."""
-        if list(before) == list(after):
-            return
-        seen = self._visits.get(target, {}).get(state_key(after), 0)
-        if seen >= self.max_visits:
-            raise LoopStopped(
-                f"This write would put the {target} target back into a state it has already "
-                f"had {seen} times in this session: the same entries are being added and "
-                "removed (or replaced) back and forth. Nothing was changed. Decide once "
-                "whether the fact belongs in memory, tell the user if unsure, and stop "
-                "editing this entry.",
-                reason="oscillation",
-            )
+        """Refuse a write that flips an entry that already flipped too often."""
+        old, new = set(before), set(after)
+        for entry in (old - new) | (new - old):
+            flips = self._flips.get((target, entry), 0)
+            if flips >= self.max_flips:
+                raise LoopStopped(
+                    f"This write would add or remove the same {target} entry for the "
+                    f"{flips + 1}th time in this session: it is being added and removed (or "
+                    "replaced) back and forth. Nothing was changed. Decide once whether the "
+                    "fact belongs in memory, ask the user if unsure, and stop editing it.",
+                    reason="oscillation",
+                )
+
+    def note_write(self, target: str, before: Sequence[str], after: Sequence[str]) -> None:
+        """Record which entries this session's committed write added or removed."""
+        old, new = set(before), set(after)
+        for entry in (old - new) | (new - old):
+            key = (target, entry)
+            self._flips[key] = self._flips.get(key, 0) + 1

@@ -184,7 +184,6 @@ class Memory:
             blocks[target] = block
             entries[target] = loaded
             self._known[target] = loaded
-            self.guard.note_state(target, loaded)
         enabled = {
             "memory": self.settings.memory.memory_enabled,
             "user": self.settings.memory.user_profile_enabled,
@@ -303,7 +302,7 @@ class Memory:
         changes = self._observe(target, commit.before)
         self._known[target] = commit.after
         if commit.written:
-            self.guard.note_state(target, commit.after)
+            self.guard.note_write(target, commit.before, commit.after)
         usage = Usage.of(target, commit.after, self.store.limit(target))
         return WriteResult(
             target,
