@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import subprocess
 import sys
@@ -51,7 +52,7 @@ def test_eight_processes_two_hundred_ops_each(home_path: Path) -> None:
     versions = mem.backend.history("memory")
     assert len(versions) == writes - 1
     states = [parse(mem.backend.read_version("memory", v.id)) for v in versions] + [final]
-    for before, after in zip(states, states[1:], strict=False):
+    for before, after in itertools.pairwise(states):
         added = set(after) - set(before)
         removed = set(before) - set(after)
         assert (len(added), len(removed)) in ((1, 0), (0, 1), (1, 1)), (before, after)

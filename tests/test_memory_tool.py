@@ -254,7 +254,7 @@ class TestGuards:
     def test_add_remove_oscillation_is_stopped(self, make_memory: MakeMemory) -> None:
         mem = make_memory()
         results = []
-        for turn in range(3):
+        for _turn in range(3):
             mem.begin_turn()
             results.append(call(mem, action="add", target="user", content="Likes jazz"))
             results.append(call(mem, action="remove", target="user", old_text="jazz"))
