@@ -1,0 +1,102 @@
+"""Hostile files on disk: never a rewrite that loses content, always a clear answer."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from mnemic.curated import Memory
+from mnemic.curated.admin import plan_adopt
+
+ARGS_ADD = {"action": "add", "target": "memory", "content": "new fact"}
+ARGS_REMOVE = {"action": "remove", "target": "memory", "old_text": "fact"}
+
+
+def setup_file(home: Path, data: bytes) -> Path:
+    d = home / "memories"
+    d.mkdir(parents=True, exist_ok=True)
+    p = d / "MEMORY.md"
+    p.write_bytes(data)
+    return p
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        random.Random(7).randbytes(4096),
+        b"valid start\n\xed\xa0\x80 surrogate bytes",
+        b"\xff\xfe" + "utf-16 text".encode("utf-16-le"),
+        b"has a NUL \x00 inside",
+    ],
+    ids=["random-bytes", "invalid-utf8", "utf16", "nul"],
+)
+def test_undecodable_files_refuse_every_write(home_path: Path, data: bytes) -> None:
+    path = setup_file(home_path, data)
+    mem = Memory.open(home_path)
+    assert "memory" in mem.snapshot.errors and mem.snapshot.block("memory") == ""
+    for args in (ARGS_ADD, ARGS_REMOVE):
+        resp = mem.tool(args)
+        assert resp["success"] is False
+        assert resp["error_code"] == "unreadable_file"
+        assert "Nothing was written" in resp["error"]
+    assert path.read_bytes() == data
+
+
+def test_utf8_bom_is_fine(home_path: Path) -> None:
+    setup_file(home_path, b"\xef\xbb\xbffirst\n\xc2\xa7\nsecond")
+    mem = Memory.open(home_path)
+    assert mem.entries("memory") == ["first", "second"]
+    assert mem.tool(ARGS_ADD)["success"]
+    assert mem.entries("memory") == ["first", "second", "new fact"]
+
+
+def test_crlf_file_is_read_and_kept_whole(home_path: Path) -> None:
+    path = setup_file(home_path, b"one fact\r\n\xc2\xa7\r\ntwo\r\nlines")
+    mem = Memory.open(home_path)
+    assert mem.entries("memory") == ["one fact", "two\nlines"]
+    resp = mem.tool({"action": "remove", "target": "memory", "old_text": "one"})
+    assert resp["success"], resp
+    assert path.read_text(encoding="utf-8") == "two\nlines"
+    assert mem.backend.read_version("memory", 1) == "one fact\r\n§\r\ntwo\r\nlines"
+
+
+def test_ten_megabyte_file(home_path: Path) -> None:
+    blob = ("free-form notes pasted by hand " * 40 + "\n") * 8200  # ~10 MB, no delimiters
+    path = setup_file(home_path, blob.encode())
+    assert path.stat().st_size > 10_000_000
+    mem = Memory.open(home_path)
+    block = mem.snapshot.blocks["memory"]
+    assert len(block.text) < 5000 and "OVER BUDGET" in block.text
+    assert "[BLOCKED:" in block.text  # too large to scan: never injected raw
+    resp = mem.tool(ARGS_ADD)
+    assert resp["error_code"] == "budget_exceeded"
+    resp = mem.tool({"action": "remove", "target": "memory", "old_text": "free-form"})
+    assert resp["error_code"] == "drift_detected"
+    assert os.path.getsize(resp["drift_backup"]) == path.stat().st_size
+    assert path.read_text() == blob
+    plan = plan_adopt(mem, "memory")
+    assert plan.entries and sum(len(e) for e in plan.entries) > 9_000_000
+
+
+def test_symlinked_memory_file_is_refused_and_target_untouched(home_path: Path) -> None:
+    elsewhere = home_path.parent / "elsewhere.md"
+    elsewhere.write_text("precious\n§\nnotes", encoding="utf-8")
+    (home_path / "memories").mkdir(parents=True)
+    (home_path / "memories" / "MEMORY.md").symlink_to(elsewhere)
+    mem = Memory.open(home_path)
+    assert "symlink" in mem.snapshot.errors["memory"]
+    resp = mem.tool(ARGS_ADD)
+    assert resp["success"] is False and resp["error_code"] == "unsafe_path"
+    assert elsewhere.read_text(encoding="utf-8") == "precious\n§\nnotes"
+    assert (home_path / "memories" / "MEMORY.md").is_symlink()
+
+
+def test_directory_in_place_of_file(home_path: Path) -> None:
+    (home_path / "memories" / "MEMORY.md").mkdir(parents=True)
+    mem = Memory.open(home_path)
+    resp = mem.tool(ARGS_ADD)
+    assert resp["success"] is False and resp["error_code"] == "unreadable_file"
+
