@@ -156,3 +156,12 @@ def test_round_trip(entries: list[str]) -> None:
 def test_parse_never_raises_and_is_idempotent(raw: str) -> None:
     once = parse(raw)
     assert parse(serialize(once)) == once
+
+
+@given(st.text(max_size=3000), st.integers(min_value=20, max_value=400))
+def test_split_to_fit_keeps_every_non_space_char(text: str, limit: int) -> None:
+    from mnemic.curated.admin import split_to_fit
+
+    parts = split_to_fit(text, limit)
+    assert all(0 < len(p) <= limit for p in parts)
+    assert "".join("".join(parts).split()) == "".join(text.split())

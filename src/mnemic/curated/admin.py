@@ -32,6 +32,7 @@ __all__ = [
     "doctor",
     "plan_adopt",
     "restore",
+    "split_to_fit",
     "text_hash",
     "write_edited",
 ]
@@ -99,8 +100,9 @@ def plan_adopt(memory: Memory, target: str) -> AdoptPlan:
     """Read a (possibly drifted) target and show the entries it would become.
 
     Pieces between delimiters become entries; a piece longer than the whole budget (text
-    appended without delimiters) is split at blank lines. Nothing is lost: every
-    non-blank line of the file appears in exactly one entry.
+    appended without delimiters) is split into parts that fit: at blank lines, then at
+    line ends, then after sentences, then between words (a word longer than the budget
+    is cut). Nothing is lost: only whitespace at the cut points changes.
     """
     target = check_target(target)
     raw = memory.backend.read(target) or ""
@@ -113,10 +115,8 @@ def plan_adopt(memory: Memory, target: str) -> AdoptPlan:
         if not piece:
             continue
         if len(piece) > limit:
-            parts = [p.strip() for p in re.split(r"\n\s*\n", piece) if p.strip()]
-            if len(parts) > 1:
-                splits += 1
-            entries.extend(parts)
+            splits += 1
+            entries.extend(split_to_fit(piece, limit))
         else:
             entries.append(piece)
     clean = parse(serialize(entries))
@@ -128,6 +128,38 @@ def plan_adopt(memory: Memory, target: str) -> AdoptPlan:
         Usage.of(target, clean, limit),
         splits,
     )
+
+
+_SEPARATORS = (r"\n\s*\n", r"\n", r"(?<=[.!?。！？])\s+", r"\s+")
+
+
+def split_to_fit(text: str, limit: int, level: int = 0) -> list[str]:
+    """Split ``text`` into stripped parts of at most ``limit`` chars at natural breaks."""
+    text = text.strip()
+    if len(text) <= limit:
+        return [text] if text else []
+    if level >= len(_SEPARATORS):
+        return [text[i : i + limit].strip() for i in range(0, len(text), limit)]
+    parts = [p for p in re.split(_SEPARATORS[level], text) if p.strip()]
+    joiner = "\n\n" if level == 0 else ("\n" if level == 1 else " ")
+    out: list[str] = []
+    current = ""
+    for part in parts:
+        part = part.strip()
+        if len(part) > limit:
+            if current:
+                out.append(current)
+                current = ""
+            out.extend(split_to_fit(part, limit, level + 1))
+        elif level >= 2 and current and len(current) + len(joiner) + len(part) <= limit:
+            current += joiner + part  # merge sentences/words back up to the budget
+        else:
+            if current:
+                out.append(current)
+            current = part
+    if current:
+        out.append(current)
+    return out
 
 
 def adopt(memory: Memory, plan: AdoptPlan) -> str:
