@@ -301,3 +301,38 @@ class TestExternalChanges:
         changes = a.poll_external_changes()
         assert len(changes) == 1 and changes[0].removed == ("Name: Ada",)
         assert "USER PROFILE was changed" in changes[0].describe()
+
+
+class TestEntryChanged:
+    def test_shell_append_to_an_entry_is_not_silently_deleted(
+        self, make_memory: MakeMemory, home_path: Path
+    ) -> None:
+        mem = make_memory()
+        call(mem, action="add", target="memory", content="Docs: make docs")
+        with open(home_path / "memories" / "MEMORY.md", "a", encoding="utf-8") as fh:
+            fh.write("\n\nTODO appended by hand: rotate the TLS certificate")
+        resp = call(mem, action="remove", target="memory", old_text="Docs:")
+        assert resp["error_code"] == "entry_changed"
+        assert "TODO appended by hand" in resp["current_entry"]
+        assert "TODO appended by hand" in mem.entries("memory")[0]
+        # having seen it, the model may go ahead deliberately
+        resp = call(mem, action="remove", target="memory", old_text="Docs:")
+        assert resp["success"] is True
+
+    def test_entry_edited_by_another_session(self, make_memory: MakeMemory) -> None:
+        a = make_memory()
+        call(a, action="add", target="user", content="Works at ACME")
+        b = Memory.open(Path(a.backend.location("user")).parent.parent)
+        call(b, action="replace", target="user", old_text="ACME", content="Works at ACME (CTO)")
+        resp = call(a, action="replace", target="user", old_text="ACME", content="Works at Initech")
+        assert resp["error_code"] == "entry_changed"
+        assert resp["current_entry"] == "Works at ACME (CTO)"
+        assert a.entries("user") == ["Works at ACME (CTO)"]
+        assert not resp.get("done")
+
+    def test_own_entries_and_adds_are_never_blocked(self, make_memory: MakeMemory) -> None:
+        a = make_memory()
+        b = Memory.open(Path(a.backend.location("user")).parent.parent)
+        call(b, action="add", target="user", content="from b")
+        assert call(a, action="add", target="user", content="from a")["success"]
+        assert call(a, action="remove", target="user", old_text="from a")["success"]

@@ -22,6 +22,7 @@ Tree::
         ├── NoMatch                 old_text matched no entry
         ├── AmbiguousMatch          old_text matched several distinct entries
         ├── DriftDetected           the file was edited outside mnemic; backup saved
+        ├── EntryChanged            the entry to change was edited by someone else
         ├── WouldEmptyTarget        a batch would delete every entry of a target
         ├── BatchFailed             one operation of a batch failed; nothing applied
         └── LoopStopped             circuit breaker / oscillation guard
@@ -175,6 +176,8 @@ class ToolError(MnemicError):
 
     code = "tool_error"
     counts_as_failure = False
+    retry_may_succeed = False
+    """True when repeating the identical call can succeed (the repeat guard lets it)."""
 
     def __init__(self, message: str, **extra: Any) -> None:
         super().__init__(message)
@@ -306,6 +309,25 @@ class DriftDetected(ToolError):
             "only `add` works on this target.",
             drift_backup=backup,
             remediation=f"mnemic memory adopt --target {target}",
+            **extra,
+        )
+
+
+class EntryChanged(ToolError):
+    """The entry a replace/remove designates changed since this session last saw it."""
+
+    code = "entry_changed"
+    retry_may_succeed = True
+
+    def __init__(self, target: str, current: str, **extra: Any) -> None:
+        self.target = target
+        self.current = current
+        super().__init__(
+            f"The {_label(target)} entry you designated was added or edited by another "
+            f"session or tool since you last saw it; it now reads: {_preview(current, 200)!r}. "
+            "Nothing was changed. If you still want this change, repeat the call (now that "
+            "you have seen the current text).",
+            current_entry=current,
             **extra,
         )
 

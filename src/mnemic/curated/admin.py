@@ -169,6 +169,8 @@ def adopt(memory: Memory, plan: AdoptPlan) -> str:
     history. Refuses if the file changed since the plan was made.
     """
     target = plan.target
+    if plan.drift is None:
+        raise ToolError(f"{FILENAMES[target]} is clean; there is nothing to adopt.")
     with memory.backend.transaction([target], memory.settings.memory.lock_timeout) as txn:
         raw = txn.read(target) or ""
         if text_hash(raw) != plan.raw_hash:

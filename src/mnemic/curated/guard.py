@@ -26,9 +26,9 @@ def call_signature(args: dict[str, Any]) -> str:
     return json.dumps(args, sort_keys=True, ensure_ascii=False, default=str)
 
 
-def state_key(entries: Sequence[str]) -> int:
-    """A key identifying a target's content."""
-    return hash(tuple(entries))
+def state_key(raw: str | None) -> int:
+    """A key identifying a target's content (its exact text)."""
+    return hash(raw)
 
 
 class LoopGuard:
@@ -86,7 +86,7 @@ class LoopGuard:
         """Count a refusal; return the error to report (terminal once the breaker trips)."""
         if isinstance(error, LoopStopped):
             return error
-        if state is not None:
+        if state is not None and not error.retry_may_succeed:
             count = self._failed.get(signature, (0, "", 0, 0))[0] + 1
             self._failed[signature] = (count, error.code, state, self.turn)
         if error.counts_as_failure:

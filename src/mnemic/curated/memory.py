@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..config import Settings
-from ..errors import ConfigError, StorageError
+from ..errors import ConfigError, EntryChanged, StorageError
 from ..home import Home
 from .backend import CuratedBackend, FileBackend
 from .entries import TARGETS
@@ -290,14 +290,17 @@ class Memory:
         target = check_target(target)
         if guarded:
             self.guard.check_breaker()
+
+        def precommit(before: list[str], after: list[str], results: list[OpResult]) -> None:
+            self._check_seen(target, before, results)
+            self.guard.check_oscillation(target, before, after)
+
         commit = self.store.apply(
             target,
             operations,
             batch=batch,
             allow_empty=allow_empty,
-            precommit=(
-                (lambda b, a: self.guard.check_oscillation(target, b, a)) if guarded else None
-            ),
+            precommit=precommit if guarded else None,
         )
         changes = self._observe(target, commit.before)
         self._known[target] = commit.after
@@ -313,6 +316,19 @@ class Memory:
             commit.written,
             changes,
         )
+
+
+    def _check_seen(self, target: str, before: list[str], results: list[OpResult]) -> None:
+        """Optimistic concurrency per entry: refuse to overwrite or delete an entry the
+        model has not seen in its current form (edited or added by someone else)."""
+        known = self._known.get(target)
+        if known is None:
+            return
+        seen = set(known)
+        for r in results:
+            if r.previous is not None and r.previous not in seen:
+                self._known[target] = tuple(before)  # now it has been shown
+                raise EntryChanged(target, display_entry(target, r.previous)[0])
 
 
 def _message(commit: Commit, batch: bool) -> str:

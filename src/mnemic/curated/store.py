@@ -158,12 +158,12 @@ class CuratedStore:
         *,
         batch: bool = False,
         allow_empty: bool = False,
-        precommit: Callable[[list[str], list[str]], None] | None = None,
+        precommit: Callable[[list[str], list[str], list[OpResult]], None] | None = None,
     ) -> Commit:
         """Apply ``ops`` to ``target`` all-or-nothing; see the module docstring.
 
-        ``precommit(before, after)`` runs under the lock once the final state is known
-        and may raise to refuse the write.
+        ``precommit(before, after, results)`` runs under the lock once the final state is
+        known and may raise to refuse the write.
         """
         target = check_target(target)
         prepared = self.prepare(ops, batch=batch)
@@ -196,7 +196,7 @@ class CuratedStore:
                 )
             written = working != before
             if written and precommit is not None:
-                precommit(before, working)
+                precommit(before, working, results)
             start = time.perf_counter()
             if written:
                 txn.write(target, serialize(working))

@@ -263,7 +263,7 @@ def _state(memory: Memory, target: str | None) -> int | None:
     if target is None:
         return None
     try:
-        return state_key(memory.store.load(target))
+        return state_key(memory.backend.read(target))
     except MnemicError:
         return None
 
