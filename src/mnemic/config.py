@@ -132,6 +132,10 @@ class SessionSettings(_Section):
     """Sources never shown by session_search."""
     demoted_sources: tuple[str, ...] = ("cron",)
     """Automated sources ranked below interactive ones."""
+    write_timeout: float = 30.0
+    """Seconds a write to sessions.db waits for other writers before failing."""
+    durable: bool = True
+    """Commit each write with synchronous=FULL (survives power loss); false = NORMAL."""
 
 
 class LLMSettings(_Section):
@@ -149,6 +153,8 @@ class LLMSettings(_Section):
     """Seconds per request."""
     context_window: int = 32768
     """Tokens the model accepts; the chat loop compresses before reaching it."""
+    max_retries: int = 0
+    """Retries of a failed request by the SDK (0: callers decide within their time budget)."""
 
 
 class AgentSettings(_Section):
@@ -320,6 +326,8 @@ _MIN = {
     "review_every": 0,
     "provider_timeout": 0.05,
     "context_window": 1024,
+    "write_timeout": 0.0,
+    "max_retries": 0,
 }
 
 
