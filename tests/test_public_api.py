@@ -39,3 +39,11 @@ def test_errors_share_one_base_with_to_llm() -> None:
     errors = [getattr(mnemic, n) for n in mnemic.__all__ if n.endswith(("Error", "Exceeded"))]
     for cls in errors:
         assert issubclass(cls, mnemic.MnemicError)
+
+
+def test_all_lists_every_lazy_export() -> None:
+    import mnemic.curated
+
+    assert set(mnemic.__all__) == set(mnemic._EXPORTS)
+    assert mnemic.curated.__all__ == sorted(mnemic.curated.__all__)
+    assert set(mnemic.curated.__all__) == set(mnemic.curated._EXPORTS)

@@ -63,7 +63,46 @@ _EXPORTS: dict[str, str] = {
     "WriteFailed": "mnemic.errors",
 }
 
-__all__ = sorted(_EXPORTS)
+__all__ = [
+    "AmbiguousMatch",
+    "BatchFailed",
+    "BudgetExceeded",
+    "Changes",
+    "ConfigError",
+    "ContentRejected",
+    "CuratedBackend",
+    "DriftDetected",
+    "EntryChanged",
+    "FileBackend",
+    "Home",
+    "InvalidArgument",
+    "LockTimeout",
+    "LoopStopped",
+    "MEMORY_TOOL",
+    "Memory",
+    "MnemicError",
+    "NoMatch",
+    "Op",
+    "ReadResult",
+    "Settings",
+    "Snapshot",
+    "StorageError",
+    "ThreatBlocked",
+    "ToolError",
+    "ToolSpec",
+    "UnreadableFile",
+    "UnsafePath",
+    "Usage",
+    "Version",
+    "WouldEmptyTarget",
+    "WriteFailed",
+    "WriteResult",
+    "load_settings",
+    "render_snapshot",
+    "resolve_home",
+    "run_memory_tool",
+    "scan_text",
+]
 
 
 def __getattr__(name: str) -> Any:

@@ -39,7 +39,27 @@ _EXPORTS = {
     "render_snapshot": "snapshot",
 }
 
-__all__ = sorted(_EXPORTS)
+__all__ = [
+    "Changes",
+    "Commit",
+    "CuratedBackend",
+    "CuratedStore",
+    "CuratedTxn",
+    "DELIMITER",
+    "FileBackend",
+    "Memory",
+    "Op",
+    "OpResult",
+    "ReadResult",
+    "Snapshot",
+    "TARGETS",
+    "Usage",
+    "Version",
+    "WriteResult",
+    "estimate_tokens",
+    "open_backend",
+    "render_snapshot",
+]
 
 
 def __getattr__(name: str) -> Any:
