@@ -147,33 +147,47 @@ class FileBackend:
 
     def _commit(self, target: str, text: str) -> None:
         path = self.path(target)
-        if self.history_limit > 0:
-            self._keep_previous(target, path)
-        atomic_write_text(path, text, mode=FILE_MODE)
+        recycle = self._keep_previous(target, path) if self.history_limit > 0 else None
+        atomic_write_text(path, text, mode=FILE_MODE, recycle=recycle)
 
     # -- history -------------------------------------------------------------
-    def _history_entries(self, target: str) -> list[tuple[int, int, Path]]:
+    def _history_names(self, target: str) -> list[str]:
+        """File names of the kept versions of a target, oldest first.
+
+        Names are ``<FILE>.<6-digit seq>.<unix ms>``, so a plain sort orders them.
+        """
         prefix = FILENAMES[target] + "."
         try:
             names = os.listdir(self.history_dir)
         except FileNotFoundError:
             return []
+        return sorted(n for n in names if n.startswith(prefix))
+
+    def _history_entries(self, target: str) -> list[tuple[int, int, str]]:
+        """(seq, unix ms, file name) of the kept versions of a target, oldest first."""
+        prefix = FILENAMES[target] + "."
         out = []
-        for name in names:
-            if not name.startswith(prefix):
-                continue
+        for name in self._history_names(target):
             seq, _, stamp = name[len(prefix) :].partition(".")
             if seq.isdigit() and stamp.isdigit():
-                out.append((int(seq), int(stamp), self.history_dir / name))
+                out.append((int(seq), int(stamp), name))
         out.sort()
         return out
 
-    def _keep_previous(self, target: str, path: Path) -> None:
+    def _keep_previous(self, target: str, path: Path) -> str | None:
+        """Keep the current file as the newest version; drop versions past the limit.
+
+        Returns one dropped version that the coming write may recycle as its temp file
+        (or ``None``): its inode is reused instead of freed.
+        """
         if not path.exists():
-            return
+            return None
         ensure_private_dir(self.history_dir)
-        existing = self._history_entries(target)
-        seq = existing[-1][0] + 1 if existing else 1
+        existing = self._history_names(target)
+        seq = 1
+        if existing:
+            last = existing[-1][len(FILENAMES[target]) + 1 :].partition(".")[0]
+            seq = int(last) + 1 if last.isdigit() else len(existing) + 1
         dest = self.history_dir / f"{FILENAMES[target]}.{seq:06d}.{int(time.time() * 1000)}"
         try:
             # The old inode leaves the target path at the rename that follows, so a hard
@@ -184,25 +198,35 @@ class FileBackend:
             text = read_text_strict(path) or ""
             atomic_write_text(dest, text)
         excess = len(existing) + 1 - self.history_limit
-        for _, _, old in existing[: max(0, excess)]:
+        dropped = [os.path.join(self.history_dir, name) for name in existing[: max(0, excess)]]
+        recycle = None
+        if dropped:
+            try:
+                if os.lstat(dropped[0]).st_nlink == 1:
+                    recycle = dropped.pop(0)
+            except OSError:
+                pass
+        for old in dropped:
             with contextlib.suppress(FileNotFoundError):
-                old.unlink()
+                os.unlink(old)
+        return recycle
 
     def history(self, target: str) -> list[Version]:
         self.path(target)
         out = []
-        for seq, stamp, p in self._history_entries(target):
+        for seq, stamp, name in self._history_entries(target):
+            p = os.path.join(self.history_dir, name)
             try:
-                size = p.stat().st_size
+                size = os.stat(p).st_size
             except FileNotFoundError:
                 continue
-            out.append(Version(target, seq, stamp / 1000.0, size, str(p)))
+            out.append(Version(target, seq, stamp / 1000.0, size, p))
         return out
 
     def read_version(self, target: str, version_id: int) -> str:
-        for seq, _, p in self._history_entries(target):
+        for seq, _, name in self._history_entries(target):
             if seq == version_id:
-                text = read_text_strict(p)
+                text = read_text_strict(os.path.join(self.history_dir, name))
                 if text is None:
                     break
                 return text

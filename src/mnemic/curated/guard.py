@@ -65,6 +65,10 @@ class LoopGuard:
         )
 
     # -- repeat guard -------------------------------------------------------------
+    def failed_before(self, signature: str) -> bool:
+        """Whether an identical call failed earlier in this session."""
+        return signature in self._failed
+
     def check_repeat(self, signature: str, current_state: int | None) -> None:
         """Refuse a call that already failed against this same state."""
         seen = self._failed.get(signature)

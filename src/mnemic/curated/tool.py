@@ -143,7 +143,8 @@ def run_memory_tool(memory: Memory, arguments: str | dict[str, Any] | None) -> d
         target, kind, ops, allow_empty = _parse(memory, args)
         if kind == "read":
             return _read_response(memory, target)
-        memory.guard.check_repeat(signature, _state(memory, target))
+        if memory.guard.failed_before(signature):
+            memory.guard.check_repeat(signature, _state(memory, target))
         result = memory.apply(
             target, ops, batch=kind == "batch", allow_empty=allow_empty, guarded=True
         )
