@@ -37,7 +37,17 @@ def _child_with_kill_at(home: Path, k: int, action: str) -> int:
         calls = {"n": 0}
         real = {
             name: getattr(os, name)
-            for name in ("open", "write", "fsync", "replace", "link", "unlink", "close")
+            for name in (
+                "open",
+                "write",
+                "fsync",
+                "replace",
+                "rename",
+                "link",
+                "unlink",
+                "ftruncate",
+                "close",
+            )
         }
 
         def wrap(name: str):  # type: ignore[no-untyped-def]
@@ -78,9 +88,13 @@ def _check_home(home: Path, allowed: list[list[str]], history_before: int) -> No
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("history_limit", [50, 2], ids=["history", "recycling"])
 @pytest.mark.parametrize("action", ["add", "remove"])
-def test_kill_before_every_filesystem_call_of_a_write(home_path: Path, action: str) -> None:
+def test_kill_before_every_filesystem_call_of_a_write(
+    home_path: Path, action: str, history_limit: int
+) -> None:
     home_path.mkdir()
+    (home_path / "config.toml").write_text(f"[memory]\nhistory_limit = {history_limit}\n")
     old = [BASE] if action == "add" else [BASE, "the new entry"]
     new = [BASE, "the new entry"] if action == "add" else [BASE]
     completed = False
