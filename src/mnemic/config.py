@@ -32,10 +32,16 @@ if TYPE_CHECKING:
 
 __all__ = [
     "AgentSettings",
+    "ApprovalSettings",
     "LLMSettings",
+    "McpSettings",
     "MemorySettings",
+    "MetricsSettings",
+    "PromptSettings",
+    "RetentionSettings",
     "SessionSettings",
     "Settings",
+    "SkillsSettings",
     "load_settings",
 ]
 
@@ -170,6 +176,74 @@ class AgentSettings(_Section):
     """Seconds allowed for a provider's per-turn recall."""
 
 
+class SkillsSettings(_Section):
+    """``[skills]``: procedural memory under ``<home>/skills``."""
+
+    index_budget: int = 1500
+    """Characters the skills index may take in the system prompt."""
+    max_skill_chars: int = 100_000
+    """Largest SKILL.md accepted, in characters."""
+    max_file_bytes: int = 1_000_000
+    """Largest supporting file accepted, in bytes."""
+    external_dirs: tuple[str, ...] = ()
+    """Extra read-only skill directories, searched after the home's own."""
+
+
+class PromptSettings(_Section):
+    """``[prompt]``: the layered system prompt."""
+
+    identity: str = ""
+    """Replaces the built-in identity paragraph when set."""
+    context_files: tuple[str, ...] = ("AGENTS.md", ".mnemic.md", "SOUL.md", "CLAUDE.md")
+    """Project context files looked up in the working directory."""
+    context_file_chars: int = 20_000
+    """Per-file cap; longer files keep their head and tail with a marker."""
+
+
+class ApprovalSettings(_Section):
+    """``[approval]``: who may write memory and skills without review.
+
+    Each policy is ``allow``, ``ask`` (attended CLI prompts inline), ``stage`` (kept
+    for review in the pending queue) or ``block``.
+    """
+
+    memory_foreground: str = "allow"
+    memory_background: str = "allow"
+    memory_mcp: str = "allow"
+    skills_foreground: str = "allow"
+    skills_background: str = "stage"
+    skills_mcp: str = "allow"
+    pending_ttl_hours: float = 168.0
+    """Staged writes expire after this many hours."""
+
+
+class RetentionSettings(_Section):
+    """``[retention]``: how long history, backups, pending records and temp files live."""
+
+    backup_limit: int = 20
+    """Drift backups kept per target."""
+    max_age_days: float = 90.0
+    """Versions, backups and expired records older than this are removed by ``mnemic gc``."""
+
+
+class MetricsSettings(_Section):
+    """``[metrics]``: Prometheus metrics of long-running surfaces."""
+
+    enabled: bool = False
+    """Expose ``/metrics`` on HTTP surfaces (needs the metrics extra)."""
+
+
+class McpSettings(_Section):
+    """``[mcp]``: the MCP server (``mnemic mcp``)."""
+
+    host: str = "127.0.0.1"
+    """Address for ``--http``; anything but loopback requires a bearer token."""
+    port: int = 8765
+    """Port for ``--http``."""
+    token: str = ""
+    """Bearer token for HTTP clients (prefer the MNEMIC_MCP_TOKEN variable)."""
+
+
 class Settings(_Section):
     """All settings of one home. Obtain with :func:`load_settings`."""
 
@@ -179,6 +253,12 @@ class Settings(_Section):
     sessions: SessionSettings = SessionSettings()
     llm: LLMSettings = LLMSettings()
     agent: AgentSettings = AgentSettings()
+    skills: SkillsSettings = SkillsSettings()
+    prompt: PromptSettings = PromptSettings()
+    approval: ApprovalSettings = ApprovalSettings()
+    retention: RetentionSettings = RetentionSettings()
+    metrics: MetricsSettings = MetricsSettings()
+    mcp: McpSettings = McpSettings()
 
     def char_limit(self, target: str) -> int:
         """The character budget of a curated target (``memory`` or ``user``)."""
@@ -190,6 +270,12 @@ _SECTIONS: dict[str, type[_Section]] = {
     "sessions": SessionSettings,
     "llm": LLMSettings,
     "agent": AgentSettings,
+    "skills": SkillsSettings,
+    "prompt": PromptSettings,
+    "approval": ApprovalSettings,
+    "retention": RetentionSettings,
+    "metrics": MetricsSettings,
+    "mcp": McpSettings,
 }
 
 
@@ -328,7 +414,16 @@ _MIN = {
     "context_window": 1024,
     "write_timeout": 0.0,
     "max_retries": 0,
+    "index_budget": 200,
+    "max_skill_chars": 1000,
+    "max_file_bytes": 1000,
+    "context_file_chars": 500,
+    "pending_ttl_hours": 0.0,
+    "backup_limit": 0,
+    "max_age_days": 0.0,
+    "port": 0,
 }
+_POLICIES = ("allow", "ask", "stage", "block")
 
 
 def _check_ranges(obj: _Section, prefix: str, source: str) -> None:
@@ -343,6 +438,15 @@ def _check_ranges(obj: _Section, prefix: str, source: str) -> None:
             f"must be in (0, 1], got {obj.pressure_ratio!r}",
             source=source,
         )
+    if isinstance(obj, ApprovalSettings):
+        for name in obj._fields:
+            value = getattr(obj, name)
+            if isinstance(value, str) and value not in _POLICIES:
+                raise ConfigError(
+                    prefix + name,
+                    f"expected one of {', '.join(_POLICIES)}, got {value!r}",
+                    source=source,
+                )
     if isinstance(obj, Settings) and not (
         obj.store == "files" or obj.store.startswith(("postgresql://", "postgres://"))
     ):
