@@ -53,10 +53,20 @@ __all__ = [
     "MessageNotFound",
     "MnemicError",
     "NoMatch",
+    "PatchAmbiguous",
+    "PatchNoMatch",
     "SessionExists",
     "SessionNotFound",
     "SessionStoreBusy",
     "SessionStoreError",
+    "SkillChanged",
+    "SkillExists",
+    "SkillInvalid",
+    "SkillNotFound",
+    "SkillPathRefused",
+    "SkillReadOnly",
+    "SkillThreatBlocked",
+    "SkillTooLarge",
     "StorageError",
     "ThreatBlocked",
     "ToolError",
@@ -508,3 +518,174 @@ class LLMTimeout(LLMError):
     def __init__(self, timeout_s: float) -> None:
         self.timeout_s = timeout_s
         super().__init__(f"The LLM endpoint did not answer within {timeout_s:.1f}s.")
+
+
+# --- skills ---
+
+
+class SkillNotFound(ToolError):
+    """No skill has this name (in the home's skills or the external skill directories)."""
+
+    code = "skill_not_found"
+
+    def __init__(self, name: str, *, similar: Sequence[str] = (), **extra: Any) -> None:
+        self.name = name
+        self.similar = tuple(similar)
+        hint = f" Similar names: {', '.join(self.similar)}." if self.similar else ""
+        super().__init__(
+            f"No skill named {_preview(name)!r}.{hint} Call skills_list (optionally with a "
+            "query) to see the exact names; to save a new procedure use skill_manage with "
+            "action='create'.",
+            **({"similar": list(self.similar)} if self.similar else {}),
+            **extra,
+        )
+
+
+class SkillExists(ToolError):
+    """A skill with this name already exists, so it cannot be created again."""
+
+    code = "skill_exists"
+
+    def __init__(self, name: str, where: str, **extra: Any) -> None:
+        self.name = name
+        self.where = where
+        super().__init__(
+            f"A skill named {name!r} already exists ({where}). Nothing was written. To change "
+            "it, call skill_view and then skill_manage with action='patch' (small change) or "
+            "action='edit' (whole SKILL.md); to keep both, create it under another name.",
+            **extra,
+        )
+
+
+class SkillInvalid(ToolError):
+    """A skill name, category, front matter field or body breaks the SKILL.md rules."""
+
+    code = "skill_invalid"
+
+    def __init__(self, field: str, problem: str, **extra: Any) -> None:
+        self.field = field
+        self.problem = problem
+        super().__init__(f"Invalid {field}: {problem} Nothing was written.", **extra)
+
+
+class SkillPathRefused(ToolError):
+    """A supporting-file path escapes the skill or uses a symlink, so it is refused."""
+
+    code = "skill_path_refused"
+
+    def __init__(self, path: str, reason: str, **extra: Any) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(
+            f"Refused path {_preview(path)!r}: {reason}. Nothing was read or written. "
+            "Supporting files are relative paths such as 'references/api.md' under "
+            "references/, templates/, scripts/ or assets/ (no '..', no absolute paths, no "
+            "backslashes, no symlinks).",
+            **extra,
+        )
+
+
+class SkillReadOnly(ToolError):
+    """The skill lives in a read-only external skill directory."""
+
+    code = "skill_read_only"
+
+    def __init__(self, name: str, root: str, **extra: Any) -> None:
+        self.name = name
+        self.root = root
+        super().__init__(
+            f"The skill {name!r} comes from the read-only external directory {root}; "
+            "mnemic never changes skills there. Nothing was written. Create a local skill "
+            "under a different name instead, or ask the user to edit that file.",
+            **extra,
+        )
+
+
+class SkillTooLarge(ToolError):
+    """A SKILL.md or supporting file would exceed its size limit."""
+
+    code = "skill_too_large"
+    counts_as_failure = True
+
+    def __init__(self, what: str, size: int, limit: int, unit: str = "chars", **extra: Any) -> None:
+        self.what = what
+        self.size = size
+        self.limit = limit
+        self.unit = unit
+        super().__init__(
+            f"{what} would be {_fmt(size)} {unit}; the limit is {_fmt(limit)} {unit}. "
+            "Nothing was written. Keep SKILL.md to the procedure itself and move long "
+            "material into supporting files (skill_manage action='write_file', e.g. "
+            "references/details.md), or shorten it.",
+            size=size,
+            limit=limit,
+            **extra,
+        )
+
+
+class SkillThreatBlocked(ThreatBlocked):
+    """The threat scanner found injection, exfiltration or secret material in skill text."""
+
+    def __init__(self, findings: Sequence[tuple[str, str]], *, what: str = "skill text") -> None:
+        super().__init__(findings, what=what)
+        ids = ", ".join(f"{pid} ({cat})" for pid, cat in self.findings)
+        self.message = (
+            f"Blocked: the {what} matches threat pattern(s) {ids}. Skills are loaded into "
+            "future conversations, so they must not hold instructions aimed at the model, "
+            "commands that send secrets or files out, secrets themselves or hidden "
+            "characters. Nothing was written. Rewrite that part (e.g. refer to a secret by "
+            "the name of its environment variable without sending it anywhere), or leave it "
+            "out."
+        )
+        self.args = (self.message,)
+
+
+class SkillChanged(ToolError):
+    """The skill file changed after this change was prepared (e.g. while it awaited approval)."""
+
+    code = "skill_changed"
+    retry_may_succeed = True
+
+    def __init__(self, name: str, path: str, **extra: Any) -> None:
+        self.name = name
+        self.path = path
+        super().__init__(
+            f"{path} of skill {name!r} changed after this change was prepared. Nothing was "
+            "written. Call skill_view to read the current text, then redo the change against "
+            "it.",
+            **extra,
+        )
+
+
+class PatchNoMatch(ToolError):
+    """``old_string`` does not occur in the file being patched."""
+
+    code = "patch_no_match"
+    counts_as_failure = True
+
+    def __init__(self, path: str, old_string: str, **extra: Any) -> None:
+        self.path = path
+        self.old_string = old_string
+        super().__init__(
+            f"old_string {_preview(old_string)!r} does not occur in {path}. Nothing was "
+            "changed. Matching is exact (case, whitespace and indentation included): copy "
+            "the text from skill_view (see file_preview and closest_lines) and retry.",
+            **extra,
+        )
+
+
+class PatchAmbiguous(ToolError):
+    """``old_string`` occurs several times and ``replace_all`` was not set."""
+
+    code = "patch_ambiguous"
+
+    def __init__(self, path: str, old_string: str, count: int, **extra: Any) -> None:
+        self.path = path
+        self.old_string = old_string
+        self.count = count
+        super().__init__(
+            f"old_string {_preview(old_string)!r} occurs {count} times in {path} (see "
+            "matches). Nothing was changed. Include more surrounding text so it occurs "
+            "once, or pass replace_all=true to change every occurrence.",
+            **extra,
+        )
