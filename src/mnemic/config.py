@@ -187,6 +187,12 @@ class SkillsSettings(_Section):
     """Largest supporting file accepted, in bytes."""
     external_dirs: tuple[str, ...] = ()
     """Extra read-only skill directories, searched after the home's own."""
+    max_files: int = 50
+    """Most supporting files one skill may hold (written through mnemic)."""
+    view_chars: int = 40_000
+    """Most characters one skill_view response returns (longer text is paged by offset)."""
+    lock_timeout: float = 10.0
+    """Seconds a skill write waits for the store lock before failing."""
 
 
 class PromptSettings(_Section):
@@ -417,6 +423,8 @@ _MIN = {
     "index_budget": 200,
     "max_skill_chars": 1000,
     "max_file_bytes": 1000,
+    "max_files": 1,
+    "view_chars": 1000,
     "context_file_chars": 500,
     "pending_ttl_hours": 0.0,
     "backup_limit": 0,
