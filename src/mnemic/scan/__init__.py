@@ -1,14 +1,75 @@
 """Threat scanner: prompt injection, exfiltration, secrets, persistence, hidden Unicode.
 
-PLACEHOLDER INTERFACE (being implemented): ``scan_text(text, scope)`` returns a
-:class:`ScanResult` whose ``findings`` each carry a pattern ``id`` and a ``category``.
+Memory entries, skills and project context files end up in a model's system prompt, so
+they must not carry instructions to the model, commands that ship secrets out, secrets
+themselves, persistence tricks or hidden characters. :func:`scan_text` reports such
+content as :class:`Finding` objects (a stable pattern ``id`` and its ``category``).
+
+Two scopes:
+
+``"strict"``
+    memory entries and skills: every pattern.
+``"context"``
+    project context files (AGENTS.md, CLAUDE.md...), which legitimately contain bossy
+    English: only the unambiguous patterns (plus invisible characters and homoglyphs).
+
+Pipeline (see docs/scanner.md): invisible characters are looked for in the whole raw
+text; the first :data:`MAX_SCAN_CHARS` characters are then compatibility-normalised
+(NFKC folding, diacritics and invisible characters dropped), look-alike letters of other
+scripts are folded to Latin, and the pattern table is matched, each regex only when the
+keywords it needs occur. Text longer than the cap is reported as ``oversize`` rather
+than silently passed.
+
+Cost: importing this module loads neither the pattern table nor ``re`` compilation; the
+table is indexed on the first scan and each regex is compiled the first time its
+keywords show up. Clean ASCII text takes a fast path: one C-level pass splits it into
+words and a set intersection with the keywords ends it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Finding", "ScanResult", "scan_text"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover - imports for annotations only
+    import re
+    from types import ModuleType
+
+    from .patterns import PATTERNS, Pattern
+
+__all__ = [
+    "CATEGORIES",
+    "MAX_SCAN_CHARS",
+    "PATTERNS",
+    "SCOPES",
+    "Finding",
+    "Pattern",
+    "ScanResult",
+    "Section",
+    "explain",
+    "invisible_chars",
+    "scan_sections",
+    "scan_text",
+]
+
+#: Characters scanned by the patterns; longer text gets an ``oversize`` finding.
+MAX_SCAN_CHARS = 65_536
+#: The accepted scopes, broadest first.
+SCOPES = ("strict", "context")
+#: Category strings, in the order findings are reported. The first seven are threat
+#: classes; ``oversize`` means "longer than MAX_SCAN_CHARS, not scanned past the cap".
+CATEGORIES = (
+    "instruction_override",
+    "prompt_exfiltration",
+    "credential_exfiltration",
+    "secret",
+    "persistence",
+    "invisible_unicode",
+    "homoglyph",
+    "oversize",
+)
+
+_OVERSIZE_ID = "scan_cap_exceeded"
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,15 +88,398 @@ class ScanResult:
 
     @property
     def blocked(self) -> bool:
+        """True when the text must not be stored or loaded."""
         return bool(self.findings)
 
 
-_INVISIBLE = frozenset("\u200b\u200c\u200d\u2060\u2062\u2063\u2064\ufeff\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+class Section:
+    """One heading-delimited part of a markdown document and its scan result.
+
+    ``heading`` is the heading text without the leading ``#`` marks (``""`` for the text
+    before the first heading); ``line`` is the 1-based line where the section starts.
+    """
+
+    __slots__ = ("heading", "line", "result", "text")
+
+    def __init__(self, heading: str, line: int, text: str, result: ScanResult) -> None:
+        self.heading = heading
+        self.line = line
+        self.text = text
+        self.result = result
+
+    def __repr__(self) -> str:
+        return f"Section(heading={self.heading!r}, line={self.line}, result={self.result!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Section):
+            return NotImplemented
+        return (self.heading, self.line, self.text, self.result) == (
+            other.heading,
+            other.line,
+            other.text,
+            other.result,
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+_CLEAN = ScanResult(())
+
+
+def __getattr__(name: str) -> object:
+    # PEP 562: the pattern table is only loaded when used.
+    if name in ("PATTERNS", "Pattern"):
+        from . import patterns
+
+        return getattr(patterns, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+class _Table:
+    """The prefilter index of one scope (built on first use).
+
+    ``word_index`` maps each primary word key to the patterns it announces; ``groups``
+    holds, per pattern, the (words, substrings) of its other key groups.
+    """
+
+    __slots__ = ("cased_subs", "gate", "groups", "patterns", "scope", "subs", "word_index")
+
+    def __init__(self, scope: str) -> None:
+        from .patterns import PATTERNS
+
+        self.scope = scope
+        self.patterns = tuple(p for p in PATTERNS if scope == "strict" or p.scope == "context")
+        index: dict[bytes, list[int]] = {}
+        self.subs: list[tuple[str, int]] = []  # substring primary keys (lower-cased text)
+        self.cased_subs: list[tuple[str, int]] = []  # case-sensitive primary keys
+        # Built per pattern the first time it is a candidate (most never are).
+        self.groups: list[_Groups | None] = [None] * len(self.patterns)
+        for i, p in enumerate(self.patterns):
+            for k in p.keys:
+                if k.isascii() and k.isalnum():
+                    index.setdefault(k.encode(), []).append(i)
+                else:
+                    self.subs.append((k, i))
+            for k in p.subs:
+                self.cased_subs.append((k, i))
+        self.word_index = {w: tuple(ids) for w, ids in index.items()}
+        self.gate = frozenset(self.word_index)
+
+    def groups_of(self, i: int) -> _Groups:
+        """The secondary key groups of pattern ``i``: (whole words, substrings) each."""
+        g = self.groups[i]
+        if g is None:
+            p = self.patterns[i]
+            g = self.groups[i] = tuple(
+                _split_keys(keys) for keys in (p.keys2, p.keys3, p.keys4) if keys
+            )
+        return g
+
+
+_Groups = tuple[tuple[frozenset[bytes], tuple[str, ...]], ...]
+
+
+def _split_keys(keys: tuple[str, ...]) -> tuple[frozenset[bytes], tuple[str, ...]]:
+    """Split keys into whole-word keys (as bytes) and substring keys."""
+    words = frozenset(k.encode() for k in keys if k.isascii() and k.isalnum())
+    subs = tuple(k.removesuffix("*") for k in keys if not (k.isascii() and k.isalnum()))
+    return words, subs
+
+
+# bytes.translate table: ASCII letters and digits kept (lower-cased), everything else a space.
+_WORDS = bytes(
+    c + 32 if 65 <= c <= 90 else c if (48 <= c <= 57 or 97 <= c <= 122) else 32 for c in range(256)
+)
+
+# Built on first use: the per-scope tables, compiled regexes, the Unicode helpers.
+_tables_cache: dict[str, _Table] = {}
+# Results of recent scans of short texts, so that a long-lived process (an MCP server,
+# a load followed by a render) scans each memory entry once. Bounded; cleared when full.
+_memo: dict[tuple[str, str], ScanResult] = {}
+_MEMO_MAX_ENTRIES = 4096
+_MEMO_MAX_CHARS = 8192
+_compiled: dict[str, re.Pattern[str]] = {}
+_unicode_mod: ModuleType | None = None
+
+
+def _table(scope: str) -> _Table:
+    table = _tables_cache.get(scope)
+    if table is None:
+        if scope not in SCOPES:
+            raise ValueError(f"unknown scan scope {scope!r}; expected one of {', '.join(SCOPES)}")
+        table = _tables_cache[scope] = _Table(scope)
+    return table
+
+
+def _regex(p: Pattern, *, inner: bool = False) -> re.Pattern[str]:
+    key = p.id + ":inner" if inner else p.id
+    rx = _compiled.get(key)
+    if rx is None:
+        import re  # deferred: `re` and the compilation cost are only paid on a keyword hit
+
+        rx = _compiled[key] = re.compile(p.inner if inner else p.regex)
+    return rx
+
+
+def _uni() -> ModuleType:
+    global _unicode_mod
+    if _unicode_mod is None:
+        from . import _unicode as mod
+
+        _unicode_mod = mod
+    return _unicode_mod
+
+
+def _has_cased_prefix(text: str) -> bool:
+    """Whether ``text`` holds one of the case-sensitive secret prefixes (``Pattern.subs``).
+
+    Written out as one expression because it runs on every text (a loop costs twice as
+    much); a test checks that it lists exactly the ``subs`` of the pattern table.
+    """
+    return (
+        "sk-" in text
+        or "AKIA" in text
+        or "ASIA" in text
+        or "ABIA" in text
+        or "ACCA" in text
+        or "AIza" in text
+        or "eyJ" in text
+    )
+
+
+def _candidates(
+    table: _Table,
+    text: str,
+    words: list[bytes],
+    low: str | None,
+    unfolded: str | None = None,
+    *,
+    cased: bool | None = None,
+) -> list[int]:
+    """Indices of the patterns whose key groups all occur, in table order.
+
+    ``text`` is the normalised text, ``words`` its word tokens, ``low`` its lower case (or
+    None when not computed yet: ASCII text), ``unfolded`` the lower-cased text before
+    look-alike folding when it differs; ``cased`` whether :func:`_has_cased_prefix` holds,
+    if already known.
+    """
+    hit = table.gate.intersection(words)
+    found: list[int] = []
+    for w in hit:
+        found.extend(table.word_index[w])
+    if cased is None:
+        cased = _has_cased_prefix(text)
+    if cased:
+        found.extend(i for k, i in table.cased_subs if k in text)
+    if low is not None and (not low.isascii() or unfolded is not None):
+        for k, i in table.subs:
+            if k in low or (unfolded is not None and k in unfolded):
+                found.append(i)
+    if not found:
+        return []
+    if len(found) > 1:
+        found = sorted(set(found))
+    keep = []
+    groups = table.groups
+    for i in found:
+        for gw, gs in groups[i] or table.groups_of(i):
+            if gw.isdisjoint(words):
+                if not gs:
+                    break
+                if low is None:
+                    low = text.lower()
+                for k in gs:
+                    if k in low:
+                        break
+                else:
+                    break
+        else:
+            keep.append(i)
+    return keep
+
+
+def _words(low: str) -> list[bytes]:
+    """The word tokens of lower-cased text: runs of ASCII letters and digits."""
+    raw = low.encode("ascii") if low.isascii() else low.encode("ascii", "replace")
+    return raw.translate(_WORDS).split()
+
+
+def _run(table: _Table, ids: list[int], text: str, low: str, unfolded: str | None) -> list[Pattern]:
+    """Run the regexes of the candidate patterns ``ids``; return those that match."""
+    hits: list[Pattern] = []
+    for i in ids:
+        p = table.patterns[i]
+        rx = _regex(p)
+        subject = text if p.cased else low
+        if p.unfolded and unfolded is not None:
+            subject = unfolded
+        if p.inner:
+            inner = _regex(p, inner=True)
+            if any(inner.search(m.group()) for m in rx.finditer(subject)):
+                hits.append(p)
+        elif p.negatable:
+            if any(m.group("neg") is None for m in rx.finditer(subject)):
+                hits.append(p)
+        elif rx.search(subject) is not None:
+            hits.append(p)
+    return hits
+
+
+def _match(
+    table: _Table, text: str, *, unfolded: str | None = None, prefilter: bool = True
+) -> list[Pattern]:
+    """Patterns of ``table`` that match the normalised ``text``."""
+    low = text.lower()
+    if prefilter:
+        words = _words(low)
+        if unfolded is not None:
+            words += _words(unfolded)
+        ids = _candidates(table, text, words, low, unfolded)
+    else:
+        ids = list(range(len(table.patterns)))
+    return _run(table, ids, text, low, unfolded) if ids else []
 
 
 def scan_text(text: str, scope: str = "strict") -> ScanResult:
-    found = [Finding(f"invisible_U+{ord(c):04X}", "invisible_unicode") for c in sorted(set(text) & _INVISIBLE)]
-    low = text.lower()
-    if "ignore" in low and "instructions" in low:
-        found.append(Finding("instruction_override", "injection"))
-    return ScanResult(tuple(found))
+    """Scan ``text`` for threats and return every finding, deduplicated by id.
+
+    ``scope`` is ``"strict"`` (memory entries, skills: every pattern) or ``"context"``
+    (project context files: unambiguous patterns only); anything else raises
+    :class:`ValueError`. Findings come in a fixed order: pattern findings in pattern-table
+    order (grouped by category as in :data:`CATEGORIES`), then invisible characters by
+    code point, then homoglyph findings, then ``oversize``.
+
+    Invisible characters are detected anywhere in the text; patterns only look at the
+    first :data:`MAX_SCAN_CHARS` characters, and longer text gets an ``oversize`` finding
+    (``scan_cap_exceeded``) so that nothing past the cap passes unread. In the context
+    scope a single leading byte-order mark is ignored (it is a file-encoding marker).
+    """
+    memo_key = (scope, text)
+    result = _memo.get(memo_key)
+    if result is not None:
+        return result
+    result = _scan_uncached(text, scope)
+    if len(text) <= _MEMO_MAX_CHARS:
+        if len(_memo) >= _MEMO_MAX_ENTRIES:
+            _memo.clear()
+        _memo[memo_key] = result
+    return result
+
+
+def _scan_uncached(text: str, scope: str) -> ScanResult:
+    table = _tables_cache.get(scope) or _table(scope)
+    if text.isascii() and len(text) <= MAX_SCAN_CHARS:
+        # The common case, kept lean: one C-level pass splits the text into words and a
+        # set intersection with the keywords usually ends it. No regex, no Unicode tables.
+        words = text.encode("ascii").translate(_WORDS).split()
+        cased = _has_cased_prefix(text)
+        if not cased and table.gate.isdisjoint(words):
+            return _CLEAN
+        ids = _candidates(table, text, words, None, cased=cased)
+        if not ids:
+            return _CLEAN
+        hits = _run(table, ids, text, text.lower(), None)
+        return ScanResult(tuple(Finding(p.id, p.category) for p in hits)) if hits else _CLEAN
+    return _scan(text, table)
+
+
+def _scan(text: str, table: _Table, *, prefilter: bool = True) -> ScanResult:
+    """The general path: non-ASCII or oversize text (and the unfiltered reference path)."""
+    if not text:
+        return _CLEAN
+    if table.scope == "context" and text[0] == "\ufeff":
+        text = text[1:]
+    head = text[:MAX_SCAN_CHARS]
+    findings: list[Finding] = []
+    if head.isascii():
+        hits = _match(table, head, prefilter=prefilter)
+        findings.extend(Finding(p.id, p.category) for p in hits)
+    else:
+        u = _uni()
+        stripped = u.strip_for_matching(head)
+        folded = u.fold(stripped)
+        unfolded = stripped.lower() if folded != stripped else None
+        hits = _match(table, folded, unfolded=unfolded, prefilter=prefilter)
+        findings.extend(Finding(p.id, p.category) for p in hits)
+        findings.extend(Finding(fid, "invisible_unicode") for _, fid in u.invisible_ids(text))
+        if u.mixed_script_words(stripped, limit=1):
+            findings.append(Finding("homoglyph_mixed_script", "homoglyph"))
+        if hits and unfolded is not None:
+            before = {p.id for p in _match(table, stripped, prefilter=prefilter)}
+            if any(p.id not in before for p in hits):
+                findings.append(Finding("homoglyph_evasion", "homoglyph"))
+    if len(text) > MAX_SCAN_CHARS:
+        if head.isascii() and not text.isascii():  # invisible characters past the cap
+            ids = _uni().invisible_ids(text)
+            findings.extend(Finding(fid, "invisible_unicode") for _, fid in ids)
+        findings.append(Finding(_OVERSIZE_ID, "oversize"))
+    return ScanResult(tuple(findings)) if findings else _CLEAN
+
+
+def invisible_chars() -> frozenset[str]:
+    """Every character reported as ``invisible_unicode`` (zero-width, bidi, tags...)."""
+    chars: frozenset[str] = _uni().INVISIBLE_CHARS
+    return chars
+
+
+def explain(finding: Finding | str) -> str:
+    """A one-line, human-readable reason for a finding (or a finding id)."""
+    from .patterns import PATTERNS
+
+    fid = finding if isinstance(finding, str) else finding.id
+    for p in PATTERNS:
+        if p.id == fid:
+            return p.why
+    if fid.startswith("invisible_"):
+        name: str = _uni().invisible_name(fid)
+        return "contains " + name
+    if fid == "homoglyph_mixed_script":
+        return "a word mixes Latin letters with look-alike letters of another script"
+    if fid == "homoglyph_evasion":
+        return "a threat pattern only matches once look-alike letters are folded to Latin"
+    if fid == _OVERSIZE_ID:
+        return (
+            f"text longer than {MAX_SCAN_CHARS:,} characters is not scanned past the cap; "
+            "split it (for markdown, scan_sections scans each heading section separately)"
+        )
+    return "unknown finding"
+
+
+def scan_sections(text: str, scope: str = "context") -> tuple[Section, ...]:
+    """Split a markdown document at its headings and scan each section separately.
+
+    For context files: a caller can drop only the offending sections instead of the
+    whole file, and each section gets its own :data:`MAX_SCAN_CHARS` budget. ATX headings
+    (``#`` to ``######``) inside fenced code blocks do not split. Text before the first
+    heading is a section with heading ``""`` (omitted when empty).
+    """
+    _table(scope)
+    if scope == "context" and text.startswith("\ufeff"):
+        text = text[1:]
+    sections: list[Section] = []
+    heading, start = "", 1
+    buf: list[str] = []
+    fence = ""
+    for lineno, line in enumerate(text.splitlines(keepends=True), start=1):
+        stripped = line.lstrip(" ")
+        indent = len(line) - len(stripped)
+        if indent <= 3 and stripped[:3] in ("```", "~~~"):
+            marker = stripped[:3]
+            if not fence:
+                fence = marker
+            elif marker == fence:
+                fence = ""
+        elif not fence and indent <= 3 and stripped.startswith("#"):
+            level = len(stripped) - len(stripped.lstrip("#"))
+            rest = stripped[level:]
+            if level <= 6 and (not rest.strip() or rest[0] in " \t"):
+                if buf or heading:
+                    body = "".join(buf)
+                    sections.append(Section(heading, start, body, scan_text(body, scope)))
+                heading, start, buf = rest.strip().rstrip("#").strip(), lineno, [line]
+                continue
+        buf.append(line)
+    if buf or heading:
+        body = "".join(buf)
+        sections.append(Section(heading, start, body, scan_text(body, scope)))
+    return tuple(sections)
