@@ -37,6 +37,7 @@ if TYPE_CHECKING:  # kept out of the import path: `import mnemic` must stay fast
 
 __all__ = [
     "AmbiguousMatch",
+    "ApprovalUnavailable",
     "BatchFailed",
     "BudgetExceeded",
     "ConfigError",
@@ -55,10 +56,13 @@ __all__ = [
     "NoMatch",
     "PatchAmbiguous",
     "PatchNoMatch",
+    "PendingExpired",
+    "PendingNotFound",
     "SessionExists",
     "SessionNotFound",
     "SessionStoreBusy",
     "SessionStoreError",
+    "SessionsUnavailable",
     "SkillChanged",
     "SkillExists",
     "SkillInvalid",
@@ -73,6 +77,8 @@ __all__ = [
     "UnreadableFile",
     "UnsafePath",
     "WouldEmptyTarget",
+    "WriteBlocked",
+    "WriteDenied",
     "WriteFailed",
 ]
 
@@ -689,3 +695,92 @@ class PatchAmbiguous(ToolError):
             "once, or pass replace_all=true to change every occurrence.",
             **extra,
         )
+
+
+# --- governance ---
+
+
+class WriteBlocked(ToolError):
+    """The approval policy blocks this kind of write for this actor."""
+
+    code = "write_blocked"
+
+    def __init__(self, subsystem: str, actor: str, setting: str, **extra: Any) -> None:
+        self.subsystem = subsystem
+        self.actor = actor
+        self.setting = setting
+        super().__init__(
+            f"{subsystem.capitalize()} writes from this {actor} session are blocked by policy "
+            f"({setting} = block). Nothing was saved. Continue without saving; do not retry.",
+            done=True,
+            **extra,
+        )
+
+
+class WriteDenied(ToolError):
+    """The person asked to approve a write said no."""
+
+    code = "write_denied"
+
+    def __init__(self, subsystem: str, **extra: Any) -> None:
+        self.subsystem = subsystem
+        super().__init__(
+            f"The user denied this {subsystem} write. The change was not saved. Do not "
+            "retry it; continue with the task.",
+            done=True,
+            **extra,
+        )
+
+
+class ApprovalUnavailable(StorageError):
+    """A write needed approval but the approval machinery failed, and policy fails closed."""
+
+    code = "approval_unavailable"
+
+    def __init__(self, subsystem: str, actor: str, reason: str) -> None:
+        self.subsystem = subsystem
+        self.actor = actor
+        self.reason = reason
+        super().__init__(
+            f"This {subsystem} write needs approval, but the approval queue is not available "
+            f"({reason}). Nothing was saved: writes from {actor} sessions fail closed "
+            f"(approval.fail_open_{actor} = false). Continue without saving; a person should "
+            "run `mnemic pending list` to see what is wrong."
+        )
+
+
+class PendingNotFound(MnemicError):
+    """No pending write has this id (approved, rejected, expired or never staged)."""
+
+    code = "pending_not_found"
+
+    def __init__(self, pending_id: str, known: Sequence[str] = ()) -> None:
+        self.pending_id = pending_id
+        ids = ", ".join(known[:10]) or "none"
+        super().__init__(
+            f"No pending write {pending_id!r} (pending ids: {ids}). See `mnemic pending list`."
+        )
+
+
+class PendingExpired(MnemicError):
+    """A pending write is past its expiry time and can no longer be approved."""
+
+    code = "pending_expired"
+
+    def __init__(self, pending_id: str, expired_at: float) -> None:
+        self.pending_id = pending_id
+        self.expired_at = expired_at
+        super().__init__(
+            f"Pending write {pending_id} expired (approval.pending_ttl_hours); it can no "
+            "longer be approved. Reject it, or ask for the change again."
+        )
+
+
+class SessionsUnavailable(MnemicError):
+    """The session store cannot be used for this operation."""
+
+    code = "sessions_unavailable"
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(f"Session history is not available: {reason}. Nothing was removed.")
