@@ -221,6 +221,13 @@ class ApprovalSettings(_Section):
     skills_mcp: str = "allow"
     pending_ttl_hours: float = 168.0
     """Staged writes expire after this many hours."""
+    fail_open_foreground: bool = True
+    """When the approval machinery fails (pending queue unreadable or full), apply a
+    foreground write anyway (true) or refuse it (false)."""
+    fail_open_background: bool = False
+    """The same for unattended writers (flush, background review): refuse by default."""
+    fail_open_mcp: bool = False
+    """The same for MCP clients: refuse by default."""
 
 
 class RetentionSettings(_Section):
@@ -230,13 +237,16 @@ class RetentionSettings(_Section):
     """Drift backups kept per target."""
     max_age_days: float = 90.0
     """Versions, backups and expired records older than this are removed by ``mnemic gc``."""
+    pending_limit: int = 200
+    """Pending writes kept per subsystem; staging beyond it counts as an approval failure."""
 
 
 class MetricsSettings(_Section):
     """``[metrics]``: Prometheus metrics of long-running surfaces."""
 
     enabled: bool = False
-    """Expose ``/metrics`` on HTTP surfaces (needs the metrics extra)."""
+    """Record live Prometheus metrics in this process and expose ``/metrics`` on HTTP
+    surfaces (needs the metrics extra). ``mnemic stats`` works without it."""
 
 
 class McpSettings(_Section):
@@ -428,6 +438,7 @@ _MIN = {
     "context_file_chars": 500,
     "pending_ttl_hours": 0.0,
     "backup_limit": 0,
+    "pending_limit": 1,
     "max_age_days": 0.0,
     "port": 0,
 }
