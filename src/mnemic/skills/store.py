@@ -1,0 +1,499 @@
+"""The skill store: ``<home>/skills/[category/]name/SKILL.md`` plus read-only external roots.
+
+Layout of one root::
+
+    skills/
+      git-bisect/SKILL.md                 a skill without a category
+      ops/                                a category (a directory without SKILL.md)
+        restart-db/
+          SKILL.md
+          references/, templates/, scripts/, assets/   supporting files
+      .lock                               the store's write lock (hidden names are ignored)
+
+The home's own root is the only one mnemic writes. Roots from ``skills.external_dirs``
+are read after it; on a name collision the local skill wins. Reading never follows a
+symlink out of its root, and writes refuse symlinks anywhere on their path.
+
+Writes go through :class:`~mnemic.skills.changes.SkillChange`: :meth:`SkillStore.prepare`
+validates a change against the current state, :meth:`SkillStore.apply` takes the store
+lock, prepares again and writes.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+import sys
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..config import SkillsSettings
+from ..errors import (
+    SkillInvalid,
+    SkillNotFound,
+    SkillPathRefused,
+    SkillTooLarge,
+    UnreadableFile,
+    UnsafePath,
+)
+from ..fsio import SidecarLock, ensure_private_dir, read_text_strict
+from .model import (
+    SKILL_FILE,
+    SUPPORT_DIRS,
+    FrontMatter,
+    check_support_path,
+    is_lenient_name,
+    read_front_matter,
+    threat_findings,
+)
+
+if TYPE_CHECKING:
+    from ..home import Home
+    from .changes import ChangeResult, PreparedChange, SkillChange
+
+__all__ = [
+    "CURRENT_PLATFORM",
+    "SkillDoc",
+    "SkillFile",
+    "SkillInfo",
+    "SkillStore",
+    "current_platform",
+]
+
+#: Directory names never taken for skills or categories (besides hidden names).
+EXCLUDED_DIRS = frozenset({"node_modules", "__pycache__", "venv", "site-packages"})
+LOCK_NAME = ".lock"
+MAX_LISTED_FILES = 500
+
+
+def current_platform(value: str | None = None) -> str:
+    """This machine's platform as used in ``platforms``: ``linux``, ``macos`` or ``windows``."""
+    plat = sys.platform if value is None else value
+    if plat.startswith("darwin"):
+        return "macos"
+    if plat.startswith(("win", "cygwin", "msys")):
+        return "windows"
+    return "linux"
+
+
+CURRENT_PLATFORM = current_platform()
+
+
+@dataclass(frozen=True, slots=True)
+class SkillInfo:
+    """One skill found on disk, as listed (front matter only; the body is not kept).
+
+    ``error`` says why the skill cannot be used (unreadable file, bad front matter);
+    ``findings`` are threat-pattern ids found in its name or description. Either keeps it
+    out of the index and out of ``skills_list``; ``mnemic skills lint`` reports both.
+    """
+
+    name: str
+    category: str | None
+    path: str
+    """Absolute path of the skill directory."""
+    source: str
+    """``"local"`` for the home's skills, else the external root it came from."""
+    front: FrontMatter | None = None
+    error: str | None = None
+    findings: tuple[str, ...] = ()
+
+    @property
+    def ref(self) -> str:
+        """``category/name`` or ``name``: the path that designates the skill uniquely."""
+        return f"{self.category}/{self.name}" if self.category else self.name
+
+    @property
+    def description(self) -> str:
+        """The front matter description ('' when unreadable)."""
+        return self.front.description if self.front else ""
+
+    @property
+    def readonly(self) -> bool:
+        """True for skills from external directories."""
+        return self.source != "local"
+
+    @property
+    def usable(self) -> bool:
+        """True when the skill can be listed, indexed and viewed."""
+        return self.error is None and not self.findings and self.front is not None
+
+    @property
+    def skill_md(self) -> str:
+        """Absolute path of the SKILL.md file."""
+        return os.path.join(self.path, SKILL_FILE)
+
+    def as_dict(self) -> dict[str, Any]:
+        """A JSON-able summary."""
+        fm = self.front
+        out: dict[str, Any] = {
+            "name": self.name,
+            "category": self.category,
+            "description": self.description,
+            "source": self.source,
+        }
+        if fm is not None:
+            if fm.version:
+                out["version"] = fm.version
+            if fm.tags:
+                out["tags"] = list(fm.tags)
+            if fm.platforms:
+                out["platforms"] = list(fm.platforms)
+        if self.error:
+            out["error"] = self.error
+        if self.findings:
+            out["findings"] = list(self.findings)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class SkillFile:
+    """A supporting file of a skill (``path`` relative to the skill directory)."""
+
+    path: str
+    size: int
+    symlink: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SkillDoc:
+    """A skill with its SKILL.md text and supporting files."""
+
+    info: SkillInfo
+    text: str
+    files: tuple[SkillFile, ...]
+    stray: tuple[str, ...] = ()
+    """Entries at the skill root other than SKILL.md and the supporting directories."""
+
+
+def _is_hidden_or_excluded(name: str) -> bool:
+    return name.startswith(".") or name in EXCLUDED_DIRS
+
+
+def _inside(path: str, root: str) -> bool:
+    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
+
+
+class SkillStore:
+    """Skills of one home (writable) plus external skill directories (read-only).
+
+    ``settings`` supplies the size limits, the lock timeout and ``external_dirs``
+    (relative paths are taken from ``base``, normally the home directory).
+    """
+
+    def __init__(
+        self,
+        root: str | os.PathLike[str],
+        settings: SkillsSettings | None = None,
+        *,
+        base: str | os.PathLike[str] | None = None,
+    ) -> None:
+        self.root = os.path.abspath(os.fspath(root))
+        self.settings = settings or SkillsSettings()
+        start = os.fspath(base) if base is not None else os.path.dirname(self.root)
+        roots = []
+        for d in self.settings.external_dirs:
+            path = os.path.abspath(os.path.join(start, os.path.expandvars(os.path.expanduser(d))))
+            if path != self.root and path not in roots:
+                roots.append(path)
+        self.external_dirs: tuple[str, ...] = tuple(roots)
+
+    @classmethod
+    def open(cls, home: Home | None = None) -> SkillStore:
+        """The skill store of ``home`` (default: ``Home.open()``)."""
+        if home is None:
+            from ..home import Home
+
+            home = Home.open()
+        return cls(home.skills_dir, home.settings.skills, base=home.root)
+
+    def __repr__(self) -> str:
+        return f"SkillStore({self.root!r})"
+
+    # --- discovery -------------------------------------------------------------------
+
+    def scan(self) -> list[SkillInfo]:
+        """Every skill directory of every root, shadowed ones included, in root order."""
+        found: list[SkillInfo] = []
+        for root, source in self._roots():
+            found.extend(self._scan_root(root, source))
+        return found
+
+    def skills(self, *, platform: str | None = CURRENT_PLATFORM) -> list[SkillInfo]:
+        """The effective skills: local wins over external, sorted by category then name.
+
+        Unusable skills (see :attr:`SkillInfo.usable`) are included; filter on
+        ``usable``. With ``platform`` (default: this machine), skills whose
+        ``platforms`` exclude it are left out; ``platform=None`` keeps all.
+        """
+        seen: set[str] = set()
+        out: list[SkillInfo] = []
+        for info in self.scan():  # local root first, then external roots in order
+            if info.source != "local" and info.name in seen:
+                continue
+            out.append(info)
+            seen.add(info.name)
+        if platform is not None:
+            out = [i for i in out if i.front is None or i.front.runs_on(platform)]
+        return sorted(out, key=lambda i: (i.category or "", i.name, i.source != "local"))
+
+    def _roots(self) -> list[tuple[str, str]]:
+        roots = [(self.root, "local")]
+        roots.extend((d, d) for d in self.external_dirs)
+        return roots
+
+    def _scan_root(self, root: str, source: str) -> list[SkillInfo]:
+        try:
+            real_root = os.path.realpath(root)
+            top = sorted(os.scandir(root), key=lambda e: e.name)
+        except OSError:
+            return []
+        out: list[SkillInfo] = []
+        for entry in top:
+            if _is_hidden_or_excluded(entry.name) or not _is_dir(entry):
+                continue
+            if os.path.lexists(os.path.join(entry.path, SKILL_FILE)):
+                out.append(self._load(entry.path, entry.name, None, source, real_root))
+                continue
+            if not _inside(os.path.realpath(entry.path), real_root):
+                continue  # a symlinked category pointing elsewhere: not ours to read
+            try:
+                subs = sorted(os.scandir(entry.path), key=lambda e: e.name)
+            except OSError:
+                continue
+            for sub in subs:
+                if _is_hidden_or_excluded(sub.name) or not _is_dir(sub):
+                    continue
+                if os.path.lexists(os.path.join(sub.path, SKILL_FILE)):
+                    out.append(self._load(sub.path, sub.name, entry.name, source, real_root))
+        return out
+
+    def _load(
+        self, path: str, name: str, category: str | None, source: str, real_root: str
+    ) -> SkillInfo:
+        def bad(error: str) -> SkillInfo:
+            return SkillInfo(name, category, path, source, error=error)
+
+        if not is_lenient_name(name):
+            return bad(f"the directory name {name[:80]!r} is not a valid skill name")
+        if category is not None and not is_lenient_name(category):
+            return bad(f"the category directory {category[:80]!r} is not a valid category name")
+        if not _inside(os.path.realpath(path), real_root):
+            return bad("the skill directory is a symlink that points outside its skills root")
+        try:
+            text = read_text_strict(
+                os.path.join(path, SKILL_FILE),
+                nofollow=True,
+                max_bytes=4 * self.settings.max_skill_chars + 65536,
+            )
+        except (UnreadableFile, UnsafePath) as exc:
+            return bad(exc.to_llm())
+        if text is None:
+            return bad("SKILL.md disappeared")
+        try:
+            fm, _ = read_front_matter(text)
+        except SkillInvalid as exc:
+            return bad(exc.message.removesuffix(" Nothing was written."))
+        found = threat_findings(f"{fm.name}\n{fm.description}")
+        return SkillInfo(name, category, path, source, fm, findings=tuple(f for f, _ in found))
+
+    def get(self, name: str) -> SkillInfo:
+        """Find a skill by ``name`` or ``category/name`` (local first).
+
+        Raises :class:`SkillNotFound` (with similar names) or :class:`SkillInvalid` when
+        a bare name exists in several local categories.
+        """
+        category, bare = _split_ref(name)
+        matches = [
+            i
+            for i in self.scan()
+            if i.name == bare and (category is None or i.category == category)
+        ]
+        if not matches:
+            import difflib
+
+            names = sorted({i.ref for i in self.scan()})
+            similar = difflib.get_close_matches(name, names, n=3, cutoff=0.6)
+            raise SkillNotFound(name, similar=similar)
+        local = [i for i in matches if i.source == "local"]
+        if len(local) > 1:
+            raise SkillInvalid(
+                "name",
+                f"{bare!r} exists in several categories ({', '.join(i.ref for i in local)}); "
+                "pass the name as category/name.",
+            )
+        return local[0] if local else matches[0]
+
+    # --- reading ---------------------------------------------------------------------
+
+    def read(self, name: str) -> SkillDoc:
+        """A skill's SKILL.md text and its supporting files (see :meth:`get`)."""
+        info = self.get(name)
+        return self.read_info(info)
+
+    def read_info(self, info: SkillInfo) -> SkillDoc:
+        """Like :meth:`read` for an already resolved skill."""
+        self._check_dir(info)
+        text = read_text_strict(
+            info.skill_md, nofollow=True, max_bytes=4 * self.settings.max_skill_chars + 65536
+        )
+        if text is None:
+            raise SkillNotFound(info.ref)
+        files, stray = self._list_files(info.path)
+        return SkillDoc(info, text, tuple(files), tuple(stray))
+
+    def _check_dir(self, info: SkillInfo) -> None:
+        root = self.root if info.source == "local" else info.source
+        if not _inside(os.path.realpath(info.path), os.path.realpath(root)):
+            raise SkillPathRefused(
+                info.ref, "the skill directory is a symlink that points outside its root"
+            )
+
+    def _list_files(self, skill_dir: str) -> tuple[list[SkillFile], list[str]]:
+        files: list[SkillFile] = []
+        stray: list[str] = []
+        try:
+            top = sorted(os.listdir(skill_dir))
+        except OSError:
+            return files, stray
+        for name in top:
+            if name == SKILL_FILE or name.startswith("."):
+                continue
+            if name not in SUPPORT_DIRS:
+                stray.append(name)
+                continue
+            base = os.path.join(skill_dir, name)
+            if os.path.islink(base):
+                files.append(SkillFile(name, 0, symlink=True))
+                continue
+            for dirpath, dirnames, filenames in os.walk(base):
+                dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+                rel_dir = os.path.relpath(dirpath, skill_dir).replace(os.sep, "/")
+                for d in list(dirnames):
+                    if os.path.islink(os.path.join(dirpath, d)):
+                        files.append(SkillFile(f"{rel_dir}/{d}", 0, symlink=True))
+                        dirnames.remove(d)
+                for fname in sorted(filenames):
+                    if fname.startswith("."):
+                        continue
+                    full = os.path.join(dirpath, fname)
+                    try:
+                        st = os.lstat(full)
+                    except OSError:
+                        continue
+                    link = stat.S_ISLNK(st.st_mode)
+                    files.append(SkillFile(f"{rel_dir}/{fname}", 0 if link else st.st_size, link))
+                    if len(files) >= MAX_LISTED_FILES:
+                        return files, stray
+        return files, stray
+
+    def support_path(self, info: SkillInfo, rel: str) -> str:
+        """Absolute path of supporting file ``rel`` of a skill, checked for escapes.
+
+        The path must pass :func:`~mnemic.skills.model.check_support_path`, and no part
+        of it that exists may be a symlink (:class:`SkillPathRefused` otherwise). The
+        file itself need not exist.
+        """
+        self._check_dir(info)
+        rel = check_support_path(rel)
+        parts = rel.split("/")
+        cur = info.path
+        for i, part in enumerate(parts):
+            cur = os.path.join(cur, part)
+            try:
+                st = os.lstat(cur)
+            except FileNotFoundError:
+                break
+            except OSError as exc:
+                raise SkillPathRefused(rel, exc.strerror or str(exc)) from exc
+            if stat.S_ISLNK(st.st_mode):
+                raise SkillPathRefused(rel, f"{'/'.join(parts[: i + 1])} is a symlink")
+            last = i == len(parts) - 1
+            if not last and not stat.S_ISDIR(st.st_mode):
+                raise SkillPathRefused(rel, f"{'/'.join(parts[: i + 1])} is not a directory")
+            if last and not stat.S_ISREG(st.st_mode):
+                raise SkillPathRefused(rel, "it is not a regular file")
+        return os.path.join(info.path, *parts)
+
+    def read_file(self, name: str | SkillInfo, rel: str) -> str | bytes | None:
+        """Read supporting file ``rel`` of a skill: text, bytes (not UTF-8) or ``None``.
+
+        Refuses symlinks and escapes (:class:`SkillPathRefused`) and files larger than
+        ``max_file_bytes`` (:class:`SkillTooLarge`).
+        """
+        info = name if isinstance(name, SkillInfo) else self.get(name)
+        path = self.support_path(info, rel)
+        return read_support_file(path, rel, self.settings.max_file_bytes)
+
+    # --- writing ---------------------------------------------------------------------
+
+    def lock(self) -> SidecarLock:
+        """The store-wide write lock (``<root>/.lock``); creates the root if needed."""
+        ensure_private_dir(self.root)
+        return SidecarLock(os.path.join(self.root, LOCK_NAME), self.settings.lock_timeout)
+
+    def prepare(self, change: SkillChange) -> PreparedChange:
+        """Validate ``change`` completely against the current state; write nothing."""
+        from .changes import prepare_change
+
+        return prepare_change(self, change)
+
+    def apply(self, change: SkillChange) -> ChangeResult:
+        """Apply ``change``: lock, prepare again against the current state, write."""
+        from .changes import apply_change
+
+        return apply_change(self, change)
+
+
+def read_support_file(path: str, rel: str, max_bytes: int) -> str | bytes | None:
+    """Read a file without following a symlink; text when it is UTF-8, else bytes."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise SkillPathRefused(rel, "it is a symlink") from exc
+        raise UnreadableFile(path, exc.strerror or str(exc)) from exc
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise SkillPathRefused(rel, "it is not a regular file")
+        if st.st_size > max_bytes:
+            raise SkillTooLarge(rel, st.st_size, max_bytes, "bytes")
+        chunks = []
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    except OSError as exc:
+        raise UnreadableFile(path, exc.strerror or str(exc)) from exc
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data
+    return data if "\x00" in text else text
+
+
+def _is_dir(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir(follow_symlinks=True)
+    except OSError:
+        return False
+
+
+def _split_ref(name: Any) -> tuple[str | None, str]:
+    """Split ``category/name`` after checking it is a plain relative reference."""
+    if not isinstance(name, str) or not name:
+        raise SkillInvalid("name", "give the skill name as a non-empty string.")
+    if "\\" in name or name.startswith("/") or ".." in name.split("/"):
+        raise SkillPathRefused(name, "a skill name is 'name' or 'category/name'")
+    parts = name.split("/")
+    if len(parts) > 2 or not all(is_lenient_name(p) for p in parts):
+        raise SkillNotFound(name)
+    return (parts[0], parts[1]) if len(parts) == 2 else (None, parts[0])
