@@ -1,0 +1,286 @@
+"""Session history at scale: bulk import, durable appends, size and discovery latency.
+
+    ./x bench sessions                    # 1,000,000 messages (a few minutes)
+    ./x bench sessions --messages 100000  # smaller run
+
+The corpus is a deterministic synthetic chat (seeded): sessions of 10-120 messages,
+about 70 % English-like text over a Zipf-distributed 30,000-word vocabulary with e-mail
+addresses, versions, paths and URLs sprinkled in, and 30 % Chinese text built from a
+Zipf-distributed 20,000-word vocabulary of 1-4 character words (some messages mix both).
+10 % of sessions are ``cron``; some assistant messages carry tool calls and are followed
+by tool results.
+
+Figures:
+* bulk import: ``SQLiteSessionStore.import_sessions`` over the pre-generated corpus;
+* durable appends: ``append_message`` one at a time (each its own ``BEGIN IMMEDIATE``
+  transaction committed with ``synchronous=FULL``) into the full database;
+* size: database file (after a WAL checkpoint) over the UTF-8 bytes of message content;
+* discovery: the ``session_search`` tool's discovery shape (FTS query, ranking, lineage
+  dedupe, windows and bookends, JSON response) for 200 queries of 1-3 words drawn from the
+  vocabularies (content words: ranks 30-6000 of the English Zipf list, ranks 1-6000 of
+  the Chinese list; a third of the queries Chinese).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import os
+import random
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _common import emit, summarize_ms
+from mnemic.sessions import (
+    NewMessage,
+    NewSession,
+    SQLiteSessionStore,
+    run_session_search,
+)
+
+
+def _words(text: str) -> list[str]:
+    return text.split()
+
+
+_SYLLABLES = _words(
+    "ka lo mi ra ne to shi va po lu de fo gri zan ber tek mon sol dri vex qui hal nor pen "
+    "rus tam wel yor zel cra"
+)
+_COMMON = _words(
+    "the be to of and a in that have i it for not on with he as you do at this but his by "
+    "from they we say her she or an will my one all would there their what so up out if "
+    "about who get which go me when make can like time no just him know take people into "
+    "year your good some could them see other than then now look only come its over think "
+    "also back after use two how our work first well way even new want because any these "
+    "give day most us"
+)
+
+
+def _zipf(n: int, s: float) -> list[float]:
+    return list(itertools.accumulate(1.0 / (r**s) for r in range(1, n + 1)))
+
+
+class Corpus:
+    """Deterministic synthetic chat text."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        rng = self.rng
+        words = list(_COMMON)
+        seen = set(words)
+        while len(words) < 30000:
+            w = "".join(rng.choice(_SYLLABLES) for _ in range(rng.randint(2, 4)))
+            if w not in seen:
+                seen.add(w)
+                words.append(w)
+        self.en = words
+        self.en_cum = _zipf(len(words), 1.05)
+        hanzi = [chr(0x4E00 + i) for i in rng.sample(range(0x5000), 3500)]
+        hanzi_cum = _zipf(len(hanzi), 0.9)
+        zh: set[str] = set()
+        while len(zh) < 20000:
+            n = rng.choices((1, 2, 3, 4), weights=(25, 60, 10, 5))[0]
+            zh.add("".join(rng.choices(hanzi, cum_weights=hanzi_cum, k=n)))
+        self.zh = sorted(zh)
+        rng.shuffle(self.zh)
+        self.zh_cum = _zipf(len(self.zh), 1.0)
+
+    def english(self) -> str:
+        rng = self.rng
+        n = max(3, int(rng.lognormvariate(3.0, 0.7)))
+        w = rng.choices(self.en, cum_weights=self.en_cum, k=n)
+        r = rng.random()
+        extra = None
+        if r < 0.05:
+            extra = f"user{rng.randrange(5000)}@example{rng.randrange(50)}.com"
+        elif r < 0.10:
+            extra = f"v{rng.randrange(5)}.{rng.randrange(20)}.{rng.randrange(30)}"
+        elif r < 0.15:
+            extra = f"/srv/{rng.choice(self.en[100:2000])}/{rng.choice(self.en[100:5000])}.py"
+        elif r < 0.18:
+            extra = f"https://docs.{rng.choice(self.en[100:3000])}.org/{rng.choice(self.en)}"
+        if extra:
+            w.insert(rng.randrange(len(w)), extra)
+        return " ".join(w).capitalize() + "."
+
+    def chinese(self) -> str:
+        rng = self.rng
+        n = max(4, int(rng.lognormvariate(3.3, 0.6)))
+        text = "".join(rng.choices(self.zh, cum_weights=self.zh_cum, k=max(2, n // 2)))
+        parts = [text[i : i + 13] for i in range(0, len(text), 13)]
+        out = "，".join(parts)
+        if rng.random() < 0.2:
+            words = " ".join(rng.choices(self.en, cum_weights=self.en_cum, k=2))
+            cut = rng.randrange(len(out))
+            out = f"{out[:cut]} {words} {out[cut:]}"
+        return out + "。"
+
+    def message(self) -> str:
+        return self.chinese() if self.rng.random() < 0.3 else self.english()
+
+    def session(self, index: int, start: float) -> tuple[NewSession, list[NewMessage]]:
+        rng = self.rng
+        n = rng.randint(10, 120)
+        msgs: list[NewMessage] = []
+        ts = start
+        while len(msgs) < n:
+            ts += rng.uniform(5, 120)
+            role = "user" if len(msgs) % 2 == 0 else "assistant"
+            if role == "assistant" and rng.random() < 0.08:
+                call = {
+                    "id": f"call_{index}_{len(msgs)}",
+                    "type": "function",
+                    "function": {
+                        "name": rng.choice(("web_search", "read_file", "terminal")),
+                        "arguments": '{"q": "' + " ".join(rng.choices(self.en[:5000], k=3)) + '"}',
+                    },
+                }
+                msgs.append(NewMessage(role, "", tool_calls=[call], timestamp=ts))
+                msgs.append(
+                    NewMessage(
+                        "tool", self.message(), tool_call_id=call["id"], timestamp=ts + 1,
+                        tool_name=call["function"]["name"],  # type: ignore[index]
+                    )
+                )  # fmt: skip
+                continue
+            msgs.append(NewMessage(role, self.message(), timestamp=ts))
+        source = "cron" if index % 10 == 0 else "cli"
+        return NewSession(id=f"bench-{index:07d}", source=source, started_at=start), msgs
+
+    def query(self) -> str:
+        rng = self.rng
+        k = rng.choice((1, 2, 2, 3))
+        if rng.random() < 1 / 3:
+            return " ".join(rng.choice(self.zh[:6000]) for _ in range(k))
+        return " ".join(rng.choice(self.en[30:6000]) for _ in range(k))
+
+
+def build(corpus: Corpus, total: int) -> tuple[list[tuple[NewSession, list[NewMessage]]], int]:
+    items = []
+    count = 0
+    text_bytes = 0
+    start = 1.70e9
+    index = 0
+    while count < total:
+        spec, msgs = corpus.session(index, start)
+        msgs = msgs[: total - count]
+        items.append((spec, msgs))
+        count += len(msgs)
+        text_bytes += sum(len((m.content or "").encode("utf-8")) for m in msgs)
+        start += 600.0
+        index += 1
+    return items, text_bytes
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--messages", type=int, default=1_000_000)
+    parser.add_argument("--appends", type=int, default=2000)
+    parser.add_argument("--queries", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=20260517)
+    parser.add_argument("--dir", default=None, help="where to create the database")
+    args = parser.parse_args()
+
+    corpus = Corpus(args.seed)
+    t0 = time.perf_counter()
+    items, text_bytes = build(corpus, args.messages)
+    n_messages = sum(len(m) for _, m in items)
+    print(
+        f"generated {n_messages:,} messages in {len(items):,} sessions "
+        f"({text_bytes / 1e6:.1f} MB text) in {time.perf_counter() - t0:.1f}s",
+        flush=True,
+    )
+    workdir = Path(tempfile.mkdtemp(prefix="mnemic-bench-", dir=args.dir))
+    result: dict[str, Any] = {"messages": n_messages, "sessions": len(items)}
+    try:
+        store = SQLiteSessionStore(workdir / "sessions.db")
+        t0 = time.perf_counter()
+        imported = 0
+        for _sid, ids in store.import_sessions(items):
+            imported += len(ids)
+        bulk_s = time.perf_counter() - t0
+        del items
+        result["bulk_import"] = {
+            "messages": imported,
+            "seconds": round(bulk_s, 2),
+            "messages_per_s": round(imported / bulk_s),
+        }
+        print(f"bulk import: {imported / bulk_s:,.0f} messages/s ({bulk_s:.1f}s)", flush=True)
+
+        store.checkpoint()
+        db_bytes = os.path.getsize(workdir / "sessions.db")
+        result["size"] = {
+            "db_bytes": db_bytes,
+            "text_bytes": text_bytes,
+            "db_bytes_per_text_byte": round(db_bytes / text_bytes, 3),
+        }
+        print(f"size: {db_bytes / 1e6:.1f} MB, {db_bytes / text_bytes:.2f} x the text", flush=True)
+
+        # durable one-at-a-time appends into the full database
+        latencies: list[float] = []
+        per_session = 50
+        sessions = max(1, args.appends // per_session)
+        base_ts = 1.70e9 + 600.0 * (len(result) + 10**6)
+        for i in range(sessions):
+            sid = store.start_session(id=f"live-{i:04d}", source="cli", started_at=base_ts)
+            for j in range(per_session):
+                msg = NewMessage("user" if j % 2 == 0 else "assistant", corpus.message())
+                t = time.perf_counter()
+                store.append_message(sid, msg)
+                latencies.append(time.perf_counter() - t)
+        result["durable_appends"] = {**summarize_ms(latencies), "synchronous": "FULL"}
+        s = result["durable_appends"]
+        print(
+            f"durable appends: {s['ops_per_s']:,.0f}/s p50 {s['p50_ms']} ms "
+            f"p99 {s['p99_ms']} ms max {s['max_ms']} ms",
+            flush=True,
+        )
+
+        # discovery latency through the tool
+        from mnemic.config import SessionSettings
+
+        settings = SessionSettings()
+        queries = [corpus.query() for _ in range(args.queries)]
+        run_session_search(store, {"query": queries[0]}, settings=settings)  # warm caches
+        lat: list[float] = []
+        found = 0
+        for q in queries:
+            t = time.perf_counter()
+            resp = run_session_search(store, {"query": q}, settings=settings)
+            lat.append(time.perf_counter() - t)
+            found += bool(resp.get("count"))
+        result["discovery"] = {
+            **summarize_ms(lat),
+            "queries": len(queries),
+            "with_results": found,
+            "examples": queries[:8],
+        }
+        s = result["discovery"]
+        print(
+            f"discovery: p50 {s['p50_ms']} ms p99 {s['p99_ms']} ms max {s['max_ms']} ms "
+            f"({found}/{len(queries)} with results)",
+            flush=True,
+        )
+        result["aims"] = {
+            "bulk_messages_per_s": 50000,
+            "appends_per_s": 1000,
+            "append_max_ms": 50,
+            "db_bytes_per_text_byte": 4.0,
+            "discovery_p50_ms": 10,
+            "discovery_p99_ms": 50,
+        }
+        store.close()
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+    emit("sessions", result)
+
+
+if __name__ == "__main__":
+    main()

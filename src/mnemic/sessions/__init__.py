@@ -1,0 +1,161 @@
+"""Session history: every conversation kept, found on demand with ``session_search``.
+
+Record::
+
+    from mnemic.sessions import NewMessage, open_store
+    store = open_store(home)                    # <home>/sessions.db (SQLite, WAL)
+    sid = store.start_session(source="cli", model="qwen3")
+    store.append_message(sid, NewMessage("user", "deploy v2.3.1 to staging"))
+    store.end_session(sid, "user_exit")
+
+Search (the tool a model calls)::
+
+    from mnemic.sessions import SESSION_SEARCH_TOOL, run_session_search
+    tools = [SESSION_SEARCH_TOOL.openai()]
+    run_session_search(store, {"query": "staging deploy"}, current_session_id=sid)
+
+Modules: :mod:`.segment` (CJK bigrams, whole compounds), :mod:`.query` (safe query
+language), :mod:`.store` (value types and the backend protocol), :mod:`.sqlite` (the
+embedded backend), :mod:`.ranking`, :mod:`.search` (the shapes), :mod:`.summarize`,
+:mod:`.importers`, :mod:`.tool`.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from .importers import FORMATS, ImportReport, export_session, import_path
+from .query import Query, Term, match_spans, parse_query
+from .ranking import RankedMessage, rank, rank_messages
+from .search import SearchContext, rank_turns
+from .segment import (
+    DEFAULT_SEGMENTER,
+    BigramSegmenter,
+    QueryTokens,
+    Segmented,
+    Segmenter,
+    segment,
+    segment_query,
+)
+from .sqlite import SQLiteSessionStore
+from .store import (
+    ROLES,
+    Hit,
+    Message,
+    NewMessage,
+    NewSession,
+    SearchFilters,
+    SessionInfo,
+    SessionStore,
+    StoreStats,
+    estimate_tokens,
+    new_session_id,
+)
+from .summarize import (
+    LLMSummarizer,
+    Summarizer,
+    SummaryOutcome,
+    SummaryRequest,
+    extractive_summary,
+    summarize_all,
+)
+from .tool import SESSION_SEARCH_TOOL, parse_time, run_session_search
+
+if TYPE_CHECKING:
+    from ..home import Home
+
+__all__ = [
+    "DEFAULT_SEGMENTER",
+    "FORMATS",
+    "ROLES",
+    "SESSION_SEARCH_TOOL",
+    "BigramSegmenter",
+    "Hit",
+    "ImportReport",
+    "LLMSummarizer",
+    "Message",
+    "NewMessage",
+    "NewSession",
+    "Query",
+    "QueryTokens",
+    "RankedMessage",
+    "SQLiteSessionStore",
+    "SearchContext",
+    "SearchFilters",
+    "Segmented",
+    "Segmenter",
+    "SessionInfo",
+    "SessionStore",
+    "StoreStats",
+    "Summarizer",
+    "SummaryOutcome",
+    "SummaryRequest",
+    "Term",
+    "estimate_tokens",
+    "export_session",
+    "extractive_summary",
+    "import_path",
+    "match_spans",
+    "new_session_id",
+    "open_store",
+    "parse_query",
+    "parse_time",
+    "rank",
+    "rank_messages",
+    "rank_turns",
+    "run_session_search",
+    "search_tool_for",
+    "segment",
+    "segment_query",
+    "summarize_all",
+    "summarizer_for",
+]
+
+log = logging.getLogger(__name__)
+
+
+def open_store(home: Home) -> SQLiteSessionStore:
+    """The session store of ``home`` (``<home>/sessions.db``), created on first use.
+
+    With ``store = "postgresql://..."`` the session history still lives in the local
+    SQLite file until the PostgreSQL session backend exists (a warning says so).
+    """
+    settings = home.settings
+    if settings.store != "files":
+        log.warning(
+            "session history uses %s: the PostgreSQL session backend is not available yet",
+            home.sessions_db,
+        )
+    return SQLiteSessionStore(
+        home.sessions_db,
+        timeout=settings.sessions.write_timeout,
+        durable=settings.sessions.durable,
+    )
+
+
+def summarizer_for(home: Home) -> tuple[Summarizer | None, str | None]:
+    """The LLM summarizer configured in ``[llm]``, or (None, why not)."""
+    llm = home.settings.llm
+    if not llm.base_url or not llm.model:
+        missing = "base_url" if not llm.base_url else "model"
+        return None, f"no LLM endpoint is configured (llm.{missing} is empty)"
+    from ..llm.client import OpenAIChatClient
+
+    client = OpenAIChatClient.from_settings(llm)
+    return LLMSummarizer(client), None
+
+
+def search_tool_for(
+    home: Home, store: SessionStore, arguments: object, *, current_session_id: str | None = None
+) -> dict[str, object]:
+    """Run ``session_search`` with the settings and LLM endpoint of ``home``."""
+    summarizer, why = summarizer_for(home)
+    return run_session_search(
+        store,
+        arguments,  # type: ignore[arg-type]
+        settings=home.settings.sessions,
+        current_session_id=current_session_id,
+        summarizer=summarizer,
+        summary_unavailable=why,
+    )

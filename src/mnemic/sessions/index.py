@@ -1,0 +1,264 @@
+"""What the full-text index holds for one message, shared by every backend.
+
+Two columns:
+
+* ``body``: the segmented content (:func:`~mnemic.sessions.segment.segment`);
+* ``aux``: the participant name, the tool name, the names and argument values of the tool
+  calls (segmented), and every compound of the content and arguments as one whole token.
+
+Ranking weighs ``aux`` below ``body``. :class:`FieldIndexer` computes both; the SQLite
+backend registers its methods as the SQL functions its triggers call, a PostgreSQL backend
+calls them before inserting. Bulk imports segment in a worker process
+(:func:`segment_texts`) and :meth:`FieldIndexer.preload` the results.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import logging
+import os
+import pickle
+import struct
+import subprocess
+import sys
+from collections.abc import Callable, Iterable, Mapping
+from typing import IO, Any
+
+from .segment import DEFAULT_SEGMENTER, Segmented, Segmenter, join_fields
+
+log = logging.getLogger(__name__)
+
+__all__ = ["FieldIndexer", "SegmentWorker", "segment_texts", "tool_call_text"]
+
+_EMPTY = Segmented("", ())
+
+
+def tool_call_text(tool_calls: str | None) -> tuple[list[str], list[str]]:
+    """(function names, argument values) of tool calls stored as JSON text.
+
+    Accepts the OpenAI shape (``function.name`` / ``function.arguments`` as a JSON string)
+    and the Anthropic one (``name`` / ``input``); argument values are collected from
+    nested objects and lists (keys are not indexed). Text that is not JSON is one value.
+    """
+    if not tool_calls:
+        return [], []
+    try:
+        calls = json.loads(tool_calls)
+    except (ValueError, TypeError):
+        return [], [tool_calls]
+    names: list[str] = []
+    values: list[str] = []
+    if isinstance(calls, dict):
+        calls = [calls]
+    if not isinstance(calls, list):
+        return [], [str(calls)]
+    for call in calls:
+        if not isinstance(call, dict):
+            continue
+        inner = call.get("function")
+        fn: dict[str, Any] = inner if isinstance(inner, dict) else call
+        name = fn.get("name")
+        if isinstance(name, str):
+            names.append(name)
+        args = fn.get("arguments", fn.get("input", call.get("input")))
+        if isinstance(args, str):
+            try:
+                args = json.loads(args)
+            except ValueError:
+                values.append(args)
+                continue
+        _leaves(args, values)
+    return names, values
+
+
+def _leaves(value: Any, out: list[str], depth: int = 0) -> None:
+    if depth > 20:
+        return
+    if isinstance(value, str):
+        out.append(value)
+    elif isinstance(value, bool) or value is None:
+        return
+    elif isinstance(value, int | float):
+        out.append(str(value))
+    elif isinstance(value, dict):
+        for v in value.values():
+            _leaves(v, out, depth + 1)
+    elif isinstance(value, list):
+        for v in value:
+            _leaves(v, out, depth + 1)
+
+
+class FieldIndexer:
+    """Computes the ``body`` and ``aux`` columns of messages with one segmenter.
+
+    A small memo serves both columns of the same content from one segmentation (a trigger
+    asks for both in turn); :meth:`preload` installs segmentations computed elsewhere.
+    """
+
+    def __init__(self, segmenter: Segmenter) -> None:
+        self.segmenter = segmenter
+        self._memo: Callable[[str], Segmented] = functools.lru_cache(maxsize=64)(segmenter.segment)
+        self._pre: dict[str, Segmented] = {}
+
+    def segment(self, text: str | None) -> Segmented:
+        """Index form of ``text`` (preloaded, memoised or computed)."""
+        if not text:
+            return _EMPTY
+        pre = self._pre.get(text)
+        if pre is not None:
+            return pre
+        return self._memo(text)
+
+    def preload(self, items: Mapping[str, Segmented]) -> None:
+        """Use these segmentations (keyed by exact text) until :meth:`clear`."""
+        self._pre.update(items)
+
+    def clear(self) -> None:
+        """Forget preloaded segmentations."""
+        self._pre.clear()
+
+    def body(self, content: str | None) -> str:
+        """The ``body`` column of a message."""
+        return self.segment(content).body
+
+    def aux(
+        self,
+        content: str | None,
+        name: str | None,
+        tool_name: str | None,
+        tool_calls: str | None,
+    ) -> str:
+        """The ``aux`` column of a message."""
+        if not (name or tool_name or tool_calls):
+            return " ".join(self.segment(content).compounds)
+        names, values = tool_call_text(tool_calls)
+        args = self.segment(join_fields(values)) if values else None
+        parts = [name, tool_name, *names]
+        out = [self.segment(p).body for p in parts if p]
+        if args is not None:
+            out.append(args.body)
+        compounds: list[str] = list(self.segment(content).compounds)
+        if args is not None:
+            compounds.extend(args.compounds)
+        if compounds:
+            out.append(" ".join(dict.fromkeys(compounds)))
+        return "\n".join(out)
+
+
+def segment_texts(segmenter: Segmenter, texts: Iterable[str]) -> dict[str, Segmented]:
+    """Segment many texts (run in a worker process by bulk imports)."""
+    return {t: segmenter.segment(t) for t in dict.fromkeys(texts) if t}
+
+
+# --- a worker process for bulk imports ---------------------------------------------------
+
+_HEADER = struct.Struct(">I")
+
+
+def _send(stream: IO[bytes], obj: Any) -> None:
+    data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+    stream.write(_HEADER.pack(len(data)))
+    stream.write(data)
+    stream.flush()
+
+
+def _receive(stream: IO[bytes]) -> Any:
+    head = stream.read(_HEADER.size)
+    if len(head) < _HEADER.size:
+        raise EOFError("segment worker closed its pipe")
+    (size,) = _HEADER.unpack(head)
+    data = stream.read(size)
+    if len(data) < size:
+        raise EOFError("segment worker closed its pipe")
+    return pickle.loads(data)
+
+
+class SegmentWorker:
+    """A child process (``python -m mnemic.sessions._segworker``) that segments texts.
+
+    Bulk imports submit the next batch before writing the current one, so segmentation
+    runs on another core. Only the default segmenter travels; anything going wrong makes
+    :meth:`start` return None or a result come back as None, and the caller segments
+    in-process instead.
+    """
+
+    def __init__(self, proc: subprocess.Popen[bytes]) -> None:
+        self.proc = proc
+
+    @classmethod
+    def start(cls, segmenter: Segmenter) -> SegmentWorker | None:
+        """Start a worker for ``segmenter`` (None if it cannot run in a child process)."""
+        if (segmenter.id, segmenter.version) != (DEFAULT_SEGMENTER.id, DEFAULT_SEGMENTER.version):
+            return None
+        import mnemic
+
+        root = os.path.dirname(os.path.dirname(os.path.abspath(mnemic.__file__ or "")))
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
+        try:
+            proc = subprocess.Popen(
+                [sys.executable, "-m", "mnemic.sessions._segworker"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                env=env,
+            )
+            assert proc.stdout is not None
+            hello = _receive(proc.stdout)
+        except (OSError, EOFError, pickle.UnpicklingError) as exc:
+            log.info("no segment worker (%s); segmenting in-process", exc)
+            return None
+        if hello != (segmenter.id, segmenter.version):
+            proc.kill()
+            proc.wait()
+            return None
+        return cls(proc)
+
+    def submit(self, texts: Iterable[str | None]) -> Callable[[], dict[str, Segmented] | None]:
+        """Send texts; return a function that waits for their segmentations (None on
+        failure)."""
+        unique = [t for t in dict.fromkeys(texts) if t]
+        try:
+            assert self.proc.stdin is not None
+            _send(self.proc.stdin, unique)
+        except (OSError, ValueError):
+            return lambda: None
+
+        def result() -> dict[str, Segmented] | None:
+            try:
+                assert self.proc.stdout is not None
+                pairs = _receive(self.proc.stdout)
+            except (OSError, EOFError, ValueError, pickle.UnpicklingError):
+                return None
+            return {t: Segmented(b, c) for t, (b, c) in zip(unique, pairs, strict=True)}
+
+        return result
+
+    def close(self) -> None:
+        """Stop the worker."""
+        try:
+            if self.proc.stdin is not None:
+                self.proc.stdin.close()
+            self.proc.wait(timeout=5)
+        except (OSError, subprocess.TimeoutExpired):
+            self.proc.kill()
+            self.proc.wait()
+        if self.proc.stdout is not None:
+            self.proc.stdout.close()
+
+
+def serve(stdin: IO[bytes], stdout: IO[bytes]) -> None:
+    """The worker's loop: receive lists of texts, send back (body, compounds) pairs."""
+    seg = DEFAULT_SEGMENTER
+    _send(stdout, (seg.id, seg.version))
+    while True:
+        try:
+            texts = _receive(stdin)
+        except EOFError:
+            return
+        out = []
+        for text in texts:
+            s = seg.segment(text)
+            out.append((s.body, s.compounds))
+        _send(stdout, out)
