@@ -12,6 +12,7 @@ from ..errors import MnemicError
 from ..home import Home
 from ..tooling import parse_arguments
 from . import AppContext, emit_json, handle_errors, pass_app
+from .skills import run_skill_manage, run_skill_view, run_skills_list
 
 __all__ = ["TOOL_RUNNERS", "tool"]
 
@@ -25,6 +26,9 @@ def _run_memory(home: Home, args: dict[str, Any]) -> dict[str, Any]:
 # name -> runner(home, arguments) -> JSON response. Each runner opens a fresh session.
 TOOL_RUNNERS: dict[str, Callable[[Home, dict[str, Any]], dict[str, Any]]] = {
     "memory": _run_memory,
+    "skills_list": run_skills_list,
+    "skill_view": run_skill_view,
+    "skill_manage": run_skill_manage,
 }
 
 

@@ -1,0 +1,357 @@
+"""``mnemic skills``: list, show, create, edit, delete and lint skills."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from typing import Any
+
+import click
+
+from ..errors import ToolError
+from . import AppContext, emit_json, fail, handle_errors, pass_app
+
+__all__ = ["run_skill_manage", "run_skill_view", "run_skills_list", "skills"]
+
+JSON_OPT = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+
+
+def _store(app: AppContext) -> Any:
+    from ..skills import SkillStore
+
+    return SkillStore.open(app.home)
+
+
+def _haystack(info: Any) -> str:
+    tags = " ".join(info.front.tags) if info.front else ""
+    return f"{info.ref} {info.description} {tags}".lower()
+
+
+def _short(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+@click.group(name="skills")
+def skills() -> None:
+    """Procedural memory: skills under <home>/skills/[category/]name/SKILL.md.
+
+    \b
+    Exit status: 0 done, 1 refused or problems found (reason on stderr), 2 usage error.
+    """
+
+
+@skills.command(name="list")
+@click.option("--category", "-c", metavar="C", help="Only skills of this category.")
+@click.option("--query", "-q", metavar="WORDS", help="Only skills matching all these words.")
+@click.option(
+    "--all", "show_all", is_flag=True, help="Include unusable skills and other platforms."
+)
+@JSON_OPT
+@pass_app
+@handle_errors
+def list_(
+    app: AppContext, category: str | None, query: str | None, show_all: bool, as_json: bool
+) -> None:
+    """List the skills (local first; external ones are marked)."""
+    store = _store(app)
+    infos = store.skills(platform=None) if show_all else store.skills()
+    if category is not None:
+        infos = [i for i in infos if (i.category or "") == category]
+    if query:
+        words = query.lower().split()
+        infos = [i for i in infos if all(w in _haystack(i) for w in words)]
+    shown = infos if show_all else [i for i in infos if i.usable]
+    if as_json:
+        emit_json([i.as_dict() for i in shown])
+        return
+    if not shown:
+        click.echo("No skills." if not infos else "No usable skills.")
+    width = max((len(i.ref) for i in shown), default=0)
+    for i in shown:
+        mark = "" if i.usable else "  [unusable: run `mnemic skills lint`]"
+        ext = "" if i.source == "local" else f"  (external: {i.source})"
+        click.echo(f"{i.ref.ljust(width)}  {_short(i.description, 90)}{ext}{mark}")
+    withheld = len(infos) - len(shown)
+    if withheld:
+        click.echo(
+            f"({withheld} unusable skill(s) not shown: see `mnemic skills lint` or --all)",
+            err=True,
+        )
+
+
+@skills.command()
+@click.argument("name")
+@click.option("--file", "file_path", metavar="PATH", help="Show a supporting file instead.")
+@JSON_OPT
+@pass_app
+@handle_errors
+def show(app: AppContext, name: str, file_path: str | None, as_json: bool) -> None:
+    """Show a skill's SKILL.md (or one supporting file) and its files, as stored.
+
+    Unlike the skill_view tool, this shows text that fails the threat scan too (with a
+    warning on stderr), so that a person can review it.
+    """
+    from ..skills.model import threat_findings
+
+    store = _store(app)
+    info = store.get(name)
+    if file_path:
+        data = store.read_file(info, file_path)
+        if data is None:
+            fail(f"skill {info.ref!r} has no file {file_path!r}")
+            return
+        if isinstance(data, bytes):
+            if as_json:
+                emit_json(
+                    {"skill": info.ref, "file": file_path, "binary": True, "bytes": len(data)}
+                )
+            else:
+                click.echo(f"{file_path}: binary file, {len(data):,} bytes")
+            return
+        text = data
+    else:
+        doc = store.read_info(info)
+        text = doc.text
+    found = threat_findings(text)
+    if as_json:
+        out: dict[str, Any] = {**info.as_dict(), "skill": info.ref, "path": info.path}
+        if file_path:
+            out["file"] = file_path
+        else:
+            out["files"] = [
+                {"path": f.path, "bytes": f.size, "symlink": f.symlink} for f in doc.files
+            ]
+        out["content"] = text
+        out["threats"] = [{"id": i, "category": c} for i, c in found]
+        emit_json(out)
+        return
+    if found:
+        ids = ", ".join(i for i, _ in found)
+        click.echo(f"warning: this text matches threat pattern(s) {ids}", err=True)
+    click.echo(text, nl=not text.endswith("\n"))
+    if not file_path:
+        click.echo(f"\n# {info.path}")
+        for f in doc.files:
+            click.echo(f"#   {f.path}  ({'symlink' if f.symlink else f'{f.size:,} bytes'})")
+        for s in doc.stray:
+            click.echo(f"#   {s}  (outside the supporting directories)")
+
+
+@skills.command()
+@click.argument("name")
+@click.option("--description", "-d", metavar="TEXT", help="What it does and when to use it.")
+@click.option("--category", "-c", metavar="C", help="Category directory.")
+@click.option("--version", "version", metavar="V", help="Version string, e.g. 1.0.0.")
+@click.option("--tag", "tags", multiple=True, metavar="TAG", help="A tag (repeatable).")
+@click.option(
+    "--platform",
+    "platforms",
+    multiple=True,
+    type=click.Choice(["linux", "macos", "windows"]),
+    help="Only on this platform (repeatable; default all).",
+)
+@click.option(
+    "--body-file",
+    type=click.File("r", encoding="utf-8"),
+    help="Markdown body (or a whole SKILL.md with front matter); default: stdin.",
+)
+@JSON_OPT
+@pass_app
+@handle_errors
+def create(
+    app: AppContext,
+    name: str,
+    description: str | None,
+    category: str | None,
+    version: str | None,
+    tags: tuple[str, ...],
+    platforms: tuple[str, ...],
+    body_file: Any,
+    as_json: bool,
+) -> None:
+    """Create skill NAME from a body (--body-file or stdin) and the given fields.
+
+    If the body already starts with front matter, it is used as the whole SKILL.md and
+    --description, --version, --tag and --platform must not be given.
+
+    \b
+    Example:
+      mnemic skills create deploy-docs -c ops -d "Build and publish the docs." < steps.md
+    """
+    from ..skills import SkillChange, render_skill_md
+    from ..skills.model import split_front_matter
+
+    if body_file is not None:
+        body = body_file.read()
+    elif sys.stdin.isatty():
+        raise click.UsageError("give the body with --body-file FILE or on stdin")
+    else:
+        body = sys.stdin.read()
+    if split_front_matter(body) is not None:
+        if description or version or tags or platforms:
+            raise click.UsageError(
+                "the body already has front matter: drop --description/--version/--tag/"
+                "--platform, or remove the front matter"
+            )
+        content = body
+    else:
+        if not description:
+            raise click.UsageError("--description is required (or give a whole SKILL.md)")
+        content = render_skill_md(
+            name,
+            description,
+            body,
+            category=category,
+            version=version,
+            tags=tags,
+            platforms=platforms,
+        )
+    payload: dict[str, Any] = {"content": content}
+    if category:
+        payload["category"] = category
+    result = _store(app).apply(SkillChange("create", name, payload))
+    if as_json:
+        emit_json({"success": True, **result.as_dict(), "path": result.path})
+        return
+    click.echo(f"{result.message} {os.path.join(result.path, 'SKILL.md')}")
+
+
+@skills.command()
+@click.argument("name")
+@pass_app
+@handle_errors
+def edit(app: AppContext, name: str) -> None:
+    """Edit a skill's SKILL.md in $EDITOR; the result is validated and written atomically.
+
+    If validation fails, or the file changed while you edited it, your text is kept in
+    a file whose path is printed, and nothing is written.
+    """
+    from ..skills import SkillChange
+
+    store = _store(app)
+    info = store.get(name)
+    doc = store.read_info(info)
+    base = store.prepare(SkillChange("edit", info.ref, {"content": doc.text})).base
+    text = click.edit(doc.text, extension=".md", require_save=True)
+    if text is None or text == doc.text:
+        click.echo("No changes.")
+        return
+    try:
+        result = store.apply(SkillChange("edit", info.ref, {"content": text, "expect": base}))
+    except ToolError as exc:
+        keep = app.home.root / f"SKILL.md.{info.name}.edit.{int(time.time())}"
+        keep.write_text(text, encoding="utf-8")
+        os.chmod(keep, 0o600)
+        fail(f"{exc.to_llm()} Your edited text was kept in {keep}.")
+        return
+    click.echo(result.message)
+
+
+@skills.command()
+@click.argument("name")
+@click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
+@JSON_OPT
+@pass_app
+@handle_errors
+def delete(app: AppContext, name: str, yes: bool, as_json: bool) -> None:
+    """Delete a skill and its supporting files."""
+    from ..skills import SkillChange
+
+    store = _store(app)
+    change = SkillChange("delete", name)
+    prepared = store.prepare(change)
+    if not yes and not click.confirm(
+        f"Delete skill {prepared.ref} ({len(prepared.before)} file(s)) at {prepared.skill_dir}?"
+    ):
+        fail("not deleted", 1)
+    result = store.apply(prepared.pinned())
+    if as_json:
+        emit_json({"success": True, **result.as_dict()})
+        return
+    click.echo(result.message)
+
+
+@skills.command()
+@JSON_OPT
+@pass_app
+@handle_errors
+def lint(app: AppContext, as_json: bool) -> None:
+    """Check every skill: front matter, names, sizes, threats, symlinks, file references.
+
+    Exit status 1 when there is at least one error (warnings alone exit 0).
+    """
+    from ..skills import lint_skills
+
+    store = _store(app)
+    problems = lint_skills(store)
+    errors = sum(p.severity == "error" for p in problems)
+    if as_json:
+        emit_json(
+            {
+                "errors": errors,
+                "warnings": len(problems) - errors,
+                "skills": len(store.scan()),
+                "problems": [p.as_dict() for p in problems],
+            }
+        )
+    else:
+        for p in problems:
+            where = f"{p.skill}/{p.file}" if p.file else p.skill
+            ext = "" if p.source == "local" else f" [{p.source}]"
+            click.echo(f"{p.severity}: {where}{ext}: {p.message} ({p.code})")
+        n = len(store.scan())
+        click.echo(
+            f"{n} skill(s) checked: {errors} error(s), {len(problems) - errors} warning(s).",
+            err=bool(problems),
+        )
+    if errors:
+        sys.exit(1)
+
+
+@skills.command()
+@click.option("--budget", type=click.IntRange(min=200), help="Override skills.index_budget.")
+@JSON_OPT
+@pass_app
+@handle_errors
+def index(app: AppContext, budget: int | None, as_json: bool) -> None:
+    """Print the skills index as a new session's system prompt gets it."""
+    from ..skills import skills_index
+
+    idx = skills_index(_store(app), budget)
+    if as_json:
+        emit_json(
+            {
+                "text": idx.text,
+                "chars": len(idx.text),
+                "budget": idx.budget,
+                "level": idx.level,
+                "skills": idx.total,
+                "without_description": idx.without_description,
+                "unnamed": idx.unnamed,
+                "withheld": idx.withheld,
+            }
+        )
+        return
+    if idx.text:
+        click.echo(idx.text)
+    click.echo(
+        f"({len(idx.text):,}/{idx.budget:,} chars, level {idx.level}, {idx.total} skill(s))",
+        err=True,
+    )
+
+
+def _tool_runner(tool_name: str) -> Any:
+    def run(home: Any, args: dict[str, Any]) -> dict[str, Any]:
+        from ..skills import SkillStore, run_skill_tool
+
+        return run_skill_tool(SkillStore.open(home), tool_name, args)
+
+    run.__name__ = f"run_{tool_name}"
+    run.__doc__ = f"Run one ``{tool_name}`` call against the home (for ``mnemic tool``)."
+    return run
+
+
+run_skills_list = _tool_runner("skills_list")
+run_skill_view = _tool_runner("skill_view")
+run_skill_manage = _tool_runner("skill_manage")
