@@ -5,12 +5,12 @@ The three steps are separate so that a write can be held for approval in between
 1. :meth:`SkillChange.validate` checks everything that does not depend on the disk
    (action, name, argument types, sizes, front matter, paths, threat scan). A change
    that fails here could never apply.
-2. :func:`prepare_change` (``SkillStore.prepare``) checks the change against the current
-   state (the skill exists or not, it is local, the patch matches once, the result is
-   valid) and computes the exact files to write or remove: a :class:`PreparedChange`
+2. ``SkillStore.prepare`` (:mod:`mnemic.skills.prepare`) checks the change against the
+   current state (the skill exists or not, it is local, the patch matches once, the
+   result is valid) and computes the exact files to write or remove: a :class:`PreparedChange`
    with a :meth:`~PreparedChange.preview` diff. Nothing is written.
-3. :func:`apply_change` (``SkillStore.apply``) takes the store lock, prepares again
-   against the state under the lock, and writes atomically.
+3. ``SkillStore.apply`` (:mod:`mnemic.skills.apply`) takes the store lock, prepares
+   again against the state under the lock, and writes atomically.
 
 A change is plain JSON (:meth:`SkillChange.to_dict` / :meth:`SkillChange.from_dict`), so
 it can be staged in a file and applied later. :meth:`PreparedChange.pinned` adds the
@@ -21,10 +21,6 @@ with :class:`~mnemic.errors.SkillChanged` if someone changed those files meanwhi
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import os
-import shutil
-import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -32,18 +28,11 @@ from typing import TYPE_CHECKING, Any
 from ..config import SkillsSettings
 from ..errors import (
     InvalidArgument,
-    PatchAmbiguous,
-    PatchNoMatch,
-    SkillChanged,
-    SkillExists,
     SkillInvalid,
     SkillPathRefused,
-    SkillReadOnly,
     SkillThreatBlocked,
     SkillTooLarge,
-    WriteFailed,
 )
-from ..fsio import atomic_write_text, ensure_private_dir, fsync_dir, stale_temp_files
 from .model import (
     SKILL_FILE,
     check_category,
@@ -56,15 +45,15 @@ from .model import (
 )
 
 if TYPE_CHECKING:
-    from .store import SkillInfo, SkillStore
+    pass
 
 __all__ = [
     "ACTIONS",
     "ChangeResult",
     "PreparedChange",
     "SkillChange",
-    "apply_change",
-    "prepare_change",
+    "patch_path",
+    "scan_or_raise",
 ]
 
 #: The ``skill_manage`` actions.
@@ -92,10 +81,6 @@ _TYPES: dict[str, type] = {
     "file_content": str,
     "expect": dict,
 }
-_STAGING = ".staging-"
-_TRASH = ".trash-"
-PREVIEW_CHARS = 500
-MAX_MATCHES_SHOWN = 5
 
 
 @dataclass(frozen=True)
@@ -198,16 +183,16 @@ class SkillChange:
             validate_skill_md(
                 p["content"], name=name, category=category, max_chars=limits.max_skill_chars
             )
-            _scan(p["content"], "SKILL.md")
+            scan_or_raise(p["content"], "SKILL.md")
         elif self.action == "edit":
             _check_text(p["content"], "content")
             fm_category = _front_category(p["content"])
             validate_skill_md(
                 p["content"], name=name, category=fm_category, max_chars=limits.max_skill_chars
             )
-            _scan(p["content"], "SKILL.md")
+            scan_or_raise(p["content"], "SKILL.md")
         elif self.action == "patch":
-            rel = _patch_path(p.get("file_path"))
+            rel = patch_path(p.get("file_path"))
             old, new = p["old_string"], p["new_string"]
             if not old:
                 raise InvalidArgument(
@@ -222,7 +207,7 @@ class SkillChange:
                 raise SkillTooLarge("new_string", len(new), limits.max_skill_chars)
             if rel != SKILL_FILE and len(new.encode()) > limits.max_file_bytes:
                 raise SkillTooLarge("new_string", len(new.encode()), limits.max_file_bytes, "bytes")
-            _scan(new, "new_string")
+            scan_or_raise(new, "new_string")
         elif self.action == "write_file":
             rel = check_support_path(p["file_path"])
             text = p["file_content"]
@@ -230,7 +215,7 @@ class SkillChange:
             size = len(text.encode("utf-8", "surrogatepass"))
             if size > limits.max_file_bytes:
                 raise SkillTooLarge(rel, size, limits.max_file_bytes, "bytes")
-            _scan(text, rel)
+            scan_or_raise(text, rel)
         elif self.action == "remove_file":
             check_support_path(p["file_path"])
 
@@ -386,7 +371,8 @@ def _check_text(text: str, field_name: str) -> None:
         raise SkillInvalid(field_name, "it contains a lone surrogate (not valid UTF-8).") from exc
 
 
-def _scan(text: str, what: str) -> None:
+def scan_or_raise(text: str, what: str) -> None:
+    """Raise :class:`~mnemic.errors.SkillThreatBlocked` when ``text`` has threat findings."""
     found = threat_findings(text)
     if found:
         raise SkillThreatBlocked(found, what=what)
@@ -399,420 +385,8 @@ def _front_category(text: str) -> str | None:
         return None
 
 
-def _patch_path(raw: Any) -> str:
+def patch_path(raw: Any) -> str:
+    """The file a patch targets: ``SKILL.md`` (default) or a checked supporting path."""
     if raw is None or raw == SKILL_FILE:
         return SKILL_FILE
     return check_support_path(raw)
-
-
-# --- preparing ---------------------------------------------------------------------------
-
-
-def prepare_change(store: SkillStore, change: SkillChange) -> PreparedChange:
-    """Validate ``change`` against the current state of ``store``; write nothing.
-
-    Raises the typed :class:`~mnemic.errors.ToolError` that says why the change cannot
-    apply now (not found, exists, read-only, no match, too large, changed since pinned).
-    """
-    settings = store.settings
-    change.validate(settings)
-    name, category = change.target()
-    if change.action == "create":
-        return _prepare_create(store, change, name, category)
-    info = store.get(change.name)
-    if info.readonly:
-        raise SkillReadOnly(info.ref, info.source)
-    _check_write_dir(store, info, allow_symlinked_file=change.action == "delete")
-    p = change.payload
-    skill_md = os.path.join(info.path, SKILL_FILE)
-    action = change.action
-    if action == "delete":
-        files = [f.path for f in store._list_files(info.path)[0] if not f.symlink]
-        before = {SKILL_FILE: _read_text(skill_md)}
-        before.update({rel: None for rel in files})
-        base = {SKILL_FILE: _digest(skill_md)}
-        prepared = PreparedChange(
-            change,
-            info.name,
-            info.category,
-            info.path,
-            before=before,
-            base=base,
-            delete_skill=True,
-        )
-    elif action == "edit":
-        validate_skill_md(
-            p["content"],
-            name=info.name,
-            category=info.category,
-            max_chars=settings.max_skill_chars,
-        )
-        prepared = _single(change, info, SKILL_FILE, skill_md, p["content"])
-    elif action == "patch":
-        prepared = _prepare_patch(store, change, info)
-    elif action == "write_file":
-        rel = check_support_path(p["file_path"])
-        path = store.support_path(info, rel)
-        if not os.path.lexists(path):
-            count = sum(1 for f in store._list_files(info.path)[0] if not f.symlink)
-            if count >= settings.max_files:
-                raise SkillInvalid(
-                    "file_path",
-                    f"skill {info.ref!r} already has {count} supporting files; the limit is "
-                    f"{settings.max_files}. Merge or remove some first (action='remove_file').",
-                )
-        prepared = _single(change, info, rel, path, p["file_content"])
-    else:  # remove_file
-        rel = check_support_path(p["file_path"])
-        path = store.support_path(info, rel)
-        if not os.path.lexists(path):
-            files = [f.path for f in store._list_files(info.path)[0]]
-            raise SkillInvalid(
-                "file_path",
-                f"skill {info.ref!r} has no file {rel!r}. Its files: "
-                f"{', '.join(files[:20]) or 'none'}.",
-            )
-        prepared = PreparedChange(
-            change,
-            info.name,
-            info.category,
-            info.path,
-            removes=(rel,),
-            before={rel: _read_text(path)},
-            base={rel: _digest(path)},
-        )
-    _check_expect(change, prepared)
-    return prepared
-
-
-def _prepare_create(
-    store: SkillStore, change: SkillChange, name: str, category: str | None
-) -> PreparedChange:
-    for info in store.scan():
-        if info.name == name:
-            where = "in this home" if info.source == "local" else f"in {info.source}"
-            raise SkillExists(name, f"{info.ref} {where}")
-    parent = os.path.join(store.root, category) if category else store.root
-    skill_dir = os.path.join(parent, name)
-    if category:
-        try:
-            st = os.lstat(parent)
-        except FileNotFoundError:
-            st = None
-        if st is not None and not stat.S_ISDIR(st.st_mode):
-            raise SkillPathRefused(
-                f"{category}/{name}", f"the category {category!r} is not a plain directory"
-            )
-    if os.path.lexists(skill_dir):
-        raise SkillInvalid(
-            "name",
-            f"{os.path.relpath(skill_dir, store.root)!r} already exists as a directory "
-            "without SKILL.md (a category?). Pick another name.",
-        )
-    text = change.payload["content"]
-    return PreparedChange(
-        change,
-        name,
-        category,
-        skill_dir,
-        writes=((SKILL_FILE, text),),
-        before={},
-        base={SKILL_FILE: None},
-    )
-
-
-def _single(change: SkillChange, info: SkillInfo, rel: str, path: str, text: str) -> PreparedChange:
-    return PreparedChange(
-        change,
-        info.name,
-        info.category,
-        info.path,
-        writes=((rel, text),),
-        before={rel: _read_text(path)},
-        base={rel: _digest(path)},
-    )
-
-
-def _prepare_patch(store: SkillStore, change: SkillChange, info: SkillInfo) -> PreparedChange:
-    p = change.payload
-    settings = store.settings
-    rel = _patch_path(p.get("file_path"))
-    path = (
-        os.path.join(info.path, SKILL_FILE) if rel == SKILL_FILE else store.support_path(info, rel)
-    )
-    from .store import read_support_file
-
-    limit_bytes = max(settings.max_file_bytes, 4 * settings.max_skill_chars + 65536)
-    current = read_support_file(path, rel, limit_bytes)
-    if current is None:
-        raise SkillInvalid(
-            "file_path", f"skill {info.ref!r} has no file {rel!r}; skill_view lists its files."
-        )
-    if isinstance(current, bytes):
-        raise SkillInvalid("file_path", f"{rel} is not a UTF-8 text file; it cannot be patched.")
-    old, new = p["old_string"], p["new_string"]
-    hits = _occurrences(current, old)
-    if not hits:
-        raise PatchNoMatch(rel, old, **_no_match_help(current, old))
-    if len(hits) > 1 and not p.get("replace_all", False):
-        matches = [_context(current, pos, len(old)) for pos in hits[:MAX_MATCHES_SHOWN]]
-        raise PatchAmbiguous(rel, old, len(hits), matches=matches)
-    if p.get("replace_all", False):
-        count = current.count(old)
-        text = current.replace(old, new)
-    else:
-        count = 1
-        text = current.replace(old, new, 1)
-    if rel == SKILL_FILE:
-        limit = (
-            settings.max_skill_chars
-            if len(text) > len(current)
-            else max(settings.max_skill_chars, len(text))
-        )
-        validate_skill_md(text, name=info.name, category=info.category, max_chars=limit)
-    else:
-        size, was = len(text.encode()), len(current.encode())
-        if size > settings.max_file_bytes and size > was:
-            raise SkillTooLarge(rel, size, settings.max_file_bytes, "bytes")
-    _scan(text, f"patched {rel}")
-    return PreparedChange(
-        change,
-        info.name,
-        info.category,
-        info.path,
-        writes=((rel, text),),
-        before={rel: current},
-        base={rel: _digest(path)},
-        replacements=count,
-    )
-
-
-def _occurrences(text: str, sub: str, limit: int = 1000) -> list[int]:
-    """Start offsets of ``sub`` in ``text``, overlapping ones included."""
-    out: list[int] = []
-    pos = text.find(sub)
-    while pos >= 0 and len(out) < limit:
-        out.append(pos)
-        pos = text.find(sub, pos + 1)
-    return out
-
-
-def _context(text: str, pos: int, length: int) -> dict[str, Any]:
-    line = text.count("\n", 0, pos) + 1
-    start = max(0, pos - 60)
-    end = min(len(text), pos + length + 60)
-    return {"line": line, "context": text[start:end]}
-
-
-def _no_match_help(text: str, old: str) -> dict[str, Any]:
-    import difflib
-
-    help_: dict[str, Any] = {"file_preview": text[:PREVIEW_CHARS]}
-    lines = text.splitlines()
-    first = next((ln.strip() for ln in old.splitlines() if ln.strip()), "")
-    if first:
-        stripped = [ln.strip() for ln in lines]
-        close = difflib.get_close_matches(first, stripped, n=3, cutoff=0.4)
-        shown = []
-        for c in close:
-            idx = stripped.index(c)
-            shown.append(f"{idx + 1}: {lines[idx]}")
-        if shown:
-            help_["closest_lines"] = shown
-    if " ".join(old.split()) and " ".join(old.split()) in " ".join(text.split()):
-        help_["hint"] = (
-            "old_string matches if whitespace is ignored: copy the exact spaces, tabs and "
-            "line breaks from the file."
-        )
-    return help_
-
-
-def _check_expect(change: SkillChange, prepared: PreparedChange) -> None:
-    expect = change.payload.get("expect")
-    if not expect:
-        return
-    for rel, digest in expect.items():
-        now = prepared.base.get(rel, "<untouched>")
-        if now == "<untouched>":
-            path = os.path.join(prepared.skill_dir, *rel.split("/"))
-            now = _digest(path)
-        if now != digest:
-            raise SkillChanged(prepared.ref, rel)
-
-
-def _check_write_dir(store: SkillStore, info: SkillInfo, *, allow_symlinked_file: bool) -> None:
-    """Refuse to write a skill whose directory (or category, or SKILL.md) is a symlink."""
-    root = os.path.realpath(store.root)
-    chain = [info.path]
-    if info.category:
-        chain.append(os.path.dirname(info.path))
-    for path in chain:
-        try:
-            st = os.lstat(path)
-        except OSError as exc:
-            raise SkillPathRefused(info.ref, exc.strerror or str(exc)) from exc
-        if stat.S_ISLNK(st.st_mode):
-            raise SkillPathRefused(
-                info.ref,
-                f"{os.path.relpath(path, store.root)} is a symlink; mnemic does not "
-                "write through symlinks",
-            )
-    expected = os.path.join(root, *(p for p in (info.category, info.name) if p))
-    if os.path.realpath(info.path) != expected:
-        raise SkillPathRefused(info.ref, "the skill directory resolves outside the skills root")
-    if not allow_symlinked_file and os.path.islink(os.path.join(info.path, SKILL_FILE)):
-        raise SkillPathRefused(f"{info.ref}/{SKILL_FILE}", "SKILL.md is a symlink")
-
-
-def _read_text(path: str) -> str | None:
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
-    except OSError:
-        return None
-    try:
-        with os.fdopen(fd, "rb") as fh:
-            data = fh.read()
-    except OSError:
-        return None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
-
-
-def _digest(path: str) -> str | None:
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
-    except FileNotFoundError:
-        return None
-    except OSError:
-        return "unreadable"
-    h = hashlib.sha256()
-    with os.fdopen(fd, "rb") as fh:
-        for chunk in iter(lambda: fh.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
-
-
-# --- applying ----------------------------------------------------------------------------
-
-
-def apply_change(store: SkillStore, change: SkillChange) -> ChangeResult:
-    """Take the store lock, prepare ``change`` against the current state, write it.
-
-    All or nothing: a failure leaves the skill as it was (a new skill is assembled in a
-    hidden staging directory and renamed into place; a deleted one is renamed away
-    before it is removed).
-    """
-    with store.lock():
-        _cleanup(store.root)
-        prepared = prepare_change(store, change)
-        try:
-            return _execute(store, prepared)
-        except OSError as exc:
-            raise WriteFailed(prepared.skill_dir, exc.strerror or str(exc)) from exc
-
-
-def _cleanup(root: str) -> None:
-    """Remove staging and trash directories left by writers that died (lock held)."""
-    try:
-        names = os.listdir(root)
-    except OSError:
-        return
-    for n in names:
-        if n.startswith((_STAGING, _TRASH)):
-            shutil.rmtree(os.path.join(root, n), ignore_errors=True)
-
-
-def _mkdirs(base: str, parts: list[str]) -> None:
-    """Create ``base/parts...`` directory by directory, refusing symlinks on the way."""
-    cur = base
-    for part in parts:
-        cur = os.path.join(cur, part)
-        with contextlib.suppress(FileExistsError):
-            os.mkdir(cur, 0o700)
-        st = os.lstat(cur)
-        if stat.S_ISLNK(st.st_mode) or not stat.S_ISDIR(st.st_mode):
-            raise SkillPathRefused(
-                os.path.relpath(cur, base), "a part of the path is not a plain directory"
-            )
-
-
-def _execute(store: SkillStore, prep: PreparedChange) -> ChangeResult:
-    action = prep.change.action
-    ref = prep.ref
-
-    def result(message: str, files: tuple[str, ...] = ()) -> ChangeResult:
-        return ChangeResult(
-            action, prep.name, prep.category, prep.skill_dir, message, files, prep.replacements
-        )
-
-    if action == "create":
-        _create(store, prep)
-        return result(f"Created skill {ref!r}.", (SKILL_FILE,))
-    if action == "delete":
-        _delete(store, prep)
-        n = len(prep.before) - 1
-        return result(f"Deleted skill {ref!r} and its {n} supporting file(s).")
-    if action == "remove_file":
-        rel = prep.removes[0]
-        path = os.path.join(prep.skill_dir, *rel.split("/"))
-        os.unlink(path)
-        parent = os.path.dirname(path)
-        while parent != prep.skill_dir and not os.listdir(parent):
-            os.rmdir(parent)
-            parent = os.path.dirname(parent)
-        fsync_dir(parent)
-        return result(f"Removed {rel} from skill {ref!r}.", (rel,))
-    rel, text = prep.writes[0]
-    parts = rel.split("/")
-    _mkdirs(prep.skill_dir, parts[:-1])
-    path = os.path.join(prep.skill_dir, *parts)
-    for tmp in stale_temp_files(path):
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-    atomic_write_text(path, text)
-    if action == "patch":
-        return result(
-            f"Patched {rel} of skill {ref!r} ({prep.replacements} replacement(s)).", (rel,)
-        )
-    if action == "edit":
-        return result(f"Rewrote SKILL.md of skill {ref!r}.", (rel,))
-    return result(f"Wrote {rel} ({len(text.encode()):,} bytes) in skill {ref!r}.", (rel,))
-
-
-def _create(store: SkillStore, prep: PreparedChange) -> None:
-    ensure_private_dir(store.root)
-    parent = os.path.dirname(prep.skill_dir)
-    made_parent = False
-    if prep.category and not os.path.lexists(parent):
-        os.mkdir(parent, 0o700)
-        made_parent = True
-    staging = os.path.join(store.root, f"{_STAGING}{os.urandom(6).hex()}")
-    os.mkdir(staging, 0o700)
-    try:
-        tmp_dir = os.path.join(staging, prep.name)
-        os.mkdir(tmp_dir, 0o700)
-        atomic_write_text(os.path.join(tmp_dir, SKILL_FILE), prep.writes[0][1])
-        if os.path.lexists(prep.skill_dir):
-            raise SkillExists(prep.name, prep.ref)
-        os.rename(tmp_dir, prep.skill_dir)
-        fsync_dir(parent)
-    except BaseException:
-        if made_parent:
-            with contextlib.suppress(OSError):
-                os.rmdir(parent)
-        raise
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-
-
-def _delete(store: SkillStore, prep: PreparedChange) -> None:
-    trash = os.path.join(store.root, f"{_TRASH}{os.urandom(6).hex()}")
-    parent = os.path.dirname(prep.skill_dir)
-    os.rename(prep.skill_dir, trash)
-    fsync_dir(parent)
-    shutil.rmtree(trash, ignore_errors=True)
-    if prep.category and parent != store.root:
-        with contextlib.suppress(OSError):  # an emptied category goes too
-            os.rmdir(parent)

@@ -435,13 +435,13 @@ class SkillStore:
 
     def prepare(self, change: SkillChange) -> PreparedChange:
         """Validate ``change`` completely against the current state; write nothing."""
-        from .changes import prepare_change
+        from .prepare import prepare_change
 
         return prepare_change(self, change)
 
     def apply(self, change: SkillChange) -> ChangeResult:
         """Apply ``change``: lock, prepare again against the current state, write."""
-        from .changes import apply_change
+        from .apply import apply_change
 
         return apply_change(self, change)
 
