@@ -144,11 +144,13 @@ class _Table:
 
     __slots__ = ("cased_subs", "gate", "groups", "patterns", "scope", "subs", "word_index")
 
-    def __init__(self, scope: str) -> None:
-        from .patterns import PATTERNS
+    def __init__(self, scope: str, patterns: tuple[Pattern, ...] | None = None) -> None:
+        if patterns is None:
+            from .patterns import PATTERNS
 
+            patterns = PATTERNS
         self.scope = scope
-        self.patterns = tuple(p for p in PATTERNS if scope == "strict" or p.scope == "context")
+        self.patterns = tuple(p for p in patterns if scope == "strict" or p.scope == "context")
         index: dict[bytes, list[int]] = {}
         self.subs: list[tuple[str, int]] = []  # substring primary keys (lower-cased text)
         self.cased_subs: list[tuple[str, int]] = []  # case-sensitive primary keys
@@ -191,7 +193,7 @@ _WORDS = bytes(
     c + 32 if 65 <= c <= 90 else c if (48 <= c <= 57 or 97 <= c <= 122) else 32 for c in range(256)
 )
 
-# Built on first use: the per-scope tables, compiled regexes, the Unicode helpers.
+# Built on first use: the per-scope tables, compiled regexes (by source), the Unicode helpers.
 _tables_cache: dict[str, _Table] = {}
 # Results of recent scans of short texts, so that a long-lived process (an MCP server,
 # a load followed by a render) scans each memory entry once. Bounded; cleared when full.
@@ -212,12 +214,12 @@ def _table(scope: str) -> _Table:
 
 
 def _regex(p: Pattern, *, inner: bool = False) -> re.Pattern[str]:
-    key = p.id + ":inner" if inner else p.id
-    rx = _compiled.get(key)
+    source = p.inner if inner else p.regex
+    rx = _compiled.get(source)
     if rx is None:
         import re  # deferred: `re` and the compilation cost are only paid on a keyword hit
 
-        rx = _compiled[key] = re.compile(p.inner if inner else p.regex)
+        rx = _compiled[source] = re.compile(source)
     return rx
 
 

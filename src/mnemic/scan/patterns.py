@@ -146,7 +146,8 @@ PATTERNS: tuple[Pattern, ...] = (
         "instruction_override",
         "context",
         "tells the model to ignore, forget or override its previous instructions",
-        "ignore disregard forget override overrule bypass abandon discard neglect aside throw",
+        "ignore disregard forget override overrule bypass abandon discard neglect aside throw "
+        "regardless",
         _NEG + r"\b(?:ignore|disregard|forget|override|overrule|bypass|abandon|discard|neglect"
         r"|set\s+aside|put\s+aside|throw\s+(?:away|out))\s+"
         + _gap(3)
@@ -157,11 +158,20 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|constraints|directions|restrictions)"
         r"|(?:all|any|every|these|those)\s+"
         + _gap(2)
-        + r"(?:instructions|directives|guidelines|programming))\b",
+        + r"(?:instructions|directives|guidelines|programming)"
+        r"|(?:[a-z]+\s+){0,3}?(?:rules|restrictions|guidelines|constraints|limits|filters)\s+"
+        r"(?:that|which)\s+(?:tell|govern|restrict|limit|bind|stop|prevent|keep|control)\s+you"
+        r"|(?:everything|anything|all)\s+(?:that\s+)?you(?:['’]ve|\s+have|\s+were|\s+had)?\s+"
+        r"(?:been\s+)?(?:told|taught|learned|learnt|instructed|given)(?:\s+(?:before|so\s+far"
+        r"|previously|until\s+now|earlier))?\s*[.,;:!])"
+        r"|\bregardless\s+of\s+(?:any\s+|all\s+|the\s+|your\s+)?(?:previous|prior|earlier|above"
+        r"|original|initial|your)\s+(?:instructions|directives|system\s+prompt)\b",
         keys2="instruction instructions directive directives prompt prompts guidelines guidance "
-        "programming orders rules constraints directions restrictions",
+        "programming orders rules constraints directions restrictions limits filters told taught "
+        "learned learnt instructed given",
         keys3="previous prior above earlier preceding foregoing aforementioned original initial "
-        "system developer safety your all any every these those",
+        "system developer safety your all any every these those that which you everything "
+        "anything",
         negatable=True,
     ),
     Pattern(
@@ -182,7 +192,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|(?:指示|命令|プロンプト)[^\n。.!?]{0,12}?(?:無視|忘れ)"
         r"|(?:지시|명령|지침)[^\n.!?]{0,12}?(?:무시|잊)"
         r"|(?:αγνοη|αγνοει|ξεχα)[^\s.!?;]{0,8}\s+(?:[^\s.!?;]+\s+){0,4}?(?:οδηγι|εντολ)"
-        r"|(?:игнориру|забуд|забыть|не\s+обращай)[^\s.!?;]{0,6}\s+(?:[^\s.!?;]+\s+){0,4}?"
+        r"|(?:игнорир|забуд|забыть|не\s+обращай)[^\s.!?;]{0,8}\s+(?:[^\s.!?;]+\s+){0,4}?"
         r"(?:инструкц|указани)",
         unfolded=True,
     ),
@@ -199,14 +209,18 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|table)\s*[,.!:;]?\s+(?:above\s+|instead\s+|entirely\s+)?and\s+"
         r"(?:instead\s+|just\s+|only\s+|simply\s+)?"
         r"(?:say|state|print|write|output|respond|reply|answer|tell|claim|declare|return|repeat"
-        r"|translate|summarize|send|generate|produce)\b"
+        r"|translate|summarize|send|generate|produce|give\s+me|show\s+me)\b"
         r"|\b(?:forget|disregard|ignore)\s+(?:about\s+)?(?:that|this|it|everything(?:\s+else)?"
         r"|all\s+(?:of\s+)?that)\s*[,.;:!]+\s*(?:and\s+)?(?:now\s+|instead\s+)?(?:can|could|would"
-        r"|will|please|just|tell|give|write|provide|say|print|output|list|explain|describe)\b",
-        keys2="and that this it everything all",
+        r"|will|please|just|tell|give|write|provide|say|print|output|list|explain|describe)\b"
+        r"|\b(?:ignore|disregard|forget(?:\s+about)?)\s+(?:the|this|that|all|everything|any|your)"
+        r"(?:\s+[a-z]+){0,3}?\s*[,.!;]?\s+(?:and\s+)?(?:instead\s+|just\s+|only\s+|now\s+)?"
+        r"(?:say|state|print|output|write|respond|reply|answer|claim|declare|repeat)"
+        r"(?:\s+(?:that|the\s+following|only|exactly|verbatim))?\s*(?::|[\"'“‘])",
+        keys2="and that this it everything all the your any me",
         keys3="say state print write output respond reply answer tell claim declare return repeat "
         "translate summarize send generate produce can could would will please just give provide "
-        "list explain describe",
+        "list explain describe show",
         negatable=True,
     ),
     Pattern(
@@ -238,6 +252,19 @@ PATTERNS: tuple[Pattern, ...] = (
         keys2="state say claim declare report respond answer reply print output write consider "
         "treat",
         keys3="is was equals should as be",
+        keys4=": \" ' ` “ ‘ 0* 1* 2* 3* 4* 5* 6* 7* 8* 9*",
+    ),
+    Pattern(
+        "dictated_output",
+        "instruction_override",
+        "strict",
+        "introduces text for the model to output verbatim ('... and state: <text>')",
+        "state say declare claim print output",
+        r"\b(?:and|then|now|just|please|instead|might)\s+(?:state|say|declare|claim|print"
+        r"|output)\s*(?:the\s+following\s*)?:\s*\S"
+        r"|(?:^|[.!?>]\s*)(?:state|say|declare)\s+the\s+following\s*:",
+        keys2="and then now just please instead might following",
+        keys3=":",
     ),
     Pattern(
         "instructions_void",
@@ -381,7 +408,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "impersonates the model's developer, operator or system to gain authority",
         "developer developers creator creators administrator admin owner operator maintainer "
         "programmer master system supervisor trainer engineer engineers ai openai anthropic "
-        "sysadmin questions commands orders requests instructions",
+        "sysadmin questions commands orders requests instructions words whatever everything what",
         r"\b(?:i\s+am|i['’]m|im|this\s+is|we\s+are|we['’]re)\s+(?:your|ur)\s+(?:[a-z]+\s+)?"
         r"(?:developer|developers|creator|creators|administrator|admin|owner|operator|maintainer"
         r"|programmer|master|system|supervisor|trainer|engineers?)\b"
@@ -394,22 +421,34 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|\byou\s+(?:have\s+to|need\s+to|must|are\s+required\s+to|are\s+obliged\s+to)\s+"
         r"(?:answer|obey|comply\s+with|follow|fulfil+|execute)\s+(?:all|every|each|any)\s+"
         r"(?:of\s+)?(?:my|these|the\s+following)\s+(?:questions|commands|orders|requests"
-        r"|instructions)\b",
-        keys2="your ur of from you developed created built made trained",
-        keys3="i im this we as message instructions instruction notice directive update you",
+        r"|instructions)\b"
+        r"|\byou\s+(?:have\s+to|need\s+to|must|will)\s+(?:listen\s+to|obey|follow)\s+"
+        r"(?:my|these|the\s+following)\s+(?:instructions|commands|orders|words)\b"
+        r"|\byou\s+(?:must|will|have\s+to|need\s+to|shall)\s+(?:do|obey)\s+(?:exactly\s+)?"
+        r"(?:whatever|everything|what)\s+i\s+(?:say|tell\s+you|command)\b",
+        keys2="your ur of from you developed created built made trained do obey",
+        keys3="i im this we as message instructions instruction notice directive update you "
+        "whatever everything what",
     ),
     Pattern(
         "fake_system_mode",
         "instruction_override",
         "strict",
         "fakes a system / admin / override mode marker",
-        "mode",
+        "mode override",
         r"[<\[({]\s*/?\s*(?:system|admin|administrator|root|god|override)[\s_-]*mode\b"
         r"|\b(?:system|admin|override|god|root)\s+mode\s+(?:is\s+)?(?:now\s+)?"
         r"(?:activated|enabled|engaged|on|initiated)\b"
-        r"|\b(?:activate|enable|enter|initiate)\s+(?:system|admin|override|god|root)\s+mode\b",
-        keys2="system admin administrator root god override",
-        keys3="< [ ( { activated enabled engaged on initiated activate enable enter initiate",
+        r"|\b(?:activate|enable|enter|initiate)\s+(?:system|admin|override|god|root)\s+mode\b"
+        r"|\b(?:i\s+am|i['’]m|we\s+are|we['’]re|now)\s+(?:now\s+)?(?:entering|activating"
+        r"|initiating|engaging|enabling|switching\s+(?:in)?to)\s+(?:an?\s+|the\s+)?['\"‘“]?"
+        r"(?:[a-z]+\s+){0,3}?(?:override|admin|god|root|developer|debug|maintenance|security"
+        r"|system|unrestricted|verification|diagnostic)\s+mode\b"
+        r"|\b(?:developer|system|admin|security|root|god)\s+(?:[a-z]+\s+){0,3}?override\s*:",
+        keys2="system admin administrator root god override developer debug maintenance security "
+        "unrestricted verification diagnostic",
+        keys3="< [ ( { activated enabled engaged on initiated activate enable enter initiate "
+        "entering activating initiating engaging enabling switching :",
     ),
     Pattern(
         "chat_template_token",
@@ -446,12 +485,13 @@ PATTERNS: tuple[Pattern, ...] = (
         "strict",
         "hides an instruction to the model inside an HTML comment",
         "ai assistant model llm agent chatgpt claude gpt copilot you ignore disregard override "
-        "system instruction instructions",
+        "system instruction instructions say state print output respond reply",
         r"<!--[^>]{0,400}",
         keys2="<!--",
         inner=r"\b(?:ai|assistant|the\s+model|llm|agent|chatgpt|claude|gpt|copilot)\b\s*[:,]"
         r"|\byou\s+(?:must|should|will|are)\b|(?<![\w-])(?:ignore|disregard|override)\b"
-        r"|\bsystem\s+prompt\b|\binstructions?\b",
+        r"|\bsystem\s+prompt\b|\binstructions?\b"
+        r"|\b(?:say|state|print|output|respond|reply)\s*(?:the\s+following\s*)?:",
     ),
     Pattern(
         "hidden_html",
@@ -515,17 +555,18 @@ PATTERNS: tuple[Pattern, ...] = (
         "asks the model to disclose a password, key or other secret it was given",
         "password passcode passphrase secret access pin api private credentials confidential",
         _NEG
-        + r"\b(?:what\s+(?:is|are|was|were|would|could|might|will)|what['’]s|tell\s+me|give\s+me"
+        + r"\b(?:(?:what\s+(?:is|are|was|were|would|could|might|will)|what['’]s|tell\s+me|give\s+me"
         r"|share|reveal|provide|confirm|disclose|spell|print|output|write|say|send\s+me|show\s+me"
         r"|hint\s+at|encode|translate|leak|type\s+out)\s+"
         + _gap(5)
-        + r"(?:your|the|our|this|that)\s+(?:[a-z]+\s+){0,2}?"
+        + r"(?:your|the|our|this|that)|ask(?:ed|ing)?\s+(?:you\s+)?for\s+your)\s+"
+        r"(?:[a-z]+\s+){0,2}?"
         r"(?:password|passcode|passphrase|secret\s+(?:key|word|code|phrase)|access\s+code"
         r"|pin\s+code|api\s+key|private\s+key|credentials|confidential\s+(?:string|code|key|data))"
         r"\b(?!\s*(?:policy|policies|manager|reset|field|rules|requirements|length|strength|hash"
         r"|hashing|prompt|form|page|rotation|expiry|complexity))",
         keys2="what tell give share reveal provide confirm disclose spell print output write say "
-        "send show hint encode translate leak type",
+        "send show hint encode translate leak type ask asked asking",
         negatable=True,
     ),
     Pattern(
