@@ -98,13 +98,14 @@ def main(ctx: click.Context, home_path: str | None, profile: str | None) -> None
 
 
 def _register() -> None:
-    from . import demo, memory, scan, skills, tool
+    from . import demo, memory, scan, sessions, skills, tool
 
     main.add_command(memory.memory)
     main.add_command(tool.tool)
     main.add_command(scan.scan)
     main.add_command(demo.demo)
     main.add_command(skills.skills)
+    main.add_command(sessions.sessions)
 
 
 _register()

@@ -23,12 +23,23 @@ def _run_memory(home: Home, args: dict[str, Any]) -> dict[str, Any]:
     return Memory.open(home).tool(args)
 
 
+def _run_session_search(home: Home, args: dict[str, Any]) -> dict[str, Any]:
+    import os
+
+    from ..sessions import open_store, search_tool_for
+
+    with open_store(home) as store:  # MNEMIC_SESSION_ID: the caller's live session
+        current = os.environ.get("MNEMIC_SESSION_ID") or None
+        return search_tool_for(home, store, args, current_session_id=current)
+
+
 # name -> runner(home, arguments) -> JSON response. Each runner opens a fresh session.
 TOOL_RUNNERS: dict[str, Callable[[Home, dict[str, Any]], dict[str, Any]]] = {
     "memory": _run_memory,
     "skills_list": run_skills_list,
     "skill_view": run_skill_view,
     "skill_manage": run_skill_manage,
+    "session_search": _run_session_search,
 }
 
 

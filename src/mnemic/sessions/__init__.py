@@ -23,7 +23,8 @@ embedded backend), :mod:`.ranking`, :mod:`.search` (the shapes), :mod:`.summariz
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from .importers import FORMATS, ImportReport, export_session, import_path
 from .query import Query, Term, match_spans, parse_query
@@ -147,13 +148,17 @@ def summarizer_for(home: Home) -> tuple[Summarizer | None, str | None]:
 
 
 def search_tool_for(
-    home: Home, store: SessionStore, arguments: object, *, current_session_id: str | None = None
-) -> dict[str, object]:
+    home: Home,
+    store: SessionStore,
+    arguments: str | Mapping[str, Any] | None,
+    *,
+    current_session_id: str | None = None,
+) -> dict[str, Any]:
     """Run ``session_search`` with the settings and LLM endpoint of ``home``."""
     summarizer, why = summarizer_for(home)
     return run_session_search(
         store,
-        arguments,  # type: ignore[arg-type]
+        arguments,
         settings=home.settings.sessions,
         current_session_id=current_session_id,
         summarizer=summarizer,

@@ -1,0 +1,421 @@
+"""``mnemic sessions``: list, read, search, import, export and prune the session history."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from . import AppContext, emit_json, handle_errors, pass_app
+
+if TYPE_CHECKING:
+    from ..sessions import SessionInfo, SQLiteSessionStore
+
+__all__ = ["sessions"]
+
+_ROLE_STYLE = {"user": "bold cyan", "assistant": "green", "tool": "magenta", "system": "dim"}
+
+
+def _store(app: AppContext) -> SQLiteSessionStore:
+    from ..sessions import open_store
+
+    return open_store(app.home)
+
+
+def _when(ts: float | None) -> str:
+    return "" if ts is None else time.strftime("%Y-%m-%d %H:%M", time.localtime(ts))
+
+
+def _console(err: bool = False) -> Any:
+    from rich.console import Console
+
+    return Console(stderr=err, highlight=False, soft_wrap=False)
+
+
+def _marked(text: str) -> Any:
+    """Rich text with ``>>>match<<<`` markers shown highlighted."""
+    from rich.text import Text
+
+    out = Text()
+    rest = text
+    while ">>>" in rest:
+        before, _, after = rest.partition(">>>")
+        hit, sep, rest = after.partition("<<<")
+        out.append(before)
+        out.append(hit, style="bold black on yellow")
+        if not sep:
+            rest = ""
+    out.append(rest)
+    return out
+
+
+@click.group(name="sessions")
+def sessions() -> None:
+    """The session history: every past conversation, searchable.
+
+    \b
+    Examples:
+      mnemic sessions list
+      mnemic sessions search "postgres migration" --since 30d
+      mnemic sessions show 20260517-232811-3f9a1c
+      mnemic sessions import --format claude ~/.claude/projects
+      mnemic sessions prune --older-than 365
+    """
+
+
+@sessions.command(name="list")
+@click.option("--limit", "-n", default=20, show_default=True, help="Sessions to show.")
+@click.option("--source", multiple=True, help="Only these sources (repeatable).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_app
+@handle_errors
+def list_cmd(app: AppContext, limit: int, source: tuple[str, ...], as_json: bool) -> None:
+    """The most recently active sessions."""
+    with _store(app) as store:
+        infos = store.list_sessions(limit=limit, sources=list(source) or None)
+    if as_json:
+        emit_json([i.to_dict() for i in infos])
+        return
+    if not infos:
+        click.echo("No sessions yet.")
+        return
+    from rich.table import Table
+
+    table = Table(box=None, header_style="bold")
+    for col in ("session", "source", "started", "last active", "msgs", "title"):
+        table.add_column(col, no_wrap=col != "title", justify="right" if col == "msgs" else "left")
+    for i in infos:
+        table.add_row(
+            i.id,
+            i.source,
+            _when(i.started_at),
+            _when(i.last_active),
+            str(i.message_count),
+            i.title or "",
+        )
+    _console().print(table)
+
+
+@sessions.command(name="show")
+@click.argument("session_id")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (session and messages).")
+@click.option("--max-chars", default=2000, show_default=True, help="Cut long messages (0: no).")
+@pass_app
+@handle_errors
+def show_cmd(app: AppContext, session_id: str, as_json: bool, max_chars: int) -> None:
+    """Print one session, message by message."""
+    with _store(app) as store:
+        info = store.get_session(session_id)
+        msgs = store.messages(session_id)
+    if as_json:
+        emit_json({"session": info.to_dict(), "messages": [m.to_dict() for m in msgs]})
+        return
+    from rich.text import Text
+
+    console = _console()
+    console.print(_header(info))
+    for m in msgs:
+        text = m.content or ""
+        if max_chars and len(text) > max_chars:
+            text = text[:max_chars] + f" ... [{len(m.content or '') - max_chars} more chars]"
+        if m.tool_calls:
+            calls = ", ".join(str((c.get("function") or c).get("name", "?")) for c in m.tool_calls)
+            text = (text + f"\n[calls {calls}]").strip()
+        label = Text(f"#{m.id} {m.role}" + (f" ({m.name})" if m.name else ""))
+        label.stylize(_ROLE_STYLE.get(m.role, ""))
+        label.append(f"  {_when(m.timestamp)}", style="dim")
+        console.print(label)
+        console.print(Text(text), soft_wrap=True)
+        console.print()
+
+
+def _header(info: SessionInfo) -> Any:
+    from rich.text import Text
+
+    head = Text(info.id, style="bold")
+    head.append(f"  {info.source}  started {_when(info.started_at)}", style="dim")
+    if info.title:
+        head.append(f"\n{info.title}")
+    extra = [f"{info.message_count} messages"]
+    if info.model:
+        extra.append(f"model {info.model}")
+    if info.end_reason:
+        extra.append(f"ended ({info.end_reason}) {_when(info.ended_at)}")
+    if info.parent_id:
+        extra.append(f"continues {info.parent_id}")
+    head.append("\n" + ", ".join(extra) + "\n", style="dim")
+    return head
+
+
+@sessions.command(name="search")
+@click.argument("query")
+@click.option("--limit", "-n", default=5, show_default=True, help="Sessions to return (max 10).")
+@click.option(
+    "--role", multiple=True, help="Only these roles (repeatable; default user, assistant)."
+)
+@click.option("--source", multiple=True, help="Only these sources (repeatable).")
+@click.option("--since", help="From this time on: 2026-05-01, 2026-05-01T14:00, 7d, 24h.")
+@click.option("--until", help="Before this time.")
+@click.option("--sort", type=click.Choice(["relevance", "newest", "oldest"]), default="relevance")
+@click.option("--window", type=int, help="Messages shown around each match.")
+@click.option("--summarize", is_flag=True, help="Summarise each result with the [llm] endpoint.")
+@click.option("--json", "as_json", is_flag=True, help="Print the session_search response.")
+@pass_app
+@handle_errors
+def search_cmd(
+    app: AppContext,
+    query: str,
+    limit: int,
+    role: tuple[str, ...],
+    source: tuple[str, ...],
+    since: str | None,
+    until: str | None,
+    sort: str,
+    window: int | None,
+    summarize: bool,
+    as_json: bool,
+) -> None:
+    """Search past sessions (the discovery shape of the session_search tool).
+
+    QUERY: words (all must match), "a phrase", a OR b, -excluded, prefix*. E-mail
+    addresses, URLs, paths and versions match whole; CJK text works without spaces.
+    """
+    from ..sessions import search_tool_for
+
+    args: dict[str, Any] = {"query": query, "limit": limit, "sort": sort}
+    if role:
+        args["role"] = list(role)
+    if source:
+        args["source"] = list(source)
+    if since:
+        args["since"] = since
+    if until:
+        args["until"] = until
+    if window is not None:
+        args["window"] = window
+    if summarize:
+        args["summarize"] = True
+    with _store(app) as store:
+        resp = search_tool_for(app.home, store, args)
+    if as_json:
+        emit_json(resp)
+        sys.exit(0 if resp.get("success") else 1)
+    if not resp.get("success"):
+        raise click.ClickException(str(resp.get("error")))
+    _render_search(resp)
+
+
+def _render_search(resp: dict[str, Any]) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
+    console = _console()
+    results = resp.get("results") or []
+    if resp.get("message"):
+        console.print(Text(str(resp["message"]), style="dim"))
+    if not results:
+        return
+    table = Table(box=None, header_style="bold", show_lines=True)
+    table.add_column("session", no_wrap=True)
+    table.add_column("when", no_wrap=True)
+    table.add_column("match")
+    for r in results:
+        head = Text(str(r.get("session_id")))
+        head.append(f"\n{r.get('source', '')}", style="dim")
+        if r.get("match_message_id") is not None:
+            head.append(f"\nmsg #{r['match_message_id']}", style="dim")
+        body = Text()
+        if r.get("title"):
+            body.append(str(r["title"]) + "\n", style="bold")
+        body.append(
+            f"{r.get('matched_role', '')}: ", style=_ROLE_STYLE.get(r.get("matched_role"), "")
+        )
+        body.append_text(_marked(str(r.get("snippet", ""))))
+        if r.get("summary"):
+            style = "italic" if r.get("summary_kind") == "extractive" else ""
+            body.append("\n" + str(r["summary"]), style=style)
+        table.add_row(head, str(r.get("when", "")), body)
+    console.print(table)
+    if resp.get("truncated"):
+        console.print(Text(str(resp.get("note", "")), style="dim"))
+
+
+@contextmanager
+def _progress(enabled: bool) -> Iterator[Any]:
+    """A rich progress bar on stderr (None when disabled)."""
+    if not enabled:
+        yield None
+        return
+    from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
+
+    with Progress(
+        TextColumn("importing"),
+        BarColumn(),
+        TaskProgressColumn(),
+        console=_console(err=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task("import", total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=max(total, 1))
+
+        yield update
+
+
+@sessions.command(name="import")
+@click.argument("path", type=click.Path(exists=True))
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["auto", "jsonl", "openai", "claude", "locomo"]),
+    default="auto",
+    show_default=True,
+    help="Input format (auto detects).",
+)
+@click.option("--source", help="Record the sessions under this source.")
+@click.option("--replace", is_flag=True, help="Re-import sessions that already exist.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@pass_app
+@handle_errors
+def import_cmd(
+    app: AppContext, path: str, fmt: str, source: str | None, replace: bool, as_json: bool
+) -> None:
+    """Import conversations from PATH (a file, or a directory of Claude Code transcripts).
+
+    \b
+    Formats:
+      jsonl   one message a line: {"session_id", "role", "content", "timestamp"?, "source"?}
+      openai  chat "messages" arrays (JSON or JSONL)
+      claude  Claude Code transcripts (~/.claude/projects/**/*.jsonl)
+      locomo  the LoCoMo benchmark file
+    """
+    from ..sessions import import_path
+
+    show_bar = not as_json and sys.stderr.isatty()
+    with _store(app) as store, _progress(show_bar) as update:
+        report = import_path(store, path, format=fmt, source=source, replace=replace,
+                             progress=update)  # fmt: skip
+    data = report.to_dict()
+    if as_json:
+        emit_json(data)
+        return
+    click.echo(
+        f"Imported {data['messages']:,} messages in {data['sessions']:,} sessions "
+        f"from {data['files']} file(s) ({data['format']})."
+    )
+    if data["existing_sessions_skipped"]:
+        click.echo(
+            f"Left {data['existing_sessions_skipped']:,} sessions that already existed "
+            "(--replace re-imports them)."
+        )
+    if data["replaced_sessions"]:
+        click.echo(f"Replaced {data['replaced_sessions']:,} existing sessions.")
+    if data["skipped"]:
+        click.echo("Skipped:")
+        for item in data["skipped"]:
+            click.echo(f"  {item['count']:>7,}  {item['reason']}  (first at {item['first_at']})")
+
+
+@sessions.command(name="export")
+@click.argument("session_id")
+@click.option("--json", "as_json", is_flag=True, help="One JSON document instead of JSONL.")
+@pass_app
+@handle_errors
+def export_cmd(app: AppContext, session_id: str, as_json: bool) -> None:
+    """Write a session to stdout as JSONL (the format `sessions import` reads back)."""
+    from ..sessions import export_session
+
+    with _store(app) as store:
+        records = list(export_session(store, session_id))
+    if as_json:
+        emit_json(records)
+        return
+    for rec in records:
+        click.echo(json.dumps(rec, ensure_ascii=False))
+
+
+@sessions.command(name="delete")
+@click.argument("session_id")
+@click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_app
+@handle_errors
+def delete_cmd(app: AppContext, session_id: str, yes: bool, as_json: bool) -> None:
+    """Delete one session and its messages."""
+    with _store(app) as store:
+        info = store.get_session(session_id)
+        if not yes and sys.stdin.isatty():
+            click.confirm(f"Delete {info.id} ({info.message_count} messages)?", abort=True)
+        removed = store.delete_session(session_id)
+    if as_json:
+        emit_json({"deleted": session_id, "messages": removed})
+    else:
+        click.echo(f"Deleted {session_id} ({removed} messages).")
+
+
+@sessions.command(name="prune")
+@click.option(
+    "--older-than",
+    "days",
+    type=float,
+    required=True,
+    help="Delete sessions whose last activity is older than DAYS days.",
+)
+@click.option("--dry-run", is_flag=True, help="Only list what would be deleted.")
+@click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_app
+@handle_errors
+def prune_cmd(app: AppContext, days: float, dry_run: bool, yes: bool, as_json: bool) -> None:
+    """Delete sessions not active for DAYS days."""
+    if days < 0:
+        raise click.BadParameter("must be >= 0", param_hint="--older-than")
+    cutoff = time.time() - days * 86400.0
+    with _store(app) as store:
+        victims = store.prune(cutoff, dry_run=True)
+        if victims and not dry_run and not yes and sys.stdin.isatty():
+            click.confirm(f"Delete {len(victims)} sessions older than {days:g} days?", abort=True)
+        done = victims if dry_run else store.prune(cutoff)
+    if as_json:
+        emit_json({"dry_run": dry_run, "older_than_days": days, "sessions": done})
+        return
+    verb = "Would delete" if dry_run else "Deleted"
+    click.echo(f"{verb} {len(done)} sessions last active before {_when(cutoff)}.")
+
+
+@sessions.command(name="stats")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_app
+@handle_errors
+def stats_cmd(app: AppContext, as_json: bool) -> None:
+    """Counts and sizes of the session history."""
+    with _store(app) as store:
+        stats = store.stats().to_dict()
+    if as_json:
+        emit_json(stats)
+        return
+    from rich.table import Table
+
+    table = Table(box=None, show_header=False)
+    table.add_column(style="bold")
+    table.add_column()
+    table.add_row("database", str(stats["location"]))
+    table.add_row("sessions", f"{stats['sessions']:,}")
+    table.add_row("messages", f"{stats['messages']:,}")
+    table.add_row("text", f"{stats['text_bytes'] / 1e6:,.1f} MB")
+    ratio = stats["bytes_per_text_byte"]
+    table.add_row(
+        "on disk", f"{stats['db_bytes'] / 1e6:,.1f} MB" + (f" ({ratio}x the text)" if ratio else "")
+    )
+    table.add_row("oldest", _when(stats["oldest"]))
+    table.add_row("newest", _when(stats["newest"]))
+    table.add_row("by source", ", ".join(f"{k} {v:,}" for k, v in stats["by_source"].items()))
+    table.add_row("by role", ", ".join(f"{k} {v:,}" for k, v in stats["by_role"].items()))
+    table.add_row("index", f"{stats['segmenter']}, schema v{stats['schema_version']}")
+    _console().print(table)

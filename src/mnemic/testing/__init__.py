@@ -1,0 +1,22 @@
+"""Deterministic fakes and local test servers shipped with mnemic.
+
+* :class:`FakeLLMServer`: a real HTTP server on 127.0.0.1 speaking the OpenAI
+  chat-completions API with scripted replies, failures and held requests.
+* :class:`FakeSummarizer`, :class:`FakeChatClient`: in-process fakes of the protocols.
+"""
+
+from __future__ import annotations
+
+from .fakes import FakeChatClient, FakeSummarizer, tool_call
+from .llm_server import Fail, FakeLLMServer, Hang, Reply, ToolCallReply
+
+__all__ = [
+    "Fail",
+    "FakeChatClient",
+    "FakeLLMServer",
+    "FakeSummarizer",
+    "Hang",
+    "Reply",
+    "ToolCallReply",
+    "tool_call",
+]

@@ -1,0 +1,311 @@
+"""A real local HTTP server speaking the OpenAI chat-completions API, for tests.
+
+::
+
+    from mnemic.testing import FakeLLMServer
+
+    with FakeLLMServer(["first reply", "second reply"]) as server:
+        client = OpenAIChatClient(base_url=server.base_url, model="fake")
+        client.complete([{"role": "user", "content": "hi"}]).content   # "first reply"
+        server.requests[0]["messages"]                                   # what was sent
+
+The server binds ``127.0.0.1`` on a free port and serves ``POST /v1/chat/completions``
+(and ``GET /v1/models``) from a background thread. What it answers comes from a
+*responder*: a list (queue) of canned replies, or a callable ``request_json -> reply``.
+A reply is a string (the assistant's text), a :class:`Reply` (text and/or tool calls,
+finish reason, usage), a :class:`Fail` (an HTTP error status), a :class:`Hang` (hold the
+request until :meth:`FakeLLMServer.release` or shutdown: the client's timeout fires), or
+a full completion dict sent as is. ``failure`` and ``hang`` knobs apply to every request.
+
+Streaming (``"stream": true``) is answered as server-sent events built from the same
+replies, chunk by chunk.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from types import TracebackType
+from typing import Any
+
+__all__ = ["Fail", "FakeLLMServer", "Hang", "Reply", "ToolCallReply"]
+
+
+@dataclass(frozen=True)
+class ToolCallReply:
+    """A tool call the fake model makes (``arguments`` as an object or JSON text)."""
+
+    name: str
+    arguments: Mapping[str, Any] | str = field(default_factory=dict)
+    id: str | None = None
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A scripted assistant turn."""
+
+    content: str | None = None
+    tool_calls: Sequence[ToolCallReply] = ()
+    finish_reason: str | None = None
+    usage: Mapping[str, int] | None = None
+
+
+@dataclass(frozen=True)
+class Fail:
+    """Answer with an HTTP error."""
+
+    status: int = 500
+    message: str = "internal error (scripted)"
+
+
+@dataclass(frozen=True)
+class Hang:
+    """Hold the request open until released (then answer ``then``)."""
+
+    then: Any = "released"
+
+
+Responder = Callable[[dict[str, Any]], Any]
+
+
+class FakeLLMServer:
+    """See the module docstring. Use as a context manager; ``base_url`` ends in ``/v1``."""
+
+    def __init__(
+        self,
+        responder: Iterable[Any] | Responder | None = None,
+        *,
+        model: str = "fake-model",
+        default: Any = "ok",
+    ) -> None:
+        self.model = model
+        self.default = default
+        self._queue: deque[Any] = deque()
+        self._responder: Responder | None = None
+        if callable(responder):
+            self._responder = responder
+        elif responder is not None:
+            self._queue.extend(responder)
+        self.requests: list[dict[str, Any]] = []
+        self.failure: Fail | None = None
+        """When set, every request fails with it."""
+        self.hang = False
+        """When true, every request is held until :meth:`release`."""
+        self._released = threading.Event()
+        self._lock = threading.Lock()
+        self._counter = 0
+        self._server: ThreadingHTTPServer | None = None
+        self._thread: threading.Thread | None = None
+        self.arrived = threading.Semaphore(0)
+        """Released once per request received (tests wait on it instead of sleeping)."""
+
+    # --- lifecycle ---------------------------------------------------------------------
+    def start(self) -> FakeLLMServer:
+        """Bind 127.0.0.1 on a free port and serve in a daemon thread."""
+        handler = _make_handler(self)
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self._server.daemon_threads = True
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, name="fake-llm", daemon=True
+        )
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        """Release held requests and stop serving."""
+        self._released.set()
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+            self._server = None
+        if self._thread is not None:
+            self._thread.join()
+            self._thread = None
+
+    def __enter__(self) -> FakeLLMServer:
+        return self.start()
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+    @property
+    def base_url(self) -> str:
+        """``http://127.0.0.1:PORT/v1``."""
+        if self._server is None:
+            raise RuntimeError("the server is not running; use it as a context manager")
+        host, port = self._server.server_address[:2]
+        return f"http://{host!s}:{port}/v1"
+
+    # --- scripting ---------------------------------------------------------------------
+    def push(self, *replies: Any) -> None:
+        """Queue more canned replies."""
+        with self._lock:
+            self._queue.extend(replies)
+
+    def release(self) -> None:
+        """Let held requests (``Hang`` replies, ``hang = True``) proceed."""
+        self._released.set()
+
+    def _next_reply(self, request: dict[str, Any]) -> Any:
+        with self._lock:
+            self.requests.append(request)
+            self._counter += 1
+            if self.failure is not None:
+                return self.failure
+            if self.hang:
+                return Hang(self._queue.popleft() if self._queue else self.default)
+            if self._queue:
+                return self._queue.popleft()
+        if self._responder is not None:
+            return self._responder(request)
+        return self.default
+
+    def _wait_released(self) -> None:
+        self._released.wait()
+
+    def _next_id(self) -> int:
+        with self._lock:
+            self._counter += 1
+            return self._counter
+
+
+def _completion(server: FakeLLMServer, reply: Any, request: dict[str, Any]) -> dict[str, Any]:
+    if isinstance(reply, dict):
+        return reply
+    if isinstance(reply, str):
+        reply = Reply(content=reply)
+    if not isinstance(reply, Reply):
+        reply = Reply(content=str(reply))
+    calls = []
+    for i, call in enumerate(reply.tool_calls):
+        args = call.arguments
+        calls.append(
+            {
+                "id": call.id or f"call_{server._next_id()}_{i}",
+                "type": "function",
+                "function": {
+                    "name": call.name,
+                    "arguments": args if isinstance(args, str) else json.dumps(dict(args)),
+                },
+            }
+        )
+    message: dict[str, Any] = {"role": "assistant", "content": reply.content}
+    if calls:
+        message["tool_calls"] = calls
+    prompt = sum(len(str(m.get("content") or "")) for m in request.get("messages", [])) // 4
+    completion = len(reply.content or "") // 4
+    usage = dict(reply.usage or {})
+    usage.setdefault("prompt_tokens", prompt)
+    usage.setdefault("completion_tokens", completion)
+    usage.setdefault("total_tokens", usage["prompt_tokens"] + usage["completion_tokens"])
+    return {
+        "id": f"chatcmpl-fake-{server._next_id()}",
+        "object": "chat.completion",
+        "created": int(time.time()),
+        "model": request.get("model") or server.model,
+        "choices": [
+            {
+                "index": 0,
+                "message": message,
+                "finish_reason": reply.finish_reason or ("tool_calls" if calls else "stop"),
+            }
+        ],
+        "usage": usage,
+    }
+
+
+def _chunks(completion: dict[str, Any]) -> list[dict[str, Any]]:
+    choice = completion["choices"][0]
+    message = choice["message"]
+    base = {k: completion[k] for k in ("id", "created", "model")}
+    base["object"] = "chat.completion.chunk"
+    out = [{**base, "choices": [{"index": 0, "delta": {"role": "assistant"}}]}]
+    text = message.get("content") or ""
+    for start in range(0, len(text), 16):
+        piece = text[start : start + 16]
+        out.append({**base, "choices": [{"index": 0, "delta": {"content": piece}}]})
+    for i, call in enumerate(message.get("tool_calls") or []):
+        delta = {"tool_calls": [{"index": i, **call}]}
+        out.append({**base, "choices": [{"index": 0, "delta": delta}]})
+    out.append(
+        {
+            **base,
+            "choices": [{"index": 0, "delta": {}, "finish_reason": choice["finish_reason"]}],
+            "usage": completion.get("usage"),
+        }
+    )
+    return out
+
+
+def _make_handler(server: FakeLLMServer) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, format: str, *args: Any) -> None:  # quiet
+            return
+
+        def _send_json(self, status: int, body: dict[str, Any]) -> None:
+            data = json.dumps(body).encode("utf-8")
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def do_GET(self) -> None:
+            if self.path.rstrip("/").endswith("/models"):
+                self._send_json(
+                    200,
+                    {"object": "list", "data": [{"id": server.model, "object": "model"}]},
+                )
+            else:
+                self._send_json(404, {"error": {"message": "not found"}})
+
+        def do_POST(self) -> None:
+            length = int(self.headers.get("Content-Length") or 0)
+            raw = self.rfile.read(length)
+            if not self.path.rstrip("/").endswith("/chat/completions"):
+                self._send_json(404, {"error": {"message": f"no route {self.path}"}})
+                return
+            try:
+                request = json.loads(raw or b"{}")
+            except ValueError:
+                self._send_json(400, {"error": {"message": "invalid JSON"}})
+                return
+            reply = server._next_reply(request)
+            server.arrived.release()
+            if isinstance(reply, Hang):
+                server._wait_released()
+                reply = reply.then
+            if isinstance(reply, Fail):
+                self._send_json(
+                    reply.status,
+                    {"error": {"message": reply.message, "type": "server_error", "code": None}},
+                )
+                return
+            completion = _completion(server, reply, request)
+            if request.get("stream"):
+                self.send_response(200)
+                self.send_header("Content-Type", "text/event-stream")
+                self.send_header("Cache-Control", "no-cache")
+                self.send_header("Connection", "close")
+                self.end_headers()
+                for chunk in _chunks(completion):
+                    self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
+                self.wfile.write(b"data: [DONE]\n\n")
+                self.wfile.flush()
+                self.close_connection = True
+                return
+            self._send_json(200, completion)
+
+    return Handler
