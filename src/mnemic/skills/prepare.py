@@ -130,6 +130,10 @@ def _prepare_create(
             raise SkillPathRefused(
                 f"{category}/{name}", f"the category {category!r} is not a plain directory"
             )
+        if os.path.lexists(os.path.join(parent, SKILL_FILE)):
+            raise SkillInvalid(
+                "category", f"{category!r} is a skill, not a category. Pick another category."
+            )
     if os.path.lexists(skill_dir):
         raise SkillInvalid(
             "name",
@@ -183,7 +187,8 @@ def _prepare_patch(store: SkillStore, change: SkillChange, info: SkillInfo) -> P
         raise PatchNoMatch(rel, old, **_no_match_help(current, old))
     if len(hits) > 1 and not p.get("replace_all", False):
         matches = [_context(current, pos, len(old)) for pos in hits[:MAX_MATCHES_SHOWN]]
-        raise PatchAmbiguous(rel, old, len(hits), matches=matches)
+        count = max(len(hits), current.count(old))
+        raise PatchAmbiguous(rel, old, count, matches=matches)
     if p.get("replace_all", False):
         count = current.count(old)
         text = current.replace(old, new)
