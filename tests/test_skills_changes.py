@@ -259,7 +259,7 @@ def test_write_and_remove_files(store: SkillStore) -> None:
     ]
     store.apply(SkillChange("remove_file", "tool", {"file_path": "references/deep/er/api.md"}))
     assert not os.path.exists(os.path.join(store.root, "tool", "references"))  # pruned
-    with pytest.raises(SkillInvalid, match="templates/t.txt"):
+    with pytest.raises(SkillInvalid, match=r"templates/t\.txt"):
         store.apply(SkillChange("remove_file", "tool", {"file_path": "references/nope.md"}))
     with pytest.raises(SkillPathRefused):
         write("SKILL.md")
@@ -681,7 +681,7 @@ def test_concurrent_patches_do_not_lose_updates(home_path: Path) -> None:
             SkillChange(
                 "patch", "list", {"old_string": f"item-{i}: todo", "new_string": f"item-{i}: done"}
             )
-        )  # noqa: E501
+        )
 
     threads = [threading.Thread(target=worker, args=(i,)) for i in range(10)]
     for t in threads:
