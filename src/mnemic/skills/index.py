@@ -115,7 +115,10 @@ def _group(entries: Iterable[IndexEntry]) -> list[tuple[str, list[tuple[str, str
     groups: dict[str, dict[str, str]] = {}
     for e in entries:
         cat = e.category or ""
-        groups.setdefault(cat, {}).setdefault(e.name, _clean(e.description))
+        items = groups.setdefault(cat, {})
+        desc = e.description  # cleaned only if the full level is tried (see _full)
+        if e.name not in items or desc < items[e.name]:  # duplicates: order-independent
+            items[e.name] = desc
     return [(cat, sorted(items.items())) for cat, items in sorted(groups.items())]
 
 
@@ -144,7 +147,7 @@ def _full(groups: list[tuple[str, list[tuple[str, str]]]], width: int) -> list[s
             lines.append(f"{cat}:")
             indent = "  "
         for name, desc in items:
-            d = _cut(desc, width)
+            d = _cut(_clean(desc), width)
             lines.append(f"{indent}- {name}: {d}" if d else f"{indent}- {name}")
     return lines
 
