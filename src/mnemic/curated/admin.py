@@ -21,7 +21,7 @@ from ..scan import scan_text
 from .backend import FileBackend, Version
 from .entries import DELIMITER, FILENAMES, TARGETS, detect_drift, parse, serialize, validate_content
 from .memory import Memory
-from .store import check_target
+from .store import check_target, file_hash
 from .usage import Usage
 
 __all__ = [
@@ -76,9 +76,19 @@ def restore(memory: Memory, target: str, version: int) -> Version | None:
     Returns the newest history version afterwards (the text that was replaced).
     """
     target = check_target(target)
-    text = memory.backend.read_version(target, int(version))
-    with memory.backend.transaction([target], memory.settings.memory.lock_timeout) as txn:
-        txn.write(target, text)
+    with memory.audited("restore", [target]) as attempt:
+        text = memory.backend.read_version(target, int(version))
+        with memory.backend.transaction([target], memory.settings.memory.lock_timeout) as txn:
+            before = txn.read(target)
+            txn.write(target, text)
+            if attempt is not None:
+                attempt.applied(
+                    {target: file_hash(before)},
+                    {target: file_hash(text)},
+                    written=True,
+                    lock_wait_ms=txn.lock_wait_ms,
+                    version=int(version),
+                )
     hist = memory.backend.history(target)
     return hist[-1] if hist else None
 
@@ -171,15 +181,27 @@ def adopt(memory: Memory, plan: AdoptPlan) -> str:
     target = plan.target
     if plan.drift is None:
         raise ToolError(f"{FILENAMES[target]} is clean; there is nothing to adopt.")
-    with memory.backend.transaction([target], memory.settings.memory.lock_timeout) as txn:
-        raw = txn.read(target) or ""
+    with (
+        memory.audited("adopt", [target]) as attempt,
+        memory.backend.transaction([target], memory.settings.memory.lock_timeout) as txn,
+    ):
+        found = txn.read(target)
+        raw = found or ""
         if text_hash(raw) != plan.raw_hash:
             raise ToolError(
                 f"{FILENAMES[target]} changed since the adopt plan was shown; nothing was "
                 "written. Run adopt again to see the current content."
             )
         backup = memory.backend.save_backup(target, raw)
-        txn.write(target, serialize(plan.entries))
+        text = serialize(plan.entries)
+        txn.write(target, text)
+        if attempt is not None:
+            attempt.applied(
+                {target: file_hash(found)},
+                {target: file_hash(text)},
+                written=True,
+                lock_wait_ms=txn.lock_wait_ms,
+            )
     return backup
 
 
@@ -209,14 +231,25 @@ def write_edited(memory: Memory, target: str, base_hash: str, edited: str) -> Us
             f"The edited {FILENAMES[target]} is {usage.chars:,}/{limit:,} chars, over the "
             "budget. Shorten or remove entries.",
         )
-    with memory.backend.transaction([target], memory.settings.memory.lock_timeout) as txn:
+    with (
+        memory.audited("edit", [target]) as attempt,
+        memory.backend.transaction([target], memory.settings.memory.lock_timeout) as txn,
+    ):
         current = txn.read(target)
         if text_hash(current) != base_hash:
             raise ToolError(
                 f"{FILENAMES[target]} was changed by someone else while you were editing; "
                 "nothing was written."
             )
-        txn.write(target, serialize(entries))
+        text = serialize(entries)
+        txn.write(target, text)
+        if attempt is not None:
+            attempt.applied(
+                {target: file_hash(current)},
+                {target: file_hash(text)},
+                written=True,
+                lock_wait_ms=txn.lock_wait_ms,
+            )
     return usage
 
 

@@ -11,11 +11,22 @@ File layout under ``<home>/memories/``::
     MEMORY.md.lock, USER.md.lock       sidecar locks (0600, never symlinks)
     .history/MEMORY.md.<seq>.<ms>      previous versions (hard links, bounded)
     MEMORY.md.bak.<stamp>              copies saved when drift was detected
+    .txn.intent                        redo record of a commit spanning both targets
+                                       (exists only while such a commit is in flight)
+
+A commit spanning both targets (:meth:`CuratedTxn.write_all`) is a redo log: the new
+texts are written as durable temp files, then a durable intent record naming them, then
+each temp file is renamed into place, then the intent is removed. Whoever next takes the
+locks and finds an intent (a writer died mid-commit) completes the renames; temp files
+without an intent are debris of a commit that never started, and are removed. So both
+files end up old or both new, never one of each.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
+import logging
 import os
 import time
 from collections.abc import Iterator, Sequence
@@ -23,18 +34,25 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from ..errors import InvalidArgument
+from ..errors import InvalidArgument, LockTimeout, StorageError, WriteFailed
 from ..fsio import (
     FILE_MODE,
+    TEMP_SUFFIX,
     SidecarLock,
     atomic_write_text,
     ensure_private_dir,
+    fsync_dir,
     read_text_strict,
     stale_temp_files,
+    temp_prefix,
 )
 from .entries import FILENAMES
 
 __all__ = ["CuratedBackend", "CuratedTxn", "FileBackend", "Version"]
+
+log = logging.getLogger(__name__)
+
+INTENT_NAME = ".txn.intent"
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +81,13 @@ class CuratedTxn(Protocol):
 
     def write(self, target: str, text: str) -> None:
         """Replace ``target`` with ``text``, keeping the previous version in history."""
+        ...
+
+    def write_all(self, writes: dict[str, str]) -> None:
+        """Replace several locked targets at once: all of them are committed or none.
+
+        A crash in the middle is completed (or undone) by the next transaction or open.
+        """
         ...
 
 
@@ -134,21 +159,122 @@ class FileBackend:
     @contextlib.contextmanager
     def transaction(self, targets: Sequence[str], timeout: float) -> Iterator[_FileTxn]:
         ordered = sorted(set(targets))
-        locks = [SidecarLock(self.lock_path(t), timeout) for t in ordered]
+        for t in ordered:
+            self.path(t)
+        everything = sorted(FILENAMES)
+        while True:
+            taken = self._lock_all(ordered, timeout)
+            # An intent left by a writer that died mid-commit must be completed before
+            # anyone reads or writes either file, and completing it needs both locks.
+            interrupted = os.path.lexists(self.intent_path)
+            if not interrupted or ordered == everything:
+                try:
+                    if interrupted:
+                        self._recover_locked()
+                    yield _FileTxn(self, ordered, sum(lk.waited_ms for lk in taken))
+                finally:
+                    _release(taken)
+                return
+            _release(taken)
+            taken = self._lock_all(everything, timeout)
+            try:
+                self._recover_locked()
+            finally:
+                _release(taken)
+
+    def _lock_all(self, ordered: Sequence[str], timeout: float) -> list[SidecarLock]:
         taken: list[SidecarLock] = []
         try:
-            for lock in locks:
+            for t in ordered:
+                lock = SidecarLock(self.lock_path(t), timeout)
                 lock.acquire()
                 taken.append(lock)
-            yield _FileTxn(self, ordered, sum(lk.waited_ms for lk in taken))
-        finally:
-            for lock in reversed(taken):
-                lock.release()
+        except BaseException:
+            _release(taken)
+            raise
+        return taken
 
     def _commit(self, target: str, text: str) -> None:
         path = self.path(target)
         recycle = self._keep_previous(target, path) if self.history_limit > 0 else None
         atomic_write_text(path, text, mode=FILE_MODE, recycle=recycle)
+
+    # -- commits spanning both targets (redo log) ----------------------------------
+    @property
+    def intent_path(self) -> Path:
+        """The redo record of an in-flight commit that spans both targets."""
+        return self.directory / INTENT_NAME
+
+    def _commit_all(self, writes: dict[str, str]) -> None:
+        """Commit several targets all-or-nothing (caller holds every lock)."""
+        txid = os.urandom(6).hex()
+        temps: list[tuple[str, str]] = []
+        try:
+            for target in sorted(writes):
+                path = self.path(target)
+                recycle = self._keep_previous(target, path) if self.history_limit > 0 else None
+                tmp = _durable_temp(path, writes[target], f"txn-{txid}", recycle)
+                temps.append((FILENAMES[target], os.path.basename(tmp)))
+            record = {"id": txid, "files": [list(pair) for pair in temps]}
+            atomic_write_text(self.intent_path, json.dumps(record))
+        except BaseException:
+            for _, tmp in temps:
+                with contextlib.suppress(OSError):
+                    os.unlink(self.directory / tmp)
+            raise
+        # From here on the commit is decided: whatever happens, it is completed.
+        try:
+            self._recover_locked()
+        except OSError as exc:
+            raise WriteFailed(
+                str(self.directory),
+                f"{exc.strerror or exc}; the commit is recorded in {INTENT_NAME} and will be "
+                "completed by the next writer or open",
+            ) from exc
+
+    def _recover_locked(self) -> bool:
+        """Complete an interrupted commit (caller holds every lock); True if there was one."""
+        # Unreadable: neither rolling forward nor back can be trusted, so this raises
+        # (StorageError) and every write refuses until a person looks (memory doctor).
+        raw = read_text_strict(self.intent_path, nofollow=True)
+        if raw is None:
+            return False
+        try:
+            files = [(str(a), str(b)) for a, b in json.loads(raw)["files"]]
+        except (ValueError, KeyError, TypeError):
+            log.error("%s is damaged; rolling back (temp files removed)", self.intent_path)
+            files = []
+        for final, tmp in files:
+            if os.sep in final or os.sep in tmp or final not in FILENAMES.values():
+                continue
+            with contextlib.suppress(FileNotFoundError):  # already renamed before the crash
+                os.replace(self.directory / tmp, self.directory / final)
+        fsync_dir(self.directory)
+        os.unlink(self.intent_path)
+        for debris in stale_temp_files(self.intent_path):
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(debris)
+        return True
+
+    def recover(self, timeout: float = 0.0) -> bool:
+        """Complete an interrupted two-target commit if one is recorded; True if one was.
+
+        Takes both locks (waiting up to ``timeout``); returns False when they are busy
+        (their holder completes it).
+        """
+        if not os.path.lexists(self.intent_path):
+            return False
+        locks = [SidecarLock(self.lock_path(t), timeout) for t in sorted(FILENAMES)]
+        taken: list[SidecarLock] = []
+        try:
+            for lock in locks:
+                if not (lock.try_acquire() if timeout <= 0 else _acquired(lock)):
+                    return False
+                taken.append(lock)
+            return self._recover_locked()
+        finally:
+            for lock in reversed(taken):
+                lock.release()
 
     # -- history -------------------------------------------------------------
     def _history_names(self, target: str) -> list[str]:
@@ -254,6 +380,16 @@ class FileBackend:
 
     def cleanup(self) -> list[str]:
         removed: list[str] = []
+        if os.path.lexists(self.intent_path):
+            try:
+                done = self.recover()
+            except StorageError as exc:
+                log.error("%s", exc.to_llm())
+                return removed
+            if not done:
+                return removed  # a live writer holds a lock and will complete it
+            log.info("completed a commit spanning both targets left by a crashed writer")
+            removed.append(str(self.intent_path))
         for target in FILENAMES:
             debris = stale_temp_files(self.path(target))
             if not debris:
@@ -264,6 +400,8 @@ class FileBackend:
             if not lock.try_acquire():
                 continue
             try:
+                if os.path.lexists(self.intent_path):
+                    continue  # its temp files are needed to complete it
                 for p in stale_temp_files(self.path(target)):
                     with contextlib.suppress(FileNotFoundError):
                         os.unlink(p)
@@ -290,3 +428,65 @@ class _FileTxn:
     def write(self, target: str, text: str) -> None:
         self._check(target)
         self._backend._commit(target, text)
+
+    def write_all(self, writes: dict[str, str]) -> None:
+        for target in writes:
+            self._check(target)
+        if len(writes) == 1:
+            [(target, text)] = writes.items()
+            self._backend._commit(target, text)
+        elif writes:
+            self._backend._commit_all(writes)
+
+
+def _release(locks: list[SidecarLock]) -> None:
+    for lock in reversed(locks):
+        lock.release()
+
+
+def _acquired(lock: SidecarLock) -> bool:
+    try:
+        lock.acquire()
+    except LockTimeout:
+        return False
+    return True
+
+
+def _durable_temp(path: Path, text: str, tag: str, recycle: str | None) -> str:
+    """Write ``text`` to a new temp file next to ``path`` and fsync it; return its path.
+
+    The name follows the temp-file convention (``.<NAME>.<tag>.tmp``), so a temp file
+    whose commit never started is found and removed like any writer's debris.
+    """
+    data = text.encode("utf-8")
+    tmp = os.path.join(os.path.dirname(path), f"{temp_prefix(path)}{tag}{TEMP_SUFFIX}")
+    fd = -1
+    if recycle is not None:
+        try:
+            os.rename(recycle, tmp)
+            fd = os.open(tmp, os.O_WRONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+            os.fchmod(fd, FILE_MODE)
+        except OSError:
+            if fd >= 0:
+                os.close(fd)
+                fd = -1
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+    try:
+        if fd < 0:
+            fd = os.open(
+                tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, FILE_MODE
+            )
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+            os.ftruncate(fd, len(data))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
+    return tmp

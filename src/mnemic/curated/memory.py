@@ -9,16 +9,21 @@ session last looked.
 
 A ``Memory`` belongs to one session and is not meant to be shared between threads; any
 number of sessions and processes may share one home.
+
+A ``Memory`` opened with :meth:`Memory.open` is governed: its writes pass the approval
+gate of its actor (``foreground``, ``background``, ``mcp``) and every attempt is recorded
+in the home's audit journal (see :mod:`mnemic.governance`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..config import Settings
 from ..errors import ConfigError, EntryChanged, StorageError
@@ -27,8 +32,12 @@ from .backend import CuratedBackend, FileBackend
 from .entries import TARGETS
 from .guard import LoopGuard
 from .snapshot import Block, display_entry, load_block, sanitize
-from .store import Commit, CuratedStore, Op, OpResult, check_target
+from .store import Commit, CuratedStore, Op, OpResult, check_target, file_hash
 from .usage import Usage, label
+
+if TYPE_CHECKING:
+    from ..governance.approval import Approver, Proposal, Verdict
+    from ..governance.governor import Attempt, Governor
 
 __all__ = ["Changes", "Memory", "ReadResult", "Snapshot", "WriteResult", "open_backend"]
 
@@ -100,8 +109,15 @@ class WriteResult:
     message: str
     usage: Usage
     results: tuple[OpResult, ...]
+    """One per operation, in call order (``OpResult.target`` says which file)."""
     written: bool
     external_changes: Changes | None = None
+    staged: bool = False
+    """True when the write waits in the pending queue: nothing was saved yet."""
+    pending_id: str | None = None
+    """Id of the pending write (approve with ``mnemic pending approve ID``)."""
+    others: tuple[WriteResult, ...] = ()
+    """The other target of a batch that spans both (its usage, changes and results)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,20 +163,55 @@ class Memory:
     >>> mem.snapshot.text                        # unchanged until new_session()
     """
 
-    def __init__(self, backend: CuratedBackend, settings: Settings | None = None) -> None:
+    def __init__(
+        self,
+        backend: CuratedBackend,
+        settings: Settings | None = None,
+        *,
+        governor: Governor | None = None,
+    ) -> None:
         self.settings = settings or Settings()
         self.backend = backend
         self.store = CuratedStore(backend, self.settings.memory)
         self.guard = LoopGuard(self.settings.memory.max_failures_per_turn)
+        self.governor = governor
+        """Approval gate, audit journal and metrics (``None``: an ungoverned store)."""
         self._known: dict[str, tuple[str, ...]] = {}
         self.snapshot = self._take_snapshot()
 
     @classmethod
-    def open(cls, home: Home | str | Path | None = None, *, profile: str | None = None) -> Memory:
-        """Open the curated memory of a home (default: ``MNEMIC_HOME`` / platform dir)."""
+    def open(
+        cls,
+        home: Home | str | Path | None = None,
+        *,
+        profile: str | None = None,
+        actor: str | None = None,
+        origin: str | None = None,
+        session_id: str | None = None,
+        approver: Approver | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> Memory:
+        """Open the curated memory of a home (default: ``MNEMIC_HOME`` / platform dir).
+
+        ``actor`` (``foreground``, ``background`` or ``mcp``; default from ``origin``,
+        else foreground) selects the approval policy; ``origin`` (``cli``, ``flush``,
+        ``review``, ``mcp:<client>``...) and ``session_id`` go into every audit record.
+        ``approver`` is asked inline when the policy is ``ask`` (an interactive CLI);
+        without one such writes are staged. ``clock`` is for tests (pending expiry).
+        """
         if not isinstance(home, Home):
             home = Home.open(home, profile)
-        return cls(open_backend(home), home.settings)
+        from ..governance.governor import Governor
+
+        governor = Governor.for_home(
+            home,
+            actor=actor,
+            origin=origin,
+            session_id=session_id,
+            approver=approver,
+            clock=clock,
+        )
+        return cls(open_backend(home), home.settings, governor=governor)
 
     # -- snapshot -------------------------------------------------------------
     def _take_snapshot(self) -> Snapshot:
@@ -285,38 +336,182 @@ class Memory:
         batch: bool = False,
         allow_empty: bool = False,
         guarded: bool = False,
+        gate: bool = True,
+        pending_id: str | None = None,
     ) -> WriteResult:
-        """Apply operations to a target. ``guarded`` adds the loop guards (tool calls)."""
+        """Apply operations (each may name its own target; default ``target``).
+
+        ``guarded`` adds the loop guards (tool calls). A governed memory first asks its
+        approval gate (``gate=False`` skips it); the result may then be staged
+        (``WriteResult.staged``) instead of written. ``pending_id`` marks the replay of
+        an approved pending write (the gate is skipped; the audit says ``approve``).
+        """
         target = check_target(target)
-        if guarded:
-            self.guard.check_breaker()
+        ops = list(operations)
+        targets = sorted({op.target or target for op in ops} & set(TARGETS)) or [target]
+        action = "batch" if batch else (ops[0].action if ops else "?")
+        gov = self.governor
+        attempt: Attempt | None = None
+        if gov is not None:
+            attempt = gov.attempt(
+                "memory",
+                "approve" if pending_id else action,
+                targets,
+                hashes=lambda: self._hashes(targets),
+            )
+            if pending_id:
+                attempt.pending_id = pending_id
+                attempt.note("approved")
+        precommit = self._precommit if guarded else None
+        try:
+            if guarded:
+                self.guard.check_breaker()
+            if gov is not None and attempt is not None and gate and pending_id is None:
 
-        def precommit(before: list[str], after: list[str], results: list[OpResult]) -> None:
-            self._check_seen(target, before, results)
-            self.guard.check_oscillation(target, before, after)
+                def propose() -> Proposal:
+                    return self._propose(target, ops, batch, allow_empty, precommit)
 
-        commit = self.store.apply(
-            target,
-            operations,
-            batch=batch,
-            allow_empty=allow_empty,
-            precommit=precommit if guarded else None,
+                verdict = gov.gate.check(
+                    "memory",
+                    destructive=any(op.action != "add" for op in ops),
+                    propose=propose,
+                    note=attempt.note,
+                )
+                if not verdict.apply:
+                    assert verdict.record is not None
+                    attempt.staged(verdict.record)
+                    return self._staged(target, ops, action, verdict)
+            commits = self.store.apply_all(
+                target,
+                ops,
+                batch=batch,
+                allow_empty=allow_empty,
+                precommit=precommit,
+                on_commit=attempt.committed if attempt is not None else None,
+            )
+        except Exception as exc:
+            if attempt is not None:
+                attempt.refused(exc)
+            raise
+        return self._result(target, ops, action, commits, batch)
+
+    def _precommit(
+        self, target: str, before: list[str], after: list[str], results: list[OpResult]
+    ) -> None:
+        self._check_seen(target, before, results)
+        self.guard.check_oscillation(target, before, after)
+
+    def _hashes(self, targets: Sequence[str]) -> dict[str, str | None]:
+        out: dict[str, str | None] = {}
+        for t in targets:
+            try:
+                out[t] = file_hash(self.backend.read(t))
+            except StorageError:
+                out[t] = None
+        return out
+
+    def _propose(
+        self,
+        target: str,
+        ops: list[Op],
+        batch: bool,
+        allow_empty: bool,
+        precommit: Callable[[str, list[str], list[str], list[OpResult]], None] | None,
+    ) -> Proposal:
+        """Dry run (validates against the current state) and describe, for the gate."""
+        from ..governance.approval import Proposal
+        from ..governance.memory_writes import describe, payload_of
+
+        commits = self.store.apply_all(
+            target, ops, batch=batch, allow_empty=allow_empty, precommit=precommit, dry_run=True
         )
-        changes = self._observe(target, commit.before)
-        self._known[target] = commit.after
-        if commit.written:
-            self.guard.note_write(target, commit.before, commit.after)
-        usage = Usage.of(target, commit.after, self.store.limit(target))
+        summary, detail = describe(target, ops, commits)
+        return Proposal(
+            summary,
+            detail,
+            payload_of(target, ops, batch=batch, allow_empty=allow_empty),
+            {c.target: c.before_hash for c in commits},
+            changes=any(c.written for c in commits),
+            preview=commits,
+        )
+
+    def _staged(self, target: str, ops: list[Op], action: str, verdict: Verdict) -> WriteResult:
+        assert verdict.record is not None and verdict.proposal is not None
+        commits: list[Commit] = verdict.proposal.preview
+        result = self._result(target, ops, action, commits, False, dry_run=True)
+        pid = verdict.record.id
         return WriteResult(
-            target,
-            "batch" if batch else operations[0].action,
-            _message(commit, batch),
-            usage,
-            commit.results,
-            commit.written,
-            changes,
+            result.target,
+            action,
+            f"Staged for approval (pending id {pid}): nothing is saved yet.",
+            result.usage,
+            result.results,
+            False,
+            result.external_changes,
+            staged=True,
+            pending_id=pid,
+            others=result.others,
         )
 
+    def _result(
+        self,
+        target: str,
+        ops: list[Op],
+        action: str,
+        commits: list[Commit],
+        batch: bool,
+        *,
+        dry_run: bool = False,
+    ) -> WriteResult:
+        iters = {c.target: iter(c.results) for c in commits}
+        results = tuple(next(iters[op.target or target]) for op in ops)
+        out: list[WriteResult] = []
+        for c in commits:
+            changes = self._observe(c.target, c.before)
+            if not dry_run:
+                self._known[c.target] = c.after
+                if c.written:
+                    self.guard.note_write(c.target, c.before, c.after)
+            usage = Usage.of(c.target, c.before if dry_run else c.after, self.store.limit(c.target))
+            out.append(
+                WriteResult(
+                    c.target,
+                    action,
+                    _message(c.results, batch),
+                    usage,
+                    c.results,
+                    c.written and not dry_run,
+                    changes,
+                )
+            )
+        primary = next((r for r in out if r.target == target), out[0])
+        others = tuple(r for r in out if r is not primary)
+        return WriteResult(
+            primary.target,
+            action,
+            _message(results, batch),
+            primary.usage,
+            results,
+            any(r.written for r in out),
+            primary.external_changes,
+            others=others,
+        )
+
+    @contextlib.contextmanager
+    def audited(self, action: str, targets: Sequence[str]) -> Iterator[Attempt | None]:
+        """Follow a write a person makes directly (restore, adopt, edit) in the audit."""
+        if self.governor is None:
+            yield None
+            return
+        attempt = self.governor.attempt(
+            "memory", action, targets, hashes=lambda: self._hashes(targets)
+        )
+        attempt.note("manual")
+        try:
+            yield attempt
+        except Exception as exc:
+            attempt.refused(exc)
+            raise
 
     def _check_seen(self, target: str, before: list[str], results: list[OpResult]) -> None:
         """Optimistic concurrency per entry: refuse to overwrite or delete an entry the
@@ -331,13 +526,13 @@ class Memory:
                 raise EntryChanged(target, display_entry(target, r.previous)[0])
 
 
-def _message(commit: Commit, batch: bool) -> str:
+def _message(results: Sequence[OpResult], batch: bool) -> str:
     if batch:
-        n = len(commit.results)
-        dup = sum(1 for r in commit.results if r.status == "duplicate")
+        n = len(results)
+        dup = sum(1 for r in results if r.status == "duplicate")
         extra = f" ({dup} add(s) were already present)" if dup else ""
         return f"Applied {n} operation(s){extra}."
-    r = commit.results[0]
+    r = results[0]
     return {
         "added": "Entry added.",
         "duplicate": "Entry already exists; nothing to add.",

@@ -1,14 +1,16 @@
-"""The curated store: validated, locked, all-or-nothing mutations of one target.
+"""The curated store: validated, locked, all-or-nothing mutations of one or both targets.
 
 Order of every mutation: validate and threat-scan the new content (no lock held), take
-the target's lock, re-read the file under it, check drift (for replace, remove and
+the targets' locks, re-read the files under them, check drift (for replace, remove and
 batches), apply the operations to a working copy, check the budget on the final state,
-then write once (the backend keeps the previous version). Any failure leaves the target
-exactly as it was.
+then write once (the backend keeps the previous version). Any failure leaves the targets
+exactly as they were. A batch whose operations name both targets commits both files or
+neither (:meth:`CuratedTxn.write_all`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -38,7 +40,7 @@ from .entries import (
 from .snapshot import display_entry
 from .usage import label
 
-__all__ = ["ACTIONS", "Commit", "CuratedStore", "Op", "OpResult"]
+__all__ = ["ACTIONS", "Commit", "CuratedStore", "Op", "OpResult", "file_hash"]
 
 ACTIONS = ("add", "replace", "remove")
 
@@ -50,6 +52,9 @@ class Op:
     action: str
     content: str | None = None
     old_text: str | None = None
+    target: str | None = None
+    """The target of this operation (default: the target the call names). A batch whose
+    operations name both targets commits both or neither."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +68,8 @@ class OpResult:
     """The entry written (add, replace)."""
     previous: str | None = None
     """The entry overwritten or removed (replace, remove)."""
+    target: str = ""
+    """The target the operation applied to."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +85,21 @@ class Commit:
     written: bool
     lock_wait_ms: float
     write_ms: float
+    before_hash: str | None = None
+    """SHA-256 of the file text found under the lock (``None``: there was no file)."""
+    after_hash: str | None = None
+    """SHA-256 of the file text after this mutation (equal to ``before_hash`` if unchanged)."""
+
+
+def file_hash(text: str | None) -> str | None:
+    """SHA-256 (hex) of a target's file text; ``None`` for a file that does not exist."""
+    if text is None:
+        return None
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+Precommit = Callable[[str, list[str], list[str], list[OpResult]], None]
+"""``precommit(target, before, after, results)``: may raise to refuse a write."""
 
 
 def check_target(target: object) -> str:
@@ -124,6 +146,8 @@ class CuratedStore:
         return out
 
     def _prepare_one(self, op: Op) -> Op:
+        if op.target is not None:
+            check_target(op.target)
         if op.action not in ACTIONS:
             raise InvalidArgument(
                 "action", f"Unknown action {op.action!r}. Use add, replace or remove."
@@ -148,7 +172,7 @@ class CuratedStore:
             found = scan_text(content, "strict").findings
             if found:
                 raise ThreatBlocked([(f.id, f.category) for f in found])
-        return Op(op.action, content, old)
+        return Op(op.action, content, old, op.target)
 
     # -- the locked part ------------------------------------------------------
     def apply(
@@ -158,58 +182,118 @@ class CuratedStore:
         *,
         batch: bool = False,
         allow_empty: bool = False,
-        precommit: Callable[[list[str], list[str], list[OpResult]], None] | None = None,
+        precommit: Precommit | None = None,
+        dry_run: bool = False,
+        on_commit: Callable[[list[Commit]], None] | None = None,
     ) -> Commit:
         """Apply ``ops`` to ``target`` all-or-nothing; see the module docstring.
 
-        ``precommit(before, after, results)`` runs under the lock once the final state is
-        known and may raise to refuse the write.
+        Returns the commit of ``target`` (of the first target the operations touch when
+        none of them is ``target``); :meth:`apply_all` returns every target's commit.
+        """
+        commits = self.apply_all(
+            target,
+            ops,
+            batch=batch,
+            allow_empty=allow_empty,
+            precommit=precommit,
+            dry_run=dry_run,
+            on_commit=on_commit,
+        )
+        return next((c for c in commits if c.target == target), commits[0])
+
+    def apply_all(
+        self,
+        target: str,
+        ops: Sequence[Op],
+        *,
+        batch: bool = False,
+        allow_empty: bool = False,
+        precommit: Precommit | None = None,
+        dry_run: bool = False,
+        on_commit: Callable[[list[Commit]], None] | None = None,
+    ) -> list[Commit]:
+        """Apply ``ops`` all-or-nothing to the targets they name (default ``target``).
+
+        ``precommit(target, before, after, results)`` runs under the locks for each target
+        that would change, once the final state is known, and may raise to refuse the
+        write. ``dry_run`` does everything except the write (the result says what would
+        be committed; ``Commit.written`` then says whether it would write).
+        ``on_commit(commits)`` runs under the locks after the write (also when nothing
+        needed to change) and must not raise.
         """
         target = check_target(target)
         prepared = self.prepare(ops, batch=batch)
-        limit = self.limit(target)
-        needs_drift_check = batch or any(op.action != "add" for op in prepared)
-        with self.backend.transaction([target], self.settings.lock_timeout) as txn:
-            raw = txn.read(target)
-            if raw is not None and needs_drift_check:
-                drift = detect_drift(raw, limit)
-                if drift is not None:
-                    backup = self.backend.save_backup(target, raw)
-                    raise DriftDetected(target, self.backend.location(target), drift.reason, backup)
-            before = parse(raw) if raw is not None else []
-            working = list(before)
-            results: list[OpResult] = []
-            for i, op in enumerate(prepared, 1):
-                try:
-                    results.append(_apply_one(working, op, target))
-                except ToolError as exc:
-                    if batch:
-                        raise BatchFailed(i, op.action, exc, len(prepared)) from exc
-                    raise
-            working = _dedupe(working)
-            if batch and before and not working and not allow_empty:
-                raise WouldEmptyTarget(target, len(before))
-            self._check_budget(target, before, working, prepared, batch=batch)
-            if parse(serialize(working)) != working:  # pragma: no cover - guarded above
-                raise ContentRejected(
-                    "round_trip", "The result would not read back as the same entries."
+        groups: dict[str, list[tuple[int, Op]]] = {}
+        for i, op in enumerate(prepared, 1):
+            groups.setdefault(op.target or target, []).append((i, op))
+        ordered = sorted(groups)
+        with self.backend.transaction(ordered, self.settings.lock_timeout) as txn:
+            staged: list[tuple[str, str | None, list[str], list[str], list[OpResult]]] = []
+            for t in ordered:
+                limit = self.limit(t)
+                group = groups[t]
+                raw = txn.read(t)
+                if raw is not None and (batch or any(op.action != "add" for _, op in group)):
+                    drift = detect_drift(raw, limit)
+                    if drift is not None:
+                        backup = self.backend.save_backup(t, raw)
+                        raise DriftDetected(t, self.backend.location(t), drift.reason, backup)
+                before = parse(raw) if raw is not None else []
+                working = list(before)
+                results: list[OpResult] = []
+                for i, op in group:
+                    try:
+                        results.append(_apply_one(working, op, t))
+                    except ToolError as exc:
+                        if batch:
+                            raise BatchFailed(i, op.action, exc, len(prepared)) from exc
+                        raise
+                working = _dedupe(working)
+                if batch and before and not working and not allow_empty:
+                    raise WouldEmptyTarget(t, len(before))
+                self._check_budget(
+                    t, before, working, [op for _, op in group], batch=batch, total=len(prepared)
                 )
-            written = working != before
-            if written and precommit is not None:
-                precommit(before, working, results)
+                if parse(serialize(working)) != working:  # pragma: no cover - guarded above
+                    raise ContentRejected(
+                        "round_trip", "The result would not read back as the same entries."
+                    )
+                staged.append((t, raw, before, working, results))
+            if precommit is not None:
+                for t, _, before, working, results in staged:
+                    if working != before:
+                        precommit(t, before, working, results)
+            writes = {
+                t: serialize(working) for t, _, before, working, _ in staged if working != before
+            }
             start = time.perf_counter()
-            if written:
-                txn.write(target, serialize(working))
+            if not dry_run:
+                if len(writes) == 1:
+                    [(t, text)] = writes.items()
+                    txn.write(t, text)
+                elif writes:
+                    txn.write_all(writes)
             write_ms = (time.perf_counter() - start) * 1000.0
-            return Commit(
-                target,
-                tuple(before),
-                tuple(working),
-                tuple(results),
-                written,
-                txn.lock_wait_ms,
-                write_ms,
-            )
+            commits = []
+            for t, raw, before, working, results in staged:
+                before_hash = file_hash(raw)
+                commits.append(
+                    Commit(
+                        t,
+                        tuple(before),
+                        tuple(working),
+                        tuple(results),
+                        t in writes,
+                        txn.lock_wait_ms,
+                        write_ms if t in writes else 0.0,
+                        before_hash,
+                        file_hash(writes[t]) if t in writes else before_hash,
+                    )
+                )
+            if on_commit is not None and not dry_run:
+                on_commit(commits)
+            return commits
 
     def _check_budget(
         self,
@@ -219,6 +303,7 @@ class CuratedStore:
         ops: Sequence[Op],
         *,
         batch: bool,
+        total: int,
     ) -> None:
         limit = self.limit(target)
         current = char_count(before)
@@ -228,7 +313,7 @@ class CuratedStore:
             return
         if batch:
             message = (
-                f"After all {len(ops)} operations, {label(target)} would be at {new:,}/"
+                f"After all {total} operations, {label(target)} would be at {new:,}/"
                 f"{limit:,} chars, over the limit. NONE of the operations was applied. Remove "
                 "or shorten more entries in the same operations list (see current_entries), "
                 "then retry."
@@ -255,18 +340,18 @@ def _apply_one(working: list[str], op: Op, target: str) -> OpResult:
     if op.action == "add":
         assert op.content is not None
         if op.content in working:
-            return OpResult("add", "duplicate", op.content)
+            return OpResult("add", "duplicate", op.content, target=target)
         working.append(op.content)
-        return OpResult("add", "added", op.content)
+        return OpResult("add", "added", op.content, target=target)
     assert op.old_text is not None
     index = find_entry(working, op.old_text, target, show=lambda e: display_entry(target, e)[0])
     previous = working[index]
     if op.action == "replace":
         assert op.content is not None
         working[index] = op.content
-        return OpResult("replace", "replaced", op.content, previous)
+        return OpResult("replace", "replaced", op.content, previous, target)
     del working[index]
-    return OpResult("remove", "removed", None, previous)
+    return OpResult("remove", "removed", None, previous, target)
 
 
 def _dedupe(entries: list[str]) -> list[str]:

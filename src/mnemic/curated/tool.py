@@ -52,11 +52,13 @@ HOW: action="add" with content; action="replace" with old_text (a short unique s
 of the entry, or the whole entry) and content (the full new entry); action="remove" with \
 old_text. To make several changes, omit action and pass operations=[{action, content, \
 old_text}, ...]: applied in order, all-or-nothing, and the size limit is checked only on \
-the final result, so one call can free room and add.
+the final result, so one call can free room and add. An operation may name its own \
+target ("memory" or "user"); a list spanning both files commits both or neither.
 
 IF FULL: an add is refused with current_entries; answer with ONE operations call that \
 removes or merges stale entries and then adds the new fact. A success response means the \
-change is saved: do not repeat it.
+change is saved: do not repeat it. A response with staged=true means the change waits \
+for a person's approval and is NOT saved yet: do not repeat it either.
 
 Example: {"target": "user", "operations": [{"action": "remove", "old_text": "prefers \
 tabs"}, {"action": "add", "content": "Prefers 4-space indentation in Python."}]}"""
@@ -80,6 +82,11 @@ def memory_tool_spec(*, read_action: bool = True) -> ToolSpec:
                 "type": "string",
                 "description": "Unique substring of the entry to change (replace, remove).",
             },
+            "target": {
+                "type": "string",
+                "enum": list(TARGETS),
+                "description": "This operation's file (default: the call's target).",
+            },
         },
         "required": ["action"],
     }
@@ -97,7 +104,10 @@ def memory_tool_spec(*, read_action: bool = True) -> ToolSpec:
                 "target": {
                     "type": "string",
                     "enum": list(TARGETS),
-                    "description": "'user' = the user profile, 'memory' = your notes.",
+                    "description": (
+                        "'user' = the user profile, 'memory' = your notes (the default for "
+                        "operations that do not name their own)."
+                    ),
                 },
                 "content": {
                     "type": "string",
@@ -130,31 +140,35 @@ MEMORY_TOOL = memory_tool_spec()
 
 _KEYS = {"action", "target", "content", "old_text", "operations", "allow_empty"}
 _ALIASES = ("new_content", "new_text")
-_OP_KEYS = {"action", "content", "old_text", *_ALIASES}
+_OP_KEYS = {"action", "content", "old_text", "target", *_ALIASES}
 
 
 def run_memory_tool(memory: Memory, arguments: str | dict[str, Any] | None) -> dict[str, Any]:
     """Run one ``memory`` tool call and return its JSON response (never raises)."""
     signature = ""
     target: str | None = None
+    targets: list[str] = []
     try:
         args = parse_arguments(arguments)
         signature = call_signature(args)
         target, kind, ops, allow_empty = _parse(memory, args)
         if kind == "read":
             return _read_response(memory, target)
+        targets = sorted({op.target or target for op in ops})
         if memory.guard.failed_before(signature):
-            memory.guard.check_repeat(signature, _state(memory, target))
+            memory.guard.check_repeat(signature, _state(memory, target, targets))
         result = memory.apply(
             target, ops, batch=kind == "batch", allow_empty=allow_empty, guarded=True
         )
         memory.guard.record_success()
         return _success(memory, result)
     except ToolError as exc:
-        state = _state(memory, target) if target else None
+        _audit_refusal(memory, target, exc)
+        state = _state(memory, target, targets) if target else None
         reported = memory.guard.record_failure(signature, state, exc)
         return _failure(memory, target, reported)
     except MnemicError as exc:
+        _audit_refusal(memory, target, exc)
         return exc.to_response()
     except Exception as exc:  # a bug must not break the agent's turn
         log.exception("memory tool failed unexpectedly")
@@ -243,10 +257,18 @@ def _op(raw: Any, index: int) -> Op:
     content = raw.get("content")
     if content is None:
         content = raw.get("new_content", raw.get("new_text"))
+    op_target = raw.get("target")
+    if op_target is not None and op_target not in TARGETS:
+        raise InvalidArgument(
+            "operations",
+            f"Operation {index} has target {op_target!r}; use 'memory' or 'user'. Nothing "
+            "was applied.",
+        )
     return Op(
         action,
         _check_str(content, f"operations[{index}].content"),
         _check_str(raw.get("old_text"), f"operations[{index}].old_text"),
+        op_target,
     )
 
 
@@ -260,13 +282,25 @@ def _check_str(value: Any, key: str) -> str | None:
     raise InvalidArgument(key, f"{key} must be a string, got {type(value).__name__}.")
 
 
-def _state(memory: Memory, target: str | None) -> int | None:
+def _state(memory: Memory, target: str | None, targets: list[str] | None = None) -> int | None:
     if target is None:
         return None
     try:
+        if targets and targets != [target]:
+            return hash(tuple(state_key(memory.backend.read(t)) for t in targets))
         return state_key(memory.backend.read(target))
     except MnemicError:
         return None
+
+
+def _audit_refusal(memory: Memory, target: str | None, exc: MnemicError) -> None:
+    """Record a call refused before it reached ``Memory.apply`` (bad arguments, repeat
+    guard); refusals inside ``apply`` were recorded there already."""
+    gov = memory.governor
+    if gov is None or getattr(exc, "_audited", False):
+        return
+    attempt = gov.attempt("memory", "call", [target] if target else [])
+    attempt.refused(exc)
 
 
 def _display_entries(memory: Memory, target: str) -> list[str] | None:
@@ -310,7 +344,31 @@ def _failure(memory: Memory, target: str | None, exc: ToolError) -> dict[str, An
     return resp
 
 
+def _staged(memory: Memory, result: WriteResult) -> dict[str, Any]:
+    pid = result.pending_id
+    return {
+        "success": True,
+        "done": True,
+        "staged": True,
+        "saved": False,
+        "pending_id": pid,
+        "target": result.target,
+        "action": result.action,
+        "message": (
+            f"NOT saved yet: this change waits for a person's approval (pending id {pid}). "
+            "Memory is unchanged until it is approved."
+        ),
+        "note": (
+            "The change is queued; do not repeat this call. Carry on with the task. A person "
+            f"approves it with `mnemic pending approve {pid}` (or rejects it)."
+        ),
+        "usage": result.usage.line(),
+    }
+
+
 def _success(memory: Memory, result: WriteResult) -> dict[str, Any]:
+    if result.staged:
+        return _staged(memory, result)
     usage = result.usage
     resp: dict[str, Any] = {
         "success": True,
@@ -330,21 +388,21 @@ def _success(memory: Memory, result: WriteResult) -> dict[str, Any]:
     else:
         resp["note"] = "Nothing needed to change; do not repeat this call."
 
-    def show(entry: str) -> str:
-        return display_entry(result.target, entry)[0]
+    def show(entry: str, target: str = "") -> str:
+        return display_entry(target or result.target, entry)[0]
 
     if result.action == "replace" and result.results[0].previous is not None:
-        resp["replaced_entry"] = show(result.results[0].previous)
+        resp["replaced_entry"] = show(result.results[0].previous, result.results[0].target)
     elif result.action == "remove" and result.results[0].previous is not None:
-        resp["removed_entry"] = show(result.results[0].previous)
+        resp["removed_entry"] = show(result.results[0].previous, result.results[0].target)
     elif result.action == "batch":
         replaced = {
-            str(i): show(r.previous)
+            str(i): show(r.previous, r.target)
             for i, r in enumerate(result.results, 1)
             if r.status == "replaced" and r.previous is not None
         }
         removed = {
-            str(i): show(r.previous)
+            str(i): show(r.previous, r.target)
             for i, r in enumerate(result.results, 1)
             if r.status == "removed" and r.previous is not None
         }
@@ -357,7 +415,25 @@ def _success(memory: Memory, result: WriteResult) -> dict[str, Any]:
         resp["warning"] = warning
     if result.external_changes is not None:
         resp["external_changes"] = result.external_changes.as_dict()
+    if result.others:
+        resp["other_targets"] = [_other(memory, other) for other in result.others]
     return resp
+
+
+def _other(memory: Memory, result: WriteResult) -> dict[str, Any]:
+    """The second file of a batch that spans both targets."""
+    out: dict[str, Any] = {
+        "target": result.target,
+        "usage": result.usage.line(),
+        "entry_count": result.usage.entries,
+        "tokens_estimate": result.usage.tokens,
+    }
+    warning = result.usage.pressure_note(memory.settings.memory.pressure_ratio)
+    if warning:
+        out["warning"] = warning
+    if result.external_changes is not None:
+        out["external_changes"] = result.external_changes.as_dict()
+    return out
 
 
 def _read_response(memory: Memory, target: str) -> dict[str, Any]:

@@ -1,0 +1,269 @@
+"""What travels with a session: who writes, the approval gate, the audit journal, metrics.
+
+:class:`Governor` bundles them for one home and one :class:`WriteContext`;
+``Memory.open(home, actor=..., origin=..., session_id=..., approver=...)`` builds one.
+:class:`Attempt` follows one write attempt from the gate's decision to its result and
+appends exactly one audit record for it (and updates the metrics).
+
+An audit record is appended after the outcome is known (under the target's lock for a
+commit, so records of one target are in commit order). If the journal cannot be
+written, the write itself stands (it is already durable); the failure is logged and
+counted (:attr:`Governor.audit_failures`), and ``mnemic audit verify`` shows no gap in
+the chain, only a missing attempt.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import time
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..config import Settings
+from ..errors import BatchFailed, MnemicError, ThreatBlocked, ToolError
+from .actors import WriteContext
+from .approval import Approver, Gate
+from .audit import AuditJournal
+from .metrics import Metrics, enable_metrics, get_metrics
+from .pending import PendingRecord, PendingStore
+
+if TYPE_CHECKING:
+    from ..curated.store import Commit
+    from ..home import Home
+
+__all__ = ["Attempt", "Governor"]
+
+log = logging.getLogger(__name__)
+
+
+class Governor:
+    """Approval gate, pending queues, audit journal and metrics of one session."""
+
+    def __init__(
+        self,
+        root: Path,
+        settings: Settings,
+        context: WriteContext | None = None,
+        *,
+        approver: Approver | None = None,
+        clock: Callable[[], float] = time.time,
+        metrics: Metrics | None = None,
+    ) -> None:
+        self.root = Path(root)
+        self.settings = settings
+        self.context = context or WriteContext.make()
+        self.clock = clock
+        self.journal = AuditJournal(self.root / "audit", clock=clock)
+        self.metrics = metrics or _metrics_for(settings)
+        self.gate = Gate(settings.approval, self.context, self.pending, approver)
+        self.audit_failures = 0
+        self._pending: dict[str, PendingStore] = {}
+        self._extra: dict[str, Any] = {}
+
+    @classmethod
+    def for_home(
+        cls,
+        home: Home,
+        *,
+        actor: str | None = None,
+        origin: str | None = None,
+        session_id: str | None = None,
+        approver: Approver | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> Governor:
+        """The governor of ``home`` for a session of ``actor`` from ``origin``."""
+        return cls(
+            home.root,
+            home.settings,
+            WriteContext.make(actor, origin, session_id),
+            approver=approver,
+            clock=clock or time.time,
+        )
+
+    def pending(self, subsystem: str) -> PendingStore:
+        """The pending queue of a subsystem."""
+        store = self._pending.get(subsystem)
+        if store is None:
+            store = PendingStore(
+                self.root / "pending",
+                subsystem,
+                ttl_hours=self.settings.approval.pending_ttl_hours,
+                limit=self.settings.retention.pending_limit,
+                clock=self.clock,
+                lock_timeout=self.settings.memory.lock_timeout,
+            )
+            self._pending[subsystem] = store
+        return store
+
+    @contextlib.contextmanager
+    def extra_fields(self, **fields: Any) -> Iterator[None]:
+        """Add ``fields`` to every audit record appended inside the block."""
+        saved = self._extra
+        self._extra = {**saved, **fields}
+        try:
+            yield
+        finally:
+            self._extra = saved
+
+    def record(self, **fields: Any) -> dict[str, Any] | None:
+        """Append one audit record with this session's context; never raises."""
+        ctx = self.context
+        try:
+            return self.journal.append(
+                session=ctx.session_id,
+                actor=ctx.actor,
+                origin=ctx.origin,
+                **{**self._extra, **fields},
+            )
+        except Exception as exc:
+            self.audit_failures += 1
+            log.error("could not append to the audit journal: %s", exc)
+            return None
+
+    def attempt(
+        self,
+        subsystem: str,
+        action: str,
+        targets: Iterable[str],
+        *,
+        hashes: Callable[[], dict[str, str | None]] = dict,
+    ) -> Attempt:
+        """Start following one write attempt (``hashes()`` gives the files' hashes now)."""
+        return Attempt(self, subsystem, action, tuple(sorted(set(targets))), hashes)
+
+
+class Attempt:
+    """One write attempt: collects the decision, then records the outcome once."""
+
+    def __init__(
+        self,
+        governor: Governor,
+        subsystem: str,
+        action: str,
+        targets: tuple[str, ...],
+        hashes: Callable[[], dict[str, str | None]],
+    ) -> None:
+        self.governor = governor
+        self.subsystem = subsystem
+        self.action = action
+        self.targets = targets
+        self.decision = "n/a"
+        self.pending_id: str | None = None
+        self.recorded: dict[str, Any] | None = None
+        self.done = False
+        self._hashes = hashes
+
+    def note(self, decision: str) -> None:
+        """The gate took a decision."""
+        self.decision = decision
+
+    def _finish(self, result: str, **fields: Any) -> None:
+        if self.done:
+            return
+        self.done = True
+        self.recorded = self.governor.record(
+            subsystem=self.subsystem,
+            target="+".join(self.targets),
+            action=self.action,
+            decision=self.decision,
+            result=result,
+            pending_id=self.pending_id,
+            **fields,
+        )
+        if self.subsystem == "memory":
+            self.governor.metrics.mutation(self.action, result)
+
+    def committed(self, commits: list[Commit]) -> None:
+        """The store applied (or found nothing to change); called under the locks."""
+        try:
+            from ..curated.entries import char_count
+
+            settings = self.governor.settings
+            for c in commits:
+                ratio = char_count(c.after) / settings.char_limit(c.target)
+                self.governor.metrics.usage(c.target, ratio)
+            self.applied(
+                {c.target: c.before_hash for c in commits},
+                {c.target: c.after_hash for c in commits},
+                written=any(c.written for c in commits),
+                lock_wait_ms=max((c.lock_wait_ms for c in commits), default=0.0),
+                write_ms=max((c.write_ms for c in commits), default=0.0),
+            )
+        except Exception:  # the write is committed: never fail it from here
+            log.exception("recording a committed write failed")
+
+    def applied(
+        self,
+        before: dict[str, str | None],
+        after: dict[str, str | None],
+        *,
+        written: bool,
+        lock_wait_ms: float = 0.0,
+        write_ms: float = 0.0,
+        **fields: Any,
+    ) -> None:
+        """The attempt changed the files from ``before`` to ``after`` (hashes per file)."""
+        m = self.governor.metrics
+        m.lock_wait(lock_wait_ms)
+        if written:
+            m.write_latency(write_ms)
+        self._finish(
+            "ok" if written else "noop",
+            before=before,
+            after=after,
+            lock_wait_ms=round(lock_wait_ms, 3),
+            write_ms=round(write_ms, 3) if written else None,
+            **fields,
+        )
+
+    def staged(self, record: PendingRecord) -> None:
+        """The write was staged as ``record``."""
+        self.pending_id = record.id
+        self.governor.metrics.pending("staged")
+        self._finish("staged", before=dict(record.base), after=dict(record.base))
+
+    def refused(self, exc: BaseException) -> None:
+        """The attempt ended with ``exc`` (a refusal or a failure)."""
+        with contextlib.suppress(Exception):
+            exc._audited = True  # type: ignore[attr-defined]  # recorded once, here
+        if self.done:
+            return
+        m = self.governor.metrics
+        fields: dict[str, Any] = {}
+        if isinstance(exc, MnemicError):
+            fields["error"] = exc.code
+        else:
+            fields["error"] = "internal_error"
+        cause = exc.cause if isinstance(exc, BatchFailed) else exc
+        if cause is not exc and isinstance(cause, MnemicError):
+            fields["cause"] = cause.code
+        if isinstance(cause, ThreatBlocked):
+            fields["patterns"] = [pid for pid, _ in cause.findings]
+            for pid, _ in cause.findings:
+                m.threat_block(pid)
+        if isinstance(exc, ToolError):
+            if exc.counts_as_failure:
+                fields["counted"] = True
+                m.consolidation_failure()
+            if exc.code == "loop_stopped":
+                m.terminal_skip()
+        if fields["error"] == "drift_detected" or fields.get("cause") == "drift_detected":
+            m.drift_detected()
+        try:
+            before = self._hashes()
+        except Exception:
+            before = {}
+        result = "refused" if isinstance(exc, ToolError) else "failed"
+        self._finish(result, before=before or None, after=before or None, **fields)
+
+
+def _metrics_for(settings: Settings) -> Metrics:
+    if not settings.metrics.enabled:
+        return get_metrics()
+    try:
+        return enable_metrics()
+    except ImportError:
+        log.warning("metrics.enabled is set but prometheus_client is not installed")
+        return get_metrics()

@@ -1,0 +1,102 @@
+"""Memory writes as the approval machinery sees them: described, staged, replayed.
+
+A staged memory write keeps its operations as a plain payload::
+
+    {"target": "memory", "batch": false, "allow_empty": false,
+     "operations": [{"action": "replace", "old_text": "...", "content": "...",
+                     "target": "user"}]}
+
+Approving it replays the payload through :meth:`Memory.apply` (lock, re-read, drift,
+budget, threat scan), so an approval can still fail cleanly against the current state.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+from typing import Any
+
+from ..curated.entries import FILENAMES, serialize
+from ..curated.store import Commit, Op
+from ..errors import InvalidArgument
+
+__all__ = ["describe", "ops_from_payload", "payload_of"]
+
+_LABELS = {"memory": "memory", "user": "user profile"}
+_SUMMARY_WIDTH = 120
+
+
+def _short(text: str | None, width: int = 80) -> str:
+    flat = " ".join((text or "").split())
+    return flat if len(flat) <= width else flat[: width - 3] + "..."
+
+
+def payload_of(target: str, ops: Sequence[Op], *, batch: bool, allow_empty: bool) -> dict[str, Any]:
+    """The replayable form of a memory write."""
+    operations = []
+    for op in ops:
+        item: dict[str, Any] = {"action": op.action}
+        if op.content is not None:
+            item["content"] = op.content
+        if op.old_text is not None:
+            item["old_text"] = op.old_text
+        if op.target is not None and op.target != target:
+            item["target"] = op.target
+        operations.append(item)
+    return {"target": target, "batch": batch, "allow_empty": allow_empty, "operations": operations}
+
+
+def ops_from_payload(payload: dict[str, Any]) -> tuple[str, list[Op], bool, bool]:
+    """(target, operations, batch, allow_empty) from a payload; raises on a bad one."""
+    target = payload.get("target")
+    operations = payload.get("operations")
+    if not isinstance(target, str) or not isinstance(operations, list) or not operations:
+        raise InvalidArgument("payload", "The staged write has no target or no operations.")
+    ops: list[Op] = []
+    for raw in operations:
+        if not isinstance(raw, dict) or not isinstance(raw.get("action"), str):
+            raise InvalidArgument("payload", "A staged operation is not an object with an action.")
+        for key in ("content", "old_text", "target"):
+            if raw.get(key) is not None and not isinstance(raw[key], str):
+                raise InvalidArgument("payload", f"A staged operation's {key} is not a string.")
+        ops.append(Op(raw["action"], raw.get("content"), raw.get("old_text"), raw.get("target")))
+    return target, ops, bool(payload.get("batch")), bool(payload.get("allow_empty"))
+
+
+def describe(target: str, ops: Sequence[Op], commits: Sequence[Commit]) -> tuple[str, str]:
+    """(one-line summary, full detail with a diff per file) of a memory write."""
+    targets = sorted({c.target for c in commits}) or [target]
+    where = " and ".join(_LABELS[t] for t in targets)
+    if len(ops) == 1:
+        op = ops[0]
+        label = _LABELS[op.target or target]
+        if op.action == "add":
+            summary = f"add to {label}: {_short(op.content)}"
+        elif op.action == "replace":
+            summary = f"replace in {label}: {_short(op.old_text, 40)} -> {_short(op.content)}"
+        else:
+            summary = f"remove from {label}: {_short(op.old_text)}"
+    else:
+        summary = f"apply {len(ops)} operations to {where}"
+    lines = []
+    for i, op in enumerate(ops, 1):
+        t = op.target or target
+        if op.action == "add":
+            lines.append(f"{i}. add [{t}]: {op.content}")
+        elif op.action == "replace":
+            lines.append(f"{i}. replace [{t}]: {op.old_text!r} -> {op.content}")
+        else:
+            lines.append(f"{i}. remove [{t}]: {op.old_text!r}")
+    for c in commits:
+        if c.after == c.before:
+            continue
+        name = FILENAMES[c.target]
+        diff = difflib.unified_diff(
+            serialize(c.before).splitlines(keepends=True),
+            serialize(c.after).splitlines(keepends=True),
+            fromfile=f"{name} (now)",
+            tofile=f"{name} (after approval)",
+        )
+        lines.append("")
+        lines.extend(line.rstrip("\n") for line in diff)
+    return summary[:_SUMMARY_WIDTH], "\n".join(lines)

@@ -1,0 +1,467 @@
+"""Metrics: a facade the core calls, with a no-op default and Prometheus behind a switch.
+
+Names (Prometheus conventions; ``_ms`` histograms are in milliseconds):
+
+=====================================  =========  =========================================
+``memory_usage_ratio{target}``         gauge      chars / budget of MEMORY.md and USER.md
+``memory_mutation_total{action,result}`` counter  every write attempt (result: ok, noop,
+                                                  staged, refused, failed)
+``memory_consolidation_failure_total`` counter    refusals the circuit breaker counts
+``memory_terminal_skip_total``         counter    calls stopped by a loop guard (terminal)
+``memory_drift_detected_total``        counter    writes refused because of drift
+``memory_threat_block_total{pattern}`` counter    writes refused by the threat scanner
+``memory_pending_total{decision}``     counter    staged, approved, approve_failed,
+                                                  rejected, expired
+``memory_pending_waiting``             gauge      pending writes waiting now
+``memory_lock_wait_ms``                histogram  time waiting for the sidecar lock
+``memory_write_latency_ms``            histogram  time of the durable write itself
+``memory_backup_count``                gauge      drift backups on disk
+``session_search_total{result}``       counter    session_search calls (ok, error)
+``session_search_latency_ms``          histogram  session_search time
+``session_count`` / ``session_message_count``  gauge  size of the session history
+=====================================  =========  =========================================
+
+In a long-running process (the MCP server, an agent) with ``[metrics] enabled = true``,
+:func:`enable_metrics` switches the process-wide facade to live Prometheus metrics and
+:func:`metrics_text` returns the exposition text for ``/metrics``. ``prometheus_client``
+is imported only then. A short-lived CLI process starts from zero, so ``mnemic stats``
+derives the same names from the audit journal and the files instead
+(:func:`collect_stats`).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..home import Home
+
+__all__ = [
+    "BUCKETS_MS",
+    "Metrics",
+    "PrometheusMetrics",
+    "Stats",
+    "collect_stats",
+    "enable_metrics",
+    "get_metrics",
+    "metrics_text",
+]
+
+BUCKETS_MS = (0.5, 1.0, 2.5, 5.0, 10.0, 25.0, 50.0, 100.0, 250.0, 500.0, 1000.0, 2500.0, 10000.0)
+
+_HELP = {
+    "memory_usage_ratio": ("gauge", "Characters used / character budget, per target."),
+    "memory_mutation_total": ("counter", "Memory write attempts by action and result."),
+    "memory_consolidation_failure_total": (
+        "counter",
+        "Refusals counted by the per-turn circuit breaker (no match, over budget, ...).",
+    ),
+    "memory_terminal_skip_total": ("counter", "Memory calls stopped by a loop guard."),
+    "memory_drift_detected_total": ("counter", "Writes refused because a file drifted."),
+    "memory_threat_block_total": ("counter", "Writes refused by the threat scanner."),
+    "memory_pending_total": ("counter", "Pending-queue events by decision."),
+    "memory_pending_waiting": ("gauge", "Pending writes waiting for approval."),
+    "memory_lock_wait_ms": ("histogram", "Milliseconds spent waiting for the lock."),
+    "memory_write_latency_ms": ("histogram", "Milliseconds spent in the durable write."),
+    "memory_backup_count": ("gauge", "Drift backups kept on disk."),
+    "session_search_total": ("counter", "session_search calls by result."),
+    "session_search_latency_ms": ("histogram", "Milliseconds per session_search call."),
+    "session_count": ("gauge", "Sessions in the session history."),
+    "session_message_count": ("gauge", "Messages in the session history."),
+}
+
+
+class Metrics:
+    """The facade: every method is a no-op here (the default)."""
+
+    enabled = False
+
+    def mutation(self, action: str, result: str) -> None:
+        """One write attempt finished with ``result``."""
+
+    def consolidation_failure(self) -> None:
+        """A refusal the circuit breaker counts."""
+
+    def terminal_skip(self) -> None:
+        """A call stopped by a loop guard."""
+
+    def drift_detected(self) -> None:
+        """A write refused because the file drifted."""
+
+    def threat_block(self, pattern: str) -> None:
+        """A write refused by the threat scanner (one call per pattern id)."""
+
+    def pending(self, decision: str) -> None:
+        """A pending-queue event (staged, approved, approve_failed, rejected, expired)."""
+
+    def lock_wait(self, ms: float) -> None:
+        """Time spent waiting for a lock."""
+
+    def write_latency(self, ms: float) -> None:
+        """Time spent in a durable write."""
+
+    def usage(self, target: str, ratio: float) -> None:
+        """Current usage ratio of a target."""
+
+    def backups(self, count: int) -> None:
+        """Drift backups on disk."""
+
+    def pending_waiting(self, count: int) -> None:
+        """Pending writes waiting now."""
+
+    def search(self, ms: float, result: str = "ok") -> None:
+        """One session_search call (for the surfaces that run it)."""
+
+    def sessions(self, sessions: int, messages: int) -> None:
+        """Size of the session history."""
+
+    def exposition(self) -> str:
+        """Prometheus exposition text of the live metrics ('' when disabled)."""
+        return ""
+
+
+class PrometheusMetrics(Metrics):
+    """Live metrics in a private ``prometheus_client`` registry."""
+
+    enabled = True
+
+    def __init__(self) -> None:
+        import prometheus_client as pc
+
+        self._pc = pc
+        self.registry = pc.CollectorRegistry(auto_describe=True)
+        r = self.registry
+        self._usage = pc.Gauge(
+            "memory_usage_ratio", _HELP["memory_usage_ratio"][1], ["target"], registry=r
+        )
+        self._mutation = pc.Counter(
+            "memory_mutation_total",
+            _HELP["memory_mutation_total"][1],
+            ["action", "result"],
+            registry=r,
+        )
+        self._consolidation = pc.Counter(
+            "memory_consolidation_failure_total",
+            _HELP["memory_consolidation_failure_total"][1],
+            registry=r,
+        )
+        self._terminal = pc.Counter(
+            "memory_terminal_skip_total", _HELP["memory_terminal_skip_total"][1], registry=r
+        )
+        self._drift = pc.Counter(
+            "memory_drift_detected_total", _HELP["memory_drift_detected_total"][1], registry=r
+        )
+        self._threat = pc.Counter(
+            "memory_threat_block_total",
+            _HELP["memory_threat_block_total"][1],
+            ["pattern"],
+            registry=r,
+        )
+        self._pending = pc.Counter(
+            "memory_pending_total", _HELP["memory_pending_total"][1], ["decision"], registry=r
+        )
+        self._waiting = pc.Gauge(
+            "memory_pending_waiting", _HELP["memory_pending_waiting"][1], registry=r
+        )
+        self._lock = pc.Histogram(
+            "memory_lock_wait_ms", _HELP["memory_lock_wait_ms"][1], buckets=BUCKETS_MS, registry=r
+        )
+        self._write = pc.Histogram(
+            "memory_write_latency_ms",
+            _HELP["memory_write_latency_ms"][1],
+            buckets=BUCKETS_MS,
+            registry=r,
+        )
+        self._backups = pc.Gauge("memory_backup_count", _HELP["memory_backup_count"][1], registry=r)
+        self._search = pc.Counter(
+            "session_search_total", _HELP["session_search_total"][1], ["result"], registry=r
+        )
+        self._search_ms = pc.Histogram(
+            "session_search_latency_ms",
+            _HELP["session_search_latency_ms"][1],
+            buckets=BUCKETS_MS,
+            registry=r,
+        )
+        self._sessions = pc.Gauge("session_count", _HELP["session_count"][1], registry=r)
+        self._messages = pc.Gauge(
+            "session_message_count", _HELP["session_message_count"][1], registry=r
+        )
+
+    def mutation(self, action: str, result: str) -> None:
+        self._mutation.labels(action, result).inc()
+
+    def consolidation_failure(self) -> None:
+        self._consolidation.inc()
+
+    def terminal_skip(self) -> None:
+        self._terminal.inc()
+
+    def drift_detected(self) -> None:
+        self._drift.inc()
+
+    def threat_block(self, pattern: str) -> None:
+        self._threat.labels(pattern).inc()
+
+    def pending(self, decision: str) -> None:
+        self._pending.labels(decision).inc()
+
+    def lock_wait(self, ms: float) -> None:
+        self._lock.observe(ms)
+
+    def write_latency(self, ms: float) -> None:
+        self._write.observe(ms)
+
+    def usage(self, target: str, ratio: float) -> None:
+        self._usage.labels(target).set(ratio)
+
+    def backups(self, count: int) -> None:
+        self._backups.set(count)
+
+    def pending_waiting(self, count: int) -> None:
+        self._waiting.set(count)
+
+    def search(self, ms: float, result: str = "ok") -> None:
+        self._search.labels(result).inc()
+        self._search_ms.observe(ms)
+
+    def sessions(self, sessions: int, messages: int) -> None:
+        self._sessions.set(sessions)
+        self._messages.set(messages)
+
+    def exposition(self) -> str:
+        return str(self._pc.generate_latest(self.registry).decode("utf-8"))
+
+
+_lock = threading.Lock()
+_current: Metrics = Metrics()
+
+
+def get_metrics() -> Metrics:
+    """The process-wide facade (a no-op until :func:`enable_metrics`)."""
+    return _current
+
+
+def enable_metrics() -> Metrics:
+    """Switch this process to live Prometheus metrics (idempotent); needs prometheus_client."""
+    global _current
+    with _lock:
+        if not _current.enabled:
+            _current = PrometheusMetrics()
+        return _current
+
+
+def reset_metrics() -> None:
+    """Back to the no-op facade (tests)."""
+    global _current
+    with _lock:
+        _current = Metrics()
+
+
+# -- derived statistics (mnemic stats) -------------------------------------------------
+
+
+@dataclass
+class Stats:
+    """Metric values derived from a home's audit journal and files."""
+
+    counters: dict[str, Counter[tuple[tuple[str, str], ...]]] = field(default_factory=dict)
+    gauges: dict[str, dict[tuple[tuple[str, str], ...], float]] = field(default_factory=dict)
+    histograms: dict[str, list[float]] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    def inc(self, name: str, value: float = 1.0, **labels: str) -> None:
+        """Add to a counter."""
+        self.counters.setdefault(name, Counter())[tuple(sorted(labels.items()))] += value  # type: ignore[assignment]
+
+    def set(self, name: str, value: float, **labels: str) -> None:
+        """Set a gauge."""
+        self.gauges.setdefault(name, {})[tuple(sorted(labels.items()))] = value
+
+    def observe(self, name: str, value: float) -> None:
+        """Add an observation to a histogram."""
+        self.histograms.setdefault(name, []).append(value)
+
+    def value(self, name: str, **labels: str) -> float:
+        """A counter or gauge value (0 when never set)."""
+        key = tuple(sorted(labels.items()))
+        if name in self.counters:
+            return float(self.counters[name].get(key, 0))
+        return float(self.gauges.get(name, {}).get(key, 0.0))
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-able form: {name: value | [{labels..., value}] | histogram summary}."""
+        out: dict[str, Any] = {}
+        for name in _HELP:
+            kind = _HELP[name][0]
+            if kind == "histogram":
+                values = sorted(self.histograms.get(name, []))
+                out[name] = {
+                    "count": len(values),
+                    "sum": round(sum(values), 3),
+                    "p50": _quantile(values, 0.5),
+                    "p99": _quantile(values, 0.99),
+                }
+                continue
+            series = self.counters.get(name) if kind == "counter" else self.gauges.get(name)
+            if not series:
+                out[name] = 0 if kind == "counter" and not _labels_of(name) else []
+                continue
+            if list(series) == [()]:
+                out[name] = _num(series[()])
+            else:
+                out[name] = [{**dict(k), "value": _num(v)} for k, v in sorted(series.items())]
+        if self.notes:
+            out["notes"] = list(self.notes)
+        return out
+
+    def text(self) -> str:
+        """Prometheus exposition text."""
+        lines: list[str] = []
+        for name, (kind, help_text) in _HELP.items():
+            lines.append(f"# HELP {name} {help_text}")
+            lines.append(f"# TYPE {name} {kind}")
+            if kind == "histogram":
+                values = self.histograms.get(name, [])
+                for bound in BUCKETS_MS:
+                    n = sum(1 for v in values if v <= bound)
+                    lines.append(f'{name}_bucket{{le="{bound}"}} {n}')
+                lines.append(f'{name}_bucket{{le="+Inf"}} {len(values)}')
+                lines.append(f"{name}_sum {_num(sum(values))}")
+                lines.append(f"{name}_count {len(values)}")
+                continue
+            series = self.counters.get(name) if kind == "counter" else self.gauges.get(name)
+            if not series:
+                if not _labels_of(name):
+                    lines.append(f"{name} 0")
+                continue
+            for labels, value in sorted(series.items()):
+                rendered = ",".join(f'{k}="{_escape(v)}"' for k, v in labels)
+                lines.append(
+                    f"{name}{{{rendered}}} {_num(value)}" if rendered else f"{name} {_num(value)}"
+                )
+        return "\n".join(lines) + "\n"
+
+
+def _labels_of(name: str) -> bool:
+    return name in (
+        "memory_usage_ratio",
+        "memory_mutation_total",
+        "memory_threat_block_total",
+        "memory_pending_total",
+        "session_search_total",
+    )
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+
+
+def _num(value: float) -> float | int:
+    return int(value) if float(value).is_integer() else round(float(value), 6)
+
+
+def _quantile(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    return round(values[min(len(values) - 1, int(q * len(values)))], 3)
+
+
+_TIMINGS = (("lock_wait_ms", "memory_lock_wait_ms"), ("write_ms", "memory_write_latency_ms"))
+
+
+def collect_stats(home: Home) -> Stats:
+    """Derive every metric for ``home`` from its audit journal and current files."""
+    from ..curated.backend import FileBackend
+    from ..curated.entries import TARGETS, parse
+    from ..curated.usage import Usage
+    from .audit import AuditJournal
+    from .pending import PendingStore
+
+    stats = Stats()
+    journal = AuditJournal(home.root / "audit")
+    for rec in journal.records():
+        if rec.get("subsystem", "memory") != "memory":
+            continue
+        action = str(rec.get("action", "?"))
+        result = str(rec.get("result", "?"))
+        stats.inc("memory_mutation_total", action=action, result=result)
+        error = rec.get("error")
+        if rec.get("counted"):
+            stats.inc("memory_consolidation_failure_total")
+        if error == "loop_stopped":
+            stats.inc("memory_terminal_skip_total")
+        if error == "drift_detected" or rec.get("cause") == "drift_detected":
+            stats.inc("memory_drift_detected_total")
+        for pattern in rec.get("patterns") or ():
+            stats.inc("memory_threat_block_total", pattern=str(pattern))
+        decision = _pending_decision(action, result)
+        if decision:
+            stats.inc("memory_pending_total", decision=decision)
+        for key, name in _TIMINGS:
+            value = rec.get(key)
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                stats.observe(name, float(value))
+    settings = home.settings
+    backend = FileBackend(home.memories_dir, history_limit=settings.memory.history_limit)
+    backups = 0
+    for target in TARGETS:
+        try:
+            raw = backend.read(target)
+        except Exception as exc:
+            stats.notes.append(f"{target}: {exc}")
+            continue
+        entries = parse(raw) if raw is not None else []
+        usage = Usage.of(target, entries, settings.char_limit(target))
+        stats.set("memory_usage_ratio", round(usage.chars / usage.limit, 6), target=target)
+        backups += len(backend.backups(target))
+    stats.set("memory_backup_count", backups)
+    waiting = 0
+    for subsystem in ("memory", "skills"):
+        waiting += len(PendingStore(home.root / "pending", subsystem).ids())
+    stats.set("memory_pending_waiting", waiting)
+    if os.path.exists(home.sessions_db):
+        try:
+            from ..sessions import open_store
+
+            store = open_store(home)
+            try:
+                info = store.stats()
+            finally:
+                store.close()
+            stats.set("session_count", info.sessions)
+            stats.set("session_message_count", info.messages)
+        except Exception as exc:
+            stats.notes.append(f"session history: {exc}")
+    return stats
+
+
+def _pending_decision(action: str, result: str) -> str | None:
+    if result == "staged":
+        return "staged"
+    if action == "approve":
+        return "approved" if result in ("ok", "noop") else "approve_failed"
+    if action in ("reject", "expire"):
+        return {"reject": "rejected", "expire": "expired"}[action]
+    return None
+
+
+def metrics_text(home: Home) -> str:
+    """Exposition text for ``/metrics``: live metrics when enabled, else derived ones.
+
+    Gauges (usage, backups, pending, session counts) are refreshed from ``home`` first.
+    """
+    live = get_metrics()
+    stats = collect_stats(home)
+    if not live.enabled:
+        return stats.text()
+    for labels, value in stats.gauges.get("memory_usage_ratio", {}).items():
+        live.usage(dict(labels)["target"], value)
+    live.backups(int(stats.value("memory_backup_count")))
+    live.pending_waiting(int(stats.value("memory_pending_waiting")))
+    if "session_count" in stats.gauges:
+        live.sessions(int(stats.value("session_count")), int(stats.value("session_message_count")))
+    return live.exposition()
