@@ -41,6 +41,7 @@ SkillGate = Callable[[SkillChange, PreparedChange], "dict[str, Any] | None"]
 #: Upper bound on one ``skills_list`` response, in characters of JSON-ish text.
 LIST_CHARS = 12_000
 LIST_DESCRIPTION = 200
+_NONE = "(none)"
 MAX_FILES_SHOWN = 200
 
 SKILLS_LIST_TOOL = ToolSpec(
@@ -57,7 +58,10 @@ SKILLS_LIST_TOOL = ToolSpec(
         "properties": {
             "category": {
                 "type": "string",
-                "description": "Only skills of this category (as shown in the index).",
+                "description": (
+                    "Only skills of this category (as in the index; '(none)' for skills "
+                    "without one)."
+                ),
             },
             "query": {
                 "type": "string",
@@ -248,8 +252,9 @@ def _list(store: SkillStore, args: dict[str, Any]) -> dict[str, Any]:
         key = i.category or ""
         categories[key] = categories.get(key, 0) + 1
     chosen = usable
-    if category:
-        chosen = [i for i in chosen if (i.category or "") == category.strip()]
+    if category is not None:  # "" or "(none)": skills without a category
+        wanted = "" if category.strip() == _NONE else category.strip()
+        chosen = [i for i in chosen if (i.category or "") == wanted]
     if query and query.strip():
         words = query.lower().split()
         chosen = [i for i in chosen if all(w in _haystack(i) for w in words)]
@@ -268,7 +273,7 @@ def _list(store: SkillStore, args: dict[str, Any]) -> dict[str, Any]:
         "success": True,
         "count": len(chosen),
         "skills": shown,
-        "categories": {k or "(none)": v for k, v in sorted(categories.items())},
+        "categories": {k or _NONE: v for k, v in sorted(categories.items())},
     }
     if len(shown) < len(chosen):
         resp["more"] = len(chosen) - len(shown)
