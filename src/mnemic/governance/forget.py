@@ -1,0 +1,323 @@
+"""Privacy: forget the user profile, or every session message that mentions something.
+
+``mnemic forget --user`` (:func:`forget_user`) removes USER.md with every copy of it:
+its history versions, drift backups, temp files, texts kept by a failed edit, and the
+pending writes that would touch it. The audit journal keeps hashes, never content, so
+it is not rewritten (and its chain stays verifiable); the forgetting itself is audited.
+
+``mnemic forget --sessions MATCH`` (:func:`forget_sessions`) removes every session
+message whose text, name, tool name or tool-call arguments contain MATCH (ASCII letters
+case-insensitive), with its full-text index entries, and clears session titles that
+contain it. So that no byte of it survives in the database file, the deletion runs with
+``PRAGMA secure_delete = ON``, the full-text index is rewritten (``optimize``: a
+contentless FTS5 index keeps its terms until its segments are merged), the database is
+vacuumed and the write-ahead log is checkpointed and truncated. Another process that
+keeps the database open can delay the truncation; the report says so.
+
+Afterwards no file under the home holds the forgotten text (the tests grep every byte,
+SQLite files included). Separate profiles are separate homes and are not touched.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..curated.backend import FileBackend
+from ..curated.entries import FILENAMES, parse
+from ..curated.store import file_hash
+from ..errors import ConfigError, InvalidArgument, SessionStoreError, StorageError
+from ..fsio import fsync_dir, stale_temp_files
+
+if TYPE_CHECKING:
+    from ..curated.memory import Memory
+    from ..home import Home
+
+__all__ = ["ForgetReport", "forget_sessions", "forget_user"]
+
+
+@dataclass
+class ForgetReport:
+    """What was forgotten."""
+
+    what: str
+    """``user`` or ``sessions``."""
+    dry_run: bool = False
+    files: list[str] = field(default_factory=list)
+    """Files removed (or, in a dry run, that would be)."""
+    pending: list[str] = field(default_factory=list)
+    """Pending write ids removed."""
+    messages: int = 0
+    """Session messages removed."""
+    sessions: int = 0
+    """Sessions that lost messages or their title."""
+    notes: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-able form."""
+        return {
+            "what": self.what,
+            "dry_run": self.dry_run,
+            "files": list(self.files),
+            "pending": list(self.pending),
+            "messages": self.messages,
+            "sessions": self.sessions,
+            "notes": list(self.notes),
+        }
+
+
+def _open(home: Home | str | Path | None, origin: str, clock: Callable[[], float] | None) -> Memory:
+    from ..curated.memory import Memory
+
+    return Memory.open(home, actor="foreground", origin=origin, clock=clock)
+
+
+def forget_user(
+    home: Home | str | Path | None = None,
+    *,
+    dry_run: bool = False,
+    origin: str = "cli",
+    clock: Callable[[], float] | None = None,
+) -> ForgetReport:
+    """Remove the user profile and every copy of it; see the module docstring."""
+    mem = _open(home, origin, clock)
+    gov = mem.governor
+    assert gov is not None
+    backend = mem.backend
+    if not isinstance(backend, FileBackend):
+        raise ConfigError(
+            "store", "forget --user needs the files backend; use the database's own purge"
+        )
+    report = ForgetReport("user", dry_run)
+    pending = gov.pending("memory")
+    with pending.lock():
+        # The user lock (and a completed interrupted commit) first: no writer in between.
+        with backend.transaction(["user"], mem.settings.memory.lock_timeout):
+            path = backend.path("user")
+            try:
+                before = backend.read("user")
+            except StorageError:
+                before = None
+            victims = [str(path)] if os.path.lexists(path) else []
+            victims += [v.location for v in backend.history("user")]
+            victims += [str(p) for p in backend.backups("user")]
+            victims += stale_temp_files(path)
+            report.files.extend(victims)
+            if not dry_run:
+                for victim in victims:
+                    with contextlib.suppress(FileNotFoundError):
+                        os.unlink(victim)
+                fsync_dir(backend.directory)
+                if backend.history_dir.exists():
+                    fsync_dir(backend.history_dir)
+        listing = pending.listing()
+        for record in listing.records:
+            if "user" in record.base or _payload_touches_user(record.payload):
+                report.pending.append(record.id)
+                if not dry_run:
+                    pending.remove(record.id)
+        for bad, _ in listing.problems:  # unreadable: it may hold the profile
+            report.files.append(bad)
+            if not dry_run:
+                pending.remove_file(bad)
+    leftovers = [
+        str(gov.root / n)
+        for n in os.listdir(gov.root)
+        if n.startswith(FILENAMES["user"] + ".edit.")
+    ]
+    report.files.extend(leftovers)
+    if not dry_run:
+        for p in leftovers:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(p)
+    entries = parse(before) if before else []
+    quoted = _count_quotes(gov.root / "sessions.db", entries)
+    if quoted:
+        report.notes.append(
+            f"{quoted} session message(s) quote the forgotten profile; remove them with "
+            "`mnemic forget --sessions TEXT` for each fact"
+        )
+    if not dry_run:
+        gov.record(
+            subsystem="memory",
+            target="user",
+            action="forget",
+            decision="manual",
+            result="ok",
+            before={"user": file_hash(before)},
+            after={"user": None},
+            removed={"files": len(report.files), "pending": len(report.pending)},
+        )
+    return report
+
+
+def _payload_touches_user(payload: dict[str, Any]) -> bool:
+    if payload.get("target") == "user":
+        return True
+    ops = payload.get("operations")
+    return isinstance(ops, list) and any(
+        isinstance(op, dict) and op.get("target") == "user" for op in ops
+    )
+
+
+# -- sessions ------------------------------------------------------------------------
+
+
+def _variants(match: str) -> list[str]:
+    """The needle as stored: raw, JSON-escaped, JSON-escaped twice (tool arguments)."""
+    once = json.dumps(match, ensure_ascii=False)[1:-1]
+    twice = json.dumps(once, ensure_ascii=False)[1:-1]
+    ascii_once = json.dumps(match)[1:-1]
+    out: list[str] = []
+    for v in (match, once, twice, ascii_once, json.dumps(ascii_once)[1:-1]):
+        if v not in out:
+            out.append(v)
+    return out
+
+
+def _where(columns: tuple[str, ...], needles: list[str]) -> tuple[str, list[str]]:
+    parts = []
+    params: list[str] = []
+    for col in columns:
+        for n in needles:
+            parts.append(f"instr(lower({col}), lower(?)) > 0")
+            params.append(n)
+    return " OR ".join(parts), params
+
+
+_MESSAGE_COLUMNS = ("content", "name", "tool_name", "tool_calls")
+
+
+def _count_quotes(db: Path, entries: list[str]) -> int:
+    if not entries or not db.exists():
+        return 0
+    try:
+        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5.0)
+    except sqlite3.Error:
+        return 0
+    try:
+        needles = [v for e in entries for v in _variants(e)]
+        where, params = _where(_MESSAGE_COLUMNS, needles)
+        row = conn.execute(f"SELECT COUNT(*) FROM messages WHERE {where}", params).fetchone()
+        return int(row[0])
+    except sqlite3.Error:
+        return 0
+    finally:
+        conn.close()
+
+
+def forget_sessions(
+    home: Home | str | Path | None = None,
+    match: str = "",
+    *,
+    dry_run: bool = False,
+    origin: str = "cli",
+    clock: Callable[[], float] | None = None,
+) -> ForgetReport:
+    """Remove every session message containing ``match``; see the module docstring."""
+    if not isinstance(match, str) or len(match.strip()) < 3:
+        raise InvalidArgument(
+            "match",
+            "Give the text to forget (at least 3 characters); it is matched as a substring.",
+        )
+    from ..home import Home as _Home
+
+    if not isinstance(home, _Home):
+        home = _Home.open(home)
+    mem = _open(home, origin, clock)
+    gov = mem.governor
+    assert gov is not None
+    report = ForgetReport("sessions", dry_run)
+    db = home.sessions_db
+    if not db.exists():
+        report.notes.append("there is no session history")
+        return report
+    from ..sessions import open_store
+    from ..sessions.index import FieldIndexer
+
+    store = open_store(home)  # brings the schema and index up to date first
+    try:
+        indexer = FieldIndexer(store.segmenter)
+    finally:
+        store.close()
+    timeout = home.settings.sessions.write_timeout
+    conn = sqlite3.connect(db, isolation_level=None, timeout=max(timeout, 0.1))
+    try:
+        conn.create_function("mnemic_fts_body", 1, indexer.body, deterministic=True)
+        conn.create_function("mnemic_fts_aux", 4, indexer.aux, deterministic=True)
+        conn.execute("PRAGMA secure_delete = ON")
+        conn.execute("PRAGMA foreign_keys = ON")
+        needles = _variants(match)
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            where, params = _where(_MESSAGE_COLUMNS, needles)
+            rows = conn.execute(
+                f"SELECT id, sid, tool_calls, tokens FROM messages WHERE {where}", params
+            ).fetchall()
+            twhere, tparams = _where(("title", "metadata"), needles)
+            titled = conn.execute(
+                f"SELECT sid, instr(lower(title), lower(?)) > 0 FROM sessions WHERE {twhere}",
+                [match, *tparams],
+            ).fetchall()
+            touched = {r[1] for r in rows} | {r[0] for r in titled}
+            report.messages = len(rows)
+            report.sessions = len(touched)
+            if not dry_run:
+                for mid, sid, calls, tokens in rows:
+                    conn.execute("DELETE FROM messages WHERE id = ?", (mid,))
+                    conn.execute(
+                        "UPDATE sessions SET message_count = MAX(0, message_count - 1), "
+                        "tool_call_count = MAX(0, tool_call_count - ?), "
+                        "token_count = MAX(0, token_count - ?) WHERE sid = ?",
+                        (_call_count(calls), int(tokens or 0), sid),
+                    )
+                for sid, in_title in titled:
+                    if in_title:
+                        conn.execute("UPDATE sessions SET title = NULL WHERE sid = ?", (sid,))
+                    else:
+                        conn.execute("UPDATE sessions SET metadata = '{}' WHERE sid = ?", (sid,))
+                conn.execute("INSERT INTO messages_fts(messages_fts) VALUES ('optimize')")
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        if not dry_run and touched:
+            conn.execute("VACUUM")
+            busy, _, _ = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            if busy:
+                report.notes.append(
+                    "another process has the session history open: its write-ahead log is "
+                    "emptied when that process closes it (or run forget again then)"
+                )
+    except sqlite3.Error as exc:
+        raise SessionStoreError(str(db), f"forgetting failed, nothing was removed: {exc}") from exc
+    finally:
+        conn.close()
+    report.files.append(str(db))
+    if not dry_run:
+        gov.record(
+            subsystem="sessions",
+            target="sessions.db",
+            action="forget",
+            decision="manual",
+            result="ok" if report.messages or report.sessions else "noop",
+            removed={"messages": report.messages, "sessions": report.sessions},
+        )
+    return report
+
+
+def _call_count(tool_calls: str | None) -> int:
+    if not tool_calls:
+        return 0
+    try:
+        calls = json.loads(tool_calls)
+    except ValueError:
+        return 0
+    return len(calls) if isinstance(calls, list) else 1
