@@ -232,6 +232,10 @@ def _uni() -> ModuleType:
     return _unicode_mod
 
 
+#: The case-sensitive secret prefixes of the table (``Pattern.subs``), see below.
+_CASED_PREFIXES = ("sk-", "AKIA", "ASIA", "ABIA", "ACCA", "AIza", "eyJ")
+
+
 def _has_cased_prefix(text: str) -> bool:
     """Whether ``text`` holds one of the case-sensitive secret prefixes (``Pattern.subs``).
 

@@ -105,7 +105,7 @@ _NEG = r"(?P<neg>(?:\b(?:not|never|cannot|no)|n['’]t)\s+(?:[a-z]+\s+){0,2})?"
 
 # Remote code execution one-liners, shared by the cron and shell-rc backdoor patterns.
 _REMOTE_EXEC = (
-    r"(?:(?:curl|wget)\b[^\n]{0,150}?\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b"
+    r"(?:\b(?:curl|wget)\b[^\n]{0,150}?\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b"
     r"|/dev/(?:tcp|udp)/|\bbash\s+-i\b|\b(?:nc|ncat|netcat)\b[^\n|;]{0,60}?\s-[ec]\b"
     r"|base64\s+-{1,2}d[^\n]{0,40}?\|\s*(?:ba|z)?sh\b|python[0-9]?(?:\.[0-9]+)?\s+-c\s+[\"']?import\s+socket)"
 )
@@ -124,14 +124,16 @@ _SECRET_FILE_SUBS = (
 
 # Agent instruction / configuration files that are loaded into future sessions.
 _AGENT_FILE = (
-    r"agents\.md|claude\.md|gemini\.md|\.cursorrules|\.clinerules|\.windsurfrules"
-    r"|copilot-instructions\.md|\.cursor/rules|soul\.md|\.claude/settings(?:\.local)?\.json"
-    r"|\.mcp\.json|\.codex/config\.toml|memory\.md|user\.md|\.mnemic/"
+    r"(?:agents|claude|gemini|soul|memory|user|copilot-instructions)\.mdc?\b|\.cursorrules\b"
+    r"|\.clinerules\b|\.windsurfrules\b|\.cursor/rules\b|\.claude/settings(?:\.local)?\.json\b"
+    r"|\.mcp\.json\b|\.codex/config\.toml\b|\.mnemic/"
 )
 _AGENT_FILE_KEYS = (
     "agents claude gemini cursorrules clinerules windsurfrules copilot cursor soul mcp codex "
     "memory user mnemic"
 )
+
+_PLANT = r"\b(?:append|prepend|insert|inject|add|write|put|embed|plant|hide|sneak)[a-z]{0,3}\b"
 
 _NET_TOOL = (
     r"(?:curl|wget|ncat|netcat|nc|socat|telnet|invoke-webrequest|invoke-restmethod|iwr|irm"
@@ -155,12 +157,12 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|initial|system|developer|safety|your)\s+"
         + _gap(3)
         + r"(?:instructions?|directives?|prompts?|guidelines|guidance|programming|orders|rules"
-        r"|constraints|directions|restrictions)"
+        r"|constraints|directions|restrictions)\b"
         r"|(?:all|any|every|these|those)\s+"
         + _gap(2)
-        + r"(?:instructions|directives|guidelines|programming)"
+        + r"(?:instructions|directives|guidelines|programming)\b"
         r"|(?:[a-z]+\s+){0,3}?(?:rules|restrictions|guidelines|constraints|limits|filters)\s+"
-        r"(?:that|which)\s+(?:tell|govern|restrict|limit|bind|stop|prevent|keep|control)\s+you"
+        r"(?:that|which)\s+(?:tell|govern|restrict|limit|bind|stop|prevent|keep|control)\s+you\b"
         r"|(?:everything|anything|all)\s+(?:that\s+)?you(?:['’]ve|\s+have|\s+were|\s+had)?\s+"
         r"(?:been\s+)?(?:told|taught|learned|learnt|instructed|given)(?:\s+(?:before|so\s+far"
         r"|previously|until\s+now|earlier))?\s*[.,;:!])"
@@ -248,7 +250,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"\b(?:state|say|claim|declare|report|respond|answer|reply|print|output|write|consider"
         r"|treat)\s+(?:that\s+)?the\s+(?:[a-z]+\s+){0,2}?(?:output|answer|result|conclusion|sum"
         r"|total|summary|response|verdict|value)\s+(?:of\s+(?:[^\s.!?;]+\s+){0,4}?)?"
-        r"(?:is|was|equals|should\s+be|as|to\s+be)\s*(?::|[\"'“‘`]|[0-9])",
+        r"(?:is|was|equals|should\s+be|as|to\s+be)\b\s*(?::|[\"'“‘`]|[0-9])",
         keys2="state say claim declare report respond answer reply print output write consider "
         "treat",
         keys3="is was equals should as be",
@@ -373,7 +375,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"\b(?:don['’]t|do\s+not|doesn['’]t|does\s+not|need\s+not|needn['’]t|never)\s+"
         r"(?:need\s+to\s+|have\s+to\s+)?(?:adhere|abide|comply|conform)\s+(?:to|by|with)\s+"
         r"(?:the\s+|any\s+)?(?:(?:[a-z]+\s+){0,2}?(?:content|usage|safety|openai|anthropic"
-        r"|ethical)\s+(?:polic(?:y|ies)|guidelines|rules|standards)"
+        r"|ethical)\s+(?:polic(?:y|ies)|guidelines|rules|standards)\b"
         r"|(?:rules|polic(?:y|ies)|guidelines|restrictions)\s+(?:set|imposed|given|made)"
         r"\s+(?:for|on|by)\b)"
         r"|\b(?:answer|respond|reply)(?:s|ing)?\s+"
@@ -417,7 +419,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|chatbot|bot|system)\b)"
         r"|\bas\s+an?\s+ai\s+(?:developed|created|built|made|trained)\s+by\s+[a-z]+,?\s+i\b"
         r"|\b(?:message|instructions?|notice|directive|update)\s+from\s+(?:your\s+|the\s+)?"
-        r"(?:system|admin|administrator|developers?|openai|anthropic|sysadmin)\s*[:\-]"
+        r"(?:system\s+)?(?:system|admin|administrator|developers?|openai|anthropic|sysadmin)\s*[:\-]"
         r"|\byou\s+(?:have\s+to|need\s+to|must|are\s+required\s+to|are\s+obliged\s+to)\s+"
         r"(?:answer|obey|comply\s+with|follow|fulfil+|execute)\s+(?:all|every|each|any)\s+"
         r"(?:of\s+)?(?:my|these|the\s+following)\s+(?:questions|commands|orders|requests"
@@ -502,7 +504,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"<[a-z][^>]{0,200}?style\s*=\s*[\"'][^\"'>]{0,200}?(?:display\s*:\s*none"
         r"|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em|rem|%)?\s*[;\"']"
         r"|opacity\s*:\s*0(?:\.0+)?\s*[;\"'])",
-        keys2="style",
+        keys2="style*",
     ),
     # ------------------------------------------------------------------- prompt_exfiltration
     Pattern(
@@ -840,8 +842,8 @@ PATTERNS: tuple[Pattern, ...] = (
         "strict",
         "states a password, passphrase or key in plain text",
         "password passphrase passcode code key token",
-        r"\b(?:password|passphrase|passcode|pin\s+code|api\s+key|secret\s+key|access\s+token)\s+"
-        r"(?:for\s+\S+\s+)?(?:is|was|=|:)\s+(?:[\"'`“‘][^\s\"'`”’]{4,64}[\"'`”’]"
+        r"\b(?:password|passphrase|passcode|pin\s+code|api\s+key|secret\s+key|access\s+token)"
+        r"(?:\s+for\s+\S+)?(?:\s+(?:is|was)\s+|\s*[=:]\s*)(?:[\"'`“‘][^\s\"'`”’]{4,64}[\"'`”’]"
         r"|(?=[^\s\"'`”]{0,64}?[0-9])(?=[^\s\"'`”]{0,64}?[a-z])[^\s\"'`”]{6,64})",
         keys2="password passphrase passcode pin api secret access",
         keys3="is was = :",
@@ -854,9 +856,9 @@ PATTERNS: tuple[Pattern, ...] = (
         "context",
         "writes a key into an SSH authorized_keys file (backdoor access)",
         "authorized",
-        r"(?:>>?|\btee\b(?:\s+-a)?)\s*[\"']?[^\s\"';|&<>]{0,120}?authorized_keys\b"
+        r"(?:>>?|\btee\b(?:\s+-a)?)\s*[\"']?[^\s\"';|&<>]{0,120}?\bauthorized_keys"
         r"|(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d{3}|sk-ssh-ed25519@openssh\.com)\s+"
-        r"aaaa[0-9a-z+/]{20,}[^\n]{0,300}?authorized_keys",
+        r"aaaa[0-9a-z+/]{20,}[^\n]{0,300}?\bauthorized_keys",
     ),
     Pattern(
         "ssh_authorized_keys_edit",
@@ -865,7 +867,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "tells the model to add a key to SSH authorized_keys",
         "authorized copy",
         r"\b(?:add|append|write|insert|put|copy|install|plant|drop|place|upload|echo|inject|paste)"
-        r"[a-z]{0,3}\b[^\n]{0,100}?authorized_keys|\bssh-copy-id\b",
+        r"[a-z]{0,3}\b[^\n]{0,100}?\bauthorized_keys|\bssh-copy-id\b",
         keys2="add* append* write* insert* put* copy* install* plant* drop* place* upload* echo* "
         "inject* paste*",
     ),
@@ -894,7 +896,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "context",
         "schedules a remote download-and-run or reverse shell with cron",
         "cron crontab reboot",
-        r"(?:@reboot|\bcrontab\b|/etc/cron|/var/spool/cron)[^\n]{0,200}?"
+        r"(?:@reboot\b|\bcrontab\b|/etc/cron|/var/spool/cron)[^\n]{0,200}?"
         + _REMOTE_EXEC
         + r"|"
         + _REMOTE_EXEC
@@ -924,7 +926,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "persistence",
         "context",
         "writes into an agent instruction or config file (AGENTS.md, CLAUDE.md...) from a shell",
-        "md cursorrules clinerules windsurfrules cursor settings mcp codex mnemic",
+        "md mdc cursorrules clinerules windsurfrules cursor settings mcp codex mnemic",
         r"(?:>>?|\btee\b(?:\s+-a)?)\s*[\"']?[^\s\"';|&<>]{0,100}?(?:" + _AGENT_FILE + r")",
         keys2="> tee",
         keys3=_AGENT_FILE_KEYS,
@@ -935,9 +937,12 @@ PATTERNS: tuple[Pattern, ...] = (
         "strict",
         "tells the model to covertly plant text in an agent instruction/config file",
         "silently secretly quietly covertly without",
-        r"\b(?:append|prepend|insert|inject|add|write|put|embed|plant|hide|sneak)[a-z]{0,3}\b"
-        r"(?=[^\n]{0,160}?(?:silently|secretly|quietly|covertly|without\s+(?:telling|informing"
-        r"|notifying|asking|alerting)))[^\n]{0,160}?\b(?:to|into|in|inside)\s+(?:the\s+|your\s+"
+        r"(?:\b(?:silently|secretly|quietly|covertly)\s+(?:[a-z]+\s+)?"
+        + _PLANT
+        + r"|"
+        + _PLANT
+        + r"(?=[^\n]{0,160}?(?:silently|secretly|quietly|covertly|without\s+(?:telling|informing"
+        r"|notifying|asking|alerting))))[^\n]{0,160}?\b(?:to|into|in|inside)\s+(?:the\s+|your\s+"
         r"|every\s+|each\s+|all\s+|any\s+)?(?:[^\s]{0,60}/)?(?:"
         + _AGENT_FILE
         + r"|(?:agent|assistant|ai)\s+(?:config|configuration|instructions?|rules)\s+files?)",

@@ -1,0 +1,118 @@
+"""Property-based and adversarial tests of the threat scanner."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import mnemic.scan as scan_mod
+from mnemic.scan import MAX_SCAN_CHARS, PATTERNS, SCOPES, ScanResult, invisible_chars, scan_text
+
+INVISIBLE = sorted(invisible_chars())
+FAST = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+# Words that drive the patterns: every key, plus a few fillers and separators.
+KEY_WORDS = sorted(
+    {k.removesuffix("*") for p in PATTERNS for k in (*p.keys, *p.keys2, *p.keys3, *p.keys4)}
+    | {k for p in PATTERNS for k in p.subs}
+    | {"the", "you", "your", "all", "and", "to", "me", "a", "~/.env", "$TOKEN", "https://x.y"}
+)
+SEPARATORS = [" ", "  ", "\n", "\t", ", ", ". ", ": ", " | ", " >> ", "'", '"', "-", "_", "/"]
+
+
+def unfiltered(text: str, scope: str) -> ScanResult:
+    return scan_mod._scan(text, scan_mod._table(scope), prefilter=False)
+
+
+@FAST
+@given(st.text(), st.sampled_from(SCOPES))
+def test_scanning_never_raises(text: str, scope: str) -> None:
+    result = scan_text(text, scope)
+    assert isinstance(result, ScanResult)
+    assert result.blocked == bool(result.findings)
+    assert len({f.id for f in result.findings}) == len(result.findings)
+
+
+@FAST
+@given(st.text(), st.sampled_from(INVISIBLE), st.integers(min_value=0))
+def test_an_invisible_character_is_always_reported(text: str, char: str, where: int) -> None:
+    pos = where % (len(text) + 1)
+    result = scan_text(text[:pos] + char + text[pos:], "strict")
+    assert "invisible_unicode" in {f.category for f in result.findings}
+
+
+@FAST
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(KEY_WORDS), st.sampled_from(SEPARATORS)),
+        min_size=1,
+        max_size=14,
+    ),
+    st.sampled_from(SCOPES),
+    st.booleans(),
+)
+def test_prefilter_agrees_with_unfiltered_scan(
+    parts: list[tuple[str, str]], scope: str, upper: bool
+) -> None:
+    text = "".join(word + sep for word, sep in parts)
+    if upper:
+        text = text.upper()
+    assert scan_mod._scan_uncached(text, scope) == unfiltered(text, scope)
+
+
+@FAST
+@given(st.text(max_size=300), st.sampled_from(SCOPES))
+def test_prefilter_agrees_on_arbitrary_text(text: str, scope: str) -> None:
+    assert scan_mod._scan_uncached(text, scope) == unfiltered(text, scope)
+
+
+@FAST
+@given(st.text(max_size=200))
+def test_scan_is_deterministic(text: str) -> None:
+    assert scan_mod._scan_uncached(text, "strict") == scan_mod._scan_uncached(text, "strict")
+
+
+def _adversarial() -> list[str]:
+    """64 KiB strings that maximise the number of places where each regex can start."""
+    seeds = [" ".join((*p.keys, *p.keys2, *p.keys3)).replace("*", "") for p in PATTERNS]
+    seeds += [
+        "a",
+        " ",
+        "\n",
+        "<!--",
+        "curl $",
+        "sk-aA1",
+        "ignore the ",
+        "do not reveal your ",
+        "password = '",
+        "cat .env | ",
+        "echo curl >> ~/.bashrc ",
+        "\u0430a",
+        "\u200b",
+        "eyJa.",
+        "xoxb-1-",
+        "-----begin ",
+    ]
+    out = []
+    for seed in seeds:
+        if not seed:
+            continue
+        out.append((seed * (MAX_SCAN_CHARS // len(seed) + 1))[:MAX_SCAN_CHARS])
+    return out
+
+
+@pytest.mark.timeout(300)
+def test_adversarial_64k_inputs_terminate() -> None:
+    # No timing assertion: the bounded quantifiers must simply let every scan finish.
+    for text in _adversarial():
+        assert len(text) == MAX_SCAN_CHARS
+        for scope in SCOPES:
+            scan_mod._scan_uncached(text, scope)
+
+
+@pytest.mark.timeout(300)
+def test_oversize_adversarial_input_terminates() -> None:
+    result = scan_text("ignore previous " * 20_000 + "\u202e")
+    assert result.findings[-1].id == "scan_cap_exceeded"
+    assert "invisible_u202e" in {f.id for f in result.findings}
