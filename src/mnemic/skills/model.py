@@ -221,7 +221,8 @@ def _load_yaml(text: str) -> Any:
     import yaml  # lazy: PyYAML costs tens of milliseconds and only skill code needs it
 
     try:
-        return yaml.safe_load(text)
+        # The C loader (libyaml) when PyYAML has it: same safe subset, ~10x faster.
+        return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" (line {mark.line + 2})" if mark is not None else ""

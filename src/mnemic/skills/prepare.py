@@ -115,10 +115,9 @@ def prepare_change(store: SkillStore, change: SkillChange) -> PreparedChange:
 def _prepare_create(
     store: SkillStore, change: SkillChange, name: str, category: str | None
 ) -> PreparedChange:
-    for info in store.scan():
-        if info.name == name:
-            where = "in this home" if info.source == "local" else f"in {info.source}"
-            raise SkillExists(name, f"{info.ref} {where}")
+    for _, _, cat, source, _ in store.locate(name):
+        where = "in this home" if source == "local" else f"in {source}"
+        raise SkillExists(name, f"{cat + '/' if cat else ''}{name} {where}")
     parent = os.path.join(store.root, category) if category else store.root
     skill_dir = os.path.join(parent, name)
     if category:

@@ -215,9 +215,17 @@ class SkillStore:
 
     def scan(self) -> list[SkillInfo]:
         """Every skill directory of every root, shadowed ones included, in root order."""
-        found: list[SkillInfo] = []
+        return [self._load(*loc) for loc in self.locate()]
+
+    def locate(
+        self, name: str | None = None, category: str | None = None
+    ) -> list[tuple[str, str, str | None, str, str]]:
+        """Skill directories without reading them: ``(path, name, category, source,
+        real root)`` in root order, optionally only those with ``name`` (and ``category``).
+        """
+        found = []
         for root, source in self._roots():
-            found.extend(self._scan_root(root, source))
+            found.extend(self._walk_root(root, source, name, category))
         return found
 
     def skills(self, *, platform: str | None = CURRENT_PLATFORM) -> list[SkillInfo]:
@@ -243,21 +251,31 @@ class SkillStore:
         roots.extend((d, d) for d in self.external_dirs)
         return roots
 
-    def _scan_root(self, root: str, source: str) -> list[SkillInfo]:
+    def _walk_root(
+        self, root: str, source: str, name: str | None, category: str | None
+    ) -> list[tuple[str, str, str | None, str, str]]:
         try:
             real_root = os.path.realpath(root)
             top = sorted(os.scandir(root), key=lambda e: e.name)
         except OSError:
             return []
-        out: list[SkillInfo] = []
+        out: list[tuple[str, str, str | None, str, str]] = []
         for entry in top:
             if _is_hidden_or_excluded(entry.name) or not _is_dir(entry):
                 continue
             if os.path.lexists(os.path.join(entry.path, SKILL_FILE)):
-                out.append(self._load(entry.path, entry.name, None, source, real_root))
+                if (name is None or entry.name == name) and category is None:
+                    out.append((entry.path, entry.name, None, source, real_root))
+                continue
+            if category is not None and entry.name != category:
                 continue
             if not _inside(os.path.realpath(entry.path), real_root):
                 continue  # a symlinked category pointing elsewhere: not ours to read
+            if name is not None:
+                sub_path = os.path.join(entry.path, name)
+                if os.path.isdir(sub_path) and os.path.lexists(os.path.join(sub_path, SKILL_FILE)):
+                    out.append((sub_path, name, entry.name, source, real_root))
+                continue
             try:
                 subs = sorted(os.scandir(entry.path), key=lambda e: e.name)
             except OSError:
@@ -266,7 +284,7 @@ class SkillStore:
                 if _is_hidden_or_excluded(sub.name) or not _is_dir(sub):
                     continue
                 if os.path.lexists(os.path.join(sub.path, SKILL_FILE)):
-                    out.append(self._load(sub.path, sub.name, entry.name, source, real_root))
+                    out.append((sub.path, sub.name, entry.name, source, real_root))
         return out
 
     def _load(
@@ -305,15 +323,11 @@ class SkillStore:
         a bare name exists in several local categories.
         """
         category, bare = _split_ref(name)
-        matches = [
-            i
-            for i in self.scan()
-            if i.name == bare and (category is None or i.category == category)
-        ]
+        matches = [self._load(*loc) for loc in self.locate(bare, category)]
         if not matches:
             import difflib
 
-            names = sorted({i.ref for i in self.scan()})
+            names = sorted({f"{c}/{n}" if c else n for _, n, c, _, _ in self.locate()})
             similar = difflib.get_close_matches(name, names, n=3, cutoff=0.6)
             raise SkillNotFound(name, similar=similar)
         local = [i for i in matches if i.source == "local"]
