@@ -37,7 +37,9 @@ JSON_OPT = click.option("--json", "as_json", is_flag=True, help="Machine-readabl
 
 
 def _open(app: AppContext) -> Memory:
-    return Memory.open(app.home)
+    from .governance import interactive_approver
+
+    return Memory.open(app.home, origin="cli", approver=interactive_approver())
 
 
 def _bar(ratio: float, width: int = 30) -> str:
@@ -51,6 +53,13 @@ def _report(result: Any, as_json: bool) -> None:
         return
     if not result.get("success"):
         fail(result.get("error", "refused"))
+    if result.get("staged"):
+        pid = result["pending_id"]
+        click.echo(
+            f"Staged for approval as {pid}: nothing is saved yet. "
+            f"Review: mnemic pending diff {pid}   Apply: mnemic pending approve {pid}"
+        )
+        return
     click.echo(f"{result['message']} {FILENAMES[result['target']]}: {result['usage']}")
     for key in ("replaced_entry", "removed_entry"):
         if key in result:

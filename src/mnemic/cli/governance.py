@@ -1,0 +1,337 @@
+"""``mnemic pending | audit | gc | forget | stats``: governance of a home."""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Any
+
+import click
+
+from ..governance.approval import ApprovalRequest, Approver
+from . import AppContext, emit_json, fail, handle_errors, pass_app
+
+__all__ = ["audit", "forget", "gc", "interactive_approver", "pending", "stats"]
+
+JSON_OPT = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+
+
+def interactive_approver() -> Approver | None:
+    """An approver that asks on the terminal, or ``None`` when stdin is not a terminal."""
+    if not sys.stdin.isatty():
+        return None
+
+    def ask(request: ApprovalRequest) -> str:
+        click.echo(f"Approval needed: {request.summary}", err=True)
+        if request.detail:
+            click.echo(request.detail, err=True)
+        return "allow" if click.confirm("Save this change?", default=False, err=True) else "deny"
+
+    return ask
+
+
+def _when(ts: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(ts))
+
+
+def _queue(app: AppContext) -> Any:
+    from ..governance.review import PendingQueue
+
+    return PendingQueue.open(app.home, origin="cli")
+
+
+# -- pending ---------------------------------------------------------------------------
+
+
+@click.group(name="pending")
+def pending() -> None:
+    """Writes waiting for approval: list, show, diff, approve, reject.
+
+    \b
+    Staged writes come from sessions whose policy is 'stage' (or 'ask' with nobody to
+    ask), and from unattended writers (flush, review) that replace or remove. Nothing
+    staged touches MEMORY.md or USER.md until it is approved; approving re-checks it
+    against the current files, so it can still be refused cleanly.
+    """
+
+
+@pending.command(name="list")
+@JSON_OPT
+@pass_app
+@handle_errors
+def pending_list(app: AppContext, as_json: bool) -> None:
+    """List pending writes, oldest first."""
+    queue = _queue(app)
+    now = queue.governor.clock()
+    records = queue.records()
+    problems = queue.problems()
+    if as_json:
+        emit_json(
+            {
+                "pending": [
+                    {**r.as_dict(), "expired": r.expired(now), "detail": None} for r in records
+                ],
+                "problems": [{"path": p, "reason": why} for p, why in problems],
+            }
+        )
+        return
+    for path, why in problems:
+        click.echo(f"warning: {path}: {why}", err=True)
+    if not records:
+        click.echo("No pending writes.")
+        return
+    click.echo(f"Pending writes ({len(records)}):")
+    for r in records:
+        flag = "  [expired]" if r.expired(now) else ""
+        who = r.actor if r.origin == r.actor else f"{r.actor}/{r.origin}"
+        click.echo(f"  {r.id}  {_when(r.created_at)}  {who:<20} {r.summary}{flag}")
+    click.echo(
+        "Review: mnemic pending diff ID   Apply: mnemic pending approve ID|all   "
+        "Drop: mnemic pending reject ID|all"
+    )
+
+
+@pending.command(name="show")
+@click.argument("pending_id")
+@JSON_OPT
+@pass_app
+@handle_errors
+def pending_show(app: AppContext, pending_id: str, as_json: bool) -> None:
+    """Show one pending write in full."""
+    queue = _queue(app)
+    r = queue.get(pending_id)
+    now = queue.governor.clock()
+    changed = queue.changed_since_staged(r)
+    if as_json:
+        emit_json({**r.as_dict(), "expired": r.expired(now), "changed_since_staged": changed})
+        return
+    click.echo(f"id:        {r.id} ({r.subsystem})")
+    click.echo(f"from:      {r.actor} / {r.origin} (session {r.session_id})")
+    click.echo(f"staged:    {_when(r.created_at)}")
+    state = "EXPIRED" if r.expired(now) else "expires"
+    click.echo(f"{state + ':':<10} {_when(r.expires_at)}")
+    if changed:
+        click.echo("note:      the file changed since it was staged (see `mnemic pending diff`)")
+    click.echo(f"summary:   {r.summary}")
+    click.echo("")
+    click.echo(r.detail)
+
+
+@pending.command(name="diff")
+@click.argument("pending_id")
+@pass_app
+@handle_errors
+def pending_diff(app: AppContext, pending_id: str) -> None:
+    """What approving would change now, checked against the current files."""
+    click.echo(_queue(app).diff(pending_id).rstrip("\n"))
+
+
+@pending.command(name="approve")
+@click.argument("which", metavar="ID|all")
+@JSON_OPT
+@pass_app
+@handle_errors
+def pending_approve(app: AppContext, which: str, as_json: bool) -> None:
+    """Apply pending writes through the normal write path (exit 1 if any failed)."""
+    outcomes = _queue(app).approve(which)
+    if as_json:
+        emit_json([o.as_dict() for o in outcomes])
+    else:
+        if not outcomes:
+            click.echo("No pending writes.")
+        for o in outcomes:
+            if o.ok:
+                click.echo(f"approved {o.id}: {o.summary} ({o.message})")
+            else:
+                click.echo(f"FAILED   {o.id}: {o.summary}\n  {o.message}", err=True)
+    if any(not o.ok for o in outcomes):
+        sys.exit(1)
+
+
+@pending.command(name="reject")
+@click.argument("which", metavar="ID|all")
+@JSON_OPT
+@pass_app
+@handle_errors
+def pending_reject(app: AppContext, which: str, as_json: bool) -> None:
+    """Discard pending writes."""
+    records = _queue(app).reject(which)
+    if as_json:
+        emit_json([{"id": r.id, "summary": r.summary} for r in records])
+        return
+    if not records:
+        click.echo("Nothing to reject.")
+    for r in records:
+        click.echo(f"rejected {r.id}: {r.summary}")
+
+
+# -- audit ---------------------------------------------------------------------------
+
+
+def _journal(app: AppContext) -> Any:
+    from ..governance.audit import AuditJournal
+
+    return AuditJournal(app.home.root / "audit")
+
+
+@click.group(name="audit")
+def audit() -> None:
+    """The audit journal: every write attempt and decision, hash-chained."""
+
+
+@audit.command(name="list")
+@click.option("--limit", "-n", type=int, default=50, show_default=True, help="Newest N (0: all).")
+@click.option("--action", help="Only this action (add, replace, approve, forget, ...).")
+@click.option("--result", help="Only this result (ok, noop, staged, refused, failed).")
+@JSON_OPT
+@pass_app
+@handle_errors
+def audit_list(
+    app: AppContext, limit: int, action: str | None, result: str | None, as_json: bool
+) -> None:
+    """List audit records, oldest first."""
+    records = [
+        r
+        for r in _journal(app).records()
+        if (action is None or r.get("action") == action)
+        and (result is None or r.get("result") == result)
+    ]
+    if limit > 0:
+        records = records[-limit:]
+    if as_json:
+        emit_json(records)
+        return
+    if not records:
+        click.echo("The audit journal is empty.")
+        return
+    for r in records:
+        who = f"{r.get('actor')}/{r.get('origin')}"
+        extra = f" {r['error']}" if r.get("error") else ""
+        if r.get("pending_id"):
+            extra += f" pending={r['pending_id']}"
+        click.echo(
+            f"{r.get('seq'):>6} {r.get('time')} {who:<22} {r.get('action'):<8} "
+            f"{r.get('target', ''):<12} {r.get('decision'):<13} {r.get('result')}{extra}"
+        )
+
+
+@audit.command(name="verify")
+@JSON_OPT
+@pass_app
+@handle_errors
+def audit_verify(app: AppContext, as_json: bool) -> None:
+    """Check the hash chain; exit 1 at the first record that does not fit."""
+    report = _journal(app).verify()
+    if as_json:
+        emit_json(report.as_dict())
+    elif report.ok:
+        click.echo(f"OK: {report.records} record(s), chain intact. Head hash: {report.last_hash}")
+        for note in report.notes:
+            click.echo(f"note: {note}")
+    else:
+        where = f" (line {report.first_bad_line})" if report.first_bad_line else ""
+        click.echo(
+            f"TAMPERED OR DAMAGED{where}: {report.problem}. {report.records} record(s) "
+            "before it verify.",
+            err=True,
+        )
+    if not report.ok:
+        sys.exit(1)
+
+
+# -- gc, forget, stats -------------------------------------------------------------------
+
+
+@click.command(name="gc")
+@click.option("--dry-run", is_flag=True, help="Only report what would be removed.")
+@JSON_OPT
+@pass_app
+@handle_errors
+def gc(app: AppContext, dry_run: bool, as_json: bool) -> None:
+    """Apply the retention policy: old versions, backups, expired pending writes, debris."""
+    from ..governance.retention import collect_garbage
+
+    report = collect_garbage(app.home, dry_run=dry_run)
+    if as_json:
+        emit_json(report.as_dict())
+        return
+    verb = "Would remove" if dry_run else "Removed"
+    counts = report.counts()
+    if not counts:
+        click.echo("Nothing to remove.")
+    else:
+        click.echo(f"{verb}: " + ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items())))
+        for r in report.removed:
+            click.echo(f"  {r.kind:<14} {r.what}  ({r.reason})")
+    for note in report.notes:
+        click.echo(f"note: {note}")
+
+
+@click.command(name="forget")
+@click.option("--user", "user", is_flag=True, help="Remove the user profile and every copy.")
+@click.option(
+    "--sessions", "match", metavar="MATCH", help="Remove session messages containing MATCH."
+)
+@click.option("--dry-run", is_flag=True, help="Only report what would be removed.")
+@click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
+@JSON_OPT
+@pass_app
+@handle_errors
+def forget(
+    app: AppContext, user: bool, match: str | None, dry_run: bool, yes: bool, as_json: bool
+) -> None:
+    """Forget for good: the user profile (--user) or session messages (--sessions MATCH).
+
+    Copies go too (history versions, backups, pending writes, search-index entries), and
+    the session database is rewritten so no byte of the text stays on disk under the home.
+    The audit journal keeps only hashes, so it is not touched.
+    """
+    from ..governance.forget import forget_sessions, forget_user
+
+    if not user and not match:
+        raise click.UsageError("give --user, --sessions MATCH, or both")
+    if not dry_run and not yes:
+        what = " and ".join(
+            x
+            for x in (
+                "the user profile" if user else "",
+                f"messages containing {match!r}" if match else "",
+            )
+            if x
+        )
+        if not click.confirm(f"Permanently forget {what}?", default=False):
+            fail("nothing was forgotten", 1)
+    reports = []
+    if user:
+        reports.append(forget_user(app.home, dry_run=dry_run))
+    if match:
+        reports.append(forget_sessions(app.home, match, dry_run=dry_run))
+    if as_json:
+        emit_json([r.as_dict() for r in reports])
+        return
+    verb = "Would remove" if dry_run else "Removed"
+    for r in reports:
+        if r.what == "user":
+            click.echo(
+                f"{verb} the user profile: {len(r.files)} file(s), "
+                f"{len(r.pending)} pending write(s)."
+            )
+        else:
+            click.echo(f"{verb} {r.messages} session message(s) in {r.sessions} session(s).")
+        for note in r.notes:
+            click.echo(f"note: {note}")
+
+
+@click.command(name="stats")
+@JSON_OPT
+@pass_app
+@handle_errors
+def stats(app: AppContext, as_json: bool) -> None:
+    """Metrics of this home (Prometheus text), derived from the audit journal and files."""
+    from ..governance.metrics import collect_stats
+
+    result = collect_stats(app.home)
+    if as_json:
+        emit_json(result.as_dict())
+    else:
+        click.echo(result.text().rstrip("\n"))
