@@ -113,61 +113,66 @@ BY_DESIGN: dict[str, tuple[str, list[int]]] = {
 
 # 30 typical memory entries (user profile and project notes), all clean.
 ENTRIES = [
-    "User prefers concise answers and British spelling; no emojis in commit messages or PR "
-    "titles, please.",
-    "Project mnemic: Python 3.11, ruff + mypy --strict, line length 100; run tests with "
-    "./x test before every commit.",
-    "Deploys go through `make deploy` from the release branch after CI is green; never push "
-    "to main directly.",
-    "User's name is Dana Okafor; works at Acme on the billing team; timezone Europe/Berlin, "
-    "usually online 9-17.",
+    "User prefers concise answers and British spelling; no emojis in commit messages or "
+    "PR titles, please, and no exclamation marks.",
+    "Project mnemic: Python 3.11, ruff + mypy --strict, line length 100; run the whole "
+    "suite with ./x test before every commit.",
+    "Deploys go through `make deploy` from the release branch after CI is green; never "
+    "push to main directly, even for hotfixes.",
+    "User's name is Dana Okafor; works at Acme on the billing team; timezone "
+    "Europe/Berlin, usually online from 9 to 17.",
     "The staging database lives on db-staging.internal:5432; credentials come from Vault "
-    "via the ops CLI.",
-    "Prefers pytest fixtures over setUp methods and parametrize over loops; one behaviour "
-    "per test function.",
+    "via the ops CLI, never from files.",
+    "Prefers pytest fixtures over setUp methods and parametrize over loops; one behaviour"
+    " per test function, descriptive names.",
     "CI runs on GitHub Actions; the slow suite is marked @pytest.mark.slow and only runs "
-    "nightly on main.",
+    "nightly on main, not on pull requests.",
     "User dislikes long preambles: lead with the answer, then the details, and offer "
-    "alternatives only if asked.",
+    "alternatives only if they are asked for.",
     "The API key lives in ~/.config/app/.env and is loaded by python-dotenv when the "
-    "service starts up.",
+    "service starts up; it is rotated monthly.",
     "User's SSH key is in 1Password; the build box alias is buildbox in ~/.ssh/config on "
-    "the work laptop.",
+    "the work laptop (not the home one).",
     "Docs are built with mkdocs-material; `mkdocs serve` gives a local preview on port "
-    "8000 with live reload.",
-    "When the user says 'ship it', bump the version, tag the release, and open the release "
-    "PR against main.",
+    "8000 with live reload of every page.",
+    "When the user says 'ship it', bump the version, tag the release, and open the "
+    "release PR against main with the changelog.",
     "Frontend is SvelteKit 2 with TypeScript strict mode; shared state lives in stores "
-    "under src/lib/stores.",
+    "under src/lib/stores, one per domain.",
     "User writes French with colleagues; answer in French only when the question itself "
-    "is asked in French.",
+    "is asked in French, otherwise English.",
     "Use uv for environments: `uv sync` then `uv run pytest`; never pip install into the "
-    "system Python.",
-    "Backups run nightly at 02:00 via systemd timers and report their status to healthchecks.io.",
+    "system Python or the base conda env.",
+    "Backups run nightly at 02:00 via systemd timers and report their status to "
+    "healthchecks.io; failures page the on-call.",
     "The monorepo has three services: api (FastAPI), worker (RQ) and web (SvelteKit), "
-    "each with its own Dockerfile.",
+    "each with its own Dockerfile and CI job.",
     "User is learning Rust on weekends and likes small idiomatic examples that come with "
-    "unit tests.",
-    "Log format is JSON lines; request ids are propagated through the X-Request-Id header "
-    "across services.",
+    "unit tests and a short explanation.",
+    "Log format is JSON lines; request ids are propagated through the X-Request-Id header"
+    " across services and into the worker.",
     "Feature flags live in config/flags.yaml and are read once per request; no runtime "
-    "toggling in prod.",
+    "toggling in prod without a deploy.",
     "Dana's manager is Priya; their weekly 1:1 is on Tuesdays at 10:00, so avoid "
-    "scheduling anything then.",
-    "Error budget for the API is 99.9% monthly; page only on sustained 5xx rates above 1% "
-    "for ten minutes.",
-    "Database migrations use Alembic: autogenerate the script, then review and edit it by "
-    "hand before merging.",
-    "User prefers dark-mode screenshots and diagrams drawn with Mermaid inside the markdown docs.",
+    "scheduling anything then or just before.",
+    "Error budget for the API is 99.9% monthly; page only on sustained 5xx rates above 1%"
+    " for ten minutes or longer.",
+    "Database migrations use Alembic: autogenerate the script, then review and edit it by"
+    " hand before merging the PR.",
+    "User prefers dark-mode screenshots and diagrams drawn with Mermaid inside the "
+    "markdown docs rather than PNG exports.",
     "The old Celery setup was replaced by RQ in March; ignore older docs that still "
-    "mention Celery workers.",
-    "Translations are managed in Weblate; do not edit the .po files in the repository directly.",
+    "mention Celery workers or beat.",
+    "Translations are managed in Weblate; do not edit the .po files in the repository "
+    "directly, they are overwritten.",
     "Code review needs at least one approval; the author merges with a squash commit and "
-    "deletes the branch.",
-    "The user's laptop is a ThinkPad running Fedora 40 with GNOME, zsh and the Helix editor.",
-    "Performance budget: p95 page load under 1.5 s on a mid-range phone over a 4G connection.",
-    "User wants a short summary at the end of long tasks, listing the files changed and "
-    "any follow-ups.",
+    "deletes the branch afterwards.",
+    "The user's laptop is a ThinkPad running Fedora 40 with GNOME, zsh and the Helix "
+    "editor; no VS Code installed.",
+    "Performance budget: p95 page load under 1.5 s on a mid-range phone over a 4G "
+    "connection, measured with Lighthouse.",
+    "User wants a short summary at the end of long tasks, listing the files changed, the "
+    "tests run and any follow-ups.",
 ]
 
 _COLD_SCRIPT = """
@@ -176,10 +181,12 @@ entries = json.loads(sys.stdin.read())
 t0 = time.perf_counter_ns()
 import mnemic.scan as S
 t1 = time.perf_counter_ns()
+S._table("strict")  # one-off: load the pattern table, build the keyword index
+t2 = time.perf_counter_ns()
 for e in entries:
     S.scan_text(e)
-t2 = time.perf_counter_ns()
-print(json.dumps({"import_us": (t1 - t0) / 1e3, "first_scan_us": (t2 - t1) / 1e3}))
+t3 = time.perf_counter_ns()
+print(json.dumps({"table_us": (t2 - t1) / 1e3, "scans_us": (t3 - t2) / 1e3}))
 """
 
 
@@ -294,12 +301,15 @@ def measure_cold(runs: int = 7) -> dict[str, Any]:
         results.append(json.loads(out.stdout))
     return {
         "runs": runs,
-        "first_scan_30_entries_us_median": round(
-            statistics.median(r["first_scan_us"] for r in results), 1
+        "cold_table_load_us_median": round(statistics.median(r["table_us"] for r in results), 1),
+        "cold_first_30_scans_us_median": round(
+            statistics.median(r["scans_us"] for r in results), 1
         ),
-        "first_scan_30_entries_us_min": round(min(r["first_scan_us"] for r in results), 1),
-        "note": "fresh process; includes loading the pattern table and building the keyword "
-        "index on the first call",
+        "cold_total_us_median": round(
+            statistics.median(r["table_us"] + r["scans_us"] for r in results), 1
+        ),
+        "note": "fresh process, bytecode compiled: the one-off load of the pattern table and "
+        "keyword index (first scan of the process), then the first scans of the 30 entries",
     }
 
 
@@ -581,7 +591,8 @@ def main() -> None:
         f"{len(xstest)}, locomo {fps['locomo_observations']['strict']['blocked']}/{len(locomo)}"
     )
     print(
-        f"speed: 30 entries cold {speed['first_scan_30_entries_us_median']} us, warm "
+        f"speed: 30 entries cold {speed['cold_first_30_scans_us_median']} us (+ one-off table "
+        f"load {speed['cold_table_load_us_median']} us), warm "
         f"{speed['warm_uncached_30_entries_us_median']} us, memoized "
         f"{speed['memoized_30_entries_us_median']} us"
     )

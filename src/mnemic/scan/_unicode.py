@@ -23,12 +23,10 @@ __all__ = [
 _NAMED_INVISIBLE = (
     "\u00ad"  # soft hyphen
     "\u034f"  # combining grapheme joiner
-    "\u061c"  # arabic letter mark
     "\u115f\u1160"  # hangul choseong / jungseong fillers
     "\u17b4\u17b5"  # khmer inherent vowels
     "\u180b\u180c\u180d\u180e\u180f"  # mongolian free variation selectors, vowel separator
     "\u200b\u200c\u200d"  # zero-width space, non-joiner, joiner
-    "\u200e\u200f"  # left-to-right / right-to-left marks
     "\u202a\u202b\u202c\u202d\u202e"  # bidi embeddings and overrides (LRE RLE PDF LRO RLO)
     "\u2060\u2061\u2062\u2063\u2064"  # word joiner, invisible operators
     "\u2066\u2067\u2068\u2069"  # bidi isolates (LRI RLI FSI PDI)
@@ -47,6 +45,11 @@ VARIATION_SELECTORS_SUPPLEMENT = frozenset(chr(c) for c in range(0xE0100, 0xE01F
 
 #: Every character reported as ``invisible_unicode``.
 INVISIBLE_CHARS = frozenset(_NAMED_INVISIBLE) | TAG_CHARS | VARIATION_SELECTORS_SUPPLEMENT
+
+# Directional marks (LRM, RLM, ALM) are routine in Hebrew and Arabic text and cannot hide
+# or reorder text, so they are not reported; like every invisible character they are
+# still removed before pattern matching.
+_DIRECTION_MARKS = "\u200e\u200f\u061c"
 
 
 def invisible_ids(text: str) -> list[tuple[int, str]]:
@@ -99,6 +102,7 @@ _COMBINING_RANGES = (
 )
 _STRIP: dict[int, None] = {cp: None for lo, hi in _COMBINING_RANGES for cp in range(lo, hi + 1)}
 _STRIP.update({ord(c): None for c in INVISIBLE_CHARS})
+_STRIP.update({ord(c): None for c in _DIRECTION_MARKS})
 
 # Letters of other scripts that look like Latin letters. A word that mixes these with
 # Latin letters is reported as a homoglyph; all of them are folded to Latin for matching.
