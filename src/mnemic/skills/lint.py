@@ -148,7 +148,7 @@ def _lint_one(store: SkillStore, info: SkillInfo) -> list[LintProblem]:
             f"{len(doc.text):,} chars; the limit is {settings.max_skill_chars:,}",
         )
     _threats(add, doc.text, SKILL_FILE)
-    out.extend(_lint_files(store, info, doc, add))
+    _lint_files(store, info, doc, add)
     for ref in _references(body):
         if not os.path.isfile(os.path.join(info.path, *ref.split("/"))):
             add("error", "broken_reference", f"SKILL.md refers to {ref}, which does not exist")
@@ -162,7 +162,7 @@ def _threats(add: Any, text: str, file: str) -> None:
         add("error", "threat", f"threat pattern(s): {ids}", file)
 
 
-def _lint_files(store: SkillStore, info: SkillInfo, doc: SkillDoc, add: Any) -> list[LintProblem]:
+def _lint_files(store: SkillStore, info: SkillInfo, doc: SkillDoc, add: Any) -> None:
     settings = store.settings
     for name in doc.stray:
         add(
@@ -198,7 +198,6 @@ def _lint_files(store: SkillStore, info: SkillInfo, doc: SkillDoc, add: Any) -> 
             continue
         if isinstance(data, str):
             _threats(add, data, f.path)
-    return []
 
 
 def _references(body: str) -> list[str]:
