@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import ContentRejected, InvalidArgument, StorageError, ToolError
-from ..fsio import stale_temp_files
+from ..fsio import read_text_strict, stale_temp_files
 from ..scan import scan_text
 from .backend import FileBackend, Version
 from .entries import DELIMITER, FILENAMES, TARGETS, detect_drift, parse, serialize, validate_content
@@ -358,6 +358,19 @@ def _file_checks(backend: FileBackend, fix: bool) -> list[Problem]:
             )
 
     check_mode(backend.directory, 0o700, "the memories directory")
+    if os.path.lexists(backend.intent_path):
+        try:
+            read_text_strict(backend.intent_path, nofollow=True)
+            fixed = bool(fix and backend.recover(timeout=1.0))
+            message = (
+                "a commit spanning MEMORY.md and USER.md was interrupted; the next write "
+                "(or open) completes it"
+            )
+        except StorageError as exc:
+            fixed = False
+            message = f"the record of an interrupted two-file commit is unreadable: {exc}"
+        remedy = f"mnemic memory doctor --fix, or inspect {backend.intent_path}"
+        out.append(Problem("error", None, message, remedy, fixed))
     for target in TARGETS:
         check_mode(backend.path(target), 0o600, "a memory file")
         check_mode(backend.lock_path(target), 0o600, "a lock file")

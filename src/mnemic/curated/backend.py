@@ -262,7 +262,7 @@ class FileBackend:
         Takes both locks (waiting up to ``timeout``); returns False when they are busy
         (their holder completes it).
         """
-        if not os.path.lexists(self.intent_path):
+        if not os.path.lexists(self.intent_path) and not stale_temp_files(self.intent_path):
             return False
         locks = [SidecarLock(self.lock_path(t), timeout) for t in sorted(FILENAMES)]
         taken: list[SidecarLock] = []
@@ -271,10 +271,13 @@ class FileBackend:
                 if not (lock.try_acquire() if timeout <= 0 else _acquired(lock)):
                     return False
                 taken.append(lock)
-            return self._recover_locked()
+            done = self._recover_locked()
+            for debris in stale_temp_files(self.intent_path):  # an intent never written
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(debris)
+            return done
         finally:
-            for lock in reversed(taken):
-                lock.release()
+            _release(taken)
 
     # -- history -------------------------------------------------------------
     def _history_names(self, target: str) -> list[str]:
@@ -380,16 +383,17 @@ class FileBackend:
 
     def cleanup(self) -> list[str]:
         removed: list[str] = []
-        if os.path.lexists(self.intent_path):
+        if os.path.lexists(self.intent_path) or stale_temp_files(self.intent_path):
             try:
                 done = self.recover()
             except StorageError as exc:
                 log.error("%s", exc.to_llm())
                 return removed
-            if not done:
+            if os.path.lexists(self.intent_path):
                 return removed  # a live writer holds a lock and will complete it
-            log.info("completed a commit spanning both targets left by a crashed writer")
-            removed.append(str(self.intent_path))
+            if done:
+                log.info("completed a commit spanning both targets left by a crashed writer")
+                removed.append(str(self.intent_path))
         for target in FILENAMES:
             debris = stale_temp_files(self.path(target))
             if not debris:
