@@ -312,6 +312,7 @@ def _read_text(path: str) -> str | None:
 
 
 def digest(path: str) -> str | None:
+    """SHA-256 (hex) of a file's bytes, read without following a symlink; ``None`` if absent."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
     except FileNotFoundError:
