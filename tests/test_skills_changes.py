@@ -690,3 +690,24 @@ def test_concurrent_patches_do_not_lose_updates(home_path: Path) -> None:
         t.join()
     text = store.read("list").text
     assert text.count(": done") == 10 and ": todo" not in text
+
+
+def test_digests_tell_whether_a_staged_change_is_stale(store: SkillStore) -> None:
+    create_change = SkillChange("create", "ops/x", {"content": md("x")})
+    staged = store.prepare(create_change)
+    assert store.digests(create_change) == staged.base == {"SKILL.md": None}
+    store.apply(create_change)
+    assert store.digests(create_change) != staged.base  # someone created it meanwhile
+    for change in (
+        SkillChange("edit", "x", {"content": md("x", body="new\n")}),
+        SkillChange("patch", "x", {"old_string": "Run", "new_string": "Do"}),
+        SkillChange("delete", "x"),
+        SkillChange("write_file", "x", {"file_path": "assets/a.txt", "file_content": "a"}),
+    ):
+        prepared = store.prepare(change)
+        assert store.digests(change) == prepared.base
+        assert tuple(prepared.base) == change.files()
+    prepared = store.prepare(SkillChange("delete", "x"))
+    store.apply(SkillChange("patch", "x", {"old_string": "Run", "new_string": "Do"}))
+    assert store.digests(SkillChange("delete", "x")) != prepared.base
+    assert store.digests(SkillChange("delete", "gone")) == {"SKILL.md": None}

@@ -219,6 +219,15 @@ class SkillChange:
         elif self.action == "remove_file":
             check_support_path(p["file_path"])
 
+    def files(self) -> tuple[str, ...]:
+        """The files (relative to the skill directory) this change reads or writes: the
+        keys of :attr:`PreparedChange.base`. Raises like :meth:`validate` on bad paths."""
+        if self.action == "patch":
+            return (patch_path(self.payload.get("file_path")),)
+        if self.action in ("write_file", "remove_file"):
+            return (check_support_path(self.payload.get("file_path")),)
+        return (SKILL_FILE,)
+
     def describe(self) -> str:
         """A one-line description of the requested change (for listings and logs)."""
         rel = self.payload.get("file_path")

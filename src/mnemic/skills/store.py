@@ -447,6 +447,25 @@ class SkillStore:
         ensure_private_dir(self.root)
         return SidecarLock(os.path.join(self.root, LOCK_NAME), self.settings.lock_timeout)
 
+    def digests(self, change: SkillChange) -> dict[str, str | None]:
+        """SHA-256 of each file ``change`` touches, as they are now (``None``: absent).
+
+        Compare with :attr:`PreparedChange.base` saved when the change was staged to
+        tell whether its files changed since (without preparing it again).
+        """
+        from .prepare import digest
+
+        rels = change.files()
+        if change.action == "create":
+            name, category = change.target()
+            skill_dir = os.path.join(self.root, *(p for p in (category, name) if p))
+        else:
+            try:
+                skill_dir = self.get(change.name).path
+            except (SkillNotFound, SkillInvalid):
+                return dict.fromkeys(rels)
+        return {rel: digest(os.path.join(skill_dir, *rel.split("/"))) for rel in rels}
+
     def prepare(self, change: SkillChange) -> PreparedChange:
         """Validate ``change`` completely against the current state; write nothing."""
         from .prepare import prepare_change
