@@ -4,7 +4,8 @@ Two columns:
 
 * ``body``: the segmented content (:func:`~mnemic.sessions.segment.segment`);
 * ``aux``: the participant name, the tool name, the names and argument values of the tool
-  calls (segmented), and every compound of the content and arguments as one whole token.
+  calls (segmented), every compound of the content and arguments as one whole token, and
+  the distinct CJK characters (one-character queries).
 
 Ranking weighs ``aux`` below ``body``. :class:`FieldIndexer` computes both; the SQLite
 backend registers its methods as the SQL functions its triggers call, a PostgreSQL backend
@@ -130,19 +131,23 @@ class FieldIndexer:
         tool_calls: str | None,
     ) -> str:
         """The ``aux`` column of a message."""
+        seg = self.segment(content)
         if not (name or tool_name or tool_calls):
-            return " ".join(self.segment(content).compounds)
+            if not seg.chars:
+                return " ".join(seg.compounds)
+            return " ".join((*seg.compounds, *seg.chars))
         names, values = tool_call_text(tool_calls)
         args = self.segment(join_fields(values)) if values else None
         parts = [name, tool_name, *names]
         out = [self.segment(p).body for p in parts if p]
         if args is not None:
             out.append(args.body)
-        compounds: list[str] = list(self.segment(content).compounds)
+        extra: list[str] = [*seg.compounds, *seg.chars]
         if args is not None:
-            compounds.extend(args.compounds)
-        if compounds:
-            out.append(" ".join(dict.fromkeys(compounds)))
+            extra.extend(args.compounds)
+            extra.extend(args.chars)
+        if extra:
+            out.append(" ".join(dict.fromkeys(extra)))
         return "\n".join(out)
 
 
@@ -231,7 +236,7 @@ class SegmentWorker:
                 pairs = _receive(self.proc.stdout)
             except (OSError, EOFError, ValueError, pickle.UnpicklingError):
                 return None
-            return {t: Segmented(b, c) for t, (b, c) in zip(unique, pairs, strict=True)}
+            return {t: Segmented(*parts) for t, parts in zip(unique, pairs, strict=True)}
 
         return result
 
@@ -260,5 +265,5 @@ def serve(stdin: IO[bytes], stdout: IO[bytes]) -> None:
         out = []
         for text in texts:
             s = seg.segment(text)
-            out.append((s.body, s.compounds))
+            out.append((s.body, s.compounds, s.chars))
         _send(stdout, out)

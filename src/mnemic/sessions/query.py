@@ -311,6 +311,13 @@ class Query:
             self.dropped,
         )  # fmt: skip
 
+    def per_term(self) -> list[Query]:
+        """One single-term query per positive term, each keeping the exclusions."""
+        return [
+            Query(self.text, ((t,),), self.excluded, "all", self.natural, self.truncated)
+            for t in self.terms
+        ]
+
     def to_fts5(self) -> str:
         """The FTS5 MATCH expression ('' when the query is empty)."""
         if self.empty:

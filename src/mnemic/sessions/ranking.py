@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .query import Query
 from .store import Hit, SearchFilters, SessionStore
@@ -37,8 +37,7 @@ SESSION_WEIGHT = 0.3
 """Share of its session's best score added to every message."""
 
 
-@dataclass(frozen=True, slots=True)
-class RankedMessage:
+class RankedMessage(NamedTuple):
     """A message position with its combined score (higher is better)."""
 
     session_id: str
@@ -58,8 +57,10 @@ def rank(
     *,
     context: Sequence[float] = CONTEXT_WEIGHTS,
     session_weight: float = SESSION_WEIGHT,
+    limit: int | None = None,
 ) -> list[RankedMessage]:
-    """Combine bm25 ``hits`` (best first) with neighbour context and session prior."""
+    """Combine bm25 ``hits`` (best first) with neighbour context and session prior;
+    the best ``limit`` positions (all when None)."""
     if not hits:
         return []
     top = max(-h.score for h in hits) or 1.0
@@ -77,12 +78,13 @@ def rank(
             for seq in (h.seq - distance, h.seq + distance):
                 if 0 <= seq < h.session_messages:
                     scores[(h.session_id, seq)] += weight * value
-    ranked = [
-        RankedMessage(sid, seq, s + session_weight * best[sid], by_pos.get((sid, seq)))
-        for (sid, seq), s in scores.items()
-    ]
-    ranked.sort(key=lambda r: (-r.score, r.hit is None, r.session_id, r.seq))
-    return ranked
+    keyed = sorted(
+        ((-(s + session_weight * best[sid]), (sid, seq) not in by_pos, sid, seq)
+         for (sid, seq), s in scores.items())
+    )  # fmt: skip
+    if limit is not None:
+        keyed = keyed[:limit]
+    return [RankedMessage(sid, seq, -neg, by_pos.get((sid, seq))) for neg, _, sid, seq in keyed]
 
 
 def rank_messages(

@@ -241,7 +241,10 @@ def discover(
         relaxed = bool(extra) and not ranked
         seen = {r.session_id for r in ranked}
         ranked.extend(r for r in extra if r.session_id not in seen)
-    chosen = _choose_sessions(ctx, ranked, limit, text)
+    titled = None
+    if order == "rank":
+        titled = _title_match(ctx, text, filters)
+    chosen = _choose_sessions(ctx, ranked, limit, titled, demote=order == "rank")
     results = []
     for session_id, anchor, all_words in chosen:
         results.append(_result(ctx, session_id, anchor, query, window, all_words))
@@ -275,8 +278,27 @@ def _count_sessions(ranked: Sequence[RankedMessage]) -> int:
     return len({r.session_id for r in ranked})
 
 
+def _title_match(ctx: SearchContext, text: str, filters: SearchFilters) -> SessionInfo | None:
+    """A past session whose title is the query, if it passes the filters."""
+    titled = ctx.store.find_title(text.strip().strip("\"'`"))
+    if titled is None or titled.id in ctx.lineage or titled.source in filters.exclude_sources:
+        return None
+    if filters.sources is not None and titled.source not in filters.sources:
+        return None
+    if filters.since is not None and titled.last_active < filters.since:
+        return None
+    if filters.until is not None and titled.started_at >= filters.until:
+        return None
+    return titled
+
+
 def _choose_sessions(
-    ctx: SearchContext, ranked: Sequence[RankedMessage], limit: int, text: str
+    ctx: SearchContext,
+    ranked: Sequence[RankedMessage],
+    limit: int,
+    titled: SessionInfo | None,
+    *,
+    demote: bool,
 ) -> list[tuple[str, RankedMessage | None, bool]]:
     """(session id, anchor, matched-by-title) for up to ``limit`` distinct lineages."""
     store = ctx.store
@@ -285,17 +307,12 @@ def _choose_sessions(
         if r.hit is not None and r.session_id not in anchors:
             anchors[r.session_id] = r
     order = [sid for sid in dict.fromkeys(r.session_id for r in ranked) if sid in anchors]
-    demoted = set(ctx.demoted_sources)
+    demoted = set(ctx.demoted_sources) if demote else set()
     first = [s for s in order if anchors[s].hit.source not in demoted]  # type: ignore[union-attr]
     later = [s for s in order if anchors[s].hit.source in demoted]  # type: ignore[union-attr]
     chosen: list[tuple[str, RankedMessage | None, bool]] = []
     seen_roots: set[str] = set()
-    titled = store.find_title(text.strip().strip("\"'`"))
-    if (
-        titled is not None
-        and titled.id not in ctx.lineage
-        and titled.source not in ctx.hidden_sources
-    ):
+    if titled is not None:
         seen_roots.add(store.roots([titled.id])[titled.id])
         chosen.append((titled.id, anchors.get(titled.id), True))
     cache: dict[str, str] = {}

@@ -5,9 +5,9 @@ Full-text engines split text on spaces and punctuation. That loses two kinds of 
 * Chinese, Japanese and Korean text has no spaces, so a whole run of ideographs becomes one
   token and a two-character word inside it is never found. :func:`segment` rewrites each
   CJK run as its overlapping bigrams followed by its last character (``记忆文件`` becomes
-  ``记忆 忆文 文件 件``), so any 2-character word is a token, a longer word is a phrase of
-  bigrams, and a single character is a prefix query over the bigrams plus the trailing
-  unigram.
+  ``记忆 忆文 文件 件``), so any 2-character word is a token and a longer word is a phrase
+  of bigrams; the distinct characters of the text are listed apart (``chars``) so that a
+  one-character word is a single lookup too.
 * E-mail addresses, URLs, paths, version strings and identifiers joined by ``-``, ``_``,
   ``.`` and friends (*compounds*) are split into parts. The parts stay in the text (so
   ``example`` finds ``alice@example.com``) and each compound is also emitted whole, as one
@@ -46,7 +46,7 @@ __all__ = [
 ]
 
 SEGMENTER_ID = "mnemic-bigram"
-SEGMENTER_VERSION = 1
+SEGMENTER_VERSION = 2
 
 CONNECTORS = "-_.@/:+~#%?=&"
 """Characters that join the parts of a compound (and are token characters of the index)."""
@@ -111,10 +111,12 @@ def _index_run(match: re.Match[str]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Segmented:
-    """Index form of one text: the running ``body`` and its whole ``compounds``."""
+    """Index form of one text: the running ``body``, its whole ``compounds`` and its
+    distinct CJK characters (``chars``, so that a one-character query is one lookup)."""
 
     body: str
     compounds: tuple[str, ...]
+    chars: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,19 +143,25 @@ def segment(text: str | None) -> Segmented:
         compounds = tuple(seen)
     if text.isascii():
         return Segmented(text.translate(_TO_SPACE), compounds)
+    chars: tuple[str, ...] = ()
     if _CJK_ANY.search(text):
+        chars = tuple(dict.fromkeys(_CJK_ANY.findall(text)))
         text = _CJK_RUN.sub(_index_run, text)
-    return Segmented(_TO_SPACE_RE.sub(" ", text), compounds)
+    return Segmented(_TO_SPACE_RE.sub(" ", text), compounds, chars)
 
 
 def segment_query(term: str) -> QueryTokens:
     """Query form of one search term, consistent with :func:`segment`.
 
     A CJK run that ends the term stays open on the right (the text may continue it), so its
-    trailing unigram is left out; a lone final CJK character becomes a prefix, which matches
-    both the bigrams that start with it and the unigram that ends a run.
+    trailing unigram is left out and a lone final CJK character after other tokens becomes
+    a prefix (the bigrams that start with it, or the unigram that ends a run). A term that
+    is one CJK character is that character, found among the indexed ``chars``.
     """
     text = _normalize(term)
+    bare = text.strip(CONNECTORS + " \t")
+    if len(bare) == 1 and _CJK_ANY.match(bare):
+        return QueryTokens((bare,))
     whole = None
     compound = _COMPOUND.fullmatch(text.strip(CONNECTORS + " "))
     if compound is not None and len(compound.group()) <= MAX_WHOLE_CHARS:

@@ -34,6 +34,7 @@ from ..errors import (
     SessionStoreBusy,
     SessionStoreError,
 )
+from . import sqlite_search
 from .index import FieldIndexer, SegmentWorker
 from .query import Query
 from .segment import DEFAULT_SEGMENTER, Segmenter
@@ -725,69 +726,28 @@ class SQLiteSessionStore:
     ) -> list[Hit]:
         """Ranked messages matching ``query`` within ``filters``.
 
-        ``sort="rank"`` orders by bm25 (body and aux columns weighted by ``weights``);
-        ``newest``/``oldest`` order by message time. A query the engine still rejects
-        (it should not happen: every token is quoted) returns no hits.
+        ``sort="rank"`` orders by bm25 (body and aux columns weighted by ``weights``;
+        cost bounded as :mod:`.sqlite_search` explains); ``newest``/``oldest`` order by
+        message time. A query the engine still rejects (it should not happen: every
+        token is quoted) returns no hits.
         """
-        expr = query.to_fts5()
-        if not expr or limit <= 0:
+        if query.empty or limit <= 0:
             return []
         self.flush_index()
-        where = ["messages_fts MATCH ?"]
-        params: list[Any] = [expr]
-        if filters.roles is not None:
-            if not filters.roles:
-                return []
-            where.append(f"m.role IN ({_marks(filters.roles)})")
-            params.extend(filters.roles)
-        if filters.sources is not None:
-            if not filters.sources:
-                return []
-            where.append(f"s.source IN ({_marks(filters.sources)})")
-            params.extend(filters.sources)
-        if filters.exclude_sources:
-            where.append(f"s.source NOT IN ({_marks(filters.exclude_sources)})")
-            params.extend(filters.exclude_sources)
-        if filters.exclude_sessions:
-            where.append(f"s.id NOT IN ({_marks(filters.exclude_sessions)})")
-            params.extend(filters.exclude_sessions)
-        if filters.sessions is not None:
-            if not filters.sessions:
-                return []
-            where.append(f"s.id IN ({_marks(filters.sessions)})")
-            params.extend(filters.sessions)
-        if filters.since is not None:
-            where.append("m.ts >= ?")
-            params.append(float(filters.since))
-        if filters.until is not None:
-            where.append("m.ts < ?")
-            params.append(float(filters.until))
-        order = {
-            "newest": "m.ts DESC, m.id DESC",
-            "oldest": "m.ts ASC, m.id ASC",
-        }.get(sort, "score ASC, m.id DESC")
-        sql = (
-            "SELECT m.id, s.id, m.seq, m.role, m.ts, s.source, "
-            "bm25(messages_fts, ?, ?) AS score, s.message_count "
-            "FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid "
-            "JOIN sessions s ON s.sid = m.sid "
-            f"WHERE {' AND '.join(where)} ORDER BY {order} LIMIT ?"
-        )
-        all_params = [*self.weights, *params, int(limit)]
         with self._lock:
             try:
-                rows = self._retry(lambda: self._conn.execute(sql, all_params).fetchall())
+                return self._retry(
+                    lambda: sqlite_search.search(
+                        self._conn, query, filters, limit=limit, sort=sort, weights=self.weights
+                    )
+                )
             except sqlite3.OperationalError as exc:
                 if _is_busy(exc):
                     raise
-                log.warning("full-text query rejected (%s): %r", exc, expr)
+                log.warning("full-text query rejected (%s): %r", exc, query.to_fts5())
                 return []
             except sqlite3.DatabaseError as exc:
                 raise self._fail(exc, "search failed") from exc
-        return [
-            Hit(int(r[0]), r[1], int(r[2]), r[3], float(r[4]), r[5], float(r[6]), int(r[7]))
-            for r in rows
-        ]
 
     def stats(self) -> StoreStats:
         """Counts, sizes, sources and roles."""

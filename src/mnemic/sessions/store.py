@@ -18,7 +18,7 @@ import os
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from .query import Query
 
@@ -189,9 +189,10 @@ class SearchFilters:
     until: float | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Hit:
-    """One ranked message of a search (lower ``score`` is better, like SQLite's bm25)."""
+class Hit(NamedTuple):
+    """One ranked message of a search (lower ``score`` is better, like SQLite's bm25).
+
+    A named tuple: searches build thousands of them."""
 
     message_id: int
     session_id: str

@@ -1,0 +1,307 @@
+"""The SQLite session store: recording, reading, lineage, deletion, migrations, the index."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from mnemic.errors import (
+    InvalidArgument,
+    SessionExists,
+    SessionNotFound,
+    SessionStoreError,
+)
+from mnemic.home import Home
+from mnemic.sessions import (
+    NewMessage,
+    NewSession,
+    SearchFilters,
+    SessionStore,
+    SQLiteSessionStore,
+    estimate_tokens,
+    open_store,
+    parse_query,
+)
+from mnemic.sessions.sqlite_schema import PENDING_MAX, SCHEMA_VERSION
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[SQLiteSessionStore]:
+    s = SQLiteSessionStore(tmp_path / "sessions.db")
+    yield s
+    s.close()
+
+
+def find(store: SQLiteSessionStore, text: str, **filters: object) -> list[tuple[str, int]]:
+    hits = store.search(parse_query(text), SearchFilters(**filters), limit=10_000)  # type: ignore[arg-type]
+    return sorted((h.session_id, h.seq) for h in hits)
+
+
+def test_recording_api(store: SQLiteSessionStore) -> None:
+    assert isinstance(store, SessionStore)
+    sid = store.start_session(
+        source="cli", title="  Deploy\tplan \x07", model="qwen3", started_at=50.0
+    )
+    call = {"id": "c1", "type": "function", "function": {"name": "terminal", "arguments": "{}"}}
+    m1 = store.append_message(sid, NewMessage("user", "deploy v2.3.1 to staging", timestamp=100.0))
+    m2 = store.append_message(sid, NewMessage("assistant", "", tool_calls=[call], timestamp=101.0))
+    m3 = store.append_message(
+        sid, NewMessage("tool", "ok", tool_call_id="c1", tool_name="terminal", timestamp=102.0)
+    )
+    assert m1 < m2 < m3
+    store.end_session(sid, "user_exit", ended_at=200.0)
+    info = store.get_session(sid)
+    assert info.title == "Deploy plan"  # control characters and runs of space cleaned
+    assert info.model == "qwen3" and info.source == "cli"
+    assert info.message_count == 3 and info.tool_call_count == 1
+    assert info.token_count == sum(estimate_tokens(t) for t in ("deploy v2.3.1 to staging", "ok"))
+    assert info.end_reason == "user_exit" and info.ended_at == 200.0 and info.last_active == 200.0
+    msgs = store.messages(sid)
+    assert [m.seq for m in msgs] == [0, 1, 2]
+    assert msgs[1].tool_calls == [call] and msgs[2].tool_call_id == "c1"
+    assert store.message(m3) == msgs[2]
+    assert store.messages(sid, start=1, stop=2) == [msgs[1]]
+
+
+def test_ids_are_generated_unique_and_checked(store: SQLiteSessionStore) -> None:
+    a = store.start_session()
+    b = store.start_session()
+    assert a != b and len(a) == len("20260517-232811-3f9a1c")
+    store.start_session(id="fixed")
+    with pytest.raises(SessionExists):
+        store.start_session(id="fixed")
+    with pytest.raises(SessionNotFound):
+        store.append_message("nope", NewMessage("user", "x"))
+    with pytest.raises(SessionNotFound):
+        store.end_session("nope")
+    with pytest.raises(SessionNotFound):
+        store.get_session("nope")
+    with pytest.raises(InvalidArgument):
+        store.append_message(a, NewMessage("robot", "x"))
+    store.append_message(a, NewMessage("developer", "rules"))  # alias of system
+    assert store.messages(a)[0].role == "system"
+
+
+def test_update_session_merges_metadata(store: SQLiteSessionStore) -> None:
+    sid = store.start_session(metadata={"a": 1})
+    store.update_session(sid, title="T", metadata={"b": 2})
+    info = store.get_session(sid)
+    assert info.title == "T" and info.metadata == {"a": 1, "b": 2}
+
+
+def test_index_covers_content_tool_names_and_arguments(store: SQLiteSessionStore) -> None:
+    sid = store.start_session(id="s")
+    call = {
+        "id": "c1",
+        "type": "function",
+        "function": {
+            "name": "web_search",
+            "arguments": json.dumps({"query": "kubernetes ingress", "n": 5}),
+        },
+    }
+    store.append_message(sid, NewMessage("assistant", "searching", tool_calls=[call]))
+    store.append_message(sid, NewMessage("tool", "results", tool_name="web_search"))
+    store.append_message(sid, NewMessage("user", "thanks", name="Caroline"))
+    assert find(store, "kubernetes") == [("s", 0)]
+    assert find(store, "web_search") == [("s", 0), ("s", 1)]
+    assert find(store, "caroline") == [("s", 2)]
+
+
+def test_pending_queue_is_folded_before_search(store: SQLiteSessionStore) -> None:
+    sid = store.start_session(id="s")
+    for i in range(PENDING_MAX + 5):
+        store.append_message(sid, NewMessage("user", f"message number{i}"))
+    pending = store._read("SELECT COUNT(*) FROM fts_pending")[0][0]
+    assert 0 < pending < PENDING_MAX  # folded once, some still queued
+    assert find(store, f"number{PENDING_MAX + 4}") == [("s", PENDING_MAX + 4)]
+    assert store._read("SELECT COUNT(*) FROM fts_pending")[0][0] == 0
+
+
+def test_delete_removes_index_rows_queued_or_not(store: SQLiteSessionStore) -> None:
+    a = store.start_session(id="a")
+    b = store.start_session(id="b")
+    for i in range(PENDING_MAX):
+        store.append_message(a, NewMessage("user", f"alpha {i}"))  # folded into the index
+    store.append_message(b, NewMessage("user", "alpha queued"))  # still queued
+    assert len(find(store, "alpha")) == PENDING_MAX + 1
+    assert store.delete_session("a") == PENDING_MAX
+    assert find(store, "alpha") == [("b", 0)]
+    assert store.delete_session("b") == 1
+    assert find(store, "alpha") == []
+    check = store._read(
+        "INSERT INTO messages_fts(messages_fts, rank) VALUES ('integrity-check', 0)"
+    )
+    assert check == []
+    with pytest.raises(SessionNotFound):
+        store.delete_session("a")
+
+
+def test_prune_by_last_activity(store: SQLiteSessionStore) -> None:
+    old = store.start_session(id="old", started_at=1000.0)
+    store.append_message(old, NewMessage("user", "ancient", timestamp=1000.0))
+    new = store.start_session(id="new", started_at=5000.0)
+    store.append_message(new, NewMessage("user", "recent", timestamp=5000.0))
+    assert store.prune(2000.0, dry_run=True) == ["old"]
+    assert store.has_session("old")
+    assert store.prune(2000.0) == ["old"]
+    assert not store.has_session("old") and store.has_session("new")
+    assert find(store, "ancient") == []
+
+
+def test_lineage_and_roots(store: SQLiteSessionStore) -> None:
+    store.start_session(id="root")
+    store.start_session(id="c1", parent_id="root")
+    store.start_session(id="c2", parent_id="c1")
+    store.start_session(id="side", parent_id="root")
+    store.start_session(id="other")
+    assert sorted(store.lineage("c2")) == ["c1", "c2", "root", "side"]
+    assert store.roots(["c2", "side", "other"]) == {"c2": "root", "side": "root", "other": "other"}
+    # a cycle (possible with imported data) does not hang
+    store._write(lambda c: c.execute("UPDATE sessions SET parent_id = 'c2' WHERE id = 'root'"))
+    assert set(store.lineage("c1")) >= {"c1", "c2", "root"}
+    assert store.roots(["c1"])["c1"] in {"c1", "c2", "root"}
+
+
+def test_list_sessions_orders_and_filters(store: SQLiteSessionStore) -> None:
+    for i, source in enumerate(["cli", "cron", "cli"]):
+        sid = store.start_session(id=f"s{i}", source=source, started_at=100.0 * i)
+        store.append_message(sid, NewMessage("user", "hi", timestamp=100.0 * i + 1))
+    assert [s.id for s in store.list_sessions()] == ["s2", "s1", "s0"]
+    assert [s.id for s in store.list_sessions(sources=["cron"])] == ["s1"]
+    assert [s.id for s in store.list_sessions(exclude_sources=["cron"], limit=1)] == ["s2"]
+    assert [s.id for s in store.list_sessions(before=150.0)] == ["s1", "s0"]
+
+
+def test_edge_messages(store: SQLiteSessionStore) -> None:
+    sid = store.start_session(id="s")
+    roles = ["system", "user", "assistant", "tool", "user", "assistant", "user"]
+    store.append_messages(sid, [NewMessage(r, f"{r} {i}") for i, r in enumerate(roles)])
+    first = store.edge_messages(sid, before_seq=5, count=2)
+    assert [m.seq for m in first] == [1, 2]
+    last = store.edge_messages(sid, after_seq=1, count=2)
+    assert [m.seq for m in last] == [5, 6]
+
+
+def test_find_title(store: SQLiteSessionStore) -> None:
+    store.start_session(id="a", title="Kitchen renovation", started_at=1.0)
+    store.start_session(id="b", title="kitchen RENOVATION", started_at=2.0)
+    found = store.find_title("Kitchen Renovation")
+    assert found is not None and found.id == "b"
+    assert store.find_title("nothing") is None
+
+
+def test_stats(store: SQLiteSessionStore) -> None:
+    sid = store.start_session(source="telegram")
+    store.append_message(sid, NewMessage("user", "héllo"))
+    s = store.stats()
+    assert s.sessions == 1 and s.messages == 1 and s.text_bytes == len("héllo".encode())
+    assert s.by_source == {"telegram": 1} and s.by_role == {"user": 1}
+    assert s.schema_version == SCHEMA_VERSION and s.db_bytes > 0
+    assert s.to_dict()["bytes_per_text_byte"] > 0
+
+
+def test_import_sessions_bulk_and_idempotent(store: SQLiteSessionStore) -> None:
+    items = [
+        (
+            NewSession(id=f"s{i}", source="import"),
+            [NewMessage("user", f"bulk{i} x{j}") for j in range(30)],
+        )
+        for i in range(10)
+    ]
+    done = list(store.import_sessions(items, batch=50))
+    assert [sid for sid, _ in done] == [f"s{i}" for i in range(10)]
+    all_ids = [i for _, ids in done for i in ids or []]
+    assert len(all_ids) == 300 and len(set(all_ids)) == 300
+    assert find(store, "bulk7") == [("s7", j) for j in range(30)]
+    again = list(store.import_sessions(items[:2]))
+    assert again == [("s0", None), ("s1", None)]
+    assert store.get_session("s3").message_count == 30
+
+
+def test_import_with_worker_process(store: SQLiteSessionStore) -> None:
+    items = [
+        (NewSession(id=f"w{i}"), [NewMessage("user", f"记忆文件 worker{i} {j}") for j in range(20)])
+        for i in range(30)
+    ]
+    done = list(store.import_sessions(items, batch=100, workers=1))
+    assert sum(len(ids or []) for _, ids in done) == 600
+    assert len(find(store, "忆文")) == 600
+    assert find(store, "worker17") == [("w17", j) for j in range(20)]
+
+
+def test_file_is_private_and_wal(tmp_path: Path) -> None:
+    path = tmp_path / "x" / "sessions.db"
+    s = SQLiteSessionStore(path)
+    s.start_session()
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    assert s._read("PRAGMA journal_mode")[0][0] == "wal"
+    s.close()
+
+
+def test_not_a_database_is_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "sessions.db"
+    path.write_bytes(b"this is not sqlite" * 100)
+    with pytest.raises(SessionStoreError) as info:
+        SQLiteSessionStore(path)
+    assert "not" in info.value.reason
+    assert path.read_bytes().startswith(b"this is not sqlite")  # untouched
+
+
+def test_newer_schema_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "sessions.db"
+    SQLiteSessionStore(path).close()
+    conn = sqlite3.connect(path)
+    conn.execute("INSERT INTO _migrations VALUES (999, 'future', 0)")
+    conn.commit()
+    conn.close()
+    with pytest.raises(SessionStoreError, match="newer"):
+        SQLiteSessionStore(path)
+
+
+def test_segmenter_change_triggers_reindex(tmp_path: Path) -> None:
+    path = tmp_path / "sessions.db"
+    s = SQLiteSessionStore(path)
+    sid = s.start_session(id="s")
+    s.append_message(sid, NewMessage("user", "会话历史 stays findable"))
+    s.close()
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE meta SET value = 'old-segmenter/0' WHERE key = 'segmenter'")
+    conn.execute("DROP TABLE messages_fts")  # an index the new segmenter cannot read
+    conn.execute("CREATE VIRTUAL TABLE messages_fts USING fts5(body, aux, content='')")
+    conn.commit()
+    conn.close()
+    s = SQLiteSessionStore(path)
+    assert find(s, "会话") == [("s", 0)]
+    assert s._read("SELECT value FROM meta WHERE key = 'segmenter'")[0][0] == s.segmenter_key
+    s.close()
+
+
+def test_open_store_uses_home_settings(home_path: Path) -> None:
+    home_path.mkdir(parents=True)
+    (home_path / "config.toml").write_text("[sessions]\nwrite_timeout = 2.5\n", encoding="utf-8")
+    home = Home.open(home_path)
+    with open_store(home) as s:
+        assert s.path == home.sessions_db and s.timeout == 2.5 and s.durable
+
+
+def test_two_connections_see_each_other(tmp_path: Path) -> None:
+    path = tmp_path / "sessions.db"
+    a = SQLiteSessionStore(path)
+    b = SQLiteSessionStore(path)
+    sid = a.start_session(id="shared")
+    b.append_message(sid, NewMessage("user", "written by b"))
+    assert find(a, "written") == [("shared", 0)]
+    b.delete_session("shared")
+    with pytest.raises(SessionNotFound):
+        a.append_message("shared", NewMessage("user", "x"))
+    a.start_session(id="shared")  # re-created: a's cached row id must not be reused
+    a.append_message("shared", NewMessage("user", "again"))
+    assert b.get_session("shared").message_count == 1
+    a.close()
+    b.close()
