@@ -174,6 +174,9 @@ class Attempt:
         )
         if self.subsystem == "memory":
             self.governor.metrics.mutation(self.action, result)
+            if self.action == "approve":
+                ok = result in ("ok", "noop")
+                self.governor.metrics.pending("approved" if ok else "approve_failed")
 
     def committed(self, commits: list[Commit]) -> None:
         """The store applied (or found nothing to change); called under the locks."""

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..curated.backend import FileBackend
+from ..curated.backend import CuratedBackend, FileBackend
 from ..curated.entries import FILENAMES, TARGETS
 from ..fsio import SidecarLock, stale_temp_files
 
@@ -82,17 +82,25 @@ def collect_garbage(
     origin: str = "gc",
 ) -> GcReport:
     """Apply the retention policy to a home; see the module docstring."""
-    from ..curated.memory import Memory
+    from ..curated.memory import Memory, open_backend
+    from ..home import Home
+    from .governor import Governor
     from .review import PendingQueue
 
-    mem = Memory.open(home, actor="foreground", origin=origin, clock=clock)
-    assert mem.governor is not None
-    gov = mem.governor
+    if not isinstance(home, Home):
+        home = Home.open(home)
+    gov = Governor.for_home(home, actor="foreground", origin=origin, clock=clock)
+    if home.settings.store == "files":  # not open_backend(): its clean-up is ours to report
+        backend: CuratedBackend = FileBackend(
+            home.memories_dir, history_limit=home.settings.memory.history_limit
+        )
+    else:
+        backend = open_backend(home)
+    mem = Memory(backend, home.settings, governor=gov)
     now = gov.clock()
     settings = gov.settings
     max_age = settings.retention.max_age_days * DAY
     report = GcReport(dry_run)
-    backend = mem.backend
     if not isinstance(backend, FileBackend):
         report.notes.append("history and backups live in the database backend; not pruned here")
     else:
