@@ -41,7 +41,20 @@ _EXPORTS: dict[str, str] = {
     # tools and scanning
     "ToolSpec": "mnemic.tooling",
     "scan_text": "mnemic.scan",
+    # governance
+    "AuditJournal": "mnemic.governance.audit",
+    "PendingQueue": "mnemic.governance.review",
+    "WriteContext": "mnemic.governance.actors",
+    "collect_garbage": "mnemic.governance.retention",
+    "forget_sessions": "mnemic.governance.forget",
+    "forget_user": "mnemic.governance.forget",
+    "metrics_text": "mnemic.governance.metrics",
     # errors
+    "ApprovalUnavailable": "mnemic.errors",
+    "PendingExpired": "mnemic.errors",
+    "PendingNotFound": "mnemic.errors",
+    "WriteBlocked": "mnemic.errors",
+    "WriteDenied": "mnemic.errors",
     "AmbiguousMatch": "mnemic.errors",
     "BatchFailed": "mnemic.errors",
     "BudgetExceeded": "mnemic.errors",
@@ -65,6 +78,8 @@ _EXPORTS: dict[str, str] = {
 
 __all__ = [
     "AmbiguousMatch",
+    "ApprovalUnavailable",
+    "AuditJournal",
     "BatchFailed",
     "BudgetExceeded",
     "Changes",
@@ -83,6 +98,9 @@ __all__ = [
     "MnemicError",
     "NoMatch",
     "Op",
+    "PendingExpired",
+    "PendingNotFound",
+    "PendingQueue",
     "ReadResult",
     "Settings",
     "Snapshot",
@@ -95,9 +113,16 @@ __all__ = [
     "Usage",
     "Version",
     "WouldEmptyTarget",
+    "WriteBlocked",
+    "WriteContext",
+    "WriteDenied",
     "WriteFailed",
     "WriteResult",
+    "collect_garbage",
+    "forget_sessions",
+    "forget_user",
     "load_settings",
+    "metrics_text",
     "render_snapshot",
     "resolve_home",
     "run_memory_tool",
@@ -130,6 +155,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from .curated.usage import Usage
     from .errors import (
         AmbiguousMatch,
+        ApprovalUnavailable,
         BatchFailed,
         BudgetExceeded,
         ConfigError,
@@ -141,14 +167,24 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         LoopStopped,
         MnemicError,
         NoMatch,
+        PendingExpired,
+        PendingNotFound,
         StorageError,
         ThreatBlocked,
         ToolError,
         UnreadableFile,
         UnsafePath,
         WouldEmptyTarget,
+        WriteBlocked,
+        WriteDenied,
         WriteFailed,
     )
+    from .governance.actors import WriteContext
+    from .governance.audit import AuditJournal
+    from .governance.forget import forget_sessions, forget_user
+    from .governance.metrics import metrics_text
+    from .governance.retention import collect_garbage
+    from .governance.review import PendingQueue
     from .home import Home, resolve_home
     from .scan import scan_text
     from .tooling import ToolSpec
