@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
+import copy
+import pickle
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -366,12 +369,38 @@ def test_explain_covers_every_finding() -> None:
 
 def test_interface_types() -> None:
     f = Finding("x", "secret")
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    assert f == Finding(id="x", category="secret") and f != Finding("x", "persistence")
+    assert hash(f) == hash(Finding("x", "secret"))
+    assert repr(f) == "Finding(id='x', category='secret')"
+    with pytest.raises(AttributeError):
         f.id = "y"  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        del f.category  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        f.extra = 1  # type: ignore[attr-defined]
     assert not hasattr(f, "__dict__")
-    assert ScanResult((f,)).blocked
-    assert not ScanResult(()).blocked
-    assert Finding("a", "b") == Finding("a", "b") and hash(Finding("a", "b"))
+    match f:
+        case Finding(pid, cat):
+            assert (pid, cat) == ("x", "secret")
+    result = ScanResult((f,))
+    assert result.blocked and not ScanResult(()).blocked
+    assert result == ScanResult((Finding("x", "secret"),)) and len({result, ScanResult((f,))}) == 1
+    assert repr(result) == "ScanResult(findings=(Finding(id='x', category='secret'),))"
+    with pytest.raises(AttributeError):
+        result.findings = ()  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(result)) == result
+    assert copy.deepcopy(f) == f and copy.copy(result) == result
+
+
+def test_import_does_not_load_heavy_modules() -> None:
+    code = (
+        "import sys\n"
+        "import mnemic.scan as s\n"
+        "s.scan_text('User prefers tabs.')\n"
+        "print(sorted({'dataclasses', 'typing', 're', 'pathlib', 'inspect'} & set(sys.modules)))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", out.stdout
 
 
 @pytest.mark.parametrize("scope", ["", "STRICT", "memory", "all"])

@@ -28,12 +28,11 @@ words and a set intersection with the keywords ends it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover - imports for annotations only
     import re
     from types import ModuleType
+    from typing import NoReturn
 
     from .patterns import PATTERNS, Pattern
 
@@ -72,24 +71,83 @@ CATEGORIES = (
 _OVERSIZE_ID = "scan_cap_exceeded"
 
 
-@dataclass(frozen=True, slots=True)
 class Finding:
-    """One threat finding: a stable pattern id and its category."""
+    """One threat finding: a stable pattern id and its category.
 
+    Behaves as ``@dataclass(frozen=True, slots=True)`` with fields ``id`` and ``category``
+    (equality, hashing, repr, immutability, pickling); written out by hand so that
+    importing the scanner does not load :mod:`dataclasses` (and with it ``inspect`` and
+    ``re``), which the snapshot render path must not pay for.
+    """
+
+    __slots__ = ("category", "id")
+    __match_args__ = ("id", "category")
     id: str
     category: str
 
+    def __init__(self, id: str, category: str) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "category", category)
 
-@dataclass(frozen=True, slots=True)
+    def __repr__(self) -> str:
+        return f"Finding(id={self.id!r}, category={self.category!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Finding:
+            return NotImplemented
+        return self.id == other.id and self.category == other.category
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.category))
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"cannot assign to field {name!r} of a frozen Finding")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"cannot delete field {name!r} of a frozen Finding")
+
+    def __reduce__(self) -> tuple[type[Finding], tuple[str, str]]:
+        return (Finding, (self.id, self.category))
+
+
 class ScanResult:
-    """The findings for one text; ``blocked`` when there is at least one."""
+    """The findings for one text; ``blocked`` when there is at least one.
 
+    Behaves as ``@dataclass(frozen=True, slots=True)`` with the single field ``findings``
+    (written by hand for the same reason as :class:`Finding`).
+    """
+
+    __slots__ = ("findings",)
+    __match_args__ = ("findings",)
     findings: tuple[Finding, ...]
+
+    def __init__(self, findings: tuple[Finding, ...]) -> None:
+        object.__setattr__(self, "findings", findings)
 
     @property
     def blocked(self) -> bool:
         """True when the text must not be stored or loaded."""
         return bool(self.findings)
+
+    def __repr__(self) -> str:
+        return f"ScanResult(findings={self.findings!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not ScanResult:
+            return NotImplemented
+        return self.findings == other.findings
+
+    def __hash__(self) -> int:
+        return hash((self.findings,))
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"cannot assign to field {name!r} of a frozen ScanResult")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"cannot delete field {name!r} of a frozen ScanResult")
+
+    def __reduce__(self) -> tuple[type[ScanResult], tuple[tuple[Finding, ...]]]:
+        return (ScanResult, (self.findings,))
 
 
 class Section:
@@ -232,12 +290,12 @@ def _uni() -> ModuleType:
     return _unicode_mod
 
 
-#: The case-sensitive secret prefixes of the table (``Pattern.subs``), see below.
-_CASED_PREFIXES = ("sk-", "AKIA", "ASIA", "ABIA", "ACCA", "AIza", "eyJ")
+#: The case-sensitive markers of the table (``Pattern.subs``): secret prefixes, "<!--".
+_CASED_PREFIXES = ("sk-", "AKIA", "ASIA", "ABIA", "ACCA", "AIza", "eyJ", "<!--")
 
 
 def _has_cased_prefix(text: str) -> bool:
-    """Whether ``text`` holds one of the case-sensitive secret prefixes (``Pattern.subs``).
+    """Whether ``text`` holds one of the case-sensitive markers (``Pattern.subs``).
 
     Written out as one expression because it runs on every text (a loop costs twice as
     much); a test checks that it lists exactly the ``subs`` of the pattern table.
@@ -250,6 +308,7 @@ def _has_cased_prefix(text: str) -> bool:
         or "ACCA" in text
         or "AIza" in text
         or "eyJ" in text
+        or "<!--" in text
     )
 
 

@@ -15,7 +15,8 @@ Rules for adding a pattern:
   treated as a separator (``authorized_keys`` gives ``authorized`` and ``keys``); a key ending in
   ``*`` (the star is dropped) or containing any other character is a substring of the
   lower-cased text. ``subs`` are extra case-sensitive substrings (secret-format prefixes
-  such as ``AKIA``) that can announce the pattern on their own. Primary ``keys`` should
+  such as ``AKIA``, ``<!--``) that can announce the pattern on their own; they are checked
+  on every text, so keep them few and distinctive. Primary ``keys`` should
   be words (substring primaries are only checked on non-ASCII text, for scripts without
   spaces). Keys must be *necessary*: a match the keys do not announce is a silent miss.
   ``tests/test_scan.py`` checks that prefiltered and unfiltered scans agree on every test
@@ -437,7 +438,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "instruction_override",
         "strict",
         "fakes a system / admin / override mode marker",
-        "mode override",
+        "mode override systemmode adminmode administratormode rootmode godmode overridemode",
         r"[<\[({]\s*/?\s*(?:system|admin|administrator|root|god|override)[\s_-]*mode\b"
         r"|\b(?:system|admin|override|god|root)\s+mode\s+(?:is\s+)?(?:now\s+)?"
         r"(?:activated|enabled|engaged|on|initiated)\b"
@@ -448,7 +449,8 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|system|unrestricted|verification|diagnostic)\s+mode\b"
         r"|\b(?:developer|system|admin|security|root|god)\s+(?:[a-z]+\s+){0,3}?override\s*:",
         keys2="system admin administrator root god override developer debug maintenance security "
-        "unrestricted verification diagnostic",
+        "unrestricted verification diagnostic systemmode adminmode administratormode rootmode "
+        "godmode overridemode",
         keys3="< [ ( { activated enabled engaged on initiated activate enable enter initiate "
         "entering activating initiating engaging enabling switching :",
     ),
@@ -486,10 +488,9 @@ PATTERNS: tuple[Pattern, ...] = (
         "instruction_override",
         "strict",
         "hides an instruction to the model inside an HTML comment",
-        "ai assistant model llm agent chatgpt claude gpt copilot you ignore disregard override "
-        "system instruction instructions say state print output respond reply",
+        "",
         r"<!--[^>]{0,400}",
-        keys2="<!--",
+        subs="<!--",
         inner=r"\b(?:ai|assistant|the\s+model|llm|agent|chatgpt|claude|gpt|copilot)\b\s*[:,]"
         r"|\byou\s+(?:must|should|will|are)\b|(?<![\w-])(?:ignore|disregard|override)\b"
         r"|\bsystem\s+prompt\b|\binstructions?\b"
