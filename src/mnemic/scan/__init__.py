@@ -256,8 +256,8 @@ _tables_cache: dict[str, _Table] = {}
 # Results of recent scans of short texts, so that a long-lived process (an MCP server,
 # a load followed by a render) scans each memory entry once. Bounded; cleared when full.
 _memo: dict[tuple[str, str], ScanResult] = {}
-_MEMO_MAX_ENTRIES = 4096
-_MEMO_MAX_CHARS = 8192
+_MEMO_MAX_ENTRIES = 2048
+_MEMO_MAX_CHARS = 4096
 _compiled: dict[str, re.Pattern[str]] = {}
 _unicode_mod: ModuleType | None = None
 
