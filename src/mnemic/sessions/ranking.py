@@ -13,6 +13,7 @@ about 11 points; the ablation lives in ``bench/results/locomo.json``.
 
 from __future__ import annotations
 
+import heapq
 from collections import defaultdict
 from collections.abc import Sequence
 from typing import NamedTuple
@@ -29,7 +30,7 @@ __all__ = [
     "rank_messages",
 ]
 
-CANDIDATES = 200
+CANDIDATES = 100
 """bm25 candidates re-ranked per query."""
 CONTEXT_WEIGHTS = (0.5, 0.2)
 """Share of a message's score given to its neighbours at distance 1, 2, ..."""
@@ -78,12 +79,11 @@ def rank(
             for seq in (h.seq - distance, h.seq + distance):
                 if 0 <= seq < h.session_messages:
                     scores[(h.session_id, seq)] += weight * value
-    keyed = sorted(
-        ((-(s + session_weight * best[sid]), (sid, seq) not in by_pos, sid, seq)
-         for (sid, seq), s in scores.items())
-    )  # fmt: skip
-    if limit is not None:
-        keyed = keyed[:limit]
+    keys = (
+        (-(s + session_weight * best[sid]), (sid, seq) not in by_pos, sid, seq)
+        for (sid, seq), s in scores.items()
+    )
+    keyed = sorted(keys) if limit is None else heapq.nsmallest(limit, keys)
     return [RankedMessage(sid, seq, -neg, by_pos.get((sid, seq))) for neg, _, sid, seq in keyed]
 
 
@@ -95,7 +95,8 @@ def rank_messages(
     candidates: int = CANDIDATES,
     context: Sequence[float] = CONTEXT_WEIGHTS,
     session_weight: float = SESSION_WEIGHT,
+    limit: int | None = None,
 ) -> list[RankedMessage]:
-    """Search ``store`` and rank messages with :func:`rank`."""
+    """Search ``store`` and rank messages with :func:`rank` (the best ``limit``)."""
     hits = store.search(query, filters, limit=candidates)
-    return rank(hits, context=context, session_weight=session_weight)
+    return rank(hits, context=context, session_weight=session_weight, limit=limit)

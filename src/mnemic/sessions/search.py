@@ -236,11 +236,9 @@ def discover(
     order = {"relevance": "rank", "newest": "newest", "oldest": "oldest"}.get(sort, "rank")
     ranked = _ranked(store, query, filters, order)
     relaxed = False
-    if query.match == "all" and len(query.terms) > 1 and _count_sessions(ranked) < limit:
-        extra = _ranked(store, query.with_match("any"), filters, order)
-        relaxed = bool(extra) and not ranked
-        seen = {r.session_id for r in ranked}
-        ranked.extend(r for r in extra if r.session_id not in seen)
+    if query.match == "all" and len(query.terms) > 1 and not ranked:
+        ranked = _ranked(store, query.with_match("any"), filters, order)
+        relaxed = bool(ranked)
     titled = None
     if order == "rank":
         titled = _title_match(ctx, text, filters)
@@ -267,15 +265,11 @@ def _ranked(
     store: SessionStore, query: Query, filters: SearchFilters, order: str
 ) -> list[RankedMessage]:
     if order == "rank":
-        return rank_messages(store, query, filters)
+        return rank_messages(store, query, filters, limit=CANDIDATES)
     hits = store.search(query, filters, limit=CANDIDATES, sort=order)
     # keep the time order: turn positions into decreasing pseudo-scores
     n = len(hits)
     return [RankedMessage(h.session_id, h.seq, float(n - i), h) for i, h in enumerate(hits)]
-
-
-def _count_sessions(ranked: Sequence[RankedMessage]) -> int:
-    return len({r.session_id for r in ranked})
 
 
 def _title_match(ctx: SearchContext, text: str, filters: SearchFilters) -> SessionInfo | None:

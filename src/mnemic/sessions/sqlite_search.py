@@ -1,26 +1,36 @@
 """Full-text search over the SQLite store, with a bounded cost per query.
 
-FTS5 computes bm25 for every matching row before it can sort (about 4-5 us a row here),
-and joining each match to ``messages``/``sessions`` for the filters costs as much again:
-a common word in a million messages would take 100 ms and more. So:
+FTS5's ``bm25()`` is costly in two ways: it is computed for every matching row before
+the rows can be sorted (about 5 us a row here), and before the first row it counts the
+documents of every phrase of the query by running that phrase over the whole index (a
+frequent two-character Chinese word is a phrase of bigrams found in 18 % of a million
+messages: 60 ms before anything is returned). So each query term is looked at alone:
 
-1. An ``any``-words query is split into one query per term. bm25 of an OR query is the
-   sum over its phrases of per-phrase scores, so summing per-term scores gives the same
-   ranking, and each term can be bounded on its own.
-2. Each expression is scored on the index alone (no join). When it matches more than
-   :data:`SCORE_CAP` messages, only its :data:`SCORE_CAP` most recent matches are scored:
-   a very common word ranks the recent messages that contain it, while a rare word of the
-   same query is still scored everywhere.
-3. The best candidates are joined to their rows in chunks, filters applied, until
-   ``limit`` hits are found. If capping left too few eligible hits (a narrow filter),
-   the query runs again uncapped, with the filters inside the SQL.
+* its most recent matches are listed (rowids only, newest first, stopping at
+  :data:`SCORE_CAP` + 1: about a millisecond);
+* a *rare* term (at most :data:`SCORE_CAP` matches) is scored with ``bm25()`` on all its
+  matches: exact, and cheap because it is rare;
+* a *common* term gets one score for all of its :data:`SCORE_CAP` most recent matches:
+  bm25's weight for a term seen once in a document of average length, with the term's
+  document count estimated from how densely those recent matches are spread. A very
+  common word thus ranks the recent messages that contain it, while a rare word of the
+  same query is still found everywhere.
+
+A message's score is the sum over the query's terms, which is how bm25 combines phrases
+anyway: an ``any``-words query ranks the union of the terms' candidates, an ``all``-words
+query the (most recent :data:`SCORE_CAP`) messages matching the whole expression. The
+best candidates are then joined to their rows in chunks, filters applied, until ``limit``
+hits are found; if capping left too few eligible hits (a narrow filter), the query runs
+again uncapped with the filters inside the SQL.
 """
 
 from __future__ import annotations
 
+import math
 import sqlite3
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .query import Query
@@ -30,7 +40,7 @@ __all__ = ["SCORE_CAP", "search"]
 
 SCORE_CAP = 500
 """Most recent matches scored per expression when it matches more."""
-_CHUNK = 250
+_CHUNK = 150
 
 _HIT_COLS = "m.id, s.id, m.seq, m.role, m.ts, s.source, s.message_count"
 
@@ -73,18 +83,85 @@ def _hit(row: Sequence[Any], score: float) -> Hit:
     return Hit(int(row[0]), row[1], int(row[2]), row[3], float(row[4]), row[5], score, int(row[6]))
 
 
-def _score(
-    conn: sqlite3.Connection, expr: str, weights: Sequence[float]
-) -> tuple[list[tuple[int, float]], bool]:
-    """(rowid, bm25) of the matches of ``expr``, newest first, at most SCORE_CAP; and
-    whether there were more. One pass over the index in descending rowid order."""
+def _listing(conn: sqlite3.Connection, expr: str) -> list[int]:
+    """Rowids of the most recent SCORE_CAP + 1 matches of ``expr``."""
     rows = conn.execute(
-        "SELECT rowid, bm25(messages_fts, ?, ?) FROM messages_fts WHERE messages_fts MATCH ? "
-        "ORDER BY rowid DESC LIMIT ?",
-        (*weights, expr, SCORE_CAP + 1),
+        "SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC LIMIT ?",
+        (expr, SCORE_CAP + 1),
     ).fetchall()
-    capped = len(rows) > SCORE_CAP
-    return [(int(r[0]), float(r[1])) for r in rows[:SCORE_CAP]], capped
+    return [int(r[0]) for r in rows]
+
+
+def _bm25(conn: sqlite3.Connection, expr: str, weights: Sequence[float]) -> dict[int, float]:
+    """bm25 of every match of ``expr`` (call only for rare expressions)."""
+    rows = conn.execute(
+        "SELECT rowid, bm25(messages_fts, ?, ?) FROM messages_fts WHERE messages_fts MATCH ?",
+        (*weights, expr),
+    )
+    return {int(r[0]): float(r[1]) for r in rows}
+
+
+def _common_score(listing: Sequence[int], total: int) -> float:
+    """bm25 (negative) of one occurrence in an average document, for a term whose most
+    recent matches are ``listing``: its document count is estimated from their density."""
+    span = max(1, listing[0] - listing[-1] + 1)
+    docs = min(float(total), len(listing) * total / span) if total else float(len(listing))
+    idf = math.log((total - docs + 0.5) / (docs + 0.5)) if total > docs else 0.0
+    return -max(idf, 1e-6)
+
+
+@dataclass
+class _Term:
+    listing: list[int]
+    scores: dict[int, float] | None  # None: a common term
+    common: float
+
+    @property
+    def capped(self) -> bool:
+        return self.scores is None
+
+    @property
+    def recent(self) -> set[int]:
+        return set(self.listing[:SCORE_CAP])
+
+
+def _term(conn: sqlite3.Connection, expr: str, weights: Sequence[float], total: int) -> _Term:
+    listing = _listing(conn, expr)
+    if len(listing) <= SCORE_CAP:
+        return _Term(listing, _bm25(conn, expr, weights) if listing else {}, 0.0)
+    return _Term(listing, None, _common_score(listing[:SCORE_CAP], total))
+
+
+def _candidates(
+    conn: sqlite3.Connection, query: Query, weights: Sequence[float]
+) -> tuple[dict[int, float], bool]:
+    """Scores of the candidate rowids, and whether candidates were left out (capped)."""
+    total = int(conn.execute("SELECT COALESCE(MAX(rowid), 0) FROM messages").fetchone()[0])
+    singles = query.per_term()
+    terms = [_term(conn, q.to_fts5(), weights, total) for q in singles]
+    scores: dict[int, float] = defaultdict(float)
+    if query.match == "any" or len(terms) == 1:
+        for t in terms:
+            if t.scores is not None:
+                for rowid, value in t.scores.items():
+                    scores[rowid] += value
+            else:
+                for rowid in t.listing[:SCORE_CAP]:
+                    scores[rowid] += t.common
+        return scores, any(t.capped for t in terms)
+    # all words: the most recent matches of the whole expression, scored term by term
+    listing = _listing(conn, query.to_fts5())
+    mandatory = [len(g) == 1 for g in query.groups for _ in g]
+    recents = [t.recent if t.capped else set() for t in terms]
+    for rowid in listing[:SCORE_CAP]:
+        total_score = 0.0
+        for t, must, recent in zip(terms, mandatory, recents, strict=True):
+            if t.scores is not None:
+                total_score += t.scores.get(rowid, 0.0)
+            elif must or rowid in recent:
+                total_score += t.common
+        scores[rowid] = total_score
+    return scores, len(listing) > SCORE_CAP
 
 
 def _ranked_exact(
@@ -141,14 +218,7 @@ def search(
     where, params = clauses
     if sort in ("newest", "oldest"):
         return _by_time(conn, query.to_fts5(), where, params, limit, sort == "newest")
-    parts = query.per_term() if query.match == "any" and len(query.terms) > 1 else [query]
-    scores: dict[int, float] = defaultdict(float)
-    capped = False
-    for part in parts:
-        rows, was_capped = _score(conn, part.to_fts5(), weights)
-        capped |= was_capped
-        for rowid, value in rows:
-            scores[rowid] += value
+    scores, capped = _candidates(conn, query, weights)
     ranked = sorted(scores.items(), key=lambda kv: (kv[1], -kv[0]))
     hits: list[Hit] = []
     extra = "".join(f" AND {w}" for w in where)
