@@ -11,7 +11,15 @@ import click
 from ..governance.approval import ApprovalRequest, Approver
 from . import AppContext, emit_json, fail, handle_errors, pass_app
 
-__all__ = ["audit", "forget", "gc", "interactive_approver", "pending", "stats"]
+__all__ = [
+    "audit",
+    "forget",
+    "gc",
+    "interactive_approver",
+    "pending",
+    "run_skill_manage",
+    "stats",
+]
 
 JSON_OPT = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 
@@ -335,3 +343,10 @@ def stats(app: AppContext, as_json: bool) -> None:
         emit_json(result.as_dict())
     else:
         click.echo(result.text().rstrip("\n"))
+
+
+def run_skill_manage(home: Any, args: dict[str, Any]) -> dict[str, Any]:
+    """``mnemic tool skill_manage``: one call through the skills approval gate."""
+    from ..governance.skill_writes import GovernedSkills
+
+    return GovernedSkills.open(home, origin="cli").tool("skill_manage", args)

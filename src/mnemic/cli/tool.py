@@ -12,7 +12,8 @@ from ..errors import MnemicError
 from ..home import Home
 from ..tooling import parse_arguments
 from . import AppContext, emit_json, handle_errors, pass_app
-from .skills import run_skill_manage, run_skill_view, run_skills_list
+from .governance import run_skill_manage
+from .skills import run_skill_view, run_skills_list
 
 __all__ = ["TOOL_RUNNERS", "tool"]
 

@@ -12,6 +12,7 @@ reads as instructions:
 - :mod:`.governor`: :class:`Governor`, what travels with a session (gate, journal, metrics).
 - :mod:`.retention`: :func:`collect_garbage` (``mnemic gc``).
 - :mod:`.forget`: :func:`forget_user` and :func:`forget_sessions` (``mnemic forget``).
+- :mod:`.skill_writes`: :class:`GovernedSkills`, the skill tools behind the gate.
 - :mod:`.metrics`: the metrics facade, Prometheus behind a switch, :func:`collect_stats`.
 
 See ``docs/governance.md``. Names load lazily.
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from .pending import PendingRecord, PendingStore
     from .retention import GcReport, collect_garbage
     from .review import ApprovalOutcome, PendingQueue
+    from .skill_writes import GovernedSkills
 
 _EXPORTS = {
     "ACTORS": "actors",
@@ -44,6 +46,7 @@ _EXPORTS = {
     "ForgetReport": "forget",
     "Gate": "approval",
     "GcReport": "retention",
+    "GovernedSkills": "skill_writes",
     "Governor": "governor",
     "Metrics": "metrics",
     "POLICIES": "approval",
@@ -77,6 +80,7 @@ __all__ = [
     "ForgetReport",
     "Gate",
     "GcReport",
+    "GovernedSkills",
     "Governor",
     "Metrics",
     "PendingQueue",

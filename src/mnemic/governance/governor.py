@@ -227,6 +227,10 @@ class Attempt:
         self.governor.metrics.pending("staged")
         self._finish("staged", before=dict(record.base), after=dict(record.base))
 
+    def failed_with(self, code: str, result: str = "refused") -> None:
+        """The attempt was refused with error ``code`` (known only from a tool response)."""
+        self._finish(result, error=code)
+
     def refused(self, exc: BaseException) -> None:
         """The attempt ended with ``exc`` (a refusal or a failure)."""
         with contextlib.suppress(Exception):

@@ -129,15 +129,24 @@ class PendingQueue:
 
     def changed_since_staged(self, record: PendingRecord) -> bool:
         """Whether a file the write touches differs from when it was staged."""
-        if record.subsystem != "memory":
-            return False
+        if record.subsystem == "skills":
+            from .skill_writes import staged_skill_diff
+
+            try:
+                return staged_skill_diff(self.governor, record)[1]
+            except MnemicError:
+                return True
         return self.memory._hashes(list(record.base)) != record.base
 
     def diff(self, pending_id: str) -> str:
         """What approving would change now (checked against the current files)."""
         record = self.get(pending_id)
-        if record.subsystem != "memory":
-            return record.detail
+        if record.subsystem == "skills":
+            from .skill_writes import staged_skill_diff
+
+            text, changed = staged_skill_diff(self.governor, record)
+            head = "Note: the skill changed since this write was staged.\n" if changed else ""
+            return head + text
         target, ops, batch, allow_empty = ops_from_payload(record.payload)
         head = ""
         if self.changed_since_staged(record):
@@ -203,6 +212,11 @@ class PendingQueue:
                     target, ops, batch=batch, allow_empty=allow_empty, pending_id=record.id
                 )
             return result.message
+        if record.subsystem == "skills":
+            from .skill_writes import apply_staged_skill
+
+            with self.governor.extra_fields(requested_by=_requested(record)):
+                return apply_staged_skill(self.governor, record).message
         raise ToolError(
             f"Pending {record.subsystem} writes cannot be applied by this version of mnemic."
         )

@@ -1,0 +1,205 @@
+"""Skill writes through the approval gate and into the audit journal.
+
+The skills engineer's ``skill_manage`` tool accepts a gate
+(:data:`mnemic.skills.tools.SkillGate`): it prepares the change against the current
+state (so a change that could never apply is refused before anyone is asked) and hands
+the prepared change to the gate. :class:`GovernedSkills` is that gate for one session:
+
+- the policy is ``approval.skills_<actor>`` (default: stage for unattended writers);
+- creating a skill or a new supporting file is additive; edit, patch, delete, remove_file
+  and overwriting a file replace or remove, so an unattended writer's ``allow`` stages
+  them;
+- a staged change is kept *pinned* (:meth:`PreparedChange.pinned`): approving it applies
+  it through the store's normal path (lock, prepare again, scan, atomic write) and fails
+  cleanly with ``skill_changed`` if a file it touches changed since it was staged (an
+  edit replaces the whole file, so it must not land on text nobody reviewed);
+- every attempt appends one audit record (hashes of the touched files before and after).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..errors import MnemicError
+from .approval import Approver, Proposal
+from .governor import Attempt, Governor
+from .pending import PendingRecord
+
+if TYPE_CHECKING:
+    from ..home import Home
+    from ..skills.changes import ChangeResult, PreparedChange, SkillChange
+    from ..skills.store import SkillStore
+
+__all__ = ["GovernedSkills", "apply_staged_skill", "skill_store_for"]
+
+
+def skill_store_for(governor: Governor) -> SkillStore:
+    """The skill store of the governor's home."""
+    from ..skills.store import SkillStore
+
+    root = governor.root
+    return SkillStore(root / "skills", governor.settings.skills, base=root)
+
+
+def _keyed(ref: str, digests: Any) -> dict[str, str | None]:
+    return {f"{ref}/{rel}": value for rel, value in dict(digests).items()}
+
+
+def _destructive(prepared: PreparedChange) -> bool:
+    action = prepared.change.action
+    if action == "create":
+        return False
+    if action == "write_file":
+        return any(prepared.before.get(rel) is not None for rel, _ in prepared.writes)
+    return True
+
+
+def _proposal(prepared: PreparedChange) -> Proposal:
+    return Proposal(
+        prepared.gist(),
+        prepared.preview(),
+        {"change": prepared.pinned().to_dict()},
+        _keyed(prepared.ref, prepared.base),
+        changes=True,
+        preview=prepared,
+    )
+
+
+def _staged_response(record: PendingRecord, prepared: PreparedChange) -> dict[str, Any]:
+    pid = record.id
+    return {
+        "success": True,
+        "done": True,
+        "staged": True,
+        "saved": False,
+        "pending_id": pid,
+        "action": prepared.change.action,
+        "skill": prepared.ref,
+        "gist": prepared.gist(),
+        "message": (
+            f"NOT saved yet: this skill change waits for a person's approval (pending id "
+            f"{pid}). The skill is unchanged until it is approved."
+        ),
+        "note": "The change is queued; do not repeat this call. Carry on with the task.",
+    }
+
+
+class GovernedSkills:
+    """The skill tools of one session, behind its approval gate and audit journal."""
+
+    def __init__(self, governor: Governor, store: SkillStore | None = None) -> None:
+        self.governor = governor
+        self.store = store or skill_store_for(governor)
+
+    @classmethod
+    def open(
+        cls,
+        home: Home | str | Path | None = None,
+        *,
+        actor: str | None = None,
+        origin: str | None = None,
+        session_id: str | None = None,
+        approver: Approver | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> GovernedSkills:
+        """The governed skill tools of a home for a session of ``actor``."""
+        from ..home import Home as _Home
+
+        if not isinstance(home, _Home):
+            home = _Home.open(home)
+        gov = Governor.for_home(
+            home, actor=actor, origin=origin, session_id=session_id, approver=approver, clock=clock
+        )
+        return cls(gov)
+
+    def tool(self, tool: str, arguments: str | dict[str, Any] | None) -> dict[str, Any]:
+        """Run one ``skills_list`` / ``skill_view`` / ``skill_manage`` call (never raises)."""
+        from ..skills.tools import run_skill_tool
+
+        if tool != "skill_manage":
+            return run_skill_tool(self.store, tool, arguments)
+        seen: dict[str, Any] = {}
+
+        def gate(change: SkillChange, prepared: PreparedChange) -> dict[str, Any] | None:
+            attempt = self.governor.attempt(
+                "skills",
+                change.action,
+                [prepared.ref],
+                hashes=lambda: _keyed(prepared.ref, self.store.digests(change)),
+            )
+            seen.update(attempt=attempt, prepared=prepared, change=change)
+            try:
+                verdict = self.governor.gate.check(
+                    "skills",
+                    destructive=_destructive(prepared),
+                    propose=lambda: _proposal(prepared),
+                    note=attempt.note,
+                )
+            except MnemicError as exc:
+                attempt.refused(exc)
+                return exc.to_response()
+            if verdict.apply:
+                return None
+            assert verdict.record is not None
+            attempt.staged(verdict.record)
+            return _staged_response(verdict.record, prepared)
+
+        resp = run_skill_tool(self.store, tool, arguments, gate=gate)
+        attempt: Attempt | None = seen.get("attempt")
+        if attempt is None:  # refused before the gate: bad arguments, cannot apply now
+            name = arguments.get("name") if isinstance(arguments, dict) else None
+            action = arguments.get("action") if isinstance(arguments, dict) else None
+            early = self.governor.attempt(
+                "skills", str(action or "call"), [str(name)] if name else []
+            )
+            early.failed_with(str(resp.get("error_code", "error")))
+        elif not attempt.done:
+            prepared = seen["prepared"]
+            if resp.get("success"):
+                attempt.applied(
+                    _keyed(prepared.ref, prepared.base),
+                    _keyed(prepared.ref, self.store.digests(seen["change"])),
+                    written=True,
+                )
+            else:
+                attempt.failed_with(str(resp.get("error_code", "error")))
+        return resp
+
+
+def apply_staged_skill(governor: Governor, record: PendingRecord) -> ChangeResult:
+    """Apply an approved pending skill change (raises the store's typed errors)."""
+    from ..skills.changes import SkillChange
+
+    store = skill_store_for(governor)
+    change = SkillChange.from_dict(record.payload.get("change"))
+    ref = record.targets[0].rsplit("/", 1)[0] if record.targets else change.name
+    attempt = governor.attempt(
+        "skills", "approve", record.targets, hashes=lambda: _keyed(ref, store.digests(change))
+    )
+    attempt.pending_id = record.id
+    attempt.note("approved")
+    before = _keyed(ref, store.digests(change))
+    try:
+        result = store.apply(change)
+    except Exception as exc:
+        attempt.refused(exc)
+        raise
+    attempt.applied(before, _keyed(ref, store.digests(change)), written=True)
+    return result
+
+
+def staged_skill_diff(governor: Governor, record: PendingRecord) -> tuple[str, bool]:
+    """(what approving would change now, whether the files changed since staging)."""
+    from ..errors import ToolError
+    from ..skills.changes import SkillChange
+
+    store = skill_store_for(governor)
+    change = SkillChange.from_dict(record.payload.get("change"))
+    ref = record.targets[0].rsplit("/", 1)[0] if record.targets else change.name
+    changed = _keyed(ref, store.digests(change)) != record.base
+    try:
+        return store.prepare(change).preview(), changed
+    except ToolError as exc:
+        return f"It cannot be applied now: {exc.to_llm()}\n\nAs staged:\n{record.detail}", changed
