@@ -136,3 +136,18 @@ def test_cli_tool_goes_through_the_gate(home_path: Path) -> None:
         Home.open(home_path), {"action": "create", "name": "deploy-docs", "content": SKILL}
     )
     assert resp["staged"] is True
+
+
+def test_manual_skill_writes_are_audited(home_path: Path) -> None:
+    from mnemic.skills import SkillChange
+
+    configure(home_path, skills_foreground="block")  # a person's own edit is not gated
+    gs = skills(home_path, "foreground")
+    gs.apply_manual(SkillChange("create", "deploy-docs", {"content": SKILL}))
+    gs.apply_manual(SkillChange("delete", "deploy-docs"))
+    recs = audit(home_path)[-2:]
+    assert [(r["action"], r["decision"], r["result"]) for r in recs] == [
+        ("create", "manual", "ok"),
+        ("delete", "manual", "ok"),
+    ]
+    assert recs[1]["after"] == {"deploy-docs/SKILL.md": None}

@@ -167,6 +167,29 @@ class GovernedSkills:
                 attempt.failed_with(str(resp.get("error_code", "error")))
         return resp
 
+    def apply_manual(self, change: SkillChange) -> ChangeResult:
+        """Apply a change a person makes directly (``mnemic skills create/edit/delete``):
+        no gate (the person decides), but audited like every other write."""
+        try:
+            ref = self.store.prepare(change).ref
+        except MnemicError:
+            ref = change.name
+        attempt = self.governor.attempt(
+            "skills",
+            change.action,
+            [ref],
+            hashes=lambda: _keyed(ref, self.store.digests(change)),
+        )
+        attempt.note("manual")
+        before = _keyed(ref, self.store.digests(change))
+        try:
+            result = self.store.apply(change)
+        except Exception as exc:
+            attempt.refused(exc)
+            raise
+        attempt.applied(before, _keyed(result.ref, self.store.digests(change)), written=True)
+        return result
+
 
 def apply_staged_skill(governor: Governor, record: PendingRecord) -> ChangeResult:
     """Apply an approved pending skill change (raises the store's typed errors)."""
