@@ -258,3 +258,51 @@ def test_random_kills_of_a_two_file_writer(home_path: Path) -> None:
         for e in extra_m:
             mem.batch("memory", [Op("remove", old_text=e), Op("remove", old_text=e, target="user")])
     assert landed > 0, "no kill landed inside a commit; the test did not test anything"
+
+
+@pytest.mark.slow
+def test_concurrent_two_file_and_single_file_writers(home_path: Path) -> None:
+    reset(home_path)
+    pids = []
+    for w in range(4):
+        pid = os.fork()
+        if pid == 0:
+            try:
+                rng = random.Random(w)
+                mem = Memory.open(home_path)
+                mine: list[str] = []
+                for k in range(40):
+                    if w == 3:  # a plain single-file writer in the middle of it all
+                        mem.add("user", f"solo {k}")
+                        mem.remove("user", f"solo {k}")
+                        continue
+                    if mine and rng.random() < 0.4:
+                        e = mine.pop(rng.randrange(len(mine)))
+                        mem.batch(
+                            "memory",
+                            [Op("remove", old_text=e), Op("remove", old_text=e, target="user")],
+                        )
+                    else:
+                        e = f"pair {w}-{k}"
+                        mem.batch("memory", [Op("add", e), Op("add", e, target="user")])
+                        mine.append(e)
+                (home_path / f"mine-{w}.json").write_text(json.dumps(mine))
+                os._exit(0)
+            except BaseException:
+                import traceback
+
+                traceback.print_exc()
+                os._exit(3)
+        pids.append(pid)
+    for pid in pids:
+        _, status = os.waitpid(pid, 0)
+        assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    after = state(home_path)
+    pairs_m = sorted(e for e in after["memory"] if e.startswith("pair "))
+    pairs_u = sorted(e for e in after["user"] if e.startswith("pair "))
+    expected = sorted(
+        e for w in range(3) for e in json.loads((home_path / f"mine-{w}.json").read_text())
+    )
+    assert pairs_m == pairs_u == expected
+    assert not any(e.startswith("solo ") for e in after["user"])
+    assert AuditJournal(home_path / "audit").verify().ok

@@ -373,8 +373,11 @@ def _quantile(values: list[float], q: float) -> float | None:
 _TIMINGS = (("lock_wait_ms", "memory_lock_wait_ms"), ("write_ms", "memory_write_latency_ms"))
 
 
-def collect_stats(home: Home) -> Stats:
-    """Derive every metric for ``home`` from its audit journal and current files."""
+def collect_stats(home: Home, *, journal: bool = True) -> Stats:
+    """Derive every metric for ``home`` from its audit journal and current files.
+
+    ``journal=False`` skips the counters and histograms (only the gauges, from files).
+    """
     from ..curated.backend import FileBackend
     from ..curated.entries import TARGETS, parse
     from ..curated.usage import Usage
@@ -382,8 +385,8 @@ def collect_stats(home: Home) -> Stats:
     from .pending import PendingStore
 
     stats = Stats()
-    journal = AuditJournal(home.root / "audit")
-    for rec in journal.records():
+    records = AuditJournal(home.root / "audit").records() if journal else iter(())
+    for rec in records:
         if rec.get("subsystem", "memory") != "memory":
             continue
         action = str(rec.get("action", "?"))
@@ -455,7 +458,7 @@ def metrics_text(home: Home) -> str:
     Gauges (usage, backups, pending, session counts) are refreshed from ``home`` first.
     """
     live = get_metrics()
-    stats = collect_stats(home)
+    stats = collect_stats(home, journal=not live.enabled)
     if not live.enabled:
         return stats.text()
     for labels, value in stats.gauges.get("memory_usage_ratio", {}).items():
