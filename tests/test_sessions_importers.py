@@ -197,6 +197,7 @@ def test_claude_code_transcripts(store: SQLiteSessionStore, tmp_path: Path) -> N
     assert found(store, "race") == ["s1", "s2"]
 
 
+@pytest.mark.skipif(not LOCOMO.exists(), reason="LoCoMo data not present")
 def test_locomo(store: SQLiteSessionStore) -> None:
     report = import_path(store, LOCOMO)
     assert report.format == "locomo" and report.sessions > 100

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from mnemic.testing import FakeLLMServer
 
 LOCOMO = Path(__file__).resolve().parents[3] / "shared" / "data" / "locomo" / "locomo-dev.json"
@@ -157,6 +159,7 @@ def test_summary_through_configured_endpoint(home_path: Path, tmp_path: Path) ->
     assert result["summary_kind"] == "extractive" and "llm.base_url" in result["summary_note"]
 
 
+@pytest.mark.skipif(not LOCOMO.exists(), reason="LoCoMo data not present")
 def test_import_locomo_and_claude_directory(home_path: Path, tmp_path: Path) -> None:
     r = run(home_path, "sessions", "import", str(LOCOMO), "--json")
     report = json.loads(r.stdout)
