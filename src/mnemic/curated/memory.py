@@ -362,6 +362,8 @@ class Memory:
             if pending_id:
                 attempt.pending_id = pending_id
                 attempt.note("approved")
+            elif not gate:
+                attempt.note("ungated")
         precommit = self._precommit if guarded else None
         try:
             if guarded:
