@@ -62,7 +62,6 @@ __all__ = [
     "SessionNotFound",
     "SessionStoreBusy",
     "SessionStoreError",
-    "SessionsUnavailable",
     "SkillChanged",
     "SkillExists",
     "SkillInvalid",
@@ -775,16 +774,6 @@ class PendingExpired(MnemicError):
             f"Pending write {pending_id} expired (approval.pending_ttl_hours); it can no "
             "longer be approved. Reject it, or ask for the change again."
         )
-
-
-class SessionsUnavailable(MnemicError):
-    """The session store cannot be used for this operation."""
-
-    code = "sessions_unavailable"
-
-    def __init__(self, reason: str) -> None:
-        self.reason = reason
-        super().__init__(f"Session history is not available: {reason}. Nothing was removed.")
 
 
 class SkillUnsafe(ToolError):
