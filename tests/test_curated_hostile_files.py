@@ -64,7 +64,9 @@ def test_crlf_file_is_read_and_kept_whole(home_path: Path) -> None:
 
 
 def test_ten_megabyte_file(home_path: Path) -> None:
-    blob = ("free-form notes pasted by hand " * 40 + "\n") * 8200  # ~10 MB, no delimiters
+    blob = "".join(  # ~10 MB of distinct lines, no delimiters
+        f"note {i}: " + "free-form notes pasted by hand " * 40 + "\n" for i in range(8200)
+    )
     path = setup_file(home_path, blob.encode())
     assert path.stat().st_size > 10_000_000
     mem = Memory.open(home_path)
