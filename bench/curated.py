@@ -78,11 +78,12 @@ def bare_durable_write(directory: Path, path: Path, data: bytes) -> None:
         os.close(dfd)
 
 
-def tool_level(ops: int) -> dict[str, object]:
+def tool_level(ops: int, audit_fsync: bool = True) -> dict[str, object]:
     root = Path(tempfile.mkdtemp(prefix="mnemic-bench-"))
     try:
         (root / "config.toml").write_text(
             "[memory]\nmemory_char_limit = 2200\nuser_char_limit = 1375\nhistory_limit = 50\n"
+            f"[audit]\nfsync = {str(audit_fsync).lower()}\n"
         )
         mem = Memory.open(root)
         base = fill(NOTES, 2200, 0.88)
@@ -227,12 +228,22 @@ def main() -> None:
     args = ap.parse_args()
     print(f"tool-level: {args.ops} x add/replace/remove near a full store ...", flush=True)
     tool = tool_level(args.ops)
-    print(json.dumps(tool["p50_ratio_to_floor"]), flush=True)
+    print("audit fsync on (default):", json.dumps(tool["p50_ratio_to_floor"]), flush=True)
+    tool_nosync = tool_level(args.ops, audit_fsync=False)
+    print("audit fsync off:", json.dumps(tool_nosync["p50_ratio_to_floor"]), flush=True)
     print("snapshot: load + render of two full targets ...", flush=True)
     snap = snapshot_cost(args.snapshot_reps)
     print(f"cold start: {args.cold_runs} runs per variant ...", flush=True)
     cold = cold_start(args.cold_runs)
-    emit("curated", {"tool_level": tool, "snapshot": snap, "cold_start": cold})
+    emit(
+        "curated",
+        {
+            "tool_level": tool,
+            "tool_level_audit_fsync_off": tool_nosync,
+            "snapshot": snap,
+            "cold_start": cold,
+        },
+    )
 
 
 if __name__ == "__main__":

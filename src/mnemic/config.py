@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 __all__ = [
     "AgentSettings",
     "ApprovalSettings",
+    "AuditSettings",
     "LLMSettings",
     "McpSettings",
     "MemorySettings",
@@ -241,6 +242,16 @@ class RetentionSettings(_Section):
     """Pending writes kept per subsystem; staging beyond it counts as an approval failure."""
 
 
+class AuditSettings(_Section):
+    """``[audit]``: the hash-chained journal of every write attempt."""
+
+    fsync: bool = True
+    """Sync each record to disk before the write call returns. With false, a record
+    reaches the disk with the filesystem's next commit (usually within seconds), which
+    halves the extra latency of an audited write but may lose the last records in a
+    power cut; the chain stays verifiable either way."""
+
+
 class MetricsSettings(_Section):
     """``[metrics]``: Prometheus metrics of long-running surfaces."""
 
@@ -273,6 +284,7 @@ class Settings(_Section):
     prompt: PromptSettings = PromptSettings()
     approval: ApprovalSettings = ApprovalSettings()
     retention: RetentionSettings = RetentionSettings()
+    audit: AuditSettings = AuditSettings()
     metrics: MetricsSettings = MetricsSettings()
     mcp: McpSettings = McpSettings()
 
@@ -290,6 +302,7 @@ _SECTIONS: dict[str, type[_Section]] = {
     "prompt": PromptSettings,
     "approval": ApprovalSettings,
     "retention": RetentionSettings,
+    "audit": AuditSettings,
     "metrics": MetricsSettings,
     "mcp": McpSettings,
 }

@@ -119,11 +119,13 @@ def atomic_write_text(
     directory = os.path.dirname(path) or "."
     tmp = os.path.join(directory, f"{temp_prefix(path)}{os.urandom(6).hex()}{TEMP_SUFFIX}")
     fd = -1
+    old_size = -1
     if recycle is not None:
         try:
             os.rename(recycle, tmp)
             fd = os.open(tmp, os.O_WRONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
             os.fchmod(fd, mode)
+            old_size = os.fstat(fd).st_size
         except OSError:
             if fd >= 0:
                 os.close(fd)
@@ -145,7 +147,7 @@ def atomic_write_text(
             while view:
                 n = os.write(fd, view)
                 view = view[n:]
-            if recycle is not None:
+            if old_size > len(data):  # shrinking a recycled file (costly: only when needed)
                 os.ftruncate(fd, len(data))
             os.fsync(fd)
         finally:
@@ -195,17 +197,26 @@ def stale_temp_files(path: StrPath) -> list[str]:
 def ensure_private_dir(path: StrPath) -> None:
     """Create ``path`` (and parents) if missing, 0700; tighten it if we own it."""
     try:
-        os.makedirs(path, mode=DIR_MODE, exist_ok=True)
+        st = os.stat(path)
+    except FileNotFoundError:
+        st = None
     except OSError as exc:
         raise ConfigError(
-            "home", f"cannot create directory {path}: {exc.strerror}", source=str(path)
+            "home", f"cannot use directory {path}: {exc.strerror}", source=str(path)
         ) from exc
-    try:
-        st = os.stat(path)
-        if st.st_mode & 0o077 and st.st_uid == os.getuid():
+    if st is None:
+        try:
+            os.makedirs(path, mode=DIR_MODE, exist_ok=True)
+            st = os.stat(path)
+        except OSError as exc:
+            raise ConfigError(
+                "home", f"cannot create directory {path}: {exc.strerror}", source=str(path)
+            ) from exc
+    if st.st_mode & 0o077 and st.st_uid == os.getuid():
+        try:  # noqa: SIM105 - contextlib costs import time on the cold path
             os.chmod(path, DIR_MODE)
-    except OSError:
-        pass
+        except OSError:
+            pass
 
 
 class SidecarLock:

@@ -55,7 +55,9 @@ class Governor:
         self.settings = settings
         self.context = context or WriteContext.make()
         self.clock = clock
-        self.journal = AuditJournal(self.root / "audit", clock=clock)
+        self.journal = AuditJournal(
+            self.root / "audit", clock=clock, fsync=settings.audit.fsync
+        )
         self.metrics = metrics or _metrics_for(settings)
         self.gate = Gate(settings.approval, self.context, self.pending, approver)
         self.audit_failures = 0
