@@ -47,3 +47,14 @@ def test_all_lists_every_lazy_export() -> None:
     assert set(mnemic.__all__) == set(mnemic._EXPORTS)
     assert mnemic.curated.__all__ == sorted(mnemic.curated.__all__)
     assert set(mnemic.curated.__all__) == set(mnemic.curated._EXPORTS)
+
+
+def test_every_error_class_is_exported_and_in_the_docstring_tree() -> None:
+    import mnemic.errors as errors
+
+    classes = {
+        n for n, v in vars(errors).items() if isinstance(v, type) and issubclass(v, Exception)
+    }
+    assert classes == set(errors.__all__)
+    for name in classes:
+        assert name in (errors.__doc__ or ""), name

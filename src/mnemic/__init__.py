@@ -38,9 +38,32 @@ _EXPORTS: dict[str, str] = {
     "Settings": "mnemic.config",
     "load_settings": "mnemic.config",
     "resolve_home": "mnemic.home",
-    # tools and scanning
+    # tools, prompt and scanning
     "ToolSpec": "mnemic.tooling",
+    "SystemPrompt": "mnemic.prompt",
+    "build_system_prompt": "mnemic.prompt",
+    "Finding": "mnemic.scan",
+    "ScanResult": "mnemic.scan",
+    "scan_sections": "mnemic.scan",
     "scan_text": "mnemic.scan",
+    # session history
+    "NewMessage": "mnemic.sessions",
+    "NewSession": "mnemic.sessions",
+    "SESSION_SEARCH_TOOL": "mnemic.sessions",
+    "SQLiteSessionStore": "mnemic.sessions",
+    "SessionStore": "mnemic.sessions",
+    "open_store": "mnemic.sessions",
+    "run_session_search": "mnemic.sessions",
+    # language-model client
+    "ChatClient": "mnemic.llm",
+    "ChatResult": "mnemic.llm",
+    "OpenAIChatClient": "mnemic.llm",
+    # skills
+    "SkillChange": "mnemic.skills",
+    "SkillStore": "mnemic.skills",
+    "run_skill_tool": "mnemic.skills",
+    "skill_tool_specs": "mnemic.skills",
+    "skills_index": "mnemic.skills",
     # governance
     "AuditJournal": "mnemic.governance.audit",
     "PendingQueue": "mnemic.governance.review",
@@ -83,12 +106,15 @@ __all__ = [
     "BatchFailed",
     "BudgetExceeded",
     "Changes",
+    "ChatClient",
+    "ChatResult",
     "ConfigError",
     "ContentRejected",
     "CuratedBackend",
     "DriftDetected",
     "EntryChanged",
     "FileBackend",
+    "Finding",
     "Home",
     "InvalidArgument",
     "LockTimeout",
@@ -96,15 +122,25 @@ __all__ = [
     "MEMORY_TOOL",
     "Memory",
     "MnemicError",
+    "NewMessage",
+    "NewSession",
     "NoMatch",
     "Op",
+    "OpenAIChatClient",
     "PendingExpired",
     "PendingNotFound",
     "PendingQueue",
     "ReadResult",
+    "SESSION_SEARCH_TOOL",
+    "SQLiteSessionStore",
+    "ScanResult",
+    "SessionStore",
     "Settings",
+    "SkillChange",
+    "SkillStore",
     "Snapshot",
     "StorageError",
+    "SystemPrompt",
     "ThreatBlocked",
     "ToolError",
     "ToolSpec",
@@ -118,15 +154,22 @@ __all__ = [
     "WriteDenied",
     "WriteFailed",
     "WriteResult",
+    "build_system_prompt",
     "collect_garbage",
     "forget_sessions",
     "forget_user",
     "load_settings",
     "metrics_text",
+    "open_store",
     "render_snapshot",
     "resolve_home",
     "run_memory_tool",
+    "run_session_search",
+    "run_skill_tool",
+    "scan_sections",
     "scan_text",
+    "skill_tool_specs",
+    "skills_index",
 ]
 
 
@@ -186,5 +229,17 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from .governance.retention import collect_garbage
     from .governance.review import PendingQueue
     from .home import Home, resolve_home
-    from .scan import scan_text
+    from .llm import ChatClient, ChatResult, OpenAIChatClient
+    from .prompt import SystemPrompt, build_system_prompt
+    from .scan import Finding, ScanResult, scan_sections, scan_text
+    from .sessions import (
+        NewMessage,
+        NewSession,
+        SESSION_SEARCH_TOOL,
+        SQLiteSessionStore,
+        SessionStore,
+        open_store,
+        run_session_search,
+    )
+    from .skills import SkillChange, SkillStore, run_skill_tool, skill_tool_specs, skills_index
     from .tooling import ToolSpec

@@ -8,24 +8,52 @@ type or on :attr:`MnemicError.code`, never on message text.
 Tree::
 
     MnemicError
-    ├── ConfigError                 bad config.toml / env value / profile name
-    ├── StorageError                the disk or database failed us
-    │   ├── UnreadableFile          cannot read or decode a file: nothing is written
-    │   ├── LockTimeout             another writer held the lock too long
-    │   ├── UnsafePath              symlinked lock file, bad permissions we cannot fix
-    │   └── WriteFailed             the atomic write itself failed
-    └── ToolError                   a refusal the model can recover from
-        ├── InvalidArgument         missing/unknown/wrongly typed argument
-        ├── ContentRejected         delimiter inside content, control chars, too long
-        ├── ThreatBlocked           threat scanner finding (pattern ids + categories)
-        ├── BudgetExceeded          the target would exceed its character limit
-        ├── NoMatch                 old_text matched no entry
-        ├── AmbiguousMatch          old_text matched several distinct entries
-        ├── DriftDetected           the file was edited outside mnemic; backup saved
-        ├── EntryChanged            the entry to change was edited by someone else
-        ├── WouldEmptyTarget        a batch would delete every entry of a target
-        ├── BatchFailed             one operation of a batch failed; nothing applied
-        └── LoopStopped             circuit breaker / oscillation guard
+    ├── ConfigError
+    ├── ImportFailed
+    ├── LLMError
+    │   ├── LLMNotConfigured
+    │   ├── LLMRequestFailed
+    │   └── LLMTimeout
+    ├── PendingExpired
+    ├── PendingNotFound
+    ├── StorageError
+    │   ├── ApprovalUnavailable
+    │   ├── LockTimeout
+    │   ├── SessionStoreBusy
+    │   ├── SessionStoreError
+    │   ├── UnreadableFile
+    │   ├── UnsafePath
+    │   └── WriteFailed
+    └── ToolError
+        ├── AmbiguousMatch
+        ├── BatchFailed
+        ├── BudgetExceeded
+        ├── ContentRejected
+        ├── DriftDetected
+        ├── EntryChanged
+        ├── InvalidArgument
+        ├── LoopStopped
+        ├── MessageNotFound
+        ├── NoMatch
+        ├── PatchAmbiguous
+        ├── PatchNoMatch
+        ├── SessionExists
+        ├── SessionNotFound
+        ├── SkillChanged
+        ├── SkillExists
+        ├── SkillInvalid
+        ├── SkillNotFound
+        ├── SkillPathRefused
+        ├── SkillReadOnly
+        ├── SkillTooLarge
+        ├── SkillUnsafe
+        ├── ThreatBlocked
+        │   └── SkillThreatBlocked
+        ├── WouldEmptyTarget
+        ├── WriteBlocked
+        └── WriteDenied
+
+Each class's docstring says when it is raised.
 """
 
 from __future__ import annotations
@@ -43,6 +71,7 @@ __all__ = [
     "ConfigError",
     "ContentRejected",
     "DriftDetected",
+    "EntryChanged",
     "ImportFailed",
     "InvalidArgument",
     "LLMError",
