@@ -233,11 +233,11 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from .prompt import SystemPrompt, build_system_prompt
     from .scan import Finding, ScanResult, scan_sections, scan_text
     from .sessions import (
+        SESSION_SEARCH_TOOL,
         NewMessage,
         NewSession,
-        SESSION_SEARCH_TOOL,
-        SQLiteSessionStore,
         SessionStore,
+        SQLiteSessionStore,
         open_store,
         run_session_search,
     )
