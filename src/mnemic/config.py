@@ -174,7 +174,25 @@ class AgentSettings(_Section):
     provider: str = ""
     """Name of the one external memory provider to use ('' = built-in only)."""
     provider_timeout: float = 3.0
-    """Seconds allowed for a provider's per-turn recall."""
+    """Seconds allowed for a provider's per-turn recall (and its other quick hooks)."""
+    provider_tool_timeout: float = 30.0
+    """Seconds allowed for one call of a provider's own tool."""
+    shutdown_timeout: float = 5.0
+    """Seconds a closing session waits for queued provider syncs before abandoning them."""
+    recall_results: int = 3
+    """Past exchanges the built-in recall provider attaches to a user message, at most."""
+    recall_chars: int = 1200
+    """Characters the built-in recall provider may attach to one user message."""
+    max_tool_rounds: int = 12
+    """Model calls one user turn may make while it keeps calling tools."""
+    review_rounds: int = 4
+    """Model calls one background review may make."""
+    compress_at: float = 0.75
+    """Compress when the conversation reaches this share of llm.context_window."""
+    keep_recent_messages: int = 6
+    """Messages kept word for word after a compression (the older ones are summarised)."""
+    stream: bool = True
+    """Stream the reply of `mnemic chat` as it is generated."""
 
 
 class SkillsSettings(_Section):
@@ -440,6 +458,14 @@ _MIN = {
     "timeout": 0.1,
     "review_every": 0,
     "provider_timeout": 0.05,
+    "provider_tool_timeout": 0.05,
+    "shutdown_timeout": 0.0,
+    "recall_results": 1,
+    "recall_chars": 100,
+    "max_tool_rounds": 1,
+    "review_rounds": 1,
+    "compress_at": 0.1,
+    "keep_recent_messages": 0,
     "context_window": 1024,
     "write_timeout": 0.0,
     "max_retries": 0,
