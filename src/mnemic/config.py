@@ -286,7 +286,12 @@ class McpSettings(_Section):
     port: int = 8765
     """Port for ``--http``."""
     token: str = ""
-    """Bearer token for HTTP clients (prefer the MNEMIC_MCP_TOKEN variable)."""
+    """Bearer token for HTTP clients (prefer the MNEMIC_MCP_TOKEN variable). When set,
+    every HTTP request must carry ``Authorization: Bearer <token>``; required to bind
+    anything but loopback."""
+    turn_gap: float = 60.0
+    """MCP has no user turns: a memory call after this many seconds without one starts a
+    new turn for the per-turn circuit breaker."""
 
 
 class Settings(_Section):
@@ -480,6 +485,7 @@ _MIN = {
     "pending_limit": 1,
     "max_age_days": 0.0,
     "port": 0,
+    "turn_gap": 0.0,
 }
 _POLICIES = ("allow", "ask", "stage", "block")
 
@@ -496,6 +502,8 @@ def _check_ranges(obj: _Section, prefix: str, source: str) -> None:
             f"must be in (0, 1], got {obj.pressure_ratio!r}",
             source=source,
         )
+    if isinstance(obj, McpSettings) and obj.port > 65535:
+        raise ConfigError(prefix + "port", f"must be <= 65535, got {obj.port!r}", source=source)
     if isinstance(obj, ApprovalSettings):
         for name in obj._fields:
             value = getattr(obj, name)

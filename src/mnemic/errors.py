@@ -14,6 +14,7 @@ Tree::
     │   ├── LLMNotConfigured
     │   ├── LLMRequestFailed
     │   └── LLMTimeout
+    ├── McpServerError
     ├── PendingExpired
     ├── PendingNotFound
     ├── ProviderError
@@ -86,6 +87,7 @@ __all__ = [
     "LLMTimeout",
     "LockTimeout",
     "LoopStopped",
+    "McpServerError",
     "MessageNotFound",
     "MnemicError",
     "NoMatch",
@@ -918,3 +920,31 @@ class ProviderTimeout(ProviderError):
             f"The memory provider {provider!r} did not answer {hook} within "
             f"{timeout_s:.1f}s; it was skipped. Continue without it.",
         )
+
+
+# --- mcp ---
+
+
+class McpServerError(MnemicError):
+    """The MCP server cannot serve HTTP on the address asked for (port taken, bad host)."""
+
+    code = "mcp_server_error"
+
+    def __init__(self, host: str, port: int, reason: str, *, errno: int | None = None) -> None:
+        import errno as _errno
+
+        self.host = host
+        self.port = port
+        self.reason = reason
+        self.errno = errno
+        hint = ""
+        if errno == _errno.EADDRINUSE:
+            hint = (
+                " Another program (or another `mnemic mcp --http`) is listening there: stop "
+                "it, or pick another port with --port N ([mcp] port, MNEMIC_MCP_PORT)."
+            )
+        elif errno == _errno.EADDRNOTAVAIL:
+            hint = " This machine has no such address; use 127.0.0.1 or one of its own."
+        elif errno == _errno.EACCES:
+            hint = " Ports below 1024 need privileges; use a port above 1024."
+        super().__init__(f"cannot serve MCP on {host}:{port}: {reason}.{hint}")

@@ -1,0 +1,146 @@
+"""``mnemic mcp``: serve the memory, session search and skills to MCP clients."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+import click
+
+from . import AppContext, fail, handle_errors
+
+__all__ = ["mcp"]
+
+_LEVELS = ("debug", "info", "warning", "error")
+
+
+@click.command(name="mcp")
+@click.option("--http", "use_http", is_flag=True, help="Serve streamable HTTP instead of stdio.")
+@click.option(
+    "--host",
+    metavar="HOST",
+    help="Address for --http (default: [mcp] host, 127.0.0.1). Anything but loopback "
+    "needs a token.",
+)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    metavar="N",
+    help="Port for --http (default: [mcp] port, 8765; 0 picks a free one).",
+)
+@click.option(
+    "--token",
+    metavar="TOKEN",
+    help="Bearer token HTTP clients must send (default: $MNEMIC_MCP_TOKEN, [mcp] token). "
+    "Prefer the variable: arguments show in the process list.",
+)
+@click.option(
+    "--home",
+    "home_path",
+    metavar="PATH",
+    help="Home directory (default: $MNEMIC_HOME, else the platform data dir).",
+)
+@click.option("--profile", metavar="NAME", help="Isolated profile beneath the home.")
+@click.option(
+    "--log-level",
+    type=click.Choice(_LEVELS),
+    default="warning",
+    show_default=True,
+    help="Log level (logs go to stderr).",
+)
+@click.pass_context
+@handle_errors
+def mcp(
+    ctx: click.Context,
+    use_http: bool,
+    host: str | None,
+    port: int | None,
+    token: str | None,
+    home_path: str | None,
+    profile: str | None,
+    log_level: str,
+) -> None:
+    """Serve memory, session search and skills to MCP clients (stdio by default).
+
+    Tools: memory, session_search, skills_list, skill_view, skill_manage. Resources:
+    mnemic://memory, mnemic://user, mnemic://skills, mnemic://skills/{name}. Prompt:
+    memory_context. Writes follow [approval] memory_mcp and skills_mcp.
+
+    With stdio, stdout carries only the protocol; logs go to stderr. MCP clients start
+    servers with a bare environment, so give the home explicitly (MNEMIC_HOME in the
+    client's "env", or --home).
+
+    \b
+    Examples:
+      mnemic mcp                                   stdio, for a client config
+      mnemic --home ~/agent mcp                    another home
+      mnemic mcp --http --port 8765                http://127.0.0.1:8765/mcp
+      MNEMIC_MCP_TOKEN=$(openssl rand -hex 24) mnemic mcp --http --host 0.0.0.0
+    """
+    from ..home import Home
+
+    if not use_http and (host is not None or port is not None):
+        raise click.UsageError("--host and --port only apply with --http")
+    parent = ctx.find_object(AppContext)
+    if home_path is None and parent is not None:
+        home_path = parent.home_path
+    if profile is None and parent is not None:
+        profile = parent.profile
+    _configure_logging(log_level)
+    home = Home.open(home_path, profile)
+    settings = home.settings.mcp
+
+    from ..mcp_server.server import MnemicMCP
+
+    server = MnemicMCP(home)
+    if not use_http:
+        from ..mcp_server.server import serve_stdio
+
+        how = "waiting for an MCP client on stdin" + (
+            " (this command is meant to be started by an MCP client; see --help)"
+            if sys.stdin.isatty()
+            else ""
+        )
+        click.echo(f"mnemic mcp: serving {home.root} over stdio, {how}", err=True)
+        try:
+            serve_stdio(server)
+        except KeyboardInterrupt:
+            sys.exit(130)
+        return
+
+    from ..mcp_server.http import serve_http
+
+    bind_host = host if host is not None else settings.host
+    bind_port = port if port is not None else settings.port
+    secret = token if token is not None else settings.token
+
+    def ready(url: str) -> None:
+        extra = []
+        if secret:
+            extra.append("bearer token required")
+        if home.settings.metrics.enabled:
+            extra.append(f"metrics at {url.rsplit('/', 1)[0]}/metrics")
+        note = f" ({'; '.join(extra)})" if extra else ""
+        click.echo(f"mnemic mcp: serving {home.root} at {url}{note}", err=True)
+
+    if secret and len(secret) < 16:
+        click.echo(
+            "mnemic mcp: warning: the bearer token is short; use 16+ random characters",
+            err=True,
+        )
+    try:
+        serve_http(
+            server, host=bind_host, port=bind_port, token=secret, log_level=log_level, ready=ready
+        )
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except OSError as exc:  # pragma: no cover - bind errors are McpServerError
+        fail(str(exc))
+
+
+def _configure_logging(level: str) -> None:
+    root = logging.getLogger()
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("mnemic mcp: %(levelname)s %(name)s: %(message)s"))
+    root.handlers[:] = [handler]
+    root.setLevel(level.upper())
