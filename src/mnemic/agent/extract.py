@@ -1,0 +1,210 @@
+"""Extraction: the pre-compression memory flush and the background review.
+
+Both let the model look back over the conversation and save what should outlive it, as
+an *unattended* writer: the caller opens their :class:`~mnemic.curated.Memory` (and
+skills) with ``origin="flush"`` or ``origin="review"``, so the approval gate lets them
+add but stages their replace and remove for a person (``mnemic pending``).
+
+* :func:`run_flush`: one model call over the whole conversation with only the ``memory``
+  tool and an instruction to save durable preferences, corrections and facts; its tool
+  calls are applied, and nothing of it enters the transcript. Runs just before a
+  compression summarises the conversation's middle away.
+* :func:`run_review`: every ``agent.review_every`` user turns, a few model calls with only
+  the memory and skill tools, on a copy of the conversation, in the background.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..errors import LLMError
+from .tools import ToolRegistry, tool_result_text
+
+if TYPE_CHECKING:
+    from ..llm.client import ChatClient
+
+__all__ = ["FLUSH_INSTRUCTION", "REVIEW_INSTRUCTION", "ExtractionReport", "run_flush", "run_review"]
+
+log = logging.getLogger(__name__)
+
+FLUSH_INSTRUCTION = (
+    "[mnemic: memory flush] The earlier part of this conversation is about to be "
+    "compressed into a short summary, and details not saved now will be lost. Save to "
+    "memory, with the memory tool, anything here worth keeping for future sessions: first "
+    "the user's preferences and corrections, then stable facts about the user, their "
+    "environment and conventions. Skip task progress, one-off details and anything already "
+    "in your memory. Several changes can go in one call with operations. If nothing is "
+    "worth saving, answer 'Nothing to save.' without calling a tool."
+)
+
+REVIEW_INSTRUCTION = (
+    "[mnemic: background review] Look back over the conversation above. Did the user "
+    "reveal preferences, corrections, personal details or expectations about how you "
+    "should work, or did you learn a stable fact about their environment? Save those with "
+    "the memory tool (declarative facts, not instructions; nothing already in memory). If "
+    "a reusable multi-step procedure was worked out, save it as a skill with skill_manage "
+    "(or patch the skill that was used if it proved wrong). Only the memory and skill tools "
+    "work here; other tools are refused. If nothing is worth saving, answer 'Nothing to "
+    "save.' and stop."
+)
+
+
+@dataclass
+class ExtractionReport:
+    """What a flush or review did."""
+
+    kind: str
+    """``flush`` or ``review``."""
+    calls: list[dict[str, Any]] = field(default_factory=list)
+    """One ``{"tool", "arguments", "result"}`` per tool call the model made."""
+    model_calls: int = 0
+    error: str | None = None
+    """Why it stopped early (model endpoint failure), if it did."""
+
+    @property
+    def saved(self) -> int:
+        """Tool calls that changed memory or skills."""
+        return sum(
+            1
+            for c in self.calls
+            if c["result"].get("success")
+            and not c["result"].get("staged")
+            and c["result"].get("action") not in (None, "read")
+            and "Nothing needed" not in str(c["result"].get("note", ""))
+        )
+
+    @property
+    def staged(self) -> int:
+        """Tool calls whose write waits for approval."""
+        return sum(1 for c in self.calls if c["result"].get("staged"))
+
+    @property
+    def refused(self) -> int:
+        """Tool calls that failed."""
+        return sum(1 for c in self.calls if not c["result"].get("success"))
+
+    def summary(self) -> str:
+        """One line for a person."""
+        if self.error and not self.calls:
+            return f"{self.kind}: skipped ({self.error})"
+        parts = [f"{self.saved} saved"]
+        if self.staged:
+            parts.append(f"{self.staged} staged for approval")
+        if self.refused:
+            parts.append(f"{self.refused} refused")
+        return f"{self.kind}: " + ", ".join(parts)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-able form."""
+        return {
+            "kind": self.kind,
+            "saved": self.saved,
+            "staged": self.staged,
+            "refused": self.refused,
+            "model_calls": self.model_calls,
+            "error": self.error,
+            "calls": self.calls,
+        }
+
+
+OnCall = Callable[[str, str, dict[str, Any]], None]
+
+
+def _conversation(
+    system_prompt: str, messages: Sequence[Mapping[str, Any]], instruction: str
+) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = [{"role": "system", "content": system_prompt}]
+    out.extend(dict(m) for m in messages)
+    out.append({"role": "user", "content": instruction})
+    return out
+
+
+def run_flush(
+    client: ChatClient,
+    system_prompt: str,
+    messages: Sequence[Mapping[str, Any]],
+    tools: ToolRegistry,
+    *,
+    timeout: float | None = None,
+    on_call: OnCall | None = None,
+) -> ExtractionReport:
+    """One model call with only the ``memory`` tool; apply its calls. Never raises.
+
+    ``tools`` must route ``memory`` to a Memory opened as the unattended actor
+    (``origin="flush"``). The conversation passed in is not modified.
+    """
+    report = ExtractionReport("flush")
+    only = ["memory"]
+    convo = _conversation(system_prompt, messages, FLUSH_INSTRUCTION)
+    try:
+        result = client.complete(convo, tools=tools.openai(only), temperature=0.3, timeout=timeout)
+    except LLMError as exc:
+        report.error = exc.to_llm()
+        log.warning("memory flush skipped: %s", report.error)
+        return report
+    report.model_calls = 1
+    for call in result.tool_calls:
+        resp = tools.dispatch(call.name, call.arguments, only=only)
+        report.calls.append({"tool": call.name, "arguments": call.arguments, "result": resp})
+        if on_call is not None:
+            on_call(call.name, call.arguments, resp)
+    return report
+
+
+def run_review(
+    client: ChatClient,
+    system_prompt: str,
+    messages: Sequence[Mapping[str, Any]],
+    tools: ToolRegistry,
+    *,
+    rounds: int = 4,
+    timeout: float | None = None,
+    on_call: OnCall | None = None,
+) -> ExtractionReport:
+    """Up to ``rounds`` model calls with only the memory and skill tools. Never raises.
+
+    ``tools`` must route to a Memory and skills opened as the unattended actor
+    (``origin="review"``). Other tools the model tries are refused by name.
+    """
+    report = ExtractionReport("review")
+    only = [n for n in tools.names if n == "memory" or n.startswith("skill")]
+    convo = _conversation(system_prompt, messages, REVIEW_INSTRUCTION)
+    for _ in range(max(1, rounds)):
+        try:
+            result = client.complete(
+                convo, tools=tools.openai(only), temperature=0.3, timeout=timeout
+            )
+        except LLMError as exc:
+            report.error = exc.to_llm()
+            log.warning("background review stopped: %s", report.error)
+            break
+        report.model_calls += 1
+        if not result.tool_calls:
+            break
+        convo.append(
+            {
+                "role": "assistant",
+                "content": result.content,
+                "tool_calls": [c.to_openai() for c in result.tool_calls],
+            }
+        )
+        for call in result.tool_calls:
+            if call.name in only:
+                resp = tools.dispatch(call.name, call.arguments, only=only)
+            else:
+                resp = {
+                    "success": False,
+                    "error": f"The background review may use only {', '.join(only)}; "
+                    f"{call.name!r} was refused. Do not try other tools.",
+                    "error_code": "tool_not_allowed",
+                }
+            report.calls.append({"tool": call.name, "arguments": call.arguments, "result": resp})
+            if on_call is not None:
+                on_call(call.name, call.arguments, resp)
+            convo.append(
+                {"role": "tool", "tool_call_id": call.id, "content": tool_result_text(resp)}
+            )
+    return report

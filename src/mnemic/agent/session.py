@@ -1,0 +1,728 @@
+"""The turn-lifecycle facade: everything an agent framework calls, in one object.
+
+::
+
+    session = AgentSession.open(home, client=client)      # start: snapshot, recording, provider
+    turn = session.begin_turn("deploy v2 to staging")      # recall + notices in the user message
+    reply = client.complete(session.model_messages(), tools=session.openai_tools())
+    session.add_assistant(reply.content, reply.tool_calls)
+    for call in reply.tool_calls:                          # memory, search, skills, provider
+        session.add_tool_result(call.id, call.name, session.call_tool(call.name, call.arguments))
+    ...                                                    # until the model answers without tools
+    session.end_turn()                                     # record, provider sync, maybe review
+    if session.should_compress(): session.compress()       # flush, summary, new snapshot
+    session.close()
+
+The system prompt (:attr:`AgentSession.prompt`) is built once when the session starts and
+reused byte for byte until :meth:`AgentSession.compress` or :meth:`AgentSession.new_session`
+rebuilds it from memory reloaded from disk. Per-turn material (provider recall, notices that
+other sessions changed memory) is fenced into the current user message with
+:func:`~mnemic.prompt.recalled_context_block`; it is kept in this session's message list
+(so later requests replay identical bytes and the provider's prompt cache keeps hitting)
+but never written to the session history, which records what the user typed.
+
+Failures of memory, skills, session recording or the provider never fail the user's turn:
+tool failures come back as tool results, the rest is logged and counted.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import EllipsisType, TracebackType
+from typing import TYPE_CHECKING, Any
+
+from ..errors import MnemicError
+from ..prompt import SystemPrompt, build_system_prompt, recalled_context_block
+from ..tooling import parse_arguments
+from .compress import (
+    SUMMARY_PREFIX,
+    CompressionReport,
+    estimate_tokens_of,
+    split_for_compression,
+    summarize_messages,
+)
+from .extract import ExtractionReport, run_flush, run_review
+from .tools import ToolRegistry, tool_result_text
+
+if TYPE_CHECKING:
+    import datetime as _dt
+
+    from ..curated.memory import Memory
+    from ..governance.skill_writes import GovernedSkills
+    from ..home import Home
+    from ..llm.client import ChatClient, ToolCall
+    from ..providers.base import MemoryProvider
+    from ..providers.manager import DrainReport, ProviderManager
+    from ..sessions.store import NewMessage, SessionStore
+
+__all__ = ["AgentSession", "TurnStart", "preview_prompt"]
+
+log = logging.getLogger(__name__)
+
+EventSink = Callable[[str, dict[str, Any]], None]
+"""Receives ``(kind, data)``: ``tool``, ``flush``, ``review``, ``compressed``, ``error``."""
+
+_NOTICE_ENTRIES = 3
+_NOTICE_CHARS = 200
+
+
+@dataclass(frozen=True)
+class TurnStart:
+    """What :meth:`AgentSession.begin_turn` added to the conversation."""
+
+    number: int
+    """User turn number in this session (1-based; continues across compressions)."""
+    text: str
+    """The user's message as typed (what the session history records)."""
+    content: str
+    """The user message the model receives (``text`` plus the fenced recalled context)."""
+    recall: str = ""
+    """The provider's recall for this turn ('' for none)."""
+    notices: str = ""
+    """Notices that memory changed since the snapshot ('' for none)."""
+
+
+def _clip(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _skills_index_text(home: Home) -> str:
+    from ..skills.index import skills_index
+    from ..skills.store import SkillStore
+
+    try:
+        return skills_index(SkillStore.open(home)).text
+    except MnemicError as exc:
+        log.warning("skills index left out of the prompt: %s", exc.to_llm())
+        return ""
+
+
+def _load_provider(home: Home, provider: MemoryProvider | str | EllipsisType | None) -> Any:
+    """(provider or None, error text)."""
+    if provider is None or isinstance(provider, EllipsisType | str):
+        name = home.settings.agent.provider if isinstance(provider, EllipsisType) else provider
+        if not name:
+            return None, ""
+        from ..providers.discovery import load_provider
+
+        try:
+            return load_provider(name, home), ""
+        except MnemicError as exc:
+            log.warning("%s", exc.to_llm())
+            return None, exc.to_llm()
+    return provider, ""
+
+
+BASE_TOOLS = ("memory", "session_search", "skills_list", "skill_view", "skill_manage")
+
+
+class AgentSession:
+    """One agent conversation over a home's memory (see the module docstring).
+
+    ``client`` serves the flush, the background review and compression summaries (none:
+    those steps are skipped or fall back to an extract). ``provider`` is a
+    :class:`~mnemic.providers.MemoryProvider`, a provider name, ``None`` for none, or
+    omitted for ``[agent] provider``. ``events`` receives progress notes for a UI.
+    ``cwd``, ``today`` and ``platform_name`` pin the prompt's context files, date line and
+    platform line (tests, reproducible demos).
+    """
+
+    def __init__(
+        self,
+        home: Home,
+        *,
+        client: ChatClient | None = None,
+        provider: MemoryProvider | str | EllipsisType | None = ...,
+        source: str = "api",
+        system_message: str = "",
+        model: str | None = None,
+        cwd: Path | None = None,
+        today: Callable[[], _dt.date] | None = None,
+        platform_name: str | None = None,
+        events: EventSink | None = None,
+    ) -> None:
+        self.home = home
+        self.settings = home.settings
+        self.client = client
+        self.source = source
+        self.system_message = system_message
+        self.model = model
+        self.cwd = cwd
+        self.today = today
+        self.platform_name = platform_name
+        self.events = events
+        self.session_id = ""
+        self.messages: list[dict[str, Any]] = []
+        """The conversation as the model receives it (system prompt excluded)."""
+        self.turn_number = 0
+        self.user_turns = 0
+        """User turns since the last background review was due (across compressions)."""
+        self.reviews: list[ExtractionReport] = []
+        self.compressions: list[CompressionReport] = []
+        self.recording_errors = 0
+        self.provider_error = ""
+        self.closed = False
+        self.sessions: SessionStore | None = None
+        self.memory: Memory
+        self.skills: GovernedSkills
+        self.prompt: SystemPrompt
+        self.tools = ToolRegistry()
+        self._turn_start: int | None = None
+        self._turn_text = ""
+        self._tool_names: dict[str, str] = {}
+        self._background: list[threading.Thread] = []
+        self._lock = threading.Lock()
+        from ..providers.manager import ProviderManager
+
+        self.providers: ProviderManager = ProviderManager(self.settings.agent)
+        loaded, self.provider_error = _load_provider(home, provider)
+        if loaded is not None:
+            self.providers.add(loaded)
+
+    @classmethod
+    def open(cls, home: Home | str | Path | None = None, **options: Any) -> AgentSession:
+        """Open ``home`` (default ``MNEMIC_HOME``) and start a session (see the class)."""
+        from ..home import Home as _Home
+
+        if not isinstance(home, _Home):
+            home = _Home.open(home)
+        session = cls(home, **options)
+        session.start()
+        return session
+
+    def __enter__(self) -> AgentSession:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def _emit(self, kind: str, **data: Any) -> None:
+        if self.events is not None:
+            try:
+                self.events(kind, data)
+            except Exception:  # a UI callback must not break the session
+                log.exception("event sink failed on %s", kind)
+
+    # --- start ------------------------------------------------------------------------------
+    def start(self) -> None:
+        """Start the session: record it, load memory, initialise the provider, build the
+        tools and the system prompt (called by :meth:`open`)."""
+        from ..curated.memory import Memory
+        from ..governance.skill_writes import GovernedSkills
+        from ..sessions.store import new_session_id
+
+        self.session_id = new_session_id()
+        self._open_recording()
+        self._record_start()
+        self.memory = Memory.open(self.home, origin="agent", session_id=self.session_id)
+        self.skills = GovernedSkills.open(self.home, origin="agent", session_id=self.session_id)
+        self.providers.initialize(
+            self.session_id,
+            home=str(self.home.root),
+            platform=self.platform_name or "",
+            source=self.source,
+            agent_context="primary",
+        )
+        self._build_tools()
+        self.prompt = self._build_prompt()
+
+    def _open_recording(self) -> None:
+        from ..sessions import open_store
+
+        try:
+            self.sessions = open_store(self.home)
+        except MnemicError as exc:
+            self.recording_errors += 1
+            log.warning("session history is off for this session: %s", exc.to_llm())
+            self.sessions = None
+
+    def _record_start(self, parent_id: str | None = None) -> None:
+        if self.sessions is None:
+            return
+        try:
+            self.sessions.start_session(
+                id=self.session_id, source=self.source, model=self.model, parent_id=parent_id
+            )
+        except MnemicError as exc:
+            self.recording_errors += 1
+            log.warning("could not record the session start: %s", exc.to_llm())
+
+    def _record(self, messages: Sequence[NewMessage]) -> None:
+        if self.sessions is None or not messages:
+            return
+        try:
+            self.sessions.append_messages(self.session_id, messages)
+        except MnemicError as exc:
+            self.recording_errors += 1
+            log.warning("could not record messages: %s", exc.to_llm())
+            self._emit("error", where="recording", error=exc.to_llm())
+
+    def _record_end(self, reason: str) -> None:
+        if self.sessions is None:
+            return
+        try:
+            self.sessions.end_session(self.session_id, reason)
+        except MnemicError as exc:
+            self.recording_errors += 1
+            log.warning("could not record the session end: %s", exc.to_llm())
+
+    def _build_tools(self) -> None:
+        from ..curated.tool import memory_tool_spec
+        from ..sessions.tool import SESSION_SEARCH_TOOL
+        from ..skills.tools import skill_tool_specs
+
+        tools = ToolRegistry()
+        tools.register(
+            memory_tool_spec(read_action=self.settings.memory.read_action), self._memory_tool
+        )
+        tools.register(SESSION_SEARCH_TOOL, self._session_search)
+        for spec in skill_tool_specs():
+            tools.register(spec, self._skill_handler(spec.name))
+        for spec in self.providers.tool_specs():
+            tools.register(spec, self._provider_handler(spec.name))
+        self.tools = tools
+
+    def _build_prompt(self) -> SystemPrompt:
+        kwargs: dict[str, Any] = {}
+        if self.today is not None:
+            kwargs["today"] = self.today
+        return build_system_prompt(
+            self.settings,
+            memory_block=self.memory.snapshot.text,
+            skills_index=_skills_index_text(self.home),
+            provider_block=self.providers.system_prompt_block(),
+            system_message=self.system_message,
+            tools=self.tools.names,
+            cwd=self.cwd,
+            platform_name=self.platform_name,
+            **kwargs,
+        )
+
+    # --- tools ------------------------------------------------------------------------------
+    def _memory_tool(self, arguments: str | dict[str, Any] | None) -> dict[str, Any]:
+        resp = self.memory.tool(arguments)
+        self._mirror(arguments, resp, "agent")
+        return resp
+
+    def _mirror(
+        self, arguments: str | dict[str, Any] | None, resp: Mapping[str, Any], origin: str
+    ) -> None:
+        """Tell the provider about a committed memory write."""
+        if self.providers.provider is None or not resp.get("success") or resp.get("staged"):
+            return
+        if not str(resp.get("note", "")).startswith("Saved"):
+            return
+        try:
+            args = parse_arguments(arguments)
+        except MnemicError:
+            return
+        default = str(args.get("target") or "memory")
+        ops = args.get("operations") or [args]
+        previous: dict[str, Any] = {}
+        for key in ("replaced_entries", "removed_entries"):
+            previous.update(resp.get(key) or {})
+        for i, op in enumerate(ops, 1):
+            if not isinstance(op, dict) or op.get("action") not in ("add", "replace", "remove"):
+                continue
+            meta: dict[str, Any] = {"origin": origin, "session_id": self.session_id}
+            prev = previous.get(str(i)) or resp.get("replaced_entry") or resp.get("removed_entry")
+            if prev and op["action"] != "add":
+                meta["previous"] = prev
+            self.providers.memory_written(
+                str(op["action"]),
+                str(op.get("target") or default),
+                str(op.get("content") or op.get("new_text") or ""),
+                meta,
+            )
+
+    def _session_search(self, arguments: str | dict[str, Any] | None) -> dict[str, Any]:
+        if self.sessions is None:
+            return {
+                "success": False,
+                "error": "Session history is not available in this session (it could not be "
+                "opened). Continue without it.",
+                "error_code": "session_store_unavailable",
+            }
+        from ..sessions import search_tool_for
+
+        return search_tool_for(
+            self.home, self.sessions, arguments, current_session_id=self.session_id
+        )
+
+    def _skill_handler(self, name: str) -> Callable[[str | dict[str, Any] | None], dict[str, Any]]:
+        def handle(arguments: str | dict[str, Any] | None) -> dict[str, Any]:
+            return self.skills.tool(name, arguments)
+
+        return handle
+
+    def _provider_handler(
+        self, name: str
+    ) -> Callable[[str | dict[str, Any] | None], dict[str, Any]]:
+        def handle(arguments: str | dict[str, Any] | None) -> dict[str, Any]:
+            return self.providers.call_tool(name, parse_arguments(arguments))
+
+        return handle
+
+    def openai_tools(self) -> list[dict[str, Any]]:
+        """The session's tools in the OpenAI ``tools`` format (fixed for the session)."""
+        return self.tools.openai()
+
+    def anthropic_tools(self) -> list[dict[str, Any]]:
+        """The session's tools in the Anthropic ``tools`` format."""
+        return self.tools.anthropic()
+
+    def call_tool(self, name: str, arguments: str | Mapping[str, Any] | None) -> dict[str, Any]:
+        """Run one tool call by name (memory, session_search, skills, provider tools).
+
+        Never raises: unknown tools, malformed arguments and failures come back as
+        ``{"success": false, "error": ...}`` responses for the model.
+        """
+        resp = self.tools.dispatch(name, arguments)
+        self._emit("tool", name=name, arguments=arguments, result=resp)
+        return resp
+
+    # --- turns ------------------------------------------------------------------------------
+    @property
+    def system_prompt(self) -> str:
+        """The frozen system prompt text."""
+        return self.prompt.text
+
+    def _notices(self) -> str:
+        try:
+            changes = self.memory.poll_external_changes()
+        except MnemicError as exc:
+            log.warning("could not check memory for outside changes: %s", exc.to_llm())
+            return ""
+        lines: list[str] = []
+        for ch in changes:
+            lines.append(f"Memory notice: {ch.describe()}")
+            lines += [f"  added: {_clip(e, _NOTICE_CHARS)}" for e in ch.added[:_NOTICE_ENTRIES]]
+            lines += [f"  removed: {_clip(e, _NOTICE_CHARS)}" for e in ch.removed[:_NOTICE_ENTRIES]]
+        return "\n".join(lines)
+
+    def begin_turn(self, text: str) -> TurnStart:
+        """Start a user turn: re-arm the memory breaker, fetch provider recall (time-
+        limited) and notices, and add the user message to the conversation."""
+        self._check_open()
+        if self._turn_start is not None:
+            self.end_turn()
+        self.turn_number += 1
+        self.user_turns += 1
+        self.memory.begin_turn()
+        self.providers.on_turn_start(self.turn_number, text)
+        recall = self.providers.prefetch(text, session_id=self.session_id)
+        notices = self._notices()
+        block = recalled_context_block("\n\n".join(p for p in (notices, recall) if p))
+        content = f"{text}\n\n{block}" if block else text
+        self.messages.append({"role": "user", "content": content})
+        self._turn_start = len(self.messages) - 1
+        self._turn_text = text
+        return TurnStart(self.turn_number, text, content, recall, notices)
+
+    def model_messages(self) -> list[dict[str, Any]]:
+        """The request's messages: the frozen system prompt, then the conversation."""
+        return [{"role": "system", "content": self.prompt.text}, *self.messages]
+
+    def add_assistant(self, content: str | None, tool_calls: Sequence[ToolCall] = ()) -> None:
+        """Append the model's reply (text and/or tool calls) to the conversation."""
+        msg: dict[str, Any] = {"role": "assistant", "content": content}
+        if tool_calls:
+            msg["tool_calls"] = [c.to_openai() for c in tool_calls]
+            for c in tool_calls:
+                self._tool_names[c.id] = c.name
+        self.messages.append(msg)
+
+    def add_tool_result(self, call_id: str, name: str, response: Mapping[str, Any]) -> str:
+        """Append a tool result message; returns its content (compact JSON)."""
+        content = tool_result_text(response)
+        self._tool_names[call_id] = name
+        self.messages.append({"role": "tool", "tool_call_id": call_id, "content": content})
+        return content
+
+    def _stored(self, m: Mapping[str, Any], user_text: str | None) -> NewMessage:
+        from ..sessions.store import NewMessage
+
+        role = str(m.get("role"))
+        if role == "user":
+            return NewMessage("user", user_text if user_text is not None else m.get("content"))
+        if role == "tool":
+            cid = str(m.get("tool_call_id") or "")
+            return NewMessage(
+                "tool", m.get("content"), tool_name=self._tool_names.get(cid), tool_call_id=cid
+            )
+        return NewMessage(role, m.get("content"), tool_calls=m.get("tool_calls"))
+
+    def end_turn(self) -> None:
+        """End the turn: record its messages (the user's text without recalled context),
+        queue the provider sync, start a background review when one is due."""
+        start = self._turn_start
+        if start is None or self.closed:
+            return
+        self._turn_start = None
+        turn = self.messages[start:]
+        user_text = self._turn_text
+        stored = [self._stored(m, user_text if i == 0 else None) for i, m in enumerate(turn)]
+        self._record(stored)
+        reply = next(
+            (
+                str(m.get("content"))
+                for m in reversed(turn)
+                if m.get("role") == "assistant" and m.get("content")
+            ),
+            "",
+        )
+        plain = [
+            {k: v for k, v in (("role", s.role), ("content", s.content)) if v is not None}
+            | ({"tool_calls": list(s.tool_calls)} if s.tool_calls else {})
+            for s in stored
+        ]
+        self.providers.after_turn(user_text, reply, session_id=self.session_id, messages=plain)
+        every = self.settings.agent.review_every
+        if every > 0 and self.user_turns >= every and self.client is not None:
+            self.user_turns = 0
+            self._start_review()
+
+    # --- extraction ---------------------------------------------------------------------------
+    def _unattended_tools(self, origin: str, *, skills: bool) -> ToolRegistry:
+        from ..curated.memory import Memory
+        from ..curated.tool import memory_tool_spec
+        from ..governance.skill_writes import GovernedSkills
+        from ..skills.tools import skill_tool_specs
+
+        mem = Memory.open(self.home, origin=origin, session_id=self.session_id)
+        tools = ToolRegistry()
+
+        def memory_call(arguments: str | dict[str, Any] | None) -> dict[str, Any]:
+            resp = mem.tool(arguments)
+            self._mirror(arguments, resp, origin)
+            return resp
+
+        tools.register(memory_tool_spec(read_action=self.settings.memory.read_action), memory_call)
+        if skills:
+            gov = GovernedSkills.open(self.home, origin=origin, session_id=self.session_id)
+            for spec in skill_tool_specs():
+                name = spec.name
+
+                def skill_call(
+                    arguments: str | dict[str, Any] | None, name: str = name
+                ) -> dict[str, Any]:
+                    return gov.tool(name, arguments)
+
+                tools.register(spec, skill_call)
+        return tools
+
+    def flush(self) -> ExtractionReport:
+        """The pre-compression memory flush (see :func:`~.extract.run_flush`); the
+        conversation is not changed. Skipped without a client."""
+        if self.client is None:
+            return ExtractionReport("flush", error="no model client")
+        try:
+            tools = self._unattended_tools("flush", skills=False)
+        except MnemicError as exc:
+            return ExtractionReport("flush", error=exc.to_llm())
+        report = run_flush(
+            self.client,
+            self.prompt.text,
+            self.messages,
+            tools,
+            timeout=self.settings.llm.timeout,
+            on_call=lambda n, a, r: self._emit("tool", name=n, arguments=a, result=r, by="flush"),
+        )
+        self._emit("flush", report=report)
+        return report
+
+    def _start_review(self) -> None:
+        client = self.client
+        assert client is not None
+        messages = [dict(m) for m in self.messages]
+        prompt = self.prompt.text
+
+        def run() -> None:
+            try:
+                tools = self._unattended_tools("review", skills=True)
+                report = run_review(
+                    client,
+                    prompt,
+                    messages,
+                    tools,
+                    rounds=self.settings.agent.review_rounds,
+                    timeout=self.settings.llm.timeout,
+                )
+            except Exception as exc:  # contained: a review must never break the session
+                log.exception("background review failed")
+                report = ExtractionReport("review", error=f"{type(exc).__name__}: {exc}")
+            with self._lock:
+                self.reviews.append(report)
+            self._emit("review", report=report)
+
+        thread = threading.Thread(target=run, name="mnemic-review", daemon=True)
+        with self._lock:
+            self._background = [t for t in self._background if t.is_alive()]
+            self._background.append(thread)
+        thread.start()
+
+    def wait_background(self, timeout: float = 30.0) -> bool:
+        """Wait for background reviews and queued provider work; False if still running."""
+        with self._lock:
+            threads = list(self._background)
+        for t in threads:
+            t.join(timeout)
+        done = not any(t.is_alive() for t in threads)
+        return self.providers.flush(timeout) and done
+
+    # --- compression ---------------------------------------------------------------------------
+    def estimate_tokens(self) -> int:
+        """Estimated prompt tokens of the next request (prompt, messages, tool schemas)."""
+        return estimate_tokens_of(self.prompt.text, self.messages, self.openai_tools())
+
+    def should_compress(self, prompt_tokens: int | None = None) -> bool:
+        """Whether the conversation reached ``agent.compress_at`` of ``llm.context_window``
+        (``prompt_tokens``: what the endpoint reported for the last request, if known)."""
+        limit = self.settings.agent.compress_at * self.settings.llm.context_window
+        return max(self.estimate_tokens(), prompt_tokens or 0) >= limit
+
+    def compress(self, *, reason: str = "manual") -> CompressionReport:
+        """Flush memory, summarise the older messages, continue under a child session id
+        with a system prompt rebuilt from memory reloaded from disk."""
+        self._check_open()
+        before = self.estimate_tokens()
+        older, recent = split_for_compression(
+            self.messages, self.settings.agent.keep_recent_messages
+        )
+        if not older:
+            return CompressionReport(False, reason, tokens_before=before, tokens_after=before)
+        flush = None
+        if self.settings.agent.flush_before_compress and self.client is not None:
+            flush = self.flush()
+        notes = self.providers.pre_compress(older)
+        summary, source = summarize_messages(
+            self.client, older, notes=notes, timeout=self.settings.llm.timeout
+        )
+        from ..sessions.store import NewMessage, new_session_id
+
+        old_id = self.session_id
+        self._record_end("compression")
+        self.session_id = new_session_id()
+        self._record_start(parent_id=old_id)
+        self._record([NewMessage("system", f"{SUMMARY_PREFIX}\n\n{summary}")])
+        offset = len(older) - 1
+        self.messages = [{"role": "user", "content": f"{SUMMARY_PREFIX}\n\n{summary}"}, *recent]
+        if self._turn_start is not None:
+            self._turn_start -= offset
+        self.memory.new_session()
+        self.prompt = self._build_prompt()
+        self.providers.session_switch(self.session_id, parent_session_id=old_id)
+        report = CompressionReport(
+            True,
+            reason,
+            summarized_messages=len(older),
+            kept_messages=len(recent),
+            tokens_before=before,
+            tokens_after=self.estimate_tokens(),
+            summary=summary,
+            summary_source=source,
+            flush=flush,
+            provider_notes=notes,
+            old_session_id=old_id,
+            new_session_id=self.session_id,
+        )
+        self.compressions.append(report)
+        self._emit("compressed", report=report)
+        return report
+
+    # --- boundaries ------------------------------------------------------------------------------
+    def new_session(self) -> None:
+        """End this conversation and start a new one (``/new``): fresh snapshot and
+        prompt, empty conversation, provider told ``reset=True``."""
+        self._check_open()
+        self.end_turn()
+        from ..curated.memory import Memory
+        from ..governance.skill_writes import GovernedSkills
+        from ..sessions.store import new_session_id
+
+        self.providers.session_end(self.messages)
+        self._record_end("new_session")
+        self.session_id = new_session_id()
+        self._record_start()
+        self.messages = []
+        self.turn_number = 0
+        self.memory = Memory.open(self.home, origin="agent", session_id=self.session_id)
+        self.skills = GovernedSkills.open(self.home, origin="agent", session_id=self.session_id)
+        self.prompt = self._build_prompt()
+        self.providers.session_switch(self.session_id, reset=True)
+
+    def close(self, reason: str = "ended") -> DrainReport:
+        """End the session: record the end, wait (bounded) for background work, shut the
+        provider down. Idempotent."""
+        if self.closed:
+            assert self.providers.drain_report is not None
+            return self.providers.drain_report
+        self.end_turn()
+        self.closed = True
+        self.providers.session_end(self.messages)
+        self._record_end(reason)
+        limit = self.settings.agent.shutdown_timeout
+        with self._lock:
+            threads = list(self._background)
+        for t in threads:
+            t.join(limit)
+        report = self.providers.shutdown()
+        if self.sessions is not None:
+            with contextlib.suppress(MnemicError):
+                self.sessions.close()
+        return report
+
+    def _check_open(self) -> None:
+        if self.closed:
+            raise RuntimeError("this AgentSession is closed")
+
+
+def preview_prompt(
+    home: Home,
+    *,
+    system_message: str = "",
+    provider: MemoryProvider | str | EllipsisType | None = ...,
+    cwd: Path | None = None,
+    today: Callable[[], _dt.date] | None = None,
+    platform_name: str | None = None,
+) -> tuple[SystemPrompt, list[str], ProviderManager]:
+    """The system prompt a new session of ``home`` would start with, without starting one
+    (nothing is recorded or written): (prompt, tool names, provider manager)."""
+    from ..curated.memory import Memory, open_backend
+    from ..providers.manager import ProviderManager
+
+    memory = Memory(open_backend(home), home.settings)
+    manager = ProviderManager(home.settings.agent)
+    loaded, error = _load_provider(home, provider)
+    if loaded is not None:
+        manager.add(loaded)
+        manager.initialize("preview", home=str(home.root), agent_context="preview")
+    elif error:
+        manager.disabled_reason = error
+    tools = [*BASE_TOOLS, *(s.name for s in manager.tool_specs())]
+    kwargs: dict[str, Any] = {}
+    if today is not None:
+        kwargs["today"] = today
+    prompt = build_system_prompt(
+        home.settings,
+        memory_block=memory.snapshot.text,
+        skills_index=_skills_index_text(home),
+        provider_block=manager.system_prompt_block(),
+        system_message=system_message,
+        tools=tools,
+        cwd=cwd,
+        platform_name=platform_name,
+        **kwargs,
+    )
+    return prompt, tools, manager

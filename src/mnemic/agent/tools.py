@@ -1,0 +1,98 @@
+"""The tools of an agent session: one registry, rendered for OpenAI or Anthropic.
+
+A :class:`ToolRegistry` maps tool names to their :class:`~mnemic.tooling.ToolSpec` and a
+handler taking the raw arguments (a JSON string or an object) and returning a JSON-able
+dict. :meth:`ToolRegistry.dispatch` never raises: an unknown tool, arguments that are not
+JSON, or a handler that crashes all come back as ``{"success": false, "error": ...}`` for
+the model to read, and the user's turn goes on.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from ..errors import MnemicError, UnknownTool
+from ..tooling import ToolSpec
+
+__all__ = ["Handler", "ToolRegistry", "tool_result_text"]
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[[str | dict[str, Any] | None], dict[str, Any]]
+"""Runs one call: raw arguments in, JSON-able response out."""
+
+
+class ToolRegistry:
+    """Named tools with their handlers (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self._specs: dict[str, ToolSpec] = {}
+        self._handlers: dict[str, Handler] = {}
+
+    def register(self, spec: ToolSpec, handler: Handler) -> None:
+        """Add a tool; a name already registered raises ``ValueError``."""
+        if spec.name in self._specs:
+            raise ValueError(f"tool {spec.name!r} is already registered")
+        self._specs[spec.name] = spec
+        self._handlers[spec.name] = handler
+
+    @property
+    def names(self) -> list[str]:
+        """Tool names in registration order."""
+        return list(self._specs)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._specs
+
+    def specs(self, only: Iterable[str] | None = None) -> list[ToolSpec]:
+        """The specs (all, or those named in ``only``, in registration order)."""
+        if only is None:
+            return list(self._specs.values())
+        keep = set(only)
+        return [s for n, s in self._specs.items() if n in keep]
+
+    def openai(self, only: Iterable[str] | None = None) -> list[dict[str, Any]]:
+        """The tools in the OpenAI chat-completions ``tools`` format."""
+        return [s.openai() for s in self.specs(only)]
+
+    def anthropic(self, only: Iterable[str] | None = None) -> list[dict[str, Any]]:
+        """The tools in the Anthropic Messages API ``tools`` format."""
+        return [s.anthropic() for s in self.specs(only)]
+
+    def dispatch(
+        self,
+        name: str,
+        arguments: str | Mapping[str, Any] | None,
+        *,
+        only: Iterable[str] | None = None,
+    ) -> dict[str, Any]:
+        """Run one tool call; never raises. ``only`` restricts the callable tools."""
+        allowed = self.names if only is None else [n for n in self.names if n in set(only)]
+        handler = self._handlers.get(name)
+        if handler is None or name not in allowed:
+            return UnknownTool(name, allowed).to_response()
+        raw: str | dict[str, Any] | None
+        raw = dict(arguments) if isinstance(arguments, Mapping) else arguments
+        try:
+            response = handler(raw)
+        except MnemicError as exc:
+            return exc.to_response()
+        except Exception as exc:  # a bug or a broken store must not end the user's turn
+            log.exception("tool %s failed unexpectedly", name)
+            return {
+                "success": False,
+                "error": f"The {name} tool failed unexpectedly ({type(exc).__name__}). "
+                "Nothing more is known; continue without it. The error was logged.",
+                "error_code": "internal_error",
+            }
+        if not isinstance(response, dict):
+            return {"success": True, "result": response}
+        return response
+
+
+def tool_result_text(response: Mapping[str, Any]) -> str:
+    """A tool response as the ``content`` of a ``role: tool`` message (compact JSON)."""
+    return json.dumps(response, ensure_ascii=False, default=str)
