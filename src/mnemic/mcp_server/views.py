@@ -1,0 +1,250 @@
+"""One view per client connection: a frozen snapshot, loop guards and governed writes.
+
+A :class:`ClientView` holds a governed :class:`~mnemic.curated.Memory` (actor ``mcp``,
+origin ``mcp:<client name>``) whose snapshot is frozen when the view is made, the
+governed skill tools of the same write context, and the skills index frozen with it.
+:class:`Connections` maps requests to views. What counts as a connection:
+
+- stdio (and an in-process client): the server process;
+- streamable HTTP with a session (``Mcp-Session-Id``, the handshake protocol): that session;
+- a stateless HTTP request (protocol 2026-07-28, no session): that request alone, so it
+  sees memory as it is at that moment, like ``mnemic tool``.
+
+Library calls run in worker threads, one at a time per view (a ``Memory`` belongs to
+one session); views of different connections run in parallel and the library's locks
+keep their writes from losing each other's updates.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import anyio
+import anyio.to_thread
+import mcp_types as types
+
+from ..errors import MnemicError
+from ..home import Home
+
+if TYPE_CHECKING:
+    from mcp.server.context import ServerRequestContext
+
+    from ..curated import Memory
+    from ..governance.skill_writes import GovernedSkills
+
+__all__ = [
+    "MAX_VIEWS",
+    "VIEW_IDLE_SECONDS",
+    "ClientView",
+    "Connections",
+    "skill_text",
+    "tool_result",
+]
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+#: HTTP sessions kept at most; the least recently used view is dropped beyond it.
+MAX_VIEWS = 1000
+#: A view unused this long is dropped (the SDK ends an idle HTTP session after 30 min).
+VIEW_IDLE_SECONDS = 30 * 60.0
+
+
+def _session_header(ctx: ServerRequestContext[Any, Any]) -> str | None:
+    """The HTTP ``Mcp-Session-Id`` of the request (None: stdio, or a stateless request)."""
+    headers = getattr(ctx.request, "headers", None)
+    value = headers.get("mcp-session-id") if headers is not None else None
+    return str(value) if value else None
+
+
+def _client_name(ctx: ServerRequestContext[Any, Any]) -> str:
+    """A short, printable client name for the audit origin (``mcp:<name>``)."""
+    params = ctx.session.client_params
+    raw = params.client_info.name if params is not None else ""
+    name = "".join(c for c in raw if c.isalnum() or c in "._- ").strip()[:64]
+    return name.replace(" ", "-") or "client"
+
+
+class ClientView:
+    """What one client connection sees and writes through.
+
+    ``memory`` (frozen snapshot, loop guards), ``skills`` (governed skill tools of the
+    same write context) and ``skills_index`` are made on first use and then kept for the
+    life of the view. Call the library only through :meth:`run`.
+    """
+
+    def __init__(self, home: Home, client: str, *, turn_gap: float = 60.0) -> None:
+        from ..sessions.store import new_session_id
+
+        self.home = home
+        self.origin = f"mcp:{client}"
+        self.session_id = new_session_id()
+        self.turn_gap = turn_gap
+        self.last_used = time.monotonic()
+        self._lock = threading.Lock()
+        self._memory: Memory | None = None
+        self._skills: GovernedSkills | None = None
+        self._index: str | None = None
+        self._last_memory_call = float("-inf")
+
+    @property
+    def memory(self) -> Memory:
+        """The connection's curated-memory session (snapshot taken on first use)."""
+        if self._memory is None:
+            from ..curated import Memory
+
+            self._memory = Memory.open(
+                self.home, actor="mcp", origin=self.origin, session_id=self.session_id
+            )
+        return self._memory
+
+    @property
+    def skills(self) -> GovernedSkills:
+        """The skill tools behind the ``skills_mcp`` approval policy."""
+        if self._skills is None:
+            from ..governance.skill_writes import GovernedSkills
+
+            self._skills = GovernedSkills.open(
+                self.home, actor="mcp", origin=self.origin, session_id=self.session_id
+            )
+        return self._skills
+
+    @property
+    def skills_index(self) -> str:
+        """The skills index text, frozen on first use."""
+        if self._index is None:
+            from ..skills.index import skills_index
+
+            self._index = skills_index(self.skills.store).text
+        return self._index
+
+    def freeze(self) -> None:
+        """Take the snapshot and the skills index now (the connection starts).
+
+        A failure is logged and left for the first call that needs the part to report.
+        """
+        try:
+            _ = self.memory.snapshot, self.skills_index
+        except MnemicError as exc:
+            log.warning("cannot open the memory of %s: %s", self.home.root, exc.to_llm())
+
+    async def run(self, fn: Callable[[], T]) -> T:
+        """Run ``fn`` in a worker thread, one call at a time for this view."""
+
+        def locked() -> T:
+            with self._lock:
+                return fn()
+
+        self.last_used = time.monotonic()
+        return await anyio.to_thread.run_sync(locked)
+
+    def memory_call(self, args: dict[str, Any]) -> dict[str, Any]:
+        """One ``memory`` tool call (call through :meth:`run`).
+
+        MCP has no user turns; a memory call after ``turn_gap`` seconds without one
+        starts a new turn for the per-turn circuit breaker.
+        """
+        now = time.monotonic()
+        if now - self._last_memory_call > self.turn_gap:
+            self.memory.begin_turn()
+        self._last_memory_call = now
+        try:
+            memory = self.memory
+        except MnemicError as exc:  # the store cannot be opened: say why, never raise
+            return exc.to_response()
+        return memory.tool(args)
+
+
+def tool_result(response: dict[str, Any]) -> types.CallToolResult:
+    """A library tool response as an MCP tool result.
+
+    A refusal (``success: false``) is a tool error whose text starts with the library's
+    message for the model (what went wrong, what to do next) followed by the rest of
+    the response (current entries, usage...) as JSON. The response itself is the
+    structured content either way.
+    """
+    data = json.loads(json.dumps(response, ensure_ascii=False, default=str))
+    ok = bool(data.get("success"))
+    if ok:
+        text = json.dumps(data, ensure_ascii=False)
+    else:
+        message = str(data.get("error") or "The call failed.")
+        rest = {k: v for k, v in data.items() if k != "error"}
+        text = f"{message}\n\n{json.dumps(rest, ensure_ascii=False)}"
+    return types.CallToolResult(
+        content=[types.TextContent(type="text", text=text)],
+        structured_content=data,
+        is_error=not ok,
+    )
+
+
+class Connections:
+    """The views of one server's live connections (see the module docstring)."""
+
+    def __init__(self, home: Home, *, turn_gap: float = 60.0) -> None:
+        self.home = home
+        self.turn_gap = turn_gap
+        self._process_view: ClientView | None = None
+        self._views: OrderedDict[str, ClientView] = OrderedDict()
+        self._views_lock = anyio.Lock()
+
+    async def view(self, ctx: ServerRequestContext[Any, Any]) -> ClientView:
+        """The view of the connection this request belongs to (made on first use)."""
+        request = ctx.request
+        if request is None:  # stdio or in-process: the process is the connection
+            async with self._views_lock:
+                if self._process_view is None:
+                    self._process_view = await self._new_view(ctx)
+                return self._process_view
+        session = _session_header(ctx)
+        if not session:  # a stateless request is a connection of its own
+            return ClientView(self.home, _client_name(ctx), turn_gap=self.turn_gap)
+        async with self._views_lock:
+            self._prune()
+            found = self._views.get(session)
+            if found is None:
+                found = self._views[session] = await self._new_view(ctx)
+            self._views.move_to_end(session)
+            found.last_used = time.monotonic()
+            return found
+
+    async def touch(self, ctx: ServerRequestContext[Any, Any]) -> None:
+        """Start the connection's view on its first listing, unless the request is alone."""
+        if ctx.request is None or _session_header(ctx):
+            await self.view(ctx)
+
+    async def _new_view(self, ctx: ServerRequestContext[Any, Any]) -> ClientView:
+        view = ClientView(self.home, _client_name(ctx), turn_gap=self.turn_gap)
+        await view.run(view.freeze)
+        log.info("new connection %s (%s)", view.session_id, view.origin)
+        return view
+
+    def _prune(self) -> None:
+        cutoff = time.monotonic() - VIEW_IDLE_SECONDS
+        for key in [k for k, v in self._views.items() if v.last_used < cutoff]:
+            del self._views[key]
+        while len(self._views) >= MAX_VIEWS:
+            self._views.popitem(last=False)
+
+
+def skill_text(view: ClientView, name: str) -> dict[str, Any]:
+    """The whole SKILL.md through ``skill_view`` (its threat check and paging)."""
+    parts: list[str] = []
+    offset = 0
+    while True:
+        args: dict[str, Any] = {"name": name, "offset": offset} if offset else {"name": name}
+        resp = view.skills.tool("skill_view", args)
+        if not resp.get("success"):
+            return resp
+        parts.append(str(resp.get("content") or ""))
+        nxt = resp.get("next_offset")
+        if not isinstance(nxt, int) or nxt <= offset:
+            return {"success": True, "content": "".join(parts)}
+        offset = nxt
