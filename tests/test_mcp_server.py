@@ -50,7 +50,9 @@ async def connect(home: Path, name: str = "test-client") -> AsyncIterator[Client
     """A new client connection (a new server object: the in-process 'process')."""
     srv = MnemicMCP(Home.open(home))
     try:
-        async with Client(srv.server, client_info=types.Implementation(name=name, version="1")) as c:
+        async with Client(
+            srv.server, client_info=types.Implementation(name=name, version="1")
+        ) as c:
             yield c
     finally:
         srv.close()
