@@ -98,7 +98,7 @@ def main(ctx: click.Context, home_path: str | None, profile: str | None) -> None
 
 
 def _register() -> None:
-    from . import demo, governance, mcp, memory, scan, sessions, skills, tool
+    from . import agent, demo, governance, mcp, memory, scan, sessions, skills, tool
 
     main.add_command(memory.memory)
     main.add_command(tool.tool)
@@ -106,6 +106,9 @@ def _register() -> None:
     main.add_command(demo.demo)
     main.add_command(skills.skills)
     main.add_command(sessions.sessions)
+    main.add_command(agent.chat)
+    main.add_command(agent.prompt)
+    main.add_command(agent.provider)
     main.add_command(mcp.mcp)
     for command in (
         governance.pending,
