@@ -38,6 +38,7 @@ __all__ = [
     "McpSettings",
     "MemorySettings",
     "MetricsSettings",
+    "PostgresSettings",
     "PromptSettings",
     "RetentionSettings",
     "SessionSettings",
@@ -294,6 +295,20 @@ class McpSettings(_Section):
     new turn for the per-turn circuit breaker."""
 
 
+class PostgresSettings(_Section):
+    """``[postgres]``: the shared backend used when ``store`` is a ``postgresql://`` URL."""
+
+    schema: str = "mnemic"
+    """Schema holding mnemic's tables; separate schemas are separate memories."""
+    pool_size: int = 4
+    """Most connections one process keeps open (at least 2)."""
+    connect_timeout: float = 5.0
+    """Seconds to wait for a connection (connecting, or a free one from the pool)."""
+    migrate_on_start: bool = False
+    """Apply pending schema migrations when a process opens the store (else run
+    ``mnemic db migrate``)."""
+
+
 class Settings(_Section):
     """All settings of one home. Obtain with :func:`load_settings`."""
 
@@ -310,6 +325,7 @@ class Settings(_Section):
     audit: AuditSettings = AuditSettings()
     metrics: MetricsSettings = MetricsSettings()
     mcp: McpSettings = McpSettings()
+    postgres: PostgresSettings = PostgresSettings()
 
     def char_limit(self, target: str) -> int:
         """The character budget of a curated target (``memory`` or ``user``)."""
@@ -328,6 +344,7 @@ _SECTIONS: dict[str, type[_Section]] = {
     "audit": AuditSettings,
     "metrics": MetricsSettings,
     "mcp": McpSettings,
+    "postgres": PostgresSettings,
 }
 
 
@@ -504,6 +521,12 @@ def _check_ranges(obj: _Section, prefix: str, source: str) -> None:
         )
     if isinstance(obj, McpSettings) and obj.port > 65535:
         raise ConfigError(prefix + "port", f"must be <= 65535, got {obj.port!r}", source=source)
+    if isinstance(obj, PostgresSettings) and not _is_identifier(obj.schema):
+        raise ConfigError(
+            prefix + "schema",
+            f"expected a lower-case SQL identifier (letters, digits, _), got {obj.schema!r}",
+            source=source,
+        )
     if isinstance(obj, ApprovalSettings):
         for name in obj._fields:
             value = getattr(obj, name)
@@ -521,3 +544,13 @@ def _check_ranges(obj: _Section, prefix: str, source: str) -> None:
             f"expected 'files' or a postgresql:// URL, got {obj.store!r}",
             source=source,
         )
+
+
+def _is_identifier(name: str) -> bool:
+    """A plain lower-case SQL identifier: safe to put in SQL text unquoted."""
+    return (
+        0 < len(name) <= 63
+        and name.isascii()
+        and (name[0].isalpha() or name[0] == "_")
+        and all(c.islower() or c.isdigit() or c == "_" for c in name)
+    )
