@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from . import AppContext, fail, handle_errors
+from . import AppContext, handle_errors
 
 __all__ = ["mcp"]
 
@@ -89,13 +89,10 @@ def mcp(
     _configure_logging(log_level)
     home = Home.open(home_path, profile)
     settings = home.settings.mcp
-
-    from ..mcp_server.server import MnemicMCP
-
-    server = MnemicMCP(home)
     if not use_http:
-        from ..mcp_server.server import serve_stdio
+        from ..mcp_server.server import MnemicMCP, serve_stdio
 
+        server = MnemicMCP(home)
         how = "waiting for an MCP client on stdin" + (
             " (this command is meant to be started by an MCP client; see --help)"
             if sys.stdin.isatty()
@@ -108,11 +105,13 @@ def mcp(
             sys.exit(130)
         return
 
-    from ..mcp_server.http import serve_http
+    from ..mcp_server.http import bind, check_exposure
 
     bind_host = host if host is not None else settings.host
     bind_port = port if port is not None else settings.port
     secret = token if token is not None else settings.token
+    check_exposure(bind_host, secret)  # before anything slow: refusals are immediate
+    sock = bind(bind_host, bind_port)
 
     def ready(url: str) -> None:
         extra = []
@@ -128,14 +127,21 @@ def mcp(
             "mnemic mcp: warning: the bearer token is short; use 16+ random characters",
             err=True,
         )
+
+    from ..mcp_server.http import serve_http
+    from ..mcp_server.server import MnemicMCP
+
     try:
         serve_http(
-            server, host=bind_host, port=bind_port, token=secret, log_level=log_level, ready=ready
+            MnemicMCP(home),
+            host=bind_host,
+            token=secret,
+            log_level=log_level,
+            ready=ready,
+            sock=sock,
         )
     except KeyboardInterrupt:
         sys.exit(130)
-    except OSError as exc:  # pragma: no cover - bind errors are McpServerError
-        fail(str(exc))
 
 
 def _configure_logging(level: str) -> None:

@@ -24,7 +24,17 @@ if TYPE_CHECKING:
 
     from .server import MnemicMCP
 
-__all__ = ["MCP_PATH", "METRICS_PATH", "BearerAuth", "bind", "build_http_app", "is_loopback"]
+__all__ = [
+    "MCP_PATH",
+    "METRICS_PATH",
+    "BearerAuth",
+    "bind",
+    "build_http_app",
+    "check_exposure",
+    "is_loopback",
+    "serve_http",
+    "url_of",
+]
 
 log = logging.getLogger(__name__)
 
@@ -147,18 +157,21 @@ def serve_http(
     token: str = "",
     log_level: str = "warning",
     ready: Callable[[str], Any] | None = None,
+    sock: socket.socket | None = None,
 ) -> None:
     """Serve ``mcp`` over streamable HTTP until interrupted.
 
     Raises :class:`~mnemic.errors.ConfigError` for a non-loopback ``host`` without a
     ``token``, and :class:`~mnemic.errors.McpServerError` when the address cannot be
-    bound. ``ready`` is called with the endpoint URL once the socket listens.
+    bound. ``sock`` is a socket already bound with :func:`bind` (then ``port`` is not
+    used). ``ready`` is called with the endpoint URL once the socket listens.
     """
     import uvicorn
 
     check_exposure(host, token)
+    if sock is None:
+        sock = bind(host, port)
     app = build_http_app(mcp, host=host, token=token)
-    sock = bind(host, port)
     config = uvicorn.Config(
         app,
         log_config=None,

@@ -1,0 +1,200 @@
+"""``mnemic mcp --http`` in a subprocess: bearer token, sessions, ``/metrics``, refusals.
+
+The server is started on port 0 and announces its URL on stderr once the socket
+listens; tests wait for that line (no sleeps, no fixed ports).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import anyio
+import httpx2
+import mcp_types as types
+import pytest
+from mcp import Client
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared.exceptions import MCPError
+
+from mnemic.curated import Memory
+
+pytestmark = [pytest.mark.anyio, pytest.mark.timeout(90)]
+
+TOKEN = "test-token-5f1c2a9e8d7b6c4a"
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+def mnemic(home: Path, *args: str, env: dict[str, str] | None = None) -> list[Any]:
+    """Command and environment for ``mnemic ARGS`` on ``home``."""
+    full = {**os.environ, "MNEMIC_HOME": str(home), **(env or {})}
+    return [[sys.executable, "-m", "mnemic", *args], full]
+
+
+@contextmanager
+def http_server(home: Path, *args: str, env: dict[str, str] | None = None) -> Iterator[str]:
+    """Start ``mnemic mcp --http --port 0 ARGS``; yield its URL once it listens."""
+    cmd, full = mnemic(home, "mcp", "--http", "--port", "0", *args, env=env)
+    proc = subprocess.Popen(cmd, env=full, stderr=subprocess.PIPE, text=True)
+    assert proc.stderr is not None
+    line = proc.stderr.readline()  # the readiness line (or '' if it died)
+    if " at http://" not in line:
+        proc.kill()
+        pytest.fail(f"server did not start: {line}{proc.stderr.read()}")
+    drained: list[str] = []
+    drain = threading.Thread(target=lambda: drained.extend(proc.stderr or ()), daemon=True)
+    drain.start()
+    try:
+        yield line.split(" at ", 1)[1].split()[0]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+        drain.join(timeout=30)
+    assert not any("Traceback" in x for x in drained), "".join(drained)
+
+
+def client(url: str, *, token: str | None = None, mode: str = "auto") -> Client:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    transport = streamable_http_client(url, http_client=httpx2.AsyncClient(headers=headers))
+    return Client(transport, mode=mode)
+
+
+async def memory_text(c: Client) -> str:
+    content = (await c.read_resource("mnemic://memory")).contents[0]
+    assert isinstance(content, types.TextResourceContents)
+    return content.text
+
+
+async def add(c: Client, content: str) -> None:
+    res = await c.call_tool("memory", {"action": "add", "target": "memory", "content": content})
+    assert not res.is_error, res.content
+
+
+async def test_bearer_token_is_checked_on_every_request(home_path: Path) -> None:
+    with http_server(home_path, env={"MNEMIC_MCP_TOKEN": TOKEN}) as url:
+        base = url.rsplit("/", 1)[0]
+        body = {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}
+        async with httpx2.AsyncClient() as h:
+            missing = await h.post(url, json=body)
+            wrong = await h.post(url, json=body, headers={"Authorization": "Bearer nope"})
+            other_path = await h.get(f"{base}/metrics")
+        for r in (missing, wrong, other_path):
+            assert r.status_code == 401
+            assert r.headers["www-authenticate"].startswith("Bearer")
+        assert "missing" in missing.json()["error_description"]
+        assert "wrong" in wrong.json()["error_description"]
+        for mode in ("auto", "legacy"):
+            async with client(url, token=TOKEN, mode=mode) as c:
+                names = [t.name for t in (await c.list_tools()).tools]
+                assert "memory" in names and "session_search" in names
+                await add(c, f"Written over HTTP ({mode}).")
+        with pytest.raises(ExceptionGroup) as info:  # the SDK client sees a 401
+            async with client(url, token="wrong-token", mode="legacy") as c:
+                await c.list_tools()
+        assert info.group_contains(MCPError)
+    assert Memory.open(home_path).entries("memory") == [
+        "Written over HTTP (auto).",
+        "Written over HTTP (legacy).",
+    ]
+
+
+async def test_snapshot_frozen_per_http_session(home_path: Path) -> None:
+    Memory.open(home_path).add("memory", "Seed fact.")
+    with http_server(home_path) as url:
+        async with client(url, mode="legacy") as a:
+            frozen = await memory_text(a)
+            await add(a, "Second fact.")
+            assert await memory_text(a) == frozen
+            async with client(url, mode="legacy") as b:  # another session: a new snapshot
+                assert "Second fact." in await memory_text(b)
+                await add(b, "Third fact.")
+            assert await memory_text(a) == frozen
+        async with client(url) as stateless:  # 2026-07-28: each request stands alone
+            assert "Third fact." in await memory_text(stateless)
+            await add(stateless, "Fourth fact.")
+            assert "Fourth fact." in await memory_text(stateless)
+
+
+async def test_two_http_sessions_at_once_lose_no_write(home_path: Path) -> None:
+    home_path.mkdir(parents=True)
+    (home_path / "config.toml").write_text("[memory]\nmemory_char_limit = 5000\n")
+
+    async def writer(url: str, name: str, mode: str) -> None:
+        async with client(url, mode=mode) as c:
+            for i in range(10):
+                await add(c, f"Fact {i} from {name}.")
+
+    with http_server(home_path) as url:
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(writer, url, "alpha", "legacy")
+            tg.start_soon(writer, url, "beta", "legacy")
+            tg.start_soon(writer, url, "gamma", "auto")
+    entries = Memory.open(home_path).entries("memory")
+    expected = {f"Fact {i} from {n}." for i in range(10) for n in ("alpha", "beta", "gamma")}
+    assert set(entries) == expected and len(entries) == 30
+
+
+async def test_metrics_endpoint_when_enabled(home_path: Path) -> None:
+    home_path.mkdir(parents=True)
+    (home_path / "config.toml").write_text("[metrics]\nenabled = true\n")
+    with http_server(home_path, env={"MNEMIC_MCP_TOKEN": TOKEN}) as url:
+        base = url.rsplit("/", 1)[0]
+        async with client(url, token=TOKEN) as c:
+            await add(c, "Metric me.")
+            res = await c.call_tool("session_search", {"query": "anything"})
+            assert not res.is_error
+        async with httpx2.AsyncClient() as h:
+            r = await h.get(f"{base}/metrics", headers={"Authorization": f"Bearer {TOKEN}"})
+    assert r.status_code == 200
+    assert r.headers["content-type"].startswith("text/plain")
+    assert 'memory_usage_ratio{target="memory"}' in r.text
+    assert 'memory_mutation_total{action="add",result="ok"} 1' in r.text
+    assert 'session_search_total{result="ok"} 1' in r.text
+
+
+async def test_no_metrics_endpoint_when_disabled(home_path: Path) -> None:
+    with http_server(home_path) as url:
+        async with httpx2.AsyncClient() as h:
+            r = await h.get(url.rsplit("/", 1)[0] + "/metrics")
+    assert r.status_code == 404
+
+
+def test_non_loopback_without_token_refuses_to_start(home_path: Path) -> None:
+    for args, env in (
+        (["--host", "0.0.0.0"], {}),
+        ([], {"MNEMIC_MCP_HOST": "0.0.0.0"}),
+    ):
+        cmd, full = mnemic(home_path, "mcp", "--http", "--port", "0", *args, env=env)
+        r = subprocess.run(cmd, env=full, capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2, r.stderr
+        assert "not loopback" in r.stderr and "MNEMIC_MCP_TOKEN" in r.stderr
+        assert r.stdout == ""
+
+
+def test_a_taken_port_is_a_clear_error(home_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        cmd, full = mnemic(home_path, "mcp", "--http", "--port", str(port))
+        r = subprocess.run(cmd, env=full, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1
+    assert f"cannot serve MCP on 127.0.0.1:{port}" in r.stderr
+    assert "pick another port with --port" in r.stderr
+
+
+def test_host_and_port_need_http(home_path: Path) -> None:
+    cmd, full = mnemic(home_path, "mcp", "--port", "9000")
+    r = subprocess.run(cmd, env=full, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "only apply with --http" in r.stderr
