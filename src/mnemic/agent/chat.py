@@ -97,11 +97,9 @@ class ChatAgent:
     def run_turn(self, text: str) -> TurnResult:
         """Run one user turn to its answer; never raises for model or tool failures."""
         result = TurnResult("", "answered")
-        self._maybe_compress(result)
         result.turn = self.session.begin_turn(text)
         for round_no in range(self.max_tool_rounds):
-            if round_no:
-                self._maybe_compress(result)
+            self._maybe_compress(result)
             try:
                 reply = self._complete()
             except LLMError as exc:

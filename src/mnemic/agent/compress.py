@@ -104,12 +104,14 @@ def estimate_tokens_of(
 
 
 def split_for_compression(
-    messages: Sequence[Mapping[str, Any]], keep: int
+    messages: Sequence[Mapping[str, Any]], keep: int, *, max_recent_tokens: int | None = None
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """(older messages to summarise, recent messages to keep word for word).
 
     The kept part starts at a user message and has at least ``keep`` messages (more when
-    the current turn is longer). Returns no older messages when nothing can be cut.
+    the current turn is longer), unless those would exceed ``max_recent_tokens``: then it
+    starts at a later user message, down to the last one. Returns no older messages when
+    nothing can be cut.
     """
     msgs = [dict(m) for m in messages]
     starts = [i for i, m in enumerate(msgs) if m.get("role") == "user"]
@@ -118,6 +120,10 @@ def split_for_compression(
         cut = i
         if len(msgs) - i >= keep:
             break
+    if max_recent_tokens is not None:
+        for i in starts:
+            if i > cut and estimate_tokens_of("", msgs[cut:]) > max_recent_tokens:
+                cut = i
     if cut <= 0:
         return [], msgs
     return msgs[:cut], msgs[cut:]

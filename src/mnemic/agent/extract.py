@@ -88,14 +88,15 @@ class ExtractionReport:
 
     def summary(self) -> str:
         """One line for a person."""
+        name = "memory flush" if self.kind == "flush" else "background review"
         if self.error and not self.calls:
-            return f"{self.kind}: skipped ({self.error})"
-        parts = [f"{self.saved} saved"]
+            return f"{name}: skipped ({self.error})"
+        parts = [f"{self.saved} saved" if self.saved else "nothing saved"]
         if self.staged:
             parts.append(f"{self.staged} staged for approval")
         if self.refused:
             parts.append(f"{self.refused} refused")
-        return f"{self.kind}: " + ", ".join(parts)
+        return f"{name}: " + ", ".join(parts)
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-able form."""

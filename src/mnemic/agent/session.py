@@ -558,6 +558,9 @@ class AgentSession:
                     tools,
                     rounds=self.settings.agent.review_rounds,
                     timeout=self.settings.llm.timeout,
+                    on_call=lambda n, a, r: self._emit(
+                        "tool", name=n, arguments=a, result=r, by="review"
+                    ),
                 )
             except Exception as exc:  # contained: a review must never break the session
                 log.exception("background review failed")
@@ -597,10 +600,13 @@ class AgentSession:
         with a system prompt rebuilt from memory reloaded from disk."""
         self._check_open()
         before = self.estimate_tokens()
+        limit = self.settings.agent.compress_at * self.settings.llm.context_window
         older, recent = split_for_compression(
-            self.messages, self.settings.agent.keep_recent_messages
+            self.messages,
+            self.settings.agent.keep_recent_messages,
+            max_recent_tokens=int(limit / 3),
         )
-        if not older:
+        if all(str(m.get("content") or "").startswith(SUMMARY_PREFIX) for m in older):
             return CompressionReport(False, reason, tokens_before=before, tokens_after=before)
         flush = None
         if self.settings.agent.flush_before_compress and self.client is not None:

@@ -272,9 +272,9 @@ def _on_event(kind: str, data: dict[str, Any]) -> None:
             outcome = f"refused ({resp.get('error_code')}): {resp.get('error', '')}"
         click.secho(f"  ⚙ {by}{data['name']} → {_clip(outcome, 140)}", dim=True, err=True)
     elif kind == "flush":
-        click.secho(f"  ⚙ memory flush before compressing: {data['report'].summary()}", err=True)
+        click.secho(f"  ⚙ before compressing, {data['report'].summary()}", err=True)
     elif kind == "review":
-        click.secho(f"  ⚙ background review: {data['report'].summary()}", err=True)
+        click.secho(f"  ⚙ {data['report'].summary()}", err=True)
     elif kind == "compressed":
         r = data["report"]
         click.secho(
