@@ -6,7 +6,7 @@
 * :func:`available_providers` / :func:`load_provider` (:mod:`.discovery`): the
   ``mnemic.providers`` entry point group.
 * :class:`RecallProvider` (:mod:`.recall`): recall of past exchanges from session history.
-* :func:`scrub` (:mod:`.scrub`): secret redaction of everything sent to a provider.
+* :func:`scrub_text` (:mod:`.scrub`): secret redaction of everything sent to a provider.
 
 See ``docs/agent.md``. Names load lazily.
 """
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .discovery import ENTRY_POINT_GROUP, ProviderEntry, available_providers, load_provider
     from .manager import RESERVED_TOOL_NAMES, DrainReport, ProviderManager, normalize_tool_spec
     from .recall import RecallProvider
-    from .scrub import scrub, scrub_value
+    from .scrub import scrub_text, scrub_value
 
 _EXPORTS = {
     "DrainReport": "manager",
@@ -35,7 +35,7 @@ _EXPORTS = {
     "is_trivial_prompt": "base",
     "load_provider": "discovery",
     "normalize_tool_spec": "manager",
-    "scrub": "scrub",
+    "scrub_text": "scrub",
     "scrub_value": "scrub",
 }
 
@@ -51,7 +51,7 @@ __all__ = [
     "is_trivial_prompt",
     "load_provider",
     "normalize_tool_spec",
-    "scrub",
+    "scrub_text",
     "scrub_value",
 ]
 

@@ -26,7 +26,7 @@ hook                       when
 ``shutdown``               when the session closes, after queued work drained
 =========================  ==============================================================
 
-Everything a provider receives has passed :func:`~mnemic.providers.scrub.scrub` first
+Everything a provider receives has passed :func:`~mnemic.providers.scrub.scrub_text` first
 (API keys, tokens, passwords redacted). Every call is time-limited and its failures are
 logged and contained: a provider can never fail the user's turn.
 

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from ..errors import MnemicError, ProviderConflict, ProviderTimeout, UnknownTool
 from ..tooling import ToolSpec
 from .base import MemoryProvider, is_trivial_prompt
-from .scrub import scrub, scrub_value
+from .scrub import scrub_text, scrub_value
 
 if TYPE_CHECKING:
     from ..config import AgentSettings
@@ -321,7 +321,7 @@ class ProviderManager:
         provider = self.provider
         if provider is None:
             return
-        clean = scrub(message)
+        clean = scrub_text(message)
         self._quick(
             "on_turn_start", lambda: provider.on_turn_start(turn_number, clean, **context), None
         )
@@ -340,7 +340,7 @@ class ProviderManager:
             log.info("memory provider %s: previous recall still running; skipped", self.name)
             self.failures["prefetch_skipped"] = self.failures.get("prefetch_skipped", 0) + 1
             return ""
-        clean = scrub(query)
+        clean = scrub_text(query)
         text, straggler = self._timed(
             "prefetch",
             self.settings.provider_timeout,
@@ -362,7 +362,7 @@ class ProviderManager:
         provider = self.provider
         if provider is None or not user or not assistant:
             return
-        u, a = scrub(user), scrub(assistant)
+        u, a = scrub_text(user), scrub_text(assistant)
         msgs = scrub_value(list(messages)) if messages is not None else None
         self._queue(
             "sync_turn",
@@ -377,7 +377,7 @@ class ProviderManager:
         provider = self.provider
         if provider is None:
             return
-        c = scrub(content)
+        c = scrub_text(content)
         meta = scrub_value(dict(metadata or {}))
         self._queue("on_memory_write", lambda: provider.on_memory_write(action, target, c, meta))
 

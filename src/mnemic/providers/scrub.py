@@ -1,7 +1,7 @@
 """Secret redaction for everything that leaves mnemic towards a memory provider.
 
 A provider may be a hosted service: turn text, transcripts, tool arguments and memory
-mirrors are passed through :func:`scrub` (strings) or :func:`scrub_value` (nested JSON
+mirrors are passed through :func:`scrub_text` (strings) or :func:`scrub_value` (nested JSON
 values) before it sees them. Recognised secrets are replaced by ``[REDACTED:<kind>]``;
 the words around them are kept so the text still reads.
 
@@ -18,7 +18,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["scrub", "scrub_value"]
+__all__ = ["scrub_text", "scrub_value"]
 
 _MARK = "[REDACTED:{}]"
 
@@ -60,6 +60,12 @@ _RULES: tuple[tuple[str, re.Pattern[str], int], ...] = (
 )
 
 
+_SECRET_KEY = re.compile(
+    r"(?i)(?:password|passwd|passphrase|secret|token|api[_-]?key|access[_-]?key|private[_-]?key"
+    r"|credential)"
+)
+
+
 def _secretish(value: str) -> bool:
     """Whether a value assigned to a secret-looking name looks like a secret rather than
     prose or a number (``max_tokens: 5120``, ``token: expired``)."""
@@ -68,7 +74,7 @@ def _secretish(value: str) -> bool:
     return not (value.isalpha() and value.islower() and len(value) < 12)
 
 
-def scrub(text: str) -> str:
+def scrub_text(text: str) -> str:
     """``text`` with recognised secrets replaced by ``[REDACTED:<kind>]``."""
     if not text or not isinstance(text, str):
         return text
@@ -95,9 +101,20 @@ def scrub(text: str) -> str:
 def scrub_value(value: Any) -> Any:
     """Scrub every string inside a JSON-like value (dicts, lists, tuples); keys included."""
     if isinstance(value, str):
-        return scrub(value)
+        return scrub_text(value)
     if isinstance(value, Mapping):
-        return {scrub(k) if isinstance(k, str) else k: scrub_value(v) for k, v in value.items()}
+        out: dict[Any, Any] = {}
+        for k, v in value.items():
+            if (
+                isinstance(k, str)
+                and isinstance(v, str)
+                and _SECRET_KEY.search(k)
+                and _secretish(v)
+            ):
+                out[k] = _MARK.format("secret")
+            else:
+                out[scrub_text(k) if isinstance(k, str) else k] = scrub_value(v)
+        return out
     if isinstance(value, list | tuple):
         return [scrub_value(v) for v in value]
     return value
