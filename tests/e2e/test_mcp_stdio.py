@@ -195,6 +195,27 @@ async def test_two_clients_at_once_lose_no_write(home_path: Path) -> None:
     assert set(entries) == expected and len(entries) == 24
 
 
+async def test_home_and_profile_from_arguments(home_path: Path) -> None:
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "mnemic", "--home", str(home_path), "--profile", "work", "mcp"],
+    )
+    async with Client(params) as c:
+        err, _ = await call(c, "memory", {"action": "add", "target": "user", "content": "Hi."})
+    assert not err
+    assert Memory.open(home_path, profile="work").entries("user") == ["Hi."]
+    assert Memory.open(home_path).entries("user") == []
+
+
+def test_help_names_the_tools_and_the_home(home_path: Path) -> None:
+    r = subprocess.run(
+        [sys.executable, "-m", "mnemic", "mcp", "--help"], capture_output=True, text=True
+    )
+    assert r.returncode == 0
+    for word in ("memory, session_search", "mnemic://memory", "MNEMIC_HOME", "--http"):
+        assert word in r.stdout
+
+
 def test_stdout_carries_only_the_protocol(home_path: Path) -> None:
     """A raw JSON-RPC exchange: every stdout line is a JSON-RPC message; logs on stderr."""
     env = {"MNEMIC_HOME": str(home_path), "PATH": "/usr/bin:/bin"}

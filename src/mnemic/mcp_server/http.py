@@ -129,6 +129,7 @@ def bind(host: str, port: int) -> socket.socket:
         )
     except socket.gaierror as exc:
         raise McpServerError(host, port, f"cannot resolve the address ({exc.strerror})") from exc
+    infos.sort(key=lambda info: info[0] != socket.AF_INET)  # "localhost": 127.0.0.1 first
     family, kind, proto, _, address = infos[0]
     sock = socket.socket(family, kind, proto)
     try:
