@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import logging
-import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -88,7 +87,7 @@ class ClientView:
         self.session_id = new_session_id()
         self.turn_gap = turn_gap
         self.last_used = time.monotonic()
-        self._lock = threading.Lock()
+        self._lock = anyio.Lock()
         self._memory: Memory | None = None
         self._skills: GovernedSkills | None = None
         self._index: str | None = None
@@ -138,12 +137,9 @@ class ClientView:
     async def run(self, fn: Callable[[], T]) -> T:
         """Run ``fn`` in a worker thread, one call at a time for this view."""
 
-        def locked() -> T:
-            with self._lock:
-                return fn()
-
         self.last_used = time.monotonic()
-        return await anyio.to_thread.run_sync(locked)
+        async with self._lock:  # waits in the event loop, not in a worker thread
+            return await anyio.to_thread.run_sync(fn)
 
     def memory_call(self, args: dict[str, Any]) -> dict[str, Any]:
         """One ``memory`` tool call (call through :meth:`run`).
