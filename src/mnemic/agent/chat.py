@@ -70,7 +70,8 @@ class ChatAgent:
         self.stream = settings.agent.stream if stream is None else stream
         self.on_text = on_text
         self.max_tool_rounds = max_tool_rounds or settings.agent.max_tool_rounds
-        self.timeout = timeout if timeout is not None else settings.llm.timeout
+        self.timeout = timeout
+        """Seconds per model request (None: the client's own limit)."""
         self.last_prompt_tokens = 0
 
     def _maybe_compress(self, result: TurnResult) -> None:

@@ -1,0 +1,47 @@
+"""``mnemic demo`` (what ``./x run`` runs): the whole story, against the local stand-in."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+
+def test_demo_runs_and_tells_the_story(tmp_path: Path) -> None:
+    env = {**os.environ, "MNEMIC_HOME": str(tmp_path / "unused"), "NO_COLOR": "1"}
+    r = subprocess.run(
+        [sys.executable, "-m", "mnemic", "demo"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=180,
+    )
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert "Traceback" not in out + r.stderr
+    for phrase in (
+        "identical bytes: True",  # frozen snapshot despite writes
+        "Memory notice:",  # others' changes reach the session through the user message
+        "(flush) memory",  # the flush saved something before compressing
+        "Wants SQL examples for PostgreSQL",  # ...and the next session sees it
+        "Created skill 'ops/rotate-billing-db-password'",
+        "skill_view name='rotate-billing-db-password'",
+        "session_search query=",
+        "Earlier exchanges that may be relevant",  # provider recall
+        "refused (drift_detected)",
+        "$ mnemic memory adopt",
+        "staged for approval",
+        "refused (budget_exceeded)",
+        "Applied 2 operation(s)",
+        "reused prefix",
+        "MEMORY.md",
+    ):
+        assert phrase in out, phrase
+    rows = re.findall(r"^  ([12]) +(\d+) +(\d+)  ([0-9a-f]{10}) (same|rebuilt)", out, re.M)
+    assert len(rows) == 11
+    assert [row[4] for row in rows].count("rebuilt") == 1
+    reused = re.findall(r"(\d+)%$", out, re.M)
+    assert reused.count("100") == 8  # every turn but the first of each day and the rebuild
+    assert not (tmp_path / "unused").exists()  # the demo works in its own throwaway home
