@@ -136,7 +136,6 @@ class ClientView:
 
     async def run(self, fn: Callable[[], T]) -> T:
         """Run ``fn`` in a worker thread, one call at a time for this view."""
-
         self.last_used = time.monotonic()
         async with self._lock:  # waits in the event loop, not in a worker thread
             return await anyio.to_thread.run_sync(fn)
@@ -147,14 +146,14 @@ class ClientView:
         MCP has no user turns; a memory call after ``turn_gap`` seconds without one
         starts a new turn for the per-turn circuit breaker.
         """
-        now = time.monotonic()
-        if now - self._last_memory_call > self.turn_gap:
-            self.memory.begin_turn()
-        self._last_memory_call = now
         try:
             memory = self.memory
         except MnemicError as exc:  # the store cannot be opened: say why, never raise
             return exc.to_response()
+        now = time.monotonic()
+        if now - self._last_memory_call > self.turn_gap:
+            memory.begin_turn()
+        self._last_memory_call = now
         return memory.tool(args)
 
 
