@@ -301,7 +301,8 @@ class PostgresSettings(_Section):
     schema: str = "mnemic"
     """Schema holding mnemic's tables; separate schemas are separate memories."""
     pool_size: int = 4
-    """Most connections one process keeps open (at least 2)."""
+    """Most connections one process keeps open (at least 3: an approval holds the queue
+    lock on one while it writes on another and saves a drift backup on a third)."""
     connect_timeout: float = 5.0
     """Seconds to wait for a connection (connecting, or a free one from the pool)."""
     migrate_on_start: bool = False

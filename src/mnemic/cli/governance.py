@@ -177,9 +177,9 @@ def pending_reject(app: AppContext, which: str, as_json: bool) -> None:
 
 
 def _journal(app: AppContext) -> Any:
-    from ..governance.audit import AuditJournal
+    from ..governance.storage import open_journal
 
-    return AuditJournal(app.home.root / "audit")
+    return open_journal(app.home.root, app.home.settings)
 
 
 @click.group(name="audit")

@@ -14,14 +14,14 @@ import click
 from . import AppContext, emit_json, handle_errors, pass_app
 
 if TYPE_CHECKING:
-    from ..sessions import SessionInfo, SQLiteSessionStore
+    from ..sessions import SessionInfo, SessionStore
 
 __all__ = ["sessions"]
 
 _ROLE_STYLE = {"user": "bold cyan", "assistant": "green", "tool": "magenta", "system": "dim"}
 
 
-def _store(app: AppContext) -> SQLiteSessionStore:
+def _store(app: AppContext) -> SessionStore:
     from ..sessions import open_store
 
     return open_store(app.home)

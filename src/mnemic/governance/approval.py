@@ -30,7 +30,8 @@ from typing import Any
 from ..config import ApprovalSettings
 from ..errors import ApprovalUnavailable, WriteBlocked, WriteDenied
 from .actors import WriteContext
-from .pending import PendingRecord, PendingStore
+from .pending import PendingRecord
+from .storage import PendingQueueStore
 
 __all__ = [
     "POLICIES",
@@ -138,7 +139,7 @@ class Gate:
         self,
         settings: ApprovalSettings,
         context: WriteContext,
-        pending: Callable[[str], PendingStore],
+        pending: Callable[[str], PendingQueueStore],
         approver: Approver | None = None,
     ) -> None:
         self.settings = settings

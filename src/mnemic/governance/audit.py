@@ -36,7 +36,7 @@ from typing import Any
 from ..errors import StorageError, UnreadableFile, WriteFailed
 from ..fsio import FILE_MODE, SidecarLock, ensure_private_dir
 
-__all__ = ["GENESIS", "AuditJournal", "VerifyReport", "record_hash"]
+__all__ = ["GENESIS", "AuditJournal", "VerifyReport", "make_record", "record_hash", "verify_chain"]
 
 GENESIS = "0" * 64
 HEAD_SIZE = 160
@@ -48,6 +48,23 @@ def record_hash(record: dict[str, Any]) -> str:
     body = {k: v for k, v in record.items() if k != "hash"}
     text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def make_record(
+    seq: int, prev: str, now: float, fields: dict[str, Any]
+) -> tuple[dict[str, Any], str]:
+    """Record number ``seq`` chained to ``prev``, and its canonical JSON line."""
+    record: dict[str, Any] = {
+        "seq": seq,
+        "id": os.urandom(8).hex(),
+        "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(now)),
+        "ts": round(now, 6),
+        **{k: v for k, v in fields.items() if v is not None},
+        "prev": prev,
+    }
+    record["hash"] = record_hash(record)
+    line = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return record, line
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,17 +136,7 @@ class AuditJournal:
                     seq, prev, torn = cached[2], cached[3], False
                 else:
                     seq, prev, torn = self._tail(fd)
-                now = self.clock()
-                record: dict[str, Any] = {
-                    "seq": seq + 1,
-                    "id": os.urandom(8).hex(),
-                    "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(now)),
-                    "ts": round(now, 6),
-                    **{k: v for k, v in fields.items() if v is not None},
-                    "prev": prev,
-                }
-                record["hash"] = record_hash(record)
-                line = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+                record, line = make_record(seq + 1, prev, self.clock(), fields)
                 data = (b"\n" if torn else b"") + line.encode("utf-8") + b"\n"
                 view = memoryview(data)
                 while view:
@@ -248,55 +255,64 @@ class AuditJournal:
             lines.pop()
         elif lines and lines[-1]:
             pass  # a last line without newline: checked like the others (it will fail)
-        prev = GENESIS
-        count = 0
-        head_count = head[0] if head else None
-        for number, line in enumerate(lines, 1):
-            problem = _check_line(line, number, prev)
-            if problem is not None:
-                return VerifyReport(False, count, number, problem, head_count, prev)
-            rec = json.loads(line)
-            prev = rec["hash"]
-            count += 1
-        notes: list[str] = []
-        if head is None:
-            if count:
-                return VerifyReport(
-                    False,
-                    count,
-                    None,
-                    "the head file is missing although the journal has records: it was "
-                    "deleted, so truncation cannot be ruled out",
-                    None,
-                    prev,
-                )
-        elif head[0] < 0:
-            return VerifyReport(False, count, None, "the head file is damaged", None, prev)
-        elif head[0] > count:
+        return verify_chain(lines, head)
+
+
+def verify_chain(lines: list[bytes], head: tuple[int, str] | None) -> VerifyReport:
+    """Check journal ``lines`` (one record each, oldest first) against ``head``.
+
+    ``head`` is (count, hash of the last record) as the journal keeps it apart, ``None``
+    when absent, or a negative count when unreadable. Shared by every journal storage.
+    """
+    prev = GENESIS
+    count = 0
+    head_count = head[0] if head else None
+    for number, line in enumerate(lines, 1):
+        problem = _check_line(line, number, prev)
+        if problem is not None:
+            return VerifyReport(False, count, number, problem, head_count, prev)
+        rec = json.loads(line)
+        prev = rec["hash"]
+        count += 1
+    notes: list[str] = []
+    if head is None:
+        if count:
             return VerifyReport(
                 False,
                 count,
-                count + 1,
-                f"the journal ends after {count} record(s) but the head says {head[0]}: "
-                "records were removed from the end (truncated)",
-                head[0],
+                None,
+                "the head file is missing although the journal has records: it was "
+                "deleted, so truncation cannot be ruled out",
+                None,
                 prev,
             )
-        elif head[0] == count and head[1] != prev:
-            return VerifyReport(
-                False,
-                count,
-                count,
-                "the last record does not match the hash kept in the head: it was replaced",
-                head[0],
-                prev,
-            )
-        elif head[0] < count:
-            notes.append(
-                f"the head is {count - head[0]} record(s) behind the journal (an append "
-                "interrupted by a crash; the next append repairs it)"
-            )
-        return VerifyReport(True, count, None, None, head_count, prev, tuple(notes))
+    elif head[0] < 0:
+        return VerifyReport(False, count, None, "the head file is damaged", None, prev)
+    elif head[0] > count:
+        return VerifyReport(
+            False,
+            count,
+            count + 1,
+            f"the journal ends after {count} record(s) but the head says {head[0]}: "
+            "records were removed from the end (truncated)",
+            head[0],
+            prev,
+        )
+    elif head[0] == count and head[1] != prev:
+        return VerifyReport(
+            False,
+            count,
+            count,
+            "the last record does not match the hash kept in the head: it was replaced",
+            head[0],
+            prev,
+        )
+    elif head[0] < count:
+        notes.append(
+            f"the head is {count - head[0]} record(s) behind the journal (an append "
+            "interrupted by a crash; the next append repairs it)"
+        )
+    return VerifyReport(True, count, None, None, head_count, prev, tuple(notes))
 
 
 def _check_line(line: bytes, number: int, prev: str) -> str | None:

@@ -38,6 +38,8 @@ from ..fsio import fsync_dir, stale_temp_files
 if TYPE_CHECKING:
     from ..curated.memory import Memory
     from ..home import Home
+    from .governor import Governor
+    from .storage import PendingQueueStore
 
 __all__ = ["ForgetReport", "forget_sessions", "forget_user"]
 
@@ -90,12 +92,19 @@ def forget_user(
     gov = mem.governor
     assert gov is not None
     backend = mem.backend
-    if not isinstance(backend, FileBackend):
+    purge = getattr(backend, "purge", None)
+    if not isinstance(backend, FileBackend) and purge is None:
         raise ConfigError(
             "store", "forget --user needs the files backend; use the database's own purge"
         )
     report = ForgetReport("user", dry_run)
     pending = gov.pending("memory")
+    if not isinstance(backend, FileBackend):
+        with pending.lock():
+            before = backend.read("user")
+            report.files.extend(purge("user", dry_run=dry_run))  # type: ignore[misc]
+            _forget_pending(pending, report, dry_run)
+        return _forget_user_done(gov, report, before, gov.root / "sessions.db")
     with pending.lock():
         # The user lock (and a completed interrupted commit) first: no writer in between.
         with backend.transaction(["user"], mem.settings.memory.lock_timeout):
@@ -116,16 +125,7 @@ def forget_user(
                 fsync_dir(backend.directory)
                 if backend.history_dir.exists():
                     fsync_dir(backend.history_dir)
-        listing = pending.listing()
-        for record in listing.records:
-            if "user" in record.base or _payload_touches_user(record.payload):
-                report.pending.append(record.id)
-                if not dry_run:
-                    pending.remove(record.id)
-        for bad, _ in listing.problems:  # unreadable: it may hold the profile
-            report.files.append(bad)
-            if not dry_run:
-                pending.remove_file(bad)
+        _forget_pending(pending, report, dry_run)
     leftovers = [
         str(gov.root / n)
         for n in os.listdir(gov.root)
@@ -136,8 +136,29 @@ def forget_user(
         for p in leftovers:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(p)
+    return _forget_user_done(gov, report, before, gov.root / "sessions.db")
+
+
+def _forget_pending(pending: PendingQueueStore, report: ForgetReport, dry_run: bool) -> None:
+    """Drop the pending writes that would touch the user profile (caller holds the lock)."""
+    listing = pending.listing()
+    for record in listing.records:
+        if "user" in record.base or _payload_touches_user(record.payload):
+            report.pending.append(record.id)
+            if not dry_run:
+                pending.remove(record.id)
+    for bad, _ in listing.problems:  # unreadable: it may hold the profile
+        report.files.append(bad)
+        if not dry_run:
+            pending.remove_file(bad)
+
+
+def _forget_user_done(
+    gov: Governor, report: ForgetReport, before: str | None, sessions_db: Path
+) -> ForgetReport:
+    dry_run = report.dry_run
     entries = parse(before) if before else []
-    quoted = _count_quotes(gov.root / "sessions.db", entries)
+    quoted = _count_quotes(sessions_db, entries)
     if quoted:
         report.notes.append(
             f"{quoted} session message(s) quote the forgotten profile; remove them with "
@@ -234,15 +255,17 @@ def forget_sessions(
     gov = mem.governor
     assert gov is not None
     report = ForgetReport("sessions", dry_run)
+    if home.settings.store != "files":
+        return _forget_remote_sessions(home, gov, match, report)
     db = home.sessions_db
     if not db.exists():
         report.notes.append("there is no session history")
         return report
-    from ..sessions import open_store
     from ..sessions.index import FieldIndexer
+    from ..sessions.sqlite import SQLiteSessionStore
 
-    store = open_store(home)  # brings the schema and index up to date first
-    try:
+    store = SQLiteSessionStore(db, timeout=home.settings.sessions.write_timeout)
+    try:  # brings the schema and index up to date first
         indexer = FieldIndexer(store.segmenter)
     finally:
         store.close()
@@ -305,6 +328,33 @@ def forget_sessions(
         gov.record(
             subsystem="sessions",
             target="sessions.db",
+            action="forget",
+            decision="manual",
+            result="ok" if report.messages or report.sessions else "noop",
+            removed={"messages": report.messages, "sessions": report.sessions},
+        )
+    return report
+
+
+def _forget_remote_sessions(
+    home: Home, gov: Governor, match: str, report: ForgetReport
+) -> ForgetReport:
+    """``forget_sessions`` for a home whose session history is in PostgreSQL."""
+    from ..backends.postgres import open_session_store
+
+    with open_session_store(home) as store:
+        report.messages, report.sessions = store.forget(
+            _variants(match), match, dry_run=report.dry_run
+        )
+        report.files.append(store.location)
+    report.notes.append(
+        "the rows are deleted and the tables vacuumed; PostgreSQL's write-ahead log, "
+        "replicas and backups keep older pages until they are recycled"
+    )
+    if not report.dry_run:
+        gov.record(
+            subsystem="sessions",
+            target="sessions",
             action="forget",
             decision="manual",
             result="ok" if report.messages or report.sessions else "noop",

@@ -25,9 +25,9 @@ from ..config import Settings
 from ..errors import BatchFailed, MnemicError, ThreatBlocked, ToolError
 from .actors import WriteContext
 from .approval import Approver, Gate
-from .audit import AuditJournal
 from .metrics import Metrics, enable_metrics, get_metrics
-from .pending import PendingRecord, PendingStore
+from .pending import PendingRecord
+from .storage import Journal, PendingQueueStore, open_journal, open_pending
 
 if TYPE_CHECKING:
     from ..curated.store import Commit
@@ -55,13 +55,11 @@ class Governor:
         self.settings = settings
         self.context = context or WriteContext.make()
         self.clock = clock
-        self.journal = AuditJournal(
-            self.root / "audit", clock=clock, fsync=settings.audit.fsync
-        )
+        self.journal: Journal = open_journal(self.root, settings, clock=clock)
         self.metrics = metrics or _metrics_for(settings)
         self.gate = Gate(settings.approval, self.context, self.pending, approver)
         self.audit_failures = 0
-        self._pending: dict[str, PendingStore] = {}
+        self._pending: dict[str, PendingQueueStore] = {}
         self._extra: dict[str, Any] = {}
 
     @classmethod
@@ -84,18 +82,11 @@ class Governor:
             clock=clock or time.time,
         )
 
-    def pending(self, subsystem: str) -> PendingStore:
+    def pending(self, subsystem: str) -> PendingQueueStore:
         """The pending queue of a subsystem."""
         store = self._pending.get(subsystem)
         if store is None:
-            store = PendingStore(
-                self.root / "pending",
-                subsystem,
-                ttl_hours=self.settings.approval.pending_ttl_hours,
-                limit=self.settings.retention.pending_limit,
-                clock=self.clock,
-                lock_timeout=self.settings.memory.lock_timeout,
-            )
+            store = open_pending(self.root, self.settings, subsystem, clock=self.clock)
             self._pending[subsystem] = store
         return store
 

@@ -378,14 +378,14 @@ def collect_stats(home: Home, *, journal: bool = True) -> Stats:
 
     ``journal=False`` skips the counters and histograms (only the gauges, from files).
     """
-    from ..curated.backend import FileBackend
+    from ..curated.backend import CuratedBackend, FileBackend
     from ..curated.entries import TARGETS, parse
     from ..curated.usage import Usage
-    from .audit import AuditJournal
-    from .pending import PendingStore
+    from .storage import open_journal, open_pending
 
     stats = Stats()
-    records = AuditJournal(home.root / "audit").records() if journal else iter(())
+    settings = home.settings
+    records = open_journal(home.root, settings).records() if journal else iter(())
     for rec in records:
         if rec.get("subsystem", "memory") != "memory":
             continue
@@ -408,8 +408,13 @@ def collect_stats(home: Home, *, journal: bool = True) -> Stats:
             value = rec.get(key)
             if isinstance(value, int | float) and not isinstance(value, bool):
                 stats.observe(name, float(value))
-    settings = home.settings
-    backend = FileBackend(home.memories_dir, history_limit=settings.memory.history_limit)
+    backend: CuratedBackend
+    if settings.store == "files":
+        backend = FileBackend(home.memories_dir, history_limit=settings.memory.history_limit)
+    else:
+        from ..curated.memory import open_backend
+
+        backend = open_backend(home)
     backups = 0
     for target in TARGETS:
         try:
@@ -420,13 +425,14 @@ def collect_stats(home: Home, *, journal: bool = True) -> Stats:
         entries = parse(raw) if raw is not None else []
         usage = Usage.of(target, entries, settings.char_limit(target))
         stats.set("memory_usage_ratio", round(usage.chars / usage.limit, 6), target=target)
-        backups += len(backend.backups(target))
+        listed = getattr(backend, "backups", None)
+        backups += len(listed(target)) if listed is not None else 0
     stats.set("memory_backup_count", backups)
     waiting = 0
     for subsystem in ("memory", "skills"):
-        waiting += len(PendingStore(home.root / "pending", subsystem).ids())
+        waiting += len(open_pending(home.root, settings, subsystem).ids())
     stats.set("memory_pending_waiting", waiting)
-    if os.path.exists(home.sessions_db):
+    if settings.store != "files" or os.path.exists(home.sessions_db):
         try:
             from ..sessions import open_store
 

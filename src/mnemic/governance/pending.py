@@ -177,6 +177,19 @@ class PendingStore:
                 raise UnreadableFile(str(d), "the pending queue is not a directory")
         return True
 
+    @property
+    def location(self) -> str:
+        """The queue's directory, for messages."""
+        return str(self.directory)
+
+    def present(self) -> bool:
+        """Whether the queue's directory exists (nothing was ever staged otherwise)."""
+        return self.directory.exists()
+
+    def has(self, pending_id: str) -> bool:
+        """Whether a record file with this id exists (``PendingNotFound``: not an id)."""
+        return self.path(pending_id).exists()
+
     def lock(self) -> SidecarLock:
         """The queue's lock (hold it while adding, approving, rejecting or expiring)."""
         self._check_dir(create=True)

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import MnemicError, PendingExpired, PendingNotFound, StorageError, ToolError
 from .memory_writes import describe, ops_from_payload
-from .pending import PendingRecord, PendingStore
+from .pending import PendingRecord
+from .storage import PendingQueueStore
 
 if TYPE_CHECKING:
     from ..curated.memory import Memory
@@ -94,7 +95,7 @@ class PendingQueue:
     def _now(self) -> float:
         return self.governor.clock()
 
-    def store(self, subsystem: str) -> PendingStore:
+    def store(self, subsystem: str) -> PendingQueueStore:
         """The pending store of one subsystem."""
         return self.governor.pending(subsystem)
 
@@ -114,7 +115,7 @@ class PendingQueue:
             try:
                 out.extend(self.store(sub).listing().problems)
             except StorageError as exc:
-                out.append((str(self.store(sub).directory), exc.to_llm()))
+                out.append((self.store(sub).location, exc.to_llm()))
         return out
 
     def get(self, pending_id: str) -> PendingRecord:
@@ -122,7 +123,7 @@ class PendingQueue:
         known: list[str] = []
         for sub in SUBSYSTEMS:
             store = self.store(sub)
-            if store.path(pending_id).exists():
+            if store.has(pending_id):
                 return store.read(pending_id)
             known.extend(store.ids())
         raise PendingNotFound(pending_id, known)
@@ -242,7 +243,7 @@ class PendingQueue:
         out = []
         for subsystem in SUBSYSTEMS:
             store = self.store(subsystem)
-            if not store.directory.exists():
+            if not store.present():
                 continue
             with store.lock():
                 for record in store.listing().records:

@@ -28,7 +28,7 @@ from .views import ClientView, Connections, skill_text, tool_result
 if TYPE_CHECKING:
     from mcp.server.context import ServerRequestContext
 
-    from ..sessions import SQLiteSessionStore
+    from ..sessions import SessionStore
     from ..tooling import ToolSpec
 
 __all__ = [
@@ -127,7 +127,7 @@ class MnemicMCP:
         self.home = home
         self.specs = _tool_specs(home)
         self.connections = Connections(home, turn_gap=home.settings.mcp.turn_gap)
-        self._store: SQLiteSessionStore | None = None
+        self._store: SessionStore | None = None
         self._store_lock = threading.Lock()
         if home.settings.metrics.enabled:
             from ..governance.metrics import enable_metrics
@@ -217,7 +217,7 @@ class MnemicMCP:
         )
         return resp
 
-    def _sessions(self) -> SQLiteSessionStore:
+    def _sessions(self) -> SessionStore:
         with self._store_lock:
             if self._store is None:
                 from ..sessions import open_store

@@ -116,18 +116,17 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 
-def open_store(home: Home) -> SQLiteSessionStore:
-    """The session store of ``home`` (``<home>/sessions.db``), created on first use.
+def open_store(home: Home) -> SessionStore:
+    """The session store of ``home``, created on first use.
 
-    With ``store = "postgresql://..."`` the session history still lives in the local
-    SQLite file until the PostgreSQL session backend exists (a warning says so).
+    The embedded default is ``<home>/sessions.db`` (SQLite); with ``store =
+    "postgresql://..."`` it is the shared database (:mod:`mnemic.backends.postgres`).
     """
     settings = home.settings
     if settings.store != "files":
-        log.warning(
-            "session history uses %s: the PostgreSQL session backend is not available yet",
-            home.sessions_db,
-        )
+        from ..backends.postgres import open_session_store
+
+        return open_session_store(home)
     return SQLiteSessionStore(
         home.sessions_db,
         timeout=settings.sessions.write_timeout,

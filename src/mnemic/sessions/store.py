@@ -372,3 +372,9 @@ class SessionStore(Protocol):
     def close(self) -> None:
         """Release connections."""
         ...
+
+    def __enter__(self) -> SessionStore:
+        """Use as a context manager: :meth:`close` at the end."""
+        ...
+
+    def __exit__(self, *exc: object) -> None: ...

@@ -1,0 +1,354 @@
+"""MEMORY.md and USER.md as rows of a PostgreSQL database, shared by many hosts.
+
+Same semantics as :class:`~mnemic.curated.backend.FileBackend`; only the mechanics differ:
+
+* **Serialisation.** A mutation is one transaction that first takes
+  ``pg_advisory_xact_lock`` on each of its targets (sorted, so two writers of both
+  targets cannot deadlock), with ``lock_timeout`` = ``memory.lock_timeout``. The lock is
+  released by COMMIT, ROLLBACK or the connection's end, so a writer that dies never
+  leaves it held.
+* **Re-read, validate, write.** Inside the lock the store re-reads the targets
+  (:meth:`_PgTxn.read`), validates the result (budget, drift, matching) and writes it:
+  the previous text goes to ``curated_versions`` (bounded by ``history_limit``, oldest
+  dropped), the new text to ``curated``. The audit record of the mutation joins the same
+  transaction (:mod:`.governance`). So a mutation is applied with its version and its
+  audit record, or not at all.
+* **Both targets.** :meth:`_PgTxn.write_all` writes both rows in the same transaction:
+  PostgreSQL's atomic commit replaces the file backend's redo log, and there is never
+  anything to recover.
+* **Drift.** A row can only differ from what mnemic wrote if someone edits it with SQL.
+  Drift is what it is for files: content mnemic would not have written (empty entries,
+  an over-long blob without delimiters, stray whitespace), detected the same way
+  (:func:`~mnemic.curated.entries.detect_drift`). A drifted text is saved in
+  ``curated_backups`` (its own transaction, so the copy survives the refusal) and the
+  write is refused; ``mnemic memory adopt`` works unchanged. Clean text edited with SQL
+  is simply the new current text, as with a hand-edited file.
+* **Reads** need no lock: a row is always a whole committed version.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ...curated.backend import Version
+from ...curated.entries import FILENAMES
+from ...errors import InvalidArgument, MnemicError
+from .db import Database, failure
+
+if TYPE_CHECKING:
+    import psycopg
+
+__all__ = ["Backup", "PostgresBackend", "current_transaction"]
+
+_ACTIVE: dict[int, _PgTxn] = {}
+"""The curated transaction open on each thread (the audit journal joins it)."""
+
+
+def current_transaction(db: Database) -> psycopg.Connection[Any] | None:
+    """The connection of the curated transaction this thread has open on ``db``."""
+    import threading
+
+    txn = _ACTIVE.get(threading.get_ident())
+    if txn is None or txn.backend.db is not db or txn.closed:
+        return None
+    return txn.conn
+
+
+@dataclass(frozen=True, slots=True)
+class Backup:
+    """A text saved when drift was detected."""
+
+    id: int
+    target: str
+    saved_at: float
+    size: int
+
+
+class PostgresBackend:
+    """The curated targets of one database schema (see the module docstring)."""
+
+    def __init__(self, db: Database, *, history_limit: int = 50) -> None:
+        self.db = db
+        self.history_limit = history_limit
+
+    def __repr__(self) -> str:
+        return f"PostgresBackend({self.db.location!r})"
+
+    # -- names -----------------------------------------------------------------------
+    def _name(self, target: str) -> str:
+        try:
+            return FILENAMES[target]
+        except KeyError:
+            raise InvalidArgument(
+                "target", f"Unknown target {target!r}. Use 'memory' or 'user'."
+            ) from None
+
+    def location(self, target: str) -> str:
+        return f"{self.db.location}: {self._name(target)}"
+
+    # -- reads -----------------------------------------------------------------------
+    def read(self, target: str) -> str | None:
+        self._name(target)
+        try:
+            with self.db.connection() as conn:
+                row = conn.execute(
+                    self.db.sql("SELECT body FROM {s}.curated WHERE target = %s"), (target,)
+                ).fetchone()
+        except MnemicError:
+            raise
+        except Exception as exc:
+            raise failure(exc, self.location(target), writing=False) from exc
+        return None if row is None else str(row[0])
+
+    def version_of(self, target: str) -> int:
+        """The commit counter of a target (0: never written)."""
+        with self.db.connection() as conn:
+            row = conn.execute(
+                self.db.sql("SELECT version FROM {s}.curated WHERE target = %s"), (target,)
+            ).fetchone()
+        return int(row[0]) if row else 0
+
+    # -- transactions ------------------------------------------------------------------
+    @contextlib.contextmanager
+    def transaction(self, targets: Sequence[str], timeout: float) -> Iterator[_PgTxn]:
+        import threading
+
+        ordered = sorted(set(targets))
+        for t in ordered:
+            self._name(t)
+        names = "+".join(FILENAMES[t] for t in ordered)
+        where = f"{self.db.location}: {names}" if ordered else self.db.location
+        stage = "connect"
+        started = time.perf_counter()
+        waited = 0.0
+        try:
+            with self.db.connection() as conn:
+                stage = "lock"
+                with conn.transaction():
+                    conn.execute(f"SET LOCAL lock_timeout = {max(1, int(timeout * 1000))}")
+                    for t in ordered:
+                        conn.execute("SELECT pg_advisory_xact_lock(%s)", (self.db.key(t),))
+                    waited = (time.perf_counter() - started) * 1000.0
+                    stage = "work"
+                    txn = _PgTxn(self, conn, ordered, waited)
+                    ident = threading.get_ident()
+                    outer = _ACTIVE.get(ident)
+                    _ACTIVE[ident] = txn
+                    try:
+                        yield txn
+                    finally:
+                        txn.closed = True
+                        if outer is None:
+                            _ACTIVE.pop(ident, None)
+                        else:
+                            _ACTIVE[ident] = outer
+                    stage = "commit"
+        except MnemicError:
+            raise
+        except Exception as exc:
+            if stage == "connect" or not _is_db_error(exc):
+                raise
+            raise failure(
+                exc,
+                where,
+                writing=True,
+                committing=stage == "commit",
+                waited_s=time.perf_counter() - started,
+            ) from exc
+
+    # -- history -----------------------------------------------------------------------
+    def history(self, target: str) -> list[Version]:
+        self._name(target)
+        with self.db.connection() as conn:
+            rows = conn.execute(
+                self.db.sql(
+                    "SELECT seq, saved_at, octet_length(body) FROM {s}.curated_versions "
+                    "WHERE target = %s ORDER BY seq"
+                ),
+                (target,),
+            ).fetchall()
+        return [
+            Version(target, int(seq), float(at), int(size), f"{self.location(target)}@{seq}")
+            for seq, at, size in rows
+        ]
+
+    def read_version(self, target: str, version_id: int) -> str:
+        name = self._name(target)
+        with self.db.connection() as conn:
+            row = conn.execute(
+                self.db.sql("SELECT body FROM {s}.curated_versions WHERE target = %s AND seq = %s"),
+                (target, int(version_id)),
+            ).fetchone()
+        if row is not None:
+            return str(row[0])
+        known = ", ".join(str(v.id) for v in self.history(target)) or "none"
+        raise InvalidArgument(
+            "version",
+            f"No version {version_id} of {name} (known versions: {known}). "
+            "See `mnemic memory history`.",
+        )
+
+    def prune_history(self, target: str, *, keep: int, older_than: float | None) -> int:
+        """Drop versions beyond the newest ``keep`` or saved before ``older_than``."""
+        with self.transaction([target], 10.0) as txn:
+            cur = txn.conn.execute(
+                self.db.sql(
+                    "DELETE FROM {s}.curated_versions WHERE target = %s AND (seq <= "
+                    "(SELECT COALESCE(max(seq), 0) FROM {s}.curated_versions WHERE target = %s)"
+                    " - %s OR saved_at < %s)"
+                ),
+                (target, target, max(0, keep), -1.0 if older_than is None else older_than),
+            )
+            return int(cur.rowcount or 0)
+
+    # -- drift backups and debris ------------------------------------------------------------
+    def save_backup(self, target: str, raw: str) -> str:
+        # Its own transaction on another connection: the refusal that follows rolls back
+        # the mutation's transaction, and the copy must survive it.
+        try:
+            with self.db.connection() as conn:
+                row = conn.execute(
+                    self.db.sql(
+                        "INSERT INTO {s}.curated_backups (target, saved_at, body) "
+                        "VALUES (%s, %s, %s) RETURNING id"
+                    ),
+                    (target, time.time(), raw),
+                ).fetchone()
+        except Exception as exc:  # report, never pretend the copy exists
+            return f"{self.location(target)} (BACKUP FAILED: {exc}; the text itself is unchanged)"
+        backup_id = int(row[0]) if row else 0
+        return f"{self.location(target)} backup #{backup_id} (mnemic db backups)"
+
+    def backups(self, target: str) -> list[Backup]:
+        """Drift backups of a target, oldest first."""
+        self._name(target)
+        with self.db.connection() as conn:
+            rows = conn.execute(
+                self.db.sql(
+                    "SELECT id, saved_at, octet_length(body) FROM {s}.curated_backups "
+                    "WHERE target = %s ORDER BY id"
+                ),
+                (target,),
+            ).fetchall()
+        return [Backup(int(i), target, float(at), int(size)) for i, at, size in rows]
+
+    def read_backup(self, backup_id: int) -> tuple[str, str]:
+        """(target, text) of one drift backup."""
+        with self.db.connection() as conn:
+            row = conn.execute(
+                self.db.sql("SELECT target, body FROM {s}.curated_backups WHERE id = %s"),
+                (int(backup_id),),
+            ).fetchone()
+        if row is None:
+            raise InvalidArgument("backup", f"No drift backup #{backup_id}.")
+        return str(row[0]), str(row[1])
+
+    def drop_backups(self, ids: Sequence[int]) -> int:
+        """Remove drift backups by id."""
+        if not ids:
+            return 0
+        with self.db.connection() as conn:
+            cur = conn.execute(
+                self.db.sql("DELETE FROM {s}.curated_backups WHERE id = ANY(%s)"),
+                (list(ids),),
+            )
+            return int(cur.rowcount or 0)
+
+    def purge(self, target: str, *, dry_run: bool = False) -> list[str]:
+        """Delete a target with its versions and drift backups (``mnemic forget``);
+        return what was (or would be) removed."""
+        with self.transaction([target], 10.0) as txn:
+            sql = self.db.sql
+            conn = txn.conn
+            gone: list[str] = []
+            if conn.execute(
+                sql("SELECT 1 FROM {s}.curated WHERE target = %s"), (target,)
+            ).fetchone():
+                gone.append(self.location(target))
+            gone += [v.location for v in self.history(target)]
+            gone += [f"{self.location(target)} backup #{b.id}" for b in self.backups(target)]
+            if not dry_run:
+                for table in ("curated", "curated_versions", "curated_backups"):
+                    conn.execute(sql(f"DELETE FROM {{s}}.{table} WHERE target = %s"), (target,))
+            return gone
+
+    def cleanup(self) -> list[str]:
+        """Nothing to clean up: a transaction leaves no debris."""
+        return []
+
+
+def _is_db_error(exc: BaseException) -> bool:
+    import psycopg
+
+    return isinstance(exc, psycopg.Error)
+
+
+class _PgTxn:
+    """The locked targets of one curated transaction."""
+
+    def __init__(
+        self,
+        backend: PostgresBackend,
+        conn: psycopg.Connection[Any],
+        targets: list[str],
+        waited_ms: float,
+    ) -> None:
+        self.backend = backend
+        self.conn = conn
+        self._targets = targets
+        self.lock_wait_ms = waited_ms
+        self.closed = False
+
+    def _check(self, target: str) -> None:
+        if target not in self._targets:
+            raise RuntimeError(f"target {target!r} is not locked by this transaction")
+
+    def read(self, target: str) -> str | None:
+        self._check(target)
+        row = self.conn.execute(
+            self.backend.db.sql("SELECT body FROM {s}.curated WHERE target = %s"), (target,)
+        ).fetchone()
+        return None if row is None else str(row[0])
+
+    def write(self, target: str, text: str) -> None:
+        self._check(target)
+        self._commit(target, text)
+
+    def write_all(self, writes: dict[str, str]) -> None:
+        for target in writes:
+            self._check(target)
+        for target in sorted(writes):
+            self._commit(target, writes[target])
+
+    def _commit(self, target: str, text: str) -> None:
+        db = self.backend.db
+        limit = self.backend.history_limit
+        now = time.time()
+        conn = self.conn
+        if limit > 0:
+            row = conn.execute(
+                db.sql(
+                    "INSERT INTO {s}.curated_versions (target, seq, saved_at, body) "
+                    "SELECT c.target, COALESCE((SELECT max(v.seq) FROM {s}.curated_versions v "
+                    "WHERE v.target = c.target), 0) + 1, %s, c.body FROM {s}.curated c "
+                    "WHERE c.target = %s RETURNING seq"
+                ),
+                (now, target),
+            ).fetchone()
+            if row is not None and int(row[0]) > limit:
+                conn.execute(
+                    db.sql("DELETE FROM {s}.curated_versions WHERE target = %s AND seq <= %s"),
+                    (target, int(row[0]) - limit),
+                )
+        conn.execute(
+            db.sql(
+                "INSERT INTO {s}.curated (target, body, version, updated_at) "
+                "VALUES (%s, %s, 1, %s) ON CONFLICT (target) DO UPDATE SET body = "
+                "excluded.body, version = {s}.curated.version + 1, updated_at = excluded.updated_at"
+            ),
+            (target, text, now),
+        )

@@ -1,0 +1,265 @@
+"""One PostgreSQL database and schema, reached through a connection pool shared per process.
+
+Connections
+    One :class:`psycopg_pool.ConnectionPool` per server URL and process, shared by the
+    curated backend, the session store and the governance storage of every home that
+    names that URL. Connections are in autocommit mode; a transaction is an explicit
+    ``with conn.transaction()``. Each connection is checked when it leaves the pool, so a
+    connection the server dropped (restart, ``pg_terminate_backend``, network) is replaced
+    instead of handed out: after a connection loss the next call reconnects by itself.
+
+Errors
+    A connection lost in the middle of a transaction rolls the whole transaction back on
+    the server: nothing of it is applied. The caller gets a :class:`~mnemic.errors.
+    MnemicError` that says so (:func:`failure`); only a loss during ``COMMIT`` itself
+    leaves the outcome unknown (all or nothing, never half), and the message says that.
+
+Names
+    Every table lives in the schema ``[postgres] schema`` (default ``mnemic``); separate
+    schemas in one database are separate memories. SQL text names tables as ``{s}.name``
+    and :meth:`Database.sql` substitutes the (validated) schema. Advisory lock keys are
+    64-bit hashes of ``<schema>/<name>`` (:meth:`Database.key`).
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import hashlib
+import logging
+import math
+import threading
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit, urlunsplit
+
+from ...errors import LockTimeout, MnemicError, StorageError, WriteFailed
+
+if TYPE_CHECKING:
+    import psycopg
+    from psycopg_pool import ConnectionPool
+
+    from ...config import Settings
+
+__all__ = ["Database", "failure", "mask_url"]
+
+log = logging.getLogger(__name__)
+
+_POOLS: dict[tuple[str, int, float], ConnectionPool[Any]] = {}
+_DATABASES: dict[tuple[str, str, int, float, bool], Database] = {}
+_REGISTRY_LOCK = threading.Lock()
+
+
+def mask_url(url: str) -> str:
+    """``url`` without its password (for messages and listings)."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return "postgresql://(unparsable URL)"
+    netloc = parts.netloc
+    if "@" in netloc:
+        user, _, host = netloc.rpartition("@")
+        if ":" in user:
+            user = user.split(":", 1)[0] + ":***"
+        netloc = f"{user}@{host}"
+    query = "&".join(
+        "password=***" if p.lower().startswith("password=") else p
+        for p in parts.query.split("&")
+        if p
+    )
+    return urlunsplit((parts.scheme, netloc, parts.path, query, ""))
+
+
+def _close_pools() -> None:
+    with _REGISTRY_LOCK:
+        pools = list(_POOLS.values())
+        _POOLS.clear()
+        _DATABASES.clear()
+    for pool in pools:
+        with contextlib.suppress(Exception):
+            pool.close(timeout=2.0)
+
+
+atexit.register(_close_pools)
+
+
+class Database:
+    """A PostgreSQL database and mnemic schema (see the module docstring).
+
+    Obtain with :meth:`for_settings` (shared per process) or build one directly.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        schema: str = "mnemic",
+        pool_size: int = 4,
+        connect_timeout: float = 5.0,
+        migrate_on_start: bool = False,
+    ) -> None:
+        from ...config import _is_identifier
+
+        if not _is_identifier(schema):
+            raise StorageError(f"Invalid schema name {schema!r}: use a lower-case identifier.")
+        self.url = url
+        self.schema = schema
+        self.pool_size = max(3, int(pool_size))
+        self.connect_timeout = float(connect_timeout)
+        self.migrate_on_start = migrate_on_start
+        self.location = f"{mask_url(url)} (schema {schema})"
+        self._quoted = f'"{schema}"'
+        self._ready = False
+        self._ready_lock = threading.Lock()
+
+    @classmethod
+    def for_settings(cls, settings: Settings) -> Database:
+        """The database a home's settings name (one instance per process and settings)."""
+        pg = settings.postgres
+        key = (settings.store, pg.schema, pg.pool_size, pg.connect_timeout, pg.migrate_on_start)
+        with _REGISTRY_LOCK:
+            db = _DATABASES.get(key)
+            if db is None:
+                db = cls(
+                    settings.store,
+                    schema=pg.schema,
+                    pool_size=pg.pool_size,
+                    connect_timeout=pg.connect_timeout,
+                    migrate_on_start=pg.migrate_on_start,
+                )
+                _DATABASES[key] = db
+        return db
+
+    def __repr__(self) -> str:
+        return f"Database({self.location!r})"
+
+    # -- names ---------------------------------------------------------------------
+    def sql(self, text: str) -> str:
+        """``text`` with ``{s}`` replaced by the quoted schema name."""
+        return text.replace("{s}", self._quoted)
+
+    def key(self, name: str) -> int:
+        """The advisory lock key of ``name`` in this schema (a signed 64-bit integer)."""
+        digest = hashlib.blake2b(f"{self.schema}/{name}".encode(), digest_size=8).digest()
+        return int.from_bytes(digest, "big", signed=True)
+
+    # -- connections ------------------------------------------------------------------
+    @property
+    def pool(self) -> ConnectionPool[Any]:
+        """The process-wide pool of this server URL (opened on first use)."""
+        key = (self.url, self.pool_size, self.connect_timeout)
+        with _REGISTRY_LOCK:
+            pool = _POOLS.get(key)
+            if pool is None:
+                from psycopg_pool import ConnectionPool
+
+                pool = ConnectionPool(
+                    self.url,
+                    kwargs={
+                        "autocommit": True,
+                        "connect_timeout": max(2, math.ceil(self.connect_timeout)),
+                        "application_name": "mnemic",
+                    },
+                    min_size=1,
+                    max_size=self.pool_size,
+                    timeout=self.connect_timeout,
+                    check=ConnectionPool.check_connection,
+                    name=f"mnemic:{mask_url(self.url)}",
+                    open=True,
+                )
+                _POOLS[key] = pool
+        return pool
+
+    @contextlib.contextmanager
+    def connection(self) -> Iterator[psycopg.Connection[Any]]:
+        """A pooled connection (autocommit) with the schema checked; returned after use."""
+        if not self._ready:
+            self.ensure_ready()
+        with self.raw_connection() as conn:
+            yield conn
+
+    @contextlib.contextmanager
+    def raw_connection(self) -> Iterator[psycopg.Connection[Any]]:
+        """A pooled connection without the schema check (migrations use it)."""
+        from psycopg_pool import PoolTimeout
+
+        try:
+            cm = self.pool.connection()
+            conn = cm.__enter__()
+        except PoolTimeout as exc:
+            raise StorageError(
+                f"Cannot reach PostgreSQL at {self.location} within "
+                f"{self.connect_timeout:g}s ({_reason(exc)}). Nothing was changed; check "
+                "that the server is up and reachable, then retry."
+            ) from exc
+        try:
+            yield conn
+        except BaseException as exc:
+            cm.__exit__(type(exc), exc, exc.__traceback__)
+            raise
+        cm.__exit__(None, None, None)
+
+    def ensure_ready(self) -> None:
+        """Check the schema version once (migrating first if ``migrate_on_start``)."""
+        with self._ready_lock:
+            if self._ready:
+                return
+            from .migrations import SCHEMA_VERSION, current_version, migrate
+
+            version = current_version(self)
+            if version != SCHEMA_VERSION and self.migrate_on_start and version < SCHEMA_VERSION:
+                migrate(self)
+                version = current_version(self)
+            if version > SCHEMA_VERSION:
+                raise StorageError(
+                    f"The mnemic schema at {self.location} is at version {version}, newer "
+                    f"than this mnemic understands ({SCHEMA_VERSION}). Upgrade mnemic on "
+                    "this host."
+                )
+            if version < SCHEMA_VERSION:
+                state = "does not exist yet" if version == 0 else f"is at version {version}"
+                raise StorageError(
+                    f"The mnemic schema at {self.location} {state}; this mnemic needs "
+                    f"version {SCHEMA_VERSION}. Run `mnemic db migrate` (or set "
+                    "postgres.migrate_on_start = true)."
+                )
+            self._ready = True
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
+
+
+def is_lock_timeout(exc: BaseException) -> bool:
+    """Whether ``exc`` is PostgreSQL's ``lock_timeout`` firing."""
+    from psycopg import errors
+
+    return isinstance(exc, errors.LockNotAvailable)
+
+
+def failure(
+    exc: BaseException,
+    location: str,
+    *,
+    writing: bool,
+    committing: bool = False,
+    waited_s: float = 0.0,
+) -> MnemicError:
+    """The error a caller gets for a database failure ``exc`` (see the module docstring)."""
+    if isinstance(exc, MnemicError):
+        return exc
+    if is_lock_timeout(exc):
+        return LockTimeout(location, waited_s)
+    reason = _reason(exc)
+    if committing:
+        return StorageError(
+            f"The connection to {location} was lost while committing ({reason}). The change "
+            "was applied completely or not at all, never in part; read the current state "
+            "before retrying."
+        )
+    if writing:
+        return WriteFailed(location, f"database error: {reason}; the transaction was rolled back")
+    from ...errors import UnreadableFile
+
+    return UnreadableFile(location, f"database error: {reason}")

@@ -1,0 +1,370 @@
+"""The pending queue and the audit journal in PostgreSQL.
+
+Pending writes
+    One row per staged write in ``pending`` (subsystem, id, created_at, the record as
+    JSON text, the same JSON the file queue keeps). :meth:`PostgresPendingStore.lock` is
+    a session-level advisory lock on ``pending/<subsystem>`` held on a connection of its
+    own, so two approvers on two hosts never apply one record twice; the statements in
+    between run on other connections.
+
+Audit journal
+    One row per record in ``audit`` (``seq``, the canonical JSON line, byte for byte what
+    the file journal appends) and the head in ``audit_head`` (count, hash of the last
+    record). An append locks the head row (``SELECT ... FOR UPDATE``), so appends from
+    every host form one chain. An append made while a curated transaction is open on
+    the same thread joins that transaction (inside a savepoint, so a failed append never
+    fails the write): a memory mutation commits together with its audit record or not
+    at all. :meth:`PostgresJournal.verify` runs the same checks as the file journal
+    (:func:`~mnemic.governance.audit.verify_chain`): an edited, removed, inserted or
+    moved row, or rows cut from the end, are reported.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import time
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from ...errors import (
+    LockTimeout,
+    MnemicError,
+    PendingNotFound,
+    StorageError,
+    UnreadableFile,
+    WriteFailed,
+)
+from ...governance.audit import VerifyReport, make_record, verify_chain
+from ...governance.pending import PendingListing, PendingRecord, valid_id
+from .curated import current_transaction
+from .db import Database, failure, is_lock_timeout
+
+if TYPE_CHECKING:
+    import psycopg
+
+__all__ = ["PostgresJournal", "PostgresPendingStore"]
+
+
+class PostgresPendingStore:
+    """The pending writes of one subsystem in the database (see the module docstring)."""
+
+    def __init__(
+        self,
+        db: Database,
+        subsystem: str,
+        *,
+        ttl_hours: float = 168.0,
+        limit: int = 200,
+        clock: Callable[[], float] = time.time,
+        lock_timeout: float = 10.0,
+    ) -> None:
+        self.db = db
+        self.subsystem = subsystem
+        self.ttl_s = ttl_hours * 3600.0
+        self.limit = limit
+        self.clock = clock
+        self.lock_timeout = lock_timeout
+
+    @property
+    def location(self) -> str:
+        return f"{self.db.location}: pending/{self.subsystem}"
+
+    def _where(self, pending_id: str) -> str:
+        return f"{self.location}/{pending_id}"
+
+    # -- the lock --------------------------------------------------------------------
+    @contextlib.contextmanager
+    def lock(self) -> Iterator[None]:
+        key = self.db.key(f"pending/{self.subsystem}")
+        started = time.monotonic()
+        try:
+            with self.db.connection() as conn:
+                try:
+                    conn.execute(f"SET lock_timeout = {max(1, int(self.lock_timeout * 1000))}")
+                    conn.execute("SELECT pg_advisory_lock(%s)", (key,))
+                except Exception as exc:
+                    if is_lock_timeout(exc):
+                        raise LockTimeout(self.location, time.monotonic() - started) from exc
+                    raise
+                finally:
+                    with contextlib.suppress(Exception):
+                        conn.execute("RESET lock_timeout")
+                try:
+                    yield
+                finally:
+                    try:
+                        conn.execute("SELECT pg_advisory_unlock(%s)", (key,))
+                    except Exception:
+                        conn.close()  # the lock ends with the session; never pool it held
+        except MnemicError:
+            raise
+        except Exception as exc:
+            if not _is_db_error(exc):
+                raise
+            raise failure(exc, self.location, writing=True) from exc
+
+    # -- reading -----------------------------------------------------------------------
+    def present(self) -> bool:
+        return True
+
+    def has(self, pending_id: str) -> bool:
+        if not valid_id(pending_id):
+            raise PendingNotFound(pending_id)
+        row = self._one(
+            "SELECT 1 FROM {s}.pending WHERE subsystem = %s AND id = %s",
+            (self.subsystem, pending_id),
+        )
+        return row is not None
+
+    def read(self, pending_id: str) -> PendingRecord:
+        if not valid_id(pending_id):
+            raise PendingNotFound(pending_id)
+        row = self._one(
+            "SELECT record FROM {s}.pending WHERE subsystem = %s AND id = %s",
+            (self.subsystem, pending_id),
+        )
+        if row is None:
+            raise PendingNotFound(pending_id, self.ids())
+        try:
+            return PendingRecord.from_dict(json.loads(row[0]))
+        except ValueError as exc:
+            raise UnreadableFile(self._where(pending_id), f"not a pending record: {exc}") from exc
+
+    def listing(self) -> PendingListing:
+        rows = self._all(
+            "SELECT id, record FROM {s}.pending WHERE subsystem = %s ORDER BY created_at, id",
+            (self.subsystem,),
+        )
+        records: list[PendingRecord] = []
+        problems: list[tuple[str, str]] = []
+        for pending_id, text in rows:
+            try:
+                records.append(PendingRecord.from_dict(json.loads(text)))
+            except ValueError as exc:
+                problems.append((self._where(pending_id), f"not a pending record: {exc}"))
+        records.sort(key=lambda r: (r.created_at, r.id))
+        return PendingListing(tuple(records), tuple(problems))
+
+    def ids(self) -> list[str]:
+        try:
+            rows = self._all(
+                "SELECT id FROM {s}.pending WHERE subsystem = %s ORDER BY id", (self.subsystem,)
+            )
+        except StorageError:
+            return []
+        return [str(r[0]) for r in rows]
+
+    # -- writing -------------------------------------------------------------------------
+    def add(
+        self,
+        *,
+        actor: str,
+        origin: str,
+        session_id: str,
+        summary: str,
+        detail: str,
+        payload: dict[str, Any],
+        base: dict[str, str | None],
+    ) -> PendingRecord:
+        with self.lock():
+            now = self.clock()
+            live = self.ids()
+            if len(live) >= self.limit:  # only then is it worth reading them
+                live = [r.id for r in self.listing().records if not r.expired(now)]
+            if len(live) >= self.limit:
+                raise WriteFailed(
+                    self.location,
+                    f"the pending queue is full ({len(live)} writes waiting, "
+                    "retention.pending_limit); approve or reject some first",
+                )
+            record = PendingRecord(
+                os.urandom(4).hex(),
+                self.subsystem,
+                actor,
+                origin,
+                session_id,
+                summary,
+                detail,
+                payload,
+                now,
+                now + self.ttl_s,
+                base,
+            )
+            text = json.dumps(record.as_dict(), ensure_ascii=False, indent=1, sort_keys=True)
+            self._run(
+                "INSERT INTO {s}.pending (subsystem, id, created_at, record) "
+                "VALUES (%s, %s, %s, %s)",
+                (self.subsystem, record.id, now, text),
+            )
+            return record
+
+    def insert(self, record: PendingRecord) -> bool:
+        """Store a record as it is (copying a queue); False if its id is taken."""
+        text = json.dumps(record.as_dict(), ensure_ascii=False, indent=1, sort_keys=True)
+        count = self._run(
+            "INSERT INTO {s}.pending (subsystem, id, created_at, record) "
+            "VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING",
+            (self.subsystem, record.id, record.created_at, text),
+        )
+        return count > 0
+
+    def remove(self, pending_id: str) -> bool:
+        if not valid_id(pending_id):
+            raise PendingNotFound(pending_id)
+        return (
+            self._run(
+                "DELETE FROM {s}.pending WHERE subsystem = %s AND id = %s",
+                (self.subsystem, pending_id),
+            )
+            > 0
+        )
+
+    def remove_file(self, path: str) -> bool:
+        prefix = self.location + "/"
+        if not path.startswith(prefix):
+            from ...errors import UnsafePath
+
+            raise UnsafePath(path, "not a record of the pending queue")
+        return self.remove(path[len(prefix) :])
+
+    # -- plumbing ------------------------------------------------------------------------
+    def _one(self, sql: str, params: tuple[Any, ...]) -> Any:
+        rows = self._all(sql, params)
+        return rows[0] if rows else None
+
+    def _all(self, sql: str, params: tuple[Any, ...]) -> list[Any]:
+        try:
+            with self.db.connection() as conn:
+                return conn.execute(self.db.sql(sql), params).fetchall()
+        except MnemicError:
+            raise
+        except Exception as exc:
+            if not _is_db_error(exc):
+                raise
+            raise failure(exc, self.location, writing=False) from exc
+
+    def _run(self, sql: str, params: tuple[Any, ...]) -> int:
+        try:
+            with self.db.connection() as conn:
+                return int(conn.execute(self.db.sql(sql), params).rowcount or 0)
+        except MnemicError:
+            raise
+        except Exception as exc:
+            if not _is_db_error(exc):
+                raise
+            raise failure(exc, self.location, writing=True) from exc
+
+
+class PostgresJournal:
+    """The audit journal of a database schema (see the module docstring)."""
+
+    def __init__(self, db: Database, *, clock: Callable[[], float] = time.time) -> None:
+        self.db = db
+        self.clock = clock
+
+    @property
+    def location(self) -> str:
+        return f"{self.db.location}: audit"
+
+    def append(self, **fields: Any) -> dict[str, Any]:
+        """Append one record; see :meth:`mnemic.governance.audit.AuditJournal.append`."""
+        joined = current_transaction(self.db)
+        try:
+            if joined is not None:
+                with joined.transaction():  # a savepoint of the curated transaction
+                    return self._append(joined, fields)
+            with self.db.connection() as conn, conn.transaction():
+                return self._append(conn, fields)
+        except MnemicError:
+            raise
+        except Exception as exc:
+            if not _is_db_error(exc):
+                raise
+            raise failure(exc, self.location, writing=True) from exc
+
+    def _append(self, conn: psycopg.Connection[Any], fields: dict[str, Any]) -> dict[str, Any]:
+        sql = self.db.sql
+        row = conn.execute(sql("SELECT count, hash FROM {s}.audit_head FOR UPDATE")).fetchone()
+        if row is None:
+            raise StorageError(f"{self.location}: the journal head row is missing")
+        seq, prev = int(row[0]), str(row[1])
+        record, line = make_record(seq + 1, prev, self.clock(), fields)
+        conn.execute(sql("INSERT INTO {s}.audit (seq, line) VALUES (%s, %s)"), (seq + 1, line))
+        conn.execute(
+            sql("UPDATE {s}.audit_head SET count = %s, hash = %s"), (seq + 1, record["hash"])
+        )
+        return record
+
+    def import_lines(self, lines: list[str]) -> int:
+        """Append verbatim records (copying a journal) to an empty journal; return how many.
+
+        The lines keep their sequence numbers and hashes, so the chain still verifies.
+        """
+        with self.db.connection() as conn, conn.transaction():
+            sql = self.db.sql
+            row = conn.execute(sql("SELECT count FROM {s}.audit_head FOR UPDATE")).fetchone()
+            if row is None or int(row[0]) != 0:
+                raise StorageError(f"{self.location} is not empty; records were not copied")
+            last = None
+            with conn.cursor() as cur:
+                cur.executemany(
+                    sql("INSERT INTO {s}.audit (seq, line) VALUES (%s, %s)"),
+                    [(i, line) for i, line in enumerate(lines, 1)],
+                )
+            if lines:
+                last = json.loads(lines[-1]).get("hash")
+                conn.execute(
+                    sql("UPDATE {s}.audit_head SET count = %s, hash = %s"),
+                    (len(lines), str(last)),
+                )
+        return len(lines)
+
+    def lines(self) -> list[str]:
+        """Every stored line, in sequence order."""
+        with self.db.connection() as conn:
+            rows = conn.execute(self.db.sql("SELECT line FROM {s}.audit ORDER BY seq")).fetchall()
+        return [str(r[0]) for r in rows]
+
+    def count(self) -> int:
+        """Records in the journal (as the head says)."""
+        with self.db.connection() as conn:
+            row = conn.execute(self.db.sql("SELECT count FROM {s}.audit_head")).fetchone()
+        return int(row[0]) if row else 0
+
+    def records(self) -> Iterator[dict[str, Any]]:
+        """Every parsable record, oldest first (damaged rows are skipped: see verify)."""
+        for line in self.lines():
+            try:
+                rec = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(rec, dict):
+                yield rec
+
+    def verify(self) -> VerifyReport:
+        """Walk the chain; report the first row that does not fit, and truncation."""
+        try:
+            with self.db.connection() as conn, conn.transaction():
+                conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                head_row = conn.execute(
+                    self.db.sql("SELECT count, hash FROM {s}.audit_head")
+                ).fetchone()
+                rows = conn.execute(
+                    self.db.sql("SELECT line FROM {s}.audit ORDER BY seq")
+                ).fetchall()
+        except MnemicError as exc:
+            return VerifyReport(False, 0, None, f"cannot read the journal: {exc.to_llm()}")
+        except Exception as exc:
+            if not _is_db_error(exc):
+                raise
+            return VerifyReport(False, 0, None, f"cannot read the journal: {exc}")
+        head = (int(head_row[0]), str(head_row[1])) if head_row else None
+        return verify_chain([str(r[0]).encode("utf-8") for r in rows], head)
+
+
+def _is_db_error(exc: BaseException) -> bool:
+    import psycopg
+
+    return isinstance(exc, psycopg.Error)

@@ -1,0 +1,203 @@
+"""Versioned schema migrations of the PostgreSQL backend.
+
+Each migration is a numbered list of statements applied in one transaction and recorded
+in ``{schema}.mnemic_migrations`` (version, name, time). :func:`migrate` holds an
+advisory transaction lock while it works, so any number of hosts may run it at once:
+the first applies, the others find nothing left to do. Run it explicitly
+(``mnemic db migrate``) or let every process do it at start (``[postgres]
+migrate_on_start = true``); a process never runs against a schema version it does not
+know (:meth:`~mnemic.backends.postgres.db.Database.ensure_ready`).
+
+Tables (version 1)
+    ``curated``            the current text of each target (MEMORY.md, USER.md), with a
+                           commit counter ``version``
+    ``curated_versions``   previous texts, ``(target, seq)``, bounded by history_limit
+    ``curated_backups``    texts saved when drift was detected
+    ``sessions``, ``messages``  as in SQLite, plus ``messages.tsv`` (the stored
+                           full-text vector, GIN-indexed) and ``ntok`` (its token count)
+    ``pending``            staged writes, one JSON record each
+    ``audit``, ``audit_head``  the hash-chained journal and its head (count, last hash)
+    ``meta``               segmenter and tokenizer the full-text vectors were built with
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+from ...errors import StorageError
+from .db import failure
+
+if TYPE_CHECKING:
+    from .db import Database
+
+__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "applied", "current_version", "migrate"]
+
+_V1 = [
+    "CREATE TABLE {s}.meta (key text PRIMARY KEY, value text NOT NULL)",
+    """CREATE TABLE {s}.curated (
+        target text PRIMARY KEY,
+        body text NOT NULL,
+        version bigint NOT NULL DEFAULT 1,
+        updated_at double precision NOT NULL DEFAULT extract(epoch FROM now())
+    )""",
+    """CREATE TABLE {s}.curated_versions (
+        target text NOT NULL,
+        seq bigint NOT NULL,
+        saved_at double precision NOT NULL,
+        body text NOT NULL,
+        PRIMARY KEY (target, seq)
+    )""",
+    """CREATE TABLE {s}.curated_backups (
+        id bigserial PRIMARY KEY,
+        target text NOT NULL,
+        saved_at double precision NOT NULL,
+        body text NOT NULL
+    )""",
+    """CREATE TABLE {s}.sessions (
+        sid bigserial PRIMARY KEY,
+        id text NOT NULL UNIQUE,
+        source text NOT NULL,
+        title text,
+        started_at double precision NOT NULL,
+        ended_at double precision,
+        end_reason text,
+        parent_id text,
+        model text,
+        message_count integer NOT NULL DEFAULT 0,
+        tool_call_count integer NOT NULL DEFAULT 0,
+        token_count bigint NOT NULL DEFAULT 0,
+        last_active double precision NOT NULL,
+        metadata text NOT NULL DEFAULT '{}',
+        index_tokens bigint NOT NULL DEFAULT 0
+    )""",
+    "CREATE INDEX sessions_parent ON {s}.sessions (parent_id) WHERE parent_id IS NOT NULL",
+    "CREATE INDEX sessions_last_active ON {s}.sessions (last_active)",
+    "CREATE INDEX sessions_title ON {s}.sessions ({s}.fold_ascii(title)) WHERE title IS NOT NULL",
+    """CREATE TABLE {s}.messages (
+        id bigserial PRIMARY KEY,
+        sid bigint NOT NULL REFERENCES {s}.sessions (sid) ON DELETE CASCADE,
+        seq integer NOT NULL,
+        role text NOT NULL,
+        content text,
+        name text,
+        tool_name text,
+        tool_calls text,
+        tool_call_id text,
+        ts double precision NOT NULL,
+        tokens integer NOT NULL DEFAULT 0,
+        ntok integer NOT NULL DEFAULT 0,
+        tsv tsvector NOT NULL DEFAULT ''::tsvector
+    )""",
+    "CREATE UNIQUE INDEX messages_order ON {s}.messages (sid, seq)",
+    "CREATE INDEX messages_tsv ON {s}.messages USING gin (tsv)",
+    """CREATE TABLE {s}.pending (
+        subsystem text NOT NULL,
+        id text NOT NULL,
+        created_at double precision NOT NULL,
+        record text NOT NULL,
+        PRIMARY KEY (subsystem, id)
+    )""",
+    "CREATE TABLE {s}.audit (seq bigint PRIMARY KEY, line text NOT NULL)",
+    """CREATE TABLE {s}.audit_head (
+        singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+        count bigint NOT NULL,
+        hash text NOT NULL
+    )""",
+    "INSERT INTO {s}.audit_head (singleton, count, hash) VALUES (true, 0, repeat('0', 64))",
+]
+
+_FOLD_ASCII = (
+    "CREATE FUNCTION {s}.fold_ascii(text) RETURNS text LANGUAGE sql IMMUTABLE STRICT "
+    "PARALLEL SAFE AS $$ SELECT translate($1, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', "
+    "'abcdefghijklmnopqrstuvwxyz') $$"
+)
+"""ASCII-only case folding: what SQLite's ``COLLATE NOCASE`` does for titles."""
+
+MIGRATIONS: list[tuple[int, str, list[str]]] = [
+    (1, "curated targets and versions, sessions with tsvector index, pending, audit",
+     [_FOLD_ASCII, *_V1]),
+]  # fmt: skip
+"""Ordered ``(version, name, statements)``; each runs once, in its own transaction."""
+
+SCHEMA_VERSION = MIGRATIONS[-1][0]
+
+_LEDGER = (
+    "CREATE TABLE IF NOT EXISTS {s}.mnemic_migrations ("
+    "version integer PRIMARY KEY, name text NOT NULL, applied_at double precision NOT NULL)"
+)
+
+
+def current_version(db: Database) -> int:
+    """The schema version recorded in the database (0: no mnemic schema yet)."""
+    try:
+        with db.raw_connection() as conn:
+            row = conn.execute(
+                "SELECT to_regclass(%s) IS NOT NULL", (f"{db.schema}.mnemic_migrations",)
+            ).fetchone()
+            if not row or not row[0]:
+                return 0
+            found = conn.execute(db.sql("SELECT max(version) FROM {s}.mnemic_migrations"))
+            value = found.fetchone()
+    except StorageError:
+        raise
+    except Exception as exc:
+        raise failure(exc, db.location, writing=False) from exc
+    return int(value[0] or 0) if value else 0
+
+
+def applied(db: Database) -> list[dict[str, Any]]:
+    """The migrations recorded in the database, oldest first."""
+    if current_version(db) == 0:
+        return []
+    with db.raw_connection() as conn:
+        rows = conn.execute(
+            db.sql("SELECT version, name, applied_at FROM {s}.mnemic_migrations ORDER BY 1")
+        ).fetchall()
+    return [{"version": int(v), "name": n, "applied_at": float(t)} for v, n, t in rows]
+
+
+def migrate(db: Database) -> list[int]:
+    """Apply the migrations the database lacks; return the versions applied now."""
+    from .sessions import index_meta
+
+    done: list[int] = []
+    try:
+        with db.raw_connection() as conn:
+            for version, name, statements in MIGRATIONS:
+                with conn.transaction():
+                    conn.execute("SELECT pg_advisory_xact_lock(%s)", (db.key("migrate"),))
+                    conn.execute(db.sql("CREATE SCHEMA IF NOT EXISTS {s}"))
+                    conn.execute(db.sql(_LEDGER))
+                    row = conn.execute(
+                        db.sql("SELECT COALESCE(max(version), 0) FROM {s}.mnemic_migrations")
+                    ).fetchone()
+                    have = int(row[0]) if row else 0
+                    if have > SCHEMA_VERSION:
+                        raise StorageError(
+                            f"The mnemic schema at {db.location} is at version {have}, newer "
+                            f"than this mnemic ({SCHEMA_VERSION}). Upgrade mnemic."
+                        )
+                    if have >= version:
+                        continue
+                    for statement in statements:
+                        conn.execute(db.sql(statement))
+                    if version == 1:
+                        for key, value in index_meta().items():
+                            conn.execute(
+                                db.sql("INSERT INTO {s}.meta (key, value) VALUES (%s, %s)"),
+                                (key, value),
+                            )
+                    conn.execute(
+                        db.sql(
+                            "INSERT INTO {s}.mnemic_migrations (version, name, applied_at) "
+                            "VALUES (%s, %s, %s)"
+                        ),
+                        (version, name, time.time()),
+                    )
+                done.append(version)
+    except StorageError:
+        raise
+    except Exception as exc:
+        raise failure(exc, db.location, writing=True) from exc
+    return done
