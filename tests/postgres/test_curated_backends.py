@@ -13,10 +13,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+
 import test_curated_store as store_suite
 import test_memory_tool as tool_suite
 import test_snapshot as snapshot_suite
-
 from mnemic.curated import Memory, Op, render_snapshot
 from mnemic.curated.entries import entry_handle, serialize
 from mnemic.errors import DriftDetected, ThreatBlocked
