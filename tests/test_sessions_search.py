@@ -13,6 +13,7 @@ from mnemic.config import SessionSettings
 from mnemic.sessions import (
     SESSION_SEARCH_TOOL,
     NewMessage,
+    SessionStore,
     SQLiteSessionStore,
     parse_time,
     run_session_search,
@@ -22,7 +23,7 @@ DAY = 86400.0
 T0 = 1_750_000_000.0  # a fixed "now" for the fixture corpus
 
 
-def add(store: SQLiteSessionStore, sid: str, texts: list[str], *, start: float, **kw: Any) -> None:
+def add(store: SessionStore, sid: str, texts: list[str], *, start: float, **kw: Any) -> None:
     store.start_session(id=sid, started_at=start, **kw)
     store.append_messages(
         sid,
@@ -33,9 +34,8 @@ def add(store: SQLiteSessionStore, sid: str, texts: list[str], *, start: float, 
     )
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[SQLiteSessionStore]:
-    s = SQLiteSessionStore(tmp_path / "sessions.db")
+def fill(s: SessionStore) -> None:
+    """The fixture corpus (shared with the PostgreSQL run of this suite)."""
     add(
         s,
         "deploy",
@@ -75,6 +75,12 @@ def store(tmp_path: Path) -> Iterator[SQLiteSessionStore]:
     add(s, "other-k8s", ["kubernetes ingress in another project"], start=T0 - 2 * DAY)
     long = [f"line {i} of a very long session about widgets" for i in range(60)]
     add(s, "long", long, start=T0 - 20 * DAY, title="Widget marathon")
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[SQLiteSessionStore]:
+    s = SQLiteSessionStore(tmp_path / "sessions.db")
+    fill(s)
     yield s
     s.close()
 

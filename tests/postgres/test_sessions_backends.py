@@ -1,0 +1,234 @@
+"""The session-history and session-search behaviour suites on SQLite and PostgreSQL.
+
+``test_sessions_search`` runs whole (its ``store`` fixture is overridden here to build
+the same corpus in each backend); the backend-neutral tests of ``test_sessions_store``
+run as they are, and the few that reach into SQLite are restated. The last test checks
+that both backends rank a mixed corpus identically, score for score.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import test_sessions_search as search_suite
+import test_sessions_store as store_suite
+from mnemic.errors import SessionNotFound
+from mnemic.sessions import NewMessage, SearchFilters, SessionStore, SQLiteSessionStore
+from mnemic.sessions.query import parse_query
+from test_sessions_search import *  # noqa: F403  (the whole search suite, re-run here)
+
+pytestmark = pytest.mark.postgres
+
+
+def _open(kind: str, request: pytest.FixtureRequest, tmp_path: Path) -> SessionStore:
+    if kind == "sqlite":
+        return SQLiteSessionStore(tmp_path / "sessions.db")
+    from mnemic.backends.postgres.sessions import PostgresSessionStore
+
+    return PostgresSessionStore(request.getfixturevalue("pg_db"))
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def empty_store(
+    backend: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> Iterator[SessionStore]:
+    s = _open(backend, request, tmp_path)
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def store(empty_store: SessionStore) -> SessionStore:
+    """The search suite's corpus, in each backend."""
+    search_suite.fill(empty_store)
+    return empty_store
+
+
+def find(store: SessionStore, text: str, **filters: object) -> list[tuple[str, int]]:
+    hits = store.search(parse_query(text), SearchFilters(**filters), limit=10_000)  # type: ignore[arg-type]
+    return sorted((h.session_id, h.seq) for h in hits)
+
+
+# -- test_sessions_store: recording and reading, neutral parts --------------------------------
+
+
+def _neutral(name: str) -> Any:
+    fn = getattr(store_suite, name)
+
+    def run(empty_store: SessionStore) -> None:
+        fn(empty_store)
+
+    run.__name__ = name
+    run.__doc__ = fn.__doc__
+    return run
+
+
+for _name in (
+    "test_recording_api",
+    "test_ids_are_generated_unique_and_checked",
+    "test_update_session_merges_metadata",
+    "test_index_covers_content_tool_names_and_arguments",
+    "test_prune_by_last_activity",
+    "test_list_sessions_orders_and_filters",
+    "test_edge_messages",
+    "test_find_title",
+    "test_import_sessions_bulk_and_idempotent",
+    "test_import_with_worker_process",
+):
+    globals()["test_store_" + _name[len("test_") :]] = _neutral(_name)
+
+
+def test_store_lineage_and_roots(empty_store: SessionStore) -> None:
+    s = empty_store
+    s.start_session(id="root")
+    s.start_session(id="c1", parent_id="root")
+    s.start_session(id="c2", parent_id="c1")
+    s.start_session(id="side", parent_id="root")
+    s.start_session(id="other")
+    assert sorted(s.lineage("c2")) == ["c1", "c2", "root", "side"]
+    assert s.roots(["c2", "side", "other"]) == {"c2": "root", "side": "root", "other": "other"}
+
+
+def test_store_stats(empty_store: SessionStore) -> None:
+    sid = empty_store.start_session(source="telegram")
+    empty_store.append_message(sid, NewMessage("user", "héllo"))
+    s = empty_store.stats()
+    assert s.sessions == 1 and s.messages == 1 and s.text_bytes == len("héllo".encode())
+    assert s.by_source == {"telegram": 1} and s.by_role == {"user": 1}
+    assert s.schema_version >= 1 and s.db_bytes > 0
+
+
+def test_store_delete_removes_messages_from_search(empty_store: SessionStore) -> None:
+    a = empty_store.start_session(id="a")
+    b = empty_store.start_session(id="b")
+    for i in range(40):
+        empty_store.append_message(a, NewMessage("user", f"alpha {i}"))
+    empty_store.append_message(b, NewMessage("user", "alpha again"))
+    assert len(find(empty_store, "alpha")) == 41
+    assert empty_store.delete_session("a") == 40
+    assert find(empty_store, "alpha") == [("b", 0)]
+    with pytest.raises(SessionNotFound):
+        empty_store.delete_session("a")
+
+
+def test_pg_two_stores_see_each_other(pg_db: Any) -> None:
+    from mnemic.backends.postgres.sessions import PostgresSessionStore
+
+    a, b = PostgresSessionStore(pg_db), PostgresSessionStore(pg_db)
+    sid = a.start_session(id="shared")
+    b.append_message(sid, NewMessage("user", "written by b"))
+    assert find(a, "written") == [("shared", 0)]
+    b.delete_session("shared")
+    with pytest.raises(SessionNotFound):
+        a.append_message("shared", NewMessage("user", "x"))
+    a.start_session(id="shared")
+    a.append_message("shared", NewMessage("user", "again"))
+    assert b.get_session("shared").message_count == 1
+
+
+def test_pg_segmenter_change_triggers_reindex(pg_db: Any) -> None:
+    from mnemic.backends.postgres.sessions import PostgresSessionStore
+
+    s = PostgresSessionStore(pg_db)
+    s.append_message(s.start_session(id="s"), NewMessage("user", "会话历史 stays findable"))
+    with pg_db.connection() as conn:
+        conn.execute(pg_db.sql("UPDATE {s}.meta SET value = 'old/0' WHERE key = 'segmenter'"))
+        conn.execute(pg_db.sql("UPDATE {s}.messages SET tsv = ''::tsvector, ntok = 0"))
+    assert find(s, "会话") == []
+    again = PostgresSessionStore(pg_db)  # notices the change and rebuilds the vectors
+    assert find(again, "会话") == [("s", 0)]
+
+
+# -- both backends rank alike ----------------------------------------------------------------
+
+WORDS = [
+    "deploy",
+    "deploying",
+    "deployed",
+    "billing",
+    "service",
+    "staging",
+    "restart",
+    "postgres",
+    "connection",
+    "refused",
+    "port",
+    "widgets",
+    "running",
+    "quickly",
+    "memory",
+    "session",
+    "history",
+    "report",
+    "grafana",
+    "kubernetes",
+    "ingress",
+    "记忆",
+    "文件",
+    "会话",
+    "历史",
+    "设计",
+    "超时",
+    "ops-team@example.com",
+    "v2.3.1",
+    "v2.3.10",
+    "https://grafana.example.com/d/billing",
+    "Déploy",
+    "café",
+    "naïve",
+]
+
+QUERIES = [
+    "deploy", "billing deploy", "会话", "记忆文件", "忆", "ops-team@example.com", "v2.3.1",
+    "grafana.example.com", "deploy* staging", "deploy OR kubernetes", "postgres -billing",
+    '"billing service"', "cafe", "naive deploy", "what about the billing deploy?",
+    "历史 OR 超时", "xylophone",
+]  # fmt: skip
+
+
+def test_both_backends_rank_alike(tmp_path: Path, pg_db: Any) -> None:
+    """Same corpus, same ids: the same hits in the same order with the same scores,
+    including terms common enough to take the capped path and narrow filters that take
+    the uncapped one."""
+    from mnemic.backends.postgres.sessions import PostgresSessionStore
+
+    rng = random.Random(7)
+    sq = SQLiteSessionStore(tmp_path / "s.db")
+    pg = PostgresSessionStore(pg_db)
+    for s in range(130):
+        source = rng.choice(["cli", "cron", "telegram"])
+        msgs = [
+            NewMessage(
+                rng.choice(["user", "assistant", "tool"]),
+                " ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 30))),
+                timestamp=1000.0 + s + i,
+            )
+            for i in range(rng.randint(1, 25))
+        ]
+        for st in (sq, pg):
+            st.start_session(id=f"s{s}", started_at=1000.0 + s, source=source)
+            st.append_messages(f"s{s}", msgs)
+    assert sq.stats().messages == pg.stats().messages > 1000
+    filters = [
+        SearchFilters(),
+        SearchFilters(roles=("user", "assistant")),
+        SearchFilters(sources=("cron",), roles=("tool",)),
+    ]
+    for text in QUERIES:
+        for match in ("all", "any"):
+            query = parse_query(text, match=match)
+            for f in filters:
+                a = [(h.session_id, h.seq, round(h.score, 6)) for h in sq.search(query, f)]
+                b = [(h.session_id, h.seq, round(h.score, 6)) for h in pg.search(query, f)]
+                assert a == b, (text, match, f)
+    sq.close()
