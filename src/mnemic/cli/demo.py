@@ -198,7 +198,7 @@ def _script() -> Script:
         ],
         "Find the conversation": [
             _reply(("session_search", {"query": "migration log AUTO_INCREMENT"})),
-            "That was yesterday: the migration runner rejected AUTO_INCREMENT (MySQL syntax) "
+            "That was on Monday: the migration runner rejected AUTO_INCREMENT (MySQL syntax) "
             "in files 0040-0089; the fix is GENERATED ALWAYS AS IDENTITY.",
         ],
         "Time to rotate": [
@@ -519,11 +519,10 @@ def _run(d: Demo, Memory: Any, ops: Any) -> None:
     s = d.session()
     _say(
         """A new session takes a new snapshot: Monday's writes (including the flush's) are
-        in the prompt now, with the skills index:"""
+        in the prompt now, with the skills index. (The demo runs in seconds, so both "days"
+        carry today's date.)"""
     )
-    for layer in s.prompt.layers:
-        if layer.name in ("memory", "skills") and layer.text:
-            _box(layer.text)
+    _box("\n\n".join(la.text for la in s.prompt.layers if la.name in ("memory", "skills")))
 
     _step(8, "Recall: relevant past exchanges come with the question")
     result = d.turn(s, (2, 1), "What was the staging host for billing again?")
