@@ -32,7 +32,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..errors import MnemicError, ProviderConflict, ProviderTimeout, UnknownTool
+from ..errors import (
+    MnemicError,
+    ProviderConflict,
+    ProviderTimeout,
+    ProviderUnavailable,
+    UnknownTool,
+)
 from ..tooling import ToolSpec
 from .base import MemoryProvider, is_trivial_prompt
 from .scrub import scrub_text, scrub_value
@@ -267,7 +273,8 @@ class ProviderManager:
             except Exception:
                 reason = "it reports it is not available"
             self.disabled_reason = reason
-            log.warning("memory provider %s is off: %s", self.name, reason)
+            self.last_error = ProviderUnavailable(self.name, reason).to_llm()
+            log.warning("%s", self.last_error)
             return False
         before = sum(self.failures.values())
         self._timed(
