@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 from ...curated.backend import Version
 from ...curated.entries import FILENAMES
 from ...errors import InvalidArgument, MnemicError
-from .db import Database, failure
+from .db import Database, atomic, failure
 
 if TYPE_CHECKING:
     import psycopg
@@ -128,7 +128,7 @@ class PostgresBackend:
         try:
             with self.db.connection() as conn:
                 stage = "lock"
-                with conn.transaction():
+                with atomic(conn):
                     conn.execute(f"SET LOCAL lock_timeout = {max(1, int(timeout * 1000))}")
                     for t in ordered:
                         conn.execute("SELECT pg_advisory_xact_lock(%s)", (self.db.key(t),))

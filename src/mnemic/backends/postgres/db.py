@@ -33,15 +33,16 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
+import psycopg
+
 from ...errors import LockTimeout, MnemicError, StorageError, WriteFailed
 
 if TYPE_CHECKING:
-    import psycopg
     from psycopg_pool import ConnectionPool
 
     from ...config import Settings
 
-__all__ = ["Database", "failure", "mask_url"]
+__all__ = ["ConnectionLost", "Database", "atomic", "failure", "mask_url"]
 
 log = logging.getLogger(__name__)
 
@@ -226,6 +227,26 @@ class Database:
             self._ready = True
 
 
+class ConnectionLost(psycopg.OperationalError):
+    """The connection died inside a transaction, before COMMIT: nothing was applied.
+
+    (psycopg leaves a transaction block on a dead connection without an error, having
+    sent no COMMIT; :func:`atomic` turns that into this exception.)
+    """
+
+
+@contextlib.contextmanager
+def atomic(conn: psycopg.Connection[Any]) -> Iterator[None]:
+    """``conn.transaction()`` that raises :class:`ConnectionLost` when the connection
+    died before the COMMIT could be sent (the server then rolled everything back)."""
+    with conn.transaction():
+        yield
+        if conn.broken or conn.closed:
+            raise ConnectionLost("the connection was lost before COMMIT")
+    if conn.broken or conn.closed:
+        raise ConnectionLost("the connection was lost before COMMIT")
+
+
 def _reason(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()
     return text[0] if text else type(exc).__name__
@@ -252,6 +273,9 @@ def failure(
     if is_lock_timeout(exc):
         return LockTimeout(location, waited_s)
     reason = _reason(exc)
+    if isinstance(exc, ConnectionLost):
+        committing = False
+        reason = "the connection to the database was lost before COMMIT"
     if committing:
         return StorageError(
             f"The connection to {location} was lost while committing ({reason}). The change "

@@ -39,7 +39,7 @@ from ...errors import (
 from ...governance.audit import VerifyReport, make_record, verify_chain
 from ...governance.pending import PendingListing, PendingRecord, valid_id
 from .curated import current_transaction
-from .db import Database, failure, is_lock_timeout
+from .db import Database, atomic, failure, is_lock_timeout
 
 if TYPE_CHECKING:
     import psycopg
@@ -275,7 +275,7 @@ class PostgresJournal:
             if joined is not None:
                 with joined.transaction():  # a savepoint of the curated transaction
                     return self._append(joined, fields)
-            with self.db.connection() as conn, conn.transaction():
+            with self.db.connection() as conn, atomic(conn):
                 return self._append(conn, fields)
         except MnemicError:
             raise
@@ -302,7 +302,7 @@ class PostgresJournal:
 
         The lines keep their sequence numbers and hashes, so the chain still verifies.
         """
-        with self.db.connection() as conn, conn.transaction():
+        with self.db.connection() as conn, atomic(conn):
             sql = self.db.sql
             row = conn.execute(sql("SELECT count FROM {s}.audit_head FOR UPDATE")).fetchone()
             if row is None or int(row[0]) != 0:
@@ -346,7 +346,7 @@ class PostgresJournal:
     def verify(self) -> VerifyReport:
         """Walk the chain; report the first row that does not fit, and truncation."""
         try:
-            with self.db.connection() as conn, conn.transaction():
+            with self.db.connection() as conn, atomic(conn):
                 conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
                 head_row = conn.execute(
                     self.db.sql("SELECT count, hash FROM {s}.audit_head")

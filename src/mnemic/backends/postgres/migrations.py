@@ -26,7 +26,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from ...errors import StorageError
-from .db import failure
+from .db import atomic, failure
 
 if TYPE_CHECKING:
     from .db import Database
@@ -165,7 +165,7 @@ def migrate(db: Database) -> list[int]:
     try:
         with db.raw_connection() as conn:
             for version, name, statements in MIGRATIONS:
-                with conn.transaction():
+                with atomic(conn):
                     conn.execute("SELECT pg_advisory_xact_lock(%s)", (db.key("migrate"),))
                     conn.execute(db.sql("CREATE SCHEMA IF NOT EXISTS {s}"))
                     conn.execute(db.sql(_LEDGER))

@@ -64,7 +64,7 @@ from ...sessions.store import (
     estimate_tokens,
     new_session_id,
 )
-from .db import Database, is_lock_timeout
+from .db import Database, atomic, is_lock_timeout
 from .fulltext import PgIndex
 from .lexer import Lexer
 
@@ -172,7 +172,7 @@ class PostgresSessionStore:
 
     def _write(self, fn: Callable[[psycopg.Connection[Any]], T]) -> T:
         """Run ``fn`` in one transaction (with ``lock_timeout``); errors mapped."""
-        with self._connection("write failed") as conn, conn.transaction():
+        with self._connection("write failed") as conn, atomic(conn):
             conn.execute(f"SET LOCAL lock_timeout = {max(1, int(self.timeout * 1000))}")
             return fn(conn)
 
@@ -220,7 +220,7 @@ class PostgresSessionStore:
     def reindex(self) -> int:
         """Rebuild every message's vector (after a segmenter change); return how many."""
         done = 0
-        with self._connection("reindex failed") as conn, conn.transaction():
+        with self._connection("reindex failed") as conn, atomic(conn):
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (self.db.key("reindex"),))
             last = 0
             while True:

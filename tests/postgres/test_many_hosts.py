@@ -1,0 +1,234 @@
+"""Many hosts on one database: processes with their own connections write one target.
+
+* 16 writers x 200 mixed operations (add, replace, remove) on MEMORY.md: no lost update,
+  one version per commit, every version one step from the previous, the audit chain
+  intact with one record per operation.
+* A connection killed in the middle of a transaction (``pg_terminate_backend`` while the
+  writer holds the target's advisory lock and has written its rows), and a writer
+  process killed at the same point: nothing of the mutation is applied (not the text,
+  not the version, not the audit record), the lock is free, and a retry reconnects.
+
+Synchronisation is by database state (the writer waiting on a row lock the test holds),
+never by sleeping.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mnemic.curated import Memory
+from mnemic.curated.entries import parse
+
+pytestmark = [pytest.mark.postgres, pytest.mark.slow]
+
+WORKER = Path(__file__).parent.parent / "workers" / "curated_writer.py"
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ)
+    src = str(Path(__file__).parents[2] / "src")
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (src, env.get("PYTHONPATH")) if p)
+    return env
+
+
+def test_sixteen_writers_two_hundred_ops_each(pg_home: Any) -> None:
+    home = pg_home(history_limit=100000)
+    writers, ops = 16, 200
+    procs = [
+        subprocess.Popen(
+            [sys.executable, str(WORKER), str(home), str(i), str(ops), str(2000 + i)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=_env(),
+        )
+        for i in range(writers)
+    ]
+    for p in procs:  # start gun: every worker is connected before any writes
+        assert p.stdin is not None
+        p.stdin.write("go\n")
+        p.stdin.flush()
+    reports = []
+    for p in procs:
+        out, err = p.communicate(timeout=280)
+        assert p.returncode == 0, err[-2000:]
+        reports.append(json.loads(out.strip().splitlines()[-1]))
+    for r in reports:
+        assert r["problems"] == [], r["problems"][:3]
+
+    mem = Memory.open(home)
+    final = mem.entries("memory")
+    expected = {e for r in reports for e in r["mine"]}
+    assert set(final) == expected and len(final) == len(expected)
+    writes = sum(r["writes"] for r in reports)
+    assert writes == writers * ops
+    versions = mem.backend.history("memory")
+    assert len(versions) == writes - 1
+    states = [parse(mem.backend.read_version("memory", v.id)) for v in versions] + [final]
+    for before, after in itertools.pairwise(states):
+        added, removed = set(after) - set(before), set(before) - set(after)
+        assert (len(added), len(removed)) in ((1, 0), (0, 1), (1, 1)), (before, after)
+
+    from mnemic.governance.storage import open_journal
+    from mnemic.home import Home
+
+    h = Home.open(home)
+    journal = open_journal(h.root, h.settings)
+    report = journal.verify()
+    assert report.ok, report
+    ok = [r for r in journal.records() if r.get("result") == "ok"]
+    assert len(ok) == writes  # every commit has its audit record, in one chain
+
+
+# -- a connection killed mid-transaction ------------------------------------------------------
+
+KILLED_WRITER = textwrap.dedent(
+    """
+    import json, sys
+    from mnemic.curated import Memory, Op
+    from mnemic.errors import MnemicError
+
+    mem = Memory.open(sys.argv[1])
+    mem.entries("memory")  # connected
+    print("ready", flush=True)
+    sys.stdin.readline()
+    out = {}
+    try:
+        mem.batch("memory", [Op("add", "doomed memory entry"),
+                             Op("add", "doomed user entry", target="user")])
+        out["first"] = "applied"
+    except MnemicError as exc:
+        out["first"] = exc.code
+        out["message"] = exc.to_llm()
+    res = mem.add("memory", "after reconnect")  # the pool replaces the dead connection
+    out["second"] = res.message
+    print(json.dumps(out), flush=True)
+    """
+)
+
+
+def _sql(dsn: str, schema: str, text: str, params: tuple[Any, ...] = ()) -> list[Any]:
+    import psycopg
+
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        cur = conn.execute(text.replace("{s}", f'"{schema}"'), params)
+        return cur.fetchall() if cur.description else []
+
+
+def _state(dsn: str, schema: str) -> dict[str, Any]:
+    return {
+        "curated": _sql(dsn, schema, "SELECT target, body, version FROM {s}.curated ORDER BY 1"),
+        "versions": _sql(dsn, schema, "SELECT count(*) FROM {s}.curated_versions"),
+        "audit": _sql(dsn, schema, "SELECT count(*) FROM {s}.audit"),
+    }
+
+
+def _writer_blocked_on_audit(
+    dsn: str, schema: str, home: Path
+) -> tuple[Any, subprocess.Popen[str], int]:
+    """Start a writer and let it run until it has written both targets and waits for the
+    audit head row, which this function locks first; return (lock conn, proc, pid)."""
+    import psycopg
+
+    blocker = psycopg.connect(dsn)  # holds the audit head row lock in an open transaction
+    blocker.execute(f'SELECT count FROM "{schema}".audit_head FOR UPDATE')
+    proc = subprocess.Popen(
+        [sys.executable, "-c", KILLED_WRITER, str(home)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=_env(),
+    )
+    assert proc.stdout is not None and proc.stdin is not None
+    assert proc.stdout.readline().strip() == "ready", proc.stderr.read() if proc.stderr else ""
+    proc.stdin.write("go\n")
+    proc.stdin.flush()
+    blocker_pid = blocker.info.backend_pid
+    deadline = time.monotonic() + 60
+    while True:  # wait for the state "writer waits on our lock", not for time
+        rows = _sql(
+            dsn,
+            schema,
+            "SELECT pid FROM pg_stat_activity WHERE %s = ANY(pg_blocking_pids(pid)) "
+            "AND application_name = 'mnemic'",
+            (blocker_pid,),
+        )
+        if rows:
+            return blocker, proc, int(rows[0][0])
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline, "the writer never reached the audit append"
+        time.sleep(0.01)
+
+
+def test_connection_killed_mid_transaction_applies_nothing(
+    pg_home: Any, pg_dsn: str, pg_schema: str
+) -> None:
+    home = pg_home()
+    Memory.open(home).add("memory", "kept")
+    before = _state(pg_dsn, pg_schema)
+    blocker, proc, pid = _writer_blocked_on_audit(pg_dsn, pg_schema, home)
+    try:
+        # the writer holds the advisory locks of both targets and has written both rows
+        held = _sql(
+            pg_dsn, pg_schema, "SELECT count(*) FROM pg_locks WHERE pid = %s AND "
+            "locktype = 'advisory' AND granted", (pid,)
+        )  # fmt: skip
+        assert held[0][0] == 2
+        assert _sql(pg_dsn, pg_schema, "SELECT pg_terminate_backend(%s)", (pid,))[0][0]
+    finally:
+        blocker.rollback()
+        blocker.close()
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err[-2000:]
+    result = json.loads(out.strip().splitlines()[-1])
+    assert result["first"] == "write_failed", result
+    assert "nothing was changed" in result["message"].lower()
+    assert result["second"] == "Entry added."
+    after = _state(pg_dsn, pg_schema)
+    # exactly one mutation more (the retry): text, one version and one audit record
+    assert after["versions"][0][0] == before["versions"][0][0] + 1
+    assert after["audit"][0][0] == before["audit"][0][0] + 1
+    mem = Memory.open(home)
+    assert mem.entries("memory") == ["kept", "after reconnect"]
+    assert mem.entries("user") == []
+    from mnemic.governance.storage import open_journal
+    from mnemic.home import Home
+
+    h = Home.open(home)
+    assert open_journal(h.root, h.settings).verify().ok
+
+
+def test_writer_process_killed_mid_transaction_applies_nothing(
+    pg_home: Any, pg_dsn: str, pg_schema: str
+) -> None:
+    home = pg_home()
+    Memory.open(home).add("memory", "kept")
+    before = _state(pg_dsn, pg_schema)
+    blocker, proc, pid = _writer_blocked_on_audit(pg_dsn, pg_schema, home)
+    try:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=60)
+    finally:
+        blocker.rollback()  # the orphaned backend gets its lock, then finds no client
+        blocker.close()
+    deadline = time.monotonic() + 60
+    while _sql(pg_dsn, pg_schema, "SELECT 1 FROM pg_stat_activity WHERE pid = %s", (pid,)):
+        assert time.monotonic() < deadline, "the orphaned backend did not end"
+        time.sleep(0.01)
+    assert _state(pg_dsn, pg_schema) == before
+    mem = Memory.open(home)  # the advisory locks died with the session
+    mem.add("user", "fresh writer")
+    assert mem.entries("memory") == ["kept"] and mem.entries("user") == ["fresh writer"]
