@@ -58,3 +58,9 @@ def test_every_error_class_is_exported_and_in_the_docstring_tree() -> None:
     assert classes == set(errors.__all__)
     for name in classes:
         assert name in (errors.__doc__ or ""), name
+
+
+def test_every_error_is_exported_at_top_level() -> None:
+    import mnemic.errors as errors
+
+    assert set(errors.__all__) <= set(mnemic.__all__)

@@ -97,15 +97,58 @@ _EXPORTS: dict[str, str] = {
     "UnsafePath": "mnemic.errors",
     "WouldEmptyTarget": "mnemic.errors",
     "WriteFailed": "mnemic.errors",
+    # agent integration
+    "AgentSession": "mnemic.agent",
+    "ChatAgent": "mnemic.agent",
+    "TurnResult": "mnemic.agent",
+    "TurnStart": "mnemic.agent",
+    "ToolRegistry": "mnemic.agent",
+    "preview_prompt": "mnemic.agent",
+    "MemoryProvider": "mnemic.providers",
+    "ProviderManager": "mnemic.providers",
+    "RecallProvider": "mnemic.providers",
+    "available_providers": "mnemic.providers",
+    "load_provider": "mnemic.providers",
+    "scrub_text": "mnemic.providers",
+    "ImportFailed": "mnemic.errors",
+    "LLMError": "mnemic.errors",
+    "LLMNotConfigured": "mnemic.errors",
+    "LLMRequestFailed": "mnemic.errors",
+    "LLMTimeout": "mnemic.errors",
+    "McpServerError": "mnemic.errors",
+    "MessageNotFound": "mnemic.errors",
+    "PatchAmbiguous": "mnemic.errors",
+    "PatchNoMatch": "mnemic.errors",
+    "ProviderConflict": "mnemic.errors",
+    "ProviderError": "mnemic.errors",
+    "ProviderNotFound": "mnemic.errors",
+    "ProviderTimeout": "mnemic.errors",
+    "ProviderUnavailable": "mnemic.errors",
+    "SessionExists": "mnemic.errors",
+    "SessionNotFound": "mnemic.errors",
+    "SessionStoreBusy": "mnemic.errors",
+    "SessionStoreError": "mnemic.errors",
+    "SkillChanged": "mnemic.errors",
+    "SkillExists": "mnemic.errors",
+    "SkillInvalid": "mnemic.errors",
+    "SkillNotFound": "mnemic.errors",
+    "SkillPathRefused": "mnemic.errors",
+    "SkillReadOnly": "mnemic.errors",
+    "SkillThreatBlocked": "mnemic.errors",
+    "SkillTooLarge": "mnemic.errors",
+    "SkillUnsafe": "mnemic.errors",
+    "UnknownTool": "mnemic.errors",
 }
 
 __all__ = [
+    "AgentSession",
     "AmbiguousMatch",
     "ApprovalUnavailable",
     "AuditJournal",
     "BatchFailed",
     "BudgetExceeded",
     "Changes",
+    "ChatAgent",
     "ChatClient",
     "ChatResult",
     "ConfigError",
@@ -116,34 +159,68 @@ __all__ = [
     "FileBackend",
     "Finding",
     "Home",
+    "ImportFailed",
     "InvalidArgument",
+    "LLMError",
+    "LLMNotConfigured",
+    "LLMRequestFailed",
+    "LLMTimeout",
     "LockTimeout",
     "LoopStopped",
     "MEMORY_TOOL",
+    "McpServerError",
     "Memory",
+    "MemoryProvider",
+    "MessageNotFound",
     "MnemicError",
     "NewMessage",
     "NewSession",
     "NoMatch",
     "Op",
     "OpenAIChatClient",
+    "PatchAmbiguous",
+    "PatchNoMatch",
     "PendingExpired",
     "PendingNotFound",
     "PendingQueue",
+    "ProviderConflict",
+    "ProviderError",
+    "ProviderManager",
+    "ProviderNotFound",
+    "ProviderTimeout",
+    "ProviderUnavailable",
     "ReadResult",
+    "RecallProvider",
     "SESSION_SEARCH_TOOL",
     "SQLiteSessionStore",
     "ScanResult",
+    "SessionExists",
+    "SessionNotFound",
     "SessionStore",
+    "SessionStoreBusy",
+    "SessionStoreError",
     "Settings",
     "SkillChange",
+    "SkillChanged",
+    "SkillExists",
+    "SkillInvalid",
+    "SkillNotFound",
+    "SkillPathRefused",
+    "SkillReadOnly",
     "SkillStore",
+    "SkillThreatBlocked",
+    "SkillTooLarge",
+    "SkillUnsafe",
     "Snapshot",
     "StorageError",
     "SystemPrompt",
     "ThreatBlocked",
     "ToolError",
+    "ToolRegistry",
     "ToolSpec",
+    "TurnResult",
+    "TurnStart",
+    "UnknownTool",
     "UnreadableFile",
     "UnsafePath",
     "Usage",
@@ -154,13 +231,16 @@ __all__ = [
     "WriteDenied",
     "WriteFailed",
     "WriteResult",
+    "available_providers",
     "build_system_prompt",
     "collect_garbage",
     "forget_sessions",
     "forget_user",
+    "load_provider",
     "load_settings",
     "metrics_text",
     "open_store",
+    "preview_prompt",
     "render_snapshot",
     "resolve_home",
     "run_memory_tool",
@@ -168,6 +248,7 @@ __all__ = [
     "run_skill_tool",
     "scan_sections",
     "scan_text",
+    "scrub_text",
     "skill_tool_specs",
     "skills_index",
 ]
@@ -189,13 +270,43 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
-    from .config import Settings, load_settings
-    from .curated.backend import CuratedBackend, FileBackend, Version
-    from .curated.memory import Changes, Memory, ReadResult, Snapshot, WriteResult
-    from .curated.snapshot import render_snapshot
-    from .curated.store import Op
-    from .curated.tool import MEMORY_TOOL, run_memory_tool
-    from .curated.usage import Usage
+    from .agent import (
+        AgentSession,
+        ChatAgent,
+        ToolRegistry,
+        TurnResult,
+        TurnStart,
+        preview_prompt,
+    )
+    from .config import (
+        Settings,
+        load_settings,
+    )
+    from .curated.backend import (
+        CuratedBackend,
+        FileBackend,
+        Version,
+    )
+    from .curated.memory import (
+        Changes,
+        Memory,
+        ReadResult,
+        Snapshot,
+        WriteResult,
+    )
+    from .curated.snapshot import (
+        render_snapshot,
+    )
+    from .curated.store import (
+        Op,
+    )
+    from .curated.tool import (
+        MEMORY_TOOL,
+        run_memory_tool,
+    )
+    from .curated.usage import (
+        Usage,
+    )
     from .errors import (
         AmbiguousMatch,
         ApprovalUnavailable,
@@ -205,16 +316,44 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         ContentRejected,
         DriftDetected,
         EntryChanged,
+        ImportFailed,
         InvalidArgument,
+        LLMError,
+        LLMNotConfigured,
+        LLMRequestFailed,
+        LLMTimeout,
         LockTimeout,
         LoopStopped,
+        McpServerError,
+        MessageNotFound,
         MnemicError,
         NoMatch,
+        PatchAmbiguous,
+        PatchNoMatch,
         PendingExpired,
         PendingNotFound,
+        ProviderConflict,
+        ProviderError,
+        ProviderNotFound,
+        ProviderTimeout,
+        ProviderUnavailable,
+        SessionExists,
+        SessionNotFound,
+        SessionStoreBusy,
+        SessionStoreError,
+        SkillChanged,
+        SkillExists,
+        SkillInvalid,
+        SkillNotFound,
+        SkillPathRefused,
+        SkillReadOnly,
+        SkillThreatBlocked,
+        SkillTooLarge,
+        SkillUnsafe,
         StorageError,
         ThreatBlocked,
         ToolError,
+        UnknownTool,
         UnreadableFile,
         UnsafePath,
         WouldEmptyTarget,
@@ -222,16 +361,52 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         WriteDenied,
         WriteFailed,
     )
-    from .governance.actors import WriteContext
-    from .governance.audit import AuditJournal
-    from .governance.forget import forget_sessions, forget_user
-    from .governance.metrics import metrics_text
-    from .governance.retention import collect_garbage
-    from .governance.review import PendingQueue
-    from .home import Home, resolve_home
-    from .llm import ChatClient, ChatResult, OpenAIChatClient
-    from .prompt import SystemPrompt, build_system_prompt
-    from .scan import Finding, ScanResult, scan_sections, scan_text
+    from .governance.actors import (
+        WriteContext,
+    )
+    from .governance.audit import (
+        AuditJournal,
+    )
+    from .governance.forget import (
+        forget_sessions,
+        forget_user,
+    )
+    from .governance.metrics import (
+        metrics_text,
+    )
+    from .governance.retention import (
+        collect_garbage,
+    )
+    from .governance.review import (
+        PendingQueue,
+    )
+    from .home import (
+        Home,
+        resolve_home,
+    )
+    from .llm import (
+        ChatClient,
+        ChatResult,
+        OpenAIChatClient,
+    )
+    from .prompt import (
+        SystemPrompt,
+        build_system_prompt,
+    )
+    from .providers import (
+        MemoryProvider,
+        ProviderManager,
+        RecallProvider,
+        available_providers,
+        load_provider,
+        scrub_text,
+    )
+    from .scan import (
+        Finding,
+        ScanResult,
+        scan_sections,
+        scan_text,
+    )
     from .sessions import (
         SESSION_SEARCH_TOOL,
         NewMessage,
@@ -241,5 +416,13 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         open_store,
         run_session_search,
     )
-    from .skills import SkillChange, SkillStore, run_skill_tool, skill_tool_specs, skills_index
-    from .tooling import ToolSpec
+    from .skills import (
+        SkillChange,
+        SkillStore,
+        run_skill_tool,
+        skill_tool_specs,
+        skills_index,
+    )
+    from .tooling import (
+        ToolSpec,
+    )
