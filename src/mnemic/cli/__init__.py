@@ -98,7 +98,7 @@ def main(ctx: click.Context, home_path: str | None, profile: str | None) -> None
 
 
 def _register() -> None:
-    from . import agent, demo, governance, mcp, memory, scan, sessions, skills, tool
+    from . import agent, db, demo, governance, mcp, memory, scan, sessions, skills, tool
 
     main.add_command(memory.memory)
     main.add_command(tool.tool)
@@ -110,6 +110,7 @@ def _register() -> None:
     main.add_command(agent.prompt)
     main.add_command(agent.provider)
     main.add_command(mcp.mcp)
+    main.add_command(db.db)
     for command in (
         governance.pending,
         governance.audit,

@@ -201,3 +201,34 @@ def migrate(db: Database) -> list[int]:
     except Exception as exc:
         raise failure(exc, db.location, writing=True) from exc
     return done
+
+
+def status(db: Database) -> dict[str, Any]:
+    """What ``mnemic db status`` shows: where, versions, and how much is stored."""
+    out: dict[str, Any] = {
+        "location": db.location,
+        "schema": db.schema,
+        "code_version": SCHEMA_VERSION,
+    }
+    version = current_version(db)
+    out["schema_version"] = version
+    out["pending_migrations"] = [{"version": v, "name": n} for v, n, _ in MIGRATIONS if v > version]
+    out["applied"] = applied(db)
+    with db.raw_connection() as conn:
+        row = conn.execute("SHOW server_version").fetchone()
+        out["server_version"] = str(row[0]) if row else "?"
+        if version >= 1:
+            counts = {}
+            for name, sql in (
+                ("targets", "SELECT count(*) FROM {s}.curated"),
+                ("versions", "SELECT count(*) FROM {s}.curated_versions"),
+                ("backups", "SELECT count(*) FROM {s}.curated_backups"),
+                ("sessions", "SELECT count(*) FROM {s}.sessions"),
+                ("messages", "SELECT count(*) FROM {s}.messages"),
+                ("pending", "SELECT count(*) FROM {s}.pending"),
+                ("audit_records", "SELECT count FROM {s}.audit_head"),
+            ):
+                found = conn.execute(db.sql(sql)).fetchone()
+                counts[name] = int(found[0]) if found else 0
+            out["counts"] = counts
+    return out

@@ -1,0 +1,518 @@
+"""``mnemic db copy``: move a home's memory into PostgreSQL and back, with verified counts.
+
+Either side is a home directory (its files and ``sessions.db``) or a database URL (a
+schema of it). Everything moves:
+
+* the curated targets with their version history (ids, times and texts kept) and drift
+  backups;
+* the session history (sessions whose id the destination already has are left alone;
+  message ids are the destination's own, their order inside each session is kept);
+* the pending queue (records whose id the destination has are left alone);
+* the audit journal, verbatim (so its chain still verifies), when the destination's is
+  empty; otherwise it is left out and the report says so.
+
+A target the destination already holds with different text stops the copy before
+anything is written, unless ``overwrite`` (then the destination's versions of that
+target are replaced by the source's). Afterwards every kind is counted again at the
+destination and compared with the source; :attr:`CopyReport.verified` is true only if
+everything that was to move is there.
+
+The source should be quiet while it is copied (no agent writing to it); the copy reads
+each kind once, and a write in between is simply not part of the copy.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ...curated.backend import FileBackend
+from ...curated.entries import FILENAMES, TARGETS
+from ...errors import InvalidArgument, StorageError
+from ...fsio import atomic_write_text, ensure_private_dir
+from ...governance.audit import HEAD_SIZE, AuditJournal
+from ...governance.pending import PendingRecord, PendingStore
+from ...sessions.store import Message, NewMessage, NewSession, SessionInfo, SessionStore
+from .curated import PostgresBackend
+from .db import Database, mask_url
+from .governance import PostgresJournal, PostgresPendingStore
+
+__all__ = ["CopyReport", "Side", "copy_memory", "open_side"]
+
+SUBSYSTEMS = ("memory", "skills")
+
+
+@dataclass
+class KindCount:
+    """One kind of thing that moved."""
+
+    source: int = 0
+    copied: int = 0
+    skipped: int = 0
+    destination: int = 0
+    """Found at the destination afterwards (of those that were to be there)."""
+    expected: int = 0
+    """How many had to be at the destination afterwards."""
+
+    @property
+    def ok(self) -> bool:
+        return self.destination == self.expected
+
+
+@dataclass
+class CopyReport:
+    """What :func:`copy_memory` moved, and whether the destination verified."""
+
+    source: str
+    destination: str
+    kinds: dict[str, KindCount] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def verified(self) -> bool:
+        """Every kind that was to move is at the destination."""
+        return all(k.ok for k in self.kinds.values())
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-able form."""
+        return {
+            "source": self.source,
+            "destination": self.destination,
+            "verified": self.verified,
+            "kinds": {
+                name: {
+                    "source": k.source,
+                    "copied": k.copied,
+                    "skipped": k.skipped,
+                    "expected_at_destination": k.expected,
+                    "found_at_destination": k.destination,
+                    "ok": k.ok,
+                }
+                for name, k in self.kinds.items()
+            },
+            "notes": list(self.notes),
+        }
+
+
+# -- the two kinds of side ------------------------------------------------------------------
+
+
+class Side:
+    """A home directory or a database schema, as a source or a destination."""
+
+    label: str
+
+    def sessions(self, *, create: bool = True) -> SessionStore | None:
+        """The session store (None: a home without session history, unless ``create``)."""
+        raise NotImplementedError
+
+    def current(self, target: str) -> str | None:
+        raise NotImplementedError
+
+    def versions(self, target: str) -> list[tuple[int, float, str]]:
+        """(id, saved_at, text) of the kept versions, oldest first."""
+        raise NotImplementedError
+
+    def backups(self, target: str) -> list[tuple[float, str]]:
+        """(saved_at, text) of the drift backups, oldest first."""
+        raise NotImplementedError
+
+    def put_target(
+        self,
+        target: str,
+        current: str | None,
+        versions: list[tuple[int, float, str]],
+        backups: list[tuple[float, str]],
+    ) -> None:
+        """Make the target exactly this (replacing what the side had)."""
+        raise NotImplementedError
+
+    def pending(self, subsystem: str) -> list[PendingRecord]:
+        raise NotImplementedError
+
+    def put_pending(self, record: PendingRecord) -> bool:
+        raise NotImplementedError
+
+    def journal_lines(self) -> list[str]:
+        raise NotImplementedError
+
+    def put_journal(self, lines: list[str]) -> None:
+        raise NotImplementedError
+
+    def journal_ok(self) -> bool:
+        raise NotImplementedError
+
+
+class HomeSide(Side):
+    """A home directory: files and ``sessions.db``."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.label = str(root)
+        self.files = FileBackend(root / "memories", history_limit=1_000_000)
+        self._store: SessionStore | None = None
+
+    def sessions(self, *, create: bool = True) -> SessionStore | None:
+        if self._store is None:
+            from ...sessions.sqlite import SQLiteSessionStore
+
+            path = self.root / "sessions.db"
+            if not create and not path.exists():
+                return None
+            self._store = SQLiteSessionStore(path)
+        return self._store
+
+    def current(self, target: str) -> str | None:
+        return self.files.read(target)
+
+    def versions(self, target: str) -> list[tuple[int, float, str]]:
+        return [
+            (v.id, v.saved_at, self.files.read_version(target, v.id))
+            for v in self.files.history(target)
+        ]
+
+    def backups(self, target: str) -> list[tuple[float, str]]:
+        out = []
+        for p in self.files.backups(target):
+            out.append((p.stat().st_mtime, p.read_text(encoding="utf-8")))
+        return out
+
+    def put_target(
+        self,
+        target: str,
+        current: str | None,
+        versions: list[tuple[int, float, str]],
+        backups: list[tuple[float, str]],
+    ) -> None:
+        name = FILENAMES[target]
+        with self.files.transaction([target], 10.0):
+            history = self.files.history_dir
+            for old in self.files.history(target):
+                os.unlink(old.location)
+            for old_backup in self.files.backups(target):
+                os.unlink(old_backup)
+            if versions:
+                ensure_private_dir(history)
+            for seq, saved_at, text in versions:
+                atomic_write_text(history / f"{name}.{seq:06d}.{int(saved_at * 1000)}", text)
+            for i, (saved_at, text) in enumerate(backups):
+                stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime(saved_at))
+                dest = self.files.directory / f"{name}.bak.{stamp}.{i:04x}"
+                atomic_write_text(dest, text)
+                os.utime(dest, (saved_at, saved_at))
+            path = self.files.path(target)
+            if current is None:
+                if path.exists():
+                    os.unlink(path)
+            else:
+                atomic_write_text(path, current)
+
+    def _pending_store(self, subsystem: str) -> PendingStore:
+        return PendingStore(self.root / "pending", subsystem)
+
+    def pending(self, subsystem: str) -> list[PendingRecord]:
+        return list(self._pending_store(subsystem).listing().records)
+
+    def put_pending(self, record: PendingRecord) -> bool:
+        store = self._pending_store(record.subsystem)
+        with store.lock():
+            if store.path(record.id).exists():
+                return False
+            text = json.dumps(record.as_dict(), ensure_ascii=False, indent=1, sort_keys=True)
+            atomic_write_text(store.path(record.id), text)
+        return True
+
+    def _journal(self) -> AuditJournal:
+        return AuditJournal(self.root / "audit")
+
+    def journal_lines(self) -> list[str]:
+        path = self.root / "audit" / "journal.jsonl"
+        if not path.exists():
+            return []
+        return [ln for ln in path.read_text(encoding="utf-8").split("\n") if ln.strip()]
+
+    def put_journal(self, lines: list[str]) -> None:
+        directory = self.root / "audit"
+        ensure_private_dir(directory)
+        atomic_write_text(directory / "journal.jsonl", "".join(f"{ln}\n" for ln in lines))
+        last = json.loads(lines[-1])["hash"] if lines else "0" * 64
+        head = json.dumps({"count": len(lines), "hash": last}, separators=(",", ":"))
+        atomic_write_text(directory / "head", head.ljust(HEAD_SIZE - 1) + "\n")
+
+    def journal_ok(self) -> bool:
+        return self._journal().verify().ok
+
+
+class DatabaseSide(Side):
+    """A schema of a PostgreSQL database."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.label = db.location
+        self.curated = PostgresBackend(db, history_limit=1_000_000)
+        self._store: SessionStore | None = None
+
+    def sessions(self, *, create: bool = True) -> SessionStore | None:
+        if self._store is None:
+            from .sessions import PostgresSessionStore
+
+            self._store = PostgresSessionStore(self.db)
+        return self._store
+
+    def current(self, target: str) -> str | None:
+        return self.curated.read(target)
+
+    def versions(self, target: str) -> list[tuple[int, float, str]]:
+        with self.db.connection() as conn:
+            rows = conn.execute(
+                self.db.sql(
+                    "SELECT seq, saved_at, body FROM {s}.curated_versions WHERE target = %s "
+                    "ORDER BY seq"
+                ),
+                (target,),
+            ).fetchall()
+        return [(int(a), float(b), str(c)) for a, b, c in rows]
+
+    def backups(self, target: str) -> list[tuple[float, str]]:
+        with self.db.connection() as conn:
+            rows = conn.execute(
+                self.db.sql(
+                    "SELECT saved_at, body FROM {s}.curated_backups WHERE target = %s ORDER BY id"
+                ),
+                (target,),
+            ).fetchall()
+        return [(float(a), str(b)) for a, b in rows]
+
+    def put_target(
+        self,
+        target: str,
+        current: str | None,
+        versions: list[tuple[int, float, str]],
+        backups: list[tuple[float, str]],
+    ) -> None:
+        with self.curated.transaction([target], 10.0) as txn:
+            conn, sql = txn.conn, self.db.sql
+            for table in ("curated", "curated_versions", "curated_backups"):
+                conn.execute(sql(f"DELETE FROM {{s}}.{table} WHERE target = %s"), (target,))
+            with conn.cursor() as cur:
+                cur.executemany(
+                    sql(
+                        "INSERT INTO {s}.curated_versions (target, seq, saved_at, body) "
+                        "VALUES (%s, %s, %s, %s)"
+                    ),
+                    [(target, seq, at, text) for seq, at, text in versions],
+                )
+                cur.executemany(
+                    sql(
+                        "INSERT INTO {s}.curated_backups (target, saved_at, body) "
+                        "VALUES (%s, %s, %s)"
+                    ),
+                    [(target, at, text) for at, text in backups],
+                )
+            if current is not None:
+                conn.execute(
+                    sql("INSERT INTO {s}.curated (target, body, version) VALUES (%s, %s, %s)"),
+                    (target, current, len(versions) + 1),
+                )
+
+    def _pending_store(self, subsystem: str) -> PostgresPendingStore:
+        return PostgresPendingStore(self.db, subsystem)
+
+    def pending(self, subsystem: str) -> list[PendingRecord]:
+        return list(self._pending_store(subsystem).listing().records)
+
+    def put_pending(self, record: PendingRecord) -> bool:
+        return self._pending_store(record.subsystem).insert(record)
+
+    def journal_lines(self) -> list[str]:
+        return PostgresJournal(self.db).lines()
+
+    def put_journal(self, lines: list[str]) -> None:
+        PostgresJournal(self.db).import_lines(lines)
+
+    def journal_ok(self) -> bool:
+        return PostgresJournal(self.db).verify().ok
+
+
+def open_side(
+    where: str, *, schema: str = "mnemic", migrate: bool = False, create: bool = False
+) -> Side:
+    """A side from a home path or a ``postgresql://`` URL (a destination is migrated, or
+    created, first when ``migrate`` / ``create``)."""
+    if where.startswith(("postgresql://", "postgres://")):
+        db = Database(where, schema=schema)
+        if migrate:
+            from .migrations import migrate as run_migrations
+
+            run_migrations(db)
+        db.ensure_ready()
+        return DatabaseSide(db)
+    root = Path(os.path.expanduser(where))
+    if create and not root.exists():
+        ensure_private_dir(root)
+    if not root.is_dir():
+        raise InvalidArgument("from", f"{where} is not a home directory (nor a postgresql:// URL)")
+    return HomeSide(root)
+
+
+# -- the copy ------------------------------------------------------------------------------
+
+
+def _all_sessions(store: SessionStore) -> list[SessionInfo]:
+    out: list[SessionInfo] = []
+    offset = 0
+    while True:
+        page = store.list_sessions(limit=1000, offset=offset, order="started")
+        out.extend(page)
+        if len(page) < 1000:
+            return out
+        offset += len(page)
+
+
+def _as_new(m: Message) -> NewMessage:
+    return NewMessage(
+        m.role,
+        m.content,
+        tool_name=m.tool_name,
+        tool_calls=m.tool_calls,
+        tool_call_id=m.tool_call_id,
+        timestamp=m.timestamp,
+        token_estimate=m.token_estimate,
+        name=m.name,
+    )
+
+
+def copy_memory(source: Side, destination: Side, *, overwrite: bool = False) -> CopyReport:
+    """Copy everything from ``source`` to ``destination``; see the module docstring."""
+    report = CopyReport(mask_url(source.label), mask_url(destination.label))
+    # 1. curated: check every target before writing anything
+    plan = []
+    for target in TARGETS:
+        current = source.current(target)
+        versions = source.versions(target)
+        backups = source.backups(target)
+        there = destination.current(target)
+        clash = there is not None and there != current
+        if clash and not overwrite:
+            raise StorageError(
+                f"{destination.label} already holds a different {FILENAMES[target]}; nothing "
+                "was copied. Copy into an empty destination, or pass --overwrite to replace "
+                "its curated memory (its current text is then lost from there)."
+            )
+        plan.append((target, current, versions, backups))
+    for target, current, versions, backups in plan:
+        destination.put_target(target, current, versions, backups)
+        name = FILENAMES[target]
+        for kind, n in ((name, int(current is not None)), (f"{name} versions", len(versions)),
+                        (f"{name} backups", len(backups))):  # fmt: skip
+            report.kinds[kind] = KindCount(n, n, 0, 0, n)
+    # 2. pending writes
+    pend = KindCount()
+    wanted: list[tuple[str, str]] = []
+    for subsystem in SUBSYSTEMS:
+        for record in source.pending(subsystem):
+            pend.source += 1
+            wanted.append((subsystem, record.id))
+            if destination.put_pending(record):
+                pend.copied += 1
+            else:
+                pend.skipped += 1
+    pend.expected = len(wanted)
+    report.kinds["pending writes"] = pend
+    # 3. the audit journal
+    lines = source.journal_lines()
+    audit = KindCount(len(lines))
+    existing = destination.journal_lines()
+    if not existing:
+        if lines:
+            destination.put_journal(lines)
+        audit.copied = audit.expected = len(lines)
+    elif existing[: len(lines)] == lines:
+        audit.skipped = audit.expected = len(lines)
+        report.notes.append("the destination's audit journal already holds these records")
+    else:
+        audit.skipped = len(lines)
+        report.notes.append(
+            f"the audit journal was not copied: the destination's holds {len(existing)} other "
+            "record(s), and a journal cannot be merged without breaking its chain"
+        )
+    report.kinds["audit records"] = audit
+    # 4. sessions
+    sessions, messages = KindCount(), KindCount()
+    src = source.sessions(create=False)
+    dst = destination.sessions() if src is not None else None
+    infos = _all_sessions(src) if src is not None else []
+    sessions.source = sessions.expected = len(infos)
+    messages.source = messages.expected = sum(i.message_count for i in infos)
+    if src is not None and dst is not None and infos:
+
+        def items() -> Iterator[tuple[NewSession, list[NewMessage]]]:
+            assert src is not None
+            for info in infos:
+                spec = NewSession(
+                    info.id, info.source, info.title, info.model, info.parent_id,
+                    info.started_at, info.metadata,
+                )  # fmt: skip
+                yield spec, [_as_new(m) for m in src.messages(info.id)]
+
+        ended = {i.id: i for i in infos if i.ended_at is not None}
+        for sid, ids in dst.import_sessions(items()):
+            if ids is None:
+                sessions.skipped += 1
+                continue
+            sessions.copied += 1
+            messages.copied += len(ids)
+            info = ended.get(sid)
+            if info is not None:
+                dst.end_session(sid, info.end_reason or "ended", ended_at=info.ended_at)
+        messages.skipped = messages.source - messages.copied
+    report.kinds["sessions"] = sessions
+    report.kinds["messages"] = messages
+    _verify(source, destination, report, infos, wanted)
+    return report
+
+
+def _verify(
+    source: Side,
+    destination: Side,
+    report: CopyReport,
+    infos: list[SessionInfo],
+    wanted: list[tuple[str, str]],
+) -> None:
+    """Count everything again at the destination."""
+    for target in TARGETS:
+        name = FILENAMES[target]
+        current = destination.current(target)
+        expected = source.current(target)
+        report.kinds[name].destination = int(current is not None and current == expected)
+        mine = {(seq, text) for seq, _, text in destination.versions(target)}
+        theirs = {(seq, text) for seq, _, text in source.versions(target)}
+        report.kinds[f"{name} versions"].destination = len(mine & theirs)
+        report.kinds[f"{name} backups"].destination = min(
+            len(destination.backups(target)), report.kinds[f"{name} backups"].expected
+        )
+    present = {(s, r.id) for s in SUBSYSTEMS for r in destination.pending(s)}
+    report.kinds["pending writes"].destination = sum(1 for w in wanted if w in present)
+    audit = report.kinds["audit records"]
+    lines = destination.journal_lines()
+    source_lines = source.journal_lines()
+    audit.destination = audit.expected if lines[: len(source_lines)] == source_lines else 0
+    if audit.expected and not destination.journal_ok():
+        audit.destination = 0
+        report.notes.append("the destination's audit journal does not verify")
+    dst = destination.sessions(create=False)
+    if dst is not None and infos:
+        found = {i.id: i.message_count for i in _all_sessions(dst)}
+        report.kinds["sessions"].destination = sum(1 for i in infos if i.id in found)
+        report.kinds["messages"].destination = sum(
+            min(found.get(i.id, 0), i.message_count) for i in infos
+        )
+    for side in (source, destination):
+        store = side.sessions(create=False)
+        if store is not None:
+            store.close()
