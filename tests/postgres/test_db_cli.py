@@ -1,0 +1,128 @@
+"""``mnemic db migrate | status | copy``: a home into PostgreSQL and back, counts verified."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from mnemic.cli import main
+from mnemic.curated import Memory
+from mnemic.home import Home
+from mnemic.sessions import NewMessage, SearchFilters, open_store, parse_query
+
+pytestmark = pytest.mark.postgres
+
+
+def run(*args: str) -> Any:
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def _files_home(root: Path) -> None:
+    root.mkdir(parents=True)
+    (root / "config.toml").write_text('[approval]\nmemory_background = "stage"\n')
+    mem = Memory.open(root)
+    mem.add("memory", "deploys go through staging first")
+    mem.add("memory", "the build uses make")
+    mem.add("user", "Name: Ada")
+    staged = Memory.open(root, actor="background", origin="review").remove("memory", "make")
+    assert staged.staged
+    with open_store(Home.open(root)) as store:
+        for i in range(3):
+            sid = store.start_session(id=f"s{i}", title=f"session {i}", started_at=1000.0 + i)
+            store.append_messages(
+                sid, [NewMessage("user", f"记忆文件 question {i}"), NewMessage("assistant", "ok")]
+            )
+        store.end_session("s1", "user_exit", ended_at=2000.0)
+
+
+def test_migrate_and_status(home_path: Path, pg_dsn: str) -> None:
+    home_path.mkdir(parents=True)
+    url = ["--url", pg_dsn, "--schema", "cli_status"]
+    try:
+        first = run("--home", str(home_path), "db", "migrate", *url, "--json")
+        assert first.exit_code == 0 and json.loads(first.output)["applied"] == [1]
+        again = run("--home", str(home_path), "db", "migrate", *url)
+        assert "up to date" in again.output
+        status = run("--home", str(home_path), "db", "status", *url, "--json")
+        info = json.loads(status.output)
+        assert info["schema_version"] == info["code_version"] == 1
+        assert info["pending_migrations"] == [] and info["counts"]["messages"] == 0
+    finally:
+        import psycopg
+
+        with psycopg.connect(pg_dsn, autocommit=True) as conn:
+            conn.execute("DROP SCHEMA IF EXISTS cli_status CASCADE")
+
+
+def test_files_home_needs_a_url(home_path: Path) -> None:
+    home_path.mkdir(parents=True)
+    result = run("--home", str(home_path), "db", "status")
+    assert result.exit_code == 2 and "--url" in result.output
+
+
+def test_copy_into_the_database_and_back(tmp_path: Path, pg_dsn: str, pg_schema: str) -> None:
+    source, back = tmp_path / "source", tmp_path / "back"
+    _files_home(source)
+    to_db = run("--home", str(source), "db", "copy", "--from", str(source), "--to", pg_dsn,
+                "--schema", pg_schema, "--json")  # fmt: skip
+    assert to_db.exit_code == 0, to_db.output
+    report = json.loads(to_db.output)
+    assert report["verified"] is True
+    kinds = report["kinds"]
+    assert kinds["messages"]["copied"] == 6 and kinds["sessions"]["copied"] == 3
+    assert kinds["MEMORY.md versions"]["copied"] == 1 and kinds["pending writes"]["copied"] == 1
+    assert kinds["audit records"]["copied"] == kinds["audit records"]["source"] > 0
+
+    # the database now serves a home on another host
+    host = tmp_path / "host"
+    host.mkdir()
+    (host / "config.toml").write_text(
+        f'store = "{pg_dsn}"\n[postgres]\nschema = "{pg_schema}"\n', encoding="utf-8"
+    )
+    mem = Memory.open(host)
+    assert mem.entries("memory") == Memory.open(source).entries("memory")
+    with open_store(Home.open(host)) as store:
+        hits = store.search(parse_query("记忆"), SearchFilters())
+        assert sorted(h.session_id for h in hits) == ["s0", "s1", "s2"]
+        assert store.get_session("s1").end_reason == "user_exit"
+    assert run("--home", str(host), "audit", "verify").exit_code == 0
+    listed = json.loads(run("--home", str(host), "pending", "list", "--json").output)
+    assert len(listed["pending"]) == 1
+
+    # and back into a fresh home
+    out = run("--home", str(source), "db", "copy", "--from", pg_dsn, "--schema", pg_schema,
+              "--to", str(back))  # fmt: skip
+    assert out.exit_code == 0 and "Verified." in out.output, out.output
+    assert Memory.open(back).entries("memory") == Memory.open(source).entries("memory")
+    assert Memory.open(back).backend.read_version("memory", 1) == Memory.open(
+        source
+    ).backend.read_version("memory", 1)
+    assert run("--home", str(back), "audit", "verify").exit_code == 0
+    with open_store(Home.open(back)) as store:
+        assert store.stats().messages == 6
+
+
+def test_copy_refuses_to_clobber_a_different_memory(
+    tmp_path: Path, pg_dsn: str, pg_schema: str
+) -> None:
+    source = tmp_path / "source"
+    _files_home(source)
+    host = tmp_path / "host"
+    host.mkdir()
+    (host / "config.toml").write_text(
+        f'store = "{pg_dsn}"\n[postgres]\nschema = "{pg_schema}"\n', encoding="utf-8"
+    )
+    Memory.open(host).add("memory", "already here")
+    args = ["--home", str(source), "db", "copy", "--from", str(source), "--to", pg_dsn,
+            "--schema", pg_schema]  # fmt: skip
+    refused = run(*args)
+    assert refused.exit_code == 1 and "--overwrite" in refused.output
+    assert Memory.open(host).entries("memory") == ["already here"]  # nothing was written
+    forced = run(*args, "--overwrite")
+    assert forced.exit_code == 0, forced.output
+    assert "already here" not in Memory.open(host).entries("memory")
+    assert "audit journal was not copied" in forced.output  # the destination had its own
