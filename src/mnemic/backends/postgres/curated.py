@@ -129,9 +129,10 @@ class PostgresBackend:
             with self.db.connection() as conn:
                 stage = "lock"
                 with atomic(conn):
-                    conn.execute(f"SET LOCAL lock_timeout = {max(1, int(timeout * 1000))}")
-                    for t in ordered:
-                        conn.execute("SELECT pg_advisory_xact_lock(%s)", (self.db.key(t),))
+                    # one round trip: the timeout, then the locks in a fixed order
+                    steps = [f"SET LOCAL lock_timeout = {max(1, int(timeout * 1000))}"]
+                    steps += [f"SELECT pg_advisory_xact_lock({self.db.key(t)})" for t in ordered]
+                    conn.execute("; ".join(steps), prepare=False)
                     waited = (time.perf_counter() - started) * 1000.0
                     stage = "work"
                     txn = _PgTxn(self, conn, ordered, waited)
@@ -327,28 +328,22 @@ class _PgTxn:
     def _commit(self, target: str, text: str) -> None:
         db = self.backend.db
         limit = self.backend.history_limit
-        now = time.time()
-        conn = self.conn
+        upsert = (
+            "INSERT INTO {s}.curated (target, body, version, updated_at) "
+            "VALUES (%(t)s, %(text)s, 1, %(now)s) ON CONFLICT (target) DO UPDATE SET body = "
+            "excluded.body, version = {s}.curated.version + 1, updated_at = excluded.updated_at"
+        )
         if limit > 0:
-            row = conn.execute(
-                db.sql(
-                    "INSERT INTO {s}.curated_versions (target, seq, saved_at, body) "
-                    "SELECT c.target, COALESCE((SELECT max(v.seq) FROM {s}.curated_versions v "
-                    "WHERE v.target = c.target), 0) + 1, %s, c.body FROM {s}.curated c "
-                    "WHERE c.target = %s RETURNING seq"
-                ),
-                (now, target),
-            ).fetchone()
-            if row is not None and int(row[0]) > limit:
-                conn.execute(
-                    db.sql("DELETE FROM {s}.curated_versions WHERE target = %s AND seq <= %s"),
-                    (target, int(row[0]) - limit),
-                )
-        conn.execute(
-            db.sql(
-                "INSERT INTO {s}.curated (target, body, version, updated_at) "
-                "VALUES (%s, %s, 1, %s) ON CONFLICT (target) DO UPDATE SET body = "
-                "excluded.body, version = {s}.curated.version + 1, updated_at = excluded.updated_at"
-            ),
-            (target, text, now),
+            # one statement: keep the previous text as the next version, drop versions
+            # past the limit, write the new text (all CTEs see the row before the write)
+            upsert = (
+                "WITH prev AS (SELECT target, body FROM {s}.curated WHERE target = %(t)s), "
+                "kept AS (INSERT INTO {s}.curated_versions (target, seq, saved_at, body) "
+                "SELECT target, COALESCE((SELECT max(seq) FROM {s}.curated_versions "
+                "WHERE target = %(t)s), 0) + 1, %(now)s, body FROM prev RETURNING seq), "
+                "dropped AS (DELETE FROM {s}.curated_versions WHERE target = %(t)s "
+                "AND seq <= (SELECT seq FROM kept) - %(limit)s) " + upsert
+            )
+        self.conn.execute(
+            db.sql(upsert), {"t": target, "text": text, "now": time.time(), "limit": limit}
         )

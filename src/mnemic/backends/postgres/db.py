@@ -4,9 +4,11 @@ Connections
     One :class:`psycopg_pool.ConnectionPool` per server URL and process, shared by the
     curated backend, the session store and the governance storage of every home that
     names that URL. Connections are in autocommit mode; a transaction is an explicit
-    ``with conn.transaction()``. Each connection is checked when it leaves the pool, so a
-    connection the server dropped (restart, ``pg_terminate_backend``, network) is replaced
-    instead of handed out: after a connection loss the next call reconnects by itself.
+    ``with conn.transaction()`` (:func:`atomic`). Each connection is checked when it
+    leaves the pool (:func:`_check`: free unless the server has sent something), so a
+    connection the server dropped (restart, ``pg_terminate_backend``, idle timeout) is
+    replaced instead of handed out: after a connection loss the next call reconnects by
+    itself.
 
 Errors
     A connection lost in the middle of a transaction rolls the whole transaction back on
@@ -164,7 +166,7 @@ class Database:
                     min_size=1,
                     max_size=self.pool_size,
                     timeout=self.connect_timeout,
-                    check=ConnectionPool.check_connection,
+                    check=_check,
                     name=f"mnemic:{mask_url(self.url)}",
                     open=True,
                 )
@@ -245,6 +247,26 @@ def atomic(conn: psycopg.Connection[Any]) -> Iterator[None]:
             raise ConnectionLost("the connection was lost before COMMIT")
     if conn.broken or conn.closed:
         raise ConnectionLost("the connection was lost before COMMIT")
+
+
+def _check(conn: psycopg.Connection[Any]) -> None:
+    """Make sure a connection leaving the pool is alive, without a round trip if we can.
+
+    An idle connection has nothing to read. If its socket is readable, the server sent
+    something while it sat in the pool, which for an idle session means it is closing
+    it (``pg_terminate_backend``, a restart, an idle timeout): then the real check runs,
+    fails, and the pool connects afresh.
+    """
+    import select
+
+    try:
+        readable, _, _ = select.select([conn.pgconn.socket], [], [], 0)
+    except (OSError, ValueError, psycopg.OperationalError):
+        readable = [True]
+    if readable:
+        from psycopg_pool import ConnectionPool
+
+        ConnectionPool.check_connection(conn)
 
 
 def _reason(exc: BaseException) -> str:

@@ -62,6 +62,7 @@ class PgIndex:
         self.weights = (float(weights[0]), float(weights[1]))
         self._totals: tuple[int, float] | None = None
         self._ts: dict[Query, str] = {}
+        self._sizes: dict[Query, dict[int, int]] = {}
 
     def _tsquery(self, query: Query) -> str:
         text = self._ts.get(query)
@@ -71,21 +72,29 @@ class PgIndex:
         return text
 
     def _rows(self, sql: str, params: Sequence[Any]) -> list[Any]:
-        return self.conn.execute(self.db.sql(sql), params).fetchall()
+        # Never a prepared statement: a generic plan cannot tell a rare term (GIN bitmap)
+        # from a common one (walk the primary key backwards), so each query is planned
+        # with its own tsquery.
+        return self.conn.execute(self.db.sql(sql), params, prepare=False).fetchall()
 
     # -- the protocol -------------------------------------------------------------------
     def listing(self, query: Query, cap: int) -> list[int]:
         rows = self._rows(
-            "SELECT id FROM {s}.messages WHERE tsv @@ %s::tsquery ORDER BY id DESC LIMIT %s",
+            "SELECT id, ntok FROM {s}.messages WHERE tsv @@ %s::tsquery ORDER BY id DESC LIMIT %s",
             (self._tsquery(query), cap),
         )
+        if len(rows) < cap:  # every match: scores() needs no second look
+            self._sizes[query] = {int(i): int(n) for i, n in rows}
         return [int(r[0]) for r in rows]
 
     def scores(self, query: Query) -> dict[int, float]:
-        rows = self._rows(
-            "SELECT id, ntok FROM {s}.messages WHERE tsv @@ %s::tsquery", (self._tsquery(query),)
-        )
-        sizes = {int(i): int(n) for i, n in rows}
+        sizes = self._sizes.get(query)
+        if sizes is None:
+            rows = self._rows(
+                "SELECT id, ntok FROM {s}.messages WHERE tsv @@ %s::tsquery",
+                (self._tsquery(query),),
+            )
+            sizes = {int(i): int(n) for i, n in rows}
         counted = not query.excluded  # then every doc holding a phrase is among the matches
         return self._bm25(query, sizes, exact_counts=not counted)
 

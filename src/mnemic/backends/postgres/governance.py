@@ -291,9 +291,12 @@ class PostgresJournal:
             raise StorageError(f"{self.location}: the journal head row is missing")
         seq, prev = int(row[0]), str(row[1])
         record, line = make_record(seq + 1, prev, self.clock(), fields)
-        conn.execute(sql("INSERT INTO {s}.audit (seq, line) VALUES (%s, %s)"), (seq + 1, line))
         conn.execute(
-            sql("UPDATE {s}.audit_head SET count = %s, hash = %s"), (seq + 1, record["hash"])
+            sql(
+                "WITH appended AS (INSERT INTO {s}.audit (seq, line) VALUES (%(seq)s, %(line)s)) "
+                "UPDATE {s}.audit_head SET count = %(seq)s, hash = %(hash)s"
+            ),
+            {"seq": seq + 1, "line": line, "hash": record["hash"]},
         )
         return record
 

@@ -90,7 +90,7 @@ _V1 = [
         tsv tsvector NOT NULL DEFAULT ''::tsvector
     )""",
     "CREATE UNIQUE INDEX messages_order ON {s}.messages (sid, seq)",
-    "CREATE INDEX messages_tsv ON {s}.messages USING gin (tsv)",
+    "CREATE INDEX messages_tsv ON {s}.messages USING gin (tsv) WITH (fastupdate = off)",
     """CREATE TABLE {s}.pending (
         subsystem text NOT NULL,
         id text NOT NULL,

@@ -88,6 +88,7 @@ _MESSAGE_COLS = (
     "m.id, m.seq, m.role, m.content, m.ts, m.tool_name, m.tool_calls, m.tool_call_id, "
     "m.tokens, m.name"
 )
+_SID = "(SELECT sid FROM {s}.sessions WHERE id = %s)"
 _MESSAGE_FIELDS = (
     "id, sid, seq, role, content, name, tool_name, tool_calls, tool_call_id, ts, tokens, ntok, tsv"
 )
@@ -614,14 +615,15 @@ class PostgresSessionStore:
         """Messages of a session with ``start <= seq < stop``, in order."""
         hi = 2**31 - 1 if stop is None else min(stop, 2**31 - 1)
         with self._connection("read failed") as conn:
-            sid = self._sid(conn, session_id)
             rows = conn.execute(
                 self.db.sql(
-                    f"SELECT {_MESSAGE_COLS} FROM {{s}}.messages m WHERE m.sid = %s "
+                    f"SELECT {_MESSAGE_COLS} FROM {{s}}.messages m WHERE m.sid = {_SID} "
                     "AND m.seq >= %s AND m.seq < %s ORDER BY m.seq"
                 ),
-                (sid, max(0, start), hi),
+                (session_id, max(0, start), hi),
             ).fetchall()
+            if not rows:
+                self._sid(conn, session_id)  # SessionNotFound, or really no messages
         return [_message(r, session_id) for r in rows]
 
     def message(self, message_id: int) -> Message | None:
@@ -647,22 +649,23 @@ class PostgresSessionStore:
         if count <= 0 or (before_seq is None) == (after_seq is None):
             return []
         base = (
-            f"SELECT {_MESSAGE_COLS} FROM {{s}}.messages m WHERE m.sid = %s "
+            f"SELECT {_MESSAGE_COLS} FROM {{s}}.messages m WHERE m.sid = {_SID} "
             "AND m.role = ANY(%s) AND m.content IS NOT NULL AND m.content != '' "
         )
         with self._connection("read failed") as conn:
-            sid = self._sid(conn, session_id)
             if before_seq is not None:
                 rows = conn.execute(
                     self.db.sql(base + "AND m.seq < %s ORDER BY m.seq LIMIT %s"),
-                    (sid, list(roles), min(before_seq, 2**31 - 1), count),
+                    (session_id, list(roles), min(before_seq, 2**31 - 1), count),
                 ).fetchall()
             else:
                 rows = conn.execute(
                     self.db.sql(base + "AND m.seq > %s ORDER BY m.seq DESC LIMIT %s"),
-                    (sid, list(roles), after_seq, count),
+                    (session_id, list(roles), after_seq, count),
                 ).fetchall()
                 rows.reverse()
+            if not rows:
+                self._sid(conn, session_id)  # SessionNotFound, or really none
         return [_message(r, session_id) for r in rows]
 
     def _parent(self, session_id: str) -> tuple[bool, str | None]:
