@@ -282,3 +282,43 @@ def test_library_refusal_is_audited_and_commits_are_chained(kit: Kit) -> None:
     ]
     assert records[2]["target"] == "memory+user"
     assert journal.verify().ok
+
+
+# -- maintenance (mnemic memory history / restore / adopt, mnemic gc) -------------------------
+
+
+def test_restore_diff_and_adopt(kit: Kit) -> None:
+    from mnemic.curated.admin import adopt, diff_versions, plan_adopt, restore
+
+    mem = kit.make(memory_char_limit=300)
+    mem.add("memory", "v1 fact")
+    mem.add("memory", "v2 fact")
+    assert "+v2 fact" in diff_versions(mem, "memory", 1)
+    restore(mem, "memory", 1)
+    assert mem.entries("memory") == ["v1 fact"]
+    assert [v.id for v in mem.backend.history("memory")] == [1, 2]
+    kit.append("memory", "\n§\n\n§\nhand note")  # an empty entry: drift
+    plan = plan_adopt(mem, "memory")
+    assert plan.drift is not None
+    backup = adopt(mem, plan)
+    assert kit.backup_text(backup).endswith("hand note")
+    assert mem.entries("memory") == ["v1 fact", "hand note"]
+
+
+def test_gc_prunes_versions_and_backups(kit: Kit) -> None:
+    from mnemic.governance import collect_garbage
+
+    mem = kit.make(history_limit=50)
+    for i in range(6):
+        mem.add("memory", f"fact {i}")
+    for _ in range(3):
+        kit.edit("memory", "x\n§\n\n§\ny")  # drift: each refusal keeps a backup
+        with pytest.raises(DriftDetected):
+            mem.remove("memory", "x")
+    (kit.home / "config.toml").write_text(
+        kit.config(history_limit=2) + "\n[retention]\nbackup_limit = 1\n", encoding="utf-8"
+    )
+    report = collect_garbage(kit.home)
+    counts = report.counts()
+    assert counts.get("history") == 3 and counts.get("backup") == 2
+    assert len(Memory.open(kit.home).backend.history("memory")) == 2

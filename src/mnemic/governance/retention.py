@@ -102,7 +102,18 @@ def collect_garbage(
     max_age = settings.retention.max_age_days * DAY
     report = GcReport(dry_run)
     if not isinstance(backend, FileBackend):
-        report.notes.append("history and backups live in the database backend; not pruned here")
+        prune = getattr(backend, "retention", None)
+        if prune is None:
+            report.notes.append("history and backups live in the backend; not pruned here")
+        else:  # a database backend applies the same limits in its own transactions
+            for kind, what, reason in prune(
+                history_limit=settings.memory.history_limit,
+                backup_limit=settings.retention.backup_limit,
+                max_age=max_age,
+                now=now,
+                dry_run=dry_run,
+            ):
+                report.removed.append(Removal(kind, what, reason))
     else:
         _files(
             backend,

@@ -193,18 +193,56 @@ class PostgresBackend:
             "See `mnemic memory history`.",
         )
 
-    def prune_history(self, target: str, *, keep: int, older_than: float | None) -> int:
-        """Drop versions beyond the newest ``keep`` or saved before ``older_than``."""
-        with self.transaction([target], 10.0) as txn:
-            cur = txn.conn.execute(
-                self.db.sql(
-                    "DELETE FROM {s}.curated_versions WHERE target = %s AND (seq <= "
-                    "(SELECT COALESCE(max(seq), 0) FROM {s}.curated_versions WHERE target = %s)"
-                    " - %s OR saved_at < %s)"
-                ),
-                (target, target, max(0, keep), -1.0 if older_than is None else older_than),
-            )
-            return int(cur.rowcount or 0)
+    def retention(
+        self,
+        *,
+        history_limit: int,
+        backup_limit: int,
+        max_age: float,
+        now: float,
+        dry_run: bool = False,
+    ) -> list[tuple[str, str, str]]:
+        """Apply ``mnemic gc``'s limits: versions past ``history_limit`` or older than
+        ``max_age`` seconds (0: no age limit), drift backups past ``backup_limit`` or too
+        old. Returns (kind, what, reason) of each removal; each target under its lock."""
+        out: list[tuple[str, str, str]] = []
+        for target in sorted(FILENAMES):
+            with self.transaction([target], 10.0) as txn:
+                versions = self.history(target)
+                excess = max(0, len(versions) - history_limit)
+                drop_versions = []
+                for i, v in enumerate(versions):
+                    if i < excess:
+                        out.append(("history", v.location, "over history_limit"))
+                    elif max_age and now - v.saved_at > max_age:
+                        out.append(("history", v.location, "older than max_age"))
+                    else:
+                        continue
+                    drop_versions.append(v.id)
+                backups = self.backups(target)
+                excess = max(0, len(backups) - backup_limit)
+                drop_backups = []
+                for i, b in enumerate(backups):
+                    what = f"{self.location(target)} backup #{b.id}"
+                    if i < excess:
+                        out.append(("backup", what, "over backup_limit"))
+                    elif max_age and now - b.saved_at > max_age:
+                        out.append(("backup", what, "older than max_age"))
+                    else:
+                        continue
+                    drop_backups.append(b.id)
+                if not dry_run:
+                    txn.conn.execute(
+                        self.db.sql(
+                            "DELETE FROM {s}.curated_versions WHERE target = %s AND seq = ANY(%s)"
+                        ),
+                        (target, drop_versions),
+                    )
+                    txn.conn.execute(
+                        self.db.sql("DELETE FROM {s}.curated_backups WHERE id = ANY(%s)"),
+                        (drop_backups,),
+                    )
+        return out
 
     # -- drift backups and debris ------------------------------------------------------------
     def save_backup(self, target: str, raw: str) -> str:
@@ -247,17 +285,6 @@ class PostgresBackend:
         if row is None:
             raise InvalidArgument("backup", f"No drift backup #{backup_id}.")
         return str(row[0]), str(row[1])
-
-    def drop_backups(self, ids: Sequence[int]) -> int:
-        """Remove drift backups by id."""
-        if not ids:
-            return 0
-        with self.db.connection() as conn:
-            cur = conn.execute(
-                self.db.sql("DELETE FROM {s}.curated_backups WHERE id = ANY(%s)"),
-                (list(ids),),
-            )
-            return int(cur.rowcount or 0)
 
     def purge(self, target: str, *, dry_run: bool = False) -> list[str]:
         """Delete a target with its versions and drift backups (``mnemic forget``);
