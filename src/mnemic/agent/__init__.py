@@ -1,6 +1,7 @@
 """Agent integration: the turn-lifecycle facade, extraction, compression, the chat loop.
 
-* :class:`AgentSession` (:mod:`.session`): what an agent framework calls, turn by turn.
+* :class:`AgentSession` (:mod:`.session`): what an agent framework calls, turn by turn;
+  :func:`preview_prompt` (:mod:`.startup`): the prompt a new session would start with.
 * :class:`ChatAgent` (:mod:`.chat`): the reference loop over a :class:`~mnemic.llm.ChatClient`.
 * :func:`run_flush`, :func:`run_review` (:mod:`.extract`): the pre-compression memory flush
   and the background review, as unattended writers.
@@ -26,7 +27,8 @@ if TYPE_CHECKING:
         run_flush,
         run_review,
     )
-    from .session import AgentSession, TurnStart, preview_prompt
+    from .session import AgentSession, TurnStart
+    from .startup import preview_prompt
     from .streaming import OpenAIStreamingClient, StreamingChatClient
     from .tools import ToolRegistry, tool_result_text
 
@@ -43,7 +45,7 @@ _EXPORTS = {
     "TurnResult": "chat",
     "TurnStart": "session",
     "estimate_tokens_of": "compress",
-    "preview_prompt": "session",
+    "preview_prompt": "startup",
     "run_flush": "extract",
     "run_review": "extract",
     "split_for_compression": "compress",

@@ -27,9 +27,7 @@ tool failures come back as tool results, the rest is logged and counted.
 
 from __future__ import annotations
 
-import contextlib
 import logging
-import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,7 +36,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import MnemicError
 from ..prompt import SystemPrompt, build_system_prompt, recalled_context_block
-from ..tooling import parse_arguments
 from .compress import (
     SUMMARY_PREFIX,
     CompressionReport,
@@ -46,8 +43,12 @@ from .compress import (
     split_for_compression,
     summarize_messages,
 )
-from .extract import ExtractionReport, run_flush, run_review
+from .extract import ExtractionReport
+from .recording import SessionRecording
+from .session_tools import mirror_memory_write, session_tools
+from .startup import resolve_provider, skills_index_text
 from .tools import ToolRegistry, tool_result_text
+from .unattended import BackgroundReviews, flush_memory, unattended_tools
 
 if TYPE_CHECKING:
     import datetime as _dt
@@ -58,9 +59,9 @@ if TYPE_CHECKING:
     from ..llm.client import ChatClient, ToolCall
     from ..providers.base import MemoryProvider
     from ..providers.manager import DrainReport, ProviderManager
-    from ..sessions.store import NewMessage, SessionStore
+    from ..sessions.store import SessionStore
 
-__all__ = ["AgentSession", "TurnStart", "preview_prompt"]
+__all__ = ["AgentSession", "TurnStart"]
 
 log = logging.getLogger(__name__)
 
@@ -90,36 +91,6 @@ class TurnStart:
 def _clip(text: str, limit: int) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def _skills_index_text(home: Home) -> str:
-    from ..skills.index import skills_index
-    from ..skills.store import SkillStore
-
-    try:
-        return skills_index(SkillStore.open(home)).text
-    except MnemicError as exc:
-        log.warning("skills index left out of the prompt: %s", exc.to_llm())
-        return ""
-
-
-def _load_provider(home: Home, provider: MemoryProvider | str | EllipsisType | None) -> Any:
-    """(provider or None, error text)."""
-    if provider is None or isinstance(provider, EllipsisType | str):
-        name = home.settings.agent.provider if isinstance(provider, EllipsisType) else provider
-        if not name:
-            return None, ""
-        from ..providers.discovery import load_provider
-
-        try:
-            return load_provider(name, home), ""
-        except MnemicError as exc:
-            log.warning("%s", exc.to_llm())
-            return None, exc.to_llm()
-    return provider, ""
-
-
-BASE_TOOLS = ("memory", "session_search", "skills_list", "skill_view", "skill_manage")
 
 
 class AgentSession:
@@ -163,25 +134,21 @@ class AgentSession:
         self.turn_number = 0
         self.user_turns = 0
         """User turns since the last background review was due (across compressions)."""
-        self.reviews: list[ExtractionReport] = []
         self.compressions: list[CompressionReport] = []
-        self.recording_errors = 0
         self.provider_error = ""
         self.closed = False
-        self.sessions: SessionStore | None = None
         self.memory: Memory
         self.skills: GovernedSkills
         self.prompt: SystemPrompt
         self.tools = ToolRegistry()
         self._turn_start: int | None = None
         self._turn_text = ""
-        self._tool_names: dict[str, str] = {}
-        self._background: list[threading.Thread] = []
-        self._lock = threading.Lock()
+        self._recording = SessionRecording(home, self._emit)
+        self._reviews = BackgroundReviews()
         from ..providers.manager import ProviderManager
 
         self.providers: ProviderManager = ProviderManager(self.settings.agent)
-        loaded, self.provider_error = _load_provider(home, provider)
+        loaded, self.provider_error = resolve_provider(home, provider)
         if loaded is not None:
             self.providers.add(loaded)
 
@@ -223,7 +190,7 @@ class AgentSession:
         from ..sessions.store import new_session_id
 
         self.session_id = new_session_id()
-        self._open_recording()
+        self._recording.open()
         self._record_start()
         self.memory = Memory.open(self.home, origin="agent", session_id=self.session_id)
         self.skills = GovernedSkills.open(self.home, origin="agent", session_id=self.session_id)
@@ -234,64 +201,23 @@ class AgentSession:
             source=self.source,
             agent_context="primary",
         )
-        self._build_tools()
+        self.tools = session_tools(self)
         self.prompt = self._build_prompt()
 
-    def _open_recording(self) -> None:
-        from ..sessions import open_store
+    @property
+    def sessions(self) -> SessionStore | None:
+        """The session history store (None: recording is off for this session)."""
+        return self._recording.store
 
-        try:
-            self.sessions = open_store(self.home)
-        except MnemicError as exc:
-            self.recording_errors += 1
-            log.warning("session history is off for this session: %s", exc.to_llm())
-            self.sessions = None
+    @property
+    def recording_errors(self) -> int:
+        """How often recording to the session history failed."""
+        return self._recording.errors
 
     def _record_start(self, parent_id: str | None = None) -> None:
-        if self.sessions is None:
-            return
-        try:
-            self.sessions.start_session(
-                id=self.session_id, source=self.source, model=self.model, parent_id=parent_id
-            )
-        except MnemicError as exc:
-            self.recording_errors += 1
-            log.warning("could not record the session start: %s", exc.to_llm())
-
-    def _record(self, messages: Sequence[NewMessage]) -> None:
-        if self.sessions is None or not messages:
-            return
-        try:
-            self.sessions.append_messages(self.session_id, messages)
-        except MnemicError as exc:
-            self.recording_errors += 1
-            log.warning("could not record messages: %s", exc.to_llm())
-            self._emit("error", where="recording", error=exc.to_llm())
-
-    def _record_end(self, reason: str) -> None:
-        if self.sessions is None:
-            return
-        try:
-            self.sessions.end_session(self.session_id, reason)
-        except MnemicError as exc:
-            self.recording_errors += 1
-            log.warning("could not record the session end: %s", exc.to_llm())
-
-    def _build_tools(self) -> None:
-        from ..curated.tool import memory_tool_spec
-        from ..sessions.tool import SESSION_SEARCH_TOOL
-        from ..skills.tools import skill_tool_specs
-
-        tools = ToolRegistry()
-        tools.register(
-            memory_tool_spec(read_action=self.settings.memory.read_action), self._memory_tool
+        self._recording.start(
+            self.session_id, source=self.source, model=self.model, parent_id=parent_id
         )
-        tools.register(SESSION_SEARCH_TOOL, self._session_search)
-        for spec in skill_tool_specs():
-            tools.register(spec, self._skill_handler(spec.name))
-        for spec in self.providers.tool_specs():
-            tools.register(spec, self._provider_handler(spec.name))
-        self.tools = tools
 
     def _build_prompt(self) -> SystemPrompt:
         kwargs: dict[str, Any] = {}
@@ -300,7 +226,7 @@ class AgentSession:
         return build_system_prompt(
             self.settings,
             memory_block=self.memory.snapshot.text,
-            skills_index=_skills_index_text(self.home),
+            skills_index=skills_index_text(self.home),
             provider_block=self.providers.system_prompt_block(),
             system_message=self.system_message,
             tools=self.tools.names,
@@ -310,70 +236,6 @@ class AgentSession:
         )
 
     # --- tools ------------------------------------------------------------------------------
-    def _memory_tool(self, arguments: str | dict[str, Any] | None) -> dict[str, Any]:
-        resp = self.memory.tool(arguments)
-        self._mirror(arguments, resp, "agent")
-        return resp
-
-    def _mirror(
-        self, arguments: str | dict[str, Any] | None, resp: Mapping[str, Any], origin: str
-    ) -> None:
-        """Tell the provider about a committed memory write."""
-        if self.providers.provider is None or not resp.get("success") or resp.get("staged"):
-            return
-        if not str(resp.get("note", "")).startswith("Saved"):
-            return
-        try:
-            args = parse_arguments(arguments)
-        except MnemicError:
-            return
-        default = str(args.get("target") or "memory")
-        ops = args.get("operations") or [args]
-        previous: dict[str, Any] = {}
-        for key in ("replaced_entries", "removed_entries"):
-            previous.update(resp.get(key) or {})
-        for i, op in enumerate(ops, 1):
-            if not isinstance(op, dict) or op.get("action") not in ("add", "replace", "remove"):
-                continue
-            meta: dict[str, Any] = {"origin": origin, "session_id": self.session_id}
-            prev = previous.get(str(i)) or resp.get("replaced_entry") or resp.get("removed_entry")
-            if prev and op["action"] != "add":
-                meta["previous"] = prev
-            self.providers.memory_written(
-                str(op["action"]),
-                str(op.get("target") or default),
-                str(op.get("content") or op.get("new_text") or ""),
-                meta,
-            )
-
-    def _session_search(self, arguments: str | dict[str, Any] | None) -> dict[str, Any]:
-        if self.sessions is None:
-            return {
-                "success": False,
-                "error": "Session history is not available in this session (it could not be "
-                "opened). Continue without it.",
-                "error_code": "session_store_unavailable",
-            }
-        from ..sessions import search_tool_for
-
-        return search_tool_for(
-            self.home, self.sessions, arguments, current_session_id=self.session_id
-        )
-
-    def _skill_handler(self, name: str) -> Callable[[str | dict[str, Any] | None], dict[str, Any]]:
-        def handle(arguments: str | dict[str, Any] | None) -> dict[str, Any]:
-            return self.skills.tool(name, arguments)
-
-        return handle
-
-    def _provider_handler(
-        self, name: str
-    ) -> Callable[[str | dict[str, Any] | None], dict[str, Any]]:
-        def handle(arguments: str | dict[str, Any] | None) -> dict[str, Any]:
-            return self.providers.call_tool(name, parse_arguments(arguments))
-
-        return handle
-
     def openai_tools(self) -> list[dict[str, Any]]:
         """The session's tools in the OpenAI ``tools`` format (fixed for the session)."""
         return self.tools.openai()
@@ -440,28 +302,15 @@ class AgentSession:
         if tool_calls:
             msg["tool_calls"] = [c.to_openai() for c in tool_calls]
             for c in tool_calls:
-                self._tool_names[c.id] = c.name
+                self._recording.tool_names[c.id] = c.name
         self.messages.append(msg)
 
     def add_tool_result(self, call_id: str, name: str, response: Mapping[str, Any]) -> str:
         """Append a tool result message; returns its content (compact JSON)."""
         content = tool_result_text(response)
-        self._tool_names[call_id] = name
+        self._recording.tool_names[call_id] = name
         self.messages.append({"role": "tool", "tool_call_id": call_id, "content": content})
         return content
-
-    def _stored(self, m: Mapping[str, Any], user_text: str | None) -> NewMessage:
-        from ..sessions.store import NewMessage
-
-        role = str(m.get("role"))
-        if role == "user":
-            return NewMessage("user", user_text if user_text is not None else m.get("content"))
-        if role == "tool":
-            cid = str(m.get("tool_call_id") or "")
-            return NewMessage(
-                "tool", m.get("content"), tool_name=self._tool_names.get(cid), tool_call_id=cid
-            )
-        return NewMessage(role, m.get("content"), tool_calls=m.get("tool_calls"))
 
     def end_turn(self) -> None:
         """End the turn: record its messages (the user's text without recalled context),
@@ -472,8 +321,8 @@ class AgentSession:
         self._turn_start = None
         turn = self.messages[start:]
         user_text = self._turn_text
-        stored = [self._stored(m, user_text if i == 0 else None) for i, m in enumerate(turn)]
-        self._record(stored)
+        stored = self._recording.turn_messages(turn, user_text)
+        self._recording.append(self.session_id, stored)
         reply = next(
             (
                 str(m.get("content"))
@@ -494,94 +343,51 @@ class AgentSession:
             self._start_review()
 
     # --- extraction ---------------------------------------------------------------------------
+    @property
+    def reviews(self) -> list[ExtractionReport]:
+        """Reports of the background reviews finished so far, in the order they finished."""
+        return self._reviews.reports
+
+    def _mirror(
+        self, arguments: str | dict[str, Any] | None, resp: Mapping[str, Any], origin: str
+    ) -> None:
+        """Tell the provider about a committed memory write."""
+        mirror_memory_write(self.providers, self.session_id, arguments, resp, origin)
+
     def _unattended_tools(self, origin: str, *, skills: bool) -> ToolRegistry:
-        from ..curated.memory import Memory
-        from ..curated.tool import memory_tool_spec
-        from ..governance.skill_writes import GovernedSkills
-        from ..skills.tools import skill_tool_specs
-
-        mem = Memory.open(self.home, origin=origin, session_id=self.session_id)
-        tools = ToolRegistry()
-
-        def memory_call(arguments: str | dict[str, Any] | None) -> dict[str, Any]:
-            resp = mem.tool(arguments)
-            self._mirror(arguments, resp, origin)
-            return resp
-
-        tools.register(memory_tool_spec(read_action=self.settings.memory.read_action), memory_call)
-        if skills:
-            gov = GovernedSkills.open(self.home, origin=origin, session_id=self.session_id)
-            for spec in skill_tool_specs():
-                name = spec.name
-
-                def skill_call(
-                    arguments: str | dict[str, Any] | None, name: str = name
-                ) -> dict[str, Any]:
-                    return gov.tool(name, arguments)
-
-                tools.register(spec, skill_call)
-        return tools
+        return unattended_tools(
+            self.home, self.session_id, origin, skills=skills, mirror=self._mirror
+        )
 
     def flush(self) -> ExtractionReport:
         """The pre-compression memory flush (see :func:`~.extract.run_flush`); the
         conversation is not changed. Skipped without a client."""
         if self.client is None:
             return ExtractionReport("flush", error="no model client")
-        try:
-            tools = self._unattended_tools("flush", skills=False)
-        except MnemicError as exc:
-            return ExtractionReport("flush", error=exc.to_llm())
-        report = run_flush(
+        return flush_memory(
             self.client,
             self.prompt.text,
             self.messages,
-            tools,
+            lambda: self._unattended_tools("flush", skills=False),
             timeout=self.settings.llm.timeout,
-            on_call=lambda n, a, r: self._emit("tool", name=n, arguments=a, result=r, by="flush"),
+            emit=self._emit,
         )
-        self._emit("flush", report=report)
-        return report
 
     def _start_review(self) -> None:
-        client = self.client
-        assert client is not None
-        messages = [dict(m) for m in self.messages]
-        prompt = self.prompt.text
-
-        def run() -> None:
-            try:
-                tools = self._unattended_tools("review", skills=True)
-                report = run_review(
-                    client,
-                    prompt,
-                    messages,
-                    tools,
-                    rounds=self.settings.agent.review_rounds,
-                    timeout=self.settings.llm.timeout,
-                    on_call=lambda n, a, r: self._emit(
-                        "tool", name=n, arguments=a, result=r, by="review"
-                    ),
-                )
-            except Exception as exc:  # contained: a review must never break the session
-                log.exception("background review failed")
-                report = ExtractionReport("review", error=f"{type(exc).__name__}: {exc}")
-            with self._lock:
-                self.reviews.append(report)
-            self._emit("review", report=report)
-
-        thread = threading.Thread(target=run, name="mnemic-review", daemon=True)
-        with self._lock:
-            self._background = [t for t in self._background if t.is_alive()]
-            self._background.append(thread)
-        thread.start()
+        assert self.client is not None
+        self._reviews.start(
+            self.client,
+            self.prompt.text,
+            self.messages,
+            lambda: self._unattended_tools("review", skills=True),
+            rounds=self.settings.agent.review_rounds,
+            timeout=self.settings.llm.timeout,
+            emit=self._emit,
+        )
 
     def wait_background(self, timeout: float = 30.0) -> bool:
         """Wait for background reviews and queued provider work; False if still running."""
-        with self._lock:
-            threads = list(self._background)
-        for t in threads:
-            t.join(timeout)
-        done = not any(t.is_alive() for t in threads)
+        done = self._reviews.join(timeout)
         return self.providers.flush(timeout) and done
 
     # --- compression ---------------------------------------------------------------------------
@@ -618,10 +424,12 @@ class AgentSession:
         from ..sessions.store import NewMessage, new_session_id
 
         old_id = self.session_id
-        self._record_end("compression")
+        self._recording.end(self.session_id, "compression")
         self.session_id = new_session_id()
         self._record_start(parent_id=old_id)
-        self._record([NewMessage("system", f"{SUMMARY_PREFIX}\n\n{summary}")])
+        self._recording.append(
+            self.session_id, [NewMessage("system", f"{SUMMARY_PREFIX}\n\n{summary}")]
+        )
         offset = len(older) - 1
         self.messages = [{"role": "user", "content": f"{SUMMARY_PREFIX}\n\n{summary}"}, *recent]
         if self._turn_start is not None:
@@ -658,7 +466,7 @@ class AgentSession:
         from ..sessions.store import new_session_id
 
         self.providers.session_end(self.messages)
-        self._record_end("new_session")
+        self._recording.end(self.session_id, "new_session")
         self.session_id = new_session_id()
         self._record_start()
         self.messages = []
@@ -677,58 +485,12 @@ class AgentSession:
         self.end_turn()
         self.closed = True
         self.providers.session_end(self.messages)
-        self._record_end(reason)
-        limit = self.settings.agent.shutdown_timeout
-        with self._lock:
-            threads = list(self._background)
-        for t in threads:
-            t.join(limit)
+        self._recording.end(self.session_id, reason)
+        self._reviews.join(self.settings.agent.shutdown_timeout)
         report = self.providers.shutdown()
-        if self.sessions is not None:
-            with contextlib.suppress(MnemicError):
-                self.sessions.close()
+        self._recording.close()
         return report
 
     def _check_open(self) -> None:
         if self.closed:
             raise RuntimeError("this AgentSession is closed")
-
-
-def preview_prompt(
-    home: Home,
-    *,
-    system_message: str = "",
-    provider: MemoryProvider | str | EllipsisType | None = ...,
-    cwd: Path | None = None,
-    today: Callable[[], _dt.date] | None = None,
-    platform_name: str | None = None,
-) -> tuple[SystemPrompt, list[str], ProviderManager]:
-    """The system prompt a new session of ``home`` would start with, without starting one
-    (nothing is recorded or written): (prompt, tool names, provider manager)."""
-    from ..curated.memory import Memory, open_backend
-    from ..providers.manager import ProviderManager
-
-    memory = Memory(open_backend(home), home.settings)
-    manager = ProviderManager(home.settings.agent)
-    loaded, error = _load_provider(home, provider)
-    if loaded is not None:
-        manager.add(loaded)
-        manager.initialize("preview", home=str(home.root), agent_context="preview")
-    elif error:
-        manager.disabled_reason = error
-    tools = [*BASE_TOOLS, *(s.name for s in manager.tool_specs())]
-    kwargs: dict[str, Any] = {}
-    if today is not None:
-        kwargs["today"] = today
-    prompt = build_system_prompt(
-        home.settings,
-        memory_block=memory.snapshot.text,
-        skills_index=_skills_index_text(home),
-        provider_block=manager.system_prompt_block(),
-        system_message=system_message,
-        tools=tools,
-        cwd=cwd,
-        platform_name=platform_name,
-        **kwargs,
-    )
-    return prompt, tools, manager

@@ -34,7 +34,7 @@ def prompt(app: AppContext, system_message: str, as_json: bool) -> None:
     Nothing is recorded or written. The prompt stays byte-identical for the whole session;
     per-turn recall goes into the user's message instead.
     """
-    from ..agent.session import preview_prompt
+    from ..agent.startup import preview_prompt
     from ..sessions.store import estimate_tokens
 
     built, tools, manager = preview_prompt(app.home, system_message=system_message)

@@ -1,0 +1,103 @@
+"""What a session starts from: its memory provider, the skills index, the system prompt.
+
+* :func:`resolve_provider` turns :class:`~mnemic.agent.AgentSession`'s ``provider``
+  option (an instance, a name, ``None``, or omitted for ``[agent] provider``) into a
+  loaded provider, or none and the reason;
+* :func:`skills_index_text` is the prompt's skills index ('' when the skills cannot be
+  read: the session starts without it);
+* :func:`preview_prompt` builds the system prompt a new session would start with, without
+  starting one (``mnemic prompt``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from types import EllipsisType
+from typing import TYPE_CHECKING, Any
+
+from ..errors import MnemicError
+from ..prompt import SystemPrompt, build_system_prompt
+
+if TYPE_CHECKING:
+    import datetime as _dt
+
+    from ..home import Home
+    from ..providers.base import MemoryProvider
+    from ..providers.manager import ProviderManager
+
+__all__ = ["BASE_TOOLS", "preview_prompt", "resolve_provider", "skills_index_text"]
+
+log = logging.getLogger(__name__)
+
+BASE_TOOLS = ("memory", "session_search", "skills_list", "skill_view", "skill_manage")
+"""The tools every session offers, before the provider's."""
+
+
+def skills_index_text(home: Home) -> str:
+    """The skills index for the system prompt ('' when the skills cannot be read)."""
+    from ..skills.index import skills_index
+    from ..skills.store import SkillStore
+
+    try:
+        return skills_index(SkillStore.open(home)).text
+    except MnemicError as exc:
+        log.warning("skills index left out of the prompt: %s", exc.to_llm())
+        return ""
+
+
+def resolve_provider(home: Home, provider: MemoryProvider | str | EllipsisType | None) -> Any:
+    """(provider or None, error text)."""
+    if provider is None or isinstance(provider, EllipsisType | str):
+        name = home.settings.agent.provider if isinstance(provider, EllipsisType) else provider
+        if not name:
+            return None, ""
+        from ..providers.discovery import load_provider
+
+        try:
+            return load_provider(name, home), ""
+        except MnemicError as exc:
+            log.warning("%s", exc.to_llm())
+            return None, exc.to_llm()
+    return provider, ""
+
+
+def preview_prompt(
+    home: Home,
+    *,
+    system_message: str = "",
+    provider: MemoryProvider | str | EllipsisType | None = ...,
+    cwd: Path | None = None,
+    today: Callable[[], _dt.date] | None = None,
+    platform_name: str | None = None,
+) -> tuple[SystemPrompt, list[str], ProviderManager]:
+    """The system prompt a new session of ``home`` would start with, without starting one
+    (nothing is recorded or written): (prompt, tool names, provider manager)."""
+    from ..curated.memory import Memory, open_backend
+    from ..providers.manager import ProviderManager
+
+    memory = Memory(open_backend(home), home.settings)
+    manager = ProviderManager(home.settings.agent)
+    loaded, error = resolve_provider(home, provider)
+    if loaded is not None:
+        manager.add(loaded)
+        manager.initialize("preview", home=str(home.root), agent_context="preview")
+    elif error:
+        manager.disabled_reason = error
+    tools = [*BASE_TOOLS, *(s.name for s in manager.tool_specs())]
+    kwargs: dict[str, Any] = {}
+    if today is not None:
+        kwargs["today"] = today
+    prompt = build_system_prompt(
+        home.settings,
+        memory_block=memory.snapshot.text,
+        skills_index=skills_index_text(home),
+        provider_block=manager.system_prompt_block(),
+        system_message=system_message,
+        tools=tools,
+        cwd=cwd,
+        platform_name=platform_name,
+        **kwargs,
+    )
+    return prompt, tools, manager

@@ -1,0 +1,164 @@
+"""A session's unattended writers: their tools, the memory flush, the background reviews.
+
+The flush and the review (:mod:`.extract`) write as an *unattended* actor:
+:func:`unattended_tools` opens their own :class:`~mnemic.curated.Memory` (and skills)
+with ``origin="flush"`` or ``origin="review"``, so the approval gate lets them add but
+stages their replace and remove; their memory writes are mirrored to the session's
+provider with that origin.
+
+* :func:`flush_memory`: the pre-compression flush of a conversation, reported as events;
+* :class:`BackgroundReviews`: the reviews of one session, each on a daemon thread.
+
+Neither ever raises into the user's turn: failures come back in the
+:class:`~mnemic.agent.ExtractionReport`.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..errors import MnemicError
+from .extract import ExtractionReport, run_flush, run_review
+from .tools import ToolRegistry
+
+if TYPE_CHECKING:
+    from ..home import Home
+    from ..llm.client import ChatClient
+
+__all__ = ["BackgroundReviews", "Emit", "Mirror", "flush_memory", "unattended_tools"]
+
+log = logging.getLogger(__name__)
+
+Emit = Callable[..., None]
+"""``emit(kind, **data)``: the session's event sink (never raises)."""
+Mirror = Callable[[str | dict[str, Any] | None, Mapping[str, Any], str], None]
+"""``mirror(arguments, response, origin)``: tells the provider about a memory write
+(:func:`~.session_tools.mirror_memory_write` bound to a session)."""
+
+
+def unattended_tools(
+    home: Home, session_id: str, origin: str, *, skills: bool, mirror: Mirror
+) -> ToolRegistry:
+    """``memory`` (and with ``skills`` the skill tools) over a Memory and skills opened as
+    the unattended actor ``origin``; memory responses go to ``mirror`` (the provider)."""
+    from ..curated.memory import Memory
+    from ..curated.tool import memory_tool_spec
+    from ..governance.skill_writes import GovernedSkills
+    from ..skills.tools import skill_tool_specs
+
+    mem = Memory.open(home, origin=origin, session_id=session_id)
+    tools = ToolRegistry()
+
+    def memory_call(arguments: str | dict[str, Any] | None) -> dict[str, Any]:
+        resp = mem.tool(arguments)
+        mirror(arguments, resp, origin)
+        return resp
+
+    tools.register(memory_tool_spec(read_action=home.settings.memory.read_action), memory_call)
+    if skills:
+        gov = GovernedSkills.open(home, origin=origin, session_id=session_id)
+        for spec in skill_tool_specs():
+            name = spec.name
+
+            def skill_call(
+                arguments: str | dict[str, Any] | None, name: str = name
+            ) -> dict[str, Any]:
+                return gov.tool(name, arguments)
+
+            tools.register(spec, skill_call)
+    return tools
+
+
+def flush_memory(
+    client: ChatClient,
+    system_prompt: str,
+    messages: Sequence[Mapping[str, Any]],
+    tools: Callable[[], ToolRegistry],
+    *,
+    timeout: float | None,
+    emit: Emit,
+) -> ExtractionReport:
+    """Run :func:`~.extract.run_flush` with the registry ``tools()`` builds; emits a
+    ``tool`` event per call and a ``flush`` event with the report. Never raises."""
+    try:
+        registry = tools()
+    except MnemicError as exc:
+        return ExtractionReport("flush", error=exc.to_llm())
+    report = run_flush(
+        client,
+        system_prompt,
+        messages,
+        registry,
+        timeout=timeout,
+        on_call=lambda n, a, r: emit("tool", name=n, arguments=a, result=r, by="flush"),
+    )
+    emit("flush", report=report)
+    return report
+
+
+class BackgroundReviews:
+    """The background reviews of one session, each on a daemon thread.
+
+    :attr:`reports` collects their :class:`~mnemic.agent.ExtractionReport` in the order
+    they finish; :meth:`join` waits for the ones still running.
+    """
+
+    def __init__(self) -> None:
+        self.reports: list[ExtractionReport] = []
+        self._threads: list[threading.Thread] = []
+        self._lock = threading.Lock()
+
+    def start(
+        self,
+        client: ChatClient,
+        system_prompt: str,
+        messages: Sequence[Mapping[str, Any]],
+        tools: Callable[[], ToolRegistry],
+        *,
+        rounds: int,
+        timeout: float | None,
+        emit: Emit,
+    ) -> None:
+        """Start :func:`~.extract.run_review` over a copy of ``messages``, with the registry
+        ``tools()`` builds on the thread; emits a ``tool`` event per call and a ``review``
+        event with the report. Any failure is contained in the report."""
+        messages = [dict(m) for m in messages]
+
+        def run() -> None:
+            try:
+                registry = tools()
+                report = run_review(
+                    client,
+                    system_prompt,
+                    messages,
+                    registry,
+                    rounds=rounds,
+                    timeout=timeout,
+                    on_call=lambda n, a, r: emit(
+                        "tool", name=n, arguments=a, result=r, by="review"
+                    ),
+                )
+            except Exception as exc:  # contained: a review must never break the session
+                log.exception("background review failed")
+                report = ExtractionReport("review", error=f"{type(exc).__name__}: {exc}")
+            with self._lock:
+                self.reports.append(report)
+            emit("review", report=report)
+
+        thread = threading.Thread(target=run, name="mnemic-review", daemon=True)
+        with self._lock:
+            self._threads = [t for t in self._threads if t.is_alive()]
+            self._threads.append(thread)
+        thread.start()
+
+    def join(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for each review started so far; False if one is
+        still running."""
+        with self._lock:
+            threads = list(self._threads)
+        for t in threads:
+            t.join(timeout)
+        return not any(t.is_alive() for t in threads)
