@@ -91,9 +91,7 @@ class LexicalIndex(Protocol):
         ...
 
 
-def filter_clauses(
-    filters: SearchFilters, mark: str = "?"
-) -> tuple[list[str], list[Any]] | None:
+def filter_clauses(filters: SearchFilters, mark: str = "?") -> tuple[list[str], list[Any]] | None:
     """WHERE clauses on ``m``/``s`` for ``filters`` with ``mark`` placeholders.
 
     Returns None when nothing can match (an empty allow-list).

@@ -35,8 +35,7 @@ class FTS5Index:
 
     def listing(self, query: Query, cap: int) -> list[int]:
         rows = self.conn.execute(
-            "SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? "
-            "ORDER BY rowid DESC LIMIT ?",
+            "SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC LIMIT ?",
             (query.to_fts5(), cap),
         ).fetchall()
         return [int(r[0]) for r in rows]
