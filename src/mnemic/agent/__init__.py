@@ -7,7 +7,8 @@
   and the background review, as unattended writers.
 * :mod:`.compress`: token estimates, the split, the summary.
 * :class:`ToolRegistry` (:mod:`.tools`): tools by name, OpenAI and Anthropic formats.
-* :class:`OpenAIStreamingClient` (:mod:`.streaming`): streamed replies.
+* :class:`OpenAIStreamingClient`, :class:`StreamingChatClient`: streamed replies (they live
+  in :mod:`mnemic.llm.streaming`; re-exported here).
 
 See ``docs/agent.md``. Names load lazily (``openai`` is imported only by a request).
 """
@@ -18,6 +19,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from ..llm.streaming import OpenAIStreamingClient, StreamingChatClient
     from .chat import ChatAgent, TurnResult
     from .compress import CompressionReport, estimate_tokens_of, split_for_compression
     from .extract import (
@@ -29,27 +31,26 @@ if TYPE_CHECKING:
     )
     from .session import AgentSession, TurnStart
     from .startup import preview_prompt
-    from .streaming import OpenAIStreamingClient, StreamingChatClient
     from .tools import ToolRegistry, tool_result_text
 
-_EXPORTS = {
-    "AgentSession": "session",
-    "ChatAgent": "chat",
-    "CompressionReport": "compress",
-    "ExtractionReport": "extract",
-    "FLUSH_INSTRUCTION": "extract",
-    "OpenAIStreamingClient": "streaming",
-    "REVIEW_INSTRUCTION": "extract",
-    "StreamingChatClient": "streaming",
-    "ToolRegistry": "tools",
-    "TurnResult": "chat",
-    "TurnStart": "session",
-    "estimate_tokens_of": "compress",
-    "preview_prompt": "startup",
-    "run_flush": "extract",
-    "run_review": "extract",
-    "split_for_compression": "compress",
-    "tool_result_text": "tools",
+_EXPORTS = {  # name -> module, relative to this package
+    "AgentSession": ".session",
+    "ChatAgent": ".chat",
+    "CompressionReport": ".compress",
+    "ExtractionReport": ".extract",
+    "FLUSH_INSTRUCTION": ".extract",
+    "OpenAIStreamingClient": "..llm.streaming",
+    "REVIEW_INSTRUCTION": ".extract",
+    "StreamingChatClient": "..llm.streaming",
+    "ToolRegistry": ".tools",
+    "TurnResult": ".chat",
+    "TurnStart": ".session",
+    "estimate_tokens_of": ".compress",
+    "preview_prompt": ".startup",
+    "run_flush": ".extract",
+    "run_review": ".extract",
+    "split_for_compression": ".compress",
+    "tool_result_text": ".tools",
 }
 
 __all__ = [
@@ -79,6 +80,6 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(f"module 'mnemic.agent' has no attribute {name!r}")
     import importlib
 
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    value = getattr(importlib.import_module(module, __name__), name)
     globals()[name] = value
     return value

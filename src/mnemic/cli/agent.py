@@ -356,7 +356,7 @@ def chat(
     """
     from ..agent.chat import ChatAgent
     from ..agent.session import AgentSession
-    from ..agent.streaming import OpenAIStreamingClient
+    from ..llm.streaming import OpenAIStreamingClient
 
     home = app.home
     llm = home.settings.llm.replace(

@@ -375,8 +375,8 @@ class Demo:
 
     def session(self) -> AgentSession:
         from ..agent.session import AgentSession
-        from ..agent.streaming import OpenAIStreamingClient
         from ..home import Home
+        from ..llm.streaming import OpenAIStreamingClient
 
         self.home = Home.open(self.root)
         client = OpenAIStreamingClient(base_url=self.server.base_url, model="stand-in")

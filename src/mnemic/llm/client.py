@@ -14,11 +14,12 @@ HTTP status when there is one). The SDK's own retries are off by default
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -149,6 +150,46 @@ class OpenAIChatClient:
                 )
             return self._client
 
+    def _request(
+        self,
+        messages: Sequence[Mapping[str, Any]],
+        *,
+        tools: Sequence[Mapping[str, Any]] | None,
+        max_tokens: int | None,
+        temperature: float | None,
+        timeout: float | None,
+        stream: bool = False,
+    ) -> tuple[dict[str, Any], float]:
+        """The SDK's ``chat.completions.create`` arguments, and the request's time limit."""
+        kwargs: dict[str, Any] = {"model": self.model, "messages": [dict(m) for m in messages]}
+        if stream:
+            kwargs["stream"] = True
+        if tools:
+            kwargs["tools"] = [dict(t) for t in tools]
+        if max_tokens is not None:
+            kwargs["max_tokens"] = max_tokens
+        if temperature is not None:
+            kwargs["temperature"] = temperature
+        limit = self.timeout if timeout is None else timeout
+        kwargs["timeout"] = limit
+        return kwargs, limit
+
+    @contextlib.contextmanager
+    def _typed_errors(self, limit: float) -> Iterator[None]:
+        """Raise the SDK's failures inside the block as LLMTimeout or LLMRequestFailed."""
+        import openai
+
+        try:
+            yield
+        except openai.APITimeoutError as exc:
+            raise LLMTimeout(limit) from exc
+        except openai.APIStatusError as exc:
+            raise LLMRequestFailed(_status_reason(exc), status=exc.status_code) from exc
+        except openai.APIConnectionError as exc:
+            raise LLMRequestFailed(f"cannot reach {self.base_url}: {exc}") from exc
+        except openai.OpenAIError as exc:
+            raise LLMRequestFailed(str(exc)) from exc
+
     def complete(
         self,
         messages: Sequence[Mapping[str, Any]],
@@ -159,27 +200,11 @@ class OpenAIChatClient:
         timeout: float | None = None,
     ) -> ChatResult:
         """One chat completion; see :class:`ChatClient`."""
-        import openai
-
-        kwargs: dict[str, Any] = {"model": self.model, "messages": [dict(m) for m in messages]}
-        if tools:
-            kwargs["tools"] = [dict(t) for t in tools]
-        if max_tokens is not None:
-            kwargs["max_tokens"] = max_tokens
-        if temperature is not None:
-            kwargs["temperature"] = temperature
-        limit = self.timeout if timeout is None else timeout
-        kwargs["timeout"] = limit
-        try:
+        kwargs, limit = self._request(
+            messages, tools=tools, max_tokens=max_tokens, temperature=temperature, timeout=timeout
+        )
+        with self._typed_errors(limit):
             response = self._sdk().chat.completions.create(**kwargs)
-        except openai.APITimeoutError as exc:
-            raise LLMTimeout(limit) from exc
-        except openai.APIStatusError as exc:
-            raise LLMRequestFailed(_status_reason(exc), status=exc.status_code) from exc
-        except openai.APIConnectionError as exc:
-            raise LLMRequestFailed(f"cannot reach {self.base_url}: {exc}") from exc
-        except openai.OpenAIError as exc:
-            raise LLMRequestFailed(str(exc)) from exc
         return _result(response)
 
     def __repr__(self) -> str:
@@ -207,15 +232,19 @@ def _result(response: Any) -> ChatResult:
         if fn is None:
             continue
         calls.append(ToolCall(id=call.id or "", name=fn.name or "", arguments=fn.arguments or ""))
-    usage = getattr(response, "usage", None)
     return ChatResult(
         content=message.content,
         tool_calls=tuple(calls),
         finish_reason=choice.finish_reason,
-        usage=Usage(
-            prompt_tokens=getattr(usage, "prompt_tokens", 0) or 0,
-            completion_tokens=getattr(usage, "completion_tokens", 0) or 0,
-            total_tokens=getattr(usage, "total_tokens", 0) or 0,
-        ),
+        usage=usage_of(getattr(response, "usage", None)),
         model=getattr(response, "model", None),
+    )
+
+
+def usage_of(usage: Any) -> Usage:
+    """:class:`Usage` from the SDK's usage object (zeros for what it lacks, or for None)."""
+    return Usage(
+        prompt_tokens=getattr(usage, "prompt_tokens", 0) or 0,
+        completion_tokens=getattr(usage, "completion_tokens", 0) or 0,
+        total_tokens=getattr(usage, "total_tokens", 0) or 0,
     )
