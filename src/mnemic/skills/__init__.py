@@ -14,10 +14,11 @@ if TYPE_CHECKING:
     from typing import Any
 
     from .changes import ACTIONS, ChangeResult, PreparedChange, SkillChange
+    from .files import SkillFile
     from .index import SkillsIndex, build_skills_index, render_skills_index, skills_index
     from .lint import LintProblem, lint_skills
     from .model import FrontMatter, read_front_matter, render_skill_md, validate_skill_md
-    from .store import SkillDoc, SkillFile, SkillInfo, SkillStore
+    from .store import SkillDoc, SkillInfo, SkillStore
     from .tools import (
         SKILL_MANAGE_TOOL,
         SKILL_TOOL_NAMES,
@@ -41,7 +42,7 @@ _EXPORTS = {
     "SKILL_VIEW_TOOL": "tools",
     "SkillChange": "changes",
     "SkillDoc": "store",
-    "SkillFile": "store",
+    "SkillFile": "files",
     "SkillGate": "tools",
     "SkillInfo": "store",
     "SkillStore": "store",

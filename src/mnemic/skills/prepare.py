@@ -24,6 +24,7 @@ from ..errors import (
     SkillTooLarge,
 )
 from .changes import PreparedChange, SkillChange, patch_path, scan_or_raise
+from .files import list_files, read_support_file
 from .model import SKILL_FILE, check_support_path, validate_skill_md
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ def prepare_change(store: SkillStore, change: SkillChange) -> PreparedChange:
     skill_md = os.path.join(info.path, SKILL_FILE)
     action = change.action
     if action == "delete":
-        files = [f.path for f in store._list_files(info.path)[0] if not f.symlink]
+        files = [f.path for f in list_files(info.path)[0] if not f.symlink]
         before = {SKILL_FILE: _read_text(skill_md)}
         before.update({rel: None for rel in files})
         base = {SKILL_FILE: digest(skill_md)}
@@ -81,7 +82,7 @@ def prepare_change(store: SkillStore, change: SkillChange) -> PreparedChange:
         rel = check_support_path(p["file_path"])
         path = store.support_path(info, rel)
         if not os.path.lexists(path):
-            count = sum(1 for f in store._list_files(info.path)[0] if not f.symlink)
+            count = sum(1 for f in list_files(info.path)[0] if not f.symlink)
             if count >= settings.max_files:
                 raise SkillInvalid(
                     "file_path",
@@ -93,7 +94,7 @@ def prepare_change(store: SkillStore, change: SkillChange) -> PreparedChange:
         rel = check_support_path(p["file_path"])
         path = store.support_path(info, rel)
         if not os.path.lexists(path):
-            files = [f.path for f in store._list_files(info.path)[0]]
+            files = [f.path for f in list_files(info.path)[0]]
             raise SkillInvalid(
                 "file_path",
                 f"skill {info.ref!r} has no file {rel!r}. Its files: "
@@ -170,8 +171,6 @@ def _prepare_patch(store: SkillStore, change: SkillChange, info: SkillInfo) -> P
     path = (
         os.path.join(info.path, SKILL_FILE) if rel == SKILL_FILE else store.support_path(info, rel)
     )
-    from .store import read_support_file
-
     limit_bytes = max(settings.max_file_bytes, 4 * settings.max_skill_chars + 65536)
     current = read_support_file(path, rel, limit_bytes)
     if current is None:

@@ -14,6 +14,9 @@ The home's own root is the only one mnemic writes. Roots from ``skills.external_
 are read after it; on a name collision the local skill wins. Reading never follows a
 symlink out of its root, and writes refuse symlinks anywhere on their path.
 
+This module finds skills (listing, lookup by name) and reads them; a skill's supporting
+files are listed, resolved and read by :mod:`mnemic.skills.files`.
+
 Writes go through :class:`~mnemic.skills.changes.SkillChange`: :meth:`SkillStore.prepare`
 validates a change against the current state, :meth:`SkillStore.apply` takes the store
 lock, prepares again and writes.
@@ -21,32 +24,16 @@ lock, prepares again and writes.
 
 from __future__ import annotations
 
-import errno
 import os
-import stat
 import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..config import SkillsSettings
-from ..errors import (
-    SkillInvalid,
-    SkillNotFound,
-    SkillPathRefused,
-    SkillTooLarge,
-    UnreadableFile,
-    UnsafePath,
-)
+from ..errors import SkillInvalid, SkillNotFound, SkillPathRefused, UnreadableFile, UnsafePath
 from ..fsio import SidecarLock, ensure_private_dir, read_text_strict
-from .model import (
-    SKILL_FILE,
-    SUPPORT_DIRS,
-    FrontMatter,
-    check_support_path,
-    is_lenient_name,
-    read_front_matter,
-    threat_findings,
-)
+from .files import SkillFile, inside, list_files, read_support_file, resolve_support_path
+from .model import SKILL_FILE, FrontMatter, is_lenient_name, read_front_matter, threat_findings
 
 if TYPE_CHECKING:
     from ..home import Home
@@ -64,7 +51,6 @@ __all__ = [
 #: Directory names never taken for skills or categories (besides hidden names).
 EXCLUDED_DIRS = frozenset({"node_modules", "__pycache__", "venv", "site-packages"})
 LOCK_NAME = ".lock"
-MAX_LISTED_FILES = 500
 
 
 def current_platform(value: str | None = None) -> str:
@@ -148,15 +134,6 @@ class SkillInfo:
 
 
 @dataclass(frozen=True, slots=True)
-class SkillFile:
-    """A supporting file of a skill (``path`` relative to the skill directory)."""
-
-    path: str
-    size: int
-    symlink: bool = False
-
-
-@dataclass(frozen=True, slots=True)
 class SkillDoc:
     """A skill with its SKILL.md text and supporting files."""
 
@@ -169,10 +146,6 @@ class SkillDoc:
 
 def _is_hidden_or_excluded(name: str) -> bool:
     return name.startswith(".") or name in EXCLUDED_DIRS
-
-
-def _inside(path: str, root: str) -> bool:
-    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
 
 
 class SkillStore:
@@ -269,7 +242,7 @@ class SkillStore:
                 continue
             if category is not None and entry.name != category:
                 continue
-            if not _inside(os.path.realpath(entry.path), real_root):
+            if not inside(os.path.realpath(entry.path), real_root):
                 continue  # a symlinked category pointing elsewhere: not ours to read
             if name is not None:
                 sub_path = os.path.join(entry.path, name)
@@ -297,7 +270,7 @@ class SkillStore:
             return bad(f"the directory name {name[:80]!r} is not a valid skill name")
         if category is not None and not is_lenient_name(category):
             return bad(f"the category directory {category[:80]!r} is not a valid category name")
-        if not _inside(os.path.realpath(path), real_root):
+        if not inside(os.path.realpath(path), real_root):
             return bad("the skill directory is a symlink that points outside its skills root")
         try:
             text = read_text_strict(
@@ -354,53 +327,15 @@ class SkillStore:
         )
         if text is None:
             raise SkillNotFound(info.ref)
-        files, stray = self._list_files(info.path)
+        files, stray = list_files(info.path)
         return SkillDoc(info, text, tuple(files), tuple(stray))
 
     def _check_dir(self, info: SkillInfo) -> None:
         root = self.root if info.source == "local" else info.source
-        if not _inside(os.path.realpath(info.path), os.path.realpath(root)):
+        if not inside(os.path.realpath(info.path), os.path.realpath(root)):
             raise SkillPathRefused(
                 info.ref, "the skill directory is a symlink that points outside its root"
             )
-
-    def _list_files(self, skill_dir: str) -> tuple[list[SkillFile], list[str]]:
-        files: list[SkillFile] = []
-        stray: list[str] = []
-        try:
-            top = sorted(os.listdir(skill_dir))
-        except OSError:
-            return files, stray
-        for name in top:
-            if name == SKILL_FILE or name.startswith("."):
-                continue
-            if name not in SUPPORT_DIRS:
-                stray.append(name)
-                continue
-            base = os.path.join(skill_dir, name)
-            if os.path.islink(base):
-                files.append(SkillFile(name, 0, symlink=True))
-                continue
-            for dirpath, dirnames, filenames in os.walk(base):
-                dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
-                rel_dir = os.path.relpath(dirpath, skill_dir).replace(os.sep, "/")
-                for d in list(dirnames):
-                    if os.path.islink(os.path.join(dirpath, d)):
-                        files.append(SkillFile(f"{rel_dir}/{d}", 0, symlink=True))
-                        dirnames.remove(d)
-                for fname in sorted(filenames):
-                    if fname.startswith("."):
-                        continue
-                    full = os.path.join(dirpath, fname)
-                    try:
-                        st = os.lstat(full)
-                    except OSError:
-                        continue
-                    link = stat.S_ISLNK(st.st_mode)
-                    files.append(SkillFile(f"{rel_dir}/{fname}", 0 if link else st.st_size, link))
-                    if len(files) >= MAX_LISTED_FILES:
-                        return files, stray
-        return files, stray
 
     def support_path(self, info: SkillInfo, rel: str) -> str:
         """Absolute path of supporting file ``rel`` of a skill, checked for escapes.
@@ -410,25 +345,7 @@ class SkillStore:
         file itself need not exist.
         """
         self._check_dir(info)
-        rel = check_support_path(rel)
-        parts = rel.split("/")
-        cur = info.path
-        for i, part in enumerate(parts):
-            cur = os.path.join(cur, part)
-            try:
-                st = os.lstat(cur)
-            except FileNotFoundError:
-                break
-            except OSError as exc:
-                raise SkillPathRefused(rel, exc.strerror or str(exc)) from exc
-            if stat.S_ISLNK(st.st_mode):
-                raise SkillPathRefused(rel, f"{'/'.join(parts[: i + 1])} is a symlink")
-            last = i == len(parts) - 1
-            if not last and not stat.S_ISDIR(st.st_mode):
-                raise SkillPathRefused(rel, f"{'/'.join(parts[: i + 1])} is not a directory")
-            if last and not stat.S_ISREG(st.st_mode):
-                raise SkillPathRefused(rel, "it is not a regular file")
-        return os.path.join(info.path, *parts)
+        return resolve_support_path(info.path, rel)
 
     def read_file(self, name: str | SkillInfo, rel: str) -> str | bytes | None:
         """Read supporting file ``rel`` of a skill: text, bytes (not UTF-8) or ``None``.
@@ -477,40 +394,6 @@ class SkillStore:
         from .apply import apply_change
 
         return apply_change(self, change)
-
-
-def read_support_file(path: str, rel: str, max_bytes: int) -> str | bytes | None:
-    """Read a file without following a symlink; text when it is UTF-8, else bytes."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
-    except FileNotFoundError:
-        return None
-    except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            raise SkillPathRefused(rel, "it is a symlink") from exc
-        raise UnreadableFile(path, exc.strerror or str(exc)) from exc
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise SkillPathRefused(rel, "it is not a regular file")
-        if st.st_size > max_bytes:
-            raise SkillTooLarge(rel, st.st_size, max_bytes, "bytes")
-        chunks = []
-        while True:
-            chunk = os.read(fd, 1 << 20)
-            if not chunk:
-                break
-            chunks.append(chunk)
-    except OSError as exc:
-        raise UnreadableFile(path, exc.strerror or str(exc)) from exc
-    finally:
-        os.close(fd)
-    data = b"".join(chunks)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data
-    return data if "\x00" in text else text
 
 
 def _is_dir(entry: os.DirEntry[str]) -> bool:
