@@ -35,7 +35,7 @@ from types import EllipsisType, TracebackType
 from typing import TYPE_CHECKING, Any
 
 from ..errors import MnemicError
-from ..prompt import SystemPrompt, build_system_prompt, recalled_context_block
+from ..prompt import SystemPrompt, recalled_context_block
 from .compress import (
     SUMMARY_PREFIX,
     CompressionReport,
@@ -46,7 +46,7 @@ from .compress import (
 from .extract import ExtractionReport
 from .recording import SessionRecording
 from .session_tools import mirror_memory_write, session_tools
-from .startup import resolve_provider, skills_index_text
+from .startup import build_session_prompt, resolve_provider
 from .tools import ToolRegistry, tool_result_text
 from .unattended import BackgroundReviews, flush_memory, unattended_tools
 
@@ -220,19 +220,15 @@ class AgentSession:
         )
 
     def _build_prompt(self) -> SystemPrompt:
-        kwargs: dict[str, Any] = {}
-        if self.today is not None:
-            kwargs["today"] = self.today
-        return build_system_prompt(
-            self.settings,
-            memory_block=self.memory.snapshot.text,
-            skills_index=skills_index_text(self.home),
-            provider_block=self.providers.system_prompt_block(),
+        return build_session_prompt(
+            self.home,
+            self.memory,
+            self.providers,
+            self.tools.names,
             system_message=self.system_message,
-            tools=self.tools.names,
             cwd=self.cwd,
+            today=self.today,
             platform_name=self.platform_name,
-            **kwargs,
         )
 
     # --- tools ------------------------------------------------------------------------------

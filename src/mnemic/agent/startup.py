@@ -5,6 +5,8 @@
   loaded provider, or none and the reason;
 * :func:`skills_index_text` is the prompt's skills index ('' when the skills cannot be
   read: the session starts without it);
+* :func:`build_session_prompt` builds a session's system prompt from those and its memory
+  snapshot (at the start, and again after a compression or ``/new``);
 * :func:`preview_prompt` builds the system prompt a new session would start with, without
   starting one (``mnemic prompt``).
 """
@@ -12,7 +14,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import EllipsisType
 from typing import TYPE_CHECKING, Any
@@ -23,11 +25,18 @@ from ..prompt import SystemPrompt, build_system_prompt
 if TYPE_CHECKING:
     import datetime as _dt
 
+    from ..curated.memory import Memory
     from ..home import Home
     from ..providers.base import MemoryProvider
     from ..providers.manager import ProviderManager
 
-__all__ = ["BASE_TOOLS", "preview_prompt", "resolve_provider", "skills_index_text"]
+__all__ = [
+    "BASE_TOOLS",
+    "build_session_prompt",
+    "preview_prompt",
+    "resolve_provider",
+    "skills_index_text",
+]
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +72,37 @@ def resolve_provider(home: Home, provider: MemoryProvider | str | EllipsisType |
     return provider, ""
 
 
+def build_session_prompt(
+    home: Home,
+    memory: Memory,
+    providers: ProviderManager,
+    tools: Sequence[str],
+    *,
+    system_message: str = "",
+    cwd: Path | None = None,
+    today: Callable[[], _dt.date] | None = None,
+    platform_name: str | None = None,
+) -> SystemPrompt:
+    """The system prompt of a session of ``home``: ``memory``'s frozen snapshot, the skills
+    index, the provider's block and the names of the session's ``tools``; ``cwd``,
+    ``today`` and ``platform_name`` as for :func:`~mnemic.prompt.build_system_prompt`
+    (``today=None``: its own default)."""
+    kwargs: dict[str, Any] = {}
+    if today is not None:
+        kwargs["today"] = today
+    return build_system_prompt(
+        home.settings,
+        memory_block=memory.snapshot.text,
+        skills_index=skills_index_text(home),
+        provider_block=providers.system_prompt_block(),
+        system_message=system_message,
+        tools=tools,
+        cwd=cwd,
+        platform_name=platform_name,
+        **kwargs,
+    )
+
+
 def preview_prompt(
     home: Home,
     *,
@@ -86,18 +126,14 @@ def preview_prompt(
     elif error:
         manager.disabled_reason = error
     tools = [*BASE_TOOLS, *(s.name for s in manager.tool_specs())]
-    kwargs: dict[str, Any] = {}
-    if today is not None:
-        kwargs["today"] = today
-    prompt = build_system_prompt(
-        home.settings,
-        memory_block=memory.snapshot.text,
-        skills_index=skills_index_text(home),
-        provider_block=manager.system_prompt_block(),
+    prompt = build_session_prompt(
+        home,
+        memory,
+        manager,
+        tools,
         system_message=system_message,
-        tools=tools,
         cwd=cwd,
+        today=today,
         platform_name=platform_name,
-        **kwargs,
     )
     return prompt, tools, manager

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import sys
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -51,6 +53,15 @@ def fail(message: str, code: int = 1) -> None:
     """Print ``message`` to stderr and exit with ``code``."""
     click.echo(f"mnemic: {message}", err=True)
     sys.exit(code)
+
+
+def fail_keeping_edit(app: AppContext, stem: str, text: str, error: MnemicError) -> None:
+    """An edit made in the user's editor was refused: keep ``text`` in the home as
+    ``<stem>.edit.<unix time>`` (mode 600), then :func:`fail` saying why and where."""
+    keep = app.home.root / f"{stem}.edit.{int(time.time())}"
+    keep.write_text(text, encoding="utf-8")
+    os.chmod(keep, 0o600)
+    fail(f"{error.to_llm()} Your edited text was kept in {keep}.")
 
 
 def handle_errors(fn: F) -> F:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from typing import Any
@@ -14,7 +13,7 @@ from ..curated import admin as ops
 from ..curated.entries import FILENAMES, TARGETS
 from ..curated.snapshot import sanitize
 from ..errors import ToolError
-from . import AppContext, emit_json, fail, handle_errors, pass_app
+from . import AppContext, emit_json, fail, fail_keeping_edit, handle_errors, pass_app
 
 __all__ = ["memory"]
 
@@ -213,10 +212,7 @@ def edit(app: AppContext, target: str) -> None:
     try:
         usage = ops.write_edited(mem, target, ops.text_hash(base), text)
     except ToolError as exc:
-        keep = app.home.root / f"{FILENAMES[target]}.edit.{int(time.time())}"
-        keep.write_text(text, encoding="utf-8")
-        os.chmod(keep, 0o600)
-        fail(f"{exc.to_llm()} Your edited text was kept in {keep}.")
+        fail_keeping_edit(app, FILENAMES[target], text, exc)
         return
     click.echo(f"Saved {FILENAMES[target]}: {usage.line()}, {usage.entries} entries.")
 

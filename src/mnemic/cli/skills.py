@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import os
 import sys
-import time
 from typing import Any
 
 import click
 
 from ..errors import ToolError
-from . import AppContext, emit_json, fail, handle_errors, pass_app
+from . import AppContext, emit_json, fail, fail_keeping_edit, handle_errors, pass_app
 
 __all__ = ["run_skill_manage", "run_skill_view", "run_skills_list", "skills"]
 
@@ -240,10 +239,7 @@ def edit(app: AppContext, name: str) -> None:
     try:
         result = store.apply(SkillChange("edit", info.ref, {"content": text, "expect": base}))
     except ToolError as exc:
-        keep = app.home.root / f"SKILL.md.{info.name}.edit.{int(time.time())}"
-        keep.write_text(text, encoding="utf-8")
-        os.chmod(keep, 0o600)
-        fail(f"{exc.to_llm()} Your edited text was kept in {keep}.")
+        fail_keeping_edit(app, f"SKILL.md.{info.name}", text, exc)
         return
     click.echo(result.message)
 

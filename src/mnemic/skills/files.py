@@ -13,11 +13,22 @@ import errno
 import os
 import stat
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..errors import SkillPathRefused, SkillTooLarge, UnreadableFile
 from .model import SKILL_FILE, SUPPORT_DIRS, check_support_path
 
-__all__ = ["SkillFile", "inside", "list_files", "read_support_file", "resolve_support_path"]
+if TYPE_CHECKING:
+    from ..config import SkillsSettings
+
+__all__ = [
+    "SkillFile",
+    "inside",
+    "list_files",
+    "read_support_file",
+    "resolve_support_path",
+    "skill_md_max_bytes",
+]
 
 MAX_LISTED_FILES = 500
 
@@ -29,6 +40,12 @@ class SkillFile:
     path: str
     size: int
     symlink: bool = False
+
+
+def skill_md_max_bytes(settings: SkillsSettings) -> int:
+    """The most bytes read of a SKILL.md: ``max_skill_chars`` at four bytes a character,
+    plus 64 KiB."""
+    return 4 * settings.max_skill_chars + 65536
 
 
 def inside(path: str, root: str) -> bool:

@@ -24,7 +24,7 @@ from ..errors import (
     SkillTooLarge,
 )
 from .changes import PreparedChange, SkillChange, patch_path, scan_or_raise
-from .files import list_files, read_support_file
+from .files import list_files, read_support_file, skill_md_max_bytes
 from .model import SKILL_FILE, check_support_path, validate_skill_md
 
 if TYPE_CHECKING:
@@ -171,7 +171,7 @@ def _prepare_patch(store: SkillStore, change: SkillChange, info: SkillInfo) -> P
     path = (
         os.path.join(info.path, SKILL_FILE) if rel == SKILL_FILE else store.support_path(info, rel)
     )
-    limit_bytes = max(settings.max_file_bytes, 4 * settings.max_skill_chars + 65536)
+    limit_bytes = max(settings.max_file_bytes, skill_md_max_bytes(settings))
     current = read_support_file(path, rel, limit_bytes)
     if current is None:
         raise SkillInvalid(

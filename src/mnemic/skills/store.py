@@ -32,7 +32,14 @@ from typing import TYPE_CHECKING, Any
 from ..config import SkillsSettings
 from ..errors import SkillInvalid, SkillNotFound, SkillPathRefused, UnreadableFile, UnsafePath
 from ..fsio import SidecarLock, ensure_private_dir, read_text_strict
-from .files import SkillFile, inside, list_files, read_support_file, resolve_support_path
+from .files import (
+    SkillFile,
+    inside,
+    list_files,
+    read_support_file,
+    resolve_support_path,
+    skill_md_max_bytes,
+)
 from .model import SKILL_FILE, FrontMatter, is_lenient_name, read_front_matter, threat_findings
 
 if TYPE_CHECKING:
@@ -276,7 +283,7 @@ class SkillStore:
             text = read_text_strict(
                 os.path.join(path, SKILL_FILE),
                 nofollow=True,
-                max_bytes=4 * self.settings.max_skill_chars + 65536,
+                max_bytes=skill_md_max_bytes(self.settings),
             )
         except (UnreadableFile, UnsafePath) as exc:
             return bad(exc.to_llm())
@@ -323,7 +330,7 @@ class SkillStore:
         """Like :meth:`read` for an already resolved skill."""
         self._check_dir(info)
         text = read_text_strict(
-            info.skill_md, nofollow=True, max_bytes=4 * self.settings.max_skill_chars + 65536
+            info.skill_md, nofollow=True, max_bytes=skill_md_max_bytes(self.settings)
         )
         if text is None:
             raise SkillNotFound(info.ref)
