@@ -232,3 +232,46 @@ def test_both_backends_rank_alike(tmp_path: Path, pg_db: Any) -> None:
                 b = [(h.session_id, h.seq, round(h.score, 6)) for h in pg.search(query, f)]
                 assert a == b, (text, match, f)
     sq.close()
+
+
+@pytest.mark.parametrize(
+    ("density", "dense"), [(0.5, 0.02), (0.05, 0.02), (0.1, 0.9), (0.02, 0.9), (0.0, 0.02)]
+)
+def test_pg_listing_strategies_find_the_most_recent_matches(
+    pg_db: Any, monkeypatch: pytest.MonkeyPatch, density: float, dense: float
+) -> None:
+    """Whatever the statistics say (dense: walk the primary key; frequent: growing windows
+    of recent ids; rare: every match at once), the listing is the most recent matches."""
+    from mnemic.backends.postgres import fulltext
+    from mnemic.backends.postgres.sessions import PostgresSessionStore
+
+    rng = random.Random(3)
+    pg = PostgresSessionStore(pg_db)
+    for s in range(40):
+        pg.start_session(id=f"s{s}")
+        pg.append_messages(
+            f"s{s}",
+            [NewMessage("user", " ".join(rng.choice(WORDS) for _ in range(8))) for _ in range(60)],
+        )
+    monkeypatch.setattr(
+        fulltext.LexemeStats, "common", lambda self: ({}, density)
+    )  # every lexeme "has" this density
+    monkeypatch.setattr(fulltext, "DENSE", dense)  # above it: walk the primary key
+    for text in ("deploy", "billing", "会话", "记忆文件", "v2.3.1", "deploy billing"):
+        query = parse_query(text)
+        with pg_db.connection() as conn:
+            index = fulltext.PgIndex(conn, pg_db, pg._lexer, pg.weights, pg._stats)
+            index.prepare()
+            for cap in (5, 50, 400):
+                got = index.listing(query, cap)
+                want = [
+                    int(r[0])
+                    for r in conn.execute(
+                        pg_db.sql(
+                            "SELECT id FROM {s}.messages WHERE tsv @@ %s::tsquery "
+                            "ORDER BY id DESC LIMIT %s"
+                        ),
+                        (pg._lexer.tsquery(query), cap),
+                    )
+                ]
+                assert got == want, (text, cap, density)

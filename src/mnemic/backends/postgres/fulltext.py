@@ -19,12 +19,13 @@ module is its PostgreSQL engine (:class:`PgIndex`):
 from __future__ import annotations
 
 import math
+import time
 from collections import defaultdict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...sessions.lexical import HIT_COLUMNS, filter_clauses, hit_from_row
-from ...sessions.query import Query
+from ...sessions.query import Query, Term
 from ...sessions.store import Hit, SearchFilters
 from .lexer import Lexer, Phrase, phrase_lexemes
 
@@ -33,8 +34,14 @@ if TYPE_CHECKING:
 
     from .db import Database
 
-__all__ = ["EXACT_CAP", "PgIndex"]
+__all__ = ["EXACT_CAP", "LexemeStats", "PgIndex"]
 
+DENSE = 0.02
+"""Share of messages above which a term is listed by walking the primary key."""
+TOTALS_TTL = 2.0
+"""Seconds a search reuses bm25's corpus totals (message count, average length)."""
+STATS_TTL = 300.0
+"""Seconds between re-reads of the lexeme statistics (they change at ANALYZE only)."""
 EXACT_CAP = 10_000
 """Most recent eligible matches scored when capping left too few hits."""
 _COUNT_CAP = 100_000
@@ -55,14 +62,17 @@ class PgIndex:
         db: Database,
         lexer: Lexer,
         weights: Sequence[float],
+        stats: LexemeStats,
     ) -> None:
+        self.stats = stats
         self.conn = conn
         self.db = db
         self.lexer = lexer
         self.weights = (float(weights[0]), float(weights[1]))
         self._totals: tuple[int, float] | None = None
+        self._size: int | None = None
         self._ts: dict[Query, str] = {}
-        self._sizes: dict[Query, dict[int, int]] = {}
+        self._all: dict[Query, list[int]] = {}
 
     def _tsquery(self, query: Query) -> str:
         text = self._ts.get(query)
@@ -79,28 +89,117 @@ class PgIndex:
 
     # -- the protocol -------------------------------------------------------------------
     def listing(self, query: Query, cap: int) -> list[int]:
-        rows = self._rows(
-            "SELECT id, ntok FROM {s}.messages WHERE tsv @@ %s::tsquery ORDER BY id DESC LIMIT %s",
-            (self._tsquery(query), cap),
-        )
-        if len(rows) < cap:  # every match: scores() needs no second look
-            self._sizes[query] = {int(i): int(n) for i, n in rows}
-        return [int(r[0]) for r in rows]
+        # A GIN index yields matches unordered: listing "the most recent" through it
+        # visits every match in the heap (a few microseconds each). A term the planner's
+        # statistics call dense walks the primary key backwards instead (it stops after
+        # cap), within a window expected to hold them; a frequent single word is looked
+        # for in growing windows of recent ids (GIN AND the BRIN index on id); anything
+        # else (rare words, phrases, whose estimates are poor) takes every match at once.
+        # A prefix (no statistics) is left to the planner.
+        tsq = self._tsquery(query)
+        size = self.size()
+        density = self.density(query)
+        ids: list[int] = []
+        if density is None:
+            return self._ids(
+                "SELECT id FROM {s}.messages WHERE tsv @@ %s::tsquery ORDER BY id DESC LIMIT %s",
+                (tsq, cap),
+            )
+        high = size + 1
+        window = int(2 * cap / density) if density > 0 else high
+        if density >= DENSE and density * size > 20 * cap:
+            low = max(0, high - window)
+            ids = self._ids(
+                "SELECT id FROM {s}.messages WHERE ts_match_vq(tsv, %s::tsquery) AND id >= %s "
+                "ORDER BY id DESC LIMIT %s",
+                (tsq, low, cap),
+            )
+            high = 0 if len(ids) >= cap else low
+        elif not (density * size > 4 * cap and _single_word(query, self.lexer)):
+            window = high
+        while high > 0 and len(ids) < cap:
+            low = max(0, high - window)
+            if high > size:  # the newest window has no upper bound: rows added meanwhile
+                found = self._ids(
+                    "SELECT id FROM {s}.messages WHERE tsv @@ %s::tsquery AND id >= %s "
+                    "ORDER BY id + 0 DESC LIMIT %s",
+                    (tsq, low, cap),
+                )
+            else:
+                found = self._ids(
+                    "SELECT id FROM {s}.messages WHERE tsv @@ %s::tsquery AND id >= %s "
+                    "AND id < %s ORDER BY id + 0 DESC LIMIT %s",
+                    (tsq, low, high, cap - len(ids)),
+                )
+            ids += found
+            high, window = low, window * 4
+        if len(ids) < cap:  # every match: scores() needs no second look
+            self._all[query] = ids
+        return ids
+
+    def _ids(self, sql: str, params: Sequence[Any]) -> list[int]:
+        return [int(r[0]) for r in self._rows(sql, params)]
+
+    def density(self, query: Query) -> float | None:
+        """The expected share of messages matching ``query`` by the planner's lexeme
+        statistics (words taken as independent; a lexeme not among the common ones
+        counts as the least common of them); None when a prefix makes it unknowable."""
+        common, floor = self.stats.common()
+
+        def term(t: Term) -> float | None:
+            best = 0.0
+            for phrase in self.lexer.phrases(t):
+                if phrase.prefix:
+                    return None
+                f = min((common.get(lex, floor) for lex in phrase.lexemes), default=0.0)
+                best = max(best, f)
+            return best
+
+        groups = [list(query.terms)] if query.match == "any" else [list(g) for g in query.groups]
+        total = 1.0
+        for group in groups:
+            share = 0.0
+            for t in group:
+                f = term(t)
+                if f is None:
+                    return None
+                share += f
+            total *= min(1.0, share)
+        return total
 
     def scores(self, query: Query) -> dict[int, float]:
-        sizes = self._sizes.get(query)
-        if sizes is None:
-            rows = self._rows(
-                "SELECT id, ntok FROM {s}.messages WHERE tsv @@ %s::tsquery",
-                (self._tsquery(query),),
+        ids = self._all.get(query)
+        if ids is None:
+            ids = self._ids(
+                "SELECT id FROM {s}.messages WHERE tsv @@ %s::tsquery", (self._tsquery(query),)
             )
-            sizes = {int(i): int(n) for i, n in rows}
         counted = not query.excluded  # then every doc holding a phrase is among the matches
-        return self._bm25(query, sizes, exact_counts=not counted)
+        return self._bm25(query, ids, exact_counts=not counted)
+
+    def prepare(self) -> None:
+        """Read the store's size, and its bm25 totals unless the store has fresh ones
+        (they move slowly; see :class:`LexemeStats`)."""
+        totals = self.stats.totals()
+        if totals is not None:
+            row = self._rows("SELECT COALESCE(max(id), 0) FROM {s}.messages", ())
+            self._size = int(row[0][0]) if row else 0
+            self._totals = totals
+            return
+        row = self._rows(
+            "SELECT (SELECT COALESCE(max(id), 0) FROM {s}.messages), "
+            "COALESCE(sum(message_count), 0), COALESCE(sum(index_tokens), 0) FROM {s}.sessions",
+            (),
+        )
+        size, n, tokens = (int(row[0][0]), int(row[0][1]), int(row[0][2])) if row else (0, 0, 0)
+        self._size = size
+        self._totals = (n, tokens / n if n else 0.0)
+        self.stats.keep_totals(self._totals)
 
     def size(self) -> int:
-        row = self._rows("SELECT COALESCE(max(id), 0) FROM {s}.messages", ())
-        return int(row[0][0]) if row else 0
+        if self._size is None:
+            row = self._rows("SELECT COALESCE(max(id), 0) FROM {s}.messages", ())
+            self._size = int(row[0][0]) if row else 0
+        return self._size
 
     def rows(self, ids: Sequence[int], filters: SearchFilters) -> dict[int, Sequence[Any]]:
         clauses = filter_clauses(filters, "%s")
@@ -109,7 +208,8 @@ class PgIndex:
         where, params = clauses
         extra = "".join(f" AND {w}" for w in where)
         found = self._rows(
-            f"SELECT {HIT_COLUMNS} FROM {{s}}.messages m JOIN {{s}}.sessions s ON s.sid = m.sid "
+            f"SELECT {HIT_COLUMNS} FROM {{s}}.messages m CROSS JOIN LATERAL (SELECT id, source, "
+            "message_count FROM {s}.sessions x WHERE x.sid = m.sid OFFSET 0) s "
             f"WHERE m.id = ANY(%s){extra}",
             [list(ids), *params],
         )
@@ -121,13 +221,12 @@ class PgIndex:
             return []
         where, params = clauses
         condition = " AND ".join(["m.tsv @@ %s::tsquery", *where])
-        found = self._rows(
-            f"SELECT m.id, m.ntok FROM {{s}}.messages m JOIN {{s}}.sessions s ON s.sid = m.sid "
+        found = self._ids(
+            f"SELECT m.id FROM {{s}}.messages m JOIN {{s}}.sessions s ON s.sid = m.sid "
             f"WHERE {condition} ORDER BY m.id DESC LIMIT %s",
             [self._tsquery(query), *params, EXACT_CAP],
         )
-        sizes = {int(i): int(n) for i, n in found}
-        scores = self._bm25(query, sizes, exact_counts=True)
+        scores = self._bm25(query, found, exact_counts=True)
         best = sorted(scores.items(), key=lambda kv: (kv[1], -kv[0]))[:limit]
         rows = self.rows([i for i, _ in best], filters)
         return [hit_from_row(rows[i], value) for i, value in best if i in rows]
@@ -161,26 +260,43 @@ class PgIndex:
             self._totals = (n, tokens / n if n else 0.0)
         return self._totals
 
-    def _occurrences(self, ids: Sequence[int], phrases: Sequence[Phrase]) -> dict[int, Occurrences]:
+    def _occurrences(
+        self, ids: Sequence[int], phrases: Sequence[Phrase]
+    ) -> tuple[dict[int, Occurrences], dict[int, int]]:
+        """The query lexemes' positions in each message, and each message's token count.
+
+        A position's column follows from the message's ``naux`` (positions up to it are
+        aux). Without prefixes only the query's lexemes are unpacked: they are marked
+        with weight D and filtered out of the vector in C (``setweight``, ``ts_filter``),
+        instead of unnesting every lexeme of every message.
+        """
         exact, prefixes = phrase_lexemes(phrases)
         out: dict[int, Occurrences] = {}
+        sizes: dict[int, int] = {}
         if not ids or not (exact or prefixes):
-            return out
-        rows = self._rows(
-            "SELECT m.id, u.lexeme, u.positions, u.weights FROM {s}.messages m "
-            "CROSS JOIN LATERAL unnest(m.tsv) u WHERE m.id = ANY(%s) "
-            "AND (u.lexeme = ANY(%s) OR u.lexeme ^@ ANY(%s))",
-            (list(ids), exact, prefixes),
-        )
-        for mid, lexeme, positions, weights in rows:
+            return out, sizes
+        if prefixes:
+            rows = self._rows(
+                "SELECT m.id, m.ntok, m.naux, u.lexeme, u.positions FROM {s}.messages m "
+                "CROSS JOIN LATERAL unnest(m.tsv) u WHERE m.id = ANY(%s) "
+                "AND (u.lexeme = ANY(%s) OR u.lexeme ^@ ANY(%s))",
+                (list(ids), exact, prefixes),
+            )
+        else:
+            rows = self._rows(
+                "SELECT m.id, m.ntok, m.naux, u.lexeme, u.positions FROM {s}.messages m "
+                "CROSS JOIN LATERAL unnest(ts_filter(setweight(m.tsv, 'D', %s::text[]), "
+                "'{d}')) u WHERE m.id = ANY(%s) AND u.lexeme = ANY(%s)",
+                (exact, list(ids), exact),
+            )
+        for mid, ntok, naux, lexeme, positions in rows:
+            sizes[int(mid)] = int(ntok)
             spots = out.setdefault(int(mid), {})
             if not positions:
                 spots[str(lexeme)] = [(0, 0)]  # a lexeme past the position limit
                 continue
-            spots[str(lexeme)] = [
-                (int(p), 1 if w == "B" else 0) for p, w in zip(positions, weights, strict=True)
-            ]
-        return out
+            spots[str(lexeme)] = [(int(p), 1 if p <= naux else 0) for p in positions]
+        return out, sizes
 
     def _doc_count(self, phrase: Phrase) -> int:
         rows = self._rows(
@@ -189,12 +305,12 @@ class PgIndex:
         )
         return int(rows[0][0]) if rows else 0
 
-    def _bm25(self, query: Query, sizes: dict[int, int], *, exact_counts: bool) -> dict[int, float]:
-        """bm25 (negative, lower is better) of the messages in ``sizes`` (id -> tokens)."""
-        if not sizes:
+    def _bm25(self, query: Query, ids: Sequence[int], *, exact_counts: bool) -> dict[int, float]:
+        """bm25 (negative, lower is better) of the messages ``ids``."""
+        if not ids:
             return {}
         phrases = self.lexer.positive_phrases(query)
-        docs = self._occurrences(list(sizes), phrases)
+        docs, sizes = self._occurrences(ids, phrases)
         freqs: list[dict[int, float]] = []
         for phrase in phrases:
             per_doc: dict[int, float] = {}
@@ -210,7 +326,8 @@ class PgIndex:
             idf = math.log((n - hits + 0.5) / (hits + 0.5)) if n else 0.0
             idfs.append(idf if idf > 0.0 else 1e-6)
         scores: dict[int, float] = defaultdict(float)
-        for mid, ntok in sizes.items():
+        for mid in ids:
+            ntok = sizes.get(mid, 0)
             norm = K1 * (1 - B + B * ntok / avgdl) if avgdl else K1
             total = 0.0
             for idf, per_doc in zip(idfs, freqs, strict=True):
@@ -219,6 +336,63 @@ class PgIndex:
                     total += idf * (f * (K1 + 1.0)) / (f + norm)
             scores[mid] = -total
         return dict(scores)
+
+
+class LexemeStats:
+    """The planner's most common lexemes of ``messages.tsv`` with their frequencies, and
+    the least of those frequencies (``pg_stats``), re-read at most every
+    :data:`STATS_TTL` seconds. Without statistics (never analyzed) every lexeme counts
+    as frequency 1 % (windows of 200 x cap messages)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._common: tuple[dict[str, float], float] = ({}, 0.01)
+        self._read_at = -STATS_TTL
+        self._totals: tuple[int, float] | None = None
+        self._totals_at = 0.0
+
+    def totals(self) -> tuple[int, float] | None:
+        """(messages, average tokens) read less than :data:`TOTALS_TTL` seconds ago and
+        not invalidated since by a write of this store; else None."""
+        if self._totals is None or time.monotonic() - self._totals_at > TOTALS_TTL:
+            return None
+        return self._totals
+
+    def keep_totals(self, totals: tuple[int, float]) -> None:
+        self._totals, self._totals_at = totals, time.monotonic()
+
+    def changed(self) -> None:
+        """This store wrote messages: the totals must be read again."""
+        self._totals = None
+
+    def common(self) -> tuple[dict[str, float], float]:
+        now = time.monotonic()
+        if now - self._read_at >= STATS_TTL:
+            self._read_at = now
+            try:
+                with self.db.connection() as conn:
+                    row = conn.execute(
+                        "SELECT most_common_elems::text::text[], most_common_elem_freqs "
+                        "FROM pg_stats WHERE schemaname = %s AND tablename = 'messages' "
+                        "AND attname = 'tsv'",
+                        (self.db.schema,),
+                    ).fetchone()
+            except Exception:  # statistics are a hint
+                row = None
+            if row and row[0] and row[1] and len(row[1]) > len(row[0]):
+                freqs = [float(f) for f in row[1]]
+                self._common = (dict(zip(row[0], freqs, strict=False)), freqs[len(row[0])])
+            else:
+                self._common = ({}, 0.01)
+        return self._common
+
+
+def _single_word(query: Query, lexer: Lexer) -> bool:
+    """Whether ``query`` is one word (one lexeme): the planner estimates those well."""
+    if len(query.terms) != 1:
+        return False
+    phrases = lexer.phrases(query.terms[0])
+    return len(phrases) == 1 and len(phrases[0].lexemes) == 1
 
 
 def phrase_hits(spots: Occurrences, phrase: Phrase) -> tuple[int, int]:

@@ -62,6 +62,8 @@ class IndexedText:
 
     tsvector: str
     ntok: int
+    naux: int = 0
+    """Positions 1..naux are the aux column, the rest (after a gap) the body."""
 
 
 def quote(lexeme: str) -> str:
@@ -140,7 +142,7 @@ class Lexer:
         body_tokens = self.tokens(body)
         ntok = len(aux_tokens) + len(body_tokens)
         if not ntok:
-            return IndexedText("", 0)
+            return IndexedText("", 0, 0)
         spots: dict[str, list[str]] = {}
         extra: dict[str, None] = {}
         pos = 0
@@ -154,7 +156,7 @@ class Lexer:
             pos += 1  # the gap between the columns
         parts = [f"{quote(lex)}:{','.join(where[:256])}" for lex, where in spots.items()]
         parts.extend(quote(lex) for lex in extra if lex not in spots)
-        return IndexedText(" ".join(parts), ntok)
+        return IndexedText(" ".join(parts), ntok, min(len(aux_tokens), MAX_POSITION))
 
     # -- queries ---------------------------------------------------------------------
     def phrases(self, term: Term) -> list[Phrase]:

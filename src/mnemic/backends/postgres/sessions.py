@@ -65,7 +65,7 @@ from ...sessions.store import (
     new_session_id,
 )
 from .db import Database, atomic, is_lock_timeout
-from .fulltext import PgIndex
+from .fulltext import LexemeStats, PgIndex
 from .lexer import Lexer
 
 if TYPE_CHECKING:
@@ -90,7 +90,8 @@ _MESSAGE_COLS = (
 )
 _SID = "(SELECT sid FROM {s}.sessions WHERE id = %s)"
 _MESSAGE_FIELDS = (
-    "id, sid, seq, role, content, name, tool_name, tool_calls, tool_call_id, ts, tokens, ntok, tsv"
+    "id, sid, seq, role, content, name, tool_name, tool_calls, tool_call_id, ts, tokens, ntok, "
+    "naux, tsv"
 )
 
 
@@ -145,6 +146,7 @@ class PostgresSessionStore:
         self.location = db.location
         self._fields = FieldIndexer(segmenter)
         self._lexer = shared_lexer(self.tokenizer)
+        self._stats = LexemeStats(db)
         self._closed = False
         self._check_index()
 
@@ -173,6 +175,7 @@ class PostgresSessionStore:
 
     def _write(self, fn: Callable[[psycopg.Connection[Any]], T]) -> T:
         """Run ``fn`` in one transaction (with ``lock_timeout``); errors mapped."""
+        self._stats.changed()
         with self._connection("write failed") as conn, atomic(conn):
             conn.execute(f"SET LOCAL lock_timeout = {max(1, int(self.timeout * 1000))}")
             return fn(conn)
@@ -211,12 +214,12 @@ class PostgresSessionStore:
         self.reindex()
 
     def _index(self, content: str | None, name: str | None, tool_name: str | None,
-               tool_calls: str | None) -> tuple[str, int]:  # fmt: skip
+               tool_calls: str | None) -> tuple[str, int, int]:  # fmt: skip
         fields = self._fields
         indexed = self._lexer.index(
             fields.body(content), fields.aux(content, name, tool_name, tool_calls)
         )
-        return indexed.tsvector, indexed.ntok
+        return indexed.tsvector, indexed.ntok, indexed.naux
 
     def reindex(self) -> int:
         """Rebuild every message's vector (after a segmenter change); return how many."""
@@ -239,9 +242,10 @@ class PostgresSessionStore:
                 with conn.cursor() as cur:
                     cur.executemany(
                         self.db.sql(
-                            "UPDATE {s}.messages SET tsv = %s::tsvector, ntok = %s WHERE id = %s"
+                            "UPDATE {s}.messages SET tsv = %s::tsvector, ntok = %s, naux = %s "
+                            "WHERE id = %s"
                         ),
-                        [(tsv, ntok, mid) for mid, tsv, ntok in values],
+                        [(tsv, ntok, naux, mid) for mid, tsv, ntok, naux in values],
                     )
                 done += len(rows)
                 last = int(rows[-1][0])
@@ -312,7 +316,7 @@ class PostgresSessionStore:
             calls += msg.tool_call_count
             last = max(last, ts) if i else ts
             tool_calls = msg.tool_calls_json()
-            tsv, ntok = self._index(msg.content, msg.name, msg.tool_name, tool_calls)
+            tsv, ntok, naux = self._index(msg.content, msg.name, msg.tool_name, tool_calls)
             ntoks += ntok
             rows.append(
                 [
@@ -325,6 +329,7 @@ class PostgresSessionStore:
                     ts,
                     est,
                     ntok,
+                    naux,
                     tsv,
                 ]
             )
@@ -351,7 +356,7 @@ class PostgresSessionStore:
                 raise SessionNotFound(session_id)
             sid, first = int(found[0]), int(found[1])
             marks = ", ".join(
-                ["(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::tsvector)"] * len(rows)
+                ["(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::tsvector)"] * len(rows)
             )
             params: list[Any] = []
             for i, r in enumerate(rows):
@@ -359,7 +364,7 @@ class PostgresSessionStore:
             inserted = conn.execute(
                 sql(
                     "INSERT INTO {s}.messages (sid, seq, role, content, name, tool_name, "
-                    "tool_calls, tool_call_id, ts, tokens, ntok, tsv) VALUES "
+                    "tool_calls, tool_call_id, ts, tokens, ntok, naux, tsv) VALUES "
                     f"{marks} RETURNING id, seq"
                 ),
                 params,
@@ -731,7 +736,8 @@ class PostgresSessionStore:
         if query.empty or limit <= 0:
             return []
         with self._connection("search failed") as conn:
-            index = PgIndex(conn, self.db, self._lexer, self.weights)
+            index = PgIndex(conn, self.db, self._lexer, self.weights, self._stats)
+            index.prepare()
             return ranked_search(index, query, filters, limit=limit, sort=sort)
 
     def stats(self) -> StoreStats:
