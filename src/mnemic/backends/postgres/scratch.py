@@ -84,8 +84,13 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(*, durable: bool = False, bindir: str | None = None) -> ScratchServer:
-    """Create and start a server (see the module docstring); raise RuntimeError if not."""
+def start_server(
+    *, durable: bool = False, bindir: str | None = None, settings: dict[str, str] | None = None
+) -> ScratchServer:
+    """Create and start a server (see the module docstring); raise RuntimeError if not.
+
+    ``settings`` are extra server settings (``{"shared_buffers": "1GB"}``).
+    """
     bindir = bindir or find_bindir()
     if bindir is None:
         raise RuntimeError("PostgreSQL server binaries (initdb, pg_ctl) were not found")
@@ -117,6 +122,7 @@ def start_server(*, durable: bool = False, bindir: str | None = None) -> Scratch
         ]
         if not durable:
             options += ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]
+        options += [f"-c {key}={value}" for key, value in (settings or {}).items()]
         last = ""
         for _ in range(5):
             port = _free_port()
