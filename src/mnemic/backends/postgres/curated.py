@@ -260,7 +260,9 @@ class PostgresBackend:
         except Exception as exc:  # report, never pretend the copy exists
             return f"{self.location(target)} (BACKUP FAILED: {exc}; the text itself is unchanged)"
         backup_id = int(row[0]) if row else 0
-        return f"{self.location(target)} backup #{backup_id} (mnemic db backups)"
+        return (
+            f"{self.location(target)} backup #{backup_id} (table {self.db.schema}.curated_backups)"
+        )
 
     def backups(self, target: str) -> list[Backup]:
         """Drift backups of a target, oldest first."""
