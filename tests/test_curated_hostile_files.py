@@ -101,4 +101,3 @@ def test_directory_in_place_of_file(home_path: Path) -> None:
     mem = Memory.open(home_path)
     resp = mem.tool(ARGS_ADD)
     assert resp["success"] is False and resp["error_code"] == "unreadable_file"
-
