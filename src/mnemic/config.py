@@ -234,11 +234,18 @@ class ApprovalSettings(_Section):
     """
 
     memory_foreground: str = "allow"
+    """Memory writes by the attended agent (the session a person is talking to)."""
     memory_background: str = "allow"
+    """Memory writes by unattended writers (flush, review); their replace and remove are
+    staged whatever this says, unless it is ``block``."""
     memory_mcp: str = "allow"
+    """Memory writes by MCP clients."""
     skills_foreground: str = "allow"
+    """Skill writes by the attended agent."""
     skills_background: str = "stage"
+    """Skill writes by unattended writers."""
     skills_mcp: str = "allow"
+    """Skill writes by MCP clients."""
     pending_ttl_hours: float = 168.0
     """Staged writes expire after this many hours."""
     fail_open_foreground: bool = True
