@@ -103,9 +103,17 @@ def read_text_strict(
 
 
 def atomic_write_text(
-    path: StrPath, text: str, *, mode: int = FILE_MODE, recycle: StrPath | None = None
+    path: StrPath,
+    text: str,
+    *,
+    mode: int = FILE_MODE,
+    recycle: StrPath | None = None,
+    sync_dir: bool = True,
 ) -> None:
     """Durably replace ``path`` with ``text``: temp file, fsync, rename, fsync of the dir.
+
+    With ``sync_dir=False`` the caller takes over the last step and must call
+    :func:`fsync_dir` on the file's directory before it reports the write as durable.
 
     Readers see the old or the new complete file, never a partial one. A failure leaves
     the old file intact and raises :class:`WriteFailed`.
@@ -161,7 +169,8 @@ def atomic_write_text(
         if isinstance(exc, OSError):
             raise WriteFailed(path, exc.strerror or str(exc)) from exc
         raise
-    fsync_dir(directory)
+    if sync_dir:
+        fsync_dir(directory)
 
 
 def fsync_dir(directory: StrPath) -> None:

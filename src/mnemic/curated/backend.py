@@ -168,12 +168,23 @@ class FileBackend:
             # anyone reads or writes either file, and completing it needs both locks.
             interrupted = os.path.lexists(self.intent_path)
             if not interrupted or ordered == everything:
+                txn: _FileTxn | None = None
                 try:
                     if interrupted:
                         self._recover_locked()
-                    yield _FileTxn(self, ordered, sum(lk.waited_ms for lk in taken))
+                    txn = _FileTxn(self, ordered, sum(lk.waited_ms for lk in taken))
+                    yield txn
                 finally:
-                    _release(taken)
+                    try:
+                        if txn is not None and txn.dir_sync_pending:
+                            # Deferred to here so that whatever the caller appended after
+                            # the rename (the audit record, with its own fdatasync) shares
+                            # one filesystem-journal commit with it; this fsync then finds
+                            # little left to do. It still runs before the locks are released.
+                            txn.dir_sync_pending = False
+                            fsync_dir(self.directory)
+                    finally:
+                        _release(taken)
                 return
             _release(taken)
             taken = self._lock_all(everything, timeout)
@@ -194,10 +205,10 @@ class FileBackend:
             raise
         return taken
 
-    def _commit(self, target: str, text: str) -> None:
+    def _commit(self, target: str, text: str, *, sync_dir: bool = True) -> None:
         path = self.path(target)
         recycle = self._keep_previous(target, path) if self.history_limit > 0 else None
-        atomic_write_text(path, text, mode=FILE_MODE, recycle=recycle)
+        atomic_write_text(path, text, mode=FILE_MODE, recycle=recycle, sync_dir=sync_dir)
 
     # -- commits spanning both targets (redo log) ----------------------------------
     @property
@@ -420,6 +431,7 @@ class _FileTxn:
         self._backend = backend
         self._targets = targets
         self.lock_wait_ms = waited_ms
+        self.dir_sync_pending = False
 
     def _check(self, target: str) -> None:
         if target not in self._targets:
@@ -431,7 +443,8 @@ class _FileTxn:
 
     def write(self, target: str, text: str) -> None:
         self._check(target)
-        self._backend._commit(target, text)
+        self._backend._commit(target, text, sync_dir=False)
+        self.dir_sync_pending = True
 
     def write_all(self, writes: dict[str, str]) -> None:
         for target in writes:
