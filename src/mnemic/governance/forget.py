@@ -262,6 +262,7 @@ def forget_sessions(
         report.notes.append("there is no session history")
         return report
     from ..sessions.index import FieldIndexer
+    from ..sessions.rows import stored_call_count
     from ..sessions.sqlite import SQLiteSessionStore
 
     store = SQLiteSessionStore(db, timeout=home.settings.sessions.write_timeout)
@@ -298,7 +299,7 @@ def forget_sessions(
                         "UPDATE sessions SET message_count = MAX(0, message_count - 1), "
                         "tool_call_count = MAX(0, tool_call_count - ?), "
                         "token_count = MAX(0, token_count - ?) WHERE sid = ?",
-                        (_call_count(calls), int(tokens or 0), sid),
+                        (stored_call_count(calls), int(tokens or 0), sid),
                     )
                 for sid, in_title in titled:
                     if in_title:
@@ -361,13 +362,3 @@ def _forget_remote_sessions(
             removed={"messages": report.messages, "sessions": report.sessions},
         )
     return report
-
-
-def _call_count(tool_calls: str | None) -> int:
-    if not tool_calls:
-        return 0
-    try:
-        calls = json.loads(tool_calls)
-    except ValueError:
-        return 0
-    return len(calls) if isinstance(calls, list) else 1

@@ -10,6 +10,10 @@ It expires ``approval.pending_ttl_hours`` after staging: an expired record can n
 be approved and ``mnemic gc`` removes it. At most ``retention.pending_limit`` live
 records are kept per subsystem; staging beyond that is an approval failure (the actor's
 ``fail_open`` setting decides).
+
+:class:`BasePendingStore` holds what the file queue here and the database queue
+(:class:`~mnemic.backends.postgres.governance.PostgresPendingStore`) do the same way:
+staging within the limit, the stored JSON form, parsing a stored record.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import json
 import os
 import stat
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,7 +32,7 @@ from typing import Any
 from ..errors import PendingNotFound, StorageError, UnreadableFile, UnsafePath, WriteFailed
 from ..fsio import SidecarLock, atomic_write_text, ensure_private_dir, read_text_strict
 
-__all__ = ["PendingListing", "PendingRecord", "PendingStore"]
+__all__ = ["BasePendingStore", "PendingListing", "PendingRecord", "PendingStore"]
 
 _ID_CHARS = frozenset("0123456789abcdef")
 
@@ -67,7 +72,7 @@ class PendingRecord:
         return tuple(sorted(self.base))
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON-able form (also the on-disk form)."""
+        """JSON-able form (also the stored form, see :meth:`to_json`)."""
         return {
             "version": 1,
             "id": self.id,
@@ -82,6 +87,10 @@ class PendingRecord:
             "expires_at": self.expires_at,
             "base": self.base,
         }
+
+    def to_json(self) -> str:
+        """The stored text of the record (a file's content, a database row's)."""
+        return json.dumps(self.as_dict(), ensure_ascii=False, indent=1, sort_keys=True)
 
     @classmethod
     def from_dict(cls, data: Any) -> PendingRecord:
@@ -128,7 +137,124 @@ class PendingListing:
     """(path, reason) of record files that could not be read or parsed."""
 
 
-class PendingStore:
+class BasePendingStore(ABC):
+    """The pending writes of one subsystem, wherever they are stored.
+
+    Staging (:meth:`add`) and reading a record (:meth:`read`) are the same for every
+    store; a subclass says where records live (:meth:`_fetch`, :meth:`_store`), how the
+    queue is locked, listed and counted.
+    """
+
+    def __init__(
+        self,
+        subsystem: str,
+        *,
+        ttl_hours: float = 168.0,
+        limit: int = 200,
+        clock: Callable[[], float] = time.time,
+        lock_timeout: float = 10.0,
+    ) -> None:
+        self.subsystem = subsystem
+        self.ttl_s = ttl_hours * 3600.0
+        self.limit = limit
+        self.clock = clock
+        self.lock_timeout = lock_timeout
+
+    @property
+    @abstractmethod
+    def location(self) -> str:
+        """Where the queue lives, for messages."""
+
+    @abstractmethod
+    def lock(self) -> contextlib.AbstractContextManager[Any]:
+        """Hold the queue while adding, approving, rejecting or expiring."""
+
+    @abstractmethod
+    def ids(self) -> list[str]:
+        """Ids of the records present (readable or not)."""
+
+    @abstractmethod
+    def listing(self) -> PendingListing:
+        """Every record (expired ones included), oldest first, plus unreadable ones."""
+
+    # -- reading -----------------------------------------------------------------
+    def read(self, pending_id: str) -> PendingRecord:
+        """One record; :class:`PendingNotFound` if there is none, StorageError if unreadable."""
+        text, where = self._fetch(pending_id)
+        if text is None:
+            raise PendingNotFound(pending_id, self.ids())
+        try:
+            return PendingRecord.from_dict(json.loads(text))
+        except ValueError as exc:
+            raise UnreadableFile(where, f"not a pending record: {exc}") from exc
+
+    @abstractmethod
+    def _fetch(self, pending_id: str) -> tuple[str | None, str]:
+        """(the stored text of a record or None, where it is); :class:`PendingNotFound`
+        when ``pending_id`` is not a pending id."""
+
+    # -- writing -----------------------------------------------------------------
+    def add(
+        self,
+        *,
+        actor: str,
+        origin: str,
+        session_id: str,
+        summary: str,
+        detail: str,
+        payload: dict[str, Any],
+        base: dict[str, str | None],
+    ) -> PendingRecord:
+        """Stage a write (takes the lock). Raises :class:`StorageError` if it cannot."""
+        with self.lock():
+            now = self.clock()
+            live = self._count()
+            if live >= self.limit:  # only then is it worth reading them
+                live = sum(1 for r in self.listing().records if not r.expired(now))
+            if live >= self.limit:
+                raise WriteFailed(
+                    self.location,
+                    f"the pending queue is full ({live} writes waiting, "
+                    "retention.pending_limit); approve or reject some first",
+                )
+            for _ in range(8):
+                pending_id = os.urandom(4).hex()
+                if not self._taken(pending_id):
+                    break
+            record = PendingRecord(
+                pending_id,
+                self.subsystem,
+                actor,
+                origin,
+                session_id,
+                summary,
+                detail,
+                payload,
+                now,
+                now + self.ttl_s,
+                base,
+            )
+            self._store(record)
+            return record
+
+    @abstractmethod
+    def _count(self) -> int:
+        """How many records are present (expired and unreadable ones included)."""
+
+    def _taken(self, pending_id: str) -> bool:
+        """Whether a new id is already in use (a store that cannot tell says no)."""
+        return False
+
+    @abstractmethod
+    def _store(self, record: PendingRecord) -> None:
+        """Write a new record (the caller holds the lock)."""
+
+    @abstractmethod
+    def insert(self, record: PendingRecord) -> bool:
+        """Store a record as it is (copying a queue); False if its id is taken."""
+
+
+class PendingStore(BasePendingStore):
     """Pending writes of one subsystem under ``<home>/pending/<subsystem>/``."""
 
     def __init__(
@@ -141,13 +267,11 @@ class PendingStore:
         clock: Callable[[], float] = time.time,
         lock_timeout: float = 10.0,
     ) -> None:
+        super().__init__(
+            subsystem, ttl_hours=ttl_hours, limit=limit, clock=clock, lock_timeout=lock_timeout
+        )
         self.root = root
-        self.subsystem = subsystem
         self.directory = root / subsystem
-        self.ttl_s = ttl_hours * 3600.0
-        self.limit = limit
-        self.clock = clock
-        self.lock_timeout = lock_timeout
 
     # -- paths and checks --------------------------------------------------------
     def path(self, pending_id: str) -> Path:
@@ -205,16 +329,9 @@ class PendingStore:
             raise UnreadableFile(str(self.directory), exc.strerror or str(exc)) from exc
         return [n for n in names if n.endswith(".json") and not n.startswith(".")]
 
-    def read(self, pending_id: str) -> PendingRecord:
-        """One record; :class:`PendingNotFound` if there is none, StorageError if unreadable."""
+    def _fetch(self, pending_id: str) -> tuple[str | None, str]:
         path = self.path(pending_id)
-        raw = read_text_strict(path, nofollow=True, max_bytes=4 * 1024 * 1024)
-        if raw is None:
-            raise PendingNotFound(pending_id, self.ids())
-        try:
-            return PendingRecord.from_dict(json.loads(raw))
-        except ValueError as exc:
-            raise UnreadableFile(str(path), f"not a pending record: {exc}") from exc
+        return read_text_strict(path, nofollow=True, max_bytes=4 * 1024 * 1024), str(path)
 
     def listing(self) -> PendingListing:
         """Every record (expired ones included), oldest first, plus unreadable files."""
@@ -238,49 +355,23 @@ class PendingStore:
             return []
 
     # -- writing (hold lock()) ---------------------------------------------------
-    def add(
-        self,
-        *,
-        actor: str,
-        origin: str,
-        session_id: str,
-        summary: str,
-        detail: str,
-        payload: dict[str, Any],
-        base: dict[str, str | None],
-    ) -> PendingRecord:
-        """Stage a write (takes the lock). Raises :class:`StorageError` if it cannot."""
+    def _count(self) -> int:
+        return len(self._names())
+
+    def _taken(self, pending_id: str) -> bool:
+        return os.path.lexists(self.path(pending_id))
+
+    def _store(self, record: PendingRecord) -> None:
+        atomic_write_text(self.path(record.id), record.to_json())
+
+    def insert(self, record: PendingRecord) -> bool:
+        """Store a record as it is (copying a queue; takes the lock); False if its id is
+        taken."""
         with self.lock():
-            now = self.clock()
-            live: list[Any] = self._names()
-            if len(live) >= self.limit:  # only then is it worth reading them
-                live = [r for r in self.listing().records if not r.expired(now)]
-            if len(live) >= self.limit:
-                raise WriteFailed(
-                    str(self.directory),
-                    f"the pending queue is full ({len(live)} writes waiting, "
-                    "retention.pending_limit); approve or reject some first",
-                )
-            for _ in range(8):
-                pending_id = os.urandom(4).hex()
-                if not os.path.lexists(self.path(pending_id)):
-                    break
-            record = PendingRecord(
-                pending_id,
-                self.subsystem,
-                actor,
-                origin,
-                session_id,
-                summary,
-                detail,
-                payload,
-                now,
-                now + self.ttl_s,
-                base,
-            )
-            text = json.dumps(record.as_dict(), ensure_ascii=False, indent=1, sort_keys=True)
-            atomic_write_text(self.path(pending_id), text)
-            return record
+            if self.path(record.id).exists():
+                return False
+            self._store(record)
+        return True
 
     def remove(self, pending_id: str) -> bool:
         """Delete a record (caller holds the lock); False if it was not there."""

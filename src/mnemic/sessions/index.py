@@ -30,7 +30,21 @@ from .segment import DEFAULT_SEGMENTER, Segmented, Segmenter, join_fields
 
 log = logging.getLogger(__name__)
 
-__all__ = ["FieldIndexer", "SegmentWorker", "segment_texts", "tool_call_text"]
+__all__ = [
+    "DEFAULT_TOKENIZER",
+    "DEFAULT_WEIGHTS",
+    "FieldIndexer",
+    "SegmentWorker",
+    "segment_texts",
+    "tool_call_text",
+]
+
+DEFAULT_TOKENIZER = "porter unicode61 remove_diacritics 2 tokenchars '-_.@/:+~#%?=&'"
+"""FTS5 tokenizer: light (Porter) stemming over Unicode words, case and accents folded;
+the connector characters are token characters so whole compounds stay one token."""
+
+DEFAULT_WEIGHTS = (1.0, 0.4)
+"""bm25 weights of the ``body`` and ``aux`` columns."""
 
 _EMPTY = Segmented("", ())
 

@@ -36,7 +36,8 @@ from ...curated.entries import FILENAMES, TARGETS
 from ...errors import InvalidArgument, StorageError
 from ...fsio import atomic_write_text, ensure_private_dir
 from ...governance.audit import HEAD_SIZE, AuditJournal
-from ...governance.pending import PendingRecord, PendingStore
+from ...governance.pending import BasePendingStore, PendingRecord, PendingStore
+from ...governance.storage import Journal
 from ...sessions.store import Message, NewMessage, NewSession, SessionInfo, SessionStore
 from .curated import PostgresBackend
 from .db import Database, mask_url
@@ -45,6 +46,11 @@ from .governance import PostgresJournal, PostgresPendingStore
 __all__ = ["CopyReport", "Side", "copy_memory", "open_side"]
 
 SUBSYSTEMS = ("memory", "skills")
+
+Versions = list[tuple[int, float, str]]
+"""(id, saved_at, text) of a target's kept versions, oldest first."""
+Backups = list[tuple[float, str]]
+"""(saved_at, text) of a target's drift backups, oldest first."""
 
 
 @dataclass
@@ -114,28 +120,32 @@ class Side:
     def current(self, target: str) -> str | None:
         raise NotImplementedError
 
-    def versions(self, target: str) -> list[tuple[int, float, str]]:
-        """(id, saved_at, text) of the kept versions, oldest first."""
+    def versions(self, target: str) -> Versions:
+        """The kept versions of a target."""
         raise NotImplementedError
 
-    def backups(self, target: str) -> list[tuple[float, str]]:
-        """(saved_at, text) of the drift backups, oldest first."""
+    def backups(self, target: str) -> Backups:
+        """The drift backups of a target."""
         raise NotImplementedError
 
     def put_target(
-        self,
-        target: str,
-        current: str | None,
-        versions: list[tuple[int, float, str]],
-        backups: list[tuple[float, str]],
+        self, target: str, current: str | None, versions: Versions, backups: Backups
     ) -> None:
         """Make the target exactly this (replacing what the side had)."""
         raise NotImplementedError
 
-    def pending(self, subsystem: str) -> list[PendingRecord]:
+    def _pending_store(self, subsystem: str) -> BasePendingStore:
+        """The pending queue of ``subsystem``."""
         raise NotImplementedError
 
+    def pending(self, subsystem: str) -> list[PendingRecord]:
+        return list(self._pending_store(subsystem).listing().records)
+
     def put_pending(self, record: PendingRecord) -> bool:
+        return self._pending_store(record.subsystem).insert(record)
+
+    def _journal(self) -> Journal:
+        """The audit journal."""
         raise NotImplementedError
 
     def journal_lines(self) -> list[str]:
@@ -145,7 +155,7 @@ class Side:
         raise NotImplementedError
 
     def journal_ok(self) -> bool:
-        raise NotImplementedError
+        return self._journal().verify().ok
 
 
 class HomeSide(Side):
@@ -170,24 +180,20 @@ class HomeSide(Side):
     def current(self, target: str) -> str | None:
         return self.files.read(target)
 
-    def versions(self, target: str) -> list[tuple[int, float, str]]:
+    def versions(self, target: str) -> Versions:
         return [
             (v.id, v.saved_at, self.files.read_version(target, v.id))
             for v in self.files.history(target)
         ]
 
-    def backups(self, target: str) -> list[tuple[float, str]]:
+    def backups(self, target: str) -> Backups:
         out = []
         for p in self.files.backups(target):
             out.append((p.stat().st_mtime, p.read_text(encoding="utf-8")))
         return out
 
     def put_target(
-        self,
-        target: str,
-        current: str | None,
-        versions: list[tuple[int, float, str]],
-        backups: list[tuple[float, str]],
+        self, target: str, current: str | None, versions: Versions, backups: Backups
     ) -> None:
         name = FILENAMES[target]
         with self.files.transaction([target], 10.0):
@@ -215,18 +221,6 @@ class HomeSide(Side):
     def _pending_store(self, subsystem: str) -> PendingStore:
         return PendingStore(self.root / "pending", subsystem)
 
-    def pending(self, subsystem: str) -> list[PendingRecord]:
-        return list(self._pending_store(subsystem).listing().records)
-
-    def put_pending(self, record: PendingRecord) -> bool:
-        store = self._pending_store(record.subsystem)
-        with store.lock():
-            if store.path(record.id).exists():
-                return False
-            text = json.dumps(record.as_dict(), ensure_ascii=False, indent=1, sort_keys=True)
-            atomic_write_text(store.path(record.id), text)
-        return True
-
     def _journal(self) -> AuditJournal:
         return AuditJournal(self.root / "audit")
 
@@ -243,9 +237,6 @@ class HomeSide(Side):
         last = json.loads(lines[-1])["hash"] if lines else "0" * 64
         head = json.dumps({"count": len(lines), "hash": last}, separators=(",", ":"))
         atomic_write_text(directory / "head", head.ljust(HEAD_SIZE - 1) + "\n")
-
-    def journal_ok(self) -> bool:
-        return self._journal().verify().ok
 
 
 class DatabaseSide(Side):
@@ -267,7 +258,7 @@ class DatabaseSide(Side):
     def current(self, target: str) -> str | None:
         return self.curated.read(target)
 
-    def versions(self, target: str) -> list[tuple[int, float, str]]:
+    def versions(self, target: str) -> Versions:
         with self.db.connection() as conn:
             rows = conn.execute(
                 self.db.sql(
@@ -278,7 +269,7 @@ class DatabaseSide(Side):
             ).fetchall()
         return [(int(a), float(b), str(c)) for a, b, c in rows]
 
-    def backups(self, target: str) -> list[tuple[float, str]]:
+    def backups(self, target: str) -> Backups:
         with self.db.connection() as conn:
             rows = conn.execute(
                 self.db.sql(
@@ -289,11 +280,7 @@ class DatabaseSide(Side):
         return [(float(a), str(b)) for a, b in rows]
 
     def put_target(
-        self,
-        target: str,
-        current: str | None,
-        versions: list[tuple[int, float, str]],
-        backups: list[tuple[float, str]],
+        self, target: str, current: str | None, versions: Versions, backups: Backups
     ) -> None:
         with self.curated.transaction([target], 10.0) as txn:
             conn, sql = txn.conn, self.db.sql
@@ -323,20 +310,14 @@ class DatabaseSide(Side):
     def _pending_store(self, subsystem: str) -> PostgresPendingStore:
         return PostgresPendingStore(self.db, subsystem)
 
-    def pending(self, subsystem: str) -> list[PendingRecord]:
-        return list(self._pending_store(subsystem).listing().records)
-
-    def put_pending(self, record: PendingRecord) -> bool:
-        return self._pending_store(record.subsystem).insert(record)
+    def _journal(self) -> PostgresJournal:
+        return PostgresJournal(self.db)
 
     def journal_lines(self) -> list[str]:
-        return PostgresJournal(self.db).lines()
+        return self._journal().lines()
 
     def put_journal(self, lines: list[str]) -> None:
-        PostgresJournal(self.db).import_lines(lines)
-
-    def journal_ok(self) -> bool:
-        return PostgresJournal(self.db).verify().ok
+        self._journal().import_lines(lines)
 
 
 def open_side(

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
     from ...config import Settings
 
-__all__ = ["ConnectionLost", "Database", "atomic", "failure", "mask_url"]
+__all__ = ["ConnectionLost", "Database", "atomic", "failure", "mapped_errors", "mask_url"]
 
 log = logging.getLogger(__name__)
 
@@ -309,3 +309,15 @@ def failure(
     from ...errors import UnreadableFile
 
     return UnreadableFile(location, f"database error: {reason}")
+
+
+@contextlib.contextmanager
+def mapped_errors(location: str, *, writing: bool) -> Iterator[None]:
+    """Turn a database error inside the block into the caller's error (:func:`failure`);
+    mnemic's own errors and anything else pass through unchanged."""
+    try:
+        yield
+    except MnemicError:
+        raise
+    except psycopg.Error as exc:
+        raise failure(exc, location, writing=writing) from exc

@@ -23,23 +23,15 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from ...errors import (
-    LockTimeout,
-    MnemicError,
-    PendingNotFound,
-    StorageError,
-    UnreadableFile,
-    WriteFailed,
-)
+from ...errors import LockTimeout, MnemicError, PendingNotFound, StorageError, UnsafePath
 from ...governance.audit import VerifyReport, make_record, verify_chain
-from ...governance.pending import PendingListing, PendingRecord, valid_id
+from ...governance.pending import BasePendingStore, PendingListing, PendingRecord, valid_id
 from .curated import current_transaction
-from .db import Database, atomic, failure, is_lock_timeout
+from .db import Database, atomic, is_lock_timeout, mapped_errors
 
 if TYPE_CHECKING:
     import psycopg
@@ -47,7 +39,7 @@ if TYPE_CHECKING:
 __all__ = ["PostgresJournal", "PostgresPendingStore"]
 
 
-class PostgresPendingStore:
+class PostgresPendingStore(BasePendingStore):
     """The pending writes of one subsystem in the database (see the module docstring)."""
 
     def __init__(
@@ -60,12 +52,10 @@ class PostgresPendingStore:
         clock: Callable[[], float] = time.time,
         lock_timeout: float = 10.0,
     ) -> None:
+        super().__init__(
+            subsystem, ttl_hours=ttl_hours, limit=limit, clock=clock, lock_timeout=lock_timeout
+        )
         self.db = db
-        self.subsystem = subsystem
-        self.ttl_s = ttl_hours * 3600.0
-        self.limit = limit
-        self.clock = clock
-        self.lock_timeout = lock_timeout
 
     @property
     def location(self) -> str:
@@ -79,31 +69,24 @@ class PostgresPendingStore:
     def lock(self) -> Iterator[None]:
         key = self.db.key(f"pending/{self.subsystem}")
         started = time.monotonic()
-        try:
-            with self.db.connection() as conn:
-                try:
-                    conn.execute(f"SET lock_timeout = {max(1, int(self.lock_timeout * 1000))}")
-                    conn.execute("SELECT pg_advisory_lock(%s)", (key,))
-                except Exception as exc:
-                    if is_lock_timeout(exc):
-                        raise LockTimeout(self.location, time.monotonic() - started) from exc
-                    raise
-                finally:
-                    with contextlib.suppress(Exception):
-                        conn.execute("RESET lock_timeout")
-                try:
-                    yield
-                finally:
-                    try:
-                        conn.execute("SELECT pg_advisory_unlock(%s)", (key,))
-                    except Exception:
-                        conn.close()  # the lock ends with the session; never pool it held
-        except MnemicError:
-            raise
-        except Exception as exc:
-            if not _is_db_error(exc):
+        with mapped_errors(self.location, writing=True), self.db.connection() as conn:
+            try:
+                conn.execute(f"SET lock_timeout = {max(1, int(self.lock_timeout * 1000))}")
+                conn.execute("SELECT pg_advisory_lock(%s)", (key,))
+            except Exception as exc:
+                if is_lock_timeout(exc):
+                    raise LockTimeout(self.location, time.monotonic() - started) from exc
                 raise
-            raise failure(exc, self.location, writing=True) from exc
+            finally:
+                with contextlib.suppress(Exception):
+                    conn.execute("RESET lock_timeout")
+            try:
+                yield
+            finally:
+                try:
+                    conn.execute("SELECT pg_advisory_unlock(%s)", (key,))
+                except Exception:
+                    conn.close()  # the lock ends with the session; never pool it held
 
     # -- reading -----------------------------------------------------------------------
     def present(self) -> bool:
@@ -118,19 +101,14 @@ class PostgresPendingStore:
         )
         return row is not None
 
-    def read(self, pending_id: str) -> PendingRecord:
+    def _fetch(self, pending_id: str) -> tuple[str | None, str]:
         if not valid_id(pending_id):
             raise PendingNotFound(pending_id)
         row = self._one(
             "SELECT record FROM {s}.pending WHERE subsystem = %s AND id = %s",
             (self.subsystem, pending_id),
         )
-        if row is None:
-            raise PendingNotFound(pending_id, self.ids())
-        try:
-            return PendingRecord.from_dict(json.loads(row[0]))
-        except ValueError as exc:
-            raise UnreadableFile(self._where(pending_id), f"not a pending record: {exc}") from exc
+        return (None if row is None else row[0]), self._where(pending_id)
 
     def listing(self) -> PendingListing:
         rows = self._all(
@@ -157,56 +135,21 @@ class PostgresPendingStore:
         return [str(r[0]) for r in rows]
 
     # -- writing -------------------------------------------------------------------------
-    def add(
-        self,
-        *,
-        actor: str,
-        origin: str,
-        session_id: str,
-        summary: str,
-        detail: str,
-        payload: dict[str, Any],
-        base: dict[str, str | None],
-    ) -> PendingRecord:
-        with self.lock():
-            now = self.clock()
-            live = self.ids()
-            if len(live) >= self.limit:  # only then is it worth reading them
-                live = [r.id for r in self.listing().records if not r.expired(now)]
-            if len(live) >= self.limit:
-                raise WriteFailed(
-                    self.location,
-                    f"the pending queue is full ({len(live)} writes waiting, "
-                    "retention.pending_limit); approve or reject some first",
-                )
-            record = PendingRecord(
-                os.urandom(4).hex(),
-                self.subsystem,
-                actor,
-                origin,
-                session_id,
-                summary,
-                detail,
-                payload,
-                now,
-                now + self.ttl_s,
-                base,
-            )
-            text = json.dumps(record.as_dict(), ensure_ascii=False, indent=1, sort_keys=True)
-            self._run(
-                "INSERT INTO {s}.pending (subsystem, id, created_at, record) "
-                "VALUES (%s, %s, %s, %s)",
-                (self.subsystem, record.id, now, text),
-            )
-            return record
+    def _count(self) -> int:
+        return len(self.ids())
+
+    def _store(self, record: PendingRecord) -> None:
+        self._run(
+            "INSERT INTO {s}.pending (subsystem, id, created_at, record) VALUES (%s, %s, %s, %s)",
+            (self.subsystem, record.id, record.created_at, record.to_json()),
+        )
 
     def insert(self, record: PendingRecord) -> bool:
         """Store a record as it is (copying a queue); False if its id is taken."""
-        text = json.dumps(record.as_dict(), ensure_ascii=False, indent=1, sort_keys=True)
         count = self._run(
             "INSERT INTO {s}.pending (subsystem, id, created_at, record) "
             "VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING",
-            (self.subsystem, record.id, record.created_at, text),
+            (self.subsystem, record.id, record.created_at, record.to_json()),
         )
         return count > 0
 
@@ -224,8 +167,6 @@ class PostgresPendingStore:
     def remove_file(self, path: str) -> bool:
         prefix = self.location + "/"
         if not path.startswith(prefix):
-            from ...errors import UnsafePath
-
             raise UnsafePath(path, "not a record of the pending queue")
         return self.remove(path[len(prefix) :])
 
@@ -235,26 +176,12 @@ class PostgresPendingStore:
         return rows[0] if rows else None
 
     def _all(self, sql: str, params: tuple[Any, ...]) -> list[Any]:
-        try:
-            with self.db.connection() as conn:
-                return conn.execute(self.db.sql(sql), params).fetchall()
-        except MnemicError:
-            raise
-        except Exception as exc:
-            if not _is_db_error(exc):
-                raise
-            raise failure(exc, self.location, writing=False) from exc
+        with mapped_errors(self.location, writing=False), self.db.connection() as conn:
+            return conn.execute(self.db.sql(sql), params).fetchall()
 
     def _run(self, sql: str, params: tuple[Any, ...]) -> int:
-        try:
-            with self.db.connection() as conn:
-                return int(conn.execute(self.db.sql(sql), params).rowcount or 0)
-        except MnemicError:
-            raise
-        except Exception as exc:
-            if not _is_db_error(exc):
-                raise
-            raise failure(exc, self.location, writing=True) from exc
+        with mapped_errors(self.location, writing=True), self.db.connection() as conn:
+            return int(conn.execute(self.db.sql(sql), params).rowcount or 0)
 
 
 class PostgresJournal:
@@ -271,18 +198,12 @@ class PostgresJournal:
     def append(self, **fields: Any) -> dict[str, Any]:
         """Append one record; see :meth:`mnemic.governance.audit.AuditJournal.append`."""
         joined = current_transaction(self.db)
-        try:
+        with mapped_errors(self.location, writing=True):
             if joined is not None:
                 with joined.transaction():  # a savepoint of the curated transaction
                     return self._append(joined, fields)
             with self.db.connection() as conn, atomic(conn):
                 return self._append(conn, fields)
-        except MnemicError:
-            raise
-        except Exception as exc:
-            if not _is_db_error(exc):
-                raise
-            raise failure(exc, self.location, writing=True) from exc
 
     def _append(self, conn: psycopg.Connection[Any], fields: dict[str, Any]) -> dict[str, Any]:
         sql = self.db.sql

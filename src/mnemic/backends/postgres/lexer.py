@@ -32,8 +32,8 @@ import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ...sessions.index import DEFAULT_TOKENIZER
 from ...sessions.query import Query, Term
-from ...sessions.sqlite import DEFAULT_TOKENIZER
 
 __all__ = ["MAX_POSITION", "IndexedText", "Lexer", "Phrase"]
 

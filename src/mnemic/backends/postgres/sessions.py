@@ -25,45 +25,33 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import json
 import logging
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ...errors import (
-    InvalidArgument,
     MnemicError,
     SessionExists,
     SessionNotFound,
     SessionStoreBusy,
     SessionStoreError,
 )
-from ...sessions.index import FieldIndexer, SegmentWorker
+from ...sessions.base import BaseSessionStore, Batch, Imported, MetadataChanges, StatsRows
+from ...sessions.index import DEFAULT_TOKENIZER, DEFAULT_WEIGHTS, FieldIndexer
 from ...sessions.lexical import ranked_search
 from ...sessions.query import Query
+from ...sessions.rows import (
+    MESSAGE_COLUMNS,
+    SESSION_COLUMNS,
+    message_from_row,
+    message_values,
+    session_values,
+    stored_call_count,
+)
 from ...sessions.segment import DEFAULT_SEGMENTER, Segmenter
-from ...sessions.sqlite import (
-    DEFAULT_TOKENIZER,
-    DEFAULT_WEIGHTS,
-    _clean_title,
-    _loads,
-    _message,
-    _session,
-)
-from ...sessions.store import (
-    ROLES,
-    Hit,
-    Message,
-    NewMessage,
-    NewSession,
-    SearchFilters,
-    SessionInfo,
-    StoreStats,
-    estimate_tokens,
-    new_session_id,
-)
+from ...sessions.store import Hit, Message, NewMessage, SearchFilters
 from .db import Database, atomic, is_lock_timeout
 from .fulltext import LexemeStats, PgIndex
 from .lexer import Lexer
@@ -76,23 +64,17 @@ __all__ = ["PostgresSessionStore", "index_meta"]
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-_ROLE_ALIASES = {"developer": "system", "function": "tool", "human": "user", "ai": "assistant"}
 _LEXERS: dict[str, Lexer] = {}
 _LEXERS_LOCK = threading.Lock()
 
-_SESSION_COLS = (
-    "id, source, title, started_at, ended_at, end_reason, parent_id, model, message_count, "
-    "tool_call_count, token_count, last_active, metadata"
-)
-_MESSAGE_COLS = (
-    "m.id, m.seq, m.role, m.content, m.ts, m.tool_name, m.tool_calls, m.tool_call_id, "
-    "m.tokens, m.name"
-)
 _SID = "(SELECT sid FROM {s}.sessions WHERE id = %s)"
 _MESSAGE_FIELDS = (
     "id, sid, seq, role, content, name, tool_name, tool_calls, tool_call_id, ts, tokens, ntok, "
     "naux, tsv"
 )
+
+_Prepared = list[tuple[tuple[Any, ...], list[list[Any]], tuple[int, int, float, int]]]
+"""An import batch ready to copy: per session its values, message rows and counters."""
 
 
 def index_meta(segmenter: Segmenter = DEFAULT_SEGMENTER) -> dict[str, str]:
@@ -112,22 +94,16 @@ def shared_lexer(tokenizer: str = DEFAULT_TOKENIZER) -> Lexer:
         return lexer
 
 
-def _role(role: str) -> str:
-    role = _ROLE_ALIASES.get(role, role)
-    if role not in ROLES:
-        raise InvalidArgument(
-            "role", f"Unknown message role {role!r}; use one of {', '.join(ROLES)}."
-        )
-    return role
-
-
-class PostgresSessionStore:
+class PostgresSessionStore(BaseSessionStore):
     """Session history in a PostgreSQL schema (see the module docstring).
 
     ``timeout`` bounds how long a write waits for locks; ``weights`` are the bm25 weights
     of the body and aux columns. The connection pool is shared: :meth:`close` only ends
     this store's use of it.
     """
+
+    _log = log
+    _MARK = "%s"
 
     def __init__(
         self,
@@ -144,6 +120,7 @@ class PostgresSessionStore:
         self.tokenizer = DEFAULT_TOKENIZER
         self.weights = weights
         self.location = db.location
+        self._index_name = db.location
         self._fields = FieldIndexer(segmenter)
         self._lexer = shared_lexer(self.tokenizer)
         self._stats = LexemeStats(db)
@@ -188,30 +165,12 @@ class PostgresSessionStore:
         """Stop using the database (the shared pool stays open for others)."""
         self._closed = True
 
-    def __enter__(self) -> PostgresSessionStore:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
     def __repr__(self) -> str:
         return f"PostgresSessionStore({self.location!r})"
 
     # --- the index ---------------------------------------------------------------------
-    def _check_index(self) -> None:
-        rows = dict(self._read("SELECT key, value FROM {s}.meta"))
-        want = index_meta(self.segmenter)
-        if all(rows.get(k) == v for k, v in want.items()):
-            return
-        log.warning(
-            "%s was indexed with %s / %s; reindexing with %s / %s",
-            self.location,
-            rows.get("segmenter"),
-            rows.get("tokenizer"),
-            want["segmenter"],
-            want["tokenizer"],
-        )
-        self.reindex()
+    def _index_meta(self) -> dict[str, str]:
+        return dict(self._read("SELECT key, value FROM {s}.meta"))
 
     def _index(self, content: str | None, name: str | None, tool_name: str | None,
                tool_calls: str | None) -> tuple[str, int, int]:  # fmt: skip
@@ -266,25 +225,7 @@ class PostgresSessionStore:
         return done
 
     # --- recording -------------------------------------------------------------------
-    def _session_values(self, spec: NewSession) -> tuple[Any, ...]:
-        now = time.time() if spec.started_at is None else float(spec.started_at)
-        source = (spec.source or "cli").strip()[:64] or "cli"
-        return (
-            spec.id or new_session_id(now),
-            source,
-            _clean_title(spec.title),
-            now,
-            spec.parent_id or None,
-            spec.model,
-            now,
-            json.dumps(dict(spec.metadata or {}), ensure_ascii=False, default=str),
-        )
-
-    def start_session(self, session: NewSession | None = None, /, **fields: Any) -> str:
-        """Create a session and return its id (``fields`` are :class:`NewSession` fields)."""
-        spec = session if session is not None else NewSession(**fields)
-        values = self._session_values(spec)
-
+    def _insert_session(self, values: tuple[Any, ...]) -> str:
         def insert(conn: psycopg.Connection[Any]) -> str:
             row = conn.execute(
                 self.db.sql(
@@ -304,40 +245,14 @@ class PostgresSessionStore:
         self, messages: Sequence[NewMessage], now: float
     ) -> tuple[list[list[Any]], int, int, float, int]:
         """Rows (without id, sid, seq) and the session counters they add."""
+        values, tokens, calls, last = message_values(messages, now)
         rows: list[list[Any]] = []
-        tokens = calls = ntoks = 0
-        last = now
-        for i, msg in enumerate(messages):
-            ts = now if msg.timestamp is None else float(msg.timestamp)
-            est = msg.token_estimate
-            if est is None:
-                est = estimate_tokens(msg.content)
-            tokens += est
-            calls += msg.tool_call_count
-            last = max(last, ts) if i else ts
-            tool_calls = msg.tool_calls_json()
-            tsv, ntok, naux = self._index(msg.content, msg.name, msg.tool_name, tool_calls)
+        ntoks = 0
+        for v in values:
+            tsv, ntok, naux = self._index(v[1], v[2], v[3], v[4])
             ntoks += ntok
-            rows.append(
-                [
-                    _role(msg.role),
-                    msg.content,
-                    msg.name,
-                    msg.tool_name,
-                    tool_calls,
-                    msg.tool_call_id,
-                    ts,
-                    est,
-                    ntok,
-                    naux,
-                    tsv,
-                ]
-            )
+            rows.append([*v, ntok, naux, tsv])
         return rows, tokens, calls, last, ntoks
-
-    def append_message(self, session_id: str, message: NewMessage) -> int:
-        """Append one message durably; return its id."""
-        return self.append_messages(session_id, [message])[0]
 
     def append_messages(self, session_id: str, messages: Iterable[NewMessage]) -> list[int]:
         """Append messages in one transaction; return their ids."""
@@ -382,12 +297,7 @@ class PostgresSessionStore:
 
         return self._write(append)
 
-    def end_session(
-        self, session_id: str, reason: str = "ended", *, ended_at: float | None = None
-    ) -> None:
-        """Mark a session ended with ``reason`` (e.g. ``user_exit``, ``compression``)."""
-        when = time.time() if ended_at is None else float(ended_at)
-
+    def _end_session(self, session_id: str, reason: str, when: float) -> None:
         def end(conn: psycopg.Connection[Any]) -> None:
             cur = conn.execute(
                 self.db.sql(
@@ -401,15 +311,7 @@ class PostgresSessionStore:
 
         self._write(end)
 
-    def update_session(
-        self,
-        session_id: str,
-        *,
-        title: str | None = None,
-        model: str | None = None,
-        metadata: Mapping[str, Any] | None = None,
-    ) -> None:
-        """Set the title or model, or merge ``metadata`` into the session's metadata."""
+    def _update_session(self, session_id: str, changes: MetadataChanges) -> None:
         sql = self.db.sql
 
         def update(conn: psycopg.Connection[Any]) -> None:
@@ -418,94 +320,42 @@ class PostgresSessionStore:
             ).fetchone()
             if row is None:
                 raise SessionNotFound(session_id)
-            if title is not None:
+            for column, value in changes(row[0]):
                 conn.execute(
-                    sql("UPDATE {s}.sessions SET title = %s WHERE id = %s"),
-                    (_clean_title(title), session_id),
-                )
-            if model is not None:
-                conn.execute(
-                    sql("UPDATE {s}.sessions SET model = %s WHERE id = %s"), (model, session_id)
-                )
-            if metadata:
-                merged = _loads(row[0])
-                merged.update(metadata)
-                conn.execute(
-                    sql("UPDATE {s}.sessions SET metadata = %s WHERE id = %s"),
-                    (json.dumps(merged, ensure_ascii=False, default=str), session_id),
+                    sql(f"UPDATE {{s}}.sessions SET {column} = %s WHERE id = %s"),
+                    (value, session_id),
                 )
 
         self._write(update)
 
-    def import_sessions(
-        self,
-        items: Iterable[tuple[NewSession, Sequence[NewMessage]]],
-        *,
-        batch: int = 5000,
-        workers: int | None = None,
-    ) -> Iterator[tuple[str, list[int] | None]]:
-        """Bulk-insert whole sessions (``COPY``), committing about every ``batch`` messages.
+    def _import_batch(self, items: Batch) -> Imported:
+        """One batch through ``COPY``: vectors computed first, then one transaction."""
+        prepared = self._prepare_import(items)
+        return self._write(functools.partial(self._copy_batch, prepared=prepared))
 
-        Yields ``(session id, message ids)`` once committed; a session whose id already
-        exists is left alone and yields ``(id, None)``. As in SQLite, a worker process
-        (``workers=0``: none) segments the next batch while this one is written.
-        """
-        chunks = _chunks(items, batch)
-        current = next(chunks, None)
-        if current is None:
-            return
-        upcoming = next(chunks, None)
-        worker = None
-        if upcoming is not None and (workers is None or workers > 0):
-            worker = SegmentWorker.start(self.segmenter)
-        imported = 0
-        try:
-            while current is not None:
-                pending = None
-                if worker is not None and upcoming is not None:
-                    pending = worker.submit(m.content for _, msgs in upcoming for m in msgs)
-                prepared = self._prepare_import(current)
-                done = self._write(functools.partial(self._import_batch, prepared=prepared))
-                self._fields.clear()
-                for _sid, ids in done:
-                    imported += len(ids or ())
-                yield from done
-                if pending is not None:
-                    result = pending()
-                    if result is None:  # the worker died: segment in-process from now on
-                        worker = None
-                    else:
-                        self._fields.preload(result)
-                current, upcoming = upcoming, next(chunks, None)
-        finally:
-            self._fields.clear()
-            if worker is not None:
-                worker.close()
-        if imported:
-            self.analyze()
+    def _settle_import(self, imported: int) -> None:
+        self.analyze()
 
-    def _prepare_import(
-        self, items: Sequence[tuple[NewSession, Sequence[NewMessage]]]
-    ) -> list[tuple[tuple[Any, ...], list[list[Any]], tuple[int, int, float, int]]]:
+    def _prepare_import(self, items: Batch) -> _Prepared:
         self._lexer.learn(self._fields.body(m.content) for _, msgs in items for m in msgs)
         now = time.time()
         out = []
         for spec, messages in items:
-            values = self._session_values(spec)
+            values = session_values(spec)
             rows, tokens, calls, last, ntoks = self._message_rows(
                 messages, values[3] if messages else now
             )
             out.append((values, rows, (tokens, calls, last if rows else values[3], ntoks)))
         return out
 
-    def _import_batch(
+    def _copy_batch(
         self,
         conn: psycopg.Connection[Any],
         *,
-        prepared: list[tuple[tuple[Any, ...], list[list[Any]], tuple[int, int, float, int]]],
-    ) -> list[tuple[str, list[int] | None]]:
+        prepared: _Prepared,
+    ) -> Imported:
         sql = self.db.sql
-        out: list[tuple[str, list[int] | None]] = []
+        out: Imported = []
         total = sum(len(rows) for _, rows, _ in prepared)
         ids: list[int] = []
         if total:
@@ -556,55 +406,28 @@ class PostgresSessionStore:
             conn.execute(self.db.sql("ANALYZE {s}.sessions"))
 
     # --- reading ---------------------------------------------------------------------
-    def get_session(self, session_id: str) -> SessionInfo:
-        """One session's metadata (:class:`SessionNotFound` if unknown)."""
+    def _session_row(self, session_id: str) -> Sequence[Any] | None:
         rows = self._read(
-            f"SELECT {_SESSION_COLS} FROM {{s}}.sessions WHERE id = %s", (session_id,)
+            f"SELECT {SESSION_COLUMNS} FROM {{s}}.sessions WHERE id = %s", (session_id,)
         )
-        if not rows:
-            raise SessionNotFound(session_id)
-        return _session(rows[0])
+        return rows[0] if rows else None
 
     def has_session(self, session_id: str) -> bool:
         """Whether a session with this id exists."""
         return bool(self._read("SELECT 1 FROM {s}.sessions WHERE id = %s", (session_id,)))
 
-    def list_sessions(
-        self,
-        *,
-        limit: int = 20,
-        offset: int = 0,
-        sources: Sequence[str] | None = None,
-        exclude_sources: Sequence[str] = (),
-        exclude_sessions: Sequence[str] = (),
-        roots_only: bool = False,
-        order: str = "last_active",
-        before: float | None = None,
-    ) -> list[SessionInfo]:
-        """Sessions, most recent first; see :class:`~mnemic.sessions.store.SessionStore`."""
-        where: list[str] = []
-        params: list[Any] = []
-        if sources is not None:
-            where.append("source = ANY(%s)")
-            params.append(list(sources))
-        if exclude_sources:
-            where.append("NOT (source = ANY(%s))")
-            params.append(list(exclude_sources))
-        if exclude_sessions:
-            where.append("NOT (id = ANY(%s))")
-            params.append(list(exclude_sessions))
-        if roots_only:
-            where.append("parent_id IS NULL")
-        if before is not None:
-            where.append("last_active < %s")
-            params.append(before)
-        column = "started_at" if order == "started" else "last_active"
-        sql = f"SELECT {_SESSION_COLS} FROM {{s}}.sessions"
+    @staticmethod
+    def _isin(column: str, values: Sequence[str], negate: bool = False) -> tuple[Any, ...]:
+        return (f"NOT ({column} = ANY(%s))" if negate else f"{column} = ANY(%s)", list(values))
+
+    def _listed_rows(
+        self, where: list[str], params: list[Any], column: str, limit: int, offset: int
+    ) -> list[Any]:
+        sql = f"SELECT {SESSION_COLUMNS} FROM {{s}}.sessions"
         if where:
             sql += " WHERE " + " AND ".join(where)
         sql += f" ORDER BY {column} DESC, sid DESC LIMIT %s OFFSET %s"
-        params.extend([max(0, int(limit)), max(0, int(offset))])
-        return [_session(r) for r in self._read(sql, params)]
+        return self._read(sql, [*params, limit, offset])
 
     def _sid(self, conn: psycopg.Connection[Any], session_id: str) -> int:
         row = conn.execute(
@@ -622,126 +445,75 @@ class PostgresSessionStore:
         with self._connection("read failed") as conn:
             rows = conn.execute(
                 self.db.sql(
-                    f"SELECT {_MESSAGE_COLS} FROM {{s}}.messages m WHERE m.sid = {_SID} "
+                    f"SELECT {MESSAGE_COLUMNS} FROM {{s}}.messages m WHERE m.sid = {_SID} "
                     "AND m.seq >= %s AND m.seq < %s ORDER BY m.seq"
                 ),
                 (session_id, max(0, start), hi),
             ).fetchall()
             if not rows:
                 self._sid(conn, session_id)  # SessionNotFound, or really no messages
-        return [_message(r, session_id) for r in rows]
+        return [message_from_row(r, session_id) for r in rows]
 
-    def message(self, message_id: int) -> Message | None:
-        """One message by id, or None."""
+    def _message_row(self, message_id: int) -> Sequence[Any] | None:
         rows = self._read(
-            f"SELECT {_MESSAGE_COLS}, s.id FROM {{s}}.messages m "
+            f"SELECT {MESSAGE_COLUMNS}, s.id FROM {{s}}.messages m "
             "JOIN {s}.sessions s ON s.sid = m.sid WHERE m.id = %s",
-            (int(message_id),),
+            (message_id,),
         )
-        return _message(rows[0][:-1], rows[0][-1]) if rows else None
+        return rows[0] if rows else None
 
-    def edge_messages(
-        self,
-        session_id: str,
-        *,
-        before_seq: int | None = None,
-        after_seq: int | None = None,
-        count: int = 3,
-        roles: Sequence[str] = ("user", "assistant"),
-    ) -> list[Message]:
-        """First ``count`` text messages before ``before_seq`` or last ones after
-        ``after_seq`` (roles in ``roles``), in order."""
-        if count <= 0 or (before_seq is None) == (after_seq is None):
-            return []
+    def _edge_rows(
+        self, session_id: str, roles: Sequence[str], seq: int, count: int, *, after: bool
+    ) -> list[Any]:
         base = (
-            f"SELECT {_MESSAGE_COLS} FROM {{s}}.messages m WHERE m.sid = {_SID} "
+            f"SELECT {MESSAGE_COLUMNS} FROM {{s}}.messages m WHERE m.sid = {_SID} "
             "AND m.role = ANY(%s) AND m.content IS NOT NULL AND m.content != '' "
         )
         with self._connection("read failed") as conn:
-            if before_seq is not None:
+            if after:
                 rows = conn.execute(
-                    self.db.sql(base + "AND m.seq < %s ORDER BY m.seq LIMIT %s"),
-                    (session_id, list(roles), min(before_seq, 2**31 - 1), count),
+                    self.db.sql(base + "AND m.seq > %s ORDER BY m.seq DESC LIMIT %s"),
+                    (session_id, list(roles), seq, count),
                 ).fetchall()
             else:
                 rows = conn.execute(
-                    self.db.sql(base + "AND m.seq > %s ORDER BY m.seq DESC LIMIT %s"),
-                    (session_id, list(roles), after_seq, count),
+                    self.db.sql(base + "AND m.seq < %s ORDER BY m.seq LIMIT %s"),
+                    (session_id, list(roles), min(seq, 2**31 - 1), count),
                 ).fetchall()
-                rows.reverse()
             if not rows:
                 self._sid(conn, session_id)  # SessionNotFound, or really none
-        return [_message(r, session_id) for r in rows]
+        return rows
 
-    def _parent(self, session_id: str) -> tuple[bool, str | None]:
+    def _parent(self, session_id: str) -> str | None:
         rows = self._read("SELECT parent_id FROM {s}.sessions WHERE id = %s", (session_id,))
-        if not rows:
-            return False, None
-        return True, rows[0][0] or None
+        return (rows[0][0] or None) if rows else None
 
-    def _root(self, session_id: str, cache: dict[str, str]) -> str:
-        chain = [session_id]
-        seen = {session_id}
-        current = session_id
-        while True:
-            if current in cache:
-                root = cache[current]
-                break
-            _, parent = self._parent(current)
-            if parent is None or parent in seen or not self._parent(parent)[0]:
-                root = current
-                break
-            seen.add(parent)
-            chain.append(parent)
-            current = parent
-        for sid in chain:
-            cache[sid] = root
-        return root
-
-    def roots(self, session_ids: Iterable[str]) -> dict[str, str]:
-        """Each session's lineage root (walking parent links, cycle-safe)."""
-        cache: dict[str, str] = {}
-        return {sid: self._root(sid, cache) for sid in session_ids}
-
-    def lineage(self, session_id: str) -> list[str]:
-        """The session, its ancestors up to the root and every descendant of the root."""
-        root = self._root(session_id, {})
+    def _descendants(self, root: str) -> list[str]:
         rows = self._read(
             "WITH RECURSIVE down(id) AS (SELECT %s::text UNION "
             "SELECT s.id FROM {s}.sessions s JOIN down ON s.parent_id = down.id) "
             "SELECT id FROM down",
             (root,),
         )
-        ids = [r[0] for r in rows]
-        if session_id not in ids:
-            ids.append(session_id)
-        return ids
+        return [r[0] for r in rows]
 
-    def find_title(self, title: str) -> SessionInfo | None:
-        """The most recent session titled ``title`` (ASCII case-insensitive), or None."""
-        cleaned = _clean_title(title)
-        if not cleaned:
-            return None
+    def _titled_row(self, title: str) -> Sequence[Any] | None:
+        """ASCII case-insensitive (``fold_ascii``)."""
         rows = self._read(
-            f"SELECT {_SESSION_COLS} FROM {{s}}.sessions WHERE title IS NOT NULL AND "
+            f"SELECT {SESSION_COLUMNS} FROM {{s}}.sessions WHERE title IS NOT NULL AND "
             "{s}.fold_ascii(title) = {s}.fold_ascii(%s) ORDER BY started_at DESC LIMIT 1",
-            (cleaned,),
+            (title,),
         )
-        return _session(rows[0]) if rows else None
+        return rows[0] if rows else None
 
-    def search(
-        self, query: Query, filters: SearchFilters, *, limit: int = 50, sort: str = "rank"
-    ) -> list[Hit]:
-        """Ranked messages matching ``query`` within ``filters`` (see :mod:`.fulltext`)."""
-        if query.empty or limit <= 0:
-            return []
+    def _search(self, query: Query, filters: SearchFilters, limit: int, sort: str) -> list[Hit]:
+        """The shared ranking over the engine of :mod:`.fulltext`."""
         with self._connection("search failed") as conn:
             index = PgIndex(conn, self.db, self._lexer, self.weights, self._stats)
             index.prepare()
             return ranked_search(index, query, filters, limit=limit, sort=sort)
 
-    def stats(self) -> StoreStats:
-        """Counts, sizes, sources and roles."""
+    def _stats_rows(self) -> StatsRows:
         from .migrations import current_version
 
         sessions = self._read(
@@ -758,19 +530,8 @@ class PostgresSessionStore:
             "SELECT pg_total_relation_size(%s::regclass) + pg_total_relation_size(%s::regclass)",
             (f"{self.db.schema}.messages", f"{self.db.schema}.sessions"),
         )
-        return StoreStats(
-            sessions=int(sessions[0][0]),
-            messages=sum(int(r[1]) for r in roles),
-            text_bytes=sum(int(r[2]) for r in roles),
-            db_bytes=int(size[0][0]),
-            by_source={str(k): int(v) for k, v in by_source},
-            by_role={str(r[0]): int(r[1]) for r in roles},
-            oldest=sessions[0][1],
-            newest=sessions[0][2],
-            schema_version=current_version(self.db),
-            segmenter=self.segmenter_key,
-            location=self.location,
-        )
+        version = current_version(self.db)
+        return StatsRows(sessions[0], by_source, roles, int(size[0][0]), version, self.location)
 
     # --- removing --------------------------------------------------------------------
     def delete_session(self, session_id: str) -> int:
@@ -785,6 +546,12 @@ class PostgresSessionStore:
             return int(n or 0)
 
         return self._write(delete)
+
+    def _inactive_since(self, when: float) -> list[str]:
+        rows = self._read(
+            "SELECT id FROM {s}.sessions WHERE last_active < %s ORDER BY last_active", (when,)
+        )
+        return [r[0] for r in rows]
 
     def forget(
         self, needles: Sequence[str], match: str, *, dry_run: bool = False
@@ -832,7 +599,7 @@ class PostgresSessionStore:
                         "token_count = GREATEST(0, token_count - %s), "
                         "index_tokens = GREATEST(0, index_tokens - %s) WHERE sid = %s"
                     ),
-                    (_call_count(calls), int(tokens or 0), int(ntok or 0), sid),
+                    (stored_call_count(calls), int(tokens or 0), int(ntok or 0), sid),
                 )
             for sid, in_title in titled:
                 column = "title = NULL" if in_title else "metadata = '{}'"
@@ -845,51 +612,3 @@ class PostgresSessionStore:
                 conn.execute(sql("VACUUM {s}.messages"))
                 conn.execute(sql("VACUUM {s}.sessions"))
         return result
-
-    def prune(self, older_than: float, *, dry_run: bool = False) -> list[str]:
-        """Delete sessions last active before ``older_than`` (Unix time); return their ids.
-
-        Each session is deleted in its own short transaction. ``dry_run`` only lists them.
-        """
-        ids = [
-            r[0]
-            for r in self._read(
-                "SELECT id FROM {s}.sessions WHERE last_active < %s ORDER BY last_active",
-                (float(older_than),),
-            )
-        ]
-        if dry_run:
-            return ids
-        done = []
-        for sid in ids:
-            try:
-                self.delete_session(sid)
-            except SessionNotFound:
-                continue
-            done.append(sid)
-        return done
-
-
-def _chunks(
-    items: Iterable[tuple[NewSession, Sequence[NewMessage]]], size: int
-) -> Iterator[list[tuple[NewSession, Sequence[NewMessage]]]]:
-    chunk: list[tuple[NewSession, Sequence[NewMessage]]] = []
-    count = 0
-    for item in items:
-        chunk.append(item)
-        count += len(item[1]) + 1
-        if count >= size:
-            yield chunk
-            chunk, count = [], 0
-    if chunk:
-        yield chunk
-
-
-def _call_count(tool_calls: str | None) -> int:
-    if not tool_calls:
-        return 0
-    try:
-        calls = json.loads(tool_calls)
-    except ValueError:
-        return 0
-    return len(calls) if isinstance(calls, list) else 1
