@@ -1,0 +1,130 @@
+"""The learned layer: a linear model over hashed word and character n-grams.
+
+The weights ship inside the package (``model.bin``: a magic line, one JSON header line
+with the bias, the thresholds per sensitivity level, the data hash and the versions of the
+feature function and the training script, then 2**18 little-endian float32 weights).
+Loading is one file read and one ``array.frombytes``, done the first time a text needs
+a score. Inference is pure Python: one ``crc32`` per feature and one array read.
+
+Long text is cut into chunks of a few hundred characters at line and sentence ends, and
+the highest chunk score counts, so that one hostile sentence in a long skill or context
+file is not averaged away.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from array import array
+from pathlib import Path
+from typing import Any
+
+from .features import BUCKET_BITS, FEATURE_VERSION, features
+
+__all__ = ["MAGIC", "MODEL_PATH", "Model", "chunks", "model"]
+
+MAGIC = b"MNEMIC-SCAN-MODEL 1\n"
+#: The shipped model.
+MODEL_PATH = Path(__file__).with_name("model.bin")
+#: Texts up to this length are scored whole.
+CHUNK_CHARS = 600
+_CHUNK_TARGET = 400
+
+
+class Model:
+    """Loaded weights, bias, thresholds and the provenance recorded at training."""
+
+    __slots__ = ("bias", "header", "thresholds", "weights")
+
+    def __init__(self, weights: array[float], header: dict[str, Any]) -> None:
+        self.weights = weights
+        self.header = header
+        self.bias = float(header["bias"])
+        self.thresholds: dict[str, float] = {
+            str(k): float(v) for k, v in header["thresholds"].items()
+        }
+
+    @classmethod
+    def load(cls, path: Path) -> Model:
+        """Read a model file; ``ValueError`` if it is not one this code can use."""
+        data = path.read_bytes()
+        if not data.startswith(MAGIC):
+            raise ValueError(f"{path} is not a mnemic scanner model")
+        end = data.index(b"\n", len(MAGIC))
+        header = json.loads(data[len(MAGIC) : end])
+        if header.get("feature_version") != FEATURE_VERSION:
+            raise ValueError(
+                f"{path} was trained with feature version {header.get('feature_version')}, "
+                f"this code computes version {FEATURE_VERSION}; retrain it"
+            )
+        if header.get("bucket_bits") != BUCKET_BITS:
+            raise ValueError(f"{path} has {header.get('bucket_bits')} bucket bits")
+        weights = array("f")
+        weights.frombytes(data[end + 1 :])
+        if sys.byteorder != "little":  # pragma: no cover
+            weights.byteswap()
+        if len(weights) != 1 << BUCKET_BITS:
+            raise ValueError(f"{path} is truncated ({len(weights)} weights)")
+        return cls(weights, header)
+
+    def score(self, text: str) -> float:
+        """Probability that ``text`` is an attack: the highest over its chunks."""
+        best = 0.0
+        w = self.weights
+        for chunk in chunks(text):
+            f = features(chunk)
+            if f:
+                z = self.bias + sum([w[j] for j in f]) / math.sqrt(len(f))
+                p = 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
+                if p > best:
+                    best = p
+        return best
+
+    def top_words(self, text: str, k: int = 4) -> list[str]:
+        """The words of ``text`` whose own features push its score up the most."""
+        w = self.weights
+        seen: dict[str, float] = {}
+        for word in " ".join(text.lower().split()).split(" "):
+            if word and word not in seen:
+                f = features(word)
+                seen[word] = sum([w[j] for j in f]) / max(1, len(f))
+        ranked = sorted(seen.items(), key=lambda kv: kv[1], reverse=True)
+        return [word for word, v in ranked[:k] if v > 0]
+
+
+def chunks(text: str) -> list[str]:
+    """``text`` itself when short; else pieces of about 400 characters cut at line ends
+    (and sentence ends, then hard cuts, inside over-long lines)."""
+    if len(text) <= CHUNK_CHARS:
+        return [text]
+    pieces: list[str] = []
+    for line in text.splitlines():
+        while len(line) > CHUNK_CHARS:
+            cut = line.rfind(". ", 0, CHUNK_CHARS)
+            cut = cut + 1 if cut > _CHUNK_TARGET // 2 else CHUNK_CHARS
+            pieces.append(line[:cut])
+            line = line[cut:]
+        pieces.append(line)
+    out: list[str] = []
+    buf = ""
+    for piece in pieces:
+        if buf and len(buf) + len(piece) + 1 > _CHUNK_TARGET:
+            out.append(buf)
+            buf = piece
+        else:
+            buf = f"{buf}\n{piece}" if buf else piece
+    if buf.strip():
+        out.append(buf)
+    return out or [text[:CHUNK_CHARS]]
+
+
+_model: Model | None = None
+
+
+def model() -> Model:
+    """The shipped model, loaded on first use."""
+    global _model
+    if _model is None:
+        _model = Model.load(MODEL_PATH)
+    return _model

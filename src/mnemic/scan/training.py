@@ -1,0 +1,302 @@
+"""Training of the scanner's classifier: the split, the fit, the thresholds, the model file.
+
+Not imported at run time. ``./x bench scan --train`` runs :func:`main`; a test rebuilds a
+small model from a tiny sample with :func:`fit` and :func:`write_model` to prove the path
+works end to end. Pure Python and deterministic: the same corpus, split file and seed
+give byte-identical weights on any machine (no numpy, no threads, ``random.Random``).
+
+The split is made once, by source (``owner/repo@commit:path``), and committed as a JSON
+file (``bench/data/scan_split.json``): :func:`make_split` deals each repository's source
+files, in a seeded shuffle, to whichever of train / dev / test is furthest below its
+share of rows. The classifier is fitted on train (plus the hand-written extra examples),
+thresholds are chosen on dev, and test is only ever scored by the benchmark.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import random
+from array import array
+from pathlib import Path
+from typing import Any
+
+from .classifier import MAGIC, chunks
+from .features import BUCKET_BITS, BYTE_NGRAMS, FEATURE_VERSION, features
+
+__all__ = [
+    "SCRIPT_VERSION",
+    "SPLITS",
+    "Row",
+    "choose_thresholds",
+    "corpus_hash",
+    "fit",
+    "load_rows",
+    "make_split",
+    "score_text",
+    "write_model",
+]
+
+#: Bumped whenever the training procedure changes (recorded in the model file).
+SCRIPT_VERSION = 1
+SPLITS = ("train", "dev", "test")
+# Order in which a tie between splits is broken (small groups: held-out rows first).
+_TIE_ORDER = ("train", "test", "dev")
+_SHARES = {"train": 0.70, "dev": 0.15, "test": 0.15}
+#: Categories the classifier learns. Secrets are the rules' job: random key material
+#: teaches a text model nothing but "random-looking strings are bad".
+LEARNED_CATEGORIES = frozenset(
+    {
+        "instruction_override",
+        "prompt_exfiltration",
+        "credential_exfiltration",
+        "destructive_or_covert",
+        "persistence",
+        "obfuscation",
+    }
+)
+
+
+class Row:
+    """One labelled text of the corpus."""
+
+    __slots__ = ("category", "label", "lang", "source", "text")
+
+    def __init__(self, text: str, label: str, category: str, lang: str, source: str) -> None:
+        self.text = text
+        self.label = label
+        self.category = category
+        self.lang = lang
+        self.source = source
+
+    @property
+    def y(self) -> int:
+        """1 for an attack, 0 for a benign text."""
+        return 1 if self.label == "attack" else 0
+
+
+def load_rows(*paths: Path) -> list[Row]:
+    """Rows of JSON-lines files with ``text``, ``label``, ``category``, ``lang``, ``source``."""
+    rows: list[Row] = []
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                d = json.loads(line)
+                rows.append(Row(d["text"], d["label"], d["category"], d["lang"], d["source"]))
+    return rows
+
+
+def corpus_hash(*paths: Path) -> str:
+    """SHA-256 over the given files' bytes, in order (recorded in the model file)."""
+    h = hashlib.sha256()
+    for p in paths:
+        h.update(p.name.encode() + b"\0" + p.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def make_split(rows: list[Row], seed: int) -> dict[str, str]:
+    """Assign every source to a split: ``{source: "train" | "dev" | "test"}``.
+
+    Sources are grouped by (label, repository, language, and for English the main
+    category of the source); within a group, source files
+    are taken in a seeded shuffle and each goes to the split furthest below its share of
+    that group's rows (ties: train, then test, then dev). A group with one source file
+    lands whole in train; with two, the second goes to test (so that a multilingual set
+    with one file per language and kind keeps every language in train *and* test); with
+    many, they spread over all three.
+    """
+    kinds: dict[str, dict[str, int]] = {}
+    for r in rows:
+        counts = kinds.setdefault(r.source, {})
+        counts[r.category] = counts.get(r.category, 0) + 1
+    kind = {src: max(sorted(c), key=c.__getitem__) for src, c in kinds.items()}
+    sizes: dict[tuple[str, str, str, str], dict[str, int]] = {}
+    for r in rows:
+        repo = r.source.split("@", 1)[0]
+        # English sources are dealt per kind, so that every kind reaches every split; the
+        # other languages per language, so that every language does.
+        sort = kind[r.source] if r.lang == "en" else "*"
+        group = sizes.setdefault((r.label, repo, r.lang, sort), {})
+        group[r.source] = group.get(r.source, 0) + 1
+    rng = random.Random(seed)
+    out: dict[str, str] = {}
+    for key in sorted(sizes):
+        sources = sorted(sizes[key])
+        rng.shuffle(sources)
+        total = sum(sizes[key].values())
+        filled = dict.fromkeys(SPLITS, 0)
+        for src in sources:
+            if src in out:  # a file holding both labels keeps its first assignment
+                filled[out[src]] += sizes[key][src]
+                continue
+            split = max(_TIE_ORDER, key=lambda s: _SHARES[s] - filled[s] / total)
+            out[src] = split
+            filled[split] += sizes[key][src]
+    return out
+
+
+def _sigmoid(z: float) -> float:
+    if z >= 0:
+        return 1.0 / (1.0 + math.exp(-z))
+    e = math.exp(z)
+    return e / (1.0 + e)
+
+
+def fit(
+    texts: list[str],
+    labels: list[int],
+    *,
+    seed: int = 12,
+    epochs: int = 12,
+    rate: float = 0.2,
+    l2: float = 1e-6,
+) -> tuple[array[float], float]:
+    """Logistic regression over hashed n-grams, by AdaGrad; returns (weights, bias).
+
+    Each text's features are scaled by ``1/sqrt(n)`` (n its feature count), classes are
+    weighted to count equally, and rows are visited in a seeded shuffle every epoch.
+    """
+    size = 1 << BUCKET_BITS
+    w = [0.0] * size
+    acc = [1e-8] * size
+    bias, bias_acc = 0.0, 1e-8
+    feats = [features(t) for t in texts]
+    n_pos = sum(labels) or 1
+    n_neg = (len(labels) - sum(labels)) or 1
+    class_weight = (len(labels) / (2.0 * n_neg), len(labels) / (2.0 * n_pos))
+    order = list(range(len(texts)))
+    rng = random.Random(seed)
+    sqrt = math.sqrt
+    for _ in range(epochs):
+        rng.shuffle(order)
+        for i in order:
+            f = feats[i]
+            if not f:
+                continue
+            x = 1.0 / sqrt(len(f))
+            z = bias + x * sum([w[j] for j in f])
+            g = (_sigmoid(z) - labels[i]) * class_weight[labels[i]]
+            gx = g * x
+            for j in f:
+                gj = gx + l2 * w[j]
+                acc[j] += gj * gj
+                w[j] -= rate * gj / sqrt(acc[j])
+            bias_acc += g * g
+            bias -= rate * g / sqrt(bias_acc)
+    return array("f", w), bias
+
+
+def score_text(weights: array[float], bias: float, text: str) -> float:
+    """The classifier's probability for ``text``: the highest over its chunks."""
+    best = 0.0
+    for chunk in chunks(text):
+        f = features(chunk)
+        if not f:
+            continue
+        z = bias + sum([weights[j] for j in f]) / math.sqrt(len(f))
+        best = max(best, _sigmoid(z))
+    return best
+
+
+def choose_thresholds(
+    benign_scores: list[float], fp_targets: dict[str, float]
+) -> dict[str, float]:
+    """Per level, the lowest threshold whose false-positive rate on ``benign_scores`` is
+    at most the level's target (a score >= threshold is flagged)."""
+    ranked = sorted(benign_scores, reverse=True)
+    out: dict[str, float] = {}
+    for level, target in fp_targets.items():
+        allowed = int(target * len(ranked))
+        # Flag strictly above the (allowed+1)-th highest benign score.
+        edge = ranked[allowed] if allowed < len(ranked) else 0.0
+        out[level] = round(min(0.999, max(0.05, edge + 1e-4)), 4)
+    return out
+
+
+def write_model(
+    path: Path, weights: array[float], bias: float, meta: dict[str, Any]
+) -> dict[str, Any]:
+    """Write the model file: magic line, one JSON header line, float32 weights (LE)."""
+    header = {
+        **meta,
+        "bias": bias,
+        "bucket_bits": BUCKET_BITS,
+        "byte_ngrams": list(BYTE_NGRAMS),
+        "feature_version": FEATURE_VERSION,
+        "script_version": SCRIPT_VERSION,
+    }
+    body = array("f", weights)
+    if body.itemsize != 4:  # pragma: no cover - every supported platform has 4-byte floats
+        raise RuntimeError("float32 arrays are needed")
+    import sys
+
+    if sys.byteorder != "little":  # pragma: no cover
+        body.byteswap()
+    path.write_bytes(
+        MAGIC + json.dumps(header, sort_keys=True).encode() + b"\n" + body.tobytes()
+    )
+    return header
+
+
+#: False-positive rate on the dev split's benign rows that each level accepts.
+LEVEL_FP_TARGETS = {"strict": 0.02, "balanced": 0.005, "lenient": 0.001}
+
+
+def read_split(path: Path, rows: list[Row]) -> dict[str, str]:
+    """The committed split; ``ValueError`` if a source of ``rows`` is not assigned."""
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    split: dict[str, str] = {}
+    for name in SPLITS:
+        for src in doc["splits"][name]:
+            split[src] = name
+    missing = sorted({r.source for r in rows if r.source not in split})
+    if missing:
+        raise ValueError(
+            f"{len(missing)} sources are not in {path} (first: {missing[0]}); the split is "
+            "made once: add new sources to it by hand, never move existing ones"
+        )
+    return split
+
+
+def write_split(path: Path, split: dict[str, str], seed: int, data_hash: str) -> None:
+    """Write the split assignment as a committed JSON file (sources listed per split)."""
+    doc = {
+        "seed": seed,
+        "data_sha256": data_hash,
+        "rule": "make_split in mnemic.scan.training: sources grouped by label, repository, "
+        "language (and main category for English), dealt in a seeded shuffle to the split "
+        "furthest below its share (70/15/15 of rows)",
+        "splits": {s: sorted(src for src, v in split.items() if v == s) for s in SPLITS},
+    }
+    path.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def learned(row: Row) -> bool:
+    """Whether the classifier trains on ``row`` (benign rows and worded attack kinds)."""
+    return row.label == "benign" or row.category in LEARNED_CATEGORIES
+
+
+def build(
+    data_dir: Path, split_path: Path, extra_path: Path | None, out: Path, *, seed: int = 12
+) -> dict[str, Any]:
+    """Fit on train (+ extra), choose thresholds on dev, write ``out``; return its header."""
+    files = [data_dir / "attacks.jsonl", data_dir / "benign.jsonl"]
+    rows = load_rows(*files)
+    split = read_split(split_path, rows)
+    extra = load_rows(extra_path) if extra_path is not None else []
+    train = [r for r in rows if split[r.source] == "train" and learned(r)] + extra
+    dev = [r for r in rows if split[r.source] == "dev"]
+    weights, bias = fit([r.text for r in train], [r.y for r in train], seed=seed)
+    dev_benign = [score_text(weights, bias, r.text) for r in dev if r.y == 0]
+    thresholds = choose_thresholds(dev_benign, LEVEL_FP_TARGETS)
+    hashed = [*files, split_path] + ([extra_path] if extra_path is not None else [])
+    meta = {
+        "data_sha256": corpus_hash(*hashed),
+        "data_files": [p.name for p in hashed],
+        "seed": seed,
+        "train_rows": len(train),
+        "thresholds": thresholds,
+        "level_fp_targets_on_dev": LEVEL_FP_TARGETS,
+    }
+    return write_model(out, weights, bias, meta)
