@@ -38,6 +38,8 @@ if TYPE_CHECKING:  # pragma: no cover - imports for annotations only
 
 __all__ = [
     "CATEGORIES",
+    "DEFAULT_LEVEL",
+    "LEVELS",
     "MAX_SCAN_CHARS",
     "PATTERNS",
     "SCOPES",
@@ -45,24 +47,36 @@ __all__ = [
     "Pattern",
     "ScanResult",
     "Section",
+    "default_level",
     "explain",
+    "explain_result",
     "invisible_chars",
+    "rephrase_hint",
     "scan_sections",
     "scan_text",
+    "set_default_level",
 ]
 
 #: Characters scanned by the patterns; longer text gets an ``oversize`` finding.
 MAX_SCAN_CHARS = 65_536
-#: The accepted scopes, broadest first.
-SCOPES = ("strict", "context")
-#: Category strings, in the order findings are reported. The first seven are threat
-#: classes; ``oversize`` means "longer than MAX_SCAN_CHARS, not scanned past the cap".
+#: The accepted scopes. ``"memory"`` (memory entries) and ``"skill"`` (skills) apply every
+#: rule; ``"strict"`` is the historical name of the memory scope and means the same;
+#: ``"context"`` (AGENTS.md, CLAUDE.md, .cursorrules...) applies the unambiguous rules only.
+SCOPES = ("strict", "context", "memory", "skill")
+#: Sensitivity levels, most sensitive first (``[scan] level`` in config.toml).
+LEVELS = ("strict", "balanced", "lenient")
+DEFAULT_LEVEL = "balanced"
+#: Category strings, in the order findings are reported. All but the last are threat
+#: classes (``suspicious_wording`` is the learned classifier's); ``oversize`` means
+#: "longer than MAX_SCAN_CHARS, not scanned past the cap".
 CATEGORIES = (
     "instruction_override",
     "prompt_exfiltration",
     "credential_exfiltration",
     "secret",
     "persistence",
+    "covert_action",
+    "suspicious_wording",
     "invisible_unicode",
     "homoglyph",
     "oversize",
@@ -72,22 +86,34 @@ _OVERSIZE_ID = "scan_cap_exceeded"
 
 
 class Finding:
-    """One threat finding: a stable pattern id and its category.
+    """One threat finding: a stable id, its category, the layer that found it and how.
 
     Behaves as ``@dataclass(frozen=True, slots=True)`` with fields ``id`` and ``category``
     (equality, hashing, repr, immutability, pickling); written out by hand so that
     importing the scanner does not load :mod:`dataclasses` (and with it ``inspect`` and
     ``re``), which the snapshot render path must not pay for.
+
+    ``layer`` says which layer found it: ``"rule"`` (a pattern of the table), ``"decode"``
+    (a pattern that matched only once an embedded payload was decoded), ``"normalise"``
+    (only once spaced letters, leetspeak or identifiers were read as words),
+    ``"classifier"`` (the learned layer) or ``"unicode"`` (hidden or look-alike
+    characters, the size cap). ``detail`` is the evidence for a person: what was decoded,
+    or the classifier's score and threshold. Neither takes part in equality, so
+    ``Finding(id, category)`` compares equal to the finding a scan returns.
     """
 
-    __slots__ = ("category", "id")
+    __slots__ = ("category", "detail", "id", "layer")
     __match_args__ = ("id", "category")
     id: str
     category: str
+    layer: str
+    detail: str
 
-    def __init__(self, id: str, category: str) -> None:
+    def __init__(self, id: str, category: str, layer: str = "rule", detail: str = "") -> None:
         object.__setattr__(self, "id", id)
         object.__setattr__(self, "category", category)
+        object.__setattr__(self, "layer", layer)
+        object.__setattr__(self, "detail", detail)
 
     def __repr__(self) -> str:
         return f"Finding(id={self.id!r}, category={self.category!r})"
@@ -106,8 +132,8 @@ class Finding:
     def __delattr__(self, name: str) -> NoReturn:
         raise AttributeError(f"cannot delete field {name!r} of a frozen Finding")
 
-    def __reduce__(self) -> tuple[type[Finding], tuple[str, str]]:
-        return (Finding, (self.id, self.category))
+    def __reduce__(self) -> tuple[type[Finding], tuple[str, str, str, str]]:
+        return (Finding, (self.id, self.category, self.layer, self.detail))
 
 
 class ScanResult:
@@ -255,11 +281,19 @@ _WORDS = bytes(
 _tables_cache: dict[str, _Table] = {}
 # Results of recent scans of short texts, so that a long-lived process (an MCP server,
 # a load followed by a render) scans each memory entry once. Bounded; cleared when full.
-_memo: dict[tuple[str, str], ScanResult] = {}
+_memo: dict[tuple[str, str, str], ScanResult] = {}
 _MEMO_MAX_ENTRIES = 2048
 _MEMO_MAX_CHARS = 4096
 _compiled: dict[str, re.Pattern[str]] = {}
 _unicode_mod: ModuleType | None = None
+
+
+# The rule table each scope uses: memory entries and skills get every rule.
+_RULE_SCOPE = {"strict": "strict", "memory": "strict", "skill": "strict", "context": "context"}
+# Rule ids reported only at level "strict" (a test keeps this equal to rules.STRICT_LEVEL_ONLY).
+_STRICT_LEVEL_ONLY = frozenset({"remote_exec_oneliner"})
+_default_level = DEFAULT_LEVEL
+_pipeline_mod: ModuleType | None = None
 
 
 def _table(scope: str) -> _Table:
@@ -267,8 +301,33 @@ def _table(scope: str) -> _Table:
     if table is None:
         if scope not in SCOPES:
             raise ValueError(f"unknown scan scope {scope!r}; expected one of {', '.join(SCOPES)}")
-        table = _tables_cache[scope] = _Table(scope)
+        rule_scope = _RULE_SCOPE[scope]
+        table = _tables_cache.get(rule_scope) or _Table(rule_scope)
+        _tables_cache[scope] = _tables_cache[rule_scope] = table
     return table
+
+
+def _check_level(level: str | None) -> str:
+    if level is None:
+        return _default_level
+    if level not in LEVELS:
+        raise ValueError(f"unknown scan level {level!r}; expected one of {', '.join(LEVELS)}")
+    return level
+
+
+def set_default_level(level: str) -> None:
+    """Set the sensitivity used when a caller passes no ``level`` (``[scan] level``).
+
+    ``ValueError`` for anything but ``strict``, ``balanced`` or ``lenient``. Cached
+    verdicts are keyed by level, so changing it never returns a verdict of another level.
+    """
+    global _default_level
+    _default_level = _check_level(level)
+
+
+def default_level() -> str:
+    """The sensitivity used when a caller passes no ``level``."""
+    return _default_level
 
 
 def _regex(p: Pattern, *, inner: bool = False) -> re.Pattern[str]:
@@ -405,25 +464,34 @@ def _match(
     return _run(table, ids, text, low, unfolded) if ids else []
 
 
-def scan_text(text: str, scope: str = "strict") -> ScanResult:
+def scan_text(text: str, scope: str = "strict", level: str | None = None) -> ScanResult:
     """Scan ``text`` for threats and return every finding, deduplicated by id.
 
-    ``scope`` is ``"strict"`` (memory entries, skills: every pattern) or ``"context"``
-    (project context files: unambiguous patterns only); anything else raises
-    :class:`ValueError`. Findings come in a fixed order: pattern findings in pattern-table
-    order (grouped by category as in :data:`CATEGORIES`), then invisible characters by
-    code point, then homoglyph findings, then ``oversize``.
+    ``scope`` is ``"memory"`` (or its historical name ``"strict"``), ``"skill"`` or
+    ``"context"`` (project context files: unambiguous rules only, and a classifier
+    threshold one level more lenient, as for skills); ``level`` is ``"strict"``,
+    ``"balanced"`` or ``"lenient"`` (default: :func:`default_level`). Anything else raises
+    :class:`ValueError`.
 
-    Invisible characters are detected anywhere in the text; patterns only look at the
-    first :data:`MAX_SCAN_CHARS` characters, and longer text gets an ``oversize`` finding
+    Layers (see docs/scanner.md): the rule table on the text; the same rules on views that
+    undo obfuscation (spaced letters, leetspeak, identifiers) and on embedded payloads
+    decoded from base64, hex, percent-encoding or rot13; the learned classifier on the
+    text and those views; hidden and look-alike characters. A short quoted phrase that is
+    only talked about ("attackers write 'ignore previous instructions'") is masked before
+    a verdict is final. Findings come in :data:`CATEGORIES` order (rule findings in table
+    order within a category), each naming its ``layer`` and ``detail``.
+
+    Invisible characters are detected anywhere in the text; rules only look at the first
+    :data:`MAX_SCAN_CHARS` characters, and longer text gets an ``oversize`` finding
     (``scan_cap_exceeded``) so that nothing past the cap passes unread. In the context
     scope a single leading byte-order mark is ignored (it is a file-encoding marker).
     """
-    memo_key = (scope, text)
+    level = _default_level if level is None else level
+    memo_key = (scope, level, text)
     result = _memo.get(memo_key)
     if result is not None:
         return result
-    result = _scan_uncached(text, scope)
+    result = _scan_uncached(text, scope, level)
     if len(text) <= _MEMO_MAX_CHARS:
         if len(_memo) >= _MEMO_MAX_ENTRIES:
             _memo.clear()
@@ -431,8 +499,22 @@ def scan_text(text: str, scope: str = "strict") -> ScanResult:
     return result
 
 
-def _scan_uncached(text: str, scope: str) -> ScanResult:
+def _scan_uncached(text: str, scope: str, level: str | None = None) -> ScanResult:
+    """Every layer, no memo."""
+    global _pipeline_mod
     table = _tables_cache.get(scope) or _table(scope)
+    level = _check_level(level)
+    rules = _rule_scan(text, table)
+    if _pipeline_mod is None:
+        from . import pipeline
+
+        _pipeline_mod = pipeline
+    result: ScanResult = _pipeline_mod.analyse(text, scope, level, table, rules)
+    return result
+
+
+def _rule_scan(text: str, table: _Table) -> ScanResult:
+    """The rule layer alone (with the Unicode checks and the cap)."""
     if text.isascii() and len(text) <= MAX_SCAN_CHARS:
         # The common case, kept lean: one C-level pass splits the text into words and a
         # set intersection with the keywords usually ends it. No regex, no Unicode tables.
@@ -466,18 +548,20 @@ def _scan(text: str, table: _Table, *, prefilter: bool = True) -> ScanResult:
         unfolded = stripped.lower() if folded != stripped else None
         hits = _match(table, folded, unfolded=unfolded, prefilter=prefilter)
         findings.extend(Finding(p.id, p.category) for p in hits)
-        findings.extend(Finding(fid, "invisible_unicode") for _, fid in u.invisible_ids(text))
+        findings.extend(
+            Finding(fid, "invisible_unicode", "unicode") for _, fid in u.invisible_ids(text)
+        )
         if u.mixed_script_words(stripped, limit=1):
-            findings.append(Finding("homoglyph_mixed_script", "homoglyph"))
+            findings.append(Finding("homoglyph_mixed_script", "homoglyph", "unicode"))
         if hits and unfolded is not None:
             before = {p.id for p in _match(table, stripped, prefilter=prefilter)}
             if any(p.id not in before for p in hits):
-                findings.append(Finding("homoglyph_evasion", "homoglyph"))
+                findings.append(Finding("homoglyph_evasion", "homoglyph", "unicode"))
     if len(text) > MAX_SCAN_CHARS:
         if head.isascii() and not text.isascii():  # invisible characters past the cap
             ids = _uni().invisible_ids(text)
-            findings.extend(Finding(fid, "invisible_unicode") for _, fid in ids)
-        findings.append(Finding(_OVERSIZE_ID, "oversize"))
+            findings.extend(Finding(fid, "invisible_unicode", "unicode") for _, fid in ids)
+        findings.append(Finding(_OVERSIZE_ID, "oversize", "unicode"))
     return ScanResult(tuple(findings)) if findings else _CLEAN
 
 

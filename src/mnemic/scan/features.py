@@ -58,8 +58,24 @@ def _words(low: str) -> list[bytes]:
     return [w.encode("utf-8") for w in low.translate(_UNICODE_SEPARATORS).split()]
 
 
+def _normalise(text: str) -> str:
+    """NFKC (full-width and other compatibility forms) without invisible characters."""
+    import unicodedata
+
+    from ._unicode import INVISIBLE_CHARS
+
+    if not INVISIBLE_CHARS.isdisjoint(text):
+        text = "".join(c for c in text if c not in INVISIBLE_CHARS)
+    return unicodedata.normalize("NFKC", text)
+
+
 def features(text: str) -> list[int]:
-    """Bucket indices of the hashed n-grams of ``text`` (with repeats, in no useful order)."""
+    """Bucket indices of the hashed n-grams of ``text`` (with repeats, in no useful order).
+
+    Non-ASCII text is first NFKC-normalised and stripped of invisible characters.
+    """
+    if not text.isascii():
+        text = _normalise(text)
     low = " ".join(text.lower().split())
     words = _words(low)
     out = [crc32(w, _SEED_WORD) & _MASK for w in words]

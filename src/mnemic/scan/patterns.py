@@ -637,10 +637,10 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:\b(?:env|printenv)\b|/proc/[^\s/]{1,20}/environ|\b(?:cat|type|get-content|gc|base64"
         r"|xxd|tar|zip|gzip)\s+[^\n|;&]{0,100}?(?:"
         + _SECRET_FILE
-        + r"|credentials|\.aws/|\.ssh/|/etc/passwd|\.bash_history|\.zsh_history))"
+        + r"|credentials|\.aws\b|\.ssh\b|/etc/passwd|\.bash_history|\.zsh_history))"
         r"[^\n|]{0,100}?\|\s*(?:sudo\s+)?(?:base64\s*(?:-w\s*0\s*)?\|\s*)?"
         r"(?:curl|wget|nc|ncat|netcat|socat|telnet|ssh|openssl\s+s_client)\b",
-        keys2="env printenv environ " + _SECRET_FILE_SUBS + " .aws/ .ssh/ /etc/passwd _history",
+        keys2="env printenv environ " + _SECRET_FILE_SUBS + " .aws .ssh /etc/passwd _history",
         keys3="|",
     ),
     Pattern(
@@ -730,7 +730,9 @@ PATTERNS: tuple[Pattern, ...] = (
         "contains an API key in the sk-... format (OpenAI, Anthropic and others)",
         "",
         r"(?<![\w-])sk-(?:[a-z]{2,12}-){0,2}(?=[A-Za-z0-9_-]{0,300}?[0-9])"
-        r"(?=[A-Za-z0-9_-]{0,300}?[a-z])(?=[A-Za-z0-9_-]{0,300}?[A-Z])[A-Za-z0-9_-]{32,400}",
+        r"(?=[A-Za-z0-9_-]{0,300}?[a-z])(?=[A-Za-z0-9_-]{0,300}?[A-Z])[A-Za-z0-9_-]{32,400}"
+        r"|(?<![\w-])sk-(?:proj|svcacct|admin|ant-api[0-9]{2}|ant-admin[0-9]{2})-"
+        r"(?=[A-Za-z0-9_-]{0,300}?[0-9])[A-Za-z0-9_-]{20,400}",
         subs="sk-",
         cased=True,
     ),
@@ -844,7 +846,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "states a password, passphrase or key in plain text",
         "password passphrase passcode code key token",
         r"\b(?:password|passphrase|passcode|pin\s+code|api\s+key|secret\s+key|access\s+token)"
-        r"(?:\s+for\s+\S+)?(?:\s+(?:is|was)\s+|\s*[=:]\s*)(?:[\"'`“‘][^\s\"'`”’]{4,64}[\"'`”’]"
+        r"(?:\s+(?:for|of|on|to)\s+(?:[^\s=:]+\s+){0,3}?[^\s=:]+)?(?:\s+(?:is|was)\s+|\s*[=:]\s*)(?:[\"'`“‘][^\s\"'`”’]{4,64}[\"'`”’]"
         r"|(?=[^\s\"'`”]{0,64}?[0-9])(?=[^\s\"'`”]{0,64}?[a-z])[^\s\"'`”]{6,64})",
         keys2="password passphrase passcode pin api secret access",
         keys3="is was = :",
@@ -865,12 +867,19 @@ PATTERNS: tuple[Pattern, ...] = (
         "ssh_authorized_keys_edit",
         "persistence",
         "strict",
-        "tells the model to add a key to SSH authorized_keys",
+        "tells the model to add a given key to SSH authorized_keys, on every host or covertly",
         "authorized copy",
-        r"\b(?:add|append|write|insert|put|copy|install|plant|drop|place|upload|echo|inject|paste)"
-        r"[a-z]{0,3}\b[^\n]{0,100}?\bauthorized_keys|\bssh-copy-id\b",
+        r"(?:^|[.!?;:\n]\s*|\b(?:you|please|always|silently|quietly|secretly)\s+)"
+        r"(?:add|append|write|insert|put|copy|install|plant|drop|place|upload|echo|inject|paste)"
+        r"\s+(?:this|the\s+following|my|our|that|these)\s+(?:[a-z0-9-]+\s+){0,2}?keys?\b"
+        r"[^\n]{0,100}?\bauthorized_keys"
+        r"|\b(?:add|append|write|insert|put|copy|install|plant|drop|place|upload|inject|paste)"
+        r"[a-z]{0,3}\b[^\n]{0,100}?\bauthorized_keys\b[^\n]{0,60}?\b(?:on|of|to|across)\s+"
+        r"(?:every|all|each|any)\s+(?:[a-z]+\s+)?(?:servers?|hosts?|machines?|boxes|nodes)\b"
+        r"|\b(?:silently|quietly|secretly|covertly)\b[^\n]{0,60}?\bauthorized_keys"
+        r"|\bssh-copy-id\b[^\n]{0,80}?\b(?:every|all|each)\s+(?:servers?|hosts?|machines?)\b",
         keys2="add* append* write* insert* put* copy* install* plant* drop* place* upload* echo* "
-        "inject* paste*",
+        "inject* paste* silently quietly secretly covertly",
     ),
     Pattern(
         "shell_rc_backdoor",
@@ -979,3 +988,17 @@ PATTERNS: tuple[Pattern, ...] = (
         "implant zombie c2 c controller",
     ),
 )
+
+# Scanner v2 rules, merged in category order (the sort is stable: within a category the
+# original patterns come first).
+from .rules import RULES as _RULES  # noqa: E402  (needs Pattern and the helpers above)
+
+_ORDER = (
+    "instruction_override",
+    "prompt_exfiltration",
+    "credential_exfiltration",
+    "secret",
+    "persistence",
+    "covert_action",
+)
+PATTERNS = tuple(sorted(PATTERNS + _RULES, key=lambda p: _ORDER.index(p.category)))

@@ -1,0 +1,179 @@
+"""Normalisation views: what an obfuscated text says once it is read as a model would.
+
+The scanner matches its rules and scores its classifier on the text itself and, when the
+text looks obfuscated, on *views* of it that undo the trick:
+
+* ``spaced``: letters spelled one by one (``i g n o r e  a l l``, ``i.g.n.o.r.e``) joined
+  into words;
+* ``leetspeak``: digits and symbols standing for letters (``1gn0r3``) read as letters;
+* ``underscores``: identifiers such as ``IGNORE_PREVIOUS_INSTRUCTIONS=1`` read as words;
+* decoded payloads: ``base64``, ``hex`` (and ``\\x41`` escapes), ``url`` (percent
+  encoding) and ``rot13`` when it yields English words. Decoded text is scanned too.
+
+Quoted mentions are the opposite case: a short quoted phrase after a word such as
+"write", "phrases like" or "e.g." is *talked about*, not addressed to the model, and
+:func:`mask_mentions` blanks it out before matching (never when the quote holds a URL, a
+path, a pipe or a variable).
+
+Every function is cheap on ordinary text (a few C-level passes) and only builds a view
+when the trick is actually present. Imported on the first scan that needs it.
+"""
+
+from __future__ import annotations
+
+import binascii
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover
+    import re
+
+__all__ = ["View", "mask_mentions", "views"]
+
+#: A derived reading of a text: (kind, text, what was decoded, for the explanation).
+View = tuple[str, str, str]
+
+_B64_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=-_"
+_B64_DELETE = str.maketrans("", "", _B64_CHARS)
+_HEX_DELETE = str.maketrans("", "", "0123456789abcdefABCDEF")
+_TOKEN_STRIP = "\"'`()[]{}<>,;:."
+_ROT13 = str.maketrans(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+    "NOPQRSTUVWXYZABCDEFGHIJKLMnopqrstuvwxyzabcdefghijklm",
+)
+_LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s"})
+_LEET_CHARS = frozenset("013457@$")
+# Frequent English words and the words attacks are made of: a rot13 view is kept when it
+# reads as English and the original does not.
+_COMMON = frozenset(
+    "the and you your all to of is are in for this that with it be on not do from now "
+    "ignore previous instructions instruction prompt system send run every always never "
+    "user secret key keys password token please forget rules new tell reveal print "
+    "output answer reply data file files upload mention".split()
+)
+_SPACED = r"(?<!\S)(?:[^\W_](?:[ .*_-]|  +)){3,}[^\W_](?![^\W_])"
+_HEX_ESCAPES = r"(?:\\x[0-9a-fA-F]{2}){4,}"
+_PERCENT = r"%[0-9a-fA-F]{2}"
+_MENTION = (
+    r"(?:\b(?:writes?|wrote|written|says?|said|phrases?|strings?|text|words?|like|such\s+as"
+    r"|e\.g\.|called|known\s+as|contains?|containing|detects?|flags?|blocks?|filters?|quotes?"
+    r"|quoting|examples?|patterns?|sentences?|lines?\s+like|payloads?)\s*[:,]?\s*)"
+    r"(?P<q>\"[^\"\n]{3,60}\"|“[^”\n]{3,60}”|'[^'\n]{3,60}'|‘[^’\n]{3,60}’)"
+)
+_NOT_A_MENTION = r"https?:|www\.|[/~|$`\\]|\.(?:env|sh|py)\b|@"
+_compiled: dict[str, re.Pattern[str]] = {}
+
+
+def _rx(source: str) -> re.Pattern[str]:
+    """Compile on first use: ``re`` is only imported when a text needs a view."""
+    rx = _compiled.get(source)
+    if rx is None:
+        import re
+
+        rx = _compiled[source] = re.compile(source, re.IGNORECASE)
+    return rx
+
+
+def mask_mentions(text: str) -> str:
+    """``text`` with short quoted phrases that are only talked about replaced by ``"…"``."""
+    if '"' not in text and "'" not in text and "“" not in text and "‘" not in text:
+        return text
+
+    def repl(m: re.Match[str]) -> str:
+        q = m.group("q")
+        if _rx(_NOT_A_MENTION).search(q):
+            return m.group()
+        return m.group()[: m.start("q") - m.start()] + '"…"'
+
+    return _rx(_MENTION).sub(repl, text)
+
+
+def _printable(raw: bytes) -> str | None:
+    """``raw`` as text when it is UTF-8 that reads as words, else None."""
+    try:
+        s = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if len(s) < 6:
+        return None
+    good = sum(1 for c in s if c.isprintable() or c in "\n\t")
+    if good < 0.9 * len(s) or not any(c.isalpha() for c in s):
+        return None
+    return s
+
+
+def _decode_tokens(text: str) -> list[View]:
+    out: list[View] = []
+    for tok in text.split():
+        tok = tok.strip(_TOKEN_STRIP)
+        if len(tok) < 16:
+            continue
+        if not tok.translate(_HEX_DELETE) and len(tok) % 2 == 0 and not tok.isdigit():
+            s = _printable(bytes.fromhex(tok))
+            if s is not None:
+                out.append(("hex", s, f"hex {tok[:24]}…"))
+            continue
+        if tok.translate(_B64_DELETE) or tok.isalpha() or tok.isdigit():
+            continue
+        body = tok.replace("-", "+").replace("_", "/").rstrip("=")
+        try:
+            raw = binascii.a2b_base64(body + "=" * (-len(body) % 4))
+        except (binascii.Error, ValueError):
+            continue
+        s = _printable(raw)
+        if s is not None:
+            out.append(("base64", s, f"base64 {tok[:24]}…"))
+    return out
+
+
+def _english_hits(words: list[str]) -> int:
+    return len(_COMMON.intersection(words))
+
+
+def views(text: str) -> list[View]:
+    """The derived readings of ``text`` worth scanning (often none)."""
+    out: list[View] = []
+    words = text.lower().split()
+    if len(text) >= 16:
+        out.extend(_decode_tokens(text))
+    if "\\x" in text:
+        for m in _rx(_HEX_ESCAPES).finditer(text):
+            raw = bytes(int(m.group()[i + 2 : i + 4], 16) for i in range(0, len(m.group()), 4))
+            s = _printable(raw)
+            if s is not None:
+                out.append(("hex", s, f"\\x escapes {m.group()[:24]}…"))
+    if "%" in text and len(_rx(_PERCENT).findall(text)) >= 3:
+        from urllib.parse import unquote
+
+        s = unquote(text)
+        if s != text:
+            out.append(("url", s, "percent-encoding"))
+    singles = sum(1 for w in words if len(w) == 1)
+    if singles >= 4:
+        spaced = _rx(_SPACED).sub(_join_spaced, text)
+        if spaced != text:
+            out.append(("spaced", spaced, "letters spelled out one by one"))
+    if text.isascii() and words:
+        hits = _english_hits(words)
+        if hits * 4 < len(words):
+            rot = text.translate(_ROT13)
+            rot_hits = _english_hits(rot.lower().split())
+            if rot_hits >= 2 and rot_hits > hits:
+                out.append(("rot13", rot, "rot13"))
+    leet = [w for w in words if not _LEET_CHARS.isdisjoint(w) and any(c.isalpha() for c in w)]
+    if len(leet) >= 2:
+        fixed = " ".join(
+            w.translate(_LEET) if not _LEET_CHARS.isdisjoint(w) and any(c.isalpha() for c in w)
+            else w
+            for w in words
+        )
+        if _english_hits(fixed.split()) > _english_hits(words):
+            out.append(("leetspeak", fixed, "digits and symbols read as letters"))
+    if "_" in text and any(w.count("_") >= 2 for w in words):
+        out.append(("underscores", text.replace("_", " "), "identifier read as words"))
+    return out
+
+
+def _join_spaced(m: re.Match[str]) -> str:
+    run = m.group()
+    parts = _rx(r"  +| / ").split(run) if "  " in run or " / " in run else [run]
+    return " ".join("".join(ch for ch in part if ch.isalnum()) for part in parts)

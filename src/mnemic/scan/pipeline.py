@@ -1,0 +1,101 @@
+"""The layers after the rule table: normalisation views, decoded payloads, the classifier.
+
+Called by :func:`mnemic.scan.scan_text` with the rule layer's result; imported on the
+first scan. See docs/scanner.md for the order and the reasons.
+"""
+
+from __future__ import annotations
+
+from . import CATEGORIES, MAX_SCAN_CHARS, Finding, ScanResult, _rule_scan, _Table, _uni
+from . import classifier as _classifier
+from . import normalise as _normalise
+
+__all__ = ["CLASSIFIER_ID", "analyse", "classifier_threshold"]
+
+#: The finding id of the learned layer.
+CLASSIFIER_ID = "learned_classifier"
+_NOT_THREATS = frozenset({"invisible_unicode", "homoglyph", "oversize"})
+_DECODERS = frozenset({"base64", "hex", "url", "rot13"})
+_STRICT_LEVEL_ONLY = frozenset({"remote_exec_oneliner"})
+_RANK = {c: i for i, c in enumerate(CATEGORIES)}
+# Skills and context files are written in the imperative by nature: their classifier
+# threshold is that of the next more lenient level.
+_LENIENT_SCOPES = frozenset({"skill", "context"})
+_NEXT = {"strict": "balanced", "balanced": "lenient", "lenient": "lenient"}
+
+
+def classifier_threshold(scope: str, level: str) -> float:
+    """The classifier score at or above which a text is flagged in ``scope`` at ``level``."""
+    key = _NEXT[level] if scope in _LENIENT_SCOPES else level
+    return _classifier.model().thresholds[key]
+
+
+def _preview(text: str, limit: int = 80) -> str:
+    flat = " ".join(text.split())
+    return repr(flat if len(flat) <= limit else flat[: limit - 1] + "…")
+
+
+def _layers(
+    basis: str, raw: str, scope: str, level: str, table: _Table, seen: set[str]
+) -> list[Finding]:
+    """Findings of the views of ``basis`` and of the classifier (ids not in ``seen``)."""
+    out: list[Finding] = []
+    views = _normalise.views(basis)
+    for kind, text, what in views:
+        layer = "decode" if kind in _DECODERS else "normalise"
+        for f in _rule_scan(text, table).findings:
+            if f.category in _NOT_THREATS or f.id in seen:
+                continue
+            if level != "strict" and f.id in _STRICT_LEVEL_ONLY:
+                continue
+            seen.add(f.id)
+            out.append(Finding(f.id, f.category, layer, f"in the {what} reading: {_preview(text)}"))
+    model = _classifier.model()
+    threshold = classifier_threshold(scope, level)
+    score, where = model.score(raw), ""
+    scored = raw
+    if score < threshold:
+        for kind, text, what in views:
+            if kind == "underscores":
+                continue
+            s = model.score(text)
+            if s >= threshold:
+                score, where, scored = s, f" in the {what} reading {_preview(text)}", text
+                break
+    if score >= threshold and CLASSIFIER_ID not in seen:
+        words = ", ".join(model.top_words(scored)) or "-"
+        out.append(
+            Finding(
+                CLASSIFIER_ID,
+                "suspicious_wording",
+                "classifier",
+                f"score {score:.2f} >= threshold {threshold:.2f} (level {level}, scope {scope})"
+                f"{where}; words weighing most: {words}",
+            )
+        )
+    return out
+
+
+def analyse(text: str, scope: str, level: str, table: _Table, rules: ScanResult) -> ScanResult:
+    """Combine the rule layer's ``rules`` with the views and the classifier."""
+    findings = [
+        f for f in rules.findings if level == "strict" or f.id not in _STRICT_LEVEL_ONLY
+    ]
+    head = text[:MAX_SCAN_CHARS]
+    if head.strip():
+        basis = head if head.isascii() else _uni().fold(_uni().strip_for_matching(head))
+        seen = {f.id for f in findings}
+        findings += _layers(basis, head, scope, level, table, seen)
+        if any(f.category not in _NOT_THREATS for f in findings):
+            masked = _normalise.mask_mentions(basis)
+            if masked != basis:
+                # A quoted phrase is only talked about: the verdict is that of the text
+                # without it (hidden characters and the cap still count).
+                again = [f for f in _rule_scan(masked, table).findings]
+                again += _layers(masked, masked, scope, level, table, {f.id for f in again})
+                keep = {f.id for f in again}
+                findings = [f for f in findings if f.category in _NOT_THREATS or f.id in keep]
+    if not findings:
+        return rules if not rules.findings else ScanResult(())
+    findings.sort(key=lambda f: _RANK[f.category])
+    return ScanResult(tuple(findings))
