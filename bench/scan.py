@@ -2,6 +2,15 @@
 
     ./x bench scan
     ./x bench scan --data /path/to/shared/data
+    ./x bench scan --train        # rebuild src/mnemic/scan/model.bin first, then measure
+
+Scanner v2 figures (``v2`` in the result): the held-out test split of the training corpus
+(threats/train, split once by source: bench/data/scan_split.json) at the shipped
+threshold, per category and language, side by side with the previous scanner (the rule
+table of commit OLD_SCANNER_COMMIT) on the same rows; the dev split (tuned on, shown for
+transparency); the issue's regression cases (bench/data/scan_regression.json); the cost
+of one 300-character entry (p50/p99) against the rule layer alone, measured in the same
+run.
 
 Detection (scope ``strict``, the memory-entry scope):
 * CyberSecEval prompt injection (Meta PurpleLlama): all 251 ``user_input`` payloads;
@@ -68,6 +77,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # are no longer independent; the bench re-evaluates this commit's table (via git) to keep
 # the clean held-out figure reproducible.
 BASELINE_COMMIT = "cd19dd6"
+# The scanner before v2 (53 patterns, no classifier): the comparison on the test split.
+OLD_SCANNER_COMMIT = "0beb241"
 DEFAULT_DATA = Path(os.environ.get("MNEMIC_DATA_DIR", ROOT.parent / "shared" / "data"))
 
 
@@ -404,13 +415,173 @@ def measure_adversarial() -> dict[str, Any]:
     return {"inputs": len(seeds) * 2, "worst_ms": round(worst * 1e3, 1), "worst_seed": worst_seed}
 
 
+def old_table() -> Any:
+    """The rule table of the scanner before v2, from git (None if git is unavailable)."""
+    try:
+        src = subprocess.run(
+            ["git", "-C", str(ROOT), "show", f"{OLD_SCANNER_COMMIT}:src/mnemic/scan/patterns.py"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    namespace: dict[str, Any] = {"__name__": "mnemic_scan_patterns_old"}
+    exec(compile(src, f"patterns.py@{OLD_SCANNER_COMMIT}", "exec"), namespace)
+    return scan_mod._Table("strict", patterns=namespace["PATTERNS"])
+
+
+def _rates(rows: list[tuple[str, str, str, bool]]) -> dict[str, Any]:
+    """rows: (label, category, lang, flagged) -> detection / FP overall and per group."""
+
+    def block(sel: list[tuple[str, str, str, bool]]) -> dict[str, Any]:
+        n, hit = len(sel), sum(1 for r in sel if r[3])
+        return {"n": n, "flagged": hit, "rate_pct": rate(hit, n)}
+
+    att = [r for r in rows if r[0] == "attack"]
+    ben = [r for r in rows if r[0] == "benign"]
+    return {
+        "detection": block(att),
+        "false_positives": block(ben),
+        "detection_by_category": {c: block([r for r in att if r[1] == c]) for c in
+                                  sorted({r[1] for r in att})},
+        "detection_by_language": {g: block([r for r in att if r[2] == g]) for g in
+                                  sorted({r[2] for r in att})},
+        "false_positives_by_category": {c: block([r for r in ben if r[1] == c]) for c in
+                                        sorted({r[1] for r in ben})},
+        "false_positives_by_language": {g: block([r for r in ben if r[2] == g]) for g in
+                                        sorted({r[2] for r in ben})},
+    }
+
+
+def corpus_split_figures(data: Path) -> dict[str, Any]:
+    """The v2 scanner and the old one on the dev and test splits of threats/train."""
+    from mnemic.scan import training
+
+    train_dir = data / "threats" / "train"
+    rows = training.load_rows(train_dir / "attacks.jsonl", train_dir / "benign.jsonl")
+    split = training.read_split(ROOT / "bench" / "data" / "scan_split.json", rows)
+    old = old_table()
+    out: dict[str, Any] = {"old_scanner_commit": OLD_SCANNER_COMMIT}
+    for name in ("test", "dev"):
+        sel = [r for r in rows if split[r.source] == name]
+        new_rows, old_rows, misses, fps = [], [], [], []
+        for r in sel:
+            res = scan_text(r.text, "memory")
+            new_rows.append((r.label, r.category, r.lang, res.blocked))
+            if old is not None:
+                old_rows.append((r.label, r.category, r.lang, scan_mod._scan(r.text, old).blocked))
+            if r.label == "attack" and not res.blocked:
+                misses.append({"category": r.category, "lang": r.lang, "text": r.text[:200]})
+            if r.label == "benign" and res.blocked:
+                fps.append({"text": r.text[:200], "findings": [f.id for f in res.findings]})
+        block: dict[str, Any] = {"v2": _rates(new_rows)}
+        if old_rows:
+            block["old"] = _rates(old_rows)
+            nd, od = block["v2"]["detection"], block["old"]["detection"]
+            block["side_by_side"] = {
+                "detection_pct": {"v2": nd["rate_pct"], "old": od["rate_pct"]},
+                "false_positive_pct": {
+                    "v2": block["v2"]["false_positives"]["rate_pct"],
+                    "old": block["old"]["false_positives"]["rate_pct"],
+                },
+                "detection_ratio_v2_over_old": round(nd["flagged"] / od["flagged"], 2)
+                if od["flagged"]
+                else None,
+            }
+        block["misses"] = misses
+        block["false_positive_examples"] = fps
+        out[name] = block
+    out["note"] = (
+        "scope memory, level balanced. test was never trained or tuned on; dev chose the "
+        "thresholds (and was looked at while writing rules), so its figures are optimistic"
+    )
+    return out
+
+
+def regression_cases() -> dict[str, Any]:
+    cases = json.loads((ROOT / "bench" / "data" / "scan_regression.json").read_text("utf-8"))
+    failed = []
+    total = 0
+    for kind in ("attacks", "honest"):
+        for case in cases[kind]:
+            for scope in case["scopes"]:
+                total += 1
+                res = scan_text(case["text"], scope)
+                if res.blocked != (kind == "attacks"):
+                    failed.append({"kind": kind, "scope": scope, "text": case["text"]})
+    return {"checks": total, "failed": len(failed), "failures": failed}
+
+
+def entry_cost(repeat: int = 300) -> dict[str, Any]:
+    """p50/p99 of one 300-char entry: every layer vs the rule layer alone, same run."""
+    pool = " ".join(ENTRIES)
+    entries = [pool[i : i + 300] for i in range(0, len(pool) - 300, 150)]
+    table = scan_mod._table("memory")
+    full: list[float] = []
+    rules_only: list[float] = []
+    for _ in range(repeat):
+        for e in entries:
+            t0 = time.perf_counter_ns()
+            scan_mod._scan_uncached(e, "memory")
+            t1 = time.perf_counter_ns()
+            scan_mod._rule_scan(e, table)
+            t2 = time.perf_counter_ns()
+            full.append((t1 - t0) / 1e6)
+            rules_only.append((t2 - t1) / 1e6)
+    full.sort()
+    rules_only.sort()
+
+    def q(v: list[float], p: float) -> float:
+        return round(v[min(len(v) - 1, int(p * len(v)))], 4)
+
+    return {
+        "entries": len(entries),
+        "chars": 300,
+        "all_layers_ms": {"p50": q(full, 0.5), "p99": q(full, 0.99)},
+        "rule_layer_only_ms": {"p50": q(rules_only, 0.5), "p99": q(rules_only, 0.99)},
+        "aim_p50_ms": 0.2,
+        "note": "uncached (the verdict memo is bypassed); the baseline is the rule layer "
+        "alone, which is what the old scanner ran, measured interleaved in the same loop",
+    }
+
+
+def model_load_ms(runs: int = 7) -> dict[str, Any]:
+    code = (
+        "import time; t=time.perf_counter(); from mnemic.scan import classifier as c; "
+        "c.model(); print((time.perf_counter()-t)*1000)"
+    )
+    vals = sorted(
+        float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             check=True).stdout)
+        for _ in range(runs)
+    )
+    return {"runs": runs, "median_ms": round(vals[len(vals) // 2], 2),
+            "bytes": os.path.getsize(ROOT / "src" / "mnemic" / "scan" / "model.bin")}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", type=Path, default=DEFAULT_DATA, help="shared data directory")
+    ap.add_argument("--train", action="store_true", help="rebuild the classifier model first")
     args = ap.parse_args()
     data: Path = args.data
 
-    for mod in ("__init__", "patterns", "_unicode"):
+    if args.train:
+        from mnemic.scan import classifier, training
+
+        print("training the classifier ...", flush=True)
+        header = training.build(
+            data / "threats" / "train",
+            ROOT / "bench" / "data" / "scan_split.json",
+            ROOT / "bench" / "data" / "scan_extra.jsonl",
+            classifier.MODEL_PATH,
+        )
+        classifier._model = None
+        print(f"model written: thresholds {header['thresholds']}", flush=True)
+
+    for mod in ("__init__", "patterns", "_unicode", "rules", "pipeline", "normalise", "classifier",
+                "features"):
         py_compile.compile(str(ROOT / "src" / "mnemic" / "scan" / f"{mod}.py"), doraise=True)
 
     by_design_of: dict[int, str] = {}
@@ -514,7 +685,23 @@ def main() -> None:
         "import_mnemic_scan": measure_import(),
     }
 
+    print("v2: test/dev splits, regression cases, cost ...", flush=True)
+    v2 = {
+        "corpus": corpus_split_figures(data),
+        "regression_cases": regression_cases(),
+        "cost_per_entry": entry_cost(),
+        "model_load": model_load_ms(),
+        "model": {
+            k: v
+            for k, v in __import__("mnemic.scan.classifier", fromlist=["model"])
+            .model()
+            .header.items()
+            if k != "bias"
+        },
+    }
+
     result: dict[str, Any] = {
+        "v2": v2,
         "scope": "strict",
         "patterns": len(PATTERNS),
         "split": "patterns tuned on even prompt_id / index only; odd rows are heldout",
@@ -592,6 +779,20 @@ def main() -> None:
         f"load {speed['cold_table_load_us_median']} us), warm "
         f"{speed['warm_uncached_30_entries_us_median']} us, memoized "
         f"{speed['memoized_30_entries_us_median']} us"
+    )
+    t = v2["corpus"]["test"]
+    print(
+        "v2 test split: detection {d}% (old {od}%), false positives {f}% (old {of}%); "
+        "regression {rf} failed of {rc}; entry p50 {p} ms (rules alone {rp} ms)".format(
+            d=t["v2"]["detection"]["rate_pct"],
+            od=t.get("old", {}).get("detection", {}).get("rate_pct"),
+            f=t["v2"]["false_positives"]["rate_pct"],
+            of=t.get("old", {}).get("false_positives", {}).get("rate_pct"),
+            rf=v2["regression_cases"]["failed"],
+            rc=v2["regression_cases"]["checks"],
+            p=v2["cost_per_entry"]["all_layers_ms"]["p50"],
+            rp=v2["cost_per_entry"]["rule_layer_only_ms"]["p50"],
+        )
     )
     emit("scan", result)
 

@@ -41,6 +41,7 @@ __all__ = [
     "PostgresSettings",
     "PromptSettings",
     "RetentionSettings",
+    "ScanSettings",
     "SessionSettings",
     "Settings",
     "SkillsSettings",
@@ -226,6 +227,16 @@ class PromptSettings(_Section):
     """Per-file cap; longer files keep their head and tail with a marker."""
 
 
+class ScanSettings(_Section):
+    """``[scan]``: the threat scanner (memory entries, skills, context files)."""
+
+    level: str = "balanced"
+    """Sensitivity: ``strict`` (more attacks caught, more honest notes refused),
+    ``balanced`` or ``lenient`` (fewest refusals). Rules for secrets, exfiltration and
+    persistence apply at every level; the level moves the learned classifier's threshold
+    and, at ``strict``, also refuses bare download-and-run one-liners (curl piped into sh)."""
+
+
 class ApprovalSettings(_Section):
     """``[approval]``: who may write memory and skills without review.
 
@@ -328,6 +339,7 @@ class Settings(_Section):
     agent: AgentSettings = AgentSettings()
     skills: SkillsSettings = SkillsSettings()
     prompt: PromptSettings = PromptSettings()
+    scan: ScanSettings = ScanSettings()
     approval: ApprovalSettings = ApprovalSettings()
     retention: RetentionSettings = RetentionSettings()
     audit: AuditSettings = AuditSettings()
@@ -347,6 +359,7 @@ _SECTIONS: dict[str, type[_Section]] = {
     "agent": AgentSettings,
     "skills": SkillsSettings,
     "prompt": PromptSettings,
+    "scan": ScanSettings,
     "approval": ApprovalSettings,
     "retention": RetentionSettings,
     "audit": AuditSettings,
@@ -535,6 +548,12 @@ def _check_ranges(obj: _Section, prefix: str, source: str) -> None:
             f"expected a lower-case SQL identifier (letters, digits, _), got {obj.schema!r}",
             source=source,
         )
+    if isinstance(obj, ScanSettings) and obj.level not in _SCAN_LEVELS:
+        raise ConfigError(
+            prefix + "level",
+            f"expected one of {', '.join(_SCAN_LEVELS)}, got {obj.level!r}",
+            source=source,
+        )
     if isinstance(obj, ApprovalSettings):
         for name in obj._fields:
             value = getattr(obj, name)
@@ -552,6 +571,9 @@ def _check_ranges(obj: _Section, prefix: str, source: str) -> None:
             f"expected 'files' or a postgresql:// URL, got {obj.store!r}",
             source=source,
         )
+
+
+_SCAN_LEVELS = ("strict", "balanced", "lenient")  # mnemic.scan.LEVELS (a test keeps them equal)
 
 
 def _is_identifier(name: str) -> bool:

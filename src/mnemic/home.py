@@ -104,7 +104,11 @@ class Home:
         root = home_dir(path, profile, environ)
         if create:
             ensure_private_dir(root)
-        return cls(root, load_settings(root, environ))
+        settings = load_settings(root, environ)
+        from .scan import set_default_level
+
+        set_default_level(settings.scan.level)  # [scan] level for every scan of this process
+        return cls(root, settings)
 
     @property
     def memories_dir(self) -> Path:

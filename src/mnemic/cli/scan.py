@@ -13,6 +13,17 @@ from . import emit_json, fail, handle_errors
 __all__ = ["scan"]
 
 
+def _configured_level() -> str:
+    """``[scan] level`` of the current home's config.toml, without creating the home."""
+    from ..config import load_settings
+    from ..home import home_dir
+
+    try:
+        return load_settings(home_dir(None, None, None)).scan.level
+    except OSError:
+        return "balanced"
+
+
 def _read(source: str) -> bytes:
     if source == "-":
         return sys.stdin.buffer.read()
@@ -67,14 +78,30 @@ def _parse_jsonl(text: str) -> list[tuple[int, str]]:
 )
 @click.option(
     "--scope",
-    type=click.Choice(["strict", "context"]),
+    type=click.Choice(["strict", "memory", "skill", "context"]),
     default="strict",
     show_default=True,
-    help="strict: memory entries and skills; context: AGENTS.md-style context files.",
+    help="memory (or strict, its old name): memory entries; skill: SKILL.md text; "
+    "context: AGENTS.md-style context files.",
+)
+@click.option(
+    "--level",
+    type=click.Choice(["strict", "balanced", "lenient"]),
+    default=None,
+    help="Sensitivity (default: [scan] level of the home's config.toml, else balanced).",
+)
+@click.option(
+    "--explain",
+    "explain_",
+    is_flag=True,
+    help="For each finding, print the layer that found it and its evidence (rule id, "
+    "classifier score and threshold, decoded text), and how to rephrase an honest note.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
 @handle_errors
-def scan(source: str, jsonl: bool, scope: str, as_json: bool) -> None:
+def scan(
+    source: str, jsonl: bool, scope: str, level: str | None, explain_: bool, as_json: bool
+) -> None:
     """Scan FILE (or stdin) for prompt injection, exfiltration, secrets and hidden text.
 
     \b
@@ -83,32 +110,40 @@ def scan(source: str, jsonl: bool, scope: str, as_json: bool) -> None:
     output line is {"blocked": true|false, "findings": [{"id": ..., "category": ...}]};
     --json is implied.
     """
-    from ..scan import explain, scan_text
+    from ..scan import explain, explain_result, scan_text
 
+    level = level or _configured_level()
     data = _read(source)
     if jsonl:
         items = _parse_jsonl(_decode(data, source, "utf-8-sig"))
         any_blocked = False
         for _, text in items:
-            result = scan_text(text, scope)
+            result = scan_text(text, scope, level)
             any_blocked = any_blocked or result.blocked
             findings = [{"id": f.id, "category": f.category} for f in result.findings]
             click.echo(json.dumps({"blocked": result.blocked, "findings": findings}))
         raise SystemExit(1 if any_blocked else 0)
 
     text = _decode(data, source)
-    result = scan_text(text, scope)
+    result = scan_text(text, scope, level)
     if as_json:
+        findings: list[dict[str, str]] = []
+        for f in result.findings:
+            item = {"id": f.id, "category": f.category, "why": explain(f)}
+            if explain_:
+                item.update(layer=f.layer, detail=f.detail)
+            findings.append(item)
         emit_json(
             {
                 "blocked": result.blocked,
                 "scope": scope,
+                "level": level,
                 "chars": len(text),
-                "findings": [
-                    {"id": f.id, "category": f.category, "why": explain(f)} for f in result.findings
-                ],
+                "findings": findings,
             }
         )
+    elif explain_:
+        click.echo(explain_result(result, scope=scope, level=level))
     elif not result.blocked:
         click.echo(f"clean: no threat found ({len(text):,} chars, scope {scope})")
     else:

@@ -9,7 +9,7 @@ cannot flood the prompt.
 
 from __future__ import annotations
 
-from ..scan import scan_text
+from ..scan import scan_text, set_default_level
 from .entries import DELIMITER, FILENAMES, entry_handle, parse
 from .usage import Usage
 
@@ -180,6 +180,7 @@ def render_snapshot(
 
     root = home_dir(home, profile, environ)
     settings = load_settings(root, environ)
+    set_default_level(settings.scan.level)
     if settings.store != "files":
         from .memory import Memory
 

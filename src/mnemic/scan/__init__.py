@@ -31,6 +31,7 @@ from __future__ import annotations
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover - imports for annotations only
     import re
+    from collections.abc import Iterable
     from types import ModuleType
     from typing import NoReturn
 
@@ -572,13 +573,29 @@ def invisible_chars() -> frozenset[str]:
 
 
 def explain(finding: Finding | str) -> str:
-    """A one-line, human-readable reason for a finding (or a finding id)."""
+    """A one-line, human-readable reason for a finding (or a finding id).
+
+    For a :class:`Finding` found on a decoded or normalised reading, or by the
+    classifier, the evidence (``detail``) follows in brackets.
+    """
+    fid = finding if isinstance(finding, str) else finding.id
+    why = _why(fid)
+    if not isinstance(finding, str) and finding.detail:
+        return f"{why} [{finding.detail}]"
+    return why
+
+
+def _why(fid: str) -> str:
     from .patterns import PATTERNS
 
-    fid = finding if isinstance(finding, str) else finding.id
     for p in PATTERNS:
         if p.id == fid:
             return p.why
+    if fid == "learned_classifier":
+        return (
+            "the learned classifier reads the wording as an instruction aimed at the model "
+            "(override, exfiltration, covert action)"
+        )
     if fid.startswith("invisible_"):
         name: str = _uni().invisible_name(fid)
         return "contains " + name
@@ -592,6 +609,63 @@ def explain(finding: Finding | str) -> str:
             "split it (for markdown, scan_sections scans each heading section separately)"
         )
     return "unknown finding"
+
+
+_ADVICE = {
+    "instruction_override": "write it as a fact or a preference about the user or the project "
+    "('User prefers answers in French'), not as an order about the assistant's own "
+    "instructions; to record an attack phrase, describe it instead of quoting it",
+    "suspicious_wording": "write it as a plain fact or preference in the third person, without "
+    "orders about the assistant's instructions, hidden behaviour or sending data anywhere",
+    "prompt_exfiltration": "do not ask for the system prompt, the conversation or hidden "
+    "context to be shown, embedded in links or images, or sent anywhere",
+    "credential_exfiltration": "say where a credential is kept (a vault, the name of an "
+    "environment variable) without reading, printing or sending it",
+    "secret": "remove the secret value and keep only where it is stored ('the staging password "
+    "is in Vault at secret/staging')",
+    "persistence": "describe the setup step for a person (who does it, on which host) instead "
+    "of telling the assistant to add keys, cron jobs, startup scripts or agent rules",
+    "covert_action": "drop hidden triggers, 'silently' and 'without asking': destructive or "
+    "downloaded commands need the user's explicit go-ahead, and nothing is hidden from them",
+    "invisible_unicode": "retype the text without zero-width, bidi or other invisible characters",
+    "homoglyph": "retype the words with plain letters of one script",
+    "oversize": "split the text into smaller pieces",
+}
+
+
+def rephrase_hint(findings: Iterable[Finding | tuple[str, str]]) -> str:
+    """How to rephrase an honest note that was refused for ``findings`` (one sentence each
+    category, most important first). Accepts findings or ``(id, category)`` pairs."""
+    cats: list[str] = []
+    for f in findings:
+        cat = f.category if isinstance(f, Finding) else f[1]
+        if cat not in cats and cat in _ADVICE:
+            cats.append(cat)
+    cats.sort(key=CATEGORIES.index)
+    if not cats:
+        return ""
+    return "If the note is honest, " + "; ".join(_ADVICE[c] for c in cats) + "."
+
+
+def explain_result(result: ScanResult, *, scope: str = "", level: str = "") -> str:
+    """A multi-line explanation of a verdict for a person: each finding's layer, reason and
+    evidence, then how to rephrase an honest note (used by ``mnemic scan --explain``)."""
+    where = ", ".join(x for x in (f"scope {scope}" if scope else "", f"level {level}"
+                                  if level else "") if x)
+    suffix = f" ({where})" if where else ""
+    if not result.blocked:
+        return f"clean: no layer found a threat{suffix}"
+    n = len(result.findings)
+    lines = [f"BLOCKED: {n} finding{'s' if n != 1 else ''}{suffix}"]
+    for i, f in enumerate(result.findings, start=1):
+        lines.append(f"  {i}. {f.id} [{f.category}] layer: {f.layer}")
+        lines.append(f"     why: {_why(f.id)}")
+        if f.detail:
+            lines.append(f"     evidence: {f.detail}")
+    hint = rephrase_hint(result.findings)
+    if hint:
+        lines.append(hint)
+    return "\n".join(lines)
 
 
 def scan_sections(text: str, scope: str = "context") -> tuple[Section, ...]:

@@ -3,8 +3,8 @@
 The weights ship inside the package (``model.bin``: a magic line, one JSON header line
 with the bias, the thresholds per sensitivity level, the data hash and the versions of the
 feature function and the training script, then 2**18 little-endian float32 weights).
-Loading is one file read and one ``array.frombytes``, done the first time a text needs
-a score. Inference is pure Python: one ``crc32`` per feature and one array read.
+Loading is one file read and a ``memoryview`` cast, done the first time a text needs
+a score. Inference is pure Python: one ``crc32`` per feature and one weight read.
 
 Long text is cut into chunks of a few hundred characters at line and sentence ends, and
 the highest chunk score counts, so that one hostile sentence in a long skill or context
@@ -13,12 +13,13 @@ file is not averaged away.
 
 from __future__ import annotations
 
-import json
 import math
+import os
 import sys
-from array import array
-from pathlib import Path
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover - annotations only (typing costs ms at import)
+    from typing import Any
 
 from .features import BUCKET_BITS, FEATURE_VERSION, features
 
@@ -26,7 +27,7 @@ __all__ = ["MAGIC", "MODEL_PATH", "Model", "chunks", "model"]
 
 MAGIC = b"MNEMIC-SCAN-MODEL 1\n"
 #: The shipped model.
-MODEL_PATH = Path(__file__).with_name("model.bin")
+MODEL_PATH = os.path.join(os.path.dirname(__file__), "model.bin")
 #: Texts up to this length are scored whole.
 CHUNK_CHARS = 600
 _CHUNK_TARGET = 400
@@ -35,38 +36,70 @@ _CHUNK_TARGET = 400
 class Model:
     """Loaded weights, bias, thresholds and the provenance recorded at training."""
 
-    __slots__ = ("bias", "header", "thresholds", "weights")
+    __slots__ = ("_header", "bias", "feature_version", "thresholds", "weights")
 
-    def __init__(self, weights: array[float], header: dict[str, Any]) -> None:
+    def __init__(
+        self,
+        weights: memoryview,
+        bias: float,
+        thresholds: dict[str, float],
+        header: bytes | dict[str, Any] = b"{}",
+        feature_version: int = FEATURE_VERSION,
+    ) -> None:
         self.weights = weights
-        self.header = header
-        self.bias = float(header["bias"])
-        self.thresholds: dict[str, float] = {
-            str(k): float(v) for k, v in header["thresholds"].items()
-        }
+        self.bias = bias
+        self.thresholds = thresholds
+        self.feature_version = feature_version
+        self._header = header
+
+    @property
+    def header(self) -> dict[str, Any]:
+        """The provenance header (data hash, script version, seed, thresholds...)."""
+        if isinstance(self._header, bytes):
+            import json
+
+            self._header = json.loads(self._header)
+        return self._header
 
     @classmethod
-    def load(cls, path: Path) -> Model:
-        """Read a model file; ``ValueError`` if it is not one this code can use."""
-        data = path.read_bytes()
+    def load(cls, path: str | os.PathLike[str]) -> Model:
+        """Read a model file; ``ValueError`` if it is not one this code can use.
+
+        Layout: the magic line; a line of ``key=value`` fields the scorer needs (parsed
+        without :mod:`json`, whose import costs milliseconds); the JSON provenance line
+        (parsed only when :attr:`header` is read); the float32 weights, little-endian.
+        """
+        with open(path, "rb") as fh:
+            data = fh.read()
         if not data.startswith(MAGIC):
             raise ValueError(f"{path} is not a mnemic scanner model")
-        end = data.index(b"\n", len(MAGIC))
-        header = json.loads(data[len(MAGIC) : end])
-        if header.get("feature_version") != FEATURE_VERSION:
+        try:
+            end1 = data.index(b"\n", len(MAGIC))
+            end2 = data.index(b"\n", end1 + 1)
+            fields = dict(kv.split("=", 1) for kv in data[len(MAGIC) : end1].decode().split())
+            version = int(fields["feature_version"])
+            bits = int(fields["bucket_bits"])
+            bias = float(fields["bias"])
+            thresholds = {k: float(fields[k]) for k in ("strict", "balanced", "lenient")}
+        except (ValueError, KeyError) as exc:
+            raise ValueError(f"{path} has a malformed header ({exc})") from None
+        if version != FEATURE_VERSION:
             raise ValueError(
-                f"{path} was trained with feature version {header.get('feature_version')}, "
-                f"this code computes version {FEATURE_VERSION}; retrain it"
+                f"{path} was trained with feature version {version}, this code computes "
+                f"version {FEATURE_VERSION}; retrain it (./x bench scan --train)"
             )
-        if header.get("bucket_bits") != BUCKET_BITS:
-            raise ValueError(f"{path} has {header.get('bucket_bits')} bucket bits")
-        weights = array("f")
-        weights.frombytes(data[end + 1 :])
-        if sys.byteorder != "little":  # pragma: no cover
-            weights.byteswap()
-        if len(weights) != 1 << BUCKET_BITS:
-            raise ValueError(f"{path} is truncated ({len(weights)} weights)")
-        return cls(weights, header)
+        body = data[end2 + 1 :]
+        if bits != BUCKET_BITS or len(body) != 4 << BUCKET_BITS:
+            raise ValueError(f"{path} is truncated or has another size ({len(body)} bytes)")
+        if sys.byteorder == "little":
+            weights = memoryview(body).cast("f")
+        else:  # pragma: no cover - no big-endian machine here
+            from array import array
+
+            arr = array("f", body)
+            arr.byteswap()
+            weights = memoryview(arr.tobytes()).cast("f")
+        return cls(weights, bias, thresholds, data[end1 + 1 : end2], version)
 
     def score(self, text: str) -> float:
         """Probability that ``text`` is an attack: the highest over its chunks."""

@@ -187,7 +187,7 @@ def fit(
     return array("f", w), bias
 
 
-def score_text(weights: array[float], bias: float, text: str) -> float:
+def score_text(weights: array[float] | memoryview, bias: float, text: str) -> float:
     """The classifier's probability for ``text``: the highest over its chunks."""
     best = 0.0
     for chunk in chunks(text):
@@ -233,8 +233,19 @@ def write_model(
 
     if sys.byteorder != "little":  # pragma: no cover
         body.byteswap()
+    thresholds = header["thresholds"]
+    runtime = (
+        f"bias={bias!r} strict={thresholds['strict']!r} balanced={thresholds['balanced']!r} "
+        f"lenient={thresholds['lenient']!r} feature_version={FEATURE_VERSION} "
+        f"bucket_bits={BUCKET_BITS}"
+    )
     path.write_bytes(
-        MAGIC + json.dumps(header, sort_keys=True).encode() + b"\n" + body.tobytes()
+        MAGIC
+        + runtime.encode()
+        + b"\n"
+        + json.dumps(header, sort_keys=True).encode()
+        + b"\n"
+        + body.tobytes()
     )
     return header
 
