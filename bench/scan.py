@@ -671,7 +671,7 @@ def main() -> None:
         t[:80]
         for t in corpus
         for scope in ("strict", "context")
-        if scan_mod._scan_uncached(t, scope)
+        if scan_mod._rule_scan(t, scan_mod._table(scope))
         != scan_mod._scan(t, scan_mod._table(scope), prefilter=False)
     ]
 
