@@ -443,14 +443,18 @@ def _rates(rows: list[tuple[str, str, str, bool]]) -> dict[str, Any]:
     return {
         "detection": block(att),
         "false_positives": block(ben),
-        "detection_by_category": {c: block([r for r in att if r[1] == c]) for c in
-                                  sorted({r[1] for r in att})},
-        "detection_by_language": {g: block([r for r in att if r[2] == g]) for g in
-                                  sorted({r[2] for r in att})},
-        "false_positives_by_category": {c: block([r for r in ben if r[1] == c]) for c in
-                                        sorted({r[1] for r in ben})},
-        "false_positives_by_language": {g: block([r for r in ben if r[2] == g]) for g in
-                                        sorted({r[2] for r in ben})},
+        "detection_by_category": {
+            c: block([r for r in att if r[1] == c]) for c in sorted({r[1] for r in att})
+        },
+        "detection_by_language": {
+            g: block([r for r in att if r[2] == g]) for g in sorted({r[2] for r in att})
+        },
+        "false_positives_by_category": {
+            c: block([r for r in ben if r[1] == c]) for c in sorted({r[1] for r in ben})
+        },
+        "false_positives_by_language": {
+            g: block([r for r in ben if r[2] == g]) for g in sorted({r[2] for r in ben})
+        },
     }
 
 
@@ -552,12 +556,18 @@ def model_load_ms(runs: int = 7) -> dict[str, Any]:
         "c.model(); print((time.perf_counter()-t)*1000)"
     )
     vals = sorted(
-        float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                             check=True).stdout)
+        float(
+            subprocess.run(
+                [sys.executable, "-c", code], capture_output=True, text=True, check=True
+            ).stdout
+        )
         for _ in range(runs)
     )
-    return {"runs": runs, "median_ms": round(vals[len(vals) // 2], 2),
-            "bytes": os.path.getsize(ROOT / "src" / "mnemic" / "scan" / "model.bin")}
+    return {
+        "runs": runs,
+        "median_ms": round(vals[len(vals) // 2], 2),
+        "bytes": os.path.getsize(ROOT / "src" / "mnemic" / "scan" / "model.bin"),
+    }
 
 
 def main() -> None:
@@ -580,8 +590,16 @@ def main() -> None:
         classifier._model = None
         print(f"model written: thresholds {header['thresholds']}", flush=True)
 
-    for mod in ("__init__", "patterns", "_unicode", "rules", "pipeline", "normalise", "classifier",
-                "features"):
+    for mod in (
+        "__init__",
+        "patterns",
+        "_unicode",
+        "rules",
+        "pipeline",
+        "normalise",
+        "classifier",
+        "features",
+    ):
         py_compile.compile(str(ROOT / "src" / "mnemic" / "scan" / f"{mod}.py"), doraise=True)
 
     by_design_of: dict[int, str] = {}

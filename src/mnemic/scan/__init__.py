@@ -650,8 +650,9 @@ def rephrase_hint(findings: Iterable[Finding | tuple[str, str]]) -> str:
 def explain_result(result: ScanResult, *, scope: str = "", level: str = "") -> str:
     """A multi-line explanation of a verdict for a person: each finding's layer, reason and
     evidence, then how to rephrase an honest note (used by ``mnemic scan --explain``)."""
-    where = ", ".join(x for x in (f"scope {scope}" if scope else "", f"level {level}"
-                                  if level else "") if x)
+    where = ", ".join(
+        x for x in (f"scope {scope}" if scope else "", f"level {level}" if level else "") if x
+    )
     suffix = f" ({where})" if where else ""
     if not result.blocked:
         return f"clean: no layer found a threat{suffix}"

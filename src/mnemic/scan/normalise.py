@@ -40,7 +40,9 @@ _ROT13 = str.maketrans(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
     "NOPQRSTUVWXYZABCDEFGHIJKLMnopqrstuvwxyzabcdefghijklm",
 )
-_LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s"})
+_LEET = str.maketrans(
+    {"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s"}
+)
 _LEET_CHARS = frozenset("013457@$")
 # Frequent English words and the words attacks are made of: a rot13 view is kept when it
 # reads as English and the original does not.
@@ -162,7 +164,8 @@ def views(text: str) -> list[View]:
     leet = [w for w in words if not _LEET_CHARS.isdisjoint(w) and any(c.isalpha() for c in w)]
     if len(leet) >= 2:
         fixed = " ".join(
-            w.translate(_LEET) if not _LEET_CHARS.isdisjoint(w) and any(c.isalpha() for c in w)
+            w.translate(_LEET)
+            if not _LEET_CHARS.isdisjoint(w) and any(c.isalpha() for c in w)
             else w
             for w in words
         )

@@ -30,6 +30,13 @@ def classifier_threshold(scope: str, level: str) -> float:
     return _classifier.model().thresholds[key]
 
 
+def _long_enough(text: str) -> bool:
+    """Whether the classifier has enough text to judge: three words, or eight characters
+    of a script written without spaces. Shorter text is left to the rules."""
+    words = text.split()
+    return len(words) >= 3 or (not text.isascii() and len("".join(words)) >= 8)
+
+
 def _preview(text: str, limit: int = 80) -> str:
     flat = " ".join(text.split())
     return repr(flat if len(flat) <= limit else flat[: limit - 1] + "…")
@@ -50,6 +57,8 @@ def _layers(
                 continue
             seen.add(f.id)
             out.append(Finding(f.id, f.category, layer, f"in the {what} reading: {_preview(text)}"))
+    if not _long_enough(raw):
+        return out
     model = _classifier.model()
     threshold = classifier_threshold(scope, level)
     score, where = model.score(raw), ""
@@ -78,9 +87,7 @@ def _layers(
 
 def analyse(text: str, scope: str, level: str, table: _Table, rules: ScanResult) -> ScanResult:
     """Combine the rule layer's ``rules`` with the views and the classifier."""
-    findings = [
-        f for f in rules.findings if level == "strict" or f.id not in _STRICT_LEVEL_ONLY
-    ]
+    findings = [f for f in rules.findings if level == "strict" or f.id not in _STRICT_LEVEL_ONLY]
     head = text[:MAX_SCAN_CHARS]
     if head.strip():
         basis = head if head.isascii() else _uni().fold(_uni().strip_for_matching(head))

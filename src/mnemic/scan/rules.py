@@ -64,7 +64,6 @@ _SECRET_VAR = (
 )
 
 
-
 def _inflect(words: str) -> str:
     """Each word with the endings ``(?:s|ed|ing)?`` can give it (as whole-word keys)."""
     return " ".join(w + end for w in words.split() for end in ("", "s", "ed", "ing"))
@@ -89,9 +88,7 @@ RULES: tuple[Pattern, ...] = (
         + _VERB_DROP
         + r"\s+(?:the|your|all|any)\s+(?:[a-z]+\s+){0,2}?(?:guidelines|rules|instructions"
         r"|directives|policies|constraints|orders|guidance)\s+(?:that\s+)?you(?:['’]ve|\s+have"
-        r"|\s+were|\s+had)?\s+(?:been\s+)?"
-        + _TOLD
-        + r"\b",
+        r"|\s+were|\s+had)?\s+(?:been\s+)?" + _TOLD + r"\b",
         keys2="told taught given instructed asked programmed",
         negatable=True,
     ),
@@ -116,8 +113,7 @@ RULES: tuple[Pattern, ...] = (
         "covert_concealment",
         "covert_action",
         "context",
-        "tells the model to keep an upload, a data transfer or its own instructions from the "
-        "user",
+        "tells the model to keep an upload, a data transfer or its own instructions from the user",
         "never not don dont avoid",
         r"\b(?:never|not|don['’]?t|avoid)\s+(?:ever\s+)?(?:mention|mentioning|tell|telling|reveal"
         r"|revealing|disclose|disclosing|report|reporting|bring\s+up|show|showing|log|say"
@@ -137,7 +133,13 @@ RULES: tuple[Pattern, ...] = (
         "context",
         "wraps a destructive command in a hidden trigger or a no-confirmation order",
         _TRIGGER_KEYS,
-        _TRIGGER + r"[^\n]{0,120}?" + _DESTRUCTIVE + "|" + _DESTRUCTIVE + r"[^\n]{0,80}?" + _TRIGGER,
+        _TRIGGER
+        + r"[^\n]{0,120}?"
+        + _DESTRUCTIVE
+        + "|"
+        + _DESTRUCTIVE
+        + r"[^\n]{0,80}?"
+        + _TRIGGER,
         keys2=_DESTRUCTIVE_KEYS + " :()",
     ),
     Pattern(
@@ -178,8 +180,7 @@ RULES: tuple[Pattern, ...] = (
         "asks for a secret environment variable to be put into the model's reply",
         "include put add append insert paste print show reveal output write tell give echo "
         "share quote mention state return send reply respond answer value contents content",
-        _NEG
-        + r"\b(?:include|put|add|append|insert|paste|print|show|reveal|output|write|tell|give"
+        _NEG + r"\b(?:include|put|add|append|insert|paste|print|show|reveal|output|write|tell|give"
         r"|echo|share|quote|mention|state|return|send)\b[^\n]{0,60}?"
         + _SECRET_VAR
         + r"[^\n]{0,40}?\b(?:in|into|to|at\s+the\s+(?:end|start|top|bottom)\s+of|with)\s+"
@@ -220,8 +221,10 @@ RULES: tuple[Pattern, ...] = (
         "credential_exfiltration",
         "context",
         "tells the model to send a credential file's contents to an outside address",
-        _inflect("post send upload transfer forward submit exfiltrate leak copy push email share "
-        "paste attach pipe"),
+        _inflect(
+            "post send upload transfer forward submit exfiltrate leak copy push email share "
+            "paste attach pipe"
+        ),
         _NEG
         + r"\b(?:post|send|upload|transfer|forward|submit|exfiltrate|leak|copy|push|email|share"
         r"|paste|attach|pipe)(?:s|ed|ing)?\b[^\n]{0,60}?(?:"

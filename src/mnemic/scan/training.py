@@ -199,9 +199,7 @@ def score_text(weights: array[float] | memoryview, bias: float, text: str) -> fl
     return best
 
 
-def choose_thresholds(
-    benign_scores: list[float], fp_targets: dict[str, float]
-) -> dict[str, float]:
+def choose_thresholds(benign_scores: list[float], fp_targets: dict[str, float]) -> dict[str, float]:
     """Per level, the lowest threshold whose false-positive rate on ``benign_scores`` is
     at most the level's target (a score >= threshold is flagged)."""
     ranked = sorted(benign_scores, reverse=True)
