@@ -268,6 +268,12 @@ class ContentRejected(ToolError):
         super().__init__(message, **extra)
 
 
+def _rephrase_hint(findings: Sequence[tuple[str, str]]) -> str:
+    from .scan import rephrase_hint  # deferred: the scanner is not needed to build errors
+
+    return rephrase_hint(findings)
+
+
 class ThreatBlocked(ToolError):
     """The threat scanner found an injection/exfiltration/secret pattern in content."""
 
@@ -280,7 +286,8 @@ class ThreatBlocked(ToolError):
             f"Blocked: the {what} matches threat pattern(s) {ids}. Memory is injected into "
             "every future system prompt, so it must not hold instructions to the model, "
             "exfiltration commands, secrets or hidden characters. Rephrase the fact as a "
-            "plain declarative note without that material, or do not save it.",
+            "plain declarative note without that material, or do not save it. "
+            + _rephrase_hint(self.findings),
             findings=[{"id": pid, "category": cat} for pid, cat in self.findings],
         )
 

@@ -127,19 +127,19 @@ def scan(
     text = _decode(data, source)
     result = scan_text(text, scope, level)
     if as_json:
-        findings: list[dict[str, str]] = []
+        described: list[dict[str, str]] = []
         for f in result.findings:
             item = {"id": f.id, "category": f.category, "why": explain(f)}
             if explain_:
                 item.update(layer=f.layer, detail=f.detail)
-            findings.append(item)
+            described.append(item)
         emit_json(
             {
                 "blocked": result.blocked,
                 "scope": scope,
                 "level": level,
                 "chars": len(text),
-                "findings": findings,
+                "findings": described,
             }
         )
     elif explain_:

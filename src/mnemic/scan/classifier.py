@@ -17,11 +17,11 @@ import math
 import os
 import sys
 
+from .features import BUCKET_BITS, FEATURE_VERSION, features
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover - annotations only (typing costs ms at import)
     from typing import Any
-
-from .features import BUCKET_BITS, FEATURE_VERSION, features
 
 __all__ = ["MAGIC", "MODEL_PATH", "Model", "chunks", "model"]
 
@@ -40,7 +40,7 @@ class Model:
 
     def __init__(
         self,
-        weights: memoryview,
+        weights: memoryview[float],
         bias: float,
         thresholds: dict[str, float],
         header: bytes | dict[str, Any] = b"{}",
@@ -59,7 +59,8 @@ class Model:
             import json
 
             self._header = json.loads(self._header)
-        return self._header
+        header: dict[str, Any] = self._header  # type: ignore[assignment]
+        return header
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Model:

@@ -20,6 +20,7 @@ Cost is linear in the text: about one ``crc32`` call per byte per n-gram order.
 
 from __future__ import annotations
 
+from itertools import pairwise
 from zlib import crc32
 
 __all__ = ["BUCKET_BITS", "BYTE_NGRAMS", "FEATURE_VERSION", "features"]
@@ -80,7 +81,7 @@ def features(text: str) -> list[int]:
     words = _words(low)
     out = [crc32(w, _SEED_WORD) & _MASK for w in words]
     if len(words) > 1:
-        out += [crc32(b, _SEED_BIGRAM) & _MASK for b in map(b" ".join, zip(words, words[1:]))]
+        out += [crc32(b, _SEED_BIGRAM) & _MASK for b in map(b" ".join, pairwise(words))]
     data = b" " + low.encode("utf-8") + b" "
     for n in BYTE_NGRAMS:
         seed = _SEED_BYTES + n

@@ -47,10 +47,61 @@ _LEET_CHARS = frozenset("013457@$")
 # Frequent English words and the words attacks are made of: a rot13 view is kept when it
 # reads as English and the original does not.
 _COMMON = frozenset(
-    "the and you your all to of is are in for this that with it be on not do from now "
-    "ignore previous instructions instruction prompt system send run every always never "
-    "user secret key keys password token please forget rules new tell reveal print "
-    "output answer reply data file files upload mention".split()
+    [
+        "the",
+        "and",
+        "you",
+        "your",
+        "all",
+        "to",
+        "of",
+        "is",
+        "are",
+        "in",
+        "for",
+        "this",
+        "that",
+        "with",
+        "it",
+        "be",
+        "on",
+        "not",
+        "do",
+        "from",
+        "now",
+        "ignore",
+        "previous",
+        "instructions",
+        "instruction",
+        "prompt",
+        "system",
+        "send",
+        "run",
+        "every",
+        "always",
+        "never",
+        "user",
+        "secret",
+        "key",
+        "keys",
+        "password",
+        "token",
+        "please",
+        "forget",
+        "rules",
+        "new",
+        "tell",
+        "reveal",
+        "print",
+        "output",
+        "answer",
+        "reply",
+        "data",
+        "file",
+        "files",
+        "upload",
+        "mention",
+    ]
 )
 _SPACED = r"(?<!\S)(?:[^\W_](?:[ .*_-]|  +)){3,}[^\W_](?![^\W_])"
 _HEX_ESCAPES = r"(?:\\x[0-9a-fA-F]{2}){4,}"

@@ -35,7 +35,7 @@ Rules for adding a pattern:
 
 from __future__ import annotations
 
-__all__ = ["PATTERNS", "Pattern"]
+__all__ = ["PATTERNS", "Pattern"]  # noqa: F822 (PATTERNS: module __getattr__ below)
 
 
 class Pattern:
@@ -142,7 +142,7 @@ _NET_TOOL = (
 )
 _NET_TOOL_KEYS = "curl wget ncat netcat nc socat telnet invoke iwr irm httpie xh"
 
-PATTERNS: tuple[Pattern, ...] = (
+_BASE: tuple[Pattern, ...] = (
     # ------------------------------------------------------------------ instruction_override
     Pattern(
         "ignore_instructions",
@@ -989,10 +989,9 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
 )
 
-# Scanner v2 rules, merged in category order (the sort is stable: within a category the
-# original patterns come first).
-from .rules import RULES as _RULES  # noqa: E402  (needs Pattern and the helpers above)
-
+# Scanner v2 rules (mnemic.scan.rules), merged in category order on first access (the sort
+# is stable: within a category the original patterns come first). Resolved lazily because
+# rules.py builds its patterns from the helpers of this module.
 _ORDER = (
     "instruction_override",
     "prompt_exfiltration",
@@ -1001,4 +1000,13 @@ _ORDER = (
     "persistence",
     "covert_action",
 )
-PATTERNS = tuple(sorted(PATTERNS + _RULES, key=lambda p: _ORDER.index(p.category)))
+
+
+def __getattr__(name: str) -> tuple[Pattern, ...]:
+    if name == "PATTERNS":
+        from .rules import RULES
+
+        merged = tuple(sorted(_BASE + RULES, key=lambda p: _ORDER.index(p.category)))
+        globals()["PATTERNS"] = merged
+        return merged
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
