@@ -29,7 +29,9 @@ from ..errors import (
 from ..scan import scan_text
 from .backend import CuratedBackend
 from .entries import (
+    DELIMITER,
     TARGETS,
+    Drift,
     char_count,
     detect_drift,
     find_entry,
@@ -229,16 +231,17 @@ class CuratedStore:
             groups.setdefault(op.target or target, []).append((i, op))
         ordered = sorted(groups)
         with self.backend.transaction(ordered, self.settings.lock_timeout) as txn:
-            staged: list[tuple[str, str | None, list[str], list[str], list[OpResult]]] = []
+            staged: list[tuple[str, str | None, list[str], list[str], list[OpResult], str]] = []
             for t in ordered:
                 limit = self.limit(t)
                 group = groups[t]
                 raw = txn.read(t)
-                if raw is not None and (batch or any(op.action != "add" for _, op in group)):
-                    drift = detect_drift(raw, limit)
-                    if drift is not None:
-                        backup = self.backend.save_backup(t, raw)
-                        raise DriftDetected(t, self.backend.location(t), drift.reason, backup)
+                drift = detect_drift(raw, limit) if raw is not None else None
+                # A single add appends to the file as it is (see _appended), so it may go
+                # ahead on a drifted file; anything that rewrites entries may not.
+                appending = not batch and all(op.action == "add" for _, op in group)
+                if drift is not None and not appending:
+                    raise self._drifted(t, raw, drift)
                 before = parse(raw) if raw is not None else []
                 working = list(before)
                 results: list[OpResult] = []
@@ -252,21 +255,38 @@ class CuratedStore:
                 working = _dedupe(working)
                 if batch and before and not working and not allow_empty:
                     raise WouldEmptyTarget(t, len(before))
-                self._check_budget(
-                    t, before, working, [op for _, op in group], batch=batch, total=len(prepared)
-                )
-                if parse(serialize(working)) != working:  # pragma: no cover - guarded above
+                try:
+                    self._check_budget(
+                        t,
+                        before,
+                        working,
+                        [op for _, op in group],
+                        batch=batch,
+                        total=len(prepared),
+                    )
+                except BudgetExceeded:
+                    if drift is None:
+                        raise
+                    # Making room needs replace or remove, which drift refuses: the way
+                    # out is a person adopting the file, so say that instead.
+                    raise self._drifted(t, raw, drift) from None
+                text = serialize(working)
+                if parse(text) != working:  # pragma: no cover - guarded above
                     raise ContentRejected(
                         "round_trip", "The result would not read back as the same entries."
                     )
-                staged.append((t, raw, before, working, results))
+                if appending and raw is not None and working != before:
+                    kept = _appended(raw, working[len(before) :], working)
+                    if kept is not None and (drift is not None or not detect_drift(kept, limit)):
+                        text = kept
+                    elif drift is not None:
+                        raise self._drifted(t, raw, drift)
+                staged.append((t, raw, before, working, results, text))
             if precommit is not None:
-                for t, _, before, working, results in staged:
+                for t, _, before, working, results, _ in staged:
                     if working != before:
                         precommit(t, before, working, results)
-            writes = {
-                t: serialize(working) for t, _, before, working, _ in staged if working != before
-            }
+            writes = {t: text for t, _, before, working, _, text in staged if working != before}
             start = time.perf_counter()
             if not dry_run:
                 if len(writes) == 1:
@@ -276,7 +296,7 @@ class CuratedStore:
                     txn.write_all(writes)
             write_ms = (time.perf_counter() - start) * 1000.0
             commits = []
-            for t, raw, before, working, results in staged:
+            for t, raw, before, working, results, _ in staged:
                 before_hash = file_hash(raw)
                 commits.append(
                     Commit(
@@ -294,6 +314,11 @@ class CuratedStore:
             if on_commit is not None and not dry_run:
                 on_commit(commits)
             return commits
+
+    def _drifted(self, target: str, raw: str | None, drift: Drift) -> DriftDetected:
+        """Keep a copy of drifted text (once per distinct text) and build the refusal."""
+        backup = self.backend.save_backup(target, raw or "")
+        return DriftDetected(target, self.backend.location(target), drift.reason, backup)
 
     def _check_budget(
         self,
@@ -352,6 +377,21 @@ def _apply_one(working: list[str], op: Op, target: str) -> OpResult:
         return OpResult("replace", "replaced", op.content, previous, target)
     del working[index]
     return OpResult("remove", "removed", None, previous, target)
+
+
+def _appended(raw: str, added: list[str], expected: list[str]) -> str | None:
+    """``raw`` with ``added`` appended; ``None`` if that text would not read back as
+    ``expected`` (then the caller rewrites a clean file, or refuses a drifted one).
+
+    An add never rewrites what is already in the file: every entry, and everything a
+    hand edit left between them (indentation, blank segments, CRLF line ends), stays
+    byte for byte. Only whitespace after the last entry gives way to the delimiter.
+    """
+    head = raw.rstrip()
+    if not head:
+        return None
+    text = head + DELIMITER + DELIMITER.join(added)
+    return text if parse(text) == expected else None
 
 
 def _dedupe(entries: list[str]) -> list[str]:
