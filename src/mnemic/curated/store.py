@@ -22,6 +22,7 @@ from ..errors import (
     ContentRejected,
     DriftDetected,
     InvalidArgument,
+    StorageError,
     ThreatBlocked,
     ToolError,
     WouldEmptyTarget,
@@ -39,7 +40,7 @@ from .entries import (
     serialize,
     validate_content,
 )
-from .snapshot import display_entry
+from .snapshot import BLOCKED_PREFIX, display_entry
 from .usage import label
 
 __all__ = ["ACTIONS", "Commit", "CuratedStore", "Op", "OpResult", "file_hash"]
@@ -133,23 +134,27 @@ class CuratedStore:
         return parse(raw) if raw is not None else []
 
     # -- validation (before any lock) -----------------------------------------
-    def prepare(self, ops: Sequence[Op], *, batch: bool) -> list[Op]:
-        """Validate and threat-scan operations; return them with normalised text."""
+    def prepare(self, ops: Sequence[Op], *, batch: bool, target: str = "memory") -> list[Op]:
+        """Validate and threat-scan operations; return them with normalised text.
+
+        ``target`` is the target of operations that do not name their own. Content longer
+        than its target's whole budget is refused as a size error before anything else
+        looks at it (the threat scan included).
+        """
         if not ops:
             raise InvalidArgument("operations", "The operations list is empty. Nothing to do.")
         out: list[Op] = []
         for i, op in enumerate(ops, 1):
             try:
-                out.append(self._prepare_one(op))
+                out.append(self._prepare_one(op, target))
             except ToolError as exc:
                 if batch:
                     raise BatchFailed(i, op.action, exc, len(ops)) from exc
                 raise
         return out
 
-    def _prepare_one(self, op: Op) -> Op:
-        if op.target is not None:
-            check_target(op.target)
+    def _prepare_one(self, op: Op, default_target: str) -> Op:
+        target = check_target(op.target) if op.target is not None else default_target
         if op.action not in ACTIONS:
             raise InvalidArgument(
                 "action", f"Unknown action {op.action!r}. Use add, replace or remove."
@@ -170,11 +175,42 @@ class CuratedStore:
                 raise InvalidArgument(
                     "content", f"'{op.action}' needs content: the full text of the entry.{hint}"
                 )
+            size = len(op.content.strip())
+            if size > self.limit(target):
+                raise self._too_long(target, size, op.action)
             content = validate_content(op.content)
+            if content.startswith(BLOCKED_PREFIX):
+                raise ContentRejected(
+                    "placeholder",
+                    f"content starts with {BLOCKED_PREFIX!r}, the placeholder mnemic shows in "
+                    "place of a hidden entry; it is not an entry and cannot be saved. To delete "
+                    "a hidden entry, pass its entry:<hex> handle as old_text to remove.",
+                )
             found = scan_text(content, "strict").findings
             if found:
                 raise ThreatBlocked([(f.id, f.category) for f in found])
         return Op(op.action, content, old, op.target)
+
+    def _too_long(self, target: str, size: int, action: str) -> BudgetExceeded:
+        """The refusal of one entry longer than the whole budget of its target."""
+        limit = self.limit(target)
+        try:
+            current = char_count(self.load(target))
+        except StorageError:  # the size is the answer here; the file speaks for itself later
+            current = 0
+        return BudgetExceeded(
+            target,
+            limit,
+            current,
+            current + size,
+            message=(
+                f"This entry is {size:,} chars, longer than the whole {label(target)} budget "
+                f"of {limit:,} chars, so it can never fit, whatever is removed. Nothing was "
+                "saved. Shorten it to the durable fact, or split it into several shorter "
+                "entries that fit together (an operations list adds them in one call)."
+            ),
+            entry_chars=size,
+        )
 
     # -- the locked part ------------------------------------------------------
     def apply(
@@ -225,7 +261,7 @@ class CuratedStore:
         needed to change) and must not raise.
         """
         target = check_target(target)
-        prepared = self.prepare(ops, batch=batch)
+        prepared = self.prepare(ops, batch=batch, target=target)
         groups: dict[str, list[tuple[int, Op]]] = {}
         for i, op in enumerate(prepared, 1):
             groups.setdefault(op.target or target, []).append((i, op))
@@ -336,7 +372,13 @@ class CuratedStore:
         # A target already over its budget (edited by hand) may still shrink.
         if new <= limit or (current > limit and new < current):
             return
-        if batch:
+        if not before:  # nothing there to consolidate: the new text alone is too long
+            none = "NONE of the operations was applied" if batch else "Nothing was saved"
+            message = (
+                f"The new entries total {new:,} chars; {label(target)} holds at most "
+                f"{limit:,}. {none}. Shorten them or save fewer."
+            )
+        elif batch:
             message = (
                 f"After all {total} operations, {label(target)} would be at {new:,}/"
                 f"{limit:,} chars, over the limit. NONE of the operations was applied. Remove "
