@@ -318,7 +318,7 @@ class ThreatBlocked(ToolError):
             f"Blocked: the {self.what} matches threat pattern(s) {ids}. Memory is put into "
             "every future system prompt, so it may not hold instructions to the model, "
             "commands that send data out, secrets or hidden characters. Nothing was saved. "
-            "Reword it as a plain fact (`mnemic scan TEXT` shows what matches)."
+            "Reword it as a plain fact (`echo TEXT | mnemic scan -` shows what matches)."
         )
 
 

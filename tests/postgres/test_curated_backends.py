@@ -254,6 +254,10 @@ class TestRefusals(tool_suite.TestRefusals):
         )
 
 
+class TestContract(tool_suite.TestContract):
+    pass
+
+
 class TestExternalChanges(tool_suite.TestExternalChanges):
     def test_write_response_reports_other_writers(self, kit: Kit) -> None:  # type: ignore[override]
         a = kit.make()
