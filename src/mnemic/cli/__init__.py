@@ -13,6 +13,7 @@ import os
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -57,24 +58,49 @@ def fail(message: str, code: int = 1) -> None:
 
 def fail_keeping_edit(app: AppContext, stem: str, text: str, error: MnemicError) -> None:
     """An edit made in the user's editor was refused: keep ``text`` in the home as
-    ``<stem>.edit.<unix time>`` (mode 600), then :func:`fail` saying why and where."""
-    keep = app.home.root / f"{stem}.edit.{int(time.time())}"
-    keep.write_text(text, encoding="utf-8")
-    os.chmod(keep, 0o600)
-    fail(f"{error.to_llm()} Your edited text was kept in {keep}.")
+    ``<stem>.edit.<unix time>[.<n>]`` (mode 600, never overwriting another kept text),
+    then :func:`fail` saying why and where."""
+    try:
+        keep = _keep_text(app.home.root, f"{stem}.edit.{int(time.time())}", text)
+    except OSError as exc:  # say so, and hand the text back rather than lose it
+        click.echo(text, nl=not text.endswith("\n"))
+        fail(
+            f"{error.to_human()} Your edited text could not be kept in {app.home.root} "
+            f"({exc.strerror or exc}); it was printed above."
+        )
+        return
+    fail(f"{error.to_human()} Your edited text was kept in {keep}.")
+
+
+def _keep_text(directory: Path, name: str, text: str) -> Path:
+    """Write ``text`` to a new file ``name`` (or ``name.2``, ``name.3``...) in
+    ``directory``: created exclusively, so two kept texts never share a file."""
+    data = text.encode("utf-8", "surrogatepass")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+    for n in range(1, 10_000):
+        path = directory / (name if n == 1 else f"{name}.{n}")
+        try:
+            fd = os.open(path, flags, 0o600)
+        except FileExistsError:
+            continue
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        return path
+    raise FileExistsError(f"too many kept texts named {name}.*")
 
 
 def handle_errors(fn: F) -> F:
-    """Turn mnemic errors into a stderr message and exit code 1 (2 for config errors)."""
+    """Turn mnemic errors into a stderr message (:meth:`MnemicError.to_human`) and exit
+    code 1 (2 for config errors)."""
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return fn(*args, **kwargs)
         except ConfigError as exc:
-            fail(exc.to_llm(), 2)
+            fail(exc.to_human(), 2)
         except MnemicError as exc:
-            fail(exc.to_llm(), 1)
+            fail(exc.to_human(), 1)
 
     return wrapper  # type: ignore[return-value]
 
