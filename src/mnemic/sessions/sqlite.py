@@ -29,14 +29,24 @@ from typing import Any, TypeVar
 from ..errors import SessionExists, SessionNotFound, SessionStoreBusy, SessionStoreError
 from . import sqlite_search
 from .base import BaseSessionStore, Batch, Imported, MetadataChanges, StatsRows
+from .forgetting import (
+    MESSAGE_TEXT_COLUMNS,
+    SESSION_SCRUB_COLUMNS,
+    ForgetResult,
+    plan_rewrites,
+)
 from .index import DEFAULT_TOKENIZER, DEFAULT_WEIGHTS, FieldIndexer
 from .query import Query
 from .rows import (
+    LEGACY_COLUMNS,
     MESSAGE_COLUMNS,
     SESSION_COLUMNS,
+    dedupe,
     message_from_row,
     message_values,
+    plan_merge,
     session_values,
+    stored_call_count,
 )
 from .segment import DEFAULT_SEGMENTER, Segmenter
 from .sqlite_schema import (
@@ -50,7 +60,7 @@ from .sqlite_schema import (
     fts_table_sql,
     set_meta,
 )
-from .store import Hit, Message, NewMessage, SearchFilters
+from .store import Hit, ImportResult, Message, NewMessage, SearchFilters
 
 __all__ = ["DEFAULT_TOKENIZER", "SCHEMA_VERSION", "SQLiteSessionStore"]
 
@@ -297,16 +307,11 @@ class SQLiteSessionStore(BaseSessionStore):
 
         def append(conn: sqlite3.Connection) -> list[int]:
             sid = self._sid(conn, session_id)
-            row = conn.execute(
-                "SELECT message_count FROM sessions WHERE sid = ?", (sid,)
-            ).fetchone()
-            if row is None:  # deleted (and maybe re-created) by another process
+            row = conn.execute("SELECT id FROM sessions WHERE sid = ?", (sid,)).fetchone()
+            if row is None or row[0] != session_id:  # deleted (maybe re-created) meanwhile
                 self._sid_cache.pop(session_id, None)
                 sid = self._sid(conn, session_id)
-                row = conn.execute(
-                    "SELECT message_count FROM sessions WHERE sid = ?", (sid,)
-                ).fetchone()
-            rows, tokens, calls, last = _message_rows(sid, int(row[0]), None, batch, now)
+            rows, tokens, calls, last = _message_rows(sid, _next_seq(conn, sid), None, batch, now)
             ids = []
             for r in rows:
                 cur = conn.execute(_INSERT_MESSAGE, r[1:])
@@ -356,8 +361,15 @@ class SQLiteSessionStore(BaseSessionStore):
 
         self._write(settle)
 
-    def _import_batch(self, items: Batch) -> Imported:
-        return self._write(functools.partial(_insert_batch, items=items))
+    def _import_batch(self, items: Batch, existing: str, replaced: frozenset[str]) -> Imported:
+        try:
+            return self._write(
+                functools.partial(_insert_batch, items=items, existing=existing, replaced=replaced)
+            )
+        finally:
+            if existing == "replace":  # replaced sessions have a new sid
+                for spec, _ in items:
+                    self._sid_cache.pop(spec.id, None)
 
     # --- reading ---------------------------------------------------------------------
 
@@ -502,6 +514,69 @@ class SQLiteSessionStore(BaseSessionStore):
         )
         return [r[0] for r in rows]
 
+    def _forget(self, forms: list[str], dry_run: bool) -> ForgetResult:
+        """Delete and rewrite with ``secure_delete`` on, rewrite the full-text index
+        (``optimize``: a contentless FTS5 index keeps terms until its segments merge),
+        vacuum, then checkpoint and truncate the write-ahead log."""
+        mwhere, mparams = _contains(MESSAGE_TEXT_COLUMNS, forms)
+        swhere, sparams = _contains(SESSION_SCRUB_COLUMNS, forms)
+        columns = ", ".join(SESSION_SCRUB_COLUMNS)
+
+        def run(conn: sqlite3.Connection) -> tuple[int, int, int]:
+            rows = conn.execute(
+                f"SELECT id, sid, tool_calls, tokens FROM messages WHERE {mwhere}", mparams
+            ).fetchall()
+            candidates = conn.execute(
+                f"SELECT sid, {columns}, started_at FROM sessions WHERE {swhere}", sparams
+            ).fetchall()
+
+            def taken(new_id: str) -> bool:
+                found = conn.execute("SELECT 1 FROM sessions WHERE id = ?", (new_id,))
+                return found.fetchone() is not None
+
+            rewrites, renames = plan_rewrites(candidates, forms, taken)
+            touched = {int(r[1]) for r in rows} | {r.sid for r in rewrites}
+            if dry_run:
+                return len(rows), len(touched), len(renames)
+            for mid, sid, calls, tokens in rows:
+                conn.execute("DELETE FROM messages WHERE id = ?", (mid,))
+                conn.execute(
+                    "UPDATE sessions SET message_count = MAX(0, message_count - 1), "
+                    "tool_call_count = MAX(0, tool_call_count - ?), "
+                    "token_count = MAX(0, token_count - ?) WHERE sid = ?",
+                    (stored_call_count(calls), int(tokens or 0), sid),
+                )
+            for rewrite in rewrites:
+                sets = ", ".join(f"{c} = ?" for c in rewrite.changes)
+                conn.execute(
+                    f"UPDATE sessions SET {sets} WHERE sid = ?",
+                    (*rewrite.changes.values(), rewrite.sid),
+                )
+            conn.execute("INSERT INTO messages_fts(messages_fts) VALUES ('optimize')")
+            return len(rows), len(touched), len(renames)
+
+        with self._lock:
+            secure = self._conn.execute("PRAGMA secure_delete").fetchone()[0]
+            self._conn.execute("PRAGMA secure_delete = ON")
+            try:
+                messages, sessions, renamed = self._write(run)
+            finally:
+                self._conn.execute(f"PRAGMA secure_delete = {int(secure)}")
+                self._sid_cache.clear()
+            notes: tuple[str, ...] = ()
+            if not dry_run and sessions:
+                try:
+                    self._conn.execute("VACUUM")
+                    busy = self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+                except sqlite3.Error as exc:
+                    raise self._fail(exc, "the rows are gone but compacting failed") from exc
+                if busy:
+                    notes = (
+                        "another process has the session history open: its write-ahead log "
+                        "is emptied when that process closes it (or run forget again then)",
+                    )
+        return ForgetResult(messages, sessions, renamed, notes)
+
     def flush_index(self) -> None:
         """Fold messages still queued for the full-text index into it (searches do this
         first, so they see every committed message). A read-only database is searched
@@ -534,7 +609,7 @@ _INSERT_SESSION = (
 )
 _INSERT_MESSAGE = (
     "INSERT INTO messages(sid, seq, role, content, name, tool_name, tool_calls, tool_call_id, "
-    "ts, tokens) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    "ts, tokens, source_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 _BUMP_SESSION = (
     "UPDATE sessions SET message_count = message_count + ?, "
@@ -543,7 +618,7 @@ _BUMP_SESSION = (
 )
 _INSERT_MESSAGE_WITH_ID = (
     "INSERT INTO messages(id, sid, seq, role, content, name, tool_name, tool_calls, "
-    "tool_call_id, ts, tokens) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    "tool_call_id, ts, tokens, source_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 
 
@@ -566,36 +641,101 @@ def _message_rows(
     return rows, tokens, calls, last
 
 
-def _insert_batch(conn: sqlite3.Connection, *, items: Batch) -> Imported:
-    """Insert whole sessions (skipping ids that exist) and index their messages."""
+def _next_seq(conn: sqlite3.Connection, sid: int) -> int:
+    """The ``seq`` after the session's last message (not its count: forgetting can leave
+    gaps)."""
+    row = conn.execute("SELECT MAX(seq) FROM messages WHERE sid = ?", (sid,)).fetchone()
+    return 0 if row[0] is None else int(row[0]) + 1
+
+
+def _insert_batch(
+    conn: sqlite3.Connection, *, items: Batch, existing: str, replaced: frozenset[str]
+) -> Imported:
+    """Write one import batch (see :meth:`BaseSessionStore._import_batch`) and index it."""
     out: Imported = []
     next_id = int(conn.execute("SELECT COALESCE(MAX(id), 0) FROM messages").fetchone()[0]) + 1
     now = time.time()
     staged: list[tuple[Any, ...]] = []
     for spec, messages in items:
         row = session_values(spec)
-        if conn.execute("SELECT 1 FROM sessions WHERE id = ?", (row[0],)).fetchone():
-            out.append((str(row[0]), None))
-            continue
+        session_id = str(row[0])
+        found = conn.execute("SELECT sid FROM sessions WHERE id = ?", (session_id,)).fetchone()
+        status = "created"
+        if found is not None:
+            sid = int(found[0])
+            if existing == "skip":
+                out.append(ImportResult(session_id, None, "skipped"))
+                continue
+            if existing == "merge" or session_id in replaced:
+                ids = _merge(conn, sid, row, messages, next_id, staged, now)
+                next_id += len(ids)
+                out.append(ImportResult(session_id, ids, "extended" if ids else "unchanged"))
+                continue
+            # replace: the old copy goes in this transaction, the new one is written below
+            conn.execute("DELETE FROM messages WHERE sid = ?", (sid,))
+            conn.execute("DELETE FROM sessions WHERE sid = ?", (sid,))
+            status = "replaced"
+        fresh = dedupe(messages)
         cur = conn.execute(_INSERT_SESSION, row)
         sid = int(cur.lastrowid or 0)
-        rows, tokens, calls, last = _message_rows(
-            sid, 0, next_id, messages, row[3] if messages else now
-        )
+        rows, tokens, calls, last = _message_rows(sid, 0, next_id, fresh, row[3] if fresh else now)
         staged.extend(rows)
         conn.execute(
             "UPDATE sessions SET message_count = ?, tool_call_count = ?, token_count = ?, "
             "last_active = MAX(last_active, ?) WHERE sid = ?",
             (len(rows), calls, tokens, last if rows else row[3], sid),
         )
-        out.append((str(row[0]), list(range(next_id, next_id + len(rows)))))
+        out.append(ImportResult(session_id, list(range(next_id, next_id + len(rows))), status))
         next_id += len(rows)
     if staged:
         conn.executemany(_INSERT_MESSAGE_WITH_ID, staged)
+    if conn.execute("SELECT 1 FROM fts_pending LIMIT 1").fetchone():
         # one statement indexes the whole batch: FTS5 writes it as one segment
         conn.execute(FOLD)
         conn.execute("DELETE FROM fts_pending")
     return out
+
+
+def _merge(
+    conn: sqlite3.Connection,
+    sid: int,
+    row: tuple[Any, ...],
+    messages: Sequence[NewMessage],
+    next_id: int,
+    staged: list[tuple[Any, ...]],
+    now: float,
+) -> list[int]:
+    """Stage the messages session ``sid`` lacks (after its last one); return their ids."""
+    keys = {
+        str(r[0])
+        for r in conn.execute(
+            "SELECT source_id FROM messages WHERE sid = ? AND source_id IS NOT NULL", (sid,)
+        )
+    }
+    legacy = conn.execute(
+        f"SELECT {LEGACY_COLUMNS} FROM messages WHERE sid = ? AND source_id IS NULL", (sid,)
+    ).fetchall()
+    new, backfill = plan_merge(messages, keys, legacy)
+    if backfill:
+        conn.executemany("UPDATE messages SET source_id = ? WHERE id = ?", backfill)
+    # a title or model that turned up since (a transcript's summary line) fills a gap
+    conn.execute(
+        "UPDATE sessions SET title = COALESCE(title, ?), model = COALESCE(model, ?) WHERE sid = ?",
+        (row[2], row[5], sid),
+    )
+    if not new:
+        return []
+    rows, tokens, calls, last = _message_rows(sid, _next_seq(conn, sid), next_id, new, now)
+    staged.extend(rows)
+    conn.execute(_BUMP_SESSION, (len(rows), calls, tokens, last, sid))
+    return [r[0] for r in rows]
+
+
+def _contains(columns: Sequence[str], forms: Sequence[str]) -> tuple[str, list[str]]:
+    """A condition: one of ``columns`` holds one of ``forms`` (``lower`` folds ASCII only,
+    as :func:`.forgetting.contains` does)."""
+    parts = [f"instr(lower({c}), lower(?)) > 0" for c in columns for _ in forms]
+    return " OR ".join(parts), [f for _ in columns for f in forms]
 
 
 def _marks(values: Sequence[Any]) -> str:
