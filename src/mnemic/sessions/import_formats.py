@@ -1,0 +1,606 @@
+"""The readers behind :func:`~mnemic.sessions.importers.import_path`, one per format.
+
+Each reader is a generator of ``(NewSession, [NewMessage])`` items that reads its input
+as a stream (:mod:`mnemic.jsonstream`) and holds a bounded number of messages: line
+formats buffer messages by session and hand over the sessions not being read when the
+buffer is full (:class:`Buffer`), so a session written in one stretch of the file
+(every export and transcript) arrives whole, and one spread over the file arrives in
+parts that the store merges by message key. Every message gets a key
+(``NewMessage.source_id``): the source's own id when it has one (a Claude Code line's
+``uuid``, a JSONL ``message_id``, a LoCoMo ``dia_id``, an OpenAI message ``id``), else
+its position among the imported messages of its session and a hash of its content
+(:func:`~mnemic.sessions.rows.position_key`).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+import json
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from ..errors import ImportFailed
+from ..jsonstream import JsonArrayError, read_json_array, read_jsonl
+from .rows import position_key
+from .store import ROLES, NewMessage, NewSession
+
+__all__ = [
+    "Buffer",
+    "Item",
+    "Reading",
+    "claude_items",
+    "jsonl_items",
+    "locomo_items",
+    "locomo_sessions",
+    "openai_items",
+]
+
+Item = tuple[NewSession, list[NewMessage]]
+
+_ROLE_ALIASES = {"developer": "system", "function": "tool", "human": "user", "ai": "assistant"}
+BUFFER_MESSAGES = 2000
+"""Messages a line reader holds before handing sessions over."""
+BUFFER_BYTES = 16 << 20
+"""Text a line reader holds before handing sessions over."""
+
+
+class Skips:
+    """Where skipped input is counted (the import report)."""
+
+    def skip(self, reason: str, where: str) -> None:
+        """Count one skipped item."""
+        raise NotImplementedError
+
+
+@dataclass
+class Reading:
+    """The state of one import's reading: where skips go, strictness, bytes read, and each
+    session's message count so far (for position keys)."""
+
+    skips: Skips
+    strict: bool = False
+    bytes_total: int = 0
+    bytes_done: int = 0
+    positions: dict[str, int] = field(default_factory=dict)
+    endings: dict[str, tuple[Any, Any]] = field(default_factory=dict)
+    """``session id -> (ended_at, end_reason)`` read from the input."""
+
+    def bad(self, reason: str, where: str) -> None:
+        """Malformed input: counted, or (strict) the end of the import."""
+        if self.strict:
+            raise ImportFailed(where, f"{reason} (--strict stops at the first bad line)")
+        self.skips.skip(reason, where)
+
+    def skip(self, reason: str, where: str) -> None:
+        """Input left out on purpose (a sidechain line, a thinking block...)."""
+        self.skips.skip(reason, where)
+
+    def key(self, session_id: str, msg: NewMessage, source_id: Any = None) -> NewMessage:
+        """``msg`` with its key: ``source_id`` when given, else its position key."""
+        position = self.positions.get(session_id, 0)
+        self.positions[session_id] = position + 1
+        if isinstance(source_id, str | int) and not isinstance(source_id, bool) and source_id != "":
+            key = str(source_id)
+        else:
+            key = position_key(position, msg)
+        return NewMessage(
+            msg.role,
+            msg.content,
+            msg.tool_name,
+            msg.tool_calls,
+            msg.tool_call_id,
+            msg.timestamp,
+            msg.token_estimate,
+            msg.name,
+            key,
+        )
+
+
+@dataclass
+class _Pending:
+    fields: dict[str, Any]
+    messages: list[NewMessage]
+
+
+class Buffer:
+    """Messages of line formats, grouped by session, handed over in bounded amounts."""
+
+    def __init__(self, messages: int = BUFFER_MESSAGES, size: int = BUFFER_BYTES) -> None:
+        self.limit_messages = messages
+        self.limit_size = size
+        self.sessions: dict[str, _Pending] = {}
+        self.count = 0
+        self.size = 0
+
+    def session(self, sid: str) -> _Pending:
+        """The buffered part of session ``sid``."""
+        entry = self.sessions.get(sid)
+        if entry is None:
+            entry = self.sessions[sid] = _Pending({}, [])
+        return entry
+
+    def add(self, sid: str, msg: NewMessage) -> None:
+        """Buffer one message of ``sid``."""
+        self.session(sid).messages.append(msg)
+        self.count += 1
+        self.size += len(msg.content or "") + len(msg.tool_calls_json() or "")
+
+    def drain(self, current: str) -> Iterator[tuple[str, _Pending]]:
+        """When full: every session but ``current`` (the one being read), and ``current``
+        too when it alone fills half the buffer (a very long session goes in parts)."""
+        if self.count < self.limit_messages and self.size < self.limit_size:
+            return
+        keep = self.sessions.pop(current, None)
+        out, self.sessions = self.sessions, {}
+        self.count = self.size = 0
+        if keep is not None:
+            size = sum(len(m.content or "") for m in keep.messages)
+            if len(keep.messages) * 2 >= self.limit_messages or size * 2 >= self.limit_size:
+                out[current] = keep
+            else:
+                self.sessions[current] = keep
+                self.count, self.size = len(keep.messages), size
+        yield from out.items()
+
+    def rest(self) -> Iterator[tuple[str, _Pending]]:
+        """Everything still buffered (at the end of the input)."""
+        out, self.sessions = self.sessions, {}
+        self.count = self.size = 0
+        yield from out.items()
+
+
+# --- field helpers ---------------------------------------------------------------------
+
+
+def timestamp(value: Any) -> float | None:
+    """Unix seconds from Unix seconds, milliseconds or ISO 8601 (None if unreadable)."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        v = float(value)
+        return v / 1000.0 if v > 1e11 else v  # milliseconds
+    if isinstance(value, str):
+        try:
+            parsed = _dt.datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+        except ValueError:
+            try:
+                return timestamp(float(value))
+            except ValueError:
+                return None
+        if parsed.tzinfo is None:
+            parsed = parsed.replace(tzinfo=_dt.UTC)
+        return parsed.timestamp()
+    return None
+
+
+def _text(content: Any) -> str | None:
+    """Message content as text: strings as is, OpenAI/Anthropic part lists joined."""
+    if content is None or isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        parts = []
+        for part in content:
+            if isinstance(part, str):
+                parts.append(part)
+            elif isinstance(part, dict):
+                kind = part.get("type")
+                if isinstance(part.get("text"), str):
+                    parts.append(part["text"])
+                elif kind in ("image_url", "image", "input_image"):
+                    parts.append("[image]")
+                elif kind in ("input_audio", "audio"):
+                    parts.append("[audio]")
+                elif kind == "file":
+                    parts.append("[file]")
+        return "\n".join(parts)
+    return None
+
+
+def _role(value: Any) -> str | None:
+    if not isinstance(value, str):
+        return None
+    role = _ROLE_ALIASES.get(value.strip().lower(), value.strip().lower())
+    return role if role in ROLES else None
+
+
+def _tool_calls(value: Any) -> list[dict[str, Any]] | None:
+    if isinstance(value, list):
+        calls = [c for c in value if isinstance(c, dict)]
+        return calls or None
+    return None
+
+
+def _str(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _digest(obj: Any) -> str:
+    data = json.dumps(obj, sort_keys=True, ensure_ascii=False, default=str).encode("utf-8")
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+# --- jsonl -----------------------------------------------------------------------------
+
+_SESSION_FIELDS = ("title", "model", "parent_session_id", "metadata", "started_at", "source")
+
+
+def _jsonl_session(sid: str, entry: _Pending) -> Item:
+    f = entry.fields
+    msgs = entry.messages
+    started = timestamp(f.get("started_at")) or next(
+        (m.timestamp for m in msgs if m.timestamp is not None), None
+    )
+    return (
+        NewSession(
+            id=sid,
+            source=str(f.get("source") or "import"),
+            title=_str(f.get("title")),
+            model=_str(f.get("model")),
+            parent_id=_str(f.get("parent_session_id")),
+            started_at=started,
+            metadata=f["metadata"] if isinstance(f.get("metadata"), dict) else {},
+        ),
+        msgs,
+    )
+
+
+def jsonl_items(path: Path, stream: IO[bytes], reading: Reading) -> Iterator[Item]:
+    """One message a line (the ``jsonl`` format); see :mod:`.importers`."""
+    buffer = Buffer()
+    base = reading.bytes_done
+    sid = None
+    for line in read_jsonl(stream):
+        reading.bytes_done = base + line.offset
+        where = f"{path.name}:{line.number}"
+        obj = line.value
+        if line.error is not None:
+            reading.bad(f"line is {line.error}", f"{where} ({line.detail})")
+            continue
+        if not isinstance(obj, dict):
+            reading.bad("line is not a JSON object", where)
+            continue
+        sid = obj.get("session_id")
+        if not isinstance(sid, str) or not sid.strip():
+            reading.bad("no session_id", where)
+            continue
+        role = _role(obj.get("role"))
+        if role is None:
+            reading.bad("missing or unknown role", where)
+            continue
+        content = _text(obj.get("content"))
+        calls = _tool_calls(obj.get("tool_calls"))
+        if content is None and obj.get("content") is not None:
+            reading.bad("content is not text", where)
+            continue
+        if not content and not calls:
+            reading.skip("empty message", where)
+            continue
+        entry = buffer.session(sid)
+        for name in _SESSION_FIELDS:
+            if name in obj and name not in entry.fields:
+                entry.fields[name] = obj[name]
+        if obj.get("ended_at") or obj.get("end_reason"):
+            reading.endings.setdefault(sid, (obj.get("ended_at"), obj.get("end_reason")))
+        msg = NewMessage(
+            role,
+            content,
+            tool_name=_str(obj.get("tool_name")),
+            tool_calls=calls,
+            tool_call_id=_str(obj.get("tool_call_id")),
+            timestamp=timestamp(obj.get("timestamp")),
+            name=_str(obj.get("name")),
+        )
+        buffer.add(sid, reading.key(sid, msg, obj.get("message_id")))
+        for done_sid, entry in buffer.drain(sid):
+            yield _jsonl_session(done_sid, entry)
+    for done_sid, entry in buffer.rest():
+        yield _jsonl_session(done_sid, entry)
+
+
+# --- claude code -----------------------------------------------------------------------
+
+
+def _claude_session(sid: str, entry: _Pending, path: Path, title: str | None) -> Item:
+    msgs = entry.messages
+    started = next((m.timestamp for m in msgs if m.timestamp is not None), None)
+    return (
+        NewSession(
+            id=sid,
+            source="claude-code",
+            title=title,
+            model=entry.fields.get("model"),
+            started_at=started,
+            metadata={**entry.fields.get("meta", {}), "transcript": str(path)},
+        ),
+        msgs,
+    )
+
+
+def claude_items(path: Path, stream: IO[bytes], reading: Reading) -> Iterator[Item]:
+    """A Claude Code transcript (``claude``); see :mod:`.importers`."""
+    buffer = Buffer()
+    base = reading.bytes_done
+    title: str | None = None
+    seen: set[str] = set()
+    for line in read_jsonl(stream):
+        reading.bytes_done = base + line.offset
+        where = f"{path.name}:{line.number}"
+        obj = line.value
+        if line.error is not None:
+            reading.bad(f"line is {line.error}", f"{where} ({line.detail})")
+            continue
+        if not isinstance(obj, dict):
+            reading.bad("line is not a JSON object", where)
+            continue
+        kind = obj.get("type")
+        if kind == "summary":
+            if isinstance(obj.get("summary"), str) and title is None:
+                title = obj["summary"]
+            reading.skip("summary line (used as the title)", where)
+            continue
+        if kind not in ("user", "assistant"):
+            reading.skip(f"{kind or 'untyped'} line", where)
+            continue
+        if obj.get("isSidechain"):
+            reading.skip("sidechain (subagent) message", where)
+            continue
+        if obj.get("isMeta"):
+            reading.skip("meta message", where)
+            continue
+        message = obj.get("message")
+        if not isinstance(message, dict):
+            reading.bad("no message object", where)
+            continue
+        sid = str(obj.get("sessionId") or path.stem)
+        entry = buffer.session(sid)
+        seen.add(sid)
+        meta = entry.fields.setdefault("meta", {})
+        for name in ("cwd", "gitBranch", "version"):
+            if obj.get(name) and name not in meta:
+                meta[name] = obj[name]
+        if kind == "assistant" and isinstance(message.get("model"), str):
+            entry.fields.setdefault("model", message["model"])
+        ts = timestamp(obj.get("timestamp"))
+        uuid = obj.get("uuid") if isinstance(obj.get("uuid"), str) else None
+        for k, msg in enumerate(_claude_messages(kind, message.get("content"), ts, reading, where)):
+            key = None if uuid is None else (uuid if k == 0 else f"{uuid}#{k}")
+            buffer.add(sid, reading.key(sid, msg, key))
+        for done_sid, done in buffer.drain(sid):
+            yield _claude_session(done_sid, done, path, title)
+    for done_sid, done in buffer.rest():
+        if done.messages:
+            yield _claude_session(done_sid, done, path, title)
+    for sid in seen:
+        if sid not in reading.positions:
+            reading.skip("session without messages", f"{path.name} ({sid})")
+
+
+def _claude_messages(
+    kind: str, content: Any, ts: float | None, reading: Reading, where: str
+) -> list[NewMessage]:
+    if isinstance(content, str):
+        return [NewMessage(kind, content, timestamp=ts)] if content.strip() else []
+    if not isinstance(content, list):
+        reading.skip("message without content", where)
+        return []
+    out: list[NewMessage] = []
+    texts: list[str] = []
+    calls: list[dict[str, Any]] = []
+    for block in content:
+        if not isinstance(block, dict):
+            continue
+        btype = block.get("type")
+        if btype == "text" and isinstance(block.get("text"), str):
+            texts.append(block["text"])
+        elif btype == "tool_use":
+            calls.append(
+                {
+                    "id": str(block.get("id") or ""),
+                    "type": "function",
+                    "function": {
+                        "name": str(block.get("name") or ""),
+                        "arguments": json.dumps(block.get("input") or {}, ensure_ascii=False),
+                    },
+                }
+            )
+        elif btype == "tool_result":
+            result = _text(block.get("content"))
+            out.append(
+                NewMessage(
+                    "tool",
+                    result or "",
+                    tool_call_id=str(block.get("tool_use_id") or "") or None,
+                    timestamp=ts,
+                )
+            )
+        elif btype in ("thinking", "redacted_thinking"):
+            reading.skip("thinking block", where)
+        elif btype == "image":
+            texts.append("[image]")
+        else:
+            reading.skip(f"{btype} block", where)
+    if texts or calls:
+        out.insert(0, NewMessage(kind, "\n".join(texts), tool_calls=calls or None, timestamp=ts))
+    return out
+
+
+# --- openai ----------------------------------------------------------------------------
+
+
+def _openai_conversations(
+    path: Path, stream: IO[bytes], reading: Reading
+) -> Iterator[tuple[Any, str]]:
+    """``(conversation, where)``: from a JSON array (one conversation's messages, or a
+    list of conversations), one JSON object, or JSON Lines of conversations."""
+    base = reading.bytes_done
+    first_line = stream.readline()
+    stream.seek(0)
+    start = first_line.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
+    if start == b"[":
+        try:
+            elements = read_json_array(stream)
+            head = next(elements, None)
+            if head is None:
+                return
+            element, done = head
+            reading.bytes_done = base + done
+            if isinstance(element, dict) and "role" in element:  # one conversation
+                messages = [element]
+                for element, done in elements:
+                    messages.append(element)
+                    reading.bytes_done = base + done
+                yield {"messages": messages}, path.name
+                return
+            yield element, f"{path.name}[0]"
+            for i, (element, done) in enumerate(elements, 1):
+                reading.bytes_done = base + done
+                yield element, f"{path.name}[{i}]"
+        except JsonArrayError as exc:
+            raise ImportFailed(str(path), exc.reason) from exc
+        return
+    if start == b"{":
+        try:
+            json.loads(first_line)
+        except ValueError:  # one object spread over lines: one conversation, read whole
+            try:
+                doc = json.load(stream)
+            except (ValueError, UnicodeDecodeError) as exc:
+                raise ImportFailed(str(path), f"not valid JSON ({exc})") from exc
+            reading.bytes_done = base + path.stat().st_size
+            yield doc, path.name
+            return
+        stream.seek(0)
+    for line in read_jsonl(stream):
+        reading.bytes_done = base + line.offset
+        where = f"{path.name}:{line.number}"
+        if line.error is not None:
+            reading.bad(f"line is {line.error}", f"{where} ({line.detail})")
+            continue
+        yield line.value, where
+
+
+def openai_items(path: Path, stream: IO[bytes], reading: Reading, source: str) -> Iterator[Item]:
+    """OpenAI chat ``messages`` (``openai``); see :mod:`.importers`."""
+    for conv, where in _openai_conversations(path, stream, reading):
+        raw = conv.get("messages") if isinstance(conv, dict) else None
+        if not isinstance(raw, list):
+            reading.bad("conversation without a messages list", where)
+            continue
+        sid = conv.get("id") if isinstance(conv.get("id"), str) else f"openai-{_digest(raw)}"
+        msgs = []
+        for j, m in enumerate(raw):
+            loc = f"{where} message {j}"
+            if not isinstance(m, dict):
+                reading.bad("message is not an object", loc)
+                continue
+            role = _role(m.get("role"))
+            if role is None:
+                reading.bad("missing or unknown role", loc)
+                continue
+            content = _text(m.get("content"))
+            calls = _tool_calls(m.get("tool_calls"))
+            if not content and not calls:
+                reading.skip("empty message", loc)
+                continue
+            msg = NewMessage(
+                role,
+                content,
+                tool_calls=calls,
+                tool_call_id=_str(m.get("tool_call_id")),
+                name=_str(m.get("name")),
+                timestamp=timestamp(m.get("timestamp")),
+            )
+            msgs.append(reading.key(sid, msg, m.get("id")))
+        if not msgs:
+            reading.skip("conversation without messages", where)
+            continue
+        yield (
+            NewSession(
+                id=sid,
+                source=source or "import",
+                title=_str(conv.get("title")),
+                model=_str(conv.get("model")),
+                started_at=timestamp(conv.get("created") or conv.get("created_at")),
+                metadata={"imported_from": str(path)},
+            ),
+            msgs,
+        )
+
+
+# --- locomo ----------------------------------------------------------------------------
+
+_LOCOMO_DATE = "%I:%M %p on %d %B, %Y"
+
+
+def _locomo_time(value: Any) -> float | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        return _dt.datetime.strptime(value.strip(), _LOCOMO_DATE).timestamp()
+    except ValueError:
+        return None
+
+
+def locomo_sessions(sample: Mapping[str, Any]) -> Iterator[Item]:
+    """The sessions of one LoCoMo sample, turns in order (seq i = turn i of the session);
+    each turn keyed by its ``dia_id``."""
+    conv = sample.get("conversation") or {}
+    sample_id = str(sample.get("sample_id") or "sample")
+    speaker_a = conv.get("speaker_a")
+    keys = sorted(
+        (k for k in conv if re.fullmatch(r"session_\d+", k)), key=lambda k: int(k.split("_")[1])
+    )
+    for key in keys:
+        turns = conv.get(key)
+        if not isinstance(turns, list):
+            continue
+        number = int(key.split("_")[1])
+        start = _locomo_time(conv.get(f"{key}_date_time"))
+        base = start if start is not None else float(number) * 86400.0
+        msgs = []
+        for i, turn in enumerate(turns):
+            text = str(turn.get("text") or "")
+            if turn.get("blip_caption"):
+                text += f" [shares a photo: {turn['blip_caption']}]"
+            speaker = turn.get("speaker")
+            dia = turn.get("dia_id")
+            msgs.append(
+                NewMessage(
+                    "user" if speaker == speaker_a else "assistant",
+                    text,
+                    name=str(speaker) if speaker else None,
+                    timestamp=base + 30.0 * i,
+                    source_id=str(dia) if isinstance(dia, str) and dia else f"turn-{i}",
+                )
+            )
+        yield (
+            NewSession(
+                id=f"locomo-{sample_id}-s{number}",
+                source="locomo",
+                title=f"{sample_id} session {number}",
+                started_at=base,
+                metadata={"sample_id": sample_id, "session": number,
+                          "dia_ids": [t.get("dia_id") for t in turns]},
+            ),
+            msgs,
+        )  # fmt: skip
+
+
+def locomo_items(path: Path, stream: IO[bytes], reading: Reading) -> Iterator[Item]:
+    """The LoCoMo benchmark file (``locomo``), one sample at a time."""
+    base = reading.bytes_done
+    try:
+        for i, (sample, done) in enumerate(read_json_array(stream)):
+            reading.bytes_done = base + done
+            if not isinstance(sample, dict) or not isinstance(sample.get("conversation"), dict):
+                reading.bad("sample without a conversation", f"{path.name}[{i}]")
+                continue
+            yield from locomo_sessions(sample)
+    except JsonArrayError as exc:
+        raise ImportFailed(
+            str(path), f"expected a JSON list of LoCoMo samples ({exc.reason})"
+        ) from exc
