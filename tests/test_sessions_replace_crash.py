@@ -87,8 +87,13 @@ def new_file(tmp_path: Path) -> Path:
     with open(path, "w", encoding="utf-8") as fh:
         for i in range(SESSIONS):
             for k in range(NEW):
-                row = {"session_id": f"s{i:03d}", "role": "user", "title": f"new {i}",
-                       "content": f"newword s{i:03d} m{k}", "timestamp": 1_700_000_000 + k}  # fmt: skip
+                row = {
+                    "session_id": f"s{i:03d}",
+                    "role": "user",
+                    "title": f"new {i}",
+                    "content": f"newword s{i:03d} m{k}",
+                    "timestamp": 1_700_000_000 + k,
+                }
                 fh.write(json.dumps(row) + "\n")
     return path
 
