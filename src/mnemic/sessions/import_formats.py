@@ -25,7 +25,7 @@ from typing import IO, Any
 
 from ..errors import ImportFailed
 from ..jsonstream import JsonArrayError, read_json_array, read_jsonl
-from .rows import position_key
+from .rows import fingerprint, position_key
 from .store import ROLES, NewMessage, NewSession
 
 __all__ = [
@@ -68,6 +68,8 @@ class Reading:
     positions: dict[str, int] = field(default_factory=dict)
     endings: dict[str, tuple[Any, Any]] = field(default_factory=dict)
     """``session id -> (ended_at, end_reason)`` read from the input."""
+    buffer_messages: int = BUFFER_MESSAGES
+    """How many messages line readers hold before handing sessions over."""
 
     def bad(self, reason: str, where: str) -> None:
         """Malformed input: counted, or (strict) the end of the import."""
@@ -78,6 +80,34 @@ class Reading:
     def skip(self, reason: str, where: str) -> None:
         """Input left out on purpose (a sidechain line, a thinking block...)."""
         self.skips.skip(reason, where)
+
+    def message(
+        self,
+        session_id: str,
+        source_id: Any,
+        role: str,
+        content: str | None,
+        *,
+        tool_calls: list[dict[str, Any]] | None = None,
+        tool_call_id: str | None = None,
+        tool_name: str | None = None,
+        name: str | None = None,
+        timestamp: float | None = None,
+    ) -> NewMessage:
+        """A message of ``session_id`` with its key: ``source_id`` when it is one, else its
+        position key (``role`` is a stored role)."""
+        position = self.positions.get(session_id, 0)
+        self.positions[session_id] = position + 1
+        if isinstance(source_id, str | int) and not isinstance(source_id, bool) and source_id != "":
+            key = str(source_id)
+        else:
+            calls = None
+            if tool_calls:
+                calls = json.dumps(tool_calls, ensure_ascii=False, separators=(",", ":"))
+            key = f"{position}:{fingerprint(role, content, name, tool_name, calls, tool_call_id)}"
+        return NewMessage(
+            role, content, tool_name, tool_calls, tool_call_id, timestamp, None, name, key
+        )
 
     def key(self, session_id: str, msg: NewMessage, source_id: Any = None) -> NewMessage:
         """``msg`` with its key: ``source_id`` when given, else its position key."""
@@ -127,7 +157,7 @@ class Buffer:
         """Buffer one message of ``sid``."""
         self.session(sid).messages.append(msg)
         self.count += 1
-        self.size += len(msg.content or "") + len(msg.tool_calls_json() or "")
+        self.size += len(msg.content or "")
 
     def drain(self, current: str) -> Iterator[tuple[str, _Pending]]:
         """When full: every session but ``current`` (the one being read), and ``current``
@@ -250,34 +280,33 @@ def _jsonl_session(sid: str, entry: _Pending) -> Item:
 
 def jsonl_items(path: Path, stream: IO[bytes], reading: Reading) -> Iterator[Item]:
     """One message a line (the ``jsonl`` format); see :mod:`.importers`."""
-    buffer = Buffer()
+    buffer = Buffer(reading.buffer_messages)
     base = reading.bytes_done
-    sid = None
+    file = path.name
     for line in read_jsonl(stream):
         reading.bytes_done = base + line.offset
-        where = f"{path.name}:{line.number}"
         obj = line.value
         if line.error is not None:
-            reading.bad(f"line is {line.error}", f"{where} ({line.detail})")
+            reading.bad(f"line is {line.error}", f"{file}:{line.number} ({line.detail})")
             continue
         if not isinstance(obj, dict):
-            reading.bad("line is not a JSON object", where)
+            reading.bad("line is not a JSON object", f"{file}:{line.number}")
             continue
         sid = obj.get("session_id")
         if not isinstance(sid, str) or not sid.strip():
-            reading.bad("no session_id", where)
+            reading.bad("no session_id", f"{file}:{line.number}")
             continue
         role = _role(obj.get("role"))
         if role is None:
-            reading.bad("missing or unknown role", where)
+            reading.bad("missing or unknown role", f"{file}:{line.number}")
             continue
         content = _text(obj.get("content"))
         calls = _tool_calls(obj.get("tool_calls"))
         if content is None and obj.get("content") is not None:
-            reading.bad("content is not text", where)
+            reading.bad("content is not text", f"{file}:{line.number}")
             continue
         if not content and not calls:
-            reading.skip("empty message", where)
+            reading.skip("empty message", f"{file}:{line.number}")
             continue
         entry = buffer.session(sid)
         for name in _SESSION_FIELDS:
@@ -285,7 +314,9 @@ def jsonl_items(path: Path, stream: IO[bytes], reading: Reading) -> Iterator[Ite
                 entry.fields[name] = obj[name]
         if obj.get("ended_at") or obj.get("end_reason"):
             reading.endings.setdefault(sid, (obj.get("ended_at"), obj.get("end_reason")))
-        msg = NewMessage(
+        msg = reading.message(
+            sid,
+            obj.get("message_id"),
             role,
             content,
             tool_name=_str(obj.get("tool_name")),
@@ -294,7 +325,7 @@ def jsonl_items(path: Path, stream: IO[bytes], reading: Reading) -> Iterator[Ite
             timestamp=timestamp(obj.get("timestamp")),
             name=_str(obj.get("name")),
         )
-        buffer.add(sid, reading.key(sid, msg, obj.get("message_id")))
+        buffer.add(sid, msg)
         for done_sid, entry in buffer.drain(sid):
             yield _jsonl_session(done_sid, entry)
     for done_sid, entry in buffer.rest():
@@ -322,7 +353,7 @@ def _claude_session(sid: str, entry: _Pending, path: Path, title: str | None) ->
 
 def claude_items(path: Path, stream: IO[bytes], reading: Reading) -> Iterator[Item]:
     """A Claude Code transcript (``claude``); see :mod:`.importers`."""
-    buffer = Buffer()
+    buffer = Buffer(reading.buffer_messages)
     base = reading.bytes_done
     title: str | None = None
     seen: set[str] = set()
@@ -506,15 +537,18 @@ def openai_items(path: Path, stream: IO[bytes], reading: Reading, source: str) -
             if not content and not calls:
                 reading.skip("empty message", loc)
                 continue
-            msg = NewMessage(
-                role,
-                content,
-                tool_calls=calls,
-                tool_call_id=_str(m.get("tool_call_id")),
-                name=_str(m.get("name")),
-                timestamp=timestamp(m.get("timestamp")),
+            msgs.append(
+                reading.message(
+                    sid,
+                    m.get("id"),
+                    role,
+                    content,
+                    tool_calls=calls,
+                    tool_call_id=_str(m.get("tool_call_id")),
+                    name=_str(m.get("name")),
+                    timestamp=timestamp(m.get("timestamp")),
+                )
             )
-            msgs.append(reading.key(sid, msg, m.get("id")))
         if not msgs:
             reading.skip("conversation without messages", where)
             continue

@@ -265,7 +265,7 @@ def import_path(
         for _ in _items(fmt, files, Reading(_Discard(), strict=True), source):
             pass
     report = ImportReport(str(path), fmt, files=len(files))
-    reading = Reading(report, bytes_total=total)
+    reading = Reading(report, bytes_total=total, buffer_messages=max(1, min(batch, 2000)))
     items: Iterator[Item] = _items(fmt, files, reading, source)
     if source:
         items = ((_with_source(spec, source), msgs) for spec, msgs in items)

@@ -150,15 +150,13 @@ def fingerprint(
     tool_call_id: str | None,
 ) -> str:
     """A short hash of a message's stored fields (its role stored form, ``tool_calls`` as
-    stored JSON text); timestamps are left out, so a re-read of the same line matches."""
-    digest = hashlib.sha256()
-    for part in (role, content, name, tool_name, tool_calls, tool_call_id):
-        if part is None:
-            digest.update(b"\x00")
-        else:
-            data = part.encode("utf-8", "surrogatepass")
-            digest.update(b"\x01" + len(data).to_bytes(8, "big") + data)
-    return digest.hexdigest()[:16]
+    stored JSON text); timestamps are left out, so a re-read of the same line matches.
+    Stored in position keys: it never changes between versions."""
+    data = "|".join(
+        "-" if p is None else f"{len(p)}:{p}"
+        for p in (role, content, name, tool_name, tool_calls, tool_call_id)
+    )
+    return hashlib.blake2b(data.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
 
 
 def message_fingerprint(msg: NewMessage) -> str:
