@@ -26,7 +26,13 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..errors import SessionExists, SessionNotFound, SessionStoreBusy, SessionStoreError
+from ..errors import (
+    SessionExists,
+    SessionNotFound,
+    SessionStoreBusy,
+    SessionStoreError,
+    StorageError,
+)
 from . import sqlite_search
 from .base import BaseSessionStore, Batch, Imported, MetadataChanges, StatsRows
 from .forgetting import (
@@ -37,6 +43,7 @@ from .forgetting import (
 )
 from .index import DEFAULT_TOKENIZER, DEFAULT_WEIGHTS, FieldIndexer
 from .query import Query
+from .readonly import ReadOnlyHome
 from .rows import (
     LEGACY_COLUMNS,
     MESSAGE_COLUMNS,
@@ -49,6 +56,7 @@ from .rows import (
     stored_call_count,
 )
 from .segment import DEFAULT_SEGMENTER, Segmenter
+from .sqlite_open import Opened, memory_database, open_database
 from .sqlite_schema import (
     FOLD,
     FTS_CONFIG,
@@ -110,6 +118,11 @@ class SQLiteSessionStore(BaseSessionStore):
         self._lock = threading.RLock()
         self._fields = FieldIndexer(segmenter)
         self._sid_cache: dict[str, int] = {}
+        self.read_only: str | None = None
+        """Why this store cannot write (None: it can); see :mod:`.sqlite_open`."""
+        self._memory = False
+        self._schema_pending = False
+        self._warned_pending = False
         self._conn = self._connect()
         try:
             self._migrate()
@@ -121,24 +134,16 @@ class SQLiteSessionStore(BaseSessionStore):
     def _fail(self, exc: BaseException, what: str) -> SessionStoreError:
         return SessionStoreError(str(self.path), f"{what}: {exc}")
 
-    def _connect(self) -> sqlite3.Connection:
-        if not self.path.exists():
-            try:
-                self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-                fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC, 0o600)
-                os.close(fd)
-            except OSError as exc:
-                raise self._fail(exc, "cannot create the file") from exc
-        try:
-            conn = sqlite3.connect(
-                self.path, isolation_level=None, timeout=0.05, check_same_thread=False
-            )
-        except sqlite3.Error as exc:
-            raise self._fail(exc, "cannot open") from exc
+    def _connect(self, opened: Opened | None = None) -> sqlite3.Connection:
+        opened = opened or open_database(self.path)
+        conn = opened.conn
+        self.read_only = opened.read_only
+        self._memory = opened.memory
         try:
             conn.execute("PRAGMA busy_timeout = 50")
-            self._retry(lambda: conn.execute("PRAGMA journal_mode = WAL").fetchone())
-            conn.execute(f"PRAGMA synchronous = {'FULL' if self.durable else 'NORMAL'}")
+            if opened.read_only is None:
+                self._retry(lambda: conn.execute("PRAGMA journal_mode = WAL").fetchone())
+                conn.execute(f"PRAGMA synchronous = {'FULL' if self.durable else 'NORMAL'}")
             conn.execute("PRAGMA foreign_keys = ON")
             conn.execute("PRAGMA cache_size = -16000")
             fns = self._fields
@@ -169,7 +174,10 @@ class SQLiteSessionStore(BaseSessionStore):
                 delay = min(delay * 2, 0.05)
 
     def _write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """Run ``fn`` in one ``BEGIN IMMEDIATE`` transaction, retrying contention."""
+        """Run ``fn`` in one ``BEGIN IMMEDIATE`` transaction, retrying contention;
+        :class:`ReadOnlyHome` when the database cannot be written."""
+        if self.read_only is not None and not self._schema_pending:
+            raise ReadOnlyHome(str(self.path), self.read_only)
         with self._lock:
             conn = self._conn
             try:
@@ -182,6 +190,8 @@ class SQLiteSessionStore(BaseSessionStore):
                         conn.execute("ROLLBACK")
                     raise
             except sqlite3.DatabaseError as exc:
+                if _code(exc) == sqlite3.SQLITE_READONLY:
+                    raise ReadOnlyHome(str(self.path), str(exc)) from exc
                 if isinstance(exc, sqlite3.OperationalError) and not _is_corrupt(exc):
                     raise self._fail(exc, "write failed") from exc
                 raise self._fail(exc, "database error") from exc
@@ -222,26 +232,57 @@ class SQLiteSessionStore(BaseSessionStore):
                     f"schema version {version} is newer than this mnemic ({SCHEMA_VERSION}); "
                     "upgrade mnemic",
                 )
-            if version < SCHEMA_VERSION:
-                for number, name, step in MIGRATIONS:
-
-                    def apply(
-                        conn: sqlite3.Connection,
-                        number: int = number,
-                        name: str = name,
-                        step: Callable[..., None] = step,
-                    ) -> None:
-                        if current(conn) >= number:
-                            return  # another process applied it meanwhile
-                        step(conn, self)
-                        conn.execute(
-                            "INSERT INTO _migrations(version, name, applied_at) VALUES (?,?,?)",
-                            (number, name, time.time()),
-                        )
-                        log.info("sessions.db: applied migration %d (%s)", number, name)
-
-                    self._write(apply)
+            if self.read_only is not None and not self._memory:
+                if version == 0:  # an empty file: the history is empty
+                    self._conn.close()
+                    opened = Opened(memory_database(self.path), self.read_only, True)
+                    self._conn = self._connect(opened)
+                else:  # read as it is: nothing may be written, not even a migration
+                    self._check_read_only_index(version)
+                    return
+            self._schema_pending = self._memory
+            try:
+                self._apply_migrations(version, current)
+            finally:
+                self._schema_pending = False
             self._check_index()
+
+    def _check_read_only_index(self, version: int) -> None:
+        if version < SCHEMA_VERSION:
+            log.info(
+                "sessions.db is read-only at schema version %d (this mnemic: %d); reading it "
+                "as it is",
+                version,
+                SCHEMA_VERSION,
+            )
+        meta = self._index_meta()
+        if meta.get("segmenter") != self.segmenter_key:
+            log.warning(
+                "sessions.db is read-only and was indexed with %s: searches may miss "
+                "matches until it is opened writable (and reindexed)",
+                meta.get("segmenter"),
+            )
+
+    def _apply_migrations(self, version: int, current: Callable[[sqlite3.Connection], int]) -> None:
+        if version < SCHEMA_VERSION:
+            for number, name, step in MIGRATIONS:
+
+                def apply(
+                    conn: sqlite3.Connection,
+                    number: int = number,
+                    name: str = name,
+                    step: Callable[..., None] = step,
+                ) -> None:
+                    if current(conn) >= number:
+                        return  # another process applied it meanwhile
+                    step(conn, self)
+                    conn.execute(
+                        "INSERT INTO _migrations(version, name, applied_at) VALUES (?,?,?)",
+                        (number, name, time.time()),
+                    )
+                    log.info("sessions.db: applied migration %d (%s)", number, name)
+
+                self._write(apply)
 
     def _index_meta(self) -> dict[str, str]:
         return dict(self._read("SELECT key, value FROM meta"))
@@ -583,6 +624,14 @@ class SQLiteSessionStore(BaseSessionStore):
         as it is."""
         if not self._read("SELECT 1 FROM fts_pending LIMIT 1"):
             return
+        if self.read_only is not None:
+            if not self._warned_pending:
+                self._warned_pending = True
+                log.warning(
+                    "sessions.db is read-only and its newest messages are not in the search "
+                    "index yet; searching without them"
+                )
+            return
 
         def fold(conn: sqlite3.Connection) -> None:
             if conn.execute("SELECT 1 FROM fts_pending LIMIT 1").fetchone():
@@ -590,12 +639,17 @@ class SQLiteSessionStore(BaseSessionStore):
 
         try:
             self._write(fold)
-        except SessionStoreError as exc:
+        except StorageError as exc:
             log.warning("cannot update the search index (%s); searching without the newest", exc)
 
     def checkpoint(self) -> None:
         """Copy the write-ahead log into the database file (``PRAGMA wal_checkpoint``)."""
         self._read("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
+def _code(exc: sqlite3.Error) -> int | None:
+    code = getattr(exc, "sqlite_errorcode", None)
+    return None if code is None else int(code) & 0xFF
 
 
 def _is_corrupt(exc: sqlite3.Error) -> bool:
