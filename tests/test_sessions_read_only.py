@@ -156,9 +156,7 @@ def check_writes_refused(home: Path, base: Path) -> None:
 
 
 @pytest.mark.parametrize("directory_only", [False, True], ids=["chmod-all", "dir-only"])
-def test_read_only_home_reads_sessions_and_refuses_writes(
-    base: Path, directory_only: bool
-) -> None:
+def test_read_only_home_reads_sessions_and_refuses_writes(base: Path, directory_only: bool) -> None:
     home = seeded(base)
     assert not (home / "sessions.db-wal").exists()  # closed cleanly: WAL files gone
     lock_down(home, directory_only=directory_only)
@@ -176,8 +174,8 @@ def test_read_only_home_with_a_write_ahead_log_reads_its_newest_messages(base: P
     keep = sqlite3.connect(home / "sessions.db")  # holds the WAL open past the import
     keep.execute("SELECT 1 FROM sessions").fetchone()
     more = base / "more.jsonl"
-    more.write_text(json.dumps({"session_id": "s-late", "role": "user",
-                                "content": "written while another reader held the WAL"}) + "\n")  # fmt: skip
+    late = {"session_id": "s-late", "role": "user", "content": "written while another reader held"}
+    more.write_text(json.dumps(late) + "\n")
     more.chmod(0o644)
     r = mnemic(home, "sessions", "import", str(more))
     assert r.returncode == 0, r.stderr
@@ -186,7 +184,7 @@ def test_read_only_home_with_a_write_ahead_log_reads_its_newest_messages(base: P
     frozen = base / "frozen"
     assert (frozen / "sessions.db-wal").stat().st_size > 0
     lock_down(frozen)
-    r = mnemic(frozen, "sessions", "search", "another reader", "--json", as_reader=True)
+    r = mnemic(frozen, "sessions", "search", "another reader held", "--json", as_reader=True)
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["results"][0]["session_id"] == "s-late"
 
