@@ -241,6 +241,14 @@ def test_forget_sessions_rewrites_every_field_that_holds_the_text(
         store.append_message("child-1", NewMessage("user", "still recording"))
 
 
+def test_forget_sessions_says_which_audit_records_keep_a_session_id(home_path: Path) -> None:
+    home = Home.open(home_path)
+    Memory.open(home, session_id=f"chat-{MARK}").add("memory", "Project uses make")
+    report = forget_sessions(home, MARK)
+    assert any("1 audit record(s) name a writing session" in n for n in report.notes)
+    assert AuditJournal(home_path / "audit").verify().ok
+
+
 def test_forget_sessions_dry_run_and_short_match(home_path: Path) -> None:
     home = Home.open(home_path)
     record_sessions(home)

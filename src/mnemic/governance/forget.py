@@ -252,6 +252,7 @@ def forget_sessions(
     remote = home.settings.store != "files"
     if not remote and not home.sessions_db.exists():
         report.notes.append("there is no session history")
+        _note_audited_sessions(gov, match, report)
         return report
     from ..sessions import open_store
 
@@ -270,6 +271,7 @@ def forget_sessions(
             "the rows are deleted and the tables vacuumed; PostgreSQL's write-ahead log, "
             "replicas and backups keep older pages until they are recycled"
         )
+    _note_audited_sessions(gov, match, report)
     if not dry_run:
         gov.record(
             subsystem="sessions",
@@ -280,3 +282,20 @@ def forget_sessions(
             removed={"messages": report.messages, "sessions": report.sessions},
         )
     return report
+
+
+def _note_audited_sessions(gov: Governor, match: str, report: ForgetReport) -> None:
+    """Say how many audit records name a writer session whose id holds ``match``: the
+    journal is hash-chained and keeps them (rewriting it would break its verification)."""
+    from ..sessions.forgetting import contains, needles
+
+    forms = needles(match)
+    try:
+        named = sum(1 for rec in gov.journal.records() if contains(rec.get("session"), forms))
+    except StorageError:
+        return
+    if named:
+        report.notes.append(
+            f"{named} audit record(s) name a writing session whose id holds the text; the "
+            "audit journal is hash-chained and keeps them as they are"
+        )
