@@ -90,7 +90,8 @@ def test_progress_follows_the_writes(tmp_path: Path) -> None:
     assert first.bytes_done < first.bytes_total / 2
     assert [p.messages for p in during] == sorted(p.messages for p in during)
     assert [p.bytes_done for p in during] == sorted(p.bytes_done for p in during)
-    assert all(p.fraction < 1.0 for p in during[: len(during) // 2])
+    # the share of input reported is the input committed (lines are about the same size)
+    assert all(abs(p.fraction - p.messages / 3000) < 0.02 for p in during), during
     assert all(p.bytes_total == path.stat().st_size for p in seen)
 
 

@@ -169,10 +169,13 @@ def run_kills(home: Path, tmp_path: Path, reset: Callable[[], None]) -> None:
     assert check_whole(home) == (0, SESSIONS)
 
 
-def run_concurrent(home: Path, tmp_path: Path) -> None:
+def run_concurrent(home: Path, tmp_path: Path, *, replace: bool = True) -> None:
+    """Two imports of one file at once: with ``--replace`` over the stored copies, or
+    (``replace=False``) into an empty history, where each adds what the other has not."""
     path = new_file(tmp_path)
     env = {**os.environ, "MNEMIC_HOME": str(home)}
-    cmd = [sys.executable, "-m", "mnemic", "sessions", "import", "--replace", "--json", str(path)]
+    flag = ["--replace"] if replace else []
+    cmd = [sys.executable, "-m", "mnemic", "sessions", "import", *flag, "--json", str(path)]
     procs = [subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               text=True, env=env) for _ in range(2)]  # fmt: skip
     reports = []
@@ -181,9 +184,11 @@ def run_concurrent(home: Path, tmp_path: Path) -> None:
         assert proc.returncode == 0, err
         reports.append(json.loads(out))
     assert check_whole(home) == (0, SESSIONS)
-    # between them the two runs replaced every session, and nothing was written twice
-    assert sum(r["replaced_sessions"] for r in reports) >= SESSIONS
     assert all(r["skipped"] == [] for r in reports)
+    if replace:  # between them the two runs replaced every session
+        assert sum(r["replaced_sessions"] for r in reports) >= SESSIONS
+    else:  # and between them they wrote every message exactly once
+        assert sum(r["messages"] for r in reports) == SESSIONS * NEW
 
 
 def test_replace_import_killed_midway_leaves_every_session_old_or_new(
@@ -207,3 +212,7 @@ def test_two_concurrent_replace_imports_leave_each_session_once(
 ) -> None:
     seed(home_path)
     run_concurrent(home_path, tmp_path)
+
+
+def test_two_concurrent_imports_write_each_message_once(home_path: Path, tmp_path: Path) -> None:
+    run_concurrent(home_path, tmp_path, replace=False)

@@ -34,3 +34,9 @@ def test_pg_two_concurrent_replace_imports_leave_each_session_once(
     home = pg_home()
     seed(home)
     run_concurrent(home, tmp_path)
+
+
+def test_pg_two_concurrent_imports_write_each_message_once(
+    pg_home: Callable[..., Path], tmp_path: Path
+) -> None:
+    run_concurrent(pg_home(), tmp_path, replace=False)

@@ -70,6 +70,9 @@ class Reading:
     """``session id -> (ended_at, end_reason)`` read from the input."""
     buffer_messages: int = BUFFER_MESSAGES
     """How many messages line readers hold before handing sessions over."""
+    ends: dict[str, int] = field(default_factory=dict)
+    """For sessions handed over and not yet written: the input offset after their last
+    line (so progress can count the input written, not the input buffered)."""
 
     def bad(self, reason: str, where: str) -> None:
         """Malformed input: counted, or (strict) the end of the import."""
@@ -134,6 +137,7 @@ class Reading:
 class _Pending:
     fields: dict[str, Any]
     messages: list[NewMessage]
+    end: int = 0
 
 
 class Buffer:
@@ -153,9 +157,11 @@ class Buffer:
             entry = self.sessions[sid] = _Pending({}, [])
         return entry
 
-    def add(self, sid: str, msg: NewMessage) -> None:
-        """Buffer one message of ``sid``."""
-        self.session(sid).messages.append(msg)
+    def add(self, sid: str, msg: NewMessage, end: int) -> None:
+        """Buffer one message of ``sid`` read from a line ending at input offset ``end``."""
+        entry = self.session(sid)
+        entry.messages.append(msg)
+        entry.end = end
         self.count += 1
         self.size += len(msg.content or "")
 
@@ -325,10 +331,12 @@ def jsonl_items(path: Path, stream: IO[bytes], reading: Reading) -> Iterator[Ite
             timestamp=timestamp(obj.get("timestamp")),
             name=_str(obj.get("name")),
         )
-        buffer.add(sid, msg)
+        buffer.add(sid, msg, reading.bytes_done)
         for done_sid, entry in buffer.drain(sid):
+            reading.ends[done_sid] = entry.end
             yield _jsonl_session(done_sid, entry)
     for done_sid, entry in buffer.rest():
+        reading.ends[done_sid] = entry.end
         yield _jsonl_session(done_sid, entry)
 
 
@@ -399,11 +407,13 @@ def claude_items(path: Path, stream: IO[bytes], reading: Reading) -> Iterator[It
         uuid = obj.get("uuid") if isinstance(obj.get("uuid"), str) else None
         for k, msg in enumerate(_claude_messages(kind, message.get("content"), ts, reading, where)):
             key = None if uuid is None else (uuid if k == 0 else f"{uuid}#{k}")
-            buffer.add(sid, reading.key(sid, msg, key))
+            buffer.add(sid, reading.key(sid, msg, key), reading.bytes_done)
         for done_sid, done in buffer.drain(sid):
+            reading.ends[done_sid] = done.end
             yield _claude_session(done_sid, done, path, title)
     for done_sid, done in buffer.rest():
         if done.messages:
+            reading.ends[done_sid] = done.end
             yield _claude_session(done_sid, done, path, title)
     for sid in seen:
         if sid not in reading.positions:

@@ -266,17 +266,25 @@ def import_path(
             pass
     report = ImportReport(str(path), fmt, files=len(files))
     reading = Reading(report, bytes_total=total, buffer_messages=max(1, min(batch, 2000)))
-    items: Iterator[Item] = _items(fmt, files, reading, source)
-    if source:
-        items = ((_with_source(spec, source), msgs) for spec, msgs in items)
     started = last = time.monotonic()
     touched: list[str] = []
+    # where the input was when each session in flight was handed over: progress counts
+    # the input up to the last session committed, not what the reader has buffered
+    handed: dict[str, int] = {}
+    committed = 0
+
+    def tracked(items: Iterator[Item]) -> Iterator[Item]:
+        for spec, msgs in items:
+            if source:
+                spec = _with_source(spec, source)
+            handed[spec.id] = reading.ends.pop(spec.id, reading.bytes_done)
+            yield spec, msgs
 
     def tell(finished: bool = False) -> None:
         if progress is not None:
             progress(
                 ImportProgress(
-                    reading.bytes_done,
+                    total if finished else committed,
                     total,
                     report.messages,
                     report.sessions + report.extended,
@@ -286,7 +294,9 @@ def import_path(
             )
 
     mode = "replace" if replace else "merge"
+    items = tracked(_items(fmt, files, reading, source))
     for result in store.import_sessions(items, batch=batch, existing=mode):
+        committed = max(committed, handed.pop(result.session_id, committed))
         added = len(result.message_ids or ())
         report.messages += added
         if result.status in ("created", "replaced"):
