@@ -47,17 +47,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..errors import ImportFailed, UnreadableFile
-from .import_formats import (
-    Item,
-    Reading,
-    Skips,
-    claude_items,
-    jsonl_items,
-    locomo_items,
-    locomo_sessions,
-    openai_items,
-    timestamp,
-)
+from .import_documents import locomo_items, locomo_sessions, openai_items
+from .import_formats import Item, Reading, Skips, claude_items, jsonl_items, timestamp
 from .store import NewSession, SessionStore
 
 __all__ = [
