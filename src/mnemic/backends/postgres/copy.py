@@ -442,7 +442,7 @@ def copy_memory(source: Side, destination: Side, *, overwrite: bool = False) -> 
                 yield spec, [_as_new(m) for m in src.messages(info.id)]
 
         ended = {i.id: i for i in infos if i.ended_at is not None}
-        for sid, ids in dst.import_sessions(items()):
+        for sid, ids, _status in dst.import_sessions(items()):
             if ids is None:
                 sessions.skipped += 1
                 continue
