@@ -148,3 +148,36 @@ def test_lock_refuses_symlink_and_tightens_mode(tmp_path: Path) -> None:
     with SidecarLock(loose, 1):
         pass
     assert (loose.stat().st_mode & 0o777) == 0o600
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("nofollow", [False, True])
+def test_read_refuses_a_fifo_without_blocking_and_names_it(tmp_path: Path, nofollow: bool) -> None:
+    fifo = tmp_path / "MEMORY.md"
+    os.mkfifo(fifo)
+    with pytest.raises(UnreadableFile) as info:
+        read_text_strict(fifo, nofollow=nofollow)
+    assert "named pipe (FIFO)" in info.value.reason and str(fifo) in str(info.value)
+
+
+@pytest.mark.timeout(30)
+def test_read_refuses_a_device_reached_through_a_link(tmp_path: Path) -> None:
+    link = tmp_path / "config.toml"
+    link.symlink_to("/dev/zero")
+    with pytest.raises(UnreadableFile) as info:
+        read_text_strict(link)
+    assert "character device" in info.value.reason
+
+
+@pytest.mark.timeout(30)
+def test_lock_refuses_a_fifo_lock_file(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "x.lock")
+    with pytest.raises(UnsafePath) as info:
+        SidecarLock(tmp_path / "x.lock", 1.0).acquire()
+    assert "named pipe" in str(info.value)
+
+
+@pytest.mark.parametrize("timeout", [float("nan"), float("inf"), -1.0])
+def test_lock_refuses_a_timeout_that_could_wait_forever(tmp_path: Path, timeout: float) -> None:
+    with pytest.raises(ValueError):
+        SidecarLock(tmp_path / "x.lock", timeout)

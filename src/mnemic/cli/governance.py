@@ -247,7 +247,7 @@ def audit_verify(app: AppContext, as_json: bool) -> None:
             err=True,
         )
         for p in report.problems:
-            where = f"line {p.line}" if p.line is not None else "head"
+            where = f"line {p.line}" if p.line is not None else "journal"
             label = "crash damage" if p.kind == "torn_tail" else p.kind
             click.echo(f"  {where} ({label}): {p.message}", err=True)
     if not report.ok:
