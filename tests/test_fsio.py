@@ -181,3 +181,11 @@ def test_lock_refuses_a_fifo_lock_file(tmp_path: Path) -> None:
 def test_lock_refuses_a_timeout_that_could_wait_forever(tmp_path: Path, timeout: float) -> None:
     with pytest.raises(ValueError):
         SidecarLock(tmp_path / "x.lock", timeout)
+
+
+def test_a_reader_lock_where_no_lock_file_can_exist_reads_unlocked(tmp_path: Path) -> None:
+    lock = SidecarLock(tmp_path / "missing-dir" / "journal.lock", 1.0, shared=True)
+    with lock:
+        assert not lock.held
+    with pytest.raises(UnsafePath):  # a writer cannot do without its lock
+        SidecarLock(tmp_path / "missing-dir" / "journal.lock", 1.0).acquire()
