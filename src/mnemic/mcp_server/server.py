@@ -345,12 +345,19 @@ class MnemicMCP:
     async def run_stdio(self) -> None:
         """Serve one client over this process's stdin and stdout until stdin closes."""
         from mcp.server.stdio import stdio_server
+        from mcp.shared.message import SessionMessage
+
+        from .wire import relay
 
         try:
             async with stdio_server() as (read_stream, write_stream):
-                await self.server.run(
-                    read_stream, write_stream, self.server.create_initialization_options()
-                )
+                sink, checked = anyio.create_memory_object_stream[SessionMessage | Exception](0)
+                async with anyio.create_task_group() as tg:
+                    tg.start_soon(relay, read_stream, sink, write_stream)
+                    await self.server.run(
+                        checked, write_stream, self.server.create_initialization_options()
+                    )
+                    tg.cancel_scope.cancel()
         finally:
             self.close()
 
