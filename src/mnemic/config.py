@@ -296,9 +296,9 @@ class McpSettings(_Section):
     port: int = 8765
     """Port for ``--http``."""
     token: str = ""
-    """Bearer token for HTTP clients (prefer the MNEMIC_MCP_TOKEN variable). When set,
-    every HTTP request must carry ``Authorization: Bearer <token>``; required to bind
-    anything but loopback."""
+    """Bearer token for HTTP clients (prefer the MNEMIC_MCP_TOKEN variable): at least 32
+    printable characters without spaces. When set, every HTTP request must carry
+    ``Authorization: Bearer <token>``; required to bind anything but loopback."""
     turn_gap: float = 60.0
     """MCP has no user turns: a memory call after this many seconds without one starts a
     new turn for the per-turn circuit breaker."""
