@@ -976,8 +976,11 @@ class ReadOnlyHome(StorageError):
         )
 
 
-class MissingDependency(MnemicError):
-    """A feature needs an optional package that is not installed (one of mnemic's extras)."""
+class MissingDependency(MnemicError, ImportError):
+    """A feature needs an optional package that is not installed (one of mnemic's extras).
+
+    Also an ``ImportError``, so code guarding an optional import keeps working.
+    """
 
     code = "missing_dependency"
 
@@ -990,6 +993,7 @@ class MissingDependency(MnemicError):
             f"Install it with: pip install 'mnemic[{extra}]' (or 'mnemic[all]' for every "
             "optional part)."
         )
+        self.name = package  # ImportError's field: the module that is missing
 
 
 class UnsupportedPlatform(StorageError):

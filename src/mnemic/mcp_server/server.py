@@ -21,7 +21,7 @@ from mcp.server.lowlevel import Server
 from mcp.shared.exceptions import MCPError
 
 from .. import __version__
-from ..errors import MnemicError, UnknownTool
+from ..errors import MissingDependency, MnemicError, UnknownTool
 from ..home import Home
 from .views import ClientView, Connections, skill_text, tool_result
 
@@ -134,8 +134,8 @@ class MnemicMCP:
 
             try:
                 enable_metrics()
-            except ImportError:
-                log.warning("metrics.enabled is set but prometheus_client is not installed")
+            except MissingDependency as exc:
+                log.warning("[metrics] enabled is set, but live metrics are off: %s", exc.to_llm())
         self.server: Server[Any] = Server(
             SERVER_NAME,
             version=__version__,

@@ -35,9 +35,11 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
-import psycopg
-
 from ...errors import LockTimeout, MnemicError, StorageError, WriteFailed
+from ...extras import needs_extra
+
+with needs_extra("postgres", "The PostgreSQL store (store = postgresql://...)"):
+    import psycopg
 
 if TYPE_CHECKING:
     from psycopg_pool import ConnectionPool
