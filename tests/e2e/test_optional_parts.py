@@ -112,6 +112,12 @@ def test_chat_without_openai_names_the_agent_extra(blocked) -> None:  # type: ig
     assert r.returncode == 0 and r.stdout.strip() == "[]"  # refused before a session began
 
 
+def test_demo_without_openai_names_the_agent_extra(blocked) -> None:  # type: ignore[no-untyped-def]
+    r = blocked(NO_AGENT_NO_MCP, "demo")
+    assert r.returncode == 1 and "pip install 'mnemic[agent]'" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
 @pytest.mark.parametrize("args", [("mcp",), ("mcp", "--http", "--port", "0")])
 def test_mcp_without_the_sdk_names_the_mcp_extra(  # type: ignore[no-untyped-def]
     blocked, args: tuple[str, ...]
