@@ -43,7 +43,7 @@ def test_values_from_file(tmp_path: Path) -> None:
         ("[memory]\nuser_char_limt = 5\n", "memory.user_char_limt", "user_char_limit"),
         ("[memroy]\nx = 1\n", "memroy", "memory"),
         ("[memory]\nmemory_enabled = 1\n", "memory.memory_enabled", "true or false"),
-        ("[memory]\nmemory_char_limit = 5\n", "memory.memory_char_limit", "100 and 1,000,000"),
+        ("[memory]\nmemory_char_limit = 5\n", "memory.memory_char_limit", "100 and 10,000,000"),
         ("[memory]\npressure_ratio = 1.5\n", "memory.pressure_ratio", "between 0.01 and 1"),
         ('store = "mysql://x"\n', "store", "postgresql"),
         ("memory = 3\n", "memory", "table"),

@@ -477,10 +477,10 @@ def _coerce(key: str, value: Any, typ: str, source: str) -> Any:
 
 
 RANGES: dict[str, tuple[float, float]] = {
-    "memory.memory_char_limit": (100, 1_000_000),
-    "memory.user_char_limit": (100, 1_000_000),
+    "memory.memory_char_limit": (100, 10_000_000),
+    "memory.user_char_limit": (100, 10_000_000),
     "memory.lock_timeout": (0.0, 3600.0),
-    "memory.history_limit": (0, 10_000),
+    "memory.history_limit": (0, 10_000_000),
     "memory.pressure_ratio": (0.01, 1.0),
     "memory.max_failures_per_turn": (1, 1000),
     "memory.render_cap": (0, 10_000_000),
@@ -509,7 +509,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "skills.lock_timeout": (0.0, 3600.0),
     "prompt.context_file_chars": (500, 10_000_000),
     "approval.pending_ttl_hours": (0.0, 87_600.0),
-    "retention.backup_limit": (0, 100_000),
+    "retention.backup_limit": (0, 10_000_000),
     "retention.max_age_days": (0.0, 36_500.0),
     "retention.pending_limit": (1, 1_000_000),
     "mcp.port": (0, 65535),
