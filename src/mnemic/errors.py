@@ -17,6 +17,7 @@ Tree::
     │   ├── LLMRequestFailed
     │   └── LLMTimeout
     ├── McpServerError
+    ├── MissingDependency
     ├── PendingExpired
     ├── PendingNotFound
     ├── ProviderError
@@ -27,10 +28,12 @@ Tree::
     ├── StorageError
     │   ├── ApprovalUnavailable
     │   ├── LockTimeout
+    │   ├── ReadOnlyHome
     │   ├── SessionStoreBusy
     │   ├── SessionStoreError
     │   ├── UnreadableFile
     │   ├── UnsafePath
+    │   ├── UnsupportedPlatform
     │   └── WriteFailed
     └── ToolError
         ├── AmbiguousMatch
@@ -91,6 +94,7 @@ __all__ = [
     "LoopStopped",
     "McpServerError",
     "MessageNotFound",
+    "MissingDependency",
     "MnemicError",
     "NoMatch",
     "PatchAmbiguous",
@@ -102,6 +106,7 @@ __all__ = [
     "ProviderNotFound",
     "ProviderTimeout",
     "ProviderUnavailable",
+    "ReadOnlyHome",
     "SessionExists",
     "SessionNotFound",
     "SessionStoreBusy",
@@ -121,6 +126,7 @@ __all__ = [
     "UnknownTool",
     "UnreadableFile",
     "UnsafePath",
+    "UnsupportedPlatform",
     "WouldEmptyTarget",
     "WriteBlocked",
     "WriteDenied",
@@ -1164,3 +1170,57 @@ class McpServerError(MnemicError):
         elif errno == _errno.EACCES:
             hint = " Ports below 1024 need privileges; use a port above 1024."
         super().__init__(f"cannot serve MCP on {host}:{port}: {reason}.{hint}")
+
+
+# --- platform, optional packages, read-only homes ---
+
+
+class ReadOnlyHome(StorageError):
+    """A write needs a lock or temp file the home does not let mnemic create (a read-only
+    mount, or a directory or file this user may not write). Reading still works."""
+
+    code = "read_only_home"
+
+    def __init__(self, path: str, reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(
+            f"The home is read-only: cannot create or write {path} ({reason}). Nothing was "
+            "written; reading still works. To write, make the home writable for this user "
+            "(permissions, or a read-only mount), or use a writable home (--home or "
+            "MNEMIC_HOME)."
+        )
+
+
+class MissingDependency(MnemicError, ImportError):
+    """A feature needs an optional package that is not installed (one of mnemic's extras).
+
+    Also an ``ImportError``, so code guarding an optional import keeps working.
+    """
+
+    code = "missing_dependency"
+
+    def __init__(self, package: str, extra: str, feature: str) -> None:
+        self.package = package
+        self.extra = extra
+        self.feature = feature
+        super().__init__(
+            f"{feature} needs the optional package {package!r}, which is not installed. "
+            f"Install it with: pip install 'mnemic[{extra}]' (or 'mnemic[all]' for every "
+            "optional part)."
+        )
+        self.name = package  # ImportError's field: the module that is missing
+
+
+class UnsupportedPlatform(StorageError):
+    """The platform has no POSIX ``flock(2)``, which the embedded store's locks need."""
+
+    code = "unsupported_platform"
+
+    def __init__(self, platform: str) -> None:
+        self.platform = platform
+        super().__init__(
+            f"mnemic cannot lock files on this platform ({platform}): its stores need POSIX "
+            "file locks (flock), available on Linux, macOS and other POSIX systems. Nothing "
+            "was written. On Windows, run mnemic inside WSL."
+        )

@@ -21,7 +21,7 @@ import click
 from ..errors import ConfigError, MnemicError
 from ..home import Home
 
-__all__ = ["AppContext", "emit_json", "handle_errors", "main", "pass_app"]
+__all__ = ["AppContext", "emit_json", "handle_errors", "main", "pass_app", "read_utf8"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -89,6 +89,59 @@ def _keep_text(directory: Path, name: str, text: str) -> Path:
     raise FileExistsError(f"too many kept texts named {name}.*")
 
 
+def read_utf8(stream: Any, what: str) -> str:
+    """All of a binary ``stream`` (a ``--body-file``, stdin) as strict UTF-8 text.
+
+    Not UTF-8 is a usage error naming ``what`` and the byte offset (exit 2), never a
+    traceback; nothing has been written at that point. A leading BOM is dropped.
+    """
+    data = stream.read()
+    if isinstance(data, str):  # a text stream handed over by a caller
+        return data
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return bytes(data).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise click.UsageError(
+            f"{what} is not valid UTF-8 text (byte {exc.start}: {exc.reason}). Nothing was "
+            "done. Save it as UTF-8 (e.g. iconv -f latin1 -t utf-8) and retry."
+        ) from None
+
+
+def _check_argv(args: list[str]) -> None:
+    """Refuse command-line arguments that are not UTF-8 text.
+
+    Python hands undecodable argv bytes over as lone surrogates (``\\udcff`` for
+    ``0xff``); nothing in mnemic can store or print them, so they stop here, at the root
+    of every command, with a usage error (exit 2).
+    """
+    from ..tooling import find_surrogate
+
+    for position, arg in enumerate(args, 1):
+        if find_surrogate(arg) is None:
+            continue
+        shown = arg.encode("utf-8", "surrogateescape" if _escaped(arg) else "backslashreplace")
+        raise click.UsageError(
+            f"argument {position} ({shown!r}) is not valid UTF-8 text. mnemic reads its "
+            "arguments as UTF-8; nothing was done. Pass the text in UTF-8 (e.g. convert it "
+            "with iconv -f latin1 -t utf-8)."
+        )
+
+
+def _escaped(arg: str) -> bool:
+    """Whether every surrogate in ``arg`` is a surrogate escape of an undecodable byte."""
+    return all("\udc80" <= c <= "\udcff" for c in arg if "\ud800" <= c <= "\udfff")
+
+
+class _Root(click.Group):
+    """The ``mnemic`` group: checks every argument once, before any command parses it."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        _check_argv(args)
+        return super().parse_args(ctx, args)
+
+
 def handle_errors(fn: F) -> F:
     """Turn mnemic errors into a stderr message (:meth:`MnemicError.to_human`) and exit
     code 1 (2 for config errors)."""
@@ -105,7 +158,7 @@ def handle_errors(fn: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=_Root, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
     "--home",
     "home_path",

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..errors import (
+    ReadOnlyHome,
     SessionExists,
     SessionNotFound,
     SessionStoreBusy,
@@ -38,7 +39,6 @@ from .base import BaseSessionStore, Batch, Imported, MetadataChanges, StatsRows
 from .forgetting import ForgetResult
 from .index import DEFAULT_TOKENIZER, DEFAULT_WEIGHTS, FieldIndexer
 from .query import Query
-from .readonly import ReadOnlyHome
 from .rows import MESSAGE_COLUMNS, SESSION_COLUMNS, message_from_row
 from .segment import DEFAULT_SEGMENTER, Segmenter
 from .sqlite_open import Opened, memory_database, open_database

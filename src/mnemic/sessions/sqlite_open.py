@@ -9,7 +9,7 @@ main file, and it is opened ``immutable`` (SQLite then takes no lock at all: nob
 be writing a database in a directory where no ``-wal`` file can be created). When the
 file does not exist and cannot be created, the history is empty: an in-memory database
 with the schema stands in for it. Either way the store refuses writes with
-:class:`~mnemic.sessions.readonly.ReadOnlyHome`.
+:class:`~mnemic.errors.ReadOnlyHome`.
 """
 
 from __future__ import annotations
