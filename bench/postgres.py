@@ -210,7 +210,7 @@ def main() -> None:
         }
         for name, store in stores.items():
             t0 = time.perf_counter()
-            imported = sum(len(ids or ()) for _, ids in store.import_sessions(items))
+            imported = sum(len(r.message_ids or ()) for r in store.import_sessions(items))
             seconds = time.perf_counter() - t0
             result["search"][f"{name}_bulk_import"] = {
                 "messages": imported,

@@ -228,8 +228,8 @@ def main() -> None:
         store = SQLiteSessionStore(workdir / "sessions.db")
         t0 = time.perf_counter()
         imported = 0
-        for _sid, ids in store.import_sessions(items):
-            imported += len(ids)
+        for done in store.import_sessions(items):
+            imported += len(done.message_ids or ())
         bulk_s = time.perf_counter() - t0
         del items
         result["bulk_import"] = {

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from mnemic.config import Settings, load_settings
+from mnemic.config import _SECTIONS, RANGES, Settings, load_settings
 from mnemic.errors import ConfigError
 from mnemic.home import Home, home_dir, resolve_home
 
@@ -43,8 +43,8 @@ def test_values_from_file(tmp_path: Path) -> None:
         ("[memory]\nuser_char_limt = 5\n", "memory.user_char_limt", "user_char_limit"),
         ("[memroy]\nx = 1\n", "memroy", "memory"),
         ("[memory]\nmemory_enabled = 1\n", "memory.memory_enabled", "true or false"),
-        ("[memory]\nmemory_char_limit = 5\n", "memory.memory_char_limit", ">= 100"),
-        ("[memory]\npressure_ratio = 1.5\n", "memory.pressure_ratio", "(0, 1]"),
+        ("[memory]\nmemory_char_limit = 5\n", "memory.memory_char_limit", "100 and 10,000,000"),
+        ("[memory]\npressure_ratio = 1.5\n", "memory.pressure_ratio", "between 0.01 and 1"),
         ('store = "mysql://x"\n', "store", "postgresql"),
         ("memory = 3\n", "memory", "table"),
     ],
@@ -73,6 +73,64 @@ def test_env_overrides_file_and_names_variable_on_error(tmp_path: Path) -> None:
     with pytest.raises(ConfigError) as info:
         load_settings(tmp_path, {"MNEMIC_MEMORY_USER_CHAR_LIMIT": "lots"})
     assert "MNEMIC_MEMORY_USER_CHAR_LIMIT" in info.value.source
+
+
+@pytest.mark.parametrize("literal", ["nan", "inf", "-inf", "+nan"])
+@pytest.mark.parametrize(
+    "key", ["memory.lock_timeout", "skills.lock_timeout", "sessions.write_timeout", "llm.timeout"]
+)
+def test_non_finite_numbers_are_refused_naming_the_key_and_range(
+    tmp_path: Path, key: str, literal: str
+) -> None:
+    section, name = key.split(".")
+    write_config(tmp_path, f"[{section}]\n{name} = {literal}\n")
+    with pytest.raises(ConfigError) as info:
+        load_settings(tmp_path, {})
+    high = RANGES[key][1]
+    assert info.value.key == key
+    assert "finite" in info.value.problem and f"{high:g}" in info.value.problem
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "1e9", "-1"])
+def test_lock_timeout_from_the_environment_is_checked_and_names_the_variable(
+    tmp_path: Path, value: str
+) -> None:
+    with pytest.raises(ConfigError) as info:
+        load_settings(tmp_path, {"MNEMIC_MEMORY_LOCK_TIMEOUT": value})
+    assert info.value.source == "environment variable MNEMIC_MEMORY_LOCK_TIMEOUT"
+    assert "between 0 and 3600" in info.value.problem
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("[memory]\nlock_timeout = 1e400\n", "memory.lock_timeout"),  # TOML reads inf
+        ("[memory]\nlock_timeout = 1" + "0" * 400 + "\n", "memory.lock_timeout"),
+        ("[memory]\nhistory_limit = 10000000000000000000000\n", "memory.history_limit"),
+        ("[mcp]\nport = 70000\n", "mcp.port"),
+        ("[postgres]\nconnect_timeout = 0\n", "postgres.connect_timeout"),
+        ("[agent]\ncompress_at = 2.0\n", "agent.compress_at"),
+    ],
+)
+def test_numbers_out_of_range_are_refused(tmp_path: Path, text: str, key: str) -> None:
+    write_config(tmp_path, text)
+    with pytest.raises(ConfigError) as info:
+        load_settings(tmp_path, {})
+    assert info.value.key == key
+
+
+def test_every_numeric_setting_declares_its_range_and_the_default_is_inside() -> None:
+    numeric = {}
+    for section, cls in _SECTIONS.items():
+        default = cls()
+        for name in cls._fields:
+            value = getattr(default, name)
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                numeric[f"{section}.{name}"] = value
+    assert set(numeric) == set(RANGES)
+    for key, value in numeric.items():
+        low, high = RANGES[key]
+        assert low <= value <= high, key
 
 
 def test_settings_are_read_only() -> None:

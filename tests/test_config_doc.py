@@ -9,7 +9,7 @@ import ast
 import re
 from pathlib import Path
 
-from mnemic.config import _SECTIONS
+from mnemic.config import _SECTIONS, RANGES
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "configuration.md"
@@ -20,7 +20,8 @@ Every setting of `<home>/config.toml`, with its default (generated from
 `src/mnemic/config.py` by `tests/test_config_doc.py`). Any key can also be set with an
 environment variable `MNEMIC_<SECTION>_<KEY>` (the value is read as TOML when it parses,
 otherwise as a string), e.g. `MNEMIC_MEMORY_USER_CHAR_LIMIT=2000`. An unknown key or a
-value of the wrong type is an error that names the key.
+value of the wrong type is an error that names the key, and so is a number outside its
+range (given below; `nan` and `inf` are never accepted).
 
 Top level: `store` — `"files"` (default: files + SQLite under the home) or a
 `postgresql://` URL (see `docs/postgres.md`); `MNEMIC_STORE` overrides it.
@@ -50,6 +51,8 @@ def _field_docs() -> dict[str, tuple[str, list[tuple[str, str]]]]:
 
 
 def _render(value: object) -> str:
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 10_000:
+        return f"{value:,}"
     if isinstance(value, bool):
         return str(value).lower()
     if isinstance(value, tuple):
@@ -72,10 +75,12 @@ def generate() -> str:
             first[:1].upper() + first[1:],
             *[f"\n{p}" for p in paras[1:]],
         ]
-        lines += ["", "| key | default | meaning |", "|---|---|---|"]
+        lines += ["", "| key | default | range | meaning |", "|---|---|---|---|"]
         default = cls()
         for field, doc in fields:
-            lines.append(f"| `{field}` | `{_render(getattr(default, field))}` | {doc} |")
+            bounds = RANGES.get(f"{name}.{field}")
+            shown = f"{_render(bounds[0])} – {_render(bounds[1])}" if bounds else ""
+            lines.append(f"| `{field}` | `{_render(getattr(default, field))}` | {shown} | {doc} |")
         lines.append("")
     return "\n".join(lines).replace("``", "`")
 

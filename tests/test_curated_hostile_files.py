@@ -73,10 +73,14 @@ def test_ten_megabyte_file(home_path: Path) -> None:
     block = mem.snapshot.blocks["memory"]
     assert len(block.text) < 5000 and "OVER BUDGET" in block.text
     assert "[BLOCKED:" in block.text  # too large to scan: never injected raw
+    # The add cannot fit, and making room would need a remove, which the drift refuses:
+    # both point the person to `mnemic memory adopt`, and share one backup.
     resp = mem.tool(ARGS_ADD)
-    assert resp["error_code"] == "budget_exceeded"
+    assert resp["error_code"] == "drift_detected"
+    first_backup = resp["drift_backup"]
     resp = mem.tool({"action": "remove", "target": "memory", "old_text": "free-form"})
     assert resp["error_code"] == "drift_detected"
+    assert resp["drift_backup"] == first_backup
     assert os.path.getsize(resp["drift_backup"]) == path.stat().st_size
     assert path.read_text() == blob
     plan = plan_adopt(mem, "memory")

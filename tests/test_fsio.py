@@ -90,6 +90,17 @@ def test_ensure_private_dir_tightens(tmp_path: Path) -> None:
     assert (d.stat().st_mode & 0o777) == 0o700
 
 
+def test_tightening_a_read_only_home_keeps_it_read_only(tmp_path: Path) -> None:
+    d = tmp_path / "home"
+    d.mkdir()
+    os.chmod(d, 0o555)
+    try:
+        ensure_private_dir(d)
+        assert (d.stat().st_mode & 0o777) == 0o500  # group/other removed, no write granted
+    finally:
+        os.chmod(d, 0o700)
+
+
 def test_lock_is_exclusive_across_processes_and_times_out(tmp_path: Path) -> None:
     lock_path = tmp_path / "x.lock"
     holder = subprocess.Popen(
@@ -148,3 +159,44 @@ def test_lock_refuses_symlink_and_tightens_mode(tmp_path: Path) -> None:
     with SidecarLock(loose, 1):
         pass
     assert (loose.stat().st_mode & 0o777) == 0o600
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("nofollow", [False, True])
+def test_read_refuses_a_fifo_without_blocking_and_names_it(tmp_path: Path, nofollow: bool) -> None:
+    fifo = tmp_path / "MEMORY.md"
+    os.mkfifo(fifo)
+    with pytest.raises(UnreadableFile) as info:
+        read_text_strict(fifo, nofollow=nofollow)
+    assert "named pipe (FIFO)" in info.value.reason and str(fifo) in str(info.value)
+
+
+@pytest.mark.timeout(30)
+def test_read_refuses_a_device_reached_through_a_link(tmp_path: Path) -> None:
+    link = tmp_path / "config.toml"
+    link.symlink_to("/dev/zero")
+    with pytest.raises(UnreadableFile) as info:
+        read_text_strict(link)
+    assert "character device" in info.value.reason
+
+
+@pytest.mark.timeout(30)
+def test_lock_refuses_a_fifo_lock_file(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "x.lock")
+    with pytest.raises(UnsafePath) as info:
+        SidecarLock(tmp_path / "x.lock", 1.0).acquire()
+    assert "named pipe" in str(info.value)
+
+
+@pytest.mark.parametrize("timeout", [float("nan"), float("inf"), -1.0])
+def test_lock_refuses_a_timeout_that_could_wait_forever(tmp_path: Path, timeout: float) -> None:
+    with pytest.raises(ValueError):
+        SidecarLock(tmp_path / "x.lock", timeout)
+
+
+def test_a_reader_lock_where_no_lock_file_can_exist_reads_unlocked(tmp_path: Path) -> None:
+    lock = SidecarLock(tmp_path / "missing-dir" / "journal.lock", 1.0, shared=True)
+    with lock:
+        assert not lock.held
+    with pytest.raises(UnsafePath):  # a writer cannot do without its lock
+        SidecarLock(tmp_path / "missing-dir" / "journal.lock", 1.0).acquire()

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import signal
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from _killpoints import run_killed_at
+from _killpoints import arm_kill, run_killed_at
 from mnemic.curated import Memory, Op
 from mnemic.curated import admin as ops
 from mnemic.governance import AuditJournal, PendingQueue
@@ -25,6 +30,13 @@ def lines(home: Path) -> list[bytes]:
 
 def write_lines(home: Path, new: list[bytes]) -> None:
     (home / "audit" / "journal.jsonl").write_bytes(b"".join(new))
+
+
+def run_cli(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "MNEMIC_HOME": str(home)}
+    return subprocess.run(
+        [sys.executable, "-m", "mnemic", *args], capture_output=True, text=True, env=env
+    )
 
 
 def busy_home(home: Path, n: int = 6) -> None:
@@ -139,7 +151,7 @@ def test_edited_record_is_detected(home_path: Path) -> None:
     write_lines(home_path, recs)
     report = journal(home_path).verify()
     assert not report.ok and report.first_bad_line == 3 and "edited" in (report.problem or "")
-    assert report.records == 2
+    assert report.records == 5 and [p.line for p in report.problems] == [3]
 
 
 def test_edit_with_recomputed_hash_breaks_the_chain_after_it(home_path: Path) -> None:
@@ -229,15 +241,159 @@ def test_append_interrupted_before_the_head_update(home_path: Path) -> None:
     assert report.ok and not report.notes and report.records == 5
 
 
-def test_a_torn_last_line_is_isolated_and_reported(home_path: Path) -> None:
+def plant_torn_tail(home: Path, fragment: bytes = b'{"seq":4,"id":"abc') -> bytes:
+    path = home / "audit" / "journal.jsonl"
+    path.write_bytes(path.read_bytes() + fragment)  # as a crash mid-append leaves it
+    return fragment
+
+
+def test_a_torn_tail_is_crash_damage_not_tampering(home_path: Path) -> None:
+    busy_home(home_path, 3)
+    fragment = plant_torn_tail(home_path)
+    report = journal(home_path).verify()
+    assert report.ok and report.records == 3 and report.problem is None
+    assert [(p.line, p.kind) for p in report.problems] == [(4, "torn_tail")]
+    assert report.torn_tail is not None and report.torn_tail["bytes"] == len(fragment)
+    assert "crash" in report.notes[0]
+
+
+def test_the_next_append_cuts_a_torn_tail_and_records_the_repair(home_path: Path) -> None:
+    busy_home(home_path, 3)
+    fragment = plant_torn_tail(home_path)
+    rec = journal(home_path).append(action="after", result="ok")
+    assert rec["seq"] == 5
+    recs = list(journal(home_path).records())
+    repair = recs[3]
+    assert repair["action"] == "repair" and repair["seq"] == 4
+    assert repair["cut_bytes"] == len(fragment)
+    assert repair["cut_sha256"] == hashlib.sha256(fragment).hexdigest()
+    assert repair["head_count"] == 3
+    raw = (home_path / "audit" / "journal.jsonl").read_bytes()
+    assert fragment not in raw and raw.endswith(b"\n")  # cut, and not kept as content
+    report = journal(home_path).verify()
+    assert report.ok and report.records == 5 and not report.problems and not report.notes
+
+
+def test_tampering_after_a_repaired_tail_is_still_detected(home_path: Path) -> None:
+    busy_home(home_path, 3)
+    plant_torn_tail(home_path)
+    busy_home(home_path, 3)  # the first of these appends repairs the tail
+    recs = lines(home_path)
+    rec = json.loads(recs[5])
+    rec["result"] = "refused"
+    recs[5] = json.dumps(rec).encode() + b"\n"
+    write_lines(home_path, recs)
+    report = journal(home_path).verify()
+    assert not report.ok and report.first_bad_line == 6 and "edited" in (report.problem or "")
+    assert [p.line for p in report.problems] == [6]
+
+
+def test_every_problem_after_a_damaged_line_is_reported_first_line_first(
+    home_path: Path,
+) -> None:
+    busy_home(home_path, 6)
+    recs = lines(home_path)
+    # A damaged line in the middle, as mnemic before the repair left a torn append...
+    recs.insert(3, b'{"seq":4,"id":"abc\n')
+    # ...then, after it, one record edited and two swapped.
+    edited = json.loads(recs[4])
+    edited["actor"] = "mcp"
+    recs[4] = json.dumps(edited).encode() + b"\n"
+    recs[5], recs[6] = recs[6], recs[5]
+    write_lines(home_path, recs)
+    report = journal(home_path).verify()
+    assert not report.ok and report.first_bad_line == 4
+    found = [(p.line, p.kind) for p in report.problems]
+    assert found[0] == (4, "damaged")
+    assert (5, "tampered") in found and (6, "tampered") in found and (7, "tampered") in found
+    assert "edited" in report.problems[1].message
+    assert [p.line for p in report.problems] == sorted(p.line or 0 for p in report.problems)
+
+
+def test_a_repair_that_cut_a_record_the_head_counted_is_tampering(home_path: Path) -> None:
     busy_home(home_path, 3)
     path = home_path / "audit" / "journal.jsonl"
-    path.write_bytes(path.read_bytes() + b'{"seq":4,"id":"abc')  # power cut mid-append
-    j = journal(home_path)
-    rec = j.append(action="after", result="ok")
-    assert rec["seq"] == 4  # chained to the last complete record
-    report = j.verify()
-    assert not report.ok and report.first_bad_line == 4  # the damage stays visible
+    path.write_bytes(path.read_bytes()[:-30])  # half of record 3 removed, head says 3
+    report = journal(home_path).verify()
+    assert not report.ok and "truncated" in (report.problem or "")
+    busy_home(home_path, 2)  # repairs (cuts the rest of record 3), then appends
+    report = journal(home_path).verify()
+    assert not report.ok and report.first_bad_line == 3
+    assert "head had counted 3" in (report.problem or "")
+    assert report.records == 4  # 1, 2, and the two appended after the repair
+
+
+def _short_writes(limit: int) -> None:
+    """Make os.write write at most ``limit`` bytes per call (legal POSIX behaviour)."""
+    real = os.write
+
+    def write(fd: int, data: Any) -> int:
+        return real(fd, bytes(data[:limit]))
+
+    os.write = write  # type: ignore[assignment]
+
+
+@pytest.mark.slow
+def test_sigkill_mid_append_leaves_a_tail_that_verify_calls_crash_and_an_add_repairs(
+    home_path: Path,
+) -> None:
+    busy_home(home_path, 2)
+    for k in (2, 5, 11):
+        pid = os.fork()
+        if pid == 0:  # the child: short writes, SIGKILL before the k-th write call
+            try:
+                _short_writes(9)
+                arm_kill(k, ("write",))
+                journal(home_path).append(action="probe", result="ok")
+                os._exit(0)
+            except BaseException:
+                os._exit(3)
+        _, status = os.waitpid(pid, 0)
+        assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
+        report = journal(home_path).verify()
+        assert report.ok and report.torn_tail is not None
+        assert report.torn_tail["bytes"] == 9 * (k - 1)
+        r = run_cli(home_path, "audit", "verify")
+        assert r.returncode == 0 and "crash" in r.stdout and "TAMPERED" not in r.stderr
+        r = run_cli(home_path, "memory", "add", f"a fact after kill {k}")
+        assert r.returncode == 0, r.stderr
+        report = journal(home_path).verify()
+        assert report.ok and not report.problems and report.torn_tail is None
+    repairs = [r for r in journal(home_path).records() if r["action"] == "repair"]
+    assert [r["cut_bytes"] for r in repairs] == [9, 36, 90]
+
+
+def test_audit_verify_lists_every_problem_and_exits_1(home_path: Path) -> None:
+    busy_home(home_path, 5)
+    recs = lines(home_path)
+    for i in (1, 3):
+        rec = json.loads(recs[i])
+        rec["result"] = "noop"
+        recs[i] = json.dumps(rec).encode() + b"\n"
+    write_lines(home_path, recs)
+    plant_torn_tail(home_path, b'{"seq":6')
+    r = run_cli(home_path, "audit", "verify")
+    assert r.returncode == 1 and "TAMPERED OR DAMAGED: 2 problem(s)" in r.stderr
+    assert "line 2 (tampered)" in r.stderr and "line 4 (tampered)" in r.stderr
+    assert "line 6 (crash damage)" in r.stderr
+    r = run_cli(home_path, "audit", "verify", "--json")
+    kinds = [p["kind"] for p in json.loads(r.stdout)["problems"]]
+    assert kinds == ["tampered", "tampered", "torn_tail"]
+
+
+def test_doctor_reports_a_torn_audit_tail_and_fix_repairs_it(home_path: Path) -> None:
+    busy_home(home_path, 2)
+    plant_torn_tail(home_path)
+    r = run_cli(home_path, "memory", "doctor")
+    assert "audit journal" in r.stdout and "incomplete record of 18 byte(s)" in r.stdout
+    r = run_cli(home_path, "memory", "doctor", "--fix")
+    assert "(fixed)" in r.stdout
+    assert journal(home_path).torn_tail() is None
+    report = journal(home_path).verify()
+    assert report.ok and not report.problems
+    assert [r["action"] for r in journal(home_path).records()][-1] == "repair"
+    r = run_cli(home_path, "memory", "doctor")
+    assert "audit journal" not in r.stdout
 
 
 @pytest.mark.slow

@@ -14,7 +14,14 @@ from mnemic.curated import Memory, Op
 from mnemic.errors import InvalidArgument
 from mnemic.governance import AuditJournal, PendingQueue, forget_sessions, forget_user
 from mnemic.home import Home
-from mnemic.sessions import NewMessage, SearchFilters, open_store, parse_query
+from mnemic.sessions import (
+    NewMessage,
+    SearchFilters,
+    SessionStore,
+    import_path,
+    open_store,
+    parse_query,
+)
 
 MARK = "Quagmirevalley"  # a word that appears nowhere else
 
@@ -142,6 +149,104 @@ def test_forget_sessions_leaves_no_byte_in_the_database(home_path: Path) -> None
     last = list(AuditJournal(home_path / "audit").records())[-1]
     assert (last["subsystem"], last["action"]) == ("sessions", "forget")
     assert last["removed"] == {"messages": 8, "sessions": 5}
+
+
+def record_every_field(store: SessionStore, tmp_path: Path) -> str:
+    """Sessions holding MARK in every column there is (ids, source, model, metadata
+    keys and values, title, end reason, parent link; message text, name, tool name, tool
+    calls, tool call id, source key), in either case; return the id of the session that
+    holds it in its id."""
+    call = {
+        "id": "c1",
+        "type": "function",
+        "function": {"name": "memory", "arguments": json.dumps({"note": f"from {MARK}"})},
+    }
+    sid = store.start_session(
+        id=f"trip-{MARK.lower()}-1",
+        source=f"src-{MARK}",
+        model=f"model-{MARK.upper()}",
+        title="an ordinary title",
+        metadata={
+            "cwd": f"/home/{MARK}/repo",
+            "nested": {"k": MARK, "keep": "yes"},
+            "list": ["a", f"x{MARK}x"],
+            MARK: "under a key named after it",
+            "transcript": "/tmp/t.jsonl",
+        },
+    )
+    store.append_messages(
+        sid,
+        [
+            NewMessage("user", "an ordinary question about compilers"),
+            NewMessage("user", f"we met in {MARK.upper()}"),
+            NewMessage("user", "said by someone", name=f"{MARK}er"),
+            NewMessage("assistant", None, tool_calls=[call]),
+            NewMessage("tool", "a result", tool_name=f"tool_{MARK}", tool_call_id="c1"),
+            NewMessage("tool", "another result", tool_call_id=f"call-{MARK}"),
+            NewMessage("assistant", "an ordinary answer about compilers"),
+        ],
+    )
+    child = store.start_session(id="child-1", parent_id=sid, source="cli")
+    store.append_message(child, NewMessage("user", "the conversation goes on"))
+    store.end_session(child, f"closed in {MARK}")
+    path = tmp_path / "keys.jsonl"
+    path.write_text(
+        json.dumps({"session_id": "keyed", "role": "user", "content": "plain words",
+                    "message_id": f"msg-{MARK}"}) + "\n"
+        + json.dumps({"session_id": "keyed", "role": "user", "content": "more plain words"})
+        + "\n"
+    )  # fmt: skip
+    assert import_path(store, path).messages == 2
+    return sid
+
+
+def check_every_field_forgotten(store: SessionStore, renamed_from: str) -> None:
+    """What forgetting MARK leaves: the rest of every session, under new names where the
+    name held it."""
+    infos = {i.id: i for i in store.list_sessions(limit=100)}
+    assert renamed_from not in infos and "child-1" in infos and "keyed" in infos
+    (new_id,) = [i for i in infos if i not in ("child-1", "keyed")]
+    info = infos[new_id]
+    assert (info.source, info.model, info.title) == ("redacted", None, "an ordinary title")
+    assert info.metadata == {
+        "nested": {"keep": "yes"},
+        "list": ["a"],
+        "transcript": "/tmp/t.jsonl",
+    }
+    assert [m.content for m in store.messages(new_id)] == [
+        "an ordinary question about compilers",
+        "an ordinary answer about compilers",
+    ]
+    assert info.message_count == 2
+    child = infos["child-1"]
+    assert child.parent_id == new_id and child.end_reason == "ended"
+    assert store.lineage("child-1") == [new_id, "child-1"]
+    assert [m.content for m in store.messages("keyed")] == ["more plain words"]
+    assert store.search(parse_query("compilers"), SearchFilters())
+
+
+def test_forget_sessions_rewrites_every_field_that_holds_the_text(
+    home_path: Path, tmp_path: Path
+) -> None:
+    home = Home.open(home_path)
+    with open_store(home) as store:
+        renamed_from = record_every_field(store, tmp_path)
+    assert grep(home_path, MARK)
+    report = forget_sessions(home, MARK)
+    assert grep(home_path, MARK) == [], "the forgotten text is still on disk"
+    assert (report.messages, report.sessions) == (6, 3)
+    assert any("new ids" in n for n in report.notes)
+    with open_store(home) as store:
+        check_every_field_forgotten(store, renamed_from)
+        store.append_message("child-1", NewMessage("user", "still recording"))
+
+
+def test_forget_sessions_says_which_audit_records_keep_a_session_id(home_path: Path) -> None:
+    home = Home.open(home_path)
+    Memory.open(home, session_id=f"chat-{MARK}").add("memory", "Project uses make")
+    report = forget_sessions(home, MARK)
+    assert any("1 audit record(s) name a writing session" in n for n in report.notes)
+    assert AuditJournal(home_path / "audit").verify().ok
 
 
 def test_forget_sessions_dry_run_and_short_match(home_path: Path) -> None:

@@ -82,8 +82,18 @@ def test_tool_call_spanning_both_targets(home_path: Path) -> None:
 def test_one_failing_target_applies_neither(home_path: Path) -> None:
     reset(home_path)
     mem = Memory.open(home_path)
-    with pytest.raises(BudgetExceeded):
+    with pytest.raises(BatchFailed) as info:  # one entry longer than the whole budget
         mem.batch("memory", [Op("add", "note two"), Op("add", "u" * 2000, target="user")])
+    assert isinstance(info.value.cause, BudgetExceeded) and info.value.index == 2
+    with pytest.raises(BudgetExceeded):  # the final state of one target over its budget
+        mem.batch(
+            "memory",
+            [
+                Op("add", "note two"),
+                Op("add", "u" * 1000, target="user"),
+                Op("add", "v" * 1000, target="user"),
+            ],
+        )
     with pytest.raises(BatchFailed) as info:
         mem.batch("memory", [Op("add", "note two"), Op("remove", old_text="nobody", target="user")])
     assert info.value.index == 2

@@ -120,7 +120,7 @@ async def test_writes_are_library_responses_and_refusals_are_tool_errors(
         assert json.loads(text_of(ok)) == ok.structured_content
 
         full = await c.call_tool(
-            "memory", {"action": "add", "target": "memory", "content": "x" * 120}
+            "memory", {"action": "add", "target": "memory", "content": "x" * 90}
         )
         assert full.is_error
         resp = full.structured_content

@@ -33,7 +33,7 @@ class TestSchema:
     def test_no_top_level_combinators(self) -> None:
         params = MEMORY_TOOL.parameters
         assert not {"oneOf", "anyOf", "allOf"} & set(params)
-        assert params["required"] == ["target"]
+        assert "target" not in params.get("required", [])  # a missing target means memory
 
     def test_description_is_the_write_policy(self) -> None:
         d = MEMORY_TOOL.description
@@ -116,7 +116,6 @@ class TestRefusals:
         ("args", "fragment"),
         [
             ({"target": "memory"}, "Missing action"),
-            ({"action": "add", "content": "x"}, "Missing target"),
             ({"action": "add", "target": "notes", "content": "x"}, "Invalid target"),
             ({"action": "upsert", "target": "memory"}, "Unknown action"),
             ({"action": "add", "target": "memory"}, "needs content"),
@@ -336,3 +335,143 @@ class TestEntryChanged:
         call(b, action="add", target="user", content="from b")
         assert call(a, action="add", target="user", content="from a")["success"]
         assert call(a, action="remove", target="user", old_text="from a")["success"]
+
+
+class TestContract:
+    """What the tool description promises, call by call."""
+
+    def test_batch_may_replace_and_remove_what_an_earlier_operation_added(
+        self, make_memory: MakeMemory
+    ) -> None:
+        mem = make_memory()
+        call(mem, action="add", target="memory", content="seen fact")
+        resp = call(
+            mem,
+            target="memory",
+            operations=[
+                {"action": "add", "content": "draft fact"},
+                {"action": "replace", "old_text": "draft fact", "content": "final fact"},
+                {"action": "add", "content": "scratch"},
+                {"action": "remove", "old_text": "scratch"},
+            ],
+        )
+        assert resp["success"] is True, resp
+        assert mem.entries("memory") == ["seen fact", "final fact"]
+
+    def test_an_entry_written_by_this_session_may_be_changed_in_the_next_call(
+        self, make_memory: MakeMemory
+    ) -> None:
+        mem = make_memory()
+        call(mem, target="user", operations=[{"action": "add", "content": "Likes tea"}])
+        resp = call(mem, action="replace", target="user", old_text="tea", content="Likes coffee")
+        assert resp["success"] is True, resp
+
+    @pytest.mark.parametrize("top", [{}, {"target": None}, {"target": "user"}])
+    def test_operations_naming_their_own_targets_commit_both_files(
+        self, make_memory: MakeMemory, top: dict[str, Any]
+    ) -> None:
+        mem = make_memory()
+        resp = call(
+            mem,
+            **top,
+            operations=[
+                {"action": "add", "target": "user", "content": "Name: Ada"},
+                {"action": "add", "target": "memory", "content": "Repo uses make"},
+            ],
+        )
+        assert resp["success"] is True, resp
+        assert mem.entries("user") == ["Name: Ada"]
+        assert mem.entries("memory") == ["Repo uses make"]
+        assert {resp["target"], resp["other_targets"][0]["target"]} == {"memory", "user"}
+
+    def test_failed_operation_of_another_target_shows_that_targets_entries(
+        self, make_memory: MakeMemory
+    ) -> None:
+        mem = make_memory()
+        call(mem, action="add", target="user", content="Name: Ada")
+        call(mem, action="add", target="memory", content="Repo uses make")
+        resp = call(
+            mem,
+            operations=[
+                {"action": "add", "target": "memory", "content": "CI on Debian"},
+                {"action": "remove", "target": "user", "old_text": "Grace"},
+            ],
+        )
+        assert resp["error_code"] == "batch_failed" and resp["cause_code"] == "no_match"
+        assert resp["current_entries"] == ["Name: Ada"]
+        assert mem.entries("memory") == ["Repo uses make"]  # nothing applied
+
+    @pytest.mark.parametrize("args", [{}, {"target": None}])
+    def test_missing_or_null_target_means_memory(
+        self, make_memory: MakeMemory, args: dict[str, Any]
+    ) -> None:
+        mem = make_memory()
+        resp = call(mem, action="add", content="Builds with make", **args)
+        assert resp["success"] is True and resp["target"] == "memory"
+        assert mem.entries("memory") == ["Builds with make"] and mem.entries("user") == []
+
+    @pytest.mark.parametrize("filled", [False, True])
+    def test_entry_longer_than_the_whole_budget_is_told_to_shorten_or_split(
+        self, make_memory: MakeMemory, filled: bool
+    ) -> None:
+        mem = make_memory(memory_char_limit=500)
+        if filled:
+            call(mem, action="add", target="memory", content="an older note")
+        resp = call(mem, action="add", target="memory", content="long " * 200)
+        assert resp["error_code"] == "budget_exceeded"
+        assert "999 chars" in resp["error"] and "500 chars" in resp["error"]
+        assert "split it into several shorter entries" in resp["error"]
+        assert "current_entries" not in resp["error"] and "onsolidate" not in resp["error"]
+        assert "current_entries" not in resp
+        assert (resp["entry_chars"], resp["limit"]) == (999, 500)
+
+    def test_too_long_entry_in_a_batch_or_a_replace_gets_the_same_advice(
+        self, make_memory: MakeMemory
+    ) -> None:
+        mem = make_memory(memory_char_limit=500)
+        call(mem, action="add", target="memory", content="short note")
+        resp = call(
+            mem,
+            operations=[
+                {"action": "remove", "old_text": "short note"},
+                {"action": "add", "content": "x" * 600},
+            ],
+        )
+        assert resp["error_code"] == "batch_failed" and resp["cause_code"] == "budget_exceeded"
+        assert "split it into several shorter entries" in resp["error"]
+        assert "NONE of the 2 operations" in resp["error"]
+        resp = call(mem, action="replace", target="memory", old_text="short", content="y" * 600)
+        assert "600 chars, longer than the whole MEMORY budget" in resp["error"]
+
+    def test_new_entries_too_long_for_an_empty_target_do_not_point_at_current_entries(
+        self, make_memory: MakeMemory
+    ) -> None:
+        mem = make_memory(memory_char_limit=100)
+        resp = call(
+            mem,
+            operations=[
+                {"action": "add", "content": "a" * 60},
+                {"action": "add", "content": "b" * 60},
+            ],
+        )
+        assert resp["error_code"] == "budget_exceeded"
+        assert "Shorten them or save fewer" in resp["error"]
+        assert "current_entries" not in resp["error"]
+
+    def test_ten_megabytes_of_content_is_a_size_error_not_a_threat(
+        self, make_memory: MakeMemory
+    ) -> None:
+        mem = make_memory()
+        content = "plain words " * 900_000
+        resp = call(mem, action="add", target="memory", content=content)
+        assert resp["error_code"] == "budget_exceeded", resp["error_code"]
+        assert "findings" not in resp
+        for word in ("threat", "instruction", "exfiltration"):
+            assert word not in resp["error"]
+        assert f"This entry is {len(content.strip()):,} chars" in resp["error"]
+
+    def test_content_imitating_the_placeholder_is_refused(self, make_memory: MakeMemory) -> None:
+        mem = make_memory()
+        resp = call(mem, action="add", target="memory", content="[BLOCKED: a MEMORY.md entry ...]")
+        assert resp["error_code"] == "content_rejected"
+        assert mem.entries("memory") == []

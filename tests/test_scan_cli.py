@@ -102,7 +102,7 @@ def test_jsonl_scope_context() -> None:
     assert r.exit_code == 0
 
 
-def test_jsonl_malformed_lines_name_the_line_and_exit_2() -> None:
+def test_jsonl_strict_malformed_lines_name_the_line_and_exit_2() -> None:
     good = json.dumps({"text": "ok"})
     cases = {
         "not json": "not valid JSON",
@@ -111,7 +111,7 @@ def test_jsonl_malformed_lines_name_the_line_and_exit_2() -> None:
         json.dumps({"text": 3}): '"text" must be a string, not int',
     }
     for bad, message in cases.items():
-        r = run("--jsonl", input=f"{good}\n\n{bad}\n{good}\n")
+        r = run("--jsonl", "--strict", input=f"{good}\n\n{bad}\n{good}\n")
         assert r.exit_code == 2, bad
         assert "line 3" in r.stderr and message in r.stderr, r.stderr
         assert r.stdout == "", "nothing is printed when the input is malformed"

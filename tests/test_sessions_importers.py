@@ -11,6 +11,7 @@ import pytest
 
 from mnemic.errors import ImportFailed
 from mnemic.sessions import (
+    ImportProgress,
     SearchFilters,
     SQLiteSessionStore,
     export_session,
@@ -59,8 +60,8 @@ def test_jsonl_messages(store: SQLiteSessionStore, tmp_path: Path) -> None:
             "",
         ],
     )  # fmt: skip
-    progress: list[tuple[int, int]] = []
-    report = import_path(store, path, progress=lambda d, t: progress.append((d, t)))
+    progress: list[ImportProgress] = []
+    report = import_path(store, path, progress=progress.append)
     assert report.format == "jsonl"
     assert (report.sessions, report.messages) == (2, 3)
     reasons = dict(report.skipped)
@@ -71,15 +72,16 @@ def test_jsonl_messages(store: SQLiteSessionStore, tmp_path: Path) -> None:
         "empty message": 1,
         "line is not a JSON object": 1,
     }
-    assert report.examples["line is not valid JSON"] == "m.jsonl:4"
+    assert report.examples["line is not valid JSON"].startswith("m.jsonl:4 (Expecting value")
     a = store.get_session("a")
     assert a.source == "telegram" and a.title == "Birds" and a.message_count == 2
     assert a.started_at == 10.0
     assert store.get_session("b").started_at == 1777629600.0
     assert found(store, "pelican") == ["a"]
-    assert progress and progress[-1] == (1, 1)
+    assert progress[-1].finished and progress[-1].fraction == 1.0
+    assert progress[-1].messages == 3 and progress[-1].bytes_done == path.stat().st_size
     again = import_path(store, path)
-    assert again.sessions == 0 and again.existing == 2
+    assert again.sessions == 0 and again.existing == 2 and again.messages == 0
 
 
 def test_export_round_trip(store: SQLiteSessionStore, tmp_path: Path) -> None:
@@ -229,11 +231,13 @@ def test_bad_inputs(store: SQLiteSessionStore, tmp_path: Path) -> None:
     with pytest.raises(ImportFailed, match="list of LoCoMo samples"):
         import_path(store, obj, format="locomo")
     latin1 = tmp_path / "latin1.jsonl"
-    latin1.write_bytes(b'{"session_id": "x", "role": "user", "content": "caf\xe9"}\n')
-    from mnemic.errors import UnreadableFile
-
-    with pytest.raises(UnreadableFile):
-        import_path(store, latin1, format="jsonl")
+    latin1.write_bytes(
+        b'{"session_id": "x", "role": "user", "content": "caf\xe9"}\n'
+        b'{"session_id": "x", "role": "user", "content": "fine"}\n'
+    )
+    report = import_path(store, latin1, format="jsonl")
+    assert report.skipped == {"line is not valid UTF-8": 1} and report.messages == 1
+    assert report.examples["line is not valid UTF-8"] == "latin1.jsonl:1 (byte 52)"
 
 
 def test_replace_and_source_override(store: SQLiteSessionStore, tmp_path: Path) -> None:

@@ -215,12 +215,13 @@ def test_import_sessions_bulk_and_idempotent(store: SQLiteSessionStore) -> None:
         for i in range(10)
     ]
     done = list(store.import_sessions(items, batch=50))
-    assert [sid for sid, _ in done] == [f"s{i}" for i in range(10)]
-    all_ids = [i for _, ids in done for i in ids or []]
+    assert [r.session_id for r in done] == [f"s{i}" for i in range(10)]
+    assert {r.status for r in done} == {"created"}
+    all_ids = [i for r in done for i in r.message_ids or []]
     assert len(all_ids) == 300 and len(set(all_ids)) == 300
     assert find(store, "bulk7") == [("s7", j) for j in range(30)]
     again = list(store.import_sessions(items[:2]))
-    assert again == [("s0", None), ("s1", None)]
+    assert again == [("s0", None, "skipped"), ("s1", None, "skipped")]
     assert store.get_session("s3").message_count == 30
 
 
@@ -230,9 +231,88 @@ def test_import_with_worker_process(store: SQLiteSessionStore) -> None:
         for i in range(30)
     ]
     done = list(store.import_sessions(items, batch=100, workers=1))
-    assert sum(len(ids or []) for _, ids in done) == 600
+    assert sum(len(r.message_ids or []) for r in done) == 600
     assert len(find(store, "忆文")) == 600
     assert find(store, "worker17") == [("w17", j) for j in range(20)]
+
+
+def _keyed(prefix: str, keys: range, text: str = "") -> list[NewMessage]:
+    return [NewMessage("user", f"{prefix} {text}{k}", source_id=f"{prefix}-{k}") for k in keys]
+
+
+def _contents(store: SessionStore, sid: str) -> list[str]:
+    return [m.content or "" for m in store.messages(sid)]
+
+
+def test_import_merge_adds_only_the_messages_a_session_lacks(store: SessionStore) -> None:
+    first = list(store.import_sessions([(NewSession(id="t", title=None), _keyed("t", range(3)))]))
+    assert [(r.status, len(r.message_ids or [])) for r in first] == [("created", 3)]
+    grown = (NewSession(id="t", title="Late title"), _keyed("t", range(5)))
+    again = list(store.import_sessions([grown], existing="merge"))
+    assert again[0].status == "extended" and len(again[0].message_ids or []) == 2
+    assert _contents(store, "t") == [f"t {k}" for k in range(5)]
+    assert [m.seq for m in store.messages("t")] == [0, 1, 2, 3, 4]
+    info = store.get_session("t")
+    assert info.message_count == 5 and info.title == "Late title"  # a missing title fills in
+    assert list(store.import_sessions([grown], existing="merge")) == [("t", [], "unchanged")]
+    assert find(store, "t") == [("t", k) for k in range(5)]  # indexed once each
+    # repeats of a key inside one input are written once, whatever the mode
+    twice = _keyed("d", range(2)) + _keyed("d", range(2))
+    list(store.import_sessions([(NewSession(id="d"), twice)]))
+    assert _contents(store, "d") == ["d 0", "d 1"]
+
+
+def test_import_merge_recognises_messages_stored_without_a_key(store: SessionStore) -> None:
+    """Messages recorded live, or imported before keys were kept, match by content."""
+    sid = store.start_session(id="live")
+    store.append_messages(sid, [NewMessage("user", "hello"), NewMessage("assistant", "hi")])
+    incoming = [
+        NewMessage("user", "hello", source_id="u1"),
+        NewMessage("assistant", "hi", source_id="u2"),
+        NewMessage("user", "hello", source_id="u3"),  # said again: a new message
+    ]
+    done = list(store.import_sessions([(NewSession(id="live"), incoming)], existing="merge"))
+    assert len(done[0].message_ids or []) == 1
+    assert _contents(store, "live") == ["hello", "hi", "hello"]
+    # the matched messages now carry their key: a second run matches by key alone
+    assert list(store.import_sessions([(NewSession(id="live"), incoming)], existing="merge")) == [
+        ("live", [], "unchanged")
+    ]
+
+
+def test_import_replace_swaps_whole_sessions_and_merges_later_parts(
+    store: SessionStore,
+) -> None:
+    old = [(NewSession(id=f"r{i}"), _keyed(f"r{i}", range(4), "old")) for i in range(6)]
+    list(store.import_sessions(old))
+    store.start_session(id="child", parent_id="r1")
+    new = [
+        (NewSession(id=f"r{i}", title="new"), _keyed(f"r{i}", range(2), "new")) for i in range(6)
+    ]
+    tail = [(NewSession(id=f"r{i}"), _keyed(f"r{i}", range(2, 3), "new")) for i in range(6)]
+    done = list(store.import_sessions([*new, *tail], existing="replace", batch=4))
+    statuses = {r.session_id: r.status for r in done if r.status == "replaced"}
+    assert sorted(statuses) == [f"r{i}" for i in range(6)]  # each replaced once
+    for i in range(6):
+        assert _contents(store, f"r{i}") == [f"r{i} new{k}" for k in range(3)]
+        assert store.get_session(f"r{i}").title == "new"
+    assert find(store, "old") == []
+    assert store.lineage("child") == ["r1", "child"]  # children keep their parent link
+    with pytest.raises(InvalidArgument):
+        list(store.import_sessions(new, existing="overwrite"))
+
+
+def test_append_after_a_gap_in_seq(store: SessionStore) -> None:
+    """The next message goes after the last one even when an earlier one was forgotten."""
+    sid = store.start_session(id="gap")
+    store.append_messages(sid, [NewMessage("user", w) for w in ("alpha", "bravo", "charlie")])
+    assert store.forget("bravo").messages == 1
+    store.append_message(sid, NewMessage("user", "delta"))
+    assert [(m.seq, m.content) for m in store.messages(sid)] == [
+        (0, "alpha"), (2, "charlie"), (3, "delta"),
+    ]  # fmt: skip
+    list(store.import_sessions([(NewSession(id="gap"), _keyed("g", range(1)))], existing="merge"))
+    assert [m.seq for m in store.messages(sid)] == [0, 2, 3, 4]
 
 
 def test_file_is_private_and_wal(tmp_path: Path) -> None:

@@ -374,3 +374,18 @@ def test_dispatcher_never_raises(store: SkillStore, tool: str, args: Any) -> Non
     if not resp["success"]:
         assert resp["error_code"] != "internal_error", resp
         assert resp["error"]
+
+
+def test_oversized_text_is_a_size_error_with_advice_that_fits(store: SkillStore) -> None:
+    huge = "plain step text\n" * 700_000  # ~11 MB: past the scanner's cap too
+    resp = manage(store, action="create", name="huge", content=md("huge", body=huge))
+    assert resp["error_code"] == "skill_too_large" and "findings" not in resp
+    assert "move long material into supporting files" in resp["error"]
+    assert manage(store, action="create", name="ok", content=md("ok"))["success"]
+    resp = manage(
+        store, action="write_file", name="ok", file_path="references/big.md", file_content=huge
+    )
+    assert resp["error_code"] == "skill_too_large" and "findings" not in resp
+    assert "references/big.md would be" in resp["error"]
+    assert "Split it into several smaller supporting files" in resp["error"]
+    assert "move long material into supporting files" not in resp["error"]

@@ -21,9 +21,11 @@ overrides the top-level ``store``.
 
 from __future__ import annotations
 
+import math
 import os
 
-from .errors import ConfigError
+from .errors import ConfigError, StorageError
+from .fsio import read_text_strict
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -305,9 +307,9 @@ class McpSettings(_Section):
     port: int = 8765
     """Port for ``--http``."""
     token: str = ""
-    """Bearer token for HTTP clients (prefer the MNEMIC_MCP_TOKEN variable). When set,
-    every HTTP request must carry ``Authorization: Bearer <token>``; required to bind
-    anything but loopback."""
+    """Bearer token for HTTP clients (prefer the MNEMIC_MCP_TOKEN variable): at least 32
+    printable characters without spaces. When set, every HTTP request must carry
+    ``Authorization: Bearer <token>``; required to bind anything but loopback."""
     turn_gap: float = 60.0
     """MCP has no user turns: a memory call after this many seconds without one starts a
     new turn for the per-turn circuit breaker."""
@@ -379,22 +381,18 @@ def load_settings(
     env = os.environ if environ is None else environ
     path = os.path.join(os.fspath(home), "config.toml")
     raw: dict[str, Any] = {}
-    try:
-        fh = open(path, "rb")  # noqa: SIM115 - closed below; tomllib only when a file exists
-    except FileNotFoundError:
-        fh = None
-    except OSError as exc:
-        raise ConfigError("(file)", f"cannot be read: {exc}", source=path) from exc
-    if fh is not None:
+    try:  # never blocks: a FIFO or device in place of the file is refused
+        text = read_text_strict(path, max_bytes=1024 * 1024)
+    except StorageError as exc:
+        reason = getattr(exc, "reason", None) or exc.to_llm()
+        raise ConfigError("(file)", f"cannot be read: {reason}", source=path) from exc
+    if text is not None:
         import tomllib
 
-        with fh:
-            try:
-                raw = tomllib.load(fh)
-            except tomllib.TOMLDecodeError as exc:
-                raise ConfigError("(file)", f"not valid TOML: {exc}", source=path) from exc
-            except (OSError, UnicodeDecodeError) as exc:
-                raise ConfigError("(file)", f"cannot be read: {exc}", source=path) from exc
+        try:
+            raw = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError("(file)", f"not valid TOML: {exc}", source=path) from exc
     from_env = _apply_env(raw, env)
     try:
         settings: Settings = _build(Settings, raw, "", path)
@@ -475,7 +473,10 @@ def _coerce(key: str, value: Any, typ: str, source: str) -> Any:
         raise ConfigError(key, f"expected an integer, got {value!r}", source=source)
     if typ == "float":
         if isinstance(value, int | float) and not isinstance(value, bool):
-            return float(value)
+            try:
+                return float(value)
+            except OverflowError:
+                raise ConfigError(key, f"the number {value} is too large", source=source) from None
         raise ConfigError(key, f"expected a number, got {value!r}", source=source)
     if typ == "str":
         if isinstance(value, str):
@@ -488,60 +489,71 @@ def _coerce(key: str, value: Any, typ: str, source: str) -> Any:
     raise ConfigError(key, f"unsupported setting type {typ}", source=source)  # pragma: no cover
 
 
-_MIN = {
-    "memory_char_limit": 100,
-    "user_char_limit": 100,
-    "lock_timeout": 0.0,
-    "history_limit": 0,
-    "max_failures_per_turn": 1,
-    "render_cap": 0,
-    "max_output_chars": 1000,
-    "summary_timeout": 0.1,
-    "summary_concurrency": 1,
-    "timeout": 0.1,
-    "review_every": 0,
-    "provider_timeout": 0.05,
-    "provider_tool_timeout": 0.05,
-    "shutdown_timeout": 0.0,
-    "recall_results": 1,
-    "recall_chars": 100,
-    "max_tool_rounds": 1,
-    "review_rounds": 1,
-    "compress_at": 0.1,
-    "keep_recent_messages": 0,
-    "context_window": 1024,
-    "write_timeout": 0.0,
-    "max_retries": 0,
-    "index_budget": 200,
-    "max_skill_chars": 1000,
-    "max_file_bytes": 1000,
-    "max_files": 1,
-    "view_chars": 1000,
-    "context_file_chars": 500,
-    "pending_ttl_hours": 0.0,
-    "backup_limit": 0,
-    "pending_limit": 1,
-    "max_age_days": 0.0,
-    "port": 0,
-    "turn_gap": 0.0,
+RANGES: dict[str, tuple[float, float]] = {
+    "memory.memory_char_limit": (100, 10_000_000),
+    "memory.user_char_limit": (100, 10_000_000),
+    "memory.lock_timeout": (0.0, 3600.0),
+    "memory.history_limit": (0, 10_000_000),
+    "memory.pressure_ratio": (0.01, 1.0),
+    "memory.max_failures_per_turn": (1, 1000),
+    "memory.render_cap": (0, 10_000_000),
+    "sessions.max_output_chars": (1000, 10_000_000),
+    "sessions.summary_timeout": (0.1, 3600.0),
+    "sessions.summary_concurrency": (1, 64),
+    "sessions.write_timeout": (0.0, 3600.0),
+    "llm.timeout": (0.1, 3600.0),
+    "llm.context_window": (1024, 100_000_000),
+    "llm.max_retries": (0, 20),
+    "agent.review_every": (0, 100_000),
+    "agent.provider_timeout": (0.05, 3600.0),
+    "agent.provider_tool_timeout": (0.05, 3600.0),
+    "agent.shutdown_timeout": (0.0, 3600.0),
+    "agent.recall_results": (1, 100),
+    "agent.recall_chars": (100, 1_000_000),
+    "agent.max_tool_rounds": (1, 1000),
+    "agent.review_rounds": (1, 1000),
+    "agent.compress_at": (0.1, 1.0),
+    "agent.keep_recent_messages": (0, 10_000),
+    "skills.index_budget": (200, 1_000_000),
+    "skills.max_skill_chars": (1000, 100_000_000),
+    "skills.max_file_bytes": (1000, 1_000_000_000),
+    "skills.max_files": (1, 100_000),
+    "skills.view_chars": (1000, 10_000_000),
+    "skills.lock_timeout": (0.0, 3600.0),
+    "prompt.context_file_chars": (500, 10_000_000),
+    "approval.pending_ttl_hours": (0.0, 87_600.0),
+    "retention.backup_limit": (0, 10_000_000),
+    "retention.max_age_days": (0.0, 36_500.0),
+    "retention.pending_limit": (1, 1_000_000),
+    "mcp.port": (0, 65535),
+    "mcp.turn_gap": (0.0, 604_800.0),
+    "postgres.pool_size": (1, 1000),
+    "postgres.connect_timeout": (0.1, 3600.0),
 }
+"""The accepted range (inclusive) of every numeric setting, by ``section.key``. A value
+outside it, or a float that is not finite (``nan``, ``inf``), is refused at load."""
+
 _POLICIES = ("allow", "ask", "stage", "block")
 
 
 def _check_ranges(obj: _Section, prefix: str, source: str) -> None:
     for name in obj._fields:
         value = getattr(obj, name)
-        low = _MIN.get(name)
-        if low is not None and isinstance(value, int | float) and value < low:
-            raise ConfigError(prefix + name, f"must be >= {low}, got {value!r}", source=source)
-    if isinstance(obj, MemorySettings) and not 0.0 < obj.pressure_ratio <= 1.0:
-        raise ConfigError(
-            prefix + "pressure_ratio",
-            f"must be in (0, 1], got {obj.pressure_ratio!r}",
-            source=source,
-        )
-    if isinstance(obj, McpSettings) and obj.port > 65535:
-        raise ConfigError(prefix + "port", f"must be <= 65535, got {obj.port!r}", source=source)
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            continue
+        low, high = RANGES[prefix + name]
+        if isinstance(value, float) and not math.isfinite(value):
+            raise ConfigError(
+                prefix + name,
+                f"must be a finite number between {_num(low)} and {_num(high)}, got {value!r}",
+                source=source,
+            )
+        if not low <= value <= high:
+            raise ConfigError(
+                prefix + name,
+                f"must be between {_num(low)} and {_num(high)}, got {value!r}",
+                source=source,
+            )
     if isinstance(obj, PostgresSettings) and not _is_identifier(obj.schema):
         raise ConfigError(
             prefix + "schema",
@@ -574,6 +586,10 @@ def _check_ranges(obj: _Section, prefix: str, source: str) -> None:
 
 
 _SCAN_LEVELS = ("strict", "balanced", "lenient")  # mnemic.scan.LEVELS (a test keeps them equal)
+
+
+def _num(value: float) -> str:
+    return f"{value:g}" if isinstance(value, float) else f"{value:_}".replace("_", ",")
 
 
 def _is_identifier(name: str) -> bool:

@@ -1,9 +1,11 @@
 """One error tree for all of mnemic.
 
 Every error derives from :class:`MnemicError` and carries structured data. Each error
-knows how to explain itself to a model (:meth:`MnemicError.to_llm`) and how to render
-itself as a tool response (:meth:`MnemicError.to_response`). Callers branch on the
-type or on :attr:`MnemicError.code`, never on message text.
+knows how to explain itself to a model (:meth:`MnemicError.to_llm`), to a person at the
+command line (:meth:`MnemicError.to_human`: the same facts, with commands a person runs
+instead of tool calls), and how to render itself as a tool response
+(:meth:`MnemicError.to_response`). Callers branch on the type or on
+:attr:`MnemicError.code`, never on message text.
 
 Tree::
 
@@ -15,6 +17,7 @@ Tree::
     │   ├── LLMRequestFailed
     │   └── LLMTimeout
     ├── McpServerError
+    ├── MissingDependency
     ├── PendingExpired
     ├── PendingNotFound
     ├── ProviderError
@@ -25,10 +28,12 @@ Tree::
     ├── StorageError
     │   ├── ApprovalUnavailable
     │   ├── LockTimeout
+    │   ├── ReadOnlyHome
     │   ├── SessionStoreBusy
     │   ├── SessionStoreError
     │   ├── UnreadableFile
     │   ├── UnsafePath
+    │   ├── UnsupportedPlatform
     │   └── WriteFailed
     └── ToolError
         ├── AmbiguousMatch
@@ -89,6 +94,7 @@ __all__ = [
     "LoopStopped",
     "McpServerError",
     "MessageNotFound",
+    "MissingDependency",
     "MnemicError",
     "NoMatch",
     "PatchAmbiguous",
@@ -100,6 +106,7 @@ __all__ = [
     "ProviderNotFound",
     "ProviderTimeout",
     "ProviderUnavailable",
+    "ReadOnlyHome",
     "SessionExists",
     "SessionNotFound",
     "SessionStoreBusy",
@@ -119,6 +126,7 @@ __all__ = [
     "UnknownTool",
     "UnreadableFile",
     "UnsafePath",
+    "UnsupportedPlatform",
     "WouldEmptyTarget",
     "WriteBlocked",
     "WriteDenied",
@@ -134,8 +142,9 @@ class MnemicError(Exception):
     """Base of every mnemic error.
 
     ``code`` is a stable machine-readable identifier; ``to_llm()`` is the text a model
-    should read (what happened and the next step); ``to_response()`` is the JSON-able
-    dict a tool call returns.
+    should read (what happened and the next step); ``to_human()`` is the same for a
+    person at the command line; ``to_response()`` is the JSON-able dict a tool call
+    returns.
     """
 
     code = "error"
@@ -145,8 +154,16 @@ class MnemicError(Exception):
         self.message = message
 
     def to_llm(self) -> str:
-        """Explain the failure and the next step, for a model or a person."""
+        """Explain the failure and the next step, for a model."""
         return self.message
+
+    def to_human(self) -> str:
+        """Explain the failure and the next step, for a person at the command line.
+
+        The same as :meth:`to_llm` unless that text speaks of tool calls and tool
+        response fields; such errors override it with the commands a person runs.
+        """
+        return self.to_llm()
 
     def to_response(self) -> dict[str, Any]:
         """Render as a tool response (``success: false``)."""
@@ -267,6 +284,22 @@ class ContentRejected(ToolError):
         self.reason = reason
         super().__init__(message, **extra)
 
+    def to_human(self) -> str:
+        if self.reason == "empty":
+            return "The entry text is empty. Nothing was saved (`mnemic memory remove` deletes)."
+        if self.reason == "delimiter":
+            return (
+                "The text contains the entry delimiter (a line holding only '§'), which would "
+                "split it into several entries. Nothing was saved. Add each fact on its own "
+                "(one `mnemic memory add` each), or drop the '§' line."
+            )
+        if self.reason == "placeholder":
+            return (
+                "The text starts with '[BLOCKED:', the placeholder mnemic shows for a hidden "
+                "entry; it is not an entry. Nothing was saved. Write the fact itself."
+            )
+        return self.message
+
 
 def _rephrase_hint(findings: Sequence[tuple[str, str]]) -> str:
     from .scan import rephrase_hint  # deferred: the scanner is not needed to build errors
@@ -290,6 +323,16 @@ class ThreatBlocked(ToolError):
             + _rephrase_hint(self.findings),
             findings=[{"id": pid, "category": cat} for pid, cat in self.findings],
         )
+        self.what = what
+
+    def to_human(self) -> str:
+        ids = ", ".join(f"{pid} ({cat})" for pid, cat in self.findings)
+        return (
+            f"Blocked: the {self.what} matches threat pattern(s) {ids}. Memory is put into "
+            "every future system prompt, so it may not hold instructions to the model, "
+            "commands that send data out, secrets or hidden characters. Nothing was saved. "
+            "Reword it as a plain fact (`echo TEXT | mnemic scan -` shows what matches)."
+        )
 
 
 class BudgetExceeded(ToolError):
@@ -306,12 +349,15 @@ class BudgetExceeded(ToolError):
         attempted: int,
         *,
         message: str | None = None,
+        entry_chars: int | None = None,
         **extra: Any,
     ) -> None:
         self.target = target
         self.limit = limit
         self.current = current
         self.attempted = attempted
+        self.entry_chars = entry_chars
+        """Size of the one entry that is longer than the whole budget (else ``None``)."""
         text = message or (
             f"{_label(target)} is at {_fmt(current)}/{_fmt(limit)} chars; this change would "
             f"make it {_fmt(attempted)}/{_fmt(limit)}. Nothing was saved. Consolidate in ONE "
@@ -319,7 +365,31 @@ class BudgetExceeded(ToolError):
             "current_entries) and then adds the new fact; the limit is checked only on the "
             "final result."
         )
+        if entry_chars is not None:
+            extra.setdefault("entry_chars", entry_chars)
+            extra.setdefault("limit", limit)
         super().__init__(text, **extra)
+
+    def to_human(self) -> str:
+        name = _file(self.target)
+        if self.entry_chars is not None:
+            return (
+                f"This entry is {_fmt(self.entry_chars)} chars, longer than the whole "
+                f"{name} budget of {_fmt(self.limit)} chars, so it can never fit. Nothing was "
+                "saved. Shorten it, or split it into several shorter entries (one "
+                "`mnemic memory add` each) that fit together."
+            )
+        if self.current == 0:
+            return (
+                f"The new text is {_fmt(self.attempted)} chars; {name} holds at most "
+                f"{_fmt(self.limit)}. Nothing was saved. Shorten it."
+            )
+        return (
+            f"{name} is at {_fmt(self.current)}/{_fmt(self.limit)} chars; this change would "
+            f"make it {_fmt(self.attempted)}/{_fmt(self.limit)}. Nothing was saved. Make room "
+            "first: remove or shorten entries (`mnemic memory remove TEXT`, `mnemic memory "
+            "replace OLD NEW` or `mnemic memory edit`), then retry."
+        )
 
 
 class NoMatch(ToolError):
@@ -338,6 +408,13 @@ class NoMatch(ToolError):
             **extra,
         )
 
+    def to_human(self) -> str:
+        return (
+            f"No {_file(self.target)} entry contains {_preview(self.selector)!r} (matching is "
+            "exact and case-sensitive). Nothing was changed. Use a short piece of one of the "
+            f"current entries (`mnemic memory show --target {self.target}`)."
+        )
+
 
 class AmbiguousMatch(ToolError):
     """``old_text`` matched several distinct entries."""
@@ -354,6 +431,14 @@ class AmbiguousMatch(ToolError):
             "in only one of them, or the whole entry text.",
             matches=list(self.previews),
             **extra,
+        )
+
+    def to_human(self) -> str:
+        shown = "".join(f"\n  - {p}" for p in self.previews)
+        return (
+            f"{_preview(self.selector)!r} matches {len(self.previews)} different "
+            f"{_file(self.target)} entries:{shown}\nNothing was changed. Use a longer piece "
+            "that appears in only one of them, or the whole entry."
         )
 
 
@@ -378,6 +463,14 @@ class DriftDetected(ToolError):
             **extra,
         )
 
+    def to_human(self) -> str:
+        return (
+            f"Refusing to rewrite {self.path}: it was edited outside mnemic ({self.reason}), "
+            "and rewriting it could lose that text. Nothing was changed; a copy is in "
+            f"{self.backup}. Review the file and take it back as clean entries with "
+            f"`mnemic memory adopt --target {self.target}`."
+        )
+
 
 class EntryChanged(ToolError):
     """The entry a replace/remove designates changed since this session last saw it."""
@@ -397,6 +490,13 @@ class EntryChanged(ToolError):
             **extra,
         )
 
+    def to_human(self) -> str:
+        return (
+            f"The {_file(self.target)} entry you named was changed by another session or tool "
+            f"meanwhile; it now reads: {_preview(self.current, 200)!r}. Nothing was changed. "
+            "Run the command again if you still want the change."
+        )
+
 
 class WouldEmptyTarget(ToolError):
     """A batch would delete every entry of a non-empty target."""
@@ -406,11 +506,19 @@ class WouldEmptyTarget(ToolError):
 
     def __init__(self, target: str, count: int, **extra: Any) -> None:
         self.target = target
+        self.count = count
         super().__init__(
             f"This batch would remove all {count} {_label(target)} entries. Nothing was "
             "applied. Keep at least one entry, or pass allow_empty=true if emptying the "
             "target is really intended.",
             **extra,
+        )
+
+    def to_human(self) -> str:
+        return (
+            f"This would remove all {self.count} {_file(self.target)} entries. Nothing was "
+            "applied. To empty the file on purpose, delete the entries with `mnemic memory "
+            "edit`."
         )
 
 
@@ -435,6 +543,13 @@ class BatchFailed(ToolError):
         )
         if "current_entries" in cause.extra:
             self.extra["current_entries"] = cause.extra["current_entries"]
+        self.total = total
+
+    def to_human(self) -> str:
+        return (
+            f"None of the {self.total} changes was applied (all or nothing): change "
+            f"{self.index} ({self.action}) failed: {self.cause.to_human()}"
+        )
 
 
 class LoopStopped(ToolError):
@@ -448,6 +563,10 @@ class LoopStopped(ToolError):
 
 def _label(target: str) -> str:
     return "USER PROFILE" if target == "user" else "MEMORY"
+
+
+def _file(target: str) -> str:
+    return "USER.md" if target == "user" else "MEMORY.md"
 
 
 def _preview(text: str, width: int = 80) -> str:
@@ -469,6 +588,12 @@ class SessionNotFound(ToolError):
             "with a query (or with no arguments to browse recent sessions) to find a valid "
             "session_id.",
             **extra,
+        )
+
+    def to_human(self) -> str:
+        return (
+            f"No session {_preview(self.session_id)!r} in the session history. Find its id "
+            "with `mnemic sessions list` or `mnemic sessions search WORDS`."
         )
 
 
@@ -596,6 +721,13 @@ class SkillNotFound(ToolError):
             **extra,
         )
 
+    def to_human(self) -> str:
+        hint = f" Similar names: {', '.join(self.similar)}." if self.similar else ""
+        return (
+            f"No skill named {_preview(self.name)!r}.{hint} See the names with `mnemic skills "
+            "list`; create a skill with `mnemic skills create NAME`."
+        )
+
 
 class SkillExists(ToolError):
     """A skill with this name already exists, so it cannot be created again."""
@@ -610,6 +742,13 @@ class SkillExists(ToolError):
             "it, call skill_view and then skill_manage with action='patch' (small change) or "
             "action='edit' (whole SKILL.md); to keep both, create it under another name.",
             **extra,
+        )
+
+    def to_human(self) -> str:
+        return (
+            f"A skill named {self.name!r} already exists ({self.where}). Nothing was written. "
+            f"Change it with `mnemic skills edit {self.name}`, or create the new one under "
+            "another name."
         )
 
 
@@ -656,6 +795,13 @@ class SkillReadOnly(ToolError):
             **extra,
         )
 
+    def to_human(self) -> str:
+        return (
+            f"The skill {self.name!r} comes from the read-only external directory {self.root}; "
+            "mnemic never changes skills there. Nothing was written. Edit the file there "
+            "yourself, or create a local skill under another name."
+        )
+
 
 class SkillTooLarge(ToolError):
     """A SKILL.md or supporting file would exceed its size limit."""
@@ -668,14 +814,38 @@ class SkillTooLarge(ToolError):
         self.size = size
         self.limit = limit
         self.unit = unit
+        if unit == "chars":  # SKILL.md (or the text patched into it)
+            advice = (
+                "Keep SKILL.md to the procedure itself and move long material into "
+                "supporting files (skill_manage action='write_file', e.g. "
+                "references/details.md), or shorten it."
+            )
+        else:
+            advice = (
+                "Split it into several smaller supporting files (one skill_manage "
+                "action='write_file' each), or shorten it."
+            )
         super().__init__(
             f"{what} would be {_fmt(size)} {unit}; the limit is {_fmt(limit)} {unit}. "
-            "Nothing was written. Keep SKILL.md to the procedure itself and move long "
-            "material into supporting files (skill_manage action='write_file', e.g. "
-            "references/details.md), or shorten it.",
+            f"Nothing was written. {advice}",
             size=size,
             limit=limit,
             **extra,
+        )
+
+    def to_human(self) -> str:
+        if self.unit == "chars":
+            setting = "skills.max_skill_chars"
+            advice = (
+                "Keep SKILL.md to the procedure and move long material into a supporting "
+                "file under references/, or shorten it."
+            )
+        else:
+            setting = "skills.max_file_bytes"
+            advice = "Split it into several smaller files, or shorten it."
+        return (
+            f"{self.what} would be {_fmt(self.size)} {self.unit}; the limit is "
+            f"{_fmt(self.limit)} {self.unit} ({setting}). Nothing was written. {advice}"
         )
 
 
@@ -695,6 +865,16 @@ class SkillThreatBlocked(ThreatBlocked):
         )
         self.args = (self.message,)
 
+    def to_human(self) -> str:
+        ids = ", ".join(f"{pid} ({cat})" for pid, cat in self.findings)
+        return (
+            f"Blocked: the {self.what} matches threat pattern(s) {ids}. Skills are loaded "
+            "into future conversations, so they may not hold instructions aimed at the "
+            "model, commands that send secrets or files out, secrets or hidden characters. "
+            "Nothing was written. Rewrite that part (refer to a secret by the name of its "
+            "environment variable), or leave it out."
+        )
+
 
 class SkillChanged(ToolError):
     """The skill file changed after this change was prepared (e.g. while it awaited approval)."""
@@ -710,6 +890,13 @@ class SkillChanged(ToolError):
             "written. Call skill_view to read the current text, then redo the change against "
             "it.",
             **extra,
+        )
+
+    def to_human(self) -> str:
+        return (
+            f"{self.path} of skill {self.name!r} changed after this change was prepared. "
+            f"Nothing was written. Look at the current text (`mnemic skills show {self.name}`) "
+            "and make the change again."
         )
 
 
@@ -729,6 +916,16 @@ class PatchNoMatch(ToolError):
             **extra,
         )
 
+    def to_human(self) -> str:
+        close = self.extra.get("closest_lines")
+        shown = "".join(f"\n  {line}" for line in close) if close else ""
+        where = f" Closest lines:{shown}" if shown else ""
+        return (
+            f"The text to replace, {_preview(self.old_string)!r}, does not occur in "
+            f"{self.path} (the match is exact: case, spaces and indentation included). "
+            f"Nothing was changed.{where}"
+        )
+
 
 class PatchAmbiguous(ToolError):
     """``old_string`` occurs several times and ``replace_all`` was not set."""
@@ -744,6 +941,13 @@ class PatchAmbiguous(ToolError):
             "matches). Nothing was changed. Include more surrounding text so it occurs "
             "once, or pass replace_all=true to change every occurrence.",
             **extra,
+        )
+
+    def to_human(self) -> str:
+        return (
+            f"The text to replace, {_preview(self.old_string)!r}, occurs {self.count} times "
+            f"in {self.path}. Nothing was changed. Include more surrounding text so that it "
+            "occurs once, or ask to replace every occurrence."
         )
 
 
@@ -766,6 +970,13 @@ class WriteBlocked(ToolError):
             **extra,
         )
 
+    def to_human(self) -> str:
+        return (
+            f"{self.subsystem.capitalize()} writes from {self.actor} sessions are blocked by "
+            f"policy ({self.setting} = block in config.toml). Nothing was saved. Change that "
+            "setting to allow them."
+        )
+
 
 class WriteDenied(ToolError):
     """The person asked to approve a write said no."""
@@ -780,6 +991,9 @@ class WriteDenied(ToolError):
             done=True,
             **extra,
         )
+
+    def to_human(self) -> str:
+        return f"Not approved: this {self.subsystem} write was not saved."
 
 
 class ApprovalUnavailable(StorageError):
@@ -842,6 +1056,14 @@ class SkillUnsafe(ToolError):
             "look for another way to run it; tell the user, who can review it with "
             "`mnemic skills lint` and `mnemic skills show`.",
             findings=[{"id": pid, "category": cat} for pid, cat in self.findings],
+        )
+
+    def to_human(self) -> str:
+        ids = ", ".join(f"{pid} ({cat})" for pid, cat in self.findings)
+        return (
+            f"{self.path} of skill {self.name!r} matches threat pattern(s) {ids}, so it is "
+            f"hidden from the model. Review it with `mnemic skills show {self.name}`, then "
+            f"fix it (`mnemic skills edit {self.name}`) or delete it."
         )
 
 
@@ -955,3 +1177,57 @@ class McpServerError(MnemicError):
         elif errno == _errno.EACCES:
             hint = " Ports below 1024 need privileges; use a port above 1024."
         super().__init__(f"cannot serve MCP on {host}:{port}: {reason}.{hint}")
+
+
+# --- platform, optional packages, read-only homes ---
+
+
+class ReadOnlyHome(StorageError):
+    """A write needs a lock or temp file the home does not let mnemic create (a read-only
+    mount, or a directory or file this user may not write). Reading still works."""
+
+    code = "read_only_home"
+
+    def __init__(self, path: str, reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(
+            f"The home is read-only: cannot create or write {path} ({reason}). Nothing was "
+            "written; reading still works. To write, make the home writable for this user "
+            "(permissions, or a read-only mount), or use a writable home (--home or "
+            "MNEMIC_HOME)."
+        )
+
+
+class MissingDependency(MnemicError, ImportError):
+    """A feature needs an optional package that is not installed (one of mnemic's extras).
+
+    Also an ``ImportError``, so code guarding an optional import keeps working.
+    """
+
+    code = "missing_dependency"
+
+    def __init__(self, package: str, extra: str, feature: str) -> None:
+        self.package = package
+        self.extra = extra
+        self.feature = feature
+        super().__init__(
+            f"{feature} needs the optional package {package!r}, which is not installed. "
+            f"Install it with: pip install 'mnemic[{extra}]' (or 'mnemic[all]' for every "
+            "optional part)."
+        )
+        self.name = package  # ImportError's field: the module that is missing
+
+
+class UnsupportedPlatform(StorageError):
+    """The platform has no POSIX ``flock(2)``, which the embedded store's locks need."""
+
+    code = "unsupported_platform"
+
+    def __init__(self, platform: str) -> None:
+        self.platform = platform
+        super().__init__(
+            f"mnemic cannot lock files on this platform ({platform}): its stores need POSIX "
+            "file locks (flock), available on Linux, macOS and other POSIX systems. Nothing "
+            "was written. On Windows, run mnemic inside WSL."
+        )

@@ -6,20 +6,51 @@ directory, fsync, rename, fsync of the directory), and every read-modify-write h
 rename swaps the inode). Reads are strict: a file that cannot be read or decoded raises
 :class:`~mnemic.errors.UnreadableFile` instead of looking empty.
 
+Every file is opened with :func:`open_regular`: without blocking (``O_NONBLOCK``), then
+checked with ``fstat``, so a FIFO, device, socket or directory planted where a file
+should be is refused with an error naming it instead of hanging the command (and the
+lock it holds).
+
 The lock is ``flock(2)`` on a sidecar file opened with ``O_NOFOLLOW``: kernel-owned, so a
 killed holder releases it at once; advisory and host-local (many hosts share memory
-through the PostgreSQL backend, not a network filesystem).
+through the PostgreSQL backend, not a network filesystem). Platforms without ``flock``
+(Windows) get :class:`~mnemic.errors.UnsupportedPlatform` at the first lock. A lock or
+temp file that cannot be created because the home is read-only (``EROFS``, ``EACCES``)
+raises :class:`~mnemic.errors.ReadOnlyHome`; readers take a shared lock and read a
+read-only home without one.
 """
 
 from __future__ import annotations
 
 import errno
-import fcntl
 import os
-import stat
+import sys
 import time
 
-from .errors import ConfigError, LockTimeout, UnreadableFile, UnsafePath, WriteFailed
+from .errors import (
+    ConfigError,
+    LockTimeout,
+    ReadOnlyHome,
+    UnreadableFile,
+    UnsafePath,
+    UnsupportedPlatform,
+    WriteFailed,
+)
+from .fsread import (
+    O_CLOEXEC,
+    O_NOFOLLOW,
+    describe_kind,
+    open_regular,
+    read_bytes_strict,
+    read_text_strict,
+)
+
+try:
+    import fcntl
+
+    _HAVE_FLOCK = True
+except ImportError:  # not POSIX: the first lock raises UnsupportedPlatform
+    _HAVE_FLOCK = False
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pathlib and typing are slow to import; this module is on the cold path
@@ -30,11 +61,19 @@ if TYPE_CHECKING:  # pathlib and typing are slow to import; this module is on th
 __all__ = [
     "SidecarLock",
     "atomic_write_text",
+    "describe_kind",
     "ensure_private_dir",
     "fsync_dir",
+    "open_regular",
+    "read_bytes_strict",
     "read_text_strict",
     "stale_temp_files",
 ]
+
+_O_NOFOLLOW = O_NOFOLLOW
+_O_CLOEXEC = O_CLOEXEC
+_READ_ONLY_ERRNOS = (errno.EROFS, errno.EACCES, errno.EPERM)
+"""errno values of a create or write refused because the home is read-only for us."""
 
 FILE_MODE = 0o600
 DIR_MODE = 0o700
@@ -44,62 +83,6 @@ TEMP_SUFFIX = ".tmp"
 def temp_prefix(path: StrPath) -> str:
     """Prefix of the temp files used to replace ``path`` (``.NAME.``)."""
     return f".{os.path.basename(os.fspath(path))}."
-
-
-def read_text_strict(
-    path: StrPath, *, max_bytes: int = 64 * 1024 * 1024, nofollow: bool = False
-) -> str | None:
-    """Read a UTF-8 text file; ``None`` if it does not exist.
-
-    With ``nofollow``, a symlink is refused with :class:`UnsafePath`.
-
-    A leading UTF-8 BOM is dropped. Anything else that is not clean UTF-8 text raises
-    :class:`UnreadableFile` (with the byte offset), as does an I/O error or a file larger
-    than ``max_bytes``: a caller must never mistake an unreadable file for an empty one.
-    """
-    flags = os.O_RDONLY | os.O_CLOEXEC | (os.O_NOFOLLOW if nofollow else 0)
-    try:
-        fd = os.open(path, flags)
-    except FileNotFoundError:
-        return None
-    except OSError as exc:
-        if nofollow and exc.errno == errno.ELOOP:
-            raise UnsafePath(
-                str(path),
-                "it is a symlink; mnemic keeps memory files as regular files in a private "
-                "directory (replace the link with the file it points to)",
-            ) from exc
-        raise UnreadableFile(str(path), exc.strerror or str(exc)) from exc
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise UnreadableFile(str(path), "not a regular file")
-        if st.st_size > max_bytes:
-            raise UnreadableFile(
-                str(path), f"{st.st_size:,} bytes is larger than the {max_bytes:,}-byte limit"
-            )
-        chunks = []
-        while True:
-            chunk = os.read(fd, 1 << 20)
-            if not chunk:
-                break
-            chunks.append(chunk)
-        data = b"".join(chunks)
-    except OSError as exc:
-        raise UnreadableFile(str(path), exc.strerror or str(exc)) from exc
-    finally:
-        os.close(fd)
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise UnreadableFile(
-            str(path), f"not valid UTF-8 at byte {exc.start}: {exc.reason}"
-        ) from exc
-    if "\x00" in text:
-        raise UnreadableFile(str(path), f"contains a NUL byte at char {text.index(chr(0))}")
-    return text
 
 
 def atomic_write_text(
@@ -131,7 +114,7 @@ def atomic_write_text(
     if recycle is not None:
         try:
             os.rename(recycle, tmp)
-            fd = os.open(tmp, os.O_WRONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+            fd = os.open(tmp, os.O_WRONLY | _O_NOFOLLOW | _O_CLOEXEC)
             os.fchmod(fd, mode)
             old_size = os.fstat(fd).st_size
         except OSError:
@@ -144,10 +127,10 @@ def atomic_write_text(
                 pass
     if fd < 0:
         try:
-            fd = os.open(
-                tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, mode
-            )
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW | _O_CLOEXEC, mode)
         except OSError as exc:
+            if exc.errno in _READ_ONLY_ERRNOS:
+                raise ReadOnlyHome(tmp, exc.strerror or str(exc)) from exc
             raise WriteFailed(path, exc.strerror or str(exc)) from exc
     try:
         try:
@@ -204,7 +187,11 @@ def stale_temp_files(path: StrPath) -> list[str]:
 
 
 def ensure_private_dir(path: StrPath) -> None:
-    """Create ``path`` (and parents) if missing, 0700; tighten it if we own it."""
+    """Create ``path`` (and parents) if missing, 0700; tighten it if we own it.
+
+    Tightening only takes access away from group and others: the owner's bits are kept,
+    so a home its owner made read-only (0555) stays read-only (0500).
+    """
     try:
         st = os.stat(path)
     except FileNotFoundError:
@@ -218,40 +205,56 @@ def ensure_private_dir(path: StrPath) -> None:
             os.makedirs(path, mode=DIR_MODE, exist_ok=True)
             st = os.stat(path)
         except OSError as exc:
+            if exc.errno in _READ_ONLY_ERRNOS and os.path.isdir(os.path.dirname(path) or "."):
+                raise ReadOnlyHome(str(path), exc.strerror or str(exc)) from exc
             raise ConfigError(
                 "home", f"cannot create directory {path}: {exc.strerror}", source=str(path)
             ) from exc
     if st.st_mode & 0o077 and st.st_uid == os.getuid():
         try:  # noqa: SIM105 - contextlib costs import time on the cold path
-            os.chmod(path, DIR_MODE)
+            os.chmod(path, st.st_mode & 0o700)
         except OSError:
             pass
 
 
 class SidecarLock:
-    """Exclusive ``flock`` on a sidecar lock file, with a timeout.
+    """Exclusive (or shared) ``flock`` on a sidecar lock file, with a timeout.
 
-    The lock file is created 0600 (tightened if looser) and opened with ``O_NOFOLLOW``:
-    a lock file that is a symlink is refused with :class:`UnsafePath`. Each acquisition
-    opens its own file description, so threads of one process exclude each other too.
-    ``waited_ms`` tells how long the last acquisition waited.
+    The lock file is created 0600 (tightened if looser) and opened with ``O_NOFOLLOW``
+    and without blocking: a lock file that is a symlink is refused with
+    :class:`UnsafePath`, one that is not a regular file (a FIFO...) likewise. Each
+    acquisition opens its own file description, so threads of one process exclude each
+    other too. ``waited_ms`` tells how long the last acquisition waited.
+
+    A writer (``shared=False``) that cannot create or open the lock file because the
+    home is read-only gets :class:`ReadOnlyHome`. A reader (``shared=True``) opens an
+    existing lock file read-only if it must, and on a home where the lock file cannot
+    exist at all it reads without one (``held`` is then false): no writer can be working
+    in a home that cannot even hold its lock file.
     """
 
-    def __init__(self, path: StrPath, timeout: float) -> None:
+    def __init__(self, path: StrPath, timeout: float, *, shared: bool = False) -> None:
+        if not 0.0 <= timeout < float("inf"):  # nan fails this too: it would never time out
+            raise ValueError(f"lock timeout must be a finite number >= 0, got {timeout!r}")
         self.path = path
         self.timeout = timeout
+        self.shared = shared
         self.waited_ms = 0.0
+        self.held = False
         self._fd: int | None = None
 
     def acquire(self) -> None:
         """Take the lock, waiting up to ``timeout`` seconds."""
         fd = self._open()
+        if fd is None:
+            return
+        op = (fcntl.LOCK_SH if self.shared else fcntl.LOCK_EX) | fcntl.LOCK_NB
         start = time.monotonic()
         delay = 0.0005
         try:
             while True:
                 try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    fcntl.flock(fd, op)
                     break
                 except BlockingIOError:
                     waited = time.monotonic() - start
@@ -264,39 +267,58 @@ class SidecarLock:
             raise
         self.waited_ms = (time.monotonic() - start) * 1000.0
         self._fd = fd
+        self.held = True
 
     def try_acquire(self) -> bool:
         """Take the lock only if it is free right now."""
         fd = self._open()
+        if fd is None:
+            return True
+        op = (fcntl.LOCK_SH if self.shared else fcntl.LOCK_EX) | fcntl.LOCK_NB
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(fd, op)
         except BlockingIOError:
             os.close(fd)
             return False
         self._fd = fd
+        self.held = True
         return True
 
     def release(self) -> None:
         """Release the lock (closing the descriptor drops the flock)."""
         fd, self._fd = self._fd, None
+        self.held = False
         if fd is not None:
             os.close(fd)
 
-    def _open(self) -> int:
+    def _open(self) -> int | None:
+        if not _HAVE_FLOCK:
+            raise UnsupportedPlatform(sys.platform)
         try:
-            fd = os.open(
-                self.path,
-                os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC,
-                FILE_MODE,
-            )
+            fd = open_regular(self.path, os.O_RDWR | os.O_CREAT, nofollow=True, mode=FILE_MODE)
+        except UnsafePath:
+            raise UnsafePath(str(self.path), "the lock file is a symlink") from None
+        except UnreadableFile as exc:
+            raise UnsafePath(str(self.path), f"the lock file is unusable: {exc.reason}") from exc
         except OSError as exc:
-            if exc.errno == errno.ELOOP:
-                raise UnsafePath(str(self.path), "the lock file is a symlink") from exc
-            raise UnsafePath(str(self.path), exc.strerror or str(exc)) from exc
+            if exc.errno not in _READ_ONLY_ERRNOS and not (
+                self.shared and exc.errno == errno.ENOENT
+            ):
+                raise UnsafePath(str(self.path), exc.strerror or str(exc)) from exc
+            if not self.shared:
+                raise ReadOnlyHome(str(self.path), exc.strerror or str(exc)) from exc
+            try:  # a reader on a read-only home: the existing lock file, read-only
+                fd = open_regular(self.path, os.O_RDONLY, nofollow=True)
+            except UnreadableFile as exc2:
+                raise UnsafePath(str(self.path), exc2.reason) from exc2
+            except OSError:
+                fd = None
+            if fd is None:
+                return None  # no lock file and none can be made: nobody writes here
+            return fd
+        assert fd is not None  # O_CREAT: never None
         try:
             st = os.fstat(fd)
-            if not stat.S_ISREG(st.st_mode):
-                raise UnsafePath(str(self.path), "the lock file is not a regular file")
             if st.st_mode & 0o077 and st.st_uid == os.getuid():
                 os.fchmod(fd, FILE_MODE)
         except BaseException:

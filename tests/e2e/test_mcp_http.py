@@ -28,7 +28,7 @@ from mnemic.curated import Memory
 
 pytestmark = [pytest.mark.anyio, pytest.mark.timeout(90)]
 
-TOKEN = "test-token-5f1c2a9e8d7b6c4a"
+TOKEN = "test-token-5f1c2a9e8d7b6c4a-0b3e7d1f9a2c"
 
 
 @pytest.fixture
@@ -179,7 +179,42 @@ def test_non_loopback_without_token_refuses_to_start(home_path: Path) -> None:
         r = subprocess.run(cmd, env=full, capture_output=True, text=True, timeout=60)
         assert r.returncode == 2, r.stderr
         assert "not loopback" in r.stderr and "MNEMIC_MCP_TOKEN" in r.stderr
+        assert "secrets.token_urlsafe(32)" in r.stderr
         assert r.stdout == ""
+
+
+@pytest.mark.parametrize(
+    ("token", "problem"),
+    [
+        ("x", "1 character(s); at least 32"),
+        ("a" * 31, "31 character(s); at least 32"),
+        (" " * 40, "blank"),
+        ("correct horse battery staple and more words", "without spaces"),
+    ],
+)
+@pytest.mark.parametrize("how", ["--token", "MNEMIC_MCP_TOKEN", "config"])
+def test_a_weak_token_is_refused_before_serving(
+    home_path: Path, token: str, problem: str, how: str
+) -> None:
+    args, env = ["--host", "0.0.0.0"], {}
+    if how == "--token":
+        args += ["--token", token]
+    elif how == "MNEMIC_MCP_TOKEN":
+        env["MNEMIC_MCP_TOKEN"] = token
+    else:
+        home_path.mkdir(parents=True, exist_ok=True)
+        (home_path / "config.toml").write_text(f'[mcp]\ntoken = "{token}"\n')
+    cmd, full = mnemic(home_path, "mcp", "--http", "--port", "0", *args, env=env)
+    r = subprocess.run(cmd, env=full, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2, r.stderr
+    assert problem in r.stderr and "secrets.token_urlsafe(32)" in r.stderr
+    assert "Traceback" not in r.stderr and r.stdout == ""
+
+
+def test_a_short_token_is_refused_on_loopback_too(home_path: Path) -> None:
+    cmd, full = mnemic(home_path, "mcp", "--http", "--port", "0", "--token", "short")
+    r = subprocess.run(cmd, env=full, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "at least 32" in r.stderr
 
 
 def test_a_taken_port_is_a_clear_error(home_path: Path) -> None:

@@ -121,7 +121,7 @@ async def test_a_client_session_end_to_end(home_path: Path) -> None:
         assert not err and resp["removed_entry"] == "Name is Ada."
 
         full = await c.call_tool(
-            "memory", {"action": "add", "target": "memory", "content": "A long note. " * 30}
+            "memory", {"action": "add", "target": "memory", "content": "A long note. " * 20}
         )
         assert full.is_error
         assert full.structured_content is not None

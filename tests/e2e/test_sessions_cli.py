@@ -179,4 +179,4 @@ def test_import_locomo_and_claude_directory(home_path: Path, tmp_path: Path) -> 
     assert r.returncode == 0 and "Imported 1 messages in 1 sessions" in r.stdout
     assert "sidechain (subagent) message" in r.stdout
     r = run(home_path, "sessions", "import", "--format", "claude", str(tmp_path / "projects"))
-    assert "already existed" in r.stdout
+    assert "1 sessions were imported before and have nothing new" in r.stdout

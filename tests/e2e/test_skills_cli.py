@@ -195,3 +195,23 @@ def test_index_command(home_path: Path) -> None:
     assert r.returncode == 0 and len(r.stdout.rstrip("\n")) <= 200 and "summary" in r.stderr
     r = run(home_path, "skills", "index", "--budget", "100")
     assert r.returncode == 2
+
+
+MODEL_WORDS = ("skill_view", "skill_manage", "skills_list", "action=", "replace_all", "Call ")
+
+
+def test_refusals_are_told_to_a_person(home_path: Path) -> None:
+    args = ("skills", "create", "deploy-docs", "-d", "Build and publish the docs site.")
+    assert run(home_path, *args, stdin=BODY).returncode == 0
+    r = run(home_path, *args, stdin=BODY)
+    assert r.returncode == 1
+    assert "already exists" in r.stderr and "`mnemic skills edit deploy-docs`" in r.stderr
+    r2 = run(home_path, "skills", "show", "deploy-dcos")
+    assert r2.returncode == 1 and "`mnemic skills list`" in r2.stderr
+    assert "Similar names: deploy-docs" in r2.stderr
+    r3 = run(home_path, "skills", "create", "huge", "-d", "Too long.", stdin="step\n" * 30_000)
+    assert r3.returncode == 1
+    assert "the limit is 100,000 chars (skills.max_skill_chars)" in r3.stderr
+    for out in (r.stderr, r2.stderr, r3.stderr):
+        for word in MODEL_WORDS:
+            assert word not in out, (word, out)

@@ -147,7 +147,7 @@ class FilesKit(Kit):
 
     def raw(self, target: str) -> str | None:
         p = self.path(target)
-        return p.read_text(encoding="utf-8") if p.exists() else None
+        return p.read_bytes().decode("utf-8") if p.exists() else None  # CRLF kept as is
 
     def edit(self, target: str, text: str) -> None:
         self.path(target).parent.mkdir(parents=True, exist_ok=True)

@@ -69,10 +69,14 @@ def _terminate_mnemic_connections(dsn: str) -> int:
     import psycopg
 
     with psycopg.connect(dsn, autocommit=True) as conn:
+        # The timeout makes the server wait until each backend has exited (its socket is
+        # closed), so the pool's check sees the loss; without it the backend may still be
+        # finishing when the next call takes the connection (a race, not a reconnect bug).
         rows = conn.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "SELECT pg_terminate_backend(pid, 30000) FROM pg_stat_activity "
             "WHERE application_name = 'mnemic' AND pid <> pg_backend_pid()"
         ).fetchall()
+    assert all(r[0] for r in rows)  # every one is gone
     return len(rows)
 
 

@@ -19,7 +19,7 @@ import test_memory_tool as tool_suite
 import test_snapshot as snapshot_suite
 from mnemic.curated import Memory, Op, render_snapshot
 from mnemic.curated.entries import entry_handle, serialize
-from mnemic.errors import DriftDetected, ThreatBlocked
+from mnemic.errors import DriftDetected, ThreatBlocked, WriteFailed
 
 from .conftest import Kit
 
@@ -118,8 +118,83 @@ class TestDrift:
         with pytest.raises(DriftDetected):
             mem.batch("memory", [Op("add", "c")])
 
+    @pytest.mark.parametrize(
+        "hand_edit",
+        [
+            "  indented first entry\n§\n\n§\nsecond entry\n    with an indented line",
+            "crlf entry\r\n§\r\n  and a hand-indented one",
+            "a \n§\n b\n\n",
+        ],
+        ids=["indent-and-blank-segment", "crlf", "stray-spaces"],
+    )
+    def test_add_to_hand_edited_text_keeps_every_untouched_entry_byte_for_byte(
+        self, kit: Kit, hand_edit: str
+    ) -> None:
+        mem = kit.make()
+        kit.edit("memory", hand_edit)
+        before = mem.entries("memory")
+        assert call(mem, action="add", target="memory", content="new fact")["success"]
+        assert kit.raw("memory") == hand_edit.rstrip() + "\n§\nnew fact"
+        assert mem.entries("memory") == [*before, "new fact"]
+
+    def test_add_to_a_clean_file_with_a_trailing_newline_stays_clean(self, kit: Kit) -> None:
+        mem = kit.make()
+        kit.edit("memory", "one\n§\ntwo\n")
+        mem.add("memory", "three")
+        assert kit.raw("memory") == "one\n§\ntwo\n§\nthree"
+        assert mem.replace("memory", "two", "2").written  # no drift was introduced
+
+    def test_add_that_cannot_fit_a_drifted_text_points_to_adopt(self, kit: Kit) -> None:
+        mem = kit.make(memory_char_limit=200)
+        blob = "Notes pasted by hand without delimiters. " * 10
+        kit.edit("memory", blob)
+        resp = call(mem, action="add", target="memory", content="one more fact")
+        assert resp["error_code"] == "drift_detected"
+        assert resp["remediation"] == "mnemic memory adopt --target memory"
+        assert "current_entries" not in resp and kit.raw("memory") == blob
+
+    def test_repeated_refusals_on_one_drifted_text_keep_one_backup(self, kit: Kit) -> None:
+        mem = kit.make()
+        mem.add("memory", "x")
+        kit.edit("memory", "x\n§\n\n§\ny")
+        places = set()
+        for i in range(15):  # as 15 separate commands would (no loop guard involved)
+            with pytest.raises(DriftDetected) as info:
+                if i % 3 == 0:
+                    mem.remove("memory", "x")
+                elif i % 3 == 1:
+                    mem.replace("memory", "y", f"z{i}")
+                else:
+                    mem.batch("memory", [Op("add", f"n{i}")])
+            places.add(info.value.backup)
+        assert len(places) == 1
+        assert len(mem.backend.backups("memory")) == 1  # type: ignore[attr-defined]
+        assert kit.backup_text(places.pop()) == "x\n§\n\n§\ny"
+        kit.edit("memory", "x\n§\n\n§\ny\n§\n\n§\nanother hand edit")  # other text
+        resp = call(mem, action="remove", target="memory", old_text="x")
+        assert kit.backup_text(resp["drift_backup"]).endswith("another hand edit")
+        assert len(mem.backend.backups("memory")) == 2  # type: ignore[attr-defined]
+
 
 class TestHistory(store_suite.TestHistory):
+    def test_write_that_fails_after_validation_leaves_history_as_it_was(self, kit: Kit) -> None:
+        mem = kit.make(history_limit=3)
+        for fact in ("one", "two", "three", "four"):
+            mem.add("memory", fact)
+        backend = mem.backend
+        kept = [(v.id, backend.read_version("memory", v.id)) for v in backend.history("memory")]
+        assert [v for v, _ in kept] == [1, 2, 3]
+        for _ in range(3):
+            with (
+                pytest.raises(WriteFailed),
+                backend.transaction(["memory"], 5.0) as txn,
+            ):
+                txn.write("memory", "cannot be stored \ud800")
+        assert [
+            (v.id, backend.read_version("memory", v.id)) for v in backend.history("memory")
+        ] == kept
+        assert mem.entries("memory") == ["one", "two", "three", "four"]
+
     def test_history_survives_in_place_edit_of_current_file(  # type: ignore[override]
         self, kit: Kit
     ) -> None:
@@ -177,6 +252,10 @@ class TestRefusals(tool_suite.TestRefusals):
         tool_suite.TestRefusals.test_unreadable_file_is_an_error_and_nothing_is_written(
             self, kit.make, kit.home
         )
+
+
+class TestContract(tool_suite.TestContract):
+    pass
 
 
 class TestExternalChanges(tool_suite.TestExternalChanges):
@@ -311,8 +390,8 @@ def test_gc_prunes_versions_and_backups(kit: Kit) -> None:
     mem = kit.make(history_limit=50)
     for i in range(6):
         mem.add("memory", f"fact {i}")
-    for _ in range(3):
-        kit.edit("memory", "x\n§\n\n§\ny")  # drift: each refusal keeps a backup
+    for i in range(3):
+        kit.edit("memory", f"x\n§\n\n§\ny{i}")  # drift: each distinct text keeps a backup
         with pytest.raises(DriftDetected):
             mem.remove("memory", "x")
     (kit.home / "config.toml").write_text(

@@ -44,12 +44,12 @@ def test_migrate_and_status(home_path: Path, pg_dsn: str) -> None:
     url = ["--url", pg_dsn, "--schema", "cli_status"]
     try:
         first = run("--home", str(home_path), "db", "migrate", *url, "--json")
-        assert first.exit_code == 0 and json.loads(first.output)["applied"] == [1]
+        assert first.exit_code == 0 and json.loads(first.output)["applied"] == [1, 2]
         again = run("--home", str(home_path), "db", "migrate", *url)
         assert "up to date" in again.output
         status = run("--home", str(home_path), "db", "status", *url, "--json")
         info = json.loads(status.output)
-        assert info["schema_version"] == info["code_version"] == 1
+        assert info["schema_version"] == info["code_version"] == 2
         assert info["pending_migrations"] == [] and info["counts"]["messages"] == 0
     finally:
         import psycopg

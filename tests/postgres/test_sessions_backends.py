@@ -84,6 +84,10 @@ for _name in (
     "test_find_title",
     "test_import_sessions_bulk_and_idempotent",
     "test_import_with_worker_process",
+    "test_import_merge_adds_only_the_messages_a_session_lacks",
+    "test_import_merge_recognises_messages_stored_without_a_key",
+    "test_import_replace_swaps_whole_sessions_and_merges_later_parts",
+    "test_append_after_a_gap_in_seq",
 ):
     globals()["test_store_" + _name[len("test_") :]] = _neutral(_name)
 

@@ -356,6 +356,7 @@ def chat(
     """
     from ..agent.chat import ChatAgent
     from ..agent.session import AgentSession
+    from ..extras import require_extra
     from ..llm.streaming import OpenAIStreamingClient
 
     home = app.home
@@ -368,6 +369,7 @@ def chat(
             "in config.toml",
             2,
         )
+    require_extra("agent", "mnemic chat")  # before the session starts, not at the first reply
     client = OpenAIStreamingClient.from_settings(llm)
     interactive = sys.stdin.isatty()
     session = AgentSession.open(

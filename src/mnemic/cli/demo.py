@@ -663,6 +663,13 @@ def _tables(d: Demo) -> None:
 @click.option("--keep", is_flag=True, help="Keep the temporary home and print its path.")
 def demo(keep: bool) -> None:
     """Two days of an agent with memory, against a local stand-in model (no network, no key)."""
+    from ..errors import MissingDependency
+    from ..extras import require_extra
+
+    try:  # the agent talks to the stand-in model through the LLM client
+        require_extra("agent", "mnemic demo")
+    except MissingDependency as exc:
+        raise click.ClickException(exc.to_llm()) from None
     root = Path(tempfile.mkdtemp(prefix="mnemic-demo-"))
     click.secho(f"mnemic demo: a throwaway home at {root}", bold=True)
     try:

@@ -228,7 +228,11 @@ def audit_list(
 @pass_app
 @handle_errors
 def audit_verify(app: AppContext, as_json: bool) -> None:
-    """Check the hash chain; exit 1 at the first record that does not fit."""
+    """Check every record of the hash chain; exit 1 if any was tampered with or damaged.
+
+    Every problem is listed, first line first. A torn tail (an append cut short by a
+    crash) is noted but is not tampering: the next write cuts it and records the repair.
+    """
     report = _journal(app).verify()
     if as_json:
         emit_json(report.as_dict())
@@ -237,12 +241,15 @@ def audit_verify(app: AppContext, as_json: bool) -> None:
         for note in report.notes:
             click.echo(f"note: {note}")
     else:
-        where = f" (line {report.first_bad_line})" if report.first_bad_line else ""
+        bad = [p for p in report.problems if p.kind != "torn_tail"]
         click.echo(
-            f"TAMPERED OR DAMAGED{where}: {report.problem}. {report.records} record(s) "
-            "before it verify.",
+            f"TAMPERED OR DAMAGED: {len(bad)} problem(s); {report.records} record(s) verify.",
             err=True,
         )
+        for p in report.problems:
+            where = f"line {p.line}" if p.line is not None else "journal"
+            label = "crash damage" if p.kind == "torn_tail" else p.kind
+            click.echo(f"  {where} ({label}): {p.message}", err=True)
     if not report.ok:
         sys.exit(1)
 

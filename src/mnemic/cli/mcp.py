@@ -31,8 +31,8 @@ _LEVELS = ("debug", "info", "warning", "error")
 @click.option(
     "--token",
     metavar="TOKEN",
-    help="Bearer token HTTP clients must send (default: $MNEMIC_MCP_TOKEN, [mcp] token). "
-    "Prefer the variable: arguments show in the process list.",
+    help="Bearer token HTTP clients must send, 32+ characters (default: $MNEMIC_MCP_TOKEN, "
+    "[mcp] token). Prefer the variable: arguments show in the process list.",
 )
 @click.option(
     "--home",
@@ -76,6 +76,9 @@ def mcp(
       mnemic --home ~/agent mcp                    another home
       mnemic mcp --http --port 8765                http://127.0.0.1:8765/mcp
       MNEMIC_MCP_TOKEN=$(openssl rand -hex 24) mnemic mcp --http --host 0.0.0.0
+
+    A bearer token must have at least 32 printable characters (no spaces); one is
+    required to bind anything but loopback.
     """
     from ..home import Home
 
@@ -121,12 +124,6 @@ def mcp(
             extra.append(f"metrics at {url.rsplit('/', 1)[0]}/metrics")
         note = f" ({'; '.join(extra)})" if extra else ""
         click.echo(f"mnemic mcp: serving {home.root} at {url}{note}", err=True)
-
-    if secret and len(secret) < 16:
-        click.echo(
-            "mnemic mcp: warning: the bearer token is short; use 16+ random characters",
-            err=True,
-        )
 
     from ..mcp_server.http import serve_http
     from ..mcp_server.server import MnemicMCP

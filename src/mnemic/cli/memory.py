@@ -8,11 +8,11 @@ from typing import Any
 
 import click
 
-from ..curated import Memory
+from ..curated import Memory, Op, WriteResult
 from ..curated import admin as ops
-from ..curated.entries import FILENAMES, TARGETS
-from ..curated.snapshot import sanitize
-from ..errors import ToolError
+from ..curated.entries import FILENAMES, TARGETS, entry_handle
+from ..curated.snapshot import display_entry, sanitize
+from ..errors import BatchFailed, MnemicError, ToolError
 from . import AppContext, emit_json, fail, fail_keeping_edit, handle_errors, pass_app
 
 __all__ = ["memory"]
@@ -46,34 +46,79 @@ def _bar(ratio: float, width: int = 30) -> str:
     return "█" * filled + "░" * (width - filled)
 
 
-def _report(result: Any, as_json: bool) -> None:
-    if as_json:
-        emit_json(result)
-        return
-    if not result.get("success"):
-        fail(result.get("error", "refused"))
-    if result.get("staged"):
-        pid = result["pending_id"]
+def _human_entry(target: str, entry: str) -> str:
+    """One entry as a person at the CLI sees it: itself, or a note that it is hidden."""
+    ids = display_entry(target, entry)[1]
+    if not ids:
+        return entry
+    handle = entry_handle(entry)
+    return (
+        f"[hidden from the model: {', '.join(ids)}; see it with `mnemic memory show --raw`, "
+        f"remove it with `mnemic memory remove {handle}`]"
+    )
+
+
+# Refusals about which entry to pick, or how full the file is: the entries are listed.
+_LISTS_ENTRIES = {"no_match", "budget_exceeded", "would_empty_target"}
+
+
+def _refuse(mem: Memory, target: str, exc: ToolError) -> None:
+    """Print a refusal for a person (with the entries it refers to) and exit 1."""
+    cause = exc.cause if isinstance(exc, BatchFailed) else exc
+    lines = [exc.to_human()]
+    if cause.code in _LISTS_ENTRIES and getattr(cause, "entry_chars", None) is None:
+        where = getattr(cause, "target", target)
+        try:
+            entries = mem.entries(where)
+        except MnemicError:
+            entries = []
+        if entries:
+            lines.append(f"Current {FILENAMES[where]} entries ({mem.usage(where).line()}):")
+            for i, entry in enumerate(entries, 1):
+                shown = _human_entry(where, entry).replace("\n", "\n      ")
+                lines.append(f"  [{i}] {shown}")
+    fail("\n".join(lines))
+
+
+def _report(mem: Memory, result: WriteResult) -> None:
+    if result.staged:
+        pid = result.pending_id
         click.echo(
             f"Staged for approval as {pid}: nothing is saved yet. "
             f"Review: mnemic pending diff {pid}   Apply: mnemic pending approve {pid}"
         )
         return
-    click.echo(f"{result['message']} {FILENAMES[result['target']]}: {result['usage']}")
-    for key in ("replaced_entry", "removed_entry"):
-        if key in result:
-            click.echo(f"  {key.split('_')[0]}: {result[key]}")
-    if "warning" in result:
-        click.echo(f"  warning: {result['warning']}")
-    if "external_changes" in result:
-        click.echo(f"  note: {result['external_changes']['note']}")
+    click.echo(f"{result.message} {FILENAMES[result.target]}: {result.usage.line()}")
+    first = result.results[0]
+    if first.previous is not None and first.status in ("replaced", "removed"):
+        click.echo(f"  {first.status}: {_human_entry(result.target, first.previous)}")
+    usage = result.usage
+    if usage.ratio >= mem.settings.memory.pressure_ratio:
+        free = max(0, usage.limit - usage.chars)
+        click.echo(
+            f"  warning: {FILENAMES[result.target]} is {usage.percent}% full ({free:,} chars "
+            "free); merge or remove stale entries before adding more (`mnemic memory edit`)."
+        )
+    if result.external_changes is not None:
+        click.echo(f"  note: {result.external_changes.describe()}")
 
 
-def _call(app: AppContext, args: dict[str, Any], as_json: bool) -> None:
-    result = _open(app).tool(args)
-    _report(result, as_json)
-    if as_json and not result.get("success"):
-        sys.exit(1)
+def _call(app: AppContext, target: str, op: Op, as_json: bool) -> None:
+    """Run one change: ``--json`` prints the memory tool's response (for scripts), else
+    the library call's result or refusal, in words for a person."""
+    mem = _open(app)
+    if as_json:
+        args = {"action": op.action, "target": target}
+        args.update({k: v for k, v in (("content", op.content), ("old_text", op.old_text)) if v})
+        result = mem.tool(args)
+        emit_json(result)
+        if not result.get("success"):
+            sys.exit(1)
+        return
+    try:
+        _report(mem, mem.apply(target, [op]))
+    except ToolError as exc:
+        _refuse(mem, target, exc)
 
 
 @click.group(name="memory")
@@ -92,34 +137,60 @@ def memory() -> None:
 @pass_app
 @handle_errors
 def show(app: AppContext, target: str | None, raw: bool, as_json: bool) -> None:
-    """Show the entries as the next session's system prompt will see them."""
+    """Show the entries as the next session's system prompt will see them.
+
+    Exits 1 when a file cannot be read (after showing everything that could be).
+    """
     mem = _open(app)
     targets = [target] if target else list(TARGETS)
+    unreadable: dict[str, str] = {}
+    entries: dict[str, list[str]] = {}
+    for t in targets:
+        try:
+            entries[t] = mem.entries(t)
+        except MnemicError as exc:
+            unreadable[t] = exc.to_human()
     if as_json:
-        out = {}
+        out: dict[str, Any] = {}
         for t in targets:
-            entries = mem.entries(t)
-            shown = sanitize(t, entries)
+            if t in unreadable:
+                out[t] = {"file": mem.backend.location(t), "error": unreadable[t]}
+                continue
+            shown = sanitize(t, entries[t])
             out[t] = {
                 "file": mem.backend.location(t),
-                "entries": entries if raw else list(shown.display),
+                "entries": entries[t] if raw else list(shown.display),
                 "blocked": [h for _, h, _ in shown.blocked],
                 "usage": mem.usage(t).as_dict(),
                 "in_prompt": mem.snapshot.enabled[t],
             }
         emit_json(out)
-        return
+    else:
+        _show_text(mem, targets, entries, unreadable, raw)
+    if unreadable:
+        sys.exit(1)
+
+
+def _show_text(
+    mem: Memory,
+    targets: list[str],
+    entries: dict[str, list[str]],
+    unreadable: dict[str, str],
+    raw: bool,
+) -> None:
     for t in targets:
+        if t in unreadable:
+            click.echo(f"mnemic: {FILENAMES[t]}: {unreadable[t]}", err=True)
+            continue
         if raw:
-            entries = mem.entries(t)
-            click.echo(f"# {mem.backend.location(t)} ({len(entries)} entries)")
-            for i, entry in enumerate(entries, 1):
+            click.echo(f"# {mem.backend.location(t)} ({len(entries[t])} entries)")
+            for i, entry in enumerate(entries[t], 1):
                 click.echo(f"[{i}] {entry}")
             click.echo()
             continue
         block = mem.snapshot.blocks.get(t)
         if t in mem.snapshot.errors:
-            click.echo(f"{FILENAMES[t]}: {mem.snapshot.errors[t]}", err=True)
+            click.echo(f"mnemic: {FILENAMES[t]}: {mem.snapshot.errors[t]}", err=True)
         elif block is None or not block.text:
             click.echo(f"{FILENAMES[t]}: empty (no block in the prompt)")
         else:
@@ -167,7 +238,7 @@ def status(app: AppContext, as_json: bool) -> None:
 @handle_errors
 def add(app: AppContext, text: str, target: str, as_json: bool) -> None:
     """Add TEXT as a new entry."""
-    _call(app, {"action": "add", "target": target, "content": text}, as_json)
+    _call(app, target, Op("add", text), as_json)
 
 
 @memory.command()
@@ -179,7 +250,7 @@ def add(app: AppContext, text: str, target: str, as_json: bool) -> None:
 @handle_errors
 def replace(app: AppContext, old: str, new: str, target: str, as_json: bool) -> None:
     """Replace the entry containing OLD with NEW (the whole entry)."""
-    _call(app, {"action": "replace", "target": target, "old_text": old, "content": new}, as_json)
+    _call(app, target, Op("replace", new, old), as_json)
 
 
 @memory.command()
@@ -190,7 +261,7 @@ def replace(app: AppContext, old: str, new: str, target: str, as_json: bool) -> 
 @handle_errors
 def remove(app: AppContext, old: str, target: str, as_json: bool) -> None:
     """Remove the entry containing OLD."""
-    _call(app, {"action": "remove", "target": target, "old_text": old}, as_json)
+    _call(app, target, Op("remove", None, old), as_json)
 
 
 @memory.command()

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import json
 import sys
-from typing import Any, NoReturn
+from collections.abc import Iterator
+from typing import IO, Any, NoReturn
 
 import click
 
@@ -44,23 +46,52 @@ def _decode(data: bytes, source: str, encoding: str = "utf-8") -> str:
         _usage_error(f"{where} is not valid UTF-8 (byte {exc.start}); nothing was scanned.")
 
 
-def _parse_jsonl(text: str) -> list[tuple[int, str]]:
-    """``(line number, text)`` for each non-blank input line; exit 2 on a malformed line."""
-    items: list[tuple[int, str]] = []
-    for lineno, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            obj: Any = json.loads(line)
-        except json.JSONDecodeError as exc:
-            _usage_error(f'line {lineno}: not valid JSON ({exc.msg}); expected {{"text": "..."}}.')
-        if not isinstance(obj, dict) or "text" not in obj:
-            _usage_error(f'line {lineno}: expected a JSON object with a "text" field.')
-        if not isinstance(obj["text"], str):
-            kind = type(obj["text"]).__name__
-            _usage_error(f'line {lineno}: "text" must be a string, not {kind}.')
-        items.append((lineno, obj["text"]))
-    return items
+def _jsonl_texts(stream: IO[bytes]) -> Iterator[tuple[int, str | None, str | None]]:
+    """``(line number, text, None)`` for each usable input line and ``(line number, None,
+    what is wrong)`` for each malformed one (blank lines skipped; lines split on ``\n``
+    only, so U+2028 and the like inside a JSON string are text)."""
+    from ..jsonstream import read_jsonl
+
+    for line in read_jsonl(stream):
+        obj: Any = line.value
+        if line.error is not None:
+            expected = ' expected {"text": "..."}' if line.error == "not valid JSON" else ""
+            yield line.number, None, f"{line.problem};{expected}".rstrip(";")
+        elif not isinstance(obj, dict) or "text" not in obj:
+            yield line.number, None, 'expected a JSON object with a "text" field'
+        elif not isinstance(obj["text"], str):
+            yield line.number, None, f'"text" must be a string, not {type(obj["text"]).__name__}'
+        else:
+            yield line.number, obj["text"], None
+
+
+def _scan_jsonl(source: str, scope: str, level: str, strict: bool) -> NoReturn:
+    """Print one verdict line per input line; exit 1 if any is blocked, else 2 if a line
+    was malformed, else 0. ``strict``: the first malformed line stops everything (exit 2,
+    nothing printed)."""
+    from ..scan import scan_text
+
+    if strict:
+        data = _read(source)
+        for number, _, problem in _jsonl_texts(io.BytesIO(data)):
+            if problem is not None:
+                _usage_error(f"line {number}: {problem}; nothing was scanned (--strict).")
+        stream: IO[bytes] = io.BytesIO(data)
+    else:
+        stream = sys.stdin.buffer if source == "-" else open(source, "rb")  # noqa: SIM115
+    any_blocked = any_bad = False
+    with stream:
+        for number, text, problem in _jsonl_texts(stream):
+            if text is None:
+                any_bad = True
+                click.echo(f"line {number}: {problem}; skipped.", err=True)
+                click.echo(json.dumps({"line": number, "error": problem}))
+                continue
+            result = scan_text(text, scope, level)
+            any_blocked = any_blocked or result.blocked
+            findings = [{"id": f.id, "category": f.category} for f in result.findings]
+            click.echo(json.dumps({"blocked": result.blocked, "findings": findings}))
+    raise SystemExit(1 if any_blocked else 2 if any_bad else 0)
 
 
 @click.command(name="scan")
@@ -97,10 +128,21 @@ def _parse_jsonl(text: str) -> list[tuple[int, str]]:
     help="For each finding, print the layer that found it and its evidence (rule id, "
     "classifier score and threshold, decoded text), and how to rephrase an honest note.",
 )
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="With --jsonl: the first malformed line stops the scan (exit 2, nothing printed).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
 @handle_errors
 def scan(
-    source: str, jsonl: bool, scope: str, level: str | None, explain_: bool, as_json: bool
+    source: str,
+    jsonl: bool,
+    scope: str,
+    level: str | None,
+    explain_: bool,
+    strict: bool,
+    as_json: bool,
 ) -> None:
     """Scan FILE (or stdin) for prompt injection, exfiltration, secrets and hidden text.
 
@@ -108,22 +150,16 @@ def scan(
     Exit status: 0 nothing found, 1 something blocked, 2 usage error.
     With --jsonl every input line is {"text": "..."} (blank lines are skipped) and every
     output line is {"blocked": true|false, "findings": [{"id": ..., "category": ...}]};
-    --json is implied.
+    --json is implied. A malformed line gets {"line": N, "error": "..."} (also on
+    stderr), the other lines are still scanned, and the exit status is 2 unless
+    something was blocked; --strict stops at the first malformed line instead.
     """
     from ..scan import explain, explain_result, scan_text
 
     level = level or _configured_level()
-    data = _read(source)
     if jsonl:
-        items = _parse_jsonl(_decode(data, source, "utf-8-sig"))
-        any_blocked = False
-        for _, text in items:
-            result = scan_text(text, scope, level)
-            any_blocked = any_blocked or result.blocked
-            findings = [{"id": f.id, "category": f.category} for f in result.findings]
-            click.echo(json.dumps({"blocked": result.blocked, "findings": findings}))
-        raise SystemExit(1 if any_blocked else 0)
-
+        _scan_jsonl(source, scope, level, strict)
+    data = _read(source)
     text = _decode(data, source)
     result = scan_text(text, scope, level)
     if as_json:

@@ -14,9 +14,9 @@ import click
 from . import AppContext, emit_json, handle_errors, pass_app
 
 if TYPE_CHECKING:
-    from ..sessions import SessionInfo, SessionStore
+    from ..sessions import ImportProgress, SessionInfo, SessionStore
 
-__all__ = ["sessions"]
+__all__ = ["progress_text", "sessions"]
 
 _ROLE_STYLE = {"user": "bold cyan", "assistant": "green", "tool": "magenta", "system": "dim"}
 
@@ -245,9 +245,26 @@ def _render_search(resp: dict[str, Any]) -> None:
         console.print(Text(str(resp.get("note", "")), style="dim"))
 
 
+def progress_text(p: ImportProgress) -> str:
+    """``"12,000 messages  3,400/s  ETA 0:12"``: what the import bar shows beside it."""
+    parts = [f"{p.messages:,} messages"]
+    rate = p.rate
+    parts.append(f"{rate:,.0f}/s" if rate is not None else "-/s")
+    eta = p.eta
+    if eta is None:
+        parts.append("ETA -")
+    else:
+        minutes, seconds = divmod(int(eta + 0.5), 60)
+        hours, minutes = divmod(minutes, 60)
+        parts.append(f"ETA {hours}:{minutes:02d}:{seconds:02d}" if hours else
+                     f"ETA {minutes}:{seconds:02d}")  # fmt: skip
+    return "  ".join(parts)
+
+
 @contextmanager
 def _progress(enabled: bool) -> Iterator[Any]:
-    """A rich progress bar on stderr (None when disabled)."""
+    """A rich progress bar on stderr (None when disabled): share of the input read,
+    messages written, rate and time left."""
     if not enabled:
         yield None
         return
@@ -257,13 +274,14 @@ def _progress(enabled: bool) -> Iterator[Any]:
         TextColumn("importing"),
         BarColumn(),
         TaskProgressColumn(),
+        TextColumn("{task.fields[line]}"),
         console=_console(err=True),
         transient=True,
     ) as bar:
-        task = bar.add_task("import", total=None)
+        task = bar.add_task("import", total=None, line="")
 
-        def update(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=max(total, 1))
+        def update(p: ImportProgress) -> None:
+            bar.update(task, completed=p.fraction * 1000, total=1000, line=progress_text(p))
 
         yield update
 
@@ -279,12 +297,26 @@ def _progress(enabled: bool) -> Iterator[Any]:
     help="Input format (auto detects).",
 )
 @click.option("--source", help="Record the sessions under this source.")
-@click.option("--replace", is_flag=True, help="Re-import sessions that already exist.")
+@click.option(
+    "--replace", is_flag=True, help="Swap each session that exists for the imported copy."
+)
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Check the whole input first; the first malformed line stops the import (exit 1) "
+    "before anything is written.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @pass_app
 @handle_errors
 def import_cmd(
-    app: AppContext, path: str, fmt: str, source: str | None, replace: bool, as_json: bool
+    app: AppContext,
+    path: str,
+    fmt: str,
+    source: str | None,
+    replace: bool,
+    strict: bool,
+    as_json: bool,
 ) -> None:
     """Import conversations from PATH (a file, or a directory of Claude Code transcripts).
 
@@ -294,25 +326,34 @@ def import_cmd(
       openai  chat "messages" arrays (JSON or JSONL)
       claude  Claude Code transcripts (~/.claude/projects/**/*.jsonl)
       locomo  the LoCoMo benchmark file
+
+    A session imported before gains only its new messages (run it again after a
+    transcript grew). A malformed line is skipped and reported with its line number.
     """
     from ..sessions import import_path
 
     show_bar = not as_json and sys.stderr.isatty()
     with _store(app) as store, _progress(show_bar) as update:
         report = import_path(store, path, format=fmt, source=source, replace=replace,
-                             progress=update)  # fmt: skip
+                             strict=strict, progress=update)  # fmt: skip
     data = report.to_dict()
     if as_json:
         emit_json(data)
         return
+    written = data["sessions"] + data["extended_sessions"]
     click.echo(
-        f"Imported {data['messages']:,} messages in {data['sessions']:,} sessions "
+        f"Imported {data['messages']:,} messages in {written:,} sessions "
         f"from {data['files']} file(s) ({data['format']})."
     )
-    if data["existing_sessions_skipped"]:
+    if data["extended_sessions"]:
         click.echo(
-            f"Left {data['existing_sessions_skipped']:,} sessions that already existed "
-            "(--replace re-imports them)."
+            f"{data['extended_sessions']:,} of those sessions were imported before and "
+            f"gained {data['extended_messages']:,} new messages."
+        )
+    if data["existing_sessions_unchanged"]:
+        click.echo(
+            f"{data['existing_sessions_unchanged']:,} sessions were imported before and "
+            "have nothing new."
         )
     if data["replaced_sessions"]:
         click.echo(f"Replaced {data['replaced_sessions']:,} existing sessions.")

@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from ..errors import ToolError
-from . import AppContext, emit_json, fail, fail_keeping_edit, handle_errors, pass_app
+from . import AppContext, emit_json, fail, fail_keeping_edit, handle_errors, pass_app, read_utf8
 
 __all__ = ["run_skill_manage", "run_skill_view", "run_skills_list", "skills"]
 
@@ -152,7 +152,7 @@ def show(app: AppContext, name: str, file_path: str | None, as_json: bool) -> No
 )
 @click.option(
     "--body-file",
-    type=click.File("r", encoding="utf-8"),
+    type=click.File("rb"),
     help="Markdown body (or a whole SKILL.md with front matter); default: stdin.",
 )
 @JSON_OPT
@@ -182,11 +182,11 @@ def create(
     from ..skills.model import split_front_matter
 
     if body_file is not None:
-        body = body_file.read()
+        body = read_utf8(body_file, f"--body-file {body_file.name}")
     elif sys.stdin.isatty():
         raise click.UsageError("give the body with --body-file FILE or on stdin")
     else:
-        body = sys.stdin.read()
+        body = read_utf8(sys.stdin.buffer, "the body read from stdin")
     if split_front_matter(body) is not None:
         if description or version or tags or platforms:
             raise click.UsageError(

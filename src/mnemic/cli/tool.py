@@ -11,7 +11,7 @@ import click
 from ..errors import MnemicError
 from ..home import Home
 from ..tooling import parse_arguments
-from . import AppContext, emit_json, handle_errors, pass_app
+from . import AppContext, emit_json, handle_errors, pass_app, read_utf8
 from .governance import run_skill_manage
 from .skills import run_skill_view, run_skills_list
 
@@ -64,7 +64,7 @@ def tool(app: AppContext, name: str, arguments: str) -> None:
     if runner is None:
         known = ", ".join(sorted(TOOL_RUNNERS))
         raise click.UsageError(f"unknown tool {name!r}; known tools: {known}")
-    text = sys.stdin.read() if arguments == "-" else arguments
+    text = read_utf8(sys.stdin.buffer, "stdin") if arguments == "-" else arguments
     try:
         args = parse_arguments(text)
     except MnemicError as exc:

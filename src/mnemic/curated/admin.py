@@ -320,6 +320,33 @@ def doctor(memory: Memory, *, fix: bool = False) -> list[Problem]:
                 )
     if isinstance(backend, FileBackend):
         problems.extend(_file_checks(backend, fix))
+    from ..governance.audit import AuditJournal
+
+    journal = memory.governor.journal if memory.governor is not None else None
+    if isinstance(journal, AuditJournal):  # a torn tail left by a crash mid-append
+        try:
+            torn = journal.torn_tail()
+        except StorageError as exc:
+            problems.append(Problem("error", None, exc.to_llm(), "mnemic audit verify"))
+            torn = None
+        if torn is not None:
+            fixed = False
+            if fix:
+                try:  # a failed repair (read-only home...) stays reported as not fixed
+                    fixed = journal.repair() is not None
+                except StorageError:
+                    fixed = False
+            problems.append(
+                Problem(
+                    "warning",
+                    None,
+                    f"the audit journal {journal.path} ends with an incomplete record of "
+                    f"{torn['bytes']} byte(s), left by a crash during an append (not "
+                    "tampering); until it is cut, `mnemic audit verify` notes it.",
+                    "mnemic memory doctor --fix (the next audited write also repairs it)",
+                    fixed,
+                )
+            )
     return problems
 
 

@@ -10,7 +10,7 @@ File layout under ``<home>/memories/``::
     MEMORY.md, USER.md                 the targets (0600)
     MEMORY.md.lock, USER.md.lock       sidecar locks (0600, never symlinks)
     .history/MEMORY.md.<seq>.<ms>      previous versions (hard links, bounded)
-    MEMORY.md.bak.<stamp>              copies saved when drift was detected
+    MEMORY.md.bak.<stamp>.<hash>       copies saved when drift was detected (one per text)
     .txn.intent                        redo record of a commit spanning both targets
                                        (exists only while such a commit is in flight)
 
@@ -25,6 +25,7 @@ files end up old or both new, never one of each.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import logging
 import os
@@ -206,9 +207,30 @@ class FileBackend:
         return taken
 
     def _commit(self, target: str, text: str, *, sync_dir: bool = True) -> None:
+        """Replace a target with ``text``; history changes only if the write commits.
+
+        Order: the new text goes to a durable temp file first (encoding, disk full and
+        I/O errors all surface here, with nothing else touched); then the current file
+        is linked into the history; then the temp file is renamed into place; only then
+        are versions past the limit dropped. A failure before the rename removes the
+        temp file and the new history link, so the history is exactly as it was.
+        """
         path = self.path(target)
-        recycle = self._keep_previous(target, path) if self.history_limit > 0 else None
-        atomic_write_text(path, text, mode=FILE_MODE, recycle=recycle, sync_dir=sync_dir)
+        tmp = _durable_temp(path, text, os.urandom(6).hex())
+        kept: str | None = None
+        try:
+            if self.history_limit > 0:
+                kept = self._keep_previous(target, path)
+            os.replace(tmp, path)
+        except BaseException as exc:
+            _discard(tmp, kept)
+            if isinstance(exc, OSError):
+                raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
+            raise
+        if self.history_limit > 0:
+            self._prune(target)
+        if sync_dir:
+            fsync_dir(self.directory)
 
     # -- commits spanning both targets (redo log) ----------------------------------
     @property
@@ -217,21 +239,27 @@ class FileBackend:
         return self.directory / INTENT_NAME
 
     def _commit_all(self, writes: dict[str, str]) -> None:
-        """Commit several targets all-or-nothing (caller holds every lock)."""
+        """Commit several targets all-or-nothing (caller holds every lock).
+
+        Temp files first, then history links, then the intent record: a failure before
+        the intent is durable removes the temp files and the links (history unchanged).
+        """
         txid = os.urandom(6).hex()
         temps: list[tuple[str, str]] = []
+        kept: list[str] = []
         try:
             for target in sorted(writes):
-                path = self.path(target)
-                recycle = self._keep_previous(target, path) if self.history_limit > 0 else None
-                tmp = _durable_temp(path, writes[target], f"txn-{txid}", recycle)
+                tmp = _durable_temp(self.path(target), writes[target], f"txn-{txid}")
                 temps.append((FILENAMES[target], os.path.basename(tmp)))
+            if self.history_limit > 0:
+                for target in sorted(writes):
+                    link = self._keep_previous(target, self.path(target))
+                    if link is not None:
+                        kept.append(link)
             record = {"id": txid, "files": [list(pair) for pair in temps]}
             atomic_write_text(self.intent_path, json.dumps(record))
         except BaseException:
-            for _, tmp in temps:
-                with contextlib.suppress(OSError):
-                    os.unlink(self.directory / tmp)
+            _discard(*(str(self.directory / tmp) for _, tmp in temps), *kept)
             raise
         # From here on the commit is decided: whatever happens, it is completed.
         try:
@@ -242,6 +270,9 @@ class FileBackend:
                 f"{exc.strerror or exc}; the commit is recorded in {INTENT_NAME} and will be "
                 "completed by the next writer or open",
             ) from exc
+        if self.history_limit > 0:
+            for target in writes:
+                self._prune(target)
 
     def _recover_locked(self) -> bool:
         """Complete an interrupted commit (caller holds every lock); True if there was one."""
@@ -315,10 +346,10 @@ class FileBackend:
         return out
 
     def _keep_previous(self, target: str, path: Path) -> str | None:
-        """Keep the current file as the newest version; drop versions past the limit.
+        """Link the current file into the history as its newest version.
 
-        Returns one dropped version that the coming write may recycle as its temp file
-        (or ``None``): its inode is reused instead of freed.
+        Returns the new history path (``None`` when there is no current file). Nothing is
+        dropped here: :meth:`_prune` runs once the write has committed.
         """
         if not path.exists():
             return None
@@ -337,19 +368,14 @@ class FileBackend:
         except OSError:
             text = read_text_strict(path) or ""
             atomic_write_text(dest, text)
-        excess = len(existing) + 1 - self.history_limit
-        dropped = [os.path.join(self.history_dir, name) for name in existing[: max(0, excess)]]
-        recycle = None
-        if dropped:
-            try:
-                if os.lstat(dropped[0]).st_nlink == 1:
-                    recycle = dropped.pop(0)
-            except OSError:
-                pass
-        for old in dropped:
+        return str(dest)
+
+    def _prune(self, target: str) -> None:
+        """Drop the oldest versions past ``history_limit`` (after a committed write)."""
+        existing = self._history_names(target)
+        for name in existing[: max(0, len(existing) - self.history_limit)]:
             with contextlib.suppress(FileNotFoundError):
-                os.unlink(old)
-        return recycle
+                os.unlink(os.path.join(self.history_dir, name))
 
     def history(self, target: str) -> list[Version]:
         self.path(target)
@@ -379,8 +405,20 @@ class FileBackend:
 
     # -- drift backups and debris ----------------------------------------------
     def save_backup(self, target: str, raw: str) -> str:
+        """Keep a copy of drifted text as ``<FILE>.bak.<UTC stamp>.<content hash>``.
+
+        The same text is kept once: when a backup with the same content exists (the same
+        drifted file refused again), its path is returned and its time refreshed (so an
+        age limit counts from the last refusal) instead of writing another copy.
+        """
+        digest = hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+        for existing in reversed(self.backups(target)):
+            if existing.name.endswith(f".{digest}") and _same_text(existing, raw):
+                with contextlib.suppress(OSError):
+                    os.utime(existing)
+                return str(existing)
         stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime())
-        dest = self.directory / f"{FILENAMES[target]}.bak.{stamp}.{os.urandom(2).hex()}"
+        dest = self.directory / f"{FILENAMES[target]}.bak.{stamp}.{digest}"
         try:
             atomic_write_text(dest, raw)
         except Exception as exc:  # report, never pretend the copy exists
@@ -469,36 +507,45 @@ def _acquired(lock: SidecarLock) -> bool:
     return True
 
 
-def _durable_temp(path: Path, text: str, tag: str, recycle: str | None) -> str:
+def _same_text(path: Path, text: str) -> bool:
+    try:
+        return read_text_strict(path, nofollow=True) == text
+    except StorageError:
+        return False
+
+
+def _discard(*paths: str | None) -> None:
+    """Remove what a failed write left behind (temp files, new history links)."""
+    for p in paths:
+        if p is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(p)
+
+
+def _durable_temp(path: Path, text: str, tag: str) -> str:
     """Write ``text`` to a new temp file next to ``path`` and fsync it; return its path.
 
     The name follows the temp-file convention (``.<NAME>.<tag>.tmp``), so a temp file
-    whose commit never started is found and removed like any writer's debris.
+    whose commit never started is found and removed like any writer's debris. Raises
+    :class:`WriteFailed` (the temp file removed) when the text cannot be encoded or
+    written: a full disk, a file-size limit, an I/O error.
     """
-    data = text.encode("utf-8")
-    tmp = os.path.join(os.path.dirname(path), f"{temp_prefix(path)}{tag}{TEMP_SUFFIX}")
-    fd = -1
-    if recycle is not None:
-        try:
-            os.rename(recycle, tmp)
-            fd = os.open(tmp, os.O_WRONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
-            os.fchmod(fd, FILE_MODE)
-        except OSError:
-            if fd >= 0:
-                os.close(fd)
-                fd = -1
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
     try:
-        if fd < 0:
-            fd = os.open(
-                tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, FILE_MODE
-            )
+        data = text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise WriteFailed(
+            str(path),
+            f"the new text cannot be stored as UTF-8 ({exc.reason} at character {exc.start})",
+        ) from exc
+    tmp = os.path.join(os.path.dirname(path), f"{temp_prefix(path)}{tag}{TEMP_SUFFIX}")
+    try:
+        fd = os.open(
+            tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, FILE_MODE
+        )
         try:
             view = memoryview(data)
             while view:
                 view = view[os.write(fd, view) :]
-            os.ftruncate(fd, len(data))
             os.fsync(fd)
         finally:
             os.close(fd)

@@ -113,7 +113,8 @@ def detect_drift(raw: str, limit: int) -> Drift | None:
 def validate_content(content: str, *, field: str = "content") -> str:
     """Strip ``content`` and check it can be stored as one entry; return the stripped text.
 
-    Refused: empty text, control characters (other than tab and newline), and text that
+    Refused: empty text, control characters (other than tab and newline), lone
+    surrogates (not storable as UTF-8), and text that
     contains the delimiter or would form one at an entry boundary (starting with
     ``"§\\n"`` or ending with ``"\\n§"``): it would silently split into several entries on
     the next load.
@@ -130,6 +131,16 @@ def validate_content(content: str, *, field: str = "content") -> str:
             "control_character",
             f"{field} contains the control character U+{ord(bad):04X}. Remove it and retry.",
         )
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise ContentRejected(
+                "not_utf8",
+                f"{field} contains a lone surrogate (U+{ord(text[exc.start]):04X} at character "
+                f"{exc.start}), which is not valid Unicode text and cannot be saved. Remove "
+                "it and retry.",
+            ) from None
     if DELIMITER in text or text.startswith("§\n") or text.endswith("\n§"):
         raise ContentRejected(
             "delimiter",

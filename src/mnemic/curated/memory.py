@@ -517,7 +517,11 @@ class Memory:
 
     def _check_seen(self, target: str, before: list[str], results: list[OpResult]) -> None:
         """Optimistic concurrency per entry: refuse to overwrite or delete an entry the
-        model has not seen in its current form (edited or added by someone else)."""
+        model has not seen in its current form (edited or added by someone else).
+
+        What this session wrote counts as seen: its earlier commits (recorded in
+        ``_known``) and the entries that earlier operations of this same call wrote.
+        """
         known = self._known.get(target)
         if known is None:
             return
@@ -526,6 +530,8 @@ class Memory:
             if r.previous is not None and r.previous not in seen:
                 self._known[target] = tuple(before)  # now it has been shown
                 raise EntryChanged(target, display_entry(target, r.previous)[0])
+            if r.entry is not None:
+                seen.add(r.entry)
 
 
 def _message(results: Sequence[OpResult], batch: bool) -> str:

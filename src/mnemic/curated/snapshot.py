@@ -3,6 +3,8 @@
 Entries are threat-scanned at load (the file may have been edited by anyone); an entry
 with a finding is shown only as a ``[BLOCKED: ...]`` placeholder carrying a handle the
 model can pass as ``old_text`` to remove it, so its raw text never enters the context.
+Every entry is scanned, whatever it starts with, and an entry that imitates the
+placeholder is itself shown as one.
 The block is framed by a header with the usage, and capped so a file bloated by hand
 cannot flood the prompt.
 """
@@ -36,6 +38,8 @@ HEADERS = {
 }
 MAX_SCAN_CHARS = 65_536
 BLOCKED_PREFIX = "[BLOCKED:"
+PLACEHOLDER_IMITATION = "placeholder_imitation"
+"""The finding id of an entry that starts like the placeholder (it is hidden too)."""
 
 _scan_cache: dict[str, tuple[tuple[str, str], ...]] = {}
 _SCAN_CACHE_MAX = 4096
@@ -69,17 +73,20 @@ def display_entry(target: str, entry: str) -> tuple[str, tuple[str, ...]]:
 
     Returns the display text and the pattern ids that blocked it (empty when clean).
     """
-    if entry.startswith(BLOCKED_PREFIX):
-        return entry, ()
+    # Every entry is judged on its own text. The placeholder is something mnemic renders,
+    # never a marker it trusts: an entry that merely starts like one is hidden too (it
+    # could carry an injection after the prefix, or a handle pointing at another entry).
     if len(entry) > MAX_SCAN_CHARS:
         ids: tuple[str, ...] = ("too_large_to_scan",)
         why = f"is too large to scan ({len(entry):,} chars)"
     else:
-        found = _findings(entry)
-        if not found:
-            return entry, ()
-        ids = tuple(pid for pid, _ in found)
+        ids = tuple(pid for pid, _ in _findings(entry))
         why = "matched threat pattern(s): " + ", ".join(ids)
+    if entry.startswith(BLOCKED_PREFIX):
+        ids = (PLACEHOLDER_IMITATION, *ids)
+        why = f"imitates this placeholder{' and ' + why if len(ids) > 1 else ''}"
+    if not ids:
+        return entry, ()
     filename = FILENAMES.get(target, target)
     handle = entry_handle(entry)
     return (

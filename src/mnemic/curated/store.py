@@ -22,6 +22,7 @@ from ..errors import (
     ContentRejected,
     DriftDetected,
     InvalidArgument,
+    StorageError,
     ThreatBlocked,
     ToolError,
     WouldEmptyTarget,
@@ -29,7 +30,9 @@ from ..errors import (
 from ..scan import scan_text
 from .backend import CuratedBackend
 from .entries import (
+    DELIMITER,
     TARGETS,
+    Drift,
     char_count,
     detect_drift,
     find_entry,
@@ -37,7 +40,7 @@ from .entries import (
     serialize,
     validate_content,
 )
-from .snapshot import display_entry
+from .snapshot import BLOCKED_PREFIX, display_entry
 from .usage import label
 
 __all__ = ["ACTIONS", "Commit", "CuratedStore", "Op", "OpResult", "file_hash"]
@@ -131,23 +134,27 @@ class CuratedStore:
         return parse(raw) if raw is not None else []
 
     # -- validation (before any lock) -----------------------------------------
-    def prepare(self, ops: Sequence[Op], *, batch: bool) -> list[Op]:
-        """Validate and threat-scan operations; return them with normalised text."""
+    def prepare(self, ops: Sequence[Op], *, batch: bool, target: str = "memory") -> list[Op]:
+        """Validate and threat-scan operations; return them with normalised text.
+
+        ``target`` is the target of operations that do not name their own. Content longer
+        than its target's whole budget is refused as a size error before anything else
+        looks at it (the threat scan included).
+        """
         if not ops:
             raise InvalidArgument("operations", "The operations list is empty. Nothing to do.")
         out: list[Op] = []
         for i, op in enumerate(ops, 1):
             try:
-                out.append(self._prepare_one(op))
+                out.append(self._prepare_one(op, target))
             except ToolError as exc:
                 if batch:
                     raise BatchFailed(i, op.action, exc, len(ops)) from exc
                 raise
         return out
 
-    def _prepare_one(self, op: Op) -> Op:
-        if op.target is not None:
-            check_target(op.target)
+    def _prepare_one(self, op: Op, default_target: str) -> Op:
+        target = check_target(op.target) if op.target is not None else default_target
         if op.action not in ACTIONS:
             raise InvalidArgument(
                 "action", f"Unknown action {op.action!r}. Use add, replace or remove."
@@ -168,11 +175,42 @@ class CuratedStore:
                 raise InvalidArgument(
                     "content", f"'{op.action}' needs content: the full text of the entry.{hint}"
                 )
+            size = len(op.content.strip())
+            if size > self.limit(target):
+                raise self._too_long(target, size, op.action)
             content = validate_content(op.content)
+            if content.startswith(BLOCKED_PREFIX):
+                raise ContentRejected(
+                    "placeholder",
+                    f"content starts with {BLOCKED_PREFIX!r}, the placeholder mnemic shows in "
+                    "place of a hidden entry; it is not an entry and cannot be saved. To delete "
+                    "a hidden entry, pass its entry:<hex> handle as old_text to remove.",
+                )
             found = scan_text(content, "strict").findings
             if found:
                 raise ThreatBlocked([(f.id, f.category) for f in found])
         return Op(op.action, content, old, op.target)
+
+    def _too_long(self, target: str, size: int, action: str) -> BudgetExceeded:
+        """The refusal of one entry longer than the whole budget of its target."""
+        limit = self.limit(target)
+        try:
+            current = char_count(self.load(target))
+        except StorageError:  # the size is the answer here; the file speaks for itself later
+            current = 0
+        return BudgetExceeded(
+            target,
+            limit,
+            current,
+            current + size,
+            message=(
+                f"This entry is {size:,} chars, longer than the whole {label(target)} budget "
+                f"of {limit:,} chars, so it can never fit, whatever is removed. Nothing was "
+                "saved. Shorten it to the durable fact, or split it into several shorter "
+                "entries that fit together (an operations list adds them in one call)."
+            ),
+            entry_chars=size,
+        )
 
     # -- the locked part ------------------------------------------------------
     def apply(
@@ -223,22 +261,23 @@ class CuratedStore:
         needed to change) and must not raise.
         """
         target = check_target(target)
-        prepared = self.prepare(ops, batch=batch)
+        prepared = self.prepare(ops, batch=batch, target=target)
         groups: dict[str, list[tuple[int, Op]]] = {}
         for i, op in enumerate(prepared, 1):
             groups.setdefault(op.target or target, []).append((i, op))
         ordered = sorted(groups)
         with self.backend.transaction(ordered, self.settings.lock_timeout) as txn:
-            staged: list[tuple[str, str | None, list[str], list[str], list[OpResult]]] = []
+            staged: list[tuple[str, str | None, list[str], list[str], list[OpResult], str]] = []
             for t in ordered:
                 limit = self.limit(t)
                 group = groups[t]
                 raw = txn.read(t)
-                if raw is not None and (batch or any(op.action != "add" for _, op in group)):
-                    drift = detect_drift(raw, limit)
-                    if drift is not None:
-                        backup = self.backend.save_backup(t, raw)
-                        raise DriftDetected(t, self.backend.location(t), drift.reason, backup)
+                drift = detect_drift(raw, limit) if raw is not None else None
+                # A single add appends to the file as it is (see _appended), so it may go
+                # ahead on a drifted file; anything that rewrites entries may not.
+                appending = not batch and all(op.action == "add" for _, op in group)
+                if drift is not None and not appending:
+                    raise self._drifted(t, raw, drift)
                 before = parse(raw) if raw is not None else []
                 working = list(before)
                 results: list[OpResult] = []
@@ -252,21 +291,38 @@ class CuratedStore:
                 working = _dedupe(working)
                 if batch and before and not working and not allow_empty:
                     raise WouldEmptyTarget(t, len(before))
-                self._check_budget(
-                    t, before, working, [op for _, op in group], batch=batch, total=len(prepared)
-                )
-                if parse(serialize(working)) != working:  # pragma: no cover - guarded above
+                try:
+                    self._check_budget(
+                        t,
+                        before,
+                        working,
+                        [op for _, op in group],
+                        batch=batch,
+                        total=len(prepared),
+                    )
+                except BudgetExceeded:
+                    if drift is None:
+                        raise
+                    # Making room needs replace or remove, which drift refuses: the way
+                    # out is a person adopting the file, so say that instead.
+                    raise self._drifted(t, raw, drift) from None
+                text = serialize(working)
+                if parse(text) != working:  # pragma: no cover - guarded above
                     raise ContentRejected(
                         "round_trip", "The result would not read back as the same entries."
                     )
-                staged.append((t, raw, before, working, results))
+                if appending and raw is not None and working != before:
+                    kept = _appended(raw, working[len(before) :], working)
+                    if kept is not None and (drift is not None or not detect_drift(kept, limit)):
+                        text = kept
+                    elif drift is not None:
+                        raise self._drifted(t, raw, drift)
+                staged.append((t, raw, before, working, results, text))
             if precommit is not None:
-                for t, _, before, working, results in staged:
+                for t, _, before, working, results, _ in staged:
                     if working != before:
                         precommit(t, before, working, results)
-            writes = {
-                t: serialize(working) for t, _, before, working, _ in staged if working != before
-            }
+            writes = {t: text for t, _, before, working, _, text in staged if working != before}
             start = time.perf_counter()
             if not dry_run:
                 if len(writes) == 1:
@@ -276,7 +332,7 @@ class CuratedStore:
                     txn.write_all(writes)
             write_ms = (time.perf_counter() - start) * 1000.0
             commits = []
-            for t, raw, before, working, results in staged:
+            for t, raw, before, working, results, _ in staged:
                 before_hash = file_hash(raw)
                 commits.append(
                     Commit(
@@ -295,6 +351,11 @@ class CuratedStore:
                 on_commit(commits)
             return commits
 
+    def _drifted(self, target: str, raw: str | None, drift: Drift) -> DriftDetected:
+        """Keep a copy of drifted text (once per distinct text) and build the refusal."""
+        backup = self.backend.save_backup(target, raw or "")
+        return DriftDetected(target, self.backend.location(target), drift.reason, backup)
+
     def _check_budget(
         self,
         target: str,
@@ -311,7 +372,13 @@ class CuratedStore:
         # A target already over its budget (edited by hand) may still shrink.
         if new <= limit or (current > limit and new < current):
             return
-        if batch:
+        if not before:  # nothing there to consolidate: the new text alone is too long
+            none = "NONE of the operations was applied" if batch else "Nothing was saved"
+            message = (
+                f"The new entries total {new:,} chars; {label(target)} holds at most "
+                f"{limit:,}. {none}. Shorten them or save fewer."
+            )
+        elif batch:
             message = (
                 f"After all {total} operations, {label(target)} would be at {new:,}/"
                 f"{limit:,} chars, over the limit. NONE of the operations was applied. Remove "
@@ -352,6 +419,21 @@ def _apply_one(working: list[str], op: Op, target: str) -> OpResult:
         return OpResult("replace", "replaced", op.content, previous, target)
     del working[index]
     return OpResult("remove", "removed", None, previous, target)
+
+
+def _appended(raw: str, added: list[str], expected: list[str]) -> str | None:
+    """``raw`` with ``added`` appended; ``None`` if that text would not read back as
+    ``expected`` (then the caller rewrites a clean file, or refuses a drifted one).
+
+    An add never rewrites what is already in the file: every entry, and everything a
+    hand edit left between them (indentation, blank segments, CRLF line ends), stays
+    byte for byte. Only whitespace after the last entry gives way to the delimiter.
+    """
+    head = raw.rstrip()
+    if not head:
+        return None
+    text = head + DELIMITER + DELIMITER.join(added)
+    return text if parse(text) == expected else None
 
 
 def _dedupe(entries: list[str]) -> list[str]:

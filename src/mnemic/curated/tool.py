@@ -13,6 +13,7 @@ import logging
 from typing import Any
 
 from ..errors import (
+    BatchFailed,
     InvalidArgument,
     MnemicError,
     StorageError,
@@ -105,8 +106,8 @@ def memory_tool_spec(*, read_action: bool = True) -> ToolSpec:
                     "type": "string",
                     "enum": list(TARGETS),
                     "description": (
-                        "'user' = the user profile, 'memory' = your notes (the default for "
-                        "operations that do not name their own)."
+                        "'user' = the user profile, 'memory' = your notes (the default, also "
+                        "for operations that do not name their own)."
                     ),
                 },
                 "content": {
@@ -130,7 +131,6 @@ def memory_tool_spec(*, read_action: bool = True) -> ToolSpec:
                     "description": "Let an operations list remove every entry (default false).",
                 },
             },
-            "required": ["target"],
         },
     )
 
@@ -148,6 +148,7 @@ def run_memory_tool(memory: Memory, arguments: str | dict[str, Any] | None) -> d
     signature = ""
     target: str | None = None
     targets: list[str] = []
+    ops: list[Op] = []
     try:
         args = parse_arguments(arguments)
         signature = call_signature(args)
@@ -166,7 +167,7 @@ def run_memory_tool(memory: Memory, arguments: str | dict[str, Any] | None) -> d
         _audit_refusal(memory, target, exc)
         state = _state(memory, target, targets) if target else None
         reported = memory.guard.record_failure(signature, state, exc)
-        return _failure(memory, target, reported)
+        return _failure(memory, _failed_target(exc, target, ops), reported)
     except MnemicError as exc:
         _audit_refusal(memory, target, exc)
         return exc.to_response()
@@ -193,11 +194,9 @@ def _parse(memory: Memory, args: dict[str, Any]) -> tuple[str, str, list[Op], bo
         )
     action = args.get("action")
     operations = args.get("operations")
-    if args.get("target") is None:
-        raise InvalidArgument(
-            "target", "Missing target: 'user' (the user profile) or 'memory' (your notes)."
-        )
-    target = check_target(args["target"])
+    # A missing or null target means "memory" (as in the system we start from); each
+    # operation of a list may still name its own.
+    target = "memory" if args.get("target") is None else check_target(args["target"])
     allow_empty = args.get("allow_empty", False)
     if not isinstance(allow_empty, bool):
         raise InvalidArgument("allow_empty", "allow_empty must be true or false.")
@@ -272,6 +271,14 @@ def _op(raw: Any, index: int) -> Op:
     )
 
 
+def _failed_target(exc: ToolError, target: str | None, ops: list[Op]) -> str | None:
+    """The target a refusal is about: a failed batch operation's own target, if it has one."""
+    index = getattr(exc, "index", None)
+    if isinstance(exc, BatchFailed) and isinstance(index, int) and 0 < index <= len(ops):
+        return ops[index - 1].target or target
+    return target
+
+
 def _text(args: dict[str, Any], key: str) -> str | None:
     return _check_str(args.get(key), key)
 
@@ -328,6 +335,8 @@ def _failure(memory: Memory, target: str | None, exc: ToolError) -> dict[str, An
         exc.code == "invalid_argument" and getattr(exc, "field", "") == "old_text"
     )
     if resp.get("cause_code") in ("threat_blocked", "content_rejected"):
+        wants = False
+    if "entry_chars" in resp:  # one entry longer than the budget: nothing to pick from
         wants = False
     if wants:
         shown = _display_entries(memory, target)

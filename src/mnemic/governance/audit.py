@@ -9,9 +9,17 @@ Files under ``<home>/audit/``::
 
 Each record holds ``prev``, the hash of the record before it (64 zeros for the first),
 and ``hash``, the SHA-256 of its own canonical JSON without ``hash``. :meth:`verify`
-walks the chain and reports the first line that does not fit: an edited record fails
-its own hash, a removed, inserted or moved record breaks the sequence numbers and the
-chain, and records cut from the end show as a journal shorter than the head says.
+walks the chain (:mod:`.chain`) and reports every line that does not fit, first line
+first: an edited record fails its own hash, a removed, inserted or moved record breaks
+the sequence numbers and the chain, and records cut from the end show as a journal
+shorter than the head says.
+
+Crashes: a process killed in the middle of an append can leave a torn tail, a final
+fragment without a newline. The next append (or :meth:`AuditJournal.repair`, run by
+``mnemic memory doctor --fix``) cuts it under the journal lock and first appends a
+``repair`` record holding the length and SHA-256 of the bytes it cut (never the bytes)
+and the head count at that moment; verify reports a torn tail as crash damage, and a
+repair that cut a record the head had counted as tampering.
 
 Records never hold content (entry text, summaries, payloads): only ids, names, hashes
 of files, decisions and error codes. So forgetting the user profile does not have to
@@ -24,74 +32,42 @@ rewrite the whole home can rewrite the whole chain too; keep a copy of the head 
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import StorageError, UnreadableFile, WriteFailed
-from ..fsio import FILE_MODE, SidecarLock, ensure_private_dir
+from ..errors import ReadOnlyHome, StorageError, UnreadableFile, WriteFailed
+from ..fsio import FILE_MODE, SidecarLock, ensure_private_dir, open_regular, read_bytes_strict
+from .chain import (
+    GENESIS,
+    REPAIR_ACTION,
+    AuditProblem,
+    VerifyReport,
+    make_record,
+    record_hash,
+    torn_tail_info,
+    unreadable,
+    verify_chain,
+)
 
-__all__ = ["GENESIS", "AuditJournal", "VerifyReport", "make_record", "record_hash", "verify_chain"]
+__all__ = [
+    "GENESIS",
+    "AuditJournal",
+    "AuditProblem",
+    "VerifyReport",
+    "make_record",
+    "record_hash",
+    "verify_chain",
+]
 
-GENESIS = "0" * 64
 HEAD_SIZE = 160
 _TAIL_WINDOW = 16384
-
-
-def record_hash(record: dict[str, Any]) -> str:
-    """SHA-256 of a record's canonical JSON, without its ``hash`` field."""
-    body = {k: v for k, v in record.items() if k != "hash"}
-    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def make_record(
-    seq: int, prev: str, now: float, fields: dict[str, Any]
-) -> tuple[dict[str, Any], str]:
-    """Record number ``seq`` chained to ``prev``, and its canonical JSON line."""
-    record: dict[str, Any] = {
-        "seq": seq,
-        "id": os.urandom(8).hex(),
-        "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(now)),
-        "ts": round(now, 6),
-        **{k: v for k, v in fields.items() if v is not None},
-        "prev": prev,
-    }
-    record["hash"] = record_hash(record)
-    line = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return record, line
-
-
-@dataclass(frozen=True, slots=True)
-class VerifyReport:
-    """The outcome of :meth:`AuditJournal.verify`."""
-
-    ok: bool
-    records: int
-    """Records that verified (all of them when ``ok``)."""
-    first_bad_line: int | None = None
-    problem: str | None = None
-    head_count: int | None = None
-    last_hash: str | None = None
-    """Hash of the last verified record (anchor it elsewhere to detect a rewrite)."""
-    notes: tuple[str, ...] = field(default_factory=tuple)
-
-    def as_dict(self) -> dict[str, Any]:
-        """JSON-able form."""
-        return {
-            "ok": self.ok,
-            "records": self.records,
-            "first_bad_line": self.first_bad_line,
-            "problem": self.problem,
-            "head_count": self.head_count,
-            "last_hash": self.last_hash,
-            "notes": list(self.notes),
-        }
+_READ_ONLY_ERRNOS = (errno.EACCES, errno.EPERM, errno.EROFS)
 
 
 class AuditJournal:
@@ -115,70 +91,168 @@ class AuditJournal:
         self._tail_cache: tuple[int, int, int, str] | None = None
         """(inode, size, seq, hash) after this instance's last append."""
 
+    @property
+    def location(self) -> str:
+        """Where the journal lives, for messages."""
+        return str(self.path)
+
     # -- appending -----------------------------------------------------------------
     def append(self, **fields: Any) -> dict[str, Any]:
         """Append one record (fields: session, actor, origin, subsystem, target, action,
         before, after, decision, result, error, ...); return it with id, seq and hashes.
 
-        Raises :class:`StorageError` when the journal cannot be written.
+        A torn tail left by a crash is cut first, and its repair recorded. Raises
+        :class:`StorageError` when the journal cannot be written (:class:`ReadOnlyHome`
+        on a read-only home).
         """
+        record = self._append_locked(fields)
+        assert record is not None
+        return record
+
+    def repair(self) -> dict[str, Any] | None:
+        """Cut a torn tail now, as the next append would, and record the repair.
+
+        Returns the ``repair`` record, or ``None`` when the journal ends cleanly.
+        """
+        if self.torn_tail() is None:
+            return None
+        return self._append_locked(None)
+
+    def torn_tail(self) -> dict[str, Any] | None:
+        """``{"offset", "bytes", "sha256"}`` of a final fragment left by a crash, or None."""
+        try:
+            fd = open_regular(self.path, nofollow=True)
+        except OSError as exc:
+            raise UnreadableFile(str(self.path), exc.strerror or str(exc)) from exc
+        if fd is None:
+            return None
+        try:
+            size = os.fstat(fd).st_size
+            if size == 0 or os.pread(fd, 1, size - 1) == b"\n":
+                return None
+            start = self._line_start(fd, size)
+            return torn_tail_info(os.pread(fd, size - start, start), start)
+        finally:
+            os.close(fd)
+
+    def _append_locked(self, fields: dict[str, Any] | None) -> dict[str, Any] | None:
         try:
             ensure_private_dir(self.directory)
+        except ReadOnlyHome:
+            raise
         except Exception as exc:
             raise WriteFailed(str(self.directory), str(exc)) from exc
         with SidecarLock(self.lock_path, self.lock_timeout):
             fd = self._open(os.O_RDWR | os.O_CREAT | os.O_APPEND)
+            last: dict[str, Any] | None = None
             try:
                 st = os.fstat(fd)
+                size = st.st_size
                 cached = self._tail_cache
-                if cached is not None and cached[:2] == (st.st_ino, st.st_size):
+                if cached is not None and cached[:2] == (st.st_ino, size):
                     # Append-only under the lock: an unchanged size means nobody appended.
-                    seq, prev, torn = cached[2], cached[3], False
+                    seq, prev, torn_at = cached[2], cached[3], None
                 else:
-                    seq, prev, torn = self._tail(fd)
-                record, line = make_record(seq + 1, prev, self.clock(), fields)
-                data = (b"\n" if torn else b"") + line.encode("utf-8") + b"\n"
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(fd, view) :]
-                if self.fsync:
-                    os.fdatasync(fd)
-                self._tail_cache = (st.st_ino, os.fstat(fd).st_size, record["seq"], record["hash"])
+                    seq, prev, torn_at = self._tail(fd, size)
+                now = self.clock()
+                lines: list[str] = []
+                if torn_at is not None:
+                    rec, line = make_record(seq + 1, prev, now, self._repair_fields(fd, torn_at))
+                    lines.append(line)
+                    seq, prev, last = rec["seq"], rec["hash"], rec
+                    os.ftruncate(fd, torn_at)
+                    size = torn_at
+                if fields is not None:
+                    last, line = make_record(seq + 1, prev, now, fields)
+                    lines.append(line)
+                if last is None:
+                    return None
+                self._write_lines(fd, ("\n".join(lines) + "\n").encode("utf-8"), size)
+                self._tail_cache = (st.st_ino, os.fstat(fd).st_size, last["seq"], last["hash"])
             except OSError as exc:
+                self._tail_cache = None
                 raise WriteFailed(str(self.path), exc.strerror or str(exc)) from exc
             finally:
                 os.close(fd)
-            self._write_head(record["seq"], record["hash"])
-            return record
+            self._write_head(last["seq"], last["hash"])
+            return last
+
+    def _write_lines(self, fd: int, data: bytes, size: int) -> None:
+        view = memoryview(data)
+        try:
+            while view:
+                view = view[os.write(fd, view) :]
+            if self.fsync:
+                os.fdatasync(fd)
+        except OSError:
+            try:  # noqa: SIM105 - leave no torn tail behind a failed write (disk full...)
+                os.ftruncate(fd, size)
+            except OSError:
+                pass
+            raise
+
+    def _repair_fields(self, fd: int, torn_at: int) -> dict[str, Any]:
+        size = os.fstat(fd).st_size
+        fragment = os.pread(fd, size - torn_at, torn_at)
+        head = self.read_head()
+        return {
+            "action": REPAIR_ACTION,
+            "subsystem": "audit",
+            "actor": "mnemic",
+            "result": "ok",
+            "reason": "torn tail: an append cut short by a crash",
+            "cut_bytes": len(fragment),
+            "cut_sha256": hashlib.sha256(fragment).hexdigest(),
+            "head_count": head[0] if head is not None and head[0] >= 0 else None,
+        }
 
     def _open(self, flags: int) -> int:
+        """The journal, opened without blocking and checked to be a regular file."""
         try:
-            return os.open(self.path, flags | os.O_NOFOLLOW | os.O_CLOEXEC, FILE_MODE)
+            fd = open_regular(self.path, flags, nofollow=True, mode=FILE_MODE)
         except OSError as exc:
+            if flags & os.O_CREAT and exc.errno in _READ_ONLY_ERRNOS:
+                raise ReadOnlyHome(str(self.path), exc.strerror or str(exc)) from exc
             raise UnreadableFile(str(self.path), exc.strerror or str(exc)) from exc
+        if fd is None:
+            raise UnreadableFile(str(self.path), "it does not exist")
+        return fd
 
-    def _tail(self, fd: int) -> tuple[int, str, bool]:
-        """(seq, hash) of the last complete record, and whether the file ends mid-line."""
-        size = os.fstat(fd).st_size
-        if size == 0:
-            return 0, GENESIS, False
+    @staticmethod
+    def _line_start(fd: int, size: int) -> int:
+        """Offset just after the last newline before ``size`` (0 if none)."""
         window = _TAIL_WINDOW
         while True:
             start = max(0, size - window)
             chunk = os.pread(fd, size - start, start)
-            torn = not chunk.endswith(b"\n")
+            cut = chunk.rfind(b"\n")
+            if cut >= 0:
+                return start + cut + 1
+            if start == 0:
+                return 0
+            window *= 4
+
+    def _tail(self, fd: int, size: int) -> tuple[int, str, int | None]:
+        """(seq, hash) of the last complete record, and the offset of a torn final
+        fragment (``None`` when the file ends with a newline)."""
+        if size == 0:
+            return 0, GENESIS, None
+        end = self._line_start(fd, size)
+        torn_at = end if end < size else None
+        window = _TAIL_WINDOW
+        while True:
+            start = max(0, end - window)
+            chunk = os.pread(fd, end - start, start)
             lines = chunk.split(b"\n")
-            if torn:
-                lines = lines[:-1]  # a line cut by a crash during an append
             complete = [ln for ln in (lines if start == 0 else lines[1:]) if ln.strip()]
             for ln in reversed(complete):
                 try:
                     rec = json.loads(ln)
-                    return int(rec["seq"]), str(rec["hash"]), torn
+                    return int(rec["seq"]), str(rec["hash"]), torn_at
                 except (ValueError, KeyError, TypeError):
                     continue  # damaged line: chain from the last good one (verify reports it)
             if start == 0:
-                return 0, GENESIS, torn
+                return 0, GENESIS, torn_at
             window *= 4
 
     def _write_head(self, count: int, last: str) -> None:
@@ -186,31 +260,39 @@ class AuditJournal:
         text = json.dumps({"count": count, "hash": last}, separators=(",", ":"))
         data = text.encode("ascii").ljust(HEAD_SIZE - 1) + b"\n"
         try:
-            fd = os.open(self.head_path, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW, FILE_MODE)
+            fd = open_regular(self.head_path, os.O_WRONLY | os.O_CREAT, nofollow=True)
+            assert fd is not None
             try:
                 os.pwrite(fd, data, 0)
             finally:
                 os.close(fd)
         except OSError as exc:
             raise WriteFailed(str(self.head_path), exc.strerror or str(exc)) from exc
+        except StorageError as exc:
+            raise WriteFailed(str(self.head_path), exc.to_llm()) from exc
 
     def read_head(self) -> tuple[int, str] | None:
-        """(count, last hash) from the head file; ``None`` if absent or unreadable."""
+        """(count, last hash) from the head file; ``None`` if absent, ``(-1, "")`` if
+        unreadable (never blocks, even on a FIFO)."""
         try:
-            with open(self.head_path, "rb") as fh:
-                data = json.loads(fh.read(HEAD_SIZE * 2))
+            raw = read_bytes_strict(self.head_path, max_bytes=HEAD_SIZE * 2, nofollow=True)
+            if raw is None:
+                return None
+            data = json.loads(raw)
             return int(data["count"]), str(data["hash"])
-        except FileNotFoundError:
-            return None
-        except (OSError, ValueError, KeyError, TypeError):
+        except (StorageError, ValueError, KeyError, TypeError):
             return (-1, "")
 
     # -- reading -------------------------------------------------------------------
     def _snapshot(self) -> tuple[bytes, tuple[int, str] | None]:
-        """The journal bytes and the head, read consistently (the lock is held briefly)."""
-        if not self.path.exists():
+        """The journal bytes and the head, read consistently.
+
+        A shared lock is held while the head and the journal size are read (appends hold
+        it exclusively); on a read-only home, where no append can run, without one.
+        """
+        if not os.path.lexists(self.path):
             return b"", self.read_head()
-        with SidecarLock(self.lock_path, self.lock_timeout):
+        with SidecarLock(self.lock_path, self.lock_timeout, shared=True):
             head = self.read_head()
             fd = self._open(os.O_RDONLY)
             try:
@@ -245,90 +327,13 @@ class AuditJournal:
                 yield rec
 
     def verify(self) -> VerifyReport:
-        """Walk the chain; report the first line that does not fit, and truncation."""
+        """Walk the chain; report every record that does not fit, truncation, and a torn
+        tail left by a crash (apart: it does not make the journal fail)."""
         try:
             data, head = self._snapshot()
         except StorageError as exc:
-            return VerifyReport(False, 0, None, f"cannot read the journal: {exc.to_llm()}")
+            return unreadable(exc.to_llm())
         lines = data.split(b"\n")
-        if lines and lines[-1] == b"":
-            lines.pop()
-        elif lines and lines[-1]:
-            pass  # a last line without newline: checked like the others (it will fail)
-        return verify_chain(lines, head)
-
-
-def verify_chain(lines: list[bytes], head: tuple[int, str] | None) -> VerifyReport:
-    """Check journal ``lines`` (one record each, oldest first) against ``head``.
-
-    ``head`` is (count, hash of the last record) as the journal keeps it apart, ``None``
-    when absent, or a negative count when unreadable. Shared by every journal storage.
-    """
-    prev = GENESIS
-    count = 0
-    head_count = head[0] if head else None
-    for number, line in enumerate(lines, 1):
-        problem = _check_line(line, number, prev)
-        if problem is not None:
-            return VerifyReport(False, count, number, problem, head_count, prev)
-        rec = json.loads(line)
-        prev = rec["hash"]
-        count += 1
-    notes: list[str] = []
-    if head is None:
-        if count:
-            return VerifyReport(
-                False,
-                count,
-                None,
-                "the head file is missing although the journal has records: it was "
-                "deleted, so truncation cannot be ruled out",
-                None,
-                prev,
-            )
-    elif head[0] < 0:
-        return VerifyReport(False, count, None, "the head file is damaged", None, prev)
-    elif head[0] > count:
-        return VerifyReport(
-            False,
-            count,
-            count + 1,
-            f"the journal ends after {count} record(s) but the head says {head[0]}: "
-            "records were removed from the end (truncated)",
-            head[0],
-            prev,
-        )
-    elif head[0] == count and head[1] != prev:
-        return VerifyReport(
-            False,
-            count,
-            count,
-            "the last record does not match the hash kept in the head: it was replaced",
-            head[0],
-            prev,
-        )
-    elif head[0] < count:
-        notes.append(
-            f"the head is {count - head[0]} record(s) behind the journal (an append "
-            "interrupted by a crash; the next append repairs it)"
-        )
-    return VerifyReport(True, count, None, None, head_count, prev, tuple(notes))
-
-
-def _check_line(line: bytes, number: int, prev: str) -> str | None:
-    try:
-        rec = json.loads(line)
-    except ValueError:
-        return f"line {number} is not valid JSON (damaged or cut)"
-    if not isinstance(rec, dict) or not isinstance(rec.get("hash"), str):
-        return f"line {number} is not an audit record"
-    if rec.get("seq") != number:
-        return (
-            f"line {number} holds record number {rec.get('seq')!r}: records were removed, "
-            "inserted or reordered"
-        )
-    if rec.get("prev") != prev:
-        return f"line {number} does not chain to the record before it (prev hash differs)"
-    if record_hash(rec) != rec["hash"]:
-        return f"line {number} does not match its own hash: the record was edited"
-    return None
+        torn = lines.pop()  # b"" when the journal ends with a newline (or is empty)
+        offset = len(data) - len(torn)
+        return verify_chain(lines, head, torn=torn or None, torn_offset=offset)

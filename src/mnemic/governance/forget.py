@@ -6,13 +6,17 @@ pending writes that would touch it. The audit journal keeps hashes, never conten
 it is not rewritten (and its chain stays verifiable); the forgetting itself is audited.
 
 ``mnemic forget --sessions MATCH`` (:func:`forget_sessions`) removes every session
-message whose text, name, tool name or tool-call arguments contain MATCH (ASCII letters
-case-insensitive), with its full-text index entries, and clears session titles that
-contain it. So that no byte of it survives in the database file, the deletion runs with
-``PRAGMA secure_delete = ON``, the full-text index is rewritten (``optimize``: a
-contentless FTS5 index keeps its terms until its segments are merged), the database is
-vacuumed and the write-ahead log is checkpointed and truncated. Another process that
-keeps the database open can delay the truncation; the report says so.
+message that holds MATCH in any column (text, participant name, tool name, tool-call
+arguments, tool call id, source key; ASCII letters case-insensitive), with its full-text
+index entries, and rewrites every session column that holds it: an id gets a new one
+(children follow), a source becomes ``redacted``, a title or model is cleared, metadata
+loses the keys that hold it (:mod:`mnemic.sessions.forgetting`). In SQLite, so that no
+byte survives in the database file, this runs with ``PRAGMA secure_delete = ON``, the
+full-text index is rewritten (``optimize``: a contentless FTS5 index keeps its terms
+until its segments are merged), the database is vacuumed and the write-ahead log is
+checkpointed and truncated. Another process that keeps the database open can delay the
+truncation; the report says so. In PostgreSQL the tables are vacuumed and analysed (the
+planner's statistics sample column values).
 
 Afterwards no file under the home holds the forgotten text (the tests grep every byte,
 SQLite files included). Separate profiles are separate homes and are not touched.
@@ -21,7 +25,6 @@ SQLite files included). Separate profiles are separate homes and are not touched
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import sqlite3
 from collections.abc import Callable
@@ -32,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 from ..curated.backend import FileBackend
 from ..curated.entries import FILENAMES, parse
 from ..curated.store import file_hash
-from ..errors import ConfigError, InvalidArgument, SessionStoreError, StorageError
+from ..errors import ConfigError, InvalidArgument, StorageError
 from ..fsio import fsync_dir, stale_temp_files
 
 if TYPE_CHECKING:
@@ -190,18 +193,6 @@ def _payload_touches_user(payload: dict[str, Any]) -> bool:
 # -- sessions ------------------------------------------------------------------------
 
 
-def _variants(match: str) -> list[str]:
-    """The needle as stored: raw, JSON-escaped, JSON-escaped twice (tool arguments)."""
-    once = json.dumps(match, ensure_ascii=False)[1:-1]
-    twice = json.dumps(once, ensure_ascii=False)[1:-1]
-    ascii_once = json.dumps(match)[1:-1]
-    out: list[str] = []
-    for v in (match, once, twice, ascii_once, json.dumps(ascii_once)[1:-1]):
-        if v not in out:
-            out.append(v)
-    return out
-
-
 def _where(columns: tuple[str, ...], needles: list[str]) -> tuple[str, list[str]]:
     parts = []
     params: list[str] = []
@@ -223,7 +214,9 @@ def _count_quotes(db: Path, entries: list[str]) -> int:
     except sqlite3.Error:
         return 0
     try:
-        needles = [v for e in entries for v in _variants(e)]
+        from ..sessions.forgetting import needles as stored_forms
+
+        needles = [v for e in entries for v in stored_forms(e)]
         where, params = _where(_MESSAGE_COLUMNS, needles)
         row = conn.execute(f"SELECT COUNT(*) FROM messages WHERE {where}", params).fetchone()
         return int(row[0])
@@ -241,7 +234,8 @@ def forget_sessions(
     origin: str = "cli",
     clock: Callable[[], float] | None = None,
 ) -> ForgetReport:
-    """Remove every session message containing ``match``; see the module docstring."""
+    """Remove every session message containing ``match`` and rewrite every session field
+    holding it; see the module docstring."""
     if not isinstance(match, str) or len(match.strip()) < 3:
         raise InvalidArgument(
             "match",
@@ -255,80 +249,33 @@ def forget_sessions(
     gov = mem.governor
     assert gov is not None
     report = ForgetReport("sessions", dry_run)
-    if home.settings.store != "files":
-        return _forget_remote_sessions(home, gov, match, report)
-    db = home.sessions_db
-    if not db.exists():
+    remote = home.settings.store != "files"
+    if not remote and not home.sessions_db.exists():
         report.notes.append("there is no session history")
+        _note_audited_sessions(gov, match, report)
         return report
-    from ..sessions.index import FieldIndexer
-    from ..sessions.rows import stored_call_count
-    from ..sessions.sqlite import SQLiteSessionStore
+    from ..sessions import open_store
 
-    store = SQLiteSessionStore(db, timeout=home.settings.sessions.write_timeout)
-    try:  # brings the schema and index up to date first
-        indexer = FieldIndexer(store.segmenter)
-    finally:
-        store.close()
-    timeout = home.settings.sessions.write_timeout
-    conn = sqlite3.connect(db, isolation_level=None, timeout=max(timeout, 0.1))
-    try:
-        conn.create_function("mnemic_fts_body", 1, indexer.body, deterministic=True)
-        conn.create_function("mnemic_fts_aux", 4, indexer.aux, deterministic=True)
-        conn.execute("PRAGMA secure_delete = ON")
-        conn.execute("PRAGMA foreign_keys = ON")
-        needles = _variants(match)
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            where, params = _where(_MESSAGE_COLUMNS, needles)
-            rows = conn.execute(
-                f"SELECT id, sid, tool_calls, tokens FROM messages WHERE {where}", params
-            ).fetchall()
-            twhere, tparams = _where(("title", "metadata"), needles)
-            titled = conn.execute(
-                f"SELECT sid, instr(lower(title), lower(?)) > 0 FROM sessions WHERE {twhere}",
-                [match, *tparams],
-            ).fetchall()
-            touched = {r[1] for r in rows} | {r[0] for r in titled}
-            report.messages = len(rows)
-            report.sessions = len(touched)
-            if not dry_run:
-                for mid, sid, calls, tokens in rows:
-                    conn.execute("DELETE FROM messages WHERE id = ?", (mid,))
-                    conn.execute(
-                        "UPDATE sessions SET message_count = MAX(0, message_count - 1), "
-                        "tool_call_count = MAX(0, tool_call_count - ?), "
-                        "token_count = MAX(0, token_count - ?) WHERE sid = ?",
-                        (stored_call_count(calls), int(tokens or 0), sid),
-                    )
-                for sid, in_title in titled:
-                    if in_title:
-                        conn.execute("UPDATE sessions SET title = NULL WHERE sid = ?", (sid,))
-                    else:
-                        conn.execute("UPDATE sessions SET metadata = '{}' WHERE sid = ?", (sid,))
-                conn.execute("INSERT INTO messages_fts(messages_fts) VALUES ('optimize')")
-            conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
-        if not dry_run and touched:
-            conn.execute("VACUUM")
-            busy, _, _ = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
-            if busy:
-                report.notes.append(
-                    "another process has the session history open: its write-ahead log is "
-                    "emptied when that process closes it (or run forget again then)"
-                )
-    except sqlite3.Error as exc:
-        raise SessionStoreError(str(db), f"forgetting failed, nothing was removed: {exc}") from exc
-    finally:
-        conn.close()
-    report.files.append(str(db))
+    with open_store(home) as store:
+        result = store.forget(match, dry_run=dry_run)
+        report.files.append(getattr(store, "location", None) or str(home.sessions_db))
+    report.messages, report.sessions = result.messages, result.sessions
+    report.notes.extend(result.notes)
+    if result.renamed:
+        report.notes.append(
+            f"{result.renamed} session id(s) held the text; "
+            f"{'they would get' if dry_run else 'they have'} new ids"
+        )
+    if remote:
+        report.notes.append(
+            "the rows are deleted and the tables vacuumed; PostgreSQL's write-ahead log, "
+            "replicas and backups keep older pages until they are recycled"
+        )
+    _note_audited_sessions(gov, match, report)
     if not dry_run:
         gov.record(
             subsystem="sessions",
-            target="sessions.db",
+            target="sessions" if remote else "sessions.db",
             action="forget",
             decision="manual",
             result="ok" if report.messages or report.sessions else "noop",
@@ -337,28 +284,18 @@ def forget_sessions(
     return report
 
 
-def _forget_remote_sessions(
-    home: Home, gov: Governor, match: str, report: ForgetReport
-) -> ForgetReport:
-    """``forget_sessions`` for a home whose session history is in PostgreSQL."""
-    from ..backends.postgres import open_session_store
+def _note_audited_sessions(gov: Governor, match: str, report: ForgetReport) -> None:
+    """Say how many audit records name a writer session whose id holds ``match``: the
+    journal is hash-chained and keeps them (rewriting it would break its verification)."""
+    from ..sessions.forgetting import contains, needles
 
-    with open_session_store(home) as store:
-        report.messages, report.sessions = store.forget(
-            _variants(match), match, dry_run=report.dry_run
+    forms = needles(match)
+    try:
+        named = sum(1 for rec in gov.journal.records() if contains(rec.get("session"), forms))
+    except StorageError:
+        return
+    if named:
+        report.notes.append(
+            f"{named} audit record(s) name a writing session whose id holds the text; the "
+            "audit journal is hash-chained and keeps them as they are"
         )
-        report.files.append(store.location)
-    report.notes.append(
-        "the rows are deleted and the tables vacuumed; PostgreSQL's write-ahead log, "
-        "replicas and backups keep older pages until they are recycled"
-    )
-    if not report.dry_run:
-        gov.record(
-            subsystem="sessions",
-            target="sessions",
-            action="forget",
-            decision="manual",
-            result="ok" if report.messages or report.sessions else "noop",
-            removed={"messages": report.messages, "sessions": report.sessions},
-        )
-    return report

@@ -264,6 +264,11 @@ def _metrics_for(settings: Settings) -> Metrics:
         return get_metrics()
     try:
         return enable_metrics()
-    except ImportError:
-        log.warning("metrics.enabled is set but prometheus_client is not installed")
+    except ImportError as exc:  # MissingDependency: the message names the extra
+        log.warning("[metrics] enabled is set, but live metrics are off: %s", _why(exc))
         return get_metrics()
+
+
+def _why(exc: ImportError) -> str:
+    to_llm = getattr(exc, "to_llm", None)
+    return str(to_llm()) if callable(to_llm) else str(exc)

@@ -130,7 +130,10 @@ class PrometheusMetrics(Metrics):
     enabled = True
 
     def __init__(self) -> None:
-        import prometheus_client as pc
+        from ..extras import needs_extra
+
+        with needs_extra("metrics", "Live Prometheus metrics ([metrics] enabled)"):
+            import prometheus_client as pc
 
         self._pc = pc
         self.registry = pc.CollectorRegistry(auto_describe=True)

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..errors import LLMNotConfigured, LLMRequestFailed, LLMTimeout
+from ..extras import needs_extra
 
 if TYPE_CHECKING:
     from ..config import LLMSettings
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 __all__ = ["ChatClient", "ChatResult", "OpenAIChatClient", "ToolCall", "Usage"]
 
 log = logging.getLogger(__name__)
+_FEATURE = "The LLM client (mnemic chat, summaries, flush and review)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +142,8 @@ class OpenAIChatClient:
     def _sdk(self) -> Any:
         with self._lock:
             if self._client is None:
-                import openai
+                with needs_extra("agent", _FEATURE):
+                    import openai
 
                 self._client = openai.OpenAI(
                     base_url=self.base_url,
@@ -177,7 +180,8 @@ class OpenAIChatClient:
     @contextlib.contextmanager
     def _typed_errors(self, limit: float) -> Iterator[None]:
         """Raise the SDK's failures inside the block as LLMTimeout or LLMRequestFailed."""
-        import openai
+        with needs_extra("agent", _FEATURE):
+            import openai
 
         try:
             yield

@@ -21,10 +21,16 @@ Run it with ``mnemic mcp`` (stdio), ``mnemic mcp --http`` (streamable HTTP) or
 
     serve_stdio(MnemicMCP(Home.open()))
 
-The ``mcp`` SDK is imported only by the submodules, never by ``import mnemic``.
+The ``mcp`` SDK is imported only by the submodules, never by ``import mnemic``. It comes
+with the ``mcp`` extra (``pip install 'mnemic[mcp]'``); without it, importing this package
+raises :class:`~mnemic.errors.MissingDependency`, which says so.
 """
 
 from __future__ import annotations
+
+from ..extras import require_extra
+
+require_extra("mcp", "The MCP server (mnemic mcp)")
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -27,12 +27,14 @@ if TYPE_CHECKING:
 __all__ = [
     "MCP_PATH",
     "METRICS_PATH",
+    "MIN_TOKEN_CHARS",
     "BearerAuth",
     "bind",
     "build_http_app",
     "check_exposure",
     "is_loopback",
     "serve_http",
+    "token_problem",
     "url_of",
 ]
 
@@ -52,15 +54,48 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+MIN_TOKEN_CHARS = 32
+"""Shortest bearer token accepted (``secrets.token_urlsafe(32)`` gives 43 characters)."""
+TOKEN_RECIPE = 'python -c "import secrets; print(secrets.token_urlsafe(32))"'
+
+
+def token_problem(token: str) -> str | None:
+    """What makes ``token`` unfit as a bearer token (blank, spaces, too short), or None."""
+    if not token.strip():
+        return "the bearer token is blank"
+    if not all(c.isascii() and c.isprintable() and not c.isspace() for c in token):
+        return "the bearer token may only hold printable ASCII characters, without spaces"
+    if len(token) < MIN_TOKEN_CHARS:
+        return (
+            f"the bearer token has {len(token)} character(s); at least {MIN_TOKEN_CHARS} "
+            "are needed so that it cannot be guessed"
+        )
+    return None
+
+
 def check_exposure(host: str, token: str) -> None:
-    """Refuse to serve a non-loopback address without a bearer token."""
-    if token or is_loopback(host):
+    """Refuse a weak bearer token, and a non-loopback address without a token.
+
+    An empty ``token`` means none; anything else must pass :func:`token_problem`.
+    """
+    if token:
+        problem = token_problem(token)
+        if problem is None:
+            return
+        raise ConfigError(
+            "mcp.token",
+            f"{problem}. Generate one with: {TOKEN_RECIPE} and set it with "
+            "MNEMIC_MCP_TOKEN=<token> (or [mcp] token in config.toml, or --token).",
+            source="mnemic mcp --http",
+        )
+    if is_loopback(host):
         return
     raise ConfigError(
         "mcp.token",
         f"serving on {host!r} (not loopback) needs a bearer token, or anyone who can reach "
-        "this port could read and write this memory. Set one with MNEMIC_MCP_TOKEN=<long "
-        "random string> (or [mcp] token in config.toml, or --token), or bind to 127.0.0.1.",
+        "this port could read and write this memory. Generate one with: "
+        f"{TOKEN_RECIPE} and set it with MNEMIC_MCP_TOKEN=<token> (or [mcp] token in "
+        "config.toml, or --token), or bind to 127.0.0.1.",
         source="mnemic mcp --http",
     )
 

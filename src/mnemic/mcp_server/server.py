@@ -21,7 +21,7 @@ from mcp.server.lowlevel import Server
 from mcp.shared.exceptions import MCPError
 
 from .. import __version__
-from ..errors import MnemicError, UnknownTool
+from ..errors import MissingDependency, MnemicError, UnknownTool
 from ..home import Home
 from .views import ClientView, Connections, skill_text, tool_result
 
@@ -134,8 +134,8 @@ class MnemicMCP:
 
             try:
                 enable_metrics()
-            except ImportError:
-                log.warning("metrics.enabled is set but prometheus_client is not installed")
+            except MissingDependency as exc:
+                log.warning("[metrics] enabled is set, but live metrics are off: %s", exc.to_llm())
         self.server: Server[Any] = Server(
             SERVER_NAME,
             version=__version__,
@@ -345,12 +345,19 @@ class MnemicMCP:
     async def run_stdio(self) -> None:
         """Serve one client over this process's stdin and stdout until stdin closes."""
         from mcp.server.stdio import stdio_server
+        from mcp.shared.message import SessionMessage
+
+        from .wire import relay
 
         try:
             async with stdio_server() as (read_stream, write_stream):
-                await self.server.run(
-                    read_stream, write_stream, self.server.create_initialization_options()
-                )
+                sink, checked = anyio.create_memory_object_stream[SessionMessage | Exception](0)
+                async with anyio.create_task_group() as tg:
+                    tg.start_soon(relay, read_stream, sink, write_stream)
+                    await self.server.run(
+                        checked, write_stream, self.server.create_initialization_options()
+                    )
+                    tg.cancel_scope.cancel()
         finally:
             self.close()
 

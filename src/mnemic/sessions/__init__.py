@@ -18,7 +18,8 @@ Modules: :mod:`.segment` (CJK bigrams, whole compounds), :mod:`.query` (safe que
 language), :mod:`.store` (value types and the backend protocol), :mod:`.rows` and
 :mod:`.base` (what every backend shares: the row form, the logic above the SQL),
 :mod:`.sqlite` (the embedded backend), :mod:`.ranking`, :mod:`.search` (the shapes),
-:mod:`.summarize`, :mod:`.importers`, :mod:`.tool`.
+:mod:`.summarize`, :mod:`.importers` and :mod:`.import_formats`, :mod:`.forgetting`,
+:mod:`.tool`.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ import logging
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .importers import FORMATS, ImportReport, export_session, import_path
+from .forgetting import ForgetResult
+from .importers import FORMATS, ImportProgress, ImportReport, export_session, import_path
 from .query import Query, Term, match_spans, parse_query
 from .ranking import RankedMessage, rank, rank_messages
 from .search import SearchContext, rank_turns
@@ -42,8 +44,10 @@ from .segment import (
 )
 from .sqlite import SQLiteSessionStore
 from .store import (
+    IMPORT_MODES,
     ROLES,
     Hit,
+    ImportResult,
     Message,
     NewMessage,
     NewSession,
@@ -70,11 +74,15 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_SEGMENTER",
     "FORMATS",
+    "IMPORT_MODES",
     "ROLES",
     "SESSION_SEARCH_TOOL",
     "BigramSegmenter",
+    "ForgetResult",
     "Hit",
+    "ImportProgress",
     "ImportReport",
+    "ImportResult",
     "LLMSummarizer",
     "Message",
     "NewMessage",

@@ -19,7 +19,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple, Self
 
-from ..errors import SessionNotFound
+from ..errors import InvalidArgument, SessionNotFound
+from .forgetting import ForgetResult, needles
 from .index import FieldIndexer, SegmentWorker
 from .query import Query
 from .rows import (
@@ -30,14 +31,24 @@ from .rows import (
     session_values,
 )
 from .segment import Segmenter
-from .store import Hit, Message, NewMessage, NewSession, SearchFilters, SessionInfo, StoreStats
+from .store import (
+    IMPORT_MODES,
+    Hit,
+    ImportResult,
+    Message,
+    NewMessage,
+    NewSession,
+    SearchFilters,
+    SessionInfo,
+    StoreStats,
+)
 
 __all__ = ["BaseSessionStore", "StatsRows"]
 
 Batch = list[tuple[NewSession, Sequence[NewMessage]]]
 """Whole sessions of one import transaction."""
-Imported = list[tuple[str, list[int] | None]]
-"""``(session id, message ids)`` per session of a batch; ``None``: the id existed."""
+Imported = list[ImportResult]
+"""What one batch did, per session."""
 MetadataChanges = Callable[[str | None], list[tuple[str, Any]]]
 """From a session's stored metadata, the ``(column, value)`` pairs to write."""
 
@@ -158,17 +169,24 @@ class BaseSessionStore(ABC):
         *,
         batch: int = 5000,
         workers: int | None = None,
-    ) -> Iterator[tuple[str, list[int] | None]]:
-        """Bulk-insert whole sessions, committing about every ``batch`` messages.
+        existing: str = "skip",
+    ) -> Iterator[ImportResult]:
+        """Bulk-insert sessions, committing about every ``batch`` messages.
 
-        Yields ``(session id, message ids)`` once committed; a session whose id already
-        exists is left alone and yields ``(id, None)``. When the input spans several
-        batches, a worker process (``workers=0``: none) segments the next batch while this
-        one is written. Afterwards the backend settles its index (SQLite merges it, so the
-        appends that follow do not pay for merging the imported data piecemeal;
-        PostgreSQL refreshes the planner's statistics).
+        Yields an :class:`~.store.ImportResult` per session once committed. ``existing``
+        (``skip``, ``merge`` or ``replace``) says what happens to a session id that
+        exists; see :meth:`~.store.SessionStore.import_sessions`. Items are read lazily,
+        so a generator keeps memory bounded; items of one id inside a batch are joined.
+        When the input spans several batches, a worker process (``workers=0``: none)
+        segments the next batch while this one is written. Afterwards the backend settles
+        its index (SQLite merges it, so the appends that follow do not pay for merging
+        the imported data piecemeal; PostgreSQL refreshes the planner's statistics).
         """
-        chunks = _chunks(items, batch)
+        if existing not in IMPORT_MODES:
+            raise InvalidArgument(
+                "existing", f"Unknown import mode {existing!r}; use one of {IMPORT_MODES}."
+            )
+        chunks = _chunks(items, max(1, batch))
         current = next(chunks, None)
         if current is None:
             return
@@ -177,22 +195,25 @@ class BaseSessionStore(ABC):
         if upcoming is not None and (workers is None or workers > 0):
             worker = SegmentWorker.start(self.segmenter)
         imported = 0
+        replaced: set[str] = set()
         try:
             while current is not None:
                 pending = None
                 if worker is not None and upcoming is not None:
                     pending = worker.submit(m.content for _, msgs in upcoming for m in msgs)
-                done = self._import_batch(current)
+                done = self._import_batch(current, existing, frozenset(replaced))
                 self._fields.clear()
-                for _sid, ids in done:
-                    imported += len(ids or ())
+                for result in done:
+                    imported += len(result.message_ids or ())
+                    if result.status == "replaced":
+                        replaced.add(result.session_id)
                 yield from done
                 if pending is not None:
-                    result = pending()
-                    if result is None:  # the worker died: segment in-process from now on
+                    result_set = pending()
+                    if result_set is None:  # the worker died: segment in-process from now on
                         worker = None
                     else:
-                        self._fields.preload(result)
+                        self._fields.preload(result_set)
                 current, upcoming = upcoming, next(chunks, None)
         finally:
             self._fields.clear()
@@ -202,9 +223,11 @@ class BaseSessionStore(ABC):
             self._settle_import(imported)
 
     @abstractmethod
-    def _import_batch(self, items: Batch) -> Imported:
-        """Insert one batch of whole sessions in one transaction (skipping ids that
-        exist)."""
+    def _import_batch(self, items: Batch, existing: str, replaced: frozenset[str]) -> Imported:
+        """Write one batch in one transaction (one item per session id): new sessions
+        whole; a session that exists left alone (``skip``), given the messages it lacks
+        (``merge``, and ``replace`` for ids in ``replaced``: replaced earlier in this
+        import), or deleted and written anew (``replace``)."""
 
     @abstractmethod
     def _settle_import(self, imported: int) -> None:
@@ -420,6 +443,22 @@ class BaseSessionStore(ABC):
             done.append(sid)
         return done
 
+    def forget(self, match: str, *, dry_run: bool = False) -> ForgetResult:
+        """Delete every message that holds ``match`` in any column and rewrite every
+        session column that holds it (ids included), with every derived copy (index
+        entries, statistics); see :mod:`.forgetting`. ASCII letters match either case.
+        ``dry_run`` only counts."""
+        if not isinstance(match, str) or len(match.strip()) < 3:
+            raise InvalidArgument(
+                "match",
+                "Give the text to forget (at least 3 characters); it is matched as a substring.",
+            )
+        return self._forget(needles(match), dry_run)
+
+    @abstractmethod
+    def _forget(self, forms: list[str], dry_run: bool) -> ForgetResult:
+        """:meth:`forget` with the stored forms of the text (:func:`.forgetting.needles`)."""
+
     @abstractmethod
     def _inactive_since(self, when: float) -> list[str]:
         """Ids of the sessions last active before ``when``, least recent first."""
@@ -436,13 +475,19 @@ class BaseSessionStore(ABC):
 
 
 def _chunks(items: Iterable[tuple[NewSession, Sequence[NewMessage]]], size: int) -> Iterator[Batch]:
-    chunk: Batch = []
+    """Batches of about ``size`` messages (whole items), items of one id joined."""
+    chunk: dict[Any, tuple[NewSession, list[NewMessage]]] = {}
     count = 0
-    for item in items:
-        chunk.append(item)
-        count += len(item[1]) + 1
+    for spec, messages in items:
+        key: Any = spec.id or object()  # no id: a generated one, never joined
+        found = chunk.get(key)
+        if found is None:
+            chunk[key] = (spec, list(messages))
+        else:
+            found[1].extend(messages)
+        count += len(messages) + 1
         if count >= size:
-            yield chunk
-            chunk, count = [], 0
+            yield list(chunk.values())
+            chunk, count = {}, 0
     if chunk:
-        yield chunk
+        yield list(chunk.values())

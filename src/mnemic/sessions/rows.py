@@ -8,6 +8,7 @@ message looks the same whichever database holds it.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from collections.abc import Sequence
@@ -25,13 +26,19 @@ from .store import (
 )
 
 __all__ = [
+    "LEGACY_COLUMNS",
     "MESSAGE_COLUMNS",
     "SESSION_COLUMNS",
     "clean_title",
+    "dedupe",
+    "fingerprint",
     "load_object",
+    "message_fingerprint",
     "message_from_row",
     "message_values",
     "normalize_role",
+    "plan_merge",
+    "position_key",
     "session_from_row",
     "session_values",
     "stored_call_count",
@@ -50,6 +57,9 @@ MESSAGE_COLUMNS = (
     "m.tokens, m.name"
 )
 """The ``messages m`` columns :func:`message_from_row` decodes, in order."""
+LEGACY_COLUMNS = "id, role, content, name, tool_name, tool_calls, tool_call_id"
+"""What :func:`plan_merge` needs of a stored message without a ``source_id``: its id,
+then the :func:`fingerprint` fields."""
 
 
 # --- writing ---------------------------------------------------------------------------
@@ -97,8 +107,9 @@ def message_values(
     """The stored fields of ``messages`` and the session counters they add.
 
     Returns ``(rows, tokens, tool calls, last active)``; each row is ``(role, content,
-    name, tool_name, tool_calls, tool_call_id, ts, tokens)``. A message without a
-    timestamp gets ``now``; last active is the latest timestamp (``now`` when empty).
+    name, tool_name, tool_calls, tool_call_id, ts, tokens, source_id)``. A message
+    without a timestamp gets ``now``; last active is the latest timestamp (``now`` when
+    empty).
     """
     rows = []
     tokens = calls = 0
@@ -121,9 +132,93 @@ def message_values(
                 msg.tool_call_id,
                 ts,
                 est,
+                msg.source_id,
             )
         )
     return rows, tokens, calls, last
+
+
+# --- message keys: what a re-import recognises ---------------------------------------------
+
+
+def fingerprint(
+    role: str,
+    content: str | None,
+    name: str | None,
+    tool_name: str | None,
+    tool_calls: str | None,
+    tool_call_id: str | None,
+) -> str:
+    """A short hash of a message's stored fields (its role stored form, ``tool_calls`` as
+    stored JSON text); timestamps are left out, so a re-read of the same line matches.
+    Stored in position keys: it never changes between versions."""
+    data = "|".join(
+        "-" if p is None else f"{len(p)}:{p}"
+        for p in (role, content, name, tool_name, tool_calls, tool_call_id)
+    )
+    return hashlib.blake2b(data.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+
+
+def message_fingerprint(msg: NewMessage) -> str:
+    """:func:`fingerprint` of a message about to be stored."""
+    return fingerprint(
+        normalize_role(msg.role),
+        msg.content,
+        msg.name,
+        msg.tool_name,
+        msg.tool_calls_json(),
+        msg.tool_call_id,
+    )
+
+
+def position_key(position: int, msg: NewMessage) -> str:
+    """The key of a message from a source without message ids: its position among the
+    imported messages of its session, and its :func:`message_fingerprint`
+    (``"12:3f9a1c0b7d2e4a61"``)."""
+    return f"{position}:{message_fingerprint(msg)}"
+
+
+def plan_merge(
+    messages: Sequence[NewMessage], keys: set[str], legacy: Sequence[Sequence[Any]]
+) -> tuple[list[NewMessage], list[tuple[str, int]]]:
+    """Which of ``messages`` a stored session lacks.
+
+    ``keys`` are the session's stored ``source_id`` values; ``legacy`` its messages
+    stored without one (:data:`LEGACY_COLUMNS` rows: recorded live, or imported before
+    keys were kept). A message is present when its key is stored, or else when a legacy
+    message has its :func:`fingerprint` (each legacy message matches once). Returns the
+    messages to add, in order, and ``(source_id, message id)`` pairs giving matched
+    legacy messages their key, so the next import matches them by key.
+    """
+    pool: dict[str, list[int]] = {}
+    for row in legacy:
+        pool.setdefault(fingerprint(*row[1:7]), []).append(int(row[0]))
+    seen = set(keys)
+    new: list[NewMessage] = []
+    backfill: list[tuple[str, int]] = []
+    for msg in messages:
+        key = msg.source_id
+        if key is not None and key in seen:
+            continue
+        if pool:
+            matches = pool.get(message_fingerprint(msg))
+            if matches:
+                mid = matches.pop(0)
+                if key is not None:
+                    backfill.append((key, mid))
+                    seen.add(key)
+                continue
+        if key is not None:
+            seen.add(key)
+        new.append(msg)
+    return new, backfill
+
+
+def dedupe(messages: Sequence[NewMessage]) -> list[NewMessage]:
+    """``messages`` without the repeats of a ``source_id`` (the first one is kept)."""
+    if all(m.source_id is None for m in messages):
+        return list(messages)
+    return plan_merge(messages, set(), ())[0]
 
 
 def stored_call_count(tool_calls: str | None) -> int:

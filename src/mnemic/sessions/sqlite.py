@@ -26,19 +26,22 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..errors import SessionExists, SessionNotFound, SessionStoreBusy, SessionStoreError
+from ..errors import (
+    ReadOnlyHome,
+    SessionExists,
+    SessionNotFound,
+    SessionStoreBusy,
+    SessionStoreError,
+    StorageError,
+)
 from . import sqlite_search
 from .base import BaseSessionStore, Batch, Imported, MetadataChanges, StatsRows
+from .forgetting import ForgetResult
 from .index import DEFAULT_TOKENIZER, DEFAULT_WEIGHTS, FieldIndexer
 from .query import Query
-from .rows import (
-    MESSAGE_COLUMNS,
-    SESSION_COLUMNS,
-    message_from_row,
-    message_values,
-    session_values,
-)
+from .rows import MESSAGE_COLUMNS, SESSION_COLUMNS, message_from_row
 from .segment import DEFAULT_SEGMENTER, Segmenter
+from .sqlite_open import Opened, memory_database, open_database
 from .sqlite_schema import (
     FOLD,
     FTS_CONFIG,
@@ -50,6 +53,16 @@ from .sqlite_schema import (
     fts_table_sql,
     set_meta,
 )
+from .sqlite_writes import (
+    BUMP_SESSION,
+    INSERT_MESSAGE,
+    INSERT_SESSION,
+    forget_rows,
+    insert_batch,
+    message_rows,
+    next_seq,
+)
+from .sqlite_writes import fold as fold_pending
 from .store import Hit, Message, NewMessage, SearchFilters
 
 __all__ = ["DEFAULT_TOKENIZER", "SCHEMA_VERSION", "SQLiteSessionStore"]
@@ -100,6 +113,11 @@ class SQLiteSessionStore(BaseSessionStore):
         self._lock = threading.RLock()
         self._fields = FieldIndexer(segmenter)
         self._sid_cache: dict[str, int] = {}
+        self.read_only: str | None = None
+        """Why this store cannot write (None: it can); see :mod:`.sqlite_open`."""
+        self._memory = False
+        self._schema_pending = False
+        self._warned_pending = False
         self._conn = self._connect()
         try:
             self._migrate()
@@ -111,24 +129,16 @@ class SQLiteSessionStore(BaseSessionStore):
     def _fail(self, exc: BaseException, what: str) -> SessionStoreError:
         return SessionStoreError(str(self.path), f"{what}: {exc}")
 
-    def _connect(self) -> sqlite3.Connection:
-        if not self.path.exists():
-            try:
-                self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-                fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC, 0o600)
-                os.close(fd)
-            except OSError as exc:
-                raise self._fail(exc, "cannot create the file") from exc
-        try:
-            conn = sqlite3.connect(
-                self.path, isolation_level=None, timeout=0.05, check_same_thread=False
-            )
-        except sqlite3.Error as exc:
-            raise self._fail(exc, "cannot open") from exc
+    def _connect(self, opened: Opened | None = None) -> sqlite3.Connection:
+        opened = opened or open_database(self.path)
+        conn = opened.conn
+        self.read_only = opened.read_only
+        self._memory = opened.memory
         try:
             conn.execute("PRAGMA busy_timeout = 50")
-            self._retry(lambda: conn.execute("PRAGMA journal_mode = WAL").fetchone())
-            conn.execute(f"PRAGMA synchronous = {'FULL' if self.durable else 'NORMAL'}")
+            if opened.read_only is None:
+                self._retry(lambda: conn.execute("PRAGMA journal_mode = WAL").fetchone())
+                conn.execute(f"PRAGMA synchronous = {'FULL' if self.durable else 'NORMAL'}")
             conn.execute("PRAGMA foreign_keys = ON")
             conn.execute("PRAGMA cache_size = -16000")
             fns = self._fields
@@ -159,7 +169,10 @@ class SQLiteSessionStore(BaseSessionStore):
                 delay = min(delay * 2, 0.05)
 
     def _write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """Run ``fn`` in one ``BEGIN IMMEDIATE`` transaction, retrying contention."""
+        """Run ``fn`` in one ``BEGIN IMMEDIATE`` transaction, retrying contention;
+        :class:`ReadOnlyHome` when the database cannot be written."""
+        if self.read_only is not None and not self._schema_pending:
+            raise ReadOnlyHome(str(self.path), self.read_only)
         with self._lock:
             conn = self._conn
             try:
@@ -172,6 +185,8 @@ class SQLiteSessionStore(BaseSessionStore):
                         conn.execute("ROLLBACK")
                     raise
             except sqlite3.DatabaseError as exc:
+                if _code(exc) == sqlite3.SQLITE_READONLY:
+                    raise ReadOnlyHome(str(self.path), str(exc)) from exc
                 if isinstance(exc, sqlite3.OperationalError) and not _is_corrupt(exc):
                     raise self._fail(exc, "write failed") from exc
                 raise self._fail(exc, "database error") from exc
@@ -212,26 +227,57 @@ class SQLiteSessionStore(BaseSessionStore):
                     f"schema version {version} is newer than this mnemic ({SCHEMA_VERSION}); "
                     "upgrade mnemic",
                 )
-            if version < SCHEMA_VERSION:
-                for number, name, step in MIGRATIONS:
-
-                    def apply(
-                        conn: sqlite3.Connection,
-                        number: int = number,
-                        name: str = name,
-                        step: Callable[..., None] = step,
-                    ) -> None:
-                        if current(conn) >= number:
-                            return  # another process applied it meanwhile
-                        step(conn, self)
-                        conn.execute(
-                            "INSERT INTO _migrations(version, name, applied_at) VALUES (?,?,?)",
-                            (number, name, time.time()),
-                        )
-                        log.info("sessions.db: applied migration %d (%s)", number, name)
-
-                    self._write(apply)
+            if self.read_only is not None and not self._memory:
+                if version == 0:  # an empty file: the history is empty
+                    self._conn.close()
+                    opened = Opened(memory_database(self.path), self.read_only, True)
+                    self._conn = self._connect(opened)
+                else:  # read as it is: nothing may be written, not even a migration
+                    self._check_read_only_index(version)
+                    return
+            self._schema_pending = self._memory
+            try:
+                self._apply_migrations(version, current)
+            finally:
+                self._schema_pending = False
             self._check_index()
+
+    def _check_read_only_index(self, version: int) -> None:
+        if version < SCHEMA_VERSION:
+            log.info(
+                "sessions.db is read-only at schema version %d (this mnemic: %d); reading it "
+                "as it is",
+                version,
+                SCHEMA_VERSION,
+            )
+        meta = self._index_meta()
+        if meta.get("segmenter") != self.segmenter_key:
+            log.warning(
+                "sessions.db is read-only and was indexed with %s: searches may miss "
+                "matches until it is opened writable (and reindexed)",
+                meta.get("segmenter"),
+            )
+
+    def _apply_migrations(self, version: int, current: Callable[[sqlite3.Connection], int]) -> None:
+        if version < SCHEMA_VERSION:
+            for number, name, step in MIGRATIONS:
+
+                def apply(
+                    conn: sqlite3.Connection,
+                    number: int = number,
+                    name: str = name,
+                    step: Callable[..., None] = step,
+                ) -> None:
+                    if current(conn) >= number:
+                        return  # another process applied it meanwhile
+                    step(conn, self)
+                    conn.execute(
+                        "INSERT INTO _migrations(version, name, applied_at) VALUES (?,?,?)",
+                        (number, name, time.time()),
+                    )
+                    log.info("sessions.db: applied migration %d (%s)", number, name)
+
+                self._write(apply)
 
     def _index_meta(self) -> dict[str, str]:
         return dict(self._read("SELECT key, value FROM meta"))
@@ -281,7 +327,7 @@ class SQLiteSessionStore(BaseSessionStore):
     def _insert_session(self, values: tuple[Any, ...]) -> str:
         def insert(conn: sqlite3.Connection) -> str:
             try:
-                conn.execute(_INSERT_SESSION, values)
+                conn.execute(INSERT_SESSION, values)
             except sqlite3.IntegrityError as exc:
                 raise SessionExists(values[0]) from exc
             return str(values[0])
@@ -297,24 +343,19 @@ class SQLiteSessionStore(BaseSessionStore):
 
         def append(conn: sqlite3.Connection) -> list[int]:
             sid = self._sid(conn, session_id)
-            row = conn.execute(
-                "SELECT message_count FROM sessions WHERE sid = ?", (sid,)
-            ).fetchone()
-            if row is None:  # deleted (and maybe re-created) by another process
+            row = conn.execute("SELECT id FROM sessions WHERE sid = ?", (sid,)).fetchone()
+            if row is None or row[0] != session_id:  # deleted (maybe re-created) meanwhile
                 self._sid_cache.pop(session_id, None)
                 sid = self._sid(conn, session_id)
-                row = conn.execute(
-                    "SELECT message_count FROM sessions WHERE sid = ?", (sid,)
-                ).fetchone()
-            rows, tokens, calls, last = _message_rows(sid, int(row[0]), None, batch, now)
+            rows, tokens, calls, last = message_rows(sid, next_seq(conn, sid), None, batch, now)
             ids = []
             for r in rows:
-                cur = conn.execute(_INSERT_MESSAGE, r[1:])
+                cur = conn.execute(INSERT_MESSAGE, r[1:])
                 ids.append(int(cur.lastrowid or 0))
-            conn.execute(_BUMP_SESSION, (len(rows), calls, tokens, last, sid))
+            conn.execute(BUMP_SESSION, (len(rows), calls, tokens, last, sid))
             pending = conn.execute("SELECT COUNT(*) FROM fts_pending").fetchone()[0]
             if pending >= PENDING_MAX:
-                _fold(conn)
+                fold_pending(conn)
             return ids
 
         return self._write(append)
@@ -356,8 +397,15 @@ class SQLiteSessionStore(BaseSessionStore):
 
         self._write(settle)
 
-    def _import_batch(self, items: Batch) -> Imported:
-        return self._write(functools.partial(_insert_batch, items=items))
+    def _import_batch(self, items: Batch, existing: str, replaced: frozenset[str]) -> Imported:
+        try:
+            return self._write(
+                functools.partial(insert_batch, items=items, existing=existing, replaced=replaced)
+            )
+        finally:
+            if existing == "replace":  # replaced sessions have a new sid
+                for spec, _ in items:
+                    self._sid_cache.pop(spec.id, None)
 
     # --- reading ---------------------------------------------------------------------
 
@@ -502,20 +550,56 @@ class SQLiteSessionStore(BaseSessionStore):
         )
         return [r[0] for r in rows]
 
+    def _forget(self, forms: list[str], dry_run: bool) -> ForgetResult:
+        """Delete and rewrite with ``secure_delete`` on, rewrite the full-text index
+        (``optimize``: a contentless FTS5 index keeps terms until its segments merge),
+        vacuum, then checkpoint and truncate the write-ahead log."""
+        run = functools.partial(forget_rows, forms=forms, dry_run=dry_run)
+
+        with self._lock:
+            secure = self._conn.execute("PRAGMA secure_delete").fetchone()[0]
+            self._conn.execute("PRAGMA secure_delete = ON")
+            try:
+                messages, sessions, renamed = self._write(run)
+            finally:
+                self._conn.execute(f"PRAGMA secure_delete = {int(secure)}")
+                self._sid_cache.clear()
+            notes: tuple[str, ...] = ()
+            if not dry_run and sessions:
+                try:
+                    self._conn.execute("VACUUM")
+                    busy = self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+                except sqlite3.Error as exc:
+                    raise self._fail(exc, "the rows are gone but compacting failed") from exc
+                if busy:
+                    notes = (
+                        "another process has the session history open: its write-ahead log "
+                        "is emptied when that process closes it (or run forget again then)",
+                    )
+        return ForgetResult(messages, sessions, renamed, notes)
+
     def flush_index(self) -> None:
         """Fold messages still queued for the full-text index into it (searches do this
         first, so they see every committed message). A read-only database is searched
         as it is."""
         if not self._read("SELECT 1 FROM fts_pending LIMIT 1"):
             return
+        if self.read_only is not None:
+            if not self._warned_pending:
+                self._warned_pending = True
+                log.warning(
+                    "sessions.db is read-only and its newest messages are not in the search "
+                    "index yet; searching without them"
+                )
+            return
 
         def fold(conn: sqlite3.Connection) -> None:
             if conn.execute("SELECT 1 FROM fts_pending LIMIT 1").fetchone():
-                _fold(conn)
+                fold_pending(conn)
 
         try:
             self._write(fold)
-        except SessionStoreError as exc:
+        except StorageError as exc:
             log.warning("cannot update the search index (%s); searching without the newest", exc)
 
     def checkpoint(self) -> None:
@@ -523,79 +607,14 @@ class SQLiteSessionStore(BaseSessionStore):
         self._read("PRAGMA wal_checkpoint(TRUNCATE)")
 
 
+def _code(exc: sqlite3.Error) -> int | None:
+    code = getattr(exc, "sqlite_errorcode", None)
+    return None if code is None else int(code) & 0xFF
+
+
 def _is_corrupt(exc: sqlite3.Error) -> bool:
     code = getattr(exc, "sqlite_errorcode", None)
     return code is not None and (code & 0xFF) in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
-
-
-_INSERT_SESSION = (
-    "INSERT INTO sessions(id, source, title, started_at, parent_id, model, last_active, "
-    "metadata) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-)
-_INSERT_MESSAGE = (
-    "INSERT INTO messages(sid, seq, role, content, name, tool_name, tool_calls, tool_call_id, "
-    "ts, tokens) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-)
-_BUMP_SESSION = (
-    "UPDATE sessions SET message_count = message_count + ?, "
-    "tool_call_count = tool_call_count + ?, token_count = token_count + ?, "
-    "last_active = MAX(last_active, ?) WHERE sid = ?"
-)
-_INSERT_MESSAGE_WITH_ID = (
-    "INSERT INTO messages(id, sid, seq, role, content, name, tool_name, tool_calls, "
-    "tool_call_id, ts, tokens) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-)
-
-
-def _fold(conn: sqlite3.Connection) -> None:
-    """Move the queued messages into the full-text index, then merge a few pages."""
-    conn.execute(FOLD)
-    conn.execute("DELETE FROM fts_pending")
-    conn.execute(MERGE_STEP, (MERGE_PAGES,))
-
-
-def _message_rows(
-    sid: int, first_seq: int, first_id: int | None, messages: Sequence[NewMessage], now: float
-) -> tuple[list[tuple[Any, ...]], int, int, float]:
-    """Message rows ``(id, sid, seq, *fields)`` and the session counters they add."""
-    values, tokens, calls, last = message_values(messages, now)
-    rows = [
-        (None if first_id is None else first_id + i, sid, first_seq + i, *v)
-        for i, v in enumerate(values)
-    ]
-    return rows, tokens, calls, last
-
-
-def _insert_batch(conn: sqlite3.Connection, *, items: Batch) -> Imported:
-    """Insert whole sessions (skipping ids that exist) and index their messages."""
-    out: Imported = []
-    next_id = int(conn.execute("SELECT COALESCE(MAX(id), 0) FROM messages").fetchone()[0]) + 1
-    now = time.time()
-    staged: list[tuple[Any, ...]] = []
-    for spec, messages in items:
-        row = session_values(spec)
-        if conn.execute("SELECT 1 FROM sessions WHERE id = ?", (row[0],)).fetchone():
-            out.append((str(row[0]), None))
-            continue
-        cur = conn.execute(_INSERT_SESSION, row)
-        sid = int(cur.lastrowid or 0)
-        rows, tokens, calls, last = _message_rows(
-            sid, 0, next_id, messages, row[3] if messages else now
-        )
-        staged.extend(rows)
-        conn.execute(
-            "UPDATE sessions SET message_count = ?, tool_call_count = ?, token_count = ?, "
-            "last_active = MAX(last_active, ?) WHERE sid = ?",
-            (len(rows), calls, tokens, last if rows else row[3], sid),
-        )
-        out.append((str(row[0]), list(range(next_id, next_id + len(rows)))))
-        next_id += len(rows)
-    if staged:
-        conn.executemany(_INSERT_MESSAGE_WITH_ID, staged)
-        # one statement indexes the whole batch: FTS5 writes it as one segment
-        conn.execute(FOLD)
-        conn.execute("DELETE FROM fts_pending")
-    return out
 
 
 def _marks(values: Sequence[Any]) -> str:

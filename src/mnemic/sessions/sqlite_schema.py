@@ -3,7 +3,8 @@
 Tables
     ``sessions``: one row per session; text ``id`` (unique) plus an integer ``sid`` that
     messages reference (4-8 bytes a message instead of a 20-40 byte text key).
-    ``messages``: ``(sid, seq)`` unique, ``seq`` = order inside the session.
+    ``messages``: ``(sid, seq)`` unique, ``seq`` = order inside the session;
+    ``source_id`` (version 2) the message's key in the file it was imported from.
     ``fts_pending``: ids of messages not yet in the full-text index.
     ``messages_fts``: a *contentless* FTS5 table (``body``, ``aux``; see
     :mod:`mnemic.sessions.index`): it holds no copy of the text, which keeps the database
@@ -150,9 +151,16 @@ def _migration_1(conn: sqlite3.Connection, spec: _IndexSpec) -> None:
     set_meta(conn, "tokenizer", spec.tokenizer)
 
 
+def _migration_2(conn: sqlite3.Connection, spec: _IndexSpec) -> None:
+    # No index: a re-import reads the keys of one session through messages_order.
+    conn.execute("ALTER TABLE messages ADD COLUMN source_id TEXT")
+
+
 MIGRATIONS: list[tuple[int, str, Callable[[sqlite3.Connection, _IndexSpec], None]]] = [
     (1, "sessions, messages, contentless FTS5 index fed by triggers", _migration_1),
-]
+    (2, "messages.source_id: the message's key in the source it was imported from",
+     _migration_2),
+]  # fmt: skip
 """Ordered ``(version, name, function)``; each runs once, in its own transaction."""
 
 SCHEMA_VERSION = MIGRATIONS[-1][0]

@@ -18,13 +18,18 @@ import os
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
 from .query import Query
 
+if TYPE_CHECKING:
+    from .forgetting import ForgetResult
+
 __all__ = [
     "ROLES",
+    "IMPORT_MODES",
     "Hit",
+    "ImportResult",
     "Message",
     "NewMessage",
     "NewSession",
@@ -87,6 +92,10 @@ class NewMessage:
     token_estimate: int | None = None
     name: str | None = None
     """Participant name (OpenAI ``name``), e.g. a speaker in a group chat."""
+    source_id: str | None = None
+    """The message's key in the source it was imported from (a Claude Code line's
+    ``uuid``, a JSONL ``message_id``, or a position-and-content key): an import adds a
+    message to a known session only when its session holds no message with this key."""
 
     @property
     def tool_call_count(self) -> int:
@@ -189,6 +198,22 @@ class SearchFilters:
     until: float | None = None
 
 
+IMPORT_MODES = ("skip", "merge", "replace")
+"""What :meth:`SessionStore.import_sessions` does with a session id that exists: leave
+it alone, add the messages it lacks (by ``source_id``), or replace it whole."""
+
+
+class ImportResult(NamedTuple):
+    """One session of a bulk import, as committed."""
+
+    session_id: str
+    message_ids: list[int] | None
+    """Ids of the messages added (``None``: the session existed and was left alone)."""
+    status: str
+    """``created``, ``replaced``, ``extended`` (new messages added to a known session),
+    ``unchanged`` (known session, nothing new) or ``skipped`` (known, left alone)."""
+
+
 class Hit(NamedTuple):
     """One ranked message of a search (lower ``score`` is better, like SQLite's bm25).
 
@@ -282,11 +307,21 @@ class SessionStore(Protocol):
         ...
 
     def import_sessions(
-        self, items: Iterable[tuple[NewSession, Sequence[NewMessage]]], *, batch: int = 2000
-    ) -> Iterator[tuple[str, list[int] | None]]:
-        """Bulk-insert whole sessions (skipping ids that exist), committing every
-        ``batch`` messages; yield ``(session id, message ids)`` per session as committed.
-        A session whose id already exists is left alone and yields ``(id, None)``."""
+        self,
+        items: Iterable[tuple[NewSession, Sequence[NewMessage]]],
+        *,
+        batch: int = 5000,
+        workers: int | None = None,
+        existing: str = "skip",
+    ) -> Iterator[ImportResult]:
+        """Bulk-insert sessions, committing about every ``batch`` messages; yield an
+        :class:`ImportResult` per session as committed.
+
+        ``existing`` (one of :data:`IMPORT_MODES`) says what happens to a session id that
+        already exists: ``skip`` leaves it alone; ``merge`` appends the messages whose
+        ``source_id`` it does not hold yet; ``replace`` deletes it in the same transaction
+        that writes the new copy (a later item with the same id in the same call is then
+        merged into that copy). Every session is written whole in one transaction."""
         ...
 
     # --- reading ---------------------------------------------------------------------
@@ -367,6 +402,11 @@ class SessionStore(Protocol):
 
     def prune(self, older_than: float, *, dry_run: bool = False) -> list[str]:
         """Delete (or list) sessions whose last activity is before ``older_than``."""
+        ...
+
+    def forget(self, match: str, *, dry_run: bool = False) -> ForgetResult:
+        """Delete every message holding ``match`` (any column) and rewrite every session
+        column holding it, derived copies included (see :mod:`.forgetting`)."""
         ...
 
     def close(self) -> None:

@@ -129,7 +129,7 @@ def resolve_support_path(skill_dir: str, rel: str) -> str:
 def read_support_file(path: str, rel: str, max_bytes: int) -> str | bytes | None:
     """Read a file without following a symlink; text when it is UTF-8, else bytes."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK)
     except FileNotFoundError:
         return None
     except OSError as exc:

@@ -14,6 +14,7 @@ import stat
 from typing import TYPE_CHECKING, Any
 
 from ..errors import (
+    MnemicError,
     PatchAmbiguous,
     PatchNoMatch,
     SkillChanged,
@@ -23,6 +24,7 @@ from ..errors import (
     SkillReadOnly,
     SkillTooLarge,
 )
+from ..fsio import open_regular
 from .changes import PreparedChange, SkillChange, patch_path, scan_or_raise
 from .files import list_files, read_support_file, skill_md_max_bytes
 from .model import SKILL_FILE, check_support_path, validate_skill_md
@@ -295,9 +297,11 @@ def _check_write_dir(store: SkillStore, info: SkillInfo, *, allow_symlinked_file
 
 
 def _read_text(path: str) -> str | None:
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
-    except OSError:
+    try:  # never blocks on a FIFO or device planted in place of the file
+        fd = open_regular(path, nofollow=True)
+    except (OSError, MnemicError):
+        return None
+    if fd is None:
         return None
     try:
         with os.fdopen(fd, "rb") as fh:
@@ -313,11 +317,11 @@ def _read_text(path: str) -> str | None:
 def digest(path: str) -> str | None:
     """SHA-256 (hex) of a file's bytes, read without following a symlink; ``None`` if absent."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
-    except FileNotFoundError:
-        return None
-    except OSError:
+        fd = open_regular(path, nofollow=True)
+    except (OSError, MnemicError):
         return "unreadable"
+    if fd is None:
+        return None
     h = hashlib.sha256()
     with os.fdopen(fd, "rb") as fh:
         for chunk in iter(lambda: fh.read(1 << 20), b""):

@@ -15,12 +15,19 @@ the embedded default:
 - :mod:`.db`: the connection pool, error mapping and lock keys;
 - :mod:`.scratch`: a throwaway server for tests and benchmarks.
 
+Needs the ``postgres`` extra (``pip install 'mnemic[postgres]'``): importing this package
+without it raises :class:`~mnemic.errors.MissingDependency`, which says so.
+
 See ``docs/postgres.md``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+from ...extras import require_extra
+
+require_extra("postgres", "The PostgreSQL store (store = postgresql://...)")
 
 if TYPE_CHECKING:
     from ...curated.backend import CuratedBackend

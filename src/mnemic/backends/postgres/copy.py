@@ -34,7 +34,7 @@ from typing import Any
 from ...curated.backend import FileBackend
 from ...curated.entries import FILENAMES, TARGETS
 from ...errors import InvalidArgument, StorageError
-from ...fsio import atomic_write_text, ensure_private_dir
+from ...fsio import atomic_write_text, ensure_private_dir, read_text_strict
 from ...governance.audit import HEAD_SIZE, AuditJournal
 from ...governance.pending import BasePendingStore, PendingRecord, PendingStore
 from ...governance.storage import Journal
@@ -189,7 +189,7 @@ class HomeSide(Side):
     def backups(self, target: str) -> Backups:
         out = []
         for p in self.files.backups(target):
-            out.append((p.stat().st_mtime, p.read_text(encoding="utf-8")))
+            out.append((p.stat().st_mtime, read_text_strict(p, nofollow=True) or ""))
         return out
 
     def put_target(
@@ -226,9 +226,8 @@ class HomeSide(Side):
 
     def journal_lines(self) -> list[str]:
         path = self.root / "audit" / "journal.jsonl"
-        if not path.exists():
-            return []
-        return [ln for ln in path.read_text(encoding="utf-8").split("\n") if ln.strip()]
+        text = read_text_strict(path, nofollow=True)  # never blocks on a planted FIFO
+        return [ln for ln in (text or "").split("\n") if ln.strip()]
 
     def put_journal(self, lines: list[str]) -> None:
         directory = self.root / "audit"
@@ -442,7 +441,7 @@ def copy_memory(source: Side, destination: Side, *, overwrite: bool = False) -> 
                 yield spec, [_as_new(m) for m in src.messages(info.id)]
 
         ended = {i.id: i for i in infos if i.ended_at is not None}
-        for sid, ids in dst.import_sessions(items()):
+        for sid, ids, _status in dst.import_sessions(items()):
             if ids is None:
                 sessions.skipped += 1
                 continue

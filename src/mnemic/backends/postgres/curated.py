@@ -20,9 +20,10 @@ Same semantics as :class:`~mnemic.curated.backend.FileBackend`; only the mechani
   Drift is what it is for files: content mnemic would not have written (empty entries,
   an over-long blob without delimiters, stray whitespace), detected the same way
   (:func:`~mnemic.curated.entries.detect_drift`). A drifted text is saved in
-  ``curated_backups`` (its own transaction, so the copy survives the refusal) and the
-  write is refused; ``mnemic memory adopt`` works unchanged. Clean text edited with SQL
-  is simply the new current text, as with a hand-edited file.
+  ``curated_backups`` (its own transaction, so the copy survives the refusal; the same
+  text is kept once) and the write is refused; ``mnemic memory adopt`` works unchanged.
+  A single ``add`` appends to the text as it is, as with a file. Clean text edited with
+  SQL is simply the new current text, as with a hand-edited file.
 * **Reads** need no lock: a row is always a whole committed version.
 """
 
@@ -36,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...curated.backend import Version
 from ...curated.entries import FILENAMES
-from ...errors import InvalidArgument, MnemicError
+from ...errors import InvalidArgument, MnemicError, WriteFailed
 from .db import Database, atomic, failure
 
 if TYPE_CHECKING:
@@ -247,15 +248,21 @@ class PostgresBackend:
     # -- drift backups and debris ------------------------------------------------------------
     def save_backup(self, target: str, raw: str) -> str:
         # Its own transaction on another connection: the refusal that follows rolls back
-        # the mutation's transaction, and the copy must survive it.
+        # the mutation's transaction, and the copy must survive it. The same text is kept
+        # once: a backup with the same body gets its time refreshed instead of a second
+        # row (callers hold the target's advisory lock, so two savers do not race).
         try:
             with self.db.connection() as conn:
                 row = conn.execute(
                     self.db.sql(
-                        "INSERT INTO {s}.curated_backups (target, saved_at, body) "
-                        "VALUES (%s, %s, %s) RETURNING id"
+                        "WITH found AS (UPDATE {s}.curated_backups SET saved_at = %(now)s "
+                        "WHERE id = (SELECT max(id) FROM {s}.curated_backups WHERE target = "
+                        "%(t)s AND md5(body) = md5(%(body)s) AND body = %(body)s) RETURNING id), "
+                        "made AS (INSERT INTO {s}.curated_backups (target, saved_at, body) "
+                        "SELECT %(t)s, %(now)s, %(body)s WHERE NOT EXISTS (SELECT 1 FROM found) "
+                        "RETURNING id) SELECT id FROM found UNION ALL SELECT id FROM made"
                     ),
-                    (target, time.time(), raw),
+                    {"t": target, "now": time.time(), "body": raw},
                 ).fetchone()
         except Exception as exc:  # report, never pretend the copy exists
             return f"{self.location(target)} (BACKUP FAILED: {exc}; the text itself is unchanged)"
@@ -355,6 +362,14 @@ class _PgTxn:
             self._commit(target, writes[target])
 
     def _commit(self, target: str, text: str) -> None:
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            # refused before any statement: the transaction rolls back untouched
+            raise WriteFailed(
+                self.backend.location(target),
+                f"the new text cannot be stored as UTF-8 ({exc.reason} at character {exc.start})",
+            ) from exc
         db = self.backend.db
         limit = self.backend.history_limit
         upsert = (

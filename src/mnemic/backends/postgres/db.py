@@ -8,7 +8,9 @@ Connections
     leaves the pool (:func:`_check`: free unless the server has sent something), so a
     connection the server dropped (restart, ``pg_terminate_backend``, idle timeout) is
     replaced instead of handed out: after a connection loss the next call reconnects by
-    itself.
+    itself. A forked child never uses the pool it inherited (those sockets are the
+    parent's): its first call opens a pool of its own, so a ``Memory`` opened before
+    ``os.fork()`` works on both sides.
 
 Errors
     A connection lost in the middle of a transaction rolls the whole transaction back on
@@ -30,14 +32,17 @@ import contextlib
 import hashlib
 import logging
 import math
+import os
 import threading
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
-import psycopg
-
 from ...errors import LockTimeout, MnemicError, StorageError, WriteFailed
+from ...extras import needs_extra
+
+with needs_extra("postgres", "The PostgreSQL store (store = postgresql://...)"):
+    import psycopg
 
 if TYPE_CHECKING:
     from psycopg_pool import ConnectionPool
@@ -51,6 +56,24 @@ log = logging.getLogger(__name__)
 _POOLS: dict[tuple[str, int, float], ConnectionPool[Any]] = {}
 _DATABASES: dict[tuple[str, str, int, float, bool], Database] = {}
 _REGISTRY_LOCK = threading.Lock()
+_INHERITED: list[ConnectionPool[Any]] = []
+"""Pools a forked child inherited from its parent: kept referenced and never used or
+closed in the child (their sockets are the parent's; closing would end its sessions)."""
+
+
+def _forget_inherited_pools() -> None:
+    """In a forked child: drop the parent's pools without touching their connections.
+
+    The child's next connection builds a pool of its own. Locks are re-created, since
+    another thread of the parent may have held one at the fork.
+    """
+    global _REGISTRY_LOCK
+    _REGISTRY_LOCK = threading.Lock()
+    _INHERITED.extend(_POOLS.values())
+    _POOLS.clear()
+
+
+os.register_at_fork(after_in_child=_forget_inherited_pools)
 
 
 def mask_url(url: str) -> str:
@@ -114,6 +137,7 @@ class Database:
         self._quoted = f'"{schema}"'
         self._ready = False
         self._ready_lock = threading.Lock()
+        self._pid = os.getpid()
 
     @classmethod
     def for_settings(cls, settings: Settings) -> Database:
@@ -149,7 +173,14 @@ class Database:
     # -- connections ------------------------------------------------------------------
     @property
     def pool(self) -> ConnectionPool[Any]:
-        """The process-wide pool of this server URL (opened on first use)."""
+        """The process-wide pool of this server URL (opened on first use).
+
+        After ``os.fork()`` the child gets a pool of its own: the parent's connections
+        are never shared (see :func:`_forget_inherited_pools`).
+        """
+        if self._pid != os.getpid():  # this object came through a fork
+            self._ready_lock = threading.Lock()
+            self._pid = os.getpid()
         key = (self.url, self.pool_size, self.connect_timeout)
         with _REGISTRY_LOCK:
             pool = _POOLS.get(key)

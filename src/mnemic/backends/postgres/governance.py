@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...errors import LockTimeout, MnemicError, PendingNotFound, StorageError, UnsafePath
 from ...governance.audit import VerifyReport, make_record, verify_chain
+from ...governance.chain import unreadable
 from ...governance.pending import BasePendingStore, PendingListing, PendingRecord, valid_id
 from .curated import current_transaction
 from .db import Database, atomic, is_lock_timeout, mapped_errors
@@ -279,11 +280,11 @@ class PostgresJournal:
                     self.db.sql("SELECT line FROM {s}.audit ORDER BY seq")
                 ).fetchall()
         except MnemicError as exc:
-            return VerifyReport(False, 0, None, f"cannot read the journal: {exc.to_llm()}")
+            return unreadable(exc.to_llm())
         except Exception as exc:
             if not _is_db_error(exc):
                 raise
-            return VerifyReport(False, 0, None, f"cannot read the journal: {exc}")
+            return unreadable(str(exc))
         head = (int(head_row[0]), str(head_row[1])) if head_row else None
         return verify_chain([str(r[0]).encode("utf-8") for r in rows], head)
 

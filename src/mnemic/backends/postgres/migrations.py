@@ -18,6 +18,10 @@ Tables (version 1)
     ``pending``            staged writes, one JSON record each
     ``audit``, ``audit_head``  the hash-chained journal and its head (count, last hash)
     ``meta``               segmenter and tokenizer the full-text vectors were built with
+
+Version 2
+    ``messages.source_id``  the message's key in the source it was imported from (a
+                           re-import adds only the messages whose key is new)
 """
 
 from __future__ import annotations
@@ -116,9 +120,16 @@ _FOLD_ASCII = (
 )
 """ASCII-only case folding: what SQLite's ``COLLATE NOCASE`` does for titles."""
 
+_V2 = [
+    # nullable, no default: PostgreSQL adds it without rewriting the table; no index (a
+    # re-import reads one session's keys through messages_order)
+    "ALTER TABLE {s}.messages ADD COLUMN source_id text",
+]
+
 MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (1, "curated targets and versions, sessions with tsvector index, pending, audit",
      [_FOLD_ASCII, *_V1]),
+    (2, "messages.source_id: the message's key in the source it was imported from", _V2),
 ]  # fmt: skip
 """Ordered ``(version, name, statements)``; each runs once, in its own transaction."""
 

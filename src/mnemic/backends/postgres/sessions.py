@@ -24,7 +24,6 @@ with the engine of :mod:`.fulltext`.
 from __future__ import annotations
 
 import contextlib
-import functools
 import logging
 import threading
 import time
@@ -39,6 +38,7 @@ from ...errors import (
     SessionStoreError,
 )
 from ...sessions.base import BaseSessionStore, Batch, Imported, MetadataChanges, StatsRows
+from ...sessions.forgetting import ForgetResult
 from ...sessions.index import DEFAULT_TOKENIZER, DEFAULT_WEIGHTS, FieldIndexer
 from ...sessions.lexical import ranked_search
 from ...sessions.query import Query
@@ -47,8 +47,6 @@ from ...sessions.rows import (
     SESSION_COLUMNS,
     message_from_row,
     message_values,
-    session_values,
-    stored_call_count,
 )
 from ...sessions.segment import DEFAULT_SEGMENTER, Segmenter
 from ...sessions.store import Hit, Message, NewMessage, SearchFilters
@@ -68,13 +66,6 @@ _LEXERS: dict[str, Lexer] = {}
 _LEXERS_LOCK = threading.Lock()
 
 _SID = "(SELECT sid FROM {s}.sessions WHERE id = %s)"
-_MESSAGE_FIELDS = (
-    "id, sid, seq, role, content, name, tool_name, tool_calls, tool_call_id, ts, tokens, ntok, "
-    "naux, tsv"
-)
-
-_Prepared = list[tuple[tuple[Any, ...], list[list[Any]], tuple[int, int, float, int]]]
-"""An import batch ready to copy: per session its values, message rows and counters."""
 
 
 def index_meta(segmenter: Segmenter = DEFAULT_SEGMENTER) -> dict[str, str]:
@@ -264,14 +255,17 @@ class PostgresSessionStore(BaseSessionStore):
 
         def append(conn: psycopg.Connection[Any]) -> list[int]:
             found = conn.execute(
-                sql("SELECT sid, message_count FROM {s}.sessions WHERE id = %s FOR UPDATE"),
-                (session_id,),
+                sql("SELECT sid FROM {s}.sessions WHERE id = %s FOR UPDATE"), (session_id,)
             ).fetchone()
             if found is None:
                 raise SessionNotFound(session_id)
-            sid, first = int(found[0]), int(found[1])
+            sid = int(found[0])
+            top = conn.execute(
+                sql("SELECT max(seq) FROM {s}.messages WHERE sid = %s"), (sid,)
+            ).fetchone()
+            first = 0 if top is None or top[0] is None else int(top[0]) + 1
             marks = ", ".join(
-                ["(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::tsvector)"] * len(rows)
+                ["(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::tsvector)"] * len(rows)
             )
             params: list[Any] = []
             for i, r in enumerate(rows):
@@ -279,7 +273,7 @@ class PostgresSessionStore(BaseSessionStore):
             inserted = conn.execute(
                 sql(
                     "INSERT INTO {s}.messages (sid, seq, role, content, name, tool_name, "
-                    "tool_calls, tool_call_id, ts, tokens, ntok, naux, tsv) VALUES "
+                    "tool_calls, tool_call_id, ts, tokens, source_id, ntok, naux, tsv) VALUES "
                     f"{marks} RETURNING id, seq"
                 ),
                 params,
@@ -328,76 +322,14 @@ class PostgresSessionStore(BaseSessionStore):
 
         self._write(update)
 
-    def _import_batch(self, items: Batch) -> Imported:
-        """One batch through ``COPY``: vectors computed first, then one transaction."""
-        prepared = self._prepare_import(items)
-        return self._write(functools.partial(self._copy_batch, prepared=prepared))
+    def _import_batch(self, items: Batch, existing: str, replaced: frozenset[str]) -> Imported:
+        """One batch in one transaction (:mod:`.session_writes`)."""
+        from .session_writes import import_batch
+
+        return import_batch(self, items, existing, replaced)
 
     def _settle_import(self, imported: int) -> None:
         self.analyze()
-
-    def _prepare_import(self, items: Batch) -> _Prepared:
-        self._lexer.learn(self._fields.body(m.content) for _, msgs in items for m in msgs)
-        now = time.time()
-        out = []
-        for spec, messages in items:
-            values = session_values(spec)
-            rows, tokens, calls, last, ntoks = self._message_rows(
-                messages, values[3] if messages else now
-            )
-            out.append((values, rows, (tokens, calls, last if rows else values[3], ntoks)))
-        return out
-
-    def _copy_batch(
-        self,
-        conn: psycopg.Connection[Any],
-        *,
-        prepared: _Prepared,
-    ) -> Imported:
-        sql = self.db.sql
-        out: Imported = []
-        total = sum(len(rows) for _, rows, _ in prepared)
-        ids: list[int] = []
-        if total:
-            ids = [
-                int(r[0])
-                for r in conn.execute(
-                    sql(
-                        "SELECT nextval(pg_get_serial_sequence('{s}.messages', 'id')) "
-                        "FROM generate_series(1, %s)"
-                    ),
-                    (total,),
-                )
-            ]
-        staged: list[tuple[Any, ...]] = []
-        pos = 0
-        for values, rows, (tokens, calls, last, ntoks) in prepared:
-            found = conn.execute(
-                sql(
-                    "INSERT INTO {s}.sessions (id, source, title, started_at, parent_id, "
-                    "model, last_active, metadata, message_count, tool_call_count, "
-                    "token_count, index_tokens) VALUES (%s, %s, %s, %s, %s, %s, "
-                    "GREATEST(%s, %s), %s, %s, %s, %s, %s) ON CONFLICT (id) DO NOTHING "
-                    "RETURNING sid"
-                ),
-                (*values[:7], last, values[7], len(rows), calls, tokens, ntoks),
-            ).fetchone()
-            if found is None:
-                out.append((str(values[0]), None))
-                continue
-            sid = int(found[0])
-            mine = ids[pos : pos + len(rows)]
-            pos += len(rows)
-            staged.extend(
-                (mid, sid, seq, *r) for seq, (mid, r) in enumerate(zip(mine, rows, strict=True))
-            )
-            out.append((str(values[0]), mine))
-        if staged:
-            copy_sql = sql(f"COPY {{s}}.messages ({_MESSAGE_FIELDS}) FROM STDIN")
-            with conn.cursor() as cur, cur.copy(copy_sql) as copy:
-                for row in staged:
-                    copy.write_row(row)
-        return out
 
     def analyze(self) -> None:
         """Refresh the planner's statistics (after bulk loads)."""
@@ -553,62 +485,8 @@ class PostgresSessionStore(BaseSessionStore):
         )
         return [r[0] for r in rows]
 
-    def forget(
-        self, needles: Sequence[str], match: str, *, dry_run: bool = False
-    ) -> tuple[int, int]:
-        """Delete every message whose text, name, tool name or tool calls contain one of
-        ``needles`` (ASCII case-insensitive), and clear session titles containing
-        ``match`` (other matching sessions lose their metadata); return (messages,
-        sessions touched). The table is vacuumed afterwards."""
-        columns = ("content", "name", "tool_name", "tool_calls")
-        where = " OR ".join(
-            f"strpos({{s}}.fold_ascii({c}), {{s}}.fold_ascii(%s)) > 0"
-            for c in columns
-            for _ in needles
-        )
-        params = [n for _ in columns for n in needles]
-        twhere = " OR ".join(
-            f"strpos({{s}}.fold_ascii({c}), {{s}}.fold_ascii(%s)) > 0"
-            for c in ("title", "metadata")
-            for _ in needles
-        )
-        tparams = [n for _ in ("title", "metadata") for n in needles]
-        sql = self.db.sql
+    def _forget(self, forms: list[str], dry_run: bool) -> ForgetResult:
+        """Delete and rewrite in one transaction, then vacuum (:mod:`.session_writes`)."""
+        from .session_writes import forget
 
-        def forget(conn: psycopg.Connection[Any]) -> tuple[int, int]:
-            rows = conn.execute(
-                sql(f"SELECT id, sid, tool_calls, tokens, ntok FROM {{s}}.messages WHERE {where}"),
-                params,
-            ).fetchall()
-            titled = conn.execute(
-                sql(
-                    "SELECT sid, COALESCE(strpos({s}.fold_ascii(title), {s}.fold_ascii(%s)), 0)"
-                    f" > 0 FROM {{s}}.sessions WHERE {twhere}"
-                ),
-                [match, *tparams],
-            ).fetchall()
-            touched = {int(r[1]) for r in rows} | {int(r[0]) for r in titled}
-            if dry_run:
-                return len(rows), len(touched)
-            for mid, sid, calls, tokens, ntok in rows:
-                conn.execute(sql("DELETE FROM {s}.messages WHERE id = %s"), (mid,))
-                conn.execute(
-                    sql(
-                        "UPDATE {s}.sessions SET message_count = GREATEST(0, message_count - 1), "
-                        "tool_call_count = GREATEST(0, tool_call_count - %s), "
-                        "token_count = GREATEST(0, token_count - %s), "
-                        "index_tokens = GREATEST(0, index_tokens - %s) WHERE sid = %s"
-                    ),
-                    (stored_call_count(calls), int(tokens or 0), int(ntok or 0), sid),
-                )
-            for sid, in_title in titled:
-                column = "title = NULL" if in_title else "metadata = '{}'"
-                conn.execute(sql(f"UPDATE {{s}}.sessions SET {column} WHERE sid = %s"), (sid,))
-            return len(rows), len(touched)
-
-        result = self._write(forget)
-        if not dry_run and result[1]:
-            with self._connection("vacuum failed") as conn:
-                conn.execute(sql("VACUUM {s}.messages"))
-                conn.execute(sql("VACUUM {s}.sessions"))
-        return result
+        return forget(self, forms, dry_run)

@@ -1,0 +1,86 @@
+"""Optional parts of mnemic, and the one way to say which extra a missing package needs.
+
+============  ===============================  ==========================================
+extra         packages                         needed by
+============  ===============================  ==========================================
+``postgres``  psycopg, psycopg_pool            ``store = "postgresql://..."``
+``metrics``   prometheus_client                ``[metrics] enabled`` (live /metrics)
+``agent``     openai                           the LLM client: ``mnemic chat``, summaries,
+                                               flush and background review
+``mcp``       mcp (with anyio, starlette,      ``mnemic mcp``, ``mnemic.mcp_server``
+              uvicorn)
+``all``       every one of the above
+============  ===============================  ==========================================
+
+The memory library, the CLI for memory, sessions and skills, and the embedded store need
+none of them. A missing package raises :class:`~mnemic.errors.MissingDependency` naming
+the extra (``pip install 'mnemic[agent]'``), which is also an ``ImportError``.
+
+Two forms, for two places: :class:`needs_extra` wraps the real import statements (so type
+checkers still see them), :func:`require_extra` is a cheap up-front check that imports
+nothing (for a command that should refuse before it starts).
+"""
+
+from __future__ import annotations
+
+from .errors import MissingDependency
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from types import TracebackType
+
+__all__ = ["EXTRAS", "needs_extra", "require_extra"]
+
+EXTRAS: dict[str, tuple[str, ...]] = {
+    "postgres": ("psycopg", "psycopg_pool"),
+    "metrics": ("prometheus_client",),
+    "agent": ("openai",),
+    "mcp": ("mcp", "mcp_types", "anyio", "starlette", "uvicorn"),
+}
+"""The top-level modules each extra provides (what :func:`require_extra` looks for)."""
+
+
+class needs_extra:
+    """Turn a missing package imported inside the block into :class:`MissingDependency`.
+
+    >>> with needs_extra("agent", "The LLM client"):     # doctest: +SKIP
+    ...     import openai
+    """
+
+    def __init__(self, extra: str, feature: str) -> None:
+        self.extra = extra
+        self.feature = feature
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        if isinstance(exc, ModuleNotFoundError) and not isinstance(exc, MissingDependency):
+            package = (exc.name or "").split(".")[0]
+            if package and package != "mnemic":
+                raise MissingDependency(package, self.extra, self.feature) from exc
+
+
+def require_extra(extra: str, feature: str) -> None:
+    """Raise :class:`MissingDependency` unless every package of ``extra`` can be imported.
+
+    Looks the packages up without importing them (a few milliseconds).
+    """
+    import importlib.util
+    import sys
+
+    for package in EXTRAS[extra]:
+        if package in sys.modules:
+            found = sys.modules[package] is not None  # None: imports of it are blocked
+        else:
+            try:
+                found = importlib.util.find_spec(package) is not None
+            except (ImportError, ValueError):
+                found = False
+        if not found:
+            raise MissingDependency(package, extra, feature)

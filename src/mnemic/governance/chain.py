@@ -1,0 +1,270 @@
+"""The hash chain of the audit journal: record hashing and verification.
+
+Each record holds ``prev``, the hash of the record before it (64 zeros for the first),
+``seq``, its number (1, 2, ...), and ``hash``, the SHA-256 of its own canonical JSON
+without ``hash``. :func:`verify_chain` checks every record of a journal, whatever the
+storage (a file or a database table), and reports *every* problem, first line first:
+
+- a line that is not a complete record (damaged);
+- a record that does not match its own hash (edited), that does not follow the record
+  before it in number (removed, inserted or reordered) or in hash (the chain is broken);
+- the head (count and last hash, kept apart from the journal) disagreeing with the end of
+  the journal (records cut from the end, or the last record replaced);
+- a crash repair that cut a record the head had already counted.
+
+A torn tail (the bytes of an append cut short by a crash: a final fragment with no
+newline) is reported apart, as crash damage, not tampering: the next append cuts it and
+records a ``repair`` record with the length and hash of what it cut. After any problem
+the walk goes on from the record that follows, so tampering after damage stays visible.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = [
+    "GENESIS",
+    "AuditProblem",
+    "VerifyReport",
+    "make_record",
+    "record_hash",
+    "verify_chain",
+]
+
+GENESIS = "0" * 64
+REPAIR_ACTION = "repair"
+"""``action`` of the record an append writes after cutting a torn tail."""
+
+
+def record_hash(record: dict[str, Any]) -> str:
+    """SHA-256 of a record's canonical JSON, without its ``hash`` field."""
+    body = {k: v for k, v in record.items() if k != "hash"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def make_record(
+    seq: int, prev: str, now: float, fields: dict[str, Any]
+) -> tuple[dict[str, Any], str]:
+    """Record number ``seq`` chained to ``prev``, and its canonical JSON line."""
+    record: dict[str, Any] = {
+        "seq": seq,
+        "id": os.urandom(8).hex(),
+        "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(now)),
+        "ts": round(now, 6),
+        **{k: v for k, v in fields.items() if v is not None},
+        "prev": prev,
+    }
+    record["hash"] = record_hash(record)
+    line = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return record, line
+
+
+@dataclass(frozen=True, slots=True)
+class AuditProblem:
+    """One thing :func:`verify_chain` found wrong."""
+
+    line: int | None
+    """1-based line (record position) it was found at; ``None`` for the head file."""
+    kind: str
+    """``tampered`` (a complete record edited, removed, inserted, reordered, replaced, or
+    records cut from the end), ``damaged`` (a line that is not a record, an unreadable
+    head or journal) or ``torn_tail`` (crash damage: the fragment of a cut append)."""
+    message: str
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-able form."""
+        return {"line": self.line, "kind": self.kind, "message": self.message}
+
+
+@dataclass(frozen=True, slots=True)
+class VerifyReport:
+    """The outcome of a journal's ``verify()``."""
+
+    ok: bool
+    """No tampering and no damage (a torn tail alone leaves the journal ok)."""
+    records: int
+    """Records that verified (all of them when ``ok``)."""
+    first_bad_line: int | None = None
+    problem: str | None = None
+    """The first problem that makes the journal not ok."""
+    head_count: int | None = None
+    last_hash: str | None = None
+    """Hash of the last record (anchor it elsewhere to detect a rewrite)."""
+    notes: tuple[str, ...] = field(default_factory=tuple)
+    problems: tuple[AuditProblem, ...] = field(default_factory=tuple)
+    """Every problem found, in journal order (a torn tail is one, of kind torn_tail)."""
+    torn_tail: dict[str, Any] | None = None
+    """``{"offset", "bytes", "sha256"}`` of a final fragment left by a crash."""
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-able form."""
+        return {
+            "ok": self.ok,
+            "records": self.records,
+            "first_bad_line": self.first_bad_line,
+            "problem": self.problem,
+            "head_count": self.head_count,
+            "last_hash": self.last_hash,
+            "notes": list(self.notes),
+            "problems": [p.as_dict() for p in self.problems],
+            "torn_tail": self.torn_tail,
+        }
+
+
+def unreadable(reason: str) -> VerifyReport:
+    """The report of a journal that could not be read at all."""
+    message = f"cannot read the journal: {reason}"
+    return VerifyReport(False, 0, None, message, problems=(AuditProblem(None, "damaged", message),))
+
+
+def torn_tail_info(fragment: bytes, offset: int) -> dict[str, Any]:
+    """What :attr:`VerifyReport.torn_tail` and a repair record say about a fragment."""
+    return {
+        "offset": offset,
+        "bytes": len(fragment),
+        "sha256": hashlib.sha256(fragment).hexdigest(),
+    }
+
+
+def verify_chain(
+    lines: list[bytes],
+    head: tuple[int, str] | None,
+    *,
+    torn: bytes | None = None,
+    torn_offset: int = 0,
+) -> VerifyReport:
+    """Check journal ``lines`` (one record each, oldest first) against ``head``.
+
+    ``head`` is (count, hash of the last record) as the journal keeps it apart, ``None``
+    when absent, or a negative count when unreadable. ``torn`` is a final fragment
+    without a newline (file journals only), found at byte ``torn_offset``. Shared by
+    every journal storage.
+    """
+    problems: list[AuditProblem] = []
+    prev_hash = GENESIS
+    prev_seq = 0
+    good = 0
+    for number, line in enumerate(lines, 1):
+        rec = _parse(line)
+        if isinstance(rec, str):
+            problems.append(AuditProblem(number, "damaged", f"line {number} {rec}"))
+            continue
+        issues = _issues(rec, prev_seq, prev_hash)
+        if issues:
+            problems.append(AuditProblem(number, "tampered", f"line {number} " + "; ".join(issues)))
+        else:
+            good += 1
+        seq = rec["seq"]
+        prev_seq, prev_hash = seq, rec["hash"]
+    notes: list[str] = []
+    problems.extend(_head_problems(head, prev_seq, prev_hash, len(lines), notes))
+    torn_info = None
+    if torn:
+        torn_info = torn_tail_info(torn, torn_offset)
+        message = (
+            f"the journal ends with an incomplete record of {len(torn)} byte(s): an append "
+            "cut short by a crash, not tampering by itself. The next audited write cuts it "
+            "and records the repair (`mnemic memory doctor --fix` does it now)"
+        )
+        problems.append(AuditProblem(len(lines) + 1, "torn_tail", message))
+        notes.append(message)
+    serious = [p for p in problems if p.kind != "torn_tail"]
+    first = serious[0] if serious else None
+    return VerifyReport(
+        ok=first is None,
+        records=good,
+        first_bad_line=first.line if first else None,
+        problem=first.message if first else None,
+        head_count=head[0] if head and head[0] >= 0 else None,
+        last_hash=prev_hash,
+        notes=tuple(notes),
+        problems=tuple(problems),
+        torn_tail=torn_info,
+    )
+
+
+def _parse(line: bytes) -> dict[str, Any] | str:
+    """The record on ``line``, or what is wrong with it."""
+    if not line.strip():
+        return "is empty (damaged)"
+    try:
+        rec = json.loads(line)
+    except ValueError:
+        return "is not valid JSON (damaged or cut)"
+    if (
+        not isinstance(rec, dict)
+        or not isinstance(rec.get("hash"), str)
+        or not isinstance(rec.get("seq"), int)
+        or isinstance(rec.get("seq"), bool)
+    ):
+        return "is not an audit record"
+    return rec
+
+
+def _issues(rec: dict[str, Any], prev_seq: int, prev_hash: str) -> list[str]:
+    issues = []
+    if record_hash(rec) != rec["hash"]:
+        issues.append("does not match its own hash: the record was edited")
+    if rec["seq"] != prev_seq + 1:
+        issues.append(
+            f"holds record number {rec['seq']} after record {prev_seq}: records were "
+            "removed, inserted or reordered"
+        )
+    elif rec.get("prev") != prev_hash:
+        issues.append("does not chain to the record before it (prev hash differs)")
+    counted = rec.get("head_count")
+    if rec.get("action") == REPAIR_ACTION and isinstance(counted, int) and counted > rec["seq"] - 1:
+        issues.append(
+            f"is a crash repair that cut the end of the journal although the head had "
+            f"counted {counted} record(s) and only {rec['seq'] - 1} remained: complete "
+            "records were removed (or lost in a power cut with audit.fsync = false)"
+        )
+    return issues
+
+
+def _head_problems(
+    head: tuple[int, str] | None, last_seq: int, last_hash: str, n_lines: int, notes: list[str]
+) -> list[AuditProblem]:
+    if head is None:
+        if last_seq:
+            return [
+                AuditProblem(
+                    None,
+                    "tampered",
+                    "the head file is missing although the journal has records: it was "
+                    "deleted, so truncation cannot be ruled out",
+                )
+            ]
+        return []
+    count, kept_hash = head
+    if count < 0:
+        return [AuditProblem(None, "damaged", "the head file is damaged")]
+    if count > last_seq:
+        return [
+            AuditProblem(
+                n_lines + 1,
+                "tampered",
+                f"the journal ends after record {last_seq} but the head says {count}: "
+                "records were removed from the end (truncated)",
+            )
+        ]
+    if count == last_seq and kept_hash != last_hash:
+        return [
+            AuditProblem(
+                n_lines,
+                "tampered",
+                "the last record does not match the hash kept in the head: it was replaced",
+            )
+        ]
+    if count < last_seq:
+        notes.append(
+            f"the head is {last_seq - count} record(s) behind the journal (an append "
+            "interrupted by a crash; the next append repairs it)"
+        )
+    return []

@@ -1,0 +1,164 @@
+"""Forgetting text in the session history: what to delete and what to rewrite.
+
+Both backends find candidate rows in SQL (every text column, ASCII letters folded, for
+each stored form of the text: :func:`needles`) and then apply the same decisions, made
+here in Python:
+
+* a **message** holding the text in any column (content, participant name, tool name,
+  tool calls and their arguments, tool call id, source key) is deleted;
+* a **session** holding it is rewritten, column by column: an id that contains it gets a
+  fresh id (its children follow); a source becomes ``redacted``; a title or model is
+  cleared; an end reason becomes ``ended``; metadata loses every key whose name or value
+  contains it (nested objects and lists too); a parent link that contains it follows its
+  parent's new id, or is cleared when that parent does not exist.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
+
+from .store import new_session_id
+
+__all__ = [
+    "MESSAGE_TEXT_COLUMNS",
+    "SESSION_SCRUB_COLUMNS",
+    "ForgetResult",
+    "SessionRewrite",
+    "contains",
+    "needles",
+    "plan_rewrites",
+    "scrub_metadata",
+]
+
+MESSAGE_TEXT_COLUMNS = ("content", "name", "tool_name", "tool_calls", "tool_call_id", "source_id")
+"""Every text column of ``messages``: a message holding the text in one is deleted."""
+SESSION_SCRUB_COLUMNS = (
+    "id",
+    "source",
+    "title",
+    "model",
+    "metadata",
+    "parent_id",
+    "end_reason",
+)
+"""Every text column of ``sessions`` (the rows :func:`plan_rewrites` reads start with
+``sid`` and end with ``started_at``)."""
+REDACTED_SOURCE = "redacted"
+
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+class ForgetResult(NamedTuple):
+    """What :meth:`~mnemic.sessions.base.BaseSessionStore.forget` did (or would do)."""
+
+    messages: int
+    """Messages deleted."""
+    sessions: int
+    """Sessions that lost messages or had a column rewritten."""
+    renamed: int
+    """Sessions whose id held the text and now have a new one."""
+    notes: tuple[str, ...] = ()
+    """What the backend could not guarantee (a copy it cannot reach yet)."""
+
+
+class SessionRewrite(NamedTuple):
+    """The new values of one session's columns."""
+
+    sid: int
+    changes: dict[str, Any]
+
+
+def needles(match: str) -> list[str]:
+    """``match`` as it can be stored: raw, JSON-escaped, and JSON-escaped twice (tool-call
+    arguments are JSON inside JSON), with and without ASCII escapes."""
+    once = json.dumps(match, ensure_ascii=False)[1:-1]
+    twice = json.dumps(once, ensure_ascii=False)[1:-1]
+    ascii_once = json.dumps(match)[1:-1]
+    out: list[str] = []
+    for v in (match, once, twice, ascii_once, json.dumps(ascii_once)[1:-1]):
+        if v not in out:
+            out.append(v)
+    return out
+
+
+def _fold(text: str) -> str:
+    return text.translate(_ASCII_LOWER)
+
+
+def contains(text: Any, forms: Sequence[str]) -> bool:
+    """Whether ``text`` (a string, or a number written out) holds one of ``forms``, ASCII
+    letters case-insensitive (as the SQL that found the row compares them)."""
+    if text is None or isinstance(text, bool):
+        return False
+    folded = _fold(text if isinstance(text, str) else str(text))
+    return any(_fold(f) in folded for f in forms)
+
+
+def _scrub(value: Any, forms: Sequence[str]) -> Any:
+    """``value`` without what holds one of ``forms`` (``_DROP`` when all of it does)."""
+    if isinstance(value, dict):
+        return {
+            k: v
+            for k, v in ((k, _scrub(v, forms)) for k, v in value.items() if not contains(k, forms))
+            if v is not _DROP
+        }
+    if isinstance(value, list):
+        return [v for v in (_scrub(v, forms) for v in value) if v is not _DROP]
+    return _DROP if contains(value, forms) else value
+
+
+_DROP: Any = object()
+
+
+def scrub_metadata(text: str | None, forms: Sequence[str]) -> str:
+    """Stored metadata JSON without the keys and list items that hold the text; ``{}``
+    when it is not a JSON object or the text would survive anyway."""
+    try:
+        value = json.loads(text or "{}")
+    except ValueError:
+        return "{}"
+    if not isinstance(value, dict):
+        return "{}"
+    out = json.dumps(_scrub(value, forms), ensure_ascii=False, default=str)
+    return "{}" if contains(out, forms) else out
+
+
+def plan_rewrites(
+    rows: Sequence[Sequence[Any]], forms: Sequence[str], taken: Callable[[str], bool]
+) -> tuple[list[SessionRewrite], dict[str, str]]:
+    """The rewrite of each candidate session and the renamed ids (old to new).
+
+    ``rows`` are ``(sid, *SESSION_SCRUB_COLUMNS, started_at)``; ``taken(id)`` says whether
+    an id is in use (a new id is never one).
+    """
+    renames: dict[str, str] = {}
+    for row in rows:
+        old = str(row[1])
+        if contains(old, forms):
+            new = new_session_id(float(row[-1]))
+            while taken(new) or new in renames.values() or contains(new, forms):
+                new = new_session_id(float(row[-1]))
+            renames[old] = new
+    out: list[SessionRewrite] = []
+    for row in rows:
+        sid, sess_id, source, title, model, metadata, parent, reason = row[:8]
+        changes: dict[str, Any] = {}
+        if sess_id in renames:
+            changes["id"] = renames[sess_id]
+        if contains(source, forms):
+            changes["source"] = REDACTED_SOURCE
+        if contains(title, forms):
+            changes["title"] = None
+        if contains(model, forms):
+            changes["model"] = None
+        if contains(metadata, forms):
+            changes["metadata"] = scrub_metadata(metadata, forms)
+        if contains(parent, forms):
+            changes["parent_id"] = renames.get(parent)
+        if contains(reason, forms):
+            changes["end_reason"] = "ended"
+        if changes:
+            out.append(SessionRewrite(int(sid), changes))
+    return out, renames

@@ -1,0 +1,183 @@
+"""A home this user cannot write: every reading command works, every write is refused
+with "the home is read-only" and changes nothing.
+
+How the home is made read-only: the populated home is copied, its directories set to
+0500 and its files to 0400. For a normal user that is enough. Root ignores permission
+bits, so when the tests run as root the copy is given to ``nobody`` and each command
+runs in a subprocess that drops its privileges to ``nobody`` (setgroups/setgid/setuid
+before exec): a real user for whom the kernel refuses every create and write in that
+home. (A read-only mount would need privileges a test cannot count on; EROFS takes the
+same path in mnemic as EACCES.)
+"""
+
+from __future__ import annotations
+
+import os
+import pwd
+import shutil
+import site
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+READ_ONLY = "The home is read-only"
+
+
+def run(home: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "MNEMIC_HOME": str(home)}
+    return subprocess.run(
+        [sys.executable, "-m", "mnemic", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+
+
+def _as_nobody() -> Callable[[], None] | None:
+    if os.geteuid() != 0:
+        return None
+    user = pwd.getpwnam("nobody")
+
+    def drop() -> None:
+        os.setgroups([])
+        os.setgid(user.pw_gid)
+        os.setuid(user.pw_uid)
+
+    return drop
+
+
+def _python_for(drop: Callable[[], None] | None) -> tuple[str, dict[str, str]] | None:
+    """An interpreter the (dropped) user can run, with this checkout's mnemic importable.
+
+    The venv's interpreter may be a link into a directory only root can enter (pyenv
+    under /root); the same Python version elsewhere works with the venv's packages on
+    PYTHONPATH.
+    """
+    import mnemic
+
+    src = str(Path(mnemic.__file__).resolve().parent.parent)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([src, *site.getsitepackages()])}
+    version = f"python{sys.version_info.major}.{sys.version_info.minor}"
+    candidates = [sys.executable, shutil.which(version), f"/usr/bin/{version}"]
+    for exe in dict.fromkeys(c for c in candidates if c):
+        try:
+            probe = subprocess.run(
+                [exe, "-c", "import mnemic.cli"], env=env, preexec_fn=drop, capture_output=True
+            )
+        except OSError:
+            continue
+        if probe.returncode == 0:
+            return exe, env
+    return None
+
+
+@pytest.fixture
+def read_only_home(home_path: Path) -> Iterator[Callable[..., subprocess.CompletedProcess[str]]]:
+    assert run(home_path, "memory", "add", "Project uses pytest").returncode == 0
+    assert run(home_path, "memory", "add", "--target", "user", "Name: Ada").returncode == 0
+    r = run(home_path, "skills", "create", "demo-skill", "-d", "A demo skill.", stdin="Do it.\n")
+    assert r.returncode == 0, r.stderr
+    drop = _as_nobody()
+    runner = _python_for(drop)
+    if runner is None:
+        pytest.skip("no Python interpreter this test can run as the user nobody")
+    python, run_env = runner
+    base = Path(tempfile.mkdtemp(prefix="mnemic-ro-"))
+    os.chmod(base, 0o755)  # nobody must reach the home (pytest's tmp dirs are 0700)
+    home = base / "home"
+    shutil.copytree(home_path, home, symlinks=True)
+    user = pwd.getpwnam("nobody") if drop else None
+    for root, dirs, files in os.walk(home, topdown=False):
+        for name in files:
+            p = os.path.join(root, name)
+            if user:
+                os.chown(p, user.pw_uid, user.pw_gid, follow_symlinks=False)
+            os.chmod(p, 0o400)
+        for name in dirs:
+            p = os.path.join(root, name)
+            if user:
+                os.chown(p, user.pw_uid, user.pw_gid)
+            os.chmod(p, 0o500)
+    if user:
+        os.chown(home, user.pw_uid, user.pw_gid)
+    os.chmod(home, 0o500)
+
+    def mnemic(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+        env = {**run_env, "MNEMIC_HOME": str(home), "PYTHONDONTWRITEBYTECODE": "1"}
+        return subprocess.run(
+            [python, "-m", "mnemic", *args],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+            preexec_fn=drop,
+            cwd=base,
+        )
+
+    mnemic.home = home  # type: ignore[attr-defined]
+    try:
+        yield mnemic
+    finally:
+        for root, dirs, _ in os.walk(base):
+            for name in dirs:
+                os.chmod(os.path.join(root, name), 0o700)
+        os.chmod(home, 0o700)
+        shutil.rmtree(base)
+
+
+def snapshot(home: Path) -> dict[str, bytes]:
+    out = {}
+    for root, _, files in os.walk(home):
+        for name in files:
+            p = os.path.join(root, name)
+            out[p] = Path(p).read_bytes()
+    return out
+
+
+def test_reading_commands_work_on_a_read_only_home(
+    read_only_home: Callable[..., subprocess.CompletedProcess[str]],
+) -> None:
+    mnemic = read_only_home
+    r = mnemic("memory", "show")
+    assert r.returncode == 0 and "Project uses pytest" in r.stdout and "Name: Ada" in r.stdout
+    r = mnemic("memory", "status")
+    assert r.returncode == 0 and "MEMORY.md" in r.stdout
+    assert mnemic("memory", "history").returncode == 0
+    r = mnemic("skills", "list")
+    assert r.returncode == 0 and "demo-skill" in r.stdout
+    r = mnemic("skills", "show", "demo-skill")
+    assert r.returncode == 0 and "Do it." in r.stdout
+    r = mnemic("prompt")
+    assert r.returncode == 0 and "Project uses pytest" in r.stdout
+    r = mnemic("audit", "list")
+    assert r.returncode == 0 and "add" in r.stdout
+    r = mnemic("audit", "verify")
+    assert r.returncode == 0 and "chain intact" in r.stdout, r.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("memory", "add", "a new fact"),
+        ("memory", "add", "--target", "user", "a new fact"),
+        ("memory", "remove", "pytest"),
+        ("skills", "create", "other-skill", "-d", "Another skill."),
+    ],
+)
+def test_writes_on_a_read_only_home_are_refused_as_read_only(
+    read_only_home: Callable[..., subprocess.CompletedProcess[str]], args: tuple[str, ...]
+) -> None:
+    mnemic = read_only_home
+    home: Path = mnemic.home  # type: ignore[attr-defined]
+    before = snapshot(home)
+    r = mnemic(*args, stdin="Steps.\n")
+    assert r.returncode == 1 and READ_ONLY in r.stderr, r.stderr
+    assert "Refusing to use" not in r.stderr and "Traceback" not in r.stderr
+    assert snapshot(home) == before

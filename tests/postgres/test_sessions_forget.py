@@ -1,0 +1,69 @@
+"""``forget --sessions`` on PostgreSQL: no table or column of the schema, and none of the
+planner's statistics about it, still holds the text afterwards."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mnemic.governance import forget_sessions
+from mnemic.home import Home
+from mnemic.sessions import open_store
+from test_governance_privacy import MARK, check_every_field_forgotten, record_every_field
+
+pytestmark = pytest.mark.postgres
+
+
+def holders(db: Any) -> list[str]:
+    """Every ``table.column`` of the schema whose text holds MARK (any case), and every
+    column whose statistics (``pg_stats``: common values, histogram bounds) do."""
+    found = []
+    with db.connection() as conn:
+        columns = conn.execute(
+            "SELECT table_name, column_name FROM information_schema.columns "
+            "WHERE table_schema = %s ORDER BY 1, 2",
+            (db.schema,),
+        ).fetchall()
+        assert len(columns) > 20  # every table of the schema, not only the sessions
+        for table, column in columns:
+            row = conn.execute(
+                f'SELECT count(*) FROM "{db.schema}"."{table}" '
+                f'WHERE strpos(lower("{column}"::text), lower(%s)) > 0',
+                (MARK,),
+            ).fetchone()
+            if row and row[0]:
+                found.append(f"{table}.{column}")
+        stats = conn.execute(
+            "SELECT tablename, attname FROM pg_stats WHERE schemaname = %s AND "
+            "strpos(lower(concat(most_common_vals::text, histogram_bounds::text)), "
+            "lower(%s)) > 0",
+            (db.schema, MARK),
+        ).fetchall()
+        found.extend(f"pg_stats {t}.{c}" for t, c in stats)
+    return found
+
+
+def test_pg_forget_sessions_leaves_the_text_in_no_column(
+    pg_home: Callable[..., Path], pg_db: Any, tmp_path: Path
+) -> None:
+    home = Home.open(pg_home())
+    with open_store(home) as store:
+        renamed_from = record_every_field(store, tmp_path)
+    with pg_db.connection() as conn:
+        conn.execute(pg_db.sql("ANALYZE {s}.sessions"))
+        conn.execute(pg_db.sql("ANALYZE {s}.messages"))
+    before = holders(pg_db)
+    for column in ("sessions.id", "sessions.source", "sessions.model", "sessions.metadata",
+                   "sessions.parent_id", "sessions.end_reason", "messages.content",
+                   "messages.name", "messages.tool_name", "messages.tool_calls",
+                   "messages.tool_call_id", "messages.source_id", "messages.tsv"):  # fmt: skip
+        assert column in before
+    assert any(h.startswith("pg_stats") for h in before)
+    report = forget_sessions(home, MARK)
+    assert holders(pg_db) == []
+    assert (report.messages, report.sessions) == (6, 3)
+    with open_store(home) as store:
+        check_every_field_forgotten(store, renamed_from)
