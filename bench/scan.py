@@ -582,10 +582,8 @@ def main() -> None:
 
         print("training the classifier ...", flush=True)
         header = training.build(
-            data / "threats" / "train",
-            ROOT / "bench" / "data" / "scan_split.json",
-            ROOT / "bench" / "data" / "scan_extra.jsonl",
-            classifier.MODEL_PATH,
+            training.Data(data / "threats" / "train", ROOT / "bench" / "data"),
+            Path(classifier.MODEL_PATH),
         )
         classifier._model = None
         print(f"model written: thresholds {header['thresholds']}", flush=True)

@@ -8,7 +8,9 @@ a score. Inference is pure Python: one ``crc32`` per feature and one weight read
 
 Long text is cut into chunks of a few hundred characters at line and sentence ends, and
 the highest chunk score counts, so that one hostile sentence in a long skill or context
-file is not averaged away.
+file is not averaged away. A text (or chunk) too short to judge, fewer than three words
+or eight characters of a script written without spaces, gets no score: a short line is
+left to the rules.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover - annotations only (typing costs ms at import)
     from typing import Any
 
-__all__ = ["MAGIC", "MODEL_PATH", "Model", "chunks", "model"]
+__all__ = ["MAGIC", "MODEL_PATH", "Model", "chunks", "long_enough", "model"]
 
 MAGIC = b"MNEMIC-SCAN-MODEL 1\n"
 #: The shipped model.
@@ -103,13 +105,16 @@ class Model:
         return cls(weights, bias, thresholds, data[end1 + 1 : end2], version)
 
     def score(self, text: str) -> float:
-        """Probability that ``text`` is an attack: the highest over its chunks."""
+        """Probability that ``text`` is an attack: the highest over its chunks that are
+        :func:`long_enough` (0.0 when none is)."""
         best = 0.0
         w = self.weights
         for chunk in chunks(text):
+            if not long_enough(chunk):
+                continue
             f = features(chunk)
             if f:
-                z = self.bias + sum([w[j] for j in f]) / math.sqrt(len(f))
+                z = self.bias + sum(map(w.__getitem__, f)) / math.sqrt(len(f))
                 p = 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
                 if p > best:
                     best = p
@@ -127,15 +132,25 @@ class Model:
         return [word for word, v in ranked[:k] if v > 0]
 
 
+def long_enough(text: str) -> bool:
+    """Whether the classifier has enough text to judge: three words, or eight characters
+    of a script written without spaces."""
+    words = text.split()
+    return len(words) >= 3 or (not text.isascii() and len("".join(words)) >= 8)
+
+
 def chunks(text: str) -> list[str]:
     """``text`` itself when short; else pieces of about 400 characters cut at line ends
-    (and sentence ends, then hard cuts, inside over-long lines)."""
+    (and sentence ends, then word ends, inside over-long lines). A piece shorter than
+    a quarter of that joins the next one, so that no chunk is a stray heading or label."""
     if len(text) <= CHUNK_CHARS:
         return [text]
     pieces: list[str] = []
     for line in text.splitlines():
         while len(line) > CHUNK_CHARS:
             cut = line.rfind(". ", 0, CHUNK_CHARS)
+            if cut <= _CHUNK_TARGET // 2:
+                cut = line.rfind(" ", 0, CHUNK_CHARS)
             cut = cut + 1 if cut > _CHUNK_TARGET // 2 else CHUNK_CHARS
             pieces.append(line[:cut])
             line = line[cut:]
@@ -143,7 +158,7 @@ def chunks(text: str) -> list[str]:
     out: list[str] = []
     buf = ""
     for piece in pieces:
-        if buf and len(buf) + len(piece) + 1 > _CHUNK_TARGET:
+        if len(buf) >= _CHUNK_TARGET // 4 and len(buf) + len(piece) + 1 > _CHUNK_TARGET:
             out.append(buf)
             buf = piece
         else:

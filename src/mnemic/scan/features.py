@@ -15,6 +15,9 @@ Kinds (all on the lower-cased text with runs of whitespace collapsed to one spac
   character n-grams; a CJK character is three bytes, so a 4-gram spans the end of one
   character and the whole next one, which plays the part of a character bigram.
 
+Each bucket counts once however often its n-gram repeats (a set, not a bag): a note
+that says one harmless phrase forty times must score as that phrase does.
+
 Cost is linear in the text: about one ``crc32`` call per byte per n-gram order.
 """
 
@@ -30,7 +33,7 @@ BUCKET_BITS = 18
 #: Orders of the byte n-grams.
 BYTE_NGRAMS = (4,)
 #: Changes whenever :func:`features` changes meaning (the model file records it).
-FEATURE_VERSION = 1
+FEATURE_VERSION = 2
 
 _MASK = (1 << BUCKET_BITS) - 1
 _SEED_WORD = 0x5EED_0001
@@ -70,8 +73,8 @@ def _normalise(text: str) -> str:
     return unicodedata.normalize("NFKC", text)
 
 
-def features(text: str) -> list[int]:
-    """Bucket indices of the hashed n-grams of ``text`` (with repeats, in no useful order).
+def features(text: str) -> set[int]:
+    """The distinct bucket indices of the hashed n-grams of ``text``.
 
     Non-ASCII text is first NFKC-normalised and stripped of invisible characters.
     """
@@ -79,11 +82,11 @@ def features(text: str) -> list[int]:
         text = _normalise(text)
     low = " ".join(text.lower().split())
     words = _words(low)
-    out = [crc32(w, _SEED_WORD) & _MASK for w in words]
+    out = {crc32(w, _SEED_WORD) & _MASK for w in words}
     if len(words) > 1:
-        out += [crc32(b, _SEED_BIGRAM) & _MASK for b in map(b" ".join, pairwise(words))]
+        out.update([crc32(b, _SEED_BIGRAM) & _MASK for b in map(b" ".join, pairwise(words))])
     data = b" " + low.encode("utf-8") + b" "
     for n in BYTE_NGRAMS:
         seed = _SEED_BYTES + n
-        out += [crc32(data[i : i + n], seed) & _MASK for i in range(len(data) - n + 1)]
+        out.update([crc32(data[i : i + n], seed) & _MASK for i in range(len(data) - n + 1)])
     return out

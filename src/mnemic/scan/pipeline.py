@@ -30,13 +30,6 @@ def classifier_threshold(scope: str, level: str) -> float:
     return _classifier.model().thresholds[key]
 
 
-def _long_enough(text: str) -> bool:
-    """Whether the classifier has enough text to judge: three words, or eight characters
-    of a script written without spaces. Shorter text is left to the rules."""
-    words = text.split()
-    return len(words) >= 3 or (not text.isascii() and len("".join(words)) >= 8)
-
-
 def _preview(text: str, limit: int = 80) -> str:
     flat = " ".join(text.split())
     return repr(flat if len(flat) <= limit else flat[: limit - 1] + "…")
@@ -57,7 +50,8 @@ def _layers(
                 continue
             seen.add(f.id)
             out.append(Finding(f.id, f.category, layer, f"in the {what} reading: {_preview(text)}"))
-    if not _long_enough(raw):
+    raw = _normalise.mask_defensive(raw)
+    if not _classifier.long_enough(raw):
         return out
     model = _classifier.model()
     threshold = classifier_threshold(scope, level)

@@ -22,7 +22,7 @@ from array import array
 from pathlib import Path
 from typing import Any
 
-from .classifier import MAGIC, chunks
+from .classifier import MAGIC, chunks, long_enough
 from .features import BUCKET_BITS, BYTE_NGRAMS, FEATURE_VERSION, features
 
 __all__ = [
@@ -39,7 +39,7 @@ __all__ = [
 ]
 
 #: Bumped whenever the training procedure changes (recorded in the model file).
-SCRIPT_VERSION = 1
+SCRIPT_VERSION = 2
 SPLITS = ("train", "dev", "test")
 # Order in which a tie between splits is broken (small groups: held-out rows first).
 _TIE_ORDER = ("train", "test", "dev")
@@ -188,11 +188,14 @@ def fit(
 
 
 def score_text(weights: array[float] | memoryview, bias: float, text: str) -> float:
-    """The classifier's probability for ``text``: the highest over its chunks."""
+    """The classifier's probability for ``text`` as the scanner computes it: confidentiality
+    rules masked, then the highest score over its chunks."""
+    from .normalise import mask_defensive
+
     best = 0.0
-    for chunk in chunks(text):
+    for chunk in chunks(mask_defensive(text)):
         f = features(chunk)
-        if not f:
+        if not f or not long_enough(chunk):
             continue
         z = bias + sum([weights[j] for j in f]) / math.sqrt(len(f))
         best = max(best, _sigmoid(z))
@@ -248,8 +251,14 @@ def write_model(
     return header
 
 
-#: False-positive rate on the dev split's benign rows that each level accepts.
-LEVEL_FP_TARGETS = {"strict": 0.02, "balanced": 0.005, "lenient": 0.001}
+#: False-positive rate on the dev split's benign rows that each level accepts from the
+#: classifier alone (``lenient``: none of them). A learned score blocks on its own only
+#: when it is very sure; the rules carry what is structural.
+LEVEL_FP_TARGETS = {"strict": 0.01, "balanced": 0.001, "lenient": 0.0}
+#: Documentation pages whose sentences go to dev instead of train.
+DEV_DOCS = ("docs/mcp.md", "docs/postgres.md")
+#: Generated noise rows: this many go to train, the rest to dev.
+NOISE_TRAIN = 480
 
 
 def read_split(path: Path, rows: list[Row]) -> dict[str, str]:
@@ -286,25 +295,74 @@ def learned(row: Row) -> bool:
     return row.label == "benign" or row.category in LEARNED_CATEGORIES
 
 
-def build(
-    data_dir: Path, split_path: Path, extra_path: Path | None, out: Path, *, seed: int = 12
-) -> dict[str, Any]:
-    """Fit on train (+ extra), choose thresholds on dev, write ``out``; return its header."""
-    files = [data_dir / "attacks.jsonl", data_dir / "benign.jsonl"]
-    rows = load_rows(*files)
-    split = read_split(split_path, rows)
-    extra = load_rows(extra_path) if extra_path is not None else []
-    train = [r for r in rows if split[r.source] == "train" and learned(r)] + extra
+class Data:
+    """Where the training inputs live (every file is hashed into the model header)."""
+
+    __slots__ = ("corpus_dir", "docs", "extra", "extra_dev", "split", "templates")
+
+    def __init__(self, corpus_dir: Path, bench_data: Path) -> None:
+        self.corpus_dir = corpus_dir
+        self.split = bench_data / "scan_split.json"
+        self.extra = bench_data / "scan_extra.jsonl"
+        self.extra_dev = bench_data / "scan_extra_dev.jsonl"
+        self.templates = bench_data / "scan_templates.json"
+        self.docs = bench_data / "scan_docs.jsonl"
+
+    def files(self) -> list[Path]:
+        """Every input file, in the order they are hashed."""
+        return [
+            self.corpus_dir / "attacks.jsonl",
+            self.corpus_dir / "benign.jsonl",
+            self.split,
+            self.extra,
+            self.extra_dev,
+            self.templates,
+            self.docs,
+        ]
+
+
+def _rows(dicts: list[dict[str, Any]]) -> list[Row]:
+    return [Row(d["text"], d["label"], d["category"], d["lang"], d["source"]) for d in dicts]
+
+
+def assemble(data: Data, *, seed: int = 12) -> tuple[list[Row], list[Row]]:
+    """(train, dev) rows: the corpus by the committed split (test is left out), the
+    hand-written rows, the template rows, the generated noise and the docs sentences."""
+    from . import corpus
+
+    rows = load_rows(data.corpus_dir / "attacks.jsonl", data.corpus_dir / "benign.jsonl")
+    split = read_split(data.split, rows)
+    noise = _rows(corpus.noise_rows(seed=seed))
+    docs = load_rows(data.docs)
+    train = [r for r in rows if split[r.source] == "train" and learned(r)]
+    train += load_rows(data.extra)
+    train += _rows(corpus.expand_templates(data.templates, "train", seed=seed))
+    train += noise[:NOISE_TRAIN]
+    train += [r for r in docs if not r.source.endswith(DEV_DOCS)]
     dev = [r for r in rows if split[r.source] == "dev"]
-    weights, bias = fit([r.text for r in train], [r.y for r in train], seed=seed)
+    dev += load_rows(data.extra_dev)
+    dev += _rows(corpus.expand_templates(data.templates, "dev", seed=seed))
+    dev += noise[NOISE_TRAIN:]
+    dev += [r for r in docs if r.source.endswith(DEV_DOCS)]
+    return train, dev
+
+
+def build(data: Data, out: Path, *, seed: int = 12) -> dict[str, Any]:
+    """Fit on train, choose the thresholds on dev's benign rows, write ``out``; return
+    its header."""
+    from .normalise import mask_defensive
+
+    train, dev = assemble(data, seed=seed)
+    weights, bias = fit([mask_defensive(r.text) for r in train], [r.y for r in train], seed=seed)
     dev_benign = [score_text(weights, bias, r.text) for r in dev if r.y == 0]
     thresholds = choose_thresholds(dev_benign, LEVEL_FP_TARGETS)
-    hashed = [*files, split_path] + ([extra_path] if extra_path is not None else [])
+    files = data.files()
     meta = {
-        "data_sha256": corpus_hash(*hashed),
-        "data_files": [p.name for p in hashed],
+        "data_sha256": corpus_hash(*files),
+        "data_files": [p.name for p in files],
         "seed": seed,
         "train_rows": len(train),
+        "dev_benign_rows": len(dev_benign),
         "thresholds": thresholds,
         "level_fp_targets_on_dev": LEVEL_FP_TARGETS,
     }
