@@ -227,7 +227,17 @@ class _Table:
     holds, per pattern, the (words, substrings) of its other key groups.
     """
 
-    __slots__ = ("cased_subs", "gate", "groups", "patterns", "scope", "subs", "word_index")
+    __slots__ = (
+        "cased_subs",
+        "gate",
+        "groups",
+        "long_ids",
+        "patterns",
+        "plain_subs",
+        "scope",
+        "subs",
+        "word_index",
+    )
 
     def __init__(self, scope: str, patterns: tuple[Pattern, ...] | None = None) -> None:
         if patterns is None:
@@ -238,12 +248,15 @@ class _Table:
         self.patterns = tuple(p for p in patterns if scope == "strict" or p.scope == "context")
         index: dict[bytes, list[int]] = {}
         self.subs: list[tuple[str, int]] = []  # substring primary keys (lower-cased text)
+        self.plain_subs: list[tuple[str, int]] = []  # ...also checked on ASCII text
         self.cased_subs: list[tuple[str, int]] = []  # case-sensitive primary keys
         # Built per pattern the first time it is a candidate (most never are).
         self.groups: list[_Groups | None] = [None] * len(self.patterns)
         for i, p in enumerate(self.patterns):
             for k in p.keys:
-                if k.isascii() and k.isalnum():
+                if p.plain_subs:
+                    self.plain_subs.append((k, i))
+                elif k.isascii() and k.isalnum():
                     index.setdefault(k.encode(), []).append(i)
                 else:
                     self.subs.append((k, i))
@@ -251,6 +264,8 @@ class _Table:
                 self.cased_subs.append((k, i))
         self.word_index = {w: tuple(ids) for w, ids in index.items()}
         self.gate = frozenset(self.word_index)
+        # Patterns announced by any long run of letters and digits (prefix-less formats).
+        self.long_ids = tuple(i for i, p in enumerate(self.patterns) if p.long_token)
 
     def groups_of(self, i: int) -> _Groups:
         """The secondary key groups of pattern ``i``: (whole words, substrings) each."""
@@ -354,6 +369,23 @@ def _uni() -> ModuleType:
 _CASED_PREFIXES = ("sk-", "AKIA", "ASIA", "ABIA", "ACCA", "AIza", "eyJ", "<!--")
 
 
+#: Length of a word (run of ASCII letters and digits) that announces ``long_token`` patterns.
+LONG_TOKEN = 16
+
+
+def _has_long(words: list[bytes]) -> bool:
+    """Whether a word of at least :data:`LONG_TOKEN` characters occurs (one C-level pass)."""
+    return bool(words) and max(map(len, words)) >= LONG_TOKEN
+
+
+def _has_plain_sub(table: _Table, text: str) -> bool:
+    """Whether one of the ``plain_subs`` keys occurs in ``text`` (any case)."""
+    if not table.plain_subs:
+        return False
+    low = text.lower()
+    return any(k in low for k, _ in table.plain_subs)
+
+
 def _has_cased_prefix(text: str) -> bool:
     """Whether ``text`` holds one of the case-sensitive markers (``Pattern.subs``).
 
@@ -396,6 +428,12 @@ def _candidates(
         cased = _has_cased_prefix(text)
     if cased:
         found.extend(i for k, i in table.cased_subs if k in text)
+    if table.long_ids and _has_long(words):
+        found.extend(table.long_ids)
+    if table.plain_subs:
+        if low is None:
+            low = text.lower()
+        found.extend(i for k, i in table.plain_subs if k in low)
     if low is not None and (not low.isascii() or unfolded is not None):
         for k, i in table.subs:
             if k in low or (unfolded is not None and k in unfolded):
@@ -521,7 +559,12 @@ def _rule_scan(text: str, table: _Table) -> ScanResult:
         # set intersection with the keywords usually ends it. No regex, no Unicode tables.
         words = text.encode("ascii").translate(_WORDS).split()
         cased = _has_cased_prefix(text)
-        if not cased and table.gate.isdisjoint(words):
+        if (
+            not cased
+            and table.gate.isdisjoint(words)
+            and not (table.long_ids and _has_long(words))
+            and not _has_plain_sub(table, text)
+        ):
             return _CLEAN
         ids = _candidates(table, text, words, None, cased=cased)
         if not ids:

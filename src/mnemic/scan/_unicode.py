@@ -52,18 +52,48 @@ INVISIBLE_CHARS = frozenset(_NAMED_INVISIBLE) | TAG_CHARS | VARIATION_SELECTORS_
 _DIRECTION_MARKS = "\u200e\u200f\u061c"
 
 
+# The zero-width non-joiner and joiner are part of the spelling in the Arabic script
+# (Persian writes می‌خواهم with a ZWNJ), in the Indic scripts, and (the joiner) inside
+# emoji sequences: there they are not reported. Anywhere else they are.
+_JOINER_SCRIPTS = ((0x0600, 0x06FF), (0x0750, 0x077F), (0x08A0, 0x08FF), (0x0900, 0x0DFF),
+                   (0xFB50, 0xFDFF), (0xFE70, 0xFEFF))
+
+
+def _joins(ch: str, emoji: bool) -> bool:
+    cp = ord(ch)
+    if emoji and (cp >= 0x1F000 or 0x2600 <= cp <= 0x27BF or cp == 0xFE0F):
+        return True
+    return any(lo <= cp <= hi for lo, hi in _JOINER_SCRIPTS)
+
+
+def _orthographic(text: str, ch: str) -> bool:
+    """Whether every ``ch`` (ZWNJ or ZWJ) in ``text`` sits inside a word of a script that
+    spells with it."""
+    emoji = ch == "\u200d"
+    i = text.find(ch)
+    while i != -1:
+        if not (0 < i < len(text) - 1 and _joins(text[i - 1], emoji) and _joins(text[i + 1], emoji)):
+            return False
+        i = text.find(ch, i + 1)
+    return True
+
+
 def invisible_ids(text: str) -> list[tuple[int, str]]:
     """``(sort key, finding id)`` for each invisible character present, by code point.
 
     Each named character gets its own id (``invisible_u200b``); the tag block and the
     variation-selector supplement are reported once each (``invisible_tag_chars``,
-    ``invisible_variation_selectors``) since smuggled text uses dozens of them.
+    ``invisible_variation_selectors``) since smuggled text uses dozens of them. A zero-width
+    non-joiner or joiner used as spelling (Arabic and Indic scripts, emoji sequences) is
+    not reported.
     """
     present = INVISIBLE_CHARS.intersection(text)
     if not present:
         return []
     out: dict[str, int] = {}
     for ch in present:
+        if ch in "\u200c\u200d" and _orthographic(text, ch):
+            continue
         cp = ord(ch)
         if 0xE0000 <= cp <= 0xE007F:
             key = "invisible_tag_chars"

@@ -18,7 +18,11 @@ Rules for adding a pattern:
   such as ``AKIA``, ``<!--``) that can announce the pattern on their own; they are checked
   on every text, so keep them few and distinctive. Primary ``keys`` should
   be words (substring primaries are only checked on non-ASCII text, for scripts without
-  spaces). Keys must be *necessary*: a match the keys do not announce is a silent miss.
+  spaces). ``long_token`` patterns (credential formats with no fixed prefix) are
+  candidates whenever the text holds a run of at least 16 letters and digits, on top of
+  their keys; ``plain_subs`` patterns have their substring primary keys checked on ASCII
+  text too (for names such as ``adobeToken`` whose key is a word's suffix; keep these
+  few). Keys must be *necessary*: a match the keys do not announce is a silent miss.
   ``tests/test_scan.py`` checks that prefiltered and unfiltered scans agree on every test
   string and on the benchmark corpora;
 * quantifiers are bounded (``{0,N}``) and never nested unbounded, so a 64 KiB adversarial
@@ -50,7 +54,9 @@ class Pattern:
         "keys2",
         "keys3",
         "keys4",
+        "long_token",
         "negatable",
+        "plain_subs",
         "regex",
         "scope",
         "subs",
@@ -75,6 +81,8 @@ class Pattern:
         negatable: bool = False,
         unfolded: bool = False,
         inner: str = "",
+        long_token: bool = False,
+        plain_subs: bool = False,
     ) -> None:
         self.id = id
         self.category = category
@@ -90,6 +98,8 @@ class Pattern:
         self.negatable = negatable
         self.unfolded = unfolded
         self.inner = inner
+        self.long_token = long_token
+        self.plain_subs = plain_subs
 
     def __repr__(self) -> str:
         return f"Pattern({self.id!r}, {self.category!r}, scope={self.scope!r})"
@@ -846,7 +856,11 @@ _BASE: tuple[Pattern, ...] = (
         "states a password, passphrase or key in plain text",
         "password passphrase passcode code key token",
         r"\b(?:password|passphrase|passcode|pin\s+code|api\s+key|secret\s+key|access\s+token)"
-        r"(?:\s+(?:for|of|on|to)\s+(?:[^\s=:]+\s+){0,3}?[^\s=:]+)?(?:\s+(?:is|was)\s+|\s*[=:]\s*)(?:[\"'`“‘][^\s\"'`”’]{4,64}[\"'`”’]"
+        r"(?:\s+(?:for|of|on|to)\s+(?:[^\s=:]+\s+){0,3}?[^\s=:]+)?(?:\s+(?:is|was)\s+|\s*[=:]\s*)"
+        # not a placeholder, a reference ($VAR, ${...}, <...>) or a command in backticks
+        r"(?![\"'`“‘]?(?:your[_-]|<|\$|\{|%|example|xxx|changeme|placeholder|redacted)"
+        r"|[^\s]{0,64}?\.\.\.|`[a-z]{1,12}`)"
+        r"(?:[\"'`“‘][^\s\"'`”’]{4,64}[\"'`”’]"
         r"|(?=[^\s\"'`”]{0,64}?[0-9])(?=[^\s\"'`”]{0,64}?[a-z])[^\s\"'`”]{6,64})",
         keys2="password passphrase passcode pin api secret access",
         keys3="is was = :",

@@ -64,12 +64,176 @@ _SECRET_VAR = (
 )
 
 
+# Credential formats with a fixed vendor prefix (GitLab, PyPI, Shopify, DigitalOcean,
+# Sentry, Postman, Linear, Brevo, Doppler, Vault, age, Square, Atlassian, Perplexity,
+# Notion, Databricks...). Case-sensitive; each body is long enough that prose never fits.
+_VENDOR_TOKEN = (
+    r"(?<![\w-])(?:(?:glpat|glptt|glrt|gldt|glcbt|glft|glsoat|glimt|glagent|gloas)-[0-9A-Za-z_-]{20,}"
+    r"|pypi-AgE[A-Za-z0-9_-]{50,}"
+    r"|xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}"
+    r"|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b"
+    r"|do[opr]_v1_[a-f0-9]{64}\b"
+    r"|rubygems_[a-f0-9]{48}\b"
+    r"|sntr(?:ys|yu)_[A-Za-z0-9+/=_]{40,}"
+    r"|pscale_(?:tkn|oauth|pw)_[A-Za-z0-9=._-]{32,}"
+    r"|PMAK-[a-f0-9]{24}-[a-f0-9]{34}\b"
+    r"|lin_api_[A-Za-z0-9]{40}\b"
+    r"|CLOJARS_[a-z0-9]{60}\b"
+    r"|dapi[a-f0-9]{32}(?:-\d)?\b"
+    r"|AGE-SECRET-KEY-1[0-9A-Z]{58}\b"
+    r"|hv[sb]\.[A-Za-z0-9_-]{24,}"
+    r"|sq0(?:atp|csp)-[0-9A-Za-z_-]{22,}"
+    r"|ATATT3[A-Za-z0-9_=-]{50,}"
+    r"|pplx-[A-Za-z0-9]{40,}\b"
+    r"|ntn_[0-9]{11}[A-Za-z0-9]{32,}"
+    r"|pnu_[A-Za-z0-9]{36}\b"
+    r"|dp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,}"
+    r"|dt0c01\.[A-Z0-9]{24}\.[A-Z0-9]{64}\b"
+    r"|(?:EZAK|EZTK)[a-z0-9]{54}\b"
+    r"|FLWSECK(?:_TEST)?-[a-h0-9]{12,32}"
+    r"|duffel_(?:test|live)_[A-Za-z0-9_=-]{43}"
+    r"|rdme_[a-z0-9]{70}\b"
+    r"|sgp_(?:local_)?[a-fA-F0-9]{40}\b"
+    r"|xox[abcdeoprs]-[0-9A-Za-z-]{20,}"
+    r"|sk_(?:live|test)_[0-9a-zA-Z]{20,}|\brk_(?:live|test)_[0-9a-zA-Z]{20,}"
+    r"|(?:SK|AC)[0-9a-fA-F]{32}\b"
+    r"|AccountKey=[A-Za-z0-9+/]{40,}={0,2}"
+    r"|//registry\.npmjs\.org/:_authToken=(?![$\x7b])[A-Za-z0-9_-]{20,})"
+)
+
+_VENDOR_KEYS = (
+    "glpat glptt glrt gldt glcbt glft glsoat glimt glagent gloas pypi xkeysib shpat shpca shppa "
+    "shpss dop doo dor rubygems sntrys sntryu pscale pmak lin clojars age hvs hvb sq0atp sq0csp "
+    "pplx ntn pnu dp dt0c01 flwseck duffel rdme sgp xoxa xoxb xoxc xoxd xoxe xoxo xoxp xoxr "
+    "xoxs sk rk accountkey authtoken"
+)
+# Tokens with no prefix but a fixed shape: Telegram bot tokens, Discord bot tokens,
+# Mailchimp and Mailgun keys, JWTs without a signature part.
+_SHAPED_TOKEN = (
+    r"(?<![\w:])\d{8,10}:AA[0-9A-Za-z_-]{32,33}(?![\w-])"
+    r"|(?<![\w.-])(?=[A-Za-z0-9]{16})[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}(?![\w-])"
+    r"|\b[0-9a-f]{32}-us[0-9]{1,2}\b"
+    r"|\b(?:key|pubkey)-[0-9a-f]{32}\b"
+    r"|\beyJ[A-Za-z0-9_-]{10,2000}\.eyJ[A-Za-z0-9_-]{10,4000}(?![\w-])"
+)
+# A credential assigned to a variable whose name says so (apiToken = "...", OPS_TOKEN:
+# "...", setProperty("X_SECRET", "...")): the value is long, has letters and digits, and
+# is not a placeholder or a reference to somewhere else.
+_ASSIGNED_SECRET = (
+    r"(?<![a-z0-9])[a-z0-9_.-]{0,40}?(?:token|secret|passw(?:or)?d|pwd|api_?key|apikey|access_?key"
+    r"|auth_?key|private_?key|client_?secret|credentials?)[\"'>\]]?(?:\s+string)?"
+    r"\s*(?:=|:=|::=|:::=|\?=|\.=|=>|:|,)\s*(?:[\"'`]\s*)?"
+    r"(?![^\s\"'`]{0,24}?(?:your|example|xxxx|changeme|placeholder|redacted|dummy|sample|\.\.\.))"
+    r"(?!(?:process\.env|os\.environ|os\.getenv|getenv|environ|env\.|secrets\.|settings\.|config\."
+    r"|self\.|this\.|boto3|keyring|getpass|vault:|ssm:|op://))"
+    r"(?:(?=[a-z0-9+/=_.~:%-]{0,40}?[0-9])(?=[a-z0-9+/=_.~:%-]{0,40}?[a-z])"
+    r"[a-z0-9+/_~-][a-z0-9+/=_.~:%-]{11,400}+|[0-9]{16,40}+)(?![a-z0-9+/=_.~:%(-])"
+)
+
+
 def _inflect(words: str) -> str:
     """Each word with the endings ``(?:s|ed|ing)?`` can give it (as whole-word keys)."""
     return " ".join(w + end for w in words.split() for end in ("", "s", "ed", "ing"))
 
 
+# Requests for the model's own prompt in other languages (the English ones are the
+# reveal_system_prompt pattern). Either the noun carries the possessive or "system", or a
+# request verb sits next to it; the text is matched before look-alike folding (Cyrillic).
+_NEG_MULTI = (
+    r"(?:不要|别|不能|不得|禁止|切勿|勿|不可|不许|不准|ないで|しない|ません|마세요|않|금지|\bne\b|\bn'"
+    r"|\bnicht\b|\bniemals\b|\bnie\b|\bjamais\b|\bno\b|\bnunca\b|\bnon\b|\bmai\b|\bnao\b"
+    r"|\bне\b|\bникогда\b)"
+)
+_PROMPT_REQUEST_ALTS = (
+    # Chinese: 你的/您的 ... 提示(词)/指令/设定, or 系统提示/初始指令..., with a request verb
+    r"(?:输出|打印|显示|展示|告诉我|透露|泄露|公开|复述|重复|分享|列出|提供|给我看|发给我|说出)"
+    r"[^\n。！？!?]{0,12}?(?:(?:你的|您的|你们的)[^\n。！？!?]{0,6}?(?:提示|指令|设定|prompt)"
+    r"|系统提示|系统指令|初始指令|原始指令|隐藏指令|全部指令|完整的?提示)"
+    r"|(?:(?:你的|您的|你们的)[^\n。！？!?]{0,6}?(?:提示|指令|设定|prompt)|系统提示|系统指令"
+    r"|初始指令|原始指令|隐藏指令)[^\n。！？!?]{0,12}?(?:输出|打印|显示|展示|告诉|透露|泄露|公开"
+    r"|复述|重复|分享|列出|提供|给我看|发给我|说出)"
+    # Japanese, Korean
+    r"|(?:あなたの|システム)(?:プロンプト|指示|命令)[^\n。]{0,15}?(?:教え|表示|出力|見せ|共有"
+    r"|列挙|提供|開示)"
+    r"|(?:당신의|너의|시스템)\s*(?:프롬프트|지시|지침)[^\n.]{0,15}?(?:보여|알려|출력|공유|나열"
+    r"|제공|공개)"
+    # German, French, Spanish, Portuguese, Italian (diacritics are dropped before matching)
+    r"|\b(?:zeig|zeige|gib|nenne|verrat|verrate|teile|liste|wiederhole)\b[^\n.]{0,30}?\b(?:dein"
+    r"|deine|deinen|ihr|ihre|ihren)\s+(?:system-?)?(?:prompt|anweisungen|instruktionen)\b"
+    r"|\b(?:dein|deine|deinen|ihr|ihre|ihren)\s+(?:system-?)?(?:prompt|anweisungen)\b[^\n.]{0,30}?"
+    r"\b(?:teilen|zeigen|nennen|auflisten|verraten|ausgeben|offenlegen|wiederholen)\b"
+    r"|\b(?:montre|affiche|donne|revele|partage|liste|enumere|fournis|repete|imprime|dis)\b"
+    r"[^\n.]{0,30}?\b(?:ton|votre|tes|vos)\s+(?:prompt|instructions|consignes|invite)\b"
+    r"|\b(?:ton|votre|tes|vos)\s+(?:prompt|instructions|consignes|invite)\b[^\n.]{0,30}?"
+    r"\b(?:partager|montrer|afficher|lister|donner|fournir|reveler|enumerer|repeter)\b"
+    r"|\b(?:muestra|muestrame|dime|revela|comparte|enumera|enumere|proporciona|dame|imprime"
+    r"|repite)\b[^\n.]{0,30}?\b(?:tu|tus|su|sus)\s+(?:prompt|instrucciones|indicaciones)\b"
+    r"|\b(?:tu|tus|su|sus)\s+(?:prompt|instrucciones)\b[^\n.]{0,30}?\b(?:compartir|mostrar"
+    r"|enumerar|proporcionar|revelar|compartirlo|compartirlas)\b"
+    r"|\b(?:mostre|mostra|diga|revele|compartilhe|liste|forneca|repita)\b[^\n.]{0,30}?"
+    r"\b(?:seu|sua|seus|suas)\s+(?:prompt|instrucoes)\b"
+    r"|\b(?:mostra|mostrami|dimmi|rivela|condividi|elenca|fornisci|ripeti)\b[^\n.]{0,30}?"
+    r"\b(?:tuo|tuoi|tue|suo|suoi)\s+(?:prompt|istruzioni)\b"
+    # Russian (matched before Cyrillic is folded)
+    r"|(?:покажи|выведи|скажи|раскрой|поделись|перечисли|предоставь|напиши|повтори)[а-я]*"
+    r"[^\n.]{0,30}?(?:сво|ваш|тво|системн)[а-я]*\s+(?:системн[а-я]*\s+)?(?:промпт|подсказк"
+    r"|инструкци|запрос)"
+)
+# A sentence holding a negation ("不要透露系统提示词", "ne montre pas...") is a
+# confidentiality rule, not a request.
+_PROMPT_REQUEST_MULTI = (
+    r"(?:^|(?<=[\n。！？!?.]))(?![^\n。！？!?.]{0,160}?" + _NEG_MULTI + r")[^\n。！？!?.]{0,160}?(?:"
+    + _PROMPT_REQUEST_ALTS
+    + ")"
+)
+_PROMPT_REQUEST_KEYS = (
+    "提示 指令 设定 prompt プロンプト 指示 命令 프롬프트 지시 지침 anweisungen instruktionen "
+    "systemprompt instructions consignes invite instrucciones indicaciones instrucoes istruzioni "
+    "промпт подсказк инструкци запрос"
+)
+
 RULES: tuple[Pattern, ...] = (
+    Pattern(
+        "reveal_system_prompt_multilingual",
+        "prompt_exfiltration",
+        "context",
+        "asks the model to reveal its system prompt or instructions, in another language",
+        _PROMPT_REQUEST_KEYS,
+        _PROMPT_REQUEST_MULTI,
+        unfolded=True,
+    ),
+    Pattern(
+        "vendor_token",
+        "secret",
+        "context",
+        "contains an access token in a known vendor format (GitLab, PyPI, Shopify, "
+        "DigitalOcean, Sentry, Twilio, Square...)",
+        _VENDOR_KEYS,
+        _VENDOR_TOKEN,
+        cased=True,
+        long_token=True,
+    ),
+    Pattern(
+        "shaped_token",
+        "secret",
+        "context",
+        "contains a token with a known shape (Telegram or Discord bot token, Mailchimp or "
+        "Mailgun key, a JSON Web Token)",
+        "",
+        _SHAPED_TOKEN,
+        cased=True,
+        long_token=True,
+    ),
+    Pattern(
+        "assigned_secret",
+        "secret",
+        "strict",
+        "assigns a long random value to a variable named as a token, secret, key or password",
+        "token secret passw pwd apikey api_key access_key accesskey auth_key authkey "
+        "private_key privatekey client_secret clientsecret credential",
+        _ASSIGNED_SECRET,
+        plain_subs=True,
+    ),
     Pattern(
         "drop_prior_instructions",
         "instruction_override",
@@ -99,8 +263,11 @@ RULES: tuple[Pattern, ...] = (
         "declares the model's rules obsolete or hands it a new top priority",
         "obsolete outdated invalid superseded replaced deprecated longer new",
         r"\b(?:previous|prior|earlier|old|original|existing|current|system|your|above|initial)\s+"
-        + _gap(2)
-        + r"(?:rules|instructions|guidelines|directives|prompt|policies|constraints|orders)\s+"
+        # only words that keep the phrase about the model's own rules ("the previous
+        # release rules" are a project's)
+        r"(?:(?:system|safety|given|original|initial|old|earlier|prior|previous|above|all|of|the"
+        r"|your|my|these|those|content|operating|core|default)\s+){0,2}"
+        r"(?:rules|instructions|guidelines|directives|prompt|policies|constraints|orders)\s+"
         r"(?:are|is|were|was|have\s+become|has\s+become|became)\s+(?:now\s+|hereby\s+)?"
         r"(?:obsolete|outdated|invalid|superseded|replaced|deprecated|no\s+longer\s+(?:valid"
         r"|relevant|applicable|binding|in\s+force))\b"
