@@ -55,8 +55,14 @@ _DIRECTION_MARKS = "\u200e\u200f\u061c"
 # The zero-width non-joiner and joiner are part of the spelling in the Arabic script
 # (Persian writes می‌خواهم with a ZWNJ), in the Indic scripts, and (the joiner) inside
 # emoji sequences: there they are not reported. Anywhere else they are.
-_JOINER_SCRIPTS = ((0x0600, 0x06FF), (0x0750, 0x077F), (0x08A0, 0x08FF), (0x0900, 0x0DFF),
-                   (0xFB50, 0xFDFF), (0xFE70, 0xFEFF))
+_JOINER_SCRIPTS = (
+    (0x0600, 0x06FF),
+    (0x0750, 0x077F),
+    (0x08A0, 0x08FF),
+    (0x0900, 0x0DFF),
+    (0xFB50, 0xFDFF),
+    (0xFE70, 0xFEFF),
+)
 
 
 def _joins(ch: str, emoji: bool) -> bool:
@@ -72,7 +78,8 @@ def _orthographic(text: str, ch: str) -> bool:
     emoji = ch == "\u200d"
     i = text.find(ch)
     while i != -1:
-        if not (0 < i < len(text) - 1 and _joins(text[i - 1], emoji) and _joins(text[i + 1], emoji)):
+        inside = 0 < i < len(text) - 1
+        if not (inside and _joins(text[i - 1], emoji) and _joins(text[i + 1], emoji)):
             return False
         i = text.find(ch, i + 1)
     return True

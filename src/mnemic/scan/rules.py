@@ -182,7 +182,9 @@ _PROMPT_REQUEST_ALTS = (
 # A sentence holding a negation ("不要透露系统提示词", "ne montre pas...") is a
 # confidentiality rule, not a request.
 _PROMPT_REQUEST_MULTI = (
-    r"(?:^|(?<=[\n。！？!?.]))(?![^\n。！？!?.]{0,160}?" + _NEG_MULTI + r")[^\n。！？!?.]{0,160}?(?:"
+    r"(?:^|(?<=[\n。！？!?.]))(?![^\n。！？!?.]{0,160}?"
+    + _NEG_MULTI
+    + r")[^\n。！？!?.]{0,160}?(?:"
     + _PROMPT_REQUEST_ALTS
     + ")"
 )
