@@ -19,7 +19,14 @@ import math
 import os
 import sys
 
-from .features import BUCKET_BITS, FEATURE_VERSION, features
+from .features import (
+    BUCKET_BITS,
+    FEATURE_VERSION,
+    bigram_features,
+    features,
+    normalise,
+    token_features,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover - annotations only (typing costs ms at import)
@@ -38,7 +45,7 @@ _CHUNK_TARGET = 400
 class Model:
     """Loaded weights, bias, thresholds and the provenance recorded at training."""
 
-    __slots__ = ("_header", "bias", "feature_version", "thresholds", "weights")
+    __slots__ = ("_header", "_tokens", "bias", "feature_version", "thresholds", "weights")
 
     def __init__(
         self,
@@ -53,6 +60,8 @@ class Model:
         self.thresholds = thresholds
         self.feature_version = feature_version
         self._header = header
+        # token -> (sum of its feature weights, number of features); bounded
+        self._tokens: dict[str, tuple[float, int]] = {}
 
     @property
     def header(self) -> dict[str, Any]:
@@ -108,17 +117,34 @@ class Model:
         """Probability that ``text`` is an attack: the highest over its chunks that are
         :func:`long_enough` (0.0 when none is)."""
         best = 0.0
-        w = self.weights
         for chunk in chunks(text):
-            if not long_enough(chunk):
-                continue
-            f = features(chunk)
-            if f:
-                z = self.bias + sum(map(w.__getitem__, f)) / math.sqrt(len(f))
+            if long_enough(chunk):
+                z = self.logit(chunk)
                 p = 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
                 if p > best:
                     best = p
         return best
+
+    def logit(self, text: str) -> float:
+        """The linear score of ``text`` as one piece: bias + weights / sqrt(feature count)
+        over :func:`~mnemic.scan.features.features`, each token's share cached."""
+        w = self.weights
+        low = normalise(text)
+        bigrams = bigram_features(low)
+        total = sum(map(w.__getitem__, bigrams))
+        count = len(bigrams)
+        cache = self._tokens
+        for token in dict.fromkeys(low.split()):
+            hit = cache.get(token)
+            if hit is None:
+                f = token_features(token)
+                hit = (sum(map(w.__getitem__, f)), len(f))
+                if len(cache) >= _TOKEN_CACHE_MAX:
+                    cache.clear()
+                cache[token] = hit
+            total += hit[0]
+            count += hit[1]
+        return self.bias + total / math.sqrt(count) if count else self.bias
 
     def top_words(self, text: str, k: int = 4) -> list[str]:
         """The words of ``text`` whose own features push its score up the most."""
@@ -127,7 +153,7 @@ class Model:
         for word in " ".join(text.lower().split()).split(" "):
             if word and word not in seen:
                 f = features(word)
-                seen[word] = sum([w[j] for j in f]) / max(1, len(f))
+                seen[word] = sum(map(w.__getitem__, f)) / max(1, len(f))
         ranked = sorted(seen.items(), key=lambda kv: kv[1], reverse=True)
         return [word for word, v in ranked[:k] if v > 0]
 
@@ -168,6 +194,7 @@ def chunks(text: str) -> list[str]:
     return out or [text[:CHUNK_CHARS]]
 
 
+_TOKEN_CACHE_MAX = 65_536
 _model: Model | None = None
 
 

@@ -189,7 +189,35 @@ _NOISE_WORDS = (
 )
 
 
-def noise_rows(*, seed: int = 12, count: int = 600) -> list[dict[str, Any]]:
+_HARMLESS_COMMANDS = (
+    "echo hi",
+    "echo done",
+    "ls -la",
+    "make test",
+    "npm ci",
+    "pytest -q",
+    "cargo build",
+    "git status",
+    "cat README.md",
+    "python -m venv .venv",
+)
+# Letter blocks of scripts rarely seen in notes (Runic, Ogham, Georgian, Armenian,
+# Ethiopic, Cherokee, Thai, Tamil, Hebrew, Greek extended).
+_BLOCKS = (
+    (0x16A0, 0x16EA),
+    (0x1681, 0x169A),
+    (0x10D0, 0x10FA),
+    (0x0531, 0x0556),
+    (0x1200, 0x1248),
+    (0x13A0, 0x13F4),
+    (0x0E01, 0x0E30),
+    (0x0B85, 0x0BB9),
+    (0x05D0, 0x05EA),
+    (0x1F00, 0x1F15),
+)
+
+
+def noise_rows(*, seed: int = 12, count: int = 800) -> list[dict[str, Any]]:
     """Strings of the kind programs and tests store: counters, placeholder words, repeated
     phrases, letters of other scripts. Benign: they carry no instruction at all."""
     rng = random.Random(f"{seed}:noise")
@@ -197,7 +225,7 @@ def noise_rows(*, seed: int = 12, count: int = 600) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     seen: set[str] = set()
     while len(rows) < count:
-        kind = rng.randrange(7)
+        kind = rng.randrange(10)
         if kind == 0:
             text = " ".join(rng.choice(words) for _ in range(rng.randint(2, 8)))
         elif kind == 1:
@@ -216,10 +244,23 @@ def noise_rows(*, seed: int = 12, count: int = 600) -> list[dict[str, Any]]:
         elif kind == 5:
             word, source = rng.choice(words).capitalize(), rng.choice(words)
             text = f"{word} {rng.randint(0, 99)} from {source}."
-        else:
+        elif kind == 6:
             text = " ".join(
                 "".join(rng.choice(string.ascii_lowercase) for _ in range(rng.randint(2, 9)))
                 for _ in range(rng.randint(3, 10))
+            )
+        elif kind == 7:
+            a, b = rng.choice(words), rng.choice(words)
+            text = "\n".join(f"line {i:0{rng.randint(1, 5)}d} of the {a} {b}" for i in range(40))
+        elif kind == 8:
+            cmd = rng.choice(_HARMLESS_COMMANDS)
+            head, tail = rng.choice(words).capitalize(), rng.choice(words)
+            text = f"# {head}\n```sh\n# {rng.choice(words)} {tail}\n{cmd}\n```\n{tail}\n"
+        else:
+            block = rng.choice(_BLOCKS)
+            text = " ".join(
+                "".join(chr(rng.randint(*block)) for _ in range(rng.randint(1, 7)))
+                for _ in range(rng.randint(2, 8))
             )
         if text not in seen:
             seen.add(text)

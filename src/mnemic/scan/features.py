@@ -1,24 +1,28 @@
 """Features of the learned classifier: hashed word and character n-grams.
 
-One function, :func:`features`, turns text into a list of bucket indices; the runtime
-scorer (:mod:`mnemic.scan.classifier`) and the training script
-(:mod:`mnemic.scan.training`) both call it, so the model always sees text the way it was
-trained on. Hashing is ``zlib.crc32`` (the same on every platform and interpreter run,
-unlike ``hash()``), with a different start value per feature kind so that a word and a
-character n-gram with the same bytes land in different buckets.
+:func:`features` turns text into a list of bucket indices; the training script
+(:mod:`mnemic.scan.training`) fits on it and the runtime scorer
+(:mod:`mnemic.scan.classifier`) computes the same thing in pieces it can cache, so the
+model always sees text the way it was trained on. Hashing is ``zlib.crc32`` (the same on
+every platform and interpreter run, unlike ``hash()``), with a different start value per
+feature kind so that a word and a character n-gram with the same bytes land in different
+buckets.
 
-Kinds (all on the lower-cased text with runs of whitespace collapsed to one space):
+The text is NFKC-normalised (non-ASCII only), stripped of invisible characters and
+lower-cased. Then, each counted once however often it repeats (a note that says one
+harmless phrase forty times scores as that phrase does):
 
-* word unigrams and bigrams (a word is a run of letters or digits; the punctuation of
+* the distinct word bigrams (a word is a run of letters or digits; the punctuation of
   the common scripts separates words);
-* byte n-grams of the UTF-8 text, n = :data:`BYTE_NGRAMS`. For Latin text these are
-  character n-grams; a CJK character is three bytes, so a 4-gram spans the end of one
-  character and the whole next one, which plays the part of a character bigram.
+* for each distinct *token* (a run of non-space characters, punctuation included): its
+  words' unigrams and the byte n-grams (n = :data:`BYTE_NGRAMS`) of the token padded
+  with a space on each side. For Latin text these are character n-grams; a CJK character
+  is three bytes, so a 4-gram spans the end of one character and the whole next one,
+  which plays the part of a character bigram.
 
-Each bucket counts once however often its n-gram repeats (a set, not a bag): a note
-that says one harmless phrase forty times must score as that phrase does.
-
-Cost is linear in the text: about one ``crc32`` call per byte per n-gram order.
+Because everything but the bigrams depends on one token alone, the scorer keeps each
+token's weight sum in a cache: a note of familiar words costs a few dictionary look-ups
+and one ``crc32`` per word pair.
 """
 
 from __future__ import annotations
@@ -26,14 +30,23 @@ from __future__ import annotations
 from itertools import pairwise
 from zlib import crc32
 
-__all__ = ["BUCKET_BITS", "BYTE_NGRAMS", "FEATURE_VERSION", "features"]
+__all__ = [
+    "BUCKET_BITS",
+    "BYTE_NGRAMS",
+    "FEATURE_VERSION",
+    "bigram_features",
+    "features",
+    "normalise",
+    "token_features",
+    "words",
+]
 
 #: log2 of the number of weight buckets.
 BUCKET_BITS = 18
 #: Orders of the byte n-grams.
 BYTE_NGRAMS = (4,)
 #: Changes whenever :func:`features` changes meaning (the model file records it).
-FEATURE_VERSION = 2
+FEATURE_VERSION = 3
 
 _MASK = (1 << BUCKET_BITS) - 1
 _SEED_WORD = 0x5EED_0001
@@ -56,37 +69,51 @@ _UNICODE_SEPARATORS = str.maketrans(
 )
 
 
-def _words(low: str) -> list[bytes]:
+def words(low: str) -> list[bytes]:
+    """The words of lower-cased text, as UTF-8 bytes."""
     if low.isascii():
         return low.encode("ascii").translate(_ASCII_WORDS).split()
     return [w.encode("utf-8") for w in low.translate(_UNICODE_SEPARATORS).split()]
 
 
-def _normalise(text: str) -> str:
-    """NFKC (full-width and other compatibility forms) without invisible characters."""
-    import unicodedata
-
-    from ._unicode import INVISIBLE_CHARS
-
-    if not INVISIBLE_CHARS.isdisjoint(text):
-        text = "".join(c for c in text if c not in INVISIBLE_CHARS)
-    return unicodedata.normalize("NFKC", text)
-
-
-def features(text: str) -> set[int]:
-    """The distinct bucket indices of the hashed n-grams of ``text``.
-
-    Non-ASCII text is first NFKC-normalised and stripped of invisible characters.
-    """
+def normalise(text: str) -> str:
+    """Lower case; for non-ASCII text also NFKC (full-width and other compatibility
+    forms) without invisible characters."""
     if not text.isascii():
-        text = _normalise(text)
-    low = " ".join(text.lower().split())
-    words = _words(low)
-    out = {crc32(w, _SEED_WORD) & _MASK for w in words}
-    if len(words) > 1:
-        out.update([crc32(b, _SEED_BIGRAM) & _MASK for b in map(b" ".join, pairwise(words))])
-    data = b" " + low.encode("utf-8") + b" "
+        import unicodedata
+
+        from ._unicode import INVISIBLE_CHARS
+
+        if not INVISIBLE_CHARS.isdisjoint(text):
+            text = "".join(c for c in text if c not in INVISIBLE_CHARS)
+        text = unicodedata.normalize("NFKC", text)
+    return text.lower()
+
+
+def token_features(token: str) -> list[int]:
+    """Buckets of one lower-cased token: its words, and the byte n-grams of the token
+    with a space on each side."""
+    out = [crc32(w, _SEED_WORD) & _MASK for w in words(token)]
+    data = b" " + token.encode("utf-8") + b" "
     for n in BYTE_NGRAMS:
         seed = _SEED_BYTES + n
-        out.update([crc32(data[i : i + n], seed) & _MASK for i in range(len(data) - n + 1)])
+        out += [crc32(data[i : i + n], seed) & _MASK for i in range(len(data) - n + 1)]
+    return out
+
+
+def bigram_features(low: str) -> set[int]:
+    """Buckets of the distinct word bigrams of lower-cased text."""
+    ws = words(low)
+    if len(ws) < 2:
+        return set()
+    return {crc32(a + b" " + b, _SEED_BIGRAM) & _MASK for a, b in pairwise(ws)}
+
+
+def features(text: str) -> list[int]:
+    """Bucket indices of ``text``: its distinct bigrams, then each distinct token's
+    :func:`token_features` (a bucket can repeat across tokens)."""
+    low = normalise(text)
+    out = list(bigram_features(low))
+    for token in dict.fromkeys(low.split()):
+        out += token_features(token)
     return out

@@ -20,10 +20,13 @@ import math
 import random
 from array import array
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .classifier import MAGIC, chunks, long_enough
+from .classifier import MAGIC
 from .features import BUCKET_BITS, BYTE_NGRAMS, FEATURE_VERSION, features
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 __all__ = [
     "SCRIPT_VERSION",
@@ -35,6 +38,7 @@ __all__ = [
     "load_rows",
     "make_split",
     "score_text",
+    "scorer",
     "write_model",
 ]
 
@@ -187,19 +191,21 @@ def fit(
     return array("f", w), bias
 
 
-def score_text(weights: array[float] | memoryview, bias: float, text: str) -> float:
-    """The classifier's probability for ``text`` as the scanner computes it: confidentiality
-    rules masked, then the highest score over its chunks."""
+def scorer(weights: array[float] | memoryview[float], bias: float) -> Callable[[str], float]:
+    """The classifier's probability for a text exactly as the scanner computes it (the
+    same :class:`~mnemic.scan.classifier.Model` code): confidentiality rules masked,
+    then the highest score over its chunks."""
+    from .classifier import Model
     from .normalise import mask_defensive
 
-    best = 0.0
-    for chunk in chunks(mask_defensive(text)):
-        f = features(chunk)
-        if not f or not long_enough(chunk):
-            continue
-        z = bias + sum([weights[j] for j in f]) / math.sqrt(len(f))
-        best = max(best, _sigmoid(z))
-    return best
+    view = weights if isinstance(weights, memoryview) else memoryview(weights).cast("B").cast("f")
+    model = Model(view, bias, {})
+    return lambda text: model.score(mask_defensive(text))
+
+
+def score_text(weights: array[float] | memoryview[float], bias: float, text: str) -> float:
+    """:func:`scorer` for one text."""
+    return scorer(weights, bias)(text)
 
 
 def choose_thresholds(benign_scores: list[float], fp_targets: dict[str, float]) -> dict[str, float]:
@@ -255,10 +261,15 @@ def write_model(
 #: classifier alone (``lenient``: none of them). A learned score blocks on its own only
 #: when it is very sure; the rules carry what is structural.
 LEVEL_FP_TARGETS = {"strict": 0.01, "balanced": 0.001, "lenient": 0.0}
+#: The lowest threshold each level accepts whatever dev says. Dev holds about two thousand
+#: benign rows, so its 0.1 % tail is three texts and moves from one fit to the next; on
+#: dev the detection of attacks is flat between 0.75 and 0.85, so balanced never goes
+#: below 0.85 (a learned score alone blocks only when the model is very sure).
+LEVEL_FLOORS = {"strict": 0.5, "balanced": 0.85, "lenient": 0.95}
 #: Documentation pages whose sentences go to dev instead of train.
 DEV_DOCS = ("docs/mcp.md", "docs/postgres.md")
 #: Generated noise rows: this many go to train, the rest to dev.
-NOISE_TRAIN = 480
+NOISE_TRAIN = 640
 
 
 def read_split(path: Path, rows: list[Row]) -> dict[str, str]:
@@ -354,8 +365,10 @@ def build(data: Data, out: Path, *, seed: int = 12) -> dict[str, Any]:
 
     train, dev = assemble(data, seed=seed)
     weights, bias = fit([mask_defensive(r.text) for r in train], [r.y for r in train], seed=seed)
-    dev_benign = [score_text(weights, bias, r.text) for r in dev if r.y == 0]
-    thresholds = choose_thresholds(dev_benign, LEVEL_FP_TARGETS)
+    score = scorer(weights, bias)
+    dev_benign = [score(r.text) for r in dev if r.y == 0]
+    chosen = choose_thresholds(dev_benign, LEVEL_FP_TARGETS)
+    thresholds = {k: max(v, LEVEL_FLOORS[k]) for k, v in chosen.items()}
     files = data.files()
     meta = {
         "data_sha256": corpus_hash(*files),
@@ -364,6 +377,8 @@ def build(data: Data, out: Path, *, seed: int = 12) -> dict[str, Any]:
         "train_rows": len(train),
         "dev_benign_rows": len(dev_benign),
         "thresholds": thresholds,
+        "thresholds_from_dev": chosen,
         "level_fp_targets_on_dev": LEVEL_FP_TARGETS,
+        "level_floors": LEVEL_FLOORS,
     }
     return write_model(out, weights, bias, meta)
