@@ -283,10 +283,10 @@ def baseline_rows(
     return cse_rows, gis_rows
 
 
-def false_positives(texts: list[str], scope: str) -> dict[str, Any]:
+def false_positives(texts: list[str], scope: str, level: str = "balanced") -> dict[str, Any]:
     blocked = []
     for t in texts:
-        r = scan_text(t, scope)
+        r = scan_text(t, scope, level)
         if r.blocked:
             blocked.append({"text": t[:160], "findings": [f.id for f in r.findings]})
     return {
@@ -470,9 +470,14 @@ def corpus_split_figures(data: Path) -> dict[str, Any]:
     for name in ("test", "dev"):
         sel = [r for r in rows if split[r.source] == name]
         new_rows, old_rows, misses, fps = [], [], [], []
+        layers: Counter[str] = Counter()
         for r in sel:
             res = scan_text(r.text, "memory")
             new_rows.append((r.label, r.category, r.lang, res.blocked))
+            if r.label == "attack" and res.blocked:
+                found = {f.layer for f in res.findings}
+                learned_only = found == {"classifier"}
+                layers["classifier_only" if learned_only else "a_rule_or_decoder"] += 1
             if old is not None:
                 old_rows.append((r.label, r.category, r.lang, scan_mod._scan(r.text, old).blocked))
             if r.label == "attack" and not res.blocked:
@@ -493,6 +498,7 @@ def corpus_split_figures(data: Path) -> dict[str, Any]:
                 if od["flagged"]
                 else None,
             }
+        block["detected_by"] = dict(layers)
         block["misses"] = misses
         block["false_positive_examples"] = fps
         out[name] = block
@@ -539,14 +545,28 @@ def entry_cost(repeat: int = 300) -> dict[str, Any]:
     def q(v: list[float], p: float) -> float:
         return round(v[min(len(v) - 1, int(p * len(v)))], 4)
 
+    from mnemic.scan import classifier
+
+    model = classifier.model()
+    first: list[float] = []
+    for _ in range(max(1, repeat // 10)):
+        for e in entries:
+            model._tokens.clear()
+            t0 = time.perf_counter_ns()
+            scan_mod._scan_uncached(e, "memory")
+            first.append((time.perf_counter_ns() - t0) / 1e6)
+    first.sort()
     return {
         "entries": len(entries),
         "chars": 300,
         "all_layers_ms": {"p50": q(full, 0.5), "p99": q(full, 0.99)},
+        "all_layers_first_sight_ms": {"p50": q(first, 0.5), "p99": q(first, 0.99)},
         "rule_layer_only_ms": {"p50": q(rules_only, 0.5), "p99": q(rules_only, 0.99)},
         "aim_p50_ms": 0.2,
         "note": "uncached (the verdict memo is bypassed); the baseline is the rule layer "
-        "alone, which is what the old scanner ran, measured interleaved in the same loop",
+        "alone, which is what the old scanner ran, measured interleaved in the same loop. "
+        "first_sight: the classifier's per-token cache emptied before each entry (a note "
+        "whose words the process has never scored)",
     }
 
 
@@ -676,6 +696,13 @@ def main() -> None:
     fps = {
         "xstest_safe": {s: false_positives(xstest, s) for s in ("strict", "context")},
         "locomo_observations": {s: false_positives(locomo, s) for s in ("strict", "context")},
+    }
+    fps["memory_scope_by_level"] = {
+        level: {
+            "xstest_safe": false_positives(xstest, "memory", level),
+            "locomo_observations": false_positives(locomo, "memory", level),
+        }
+        for level in ("strict", "balanced", "lenient")
     }
     fp_all_strict = (
         fps["xstest_safe"]["strict"]["blocked"] + fps["locomo_observations"]["strict"]["blocked"]

@@ -22,6 +22,7 @@ import sys
 from .features import (
     BUCKET_BITS,
     FEATURE_VERSION,
+    NORM_POWER,
     bigram_features,
     features,
     normalise,
@@ -126,7 +127,7 @@ class Model:
         return best
 
     def logit(self, text: str) -> float:
-        """The linear score of ``text`` as one piece: bias + weights / sqrt(feature count)
+        """The linear score of ``text`` as one piece: bias + weights / count ** NORM_POWER
         over :func:`~mnemic.scan.features.features`, each token's share cached."""
         w = self.weights
         low = normalise(text)
@@ -144,7 +145,7 @@ class Model:
                 cache[token] = hit
             total += hit[0]
             count += hit[1]
-        return self.bias + total / math.sqrt(count) if count else self.bias
+        return self.bias + total / count**NORM_POWER if count else self.bias
 
     def top_words(self, text: str, k: int = 4) -> list[str]:
         """The words of ``text`` whose own features push its score up the most."""

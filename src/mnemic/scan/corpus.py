@@ -189,6 +189,8 @@ _NOISE_WORDS = (
 )
 
 
+# Stems of enumerated placeholders (word1 word2 ..., key_17, user42) that tests generate.
+_STEMS = ("word", "key", "token", "user", "file", "pass", "item", "node", "host", "x", "w")
 _HARMLESS_COMMANDS = (
     "echo hi",
     "echo done",
@@ -217,7 +219,7 @@ _BLOCKS = (
 )
 
 
-def noise_rows(*, seed: int = 12, count: int = 800) -> list[dict[str, Any]]:
+def noise_rows(*, seed: int = 12, count: int = 1000) -> list[dict[str, Any]]:
     """Strings of the kind programs and tests store: counters, placeholder words, repeated
     phrases, letters of other scripts. Benign: they carry no instruction at all."""
     rng = random.Random(f"{seed}:noise")
@@ -225,7 +227,7 @@ def noise_rows(*, seed: int = 12, count: int = 800) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     seen: set[str] = set()
     while len(rows) < count:
-        kind = rng.randrange(10)
+        kind = rng.randrange(12) if rng.random() < 0.8 else 9
         if kind == 0:
             text = " ".join(rng.choice(words) for _ in range(rng.randint(2, 8)))
         elif kind == 1:
@@ -256,6 +258,15 @@ def noise_rows(*, seed: int = 12, count: int = 800) -> list[dict[str, Any]]:
             cmd = rng.choice(_HARMLESS_COMMANDS)
             head, tail = rng.choice(words).capitalize(), rng.choice(words)
             text = f"# {head}\n```sh\n# {rng.choice(words)} {tail}\n{cmd}\n```\n{tail}\n"
+        elif kind == 10:
+            ch = rng.choice(string.ascii_letters + string.digits + "-_=.#*")
+            text = f"# {rng.choice(string.ascii_uppercase)}\n{ch * rng.randint(20, 2000)}\n"
+        elif kind == 9:
+            stem, start = rng.choice(words + _STEMS), rng.randint(0, 5000)
+            sep = rng.choice(("", "_", "-"))
+            text = f"{rng.choice(words)} {rng.randint(0, 9)}: " + " ".join(
+                f"{stem}{sep}{j}" for j in range(start, start + rng.randint(5, 120))
+            )
         else:
             block = rng.choice(_BLOCKS)
             text = " ".join(

@@ -9,8 +9,8 @@ feature kind so that a word and a character n-gram with the same bytes land in d
 buckets.
 
 The text is NFKC-normalised (non-ASCII only), stripped of invisible characters and
-lower-cased. Then, each counted once however often it repeats (a note that says one
-harmless phrase forty times scores as that phrase does):
+lower-cased, and every digit reads as ``0``. Then, each counted once however often it
+repeats (a note that says one harmless phrase forty times scores as that phrase does):
 
 * the distinct word bigrams (a word is a run of letters or digits; the punctuation of
   the common scripts separates words);
@@ -34,6 +34,7 @@ __all__ = [
     "BUCKET_BITS",
     "BYTE_NGRAMS",
     "FEATURE_VERSION",
+    "NORM_POWER",
     "bigram_features",
     "features",
     "normalise",
@@ -45,8 +46,14 @@ __all__ = [
 BUCKET_BITS = 18
 #: Orders of the byte n-grams.
 BYTE_NGRAMS = (4,)
-#: Changes whenever :func:`features` changes meaning (the model file records it).
-FEATURE_VERSION = 3
+#: Changes whenever :func:`features` or :data:`NORM_POWER` change meaning (the model file
+#: records it).
+FEATURE_VERSION = 5
+#: A text's score is bias + (sum of its feature weights) / n ** NORM_POWER, n its feature
+#: count. On dev, 0.5 separates attacks from honest text better than 0.75 or 1.0 (the
+#: mean); its weakness, a long run of mildly suspicious tokens adding up, is met with
+#: chunking and with generated runs of such tokens among the benign rows.
+NORM_POWER = 0.5
 
 _MASK = (1 << BUCKET_BITS) - 1
 _SEED_WORD = 0x5EED_0001
@@ -76,9 +83,14 @@ def words(low: str) -> list[bytes]:
     return [w.encode("utf-8") for w in low.translate(_UNICODE_SEPARATORS).split()]
 
 
+# Every ASCII digit reads as 0: numbers are not words, and an enumeration (word1 word2
+# ... word4000, a list of ids) must not read as thousands of distinct words.
+_DIGITS = str.maketrans("123456789", "000000000")
+
+
 def normalise(text: str) -> str:
-    """Lower case; for non-ASCII text also NFKC (full-width and other compatibility
-    forms) without invisible characters."""
+    """Lower case, digits as ``0``; for non-ASCII text also NFKC (full-width and other
+    compatibility forms) without invisible characters."""
     if not text.isascii():
         import unicodedata
 
@@ -87,7 +99,7 @@ def normalise(text: str) -> str:
         if not INVISIBLE_CHARS.isdisjoint(text):
             text = "".join(c for c in text if c not in INVISIBLE_CHARS)
         text = unicodedata.normalize("NFKC", text)
-    return text.lower()
+    return text.lower().translate(_DIGITS)
 
 
 def token_features(token: str) -> list[int]:
