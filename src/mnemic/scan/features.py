@@ -118,7 +118,7 @@ def bigram_features(low: str) -> set[int]:
     ws = words(low)
     if len(ws) < 2:
         return set()
-    return {crc32(a + b" " + b, _SEED_BIGRAM) & _MASK for a, b in pairwise(ws)}
+    return {crc32(pair, _SEED_BIGRAM) & _MASK for pair in map(b" ".join, pairwise(ws))}
 
 
 def features(text: str) -> list[int]:

@@ -24,6 +24,7 @@ when the trick is actually present. Imported on the first scan that needs it.
 from __future__ import annotations
 
 import binascii
+from itertools import repeat
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
@@ -129,6 +130,7 @@ _DEFENSIVE = (
     + r")*"
     r"|\bkeep\s+" + _SECRET_OBJECT + r"\s+(?:confidential|private|secret|to\s+yourself)"
 )
+_DEFENSIVE_OBJECTS = ("prompt", "instruction", "rules", "guidelines", "configuration", "message")
 _NOT_A_MENTION = r"https?:|www\.|[/~|$`\\]|\.(?:env|sh|py)\b|@"
 _compiled: dict[str, re.Pattern[str]] = {}
 
@@ -185,9 +187,11 @@ def _printable(raw: bytes) -> str | None:
     return s
 
 
-def _decode_tokens(text: str) -> list[View]:
+def _decode_tokens(tokens: list[str]) -> list[View]:
     out: list[View] = []
-    for tok in text.split():
+    for tok in tokens:
+        if len(tok) < 16:
+            continue
         tok = tok.strip(_TOKEN_STRIP)
         if len(tok) < 16:
             continue
@@ -216,9 +220,12 @@ def _english_hits(words: list[str]) -> int:
 def views(text: str) -> list[View]:
     """The derived readings of ``text`` worth scanning (often none)."""
     out: list[View] = []
-    words = text.lower().split()
-    if len(text) >= 16:
-        out.extend(_decode_tokens(text))
+    tokens = text.split()
+    if not tokens:
+        return out
+    lengths = list(map(len, tokens))
+    if max(lengths) >= 16:
+        out.extend(_decode_tokens(tokens))
     if "\\x" in text:
         for m in _rx(_HEX_ESCAPES).finditer(text):
             raw = bytes(int(m.group()[i + 2 : i + 4], 16) for i in range(0, len(m.group()), 4))
@@ -231,27 +238,24 @@ def views(text: str) -> list[View]:
         s = unquote(text)
         if s != text:
             out.append(("url", s, "percent-encoding"))
-    singles = sum(1 for w in words if len(w) == 1)
-    if singles >= 4:
+    words = text.lower().split()
+    if lengths.count(1) >= 4 and b"\x01\x01\x01\x01" in bytes(map(min, lengths, repeat(2))):
         spaced = _rx(_SPACED).sub(_join_spaced, text)
         if spaced != text:
             out.append(("spaced", spaced, "letters spelled out one by one"))
-    if text.isascii() and words:
+    hits = -1
+    if text.isascii():
         hits = _english_hits(words)
         if hits * 4 < len(words):
             rot = text.translate(_ROT13)
             rot_hits = _english_hits(rot.lower().split())
             if rot_hits >= 2 and rot_hits > hits:
                 out.append(("rot13", rot, "rot13"))
-    leet = [w for w in words if not _LEET_CHARS.isdisjoint(w) and any(c.isalpha() for c in w)]
-    if len(leet) >= 2:
-        fixed = " ".join(
-            w.translate(_LEET)
-            if not _LEET_CHARS.isdisjoint(w) and any(c.isalpha() for c in w)
-            else w
-            for w in words
-        )
-        if _english_hits(fixed.split()) > _english_hits(words):
+    if not _LEET_CHARS.isdisjoint(text):
+        fixed = " ".join(words).translate(_LEET)
+        if hits < 0:
+            hits = _english_hits(words)
+        if _english_hits(fixed.split()) >= hits + 2:
             out.append(("leetspeak", fixed, "digits and symbols read as letters"))
     if "_" in text and any(w.count("_") >= 2 for w in words):
         out.append(("underscores", text.replace("_", " "), "identifier read as words"))
