@@ -415,7 +415,7 @@ def measure_adversarial() -> dict[str, Any]:
     return {"inputs": len(seeds) * 2, "worst_ms": round(worst * 1e3, 1), "worst_seed": worst_seed}
 
 
-def old_table() -> Any:
+def old_table(scope: str = "strict") -> Any:
     """The rule table of the scanner before v2, from git (None if git is unavailable)."""
     try:
         src = subprocess.run(
@@ -428,7 +428,7 @@ def old_table() -> Any:
         return None
     namespace: dict[str, Any] = {"__name__": "mnemic_scan_patterns_old"}
     exec(compile(src, f"patterns.py@{OLD_SCANNER_COMMIT}", "exec"), namespace)
-    return scan_mod._Table("strict", patterns=namespace["PATTERNS"])
+    return scan_mod._Table(scope, patterns=namespace["PATTERNS"])
 
 
 def _rates(rows: list[tuple[str, str, str, bool]]) -> dict[str, Any]:
@@ -510,17 +510,30 @@ def corpus_split_figures(data: Path) -> dict[str, Any]:
 
 
 def regression_cases() -> dict[str, Any]:
+    """Every issue-12 example and developer false positive, in each scope: v2's verdict and
+    the old scanner's (its rule table from git; memory and skill used its strict scope)."""
     cases = json.loads((ROOT / "bench" / "data" / "scan_regression.json").read_text("utf-8"))
-    failed = []
+    old = {"strict": old_table("strict"), "context": old_table("context")}
+    failed, old_failed = [], []
     total = 0
     for kind in ("attacks", "honest"):
         for case in cases[kind]:
             for scope in case["scopes"]:
                 total += 1
+                want = kind == "attacks"
                 res = scan_text(case["text"], scope)
-                if res.blocked != (kind == "attacks"):
+                if res.blocked != want:
                     failed.append({"kind": kind, "scope": scope, "text": case["text"]})
-    return {"checks": total, "failed": len(failed), "failures": failed}
+                table = old["context" if scope == "context" else "strict"]
+                if table is not None and scan_mod._scan(case["text"], table).blocked != want:
+                    old_failed.append({"kind": kind, "scope": scope, "text": case["text"]})
+    return {
+        "checks": total,
+        "failed": len(failed),
+        "failures": failed,
+        "old_scanner": {"commit": OLD_SCANNER_COMMIT, "failed": len(old_failed)},
+        "old_scanner_failures": old_failed,
+    }
 
 
 def entry_cost(repeat: int = 300) -> dict[str, Any]:

@@ -452,7 +452,7 @@ def _candidates(
                 if low is None:
                     low = text.lower()
                 for k in gs:
-                    if k in low:
+                    if k in low or (unfolded is not None and k in unfolded):
                         break
                 else:
                     break

@@ -130,6 +130,7 @@ _DEFENSIVE = (
     + r")*"
     r"|\bkeep\s+" + _SECRET_OBJECT + r"\s+(?:confidential|private|secret|to\s+yourself)"
 )
+_NEGATIONS = frozenset(("never", "not", "cannot", "keep"))
 _DEFENSIVE_OBJECTS = ("prompt", "instruction", "rules", "guidelines", "configuration", "message")
 _NOT_A_MENTION = r"https?:|www\.|[/~|$`\\]|\.(?:env|sh|py)\b|@"
 _compiled: dict[str, re.Pattern[str]] = {}
@@ -163,12 +164,9 @@ def mask_defensive(text: str) -> str:
     """``text`` without its confidentiality rules about the model's own prompt (what the
     classifier scores; ``text`` itself when it has none)."""
     low = text.lower()
-    if (
-        "prompt" not in low
-        and "instruction" not in low
-        and "rules" not in low
-        and ("guidelines" not in low and "configuration" not in low and "message" not in low)
-    ):
+    if not any(k in low for k in _DEFENSIVE_OBJECTS):
+        return text
+    if "n't" not in low and "n’t" not in low and _NEGATIONS.isdisjoint(low.split()):
         return text
     return _rx(_DEFENSIVE).sub(" ", text)
 

@@ -188,6 +188,13 @@ _PROMPT_REQUEST_MULTI = (
     + _PROMPT_REQUEST_ALTS
     + ")"
 )
+# Every alternative names whose prompt it is (a possessive, or "system"): a necessary group.
+_PROMPT_OWNER_KEYS = (
+    "你的 您的 你们的 系统 初始指令 原始指令 隐藏指令 全部指令 完整 あなたの システム "
+    "당신의 너의 시스템 сво ваш тво системн "
+    "dein deine deinen ihr ihre ihren ton votre tes vos tu tus su sus seu sua seus suas "
+    "tuo tuoi tue suo suoi"
+)
 _PROMPT_REQUEST_KEYS = (
     "提示 指令 设定 prompt プロンプト 指示 命令 프롬프트 지시 지침 anweisungen instruktionen "
     "systemprompt instructions consignes invite instrucciones indicaciones instrucoes istruzioni "
@@ -202,6 +209,7 @@ RULES: tuple[Pattern, ...] = (
         "asks the model to reveal its system prompt or instructions, in another language",
         _PROMPT_REQUEST_KEYS,
         _PROMPT_REQUEST_MULTI,
+        keys2=_PROMPT_OWNER_KEYS,
         unfolded=True,
     ),
     Pattern(
@@ -234,6 +242,7 @@ RULES: tuple[Pattern, ...] = (
         "token secret passw pwd apikey api_key access_key accesskey auth_key authkey "
         "private_key privatekey client_secret clientsecret credential",
         _ASSIGNED_SECRET,
+        keys2="= : ,",
         plain_subs=True,
     ),
     Pattern(
