@@ -176,6 +176,7 @@ POSITIVES: dict[str, list[str]] = {
     # (split so that the repository's own secret scanners do not flag these fakes)
     "vendor_token": [
         "GITLAB_TOKEN=glpat-" + "xK3mP9qR2sT5vW8yZ1aB",
+        "runner token GR1348941" + "aB3dE5fG7hJ9kL1mN3pQ",
         "pypi-AgE" + "IcHlwaS5vcmcCJDU3OTM1MjliLWIyYTYtNDEwOC05NzRkLTM0MjNiNmEwNWIzYgAC",
         "shopify: shpat_" + "6a6fb0c9aeac4481b36a2997e6e3107e",
         "twilio SK" + "3f9a2ebcae7cf4ad1386f32ecd4ccbfd",

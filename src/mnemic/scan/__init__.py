@@ -253,8 +253,9 @@ class _Table:
         # Built per pattern the first time it is a candidate (most never are).
         self.groups: list[_Groups | None] = [None] * len(self.patterns)
         for i, p in enumerate(self.patterns):
+            plain = getattr(p, "plain_subs", False)  # tables of older versions lack it
             for k in p.keys:
-                if p.plain_subs:
+                if plain:
                     self.plain_subs.append((k, i))
                 elif k.isascii() and k.isalnum():
                     index.setdefault(k.encode(), []).append(i)
@@ -265,7 +266,9 @@ class _Table:
         self.word_index = {w: tuple(ids) for w, ids in index.items()}
         self.gate = frozenset(self.word_index)
         # Patterns announced by any long run of letters and digits (prefix-less formats).
-        self.long_ids = tuple(i for i, p in enumerate(self.patterns) if p.long_token)
+        self.long_ids = tuple(
+            i for i, p in enumerate(self.patterns) if getattr(p, "long_token", False)
+        )
 
     def groups_of(self, i: int) -> _Groups:
         """The secondary key groups of pattern ``i``: (whole words, substrings) each."""
@@ -366,7 +369,7 @@ def _uni() -> ModuleType:
 
 
 #: The case-sensitive markers of the table (``Pattern.subs``): secret prefixes, "<!--".
-_CASED_PREFIXES = ("sk-", "AKIA", "ASIA", "ABIA", "ACCA", "AIza", "eyJ", "<!--")
+_CASED_PREFIXES = ("sk-", "AKIA", "ASIA", "ABIA", "ACCA", "AIza", "eyJ", "<!--", "GR1348941")
 
 
 #: Length of a word (run of ASCII letters and digits) that announces ``long_token`` patterns.
@@ -401,6 +404,7 @@ def _has_cased_prefix(text: str) -> bool:
         or "AIza" in text
         or "eyJ" in text
         or "<!--" in text
+        or "GR1348941" in text
     )
 
 

@@ -230,7 +230,7 @@ def views(text: str) -> list[View]:
             s = _printable(raw)
             if s is not None:
                 out.append(("hex", s, f"\\x escapes {m.group()[:24]}…"))
-    if "%" in text and len(_rx(_PERCENT).findall(text)) >= 3:
+    if text.count("%") >= 3 and len(_rx(_PERCENT).findall(text)) >= 3:
         from urllib.parse import unquote
 
         s = unquote(text)

@@ -64,11 +64,13 @@ _SECRET_VAR = (
 )
 
 
-# Credential formats with a fixed vendor prefix (GitLab, PyPI, Shopify, DigitalOcean,
+# Credential formats with a fixed vendor prefix (GitLab incl. runner registration tokens
+# GR1348941..., PyPI, Shopify, DigitalOcean,
 # Sentry, Postman, Linear, Brevo, Doppler, Vault, age, Square, Atlassian, Perplexity,
 # Notion, Databricks...). Case-sensitive; each body is long enough that prose never fits.
 _VENDOR_TOKEN = (
     r"(?<![\w-])(?:(?:glpat|glptt|glrt|gldt|glcbt|glft|glsoat|glimt|glagent|gloas)-[0-9A-Za-z_-]{20,}"
+    r"|GR1348941[0-9A-Za-z_-]{20,}"
     r"|pypi-AgE[A-Za-z0-9_-]{50,}"
     r"|xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}"
     r"|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b"
@@ -220,6 +222,7 @@ RULES: tuple[Pattern, ...] = (
         "DigitalOcean, Sentry, Twilio, Square...)",
         _VENDOR_KEYS,
         _VENDOR_TOKEN,
+        subs="GR1348941",
         cased=True,
         long_token=True,
     ),
