@@ -31,7 +31,8 @@ from .features import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover - annotations only (typing costs ms at import)
-    from typing import Any
+    import mmap
+    from typing import Any, BinaryIO
 
 __all__ = ["MAGIC", "MODEL_PATH", "Model", "chunks", "long_enough", "model"]
 
@@ -83,36 +84,30 @@ class Model:
         (parsed only when :attr:`header` is read); the float32 weights, little-endian.
         """
         with open(path, "rb") as fh:
-            data = fh.read()
-        if not data.startswith(MAGIC):
-            raise ValueError(f"{path} is not a mnemic scanner model")
-        try:
-            end1 = data.index(b"\n", len(MAGIC))
-            end2 = data.index(b"\n", end1 + 1)
-            fields = dict(kv.split("=", 1) for kv in data[len(MAGIC) : end1].decode().split())
-            version = int(fields["feature_version"])
-            bits = int(fields["bucket_bits"])
-            bias = float(fields["bias"])
-            thresholds = {k: float(fields[k]) for k in ("strict", "balanced", "lenient")}
-        except (ValueError, KeyError) as exc:
-            raise ValueError(f"{path} has a malformed header ({exc})") from None
-        if version != FEATURE_VERSION:
-            raise ValueError(
-                f"{path} was trained with feature version {version}, this code computes "
-                f"version {FEATURE_VERSION}; retrain it (./x bench scan --train)"
-            )
-        body = data[end2 + 1 :]
-        if bits != BUCKET_BITS or len(body) != 4 << BUCKET_BITS:
-            raise ValueError(f"{path} is truncated or has another size ({len(body)} bytes)")
-        if sys.byteorder == "little":
-            weights = memoryview(body).cast("f")
-        else:  # pragma: no cover - no big-endian machine here
-            from array import array
-
-            arr = array("f", body)
-            arr.byteswap()
-            weights = memoryview(arr.tobytes()).cast("f")
-        return cls(weights, bias, thresholds, data[end1 + 1 : end2], version)
+            head = fh.read(_HEAD_MAX)
+            if not head.startswith(MAGIC):
+                raise ValueError(f"{path} is not a mnemic scanner model")
+            try:
+                end1 = head.index(b"\n", len(MAGIC))
+                end2 = head.index(b"\n", end1 + 1)
+                line = head[len(MAGIC) : end1].decode()
+                fields = dict(kv.split("=", 1) for kv in line.split())
+                version = int(fields["feature_version"])
+                bits = int(fields["bucket_bits"])
+                bias = float(fields["bias"])
+                thresholds = {k: float(fields[k]) for k in ("strict", "balanced", "lenient")}
+            except (ValueError, KeyError) as exc:
+                raise ValueError(f"{path} has a malformed header ({exc})") from None
+            if version != FEATURE_VERSION:
+                raise ValueError(
+                    f"{path} was trained with feature version {version}, this code computes "
+                    f"version {FEATURE_VERSION}; retrain it (./x bench scan --train)"
+                )
+            size = os.fstat(fh.fileno()).st_size - end2 - 1
+            if bits != BUCKET_BITS or size != 4 << BUCKET_BITS:
+                raise ValueError(f"{path} is truncated or has another size ({size} bytes)")
+            weights = _map_weights(fh, end2 + 1)
+        return cls(weights, bias, thresholds, head[end1 + 1 : end2], version)
 
     def score(self, text: str) -> float:
         """Probability that ``text`` is an attack: the highest over its chunks that are
@@ -157,6 +152,29 @@ class Model:
                 seen[word] = sum(map(w.__getitem__, f)) / max(1, len(f))
         ranked = sorted(seen.items(), key=lambda kv: kv[1], reverse=True)
         return [word for word, v in ranked[:k] if v > 0]
+
+
+_HEAD_MAX = 16_384
+
+
+def _map_weights(fh: BinaryIO, offset: int) -> memoryview[float]:
+    """The float32 weights from ``offset`` on: mapped (paged in as they are read, not
+    copied), or read where mapping is not possible."""
+    data: bytes | mmap.mmap
+    try:
+        import mmap
+
+        data = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+    except (ImportError, OSError, ValueError):  # pragma: no cover - no mmap here
+        fh.seek(0)
+        data = fh.read()
+    if sys.byteorder == "little":
+        return memoryview(data)[offset:].cast("f")
+    from array import array  # pragma: no cover - no big-endian machine here
+
+    arr = array("f", bytes(data[offset:]))  # pragma: no cover
+    arr.byteswap()  # pragma: no cover
+    return memoryview(arr.tobytes()).cast("f")  # pragma: no cover
 
 
 def long_enough(text: str) -> bool:

@@ -3,10 +3,10 @@
 :func:`features` turns text into a list of bucket indices; the training script
 (:mod:`mnemic.scan.training`) fits on it and the runtime scorer
 (:mod:`mnemic.scan.classifier`) computes the same thing in pieces it can cache, so the
-model always sees text the way it was trained on. Hashing is ``zlib.crc32`` (the same on
-every platform and interpreter run, unlike ``hash()``), with a different start value per
-feature kind so that a word and a character n-gram with the same bytes land in different
-buckets.
+model always sees text the way it was trained on. Hashing is CRC-32 (``binascii.crc32``,
+equal to ``zlib.crc32``; the same on every platform and interpreter run, unlike
+``hash()``), with a different start value per feature kind so that a word and a
+character n-gram with the same bytes land in different buckets.
 
 The text is NFKC-normalised (non-ASCII only), stripped of invisible characters and
 lower-cased, and every digit reads as ``0``. Then, each counted once however often it
@@ -27,8 +27,8 @@ and one ``crc32`` per word pair.
 
 from __future__ import annotations
 
+from binascii import crc32  # the same CRC-32 as zlib.crc32; binascii is loaded anyway
 from itertools import pairwise
-from zlib import crc32
 
 __all__ = [
     "BUCKET_BITS",
