@@ -243,3 +243,23 @@ def test_long_benign_rows_are_fitted_as_the_chunks_the_scorer_reads() -> None:
     _, labels = training.training_texts(rows)
     assert labels.count(0) == len(classifier.chunks(long_note)) > 1
     assert labels.count(1) == 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'Set your OpenAI API key: export OPENAI_API_KEY="your-openai-api-key"',
+        'If the key is missing, set `export MEM0_API_KEY="sk-..."` in your shell.',
+        "memory: config: api_key: ${MEM0_API_KEY} user_id: project-user-123",
+    ],
+)
+def test_placeholder_keys_in_setup_notes_are_not_secrets(text: str) -> None:
+    # the identifier reading (MEM0_API_KEY -> "api key") used to meet a placeholder value
+    result = scan_text(text, "memory", "balanced")
+    assert not result.blocked, explain_result(result)
+
+
+def test_a_real_key_in_the_same_shape_is_still_a_secret() -> None:
+    key = "sk-proj-" + "abc123def456ghi789jkl012mno345pqr678"
+    assert scan_text(f'export OPENAI_API_KEY="{key}"', "memory", "balanced").blocked
+    assert scan_text("the staging db password is hunter2", "memory", "balanced").blocked
