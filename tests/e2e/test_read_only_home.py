@@ -78,7 +78,11 @@ def _python_for(drop: Callable[[], None] | None) -> tuple[str, dict[str, str]] |
 
 
 @pytest.fixture
-def read_only_home(home_path: Path) -> Iterator[Callable[..., subprocess.CompletedProcess[str]]]:
+def read_only_home(
+    home_path: Path, request: pytest.FixtureRequest
+) -> Iterator[Callable[..., subprocess.CompletedProcess[str]]]:
+    """A read-only copy of a populated home; ``request.param`` (indirect) may name parts of
+    the home to leave out of the copy (e.g. ``("memories",)``)."""
     assert run(home_path, "memory", "add", "Project uses pytest").returncode == 0
     assert run(home_path, "memory", "add", "--target", "user", "Name: Ada").returncode == 0
     r = run(home_path, "skills", "create", "demo-skill", "-d", "A demo skill.", stdin="Do it.\n")
@@ -92,6 +96,8 @@ def read_only_home(home_path: Path) -> Iterator[Callable[..., subprocess.Complet
     os.chmod(base, 0o755)  # nobody must reach the home (pytest's tmp dirs are 0700)
     home = base / "home"
     shutil.copytree(home_path, home, symlinks=True)
+    for part in getattr(request, "param", ()):
+        shutil.rmtree(home / part)
     user = pwd.getpwnam("nobody") if drop else None
     for root, dirs, files in os.walk(home, topdown=False):
         for name in files:
@@ -181,3 +187,21 @@ def test_writes_on_a_read_only_home_are_refused_as_read_only(
     assert r.returncode == 1 and READ_ONLY in r.stderr, r.stderr
     assert "Refusing to use" not in r.stderr and "Traceback" not in r.stderr
     assert snapshot(home) == before
+
+
+@pytest.mark.parametrize("read_only_home", [("memories",)], indirect=True)
+def test_read_only_home_without_a_memory_directory_reads_empty_and_refuses_writes(
+    read_only_home: Callable[..., subprocess.CompletedProcess[str]],
+) -> None:
+    mnemic = read_only_home
+    home: Path = mnemic.home  # type: ignore[attr-defined]
+    r = mnemic("memory", "show")
+    assert r.returncode == 0, r.stderr
+    assert "Project uses pytest" not in r.stdout and "Traceback" not in r.stderr
+    assert mnemic("memory", "status").returncode == 0
+    r = mnemic("prompt")
+    assert r.returncode == 0 and "demo-skill" in r.stdout, r.stderr
+    before = snapshot(home)
+    r = mnemic("memory", "add", "a new fact")
+    assert r.returncode == 1 and READ_ONLY in r.stderr, r.stderr
+    assert snapshot(home) == before and not (home / "memories").exists()

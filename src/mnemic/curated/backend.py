@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from ..errors import InvalidArgument, LockTimeout, StorageError, WriteFailed
+from ..errors import InvalidArgument, LockTimeout, ReadOnlyHome, StorageError, WriteFailed
 from ..fsio import (
     FILE_MODE,
     TEMP_SUFFIX,
@@ -133,7 +133,12 @@ class FileBackend:
         self.directory = directory
         self.history_dir = directory / ".history"
         self.history_limit = history_limit
-        ensure_private_dir(directory)
+        try:
+            ensure_private_dir(directory)
+        except ReadOnlyHome:
+            # A read-only home that never held memory: both targets read as empty, and
+            # the first write (which creates the directory again) says the home is read-only.
+            pass
 
     # -- paths ---------------------------------------------------------------
     def path(self, target: str) -> Path:
@@ -162,6 +167,8 @@ class FileBackend:
         ordered = sorted(set(targets))
         for t in ordered:
             self.path(t)
+        if not os.path.isdir(self.directory):
+            ensure_private_dir(self.directory)
         everything = sorted(FILENAMES)
         while True:
             taken = self._lock_all(ordered, timeout)
