@@ -133,12 +133,10 @@ class FileBackend:
         self.directory = directory
         self.history_dir = directory / ".history"
         self.history_limit = history_limit
-        try:
+        # A read-only home that never held memory: both targets read as empty, and the
+        # first write (which tries to create the directory again) says the home is read-only.
+        with contextlib.suppress(ReadOnlyHome):
             ensure_private_dir(directory)
-        except ReadOnlyHome:
-            # A read-only home that never held memory: both targets read as empty, and
-            # the first write (which creates the directory again) says the home is read-only.
-            pass
 
     # -- paths ---------------------------------------------------------------
     def path(self, target: str) -> Path:
