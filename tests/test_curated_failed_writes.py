@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from mnemic.curated import Memory
-from mnemic.curated.backend import FileBackend
+from mnemic.curated.file_backend import FileBackend
 from mnemic.errors import ContentRejected, WriteFailed
 from mnemic.fsio import stale_temp_files
 

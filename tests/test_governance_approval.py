@@ -21,8 +21,9 @@ from mnemic.errors import (
     WriteBlocked,
     WriteDenied,
 )
-from mnemic.governance import PendingQueue, resolve_policy
+from mnemic.governance import resolve_policy
 from mnemic.governance.approval import ApprovalRequest
+from mnemic.ops import PendingQueue
 
 ACTORS = {"foreground": "cli", "background": "review", "mcp": "mcp:desktop"}
 

@@ -16,8 +16,9 @@ import pytest
 from _killpoints import arm_kill, run_killed_at
 from mnemic.curated import Memory, Op
 from mnemic.curated import admin as ops
-from mnemic.governance import AuditJournal, PendingQueue
+from mnemic.governance import AuditJournal
 from mnemic.governance.audit import GENESIS, record_hash
+from mnemic.ops import PendingQueue
 
 
 def journal(home: Path) -> AuditJournal:

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from mnemic.curated import Memory
-from mnemic.governance import PendingQueue, collect_stats, metrics_text
 from mnemic.governance import metrics as metrics_mod
 from mnemic.home import Home
+from mnemic.ops import PendingQueue, collect_stats, metrics_text
 
 NAMES = (
     "memory_usage_ratio",

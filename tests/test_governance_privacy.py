@@ -12,8 +12,9 @@ import pytest
 
 from mnemic.curated import Memory, Op
 from mnemic.errors import InvalidArgument
-from mnemic.governance import AuditJournal, PendingQueue, forget_sessions, forget_user
+from mnemic.governance import AuditJournal
 from mnemic.home import Home
+from mnemic.ops import PendingQueue, forget_sessions, forget_user
 from mnemic.sessions import (
     NewMessage,
     SearchFilters,

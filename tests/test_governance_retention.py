@@ -6,7 +6,8 @@ import os
 from pathlib import Path
 
 from mnemic.curated import Memory
-from mnemic.governance import AuditJournal, PendingQueue, collect_garbage
+from mnemic.governance import AuditJournal
+from mnemic.ops import PendingQueue, collect_garbage
 
 DAY = 86400.0
 
@@ -65,7 +66,8 @@ def test_gc_bounds_drift_backups(home_path: Path) -> None:
     assert len(backups) == 4
     report = collect_garbage(home_path)
     assert report.counts() == {"backup": 2}
-    assert mem.backend.backups("memory") == backups[2:]  # the newest kept
+    kept = [b.location for b in mem.backend.backups("memory")]
+    assert kept == [b.location for b in backups[2:]]  # the newest kept
 
 
 def test_gc_expires_pending_and_audits_it(home_path: Path) -> None:

@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 
-from mnemic.governance import AuditJournal, GovernedSkills, PendingQueue
+from mnemic.governance import AuditJournal
+from mnemic.ops import PendingQueue
+from mnemic.skills.governed import GovernedSkills
 
 SKILL = "---\nname: deploy-docs\ndescription: Build and publish the docs site.\n---\n1. make docs\n"
 

@@ -12,17 +12,16 @@ every call).
 
 from __future__ import annotations
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
+from ._lazy import load
 
+TYPE_CHECKING = False
 __version__ = "0.1.0"
 
 _EXPORTS: dict[str, str] = {
     # curated memory
     "Changes": "mnemic.curated.memory",
     "CuratedBackend": "mnemic.curated.backend",
-    "FileBackend": "mnemic.curated.backend",
+    "FileBackend": "mnemic.curated.file_backend",
     "MEMORY_TOOL": "mnemic.curated.tool",
     "Memory": "mnemic.curated.memory",
     "Op": "mnemic.curated.store",
@@ -66,12 +65,12 @@ _EXPORTS: dict[str, str] = {
     "skills_index": "mnemic.skills",
     # governance
     "AuditJournal": "mnemic.governance.audit",
-    "PendingQueue": "mnemic.governance.review",
+    "PendingQueue": "mnemic.ops.review",
     "WriteContext": "mnemic.governance.actors",
-    "collect_garbage": "mnemic.governance.retention",
-    "forget_sessions": "mnemic.governance.forget",
-    "forget_user": "mnemic.governance.forget",
-    "metrics_text": "mnemic.governance.metrics",
+    "collect_garbage": "mnemic.ops.retention",
+    "forget_sessions": "mnemic.ops.forget",
+    "forget_user": "mnemic.ops.forget",
+    "metrics_text": "mnemic.ops.stats",
     # errors
     "ApprovalUnavailable": "mnemic.errors",
     "PendingExpired": "mnemic.errors",
@@ -143,132 +142,11 @@ _EXPORTS: dict[str, str] = {
     "UnsupportedPlatform": "mnemic.errors",
 }
 
-__all__ = [
-    "AgentSession",
-    "AmbiguousMatch",
-    "ApprovalUnavailable",
-    "AuditJournal",
-    "BatchFailed",
-    "BudgetExceeded",
-    "Changes",
-    "ChatAgent",
-    "ChatClient",
-    "ChatResult",
-    "ConfigError",
-    "ContentRejected",
-    "CuratedBackend",
-    "DriftDetected",
-    "EntryChanged",
-    "FileBackend",
-    "Finding",
-    "Home",
-    "ImportFailed",
-    "InvalidArgument",
-    "LLMError",
-    "LLMNotConfigured",
-    "LLMRequestFailed",
-    "LLMTimeout",
-    "LockTimeout",
-    "LoopStopped",
-    "MEMORY_TOOL",
-    "McpServerError",
-    "Memory",
-    "MemoryProvider",
-    "MessageNotFound",
-    "MissingDependency",
-    "MnemicError",
-    "NewMessage",
-    "NewSession",
-    "NoMatch",
-    "Op",
-    "OpenAIChatClient",
-    "PatchAmbiguous",
-    "PatchNoMatch",
-    "PendingExpired",
-    "PendingNotFound",
-    "PendingQueue",
-    "ProviderConflict",
-    "ProviderError",
-    "ProviderManager",
-    "ProviderNotFound",
-    "ProviderTimeout",
-    "ProviderUnavailable",
-    "ReadOnlyHome",
-    "ReadResult",
-    "RecallProvider",
-    "SESSION_SEARCH_TOOL",
-    "SQLiteSessionStore",
-    "ScanResult",
-    "SessionExists",
-    "SessionNotFound",
-    "SessionStore",
-    "SessionStoreBusy",
-    "SessionStoreError",
-    "Settings",
-    "SkillChange",
-    "SkillChanged",
-    "SkillExists",
-    "SkillInvalid",
-    "SkillNotFound",
-    "SkillPathRefused",
-    "SkillReadOnly",
-    "SkillStore",
-    "SkillThreatBlocked",
-    "SkillTooLarge",
-    "SkillUnsafe",
-    "Snapshot",
-    "StorageError",
-    "SystemPrompt",
-    "ThreatBlocked",
-    "ToolError",
-    "ToolRegistry",
-    "ToolSpec",
-    "TurnResult",
-    "TurnStart",
-    "UnknownTool",
-    "UnreadableFile",
-    "UnsafePath",
-    "UnsupportedPlatform",
-    "Usage",
-    "Version",
-    "WouldEmptyTarget",
-    "WriteBlocked",
-    "WriteContext",
-    "WriteDenied",
-    "WriteFailed",
-    "WriteResult",
-    "available_providers",
-    "build_system_prompt",
-    "collect_garbage",
-    "forget_sessions",
-    "forget_user",
-    "load_provider",
-    "load_settings",
-    "metrics_text",
-    "open_store",
-    "preview_prompt",
-    "render_snapshot",
-    "resolve_home",
-    "run_memory_tool",
-    "run_session_search",
-    "run_skill_tool",
-    "scan_sections",
-    "scan_text",
-    "scrub_text",
-    "skill_tool_specs",
-    "skills_index",
-]
+__all__ = sorted(_EXPORTS)
 
 
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'mnemic' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+def __getattr__(name: str) -> object:
+    return load(__name__, _EXPORTS, name, globals())
 
 
 def __dir__() -> list[str]:
@@ -290,9 +168,9 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     )
     from .curated.backend import (
         CuratedBackend,
-        FileBackend,
         Version,
     )
+    from .curated.file_backend import FileBackend
     from .curated.memory import (
         Changes,
         Memory,
@@ -376,19 +254,6 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from .governance.audit import (
         AuditJournal,
     )
-    from .governance.forget import (
-        forget_sessions,
-        forget_user,
-    )
-    from .governance.metrics import (
-        metrics_text,
-    )
-    from .governance.retention import (
-        collect_garbage,
-    )
-    from .governance.review import (
-        PendingQueue,
-    )
     from .home import (
         Home,
         resolve_home,
@@ -398,6 +263,10 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         ChatResult,
         OpenAIChatClient,
     )
+    from .ops.forget import forget_sessions, forget_user
+    from .ops.retention import collect_garbage
+    from .ops.review import PendingQueue
+    from .ops.stats import metrics_text
     from .prompt import (
         SystemPrompt,
         build_system_prompt,

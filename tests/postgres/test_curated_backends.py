@@ -385,7 +385,7 @@ def test_restore_diff_and_adopt(kit: Kit) -> None:
 
 
 def test_gc_prunes_versions_and_backups(kit: Kit) -> None:
-    from mnemic.governance import collect_garbage
+    from mnemic.ops import collect_garbage
 
     mem = kit.make(history_limit=50)
     for i in range(6):

@@ -14,9 +14,9 @@ import pytest
 
 import test_governance_approval as approval_suite
 from mnemic.curated import Memory, Op
-from mnemic.governance import PendingQueue
 from mnemic.governance.storage import open_journal
 from mnemic.home import Home
+from mnemic.ops import PendingQueue
 
 from .conftest import pg_config
 
@@ -150,7 +150,7 @@ def test_deleted_rows_are_detected(home_path: Path, pg_dsn: str, pg_schema: str)
 
 
 def test_forget_user_in_the_database(home_path: Path, pg_dsn: str, pg_schema: str) -> None:
-    from mnemic.governance import forget_user
+    from mnemic.ops import forget_user
 
     approval_suite.configure(home_path, memory_background="stage")
     mem = Memory.open(home_path)
@@ -167,7 +167,7 @@ def test_forget_user_in_the_database(home_path: Path, pg_dsn: str, pg_schema: st
 
 
 def test_forget_sessions_in_the_database(home_path: Path, pg_dsn: str, pg_schema: str) -> None:
-    from mnemic.governance import forget_sessions
+    from mnemic.ops import forget_sessions
     from mnemic.sessions import NewMessage, open_store
 
     approval_suite.configure(home_path)

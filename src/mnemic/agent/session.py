@@ -54,12 +54,12 @@ if TYPE_CHECKING:
     import datetime as _dt
 
     from ..curated.memory import Memory
-    from ..governance.skill_writes import GovernedSkills
     from ..home import Home
     from ..llm.client import ChatClient, ToolCall
     from ..providers.base import MemoryProvider
     from ..providers.manager import DrainReport, ProviderManager
     from ..sessions.store import SessionStore
+    from ..skills.governed import GovernedSkills
 
 __all__ = ["AgentSession", "TurnStart"]
 
@@ -186,8 +186,8 @@ class AgentSession:
         """Start the session: record it, load memory, initialise the provider, build the
         tools and the system prompt (called by :meth:`open`)."""
         from ..curated.memory import Memory
-        from ..governance.skill_writes import GovernedSkills
         from ..sessions.store import new_session_id
+        from ..skills.governed import GovernedSkills
 
         self.session_id = new_session_id()
         self._recording.open()
@@ -458,8 +458,8 @@ class AgentSession:
         self._check_open()
         self.end_turn()
         from ..curated.memory import Memory
-        from ..governance.skill_writes import GovernedSkills
         from ..sessions.store import new_session_id
+        from ..skills.governed import GovernedSkills
 
         self.providers.session_end(self.messages)
         self._recording.end(self.session_id, "new_session")

@@ -46,7 +46,7 @@ def unattended_tools(
     the unattended actor ``origin``; memory responses go to ``mirror`` (the provider)."""
     from ..curated.memory import Memory
     from ..curated.tool import memory_tool_spec
-    from ..governance.skill_writes import GovernedSkills
+    from ..skills.governed import GovernedSkills
     from ..skills.tools import skill_tool_specs
 
     mem = Memory.open(home, origin=origin, session_id=session_id)

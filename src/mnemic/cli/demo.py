@@ -555,7 +555,7 @@ def _run(d: Demo, Memory: Any, ops: Any) -> None:
     for entry in plan.entries:
         click.echo(f"  │ • {entry}")
     ops.adopt(cli, plan)
-    from ..governance.review import PendingQueue
+    from ..ops.review import PendingQueue
 
     queue = PendingQueue.open(d.home)
     for record in queue.records():

@@ -10,8 +10,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from .backend import CuratedBackend, CuratedTxn, FileBackend, Version
+    from .backend import CuratedBackend, CuratedTxn, Version
     from .entries import DELIMITER, TARGETS
+    from .file_backend import FileBackend
     from .memory import Changes, Memory, ReadResult, Snapshot, WriteResult, open_backend
     from .snapshot import render_snapshot
     from .store import Commit, CuratedStore, Op, OpResult
@@ -25,7 +26,7 @@ _EXPORTS = {
     "CuratedBackend": "backend",
     "CuratedStore": "store",
     "CuratedTxn": "backend",
-    "FileBackend": "backend",
+    "FileBackend": "file_backend",
     "Memory": "memory",
     "Op": "store",
     "OpResult": "store",

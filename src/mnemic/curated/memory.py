@@ -26,9 +26,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..config import Settings
-from ..errors import ConfigError, EntryChanged, StorageError
+from ..errors import EntryChanged, StorageError
 from ..home import Home
-from .backend import CuratedBackend, FileBackend
+from ..registry import backend_for
+from .backend import CuratedBackend
 from .entries import TARGETS
 from .guard import LoopGuard
 from .snapshot import Block, display_entry, load_block, sanitize
@@ -133,26 +134,10 @@ class ReadResult:
     external_changes: Changes | None = None
 
 
-def open_backend(home: Home) -> CuratedBackend:
-    """The curated backend selected by the home's settings (``store``)."""
-    store = home.settings.store
-    if store == "files":
-        backend = FileBackend(home.memories_dir, history_limit=home.settings.memory.history_limit)
-        removed = backend.cleanup()
-        if removed:
-            log.info("removed %d stale temp file(s) left by crashed writers", len(removed))
-        return backend
-    import importlib
-
-    try:
-        module = importlib.import_module("mnemic.backends.postgres")
-    except ImportError as exc:
-        raise ConfigError(
-            "store",
-            f"the PostgreSQL backend is not available ({exc}); install mnemic[postgres]",
-        ) from exc
-    remote: CuratedBackend = module.open_curated_backend(home)
-    return remote
+def open_backend(home: Home, *, cleanup: bool = True) -> CuratedBackend:
+    """The curated backend of ``home`` (its ``store`` setting picks the kind, see
+    :mod:`mnemic.registry`); ``cleanup`` removes debris left by crashed writers."""
+    return backend_for(home.settings).curated(home, cleanup=cleanup)
 
 
 class Memory:
@@ -422,7 +407,7 @@ class Memory:
     ) -> Proposal:
         """Dry run (validates against the current state) and describe, for the gate."""
         from ..governance.approval import Proposal
-        from ..governance.memory_writes import describe, payload_of
+        from .proposal import describe, payload_of
 
         commits = self.store.apply_all(
             target, ops, batch=batch, allow_empty=allow_empty, precommit=precommit, dry_run=True

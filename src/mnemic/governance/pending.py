@@ -391,3 +391,25 @@ class PendingStore(BasePendingStore):
             os.unlink(path)
             return True
         return False
+
+    def cleanup(self, *, dry_run: bool = False) -> list[str]:
+        """Remove the temp files of an interrupted staging (only when no writer holds the
+        queue's lock); return them."""
+        if not self.directory.is_dir():
+            return []
+        lock = SidecarLock(self.directory / ".lock", 0.0)
+        if not lock.try_acquire():
+            return []
+        try:
+            debris = [
+                str(self.directory / n)
+                for n in sorted(os.listdir(self.directory))
+                if n.startswith(".") and n.endswith(".tmp")
+            ]
+            if not dry_run:
+                for path in debris:
+                    with contextlib.suppress(FileNotFoundError):
+                        os.unlink(path)
+            return debris
+        finally:
+            lock.release()

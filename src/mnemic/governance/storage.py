@@ -4,7 +4,8 @@ The embedded default keeps both under the home (:class:`~.pending.PendingStore`,
 :class:`~.audit.AuditJournal`). A home whose ``store`` is a ``postgresql://`` URL keeps
 them in the database with its memory (:mod:`mnemic.backends.postgres.governance`), so
 every host sees one queue and one journal. Both implementations follow the protocols
-below; :func:`open_journal` and :func:`open_pending` pick the one a home's settings name.
+below; :func:`open_journal` and :func:`open_pending` ask the home's store backend
+(:mod:`mnemic.registry`) for its own.
 """
 
 from __future__ import annotations
@@ -15,8 +16,11 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..config import Settings
+from ..home import Home
+from ..registry import backend_for
+
 if TYPE_CHECKING:
-    from ..config import Settings
     from .audit import VerifyReport
     from .pending import PendingListing, PendingRecord
 
@@ -35,7 +39,22 @@ class Journal(Protocol):
         ...
 
     def verify(self) -> VerifyReport:
-        """Walk the chain and report the first record that does not fit."""
+        """Walk the chain and report every record that does not fit, first one first."""
+        ...
+
+    @property
+    def location(self) -> str:
+        """Where the journal lives (a path or a database table), for messages."""
+        ...
+
+    def torn_tail(self) -> dict[str, Any] | None:
+        """An incomplete last record left by a crash mid-append (length and hash, never
+        content), or ``None``; always ``None`` where appends are transactional."""
+        ...
+
+    def repair(self) -> dict[str, Any] | None:
+        """Cut a torn tail under the journal lock and record the repair; the repair
+        record, or ``None`` when there was nothing to cut."""
         ...
 
 
@@ -95,23 +114,16 @@ class PendingQueueStore(Protocol):
         """Delete an unreadable record by the location a listing reported."""
         ...
 
-
-def _is_remote(settings: Settings) -> bool:
-    return settings.store != "files"
+    def cleanup(self, *, dry_run: bool = False) -> list[str]:
+        """Remove debris of an interrupted staging; return what was (or would be) removed."""
+        ...
 
 
 def open_journal(
     root: Path, settings: Settings, *, clock: Callable[[], float] = time.time
 ) -> Journal:
     """The audit journal of the home at ``root`` with ``settings``."""
-    if _is_remote(settings):
-        from ..backends.postgres.db import Database
-        from ..backends.postgres.governance import PostgresJournal
-
-        return PostgresJournal(Database.for_settings(settings), clock=clock)
-    from .audit import AuditJournal
-
-    return AuditJournal(Path(root) / "audit", clock=clock, fsync=settings.audit.fsync)
+    return backend_for(settings).journal(Home(root, settings), clock=clock)
 
 
 def open_pending(
@@ -122,28 +134,4 @@ def open_pending(
     clock: Callable[[], float] = time.time,
 ) -> PendingQueueStore:
     """The pending queue of ``subsystem`` of the home at ``root`` with ``settings``."""
-    ttl = settings.approval.pending_ttl_hours
-    limit = settings.retention.pending_limit
-    timeout = settings.memory.lock_timeout
-    if _is_remote(settings):
-        from ..backends.postgres.db import Database
-        from ..backends.postgres.governance import PostgresPendingStore
-
-        return PostgresPendingStore(
-            Database.for_settings(settings),
-            subsystem,
-            ttl_hours=ttl,
-            limit=limit,
-            clock=clock,
-            lock_timeout=timeout,
-        )
-    from .pending import PendingStore
-
-    return PendingStore(
-        Path(root) / "pending",
-        subsystem,
-        ttl_hours=ttl,
-        limit=limit,
-        clock=clock,
-        lock_timeout=timeout,
-    )
+    return backend_for(settings).pending(Home(root, settings), subsystem, clock=clock)

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from mcp.server.context import ServerRequestContext
 
     from ..curated import Memory
-    from ..governance.skill_writes import GovernedSkills
+    from ..skills.governed import GovernedSkills
 
 __all__ = [
     "MAX_VIEWS",
@@ -108,7 +108,7 @@ class ClientView:
     def skills(self) -> GovernedSkills:
         """The skill tools behind the ``skills_mcp`` approval policy."""
         if self._skills is None:
-            from ..governance.skill_writes import GovernedSkills
+            from ..skills.governed import GovernedSkills
 
             self._skills = GovernedSkills.open(
                 self.home, actor="mcp", origin=self.origin, session_id=self.session_id

@@ -28,6 +28,7 @@ import logging
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ..registry import backend_for
 from .forgetting import ForgetResult
 from .importers import FORMATS, ImportProgress, ImportReport, export_session, import_path
 from .query import Query, Term, match_spans, parse_query
@@ -131,16 +132,7 @@ def open_store(home: Home) -> SessionStore:
     The embedded default is ``<home>/sessions.db`` (SQLite); with ``store =
     "postgresql://..."`` it is the shared database (:mod:`mnemic.backends.postgres`).
     """
-    settings = home.settings
-    if settings.store != "files":
-        from ..backends.postgres import open_session_store
-
-        return open_session_store(home)
-    return SQLiteSessionStore(
-        home.sessions_db,
-        timeout=settings.sessions.write_timeout,
-        durable=settings.sessions.durable,
-    )
+    return backend_for(home.settings).sessions(home)
 
 
 def summarizer_for(home: Home) -> tuple[Summarizer | None, str | None]:

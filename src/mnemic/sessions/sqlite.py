@@ -104,6 +104,7 @@ class SQLiteSessionStore(BaseSessionStore):
         weights: tuple[float, float] = DEFAULT_WEIGHTS,
     ) -> None:
         self.path = Path(path)
+        self.location = str(self.path)
         self.timeout = timeout
         self.durable = durable
         self.segmenter = segmenter

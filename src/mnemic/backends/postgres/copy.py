@@ -31,8 +31,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...curated.backend import FileBackend
 from ...curated.entries import FILENAMES, TARGETS
+from ...curated.file_backend import FileBackend
 from ...errors import InvalidArgument, StorageError
 from ...fsio import atomic_write_text, ensure_private_dir, read_text_strict
 from ...governance.audit import HEAD_SIZE, AuditJournal
@@ -188,8 +188,8 @@ class HomeSide(Side):
 
     def backups(self, target: str) -> Backups:
         out = []
-        for p in self.files.backups(target):
-            out.append((p.stat().st_mtime, read_text_strict(p, nofollow=True) or ""))
+        for b in self.files.backups(target):
+            out.append((b.saved_at, read_text_strict(b.location, nofollow=True) or ""))
         return out
 
     def put_target(
@@ -201,7 +201,7 @@ class HomeSide(Side):
             for old in self.files.history(target):
                 os.unlink(old.location)
             for old_backup in self.files.backups(target):
-                os.unlink(old_backup)
+                os.unlink(old_backup.location)
             if versions:
                 ensure_private_dir(history)
             for seq, saved_at, text in versions:

@@ -165,6 +165,10 @@ class PostgresPendingStore(BasePendingStore):
             > 0
         )
 
+    def cleanup(self, *, dry_run: bool = False) -> list[str]:
+        """Nothing to clean up: staging is one transaction."""
+        return []
+
     def remove_file(self, path: str) -> bool:
         prefix = self.location + "/"
         if not path.startswith(prefix):
@@ -221,6 +225,14 @@ class PostgresJournal:
             {"seq": seq + 1, "line": line, "hash": record["hash"]},
         )
         return record
+
+    def torn_tail(self) -> dict[str, Any] | None:
+        """Never: an append is one database transaction."""
+        return None
+
+    def repair(self) -> dict[str, Any] | None:
+        """Nothing to repair (see :meth:`torn_tail`)."""
+        return None
 
     def import_lines(self, lines: list[str]) -> int:
         """Append verbatim records (copying a journal) to an empty journal; return how many.

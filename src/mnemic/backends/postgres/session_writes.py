@@ -347,4 +347,8 @@ def forget(store: PostgresSessionStore, forms: list[str], dry_run: bool) -> Forg
         with store._connection("vacuum failed") as conn:
             conn.execute(sql("VACUUM (ANALYZE) {s}.messages"))
             conn.execute(sql("VACUUM (ANALYZE) {s}.sessions"))
-    return ForgetResult(messages, sessions, renamed)
+    notes = (
+        "the rows are deleted and the tables vacuumed; PostgreSQL's write-ahead log, "
+        "replicas and backups keep older pages until they are recycled",
+    )
+    return ForgetResult(messages, sessions, renamed, notes)

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..curated.proposal import describe, ops_from_payload
 from ..errors import MnemicError, PendingExpired, PendingNotFound, StorageError, ToolError
-from .memory_writes import describe, ops_from_payload
-from .pending import PendingRecord
-from .storage import PendingQueueStore
+from ..governance.pending import PendingRecord
+from ..governance.storage import PendingQueueStore
 
 if TYPE_CHECKING:
     from ..curated.memory import Memory
@@ -131,7 +131,7 @@ class PendingQueue:
     def changed_since_staged(self, record: PendingRecord) -> bool:
         """Whether a file the write touches differs from when it was staged."""
         if record.subsystem == "skills":
-            from .skill_writes import staged_skill_diff
+            from ..skills.governed import staged_skill_diff
 
             try:
                 return staged_skill_diff(self.governor, record)[1]
@@ -143,7 +143,7 @@ class PendingQueue:
         """What approving would change now (checked against the current files)."""
         record = self.get(pending_id)
         if record.subsystem == "skills":
-            from .skill_writes import staged_skill_diff
+            from ..skills.governed import staged_skill_diff
 
             text, changed = staged_skill_diff(self.governor, record)
             head = "Note: the skill changed since this write was staged.\n" if changed else ""
@@ -214,7 +214,7 @@ class PendingQueue:
                 )
             return result.message
         if record.subsystem == "skills":
-            from .skill_writes import apply_staged_skill
+            from ..skills.governed import apply_staged_skill
 
             with self.governor.extra_fields(requested_by=_requested(record)):
                 return apply_staged_skill(self.governor, record).message
