@@ -556,14 +556,13 @@ def _check_ranges(obj: _Section, prefix: str, source: str) -> None:
                     f"expected one of {', '.join(_POLICIES)}, got {value!r}",
                     source=source,
                 )
-    if isinstance(obj, Settings) and not (
-        obj.store == "files" or obj.store.startswith(("postgresql://", "postgres://"))
-    ):
-        raise ConfigError(
-            "store",
-            f"expected 'files' or a postgresql:// URL, got {obj.store!r}",
-            source=source,
-        )
+    if isinstance(obj, Settings):
+        from .registry import check_store
+
+        try:
+            check_store(obj.store)
+        except ConfigError as exc:
+            raise ConfigError("store", exc.problem, source=source) from None
 
 
 def _num(value: float) -> str:

@@ -71,7 +71,14 @@ if TYPE_CHECKING:  # annotations only; this module is on the cold path of render
 else:
     StoreBackend = object
 
-__all__ = ["ENTRY_POINT_GROUP", "StoreBackend", "backend_for", "known_schemes", "scheme_of"]
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "StoreBackend",
+    "backend_for",
+    "check_store",
+    "known_schemes",
+    "scheme_of",
+]
 
 ENTRY_POINT_GROUP = "mnemic.backends"
 
@@ -98,6 +105,19 @@ def scheme_of(store: str) -> str:
     return scheme.lower()
 
 
+def check_store(store: str) -> None:
+    """Refuse a ``store`` value no backend handles (``ConfigError`` naming the known ones);
+    built-in schemes are checked without scanning installed plugins."""
+    scheme = scheme_of(store)
+    if scheme not in BUILTIN and scheme not in known_schemes():
+        raise ConfigError(
+            "store",
+            f"no storage backend handles {scheme!r} URLs (known: {', '.join(known_schemes())}); "
+            f"expected 'files' or a postgresql:// URL, or a plugin registered in the "
+            f"{ENTRY_POINT_GROUP!r} entry-point group",
+        )
+
+
 def backend_for(settings: Settings) -> StoreBackend:
     """The store backend a home's settings select (loaded once per process)."""
     scheme = scheme_of(settings.store)
@@ -121,16 +141,8 @@ def _load(scheme: str) -> StoreBackend:
         module, _, attr = target.partition(":")
         value = getattr(importlib.import_module(module), attr)
     else:
-        found = [ep for ep in _entry_points() if ep.name == scheme]
-        if not found:
-            raise ConfigError(
-                "store",
-                f"no storage backend handles {scheme!r} URLs (known: "
-                f"{', '.join(known_schemes())}). Use 'files' or postgresql://..., or install "
-                f"the plugin that registers {scheme!r} in the {ENTRY_POINT_GROUP!r} "
-                "entry-point group.",
-            )
-        value = found[0].load()
+        check_store(f"{scheme}://")
+        value = next(ep for ep in _entry_points() if ep.name == scheme).load()
     if isinstance(value, type):
         value = value()
     backend: StoreBackend = value
