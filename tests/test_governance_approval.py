@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from mnemic.curated import Memory, Op
+from mnemic.curated.tool import run_memory_tool
 from mnemic.errors import (
     ApprovalUnavailable,
     BudgetExceeded,
@@ -89,7 +90,7 @@ def test_every_policy_and_actor(home_path: Path, policy: str, actor: str, kind: 
         if kind == "add"
         else {"action": "remove", "target": "memory", "old_text": "old fact"}
     )
-    resp = mem.tool(args)
+    resp = run_memory_tool(mem, args)
     outcome = EXPECTED[(policy, actor, kind)]
     queue = PendingQueue.open(home_path)
     if outcome == "applied":
@@ -154,7 +155,7 @@ def test_ask_with_an_approver(home_path: Path) -> None:
     no = open_as(home_path, "foreground", approver=lambda req: False)
     with pytest.raises(WriteDenied):
         no.add("user", "Prefers coffee")
-    resp = no.tool({"action": "add", "target": "user", "content": "Prefers coffee"})
+    resp = run_memory_tool(no, {"action": "add", "target": "user", "content": "Prefers coffee"})
     assert resp["error_code"] == "write_denied" and resp["done"] is True
     assert Memory.open(home_path).entries("user") == ["Prefers tea"]
 
@@ -218,7 +219,7 @@ def test_a_write_that_could_never_apply_is_refused_when_staged(
 ) -> None:
     configure(home_path, memory_foreground="stage")
     seed(home_path, "fact one", "fact two")
-    resp = open_as(home_path, "foreground").tool(args)
+    resp = run_memory_tool(open_as(home_path, "foreground"), args)
     assert resp["success"] is False and resp["error_code"] in (code, "batch_failed")
     assert PendingQueue.open(home_path).records() == []
 
@@ -325,7 +326,8 @@ def test_cross_target_batch_is_staged_and_approved_as_one(home_path: Path) -> No
     seed(home_path, "Name: Ada", target="user")
     seed(home_path, "Project: compiler")
     mem = open_as(home_path, "background")
-    resp = mem.tool(
+    resp = run_memory_tool(
+        mem,
         {
             "target": "memory",
             "operations": [
@@ -333,7 +335,7 @@ def test_cross_target_batch_is_staged_and_approved_as_one(home_path: Path) -> No
                 {"action": "add", "content": "Name: Ada L.", "target": "user"},
                 {"action": "add", "content": "Project: compiler backend"},
             ],
-        }
+        },
     )
     assert resp["staged"] is True
     [record] = PendingQueue.open(home_path).records()
@@ -391,7 +393,7 @@ def test_unreadable_queue_fails_closed_for_unattended_actors(home_path: Path, ac
     else:
         with pytest.raises(ApprovalUnavailable):
             mem.remove("memory", "rule")
-        resp = mem.tool({"action": "remove", "target": "memory", "old_text": "rule"})
+        resp = run_memory_tool(mem, {"action": "remove", "target": "memory", "old_text": "rule"})
         assert resp["success"] is False and resp["error_code"] == "approval_unavailable"
         assert "Nothing was saved" in resp["error"]
         assert file_bytes(home_path) == before

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 from mnemic.curated import Memory
+from mnemic.curated.tool import run_memory_tool
 from mnemic.governance import AuditJournal
 from mnemic.ops import PendingQueue, collect_garbage
 
@@ -60,7 +61,7 @@ def test_gc_bounds_drift_backups(home_path: Path) -> None:
     path = home_path / "memories" / "MEMORY.md"
     for i in range(4):
         path.write_text(f"one\n\n§\n\ndrifted {i}")
-        resp = mem.tool({"action": "remove", "target": "memory", "old_text": "one"})
+        resp = run_memory_tool(mem, {"action": "remove", "target": "memory", "old_text": "one"})
         assert resp["error_code"] == "drift_detected"
     backups = mem.backend.backups("memory")
     assert len(backups) == 4

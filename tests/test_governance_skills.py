@@ -130,12 +130,13 @@ def test_approval_after_the_skill_changed_fails_cleanly(home_path: Path) -> None
 
 
 def test_cli_tool_goes_through_the_gate(home_path: Path) -> None:
-    from mnemic.cli.governance import run_skill_manage
+    from mnemic.cli.tool import cli_tools
     from mnemic.home import Home
 
     configure(home_path, skills_foreground="stage")
-    resp = run_skill_manage(
-        Home.open(home_path), {"action": "create", "name": "deploy-docs", "content": SKILL}
+    tools = cli_tools(Home.open(home_path), [])
+    resp = tools.dispatch(
+        "skill_manage", {"action": "create", "name": "deploy-docs", "content": SKILL}
     )
     assert resp["staged"] is True
 

@@ -101,7 +101,7 @@ _EXPORTS: dict[str, str] = {
     "ChatAgent": "mnemic.agent",
     "TurnResult": "mnemic.agent",
     "TurnStart": "mnemic.agent",
-    "ToolRegistry": "mnemic.agent",
+    "ToolRegistry": "mnemic.tools",
     "preview_prompt": "mnemic.agent",
     "MemoryProvider": "mnemic.providers",
     "ProviderManager": "mnemic.providers",
@@ -157,7 +157,6 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from .agent import (
         AgentSession,
         ChatAgent,
-        ToolRegistry,
         TurnResult,
         TurnStart,
         preview_prompt,
@@ -303,4 +302,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     )
     from .tooling import (
         ToolSpec,
+    )
+    from .tools import (
+        ToolRegistry,
     )

@@ -19,6 +19,7 @@ import test_memory_tool as tool_suite
 import test_snapshot as snapshot_suite
 from mnemic.curated import Memory, Op, render_snapshot
 from mnemic.curated.entries import entry_handle, serialize
+from mnemic.curated.tool import run_memory_tool
 from mnemic.errors import DriftDetected, ThreatBlocked, WriteFailed
 
 from .conftest import Kit
@@ -30,7 +31,7 @@ INJECTION = tool_suite.INJECTION
 
 
 def call(mem: Memory, **args: Any) -> dict[str, Any]:
-    return mem.tool(args)
+    return run_memory_tool(mem, args)
 
 
 # -- test_curated_store: library API -------------------------------------------------------

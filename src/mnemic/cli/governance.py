@@ -17,7 +17,6 @@ __all__ = [
     "gc",
     "interactive_approver",
     "pending",
-    "run_skill_manage",
     "stats",
 ]
 
@@ -350,10 +349,3 @@ def stats(app: AppContext, as_json: bool) -> None:
         emit_json(result.as_dict())
     else:
         click.echo(result.text().rstrip("\n"))
-
-
-def run_skill_manage(home: Any, args: dict[str, Any]) -> dict[str, Any]:
-    """``mnemic tool skill_manage``: one call through the skills approval gate."""
-    from ..skills.governed import GovernedSkills
-
-    return GovernedSkills.open(home, origin="cli").tool("skill_manage", args)
