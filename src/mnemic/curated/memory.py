@@ -432,9 +432,7 @@ class Memory:
                 written=any(c.written for c in commits),
                 lock_wait_ms=max((c.lock_wait_ms for c in commits), default=0.0),
                 write_ms=max((c.write_ms for c in commits), default=0.0),
-                usage={
-                    c.target: char_count(c.after) / self.store.limit(c.target) for c in commits
-                },
+                usage={c.target: char_count(c.after) / self.store.limit(c.target) for c in commits},
             )
 
         return committed
@@ -464,6 +462,7 @@ class Memory:
     ) -> Proposal:
         """Dry run (validates against the current state) and describe, for the gate."""
         from ..governance.approval import Proposal
+
         commits = self.store.apply_all(
             target, ops, batch=batch, allow_empty=allow_empty, precommit=precommit, dry_run=True
         )
