@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..errors import ConfigError, MnemicError
-from . import AppContext, emit_json, fail, handle_errors, pass_app
+from .app import AppContext, emit_json, fail, handle_errors, pass_app
 
 if TYPE_CHECKING:
     from ..agent.session import AgentSession

@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from ..governance.approval import ApprovalRequest, Approver
-from . import AppContext, emit_json, fail, handle_errors, pass_app
+from .app import AppContext, emit_json, fail, handle_errors, pass_app
 
 __all__ = [
     "audit",

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from . import AppContext, handle_errors
+from .app import AppContext, handle_errors
 
 __all__ = ["mcp"]
 

@@ -14,7 +14,7 @@ from ..curated.entries import FILENAMES, TARGETS, entry_handle
 from ..curated.snapshot import display_entry, sanitize
 from ..curated.tool import run_memory_tool
 from ..errors import BatchFailed, MnemicError, ToolError
-from . import AppContext, emit_json, fail, fail_keeping_edit, handle_errors, pass_app
+from .app import AppContext, emit_json, fail, fail_keeping_edit, handle_errors, pass_app
 
 __all__ = ["memory"]
 

@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from ..errors import ToolError
-from . import AppContext, emit_json, fail, fail_keeping_edit, handle_errors, pass_app, read_utf8
+from .app import AppContext, emit_json, fail, fail_keeping_edit, handle_errors, pass_app, read_utf8
 
 __all__ = ["skills"]
 

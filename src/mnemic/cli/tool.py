@@ -14,7 +14,7 @@ from ..sessions import SessionStore, open_store
 from ..skills.governed import GovernedSkills
 from ..tooling import parse_arguments
 from ..tools import MNEMIC_TOOLS, ToolRegistry, home_tools
-from . import AppContext, emit_json, handle_errors, pass_app, read_utf8
+from .app import AppContext, emit_json, handle_errors, pass_app, read_utf8
 
 __all__ = ["cli_tools", "tool"]
 
