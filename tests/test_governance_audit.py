@@ -14,8 +14,7 @@ from typing import Any
 import pytest
 
 from _killpoints import arm_kill, run_killed_at
-from mnemic.curated import Memory, Op
-from mnemic.curated import admin as ops
+from mnemic.curated import Memory, Op, admin as ops
 from mnemic.curated.tool import run_memory_tool
 from mnemic.governance import AuditJournal
 from mnemic.governance.audit import GENESIS, record_hash

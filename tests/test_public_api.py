@@ -41,12 +41,33 @@ def test_errors_share_one_base_with_to_llm() -> None:
         assert issubclass(cls, mnemic.MnemicError)
 
 
-def test_all_lists_every_lazy_export() -> None:
-    import mnemic.curated
+def _type_checking_exports(module: object) -> dict[str, str]:
+    """name -> absolute module of the explicit re-exports under ``if TYPE_CHECKING:``."""
+    import ast
+    import inspect
 
-    assert set(mnemic.__all__) == set(mnemic._EXPORTS)
-    assert mnemic.curated.__all__ == sorted(mnemic.curated.__all__)
-    assert set(mnemic.curated.__all__) == set(mnemic.curated._EXPORTS)
+    tree = ast.parse(inspect.getsource(module))  # type: ignore[arg-type]
+    package = module.__name__  # type: ignore[attr-defined]
+    found: dict[str, str] = {}
+    for node in tree.body:
+        if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
+            for imp in node.body:
+                if isinstance(imp, ast.ImportFrom):
+                    where = f"{package}.{imp.module}" if imp.level else str(imp.module)
+                    for alias in imp.names:
+                        assert alias.asname == alias.name, f"{alias.name}: not `X as X`"
+                        found[alias.name] = where
+    return found
+
+
+def test_one_export_table_per_lazy_package_and_type_checkers_see_the_same() -> None:
+    import mnemic.curated
+    import mnemic.mcp_server
+
+    for package in (mnemic, mnemic.curated, mnemic.mcp_server):
+        table = package._EXPORTS  # type: ignore[attr-defined]
+        assert package.__all__ == sorted(table)
+        assert _type_checking_exports(package) == table, package.__name__
 
 
 def test_every_error_class_is_exported_and_in_the_docstring_tree() -> None:

@@ -1,9 +1,10 @@
 """The one lazy-export helper, for the packages on the cold path only.
 
 ``import mnemic`` and :func:`mnemic.render_snapshot` run at the start of every agent
-hook and CLI call, so the root package and :mod:`mnemic.curated` import their public
-names on first use. Every other package imports normally. A package using it keeps one
-table (name -> defining module) and derives its ``__all__`` from it::
+hook and CLI call, so the root package, :mod:`mnemic.curated` and
+:mod:`mnemic.mcp_server` (imported by every CLI start; the MCP SDK is slow to import)
+import their public names on first use. Every other package imports normally. A package
+using it keeps one table (name -> defining module) and derives its ``__all__`` from it::
 
     _EXPORTS = {"Memory": "mnemic.curated.memory", ...}
     __all__ = sorted(_EXPORTS)

@@ -420,8 +420,7 @@ def _fence(content: str) -> str:
 
 def run_demo(root: Path) -> None:
     """The scripted story (printed as it goes)."""
-    from ..curated import Memory
-    from ..curated import admin as ops
+    from ..curated import Memory, admin as ops
     from ..testing import FakeLLMServer
 
     (root / "config.toml").write_text(CONFIG, encoding="utf-8")

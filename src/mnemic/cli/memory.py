@@ -8,8 +8,7 @@ from typing import Any
 
 import click
 
-from ..curated import Memory, Op, WriteResult
-from ..curated import admin as ops
+from ..curated import Memory, Op, WriteResult, admin as ops
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
 from ..curated.snapshot import display_entry, sanitize
 from ..curated.tool import run_memory_tool

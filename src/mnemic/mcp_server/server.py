@@ -21,11 +21,13 @@ from mcp.shared.exceptions import MCPError
 
 from .. import __version__
 from ..errors import MissingDependency, MnemicError, UnknownTool
+from ..governance.metrics import enable_metrics
 from ..home import Home
 from ..sessions import SessionStore, open_store
 from ..skills import SkillStore
 from ..tools import MNEMIC_TOOLS, tool_specs
 from .views import ClientView, Connections, skill_text, tool_result
+from .wire import relay
 
 if TYPE_CHECKING:
     from mcp.server.context import ServerRequestContext
@@ -119,8 +121,6 @@ class MnemicMCP:
         self._store: SessionStore | None = None
         self._store_lock = threading.Lock()
         if home.settings.metrics.enabled:
-            from ..governance.metrics import enable_metrics
-
             try:
                 enable_metrics()
             except MissingDependency as exc:
@@ -312,8 +312,6 @@ class MnemicMCP:
         """Serve one client over this process's stdin and stdout until stdin closes."""
         from mcp.server.stdio import stdio_server
         from mcp.shared.message import SessionMessage
-
-        from .wire import relay
 
         try:
             async with stdio_server() as (read_stream, write_stream):

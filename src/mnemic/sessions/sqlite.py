@@ -57,12 +57,12 @@ from .sqlite_writes import (
     BUMP_SESSION,
     INSERT_MESSAGE,
     INSERT_SESSION,
+    fold as fold_pending,
     forget_rows,
     insert_batch,
     message_rows,
     next_seq,
 )
-from .sqlite_writes import fold as fold_pending
 from .store import Hit, Message, NewMessage, SearchFilters
 
 __all__ = ["DEFAULT_TOKENIZER", "SCHEMA_VERSION", "SQLiteSessionStore"]
