@@ -34,6 +34,7 @@ rewrite the whole home can rewrite the whole chain too; keep a copy of the head 
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -128,12 +129,10 @@ class FileJournalStore:
                     tail = JournalTail(cached[2], cached[3])
                 else:
                     seq, prev, torn_at = self._tail(fd, size)
-                    tail = JournalTail(seq, prev)
-                    if torn_at is not None:
-                        head = self.read_head()
-                        count = head[0] if head is not None and head[0] >= 0 else None
-                        torn = os.pread(fd, size - torn_at, torn_at)
-                        tail = JournalTail(seq, prev, torn, count)
+                    torn = None if torn_at is None else os.pread(fd, size - torn_at, torn_at)
+                    head = self.read_head() if torn else None  # what it counted before a crash
+                    count = head[0] if head is not None and head[0] >= 0 else None
+                    tail = JournalTail(seq, prev, torn, count)
                 entries = build(tail)
                 if not entries:
                     return entries
@@ -177,10 +176,8 @@ class FileJournalStore:
             if self.fsync:
                 os.fdatasync(fd)
         except OSError:
-            try:  # noqa: SIM105 - leave no torn tail behind a failed write (disk full...)
+            with contextlib.suppress(OSError):  # leave no torn tail behind (disk full...)
                 os.ftruncate(fd, size)
-            except OSError:
-                pass
             raise
 
     def _open(self, flags: int) -> int:

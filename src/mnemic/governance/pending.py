@@ -297,8 +297,7 @@ class PendingQueueStore:
         return self.records.delete(_checked(pending_id))
 
     def remove_file(self, path: str) -> bool:
-        """Delete an unreadable record by the location a listing reported (caller holds
-        the lock)."""
+        """Delete an unreadable record by where a listing reported it (hold the lock)."""
         return self.records.delete_at(path)
 
     def cleanup(self, *, dry_run: bool = False) -> list[str]:
