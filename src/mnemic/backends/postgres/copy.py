@@ -36,7 +36,7 @@ from ...curated.file_backend import FileBackend
 from ...errors import InvalidArgument, StorageError
 from ...fsio import atomic_write_text, ensure_private_dir, read_text_strict
 from ...governance.audit import HEAD_SIZE, AuditJournal
-from ...governance.pending import BasePendingStore, PendingRecord, PendingStore
+from ...governance.pending import PendingQueueStore, PendingRecord, PendingStore
 from ...governance.storage import Journal
 from ...sessions.store import Message, NewMessage, NewSession, SessionInfo, SessionStore
 from .curated import PostgresBackend
@@ -134,7 +134,7 @@ class Side:
         """Make the target exactly this (replacing what the side had)."""
         raise NotImplementedError
 
-    def _pending_store(self, subsystem: str) -> BasePendingStore:
+    def _pending_store(self, subsystem: str) -> PendingQueueStore:
         """The pending queue of ``subsystem``."""
         raise NotImplementedError
 
