@@ -1,6 +1,6 @@
 """PostgreSQL fixtures: one throwaway server per test session, one schema per test.
 
-The server is started on loopback by :func:`mnemic.backends.postgres.scratch.scratch_server`
+The server is started on loopback by :func:`mnemic.testing.postgres.scratch_server`
 (as ``postgres`` through ``runuser`` when the tests run as root), or ``TEST_PG_DSN``
 names an existing one. Without server binaries or psycopg the tests are skipped with the
 reason. Every test gets its own schema, so tests never see each other's rows.
@@ -29,7 +29,7 @@ def pg_dsn() -> Iterator[str]:
     if dsn:
         yield dsn
         return
-    from mnemic.backends.postgres.scratch import find_bindir, scratch_server
+    from mnemic.testing.postgres import find_bindir, scratch_server
 
     if find_bindir() is None:
         pytest.skip(
