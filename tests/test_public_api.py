@@ -59,6 +59,7 @@ def test_every_error_class_is_exported_and_in_the_docstring_tree() -> None:
     assert classes == set(errors.__all__)
     for name in classes:
         assert name in (errors.__doc__ or ""), name
+        assert getattr(errors, name).__module__ == "mnemic.errors", name  # the public path
 
 
 def test_every_error_is_exported_at_top_level() -> None:

@@ -209,3 +209,7 @@ __all__ = [
     "WriteDenied",
     "WriteFailed",
 ]
+
+for _name in __all__:  # tracebacks and reprs show the public name: mnemic.errors.NoMatch
+    globals()[_name].__module__ = __name__
+del _name

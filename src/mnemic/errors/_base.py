@@ -12,8 +12,6 @@ if TYPE_CHECKING:  # kept out of the import path: `import mnemic` must stay fast
     from collections.abc import Sequence
     from typing import Any
 
-__all__ = ["InvalidArgument", "MnemicError", "ThreatBlocked", "ToolError", "UnknownTool"]
-
 
 def _fmt(n: int) -> str:
     return f"{n:,}"

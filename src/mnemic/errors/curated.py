@@ -9,19 +9,6 @@ if TYPE_CHECKING:  # kept out of the import path: `import mnemic` must stay fast
     from collections.abc import Sequence
     from typing import Any
 
-__all__ = [
-    "AmbiguousMatch",
-    "BatchFailed",
-    "BudgetExceeded",
-    "ContentRejected",
-    "CuratedError",
-    "DriftDetected",
-    "EntryChanged",
-    "LoopStopped",
-    "NoMatch",
-    "WouldEmptyTarget",
-]
-
 
 class CuratedError(ToolError):
     """A change to curated memory (MEMORY.md or USER.md) was refused; nothing was saved."""

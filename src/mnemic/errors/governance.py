@@ -15,15 +15,6 @@ if TYPE_CHECKING:  # kept out of the import path: `import mnemic` must stay fast
     from collections.abc import Sequence
     from typing import Any
 
-__all__ = [
-    "ApprovalUnavailable",
-    "GovernanceError",
-    "PendingExpired",
-    "PendingNotFound",
-    "WriteBlocked",
-    "WriteDenied",
-]
-
 
 class GovernanceError(MnemicError):
     """The approval policy or the pending queue stopped a write, or cannot find or approve

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from ._base import MnemicError
 
-__all__ = ["LLMError", "LLMNotConfigured", "LLMRequestFailed", "LLMTimeout"]
-
 
 class LLMError(MnemicError):
     """A call to the language-model endpoint failed."""

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from ._base import MnemicError
 
-__all__ = ["ConfigError", "McpServerError", "MissingDependency"]
-
 
 class ConfigError(MnemicError):
     """A configuration value is missing, unknown or of the wrong type."""

@@ -8,14 +8,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # kept out of the import path: `import mnemic` must stay fast
     from collections.abc import Sequence
 
-__all__ = [
-    "ProviderConflict",
-    "ProviderError",
-    "ProviderNotFound",
-    "ProviderTimeout",
-    "ProviderUnavailable",
-]
-
 
 class ProviderError(MnemicError):
     """A memory provider cannot be found, loaded, used or combined with another."""

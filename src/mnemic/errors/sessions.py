@@ -14,16 +14,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # kept out of the import path: `import mnemic` must stay fast
     from typing import Any
 
-__all__ = [
-    "ImportFailed",
-    "MessageNotFound",
-    "SessionError",
-    "SessionExists",
-    "SessionNotFound",
-    "SessionStoreBusy",
-    "SessionStoreError",
-]
-
 
 class SessionError(MnemicError):
     """Session history cannot do what was asked (a missing session or message, a database

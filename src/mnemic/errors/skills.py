@@ -9,21 +9,6 @@ if TYPE_CHECKING:  # kept out of the import path: `import mnemic` must stay fast
     from collections.abc import Sequence
     from typing import Any
 
-__all__ = [
-    "PatchAmbiguous",
-    "PatchNoMatch",
-    "SkillChanged",
-    "SkillError",
-    "SkillExists",
-    "SkillInvalid",
-    "SkillNotFound",
-    "SkillPathRefused",
-    "SkillReadOnly",
-    "SkillThreatBlocked",
-    "SkillTooLarge",
-    "SkillUnsafe",
-]
-
 
 class SkillError(ToolError):
     """A skill cannot be found, read or changed as asked; nothing was written."""

@@ -7,16 +7,6 @@ from __future__ import annotations
 
 from ._base import MnemicError
 
-__all__ = [
-    "LockTimeout",
-    "ReadOnlyHome",
-    "StorageError",
-    "UnreadableFile",
-    "UnsafePath",
-    "UnsupportedPlatform",
-    "WriteFailed",
-]
-
 
 class StorageError(MnemicError):
     """The storage layer failed (disk, lock, database)."""
