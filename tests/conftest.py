@@ -65,7 +65,7 @@ def pg_dsn() -> Iterator[str]:
     if dsn:
         yield dsn
         return
-    from mnemic.backends.postgres.scratch import find_bindir, scratch_server
+    from mnemic.testing.postgres import find_bindir, scratch_server
 
     if find_bindir() is None:
         pytest.skip(

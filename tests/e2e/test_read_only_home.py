@@ -24,19 +24,9 @@ from pathlib import Path
 
 import pytest
 
+from . import run_mnemic
+
 READ_ONLY = "The home is read-only"
-
-
-def run(home: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "MNEMIC_HOME": str(home)}
-    return subprocess.run(
-        [sys.executable, "-m", "mnemic", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
 
 
 def _as_nobody() -> Callable[[], None] | None:
@@ -83,9 +73,11 @@ def read_only_home(
 ) -> Iterator[Callable[..., subprocess.CompletedProcess[str]]]:
     """A read-only copy of a populated home; ``request.param`` (indirect) may name parts of
     the home to leave out of the copy (e.g. ``("memories",)``)."""
-    assert run(home_path, "memory", "add", "Project uses pytest").returncode == 0
-    assert run(home_path, "memory", "add", "--target", "user", "Name: Ada").returncode == 0
-    r = run(home_path, "skills", "create", "demo-skill", "-d", "A demo skill.", stdin="Do it.\n")
+    assert run_mnemic(home_path, "memory", "add", "Project uses pytest").returncode == 0
+    assert run_mnemic(home_path, "memory", "add", "--target", "user", "Name: Ada").returncode == 0
+    r = run_mnemic(
+        home_path, "skills", "create", "demo-skill", "-d", "A demo skill.", stdin="Do it.\n"
+    )
     assert r.returncode == 0, r.stderr
     drop = _as_nobody()
     runner = _python_for(drop)
@@ -115,14 +107,13 @@ def read_only_home(
     os.chmod(home, 0o500)
 
     def mnemic(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-        env = {**run_env, "MNEMIC_HOME": str(home), "PYTHONDONTWRITEBYTECODE": "1"}
-        return subprocess.run(
-            [python, "-m", "mnemic", *args],
-            input=stdin,
-            capture_output=True,
-            text=True,
-            env=env,
+        return run_mnemic(
+            home,
+            *args,
+            stdin=stdin,
+            env={"PYTHONPATH": run_env["PYTHONPATH"], "PYTHONDONTWRITEBYTECODE": "1"},
             timeout=60,
+            python=python,
             preexec_fn=drop,
             cwd=base,
         )

@@ -12,8 +12,7 @@ the embedded default:
 - :mod:`.governance`: the pending queue and the hash-chained audit journal;
 - :mod:`.migrations`: versioned schema migrations (``mnemic db migrate``);
 - :mod:`.copy`: ``mnemic db copy`` between a home's files and a database, verified;
-- :mod:`.db`: the connection pool, error mapping and lock keys;
-- :mod:`.scratch`: a throwaway server for tests and benchmarks.
+- :mod:`.db`: the connection pool, error mapping and lock keys.
 
 Needs the ``postgres`` extra (``pip install 'mnemic[postgres]'``): importing this package
 without it raises :class:`~mnemic.errors.MissingDependency`, which says so.
