@@ -24,6 +24,7 @@ numbering, chaining, the repair record and verification happen here, once.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -90,7 +91,7 @@ class AuditProblem:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-able form."""
-        return {"line": self.line, "kind": self.kind, "message": self.message}
+        return dataclasses.asdict(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,17 +116,7 @@ class VerifyReport:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-able form."""
-        return {
-            "ok": self.ok,
-            "records": self.records,
-            "first_bad_line": self.first_bad_line,
-            "problem": self.problem,
-            "head_count": self.head_count,
-            "last_hash": self.last_hash,
-            "notes": list(self.notes),
-            "problems": [p.as_dict() for p in self.problems],
-            "torn_tail": self.torn_tail,
-        }
+        return dataclasses.asdict(self)
 
 
 def unreadable(reason: str) -> VerifyReport:

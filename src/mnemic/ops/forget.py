@@ -25,6 +25,7 @@ SQLite files included). Separate profiles are separate homes and are not touched
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -63,15 +64,7 @@ class ForgetReport:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-able form."""
-        return {
-            "what": self.what,
-            "dry_run": self.dry_run,
-            "files": list(self.files),
-            "pending": list(self.pending),
-            "messages": self.messages,
-            "sessions": self.sessions,
-            "notes": list(self.notes),
-        }
+        return dataclasses.asdict(self)
 
 
 def _open(home: Home | str | Path | None, origin: str, clock: Callable[[], float] | None) -> Memory:

@@ -15,6 +15,7 @@ its entry present; a replace or remove finds nothing to match and is refused).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,15 +49,7 @@ class ApprovalOutcome:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-able form."""
-        return {
-            "id": self.id,
-            "subsystem": self.subsystem,
-            "summary": self.summary,
-            "ok": self.ok,
-            "message": self.message,
-            "error_code": self.error_code,
-            "changed_since_staged": self.changed_since_staged,
-        }
+        return dataclasses.asdict(self)
 
 
 class PendingQueue:
