@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from ...sessions.lexical import HIT_COLUMNS, filter_clauses, hit_from_row
 from ...sessions.query import Query, Term
 from ...sessions.store import Hit, SearchFilters
-from .lexer import Lexer, Phrase, phrase_lexemes
+from .lexer import Lexer, Phrase, phrase_lexemes, phrase_sql
 
 if TYPE_CHECKING:
     import psycopg
@@ -301,7 +301,7 @@ class PgIndex:
     def _doc_count(self, phrase: Phrase) -> int:
         rows = self._rows(
             "SELECT count(*) FROM (SELECT 1 FROM {s}.messages WHERE tsv @@ %s::tsquery LIMIT %s) x",
-            (_phrase_query(phrase), _COUNT_CAP),
+            (phrase_sql(phrase), _COUNT_CAP),
         )
         return int(rows[0][0]) if rows else 0
 
@@ -417,9 +417,3 @@ def phrase_hits(spots: Occurrences, phrase: Phrase) -> tuple[int, int]:
         if pos and all((pos + i, col) in seen for i, seen in enumerate(rest, 1)):
             counts[col] += 1
     return counts[0], counts[1]
-
-
-def _phrase_query(phrase: Phrase) -> str:
-    from .lexer import _phrase_sql
-
-    return _phrase_sql(phrase)

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...errors import StorageError
 from .db import atomic, failure
+from .lexer import index_meta
 
 if TYPE_CHECKING:
     from .db import Database
@@ -172,8 +173,6 @@ def applied(db: Database) -> list[dict[str, Any]]:
 
 def migrate(db: Database) -> list[int]:
     """Apply the migrations the database lacks; return the versions applied now."""
-    from .sessions import index_meta
-
     done: list[int] = []
     try:
         with db.raw_connection() as conn:
