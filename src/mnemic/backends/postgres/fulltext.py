@@ -24,7 +24,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...sessions.lexical import HIT_COLUMNS, filter_clauses, hit_from_row
+from ...sessions.lexical import HIT_COLUMNS, filter_condition, hit_from_row, time_ordered
 from ...sessions.query import Query, Term
 from ...sessions.store import Hit, SearchFilters
 from .lexer import Lexer, Phrase, phrase_lexemes, phrase_sql
@@ -48,6 +48,7 @@ _COUNT_CAP = 100_000
 """Document counts of a phrase are counted up to this many."""
 K1 = 1.2
 B = 0.75
+_MATCH = "m.tsv @@ %s::tsquery"
 
 Occurrences = dict[str, list[tuple[int, int]]]
 """lexeme -> [(position, column)] of one message; column 0 = body, 1 = aux."""
@@ -202,25 +203,23 @@ class PgIndex:
         return self._size
 
     def rows(self, ids: Sequence[int], filters: SearchFilters) -> dict[int, Sequence[Any]]:
-        clauses = filter_clauses(filters, "%s")
+        clauses = filter_condition(filters, "m.id = ANY(%s)", "%s")
         if clauses is None or not ids:
             return {}
-        where, params = clauses
-        extra = "".join(f" AND {w}" for w in where)
+        condition, params = clauses
         found = self._rows(
             f"SELECT {HIT_COLUMNS} FROM {{s}}.messages m CROSS JOIN LATERAL (SELECT id, source, "
             "message_count FROM {s}.sessions x WHERE x.sid = m.sid OFFSET 0) s "
-            f"WHERE m.id = ANY(%s){extra}",
+            f"WHERE {condition}",
             [list(ids), *params],
         )
         return {int(r[0]): r for r in found}
 
     def ranked_exact(self, query: Query, filters: SearchFilters, limit: int) -> list[Hit]:
-        clauses = filter_clauses(filters, "%s")
+        clauses = filter_condition(filters, _MATCH, "%s")
         if clauses is None:
             return []
-        where, params = clauses
-        condition = " AND ".join(["m.tsv @@ %s::tsquery", *where])
+        condition, params = clauses
         found = self._ids(
             f"SELECT m.id FROM {{s}}.messages m JOIN {{s}}.sessions s ON s.sid = m.sid "
             f"WHERE {condition} ORDER BY m.id DESC LIMIT %s",
@@ -234,18 +233,16 @@ class PgIndex:
     def by_time(
         self, query: Query, filters: SearchFilters, limit: int, *, newest: bool
     ) -> list[Hit]:
-        clauses = filter_clauses(filters, "%s")
+        clauses = filter_condition(filters, _MATCH, "%s")
         if clauses is None:
             return []
-        where, params = clauses
-        condition = " AND ".join(["m.tsv @@ %s::tsquery", *where])
+        condition, params = clauses
         rows = self._rows(
             f"SELECT {HIT_COLUMNS} FROM {{s}}.messages m JOIN {{s}}.sessions s ON s.sid = m.sid "
             f"WHERE {condition} ORDER BY m.id {'DESC' if newest else 'ASC'} LIMIT %s",
             [self._tsquery(query), *params, limit * 10],
         )
-        rows.sort(key=lambda r: (r[4], r[0]), reverse=newest)
-        return [hit_from_row(r, float(i)) for i, r in enumerate(rows[:limit])]
+        return time_ordered(rows, limit, newest)
 
     # -- bm25 -------------------------------------------------------------------------------
     def totals(self) -> tuple[int, float]:
