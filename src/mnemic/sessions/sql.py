@@ -178,8 +178,11 @@ class SqlSessionStore(SqlTables[C]):
                 raise SessionNotFound(session_id)
             merged = [("metadata", _merged(row[0], metadata))] if metadata else []
             for column, value in [*changes, *merged]:
-                self._run(conn, f"UPDATE {{s}}.sessions SET {column} = ? WHERE id = ?",
-                          (value, session_id))  # fmt: skip
+                self._run(
+                    conn,
+                    f"UPDATE {{s}}.sessions SET {column} = ? WHERE id = ?",
+                    (value, session_id),
+                )
 
         self._write(update)
 
@@ -206,13 +209,14 @@ class SqlSessionStore(SqlTables[C]):
             raise InvalidArgument(
                 "existing", f"Unknown import mode {existing!r}; use one of {IMPORT_MODES}."
             )
-        return import_stream(self, items, batch=batch, workers=workers, existing=existing)
+        yield from import_stream(self, items, batch=batch, workers=workers, existing=existing)
 
     # --- reading ---------------------------------------------------------------------
     def get_session(self, session_id: str) -> SessionInfo:
         """One session's metadata (:class:`SessionNotFound` if unknown)."""
-        rows = self._read(f"SELECT {SESSION_COLUMNS} FROM {{s}}.sessions WHERE id = ?",
-                          (session_id,))  # fmt: skip
+        rows = self._read(
+            f"SELECT {SESSION_COLUMNS} FROM {{s}}.sessions WHERE id = ?", (session_id,)
+        )
         if not rows:
             raise SessionNotFound(session_id)
         return session_from_row(rows[0])

@@ -137,9 +137,15 @@ class SqlTables(ABC, Generic[C]):
     count (PostgreSQL: ``index_tokens`` of ``ntok``, the lengths bm25 divides by)."""
 
     def _setup(
-        self, dialect: Dialect, location: str, *, timeout: float, segmenter: Segmenter,
-        tokenizer: str, weights: tuple[float, float],
-    ) -> None:  # fmt: skip
+        self,
+        dialect: Dialect,
+        location: str,
+        *,
+        timeout: float,
+        segmenter: Segmenter,
+        tokenizer: str,
+        weights: tuple[float, float],
+    ) -> None:
         self.dialect = dialect
         self.location = location
         self.timeout = timeout

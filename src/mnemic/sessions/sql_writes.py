@@ -115,9 +115,14 @@ def import_batch(
     cache = store._prepare_batch(items, existing)
     values = [session_values(spec) for spec, _ in items]
     write = functools.partial(
-        write_batch, store, items=items, values=values, existing=existing, replaced=replaced,
+        write_batch,
+        store,
+        items=items,
+        values=values,
+        existing=existing,
+        replaced=replaced,
         cache=cache,
-    )  # fmt: skip
+    )
     for attempt in range(_RETRIES):
         try:
             return store._write(write)
@@ -219,8 +224,12 @@ def write_batch(
             raise _Conflict(ids[i])
         writes[i] = (sid, 0, rows)
     order, merged = sorted(writes), set(merges)
-    staged = [(sid, first + k, *r) for i in order for sid, first, rows in [writes[i]]
-              for k, r in enumerate(rows)]  # fmt: skip
+    staged = [
+        (sid, first + k, *r)
+        for i in order
+        for sid, first, rows in [writes[i]]
+        for k, r in enumerate(rows)
+    ]
     message_ids = store._insert_messages(conn, staged) if staged else []
     pos = 0
     for i in order:
@@ -246,13 +255,15 @@ def forget_rows(
     columns = ", ".join(SESSION_SCRUB_COLUMNS)
     indexed = f", {store._INDEXED[1]}" if store._INDEXED else ", 0"
     rows = store._run(
-        conn, f"SELECT id, sid, tool_calls, tokens{indexed} FROM {{s}}.messages WHERE {mwhere}",
+        conn,
+        f"SELECT id, sid, tool_calls, tokens{indexed} FROM {{s}}.messages WHERE {mwhere}",
         mparams,
-    ).fetchall()  # fmt: skip
+    ).fetchall()
     candidates = store._run(
-        conn, f"SELECT sid, {columns}, started_at FROM {{s}}.sessions WHERE {swhere} FOR UPDATE",
+        conn,
+        f"SELECT sid, {columns}, started_at FROM {{s}}.sessions WHERE {swhere} FOR UPDATE",
         sparams,
-    ).fetchall()  # fmt: skip
+    ).fetchall()
 
     def taken(new_id: str) -> bool:
         sql = "SELECT 1 FROM {s}.sessions WHERE id = ?"

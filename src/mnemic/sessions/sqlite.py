@@ -103,8 +103,14 @@ class SQLiteSessionStore(SqlSessionStore[sqlite3.Connection]):
         weights: tuple[float, float] = DEFAULT_WEIGHTS,
     ) -> None:
         self.path = Path(path)
-        self._setup(SQLITE, str(self.path), timeout=timeout, segmenter=segmenter,
-                    tokenizer=tokenizer, weights=weights)  # fmt: skip
+        self._setup(
+            SQLITE,
+            str(self.path),
+            timeout=timeout,
+            segmenter=segmenter,
+            tokenizer=tokenizer,
+            weights=weights,
+        )
         self.durable = durable
         self._lock = threading.RLock()
         self.read_only: str | None = None

@@ -101,8 +101,14 @@ class PostgresSessionStore(SqlSessionStore[Conn]):
         weights: tuple[float, float] = DEFAULT_WEIGHTS,
     ) -> None:
         self.db = db
-        self._setup(postgres_dialect(db.sql("{s}")), db.location, timeout=timeout,
-                    segmenter=segmenter, tokenizer=DEFAULT_TOKENIZER, weights=weights)  # fmt: skip
+        self._setup(
+            postgres_dialect(db.sql("{s}")),
+            db.location,
+            timeout=timeout,
+            segmenter=segmenter,
+            tokenizer=DEFAULT_TOKENIZER,
+            weights=weights,
+        )
         self._index_name = db.location
         self._lexer = shared_lexer(self.tokenizer)
         self._stats = LexemeStats(db)
@@ -162,17 +168,21 @@ class PostgresSessionStore(SqlSessionStore[Conn]):
         if len(rows) <= _RETURNING_MAX:
             marks = ", ".join(["(" + "%s, " * 13 + "%s::tsvector)"] * len(rows))
             got = conn.execute(
-                sql(f"INSERT INTO {{s}}.messages ({_MESSAGE_FIELDS}) VALUES {marks} "
-                    "RETURNING sid, seq, id"),
+                sql(
+                    f"INSERT INTO {{s}}.messages ({_MESSAGE_FIELDS}) VALUES {marks} "
+                    "RETURNING sid, seq, id"
+                ),
                 [v for r in rows for v in r],
-            ).fetchall()  # fmt: skip
+            ).fetchall()
             ids = {(int(s), int(q)): int(i) for s, q, i in got}
             return [ids[int(r[0]), int(r[1])] for r in rows]
         ids_drawn = conn.execute(
-            sql("SELECT nextval(pg_get_serial_sequence('{s}.messages', 'id')) "
-                "FROM generate_series(1, %s)"),
+            sql(
+                "SELECT nextval(pg_get_serial_sequence('{s}.messages', 'id')) "
+                "FROM generate_series(1, %s)"
+            ),
             (len(rows),),
-        ).fetchall()  # fmt: skip
+        ).fetchall()
         new_ids = sorted(int(r[0]) for r in ids_drawn)
         copy_sql = sql(f"COPY {{s}}.messages (id, {_MESSAGE_FIELDS}) FROM STDIN")
         with conn.cursor() as cur, cur.copy(copy_sql) as copy:
@@ -185,8 +195,9 @@ class PostgresSessionStore(SqlSessionStore[Conn]):
             cur.executemany(sql, rows)
 
     # --- the index ---------------------------------------------------------------------
-    def _index(self, content: str | None, name: str | None, tool_name: str | None,
-               tool_calls: str | None) -> tuple[int, int, str]:  # fmt: skip
+    def _index(
+        self, content: str | None, name: str | None, tool_name: str | None, tool_calls: str | None
+    ) -> tuple[int, int, str]:
         """``(ntok, naux, tsv)`` of a message."""
         fields = self._fields
         indexed = self._lexer.index(
@@ -241,28 +252,40 @@ class PostgresSessionStore(SqlSessionStore[Conn]):
             last = 0
             while True:
                 rows = conn.execute(
-                    sql("SELECT id, content, name, tool_name, tool_calls FROM {s}.messages "
-                        "WHERE id > %s ORDER BY id LIMIT 2000"),
+                    sql(
+                        "SELECT id, content, name, tool_name, tool_calls FROM {s}.messages "
+                        "WHERE id > %s ORDER BY id LIMIT 2000"
+                    ),
                     (last,),
-                ).fetchall()  # fmt: skip
+                ).fetchall()
                 if not rows:
                     break
                 self._lexer.learn(self._fields.body(r[1]) for r in rows)
                 values = [(*self._index(r[1], r[2], r[3], r[4]), int(r[0])) for r in rows]
-                self._many(conn, sql("UPDATE {s}.messages SET ntok = %s, naux = %s, "
-                                     "tsv = %s::tsvector WHERE id = %s"), values)  # fmt: skip
+                self._many(
+                    conn,
+                    sql(
+                        "UPDATE {s}.messages SET ntok = %s, naux = %s, "
+                        "tsv = %s::tsvector WHERE id = %s"
+                    ),
+                    values,
+                )
                 done += len(rows)
                 last = int(rows[-1][0])
             conn.execute(
-                sql("UPDATE {s}.sessions s SET index_tokens = COALESCE((SELECT sum(ntok) "
-                    "FROM {s}.messages m WHERE m.sid = s.sid), 0)")
-            )  # fmt: skip
+                sql(
+                    "UPDATE {s}.sessions s SET index_tokens = COALESCE((SELECT sum(ntok) "
+                    "FROM {s}.messages m WHERE m.sid = s.sid), 0)"
+                )
+            )
             for key, value in index_meta(self.segmenter).items():
                 conn.execute(
-                    sql("INSERT INTO {s}.meta (key, value) VALUES (%s, %s) "
-                        "ON CONFLICT (key) DO UPDATE SET value = excluded.value"),
+                    sql(
+                        "INSERT INTO {s}.meta (key, value) VALUES (%s, %s) "
+                        "ON CONFLICT (key) DO UPDATE SET value = excluded.value"
+                    ),
                     (key, value),
-                )  # fmt: skip
+                )
         return done
 
     def _settle_import(self, imported: int) -> None:
