@@ -74,14 +74,6 @@ _INSERT_MESSAGE = (
 )
 
 
-def _is_busy(exc: sqlite3.Error) -> bool:
-    code = getattr(exc, "sqlite_errorcode", None)
-    if code is not None:
-        return (code & 0xFF) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
-    text = str(exc).lower()
-    return "locked" in text or "busy" in text
-
-
 class SQLiteSessionStore(SqlSessionStore[sqlite3.Connection]):
     """Session history in one SQLite file (see the module docstring).
 
@@ -448,13 +440,17 @@ class SQLiteSessionStore(SqlSessionStore[sqlite3.Connection]):
 
 
 def _code(exc: sqlite3.Error) -> int | None:
+    """The primary result code of an error SQLite raised (None: raised elsewhere)."""
     code = getattr(exc, "sqlite_errorcode", None)
     return None if code is None else int(code) & 0xFF
 
 
+def _is_busy(exc: sqlite3.Error) -> bool:
+    return _code(exc) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
 def _is_corrupt(exc: sqlite3.Error) -> bool:
-    code = getattr(exc, "sqlite_errorcode", None)
-    return code is not None and (code & 0xFF) in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+    return _code(exc) in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
 
 
 def _fold(conn: sqlite3.Connection) -> None:

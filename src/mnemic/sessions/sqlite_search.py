@@ -30,8 +30,6 @@ from .store import Hit, SearchFilters
 
 __all__ = ["SCORE_CAP", "FTS5Index", "search"]
 
-_MATCH = "messages_fts MATCH ?"
-
 
 class FTS5Index:
     """The :class:`~mnemic.sessions.lexical.LexicalIndex` of an SQLite store."""
@@ -66,33 +64,38 @@ class FTS5Index:
         return {int(r[0]): r for r in self.conn.execute(sql + condition, [*ids, *params])}
 
     def ranked_exact(self, query: Query, filters: SearchFilters, limit: int) -> list[Hit]:
-        found = filter_condition(filters, _MATCH)
-        if found is None:
-            return []
-        condition, params = found
-        sql = (
-            f"SELECT {HIT_COLUMNS}, bm25(messages_fts, ?, ?) AS score FROM messages_fts "
-            "JOIN messages m ON m.id = messages_fts.rowid JOIN sessions s ON s.sid = m.sid "
-            f"WHERE {condition} ORDER BY score, m.id DESC LIMIT ?"
-        )
-        rows = self.conn.execute(sql, [*self.weights, query.to_fts5(), *params, limit]).fetchall()
+        score = ", bm25(messages_fts, ?, ?) AS score"
+        rows = self._matches(query, filters, score, "score, m.id DESC", limit, self.weights)
         return [hit_from_row(r[:7], float(r[7])) for r in rows]
 
     def by_time(
         self, query: Query, filters: SearchFilters, limit: int, *, newest: bool
     ) -> list[Hit]:
-        found = filter_condition(filters, _MATCH)
+        # walk the index in rowid order (= recording order, cheap) and sort that by time
+        order = f"messages_fts.rowid {'DESC' if newest else 'ASC'}"
+        return time_ordered(self._matches(query, filters, "", order, limit * 10), limit, newest)
+
+    def _matches(
+        self,
+        query: Query,
+        filters: SearchFilters,
+        score: str,
+        order: str,
+        limit: int,
+        weights: Sequence[float] = (),
+    ) -> list[Any]:
+        """:data:`HIT_COLUMNS` (and ``score``, computed with ``weights``) of the matches
+        within ``filters``, in ``order``."""
+        found = filter_condition(filters, "messages_fts MATCH ?")
         if found is None:
             return []
         condition, params = found
-        # walk the index in rowid order (= recording order, cheap) and sort that by time
         sql = (
-            f"SELECT {HIT_COLUMNS} FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid "
-            f"JOIN sessions s ON s.sid = m.sid WHERE {condition} "
-            f"ORDER BY messages_fts.rowid {'DESC' if newest else 'ASC'} LIMIT ?"
+            f"SELECT {HIT_COLUMNS}{score} FROM messages_fts "
+            "JOIN messages m ON m.id = messages_fts.rowid JOIN sessions s ON s.sid = m.sid "
+            f"WHERE {condition} ORDER BY {order} LIMIT ?"
         )
-        rows = self.conn.execute(sql, [query.to_fts5(), *params, limit * 10]).fetchall()
-        return time_ordered(rows, limit, newest)
+        return self.conn.execute(sql, [*weights, query.to_fts5(), *params, limit]).fetchall()
 
 
 def search(

@@ -48,7 +48,6 @@ _COUNT_CAP = 100_000
 """Document counts of a phrase are counted up to this many."""
 K1 = 1.2
 B = 0.75
-_MATCH = "m.tsv @@ %s::tsquery"
 
 Occurrences = dict[str, list[tuple[int, int]]]
 """lexeme -> [(position, column)] of one message; column 0 = body, 1 = aux."""
@@ -216,15 +215,7 @@ class PgIndex:
         return {int(r[0]): r for r in found}
 
     def ranked_exact(self, query: Query, filters: SearchFilters, limit: int) -> list[Hit]:
-        clauses = filter_condition(filters, _MATCH, "%s")
-        if clauses is None:
-            return []
-        condition, params = clauses
-        found = self._ids(
-            f"SELECT m.id FROM {{s}}.messages m JOIN {{s}}.sessions s ON s.sid = m.sid "
-            f"WHERE {condition} ORDER BY m.id DESC LIMIT %s",
-            [self._tsquery(query), *params, EXACT_CAP],
-        )
+        found = [int(r[0]) for r in self._matches(query, filters, "m.id", "DESC", EXACT_CAP)]
         scores = self._bm25(query, found, exact_counts=True)
         best = sorted(scores.items(), key=lambda kv: (kv[1], -kv[0]))[:limit]
         rows = self.rows([i for i, _ in best], filters)
@@ -233,16 +224,23 @@ class PgIndex:
     def by_time(
         self, query: Query, filters: SearchFilters, limit: int, *, newest: bool
     ) -> list[Hit]:
-        clauses = filter_condition(filters, _MATCH, "%s")
+        order = "DESC" if newest else "ASC"
+        rows = self._matches(query, filters, HIT_COLUMNS, order, limit * 10)
+        return time_ordered(rows, limit, newest)
+
+    def _matches(
+        self, query: Query, filters: SearchFilters, columns: str, order: str, limit: int
+    ) -> list[Any]:
+        """``columns`` of the first ``limit`` matches within ``filters`` by id (``order``)."""
+        clauses = filter_condition(filters, "m.tsv @@ %s::tsquery", "%s")
         if clauses is None:
             return []
         condition, params = clauses
-        rows = self._rows(
-            f"SELECT {HIT_COLUMNS} FROM {{s}}.messages m JOIN {{s}}.sessions s ON s.sid = m.sid "
-            f"WHERE {condition} ORDER BY m.id {'DESC' if newest else 'ASC'} LIMIT %s",
-            [self._tsquery(query), *params, limit * 10],
+        return self._rows(
+            f"SELECT {columns} FROM {{s}}.messages m JOIN {{s}}.sessions s ON s.sid = m.sid "
+            f"WHERE {condition} ORDER BY m.id {order} LIMIT %s",
+            [self._tsquery(query), *params, limit],
         )
-        return time_ordered(rows, limit, newest)
 
     # -- bm25 -------------------------------------------------------------------------------
     def totals(self) -> tuple[int, float]:
