@@ -22,17 +22,15 @@ import math
 import time
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import psycopg
 
 from ...sessions.lexical import HIT_COLUMNS, filter_condition, hit_from_row, time_ordered
 from ...sessions.query import Query, Term
 from ...sessions.store import Hit, SearchFilters
+from .db import Database
 from .lexer import Lexer, Phrase, phrase_lexemes, phrase_sql
-
-if TYPE_CHECKING:
-    import psycopg
-
-    from .db import Database
 
 __all__ = ["EXACT_CAP", "LexemeStats", "PgIndex"]
 

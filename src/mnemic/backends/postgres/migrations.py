@@ -27,14 +27,11 @@ Version 2
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...errors import StorageError
-from .db import atomic, failure
+from .db import Database, atomic, failure
 from .lexer import index_meta
-
-if TYPE_CHECKING:
-    from .db import Database
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "applied", "current_version", "migrate"]
 
