@@ -15,11 +15,11 @@ Search (the tool a model calls)::
     run_session_search(store, {"query": "staging deploy"}, current_session_id=sid)
 
 Modules: :mod:`.segment` (CJK bigrams, whole compounds), :mod:`.query` (safe query
-language), :mod:`.store` (value types and the backend protocol), :mod:`.rows` and
-:mod:`.base` (what every backend shares: the row form, the logic above the SQL),
-:mod:`.sqlite` (the embedded backend), :mod:`.ranking`, :mod:`.search` (the shapes),
-:mod:`.summarize`, :mod:`.importers` and :mod:`.import_formats`, :mod:`.forgetting`,
-:mod:`.tool`.
+language), :mod:`.store` (value types and the backend protocol), :mod:`.rows` (the row
+form), :mod:`.sql` (the one SQL store every backend is: the statements and the logic
+around them, in a :class:`~.sql_tables.Dialect` per database), :mod:`.sqlite` (the
+embedded backend), :mod:`.ranking`, :mod:`.search` (the shapes), :mod:`.summarize`,
+:mod:`.importers` and :mod:`.import_formats`, :mod:`.forgetting`, :mod:`.tool`.
 """
 
 from __future__ import annotations

@@ -42,6 +42,7 @@ from ...sessions.store import Message, NewMessage, NewSession, SessionInfo, Sess
 from .curated import PostgresBackend
 from .db import Database, mask_url
 from .governance import PostgresJournal, PostgresPendingStore
+from .migrations import check_schema
 
 __all__ = ["CopyReport", "Side", "copy_memory", "open_side"]
 
@@ -330,7 +331,7 @@ def open_side(
             from .migrations import migrate as run_migrations
 
             run_migrations(db)
-        db.ensure_ready()
+        check_schema(db)
         return DatabaseSide(db)
     root = Path(os.path.expanduser(where))
     if create and not root.exists():

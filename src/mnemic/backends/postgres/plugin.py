@@ -13,6 +13,7 @@ from ...home import Home
 from .curated import PostgresBackend
 from .db import Database
 from .governance import PostgresJournal, PostgresPendingStore
+from .migrations import check_schema
 from .sessions import PostgresSessionStore
 
 __all__ = ["POSTGRES", "PostgresStore"]
@@ -25,7 +26,7 @@ class PostgresStore:
 
     def curated(self, home: Home, *, cleanup: bool = True) -> PostgresBackend:
         backend = PostgresBackend(
-            Database.for_settings(home.settings), history_limit=home.settings.memory.history_limit
+            _database(home.settings), history_limit=home.settings.memory.history_limit
         )
         if cleanup:
             backend.cleanup()
@@ -36,27 +37,32 @@ class PostgresStore:
 
     def sessions(self, home: Home) -> PostgresSessionStore:
         return PostgresSessionStore(
-            Database.for_settings(home.settings), timeout=home.settings.sessions.write_timeout
+            _database(home.settings), timeout=home.settings.sessions.write_timeout
         )
 
     def has_sessions(self, home: Home) -> bool:
         return True  # the tables exist once the schema is migrated
 
     def journal(self, home: Home, *, clock: Callable[[], float]) -> PostgresJournal:
-        return PostgresJournal(Database.for_settings(home.settings), clock=clock)
+        return PostgresJournal(_database(home.settings), clock=clock)
 
     def pending(
         self, home: Home, subsystem: str, *, clock: Callable[[], float]
     ) -> PostgresPendingStore:
         s = home.settings
         return PostgresPendingStore(
-            Database.for_settings(s),
+            _database(s),
             subsystem,
             ttl_hours=s.approval.pending_ttl_hours,
             limit=s.retention.pending_limit,
             clock=clock,
             lock_timeout=s.memory.lock_timeout,
         )
+
+
+def _database(settings: Settings) -> Database:
+    """The home's database, its schema checked before the first connection."""
+    return Database.for_settings(settings, schema_check=check_schema)
 
 
 POSTGRES = PostgresStore()
