@@ -22,8 +22,8 @@ __all__ = [
     "CuratedTxn",
     "Problem",
     "Removal",
+    "RetentionPolicy",
     "Version",
-    "past_retention",
 ]
 
 
@@ -82,31 +82,37 @@ class Problem:
     """Whether ``--fix`` repaired it."""
 
 
-def past_retention(
-    versions: Sequence[Version],
-    backups: Sequence[Backup],
-    *,
-    history_limit: int,
-    backup_limit: int,
-    max_age: float,
-    now: float,
-) -> list[tuple[Version | Backup, Removal]]:
-    """The versions and backups (oldest first each) that retention removes, with why:
-    the oldest beyond the limit, then any older than ``max_age`` seconds (0: no age limit).
-    Every backend applies this one policy under its own locks."""
-    out: list[tuple[Version | Backup, Removal]] = []
-    kinds: tuple[tuple[str, Sequence[Version | Backup], int], ...] = (
-        ("history", versions, history_limit),
-        ("backup", backups, backup_limit),
-    )
-    for kind, items, limit in kinds:
-        excess = max(0, len(items) - limit)
-        for i, item in enumerate(items):
-            if i < excess:
-                out.append((item, Removal(kind, item.location, f"over {kind}_limit")))
-            elif max_age and now - item.saved_at > max_age:
-                out.append((item, Removal(kind, item.location, "older than max_age")))
-    return out
+@dataclass(frozen=True, slots=True)
+class RetentionPolicy:
+    """What ``mnemic gc`` keeps of history versions and drift backups."""
+
+    history_limit: int
+    backup_limit: int
+    max_age: float
+    """Seconds; 0 turns the age limit off."""
+    now: float
+    lock_timeout: float
+    """How long each target's lock is waited for."""
+
+    def past(
+        self, versions: Sequence[Version], backups: Sequence[Backup]
+    ) -> list[tuple[Version | Backup, Removal]]:
+        """The versions and backups (oldest first each) to remove, with why: the oldest
+        beyond the limit, then any older than ``max_age``. Every backend applies this one
+        policy under its own locks."""
+        out: list[tuple[Version | Backup, Removal]] = []
+        kinds: tuple[tuple[str, Sequence[Version | Backup], int], ...] = (
+            ("history", versions, self.history_limit),
+            ("backup", backups, self.backup_limit),
+        )
+        for kind, items, limit in kinds:
+            excess = max(0, len(items) - limit)
+            for i, item in enumerate(items):
+                if i < excess:
+                    out.append((item, Removal(kind, item.location, f"over {kind}_limit")))
+                elif self.max_age and self.now - item.saved_at > self.max_age:
+                    out.append((item, Removal(kind, item.location, "older than max_age")))
+        return out
 
 
 class CuratedTxn(Protocol):
@@ -172,18 +178,9 @@ class CuratedBackend(Protocol):
         """Remove debris of crashed writers (temp files); return what was removed."""
         ...
 
-    def retention(
-        self,
-        *,
-        history_limit: int,
-        backup_limit: int,
-        max_age: float,
-        now: float,
-        lock_timeout: float,
-        dry_run: bool = False,
-    ) -> list[Removal]:
-        """Apply the retention limits to history versions, backups and debris, each
-        target under its lock; ``max_age`` 0 turns the age limit off."""
+    def retention(self, policy: RetentionPolicy, *, dry_run: bool = False) -> list[Removal]:
+        """Apply ``policy`` to history versions and backups, and remove debris, each
+        target under its lock; return what was (or would be) removed."""
         ...
 
     def purge(self, target: str, *, lock_timeout: float, dry_run: bool = False) -> list[str]:

@@ -41,7 +41,7 @@ from ..fsio import (
     stale_temp_files,
     temp_prefix,
 )
-from .backend import Backup, Problem, Removal, Version, past_retention
+from .backend import Backup, Problem, Removal, RetentionPolicy, Version
 from .entries import FILENAMES, TARGETS
 
 __all__ = ["FileBackend"]
@@ -473,30 +473,14 @@ class FileBackend:
         return out
 
     # -- retention and purge --------------------------------------------------
-    def retention(
-        self,
-        *,
-        history_limit: int,
-        backup_limit: int,
-        max_age: float,
-        now: float,
-        lock_timeout: float,
-        dry_run: bool = False,
-    ) -> list[Removal]:
+    def retention(self, policy: RetentionPolicy, *, dry_run: bool = False) -> list[Removal]:
         out: list[Removal] = []
         # Each target under its lock: a writer may be linking a version meanwhile.
         for target in FILENAMES:
-            with self.transaction([target], lock_timeout):
+            with self.transaction([target], policy.lock_timeout):
                 gone = [
                     removal
-                    for _, removal in past_retention(
-                        self.history(target),
-                        self.backups(target),
-                        history_limit=history_limit,
-                        backup_limit=backup_limit,
-                        max_age=max_age,
-                        now=now,
-                    )
+                    for _, removal in policy.past(self.history(target), self.backups(target))
                 ]
                 if not dry_run:
                     for r in gone:

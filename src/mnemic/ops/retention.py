@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..curated.backend import Removal
+from ..curated.backend import Removal, RetentionPolicy
 from ..curated.entries import FILENAMES
 from ..curated.memory import Memory, open_backend
 from ..governance.actors import SUBSYSTEMS
@@ -82,14 +82,14 @@ def collect_garbage(
     settings = gov.settings
     max_age = settings.retention.max_age_days * DAY
     report = GcReport(dry_run)
-    report.removed += backend.retention(
+    policy = RetentionPolicy(
         history_limit=settings.memory.history_limit,
         backup_limit=settings.retention.backup_limit,
         max_age=max_age,
         now=now,
         lock_timeout=settings.memory.lock_timeout,
-        dry_run=dry_run,
     )
+    report.removed += backend.retention(policy, dry_run=dry_run)
     _edit_leftovers(gov.root, max_age, now, report)
     for record in PendingQueue(mem).expire(dry_run=dry_run):
         report.removed.append(Removal("pending", record.id, "expired"))

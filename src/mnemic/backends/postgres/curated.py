@@ -34,7 +34,7 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...curated.backend import Backup, Problem, Removal, Version, past_retention
+from ...curated.backend import Backup, Problem, Removal, RetentionPolicy, Version
 from ...curated.entries import FILENAMES
 from ...errors import InvalidArgument, MnemicError, WriteFailed
 from .db import Database, atomic, failure
@@ -183,27 +183,11 @@ class PostgresBackend:
             "See `mnemic memory history`.",
         )
 
-    def retention(
-        self,
-        *,
-        history_limit: int,
-        backup_limit: int,
-        max_age: float,
-        now: float,
-        lock_timeout: float,
-        dry_run: bool = False,
-    ) -> list[Removal]:
+    def retention(self, policy: RetentionPolicy, *, dry_run: bool = False) -> list[Removal]:
         out: list[Removal] = []
         for target in sorted(FILENAMES):
-            with self.transaction([target], lock_timeout) as txn:
-                plan = past_retention(
-                    self.history(target),
-                    self.backups(target),
-                    history_limit=history_limit,
-                    backup_limit=backup_limit,
-                    max_age=max_age,
-                    now=now,
-                )
+            with self.transaction([target], policy.lock_timeout) as txn:
+                plan = policy.past(self.history(target), self.backups(target))
                 out += [removal for _, removal in plan]
                 if not dry_run:
                     versions = [i.id for i, r in plan if r.kind == "history"]
