@@ -153,7 +153,7 @@ def main() -> None:
     parser.add_argument("--dsn", default=os.environ.get("TEST_PG_DSN"))
     args = parser.parse_args()
 
-    from mnemic.backends.postgres.scratch import start_server
+    from mnemic.testing.postgres import start_server
 
     server = None
     dsn = args.dsn

@@ -630,6 +630,7 @@ def main() -> None:
         "normalise",
         "classifier",
         "features",
+        "_pattern",
     ):
         py_compile.compile(str(ROOT / "src" / "mnemic" / "scan" / f"{mod}.py"), doraise=True)
 

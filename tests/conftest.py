@@ -1,12 +1,16 @@
-"""Shared fixtures: every test gets its own private MNEMIC_HOME."""
+"""Shared fixtures: every test gets its own private MNEMIC_HOME; ``backend`` runs a test
+on each storage backend (files, and PostgreSQL on a throwaway server)."""
 
 from __future__ import annotations
 
+import os
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+from _backends import FilesKit, Kit, PostgresKit
 from mnemic.curated import Memory
 
 
@@ -42,3 +46,60 @@ def make_memory(home_path: Path) -> Callable[..., Memory]:
         return Memory.open(home_path)
 
     return make
+
+
+# -- storage backends ------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def pg_dsn() -> Iterator[str]:
+    """A PostgreSQL server URL for this test session: a throwaway server on loopback
+    (as ``postgres`` through ``runuser`` when the tests run as root), or ``TEST_PG_DSN``.
+    Without server binaries or psycopg the test is skipped with the reason."""
+    try:
+        import psycopg  # noqa: F401
+        import psycopg_pool  # noqa: F401
+    except ImportError as exc:  # pragma: no cover - the venv has the postgres extra
+        pytest.skip(f"psycopg is not installed ({exc}); install mnemic[postgres]")
+    dsn = os.environ.get("TEST_PG_DSN")
+    if dsn:
+        yield dsn
+        return
+    from mnemic.testing.postgres import find_bindir, scratch_server
+
+    if find_bindir() is None:
+        pytest.skip(
+            "PostgreSQL server binaries (initdb, pg_ctl) not found: apt-get install "
+            "postgresql, or set TEST_PG_DSN to a server to use"
+        )
+    with scratch_server() as server:
+        yield server.dsn
+
+
+@pytest.fixture
+def pg_schema(pg_dsn: str) -> Iterator[str]:
+    """A fresh, migrated schema for this test (dropped afterwards), so tests never see
+    each other's rows."""
+    import psycopg
+
+    from mnemic.backends.postgres.db import Database
+    from mnemic.backends.postgres.migrations import migrate
+
+    name = "t_" + uuid.uuid4().hex[:12]
+    migrate(Database(pg_dsn, schema=name))
+    yield name
+    with psycopg.connect(pg_dsn, autocommit=True) as conn:
+        conn.execute(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
+
+
+@pytest.fixture(params=["files", pytest.param("postgres", marks=pytest.mark.postgres)])
+def backend(request: pytest.FixtureRequest, home_path: Path) -> Kit:
+    """The test home on each storage backend in turn (see ``_backends.py``); the
+    PostgreSQL home's config.toml is written, the files home is left untouched."""
+    if request.param == "files":
+        return FilesKit(home_path)
+    kit = PostgresKit(
+        home_path, request.getfixturevalue("pg_dsn"), request.getfixturevalue("pg_schema")
+    )
+    kit.write_config()
+    return kit

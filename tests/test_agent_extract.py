@@ -10,8 +10,8 @@ from mnemic.agent import FLUSH_INSTRUCTION, REVIEW_INSTRUCTION, AgentSession
 from mnemic.agent.compress import SUMMARY_PREFIX, split_for_compression
 from mnemic.curated import Memory
 from mnemic.errors import LLMTimeout
-from mnemic.governance.review import PendingQueue
 from mnemic.llm import ChatResult, ToolCall
+from mnemic.ops.review import PendingQueue
 from mnemic.testing import FakeChatClient
 
 

@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 
 from mnemic.curated import Memory
-from mnemic.curated.backend import FileBackend
+from mnemic.curated.file_backend import FileBackend
+from mnemic.curated.tool import run_memory_tool
 from mnemic.errors import ContentRejected, WriteFailed
 from mnemic.fsio import stale_temp_files
 
@@ -94,7 +95,7 @@ def test_adds_to_an_undecodable_file_leave_history_as_it_was(make_memory: MakeMe
     data = path.read_bytes() + b"\n\xff\xfe hand-pasted bytes"
     path.write_bytes(data)
     for i in range(3):
-        resp = mem.tool({"action": "add", "target": "memory", "content": f"new {i}"})
+        resp = run_memory_tool(mem, {"action": "add", "target": "memory", "content": f"new {i}"})
         assert resp["error_code"] == "unreadable_file"
     assert history_state(backend) == kept
     assert path.read_bytes() == data
@@ -104,6 +105,7 @@ CHILD = textwrap.dedent(
     """
     import json, resource, signal, sys
     from mnemic.curated import Memory
+    from mnemic.curated.tool import run_memory_tool
 
     # The kernel refuses to grow any file past the limit (write(2) -> EFBIG once
     # SIGXFSZ is ignored): the memory file's new text does not fit, the small audit
@@ -115,7 +117,7 @@ CHILD = textwrap.dedent(
     out = []
     for i in range(3):
         content = f"note {i}: " + " ".join(f"word{j}" for j in range(limit // 5))
-        out.append(mem.tool({"action": "add", "target": "memory", "content": content}))
+        out.append(run_memory_tool(mem, {"action": "add", "target": "memory", "content": content}))
     print(json.dumps(out))
     """
 )

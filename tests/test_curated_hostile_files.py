@@ -10,6 +10,7 @@ import pytest
 
 from mnemic.curated import Memory
 from mnemic.curated.admin import plan_adopt
+from mnemic.curated.tool import run_memory_tool
 
 ARGS_ADD = {"action": "add", "target": "memory", "content": "new fact"}
 ARGS_REMOVE = {"action": "remove", "target": "memory", "old_text": "fact"}
@@ -38,7 +39,7 @@ def test_undecodable_files_refuse_every_write(home_path: Path, data: bytes) -> N
     mem = Memory.open(home_path)
     assert "memory" in mem.snapshot.errors and mem.snapshot.block("memory") == ""
     for args in (ARGS_ADD, ARGS_REMOVE):
-        resp = mem.tool(args)
+        resp = run_memory_tool(mem, args)
         assert resp["success"] is False
         assert resp["error_code"] == "unreadable_file"
         assert "Nothing was written" in resp["error"]
@@ -49,7 +50,7 @@ def test_utf8_bom_is_fine(home_path: Path) -> None:
     setup_file(home_path, b"\xef\xbb\xbffirst\n\xc2\xa7\nsecond")
     mem = Memory.open(home_path)
     assert mem.entries("memory") == ["first", "second"]
-    assert mem.tool(ARGS_ADD)["success"]
+    assert run_memory_tool(mem, ARGS_ADD)["success"]
     assert mem.entries("memory") == ["first", "second", "new fact"]
 
 
@@ -57,7 +58,7 @@ def test_crlf_file_is_read_and_kept_whole(home_path: Path) -> None:
     path = setup_file(home_path, b"one fact\r\n\xc2\xa7\r\ntwo\r\nlines")
     mem = Memory.open(home_path)
     assert mem.entries("memory") == ["one fact", "two\nlines"]
-    resp = mem.tool({"action": "remove", "target": "memory", "old_text": "one"})
+    resp = run_memory_tool(mem, {"action": "remove", "target": "memory", "old_text": "one"})
     assert resp["success"], resp
     assert path.read_text(encoding="utf-8") == "two\nlines"
     assert mem.backend.read_version("memory", 1) == "one fact\r\n§\r\ntwo\r\nlines"
@@ -75,10 +76,10 @@ def test_ten_megabyte_file(home_path: Path) -> None:
     assert "[BLOCKED:" in block.text  # too large to scan: never injected raw
     # The add cannot fit, and making room would need a remove, which the drift refuses:
     # both point the person to `mnemic memory adopt`, and share one backup.
-    resp = mem.tool(ARGS_ADD)
+    resp = run_memory_tool(mem, ARGS_ADD)
     assert resp["error_code"] == "drift_detected"
     first_backup = resp["drift_backup"]
-    resp = mem.tool({"action": "remove", "target": "memory", "old_text": "free-form"})
+    resp = run_memory_tool(mem, {"action": "remove", "target": "memory", "old_text": "free-form"})
     assert resp["error_code"] == "drift_detected"
     assert resp["drift_backup"] == first_backup
     assert os.path.getsize(resp["drift_backup"]) == path.stat().st_size
@@ -94,7 +95,7 @@ def test_symlinked_memory_file_is_refused_and_target_untouched(home_path: Path) 
     (home_path / "memories" / "MEMORY.md").symlink_to(elsewhere)
     mem = Memory.open(home_path)
     assert "symlink" in mem.snapshot.errors["memory"]
-    resp = mem.tool(ARGS_ADD)
+    resp = run_memory_tool(mem, ARGS_ADD)
     assert resp["success"] is False and resp["error_code"] == "unsafe_path"
     assert elsewhere.read_text(encoding="utf-8") == "precious\n§\nnotes"
     assert (home_path / "memories" / "MEMORY.md").is_symlink()
@@ -103,5 +104,5 @@ def test_symlinked_memory_file_is_refused_and_target_untouched(home_path: Path) 
 def test_directory_in_place_of_file(home_path: Path) -> None:
     (home_path / "memories" / "MEMORY.md").mkdir(parents=True)
     mem = Memory.open(home_path)
-    resp = mem.tool(ARGS_ADD)
+    resp = run_memory_tool(mem, ARGS_ADD)
     assert resp["success"] is False and resp["error_code"] == "unreadable_file"

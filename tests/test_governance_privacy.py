@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 
 from mnemic.curated import Memory, Op
+from mnemic.curated.tool import run_memory_tool
 from mnemic.errors import InvalidArgument
-from mnemic.governance import AuditJournal, PendingQueue, forget_sessions, forget_user
+from mnemic.governance import AuditJournal
 from mnemic.home import Home
+from mnemic.ops import PendingQueue, forget_sessions, forget_user
 from mnemic.sessions import (
     NewMessage,
     SearchFilters,
@@ -51,7 +53,7 @@ def test_forget_user_leaves_no_copy_anywhere(home_path: Path) -> None:
     mem.replace("user", MARK, f"Lives in {MARK} since 2020")  # history versions
     d = home_path / "memories"
     (d / "USER.md").write_text((d / "USER.md").read_text() + f"\n\n§\n\n{MARK} by hand")
-    resp = mem.tool({"action": "remove", "target": "user", "old_text": "tea"})
+    resp = run_memory_tool(mem, {"action": "remove", "target": "user", "old_text": "tea"})
     assert resp["error_code"] == "drift_detected"  # a backup holding the profile now exists
     Memory.open(home_path).apply(
         "user", [Op("add", "placeholder")], gate=False

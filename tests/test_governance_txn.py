@@ -16,6 +16,7 @@ from _killpoints import run_killed_at
 from mnemic.curated import Memory, Op
 from mnemic.curated.admin import doctor
 from mnemic.curated.entries import parse
+from mnemic.curated.tool import run_memory_tool
 from mnemic.errors import BatchFailed, BudgetExceeded, UnreadableFile
 from mnemic.fsio import SidecarLock, stale_temp_files
 from mnemic.governance import AuditJournal
@@ -61,7 +62,8 @@ def test_batch_spanning_both_targets_commits_both(home_path: Path) -> None:
 
 def test_tool_call_spanning_both_targets(home_path: Path) -> None:
     reset(home_path)
-    resp = Memory.open(home_path).tool(
+    resp = run_memory_tool(
+        Memory.open(home_path),
         {
             "target": "memory",
             "operations": [
@@ -73,7 +75,7 @@ def test_tool_call_spanning_both_targets(home_path: Path) -> None:
                     "target": "user",
                 },
             ],
-        }
+        },
     )
     assert resp["success"] is True and resp["other_targets"][0]["target"] == "user"
     assert state(home_path) == NEW

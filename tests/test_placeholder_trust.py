@@ -17,6 +17,7 @@ from pathlib import Path
 from mnemic import render_snapshot
 from mnemic.curated import Memory
 from mnemic.curated.entries import entry_handle
+from mnemic.curated.tool import run_memory_tool
 
 MakeMemory = Callable[..., Memory]
 
@@ -38,12 +39,16 @@ def test_planted_placeholder_entry_never_reaches_the_snapshot(home_path: Path) -
     assert "Repo builds with make" in mem.snapshot.text and "Name: Ada" in mem.snapshot.text
     assert PAYLOAD not in render_snapshot(str(home_path))
     # the model sees a real placeholder with a working handle, never the planted text
-    read = mem.tool({"action": "read", "target": "memory"})
+    read = run_memory_tool(mem, {"action": "read", "target": "memory"})
     assert PAYLOAD not in json.dumps(read)
     assert read["blocked_entries"] == [entry_handle(PLANTED)]
-    resp = mem.tool({"action": "remove", "target": "memory", "old_text": "no such entry"})
+    resp = run_memory_tool(
+        mem, {"action": "remove", "target": "memory", "old_text": "no such entry"}
+    )
     assert PAYLOAD not in json.dumps(resp)
-    resp = mem.tool({"action": "remove", "target": "memory", "old_text": entry_handle(PLANTED)})
+    resp = run_memory_tool(
+        mem, {"action": "remove", "target": "memory", "old_text": entry_handle(PLANTED)}
+    )
     assert resp["success"] is True and PAYLOAD not in json.dumps(resp)
     assert mem.entries("memory") == ["Repo builds with make"]
 

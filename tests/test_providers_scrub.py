@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mnemic.providers import scrub_text as scrub
-from mnemic.providers import scrub_value
+from mnemic.providers import scrub_text as scrub, scrub_value
 
 SECRETS = [
     ("sk-proj-" + "Ab12Cd34" * 5, "api_key"),

@@ -6,8 +6,7 @@ import re
 import sqlite3
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from mnemic.sessions.segment import (
     DEFAULT_SEGMENTER,

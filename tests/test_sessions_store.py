@@ -315,6 +315,51 @@ def test_append_after_a_gap_in_seq(store: SessionStore) -> None:
     assert [m.seq for m in store.messages(sid)] == [0, 2, 3, 4]
 
 
+def test_import_gives_message_ids_in_the_order_of_the_items(store: SessionStore) -> None:
+    """Ids grow with the input order, whatever each item does (merge into a session that
+    exists, create one whose id sorts first or last): the "most recent" of every ranking
+    is the same in every backend."""
+    store.start_session(id="m")
+    store.append_messages("m", _keyed("m", range(1)))
+    items = [
+        (NewSession(id="z"), _keyed("z", range(2))),
+        (NewSession(id="m"), _keyed("m", range(3))),
+        (NewSession(id="a"), _keyed("a", range(2))),
+    ]
+    done = list(store.import_sessions(items, existing="merge"))
+    assert [(r.session_id, r.status) for r in done] == [
+        ("z", "created"), ("m", "extended"), ("a", "created"),
+    ]  # fmt: skip
+    ids = [i for r in done for i in r.message_ids or ()]
+    assert len(ids) == 6 and ids == sorted(ids)
+    assert [store.message(i).content for i in ids] == [  # type: ignore[union-attr]
+        "z 0", "z 1", "m 1", "m 2", "a 0", "a 1",
+    ]  # fmt: skip
+
+
+def test_reads_follow_a_session_another_connection_replaced(tmp_path: Path) -> None:
+    """A session deleted and written anew by another writer (a replacing import) is read
+    as it is now, not through the row id it had when this store last read it."""
+    path = tmp_path / "sessions.db"
+    reader, writer = SQLiteSessionStore(path), SQLiteSessionStore(path)
+    reader.start_session(id="x")
+    reader.start_session(id="later")  # the new copy of x gets another row id
+    reader.append_messages("x", [NewMessage("user", "old question"), NewMessage("user", "old")])
+    assert _contents(reader, "x") == ["old question", "old"]
+    assert [m.content for m in reader.edge_messages("x", before_seq=9)] == ["old question", "old"]
+    fresh = [NewMessage("user", "new question"), NewMessage("assistant", "new answer")]
+    done = list(writer.import_sessions([(NewSession(id="x"), fresh)], existing="replace"))
+    assert done[0].status == "replaced"
+    assert _contents(reader, "x") == ["new question", "new answer"]
+    edges = reader.edge_messages("x", before_seq=9)
+    assert [m.content for m in edges] == ["new question", "new answer"]
+    writer.delete_session("x")
+    with pytest.raises(SessionNotFound):
+        reader.messages("x")
+    reader.close()
+    writer.close()
+
+
 def test_file_is_private_and_wal(tmp_path: Path) -> None:
     path = tmp_path / "x" / "sessions.db"
     s = SQLiteSessionStore(path)

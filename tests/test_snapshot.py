@@ -8,6 +8,7 @@ from pathlib import Path
 from mnemic import render_snapshot
 from mnemic.curated import Memory, Op
 from mnemic.curated.snapshot import RULE, render_block
+from mnemic.curated.tool import run_memory_tool
 from mnemic.curated.usage import Usage, estimate_tokens
 
 MakeMemory = Callable[..., Memory]
@@ -51,7 +52,7 @@ def test_disabled_targets_are_left_out(make_memory: MakeMemory) -> None:
     text = mem.new_session().text
     assert "USER PROFILE" not in text and "m1" in text
     # the tool may still write the disabled target
-    assert mem.tool({"action": "add", "target": "user", "content": "u2"})["success"]
+    assert run_memory_tool(mem, {"action": "add", "target": "user", "content": "u2"})["success"]
 
 
 def test_over_budget_file_is_capped_and_marked(make_memory: MakeMemory, home_path: Path) -> None:

@@ -8,8 +8,7 @@ from typing import Any
 
 import mcp_types as types
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 from mcp import Client
 
 from mnemic.curated import Memory

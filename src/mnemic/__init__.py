@@ -12,19 +12,19 @@ every call).
 
 from __future__ import annotations
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
+from ._lazy import load
 
+TYPE_CHECKING = False
 __version__ = "0.1.0"
 
 _EXPORTS: dict[str, str] = {
     # curated memory
     "Changes": "mnemic.curated.memory",
     "CuratedBackend": "mnemic.curated.backend",
-    "FileBackend": "mnemic.curated.backend",
+    "FileBackend": "mnemic.curated.file_backend",
     "MEMORY_TOOL": "mnemic.curated.tool",
     "Memory": "mnemic.curated.memory",
+    "MemoryCommitted": "mnemic.curated.memory",
     "Op": "mnemic.curated.store",
     "ReadResult": "mnemic.curated.memory",
     "Snapshot": "mnemic.curated.memory",
@@ -66,14 +66,15 @@ _EXPORTS: dict[str, str] = {
     "skills_index": "mnemic.skills",
     # governance
     "AuditJournal": "mnemic.governance.audit",
-    "PendingQueue": "mnemic.governance.review",
+    "PendingQueue": "mnemic.ops.review",
     "WriteContext": "mnemic.governance.actors",
-    "collect_garbage": "mnemic.governance.retention",
-    "forget_sessions": "mnemic.governance.forget",
-    "forget_user": "mnemic.governance.forget",
-    "metrics_text": "mnemic.governance.metrics",
+    "collect_garbage": "mnemic.ops.retention",
+    "forget_sessions": "mnemic.ops.forget",
+    "forget_user": "mnemic.ops.forget",
+    "metrics_text": "mnemic.ops.stats",
     # errors
     "ApprovalUnavailable": "mnemic.errors",
+    "GovernanceError": "mnemic.errors",
     "PendingExpired": "mnemic.errors",
     "PendingNotFound": "mnemic.errors",
     "WriteBlocked": "mnemic.errors",
@@ -83,6 +84,7 @@ _EXPORTS: dict[str, str] = {
     "BudgetExceeded": "mnemic.errors",
     "ConfigError": "mnemic.errors",
     "ContentRejected": "mnemic.errors",
+    "CuratedError": "mnemic.errors",
     "DriftDetected": "mnemic.errors",
     "EntryChanged": "mnemic.errors",
     "InvalidArgument": "mnemic.errors",
@@ -102,7 +104,7 @@ _EXPORTS: dict[str, str] = {
     "ChatAgent": "mnemic.agent",
     "TurnResult": "mnemic.agent",
     "TurnStart": "mnemic.agent",
-    "ToolRegistry": "mnemic.agent",
+    "ToolRegistry": "mnemic.tools",
     "preview_prompt": "mnemic.agent",
     "MemoryProvider": "mnemic.providers",
     "ProviderManager": "mnemic.providers",
@@ -124,11 +126,13 @@ _EXPORTS: dict[str, str] = {
     "ProviderNotFound": "mnemic.errors",
     "ProviderTimeout": "mnemic.errors",
     "ProviderUnavailable": "mnemic.errors",
+    "SessionError": "mnemic.errors",
     "SessionExists": "mnemic.errors",
     "SessionNotFound": "mnemic.errors",
     "SessionStoreBusy": "mnemic.errors",
     "SessionStoreError": "mnemic.errors",
     "SkillChanged": "mnemic.errors",
+    "SkillError": "mnemic.errors",
     "SkillExists": "mnemic.errors",
     "SkillInvalid": "mnemic.errors",
     "SkillNotFound": "mnemic.errors",
@@ -143,295 +147,183 @@ _EXPORTS: dict[str, str] = {
     "UnsupportedPlatform": "mnemic.errors",
 }
 
-__all__ = [
-    "AgentSession",
-    "AmbiguousMatch",
-    "ApprovalUnavailable",
-    "AuditJournal",
-    "BatchFailed",
-    "BudgetExceeded",
-    "Changes",
-    "ChatAgent",
-    "ChatClient",
-    "ChatResult",
-    "ConfigError",
-    "ContentRejected",
-    "CuratedBackend",
-    "DriftDetected",
-    "EntryChanged",
-    "FileBackend",
-    "Finding",
-    "Home",
-    "ImportFailed",
-    "InvalidArgument",
-    "LLMError",
-    "LLMNotConfigured",
-    "LLMRequestFailed",
-    "LLMTimeout",
-    "LockTimeout",
-    "LoopStopped",
-    "MEMORY_TOOL",
-    "McpServerError",
-    "Memory",
-    "MemoryProvider",
-    "MessageNotFound",
-    "MissingDependency",
-    "MnemicError",
-    "NewMessage",
-    "NewSession",
-    "NoMatch",
-    "Op",
-    "OpenAIChatClient",
-    "PatchAmbiguous",
-    "PatchNoMatch",
-    "PendingExpired",
-    "PendingNotFound",
-    "PendingQueue",
-    "ProviderConflict",
-    "ProviderError",
-    "ProviderManager",
-    "ProviderNotFound",
-    "ProviderTimeout",
-    "ProviderUnavailable",
-    "ReadOnlyHome",
-    "ReadResult",
-    "RecallProvider",
-    "SESSION_SEARCH_TOOL",
-    "SQLiteSessionStore",
-    "ScanResult",
-    "SessionExists",
-    "SessionNotFound",
-    "SessionStore",
-    "SessionStoreBusy",
-    "SessionStoreError",
-    "Settings",
-    "SkillChange",
-    "SkillChanged",
-    "SkillExists",
-    "SkillInvalid",
-    "SkillNotFound",
-    "SkillPathRefused",
-    "SkillReadOnly",
-    "SkillStore",
-    "SkillThreatBlocked",
-    "SkillTooLarge",
-    "SkillUnsafe",
-    "Snapshot",
-    "StorageError",
-    "SystemPrompt",
-    "ThreatBlocked",
-    "ToolError",
-    "ToolRegistry",
-    "ToolSpec",
-    "TurnResult",
-    "TurnStart",
-    "UnknownTool",
-    "UnreadableFile",
-    "UnsafePath",
-    "UnsupportedPlatform",
-    "Usage",
-    "Version",
-    "WouldEmptyTarget",
-    "WriteBlocked",
-    "WriteContext",
-    "WriteDenied",
-    "WriteFailed",
-    "WriteResult",
-    "available_providers",
-    "build_system_prompt",
-    "collect_garbage",
-    "forget_sessions",
-    "forget_user",
-    "load_provider",
-    "load_settings",
-    "metrics_text",
-    "open_store",
-    "preview_prompt",
-    "render_snapshot",
-    "resolve_home",
-    "run_memory_tool",
-    "run_session_search",
-    "run_skill_tool",
-    "scan_sections",
-    "scan_text",
-    "scrub_text",
-    "skill_tool_specs",
-    "skills_index",
-]
+__all__ = sorted(_EXPORTS)
 
 
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'mnemic' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+def __getattr__(name: str) -> object:
+    return load(__name__, _EXPORTS, name, globals())
 
 
 def __dir__() -> list[str]:
     return sorted([*globals(), *_EXPORTS])
 
 
-if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs (explicit re-exports)
     from .agent import (
-        AgentSession,
-        ChatAgent,
-        ToolRegistry,
-        TurnResult,
-        TurnStart,
-        preview_prompt,
+        AgentSession as AgentSession,
+        ChatAgent as ChatAgent,
+        TurnResult as TurnResult,
+        TurnStart as TurnStart,
+        preview_prompt as preview_prompt,
     )
     from .config import (
-        Settings,
-        load_settings,
+        Settings as Settings,
+        load_settings as load_settings,
     )
     from .curated.backend import (
-        CuratedBackend,
-        FileBackend,
-        Version,
+        CuratedBackend as CuratedBackend,
+        Version as Version,
+    )
+    from .curated.file_backend import (
+        FileBackend as FileBackend,
     )
     from .curated.memory import (
-        Changes,
-        Memory,
-        ReadResult,
-        Snapshot,
-        WriteResult,
+        Changes as Changes,
+        Memory as Memory,
+        MemoryCommitted as MemoryCommitted,
+        ReadResult as ReadResult,
+        Snapshot as Snapshot,
+        WriteResult as WriteResult,
     )
     from .curated.snapshot import (
-        render_snapshot,
+        render_snapshot as render_snapshot,
     )
     from .curated.store import (
-        Op,
+        Op as Op,
     )
     from .curated.tool import (
-        MEMORY_TOOL,
-        run_memory_tool,
+        MEMORY_TOOL as MEMORY_TOOL,
+        run_memory_tool as run_memory_tool,
     )
     from .curated.usage import (
-        Usage,
+        Usage as Usage,
     )
     from .errors import (
-        AmbiguousMatch,
-        ApprovalUnavailable,
-        BatchFailed,
-        BudgetExceeded,
-        ConfigError,
-        ContentRejected,
-        DriftDetected,
-        EntryChanged,
-        ImportFailed,
-        InvalidArgument,
-        LLMError,
-        LLMNotConfigured,
-        LLMRequestFailed,
-        LLMTimeout,
-        LockTimeout,
-        LoopStopped,
-        McpServerError,
-        MessageNotFound,
-        MissingDependency,
-        MnemicError,
-        NoMatch,
-        PatchAmbiguous,
-        PatchNoMatch,
-        PendingExpired,
-        PendingNotFound,
-        ProviderConflict,
-        ProviderError,
-        ProviderNotFound,
-        ProviderTimeout,
-        ProviderUnavailable,
-        ReadOnlyHome,
-        SessionExists,
-        SessionNotFound,
-        SessionStoreBusy,
-        SessionStoreError,
-        SkillChanged,
-        SkillExists,
-        SkillInvalid,
-        SkillNotFound,
-        SkillPathRefused,
-        SkillReadOnly,
-        SkillThreatBlocked,
-        SkillTooLarge,
-        SkillUnsafe,
-        StorageError,
-        ThreatBlocked,
-        ToolError,
-        UnknownTool,
-        UnreadableFile,
-        UnsafePath,
-        UnsupportedPlatform,
-        WouldEmptyTarget,
-        WriteBlocked,
-        WriteDenied,
-        WriteFailed,
+        AmbiguousMatch as AmbiguousMatch,
+        ApprovalUnavailable as ApprovalUnavailable,
+        BatchFailed as BatchFailed,
+        BudgetExceeded as BudgetExceeded,
+        ConfigError as ConfigError,
+        ContentRejected as ContentRejected,
+        CuratedError as CuratedError,
+        DriftDetected as DriftDetected,
+        EntryChanged as EntryChanged,
+        GovernanceError as GovernanceError,
+        ImportFailed as ImportFailed,
+        InvalidArgument as InvalidArgument,
+        LLMError as LLMError,
+        LLMNotConfigured as LLMNotConfigured,
+        LLMRequestFailed as LLMRequestFailed,
+        LLMTimeout as LLMTimeout,
+        LockTimeout as LockTimeout,
+        LoopStopped as LoopStopped,
+        McpServerError as McpServerError,
+        MessageNotFound as MessageNotFound,
+        MissingDependency as MissingDependency,
+        MnemicError as MnemicError,
+        NoMatch as NoMatch,
+        PatchAmbiguous as PatchAmbiguous,
+        PatchNoMatch as PatchNoMatch,
+        PendingExpired as PendingExpired,
+        PendingNotFound as PendingNotFound,
+        ProviderConflict as ProviderConflict,
+        ProviderError as ProviderError,
+        ProviderNotFound as ProviderNotFound,
+        ProviderTimeout as ProviderTimeout,
+        ProviderUnavailable as ProviderUnavailable,
+        ReadOnlyHome as ReadOnlyHome,
+        SessionError as SessionError,
+        SessionExists as SessionExists,
+        SessionNotFound as SessionNotFound,
+        SessionStoreBusy as SessionStoreBusy,
+        SessionStoreError as SessionStoreError,
+        SkillChanged as SkillChanged,
+        SkillError as SkillError,
+        SkillExists as SkillExists,
+        SkillInvalid as SkillInvalid,
+        SkillNotFound as SkillNotFound,
+        SkillPathRefused as SkillPathRefused,
+        SkillReadOnly as SkillReadOnly,
+        SkillThreatBlocked as SkillThreatBlocked,
+        SkillTooLarge as SkillTooLarge,
+        SkillUnsafe as SkillUnsafe,
+        StorageError as StorageError,
+        ThreatBlocked as ThreatBlocked,
+        ToolError as ToolError,
+        UnknownTool as UnknownTool,
+        UnreadableFile as UnreadableFile,
+        UnsafePath as UnsafePath,
+        UnsupportedPlatform as UnsupportedPlatform,
+        WouldEmptyTarget as WouldEmptyTarget,
+        WriteBlocked as WriteBlocked,
+        WriteDenied as WriteDenied,
+        WriteFailed as WriteFailed,
     )
     from .governance.actors import (
-        WriteContext,
+        WriteContext as WriteContext,
     )
     from .governance.audit import (
-        AuditJournal,
-    )
-    from .governance.forget import (
-        forget_sessions,
-        forget_user,
-    )
-    from .governance.metrics import (
-        metrics_text,
-    )
-    from .governance.retention import (
-        collect_garbage,
-    )
-    from .governance.review import (
-        PendingQueue,
+        AuditJournal as AuditJournal,
     )
     from .home import (
-        Home,
-        resolve_home,
+        Home as Home,
+        resolve_home as resolve_home,
     )
     from .llm import (
-        ChatClient,
-        ChatResult,
-        OpenAIChatClient,
+        ChatClient as ChatClient,
+        ChatResult as ChatResult,
+        OpenAIChatClient as OpenAIChatClient,
+    )
+    from .ops.forget import (
+        forget_sessions as forget_sessions,
+        forget_user as forget_user,
+    )
+    from .ops.retention import (
+        collect_garbage as collect_garbage,
+    )
+    from .ops.review import (
+        PendingQueue as PendingQueue,
+    )
+    from .ops.stats import (
+        metrics_text as metrics_text,
     )
     from .prompt import (
-        SystemPrompt,
-        build_system_prompt,
+        SystemPrompt as SystemPrompt,
+        build_system_prompt as build_system_prompt,
     )
     from .providers import (
-        MemoryProvider,
-        ProviderManager,
-        RecallProvider,
-        available_providers,
-        load_provider,
-        scrub_text,
+        MemoryProvider as MemoryProvider,
+        ProviderManager as ProviderManager,
+        RecallProvider as RecallProvider,
+        available_providers as available_providers,
+        load_provider as load_provider,
+        scrub_text as scrub_text,
     )
     from .scan import (
-        Finding,
-        ScanResult,
-        scan_sections,
-        scan_text,
+        Finding as Finding,
+        ScanResult as ScanResult,
+        scan_sections as scan_sections,
+        scan_text as scan_text,
     )
     from .sessions import (
-        SESSION_SEARCH_TOOL,
-        NewMessage,
-        NewSession,
-        SessionStore,
-        SQLiteSessionStore,
-        open_store,
-        run_session_search,
+        SESSION_SEARCH_TOOL as SESSION_SEARCH_TOOL,
+        NewMessage as NewMessage,
+        NewSession as NewSession,
+        SessionStore as SessionStore,
+        SQLiteSessionStore as SQLiteSessionStore,
+        open_store as open_store,
+        run_session_search as run_session_search,
     )
     from .skills import (
-        SkillChange,
-        SkillStore,
-        run_skill_tool,
-        skill_tool_specs,
-        skills_index,
+        SkillChange as SkillChange,
+        SkillStore as SkillStore,
+        run_skill_tool as run_skill_tool,
+        skill_tool_specs as skill_tool_specs,
+        skills_index as skills_index,
     )
     from .tooling import (
-        ToolSpec,
+        ToolSpec as ToolSpec,
+    )
+    from .tools import (
+        ToolRegistry as ToolRegistry,
     )

@@ -25,7 +25,7 @@ import math
 import os
 
 from .errors import ConfigError, StorageError
-from .fsio import read_text_strict
+from .fsio import atomic_write_text, ensure_private_dir, read_text_strict
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -48,6 +48,7 @@ __all__ = [
     "Settings",
     "SkillsSettings",
     "load_settings",
+    "set_config_value",
 ]
 
 
@@ -405,6 +406,40 @@ def load_settings(
     return settings
 
 
+def set_config_value(home: str | os.PathLike[str], section: str, key: str, value: Any) -> str:
+    """Set ``[section] key = value`` in ``<home>/config.toml``, keeping every comment and
+    the layout of the rest of the file. The whole result is validated first: a file that
+    is not valid TOML, or a value (this one or another) that would not load, raises
+    :class:`~mnemic.errors.ConfigError` naming the file, and nothing is written.
+    Returns the path."""
+    import tomllib
+
+    import tomlkit  # only this write path needs it; settings load on every cold start
+
+    root = os.fspath(home)
+    ensure_private_dir(root)
+    path = os.path.join(root, "config.toml")
+    old = read_text_strict(path) or ""
+    try:
+        doc = tomlkit.parse(old)
+    except Exception as exc:
+        raise ConfigError("(file)", f"not valid TOML, not changed: {exc}", source=path) from exc
+    table = doc.get(section)
+    if table is None:
+        table = tomlkit.table()
+        doc[section] = table
+    elif not isinstance(table, dict):
+        raise ConfigError(section, "expected a table; not changed", source=path)
+    table[key] = value
+    new = tomlkit.dumps(doc)
+    try:
+        _build(Settings, tomllib.loads(new), "", path)
+    except ConfigError as exc:
+        raise ConfigError(exc.key, f"{exc.problem}; not changed", source=path) from None
+    atomic_write_text(path, new)
+    return path
+
+
 def _apply_env(raw: dict[str, Any], env: Mapping[str, str]) -> dict[str, str]:
     """Overlay ``MNEMIC_<SECTION>_<KEY>`` variables; return {dotted key: variable name}."""
     used: dict[str, str] = {}
@@ -575,14 +610,13 @@ def _check_ranges(obj: _Section, prefix: str, source: str) -> None:
                     f"expected one of {', '.join(_POLICIES)}, got {value!r}",
                     source=source,
                 )
-    if isinstance(obj, Settings) and not (
-        obj.store == "files" or obj.store.startswith(("postgresql://", "postgres://"))
-    ):
-        raise ConfigError(
-            "store",
-            f"expected 'files' or a postgresql:// URL, got {obj.store!r}",
-            source=source,
-        )
+    if isinstance(obj, Settings):
+        from .registry import check_store
+
+        try:
+            check_store(obj.store)
+        except ConfigError as exc:
+            raise ConfigError("store", exc.problem, source=source) from None
 
 
 _SCAN_LEVELS = ("strict", "balanced", "lenient")  # mnemic.scan.LEVELS (a test keeps them equal)

@@ -104,11 +104,7 @@ class Home:
         root = home_dir(path, profile, environ)
         if create:
             ensure_private_dir(root)
-        settings = load_settings(root, environ)
-        from .scan import set_default_level
-
-        set_default_level(settings.scan.level)  # [scan] level for every scan of this process
-        return cls(root, settings)
+        return cls(root, load_settings(root, environ))
 
     @property
     def memories_dir(self) -> Path:

@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .config import Settings
+from .errors import StorageError
+from .fsio import read_text_strict
 from .scan import scan_text
 
 __all__ = [
@@ -131,8 +133,6 @@ def load_context_file(path: Path, *, cap: int) -> ContextFile | None:
     A file larger than ``cap`` keeps its first 70 % and last 20 % with a marker. Returns
     ``None`` when the file does not exist or cannot be read as UTF-8 text.
     """
-    from .errors import StorageError
-    from .fsio import read_text_strict
 
     try:
         raw = read_text_strict(path, max_bytes=max(cap * 8, 1 << 20))

@@ -12,6 +12,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from .errors import InvalidArgument
+
 __all__ = ["ToolSpec", "check_text", "find_surrogate", "parse_arguments", "safe_text"]
 
 
@@ -51,7 +53,6 @@ def parse_arguments(raw: str | dict[str, Any] | None) -> dict[str, Any]:
     Unicode text (a lone surrogate such as ``"\\ud800"``, which cannot be stored as
     UTF-8). A dict (the MCP server and the agent pass one) is checked the same way.
     """
-    from .errors import InvalidArgument
 
     if raw is None or raw == "":
         return {}
@@ -116,7 +117,6 @@ def check_text(value: Any) -> None:
     found = find_surrogate(value)
     if found is None:
         return
-    from .errors import InvalidArgument
 
     path, codepoint = found
     raise InvalidArgument(

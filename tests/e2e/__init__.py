@@ -1,0 +1,63 @@
+"""End-to-end tests: the CLI, the MCP server and the chat loop in real subprocesses.
+
+Every test that runs the CLI goes through :func:`run_mnemic` (text) or
+:func:`run_mnemic_bytes` (raw bytes), so a command is started the same way everywhere:
+``python -m mnemic ARGS`` with this interpreter, ``MNEMIC_HOME`` set, a terminal width of
+160 columns (tables and help text wrap the same on every machine), stdin given (empty
+unless a test passes text) and a time limit.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+__all__ = ["mnemic_env", "run_mnemic", "run_mnemic_bytes"]
+
+
+def mnemic_env(home: Path, env: Mapping[str, str] | None = None) -> dict[str, str]:
+    """This process's environment with ``MNEMIC_HOME=home`` and ``COLUMNS=160``, then
+    ``env`` on top."""
+    return {**os.environ, "MNEMIC_HOME": str(home), "COLUMNS": "160", **(env or {})}
+
+
+def run_mnemic(
+    home: Path,
+    *args: str,
+    stdin: str = "",
+    env: Mapping[str, str] | None = None,
+    timeout: float = 120,
+    python: str = sys.executable,
+    **options: Any,
+) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m mnemic ARGS`` on ``home`` and wait for it; text in and out.
+
+    ``env`` adds to (or overrides) the environment; ``options`` go to
+    :func:`subprocess.run` (``cwd``, ``preexec_fn``).
+    """
+    return subprocess.run(
+        [python, "-m", "mnemic", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=mnemic_env(home, env),
+        timeout=timeout,
+        **options,
+    )
+
+
+def run_mnemic_bytes(
+    home: Path, *args: str | bytes, stdin: bytes = b"", timeout: float = 120
+) -> subprocess.CompletedProcess[bytes]:
+    """:func:`run_mnemic` with bytes: arguments, stdin and output are not decoded."""
+    return subprocess.run(
+        [sys.executable, "-m", "mnemic", *args],
+        input=stdin,
+        capture_output=True,
+        env=mnemic_env(home),
+        timeout=timeout,
+    )

@@ -3,24 +3,11 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from mnemic.testing import FakeLLMServer, Reply, ToolCallReply
 
-
-def run(home: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "MNEMIC_HOME": str(home), "COLUMNS": "160"}
-    return subprocess.run(
-        [sys.executable, "-m", "mnemic", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-    )
+from . import run_mnemic
 
 
 def test_chat_session_with_tools_and_slash_commands(home_path: Path) -> None:
@@ -36,7 +23,9 @@ def test_chat_session_with_tools_and_slash_commands(home_path: Path) -> None:
         "I drink green tea\n/memory\nsave this {\n/search green tea\n/skills\n/new\nhi\n/quit\n"
     )
     with FakeLLMServer(replies) as server:
-        r = run(home_path, "chat", "--base-url", server.base_url, "--model", "m", stdin=script)
+        r = run_mnemic(
+            home_path, "chat", "--base-url", server.base_url, "--model", "m", stdin=script
+        )
     assert r.returncode == 0, r.stderr
     out, err = r.stdout, r.stderr
     assert "Noted: green tea." in out and "That did not work, sorry." in out
@@ -50,28 +39,28 @@ def test_chat_session_with_tools_and_slash_commands(home_path: Path) -> None:
 
 
 def test_chat_without_an_endpoint_is_a_usage_error(home_path: Path) -> None:
-    r = run(home_path, "chat", stdin="")
+    r = run_mnemic(home_path, "chat", stdin="")
     assert r.returncode == 2 and "--base-url" in r.stderr
 
 
 def test_chat_reports_an_unreachable_endpoint_and_goes_on(home_path: Path) -> None:
     with FakeLLMServer() as server:
         url = server.base_url
-    r = run(home_path, "chat", "--base-url", url, "--model", "m", stdin="hello\n/quit\n")
+    r = run_mnemic(home_path, "chat", "--base-url", url, "--model", "m", stdin="hello\n/quit\n")
     assert r.returncode == 0 and "model could not answer" in r.stderr
 
 
 def test_prompt_shows_layers(home_path: Path) -> None:
-    r = run(home_path, "memory", "add", "--target", "user", "Name: Ada.")
+    r = run_mnemic(home_path, "memory", "add", "--target", "user", "Name: Ada.")
     assert r.returncode == 0, r.stderr
-    r = run(home_path, "prompt", "--json")
+    r = run_mnemic(home_path, "prompt", "--json")
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
     names = [la["name"] for la in data["layers"]]
     assert names[:3] == ["identity", "tool_guidance", "provider"] and names[-1] == "session"
     assert "Name: Ada." in data["text"] and data["chars"] == len(data["text"])
     assert data["tools"][0] == "memory" and data["provider"] is None
-    r = run(home_path, "prompt")
+    r = run_mnemic(home_path, "prompt")
     assert r.returncode == 0 and "System prompt of a new session" in r.stdout
     assert "Name: Ada." in r.stdout
 
@@ -80,22 +69,37 @@ def test_provider_use_keeps_comments_and_off(home_path: Path) -> None:
     home_path.mkdir(parents=True, exist_ok=True)
     config = home_path / "config.toml"
     config.write_text("# my settings\n[memory]\nmemory_char_limit = 3000  # roomy\n")
-    r = run(home_path, "provider", "list", "--json")
+    r = run_mnemic(home_path, "provider", "list", "--json")
     assert r.returncode == 0 and json.loads(r.stdout)["providers"][0]["name"] == "recall"
-    r = run(home_path, "provider", "use", "recall")
+    r = run_mnemic(home_path, "provider", "use", "recall")
     assert r.returncode == 0, r.stderr
     text = config.read_text()
     assert "# my settings" in text and "memory_char_limit = 3000  # roomy" in text
     assert 'provider = "recall"' in text
-    r = run(home_path, "provider", "status", "--json")
+    r = run_mnemic(home_path, "provider", "status", "--json")
     data = json.loads(r.stdout)
     assert data["provider"] == "recall" and data["active"] is True
-    r = run(home_path, "prompt", "--json")
+    r = run_mnemic(home_path, "prompt", "--json")
     assert json.loads(r.stdout)["provider"] == "recall"
-    r = run(home_path, "provider", "use", "nope")
+    r = run_mnemic(home_path, "provider", "use", "nope")
     assert r.returncode == 1 and "recall" in r.stderr
-    r = run(home_path, "provider", "off")
+    r = run_mnemic(home_path, "provider", "off")
     assert r.returncode == 0 and 'provider = ""' in config.read_text()
     assert "# my settings" in config.read_text()
-    r = run(home_path, "provider", "status")
+    r = run_mnemic(home_path, "provider", "status")
     assert "No memory provider is active" in r.stdout
+
+
+def test_provider_use_refused_by_an_invalid_setting_names_the_real_file_and_keeps_it(
+    home_path: Path,
+) -> None:
+    home_path.mkdir(parents=True, exist_ok=True)
+    config = home_path / "config.toml"
+    before = "# mine\n[agent]\nrecall_results = 0  # out of range\n"
+    config.write_text(before)
+    for args in (("provider", "use", "recall"), ("provider", "off")):
+        r = run_mnemic(home_path, *args)
+        assert r.returncode == 2, r.stderr
+        assert r.stderr.startswith(f"mnemic: {config}: agent.recall_results: "), r.stderr
+        assert "not changed" in r.stderr and "Traceback" not in r.stderr
+        assert config.read_text() == before

@@ -6,8 +6,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from mnemic.agent import AgentSession, ChatAgent, OpenAIStreamingClient
+from mnemic.agent import AgentSession, ChatAgent
 from mnemic.curated import Memory
+from mnemic.llm.streaming import OpenAIStreamingClient
 from mnemic.testing import Fail, FakeLLMServer, Hang, Reply, ToolCallReply
 
 

@@ -10,105 +10,95 @@ from pathlib import Path
 
 import pytest
 
-
-def run(home: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "MNEMIC_HOME": str(home)}
-    return subprocess.run(
-        [sys.executable, "-m", "mnemic", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
+from . import run_mnemic
 
 
 def test_add_show_status_and_exit_codes(home_path: Path) -> None:
-    r = run(home_path, "memory", "add", "Project uses pip and venv")
+    r = run_mnemic(home_path, "memory", "add", "Project uses pip and venv")
     assert r.returncode == 0, r.stderr
     assert "Entry added. MEMORY.md: 1% — 25/2,200 chars" in r.stdout
-    r = run(home_path, "memory", "add", "--target", "user", "Name: Ada")
+    r = run_mnemic(home_path, "memory", "add", "--target", "user", "Name: Ada")
     assert r.returncode == 0
-    r = run(home_path, "memory", "show")
+    r = run_mnemic(home_path, "memory", "show")
     assert "MEMORY (your personal notes) [1% — 25/2,200 chars]" in r.stdout
     assert "USER PROFILE (who the user is)" in r.stdout
-    r = run(home_path, "memory", "status")
+    r = run_mnemic(home_path, "memory", "status")
     assert "MEMORY.md" in r.stdout and "USER.md" in r.stdout and "entries" in r.stdout
-    r = run(home_path, "memory", "status", "--json")
+    r = run_mnemic(home_path, "memory", "status", "--json")
     rows = json.loads(r.stdout)
     assert rows[0]["target"] == "memory" and rows[0]["chars"] == 25
 
-    r = run(home_path, "memory", "remove", "no such entry")
+    r = run_mnemic(home_path, "memory", "remove", "no such entry")
     assert r.returncode == 1
     assert "No MEMORY.md entry contains" in r.stderr and r.stdout == ""
-    r = run(home_path, "memory", "add")
+    r = run_mnemic(home_path, "memory", "add")
     assert r.returncode == 2  # usage error
-    r = run(home_path, "memory", "add", "-t", "nope", "x")
+    r = run_mnemic(home_path, "memory", "add", "-t", "nope", "x")
     assert r.returncode == 2
 
 
 def test_tool_command(home_path: Path) -> None:
-    r = run(
+    r = run_mnemic(
         home_path, "tool", "memory", '{"action": "add", "target": "user", "content": "Likes tea"}'
     )
     assert r.returncode == 0
     assert json.loads(r.stdout)["success"] is True
-    r = run(
+    r = run_mnemic(
         home_path, "tool", "memory", '{"action": "remove", "target": "user", "old_text": "coffee"}'
     )
     assert r.returncode == 1
     resp = json.loads(r.stdout)
     assert resp["error_code"] == "no_match" and resp["current_entries"] == ["Likes tea"]
-    r = run(home_path, "tool", "memory", "-", stdin='{"action": "read", "target": "user"}')
+    r = run_mnemic(home_path, "tool", "memory", "-", stdin='{"action": "read", "target": "user"}')
     assert json.loads(r.stdout)["entries"] == ["Likes tea"]
-    r = run(home_path, "tool", "memory", "{not json")
+    r = run_mnemic(home_path, "tool", "memory", "{not json")
     assert r.returncode == 1 and "not valid JSON" in json.loads(r.stdout)["error"]
-    r = run(home_path, "tool", "nosuchtool", "{}")
+    r = run_mnemic(home_path, "tool", "nosuchtool", "{}")
     assert r.returncode == 2 and "unknown tool" in r.stderr
 
 
 def test_history_diff_restore(home_path: Path) -> None:
-    run(home_path, "memory", "add", "first")
-    run(home_path, "memory", "add", "second")
-    r = run(home_path, "memory", "history", "--json")
+    run_mnemic(home_path, "memory", "add", "first")
+    run_mnemic(home_path, "memory", "add", "second")
+    r = run_mnemic(home_path, "memory", "history", "--json")
     versions = json.loads(r.stdout)["memory"]
     assert [v["version"] for v in versions] == [1]
-    r = run(home_path, "memory", "diff", "1")
+    r = run_mnemic(home_path, "memory", "diff", "1")
     assert "+second" in r.stdout
-    r = run(home_path, "memory", "restore", "1", "--yes")
+    r = run_mnemic(home_path, "memory", "restore", "1", "--yes")
     assert r.returncode == 0, r.stderr
-    r = run(home_path, "memory", "show", "--json")
+    r = run_mnemic(home_path, "memory", "show", "--json")
     assert json.loads(r.stdout)["memory"]["entries"] == ["first"]
-    r = run(home_path, "memory", "restore", "99", "--yes")
+    r = run_mnemic(home_path, "memory", "restore", "99", "--yes")
     assert r.returncode == 1 and "No version 99" in r.stderr
 
 
 def test_drift_then_adopt(home_path: Path) -> None:
-    run(home_path, "memory", "add", "managed")
+    run_mnemic(home_path, "memory", "add", "managed")
     path = home_path / "memories" / "MEMORY.md"
     with open(path, "a", encoding="utf-8") as fh:
         fh.write("\n\npasted paragraph one\n\npasted paragraph two " + "x" * 2300)
-    r = run(home_path, "memory", "remove", "managed")
+    r = run_mnemic(home_path, "memory", "remove", "managed")
     assert r.returncode == 1 and "mnemic memory adopt" in r.stderr
-    r = run(home_path, "memory", "doctor")
+    r = run_mnemic(home_path, "memory", "doctor")
     assert r.returncode == 1 and "edited outside mnemic" in r.stdout
-    r = run(home_path, "memory", "adopt", "--json")
+    r = run_mnemic(home_path, "memory", "adopt", "--json")
     plan = json.loads(r.stdout)
     assert plan["entries"][:2] == ["managed", "pasted paragraph one"]
     assert len(plan["entries"]) >= 4 and all(len(e) <= 2200 for e in plan["entries"])
     assert "".join("".join(plan["entries"]).split()) == "".join(
         ("managed pasted paragraph one pasted paragraph two " + "x" * 2300).split()
     )
-    r = run(home_path, "memory", "adopt", stdin="n\n")
+    r = run_mnemic(home_path, "memory", "adopt", stdin="n\n")
     assert r.returncode == 1 and "not adopted" in r.stderr
-    r = run(home_path, "memory", "adopt", "--yes")
+    r = run_mnemic(home_path, "memory", "adopt", "--yes")
     assert r.returncode == 0 and "Adopted" in r.stdout
-    r = run(home_path, "memory", "remove", "managed")
+    r = run_mnemic(home_path, "memory", "remove", "managed")
     assert r.returncode == 0, r.stderr
 
 
 def test_edit_with_editor(home_path: Path, tmp_path: Path) -> None:
-    run(home_path, "memory", "add", "old line")
+    run_mnemic(home_path, "memory", "add", "old line")
     editor = tmp_path / "editor.sh"
     editor.write_text('#!/bin/sh\nprintf "edited one\\n§\\nedited two" > "$1"\n')
     editor.chmod(0o755)
@@ -139,7 +129,7 @@ def test_edit_with_editor(home_path: Path, tmp_path: Path) -> None:
 @pytest.mark.parametrize("flag", ["--profile", "env"])
 def test_profiles_are_isolated(home_path: Path, flag: str) -> None:
     if flag == "--profile":
-        run(home_path, "--profile", "work", "memory", "add", "work fact")
+        run_mnemic(home_path, "--profile", "work", "memory", "add", "work fact")
     else:
         env = {**os.environ, "MNEMIC_HOME": str(home_path), "MNEMIC_PROFILE": "work"}
         subprocess.run(
@@ -148,8 +138,8 @@ def test_profiles_are_isolated(home_path: Path, flag: str) -> None:
             check=True,
             capture_output=True,
         )
-    main = json.loads(run(home_path, "memory", "show", "--json").stdout)
-    work = json.loads(run(home_path, "--profile", "work", "memory", "show", "--json").stdout)
+    main = json.loads(run_mnemic(home_path, "memory", "show", "--json").stdout)
+    work = json.loads(run_mnemic(home_path, "--profile", "work", "memory", "show", "--json").stdout)
     assert main["memory"]["entries"] == []
     assert work["memory"]["entries"] == ["work fact"]
 
@@ -157,7 +147,7 @@ def test_profiles_are_isolated(home_path: Path, flag: str) -> None:
 def test_bad_config_is_a_usage_error_naming_the_key(home_path: Path) -> None:
     home_path.mkdir(parents=True)
     (home_path / "config.toml").write_text("[memory]\nmemory_char_limit = 'big'\n")
-    r = run(home_path, "memory", "status")
+    r = run_mnemic(home_path, "memory", "status")
     assert r.returncode == 2 and "memory.memory_char_limit" in r.stderr
 
 
@@ -182,23 +172,25 @@ def assert_for_a_person(text: str) -> None:
 def test_refusals_are_told_to_a_person_with_the_entries_they_refer_to(home_path: Path) -> None:
     (home_path).mkdir(parents=True)
     (home_path / "config.toml").write_text("[memory]\nmemory_char_limit = 100\n")
-    assert run(home_path, "memory", "add", "Project uses pip and venv").returncode == 0
-    assert run(home_path, "memory", "add", "Deploys go through staging").returncode == 0
+    assert run_mnemic(home_path, "memory", "add", "Project uses pip and venv").returncode == 0
+    assert run_mnemic(home_path, "memory", "add", "Deploys go through staging").returncode == 0
 
-    r = run(home_path, "memory", "remove", "nothing like it")
+    r = run_mnemic(home_path, "memory", "remove", "nothing like it")
     assert r.returncode == 1 and r.stdout == ""
     assert "No MEMORY.md entry contains 'nothing like it'" in r.stderr
     assert "[1] Project uses pip and venv" in r.stderr
     assert "[2] Deploys go through staging" in r.stderr
     assert_for_a_person(r.stderr)
 
-    r = run(home_path, "memory", "add", "The staging cluster is rebuilt every night at 02:00 UTC")
+    r = run_mnemic(
+        home_path, "memory", "add", "The staging cluster is rebuilt every night at 02:00 UTC"
+    )
     assert r.returncode == 1
     assert "Make room first" in r.stderr and "mnemic memory remove" in r.stderr
     assert "[2] Deploys go through staging" in r.stderr
     assert_for_a_person(r.stderr)
 
-    r = run(home_path, "memory", "add", "x" * 300)
+    r = run_mnemic(home_path, "memory", "add", "x" * 300)
     assert r.returncode == 1
     assert "300 chars, longer than the whole MEMORY.md budget of 100 chars" in r.stderr
     assert "split it into several shorter entries" in r.stderr
@@ -206,54 +198,54 @@ def test_refusals_are_told_to_a_person_with_the_entries_they_refer_to(home_path:
     assert_for_a_person(r.stderr)
 
     new = "Deploys go through staging, then a reviewer signs off"
-    r = run(home_path, "memory", "replace", "Deploy", new)
+    r = run_mnemic(home_path, "memory", "replace", "Deploy", new)
     assert r.returncode == 0, r.stderr
     assert "replaced: Deploys go through staging" in r.stdout
     assert "% full" in r.stdout  # the pressure warning, in words for a person
     assert_for_a_person(r.stdout)
 
-    r = run(home_path, "memory", "add", "[BLOCKED: a MEMORY.md entry]")
+    r = run_mnemic(home_path, "memory", "add", "[BLOCKED: a MEMORY.md entry]")
     assert r.returncode == 1 and "placeholder" in r.stderr
     assert_for_a_person(r.stderr)
 
 
 def test_drift_refusal_tells_a_person_to_adopt(home_path: Path) -> None:
-    run(home_path, "memory", "add", "managed")
+    run_mnemic(home_path, "memory", "add", "managed")
     path = home_path / "memories" / "MEMORY.md"
     path.write_text("managed\n§\n\n§\npasted by hand", encoding="utf-8")
-    r = run(home_path, "memory", "remove", "managed")
+    r = run_mnemic(home_path, "memory", "remove", "managed")
     assert r.returncode == 1
     assert "`mnemic memory adopt --target memory`" in r.stderr
     assert "A person should run" not in r.stderr and "only `add` works" not in r.stderr
     assert_for_a_person(r.stderr)
     # --json keeps the tool response, for scripts
-    r = run(home_path, "memory", "remove", "managed", "--json")
+    r = run_mnemic(home_path, "memory", "remove", "managed", "--json")
     assert r.returncode == 1 and json.loads(r.stdout)["error_code"] == "drift_detected"
 
 
 def test_show_exits_1_when_a_file_is_unreadable_and_still_shows_the_other(
     home_path: Path,
 ) -> None:
-    assert run(home_path, "memory", "add", "--target", "user", "Name: Ada").returncode == 0
+    assert run_mnemic(home_path, "memory", "add", "--target", "user", "Name: Ada").returncode == 0
     (home_path / "memories" / "MEMORY.md").write_bytes(b"notes \xff\xfe broken")
-    r = run(home_path, "memory", "show")
+    r = run_mnemic(home_path, "memory", "show")
     assert r.returncode == 1
     assert "Name: Ada" in r.stdout
     assert "MEMORY.md" in r.stderr and "could not be read" in r.stderr
-    r = run(home_path, "memory", "show", "--raw")
+    r = run_mnemic(home_path, "memory", "show", "--raw")
     assert r.returncode == 1 and "[1] Name: Ada" in r.stdout and "could not be read" in r.stderr
-    r = run(home_path, "memory", "show", "--json")
+    r = run_mnemic(home_path, "memory", "show", "--json")
     assert r.returncode == 1
     out = json.loads(r.stdout)
     assert out["user"]["entries"] == ["Name: Ada"] and "could not be read" in out["memory"]["error"]
-    r = run(home_path, "memory", "show", "--target", "user")
+    r = run_mnemic(home_path, "memory", "show", "--target", "user")
     assert r.returncode == 0 and "Name: Ada" in r.stdout
 
 
 def test_two_rejected_edits_keep_both_texts_and_never_overwrite(
     home_path: Path, tmp_path: Path
 ) -> None:
-    run(home_path, "memory", "add", "old line")
+    run_mnemic(home_path, "memory", "add", "old line")
     # A rescue file already holding another text, under every name the next seconds
     # could produce: a rejected edit must never overwrite it.
     import time

@@ -2,22 +2,14 @@
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
+
+from . import run_mnemic
 
 
 def test_demo_runs_and_tells_the_story(tmp_path: Path) -> None:
-    env = {**os.environ, "MNEMIC_HOME": str(tmp_path / "unused"), "NO_COLOR": "1"}
-    r = subprocess.run(
-        [sys.executable, "-m", "mnemic", "demo"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=180,
-    )
+    r = run_mnemic(tmp_path / "unused", "demo", env={"NO_COLOR": "1"}, timeout=180)
     assert r.returncode == 0, r.stderr
     out = r.stdout
     assert "Traceback" not in out + r.stderr

@@ -3,22 +3,9 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
-
-def run(home: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "MNEMIC_HOME": str(home)}
-    return subprocess.run(
-        [sys.executable, "-m", "mnemic", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
+from . import run_mnemic
 
 
 def stage_config(home: Path) -> None:
@@ -28,91 +15,93 @@ def stage_config(home: Path) -> None:
 
 def test_pending_workflow(home_path: Path) -> None:
     stage_config(home_path)
-    r = run(home_path, "memory", "add", "Builds with make -j4")
+    r = run_mnemic(home_path, "memory", "add", "Builds with make -j4")
     assert r.returncode == 0, r.stderr
     assert "Staged for approval as" in r.stdout and "nothing is saved yet" in r.stdout
-    r = run(home_path, "tool", "memory", '{"action": "add", "target": "user", "content": "Ada"}')
+    r = run_mnemic(
+        home_path, "tool", "memory", '{"action": "add", "target": "user", "content": "Ada"}'
+    )
     resp = json.loads(r.stdout)
     assert r.returncode == 0 and resp["staged"] is True and resp["saved"] is False
-    r = run(home_path, "memory", "show", "--json")
+    r = run_mnemic(home_path, "memory", "show", "--json")
     assert json.loads(r.stdout)["memory"]["entries"] == []  # nothing saved yet
 
-    r = run(home_path, "pending", "list", "--json")
+    r = run_mnemic(home_path, "pending", "list", "--json")
     listing = json.loads(r.stdout)
     first, second = (p["id"] for p in listing["pending"])
-    r = run(home_path, "pending", "list")
+    r = run_mnemic(home_path, "pending", "list")
     assert "Pending writes (2):" in r.stdout and "add to memory: Builds with make -j4" in r.stdout
-    r = run(home_path, "pending", "show", first)
+    r = run_mnemic(home_path, "pending", "show", first)
     assert "foreground / cli" in r.stdout and "+Builds with make -j4" in r.stdout
-    r = run(home_path, "pending", "diff", first)
+    r = run_mnemic(home_path, "pending", "diff", first)
     assert "+Builds with make -j4" in r.stdout
-    r = run(home_path, "pending", "approve", first)
+    r = run_mnemic(home_path, "pending", "approve", first)
     assert r.returncode == 0 and f"approved {first}" in r.stdout
-    r = run(home_path, "pending", "reject", "all", "--json")
+    r = run_mnemic(home_path, "pending", "reject", "all", "--json")
     assert [x["id"] for x in json.loads(r.stdout)] == [second]
-    r = run(home_path, "pending", "list")
+    r = run_mnemic(home_path, "pending", "list")
     assert "No pending writes." in r.stdout
-    r = run(home_path, "pending", "show", "abcdef12")
+    r = run_mnemic(home_path, "pending", "show", "abcdef12")
     assert r.returncode == 1 and "No pending write" in r.stderr
-    r = run(home_path, "memory", "show", "--json")
+    r = run_mnemic(home_path, "memory", "show", "--json")
     assert json.loads(r.stdout)["memory"]["entries"] == ["Builds with make -j4"]
 
 
 def test_failed_approval_exits_1(home_path: Path) -> None:
     stage_config(home_path)
-    run(home_path, "memory", "add", "--target", "user", "x" * 1000)
-    pid = json.loads(run(home_path, "pending", "list", "--json").stdout)["pending"][0]["id"]
+    run_mnemic(home_path, "memory", "add", "--target", "user", "x" * 1000)
+    pid = json.loads(run_mnemic(home_path, "pending", "list", "--json").stdout)["pending"][0]["id"]
     (home_path / "memories").mkdir(exist_ok=True)
     (home_path / "memories" / "USER.md").write_text("y" * 1000)  # now it cannot fit
-    r = run(home_path, "pending", "approve", pid)
+    r = run_mnemic(home_path, "pending", "approve", pid)
     assert r.returncode == 1 and "FAILED" in r.stderr
-    r = run(home_path, "pending", "approve", pid, "--json")
+    r = run_mnemic(home_path, "pending", "approve", pid, "--json")
     assert json.loads(r.stdout)[0]["error_code"] == "budget_exceeded"
 
 
 def test_audit_list_and_verify(home_path: Path) -> None:
-    run(home_path, "memory", "add", "one fact")
-    run(home_path, "memory", "remove", "missing")
-    r = run(home_path, "audit", "list", "--json")
+    run_mnemic(home_path, "memory", "add", "one fact")
+    run_mnemic(home_path, "memory", "remove", "missing")
+    r = run_mnemic(home_path, "audit", "list", "--json")
     recs = json.loads(r.stdout)
     assert [(x["action"], x["result"]) for x in recs] == [("add", "ok"), ("remove", "refused")]
-    r = run(home_path, "audit", "list")
+    r = run_mnemic(home_path, "audit", "list")
     assert "foreground/cli" in r.stdout and "no_match" in r.stdout
-    r = run(home_path, "audit", "verify")
+    r = run_mnemic(home_path, "audit", "verify")
     assert r.returncode == 0 and "chain intact" in r.stdout
     journal = home_path / "audit" / "journal.jsonl"
     journal.write_text(journal.read_text().replace('"result":"refused"', '"result":"ok"'))
-    r = run(home_path, "audit", "verify")
+    r = run_mnemic(home_path, "audit", "verify")
     assert r.returncode == 1 and "line 2" in r.stderr
-    r = run(home_path, "audit", "verify", "--json")
+    r = run_mnemic(home_path, "audit", "verify", "--json")
     assert r.returncode == 1 and json.loads(r.stdout)["first_bad_line"] == 2
 
 
 def test_gc_and_stats(home_path: Path) -> None:
     for i in range(3):
-        run(home_path, "memory", "add", f"fact {i}")
+        run_mnemic(home_path, "memory", "add", f"fact {i}")
     (home_path / "memories" / ".MEMORY.md.0123456789ab.tmp").write_text("debris")
-    r = run(home_path, "gc", "--dry-run", "--json")
+    r = run_mnemic(home_path, "gc", "--dry-run", "--json")
     assert r.returncode == 0
-    r = run(home_path, "gc")
+    r = run_mnemic(home_path, "gc")
     assert r.returncode == 0 and "Removed" in r.stdout
-    r = run(home_path, "stats")
+    r = run_mnemic(home_path, "stats")
     assert 'memory_mutation_total{action="add",result="ok"} 3' in r.stdout
     assert "# TYPE memory_write_latency_ms histogram" in r.stdout
-    r = run(home_path, "stats", "--json")
+    r = run_mnemic(home_path, "stats", "--json")
     data = json.loads(r.stdout)
     assert data["memory_backup_count"] == 0
     assert {"action": "add", "result": "ok", "value": 3} in data["memory_mutation_total"]
 
 
 def test_forget_user(home_path: Path) -> None:
-    run(home_path, "memory", "add", "--target", "user", "Secret name Xylophonica")
-    r = run(home_path, "forget", "--user", stdin="n\n")
+    run_mnemic(home_path, "memory", "add", "--target", "user", "Secret name Xylophonica")
+    r = run_mnemic(home_path, "forget", "--user", stdin="n\n")
     assert r.returncode == 1 and (home_path / "memories" / "USER.md").exists()
-    r = run(home_path, "forget", "--user", "--yes")
+    r = run_mnemic(home_path, "forget", "--user", "--yes")
     assert r.returncode == 0 and "Removed the user profile" in r.stdout
     assert not (home_path / "memories" / "USER.md").exists()
-    r = run(home_path, "forget")
+    r = run_mnemic(home_path, "forget")
     assert r.returncode == 2
-    r = run(home_path, "audit", "list", "--action", "forget", "--json")
+    r = run_mnemic(home_path, "audit", "list", "--action", "forget", "--json")
     assert len(json.loads(r.stdout)) == 1

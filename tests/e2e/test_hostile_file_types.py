@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import os
 import socket
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,18 +16,9 @@ import pytest
 
 from mnemic.fsio import SidecarLock
 
+from . import run_mnemic
+
 pytestmark = pytest.mark.timeout(60)
-
-
-def run(home: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "MNEMIC_HOME": str(home)}
-    return subprocess.run(
-        [sys.executable, "-m", "mnemic", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-    )
 
 
 def _fifo(path: Path) -> str:
@@ -62,8 +51,8 @@ PLANTS: dict[str, Callable[[Path], str]] = {
 
 
 def populated(home: Path) -> None:
-    assert run(home, "memory", "add", "Project uses pytest").returncode == 0
-    assert run(home, "memory", "add", "--target", "user", "Name: Ada").returncode == 0
+    assert run_mnemic(home, "memory", "add", "Project uses pytest").returncode == 0
+    assert run_mnemic(home, "memory", "add", "--target", "user", "Name: Ada").returncode == 0
 
 
 def plant(path: Path, kind: str) -> str:
@@ -88,12 +77,12 @@ def test_a_memory_file_that_is_not_regular_is_refused_at_once(
     populated(home_path)
     path = home_path / "memories" / name
     what = plant(path, kind)
-    r = run(home_path, "memory", "add", "--target", target, "a new fact")
+    r = run_mnemic(home_path, "memory", "add", "--target", target, "a new fact")
     assert r.returncode == 1 and str(path) in r.stderr and what in r.stderr
     assert "Traceback" not in r.stderr
-    r = run(home_path, "memory", "doctor")
+    r = run_mnemic(home_path, "memory", "doctor")
     assert r.returncode == 1 and str(path) in r.stdout and what in r.stdout
-    r = run(home_path, "memory", "show")
+    r = run_mnemic(home_path, "memory", "show")
     assert str(path) in r.stdout + r.stderr
     assert lock_is_free(home_path / "memories" / f"{name}.lock")
     other = "USER.md" if name == "MEMORY.md" else "MEMORY.md"
@@ -104,7 +93,7 @@ def test_a_fifo_lock_file_is_refused(home_path: Path) -> None:
     populated(home_path)
     lock = home_path / "memories" / "MEMORY.md.lock"
     plant(lock, "fifo")
-    r = run(home_path, "memory", "add", "another fact")
+    r = run_mnemic(home_path, "memory", "add", "another fact")
     assert r.returncode == 1 and str(lock) in r.stderr and "named pipe" in r.stderr
     assert "another fact" not in (home_path / "memories" / "MEMORY.md").read_text()
 
@@ -113,9 +102,9 @@ def test_a_fifo_transaction_intent_is_refused_and_doctor_names_it(home_path: Pat
     populated(home_path)
     intent = home_path / "memories" / ".txn.intent"
     plant(intent, "fifo")
-    r = run(home_path, "memory", "add", "a new fact")
+    r = run_mnemic(home_path, "memory", "add", "a new fact")
     assert r.returncode == 1 and str(intent) in r.stderr and "named pipe" in r.stderr
-    r = run(home_path, "memory", "doctor")
+    r = run_mnemic(home_path, "memory", "doctor")
     assert r.returncode == 1 and str(intent) in r.stdout
     for name in ("MEMORY.md", "USER.md"):
         assert lock_is_free(home_path / "memories" / f"{name}.lock")
@@ -132,12 +121,14 @@ def test_a_config_file_that_is_not_regular_is_a_usage_error(home_path: Path, kin
         config.symlink_to("/dev/zero")  # config.toml may be a link; its target is checked
         what = "character device"
     for args in (("memory", "show"), ("memory", "add", "x y z"), ("memory", "doctor")):
-        r = run(home_path, *args)
+        r = run_mnemic(home_path, *args)
         assert r.returncode == 2 and str(config) in r.stderr and what in r.stderr, args
 
 
 def make_skill(home: Path) -> Path:
-    r = run(home, "skills", "create", "demo-skill", "-d", "A demo skill.", stdin="Do this.\n")
+    r = run_mnemic(
+        home, "skills", "create", "demo-skill", "-d", "A demo skill.", stdin="Do this.\n"
+    )
     assert r.returncode == 0, r.stderr
     return home / "skills" / "demo-skill" / "SKILL.md"
 
@@ -145,14 +136,14 @@ def make_skill(home: Path) -> Path:
 def test_a_fifo_skill_file_is_refused_by_readers_and_writers(home_path: Path) -> None:
     skill_md = make_skill(home_path)
     plant(skill_md, "fifo")
-    r = run(home_path, "skills", "show", "demo-skill")
+    r = run_mnemic(home_path, "skills", "show", "demo-skill")
     assert r.returncode == 1 and str(skill_md) in r.stderr and "named pipe" in r.stderr
-    r = run(home_path, "skills", "list")
+    r = run_mnemic(home_path, "skills", "list")
     assert r.returncode == 0 and "unusable" in r.stdout + r.stderr
-    r = run(home_path, "prompt")
+    r = run_mnemic(home_path, "prompt")
     assert r.returncode == 0
     patch = '{"action": "patch", "name": "demo-skill", "old_string": "Do", "new_string": "Did"}'
-    r = run(home_path, "tool", "skill_manage", patch)
+    r = run_mnemic(home_path, "tool", "skill_manage", patch)
     assert r.returncode == 1 and '"success": false' in r.stdout
     assert lock_is_free(home_path / "skills" / ".lock")
     assert skill_md.is_fifo()
@@ -162,16 +153,16 @@ def test_fifos_in_the_audit_journal_are_reported_not_waited_on(home_path: Path) 
     populated(home_path)
     journal = home_path / "audit" / "journal.jsonl"
     plant(journal, "fifo")
-    r = run(home_path, "audit", "verify")
+    r = run_mnemic(home_path, "audit", "verify")
     assert r.returncode == 1 and str(journal) in r.stderr and "named pipe" in r.stderr
-    r = run(home_path, "audit", "list")
+    r = run_mnemic(home_path, "audit", "list")
     assert r.returncode == 1 and str(journal) in r.stderr
-    r = run(home_path, "memory", "doctor")
+    r = run_mnemic(home_path, "memory", "doctor")
     assert r.returncode == 1 and str(journal) in r.stdout
     journal.unlink()
     populated(home_path)
     head = home_path / "audit" / "head"
     plant(head, "fifo")
-    r = run(home_path, "audit", "verify")
+    r = run_mnemic(home_path, "audit", "verify")
     assert r.returncode == 1 and "head file is damaged" in r.stderr
     assert lock_is_free(home_path / "audit" / "journal.lock")

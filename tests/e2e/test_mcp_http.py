@@ -6,7 +6,6 @@ listens; tests wait for that line (no sleeps, no fixed ports).
 
 from __future__ import annotations
 
-import os
 import socket
 import subprocess
 import sys
@@ -26,6 +25,8 @@ from mcp.shared.exceptions import MCPError
 
 from mnemic.curated import Memory
 
+from . import mnemic_env
+
 pytestmark = [pytest.mark.anyio, pytest.mark.timeout(90)]
 
 TOKEN = "test-token-5f1c2a9e8d7b6c4a-0b3e7d1f9a2c"
@@ -38,8 +39,7 @@ def anyio_backend() -> str:
 
 def mnemic(home: Path, *args: str, env: dict[str, str] | None = None) -> list[Any]:
     """Command and environment for ``mnemic ARGS`` on ``home``."""
-    full = {**os.environ, "MNEMIC_HOME": str(home), **(env or {})}
-    return [[sys.executable, "-m", "mnemic", *args], full]
+    return [[sys.executable, "-m", "mnemic", *args], mnemic_env(home, env)]
 
 
 @contextmanager

@@ -4,6 +4,7 @@ MCP client drives it (the environment is passed explicitly, as client configs mu
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -36,11 +37,25 @@ def anyio_backend() -> str:
     return "asyncio"
 
 
+# Makes `import mnemic.cli` fail in a subprocess: the server must run without the CLI.
+NO_CLI = "import sys\nsys.modules['mnemic.cli'] = None\n"
+
+
+def without_the_cli(where: Path) -> dict[str, str]:
+    """Environment additions under which ``import mnemic.cli`` fails (a sitecustomize)."""
+    site = where / "no-cli-site"
+    site.mkdir(parents=True, exist_ok=True)
+    (site / "sitecustomize.py").write_text(NO_CLI)
+    return {"PYTHONPATH": str(site)}
+
+
 def server(home: Path, *, module: bool = False) -> StdioServerParameters:
     """How a client config starts the server: command, args and an explicit env."""
-    if module:  # python -m mnemic.mcp_server --home PATH
+    if module:  # python -m mnemic.mcp_server --home PATH, which must not need the CLI
         return StdioServerParameters(
-            command=sys.executable, args=["-m", "mnemic.mcp_server", "--home", str(home)]
+            command=sys.executable,
+            args=["-m", "mnemic.mcp_server", "--home", str(home)],
+            env=without_the_cli(home.parent),
         )
     return StdioServerParameters(
         command=sys.executable, args=["-m", "mnemic", "mcp"], env={"MNEMIC_HOME": str(home)}
@@ -214,6 +229,36 @@ def test_help_names_the_tools_and_the_home(home_path: Path) -> None:
     assert r.returncode == 0
     for word in ("memory, session_search", "mnemic://memory", "MNEMIC_HOME", "--http"):
         assert word in r.stdout
+
+
+def test_python_m_mnemic_mcp_server_needs_no_cli_and_reports_errors_plainly(
+    home_path: Path, tmp_path: Path
+) -> None:
+    env = {**os.environ, **without_the_cli(tmp_path), "MNEMIC_HOME": str(home_path)}
+    blocked = subprocess.run(
+        [sys.executable, "-c", "import mnemic.cli"], env=env, capture_output=True, text=True
+    )
+    assert blocked.returncode == 1 and "ModuleNotFoundError" in blocked.stderr  # the block works
+
+    def module(*args: str) -> subprocess.CompletedProcess[str]:
+        cmd = [sys.executable, "-m", "mnemic.mcp_server", *args]
+        return subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=60)
+
+    r = module("--help")
+    assert r.returncode == 0, r.stderr
+    assert "python -m mnemic.mcp_server" in r.stdout and "--http" in r.stdout
+    r = module("--port", "9000")  # a usage error, as with `mnemic mcp`
+    assert r.returncode == 2 and "--host and --port only apply with --http" in r.stderr
+    home_path.mkdir(parents=True)
+    (home_path / "config.toml").write_text('[mcp]\nport = "many"\n')
+    r = module()  # a configuration error: one line saying what is wrong, exit 2
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
+    assert r.stderr.startswith(f"mnemic: {home_path / 'config.toml'}: mcp.port: "), r.stderr
+    (home_path / "config.toml").write_text("")
+    r = module("--http", "--host", "0.0.0.0", "--port", "0")  # exposed without a token
+    assert r.returncode == 2 and "Traceback" not in r.stderr and "bearer token" in r.stderr, (
+        r.stderr
+    )
 
 
 def test_stdout_carries_only_the_protocol(home_path: Path) -> None:

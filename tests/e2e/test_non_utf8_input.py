@@ -18,14 +18,9 @@ from mnemic.curated import Memory
 from mnemic.home import Home
 from mnemic.sessions import NewMessage, open_store
 
+from . import run_mnemic_bytes
+
 pytestmark = pytest.mark.timeout(120)
-
-
-def run(home: Path, *args: str | bytes, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
-    env = {**os.environ, "MNEMIC_HOME": str(home)}
-    return subprocess.run(
-        [sys.executable, "-m", "mnemic", *args], input=stdin, capture_output=True, env=env
-    )
 
 
 def seed(home: Path) -> None:
@@ -60,7 +55,7 @@ def files(home: Path) -> dict[str, bytes]:
 def test_undecodable_argument_bytes_are_a_usage_error(home_path: Path, args: tuple[bytes]) -> None:
     seed(home_path)
     before = files(home_path)
-    r = run(home_path, *args)
+    r = run_mnemic_bytes(home_path, *args)
     err = r.stderr.decode()
     assert r.returncode == 2 and "is not valid UTF-8" in err and "Traceback" not in err
     assert f"argument {len(args)}" in err
@@ -72,11 +67,15 @@ def test_a_non_utf8_body_file_or_stdin_is_refused_and_no_skill_is_created(
 ) -> None:
     body = tmp_path / "body.md"
     body.write_bytes(b"Steps: caf\xe9\n")
-    r = run(home_path, "skills", "create", "demo-skill", "-d", "A demo.", "--body-file", str(body))
+    r = run_mnemic_bytes(
+        home_path, "skills", "create", "demo-skill", "-d", "A demo.", "--body-file", str(body)
+    )
     err = r.stderr.decode()
     assert r.returncode == 2 and str(body) in err and "not valid UTF-8" in err
     assert "byte 10" in err and "Traceback" not in err
-    r = run(home_path, "skills", "create", "demo-skill", "-d", "A demo.", stdin=b"caf\xe9\n")
+    r = run_mnemic_bytes(
+        home_path, "skills", "create", "demo-skill", "-d", "A demo.", stdin=b"caf\xe9\n"
+    )
     assert r.returncode == 2 and "stdin is not valid UTF-8" in r.stderr.decode()
     assert not (home_path / "skills" / "demo-skill").exists()
 
@@ -84,7 +83,9 @@ def test_a_non_utf8_body_file_or_stdin_is_refused_and_no_skill_is_created(
 def test_tool_json_on_stdin_that_is_not_utf8_is_refused(home_path: Path) -> None:
     seed(home_path)
     before = (home_path / "memories" / "MEMORY.md").read_bytes()
-    r = run(home_path, "tool", "memory", "-", stdin=b'{"action":"add","content":"\xff"}')
+    r = run_mnemic_bytes(
+        home_path, "tool", "memory", "-", stdin=b'{"action":"add","content":"\xff"}'
+    )
     assert r.returncode == 2 and "stdin is not valid UTF-8" in r.stderr.decode()
     assert (home_path / "memories" / "MEMORY.md").read_bytes() == before
 
@@ -109,7 +110,7 @@ def test_lone_surrogates_in_tool_json_are_an_invalid_argument(
 ) -> None:
     seed(home_path)
     memory_before = (home_path / "memories" / "MEMORY.md").read_bytes()
-    r = run(home_path, "tool", tool, arguments)
+    r = run_mnemic_bytes(home_path, "tool", tool, arguments)
     assert r.returncode == 1 and b"Traceback" not in r.stderr
     response = json.loads(r.stdout)
     assert response["error_code"] == "invalid_argument" and "lone surrogate" in response["error"]

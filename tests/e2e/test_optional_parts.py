@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from . import run_mnemic
+
 ROOT = Path(__file__).resolve().parents[2]
 SITE = """\
 import os, sys
@@ -50,13 +52,11 @@ def blocked(site: Path, home_path: Path):  # type: ignore[no-untyped-def]
     def run(
         modules: tuple[str, ...], *args: str, stdin: str = "", **env: str
     ) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "-m", "mnemic", *args],
-            input=stdin,
-            capture_output=True,
-            text=True,
+        return run_mnemic(
+            home_path,
+            *args,
+            stdin=stdin,
             env=blocking_env(site, modules, MNEMIC_HOME=str(home_path), **env),
-            timeout=120,
         )
 
     return run

@@ -24,19 +24,9 @@ from pathlib import Path
 
 import pytest
 
+from . import run_mnemic
+
 READ_ONLY = "The home is read-only"
-
-
-def run(home: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "MNEMIC_HOME": str(home)}
-    return subprocess.run(
-        [sys.executable, "-m", "mnemic", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
 
 
 def _as_nobody() -> Callable[[], None] | None:
@@ -78,10 +68,16 @@ def _python_for(drop: Callable[[], None] | None) -> tuple[str, dict[str, str]] |
 
 
 @pytest.fixture
-def read_only_home(home_path: Path) -> Iterator[Callable[..., subprocess.CompletedProcess[str]]]:
-    assert run(home_path, "memory", "add", "Project uses pytest").returncode == 0
-    assert run(home_path, "memory", "add", "--target", "user", "Name: Ada").returncode == 0
-    r = run(home_path, "skills", "create", "demo-skill", "-d", "A demo skill.", stdin="Do it.\n")
+def read_only_home(
+    home_path: Path, request: pytest.FixtureRequest
+) -> Iterator[Callable[..., subprocess.CompletedProcess[str]]]:
+    """A read-only copy of a populated home; ``request.param`` (indirect) may name parts of
+    the home to leave out of the copy (e.g. ``("memories",)``)."""
+    assert run_mnemic(home_path, "memory", "add", "Project uses pytest").returncode == 0
+    assert run_mnemic(home_path, "memory", "add", "--target", "user", "Name: Ada").returncode == 0
+    r = run_mnemic(
+        home_path, "skills", "create", "demo-skill", "-d", "A demo skill.", stdin="Do it.\n"
+    )
     assert r.returncode == 0, r.stderr
     drop = _as_nobody()
     runner = _python_for(drop)
@@ -92,6 +88,8 @@ def read_only_home(home_path: Path) -> Iterator[Callable[..., subprocess.Complet
     os.chmod(base, 0o755)  # nobody must reach the home (pytest's tmp dirs are 0700)
     home = base / "home"
     shutil.copytree(home_path, home, symlinks=True)
+    for part in getattr(request, "param", ()):
+        shutil.rmtree(home / part)
     user = pwd.getpwnam("nobody") if drop else None
     for root, dirs, files in os.walk(home, topdown=False):
         for name in files:
@@ -109,14 +107,13 @@ def read_only_home(home_path: Path) -> Iterator[Callable[..., subprocess.Complet
     os.chmod(home, 0o500)
 
     def mnemic(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-        env = {**run_env, "MNEMIC_HOME": str(home), "PYTHONDONTWRITEBYTECODE": "1"}
-        return subprocess.run(
-            [python, "-m", "mnemic", *args],
-            input=stdin,
-            capture_output=True,
-            text=True,
-            env=env,
+        return run_mnemic(
+            home,
+            *args,
+            stdin=stdin,
+            env={"PYTHONPATH": run_env["PYTHONPATH"], "PYTHONDONTWRITEBYTECODE": "1"},
             timeout=60,
+            python=python,
             preexec_fn=drop,
             cwd=base,
         )
@@ -181,3 +178,21 @@ def test_writes_on_a_read_only_home_are_refused_as_read_only(
     assert r.returncode == 1 and READ_ONLY in r.stderr, r.stderr
     assert "Refusing to use" not in r.stderr and "Traceback" not in r.stderr
     assert snapshot(home) == before
+
+
+@pytest.mark.parametrize("read_only_home", [("memories",)], indirect=True)
+def test_read_only_home_without_a_memory_directory_reads_empty_and_refuses_writes(
+    read_only_home: Callable[..., subprocess.CompletedProcess[str]],
+) -> None:
+    mnemic = read_only_home
+    home: Path = mnemic.home  # type: ignore[attr-defined]
+    r = mnemic("memory", "show")
+    assert r.returncode == 0, r.stderr
+    assert "Project uses pytest" not in r.stdout and "Traceback" not in r.stderr
+    assert mnemic("memory", "status").returncode == 0
+    r = mnemic("prompt")
+    assert r.returncode == 0 and "demo-skill" in r.stdout, r.stderr
+    before = snapshot(home)
+    r = mnemic("memory", "add", "a new fact")
+    assert r.returncode == 1 and READ_ONLY in r.stderr, r.stderr
+    assert snapshot(home) == before and not (home / "memories").exists()

@@ -3,30 +3,15 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from mnemic.testing import FakeLLMServer
 
+from . import run_mnemic
+
 LOCOMO = Path(__file__).resolve().parents[3] / "shared" / "data" / "locomo" / "locomo-dev.json"
-
-
-def run(
-    home: Path, *args: str, stdin: str | None = None, env: dict[str, str] | None = None
-) -> subprocess.CompletedProcess[str]:
-    full = {**os.environ, "MNEMIC_HOME": str(home), "COLUMNS": "160", **(env or {})}
-    return subprocess.run(
-        [sys.executable, "-m", "mnemic", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=full,
-        timeout=120,
-    )
 
 
 def write_jsonl(path: Path, rows: list[dict[str, object]]) -> Path:
@@ -48,7 +33,7 @@ def seed(home: Path, tmp_path: Path) -> None:
          "timestamp": 1_000_000_000},
         {"broken": True},
     ]  # fmt: skip
-    r = run(home, "sessions", "import", str(write_jsonl(tmp_path / "seed.jsonl", rows)))
+    r = run_mnemic(home, "sessions", "import", str(write_jsonl(tmp_path / "seed.jsonl", rows)))
     assert r.returncode == 0, r.stderr
     assert "Imported 5 messages in 3 sessions" in r.stdout
     assert "no session_id" in r.stdout
@@ -56,78 +41,86 @@ def seed(home: Path, tmp_path: Path) -> None:
 
 def test_import_list_show_search_stats(home_path: Path, tmp_path: Path) -> None:
     seed(home_path, tmp_path)
-    r = run(home_path, "sessions", "list")
+    r = run_mnemic(home_path, "sessions", "list")
     assert r.returncode == 0 and "s-deploy" in r.stdout and "Staging deploy" in r.stdout
-    listed = json.loads(run(home_path, "sessions", "list", "--json").stdout)
+    listed = json.loads(run_mnemic(home_path, "sessions", "list", "--json").stdout)
     assert [s["id"] for s in listed] == ["s-zh", "s-deploy", "s-old"]
 
-    r = run(home_path, "sessions", "show", "s-deploy")
+    r = run_mnemic(home_path, "sessions", "show", "s-deploy")
     assert r.returncode == 0 and "deploy v2.3.1 to staging" in r.stdout and "assistant" in r.stdout
-    shown = json.loads(run(home_path, "sessions", "show", "s-deploy", "--json").stdout)
+    shown = json.loads(run_mnemic(home_path, "sessions", "show", "s-deploy", "--json").stdout)
     assert shown["session"]["title"] == "Staging deploy" and len(shown["messages"]) == 2
 
-    r = run(home_path, "sessions", "search", "会话")
+    r = run_mnemic(home_path, "sessions", "search", "会话")
     assert r.returncode == 0 and "s-zh" in r.stdout
-    found = json.loads(run(home_path, "sessions", "search", "ops@example.com", "--json").stdout)
+    found = json.loads(
+        run_mnemic(home_path, "sessions", "search", "ops@example.com", "--json").stdout
+    )
     assert found["success"] and found["results"][0]["session_id"] == "s-deploy"
     assert ">>>" in found["results"][0]["snippet"]
-    none = run(home_path, "sessions", "search", "xylophone")
+    none = run_mnemic(home_path, "sessions", "search", "xylophone")
     assert none.returncode == 0 and "No matching" in none.stdout
     filtered = json.loads(
-        run(home_path, "sessions", "search", "会话 OR deploy", "--source", "cli", "--json").stdout
+        run_mnemic(
+            home_path, "sessions", "search", "会话 OR deploy", "--source", "cli", "--json"
+        ).stdout
     )
     assert [x["session_id"] for x in filtered["results"]] == ["s-deploy"]
 
-    stats = json.loads(run(home_path, "sessions", "stats", "--json").stdout)
+    stats = json.loads(run_mnemic(home_path, "sessions", "stats", "--json").stdout)
     assert stats["sessions"] == 3 and stats["messages"] == 5
-    assert "sessions" in run(home_path, "sessions", "stats").stdout
+    assert "sessions" in run_mnemic(home_path, "sessions", "stats").stdout
 
 
 def test_export_import_delete_prune(home_path: Path, tmp_path: Path) -> None:
     seed(home_path, tmp_path)
-    exported = run(home_path, "sessions", "export", "s-deploy")
+    exported = run_mnemic(home_path, "sessions", "export", "s-deploy")
     assert exported.returncode == 0
     lines = [json.loads(x) for x in exported.stdout.splitlines()]
     assert lines[0]["title"] == "Staging deploy" and len(lines) == 2
-    as_json = json.loads(run(home_path, "sessions", "export", "s-deploy", "--json").stdout)
+    as_json = json.loads(run_mnemic(home_path, "sessions", "export", "s-deploy", "--json").stdout)
     assert as_json == lines
 
     other = tmp_path / "other-home"
     (tmp_path / "exp.jsonl").write_text(exported.stdout)
-    r = run(other, "sessions", "import", "--format", "jsonl", str(tmp_path / "exp.jsonl"), "--json")
+    r = run_mnemic(
+        other, "sessions", "import", "--format", "jsonl", str(tmp_path / "exp.jsonl"), "--json"
+    )
     assert json.loads(r.stdout)["messages"] == 2
 
-    r = run(home_path, "sessions", "delete", "s-deploy", "--yes")
+    r = run_mnemic(home_path, "sessions", "delete", "s-deploy", "--yes")
     assert r.returncode == 0 and "Deleted s-deploy (2 messages)" in r.stdout
-    r = run(home_path, "sessions", "delete", "s-deploy", "--yes")
+    r = run_mnemic(home_path, "sessions", "delete", "s-deploy", "--yes")
     assert r.returncode == 1 and "No session 's-deploy'" in r.stderr
 
     dry = json.loads(
-        run(home_path, "sessions", "prune", "--older-than", "3650", "--dry-run", "--json").stdout
+        run_mnemic(
+            home_path, "sessions", "prune", "--older-than", "3650", "--dry-run", "--json"
+        ).stdout
     )
     assert dry["sessions"] == ["s-old"] and dry["dry_run"]
-    r = run(home_path, "sessions", "prune", "--older-than", "3650", "--yes")
+    r = run_mnemic(home_path, "sessions", "prune", "--older-than", "3650", "--yes")
     assert r.returncode == 0 and "Deleted 1 sessions" in r.stdout
-    assert run(home_path, "sessions", "show", "s-old").returncode == 1
-    assert run(home_path, "sessions", "prune").returncode == 2  # --older-than is required
+    assert run_mnemic(home_path, "sessions", "show", "s-old").returncode == 1
+    assert run_mnemic(home_path, "sessions", "prune").returncode == 2  # --older-than is required
 
 
 def test_tool_session_search(home_path: Path, tmp_path: Path) -> None:
     seed(home_path, tmp_path)
-    r = run(home_path, "tool", "session_search", '{"query": "v2.3.1"}')
+    r = run_mnemic(home_path, "tool", "session_search", '{"query": "v2.3.1"}')
     assert r.returncode == 0, r.stderr
     resp = json.loads(r.stdout)
     assert resp["mode"] == "discover" and resp["results"][0]["session_id"] == "s-deploy"
-    r = run(home_path, "tool", "session_search", "-", stdin='{"session_id": "s-zh"}')
+    r = run_mnemic(home_path, "tool", "session_search", "-", stdin='{"session_id": "s-zh"}')
     assert json.loads(r.stdout)["mode"] == "read"
-    r = run(home_path, "tool", "session_search", "{}")
+    r = run_mnemic(home_path, "tool", "session_search", "{}")
     assert json.loads(r.stdout)["mode"] == "browse"
-    r = run(home_path, "tool", "session_search", '{"limit": "lots"}')
+    r = run_mnemic(home_path, "tool", "session_search", '{"limit": "lots"}')
     assert r.returncode == 1 and json.loads(r.stdout)["error_code"] == "invalid_argument"
-    r = run(home_path, "tool", "session_search", "not json")
+    r = run_mnemic(home_path, "tool", "session_search", "not json")
     assert r.returncode == 1 and "not valid JSON" in json.loads(r.stdout)["error"]
     # the live session named by MNEMIC_SESSION_ID is not "the past"
-    r = run(
+    r = run_mnemic(
         home_path,
         "tool",
         "session_search",
@@ -141,7 +134,7 @@ def test_summary_through_configured_endpoint(home_path: Path, tmp_path: Path) ->
     seed(home_path, tmp_path)
     with FakeLLMServer(["They deployed billing v2.3.1 to staging."]) as server:
         env = {"MNEMIC_LLM_BASE_URL": server.base_url, "MNEMIC_LLM_MODEL": "fake"}
-        r = run(
+        r = run_mnemic(
             home_path,
             "sessions",
             "search",
@@ -154,14 +147,14 @@ def test_summary_through_configured_endpoint(home_path: Path, tmp_path: Path) ->
         result = json.loads(r.stdout)["results"][0]
         assert result["summary_kind"] == "llm" and "staging" in result["summary"]
         assert server.requests and server.requests[0]["model"] == "fake"
-    r = run(home_path, "sessions", "search", "v2.3.1", "--summarize", "--json")
+    r = run_mnemic(home_path, "sessions", "search", "v2.3.1", "--summarize", "--json")
     result = json.loads(r.stdout)["results"][0]
     assert result["summary_kind"] == "extractive" and "llm.base_url" in result["summary_note"]
 
 
 @pytest.mark.skipif(not LOCOMO.exists(), reason="LoCoMo data not present")
 def test_import_locomo_and_claude_directory(home_path: Path, tmp_path: Path) -> None:
-    r = run(home_path, "sessions", "import", str(LOCOMO), "--json")
+    r = run_mnemic(home_path, "sessions", "import", str(LOCOMO), "--json")
     report = json.loads(r.stdout)
     assert report["format"] == "locomo" and report["sessions"] > 100
     root = tmp_path / "projects" / "-x"
@@ -175,8 +168,12 @@ def test_import_locomo_and_claude_directory(home_path: Path, tmp_path: Path) -> 
              "message": {"role": "assistant", "content": "sub"}},
         ],
     )  # fmt: skip
-    r = run(home_path, "sessions", "import", "--format", "claude", str(tmp_path / "projects"))
+    r = run_mnemic(
+        home_path, "sessions", "import", "--format", "claude", str(tmp_path / "projects")
+    )
     assert r.returncode == 0 and "Imported 1 messages in 1 sessions" in r.stdout
     assert "sidechain (subagent) message" in r.stdout
-    r = run(home_path, "sessions", "import", "--format", "claude", str(tmp_path / "projects"))
+    r = run_mnemic(
+        home_path, "sessions", "import", "--format", "claude", str(tmp_path / "projects")
+    )
     assert "1 sessions were imported before and have nothing new" in r.stdout

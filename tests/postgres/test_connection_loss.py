@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from mnemic.curated import Memory
+from mnemic.curated.tool import run_memory_tool
 from mnemic.errors import StorageError
 from mnemic.home import Home
 from mnemic.sessions import NewMessage, open_store
@@ -35,7 +36,7 @@ def test_unreachable_server_is_a_clear_error(home_path: Path) -> None:
     assert "Nothing was changed" in info.value.to_llm()
     mem = Memory.open(home_path)  # a session still starts: without the memory blocks
     assert set(mem.snapshot.errors) == {"memory", "user"}
-    resp = mem.tool({"action": "add", "target": "memory", "content": "x"})
+    resp = run_memory_tool(mem, {"action": "add", "target": "memory", "content": "x"})
     assert resp["success"] is False and "Cannot reach PostgreSQL" in resp["error"]
 
 

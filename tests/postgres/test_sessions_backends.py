@@ -88,6 +88,7 @@ for _name in (
     "test_import_merge_recognises_messages_stored_without_a_key",
     "test_import_replace_swaps_whole_sessions_and_merges_later_parts",
     "test_append_after_a_gap_in_seq",
+    "test_import_gives_message_ids_in_the_order_of_the_items",
 ):
     globals()["test_store_" + _name[len("test_") :]] = _neutral(_name)
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from mnemic.governance import forget_sessions
 from mnemic.home import Home
+from mnemic.ops import forget_sessions
 from mnemic.sessions import open_store
 from test_governance_privacy import MARK, check_every_field_forgotten, record_every_field
 

@@ -11,6 +11,7 @@ import random
 import sys
 
 from mnemic.curated import Memory
+from mnemic.curated.tool import run_memory_tool
 
 
 def main() -> None:
@@ -26,22 +27,24 @@ def main() -> None:
         roll = rng.random()
         if mine and (len(mine) >= 6 or roll < 0.25):
             victim = rng.choice(mine)
-            resp = mem.tool({"action": "remove", "target": "memory", "old_text": victim})
+            resp = run_memory_tool(
+                mem, {"action": "remove", "target": "memory", "old_text": victim}
+            )
             if resp.get("success"):
                 mine.remove(victim)
                 gone.append(victim)
         elif mine and roll < 0.5:
             old = rng.choice(mine)
             new = f"w{wid}-{k}r"
-            resp = mem.tool(
-                {"action": "replace", "target": "memory", "old_text": old, "content": new}
+            resp = run_memory_tool(
+                mem, {"action": "replace", "target": "memory", "old_text": old, "content": new}
             )
             if resp.get("success"):
                 mine[mine.index(old)] = new
                 gone.append(old)
         else:
             new = f"w{wid}-{k}"
-            resp = mem.tool({"action": "add", "target": "memory", "content": new})
+            resp = run_memory_tool(mem, {"action": "add", "target": "memory", "content": new})
             if resp.get("success"):
                 mine.append(new)
         if not resp.get("success"):

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import LLMError
-from .tools import ToolRegistry, tool_result_text
+from ..tools import ToolRegistry, tool_result_text
 
 if TYPE_CHECKING:
     from ..llm.client import ChatClient

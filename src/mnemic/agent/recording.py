@@ -12,13 +12,12 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..errors import MnemicError
-
-if TYPE_CHECKING:
-    from ..home import Home
-    from ..sessions.store import NewMessage, SessionStore
+from ..home import Home
+from ..sessions import open_store
+from ..sessions.store import NewMessage, SessionStore
 
 __all__ = ["SessionRecording"]
 
@@ -43,7 +42,6 @@ class SessionRecording:
 
     def open(self) -> None:
         """Open the home's session store; on failure recording is off for the session."""
-        from ..sessions import open_store
 
         try:
             self.store = open_store(self.home)
@@ -93,7 +91,6 @@ class SessionRecording:
         return [self._stored(m, user_text if i == 0 else None) for i, m in enumerate(messages)]
 
     def _stored(self, m: Mapping[str, Any], user_text: str | None) -> NewMessage:
-        from ..sessions.store import NewMessage
 
         role = str(m.get("role"))
         if role == "user":

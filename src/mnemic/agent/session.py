@@ -34,8 +34,16 @@ from pathlib import Path
 from types import EllipsisType, TracebackType
 from typing import TYPE_CHECKING, Any
 
+from ..curated.memory import Memory, MemoryCommitted
 from ..errors import MnemicError
+from ..home import Home
+from ..llm.client import ChatClient, ToolCall
 from ..prompt import SystemPrompt, recalled_context_block
+from ..providers.base import MemoryProvider
+from ..providers.manager import DrainReport, ProviderManager
+from ..sessions.store import NewMessage, SessionStore, new_session_id
+from ..skills.governed import GovernedSkills
+from ..tools import ToolRegistry, tool_result_text
 from .compress import (
     SUMMARY_PREFIX,
     CompressionReport,
@@ -45,21 +53,12 @@ from .compress import (
 )
 from .extract import ExtractionReport
 from .recording import SessionRecording
-from .session_tools import mirror_memory_write, session_tools
+from .session_tools import provider_observer, session_tools
 from .startup import build_session_prompt, resolve_provider
-from .tools import ToolRegistry, tool_result_text
 from .unattended import BackgroundReviews, flush_memory, unattended_tools
 
 if TYPE_CHECKING:
     import datetime as _dt
-
-    from ..curated.memory import Memory
-    from ..governance.skill_writes import GovernedSkills
-    from ..home import Home
-    from ..llm.client import ChatClient, ToolCall
-    from ..providers.base import MemoryProvider
-    from ..providers.manager import DrainReport, ProviderManager
-    from ..sessions.store import SessionStore
 
 __all__ = ["AgentSession", "TurnStart"]
 
@@ -145,8 +144,6 @@ class AgentSession:
         self._turn_text = ""
         self._recording = SessionRecording(home, self._emit)
         self._reviews = BackgroundReviews()
-        from ..providers.manager import ProviderManager
-
         self.providers: ProviderManager = ProviderManager(self.settings.agent)
         loaded, self.provider_error = resolve_provider(home, provider)
         if loaded is not None:
@@ -155,10 +152,8 @@ class AgentSession:
     @classmethod
     def open(cls, home: Home | str | Path | None = None, **options: Any) -> AgentSession:
         """Open ``home`` (default ``MNEMIC_HOME``) and start a session (see the class)."""
-        from ..home import Home as _Home
-
-        if not isinstance(home, _Home):
-            home = _Home.open(home)
+        if not isinstance(home, Home):
+            home = Home.open(home)
         session = cls(home, **options)
         session.start()
         return session
@@ -185,15 +180,10 @@ class AgentSession:
     def start(self) -> None:
         """Start the session: record it, load memory, initialise the provider, build the
         tools and the system prompt (called by :meth:`open`)."""
-        from ..curated.memory import Memory
-        from ..governance.skill_writes import GovernedSkills
-        from ..sessions.store import new_session_id
-
         self.session_id = new_session_id()
         self._recording.open()
         self._record_start()
-        self.memory = Memory.open(self.home, origin="agent", session_id=self.session_id)
-        self.skills = GovernedSkills.open(self.home, origin="agent", session_id=self.session_id)
+        self._open_parts()
         self.providers.initialize(
             self.session_id,
             home=str(self.home.root),
@@ -203,6 +193,17 @@ class AgentSession:
         )
         self.tools = session_tools(self)
         self.prompt = self._build_prompt()
+
+    def _open_parts(self) -> None:
+        """Open this session's memory and skills as the ``agent`` actor; the provider
+        hears about every committed memory write."""
+        self.memory = Memory.open(self.home, origin="agent", session_id=self.session_id)
+        self.memory.observe(self._observer)
+        self.skills = GovernedSkills.open(self.home, origin="agent", session_id=self.session_id)
+
+    @property
+    def _observer(self) -> Callable[[MemoryCommitted], None]:
+        return provider_observer(self.providers, lambda: self.session_id)
 
     @property
     def sessions(self) -> SessionStore | None:
@@ -344,15 +345,9 @@ class AgentSession:
         """Reports of the background reviews finished so far, in the order they finished."""
         return self._reviews.reports
 
-    def _mirror(
-        self, arguments: str | dict[str, Any] | None, resp: Mapping[str, Any], origin: str
-    ) -> None:
-        """Tell the provider about a committed memory write."""
-        mirror_memory_write(self.providers, self.session_id, arguments, resp, origin)
-
     def _unattended_tools(self, origin: str, *, skills: bool) -> ToolRegistry:
         return unattended_tools(
-            self.home, self.session_id, origin, skills=skills, mirror=self._mirror
+            self.home, self.session_id, origin, skills=skills, observer=self._observer
         )
 
     def flush(self) -> ExtractionReport:
@@ -417,7 +412,6 @@ class AgentSession:
         summary, source = summarize_messages(
             self.client, older, notes=notes, timeout=self.settings.llm.timeout
         )
-        from ..sessions.store import NewMessage, new_session_id
 
         old_id = self.session_id
         self._recording.end(self.session_id, "compression")
@@ -457,18 +451,13 @@ class AgentSession:
         prompt, empty conversation, provider told ``reset=True``."""
         self._check_open()
         self.end_turn()
-        from ..curated.memory import Memory
-        from ..governance.skill_writes import GovernedSkills
-        from ..sessions.store import new_session_id
-
         self.providers.session_end(self.messages)
         self._recording.end(self.session_id, "new_session")
         self.session_id = new_session_id()
         self._record_start()
         self.messages = []
         self.turn_number = 0
-        self.memory = Memory.open(self.home, origin="agent", session_id=self.session_id)
-        self.skills = GovernedSkills.open(self.home, origin="agent", session_id=self.session_id)
+        self._open_parts()
         self.prompt = self._build_prompt()
         self.providers.session_switch(self.session_id, reset=True)
 

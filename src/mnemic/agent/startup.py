@@ -19,8 +19,13 @@ from pathlib import Path
 from types import EllipsisType
 from typing import TYPE_CHECKING, Any
 
+from ..curated.memory import Memory, open_backend
 from ..errors import MnemicError
 from ..prompt import SystemPrompt, build_system_prompt
+from ..providers.discovery import load_provider
+from ..providers.manager import ProviderManager
+from ..skills.index import skills_index
+from ..skills.store import SkillStore
 
 if TYPE_CHECKING:
     import datetime as _dt
@@ -46,8 +51,6 @@ BASE_TOOLS = ("memory", "session_search", "skills_list", "skill_view", "skill_ma
 
 def skills_index_text(home: Home) -> str:
     """The skills index for the system prompt ('' when the skills cannot be read)."""
-    from ..skills.index import skills_index
-    from ..skills.store import SkillStore
 
     try:
         return skills_index(SkillStore.open(home)).text
@@ -62,7 +65,6 @@ def resolve_provider(home: Home, provider: MemoryProvider | str | EllipsisType |
         name = home.settings.agent.provider if isinstance(provider, EllipsisType) else provider
         if not name:
             return None, ""
-        from ..providers.discovery import load_provider
 
         try:
             return load_provider(name, home), ""
@@ -114,8 +116,6 @@ def preview_prompt(
 ) -> tuple[SystemPrompt, list[str], ProviderManager]:
     """The system prompt a new session of ``home`` would start with, without starting one
     (nothing is recorded or written): (prompt, tool names, provider manager)."""
-    from ..curated.memory import Memory, open_backend
-    from ..providers.manager import ProviderManager
 
     memory = Memory(open_backend(home), home.settings)
     manager = ProviderManager(home.settings.agent)

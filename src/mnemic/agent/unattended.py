@@ -3,8 +3,8 @@
 The flush and the review (:mod:`.extract`) write as an *unattended* actor:
 :func:`unattended_tools` opens their own :class:`~mnemic.curated.Memory` (and skills)
 with ``origin="flush"`` or ``origin="review"``, so the approval gate lets them add but
-stages their replace and remove; their memory writes are mirrored to the session's
-provider with that origin.
+stages their replace and remove; their committed memory writes reach the session's
+provider through a :meth:`~mnemic.curated.Memory.observe` callback, with that origin.
 
 * :func:`flush_memory`: the pre-compression flush of a conversation, reported as events;
 * :class:`BackgroundReviews`: the reviews of one session, each on a daemon thread.
@@ -18,58 +18,47 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..curated.memory import Memory, MemoryCommitted
 from ..errors import MnemicError
+from ..home import Home
+from ..llm.client import ChatClient
+from ..skills.governed import GovernedSkills
+from ..skills.tools import skill_tool_specs
+from ..tools import ToolRegistry, home_tools
 from .extract import ExtractionReport, run_flush, run_review
-from .tools import ToolRegistry
 
-if TYPE_CHECKING:
-    from ..home import Home
-    from ..llm.client import ChatClient
-
-__all__ = ["BackgroundReviews", "Emit", "Mirror", "flush_memory", "unattended_tools"]
+__all__ = ["BackgroundReviews", "Emit", "flush_memory", "unattended_tools"]
 
 log = logging.getLogger(__name__)
 
 Emit = Callable[..., None]
 """``emit(kind, **data)``: the session's event sink (never raises)."""
-Mirror = Callable[[str | dict[str, Any] | None, Mapping[str, Any], str], None]
-"""``mirror(arguments, response, origin)``: tells the provider about a memory write
-(:func:`~.session_tools.mirror_memory_write` bound to a session)."""
 
 
 def unattended_tools(
-    home: Home, session_id: str, origin: str, *, skills: bool, mirror: Mirror
+    home: Home,
+    session_id: str,
+    origin: str,
+    *,
+    skills: bool,
+    observer: Callable[[MemoryCommitted], None],
 ) -> ToolRegistry:
     """``memory`` (and with ``skills`` the skill tools) over a Memory and skills opened as
-    the unattended actor ``origin``; memory responses go to ``mirror`` (the provider)."""
-    from ..curated.memory import Memory
-    from ..curated.tool import memory_tool_spec
-    from ..governance.skill_writes import GovernedSkills
-    from ..skills.tools import skill_tool_specs
-
+    the unattended actor ``origin``; its committed memory writes go to ``observer``."""
     mem = Memory.open(home, origin=origin, session_id=session_id)
-    tools = ToolRegistry()
+    mem.observe(observer)
+    governed: list[GovernedSkills] = []
 
-    def memory_call(arguments: str | dict[str, Any] | None) -> dict[str, Any]:
-        resp = mem.tool(arguments)
-        mirror(arguments, resp, origin)
-        return resp
+    def skill_tools() -> GovernedSkills:
+        if not governed:
+            governed.append(GovernedSkills.open(home, origin=origin, session_id=session_id))
+        return governed[0]
 
-    tools.register(memory_tool_spec(read_action=home.settings.memory.read_action), memory_call)
-    if skills:
-        gov = GovernedSkills.open(home, origin=origin, session_id=session_id)
-        for spec in skill_tool_specs():
-            name = spec.name
-
-            def skill_call(
-                arguments: str | dict[str, Any] | None, name: str = name
-            ) -> dict[str, Any]:
-                return gov.tool(name, arguments)
-
-            tools.register(spec, skill_call)
-    return tools
+    tools = home_tools(home, memory=lambda: mem, sessions=lambda: None, skills=skill_tools)
+    names = ["memory", *(s.name for s in skill_tool_specs())] if skills else ["memory"]
+    return tools.subset(names)
 
 
 def flush_memory(

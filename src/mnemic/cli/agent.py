@@ -8,14 +8,15 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..errors import ConfigError, MnemicError
-from . import AppContext, emit_json, fail, handle_errors, pass_app
+from ..config import set_config_value
+from ..errors import MnemicError
+from .app import AppContext, emit_json, fail, handle_errors, pass_app
 
 if TYPE_CHECKING:
     from ..agent.session import AgentSession
     from ..home import Home
 
-__all__ = ["chat", "prompt", "provider", "set_config_value"]
+__all__ = ["chat", "prompt", "provider"]
 
 JSON_OPT = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 
@@ -62,40 +63,6 @@ def prompt(app: AppContext, system_message: str, as_json: bool) -> None:
 
 
 # --- mnemic provider ----------------------------------------------------------------------
-
-
-def set_config_value(root: str, section: str, key: str, value: Any) -> str:
-    """Set ``[section] key = value`` in ``<root>/config.toml``, keeping every comment and
-    the layout of the rest of the file; the result is validated before it is written.
-    Returns the path."""
-    import tempfile
-
-    import tomlkit
-
-    from ..config import load_settings
-    from ..fsio import atomic_write_text, ensure_private_dir, read_text_strict
-
-    ensure_private_dir(root)
-    path = os.path.join(root, "config.toml")
-    old = read_text_strict(path) or ""
-    try:
-        doc = tomlkit.parse(old)
-    except Exception as exc:
-        raise ConfigError("(file)", f"not valid TOML, not changed: {exc}", source=path) from exc
-    table = doc.get(section)
-    if table is None:
-        table = tomlkit.table()
-        doc[section] = table
-    elif not isinstance(table, dict):
-        raise ConfigError(section, "expected a table; not changed", source=path)
-    table[key] = value
-    new = tomlkit.dumps(doc)
-    with tempfile.TemporaryDirectory() as probe:
-        with open(os.path.join(probe, "config.toml"), "w", encoding="utf-8") as fh:
-            fh.write(new)
-        load_settings(probe, environ={})
-    atomic_write_text(path, new)
-    return path
 
 
 def _describe(name: str, home: Home) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from . import AppContext, emit_json, fail, handle_errors, pass_app
+from .app import AppContext, emit_json, fail, handle_errors, pass_app
 
 if TYPE_CHECKING:
     from ..backends.postgres.db import Database

@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from ..governance.approval import ApprovalRequest, Approver
-from . import AppContext, emit_json, fail, handle_errors, pass_app
+from .app import AppContext, emit_json, fail, handle_errors, pass_app
 
 __all__ = [
     "audit",
@@ -17,7 +17,6 @@ __all__ = [
     "gc",
     "interactive_approver",
     "pending",
-    "run_skill_manage",
     "stats",
 ]
 
@@ -43,7 +42,7 @@ def _when(ts: float) -> str:
 
 
 def _queue(app: AppContext) -> Any:
-    from ..governance.review import PendingQueue
+    from ..ops.review import PendingQueue
 
     return PendingQueue.open(app.home, origin="cli")
 
@@ -264,7 +263,7 @@ def audit_verify(app: AppContext, as_json: bool) -> None:
 @handle_errors
 def gc(app: AppContext, dry_run: bool, as_json: bool) -> None:
     """Apply the retention policy: old versions, backups, expired pending writes, debris."""
-    from ..governance.retention import collect_garbage
+    from ..ops.retention import collect_garbage
 
     report = collect_garbage(app.home, dry_run=dry_run)
     if as_json:
@@ -301,7 +300,7 @@ def forget(
     the session database is rewritten so no byte of the text stays on disk under the home.
     The audit journal keeps only hashes, so it is not touched.
     """
-    from ..governance.forget import forget_sessions, forget_user
+    from ..ops.forget import forget_sessions, forget_user
 
     if not user and not match:
         raise click.UsageError("give --user, --sessions MATCH, or both")
@@ -343,17 +342,10 @@ def forget(
 @handle_errors
 def stats(app: AppContext, as_json: bool) -> None:
     """Metrics of this home (Prometheus text), derived from the audit journal and files."""
-    from ..governance.metrics import collect_stats
+    from ..ops.stats import collect_stats
 
     result = collect_stats(app.home)
     if as_json:
         emit_json(result.as_dict())
     else:
         click.echo(result.text().rstrip("\n"))
-
-
-def run_skill_manage(home: Any, args: dict[str, Any]) -> dict[str, Any]:
-    """``mnemic tool skill_manage``: one call through the skills approval gate."""
-    from ..governance.skill_writes import GovernedSkills
-
-    return GovernedSkills.open(home, origin="cli").tool("skill_manage", args)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import logging
 import sys
 
 import click
 
-from . import AppContext, handle_errors
+from ..home import Home
+from .app import AppContext, handle_errors
 
 __all__ = ["mcp"]
 
@@ -80,8 +80,6 @@ def mcp(
     A bearer token must have at least 32 printable characters (no spaces); one is
     required to bind anything but loopback.
     """
-    from ..home import Home
-
     if not use_http and (host is not None or port is not None):
         raise click.UsageError("--host and --port only apply with --http")
     parent = ctx.find_object(AppContext)
@@ -89,61 +87,14 @@ def mcp(
         home_path = parent.home_path
     if profile is None and parent is not None:
         profile = parent.profile
-    _configure_logging(log_level)
     home = Home.open(home_path, profile)
-    settings = home.settings.mcp
-    if not use_http:
-        from ..mcp_server.server import MnemicMCP, serve_stdio
-
-        server = MnemicMCP(home)
-        how = "waiting for an MCP client on stdin" + (
-            " (this command is meant to be started by an MCP client; see --help)"
-            if sys.stdin.isatty()
-            else ""
-        )
-        click.echo(f"mnemic mcp: serving {home.root} over stdio, {how}", err=True)
-        try:
-            serve_stdio(server)
-        except KeyboardInterrupt:
-            sys.exit(130)
-        return
-
-    from ..mcp_server.http import bind, check_exposure
-
-    bind_host = host if host is not None else settings.host
-    bind_port = port if port is not None else settings.port
-    secret = token if token is not None else settings.token
-    check_exposure(bind_host, secret)  # before anything slow: refusals are immediate
-    sock = bind(bind_host, bind_port)
-
-    def ready(url: str) -> None:
-        extra = []
-        if secret:
-            extra.append("bearer token required")
-        if home.settings.metrics.enabled:
-            extra.append(f"metrics at {url.rsplit('/', 1)[0]}/metrics")
-        note = f" ({'; '.join(extra)})" if extra else ""
-        click.echo(f"mnemic mcp: serving {home.root} at {url}{note}", err=True)
-
-    from ..mcp_server.http import serve_http
-    from ..mcp_server.server import MnemicMCP
+    from ..mcp_server.serve import serve  # needs the mcp extra: not on every command's path
 
     try:
-        serve_http(
-            MnemicMCP(home),
-            host=bind_host,
-            token=secret,
-            log_level=log_level,
-            ready=ready,
-            sock=sock,
-        )
+        serve(home, http=use_http, host=host, port=port, token=token, log_level=log_level, say=_say)
     except KeyboardInterrupt:
         sys.exit(130)
 
 
-def _configure_logging(level: str) -> None:
-    root = logging.getLogger()
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter("mnemic mcp: %(levelname)s %(name)s: %(message)s"))
-    root.handlers[:] = [handler]
-    root.setLevel(level.upper())
+def _say(line: str) -> None:
+    click.echo(line, err=True)

@@ -8,12 +8,12 @@ from typing import Any
 
 import click
 
-from ..curated import Memory, Op, WriteResult
-from ..curated import admin as ops
+from ..curated import Memory, Op, WriteResult, admin as ops
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
 from ..curated.snapshot import display_entry, sanitize
+from ..curated.tool import run_memory_tool
 from ..errors import BatchFailed, MnemicError, ToolError
-from . import AppContext, emit_json, fail, fail_keeping_edit, handle_errors, pass_app
+from .app import AppContext, emit_json, fail, fail_keeping_edit, handle_errors, pass_app
 
 __all__ = ["memory"]
 
@@ -110,7 +110,7 @@ def _call(app: AppContext, target: str, op: Op, as_json: bool) -> None:
     if as_json:
         args = {"action": op.action, "target": target}
         args.update({k: v for k, v in (("content", op.content), ("old_text", op.old_text)) if v})
-        result = mem.tool(args)
+        result = run_memory_tool(mem, args)
         emit_json(result)
         if not result.get("success"):
             sys.exit(1)

@@ -10,7 +10,7 @@ from typing import IO, Any, NoReturn
 
 import click
 
-from . import emit_json, fail, handle_errors
+from .app import emit_json, fail, handle_errors
 
 __all__ = ["scan"]
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from . import AppContext, emit_json, handle_errors, pass_app
+from .app import AppContext, emit_json, handle_errors, pass_app
 
 if TYPE_CHECKING:
     from ..sessions import ImportProgress, SessionInfo, SessionStore

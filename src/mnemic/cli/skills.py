@@ -9,9 +9,9 @@ from typing import Any
 import click
 
 from ..errors import ToolError
-from . import AppContext, emit_json, fail, fail_keeping_edit, handle_errors, pass_app, read_utf8
+from .app import AppContext, emit_json, fail, fail_keeping_edit, handle_errors, pass_app, read_utf8
 
-__all__ = ["run_skill_manage", "run_skill_view", "run_skills_list", "skills"]
+__all__ = ["skills"]
 
 JSON_OPT = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 
@@ -335,19 +335,3 @@ def index(app: AppContext, budget: int | None, as_json: bool) -> None:
         f"({len(idx.text):,}/{idx.budget:,} chars, level {idx.level}, {idx.total} skill(s))",
         err=True,
     )
-
-
-def _tool_runner(tool_name: str) -> Any:
-    def run(home: Any, args: dict[str, Any]) -> dict[str, Any]:
-        from ..skills import SkillStore, run_skill_tool
-
-        return run_skill_tool(SkillStore.open(home), tool_name, args)
-
-    run.__name__ = f"run_{tool_name}"
-    run.__doc__ = f"Run one ``{tool_name}`` call against the home (for ``mnemic tool``)."
-    return run
-
-
-run_skills_list = _tool_runner("skills_list")
-run_skill_view = _tool_runner("skill_view")
-run_skill_manage = _tool_runner("skill_manage")

@@ -2,46 +2,41 @@
 
 from __future__ import annotations
 
+import os
 import sys
-from collections.abc import Callable
-from typing import Any
 
 import click
 
+from ..curated.memory import Memory
 from ..errors import MnemicError
 from ..home import Home
+from ..sessions import SessionStore, open_store
+from ..skills.governed import GovernedSkills
 from ..tooling import parse_arguments
-from . import AppContext, emit_json, handle_errors, pass_app, read_utf8
-from .governance import run_skill_manage
-from .skills import run_skill_view, run_skills_list
+from ..tools import MNEMIC_TOOLS, ToolRegistry, home_tools
+from .app import AppContext, emit_json, handle_errors, pass_app, read_utf8
 
-__all__ = ["TOOL_RUNNERS", "tool"]
-
-
-def _run_memory(home: Home, args: dict[str, Any]) -> dict[str, Any]:
-    from ..curated import Memory
-
-    return Memory.open(home).tool(args)
+__all__ = ["cli_tools", "tool"]
 
 
-def _run_session_search(home: Home, args: dict[str, Any]) -> dict[str, Any]:
-    import os
+def cli_tools(home: Home, opened: list[SessionStore]) -> ToolRegistry:
+    """The tools as one CLI call uses them: a fresh foreground session (origin ``cli``)
+    whose parts open on first use; a session store it opens is appended to ``opened``
+    (the caller closes it). ``MNEMIC_SESSION_ID`` names the caller's live session, which
+    session_search leaves out."""
 
-    from ..sessions import open_store, search_tool_for
+    def sessions() -> SessionStore:
+        if not opened:
+            opened.append(open_store(home))
+        return opened[0]
 
-    with open_store(home) as store:  # MNEMIC_SESSION_ID: the caller's live session
-        current = os.environ.get("MNEMIC_SESSION_ID") or None
-        return search_tool_for(home, store, args, current_session_id=current)
-
-
-# name -> runner(home, arguments) -> JSON response. Each runner opens a fresh session.
-TOOL_RUNNERS: dict[str, Callable[[Home, dict[str, Any]], dict[str, Any]]] = {
-    "memory": _run_memory,
-    "skills_list": run_skills_list,
-    "skill_view": run_skill_view,
-    "skill_manage": run_skill_manage,
-    "session_search": _run_session_search,
-}
+    return home_tools(
+        home,
+        memory=lambda: Memory.open(home),
+        sessions=sessions,
+        skills=lambda: GovernedSkills.open(home, origin="cli"),
+        current_session_id=lambda: os.environ.get("MNEMIC_SESSION_ID") or None,
+    )
 
 
 @click.command(name="tool")
@@ -60,9 +55,8 @@ def tool(app: AppContext, name: str, arguments: str) -> None:
       mnemic tool memory '{"action": "add", "target": "user", "content": "Prefers metric units"}'
       mnemic tool memory '{"action": "read", "target": "memory"}'
     """
-    runner = TOOL_RUNNERS.get(name)
-    if runner is None:
-        known = ", ".join(sorted(TOOL_RUNNERS))
+    if name not in MNEMIC_TOOLS:
+        known = ", ".join(sorted(MNEMIC_TOOLS))
         raise click.UsageError(f"unknown tool {name!r}; known tools: {known}")
     text = read_utf8(sys.stdin.buffer, "stdin") if arguments == "-" else arguments
     try:
@@ -70,6 +64,11 @@ def tool(app: AppContext, name: str, arguments: str) -> None:
     except MnemicError as exc:
         emit_json(exc.to_response())
         sys.exit(1)
-    response = runner(app.home, args)
+    opened: list[SessionStore] = []
+    try:
+        response = cli_tools(app.home, opened).dispatch(name, args)
+    finally:
+        for store in opened:
+            store.close()
     emit_json(response)
     sys.exit(0 if response.get("success") else 1)

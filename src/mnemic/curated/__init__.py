@@ -6,68 +6,77 @@ light-weight snapshot path (:func:`render_snapshot`) does not pay for the rest.
 
 from __future__ import annotations
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
-
-    from .backend import CuratedBackend, CuratedTxn, FileBackend, Version
-    from .entries import DELIMITER, TARGETS
-    from .memory import Changes, Memory, ReadResult, Snapshot, WriteResult, open_backend
-    from .snapshot import render_snapshot
-    from .store import Commit, CuratedStore, Op, OpResult
-    from .usage import Usage, estimate_tokens
+from .._lazy import load
 
 _EXPORTS = {
-    "DELIMITER": "entries",
-    "TARGETS": "entries",
-    "Changes": "memory",
-    "Commit": "store",
-    "CuratedBackend": "backend",
-    "CuratedStore": "store",
-    "CuratedTxn": "backend",
-    "FileBackend": "backend",
-    "Memory": "memory",
-    "Op": "store",
-    "OpResult": "store",
-    "ReadResult": "memory",
-    "Snapshot": "memory",
-    "Usage": "usage",
-    "Version": "backend",
-    "WriteResult": "memory",
-    "estimate_tokens": "usage",
-    "open_backend": "memory",
-    "render_snapshot": "snapshot",
+    "Backup": "mnemic.curated.backend",
+    "Changes": "mnemic.curated.memory",
+    "Commit": "mnemic.curated.store",
+    "CuratedBackend": "mnemic.curated.backend",
+    "CuratedStore": "mnemic.curated.store",
+    "CuratedTxn": "mnemic.curated.backend",
+    "DELIMITER": "mnemic.curated.entries",
+    "FileBackend": "mnemic.curated.file_backend",
+    "Memory": "mnemic.curated.memory",
+    "MemoryCommitted": "mnemic.curated.memory",
+    "Op": "mnemic.curated.store",
+    "OpResult": "mnemic.curated.store",
+    "ReadResult": "mnemic.curated.memory",
+    "Snapshot": "mnemic.curated.memory",
+    "TARGETS": "mnemic.curated.entries",
+    "Usage": "mnemic.curated.usage",
+    "Version": "mnemic.curated.backend",
+    "WriteResult": "mnemic.curated.memory",
+    "estimate_tokens": "mnemic.curated.usage",
+    "open_backend": "mnemic.curated.memory",
+    "render_snapshot": "mnemic.curated.snapshot",
+    "run_memory_tool": "mnemic.curated.tool",
 }
 
-__all__ = [
-    "Changes",
-    "Commit",
-    "CuratedBackend",
-    "CuratedStore",
-    "CuratedTxn",
-    "DELIMITER",
-    "FileBackend",
-    "Memory",
-    "Op",
-    "OpResult",
-    "ReadResult",
-    "Snapshot",
-    "TARGETS",
-    "Usage",
-    "Version",
-    "WriteResult",
-    "estimate_tokens",
-    "open_backend",
-    "render_snapshot",
-]
+__all__ = sorted(_EXPORTS)
 
 
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'mnemic.curated' has no attribute {name!r}")
-    import importlib
+def __getattr__(name: str) -> object:
+    return load(__name__, _EXPORTS, name, globals())
 
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs (explicit re-exports)
+    from .backend import (
+        Backup as Backup,
+        CuratedBackend as CuratedBackend,
+        CuratedTxn as CuratedTxn,
+        Version as Version,
+    )
+    from .entries import (
+        DELIMITER as DELIMITER,
+        TARGETS as TARGETS,
+    )
+    from .file_backend import (
+        FileBackend as FileBackend,
+    )
+    from .memory import (
+        Changes as Changes,
+        Memory as Memory,
+        MemoryCommitted as MemoryCommitted,
+        ReadResult as ReadResult,
+        Snapshot as Snapshot,
+        WriteResult as WriteResult,
+        open_backend as open_backend,
+    )
+    from .snapshot import (
+        render_snapshot as render_snapshot,
+    )
+    from .store import (
+        Commit as Commit,
+        CuratedStore as CuratedStore,
+        Op as Op,
+        OpResult as OpResult,
+    )
+    from .tool import (
+        run_memory_tool as run_memory_tool,
+    )
+    from .usage import (
+        Usage as Usage,
+        estimate_tokens as estimate_tokens,
+    )

@@ -9,16 +9,12 @@ from __future__ import annotations
 
 import difflib
 import hashlib
-import os
 import re
-import stat
 from dataclasses import dataclass
-from pathlib import Path
 
 from ..errors import ContentRejected, InvalidArgument, StorageError, ToolError
-from ..fsio import read_text_strict, stale_temp_files
 from ..scan import scan_text
-from .backend import FileBackend, Version
+from .backend import Problem, Version
 from .entries import DELIMITER, FILENAMES, TARGETS, detect_drift, parse, serialize, validate_content
 from .memory import Memory
 from .store import check_target, file_hash
@@ -253,18 +249,6 @@ def write_edited(memory: Memory, target: str, base_hash: str, edited: str) -> Us
     return usage
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """One finding of :func:`doctor`."""
-
-    severity: str
-    """``error`` (memory cannot be used as is), ``warning`` or ``info``."""
-    target: str | None
-    message: str
-    fix: str
-    fixed: bool = False
-
-
 def doctor(memory: Memory, *, fix: bool = False) -> list[Problem]:
     """Look for unreadable or drifted files, threats, bloat, debris and loose permissions.
 
@@ -318,12 +302,9 @@ def doctor(memory: Memory, *, fix: bool = False) -> list[Problem]:
                         "review it with `mnemic memory show --raw`, then remove it",
                     )
                 )
-    if isinstance(backend, FileBackend):
-        problems.extend(_file_checks(backend, fix))
-    from ..governance.audit import AuditJournal
-
+    problems.extend(backend.doctor(fix=fix))
     journal = memory.governor.journal if memory.governor is not None else None
-    if isinstance(journal, AuditJournal):  # a torn tail left by a crash mid-append
+    if journal is not None:  # a torn tail left by a crash mid-append (files only)
         try:
             torn = journal.torn_tail()
         except StorageError as exc:
@@ -340,7 +321,7 @@ def doctor(memory: Memory, *, fix: bool = False) -> list[Problem]:
                 Problem(
                     "warning",
                     None,
-                    f"the audit journal {journal.path} ends with an incomplete record of "
+                    f"the audit journal {journal.location} ends with an incomplete record of "
                     f"{torn['bytes']} byte(s), left by a crash during an append (not "
                     "tampering); until it is cut, `mnemic audit verify` notes it.",
                     "mnemic memory doctor --fix (the next audited write also repairs it)",
@@ -348,69 +329,3 @@ def doctor(memory: Memory, *, fix: bool = False) -> list[Problem]:
                 )
             )
     return problems
-
-
-def _file_checks(backend: FileBackend, fix: bool) -> list[Problem]:
-    out: list[Problem] = []
-    uid = os.getuid()
-
-    def check_mode(path: Path, want: int, what: str) -> None:
-        try:
-            st = os.lstat(path)
-        except FileNotFoundError:
-            return
-        if stat.S_ISLNK(st.st_mode):
-            out.append(
-                Problem(
-                    "error",
-                    None,
-                    f"{path} is a symlink; {what} must be a real file.",
-                    f"remove the symlink {path}",
-                )
-            )
-            return
-        if st.st_mode & 0o077:
-            fixed = False
-            if fix and st.st_uid == uid:
-                os.chmod(path, want)
-                fixed = True
-            out.append(
-                Problem(
-                    "warning",
-                    None,
-                    f"{path} is readable by others (mode {stat.S_IMODE(st.st_mode):o}).",
-                    f"chmod {want:o} {path}",
-                    fixed,
-                )
-            )
-
-    check_mode(backend.directory, 0o700, "the memories directory")
-    if os.path.lexists(backend.intent_path):
-        try:
-            read_text_strict(backend.intent_path, nofollow=True)
-            fixed = bool(fix and backend.recover(timeout=1.0))
-            message = (
-                "a commit spanning MEMORY.md and USER.md was interrupted; the next write "
-                "(or open) completes it"
-            )
-        except StorageError as exc:
-            fixed = False
-            message = f"the record of an interrupted two-file commit is unreadable: {exc}"
-        remedy = f"mnemic memory doctor --fix, or inspect {backend.intent_path}"
-        out.append(Problem("error", None, message, remedy, fixed))
-    for target in TARGETS:
-        check_mode(backend.path(target), 0o600, "a memory file")
-        check_mode(backend.lock_path(target), 0o600, "a lock file")
-        debris = stale_temp_files(backend.path(target))
-        if debris:
-            fixed = bool(fix and backend.cleanup())
-            out.append(
-                Problem(
-                    "warning",
-                    target,
-                    f"{len(debris)} temp file(s) left by a crashed writer.",
-                    "mnemic memory doctor --fix",
-                    fixed,
-                )
-            )
-    return out

@@ -1,59 +1,30 @@
-"""The storage seam of the curated store, and its embedded default on plain files.
+"""The storage seam of the curated store: what every backend provides.
 
 The store never touches files itself: it reads targets, and mutates them inside a
 :meth:`CuratedBackend.transaction` that serialises writers of the same target (a sidecar
-``flock`` here; an advisory transaction lock in PostgreSQL) and re-reads under that lock.
-Every committed write keeps the previous version in a bounded history.
-
-File layout under ``<home>/memories/``::
-
-    MEMORY.md, USER.md                 the targets (0600)
-    MEMORY.md.lock, USER.md.lock       sidecar locks (0600, never symlinks)
-    .history/MEMORY.md.<seq>.<ms>      previous versions (hard links, bounded)
-    MEMORY.md.bak.<stamp>.<hash>       copies saved when drift was detected (one per text)
-    .txn.intent                        redo record of a commit spanning both targets
-                                       (exists only while such a commit is in flight)
-
-A commit spanning both targets (:meth:`CuratedTxn.write_all`) is a redo log: the new
-texts are written as durable temp files, then a durable intent record naming them, then
-each temp file is renamed into place, then the intent is removed. Whoever next takes the
-locks and finds an intent (a writer died mid-commit) completes the renames; temp files
-without an intent are debris of a commit that never started, and are removed. So both
-files end up old or both new, never one of each.
+``flock`` for files, :mod:`.file_backend`; an advisory transaction lock in PostgreSQL)
+and re-reads under that lock. Every committed write keeps the previous version in a
+bounded history; text refused as drift is kept as a backup. Retention (``mnemic gc``)
+and purging (``mnemic forget --user``) are part of the seam, so callers never need to
+know which backend they hold.
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import json
-import logging
-import os
-import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Protocol
 
-from ..errors import InvalidArgument, LockTimeout, StorageError, WriteFailed
-from ..fsio import (
-    FILE_MODE,
-    TEMP_SUFFIX,
-    SidecarLock,
-    atomic_write_text,
-    ensure_private_dir,
-    fsync_dir,
-    read_text_strict,
-    stale_temp_files,
-    temp_prefix,
-)
-from .entries import FILENAMES
-
-__all__ = ["CuratedBackend", "CuratedTxn", "FileBackend", "Version"]
-
-log = logging.getLogger(__name__)
-
-INTENT_NAME = ".txn.intent"
+__all__ = [
+    "Backup",
+    "CuratedBackend",
+    "CuratedTxn",
+    "Problem",
+    "Removal",
+    "RetentionPolicy",
+    "Version",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +40,79 @@ class Version:
     """Size in bytes."""
     location: str
     """Where it is kept (a path, or a database reference)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Backup:
+    """A text kept when drift was detected (one per distinct text)."""
+
+    target: str
+    id: int
+    """Increasing within the backend (a row id; for files, the position, oldest first)."""
+    saved_at: float
+    """Unix time of the last refusal that kept this text."""
+    size: int
+    """Size in bytes."""
+    location: str
+    """Where it is kept (a path, or a database reference)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Removal:
+    """One thing retention or a purge removed (or, in a dry run, would remove)."""
+
+    kind: str
+    """``history``, ``backup``, ``temp``, ``intent``, ``edit_leftover`` or ``pending``."""
+    what: str
+    """A path, a database reference or a pending id."""
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One finding of ``mnemic memory doctor`` (:func:`mnemic.curated.admin.doctor`)."""
+
+    severity: str
+    """``error`` (memory cannot be used as is), ``warning`` or ``info``."""
+    target: str | None
+    message: str
+    fix: str
+    """What a person can do about it."""
+    fixed: bool = False
+    """Whether ``--fix`` repaired it."""
+
+
+@dataclass(frozen=True, slots=True)
+class RetentionPolicy:
+    """What ``mnemic gc`` keeps of history versions and drift backups."""
+
+    history_limit: int
+    backup_limit: int
+    max_age: float
+    """Seconds; 0 turns the age limit off."""
+    now: float
+    lock_timeout: float
+    """How long each target's lock is waited for."""
+
+    def past(
+        self, versions: Sequence[Version], backups: Sequence[Backup]
+    ) -> list[tuple[Version | Backup, Removal]]:
+        """The versions and backups (oldest first each) to remove, with why: the oldest
+        beyond the limit, then any older than ``max_age``. Every backend applies this one
+        policy under its own locks."""
+        out: list[tuple[Version | Backup, Removal]] = []
+        kinds: tuple[tuple[str, Sequence[Version | Backup], int], ...] = (
+            ("history", versions, self.history_limit),
+            ("backup", backups, self.backup_limit),
+        )
+        for kind, items, limit in kinds:
+            excess = max(0, len(items) - limit)
+            for i, item in enumerate(items):
+                if i < excess:
+                    out.append((item, Removal(kind, item.location, f"over {kind}_limit")))
+                elif self.max_age and self.now - item.saved_at > self.max_age:
+                    out.append((item, Removal(kind, item.location, "older than max_age")))
+        return out
 
 
 class CuratedTxn(Protocol):
@@ -121,436 +165,25 @@ class CuratedBackend(Protocol):
         """Keep a copy of ``raw`` (drift evidence); return where it went."""
         ...
 
+    def backups(self, target: str) -> list[Backup]:
+        """Drift backups of ``target``, oldest first."""
+        ...
+
+    def doctor(self, *, fix: bool = False) -> list[Problem]:
+        """Storage-level health (permissions, interrupted commits, debris); with ``fix``
+        the safe repairs are made (content is never changed)."""
+        ...
+
     def cleanup(self) -> list[str]:
         """Remove debris of crashed writers (temp files); return what was removed."""
         ...
 
+    def retention(self, policy: RetentionPolicy, *, dry_run: bool = False) -> list[Removal]:
+        """Apply ``policy`` to history versions and backups, and remove debris, each
+        target under its lock; return what was (or would be) removed."""
+        ...
 
-class FileBackend:
-    """Targets as files in one directory, with sidecar locks and hard-link history."""
-
-    def __init__(self, directory: Path, *, history_limit: int = 50) -> None:
-        self.directory = directory
-        self.history_dir = directory / ".history"
-        self.history_limit = history_limit
-        ensure_private_dir(directory)
-
-    # -- paths ---------------------------------------------------------------
-    def path(self, target: str) -> Path:
-        """The file of a target."""
-        try:
-            return self.directory / FILENAMES[target]
-        except KeyError:
-            raise InvalidArgument(
-                "target", f"Unknown target {target!r}. Use 'memory' or 'user'."
-            ) from None
-
-    def lock_path(self, target: str) -> Path:
-        """The sidecar lock file of a target."""
-        return self.directory / f"{FILENAMES[target]}.lock"
-
-    def location(self, target: str) -> str:
-        return str(self.path(target))
-
-    # -- reads ---------------------------------------------------------------
-    def read(self, target: str) -> str | None:
-        return read_text_strict(self.path(target), nofollow=True)
-
-    # -- transactions --------------------------------------------------------
-    @contextlib.contextmanager
-    def transaction(self, targets: Sequence[str], timeout: float) -> Iterator[_FileTxn]:
-        ordered = sorted(set(targets))
-        for t in ordered:
-            self.path(t)
-        everything = sorted(FILENAMES)
-        while True:
-            taken = self._lock_all(ordered, timeout)
-            # An intent left by a writer that died mid-commit must be completed before
-            # anyone reads or writes either file, and completing it needs both locks.
-            interrupted = os.path.lexists(self.intent_path)
-            if not interrupted or ordered == everything:
-                txn: _FileTxn | None = None
-                try:
-                    if interrupted:
-                        self._recover_locked()
-                    txn = _FileTxn(self, ordered, sum(lk.waited_ms for lk in taken))
-                    yield txn
-                finally:
-                    try:
-                        if txn is not None and txn.dir_sync_pending:
-                            # Deferred to here so that whatever the caller appended after
-                            # the rename (the audit record, with its own fdatasync) shares
-                            # one filesystem-journal commit with it; this fsync then finds
-                            # little left to do. It still runs before the locks are released.
-                            txn.dir_sync_pending = False
-                            fsync_dir(self.directory)
-                    finally:
-                        _release(taken)
-                return
-            _release(taken)
-            taken = self._lock_all(everything, timeout)
-            try:
-                self._recover_locked()
-            finally:
-                _release(taken)
-
-    def _lock_all(self, ordered: Sequence[str], timeout: float) -> list[SidecarLock]:
-        taken: list[SidecarLock] = []
-        try:
-            for t in ordered:
-                lock = SidecarLock(self.lock_path(t), timeout)
-                lock.acquire()
-                taken.append(lock)
-        except BaseException:
-            _release(taken)
-            raise
-        return taken
-
-    def _commit(self, target: str, text: str, *, sync_dir: bool = True) -> None:
-        """Replace a target with ``text``; history changes only if the write commits.
-
-        Order: the new text goes to a durable temp file first (encoding, disk full and
-        I/O errors all surface here, with nothing else touched); then the current file
-        is linked into the history; then the temp file is renamed into place; only then
-        are versions past the limit dropped. A failure before the rename removes the
-        temp file and the new history link, so the history is exactly as it was.
-        """
-        path = self.path(target)
-        tmp = _durable_temp(path, text, os.urandom(6).hex())
-        kept: str | None = None
-        try:
-            if self.history_limit > 0:
-                kept = self._keep_previous(target, path)
-            os.replace(tmp, path)
-        except BaseException as exc:
-            _discard(tmp, kept)
-            if isinstance(exc, OSError):
-                raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
-            raise
-        if self.history_limit > 0:
-            self._prune(target)
-        if sync_dir:
-            fsync_dir(self.directory)
-
-    # -- commits spanning both targets (redo log) ----------------------------------
-    @property
-    def intent_path(self) -> Path:
-        """The redo record of an in-flight commit that spans both targets."""
-        return self.directory / INTENT_NAME
-
-    def _commit_all(self, writes: dict[str, str]) -> None:
-        """Commit several targets all-or-nothing (caller holds every lock).
-
-        Temp files first, then history links, then the intent record: a failure before
-        the intent is durable removes the temp files and the links (history unchanged).
-        """
-        txid = os.urandom(6).hex()
-        temps: list[tuple[str, str]] = []
-        kept: list[str] = []
-        try:
-            for target in sorted(writes):
-                tmp = _durable_temp(self.path(target), writes[target], f"txn-{txid}")
-                temps.append((FILENAMES[target], os.path.basename(tmp)))
-            if self.history_limit > 0:
-                for target in sorted(writes):
-                    link = self._keep_previous(target, self.path(target))
-                    if link is not None:
-                        kept.append(link)
-            record = {"id": txid, "files": [list(pair) for pair in temps]}
-            atomic_write_text(self.intent_path, json.dumps(record))
-        except BaseException:
-            _discard(*(str(self.directory / tmp) for _, tmp in temps), *kept)
-            raise
-        # From here on the commit is decided: whatever happens, it is completed.
-        try:
-            self._recover_locked()
-        except OSError as exc:
-            raise WriteFailed(
-                str(self.directory),
-                f"{exc.strerror or exc}; the commit is recorded in {INTENT_NAME} and will be "
-                "completed by the next writer or open",
-            ) from exc
-        if self.history_limit > 0:
-            for target in writes:
-                self._prune(target)
-
-    def _recover_locked(self) -> bool:
-        """Complete an interrupted commit (caller holds every lock); True if there was one."""
-        # Unreadable: neither rolling forward nor back can be trusted, so this raises
-        # (StorageError) and every write refuses until a person looks (memory doctor).
-        raw = read_text_strict(self.intent_path, nofollow=True)
-        if raw is None:
-            return False
-        try:
-            files = [(str(a), str(b)) for a, b in json.loads(raw)["files"]]
-        except (ValueError, KeyError, TypeError):
-            log.error("%s is damaged; rolling back (temp files removed)", self.intent_path)
-            files = []
-        for final, tmp in files:
-            if os.sep in final or os.sep in tmp or final not in FILENAMES.values():
-                continue
-            with contextlib.suppress(FileNotFoundError):  # already renamed before the crash
-                os.replace(self.directory / tmp, self.directory / final)
-        fsync_dir(self.directory)
-        os.unlink(self.intent_path)
-        for debris in stale_temp_files(self.intent_path):
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(debris)
-        return True
-
-    def recover(self, timeout: float = 0.0) -> bool:
-        """Complete an interrupted two-target commit if one is recorded; True if one was.
-
-        Takes both locks (waiting up to ``timeout``); returns False when they are busy
-        (their holder completes it).
-        """
-        if not os.path.lexists(self.intent_path) and not stale_temp_files(self.intent_path):
-            return False
-        locks = [SidecarLock(self.lock_path(t), timeout) for t in sorted(FILENAMES)]
-        taken: list[SidecarLock] = []
-        try:
-            for lock in locks:
-                if not (lock.try_acquire() if timeout <= 0 else _acquired(lock)):
-                    return False
-                taken.append(lock)
-            done = self._recover_locked()
-            for debris in stale_temp_files(self.intent_path):  # an intent never written
-                with contextlib.suppress(FileNotFoundError):
-                    os.unlink(debris)
-            return done
-        finally:
-            _release(taken)
-
-    # -- history -------------------------------------------------------------
-    def _history_names(self, target: str) -> list[str]:
-        """File names of the kept versions of a target, oldest first.
-
-        Names are ``<FILE>.<6-digit seq>.<unix ms>``, so a plain sort orders them.
-        """
-        prefix = FILENAMES[target] + "."
-        try:
-            names = os.listdir(self.history_dir)
-        except FileNotFoundError:
-            return []
-        return sorted(n for n in names if n.startswith(prefix))
-
-    def _history_entries(self, target: str) -> list[tuple[int, int, str]]:
-        """(seq, unix ms, file name) of the kept versions of a target, oldest first."""
-        prefix = FILENAMES[target] + "."
-        out = []
-        for name in self._history_names(target):
-            seq, _, stamp = name[len(prefix) :].partition(".")
-            if seq.isdigit() and stamp.isdigit():
-                out.append((int(seq), int(stamp), name))
-        out.sort()
-        return out
-
-    def _keep_previous(self, target: str, path: Path) -> str | None:
-        """Link the current file into the history as its newest version.
-
-        Returns the new history path (``None`` when there is no current file). Nothing is
-        dropped here: :meth:`_prune` runs once the write has committed.
-        """
-        if not path.exists():
-            return None
-        ensure_private_dir(self.history_dir)
-        existing = self._history_names(target)
-        seq = 1
-        if existing:
-            last = existing[-1][len(FILENAMES[target]) + 1 :].partition(".")[0]
-            seq = int(last) + 1 if last.isdigit() else len(existing) + 1
-        dest = self.history_dir / f"{FILENAMES[target]}.{seq:06d}.{int(time.time() * 1000)}"
-        try:
-            # The old inode leaves the target path at the rename that follows, so a hard
-            # link keeps it unchanged at no copy cost. The rename's directory fsync
-            # commits the filesystem journal, which carries this link with it.
-            os.link(path, dest)
-        except OSError:
-            text = read_text_strict(path) or ""
-            atomic_write_text(dest, text)
-        return str(dest)
-
-    def _prune(self, target: str) -> None:
-        """Drop the oldest versions past ``history_limit`` (after a committed write)."""
-        existing = self._history_names(target)
-        for name in existing[: max(0, len(existing) - self.history_limit)]:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(os.path.join(self.history_dir, name))
-
-    def history(self, target: str) -> list[Version]:
-        self.path(target)
-        out = []
-        for seq, stamp, name in self._history_entries(target):
-            p = os.path.join(self.history_dir, name)
-            try:
-                size = os.stat(p).st_size
-            except FileNotFoundError:
-                continue
-            out.append(Version(target, seq, stamp / 1000.0, size, p))
-        return out
-
-    def read_version(self, target: str, version_id: int) -> str:
-        for seq, _, name in self._history_entries(target):
-            if seq == version_id:
-                text = read_text_strict(os.path.join(self.history_dir, name))
-                if text is None:
-                    break
-                return text
-        known = ", ".join(str(v.id) for v in self.history(target)) or "none"
-        raise InvalidArgument(
-            "version",
-            f"No version {version_id} of {FILENAMES[target]} (known versions: {known}). "
-            "See `mnemic memory history`.",
-        )
-
-    # -- drift backups and debris ----------------------------------------------
-    def save_backup(self, target: str, raw: str) -> str:
-        """Keep a copy of drifted text as ``<FILE>.bak.<UTC stamp>.<content hash>``.
-
-        The same text is kept once: when a backup with the same content exists (the same
-        drifted file refused again), its path is returned and its time refreshed (so an
-        age limit counts from the last refusal) instead of writing another copy.
-        """
-        digest = hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()[:16]
-        for existing in reversed(self.backups(target)):
-            if existing.name.endswith(f".{digest}") and _same_text(existing, raw):
-                with contextlib.suppress(OSError):
-                    os.utime(existing)
-                return str(existing)
-        stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime())
-        dest = self.directory / f"{FILENAMES[target]}.bak.{stamp}.{digest}"
-        try:
-            atomic_write_text(dest, raw)
-        except Exception as exc:  # report, never pretend the copy exists
-            return f"{dest} (BACKUP FAILED: {exc}; the file itself is unchanged)"
-        return str(dest)
-
-    def backups(self, target: str) -> list[Path]:
-        """Drift backups of a target, oldest first."""
-        prefix = f"{FILENAMES[target]}.bak."
-        return sorted(p for p in self.directory.iterdir() if p.name.startswith(prefix))
-
-    def cleanup(self) -> list[str]:
-        removed: list[str] = []
-        if os.path.lexists(self.intent_path) or stale_temp_files(self.intent_path):
-            try:
-                done = self.recover()
-            except StorageError as exc:
-                log.error("%s", exc.to_llm())
-                return removed
-            if os.path.lexists(self.intent_path):
-                return removed  # a live writer holds a lock and will complete it
-            if done:
-                log.info("completed a commit spanning both targets left by a crashed writer")
-                removed.append(str(self.intent_path))
-        for target in FILENAMES:
-            debris = stale_temp_files(self.path(target))
-            if not debris:
-                continue
-            lock = SidecarLock(self.lock_path(target), 0.0)
-            # Temp files only exist while a writer holds the lock: if we can take it, every
-            # temp file we see belongs to a writer that died.
-            if not lock.try_acquire():
-                continue
-            try:
-                if os.path.lexists(self.intent_path):
-                    continue  # its temp files are needed to complete it
-                for p in stale_temp_files(self.path(target)):
-                    with contextlib.suppress(FileNotFoundError):
-                        os.unlink(p)
-                        removed.append(str(p))
-            finally:
-                lock.release()
-        return removed
-
-
-class _FileTxn:
-    def __init__(self, backend: FileBackend, targets: list[str], waited_ms: float) -> None:
-        self._backend = backend
-        self._targets = targets
-        self.lock_wait_ms = waited_ms
-        self.dir_sync_pending = False
-
-    def _check(self, target: str) -> None:
-        if target not in self._targets:
-            raise RuntimeError(f"target {target!r} is not locked by this transaction")
-
-    def read(self, target: str) -> str | None:
-        self._check(target)
-        return self._backend.read(target)
-
-    def write(self, target: str, text: str) -> None:
-        self._check(target)
-        self._backend._commit(target, text, sync_dir=False)
-        self.dir_sync_pending = True
-
-    def write_all(self, writes: dict[str, str]) -> None:
-        for target in writes:
-            self._check(target)
-        if len(writes) == 1:
-            [(target, text)] = writes.items()
-            self._backend._commit(target, text)
-        elif writes:
-            self._backend._commit_all(writes)
-
-
-def _release(locks: list[SidecarLock]) -> None:
-    for lock in reversed(locks):
-        lock.release()
-
-
-def _acquired(lock: SidecarLock) -> bool:
-    try:
-        lock.acquire()
-    except LockTimeout:
-        return False
-    return True
-
-
-def _same_text(path: Path, text: str) -> bool:
-    try:
-        return read_text_strict(path, nofollow=True) == text
-    except StorageError:
-        return False
-
-
-def _discard(*paths: str | None) -> None:
-    """Remove what a failed write left behind (temp files, new history links)."""
-    for p in paths:
-        if p is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(p)
-
-
-def _durable_temp(path: Path, text: str, tag: str) -> str:
-    """Write ``text`` to a new temp file next to ``path`` and fsync it; return its path.
-
-    The name follows the temp-file convention (``.<NAME>.<tag>.tmp``), so a temp file
-    whose commit never started is found and removed like any writer's debris. Raises
-    :class:`WriteFailed` (the temp file removed) when the text cannot be encoded or
-    written: a full disk, a file-size limit, an I/O error.
-    """
-    try:
-        data = text.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        raise WriteFailed(
-            str(path),
-            f"the new text cannot be stored as UTF-8 ({exc.reason} at character {exc.start})",
-        ) from exc
-    tmp = os.path.join(os.path.dirname(path), f"{temp_prefix(path)}{tag}{TEMP_SUFFIX}")
-    try:
-        fd = os.open(
-            tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, FILE_MODE
-        )
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view) :]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
-    return tmp
+    def purge(self, target: str, *, lock_timeout: float, dry_run: bool = False) -> list[str]:
+        """Delete ``target`` with every copy of it (versions, backups, debris) under its
+        lock; return what was (or would be) removed."""
+        ...

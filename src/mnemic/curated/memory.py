@@ -23,23 +23,32 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..config import Settings
-from ..errors import ConfigError, EntryChanged, StorageError
+from ..errors import EntryChanged, StorageError
+from ..governance.approval import Approver, Proposal, Verdict
+from ..governance.governor import Attempt, Governor
 from ..home import Home
-from .backend import CuratedBackend, FileBackend
-from .entries import TARGETS
+from ..registry import backend_for
+from ..scan import set_default_level
+from .backend import CuratedBackend
+from .entries import TARGETS, char_count
 from .guard import LoopGuard
+from .proposal import describe, payload_of
 from .snapshot import Block, display_entry, load_block, sanitize
 from .store import Commit, CuratedStore, Op, OpResult, check_target, file_hash
 from .usage import Usage, label
 
-if TYPE_CHECKING:
-    from ..governance.approval import Approver, Proposal, Verdict
-    from ..governance.governor import Attempt, Governor
-
-__all__ = ["Changes", "Memory", "ReadResult", "Snapshot", "WriteResult", "open_backend"]
+__all__ = [
+    "Changes",
+    "Memory",
+    "MemoryCommitted",
+    "ReadResult",
+    "Snapshot",
+    "WriteResult",
+    "open_backend",
+]
 
 log = logging.getLogger(__name__)
 
@@ -121,6 +130,22 @@ class WriteResult:
 
 
 @dataclass(frozen=True, slots=True)
+class MemoryCommitted:
+    """A write that changed memory, as :meth:`Memory.observe` callbacks see it."""
+
+    result: WriteResult
+    origin: str
+    """Who wrote: the session's origin (``agent``, ``flush``, ``review``, ``cli``,
+    ``mcp:<client>``...); ``""`` for an ungoverned memory."""
+    session_id: str | None
+
+    def changes(self) -> list[OpResult]:
+        """The operations that changed something (both targets of a batch; duplicates of
+        an existing entry left out), in call order."""
+        return [r for r in self.result.results if r.status != "duplicate"]
+
+
+@dataclass(frozen=True, slots=True)
 class ReadResult:
     """Live entries of a target, sanitised for display."""
 
@@ -133,26 +158,10 @@ class ReadResult:
     external_changes: Changes | None = None
 
 
-def open_backend(home: Home) -> CuratedBackend:
-    """The curated backend selected by the home's settings (``store``)."""
-    store = home.settings.store
-    if store == "files":
-        backend = FileBackend(home.memories_dir, history_limit=home.settings.memory.history_limit)
-        removed = backend.cleanup()
-        if removed:
-            log.info("removed %d stale temp file(s) left by crashed writers", len(removed))
-        return backend
-    import importlib
-
-    try:
-        module = importlib.import_module("mnemic.backends.postgres")
-    except ImportError as exc:
-        raise ConfigError(
-            "store",
-            f"the PostgreSQL backend is not available ({exc}); install mnemic[postgres]",
-        ) from exc
-    remote: CuratedBackend = module.open_curated_backend(home)
-    return remote
+def open_backend(home: Home, *, cleanup: bool = True) -> CuratedBackend:
+    """The curated backend of ``home`` (its ``store`` setting picks the kind, see
+    :mod:`mnemic.registry`); ``cleanup`` removes debris left by crashed writers."""
+    return backend_for(home.settings).curated(home, cleanup=cleanup)
 
 
 class Memory:
@@ -177,6 +186,7 @@ class Memory:
         self.governor = governor
         """Approval gate, audit journal and metrics (``None``: an ungoverned store)."""
         self._known: dict[str, tuple[str, ...]] = {}
+        self._observers: list[Callable[[MemoryCommitted], None]] = []
         self.snapshot = self._take_snapshot()
 
     @classmethod
@@ -201,8 +211,7 @@ class Memory:
         """
         if not isinstance(home, Home):
             home = Home.open(home, profile)
-        from ..governance.governor import Governor
-
+        set_default_level(home.settings.scan.level)  # [scan] level for this process's scans
         governor = Governor.for_home(
             home,
             actor=actor,
@@ -247,12 +256,6 @@ class Memory:
         self._known.clear()
         self.snapshot = self._take_snapshot()
         return self.snapshot
-
-    def tool(self, arguments: str | dict[str, Any] | None) -> dict[str, Any]:
-        """Run one ``memory`` tool call (JSON object or string); return the JSON response."""
-        from .tool import run_memory_tool
-
-        return run_memory_tool(self, arguments)
 
     def begin_turn(self) -> None:
         """Start of a user turn: re-arm the per-turn circuit breaker."""
@@ -389,13 +392,52 @@ class Memory:
                 batch=batch,
                 allow_empty=allow_empty,
                 precommit=precommit,
-                on_commit=attempt.committed if attempt is not None else None,
+                on_commit=self._on_commit(attempt),
             )
         except Exception as exc:
             if attempt is not None:
                 attempt.refused(exc)
             raise
-        return self._result(target, ops, action, commits, batch)
+        result = self._result(target, ops, action, commits, batch)
+        if result.written:
+            self._publish(result)
+        return result
+
+    def observe(self, callback: Callable[[MemoryCommitted], None]) -> None:
+        """Call ``callback`` after every write of this session that changed memory (not
+        staged writes, not no-ops). Observers run in the writer's thread after the commit;
+        one that raises is logged and never fails the write."""
+        self._observers.append(callback)
+
+    def _publish(self, result: WriteResult) -> None:
+        ctx = self.governor.context if self.governor is not None else None
+        event = MemoryCommitted(
+            result,
+            origin=ctx.origin if ctx is not None else "",
+            session_id=ctx.session_id if ctx is not None else None,
+        )
+        for callback in list(self._observers):
+            try:
+                callback(event)
+            except Exception:
+                log.exception("a memory observer failed (the write is committed)")
+
+    def _on_commit(self, attempt: Attempt | None) -> Callable[[list[Commit]], None] | None:
+        """What follows a commit under the locks: usage metrics and the audit record."""
+        if attempt is None:
+            return None
+
+        def committed(commits: list[Commit]) -> None:
+            attempt.applied(
+                {c.target: c.before_hash for c in commits},
+                {c.target: c.after_hash for c in commits},
+                written=any(c.written for c in commits),
+                lock_wait_ms=max((c.lock_wait_ms for c in commits), default=0.0),
+                write_ms=max((c.write_ms for c in commits), default=0.0),
+                usage={c.target: char_count(c.after) / self.store.limit(c.target) for c in commits},
+            )
+
+        return committed
 
     def _precommit(
         self, target: str, before: list[str], after: list[str], results: list[OpResult]
@@ -422,7 +464,6 @@ class Memory:
     ) -> Proposal:
         """Dry run (validates against the current state) and describe, for the gate."""
         from ..governance.approval import Proposal
-        from ..governance.memory_writes import describe, payload_of
 
         commits = self.store.apply_all(
             target, ops, batch=batch, allow_empty=allow_empty, precommit=precommit, dry_run=True

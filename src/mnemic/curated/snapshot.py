@@ -178,30 +178,25 @@ def render_snapshot(
     renders them without opening a session (no lock, no history, nothing written). A
     target that cannot be read is left out (``mnemic memory doctor`` explains why).
     """
-    import os
-
     from ..config import load_settings
     from ..errors import StorageError
-    from ..fsio import read_text_strict
     from ..home import home_dir
+    from ..registry import backend_for
 
     root = home_dir(home, profile, environ)
     settings = load_settings(root, environ)
     set_default_level(settings.scan.level)
-    if settings.store != "files":
-        from .memory import Memory
-
-        return Memory.open(root).snapshot.text
+    store = backend_for(settings)
     enabled = {
         "memory": settings.memory.memory_enabled,
         "user": settings.memory.user_profile_enabled,
     }
     blocks = []
-    for target, filename in FILENAMES.items():
+    for target in FILENAMES:
         if not enabled[target]:
             continue
         try:
-            raw = read_text_strict(os.path.join(root, "memories", filename), nofollow=True)
+            raw = store.read_curated(root, settings, target)
         except StorageError:
             continue
         block = load_block(target, raw, settings.memory)[1]

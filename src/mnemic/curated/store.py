@@ -27,7 +27,7 @@ from ..errors import (
     ToolError,
     WouldEmptyTarget,
 )
-from ..scan import scan_text
+from ..scan import rephrase_hint, scan_text
 from .backend import CuratedBackend
 from .entries import (
     DELIMITER,
@@ -188,7 +188,7 @@ class CuratedStore:
                 )
             found = scan_text(content, "strict").findings
             if found:
-                raise ThreatBlocked([(f.id, f.category) for f in found])
+                raise ThreatBlocked([(f.id, f.category) for f in found], hint=rephrase_hint(found))
         return Op(op.action, content, old, op.target)
 
     def _too_long(self, target: str, size: int, action: str) -> BudgetExceeded:

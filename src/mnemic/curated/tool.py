@@ -144,11 +144,16 @@ _OP_KEYS = {"action", "content", "old_text", "target", *_ALIASES}
 
 
 def run_memory_tool(memory: Memory, arguments: str | dict[str, Any] | None) -> dict[str, Any]:
-    """Run one ``memory`` tool call and return its JSON response (never raises)."""
+    """Run one ``memory`` tool call and return its JSON response (never raises).
+
+    Every attempt is audited once: :meth:`Memory.apply` records what reaches it; a call
+    refused before (bad arguments, the repeat guard) is recorded here.
+    """
     signature = ""
     target: str | None = None
     targets: list[str] = []
     ops: list[Op] = []
+    applying = False
     try:
         args = parse_arguments(arguments)
         signature = call_signature(args)
@@ -158,18 +163,21 @@ def run_memory_tool(memory: Memory, arguments: str | dict[str, Any] | None) -> d
         targets = sorted({op.target or target for op in ops})
         if memory.guard.failed_before(signature):
             memory.guard.check_repeat(signature, _state(memory, target, targets))
+        applying = True
         result = memory.apply(
             target, ops, batch=kind == "batch", allow_empty=allow_empty, guarded=True
         )
         memory.guard.record_success()
         return _success(memory, result)
     except ToolError as exc:
-        _audit_refusal(memory, target, exc)
+        if not applying:
+            _audit_refusal(memory, target, exc)
         state = _state(memory, target, targets) if target else None
         reported = memory.guard.record_failure(signature, state, exc)
         return _failure(memory, _failed_target(exc, target, ops), reported)
     except MnemicError as exc:
-        _audit_refusal(memory, target, exc)
+        if not applying:
+            _audit_refusal(memory, target, exc)
         return exc.to_response()
     except Exception as exc:  # a bug must not break the agent's turn
         log.exception("memory tool failed unexpectedly")
@@ -304,7 +312,7 @@ def _audit_refusal(memory: Memory, target: str | None, exc: MnemicError) -> None
     """Record a call refused before it reached ``Memory.apply`` (bad arguments, repeat
     guard); refusals inside ``apply`` were recorded there already."""
     gov = memory.governor
-    if gov is None or getattr(exc, "_audited", False):
+    if gov is None:
         return
     attempt = gov.attempt("memory", "call", [target] if target else [])
     attempt.refused(exc)

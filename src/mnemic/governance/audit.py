@@ -8,11 +8,13 @@ Files under ``<home>/audit/``::
     journal.lock     the sidecar lock appends are serialised by
 
 Each record holds ``prev``, the hash of the record before it (64 zeros for the first),
-and ``hash``, the SHA-256 of its own canonical JSON without ``hash``. :meth:`verify`
-walks the chain (:mod:`.chain`) and reports every line that does not fit, first line
-first: an edited record fails its own hash, a removed, inserted or moved record breaks
-the sequence numbers and the chain, and records cut from the end show as a journal
-shorter than the head says.
+and ``hash``, the SHA-256 of its own canonical JSON without ``hash``. The records, the
+chain, the repair record and verification are :class:`~.chain.Journal`'s; this module is
+the raw store under it (:class:`FileJournalStore`): it appends lines under the lock,
+keeps the head, reads the lines back and finds a torn tail. :meth:`verify` reports every
+line that does not fit, first line first: an edited record fails its own hash, a
+removed, inserted or moved record breaks the sequence numbers and the chain, and records
+cut from the end show as a journal shorter than the head says.
 
 Crashes: a process killed in the middle of an append can leave a torn tail, a final
 fragment without a newline. The next append (or :meth:`AuditJournal.repair`, run by
@@ -32,12 +34,12 @@ rewrite the whole home can rewrite the whole chain too; keep a copy of the head 
 
 from __future__ import annotations
 
+import contextlib
 import errno
-import hashlib
 import json
 import os
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -45,13 +47,15 @@ from ..errors import ReadOnlyHome, StorageError, UnreadableFile, WriteFailed
 from ..fsio import FILE_MODE, SidecarLock, ensure_private_dir, open_regular, read_bytes_strict
 from .chain import (
     GENESIS,
-    REPAIR_ACTION,
     AuditProblem,
+    Entry,
+    Journal,
+    JournalSnapshot,
+    JournalTail,
     VerifyReport,
     make_record,
     record_hash,
     torn_tail_info,
-    unreadable,
     verify_chain,
 )
 
@@ -59,6 +63,7 @@ __all__ = [
     "GENESIS",
     "AuditJournal",
     "AuditProblem",
+    "FileJournalStore",
     "VerifyReport",
     "make_record",
     "record_hash",
@@ -70,8 +75,8 @@ _TAIL_WINDOW = 16384
 _READ_ONLY_ERRNOS = (errno.EACCES, errno.EPERM, errno.EROFS)
 
 
-class AuditJournal:
-    """The audit journal of one home."""
+class AuditJournal(Journal):
+    """The audit journal of one home, in ``directory`` (see the module docstring)."""
 
     def __init__(
         self,
@@ -81,12 +86,19 @@ class AuditJournal:
         lock_timeout: float = 10.0,
         fsync: bool = True,
     ) -> None:
+        store = FileJournalStore(directory, lock_timeout=lock_timeout, fsync=fsync)
+        super().__init__(store, clock=clock)
+
+
+class FileJournalStore:
+    """``journal.jsonl`` and ``head`` in one directory: a :class:`~.chain.JournalStore`."""
+
+    def __init__(self, directory: Path, *, lock_timeout: float = 10.0, fsync: bool = True) -> None:
         self.directory = directory
         self.fsync = fsync
         self.path = directory / "journal.jsonl"
         self.head_path = directory / "head"
         self.lock_path = directory / "journal.lock"
-        self.clock = clock
         self.lock_timeout = lock_timeout
         self._tail_cache: tuple[int, int, int, str] | None = None
         """(inode, size, seq, hash) after this instance's last append."""
@@ -97,26 +109,47 @@ class AuditJournal:
         return str(self.path)
 
     # -- appending -----------------------------------------------------------------
-    def append(self, **fields: Any) -> dict[str, Any]:
-        """Append one record (fields: session, actor, origin, subsystem, target, action,
-        before, after, decision, result, error, ...); return it with id, seq and hashes.
-
-        A torn tail left by a crash is cut first, and its repair recorded. Raises
-        :class:`StorageError` when the journal cannot be written (:class:`ReadOnlyHome`
-        on a read-only home).
-        """
-        record = self._append_locked(fields)
-        assert record is not None
-        return record
-
-    def repair(self) -> dict[str, Any] | None:
-        """Cut a torn tail now, as the next append would, and record the repair.
-
-        Returns the ``repair`` record, or ``None`` when the journal ends cleanly.
-        """
-        if self.torn_tail() is None:
-            return None
-        return self._append_locked(None)
+    def append(self, build: Callable[[JournalTail], list[Entry]]) -> list[Entry]:
+        """Append what ``build`` makes of the tail, under the lock (see the protocol)."""
+        try:
+            ensure_private_dir(self.directory)
+        except ReadOnlyHome:
+            raise
+        except Exception as exc:
+            raise WriteFailed(str(self.directory), str(exc)) from exc
+        with SidecarLock(self.lock_path, self.lock_timeout):
+            fd = self._open(os.O_RDWR | os.O_CREAT | os.O_APPEND)
+            try:
+                st = os.fstat(fd)
+                size = st.st_size
+                cached = self._tail_cache
+                torn_at = None
+                if cached is not None and cached[:2] == (st.st_ino, size):
+                    # Append-only under the lock: an unchanged size means nobody appended.
+                    tail = JournalTail(cached[2], cached[3])
+                else:
+                    seq, prev, torn_at = self._tail(fd, size)
+                    torn = None if torn_at is None else os.pread(fd, size - torn_at, torn_at)
+                    head = self.read_head() if torn else None  # what it counted before a crash
+                    count = head[0] if head is not None and head[0] >= 0 else None
+                    tail = JournalTail(seq, prev, torn, count)
+                entries = build(tail)
+                if not entries:
+                    return entries
+                if torn_at is not None:
+                    os.ftruncate(fd, torn_at)
+                    size = torn_at
+                data = "".join(line + "\n" for _, line in entries).encode("utf-8")
+                self._write_lines(fd, data, size)
+                last = entries[-1][0]
+                self._tail_cache = (st.st_ino, os.fstat(fd).st_size, last["seq"], last["hash"])
+            except OSError as exc:
+                self._tail_cache = None
+                raise WriteFailed(str(self.path), exc.strerror or str(exc)) from exc
+            finally:
+                os.close(fd)
+            self._write_head(last["seq"], last["hash"])
+            return entries
 
     def torn_tail(self) -> dict[str, Any] | None:
         """``{"offset", "bytes", "sha256"}`` of a final fragment left by a crash, or None."""
@@ -135,48 +168,6 @@ class AuditJournal:
         finally:
             os.close(fd)
 
-    def _append_locked(self, fields: dict[str, Any] | None) -> dict[str, Any] | None:
-        try:
-            ensure_private_dir(self.directory)
-        except ReadOnlyHome:
-            raise
-        except Exception as exc:
-            raise WriteFailed(str(self.directory), str(exc)) from exc
-        with SidecarLock(self.lock_path, self.lock_timeout):
-            fd = self._open(os.O_RDWR | os.O_CREAT | os.O_APPEND)
-            last: dict[str, Any] | None = None
-            try:
-                st = os.fstat(fd)
-                size = st.st_size
-                cached = self._tail_cache
-                if cached is not None and cached[:2] == (st.st_ino, size):
-                    # Append-only under the lock: an unchanged size means nobody appended.
-                    seq, prev, torn_at = cached[2], cached[3], None
-                else:
-                    seq, prev, torn_at = self._tail(fd, size)
-                now = self.clock()
-                lines: list[str] = []
-                if torn_at is not None:
-                    rec, line = make_record(seq + 1, prev, now, self._repair_fields(fd, torn_at))
-                    lines.append(line)
-                    seq, prev, last = rec["seq"], rec["hash"], rec
-                    os.ftruncate(fd, torn_at)
-                    size = torn_at
-                if fields is not None:
-                    last, line = make_record(seq + 1, prev, now, fields)
-                    lines.append(line)
-                if last is None:
-                    return None
-                self._write_lines(fd, ("\n".join(lines) + "\n").encode("utf-8"), size)
-                self._tail_cache = (st.st_ino, os.fstat(fd).st_size, last["seq"], last["hash"])
-            except OSError as exc:
-                self._tail_cache = None
-                raise WriteFailed(str(self.path), exc.strerror or str(exc)) from exc
-            finally:
-                os.close(fd)
-            self._write_head(last["seq"], last["hash"])
-            return last
-
     def _write_lines(self, fd: int, data: bytes, size: int) -> None:
         view = memoryview(data)
         try:
@@ -185,26 +176,9 @@ class AuditJournal:
             if self.fsync:
                 os.fdatasync(fd)
         except OSError:
-            try:  # noqa: SIM105 - leave no torn tail behind a failed write (disk full...)
+            with contextlib.suppress(OSError):  # leave no torn tail behind (disk full...)
                 os.ftruncate(fd, size)
-            except OSError:
-                pass
             raise
-
-    def _repair_fields(self, fd: int, torn_at: int) -> dict[str, Any]:
-        size = os.fstat(fd).st_size
-        fragment = os.pread(fd, size - torn_at, torn_at)
-        head = self.read_head()
-        return {
-            "action": REPAIR_ACTION,
-            "subsystem": "audit",
-            "actor": "mnemic",
-            "result": "ok",
-            "reason": "torn tail: an append cut short by a crash",
-            "cut_bytes": len(fragment),
-            "cut_sha256": hashlib.sha256(fragment).hexdigest(),
-            "head_count": head[0] if head is not None and head[0] >= 0 else None,
-        }
 
     def _open(self, flags: int) -> int:
         """The journal, opened without blocking and checked to be a regular file."""
@@ -284,14 +258,14 @@ class AuditJournal:
             return (-1, "")
 
     # -- reading -------------------------------------------------------------------
-    def _snapshot(self) -> tuple[bytes, tuple[int, str] | None]:
-        """The journal bytes and the head, read consistently.
+    def snapshot(self) -> JournalSnapshot:
+        """The record lines, the head and a torn tail, read consistently.
 
         A shared lock is held while the head and the journal size are read (appends hold
         it exclusively); on a read-only home, where no append can run, without one.
         """
         if not os.path.lexists(self.path):
-            return b"", self.read_head()
+            return JournalSnapshot([], self.read_head())
         with SidecarLock(self.lock_path, self.lock_timeout, shared=True):
             head = self.read_head()
             fd = self._open(os.O_RDONLY)
@@ -311,29 +285,7 @@ class AuditJournal:
                 offset += len(chunk)
         finally:
             os.close(fd)
-        return b"".join(chunks), head
-
-    def records(self) -> Iterator[dict[str, Any]]:
-        """Every parsable record, oldest first (damaged lines are skipped: see verify)."""
-        data, _ = self._snapshot()
-        for line in data.split(b"\n"):
-            if not line.strip():
-                continue
-            try:
-                rec = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(rec, dict):
-                yield rec
-
-    def verify(self) -> VerifyReport:
-        """Walk the chain; report every record that does not fit, truncation, and a torn
-        tail left by a crash (apart: it does not make the journal fail)."""
-        try:
-            data, head = self._snapshot()
-        except StorageError as exc:
-            return unreadable(exc.to_llm())
+        data = b"".join(chunks)
         lines = data.split(b"\n")
         torn = lines.pop()  # b"" when the journal ends with a newline (or is empty)
-        offset = len(data) - len(torn)
-        return verify_chain(lines, head, torn=torn or None, torn_offset=offset)
+        return JournalSnapshot(lines, head, torn or None, len(data) - len(torn))

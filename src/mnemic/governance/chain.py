@@ -16,20 +16,32 @@ A torn tail (the bytes of an append cut short by a crash: a final fragment with 
 newline) is reported apart, as crash damage, not tampering: the next append cuts it and
 records a ``repair`` record with the length and hash of what it cut. After any problem
 the walk goes on from the record that follows, so tampering after damage stays visible.
+
+:class:`Journal` is that policy over a raw :class:`JournalStore` (a JSON Lines file with
+its head, a database table): the store appends lines under its lock and reads them back;
+numbering, chaining, the repair record and verification happen here, once.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
+
+from ..errors import MnemicError
 
 __all__ = [
     "GENESIS",
     "AuditProblem",
+    "Journal",
+    "JournalSnapshot",
+    "JournalStore",
+    "JournalTail",
     "VerifyReport",
     "make_record",
     "record_hash",
@@ -79,7 +91,7 @@ class AuditProblem:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-able form."""
-        return {"line": self.line, "kind": self.kind, "message": self.message}
+        return dataclasses.asdict(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,17 +116,7 @@ class VerifyReport:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-able form."""
-        return {
-            "ok": self.ok,
-            "records": self.records,
-            "first_bad_line": self.first_bad_line,
-            "problem": self.problem,
-            "head_count": self.head_count,
-            "last_hash": self.last_hash,
-            "notes": list(self.notes),
-            "problems": [p.as_dict() for p in self.problems],
-            "torn_tail": self.torn_tail,
-        }
+        return dataclasses.asdict(self)
 
 
 def unreadable(reason: str) -> VerifyReport:
@@ -268,3 +270,129 @@ def _head_problems(
             "interrupted by a crash; the next append repairs it)"
         )
     return []
+
+
+# -- the journal: the policy above, over a raw store ------------------------------------
+
+Entry = tuple[dict[str, Any], str]
+"""A record and its canonical JSON line (what a store appends)."""
+
+
+@dataclass(frozen=True, slots=True)
+class JournalTail:
+    """The end of a journal as its store sees it under the append lock: number and hash
+    of the last complete record (0 and :data:`GENESIS` when empty) and a fragment left by
+    a crash, which the store cuts before appending, with the head's count then."""
+
+    seq: int
+    hash: str
+    torn: bytes | None = None
+    head_count: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class JournalSnapshot:
+    """A journal read at one moment: one line per record, oldest first; the head kept
+    apart, as :func:`verify_chain` takes it; a torn tail and its offset (file stores)."""
+
+    lines: list[bytes]
+    head: tuple[int, str] | None
+    torn: bytes | None = None
+    torn_offset: int = 0
+
+
+class JournalStore(Protocol):
+    """Where a journal's lines live: the raw part a storage backend provides.
+
+    ``append(build)``, under the store's append lock: read the tail, call ``build`` with
+    it, cut a torn tail if there is one, append the lines ``build`` returned, move the
+    head to the last of them, and return them (StorageError if it cannot). ``snapshot``
+    reads every line and the head consistently. ``torn_tail`` gives ``{"offset",
+    "bytes", "sha256"}`` of a fragment a crash left, or ``None`` (always, where an append
+    is one transaction). ``location`` says where the lines are, for messages.
+    """
+
+    @property
+    def location(self) -> str: ...
+    def append(self, build: Callable[[JournalTail], list[Entry]]) -> list[Entry]: ...
+    def snapshot(self) -> JournalSnapshot: ...
+    def torn_tail(self) -> dict[str, Any] | None: ...
+
+
+class Journal:
+    """The append-only, hash-chained audit journal over a raw :class:`JournalStore`."""
+
+    def __init__(self, store: JournalStore, *, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.clock = clock
+        self.location = store.location
+        """Where the journal lives (a path or a database table), for messages."""
+
+    def append(self, **fields: Any) -> dict[str, Any]:
+        """Append one record (fields: session, actor, origin, subsystem, target, action,
+        before, after, decision, result, error, ...); return it with id, seq and hashes.
+
+        A torn tail left by a crash is cut first, and its repair recorded. Raises
+        :class:`~mnemic.errors.StorageError` when the journal cannot be written
+        (:class:`~mnemic.errors.ReadOnlyHome` on a read-only home).
+        """
+        return self.store.append(lambda tail: self._entries(tail, fields))[-1][0]
+
+    def repair(self) -> dict[str, Any] | None:
+        """Cut a torn tail now, as the next append would, and record the repair.
+
+        Returns the ``repair`` record, or ``None`` when the journal ends cleanly.
+        """
+        if self.store.torn_tail() is None:
+            return None
+        written = self.store.append(lambda tail: self._entries(tail, None))
+        return written[-1][0] if written else None
+
+    def torn_tail(self) -> dict[str, Any] | None:
+        """``{"offset", "bytes", "sha256"}`` of a final fragment left by a crash, or None."""
+        return self.store.torn_tail()
+
+    def _entries(self, tail: JournalTail, fields: dict[str, Any] | None) -> list[Entry]:
+        now = self.clock()
+        out: list[Entry] = []
+        seq, prev = tail.seq, tail.hash
+        if tail.torn is not None:
+            out.append(make_record(seq + 1, prev, now, _repair_fields(tail)))
+            seq, prev = seq + 1, out[-1][0]["hash"]
+        if fields is not None:
+            out.append(make_record(seq + 1, prev, now, fields))
+        return out
+
+    def records(self) -> Iterator[dict[str, Any]]:
+        """Every parsable record, oldest first (damaged lines are skipped: see verify)."""
+        for line in self.store.snapshot().lines:
+            try:
+                rec = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(rec, dict):
+                yield rec
+
+    def verify(self) -> VerifyReport:
+        """Walk the chain; report every record that does not fit, truncation, and a torn
+        tail left by a crash (apart: it does not make the journal fail)."""
+        try:
+            snap = self.store.snapshot()
+        except MnemicError as exc:
+            return unreadable(exc.to_llm())
+        return verify_chain(snap.lines, snap.head, torn=snap.torn, torn_offset=snap.torn_offset)
+
+
+def _repair_fields(tail: JournalTail) -> dict[str, Any]:
+    """The record that says a torn tail was cut: its length and hash, never its bytes."""
+    fragment = tail.torn or b""
+    return {
+        "action": REPAIR_ACTION,
+        "subsystem": "audit",
+        "actor": "mnemic",
+        "result": "ok",
+        "reason": "torn tail: an append cut short by a crash",
+        "cut_bytes": len(fragment),
+        "cut_sha256": hashlib.sha256(fragment).hexdigest(),
+        "head_count": tail.head_count,
+    }

@@ -30,7 +30,6 @@ from .pending import PendingRecord
 from .storage import Journal, PendingQueueStore, open_journal, open_pending
 
 if TYPE_CHECKING:
-    from ..curated.store import Commit
     from ..home import Home
 
 __all__ = ["Attempt", "Governor"]
@@ -171,25 +170,6 @@ class Attempt:
                 ok = result in ("ok", "noop")
                 self.governor.metrics.pending("approved" if ok else "approve_failed")
 
-    def committed(self, commits: list[Commit]) -> None:
-        """The store applied (or found nothing to change); called under the locks."""
-        try:
-            from ..curated.entries import char_count
-
-            settings = self.governor.settings
-            for c in commits:
-                ratio = char_count(c.after) / settings.char_limit(c.target)
-                self.governor.metrics.usage(c.target, ratio)
-            self.applied(
-                {c.target: c.before_hash for c in commits},
-                {c.target: c.after_hash for c in commits},
-                written=any(c.written for c in commits),
-                lock_wait_ms=max((c.lock_wait_ms for c in commits), default=0.0),
-                write_ms=max((c.write_ms for c in commits), default=0.0),
-            )
-        except Exception:  # the write is committed: never fail it from here
-            log.exception("recording a committed write failed")
-
     def applied(
         self,
         before: dict[str, str | None],
@@ -198,10 +178,32 @@ class Attempt:
         written: bool,
         lock_wait_ms: float = 0.0,
         write_ms: float = 0.0,
+        usage: dict[str, float] | None = None,
         **fields: Any,
     ) -> None:
-        """The attempt changed the files from ``before`` to ``after`` (hashes per file)."""
+        """The attempt changed the files from ``before`` to ``after`` (hashes per file);
+        ``usage`` gives each written target's fill ratio (chars / budget) for the metrics.
+
+        Called under the targets' locks right after the commit: it never raises (the write
+        is committed; a failure here is logged)."""
+        try:
+            self._applied(before, after, written, lock_wait_ms, write_ms, usage or {}, fields)
+        except Exception:
+            log.exception("recording a committed write failed")
+
+    def _applied(
+        self,
+        before: dict[str, str | None],
+        after: dict[str, str | None],
+        written: bool,
+        lock_wait_ms: float,
+        write_ms: float,
+        usage: dict[str, float],
+        fields: dict[str, Any],
+    ) -> None:
         m = self.governor.metrics
+        for target, ratio in usage.items():
+            m.usage(target, ratio)
         m.lock_wait(lock_wait_ms)
         if written:
             m.write_latency(write_ms)
@@ -226,8 +228,6 @@ class Attempt:
 
     def refused(self, exc: BaseException) -> None:
         """The attempt ended with ``exc`` (a refusal or a failure)."""
-        with contextlib.suppress(Exception):
-            exc._audited = True  # type: ignore[attr-defined]  # recorded once, here
         if self.done:
             return
         m = self.governor.metrics

@@ -26,29 +26,24 @@ In a long-running process (the MCP server, an agent) with ``[metrics] enabled = 
 :func:`metrics_text` returns the exposition text for ``/metrics``. ``prometheus_client``
 is imported only then. A short-lived CLI process starts from zero, so ``mnemic stats``
 derives the same names from the audit journal and the files instead
-(:func:`collect_stats`).
+(:func:`mnemic.ops.stats.collect_stats`, into a :class:`Stats`).
 """
 
 from __future__ import annotations
 
-import os
 import threading
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from ..home import Home
+from typing import Any
 
 __all__ = [
     "BUCKETS_MS",
     "Metrics",
     "PrometheusMetrics",
     "Stats",
-    "collect_stats",
     "enable_metrics",
     "get_metrics",
-    "metrics_text",
+    "reset_metrics",
 ]
 
 BUCKETS_MS = (0.5, 1.0, 2.5, 5.0, 10.0, 25.0, 50.0, 100.0, 250.0, 500.0, 1000.0, 2500.0, 10000.0)
@@ -371,109 +366,3 @@ def _quantile(values: list[float], q: float) -> float | None:
     if not values:
         return None
     return round(values[min(len(values) - 1, int(q * len(values)))], 3)
-
-
-_TIMINGS = (("lock_wait_ms", "memory_lock_wait_ms"), ("write_ms", "memory_write_latency_ms"))
-
-
-def collect_stats(home: Home, *, journal: bool = True) -> Stats:
-    """Derive every metric for ``home`` from its audit journal and current files.
-
-    ``journal=False`` skips the counters and histograms (only the gauges, from files).
-    """
-    from ..curated.backend import CuratedBackend, FileBackend
-    from ..curated.entries import TARGETS, parse
-    from ..curated.usage import Usage
-    from .storage import open_journal, open_pending
-
-    stats = Stats()
-    settings = home.settings
-    records = open_journal(home.root, settings).records() if journal else iter(())
-    for rec in records:
-        if rec.get("subsystem", "memory") != "memory":
-            continue
-        action = str(rec.get("action", "?"))
-        result = str(rec.get("result", "?"))
-        stats.inc("memory_mutation_total", action=action, result=result)
-        error = rec.get("error")
-        if rec.get("counted"):
-            stats.inc("memory_consolidation_failure_total")
-        if error == "loop_stopped":
-            stats.inc("memory_terminal_skip_total")
-        if error == "drift_detected" or rec.get("cause") == "drift_detected":
-            stats.inc("memory_drift_detected_total")
-        for pattern in rec.get("patterns") or ():
-            stats.inc("memory_threat_block_total", pattern=str(pattern))
-        decision = _pending_decision(action, result)
-        if decision:
-            stats.inc("memory_pending_total", decision=decision)
-        for key, name in _TIMINGS:
-            value = rec.get(key)
-            if isinstance(value, int | float) and not isinstance(value, bool):
-                stats.observe(name, float(value))
-    backend: CuratedBackend
-    if settings.store == "files":
-        backend = FileBackend(home.memories_dir, history_limit=settings.memory.history_limit)
-    else:
-        from ..curated.memory import open_backend
-
-        backend = open_backend(home)
-    backups = 0
-    for target in TARGETS:
-        try:
-            raw = backend.read(target)
-        except Exception as exc:
-            stats.notes.append(f"{target}: {exc}")
-            continue
-        entries = parse(raw) if raw is not None else []
-        usage = Usage.of(target, entries, settings.char_limit(target))
-        stats.set("memory_usage_ratio", round(usage.chars / usage.limit, 6), target=target)
-        listed = getattr(backend, "backups", None)
-        backups += len(listed(target)) if listed is not None else 0
-    stats.set("memory_backup_count", backups)
-    waiting = 0
-    for subsystem in ("memory", "skills"):
-        waiting += len(open_pending(home.root, settings, subsystem).ids())
-    stats.set("memory_pending_waiting", waiting)
-    if settings.store != "files" or os.path.exists(home.sessions_db):
-        try:
-            from ..sessions import open_store
-
-            store = open_store(home)
-            try:
-                info = store.stats()
-            finally:
-                store.close()
-            stats.set("session_count", info.sessions)
-            stats.set("session_message_count", info.messages)
-        except Exception as exc:
-            stats.notes.append(f"session history: {exc}")
-    return stats
-
-
-def _pending_decision(action: str, result: str) -> str | None:
-    if result == "staged":
-        return "staged"
-    if action == "approve":
-        return "approved" if result in ("ok", "noop") else "approve_failed"
-    if action in ("reject", "expire"):
-        return {"reject": "rejected", "expire": "expired"}[action]
-    return None
-
-
-def metrics_text(home: Home) -> str:
-    """Exposition text for ``/metrics``: live metrics when enabled, else derived ones.
-
-    Gauges (usage, backups, pending, session counts) are refreshed from ``home`` first.
-    """
-    live = get_metrics()
-    stats = collect_stats(home, journal=not live.enabled)
-    if not live.enabled:
-        return stats.text()
-    for labels, value in stats.gauges.get("memory_usage_ratio", {}).items():
-        live.usage(dict(labels)["target"], value)
-    live.backups(int(stats.value("memory_backup_count")))
-    live.pending_waiting(int(stats.value("memory_pending_waiting")))
-    if "session_count" in stats.gauges:
-        live.sessions(int(stats.value("session_count")), int(stats.value("session_message_count")))
-    return live.exposition()

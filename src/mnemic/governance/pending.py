@@ -1,8 +1,9 @@
-"""The pending store: writes staged for approval, one JSON file per write.
+"""The pending queue: writes staged for approval, and the queue's policy.
 
-Layout: ``<home>/pending/<subsystem>/<id>.json`` (0600, written atomically) and a
-sidecar lock ``<home>/pending/<subsystem>/.lock`` held while a record is added, approved,
-rejected or expired, so one record is never applied twice by two approvers.
+The queue of each subsystem has a lock held while a record is added, approved, rejected
+or expired, so one record is never applied twice by two approvers. The embedded default
+keeps one JSON file per write under ``<home>/pending/<subsystem>/`` (:class:`PendingStore`,
+over :mod:`.pending_files`).
 
 A record holds what the approver needs (summary, a human-readable detail, who asked and
 when) and what the applier needs (``payload``: the operations, validated when staged).
@@ -11,9 +12,11 @@ be approved and ``mnemic gc`` removes it. At most ``retention.pending_limit`` li
 records are kept per subsystem; staging beyond that is an approval failure (the actor's
 ``fail_open`` setting decides).
 
-:class:`BasePendingStore` holds what the file queue here and the database queue
-(:class:`~mnemic.backends.postgres.governance.PostgresPendingStore`) do the same way:
-staging within the limit, the stored JSON form, parsing a stored record.
+:class:`PendingQueueStore` is that policy, once, for every backend: the limit, expiry,
+id allocation, the stored JSON form and parsing it. Under it a backend provides only a raw
+:class:`PendingRecordStore` (put, get, list, delete, lock): :class:`FilePendingRecords`
+for files, the ``pending`` table in PostgreSQL
+(:class:`~mnemic.backends.postgres.governance.PostgresPendingRecords`).
 """
 
 from __future__ import annotations
@@ -21,18 +24,23 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import stat
 import time
-from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypedDict, Unpack
 
-from ..errors import PendingNotFound, StorageError, UnreadableFile, UnsafePath, WriteFailed
-from ..fsio import SidecarLock, atomic_write_text, ensure_private_dir, read_text_strict
+from ..errors import PendingNotFound, StorageError, UnreadableFile, WriteFailed
+from .pending_files import FilePendingRecords
 
-__all__ = ["BasePendingStore", "PendingListing", "PendingRecord", "PendingStore"]
+__all__ = [
+    "PendingListing",
+    "PendingQueueStore",
+    "PendingRecord",
+    "PendingRecordStore",
+    "PendingStore",
+    "QueuePolicy",
+]
 
 _ID_CHARS = frozenset("0123456789abcdef")
 
@@ -137,61 +145,104 @@ class PendingListing:
     """(path, reason) of record files that could not be read or parsed."""
 
 
-class BasePendingStore(ABC):
-    """The pending writes of one subsystem, wherever they are stored.
+class PendingRecordStore(Protocol):
+    """Where the records of one queue live: the raw part a storage backend provides.
 
-    Staging (:meth:`add`) and reading a record (:meth:`read`) are the same for every
-    store; a subclass says where records live (:meth:`_fetch`, :meth:`_store`), how the
-    queue is locked, listed and counted.
+    Ids reach it checked (:func:`valid_id`); a record's text is its JSON
+    (:meth:`PendingRecord.to_json`); writes happen while the caller holds :meth:`lock`
+    (across processes and hosts). ``ids`` lists the records present, readable or not
+    (StorageError if it cannot tell); ``get`` returns one's text (``None`` if absent,
+    StorageError if unreadable); ``scan`` yields (id, where, text or the error reading
+    it) of each; ``put`` stores a new record (False, nothing written, if the id is
+    taken); ``delete`` and ``delete_at`` (by the place ``scan`` named) return False if
+    it was not there; ``present`` says whether the queue was ever created; ``cleanup``
+    removes (or lists, ``dry_run``) the debris of an interrupted staging.
+    """
+
+    @property
+    def location(self) -> str: ...
+    def where(self, pending_id: str) -> str: ...
+    def lock(self) -> contextlib.AbstractContextManager[Any]: ...
+    def present(self) -> bool: ...
+    def ids(self) -> list[str]: ...
+    def get(self, pending_id: str) -> str | None: ...
+    def scan(self) -> Iterator[tuple[str, str, str | StorageError]]: ...
+    def put(self, pending_id: str, created_at: float, text: str) -> bool: ...
+    def delete(self, pending_id: str) -> bool: ...
+    def delete_at(self, where: str) -> bool: ...
+    def cleanup(self, *, dry_run: bool = False) -> list[str]: ...
+
+
+class PendingQueueStore:
+    """The pending writes of one subsystem: the queue policy over a raw record store.
+
+    Staging checks the limit (``retention.pending_limit`` live records) and allocates an
+    id; a record expires ``ttl_hours`` after staging; reading parses and checks a record.
     """
 
     def __init__(
         self,
+        records: PendingRecordStore,
         subsystem: str,
         *,
         ttl_hours: float = 168.0,
         limit: int = 200,
         clock: Callable[[], float] = time.time,
-        lock_timeout: float = 10.0,
     ) -> None:
+        self.records = records
         self.subsystem = subsystem
         self.ttl_s = ttl_hours * 3600.0
         self.limit = limit
         self.clock = clock
-        self.lock_timeout = lock_timeout
+        self.location = records.location
+        """Where the queue lives (a directory or a database table), for messages."""
 
-    @property
-    @abstractmethod
-    def location(self) -> str:
-        """Where the queue lives, for messages."""
-
-    @abstractmethod
     def lock(self) -> contextlib.AbstractContextManager[Any]:
         """Hold the queue while adding, approving, rejecting or expiring."""
+        return self.records.lock()
 
-    @abstractmethod
-    def ids(self) -> list[str]:
-        """Ids of the records present (readable or not)."""
-
-    @abstractmethod
-    def listing(self) -> PendingListing:
-        """Every record (expired ones included), oldest first, plus unreadable ones."""
+    def present(self) -> bool:
+        """Whether the queue has ever been created (nothing to expire otherwise)."""
+        return self.records.present()
 
     # -- reading -----------------------------------------------------------------
+    def ids(self) -> list[str]:
+        """Ids of the records present (readable or not); none if the queue is unreadable."""
+        try:
+            return sorted(self.records.ids())
+        except StorageError:
+            return []
+
+    def has(self, pending_id: str) -> bool:
+        """Whether a record with this id is present, readable or not (``PendingNotFound``:
+        not a pending id)."""
+        try:
+            return self.records.get(_checked(pending_id)) is not None
+        except StorageError:
+            return True
+
     def read(self, pending_id: str) -> PendingRecord:
         """One record; :class:`PendingNotFound` if there is none, StorageError if unreadable."""
-        text, where = self._fetch(pending_id)
+        text = self.records.get(_checked(pending_id))
         if text is None:
             raise PendingNotFound(pending_id, self.ids())
-        try:
-            return PendingRecord.from_dict(json.loads(text))
-        except ValueError as exc:
-            raise UnreadableFile(where, f"not a pending record: {exc}") from exc
+        return _parse(text, self.records.where(pending_id))
 
-    @abstractmethod
-    def _fetch(self, pending_id: str) -> tuple[str | None, str]:
-        """(the stored text of a record or None, where it is); :class:`PendingNotFound`
-        when ``pending_id`` is not a pending id."""
+    def listing(self) -> PendingListing:
+        """Every record (expired ones included), oldest first, plus unreadable ones."""
+        records: list[PendingRecord] = []
+        problems: list[tuple[str, str]] = []
+        for pending_id, where, text in self.records.scan():
+            if not valid_id(pending_id):
+                continue  # not a record (a stray file)
+            try:
+                if isinstance(text, StorageError):
+                    raise text
+                records.append(_parse(text, where))
+            except StorageError as exc:
+                problems.append((where, exc.to_llm()))
+        records.sort(key=lambda r: (r.created_at, r.id))
+        return PendingListing(tuple(records), tuple(problems))
 
     # -- writing -----------------------------------------------------------------
     def add(
@@ -208,7 +259,7 @@ class BasePendingStore(ABC):
         """Stage a write (takes the lock). Raises :class:`StorageError` if it cannot."""
         with self.lock():
             now = self.clock()
-            live = self._count()
+            live = len(self.records.ids())
             if live >= self.limit:  # only then is it worth reading them
                 live = sum(1 for r in self.listing().records if not r.expired(now))
             if live >= self.limit:
@@ -218,43 +269,64 @@ class BasePendingStore(ABC):
                     "retention.pending_limit); approve or reject some first",
                 )
             for _ in range(8):
-                pending_id = os.urandom(4).hex()
-                if not self._taken(pending_id):
-                    break
-            record = PendingRecord(
-                pending_id,
-                self.subsystem,
-                actor,
-                origin,
-                session_id,
-                summary,
-                detail,
-                payload,
-                now,
-                now + self.ttl_s,
-                base,
-            )
-            self._store(record)
-            return record
+                record = PendingRecord(
+                    os.urandom(4).hex(),
+                    self.subsystem,
+                    actor,
+                    origin,
+                    session_id,
+                    summary,
+                    detail,
+                    payload,
+                    now,
+                    now + self.ttl_s,
+                    base,
+                )
+                if self.records.put(record.id, record.created_at, record.to_json()):
+                    return record
+            raise WriteFailed(self.location, "no free pending id was found; retry")
 
-    @abstractmethod
-    def _count(self) -> int:
-        """How many records are present (expired and unreadable ones included)."""
-
-    def _taken(self, pending_id: str) -> bool:
-        """Whether a new id is already in use (a store that cannot tell says no)."""
-        return False
-
-    @abstractmethod
-    def _store(self, record: PendingRecord) -> None:
-        """Write a new record (the caller holds the lock)."""
-
-    @abstractmethod
     def insert(self, record: PendingRecord) -> bool:
-        """Store a record as it is (copying a queue); False if its id is taken."""
+        """Store a record as it is (copying a queue; takes the lock); False if its id is
+        taken."""
+        with self.lock():
+            return self.records.put(_checked(record.id), record.created_at, record.to_json())
+
+    def remove(self, pending_id: str) -> bool:
+        """Delete a record (caller holds the lock); False if it was not there."""
+        return self.records.delete(_checked(pending_id))
+
+    def remove_file(self, path: str) -> bool:
+        """Delete an unreadable record by where a listing reported it (hold the lock)."""
+        return self.records.delete_at(path)
+
+    def cleanup(self, *, dry_run: bool = False) -> list[str]:
+        """Remove debris of an interrupted staging; return what was (or would be) removed."""
+        return self.records.cleanup(dry_run=dry_run)
 
 
-class PendingStore(BasePendingStore):
+def _checked(pending_id: str) -> str:
+    if not valid_id(pending_id):
+        raise PendingNotFound(pending_id)
+    return pending_id
+
+
+def _parse(text: str, where: str) -> PendingRecord:
+    try:
+        return PendingRecord.from_dict(json.loads(text))
+    except ValueError as exc:
+        raise UnreadableFile(where, f"not a pending record: {exc}") from exc
+
+
+class QueuePolicy(TypedDict, total=False):
+    """The policy settings of :class:`PendingQueueStore`, as keywords."""
+
+    ttl_hours: float
+    limit: int
+    clock: Callable[[], float]
+
+
+class PendingStore(PendingQueueStore):
     """Pending writes of one subsystem under ``<home>/pending/<subsystem>/``."""
 
     def __init__(
@@ -262,132 +334,8 @@ class PendingStore(BasePendingStore):
         root: Path,
         subsystem: str,
         *,
-        ttl_hours: float = 168.0,
-        limit: int = 200,
-        clock: Callable[[], float] = time.time,
         lock_timeout: float = 10.0,
+        **policy: Unpack[QueuePolicy],
     ) -> None:
-        super().__init__(
-            subsystem, ttl_hours=ttl_hours, limit=limit, clock=clock, lock_timeout=lock_timeout
-        )
-        self.root = root
-        self.directory = root / subsystem
-
-    # -- paths and checks --------------------------------------------------------
-    def path(self, pending_id: str) -> Path:
-        """The file of one record."""
-        if not valid_id(pending_id):
-            raise PendingNotFound(pending_id)
-        return self.directory / f"{pending_id}.json"
-
-    def _check_dir(self, create: bool) -> bool:
-        """Make sure the directory is a real private directory; False if absent."""
-        for d in (self.root, self.directory):
-            try:
-                st = os.lstat(d)
-            except FileNotFoundError:
-                if not create:
-                    return False
-                try:
-                    ensure_private_dir(d)
-                except Exception as exc:
-                    raise WriteFailed(str(d), f"cannot create the pending queue: {exc}") from exc
-                continue
-            except OSError as exc:
-                raise UnreadableFile(str(d), exc.strerror or str(exc)) from exc
-            if stat.S_ISLNK(st.st_mode):
-                raise UnsafePath(str(d), "the pending queue directory is a symlink")
-            if not stat.S_ISDIR(st.st_mode):
-                raise UnreadableFile(str(d), "the pending queue is not a directory")
-        return True
-
-    @property
-    def location(self) -> str:
-        """The queue's directory, for messages."""
-        return str(self.directory)
-
-    def present(self) -> bool:
-        """Whether the queue's directory exists (nothing was ever staged otherwise)."""
-        return self.directory.exists()
-
-    def has(self, pending_id: str) -> bool:
-        """Whether a record file with this id exists (``PendingNotFound``: not an id)."""
-        return self.path(pending_id).exists()
-
-    def lock(self) -> SidecarLock:
-        """The queue's lock (hold it while adding, approving, rejecting or expiring)."""
-        self._check_dir(create=True)
-        return SidecarLock(self.directory / ".lock", self.lock_timeout)
-
-    # -- reading -----------------------------------------------------------------
-    def _names(self) -> list[str]:
-        if not self._check_dir(create=False):
-            return []
-        try:
-            names = os.listdir(self.directory)
-        except OSError as exc:
-            raise UnreadableFile(str(self.directory), exc.strerror or str(exc)) from exc
-        return [n for n in names if n.endswith(".json") and not n.startswith(".")]
-
-    def _fetch(self, pending_id: str) -> tuple[str | None, str]:
-        path = self.path(pending_id)
-        return read_text_strict(path, nofollow=True, max_bytes=4 * 1024 * 1024), str(path)
-
-    def listing(self) -> PendingListing:
-        """Every record (expired ones included), oldest first, plus unreadable files."""
-        records: list[PendingRecord] = []
-        problems: list[tuple[str, str]] = []
-        for name in self._names():
-            try:
-                records.append(self.read(name[: -len(".json")]))
-            except PendingNotFound:
-                continue  # removed meanwhile
-            except StorageError as exc:
-                problems.append((str(self.directory / name), exc.to_llm()))
-        records.sort(key=lambda r: (r.created_at, r.id))
-        return PendingListing(tuple(records), tuple(problems))
-
-    def ids(self) -> list[str]:
-        """Ids of the record files present (readable or not)."""
-        try:
-            return sorted(n[: -len(".json")] for n in self._names())
-        except StorageError:
-            return []
-
-    # -- writing (hold lock()) ---------------------------------------------------
-    def _count(self) -> int:
-        return len(self._names())
-
-    def _taken(self, pending_id: str) -> bool:
-        return os.path.lexists(self.path(pending_id))
-
-    def _store(self, record: PendingRecord) -> None:
-        atomic_write_text(self.path(record.id), record.to_json())
-
-    def insert(self, record: PendingRecord) -> bool:
-        """Store a record as it is (copying a queue; takes the lock); False if its id is
-        taken."""
-        with self.lock():
-            if self.path(record.id).exists():
-                return False
-            self._store(record)
-        return True
-
-    def remove(self, pending_id: str) -> bool:
-        """Delete a record (caller holds the lock); False if it was not there."""
-        try:
-            os.unlink(self.path(pending_id))
-        except FileNotFoundError:
-            return False
-        except OSError as exc:
-            raise WriteFailed(str(self.path(pending_id)), exc.strerror or str(exc)) from exc
-        return True
-
-    def remove_file(self, path: str) -> bool:
-        """Delete an unreadable record file by path (caller holds the lock)."""
-        if os.path.dirname(path) != str(self.directory):
-            raise UnsafePath(path, "not a file of the pending queue")
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(path)
-            return True
-        return False
+        records = FilePendingRecords(root, root / subsystem, lock_timeout)
+        super().__init__(records, subsystem, **policy)

@@ -28,34 +28,32 @@ raises :class:`~mnemic.errors.MissingDependency`, which says so.
 
 from __future__ import annotations
 
+from .._lazy import load
 from ..extras import require_extra
 
 require_extra("mcp", "The MCP server (mnemic mcp)")
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
-
-    from .http import build_http_app, is_loopback, serve_http
-    from .server import MnemicMCP, serve_stdio
-
+# Lazy: the CLI imports this package on every start, and the SDK costs ~100 ms to import.
 _EXPORTS = {
-    "MnemicMCP": "server",
-    "build_http_app": "http",
-    "is_loopback": "http",
-    "serve_http": "http",
-    "serve_stdio": "server",
+    "MnemicMCP": "mnemic.mcp_server.server",
+    "build_http_app": "mnemic.mcp_server.http",
+    "is_loopback": "mnemic.mcp_server.http",
+    "serve_http": "mnemic.mcp_server.http",
+    "serve_stdio": "mnemic.mcp_server.server",
 }
 
-__all__ = ["MnemicMCP", "build_http_app", "is_loopback", "serve_http", "serve_stdio"]
+__all__ = sorted(_EXPORTS)
 
 
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'mnemic.mcp_server' has no attribute {name!r}")
-    import importlib
+def __getattr__(name: str) -> object:
+    return load(__name__, _EXPORTS, name, globals())
 
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs (explicit re-exports)
+    from .http import (
+        build_http_app as build_http_app,
+        is_loopback as is_loopback,
+        serve_http as serve_http,
+    )
+    from .server import MnemicMCP as MnemicMCP, serve_stdio as serve_stdio

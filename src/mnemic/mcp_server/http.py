@@ -141,7 +141,7 @@ def build_http_app(mcp: MnemicMCP, *, host: str = "127.0.0.1", token: str = "") 
 
     routes: list[Route] = []
     if mcp.home.settings.metrics.enabled:
-        from ..governance.metrics import metrics_text
+        from ..ops.stats import metrics_text
 
         async def metrics(request: Request) -> Response:
             from starlette.responses import PlainTextResponse

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -22,14 +21,17 @@ from mcp.shared.exceptions import MCPError
 
 from .. import __version__
 from ..errors import MissingDependency, MnemicError, UnknownTool
+from ..governance.metrics import enable_metrics
 from ..home import Home
+from ..sessions import SessionStore, open_store
+from ..skills import SkillStore
+from ..tools import MNEMIC_TOOLS, tool_specs
 from .views import ClientView, Connections, skill_text, tool_result
+from .wire import relay
 
 if TYPE_CHECKING:
     from mcp.server.context import ServerRequestContext
 
-    from ..sessions import SessionStore
-    from ..tooling import ToolSpec
 
 __all__ = [
     "INSTRUCTIONS",
@@ -54,7 +56,7 @@ SKILLS_URI = "mnemic://skills"
 SKILL_URI_TEMPLATE = "mnemic://skills/{name}"
 _SKILL_PREFIX = "mnemic://skills/"
 PROMPT_NAME = "memory_context"
-TOOL_NAMES = ("memory", "session_search", "skills_list", "skill_view", "skill_manage")
+TOOL_NAMES = MNEMIC_TOOLS
 
 INSTRUCTIONS = (
     "mnemic is your persistent memory across conversations with this user. At the start "
@@ -103,19 +105,6 @@ _RESOURCES = (
 )
 
 
-def _tool_specs(home: Home) -> dict[str, ToolSpec]:
-    from ..curated.tool import memory_tool_spec
-    from ..sessions import SESSION_SEARCH_TOOL
-    from ..skills.tools import skill_tool_specs
-
-    specs = [
-        memory_tool_spec(read_action=home.settings.memory.read_action),
-        SESSION_SEARCH_TOOL,
-        *skill_tool_specs(),
-    ]
-    return {s.name: s for s in specs}
-
-
 class MnemicMCP:
     """The MCP server of one home: build it, then serve ``.server`` on a transport.
 
@@ -125,13 +114,13 @@ class MnemicMCP:
 
     def __init__(self, home: Home) -> None:
         self.home = home
-        self.specs = _tool_specs(home)
-        self.connections = Connections(home, turn_gap=home.settings.mcp.turn_gap)
+        self.specs = {s.name: s for s in tool_specs(home)}
+        self.connections = Connections(
+            home, turn_gap=home.settings.mcp.turn_gap, sessions=self._sessions
+        )
         self._store: SessionStore | None = None
         self._store_lock = threading.Lock()
         if home.settings.metrics.enabled:
-            from ..governance.metrics import enable_metrics
-
             try:
                 enable_metrics()
             except MissingDependency as exc:
@@ -195,33 +184,12 @@ class MnemicMCP:
         args = dict(params.arguments or {})
         if name not in self.specs:
             return tool_result(UnknownTool(name, TOOL_NAMES).to_response())
-        if name == "session_search":
-            return tool_result(await anyio.to_thread.run_sync(lambda: self.search(args)))
         view = await self.connections.view(ctx)
-        if name == "memory":
-            return tool_result(await view.run(lambda: view.memory_call(args)))
-        return tool_result(await view.run(lambda: view.skills.tool(name, args)))
-
-    def search(self, args: dict[str, Any]) -> dict[str, Any]:
-        """One ``session_search`` call on the home's session history (never raises)."""
-        from ..governance.metrics import get_metrics
-        from ..sessions import search_tool_for
-
-        start = time.perf_counter()
-        try:
-            resp = search_tool_for(self.home, self._sessions(), args)
-        except MnemicError as exc:  # the store could not be opened
-            resp = exc.to_response()
-        get_metrics().search(
-            (time.perf_counter() - start) * 1000.0, "ok" if resp.get("success") else "error"
-        )
-        return resp
+        return tool_result(await view.run(lambda: view.tools.dispatch(name, args)))
 
     def _sessions(self) -> SessionStore:
         with self._store_lock:
             if self._store is None:
-                from ..sessions import open_store
-
                 self._store = open_store(self.home)
             return self._store
 
@@ -250,8 +218,6 @@ class MnemicMCP:
         return types.ListResourcesResult(resources=fixed + skills)
 
     def _usable_skills(self) -> list[Any]:
-        from ..skills import SkillStore
-
         try:
             return [i for i in SkillStore.open(self.home).skills() if i.usable]
         except MnemicError as exc:
@@ -346,8 +312,6 @@ class MnemicMCP:
         """Serve one client over this process's stdin and stdout until stdin closes."""
         from mcp.server.stdio import stdio_server
         from mcp.shared.message import SessionMessage
-
-        from .wire import relay
 
         try:
             async with stdio_server() as (read_stream, write_stream):

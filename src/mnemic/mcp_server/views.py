@@ -28,14 +28,16 @@ import anyio
 import anyio.to_thread
 import mcp_types as types
 
+from ..curated.memory import Memory
 from ..errors import MnemicError
 from ..home import Home
+from ..sessions.store import SessionStore, new_session_id
+from ..skills.governed import GovernedSkills
+from ..skills.index import skills_index
+from ..tools import home_tools
 
 if TYPE_CHECKING:
     from mcp.server.context import ServerRequestContext
-
-    from ..curated import Memory
-    from ..governance.skill_writes import GovernedSkills
 
 __all__ = [
     "MAX_VIEWS",
@@ -79,9 +81,14 @@ class ClientView:
     life of the view. Call the library only through :meth:`run`.
     """
 
-    def __init__(self, home: Home, client: str, *, turn_gap: float = 60.0) -> None:
-        from ..sessions.store import new_session_id
-
+    def __init__(
+        self,
+        home: Home,
+        client: str,
+        *,
+        turn_gap: float = 60.0,
+        sessions: Callable[[], SessionStore | None] = lambda: None,
+    ) -> None:
         self.home = home
         self.origin = f"mcp:{client}"
         self.session_id = new_session_id()
@@ -92,13 +99,15 @@ class ClientView:
         self._skills: GovernedSkills | None = None
         self._index: str | None = None
         self._last_memory_call = float("-inf")
+        self.tools = home_tools(
+            home, memory=self._memory_for_call, sessions=sessions, skills=lambda: self.skills
+        )
+        """mnemic's tools over this view's parts (call through :meth:`run`)."""
 
     @property
     def memory(self) -> Memory:
         """The connection's curated-memory session (snapshot taken on first use)."""
         if self._memory is None:
-            from ..curated import Memory
-
             self._memory = Memory.open(
                 self.home, actor="mcp", origin=self.origin, session_id=self.session_id
             )
@@ -108,8 +117,6 @@ class ClientView:
     def skills(self) -> GovernedSkills:
         """The skill tools behind the ``skills_mcp`` approval policy."""
         if self._skills is None:
-            from ..governance.skill_writes import GovernedSkills
-
             self._skills = GovernedSkills.open(
                 self.home, actor="mcp", origin=self.origin, session_id=self.session_id
             )
@@ -119,8 +126,6 @@ class ClientView:
     def skills_index(self) -> str:
         """The skills index text, frozen on first use."""
         if self._index is None:
-            from ..skills.index import skills_index
-
             self._index = skills_index(self.skills.store).text
         return self._index
 
@@ -140,21 +145,16 @@ class ClientView:
         async with self._lock:  # waits in the event loop, not in a worker thread
             return await anyio.to_thread.run_sync(fn)
 
-    def memory_call(self, args: dict[str, Any]) -> dict[str, Any]:
-        """One ``memory`` tool call (call through :meth:`run`).
-
-        MCP has no user turns; a memory call after ``turn_gap`` seconds without one
-        starts a new turn for the per-turn circuit breaker.
-        """
-        try:
-            memory = self.memory
-        except MnemicError as exc:  # the store cannot be opened: say why, never raise
-            return exc.to_response()
+    def _memory_for_call(self) -> Memory:
+        """The memory a ``memory`` tool call uses. MCP has no user turns; a memory call
+        after ``turn_gap`` seconds without one starts a new turn for the per-turn circuit
+        breaker."""
+        memory = self.memory
         now = time.monotonic()
         if now - self._last_memory_call > self.turn_gap:
             memory.begin_turn()
         self._last_memory_call = now
-        return memory.tool(args)
+        return memory
 
 
 def tool_result(response: dict[str, Any]) -> types.CallToolResult:
@@ -183,9 +183,16 @@ def tool_result(response: dict[str, Any]) -> types.CallToolResult:
 class Connections:
     """The views of one server's live connections (see the module docstring)."""
 
-    def __init__(self, home: Home, *, turn_gap: float = 60.0) -> None:
+    def __init__(
+        self,
+        home: Home,
+        *,
+        turn_gap: float = 60.0,
+        sessions: Callable[[], SessionStore | None] = lambda: None,
+    ) -> None:
         self.home = home
         self.turn_gap = turn_gap
+        self.sessions = sessions
         self._process_view: ClientView | None = None
         self._views: OrderedDict[str, ClientView] = OrderedDict()
         self._views_lock = anyio.Lock()
@@ -200,7 +207,7 @@ class Connections:
                 return self._process_view
         session = _session_header(ctx)
         if not session:  # a stateless request is a connection of its own
-            return ClientView(self.home, _client_name(ctx), turn_gap=self.turn_gap)
+            return self._make_view(ctx)
         async with self._views_lock:
             self._prune()
             found = self._views.get(session)
@@ -216,10 +223,15 @@ class Connections:
             await self.view(ctx)
 
     async def _new_view(self, ctx: ServerRequestContext[Any, Any]) -> ClientView:
-        view = ClientView(self.home, _client_name(ctx), turn_gap=self.turn_gap)
+        view = self._make_view(ctx)
         await view.run(view.freeze)
         log.info("new connection %s (%s)", view.session_id, view.origin)
         return view
+
+    def _make_view(self, ctx: ServerRequestContext[Any, Any]) -> ClientView:
+        return ClientView(
+            self.home, _client_name(ctx), turn_gap=self.turn_gap, sessions=self.sessions
+        )
 
     def _prune(self) -> None:
         cutoff = time.monotonic() - VIEW_IDLE_SECONDS

@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from ..curated.memory import MemoryCommitted
 from ..errors import (
     MnemicError,
     ProviderConflict,
@@ -376,6 +377,17 @@ class ProviderManager:
             lambda: provider.sync_turn(u, a, session_id=session_id, messages=msgs),
         )
         self._queue("queue_prefetch", lambda: provider.queue_prefetch(u, session_id=session_id))
+
+    def memory_committed(self, event: MemoryCommitted, *, session_id: str) -> None:
+        """Queue ``on_memory_write`` for each operation of a committed curated-memory write
+        (in call order; an add that found its entry present changed nothing and is left
+        out). The metadata names the writer's origin, the session and, for a replace or
+        remove, the previous entry."""
+        for change in event.changes():
+            meta: dict[str, Any] = {"origin": event.origin, "session_id": session_id}
+            if change.previous is not None and change.action != "add":
+                meta["previous"] = change.previous
+            self.memory_written(change.action, change.target, change.entry or "", meta)
 
     def memory_written(
         self, action: str, target: str, content: str, metadata: Mapping[str, Any] | None = None

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..home import Home
+from ..sessions import open_store
+from ..sessions.query import parse_query
+from ..sessions.ranking import rank_messages
+from ..sessions.store import Message, SearchFilters, SessionStore
 from .base import MemoryProvider
-
-if TYPE_CHECKING:
-    from ..home import Home
-    from ..sessions.store import Message, SessionStore
 
 __all__ = ["RecallProvider"]
 
@@ -54,8 +55,6 @@ class RecallProvider(MemoryProvider):
     def store(self) -> SessionStore:
         """The session store (opened on first use)."""
         if self._store is None:
-            from ..sessions import open_store
-
             assert self.home is not None
             self._store = open_store(self.home)
         return self._store
@@ -102,9 +101,6 @@ class RecallProvider(MemoryProvider):
 
     def prefetch(self, query: str, *, session_id: str) -> str:
         """The most relevant past exchanges for ``query`` ('' when none)."""
-        from ..sessions.query import parse_query
-        from ..sessions.ranking import rank_messages
-        from ..sessions.store import SearchFilters
 
         results, budget, hidden = self._limits()
         parsed = parse_query(query, match="any", natural=True)

@@ -6,9 +6,17 @@ first scan. See docs/scanner.md for the order and the reasons.
 
 from __future__ import annotations
 
-from . import CATEGORIES, MAX_SCAN_CHARS, Finding, ScanResult, _rule_scan, _Table, _uni
-from . import classifier as _classifier
-from . import normalise as _normalise
+from . import (
+    CATEGORIES,
+    MAX_SCAN_CHARS,
+    Finding,
+    ScanResult,
+    _rule_scan,
+    _Table,
+    _uni,
+    classifier as _classifier,
+    normalise as _normalise,
+)
 
 __all__ = ["CLASSIFIER_ID", "analyse", "classifier_threshold"]
 

@@ -10,7 +10,7 @@ appended to answers (in any language), and decode-and-execute one-liners.
 
 from __future__ import annotations
 
-from .patterns import _NEG, _REMOTE_EXEC, _SECRET_FILE, Pattern, _gap
+from ._pattern import _NEG, _REMOTE_EXEC, _SECRET_FILE, Pattern, _gap
 
 __all__ = ["RULES", "STRICT_LEVEL_ONLY"]
 

@@ -15,11 +15,11 @@ Search (the tool a model calls)::
     run_session_search(store, {"query": "staging deploy"}, current_session_id=sid)
 
 Modules: :mod:`.segment` (CJK bigrams, whole compounds), :mod:`.query` (safe query
-language), :mod:`.store` (value types and the backend protocol), :mod:`.rows` and
-:mod:`.base` (what every backend shares: the row form, the logic above the SQL),
-:mod:`.sqlite` (the embedded backend), :mod:`.ranking`, :mod:`.search` (the shapes),
-:mod:`.summarize`, :mod:`.importers` and :mod:`.import_formats`, :mod:`.forgetting`,
-:mod:`.tool`.
+language), :mod:`.store` (value types and the backend protocol), :mod:`.rows` (the row
+form), :mod:`.sql` (the one SQL store every backend is: the statements and the logic
+around them, in a :class:`~.sql_tables.Dialect` per database), :mod:`.sqlite` (the
+embedded backend), :mod:`.ranking`, :mod:`.search` (the shapes), :mod:`.summarize`,
+:mod:`.importers` and :mod:`.import_formats`, :mod:`.forgetting`, :mod:`.tool`.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ import logging
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ..registry import backend_for
 from .forgetting import ForgetResult
 from .importers import FORMATS, ImportProgress, ImportReport, export_session, import_path
 from .query import Query, Term, match_spans, parse_query
@@ -131,16 +132,7 @@ def open_store(home: Home) -> SessionStore:
     The embedded default is ``<home>/sessions.db`` (SQLite); with ``store =
     "postgresql://..."`` it is the shared database (:mod:`mnemic.backends.postgres`).
     """
-    settings = home.settings
-    if settings.store != "files":
-        from ..backends.postgres import open_session_store
-
-        return open_session_store(home)
-    return SQLiteSessionStore(
-        home.sessions_db,
-        timeout=settings.sessions.write_timeout,
-        durable=settings.sessions.durable,
-    )
+    return backend_for(home.settings).sessions(home)
 
 
 def summarizer_for(home: Home) -> tuple[Summarizer | None, str | None]:

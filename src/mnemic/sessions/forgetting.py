@@ -51,7 +51,7 @@ _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrst
 
 
 class ForgetResult(NamedTuple):
-    """What :meth:`~mnemic.sessions.base.BaseSessionStore.forget` did (or would do)."""
+    """What :meth:`~mnemic.sessions.sql.SqlSessionStore.forget` did (or would do)."""
 
     messages: int
     """Messages deleted."""

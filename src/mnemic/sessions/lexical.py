@@ -23,7 +23,7 @@ hits are found; if capping left too few eligible hits (a narrow filter), the que
 again uncapped with the filters inside the engine.
 
 A backend supplies the engine (:class:`LexicalIndex`): listing, exact bm25, the hit rows
-of candidate ids, and the two uncapped fallbacks. :func:`filter_clauses` renders
+of candidate ids, and the two uncapped fallbacks. :func:`filter_condition` renders
 :class:`~mnemic.sessions.store.SearchFilters` as SQL for engines whose tables follow the
 common layout (``messages m`` joined to ``sessions s``).
 """
@@ -43,9 +43,10 @@ __all__ = [
     "HIT_COLUMNS",
     "SCORE_CAP",
     "LexicalIndex",
-    "filter_clauses",
+    "filter_condition",
     "hit_from_row",
     "ranked_search",
+    "time_ordered",
 ]
 
 SCORE_CAP = 500
@@ -91,12 +92,17 @@ class LexicalIndex(Protocol):
         ...
 
 
-def filter_clauses(filters: SearchFilters, mark: str = "?") -> tuple[list[str], list[Any]] | None:
-    """WHERE clauses on ``m``/``s`` for ``filters`` with ``mark`` placeholders.
+def filter_condition(
+    filters: SearchFilters, first: str, mark: str = "?"
+) -> tuple[str, list[Any]] | None:
+    """A WHERE condition on ``m``/``s``: ``first`` and the conditions of ``filters`` (with
+    ``mark`` placeholders), and the filters' parameters (after those of ``first``).
 
     Returns None when nothing can match (an empty allow-list).
     """
-    where: list[str] = []
+    if _allows_none(filters):
+        return None
+    where: list[str] = [first]
     params: list[Any] = []
 
     def isin(column: str, values: Sequence[str], negate: bool = False) -> None:
@@ -105,20 +111,14 @@ def filter_clauses(filters: SearchFilters, mark: str = "?") -> tuple[list[str], 
         params.extend(values)
 
     if filters.roles is not None:
-        if not filters.roles:
-            return None
         isin("m.role", filters.roles)
     if filters.sources is not None:
-        if not filters.sources:
-            return None
         isin("s.source", filters.sources)
     if filters.exclude_sources:
         isin("s.source", filters.exclude_sources, negate=True)
     if filters.exclude_sessions:
         isin("s.id", filters.exclude_sessions, negate=True)
     if filters.sessions is not None:
-        if not filters.sessions:
-            return None
         isin("s.id", filters.sessions)
     if filters.since is not None:
         where.append(f"m.ts >= {mark}")
@@ -126,7 +126,19 @@ def filter_clauses(filters: SearchFilters, mark: str = "?") -> tuple[list[str], 
     if filters.until is not None:
         where.append(f"m.ts < {mark}")
         params.append(float(filters.until))
-    return where, params
+    return " AND ".join(where), params
+
+
+def _allows_none(filters: SearchFilters) -> bool:
+    """Whether an allow-list of ``filters`` is empty (nothing can match)."""
+    return any(f is not None and not f for f in (filters.roles, filters.sources, filters.sessions))
+
+
+def time_ordered(rows: list[Any], limit: int, newest: bool) -> list[Hit]:
+    """Hits of :data:`HIT_COLUMNS` rows listed in recording order (``limit`` x 10 of
+    them, newest or oldest first), ordered by message time, then id."""
+    rows.sort(key=lambda r: (r[4], r[0]), reverse=newest)
+    return [hit_from_row(r, float(i)) for i, r in enumerate(rows[:limit])]
 
 
 def hit_from_row(row: Sequence[Any], score: float) -> Hit:
@@ -203,7 +215,7 @@ def ranked_search(
     sort: str,
 ) -> list[Hit]:
     """Ranked hits (see the module docstring). Engine errors reach the caller."""
-    if filter_clauses(filters) is None or query.empty or limit <= 0:
+    if _allows_none(filters) or query.empty or limit <= 0:
         return []
     if sort in ("newest", "oldest"):
         return index.by_time(query, filters, limit, newest=sort == "newest")

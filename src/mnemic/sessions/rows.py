@@ -42,6 +42,7 @@ __all__ = [
     "session_from_row",
     "session_values",
     "stored_call_count",
+    "stored_fields",
 ]
 
 ROLE_ALIASES = {"developer": "system", "function": "tool", "human": "user", "ai": "assistant"}
@@ -122,20 +123,24 @@ def message_values(
         tokens += est
         calls += msg.tool_call_count
         last = max(last, ts) if i else ts
-        rows.append(
-            (
-                normalize_role(msg.role),
-                msg.content,
-                msg.name,
-                msg.tool_name,
-                msg.tool_calls_json(),
-                msg.tool_call_id,
-                ts,
-                est,
-                msg.source_id,
-            )
-        )
+        rows.append((*stored_fields(msg), ts, est, msg.source_id))
     return rows, tokens, calls, last
+
+
+def stored_fields(
+    msg: NewMessage,
+) -> tuple[str, str | None, str | None, str | None, str | None, str | None]:
+    """``(role, content, name, tool_name, tool_calls, tool_call_id)`` of a message as
+    stored (role aliases folded, ``tool_calls`` as JSON text): what :func:`fingerprint`
+    hashes."""
+    return (
+        normalize_role(msg.role),
+        msg.content,
+        msg.name,
+        msg.tool_name,
+        msg.tool_calls_json(),
+        msg.tool_call_id,
+    )
 
 
 # --- message keys: what a re-import recognises ---------------------------------------------
@@ -161,14 +166,7 @@ def fingerprint(
 
 def message_fingerprint(msg: NewMessage) -> str:
     """:func:`fingerprint` of a message about to be stored."""
-    return fingerprint(
-        normalize_role(msg.role),
-        msg.content,
-        msg.name,
-        msg.tool_name,
-        msg.tool_calls_json(),
-        msg.tool_call_id,
-    )
+    return fingerprint(*stored_fields(msg))
 
 
 def position_key(position: int, msg: NewMessage) -> str:

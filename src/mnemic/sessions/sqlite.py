@@ -1,5 +1,11 @@
 """The embedded session store: SQLite in WAL mode with an FTS5 index fed by triggers.
 
+The statements and the logic are the shared ones (:class:`~.sql.SqlSessionStore`, in
+the :data:`SQLITE` dialect); this module is what is SQLite's own: opening (WAL; a
+read-only or immutable file, :mod:`.sqlite_open`), migrations, the transactions, how
+rows and ids go in, the FTS5 index (:mod:`.sqlite_schema`, :mod:`.sqlite_search`) and
+compaction after forgetting.
+
 Durability and concurrency
     One connection per store, shared by its threads under a lock. Every write is one
     ``BEGIN IMMEDIATE ... COMMIT`` transaction (a writer never has to upgrade a read lock,
@@ -15,32 +21,24 @@ Schema, triggers, the pending queue and migrations: :mod:`.sqlite_schema`.
 from __future__ import annotations
 
 import contextlib
-import functools
 import logging
 import os
 import random
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..errors import (
-    ReadOnlyHome,
-    SessionExists,
-    SessionNotFound,
-    SessionStoreBusy,
-    SessionStoreError,
-    StorageError,
-)
+from ..errors import ReadOnlyHome, SessionStoreBusy, SessionStoreError, StorageError
 from . import sqlite_search
-from .base import BaseSessionStore, Batch, Imported, MetadataChanges, StatsRows
 from .forgetting import ForgetResult
-from .index import DEFAULT_TOKENIZER, DEFAULT_WEIGHTS, FieldIndexer
+from .index import DEFAULT_TOKENIZER, DEFAULT_WEIGHTS
 from .query import Query
-from .rows import MESSAGE_COLUMNS, SESSION_COLUMNS, message_from_row
 from .segment import DEFAULT_SEGMENTER, Segmenter
+from .sql import SqlSessionStore
+from .sql_tables import Dialect
 from .sqlite_open import Opened, memory_database, open_database
 from .sqlite_schema import (
     FOLD,
@@ -53,36 +51,30 @@ from .sqlite_schema import (
     fts_table_sql,
     set_meta,
 )
-from .sqlite_writes import (
-    BUMP_SESSION,
-    INSERT_MESSAGE,
-    INSERT_SESSION,
-    forget_rows,
-    insert_batch,
-    message_rows,
-    next_seq,
-)
-from .sqlite_writes import fold as fold_pending
-from .store import Hit, Message, NewMessage, SearchFilters
+from .store import Hit, SearchFilters
 
-__all__ = ["DEFAULT_TOKENIZER", "SCHEMA_VERSION", "SQLiteSessionStore"]
+__all__ = ["DEFAULT_TOKENIZER", "SCHEMA_VERSION", "SQLITE", "SQLiteSessionStore"]
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
+SQLITE = Dialect(
+    spellings=(("{s}.", ""), ("GREATEST(", "MAX("), (" FOR UPDATE", "")),
+    fold="lower",  # ASCII only, as COLLATE NOCASE
+    position="instr",
+    title_is="title = ? COLLATE NOCASE",
+    octets="LENGTH(CAST(content AS BLOB))",
+)
+"""The shared statements in SQLite: no schema, the scalar ``MAX``, no row locks (a write
+transaction holds the database's write lock from its start)."""
 
-def _is_busy(exc: sqlite3.Error) -> bool:
-    code = getattr(exc, "sqlite_errorcode", None)
-    if code is not None:
-        return (code & 0xFF) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
-    text = str(exc).lower()
-    return "locked" in text or "busy" in text
+_INSERT_MESSAGE = (
+    "INSERT INTO messages(id, sid, seq, role, content, name, tool_name, tool_calls, "
+    "tool_call_id, ts, tokens, source_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
 
 
-# --- the store -------------------------------------------------------------------------
-
-
-class SQLiteSessionStore(BaseSessionStore):
+class SQLiteSessionStore(SqlSessionStore[sqlite3.Connection]):
     """Session history in one SQLite file (see the module docstring).
 
     ``timeout`` bounds how long a write waits for other writers; ``weights`` are the bm25
@@ -90,7 +82,6 @@ class SQLiteSessionStore(BaseSessionStore):
     """
 
     _log = log
-    _MARK = "?"
     _index_name = "sessions.db"
 
     def __init__(
@@ -104,15 +95,16 @@ class SQLiteSessionStore(BaseSessionStore):
         weights: tuple[float, float] = DEFAULT_WEIGHTS,
     ) -> None:
         self.path = Path(path)
-        self.timeout = timeout
+        self._setup(
+            SQLITE,
+            str(self.path),
+            timeout=timeout,
+            segmenter=segmenter,
+            tokenizer=tokenizer,
+            weights=weights,
+        )
         self.durable = durable
-        self.segmenter = segmenter
-        self.segmenter_key = f"{segmenter.id}/{segmenter.version}"
-        self.tokenizer = tokenizer
-        self.weights = weights
         self._lock = threading.RLock()
-        self._fields = FieldIndexer(segmenter)
-        self._sid_cache: dict[str, int] = {}
         self.read_only: str | None = None
         """Why this store cannot write (None: it can); see :mod:`.sqlite_open`."""
         self._memory = False
@@ -192,7 +184,7 @@ class SQLiteSessionStore(BaseSessionStore):
                 raise self._fail(exc, "database error") from exc
             return result
 
-    def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+    def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         with self._lock:
             try:
                 return self._retry(lambda: self._conn.execute(sql, params).fetchall())
@@ -279,9 +271,6 @@ class SQLiteSessionStore(BaseSessionStore):
 
                 self._write(apply)
 
-    def _index_meta(self) -> dict[str, str]:
-        return dict(self._read("SELECT key, value FROM meta"))
-
     def reindex(self) -> int:
         """Rebuild the full-text index from the messages; return the number indexed."""
 
@@ -309,80 +298,43 @@ class SQLiteSessionStore(BaseSessionStore):
     def __repr__(self) -> str:
         return f"SQLiteSessionStore({str(self.path)!r})"
 
-    # --- helpers ---------------------------------------------------------------------
-    def _sid(self, conn: sqlite3.Connection, session_id: str) -> int:
-        sid = self._sid_cache.get(session_id)
-        if sid is not None:
-            return sid
-        row = conn.execute("SELECT sid FROM sessions WHERE id = ?", (session_id,)).fetchone()
-        if row is None:
-            raise SessionNotFound(session_id)
-        sid = int(row[0])
-        if len(self._sid_cache) > 4096:
-            self._sid_cache.clear()
-        self._sid_cache[session_id] = sid
-        return sid
+    # --- rows in -----------------------------------------------------------------------
+    def _new_session_sid(
+        self, conn: sqlite3.Connection, sql: str, params: Sequence[Any]
+    ) -> int | None:
+        cur = conn.execute(sql, params)
+        return int(cur.lastrowid or 0) if cur.rowcount else None
 
-    # --- recording -------------------------------------------------------------------
-    def _insert_session(self, values: tuple[Any, ...]) -> str:
-        def insert(conn: sqlite3.Connection) -> str:
-            try:
-                conn.execute(INSERT_SESSION, values)
-            except sqlite3.IntegrityError as exc:
-                raise SessionExists(values[0]) from exc
-            return str(values[0])
+    def _insert_messages(
+        self, conn: sqlite3.Connection, rows: Sequence[tuple[Any, ...]]
+    ) -> list[int]:
+        """Ids after the largest (the write lock is held: nobody else takes them)."""
+        first = int(conn.execute("SELECT COALESCE(MAX(id), 0) FROM messages").fetchone()[0]) + 1
+        ids = list(range(first, first + len(rows)))
+        conn.executemany(_INSERT_MESSAGE, [(i, *r) for i, r in zip(ids, rows, strict=True)])
+        return ids
 
-        return self._write(insert)
+    def _many(self, conn: sqlite3.Connection, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        conn.executemany(sql, rows)
 
-    def append_messages(self, session_id: str, messages: Iterable[NewMessage]) -> list[int]:
-        """Append messages in one transaction; return their ids."""
-        batch = list(messages)
-        if not batch:
-            return []
-        now = time.time()
+    # --- the FTS5 index (see sqlite_schema) ----------------------------------------------
+    def _index_appended(self, conn: sqlite3.Connection) -> None:
+        """Fold the queue into the index once it is :data:`PENDING_MAX` long."""
+        if conn.execute("SELECT COUNT(*) FROM fts_pending").fetchone()[0] >= PENDING_MAX:
+            _fold(conn)
 
-        def append(conn: sqlite3.Connection) -> list[int]:
-            sid = self._sid(conn, session_id)
-            row = conn.execute("SELECT id FROM sessions WHERE sid = ?", (sid,)).fetchone()
-            if row is None or row[0] != session_id:  # deleted (maybe re-created) meanwhile
-                self._sid_cache.pop(session_id, None)
-                sid = self._sid(conn, session_id)
-            rows, tokens, calls, last = message_rows(sid, next_seq(conn, sid), None, batch, now)
-            ids = []
-            for r in rows:
-                cur = conn.execute(INSERT_MESSAGE, r[1:])
-                ids.append(int(cur.lastrowid or 0))
-            conn.execute(BUMP_SESSION, (len(rows), calls, tokens, last, sid))
-            pending = conn.execute("SELECT COUNT(*) FROM fts_pending").fetchone()[0]
-            if pending >= PENDING_MAX:
-                fold_pending(conn)
-            return ids
+    def _index_imported(self, conn: sqlite3.Connection) -> None:
+        if conn.execute("SELECT 1 FROM fts_pending LIMIT 1").fetchone():
+            # one statement indexes the whole batch: FTS5 writes it as one segment
+            conn.execute(FOLD)
+            conn.execute("DELETE FROM fts_pending")
 
-        return self._write(append)
+    def _index_deleted(self, conn: sqlite3.Connection) -> None:
+        conn.execute(MERGE_STEP, (MERGE_PAGES,))
 
-    def _end_session(self, session_id: str, reason: str, when: float) -> None:
-        def end(conn: sqlite3.Connection) -> None:
-            cur = conn.execute(
-                "UPDATE sessions SET ended_at = ?, end_reason = ?, "
-                "last_active = MAX(last_active, ?) WHERE id = ?",
-                (when, reason, when, session_id),
-            )
-            if cur.rowcount == 0:
-                raise SessionNotFound(session_id)
-
-        self._write(end)
-
-    def _update_session(self, session_id: str, changes: MetadataChanges) -> None:
-        def update(conn: sqlite3.Connection) -> None:
-            row = conn.execute(
-                "SELECT metadata FROM sessions WHERE id = ?", (session_id,)
-            ).fetchone()
-            if row is None:
-                raise SessionNotFound(session_id)
-            for column, value in changes(row[0]):
-                conn.execute(f"UPDATE sessions SET {column} = ? WHERE id = ?", (value, session_id))
-
-        self._write(update)
+    def _index_forgotten(self, conn: sqlite3.Connection) -> None:
+        """Rewrite the index: a contentless FTS5 index keeps terms until segments merge."""
+        conn.execute("INSERT INTO messages_fts(messages_fts) VALUES ('optimize')")
 
     def _settle_import(self, imported: int) -> None:
         """After an import: merge the whole index when the import was a large share of it,
@@ -397,97 +349,7 @@ class SQLiteSessionStore(BaseSessionStore):
 
         self._write(settle)
 
-    def _import_batch(self, items: Batch, existing: str, replaced: frozenset[str]) -> Imported:
-        try:
-            return self._write(
-                functools.partial(insert_batch, items=items, existing=existing, replaced=replaced)
-            )
-        finally:
-            if existing == "replace":  # replaced sessions have a new sid
-                for spec, _ in items:
-                    self._sid_cache.pop(spec.id, None)
-
-    # --- reading ---------------------------------------------------------------------
-
-    def _session_row(self, session_id: str) -> Sequence[Any] | None:
-        rows = self._read(f"SELECT {SESSION_COLUMNS} FROM sessions WHERE id = ?", (session_id,))
-        return rows[0] if rows else None
-
-    def has_session(self, session_id: str) -> bool:
-        """Whether a session with this id exists."""
-        return bool(self._read("SELECT 1 FROM sessions WHERE id = ?", (session_id,)))
-
-    @staticmethod
-    def _isin(column: str, values: Sequence[str], negate: bool = False) -> tuple[Any, ...]:
-        return (f"{column} {'NOT ' if negate else ''}IN ({_marks(values)})", *values)
-
-    def _listed_rows(
-        self, where: list[str], params: list[Any], column: str, limit: int, offset: int
-    ) -> list[Any]:
-        sql = f"SELECT {SESSION_COLUMNS} FROM sessions"
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        sql += f" ORDER BY {column} DESC, sid DESC LIMIT ? OFFSET ?"
-        return self._read(sql, [*params, limit, offset])
-
-    def messages(
-        self, session_id: str, *, start: int = 0, stop: int | None = None
-    ) -> list[Message]:
-        """Messages of a session with ``start <= seq < stop``, in order."""
-        with self._lock:
-            sid = self._sid(self._conn, session_id)
-        hi = 2**62 if stop is None else stop
-        rows = self._read(
-            f"SELECT {MESSAGE_COLUMNS} FROM messages m WHERE m.sid = ? AND m.seq >= ? AND "
-            "m.seq < ? ORDER BY m.seq",
-            (sid, max(0, start), hi),
-        )
-        return [message_from_row(r, session_id) for r in rows]
-
-    def _message_row(self, message_id: int) -> Sequence[Any] | None:
-        rows = self._read(
-            f"SELECT {MESSAGE_COLUMNS}, s.id FROM messages m JOIN sessions s ON s.sid = m.sid "
-            "WHERE m.id = ?",
-            (message_id,),
-        )
-        return rows[0] if rows else None
-
-    def _edge_rows(
-        self, session_id: str, roles: Sequence[str], seq: int, count: int, *, after: bool
-    ) -> list[Any]:
-        with self._lock:
-            sid = self._sid(self._conn, session_id)
-        base = (
-            f"SELECT {MESSAGE_COLUMNS} FROM messages m WHERE m.sid = ? "
-            f"AND m.role IN ({_marks(roles)}) AND m.content IS NOT NULL AND m.content != '' "
-        )
-        if after:
-            return self._read(
-                base + "AND m.seq > ? ORDER BY m.seq DESC LIMIT ?", (sid, *roles, seq, count)
-            )
-        return self._read(base + "AND m.seq < ? ORDER BY m.seq LIMIT ?", (sid, *roles, seq, count))
-
-    def _parent(self, session_id: str) -> str | None:
-        rows = self._read("SELECT parent_id FROM sessions WHERE id = ?", (session_id,))
-        return rows[0][0] if rows and rows[0][0] else None
-
-    def _descendants(self, root: str) -> list[str]:
-        rows = self._read(
-            "WITH RECURSIVE down(id) AS (SELECT ? UNION "
-            "SELECT s.id FROM sessions s JOIN down ON s.parent_id = down.id) "
-            "SELECT id FROM down",
-            (root,),
-        )
-        return [r[0] for r in rows]
-
-    def _titled_row(self, title: str) -> Sequence[Any] | None:
-        rows = self._read(
-            f"SELECT {SESSION_COLUMNS} FROM sessions WHERE title = ? COLLATE NOCASE "
-            "ORDER BY started_at DESC LIMIT 1",
-            (title,),
-        )
-        return rows[0] if rows else None
-
+    # --- reading -----------------------------------------------------------------------
     def _search(self, query: Query, filters: SearchFilters, limit: int, sort: str) -> list[Hit]:
         """``sort="rank"`` orders by bm25 (body and aux columns weighted by ``weights``;
         cost bounded as :mod:`.sqlite_search` explains); ``newest``/``oldest`` order by
@@ -510,73 +372,43 @@ class SQLiteSessionStore(BaseSessionStore):
             except sqlite3.DatabaseError as exc:
                 raise self._fail(exc, "search failed") from exc
 
-    def _stats_rows(self) -> StatsRows:
-        sessions = self._read("SELECT COUNT(*), MIN(started_at), MAX(last_active) FROM sessions")
-        by_source = self._read(
-            "SELECT source, COUNT(*) FROM sessions GROUP BY source ORDER BY 2 DESC"
-        )
-        roles = self._read(
-            "SELECT role, COUNT(*), COALESCE(SUM(LENGTH(CAST(content AS BLOB))), 0) "
-            "FROM messages GROUP BY role ORDER BY 2 DESC"
-        )
-        version = self._read("SELECT MAX(version) FROM _migrations")[0][0] or 0
-        db_bytes = 0
+    def _db_bytes(self) -> int:
+        size = 0
         for suffix in ("", "-wal"):
             with contextlib.suppress(OSError):
-                db_bytes += os.path.getsize(str(self.path) + suffix)
-        return StatsRows(sessions[0], by_source, roles, db_bytes, int(version), str(self.path))
+                size += os.path.getsize(str(self.path) + suffix)
+        return size
 
-    # --- removing --------------------------------------------------------------------
-    def delete_session(self, session_id: str) -> int:
-        """Delete a session and its messages (index rows too); return messages removed."""
+    def _schema_version(self) -> int:
+        return int(self._fetch("SELECT MAX(version) FROM _migrations")[0][0] or 0)
 
-        def delete(conn: sqlite3.Connection) -> int:
-            row = conn.execute("SELECT sid FROM sessions WHERE id = ?", (session_id,)).fetchone()
-            if row is None:
-                raise SessionNotFound(session_id)
-            n = conn.execute("DELETE FROM messages WHERE sid = ?", (row[0],)).rowcount
-            conn.execute("DELETE FROM sessions WHERE sid = ?", (row[0],))
-            conn.execute(MERGE_STEP, (MERGE_PAGES,))
-            return int(n)
-
-        try:
-            return self._write(delete)
-        finally:
-            self._sid_cache.pop(session_id, None)
-
-    def _inactive_since(self, when: float) -> list[str]:
-        rows = self._read(
-            "SELECT id FROM sessions WHERE last_active < ? ORDER BY last_active", (when,)
-        )
-        return [r[0] for r in rows]
-
+    # --- forgetting --------------------------------------------------------------------
     def _forget(self, forms: list[str], dry_run: bool) -> ForgetResult:
-        """Delete and rewrite with ``secure_delete`` on, rewrite the full-text index
-        (``optimize``: a contentless FTS5 index keeps terms until its segments merge),
-        vacuum, then checkpoint and truncate the write-ahead log."""
-        run = functools.partial(forget_rows, forms=forms, dry_run=dry_run)
-
+        """The shared forgetting with ``secure_delete`` on (freed pages are zeroed)."""
         with self._lock:
             secure = self._conn.execute("PRAGMA secure_delete").fetchone()[0]
             self._conn.execute("PRAGMA secure_delete = ON")
             try:
-                messages, sessions, renamed = self._write(run)
+                return super()._forget(forms, dry_run)
             finally:
                 self._conn.execute(f"PRAGMA secure_delete = {int(secure)}")
-                self._sid_cache.clear()
-            notes: tuple[str, ...] = ()
-            if not dry_run and sessions:
-                try:
-                    self._conn.execute("VACUUM")
-                    busy = self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
-                except sqlite3.Error as exc:
-                    raise self._fail(exc, "the rows are gone but compacting failed") from exc
-                if busy:
-                    notes = (
-                        "another process has the session history open: its write-ahead log "
-                        "is emptied when that process closes it (or run forget again then)",
-                    )
-        return ForgetResult(messages, sessions, renamed, notes)
+
+    def _compact(self, changed: bool) -> tuple[str, ...]:
+        """Vacuum, then checkpoint and truncate the write-ahead log."""
+        if not changed:
+            return ()
+        with self._lock:
+            try:
+                self._conn.execute("VACUUM")
+                busy = self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+            except sqlite3.Error as exc:
+                raise self._fail(exc, "the rows are gone but compacting failed") from exc
+        if busy:
+            return (
+                "another process has the session history open: its write-ahead log "
+                "is emptied when that process closes it (or run forget again then)",
+            )
+        return ()
 
     def flush_index(self) -> None:
         """Fold messages still queued for the full-text index into it (searches do this
@@ -595,7 +427,7 @@ class SQLiteSessionStore(BaseSessionStore):
 
         def fold(conn: sqlite3.Connection) -> None:
             if conn.execute("SELECT 1 FROM fts_pending LIMIT 1").fetchone():
-                fold_pending(conn)
+                _fold(conn)
 
         try:
             self._write(fold)
@@ -608,14 +440,21 @@ class SQLiteSessionStore(BaseSessionStore):
 
 
 def _code(exc: sqlite3.Error) -> int | None:
+    """The primary result code of an error SQLite raised (None: raised elsewhere)."""
     code = getattr(exc, "sqlite_errorcode", None)
     return None if code is None else int(code) & 0xFF
 
 
+def _is_busy(exc: sqlite3.Error) -> bool:
+    return _code(exc) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
 def _is_corrupt(exc: sqlite3.Error) -> bool:
-    code = getattr(exc, "sqlite_errorcode", None)
-    return code is not None and (code & 0xFF) in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+    return _code(exc) in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
 
 
-def _marks(values: Sequence[Any]) -> str:
-    return ", ".join("?" for _ in values)
+def _fold(conn: sqlite3.Connection) -> None:
+    """Move the queued messages into the full-text index, then merge a few pages."""
+    conn.execute(FOLD)
+    conn.execute("DELETE FROM fts_pending")
+    conn.execute(MERGE_STEP, (MERGE_PAGES,))

@@ -17,13 +17,18 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
-from .lexical import HIT_COLUMNS, SCORE_CAP, filter_clauses, hit_from_row, ranked_search
+from .lexical import (
+    HIT_COLUMNS,
+    SCORE_CAP,
+    filter_condition,
+    hit_from_row,
+    ranked_search,
+    time_ordered,
+)
 from .query import Query
 from .store import Hit, SearchFilters
 
 __all__ = ["SCORE_CAP", "FTS5Index", "search"]
-
-_HIT_COLS = HIT_COLUMNS
 
 
 class FTS5Index:
@@ -51,48 +56,46 @@ class FTS5Index:
         return int(self.conn.execute("SELECT COALESCE(MAX(rowid), 0) FROM messages").fetchone()[0])
 
     def rows(self, ids: Sequence[int], filters: SearchFilters) -> dict[int, Sequence[Any]]:
-        clauses = filter_clauses(filters)
-        if clauses is None or not ids:
+        found = filter_condition(filters, f"m.id IN ({', '.join('?' for _ in ids)})")
+        if found is None or not ids:
             return {}
-        where, params = clauses
-        extra = "".join(f" AND {w}" for w in where)
-        sql = (
-            f"SELECT {_HIT_COLS} FROM messages m JOIN sessions s ON s.sid = m.sid "
-            f"WHERE m.id IN ({', '.join('?' for _ in ids)}){extra}"
-        )
-        return {int(r[0]): r for r in self.conn.execute(sql, [*ids, *params])}
+        condition, params = found
+        sql = f"SELECT {HIT_COLUMNS} FROM messages m JOIN sessions s ON s.sid = m.sid WHERE "
+        return {int(r[0]): r for r in self.conn.execute(sql + condition, [*ids, *params])}
 
     def ranked_exact(self, query: Query, filters: SearchFilters, limit: int) -> list[Hit]:
-        clauses = filter_clauses(filters)
-        if clauses is None:
-            return []
-        where, params = clauses
-        condition = " AND ".join(["messages_fts MATCH ?", *where])
-        sql = (
-            f"SELECT {_HIT_COLS}, bm25(messages_fts, ?, ?) AS score FROM messages_fts "
-            "JOIN messages m ON m.id = messages_fts.rowid JOIN sessions s ON s.sid = m.sid "
-            f"WHERE {condition} ORDER BY score, m.id DESC LIMIT ?"
-        )
-        rows = self.conn.execute(sql, [*self.weights, query.to_fts5(), *params, limit]).fetchall()
+        score = ", bm25(messages_fts, ?, ?) AS score"
+        rows = self._matches(query, filters, score, "score, m.id DESC", limit, self.weights)
         return [hit_from_row(r[:7], float(r[7])) for r in rows]
 
     def by_time(
         self, query: Query, filters: SearchFilters, limit: int, *, newest: bool
     ) -> list[Hit]:
-        clauses = filter_clauses(filters)
-        if clauses is None:
-            return []
-        where, params = clauses
         # walk the index in rowid order (= recording order, cheap) and sort that by time
-        condition = " AND ".join(["messages_fts MATCH ?", *where])
+        order = f"messages_fts.rowid {'DESC' if newest else 'ASC'}"
+        return time_ordered(self._matches(query, filters, "", order, limit * 10), limit, newest)
+
+    def _matches(
+        self,
+        query: Query,
+        filters: SearchFilters,
+        score: str,
+        order: str,
+        limit: int,
+        weights: Sequence[float] = (),
+    ) -> list[Any]:
+        """:data:`HIT_COLUMNS` (and ``score``, computed with ``weights``) of the matches
+        within ``filters``, in ``order``."""
+        found = filter_condition(filters, "messages_fts MATCH ?")
+        if found is None:
+            return []
+        condition, params = found
         sql = (
-            f"SELECT {_HIT_COLS} FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid "
-            f"JOIN sessions s ON s.sid = m.sid WHERE {condition} "
-            f"ORDER BY messages_fts.rowid {'DESC' if newest else 'ASC'} LIMIT ?"
+            f"SELECT {HIT_COLUMNS}{score} FROM messages_fts "
+            "JOIN messages m ON m.id = messages_fts.rowid JOIN sessions s ON s.sid = m.sid "
+            f"WHERE {condition} ORDER BY {order} LIMIT ?"
         )
-        rows = self.conn.execute(sql, [query.to_fts5(), *params, limit * 10]).fetchall()
-        rows.sort(key=lambda r: (r[4], r[0]), reverse=newest)
-        return [hit_from_row(r, float(i)) for i, r in enumerate(rows[:limit])]
+        return self.conn.execute(sql, [*weights, query.to_fts5(), *params, limit]).fetchall()
 
 
 def search(

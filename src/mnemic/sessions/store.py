@@ -276,6 +276,9 @@ class SessionStore(Protocol):
     Unknown session ids raise :class:`~mnemic.errors.SessionNotFound`.
     """
 
+    location: str
+    """Where the history lives (a file path, or a database and schema), for messages."""
+
     # --- recording -------------------------------------------------------------------
     def start_session(self, session: NewSession | None = None, /, **fields: Any) -> str:
         """Create a session; return its id. ``fields`` are :class:`NewSession` fields."""

@@ -21,6 +21,7 @@ with :class:`~mnemic.errors.SkillChanged` if someone changed those files meanwhi
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -99,7 +100,7 @@ class SkillChange:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable dict (inverse of :meth:`from_dict`)."""
-        return {"action": self.action, "name": self.name, "payload": dict(self.payload)}
+        return dataclasses.asdict(self)
 
     @classmethod
     def from_dict(cls, data: Any) -> SkillChange:

@@ -27,7 +27,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import SkillInvalid, SkillPathRefused
+from ..errors import SkillInvalid, SkillPathRefused, SkillTooLarge
+from ..scan import MAX_SCAN_CHARS, scan_text
 
 __all__ = [
     "KNOWN_KEYS",
@@ -334,7 +335,6 @@ def validate_skill_md(text: str, *, name: str, category: str | None, max_chars: 
     category, and that the body is not empty. Raises :class:`SkillInvalid` or
     :class:`~mnemic.errors.SkillTooLarge`.
     """
-    from ..errors import SkillTooLarge
 
     if not isinstance(text, str):
         raise SkillInvalid("content", f"expected a string, got {type(text).__name__}.")
@@ -407,7 +407,6 @@ def threat_findings(text: str) -> tuple[tuple[str, str], ...]:
     Text longer than the scanner's cap is scanned in overlapping windows, so a long
     reference file is read in full rather than reported as oversize.
     """
-    from ..scan import MAX_SCAN_CHARS, scan_text
 
     if len(text) <= MAX_SCAN_CHARS:
         return tuple((f.id, f.category) for f in scan_text(text, "strict").findings)

@@ -27,11 +27,15 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..config import SkillsSettings
 from ..errors import SkillInvalid, SkillNotFound, SkillPathRefused, UnreadableFile, UnsafePath
 from ..fsio import SidecarLock, ensure_private_dir, read_text_strict
+from ..home import Home
+from ..scan import set_default_level
+from .apply import apply_change
+from .changes import ChangeResult, PreparedChange, SkillChange
 from .files import (
     SkillFile,
     inside,
@@ -41,10 +45,7 @@ from .files import (
     skill_md_max_bytes,
 )
 from .model import SKILL_FILE, FrontMatter, is_lenient_name, read_front_matter, threat_findings
-
-if TYPE_CHECKING:
-    from ..home import Home
-    from .changes import ChangeResult, PreparedChange, SkillChange
+from .prepare import digest, prepare_change
 
 __all__ = [
     "CURRENT_PLATFORM",
@@ -183,9 +184,8 @@ class SkillStore:
     def open(cls, home: Home | None = None) -> SkillStore:
         """The skill store of ``home`` (default: ``Home.open()``)."""
         if home is None:
-            from ..home import Home
-
             home = Home.open()
+        set_default_level(home.settings.scan.level)  # [scan] level for this process's scans
         return cls(home.skills_dir, home.settings.skills, base=home.root)
 
     def __repr__(self) -> str:
@@ -377,7 +377,6 @@ class SkillStore:
         Compare with :attr:`PreparedChange.base` saved when the change was staged to
         tell whether its files changed since (without preparing it again).
         """
-        from .prepare import digest
 
         rels = change.files()
         if change.action == "create":
@@ -392,13 +391,11 @@ class SkillStore:
 
     def prepare(self, change: SkillChange) -> PreparedChange:
         """Validate ``change`` completely against the current state; write nothing."""
-        from .prepare import prepare_change
 
         return prepare_change(self, change)
 
     def apply(self, change: SkillChange) -> ChangeResult:
         """Apply ``change``: lock, prepare again against the current state, write."""
-        from .apply import apply_change
 
         return apply_change(self, change)
 

@@ -3,6 +3,8 @@
 * :class:`FakeLLMServer`: a real HTTP server on 127.0.0.1 speaking the OpenAI
   chat-completions API with scripted replies, failures and held requests.
 * :class:`FakeSummarizer`, :class:`FakeChatClient`: in-process fakes of the protocols.
+* :mod:`mnemic.testing.postgres`: a throwaway PostgreSQL server on loopback (imported on
+  its own: ``from mnemic.testing.postgres import scratch_server``).
 """
 
 from __future__ import annotations

@@ -12,8 +12,7 @@ the embedded default:
 - :mod:`.governance`: the pending queue and the hash-chained audit journal;
 - :mod:`.migrations`: versioned schema migrations (``mnemic db migrate``);
 - :mod:`.copy`: ``mnemic db copy`` between a home's files and a database, verified;
-- :mod:`.db`: the connection pool, error mapping and lock keys;
-- :mod:`.scratch`: a throwaway server for tests and benchmarks.
+- :mod:`.db`: the connection pool, error mapping and lock keys.
 
 Needs the ``postgres`` extra (``pip install 'mnemic[postgres]'``): importing this package
 without it raises :class:`~mnemic.errors.MissingDependency`, which says so.
@@ -23,57 +22,22 @@ See ``docs/postgres.md``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from ...extras import require_extra
 
 require_extra("postgres", "The PostgreSQL store (store = postgresql://...)")
 
-if TYPE_CHECKING:
-    from ...curated.backend import CuratedBackend
-    from ...home import Home
-    from .curated import PostgresBackend
-    from .db import Database
-    from .sessions import PostgresSessionStore
+from .curated import PostgresBackend  # noqa: E402 - after the clear message above
+from .db import Database  # noqa: E402
+from .migrations import check_schema, migrate  # noqa: E402
+from .plugin import POSTGRES, PostgresStore  # noqa: E402
+from .sessions import PostgresSessionStore  # noqa: E402
 
 __all__ = [
+    "POSTGRES",
     "Database",
     "PostgresBackend",
     "PostgresSessionStore",
-    "open_curated_backend",
-    "open_session_store",
+    "PostgresStore",
+    "check_schema",
+    "migrate",
 ]
-
-
-def open_curated_backend(home: Home) -> CuratedBackend:
-    """The curated backend of a home whose ``store`` is a PostgreSQL URL."""
-    from .curated import PostgresBackend
-    from .db import Database
-
-    db = Database.for_settings(home.settings)
-    return PostgresBackend(db, history_limit=home.settings.memory.history_limit)
-
-
-def open_session_store(home: Home) -> PostgresSessionStore:
-    """The session store of a home whose ``store`` is a PostgreSQL URL."""
-    from .db import Database
-    from .sessions import PostgresSessionStore
-
-    return PostgresSessionStore(
-        Database.for_settings(home.settings), timeout=home.settings.sessions.write_timeout
-    )
-
-
-def __getattr__(name: str) -> Any:
-    import importlib
-
-    where = {
-        "Database": ".db",
-        "PostgresBackend": ".curated",
-        "PostgresSessionStore": ".sessions",
-    }.get(name)
-    if where is None:
-        raise AttributeError(f"module 'mnemic.backends.postgres' has no attribute {name!r}")
-    value = getattr(importlib.import_module(where, __name__), name)
-    globals()[name] = value
-    return value

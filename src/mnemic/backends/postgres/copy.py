@@ -31,17 +31,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...curated.backend import FileBackend
 from ...curated.entries import FILENAMES, TARGETS
+from ...curated.file_backend import FileBackend
 from ...errors import InvalidArgument, StorageError
 from ...fsio import atomic_write_text, ensure_private_dir, read_text_strict
 from ...governance.audit import HEAD_SIZE, AuditJournal
-from ...governance.pending import BasePendingStore, PendingRecord, PendingStore
+from ...governance.pending import PendingQueueStore, PendingRecord, PendingStore
 from ...governance.storage import Journal
 from ...sessions.store import Message, NewMessage, NewSession, SessionInfo, SessionStore
 from .curated import PostgresBackend
 from .db import Database, mask_url
 from .governance import PostgresJournal, PostgresPendingStore
+from .migrations import check_schema
 
 __all__ = ["CopyReport", "Side", "copy_memory", "open_side"]
 
@@ -134,7 +135,7 @@ class Side:
         """Make the target exactly this (replacing what the side had)."""
         raise NotImplementedError
 
-    def _pending_store(self, subsystem: str) -> BasePendingStore:
+    def _pending_store(self, subsystem: str) -> PendingQueueStore:
         """The pending queue of ``subsystem``."""
         raise NotImplementedError
 
@@ -188,8 +189,8 @@ class HomeSide(Side):
 
     def backups(self, target: str) -> Backups:
         out = []
-        for p in self.files.backups(target):
-            out.append((p.stat().st_mtime, read_text_strict(p, nofollow=True) or ""))
+        for b in self.files.backups(target):
+            out.append((b.saved_at, read_text_strict(b.location, nofollow=True) or ""))
         return out
 
     def put_target(
@@ -201,7 +202,7 @@ class HomeSide(Side):
             for old in self.files.history(target):
                 os.unlink(old.location)
             for old_backup in self.files.backups(target):
-                os.unlink(old_backup)
+                os.unlink(old_backup.location)
             if versions:
                 ensure_private_dir(history)
             for seq, saved_at, text in versions:
@@ -330,7 +331,7 @@ def open_side(
             from .migrations import migrate as run_migrations
 
             run_migrations(db)
-        db.ensure_ready()
+        check_schema(db)
         return DatabaseSide(db)
     root = Path(os.path.expanduser(where))
     if create and not root.exists():

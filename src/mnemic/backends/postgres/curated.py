@@ -32,10 +32,9 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ...curated.backend import Version
+from ...curated.backend import Backup, Problem, Removal, RetentionPolicy, Version
 from ...curated.entries import FILENAMES
 from ...errors import InvalidArgument, MnemicError, WriteFailed
 from .db import Database, atomic, failure
@@ -43,7 +42,7 @@ from .db import Database, atomic, failure
 if TYPE_CHECKING:
     import psycopg
 
-__all__ = ["Backup", "PostgresBackend", "current_transaction"]
+__all__ = ["PostgresBackend", "current_transaction"]
 
 _ACTIVE: dict[int, _PgTxn] = {}
 """The curated transaction open on each thread (the audit journal joins it)."""
@@ -57,16 +56,6 @@ def current_transaction(db: Database) -> psycopg.Connection[Any] | None:
     if txn is None or txn.backend.db is not db or txn.closed:
         return None
     return txn.conn
-
-
-@dataclass(frozen=True, slots=True)
-class Backup:
-    """A text saved when drift was detected."""
-
-    id: int
-    target: str
-    saved_at: float
-    size: int
 
 
 class PostgresBackend:
@@ -194,54 +183,24 @@ class PostgresBackend:
             "See `mnemic memory history`.",
         )
 
-    def retention(
-        self,
-        *,
-        history_limit: int,
-        backup_limit: int,
-        max_age: float,
-        now: float,
-        dry_run: bool = False,
-    ) -> list[tuple[str, str, str]]:
-        """Apply ``mnemic gc``'s limits: versions past ``history_limit`` or older than
-        ``max_age`` seconds (0: no age limit), drift backups past ``backup_limit`` or too
-        old. Returns (kind, what, reason) of each removal; each target under its lock."""
-        out: list[tuple[str, str, str]] = []
+    def retention(self, policy: RetentionPolicy, *, dry_run: bool = False) -> list[Removal]:
+        out: list[Removal] = []
         for target in sorted(FILENAMES):
-            with self.transaction([target], 10.0) as txn:
-                versions = self.history(target)
-                excess = max(0, len(versions) - history_limit)
-                drop_versions = []
-                for i, v in enumerate(versions):
-                    if i < excess:
-                        out.append(("history", v.location, "over history_limit"))
-                    elif max_age and now - v.saved_at > max_age:
-                        out.append(("history", v.location, "older than max_age"))
-                    else:
-                        continue
-                    drop_versions.append(v.id)
-                backups = self.backups(target)
-                excess = max(0, len(backups) - backup_limit)
-                drop_backups = []
-                for i, b in enumerate(backups):
-                    what = f"{self.location(target)} backup #{b.id}"
-                    if i < excess:
-                        out.append(("backup", what, "over backup_limit"))
-                    elif max_age and now - b.saved_at > max_age:
-                        out.append(("backup", what, "older than max_age"))
-                    else:
-                        continue
-                    drop_backups.append(b.id)
+            with self.transaction([target], policy.lock_timeout) as txn:
+                plan = policy.past(self.history(target), self.backups(target))
+                out += [removal for _, removal in plan]
                 if not dry_run:
+                    versions = [i.id for i, r in plan if r.kind == "history"]
+                    backups = [i.id for i, r in plan if r.kind == "backup"]
                     txn.conn.execute(
                         self.db.sql(
                             "DELETE FROM {s}.curated_versions WHERE target = %s AND seq = ANY(%s)"
                         ),
-                        (target, drop_versions),
+                        (target, versions),
                     )
                     txn.conn.execute(
                         self.db.sql("DELETE FROM {s}.curated_backups WHERE id = ANY(%s)"),
-                        (drop_backups,),
+                        (backups,),
                     )
         return out
 
@@ -282,7 +241,11 @@ class PostgresBackend:
                 ),
                 (target,),
             ).fetchall()
-        return [Backup(int(i), target, float(at), int(size)) for i, at, size in rows]
+        where = self.location(target)
+        return [
+            Backup(target, int(i), float(at), int(size), f"{where} backup #{int(i)}")
+            for i, at, size in rows
+        ]
 
     def read_backup(self, backup_id: int) -> tuple[str, str]:
         """(target, text) of one drift backup."""
@@ -295,10 +258,8 @@ class PostgresBackend:
             raise InvalidArgument("backup", f"No drift backup #{backup_id}.")
         return str(row[0]), str(row[1])
 
-    def purge(self, target: str, *, dry_run: bool = False) -> list[str]:
-        """Delete a target with its versions and drift backups (``mnemic forget``);
-        return what was (or would be) removed."""
-        with self.transaction([target], 10.0) as txn:
+    def purge(self, target: str, *, lock_timeout: float, dry_run: bool = False) -> list[str]:
+        with self.transaction([target], lock_timeout) as txn:
             sql = self.db.sql
             conn = txn.conn
             gone: list[str] = []
@@ -307,7 +268,7 @@ class PostgresBackend:
             ).fetchone():
                 gone.append(self.location(target))
             gone += [v.location for v in self.history(target)]
-            gone += [f"{self.location(target)} backup #{b.id}" for b in self.backups(target)]
+            gone += [b.location for b in self.backups(target)]
             if not dry_run:
                 for table in ("curated", "curated_versions", "curated_backups"):
                     conn.execute(sql(f"DELETE FROM {{s}}.{table} WHERE target = %s"), (target,))
@@ -315,6 +276,10 @@ class PostgresBackend:
 
     def cleanup(self) -> list[str]:
         """Nothing to clean up: a transaction leaves no debris."""
+        return []
+
+    def doctor(self, *, fix: bool = False) -> list[Problem]:
+        """Nothing to check beyond reading: rows have no permissions or debris."""
         return []
 
 

@@ -34,7 +34,7 @@ import logging
 import math
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -123,6 +123,7 @@ class Database:
         pool_size: int = 4,
         connect_timeout: float = 5.0,
         migrate_on_start: bool = False,
+        schema_check: Callable[[Database], None] | None = None,
     ) -> None:
         from ...config import _is_identifier
 
@@ -133,6 +134,8 @@ class Database:
         self.pool_size = max(3, int(pool_size))
         self.connect_timeout = float(connect_timeout)
         self.migrate_on_start = migrate_on_start
+        self.schema_check = schema_check
+        """Called once before the first pooled connection (``None``: no check)."""
         self.location = f"{mask_url(url)} (schema {schema})"
         self._quoted = f'"{schema}"'
         self._ready = False
@@ -140,8 +143,11 @@ class Database:
         self._pid = os.getpid()
 
     @classmethod
-    def for_settings(cls, settings: Settings) -> Database:
-        """The database a home's settings name (one instance per process and settings)."""
+    def for_settings(
+        cls, settings: Settings, *, schema_check: Callable[[Database], None] | None = None
+    ) -> Database:
+        """The database a home's settings name (one instance per process and settings);
+        ``schema_check`` runs once before its first pooled connection."""
         pg = settings.postgres
         key = (settings.store, pg.schema, pg.pool_size, pg.connect_timeout, pg.migrate_on_start)
         with _REGISTRY_LOCK:
@@ -153,8 +159,11 @@ class Database:
                     pool_size=pg.pool_size,
                     connect_timeout=pg.connect_timeout,
                     migrate_on_start=pg.migrate_on_start,
+                    schema_check=schema_check,
                 )
                 _DATABASES[key] = db
+            elif schema_check is not None:
+                db.schema_check = schema_check
         return db
 
     def __repr__(self) -> str:
@@ -234,29 +243,13 @@ class Database:
         cm.__exit__(None, None, None)
 
     def ensure_ready(self) -> None:
-        """Check the schema version once (migrating first if ``migrate_on_start``)."""
+        """Run the schema check once, before the first pooled connection is handed out
+        (:func:`~.migrations.check_schema` for the stores a home opens)."""
         with self._ready_lock:
             if self._ready:
                 return
-            from .migrations import SCHEMA_VERSION, current_version, migrate
-
-            version = current_version(self)
-            if version != SCHEMA_VERSION and self.migrate_on_start and version < SCHEMA_VERSION:
-                migrate(self)
-                version = current_version(self)
-            if version > SCHEMA_VERSION:
-                raise StorageError(
-                    f"The mnemic schema at {self.location} is at version {version}, newer "
-                    f"than this mnemic understands ({SCHEMA_VERSION}). Upgrade mnemic on "
-                    "this host."
-                )
-            if version < SCHEMA_VERSION:
-                state = "does not exist yet" if version == 0 else f"is at version {version}"
-                raise StorageError(
-                    f"The mnemic schema at {self.location} {state}; this mnemic needs "
-                    f"version {SCHEMA_VERSION}. Run `mnemic db migrate` (or set "
-                    "postgres.migrate_on_start = true)."
-                )
+            if self.schema_check is not None:
+                self.schema_check(self)
             self._ready = True
 
 

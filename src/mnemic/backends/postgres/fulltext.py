@@ -22,17 +22,15 @@ import math
 import time
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ...sessions.lexical import HIT_COLUMNS, filter_clauses, hit_from_row
+import psycopg
+
+from ...sessions.lexical import HIT_COLUMNS, filter_condition, hit_from_row, time_ordered
 from ...sessions.query import Query, Term
 from ...sessions.store import Hit, SearchFilters
-from .lexer import Lexer, Phrase, phrase_lexemes
-
-if TYPE_CHECKING:
-    import psycopg
-
-    from .db import Database
+from .db import Database
+from .lexer import Lexer, Phrase, phrase_lexemes, phrase_sql
 
 __all__ = ["EXACT_CAP", "LexemeStats", "PgIndex"]
 
@@ -202,30 +200,20 @@ class PgIndex:
         return self._size
 
     def rows(self, ids: Sequence[int], filters: SearchFilters) -> dict[int, Sequence[Any]]:
-        clauses = filter_clauses(filters, "%s")
+        clauses = filter_condition(filters, "m.id = ANY(%s)", "%s")
         if clauses is None or not ids:
             return {}
-        where, params = clauses
-        extra = "".join(f" AND {w}" for w in where)
+        condition, params = clauses
         found = self._rows(
             f"SELECT {HIT_COLUMNS} FROM {{s}}.messages m CROSS JOIN LATERAL (SELECT id, source, "
             "message_count FROM {s}.sessions x WHERE x.sid = m.sid OFFSET 0) s "
-            f"WHERE m.id = ANY(%s){extra}",
+            f"WHERE {condition}",
             [list(ids), *params],
         )
         return {int(r[0]): r for r in found}
 
     def ranked_exact(self, query: Query, filters: SearchFilters, limit: int) -> list[Hit]:
-        clauses = filter_clauses(filters, "%s")
-        if clauses is None:
-            return []
-        where, params = clauses
-        condition = " AND ".join(["m.tsv @@ %s::tsquery", *where])
-        found = self._ids(
-            f"SELECT m.id FROM {{s}}.messages m JOIN {{s}}.sessions s ON s.sid = m.sid "
-            f"WHERE {condition} ORDER BY m.id DESC LIMIT %s",
-            [self._tsquery(query), *params, EXACT_CAP],
-        )
+        found = [int(r[0]) for r in self._matches(query, filters, "m.id", "DESC", EXACT_CAP)]
         scores = self._bm25(query, found, exact_counts=True)
         best = sorted(scores.items(), key=lambda kv: (kv[1], -kv[0]))[:limit]
         rows = self.rows([i for i, _ in best], filters)
@@ -234,18 +222,23 @@ class PgIndex:
     def by_time(
         self, query: Query, filters: SearchFilters, limit: int, *, newest: bool
     ) -> list[Hit]:
-        clauses = filter_clauses(filters, "%s")
+        order = "DESC" if newest else "ASC"
+        rows = self._matches(query, filters, HIT_COLUMNS, order, limit * 10)
+        return time_ordered(rows, limit, newest)
+
+    def _matches(
+        self, query: Query, filters: SearchFilters, columns: str, order: str, limit: int
+    ) -> list[Any]:
+        """``columns`` of the first ``limit`` matches within ``filters`` by id (``order``)."""
+        clauses = filter_condition(filters, "m.tsv @@ %s::tsquery", "%s")
         if clauses is None:
             return []
-        where, params = clauses
-        condition = " AND ".join(["m.tsv @@ %s::tsquery", *where])
-        rows = self._rows(
-            f"SELECT {HIT_COLUMNS} FROM {{s}}.messages m JOIN {{s}}.sessions s ON s.sid = m.sid "
-            f"WHERE {condition} ORDER BY m.id {'DESC' if newest else 'ASC'} LIMIT %s",
-            [self._tsquery(query), *params, limit * 10],
+        condition, params = clauses
+        return self._rows(
+            f"SELECT {columns} FROM {{s}}.messages m JOIN {{s}}.sessions s ON s.sid = m.sid "
+            f"WHERE {condition} ORDER BY m.id {order} LIMIT %s",
+            [self._tsquery(query), *params, limit],
         )
-        rows.sort(key=lambda r: (r[4], r[0]), reverse=newest)
-        return [hit_from_row(r, float(i)) for i, r in enumerate(rows[:limit])]
 
     # -- bm25 -------------------------------------------------------------------------------
     def totals(self) -> tuple[int, float]:
@@ -301,7 +294,7 @@ class PgIndex:
     def _doc_count(self, phrase: Phrase) -> int:
         rows = self._rows(
             "SELECT count(*) FROM (SELECT 1 FROM {s}.messages WHERE tsv @@ %s::tsquery LIMIT %s) x",
-            (_phrase_query(phrase), _COUNT_CAP),
+            (phrase_sql(phrase), _COUNT_CAP),
         )
         return int(rows[0][0]) if rows else 0
 
@@ -417,9 +410,3 @@ def phrase_hits(spots: Occurrences, phrase: Phrase) -> tuple[int, int]:
         if pos and all((pos + i, col) in seen for i, seen in enumerate(rest, 1)):
             counts[col] += 1
     return counts[0], counts[1]
-
-
-def _phrase_query(phrase: Phrase) -> str:
-    from .lexer import _phrase_sql
-
-    return _phrase_sql(phrase)

@@ -1,11 +1,16 @@
 """The pending queue and the audit journal in PostgreSQL.
 
+Both are raw stores under the governance kernel, which holds the policy once for every
+backend: the queue's limit, expiry, ids and record form
+(:class:`~mnemic.governance.pending.PendingQueueStore`), the journal's records, chain,
+repair and verification (:class:`~mnemic.governance.chain.Journal`).
+
 Pending writes
     One row per staged write in ``pending`` (subsystem, id, created_at, the record as
-    JSON text, the same JSON the file queue keeps). :meth:`PostgresPendingStore.lock` is
-    a session-level advisory lock on ``pending/<subsystem>`` held on a connection of its
-    own, so two approvers on two hosts never apply one record twice; the statements in
-    between run on other connections.
+    JSON text, the same JSON the file queue keeps). :meth:`PostgresPendingRecords.lock`
+    is a session-level advisory lock on ``pending/<subsystem>`` held on a connection of
+    its own, so two approvers on two hosts never apply one record twice; the statements
+    in between run on other connections.
 
 Audit journal
     One row per record in ``audit`` (``seq``, the canonical JSON line, byte for byte what
@@ -14,9 +19,8 @@ Audit journal
     every host form one chain. An append made while a curated transaction is open on
     the same thread joins that transaction (inside a savepoint, so a failed append never
     fails the write): a memory mutation commits together with its audit record or not
-    at all. :meth:`PostgresJournal.verify` runs the same checks as the file journal
-    (:func:`~mnemic.governance.audit.verify_chain`): an edited, removed, inserted or
-    moved row, or rows cut from the end, are reported.
+    at all. ``verify`` runs the same checks as for the file journal: an edited, removed,
+    inserted or moved row, or rows cut from the end, are reported.
 """
 
 from __future__ import annotations
@@ -25,22 +29,21 @@ import contextlib
 import json
 import time
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Unpack
 
-from ...errors import LockTimeout, MnemicError, PendingNotFound, StorageError, UnsafePath
-from ...governance.audit import VerifyReport, make_record, verify_chain
-from ...governance.chain import unreadable
-from ...governance.pending import BasePendingStore, PendingListing, PendingRecord, valid_id
+from ...errors import LockTimeout, StorageError, UnsafePath
+from ...governance.chain import Entry, Journal, JournalSnapshot, JournalTail
+from ...governance.pending import PendingQueueStore, QueuePolicy
 from .curated import current_transaction
 from .db import Database, atomic, is_lock_timeout, mapped_errors
 
 if TYPE_CHECKING:
     import psycopg
 
-__all__ = ["PostgresJournal", "PostgresPendingStore"]
+__all__ = ["PostgresJournal", "PostgresPendingRecords", "PostgresPendingStore"]
 
 
-class PostgresPendingStore(BasePendingStore):
+class PostgresPendingStore(PendingQueueStore):
     """The pending writes of one subsystem in the database (see the module docstring)."""
 
     def __init__(
@@ -48,24 +51,28 @@ class PostgresPendingStore(BasePendingStore):
         db: Database,
         subsystem: str,
         *,
-        ttl_hours: float = 168.0,
-        limit: int = 200,
-        clock: Callable[[], float] = time.time,
         lock_timeout: float = 10.0,
+        **policy: Unpack[QueuePolicy],
     ) -> None:
-        super().__init__(
-            subsystem, ttl_hours=ttl_hours, limit=limit, clock=clock, lock_timeout=lock_timeout
-        )
+        super().__init__(PostgresPendingRecords(db, subsystem, lock_timeout), subsystem, **policy)
+
+
+class PostgresPendingRecords:
+    """The ``pending`` rows of one subsystem: a
+    :class:`~mnemic.governance.pending.PendingRecordStore`."""
+
+    def __init__(self, db: Database, subsystem: str, lock_timeout: float = 10.0) -> None:
         self.db = db
+        self.subsystem = subsystem
+        self.lock_timeout = lock_timeout
 
     @property
     def location(self) -> str:
         return f"{self.db.location}: pending/{self.subsystem}"
 
-    def _where(self, pending_id: str) -> str:
+    def where(self, pending_id: str) -> str:
         return f"{self.location}/{pending_id}"
 
-    # -- the lock --------------------------------------------------------------------
     @contextlib.contextmanager
     def lock(self) -> Iterator[None]:
         key = self.db.key(f"pending/{self.subsystem}")
@@ -89,92 +96,52 @@ class PostgresPendingStore(BasePendingStore):
                 except Exception:
                     conn.close()  # the lock ends with the session; never pool it held
 
-    # -- reading -----------------------------------------------------------------------
     def present(self) -> bool:
         return True
 
-    def has(self, pending_id: str) -> bool:
-        if not valid_id(pending_id):
-            raise PendingNotFound(pending_id)
-        row = self._one(
-            "SELECT 1 FROM {s}.pending WHERE subsystem = %s AND id = %s",
-            (self.subsystem, pending_id),
-        )
-        return row is not None
+    def ids(self) -> list[str]:
+        rows = self._all("SELECT id FROM {s}.pending WHERE subsystem = %s", (self.subsystem,))
+        return [str(r[0]) for r in rows]
 
-    def _fetch(self, pending_id: str) -> tuple[str | None, str]:
-        if not valid_id(pending_id):
-            raise PendingNotFound(pending_id)
-        row = self._one(
+    def get(self, pending_id: str) -> str | None:
+        rows = self._all(
             "SELECT record FROM {s}.pending WHERE subsystem = %s AND id = %s",
             (self.subsystem, pending_id),
         )
-        return (None if row is None else row[0]), self._where(pending_id)
+        return str(rows[0][0]) if rows else None
 
-    def listing(self) -> PendingListing:
+    def scan(self) -> Iterator[tuple[str, str, str | StorageError]]:
         rows = self._all(
             "SELECT id, record FROM {s}.pending WHERE subsystem = %s ORDER BY created_at, id",
             (self.subsystem,),
         )
-        records: list[PendingRecord] = []
-        problems: list[tuple[str, str]] = []
         for pending_id, text in rows:
-            try:
-                records.append(PendingRecord.from_dict(json.loads(text)))
-            except ValueError as exc:
-                problems.append((self._where(pending_id), f"not a pending record: {exc}"))
-        records.sort(key=lambda r: (r.created_at, r.id))
-        return PendingListing(tuple(records), tuple(problems))
+            yield str(pending_id), self.where(pending_id), str(text)
 
-    def ids(self) -> list[str]:
-        try:
-            rows = self._all(
-                "SELECT id FROM {s}.pending WHERE subsystem = %s ORDER BY id", (self.subsystem,)
-            )
-        except StorageError:
-            return []
-        return [str(r[0]) for r in rows]
-
-    # -- writing -------------------------------------------------------------------------
-    def _count(self) -> int:
-        return len(self.ids())
-
-    def _store(self, record: PendingRecord) -> None:
-        self._run(
-            "INSERT INTO {s}.pending (subsystem, id, created_at, record) VALUES (%s, %s, %s, %s)",
-            (self.subsystem, record.id, record.created_at, record.to_json()),
-        )
-
-    def insert(self, record: PendingRecord) -> bool:
-        """Store a record as it is (copying a queue); False if its id is taken."""
+    def put(self, pending_id: str, created_at: float, text: str) -> bool:
         count = self._run(
             "INSERT INTO {s}.pending (subsystem, id, created_at, record) "
             "VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING",
-            (self.subsystem, record.id, record.created_at, record.to_json()),
+            (self.subsystem, pending_id, created_at, text),
         )
         return count > 0
 
-    def remove(self, pending_id: str) -> bool:
-        if not valid_id(pending_id):
-            raise PendingNotFound(pending_id)
-        return (
-            self._run(
-                "DELETE FROM {s}.pending WHERE subsystem = %s AND id = %s",
-                (self.subsystem, pending_id),
-            )
-            > 0
+    def delete(self, pending_id: str) -> bool:
+        count = self._run(
+            "DELETE FROM {s}.pending WHERE subsystem = %s AND id = %s",
+            (self.subsystem, pending_id),
         )
+        return count > 0
 
-    def remove_file(self, path: str) -> bool:
+    def delete_at(self, where: str) -> bool:
         prefix = self.location + "/"
-        if not path.startswith(prefix):
-            raise UnsafePath(path, "not a record of the pending queue")
-        return self.remove(path[len(prefix) :])
+        if not where.startswith(prefix):
+            raise UnsafePath(where, "not a record of the pending queue")
+        return self.delete(where[len(prefix) :])
 
-    # -- plumbing ------------------------------------------------------------------------
-    def _one(self, sql: str, params: tuple[Any, ...]) -> Any:
-        rows = self._all(sql, params)
-        return rows[0] if rows else None
+    def cleanup(self, *, dry_run: bool = False) -> list[str]:
+        """Nothing to clean up: staging is one transaction."""
+        return []
 
     def _all(self, sql: str, params: tuple[Any, ...]) -> list[Any]:
         with mapped_errors(self.location, writing=False), self.db.connection() as conn:
@@ -185,42 +152,12 @@ class PostgresPendingStore(BasePendingStore):
             return int(conn.execute(self.db.sql(sql), params).rowcount or 0)
 
 
-class PostgresJournal:
+class PostgresJournal(Journal):
     """The audit journal of a database schema (see the module docstring)."""
 
     def __init__(self, db: Database, *, clock: Callable[[], float] = time.time) -> None:
+        super().__init__(PostgresJournalStore(db), clock=clock)
         self.db = db
-        self.clock = clock
-
-    @property
-    def location(self) -> str:
-        return f"{self.db.location}: audit"
-
-    def append(self, **fields: Any) -> dict[str, Any]:
-        """Append one record; see :meth:`mnemic.governance.audit.AuditJournal.append`."""
-        joined = current_transaction(self.db)
-        with mapped_errors(self.location, writing=True):
-            if joined is not None:
-                with joined.transaction():  # a savepoint of the curated transaction
-                    return self._append(joined, fields)
-            with self.db.connection() as conn, atomic(conn):
-                return self._append(conn, fields)
-
-    def _append(self, conn: psycopg.Connection[Any], fields: dict[str, Any]) -> dict[str, Any]:
-        sql = self.db.sql
-        row = conn.execute(sql("SELECT count, hash FROM {s}.audit_head FOR UPDATE")).fetchone()
-        if row is None:
-            raise StorageError(f"{self.location}: the journal head row is missing")
-        seq, prev = int(row[0]), str(row[1])
-        record, line = make_record(seq + 1, prev, self.clock(), fields)
-        conn.execute(
-            sql(
-                "WITH appended AS (INSERT INTO {s}.audit (seq, line) VALUES (%(seq)s, %(line)s)) "
-                "UPDATE {s}.audit_head SET count = %(seq)s, hash = %(hash)s"
-            ),
-            {"seq": seq + 1, "line": line, "hash": record["hash"]},
-        )
-        return record
 
     def import_lines(self, lines: list[str]) -> int:
         """Append verbatim records (copying a journal) to an empty journal; return how many.
@@ -232,7 +169,6 @@ class PostgresJournal:
             row = conn.execute(sql("SELECT count FROM {s}.audit_head FOR UPDATE")).fetchone()
             if row is None or int(row[0]) != 0:
                 raise StorageError(f"{self.location} is not empty; records were not copied")
-            last = None
             with conn.cursor() as cur:
                 cur.executemany(
                     sql("INSERT INTO {s}.audit (seq, line) VALUES (%s, %s)"),
@@ -248,48 +184,64 @@ class PostgresJournal:
 
     def lines(self) -> list[str]:
         """Every stored line, in sequence order."""
-        with self.db.connection() as conn:
-            rows = conn.execute(self.db.sql("SELECT line FROM {s}.audit ORDER BY seq")).fetchall()
-        return [str(r[0]) for r in rows]
+        return [line.decode("utf-8") for line in self.store.snapshot().lines]
 
-    def count(self) -> int:
-        """Records in the journal (as the head says)."""
-        with self.db.connection() as conn:
-            row = conn.execute(self.db.sql("SELECT count FROM {s}.audit_head")).fetchone()
-        return int(row[0]) if row else 0
 
-    def records(self) -> Iterator[dict[str, Any]]:
-        """Every parsable record, oldest first (damaged rows are skipped: see verify)."""
-        for line in self.lines():
-            try:
-                rec = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(rec, dict):
-                yield rec
+class PostgresJournalStore:
+    """The ``audit`` and ``audit_head`` tables: a :class:`~mnemic.governance.chain.JournalStore`."""
 
-    def verify(self) -> VerifyReport:
-        """Walk the chain; report the first row that does not fit, and truncation."""
-        try:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    @property
+    def location(self) -> str:
+        return f"{self.db.location}: audit"
+
+    def append(self, build: Callable[[JournalTail], list[Entry]]) -> list[Entry]:
+        """Lock the head row, append what ``build`` makes of it, move the head; inside the
+        curated transaction open on this thread, if any (in a savepoint)."""
+        joined = current_transaction(self.db)
+        with mapped_errors(self.location, writing=True):
+            if joined is not None:
+                with joined.transaction():  # a savepoint of the curated transaction
+                    return self._append(joined, build)
             with self.db.connection() as conn, atomic(conn):
-                conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-                head_row = conn.execute(
-                    self.db.sql("SELECT count, hash FROM {s}.audit_head")
-                ).fetchone()
-                rows = conn.execute(
-                    self.db.sql("SELECT line FROM {s}.audit ORDER BY seq")
-                ).fetchall()
-        except MnemicError as exc:
-            return unreadable(exc.to_llm())
-        except Exception as exc:
-            if not _is_db_error(exc):
-                raise
-            return unreadable(str(exc))
-        head = (int(head_row[0]), str(head_row[1])) if head_row else None
-        return verify_chain([str(r[0]).encode("utf-8") for r in rows], head)
+                return self._append(conn, build)
 
+    def _append(
+        self, conn: psycopg.Connection[Any], build: Callable[[JournalTail], list[Entry]]
+    ) -> list[Entry]:
+        sql = self.db.sql
+        row = conn.execute(sql("SELECT count, hash FROM {s}.audit_head FOR UPDATE")).fetchone()
+        if row is None:
+            raise StorageError(f"{self.location}: the journal head row is missing")
+        entries = build(JournalTail(int(row[0]), str(row[1])))
+        for record, line in entries:
+            conn.execute(
+                sql(
+                    "WITH appended AS (INSERT INTO {s}.audit (seq, line) "
+                    "VALUES (%(seq)s, %(line)s)) "
+                    "UPDATE {s}.audit_head SET count = %(seq)s, hash = %(hash)s"
+                ),
+                {"seq": record["seq"], "line": line, "hash": record["hash"]},
+            )
+        return entries
 
-def _is_db_error(exc: BaseException) -> bool:
-    import psycopg
+    def torn_tail(self) -> dict[str, Any] | None:
+        """Never: an append is one database transaction."""
+        return None
 
-    return isinstance(exc, psycopg.Error)
+    def snapshot(self) -> JournalSnapshot:
+        """The rows and the head, in one repeatable-read transaction."""
+        with (
+            mapped_errors(self.location, writing=False),
+            self.db.connection() as conn,
+            atomic(conn),
+        ):
+            conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            head = conn.execute(self.db.sql("SELECT count, hash FROM {s}.audit_head")).fetchone()
+            rows = conn.execute(self.db.sql("SELECT line FROM {s}.audit ORDER BY seq")).fetchall()
+        return JournalSnapshot(
+            [str(r[0]).encode("utf-8") for r in rows],
+            (int(head[0]), str(head[1])) if head else None,
+        )

@@ -34,8 +34,18 @@ from dataclasses import dataclass
 
 from ...sessions.index import DEFAULT_TOKENIZER
 from ...sessions.query import Query, Term
+from ...sessions.segment import DEFAULT_SEGMENTER, Segmenter
 
-__all__ = ["MAX_POSITION", "IndexedText", "Lexer", "Phrase"]
+__all__ = [
+    "MAX_POSITION",
+    "IndexedText",
+    "Lexer",
+    "Phrase",
+    "index_meta",
+    "phrase_lexemes",
+    "phrase_sql",
+    "shared_lexer",
+]
 
 MAX_POSITION = 16383
 """PostgreSQL's largest tsvector position."""
@@ -168,7 +178,7 @@ class Lexer:
 
     def term_sql(self, term: Term) -> str:
         """A term as a tsquery expression."""
-        rendered = [_phrase_sql(p) for p in self.phrases(term)]
+        rendered = [phrase_sql(p) for p in self.phrases(term)]
         return rendered[0] if len(rendered) == 1 else "(" + " | ".join(rendered) + ")"
 
     def tsquery(self, query: Query) -> str:
@@ -198,7 +208,8 @@ class Lexer:
         self._conn.close()
 
 
-def _phrase_sql(phrase: Phrase) -> str:
+def phrase_sql(phrase: Phrase) -> str:
+    """A phrase as a tsquery expression (a phrase without tokens matches nothing)."""
     if not phrase.lexemes:
         return quote(_NEVER)
     items = [quote(lex) for lex in phrase.lexemes]
@@ -218,3 +229,21 @@ def phrase_lexemes(phrases: Sequence[Phrase]) -> tuple[list[str], list[str]]:
             else:
                 exact[lex] = None
     return list(exact), list(prefixes)
+
+
+_LEXERS: dict[str, Lexer] = {}
+_LEXERS_LOCK = threading.Lock()
+
+
+def shared_lexer(tokenizer: str = DEFAULT_TOKENIZER) -> Lexer:
+    """One :class:`Lexer` per tokenizer and process (its cache is worth sharing)."""
+    with _LEXERS_LOCK:
+        lexer = _LEXERS.get(tokenizer)
+        if lexer is None:
+            lexer = _LEXERS[tokenizer] = Lexer(tokenizer)
+        return lexer
+
+
+def index_meta(segmenter: Segmenter = DEFAULT_SEGMENTER) -> dict[str, str]:
+    """The ``meta`` rows describing how the stored vectors are built."""
+    return {"segmenter": f"{segmenter.id}/{segmenter.version}", "tokenizer": DEFAULT_TOKENIZER}

@@ -6,7 +6,7 @@ advisory transaction lock while it works, so any number of hosts may run it at o
 the first applies, the others find nothing left to do. Run it explicitly
 (``mnemic db migrate``) or let every process do it at start (``[postgres]
 migrate_on_start = true``); a process never runs against a schema version it does not
-know (:meth:`~mnemic.backends.postgres.db.Database.ensure_ready`).
+know (:func:`check_schema`, run once per database before its first connection).
 
 Tables (version 1)
     ``curated``            the current text of each target (MEMORY.md, USER.md), with a
@@ -27,15 +27,20 @@ Version 2
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...errors import StorageError
-from .db import atomic, failure
+from .db import Database, atomic, failure
+from .lexer import index_meta
 
-if TYPE_CHECKING:
-    from .db import Database
-
-__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "applied", "current_version", "migrate"]
+__all__ = [
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "applied",
+    "check_schema",
+    "current_version",
+    "migrate",
+]
 
 _V1 = [
     "CREATE TABLE {s}.meta (key text PRIMARY KEY, value text NOT NULL)",
@@ -172,8 +177,6 @@ def applied(db: Database) -> list[dict[str, Any]]:
 
 def migrate(db: Database) -> list[int]:
     """Apply the migrations the database lacks; return the versions applied now."""
-    from .sessions import index_meta
-
     done: list[int] = []
     try:
         with db.raw_connection() as conn:
@@ -245,3 +248,26 @@ def status(db: Database) -> dict[str, Any]:
                 counts[name] = int(found[0]) if found else 0
             out["counts"] = counts
     return out
+
+
+def check_schema(db: Database) -> None:
+    """Refuse a schema this mnemic cannot use (missing, older, newer), migrating first
+    when ``postgres.migrate_on_start`` is set: the check every store of a home runs once
+    before its first connection (:meth:`Database.ensure_ready`)."""
+    version = current_version(db)
+    if version != SCHEMA_VERSION and db.migrate_on_start and version < SCHEMA_VERSION:
+        migrate(db)
+        version = current_version(db)
+    if version > SCHEMA_VERSION:
+        raise StorageError(
+            f"The mnemic schema at {db.location} is at version {version}, newer "
+            f"than this mnemic understands ({SCHEMA_VERSION}). Upgrade mnemic on "
+            "this host."
+        )
+    if version < SCHEMA_VERSION:
+        state = "does not exist yet" if version == 0 else f"is at version {version}"
+        raise StorageError(
+            f"The mnemic schema at {db.location} {state}; this mnemic needs "
+            f"version {SCHEMA_VERSION}. Run `mnemic db migrate` (or set "
+            "postgres.migrate_on_start = true)."
+        )

@@ -1,17 +1,22 @@
-"""The session history in PostgreSQL: the tables, shapes and search of the SQLite store.
+"""The session history in PostgreSQL: the shared SQL store with PostgreSQL's own parts.
 
-Same tables as SQLite (``sessions`` with an integer ``sid`` and a unique text ``id``;
+The statements and the logic are those of every SQL store
+(:class:`~mnemic.sessions.sql.SqlSessionStore`, rendered by :func:`postgres_dialect`).
+The tables are SQLite's (``sessions`` with an integer ``sid`` and a unique text ``id``;
 ``messages`` with ``(sid, seq)`` unique), plus two index columns per message: ``tsv``,
 the stored ``tsvector`` of its ``body`` and ``aux`` index columns built by the shared
 :class:`~mnemic.sessions.index.FieldIndexer` and tokenized exactly as FTS5 does
-(:mod:`.lexer`), GIN-indexed; and ``ntok``, its token count (bm25's document length).
-Vectors are computed in the client before a write's transaction starts, so a write holds
-its locks only for the inserts.
+(:mod:`.lexer`), GIN-indexed; and ``ntok``, its token count (bm25's document length),
+summed per session in ``index_tokens``. Vectors are computed in the client before a
+write's transaction starts, so a write holds its locks only for the inserts.
 
 Concurrency: an append locks its session's row (``SELECT ... FOR UPDATE``), which orders
 the ``seq`` numbers of one session; appends to different sessions never wait for each
-other. Message ids come from a sequence, so they grow with recording order (the
-"most recent" of the ranking). Every write is one transaction with ``lock_timeout`` =
+other. An import batch locks the rows of its sessions that exist in id order and
+creates new ones in id order, so two imports of the same file queue behind each other
+instead of both adding the same messages; one that still deadlocks runs again. Message
+ids come from a sequence, so they grow with recording order (the "most recent" of the
+ranking). Every write is one transaction with ``lock_timeout`` =
 ``sessions.write_timeout``; a write that cannot get its locks in time raises
 :class:`~mnemic.errors.SessionStoreBusy`, a lost connection
 :class:`~mnemic.errors.SessionStoreError` (nothing of the write applied), and the next
@@ -25,67 +30,58 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import threading
-import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
 
-from ...errors import (
-    MnemicError,
-    SessionExists,
-    SessionNotFound,
-    SessionStoreBusy,
-    SessionStoreError,
-)
-from ...sessions.base import BaseSessionStore, Batch, Imported, MetadataChanges, StatsRows
-from ...sessions.forgetting import ForgetResult
-from ...sessions.index import DEFAULT_TOKENIZER, DEFAULT_WEIGHTS, FieldIndexer
+import psycopg
+import psycopg.errors
+
+from ...errors import MnemicError, SessionStoreBusy, SessionStoreError
+from ...sessions.index import DEFAULT_TOKENIZER, DEFAULT_WEIGHTS
 from ...sessions.lexical import ranked_search
 from ...sessions.query import Query
-from ...sessions.rows import (
-    MESSAGE_COLUMNS,
-    SESSION_COLUMNS,
-    message_from_row,
-    message_values,
-)
+from ...sessions.rows import plan_merge
 from ...sessions.segment import DEFAULT_SEGMENTER, Segmenter
-from ...sessions.store import Hit, Message, NewMessage, SearchFilters
+from ...sessions.sql import SqlSessionStore
+from ...sessions.sql_tables import Batch, Dialect, IndexCache
+from ...sessions.sql_writes import stored_keys
+from ...sessions.store import Hit, NewMessage, SearchFilters
 from .db import Database, atomic, is_lock_timeout
 from .fulltext import LexemeStats, PgIndex
-from .lexer import Lexer
+from .lexer import index_meta, shared_lexer
+from .migrations import current_version
 
-if TYPE_CHECKING:
-    import psycopg
-
-__all__ = ["PostgresSessionStore", "index_meta"]
+__all__ = ["PostgresSessionStore", "postgres_dialect"]
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-_LEXERS: dict[str, Lexer] = {}
-_LEXERS_LOCK = threading.Lock()
+Conn = psycopg.Connection[Any]
 
-_SID = "(SELECT sid FROM {s}.sessions WHERE id = %s)"
-
-
-def index_meta(segmenter: Segmenter = DEFAULT_SEGMENTER) -> dict[str, str]:
-    """The ``meta`` rows describing how the stored vectors were built."""
-    return {
-        "segmenter": f"{segmenter.id}/{segmenter.version}",
-        "tokenizer": DEFAULT_TOKENIZER,
-    }
+_MESSAGE_FIELDS = (
+    "sid, seq, role, content, name, tool_name, tool_calls, tool_call_id, ts, tokens, "
+    "source_id, ntok, naux, tsv"
+)
+_RETURNING_MAX = 64
+"""Messages inserted with one ``INSERT ... RETURNING`` (an append: one round trip);
+more are given ids from the sequence and copied (``COPY``)."""
 
 
-def shared_lexer(tokenizer: str = DEFAULT_TOKENIZER) -> Lexer:
-    """One :class:`Lexer` per tokenizer and process (its cache is worth sharing)."""
-    with _LEXERS_LOCK:
-        lexer = _LEXERS.get(tokenizer)
-        if lexer is None:
-            lexer = _LEXERS[tokenizer] = Lexer(tokenizer)
-        return lexer
+def postgres_dialect(schema: str) -> Dialect:
+    """The shared statements in PostgreSQL, with ``schema`` (quoted) holding the tables."""
+    return Dialect(
+        spellings=(("{s}", schema), ("?", "%s")),
+        fold="{s}.fold_ascii",  # ASCII only, as SQLite's lower() and COLLATE NOCASE
+        position="strpos",
+        title_is="title IS NOT NULL AND {s}.fold_ascii(title) = {s}.fold_ascii(?)",
+        octets="octet_length(content)",
+        arrays=True,
+        ordered_locks=True,
+        seq_limit=2**31 - 1,
+    )
 
 
-class PostgresSessionStore(BaseSessionStore):
+class PostgresSessionStore(SqlSessionStore[Conn]):
     """Session history in a PostgreSQL schema (see the module docstring).
 
     ``timeout`` bounds how long a write waits for locks; ``weights`` are the bm25 weights
@@ -94,7 +90,7 @@ class PostgresSessionStore(BaseSessionStore):
     """
 
     _log = log
-    _MARK = "%s"
+    _INDEXED = ("index_tokens", "ntok")
 
     def __init__(
         self,
@@ -105,14 +101,15 @@ class PostgresSessionStore(BaseSessionStore):
         weights: tuple[float, float] = DEFAULT_WEIGHTS,
     ) -> None:
         self.db = db
-        self.timeout = timeout
-        self.segmenter = segmenter
-        self.segmenter_key = f"{segmenter.id}/{segmenter.version}"
-        self.tokenizer = DEFAULT_TOKENIZER
-        self.weights = weights
-        self.location = db.location
+        self._setup(
+            postgres_dialect(db.sql("{s}")),
+            db.location,
+            timeout=timeout,
+            segmenter=segmenter,
+            tokenizer=DEFAULT_TOKENIZER,
+            weights=weights,
+        )
         self._index_name = db.location
-        self._fields = FieldIndexer(segmenter)
         self._lexer = shared_lexer(self.tokenizer)
         self._stats = LexemeStats(db)
         self._closed = False
@@ -128,9 +125,7 @@ class PostgresSessionStore(BaseSessionStore):
         return SessionStoreError(self.location, f"{what}: {text[0] if text else exc!r}")
 
     @contextlib.contextmanager
-    def _connection(self, what: str) -> Iterator[psycopg.Connection[Any]]:
-        import psycopg
-
+    def _connection(self, what: str) -> Iterator[Conn]:
         if self._closed:
             raise SessionStoreError(self.location, "the store is closed")
         try:
@@ -141,16 +136,20 @@ class PostgresSessionStore(BaseSessionStore):
         except psycopg.Error as exc:
             raise self._fail(exc, what) from exc
 
-    def _write(self, fn: Callable[[psycopg.Connection[Any]], T]) -> T:
+    def _write(self, fn: Callable[[Conn], T]) -> T:
         """Run ``fn`` in one transaction (with ``lock_timeout``); errors mapped."""
         self._stats.changed()
         with self._connection("write failed") as conn, atomic(conn):
             conn.execute(f"SET LOCAL lock_timeout = {max(1, int(self.timeout * 1000))}")
             return fn(conn)
 
-    def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+    def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         with self._connection("read failed") as conn:
-            return conn.execute(self.db.sql(sql), params).fetchall()
+            return conn.execute(sql, params).fetchall()
+
+    def _transient(self, exc: BaseException) -> bool:
+        errors = psycopg.errors
+        return isinstance(exc.__cause__, errors.DeadlockDetected | errors.SerializationFailure)
 
     def close(self) -> None:
         """Stop using the database (the shared pool stays open for others)."""
@@ -159,27 +158,101 @@ class PostgresSessionStore(BaseSessionStore):
     def __repr__(self) -> str:
         return f"PostgresSessionStore({self.location!r})"
 
-    # --- the index ---------------------------------------------------------------------
-    def _index_meta(self) -> dict[str, str]:
-        return dict(self._read("SELECT key, value FROM {s}.meta"))
+    # --- rows in -----------------------------------------------------------------------
+    def _new_session_sid(self, conn: Conn, sql: str, params: Sequence[Any]) -> int | None:
+        row = conn.execute(sql + " RETURNING sid", params).fetchone()
+        return None if row is None else int(row[0])
 
-    def _index(self, content: str | None, name: str | None, tool_name: str | None,
-               tool_calls: str | None) -> tuple[str, int, int]:  # fmt: skip
+    def _insert_messages(self, conn: Conn, rows: Sequence[tuple[Any, ...]]) -> list[int]:
+        sql = self.db.sql
+        if len(rows) <= _RETURNING_MAX:
+            marks = ", ".join(["(" + "%s, " * 13 + "%s::tsvector)"] * len(rows))
+            got = conn.execute(
+                sql(
+                    f"INSERT INTO {{s}}.messages ({_MESSAGE_FIELDS}) VALUES {marks} "
+                    "RETURNING sid, seq, id"
+                ),
+                [v for r in rows for v in r],
+            ).fetchall()
+            ids = {(int(s), int(q)): int(i) for s, q, i in got}
+            return [ids[int(r[0]), int(r[1])] for r in rows]
+        ids_drawn = conn.execute(
+            sql(
+                "SELECT nextval(pg_get_serial_sequence('{s}.messages', 'id')) "
+                "FROM generate_series(1, %s)"
+            ),
+            (len(rows),),
+        ).fetchall()
+        new_ids = sorted(int(r[0]) for r in ids_drawn)
+        copy_sql = sql(f"COPY {{s}}.messages (id, {_MESSAGE_FIELDS}) FROM STDIN")
+        with conn.cursor() as cur, cur.copy(copy_sql) as copy:
+            for mid, row in zip(new_ids, rows, strict=True):
+                copy.write_row((mid, *row))
+        return new_ids
+
+    def _many(self, conn: Conn, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        with conn.cursor() as cur:
+            cur.executemany(sql, rows)
+
+    # --- the index ---------------------------------------------------------------------
+    def _index(
+        self, content: str | None, name: str | None, tool_name: str | None, tool_calls: str | None
+    ) -> tuple[int, int, str]:
+        """``(ntok, naux, tsv)`` of a message."""
         fields = self._fields
         indexed = self._lexer.index(
             fields.body(content), fields.aux(content, name, tool_name, tool_calls)
         )
-        return indexed.tsvector, indexed.ntok, indexed.naux
+        return indexed.ntok, indexed.naux, indexed.tsvector
+
+    def _index_fields(
+        self, messages: Sequence[NewMessage], cache: IndexCache | None
+    ) -> tuple[list[tuple[Any, ...]], int]:
+        """``(ntok, naux, tsv)`` of each message (from ``cache`` when computed ahead)."""
+        done = {} if cache is None else cache
+        todo = [m for m in messages if id(m) not in done]
+        self._lexer.learn(self._fields.body(m.content) for m in todo)
+        for m in todo:
+            done[id(m)] = self._index(m.content, m.name, m.tool_name, m.tool_calls_json())
+        fields = [done[id(m)] for m in messages]
+        return fields, sum(int(f[0]) for f in fields)
+
+    def _prepare_batch(self, items: Batch, existing: str) -> IndexCache:
+        """The vectors of the messages a read outside the transaction says are new (any
+        other one found new inside the transaction is indexed there)."""
+        cache: IndexCache = {}
+        self._index_fields(self._likely_new(items, existing), cache)
+        return cache
+
+    def _likely_new(self, items: Batch, existing: str) -> list[NewMessage]:
+        if existing == "replace":
+            return [m for _, msgs in items for m in msgs]
+        ids = [s.id for s, _ in items if s.id]
+        found: dict[str, int] = {}
+        if ids:
+            where, params = self.dialect.isin("id", ids)
+            rows = self._read(f"SELECT sid, id FROM {{s}}.sessions WHERE {where}", params)
+            found = {str(r[1]): int(r[0]) for r in rows}
+        out = [m for spec, msgs in items if spec.id not in found for m in msgs]
+        if existing == "merge" and found:
+            with self._connection("read failed") as conn:
+                keys, legacy = stored_keys(self, conn, list(found.values()))
+            for spec, msgs in items:
+                sid = found.get(spec.id or "")
+                if sid is not None:
+                    out.extend(plan_merge(msgs, keys[sid], legacy[sid])[0])
+        return out
 
     def reindex(self) -> int:
         """Rebuild every message's vector (after a segmenter change); return how many."""
+        sql = self.db.sql
         done = 0
         with self._connection("reindex failed") as conn, atomic(conn):
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (self.db.key("reindex"),))
             last = 0
             while True:
                 rows = conn.execute(
-                    self.db.sql(
+                    sql(
                         "SELECT id, content, name, tool_name, tool_calls FROM {s}.messages "
                         "WHERE id > %s ORDER BY id LIMIT 2000"
                     ),
@@ -188,145 +261,32 @@ class PostgresSessionStore(BaseSessionStore):
                 if not rows:
                     break
                 self._lexer.learn(self._fields.body(r[1]) for r in rows)
-                values = [(int(r[0]), *self._index(r[1], r[2], r[3], r[4])) for r in rows]
-                with conn.cursor() as cur:
-                    cur.executemany(
-                        self.db.sql(
-                            "UPDATE {s}.messages SET tsv = %s::tsvector, ntok = %s, naux = %s "
-                            "WHERE id = %s"
-                        ),
-                        [(tsv, ntok, naux, mid) for mid, tsv, ntok, naux in values],
-                    )
+                values = [(*self._index(r[1], r[2], r[3], r[4]), int(r[0])) for r in rows]
+                self._many(
+                    conn,
+                    sql(
+                        "UPDATE {s}.messages SET ntok = %s, naux = %s, "
+                        "tsv = %s::tsvector WHERE id = %s"
+                    ),
+                    values,
+                )
                 done += len(rows)
                 last = int(rows[-1][0])
             conn.execute(
-                self.db.sql(
+                sql(
                     "UPDATE {s}.sessions s SET index_tokens = COALESCE((SELECT sum(ntok) "
                     "FROM {s}.messages m WHERE m.sid = s.sid), 0)"
                 )
             )
             for key, value in index_meta(self.segmenter).items():
                 conn.execute(
-                    self.db.sql(
+                    sql(
                         "INSERT INTO {s}.meta (key, value) VALUES (%s, %s) "
                         "ON CONFLICT (key) DO UPDATE SET value = excluded.value"
                     ),
                     (key, value),
                 )
         return done
-
-    # --- recording -------------------------------------------------------------------
-    def _insert_session(self, values: tuple[Any, ...]) -> str:
-        def insert(conn: psycopg.Connection[Any]) -> str:
-            row = conn.execute(
-                self.db.sql(
-                    "INSERT INTO {s}.sessions (id, source, title, started_at, parent_id, model, "
-                    "last_active, metadata) VALUES (%s, %s, %s, %s, %s, %s, %s, %s) "
-                    "ON CONFLICT (id) DO NOTHING RETURNING sid"
-                ),
-                values,
-            ).fetchone()
-            if row is None:
-                raise SessionExists(str(values[0]))
-            return str(values[0])
-
-        return self._write(insert)
-
-    def _message_rows(
-        self, messages: Sequence[NewMessage], now: float
-    ) -> tuple[list[list[Any]], int, int, float, int]:
-        """Rows (without id, sid, seq) and the session counters they add."""
-        values, tokens, calls, last = message_values(messages, now)
-        rows: list[list[Any]] = []
-        ntoks = 0
-        for v in values:
-            tsv, ntok, naux = self._index(v[1], v[2], v[3], v[4])
-            ntoks += ntok
-            rows.append([*v, ntok, naux, tsv])
-        return rows, tokens, calls, last, ntoks
-
-    def append_messages(self, session_id: str, messages: Iterable[NewMessage]) -> list[int]:
-        """Append messages in one transaction; return their ids."""
-        batch = list(messages)
-        if not batch:
-            return []
-        rows, tokens, calls, last, ntoks = self._message_rows(batch, time.time())
-        sql = self.db.sql
-
-        def append(conn: psycopg.Connection[Any]) -> list[int]:
-            found = conn.execute(
-                sql("SELECT sid FROM {s}.sessions WHERE id = %s FOR UPDATE"), (session_id,)
-            ).fetchone()
-            if found is None:
-                raise SessionNotFound(session_id)
-            sid = int(found[0])
-            top = conn.execute(
-                sql("SELECT max(seq) FROM {s}.messages WHERE sid = %s"), (sid,)
-            ).fetchone()
-            first = 0 if top is None or top[0] is None else int(top[0]) + 1
-            marks = ", ".join(
-                ["(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::tsvector)"] * len(rows)
-            )
-            params: list[Any] = []
-            for i, r in enumerate(rows):
-                params.extend([sid, first + i, *r])
-            inserted = conn.execute(
-                sql(
-                    "INSERT INTO {s}.messages (sid, seq, role, content, name, tool_name, "
-                    "tool_calls, tool_call_id, ts, tokens, source_id, ntok, naux, tsv) VALUES "
-                    f"{marks} RETURNING id, seq"
-                ),
-                params,
-            ).fetchall()
-            conn.execute(
-                sql(
-                    "UPDATE {s}.sessions SET message_count = message_count + %s, "
-                    "tool_call_count = tool_call_count + %s, token_count = token_count + %s, "
-                    "last_active = GREATEST(last_active, %s), "
-                    "index_tokens = index_tokens + %s WHERE sid = %s"
-                ),
-                (len(rows), calls, tokens, last, ntoks, sid),
-            )
-            return [int(i) for i, _ in sorted(inserted, key=lambda r: int(r[1]))]
-
-        return self._write(append)
-
-    def _end_session(self, session_id: str, reason: str, when: float) -> None:
-        def end(conn: psycopg.Connection[Any]) -> None:
-            cur = conn.execute(
-                self.db.sql(
-                    "UPDATE {s}.sessions SET ended_at = %s, end_reason = %s, "
-                    "last_active = GREATEST(last_active, %s) WHERE id = %s"
-                ),
-                (when, reason, when, session_id),
-            )
-            if cur.rowcount == 0:
-                raise SessionNotFound(session_id)
-
-        self._write(end)
-
-    def _update_session(self, session_id: str, changes: MetadataChanges) -> None:
-        sql = self.db.sql
-
-        def update(conn: psycopg.Connection[Any]) -> None:
-            row = conn.execute(
-                sql("SELECT metadata FROM {s}.sessions WHERE id = %s FOR UPDATE"), (session_id,)
-            ).fetchone()
-            if row is None:
-                raise SessionNotFound(session_id)
-            for column, value in changes(row[0]):
-                conn.execute(
-                    sql(f"UPDATE {{s}}.sessions SET {column} = %s WHERE id = %s"),
-                    (value, session_id),
-                )
-
-        self._write(update)
-
-    def _import_batch(self, items: Batch, existing: str, replaced: frozenset[str]) -> Imported:
-        """One batch in one transaction (:mod:`.session_writes`)."""
-        from .session_writes import import_batch
-
-        return import_batch(self, items, existing, replaced)
 
     def _settle_import(self, imported: int) -> None:
         self.analyze()
@@ -337,107 +297,7 @@ class PostgresSessionStore(BaseSessionStore):
             conn.execute(self.db.sql("ANALYZE {s}.messages"))
             conn.execute(self.db.sql("ANALYZE {s}.sessions"))
 
-    # --- reading ---------------------------------------------------------------------
-    def _session_row(self, session_id: str) -> Sequence[Any] | None:
-        rows = self._read(
-            f"SELECT {SESSION_COLUMNS} FROM {{s}}.sessions WHERE id = %s", (session_id,)
-        )
-        return rows[0] if rows else None
-
-    def has_session(self, session_id: str) -> bool:
-        """Whether a session with this id exists."""
-        return bool(self._read("SELECT 1 FROM {s}.sessions WHERE id = %s", (session_id,)))
-
-    @staticmethod
-    def _isin(column: str, values: Sequence[str], negate: bool = False) -> tuple[Any, ...]:
-        return (f"NOT ({column} = ANY(%s))" if negate else f"{column} = ANY(%s)", list(values))
-
-    def _listed_rows(
-        self, where: list[str], params: list[Any], column: str, limit: int, offset: int
-    ) -> list[Any]:
-        sql = f"SELECT {SESSION_COLUMNS} FROM {{s}}.sessions"
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        sql += f" ORDER BY {column} DESC, sid DESC LIMIT %s OFFSET %s"
-        return self._read(sql, [*params, limit, offset])
-
-    def _sid(self, conn: psycopg.Connection[Any], session_id: str) -> int:
-        row = conn.execute(
-            self.db.sql("SELECT sid FROM {s}.sessions WHERE id = %s"), (session_id,)
-        ).fetchone()
-        if row is None:
-            raise SessionNotFound(session_id)
-        return int(row[0])
-
-    def messages(
-        self, session_id: str, *, start: int = 0, stop: int | None = None
-    ) -> list[Message]:
-        """Messages of a session with ``start <= seq < stop``, in order."""
-        hi = 2**31 - 1 if stop is None else min(stop, 2**31 - 1)
-        with self._connection("read failed") as conn:
-            rows = conn.execute(
-                self.db.sql(
-                    f"SELECT {MESSAGE_COLUMNS} FROM {{s}}.messages m WHERE m.sid = {_SID} "
-                    "AND m.seq >= %s AND m.seq < %s ORDER BY m.seq"
-                ),
-                (session_id, max(0, start), hi),
-            ).fetchall()
-            if not rows:
-                self._sid(conn, session_id)  # SessionNotFound, or really no messages
-        return [message_from_row(r, session_id) for r in rows]
-
-    def _message_row(self, message_id: int) -> Sequence[Any] | None:
-        rows = self._read(
-            f"SELECT {MESSAGE_COLUMNS}, s.id FROM {{s}}.messages m "
-            "JOIN {s}.sessions s ON s.sid = m.sid WHERE m.id = %s",
-            (message_id,),
-        )
-        return rows[0] if rows else None
-
-    def _edge_rows(
-        self, session_id: str, roles: Sequence[str], seq: int, count: int, *, after: bool
-    ) -> list[Any]:
-        base = (
-            f"SELECT {MESSAGE_COLUMNS} FROM {{s}}.messages m WHERE m.sid = {_SID} "
-            "AND m.role = ANY(%s) AND m.content IS NOT NULL AND m.content != '' "
-        )
-        with self._connection("read failed") as conn:
-            if after:
-                rows = conn.execute(
-                    self.db.sql(base + "AND m.seq > %s ORDER BY m.seq DESC LIMIT %s"),
-                    (session_id, list(roles), seq, count),
-                ).fetchall()
-            else:
-                rows = conn.execute(
-                    self.db.sql(base + "AND m.seq < %s ORDER BY m.seq LIMIT %s"),
-                    (session_id, list(roles), min(seq, 2**31 - 1), count),
-                ).fetchall()
-            if not rows:
-                self._sid(conn, session_id)  # SessionNotFound, or really none
-        return rows
-
-    def _parent(self, session_id: str) -> str | None:
-        rows = self._read("SELECT parent_id FROM {s}.sessions WHERE id = %s", (session_id,))
-        return (rows[0][0] or None) if rows else None
-
-    def _descendants(self, root: str) -> list[str]:
-        rows = self._read(
-            "WITH RECURSIVE down(id) AS (SELECT %s::text UNION "
-            "SELECT s.id FROM {s}.sessions s JOIN down ON s.parent_id = down.id) "
-            "SELECT id FROM down",
-            (root,),
-        )
-        return [r[0] for r in rows]
-
-    def _titled_row(self, title: str) -> Sequence[Any] | None:
-        """ASCII case-insensitive (``fold_ascii``)."""
-        rows = self._read(
-            f"SELECT {SESSION_COLUMNS} FROM {{s}}.sessions WHERE title IS NOT NULL AND "
-            "{s}.fold_ascii(title) = {s}.fold_ascii(%s) ORDER BY started_at DESC LIMIT 1",
-            (title,),
-        )
-        return rows[0] if rows else None
-
+    # --- reading, sizes, compaction --------------------------------------------------------
     def _search(self, query: Query, filters: SearchFilters, limit: int, sort: str) -> list[Hit]:
         """The shared ranking over the engine of :mod:`.fulltext`."""
         with self._connection("search failed") as conn:
@@ -445,48 +305,23 @@ class PostgresSessionStore(BaseSessionStore):
             index.prepare()
             return ranked_search(index, query, filters, limit=limit, sort=sort)
 
-    def _stats_rows(self) -> StatsRows:
-        from .migrations import current_version
-
-        sessions = self._read(
-            "SELECT count(*), min(started_at), max(last_active) FROM {s}.sessions"
-        )
-        by_source = self._read(
-            "SELECT source, count(*) FROM {s}.sessions GROUP BY source ORDER BY 2 DESC"
-        )
-        roles = self._read(
-            "SELECT role, count(*), COALESCE(sum(octet_length(content)), 0) "
-            "FROM {s}.messages GROUP BY role ORDER BY 2 DESC"
-        )
-        size = self._read(
+    def _db_bytes(self) -> int:
+        size = self._fetch(
             "SELECT pg_total_relation_size(%s::regclass) + pg_total_relation_size(%s::regclass)",
             (f"{self.db.schema}.messages", f"{self.db.schema}.sessions"),
         )
-        version = current_version(self.db)
-        return StatsRows(sessions[0], by_source, roles, int(size[0][0]), version, self.location)
+        return int(size[0][0])
 
-    # --- removing --------------------------------------------------------------------
-    def delete_session(self, session_id: str) -> int:
-        """Delete a session and its messages (and their index entries); return messages removed."""
+    def _schema_version(self) -> int:
+        return current_version(self.db)
 
-        def delete(conn: psycopg.Connection[Any]) -> int:
-            sid = self._sid(conn, session_id)
-            n = conn.execute(
-                self.db.sql("DELETE FROM {s}.messages WHERE sid = %s"), (sid,)
-            ).rowcount
-            conn.execute(self.db.sql("DELETE FROM {s}.sessions WHERE sid = %s"), (sid,))
-            return int(n or 0)
-
-        return self._write(delete)
-
-    def _inactive_since(self, when: float) -> list[str]:
-        rows = self._read(
-            "SELECT id FROM {s}.sessions WHERE last_active < %s ORDER BY last_active", (when,)
+    def _compact(self, changed: bool) -> tuple[str, ...]:
+        """``VACUUM (ANALYZE)`` both tables (the planner's statistics sample values)."""
+        if changed:
+            with self._connection("vacuum failed") as conn:
+                conn.execute(self.db.sql("VACUUM (ANALYZE) {s}.messages"))
+                conn.execute(self.db.sql("VACUUM (ANALYZE) {s}.sessions"))
+        return (
+            "the rows are deleted and the tables vacuumed; PostgreSQL's write-ahead log, "
+            "replicas and backups keep older pages until they are recycled",
         )
-        return [r[0] for r in rows]
-
-    def _forget(self, forms: list[str], dry_run: bool) -> ForgetResult:
-        """Delete and rewrite in one transaction, then vacuum (:mod:`.session_writes`)."""
-        from .session_writes import forget
-
-        return forget(self, forms, dry_run)

@@ -20,24 +20,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..errors import MnemicError
-from .approval import Approver, Proposal
-from .governor import Attempt, Governor
-from .pending import PendingRecord
-
-if TYPE_CHECKING:
-    from ..home import Home
-    from ..skills.changes import ChangeResult, PreparedChange, SkillChange
-    from ..skills.store import SkillStore
+from ..errors import MnemicError, ToolError
+from ..governance.approval import Approver, Proposal
+from ..governance.governor import Attempt, Governor
+from ..governance.pending import PendingRecord
+from ..home import Home
+from .changes import ChangeResult, PreparedChange, SkillChange
+from .store import SkillStore
+from .tools import run_skill_tool
 
 __all__ = ["GovernedSkills", "apply_staged_skill", "skill_store_for"]
 
 
 def skill_store_for(governor: Governor) -> SkillStore:
     """The skill store of the governor's home."""
-    from ..skills.store import SkillStore
 
     root = governor.root
     return SkillStore(root / "skills", governor.settings.skills, base=root)
@@ -105,10 +103,9 @@ class GovernedSkills:
         clock: Callable[[], float] | None = None,
     ) -> GovernedSkills:
         """The governed skill tools of a home for a session of ``actor``."""
-        from ..home import Home as _Home
 
-        if not isinstance(home, _Home):
-            home = _Home.open(home)
+        if not isinstance(home, Home):
+            home = Home.open(home)
         gov = Governor.for_home(
             home, actor=actor, origin=origin, session_id=session_id, approver=approver, clock=clock
         )
@@ -116,7 +113,6 @@ class GovernedSkills:
 
     def tool(self, tool: str, arguments: str | dict[str, Any] | None) -> dict[str, Any]:
         """Run one ``skills_list`` / ``skill_view`` / ``skill_manage`` call (never raises)."""
-        from ..skills.tools import run_skill_tool
 
         if tool != "skill_manage":
             return run_skill_tool(self.store, tool, arguments)
@@ -193,7 +189,6 @@ class GovernedSkills:
 
 def apply_staged_skill(governor: Governor, record: PendingRecord) -> ChangeResult:
     """Apply an approved pending skill change (raises the store's typed errors)."""
-    from ..skills.changes import SkillChange
 
     store = skill_store_for(governor)
     change = SkillChange.from_dict(record.payload.get("change"))
@@ -215,8 +210,6 @@ def apply_staged_skill(governor: Governor, record: PendingRecord) -> ChangeResul
 
 def staged_skill_diff(governor: Governor, record: PendingRecord) -> tuple[str, bool]:
     """(what approving would change now, whether the files changed since staging)."""
-    from ..errors import ToolError
-    from ..skills.changes import SkillChange
 
     store = skill_store_for(governor)
     change = SkillChange.from_dict(record.payload.get("change"))

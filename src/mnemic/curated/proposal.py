@@ -16,9 +16,9 @@ import difflib
 from collections.abc import Sequence
 from typing import Any
 
-from ..curated.entries import FILENAMES, serialize
-from ..curated.store import Commit, Op
 from ..errors import InvalidArgument
+from .entries import FILENAMES, serialize
+from .store import Commit, Op
 
 __all__ = ["describe", "ops_from_payload", "payload_of"]
 

@@ -24,7 +24,7 @@ import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-__all__ = ["ScratchServer", "find_bindir", "scratch_server"]
+__all__ = ["ScratchServer", "find_bindir", "scratch_server", "start_server"]
 
 
 def find_bindir() -> str | None:

@@ -25,24 +25,22 @@ SQLite files included). Separate profiles are separate homes and are not touched
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
-import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..curated.backend import FileBackend
 from ..curated.entries import FILENAMES, parse
+from ..curated.memory import Memory
 from ..curated.store import file_hash
-from ..errors import ConfigError, InvalidArgument, StorageError
-from ..fsio import fsync_dir, stale_temp_files
-
-if TYPE_CHECKING:
-    from ..curated.memory import Memory
-    from ..home import Home
-    from .governor import Governor
-    from .storage import PendingQueueStore
+from ..errors import InvalidArgument, MnemicError, StorageError
+from ..governance.governor import Governor
+from ..governance.storage import PendingQueueStore
+from ..home import Home
+from ..registry import backend_for
+from ..sessions.forgetting import contains, needles
 
 __all__ = ["ForgetReport", "forget_sessions", "forget_user"]
 
@@ -66,20 +64,10 @@ class ForgetReport:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-able form."""
-        return {
-            "what": self.what,
-            "dry_run": self.dry_run,
-            "files": list(self.files),
-            "pending": list(self.pending),
-            "messages": self.messages,
-            "sessions": self.sessions,
-            "notes": list(self.notes),
-        }
+        return dataclasses.asdict(self)
 
 
 def _open(home: Home | str | Path | None, origin: str, clock: Callable[[], float] | None) -> Memory:
-    from ..curated.memory import Memory
-
     return Memory.open(home, actor="foreground", origin=origin, clock=clock)
 
 
@@ -95,39 +83,16 @@ def forget_user(
     gov = mem.governor
     assert gov is not None
     backend = mem.backend
-    purge = getattr(backend, "purge", None)
-    if not isinstance(backend, FileBackend) and purge is None:
-        raise ConfigError(
-            "store", "forget --user needs the files backend; use the database's own purge"
-        )
     report = ForgetReport("user", dry_run)
     pending = gov.pending("memory")
-    if not isinstance(backend, FileBackend):
-        with pending.lock():
-            before = backend.read("user")
-            report.files.extend(purge("user", dry_run=dry_run))  # type: ignore[misc]
-            _forget_pending(pending, report, dry_run)
-        return _forget_user_done(gov, report, before, gov.root / "sessions.db")
     with pending.lock():
-        # The user lock (and a completed interrupted commit) first: no writer in between.
-        with backend.transaction(["user"], mem.settings.memory.lock_timeout):
-            path = backend.path("user")
-            try:
-                before = backend.read("user")
-            except StorageError:
-                before = None
-            victims = [str(path)] if os.path.lexists(path) else []
-            victims += [v.location for v in backend.history("user")]
-            victims += [str(p) for p in backend.backups("user")]
-            victims += stale_temp_files(path)
-            report.files.extend(victims)
-            if not dry_run:
-                for victim in victims:
-                    with contextlib.suppress(FileNotFoundError):
-                        os.unlink(victim)
-                fsync_dir(backend.directory)
-                if backend.history_dir.exists():
-                    fsync_dir(backend.history_dir)
+        try:
+            before = backend.read("user")
+        except StorageError:
+            before = None
+        report.files += backend.purge(
+            "user", lock_timeout=mem.settings.memory.lock_timeout, dry_run=dry_run
+        )
         _forget_pending(pending, report, dry_run)
     leftovers = [
         str(gov.root / n)
@@ -139,7 +104,7 @@ def forget_user(
         for p in leftovers:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(p)
-    return _forget_user_done(gov, report, before, gov.root / "sessions.db")
+    return _forget_user_done(mem, report, before)
 
 
 def _forget_pending(pending: PendingQueueStore, report: ForgetReport, dry_run: bool) -> None:
@@ -156,18 +121,16 @@ def _forget_pending(pending: PendingQueueStore, report: ForgetReport, dry_run: b
             pending.remove_file(bad)
 
 
-def _forget_user_done(
-    gov: Governor, report: ForgetReport, before: str | None, sessions_db: Path
-) -> ForgetReport:
-    dry_run = report.dry_run
-    entries = parse(before) if before else []
-    quoted = _count_quotes(sessions_db, entries)
+def _forget_user_done(mem: Memory, report: ForgetReport, before: str | None) -> ForgetReport:
+    gov = mem.governor
+    assert gov is not None
+    quoted = _count_quotes(Home(gov.root, gov.settings), parse(before) if before else [])
     if quoted:
         report.notes.append(
             f"{quoted} session message(s) quote the forgotten profile; remove them with "
             "`mnemic forget --sessions TEXT` for each fact"
         )
-    if not dry_run:
+    if not report.dry_run:
         gov.record(
             subsystem="memory",
             target="user",
@@ -193,37 +156,18 @@ def _payload_touches_user(payload: dict[str, Any]) -> bool:
 # -- sessions ------------------------------------------------------------------------
 
 
-def _where(columns: tuple[str, ...], needles: list[str]) -> tuple[str, list[str]]:
-    parts = []
-    params: list[str] = []
-    for col in columns:
-        for n in needles:
-            parts.append(f"instr(lower({col}), lower(?)) > 0")
-            params.append(n)
-    return " OR ".join(parts), params
-
-
-_MESSAGE_COLUMNS = ("content", "name", "tool_name", "tool_calls")
-
-
-def _count_quotes(db: Path, entries: list[str]) -> int:
-    if not entries or not db.exists():
+def _count_quotes(home: Home, entries: list[str]) -> int:
+    """Session messages holding one of ``entries`` (counted, nothing changed)."""
+    store = backend_for(home.settings)
+    if not entries or not store.has_sessions(home):
         return 0
     try:
-        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5.0)
-    except sqlite3.Error:
+        with store.sessions(home) as sessions:
+            return sum(
+                sessions.forget(e, dry_run=True).messages for e in entries if len(e.strip()) >= 3
+            )
+    except MnemicError:
         return 0
-    try:
-        from ..sessions.forgetting import needles as stored_forms
-
-        needles = [v for e in entries for v in stored_forms(e)]
-        where, params = _where(_MESSAGE_COLUMNS, needles)
-        row = conn.execute(f"SELECT COUNT(*) FROM messages WHERE {where}", params).fetchone()
-        return int(row[0])
-    except sqlite3.Error:
-        return 0
-    finally:
-        conn.close()
 
 
 def forget_sessions(
@@ -241,24 +185,20 @@ def forget_sessions(
             "match",
             "Give the text to forget (at least 3 characters); it is matched as a substring.",
         )
-    from ..home import Home as _Home
-
-    if not isinstance(home, _Home):
-        home = _Home.open(home)
+    if not isinstance(home, Home):
+        home = Home.open(home)
     mem = _open(home, origin, clock)
     gov = mem.governor
     assert gov is not None
     report = ForgetReport("sessions", dry_run)
-    remote = home.settings.store != "files"
-    if not remote and not home.sessions_db.exists():
+    backend = backend_for(home.settings)
+    if not backend.has_sessions(home):
         report.notes.append("there is no session history")
         _note_audited_sessions(gov, match, report)
         return report
-    from ..sessions import open_store
-
-    with open_store(home) as store:
+    with backend.sessions(home) as store:
         result = store.forget(match, dry_run=dry_run)
-        report.files.append(getattr(store, "location", None) or str(home.sessions_db))
+        report.files.append(store.location)
     report.messages, report.sessions = result.messages, result.sessions
     report.notes.extend(result.notes)
     if result.renamed:
@@ -266,16 +206,11 @@ def forget_sessions(
             f"{result.renamed} session id(s) held the text; "
             f"{'they would get' if dry_run else 'they have'} new ids"
         )
-    if remote:
-        report.notes.append(
-            "the rows are deleted and the tables vacuumed; PostgreSQL's write-ahead log, "
-            "replicas and backups keep older pages until they are recycled"
-        )
     _note_audited_sessions(gov, match, report)
     if not dry_run:
         gov.record(
             subsystem="sessions",
-            target="sessions" if remote else "sessions.db",
+            target="sessions",
             action="forget",
             decision="manual",
             result="ok" if report.messages or report.sessions else "noop",
@@ -287,8 +222,6 @@ def forget_sessions(
 def _note_audited_sessions(gov: Governor, match: str, report: ForgetReport) -> None:
     """Say how many audit records name a writer session whose id holds ``match``: the
     journal is hash-chained and keeps them (rewriting it would break its verification)."""
-    from ..sessions.forgetting import contains, needles
-
     forms = needles(match)
     try:
         named = sum(1 for rec in gov.journal.records() if contains(rec.get("session"), forms))

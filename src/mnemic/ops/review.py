@@ -15,19 +15,19 @@ its entry present; a replace or remove finds nothing to match and is refused).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..curated.memory import Memory
+from ..curated.proposal import describe, ops_from_payload
 from ..errors import MnemicError, PendingExpired, PendingNotFound, StorageError, ToolError
-from .memory_writes import describe, ops_from_payload
-from .pending import PendingRecord
-from .storage import PendingQueueStore
-
-if TYPE_CHECKING:
-    from ..curated.memory import Memory
-    from ..home import Home
+from ..governance.pending import PendingRecord
+from ..governance.storage import PendingQueueStore
+from ..home import Home
+from ..skills.governed import apply_staged_skill, staged_skill_diff
 
 __all__ = ["ApprovalOutcome", "PendingQueue"]
 
@@ -49,15 +49,7 @@ class ApprovalOutcome:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-able form."""
-        return {
-            "id": self.id,
-            "subsystem": self.subsystem,
-            "summary": self.summary,
-            "ok": self.ok,
-            "message": self.message,
-            "error_code": self.error_code,
-            "changed_since_staged": self.changed_since_staged,
-        }
+        return dataclasses.asdict(self)
 
 
 class PendingQueue:
@@ -80,7 +72,6 @@ class PendingQueue:
         clock: Callable[[], float] | None = None,
     ) -> PendingQueue:
         """The pending queue of a home, for a person at the keyboard."""
-        from ..curated.memory import Memory
 
         mem = Memory.open(
             home,
@@ -131,8 +122,6 @@ class PendingQueue:
     def changed_since_staged(self, record: PendingRecord) -> bool:
         """Whether a file the write touches differs from when it was staged."""
         if record.subsystem == "skills":
-            from .skill_writes import staged_skill_diff
-
             try:
                 return staged_skill_diff(self.governor, record)[1]
             except MnemicError:
@@ -143,8 +132,6 @@ class PendingQueue:
         """What approving would change now (checked against the current files)."""
         record = self.get(pending_id)
         if record.subsystem == "skills":
-            from .skill_writes import staged_skill_diff
-
             text, changed = staged_skill_diff(self.governor, record)
             head = "Note: the skill changed since this write was staged.\n" if changed else ""
             return head + text
@@ -214,8 +201,6 @@ class PendingQueue:
                 )
             return result.message
         if record.subsystem == "skills":
-            from .skill_writes import apply_staged_skill
-
             with self.governor.extra_fields(requested_by=_requested(record)):
                 return apply_staged_skill(self.governor, record).message
         raise ToolError(

@@ -1,4 +1,4 @@
-"""The tools of an agent session: one registry, rendered for OpenAI or Anthropic.
+"""A set of tools: one registry of specs and handlers, rendered for OpenAI or Anthropic.
 
 A :class:`ToolRegistry` maps tool names to their :class:`~mnemic.tooling.ToolSpec` and a
 handler taking the raw arguments (a JSON string or an object) and returning a JSON-able
@@ -53,6 +53,14 @@ class ToolRegistry:
             return list(self._specs.values())
         keep = set(only)
         return [s for n, s in self._specs.items() if n in keep]
+
+    def subset(self, names: Iterable[str]) -> ToolRegistry:
+        """A registry of the named tools only (same specs and handlers, this order)."""
+        out = ToolRegistry()
+        for name in self._specs:
+            if name in set(names):
+                out.register(self._specs[name], self._handlers[name])
+        return out
 
     def openai(self, only: Iterable[str] | None = None) -> list[dict[str, Any]]:
         """The tools in the OpenAI chat-completions ``tools`` format."""

@@ -1,0 +1,129 @@
+"""What every ``mnemic`` command shares: the per-invocation context and how results and
+errors reach the terminal (stdout for results, stderr and an exit code for refusals)."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from ..errors import ConfigError, MnemicError
+from ..home import Home
+
+__all__ = [
+    "AppContext",
+    "emit_json",
+    "fail",
+    "fail_keeping_edit",
+    "handle_errors",
+    "pass_app",
+    "read_utf8",
+]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class AppContext:
+    """Per-invocation state: which home and profile the user selected."""
+
+    def __init__(self, home_path: str | None, profile: str | None) -> None:
+        self.home_path = home_path
+        self.profile = profile
+        self._home: Home | None = None
+
+    @property
+    def home(self) -> Home:
+        """The opened home (created on first use)."""
+        if self._home is None:
+            self._home = Home.open(self.home_path, self.profile)
+        return self._home
+
+
+pass_app = click.make_pass_decorator(AppContext)
+
+
+def emit_json(data: Any) -> None:
+    """Print one JSON document to stdout."""
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+
+
+def fail(message: str, code: int = 1) -> None:
+    """Print ``message`` to stderr and exit with ``code``."""
+    click.echo(f"mnemic: {message}", err=True)
+    sys.exit(code)
+
+
+def fail_keeping_edit(app: AppContext, stem: str, text: str, error: MnemicError) -> None:
+    """An edit made in the user's editor was refused: keep ``text`` in the home as
+    ``<stem>.edit.<unix time>[.<n>]`` (mode 600, never overwriting another kept text),
+    then :func:`fail` saying why and where."""
+    try:
+        keep = _keep_text(app.home.root, f"{stem}.edit.{int(time.time())}", text)
+    except OSError as exc:  # say so, and hand the text back rather than lose it
+        click.echo(text, nl=not text.endswith("\n"))
+        fail(
+            f"{error.to_human()} Your edited text could not be kept in {app.home.root} "
+            f"({exc.strerror or exc}); it was printed above."
+        )
+        return
+    fail(f"{error.to_human()} Your edited text was kept in {keep}.")
+
+
+def _keep_text(directory: Path, name: str, text: str) -> Path:
+    """Write ``text`` to a new file ``name`` (or ``name.2``, ``name.3``...) in
+    ``directory``: created exclusively, so two kept texts never share a file."""
+    data = text.encode("utf-8", "surrogatepass")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+    for n in range(1, 10_000):
+        path = directory / (name if n == 1 else f"{name}.{n}")
+        try:
+            fd = os.open(path, flags, 0o600)
+        except FileExistsError:
+            continue
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        return path
+    raise FileExistsError(f"too many kept texts named {name}.*")
+
+
+def read_utf8(stream: Any, what: str) -> str:
+    """All of a binary ``stream`` (a ``--body-file``, stdin) as strict UTF-8 text.
+
+    Not UTF-8 is a usage error naming ``what`` and the byte offset (exit 2), never a
+    traceback; nothing has been written at that point. A leading BOM is dropped.
+    """
+    data = stream.read()
+    if isinstance(data, str):  # a text stream handed over by a caller
+        return data
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return bytes(data).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise click.UsageError(
+            f"{what} is not valid UTF-8 text (byte {exc.start}: {exc.reason}). Nothing was "
+            "done. Save it as UTF-8 (e.g. iconv -f latin1 -t utf-8) and retry."
+        ) from None
+
+
+def handle_errors(fn: F) -> F:
+    """Turn mnemic errors into a stderr message (:meth:`MnemicError.to_human`) and exit
+    code 1 (2 for config errors)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except ConfigError as exc:
+            fail(exc.to_human(), 2)
+        except MnemicError as exc:
+            fail(exc.to_human(), 1)
+
+    return wrapper  # type: ignore[return-value]

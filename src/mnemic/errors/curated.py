@@ -1,0 +1,276 @@
+"""Refusals of changes to curated memory (MEMORY.md and USER.md), under :class:`CuratedError`."""
+
+from __future__ import annotations
+
+from ._base import ToolError, _fmt, _preview
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # kept out of the import path: `import mnemic` must stay fast
+    from collections.abc import Sequence
+    from typing import Any
+
+
+class CuratedError(ToolError):
+    """A change to curated memory (MEMORY.md or USER.md) was refused; nothing was saved."""
+
+    code = "curated_error"
+
+
+def _label(target: str) -> str:
+    return "USER PROFILE" if target == "user" else "MEMORY"
+
+
+def _file(target: str) -> str:
+    return "USER.md" if target == "user" else "MEMORY.md"
+
+
+class ContentRejected(CuratedError):
+    """Content cannot be stored as an entry (delimiter inside it, control characters...)."""
+
+    code = "content_rejected"
+
+    def __init__(self, reason: str, message: str, **extra: Any) -> None:
+        self.reason = reason
+        super().__init__(message, **extra)
+
+    def to_human(self) -> str:
+        if self.reason == "empty":
+            return "The entry text is empty. Nothing was saved (`mnemic memory remove` deletes)."
+        if self.reason == "delimiter":
+            return (
+                "The text contains the entry delimiter (a line holding only '§'), which would "
+                "split it into several entries. Nothing was saved. Add each fact on its own "
+                "(one `mnemic memory add` each), or drop the '§' line."
+            )
+        if self.reason == "placeholder":
+            return (
+                "The text starts with '[BLOCKED:', the placeholder mnemic shows for a hidden "
+                "entry; it is not an entry. Nothing was saved. Write the fact itself."
+            )
+        return self.message
+
+
+class BudgetExceeded(CuratedError):
+    """The resulting target would exceed its character limit."""
+
+    code = "budget_exceeded"
+    counts_as_failure = True
+
+    def __init__(
+        self,
+        target: str,
+        limit: int,
+        current: int,
+        attempted: int,
+        *,
+        message: str | None = None,
+        entry_chars: int | None = None,
+        **extra: Any,
+    ) -> None:
+        self.target = target
+        self.limit = limit
+        self.current = current
+        self.attempted = attempted
+        self.entry_chars = entry_chars
+        """Size of the one entry that is longer than the whole budget (else ``None``)."""
+        text = message or (
+            f"{_label(target)} is at {_fmt(current)}/{_fmt(limit)} chars; this change would "
+            f"make it {_fmt(attempted)}/{_fmt(limit)}. Nothing was saved. Consolidate in ONE "
+            "call: pass an `operations` list that removes or shortens stale entries (see "
+            "current_entries) and then adds the new fact; the limit is checked only on the "
+            "final result."
+        )
+        if entry_chars is not None:
+            extra.setdefault("entry_chars", entry_chars)
+            extra.setdefault("limit", limit)
+        super().__init__(text, **extra)
+
+    def to_human(self) -> str:
+        name = _file(self.target)
+        if self.entry_chars is not None:
+            return (
+                f"This entry is {_fmt(self.entry_chars)} chars, longer than the whole "
+                f"{name} budget of {_fmt(self.limit)} chars, so it can never fit. Nothing was "
+                "saved. Shorten it, or split it into several shorter entries (one "
+                "`mnemic memory add` each) that fit together."
+            )
+        if self.current == 0:
+            return (
+                f"The new text is {_fmt(self.attempted)} chars; {name} holds at most "
+                f"{_fmt(self.limit)}. Nothing was saved. Shorten it."
+            )
+        return (
+            f"{name} is at {_fmt(self.current)}/{_fmt(self.limit)} chars; this change would "
+            f"make it {_fmt(self.attempted)}/{_fmt(self.limit)}. Nothing was saved. Make room "
+            "first: remove or shorten entries (`mnemic memory remove TEXT`, `mnemic memory "
+            "replace OLD NEW` or `mnemic memory edit`), then retry."
+        )
+
+
+class NoMatch(CuratedError):
+    """``old_text`` matched no entry of the target."""
+
+    code = "no_match"
+    counts_as_failure = True
+
+    def __init__(self, target: str, selector: str, **extra: Any) -> None:
+        self.target = target
+        self.selector = selector
+        super().__init__(
+            f"No {_label(target)} entry contains {_preview(selector)!r}. Matching is an exact, "
+            "case-sensitive substring. Pick a short unique piece of one of current_entries "
+            "and retry.",
+            **extra,
+        )
+
+    def to_human(self) -> str:
+        return (
+            f"No {_file(self.target)} entry contains {_preview(self.selector)!r} (matching is "
+            "exact and case-sensitive). Nothing was changed. Use a short piece of one of the "
+            f"current entries (`mnemic memory show --target {self.target}`)."
+        )
+
+
+class AmbiguousMatch(CuratedError):
+    """``old_text`` matched several distinct entries."""
+
+    code = "ambiguous_match"
+
+    def __init__(self, target: str, selector: str, previews: Sequence[str], **extra: Any) -> None:
+        self.target = target
+        self.selector = selector
+        self.previews = tuple(previews)
+        super().__init__(
+            f"{_preview(selector)!r} matches {len(self.previews)} different {_label(target)} "
+            "entries (see matches). Nothing was changed. Use a longer substring that appears "
+            "in only one of them, or the whole entry text.",
+            matches=list(self.previews),
+            **extra,
+        )
+
+    def to_human(self) -> str:
+        shown = "".join(f"\n  - {p}" for p in self.previews)
+        return (
+            f"{_preview(self.selector)!r} matches {len(self.previews)} different "
+            f"{_file(self.target)} entries:{shown}\nNothing was changed. Use a longer piece "
+            "that appears in only one of them, or the whole entry."
+        )
+
+
+class DriftDetected(CuratedError):
+    """The file on disk was edited outside mnemic in a way that would not round-trip."""
+
+    code = "drift_detected"
+
+    def __init__(self, target: str, path: str, reason: str, backup: str, **extra: Any) -> None:
+        self.target = target
+        self.path = path
+        self.reason = reason
+        self.backup = backup
+        super().__init__(
+            f"Refusing to rewrite {path}: it was edited outside mnemic ({reason}), and "
+            "rewriting it through the memory tool could lose that text. A copy was saved to "
+            f"{backup}. Nothing was changed. A person should run `mnemic memory adopt "
+            f"--target {target}` to review and adopt the file as clean entries; until then "
+            "only `add` works on this target.",
+            drift_backup=backup,
+            remediation=f"mnemic memory adopt --target {target}",
+            **extra,
+        )
+
+    def to_human(self) -> str:
+        return (
+            f"Refusing to rewrite {self.path}: it was edited outside mnemic ({self.reason}), "
+            "and rewriting it could lose that text. Nothing was changed; a copy is in "
+            f"{self.backup}. Review the file and take it back as clean entries with "
+            f"`mnemic memory adopt --target {self.target}`."
+        )
+
+
+class EntryChanged(CuratedError):
+    """The entry a replace/remove designates changed since this session last saw it."""
+
+    code = "entry_changed"
+    retry_may_succeed = True
+
+    def __init__(self, target: str, current: str, **extra: Any) -> None:
+        self.target = target
+        self.current = current
+        super().__init__(
+            f"The {_label(target)} entry you designated was added or edited by another "
+            f"session or tool since you last saw it; it now reads: {_preview(current, 200)!r}. "
+            "Nothing was changed. If you still want this change, repeat the call (now that "
+            "you have seen the current text).",
+            current_entry=current,
+            **extra,
+        )
+
+    def to_human(self) -> str:
+        return (
+            f"The {_file(self.target)} entry you named was changed by another session or tool "
+            f"meanwhile; it now reads: {_preview(self.current, 200)!r}. Nothing was changed. "
+            "Run the command again if you still want the change."
+        )
+
+
+class WouldEmptyTarget(CuratedError):
+    """A batch would delete every entry of a non-empty target."""
+
+    code = "would_empty_target"
+    counts_as_failure = True
+
+    def __init__(self, target: str, count: int, **extra: Any) -> None:
+        self.target = target
+        self.count = count
+        super().__init__(
+            f"This batch would remove all {count} {_label(target)} entries. Nothing was "
+            "applied. Keep at least one entry, or pass allow_empty=true if emptying the "
+            "target is really intended.",
+            **extra,
+        )
+
+    def to_human(self) -> str:
+        return (
+            f"This would remove all {self.count} {_file(self.target)} entries. Nothing was "
+            "applied. To empty the file on purpose, delete the entries with `mnemic memory "
+            "edit`."
+        )
+
+
+class BatchFailed(CuratedError):
+    """One operation of a batch failed, so none of the operations was applied."""
+
+    code = "batch_failed"
+
+    def __init__(self, index: int, action: str, cause: ToolError, total: int) -> None:
+        self.index = index
+        self.action = action
+        self.cause = cause
+        self.counts_as_failure = cause.counts_as_failure
+        extra = {k: v for k, v in cause.extra.items() if k != "current_entries"}
+        super().__init__(
+            f"Batch aborted: NONE of the {total} operations was applied (all-or-nothing). "
+            f"Operation {index} ({action}) failed: {cause.to_llm()}",
+            failed_operation=index,
+            cause_code=cause.code,
+            applied=0,
+            **extra,
+        )
+        if "current_entries" in cause.extra:
+            self.extra["current_entries"] = cause.extra["current_entries"]
+        self.total = total
+
+    def to_human(self) -> str:
+        return (
+            f"None of the {self.total} changes was applied (all or nothing): change "
+            f"{self.index} ({self.action}) failed: {self.cause.to_human()}"
+        )
+
+
+class LoopStopped(CuratedError):
+    """The circuit breaker or the oscillation guard stopped a repeating pattern."""
+
+    code = "loop_stopped"
+
+    def __init__(self, message: str, **extra: Any) -> None:
+        super().__init__(message, done=True, **extra)

@@ -1,0 +1,62 @@
+"""Errors of the set-up around mnemic: configuration, optional packages, network addresses."""
+
+from __future__ import annotations
+
+from ._base import MnemicError
+
+
+class ConfigError(MnemicError):
+    """A configuration value is missing, unknown or of the wrong type."""
+
+    code = "config_error"
+
+    def __init__(self, key: str, problem: str, *, source: str = "config.toml") -> None:
+        self.key = key
+        self.problem = problem
+        self.source = source
+        super().__init__(f"{source}: {key}: {problem}")
+
+
+class MissingDependency(MnemicError, ImportError):
+    """A feature needs an optional package that is not installed (one of mnemic's extras).
+
+    Also an ``ImportError``, so code guarding an optional import keeps working.
+    """
+
+    code = "missing_dependency"
+
+    def __init__(self, package: str, extra: str, feature: str) -> None:
+        self.package = package
+        self.extra = extra
+        self.feature = feature
+        super().__init__(
+            f"{feature} needs the optional package {package!r}, which is not installed. "
+            f"Install it with: pip install 'mnemic[{extra}]' (or 'mnemic[all]' for every "
+            "optional part)."
+        )
+        self.name = package  # ImportError's field: the module that is missing
+
+
+class McpServerError(MnemicError):
+    """The MCP server cannot serve HTTP on the address asked for (port taken, bad host)."""
+
+    code = "mcp_server_error"
+
+    def __init__(self, host: str, port: int, reason: str, *, errno: int | None = None) -> None:
+        import errno as _errno
+
+        self.host = host
+        self.port = port
+        self.reason = reason
+        self.errno = errno
+        hint = ""
+        if errno == _errno.EADDRINUSE:
+            hint = (
+                " Another program (or another `mnemic mcp --http`) is listening there: stop "
+                "it, or pick another port with --port N ([mcp] port, MNEMIC_MCP_PORT)."
+            )
+        elif errno == _errno.EADDRNOTAVAIL:
+            hint = " This machine has no such address; use 127.0.0.1 or one of its own."
+        elif errno == _errno.EACCES:
+            hint = " Ports below 1024 need privileges; use a port above 1024."
+        super().__init__(f"cannot serve MCP on {host}:{port}: {reason}.{hint}")

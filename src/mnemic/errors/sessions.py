@@ -1,0 +1,106 @@
+"""Session-history errors, under :class:`SessionError`.
+
+A session or message that is not there is also a :class:`~mnemic.errors.ToolError` (the
+model can pick another id); a database that cannot be used is also a
+:class:`~mnemic.errors.StorageError`.
+"""
+
+from __future__ import annotations
+
+from ._base import MnemicError, ToolError, _preview
+from .storage import StorageError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # kept out of the import path: `import mnemic` must stay fast
+    from typing import Any
+
+
+class SessionError(MnemicError):
+    """Session history cannot do what was asked (a missing session or message, a database
+    that cannot be used, an import file that cannot be read)."""
+
+    code = "session_error"
+
+
+class SessionNotFound(SessionError, ToolError):
+    """No session has this id (it may have been deleted or pruned)."""
+
+    code = "session_not_found"
+
+    def __init__(self, session_id: str, **extra: Any) -> None:
+        self.session_id = session_id
+        super().__init__(
+            f"No session {_preview(session_id)!r} in the session history. Use session_search "
+            "with a query (or with no arguments to browse recent sessions) to find a valid "
+            "session_id.",
+            **extra,
+        )
+
+    def to_human(self) -> str:
+        return (
+            f"No session {_preview(self.session_id)!r} in the session history. Find its id "
+            "with `mnemic sessions list` or `mnemic sessions search WORDS`."
+        )
+
+
+class SessionExists(SessionError, ToolError):
+    """A session with this id already exists."""
+
+    code = "session_exists"
+
+    def __init__(self, session_id: str) -> None:
+        self.session_id = session_id
+        super().__init__(f"A session {_preview(session_id)!r} already exists; pick another id.")
+
+
+class MessageNotFound(SessionError, ToolError):
+    """A message id is not part of the session it was given with."""
+
+    code = "message_not_found"
+
+    def __init__(self, message_id: int, session_id: str, **extra: Any) -> None:
+        self.message_id = message_id
+        self.session_id = session_id
+        super().__init__(
+            f"Message {message_id} is not in session {_preview(session_id)!r}. Pass the "
+            "match_message_id together with the session_id of the same search result.",
+            **extra,
+        )
+
+
+class SessionStoreError(SessionError, StorageError):
+    """The session database cannot be opened or used (corrupt, unwritable, too new)."""
+
+    code = "session_store_error"
+
+    def __init__(self, path: str, reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(
+            f"Session history {path} is not available ({reason}). Nothing was written."
+        )
+
+
+class SessionStoreBusy(SessionError, StorageError):
+    """Other writers kept the session database busy longer than the time limit."""
+
+    code = "session_store_busy"
+
+    def __init__(self, path: str, waited_s: float) -> None:
+        self.path = path
+        self.waited_s = waited_s
+        super().__init__(
+            f"Timed out after {waited_s:.1f}s waiting to write {path}: other processes kept "
+            "it busy. Nothing was written; retry shortly."
+        )
+
+
+class ImportFailed(SessionError):
+    """An import file cannot be read as the requested format."""
+
+    code = "import_failed"
+
+    def __init__(self, path: str, reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(f"Cannot import {path}: {reason}. Nothing more was imported.")

@@ -1,0 +1,130 @@
+"""Retention: bound history versions, drift backups, pending records and temp files.
+
+``mnemic gc`` (:func:`collect_garbage`) applies ``[retention]`` and ``[memory]``:
+
+- history versions: at most ``memory.history_limit`` per target (the store already
+  keeps to it; gc applies a lowered limit), none older than ``retention.max_age_days``;
+- drift backups (``MEMORY.md.bak.*``): at most ``retention.backup_limit`` per target,
+  none older than ``max_age_days``;
+- pending writes: those past their expiry (``approval.pending_ttl_hours``) are removed
+  and audited as ``expire``;
+- temp files: debris of crashed writers (a two-file commit left mid-way is completed
+  first), and texts kept by a failed ``mnemic memory edit`` older than ``max_age_days``.
+
+``max_age_days = 0`` turns the age limit off. Each target's files are removed under its
+lock, so gc never races a writer. Nothing current is ever removed: not the files
+themselves, not a pending write that has not expired. One audit record (``gc``) lists
+how many of each kind went.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..curated.backend import Removal, RetentionPolicy
+from ..curated.entries import FILENAMES
+from ..curated.memory import Memory, open_backend
+from ..governance.actors import SUBSYSTEMS
+from ..governance.governor import Governor
+from ..home import Home
+from .review import PendingQueue
+
+__all__ = ["GcReport", "Removal", "collect_garbage"]
+
+DAY = 86400.0
+
+
+@dataclass
+class GcReport:
+    """What :func:`collect_garbage` removed."""
+
+    dry_run: bool
+    removed: list[Removal] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def counts(self) -> dict[str, int]:
+        """How many of each kind."""
+        out: dict[str, int] = {}
+        for r in self.removed:
+            out[r.kind] = out.get(r.kind, 0) + 1
+        return out
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-able form."""
+        return {
+            "dry_run": self.dry_run,
+            "counts": self.counts(),
+            "removed": [{"kind": r.kind, "what": r.what, "reason": r.reason} for r in self.removed],
+            "notes": list(self.notes),
+        }
+
+
+def collect_garbage(
+    home: Home | str | Path | None = None,
+    *,
+    dry_run: bool = False,
+    clock: Callable[[], float] | None = None,
+    origin: str = "gc",
+) -> GcReport:
+    """Apply the retention policy to a home; see the module docstring."""
+    if not isinstance(home, Home):
+        home = Home.open(home)
+    gov = Governor.for_home(home, actor="foreground", origin=origin, clock=clock)
+    # Opened without its own clean-up: removing crashed writers' debris is ours to report.
+    backend = open_backend(home, cleanup=False)
+    mem = Memory(backend, home.settings, governor=gov)
+    now = gov.clock()
+    settings = gov.settings
+    max_age = settings.retention.max_age_days * DAY
+    report = GcReport(dry_run)
+    policy = RetentionPolicy(
+        history_limit=settings.memory.history_limit,
+        backup_limit=settings.retention.backup_limit,
+        max_age=max_age,
+        now=now,
+        lock_timeout=settings.memory.lock_timeout,
+    )
+    report.removed += backend.retention(policy, dry_run=dry_run)
+    _edit_leftovers(gov.root, max_age, now, report)
+    for record in PendingQueue(mem).expire(dry_run=dry_run):
+        report.removed.append(Removal("pending", record.id, "expired"))
+    for subsystem in SUBSYSTEMS:
+        for path in gov.pending(subsystem).cleanup(dry_run=dry_run):
+            report.removed.append(Removal("temp", path, "interrupted staging"))
+    if not dry_run:
+        for r in report.removed:
+            if r.kind == "edit_leftover":  # the others went under their locks
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(r.what)
+        counts = report.counts()
+        gov.record(
+            subsystem="memory",
+            target="home",
+            action="gc",
+            decision="retention",
+            result="ok" if counts else "noop",
+            removed=counts,
+        )
+    return report
+
+
+def _edit_leftovers(root: Path, max_age: float, now: float, report: GcReport) -> None:
+    """Texts kept by a failed ``mnemic memory edit`` (``<home>/MEMORY.md.edit.<stamp>``)."""
+    if not max_age:
+        return
+    try:
+        names = os.listdir(root)
+    except OSError:
+        return
+    for name in names:
+        if not any(name.startswith(f"{f}.edit.") for f in FILENAMES.values()):
+            continue
+        path = root / name
+        with contextlib.suppress(OSError):
+            if now - path.stat().st_mtime > max_age:
+                report.removed.append(Removal("edit_leftover", str(path), "older than max_age"))

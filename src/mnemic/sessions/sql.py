@@ -1,0 +1,461 @@
+"""One session store over SQL: the :class:`~.store.SessionStore` protocol, written once.
+
+:class:`SqlSessionStore` is the whole protocol over the tables and dialect of
+:mod:`.sql_tables`: creating sessions and appending messages (validated by :mod:`.rows`),
+merging metadata, bulk imports and forgetting (:mod:`.sql_writes`), lineage walking,
+edge windows, title lookup, statistics and pruning. A backend is a subclass with its
+:class:`~.sql_tables.Dialect`, its connection and its full-text engine:
+:class:`~mnemic.sessions.sqlite.SQLiteSessionStore` (WAL, FTS5 fed by triggers) and
+:class:`~mnemic.backends.postgres.PostgresSessionStore` (a pool, row locks, ``tsvector``
+columns written with the rows).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import time
+from abc import abstractmethod
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, Self
+
+from ..errors import InvalidArgument, SessionExists, SessionNotFound
+from .forgetting import ForgetResult, needles
+from .query import Query
+from .rows import (
+    MESSAGE_COLUMNS,
+    SESSION_COLUMNS,
+    clean_title,
+    load_object,
+    message_from_row,
+    session_from_row,
+    session_values,
+)
+from .sql_tables import C, Counters, SqlTables
+from .sql_writes import forget_rows, import_stream
+from .store import (
+    IMPORT_MODES,
+    Hit,
+    ImportResult,
+    Message,
+    NewMessage,
+    NewSession,
+    SearchFilters,
+    SessionInfo,
+    StoreStats,
+)
+
+__all__ = ["SqlSessionStore"]
+
+_SID = "(SELECT sid FROM {s}.sessions WHERE id = ?)"
+
+
+class SqlSessionStore(SqlTables[C]):
+    """A session store over one SQL database (see the module docstring)."""
+
+    @abstractmethod
+    def reindex(self) -> int:
+        """Rebuild the full-text index from the messages; return the number indexed."""
+
+    @abstractmethod
+    def _search(self, query: Query, filters: SearchFilters, limit: int, sort: str) -> list[Hit]:
+        """:meth:`search` with a query that has terms."""
+
+    @abstractmethod
+    def _compact(self, changed: bool) -> tuple[str, ...]:
+        """After forgetting (``changed``: rows went): leave no old copy behind where the
+        backend can; the notes for the user."""
+
+    @abstractmethod
+    def _db_bytes(self) -> int:
+        """What the history takes on disk."""
+
+    @abstractmethod
+    def _schema_version(self) -> int:
+        """The schema version the database is at."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Release the store's connection."""
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- the index -------------------------------------------------------------------
+    def _index_meta(self) -> dict[str, str]:
+        """The stored ``meta`` rows (segmenter and tokenizer of the index)."""
+        return {str(k): str(v) for k, v in self._read("SELECT key, value FROM {s}.meta")}
+
+    def _check_index(self) -> None:
+        """Rebuild the index when it was built with another segmenter or tokenizer."""
+        rows = self._index_meta()
+        want = {"segmenter": self.segmenter_key, "tokenizer": self.tokenizer}
+        if all(rows.get(k) == v for k, v in want.items()):
+            return
+        self._log.warning(
+            "%s was indexed with %s / %s; reindexing with %s / %s",
+            self._index_name,
+            rows.get("segmenter"),
+            rows.get("tokenizer"),
+            want["segmenter"],
+            want["tokenizer"],
+        )
+        self.reindex()
+
+    # --- recording -------------------------------------------------------------------
+    def start_session(self, session: NewSession | None = None, /, **fields: Any) -> str:
+        """Create a session and return its id (``fields`` are :class:`NewSession` fields)."""
+        values = session_values(session if session is not None else NewSession(**fields))
+
+        def insert(conn: C) -> str:
+            if self._create_session(conn, values, Counters(0, 0, 0), values[6]) is None:
+                raise SessionExists(str(values[0]))
+            return str(values[0])
+
+        return self._write(insert)
+
+    def append_message(self, session_id: str, message: NewMessage) -> int:
+        """Append one message durably; return its id."""
+        return self.append_messages(session_id, [message])[0]
+
+    def append_messages(self, session_id: str, messages: Iterable[NewMessage]) -> list[int]:
+        """Append messages after the session's last, in one transaction; return their ids."""
+        batch = list(messages)
+        if not batch:
+            return []
+        rows, counts, last = self._message_rows(batch, time.time())
+
+        def append(conn: C) -> list[int]:
+            sid = self._sid(conn, session_id, lock=True)
+            first = self._next_seq(conn, sid)
+            ids = self._insert_messages(conn, [(sid, first + i, *r) for i, r in enumerate(rows)])
+            self._bump(conn, sid, counts, last)
+            self._index_appended(conn)
+            return ids
+
+        return self._write(append)
+
+    def end_session(
+        self, session_id: str, reason: str = "ended", *, ended_at: float | None = None
+    ) -> None:
+        """Mark a session ended with ``reason`` (e.g. ``user_exit``, ``compression``)."""
+        when = time.time() if ended_at is None else float(ended_at)
+
+        def end(conn: C) -> None:
+            cur = self._run(
+                conn,
+                "UPDATE {s}.sessions SET ended_at = ?, end_reason = ?, "
+                "last_active = GREATEST(last_active, ?) WHERE id = ?",
+                (when, reason, when, session_id),
+            )
+            if cur.rowcount == 0:
+                raise SessionNotFound(session_id)
+
+        self._write(end)
+
+    def update_session(
+        self,
+        session_id: str,
+        *,
+        title: str | None = None,
+        model: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Set the title or model, or merge ``metadata`` into the session's metadata."""
+        changes: list[tuple[str, Any]] = []
+        if title is not None:
+            changes.append(("title", clean_title(title)))
+        if model is not None:
+            changes.append(("model", model))
+
+        def update(conn: C) -> None:
+            sql = "SELECT metadata FROM {s}.sessions WHERE id = ? FOR UPDATE"
+            row = self._run(conn, sql, (session_id,)).fetchone()
+            if row is None:
+                raise SessionNotFound(session_id)
+            merged = [("metadata", _merged(row[0], metadata))] if metadata else []
+            for column, value in [*changes, *merged]:
+                self._run(
+                    conn,
+                    f"UPDATE {{s}}.sessions SET {column} = ? WHERE id = ?",
+                    (value, session_id),
+                )
+
+        self._write(update)
+
+    def import_sessions(
+        self,
+        items: Iterable[tuple[NewSession, Sequence[NewMessage]]],
+        *,
+        batch: int = 5000,
+        workers: int | None = None,
+        existing: str = "skip",
+    ) -> Iterator[ImportResult]:
+        """Bulk-insert sessions, committing about every ``batch`` messages.
+
+        Yields an :class:`~.store.ImportResult` per session once committed. ``existing``
+        (``skip``, ``merge`` or ``replace``) says what happens to a session id that
+        exists; see :meth:`~.store.SessionStore.import_sessions`. Items are read lazily,
+        so a generator keeps memory bounded; items of one id inside a batch are joined.
+        When the input spans several batches, a worker process (``workers=0``: none)
+        segments the next batch while this one is written. Afterwards the backend settles
+        its index (SQLite merges it, so the appends that follow do not pay for merging
+        the imported data piecemeal; PostgreSQL refreshes the planner's statistics).
+        """
+        if existing not in IMPORT_MODES:
+            raise InvalidArgument(
+                "existing", f"Unknown import mode {existing!r}; use one of {IMPORT_MODES}."
+            )
+        yield from import_stream(self, items, batch=batch, workers=workers, existing=existing)
+
+    # --- reading ---------------------------------------------------------------------
+    def get_session(self, session_id: str) -> SessionInfo:
+        """One session's metadata (:class:`SessionNotFound` if unknown)."""
+        rows = self._read(
+            f"SELECT {SESSION_COLUMNS} FROM {{s}}.sessions WHERE id = ?", (session_id,)
+        )
+        if not rows:
+            raise SessionNotFound(session_id)
+        return session_from_row(rows[0])
+
+    def has_session(self, session_id: str) -> bool:
+        """Whether a session with this id exists."""
+        return bool(self._read("SELECT 1 FROM {s}.sessions WHERE id = ?", (session_id,)))
+
+    def list_sessions(
+        self,
+        *,
+        limit: int = 20,
+        offset: int = 0,
+        sources: Sequence[str] | None = None,
+        exclude_sources: Sequence[str] = (),
+        exclude_sessions: Sequence[str] = (),
+        roots_only: bool = False,
+        order: str = "last_active",
+        before: float | None = None,
+    ) -> list[SessionInfo]:
+        """Sessions, most recent first; see :class:`~mnemic.sessions.store.SessionStore`."""
+        conditions = []
+        if sources is not None:
+            conditions.append(self.dialect.isin("source", sources))
+        if exclude_sources:
+            conditions.append(self.dialect.isin("source", exclude_sources, negate=True))
+        if exclude_sessions:
+            conditions.append(self.dialect.isin("id", exclude_sessions, negate=True))
+        if roots_only:
+            conditions.append(("parent_id IS NULL", []))
+        if before is not None:
+            conditions.append(("last_active < ?", [before]))
+        column = "started_at" if order == "started" else "last_active"
+        sql = f"SELECT {SESSION_COLUMNS} FROM {{s}}.sessions"
+        if conditions:
+            sql += " WHERE " + " AND ".join(c for c, _ in conditions)
+        sql += f" ORDER BY {column} DESC, sid DESC LIMIT ? OFFSET ?"
+        params = [p for _, ps in conditions for p in ps]
+        rows = self._read(sql, [*params, max(0, int(limit)), max(0, int(offset))])
+        return [session_from_row(r) for r in rows]
+
+    def messages(
+        self, session_id: str, *, start: int = 0, stop: int | None = None
+    ) -> list[Message]:
+        """Messages of a session with ``start <= seq < stop``, in order."""
+        top = self.dialect.seq_limit
+        rows = self._read(
+            f"SELECT {MESSAGE_COLUMNS} FROM {{s}}.messages m WHERE m.sid = {_SID} "
+            "AND m.seq >= ? AND m.seq < ? ORDER BY m.seq",
+            (session_id, max(0, start), top if stop is None else min(stop, top)),
+        )
+        if not rows and not self.has_session(session_id):
+            raise SessionNotFound(session_id)
+        return [message_from_row(r, session_id) for r in rows]
+
+    def message(self, message_id: int) -> Message | None:
+        """One message by id, or None."""
+        rows = self._read(
+            f"SELECT {MESSAGE_COLUMNS}, s.id FROM {{s}}.messages m "
+            "JOIN {s}.sessions s ON s.sid = m.sid WHERE m.id = ?",
+            (int(message_id),),
+        )
+        return message_from_row(rows[0][:-1], rows[0][-1]) if rows else None
+
+    def edge_messages(
+        self,
+        session_id: str,
+        *,
+        before_seq: int | None = None,
+        after_seq: int | None = None,
+        count: int = 3,
+        roles: Sequence[str] = ("user", "assistant"),
+    ) -> list[Message]:
+        """First ``count`` text messages before ``before_seq`` or last ones after
+        ``after_seq`` (roles in ``roles``), in order."""
+        if count <= 0 or (before_seq is None) == (after_seq is None):
+            return []
+        role_is, role_params = self.dialect.isin("m.role", roles)
+        base = (
+            f"SELECT {MESSAGE_COLUMNS} FROM {{s}}.messages m WHERE m.sid = {_SID} AND "
+            f"{role_is} AND m.content IS NOT NULL AND m.content != '' "
+        )
+        if after_seq is not None:
+            sql = base + "AND m.seq > ? ORDER BY m.seq DESC LIMIT ?"
+            seq = after_seq
+        else:
+            assert before_seq is not None
+            sql = base + "AND m.seq < ? ORDER BY m.seq LIMIT ?"
+            seq = min(before_seq, self.dialect.seq_limit)
+        rows = self._read(sql, (session_id, *role_params, seq, count))
+        if not rows and not self.has_session(session_id):
+            raise SessionNotFound(session_id)
+        if after_seq is not None:
+            rows.reverse()
+        return [message_from_row(r, session_id) for r in rows]
+
+    def _root(self, session_id: str, cache: dict[str, str]) -> str:
+        chain = [session_id]
+        seen = {session_id}
+        current = session_id
+        while True:
+            if current in cache:
+                root = cache[current]
+                break
+            rows = self._read("SELECT parent_id FROM {s}.sessions WHERE id = ?", (current,))
+            parent = rows[0][0] if rows and rows[0][0] else None
+            if parent is None or parent in seen or not self.has_session(parent):
+                root = current
+                break
+            seen.add(parent)
+            chain.append(parent)
+            current = parent
+        for sid in chain:
+            cache[sid] = root
+        return root
+
+    def roots(self, session_ids: Iterable[str]) -> dict[str, str]:
+        """Each session's lineage root (walking parent links, cycle-safe)."""
+        cache: dict[str, str] = {}
+        return {sid: self._root(sid, cache) for sid in session_ids}
+
+    def lineage(self, session_id: str) -> list[str]:
+        """The session, its ancestors up to the root and every descendant of the root."""
+        rows = self._read(
+            "WITH RECURSIVE down(id) AS (SELECT CAST(? AS TEXT) UNION "
+            "SELECT s.id FROM {s}.sessions s JOIN down ON s.parent_id = down.id) "
+            "SELECT id FROM down",
+            (self._root(session_id, {}),),
+        )
+        ids = [str(r[0]) for r in rows]
+        if session_id not in ids:
+            ids.append(session_id)
+        return ids
+
+    def find_title(self, title: str) -> SessionInfo | None:
+        """The most recent session titled ``title`` (ASCII case-insensitive), or None."""
+        cleaned = clean_title(title)
+        if not cleaned:
+            return None
+        rows = self._read(
+            f"SELECT {SESSION_COLUMNS} FROM {{s}}.sessions WHERE {self.dialect.title_is} "
+            "ORDER BY started_at DESC LIMIT 1",
+            (cleaned,),
+        )
+        return session_from_row(rows[0]) if rows else None
+
+    def search(
+        self, query: Query, filters: SearchFilters, *, limit: int = 50, sort: str = "rank"
+    ) -> list[Hit]:
+        """Ranked messages matching ``query`` within ``filters`` (``sort``: rank, newest,
+        oldest); an empty query finds nothing."""
+        if query.empty or limit <= 0:
+            return []
+        return self._search(query, filters, limit, sort)
+
+    def stats(self) -> StoreStats:
+        """Counts, sizes, sources and roles."""
+        sessions = self._read(
+            "SELECT COUNT(*), MIN(started_at), MAX(last_active) FROM {s}.sessions"
+        )
+        by_source = self._read(
+            "SELECT source, COUNT(*) FROM {s}.sessions GROUP BY source ORDER BY 2 DESC"
+        )
+        by_role = self._read(
+            f"SELECT role, COUNT(*), COALESCE(SUM({self.dialect.octets}), 0) "
+            "FROM {s}.messages GROUP BY role ORDER BY 2 DESC"
+        )
+        return StoreStats(
+            sessions=int(sessions[0][0]),
+            messages=sum(int(r[1]) for r in by_role),
+            text_bytes=sum(int(r[2]) for r in by_role),
+            db_bytes=self._db_bytes(),
+            by_source={str(k): int(v) for k, v in by_source},
+            by_role={str(r[0]): int(r[1]) for r in by_role},
+            oldest=sessions[0][1],
+            newest=sessions[0][2],
+            schema_version=self._schema_version(),
+            segmenter=self.segmenter_key,
+            location=self.location,
+        )
+
+    # --- removing --------------------------------------------------------------------
+    def delete_session(self, session_id: str) -> int:
+        """Delete a session and its messages (index entries too); return messages removed."""
+
+        def delete(conn: C) -> int:
+            sid = self._sid(conn, session_id)
+            n = self._run(conn, "DELETE FROM {s}.messages WHERE sid = ?", (sid,)).rowcount
+            self._run(conn, "DELETE FROM {s}.sessions WHERE sid = ?", (sid,))
+            self._index_deleted(conn)
+            return int(n or 0)
+
+        return self._write(delete)
+
+    def prune(self, older_than: float, *, dry_run: bool = False) -> list[str]:
+        """Delete sessions last active before ``older_than`` (Unix time); return their ids.
+
+        Each session is deleted in its own short transaction, so live writers are never
+        held up for long. ``dry_run`` only lists them.
+        """
+        rows = self._read(
+            "SELECT id FROM {s}.sessions WHERE last_active < ? ORDER BY last_active",
+            (float(older_than),),
+        )
+        ids = [str(r[0]) for r in rows]
+        if dry_run:
+            return ids
+        done = []
+        for sid in ids:
+            try:
+                self.delete_session(sid)
+            except SessionNotFound:
+                continue
+            done.append(sid)
+        return done
+
+    def forget(self, match: str, *, dry_run: bool = False) -> ForgetResult:
+        """Delete every message that holds ``match`` in any column and rewrite every
+        session column that holds it (ids included), with every derived copy (index
+        entries, statistics); see :mod:`.forgetting`. ASCII letters match either case.
+        ``dry_run`` only counts."""
+        if not isinstance(match, str) or len(match.strip()) < 3:
+            raise InvalidArgument(
+                "match",
+                "Give the text to forget (at least 3 characters); it is matched as a substring.",
+            )
+        return self._forget(needles(match), dry_run)
+
+    def _forget(self, forms: list[str], dry_run: bool) -> ForgetResult:
+        """:meth:`forget` with the stored forms of the text (:func:`.forgetting.needles`):
+        rows in one transaction (:func:`.sql_writes.forget_rows`), then compaction."""
+        run = functools.partial(forget_rows, self, forms=forms, dry_run=dry_run)
+        messages, sessions, renamed = self._write(run)
+        notes = self._compact(not dry_run and sessions > 0)
+        return ForgetResult(messages, sessions, renamed, notes)
+
+
+def _merged(stored: str | None, metadata: Mapping[str, Any]) -> str:
+    """``metadata`` merged into a session's stored metadata, as stored."""
+    merged = load_object(stored)
+    merged.update(metadata)
+    return json.dumps(merged, ensure_ascii=False, default=str)

@@ -1,0 +1,107 @@
+"""mnemic's tools, each defined once: spec and handler, for every surface.
+
+:func:`home_tools` builds the five tools (``memory``, ``session_search``, ``skills_list``,
+``skill_view``, ``skill_manage``) over live parts of one home. The CLI (``mnemic tool``),
+the MCP server and the agent session all call it, each with the parts it holds: a
+governed :class:`~mnemic.curated.Memory` of its actor, a session store, governed skills.
+Parts are given as zero-argument callables and read at each call, so a surface whose
+memory is replaced (an agent's compression, an MCP client's new view) keeps one registry.
+
+Every handler takes the raw arguments (a JSON string or an object) and returns the JSON
+response; :meth:`ToolRegistry.dispatch` never raises.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ..curated.memory import Memory
+from ..curated.tool import memory_tool_spec, run_memory_tool
+from ..governance.metrics import get_metrics
+from ..home import Home
+from ..sessions import SESSION_SEARCH_TOOL, SessionStore, search_tool_for
+from ..skills.governed import GovernedSkills
+from ..skills.tools import skill_tool_specs
+from ..tooling import ToolSpec
+from .registry import Handler, ToolRegistry, tool_result_text
+
+__all__ = [
+    "MNEMIC_TOOLS",
+    "Handler",
+    "ToolRegistry",
+    "home_tools",
+    "session_store_unavailable",
+    "tool_result_text",
+    "tool_specs",
+]
+
+MNEMIC_TOOLS = ("memory", "session_search", "skills_list", "skill_view", "skill_manage")
+"""The names :func:`home_tools` registers, in that order."""
+
+
+def tool_specs(home: Home) -> list[ToolSpec]:
+    """The specs of the five tools as ``home``'s settings shape them, in order."""
+    return [
+        memory_tool_spec(read_action=home.settings.memory.read_action),
+        SESSION_SEARCH_TOOL,
+        *skill_tool_specs(),
+    ]
+
+
+def session_store_unavailable() -> dict[str, Any]:
+    """The response of ``session_search`` when the session history cannot be opened."""
+    return {
+        "success": False,
+        "error": "Session history is not available in this session (it could not be "
+        "opened). Continue without it.",
+        "error_code": "session_store_unavailable",
+    }
+
+
+def home_tools(
+    home: Home,
+    *,
+    memory: Callable[[], Memory],
+    sessions: Callable[[], SessionStore | None],
+    skills: Callable[[], GovernedSkills],
+    current_session_id: Callable[[], str | None] = lambda: None,
+) -> ToolRegistry:
+    """The five tools of ``home`` over live parts (see the module docstring).
+
+    ``sessions`` may return ``None`` (the history could not be opened): session_search
+    then says so. ``current_session_id`` names the caller's own session, which
+    session_search leaves out of discovery.
+    """
+
+    def memory_call(arguments: str | dict[str, Any] | None) -> dict[str, Any]:
+        return run_memory_tool(memory(), arguments)
+
+    def search_call(arguments: str | dict[str, Any] | None) -> dict[str, Any]:
+        start = time.perf_counter()
+        store = sessions()
+        if store is None:
+            resp = session_store_unavailable()
+        else:
+            resp = search_tool_for(home, store, arguments, current_session_id=current_session_id())
+        get_metrics().search(
+            (time.perf_counter() - start) * 1000.0, "ok" if resp.get("success") else "error"
+        )
+        return resp
+
+    def skill_handler(name: str) -> Handler:
+        def handle(arguments: str | dict[str, Any] | None) -> dict[str, Any]:
+            return skills().tool(name, arguments)
+
+        return handle
+
+    tools = ToolRegistry()
+    for spec in tool_specs(home):
+        if spec.name == "memory":
+            tools.register(spec, memory_call)
+        elif spec.name == "session_search":
+            tools.register(spec, search_call)
+        else:
+            tools.register(spec, skill_handler(spec.name))
+    return tools
