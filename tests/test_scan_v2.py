@@ -218,3 +218,21 @@ def test_split_file_assigns_every_source_once() -> None:
     seen: list[str] = [s for name in training.SPLITS for s in doc["splits"][name]]
     assert len(seen) == len(set(seen))
     assert doc["splits"]["test"] and doc["splits"]["dev"]
+
+
+def test_the_home_scan_level_applies_to_memory_writes(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "config.toml").write_text('[scan]\nlevel = "strict"\n')
+    try:
+        mem = Memory.open(home)
+        assert scan_mod.default_level() == "strict"
+        resp = run_memory_tool(mem, {"action": "add", "target": "memory", "content": INSTALL})
+        assert resp["error_code"] == "threat_blocked"
+        assert "remote_exec_oneliner" in resp["error"]
+    finally:
+        scan_mod.set_default_level("balanced")
+    other = tmp_path / "other"
+    mem = Memory.open(other)  # no [scan] section: balanced
+    resp = run_memory_tool(mem, {"action": "add", "target": "memory", "content": INSTALL})
+    assert resp.get("success") is True, resp
