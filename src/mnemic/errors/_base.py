@@ -131,3 +131,18 @@ class ThreatBlocked(ToolError):
             "commands that send data out, secrets or hidden characters. Nothing was saved. "
             "Reword it as a plain fact (`echo TEXT | mnemic scan -` shows what matches)."
         )
+
+
+def publish(namespace: dict[str, object]) -> None:
+    """Show the errors a submodule defines under their public path, ``mnemic.errors.X``
+    (tracebacks, reprs and pickles name the package, not the file)."""
+    for value in list(namespace.values()):
+        if (
+            isinstance(value, type)
+            and issubclass(value, BaseException)
+            and value.__module__ == namespace["__name__"]
+        ):
+            value.__module__ = "mnemic.errors"
+
+
+publish(globals())

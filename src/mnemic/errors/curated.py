@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._base import ToolError, _fmt, _preview
+from ._base import ToolError, _fmt, _preview, publish
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # kept out of the import path: `import mnemic` must stay fast
@@ -274,3 +274,6 @@ class LoopStopped(CuratedError):
 
     def __init__(self, message: str, **extra: Any) -> None:
         super().__init__(message, done=True, **extra)
+
+
+publish(globals())

@@ -7,7 +7,7 @@ A write the policy blocks or a person denies is also a :class:`~mnemic.errors.To
 
 from __future__ import annotations
 
-from ._base import MnemicError, ToolError
+from ._base import MnemicError, ToolError, publish
 from .storage import StorageError
 
 TYPE_CHECKING = False
@@ -107,3 +107,6 @@ class PendingExpired(GovernanceError):
             f"Pending write {pending_id} expired (approval.pending_ttl_hours); it can no "
             "longer be approved. Reject it, or ask for the change again."
         )
+
+
+publish(globals())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._base import MnemicError
+from ._base import MnemicError, publish
 
 
 class LLMError(MnemicError):
@@ -44,3 +44,6 @@ class LLMTimeout(LLMError):
     def __init__(self, timeout_s: float) -> None:
         self.timeout_s = timeout_s
         super().__init__(f"The LLM endpoint did not answer within {timeout_s:.1f}s.")
+
+
+publish(globals())

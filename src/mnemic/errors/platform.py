@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._base import MnemicError
+from ._base import MnemicError, publish
 
 
 class ConfigError(MnemicError):
@@ -60,3 +60,6 @@ class McpServerError(MnemicError):
         elif errno == _errno.EACCES:
             hint = " Ports below 1024 need privileges; use a port above 1024."
         super().__init__(f"cannot serve MCP on {host}:{port}: {reason}.{hint}")
+
+
+publish(globals())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._base import MnemicError, _preview
+from ._base import MnemicError, _preview, publish
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # kept out of the import path: `import mnemic` must stay fast
@@ -72,3 +72,6 @@ class ProviderTimeout(ProviderError):
             f"The memory provider {provider!r} did not answer {hook} within "
             f"{timeout_s:.1f}s; it was skipped. Continue without it.",
         )
+
+
+publish(globals())

@@ -7,7 +7,7 @@ model can pick another id); a database that cannot be used is also a
 
 from __future__ import annotations
 
-from ._base import MnemicError, ToolError, _preview
+from ._base import MnemicError, ToolError, _preview, publish
 from .storage import StorageError
 
 TYPE_CHECKING = False
@@ -104,3 +104,6 @@ class ImportFailed(SessionError):
         self.path = path
         self.reason = reason
         super().__init__(f"Cannot import {path}: {reason}. Nothing more was imported.")
+
+
+publish(globals())

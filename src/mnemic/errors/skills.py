@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._base import ThreatBlocked, ToolError, _fmt, _preview
+from ._base import ThreatBlocked, ToolError, _fmt, _preview, publish
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # kept out of the import path: `import mnemic` must stay fast
@@ -288,3 +288,6 @@ class SkillUnsafe(SkillError):
             f"hidden from the model. Review it with `mnemic skills show {self.name}`, then "
             f"fix it (`mnemic skills edit {self.name}`) or delete it."
         )
+
+
+publish(globals())

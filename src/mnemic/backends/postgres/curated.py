@@ -94,14 +94,6 @@ class PostgresBackend:
             raise failure(exc, self.location(target), writing=False) from exc
         return None if row is None else str(row[0])
 
-    def version_of(self, target: str) -> int:
-        """The commit counter of a target (0: never written)."""
-        with self.db.connection() as conn:
-            row = conn.execute(
-                self.db.sql("SELECT version FROM {s}.curated WHERE target = %s"), (target,)
-            ).fetchone()
-        return int(row[0]) if row else 0
-
     # -- transactions ------------------------------------------------------------------
     @contextlib.contextmanager
     def transaction(self, targets: Sequence[str], timeout: float) -> Iterator[_PgTxn]:
@@ -246,17 +238,6 @@ class PostgresBackend:
             Backup(target, int(i), float(at), int(size), f"{where} backup #{int(i)}")
             for i, at, size in rows
         ]
-
-    def read_backup(self, backup_id: int) -> tuple[str, str]:
-        """(target, text) of one drift backup."""
-        with self.db.connection() as conn:
-            row = conn.execute(
-                self.db.sql("SELECT target, body FROM {s}.curated_backups WHERE id = %s"),
-                (int(backup_id),),
-            ).fetchone()
-        if row is None:
-            raise InvalidArgument("backup", f"No drift backup #{backup_id}.")
-        return str(row[0]), str(row[1])
 
     def purge(self, target: str, *, lock_timeout: float, dry_run: bool = False) -> list[str]:
         with self.transaction([target], lock_timeout) as txn:
