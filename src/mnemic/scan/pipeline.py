@@ -1,22 +1,14 @@
 """The layers after the rule table: normalisation views, decoded payloads, the classifier.
 
-Called by :func:`mnemic.scan.scan_text` with the rule layer's result; imported on the
-first scan. See docs/scanner.md for the order and the reasons.
+Called by :func:`mnemic.scan.scan_text` with the rule layer's result (from
+:mod:`.matching`, which it also uses to read the other views). See docs/scanner.md for the
+order and the reasons.
 """
 
 from __future__ import annotations
 
-from . import (
-    CATEGORIES,
-    MAX_SCAN_CHARS,
-    Finding,
-    ScanResult,
-    _rule_scan,
-    _Table,
-    _uni,
-    classifier as _classifier,
-    normalise as _normalise,
-)
+from . import classifier as _classifier, normalise as _normalise
+from .matching import CATEGORIES, MAX_SCAN_CHARS, Finding, ScanResult, _rule_scan, _Table, _uni
 
 __all__ = ["CLASSIFIER_ID", "analyse", "classifier_threshold"]
 
