@@ -110,7 +110,7 @@ def _scan_jsonl(source: str, scope: str, level: str, strict: bool) -> NoReturn:
 @click.option(
     "--scope",
     type=click.Choice(["strict", "memory", "skill", "context"]),
-    default="strict",
+    default="memory",
     show_default=True,
     help="memory (or strict, its old name): memory entries; skill: SKILL.md text; "
     "context: AGENTS.md-style context files.",
