@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import os
 
+from . import simple_toml
 from .errors import ConfigError, StorageError
 from .fsio import atomic_write_text, ensure_private_dir, read_text_strict
 
@@ -388,12 +389,18 @@ def load_settings(
         reason = getattr(exc, "reason", None) or exc.to_llm()
         raise ConfigError("(file)", f"cannot be read: {reason}", source=path) from exc
     if text is not None:
-        import tomllib
+        # Plain files are read without importing tomllib (it costs more than the rest of
+        # a cold render); anything outside that subset, errors included, goes to tomllib.
+        fast = simple_toml.parse(text)
+        if fast is not None:
+            raw = fast
+        else:
+            import tomllib
 
-        try:
-            raw = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise ConfigError("(file)", f"not valid TOML: {exc}", source=path) from exc
+            try:
+                raw = tomllib.loads(text)
+            except tomllib.TOMLDecodeError as exc:
+                raise ConfigError("(file)", f"not valid TOML: {exc}", source=path) from exc
     from_env = _apply_env(raw, env)
     try:
         settings: Settings = _build(Settings, raw, "", path)
