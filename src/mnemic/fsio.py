@@ -22,6 +22,7 @@ read-only home without one.
 
 from __future__ import annotations
 
+import _thread
 import errno
 import os
 import sys
@@ -217,6 +218,97 @@ def ensure_private_dir(path: StrPath) -> None:
             pass
 
 
+# Waiters that timed out while their helper thread is still blocked in the kernel. Each
+# holds a descriptor until the lock is granted (then closes it at once); past this many,
+# a timed-out wait polls instead of leaving one more thread behind.
+_MAX_ABANDONED = 8
+_abandoned = 0
+_abandoned_guard = _thread.allocate_lock()  # _thread is loaded at interpreter start-up
+
+
+def _wait_for_lock(fd: int, op: int, start: float, timeout: float, path: str) -> None:
+    """Wait until ``flock(fd, op)`` is granted or ``timeout`` seconds have passed since
+    ``start``. On return the lock is held on ``fd``; on any exception ``fd`` is closed
+    (by the time the lock would have been granted, at the latest)."""
+    if timeout - (time.monotonic() - start) <= 0:
+        os.close(fd)
+        raise LockTimeout(path, time.monotonic() - start)
+    if _abandoned >= _MAX_ABANDONED:
+        _poll_for_lock(fd, op, start, timeout, path)
+    else:
+        _wait_in_kernel(fd, op, start, timeout, path)
+
+
+def _wait_in_kernel(fd: int, op: int, start: float, timeout: float, path: str) -> None:
+    """A helper thread makes the blocking ``flock`` call; this thread waits for it with
+    the deadline. A blocked ``flock`` cannot be cancelled, so on timeout (or an
+    interrupt) the helper is told to give up: when the kernel grants it the lock, it
+    closes ``fd`` at once, which releases it."""
+    global _abandoned
+    import threading  # only when contended: the uncontended path stays import-free
+
+    guard = threading.Lock()
+    granted = threading.Event()
+    state: dict[str, object] = {"done": False, "abandoned": False, "error": None}
+
+    def block() -> None:
+        global _abandoned
+        error: OSError | None = None
+        try:
+            fcntl.flock(fd, op)
+        except OSError as exc:
+            error = exc
+        with guard:
+            state["done"] = True
+            state["error"] = error
+            if state["abandoned"]:
+                os.close(fd)
+                with _abandoned_guard:
+                    _abandoned -= 1
+                return
+        granted.set()
+
+    threading.Thread(target=block, name="mnemic-lock-wait", daemon=True).start()
+    interrupted: BaseException | None = None
+    try:
+        granted.wait(max(timeout - (time.monotonic() - start), 0.0))
+    except BaseException as exc:  # KeyboardInterrupt while waiting
+        interrupted = exc
+    with guard:
+        if not state["done"]:
+            state["abandoned"] = True
+            with _abandoned_guard:
+                _abandoned += 1
+            if interrupted is not None:
+                raise interrupted
+            raise LockTimeout(path, time.monotonic() - start)
+    error = state["error"]
+    if isinstance(error, OSError) or interrupted is not None:
+        os.close(fd)  # the helper finished: fd is ours again
+        if interrupted is not None:
+            raise interrupted
+        raise UnsafePath(path, f"cannot lock: {error}")
+
+
+def _poll_for_lock(fd: int, op: int, start: float, timeout: float, path: str) -> None:
+    """The fallback wait: non-blocking attempts with a short back-off."""
+    delay = 0.0005
+    try:
+        while True:
+            try:
+                fcntl.flock(fd, op | fcntl.LOCK_NB)
+                return
+            except BlockingIOError:
+                waited = time.monotonic() - start
+                if waited >= timeout:
+                    raise LockTimeout(path, waited) from None
+                time.sleep(min(delay, max(timeout - waited, 0.0)))
+                delay = min(delay * 2, 0.02)
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 class SidecarLock:
     """Exclusive (or shared) ``flock`` on a sidecar lock file, with a timeout.
 
@@ -244,24 +336,24 @@ class SidecarLock:
         self._fd: int | None = None
 
     def acquire(self) -> None:
-        """Take the lock, waiting up to ``timeout`` seconds."""
+        """Take the lock, waiting up to ``timeout`` seconds.
+
+        A free lock is taken at once. A held one is waited for in the kernel (a blocking
+        ``flock``), so the waiter wakes when the holder releases instead of sleeping
+        through the release as a polling loop would; the deadline is kept by a helper
+        thread that makes the blocking call (see :func:`_wait_in_kernel`).
+        """
         fd = self._open()
         if fd is None:
             return
-        op = (fcntl.LOCK_SH if self.shared else fcntl.LOCK_EX) | fcntl.LOCK_NB
+        op = fcntl.LOCK_SH if self.shared else fcntl.LOCK_EX
         start = time.monotonic()
-        delay = 0.0005
         try:
-            while True:
-                try:
-                    fcntl.flock(fd, op)
-                    break
-                except BlockingIOError:
-                    waited = time.monotonic() - start
-                    if waited >= self.timeout:
-                        raise LockTimeout(str(self.path), waited) from None
-                    time.sleep(min(delay, max(self.timeout - waited, 0.0)))
-                    delay = min(delay * 2, 0.02)
+            fcntl.flock(fd, op | fcntl.LOCK_NB)
+        except BlockingIOError:
+            # From here on the wait owns fd: on failure it is closed (now, or by the
+            # helper thread once the kernel grants the lock it no longer wants).
+            _wait_for_lock(fd, op, start, self.timeout, str(self.path))
         except BaseException:
             os.close(fd)
             raise
