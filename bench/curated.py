@@ -8,14 +8,20 @@ Usage: ./x bench curated [--ops N] [--cold-runs N]
    file, write, fsync, rename, directory fsync): the floor. Aim: p50 <= 1.3x the floor.
 2. Load + render of two full targets (fresh scan, as at session start). Aim <= 0.5 ms.
 3. Cold start: `python -c "import mnemic; mnemic.render_snapshot()"` against a bare
-   interpreter, interleaved, same run. Aim <= 50 ms above bare.
+   interpreter, interleaved, same run. Aim <= 15 ms above bare (20 with config.toml).
+4. Contention: 8 and 16 processes writing one home at once (each alternates add and
+   remove of its own entry through the memory tool), against a minimal reference writer
+   run the same way in the same run (blocking flock, read, temp write, fsync, rename,
+   directory fsync). Aim: throughput >= 0.8x and p99 <= 1.5x the reference's.
 """
 
 from __future__ import annotations
 
 import argparse
 import compileall
+import fcntl
 import json
+import multiprocessing
 import os
 import shutil
 import statistics
@@ -24,6 +30,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import emit, summarize_ms
@@ -139,6 +146,105 @@ def tool_level(ops: int, audit_fsync: bool = True) -> dict[str, object]:
         shutil.rmtree(root, ignore_errors=True)
 
 
+def _mnemic_writer(root: str, ops: int, barrier: Any, out: Any) -> None:
+    mem = Memory.open(root)
+    me = os.getpid()
+    lat: list[float] = []
+    barrier.wait()
+    for i in range(ops):
+        text = f"Writer {me} note {i}: the nightly export finishes by 04:00 UTC."
+        if i % 2 == 0:
+            args = {"action": "add", "target": "memory", "content": text}
+        else:
+            prev = f"Writer {me} note {i - 1}: the nightly export finishes by 04:00 UTC."
+            args = {"action": "remove", "target": "memory", "old_text": prev}
+        t0 = time.perf_counter()
+        resp = run_memory_tool(mem, json.dumps(args))
+        lat.append(time.perf_counter() - t0)
+        if not resp.get("success"):
+            out.put(("error", json.dumps(resp)))
+            return
+        mem.begin_turn()
+    out.put(("ok", lat))
+
+
+def _reference_writer(root: str, ops: int, barrier: Any, out: Any) -> None:
+    directory = Path(root)
+    path = directory / "MEMORY.md"
+    me = os.getpid()
+    lat: list[float] = []
+    barrier.wait()
+    for i in range(ops):
+        t0 = time.perf_counter()
+        fd = os.open(directory / ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            entries = path.read_text().split("\n\u00a7\n") if path.exists() else []
+            if i % 2 == 0:
+                entries.append(f"Writer {me} note {i}: the nightly export finishes by 04:00 UTC.")
+            else:
+                gone = f"Writer {me} note {i - 1}: the nightly export finishes by 04:00 UTC."
+                entries = [e for e in entries if e != gone]
+            bare_durable_write(directory, path, "\n\u00a7\n".join(entries).encode())
+        finally:
+            os.close(fd)  # releases the flock
+        lat.append(time.perf_counter() - t0)
+    out.put(("ok", lat))
+
+
+def _contended_run(writer: Any, root: str, procs: int, ops: int) -> dict[str, float]:
+    ctx = multiprocessing.get_context("fork")
+    barrier = ctx.Barrier(procs + 1)
+    out = ctx.Queue()
+    workers = [ctx.Process(target=writer, args=(root, ops, barrier, out)) for _ in range(procs)]
+    for w in workers:
+        w.start()
+    barrier.wait()
+    t0 = time.perf_counter()
+    lat: list[float] = []
+    for _ in workers:
+        status, data = out.get(timeout=600)
+        if status != "ok":
+            raise SystemExit(f"contention writer failed: {data}")
+        lat.extend(data)
+    wall = time.perf_counter() - t0
+    for w in workers:
+        w.join()
+    lat.sort()
+    return {
+        "ops_per_s": round(len(lat) / wall, 1),
+        "p50_ms": round(lat[len(lat) // 2] * 1000, 2),
+        "p99_ms": round(lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000, 2),
+        "max_ms": round(lat[-1] * 1000, 2),
+    }
+
+
+def contention(ops: int, procs_list: tuple[int, ...] = (8, 16)) -> dict[str, object]:
+    out: dict[str, object] = {"ops_per_process": ops}
+    for procs in procs_list:
+        root = Path(tempfile.mkdtemp(prefix="mnemic-bench-"))
+        try:
+            (root / "config.toml").write_text("[memory]\nmemory_char_limit = 2200\n")
+            mem = Memory.open(root)
+            for e in fill(NOTES, 2200, 0.5):
+                mem.add("memory", e)
+            ref_dir = root / "reference"
+            ref_dir.mkdir()
+            (ref_dir / "MEMORY.md").write_bytes((root / "memories" / "MEMORY.md").read_bytes())
+            ref = _contended_run(_reference_writer, str(ref_dir), procs, ops)
+            ours = _contended_run(_mnemic_writer, str(root), procs, ops)
+            out[f"{procs}_processes"] = {
+                "mnemic": ours,
+                "reference": ref,
+                "throughput_ratio": round(ours["ops_per_s"] / ref["ops_per_s"], 3),
+                "p99_ratio": round(ours["p99_ms"] / ref["p99_ms"], 3),
+            }
+        finally:
+            shutil.rmtree(root, ignore_errors=True)
+    out["aim"] = {"throughput_ratio_min": 0.8, "p99_ratio_max": 1.5}
+    return out
+
+
 def snapshot_cost(reps: int) -> dict[str, object]:
     root = Path(tempfile.mkdtemp(prefix="mnemic-bench-"))
     try:
@@ -224,6 +330,7 @@ def main() -> None:
     ap.add_argument("--ops", type=int, default=300, help="operations per action")
     ap.add_argument("--snapshot-reps", type=int, default=300)
     ap.add_argument("--cold-runs", type=int, default=25)
+    ap.add_argument("--contention-ops", type=int, default=100, help="writes per process")
     args = ap.parse_args()
     print(f"tool-level: {args.ops} x add/replace/remove near a full store ...", flush=True)
     tool = tool_level(args.ops)
@@ -234,6 +341,11 @@ def main() -> None:
     snap = snapshot_cost(args.snapshot_reps)
     print(f"cold start: {args.cold_runs} runs per variant ...", flush=True)
     cold = cold_start(args.cold_runs)
+    print(f"contention: 8 and 16 writers x {args.contention_ops} ops ...", flush=True)
+    contended = contention(args.contention_ops)
+    for k, v in contended.items():
+        if isinstance(v, dict) and "mnemic" in v:
+            print(f"  {k}: mnemic {v['mnemic']}, reference {v['reference']}", flush=True)
     emit(
         "curated",
         {
@@ -241,6 +353,7 @@ def main() -> None:
             "tool_level_audit_fsync_off": tool_nosync,
             "snapshot": snap,
             "cold_start": cold,
+            "contention": contended,
         },
     )
 
