@@ -21,6 +21,7 @@ from mnemic.errors import (
     ThreatBlocked,
     WouldEmptyTarget,
 )
+from mnemic.fsio import SidecarLock
 
 MakeMemory = Callable[..., Memory]
 
@@ -294,3 +295,28 @@ def test_files_and_dirs_are_private(make_memory: MakeMemory) -> None:
     assert (d.stat().st_mode & 0o777) == 0o700
     for p in [d / "MEMORY.md", d / "MEMORY.md.lock", *(d / ".history").iterdir()]:
         assert (p.stat().st_mode & 0o777) == 0o600, p
+
+
+def test_old_versions_are_dropped_after_the_target_lock_is_released(
+    make_memory: MakeMemory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pruning the history is not part of the commit: other writers do not wait for it."""
+    mem = make_memory(history_limit=2)
+    for i in range(3):
+        mem.add("memory", f"fact {i}")
+    lock_path = mem.backend.lock_path("memory")
+    history_dir = str(mem.backend.history_dir)
+    seen: list[bool] = []
+    real = os.unlink
+
+    def unlink(path: str | os.PathLike[str], *args: object, **kwargs: object) -> None:
+        if os.path.dirname(os.fspath(path)) == history_dir:
+            probe = SidecarLock(lock_path, 0)
+            seen.append(probe.try_acquire())
+            probe.release()
+        real(path)
+
+    monkeypatch.setattr(os, "unlink", unlink)
+    mem.add("memory", "fact 3")
+    assert seen == [True]  # one old version dropped, with the lock already free
+    assert [v.id for v in mem.backend.history("memory")] == [2, 3]

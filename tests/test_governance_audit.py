@@ -3,6 +3,7 @@ each storage backend (``backend``); crash repair of the file journal."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -19,6 +20,7 @@ from _backends import Kit
 from _killpoints import arm_kill, run_killed_at
 from mnemic.curated import Memory, Op, admin as ops
 from mnemic.curated.tool import run_memory_tool
+from mnemic.fsio import SidecarLock
 from mnemic.governance import AuditJournal
 from mnemic.governance.audit import GENESIS, record_hash
 from mnemic.governance.chain import Entry, Journal, JournalSnapshot, JournalTail
@@ -272,6 +274,9 @@ class ListJournalStore:
     def torn_tail(self) -> dict[str, Any] | None:
         return None if self.torn is None else {"bytes": len(self.torn)}
 
+    def deferred_sync(self) -> contextlib.AbstractContextManager[None]:
+        return contextlib.nullcontext()
+
 
 def test_the_journal_policy_needs_only_a_raw_store() -> None:
     store = ListJournalStore()
@@ -499,3 +504,50 @@ def test_kill_at_every_file_system_call_of_an_append(home_path: Path) -> None:
             completed = True
             break
     assert completed and k > 3
+
+
+def test_appends_in_a_deferred_block_are_flushed_once_when_it_ends(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    j = journal(home_path)
+    j.append(action="first", result="ok")
+    flushes: list[int] = []
+    real = os.fdatasync
+    monkeypatch.setattr(os, "fdatasync", lambda fd: (flushes.append(fd), real(fd))[1])
+    with j.deferred_sync():
+        with j.deferred_sync():  # nested: only the outermost block flushes
+            j.append(action="a", result="ok")
+        j.append(action="b", result="ok")
+        assert flushes == []
+    assert len(flushes) == 1
+    j.append(action="after", result="ok")  # outside a block: flushed by the append
+    assert len(flushes) == 2
+    assert j.verify().ok and j.verify().records == 4
+
+
+def test_a_memory_write_flushes_its_audit_record_after_releasing_the_target_lock(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Other writers never wait for the audit flush; it still happens before the call
+    returns (the write is durable, and so is its record, when the tool says so)."""
+    mem = Memory.open(home_path)
+    mem.add("memory", "Deploys go through staging first.")
+    lock_path = mem.backend.lock_path("memory")
+    seen: list[bool] = []
+    real = os.fdatasync
+
+    def fdatasync(fd: int) -> None:
+        probe = SidecarLock(lock_path, 0)
+        free = probe.try_acquire()
+        probe.release()
+        seen.append(free)
+        real(fd)
+
+    monkeypatch.setattr(os, "fdatasync", fdatasync)
+    result = run_memory_tool(
+        mem, json.dumps({"action": "add", "target": "memory", "content": "CI runs on Debian."})
+    )
+    assert result["success"]
+    assert seen == [True]  # one flush, with the target lock already free
+    last = list(journal(home_path).records())[-1]
+    assert last["action"] == "add" and last["result"] == "ok"

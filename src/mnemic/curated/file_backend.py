@@ -116,6 +116,16 @@ class FileBackend:
                             fsync_dir(self.directory)
                     finally:
                         _release(taken)
+                        if txn is not None and self.history_limit > 0:
+                            # Dropping versions past the limit needs no lock (only the
+                            # oldest go, and a second pruner finds them gone already), so
+                            # other writers do not wait for it. The write has committed:
+                            # a version that cannot be dropped now goes at the next one.
+                            for t in txn.prune_pending:
+                                try:
+                                    self._prune(t)
+                                except OSError as exc:
+                                    log.warning("could not drop old versions of %s: %s", t, exc)
                 return
             _release(taken)
             taken = self._lock_all(everything, timeout)
@@ -136,7 +146,7 @@ class FileBackend:
             raise
         return taken
 
-    def _commit(self, target: str, text: str, *, sync_dir: bool = True) -> None:
+    def _commit(self, target: str, text: str, *, sync_dir: bool = True, prune: bool = True) -> None:
         """Replace a target with ``text``; history changes only if the write commits.
 
         Order: the new text goes to a durable temp file first (encoding, disk full and
@@ -157,7 +167,7 @@ class FileBackend:
             if isinstance(exc, OSError):
                 raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
             raise
-        if self.history_limit > 0:
+        if self.history_limit > 0 and prune:
             self._prune(target)
         if sync_dir:
             fsync_dir(self.directory)
@@ -526,6 +536,8 @@ class _FileTxn:
         self._targets = targets
         self.lock_wait_ms = waited_ms
         self.dir_sync_pending = False
+        self.prune_pending: set[str] = set()
+        """Targets whose old versions are dropped once the locks are released."""
 
     def _check(self, target: str) -> None:
         if target not in self._targets:
@@ -537,8 +549,9 @@ class _FileTxn:
 
     def write(self, target: str, text: str) -> None:
         self._check(target)
-        self._backend._commit(target, text, sync_dir=False)
+        self._backend._commit(target, text, sync_dir=False, prune=False)
         self.dir_sync_pending = True
+        self.prune_pending.add(target)
 
     def write_all(self, writes: dict[str, str]) -> None:
         for target in writes:

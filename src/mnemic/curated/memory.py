@@ -386,14 +386,17 @@ class Memory:
                     assert verdict.record is not None
                     attempt.staged(verdict.record)
                     return self._staged(target, ops, action, verdict)
-            commits = self.store.apply_all(
-                target,
-                ops,
-                batch=batch,
-                allow_empty=allow_empty,
-                precommit=precommit,
-                on_commit=self._on_commit(attempt),
-            )
+            # The audit record is appended under the targets' locks, in commit order; its
+            # flush to disk waits until they are released (before this call returns).
+            with gov.deferred_sync() if gov is not None else contextlib.nullcontext():
+                commits = self.store.apply_all(
+                    target,
+                    ops,
+                    batch=batch,
+                    allow_empty=allow_empty,
+                    precommit=precommit,
+                    on_commit=self._on_commit(attempt),
+                )
         except Exception as exc:
             if attempt is not None:
                 attempt.refused(exc)

@@ -37,9 +37,11 @@ from __future__ import annotations
 import contextlib
 import errno
 import json
+import logging
 import os
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +60,8 @@ from .chain import (
     torn_tail_info,
     verify_chain,
 )
+
+log = logging.getLogger(__name__)
 
 __all__ = [
     "GENESIS",
@@ -100,6 +104,8 @@ class FileJournalStore:
         self.head_path = directory / "head"
         self.lock_path = directory / "journal.lock"
         self.lock_timeout = lock_timeout
+        self._deferral = threading.local()
+        """Per thread: ``depth`` of open deferred_sync blocks, ``dirty`` if one appended."""
         self._tail_cache: tuple[int, int, int, str] | None = None
         """(inode, size, seq, hash) after this instance's last append."""
 
@@ -168,12 +174,49 @@ class FileJournalStore:
         finally:
             os.close(fd)
 
+    @contextlib.contextmanager
+    def deferred_sync(self) -> Iterator[None]:
+        """See :meth:`~mnemic.governance.chain.Journal.deferred_sync`. The flush that
+        ends the outermost block syncs the journal file once, whoever appended to it."""
+        state = self._deferral
+        depth = getattr(state, "depth", 0)
+        state.depth = depth + 1
+        try:
+            yield
+        finally:
+            state.depth = depth
+            if depth == 0 and getattr(state, "dirty", False):
+                state.dirty = False
+                self._sync()
+
+    def _deferring(self) -> bool:
+        depth: int = getattr(self._deferral, "depth", 0)
+        return depth > 0
+
+    def _sync(self) -> None:
+        """fdatasync the journal (after deferred appends). A failure is logged, not raised:
+        the write it belongs to has committed, and the record is in the file."""
+        try:
+            fd = open_regular(self.path, os.O_RDONLY, nofollow=True)
+            if fd is None:
+                return
+            try:
+                os.fdatasync(fd)
+            finally:
+                os.close(fd)
+        except (OSError, StorageError) as exc:
+            log.error("could not flush the audit journal %s: %s", self.path, exc)
+
     def _write_lines(self, fd: int, data: bytes, size: int) -> None:
         view = memoryview(data)
         try:
             while view:
                 view = view[os.write(fd, view) :]
-            if self.fsync:
+            if not self.fsync:
+                pass
+            elif self._deferring():
+                self._deferral.dirty = True
+            else:
                 os.fdatasync(fd)
         except OSError:
             with contextlib.suppress(OSError):  # leave no torn tail behind (disk full...)

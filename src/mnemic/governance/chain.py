@@ -30,6 +30,7 @@ import json
 import os
 import time
 from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -310,6 +311,9 @@ class JournalStore(Protocol):
     reads every line and the head consistently. ``torn_tail`` gives ``{"offset",
     "bytes", "sha256"}`` of a fragment a crash left, or ``None`` (always, where an append
     is one transaction). ``location`` says where the lines are, for messages.
+    ``deferred_sync()`` is a context in which appends are written at once but made
+    durable together when the outermost such context of the thread ends (where an
+    append is its own durable transaction, it does nothing).
     """
 
     @property
@@ -317,6 +321,7 @@ class JournalStore(Protocol):
     def append(self, build: Callable[[JournalTail], list[Entry]]) -> list[Entry]: ...
     def snapshot(self) -> JournalSnapshot: ...
     def torn_tail(self) -> dict[str, Any] | None: ...
+    def deferred_sync(self) -> AbstractContextManager[None]: ...
 
 
 class Journal:
@@ -351,6 +356,16 @@ class Journal:
     def torn_tail(self) -> dict[str, Any] | None:
         """``{"offset", "bytes", "sha256"}`` of a final fragment left by a crash, or None."""
         return self.store.torn_tail()
+
+    def deferred_sync(self) -> AbstractContextManager[None]:
+        """Appends inside are made durable together when the outermost block ends.
+
+        For a writer that appends its record while it holds a store lock: the record is
+        written in commit order under that lock, and its flush to disk happens after the
+        lock is released (before the block ends), so other writers do not wait for it and
+        concurrent flushes share one disk write.
+        """
+        return self.store.deferred_sync()
 
     def _entries(self, tail: JournalTail, fields: dict[str, Any] | None) -> list[Entry]:
         now = self.clock()

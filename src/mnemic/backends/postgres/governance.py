@@ -227,6 +227,10 @@ class PostgresJournalStore:
             )
         return entries
 
+    def deferred_sync(self) -> contextlib.AbstractContextManager[None]:
+        """Each append is its own committed transaction: nothing to defer."""
+        return contextlib.nullcontext()
+
     def torn_tail(self) -> dict[str, Any] | None:
         """Never: an append is one database transaction."""
         return None
