@@ -19,6 +19,7 @@ import pytest
 from _backends import Kit
 from _killpoints import arm_kill, run_killed_at
 from mnemic.curated import Memory, Op, admin as ops
+from mnemic.curated.store import file_hash
 from mnemic.curated.tool import run_memory_tool
 from mnemic.fsio import SidecarLock
 from mnemic.governance import AuditJournal
@@ -551,3 +552,57 @@ def test_a_memory_write_flushes_its_audit_record_after_releasing_the_target_lock
     assert seen == [True]  # one flush, with the target lock already free
     last = list(journal(home_path).records())[-1]
     assert last["action"] == "add" and last["result"] == "ok"
+
+
+# -- changes with no record of their own -------------------------------------------------
+
+
+def test_a_hand_edit_between_two_writes_is_reported_as_an_unrecorded_change(
+    home_path: Path,
+) -> None:
+    busy_home(home_path, 2)
+    path = home_path / "memories" / "MEMORY.md"
+    path.write_text(path.read_text() + "\n§\nadded by hand")
+    report = journal(home_path).verify()
+    assert report.ok and report.outside_changes == ()
+    assert report.last_states["memory"] != file_hash(path.read_text())  # doctor's check
+    Memory.open(home_path).add("memory", "fact after the hand edit")
+    report = journal(home_path).verify()
+    assert report.ok  # not tampering with the journal
+    assert len(report.outside_changes) == 1
+    assert report.outside_changes[0].startswith("line 3: memory had changed since line 2")
+    assert report.last_states["memory"] == file_hash(path.read_text())
+
+
+def test_doctor_and_verify_tell_of_a_file_changed_after_its_last_record(home_path: Path) -> None:
+    busy_home(home_path, 1)
+    path = home_path / "memories" / "MEMORY.md"
+    assert not [p for p in ops.doctor(Memory.open(home_path)) if "audit record" in p.message]
+    path.write_text(path.read_text() + "\n§\nadded by hand")
+    found = [p for p in ops.doctor(Memory.open(home_path)) if "audit record" in p.message]
+    assert [(p.severity, p.target) for p in found] == [("info", "memory")]
+
+
+def test_a_write_killed_between_its_commit_and_its_record_is_detected(home_path: Path) -> None:
+    """A write whose data committed but whose audit record a crash lost shows up as an
+    unrecorded change once the next write records the state it found."""
+    busy_home(home_path, 1)
+    path = home_path / "memories" / "MEMORY.md"
+    lost_records = 0
+    for k in range(1, 80):
+        text = f"fact written by attempt {k}"
+        status = run_killed_at(k, lambda t=text: Memory.open(home_path).add("memory", t))
+        before = journal(home_path).verify()
+        assert before.ok, (k, before)
+        unrecorded = before.last_states["memory"] != file_hash(path.read_text())
+        Memory.open(home_path).add("memory", f"probe after attempt {k}")
+        after = journal(home_path).verify()
+        assert after.ok, (k, after)
+        new = len(after.outside_changes) - len(before.outside_changes)
+        assert new == (1 if unrecorded else 0), (k, after.outside_changes)
+        lost_records += unrecorded
+        if os.WIFEXITED(status):
+            break
+    else:
+        raise AssertionError("the write never completed")
+    assert lost_records >= 1  # some kill point fell between the commit and its record

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from ..errors import ContentRejected, InvalidArgument, StorageError, ToolError
+from ..governance.chain import VerifyReport
 from ..scan import scan_text
 from .backend import Problem, Version
 from .entries import DELIMITER, FILENAMES, TARGETS, detect_drift, parse, serialize, validate_content
@@ -304,6 +305,8 @@ def doctor(memory: Memory, *, fix: bool = False) -> list[Problem]:
                 )
     problems.extend(backend.doctor(fix=fix))
     journal = memory.governor.journal if memory.governor is not None else None
+    if journal is not None:
+        problems.extend(_unrecorded_changes(memory, journal.verify()))
     if journal is not None:  # a torn tail left by a crash mid-append (files only)
         try:
             torn = journal.torn_tail()
@@ -329,3 +332,38 @@ def doctor(memory: Memory, *, fix: bool = False) -> list[Problem]:
                 )
             )
     return problems
+
+
+def _unrecorded_changes(memory: Memory, report: VerifyReport) -> list[Problem]:
+    """Targets whose content differs from what the last audit record of them says: changed
+    since with no record (a hand edit, or a write whose record a crash lost)."""
+    out: list[Problem] = []
+    for target in TARGETS:
+        if target not in report.last_states:
+            continue
+        try:
+            now = file_hash(memory.backend.read(target))
+        except StorageError:
+            continue  # an unreadable file is reported above
+        if now != report.last_states[target]:
+            out.append(
+                Problem(
+                    "info",
+                    target,
+                    f"{FILENAMES[target]} changed after the last audit record of it, with no "
+                    "record of the change (a hand edit, or a write whose record a crash "
+                    "lost); the next write through mnemic records the state it finds.",
+                    "mnemic audit verify lists every such change; nothing needs fixing",
+                )
+            )
+    if report.outside_changes:
+        out.append(
+            Problem(
+                "info",
+                None,
+                f"the audit journal shows {len(report.outside_changes)} change(s) made between "
+                "records with no record of their own (hand edits, or records a crash lost).",
+                "mnemic audit verify lists them",
+            )
+        )
+    return out

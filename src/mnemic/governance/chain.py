@@ -114,6 +114,12 @@ class VerifyReport:
     """Every problem found, in journal order (a torn tail is one, of kind torn_tail)."""
     torn_tail: dict[str, Any] | None = None
     """``{"offset", "bytes", "sha256"}`` of a final fragment left by a crash."""
+    outside_changes: tuple[str, ...] = field(default_factory=tuple)
+    """Where a target's content changed between two of its records with no record of the
+    change (not tampering with the journal: hand edits do it; so does a crash that lost a
+    record)."""
+    last_states: dict[str, str | None] = field(default_factory=dict)
+    """The content hash each target had at its last record (``None``: no file then)."""
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-able form."""
@@ -153,6 +159,8 @@ def verify_chain(
     prev_hash = GENESIS
     prev_seq = 0
     good = 0
+    states: dict[str, tuple[int, object]] = {}
+    outside: list[str] = []
     for number, line in enumerate(lines, 1):
         rec = _parse(line)
         if isinstance(rec, str):
@@ -163,6 +171,7 @@ def verify_chain(
             problems.append(AuditProblem(number, "tampered", f"line {number} " + "; ".join(issues)))
         else:
             good += 1
+            _follow_states(rec, number, states, outside)
         seq = rec["seq"]
         prev_seq, prev_hash = seq, rec["hash"]
     notes: list[str] = []
@@ -189,7 +198,33 @@ def verify_chain(
         notes=tuple(notes),
         problems=tuple(problems),
         torn_tail=torn_info,
+        outside_changes=tuple(outside),
+        last_states={t: h for t, (_, h) in states.items() if isinstance(h, str) or h is None},
     )
+
+
+def _follow_states(
+    rec: dict[str, Any], number: int, states: dict[str, tuple[int, object]], outside: list[str]
+) -> None:
+    """Follow each target's content hash from record to record. A record whose ``before``
+    (the state its writer found under the lock) differs from the state the previous record
+    of that target left means the target changed with no record in between: a hand edit,
+    a write by something that does not audit, or a write whose record a crash lost."""
+    if rec.get("result") != "ok":
+        return  # only a commit's hashes were taken under the target's lock
+    before, after = rec.get("before"), rec.get("after")
+    if isinstance(before, dict):
+        for target, found in before.items():
+            seen = states.get(target)
+            if seen is not None and found != seen[1]:
+                outside.append(
+                    f"line {number}: {target} had changed since line {seen[0]} with no record "
+                    "in between (a hand edit, or a write whose record a crash lost)"
+                )
+            states[target] = (number, found)
+    if isinstance(after, dict):
+        for target, left in after.items():
+            states[target] = (number, left)
 
 
 def _parse(line: bytes) -> dict[str, Any] | str:
