@@ -36,6 +36,7 @@ from .backend import CuratedBackend
 from .entries import TARGETS, char_count
 from .guard import LoopGuard
 from .proposal import describe, payload_of
+from .provenance import Provenance, Stamp, inspect
 from .snapshot import Block, display_entry, load_block, sanitize
 from .store import Commit, CuratedStore, Op, OpResult, check_target, file_hash
 from .usage import Usage, label
@@ -396,6 +397,8 @@ class Memory:
                     allow_empty=allow_empty,
                     precommit=precommit,
                     on_commit=self._on_commit(attempt),
+                    author=self.author(),
+                    now=self.now(),
                 )
         except Exception as exc:
             if attempt is not None:
@@ -405,6 +408,34 @@ class Memory:
         if result.written:
             self._publish(result)
         return result
+
+    # -- provenance -----------------------------------------------------------------
+    def now(self) -> float:
+        """The time of this memory's clock (the governor's; tests may set it)."""
+        return self.governor.clock() if self.governor is not None else time.time()
+
+    def author(self, origin: str | None = None) -> Stamp:
+        """Who this session's writes are recorded as in the provenance ledger: the
+        actor its origin implies, the origin (or ``origin``, naming a person's command
+        such as ``edit``) and the session id."""
+        ctx = self.governor.context if self.governor is not None else None
+        if ctx is None:
+            return Stamp.of(origin or "api")
+        stamp = Stamp.of(ctx.origin, ctx.session_id)
+        return stamp if origin is None else Stamp(stamp.actor, origin, stamp.session_id)
+
+    def provenance(self, target: str, *, record: bool = False) -> list[tuple[str, Provenance]]:
+        """Live entries of ``target`` (raw text) with who wrote each and when.
+
+        Provenance is kept beside the file, matched by content; an entry without any
+        reads as ``unknown`` (``hand`` when it was changed outside mnemic). ``record``
+        also writes down when entries changed by hand were first seen (under the lock,
+        waited for briefly; skipped when busy or read-only). See
+        :mod:`mnemic.curated.provenance`.
+        """
+        target = check_target(target)
+        wait = min(1.0, self.settings.memory.lock_timeout)
+        return inspect(self.backend, target, now=self.now(), record=record, lock_timeout=wait)
 
     def observe(self, callback: Callable[[MemoryCommitted], None]) -> None:
         """Call ``callback`` after every write of this session that changed memory (not
