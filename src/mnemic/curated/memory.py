@@ -33,10 +33,10 @@ from ..home import Home
 from ..registry import backend_for
 from ..scan import set_default_level
 from .backend import CuratedBackend
-from .entries import TARGETS, char_count
+from .entries import TARGETS, char_count, parse
 from .guard import LoopGuard
 from .proposal import describe, payload_of
-from .provenance import Provenance, Stamp, inspect
+from .provenance import Provenance, Stamp, annotate, inspect
 from .snapshot import Block, display_entry, load_block, sanitize
 from .store import Commit, CuratedStore, Op, OpResult, check_target, file_hash
 from .usage import Usage, label
@@ -157,6 +157,8 @@ class ReadResult:
     """Handles (``entry:<hex>``) of entries hidden because of a threat finding."""
     differs_from_snapshot: bool
     external_changes: Changes | None = None
+    provenance: tuple[Provenance, ...] = ()
+    """Who wrote each entry and when (same order as ``entries``; see :meth:`Memory.provenance`)."""
 
 
 def open_backend(home: Home, *, cleanup: bool = True) -> CuratedBackend:
@@ -273,9 +275,10 @@ class Memory:
         return Usage.of(target, self.store.load(target), self.store.limit(target))
 
     def read(self, target: str) -> ReadResult:
-        """Live entries (blocked ones replaced by a placeholder) and usage."""
+        """Live entries (blocked ones replaced by a placeholder), usage and provenance."""
         target = check_target(target)
-        live = tuple(self.store.load(target))
+        raw = self.backend.read(target)
+        live = tuple(parse(raw)) if raw is not None else ()
         changes = self._observe(target, live)
         shown = sanitize(target, live)
         return ReadResult(
@@ -285,6 +288,7 @@ class Memory:
             tuple(handle for _, handle, _ in shown.blocked),
             live != self.snapshot.entries.get(target, ()),
             changes,
+            tuple(annotate(self.backend, target, raw, live)),
         )
 
     def poll_external_changes(self) -> list[Changes]:
@@ -436,6 +440,19 @@ class Memory:
         target = check_target(target)
         wait = min(1.0, self.settings.memory.lock_timeout)
         return inspect(self.backend, target, now=self.now(), record=record, lock_timeout=wait)
+
+    def provenance_listing(self, target: str) -> dict[str, Any]:
+        """The long form of a target for display (JSON-able): live entries, sanitised
+        (a blocked entry only as its placeholder), each with its provenance, and usage."""
+        pairs = self.provenance(target)
+        shown = sanitize(target, [e for e, _ in pairs])
+        return {
+            "target": target,
+            "entries": [
+                {"entry": d, **p.as_dict()} for d, (_, p) in zip(shown.display, pairs, strict=True)
+            ],
+            "usage": Usage.of(target, [e for e, _ in pairs], self.store.limit(target)).as_dict(),
+        }
 
     def observe(self, callback: Callable[[MemoryCommitted], None]) -> None:
         """Call ``callback`` after every write of this session that changed memory (not

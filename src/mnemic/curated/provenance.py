@@ -44,6 +44,8 @@ __all__ = [
     "Stamp",
     "actor_of",
     "advance",
+    "annotate",
+    "brief",
     "decode",
     "encode",
     "entry_key",
@@ -396,9 +398,29 @@ def inspect(
             log.info("provenance of %s read without recording: %s", target, exc)
     raw = backend.read(target)
     entries = parse(raw) if raw is not None else []
+    return list(zip(entries, annotate(backend, target, raw, entries), strict=True))
+
+
+def annotate(
+    backend: CuratedBackend, target: str, raw: str | None, entries: Sequence[str]
+) -> list[Provenance]:
+    """The provenance of ``entries`` (parsed from ``raw``, the text just read), from the
+    stored ledger read now without a lock; an unusable ledger is logged and ignored."""
     try:
         ledger = decode(backend.read_provenance(target), target)
     except StorageError as exc:
         log.warning("provenance of %s ignored: %s", target, exc)
         ledger = None
-    return list(zip(entries, resolve(ledger, raw, entries, None), strict=True))
+    return resolve(ledger, raw, entries, None)
+
+
+def brief(p: Provenance) -> dict[str, str]:
+    """A compact form for a model (UTC times to the minute; unknown fields left out)."""
+    out: dict[str, str] = {}
+    for key, value in (("created", p.created), ("updated", p.updated)):
+        if value is not None:
+            out[key] = time.strftime("%Y-%m-%dT%H:%MZ", time.gmtime(value))
+    out["by"] = p.actor
+    if p.session_id:
+        out["session"] = p.session_id
+    return out
