@@ -346,6 +346,7 @@ class Memory:
         guarded: bool = False,
         gate: bool = True,
         pending_id: str | None = None,
+        author: Stamp | None = None,
     ) -> WriteResult:
         """Apply operations (each may name its own target; default ``target``).
 
@@ -353,6 +354,8 @@ class Memory:
         approval gate (``gate=False`` skips it); the result may then be staged
         (``WriteResult.staged``) instead of written. ``pending_id`` marks the replay of
         an approved pending write (the gate is skipped; the audit says ``approve``).
+        ``author`` is who the provenance ledger records as the writer (default: this
+        session, :meth:`author`; an approved write names the session that proposed it).
         """
         target = check_target(target)
         ops = list(operations)
@@ -401,7 +404,7 @@ class Memory:
                     allow_empty=allow_empty,
                     precommit=precommit,
                     on_commit=self._on_commit(attempt),
-                    author=self.author(),
+                    author=author or self.author(),
                     now=self.now(),
                 )
         except Exception as exc:
