@@ -183,24 +183,38 @@ def encode(ledger: Ledger) -> str:
     )
 
 
+class _Damaged(ValueError):
+    pass
+
+
 def _time(value: object) -> float | None:
-    if isinstance(value, bool) or not isinstance(value, int | float):
+    if value is None:
         return None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise _Damaged(f"a time is {type(value).__name__}, not a number")
     value = float(value)
-    return value if math.isfinite(value) and value >= 0 else None
+    if not math.isfinite(value) or value < 0:
+        raise _Damaged(f"a time is {value!r}")
+    return value
 
 
 def _text(value: object) -> str | None:
-    return value[:_MAX_TEXT] if isinstance(value, str) and value else None
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > _MAX_TEXT:
+        raise _Damaged("a text field is not a short string")
+    return value or None
 
 
 def _records(value: object) -> dict[str, Provenance]:
-    out: dict[str, Provenance] = {}
+    if value is None:
+        return {}
     if not isinstance(value, dict):
-        return out
+        raise _Damaged("the records are not an object")
+    out: dict[str, Provenance] = {}
     for key, rec in value.items():
         if not isinstance(key, str) or len(key) != 32 or not isinstance(rec, dict):
-            continue
+            raise _Damaged("a record is not a 32-digit key with an object")
         out[key] = Provenance(
             _time(rec.get("created")),
             _time(rec.get("updated")),
@@ -213,10 +227,11 @@ def _records(value: object) -> dict[str, Provenance]:
 
 
 def decode(raw: str | None, where: str) -> Ledger | None:
-    """A stored ledger, or ``None`` when there is none or it cannot be used (logged).
+    """A stored ledger, or ``None`` when there is none or it cannot be trusted.
 
-    Anything that is not the expected JSON object is ignored as a whole; records with
-    bad fields keep what is valid (a time that is not a number reads as unknown).
+    Anything that is not exactly the stored form (not JSON, another version, a record
+    with a field of the wrong kind, too large) is ignored as a whole, with a warning:
+    its entries then read as ``unknown``, and the next write starts a new ledger.
     """
     if raw is None:
         return None
@@ -225,20 +240,16 @@ def decode(raw: str | None, where: str) -> Ledger | None:
         return None
     try:
         data = json.loads(raw)
-    except (ValueError, RecursionError):
-        log.warning("provenance of %s ignored: it is not valid JSON", where)
+        if not isinstance(data, dict) or data.get("version") != 1:
+            raise _Damaged("not a version-1 provenance record")
+        text, before = data.get("text"), data.get("before")
+        if not isinstance(text, str | None) or not isinstance(before, str | None):
+            raise _Damaged("a text hash is not a string")
+        return Ledger(text, _records(data.get("entries")), before, _records(data.get("dropped")))
+    except (ValueError, RecursionError) as exc:  # _Damaged is a ValueError, as is bad JSON
+        reason = exc if isinstance(exc, _Damaged) else "it is not valid JSON"
+        log.warning("provenance of %s ignored: %s", where, reason)
         return None
-    if not isinstance(data, dict) or data.get("version") != 1:
-        log.warning("provenance of %s ignored: not a version-1 provenance record", where)
-        return None
-    text = data.get("text")
-    before = data.get("before")
-    return Ledger(
-        text if isinstance(text, str) else None,
-        _records(data.get("entries")),
-        before if isinstance(before, str) else None,
-        _records(data.get("dropped")),
-    )
 
 
 def resolve(
@@ -319,7 +330,11 @@ def record(
     """Write the ledger of ``target`` for a write about to commit in ``txn`` (under its
     lock). Advisory: any failure is logged and swallowed, the write goes on."""
     try:
-        ledger = decode(txn.read_provenance(target), target)
+        try:
+            ledger = decode(txn.read_provenance(target), target)
+        except StorageError as exc:  # a FIFO, a symlink, too large...: start afresh
+            log.warning("provenance of %s ignored and rewritten: %s", target, exc)
+            ledger = None
         new = advance(
             ledger,
             raw_before,
