@@ -49,7 +49,7 @@ def test_migrate_and_status(home_path: Path, pg_dsn: str) -> None:
         assert "up to date" in again.output
         status = run("--home", str(home_path), "db", "status", *url, "--json")
         info = json.loads(status.output)
-        assert info["schema_version"] == info["code_version"] == 2
+        assert info["schema_version"] == info["code_version"] == 3
         assert info["pending_migrations"] == [] and info["counts"]["messages"] == 0
     finally:
         import psycopg
