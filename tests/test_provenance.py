@@ -330,6 +330,26 @@ def test_a_sidecar_that_cannot_be_written_never_fails_the_write(
     assert not [p for p in (home_path / "memories").iterdir() if p.name.endswith(".tmp")]
 
 
+@pytest.mark.postgres
+def test_a_ledger_table_that_fails_never_fails_the_write(
+    home_path: Path, pg_dsn: str, pg_schema: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    from _backends import PostgresKit
+
+    kit = PostgresKit(home_path, pg_dsn, pg_schema)
+    home = kit.write_config()
+    open_at(home, T0).add("memory", "first")
+    kit.sql("ALTER TABLE {s}.curated_provenance RENAME TO curated_provenance_gone")
+    caplog.set_level(logging.WARNING, logger="mnemic")
+    mem = open_at(home, T0 + 1)
+    assert prov(mem)["first"].actor == "unknown"
+    assert mem.add("memory", "second").written  # the failed statement did not abort it
+    assert kit.raw("memory") == serialize(["first", "second"])
+    assert "provenance of memory" in caplog.text
+    versions = kit.sql("SELECT count(*) FROM {s}.curated_versions WHERE target = 'memory'")
+    assert versions[0][0] == 1
+
+
 def test_forget_user_purges_the_user_ledger(home_path: Path) -> None:
     FilesKit(home_path).write_config()
     mem = open_at(home_path, T0)
