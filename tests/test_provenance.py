@@ -311,6 +311,7 @@ def test_symlinked_sidecar_is_never_followed_or_written_through(
     assert "symlink" in caplog.text
     assert json.loads(decoy.read_text()) == forged  # untouched
     assert not _ledger(home_path).is_symlink()
+    assert not [p for p in (home_path / "memories").iterdir() if p.name.endswith(".tmp")]
     assert oct(_ledger(home_path).stat().st_mode & 0o777) == oct(0o600)
 
 

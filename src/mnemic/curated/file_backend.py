@@ -22,6 +22,7 @@ files end up old or both new, never one of each.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import logging
@@ -101,17 +102,21 @@ class FileBackend:
     def _write_provenance(self, target: str, ledger: str) -> None:
         """Replace the provenance sidecar of a target (caller holds its lock).
 
-        A temp file renamed into place, without an fsync of its own: provenance is
-        advisory, and the directory fsync of the commit it goes with carries the rename.
-        The rename replaces whatever entry is there (a symlink or a FIFO is replaced,
-        never followed or opened). The temp name is one of the target's temp files, so
-        the debris of a crash is found and removed like a target writer's.
+        A temp file without an fsync of its own (provenance is advisory; the directory
+        fsync of the commit it goes with carries the renames). The old sidecar is first
+        renamed aside and then removed, rather than renamed over: on ext4, a rename over
+        an existing file forces the new file's data to disk before the commit's journal
+        entry (``auto_da_alloc``), which would cost as much as an fsync inside the lock.
+        A lock-free reader in the microseconds between the two renames, or a crash there,
+        finds no sidecar: its entries read as ``unknown``, which is what a lost sidecar
+        means. Renames never follow or open what they move: a symlink or a FIFO in place
+        of the sidecar is moved aside and removed. Temp names are the target's temp
+        files, so the debris of a crash is removed like a target writer's.
         """
         path = self.provenance_path(target)
-        tmp = os.path.join(
-            self.directory,
-            f"{temp_prefix(self.path(target))}prov-{os.urandom(6).hex()}{TEMP_SUFFIX}",
-        )
+        stem = f"{temp_prefix(self.path(target))}prov-{os.urandom(6).hex()}"
+        tmp = os.path.join(self.directory, f"{stem}{TEMP_SUFFIX}")
+        aside = os.path.join(self.directory, f"{stem}-old{TEMP_SUFFIX}")
         try:
             fd = os.open(
                 tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, FILE_MODE
@@ -122,10 +127,22 @@ class FileBackend:
                     view = view[os.write(fd, view) :]
             finally:
                 os.close(fd)
-            os.replace(tmp, path)
+            if os.path.isdir(path) and not os.path.islink(path):
+                raise IsADirectoryError(errno.EISDIR, "a directory is in the way", str(path))
+            try:
+                os.rename(path, aside)
+            except FileNotFoundError:
+                aside = ""
+            os.rename(tmp, path)
         except OSError as exc:
             _discard(tmp)
+            if aside and os.path.lexists(aside) and not os.path.lexists(path):
+                with contextlib.suppress(OSError):
+                    os.rename(aside, path)  # put back what was there
             raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
+        if aside:
+            with contextlib.suppress(OSError):
+                os.unlink(aside)
 
     # -- transactions --------------------------------------------------------
     @contextlib.contextmanager
