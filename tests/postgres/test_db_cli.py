@@ -44,7 +44,7 @@ def test_migrate_and_status(home_path: Path, pg_dsn: str) -> None:
     url = ["--url", pg_dsn, "--schema", "cli_status"]
     try:
         first = run("--home", str(home_path), "db", "migrate", *url, "--json")
-        assert first.exit_code == 0 and json.loads(first.output)["applied"] == [1, 2]
+        assert first.exit_code == 0 and json.loads(first.output)["applied"] == [1, 2, 3]
         again = run("--home", str(home_path), "db", "migrate", *url)
         assert "up to date" in again.output
         status = run("--home", str(home_path), "db", "status", *url, "--json")
