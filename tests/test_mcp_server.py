@@ -168,6 +168,28 @@ async def test_snapshot_is_frozen_per_connection(home_path: Path) -> None:
         assert "USER PROFILE" in prompt_text.text and "Prefers metric units." in prompt_text.text
 
 
+async def test_long_resource_gives_live_entries_with_provenance(home_path: Path) -> None:
+    Memory.open(home_path, origin="agent", session_id="s-agent").add("memory", "Uses uv.")
+    async with connect(home_path, name="ide") as c:
+        frozen = await read(c, "mnemic://memory")
+        added = await c.call_tool("memory", {"action": "add", "content": "Tabs are 4 spaces."})
+        assert not added.is_error
+        listing = json.loads(await read(c, "mnemic://memory/long"))
+        assert [e["entry"] for e in listing["entries"]] == ["Uses uv.", "Tabs are 4 spaces."]
+        first, second = listing["entries"]
+        assert (first["actor"], first["session_id"]) == ("model", "s-agent")
+        assert (second["actor"], second["origin"]) == ("mcp", "mcp:ide")
+        assert second["created"] >= first["created"]
+        assert listing["usage"]["entries"] == 2
+        # the plain resource is the frozen block, byte for byte, with no provenance in it
+        assert await read(c, "mnemic://memory") == frozen
+        assert "Tabs are 4 spaces." not in frozen and "s-agent" not in frozen
+        live = await c.call_tool("memory", {"action": "read", "target": "memory"})
+        assert live.structured_content is not None
+        assert [p["by"] for p in live.structured_content["provenance"]] == ["model", "mcp"]
+        assert json.loads(await read(c, "mnemic://user/long"))["entries"] == []
+
+
 async def test_empty_memory(home_path: Path) -> None:
     async with connect(home_path) as c:
         assert await read(c, "mnemic://memory") == ""
@@ -182,6 +204,8 @@ async def test_skills_as_tools_and_resources(home_path: Path) -> None:
         assert uris == [
             "mnemic://memory",
             "mnemic://user",
+            "mnemic://memory/long",
+            "mnemic://user/long",
             "mnemic://skills",
             "mnemic://skills/ops/deploy-docs",
         ]

@@ -128,6 +128,8 @@ class MemorySettings(_Section):
     """Counted failures per turn before the circuit breaker stops memory calls."""
     render_cap: int = 0
     """Max chars of a snapshot block (0 = automatic: max(2 x limit, 4000))."""
+    stale_after_days: int = 90
+    """Days without a write after which ``mnemic memory status`` lists an entry for review."""
 
 
 class SessionSettings(_Section):
@@ -539,6 +541,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "memory.pressure_ratio": (0.01, 1.0),
     "memory.max_failures_per_turn": (1, 1000),
     "memory.render_cap": (0, 10_000_000),
+    "memory.stale_after_days": (1, 36_500),
     "sessions.max_output_chars": (1000, 10_000_000),
     "sessions.summary_timeout": (0.1, 3600.0),
     "sessions.summary_concurrency": (1, 64),

@@ -105,6 +105,8 @@ async def test_a_client_session_end_to_end(home_path: Path) -> None:
         assert uris == [
             "mnemic://memory",
             "mnemic://user",
+            "mnemic://memory/long",
+            "mnemic://user/long",
             "mnemic://skills",
             "mnemic://skills/ops/deploy-docs",
         ]
@@ -126,6 +128,10 @@ async def test_a_client_session_end_to_end(home_path: Path) -> None:
             },
         )
         assert not err and resp["replaced_entry"] == "CI runs on Fridays."
+        long_form = json.loads(await read(c, "mnemic://memory/long"))
+        nightly = [e for e in long_form["entries"] if e["entry"] == "CI runs nightly."]
+        assert nightly and nightly[0]["actor"] == "mcp"
+        assert nightly[0]["origin"].startswith("mcp:") and nightly[0]["session_id"]
         err, resp = await call(
             c, "memory", {"action": "add", "target": "user", "content": "Name is Ada."}
         )

@@ -44,12 +44,12 @@ def test_migrate_and_status(home_path: Path, pg_dsn: str) -> None:
     url = ["--url", pg_dsn, "--schema", "cli_status"]
     try:
         first = run("--home", str(home_path), "db", "migrate", *url, "--json")
-        assert first.exit_code == 0 and json.loads(first.output)["applied"] == [1, 2]
+        assert first.exit_code == 0 and json.loads(first.output)["applied"] == [1, 2, 3]
         again = run("--home", str(home_path), "db", "migrate", *url)
         assert "up to date" in again.output
         status = run("--home", str(home_path), "db", "status", *url, "--json")
         info = json.loads(status.output)
-        assert info["schema_version"] == info["code_version"] == 2
+        assert info["schema_version"] == info["code_version"] == 3
         assert info["pending_migrations"] == [] and info["counts"]["messages"] == 0
     finally:
         import psycopg
@@ -85,6 +85,9 @@ def test_copy_into_the_database_and_back(tmp_path: Path, pg_dsn: str, pg_schema:
     )
     mem = Memory.open(host)
     assert mem.entries("memory") == Memory.open(source).entries("memory")
+    # provenance travels with the text: who wrote each entry, and when
+    assert mem.provenance("user") == Memory.open(source).provenance("user")
+    assert [p.actor for _, p in mem.provenance("memory")] == ["api", "api"]
     with open_store(Home.open(host)) as store:
         hits = store.search(parse_query("记忆"), SearchFilters())
         assert sorted(h.session_id for h in hits) == ["s0", "s1", "s2"]
@@ -98,6 +101,7 @@ def test_copy_into_the_database_and_back(tmp_path: Path, pg_dsn: str, pg_schema:
               "--to", str(back))  # fmt: skip
     assert out.exit_code == 0 and "Verified." in out.output, out.output
     assert Memory.open(back).entries("memory") == Memory.open(source).entries("memory")
+    assert Memory.open(back).provenance("memory") == Memory.open(source).provenance("memory")
     assert Memory.open(back).backend.read_version("memory", 1) == Memory.open(
         source
     ).backend.read_version("memory", 1)

@@ -10,6 +10,7 @@ import click
 
 from ..curated import Memory, Op, WriteResult, admin as ops
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
+from ..curated.provenance import Provenance, stale
 from ..curated.snapshot import display_entry, sanitize
 from ..curated.tool import run_memory_tool
 from ..errors import BatchFailed, MnemicError, ToolError
@@ -130,24 +131,57 @@ def memory() -> None:
     """
 
 
+def _when(t: float | None) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(t)) if t is not None else "unknown"
+
+
+def _provenance_line(p: Provenance) -> str:
+    """One line saying who wrote an entry and when."""
+    if p.actor == "unknown":
+        seen = f" (first seen {_when(p.seen)})" if p.seen is not None else ""
+        return f"provenance unknown{seen}"
+    if p.actor == "hand" and p.created is None:
+        return "edited by hand (not yet recorded)"
+    who = "edited by hand" if p.actor == "hand" else f"by {p.actor}"
+    if p.origin and p.origin not in (p.actor, "agent"):
+        who += f" ({p.origin})"
+    session = f"  session {p.session_id}" if p.session_id else ""
+    return f"created {_when(p.created)}  updated {_when(p.updated)}  {who}{session}"
+
+
 @memory.command()
 @TARGETS_OPT
 @click.option("--raw", is_flag=True, help="Show stored text, including blocked entries.")
+@click.option(
+    "--long",
+    "-l",
+    "long_form",
+    is_flag=True,
+    help="Live entries with their provenance: created, updated, by whom, session.",
+)
 @JSON_OPT
 @pass_app
 @handle_errors
-def show(app: AppContext, target: str | None, raw: bool, as_json: bool) -> None:
+def show(app: AppContext, target: str | None, raw: bool, long_form: bool, as_json: bool) -> None:
     """Show the entries as the next session's system prompt will see them.
 
+    With --long, the live entries each with when they were created and last updated,
+    who wrote them (model, flush, review, mcp, cli, hand...) and in which session.
     Exits 1 when a file cannot be read (after showing everything that could be).
     """
     mem = _open(app)
     targets = [target] if target else list(TARGETS)
     unreadable: dict[str, str] = {}
     entries: dict[str, list[str]] = {}
+    provenance: dict[str, list[Provenance]] = {}
     for t in targets:
         try:
-            entries[t] = mem.entries(t)
+            if long_form:
+                pairs = mem.provenance(t, record=True)
+                entries[t] = [e for e, _ in pairs]
+                provenance[t] = [p for _, p in pairs]
+            else:
+                entries[t] = mem.entries(t)
         except MnemicError as exc:
             unreadable[t] = exc.to_human()
     if as_json:
@@ -164,7 +198,11 @@ def show(app: AppContext, target: str | None, raw: bool, as_json: bool) -> None:
                 "usage": mem.usage(t).as_dict(),
                 "in_prompt": mem.snapshot.enabled[t],
             }
+            if long_form:
+                out[t]["provenance"] = [p.as_dict() for p in provenance[t]]
         emit_json(out)
+    elif long_form:
+        _show_long(mem, targets, entries, provenance, unreadable, raw)
     else:
         _show_text(mem, targets, entries, unreadable, raw)
     if unreadable:
@@ -200,19 +238,60 @@ def _show_text(
         click.echo()
 
 
+def _show_long(
+    mem: Memory,
+    targets: list[str],
+    entries: dict[str, list[str]],
+    provenance: dict[str, list[Provenance]],
+    unreadable: dict[str, str],
+    raw: bool,
+) -> None:
+    for t in targets:
+        if t in unreadable:
+            click.echo(f"mnemic: {FILENAMES[t]}: {unreadable[t]}", err=True)
+            continue
+        click.echo(f"# {mem.backend.location(t)} ({len(entries[t])} entries)")
+        for i, (entry, prov) in enumerate(zip(entries[t], provenance[t], strict=True), 1):
+            shown = entry if raw else _human_entry(t, entry)
+            click.echo(f"[{i}] " + shown.replace("\n", "\n    "))
+            click.echo(f"    {_provenance_line(prov)}")
+        click.echo()
+
+
 @memory.command()
 @JSON_OPT
 @pass_app
 @handle_errors
 def status(app: AppContext, as_json: bool) -> None:
-    """How full each target is (characters, entries, token estimate)."""
+    """How full each target is (characters, entries, token estimate), and the entries
+    untouched for [memory] stale_after_days days or more: candidates for review."""
     mem = _open(app)
+    days = mem.settings.memory.stale_after_days
+    now = time.time()
     rows: list[dict[str, Any]] = []
+    old: dict[str, list[tuple[int, str, Provenance]]] = {}
     for t in TARGETS:
         if t in mem.snapshot.errors:
             rows.append({"target": t, "error": mem.snapshot.errors[t]})
             continue
-        rows.append({**mem.usage(t).as_dict(), "file": mem.backend.location(t)})
+        row: dict[str, Any] = {**mem.usage(t).as_dict(), "file": mem.backend.location(t)}
+        try:
+            pairs = mem.provenance(t, record=True)
+        except MnemicError as exc:
+            rows.append({"target": t, "error": exc.to_human()})
+            continue
+        old[t] = stale([e for e, _ in pairs], [p for _, p in pairs], days=days, now=now)
+        row["stale_after_days"] = days
+        row["stale"] = [
+            {
+                "index": i + 1,
+                "entry": display_entry(t, e)[0],
+                "days": int((now - (p.last_touched or now)) // 86400),
+                **p.as_dict(),
+            }
+            for i, e, p in old[t]
+        ]
+        rows.append(row)
     if as_json:
         emit_json(rows)
         return
@@ -228,6 +307,17 @@ def status(app: AppContext, as_json: bool) -> None:
             f"{row['limit']:,} chars  {row['entries']:>3} entries  ~{row['tokens_estimate']:,} "
             f"tokens{flag}"
         )
+    for t, items in old.items():
+        if not items:
+            continue
+        click.echo(
+            f"\n{FILENAMES[t]}: {len(items)} entr{'y' if len(items) == 1 else 'ies'} untouched "
+            f"for {days}+ days (review: keep, update or remove):"
+        )
+        for i, entry, prov in items:
+            first = _human_entry(t, entry).splitlines()[0] if entry else ""
+            age = int((now - (prov.last_touched or now)) // 86400)
+            click.echo(f"  [{i + 1}] {first[:80]}  ({age} days, {prov.actor})")
 
 
 @memory.command()

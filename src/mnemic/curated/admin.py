@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from ..errors import ContentRejected, InvalidArgument, StorageError, ToolError
 from ..governance.chain import VerifyReport
 from ..scan import scan_text
-from .backend import Problem, Version
+from .backend import CuratedTxn, Problem, Version
 from .entries import DELIMITER, FILENAMES, TARGETS, detect_drift, parse, serialize, validate_content
 from .memory import Memory
+from .provenance import Stamp, record
 from .store import check_target, file_hash
 from .usage import Usage
 
@@ -77,6 +78,7 @@ def restore(memory: Memory, target: str, version: int) -> Version | None:
         text = memory.backend.read_version(target, int(version))
         with memory.backend.transaction([target], memory.settings.memory.lock_timeout) as txn:
             before = txn.read(target)
+            _record(memory, txn, target, before, text, memory.author("restore"))
             txn.write(target, text)
             if attempt is not None:
                 attempt.applied(
@@ -191,6 +193,9 @@ def adopt(memory: Memory, plan: AdoptPlan) -> str:
             )
         backup = memory.backend.save_backup(target, raw)
         text = serialize(plan.entries)
+        # what adopt writes came from the hand edit it adopts
+        session = memory.author().session_id
+        _record(memory, txn, target, found, text, Stamp("hand", "adopt", session))
         txn.write(target, text)
         if attempt is not None:
             attempt.applied(
@@ -239,6 +244,7 @@ def write_edited(memory: Memory, target: str, base_hash: str, edited: str) -> Us
                 "nothing was written."
             )
         text = serialize(entries)
+        _record(memory, txn, target, current, text, memory.author("edit"))
         txn.write(target, text)
         if attempt is not None:
             attempt.applied(
@@ -248,6 +254,15 @@ def write_edited(memory: Memory, target: str, base_hash: str, edited: str) -> Us
                 lock_wait_ms=txn.lock_wait_ms,
             )
     return usage
+
+
+def _record(
+    memory: Memory, txn: CuratedTxn, target: str, before: str | None, after: str, by: Stamp
+) -> None:
+    """The provenance of a whole-text write: unchanged entries keep theirs, the others
+    are written by ``by`` now."""
+    old = parse(before) if before is not None else []
+    record(txn, target, before, old, parse(after), after, by, memory.now())
 
 
 def doctor(memory: Memory, *, fix: bool = False) -> list[Problem]:

@@ -135,6 +135,19 @@ class CuratedTxn(Protocol):
         """
         ...
 
+    def read_provenance(self, target: str) -> str | None:
+        """The stored provenance ledger of ``target`` under the lock (``None``: none).
+
+        Raises a :class:`~mnemic.errors.StorageError` when it exists but cannot be read
+        (the caller treats provenance as advisory and goes on without it)."""
+        ...
+
+    def write_provenance(self, target: str, ledger: str) -> None:
+        """Store the provenance ledger of ``target`` (see :mod:`.provenance`), joining
+        this transaction; called before the target's write. A failure raises a
+        :class:`~mnemic.errors.MnemicError` and leaves the transaction usable."""
+        ...
+
 
 class CuratedBackend(Protocol):
     """Where MEMORY.md and USER.md live. Implementations must give the same semantics."""
@@ -145,6 +158,13 @@ class CuratedBackend(Protocol):
 
     def read(self, target: str) -> str | None:
         """Read a target without locking (readers see whole versions only)."""
+        ...
+
+    def read_provenance(self, target: str) -> str | None:
+        """The stored provenance ledger of ``target`` without locking (``None``: none).
+
+        Raises a :class:`~mnemic.errors.StorageError` when it cannot be read (a sidecar
+        that is not a regular file, a symlink, too large, not UTF-8)."""
         ...
 
     def transaction(

@@ -8,6 +8,8 @@ File layout under ``<home>/memories/``::
     MEMORY.md.bak.<stamp>.<hash>       copies saved when drift was detected (one per text)
     .txn.intent                        redo record of a commit spanning both targets
                                        (exists only while such a commit is in flight)
+    .MEMORY.md.provenance.json         who wrote each entry, and when (0600, advisory;
+                                       see :mod:`.provenance`)
 
 A commit spanning both targets (:meth:`CuratedTxn.write_all`) is a redo log: the new
 texts are written as durable temp files, then a durable intent record naming them, then
@@ -20,6 +22,7 @@ files end up old or both new, never one of each.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import logging
@@ -43,6 +46,7 @@ from ..fsio import (
 )
 from .backend import Backup, Problem, Removal, RetentionPolicy, Version
 from .entries import FILENAMES, TARGETS
+from .provenance import MAX_LEDGER_BYTES
 
 __all__ = ["FileBackend"]
 
@@ -80,9 +84,65 @@ class FileBackend:
     def location(self, target: str) -> str:
         return str(self.path(target))
 
+    def provenance_path(self, target: str) -> Path:
+        """The provenance sidecar of a target (``.MEMORY.md.provenance.json``)."""
+        return self.directory / f".{FILENAMES[target]}.provenance.json"
+
     # -- reads ---------------------------------------------------------------
     def read(self, target: str) -> str | None:
         return read_text_strict(self.path(target), nofollow=True)
+
+    def read_provenance(self, target: str) -> str | None:
+        # Never follows a symlink, never blocks on a FIFO, refuses a huge file: each is
+        # an UnreadableFile / UnsafePath the caller logs and ignores.
+        return read_text_strict(
+            self.provenance_path(target), nofollow=True, max_bytes=MAX_LEDGER_BYTES
+        )
+
+    def _write_provenance(self, target: str, ledger: str) -> None:
+        """Replace the provenance sidecar of a target (caller holds its lock).
+
+        A temp file without an fsync of its own (provenance is advisory; the directory
+        fsync of the commit it goes with carries the renames). The old sidecar is first
+        renamed aside and then removed, rather than renamed over: on ext4, a rename over
+        an existing file forces the new file's data to disk before the commit's journal
+        entry (``auto_da_alloc``), which would cost as much as an fsync inside the lock.
+        A lock-free reader in the microseconds between the two renames, or a crash there,
+        finds no sidecar: its entries read as ``unknown``, which is what a lost sidecar
+        means. Renames never follow or open what they move: a symlink or a FIFO in place
+        of the sidecar is moved aside and removed. Temp names are the target's temp
+        files, so the debris of a crash is removed like a target writer's.
+        """
+        path = self.provenance_path(target)
+        stem = f"{temp_prefix(self.path(target))}prov-{os.urandom(6).hex()}"
+        tmp = os.path.join(self.directory, f"{stem}{TEMP_SUFFIX}")
+        aside = os.path.join(self.directory, f"{stem}-old{TEMP_SUFFIX}")
+        try:
+            fd = os.open(
+                tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, FILE_MODE
+            )
+            try:
+                view = memoryview(ledger.encode("utf-8"))
+                while view:
+                    view = view[os.write(fd, view) :]
+            finally:
+                os.close(fd)
+            if os.path.isdir(path) and not os.path.islink(path):
+                raise IsADirectoryError(errno.EISDIR, "a directory is in the way", str(path))
+            try:
+                os.rename(path, aside)
+            except FileNotFoundError:
+                aside = ""
+            os.rename(tmp, path)
+        except OSError as exc:
+            _discard(tmp)
+            if aside and os.path.lexists(aside) and not os.path.lexists(path):
+                with contextlib.suppress(OSError):
+                    os.rename(aside, path)  # put back what was there
+            raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
+        if aside:
+            with contextlib.suppress(OSError):
+                os.unlink(aside)
 
     # -- transactions --------------------------------------------------------
     @contextlib.contextmanager
@@ -517,6 +577,8 @@ class FileBackend:
         with self.transaction([target], lock_timeout):
             path = self.path(target)
             victims = [str(path)] if os.path.lexists(path) else []
+            if os.path.lexists(self.provenance_path(target)):
+                victims.append(str(self.provenance_path(target)))
             victims += [v.location for v in self.history(target)]
             victims += [b.location for b in self.backups(target)]
             victims += stale_temp_files(path)
@@ -552,6 +614,14 @@ class _FileTxn:
         self._backend._commit(target, text, sync_dir=False, prune=False)
         self.dir_sync_pending = True
         self.prune_pending.add(target)
+
+    def read_provenance(self, target: str) -> str | None:
+        self._check(target)
+        return self._backend.read_provenance(target)
+
+    def write_provenance(self, target: str, ledger: str) -> None:
+        self._check(target)
+        self._backend._write_provenance(target, ledger)
 
     def write_all(self, writes: dict[str, str]) -> None:
         for target in writes:

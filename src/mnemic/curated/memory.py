@@ -33,9 +33,10 @@ from ..home import Home
 from ..registry import backend_for
 from ..scan import set_default_level
 from .backend import CuratedBackend
-from .entries import TARGETS, char_count
+from .entries import TARGETS, char_count, parse
 from .guard import LoopGuard
 from .proposal import describe, payload_of
+from .provenance import Provenance, Stamp, annotate, inspect
 from .snapshot import Block, display_entry, load_block, sanitize
 from .store import Commit, CuratedStore, Op, OpResult, check_target, file_hash
 from .usage import Usage, label
@@ -156,6 +157,8 @@ class ReadResult:
     """Handles (``entry:<hex>``) of entries hidden because of a threat finding."""
     differs_from_snapshot: bool
     external_changes: Changes | None = None
+    provenance: tuple[Provenance, ...] = ()
+    """Who wrote each entry and when (same order as ``entries``; see :meth:`Memory.provenance`)."""
 
 
 def open_backend(home: Home, *, cleanup: bool = True) -> CuratedBackend:
@@ -272,9 +275,10 @@ class Memory:
         return Usage.of(target, self.store.load(target), self.store.limit(target))
 
     def read(self, target: str) -> ReadResult:
-        """Live entries (blocked ones replaced by a placeholder) and usage."""
+        """Live entries (blocked ones replaced by a placeholder), usage and provenance."""
         target = check_target(target)
-        live = tuple(self.store.load(target))
+        raw = self.backend.read(target)
+        live = tuple(parse(raw)) if raw is not None else ()
         changes = self._observe(target, live)
         shown = sanitize(target, live)
         return ReadResult(
@@ -284,6 +288,7 @@ class Memory:
             tuple(handle for _, handle, _ in shown.blocked),
             live != self.snapshot.entries.get(target, ()),
             changes,
+            tuple(annotate(self.backend, target, raw, live)),
         )
 
     def poll_external_changes(self) -> list[Changes]:
@@ -341,6 +346,7 @@ class Memory:
         guarded: bool = False,
         gate: bool = True,
         pending_id: str | None = None,
+        author: Stamp | None = None,
     ) -> WriteResult:
         """Apply operations (each may name its own target; default ``target``).
 
@@ -348,6 +354,8 @@ class Memory:
         approval gate (``gate=False`` skips it); the result may then be staged
         (``WriteResult.staged``) instead of written. ``pending_id`` marks the replay of
         an approved pending write (the gate is skipped; the audit says ``approve``).
+        ``author`` is who the provenance ledger records as the writer (default: this
+        session, :meth:`author`; an approved write names the session that proposed it).
         """
         target = check_target(target)
         ops = list(operations)
@@ -396,6 +404,8 @@ class Memory:
                     allow_empty=allow_empty,
                     precommit=precommit,
                     on_commit=self._on_commit(attempt),
+                    author=author or self.author(),
+                    now=self.now(),
                 )
         except Exception as exc:
             if attempt is not None:
@@ -405,6 +415,47 @@ class Memory:
         if result.written:
             self._publish(result)
         return result
+
+    # -- provenance -----------------------------------------------------------------
+    def now(self) -> float:
+        """The time of this memory's clock (the governor's; tests may set it)."""
+        return self.governor.clock() if self.governor is not None else time.time()
+
+    def author(self, origin: str | None = None) -> Stamp:
+        """Who this session's writes are recorded as in the provenance ledger: the
+        actor its origin implies, the origin (or ``origin``, naming a person's command
+        such as ``edit``) and the session id."""
+        ctx = self.governor.context if self.governor is not None else None
+        if ctx is None:
+            return Stamp.of(origin or "api")
+        stamp = Stamp.of(ctx.origin, ctx.session_id)
+        return stamp if origin is None else Stamp(stamp.actor, origin, stamp.session_id)
+
+    def provenance(self, target: str, *, record: bool = False) -> list[tuple[str, Provenance]]:
+        """Live entries of ``target`` (raw text) with who wrote each and when.
+
+        Provenance is kept beside the file, matched by content; an entry without any
+        reads as ``unknown`` (``hand`` when it was changed outside mnemic). ``record``
+        also writes down when entries changed by hand were first seen (under the lock,
+        waited for briefly; skipped when busy or read-only). See
+        :mod:`mnemic.curated.provenance`.
+        """
+        target = check_target(target)
+        wait = min(1.0, self.settings.memory.lock_timeout)
+        return inspect(self.backend, target, now=self.now(), record=record, lock_timeout=wait)
+
+    def provenance_listing(self, target: str) -> dict[str, Any]:
+        """The long form of a target for display (JSON-able): live entries, sanitised
+        (a blocked entry only as its placeholder), each with its provenance, and usage."""
+        pairs = self.provenance(target)
+        shown = sanitize(target, [e for e, _ in pairs])
+        return {
+            "target": target,
+            "entries": [
+                {"entry": d, **p.as_dict()} for d, (_, p) in zip(shown.display, pairs, strict=True)
+            ],
+            "usage": Usage.of(target, [e for e, _ in pairs], self.store.limit(target)).as_dict(),
+        }
 
     def observe(self, callback: Callable[[MemoryCommitted], None]) -> None:
         """Call ``callback`` after every write of this session that changed memory (not

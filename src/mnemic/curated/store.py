@@ -28,6 +28,7 @@ from ..errors import (
     WouldEmptyTarget,
 )
 from ..scan import rephrase_hint, scan_text
+from . import provenance
 from .backend import CuratedBackend
 from .entries import (
     DELIMITER,
@@ -223,6 +224,8 @@ class CuratedStore:
         precommit: Precommit | None = None,
         dry_run: bool = False,
         on_commit: Callable[[list[Commit]], None] | None = None,
+        author: provenance.Stamp | None = None,
+        now: float | None = None,
     ) -> Commit:
         """Apply ``ops`` to ``target`` all-or-nothing; see the module docstring.
 
@@ -237,6 +240,8 @@ class CuratedStore:
             precommit=precommit,
             dry_run=dry_run,
             on_commit=on_commit,
+            author=author,
+            now=now,
         )
         return next((c for c in commits if c.target == target), commits[0])
 
@@ -250,6 +255,8 @@ class CuratedStore:
         precommit: Precommit | None = None,
         dry_run: bool = False,
         on_commit: Callable[[list[Commit]], None] | None = None,
+        author: provenance.Stamp | None = None,
+        now: float | None = None,
     ) -> list[Commit]:
         """Apply ``ops`` all-or-nothing to the targets they name (default ``target``).
 
@@ -259,6 +266,11 @@ class CuratedStore:
         be committed; ``Commit.written`` then says whether it would write).
         ``on_commit(commits)`` runs under the locks after the write (also when nothing
         needed to change) and must not raise.
+
+        ``author`` (default: the library, ``api``) and ``now`` (default: the time) go
+        into each written target's provenance ledger (:mod:`.provenance`), which is
+        written under the same locks just before the text; it is advisory and never
+        fails the write.
         """
         target = check_target(target)
         prepared = self.prepare(ops, batch=batch, target=target)
@@ -323,6 +335,12 @@ class CuratedStore:
                     if working != before:
                         precommit(t, before, working, results)
             writes = {t: text for t, _, before, working, _, text in staged if working != before}
+            if not dry_run and writes:
+                stamp = author or provenance.API
+                when = time.time() if now is None else now
+                for t, raw, before, working, results, text in staged:
+                    if t in writes:
+                        provenance.record(txn, t, raw, before, working, text, stamp, when, results)
             start = time.perf_counter()
             if not dry_run:
                 if len(writes) == 1:

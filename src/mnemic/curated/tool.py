@@ -23,6 +23,7 @@ from ..tooling import ToolSpec, parse_arguments
 from .entries import TARGETS
 from .guard import call_signature, state_key
 from .memory import Memory, WriteResult
+from .provenance import brief
 from .snapshot import display_entry
 from .store import ACTIONS, Op, check_target
 
@@ -459,6 +460,7 @@ def _read_response(memory: Memory, target: str) -> dict[str, Any]:
         "success": True,
         "target": target,
         "entries": list(res.entries),
+        "provenance": [brief(p) for p in res.provenance],
         "usage": res.usage.line(),
         "entry_count": res.usage.entries,
         "tokens_estimate": res.usage.tokens,

@@ -6,8 +6,9 @@ A thin shell over the library, built on the official ``mcp`` SDK (its low-level
 - tools ``memory``, ``session_search``, ``skills_list``, ``skill_view`` and
   ``skill_manage``, with the library's descriptions, schemas and responses;
 - resources ``mnemic://memory``, ``mnemic://user`` and ``mnemic://skills`` (the
-  frozen MEMORY and USER PROFILE blocks and the skills index) and
-  ``mnemic://skills/{name}`` (a skill's SKILL.md);
+  frozen MEMORY and USER PROFILE blocks and the skills index),
+  ``mnemic://memory/long`` and ``mnemic://user/long`` (the live entries with their
+  provenance, as JSON) and ``mnemic://skills/{name}`` (a skill's SKILL.md);
 - a prompt ``memory_context`` (the frozen snapshot, for clients that inject prompts).
 
 Writes go through the approval policy of the ``mcp`` actor (``[approval] memory_mcp``,

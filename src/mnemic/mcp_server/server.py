@@ -8,6 +8,7 @@ over stdio; :mod:`mnemic.mcp_server.http` over streamable HTTP.
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 from collections.abc import Callable
@@ -52,6 +53,8 @@ T = TypeVar("T")
 SERVER_NAME = "mnemic"
 MEMORY_URI = "mnemic://memory"
 USER_URI = "mnemic://user"
+LONG_URIS = {"mnemic://memory/long": "memory", "mnemic://user/long": "user"}
+"""The long forms: live entries with their provenance, as JSON."""
 SKILLS_URI = "mnemic://skills"
 SKILL_URI_TEMPLATE = "mnemic://skills/{name}"
 _SKILL_PREFIX = "mnemic://skills/"
@@ -94,6 +97,20 @@ _RESOURCES = (
         "USER PROFILE",
         "The USER PROFILE block (who the user is, preferences, corrections) as frozen "
         "when this connection started. Empty when nothing is saved.",
+    ),
+    (
+        "mnemic://memory/long",
+        "memory-long",
+        "MEMORY entries with provenance (JSON)",
+        "The live MEMORY entries, each with when it was created and last updated, who "
+        "wrote it (model, flush, review, mcp, cli, hand...) and in which session. For "
+        "reviewing stale entries; not meant for the prompt.",
+    ),
+    (
+        "mnemic://user/long",
+        "user-long",
+        "USER PROFILE entries with provenance (JSON)",
+        "The live USER PROFILE entries with their provenance, as for mnemic://memory/long.",
     ),
     (
         SKILLS_URI,
@@ -200,7 +217,11 @@ class MnemicMCP:
         await self.connections.touch(ctx)
         fixed = [
             types.Resource(
-                uri=uri, name=name, title=title, description=desc, mime_type="text/plain"
+                uri=uri,
+                name=name,
+                title=title,
+                description=desc,
+                mime_type="application/json" if uri in LONG_URIS else "text/plain",
             )
             for uri, name, title, desc in _RESOURCES
         ]
@@ -251,6 +272,13 @@ class MnemicMCP:
             if target in snapshot.errors:
                 raise MCPError(types.INTERNAL_ERROR, snapshot.errors[target], {"uri": uri})
             return _text(uri, snapshot.block(target), "text/plain")
+        if uri in LONG_URIS:
+            which = LONG_URIS[uri]
+            try:
+                listing = await view.run(lambda: view.memory.provenance_listing(which))
+            except MnemicError as exc:
+                raise MCPError(types.INTERNAL_ERROR, exc.to_llm(), {"uri": uri}) from exc
+            return _text(uri, json.dumps(listing, ensure_ascii=False), "application/json")
         if uri == SKILLS_URI:
             return _text(uri, await _frozen(view, lambda: view.skills_index), "text/plain")
         if uri.startswith(_SKILL_PREFIX) and len(uri) > len(_SKILL_PREFIX):
@@ -265,7 +293,7 @@ class MnemicMCP:
                 data = {"uri": uri, "error_code": resp.get("error_code")}
                 raise MCPError(code, str(resp.get("error")), data)
             return _text(uri, str(resp["content"]), "text/markdown")
-        known = ", ".join([MEMORY_URI, USER_URI, SKILLS_URI, SKILL_URI_TEMPLATE])
+        known = ", ".join([MEMORY_URI, USER_URI, *LONG_URIS, SKILLS_URI, SKILL_URI_TEMPLATE])
         raise MCPError(
             types.INVALID_PARAMS, f"Unknown resource {uri}; known: {known}", {"uri": uri}
         )

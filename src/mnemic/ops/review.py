@@ -23,6 +23,7 @@ from typing import Any
 
 from ..curated.memory import Memory
 from ..curated.proposal import describe, ops_from_payload
+from ..curated.provenance import Stamp
 from ..errors import MnemicError, PendingExpired, PendingNotFound, StorageError, ToolError
 from ..governance.pending import PendingRecord
 from ..governance.storage import PendingQueueStore
@@ -197,7 +198,12 @@ class PendingQueue:
             target, ops, batch, allow_empty = ops_from_payload(record.payload)
             with self.governor.extra_fields(requested_by=_requested(record)):
                 result = self.memory.apply(
-                    target, ops, batch=batch, allow_empty=allow_empty, pending_id=record.id
+                    target,
+                    ops,
+                    batch=batch,
+                    allow_empty=allow_empty,
+                    pending_id=record.id,
+                    author=Stamp.of(record.origin, record.session_id),
                 )
             return result.message
         if record.subsystem == "skills":

@@ -23,7 +23,9 @@ each kind once, and a write in between is simply not part of the copy.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import os
 import time
 from collections.abc import Iterator
@@ -43,6 +45,8 @@ from .curated import PostgresBackend
 from .db import Database, mask_url
 from .governance import PostgresJournal, PostgresPendingStore
 from .migrations import check_schema
+
+log = logging.getLogger(__name__)
 
 __all__ = ["CopyReport", "Side", "copy_memory", "open_side"]
 
@@ -129,10 +133,26 @@ class Side:
         """The drift backups of a target."""
         raise NotImplementedError
 
+    def provenance(self, target: str) -> str | None:
+        """The provenance ledger of a target (``None``: none, or unreadable: logged)."""
+        try:
+            return self._curated().read_provenance(target)
+        except StorageError as exc:
+            log.warning("provenance of %s not copied: %s", target, exc.to_llm())
+            return None
+
+    def _curated(self) -> FileBackend | PostgresBackend:
+        raise NotImplementedError
+
     def put_target(
-        self, target: str, current: str | None, versions: Versions, backups: Backups
+        self,
+        target: str,
+        current: str | None,
+        versions: Versions,
+        backups: Backups,
+        ledger: str | None = None,
     ) -> None:
-        """Make the target exactly this (replacing what the side had)."""
+        """Make the target exactly this (replacing what the side had, provenance too)."""
         raise NotImplementedError
 
     def _pending_store(self, subsystem: str) -> PendingQueueStore:
@@ -193,11 +213,24 @@ class HomeSide(Side):
             out.append((b.saved_at, read_text_strict(b.location, nofollow=True) or ""))
         return out
 
+    def _curated(self) -> FileBackend:
+        return self.files
+
     def put_target(
-        self, target: str, current: str | None, versions: Versions, backups: Backups
+        self,
+        target: str,
+        current: str | None,
+        versions: Versions,
+        backups: Backups,
+        ledger: str | None = None,
     ) -> None:
         name = FILENAMES[target]
-        with self.files.transaction([target], 10.0):
+        with self.files.transaction([target], 10.0) as txn:
+            if ledger is not None:
+                txn.write_provenance(target, ledger)
+            else:
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(self.files.provenance_path(target))
             history = self.files.history_dir
             for old in self.files.history(target):
                 os.unlink(old.location)
@@ -279,13 +312,24 @@ class DatabaseSide(Side):
             ).fetchall()
         return [(float(a), str(b)) for a, b in rows]
 
+    def _curated(self) -> PostgresBackend:
+        return self.curated
+
     def put_target(
-        self, target: str, current: str | None, versions: Versions, backups: Backups
+        self,
+        target: str,
+        current: str | None,
+        versions: Versions,
+        backups: Backups,
+        ledger: str | None = None,
     ) -> None:
         with self.curated.transaction([target], 10.0) as txn:
             conn, sql = txn.conn, self.db.sql
-            for table in ("curated", "curated_versions", "curated_backups"):
+            tables = ("curated", "curated_versions", "curated_backups", "curated_provenance")
+            for table in tables:
                 conn.execute(sql(f"DELETE FROM {{s}}.{table} WHERE target = %s"), (target,))
+            if ledger is not None:
+                txn.write_provenance(target, ledger)
             with conn.cursor() as cur:
                 cur.executemany(
                     sql(
@@ -385,9 +429,9 @@ def copy_memory(source: Side, destination: Side, *, overwrite: bool = False) -> 
                 "was copied. Copy into an empty destination, or pass --overwrite to replace "
                 "its curated memory (its current text is then lost from there)."
             )
-        plan.append((target, current, versions, backups))
-    for target, current, versions, backups in plan:
-        destination.put_target(target, current, versions, backups)
+        plan.append((target, current, versions, backups, source.provenance(target)))
+    for target, current, versions, backups, ledger in plan:
+        destination.put_target(target, current, versions, backups, ledger)
         name = FILENAMES[target]
         for kind, n in ((name, int(current is not None)), (f"{name} versions", len(versions)),
                         (f"{name} backups", len(backups))):  # fmt: skip

@@ -94,6 +94,20 @@ class PostgresBackend:
             raise failure(exc, self.location(target), writing=False) from exc
         return None if row is None else str(row[0])
 
+    def read_provenance(self, target: str) -> str | None:
+        self._name(target)
+        try:
+            with self.db.connection() as conn:
+                row = conn.execute(
+                    self.db.sql("SELECT ledger FROM {s}.curated_provenance WHERE target = %s"),
+                    (target,),
+                ).fetchone()
+        except MnemicError:
+            raise
+        except Exception as exc:
+            raise failure(exc, self.location(target), writing=False) from exc
+        return None if row is None else str(row[0])
+
     # -- transactions ------------------------------------------------------------------
     @contextlib.contextmanager
     def transaction(self, targets: Sequence[str], timeout: float) -> Iterator[_PgTxn]:
@@ -251,7 +265,8 @@ class PostgresBackend:
             gone += [v.location for v in self.history(target)]
             gone += [b.location for b in self.backups(target)]
             if not dry_run:
-                for table in ("curated", "curated_versions", "curated_backups"):
+                tables = ("curated", "curated_versions", "curated_backups", "curated_provenance")
+                for table in tables:
                     conn.execute(sql(f"DELETE FROM {{s}}.{table} WHERE target = %s"), (target,))
             return gone
 
@@ -300,6 +315,39 @@ class _PgTxn:
     def write(self, target: str, text: str) -> None:
         self._check(target)
         self._commit(target, text)
+
+    def read_provenance(self, target: str) -> str | None:
+        self._check(target)
+        try:
+            with self.conn.transaction():  # a savepoint: a failure leaves the write usable
+                row = self.conn.execute(
+                    self.backend.db.sql(
+                        "SELECT ledger FROM {s}.curated_provenance WHERE target = %s"
+                    ),
+                    (target,),
+                ).fetchone()
+        except Exception as exc:
+            if not _is_db_error(exc):
+                raise
+            raise failure(exc, self.backend.location(target), writing=False) from exc
+        return None if row is None else str(row[0])
+
+    def write_provenance(self, target: str, ledger: str) -> None:
+        self._check(target)
+        try:
+            with self.conn.transaction():  # a savepoint: a failure leaves the write usable
+                self.conn.execute(
+                    self.backend.db.sql(
+                        "INSERT INTO {s}.curated_provenance (target, ledger, updated_at) "
+                        "VALUES (%s, %s, %s) ON CONFLICT (target) DO UPDATE SET "
+                        "ledger = excluded.ledger, updated_at = excluded.updated_at"
+                    ),
+                    (target, ledger, time.time()),
+                )
+        except Exception as exc:
+            if not _is_db_error(exc):
+                raise
+            raise failure(exc, self.backend.location(target), writing=True) from exc
 
     def write_all(self, writes: dict[str, str]) -> None:
         for target in writes:

@@ -22,6 +22,11 @@ Tables (version 1)
 Version 2
     ``messages.source_id``  the message's key in the source it was imported from (a
                            re-import adds only the messages whose key is new)
+
+Version 3
+    ``curated_provenance``  the provenance ledger of each target (who wrote each entry,
+                           and when; see :mod:`mnemic.curated.provenance`), one row per
+                           target, written in the transaction of the text it describes
 """
 
 from __future__ import annotations
@@ -131,10 +136,19 @@ _V2 = [
     "ALTER TABLE {s}.messages ADD COLUMN source_id text",
 ]
 
+_V3 = [
+    """CREATE TABLE {s}.curated_provenance (
+        target text PRIMARY KEY,
+        ledger text NOT NULL,
+        updated_at double precision NOT NULL
+    )""",
+]
+
 MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (1, "curated targets and versions, sessions with tsvector index, pending, audit",
      [_FOLD_ASCII, *_V1]),
     (2, "messages.source_id: the message's key in the source it was imported from", _V2),
+    (3, "curated_provenance: who wrote each curated entry, and when", _V3),
 ]  # fmt: skip
 """Ordered ``(version, name, statements)``; each runs once, in its own transaction."""
 
