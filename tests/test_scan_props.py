@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 import mnemic.scan as scan_mod
 from mnemic.scan import MAX_SCAN_CHARS, PATTERNS, SCOPES, ScanResult, invisible_chars, scan_text
@@ -37,8 +39,57 @@ def test_scanning_never_raises(text: str, scope: str) -> None:
 @given(st.text(), st.sampled_from(INVISIBLE), st.integers(min_value=0))
 def test_an_invisible_character_is_always_reported(text: str, char: str, where: int) -> None:
     pos = where % (len(text) + 1)
+    if char in "\u200c\u200d":
+        # By design a joiner between two letters of a script that spells with it (Arabic,
+        # Persian, the Indic scripts) or inside an emoji sequence is not reported: only
+        # the other insertions are this property's business.
+        assume(not (_spelling(text[pos - 1 : pos]) and _spelling(text[pos : pos + 1])))
     result = scan_text(text[:pos] + char + text[pos:], "strict")
     assert "invisible_unicode" in {f.category for f in result.findings}
+
+
+def _spelling(ch: str) -> bool:
+    """A letter or mark of a script written with joiners, or an emoji-range character."""
+    if not ch:
+        return False
+    cp = ord(ch)
+    if cp >= 0x1F000 or 0x2600 <= cp <= 0x27BF or cp == 0xFE0F:
+        return True
+    scripts = unicodedata.name(ch, "").split(" ")[:1]
+    return (
+        bool(scripts)
+        and unicodedata.category(ch)[0] in "LM"
+        and (
+            scripts[0]
+            in {
+                "ARABIC",
+                "DEVANAGARI",
+                "BENGALI",
+                "GURMUKHI",
+                "GUJARATI",
+                "ORIYA",
+                "TAMIL",
+                "TELUGU",
+                "KANNADA",
+                "MALAYALAM",
+                "SINHALA",
+                "SYRIAC",
+                "THAANA",
+                "NKO",
+                "SAMARITAN",
+                "MANDAIC",
+            }
+        )
+    )
+
+
+def test_a_joiner_next_to_a_format_character_of_a_joining_script_is_reported() -> None:
+    # U+0600 (ARABIC NUMBER SIGN) is a format character in the Arabic block, not a
+    # letter: a non-joiner between two of them spells nothing and was let through.
+    for text in ("0\u0600\u200c\u0600", "\u0661\u200c\u0662"):
+        found = {f.id for f in scan_text(text, "strict").findings}
+        assert "invisible_u200c" in found, text
+    assert scan_text("\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", "strict").findings == ()
 
 
 @FAST

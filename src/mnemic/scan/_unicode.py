@@ -69,7 +69,12 @@ def _joins(ch: str, emoji: bool) -> bool:
     cp = ord(ch)
     if emoji and (cp >= 0x1F000 or 0x2600 <= cp <= 0x27BF or cp == 0xFE0F):
         return True
-    return any(lo <= cp <= hi for lo, hi in _JOINER_SCRIPTS)
+    # A letter or a combining mark of those scripts: their blocks also hold invisible
+    # format characters (U+0600-U+0605, U+08E2...), digits and punctuation, next to which
+    # a joiner spells nothing.
+    if not any(lo <= cp <= hi for lo, hi in _JOINER_SCRIPTS):
+        return False
+    return unicodedata.category(ch)[0] in ("L", "M")
 
 
 def _orthographic(text: str, ch: str) -> bool:
