@@ -100,7 +100,13 @@ def _append(out: list[dict[str, Any]], role: str, blocks: list[dict[str, Any]]) 
     if not blocks:
         return
     if out and out[-1]["role"] == role:
-        out[-1]["content"].extend(blocks)
+        content = out[-1]["content"]
+        if blocks[0]["type"] == "tool_result":  # results go before any text of the message
+            at = next((i for i, b in enumerate(content) if b["type"] != "tool_result"), None)
+            if at is not None:
+                content[at:at] = blocks
+                return
+        content.extend(blocks)
     else:
         out.append({"role": role, "content": blocks})
 

@@ -115,7 +115,8 @@ def cached_prefix(request: Mapping[str, Any]) -> bytes:
 
 class FakeAnthropicServer:
     """See the module docstring. ``base_url`` is ``http://127.0.0.1:PORT`` (the SDK adds
-    ``/v1/messages``). ``api_key``: when set, requests without that ``x-api-key`` get 401."""
+    ``/v1/messages``). ``api_key``: when set, a request that sends another key (as
+    ``x-api-key`` or ``Authorization: Bearer``, the SDK's way) or none gets 401."""
 
     def __init__(
         self,
@@ -345,8 +346,12 @@ def _make_handler(server: FakeAnthropicServer) -> type[BaseHTTPRequestHandler]:
                 self._error(404, f"no route {self.path}")
                 return
             headers = {k.lower(): v for k, v in self.headers.items()}
-            if server.api_key is not None and headers.get("x-api-key") != server.api_key:
-                self._error(401, "invalid x-api-key")
+            bearer = headers.get("authorization", "").removeprefix("Bearer ")
+            if server.api_key is not None and server.api_key not in (
+                headers.get("x-api-key"),
+                bearer,
+            ):
+                self._error(401, "invalid API key")
                 return
             try:
                 request = json.loads(raw or b"{}")
