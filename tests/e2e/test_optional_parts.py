@@ -252,3 +252,11 @@ def test_chat_over_anthropic_needs_no_openai(  # type: ignore[no-untyped-def]
         )
     assert r.returncode == 0, r.stderr
     assert "Hello from the Messages API." in r.stdout
+
+
+def test_demo_without_the_anthropic_sdk_skips_only_that_chapter(blocked) -> None:  # type: ignore[no-untyped-def]
+    r = blocked(("anthropic",), "demo", NO_COLOR="1")
+    assert r.returncode == 0, r.stderr
+    assert "The same session over the Anthropic Messages API" in r.stdout
+    assert "Skipped:" in r.stdout and "pip install 'mnemic[anthropic]'" in r.stdout
+    assert "Where memory stands" in r.stdout and "Traceback" not in r.stdout + r.stderr
