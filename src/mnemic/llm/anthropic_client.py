@@ -63,7 +63,6 @@ _FINISH = {
     "max_tokens": "length",
 }
 _HINTS = {
-    401: "check the API key: set ANTHROPIC_API_KEY, or [llm] api_key / api_key_env",
     403: "the API key may not use this model or endpoint",
     404: "check [llm] model and base_url (the SDK adds /v1/messages itself)",
     429: "rate limited: wait a moment and try again, or raise [llm] max_retries",
@@ -341,6 +340,8 @@ class AnthropicChatClient:
                 status = None
                 reason = f"the stream from {self.where} reported an error: {reason}"
             hint = _HINTS.get(status or 0)
+            if status == 401:
+                hint = f"check the API key: set {self.api_key_env}, or [llm] api_key"
             raise LLMRequestFailed(f"{reason}; {hint}" if hint else reason, status=status) from exc
         except anthropic.APIConnectionError as exc:
             raise LLMRequestFailed(f"cannot reach {self.where}: {exc}") from exc
