@@ -154,16 +154,20 @@ class SessionSettings(_Section):
 
 
 class LLMSettings(_Section):
-    """``[llm]``: an OpenAI-compatible endpoint (summaries, flush, review, chat)."""
+    """``[llm]``: the model endpoint (summaries, flush, review, chat)."""
 
+    api: str = "openai"
+    """``openai`` (any OpenAI-compatible endpoint) or ``anthropic`` (the Messages API)."""
     base_url: str = ""
-    """Base URL of the endpoint, e.g. ``http://127.0.0.1:8000/v1``. Empty = none."""
+    """Base URL of the endpoint, e.g. ``http://127.0.0.1:8000/v1``. Empty = none (with
+    ``api = "anthropic"``: the Anthropic API)."""
     model: str = ""
     """Model name sent to the endpoint."""
     api_key: str = ""
     """API key (prefer api_key_env so the key stays out of the file)."""
     api_key_env: str = "OPENAI_API_KEY"
-    """Environment variable holding the API key."""
+    """Environment variable holding the API key (with ``api = "anthropic"`` this default
+    reads ``ANTHROPIC_API_KEY``)."""
     timeout: float = 60.0
     """Seconds per request."""
     context_window: int = 32768
@@ -611,6 +615,13 @@ def _check_ranges(obj: _Section, prefix: str, source: str) -> None:
             f"expected one of {', '.join(_SCAN_LEVELS)}, got {obj.level!r}",
             source=source,
         )
+    if isinstance(obj, LLMSettings) and obj.api not in _LLM_APIS:
+        raise ConfigError(
+            prefix + "api",
+            f"expected one of {', '.join(_LLM_APIS)} (the API the endpoint speaks), "
+            f"got {obj.api!r}",
+            source=source,
+        )
     if isinstance(obj, ApprovalSettings):
         for name in obj._fields:
             value = getattr(obj, name)
@@ -630,6 +641,7 @@ def _check_ranges(obj: _Section, prefix: str, source: str) -> None:
 
 
 _SCAN_LEVELS = ("strict", "balanced", "lenient")  # mnemic.scan.LEVELS (a test keeps them equal)
+_LLM_APIS = ("openai", "anthropic")  # mnemic.llm.select.APIS (a test keeps them equal)
 
 
 def _num(value: float) -> str:

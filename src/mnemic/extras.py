@@ -7,6 +7,8 @@ extra         packages                         needed by
 ``metrics``   prometheus_client                ``[metrics] enabled`` (live /metrics)
 ``agent``     openai                           the LLM client: ``mnemic chat``, summaries,
                                                flush and background review
+``anthropic`` anthropic (with httpx2)           the Anthropic Messages API client
+                                               (``[llm] api = "anthropic"``, ``--api``)
 ``mcp``       mcp (with anyio, starlette,      ``mnemic mcp``, ``mnemic.mcp_server``
               uvicorn)
 ``all``       every one of the above
@@ -35,6 +37,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "postgres": ("psycopg", "psycopg_pool"),
     "metrics": ("prometheus_client",),
     "agent": ("openai",),
+    "anthropic": ("anthropic", "httpx2"),
     "mcp": ("mcp", "mcp_types", "anyio", "starlette", "uvicorn"),
 }
 """The top-level modules each extra provides (what :func:`require_extra` looks for)."""

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from mnemic.testing import FakeLLMServer, Reply, ToolCallReply
+from mnemic.testing import FakeAnthropicServer, FakeLLMServer, Reply, ToolCallReply
+from mnemic.testing.anthropic_server import breakpoints
 
 from . import run_mnemic
 
@@ -36,6 +37,52 @@ def test_chat_session_with_tools_and_slash_commands(home_path: Path) -> None:
     last_system = server.requests[-1]["messages"][0]["content"]
     assert "Drinks green tea." in last_system
     assert "Drinks green tea." not in server.requests[0]["messages"][0]["content"]
+
+
+def test_chat_over_the_anthropic_messages_api_with_a_memory_tool_and_cache_report(
+    home_path: Path,
+) -> None:
+    save = {"action": "add", "target": "user", "content": "Drinks green tea."}
+    replies = [Reply(tool_calls=[ToolCallReply("memory", save)]), "Noted: green tea.", "Tea."]
+    with FakeAnthropicServer(replies, api_key="sk-ant-e2e") as server:
+        r = run_mnemic(
+            home_path,
+            "chat",
+            "--api",
+            "anthropic",
+            "--base-url",
+            server.base_url,
+            "--model",
+            "claude-test",
+            "--show-cache",
+            stdin="I drink green tea\nWhat do I drink?\n/memory\n/quit\n",
+            env={"ANTHROPIC_API_KEY": "sk-ant-e2e"},
+        )
+    assert r.returncode == 0, r.stderr
+    assert "Noted: green tea." in r.stdout and "Tea." in r.stdout
+    assert "• Drinks green tea." in r.stdout and "memory → ok" in r.stderr
+    assert len(server.requests) == 3 and all(q["stream"] for q in server.requests)
+    assert {bp for q in server.requests for bp in breakpoints(q)} == {"tools[4]", "system[0]"}
+    assert len(set(server.prefixes)) == 1  # the same cached bytes on every request
+    # --show-cache: the first call wrote the prefix to the cache, the next ones read it
+    lines = [ln for ln in r.stderr.splitlines() if "cache, call" in ln]
+    assert len(lines) == 3 and ", 0 read from the cache" in lines[0]
+    assert all(", 0 read" not in ln and ", 0 written" in ln for ln in lines[1:])
+
+
+def test_chat_api_from_config_and_a_bad_api_value(home_path: Path) -> None:
+    home_path.mkdir(parents=True, exist_ok=True)
+    config = home_path / "config.toml"
+    with FakeAnthropicServer(["From config."]) as server:
+        config.write_text(f'[llm]\napi = "anthropic"\nbase_url = "{server.base_url}"\n')
+        r = run_mnemic(home_path, "chat", stdin="hi\n")
+        assert r.returncode == 2 and "pass --model" in r.stderr and "--base-url" not in r.stderr
+        r = run_mnemic(home_path, "chat", "--model", "m", stdin="hi\n")
+    assert r.returncode == 0 and "From config." in r.stdout, r.stderr
+    config.write_text('[llm]\napi = "claude"\n')
+    r = run_mnemic(home_path, "chat", "--model", "m", stdin="hi\n")
+    assert r.returncode == 2 and "llm.api" in r.stderr and "openai, anthropic" in r.stderr
+    assert "Traceback" not in r.stderr
 
 
 def test_chat_without_an_endpoint_is_a_usage_error(home_path: Path) -> None:

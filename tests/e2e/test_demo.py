@@ -36,4 +36,15 @@ def test_demo_runs_and_tells_the_story(tmp_path: Path) -> None:
     assert [row[4] for row in rows].count("rebuilt") == 1
     reused = re.findall(r"(\d+)%$", out, re.M)
     assert reused.count("100") == 8  # every turn but the first of each day and the rebuild
+    # the Anthropic chapter: breakpoints after the tools and the frozen system prompt, and
+    # the same cached prefix on every request of the session, across a memory write
+    assert "Cached prefix identical on every request: True" in out
+    row = (
+        r"^  ([1-9]) +tools\[4\] \+ system\[0\] +([\d,]+) B ([0-9a-f]{10}) "
+        r"(first|same bytes|CHANGED) +([\d,]+) +([\d,]+)$"
+    )
+    api_rows = re.findall(row, out, re.M)
+    assert [row[3] for row in api_rows] == ["first"] + ["same bytes"] * (len(api_rows) - 1)
+    assert len(api_rows) == 4 and len({row[2] for row in api_rows}) == 1
+    assert api_rows[0][5] == "0" and all(row[5] != "0" for row in api_rows[1:])
     assert not (tmp_path / "unused").exists()  # the demo works in its own throwaway home

@@ -200,3 +200,63 @@ def test_every_declared_dependency_is_used_and_every_import_is_declared() -> Non
     assert imported <= base | optional, sorted(imported - base - optional)
     for extra, mods in EXTRAS.items():
         assert modules(extras[extra]) <= set(mods), extra
+
+
+def test_chat_over_anthropic_without_the_sdk_names_the_anthropic_extra(  # type: ignore[no-untyped-def]
+    blocked,
+) -> None:
+    r = blocked(("anthropic",), "chat", "--api", "anthropic", "--model", "m", stdin="hello\n")
+    assert r.returncode == 1 and "pip install 'mnemic[anthropic]'" in r.stderr, r.stderr
+    assert "Traceback" not in r.stderr
+    r = blocked(("anthropic",), "sessions", "list", "--json")
+    assert r.returncode == 0 and r.stdout.strip() == "[]"  # refused before a session began
+
+
+def test_the_anthropic_client_without_the_sdk_raises_missing_dependency(site: Path) -> None:
+    code = (
+        "from mnemic.llm import AnthropicChatClient\n"
+        "from mnemic.errors import MissingDependency\n"
+        "try:\n"
+        "    AnthropicChatClient(model='m').complete([{'role': 'user', 'content': 'x'}])\n"
+        "except MissingDependency as exc:\n"
+        "    print(exc.extra, '|', exc.to_llm())\n"
+    )
+    r = subprocess.run(
+        [sys.executable, "-c", code],
+        env=blocking_env(site, ("anthropic",)),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert r.returncode == 0, r.stderr
+    extra, message = r.stdout.split(" | ")
+    assert extra == "anthropic" and "pip install 'mnemic[anthropic]'" in message
+
+
+def test_chat_over_anthropic_needs_no_openai(  # type: ignore[no-untyped-def]
+    blocked, home_path: Path
+) -> None:
+    from mnemic.testing import FakeAnthropicServer
+
+    with FakeAnthropicServer(["Hello from the Messages API."]) as server:
+        r = blocked(
+            ("openai", "mcp", "mcp_types"),
+            "chat",
+            "--api",
+            "anthropic",
+            "--base-url",
+            server.base_url,
+            "--model",
+            "m",
+            stdin="hi\n",
+        )
+    assert r.returncode == 0, r.stderr
+    assert "Hello from the Messages API." in r.stdout
+
+
+def test_demo_without_the_anthropic_sdk_skips_only_that_chapter(blocked) -> None:  # type: ignore[no-untyped-def]
+    r = blocked(("anthropic",), "demo", NO_COLOR="1")
+    assert r.returncode == 0, r.stderr
+    assert "The same session over the Anthropic Messages API" in r.stdout
+    assert "Skipped:" in r.stdout and "pip install 'mnemic[anthropic]'" in r.stdout
+    assert "Where memory stands" in r.stdout and "Traceback" not in r.stdout + r.stderr

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import LLMError
-from ..llm.client import ChatResult, ToolCall
+from ..llm.client import ChatResult, ToolCall, Usage
 
 if TYPE_CHECKING:
     from ..llm.client import ChatClient
@@ -42,6 +42,9 @@ class TurnResult:
     tool_calls: list[dict[str, Any]] = field(default_factory=list)
     """``{"name", "arguments", "result"}`` per tool call, in order."""
     model_calls: int = 0
+    usage: list[Usage] = field(default_factory=list)
+    """The token usage the endpoint reported for each model call, prompt-cache reads and
+    writes included."""
     error: str | None = None
     compressions: list[CompressionReport] = field(default_factory=list)
 
@@ -114,6 +117,7 @@ class ChatAgent:
                 self.session.end_turn()
                 return result
             result.model_calls += 1
+            result.usage.append(reply.usage)
             self.last_prompt_tokens = reply.usage.prompt_tokens
             calls = tuple(
                 c if c.id else ToolCall(f"call_{round_no}_{i}", c.name, c.arguments)

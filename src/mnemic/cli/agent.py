@@ -13,6 +13,7 @@ from ..errors import MnemicError
 from .app import AppContext, emit_json, fail, handle_errors, pass_app
 
 if TYPE_CHECKING:
+    from ..agent.chat import TurnResult
     from ..agent.session import AgentSession
     from ..home import Home
 
@@ -253,6 +254,17 @@ def _on_event(kind: str, data: dict[str, Any]) -> None:
         click.secho(f"  ⚠ {data.get('where')}: {data.get('error')}", fg="yellow", err=True)
 
 
+def _show_cache(result: TurnResult) -> None:
+    """One stderr line per model call: input tokens, of which cache reads and writes."""
+    for n, u in enumerate(result.usage, 1):
+        click.secho(
+            f"  ⚙ cache, call {n}: {u.prompt_tokens:,} input tokens, "
+            f"{u.cache_read_tokens:,} read from the cache, {u.cache_write_tokens:,} written",
+            dim=True,
+            err=True,
+        )
+
+
 def _slash(session: AgentSession, line: str) -> bool:
     """Run a slash command; False when the user asked to quit."""
     cmd, _, arg = line.partition(" ")
@@ -301,20 +313,35 @@ def _slash(session: AgentSession, line: str) -> bool:
 
 
 @click.command(name="chat")
-@click.option("--base-url", help="OpenAI-compatible endpoint (default: [llm] base_url).")
+@click.option(
+    "--api",
+    type=click.Choice(["openai", "anthropic"]),
+    help="The API the endpoint speaks (default: [llm] api, else openai).",
+)
+@click.option(
+    "--base-url",
+    help="Endpoint (default: [llm] base_url; with --api anthropic, the Anthropic API).",
+)
 @click.option("--model", help="Model name (default: [llm] model).")
 @click.option("--system", "system_message", default="", help="An extra system message.")
 @click.option("--no-stream", is_flag=True, help="Print each answer whole instead of streaming.")
 @click.option("--provider", "provider_name", help="Memory provider for this run ('' for none).")
+@click.option(
+    "--show-cache",
+    is_flag=True,
+    help="After each answer, print the prompt-cache tokens the endpoint reported (stderr).",
+)
 @pass_app
 @handle_errors
 def chat(
     app: AppContext,
+    api: str | None,
     base_url: str | None,
     model: str | None,
     system_message: str,
     no_stream: bool,
     provider_name: str | None,
+    show_cache: bool,
 ) -> None:
     """Talk to a model with mnemic's memory, session search and skills.
 
@@ -323,21 +350,20 @@ def chat(
     """
     from ..agent.chat import ChatAgent
     from ..agent.session import AgentSession
-    from ..extras import require_extra
-    from ..llm.streaming import OpenAIStreamingClient
+    from ..llm.select import client_from_settings, missing_setting
 
     home = app.home
     llm = home.settings.llm.replace(
-        base_url=base_url or home.settings.llm.base_url, model=model or home.settings.llm.model
+        api=api or home.settings.llm.api,
+        base_url=base_url or home.settings.llm.base_url,
+        model=model or home.settings.llm.model,
     )
-    if not llm.base_url or not llm.model:
-        fail(
-            "no model endpoint: pass --base-url and --model, or set [llm] base_url and model "
-            "in config.toml",
-            2,
-        )
-    require_extra("agent", "mnemic chat")  # before the session starts, not at the first reply
-    client = OpenAIStreamingClient.from_settings(llm)
+    if missing_setting(llm) is not None:
+        needed = "--model" if llm.api == "anthropic" else "--base-url and --model"
+        keys = "model" if llm.api == "anthropic" else "base_url and model"
+        fail(f"no model endpoint: pass {needed}, or set [llm] {keys} in config.toml", 2)
+    # the client's package is checked before the session starts, not at the first reply
+    client = client_from_settings(llm, check_extra="mnemic chat")
     interactive = sys.stdin.isatty()
     session = AgentSession.open(
         home,
@@ -356,7 +382,8 @@ def chat(
 
     agent = ChatAgent(session, client, stream=not no_stream, on_text=on_text)
     if interactive:
-        click.secho(f"mnemic chat · {llm.model} at {llm.base_url} · /help for commands", dim=True)
+        where = llm.base_url or "the Anthropic API"
+        click.secho(f"mnemic chat · {llm.model} at {where} · /help for commands", dim=True)
     try:
         while True:
             try:
@@ -380,6 +407,8 @@ def chat(
                 click.echo()
             elif not result.text:
                 click.echo("(no answer)")
+            if show_cache:
+                _show_cache(result)
     except KeyboardInterrupt:
         click.echo()
     finally:

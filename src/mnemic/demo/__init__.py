@@ -9,6 +9,8 @@ in a throwaway home. No network, no API key.
 
 - :mod:`.script`: the home's settings, the skill, and the stand-in model's lines;
 - :mod:`.runner`: the story, one function per chapter (:func:`run_demo`);
+- :mod:`.messages_api`: the same promise over the Anthropic Messages API (a stand-in
+  :class:`~mnemic.testing.FakeAnthropicServer`; skipped without the ``anthropic`` extra);
 - :mod:`.render`: how it prints (narration, the conversation, tool calls, the
   prompt-cache table).
 

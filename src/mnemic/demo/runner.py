@@ -21,6 +21,7 @@ from ..ops.review import PendingQueue
 from ..sessions import open_store
 from ..skills.store import SkillStore
 from ..testing import FakeLLMServer
+from .messages_api import messages_api_chapter
 from .render import box, cache_table, fence, say, sha, step, tool_event, wrap
 from .script import CONFIG, StandIn, log
 
@@ -77,6 +78,7 @@ def run_demo(root: Path) -> None:
         _drift_and_review(d, tuesday)
         _full_store(d, tuesday)
         _cache(d)
+        messages_api_chapter(13, root)
         _where_memory_stands(d)
 
 
@@ -258,7 +260,7 @@ def _cache(d: Demo) -> None:
 
 
 def _where_memory_stands(d: Demo) -> None:
-    step(13, "Where memory stands")
+    step(14, "Where memory stands")
     mem = Memory.open(d.home, origin="cli")
     click.secho(f"  {'file':<10}{'entries':>8}  {'usage':<28}{'tokens':>7}", bold=True)
     for target, name in (("memory", "MEMORY.md"), ("user", "USER.md")):
@@ -274,6 +276,7 @@ def _where_memory_stands(d: Demo) -> None:
     )
     say(
         """Try it with a real model: `mnemic chat --base-url URL --model NAME` (any
-        OpenAI-compatible endpoint), `mnemic prompt` to see the exact system prompt, and
+        OpenAI-compatible endpoint) or `mnemic chat --api anthropic --model NAME` (with
+        ANTHROPIC_API_KEY set), `mnemic prompt` to see the exact system prompt, and
         `mnemic provider use recall` to turn on recall."""
     )

@@ -2,15 +2,21 @@
 
 :class:`OpenAIChatClient` implements it over the ``openai`` SDK for any OpenAI-compatible
 endpoint; :class:`OpenAIStreamingClient` adds ``stream`` (:class:`StreamingChatClient`).
-``openai`` is imported only when a request is made.
+:class:`AnthropicChatClient` implements both over the ``anthropic`` SDK for the Anthropic
+Messages API, with prompt-cache breakpoints after the frozen system prompt;
+:func:`client_from_settings` picks one by ``[llm] api``. The SDKs are imported only when a
+request is made.
 """
 
 from __future__ import annotations
 
+from .anthropic_client import AnthropicChatClient, anthropic_request
 from .client import ChatClient, ChatResult, OpenAIChatClient, ToolCall, Usage
+from .select import client_from_settings
 from .streaming import OpenAIStreamingClient, StreamingChatClient
 
 __all__ = [
+    "AnthropicChatClient",
     "ChatClient",
     "ChatResult",
     "OpenAIChatClient",
@@ -18,4 +24,6 @@ __all__ = [
     "StreamingChatClient",
     "ToolCall",
     "Usage",
+    "anthropic_request",
+    "client_from_settings",
 ]

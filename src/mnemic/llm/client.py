@@ -62,11 +62,19 @@ class ToolCall:
 
 @dataclass(frozen=True, slots=True)
 class Usage:
-    """Token counts reported by the endpoint (0 when not reported)."""
+    """Token counts reported by the endpoint (0 when not reported).
+
+    ``prompt_tokens`` counts every input token of the request, cached ones included;
+    ``cache_read_tokens`` of them were served from the provider's prompt cache and
+    ``cache_write_tokens`` were written to it (Anthropic reports both; OpenAI-compatible
+    endpoints report reads as ``prompt_tokens_details.cached_tokens``, when they do).
+    """
 
     prompt_tokens: int = 0
     completion_tokens: int = 0
     total_tokens: int = 0
+    cache_read_tokens: int = 0
+    cache_write_tokens: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,8 +255,10 @@ def _result(response: Any) -> ChatResult:
 
 def usage_of(usage: Any) -> Usage:
     """:class:`Usage` from the SDK's usage object (zeros for what it lacks, or for None)."""
+    details = getattr(usage, "prompt_tokens_details", None)
     return Usage(
         prompt_tokens=getattr(usage, "prompt_tokens", 0) or 0,
         completion_tokens=getattr(usage, "completion_tokens", 0) or 0,
         total_tokens=getattr(usage, "total_tokens", 0) or 0,
+        cache_read_tokens=getattr(details, "cached_tokens", 0) or 0,
     )

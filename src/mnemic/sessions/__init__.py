@@ -137,14 +137,13 @@ def open_store(home: Home) -> SessionStore:
 
 def summarizer_for(home: Home) -> tuple[Summarizer | None, str | None]:
     """The LLM summarizer configured in ``[llm]``, or (None, why not)."""
-    llm = home.settings.llm
-    if not llm.base_url or not llm.model:
-        missing = "base_url" if not llm.base_url else "model"
-        return None, f"no LLM endpoint is configured (llm.{missing} is empty)"
-    from ..llm.client import OpenAIChatClient
+    from ..llm.select import client_from_settings, missing_setting
 
-    client = OpenAIChatClient.from_settings(llm)
-    return LLMSummarizer(client), None
+    llm = home.settings.llm
+    missing = missing_setting(llm)
+    if missing is not None:
+        return None, f"no LLM endpoint is configured (llm.{missing} is empty)"
+    return LLMSummarizer(client_from_settings(llm)), None
 
 
 def search_tool_for(
