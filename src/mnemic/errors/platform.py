@@ -62,4 +62,18 @@ class McpServerError(MnemicError):
         super().__init__(f"cannot serve MCP on {host}:{port}: {reason}.{hint}")
 
 
+class IntegrationError(MnemicError):
+    """Another program's configuration file cannot be changed safely (``mnemic integrate``):
+    it is not valid JSON, not the expected shape, or holds an entry mnemic did not write.
+    Nothing was written."""
+
+    code = "integration_error"
+
+    def __init__(self, path: str, problem: str, hint: str = "") -> None:
+        self.path = path
+        self.problem = problem
+        self.hint = hint
+        super().__init__(f"{path}: {problem}. Nothing was changed." + (f" {hint}" if hint else ""))
+
+
 publish(globals())
