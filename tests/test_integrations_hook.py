@@ -124,7 +124,8 @@ def test_an_unexpected_failure_becomes_one_line(
     monkeypatch.setattr(mnemic.sessions, "import_path", broken)
     result = run_claude_code_hook(_payload(transcript), home_path=str(home_path))
     assert not result.ok
-    assert result.message == "mnemic: PreCompact hook failed: RuntimeError: disk on fire second line"
+    expected = "mnemic: PreCompact hook failed: RuntimeError: disk on fire second line"
+    assert result.message == expected
 
 
 def test_an_unreadable_memory_file_still_starts_the_session(home_path: Path) -> None:
