@@ -78,7 +78,7 @@ def test_read_hook_input_does_not_wait_forever_for_an_open_pipe() -> None:
     r, w = os.pipe()
     os.write(w, b"{")
     try:
-        with pytest.raises(IntegrationError, match="did not end within 0.2 seconds"):
+        with pytest.raises(IntegrationError, match=r"did not end within 0\.2 seconds"):
             read_hook_input(r, timeout=0.2)
     finally:
         os.close(w)

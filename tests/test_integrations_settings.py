@@ -148,7 +148,8 @@ def test_a_path_with_spaces_is_recognised_as_mnemics_on_removal(tmp_path: Path) 
     )
     value = read_json_object(project / ".claude" / "settings.json")
     assert value is not None
-    assert value["hooks"]["PreCompact"][0]["hooks"][0]["command"].startswith("'/opt/my tools/mnemic' --home")
+    command = value["hooks"]["PreCompact"][0]["hooks"][0]["command"]
+    assert command.startswith("'/opt/my tools/mnemic' --home")
     integrate_claude_code(
         scope="project", project_dir=project, remove=True, command="mnemic", environ=ENV
     )
