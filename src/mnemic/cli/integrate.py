@@ -106,6 +106,14 @@ def claude_code(
                 click.echo(render_change(change), nl=False)
     if not remove:
         click.echo(f"Hook command: {report.command}")
+        from ..errors import MissingDependency
+        from ..extras import require_extra
+
+        try:
+            require_extra("mcp", "The MCP server Claude Code starts (mnemic mcp)")
+        except MissingDependency as exc:
+            warning = f"Warning: {exc.to_human()} The hooks work without it."
+            click.secho(warning, fg="yellow", err=True)
         if not dry_run and report.changed:
             hint = (
                 "Claude Code asks once before it starts a project's MCP server: approve "
