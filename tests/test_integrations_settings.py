@@ -139,6 +139,7 @@ def test_an_explicit_command_is_split_like_a_shell_and_quoted_back() -> None:
 
 def test_a_path_with_spaces_is_recognised_as_mnemics_on_removal(tmp_path: Path) -> None:
     project = tmp_path / "my project"
+    project.mkdir()
     integrate_claude_code(
         scope="project",
         project_dir=project,
@@ -158,6 +159,7 @@ def test_a_path_with_spaces_is_recognised_as_mnemics_on_removal(tmp_path: Path) 
 
 def test_changing_the_home_updates_mnemics_entries_in_place(tmp_path: Path) -> None:
     project = tmp_path / "p"
+    project.mkdir()
     integrate_claude_code(scope="project", project_dir=project, home_path="/a", environ=ENV)
     report = integrate_claude_code(
         scope="project", project_dir=project, home_path="/b", environ=ENV
@@ -172,6 +174,7 @@ def test_changing_the_home_updates_mnemics_entries_in_place(tmp_path: Path) -> N
 
 def test_a_duplicate_of_mnemics_handler_is_folded_into_one(tmp_path: Path) -> None:
     project = tmp_path / "p"
+    project.mkdir()
     integrate_claude_code(scope="project", project_dir=project, home_path="/a", environ=ENV)
     path = project / ".claude" / "settings.json"
     value = json.loads(path.read_text())
@@ -195,3 +198,19 @@ def test_a_directory_in_place_of_the_settings_file_is_refused(tmp_path: Path) ->
     with pytest.raises(IntegrationError):
         integrate_claude_code(scope="project", project_dir=tmp_path / "p", environ=ENV)
     assert not (tmp_path / "p" / ".mcp.json").exists()
+
+
+def test_a_project_directory_that_does_not_exist_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(IntegrationError, match="is not a directory"):
+        integrate_claude_code(scope="project", project_dir=tmp_path / "typo", environ=ENV)
+    assert not (tmp_path / "typo").exists()
+
+
+def test_the_files_own_indentation_is_kept(tmp_path: Path) -> None:
+    settings_file = tmp_path / ".claude" / "settings.json"
+    settings_file.parent.mkdir()
+    settings_file.write_text(json.dumps({"model": "opus", "env": {"A": "1"}}, indent="\t"))
+    (tmp_path / ".mcp.json").write_text('{"mcpServers": {"x": {"command": "y"}}}')
+    _run(tmp_path)
+    assert settings_file.read_text().startswith('{\n\t"model": "opus",\n\t"env": {\n\t\t"A"')
+    assert (tmp_path / ".mcp.json").read_text().startswith('{\n  "mcpServers"')

@@ -112,6 +112,8 @@ def test_install_merges_with_the_users_settings_hooks_and_servers(
     assert result.returncode == 0, result.stderr
 
     settings = _load(project / ".claude" / "settings.json")
+    # the file keeps its own four-space indentation
+    assert (project / ".claude" / "settings.json").read_text().startswith('{\n    "$schema"')
     # every key of the user's is still there, with the same value
     for key in ("$schema", "model", "permissions", "env", "statusLine"):
         assert settings[key] == USER_SETTINGS[key]
@@ -172,8 +174,17 @@ def test_remove_deletes_the_files_install_created(home_path: Path, tmp_path: Pat
     assert _install(home_path, tmp_path, "--project", str(project)).returncode == 0
     assert (project / ".claude" / "settings.json").is_file() and (project / ".mcp.json").is_file()
     assert _install(home_path, tmp_path, "--project", str(project), "--remove").returncode == 0
-    assert not (project / ".claude" / "settings.json").exists()
+    assert not (project / ".claude").exists()  # the directory it created too
     assert not (project / ".mcp.json").exists()
+    assert list(project.iterdir()) == []
+
+
+def test_a_project_directory_that_does_not_exist_is_refused(
+    home_path: Path, tmp_path: Path
+) -> None:
+    result = _install(home_path, tmp_path, "--project", str(tmp_path / "shpo"))
+    assert result.returncode == 1 and "is not a directory" in result.stderr
+    assert not (tmp_path / "shpo").exists()
 
 
 def test_remove_takes_out_only_mnemics_handler_from_a_shared_group(
@@ -182,6 +193,7 @@ def test_remove_takes_out_only_mnemics_handler_from_a_shared_group(
     """A user who moved mnemic's handler into a group of their own keeps the group and
     their handler."""
     project = tmp_path / "project"
+    project.mkdir()
     assert _install(home_path, tmp_path, "--project", str(project)).returncode == 0
     path = project / ".claude" / "settings.json"
     settings = _load(path)

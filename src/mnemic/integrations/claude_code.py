@@ -19,6 +19,7 @@ not valid JSON, or of an unexpected shape, is refused and left untouched.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import os
 import shlex
@@ -30,7 +31,7 @@ from typing import Any
 
 from ..errors import IntegrationError
 from ..home import home_dir
-from .jsonfile import dump_json, read_json_object, write_json_object
+from .jsonfile import DEFAULT_INDENT, dump_json, read_json_file, write_json_object
 
 __all__ = [
     "EVENTS",
@@ -44,6 +45,7 @@ __all__ = [
     "integrate_claude_code",
     "launcher",
     "mcp_entry",
+    "render_change",
 ]
 
 EVENTS = ("SessionStart", "PreCompact", "SessionEnd")
@@ -281,6 +283,8 @@ class FileChange:
     ``deleted`` (the file held nothing else)."""
     before: dict[str, Any] | None
     after: dict[str, Any] | None
+    indent: str = DEFAULT_INDENT
+    """The file's own indentation, kept when it is rewritten."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form."""
@@ -321,20 +325,31 @@ class IntegrationReport:
         }
 
 
-def _plan(
-    path: Path, role: str, edit: Any, *, remove: bool, may_delete: bool
-) -> tuple[FileChange, str | None]:
-    before = read_json_object(path)
+def _plan(path: Path, role: str, edit: Any, *, remove: bool, may_delete: bool) -> FileChange:
+    before, indent = read_json_file(path)
     after = edit(before or {}, path)
     if before is None:
         if remove:
-            return FileChange(path, role, "unchanged", None, None), None
-        return FileChange(path, role, "created", None, after), "write"
+            return FileChange(path, role, "unchanged", None, None, indent)
+        return FileChange(path, role, "created", None, after, indent)
     if after == before:
-        return FileChange(path, role, "unchanged", before, before), None
+        return FileChange(path, role, "unchanged", before, before, indent)
     if remove and may_delete and after == {}:
-        return FileChange(path, role, "deleted", before, None), "delete"
-    return FileChange(path, role, "removed" if remove else "updated", before, after), "write"
+        return FileChange(path, role, "deleted", before, None, indent)
+    return FileChange(path, role, "removed" if remove else "updated", before, after, indent)
+
+
+def _apply(change: FileChange) -> None:
+    if change.action == "deleted":
+        target = Path(os.path.realpath(change.path))
+        target.unlink()
+        if change.path.parent.name == ".claude":
+            # the .claude directory install created for it, if nothing else is in it
+            with contextlib.suppress(OSError):
+                change.path.parent.rmdir()
+    elif change.action != "unchanged":
+        assert change.after is not None
+        write_json_object(change.path, change.after, change.indent)
 
 
 def integrate_claude_code(
@@ -367,23 +382,24 @@ def integrate_claude_code(
     else:
         hooks_edit = lambda s, p: _with_hooks(s, handlers, p)  # noqa: E731
         mcp_edit = lambda s, p: _with_server(s, entry, p)  # noqa: E731
-    # ~/.claude.json is Claude Code's own state file: never deleted, even if emptied
-    plans = [
+    if scope == "project" and not settings_path.parent.parent.is_dir():
+        raise IntegrationError(
+            str(settings_path.parent.parent),
+            "is not a directory",
+            "Give the project's directory with --project DIR (it must exist).",
+        )
+    # both files are read and checked before either is written; ~/.claude.json is Claude
+    # Code's own state file: never deleted, even if emptied
+    report.changes = [
         _plan(settings_path, "hooks", hooks_edit, remove=remove, may_delete=True),
         _plan(mcp_path, "mcp", mcp_edit, remove=remove, may_delete=scope == "project"),
     ]
-    for change, step in plans:
-        report.changes.append(change)
-        if dry_run or step is None:
-            continue
-        if step == "delete":
-            os.unlink(os.path.realpath(change.path))
-        else:
-            assert change.after is not None
-            write_json_object(change.path, change.after)
+    if not dry_run:
+        for change in report.changes:
+            _apply(change)
     return report
 
 
 def render_change(change: FileChange) -> str:
-    """The file's new text (``''`` when it is deleted or unchanged)."""
-    return dump_json(change.after) if change.after is not None else ""
+    """The file's new text (``''`` when it is deleted)."""
+    return dump_json(change.after, change.indent) if change.after is not None else ""
