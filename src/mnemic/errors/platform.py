@@ -63,9 +63,10 @@ class McpServerError(MnemicError):
 
 
 class IntegrationError(MnemicError):
-    """Another program's configuration file cannot be changed safely (``mnemic integrate``):
-    it is not valid JSON, not the expected shape, or holds an entry mnemic did not write.
-    Nothing was written."""
+    """What another agent keeps or hands over cannot be used safely. Its configuration
+    file (``mnemic integrate``) is not valid JSON, not of the expected shape, or holds an
+    entry mnemic did not write; or a hook's input (``mnemic hook``) is not the JSON that
+    agent sends. Nothing was written. ``path`` names the file or the input."""
 
     code = "integration_error"
 
