@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import mnemic.sessions
+from _backends import Kit
 from mnemic.errors import IntegrationError
 from mnemic.home import Home
 from mnemic.integrations.hook import Watchdog, read_hook_input, run_claude_code_hook
@@ -137,3 +138,30 @@ def test_an_unreadable_memory_file_still_starts_the_session(home_path: Path) -> 
     assert result.ok
     context = json.loads(result.stdout)["hookSpecificOutput"]["additionalContext"]
     assert "The build uses make" in context and "USER PROFILE" not in context
+
+
+def test_the_hooks_work_the_same_on_every_backend(backend: Kit, tmp_path: Path) -> None:
+    """Snapshot at session start, then an incremental import at compaction and at the end,
+    on the files home and on a PostgreSQL database."""
+    mem = backend.make()
+    mem.add("user", "User reviews every migration by hand")
+    home = str(backend.home)
+    start = run_claude_code_hook(b'{"hook_event_name": "SessionStart"}', home_path=home)
+    context = json.loads(start.stdout)["hookSpecificOutput"]["additionalContext"]
+    assert "User reviews every migration by hand" in context
+
+    transcript = tmp_path / f"{SESSION}.jsonl"
+    lines = FIXTURE.read_bytes().splitlines(keepends=True)
+    transcript.write_bytes(b"".join(lines[:8]))
+    first = run_claude_code_hook(_payload(transcript), home_path=home)
+    assert first.ok and "4 new message(s)" in first.stdout, first.message
+    transcript.write_bytes(b"".join(lines))
+    end = json.loads(_payload(transcript, "SessionEnd"))
+    end["reason"] = "clear"
+    second = run_claude_code_hook(json.dumps(end).encode(), home_path=home)
+    assert second.ok and "2 new message(s)" in second.stdout, second.message
+    with open_store(Home.open(backend.home)) as store:
+        roles = [m.role for m in store.messages(SESSION)]
+        info = store.get_session(SESSION)
+    assert roles == ["user", "assistant", "tool", "assistant", "user", "assistant"]
+    assert info.end_reason == "claude-code:clear"
