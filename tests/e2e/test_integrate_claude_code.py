@@ -254,6 +254,13 @@ def test_user_scope_merges_into_claude_codes_own_files(home_path: Path, tmp_path
     _write(user_home / ".claude.json", state)
     _write(user_home / ".claude" / "settings.json", USER_SETTINGS)
 
+    preview = _install(home_path, tmp_path, "--user", "--dry-run", "--json")
+    files = json.loads(preview.stdout)["files"]
+    assert [(f["key"], f["action"]) for f in files] == [("hooks", "updated"), ("mcpServers", "updated")]
+    # Claude Code's own state in ~/.claude.json is neither shown nor changed
+    assert "numStartups" not in preview.stdout and "/w" not in preview.stdout
+    assert _load(user_home / ".claude.json") == state
+
     assert _install(home_path, tmp_path, "--user").returncode == 0
     claude_json = _load(user_home / ".claude.json")
     assert claude_json["numStartups"] == 12 and claude_json["projects"] == state["projects"]

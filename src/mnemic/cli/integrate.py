@@ -102,7 +102,7 @@ def claude_code(
     if dry_run:
         for change in report.changes:
             if change.action not in ("unchanged", "deleted"):
-                click.echo(f"\n{change.path}:")
+                click.echo(f'\n{change.path} ("{change.key}"; everything else is kept):')
                 click.echo(render_change(change), nl=False)
     if not remove:
         click.echo(f"Hook command: {report.command}")

@@ -61,12 +61,16 @@ HOOK_TAIL = ("hook", "claude-code")
 
 def launcher(command: str | None = None) -> list[str]:
     """The argv that starts this mnemic: ``command`` split as a shell would, else the
-    ``mnemic`` script installed beside this Python (an absolute path, so Claude Code
-    finds it whatever its ``PATH``), else ``python -m mnemic`` with this Python."""
+    ``mnemic`` script this process was started as, or the one installed beside this
+    Python (an absolute path, so Claude Code finds it whatever its ``PATH``), else
+    ``python -m mnemic`` with this Python."""
     if command:
         argv = shlex.split(command)
         if argv:
             return argv
+    started = Path(sys.argv[0]) if sys.argv and sys.argv[0] else None
+    if started is not None and started.name in ("mnemic", "mnemic.exe") and started.is_file():
+        return [str(started.absolute())]  # the console script this process runs as
     script = Path(sys.executable).with_name("mnemic.exe" if os.name == "nt" else "mnemic")
     if script.is_file() and os.access(script, os.X_OK):
         return [str(script)]
@@ -286,14 +290,27 @@ class FileChange:
     indent: str = DEFAULT_INDENT
     """The file's own indentation, kept when it is rewritten."""
 
+    @property
+    def key(self) -> str:
+        """The one top-level key mnemic edits in this file."""
+        return "hooks" if self.role == "hooks" else "mcpServers"
+
+    def part(self, value: dict[str, Any] | None) -> dict[str, Any] | None:
+        """``value`` cut down to :attr:`key` (``~/.claude.json`` holds much else: history,
+        project state; none of it is shown)."""
+        if value is None:
+            return None
+        return {self.key: value[self.key]} if self.key in value else {}
+
     def to_dict(self) -> dict[str, Any]:
-        """JSON-able form."""
+        """JSON-able form: the edited key before and after (``None``: no file)."""
         return {
             "path": str(self.path),
             "role": self.role,
             "action": self.action,
-            "before": self.before,
-            "after": self.after,
+            "key": self.key,
+            "before": self.part(self.before),
+            "after": self.part(self.after),
         }
 
 
@@ -401,5 +418,6 @@ def integrate_claude_code(
 
 
 def render_change(change: FileChange) -> str:
-    """The file's new text (``''`` when it is deleted)."""
-    return dump_json(change.after, change.indent) if change.after is not None else ""
+    """The new text of the key mnemic edits, as written (``''`` when the file is deleted)."""
+    part = change.part(change.after)
+    return dump_json(part, change.indent) if part is not None else ""
