@@ -250,15 +250,18 @@ def test_a_mnemic_server_that_mnemic_did_not_write_is_refused(
 def test_user_scope_merges_into_claude_codes_own_files(home_path: Path, tmp_path: Path) -> None:
     env = _env(tmp_path)
     user_home = Path(env["HOME"])
-    state = {"numStartups": 12, "projects": {"/w": {"mcpServers": {}}}, **USER_MCP}
+    state = {"numStartups": 12, "projects": {"/srv/secret-repo": {"mcpServers": {}}}, **USER_MCP}
     _write(user_home / ".claude.json", state)
     _write(user_home / ".claude" / "settings.json", USER_SETTINGS)
 
     preview = _install(home_path, tmp_path, "--user", "--dry-run", "--json")
     files = json.loads(preview.stdout)["files"]
-    assert [(f["key"], f["action"]) for f in files] == [("hooks", "updated"), ("mcpServers", "updated")]
+    assert [(f["key"], f["action"]) for f in files] == [
+        ("hooks", "updated"),
+        ("mcpServers", "updated"),
+    ]
     # Claude Code's own state in ~/.claude.json is neither shown nor changed
-    assert "numStartups" not in preview.stdout and "/w" not in preview.stdout
+    assert "numStartups" not in preview.stdout and "secret-repo" not in preview.stdout
     assert _load(user_home / ".claude.json") == state
 
     assert _install(home_path, tmp_path, "--user").returncode == 0
