@@ -19,6 +19,7 @@ def integrate() -> None:
     \b
       mnemic integrate claude-code              hooks + MCP server for this project
       mnemic integrate claude-code --user       the same for every project
+
     Cursor, Codex CLI and any other MCP client start `mnemic mcp`: the recipes are
     in docs/integrations.md.
     """
