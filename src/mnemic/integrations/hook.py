@@ -217,10 +217,10 @@ def _import(
                 ended = "; session marked ended"
             except SessionNotFound:
                 pass
-    sessions = report.sessions + report.extended
+    skipped = sum(report.skipped.values())
     line = (
         f"mnemic: {event}: {report.messages:,} new message(s) from {path.name} "
-        f"({sessions} session(s) created or extended){ended}"
+        f"into the session history ({skipped:,} line(s) or block(s) skipped){ended}"
     )
     return HookResult(event, True, line + "\n", "")
 
