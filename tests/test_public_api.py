@@ -112,6 +112,7 @@ DOMAIN_BASES = (
 )
 CROSS_CUTTING = {
     "ConfigError": "settings of every part",
+    "IntegrationError": "other programs' config files (mnemic integrate)",
     "InvalidArgument": "any tool's arguments",
     "McpServerError": "the MCP frontend's address",
     "MissingDependency": "any optional package",

@@ -10,7 +10,7 @@ from __future__ import annotations
 import click
 
 from ..tooling import find_surrogate
-from . import agent, db, demo, governance, mcp, memory, scan, sessions, skills, tool
+from . import agent, db, demo, governance, integrate, mcp, memory, scan, sessions, skills, tool
 from .app import AppContext
 
 __all__ = ["main"]
@@ -88,6 +88,8 @@ def _register() -> None:
     main.add_command(agent.provider)
     main.add_command(mcp.mcp)
     main.add_command(db.db)
+    main.add_command(integrate.integrate)
+    main.add_command(integrate.hook)
     for command in (
         governance.pending,
         governance.audit,

@@ -27,17 +27,38 @@ JSON_OPT = click.option("--json", "as_json", is_flag=True, help="Machine-readabl
 
 @click.command(name="prompt")
 @click.option("--system", "system_message", default="", help="A caller's system message to add.")
+@click.option(
+    "--memory-only",
+    is_flag=True,
+    help="Print only the frozen MEMORY and USER PROFILE blocks (for any agent's hook).",
+)
 @JSON_OPT
 @pass_app
 @handle_errors
-def prompt(app: AppContext, system_message: str, as_json: bool) -> None:
+def prompt(app: AppContext, system_message: str, memory_only: bool, as_json: bool) -> None:
     """Print the system prompt a new session would start with, layer by layer.
 
     Nothing is recorded or written. The prompt stays byte-identical for the whole session;
     per-turn recall goes into the user's message instead.
+
+    With --memory-only, print just the memory blocks, exactly as the system prompt
+    carries them (nothing at all when memory is empty): a session-start hook of any
+    agent can put them in its context.
     """
-    from ..agent.startup import preview_prompt
     from ..sessions.store import estimate_tokens
+
+    if memory_only:
+        if system_message:
+            raise click.UsageError("--system does not apply with --memory-only")
+        from ..curated.snapshot import render_snapshot
+
+        text = render_snapshot(app.home_path, app.profile)
+        if as_json:
+            emit_json({"chars": len(text), "tokens_estimate": estimate_tokens(text), "text": text})
+        elif text:
+            click.echo(text)
+        return
+    from ..agent.startup import preview_prompt
 
     built, tools, manager = preview_prompt(app.home, system_message=system_message)
     text = built.text

@@ -26,6 +26,7 @@ Tree::
     │   ├── PendingNotFound
     │   ├── WriteBlocked               also a ToolError
     │   └── WriteDenied                also a ToolError
+    ├── IntegrationError
     ├── LLMError
     │   ├── LLMNotConfigured
     │   ├── LLMRequestFailed
@@ -101,6 +102,7 @@ _EXPORTS = {
     "EntryChanged": "mnemic.errors.curated",
     "GovernanceError": "mnemic.errors.governance",
     "ImportFailed": "mnemic.errors.sessions",
+    "IntegrationError": "mnemic.errors.platform",
     "InvalidArgument": "mnemic.errors._base",
     "LLMError": "mnemic.errors.llm",
     "LLMNotConfigured": "mnemic.errors.llm",
@@ -195,6 +197,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs (explicit re-
     )
     from .platform import (
         ConfigError as ConfigError,
+        IntegrationError as IntegrationError,
         McpServerError as McpServerError,
         MissingDependency as MissingDependency,
     )

@@ -62,4 +62,19 @@ class McpServerError(MnemicError):
         super().__init__(f"cannot serve MCP on {host}:{port}: {reason}.{hint}")
 
 
+class IntegrationError(MnemicError):
+    """What another agent keeps or hands over cannot be used safely. Its configuration
+    file (``mnemic integrate``) is not valid JSON, not of the expected shape, or holds an
+    entry mnemic did not write; or a hook's input (``mnemic hook``) is not the JSON that
+    agent sends. Nothing was written. ``path`` names the file or the input."""
+
+    code = "integration_error"
+
+    def __init__(self, path: str, problem: str, hint: str = "") -> None:
+        self.path = path
+        self.problem = problem
+        self.hint = hint
+        super().__init__(f"{path}: {problem}. Nothing was changed." + (f" {hint}" if hint else ""))
+
+
 publish(globals())

@@ -1,0 +1,285 @@
+"""``mnemic hook claude-code``: one entry point for every Claude Code hook mnemic installs.
+
+Claude Code runs the command with one JSON object on stdin (``session_id``,
+``transcript_path``, ``cwd``, ``hook_event_name`` and per-event fields) and reads the
+exit code and stdout. The handler dispatches on ``hook_event_name``:
+
+``SessionStart``
+    prints ``{"hookSpecificOutput": {"hookEventName": "SessionStart",
+    "additionalContext": SNAPSHOT}}``: Claude Code adds the frozen MEMORY and USER
+    PROFILE blocks (exactly what :func:`~mnemic.render_snapshot` renders) to the
+    session's context. Nothing is printed when both are empty.
+``PreCompact``, ``SessionEnd``
+    imports the transcript at ``transcript_path`` into the session history; a session
+    imported before gains only the messages it lacks (merged by message ``uuid``).
+    ``SessionEnd`` also marks the session ended.
+
+A hook must never get in Claude Code's way: whatever goes wrong (input that is not JSON,
+too large, missing fields, a transcript that cannot be read, a busy store), the handler
+reports one line on stderr and exits 0 (exit 2 would block a compaction). It never
+hangs: stdin is read up to :data:`MAX_INPUT` bytes within :data:`READ_TIMEOUT` seconds,
+and a watchdog ends the process with a message before Claude Code's own time limit.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import IntegrationError, MnemicError
+
+__all__ = [
+    "DEADLINES",
+    "MAX_INPUT",
+    "READ_TIMEOUT",
+    "HookResult",
+    "Watchdog",
+    "handle_claude_code_hook",
+    "read_hook_input",
+    "run_claude_code_hook",
+]
+
+MAX_INPUT = 1 << 20
+"""Bytes of hook input read at most (Claude Code sends well under a kilobyte)."""
+READ_TIMEOUT = 5.0
+"""Seconds to wait for the end of the hook input."""
+DEADLINES = {"SessionStart": 20.0, "PreCompact": 100.0, "SessionEnd": 50.0}
+"""Seconds a handler may take per event, each below its ``timeout`` in the settings."""
+DEFAULT_DEADLINE = 20.0
+
+_WHERE = "the hook input"
+_SETUP = "Claude Code runs this command from its hooks; see `mnemic integrate claude-code`."
+
+
+@dataclass(frozen=True)
+class HookResult:
+    """What the hook prints: ``stdout`` for Claude Code, one ``message`` line for stderr."""
+
+    event: str
+    ok: bool
+    stdout: str = ""
+    message: str = ""
+
+
+class Watchdog:
+    """Ends the process (exit 0, one line on stderr) if the deadline passes first.
+
+    The hook's work is a session import or a snapshot render: ending the process midway
+    leaves the SQLite store consistent (its transaction is rolled back) and nothing else
+    half-written.
+    """
+
+    def __init__(self, seconds: float, *, on_expiry: Callable[[str], None] | None = None) -> None:
+        self._deadline = time.monotonic() + seconds
+        self._what = "reading the hook input"
+        self._done = threading.Event()
+        self._on_expiry = on_expiry or _exit_quietly
+        self._thread = threading.Thread(target=self._run, name="mnemic-hook-watchdog", daemon=True)
+        self._thread.start()
+
+    def reset(self, seconds: float, what: str) -> None:
+        """Give the next step ``seconds`` from now."""
+        self._deadline = time.monotonic() + seconds
+        self._what = what
+
+    def cancel(self) -> None:
+        """The work is done: stop watching."""
+        self._done.set()
+
+    def _run(self) -> None:
+        while not self._done.wait(max(0.0, self._deadline - time.monotonic())):
+            if time.monotonic() >= self._deadline:
+                self._on_expiry(
+                    f"mnemic: gave up {self._what}: it took too long; Claude Code goes on "
+                    "without it."
+                )
+                return
+
+
+def _exit_quietly(message: str) -> None:
+    try:
+        os.write(2, (message + "\n").encode("utf-8", "replace"))
+    finally:
+        os._exit(0)
+
+
+def read_hook_input(fd: int, *, limit: int = MAX_INPUT, timeout: float = READ_TIMEOUT) -> bytes:
+    """Everything on ``fd`` up to end of file: at most ``limit`` bytes, within ``timeout``
+    seconds (POSIX; elsewhere the watchdog bounds the wait). A terminal is refused: the
+    command is meant to be run by Claude Code, not typed."""
+    if os.isatty(fd):
+        raise IntegrationError("stdin", "is a terminal, not a hook's JSON input", _SETUP)
+    deadline = time.monotonic() + timeout
+    chunks: list[bytes] = []
+    total = 0
+    while True:
+        if os.name == "posix":
+            import select
+
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise IntegrationError(
+                    _WHERE, f"did not end within {timeout:g} seconds (stdin left open)", _SETUP
+                )
+            ready, _, _ = select.select([fd], [], [], remaining)
+            if not ready:
+                continue
+        chunk = os.read(fd, 65536)
+        if not chunk:
+            return b"".join(chunks)
+        total += len(chunk)
+        if total > limit:
+            raise IntegrationError(
+                _WHERE, f"is larger than {limit:,} bytes; a Claude Code hook sends far less", _SETUP
+            )
+        chunks.append(chunk)
+
+
+def _parse(data: bytes) -> dict[str, Any]:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise IntegrationError(_WHERE, f"is not UTF-8 text (byte {exc.start})", _SETUP) from None
+    if not text.strip():
+        raise IntegrationError(_WHERE, "is empty", _SETUP)
+    try:
+        value = json.loads(text)
+    except ValueError as exc:
+        raise IntegrationError(_WHERE, f"is not JSON ({exc})", _SETUP) from None
+    if not isinstance(value, dict):
+        raise IntegrationError(_WHERE, f"is a JSON {type(value).__name__}, not an object", _SETUP)
+    return value
+
+
+def _field(data: dict[str, Any], name: str) -> str:
+    value = data.get(name)
+    if not isinstance(value, str) or not value:
+        raise IntegrationError(_WHERE, f'has no "{name}" string', _SETUP)
+    return value
+
+
+def _transcript(data: dict[str, Any]) -> Path:
+    raw = _field(data, "transcript_path")
+    path = Path(raw)
+    if "\x00" in raw or not path.is_absolute():
+        raise IntegrationError(_WHERE, f"transcript_path {raw!r} is not an absolute path", _SETUP)
+    if path.suffix != ".jsonl":
+        raise IntegrationError(
+            _WHERE, f"transcript_path {raw!r} is not a Claude Code transcript (*.jsonl)", _SETUP
+        )
+    try:
+        st = path.stat()
+    except OSError as exc:
+        raise IntegrationError(
+            raw, f"cannot be read ({exc.strerror or exc})", "The session was not imported."
+        ) from None
+    if not stat.S_ISREG(st.st_mode):
+        raise IntegrationError(raw, "is not a regular file", "The session was not imported.")
+    return path
+
+
+def _session_start(home_path: str | None, profile: str | None) -> HookResult:
+    from ..curated.snapshot import render_snapshot
+
+    text = render_snapshot(home_path, profile)
+    if not text:
+        return HookResult("SessionStart", True, "", "mnemic: memory is empty; nothing added")
+    out = {"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": text}}
+    return HookResult("SessionStart", True, json.dumps(out, ensure_ascii=False) + "\n", "")
+
+
+def _import(
+    event: str, data: dict[str, Any], home_path: str | None, profile: str | None
+) -> HookResult:
+    from ..errors import SessionNotFound
+    from ..home import Home
+    from ..sessions import import_path, open_store
+
+    path = _transcript(data)
+    session_id = data.get("session_id") if isinstance(data.get("session_id"), str) else None
+    home = Home.open(home_path, profile)
+    with open_store(home) as store:
+        report = import_path(store, path, format="claude")
+        ended = ""
+        if event == "SessionEnd" and session_id and store.has_session(session_id):
+            reason = data.get("reason")
+            why = reason if isinstance(reason, str) and reason else "other"
+            try:
+                store.end_session(session_id, f"claude-code:{why[:40]}")
+                ended = "; session marked ended"
+            except SessionNotFound:
+                pass
+    skipped = sum(report.skipped.values())
+    line = (
+        f"mnemic: {event}: {report.messages:,} new message(s) from {path.name} "
+        f"into the session history ({skipped:,} line(s) or block(s) skipped){ended}"
+    )
+    return HookResult(event, True, line + "\n", "")
+
+
+def run_claude_code_hook(
+    data: bytes,
+    *,
+    home_path: str | None = None,
+    profile: str | None = None,
+    watchdog: Watchdog | None = None,
+) -> HookResult:
+    """Handle one hook call given its raw stdin ``data``; never raises for bad input or
+    a failing store: the failure becomes ``HookResult(ok=False, message=...)``."""
+    event = "?"
+    try:
+        hook = _parse(data)
+        event = _field(hook, "hook_event_name")
+        if watchdog is not None:
+            watchdog.reset(DEADLINES.get(event, DEFAULT_DEADLINE), f"the {event} hook")
+        if event == "SessionStart":
+            return _session_start(home_path, profile)
+        if event in ("PreCompact", "SessionEnd"):
+            return _import(event, hook, home_path, profile)
+        return HookResult(event, True, "", f"mnemic: nothing to do for the {_name(event)}hook")
+    except MnemicError as exc:
+        why = _line(exc.to_human())
+        return HookResult(event, False, "", f"mnemic: {_name(event)}hook skipped: {why}")
+    except Exception as exc:  # a hook must never break Claude Code: report, exit 0
+        return HookResult(
+            event,
+            False,
+            "",
+            f"mnemic: {_name(event)}hook failed: {type(exc).__name__}: {_line(str(exc))}",
+        )
+
+
+def handle_claude_code_hook(
+    fd: int | None = None, *, home_path: str | None = None, profile: str | None = None
+) -> HookResult:
+    """The whole hook: read stdin (``fd``, default 0) within bounds under a watchdog,
+    then :func:`run_claude_code_hook`. Input that cannot be read becomes a failed result."""
+    watchdog = Watchdog(READ_TIMEOUT + 1.0)
+    try:
+        try:
+            data = read_hook_input(sys.stdin.fileno() if fd is None else fd)
+        except MnemicError as exc:
+            return HookResult("?", False, "", f"mnemic: hook skipped: {_line(exc.to_human())}")
+        except OSError as exc:
+            return HookResult("?", False, "", f"mnemic: hook skipped: cannot read stdin ({exc})")
+        return run_claude_code_hook(data, home_path=home_path, profile=profile, watchdog=watchdog)
+    finally:
+        watchdog.cancel()
+
+
+def _name(event: str) -> str:
+    return "" if event == "?" else f"{_line(event, 60)} "
+
+
+def _line(text: str, width: int = 400) -> str:
+    """One line: newlines folded, cut at ``width`` characters."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[: width - 1] + "…"
