@@ -351,6 +351,20 @@ def test_a_ledger_table_that_fails_never_fails_the_write(
     assert versions[0][0] == 1
 
 
+def test_doctor_names_a_sidecar_that_is_not_a_regular_file(home_path: Path) -> None:
+    from mnemic.curated.admin import doctor
+
+    FilesKit(home_path).write_config()
+    open_at(home_path, T0).add("memory", "first")
+    assert not [p for p in doctor(Memory.open(home_path)) if "provenance" in p.message]
+    _ledger(home_path).unlink()
+    os.mkfifo(_ledger(home_path))
+    [problem] = [p for p in doctor(Memory.open(home_path)) if "provenance" in p.message]
+    assert problem.severity == "warning" and "FIFO" in problem.message
+    open_at(home_path, T0 + 1).add("memory", "second")  # the next write replaces it
+    assert not [p for p in doctor(Memory.open(home_path)) if "provenance" in p.message]
+
+
 def test_forget_user_purges_the_user_ledger(home_path: Path) -> None:
     FilesKit(home_path).write_config()
     mem = open_at(home_path, T0)
