@@ -221,6 +221,24 @@ def test_render_snapshot_never_opens_the_ledger(home_path: Path) -> None:
     assert not any("provenance" in p for p in seen)
 
 
+def test_the_ledger_lands_before_the_text_it_describes(home_path: Path) -> None:
+    """The order that makes a crash between the two harmless (see the property test
+    below): the ledger is renamed into place first, then the text."""
+    open_at(home_path, T0).add("memory", "first")
+    renamed: list[str] = []
+
+    def hook(event: str, args: tuple[object, ...]) -> None:
+        if event in ("os.rename", "os.replace") and len(args) >= 2:
+            renamed.append(os.path.basename(os.fsdecode(args[1])))  # type: ignore[arg-type]
+
+    mem = open_at(home_path, T0 + 1)
+    sys.addaudithook(hook)  # stays installed; it only appends to a list of this test
+    mem.add("memory", "second")
+    order = list(renamed)
+    renamed.clear()
+    assert order.index(".MEMORY.md.provenance.json") < order.index("MEMORY.md")
+
+
 # -- concurrency ------------------------------------------------------------------------------
 def _writer(home: str, name: str, count: int, barrier: object) -> None:
     mem = Memory.open(home, origin="agent", session_id=name)
