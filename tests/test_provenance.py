@@ -221,6 +221,24 @@ def test_render_snapshot_never_opens_the_ledger(home_path: Path) -> None:
     assert not any("provenance" in p for p in seen)
 
 
+def test_the_ledger_lands_before_the_text_it_describes(home_path: Path) -> None:
+    """The order that makes a crash between the two harmless (see the property test
+    below): the ledger is renamed into place first, then the text."""
+    open_at(home_path, T0).add("memory", "first")
+    renamed: list[str] = []
+
+    def hook(event: str, args: tuple[object, ...]) -> None:
+        if event in ("os.rename", "os.replace") and len(args) >= 2:
+            renamed.append(os.path.basename(os.fsdecode(args[1])))  # type: ignore[arg-type]
+
+    mem = open_at(home_path, T0 + 1)
+    sys.addaudithook(hook)  # stays installed; it only appends to a list of this test
+    mem.add("memory", "second")
+    order = list(renamed)
+    renamed.clear()
+    assert order.index(".MEMORY.md.provenance.json") < order.index("MEMORY.md")
+
+
 # -- concurrency ------------------------------------------------------------------------------
 def _writer(home: str, name: str, count: int, barrier: object) -> None:
     mem = Memory.open(home, origin="agent", session_id=name)
@@ -349,6 +367,20 @@ def test_a_ledger_table_that_fails_never_fails_the_write(
     assert "provenance of memory" in caplog.text
     versions = kit.sql("SELECT count(*) FROM {s}.curated_versions WHERE target = 'memory'")
     assert versions[0][0] == 1
+
+
+def test_doctor_names_a_sidecar_that_is_not_a_regular_file(home_path: Path) -> None:
+    from mnemic.curated.admin import doctor
+
+    FilesKit(home_path).write_config()
+    open_at(home_path, T0).add("memory", "first")
+    assert not [p for p in doctor(Memory.open(home_path)) if "provenance" in p.message]
+    _ledger(home_path).unlink()
+    os.mkfifo(_ledger(home_path))
+    [problem] = [p for p in doctor(Memory.open(home_path)) if "provenance" in p.message]
+    assert problem.severity == "warning" and "FIFO" in problem.message
+    open_at(home_path, T0 + 1).add("memory", "second")  # the next write replaces it
+    assert not [p for p in doctor(Memory.open(home_path)) if "provenance" in p.message]
 
 
 def test_forget_user_purges_the_user_ledger(home_path: Path) -> None:

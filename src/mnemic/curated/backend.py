@@ -6,7 +6,8 @@ The store never touches files itself: it reads targets, and mutates them inside 
 and re-reads under that lock. Every committed write keeps the previous version in a
 bounded history; text refused as drift is kept as a backup. Retention (``mnemic gc``)
 and purging (``mnemic forget --user``) are part of the seam, so callers never need to
-know which backend they hold.
+know which backend they hold. So is the storage of each target's provenance ledger (who
+wrote each entry, and when: :mod:`.provenance`), written in the transaction of the text.
 """
 
 from __future__ import annotations

@@ -38,6 +38,7 @@ from ..fsio import (
     TEMP_SUFFIX,
     SidecarLock,
     atomic_write_text,
+    describe_kind,
     ensure_private_dir,
     fsync_dir,
     read_text_strict,
@@ -528,6 +529,23 @@ class FileBackend:
         for target in TARGETS:
             check_mode(self.path(target), 0o600, "a memory file")
             check_mode(self.lock_path(target), 0o600, "a lock file")
+            sidecar = self.provenance_path(target)
+            try:
+                kind = os.lstat(sidecar).st_mode
+            except FileNotFoundError:
+                kind = None
+            if kind is not None and not stat.S_ISREG(kind):
+                out.append(
+                    Problem(
+                        "warning",
+                        target,
+                        f"the provenance sidecar {sidecar} is {describe_kind(kind)}; it is "
+                        "ignored (entries read as unknown) and the next write replaces it.",
+                        f"remove {sidecar}, or write to memory",
+                    )
+                )
+            elif kind is not None:
+                check_mode(sidecar, 0o600, "a provenance sidecar")
             debris = stale_temp_files(self.path(target))
             if debris:
                 fixed = bool(fix and self.cleanup())
