@@ -10,22 +10,29 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import anyio
 import anyio.to_thread
 import mcp_types as types
-from mcp.server.lowlevel import Server
+from mcp.server.lowlevel import NotificationOptions, Server
+from mcp.server.models import InitializationOptions
 from mcp.shared.exceptions import MCPError
 
 from .. import __version__
 from ..errors import MissingDependency, MnemicError, UnknownTool
 from ..governance.metrics import enable_metrics
+from ..curated.snapshot import load_block
+from ..errors import StorageError
 from ..home import Home
 from ..sessions import SessionStore, open_store
 from ..skills import SkillStore
+from ..skills.index import skills_index
 from ..tools import MNEMIC_TOOLS, tool_specs
+from .live import LiveResources
+from .probe import MEMORY_URI, SKILL_PREFIX, SKILLS_URI, USER_URI, source_of
 from .views import ClientView, Connections, skill_text, tool_result
 from .wire import relay
 
@@ -50,11 +57,8 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 SERVER_NAME = "mnemic"
-MEMORY_URI = "mnemic://memory"
-USER_URI = "mnemic://user"
-SKILLS_URI = "mnemic://skills"
 SKILL_URI_TEMPLATE = "mnemic://skills/{name}"
-_SKILL_PREFIX = "mnemic://skills/"
+_SKILL_PREFIX = SKILL_PREFIX
 PROMPT_NAME = "memory_context"
 TOOL_NAMES = MNEMIC_TOOLS
 
@@ -125,8 +129,11 @@ class MnemicMCP:
                 enable_metrics()
             except MissingDependency as exc:
                 log.warning("[metrics] enabled is set, but live metrics are off: %s", exc.to_llm())
-        self.server: Server[Any] = Server(
+        self.live: LiveResources | None = None
+        """The live-resource hub of the running server (None before it runs)."""
+        self.server: Server[Any] = _Server(
             SERVER_NAME,
+            lifespan=self._lifespan,
             version=__version__,
             title="mnemic memory",
             instructions=INSTRUCTIONS,
@@ -136,9 +143,20 @@ class MnemicMCP:
             on_list_resources=self._list_resources,
             on_list_resource_templates=self._list_templates,
             on_read_resource=self._read_resource,
+            on_subscribe_resource=self._subscribe,
+            on_unsubscribe_resource=self._unsubscribe,
+            on_subscriptions_listen=self._listen,
             on_list_prompts=self._list_prompts,
             on_get_prompt=self._get_prompt,
         )
+
+    @asynccontextmanager
+    async def _lifespan(self, server: Server[Any]) -> AsyncIterator[LiveResources]:
+        """The server runs: start a live-resource hub (and its watcher) for its life."""
+        interval = self.home.settings.mcp.watch_interval_ms / 1000
+        async with LiveResources(self.home, interval=interval).running() as live:
+            self.live = live
+            yield live
 
     def close(self) -> None:
         """Close the shared session store (the server is shutting down)."""
@@ -185,7 +203,10 @@ class MnemicMCP:
         if name not in self.specs:
             return tool_result(UnknownTool(name, TOOL_NAMES).to_response())
         view = await self.connections.view(ctx)
-        return tool_result(await view.run(lambda: view.tools.dispatch(name, args)))
+        result = tool_result(await view.run(lambda: view.tools.dispatch(name, args)))
+        if view.take_committed() or (name == "skill_manage" and not result.is_error):
+            await _live(ctx).check()  # subscribers hear of this server's own writes at once
+        return result
 
     def _sessions(self) -> SessionStore:
         with self._store_lock:
@@ -198,6 +219,7 @@ class MnemicMCP:
         self, ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
     ) -> types.ListResourcesResult:
         await self.connections.touch(ctx)
+        await _live(ctx).listed(ctx)
         fixed = [
             types.Resource(
                 uri=uri, name=name, title=title, description=desc, mime_type="text/plain"
@@ -245,13 +267,19 @@ class MnemicMCP:
     ) -> types.ReadResourceResult:
         uri = str(params.uri)
         view = await self.connections.view(ctx)
+        live = _live(ctx).is_live(ctx, uri)
         if uri in (MEMORY_URI, USER_URI):
             target = "memory" if uri == MEMORY_URI else "user"
+            if live:
+                return _text(uri, await _frozen(view, lambda: _live_block(view, target)), "text/plain")
             snapshot = await _frozen(view, lambda: view.memory.snapshot)
             if target in snapshot.errors:
                 raise MCPError(types.INTERNAL_ERROR, snapshot.errors[target], {"uri": uri})
             return _text(uri, snapshot.block(target), "text/plain")
         if uri == SKILLS_URI:
+            if live:
+                index = await _frozen(view, lambda: skills_index(view.skills.store).text)
+                return _text(uri, index, "text/plain")
             return _text(uri, await _frozen(view, lambda: view.skills_index), "text/plain")
         if uri.startswith(_SKILL_PREFIX) and len(uri) > len(_SKILL_PREFIX):
             from urllib.parse import unquote
@@ -269,6 +297,23 @@ class MnemicMCP:
         raise MCPError(
             types.INVALID_PARAMS, f"Unknown resource {uri}; known: {known}", {"uri": uri}
         )
+
+    async def _subscribe(
+        self, ctx: ServerRequestContext[Any, Any], params: types.SubscribeRequestParams
+    ) -> types.EmptyResult:
+        await _live(ctx).subscribe(ctx, _watchable(str(params.uri)))
+        return types.EmptyResult()
+
+    async def _unsubscribe(
+        self, ctx: ServerRequestContext[Any, Any], params: types.UnsubscribeRequestParams
+    ) -> types.EmptyResult:
+        _live(ctx).unsubscribe(ctx, str(params.uri))
+        return types.EmptyResult()
+
+    async def _listen(
+        self, ctx: ServerRequestContext[Any, Any], params: types.SubscriptionsListenRequestParams
+    ) -> types.SubscriptionsListenResult:
+        return await _live(ctx).listen(ctx, params)
 
     # -- prompt ------------------------------------------------------------------------
     async def _list_prompts(
@@ -324,6 +369,53 @@ class MnemicMCP:
                     tg.cancel_scope.cancel()
         finally:
             self.close()
+
+
+class _Server(Server[Any]):
+    """The SDK's server, declaring ``resources.listChanged`` to handshake-era clients too
+    (the 2026-07-28 capabilities follow from serving ``subscriptions/listen``)."""
+
+    def create_initialization_options(
+        self,
+        notification_options: NotificationOptions | None = None,
+        experimental_capabilities: dict[str, dict[str, Any]] | None = None,
+        extensions: dict[str, dict[str, Any]] | None = None,
+    ) -> InitializationOptions:
+        return super().create_initialization_options(
+            notification_options or NotificationOptions(resources_changed=True),
+            experimental_capabilities,
+            extensions,
+        )
+
+
+def _live(ctx: ServerRequestContext[Any, Any]) -> LiveResources:
+    live = ctx.lifespan_context
+    if not isinstance(live, LiveResources):  # pragma: no cover - the lifespan is ours
+        raise MCPError(types.INTERNAL_ERROR, "the server is not running its own lifespan")
+    return live
+
+
+def _watchable(uri: str) -> str:
+    """``uri`` if it names a resource of this server, else a clear refusal."""
+    if source_of(uri) is None or uri == "resources/list":
+        known = ", ".join([MEMORY_URI, USER_URI, SKILLS_URI, SKILL_URI_TEMPLATE])
+        raise MCPError(
+            types.INVALID_PARAMS,
+            f"Cannot subscribe to {uri}: not a resource of this server; known: {known}",
+            {"uri": uri},
+        )
+    return uri
+
+
+def _live_block(view: ClientView, target: str) -> str:
+    """The block of ``target`` as it is now (a subscribed resource reads live)."""
+    settings = view.home.settings.memory
+    enabled = settings.memory_enabled if target == "memory" else settings.user_profile_enabled
+    try:
+        raw = view.memory.backend.read(target)
+    except StorageError as exc:
+        raise MCPError(types.INTERNAL_ERROR, exc.to_llm(), {"uri": f"mnemic://{target}"}) from exc
+    return load_block(target, raw, settings)[1].text if enabled else ""
 
 
 async def _frozen(view: ClientView, part: Callable[[], T]) -> T:
