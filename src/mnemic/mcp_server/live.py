@@ -90,6 +90,7 @@ class LiveResources:
         self._prints: dict[str, Hashable] = {}
         self._lock = anyio.Lock()
         self._wanted = anyio.Event()
+        self._dropped = anyio.Event()
         self.checks = 0
         """Checks made so far (for tests and debugging)."""
         self.polling = False
@@ -178,7 +179,14 @@ class LiveResources:
 
         conn.exit_stack.callback(drop)
 
+    async def until_unwatched(self) -> None:
+        """Return once nothing is watched (every subscription and stream has ended)."""
+        while self.watched():
+            await self._dropped.wait()
+            self._dropped = anyio.Event()
+
     def _forget_unwatched(self) -> None:
+        self._dropped.set()
         watched = self.watched()
         for uri in [u for u in self._prints if u not in watched]:
             del self._prints[uri]
