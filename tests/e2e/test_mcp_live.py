@@ -190,9 +190,7 @@ async def test_a_change_from_another_process_is_told_to_subscribers(
         assert "CI runs on Fridays." in await read(c, MEMORY)
 
 
-async def test_unsubscribed_and_untouched_resources_stay_quiet(
-    home_path: Path, era: str
-) -> None:
+async def test_unsubscribed_and_untouched_resources_stay_quiet(home_path: Path, era: str) -> None:
     configure(home_path)
     mem = Memory.open(home_path)
     mem.add("memory", "Memory fact.")
@@ -248,9 +246,7 @@ async def test_a_skill_added_or_removed_changes_the_resource_list(
         subscribed(c, era, events, [], list_changed=True),
     ):
         body = "# Release\n1. Tag the version.\n"
-        await mnemic(
-            home_path, "skills", "create", "release", "-d", "Cut a release.", stdin=body
-        )
+        await mnemic(home_path, "skills", "create", "release", "-d", "Cut a release.", stdin=body)
         assert await events.next() == LIST
         listed = [str(r.uri) for r in (await c.list_resources(cache_mode="bypass")).resources]
         assert "mnemic://skills/release" in listed
@@ -258,9 +254,7 @@ async def test_a_skill_added_or_removed_changes_the_resource_list(
         assert await events.next() == LIST
 
 
-async def test_a_subscribed_skill_is_told_when_its_file_changes(
-    home_path: Path, era: str
-) -> None:
+async def test_a_subscribed_skill_is_told_when_its_file_changes(home_path: Path, era: str) -> None:
     configure(home_path)
     add_skill(home_path, "deploy")
     skill = "mnemic://skills/deploy"
@@ -296,7 +290,6 @@ async def test_subscribing_to_an_unknown_resource_is_a_clear_error(home_path: Pa
         assert "mnemic://memory" in str(info.value)
 
 
-
 async def test_http_clients_are_told_of_changes_from_another_process(
     home_path: Path, era: str
 ) -> None:
@@ -311,10 +304,12 @@ async def test_http_clients_are_told_of_changes_from_another_process(
     events = Events()
     with http_server(home_path) as url:
         handler = events.handler if era == LEGACY else None
-        async with Client(streamable_http_client(url), mode=era, message_handler=handler) as c:
-            async with subscribed(c, era, events, [MEMORY, USER], list_changed=True):
-                await mnemic(home_path, "memory", "add", "--target", "user", "Likes tea.")
-                assert await events.next() == USER
-                assert "Likes tea." in await read(c, USER)
-                add_skill(home_path, "release")
-                assert await events.next() == LIST
+        async with (
+            Client(streamable_http_client(url), mode=era, message_handler=handler) as c,
+            subscribed(c, era, events, [MEMORY, USER], list_changed=True),
+        ):
+            await mnemic(home_path, "memory", "add", "--target", "user", "Likes tea.")
+            assert await events.next() == USER
+            assert "Likes tea." in await read(c, USER)
+            add_skill(home_path, "release")
+            assert await events.next() == LIST

@@ -54,11 +54,8 @@ def source_of(uri: str) -> str | None:
     """What ``uri`` depends on: ``memory``, ``user``, ``skills``; None for an unknown URI."""
     if uri in _TARGETS:
         return _TARGETS[uri]
-    if uri == SKILLS_URI or uri == LIST:
-        return "skills"
-    if uri.startswith(SKILL_PREFIX) and len(uri) > len(SKILL_PREFIX):
-        return "skills"
-    return None
+    is_skill = uri.startswith(SKILL_PREFIX) and len(uri) > len(SKILL_PREFIX)
+    return "skills" if uri in (SKILLS_URI, LIST) or is_skill else None
 
 
 @dataclass
@@ -137,9 +134,7 @@ class Probe:
             located = self.skills.locate()
         except OSError as exc:
             return ("error", exc.errno)
-        return tuple(
-            (path, _stat_sig(os.path.join(path, "SKILL.md"))) for path, *_ in located
-        )
+        return tuple((path, _stat_sig(os.path.join(path, "SKILL.md"))) for path, *_ in located)
 
     # -- fingerprints (when the signature moved) ---------------------------------------
     def fingerprint(self, uri: str) -> Hashable:

@@ -22,10 +22,9 @@ from mcp.server.models import InitializationOptions
 from mcp.shared.exceptions import MCPError
 
 from .. import __version__
-from ..errors import MissingDependency, MnemicError, UnknownTool
-from ..governance.metrics import enable_metrics
 from ..curated.snapshot import load_block
-from ..errors import StorageError
+from ..errors import MissingDependency, MnemicError, StorageError, UnknownTool
+from ..governance.metrics import enable_metrics
 from ..home import Home
 from ..sessions import SessionStore, open_store
 from ..skills import SkillStore
@@ -271,7 +270,8 @@ class MnemicMCP:
         if uri in (MEMORY_URI, USER_URI):
             target = "memory" if uri == MEMORY_URI else "user"
             if live:
-                return _text(uri, await _frozen(view, lambda: _live_block(view, target)), "text/plain")
+                block = await _frozen(view, lambda: _live_block(view, target))
+                return _text(uri, block, "text/plain")
             snapshot = await _frozen(view, lambda: view.memory.snapshot)
             if target in snapshot.errors:
                 raise MCPError(types.INTERNAL_ERROR, snapshot.errors[target], {"uri": uri})
