@@ -88,22 +88,22 @@ _RESOURCES = (
         "MEMORY (agent notes)",
         "The MEMORY block (your own notes: environment facts, conventions, lessons) as "
         "frozen when this connection started. Writes made since show up on the next "
-        "connection; the memory tool's read action shows the live entries. Empty when "
-        "nothing is saved.",
+        "connection; the memory tool's read action shows the live entries. Subscribe to "
+        "it to read it live and be notified of every change. Empty when nothing is saved.",
     ),
     (
         USER_URI,
         "user",
         "USER PROFILE",
         "The USER PROFILE block (who the user is, preferences, corrections) as frozen "
-        "when this connection started. Empty when nothing is saved.",
+        "when this connection started (live once subscribed). Empty when nothing is saved.",
     ),
     (
         SKILLS_URI,
         "skills",
         "Skills index",
-        "The index of saved skills (procedures) as frozen when this connection started. "
-        "Load one with skill_view or read mnemic://skills/{name}.",
+        "The index of saved skills (procedures) as frozen when this connection started "
+        "(live once subscribed). Load one with skill_view or read mnemic://skills/{name}.",
     ),
 )
 
