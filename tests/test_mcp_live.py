@@ -156,3 +156,32 @@ def test_watch_interval_is_validated(home_path: Path, value: str) -> None:
     with pytest.raises(ConfigError) as info:
         load_settings(home_path)
     assert "watch_interval_ms" in info.value.to_llm()
+
+
+async def test_an_ended_http_session_leaves_nothing_watched(home_path: Path) -> None:
+    """A handshake-era HTTP session subscribes, then ends (the client's DELETE): the
+    server drops its subscriptions, so the watcher has nothing left to check."""
+    import uvicorn
+    from mcp.client.streamable_http import streamable_http_client
+
+    from mnemic.mcp_server.http import bind, build_http_app, url_of
+
+    home_path.mkdir(parents=True)
+    (home_path / "config.toml").write_text(FAST)
+    srv = MnemicMCP(Home.open(home_path))
+    sock = bind("127.0.0.1", 0)  # listening already: the client's connect waits in the backlog
+    web = uvicorn.Server(uvicorn.Config(build_http_app(srv), log_config=None, lifespan="on"))
+    try:
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(web.serve, [sock])
+            transport = streamable_http_client(url_of(sock))
+            async with Client(transport, mode="legacy") as c:
+                await c.subscribe_resource(MEMORY_URI)
+                await c.list_resources()
+                assert live_of(srv).watched() == {MEMORY_URI, "resources/list"}
+            with anyio.fail_after(DEADLINE):
+                await live_of(srv).until_unwatched()
+            web.should_exit = True
+    finally:
+        sock.close()
+        srv.close()

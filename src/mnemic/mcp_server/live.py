@@ -33,18 +33,40 @@ from typing import Any
 import anyio
 import anyio.to_thread
 import mcp_types as types
+from mcp.server.lowlevel import NotificationOptions, Server
+from mcp.server.models import InitializationOptions
 from mcp.server.subscriptions import (
     InMemorySubscriptionBus,
     ListenHandler,
     ResourcesListChanged,
     ResourceUpdated,
 )
+from mcp.shared.exceptions import MCPError
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
+from ..curated.snapshot import load_block
+from ..errors import StorageError
 from ..home import Home
-from .probe import LIST, Probe, source_of
+from .probe import (
+    LIST,
+    MEMORY_URI,
+    SKILL_URI_TEMPLATE,
+    SKILLS_URI,
+    USER_URI,
+    Probe,
+    source_of,
+)
+from .views import ClientView
 
-__all__ = ["SEND_TIMEOUT", "LiveResources", "connection_of"]
+__all__ = [
+    "SEND_TIMEOUT",
+    "LiveResources",
+    "LiveServer",
+    "connection_of",
+    "live_block",
+    "live_of",
+    "watchable",
+]
 
 log = logging.getLogger(__name__)
 
@@ -281,3 +303,51 @@ class LiveResources:
 
 
 _NONE = object()
+
+
+class LiveServer(Server[Any]):
+    """The SDK's server, declaring ``resources.listChanged`` to handshake-era clients too
+    (the 2026-07-28 capabilities follow from serving ``subscriptions/listen``)."""
+
+    def create_initialization_options(
+        self,
+        notification_options: NotificationOptions | None = None,
+        experimental_capabilities: dict[str, dict[str, Any]] | None = None,
+        extensions: dict[str, dict[str, Any]] | None = None,
+    ) -> InitializationOptions:
+        return super().create_initialization_options(
+            notification_options or NotificationOptions(resources_changed=True),
+            experimental_capabilities,
+            extensions,
+        )
+
+
+def live_of(ctx: Any) -> LiveResources:
+    """The live-resource hub of the server a request came to (its lifespan state)."""
+    live = ctx.lifespan_context
+    if not isinstance(live, LiveResources):  # pragma: no cover - the lifespan is ours
+        raise MCPError(types.INTERNAL_ERROR, "the server is not running its own lifespan")
+    return live
+
+
+def watchable(uri: str) -> str:
+    """``uri`` if it names a resource of this server, else a clear refusal."""
+    if source_of(uri) is None or uri == LIST:
+        known = ", ".join([MEMORY_URI, USER_URI, SKILLS_URI, SKILL_URI_TEMPLATE])
+        raise MCPError(
+            types.INVALID_PARAMS,
+            f"Cannot subscribe to {uri}: not a resource of this server; known: {known}",
+            {"uri": uri},
+        )
+    return uri
+
+
+def live_block(view: ClientView, target: str) -> str:
+    """The block of ``target`` as it is now (a subscribed resource reads live)."""
+    settings = view.home.settings.memory
+    enabled = settings.memory_enabled if target == "memory" else settings.user_profile_enabled
+    try:
+        raw = view.memory.backend.read(target)
+    except StorageError as exc:
+        raise MCPError(types.INTERNAL_ERROR, exc.to_llm(), {"uri": f"mnemic://{target}"}) from exc
+    return load_block(target, raw, settings)[1].text if enabled else ""

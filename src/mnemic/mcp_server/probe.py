@@ -33,6 +33,7 @@ __all__ = [
     "MEMORY_URI",
     "SKILLS_URI",
     "SKILL_PREFIX",
+    "SKILL_URI_TEMPLATE",
     "USER_URI",
     "Probe",
     "Scan",
@@ -43,6 +44,7 @@ MEMORY_URI = "mnemic://memory"
 USER_URI = "mnemic://user"
 SKILLS_URI = "mnemic://skills"
 SKILL_PREFIX = "mnemic://skills/"
+SKILL_URI_TEMPLATE = "mnemic://skills/{name}"
 LIST = "resources/list"
 """The pseudo-resource of the resource list (its fingerprint: the usable skills)."""
 

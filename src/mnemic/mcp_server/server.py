@@ -17,21 +17,19 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import anyio
 import anyio.to_thread
 import mcp_types as types
-from mcp.server.lowlevel import NotificationOptions, Server
-from mcp.server.models import InitializationOptions
+from mcp.server.lowlevel import Server
 from mcp.shared.exceptions import MCPError
 
 from .. import __version__
-from ..curated.snapshot import load_block
-from ..errors import MissingDependency, MnemicError, StorageError, UnknownTool
+from ..errors import MissingDependency, MnemicError, UnknownTool
 from ..governance.metrics import enable_metrics
 from ..home import Home
 from ..sessions import SessionStore, open_store
 from ..skills import SkillStore
 from ..skills.index import skills_index
 from ..tools import MNEMIC_TOOLS, tool_specs
-from .live import LiveResources
-from .probe import MEMORY_URI, SKILL_PREFIX, SKILLS_URI, USER_URI, source_of
+from .live import LiveResources, LiveServer, live_block, live_of, watchable
+from .probe import MEMORY_URI, SKILL_PREFIX, SKILL_URI_TEMPLATE, SKILLS_URI, USER_URI
 from .views import ClientView, Connections, skill_text, tool_result
 from .wire import relay
 
@@ -56,7 +54,6 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 SERVER_NAME = "mnemic"
-SKILL_URI_TEMPLATE = "mnemic://skills/{name}"
 _SKILL_PREFIX = SKILL_PREFIX
 PROMPT_NAME = "memory_context"
 TOOL_NAMES = MNEMIC_TOOLS
@@ -130,7 +127,7 @@ class MnemicMCP:
                 log.warning("[metrics] enabled is set, but live metrics are off: %s", exc.to_llm())
         self.live: LiveResources | None = None
         """The live-resource hub of the running server (None before it runs)."""
-        self.server: Server[Any] = _Server(
+        self.server: Server[Any] = LiveServer(
             SERVER_NAME,
             lifespan=self._lifespan,
             version=__version__,
@@ -204,7 +201,7 @@ class MnemicMCP:
         view = await self.connections.view(ctx)
         result = tool_result(await view.run(lambda: view.tools.dispatch(name, args)))
         if view.take_committed() or (name == "skill_manage" and not result.is_error):
-            await _live(ctx).check()  # subscribers hear of this server's own writes at once
+            await live_of(ctx).check()  # subscribers hear of this server's own writes at once
         return result
 
     def _sessions(self) -> SessionStore:
@@ -218,7 +215,7 @@ class MnemicMCP:
         self, ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
     ) -> types.ListResourcesResult:
         await self.connections.touch(ctx)
-        await _live(ctx).listed(ctx)
+        await live_of(ctx).listed(ctx)
         fixed = [
             types.Resource(
                 uri=uri, name=name, title=title, description=desc, mime_type="text/plain"
@@ -266,11 +263,11 @@ class MnemicMCP:
     ) -> types.ReadResourceResult:
         uri = str(params.uri)
         view = await self.connections.view(ctx)
-        live = _live(ctx).is_live(ctx, uri)
+        live = live_of(ctx).is_live(ctx, uri)
         if uri in (MEMORY_URI, USER_URI):
             target = "memory" if uri == MEMORY_URI else "user"
             if live:
-                block = await _frozen(view, lambda: _live_block(view, target))
+                block = await _frozen(view, lambda: live_block(view, target))
                 return _text(uri, block, "text/plain")
             snapshot = await _frozen(view, lambda: view.memory.snapshot)
             if target in snapshot.errors:
@@ -301,19 +298,19 @@ class MnemicMCP:
     async def _subscribe(
         self, ctx: ServerRequestContext[Any, Any], params: types.SubscribeRequestParams
     ) -> types.EmptyResult:
-        await _live(ctx).subscribe(ctx, _watchable(str(params.uri)))
+        await live_of(ctx).subscribe(ctx, watchable(str(params.uri)))
         return types.EmptyResult()
 
     async def _unsubscribe(
         self, ctx: ServerRequestContext[Any, Any], params: types.UnsubscribeRequestParams
     ) -> types.EmptyResult:
-        _live(ctx).unsubscribe(ctx, str(params.uri))
+        live_of(ctx).unsubscribe(ctx, str(params.uri))
         return types.EmptyResult()
 
     async def _listen(
         self, ctx: ServerRequestContext[Any, Any], params: types.SubscriptionsListenRequestParams
     ) -> types.SubscriptionsListenResult:
-        return await _live(ctx).listen(ctx, params)
+        return await live_of(ctx).listen(ctx, params)
 
     # -- prompt ------------------------------------------------------------------------
     async def _list_prompts(
@@ -369,53 +366,6 @@ class MnemicMCP:
                     tg.cancel_scope.cancel()
         finally:
             self.close()
-
-
-class _Server(Server[Any]):
-    """The SDK's server, declaring ``resources.listChanged`` to handshake-era clients too
-    (the 2026-07-28 capabilities follow from serving ``subscriptions/listen``)."""
-
-    def create_initialization_options(
-        self,
-        notification_options: NotificationOptions | None = None,
-        experimental_capabilities: dict[str, dict[str, Any]] | None = None,
-        extensions: dict[str, dict[str, Any]] | None = None,
-    ) -> InitializationOptions:
-        return super().create_initialization_options(
-            notification_options or NotificationOptions(resources_changed=True),
-            experimental_capabilities,
-            extensions,
-        )
-
-
-def _live(ctx: ServerRequestContext[Any, Any]) -> LiveResources:
-    live = ctx.lifespan_context
-    if not isinstance(live, LiveResources):  # pragma: no cover - the lifespan is ours
-        raise MCPError(types.INTERNAL_ERROR, "the server is not running its own lifespan")
-    return live
-
-
-def _watchable(uri: str) -> str:
-    """``uri`` if it names a resource of this server, else a clear refusal."""
-    if source_of(uri) is None or uri == "resources/list":
-        known = ", ".join([MEMORY_URI, USER_URI, SKILLS_URI, SKILL_URI_TEMPLATE])
-        raise MCPError(
-            types.INVALID_PARAMS,
-            f"Cannot subscribe to {uri}: not a resource of this server; known: {known}",
-            {"uri": uri},
-        )
-    return uri
-
-
-def _live_block(view: ClientView, target: str) -> str:
-    """The block of ``target`` as it is now (a subscribed resource reads live)."""
-    settings = view.home.settings.memory
-    enabled = settings.memory_enabled if target == "memory" else settings.user_profile_enabled
-    try:
-        raw = view.memory.backend.read(target)
-    except StorageError as exc:
-        raise MCPError(types.INTERNAL_ERROR, exc.to_llm(), {"uri": f"mnemic://{target}"}) from exc
-    return load_block(target, raw, settings)[1].text if enabled else ""
 
 
 async def _frozen(view: ClientView, part: Callable[[], T]) -> T:
