@@ -8,8 +8,8 @@ whether subscribers are told. A touch that changes nothing therefore notifies no
 and a file that is removed or cannot be read has a fingerprint of its own (it changes
 once, and stays put while the file stays gone).
 
-With a store other than files (PostgreSQL), there is nothing to stat: each check reads
-the target through the curated backend (one primary-key lookup) and hashes it.
+With a curated backend other than files (PostgreSQL), there is nothing to stat: each
+check reads the target through the backend (one primary-key lookup) and hashes it.
 """
 
 from __future__ import annotations
@@ -20,12 +20,14 @@ import stat
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import unquote
 
 from ..curated.backend import CuratedBackend
 from ..curated.entries import FILENAMES
+from ..curated.file_backend import FileBackend
 from ..errors import MnemicError
 from ..home import Home
-from ..registry import backend_for, scheme_of
+from ..registry import backend_for
 from ..skills import SkillStore
 
 __all__ = [
@@ -107,9 +109,19 @@ class Probe:
 
     def __init__(self, home: Home) -> None:
         self.home = home
-        self.files = scheme_of(home.settings.store) == "files"
         self._backend: CuratedBackend | None = None
+        self._paths: dict[str, str] | None = None
+        """The files of the targets when the backend is files (they can be stat'ed)."""
         self._skills: SkillStore | None = None
+
+    def _curated(self) -> CuratedBackend:
+        """The curated backend, opened on first use (in the watcher's thread)."""
+        if self._backend is None:
+            backend = backend_for(self.home.settings).curated(self.home, cleanup=False)
+            if isinstance(backend, FileBackend):
+                self._paths = {t: str(backend.path(t)) for t in FILENAMES}
+            self._backend = backend
+        return self._backend
 
     @property
     def skills(self) -> SkillStore:
@@ -117,19 +129,18 @@ class Probe:
             self._skills = SkillStore.open(self.home)
         return self._skills
 
-    def _curated(self) -> CuratedBackend:
-        if self._backend is None:
-            self._backend = backend_for(self.home.settings).curated(self.home, cleanup=False)
-        return self._backend
-
     # -- stat signatures (cheap, every check) ------------------------------------------
     def stat(self, source: str) -> Hashable:
         """The stat signature of ``source``; None means "no cheap signature: always look"."""
         if source == "skills":
             return self._skills_sig()
-        if not self.files:
+        try:
+            self._curated()
+        except MnemicError:
+            return None  # no signature: the fingerprint says what is wrong
+        if self._paths is None:
             return None
-        return _stat_sig(os.path.join(self.home.memories_dir, FILENAMES[source]))
+        return _stat_sig(self._paths[source])
 
     def _skills_sig(self) -> Hashable:
         try:
@@ -154,16 +165,14 @@ class Probe:
                 )
             )
         name = uri[len(SKILL_PREFIX) :]
-        from urllib.parse import unquote
-
         return self._guard(lambda: _file_print(self.skills.get(unquote(name)).skill_md))
 
     def _target_print(self, target: str) -> Hashable:
-        if self.files:
-            return _file_print(os.path.join(self.home.memories_dir, FILENAMES[target]))
-
         def read() -> Hashable:
-            text = self._curated().read(target)
+            backend = self._curated()
+            if self._paths is not None:
+                return _file_print(self._paths[target])
+            text = backend.read(target)
             if text is None:
                 return ("absent",)
             return ("text", hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest())
