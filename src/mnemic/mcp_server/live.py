@@ -258,6 +258,14 @@ class LiveResources:
                 await self._tell(uri)
             return changed
 
+    async def after_write(self) -> None:
+        """This server wrote: check now, so subscribers hear of it at once. A failing
+        check is logged, never turned into a failure of the write that was committed."""
+        try:
+            await self.check()
+        except Exception:  # the write is done; the next poll will try again
+            log.exception("checking subscribed resources after a write failed")
+
     async def _tell(self, uri: str) -> None:
         log.debug("changed: %s", uri)
         if uri == LIST:

@@ -201,7 +201,7 @@ class MnemicMCP:
         view = await self.connections.view(ctx)
         result = tool_result(await view.run(lambda: view.tools.dispatch(name, args)))
         if view.take_committed() or (name == "skill_manage" and not result.is_error):
-            await live_of(ctx).check()  # subscribers hear of this server's own writes at once
+            await live_of(ctx).after_write()  # subscribers hear of own writes at once
         return result
 
     def _sessions(self) -> SessionStore:
