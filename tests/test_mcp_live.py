@@ -185,3 +185,22 @@ async def test_an_ended_http_session_leaves_nothing_watched(home_path: Path) -> 
     finally:
         sock.close()
         srv.close()
+
+
+async def test_a_failing_check_never_fails_the_committed_write(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home_path.mkdir(parents=True)
+    (home_path / "config.toml").write_text("[mcp]\nwatch_interval_ms = 0\n")
+    async with serving(home_path, "legacy") as (srv, c):
+        await c.subscribe_resource(USER_URI)
+
+        def broken(*args: object) -> None:  # an unexpected fault inside the watcher
+            raise RuntimeError("the probe broke")
+
+        monkeypatch.setattr(live_of(srv).probe, "scan", broken)
+        res = await c.call_tool(
+            "memory", {"action": "add", "target": "user", "content": "Prefers tea."}
+        )
+        assert not res.is_error, res.content
+    assert Memory.open(home_path).entries("user") == ["Prefers tea."]
