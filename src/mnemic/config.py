@@ -321,6 +321,10 @@ class McpSettings(_Section):
     turn_gap: float = 60.0
     """MCP has no user turns: a memory call after this many seconds without one starts a
     new turn for the per-turn circuit breaker."""
+    watch_interval_ms: int = 300
+    """How often the server checks what subscribed clients watch (MEMORY.md, USER.md,
+    skills) for changes made by other processes, while a subscription exists; 0 turns
+    the polling off (writes through the server itself are still told)."""
 
 
 class PostgresSettings(_Section):
@@ -576,6 +580,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "retention.pending_limit": (1, 1_000_000),
     "mcp.port": (0, 65535),
     "mcp.turn_gap": (0.0, 604_800.0),
+    "mcp.watch_interval_ms": (0, 60_000),
     "postgres.pool_size": (1, 1000),
     "postgres.connect_timeout": (0.1, 3600.0),
 }

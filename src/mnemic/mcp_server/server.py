@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import anyio
@@ -26,7 +27,10 @@ from ..governance.metrics import enable_metrics
 from ..home import Home
 from ..sessions import SessionStore, open_store
 from ..skills import SkillStore
+from ..skills.index import skills_index
 from ..tools import MNEMIC_TOOLS, tool_specs
+from .live import LiveResources, LiveServer, live_block, live_of, watchable
+from .probe import MEMORY_URI, SKILL_PREFIX, SKILL_URI_TEMPLATE, SKILLS_URI, USER_URI
 from .views import ClientView, Connections, skill_text, tool_result
 from .wire import relay
 
@@ -51,13 +55,9 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 SERVER_NAME = "mnemic"
-MEMORY_URI = "mnemic://memory"
-USER_URI = "mnemic://user"
 LONG_URIS = {"mnemic://memory/long": "memory", "mnemic://user/long": "user"}
 """The long forms: live entries with their provenance, as JSON."""
-SKILLS_URI = "mnemic://skills"
-SKILL_URI_TEMPLATE = "mnemic://skills/{name}"
-_SKILL_PREFIX = "mnemic://skills/"
+_SKILL_PREFIX = SKILL_PREFIX
 PROMPT_NAME = "memory_context"
 TOOL_NAMES = MNEMIC_TOOLS
 
@@ -88,15 +88,15 @@ _RESOURCES = (
         "MEMORY (agent notes)",
         "The MEMORY block (your own notes: environment facts, conventions, lessons) as "
         "frozen when this connection started. Writes made since show up on the next "
-        "connection; the memory tool's read action shows the live entries. Empty when "
-        "nothing is saved.",
+        "connection; the memory tool's read action shows the live entries. Subscribe to "
+        "it to read it live and be notified of every change. Empty when nothing is saved.",
     ),
     (
         USER_URI,
         "user",
         "USER PROFILE",
         "The USER PROFILE block (who the user is, preferences, corrections) as frozen "
-        "when this connection started. Empty when nothing is saved.",
+        "when this connection started (live once subscribed). Empty when nothing is saved.",
     ),
     (
         "mnemic://memory/long",
@@ -116,8 +116,8 @@ _RESOURCES = (
         SKILLS_URI,
         "skills",
         "Skills index",
-        "The index of saved skills (procedures) as frozen when this connection started. "
-        "Load one with skill_view or read mnemic://skills/{name}.",
+        "The index of saved skills (procedures) as frozen when this connection started "
+        "(live once subscribed). Load one with skill_view or read mnemic://skills/{name}.",
     ),
 )
 
@@ -142,8 +142,11 @@ class MnemicMCP:
                 enable_metrics()
             except MissingDependency as exc:
                 log.warning("[metrics] enabled is set, but live metrics are off: %s", exc.to_llm())
-        self.server: Server[Any] = Server(
+        self.live: LiveResources | None = None
+        """The live-resource hub of the running server (None before it runs)."""
+        self.server: Server[Any] = LiveServer(
             SERVER_NAME,
+            lifespan=self._lifespan,
             version=__version__,
             title="mnemic memory",
             instructions=INSTRUCTIONS,
@@ -153,9 +156,20 @@ class MnemicMCP:
             on_list_resources=self._list_resources,
             on_list_resource_templates=self._list_templates,
             on_read_resource=self._read_resource,
+            on_subscribe_resource=self._subscribe,
+            on_unsubscribe_resource=self._unsubscribe,
+            on_subscriptions_listen=self._listen,
             on_list_prompts=self._list_prompts,
             on_get_prompt=self._get_prompt,
         )
+
+    @asynccontextmanager
+    async def _lifespan(self, server: Server[Any]) -> AsyncIterator[LiveResources]:
+        """The server runs: start a live-resource hub (and its watcher) for its life."""
+        interval = self.home.settings.mcp.watch_interval_ms / 1000
+        async with LiveResources(self.home, interval=interval).running() as live:
+            self.live = live
+            yield live
 
     def close(self) -> None:
         """Close the shared session store (the server is shutting down)."""
@@ -202,7 +216,10 @@ class MnemicMCP:
         if name not in self.specs:
             return tool_result(UnknownTool(name, TOOL_NAMES).to_response())
         view = await self.connections.view(ctx)
-        return tool_result(await view.run(lambda: view.tools.dispatch(name, args)))
+        result = tool_result(await view.run(lambda: view.tools.dispatch(name, args)))
+        if view.take_committed() or (name == "skill_manage" and not result.is_error):
+            await live_of(ctx).after_write()  # subscribers hear of own writes at once
+        return result
 
     def _sessions(self) -> SessionStore:
         with self._store_lock:
@@ -215,6 +232,7 @@ class MnemicMCP:
         self, ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
     ) -> types.ListResourcesResult:
         await self.connections.touch(ctx)
+        await live_of(ctx).listed(ctx)
         fixed = [
             types.Resource(
                 uri=uri,
@@ -266,8 +284,12 @@ class MnemicMCP:
     ) -> types.ReadResourceResult:
         uri = str(params.uri)
         view = await self.connections.view(ctx)
+        live = live_of(ctx).is_live(ctx, uri)
         if uri in (MEMORY_URI, USER_URI):
             target = "memory" if uri == MEMORY_URI else "user"
+            if live:
+                block = await _frozen(view, lambda: live_block(view, target))
+                return _text(uri, block, "text/plain")
             snapshot = await _frozen(view, lambda: view.memory.snapshot)
             if target in snapshot.errors:
                 raise MCPError(types.INTERNAL_ERROR, snapshot.errors[target], {"uri": uri})
@@ -280,6 +302,9 @@ class MnemicMCP:
                 raise MCPError(types.INTERNAL_ERROR, exc.to_llm(), {"uri": uri}) from exc
             return _text(uri, json.dumps(listing, ensure_ascii=False), "application/json")
         if uri == SKILLS_URI:
+            if live:
+                index = await _frozen(view, lambda: skills_index(view.skills.store).text)
+                return _text(uri, index, "text/plain")
             return _text(uri, await _frozen(view, lambda: view.skills_index), "text/plain")
         if uri.startswith(_SKILL_PREFIX) and len(uri) > len(_SKILL_PREFIX):
             from urllib.parse import unquote
@@ -297,6 +322,23 @@ class MnemicMCP:
         raise MCPError(
             types.INVALID_PARAMS, f"Unknown resource {uri}; known: {known}", {"uri": uri}
         )
+
+    async def _subscribe(
+        self, ctx: ServerRequestContext[Any, Any], params: types.SubscribeRequestParams
+    ) -> types.EmptyResult:
+        await live_of(ctx).subscribe(ctx, watchable(str(params.uri)))
+        return types.EmptyResult()
+
+    async def _unsubscribe(
+        self, ctx: ServerRequestContext[Any, Any], params: types.UnsubscribeRequestParams
+    ) -> types.EmptyResult:
+        live_of(ctx).unsubscribe(ctx, str(params.uri))
+        return types.EmptyResult()
+
+    async def _listen(
+        self, ctx: ServerRequestContext[Any, Any], params: types.SubscriptionsListenRequestParams
+    ) -> types.SubscriptionsListenResult:
+        return await live_of(ctx).listen(ctx, params)
 
     # -- prompt ------------------------------------------------------------------------
     async def _list_prompts(

@@ -28,7 +28,7 @@ import anyio
 import anyio.to_thread
 import mcp_types as types
 
-from ..curated.memory import Memory
+from ..curated.memory import Memory, MemoryCommitted
 from ..errors import MnemicError
 from ..home import Home
 from ..sessions.store import SessionStore, new_session_id
@@ -99,6 +99,7 @@ class ClientView:
         self._skills: GovernedSkills | None = None
         self._index: str | None = None
         self._last_memory_call = float("-inf")
+        self._committed = False
         self.tools = home_tools(
             home, memory=self._memory_for_call, sessions=sessions, skills=lambda: self.skills
         )
@@ -111,7 +112,16 @@ class ClientView:
             self._memory = Memory.open(
                 self.home, actor="mcp", origin=self.origin, session_id=self.session_id
             )
+            self._memory.observe(self._on_commit)
         return self._memory
+
+    def _on_commit(self, event: MemoryCommitted) -> None:
+        self._committed = True  # read back in the event loop by take_committed()
+
+    def take_committed(self) -> bool:
+        """Whether a memory write committed through this view since the last call."""
+        committed, self._committed = self._committed, False
+        return committed
 
     @property
     def skills(self) -> GovernedSkills:
