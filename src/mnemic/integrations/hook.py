@@ -81,6 +81,7 @@ class Watchdog:
         self._deadline = time.monotonic() + seconds
         self._what = "reading the hook input"
         self._done = threading.Event()
+        self._wake = threading.Event()  # the deadline moved, or the work is done
         self._on_expiry = on_expiry or _exit_quietly
         self._thread = threading.Thread(target=self._run, name="mnemic-hook-watchdog", daemon=True)
         self._thread.start()
@@ -89,19 +90,24 @@ class Watchdog:
         """Give the next step ``seconds`` from now."""
         self._deadline = time.monotonic() + seconds
         self._what = what
+        self._wake.set()
 
     def cancel(self) -> None:
         """The work is done: stop watching."""
         self._done.set()
+        self._wake.set()
 
     def _run(self) -> None:
-        while not self._done.wait(max(0.0, self._deadline - time.monotonic())):
-            if time.monotonic() >= self._deadline:
+        while not self._done.is_set():
+            remaining = self._deadline - time.monotonic()
+            if remaining <= 0:
                 self._on_expiry(
                     f"mnemic: gave up {self._what}: it took too long; Claude Code goes on "
                     "without it."
                 )
                 return
+            self._wake.wait(remaining)  # until the deadline, or until it moves
+            self._wake.clear()
 
 
 def _exit_quietly(message: str) -> None:
