@@ -41,9 +41,9 @@ from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from types import TracebackType
 from typing import Any
 
+from ._loopback import LoopbackServer
 from .llm_server import Fail, Hang, Reply
 
 __all__ = ["FakeAnthropicServer", "StreamError", "breakpoints", "cached_prefix"]
@@ -113,7 +113,7 @@ def cached_prefix(request: Mapping[str, Any]) -> bytes:
     return _canonical([block for _, block in parts[: marked[-1] + 1]])
 
 
-class FakeAnthropicServer:
+class FakeAnthropicServer(LoopbackServer):
     """See the module docstring. ``base_url`` is ``http://127.0.0.1:PORT`` (the SDK adds
     ``/v1/messages``). ``api_key``: when set, a request that sends another key (as
     ``x-api-key`` or ``Authorization: Bearer``, the SDK's way) or none gets 401."""
@@ -152,54 +152,11 @@ class FakeAnthropicServer:
         self.arrived = threading.Semaphore(0)
         """Released once per request received."""
 
-    def start(self) -> FakeAnthropicServer:
-        """Bind 127.0.0.1 on a free port and serve in a daemon thread."""
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), _make_handler(self))
-        self._server.daemon_threads = True
-        self._thread = threading.Thread(
-            target=self._server.serve_forever, name="fake-anthropic", daemon=True
-        )
-        self._thread.start()
-        return self
+    _thread_name = "fake-anthropic"
+    _url_path = ""
 
-    def stop(self) -> None:
-        """Release held requests and stop serving."""
-        self._released.set()
-        if self._server is not None:
-            self._server.shutdown()
-            self._server.server_close()
-            self._server = None
-        if self._thread is not None:
-            self._thread.join()
-            self._thread = None
-
-    def __enter__(self) -> FakeAnthropicServer:
-        return self.start()
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.stop()
-
-    @property
-    def base_url(self) -> str:
-        """``http://127.0.0.1:PORT``."""
-        if self._server is None:
-            raise RuntimeError("the server is not running; use it as a context manager")
-        host, port = self._server.server_address[:2]
-        return f"http://{host!s}:{port}"
-
-    def push(self, *replies: Any) -> None:
-        """Queue more canned replies."""
-        with self._lock:
-            self._queue.extend(replies)
-
-    def release(self) -> None:
-        """Let held requests proceed."""
-        self._released.set()
+    def _handler(self) -> type[BaseHTTPRequestHandler]:
+        return _make_handler(self)
 
     def _next_reply(self, request: dict[str, Any], headers: dict[str, str]) -> tuple[Any, Usage_]:
         prefix = cached_prefix(request)

@@ -30,8 +30,9 @@ from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from types import TracebackType
 from typing import Any
+
+from ._loopback import LoopbackServer
 
 __all__ = ["Fail", "FakeLLMServer", "Hang", "Reply", "ToolCallReply"]
 
@@ -73,7 +74,7 @@ class Hang:
 Responder = Callable[[dict[str, Any]], Any]
 
 
-class FakeLLMServer:
+class FakeLLMServer(LoopbackServer):
     """See the module docstring. Use as a context manager; ``base_url`` ends in ``/v1``."""
 
     def __init__(
@@ -104,57 +105,12 @@ class FakeLLMServer:
         self.arrived = threading.Semaphore(0)
         """Released once per request received (tests wait on it instead of sleeping)."""
 
-    # --- lifecycle ---------------------------------------------------------------------
-    def start(self) -> FakeLLMServer:
-        """Bind 127.0.0.1 on a free port and serve in a daemon thread."""
-        handler = _make_handler(self)
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self._server.daemon_threads = True
-        self._thread = threading.Thread(
-            target=self._server.serve_forever, name="fake-llm", daemon=True
-        )
-        self._thread.start()
-        return self
+    # --- lifecycle and scripting: LoopbackServer ----------------------------------------
+    _thread_name = "fake-llm"
+    _url_path = "/v1"
 
-    def stop(self) -> None:
-        """Release held requests and stop serving."""
-        self._released.set()
-        if self._server is not None:
-            self._server.shutdown()
-            self._server.server_close()
-            self._server = None
-        if self._thread is not None:
-            self._thread.join()
-            self._thread = None
-
-    def __enter__(self) -> FakeLLMServer:
-        return self.start()
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.stop()
-
-    @property
-    def base_url(self) -> str:
-        """``http://127.0.0.1:PORT/v1``."""
-        if self._server is None:
-            raise RuntimeError("the server is not running; use it as a context manager")
-        host, port = self._server.server_address[:2]
-        return f"http://{host!s}:{port}/v1"
-
-    # --- scripting ---------------------------------------------------------------------
-    def push(self, *replies: Any) -> None:
-        """Queue more canned replies."""
-        with self._lock:
-            self._queue.extend(replies)
-
-    def release(self) -> None:
-        """Let held requests (``Hang`` replies, ``hang = True``) proceed."""
-        self._released.set()
+    def _handler(self) -> type[BaseHTTPRequestHandler]:
+        return _make_handler(self)
 
     def _next_reply(self, request: dict[str, Any]) -> Any:
         with self._lock:
