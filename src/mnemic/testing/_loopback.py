@@ -4,13 +4,15 @@ requests. Subclasses set the attributes below in ``__init__`` and give their han
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import deque
+from collections.abc import Callable, Iterable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
 from typing import Any, Self
 
-__all__ = ["LoopbackServer"]
+__all__ = ["JsonHandler", "LoopbackServer"]
 
 
 class LoopbackServer:
@@ -19,11 +21,35 @@ class LoopbackServer:
     _thread_name = "fake-server"
     _url_path = ""
     """What follows ``http://127.0.0.1:PORT`` in :attr:`base_url`."""
-    _server: ThreadingHTTPServer | None
-    _thread: threading.Thread | None
-    _released: threading.Event
-    _lock: threading.Lock
-    _queue: deque[Any]
+
+    def __init__(
+        self,
+        responder: Iterable[Any] | Callable[[dict[str, Any]], Any] | None,
+        *,
+        model: str,
+        default: Any,
+    ) -> None:
+        self.model = model
+        self.default = default
+        self._queue: deque[Any] = deque()
+        self._responder: Callable[[dict[str, Any]], Any] | None = None
+        if callable(responder):
+            self._responder = responder
+        elif responder is not None:
+            self._queue.extend(responder)
+        self.requests: list[dict[str, Any]] = []
+        """Every request body, parsed, in arrival order."""
+        self.failure: Any = None
+        """When set (a ``Fail``), every request fails with it."""
+        self.hang = False
+        """When true, every request is held until :meth:`release`."""
+        self._released = threading.Event()
+        self._lock = threading.Lock()
+        self._counter = 0
+        self._server: ThreadingHTTPServer | None = None
+        self._thread: threading.Thread | None = None
+        self.arrived = threading.Semaphore(0)
+        """Released once per request received (tests wait on it instead of sleeping)."""
 
     def _handler(self) -> type[BaseHTTPRequestHandler]:
         raise NotImplementedError
@@ -76,3 +102,37 @@ class LoopbackServer:
     def release(self) -> None:
         """Let held requests (``Hang`` replies, ``hang = True``) proceed."""
         self._released.set()
+
+    def _next_id(self) -> int:
+        with self._lock:
+            self._counter += 1
+            return self._counter
+
+
+class JsonHandler(BaseHTTPRequestHandler):
+    """The request handler both servers build on: quiet, HTTP/1.1, JSON bodies in and
+    out, and server-sent events."""
+
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args: Any) -> None:  # quiet
+        return
+
+    def _read_body(self) -> bytes:
+        return self.rfile.read(int(self.headers.get("Content-Length") or 0))
+
+    def _send_json(self, status: int, body: dict[str, Any]) -> None:
+        data = json.dumps(body).encode("utf-8")
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def _start_events(self) -> None:
+        """A 200 answer whose body is a stream of server-sent events, then closed."""
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Connection", "close")
+        self.end_headers()

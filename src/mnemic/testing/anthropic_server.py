@@ -36,14 +36,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import threading
-from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 
-from ._loopback import LoopbackServer
+from ._loopback import JsonHandler, LoopbackServer
 from .llm_server import Fail, Hang, Reply
 
 __all__ = ["FakeAnthropicServer", "StreamError", "breakpoints", "cached_prefix"]
@@ -126,31 +124,14 @@ class FakeAnthropicServer(LoopbackServer):
         default: Any = "ok",
         api_key: str | None = None,
     ) -> None:
-        self.model = model
-        self.default = default
+        super().__init__(responder, model=model, default=default)
         self.api_key = api_key
-        self._queue: deque[Any] = deque()
-        self._responder: Responder | None = None
-        if callable(responder):
-            self._responder = responder
-        elif responder is not None:
-            self._queue.extend(responder)
-        self.requests: list[dict[str, Any]] = []
-        """Every request body, parsed, in arrival order."""
         self.headers: list[dict[str, str]] = []
         """The headers of every request (lower-case names)."""
         self.prefixes: list[bytes] = []
         """:func:`cached_prefix` of every request."""
         self.failure: Fail | None = None
-        self.hang = False
         self._seen: set[str] = set()
-        self._released = threading.Event()
-        self._lock = threading.Lock()
-        self._counter = 0
-        self._server: ThreadingHTTPServer | None = None
-        self._thread: threading.Thread | None = None
-        self.arrived = threading.Semaphore(0)
-        """Released once per request received."""
 
     _thread_name = "fake-anthropic"
     _url_path = ""
@@ -178,11 +159,6 @@ class FakeAnthropicServer(LoopbackServer):
         if self._responder is not None:
             return self._responder(request), cache
         return self.default, cache
-
-    def _next_id(self) -> int:
-        with self._lock:
-            self._counter += 1
-            return self._counter
 
 
 def _message(
@@ -273,20 +249,7 @@ def _events(message: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
 
 
 def _make_handler(server: FakeAnthropicServer) -> type[BaseHTTPRequestHandler]:
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
-        def log_message(self, format: str, *args: Any) -> None:  # quiet
-            return
-
-        def _send_json(self, status: int, body: dict[str, Any]) -> None:
-            data = json.dumps(body).encode("utf-8")
-            self.send_response(status)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
-
+    class Handler(JsonHandler):
         def _error(self, status: int, message: str, kind: str | None = None) -> None:
             kind = kind or _ERROR_TYPES.get(status, "api_error")
             body = {"type": "error", "error": {"type": kind, "message": message}}
@@ -297,8 +260,7 @@ def _make_handler(server: FakeAnthropicServer) -> type[BaseHTTPRequestHandler]:
             self.wfile.flush()
 
         def do_POST(self) -> None:
-            length = int(self.headers.get("Content-Length") or 0)
-            raw = self.rfile.read(length)
+            raw = self._read_body()
             if self.path.split("?")[0].rstrip("/") != "/v1/messages":
                 self._error(404, f"no route {self.path}")
                 return
@@ -333,11 +295,7 @@ def _make_handler(server: FakeAnthropicServer) -> type[BaseHTTPRequestHandler]:
             if not request.get("stream"):
                 self._send_json(200, message)
                 return
-            self.send_response(200)
-            self.send_header("Content-Type", "text/event-stream")
-            self.send_header("Cache-Control", "no-cache")
-            self.send_header("Connection", "close")
-            self.end_headers()
+            self._start_events()
             events = _events(message)
             if isinstance(reply, StreamError):  # the text so far, then the error
                 events = [e for e in events if e[0] in ("message_start", "ping")] + [

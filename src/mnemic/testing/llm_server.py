@@ -24,15 +24,13 @@ replies, chunk by chunk.
 from __future__ import annotations
 
 import json
-import threading
 import time
-from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 
-from ._loopback import LoopbackServer
+from ._loopback import JsonHandler, LoopbackServer
 
 __all__ = ["Fail", "FakeLLMServer", "Hang", "Reply", "ToolCallReply"]
 
@@ -84,26 +82,8 @@ class FakeLLMServer(LoopbackServer):
         model: str = "fake-model",
         default: Any = "ok",
     ) -> None:
-        self.model = model
-        self.default = default
-        self._queue: deque[Any] = deque()
-        self._responder: Responder | None = None
-        if callable(responder):
-            self._responder = responder
-        elif responder is not None:
-            self._queue.extend(responder)
-        self.requests: list[dict[str, Any]] = []
+        super().__init__(responder, model=model, default=default)
         self.failure: Fail | None = None
-        """When set, every request fails with it."""
-        self.hang = False
-        """When true, every request is held until :meth:`release`."""
-        self._released = threading.Event()
-        self._lock = threading.Lock()
-        self._counter = 0
-        self._server: ThreadingHTTPServer | None = None
-        self._thread: threading.Thread | None = None
-        self.arrived = threading.Semaphore(0)
-        """Released once per request received (tests wait on it instead of sleeping)."""
 
     # --- lifecycle and scripting: LoopbackServer ----------------------------------------
     _thread_name = "fake-llm"
@@ -128,11 +108,6 @@ class FakeLLMServer(LoopbackServer):
 
     def _wait_released(self) -> None:
         self._released.wait()
-
-    def _next_id(self) -> int:
-        with self._lock:
-            self._counter += 1
-            return self._counter
 
 
 def _completion(server: FakeLLMServer, reply: Any, request: dict[str, Any]) -> dict[str, Any]:
@@ -204,20 +179,7 @@ def _chunks(completion: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _make_handler(server: FakeLLMServer) -> type[BaseHTTPRequestHandler]:
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
-        def log_message(self, format: str, *args: Any) -> None:  # quiet
-            return
-
-        def _send_json(self, status: int, body: dict[str, Any]) -> None:
-            data = json.dumps(body).encode("utf-8")
-            self.send_response(status)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
-
+    class Handler(JsonHandler):
         def do_GET(self) -> None:
             if self.path.rstrip("/").endswith("/models"):
                 self._send_json(
@@ -228,8 +190,7 @@ def _make_handler(server: FakeLLMServer) -> type[BaseHTTPRequestHandler]:
                 self._send_json(404, {"error": {"message": "not found"}})
 
         def do_POST(self) -> None:
-            length = int(self.headers.get("Content-Length") or 0)
-            raw = self.rfile.read(length)
+            raw = self._read_body()
             if not self.path.rstrip("/").endswith("/chat/completions"):
                 self._send_json(404, {"error": {"message": f"no route {self.path}"}})
                 return
@@ -251,11 +212,7 @@ def _make_handler(server: FakeLLMServer) -> type[BaseHTTPRequestHandler]:
                 return
             completion = _completion(server, reply, request)
             if request.get("stream"):
-                self.send_response(200)
-                self.send_header("Content-Type", "text/event-stream")
-                self.send_header("Cache-Control", "no-cache")
-                self.send_header("Connection", "close")
-                self.end_headers()
+                self._start_events()
                 for chunk in _chunks(completion):
                     self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
                 self.wfile.write(b"data: [DONE]\n\n")
