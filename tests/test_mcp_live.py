@@ -27,7 +27,7 @@ from mnemic.errors import ConfigError
 from mnemic.home import Home
 from mnemic.mcp_server import MnemicMCP
 from mnemic.mcp_server.live import LiveResources
-from mnemic.mcp_server.probe import MEMORY_URI, USER_URI, Probe
+from mnemic.ops.probe import MEMORY_URI, USER_URI, Probe
 
 pytestmark = [
     pytest.mark.anyio,

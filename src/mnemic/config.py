@@ -261,12 +261,16 @@ class ApprovalSettings(_Section):
     staged whatever this says, unless it is ``block``."""
     memory_mcp: str = "allow"
     """Memory writes by MCP clients."""
+    memory_ui: str = "allow"
+    """Memory writes made by a person in the web console (``mnemic ui``); ``ask`` stages."""
     skills_foreground: str = "allow"
     """Skill writes by the attended agent."""
     skills_background: str = "stage"
     """Skill writes by unattended writers."""
     skills_mcp: str = "allow"
     """Skill writes by MCP clients."""
+    skills_ui: str = "allow"
+    """Skill writes made in the web console."""
     pending_ttl_hours: float = 168.0
     """Staged writes expire after this many hours."""
     fail_open_foreground: bool = True
@@ -276,6 +280,8 @@ class ApprovalSettings(_Section):
     """The same for unattended writers (flush, background review): refuse by default."""
     fail_open_mcp: bool = False
     """The same for MCP clients: refuse by default."""
+    fail_open_ui: bool = True
+    """The same for the web console (a person is looking at the result): apply."""
 
 
 class RetentionSettings(_Section):

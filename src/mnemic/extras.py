@@ -11,6 +11,7 @@ extra         packages                         needed by
                                                (``[llm] api = "anthropic"``, ``--api``)
 ``mcp``       mcp (with anyio, starlette,      ``mnemic mcp``, ``mnemic.mcp_server``
               uvicorn)
+``ui``        starlette, uvicorn, jinja2       ``mnemic ui`` (the local web console)
 ``all``       every one of the above
 ============  ===============================  ==========================================
 
@@ -39,6 +40,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "agent": ("openai",),
     "anthropic": ("anthropic", "httpx2"),
     "mcp": ("mcp", "mcp_types", "anyio", "starlette", "uvicorn"),
+    "ui": ("starlette", "uvicorn", "jinja2"),
 }
 """The top-level modules each extra provides (what :func:`require_extra` looks for)."""
 

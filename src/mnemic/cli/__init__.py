@@ -10,7 +10,20 @@ from __future__ import annotations
 import click
 
 from ..tooling import find_surrogate
-from . import agent, db, demo, governance, integrate, mcp, memory, scan, sessions, skills, tool
+from . import (
+    agent,
+    db,
+    demo,
+    governance,
+    integrate,
+    mcp,
+    memory,
+    scan,
+    sessions,
+    skills,
+    tool,
+    ui,
+)
 from .app import AppContext
 
 __all__ = ["main"]
@@ -90,6 +103,7 @@ def _register() -> None:
     main.add_command(db.db)
     main.add_command(integrate.integrate)
     main.add_command(integrate.hook)
+    main.add_command(ui.ui)
     for command in (
         governance.pending,
         governance.audit,

@@ -42,7 +42,15 @@ class McpServerError(MnemicError):
 
     code = "mcp_server_error"
 
-    def __init__(self, host: str, port: int, reason: str, *, errno: int | None = None) -> None:
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        reason: str,
+        *,
+        errno: int | None = None,
+        service: str = "MCP",
+    ) -> None:
         import errno as _errno
 
         self.host = host
@@ -54,12 +62,15 @@ class McpServerError(MnemicError):
             hint = (
                 " Another program (or another `mnemic mcp --http`) is listening there: stop "
                 "it, or pick another port with --port N ([mcp] port, MNEMIC_MCP_PORT)."
+                if service == "MCP"
+                else " Another program is listening there: stop it, or pick another port "
+                "with --port N (0 picks a free one)."
             )
         elif errno == _errno.EADDRNOTAVAIL:
             hint = " This machine has no such address; use 127.0.0.1 or one of its own."
         elif errno == _errno.EACCES:
             hint = " Ports below 1024 need privileges; use a port above 1024."
-        super().__init__(f"cannot serve MCP on {host}:{port}: {reason}.{hint}")
+        super().__init__(f"cannot serve {service} on {host}:{port}: {reason}.{hint}")
 
 
 class IntegrationError(MnemicError):

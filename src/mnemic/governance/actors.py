@@ -8,6 +8,7 @@ Actors:
 - ``foreground``: a person is at the keyboard (CLI, an interactive agent turn).
 - ``background``: an unattended writer (pre-compression flush, background review).
 - ``mcp``: a client of the MCP server (a desktop assistant or an IDE agent).
+- ``ui``: a person using the local web console (``mnemic ui``, origin ``ui``).
 
 The origin is free text naming the surface: ``cli``, ``api``, ``flush``, ``review``,
 ``mcp:<client>``, ``approval`` (a person approving a pending write).
@@ -23,20 +24,23 @@ from ..errors import InvalidArgument
 
 __all__ = ["ACTORS", "SUBSYSTEMS", "WriteContext", "actor_for_origin", "new_session_id"]
 
-ACTORS = ("foreground", "background", "mcp")
+ACTORS = ("foreground", "background", "mcp", "ui")
 SUBSYSTEMS = ("memory", "skills")
 
 _UNATTENDED_ORIGINS = ("flush", "review", "background", "background_review", "cron")
 
 
 def actor_for_origin(origin: str | None) -> str:
-    """The actor an origin implies: flush/review → background, ``mcp…`` → mcp, else foreground."""
+    """The actor an origin implies: flush/review → background, ``mcp…`` → mcp, ``ui`` → ui,
+    else foreground."""
     if not origin:
         return "foreground"
     if origin in _UNATTENDED_ORIGINS:
         return "background"
     if origin == "mcp" or origin.startswith("mcp:"):
         return "mcp"
+    if origin == "ui":
+        return "ui"
     return "foreground"
 
 

@@ -9,13 +9,19 @@ picks a free one) and serves it with uvicorn.
 from __future__ import annotations
 
 import hmac
-import ipaddress
 import logging
 import socket
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..errors import ConfigError, McpServerError
+from ..ops.serving import (
+    MIN_TOKEN_CHARS,
+    bind,
+    check_exposure,
+    is_loopback,
+    token_problem,
+    url_of as _url_of,
+)
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -42,62 +48,6 @@ log = logging.getLogger(__name__)
 
 MCP_PATH = "/mcp"
 METRICS_PATH = "/metrics"
-
-
-def is_loopback(host: str) -> bool:
-    """Whether ``host`` is a loopback address (``localhost``, ``127.0.0.0/8``, ``::1``)."""
-    if host.lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
-
-
-MIN_TOKEN_CHARS = 32
-"""Shortest bearer token accepted (``secrets.token_urlsafe(32)`` gives 43 characters)."""
-TOKEN_RECIPE = 'python -c "import secrets; print(secrets.token_urlsafe(32))"'
-
-
-def token_problem(token: str) -> str | None:
-    """What makes ``token`` unfit as a bearer token (blank, spaces, too short), or None."""
-    if not token.strip():
-        return "the bearer token is blank"
-    if not all(c.isascii() and c.isprintable() and not c.isspace() for c in token):
-        return "the bearer token may only hold printable ASCII characters, without spaces"
-    if len(token) < MIN_TOKEN_CHARS:
-        return (
-            f"the bearer token has {len(token)} character(s); at least {MIN_TOKEN_CHARS} "
-            "are needed so that it cannot be guessed"
-        )
-    return None
-
-
-def check_exposure(host: str, token: str) -> None:
-    """Refuse a weak bearer token, and a non-loopback address without a token.
-
-    An empty ``token`` means none; anything else must pass :func:`token_problem`.
-    """
-    if token:
-        problem = token_problem(token)
-        if problem is None:
-            return
-        raise ConfigError(
-            "mcp.token",
-            f"{problem}. Generate one with: {TOKEN_RECIPE} and set it with "
-            "MNEMIC_MCP_TOKEN=<token> (or [mcp] token in config.toml, or --token).",
-            source="mnemic mcp --http",
-        )
-    if is_loopback(host):
-        return
-    raise ConfigError(
-        "mcp.token",
-        f"serving on {host!r} (not loopback) needs a bearer token, or anyone who can reach "
-        "this port could read and write this memory. Generate one with: "
-        f"{TOKEN_RECIPE} and set it with MNEMIC_MCP_TOKEN=<token> (or [mcp] token in "
-        "config.toml, or --token), or bind to 127.0.0.1.",
-        source="mnemic mcp --http",
-    )
 
 
 class BearerAuth:
@@ -156,33 +106,9 @@ def build_http_app(mcp: MnemicMCP, *, host: str = "127.0.0.1", token: str = "") 
     return BearerAuth(app, token) if token else app
 
 
-def bind(host: str, port: int) -> socket.socket:
-    """A listening TCP socket on ``host:port`` (port 0: any free port)."""
-    try:
-        infos = socket.getaddrinfo(
-            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE | socket.AI_NUMERICSERV
-        )
-    except socket.gaierror as exc:
-        raise McpServerError(host, port, f"cannot resolve the address ({exc.strerror})") from exc
-    infos.sort(key=lambda info: info[0] != socket.AF_INET)  # "localhost": 127.0.0.1 first
-    family, kind, proto, _, address = infos[0]
-    sock = socket.socket(family, kind, proto)
-    try:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(address)
-        sock.listen(128)
-    except OSError as exc:
-        sock.close()
-        raise McpServerError(host, port, exc.strerror or str(exc), errno=exc.errno) from exc
-    sock.set_inheritable(True)
-    return sock
-
-
 def url_of(sock: socket.socket) -> str:
     """The MCP endpoint URL of a bound socket."""
-    host, port = sock.getsockname()[:2]
-    shown = f"[{host}]" if ":" in host else host
-    return f"http://{shown}:{port}{MCP_PATH}"
+    return _url_of(sock, MCP_PATH)
 
 
 def serve_http(

@@ -5,7 +5,7 @@ who is subscribed to what, and one watcher task that checks what the subscriptio
 depend on every ``[mcp] watch_interval_ms`` while there is at least one (and sleeps on
 an event otherwise). A change made by another process is found by that poll; a write
 through this server's own tools triggers a check at once. Each change is told once:
-the fingerprints of :mod:`.probe` are compared with the last ones told.
+the fingerprints of :mod:`mnemic.ops.probe` are compared with the last ones told.
 
 Two generations of the protocol subscribe differently, and both are served:
 
@@ -47,7 +47,7 @@ from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from ..curated.snapshot import load_block
 from ..errors import StorageError
 from ..home import Home
-from .probe import (
+from ..ops.probe import (
     LIST,
     MEMORY_URI,
     SKILL_URI_TEMPLATE,

@@ -25,12 +25,12 @@ from .. import __version__
 from ..errors import MissingDependency, MnemicError, UnknownTool
 from ..governance.metrics import enable_metrics
 from ..home import Home
+from ..ops.probe import MEMORY_URI, SKILL_PREFIX, SKILL_URI_TEMPLATE, SKILLS_URI, USER_URI
 from ..sessions import SessionStore, open_store
 from ..skills import SkillStore
 from ..skills.index import skills_index
 from ..tools import MNEMIC_TOOLS, tool_specs
 from .live import LiveResources, LiveServer, live_block, live_of, watchable
-from .probe import MEMORY_URI, SKILL_PREFIX, SKILL_URI_TEMPLATE, SKILLS_URI, USER_URI
 from .views import ClientView, Connections, skill_text, tool_result
 from .wire import relay
 

@@ -1,0 +1,121 @@
+"""The rules every local HTTP server of mnemic follows: loopback by default, a strong
+token anywhere else, a socket bound before serving (a taken port is a clear error).
+
+Shared by the MCP server over HTTP (``mnemic mcp --http``) and the web console
+(``mnemic ui``), so both refuse the same exposures with the same words. Nothing here
+imports a web framework.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+
+from ..errors import ConfigError, McpServerError
+
+__all__ = [
+    "MIN_TOKEN_CHARS",
+    "TOKEN_RECIPE",
+    "bind",
+    "check_exposure",
+    "is_loopback",
+    "token_problem",
+    "url_of",
+]
+
+MIN_TOKEN_CHARS = 32
+"""Shortest token accepted (``secrets.token_urlsafe(32)`` gives 43 characters)."""
+TOKEN_RECIPE = 'python -c "import secrets; print(secrets.token_urlsafe(32))"'
+
+_MCP_HOW = "MNEMIC_MCP_TOKEN=<token> (or [mcp] token in config.toml, or --token)"
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is a loopback address (``localhost``, ``127.0.0.0/8``, ``::1``)."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def token_problem(token: str) -> str | None:
+    """What makes ``token`` unfit as a bearer token (blank, spaces, too short), or None."""
+    if not token.strip():
+        return "the bearer token is blank"
+    if not all(c.isascii() and c.isprintable() and not c.isspace() for c in token):
+        return "the bearer token may only hold printable ASCII characters, without spaces"
+    if len(token) < MIN_TOKEN_CHARS:
+        return (
+            f"the bearer token has {len(token)} character(s); at least {MIN_TOKEN_CHARS} "
+            "are needed so that it cannot be guessed"
+        )
+    return None
+
+
+def check_exposure(
+    host: str,
+    token: str,
+    *,
+    key: str = "mcp.token",
+    how: str = _MCP_HOW,
+    source: str = "mnemic mcp --http",
+) -> None:
+    """Refuse a weak token, and a non-loopback address without a token.
+
+    An empty ``token`` means none; anything else must pass :func:`token_problem`.
+    ``key``, ``how`` (where the user sets a token) and ``source`` word the error for the
+    command at hand.
+    """
+    if token:
+        problem = token_problem(token)
+        if problem is None:
+            return
+        raise ConfigError(
+            key,
+            f"{problem}. Generate one with: {TOKEN_RECIPE} and set it with {how}.",
+            source=source,
+        )
+    if is_loopback(host):
+        return
+    raise ConfigError(
+        key,
+        f"serving on {host!r} (not loopback) needs a bearer token, or anyone who can reach "
+        f"this port could read and write this memory. Generate one with: {TOKEN_RECIPE} "
+        f"and set it with {how}, or bind to 127.0.0.1.",
+        source=source,
+    )
+
+
+def bind(host: str, port: int, *, service: str = "MCP") -> socket.socket:
+    """A listening TCP socket on ``host:port`` (port 0: any free port)."""
+    try:
+        infos = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE | socket.AI_NUMERICSERV
+        )
+    except socket.gaierror as exc:
+        raise McpServerError(
+            host, port, f"cannot resolve the address ({exc.strerror})", service=service
+        ) from exc
+    infos.sort(key=lambda info: info[0] != socket.AF_INET)  # "localhost": 127.0.0.1 first
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        raise McpServerError(
+            host, port, exc.strerror or str(exc), errno=exc.errno, service=service
+        ) from exc
+    sock.set_inheritable(True)
+    return sock
+
+
+def url_of(sock: socket.socket, path: str = "/") -> str:
+    """The URL of ``path`` on a bound socket (``http://127.0.0.1:8765/mcp``)."""
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}{path}"

@@ -1,0 +1,125 @@
+"""What every page shares: one :class:`Console` per served home (the home, who may
+connect, the live version) and :func:`endpoint`, the wrapper every route goes through
+(form parsing, the CSRF check, library errors turned into pages)."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import threading
+from collections.abc import Awaitable, Callable, Hashable
+from urllib.parse import parse_qsl
+
+from ..curated import Memory
+from ..errors import MnemicError
+from ..extras import needs_extra
+from ..home import Home
+from ..ops.probe import MEMORY_URI, USER_URI, Probe
+from .render import error_response
+from .security import Access
+
+with needs_extra("ui", "The web console (mnemic ui)"):
+    from starlette.concurrency import run_in_threadpool
+    from starlette.requests import Request
+    from starlette.responses import RedirectResponse, Response
+
+__all__ = ["ACTOR", "Console", "Form", "Handler", "endpoint", "see_other"]
+
+log = logging.getLogger(__name__)
+
+ACTOR = "ui"
+"""The actor (and origin) of every write made in the console: ``[approval] memory_ui``."""
+MAX_FORM_BYTES = 1 << 20
+
+Form = dict[str, str]
+Handler = Callable[["Console", Request, Form], Response]
+
+
+class Console:
+    """What the pages share: the home, who may connect, and the live-change probe."""
+
+    def __init__(self, home: Home, access: Access) -> None:
+        self.home = home
+        self.access = access
+        self._probe = Probe(home)
+        self._lock = threading.Lock()
+        self._stats: dict[str, Hashable] = {}
+        self._prints: dict[str, Hashable] = {}
+
+    def memory(self) -> Memory:
+        """The curated memory, opened for one request as the ``ui`` actor."""
+        return Memory.open(self.home, actor=ACTOR, origin=ACTOR)
+
+    def version(self) -> str:
+        """A short fingerprint of MEMORY.md and USER.md: it changes when either does,
+        whoever wrote it (the MCP watcher's probe: a stat first, a hash when it moved)."""
+        with self._lock:
+            scan = self._probe.scan(
+                (MEMORY_URI, USER_URI), dict(self._stats), frozenset(self._prints)
+            )
+            self._stats.update(scan.stats)
+            self._prints.update(scan.prints)
+            text = repr(sorted(self._prints.items()))
+        return hashlib.sha256(text.encode("utf-8", "backslashreplace")).hexdigest()[:16]
+
+
+def see_other(path: str) -> RedirectResponse:
+    """The answer to a successful POST: go (GET) to ``path``."""
+    return RedirectResponse(path, status_code=303)
+
+
+async def _read_form(request: Request) -> Form | Response:
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/x-www-form-urlencoded":
+        return error_response(415, "Not a form", "Send the page's form (URL-encoded).")
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_FORM_BYTES:
+            return error_response(413, "Form too large", "A form may hold 1 MiB at most.")
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        return error_response(400, "Not UTF-8", "The form was not UTF-8 text; nothing was done.")
+    form: Form = {}
+    for key, value in parse_qsl(text, keep_blank_values=True):
+        form.setdefault(key, value)
+    return form
+
+
+def endpoint(fn: Handler) -> Callable[[Request], Awaitable[Response]]:
+    """Wrap a page: POSTs are parsed and CSRF-checked first; the page runs in a worker
+    thread (library calls block); a :class:`MnemicError` becomes a page saying what is
+    wrong, anything else a page saying so (the traceback goes to the log only)."""
+
+    async def run(request: Request) -> Response:
+        ui: Console = request.app.state.console
+        form: Form = {}
+        if request.method == "POST":
+            parsed = await _read_form(request)
+            if isinstance(parsed, Response):
+                return parsed
+            if not ui.access.csrf_ok(parsed.get("csrf", "")):
+                return error_response(
+                    403,
+                    "Form token missing or wrong",
+                    "The form did not carry this console's CSRF token (the page may be "
+                    "from before a restart, or from another site). Nothing was done: "
+                    "reload the page and try again.",
+                )
+            form = parsed
+        try:
+            return await run_in_threadpool(fn, ui, request, form)
+        except MnemicError as exc:
+            return error_response(409, "Refused", exc.to_human())
+        except Exception:
+            log.exception("mnemic ui: %s %s failed", request.method, request.url.path)
+            return error_response(
+                500,
+                "Something went wrong",
+                "The console hit an unexpected error; details are in the log of the "
+                "terminal running `mnemic ui`. Reload to see the current state.",
+            )
+
+    run.__name__ = fn.__name__
+    return run

@@ -1,0 +1,151 @@
+"""The Pending and Audit pages: the approval queue worked by a person (approve, reject,
+the diff against the current files, what expiry does) and the hash-chained journal as a
+filterable table with its verify status."""
+
+from __future__ import annotations
+
+import datetime as _dt
+from typing import TYPE_CHECKING, Any
+
+from starlette.routing import Route
+
+from ..errors import InvalidArgument
+from ..governance.storage import open_journal
+from ..ops.review import PendingQueue
+from .console import Console, Form, endpoint, see_other
+from .render import page
+
+if TYPE_CHECKING:
+    from starlette.requests import Request
+    from starlette.responses import Response
+
+__all__ = ["ROUTES", "audit_rows", "parse_time"]
+
+AUDIT_FILTERS = ("actor", "action", "target", "result")
+AUDIT_LIMIT = 500
+
+
+def _queue(ui: Console) -> PendingQueue:
+    return PendingQueue(ui.memory())
+
+
+def pending_page(ui: Console, request: Request, form: Form, problem: str = "") -> Response:
+    queue = _queue(ui)
+    now = queue.governor.clock()
+    items: list[dict[str, Any]] = []
+    for r in queue.records():
+        try:
+            diff = queue.diff(r.id)
+        except Exception as exc:  # one unreadable record must not hide the others
+            diff = f"The diff cannot be computed: {exc}"
+        items.append(
+            {
+                "record": r,
+                "expired": r.expired(now),
+                "changed": queue.changed_since_staged(r),
+                "diff": diff.splitlines(),
+            }
+        )
+    done = request.query_params.get("done", "")
+    notice = {"approved": "Approved and applied.", "rejected": "Rejected: nothing was written."}
+    return page(
+        request,
+        "pending.html",
+        status=409 if problem else 200,
+        title="Pending approvals",
+        active="pending",
+        notice=notice.get(done, ""),
+        problem=problem,
+        items=items,
+        problems=queue.problems(),
+        ttl_hours=ui.home.settings.approval.pending_ttl_hours,
+    )
+
+
+def _pending_id(form: Form) -> str:
+    pid = form.get("id", "")
+    if not pid or pid == "all":
+        raise InvalidArgument("id", "Give the id of one pending write.")
+    return pid
+
+
+def approve(ui: Console, request: Request, form: Form) -> Response:
+    outcomes = _queue(ui).approve(_pending_id(form))
+    failed = [o for o in outcomes if not o.ok]
+    if failed:
+        return pending_page(
+            ui, request, form, problem=f"Not applied: {failed[0].message} (it stays queued)"
+        )
+    return see_other("/pending?done=approved")
+
+
+def reject(ui: Console, request: Request, form: Form) -> Response:
+    _queue(ui).reject(_pending_id(form))
+    return see_other("/pending?done=rejected")
+
+
+def parse_time(value: str, *, end: bool = False) -> float | None:
+    """``2026-05-01`` or ``2026-05-01T14:00`` (local time) as Unix seconds; '' is None.
+
+    With ``end``, a bare date means the end of that day.
+    """
+    value = value.strip()
+    if not value:
+        return None
+    try:
+        if len(value) == 10:
+            day = _dt.datetime.strptime(value, "%Y-%m-%d")
+            return (day + _dt.timedelta(days=1 if end else 0)).timestamp()
+        return _dt.datetime.fromisoformat(value).timestamp()
+    except ValueError:
+        raise InvalidArgument(
+            "time", f"{value!r} is not a date (2026-05-01) or a date and time (2026-05-01T14:00)."
+        ) from None
+
+
+def audit_rows(records: list[dict[str, Any]], query: dict[str, str]) -> list[dict[str, Any]]:
+    """The records matching the page's filters (exact actor/action/target/result, and
+    ``since``/``until`` times), newest first."""
+    since = parse_time(query.get("since", ""))
+    until = parse_time(query.get("until", ""), end=True)
+    out = []
+    for r in records:
+        if any(query.get(k) and str(r.get(k, "")) != query[k] for k in AUDIT_FILTERS):
+            continue
+        ts = r.get("ts")
+        if isinstance(ts, int | float) and (
+            (since is not None and ts < since) or (until is not None and ts >= until)
+        ):
+            continue
+        out.append(r)
+    out.reverse()
+    return out
+
+
+def audit_page(ui: Console, request: Request, form: Form) -> Response:
+    journal = open_journal(ui.home.root, ui.home.settings)
+    records = list(journal.records())
+    query = {k: v for k, v in request.query_params.items() if isinstance(v, str)}
+    choices = {k: sorted({str(r.get(k, "")) for r in records} - {""}) for k in AUDIT_FILTERS}
+    rows = audit_rows(records, query)
+    return page(
+        request,
+        "audit.html",
+        title="Audit journal",
+        active="audit",
+        rows=rows[:AUDIT_LIMIT],
+        shown_limit=AUDIT_LIMIT if len(rows) > AUDIT_LIMIT else 0,
+        matched=len(rows),
+        total=len(records),
+        query=query,
+        choices=choices,
+        report=journal.verify(),
+    )
+
+
+ROUTES = [
+    Route("/pending", endpoint(pending_page)),
+    Route("/pending/approve", endpoint(approve), methods=["POST"]),
+    Route("/pending/reject", endpoint(reject), methods=["POST"]),
+    Route("/audit", endpoint(audit_page)),
+]

@@ -1,0 +1,203 @@
+"""The Memory page: both targets with their usage, entries with provenance, the forms
+that add, edit and remove entries (through :meth:`Memory.apply`, as the ``ui`` actor:
+scanner, lock and approval gate as for the memory tool), drift with the adopt preview,
+and the history with a side-by-side diff and restore."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from starlette.routing import Route
+
+from ..curated import Memory, Op, admin
+from ..curated.entries import FILENAMES, TARGETS, entry_handle
+from ..curated.snapshot import display_entry
+from ..errors import InvalidArgument, MnemicError, ToolError
+from .console import Console, Form, endpoint, see_other
+from .render import page, side_by_side
+
+if TYPE_CHECKING:
+    from starlette.requests import Request
+    from starlette.responses import Response
+
+__all__ = ["ROUTES"]
+
+NOTICES = {
+    "add": "Entry added.",
+    "replace": "Entry updated.",
+    "remove": "Entry removed.",
+    "adopt": "The edited file was adopted as entries.",
+    "restore": "Version restored; the text it replaced is kept in the history.",
+    "noop": "Nothing changed (that entry is already there).",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class EntryView:
+    """One entry as the page shows it: never the raw text of a blocked entry."""
+
+    index: int
+    handle: str
+    text: str
+    findings: tuple[str, ...]
+    provenance: str
+
+
+def _provenance(p: Any) -> str:
+    from .render import when
+
+    if p is None or p.actor == "unknown":
+        return "provenance unknown"
+    who = "edited by hand" if p.actor == "hand" else f"by {p.actor}"
+    if p.origin and p.origin not in (p.actor, "agent"):
+        who += f" ({p.origin})"
+    parts = [who]
+    if p.updated is not None:
+        parts.append(f"updated {when(p.updated)}")
+    if p.created is not None and p.created != p.updated:
+        parts.append(f"created {when(p.created)}")
+    if p.session_id:
+        parts.append(f"session {p.session_id}")
+    return ", ".join(parts)
+
+
+def _target_view(mem: Memory, target: str) -> dict[str, Any]:
+    view: dict[str, Any] = {"target": target, "file": FILENAMES[target], "error": ""}
+    try:
+        pairs = mem.provenance(target)
+    except MnemicError as exc:
+        view["error"] = exc.to_human()
+        return view
+    entries = []
+    for i, (entry, prov) in enumerate(pairs, 1):
+        shown, ids = display_entry(target, entry)
+        entries.append(
+            EntryView(i, entry_handle(entry), "" if ids else shown, ids, _provenance(prov))
+        )
+    usage = mem.usage(target)
+    view.update(
+        entries=entries,
+        usage=usage,
+        pressure=usage.limit and usage.chars / usage.limit >= mem.settings.memory.pressure_ratio,
+        location=mem.backend.location(target),
+        history=list(reversed(mem.backend.history(target))),
+        in_prompt=mem.snapshot.enabled[target],
+    )
+    try:
+        plan = admin.plan_adopt(mem, target)
+    except MnemicError as exc:
+        view["error"] = exc.to_human()
+        return view
+    view["drift"] = plan.drift
+    view["adopt"] = [display_entry(target, e)[0] for e in plan.entries]
+    view["adopt_usage"] = plan.usage
+    return view
+
+
+def memory_page(ui: Console, request: Request, form: Form) -> Response:
+    mem = ui.memory()
+    done = request.query_params.get("done", "")
+    notice = NOTICES.get(done, "")
+    staged = request.query_params.get("staged", "")
+    if staged:
+        notice = f"Staged for approval as {staged}: nothing is saved until it is approved."
+    return page(
+        request,
+        "memory.html",
+        title="Memory",
+        active="memory",
+        notice=notice,
+        targets=[_target_view(mem, t) for t in TARGETS],
+    )
+
+
+def _target(form: Form) -> str:
+    target = form.get("target", "")
+    if target not in TARGETS:
+        raise InvalidArgument("target", f"Unknown target {target!r}; use memory or user.")
+    return target
+
+
+def _write(ui: Console, request: Request, form: Form, op: Op) -> Response:
+    mem = ui.memory()
+    target = _target(form)
+    try:
+        result = mem.apply(target, [op])
+    except ToolError as exc:
+        return page(
+            request,
+            "memory.html",
+            status=409,
+            title="Memory",
+            active="memory",
+            problem=exc.to_human(),
+            draft=op.content or "",
+            targets=[_target_view(mem, t) for t in TARGETS],
+        )
+    if result.staged:
+        return see_other(f"/memory?staged={result.pending_id}")
+    return see_other(f"/memory?done={op.action if result.written else 'noop'}")
+
+
+def add(ui: Console, request: Request, form: Form) -> Response:
+    return _write(ui, request, form, Op("add", form.get("content", "")))
+
+
+def replace(ui: Console, request: Request, form: Form) -> Response:
+    return _write(ui, request, form, Op("replace", form.get("content", ""), form.get("entry", "")))
+
+
+def remove(ui: Console, request: Request, form: Form) -> Response:
+    return _write(ui, request, form, Op("remove", None, form.get("entry", "")))
+
+
+def adopt(ui: Console, request: Request, form: Form) -> Response:
+    mem = ui.memory()
+    plan = admin.plan_adopt(mem, _target(form))
+    if plan.drift is not None:
+        admin.adopt(mem, plan)
+    return see_other("/memory?done=adopt")
+
+
+def _version(form: Form | Any) -> int:
+    try:
+        return int(form.get("version", ""))
+    except ValueError:
+        raise InvalidArgument("version", "The version must be a number.") from None
+
+
+def history(ui: Console, request: Request, form: Form) -> Response:
+    mem = ui.memory()
+    query = dict(request.query_params)
+    target = _target(query)
+    version = _version(query)
+    old = mem.backend.read_version(target, version)
+    new = mem.backend.read(target) or ""
+    return page(
+        request,
+        "history.html",
+        title=f"{FILENAMES[target]} version {version}",
+        active="memory",
+        target=target,
+        file=FILENAMES[target],
+        version=version,
+        rows=side_by_side(old, new),
+        same=old == new,
+    )
+
+
+def restore(ui: Console, request: Request, form: Form) -> Response:
+    admin.restore(ui.memory(), _target(form), _version(form))
+    return see_other("/memory?done=restore")
+
+
+ROUTES = [
+    Route("/memory", endpoint(memory_page)),
+    Route("/memory/add", endpoint(add), methods=["POST"]),
+    Route("/memory/replace", endpoint(replace), methods=["POST"]),
+    Route("/memory/remove", endpoint(remove), methods=["POST"]),
+    Route("/memory/adopt", endpoint(adopt), methods=["POST"]),
+    Route("/memory/history", endpoint(history)),
+    Route("/memory/restore", endpoint(restore), methods=["POST"]),
+]

@@ -1,0 +1,212 @@
+"""What stands between a browser and the home: Host and Origin checks, the access token,
+CSRF tokens on every form, and the headers every response carries.
+
+:class:`Guard` is an ASGI middleware wrapped around the whole app (outermost), so every
+response, error pages included, gets the same headers, and no request reaches a page
+unless:
+
+- its ``Host`` header names the bound address and port (a DNS-rebinding page on another
+  name gets ``400``); a server bound to every address (``0.0.0.0``) accepts IP literals
+  and ``localhost`` only, never a name that could be rebound;
+- its ``Origin``, when the browser sends one, is this server's own (else ``403``);
+- when the server has a token: the request carries the session cookie, or it brings
+  ``?token=`` once, which is answered with a redirect that sets the cookie (``HttpOnly;
+  SameSite=Strict``) and drops the token from the address bar. Anything else gets
+  ``401``.
+
+Forms carry a CSRF token (:meth:`Access.csrf`), an HMAC of a per-process secret; every
+POST is checked by the page layer (:mod:`.pages`) before anything runs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import ipaddress
+import secrets
+from dataclasses import dataclass, field
+from urllib.parse import parse_qsl, urlencode
+
+from ..ops.serving import is_loopback
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+__all__ = ["COOKIE", "CSP", "SECURITY_HEADERS", "Access", "Guard"]
+
+COOKIE = "mnemic_ui"
+CSP = "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
+    (b"content-security-policy", CSP.encode()),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+    (b"cache-control", b"no-store"),
+)
+_LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
+_WILDCARDS = ("0.0.0.0", "::", "[::]", "")
+
+
+def _bracket(host: str) -> str:
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
+
+
+def _is_ip_literal(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name.strip("[]"))
+    except ValueError:
+        return False
+    return True
+
+
+@dataclass
+class Access:
+    """Who may talk to this server: the bound address, the token, the CSRF secret."""
+
+    host: str
+    port: int
+    token: str = ""
+    secret: bytes = field(default_factory=lambda: secrets.token_bytes(32))
+
+    def host_allowed(self, header: str) -> bool:
+        """Whether a ``Host`` header names this server (see the module docstring)."""
+        name, sep, port = header.strip().lower().rpartition(":")
+        if not sep or "]" in port or port != str(self.port):
+            return False
+        bound = _bracket(self.host.lower())
+        if name == bound:
+            return True
+        if is_loopback(self.host) and name in _LOOPBACK_NAMES:
+            return True
+        return self.host in _WILDCARDS and (name == "localhost" or _is_ip_literal(name))
+
+    def origin_allowed(self, origin: str, host_header: str) -> bool:
+        """Whether an ``Origin`` header is this server's own (the page's own host)."""
+        return hmac.compare_digest(origin.strip().lower(), f"http://{host_header.strip().lower()}")
+
+    @property
+    def cookie_value(self) -> str:
+        """What the session cookie holds: an HMAC keyed by the token (never the token)."""
+        return hmac.new(self.token.encode(), b"mnemic ui session", hashlib.sha256).hexdigest()
+
+    def token_ok(self, given: str) -> bool:
+        """Constant-time check of a token given in the URL."""
+        return bool(self.token) and hmac.compare_digest(given.encode(), self.token.encode())
+
+    def cookie_ok(self, given: str) -> bool:
+        """Constant-time check of the session cookie."""
+        return hmac.compare_digest(given.encode(), self.cookie_value.encode())
+
+    def csrf(self) -> str:
+        """The CSRF token every form carries (an HMAC of this process's secret)."""
+        return hmac.new(self.secret, b"csrf:" + self.cookie_value.encode(), "sha256").hexdigest()
+
+    def csrf_ok(self, given: str) -> bool:
+        """Whether a form's CSRF token is this process's (constant time)."""
+        return hmac.compare_digest(given.encode(), self.csrf().encode())
+
+
+def _cookies(raw: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for part in raw.split(";"):
+        key, sep, value = part.strip().partition("=")
+        if sep:
+            out.setdefault(key, value)
+    return out
+
+
+class Guard:
+    """ASGI middleware enforcing :class:`Access` and adding the security headers."""
+
+    def __init__(self, app: ASGIApp, access: Access) -> None:
+        self.app = app
+        self.access = access
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_secured(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [
+                    (k, v)
+                    for k, v in message.get("headers", [])
+                    if k.lower() not in {name for name, _ in SECURITY_HEADERS}
+                ]
+                message = {**message, "headers": [*headers, *SECURITY_HEADERS]}
+            await send(message)
+
+        headers: dict[str, str] = {}
+        for key, value in scope.get("headers", ()):
+            name = key.decode("latin-1").lower()
+            if name in headers and name in ("host", "origin"):
+                headers[name] = "\x00"  # a repeated Host or Origin never matches
+            else:
+                headers.setdefault(name, value.decode("latin-1"))
+        host = headers.get("host", "")
+        if not self.access.host_allowed(host):
+            await self._refuse(
+                scope,
+                receive,
+                send_secured,
+                400,
+                "Unknown host",
+                "This console only answers requests addressed to the address it was started "
+                "on. Open the address `mnemic ui` printed.",
+            )
+            return
+        origin = headers.get("origin")
+        if origin is not None and not self.access.origin_allowed(origin, host):
+            await self._refuse(
+                scope,
+                receive,
+                send_secured,
+                403,
+                "Cross-origin request refused",
+                "A page from another site tried to use this console; nothing was done.",
+            )
+            return
+        if self.access.token and not await self._authorised(scope, receive, send_secured, headers):
+            return
+        await self.app(scope, receive, send_secured)
+
+    async def _authorised(
+        self, scope: Scope, receive: Receive, send: Send, headers: dict[str, str]
+    ) -> bool:
+        query = parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
+        given = [v for k, v in query if k == "token"]
+        if given:
+            if len(given) == 1 and self.access.token_ok(given[0]):
+                rest = urlencode([(k, v) for k, v in query if k != "token"])
+                location = scope.get("path", "/") + (f"?{rest}" if rest else "")
+                from starlette.responses import RedirectResponse
+
+                response = RedirectResponse(location, status_code=303)
+                response.set_cookie(
+                    COOKIE, self.access.cookie_value, httponly=True, samesite="strict", path="/"
+                )
+                await response(scope, receive, send)
+                return False
+        elif self.access.cookie_ok(_cookies(headers.get("cookie", "")).get(COOKIE, "")):
+            return True
+        await self._refuse(
+            scope,
+            receive,
+            send,
+            401,
+            "Token required",
+            "This console was started with a token. Open the address `mnemic ui` printed "
+            "(it ends in ?token=...) once; the browser then keeps a session cookie.",
+        )
+        return False
+
+    @staticmethod
+    async def _refuse(
+        scope: Scope, receive: Receive, send: Send, status: int, title: str, detail: str
+    ) -> None:
+        from .render import error_response
+
+        await error_response(status, title, detail)(scope, receive, send)

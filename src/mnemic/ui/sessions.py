@@ -1,0 +1,137 @@
+"""The Sessions page: search with highlighted matches and filters (the session_search
+tool's discovery shape), one session with its lineage, delete (after a confirmation
+form) and export (JSONL download, the format ``mnemic sessions import`` reads back)."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from starlette.responses import Response
+from starlette.routing import Route
+
+from ..sessions import export_session, open_store, search_tool_for
+from .console import Console, Form, endpoint, see_other
+from .render import page
+
+if TYPE_CHECKING:
+    from starlette.requests import Request
+
+__all__ = ["ROUTES"]
+
+ROLES = ("user", "assistant", "tool", "system")
+
+
+def sessions_page(ui: Console, request: Request, form: Form) -> Response:
+    q = request.query_params
+    query = q.get("q", "").strip()
+    role = q.get("role", "")
+    source = q.get("source", "").strip()
+    since = q.get("since", "").strip()
+    until = q.get("until", "").strip()
+    resp: dict[str, Any] | None = None
+    with open_store(ui.home) as store:
+        if query:
+            args: dict[str, Any] = {"query": query, "limit": 20}
+            if role in ROLES:
+                args["role"] = [role]
+            if source:
+                args["source"] = [source]
+            if since:
+                args["since"] = since
+            if until:
+                args["until"] = until
+            resp = search_tool_for(ui.home, store, args)
+        recent = store.list_sessions(limit=30)
+    notice = "Session deleted." if q.get("done") == "deleted" else ""
+    return page(
+        request,
+        "sessions.html",
+        title="Sessions",
+        active="sessions",
+        notice=notice,
+        q=query,
+        role=role,
+        source=source,
+        since=since,
+        until=until,
+        roles=ROLES,
+        resp=resp,
+        recent=recent,
+    )
+
+
+def _sid(request: Request) -> str:
+    return str(request.path_params["sid"])
+
+
+def session_page(ui: Console, request: Request, form: Form) -> Response:
+    sid = _sid(request)
+    with open_store(ui.home) as store:
+        info = store.get_session(sid)
+        messages = store.messages(sid)
+        chain: list[Any] = []
+        parent = info.parent_id
+        while parent and len(chain) < 50:
+            try:
+                ancestor = store.get_session(parent)
+            except Exception:
+                break
+            chain.append(ancestor)
+            parent = ancestor.parent_id
+        chain.reverse()
+        children = []
+        for other in store.lineage(sid):
+            if other == sid:
+                continue
+            try:
+                child = store.get_session(other)
+            except Exception:
+                continue
+            if child.parent_id == sid:
+                children.append(child)
+    return page(
+        request,
+        "session.html",
+        title=f"Session {sid}",
+        active="sessions",
+        info=info,
+        messages=messages,
+        ancestors=chain,
+        children=children,
+    )
+
+
+def confirm_delete(ui: Console, request: Request, form: Form) -> Response:
+    with open_store(ui.home) as store:
+        info = store.get_session(_sid(request))
+    return page(request, "delete.html", title="Delete session", active="sessions", info=info)
+
+
+def delete(ui: Console, request: Request, form: Form) -> Response:
+    with open_store(ui.home) as store:
+        store.get_session(_sid(request))  # an unknown id is an error page, not a no-op
+        store.delete_session(_sid(request))
+    return see_other("/sessions?done=deleted")
+
+
+def export(ui: Console, request: Request, form: Form) -> Response:
+    sid = _sid(request)
+    with open_store(ui.home) as store:
+        store.get_session(sid)
+        lines = [json.dumps(rec, ensure_ascii=False) + "\n" for rec in export_session(store, sid)]
+    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in sid)
+    return Response(
+        "".join(lines).encode("utf-8"),
+        media_type="application/x-ndjson",
+        headers={"content-disposition": f'attachment; filename="session-{safe}.jsonl"'},
+    )
+
+
+ROUTES = [
+    Route("/sessions", endpoint(sessions_page)),
+    Route("/sessions/{sid}", endpoint(session_page)),
+    Route("/sessions/{sid}/delete", endpoint(confirm_delete), methods=["GET"]),
+    Route("/sessions/{sid}/delete", endpoint(delete), methods=["POST"]),
+    Route("/sessions/{sid}/export", endpoint(export)),
+]
