@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 
@@ -70,6 +71,7 @@ def ui(
     if token_file is not None:
         token = token_file.read().strip()  # type: ignore[attr-defined]
     home = Home.open(home_path, profile)
+    logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
     from ..ui.serve import serve_ui
 
     def ready(url: str) -> None:
