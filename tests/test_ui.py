@@ -108,9 +108,7 @@ def test_add_edit_and_remove_an_entry_change_the_file_as_the_ui_actor(
     assert [r["action"] for r in journal(home_path)] == ["add", "replace", "add", "remove"]
 
 
-def test_a_refused_write_shows_why_and_keeps_the_draft(
-    client: TestClient, home_path: Path
-) -> None:
+def test_a_refused_write_shows_why_and_keeps_the_draft(client: TestClient, home_path: Path) -> None:
     r = post(client, "/memory/add", target="memory", content="x" * 5000)
     assert r.status_code == 409
     assert 'role="alert"' in r.text and "xxxxxxxxxx" in r.text
@@ -388,8 +386,18 @@ def test_a_foreign_origin_is_refused_and_the_own_origin_accepted(
     assert r.status_code == 403 and memory_file(home_path) == ""
     r = client.post("/memory/add", data=data, headers={"origin": "null"})
     assert r.status_code == 403 and memory_file(home_path) == ""
+    cross = {"origin": BASE, "sec-fetch-site": "cross-site"}
+    r = client.post("/memory/add", data=data, headers=cross)
+    assert r.status_code == 403 and memory_file(home_path) == ""
+    r = client.post("/memory/add", data=data, headers={"sec-fetch-site": "same-site"})
+    assert r.status_code == 403 and memory_file(home_path) == ""
+    assert client.get("/memory", headers={"sec-fetch-site": "cross-site"}).status_code == 200
+    # what Chromium sends for our own form (the page has Referrer-Policy: no-referrer)
+    own = {"origin": "null", "sec-fetch-site": "same-origin"}
+    r = client.post("/memory/add", data={**data, "content": "own form"}, headers=own)
+    assert r.status_code == 303 and memory_file(home_path) == "own form"
     r = client.post("/memory/add", data=data, headers={"origin": BASE})
-    assert r.status_code == 303 and memory_file(home_path) == "cross-site"
+    assert r.status_code == 303 and memory_file(home_path) == "own form\n§\ncross-site"
 
 
 def test_off_loopback_a_token_is_required_before_anything_is_served(home_path: Path) -> None:

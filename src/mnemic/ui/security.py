@@ -8,7 +8,8 @@ unless:
 - its ``Host`` header names the bound address and port (a DNS-rebinding page on another
   name gets ``400``); a server bound to every address (``0.0.0.0``) accepts IP literals
   and ``localhost`` only, never a name that could be rebound;
-- its ``Origin``, when the browser sends one, is this server's own (else ``403``);
+- its ``Origin``, when the browser sends one, is this server's own, and the browser
+  does not mark it cross-site (``Sec-Fetch-Site``; else ``403``);
 - when the server has a token: the request carries the session cookie, or it brings
   ``?token=`` once, which is answered with a redirect that sets the cookie (``HttpOnly;
   SameSite=Strict``) and drops the token from the address bar. Anything else gets
@@ -82,9 +83,20 @@ class Access:
             return True
         return self.host in _WILDCARDS and (name == "localhost" or _is_ip_literal(name))
 
-    def origin_allowed(self, origin: str, host_header: str) -> bool:
-        """Whether an ``Origin`` header is this server's own (the page's own host)."""
-        return hmac.compare_digest(origin.strip().lower(), f"http://{host_header.strip().lower()}")
+    def origin_allowed(self, origin: str, host_header: str, fetch_site: str | None) -> bool:
+        """Whether a request's ``Origin`` is this server's own (the page's own host).
+
+        ``Origin: null`` is what a browser sends for a form posted from a page served
+        with ``Referrer-Policy: no-referrer`` (ours): it passes only when the browser
+        also says ``Sec-Fetch-Site: same-origin`` (a header no page can set). A request
+        a browser marks cross-site or same-site is refused whatever its Origin.
+        """
+        if fetch_site is not None and fetch_site.strip().lower() not in ("same-origin", "none"):
+            return False
+        origin = origin.strip().lower()
+        if origin == "null":
+            return fetch_site is not None and fetch_site.strip().lower() == "same-origin"
+        return hmac.compare_digest(origin, f"http://{host_header.strip().lower()}")
 
     @property
     def cookie_value(self) -> str:
@@ -159,7 +171,12 @@ class Guard:
             )
             return
         origin = headers.get("origin")
-        if origin is not None and not self.access.origin_allowed(origin, host):
+        fetch_site = headers.get("sec-fetch-site")
+        if scope.get("method") in ("GET", "HEAD") and origin is None:
+            fetch_site = None  # a link followed from elsewhere reads a page, changes nothing
+        if (origin is not None or fetch_site is not None) and not self.access.origin_allowed(
+            origin if origin is not None else f"http://{host}", host, fetch_site
+        ):
             await self._refuse(
                 scope,
                 receive,

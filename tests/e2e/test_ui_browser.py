@@ -1,0 +1,200 @@
+"""The web console in a real browser: the real ``mnemic ui`` in a subprocess on a temp
+home, driven by Playwright through the distribution's headless Chromium
+(``/usr/bin/chromium``; never a downloaded browser). Every step checks the files on disk.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mnemic.curated import Memory
+from mnemic.home import Home
+from mnemic.sessions import open_store
+from mnemic.sessions.store import NewMessage, NewSession
+
+from . import mnemic_env, run_mnemic
+
+CHROMIUM = os.environ.get("MNEMIC_TEST_CHROMIUM", "/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        shutil.which(CHROMIUM) is None,
+        reason=f"no Chromium at {CHROMIUM}: install the distribution's package "
+        "(apt-get install -y chromium); .ci/run does",
+    ),
+]
+
+
+def start_ui(home: Path) -> tuple[subprocess.Popen[str], str]:
+    """``mnemic ui --no-browser --port 0`` on ``home``; returns it and the URL it printed."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mnemic", "ui", "--no-browser", "--port", "0"],
+        env=mnemic_env(home),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    ready, _, _ = select.select([proc.stdout], [], [], 60)
+    line = proc.stdout.readline().strip() if ready else ""
+    if not line.startswith("http://"):
+        proc.kill()
+        raise AssertionError(f"mnemic ui did not print its address: {proc.stderr.read()!r}")
+    return proc, line.rstrip("/")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def served(home_path: Path) -> Iterator[str]:
+    Home.open(home_path)
+    proc, url = start_ui(home_path)
+    try:
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+@pytest.fixture
+def page(browser: Any, served: str) -> Iterator[Any]:
+    context = browser.new_context()
+    external: list[str] = []
+
+    def watch(route: Any) -> None:
+        if not route.request.url.startswith(served):
+            external.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    context.route("**/*", watch)
+    pg = context.new_page()
+    pg.set_default_timeout(15_000)
+    yield pg
+    context.close()
+    assert external == [], f"the page asked for other sites: {external}"
+
+
+def memory_text(home: Path, name: str = "MEMORY.md") -> str:
+    path = home / "memories" / name
+    return path.read_text(encoding="utf-8") if path.exists() else ""
+
+
+def test_every_page_opens_with_its_heading(page: Any, served: str) -> None:
+    for path, heading in (
+        ("/memory", "Memory"),
+        ("/pending", "Pending approvals"),
+        ("/audit", "Audit journal"),
+        ("/sessions", "Sessions"),
+        ("/skills", "Skills"),
+        ("/prompt", "System prompt of a new session"),
+    ):
+        page.goto(served + path)
+        assert page.locator("h1").first.inner_text() == heading
+        assert page.locator("nav a[aria-current=page]").count() == 1
+
+
+def test_add_edit_remove_and_restore_an_entry(page: Any, served: str, home_path: Path) -> None:
+    page.goto(served + "/memory")
+    page.fill("#add-memory", "The staging database is db-2")
+    page.click("#target-memory form.add button")
+    page.wait_for_selector("text=Entry added.")
+    assert memory_text(home_path) == "The staging database is db-2"
+
+    entry = page.locator("#target-memory li.entry").first
+    entry.locator("summary").click()
+    entry.locator("textarea").fill("The staging database is db-3")
+    entry.locator("details.edit button").click()
+    page.wait_for_selector("text=Entry updated.")
+    assert memory_text(home_path) == "The staging database is db-3"
+    assert "db-3" in page.locator("#target-memory pre.entry-text").first.inner_text()
+
+    page.locator("#target-memory li.entry form.inline button").first.click()
+    page.wait_for_selector("text=Entry removed.")
+    assert memory_text(home_path) == ""
+
+    page.locator("#target-memory details.history summary").click()
+    page.locator("#target-memory details.history a").first.click()
+    assert "version" in page.locator("h1").inner_text()
+    assert page.locator("table.diff tr.delete, table.diff tr.replace").count() >= 1
+    page.click("text=Restore version")
+    page.wait_for_selector("text=Version restored")
+    assert memory_text(home_path) == "The staging database is db-3"
+
+
+def test_approve_and_reject_staged_writes(page: Any, served: str, home_path: Path) -> None:
+    Memory.open(home_path, origin="cli").add("memory", "Rule one")
+    Memory.open(home_path, origin="cli").add("memory", "Rule two")
+    review = Memory.open(home_path, actor="background", origin="review")
+    assert review.remove("memory", "Rule one").staged  # unattended removes wait for a person
+    assert review.replace("memory", "Rule two", "Rule 2").staged
+    page.goto(served + "/pending")
+    assert page.locator("article.pending").count() == 2
+    first = page.locator("article.pending").nth(0)
+    assert "background / review" in first.inner_text()
+    first.locator("text=Approve").click()
+    page.wait_for_selector("text=Approved and applied.")
+    assert memory_text(home_path) == "Rule two"
+    page.locator("article.pending").first.locator("text=Reject").click()
+    page.wait_for_selector("text=Rejected: nothing was written.")
+    assert memory_text(home_path) == "Rule two"
+    assert page.locator("text=No pending writes.").count() == 1
+
+
+def test_search_sessions_and_open_one(page: Any, served: str, home_path: Path) -> None:
+    with open_store(Home.open(home_path)) as store:
+        sid = store.start_session(NewSession(title="Billing talk"))
+        store.append_messages(
+            sid,
+            [
+                NewMessage("user", "Where is the invoice archive?"),
+                NewMessage("assistant", "In the s3 bucket <b>invoices-2026</b>"),
+            ],
+        )
+    page.goto(served + "/sessions")
+    page.fill("input[name=q]", "invoice")
+    page.click("form.search button")
+    assert page.locator("ol.results mark").first.inner_text().lower().startswith("invoice")
+    page.locator("ol.results a").first.click()
+    assert page.locator("h1").inner_text() == "Billing talk"
+    assert "<b>invoices-2026</b>" in page.locator("li.role-assistant pre").inner_text()
+
+
+def test_the_page_says_when_another_process_changed_memory(
+    page: Any, served: str, home_path: Path
+) -> None:
+    page.goto(served + "/memory")
+    banner = page.locator("#live-banner")
+    assert banner.is_hidden()
+    done = run_mnemic(home_path, "memory", "add", "written by another process")
+    assert done.returncode == 0, done.stderr
+    banner.wait_for(state="visible")
+    assert "changed elsewhere" in banner.inner_text()
