@@ -12,6 +12,7 @@ extra         packages                         needed by
 ``mcp``       mcp (with anyio, starlette,      ``mnemic mcp``, ``mnemic.mcp_server``
               uvicorn)
 ``ui``        starlette, uvicorn, jinja2       ``mnemic ui`` (the local web console)
+              (with markupsafe)
 ``all``       every one of the above
 ============  ===============================  ==========================================
 
@@ -40,7 +41,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "agent": ("openai",),
     "anthropic": ("anthropic", "httpx2"),
     "mcp": ("mcp", "mcp_types", "anyio", "starlette", "uvicorn"),
-    "ui": ("starlette", "uvicorn", "jinja2"),
+    "ui": ("starlette", "uvicorn", "jinja2", "markupsafe"),
 }
 """The top-level modules each extra provides (what :func:`require_extra` looks for)."""
 
