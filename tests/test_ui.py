@@ -77,6 +77,24 @@ def test_every_page_renders_on_a_fresh_home_with_the_security_headers(
     assert "http://" not in r.text.replace(BASE, "").replace("http://www.w3.org", "")
 
 
+def test_every_page_is_useful_on_a_home_filled_by_the_demo(home_path: Path) -> None:
+    import contextlib
+    import io
+
+    from mnemic.demo import run_demo
+
+    home_path.mkdir(parents=True, exist_ok=True)
+    with contextlib.redirect_stdout(io.StringIO()):
+        run_demo(home_path)
+    client = client_for(home_path)
+    texts = {path: client.get(path) for path in PAGES}
+    assert all(r.status_code == 200 for r in texts.values())
+    assert "Billing on-call" in texts["/memory"].text
+    assert "Chain intact" in texts["/audit"].text and "review" in texts["/audit"].text
+    assert "rotate-billing-db-password" in texts["/skills"].text
+    assert "No sessions recorded yet" not in texts["/sessions"].text
+
+
 def test_root_leads_to_memory_and_an_unknown_page_is_a_clear_404(client: TestClient) -> None:
     assert client.get("/").headers["location"] == "/memory"
     r = client.get("/nope")
@@ -212,7 +230,7 @@ def test_audit_filters_by_query_string_and_verify_names_the_first_bad_record(
     only_ui = client.get("/audit?actor=ui").text
     assert "1 of 2 record(s)" in only_ui and ">user<" in only_ui
     assert "0 of 2" in client.get("/audit?since=2000-01-01&until=2000-01-02").text
-    assert client.get("/audit?since=yesterday").status_code == 409
+    assert client.get("/audit?since=yesterday").status_code == 400
 
     path = next((home_path / "audit").glob("*.jsonl"))
     lines = path.read_text().splitlines()
@@ -272,7 +290,7 @@ def test_a_session_shows_its_lineage_exports_and_is_deleted_after_confirmation(
     assert r.status_code == 303
     with open_store(Home.open(home_path)) as store:
         assert not store.has_session(parent) and store.has_session(child)
-    assert client.get(f"/sessions/{parent}").status_code == 409
+    assert client.get(f"/sessions/{parent}").status_code == 404
 
 
 # -- skills and prompt ----------------------------------------------------------------------

@@ -10,6 +10,7 @@ import select
 import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -44,14 +45,18 @@ pytestmark = [
 ]
 
 
-def start_ui(home: Path) -> tuple[subprocess.Popen[str], str]:
-    """``mnemic ui --no-browser --port 0`` on ``home``; returns it and the URL it printed."""
+def start_ui(
+    home: Path, env: dict[str, str] | None = None
+) -> tuple[subprocess.Popen[str], str]:
+    """``mnemic ui --no-browser --port 0`` on ``home``; returns it and the URL it printed
+    (its log goes to a temporary file, shown if it fails to start)."""
+    log = tempfile.TemporaryFile(mode="w+")
     proc = subprocess.Popen(
         [sys.executable, "-m", "mnemic", "ui", "--no-browser", "--port", "0"],
-        env=mnemic_env(home),
+        env=mnemic_env(home, env),
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        stderr=log,
         text=True,
     )
     assert proc.stdout is not None
@@ -59,8 +64,11 @@ def start_ui(home: Path) -> tuple[subprocess.Popen[str], str]:
     line = proc.stdout.readline().strip() if ready else ""
     if not line.startswith("http://"):
         proc.kill()
-        raise AssertionError(f"mnemic ui did not print its address: {proc.stderr.read()!r}")
-    return proc, line.rstrip("/")
+        proc.wait(timeout=30)
+        log.seek(0)
+        raise AssertionError(f"mnemic ui did not print its address: {log.read()!r}")
+    log.close()
+    return proc, line if "?" in line else line.rstrip("/")
 
 
 @pytest.fixture(scope="module")

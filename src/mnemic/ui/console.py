@@ -11,7 +11,13 @@ from collections.abc import Awaitable, Callable, Hashable
 from urllib.parse import parse_qsl
 
 from ..curated import Memory
-from ..errors import MnemicError
+from ..errors import (
+    InvalidArgument,
+    MnemicError,
+    PendingNotFound,
+    SessionNotFound,
+    SkillNotFound,
+)
 from ..extras import needs_extra
 from ..home import Home
 from ..ops.probe import MEMORY_URI, USER_URI, Probe
@@ -31,6 +37,7 @@ ACTOR = "ui"
 """The actor (and origin) of every write made in the console: ``[approval] memory_ui``."""
 MAX_FORM_BYTES = 1 << 20
 
+_NOT_FOUND = (SessionNotFound, SkillNotFound, PendingNotFound)
 Form = dict[str, str]
 Handler = Callable[["Console", Request, Form], Response]
 
@@ -110,6 +117,10 @@ def endpoint(fn: Handler) -> Callable[[Request], Awaitable[Response]]:
             form = parsed
         try:
             return await run_in_threadpool(fn, ui, request, form)
+        except _NOT_FOUND as exc:
+            return error_response(404, "Not found", exc.to_human())
+        except InvalidArgument as exc:
+            return error_response(400, "Bad request", exc.to_human())
         except MnemicError as exc:
             return error_response(409, "Refused", exc.to_human())
         except Exception:
