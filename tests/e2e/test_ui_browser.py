@@ -45,29 +45,26 @@ pytestmark = [
 ]
 
 
-def start_ui(
-    home: Path, env: dict[str, str] | None = None
-) -> tuple[subprocess.Popen[str], str]:
+def start_ui(home: Path, env: dict[str, str] | None = None) -> tuple[subprocess.Popen[str], str]:
     """``mnemic ui --no-browser --port 0`` on ``home``; returns it and the URL it printed
     (its log goes to a temporary file, shown if it fails to start)."""
-    log = tempfile.TemporaryFile(mode="w+")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "mnemic", "ui", "--no-browser", "--port", "0"],
-        env=mnemic_env(home, env),
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=log,
-        text=True,
-    )
-    assert proc.stdout is not None
-    ready, _, _ = select.select([proc.stdout], [], [], 60)
-    line = proc.stdout.readline().strip() if ready else ""
-    if not line.startswith("http://"):
-        proc.kill()
-        proc.wait(timeout=30)
-        log.seek(0)
-        raise AssertionError(f"mnemic ui did not print its address: {log.read()!r}")
-    log.close()
+    with tempfile.TemporaryFile(mode="w+") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "mnemic", "ui", "--no-browser", "--port", "0"],
+            env=mnemic_env(home, env),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=log,
+            text=True,
+        )
+        assert proc.stdout is not None
+        ready, _, _ = select.select([proc.stdout], [], [], 60)
+        line = proc.stdout.readline().strip() if ready else ""
+        if not line.startswith("http://"):
+            proc.kill()
+            proc.wait(timeout=30)
+            log.seek(0)
+            raise AssertionError(f"mnemic ui did not print its address: {log.read()!r}")
     return proc, line if "?" in line else line.rstrip("/")
 
 
