@@ -449,7 +449,8 @@ def test_planted_script_and_html_are_escaped_everywhere(
 ) -> None:
     html = f'{EVIL} <img src=x onerror="alert(3)"> <a href="javascript:alert(4)">x</a>'
     r = post(client, "/memory/add", target="memory", content=f"Note {html}")
-    assert r.status_code in (303, 409)
+    assert r.status_code == 409 and memory_file(home_path) == ""  # the scanner refuses it
+    assert "<script>alert" not in r.text and "&lt;script&gt;alert(1)" in r.text  # the draft
     (home_path / "memories" / "USER.md").write_text(f"Name {html}", encoding="utf-8")
     _skill(home_path)
     parent, _ = _sessions(home_path)
@@ -466,6 +467,13 @@ def test_planted_script_and_html_are_escaped_everywhere(
         assert "<img src=x" not in text and "<img src" not in text, path
         assert 'href="javascript:' not in text, path
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in client.get(f"/sessions/{parent}").text
+    benign = 'Prefers <b>bold</b> & <i title="x">short</i> notes'  # shown (not a threat)
+    assert post(client, "/memory/add", target="memory", content=benign).status_code == 303
+    memory_page = client.get("/memory").text
+    assert "Prefers &lt;b&gt;bold&lt;/b&gt; &amp; &lt;i title=&#34;x&#34;&gt;short" in memory_page
+    assert "<b>bold" not in memory_page and "<i title" not in memory_page
+    assert "Finding:" in memory_page  # the planted USER.md entry: a placeholder
+    assert "&lt;img src=x" in client.get("/skills").text
     scripts = re.findall(r"<script[^>]*>", client.get("/memory").text)
     assert scripts == ['<script src="/static/ui.js" defer>']
 
