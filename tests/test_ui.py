@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, strategies as st
 from starlette.testclient import TestClient
 
 from mnemic.curated import Memory
@@ -19,6 +20,7 @@ from mnemic.home import Home
 from mnemic.sessions import open_store
 from mnemic.sessions.store import NewMessage, NewSession
 from mnemic.ui.app import build_app
+from mnemic.ui.render import highlight, side_by_side
 from mnemic.ui.security import Access
 from mnemic.ui.serve import serve_ui
 
@@ -505,3 +507,19 @@ def test_without_the_ui_extra_the_error_names_it(
     with pytest.raises(MissingDependency) as err:
         serve_ui(Home.open(home_path), port=0)
     assert err.value.extra == "ui"
+
+
+# -- rendering helpers (properties) ---------------------------------------------------------
+
+
+@given(st.text(), st.text())
+def test_a_side_by_side_diff_keeps_every_line_of_both_texts_in_order(old: str, new: str) -> None:
+    rows = side_by_side(old, new)
+    assert [r.left for r in rows if r.left is not None] == old.splitlines()
+    assert [r.right for r in rows if r.right is not None] == new.splitlines()
+
+
+@given(st.text(alphabet=st.sampled_from("<>&\"'ab >>><<<")))
+def test_a_highlighted_snippet_holds_no_markup_but_its_marks(snippet: str) -> None:
+    html = str(highlight(snippet)).replace("<mark>", "").replace("</mark>", "")
+    assert "<" not in html and ">" not in html and '"' not in html

@@ -85,6 +85,7 @@ def main(ctx: click.Context, home_path: str | None, profile: str | None) -> None
       mnemic memory status        how full MEMORY.md and USER.md are
       mnemic memory show          the entries, as the next session will see them
       mnemic tool memory JSON     run one memory tool call, print the JSON response
+      mnemic ui                   the web console: review and correct memory in a browser
     """
     ctx.obj = AppContext(home_path, profile)
 
