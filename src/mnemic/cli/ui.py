@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+from typing import TextIO
 
 import click
 
@@ -46,7 +47,7 @@ def ui(
     host: str,
     port: int,
     no_browser: bool,
-    token_file: click.File | None,
+    token_file: TextIO | None,
     home_path: str | None,
     profile: str | None,
 ) -> None:
@@ -69,7 +70,7 @@ def ui(
         profile = parent.profile
     token = os.environ.get("MNEMIC_UI_TOKEN", "")
     if token_file is not None:
-        token = token_file.read().strip()  # type: ignore[attr-defined]
+        token = token_file.read().strip()
     home = Home.open(home_path, profile)
     logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
     from ..ui.serve import serve_ui
