@@ -31,8 +31,9 @@ from .rows import (
     session_from_row,
     session_values,
 )
-from .sql_tables import C, Counters, SqlTables
+from .sql_tables import C, Counters
 from .sql_writes import forget_rows, import_stream
+from .vectors import SqlVectors
 from .store import (
     IMPORT_MODES,
     Hit,
@@ -50,7 +51,7 @@ __all__ = ["SqlSessionStore"]
 _SID = "(SELECT sid FROM {s}.sessions WHERE id = ?)"
 
 
-class SqlSessionStore(SqlTables[C]):
+class SqlSessionStore(SqlVectors[C]):
     """A session store over one SQL database (see the module docstring)."""
 
     @abstractmethod
