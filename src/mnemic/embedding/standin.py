@@ -8,6 +8,7 @@ meaning use the real model (:func:`~.model.load_embedder`).
 from __future__ import annotations
 
 import hashlib
+import itertools
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -32,7 +33,7 @@ class StandinEmbedder:
     def _one(self, text: str) -> npt.NDArray[np.float32]:
         vec = np.zeros(self.dim, np.float32)
         words = [w.lower() for w in _WORD.findall(text)]
-        grams = words + [f"{a} {b}" for a, b in zip(words, words[1:], strict=False)]
+        grams = words + [f"{a} {b}" for a, b in itertools.pairwise(words)]
         for gram in grams:
             digest = hashlib.blake2b(gram.encode("utf-8"), digest_size=8).digest()
             slot = int.from_bytes(digest[:4], "little") % self.dim

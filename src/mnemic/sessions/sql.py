@@ -33,7 +33,6 @@ from .rows import (
 )
 from .sql_tables import C, Counters
 from .sql_writes import forget_rows, import_stream
-from .vectors import SqlVectors
 from .store import (
     IMPORT_MODES,
     Hit,
@@ -45,6 +44,7 @@ from .store import (
     SessionInfo,
     StoreStats,
 )
+from .vectors import SqlVectors
 
 __all__ = ["SqlSessionStore"]
 

@@ -38,10 +38,8 @@ if TYPE_CHECKING:
 
 __all__ = ["PendingText", "SqlVectors", "VectorStatus", "VectorStore"]
 
-_ELIGIBLE = (
-    "m.role IN ({roles}) AND m.content IS NOT NULL AND m.content <> ''".format(
-        roles=", ".join(f"'{r}'" for r in EMBEDDED_ROLES)
-    )
+_ELIGIBLE = "m.role IN ({roles}) AND m.content IS NOT NULL AND m.content <> ''".format(
+    roles=", ".join(f"'{r}'" for r in EMBEDDED_ROLES)
 )
 
 
@@ -107,9 +105,14 @@ class VectorStore(Protocol):
         ...
 
     def vectors_pending(
-        self, model_id: str, *, after: int = 0, limit: int = 64
+        self,
+        model_id: str,
+        *,
+        after: int = 0,
+        limit: int = 64,
+        ids: Sequence[int] | None = None,
     ) -> list[PendingText]:
-        """Messages with id > ``after`` lacking a vector of ``model_id``, by id."""
+        """Messages with id > ``after`` (among ``ids``) lacking a vector of ``model_id``."""
         ...
 
     def put_vectors(self, model_id: str, rows: Sequence[tuple[PendingText, bytes]]) -> int:
@@ -134,19 +137,27 @@ class SqlVectors(SqlTables[C]):
         return True
 
     def vectors_pending(
-        self, model_id: str, *, after: int = 0, limit: int = 64
+        self,
+        model_id: str,
+        *,
+        after: int = 0,
+        limit: int = 64,
+        ids: Sequence[int] | None = None,
     ) -> list[PendingText]:
-        """Messages with id > ``after`` that get a vector and have none of ``model_id``,
-        in id order, with the text of the message before each."""
-        if not self._has_vectors():
+        """Messages with id > ``after`` (and among ``ids`` when given) that get a vector
+        and have none of ``model_id``, in id order, with the text of the message before
+        each."""
+        if not self._has_vectors() or (ids is not None and not ids):
             return []
+        among, extra = ("", []) if ids is None else self.dialect.isin("m.id", list(ids))
         rows = self._read(
             "SELECT m.id, m.role, m.content, p.id, p.content FROM {s}.messages m "
             "LEFT JOIN {s}.message_vectors v ON v.message_id = m.id AND v.model = ? "
             "LEFT JOIN {s}.messages p ON p.sid = m.sid AND p.seq = m.seq - 1 "
             f"WHERE v.message_id IS NULL AND m.id > ? AND {_ELIGIBLE} "
-            "ORDER BY m.id LIMIT ?",
-            (model_id, int(after), int(limit)),
+            + (f"AND {among} " if among else "")
+            + "ORDER BY m.id LIMIT ?",
+            (model_id, int(after), *extra, int(limit)),
         )
         return [
             PendingText(int(r[0]), str(r[1]), str(r[2]), None if r[3] is None else int(r[3]), r[4])
@@ -193,9 +204,7 @@ class SqlVectors(SqlTables[C]):
         total = int(self._read(f"SELECT COUNT(*) FROM {{s}}.messages m WHERE {_ELIGIBLE}")[0][0])
         if not self._has_vectors():
             return VectorStatus(model_id, 0, total, 0)
-        counts = dict(
-            self._read("SELECT model, COUNT(*) FROM {s}.message_vectors GROUP BY model")
-        )
+        counts = dict(self._read("SELECT model, COUNT(*) FROM {s}.message_vectors GROUP BY model"))
         embedded = int(counts.pop(model_id, 0))
         return VectorStatus(model_id, embedded, total, int(sum(counts.values())))
 
@@ -233,7 +242,8 @@ class SqlVectors(SqlTables[C]):
         """``sid`` of the sessions whose ``column`` (``id`` or ``source``) is in ``values``."""
         out: list[int] = []
         for cond, params in self.dialect.chunks(column, list(values)):
-            out.extend(int(r[0]) for r in self._read(f"SELECT sid FROM {{s}}.sessions WHERE {cond}", params))
+            sql = f"SELECT sid FROM {{s}}.sessions WHERE {cond}"
+            out.extend(int(r[0]) for r in self._read(sql, params))
         return out
 
     def _vector_alive(self, model_id: str, ids: Sequence[int]) -> set[int]:
