@@ -10,7 +10,20 @@ from __future__ import annotations
 import click
 
 from ..tooling import find_surrogate
-from . import agent, db, demo, governance, integrate, mcp, memory, scan, sessions, skills, tool
+from . import (
+    agent,
+    db,
+    demo,
+    governance,
+    integrate,
+    mcp,
+    memory,
+    scan,
+    sessions,
+    sessions_embed,
+    skills,
+    tool,
+)
 from .app import AppContext
 
 __all__ = ["main"]
@@ -83,6 +96,7 @@ def _register() -> None:
     main.add_command(demo.demo)
     main.add_command(skills.skills)
     main.add_command(sessions.sessions)
+    sessions.sessions.add_command(sessions_embed.embed_cmd)
     main.add_command(agent.chat)
     main.add_command(agent.prompt)
     main.add_command(agent.provider)

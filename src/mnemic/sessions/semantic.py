@@ -32,8 +32,10 @@ __all__ = [
     "SemanticNotice",
     "SemanticResult",
     "backfill",
+    "embed_history",
     "semantic_enabled",
     "semantic_search",
+    "vector_status",
 ]
 
 
@@ -173,3 +175,47 @@ def backfill(
         if progress is not None:
             progress(state)
     return state
+
+
+def embed_history(
+    store: SessionStore,
+    *,
+    batch: int = 32,
+    limit: int | None = None,
+    embedder: Embedder | None = None,
+    settings: Settings | None = None,
+    progress: Callable[[BackfillProgress], None] | None = None,
+) -> BackfillProgress:
+    """``mnemic sessions embed``: backfill ``store`` with the shipped embedder (its model
+    file fully verified first). Raises :class:`~mnemic.errors.SemanticUnavailable` when
+    semantic search is off, the extra is missing, the model is damaged or the store keeps
+    no vectors."""
+    if not semantic_enabled(settings):
+        raise SemanticUnavailable(
+            'it is switched off ([sessions] semantic = "off" in config.toml); set it to '
+            '"auto" to embed the history'
+        )
+    if not isinstance(store, VectorStore):
+        raise SemanticUnavailable("this session store keeps no vectors")
+    if embedder is None:
+        from ..embedding.model import load_embedder
+
+        embedder = load_embedder(verify=True)
+    return backfill(store, embedder, batch=batch, limit=limit, progress=progress)
+
+
+def vector_status(
+    store: SessionStore, *, embedder: Embedder | None = None
+) -> VectorStatus | SemanticNotice:
+    """``mnemic sessions embed --status``: counts for the shipped embedder's model, or
+    the notice saying why there are none."""
+    if not isinstance(store, VectorStore):
+        return SemanticNotice("unsupported", "This session store keeps no vectors.")
+    try:
+        if embedder is None:
+            from ..embedding.model import load_embedder
+
+            embedder = load_embedder()
+    except SemanticUnavailable as exc:
+        return _notice(exc)
+    return store.vector_status(embedder.model_id)
