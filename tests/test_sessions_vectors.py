@@ -37,7 +37,12 @@ def store(tmp_path: Path) -> Iterator[SQLiteSessionStore]:
         yield s
 
 
-def record(store: SQLiteSessionStore, talk=TALK, source: str = "cli", ts: float | None = None) -> tuple[str, list[int]]:  # type: ignore[no-untyped-def]
+def record(
+    store: SQLiteSessionStore,
+    talk: list[tuple[str, str]] = TALK,
+    source: str = "cli",
+    ts: float | None = None,
+) -> tuple[str, list[int]]:
     sid = store.start_session(source=source)
     ids = store.append_messages(sid, [NewMessage(r, t, timestamp=ts) for r, t in talk])
     return sid, ids
@@ -75,7 +80,7 @@ def test_passage_holds_the_previous_message(store: SQLiteSessionStore) -> None:
 
 def test_search_honours_every_filter(store: SQLiteSessionStore) -> None:
     a, a_ids = record(store, source="cli", ts=1000.0)
-    b, b_ids = record(store, source="cron", ts=2000.0)
+    _b, b_ids = record(store, source="cron", ts=2000.0)
     e = StandinEmbedder()
     backfill(store, e)
     q = e.embed_queries(["Miso the cat"])[0]
@@ -151,20 +156,21 @@ def test_a_vector_is_not_written_for_a_message_deleted_while_it_was_embedded(
     store: SQLiteSessionStore,
 ) -> None:
     e = StandinEmbedder()
-    sid, ids = record(store)
+    sid, _ids = record(store)
     pending = store.vectors_pending(e.model_id)
     vecs = e.embed_passages([p.content for p in pending])
     store.delete_session(sid)
     from mnemic.sessions.vector_cache import encode
 
-    assert store.put_vectors(e.model_id, [(p, encode(v)) for p, v in zip(pending, vecs)]) == 0
+    rows = [(p, encode(v)) for p, v in zip(pending, vecs, strict=True)]
+    assert store.put_vectors(e.model_id, rows) == 0
     assert vector_ids(store.path) == {}
 
 
 def test_a_model_change_re_embeds_and_search_never_mixes_models(
     store: SQLiteSessionStore,
 ) -> None:
-    _, ids = record(store)
+    _, _ids = record(store)
     old, new = StandinEmbedder(model_id="old-1"), StandinEmbedder(model_id="new-2")
     backfill(store, old)
     q = new.embed_queries(["Miso"])[0]
@@ -216,7 +222,7 @@ def test_topk_is_exact_and_honours_the_mask() -> None:
     rng = np.random.default_rng(7)
     m = rng.standard_normal((500, 16)).astype(np.float32)
     q = rng.standard_normal(16).astype(np.float32)
-    rows, scores = topk(m, q, 10)
+    rows, _scores = topk(m, q, 10)
     full = m @ q
     assert list(rows) == list(np.argsort(-full)[:10])
     mask = np.zeros(500, bool)
@@ -257,7 +263,7 @@ def test_a_full_indexer_queue_drops_instead_of_blocking_the_append(
         lambda: SQLiteSessionStore(store.path), load_embedder=Slow, queue_size=2, batch=1
     )
     try:
-        sid, ids = record(store)
+        _sid, ids = record(store)
         indexer.submit(ids[:1])
         assert entered.wait(30)  # the worker holds one id; the queue is empty
         indexer.submit(ids[1:])  # 4 more into a queue of 2: returns at once

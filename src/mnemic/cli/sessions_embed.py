@@ -69,11 +69,11 @@ def embed_cmd(
             if as_json:
                 emit_json(status.to_dict())
                 return
+            other = status.other_models
             click.echo(
                 f"{status.embedded:,} of {status.total:,} messages embedded with "
                 f"{status.model} ({status.missing:,} missing"
-                + (f", {status.other_models:,} vectors of other models" if status.other_models
-                   else "")  # fmt: skip
+                + (f", {other:,} vectors of other models" if other else "")
                 + ")"
             )
             return

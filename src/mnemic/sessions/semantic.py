@@ -75,16 +75,27 @@ def _notice(exc: SemanticUnavailable) -> SemanticNotice:
     return SemanticNotice("failed", exc.to_llm())
 
 
+def _resolve(embedder: Embedder | Callable[[], Embedder] | None) -> Embedder:
+    if embedder is None:
+        from ..embedding.model import load_embedder
+
+        return load_embedder()
+    if callable(embedder) and not hasattr(embedder, "embed_queries"):
+        return embedder()
+    return embedder  # type: ignore[return-value]
+
+
 def semantic_search(
     store: SessionStore,
     text: str,
     filters: SearchFilters,
     limit: int,
     *,
-    embedder: Embedder | None = None,
+    embedder: Embedder | Callable[[], Embedder] | None = None,
     settings: Settings | None = None,
 ) -> SemanticResult:
-    """The messages nearest to ``text`` by meaning; see the module docstring."""
+    """The messages nearest to ``text`` by meaning; see the module docstring.
+    ``embedder`` is an embedder or what loads one (default: the shipped one)."""
     if not semantic_enabled(settings):
         return SemanticResult(
             notice=SemanticNotice(
@@ -96,15 +107,12 @@ def semantic_search(
             notice=SemanticNotice("unsupported", "This session store keeps no vectors.")
         )
     try:
-        if embedder is None:
-            from ..embedding.model import load_embedder
-
-            embedder = load_embedder()
-        query = embedder.embed_queries([text])[0]
+        model = _resolve(embedder)
+        query = model.embed_queries([text])[0]
     except SemanticUnavailable as exc:
         return SemanticResult(notice=_notice(exc))
-    hits = store.vector_search(query, embedder.model_id, filters, limit)
-    status = store.vector_status(embedder.model_id)
+    hits = store.vector_search(query, model.model_id, filters, limit)
+    status = store.vector_status(model.model_id)
     notice = None
     if status.stale:
         notice = SemanticNotice(
