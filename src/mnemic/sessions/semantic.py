@@ -157,22 +157,29 @@ def backfill(
     *,
     batch: int = 32,
     limit: int | None = None,
+    shard: tuple[int, int] | None = None,
     progress: Callable[[BackfillProgress], None] | None = None,
 ) -> BackfillProgress:
     """Embed up to ``limit`` messages without a vector of ``embedder``'s model, ``batch``
-    per transaction (resumable: killed, it loses at most the batch in flight)."""
+    per transaction (resumable: killed, it loses at most the batch in flight). With
+    ``shard=(k, n)`` only message ids equal to k modulo n: n processes, one shard each,
+    share a backfill without doing the same work twice."""
     from .vector_cache import encode
 
     if batch < 1:
         raise ValueError("batch must be at least 1")
+    if shard is not None and not 0 <= shard[0] < shard[1]:
+        raise ValueError("shard must be (k, n) with 0 <= k < n")
     model = embedder.model_id
     left = store.vector_status(model).missing
+    if shard is not None:
+        left = -(-left // shard[1])  # about a share
     state = BackfillProgress(0, left if limit is None else min(left, limit), time.monotonic(),
                              model)  # fmt: skip
     after = 0
     while limit is None or state.done < limit:
         want = batch if limit is None else min(batch, limit - state.done)
-        pending = store.vectors_pending(model, after=after, limit=want)
+        pending = store.vectors_pending(model, after=after, limit=want, shard=shard)
         if not pending:
             break
         texts = [passage_text(p.content, role=p.role, previous=p.previous) for p in pending]
@@ -192,6 +199,7 @@ def embed_history(
     limit: int | None = None,
     embedder: Embedder | None = None,
     settings: Settings | None = None,
+    shard: tuple[int, int] | None = None,
     progress: Callable[[BackfillProgress], None] | None = None,
 ) -> BackfillProgress:
     """``mnemic sessions embed``: backfill ``store`` with the shipped embedder (its model
@@ -209,7 +217,7 @@ def embed_history(
         from ..embedding.model import load_embedder
 
         embedder = load_embedder(verify=True)
-    return backfill(store, embedder, batch=batch, limit=limit, progress=progress)
+    return backfill(store, embedder, batch=batch, limit=limit, shard=shard, progress=progress)
 
 
 def vector_status(

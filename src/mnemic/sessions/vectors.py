@@ -111,8 +111,10 @@ class VectorStore(Protocol):
         after: int = 0,
         limit: int = 64,
         ids: Sequence[int] | None = None,
+        shard: tuple[int, int] | None = None,
     ) -> list[PendingText]:
-        """Messages with id > ``after`` (among ``ids``) lacking a vector of ``model_id``."""
+        """Messages with id > ``after`` (among ``ids``; of ``shard`` (k, n): id % n == k)
+        lacking a vector of ``model_id``, in id order."""
         ...
 
     def put_vectors(self, model_id: str, rows: Sequence[tuple[PendingText, bytes]]) -> int:
@@ -143,13 +145,17 @@ class SqlVectors(SqlTables[C]):
         after: int = 0,
         limit: int = 64,
         ids: Sequence[int] | None = None,
+        shard: tuple[int, int] | None = None,
     ) -> list[PendingText]:
-        """Messages with id > ``after`` (and among ``ids`` when given) that get a vector
-        and have none of ``model_id``, in id order, with the text of the message before
-        each."""
+        """Messages with id > ``after`` (and among ``ids`` when given; with ``shard=(k,
+        n)`` only ids equal to k modulo n) that get a vector and have none of
+        ``model_id``, in id order, with the text of the message before each."""
         if not self._has_vectors() or (ids is not None and not ids):
             return []
         among, extra = ("", []) if ids is None else self.dialect.isin("m.id", list(ids))
+        if shard is not None:
+            among = " AND ".join(c for c in (among, "m.id % ? = ?") if c)
+            extra = [*extra, int(shard[1]), int(shard[0])]
         rows = self._read(
             "SELECT m.id, m.role, m.content, p.id, p.content FROM {s}.messages m "
             "LEFT JOIN {s}.message_vectors v ON v.message_id = m.id AND v.model = ? "
