@@ -303,7 +303,8 @@ def test_shards_split_a_backfill_without_overlap(store: SQLiteSessionStore) -> N
     for _ in range(3):
         record(store)
     a, b = StandinEmbedder(), StandinEmbedder()
-    assert backfill(store, a, shard=(0, 2), batch=2).done + backfill(store, b, shard=(1, 2)).done == 12
+    first = backfill(store, a, shard=(0, 2), batch=2).done
+    assert first + backfill(store, b, shard=(1, 2)).done == 12
     assert a.calls + b.calls == 12
     assert not store.vector_status(a.model_id).stale
     with pytest.raises(ValueError, match="shard"):
