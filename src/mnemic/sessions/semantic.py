@@ -62,6 +62,10 @@ class SemanticResult:
     status: VectorStatus | None = None
 
 
+STATUS_MAX_AGE = 30.0
+"""Seconds a search reuses the counts behind its ``stale`` notice (counting is a scan)."""
+
+
 def semantic_enabled(settings: Settings | None) -> bool:
     """Whether ``[sessions] semantic`` allows embedding and semantic search."""
     return settings is None or settings.sessions.semantic != "off"
@@ -112,7 +116,7 @@ def semantic_search(
     except SemanticUnavailable as exc:
         return SemanticResult(notice=_notice(exc))
     hits = store.vector_search(query, model.model_id, filters, limit)
-    status = store.vector_status(model.model_id)
+    status = store.vector_status(model.model_id, max_age=STATUS_MAX_AGE)
     notice = None
     if status.stale:
         notice = SemanticNotice(

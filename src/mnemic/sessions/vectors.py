@@ -25,6 +25,7 @@ the search are in :mod:`.vector_cache`, loaded on first search.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
@@ -100,8 +101,9 @@ class VectorStore(Protocol):
         ``filters``; only vectors of ``model_id`` are compared."""
         ...
 
-    def vector_status(self, model_id: str) -> VectorStatus:
-        """Counts: embedded, total, vectors of other models."""
+    def vector_status(self, model_id: str, *, max_age: float = 0.0) -> VectorStatus:
+        """Counts: embedded, total, vectors of other models (``max_age``: a count at
+        most that many seconds old may be returned; counting costs a scan)."""
         ...
 
     def vectors_pending(
@@ -174,6 +176,7 @@ class SqlVectors(SqlTables[C]):
         """Store ``rows`` in one transaction (see :class:`VectorStore`)."""
         if not rows:
             return 0
+        self.__dict__.pop("_vector_status_cache", None)
 
         def put(conn: C) -> int:
             self._lock_vectors(conn)
@@ -205,8 +208,19 @@ class SqlVectors(SqlTables[C]):
 
         return self._write(put)
 
-    def vector_status(self, model_id: str) -> VectorStatus:
-        """How far the vectors of ``model_id`` cover the messages (three counts)."""
+    def vector_status(self, model_id: str, *, max_age: float = 0.0) -> VectorStatus:
+        """How far the vectors of ``model_id`` cover the messages (three counts; one
+        counted less than ``max_age`` seconds ago may be returned)."""
+        cached = self.__dict__.get("_vector_status_cache")
+        if max_age > 0 and cached is not None:
+            when, status = cached
+            if status.model == model_id and time.monotonic() - when < max_age:
+                return status  # type: ignore[no-any-return]
+        status = self._count_vectors(model_id)
+        self.__dict__["_vector_status_cache"] = (time.monotonic(), status)
+        return status
+
+    def _count_vectors(self, model_id: str) -> VectorStatus:
         total = int(self._read(f"SELECT COUNT(*) FROM {{s}}.messages m WHERE {_ELIGIBLE}")[0][0])
         if not self._has_vectors():
             return VectorStatus(model_id, 0, total, 0)
