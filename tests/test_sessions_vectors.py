@@ -337,3 +337,30 @@ def test_no_indexer_without_the_extra_or_with_semantic_off(
     assert BackgroundIndexer.for_settings(off, opener) is None
     monkeypatch.setitem(sys.modules, blocked, None)  # as if not installed (imports fail)
     assert BackgroundIndexer.for_settings(Settings(), opener) is None
+
+
+def test_closing_the_indexer_drops_the_backlog_instead_of_waiting_for_it(
+    store: SQLiteSessionStore,
+) -> None:
+    release = threading.Event()
+    entered = threading.Event()
+
+    class Slow(StandinEmbedder):
+        def embed_passages(self, texts):  # type: ignore[no-untyped-def]
+            entered.set()
+            release.wait(30)
+            return super().embed_passages(texts)
+
+    indexer = BackgroundIndexer(lambda: SQLiteSessionStore(store.path), load_embedder=Slow, batch=1)
+    _, ids = record(store)
+    indexer.submit(ids)
+    assert entered.wait(30)
+    worker = indexer._thread
+    assert worker is not None
+    indexer.close(timeout=0)  # returns at once: the worker is still in its batch
+    assert worker.is_alive() and indexer.dropped == 4
+    release.set()  # the batch in hand finishes, then the worker stops
+    worker.join(30)
+    assert not worker.is_alive()
+    assert indexer.dropped == 4 and indexer.embedded == 1
+    assert indexer.wait_idle(0)

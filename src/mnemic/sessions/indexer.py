@@ -96,15 +96,24 @@ class BackgroundIndexer:
         with self._idle:
             return self._idle.wait_for(lambda: self._busy == 0, timeout)
 
-    def close(self, timeout: float = 5.0) -> None:
-        """Stop the worker after what is queued (waits at most ``timeout`` seconds)."""
+    def close(self, timeout: float = 2.0) -> None:
+        """Stop the worker: ids still queued are dropped (a backfill embeds them), the
+        batch in hand is finished if it takes less than ``timeout`` seconds (else the
+        daemon thread ends with the process, its transaction rolled back)."""
         thread = self._thread
         if thread is None:
             return
-        try:
-            self._queue.put(_STOP, timeout=timeout)
-        except queue.Full:
-            return
+        left = 0
+        while True:
+            try:
+                self._queue.get_nowait()
+            except queue.Empty:
+                break
+            left += 1
+        if left:
+            self.dropped += left
+            self._done(left)
+        self._queue.put_nowait(_STOP)
         thread.join(timeout)
 
     def _ensure_thread(self) -> None:
