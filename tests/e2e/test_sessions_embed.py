@@ -167,8 +167,8 @@ def test_without_the_semantic_extra_embed_names_it_and_search_stays_lexical(
         assert r.returncode == 1, r.stderr
         assert "pip install 'mnemic[semantic]'" in r.stderr
         assert "Traceback" not in r.stderr
-    r = run_mnemic(home_path, "sessions", "search", "golden retriever", env=env)
-    assert r.returncode == 0 and "golden retriever" in r.stdout
+    r = run_mnemic(home_path, "sessions", "search", "golden retriever", "--json", env=env)
+    assert r.returncode == 0 and ANSWER in r.stdout
 
 
 def test_semantic_off_in_config_refuses_to_embed(home_path: Path) -> None:
