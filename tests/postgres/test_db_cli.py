@@ -44,12 +44,15 @@ def test_migrate_and_status(home_path: Path, pg_dsn: str) -> None:
     url = ["--url", pg_dsn, "--schema", "cli_status"]
     try:
         first = run("--home", str(home_path), "db", "migrate", *url, "--json")
-        assert first.exit_code == 0 and json.loads(first.output)["applied"] == [1, 2, 3]
+        from mnemic.backends.postgres.migrations import SCHEMA_VERSION
+
+        applied = json.loads(first.output)["applied"]
+        assert first.exit_code == 0 and applied == list(range(1, SCHEMA_VERSION + 1))
         again = run("--home", str(home_path), "db", "migrate", *url)
         assert "up to date" in again.output
         status = run("--home", str(home_path), "db", "status", *url, "--json")
         info = json.loads(status.output)
-        assert info["schema_version"] == info["code_version"] == 3
+        assert info["schema_version"] == info["code_version"] == SCHEMA_VERSION
         assert info["pending_migrations"] == [] and info["counts"]["messages"] == 0
     finally:
         import psycopg

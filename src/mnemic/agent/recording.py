@@ -5,6 +5,9 @@
 after a compression), and each turn's messages as the user typed them, without the
 recalled context fenced into the user message. A store that cannot be opened turns
 recording off for the session; every failure is logged and counted in :attr:`errors`.
+Recorded messages are handed to a background indexer (their vectors for semantic search,
+:mod:`mnemic.sessions.indexer`) when ``[sessions] semantic`` allows it and the extra is
+installed; it never delays the append.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from typing import Any
 from ..errors import MnemicError
 from ..home import Home
 from ..sessions import open_store
+from ..sessions.indexer import BackgroundIndexer
 from ..sessions.store import NewMessage, SessionStore
 
 __all__ = ["SessionRecording"]
@@ -39,6 +43,8 @@ class SessionRecording:
         self.tool_names: dict[str, str] = {}
         """Tool name by tool call id (recorded with each tool result)."""
         self._emit = emit
+        self.indexer: BackgroundIndexer | None = None
+        """Embeds recorded messages in the background (None: semantic search is off)."""
 
     def open(self) -> None:
         """Open the home's session store; on failure recording is off for the session."""
@@ -49,6 +55,9 @@ class SessionRecording:
             self.errors += 1
             log.warning("session history is off for this session: %s", exc.to_llm())
             self.store = None
+            return
+        home = self.home
+        self.indexer = BackgroundIndexer.for_settings(home.settings, lambda: open_store(home))
 
     def start(
         self, session_id: str, *, source: str, model: str | None, parent_id: str | None = None
@@ -67,11 +76,14 @@ class SessionRecording:
         if self.store is None or not messages:
             return
         try:
-            self.store.append_messages(session_id, messages)
+            ids = self.store.append_messages(session_id, messages)
         except MnemicError as exc:
             self.errors += 1
             log.warning("could not record messages: %s", exc.to_llm())
             self._emit("error", where="recording", error=exc.to_llm())
+            return
+        if self.indexer is not None:
+            self.indexer.submit(ids)
 
     def end(self, session_id: str, reason: str) -> None:
         """Record the end of session ``session_id``."""
@@ -103,7 +115,9 @@ class SessionRecording:
         return NewMessage(role, m.get("content"), tool_calls=m.get("tool_calls"))
 
     def close(self) -> None:
-        """Close the store (errors ignored)."""
+        """Stop the indexer, close the store (errors ignored)."""
+        if self.indexer is not None:
+            self.indexer.close()
         if self.store is not None:
             with contextlib.suppress(MnemicError):
                 self.store.close()

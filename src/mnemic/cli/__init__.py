@@ -20,6 +20,7 @@ from . import (
     memory,
     scan,
     sessions,
+    sessions_embed,
     skills,
     tool,
     ui,
@@ -97,6 +98,7 @@ def _register() -> None:
     main.add_command(demo.demo)
     main.add_command(skills.skills)
     main.add_command(sessions.sessions)
+    sessions.sessions.add_command(sessions_embed.embed_cmd)
     main.add_command(agent.chat)
     main.add_command(agent.prompt)
     main.add_command(agent.provider)

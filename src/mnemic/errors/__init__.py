@@ -41,6 +41,9 @@ Tree::
     ├── SessionError
     │   ├── ImportFailed
     │   ├── MessageNotFound            also a ToolError
+    │   ├── SemanticUnavailable
+    │   │   ├── EmbeddingModelDamaged
+    │   │   └── SemanticExtraMissing
     │   ├── SessionExists              also a ToolError
     │   ├── SessionNotFound            also a ToolError
     │   ├── SessionStoreBusy           also a StorageError
@@ -99,6 +102,7 @@ _EXPORTS = {
     "ContentRejected": "mnemic.errors.curated",
     "CuratedError": "mnemic.errors.curated",
     "DriftDetected": "mnemic.errors.curated",
+    "EmbeddingModelDamaged": "mnemic.errors.sessions",
     "EntryChanged": "mnemic.errors.curated",
     "GovernanceError": "mnemic.errors.governance",
     "ImportFailed": "mnemic.errors.sessions",
@@ -125,6 +129,8 @@ _EXPORTS = {
     "ProviderTimeout": "mnemic.errors.providers",
     "ProviderUnavailable": "mnemic.errors.providers",
     "ReadOnlyHome": "mnemic.errors.storage",
+    "SemanticExtraMissing": "mnemic.errors.sessions",
+    "SemanticUnavailable": "mnemic.errors.sessions",
     "SessionError": "mnemic.errors.sessions",
     "SessionExists": "mnemic.errors.sessions",
     "SessionNotFound": "mnemic.errors.sessions",
@@ -209,8 +215,11 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs (explicit re-
         ProviderUnavailable as ProviderUnavailable,
     )
     from .sessions import (
+        EmbeddingModelDamaged as EmbeddingModelDamaged,
         ImportFailed as ImportFailed,
         MessageNotFound as MessageNotFound,
+        SemanticExtraMissing as SemanticExtraMissing,
+        SemanticUnavailable as SemanticUnavailable,
         SessionError as SessionError,
         SessionExists as SessionExists,
         SessionNotFound as SessionNotFound,

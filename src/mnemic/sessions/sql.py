@@ -31,7 +31,7 @@ from .rows import (
     session_from_row,
     session_values,
 )
-from .sql_tables import C, Counters, SqlTables
+from .sql_tables import C, Counters
 from .sql_writes import forget_rows, import_stream
 from .store import (
     IMPORT_MODES,
@@ -44,13 +44,14 @@ from .store import (
     SessionInfo,
     StoreStats,
 )
+from .vectors import SqlVectors
 
 __all__ = ["SqlSessionStore"]
 
 _SID = "(SELECT sid FROM {s}.sessions WHERE id = ?)"
 
 
-class SqlSessionStore(SqlTables[C]):
+class SqlSessionStore(SqlVectors[C]):
     """A session store over one SQL database (see the module docstring)."""
 
     @abstractmethod

@@ -290,6 +290,10 @@ class SQLiteSessionStore(SqlSessionStore[sqlite3.Connection]):
 
         return self._write(rebuild)
 
+    def _has_vectors(self) -> bool:
+        """Whether the file has the vector table (a read-only old file may not)."""
+        return bool(self._read("SELECT 1 FROM sqlite_master WHERE name = 'message_vectors'"))
+
     def close(self) -> None:
         """Close the connection."""
         with self._lock:

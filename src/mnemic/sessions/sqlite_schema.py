@@ -9,7 +9,10 @@ Tables
     ``messages_fts``: a *contentless* FTS5 table (``body``, ``aux``; see
     :mod:`mnemic.sessions.index`): it holds no copy of the text, which keeps the database
     about 2.5x the text instead of 4x or more.
-    ``meta``: the segmenter and tokenizer the index was built with.
+    ``meta``: the segmenter and tokenizer the index was built with (and, version 3, the
+    ``vector_deletions`` counter).
+    ``message_vectors`` (version 3): one embedding per message and the model that made
+    it; triggers unlink it with its text (:mod:`mnemic.sessions.vectors`).
     ``_migrations``: applied schema versions.
 
 Index maintenance
@@ -156,10 +159,46 @@ def _migration_2(conn: sqlite3.Connection, spec: _IndexSpec) -> None:
     conn.execute("ALTER TABLE messages ADD COLUMN source_id TEXT")
 
 
+VECTOR_TABLES = (
+    """CREATE TABLE message_vectors (
+        message_id INTEGER PRIMARY KEY,
+        model TEXT NOT NULL,
+        vec BLOB NOT NULL,
+        added INTEGER NOT NULL
+    )""",
+    "CREATE INDEX message_vectors_added ON message_vectors(added)",
+    "INSERT OR IGNORE INTO meta(key, value) VALUES ('vector_deletions', '0')",
+    # a vector encodes its message's text and the previous message's: both unlink it
+    """CREATE TRIGGER message_vectors_unlink AFTER DELETE ON messages BEGIN
+      DELETE FROM message_vectors WHERE message_id = old.id;
+      DELETE FROM message_vectors WHERE message_id =
+        (SELECT id FROM messages WHERE sid = old.sid AND seq = old.seq + 1);
+    END""",
+    """CREATE TRIGGER message_vectors_relink AFTER UPDATE OF content, role, sid, seq
+    ON messages BEGIN
+      DELETE FROM message_vectors WHERE message_id = old.id;
+      DELETE FROM message_vectors WHERE message_id =
+        (SELECT id FROM messages WHERE sid = old.sid AND seq = old.seq + 1);
+      DELETE FROM message_vectors WHERE message_id =
+        (SELECT id FROM messages WHERE sid = new.sid AND seq = new.seq + 1);
+    END""",
+    """CREATE TRIGGER message_vectors_count AFTER DELETE ON message_vectors BEGIN
+      UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'vector_deletions';
+    END""",
+)
+"""Version 3: message vectors (see :mod:`mnemic.sessions.vectors`)."""
+
+
+def _migration_3(conn: sqlite3.Connection, spec: _IndexSpec) -> None:
+    for stmt in VECTOR_TABLES:
+        conn.execute(stmt)
+
+
 MIGRATIONS: list[tuple[int, str, Callable[[sqlite3.Connection, _IndexSpec], None]]] = [
     (1, "sessions, messages, contentless FTS5 index fed by triggers", _migration_1),
     (2, "messages.source_id: the message's key in the source it was imported from",
      _migration_2),
+    (3, "message_vectors: embeddings beside the text, unlinked with their text", _migration_3),
 ]  # fmt: skip
 """Ordered ``(version, name, function)``; each runs once, in its own transaction."""
 

@@ -27,6 +27,10 @@ Version 3
     ``curated_provenance``  the provenance ledger of each target (who wrote each entry,
                            and when; see :mod:`mnemic.curated.provenance`), one row per
                            target, written in the transaction of the text it describes
+
+Version 4
+    ``message_vectors``    one embedding per message and the model that made it, unlinked
+                           by triggers with its text (:mod:`.vectors`)
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from typing import Any
 from ...errors import StorageError
 from .db import Database, atomic, failure
 from .lexer import index_meta
+from .vectors import MIGRATION as _V4
 
 __all__ = [
     "MIGRATIONS",
@@ -149,6 +154,7 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
      [_FOLD_ASCII, *_V1]),
     (2, "messages.source_id: the message's key in the source it was imported from", _V2),
     (3, "curated_provenance: who wrote each curated entry, and when", _V3),
+    (4, "message_vectors: embeddings beside the text, unlinked with their text", _V4),
 ]  # fmt: skip
 """Ordered ``(version, name, statements)``; each runs once, in its own transaction."""
 

@@ -50,6 +50,7 @@ from .db import Database, atomic, is_lock_timeout
 from .fulltext import LexemeStats, PgIndex
 from .lexer import index_meta, shared_lexer
 from .migrations import current_version
+from .vectors import PgVectors
 
 __all__ = ["PostgresSessionStore", "postgres_dialect"]
 
@@ -81,7 +82,7 @@ def postgres_dialect(schema: str) -> Dialect:
     )
 
 
-class PostgresSessionStore(SqlSessionStore[Conn]):
+class PostgresSessionStore(PgVectors, SqlSessionStore[Conn]):
     """Session history in a PostgreSQL schema (see the module docstring).
 
     ``timeout`` bounds how long a write waits for locks; ``weights`` are the bm25 weights

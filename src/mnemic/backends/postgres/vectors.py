@@ -1,0 +1,169 @@
+"""Message vectors in PostgreSQL: a ``bytea`` table everywhere, pgvector where it exists.
+
+The table, its triggers and its statements are those of the SQLite store
+(:mod:`mnemic.sessions.vectors`): ``message_vectors(message_id, model, vec bytea,
+added)``, a vector unlinked with its message's text or the previous message's, a
+deletion counter in ``meta``, and exact search over a matrix each process keeps in
+memory (numpy). Writers of vectors take one advisory transaction lock, so their
+``added`` numbers commit in order and a cache that reads "added after N" misses none.
+
+pgvector: when the server offers the ``vector`` extension (``pg_available_extensions``),
+:func:`enable_pgvector` creates it, adds a ``vector(384)`` column ``emb`` with an HNSW
+index (cosine), and :class:`PgVectors` then writes ``emb`` beside ``vec`` and searches
+with ``ORDER BY emb <=> query`` in the database instead of the in-memory matrix. That
+path is written but UNTESTED: the extension cannot be installed on the machines this
+was built on; the tests check that the fallback is chosen and works. Anything failing
+while enabling it leaves the store on the fallback, with a warning.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+import psycopg
+
+from ...sessions.lexical import filter_condition
+from ...sessions.store import SearchFilters
+from ...sessions.vectors import PendingText, SqlVectors
+from .db import Database
+
+__all__ = ["MIGRATION", "PgVectors", "enable_pgvector", "pgvector_available"]
+
+log = logging.getLogger(__name__)
+
+MIGRATION = [
+    """CREATE TABLE {s}.message_vectors (
+        message_id bigint PRIMARY KEY,
+        model text NOT NULL,
+        vec bytea NOT NULL,
+        added bigint NOT NULL
+    )""",
+    "CREATE INDEX message_vectors_added ON {s}.message_vectors (added)",
+    "INSERT INTO {s}.meta (key, value) VALUES ('vector_deletions', '0') "
+    "ON CONFLICT (key) DO NOTHING",
+    """CREATE FUNCTION {s}.mnemic_unlink_vectors() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      DELETE FROM {s}.message_vectors WHERE message_id = OLD.id;
+      DELETE FROM {s}.message_vectors WHERE message_id =
+        (SELECT id FROM {s}.messages WHERE sid = OLD.sid AND seq = OLD.seq + 1);
+      IF TG_OP = 'UPDATE' THEN
+        DELETE FROM {s}.message_vectors WHERE message_id =
+          (SELECT id FROM {s}.messages WHERE sid = NEW.sid AND seq = NEW.seq + 1);
+      END IF;
+      RETURN NULL;
+    END $$""",
+    "CREATE TRIGGER message_vectors_unlink AFTER DELETE ON {s}.messages "
+    "FOR EACH ROW EXECUTE FUNCTION {s}.mnemic_unlink_vectors()",
+    "CREATE TRIGGER message_vectors_relink AFTER UPDATE OF content, role, sid, seq "
+    "ON {s}.messages FOR EACH ROW EXECUTE FUNCTION {s}.mnemic_unlink_vectors()",
+    """CREATE FUNCTION {s}.mnemic_count_vector_deletions() RETURNS trigger
+    LANGUAGE plpgsql AS $$
+    BEGIN
+      UPDATE {s}.meta SET value = (value::bigint + 1)::text WHERE key = 'vector_deletions';
+      RETURN NULL;
+    END $$""",
+    "CREATE TRIGGER message_vectors_count AFTER DELETE ON {s}.message_vectors "
+    "FOR EACH ROW EXECUTE FUNCTION {s}.mnemic_count_vector_deletions()",
+]
+"""Schema version 4: the fallback table and its triggers (see the module docstring)."""
+
+_DIM = 384
+
+
+def pgvector_available(db: Database) -> bool:
+    """Whether the server offers the pgvector extension (installed or installable)."""
+    with db.connection() as conn:
+        row = conn.execute("SELECT 1 FROM pg_available_extensions WHERE name = 'vector'").fetchone()
+    return row is not None
+
+
+def enable_pgvector(db: Database) -> bool:
+    """Create the extension, the ``emb`` column and its HNSW index when the server offers
+    pgvector; True when the store can search with it. UNTESTED (see the module
+    docstring); any failure leaves the fallback in use."""
+    try:
+        if not pgvector_available(db):
+            return False
+        with db.connection() as conn, conn.transaction():
+            conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+            conn.execute(
+                db.sql(
+                    f"ALTER TABLE {{s}}.message_vectors ADD COLUMN IF NOT EXISTS emb vector({_DIM})"
+                )
+            )
+            conn.execute(
+                db.sql(
+                    "CREATE INDEX IF NOT EXISTS message_vectors_emb ON {s}.message_vectors "
+                    "USING hnsw (emb vector_cosine_ops)"
+                )
+            )
+        return True
+    except psycopg.Error as exc:
+        log.warning("pgvector is offered but could not be enabled (%s); using exact search", exc)
+        return False
+
+
+def _literal(blob: bytes) -> str:
+    """A stored float16 vector as pgvector's text form ``[a,b,...]``."""
+    from ...sessions.vector_cache import decode
+
+    return "[" + ",".join(f"{x:.6g}" for x in decode(blob).tolist()) + "]"
+
+
+class PgVectors(SqlVectors[psycopg.Connection[Any]]):
+    """PostgreSQL's part of the vector capability (see the module docstring)."""
+
+    db: Database
+    vector_mode: str = ""
+    """``exact`` (the bytea table, numpy in the client) or ``pgvector``; chosen on the
+    first vector write or search (empty until then)."""
+
+    def _lock_vectors(self, conn: psycopg.Connection[Any]) -> None:
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (self.db.key("vectors"),))
+
+    def use_pgvector(self) -> str:
+        """Choose pgvector when the server has it, else exact search; return the mode."""
+        if not self.vector_mode:
+            self.vector_mode = "pgvector" if enable_pgvector(self.db) else "exact"
+        return self.vector_mode
+
+    def put_vectors(self, model_id: str, rows: Sequence[tuple[PendingText, bytes]]) -> int:
+        """As the shared store, plus the ``emb`` column with pgvector (UNTESTED)."""
+        written = super().put_vectors(model_id, rows)
+        if self.use_pgvector() == "pgvector" and written:
+
+            def fill(conn: psycopg.Connection[Any]) -> None:
+                self._many(
+                    conn,
+                    self.dialect.sql(
+                        "UPDATE {s}.message_vectors SET emb = ?::vector "
+                        "WHERE message_id = ? AND vec = ?"
+                    ),
+                    [(_literal(blob), p.message_id, blob) for p, blob in rows],
+                )
+
+            self._write(fill)
+        return written
+
+    def vector_search(
+        self, query_vec: Any, model_id: str, filters: SearchFilters, limit: int
+    ) -> list[tuple[int, float]]:
+        """Exact search in the client, or pgvector's index in the database (UNTESTED)."""
+        if self.use_pgvector() != "pgvector" or limit <= 0:
+            return super().vector_search(query_vec, model_id, filters, limit)
+        from ...sessions.vector_cache import encode
+
+        found = filter_condition(filters, "v.model = ? AND v.emb IS NOT NULL")
+        if found is None:
+            return []
+        where, params = found
+        q = _literal(encode(query_vec))
+        rows = self._read(
+            "SELECT v.message_id, 1 - (v.emb <=> ?::vector) FROM {s}.message_vectors v "
+            "JOIN {s}.messages m ON m.id = v.message_id JOIN {s}.sessions s ON s.sid = m.sid "
+            f"WHERE {where} ORDER BY v.emb <=> ?::vector LIMIT ?",
+            [q, model_id, *params, q, int(limit)],
+        )
+        return [(int(i), float(c)) for i, c in rows]

@@ -1,0 +1,129 @@
+"""The in-memory matrix of one store's vectors and exact search over it (numpy).
+
+A :class:`VectorCache` holds, for one model, every vector as a float32 row plus what
+filters need per row (session ``sid``, time, role). :meth:`VectorCache.refresh` reads
+only the rows ``added`` since the last refresh; when rows were deleted (the store's
+``vector_deletions`` counter moved) or a message's vector was replaced, it reloads
+whole. Filters become a row mask; hits are checked against the table once more, so a
+vector deleted by another process since the refresh is never returned.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..embedding.topk import topk
+from .store import ROLES, SearchFilters
+
+if TYPE_CHECKING:
+    from .vectors import SqlVectors
+
+__all__ = ["VectorCache", "decode", "encode"]
+
+_ROLE_CODE = {r: i for i, r in enumerate(ROLES)}
+
+
+def encode(vec: npt.NDArray[Any]) -> bytes:
+    """A vector as stored: little-endian float16."""
+    return np.asarray(vec, dtype="<f2").tobytes()
+
+
+def decode(blob: bytes, dim: int | None = None) -> npt.NDArray[np.float32]:
+    """A stored vector as float32."""
+    out = np.frombuffer(bytes(blob), dtype="<f2").astype(np.float32)
+    if dim is not None and out.shape[0] != dim:
+        raise ValueError(f"stored vector has {out.shape[0]} dimensions, not {dim}")
+    return out
+
+
+class VectorCache:
+    """The vectors of ``model`` in one store, as a matrix (see the module docstring)."""
+
+    def __init__(self, model: str) -> None:
+        self.model = model
+        self.ids = np.empty(0, np.int64)
+        self.matrix = np.empty((0, 0), np.float32)
+        self.sids = np.empty(0, np.int64)
+        self.times = np.empty(0, np.float64)
+        self.roles = np.empty(0, np.int8)
+        self.added = 0
+        self.deletions = -1
+        self._rows: dict[int, int] = {}
+
+    def _reset(self) -> None:
+        self.__init__(self.model)  # type: ignore[misc]
+
+    def refresh(self, store: SqlVectors[Any]) -> None:
+        """Read what was added since the last refresh (or everything, after deletions)."""
+        deletions = store._vector_deletions()
+        if deletions != self.deletions:
+            self._reset()
+            self.deletions = deletions
+        rows = store._vector_rows(self.model, self.added)
+        if not rows:
+            return
+        if any(int(r[0]) in self._rows for r in rows):  # replaced in place: reload
+            self._reset()
+            self.deletions = deletions
+            rows = store._vector_rows(self.model, 0)
+        self._append(rows)
+
+    def _append(self, rows: list[Any]) -> None:
+        ids = np.fromiter((int(r[0]) for r in rows), np.int64, len(rows))
+        blob = b"".join(bytes(r[1]) for r in rows)
+        mat = np.frombuffer(blob, dtype="<f2").astype(np.float32).reshape(len(rows), -1)
+        start = int(self.ids.shape[0])
+        self.ids = np.concatenate([self.ids, ids])
+        self.matrix = mat if start == 0 else np.concatenate([self.matrix, mat])
+        self.sids = np.concatenate([self.sids, np.fromiter((int(r[3]) for r in rows), np.int64)])
+        self.times = np.concatenate([self.times, np.fromiter((float(r[4]) for r in rows), float)])
+        codes = (_ROLE_CODE.get(str(r[5]), -1) for r in rows)
+        self.roles = np.concatenate([self.roles, np.fromiter(codes, np.int8)])
+        self._rows.update((int(i), start + n) for n, i in enumerate(ids.tolist()))
+        self.added = max(self.added, max(int(r[2]) for r in rows))
+
+    def mask(self, store: SqlVectors[Any], filters: SearchFilters) -> npt.NDArray[np.bool_] | None:
+        """The rows ``filters`` keep (None: all)."""
+        keep: npt.NDArray[np.bool_] | None = None
+
+        def narrow(cond: npt.NDArray[np.bool_]) -> None:
+            nonlocal keep
+            keep = cond if keep is None else keep & cond
+
+        if filters.roles is not None:
+            codes = [_ROLE_CODE[r] for r in filters.roles if r in _ROLE_CODE]
+            narrow(np.isin(self.roles, codes))
+        if filters.sources is not None:
+            narrow(np.isin(self.sids, store._vector_sids("source", filters.sources)))
+        if filters.exclude_sources:
+            sids = store._vector_sids("source", filters.exclude_sources)
+            narrow(~np.isin(self.sids, sids))
+        if filters.sessions is not None:
+            narrow(np.isin(self.sids, store._vector_sids("id", filters.sessions)))
+        if filters.exclude_sessions:
+            narrow(~np.isin(self.sids, store._vector_sids("id", filters.exclude_sessions)))
+        if filters.since is not None:
+            narrow(self.times >= float(filters.since))
+        if filters.until is not None:
+            narrow(self.times < float(filters.until))
+        return keep
+
+    def search(
+        self, store: SqlVectors[Any], query: Any, filters: SearchFilters, limit: int
+    ) -> list[tuple[int, float]]:
+        """Exact top ``limit`` by cosine within ``filters``, best first."""
+        if self.ids.shape[0] == 0:
+            return []
+        q = np.asarray(query, dtype=np.float32).reshape(-1)
+        if q.shape[0] != self.matrix.shape[1]:
+            raise ValueError(
+                f"query vector has {q.shape[0]} dimensions; the stored vectors of "
+                f"{self.model} have {self.matrix.shape[1]}"
+            )
+        rows, scores = topk(self.matrix, q, limit, mask=self.mask(store, filters))
+        ids = [int(i) for i in self.ids[rows].tolist()]
+        alive = store._vector_alive(self.model, ids) if ids else set()
+        return [(i, float(s)) for i, s in zip(ids, scores.tolist(), strict=True) if i in alive]
