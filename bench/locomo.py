@@ -231,15 +231,12 @@ ZH_DATA = Path(__file__).resolve().parent / "data" / "locomo-zh.json"
 MODES = ("lexical", "semantic", "hybrid")
 
 
-def retrieval(
-    data: list[dict[str, Any]], modes: tuple[str, ...], workdir: Path
-) -> dict[str, Any]:
+def retrieval(data: list[dict[str, Any]], modes: tuple[str, ...], workdir: Path) -> dict[str, Any]:
     """Lexical, semantic and hybrid side by side (see the module docstring)."""
     import json
 
     import _retrieval as R
     from _semantic import RECIPES, cached_vectors, embedder
-
     from mnemic.sessions import hybrid
 
     convs = load(data, workdir, SHIPPED)

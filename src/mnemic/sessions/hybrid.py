@@ -14,10 +14,11 @@ Before fusing, the semantic candidates may lend a share of their strength to the
 neighbours (:func:`semantic_context`), as the lexical ranker does: in a conversation the
 answer often sits next to the turn that is about the question.
 
-Every fused position says which part found it (``matched``): ``("lexical",)``,
-``("semantic",)`` or ``("lexical", "semantic")``. A position reached only through a
-neighbour's context counts for the part whose context reached it. Ties break by position,
-so the result is deterministic. Measured on LoCoMo in ``bench/locomo.py``.
+Every fused position says which part matched the message itself (``matched``):
+``("lexical",)``, ``("semantic",)``, ``("lexical", "semantic")``, or ``()`` for a
+neighbour that ranks only through a matching message's context. Ties break by position
+(direct matches before neighbours), so the result is deterministic. Measured on LoCoMo
+in ``bench/locomo.py``.
 """
 
 from __future__ import annotations
@@ -82,7 +83,8 @@ class FusedMessage(NamedTuple):
     seq: int
     score: float
     matched: tuple[str, ...]
-    """Which parts found it: ``("lexical",)``, ``("semantic",)`` or both, in that order."""
+    """Which parts matched the message itself: ``lexical``, ``semantic``, both (in that
+    order) or none (a neighbour ranked through context)."""
     hit: Hit | None
     """The lexical hit at this position, or None."""
     semantic: SemanticHit | None
@@ -91,7 +93,7 @@ class FusedMessage(NamedTuple):
     @property
     def direct(self) -> bool:
         """Whether the message itself matched (lexically, or as a semantic candidate)."""
-        return self.hit is not None or self.semantic is not None
+        return bool(self.matched)
 
     @property
     def message_id(self) -> int | None:
@@ -109,13 +111,6 @@ class FusedMessage(NamedTuple):
 
 
 Pos = tuple[str, int]
-
-
-class _Ranked(NamedTuple):
-    """One side's candidates, best first: position -> (rank from 1, strength 0..1)."""
-
-    order: dict[Pos, tuple[int, float]]
-    direct: dict[Pos, SemanticHit]
 
 
 def semantic_context(
@@ -150,7 +145,9 @@ def semantic_context(
     return [(pos, s, direct.get(pos)) for pos, s in ordered]
 
 
-def _lexical_side(lexical: Sequence[RankedMessage]) -> tuple[dict[Pos, tuple[int, float]], dict[Pos, Hit | None]]:
+def _lexical_side(
+    lexical: Sequence[RankedMessage],
+) -> tuple[dict[Pos, tuple[int, float]], dict[Pos, Hit | None]]:
     order: dict[Pos, tuple[int, float]] = {}
     hits: dict[Pos, Hit | None] = {}
     top = max((r.score for r in lexical), default=0.0) or 1.0
@@ -192,7 +189,9 @@ def _finish(
     out = []
     for pos in ordered:
         matched = tuple(
-            name for name, side in ((LEXICAL, lex), (SEMANTIC, sem)) if pos in side
+            name
+            for name, found in ((LEXICAL, lex_hits.get(pos)), (SEMANTIC, sem_hits.get(pos)))
+            if found is not None
         )
         out.append(
             FusedMessage(pos[0], pos[1], scores[pos], matched, lex_hits.get(pos), sem_hits.get(pos))

@@ -1,0 +1,237 @@
+"""Retrieval modes of session search: lexical, semantic and hybrid candidates from a store.
+
+:func:`candidates` is the one place that turns a query into ranked message positions for
+``session_search`` discovery and the ``recall`` provider:
+
+* ``lexical``: bm25 with neighbour context and the session prior (:mod:`.ranking`);
+* ``semantic``: the messages nearest the query's embedding (the store's
+  ``vector_search``), resolved to positions;
+* ``hybrid``: both, fused (:func:`~mnemic.sessions.hybrid.fuse`).
+
+The semantic part needs an embedder (the ``semantic`` extra) and a store with vectors of
+that embedder's model. :func:`semantic_state` checks both once per search context and
+says why semantic search cannot run or is incomplete; a search asked for a mode it cannot
+serve returns lexical results with that ``notice``, never an error. The default mode is
+hybrid when the semantic part can run, else lexical.
+
+Nothing here imports numpy or the model: the embedder comes from a loader the caller
+passes (:func:`default_embedder_loader` for a home).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..errors import InvalidArgument, MnemicError
+from .hybrid import FusedMessage, SemanticHit, fuse
+from .query import Query
+from .ranking import CANDIDATES, RankedMessage, rank_messages
+from .store import SearchFilters, SessionStore
+
+__all__ = [
+    "ENABLE_HINT",
+    "MODES",
+    "SEMANTIC_CANDIDATES",
+    "QueryEmbedder",
+    "SemanticState",
+    "candidates",
+    "check_mode",
+    "default_embedder_loader",
+    "lexical_only",
+    "semantic_state",
+]
+
+MODES = ("lexical", "semantic", "hybrid")
+"""The retrieval modes of ``session_search``."""
+SEMANTIC_CANDIDATES = 100
+"""Messages the vector search returns per query (fused with the lexical candidates)."""
+ENABLE_HINT = (
+    "To search by meaning: pip install 'mnemic[semantic]', then run `mnemic sessions embed`."
+)
+
+
+class QueryEmbedder(Protocol):
+    """What search needs of an embedder (``mnemic.embedding``'s ``Embedder`` has it)."""
+
+    model_id: str
+
+    def embed_queries(self, texts: Sequence[str]) -> Any:
+        """(n, dim) L2-normalised vectors."""
+        ...
+
+
+EmbedderLoader = Callable[[], QueryEmbedder]
+
+
+def default_embedder_loader() -> QueryEmbedder:
+    """The shipped embedder (``mnemic.embedding.model.load_embedder``), loaded once.
+
+    Raises ``ImportError`` when the embedding package or the extra is absent, and the
+    package's typed errors (a :class:`~mnemic.errors.MnemicError`) for a damaged model.
+    """
+    # imported by name: the embedding package is optional at this layer's import time
+    module = importlib.import_module("mnemic.embedding.model")
+    embedder: QueryEmbedder = module.load_embedder()
+    return embedder
+
+
+@dataclass(frozen=True)
+class SemanticState:
+    """Whether the semantic part can run for one store, and what to tell the model."""
+
+    embedder: QueryEmbedder | None
+    notice: str | None = None
+    """Why semantic search is off or incomplete, and how to fix it (None: all good)."""
+    installed: bool = False
+    """Whether an embedder could be loaded (the extra is present and the model works)."""
+
+    @property
+    def usable(self) -> bool:
+        """Whether semantic candidates can be searched at all."""
+        return self.embedder is not None
+
+
+def semantic_state(store: SessionStore, loader: EmbedderLoader | None) -> SemanticState:
+    """Check the embedder and the store's vectors (see the module docstring)."""
+    if loader is None:
+        return SemanticState(
+            None,
+            'Semantic search is switched off here ([sessions] semantic = "off", or no '
+            "embedder was given); results are lexical. " + ENABLE_HINT,
+        )
+    try:
+        embedder = loader()
+    except ImportError:
+        return SemanticState(
+            None, "Semantic search needs the optional 'semantic' extra. " + ENABLE_HINT
+        )
+    except MnemicError as exc:  # a damaged model: the typed error says how to repair it
+        return SemanticState(None, f"{exc} Showing lexical results.")
+    except Exception as exc:  # any other failure of the model must not reach the model
+        return SemanticState(
+            None,
+            f"The embedding model failed to load ({type(exc).__name__}: {exc}); reinstall "
+            "it with pip install --force-reinstall 'mnemic[semantic]'. Showing lexical "
+            "results.",
+        )
+    status_fn = getattr(store, "vector_status", None)
+    if getattr(store, "vector_search", None) is None or status_fn is None:
+        return SemanticState(
+            None, "This session store keeps no vectors, so only lexical search runs.", True
+        )
+    try:
+        status = status_fn(embedder.model_id)
+    except Exception as exc:
+        return SemanticState(
+            None, f"The vector index cannot be read ({type(exc).__name__}: {exc}).", True
+        )
+    embedded, total = int(status.embedded), int(status.total)
+    other = int(getattr(status, "other_models", 0))
+    if total and not embedded:
+        why = (
+            f"none of the {total} messages has a vector of the current model yet"
+            if not other
+            else f"the {other} stored vectors were made by another model (never mixed)"
+        )
+        return SemanticState(
+            None,
+            f"Semantic search is installed but {why}; run `mnemic sessions embed` "
+            "(the background indexer also catches up). Showing lexical results.",
+            True,
+        )
+    if embedded < total:
+        return SemanticState(
+            embedder,
+            f"{total - embedded} of {total} messages have no vector yet, so meaning-based "
+            "matches may miss them; `mnemic sessions embed` completes the index.",
+            True,
+        )
+    return SemanticState(embedder, None, True)
+
+
+def check_mode(mode: Any) -> str | None:
+    """``mode`` validated (None: the default)."""
+    if mode is None or mode == "":
+        return None
+    if not isinstance(mode, str) or mode.strip().lower() not in MODES:
+        raise InvalidArgument(
+            "mode", f"mode must be one of {', '.join(MODES)} (or omitted), not {mode!r}."
+        )
+    return mode.strip().lower()
+
+
+def lexical_only(ranked: Sequence[RankedMessage]) -> list[FusedMessage]:
+    """Lexical ranked positions in the fused shape."""
+    return [
+        FusedMessage(r.session_id, r.seq, r.score, ("lexical",) if r.hit else (), r.hit, None)
+        for r in ranked
+    ]
+
+
+def _semantic_hits(
+    store: SessionStore, embedder: QueryEmbedder, text: str, filters: SearchFilters, limit: int
+) -> list[SemanticHit]:
+    vec = embedder.embed_queries([text])[0]
+    found: list[tuple[int, float]] = store.vector_search(  # type: ignore[attr-defined]
+        vec, embedder.model_id, filters, limit
+    )
+    out = []
+    sizes: dict[str, tuple[int, str]] = {}
+    for message_id, cosine in found:
+        m = store.message(message_id)
+        if m is None:  # deleted meanwhile
+            continue
+        if m.session_id not in sizes:
+            info = store.get_session(m.session_id)
+            sizes[m.session_id] = (info.message_count, info.source)
+        count, source = sizes[m.session_id]
+        out.append(SemanticHit(message_id, m.session_id, m.seq, float(cosine), count, source))
+    return out
+
+
+def candidates(
+    store: SessionStore,
+    query: Query,
+    text: str,
+    filters: SearchFilters,
+    *,
+    mode: str | None,
+    state: SemanticState,
+    limit: int | None = None,
+) -> tuple[list[FusedMessage], str, str | None]:
+    """Ranked positions for ``text`` (parsed as ``query``) in ``mode``.
+
+    Returns (positions best first, the mode that ran, a notice or None). A semantic or
+    hybrid request that cannot run falls back to lexical and says why; the default mode
+    (``None``) is hybrid when possible and silent when the extra is simply not set up.
+    """
+    want = mode or "hybrid"
+    notice = None
+    if want != "lexical":
+        notice = state.notice
+        if not state.usable:
+            want = "lexical"
+            if mode is None and not state.installed:
+                notice = None  # lexical is simply the default without the extra
+    lexical: list[RankedMessage] = []
+    if want != "semantic" and not query.empty:
+        lexical = rank_messages(store, query, filters, candidates=CANDIDATES)
+    if want == "lexical":
+        fused = lexical_only(lexical)
+    else:
+        assert state.embedder is not None
+        try:
+            hits = _semantic_hits(store, state.embedder, text, filters, SEMANTIC_CANDIDATES)
+        except Exception as exc:  # a failing model or index degrades to lexical
+            if not lexical and not query.empty:
+                lexical = rank_messages(store, query, filters, candidates=CANDIDATES)
+            return (
+                lexical_only(lexical)[:limit],
+                "lexical",
+                f"Semantic search failed ({type(exc).__name__}: {exc}); showing lexical results.",
+            )
+        fused = fuse(lexical if want == "hybrid" else [], hits)
+    return (fused if limit is None else fused[:limit]), want, notice
