@@ -86,7 +86,8 @@ class SemanticState:
     notice: str | None = None
     """Why semantic search is off or incomplete, and how to fix it (None: all good)."""
     installed: bool = False
-    """Whether an embedder could be loaded (the extra is present and the model works)."""
+    """Whether the extra is installed (the embedder loaded, or failed as a damaged
+    model): the default mode then reports problems, not only an explicit request."""
 
     @property
     def usable(self) -> bool:
@@ -109,13 +110,14 @@ def semantic_state(store: SessionStore, loader: EmbedderLoader | None) -> Semant
             None, "Semantic search needs the optional 'semantic' extra. " + ENABLE_HINT
         )
     except MnemicError as exc:  # a damaged model: the typed error says how to repair it
-        return SemanticState(None, f"{exc} Showing lexical results.")
+        return SemanticState(None, f"{exc} Showing lexical results.", True)
     except Exception as exc:  # any other failure of the model must not reach the model
         return SemanticState(
             None,
             f"The embedding model failed to load ({type(exc).__name__}: {exc}); reinstall "
             "it with pip install --force-reinstall 'mnemic[semantic]'. Showing lexical "
             "results.",
+            True,
         )
     status_fn = getattr(store, "vector_status", None)
     if getattr(store, "vector_search", None) is None or status_fn is None:
