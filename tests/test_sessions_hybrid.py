@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+import itertools
+
+from hypothesis import given, settings, strategies as st
 
 from mnemic.sessions.hybrid import (
     FusedMessage,
@@ -101,7 +102,7 @@ def test_fusion_is_deterministic_whatever_the_input_order_of_equal_scores(
     b = rrf(lexical_list(lex, neighbours), semantic_list(sem))
     assert a == b
     # equal scores break by position, direct matches before neighbours
-    for x, y in zip(a, a[1:], strict=False):
+    for x, y in itertools.pairwise(a):
         if x.score == y.score:
             assert (not x.direct, x.session_id, x.seq) <= (not y.direct, y.session_id, y.seq)
 
@@ -139,7 +140,7 @@ def test_semantic_context_lends_strength_to_neighbours_inside_the_session_only()
     assert found[("a", 1)] == 0.5  # half of the best candidate's strength (1.0)
     assert ("a", -1) not in found and ("a", 2) not in found  # bounded by the session
     assert found[("b", 3)] == 0.0 and found[("b", 5)] == 0.0  # the worst candidate lends 0
-    assert [p for p, _, _ in ranked][0] == ("a", 0)
+    assert ranked[0][0] == ("a", 0)
 
 
 def test_blend_alpha_moves_the_winner_between_the_parts() -> None:
