@@ -280,9 +280,7 @@ def test_partial_vectors_still_search_by_meaning_and_say_what_is_missing(
     assert "5 of 6 messages have no vector" in resp["notice"]
 
 
-def test_a_store_without_vectors_stays_lexical(
-    tmp_path: Path, embedder: ConceptEmbedder
-) -> None:
+def test_a_store_without_vectors_stays_lexical(tmp_path: Path, embedder: ConceptEmbedder) -> None:
     with SQLiteSessionStore(tmp_path / "plain.db", durable=False) as plain:
         corpus(plain)
         resp = search(plain, lambda: embedder, query="brake", mode="hybrid")
