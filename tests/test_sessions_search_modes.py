@@ -383,3 +383,28 @@ def test_real_embedder_finds_english_messages_from_chinese_questions_lexical_mis
             assert resp["retrieval"] == "hybrid", resp.get("notice")
             assert sessions_of(resp) == [sid], question
             assert resp["results"][0]["matched"] == ["semantic"]
+
+
+def test_the_vector_count_is_reused_between_searches_not_redone_each_time(
+    store: VectorStore, embedder: ConceptEmbedder
+) -> None:
+    from mnemic.sessions.semantic import semantic_state
+
+    store.embed(embedder)
+    counts = []
+    status = store.vector_status
+
+    def counting(model_id: str) -> Status:
+        counts.append(model_id)
+        return status(model_id)
+
+    store.vector_status = counting  # type: ignore[method-assign]
+
+    def loader() -> ConceptEmbedder:
+        return embedder
+
+    for _ in range(3):
+        assert search(store, loader, query="automobile")["retrieval"] == "hybrid"
+    assert len(counts) == 1
+    assert semantic_state(store, loader, max_age=0.0).usable
+    assert len(counts) == 2

@@ -21,6 +21,9 @@ passes (:func:`default_embedder_loader` for a home).
 from __future__ import annotations
 
 import importlib
+import threading
+import time
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -35,6 +38,7 @@ __all__ = [
     "ENABLE_HINT",
     "MODES",
     "SEMANTIC_CANDIDATES",
+    "STATE_MAX_AGE",
     "QueryEmbedder",
     "SemanticState",
     "candidates",
@@ -95,8 +99,40 @@ class SemanticState:
         return self.embedder is not None
 
 
-def semantic_state(store: SessionStore, loader: EmbedderLoader | None) -> SemanticState:
-    """Check the embedder and the store's vectors (see the module docstring)."""
+STATE_MAX_AGE = 30.0
+"""Seconds a store's semantic state is reused before its vectors are counted again
+(counting scans the messages; a search must not pay that every time)."""
+
+_states: dict[tuple[int, int], tuple[float, weakref.ref[Any], SemanticState]] = {}
+_states_lock = threading.Lock()
+
+
+def semantic_state(
+    store: SessionStore, loader: EmbedderLoader | None, *, max_age: float = STATE_MAX_AGE
+) -> SemanticState:
+    """Check the embedder and the store's vectors (see the module docstring).
+
+    The answer for one (store, loader) pair is reused for ``max_age`` seconds.
+    """
+    key = (id(store), id(loader))
+    now = time.monotonic()
+    with _states_lock:
+        cached = _states.get(key)
+        if cached is not None and cached[1]() is store and now - cached[0] < max_age:
+            return cached[2]
+    state = _check(store, loader)
+    try:
+        ref = weakref.ref(store)
+    except TypeError:  # a store that cannot be referenced weakly is not cached
+        return state
+    with _states_lock:
+        for k in [k for k, v in _states.items() if v[1]() is None or now - v[0] >= max_age]:
+            del _states[k]
+        _states[key] = (now, ref, state)
+    return state
+
+
+def _check(store: SessionStore, loader: EmbedderLoader | None) -> SemanticState:
     if loader is None:
         return SemanticState(
             None,
