@@ -110,7 +110,7 @@ def rankers(params: dict[str, Any]) -> dict[str, Ranker]:
         return [(r.session_id, r.seq) for r in item.lexical]
 
     def semantic(item: Item) -> list[tuple[str, int]]:
-        return [p for p, _, _ in semantic_context(item.hits[recipe], ())]
+        return [p for p, _, _ in semantic_context(item.hits[recipe], ())]  # plain cosine order
 
     def hybrid(item: Item) -> list[tuple[str, int]]:
         return [(f.session_id, f.seq) for f in fused(params, item)]
@@ -120,7 +120,7 @@ def rankers(params: dict[str, Any]) -> dict[str, Ranker]:
 
 def fused(params: dict[str, Any], item: Item) -> list[Any]:
     """The fused ranking of ``item`` under ``params``."""
-    hits = item.hits[params["recipe"]]
+    hits = item.hits[params["recipe"]][: params.get("candidates", SEM_CANDIDATES)]
     ctx = tuple(params.get("context", ()))
     if params["method"] == "rrf":
         return rrf(item.lexical, hits, k=params["k"], weights=(1.0, params["w_sem"]), context=ctx)
@@ -183,17 +183,14 @@ def objective(result: dict[str, Any]) -> float:
 def grid(recipe: str) -> list[dict[str, Any]]:
     """Every fusion configuration tried on the tuning split for one passage recipe."""
     out: list[dict[str, Any]] = []
-    for context in ((), (0.5,), (0.5, 0.2)):
-        for k in (10.0, 30.0, 60.0):
-            for w_sem in (0.5, 0.75, 1.0, 1.5):
-                out.append(
-                    {"recipe": recipe, "method": "rrf", "k": k, "w_sem": w_sem,
-                     "context": list(context)}
-                )  # fmt: skip
-        for alpha in (0.3, 0.4, 0.5, 0.6, 0.7):
-            out.append(
-                {"recipe": recipe, "method": "blend", "alpha": alpha, "context": list(context)}
-            )
+    for cands in (50, 100):
+        for context in ((), (0.5, 0.2)):
+            common = {"recipe": recipe, "candidates": cands, "context": list(context)}
+            for k in (5.0, 10.0, 30.0):
+                for w_sem in (0.75, 1.0, 1.25):
+                    out.append({**common, "method": "rrf", "k": k, "w_sem": w_sem})
+            for alpha in (0.6, 0.7):
+                out.append({**common, "method": "blend", "alpha": alpha})
     return out
 
 

@@ -231,13 +231,19 @@ ZH_DATA = Path(__file__).resolve().parent / "data" / "locomo-zh.json"
 MODES = ("lexical", "semantic", "hybrid")
 
 
-def retrieval(data: list[dict[str, Any]], modes: tuple[str, ...], workdir: Path) -> dict[str, Any]:
+def retrieval(
+    data: list[dict[str, Any]],
+    modes: tuple[str, ...],
+    workdir: Path,
+    recipes: list[str] | None = None,
+) -> dict[str, Any]:
     """Lexical, semantic and hybrid side by side (see the module docstring)."""
     import json
 
     import _retrieval as R
     from _semantic import RECIPES, cached_vectors, embedder
     from mnemic.sessions import hybrid
+    from mnemic.sessions.semantic import SEMANTIC_CANDIDATES
 
     convs = load(data, workdir, SHIPPED)
     try:
@@ -258,7 +264,9 @@ def retrieval(data: list[dict[str, Any]], modes: tuple[str, ...], workdir: Path)
             for i, (c, qa) in enumerate((c, qa) for c in convs for qa in c.questions)
             if evidence(qa, set(c.dia.values()))
         ]
-        recipes = list(RECIPES)
+        recipes = recipes or list(RECIPES)
+        if hybrid.PASSAGE_RECIPE not in recipes:
+            recipes.append(hybrid.PASSAGE_RECIPE)
         side_sets = {r: R.sides(convs, r) for r in recipes}
         items = R.build_items(convs, questions, qvecs[rows], side_sets)
         tune_ids, held_ids = R.split(list(dia))
@@ -268,6 +276,7 @@ def retrieval(data: list[dict[str, Any]], modes: tuple[str, ...], workdir: Path)
         chosen = {k: v for k, v in table[0].items() if k != "objective"}
         shipped = {
             "recipe": hybrid.PASSAGE_RECIPE,
+            "candidates": SEMANTIC_CANDIDATES,
             "method": "rrf",
             "k": hybrid.RRF_K,
             "w_sem": hybrid.RRF_WEIGHTS[1] / hybrid.RRF_WEIGHTS[0],
@@ -352,6 +361,11 @@ def main() -> None:
         default="all",
         help="lexical only (no embedder needed), or semantic / hybrid / all three side by side",
     )
+    parser.add_argument(
+        "--recipes",
+        default="plain,speaker,context",
+        help="Passage recipes to compare (comma-separated; the shipped one is always in)",
+    )
     args = parser.parse_args()
     import json
 
@@ -382,7 +396,7 @@ def main() -> None:
         if args.retrieval != "lexical":
             if "lexical" not in modes:
                 modes = ("lexical", *modes)
-            semantic = retrieval(data, modes, workdir)
+            semantic = retrieval(data, modes, workdir, args.recipes.split(","))
             _table(semantic)
     dragon = {"5": 0.567, "10": 0.662, "25": 0.767, "50": 0.827}
     out: dict[str, Any] = {

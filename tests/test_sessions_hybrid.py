@@ -57,7 +57,7 @@ def test_fused_list_holds_every_candidate_exactly_once(
     lexical = lexical_list(lex, neighbours)
     semantic = semantic_list(sem)
     for method in (rrf, blend):
-        fused = method(lexical, semantic)
+        fused = method(lexical, semantic, context=())
         keys = [key(f) for f in fused]
         assert len(keys) == len(set(keys))
         assert set(keys) == set(lex) | set(sem)
@@ -80,14 +80,18 @@ def test_rrf_a_message_in_both_lists_ranks_no_lower_than_with_either_list_alone(
     if not both:
         return
     target = data.draw(st.sampled_from(both))
-    fused = [key(f) for f in rrf(lexical_list(lex, set()), semantic_list(sem))]
+    fused = [key(f) for f in rrf(lexical_list(lex, set()), semantic_list(sem), context=())]
     without_sem = [
         key(f)
-        for f in rrf(lexical_list(lex, set()), semantic_list([p for p in sem if p != target]))
+        for f in rrf(
+            lexical_list(lex, set()), semantic_list([p for p in sem if p != target]), context=()
+        )
     ]
     without_lex = [
         key(f)
-        for f in rrf(lexical_list([p for p in lex if p != target], set()), semantic_list(sem))
+        for f in rrf(
+            lexical_list([p for p in lex if p != target], set()), semantic_list(sem), context=()
+        )
     ]
     assert fused.index(target) <= without_sem.index(target)
     assert fused.index(target) <= without_lex.index(target)
@@ -111,7 +115,7 @@ def test_ties_between_the_two_lists_break_by_position_not_by_list() -> None:
     # the same rank in each list: equal RRF scores
     lexical = lexical_list([("b", 3)], set())
     semantic = semantic_list([("a", 7)])
-    fused = rrf(lexical, semantic)
+    fused = rrf(lexical, semantic, context=())
     assert [key(f) for f in fused] == [("a", 7), ("b", 3)]
     assert fused[0].score == fused[1].score
     assert fused[0].matched == ("semantic",) and fused[1].matched == ("lexical",)
@@ -120,10 +124,23 @@ def test_ties_between_the_two_lists_break_by_position_not_by_list() -> None:
 def test_a_message_both_parts_found_beats_ones_found_by_one_part() -> None:
     lexical = lexical_list([("a", 1), ("a", 2)], set())
     semantic = semantic_list([("b", 5), ("a", 2)])
-    fused = rrf(lexical, semantic)
+    fused = rrf(lexical, semantic, context=())
     assert key(fused[0]) == ("a", 2)
     assert fused[0].matched == ("lexical", "semantic")
     assert fused[0].message_id == 1001  # the lexical hit's id wins
+
+
+@settings(max_examples=100, deadline=None)
+@given(positions, positions)
+def test_semantic_context_adds_neighbours_that_matched_nothing_and_drops_no_candidate(
+    lex: list[tuple[str, int]], sem: list[tuple[str, int]]
+) -> None:
+    fused = fuse(lexical_list(lex, set()), semantic_list(sem))
+    keys = [key(f) for f in fused]
+    assert len(keys) == len(set(keys)) and set(lex) | set(sem) <= set(keys)
+    for f in fused:
+        if key(f) not in set(lex) | set(sem):
+            assert f.matched == () and f.message_id is None
 
 
 def test_a_neighbour_ranked_only_through_context_matched_nothing() -> None:

@@ -49,13 +49,13 @@ __all__ = [
 LEXICAL = "lexical"
 SEMANTIC = "semantic"
 
-RRF_K = 60.0
+RRF_K = 10.0
 """The rank offset of reciprocal-rank fusion (larger flattens the head of each list)."""
 RRF_WEIGHTS = (1.0, 1.0)
 """(lexical, semantic) weights of reciprocal-rank fusion."""
 BLEND_ALPHA = 0.5
 """Lexical share of the score blend."""
-SEMANTIC_CONTEXT: tuple[float, ...] = ()
+SEMANTIC_CONTEXT: tuple[float, ...] = (0.5, 0.2)
 """Share of a semantic candidate's strength given to neighbours at distance 1, 2, ..."""
 PASSAGE_RECIPE = "context"
 """What text of a message is embedded (measured on LoCoMo; the embedding package's

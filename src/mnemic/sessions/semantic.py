@@ -50,7 +50,7 @@ __all__ = [
 
 MODES = ("lexical", "semantic", "hybrid")
 """The retrieval modes of ``session_search``."""
-SEMANTIC_CANDIDATES = 100
+SEMANTIC_CANDIDATES = 50
 """Messages the vector search returns per query (fused with the lexical candidates)."""
 ENABLE_HINT = (
     "To search by meaning: pip install 'mnemic[semantic]', then run `mnemic sessions embed`."
