@@ -79,13 +79,22 @@ def _context(t: Turn) -> str:
     return f"{prev[:300]}\n{here}"
 
 
+def _previous(t: Turn) -> str:
+    body = " ".join(t[0].split())[:2000]
+    before = " ".join((t[2] or "").split())[:300]
+    return f"{before}\n{body}" if before else body
+
+
 RECIPES: dict[str, Callable[[Turn], str]] = {
     "plain": _plain,
     "speaker": _speaker,
+    "previous": _previous,
     "context": _context,
 }
-"""plain: the message text; speaker: "Name: text"; context: the previous turn (clipped to
-300 characters) then "Name: text"."""
+"""plain: the message text; speaker: "Name: text"; previous: the previous turn's text
+(300 characters) then the text, no names (``mnemic.embedding.passage.passage_text`` as
+first written); context: the previous turn (300 characters) then the text, each with its
+speaker's name ("Name: text")."""
 
 
 def cached_vectors(kind: str, texts: Sequence[str], *, label: str = "", batch: int = 32) -> Any:

@@ -363,7 +363,7 @@ def main() -> None:
     )
     parser.add_argument(
         "--recipes",
-        default="plain,speaker,context",
+        default="plain,previous,context",
         help="Passage recipes to compare (comma-separated; the shipped one is always in)",
     )
     args = parser.parse_args()
