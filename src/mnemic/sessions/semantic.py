@@ -25,6 +25,7 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -209,10 +210,23 @@ def lexical_only(ranked: Sequence[RankedMessage]) -> list[FusedMessage]:
     ]
 
 
+_pool: ThreadPoolExecutor | None = None
+_pool_lock = threading.Lock()
+
+
+def _embed_soon(embedder: QueryEmbedder, text: str) -> Future[Any]:
+    """Embed the query on a helper thread while the lexical search runs (the model's
+    engine releases the GIL)."""
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mnemic-embed")
+    return _pool.submit(lambda: embedder.embed_queries([text])[0])
+
+
 def _semantic_hits(
-    store: SessionStore, embedder: QueryEmbedder, text: str, filters: SearchFilters, limit: int
+    store: SessionStore, embedder: QueryEmbedder, vec: Any, filters: SearchFilters, limit: int
 ) -> list[SemanticHit]:
-    vec = embedder.embed_queries([text])[0]
     found: list[tuple[int, float]] = store.vector_search(  # type: ignore[attr-defined]
         vec, embedder.model_id, filters, limit
     )
@@ -255,14 +269,16 @@ def candidates(
             if mode is None and not state.installed:
                 notice = None  # lexical is simply the default without the extra
     lexical: list[RankedMessage] = []
+    pending = _embed_soon(state.embedder, text) if state.embedder and want != "lexical" else None
     if want != "semantic" and not query.empty:
         lexical = rank_messages(store, query, filters, candidates=CANDIDATES)
-    if want == "lexical":
+    if want == "lexical" or pending is None:
         fused = lexical_only(lexical)
     else:
         assert state.embedder is not None
         try:
-            hits = _semantic_hits(store, state.embedder, text, filters, SEMANTIC_CANDIDATES)
+            vec = pending.result()
+            hits = _semantic_hits(store, state.embedder, vec, filters, SEMANTIC_CANDIDATES)
         except Exception as exc:  # a failing model or index degrades to lexical
             if not lexical and not query.empty:
                 lexical = rank_messages(store, query, filters, candidates=CANDIDATES)
