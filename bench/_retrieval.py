@@ -259,3 +259,27 @@ def translation_sample(
     for c in sorted(by_cat):
         chosen += rng.sample(by_cat[c], counts[c])
     return [valid[n] for n in sorted(chosen)]
+
+
+NAMES_ZH = {
+    "卡罗琳": "Caroline",
+    "梅兰妮": "Melanie",
+    "乔恩": "Jon",
+    "吉娜": "Gina",
+    "玛丽亚": "Maria",
+    "约翰": "John",
+    "乔安娜": "Joanna",
+    "内特": "Nate",
+    "蒂姆": "Tim",
+    "马克斯": "Max",
+    "影子": "Shadow",
+}
+"""The transliterations used in locomo-zh.json, and the names they stand for."""
+
+
+def latin_names(text: str) -> str:
+    """A Chinese question with the people's names written as in the conversation (how a
+    Chinese speaker often types foreign names)."""
+    for zh, name in NAMES_ZH.items():
+        text = text.replace(zh, f" {name} ")
+    return " ".join(text.split())

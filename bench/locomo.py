@@ -274,14 +274,17 @@ def retrieval(
         held_items = [i for i in items if i.conv in held_ids]
         table = R.tune(tune_items, dia, recipes)
         chosen = {k: v for k, v in table[0].items() if k != "objective"}
-        shipped = {
+        shipped: dict[str, Any] = {
             "recipe": hybrid.PASSAGE_RECIPE,
             "candidates": SEMANTIC_CANDIDATES,
-            "method": "rrf",
-            "k": hybrid.RRF_K,
-            "w_sem": hybrid.RRF_WEIGHTS[1] / hybrid.RRF_WEIGHTS[0],
             "context": list(hybrid.SEMANTIC_CONTEXT),
+            "method": hybrid.FUSION,
         }
+        if hybrid.FUSION == "rrf":
+            shipped["k"] = hybrid.RRF_K
+            shipped["w_sem"] = hybrid.RRF_WEIGHTS[1] / hybrid.RRF_WEIGHTS[0]
+        else:
+            shipped["alpha"] = hybrid.BLEND_ALPHA
         fusion = []
         seen: set[tuple[str, str]] = set()
         for row in table:
@@ -324,10 +327,17 @@ def retrieval(
                 eq[sid].append((cat, text, list(ev)))
             evecs = cached_vectors("query", [e["question"] for e in zh], label="locomo-zh-en")
             eitems = R.build_items(convs, eq, evecs, side_sets)
+            latin = [R.latin_names(e["zh"]) for e in zh]
+            lq: dict[str, list[tuple[int, str, list[str]]]] = defaultdict(list)
+            for e, text in zip(zh, latin, strict=True):
+                lq[e["sample_id"]].append((int(e["category"]), text, list(e["evidence"])))
+            lvecs = cached_vectors("query", latin, label="locomo-zh-latin")
+            litems = R.build_items(convs, lq, lvecs, side_sets)
             fns = R.rankers(shipped)
             out["chinese"] = {
                 "questions": len(zitems),
                 "zh": {m: R.score(zitems, fns[m], dia) for m in modes},
+                "zh_with_names_in_latin_script": {m: R.score(litems, fns[m], dia) for m in modes},
                 "same_questions_in_english": {m: R.score(eitems, fns[m], dia) for m in modes},
             }
         return out
