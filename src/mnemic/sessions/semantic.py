@@ -146,8 +146,10 @@ def _check(store: SessionStore, loader: EmbedderLoader | None) -> SemanticState:
         return SemanticState(
             None, "Semantic search needs the optional 'semantic' extra. " + ENABLE_HINT
         )
-    except MnemicError as exc:  # a damaged model: the typed error says how to repair it
-        return SemanticState(None, f"{exc} Showing lexical results.", True)
+    except MnemicError as exc:  # the typed error says what is wrong and how to repair it
+        # the embedding package's "extra not installed" error is the quiet default
+        installed = getattr(exc, "code", "") != "semantic_extra_missing"
+        return SemanticState(None, f"{exc} {ENABLE_HINT}", installed)
     except Exception as exc:  # any other failure of the model must not reach the model
         return SemanticState(
             None,
