@@ -233,7 +233,7 @@ def blend(
     context: Sequence[float] = SEMANTIC_CONTEXT,
     limit: int | None = None,
 ) -> list[FusedMessage]:
-    """Score blend: ``alpha * lexical + (1 - alpha) * semantic``, each side in 0..1.
+    """Score blend: ``alpha * lexical + (1 - alpha) * semantic``.
 
     Lexical scores are divided by the best lexical score; semantic strengths come from
     :func:`semantic_context`. A position missing from one side scores 0 there.
