@@ -177,3 +177,20 @@ def test_import_locomo_and_claude_directory(home_path: Path, tmp_path: Path) -> 
         home_path, "sessions", "import", "--format", "claude", str(tmp_path / "projects")
     )
     assert "1 sessions were imported before and have nothing new" in r.stdout
+
+
+def test_search_mode_semantic_without_vectors_answers_lexically_with_a_notice(
+    home_path: Path, tmp_path: Path
+) -> None:
+    seed(home_path, tmp_path)
+    r = run_mnemic(home_path, "sessions", "search", "staging", "--mode", "semantic", "--json")
+    assert r.returncode == 0, r.stderr
+    found = json.loads(r.stdout)
+    assert found["success"] and found["retrieval"] == "lexical"
+    assert found["results"][0]["session_id"] == "s-deploy"
+    assert found["results"][0]["matched"] == ["lexical"]
+    assert "mnemic sessions embed" in found["notice"]
+    shown = run_mnemic(home_path, "sessions", "search", "staging", "--mode", "semantic")
+    assert shown.returncode == 0 and "mnemic sessions embed" in shown.stdout
+    bad = run_mnemic(home_path, "sessions", "search", "staging", "--mode", "vector")
+    assert bad.returncode == 2 and "vector" in bad.stderr

@@ -164,6 +164,11 @@ def _header(info: SessionInfo) -> Any:
 @click.option("--sort", type=click.Choice(["relevance", "newest", "oldest"]), default="relevance")
 @click.option("--window", type=int, help="Messages shown around each match.")
 @click.option("--summarize", is_flag=True, help="Summarise each result with the [llm] endpoint.")
+@click.option(
+    "--mode",
+    type=click.Choice(["lexical", "semantic", "hybrid"]),
+    help="Retrieval: words, meaning, or both (default: hybrid when installed, else lexical).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the session_search response.")
 @pass_app
 @handle_errors
@@ -178,6 +183,7 @@ def search_cmd(
     sort: str,
     window: int | None,
     summarize: bool,
+    mode: str | None,
     as_json: bool,
 ) -> None:
     """Search past sessions (the discovery shape of the session_search tool).
@@ -200,6 +206,8 @@ def search_cmd(
         args["window"] = window
     if summarize:
         args["summarize"] = True
+    if mode:
+        args["mode"] = mode
     with _store(app) as store:
         resp = search_tool_for(app.home, store, args)
     if as_json:
@@ -218,6 +226,8 @@ def _render_search(resp: dict[str, Any]) -> None:
     results = resp.get("results") or []
     if resp.get("message"):
         console.print(Text(str(resp["message"]), style="dim"))
+    if resp.get("notice"):
+        console.print(Text(str(resp["notice"]), style="yellow"))
     if not results:
         return
     table = Table(box=None, header_style="bold", show_lines=True)
@@ -229,6 +239,8 @@ def _render_search(resp: dict[str, Any]) -> None:
         head.append(f"\n{r.get('source', '')}", style="dim")
         if r.get("match_message_id") is not None:
             head.append(f"\nmsg #{r['match_message_id']}", style="dim")
+        if r.get("matched"):
+            head.append(f"\n{'+'.join(r['matched'])}", style="dim")
         body = Text()
         if r.get("title"):
             body.append(str(r["title"]) + "\n", style="bold")

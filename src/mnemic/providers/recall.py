@@ -1,8 +1,9 @@
 """The built-in ``recall`` provider: relevant past exchanges, from the session history.
 
 Turn it on with ``mnemic provider use recall``. At the start of each user turn it
-searches this home's session history (the same full-text index as ``session_search``)
-for the user's message and attaches the few most relevant earlier exchanges (a user
+searches this home's session history (the same retrieval as ``session_search``: hybrid,
+words and meaning, when the ``semantic`` extra and vectors are there, else lexical) for
+the user's message and attaches the few most relevant earlier exchanges (a user
 message and the reply to it) to that message as recalled context, within
 ``agent.recall_chars`` characters and ``agent.recall_results`` exchanges. The current
 conversation (its whole compression lineage) is never recalled: it is already in context.
@@ -13,12 +14,13 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ..home import Home
-from ..sessions import open_store
+from ..sessions import embedder_loader_for, open_store
 from ..sessions.query import parse_query
-from ..sessions.ranking import rank_messages
+from ..sessions.retrieval import QueryEmbedder, SemanticState, candidates, semantic_state
 from ..sessions.store import Message, SearchFilters, SessionStore
 from .base import MemoryProvider
 
@@ -36,9 +38,21 @@ class RecallProvider(MemoryProvider):
     name = "recall"
     description = "Attaches the most relevant past exchanges from session history to each turn."
 
-    def __init__(self, home: Home | None = None, *, store: SessionStore | None = None) -> None:
+    def __init__(
+        self,
+        home: Home | None = None,
+        *,
+        store: SessionStore | None = None,
+        embedder_loader: Callable[[], QueryEmbedder] | None = None,
+    ) -> None:
         super().__init__(home)
         self._store = store
+        if embedder_loader is None and home is not None:
+            embedder_loader = embedder_loader_for(home)
+        self._embedder_loader = embedder_loader
+        self._semantic: SemanticState | None = None
+        self.retrieval = ""
+        """The retrieval mode of the last recall (hybrid or lexical)."""
         self.session_id = ""
         self.recalled = 0
         """Exchanges attached so far (all turns)."""
@@ -104,9 +118,12 @@ class RecallProvider(MemoryProvider):
 
         results, budget, hidden = self._limits()
         parsed = parse_query(query, match="any", natural=True)
-        if parsed.empty:
-            return ""
         store = self.store
+        if self._semantic is None or self._semantic.notice is not None:
+            # rechecked until the index is complete (the indexer may be catching up)
+            self._semantic = semantic_state(store, self._embedder_loader)
+        if parsed.empty and not (self._semantic.usable and query.strip()):
+            return ""
         sid = session_id or self.session_id
         lineage = tuple(store.lineage(sid)) if sid and store.has_session(sid) else (sid,)
         filters = SearchFilters(
@@ -114,11 +131,13 @@ class RecallProvider(MemoryProvider):
             exclude_sources=hidden,
             exclude_sessions=tuple(s for s in lineage if s),
         )
-        ranked = rank_messages(store, parsed, filters, limit=_CANDIDATES)
+        ranked, self.retrieval, _ = candidates(
+            store, parsed, query, filters, mode=None, state=self._semantic, limit=_CANDIDATES
+        )
         exchanges: list[tuple[Message | None, Message | None]] = []
         seen: set[tuple[str, int]] = set()
         for r in ranked:
-            if r.hit is None or len(exchanges) >= results:
+            if not r.direct or len(exchanges) >= results:
                 continue
             pair = self._exchange(store, r.session_id, r.seq)
             first = pair[0] or pair[1]

@@ -25,7 +25,7 @@ embedded backend), :mod:`.ranking`, :mod:`.search` (the shapes), :mod:`.summariz
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..registry import backend_for
@@ -43,6 +43,7 @@ from .segment import (
     segment,
     segment_query,
 )
+from .retrieval import MODES as SEARCH_MODES, QueryEmbedder, default_embedder_loader
 from .sqlite import SQLiteSessionStore
 from .store import (
     IMPORT_MODES,
@@ -77,6 +78,7 @@ __all__ = [
     "FORMATS",
     "IMPORT_MODES",
     "ROLES",
+    "SEARCH_MODES",
     "SESSION_SEARCH_TOOL",
     "BigramSegmenter",
     "ForgetResult",
@@ -103,6 +105,7 @@ __all__ = [
     "SummaryOutcome",
     "SummaryRequest",
     "Term",
+    "embedder_loader_for",
     "estimate_tokens",
     "export_session",
     "extractive_summary",
@@ -162,4 +165,12 @@ def search_tool_for(
         current_session_id=current_session_id,
         summarizer=summarizer,
         summary_unavailable=why,
+        embedder_loader=embedder_loader_for(home),
     )
+
+
+def embedder_loader_for(home: Home) -> Callable[[], QueryEmbedder] | None:
+    """The query-embedder loader of ``home`` (None when ``[sessions] semantic = "off"``)."""
+    if home.settings.sessions.semantic == "off":
+        return None
+    return default_embedder_loader

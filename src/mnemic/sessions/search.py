@@ -20,13 +20,22 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InvalidArgument, MessageNotFound
+from .hybrid import FusedMessage
 from .query import Query, match_spans, parse_query
-from .ranking import CANDIDATES, RankedMessage, rank, rank_messages
+from .ranking import CANDIDATES, RankedMessage, rank
+from .retrieval import (
+    QueryEmbedder,
+    SemanticState,
+    candidates,
+    check_mode,
+    lexical_only,
+    semantic_state as _semantic_state,
+)
 from .store import Message, SearchFilters, SessionInfo, SessionStore
 from .summarize import Summarizer, SummaryRequest, summarize_all
 
@@ -74,7 +83,16 @@ class SearchContext:
     summary_concurrency: int = 3
     summary_unavailable: str = "no LLM endpoint is configured"
     summary_default: bool = False
+    embedder_loader: Callable[[], QueryEmbedder] | None = None
+    """Loads the query embedder for semantic and hybrid search (None: lexical only)."""
     _lineage: frozenset[str] | None = field(default=None, repr=False)
+    _semantic: SemanticState | None = field(default=None, repr=False)
+
+    def semantic(self) -> SemanticState:
+        """Whether semantic search can run here (checked once per context)."""
+        if self._semantic is None:
+            self._semantic = _semantic_state(self.store, self.embedder_loader)
+        return self._semantic
 
     @property
     def lineage(self) -> frozenset[str]:
@@ -210,14 +228,23 @@ def discover(
     until: float | None = None,
     sort: str = "relevance",
     summarize: bool = False,
+    mode: str | None = None,
 ) -> dict[str, Any]:
-    """The discovery shape: ranked distinct past conversations matching ``text``."""
+    """The discovery shape: ranked distinct past conversations matching ``text``.
+
+    ``mode`` (lexical, semantic, hybrid; None: hybrid when the semantic part can run,
+    else lexical) picks the retrieval (:mod:`.semantic`); the response says which ran
+    (``retrieval``), which part matched each message (``matched``) and, when semantic
+    search was wanted but could not fully run, why (``notice``).
+    """
     store = ctx.store
+    mode = check_mode(mode)
     query = parse_query(text)
     if query.natural:
         query = query.with_match("any")
     base: dict[str, Any] = {"success": True, "mode": "discover", "query": text}
-    if query.empty:
+    state = ctx.semantic() if mode != "lexical" else SemanticState(None)
+    if query.empty and not (state.usable and text.strip()):
         return {
             **base,
             "results": [],
@@ -234,21 +261,30 @@ def discover(
         until=until,
     )
     order = {"relevance": "rank", "newest": "newest", "oldest": "oldest"}.get(sort, "rank")
-    ranked = _ranked(store, query, filters, order)
+    if order != "rank":  # time order: lexical matches only
+        state = SemanticState(None, "sort=newest/oldest orders lexical matches only.")
+    ranked, used, notice = _ranked(store, query, text, filters, order, mode, state)
     relaxed = False
-    if query.match == "all" and len(query.terms) > 1 and not ranked:
-        ranked = _ranked(store, query.with_match("any"), filters, order)
-        relaxed = bool(ranked)
+    if query.match == "all" and len(query.terms) > 1 and not any(r.hit for r in ranked):
+        wider, used, notice = _ranked(
+            store, query.with_match("any"), text, filters, order, mode, state
+        )
+        relaxed = any(r.hit for r in wider)
+        ranked = wider if relaxed or not ranked else ranked
     titled = None
     if order == "rank":
         titled = _title_match(ctx, text, filters)
     chosen = _choose_sessions(ctx, ranked, limit, titled, demote=order == "rank")
+    matched = {(r.session_id, r.seq): list(r.matched) for r in ranked if r.matched}
     results = []
     for session_id, anchor, all_words in chosen:
-        results.append(_result(ctx, session_id, anchor, query, window, all_words))
+        results.append(_result(ctx, session_id, anchor, query, window, all_words, matched))
     if summarize and results:
         _add_summaries(ctx, results, ranked, query)
     out = {**base, "searched": query.describe(), "results": results, "count": len(results)}
+    out["retrieval"] = used
+    if notice:
+        out["notice"] = notice
     if query.dropped:
         out["ignored_words"] = list(query.dropped)
     if relaxed:
@@ -262,14 +298,24 @@ def discover(
 
 
 def _ranked(
-    store: SessionStore, query: Query, filters: SearchFilters, order: str
-) -> list[RankedMessage]:
+    store: SessionStore,
+    query: Query,
+    text: str,
+    filters: SearchFilters,
+    order: str,
+    mode: str | None,
+    state: SemanticState,
+) -> tuple[list[FusedMessage], str, str | None]:
     if order == "rank":
-        return rank_messages(store, query, filters, limit=CANDIDATES)
+        return candidates(store, query, text, filters, mode=mode, state=state)
+    notice = state.notice if mode not in (None, "lexical") else None
+    if query.empty:
+        return [], "lexical", notice
     hits = store.search(query, filters, limit=CANDIDATES, sort=order)
     # keep the time order: turn positions into decreasing pseudo-scores
     n = len(hits)
-    return [RankedMessage(h.session_id, h.seq, float(n - i), h) for i, h in enumerate(hits)]
+    ranked = [RankedMessage(h.session_id, h.seq, float(n - i), h) for i, h in enumerate(hits)]
+    return lexical_only(ranked), "lexical", notice
 
 
 def _title_match(ctx: SearchContext, text: str, filters: SearchFilters) -> SessionInfo | None:
@@ -288,23 +334,23 @@ def _title_match(ctx: SearchContext, text: str, filters: SearchFilters) -> Sessi
 
 def _choose_sessions(
     ctx: SearchContext,
-    ranked: Sequence[RankedMessage],
+    ranked: Sequence[FusedMessage],
     limit: int,
     titled: SessionInfo | None,
     *,
     demote: bool,
-) -> list[tuple[str, RankedMessage | None, bool]]:
+) -> list[tuple[str, FusedMessage | None, bool]]:
     """(session id, anchor, matched-by-title) for up to ``limit`` distinct lineages."""
     store = ctx.store
-    anchors: dict[str, RankedMessage] = {}
+    anchors: dict[str, FusedMessage] = {}
     for r in ranked:
-        if r.hit is not None and r.session_id not in anchors:
+        if r.direct and r.session_id not in anchors:
             anchors[r.session_id] = r
     order = [sid for sid in dict.fromkeys(r.session_id for r in ranked) if sid in anchors]
     demoted = set(ctx.demoted_sources) if demote else set()
-    first = [s for s in order if anchors[s].hit.source not in demoted]  # type: ignore[union-attr]
-    later = [s for s in order if anchors[s].hit.source in demoted]  # type: ignore[union-attr]
-    chosen: list[tuple[str, RankedMessage | None, bool]] = []
+    first = [s for s in order if anchors[s].source not in demoted]
+    later = [s for s in order if anchors[s].source in demoted]
+    chosen: list[tuple[str, FusedMessage | None, bool]] = []
     seen_roots: set[str] = set()
     if titled is not None:
         seen_roots.add(store.roots([titled.id])[titled.id])
@@ -325,10 +371,11 @@ def _choose_sessions(
 def _result(
     ctx: SearchContext,
     session_id: str,
-    anchor: RankedMessage | None,
+    anchor: FusedMessage | None,
     query: Query,
     window: int,
     by_title: bool,
+    matched: dict[tuple[str, int], list[str]],
 ) -> dict[str, Any]:
     store = ctx.store
     info = store.get_session(session_id)
@@ -346,6 +393,7 @@ def _result(
         out["snippet"] = snippet(anchor_msg.content or "", query)
     if anchor is not None:
         out["score"] = round(anchor.score, 3)
+        out["matched"] = list(anchor.matched)
     root = store.roots([session_id])[session_id]
     if root != session_id:
         out["lineage_root"] = root
@@ -358,6 +406,10 @@ def _result(
                      limit=ANCHOR_CHARS if m.seq == seq else CONTEXT_CHARS)
         for m in msgs
     ]  # fmt: skip
+    for m, shown in zip(msgs, out["messages"], strict=True):
+        parts = matched.get((session_id, m.seq))
+        if parts:
+            shown["matched"] = parts
     last_seq = msgs[-1].seq if msgs else seq
     out["last_messages"] = [
         message_dict(m, query=query)
@@ -371,14 +423,14 @@ def _result(
 def _add_summaries(
     ctx: SearchContext,
     results: list[dict[str, Any]],
-    ranked: Sequence[RankedMessage],
+    ranked: Sequence[FusedMessage],
     query: Query,
 ) -> None:
     store = ctx.store
     requests = []
     for res in results:
         sid = res["session_id"]
-        seqs = sorted({r.seq for r in ranked if r.session_id == sid and r.hit is not None})[:8]
+        seqs = sorted({r.seq for r in ranked if r.session_id == sid and r.direct})[:8]
         picked: dict[int, Message] = {}
         for seq in seqs or [0]:
             for m in store.messages(sid, start=max(0, seq - 3), stop=seq + 4):

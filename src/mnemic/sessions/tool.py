@@ -14,7 +14,7 @@ import difflib
 import logging
 import re
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidArgument, MnemicError
@@ -32,6 +32,7 @@ from .search import (
     read_session,
     scroll,
 )
+from .retrieval import MODES, QueryEmbedder, check_mode
 from .store import ROLES, SessionStore
 from .summarize import Summarizer
 
@@ -62,7 +63,13 @@ conversations, best first. Each has the matching message (match: true; snippet m
 message; page with earlier_page / later_page.
 - BROWSE {}: the most recently active past sessions.
 
-Query syntax: all words must match (when no session has them all, sessions with some \
+Retrieval (mode): "hybrid" (the default when semantic search is installed) finds \
+messages by their words and by their meaning, so a question in other words or in another \
+language still finds them; "lexical" matches the words only; "semantic" by meaning only. \
+Each shown message says what matched it ("matched": lexical, semantic or both); a \
+"notice" says when semantic search could not run (results are then lexical).
+
+Query syntax (lexical): all words must match (when no session has them all, sessions with some \
 are shown and the response says so); "exact phrase"; a OR b; NOT word or -word; prefix*. \
 E-mail addresses, URLs, file paths, versions (v2.3.1) and identifiers (my-service, \
 user_id) match whole. Chinese, Japanese and Korean work without spaces. Case and accents \
@@ -127,6 +134,12 @@ _PARAMETERS: dict[str, Any] = {
         "summarize": {
             "type": "boolean",
             "description": "Add a query-focused summary of each result (slower).",
+        },
+        "mode": {
+            "type": "string",
+            "enum": list(MODES),
+            "description": "Retrieval: hybrid (words and meaning; the default when "
+            "installed), lexical (words only) or semantic (meaning only).",
         },
     },
     "required": [],
@@ -222,8 +235,14 @@ def _context(
     current_session_id: str | None,
     summarizer: Summarizer | None,
     summary_unavailable: str | None,
+    embedder_loader: Callable[[], QueryEmbedder] | None = None,
 ) -> SearchContext:
-    ctx = SearchContext(store, current_session_id=current_session_id, summarizer=summarizer)
+    ctx = SearchContext(
+        store,
+        current_session_id=current_session_id,
+        summarizer=summarizer,
+        embedder_loader=embedder_loader,
+    )
     if settings is not None:
         ctx.max_output_chars = settings.max_output_chars
         ctx.hidden_sources = tuple(settings.hidden_sources)
@@ -244,15 +263,19 @@ def run_session_search(
     current_session_id: str | None = None,
     summarizer: Summarizer | None = None,
     summary_unavailable: str | None = None,
+    embedder_loader: Callable[[], QueryEmbedder] | None = None,
 ) -> dict[str, Any]:
     """Run one ``session_search`` call and return its JSON-able response. Never raises.
 
     ``current_session_id`` is the caller's live session (excluded with its lineage);
     ``summarizer`` serves ``summarize: true`` (without one, extracts are returned and
     ``summary_unavailable`` says why); ``settings`` supplies the output bound, hidden and
-    demoted sources and the summary limits.
+    demoted sources and the summary limits; ``embedder_loader`` loads the query embedder
+    of semantic and hybrid search (None: lexical only, see :mod:`.semantic`).
     """
-    ctx = _context(store, settings, current_session_id, summarizer, summary_unavailable)
+    ctx = _context(
+        store, settings, current_session_id, summarizer, summary_unavailable, embedder_loader
+    )
     try:
         args = parse_arguments(dict(arguments) if isinstance(arguments, Mapping) else arguments)
         unknown = [k for k in args if k not in _KNOWN]
@@ -301,6 +324,7 @@ def _dispatch(ctx: SearchContext, args: Mapping[str, Any]) -> dict[str, Any]:
     if sort not in ("relevance", "newest", "oldest"):
         raise InvalidArgument("sort", f"sort must be relevance, newest or oldest, not {sort!r}.")
     summarize = _bool(args, "summarize", ctx.summary_default)
+    mode = check_mode(args.get("mode"))
 
     if around is not None:
         around_id = _int(args, "around_message_id", 0, -(2**62), 2**62)
@@ -330,5 +354,6 @@ def _dispatch(ctx: SearchContext, args: Mapping[str, Any]) -> dict[str, Any]:
             until=until,
             sort=sort,
             summarize=summarize,
+            mode=mode,
         )
     return browse(ctx, limit=limit, sources=sources, since=since, until=until)

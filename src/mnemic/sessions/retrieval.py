@@ -1,0 +1,293 @@
+"""Retrieval modes of session search: lexical, semantic and hybrid candidates from a store.
+
+:func:`candidates` is the one place that turns a query into ranked message positions for
+``session_search`` discovery and the ``recall`` provider:
+
+* ``lexical``: bm25 with neighbour context and the session prior (:mod:`.ranking`);
+* ``semantic``: the messages nearest the query's embedding (the store's
+  ``vector_search``), resolved to positions;
+* ``hybrid``: both, fused (:func:`~mnemic.sessions.hybrid.fuse`).
+
+The semantic part needs an embedder (the ``semantic`` extra) and a store with vectors of
+that embedder's model. :func:`semantic_state` checks both once per search context and
+says why semantic search cannot run or is incomplete; a search asked for a mode it cannot
+serve returns lexical results with that ``notice``, never an error. The default mode is
+hybrid when the semantic part can run, else lexical.
+
+Nothing here imports numpy or the model: the embedder comes from a loader the caller
+passes (:func:`default_embedder_loader` for a home).
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+import time
+import weakref
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..errors import InvalidArgument, MnemicError
+from .hybrid import FusedMessage, SemanticHit, fuse
+from .query import Query
+from .ranking import CANDIDATES, RankedMessage, rank_messages
+from .store import SearchFilters, SessionStore
+
+__all__ = [
+    "ENABLE_HINT",
+    "MODES",
+    "SEMANTIC_CANDIDATES",
+    "STATE_MAX_AGE",
+    "QueryEmbedder",
+    "SemanticState",
+    "candidates",
+    "check_mode",
+    "default_embedder_loader",
+    "lexical_only",
+    "semantic_state",
+]
+
+MODES = ("lexical", "semantic", "hybrid")
+"""The retrieval modes of ``session_search``."""
+SEMANTIC_CANDIDATES = 50
+"""Messages the vector search returns per query (fused with the lexical candidates)."""
+ENABLE_HINT = (
+    "To search by meaning: pip install 'mnemic[semantic]', then run `mnemic sessions embed`."
+)
+
+
+class QueryEmbedder(Protocol):
+    """What search needs of an embedder (``mnemic.embedding``'s ``Embedder`` has it)."""
+
+    model_id: str
+
+    def embed_queries(self, texts: Sequence[str]) -> Any:
+        """(n, dim) L2-normalised vectors."""
+        ...
+
+
+EmbedderLoader = Callable[[], QueryEmbedder]
+
+
+def default_embedder_loader() -> QueryEmbedder:
+    """The shipped embedder (``mnemic.embedding.model.load_embedder``), loaded once.
+
+    Raises ``ImportError`` when the embedding package or the extra is absent, and the
+    package's typed errors (a :class:`~mnemic.errors.MnemicError`) for a damaged model.
+    """
+    # imported by name: the embedding package is optional at this layer's import time
+    module = importlib.import_module("mnemic.embedding.model")
+    embedder: QueryEmbedder = module.load_embedder()
+    return embedder
+
+
+@dataclass(frozen=True)
+class SemanticState:
+    """Whether the semantic part can run for one store, and what to tell the model."""
+
+    embedder: QueryEmbedder | None
+    notice: str | None = None
+    """Why semantic search is off or incomplete, and how to fix it (None: all good)."""
+    installed: bool = False
+    """Whether the extra is installed (the embedder loaded, or failed as a damaged
+    model): the default mode then reports problems, not only an explicit request."""
+
+    @property
+    def usable(self) -> bool:
+        """Whether semantic candidates can be searched at all."""
+        return self.embedder is not None
+
+
+STATE_MAX_AGE = 30.0
+"""Seconds a store's semantic state is reused before its vectors are counted again
+(counting scans the messages; a search must not pay that every time)."""
+
+_states: dict[tuple[int, int], tuple[float, weakref.ref[Any], SemanticState]] = {}
+_states_lock = threading.Lock()
+
+
+def semantic_state(
+    store: SessionStore, loader: EmbedderLoader | None, *, max_age: float = STATE_MAX_AGE
+) -> SemanticState:
+    """Check the embedder and the store's vectors (see the module docstring).
+
+    The answer for one (store, loader) pair is reused for ``max_age`` seconds.
+    """
+    key = (id(store), id(loader))
+    now = time.monotonic()
+    with _states_lock:
+        cached = _states.get(key)
+        if cached is not None and cached[1]() is store and now - cached[0] < max_age:
+            return cached[2]
+    state = _check(store, loader)
+    try:
+        ref = weakref.ref(store)
+    except TypeError:  # a store that cannot be referenced weakly is not cached
+        return state
+    with _states_lock:
+        for k in [k for k, v in _states.items() if v[1]() is None or now - v[0] >= max_age]:
+            del _states[k]
+        _states[key] = (now, ref, state)
+    return state
+
+
+def _check(store: SessionStore, loader: EmbedderLoader | None) -> SemanticState:
+    if loader is None:
+        return SemanticState(
+            None,
+            'Semantic search is switched off here ([sessions] semantic = "off", or no '
+            "embedder was given); results are lexical. " + ENABLE_HINT,
+        )
+    try:
+        embedder = loader()
+    except ImportError:
+        return SemanticState(
+            None, "Semantic search needs the optional 'semantic' extra. " + ENABLE_HINT
+        )
+    except MnemicError as exc:  # the typed error says what is wrong and how to repair it
+        # the embedding package's "extra not installed" error is the quiet default
+        installed = getattr(exc, "code", "") != "semantic_extra_missing"
+        return SemanticState(None, f"{exc} {ENABLE_HINT}", installed)
+    except Exception as exc:  # any other failure of the model must not reach the model
+        return SemanticState(
+            None,
+            f"The embedding model failed to load ({type(exc).__name__}: {exc}); reinstall "
+            "it with pip install --force-reinstall 'mnemic[semantic]'. Showing lexical "
+            "results.",
+            True,
+        )
+    status_fn = getattr(store, "vector_status", None)
+    if getattr(store, "vector_search", None) is None or status_fn is None:
+        return SemanticState(
+            None, "This session store keeps no vectors, so only lexical search runs.", True
+        )
+    try:
+        status = status_fn(embedder.model_id)
+    except Exception as exc:
+        return SemanticState(
+            None, f"The vector index cannot be read ({type(exc).__name__}: {exc}).", True
+        )
+    embedded, total = int(status.embedded), int(status.total)
+    other = int(getattr(status, "other_models", 0))
+    if total and not embedded:
+        why = (
+            f"none of the {total} messages has a vector of the current model yet"
+            if not other
+            else f"the {other} stored vectors were made by another model (never mixed)"
+        )
+        return SemanticState(
+            None,
+            f"Semantic search is installed but {why}; run `mnemic sessions embed` "
+            "(the background indexer also catches up). Showing lexical results.",
+            True,
+        )
+    if embedded < total:
+        return SemanticState(
+            embedder,
+            f"{total - embedded} of {total} messages have no vector yet, so meaning-based "
+            "matches may miss them; `mnemic sessions embed` completes the index.",
+            True,
+        )
+    return SemanticState(embedder, None, True)
+
+
+def check_mode(mode: Any) -> str | None:
+    """``mode`` validated (None: the default)."""
+    if mode is None or mode == "":
+        return None
+    if not isinstance(mode, str) or mode.strip().lower() not in MODES:
+        raise InvalidArgument(
+            "mode", f"mode must be one of {', '.join(MODES)} (or omitted), not {mode!r}."
+        )
+    return mode.strip().lower()
+
+
+def lexical_only(ranked: Sequence[RankedMessage]) -> list[FusedMessage]:
+    """Lexical ranked positions in the fused shape."""
+    return [
+        FusedMessage(r.session_id, r.seq, r.score, ("lexical",) if r.hit else (), r.hit, None)
+        for r in ranked
+    ]
+
+
+_pool: ThreadPoolExecutor | None = None
+_pool_lock = threading.Lock()
+
+
+def _embed_soon(embedder: QueryEmbedder, text: str) -> Future[Any]:
+    """Embed the query on a helper thread while the lexical search runs (the model's
+    engine releases the GIL)."""
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mnemic-embed")
+    return _pool.submit(lambda: embedder.embed_queries([text])[0])
+
+
+def _semantic_hits(
+    store: SessionStore, embedder: QueryEmbedder, vec: Any, filters: SearchFilters, limit: int
+) -> list[SemanticHit]:
+    found: list[tuple[int, float]] = store.vector_search(  # type: ignore[attr-defined]
+        vec, embedder.model_id, filters, limit
+    )
+    out = []
+    sizes: dict[str, tuple[int, str]] = {}
+    for message_id, cosine in found:
+        m = store.message(message_id)
+        if m is None:  # deleted meanwhile
+            continue
+        if m.session_id not in sizes:
+            info = store.get_session(m.session_id)
+            sizes[m.session_id] = (info.message_count, info.source)
+        count, source = sizes[m.session_id]
+        out.append(SemanticHit(message_id, m.session_id, m.seq, float(cosine), count, source))
+    return out
+
+
+def candidates(
+    store: SessionStore,
+    query: Query,
+    text: str,
+    filters: SearchFilters,
+    *,
+    mode: str | None,
+    state: SemanticState,
+    limit: int | None = None,
+) -> tuple[list[FusedMessage], str, str | None]:
+    """Ranked positions for ``text`` (parsed as ``query``) in ``mode``.
+
+    Returns (positions best first, the mode that ran, a notice or None). A semantic or
+    hybrid request that cannot run falls back to lexical and says why; the default mode
+    (``None``) is hybrid when possible and silent when the extra is simply not set up.
+    """
+    want = mode or "hybrid"
+    notice = None
+    if want != "lexical":
+        notice = state.notice
+        if not state.usable:
+            want = "lexical"
+            if mode is None and not state.installed:
+                notice = None  # lexical is simply the default without the extra
+    lexical: list[RankedMessage] = []
+    pending = _embed_soon(state.embedder, text) if state.embedder and want != "lexical" else None
+    if want != "semantic" and not query.empty:
+        lexical = rank_messages(store, query, filters, candidates=CANDIDATES)
+    if want == "lexical" or pending is None:
+        fused = lexical_only(lexical)
+    else:
+        assert state.embedder is not None
+        try:
+            vec = pending.result()
+            hits = _semantic_hits(store, state.embedder, vec, filters, SEMANTIC_CANDIDATES)
+        except Exception as exc:  # a failing model or index degrades to lexical
+            if not lexical and not query.empty:
+                lexical = rank_messages(store, query, filters, candidates=CANDIDATES)
+            return (
+                lexical_only(lexical)[:limit],
+                "lexical",
+                f"Semantic search failed ({type(exc).__name__}: {exc}); showing lexical results.",
+            )
+        fused = fuse(lexical if want == "hybrid" else [], hits)
+    return (fused if limit is None else fused[:limit]), want, notice

