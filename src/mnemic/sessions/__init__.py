@@ -33,6 +33,7 @@ from .forgetting import ForgetResult
 from .importers import FORMATS, ImportProgress, ImportReport, export_session, import_path
 from .query import Query, Term, match_spans, parse_query
 from .ranking import RankedMessage, rank, rank_messages
+from .retrieval import MODES as SEARCH_MODES, QueryEmbedder, default_embedder_loader
 from .search import SearchContext, rank_turns
 from .segment import (
     DEFAULT_SEGMENTER,
@@ -43,7 +44,6 @@ from .segment import (
     segment,
     segment_query,
 )
-from .retrieval import MODES as SEARCH_MODES, QueryEmbedder, default_embedder_loader
 from .sqlite import SQLiteSessionStore
 from .store import (
     IMPORT_MODES,

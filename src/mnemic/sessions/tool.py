@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidArgument, MnemicError
 from ..tooling import ToolSpec, parse_arguments
+from .retrieval import MODES, QueryEmbedder, check_mode
 from .search import (
     DEFAULT_LIMIT,
     DISCOVERY_WINDOW,
@@ -32,7 +33,6 @@ from .search import (
     read_session,
     scroll,
 )
-from .retrieval import MODES, QueryEmbedder, check_mode
 from .store import ROLES, SessionStore
 from .summarize import Summarizer
 
