@@ -296,12 +296,15 @@ def test_partial_vectors_still_search_by_meaning_and_say_what_is_missing(
     assert "5 of 6 messages have no vector" in resp["notice"]
 
 
-def test_a_store_without_vectors_stays_lexical(tmp_path: Path, embedder: ConceptEmbedder) -> None:
+def test_a_store_with_no_vectors_yet_stays_lexical_and_says_to_embed(
+    tmp_path: Path, embedder: ConceptEmbedder
+) -> None:
     with SQLiteSessionStore(tmp_path / "plain.db", durable=False) as plain:
         corpus(plain)
         resp = search(plain, lambda: embedder, query="brake", mode="hybrid")
     assert resp["retrieval"] == "lexical" and sessions_of(resp) == ["cars"]
-    assert "no vectors" in resp["notice"]
+    assert "has a vector of the current model yet" in resp["notice"]
+    assert "mnemic sessions embed" in resp["notice"]
 
 
 def test_a_vector_search_failing_at_query_time_falls_back_to_lexical(
