@@ -144,11 +144,19 @@ _V3 = [
     )""",
 ]
 
+_V5 = [
+    # GIN AND a lossy BRIN bitmap kept whole pages: every row of an id window was
+    # re-tested instead of the term's matches alone; the primary key's bitmap is exact
+    "DROP INDEX IF EXISTS {s}.messages_recent",
+]
+
 MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (1, "curated targets and versions, sessions with tsvector index, pending, audit",
      [_FOLD_ASCII, *_V1]),
     (2, "messages.source_id: the message's key in the source it was imported from", _V2),
     (3, "curated_provenance: who wrote each curated entry, and when", _V3),
+    # 4 is message_vectors (helper semidx, merged separately)
+    (5, "messages: drop the BRIN index on id (search windows use the primary key)", _V5),
 ]  # fmt: skip
 """Ordered ``(version, name, statements)``; each runs once, in its own transaction."""
 
