@@ -27,6 +27,12 @@ Version 3
     ``curated_provenance``  the provenance ledger of each target (who wrote each entry,
                            and when; see :mod:`mnemic.curated.provenance`), one row per
                            target, written in the transaction of the text it describes
+
+Version 5 (4 is ``message_vectors``, added separately)
+    drops ``messages_recent``, the BRIN index on ``messages.id``: combined with the GIN
+    index its lossy bitmap made a search window re-test every row in it; the windows use
+    the primary key's exact bitmap (see :mod:`.fulltext`). ``DROP INDEX IF EXISTS``:
+    safe to run again, quick (no table rewrite).
 """
 
 from __future__ import annotations
