@@ -197,7 +197,7 @@ class PostgresJournalStore:
     def append(self, build: Callable[[JournalTail], list[Entry]]) -> list[Entry]:
         """Lock the head row, append what ``build`` makes of it, move the head; inside the
         curated transaction open on this thread, if any (in a savepoint; its statements
-        travel with the transaction's own, see :meth:`~.curated._PgTxn.append_audit`)."""
+        travel with the transaction's own, see :meth:`~.curated_txn.PgTxn.append_audit`)."""
         joined = current_transaction(self.db)
         with mapped_errors(self.location, writing=True):
             if joined is not None:
