@@ -3,6 +3,7 @@
     ./x bench postgres                      # 1,000,000 messages (several minutes)
     ./x bench postgres --messages 100000    # smaller run
     ./x bench postgres --dsn postgresql://user@host/db   # an existing server
+    ./x bench postgres --baseline /path/to/older/checkout/src   # writers of both, interleaved
 
 Without ``--dsn`` (or ``TEST_PG_DSN``) a throwaway server is started on loopback with
 its default durability (fsync on, synchronous commit), so both sides pay for durable
@@ -74,15 +75,16 @@ print(json.dumps({"lat": lat, "failed": failed}), flush=True)
 """
 
 
-def _env() -> dict[str, str]:
+def _env(src: str | None = None) -> dict[str, str]:
     env = dict(os.environ)
-    src = str(Path(__file__).resolve().parents[1] / "src")
+    src = src or str(Path(__file__).resolve().parents[1] / "src")
     env["PYTHONPATH"] = os.pathsep.join(p for p in (src, env.get("PYTHONPATH")) if p)
     return env
 
 
-def mutations(home: Path, writers: int, ops: int) -> dict[str, Any]:
-    """Run ``writers`` processes of ``ops`` mutations each on one home."""
+def mutations(home: Path, writers: int, ops: int, src: str | None = None) -> dict[str, Any]:
+    """Run ``writers`` processes of ``ops`` mutations each on one home (with the mnemic
+    of ``src``, default this checkout's)."""
     procs = [
         subprocess.Popen(
             [sys.executable, "-c", WRITER, str(home), str(i), str(ops)],
@@ -90,7 +92,7 @@ def mutations(home: Path, writers: int, ops: int) -> dict[str, Any]:
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
-            env=_env(),
+            env=_env(src),
         )
         for i in range(writers)
     ]
@@ -151,6 +153,11 @@ def main() -> None:
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--seed", type=int, default=20260517)
     parser.add_argument("--dsn", default=os.environ.get("TEST_PG_DSN"))
+    parser.add_argument(
+        "--baseline",
+        help="src directory of another mnemic checkout: its PostgreSQL writers run too, "
+        "interleaved with this one's, on a schema it migrates itself",
+    )
     args = parser.parse_args()
 
     from mnemic.testing.postgres import start_server
@@ -179,17 +186,33 @@ def main() -> None:
         # 1. mutations
         pg_config = f'store = "{dsn}"\n[postgres]\nschema = "{schema}"\n'
         result["mutations"] = {"postgres": {}, "files": {}}
+        runs: list[tuple[str, str, str | None]] = [
+            ("postgres", pg_config, None),
+            ("files", "", None),
+        ]
+        if args.baseline:
+            old = f"{schema}_baseline"
+            subprocess.run(
+                [sys.executable, "-c", "import sys; from mnemic.backends.postgres.db import "
+                 "Database; from mnemic.backends.postgres.migrations import migrate; "
+                 "migrate(Database(sys.argv[1], schema=sys.argv[2]))", dsn, old],
+                env=_env(args.baseline), check=True,
+            )  # fmt: skip
+            base_config = f'store = "{dsn}"\n[postgres]\nschema = "{old}"\n'
+            runs.insert(0, ("postgres_baseline", base_config, args.baseline))
+            result["mutations"]["postgres_baseline"] = {"src": args.baseline}
         for writers in (1, 4, 16):
             per = max(1, args.ops // writers)
-            for backend, config in (("postgres", pg_config), ("files", "")):
+            for backend, config, src in runs:
                 home = new_home(workdir, f"{backend}-{writers}", config)
-                if backend == "postgres":
+                if backend.startswith("postgres"):
+                    target = schema if src is None else f"{schema}_baseline"
                     with db.connection() as conn:
-                        conn.execute(db.sql("TRUNCATE {s}.curated, {s}.curated_versions"))
-                stats = mutations(home, writers, per)
+                        conn.execute(f'TRUNCATE "{target}".curated, "{target}".curated_versions')
+                stats = mutations(home, writers, per, src)
                 result["mutations"][backend][str(writers)] = stats
                 print(
-                    f"mutations {backend:8} {writers:2} writer(s): {stats['ops_per_s']:8.1f} ops/s"
+                    f"mutations {backend:17} {writers:2} writer(s): {stats['ops_per_s']:8.1f} ops/s"
                     f"  p50 {stats['p50_ms']:7.2f} ms  p99 {stats['p99_ms']:7.2f} ms"
                     f"  failed {stats['failed']}",
                     flush=True,
@@ -246,6 +269,7 @@ def main() -> None:
 
             with psycopg.connect(dsn, autocommit=True) as conn:
                 conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+                conn.execute(f'DROP SCHEMA IF EXISTS "{schema}_baseline" CASCADE')
     emit("postgres", result)
 
 

@@ -240,10 +240,10 @@ def test_both_backends_rank_alike(tmp_path: Path, pg_db: Any) -> None:
 
 
 @pytest.mark.parametrize(
-    ("density", "dense"), [(0.5, 0.02), (0.05, 0.02), (0.1, 0.9), (0.02, 0.9), (0.0, 0.02)]
+    ("density", "walk"), [(0.5, True), (0.05, True), (0.1, False), (0.02, False), (0.0, True)]
 )
 def test_pg_listing_strategies_find_the_most_recent_matches(
-    pg_db: Any, monkeypatch: pytest.MonkeyPatch, density: float, dense: float
+    pg_db: Any, monkeypatch: pytest.MonkeyPatch, density: float, walk: bool
 ) -> None:
     """Whatever the statistics say (dense: walk the primary key; frequent: growing windows
     of recent ids; rare: every match at once), the listing is the most recent matches."""
@@ -261,7 +261,7 @@ def test_pg_listing_strategies_find_the_most_recent_matches(
     monkeypatch.setattr(
         fulltext.LexemeStats, "common", lambda self: ({}, density)
     )  # every lexeme "has" this density
-    monkeypatch.setattr(fulltext, "DENSE", dense)  # above it: walk the primary key
+    monkeypatch.setattr(fulltext, "walk_pays", lambda *a: walk)  # walk the primary key?
     for text in ("deploy", "billing", "会话", "记忆文件", "v2.3.1", "deploy billing"):
         query = parse_query(text)
         with pg_db.connection() as conn:

@@ -50,11 +50,11 @@ def v1_db(pg_dsn: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
 
 
 def test_pg_old_schema_migrates_and_merges_cleanly(v1_db: Any, tmp_path: Path) -> None:
-    from mnemic.backends.postgres.migrations import SCHEMA_VERSION, current_version, migrate
+    from mnemic.backends.postgres.migrations import MIGRATIONS, current_version, migrate
     from mnemic.backends.postgres.sessions import PostgresSessionStore
 
     assert current_version(v1_db) == 1
-    assert migrate(v1_db) == list(range(2, SCHEMA_VERSION + 1))
+    assert migrate(v1_db) == [version for version, _, _ in MIGRATIONS[1:]]
     store = PostgresSessionStore(v1_db)
     store.reindex()  # the rows above were written without vectors
     assert len(store.messages("cc1")) == 15

@@ -7,13 +7,15 @@ Same semantics as :class:`~mnemic.curated.backend.FileBackend`; only the mechani
   targets cannot deadlock), with ``lock_timeout`` = ``memory.lock_timeout``. The lock is
   released by COMMIT, ROLLBACK or the connection's end, so a writer that dies never
   leaves it held.
-* **Re-read, validate, write.** Inside the lock the store re-reads the targets
-  (:meth:`_PgTxn.read`), validates the result (budget, drift, matching) and writes it:
-  the previous text goes to ``curated_versions`` (bounded by ``history_limit``, oldest
-  dropped), the new text to ``curated``. The audit record of the mutation joins the same
-  transaction (:mod:`.governance`). So a mutation is applied with its version and its
-  audit record, or not at all.
-* **Both targets.** :meth:`_PgTxn.write_all` writes both rows in the same transaction:
+* **Re-read, validate, write.** The targets' rows and ledgers are read with the locks,
+  in the same round trip (:meth:`.curated_txn.PgTxn.read`); the store validates the
+  result (budget, drift, matching); the writes are kept and sent in front of the audit
+  head's lock, one statement per target: the previous text goes to ``curated_versions``
+  (bounded by ``history_limit``, oldest dropped), the new text to ``curated``. The audit
+  record of the mutation joins the same transaction (:mod:`.governance`) and goes with
+  the COMMIT. So a mutation is applied with its version and its audit record, or not at
+  all (three round trips; see :mod:`.curated_txn`).
+* **Both targets.** :meth:`~.curated_txn.PgTxn.write_all` writes both rows in the same transaction:
   PostgreSQL's atomic commit replaces the file backend's redo log, and there is never
   anything to recover.
 * **Drift.** A row can only differ from what mnemic wrote if someone edits it with SQL.
@@ -32,30 +34,28 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
 
 from ...curated.backend import Backup, Problem, Removal, RetentionPolicy, Version
 from ...curated.entries import FILENAMES
-from ...errors import InvalidArgument, MnemicError, WriteFailed
-from .db import Database, atomic, failure
-
-if TYPE_CHECKING:
-    import psycopg
+from ...errors import InvalidArgument, MnemicError
+from .curated_txn import PgTxn, begin, is_db_error, rollback
+from .db import Database, failure
 
 __all__ = ["PostgresBackend", "current_transaction"]
 
-_ACTIVE: dict[int, _PgTxn] = {}
+_ACTIVE: dict[int, PgTxn] = {}
 """The curated transaction open on each thread (the audit journal joins it)."""
 
 
-def current_transaction(db: Database) -> psycopg.Connection[Any] | None:
-    """The connection of the curated transaction this thread has open on ``db``."""
+def current_transaction(db: Database) -> PgTxn | None:
+    """The curated transaction this thread has open on ``db`` (the audit journal joins
+    it through :meth:`PgTxn.append_audit`)."""
     import threading
 
     txn = _ACTIVE.get(threading.get_ident())
     if txn is None or txn.backend.db is not db or txn.closed:
         return None
-    return txn.conn
+    return txn
 
 
 class PostgresBackend:
@@ -110,7 +110,7 @@ class PostgresBackend:
 
     # -- transactions ------------------------------------------------------------------
     @contextlib.contextmanager
-    def transaction(self, targets: Sequence[str], timeout: float) -> Iterator[_PgTxn]:
+    def transaction(self, targets: Sequence[str], timeout: float) -> Iterator[PgTxn]:
         import threading
 
         ordered = sorted(set(targets))
@@ -120,18 +120,14 @@ class PostgresBackend:
         where = f"{self.db.location}: {names}" if ordered else self.db.location
         stage = "connect"
         started = time.perf_counter()
-        waited = 0.0
         try:
             with self.db.connection() as conn:
                 stage = "lock"
-                with atomic(conn):
-                    # one round trip: the timeout, then the locks in a fixed order
-                    steps = [f"SET LOCAL lock_timeout = {max(1, int(timeout * 1000))}"]
-                    steps += [f"SELECT pg_advisory_xact_lock({self.db.key(t)})" for t in ordered]
-                    conn.execute("; ".join(steps), prepare=False)
+                try:
+                    prefetched = begin(self.db, conn, ordered, timeout)
                     waited = (time.perf_counter() - started) * 1000.0
                     stage = "work"
-                    txn = _PgTxn(self, conn, ordered, waited)
+                    txn = PgTxn(self, conn, ordered, waited, prefetched)
                     ident = threading.get_ident()
                     outer = _ACTIVE.get(ident)
                     _ACTIVE[ident] = txn
@@ -144,10 +140,14 @@ class PostgresBackend:
                         else:
                             _ACTIVE[ident] = outer
                     stage = "commit"
+                    txn.finish()
+                except BaseException:
+                    rollback(conn)
+                    raise
         except MnemicError:
             raise
         except Exception as exc:
-            if stage == "connect" or not _is_db_error(exc):
+            if stage == "connect" or not is_db_error(exc):
                 raise
             raise failure(
                 exc,
@@ -277,111 +277,3 @@ class PostgresBackend:
     def doctor(self, *, fix: bool = False) -> list[Problem]:
         """Nothing to check beyond reading: rows have no permissions or debris."""
         return []
-
-
-def _is_db_error(exc: BaseException) -> bool:
-    import psycopg
-
-    return isinstance(exc, psycopg.Error)
-
-
-class _PgTxn:
-    """The locked targets of one curated transaction."""
-
-    def __init__(
-        self,
-        backend: PostgresBackend,
-        conn: psycopg.Connection[Any],
-        targets: list[str],
-        waited_ms: float,
-    ) -> None:
-        self.backend = backend
-        self.conn = conn
-        self._targets = targets
-        self.lock_wait_ms = waited_ms
-        self.closed = False
-
-    def _check(self, target: str) -> None:
-        if target not in self._targets:
-            raise RuntimeError(f"target {target!r} is not locked by this transaction")
-
-    def read(self, target: str) -> str | None:
-        self._check(target)
-        row = self.conn.execute(
-            self.backend.db.sql("SELECT body FROM {s}.curated WHERE target = %s"), (target,)
-        ).fetchone()
-        return None if row is None else str(row[0])
-
-    def write(self, target: str, text: str) -> None:
-        self._check(target)
-        self._commit(target, text)
-
-    def read_provenance(self, target: str) -> str | None:
-        self._check(target)
-        try:
-            with self.conn.transaction():  # a savepoint: a failure leaves the write usable
-                row = self.conn.execute(
-                    self.backend.db.sql(
-                        "SELECT ledger FROM {s}.curated_provenance WHERE target = %s"
-                    ),
-                    (target,),
-                ).fetchone()
-        except Exception as exc:
-            if not _is_db_error(exc):
-                raise
-            raise failure(exc, self.backend.location(target), writing=False) from exc
-        return None if row is None else str(row[0])
-
-    def write_provenance(self, target: str, ledger: str) -> None:
-        self._check(target)
-        try:
-            with self.conn.transaction():  # a savepoint: a failure leaves the write usable
-                self.conn.execute(
-                    self.backend.db.sql(
-                        "INSERT INTO {s}.curated_provenance (target, ledger, updated_at) "
-                        "VALUES (%s, %s, %s) ON CONFLICT (target) DO UPDATE SET "
-                        "ledger = excluded.ledger, updated_at = excluded.updated_at"
-                    ),
-                    (target, ledger, time.time()),
-                )
-        except Exception as exc:
-            if not _is_db_error(exc):
-                raise
-            raise failure(exc, self.backend.location(target), writing=True) from exc
-
-    def write_all(self, writes: dict[str, str]) -> None:
-        for target in writes:
-            self._check(target)
-        for target in sorted(writes):
-            self._commit(target, writes[target])
-
-    def _commit(self, target: str, text: str) -> None:
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError as exc:
-            # refused before any statement: the transaction rolls back untouched
-            raise WriteFailed(
-                self.backend.location(target),
-                f"the new text cannot be stored as UTF-8 ({exc.reason} at character {exc.start})",
-            ) from exc
-        db = self.backend.db
-        limit = self.backend.history_limit
-        upsert = (
-            "INSERT INTO {s}.curated (target, body, version, updated_at) "
-            "VALUES (%(t)s, %(text)s, 1, %(now)s) ON CONFLICT (target) DO UPDATE SET body = "
-            "excluded.body, version = {s}.curated.version + 1, updated_at = excluded.updated_at"
-        )
-        if limit > 0:
-            # one statement: keep the previous text as the next version, drop versions
-            # past the limit, write the new text (all CTEs see the row before the write)
-            upsert = (
-                "WITH prev AS (SELECT target, body FROM {s}.curated WHERE target = %(t)s), "
-                "kept AS (INSERT INTO {s}.curated_versions (target, seq, saved_at, body) "
-                "SELECT target, COALESCE((SELECT max(seq) FROM {s}.curated_versions "
-                "WHERE target = %(t)s), 0) + 1, %(now)s, body FROM prev RETURNING seq), "
-                "dropped AS (DELETE FROM {s}.curated_versions WHERE target = %(t)s "
-                "AND seq <= (SELECT seq FROM kept) - %(limit)s) " + upsert
-            )
-        self.conn.execute(
-            db.sql(upsert), {"t": target, "text": text, "now": time.time(), "limit": limit}
-        )

@@ -32,10 +32,8 @@ from ...sessions.store import Hit, SearchFilters
 from .db import Database
 from .lexer import Lexer, Phrase, phrase_lexemes, phrase_sql
 
-__all__ = ["EXACT_CAP", "LexemeStats", "PgIndex"]
+__all__ = ["EXACT_CAP", "LexemeStats", "PgIndex", "walk_pays"]
 
-DENSE = 0.02
-"""Share of messages above which a term is listed by walking the primary key."""
 TOTALS_TTL = 2.0
 """Seconds a search reuses bm25's corpus totals (message count, average length)."""
 STATS_TTL = 300.0
@@ -88,12 +86,14 @@ class PgIndex:
     # -- the protocol -------------------------------------------------------------------
     def listing(self, query: Query, cap: int) -> list[int]:
         # A GIN index yields matches unordered: listing "the most recent" through it
-        # visits every match in the heap (a few microseconds each). A term the planner's
-        # statistics call dense walks the primary key backwards instead (it stops after
-        # cap), within a window expected to hold them; a frequent single word is looked
-        # for in growing windows of recent ids (GIN AND the BRIN index on id); anything
-        # else (rare words, phrases, whose estimates are poor) takes every match at once.
-        # A prefix (no statistics) is left to the planner.
+        # reads the term's whole posting list and visits every match it keeps in the
+        # heap. Two ways out, chosen by their expected cost (:func:`walk_pays`): walking
+        # the primary key backwards, testing each row (it stops after cap; pays for a
+        # frequent term), or GIN AND an id window expected to hold cap matches (a
+        # bitmap of the primary key, so only matches inside the window are visited),
+        # widened while too few are found. Terms whose estimates are poor (phrases,
+        # several words) take every match at once; a prefix (no statistics) is left to
+        # the planner.
         tsq = self._tsquery(query)
         size = self.size()
         density = self.density(query)
@@ -105,7 +105,7 @@ class PgIndex:
             )
         high = size + 1
         window = int(2 * cap / density) if density > 0 else high
-        if density >= DENSE and density * size > 20 * cap:
+        if density * size > 4 * cap and walk_pays(density, size, cap):
             low = max(0, high - window)
             ids = self._ids(
                 "SELECT id FROM {s}.messages WHERE ts_match_vq(tsv, %s::tsquery) AND id >= %s "
@@ -117,23 +117,54 @@ class PgIndex:
             window = high
         while high > 0 and len(ids) < cap:
             low = max(0, high - window)
-            if high > size:  # the newest window has no upper bound: rows added meanwhile
-                found = self._ids(
-                    "SELECT id FROM {s}.messages WHERE tsv @@ %s::tsquery AND id >= %s "
-                    "ORDER BY id + 0 DESC LIMIT %s",
-                    (tsq, low, cap),
-                )
-            else:
-                found = self._ids(
-                    "SELECT id FROM {s}.messages WHERE tsv @@ %s::tsquery AND id >= %s "
-                    "AND id < %s ORDER BY id + 0 DESC LIMIT %s",
-                    (tsq, low, high, cap - len(ids)),
-                )
-            ids += found
+            ids += self._window(tsq, low, None if high > size else high, cap - len(ids))
             high, window = low, window * 4
         if len(ids) < cap:  # every match: scores() needs no second look
             self._all[query] = ids
         return ids
+
+    def _window(self, tsq: str, low: int, high: int | None, limit: int) -> list[int]:
+        """Ids of the newest ``limit`` matches of ``tsq`` with ``low <= id < high`` (no
+        upper bound for the newest window: rows added meanwhile count)."""
+        if low <= 0 and high is None:
+            return self._ids(
+                "SELECT id FROM {s}.messages WHERE tsv @@ %s::tsquery ORDER BY id DESC LIMIT %s",
+                (tsq, limit),
+            )
+        # The planner prefers scanning the id range and testing every row in it (it
+        # prices the test at almost nothing); with plain index scans off for this one
+        # statement it combines the two indexes' bitmaps instead. Values are literals
+        # (quoted by psycopg) so that SET LOCAL and the query share one round trip.
+        statement = "SET LOCAL enable_indexscan = off; " + self.window_sql(tsq, low, high, limit)
+        cur = self.conn.execute(statement, prepare=False)
+        rows: list[Any] = []
+        while True:
+            if cur.description:
+                rows = cur.fetchall()
+            if not cur.nextset():
+                break
+        return [int(r[0]) for r in rows]
+
+    def window_sql(self, tsq: str, low: int, high: int | None, limit: int) -> str:
+        """The statement listing the newest ``limit`` matches of ``tsq`` in an id window
+        (values as literals), meant to run with plain index scans off."""
+        from psycopg import sql
+
+        text = (
+            "SELECT id FROM {s}.messages WHERE tsv @@ {tsq}::tsquery AND id >= {low}"
+            + ("" if high is None else " AND id < {high}")
+            + " ORDER BY id + 0 DESC LIMIT {limit}"
+        )
+        return (
+            sql.SQL(self.db.sql(text))
+            .format(
+                tsq=sql.Literal(tsq),
+                low=sql.Literal(int(low)),
+                high=sql.Literal(int(high or 0)),
+                limit=sql.Literal(int(limit)),
+            )
+            .as_string(self.conn)
+        )
 
     def _ids(self, sql: str, params: Sequence[Any]) -> list[int]:
         return [int(r[0]) for r in self._rows(sql, params)]
@@ -200,7 +231,7 @@ class PgIndex:
         return self._size
 
     def rows(self, ids: Sequence[int], filters: SearchFilters) -> dict[int, Sequence[Any]]:
-        clauses = filter_condition(filters, "m.id = ANY(%s)", "%s")
+        clauses = filter_condition(filters, "m.id = ANY(%s::bigint[])", "%s")
         if clauses is None or not ids:
             return {}
         condition, params = clauses
@@ -208,7 +239,7 @@ class PgIndex:
             f"SELECT {HIT_COLUMNS} FROM {{s}}.messages m CROSS JOIN LATERAL (SELECT id, source, "
             "message_count FROM {s}.sessions x WHERE x.sid = m.sid OFFSET 0) s "
             f"WHERE {condition}",
-            [list(ids), *params],
+            [id_array(ids), *params],
         )
         return {int(r[0]): r for r in found}
 
@@ -271,16 +302,16 @@ class PgIndex:
         if prefixes:
             rows = self._rows(
                 "SELECT m.id, m.ntok, m.naux, u.lexeme, u.positions FROM {s}.messages m "
-                "CROSS JOIN LATERAL unnest(m.tsv) u WHERE m.id = ANY(%s) "
+                "CROSS JOIN LATERAL unnest(m.tsv) u WHERE m.id = ANY(%s::bigint[]) "
                 "AND (u.lexeme = ANY(%s) OR u.lexeme ^@ ANY(%s))",
-                (list(ids), exact, prefixes),
+                (id_array(ids), exact, prefixes),
             )
         else:
             rows = self._rows(
                 "SELECT m.id, m.ntok, m.naux, u.lexeme, u.positions FROM {s}.messages m "
                 "CROSS JOIN LATERAL unnest(ts_filter(setweight(m.tsv, 'D', %s::text[]), "
-                "'{d}')) u WHERE m.id = ANY(%s) AND u.lexeme = ANY(%s)",
-                (exact, list(ids), exact),
+                "'{d}')) u WHERE m.id = ANY(%s::bigint[]) AND u.lexeme = ANY(%s)",
+                (exact, id_array(ids), exact),
             )
         for mid, ntok, naux, lexeme, positions in rows:
             sizes[int(mid)] = int(ntok)
@@ -378,6 +409,33 @@ class LexemeStats:
             else:
                 self._common = ({}, 0.01)
         return self._common
+
+
+WALK_ROW_US = 1.5
+"""Microseconds to read one row walking the primary key and test its vector."""
+POSTING_US = 0.4
+"""Microseconds per entry of a GIN posting list read into a bitmap."""
+VISIT_US = 1.5
+"""Microseconds to visit one match found through a bitmap (heap row, recheck)."""
+
+
+def walk_pays(density: float, size: int, cap: int) -> bool:
+    """Whether walking the primary key backwards to find ``cap`` matches of a term of
+    ``density`` (share of messages) is expected to cost less than reading the term's
+    posting list and visiting the matches of a window holding ``2 * cap`` of them, in a
+    store of ``size`` messages. (Measured on the bench corpus, PostgreSQL 15: the walk
+    wins for very frequent terms, more of them the larger the store.)"""
+    if density <= 0:
+        return False
+    walk = cap / density * WALK_ROW_US
+    bitmap = density * size * POSTING_US + 2 * cap * VISIT_US
+    return walk < bitmap
+
+
+def id_array(ids: Sequence[int]) -> str:
+    """``ids`` as the text of a PostgreSQL array (``{1,2,3}``), cast by the statement:
+    psycopg's list dumper costs more than the query for a few hundred ids."""
+    return "{" + ",".join(str(int(i)) for i in ids) + "}"
 
 
 def _single_word(query: Query, lexer: Lexer) -> bool:

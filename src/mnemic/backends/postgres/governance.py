@@ -29,16 +29,13 @@ import contextlib
 import json
 import time
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, Unpack
+from typing import Any, Unpack
 
 from ...errors import LockTimeout, StorageError, UnsafePath
 from ...governance.chain import Entry, Journal, JournalSnapshot, JournalTail
 from ...governance.pending import PendingQueueStore, QueuePolicy
 from .curated import current_transaction
 from .db import Database, atomic, is_lock_timeout, mapped_errors
-
-if TYPE_CHECKING:
-    import psycopg
 
 __all__ = ["PostgresJournal", "PostgresPendingRecords", "PostgresPendingStore"]
 
@@ -199,33 +196,47 @@ class PostgresJournalStore:
 
     def append(self, build: Callable[[JournalTail], list[Entry]]) -> list[Entry]:
         """Lock the head row, append what ``build`` makes of it, move the head; inside the
-        curated transaction open on this thread, if any (in a savepoint)."""
+        curated transaction open on this thread, if any (in a savepoint; its statements
+        travel with the transaction's own, see :meth:`~.curated_txn.PgTxn.append_audit`)."""
         joined = current_transaction(self.db)
         with mapped_errors(self.location, writing=True):
             if joined is not None:
-                with joined.transaction():  # a savepoint of the curated transaction
-                    return self._append(joined, build)
+                head = self.db.sql("SELECT count, hash FROM {s}.audit_head FOR UPDATE")
+                return joined.append_audit(head, lambda row: self._records(row, build))
             with self.db.connection() as conn, atomic(conn):
-                return self._append(conn, build)
+                row = conn.execute(
+                    self.db.sql("SELECT count, hash FROM {s}.audit_head FOR UPDATE")
+                ).fetchone()
+                entries, statements = self._records(row, build)
+                for statement in statements:
+                    conn.execute(statement)
+                return entries
 
-    def _append(
-        self, conn: psycopg.Connection[Any], build: Callable[[JournalTail], list[Entry]]
-    ) -> list[Entry]:
-        sql = self.db.sql
-        row = conn.execute(sql("SELECT count, hash FROM {s}.audit_head FOR UPDATE")).fetchone()
-        if row is None:
+    def _records(
+        self, head: Any, build: Callable[[JournalTail], list[Entry]]
+    ) -> tuple[list[Entry], list[str]]:
+        """The entries ``build`` makes after the head row ``head``, and the statements
+        appending them (values as literals, quoted by psycopg)."""
+        from psycopg import sql
+
+        if head is None:
             raise StorageError(f"{self.location}: the journal head row is missing")
-        entries = build(JournalTail(int(row[0]), str(row[1])))
-        for record, line in entries:
-            conn.execute(
-                sql(
-                    "WITH appended AS (INSERT INTO {s}.audit (seq, line) "
-                    "VALUES (%(seq)s, %(line)s)) "
-                    "UPDATE {s}.audit_head SET count = %(seq)s, hash = %(hash)s"
-                ),
-                {"seq": record["seq"], "line": line, "hash": record["hash"]},
+        entries = build(JournalTail(int(head[0]), str(head[1])))
+        template = sql.SQL(
+            self.db.sql(
+                "WITH appended AS (INSERT INTO {s}.audit (seq, line) VALUES ({seq}, {line})) "
+                "UPDATE {s}.audit_head SET count = {seq}, hash = {hash}"
             )
-        return entries
+        )
+        statements = [
+            template.format(
+                seq=sql.Literal(int(record["seq"])),
+                line=sql.Literal(line),
+                hash=sql.Literal(str(record["hash"])),
+            ).as_string()
+            for record, line in entries
+        ]
+        return entries, statements
 
     def deferred_sync(self) -> contextlib.AbstractContextManager[None]:
         """Each append is its own committed transaction: nothing to defer."""

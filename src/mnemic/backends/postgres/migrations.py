@@ -31,6 +31,11 @@ Version 3
 Version 4
     ``message_vectors``    one embedding per message and the model that made it, unlinked
                            by triggers with its text (:mod:`.vectors`)
+Version 5
+    drops ``messages_recent``, the BRIN index on ``messages.id``: combined with the GIN
+    index its lossy bitmap made a search window re-test every row in it; the windows use
+    the primary key's exact bitmap (see :mod:`.fulltext`). ``DROP INDEX IF EXISTS``:
+    safe to run again, quick (no table rewrite).
 """
 
 from __future__ import annotations
@@ -149,12 +154,19 @@ _V3 = [
     )""",
 ]
 
+_V5 = [
+    # GIN AND a lossy BRIN bitmap kept whole pages: every row of an id window was
+    # re-tested instead of the term's matches alone; the primary key's bitmap is exact
+    "DROP INDEX IF EXISTS {s}.messages_recent",
+]
+
 MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (1, "curated targets and versions, sessions with tsvector index, pending, audit",
      [_FOLD_ASCII, *_V1]),
     (2, "messages.source_id: the message's key in the source it was imported from", _V2),
     (3, "curated_provenance: who wrote each curated entry, and when", _V3),
     (4, "message_vectors: embeddings beside the text, unlinked with their text", _V4),
+    (5, "messages: drop the BRIN index on id (search windows use the primary key)", _V5),
 ]  # fmt: skip
 """Ordered ``(version, name, statements)``; each runs once, in its own transaction."""
 

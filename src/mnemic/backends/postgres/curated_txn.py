@@ -1,0 +1,390 @@
+"""The transaction of one curated mutation on PostgreSQL, in three round trips.
+
+:class:`PgTxn` is what :meth:`.curated.PostgresBackend.transaction` yields: the rows of
+the locked targets, read with the locks (:func:`begin`), writes kept and sent in front
+of the next statement the transaction sends anyway (the audit head's lock, the COMMIT),
+and a "careful" one-statement-at-a-time form when the combined read fails. See the
+class docstring and ``docs/postgres.md``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from ...errors import WriteFailed
+from .db import Database, failure, is_lock_timeout
+
+if TYPE_CHECKING:
+    import psycopg
+
+__all__ = ["Owner", "PgTxn", "Prefetched", "begin", "is_db_error", "rollback"]
+
+log = logging.getLogger("mnemic.backends.postgres.curated")
+
+T = TypeVar("T")
+
+
+class Owner(Protocol):
+    """What a transaction needs of its backend."""
+
+    db: Database
+    history_limit: int
+
+    def location(self, target: str) -> str: ...
+
+
+def is_db_error(exc: BaseException) -> bool:
+    import psycopg
+
+    return isinstance(exc, psycopg.Error)
+
+
+Prefetched = dict[str, tuple[str | None, str | None]]
+"""target -> (text, provenance ledger) read under the lock when the transaction began."""
+
+
+def begin(
+    db: Database, conn: psycopg.Connection[Any], ordered: list[str], timeout: float
+) -> Prefetched | None:
+    """Open the transaction, take the targets' locks (sorted) and read their rows and
+    ledgers: one round trip (one simple query; the target names are fixed identifiers).
+
+    Returns None when the reads failed (a ledger table renamed or unreadable): the
+    transaction is then opened again without them and the reads go one by one, each
+    ledger statement in a savepoint (:class:`PgTxn` "careful" mode). A lock timeout and
+    a lost connection are raised.
+    """
+    steps = ["BEGIN", f"SET LOCAL lock_timeout = {max(1, int(timeout * 1000))}"]
+    steps += [f"SELECT pg_advisory_xact_lock({db.key(t)})" for t in ordered]
+    if not ordered:
+        conn.execute("; ".join(steps), prepare=False)
+        return {}
+    names = ", ".join(f"'{t}'" for t in ordered)  # validated names (FILENAMES keys)
+    reads = [
+        db.sql(f"SELECT target, body FROM {{s}}.curated WHERE target IN ({names})"),
+        db.sql(f"SELECT target, ledger FROM {{s}}.curated_provenance WHERE target IN ({names})"),
+    ]
+    try:
+        cur = conn.execute("; ".join(steps + reads), prepare=False)
+    except Exception as exc:
+        if conn.broken or conn.closed or is_lock_timeout(exc) or not is_db_error(exc):
+            raise
+        rollback(conn)
+        conn.execute("; ".join(steps), prepare=False)
+        return None
+    sets: list[list[Any]] = []
+    while True:
+        sets.append(cur.fetchall() if cur.description else [])
+        if not cur.nextset():
+            break
+    bodies = {str(r[0]): str(r[1]) for r in sets[-2]}
+    ledgers = {str(r[0]): str(r[1]) for r in sets[-1]}
+    return {t: (bodies.get(t), ledgers.get(t)) for t in ordered}
+
+
+def rollback(conn: psycopg.Connection[Any]) -> None:
+    """End an open transaction of ``conn`` without applying it (best effort: a dead
+    connection has nothing to end, the server already rolled it back)."""
+    from psycopg.pq import TransactionStatus
+
+    if conn.closed or conn.broken or conn.info.transaction_status == TransactionStatus.IDLE:
+        return
+    with contextlib.suppress(Exception):
+        conn.execute("ROLLBACK")
+
+
+_SAVE = (
+    "INSERT INTO {s}.curated (target, body, version, updated_at) "
+    "VALUES ({t}, {text}, 1, {now}) ON CONFLICT (target) DO UPDATE SET body = "
+    "excluded.body, version = {s}.curated.version + 1, updated_at = excluded.updated_at"
+)
+_KEEP_PREVIOUS = (
+    # keep the previous text as the next version, drop versions past the limit (all
+    # CTEs see the rows before the statement)
+    "prev AS (SELECT target, body FROM {s}.curated WHERE target = {t}), "
+    "kept AS (INSERT INTO {s}.curated_versions (target, seq, saved_at, body) "
+    "SELECT target, COALESCE((SELECT max(seq) FROM {s}.curated_versions "
+    "WHERE target = {t}), 0) + 1, {now}, body FROM prev RETURNING seq), "
+    "dropped AS (DELETE FROM {s}.curated_versions WHERE target = {t} "
+    "AND seq <= (SELECT seq FROM kept) - {limit})"
+)
+_LEDGER = (
+    "INSERT INTO {s}.curated_provenance (target, ledger, updated_at) "
+    "VALUES ({t}, {ledger}, {now}) ON CONFLICT (target) DO UPDATE SET "
+    "ledger = excluded.ledger, updated_at = excluded.updated_at"
+)
+
+
+class PgTxn:
+    """The locked targets of one curated transaction.
+
+    Fast mode (the targets' rows were read with the locks, :func:`begin`): reads are
+    answered from that read; writes are kept and sent together, one statement per
+    target (ledger, previous version, new text), with the next statement the
+    transaction sends anyway: the audit head read (:meth:`append_audit`) or the COMMIT
+    (:meth:`finish`). A mutation with its audit record is thus BEGIN+locks+reads, then
+    writes+audit head, then audit record+COMMIT: three round trips.
+
+    Careful mode (the combined read failed, e.g. the ledger table is gone): each
+    statement is sent on its own, the ledger's in a savepoint, as an advisory ledger
+    must never fail the write.
+    """
+
+    def __init__(
+        self,
+        backend: Owner,
+        conn: psycopg.Connection[Any],
+        targets: list[str],
+        waited_ms: float,
+        prefetched: Prefetched | None = None,
+    ) -> None:
+        self.backend = backend
+        self.conn = conn
+        self._targets = targets
+        self.lock_wait_ms = waited_ms
+        self.closed = False
+        self._rows = prefetched
+        self._texts: dict[str, str] = {}
+        self._ledgers: dict[str, str] = {}
+        self._final: list[str] = []
+
+    @property
+    def fast(self) -> bool:
+        """Whether the rows were read with the locks (writes are then sent batched)."""
+        return self._rows is not None
+
+    def _check(self, target: str) -> None:
+        if target not in self._targets:
+            raise RuntimeError(f"target {target!r} is not locked by this transaction")
+
+    def read(self, target: str) -> str | None:
+        self._check(target)
+        if self._rows is not None:
+            if target in self._texts:
+                return self._texts[target]
+            return self._rows[target][0]
+        row = self.conn.execute(
+            self.backend.db.sql("SELECT body FROM {s}.curated WHERE target = %s"), (target,)
+        ).fetchone()
+        return None if row is None else str(row[0])
+
+    def write(self, target: str, text: str) -> None:
+        self._check(target)
+        self._store(target, text)
+
+    def read_provenance(self, target: str) -> str | None:
+        self._check(target)
+        if self._rows is not None:
+            if target in self._ledgers:
+                return self._ledgers[target]
+            return self._rows[target][1]
+        try:
+            with self.conn.transaction():  # a savepoint: a failure leaves the write usable
+                row = self.conn.execute(
+                    self.backend.db.sql(
+                        "SELECT ledger FROM {s}.curated_provenance WHERE target = %s"
+                    ),
+                    (target,),
+                ).fetchone()
+        except Exception as exc:
+            if not is_db_error(exc):
+                raise
+            raise failure(exc, self.backend.location(target), writing=False) from exc
+        return None if row is None else str(row[0])
+
+    def write_provenance(self, target: str, ledger: str) -> None:
+        self._check(target)
+        if self._rows is not None:
+            # The ledger table was read in this transaction, which keeps it from being
+            # dropped or renamed meanwhile: its upsert travels with the text's.
+            self._ledgers[target] = ledger
+            return
+        try:
+            with self.conn.transaction():  # a savepoint: a failure leaves the write usable
+                self.conn.execute(
+                    self.backend.db.sql(
+                        "INSERT INTO {s}.curated_provenance (target, ledger, updated_at) "
+                        "VALUES (%s, %s, %s) ON CONFLICT (target) DO UPDATE SET "
+                        "ledger = excluded.ledger, updated_at = excluded.updated_at"
+                    ),
+                    (target, ledger, time.time()),
+                )
+        except Exception as exc:
+            if not is_db_error(exc):
+                raise
+            raise failure(exc, self.backend.location(target), writing=True) from exc
+
+    def write_all(self, writes: dict[str, str]) -> None:
+        for target in writes:
+            self._check(target)
+        for target in sorted(writes):
+            self._store(target, writes[target])
+
+    def _store(self, target: str, text: str) -> None:
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            # refused before any statement: the transaction rolls back untouched
+            raise WriteFailed(
+                self.backend.location(target),
+                f"the new text cannot be stored as UTF-8 ({exc.reason} at character {exc.start})",
+            ) from exc
+        if self._rows is not None:
+            self._texts[target] = text
+            return
+        self.conn.execute(self._statement(target, text, None))
+
+    def _statement(self, target: str, text: str | None, ledger: str | None) -> str:
+        """One statement writing ``target``'s ``ledger`` and new ``text`` (either may be
+        None), with the values as literals (quoted by psycopg), so that it can share a
+        simple query with others."""
+        from psycopg import sql
+
+        limit = self.backend.history_limit
+        ctes: list[str] = []
+        if ledger is not None and text is not None:
+            ctes.append("ledger AS (" + _LEDGER + ")")
+        if text is not None and limit > 0:
+            ctes.append(_KEEP_PREVIOUS)
+        main = _SAVE if text is not None else _LEDGER
+        template = ("WITH " + ", ".join(ctes) + " " if ctes else "") + main
+        return (
+            sql.SQL(self.backend.db.sql(template))
+            .format(
+                t=sql.Literal(target),
+                text=sql.Literal(text),
+                ledger=sql.Literal(ledger),
+                now=sql.Literal(time.time()),
+                limit=sql.Literal(limit),
+            )
+            .as_string(self.conn)
+        )
+
+    def _send(self, extra: list[str]) -> Any:
+        """Send the kept writes, then ``extra``, in one simple query; return the cursor on
+        the last result.
+
+        The writes go in a savepoint. If one fails (a server refusing a ledger, say), the
+        batch is undone to it and the writes are sent again one by one, each ledger in a
+        savepoint of its own (an advisory ledger never fails the write; a text that fails
+        does), then ``extra`` on its own. A failure in ``extra`` is raised.
+        """
+        kept = [
+            (t, self._texts.get(t), self._ledgers.get(t))
+            for t in sorted(set(self._texts) | set(self._ledgers))
+        ]
+        self._texts.clear()
+        self._ledgers.clear()
+        writes = [self._statement(t, text, ledger) for t, text, ledger in kept]
+        batch = extra
+        if writes:
+            batch = ["SAVEPOINT mnemic_writes", *writes, "RELEASE SAVEPOINT mnemic_writes", *extra]
+        try:
+            cur = self.conn.execute("; ".join(batch), prepare=False)
+        except Exception as exc:
+            if not writes or self.conn.broken or self.conn.closed or not is_db_error(exc):
+                raise
+            try:  # fails when the savepoint was released: the failure was in ``extra``
+                self.conn.execute("ROLLBACK TO SAVEPOINT mnemic_writes")
+            except Exception:
+                raise exc from None
+            self._one_by_one(kept)
+            cur = self.conn.execute("; ".join(extra), prepare=False)
+        assert self._rows is not None
+        for t, text, ledger in kept:
+            old_text, old_ledger = self._rows[t]
+            self._rows[t] = (
+                old_text if text is None else text,
+                old_ledger if ledger is None else ledger,
+            )
+        while cur.nextset():
+            pass
+        return cur
+
+    def _one_by_one(self, kept: list[tuple[str, str | None, str | None]]) -> None:
+        for target, text, ledger in kept:
+            if ledger is not None:
+                try:
+                    with self.conn.transaction():  # a savepoint
+                        self.conn.execute(self._statement(target, None, ledger))
+                except Exception as exc:
+                    if not is_db_error(exc) or self.conn.broken or self.conn.closed:
+                        raise
+                    log.warning("provenance of %s not recorded: %s", target, exc)
+            if text is not None:
+                self.conn.execute(self._statement(target, text, None))
+
+    def append_audit(self, head_sql: str, records: Callable[[Any], tuple[T, list[str]]]) -> T:
+        """Append audit records in this transaction: lock the journal head (``head_sql``,
+        ``SELECT ... FOR UPDATE``), and have ``records(head_row)`` return its result and
+        the statements that append them (literals only).
+
+        The head is read in a savepoint, so that a failure there (the head row locked
+        past the timeout) leaves the write to commit without its record, as the
+        governance layer wants. In fast mode the kept writes travel in front of it and
+        the append statements are sent with the COMMIT.
+        """
+        if self._rows is None:
+            with self.conn.transaction():
+                row = self.conn.execute(head_sql).fetchone()
+                result, statements = records(row)
+                for statement in statements:
+                    self.conn.execute(statement)
+            return result
+        try:
+            cur = self._send(["SAVEPOINT mnemic_audit", head_sql])
+        except Exception:
+            if not (self.conn.broken or self.conn.closed):
+                # restores the transaction when the head failed; when a write failed,
+                # the savepoint does not exist, this fails too and COMMIT will refuse
+                with contextlib.suppress(Exception):
+                    self.conn.execute("ROLLBACK TO SAVEPOINT mnemic_audit")
+            raise
+        row = cur.fetchone()
+        result, statements = records(row)
+        self._final += [*statements, "RELEASE SAVEPOINT mnemic_audit"]
+        return result
+
+    def finish(self) -> None:
+        """COMMIT, with whatever was kept for it: one round trip."""
+        from psycopg.pq import TransactionStatus
+
+        from .db import ConnectionLost
+
+        conn = self.conn
+        if conn.broken or conn.closed:
+            raise ConnectionLost("the connection was lost before COMMIT")
+        if conn.info.transaction_status != TransactionStatus.INTRANS:
+            raise WriteFailed(
+                self.backend.db.location,
+                "a statement of the transaction failed; it was rolled back, nothing was changed",
+            )
+        if self._rows is None:
+            cur = conn.execute("COMMIT")
+        else:
+            writes = bool(self._texts or self._ledgers)
+            try:
+                cur = self._send([*self._final, "COMMIT"])
+            except Exception as exc:
+                if writes or not self._final or conn.broken or conn.closed:
+                    raise
+                if not is_db_error(exc):
+                    raise
+                # Only the audit record failed (it follows a savepoint): the write
+                # commits without it, as a failed append never fails a write
+                # (``audit verify`` lists the change as unrecorded).
+                log.warning("the audit record of a memory write was not stored: %s", exc)
+                cur = conn.execute(
+                    "ROLLBACK TO SAVEPOINT mnemic_audit; RELEASE SAVEPOINT mnemic_audit; COMMIT",
+                    prepare=False,
+                )
+        while cur.nextset():
+            pass
+        if cur.statusmessage != "COMMIT":  # the server rolled back instead
+            raise WriteFailed(
+                self.backend.db.location, "the transaction was rolled back, nothing was changed"
+            )
