@@ -47,7 +47,10 @@ def test_watchdog_reports_the_step_it_gave_up_on() -> None:
 
 def test_a_cancelled_watchdog_never_fires() -> None:
     messages: list[str] = []
-    dog = Watchdog(0.01, on_expiry=messages.append)
+    # An hour-long deadline: a short one could pass on a loaded machine before cancel()
+    # runs (the test failed that way once). The thread must still end at once: cancel()
+    # wakes it rather than letting it sleep out the hour.
+    dog = Watchdog(3600, on_expiry=messages.append)
     dog.cancel()
     dog._thread.join(30)
     assert not dog._thread.is_alive() and messages == []
