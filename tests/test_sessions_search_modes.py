@@ -28,6 +28,7 @@ from mnemic.sessions import (
     SQLiteSessionStore,
     run_session_search,
 )
+from mnemic.sessions.retrieval import QUERY_CHARS
 
 CONCEPTS = {
     "automobile": "car",
@@ -61,6 +62,7 @@ class ConceptEmbedder:
 
     def embed_queries(self, texts: Sequence[str]) -> Any:
         self.queries += len(texts)
+        self.query_lengths = [len(t) for t in texts]
         return np.stack([self._one(t) for t in texts])
 
     def embed_passages(self, texts: Sequence[str]) -> Any:
@@ -427,3 +429,14 @@ def test_the_vector_count_is_reused_between_searches_not_redone_each_time(
     assert len(counts) == 1
     assert semantic_state(store, loader, max_age=0.0).usable
     assert len(counts) == 2
+
+
+def test_only_the_start_of_a_long_query_is_embedded(
+    store: VectorStore, embedder: ConceptEmbedder
+) -> None:
+    # a pasted log as the query: embedding all of it took seconds with the real model
+    store.embed(embedder)
+    pasted = "automobile " + "filler words of a pasted log " * 400
+    resp = search(store, lambda: embedder, query=pasted, mode="semantic")
+    assert embedder.query_lengths == [QUERY_CHARS]
+    assert sessions_of(resp)[0] == "cars"  # found by the meaning of its start

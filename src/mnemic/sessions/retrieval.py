@@ -53,6 +53,11 @@ MODES = ("lexical", "semantic", "hybrid")
 """The retrieval modes of ``session_search``."""
 SEMANTIC_CANDIDATES = 50
 """Messages the vector search returns per query (fused with the lexical candidates)."""
+QUERY_CHARS = 500
+"""Characters of a query that are embedded. A pasted log as a "query" would otherwise be
+windowed through the model in full (seconds, not milliseconds: the demo's 9,333-character
+paste took 12 s and timed the recall provider out); its meaning is in its start
+(about 128 tokens of prose), and the lexical part still searches every word."""
 ENABLE_HINT = (
     "To search by meaning: pip install 'mnemic[semantic]', then run `mnemic sessions embed`."
 )
@@ -223,7 +228,8 @@ def _embed_soon(embedder: QueryEmbedder, text: str) -> Future[Any]:
     with _pool_lock:
         if _pool is None:
             _pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mnemic-embed")
-    return _pool.submit(lambda: embedder.embed_queries([text])[0])
+    clipped = text[:QUERY_CHARS]
+    return _pool.submit(lambda: embedder.embed_queries([clipped])[0])
 
 
 def _semantic_hits(
