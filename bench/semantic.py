@@ -61,10 +61,18 @@ def load(
 def passages(items: list[tuple[NewSession, list[NewMessage]]]) -> list[str]:
     out = []
     for _, msgs in items:
-        prev = None
+        prev: NewMessage | None = None
         for m in msgs:
-            out.append(passage_text(m.content or "", role=m.role, previous=prev))
-            prev = m.content
+            out.append(
+                passage_text(
+                    m.content or "",
+                    role=m.role,
+                    previous=prev.content if prev else None,
+                    name=m.name,
+                    previous_name=prev.name if prev else None,
+                )
+            )
+            prev = m
     return out
 
 

@@ -364,3 +364,30 @@ def test_closing_the_indexer_drops_the_backlog_instead_of_waiting_for_it(
     assert not worker.is_alive()
     assert indexer.dropped == 4 and indexer.embedded == 1
     assert indexer.wait_idle(0)
+
+
+def test_a_speakers_name_leads_the_embedded_passage(store: SQLiteSessionStore) -> None:
+    # the recipe the LoCoMo figures were measured with: "Name: text", previous turn first
+    sid = store.start_session(source="cli")
+    store.append_messages(
+        sid,
+        [
+            NewMessage(role="user", content="Where did you go last week?", name="Caroline"),
+            NewMessage(role="assistant", content="To the lake with my sister.", name="Melanie"),
+        ],
+    )
+    pending = store.vectors_pending("m")
+    texts = [
+        passage_text(
+            p.content,
+            role=p.role,
+            previous=p.previous,
+            name=p.name,
+            previous_name=p.previous_name,
+        )
+        for p in pending
+    ]
+    assert texts == [
+        "Caroline: Where did you go last week?",
+        "Caroline: Where did you go last week?\nMelanie: To the lake with my sister.",
+    ]

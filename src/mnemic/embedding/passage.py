@@ -20,12 +20,28 @@ windows (the model averages them) for little gain in recall."""
 _PREVIOUS_CHARS = 300
 
 
-def passage_text(text: str, *, role: str, previous: str | None = None) -> str:
+def passage_text(
+    text: str,
+    *,
+    role: str,
+    previous: str | None = None,
+    name: str | None = None,
+    previous_name: str | None = None,
+) -> str:
     """The text embedded for a message of ``role`` holding ``text``; ``previous`` is
-    the text of the message before it in its session (context for short replies)."""
+    the text of the message before it in its session (context for short replies).
+
+    A speaker's ``name`` (and ``previous_name``), when the message has one, leads its
+    line ("Ada: ..."): on the LoCoMo tuning split this recipe ranked about 3 points
+    better than the texts alone (see docs/sessions.md)."""
     body = " ".join(text.split())[:MAX_PASSAGE_CHARS]
+    if name:
+        body = f"{name}: {body}"
     if previous:
-        before = " ".join(previous.split())[:_PREVIOUS_CHARS]
+        before = " ".join(previous.split())
+        if previous_name:
+            before = f"{previous_name}: {before}"
+        before = before[:_PREVIOUS_CHARS]
         if before:
             return f"{before}\n{body}"
     return body

@@ -185,7 +185,16 @@ class BackgroundIndexer:
         pending = store.vectors_pending(embedder.model_id, ids=ids, limit=len(ids))
         if not pending:
             return
-        texts = [passage_text(p.content, role=p.role, previous=p.previous) for p in pending]
+        texts = [
+            passage_text(
+                p.content,
+                role=p.role,
+                previous=p.previous,
+                name=p.name,
+                previous_name=p.previous_name,
+            )
+            for p in pending
+        ]
         vecs = embedder.embed_passages(texts)
         rows = [(p, encode(v)) for p, v in zip(pending, vecs, strict=True)]
         self.embedded += store.put_vectors(embedder.model_id, rows)

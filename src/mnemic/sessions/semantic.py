@@ -186,7 +186,16 @@ def backfill(
         pending = store.vectors_pending(model, after=after, limit=want, shard=shard)
         if not pending:
             break
-        texts = [passage_text(p.content, role=p.role, previous=p.previous) for p in pending]
+        texts = [
+            passage_text(
+                p.content,
+                role=p.role,
+                previous=p.previous,
+                name=p.name,
+                previous_name=p.previous_name,
+            )
+            for p in pending
+        ]
         vecs = embedder.embed_passages(texts)
         store.put_vectors(model, [(p, encode(v)) for p, v in zip(pending, vecs, strict=True)])
         after = pending[-1].message_id

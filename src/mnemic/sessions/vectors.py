@@ -53,6 +53,10 @@ class PendingText(NamedTuple):
     previous_id: int | None
     previous: str | None
     """The text of the message before it in its session (None: first, or no text)."""
+    name: str | None = None
+    """The speaker's name, when the message has one."""
+    previous_name: str | None = None
+    """The name on the message before it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +163,7 @@ class SqlVectors(SqlTables[C]):
             among = " AND ".join(c for c in (among, "m.id % ? = ?") if c)
             extra = [*extra, int(shard[1]), int(shard[0])]
         rows = self._read(
-            "SELECT m.id, m.role, m.content, p.id, p.content FROM {s}.messages m "
+            "SELECT m.id, m.role, m.content, p.id, p.content, m.name, p.name FROM {s}.messages m "
             "LEFT JOIN {s}.message_vectors v ON v.message_id = m.id AND v.model = ? "
             "LEFT JOIN {s}.messages p ON p.sid = m.sid AND p.seq = m.seq - 1 "
             f"WHERE v.message_id IS NULL AND m.id > ? AND {_ELIGIBLE} "
@@ -168,7 +172,15 @@ class SqlVectors(SqlTables[C]):
             (model_id, int(after), *extra, int(limit)),
         )
         return [
-            PendingText(int(r[0]), str(r[1]), str(r[2]), None if r[3] is None else int(r[3]), r[4])
+            PendingText(
+                int(r[0]),
+                str(r[1]),
+                str(r[2]),
+                None if r[3] is None else int(r[3]),
+                r[4],
+                r[5],
+                r[6],
+            )
             for r in rows
         ]
 
