@@ -510,3 +510,49 @@ def doctor(app: AppContext, fix: bool, as_json: bool) -> None:
             click.echo(f"{p.severity:<8}{p.message}{status}")
     if any(p.severity == "error" and not p.fixed for p in problems):
         sys.exit(1)
+
+
+@memory.command("search")
+@click.argument("query")
+@TARGETS_OPT
+@click.option(
+    "--mode",
+    type=click.Choice(["lexical", "semantic", "hybrid"]),
+    help="Words, meaning, or both (default: hybrid with mnemic[semantic], else lexical).",
+)
+@click.option("--limit", "-n", type=click.IntRange(1, 100), default=5, show_default=True)
+@JSON_OPT
+@pass_app
+@handle_errors
+def search(
+    app: AppContext, query: str, target: str | None, mode: str | None, limit: int, as_json: bool
+) -> None:
+    """Find the entries that match QUERY by words and, with mnemic[semantic], by meaning.
+
+    Blocked entries are never searched. Each result says what matched it (lexical,
+    semantic) and where it is (target and entry number, as in `mnemic memory show`).
+    """
+    from ..ops.memory_search import search_memory
+    from ..sessions import embedder_loader_for
+
+    found = search_memory(
+        _open(app),
+        query,
+        mode=mode,
+        targets=[target] if target else TARGETS,
+        limit=limit,
+        embedder_loader=embedder_loader_for(app.home),
+    )
+    if as_json:
+        emit_json(found.to_dict())
+        return
+    if found.notice:
+        click.echo(f"note: {found.notice}", err=True)
+    if not found.hits:
+        click.echo(f"No entry matches {query!r} ({found.retrieval}).")
+        return
+    for hit in found.hits:
+        click.echo(
+            f"{FILENAMES[hit.target]} [{hit.index}] ({', '.join(hit.matched)}, "
+            f"{hit.score:.2f}) {hit.text}"
+        )
