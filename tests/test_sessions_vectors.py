@@ -17,7 +17,7 @@ from mnemic.embedding.passage import passage_text
 from mnemic.embedding.standin import StandinEmbedder
 from mnemic.embedding.topk import topk
 from mnemic.sessions.indexer import BackgroundIndexer
-from mnemic.sessions.semantic import backfill, semantic_search
+from mnemic.sessions.semantic import backfill, passage_of, semantic_search
 from mnemic.sessions.sqlite import SQLiteSessionStore
 from mnemic.sessions.store import NewMessage, SearchFilters
 
@@ -377,16 +377,7 @@ def test_a_speakers_name_leads_the_embedded_passage(store: SQLiteSessionStore) -
         ],
     )
     pending = store.vectors_pending("m")
-    texts = [
-        passage_text(
-            p.content,
-            role=p.role,
-            previous=p.previous,
-            name=p.name,
-            previous_name=p.previous_name,
-        )
-        for p in pending
-    ]
+    texts = [passage_of(p) for p in pending]  # what backfill and the indexer embed
     assert texts == [
         "Caroline: Where did you go last week?",
         "Caroline: Where did you go last week?\nMelanie: To the lake with my sister.",

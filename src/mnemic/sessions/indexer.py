@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..errors import MnemicError, SemanticUnavailable
-from .semantic import semantic_enabled
+from .semantic import embed_pending, semantic_enabled
 
 if TYPE_CHECKING:
     from ..config import Settings
@@ -176,25 +176,9 @@ class BackgroundIndexer:
         return load_embedder()
 
     def _embed(self, store: SessionStore, embedder: Embedder, ids: list[int]) -> None:
-        from ..embedding.passage import passage_text
-        from .vector_cache import encode
         from .vectors import VectorStore
 
         if not isinstance(store, VectorStore):
             raise SemanticUnavailable("this session store keeps no vectors")
         pending = store.vectors_pending(embedder.model_id, ids=ids, limit=len(ids))
-        if not pending:
-            return
-        texts = [
-            passage_text(
-                p.content,
-                role=p.role,
-                previous=p.previous,
-                name=p.name,
-                previous_name=p.previous_name,
-            )
-            for p in pending
-        ]
-        vecs = embedder.embed_passages(texts)
-        rows = [(p, encode(v)) for p, v in zip(pending, vecs, strict=True)]
-        self.embedded += store.put_vectors(embedder.model_id, rows)
+        self.embedded += embed_pending(store, embedder, pending)

@@ -14,14 +14,14 @@ of another model.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..embedding.passage import passage_text
 from ..errors import EmbeddingModelDamaged, SemanticExtraMissing, SemanticUnavailable
 from .store import SearchFilters, SessionStore
-from .vectors import VectorStatus, VectorStore
+from .vectors import PendingText, VectorStatus, VectorStore
 
 if TYPE_CHECKING:
     from ..config import Settings
@@ -33,6 +33,8 @@ __all__ = [
     "SemanticResult",
     "backfill",
     "embed_history",
+    "embed_pending",
+    "passage_of",
     "semantic_enabled",
     "semantic_search",
     "vector_status",
@@ -155,6 +157,30 @@ class BackfillProgress:
                 "rate": round(self.rate, 2)}  # fmt: skip
 
 
+def passage_of(pending: PendingText) -> str:
+    """The passage embedded for a message still without a vector (``passage_text`` of
+    it, its speaker's name and the message before it)."""
+    return passage_text(
+        pending.content,
+        role=pending.role,
+        previous=pending.previous,
+        name=pending.name,
+        previous_name=pending.previous_name,
+    )
+
+
+def embed_pending(store: VectorStore, embedder: Embedder, pending: Sequence[PendingText]) -> int:
+    """Embed ``pending`` messages in one batch and store their vectors (one transaction);
+    returns how many were written (see :meth:`VectorStore.put_vectors`)."""
+    from .vector_cache import encode
+
+    if not pending:
+        return 0
+    vecs = embedder.embed_passages([passage_of(p) for p in pending])
+    rows = [(p, encode(v)) for p, v in zip(pending, vecs, strict=True)]
+    return store.put_vectors(embedder.model_id, rows)
+
+
 def backfill(
     store: VectorStore,
     embedder: Embedder,
@@ -168,7 +194,6 @@ def backfill(
     per transaction (resumable: killed, it loses at most the batch in flight). With
     ``shard=(k, n)`` only message ids equal to k modulo n: n processes, one shard each,
     share a backfill without doing the same work twice."""
-    from .vector_cache import encode
 
     if batch < 1:
         raise ValueError("batch must be at least 1")
@@ -186,18 +211,7 @@ def backfill(
         pending = store.vectors_pending(model, after=after, limit=want, shard=shard)
         if not pending:
             break
-        texts = [
-            passage_text(
-                p.content,
-                role=p.role,
-                previous=p.previous,
-                name=p.name,
-                previous_name=p.previous_name,
-            )
-            for p in pending
-        ]
-        vecs = embedder.embed_passages(texts)
-        store.put_vectors(model, [(p, encode(v)) for p, v in zip(pending, vecs, strict=True)])
+        embed_pending(store, embedder, pending)
         after = pending[-1].message_id
         state.done += len(pending)
         if progress is not None:
