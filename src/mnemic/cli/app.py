@@ -20,6 +20,7 @@ from ..home import Home
 __all__ = [
     "AppContext",
     "emit_json",
+    "eta_text",
     "fail",
     "fail_keeping_edit",
     "handle_errors",
@@ -127,3 +128,13 @@ def handle_errors(fn: F) -> F:
             fail(exc.to_human(), 1)
 
     return wrapper  # type: ignore[return-value]
+
+
+def eta_text(eta: float | None) -> str:
+    """``"ETA 2:28"`` (``"ETA 1:02:03"`` past an hour; ``"ETA -"`` when unknown): the time
+    left that the import and embed progress lines show."""
+    if eta is None:
+        return "ETA -"
+    minutes, seconds = divmod(int(eta + 0.5), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"ETA {hours}:{minutes:02d}:{seconds:02d}" if hours else f"ETA {minutes}:{seconds:02d}"

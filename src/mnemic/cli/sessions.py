@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from .app import AppContext, emit_json, handle_errors, pass_app
+from .app import AppContext, emit_json, eta_text, handle_errors, pass_app
 
 if TYPE_CHECKING:
     from ..sessions import ImportProgress, SessionInfo, SessionStore
@@ -262,14 +262,7 @@ def progress_text(p: ImportProgress) -> str:
     parts = [f"{p.messages:,} messages"]
     rate = p.rate
     parts.append(f"{rate:,.0f}/s" if rate is not None else "-/s")
-    eta = p.eta
-    if eta is None:
-        parts.append("ETA -")
-    else:
-        minutes, seconds = divmod(int(eta + 0.5), 60)
-        hours, minutes = divmod(minutes, 60)
-        parts.append(f"ETA {hours}:{minutes:02d}:{seconds:02d}" if hours else
-                     f"ETA {minutes}:{seconds:02d}")  # fmt: skip
+    parts.append(eta_text(p.eta))
     return "  ".join(parts)
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .app import AppContext, emit_json, fail, handle_errors, pass_app
+from .app import AppContext, emit_json, eta_text, fail, handle_errors, pass_app
 
 if TYPE_CHECKING:
     from ..sessions.semantic import BackfillProgress
@@ -18,14 +18,7 @@ __all__ = ["embed_cmd", "embed_progress_text"]
 def embed_progress_text(p: BackfillProgress) -> str:
     """``"embedded 320/5,000  31.5/s  ETA 2:28"``: one progress line."""
     parts = [f"embedded {p.done:,}/{p.total:,}", f"{p.rate:,.1f}/s"]
-    eta = p.eta
-    if eta is None:
-        parts.append("ETA -")
-    else:
-        minutes, seconds = divmod(int(eta + 0.5), 60)
-        hours, minutes = divmod(minutes, 60)
-        parts.append(f"ETA {hours}:{minutes:02d}:{seconds:02d}" if hours else
-                     f"ETA {minutes}:{seconds:02d}")  # fmt: skip
+    parts.append(eta_text(p.eta))
     return "  ".join(parts)
 
 
