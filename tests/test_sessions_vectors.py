@@ -382,3 +382,46 @@ def test_a_speakers_name_leads_the_embedded_passage(store: SQLiteSessionStore) -
         "Caroline: Where did you go last week?",
         "Caroline: Where did you go last week?\nMelanie: To the lake with my sister.",
     ]
+
+
+def test_session_search_sees_a_backfill_made_in_the_same_process_at_once(
+    store: SQLiteSessionStore,
+) -> None:
+    from mnemic.sessions import run_session_search
+
+    record(store)
+    e = StandinEmbedder()
+
+    def loader() -> StandinEmbedder:
+        return e
+
+    backfill(store, e, limit=1)
+    before = run_session_search(store, {"query": "Miso"}, embedder_loader=loader)
+    assert "no vector yet" in before.get("notice", "")
+    backfill(store, e)
+    after = run_session_search(store, {"query": "Miso"}, embedder_loader=loader)
+    assert after["retrieval"] == "hybrid" and "notice" not in after
+
+
+def test_the_vector_count_is_reused_between_searches_until_vectors_are_written(
+    store: SQLiteSessionStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mnemic.sessions import run_session_search
+
+    record(store)
+    e = StandinEmbedder()
+    backfill(store, e, limit=2)
+    counted: list[str] = []
+    count = store._count_vectors
+
+    def counting(model_id: str) -> object:
+        counted.append(model_id)
+        return count(model_id)
+
+    monkeypatch.setattr(store, "_count_vectors", counting)
+    for _ in range(3):
+        run_session_search(store, {"query": "Miso"}, embedder_loader=lambda: e)
+    assert counted == [e.model_id]
+    backfill(store, e)  # counts once for its own progress, and drops the kept count
+    run_session_search(store, {"query": "Miso"}, embedder_loader=lambda: e)
+    assert counted == [e.model_id] * 3

@@ -22,14 +22,12 @@ from __future__ import annotations
 
 import importlib
 import threading
-import time
-import weakref
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..errors import InvalidArgument, MnemicError
+from ..errors import EmbeddingModelDamaged, InvalidArgument, MnemicError, SemanticExtraMissing
 from .hybrid import FusedMessage, SemanticHit, fuse
 from .query import Query
 from .ranking import CANDIDATES, RankedMessage, rank_messages
@@ -98,6 +96,10 @@ class SemanticState:
     installed: bool = False
     """Whether the extra is installed (the embedder loaded, or failed as a damaged
     model): the default mode then reports problems, not only an explicit request."""
+    code: str | None = None
+    """What the notice is about: ``off``, ``extra_missing``, ``model_damaged``,
+    ``unsupported`` (the store keeps no vectors), ``stale`` (messages without a vector),
+    ``failed`` (None: no notice)."""
 
     @property
     def usable(self) -> bool:
@@ -106,11 +108,9 @@ class SemanticState:
 
 
 STATE_MAX_AGE = 30.0
-"""Seconds a store's semantic state is reused before its vectors are counted again
-(counting scans the messages; a search must not pay that every time)."""
-
-_states: dict[tuple[int, int], tuple[float, weakref.ref[Any], SemanticState]] = {}
-_states_lock = threading.Lock()
+"""Seconds a store's vector counts are reused by :func:`semantic_state` (counting scans
+the messages; a search must not pay that every time). The store drops its count as soon
+as vectors are written, so a backfill in this process is seen at once."""
 
 
 def semantic_state(
@@ -118,43 +118,36 @@ def semantic_state(
 ) -> SemanticState:
     """Check the embedder and the store's vectors (see the module docstring).
 
-    The answer for one (store, loader) pair is reused for ``max_age`` seconds.
+    The embedder is loaded once per process by the shipped loader; the counts come from
+    the store's ``vector_status`` cache (at most ``max_age`` seconds old, dropped by any
+    vector write). There is no other cache: the answer always reflects this process's
+    own writes.
     """
-    key = (id(store), id(loader))
-    now = time.monotonic()
-    with _states_lock:
-        cached = _states.get(key)
-        if cached is not None and cached[1]() is store and now - cached[0] < max_age:
-            return cached[2]
-    state = _check(store, loader)
-    try:
-        ref = weakref.ref(store)
-    except TypeError:  # a store that cannot be referenced weakly is not cached
-        return state
-    with _states_lock:
-        for k in [k for k, v in _states.items() if v[1]() is None or now - v[0] >= max_age]:
-            del _states[k]
-        _states[key] = (now, ref, state)
-    return state
-
-
-def _check(store: SessionStore, loader: EmbedderLoader | None) -> SemanticState:
     if loader is None:
         return SemanticState(
             None,
             'Semantic search is switched off here ([sessions] semantic = "off", or no '
             "embedder was given); results are lexical. " + ENABLE_HINT,
+            code="off",
         )
     try:
         embedder = loader()
     except ImportError:
         return SemanticState(
-            None, "Semantic search needs the optional 'semantic' extra. " + ENABLE_HINT
+            None,
+            "Semantic search needs the optional 'semantic' extra. " + ENABLE_HINT,
+            code="extra_missing",
         )
     except MnemicError as exc:  # the typed error says what is wrong and how to repair it
         # the embedding package's "extra not installed" error is the quiet default
-        installed = getattr(exc, "code", "") != "semantic_extra_missing"
-        return SemanticState(None, f"{exc} {ENABLE_HINT}", installed)
+        missing = isinstance(exc, SemanticExtraMissing)
+        damaged = isinstance(exc, EmbeddingModelDamaged)
+        return SemanticState(
+            None,
+            f"{exc} {ENABLE_HINT}",
+            not missing,
+            code="extra_missing" if missing else "model_damaged" if damaged else "failed",
+        )
     except Exception as exc:  # any other failure of the model must not reach the model
         return SemanticState(
             None,
@@ -162,17 +155,24 @@ def _check(store: SessionStore, loader: EmbedderLoader | None) -> SemanticState:
             "it with pip install --force-reinstall 'mnemic[semantic]'. Showing lexical "
             "results.",
             True,
+            code="failed",
         )
     status_fn = getattr(store, "vector_status", None)
     if getattr(store, "vector_search", None) is None or status_fn is None:
         return SemanticState(
-            None, "This session store keeps no vectors, so only lexical search runs.", True
+            None,
+            "This session store keeps no vectors, so only lexical search runs.",
+            True,
+            code="unsupported",
         )
     try:
-        status = status_fn(embedder.model_id)
+        status = status_fn(embedder.model_id, max_age=max_age)
     except Exception as exc:
         return SemanticState(
-            None, f"The vector index cannot be read ({type(exc).__name__}: {exc}).", True
+            None,
+            f"The vector index cannot be read ({type(exc).__name__}: {exc}).",
+            True,
+            code="failed",
         )
     embedded, total = int(status.embedded), int(status.total)
     other = int(getattr(status, "other_models", 0))
@@ -187,6 +187,7 @@ def _check(store: SessionStore, loader: EmbedderLoader | None) -> SemanticState:
             f"Semantic search is installed but {why}; run `mnemic sessions embed` "
             "(the background indexer also catches up). Showing lexical results.",
             True,
+            code="stale",
         )
     if embedded < total:
         return SemanticState(
@@ -194,6 +195,7 @@ def _check(store: SessionStore, loader: EmbedderLoader | None) -> SemanticState:
             f"{total - embedded} of {total} messages have no vector yet, so meaning-based "
             "matches may miss them; `mnemic sessions embed` completes the index.",
             True,
+            code="stale",
         )
     return SemanticState(embedder, None, True)
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..embedding.passage import passage_text
 from ..errors import EmbeddingModelDamaged, SemanticExtraMissing, SemanticUnavailable
+from .retrieval import QUERY_CHARS, semantic_state
 from .store import SearchFilters, SessionStore
 from .vectors import PendingText, VectorStatus, VectorStore
 
@@ -61,11 +62,6 @@ class SemanticResult:
 
     hits: list[tuple[int, float]] = field(default_factory=list)
     notice: SemanticNotice | None = None
-    status: VectorStatus | None = None
-
-
-STATUS_MAX_AGE = 30.0
-"""Seconds a search reuses the counts behind its ``stale`` notice (counting is a scan)."""
 
 
 def semantic_enabled(settings: Settings | None) -> bool:
@@ -81,14 +77,18 @@ def _notice(exc: SemanticUnavailable) -> SemanticNotice:
     return SemanticNotice("failed", exc.to_llm())
 
 
-def _resolve(embedder: Embedder | Callable[[], Embedder] | None) -> Embedder:
+def _loader(
+    embedder: Embedder | Callable[[], Embedder] | None, settings: Settings | None
+) -> Callable[[], Embedder] | None:
+    if not semantic_enabled(settings):
+        return None
     if embedder is None:
         from ..embedding.model import load_embedder
 
-        return load_embedder()
+        return load_embedder
     if callable(embedder) and not hasattr(embedder, "embed_queries"):
-        return embedder()
-    return embedder  # type: ignore[return-value]
+        return embedder
+    return lambda: embedder  # type: ignore[return-value]
 
 
 def semantic_search(
@@ -101,32 +101,17 @@ def semantic_search(
     settings: Settings | None = None,
 ) -> SemanticResult:
     """The messages nearest to ``text`` by meaning; see the module docstring.
-    ``embedder`` is an embedder or what loads one (default: the shipped one)."""
-    if not semantic_enabled(settings):
-        return SemanticResult(
-            notice=SemanticNotice(
-                "off", 'Semantic search is switched off ([sessions] semantic = "off").'
-            )
-        )
-    if not isinstance(store, VectorStore):
-        return SemanticResult(
-            notice=SemanticNotice("unsupported", "This session store keeps no vectors.")
-        )
-    try:
-        model = _resolve(embedder)
-        query = model.embed_queries([text])[0]
-    except SemanticUnavailable as exc:
-        return SemanticResult(notice=_notice(exc))
-    hits = store.vector_search(query, model.model_id, filters, limit)
-    status = store.vector_status(model.model_id, max_age=STATUS_MAX_AGE)
-    notice = None
-    if status.stale:
-        notice = SemanticNotice(
-            "stale",
-            f"{status.missing} of {status.total} messages have no vector yet, so search by "
-            "meaning misses them; run `mnemic sessions embed` to index them.",
-        )
-    return SemanticResult(hits, notice, status)
+    ``embedder`` is an embedder or what loads one (default: the shipped one). Whether
+    it can run, and the notice when not, come from
+    :func:`~mnemic.sessions.retrieval.semantic_state` (what ``session_search`` uses)."""
+    state = semantic_state(store, _loader(embedder, settings))
+    notice = SemanticNotice(state.code or "failed", state.notice) if state.notice else None
+    if state.embedder is None:
+        return SemanticResult(notice=notice)
+    query = state.embedder.embed_queries([text[:QUERY_CHARS]])[0]
+    assert isinstance(store, VectorStore)  # semantic_state checked the capability
+    hits = store.vector_search(query, state.embedder.model_id, filters, limit)
+    return SemanticResult(hits, notice)
 
 
 @dataclass(slots=True)
