@@ -1,4 +1,5 @@
-"""Exact top-k over a matrix of vectors (numpy; imported only by semantic search)."""
+"""Top-k over a matrix of vectors: exact, and prefiltered by sign codes for large
+matrices (numpy; imported only by semantic search)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["topk"]
+__all__ = ["prefiltered_topk", "sign_codes", "topk"]
 
 
 def topk(
@@ -23,7 +24,11 @@ def topk(
     n = int(matrix.shape[0])
     if n == 0 or k <= 0:
         return np.empty(0, np.int64), np.empty(0, np.float32)
-    scores = np.asarray(matrix @ query.astype(matrix.dtype, copy=False), dtype=np.float32)
+    # einsum, not ``matrix @ query``: numpy's BLAS spreads a matrix-vector product over
+    # its threads, which on a busy 2-core machine made a 5,000-row product take 12-16 ms
+    # instead of 0.3-1 ms; the full product is bound by memory either way
+    q = query.astype(matrix.dtype, copy=False)
+    scores = np.asarray(np.einsum("ij,j->i", matrix, q), dtype=np.float32)
     rows: npt.NDArray[np.int64]
     if mask is not None:
         rows = np.flatnonzero(mask).astype(np.int64)
@@ -39,3 +44,46 @@ def topk(
         part = np.arange(scores.shape[0])
     order = part[np.lexsort((part, -scores[part]))]
     return rows[order], scores[order]
+
+
+def sign_codes(matrix: npt.NDArray[Any], center: npt.NDArray[Any]) -> npt.NDArray[np.uint8]:
+    """One bit per dimension: whether each row lies above ``center`` there, packed (n,
+    ceil(dim/8)). Sentence embeddings share a common direction, so the bits only carry
+    information once that is taken away: without centring, a LoCoMo sample kept 37 % of
+    the exact top 10 at 1 % candidates; centred, 83 %."""
+    return np.packbits(np.asarray(matrix) > center, axis=1)
+
+
+def prefiltered_topk(
+    matrix: npt.NDArray[Any],
+    codes: npt.NDArray[np.uint8],
+    center: npt.NDArray[Any],
+    query: npt.NDArray[Any],
+    k: int,
+    *,
+    candidates: int,
+    mask: npt.NDArray[np.bool_] | None = None,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
+    """Approximate :func:`topk`: the ``candidates`` rows whose :func:`sign_codes` differ
+    least from the query's (Hamming distance, a few bytes per row) are scored exactly and
+    the best ``k`` of them returned. Reads 48 bytes a row instead of 1,536 for 384
+    dimensions. With ``candidates`` at least the rows ``mask`` keeps it is exactly
+    :func:`topk`; ``codes`` must cover every row of ``matrix``."""
+    n = int(matrix.shape[0])
+    if codes.shape[0] != n:
+        raise ValueError(f"codes cover {codes.shape[0]} rows, the matrix has {n}")
+    kept = n if mask is None else int(np.count_nonzero(mask))
+    if candidates >= kept or k <= 0:
+        return topk(matrix, query, k, mask=mask)
+    qcode = np.packbits(np.asarray(query).reshape(1, -1) > center, axis=1)
+    if codes.shape[1] % 8 == 0 and codes.flags.c_contiguous:  # 8 bytes at a time
+        codes, qcode = codes.view(np.uint64), qcode.view(np.uint64)
+    bits = np.bitwise_count(codes ^ qcode)
+    distance = bits[:, 0].astype(np.uint16)
+    for column in range(1, bits.shape[1]):  # column adds: 5x faster than sum(axis=1)
+        distance += bits[:, column]
+    if mask is not None:
+        distance[~mask] = np.iinfo(np.uint16).max
+    pick = np.sort(np.argpartition(distance, candidates - 1)[:candidates])
+    rows, scores = topk(matrix[pick], query, k)
+    return pick[rows].astype(np.int64), scores
