@@ -204,6 +204,22 @@ def test_ui_writes_follow_their_own_policy_and_are_approved_or_rejected(home_pat
     assert "No pending writes" in client.get("/pending").text
 
 
+def test_an_expired_staged_write_offers_only_reject(home_path: Path) -> None:
+    home_path.mkdir(parents=True, exist_ok=True)
+    (home_path / "config.toml").write_text(
+        '[approval]\nmemory_ui = "stage"\npending_ttl_hours = 0\n'
+    )
+    client = client_for(home_path)
+    post(client, "/memory/add", target="memory", content="Too late")
+    page = client.get("/pending").text
+    assert "Too late" in page and "it can only be rejected" in page
+    assert 'action="/pending/approve"' not in page
+    pid = re.search(r'name="id" value="([^"]+)"', page)
+    assert pid is not None
+    assert post(client, "/pending/reject", id=pid.group(1)).status_code == 303
+    assert memory_file(home_path) == "" and "No pending writes" in client.get("/pending").text
+
+
 def test_approving_a_write_that_no_longer_applies_says_why_and_keeps_it_queued(
     home_path: Path,
 ) -> None:
