@@ -19,6 +19,7 @@ from ..ops.serving import (
     bind,
     check_exposure,
     is_loopback,
+    run_asgi,
     token_problem,
     url_of as _url_of,
 )
@@ -128,25 +129,13 @@ def serve_http(
     bound. ``sock`` is a socket already bound with :func:`bind` (then ``port`` is not
     used). ``ready`` is called with the endpoint URL once the socket listens.
     """
-    import uvicorn
-
     check_exposure(host, token)
     if sock is None:
         sock = bind(host, port)
     app = build_http_app(mcp, host=host, token=token)
-    config = uvicorn.Config(
-        app,
-        log_config=None,
-        log_level=log_level,
-        access_log=False,
-        lifespan="on",
-        timeout_graceful_shutdown=3,
-    )
-    server = uvicorn.Server(config)
     if ready is not None:
         ready(url_of(sock))
     try:
-        server.run(sockets=[sock])
+        run_asgi(app, sock, lifespan="on", log_level=log_level)
     finally:
-        sock.close()
         mcp.close()

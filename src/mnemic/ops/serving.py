@@ -2,14 +2,15 @@
 token anywhere else, a socket bound before serving (a taken port is a clear error).
 
 Shared by the MCP server over HTTP (``mnemic mcp --http``) and the web console
-(``mnemic ui``), so both refuse the same exposures with the same words. Nothing here
-imports a web framework.
+(``mnemic ui``), so both refuse the same exposures with the same words, and both are
+served by :func:`run_asgi` (uvicorn, imported only when serving).
 """
 
 from __future__ import annotations
 
 import ipaddress
 import socket
+from typing import Any, Literal
 
 from ..errors import ConfigError, McpServerError
 
@@ -119,3 +120,24 @@ def url_of(sock: socket.socket, path: str = "/") -> str:
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
     return f"http://{shown}:{port}{path}"
+
+
+def run_asgi(
+    app: Any, sock: socket.socket, *, lifespan: Literal["on", "off"], log_level: str = "warning"
+) -> None:
+    """Serve the ASGI ``app`` on the listening ``sock`` with uvicorn until interrupted,
+    then close the socket (what ``mnemic mcp --http`` and ``mnemic ui`` both run)."""
+    import uvicorn
+
+    config = uvicorn.Config(
+        app,
+        log_config=None,
+        log_level=log_level,
+        access_log=False,
+        lifespan=lifespan,
+        timeout_graceful_shutdown=3,
+    )
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        sock.close()

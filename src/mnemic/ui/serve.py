@@ -9,7 +9,7 @@ from typing import Any
 
 from ..extras import require_extra
 from ..home import Home
-from ..ops.serving import bind, check_exposure, url_of
+from ..ops.serving import bind, check_exposure, run_asgi, url_of
 
 __all__ = ["DEFAULT_PORT", "TOKEN_HOW", "serve_ui", "ui_url"]
 
@@ -44,8 +44,6 @@ def serve_ui(
     """
     require_extra("ui", "The web console (mnemic ui)")
     check_exposure(host, token, key="ui.token", how=TOKEN_HOW, source="mnemic ui --host")
-    import uvicorn
-
     from .app import build_app
     from .security import Access
 
@@ -53,23 +51,11 @@ def serve_ui(
     actual = sock.getsockname()[1]
     app = build_app(home, Access(host, actual, token))
     url = ui_url(url_of(sock, "/"), token)
-    config = uvicorn.Config(
-        app,
-        log_config=None,
-        log_level=log_level,
-        access_log=False,
-        lifespan="off",
-        timeout_graceful_shutdown=3,
-    )
-    server = uvicorn.Server(config)
     if ready is not None:
         ready(url)
     if open_browser:
         threading.Thread(target=_open, args=(url,), daemon=True).start()
-    try:
-        server.run(sockets=[sock])
-    finally:
-        sock.close()
+    run_asgi(app, sock, lifespan="off", log_level=log_level)
 
 
 def _open(url: str) -> None:
