@@ -7,6 +7,7 @@ English costs about one token per four.
 
 from __future__ import annotations
 
+from ..tokens import estimate_tokens
 from .entries import char_count, serialize
 
 TYPE_CHECKING = False
@@ -21,24 +22,6 @@ _LABELS = {"memory": "MEMORY", "user": "USER PROFILE"}
 def label(target: str) -> str:
     """Display name of a target: ``MEMORY`` or ``USER PROFILE``."""
     return _LABELS.get(target, target.upper())
-
-
-def estimate_tokens(text: str) -> int:
-    """Rough token count: ~4 chars/token for ASCII, ~1 for CJK, ~2 for other scripts.
-
-    Computed from encoded lengths (C speed, no per-character loop): characters that take
-    three or four bytes in UTF-8 (CJK, kana, hangul, and symbols) count one token each;
-    two-byte characters (accented Latin, Greek, Cyrillic...) half a token.
-    """
-    n = len(text)
-    if text.isascii():
-        return (n + 3) // 4
-    ascii_chars = len(text.encode("ascii", "ignore"))
-    wide = n - ascii_chars
-    extra = len(text.encode("utf-8", "surrogatepass")) - n
-    three_plus = max(0, extra - wide)
-    two = max(0, wide - three_plus)
-    return (ascii_chars + 3) // 4 + three_plus + (two + 1) // 2
 
 
 class Usage:

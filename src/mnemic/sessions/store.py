@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
+from ..tokens import estimate_tokens
 from .query import Query
 
 if TYPE_CHECKING:
@@ -49,17 +50,6 @@ def new_session_id(now: float | None = None) -> str:
     """A fresh, sortable session id: ``20260517-232811-3f9a1c``."""
     stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(time.time() if now is None else now))
     return f"{stamp}-{os.urandom(3).hex()}"
-
-
-def estimate_tokens(text: str | None) -> int:
-    """A cheap token estimate: ~4 characters per token for Latin text, 1 per CJK character."""
-    if not text:
-        return 0
-    n = len(text)
-    if text.isascii():
-        return (n + 3) // 4
-    wide = (len(text.encode("utf-8", "surrogatepass")) - n) // 2  # ~ 3-byte characters
-    return wide + (n - wide + 3) // 4
 
 
 def _tool_call_count(tool_calls: Sequence[Mapping[str, Any]] | None) -> int:
