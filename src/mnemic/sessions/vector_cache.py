@@ -68,6 +68,7 @@ class VectorCache:
         self.added = 0
         self.deletions = -1
         self._rows: dict[int, int] = {}
+        self._role_codes: set[int] = set()
 
     def _reset(self) -> None:
         self.__init__(self.model, exact_max=self.exact_max)  # type: ignore[misc]
@@ -112,8 +113,9 @@ class VectorCache:
         self.matrix = mat if start == 0 else np.concatenate([self.matrix, mat])
         self.sids = np.concatenate([self.sids, np.fromiter((int(r[3]) for r in rows), np.int64)])
         self.times = np.concatenate([self.times, np.fromiter((float(r[4]) for r in rows), float)])
-        codes = (_ROLE_CODE.get(str(r[5]), -1) for r in rows)
-        self.roles = np.concatenate([self.roles, np.fromiter(codes, np.int8)])
+        codes = np.fromiter((_ROLE_CODE.get(str(r[5]), -1) for r in rows), np.int8)
+        self.roles = np.concatenate([self.roles, codes])
+        self._role_codes.update(int(c) for c in np.unique(codes).tolist())
         self._rows.update((int(i), start + n) for n, i in enumerate(ids.tolist()))
         self.added = max(self.added, max(int(r[2]) for r in rows))
 
@@ -127,7 +129,8 @@ class VectorCache:
 
         if filters.roles is not None:
             codes = [_ROLE_CODE[r] for r in filters.roles if r in _ROLE_CODE]
-            narrow(np.isin(self.roles, codes))
+            if not self._role_codes <= set(codes):  # (only user and assistant turns
+                narrow(np.isin(self.roles, codes))  # are embedded: usually all kept)
         if filters.sources is not None:
             narrow(np.isin(self.sids, store._vector_sids("source", filters.sources)))
         if filters.exclude_sources:
