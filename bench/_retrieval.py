@@ -22,17 +22,15 @@ from typing import Any
 
 import numpy as np
 
+from _recall import Tally
 from _semantic import RECIPES, cached_vectors, store_turns
 from mnemic.sessions import SearchFilters, parse_query, rank
 from mnemic.sessions.hybrid import SemanticHit, blend, rrf, semantic_context
 from mnemic.sessions.ranking import CANDIDATES, RankedMessage
 
-TURN_K = (5, 10, 25, 50)
-SESSION_K = (2, 5, 10)
 SEM_CANDIDATES = 100
 SPLIT_SEED = 13
 TUNE_COUNT = 3
-CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 
 
 @dataclass
@@ -133,45 +131,11 @@ def score(
     dia: dict[str, dict[tuple[str, int], str]],
 ) -> dict[str, Any]:
     """Turn and session recall, overall and per category, of ``rank_fn`` over ``items``."""
-    turn: dict[int, float] = defaultdict(float)
-    sess: dict[int, float] = defaultdict(float)
-    cat_turn: dict[int, dict[int, float]] = defaultdict(lambda: defaultdict(float))
-    cat_sess: dict[int, dict[int, float]] = defaultdict(lambda: defaultdict(float))
-    cat_n: dict[int, int] = defaultdict(int)
+    tally = Tally()
     for item in items:
-        cat_n[item.category] += 1
         names = dia[item.conv]
-        turns = [names[p] for p in rank_fn(item) if p in names]
-        ev = set(item.evidence)
-        for k in TURN_K:
-            value = len(ev & set(turns[:k])) / len(ev)
-            turn[k] += value
-            cat_turn[item.category][k] += value
-        sessions = list(dict.fromkeys(t.split(":")[0] for t in turns))
-        ev_sessions = {e.split(":")[0] for e in ev}
-        for k in SESSION_K:
-            value = len(ev_sessions & set(sessions[:k])) / len(ev_sessions)
-            sess[k] += value
-            cat_sess[item.category][k] += value
-
-    def fractions(acc: dict[int, float], ks: tuple[int, ...], count: int) -> dict[str, float]:
-        return {str(k): round(acc[k] / count, 4) if count else 0.0 for k in ks}
-
-    n = len(items)
-    return {
-        "questions": n,
-        "turn_recall": fractions(turn, TURN_K, n),
-        "session_recall": fractions(sess, SESSION_K, n),
-        "by_category": {
-            str(c): {
-                "name": CATEGORIES.get(c, "other"),
-                "questions": cat_n[c],
-                "turn_recall": fractions(cat_turn[c], TURN_K, cat_n[c]),
-                "session_recall": fractions(cat_sess[c], SESSION_K, cat_n[c]),
-            }
-            for c in sorted(cat_n)
-        },
-    }
+        tally.add(item.category, item.evidence, [names[p] for p in rank_fn(item) if p in names])
+    return tally.result()
 
 
 def objective(result: dict[str, Any]) -> float:

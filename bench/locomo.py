@@ -40,6 +40,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import emit
+from _recall import SESSION_K, TURN_K, Tally
 from mnemic.sessions import (
     NewMessage,
     NewSession,
@@ -55,9 +56,6 @@ from mnemic.sessions.sqlite import DEFAULT_TOKENIZER, DEFAULT_WEIGHTS
 DEFAULT_DATA = (
     Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo" / "locomo-dev.json"
 )
-TURN_K = (5, 10, 25, 50)
-SESSION_K = (2, 5, 10)
-CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 DIA = re.compile(r"^D(\d+):(\d+)$")
 PLAIN_FTS5 = {"5": 0.546, "10": 0.631, "25": 0.715, "50": 0.769}
 PLAIN_TOKENIZER = "unicode61 remove_diacritics 2 tokenchars '-_.@/:+~#%?=&'"
@@ -166,12 +164,8 @@ def ranked_turns(conv: Conversation, question: str, cfg: Config) -> list[str]:
 
 
 def evaluate(convs: list[Conversation], cfg: Config) -> dict[str, Any]:
-    turn = defaultdict(float)
-    sess = defaultdict(float)
-    cat_turn: dict[int, dict[int, float]] = defaultdict(lambda: defaultdict(float))
-    cat_sess: dict[int, dict[int, float]] = defaultdict(lambda: defaultdict(float))
-    cat_n: dict[int, int] = defaultdict(int)
-    n = skipped = 0
+    tally = Tally()
+    skipped = 0
     for conv in convs:
         known = set(conv.dia.values())
         for qa in conv.questions:
@@ -179,39 +173,9 @@ def evaluate(convs: list[Conversation], cfg: Config) -> dict[str, Any]:
             if not ev:
                 skipped += 1
                 continue
-            n += 1
-            cat = int(qa.get("category") or 0)
-            cat_n[cat] += 1
             turns = ranked_turns(conv, str(qa.get("question") or ""), cfg)
-            for k in TURN_K:
-                value = len(set(ev) & set(turns[:k])) / len(ev)
-                turn[k] += value
-                cat_turn[cat][k] += value
-            sessions = list(dict.fromkeys(t.split(":")[0] for t in turns))
-            ev_sessions = {e.split(":")[0] for e in ev}
-            for k in SESSION_K:
-                value = len(ev_sessions & set(sessions[:k])) / len(ev_sessions)
-                sess[k] += value
-                cat_sess[cat][k] += value
-
-    def fractions(acc: dict[int, float], ks: tuple[int, ...], count: int) -> dict[str, float]:
-        return {str(k): round(acc[k] / count, 4) if count else 0.0 for k in ks}
-
-    return {
-        "questions": n,
-        "skipped": skipped,
-        "turn_recall": fractions(turn, TURN_K, n),
-        "session_recall": fractions(sess, SESSION_K, n),
-        "by_category": {
-            str(c): {
-                "name": CATEGORIES.get(c, "other"),
-                "questions": cat_n[c],
-                "turn_recall": fractions(cat_turn[c], TURN_K, cat_n[c]),
-                "session_recall": fractions(cat_sess[c], SESSION_K, cat_n[c]),
-            }
-            for c in sorted(cat_n)
-        },
-    }
+            tally.add(int(qa.get("category") or 0), ev, turns)
+    return {**tally.result(), "skipped": skipped}
 
 
 def run(data: list[dict[str, Any]], cfg: Config, workdir: Path) -> dict[str, Any]:
