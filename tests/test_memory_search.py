@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import zlib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -30,9 +31,10 @@ class ConceptEmbedder:
         self.passages = 0
 
     def _one(self, text: str) -> Any:
-        vec = np.zeros(64, np.float32)
+        vec = np.zeros(256, np.float32)
         for word in WORD.findall(text.lower()):
-            vec[hash(CONCEPTS.get(word, word)) % 64] += 1.0
+            # a stable slot: hash() changes per process, and a collision failed a test
+            vec[zlib.crc32(CONCEPTS.get(word, word).encode()) % 256] += 1.0
         norm = float(np.linalg.norm(vec))
         return vec / norm if norm else vec
 
