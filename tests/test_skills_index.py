@@ -57,7 +57,8 @@ def test_level_full_with_descriptions() -> None:
     assert idx.text == (
         "## Skills\n"
         "3 saved skills. Before a task, check whether one fits; if so, load it with "
-        "skill_view(name) and follow it.\n"
+        "skill_view(name) and follow it. If no name fits, "
+        'skills_list(query="<the task>") finds skills by meaning.\n'
         "- git-bisect: Find the commit that broke a test.\n"
         "ops:\n"
         "  - backup: Nightly backup and restore drill\n"
