@@ -28,7 +28,7 @@ from typing import Any
 
 from ..errors import InvalidArgument, MnemicError
 from ..sessions.hybrid import BLEND_ALPHA
-from ..sessions.retrieval import QUERY_CHARS, ENABLE_HINT, QueryEmbedder, check_mode
+from ..sessions.retrieval import ENABLE_HINT, QUERY_CHARS, QueryEmbedder, check_mode
 from ..sessions.segment import segment
 
 __all__ = ["EmbedderLoader", "TextHit", "TextRanking", "rank_texts", "text_ranker"]
@@ -71,18 +71,17 @@ def _passage_vectors(embedder: QueryEmbedder, texts: Sequence[str]) -> list[Any]
     """Vectors of ``texts``, embedded once per process, model and text."""
     model = embedder.model_id
     with _vectors_lock:
-        missing = [t for t in dict.fromkeys(texts) if (model, t) not in _vectors]
-    made: dict[str, Any] = {}
+        have = {t: _vectors[(model, t)] for t in texts if (model, t) in _vectors}
+    missing = [t for t in dict.fromkeys(texts) if t not in have]
     if missing:
-        vecs = embedder.embed_passages(missing)  # type: ignore[attr-defined]
-        made = dict(zip(missing, vecs, strict=True))
+        made = embedder.embed_passages(missing)  # type: ignore[attr-defined]
+        have.update(zip(missing, made, strict=True))
         with _vectors_lock:
-            if len(_vectors) + len(made) > CACHE_TEXTS:
+            if len(_vectors) + len(missing) > CACHE_TEXTS:
                 _vectors.clear()
-            for text, vec in made.items():
-                _vectors[(model, text)] = vec
-    with _vectors_lock:
-        return [made[t] if t in made else _vectors[(model, t)] for t in texts]
+            for text in missing:
+                _vectors[(model, text)] = have[text]
+    return [have[t] for t in texts]
 
 
 def _load(
