@@ -132,3 +132,39 @@ def test_cli_search_with_the_real_embedder_finds_by_meaning(home_path: Path) -> 
         main, ["--home", str(home_path), "memory", "search", "x", "--mode", "fuzzy"]
     )
     assert bad.exit_code == 2 and "fuzzy" in bad.output
+
+
+NARROW_COSINES = {"fonts": 0.86, "database": 0.82, "email": 0.78}
+
+
+class NarrowBandEmbedder:
+    """Cosines with the query as the shipped model gives them: all in a narrow band."""
+
+    model_id = "narrow-band"
+
+    def _vec(self, cosine: float) -> Any:
+        return np.array([cosine, (1 - cosine**2) ** 0.5], np.float32)
+
+    def embed_queries(self, texts: Sequence[str]) -> Any:
+        return np.stack([np.array([1.0, 0.0], np.float32) for _ in texts])
+
+    def embed_passages(self, texts: Sequence[str]) -> Any:
+        out = []
+        for text in texts:
+            cos = next(c for word, c in NARROW_COSINES.items() if word in text)
+            out.append(self._vec(cos))
+        return np.stack(out)
+
+
+def test_hybrid_ranks_the_entry_meant_above_one_sharing_only_a_common_word(
+    home_path: Path,
+) -> None:
+    m = Memory.open(home_path)
+    m.add("memory", "Plots use consistent fonts, colours and sizes.")
+    m.add("memory", "Restart the database server with systemctl.")
+    m.add("memory", "Write a weekly email on Fridays.")
+    found = search_memory(
+        m, "make the charts look nicer", mode="hybrid", embedder_loader=NarrowBandEmbedder
+    )
+    assert found.hits[0].text.startswith("Plots use") and found.hits[0].matched == ("semantic",)
+    assert found.hits[1].matched == ("lexical", "semantic")  # "the": ranked, but below
