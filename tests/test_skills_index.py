@@ -66,6 +66,15 @@ def test_level_full_with_descriptions() -> None:
     )
 
 
+def test_every_level_tells_the_model_to_search_skills_by_meaning_when_no_name_fits() -> None:
+    levels = {}
+    for n, budget in ((3, 1500), (300, 1500), (300, 400), (300, 200)):
+        idx = build_skills_index(corpus(n), budget)
+        levels[idx.level] = idx.text
+        assert 'skills_list(query="<the task>")' in idx.text, idx.level
+    assert set(levels) == {"full", "names", "counts", "summary"}
+
+
 def test_full_level_cuts_descriptions_at_a_word() -> None:
     long = "alpha beta gamma delta " * 20
     idx = build_skills_index([E("one", None, long)], 1500)

@@ -210,7 +210,8 @@ def build_skills_index(
     held = f" ({withheld} withheld as unusable)" if withheld else ""
     text = (
         f"{HEADING}\n{_plural(total, 'saved skill')} in {_plural(cats, 'category')}{held}, "
-        "not listed to save space: find one with skills_list, load it with skill_view(name)."
+        'not listed to save space: find one with skills_list(query="<the task>"), load it '
+        "with skill_view(name)."
     )
     if len(text) <= budget:
         return SkillsIndex(text, "summary", total, 0, total, withheld, budget)
