@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from mnemic.curated import Memory
 from mnemic.errors import EmbeddingModelDamaged, InvalidArgument
@@ -265,3 +266,31 @@ def test_a_full_vector_cache_starts_afresh_and_ranks_the_same(
     tight = rank_texts("plums", texts, mode="semantic", embedder_loader=CountingStandin)
     assert tight == roomy and tight.hits[0].index == 2
     assert len(text_search._vectors) <= len(texts)
+
+
+words_ = st.sampled_from(["alpha", "beta", "gamma", "the", "数据", "库存", "x-ray", "Beta"])
+texts_ = st.lists(st.lists(words_, max_size=6).map(" ".join), max_size=8)
+
+
+@settings(max_examples=60, deadline=None)
+@given(texts=texts_, query=st.lists(words_, max_size=4).map(" ".join), limit=st.integers(1, 6))
+@pytest.mark.parametrize("mode", ["lexical", "semantic", "hybrid"])
+def test_property_a_ranking_is_bounded_ordered_and_says_why(
+    mode: str, texts: list[str], query: str, limit: int
+) -> None:
+    found = rank_texts(query, texts, mode=mode, limit=limit, embedder_loader=CountingStandin)
+    assert len(found.hits) <= limit
+    assert len({h.index for h in found.hits}) == len(found.hits)
+    assert [h.score for h in found.hits] == sorted((h.score for h in found.hits), reverse=True)
+    for hit in found.hits:
+        assert hit.matched and set(hit.matched) <= {"lexical", "semantic"}
+        if "lexical" in hit.matched:  # it shares a word with the query (case folded)
+            assert set(query.casefold().replace("-", " ").split()) & set(
+                texts[hit.index].casefold().replace("-", " ").split()
+            )
+    if mode == "lexical" or not texts or not query.strip():
+        assert found.retrieval == "lexical"
+    else:
+        assert found.retrieval == mode and found.notice is None
+        # the nearest texts are hits whatever their words
+        assert len(found.hits) == min(limit, len(texts))
