@@ -57,12 +57,22 @@ def test_level_full_with_descriptions() -> None:
     assert idx.text == (
         "## Skills\n"
         "3 saved skills. Before a task, check whether one fits; if so, load it with "
-        "skill_view(name) and follow it.\n"
+        "skill_view(name) and follow it. If no name fits, "
+        'skills_list(query="<the task>") finds skills by meaning.\n'
         "- git-bisect: Find the commit that broke a test.\n"
         "ops:\n"
         "  - backup: Nightly backup and restore drill\n"
         "  - restart-db: Restart the database without losing writes."
     )
+
+
+def test_every_level_tells_the_model_to_search_skills_by_meaning_when_no_name_fits() -> None:
+    levels = {}
+    for n, budget in ((3, 1500), (300, 1500), (300, 400), (300, 200)):
+        idx = build_skills_index(corpus(n), budget)
+        levels[idx.level] = idx.text
+        assert 'skills_list(query="<the task>")' in idx.text, idx.level
+    assert set(levels) == {"full", "names", "counts", "summary"}
 
 
 def test_full_level_cuts_descriptions_at_a_word() -> None:

@@ -1,4 +1,4 @@
-"""``mnemic skills``: list, show, create, edit, delete and lint skills."""
+"""``mnemic skills``: list, search, show, create, edit, delete and lint skills."""
 
 from __future__ import annotations
 
@@ -75,6 +75,66 @@ def list_(
     if withheld:
         click.echo(
             f"({withheld} unusable skill(s) not shown: see `mnemic skills lint` or --all)",
+            err=True,
+        )
+
+
+@skills.command(name="search")
+@click.argument("query")
+@click.option("--category", "-c", metavar="C", help="Only skills of this category.")
+@click.option(
+    "--mode",
+    type=click.Choice(["lexical", "semantic", "hybrid"]),
+    help="Words, meaning, or both (default: hybrid with mnemic[semantic], else lexical).",
+)
+@click.option("--limit", "-n", type=click.IntRange(1, 100), default=5, show_default=True)
+@JSON_OPT
+@pass_app
+@handle_errors
+def search(
+    app: AppContext,
+    query: str,
+    category: str | None,
+    mode: str | None,
+    limit: int,
+    as_json: bool,
+) -> None:
+    """Find the skills that fit QUERY by words and, with mnemic[semantic], by meaning.
+
+    QUERY may be a few words or the task itself, in any language. Skills flagged by the
+    safety scan are never searched. Each result says what matched it (lexical, semantic).
+    """
+    from ..ops.skill_search import search_skills
+    from ..sessions import embedder_loader_for
+
+    if not query.strip():
+        raise click.UsageError(
+            'QUERY is empty: give words or the task, e.g. mnemic skills search "plot styling".'
+        )
+    found = search_skills(
+        _store(app),
+        query,
+        mode=mode,
+        limit=limit,
+        category=category,
+        embedder_loader=embedder_loader_for(app.home),
+    )
+    if as_json:
+        emit_json(found.to_dict())
+        return
+    if found.notice:
+        click.echo(f"note: {found.notice}", err=True)
+    if not found.hits:
+        click.echo(f"No skill matches {query!r} ({found.retrieval}).")
+    width = max((len(h.info.ref) for h in found.hits), default=0)
+    for hit in found.hits:
+        click.echo(
+            f"{hit.info.ref.ljust(width)}  ({', '.join(hit.matched)}, {hit.score:.2f}) "
+            f"{_short(hit.info.description, 90)}"
+        )
+    if found.withheld:
+        click.echo(
+            f"({found.withheld} unusable skill(s) not searched: see `mnemic skills lint`)",
             err=True,
         )
 

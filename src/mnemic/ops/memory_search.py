@@ -1,11 +1,9 @@
 """Search the curated memory (MEMORY.md and USER.md entries) by words and by meaning.
 
-The targets hold a few dozen entries at most, so nothing is indexed: the words of each
-entry are compared with the query's (the session index's segmentation, so CJK text is
-matched by bigrams), and with the ``semantic`` extra the entries are embedded on the fly
-(cached per process by text) and compared with the query's embedding. ``hybrid`` blends
-the two with the weight session search uses. Entries the threat scanner blocks are never
-searched or shown.
+The entries are ranked by :func:`mnemic.ops.text_search.rank_texts`, the ranker skills
+by meaning use too: words weighted by rarity (CJK by bigrams) and, with the ``semantic``
+extra, the entries embedded on the fly (cached per process by text), blended like session
+search. Entries the threat scanner blocks are never searched or shown.
 
 Modes and notices follow ``session_search``: ``lexical``, ``semantic``, ``hybrid`` (the
 default when the embedder loads); a mode that cannot run falls back to lexical with a
@@ -14,23 +12,16 @@ default when the embedder loads); a mode that cannot run falls back to lexical w
 
 from __future__ import annotations
 
-import math
-import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..curated.entries import TARGETS
 from ..curated.memory import Memory
 from ..curated.snapshot import sanitize
-from ..errors import InvalidArgument, MnemicError
-from ..sessions.hybrid import BLEND_ALPHA
-from ..sessions.retrieval import ENABLE_HINT, QueryEmbedder, check_mode
-from ..sessions.segment import segment
+from .text_search import EmbedderLoader, rank_texts
 
-__all__ = ["EntryHit", "MemorySearch", "search_memory"]
-
-EmbedderLoader = Callable[[], QueryEmbedder]
+__all__ = ["EmbedderLoader", "EntryHit", "MemorySearch", "search_memory"]
 
 
 @dataclass(frozen=True)
@@ -74,45 +65,6 @@ class MemorySearch:
         return out
 
 
-def _words(text: str) -> set[str]:
-    return set(segment(text).body.casefold().split())
-
-
-_vectors: dict[tuple[str, str], Any] = {}
-_vectors_lock = threading.Lock()
-
-
-def _passage_vectors(embedder: QueryEmbedder, texts: Sequence[str]) -> list[Any]:
-    """Vectors of ``texts``, embedded once per process and text."""
-    model = embedder.model_id
-    with _vectors_lock:
-        missing = [t for t in dict.fromkeys(texts) if (model, t) not in _vectors]
-    if missing:
-        made = embedder.embed_passages(missing)  # type: ignore[attr-defined]
-        with _vectors_lock:
-            for text, vec in zip(missing, made, strict=True):
-                _vectors[(model, text)] = vec
-    with _vectors_lock:
-        return [_vectors[(model, t)] for t in texts]
-
-
-def _load(
-    loader: EmbedderLoader | None, mode: str | None
-) -> tuple[QueryEmbedder | None, str | None]:
-    if loader is None:
-        why = 'Semantic search is switched off ([sessions] semantic = "off"); results are lexical.'
-        return None, why if mode else None
-    try:
-        return loader(), None
-    except ImportError:
-        return None, (
-            f"Semantic search needs the optional 'semantic' extra. {ENABLE_HINT}" if mode else None
-        )
-    except MnemicError as exc:
-        quiet = getattr(exc, "code", "") == "semantic_extra_missing" and not mode
-        return None, None if quiet else f"{exc} Showing lexical results."
-
-
 def search_memory(
     memory: Memory,
     query: str,
@@ -129,61 +81,23 @@ def search_memory(
     in the semantic and hybrid modes the ``limit`` entries nearest in meaning count too.
     Raises ``InvalidArgument`` for an unknown mode or a ``limit`` below 1.
     """
-    want = check_mode(mode)
-    if not isinstance(limit, int) or limit < 1:
-        raise InvalidArgument(
-            "limit", f"limit must be a whole number of at least 1, not {limit!r}."
-        )
     entries: list[tuple[str, int, str]] = []
-    for target in targets:
+    # in TARGETS order, so equal scores rank MEMORY.md's entries first, then by position
+    for target in sorted(targets, key=lambda t: TARGETS.index(t) if t in TARGETS else 9):
         shown = sanitize(target, memory.entries(target))
         blocked = {i for i, _, _ in shown.blocked}
         entries += [
             (target, i + 1, text) for i, text in enumerate(shown.display) if i not in blocked
         ]
-    query_words = _words(query)
-    # lexical: the share of the query's words an entry holds, rarer words weighing more
-    df = {w: sum(1 for _, _, t in entries if w in _words(t)) for w in query_words}
-    weight = {w: math.log(1 + (len(entries) + 1) / (n + 0.5)) for w, n in df.items()}
-    total = sum(weight.values()) or 1.0
-    lexical = [sum(weight[w] for w in query_words & _words(t)) / total for _, _, t in entries]
-
-    notice = None
-    embedder = None
-    ran = "lexical"
-    if want != "lexical" and entries and query.strip():
-        embedder, notice = _load(embedder_loader, want)
-    semantic = [0.0] * len(entries)
-    near: set[int] = set()
-    if embedder is not None:
-        try:
-            qvec = embedder.embed_queries([query[:500]])[0]
-            vecs = _passage_vectors(embedder, [t for _, _, t in entries])
-            semantic = [float(v @ qvec) for v in vecs]
-            near = set(sorted(range(len(entries)), key=lambda i: -semantic[i])[:limit])
-            ran = want or "hybrid"
-        except Exception as exc:  # a failing model degrades to lexical, never to an error
-            notice = (
-                f"Semantic search failed ({type(exc).__name__}: {exc}); showing lexical results."
-            )
-    hits: list[EntryHit] = []
-    for i, (target, index, text) in enumerate(entries):
-        matched = tuple(
-            m
-            for m, on in (
-                ("lexical", lexical[i] > 0 and ran != "semantic"),
-                ("semantic", i in near),
-            )
-            if on
-        )
-        if not matched:
-            continue
-        if ran == "lexical":
-            score = lexical[i]
-        elif ran == "semantic":
-            score = semantic[i]
-        else:
-            score = BLEND_ALPHA * semantic[i] + (1 - BLEND_ALPHA) * lexical[i]
-        hits.append(EntryHit(target, index, text, score, matched))
-    hits.sort(key=lambda h: (-h.score, TARGETS.index(h.target), h.index))
-    return MemorySearch(hits[:limit], ran, notice)
+    ranked = rank_texts(
+        query,
+        [text for _, _, text in entries],
+        mode=mode,
+        limit=limit,
+        embedder_loader=embedder_loader,
+    )
+    hits = [
+        EntryHit(entries[h.index][0], entries[h.index][1], entries[h.index][2], h.score, h.matched)
+        for h in ranked.hits
+    ]
+    return MemorySearch(hits, ranked.retrieval, ranked.notice)

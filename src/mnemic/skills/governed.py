@@ -28,6 +28,7 @@ from ..governance.governor import Attempt, Governor
 from ..governance.pending import PendingRecord
 from ..home import Home
 from .changes import ChangeResult, PreparedChange, SkillChange
+from .search import TextRanker
 from .store import SkillStore
 from .tools import run_skill_tool
 
@@ -111,11 +112,21 @@ class GovernedSkills:
         )
         return cls(gov)
 
-    def tool(self, tool: str, arguments: str | dict[str, Any] | None) -> dict[str, Any]:
-        """Run one ``skills_list`` / ``skill_view`` / ``skill_manage`` call (never raises)."""
+    def tool(
+        self,
+        tool: str,
+        arguments: str | dict[str, Any] | None,
+        *,
+        ranker: TextRanker | None = None,
+    ) -> dict[str, Any]:
+        """Run one ``skills_list`` / ``skill_view`` / ``skill_manage`` call (never raises).
+
+        ``ranker`` ranks ``skills_list``'s ``query`` by words and meaning (see
+        :func:`~mnemic.skills.tools.run_skill_tool`).
+        """
 
         if tool != "skill_manage":
-            return run_skill_tool(self.store, tool, arguments)
+            return run_skill_tool(self.store, tool, arguments, ranker=ranker)
         seen: dict[str, Any] = {}
 
         def gate(change: SkillChange, prepared: PreparedChange) -> dict[str, Any] | None:

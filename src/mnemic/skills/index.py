@@ -11,6 +11,10 @@ the index gives up detail, never skills, in this order (the first that fits wins
    summed up in a final ``+N more categories (M skills)``;
 4. ``summary``: one sentence with the number of skills and categories.
 
+The first line says how to use the index, including that ``skills_list`` with a
+``query`` finds skills by meaning when no name fits: the index itself is never ranked
+for the turn (the system prompt would change every turn and lose its prefix cache).
+
 Whatever is left out is said in the index itself: how many skills are shown without a
 description or not named at all, and that ``skills_list`` shows them. Skills that
 cannot be used (unreadable, invalid front matter, threat findings in the name or
@@ -125,7 +129,8 @@ def _group(entries: Iterable[IndexEntry]) -> list[tuple[str, list[tuple[str, str
 def _intro(total: int) -> str:
     return (
         f"{HEADING}\n{_plural(total, 'saved skill')}. Before a task, check whether one fits; "
-        "if so, load it with skill_view(name) and follow it."
+        "if so, load it with skill_view(name) and follow it. If no name fits, "
+        'skills_list(query="<the task>") finds skills by meaning.'
     )
 
 
@@ -205,7 +210,8 @@ def build_skills_index(
     held = f" ({withheld} withheld as unusable)" if withheld else ""
     text = (
         f"{HEADING}\n{_plural(total, 'saved skill')} in {_plural(cats, 'category')}{held}, "
-        "not listed to save space: find one with skills_list, load it with skill_view(name)."
+        'not listed to save space: find one with skills_list(query="<the task>"), load it '
+        "with skill_view(name)."
     )
     if len(text) <= budget:
         return SkillsIndex(text, "summary", total, 0, total, withheld, budget)

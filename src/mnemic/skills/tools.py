@@ -20,6 +20,7 @@ from ..errors import InvalidArgument, MnemicError, SkillUnsafe
 from ..tooling import ToolSpec, parse_arguments
 from .changes import ACTIONS, ChangeResult, PreparedChange, SkillChange
 from .model import SKILL_FILE, threat_findings
+from .search import SkillHit, TextRanker, rank_skills
 from .store import SkillInfo, SkillStore
 
 __all__ = [
@@ -43,15 +44,18 @@ LIST_CHARS = 12_000
 LIST_DESCRIPTION = 200
 _NONE = "(none)"
 MAX_FILES_SHOWN = 200
+#: Skills a ``skills_list`` call with a ranked ``query`` returns at most.
+QUERY_LIMIT = 5
 
 SKILLS_LIST_TOOL = ToolSpec(
     name="skills_list",
     description=(
         "List your saved skills (step-by-step procedures from earlier work) with their "
         "descriptions and categories. The skills index in your system prompt may show only "
-        "names or category counts; call this to see descriptions, to list one category, or "
-        "to search by words in a skill's name, description and tags. Then load the skill "
-        'you need with skill_view. Example: {"query": "deploy docs"}'
+        "names or category counts; call this to see descriptions, to list one category, or, "
+        "when no name fits the task, to find skills with query: ranked by words and meaning, "
+        "best first. Then load the skill you need with skill_view. "
+        'Example: {"query": "make my charts look nicer"}'
     ),
     parameters={
         "type": "object",
@@ -65,7 +69,16 @@ SKILLS_LIST_TOOL = ToolSpec(
             },
             "query": {
                 "type": "string",
-                "description": "Words that must all occur in the name, description or tags.",
+                "description": (
+                    "The task or words to look for, in any language; matched against name, "
+                    "description, category and tags. Each result has a score and what "
+                    "matched (lexical, semantic)."
+                ),
+            },
+            "mode": {
+                "type": "string",
+                "enum": ["lexical", "semantic", "hybrid"],
+                "description": "With query: words, meaning or both (default: both if available).",
             },
         },
     },
@@ -201,12 +214,19 @@ def run_skill_tool(
     arguments: str | dict[str, Any] | None,
     *,
     gate: SkillGate | None = None,
+    ranker: TextRanker | None = None,
 ) -> dict[str, Any]:
-    """Run one call of ``skills_list``, ``skill_view`` or ``skill_manage``; never raises."""
+    """Run one call of ``skills_list``, ``skill_view`` or ``skill_manage``; never raises.
+
+    With a ``ranker`` (mnemic's tools pass :func:`mnemic.ops.text_search.text_ranker`),
+    ``skills_list``'s ``query`` ranks the skills by words and meaning
+    (:func:`~mnemic.skills.search.rank_skills`); without one it keeps the skills holding
+    every word of the query.
+    """
     try:
         args = parse_arguments(arguments)
         if tool == "skills_list":
-            return _list(store, args)
+            return _list(store, args, ranker)
         if tool == "skill_view":
             return _view(store, args)
         if tool == "skill_manage":
@@ -241,10 +261,11 @@ def _opt_str(args: dict[str, Any], key: str) -> str | None:
     raise InvalidArgument(key, f"{key} must be a string, got {type(value).__name__}.")
 
 
-def _list(store: SkillStore, args: dict[str, Any]) -> dict[str, Any]:
-    _check_keys(args, ("category", "query"))
+def _list(store: SkillStore, args: dict[str, Any], ranker: TextRanker | None) -> dict[str, Any]:
+    _check_keys(args, ("category", "query", "mode"))
     category = _opt_str(args, "category")
     query = _opt_str(args, "query")
+    mode = _opt_str(args, "mode")  # only used with a query
     infos = store.skills()
     usable = [i for i in infos if i.usable]
     categories: dict[str, int] = {}
@@ -255,13 +276,19 @@ def _list(store: SkillStore, args: dict[str, Any]) -> dict[str, Any]:
     if category is not None:  # "" or "(none)": skills without a category
         wanted = "" if category.strip() == _NONE else category.strip()
         chosen = [i for i in chosen if (i.category or "") == wanted]
-    if query and query.strip():
+    hits: list[SkillHit] | None = None
+    found = None
+    if query and query.strip() and ranker is not None:
+        found = rank_skills(chosen, query, ranker, mode=mode, limit=QUERY_LIMIT)
+        hits = found.hits
+        chosen = [h.info for h in hits]
+    elif query and query.strip():
         words = query.lower().split()
         chosen = [i for i in chosen if all(w in _haystack(i) for w in words)]
-    rows = [_row(i, None) for i in chosen]
+    rows = [_row(i, None, hits[k] if hits else None) for k, i in enumerate(chosen)]
     size = sum(len(str(r)) for r in rows)
     if size > LIST_CHARS:
-        rows = [_row(i, LIST_DESCRIPTION) for i in chosen]
+        rows = [_row(i, LIST_DESCRIPTION, hits[k] if hits else None) for k, i in enumerate(chosen)]
     shown: list[dict[str, Any]] = []
     used = 0
     for r in rows:
@@ -275,6 +302,10 @@ def _list(store: SkillStore, args: dict[str, Any]) -> dict[str, Any]:
         "skills": shown,
         "categories": {k or _NONE: v for k, v in sorted(categories.items())},
     }
+    if found is not None:
+        resp["retrieval"] = found.retrieval
+        if found.notice:
+            resp["notice"] = found.notice
     if len(shown) < len(chosen):
         resp["more"] = len(chosen) - len(shown)
         resp["hint"] = f"{resp['more']} more skills match; narrow the list with category or query."
@@ -284,6 +315,8 @@ def _list(store: SkillStore, args: dict[str, Any]) -> dict[str, Any]:
             if usable
             else "No skills are saved yet; create one with skill_manage action='create'."
         )
+    elif found is not None:
+        resp["hint"] = "Best match first. Load the one that fits with skill_view(name)."
     else:
         resp["hint"] = "Load one with skill_view(name) before following it."
     withheld = len(infos) - len(usable)
@@ -297,13 +330,16 @@ def _haystack(info: SkillInfo) -> str:
     return f"{info.name} {info.category or ''} {info.description} {tags}".lower()
 
 
-def _row(info: SkillInfo, width: int | None) -> dict[str, Any]:
+def _row(info: SkillInfo, width: int | None, hit: SkillHit | None = None) -> dict[str, Any]:
     desc = info.description
     if width is not None and len(desc) > width:
         desc = desc[: width - 3] + "..."
     row: dict[str, Any] = {"name": info.name, "description": desc}
     if info.category:
         row["category"] = info.category
+    if hit is not None:
+        row["score"] = round(hit.score, 4)
+        row["matched"] = list(hit.matched)
     return row
 
 

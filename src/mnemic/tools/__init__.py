@@ -21,7 +21,7 @@ from ..curated.memory import Memory
 from ..curated.tool import memory_tool_spec, run_memory_tool
 from ..governance.metrics import get_metrics
 from ..home import Home
-from ..sessions import SESSION_SEARCH_TOOL, SessionStore, search_tool_for
+from ..sessions import SESSION_SEARCH_TOOL, SessionStore, embedder_loader_for, search_tool_for
 from ..skills.governed import GovernedSkills
 from ..skills.tools import skill_tool_specs
 from ..tooling import ToolSpec
@@ -72,7 +72,8 @@ def home_tools(
 
     ``sessions`` may return ``None`` (the history could not be opened): session_search
     then says so. ``current_session_id`` names the caller's own session, which
-    session_search leaves out of discovery.
+    session_search leaves out of discovery. ``skills_list`` ranks a ``query`` with
+    :func:`~mnemic.ops.text_search.rank_texts`, the ranker of memory search.
     """
 
     def memory_call(arguments: str | dict[str, Any] | None) -> dict[str, Any]:
@@ -92,6 +93,11 @@ def home_tools(
 
     def skill_handler(name: str) -> Handler:
         def handle(arguments: str | dict[str, Any] | None) -> dict[str, Any]:
+            if name == "skills_list":  # a query ranks by words and meaning, as memory search
+                from ..ops.text_search import text_ranker  # (not loaded with the tools)
+
+                ranker = text_ranker(embedder_loader_for(home))
+                return skills().tool(name, arguments, ranker=ranker)
             return skills().tool(name, arguments)
 
         return handle

@@ -1,0 +1,198 @@
+"""Rank a few short texts against a query by words and, with the ``semantic`` extra, by meaning.
+
+This is the one ranker behind ``mnemic memory search`` (memory entries) and skills by
+meaning (``skills_list`` with a ``query``, ``mnemic skills search``). Both search a few
+dozen to a few hundred short texts, so nothing is indexed:
+
+* **words**: the query's words (the session index's segmentation, so CJK text is matched
+  by bigrams and ``matplotlib-styling`` by its parts) found in a text, each weighted by its
+  rarity among the texts; the score is the weighed share of the query's words a text holds;
+* **meaning**: the texts embedded on the fly (cached per process, model and text) and
+  compared with the query's embedding (its first 500 characters, as session search does);
+* ``hybrid`` blends the two as session search does: ``BLEND_ALPHA`` (0.6) of the word
+  score plus 0.4 of the cosine rescaled between the farthest and the nearest text (0..1).
+  The shipped model's cosines sit in a narrow band (about 0.75-0.9 for any pair), so used
+  raw they barely separate the texts, and a text sharing only a common word ("the",
+  "my") with the query would outrank the one the query means.
+
+Modes and notices follow ``session_search``: ``lexical``, ``semantic``, ``hybrid`` (the
+default when the embedder loads); a mode that cannot run (extra absent, model damaged,
+switched off, the model failing) falls back to words with a ``notice`` saying why, never
+an error. A lexical hit shares at least one word with the query; in the semantic and
+hybrid modes the ``limit`` texts nearest in meaning count too.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import InvalidArgument, MnemicError
+from ..sessions.hybrid import BLEND_ALPHA
+from ..sessions.retrieval import ENABLE_HINT, QUERY_CHARS, QueryEmbedder, check_mode
+from ..sessions.segment import segment
+
+__all__ = ["EmbedderLoader", "TextHit", "TextRanking", "rank_texts", "text_ranker"]
+
+EmbedderLoader = Callable[[], QueryEmbedder]
+
+#: Texts whose vectors a process keeps; past this the cache starts afresh (texts that were
+#: edited or deleted would otherwise pile up in a long-running server).
+CACHE_TEXTS = 4096
+
+
+@dataclass(frozen=True)
+class TextHit:
+    """One text that matched: its position in the ranked texts, how well, and why."""
+
+    index: int
+    score: float
+    matched: tuple[str, ...]
+    """``lexical``, ``semantic`` or both: what found this text."""
+
+
+@dataclass(frozen=True)
+class TextRanking:
+    """The hits, best first; the mode that ran; why another mode could not (or None)."""
+
+    hits: list[TextHit] = field(default_factory=list)
+    retrieval: str = "lexical"
+    notice: str | None = None
+
+
+def _words(text: str) -> set[str]:
+    return set(segment(text).body.casefold().split())
+
+
+_vectors: dict[tuple[str, str], Any] = {}
+_vectors_lock = threading.Lock()
+
+
+def _passage_vectors(embedder: QueryEmbedder, texts: Sequence[str]) -> list[Any]:
+    """Vectors of ``texts``, embedded once per process, model and text."""
+    model = embedder.model_id
+    with _vectors_lock:
+        have = {t: _vectors[(model, t)] for t in texts if (model, t) in _vectors}
+    missing = [t for t in dict.fromkeys(texts) if t not in have]
+    if missing:
+        made = embedder.embed_passages(missing)  # type: ignore[attr-defined]
+        have.update(zip(missing, made, strict=True))
+        with _vectors_lock:
+            if len(_vectors) + len(missing) > CACHE_TEXTS:
+                _vectors.clear()
+            for text in missing:
+                _vectors[(model, text)] = have[text]
+    return [have[t] for t in texts]
+
+
+def _load(
+    loader: EmbedderLoader | None, mode: str | None
+) -> tuple[QueryEmbedder | None, str | None]:
+    """The embedder, or None and the notice to give (none when the default mode is quiet)."""
+    if loader is None:
+        why = 'Semantic search is switched off ([sessions] semantic = "off"); results are lexical.'
+        return None, why if mode else None
+    try:
+        return loader(), None
+    except ImportError:
+        return None, (
+            f"Semantic search needs the optional 'semantic' extra. {ENABLE_HINT}" if mode else None
+        )
+    except MnemicError as exc:
+        quiet = getattr(exc, "code", "") == "semantic_extra_missing" and not mode
+        return None, None if quiet else f"{exc} Showing lexical results."
+
+
+def _check_limit(limit: Any) -> int:
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise InvalidArgument(
+            "limit", f"limit must be a whole number of at least 1, not {limit!r}."
+        )
+    return limit
+
+
+def rank_texts(
+    query: str,
+    texts: Sequence[str],
+    *,
+    mode: str | None = None,
+    limit: int = 5,
+    embedder_loader: EmbedderLoader | None = None,
+) -> TextRanking:
+    """The ``limit`` texts that best match ``query``, best first (see the module docstring).
+
+    ``mode`` is ``lexical``, ``semantic``, ``hybrid`` or None (hybrid when the embedder
+    loads, else lexical, quietly). Equal scores keep the texts' order. Raises
+    ``InvalidArgument`` for an unknown mode or a ``limit`` below 1.
+    """
+    want = check_mode(mode)
+    limit = _check_limit(limit)
+    query_words = _words(query)
+    text_words = [_words(t) for t in texts]
+    # lexical: the share of the query's words a text holds, rarer words weighing more
+    df = {w: sum(1 for words in text_words if w in words) for w in query_words}
+    weight = {w: math.log(1 + (len(texts) + 1) / (n + 0.5)) for w, n in df.items()}
+    total = sum(weight.values()) or 1.0
+    lexical = [sum(weight[w] for w in query_words & words) / total for words in text_words]
+
+    notice = None
+    embedder = None
+    ran = "lexical"
+    if want != "lexical" and texts and query.strip():
+        embedder, notice = _load(embedder_loader, want)
+    semantic = [0.0] * len(texts)
+    strength = [0.0] * len(texts)
+    near: set[int] = set()
+    if embedder is not None:
+        try:
+            qvec = embedder.embed_queries([query[:QUERY_CHARS]])[0]
+            vecs = _passage_vectors(embedder, texts)
+            semantic = [float(v @ qvec) for v in vecs]
+            near = set(sorted(range(len(texts)), key=lambda i: -semantic[i])[:limit])
+            low, span = min(semantic), max(semantic) - min(semantic)
+            strength = [(c - low) / span if span > 0 else 1.0 for c in semantic]
+            ran = want or "hybrid"
+        except Exception as exc:  # a failing model degrades to lexical, never to an error
+            notice = (
+                f"Semantic search failed ({type(exc).__name__}: {exc}); showing lexical results."
+            )
+    hits: list[TextHit] = []
+    for i in range(len(texts)):
+        matched = tuple(
+            m
+            for m, on in (
+                ("lexical", lexical[i] > 0 and ran != "semantic"),
+                ("semantic", i in near),
+            )
+            if on
+        )
+        if not matched:
+            continue
+        if ran == "lexical":
+            score = lexical[i]
+        elif ran == "semantic":
+            score = semantic[i]
+        else:
+            score = BLEND_ALPHA * lexical[i] + (1 - BLEND_ALPHA) * strength[i]
+        hits.append(TextHit(i, score, matched))
+    hits.sort(key=lambda h: (-h.score, h.index))
+    return TextRanking(hits[:limit], ran, notice)
+
+
+def text_ranker(
+    embedder_loader: EmbedderLoader | None,
+) -> Callable[..., TextRanking]:
+    """:func:`rank_texts` with its embedder loader bound (what the skills tool is given).
+
+    The result takes ``(query, texts, *, mode, limit)``.
+    """
+
+    def rank(
+        query: str, texts: Sequence[str], *, mode: str | None = None, limit: int = 5
+    ) -> TextRanking:
+        return rank_texts(query, texts, mode=mode, limit=limit, embedder_loader=embedder_loader)
+
+    return rank
