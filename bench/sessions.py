@@ -231,18 +231,58 @@ def import_only(messages: int, seed: int, where: str) -> None:
     print(json.dumps({**out, "worker_cpu_s": worker}), flush=True)
 
 
+def fts5_only(messages: int, seed: int, where: str) -> None:
+    """Child mode of ``--baseline``: the ceiling. The corpus's full-text columns computed
+    first (untimed), then only their insertion into a bare FTS5 table like the store's
+    (same tokenizer and settings, 5,000-row durable transactions, then ``optimize``);
+    prints the same JSON line as :func:`import_only`."""
+    import sqlite3
+
+    from mnemic.sessions.index import DEFAULT_TOKENIZER, FieldIndexer
+    from mnemic.sessions.segment import DEFAULT_SEGMENTER
+    from mnemic.sessions.sqlite_schema import FTS_CONFIG, fts_table_sql
+
+    items, _ = build(Corpus(seed), messages)
+    fields = FieldIndexer(DEFAULT_SEGMENTER)
+    rows = [
+        (i, *fields.columns((m.content, m.name, m.tool_name, m.tool_calls_json())))
+        for i, m in enumerate((m for _, msgs in items for m in msgs), 1)
+    ]
+    conn = sqlite3.connect(Path(where) / "fts.db", isolation_level=None)
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA synchronous = FULL")
+    conn.execute(fts_table_sql(DEFAULT_TOKENIZER))
+    for stmt in FTS_CONFIG:
+        conn.execute(stmt)
+    cpu0, t0 = time.process_time(), time.perf_counter()
+    for k in range(0, len(rows), 5000):
+        conn.execute("BEGIN")
+        conn.executemany(
+            "INSERT INTO messages_fts(rowid, body, aux) VALUES (?, ?, ?)", rows[k : k + 5000]
+        )
+        conn.execute("COMMIT")
+    conn.execute("INSERT INTO messages_fts(messages_fts) VALUES ('optimize')")
+    wall = time.perf_counter() - t0
+    conn.close()
+    out = {"messages": len(rows), "seconds": wall, "cpu_s": time.process_time() - cpu0}
+    print(json.dumps({**out, "worker_cpu_s": 0.0}), flush=True)
+
+
 def compare_imports(args: argparse.Namespace) -> dict[str, Any]:
-    """Bulk imports by ``args.baseline`` and by this checkout, alternating."""
+    """Bulk imports by ``args.baseline`` and by this checkout, and the FTS5 insertion
+    alone (:func:`fts5_only`), alternating."""
     here = str(Path(__file__).resolve().parents[1] / "src")
-    runs: dict[str, list[dict[str, float]]] = {"baseline": [], "this": []}
+    runs: dict[str, list[dict[str, float]]] = {"baseline": [], "this": [], "fts5_only": []}
+    sides = (("baseline", args.baseline), ("this", here), ("fts5_only", here))
     for _ in range(args.rounds):
-        for side, src in (("baseline", args.baseline), ("this", here)):
+        for side, src in sides:
             env = dict(os.environ)
             env["PYTHONPATH"] = os.pathsep.join(p for p in (src, env.get("PYTHONPATH")) if p)
             where = tempfile.mkdtemp(prefix="mnemic-bench-import-", dir=args.dir)
             try:
                 out = subprocess.run(
-                    [sys.executable, __file__, "--import-only", where,
+                    [sys.executable, __file__, f"--{side.replace('_', '-')}"
+                     if side == "fts5_only" else "--import-only", where,
                      "--messages", str(args.messages), "--seed", str(args.seed)],
                     env=env, check=True, capture_output=True, text=True,
                 ).stdout  # fmt: skip
@@ -251,7 +291,7 @@ def compare_imports(args: argparse.Namespace) -> dict[str, Any]:
             run = json.loads(out.strip().splitlines()[-1])
             runs[side].append(run)
             print(
-                f"import {side:8}: {run['messages'] / run['seconds']:8,.0f} messages/s "
+                f"import {side:9}: {run['messages'] / run['seconds']:8,.0f} messages/s "
                 f"({run['seconds']:.1f}s wall, {run['cpu_s']:.1f}s CPU "
                 f"+ {run['worker_cpu_s']:.1f}s worker)",
                 flush=True,
@@ -266,10 +306,18 @@ def compare_imports(args: argparse.Namespace) -> dict[str, Any]:
             "median_cpu_s": round(statistics.median(r["cpu_s"] for r in done), 2),
             "median_worker_cpu_s": round(statistics.median(r["worker_cpu_s"] for r in done), 2),
         }
-    ratios = [b["seconds"] / t["seconds"] for b, t in zip(runs["baseline"], runs["this"])]
+    pairs = zip(runs["baseline"], runs["this"], strict=True)
+    ratios = [b["seconds"] / t["seconds"] for b, t in pairs]
     result["speedup_per_round"] = [round(r, 2) for r in ratios]
     cpu = result["baseline"]["median_cpu_s"] / max(result["this"]["median_cpu_s"], 1e-9)
     result["cpu_ratio"] = round(cpu, 2)
+    share = result["fts5_only"]["median_cpu_s"] / max(result["this"]["median_cpu_s"], 1e-9)
+    result["fts5_share_of_this_cpu"] = round(share, 2)
+    print(
+        f"ceiling: the FTS5 insertion alone takes {share:.0%} of this import's CPU "
+        f"({result['fts5_only']['median_messages_per_s']:,} messages/s on its own)",
+        flush=True,
+    )
     print(
         f"import: this checkout {statistics.median(ratios):.2f}x the baseline's speed "
         f"(per round {', '.join(f'{r:.2f}' for r in ratios)}); CPU of the importing "
@@ -293,9 +341,13 @@ def main() -> None:
     )
     parser.add_argument("--rounds", type=int, default=3, help="imports per side (--baseline)")
     parser.add_argument("--import-only", metavar="DIR", help=argparse.SUPPRESS)
+    parser.add_argument("--fts5-only", metavar="DIR", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.import_only:
         import_only(args.messages, args.seed, args.import_only)
+        return
+    if args.fts5_only:
+        fts5_only(args.messages, args.seed, args.fts5_only)
         return
     compared = compare_imports(args) if args.baseline else None
 

@@ -190,7 +190,7 @@ def run_import(db: Path, path: Path, kill_after: int | None) -> bool:
     assert proc.stdout is not None
     assert proc.stdout.readline().strip() == "ready"
     if kill_after is None:
-        out, err = proc.communicate(timeout=300)
+        _, err = proc.communicate(timeout=300)
         assert proc.returncode == 0, err
         return False
     lines: Iterator[str] = iter(proc.stdout.readline, "")

@@ -216,12 +216,13 @@ def _receive(stream: IO[bytes]) -> Any:
 
 
 class SegmentWorker:
-    """A child process (``python -m mnemic.sessions._segworker``) that segments texts.
+    """A child process (``python -m mnemic.sessions._segworker``) that computes index
+    columns.
 
     Bulk imports submit the next batch's messages (their :data:`Inputs`) before writing
-    the current one, so computing their ``(body, aux)`` columns runs on another core. Only the default segmenter travels; anything going wrong makes
-    :meth:`start` return None or a result come back as None, and the caller segments
-    in-process instead.
+    the current one, so computing their ``(body, aux)`` columns runs on another core.
+    Only the default segmenter travels; anything going wrong makes :meth:`start` return
+    None or a result come back as None, and the caller computes them in-process instead.
     """
 
     def __init__(self, proc: subprocess.Popen[bytes]) -> None:

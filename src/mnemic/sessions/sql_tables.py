@@ -200,9 +200,7 @@ class SqlTables(ABC, Generic[C]):
     def _index_appended(self, conn: C) -> None:
         """After messages were appended, in the same transaction."""
 
-    def _index_imported(
-        self, conn: C, ids: Sequence[int], rows: Sequence[tuple[Any, ...]]
-    ) -> None:
+    def _index_imported(self, conn: C, ids: Sequence[int], rows: Sequence[tuple[Any, ...]]) -> None:
         """After an import batch was written, in the same transaction: ``ids`` of the
         messages it inserted (ascending) and their rows as passed to ``_insert_messages``."""
 
