@@ -2,6 +2,8 @@
 
     ./x bench sessions                    # 1,000,000 messages (a few minutes)
     ./x bench sessions --messages 100000  # smaller run
+    ./x bench sessions --messages 200000 --baseline /path/to/older/checkout/src
+                                          # bulk import of both, interleaved, first
 
 The corpus is a deterministic synthetic chat (seeded): sessions of 10-120 messages,
 about 70 % English-like text over a Zipf-distributed 30,000-word vocabulary with e-mail
@@ -12,6 +14,10 @@ by tool results.
 
 Figures:
 * bulk import: ``SQLiteSessionStore.import_sessions`` over the pre-generated corpus;
+  with ``--baseline SRC``, first ``--rounds`` imports of the same corpus by that checkout
+  and by this one, alternating, each in a fresh process and database: wall time and CPU
+  time (the importing process and its segmentation worker) per side, medians and the
+  ratio (``import_vs_baseline``);
 * durable appends: ``append_message`` one at a time (each its own ``BEGIN IMMEDIATE``
   transaction committed with ``synchronous=FULL``) into the full database;
 * size: database file (after a WAL checkpoint) over the UTF-8 bytes of message content;
@@ -27,9 +33,13 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import os
 import random
+import resource
 import shutil
+import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -204,6 +214,119 @@ def build(corpus: Corpus, total: int) -> tuple[list[tuple[NewSession, list[NewMe
     return items, text_bytes
 
 
+def import_only(messages: int, seed: int, where: str) -> None:
+    """Child mode of ``--baseline``: import the corpus into a new database in ``where``,
+    print one JSON line (messages, wall seconds, CPU seconds of this process and its
+    children)."""
+    items, _ = build(Corpus(seed), messages)
+    store = SQLiteSessionStore(Path(where) / "sessions.db")
+    cpu0, kids0 = time.process_time(), resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    imported = sum(len(done.message_ids or ()) for done in store.import_sessions(items))
+    wall = time.perf_counter() - t0
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    worker = kids.ru_utime + kids.ru_stime - kids0.ru_utime - kids0.ru_stime
+    store.close()
+    out = {"messages": imported, "seconds": wall, "cpu_s": time.process_time() - cpu0}
+    print(json.dumps({**out, "worker_cpu_s": worker}), flush=True)
+
+
+def fts5_only(messages: int, seed: int, where: str) -> None:
+    """Child mode of ``--baseline``: the ceiling. The corpus's full-text columns computed
+    first (untimed), then only their insertion into a bare FTS5 table like the store's
+    (same tokenizer and settings, 5,000-row durable transactions, then ``optimize``);
+    prints the same JSON line as :func:`import_only`."""
+    import sqlite3
+
+    from mnemic.sessions.index import DEFAULT_TOKENIZER, FieldIndexer
+    from mnemic.sessions.segment import DEFAULT_SEGMENTER
+    from mnemic.sessions.sqlite_schema import FTS_CONFIG, fts_table_sql
+
+    items, _ = build(Corpus(seed), messages)
+    fields = FieldIndexer(DEFAULT_SEGMENTER)
+    rows = [
+        (i, *fields.columns((m.content, m.name, m.tool_name, m.tool_calls_json())))
+        for i, m in enumerate((m for _, msgs in items for m in msgs), 1)
+    ]
+    conn = sqlite3.connect(Path(where) / "fts.db", isolation_level=None)
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA synchronous = FULL")
+    conn.execute(fts_table_sql(DEFAULT_TOKENIZER))
+    for stmt in FTS_CONFIG:
+        conn.execute(stmt)
+    cpu0, t0 = time.process_time(), time.perf_counter()
+    for k in range(0, len(rows), 5000):
+        conn.execute("BEGIN")
+        conn.executemany(
+            "INSERT INTO messages_fts(rowid, body, aux) VALUES (?, ?, ?)", rows[k : k + 5000]
+        )
+        conn.execute("COMMIT")
+    conn.execute("INSERT INTO messages_fts(messages_fts) VALUES ('optimize')")
+    wall = time.perf_counter() - t0
+    conn.close()
+    out = {"messages": len(rows), "seconds": wall, "cpu_s": time.process_time() - cpu0}
+    print(json.dumps({**out, "worker_cpu_s": 0.0}), flush=True)
+
+
+def compare_imports(args: argparse.Namespace) -> dict[str, Any]:
+    """Bulk imports by ``args.baseline`` and by this checkout, and the FTS5 insertion
+    alone (:func:`fts5_only`), alternating."""
+    here = str(Path(__file__).resolve().parents[1] / "src")
+    runs: dict[str, list[dict[str, float]]] = {"baseline": [], "this": [], "fts5_only": []}
+    sides = (("baseline", args.baseline), ("this", here), ("fts5_only", here))
+    for _ in range(args.rounds):
+        for side, src in sides:
+            env = dict(os.environ)
+            env["PYTHONPATH"] = os.pathsep.join(p for p in (src, env.get("PYTHONPATH")) if p)
+            where = tempfile.mkdtemp(prefix="mnemic-bench-import-", dir=args.dir)
+            try:
+                out = subprocess.run(
+                    [sys.executable, __file__, f"--{side.replace('_', '-')}"
+                     if side == "fts5_only" else "--import-only", where,
+                     "--messages", str(args.messages), "--seed", str(args.seed)],
+                    env=env, check=True, capture_output=True, text=True,
+                ).stdout  # fmt: skip
+            finally:
+                shutil.rmtree(where, ignore_errors=True)
+            run = json.loads(out.strip().splitlines()[-1])
+            runs[side].append(run)
+            print(
+                f"import {side:9}: {run['messages'] / run['seconds']:8,.0f} messages/s "
+                f"({run['seconds']:.1f}s wall, {run['cpu_s']:.1f}s CPU "
+                f"+ {run['worker_cpu_s']:.1f}s worker)",
+                flush=True,
+            )
+    result: dict[str, Any] = {"baseline_src": args.baseline, "rounds": args.rounds}
+    for side, done in runs.items():
+        n = done[0]["messages"]
+        result[side] = {
+            "messages": n,
+            "messages_per_s": [round(r["messages"] / r["seconds"]) for r in done],
+            "median_messages_per_s": round(n / statistics.median(r["seconds"] for r in done)),
+            "median_cpu_s": round(statistics.median(r["cpu_s"] for r in done), 2),
+            "median_worker_cpu_s": round(statistics.median(r["worker_cpu_s"] for r in done), 2),
+        }
+    pairs = zip(runs["baseline"], runs["this"], strict=True)
+    ratios = [b["seconds"] / t["seconds"] for b, t in pairs]
+    result["speedup_per_round"] = [round(r, 2) for r in ratios]
+    cpu = result["baseline"]["median_cpu_s"] / max(result["this"]["median_cpu_s"], 1e-9)
+    result["cpu_ratio"] = round(cpu, 2)
+    share = result["fts5_only"]["median_cpu_s"] / max(result["this"]["median_cpu_s"], 1e-9)
+    result["fts5_share_of_this_cpu"] = round(share, 2)
+    print(
+        f"ceiling: the FTS5 insertion alone takes {share:.0%} of this import's CPU "
+        f"({result['fts5_only']['median_messages_per_s']:,} messages/s on its own)",
+        flush=True,
+    )
+    print(
+        f"import: this checkout {statistics.median(ratios):.2f}x the baseline's speed "
+        f"(per round {', '.join(f'{r:.2f}' for r in ratios)}); CPU of the importing "
+        f"process {cpu:.2f}x less",
+        flush=True,
+    )
+    return result
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--messages", type=int, default=1_000_000)
@@ -211,7 +334,22 @@ def main() -> None:
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--seed", type=int, default=20260517)
     parser.add_argument("--dir", default=None, help="where to create the database")
+    parser.add_argument(
+        "--baseline",
+        help="src directory of another mnemic checkout: its bulk import runs too, "
+        "alternating with this one's",
+    )
+    parser.add_argument("--rounds", type=int, default=3, help="imports per side (--baseline)")
+    parser.add_argument("--import-only", metavar="DIR", help=argparse.SUPPRESS)
+    parser.add_argument("--fts5-only", metavar="DIR", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.import_only:
+        import_only(args.messages, args.seed, args.import_only)
+        return
+    if args.fts5_only:
+        fts5_only(args.messages, args.seed, args.fts5_only)
+        return
+    compared = compare_imports(args) if args.baseline else None
 
     corpus = Corpus(args.seed)
     t0 = time.perf_counter()
@@ -224,6 +362,8 @@ def main() -> None:
     )
     workdir = Path(tempfile.mkdtemp(prefix="mnemic-bench-", dir=args.dir))
     result: dict[str, Any] = {"messages": n_messages, "sessions": len(items)}
+    if compared is not None:
+        result["import_vs_baseline"] = compared
     try:
         store = SQLiteSessionStore(workdir / "sessions.db")
         t0 = time.perf_counter()

@@ -9,8 +9,9 @@ Two columns:
 
 Ranking weighs ``aux`` below ``body``. :class:`FieldIndexer` computes both; the SQLite
 backend registers its methods as the SQL functions its triggers call, a PostgreSQL backend
-calls them before inserting. Bulk imports segment in a worker process
-(:func:`segment_texts`) and :meth:`FieldIndexer.preload` the results.
+calls them before inserting. Bulk imports compute both columns of the next batch in a
+worker process (:class:`SegmentWorker`) and :meth:`FieldIndexer.preload` the results; the
+SQLite store then writes them into its index directly (no SQL function call per row).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ __all__ = [
     "DEFAULT_TOKENIZER",
     "DEFAULT_WEIGHTS",
     "FieldIndexer",
+    "Inputs",
     "SegmentWorker",
     "segment_texts",
     "tool_call_text",
@@ -47,6 +49,10 @@ DEFAULT_WEIGHTS = (1.0, 0.4)
 """bm25 weights of the ``body`` and ``aux`` columns."""
 
 _EMPTY = Segmented("", ())
+
+Inputs = tuple[str | None, str | None, str | None, str | None]
+"""What a message's index columns are computed from: ``(content, name, tool_name,
+tool_calls)``, ``tool_calls`` as stored (JSON text)."""
 
 
 def tool_call_text(tool_calls: str | None) -> tuple[list[str], list[str]]:
@@ -108,33 +114,46 @@ class FieldIndexer:
     """Computes the ``body`` and ``aux`` columns of messages with one segmenter.
 
     A small memo serves both columns of the same content from one segmentation (a trigger
-    asks for both in turn); :meth:`preload` installs segmentations computed elsewhere.
+    asks for both in turn); :meth:`preload` installs columns computed elsewhere (the same
+    function in another process, so the strings are identical).
     """
 
     def __init__(self, segmenter: Segmenter) -> None:
         self.segmenter = segmenter
         self._memo: Callable[[str], Segmented] = functools.lru_cache(maxsize=64)(segmenter.segment)
-        self._pre: dict[str, Segmented] = {}
+        self._body: dict[str, str] = {}
+        self._pairs: dict[Inputs, tuple[str, str]] = {}
 
     def segment(self, text: str | None) -> Segmented:
-        """Index form of ``text`` (preloaded, memoised or computed)."""
+        """Index form of ``text`` (memoised or computed)."""
         if not text:
             return _EMPTY
-        pre = self._pre.get(text)
-        if pre is not None:
-            return pre
         return self._memo(text)
 
-    def preload(self, items: Mapping[str, Segmented]) -> None:
-        """Use these segmentations (keyed by exact text) until :meth:`clear`."""
-        self._pre.update(items)
+    def preload(self, pairs: Mapping[Inputs, tuple[str, str]]) -> None:
+        """Use these ``(body, aux)`` columns (keyed by the message's :data:`Inputs`) until
+        :meth:`clear`."""
+        self._pairs.update(pairs)
+        self._body.update((k[0], v[0]) for k, v in pairs.items() if k[0])
 
     def clear(self) -> None:
-        """Forget preloaded segmentations."""
-        self._pre.clear()
+        """Forget preloaded columns."""
+        self._body.clear()
+        self._pairs.clear()
+
+    def columns(self, inputs: Inputs) -> tuple[str, str]:
+        """``(body, aux)`` of a message (preloaded or computed)."""
+        pair = self._pairs.get(inputs)
+        if pair is not None:
+            return pair
+        return self.body(inputs[0]), self.aux(*inputs)
 
     def body(self, content: str | None) -> str:
         """The ``body`` column of a message."""
+        if content:
+            body = self._body.get(content)
+            if body is not None:
+                return body
         return self.segment(content).body
 
     def aux(
@@ -145,6 +164,9 @@ class FieldIndexer:
         tool_calls: str | None,
     ) -> str:
         """The ``aux`` column of a message."""
+        pair = self._pairs.get((content, name, tool_name, tool_calls))
+        if pair is not None:
+            return pair[1]
         seg = self.segment(content)
         if not (name or tool_name or tool_calls):
             if not seg.chars:
@@ -166,7 +188,7 @@ class FieldIndexer:
 
 
 def segment_texts(segmenter: Segmenter, texts: Iterable[str]) -> dict[str, Segmented]:
-    """Segment many texts (run in a worker process by bulk imports)."""
+    """Segment many texts."""
     return {t: segmenter.segment(t) for t in dict.fromkeys(texts) if t}
 
 
@@ -194,12 +216,13 @@ def _receive(stream: IO[bytes]) -> Any:
 
 
 class SegmentWorker:
-    """A child process (``python -m mnemic.sessions._segworker``) that segments texts.
+    """A child process (``python -m mnemic.sessions._segworker``) that computes index
+    columns.
 
-    Bulk imports submit the next batch before writing the current one, so segmentation
-    runs on another core. Only the default segmenter travels; anything going wrong makes
-    :meth:`start` return None or a result come back as None, and the caller segments
-    in-process instead.
+    Bulk imports submit the next batch's messages (their :data:`Inputs`) before writing
+    the current one, so computing their ``(body, aux)`` columns runs on another core.
+    Only the default segmenter travels; anything going wrong makes :meth:`start` return
+    None or a result come back as None, and the caller computes them in-process instead.
     """
 
     def __init__(self, proc: subprocess.Popen[bytes]) -> None:
@@ -234,23 +257,27 @@ class SegmentWorker:
             return None
         return cls(proc)
 
-    def submit(self, texts: Iterable[str | None]) -> Callable[[], dict[str, Segmented] | None]:
-        """Send texts; return a function that waits for their segmentations (None on
-        failure)."""
-        unique = [t for t in dict.fromkeys(texts) if t]
+    def submit(
+        self, messages: Iterable[Inputs]
+    ) -> Callable[[], dict[Inputs, tuple[str, str]] | None]:
+        """Send messages' inputs; return a function that waits for their ``(body, aux)``
+        columns (None on failure)."""
+        unique = list(dict.fromkeys(messages))
         try:
             assert self.proc.stdin is not None
             _send(self.proc.stdin, unique)
         except (OSError, ValueError):
             return lambda: None
 
-        def result() -> dict[str, Segmented] | None:
+        def result() -> dict[Inputs, tuple[str, str]] | None:
             try:
                 assert self.proc.stdout is not None
                 pairs = _receive(self.proc.stdout)
             except (OSError, EOFError, ValueError, pickle.UnpicklingError):
                 return None
-            return {t: Segmented(*parts) for t, parts in zip(unique, pairs, strict=True)}
+            if not isinstance(pairs, list) or len(pairs) != len(unique):
+                return None
+            return dict(zip(unique, pairs, strict=True))
 
         return result
 
@@ -268,16 +295,14 @@ class SegmentWorker:
 
 
 def serve(stdin: IO[bytes], stdout: IO[bytes]) -> None:
-    """The worker's loop: receive lists of texts, send back (body, compounds) pairs."""
+    """The worker's loop: receive lists of :data:`Inputs`, send back their ``(body, aux)``
+    columns in the same order."""
     seg = DEFAULT_SEGMENTER
+    fields = FieldIndexer(seg)
     _send(stdout, (seg.id, seg.version))
     while True:
         try:
-            texts = _receive(stdin)
+            messages = _receive(stdin)
         except EOFError:
             return
-        out = []
-        for text in texts:
-            s = seg.segment(text)
-            out.append((s.body, s.compounds, s.chars))
-        _send(stdout, out)
+        _send(stdout, [(fields.body(m[0]), fields.aux(*m)) for m in messages])

@@ -202,9 +202,10 @@ class SqlSessionStore(SqlVectors[C]):
         exists; see :meth:`~.store.SessionStore.import_sessions`. Items are read lazily,
         so a generator keeps memory bounded; items of one id inside a batch are joined.
         When the input spans several batches, a worker process (``workers=0``: none)
-        segments the next batch while this one is written. Afterwards the backend settles
-        its index (SQLite merges it, so the appends that follow do not pay for merging
-        the imported data piecemeal; PostgreSQL refreshes the planner's statistics).
+        computes the next batch's full-text columns while this one is written.
+        Afterwards the backend settles its index (SQLite merges it, so the appends that
+        follow do not pay for merging the imported data piecemeal; PostgreSQL refreshes
+        the planner's statistics).
         """
         if existing not in IMPORT_MODES:
             raise InvalidArgument(

@@ -200,8 +200,9 @@ class SqlTables(ABC, Generic[C]):
     def _index_appended(self, conn: C) -> None:
         """After messages were appended, in the same transaction."""
 
-    def _index_imported(self, conn: C) -> None:
-        """After an import batch was written, in the same transaction."""
+    def _index_imported(self, conn: C, ids: Sequence[int], rows: Sequence[tuple[Any, ...]]) -> None:
+        """After an import batch was written, in the same transaction: ``ids`` of the
+        messages it inserted (ascending) and their rows as passed to ``_insert_messages``."""
 
     def _index_deleted(self, conn: C) -> None:
         """After a session was deleted, in the same transaction."""

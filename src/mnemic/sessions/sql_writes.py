@@ -3,7 +3,8 @@
 Import
     :func:`import_stream` reads the items lazily in batches of about ``batch`` messages
     (whole items; items of one id inside a batch joined) and, when the input spans
-    several batches, segments the next batch in a worker process while one is written.
+    several batches, computes the index columns of the next batch in a worker process
+    while one is written.
     Each batch is one transaction (:func:`write_batch`): it finds and locks the batch's
     sessions that exist, deletes the ones it replaces, reads the message keys of the ones
     it merges into (:func:`~.rows.plan_merge`) and adds what they lack, creates the new
@@ -66,7 +67,11 @@ def import_stream(
         while current is not None:
             pending = None
             if worker is not None and upcoming is not None:
-                pending = worker.submit(m.content for _, msgs in upcoming for m in msgs)
+                pending = worker.submit(
+                    (m.content, m.name, m.tool_name, m.tool_calls_json())
+                    for _, msgs in upcoming
+                    for m in msgs
+                )
             done = import_batch(store, current, existing, frozenset(replaced))
             fields.clear()
             for result in done:
@@ -241,7 +246,7 @@ def write_batch(
         store._many(
             conn, store.dialect.sql("UPDATE {s}.messages SET source_id = ? WHERE id = ?"), backfill
         )
-    store._index_imported(conn)
+    store._index_imported(conn, message_ids, staged)
     return [results[i] for i in range(len(items))]
 
 

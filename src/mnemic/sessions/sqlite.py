@@ -73,6 +73,8 @@ _INSERT_MESSAGE = (
     "tool_call_id, ts, tokens, source_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 
+_INDEX_ROW = "INSERT INTO messages_fts(rowid, body, aux) VALUES (?, ?, ?)"
+
 
 class SQLiteSessionStore(SqlSessionStore[sqlite3.Connection]):
     """Session history in one SQLite file (see the module docstring).
@@ -327,11 +329,23 @@ class SQLiteSessionStore(SqlSessionStore[sqlite3.Connection]):
         if conn.execute("SELECT COUNT(*) FROM fts_pending").fetchone()[0] >= PENDING_MAX:
             _fold(conn)
 
-    def _index_imported(self, conn: sqlite3.Connection) -> None:
+    def _index_imported(
+        self, conn: sqlite3.Connection, ids: Sequence[int], rows: Sequence[tuple[Any, ...]]
+    ) -> None:
+        """Index the batch's messages from their rows (columns the worker computed, no SQL
+        function call per row), after anything else still queued (lower ids)."""
+        if ids:
+            conn.execute("DELETE FROM fts_pending WHERE id BETWEEN ? AND ?", (ids[0], ids[-1]))
         if conn.execute("SELECT 1 FROM fts_pending LIMIT 1").fetchone():
-            # one statement indexes the whole batch: FTS5 writes it as one segment
             conn.execute(FOLD)
             conn.execute("DELETE FROM fts_pending")
+        if ids:
+            # one statement indexes the whole batch: FTS5 writes it as one segment
+            columns = self._fields.columns
+            conn.executemany(
+                _INDEX_ROW,
+                [(i, *columns(r[3:7])) for i, r in zip(ids, rows, strict=True)],
+            )
 
     def _index_deleted(self, conn: sqlite3.Connection) -> None:
         conn.execute(MERGE_STEP, (MERGE_PAGES,))

@@ -18,8 +18,9 @@ Tables
 Index maintenance
     Triggers on ``messages`` queue inserted and changed rows in ``fts_pending`` and remove
     deleted ones from the index (or the queue). The store folds the queue into the index
-    in one statement when it reaches :data:`PENDING_MAX` rows, at the end of every bulk
-    batch, and before every search, so a search always sees every committed message.
+    in one statement when it reaches :data:`PENDING_MAX` rows and before every search, so
+    a search always sees every committed message; a bulk batch writes its own messages'
+    index rows (computed ahead) in its transaction and takes them off the queue.
     Writing FTS5 row by row costs a new index segment per transaction (about 1 ms at 100k
     messages); folding 32 at a time cuts a durable append to about a third of that.
     FTS5's automerge is off: it works in bursts (every 64 leaf pages written it merges 64
