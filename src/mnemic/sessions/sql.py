@@ -31,6 +31,7 @@ from .rows import (
     session_from_row,
     session_values,
 )
+from .sql_reads import bookends, parent_links, sessions_by_id, walk_roots, windows
 from .sql_tables import C, Counters
 from .sql_writes import forget_rows, import_stream
 from .store import (
@@ -42,6 +43,7 @@ from .store import (
     NewSession,
     SearchFilters,
     SessionInfo,
+    Span,
     StoreStats,
 )
 from .vectors import SqlVectors
@@ -314,30 +316,29 @@ class SqlSessionStore(SqlVectors[C]):
             rows.reverse()
         return [message_from_row(r, session_id) for r in rows]
 
-    def _root(self, session_id: str, cache: dict[str, str]) -> str:
-        chain = [session_id]
-        seen = {session_id}
-        current = session_id
-        while True:
-            if current in cache:
-                root = cache[current]
-                break
-            rows = self._read("SELECT parent_id FROM {s}.sessions WHERE id = ?", (current,))
-            parent = rows[0][0] if rows and rows[0][0] else None
-            if parent is None or parent in seen or not self.has_session(parent):
-                root = current
-                break
-            seen.add(parent)
-            chain.append(parent)
-            current = parent
-        for sid in chain:
-            cache[sid] = root
-        return root
+    def get_sessions(self, session_ids: Iterable[str]) -> dict[str, SessionInfo]:
+        """The sessions of ``session_ids`` that exist, by id (one read)."""
+        return sessions_by_id(self, session_ids)
+
+    def windows(self, spans: Sequence[Span]) -> list[list[Message]]:
+        """For each ``(session_id, start, stop)``: its messages in that range (one read)."""
+        return windows(self, spans)
+
+    def bookends(
+        self,
+        spans: Sequence[Span],
+        *,
+        count: int = 2,
+        roles: Sequence[str] = ("user", "assistant"),
+    ) -> list[tuple[list[Message], list[Message]]]:
+        """First ``count`` text messages before each span and last ``count`` after it
+        (one read); see :class:`~.store.SessionStore`."""
+        return bookends(self, spans, count=count, roles=roles)
 
     def roots(self, session_ids: Iterable[str]) -> dict[str, str]:
-        """Each session's lineage root (walking parent links, cycle-safe)."""
-        cache: dict[str, str] = {}
-        return {sid: self._root(sid, cache) for sid in session_ids}
+        """Each session's lineage root (walking parent links, cycle-safe; one read)."""
+        ids = list(session_ids)
+        return walk_roots(ids, parent_links(self, ids)) if ids else {}
 
     def lineage(self, session_id: str) -> list[str]:
         """The session, its ancestors up to the root and every descendant of the root."""
@@ -345,7 +346,7 @@ class SqlSessionStore(SqlVectors[C]):
             "WITH RECURSIVE down(id) AS (SELECT CAST(? AS TEXT) UNION "
             "SELECT s.id FROM {s}.sessions s JOIN down ON s.parent_id = down.id) "
             "SELECT id FROM down",
-            (self._root(session_id, {}),),
+            (self.roots([session_id])[session_id],),
         )
         ids = [str(r[0]) for r in rows]
         if session_id not in ids:

@@ -36,6 +36,7 @@ __all__ = [
     "SearchFilters",
     "SessionInfo",
     "SessionStore",
+    "Span",
     "StoreStats",
     "estimate_tokens",
     "new_session_id",
@@ -196,6 +197,10 @@ class SearchFilters:
     sessions: tuple[str, ...] | None = None
     since: float | None = None
     until: float | None = None
+
+
+Span = tuple[str, int, int]
+"""``(session_id, start, stop)``: the messages of a session with ``start <= seq < stop``."""
 
 
 IMPORT_MODES = ("skip", "merge", "replace")
@@ -375,13 +380,36 @@ class SessionStore(Protocol):
         ``before_seq`` (from the start), or the last ``count`` after ``after_seq``."""
         ...
 
+    def get_sessions(self, session_ids: Iterable[str]) -> dict[str, SessionInfo]:
+        """The sessions of ``session_ids`` that exist, by id, in one read (unknown ids
+        are absent, not an error)."""
+        ...
+
+    def windows(self, spans: Sequence[Span]) -> list[list[Message]]:
+        """For each :data:`Span`: :meth:`messages` of that range (empty for an unknown
+        session), all in one read."""
+        ...
+
+    def bookends(
+        self,
+        spans: Sequence[Span],
+        *,
+        count: int = 2,
+        roles: Sequence[str] = ("user", "assistant"),
+    ) -> list[tuple[list[Message], list[Message]]]:
+        """For each :data:`Span` ``(session_id, start, stop)``: the first ``count``
+        messages with text and a role in ``roles`` before ``start``, and the last
+        ``count`` from ``stop`` on, each in order; all in one read (what a search result
+        shows around its window)."""
+        ...
+
     def lineage(self, session_id: str) -> list[str]:
         """Ids of every session linked to this one through parent links (itself included):
         its ancestors up to the root and all the root's descendants."""
         ...
 
     def roots(self, session_ids: Iterable[str]) -> dict[str, str]:
-        """Each session's lineage root (the ancestor without a parent)."""
+        """Each session's lineage root (the ancestor without a parent), in one read."""
         ...
 
     def find_title(self, title: str) -> SessionInfo | None:
