@@ -40,7 +40,8 @@ def sessions_by_id(store: SqlTables[Any], session_ids: Iterable[str]) -> dict[st
     out: dict[str, SessionInfo] = {}
     for chunk in _chunks(ids, 500):
         where, params = store.dialect.isin("id", chunk)
-        for row in store._read(f"SELECT {SESSION_COLUMNS} FROM {{s}}.sessions WHERE {where}", params):
+        sql = f"SELECT {SESSION_COLUMNS} FROM {{s}}.sessions WHERE {where}"
+        for row in store._read(sql, params):
             info = session_from_row(row)
             out[info.id] = info
     return out
