@@ -212,9 +212,20 @@ class PostgresSessionStore(PgVectors, SqlSessionStore[Conn]):
         """``(ntok, naux, tsv)`` of each message (from ``cache`` when computed ahead)."""
         done = {} if cache is None else cache
         todo = [m for m in messages if id(m) not in done]
-        self._lexer.learn(self._fields.body(m.content) for m in todo)
-        for m in todo:
-            done[id(m)] = self._index(m.content, m.name, m.tool_name, m.tool_calls_json())
+        fields_of = self._fields
+        columns = [
+            (
+                fields_of.body(m.content),
+                fields_of.aux(m.content, m.name, m.tool_name, m.tool_calls_json()),
+            )
+            for m in todo
+        ]
+        # every chunk of both columns tokenized in one pass (aux holds CJK characters and
+        # compounds the body lacks: each unseen one used to cost a pass of its own)
+        self._lexer.learn(text for pair in columns for text in pair)
+        for m, (body, aux) in zip(todo, columns, strict=True):
+            indexed = self._lexer.index(body, aux)
+            done[id(m)] = (indexed.ntok, indexed.naux, indexed.tsvector)
         fields = [done[id(m)] for m in messages]
         return fields, sum(int(f[0]) for f in fields)
 
