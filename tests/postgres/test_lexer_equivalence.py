@@ -78,18 +78,20 @@ def _reference_index(body: str, aux: str) -> tuple[str, int, int]:
     return " ".join(parts), ntok, min(len(aux_tokens), MAX_POSITION)
 
 
+_SAMPLES = [
+    "running", "Connections", "é", "naïve", "Straße", "ｆｕｌｌ", "〇", "々", "、", "。", "，",
+    "user@example.com", "v1.2.3", "a-b_c", "https://x.y/z?q=1", "'quote'", "it's", "—",
+    "\u200b", "ＡＢ", "가나다", "カタカナ", "ひらがな", "a" * 400, "丂" * 400, "🙂", "#tag", "50%",
+]  # fmt: skip
 _PIECES = st.one_of(
     st.text(alphabet=st.sampled_from([chr(c) for c in IDEOGRAPHS[::97]]), min_size=1, max_size=6),
     st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCXYZ0123456789", min_size=1, max_size=12),
-    st.sampled_from(["running", "Connections", "é", "naïve", "Straße", "ｆｕｌｌ", "〇", "々",
-                     "、", "。", "，", "user@example.com", "v1.2.3", "a-b_c", "https://x.y/z?q=1",
-                     "'quote'", "it's", "—", "\u200b", "ＡＢ", "가나다", "カタカナ", "ひらがな",
-                     "a" * 400, "丂" * 400, "🙂", "#tag", "50%"]),  # fmt: skip
+    st.sampled_from(_SAMPLES),
     st.text(min_size=1, max_size=5),
 )
-_TEXT = st.lists(
-    st.tuples(_PIECES, st.sampled_from([" ", "", "\n", "  ", "\t"])), max_size=25
-).map(lambda parts: "".join(p + sep for p, sep in parts))
+_TEXT = st.lists(st.tuples(_PIECES, st.sampled_from([" ", "", "\n", "  ", "\t"])), max_size=25).map(
+    lambda parts: "".join(p + sep for p, sep in parts)
+)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
