@@ -374,24 +374,21 @@ def _results(
     matched: dict[tuple[str, int], list[str]],
 ) -> list[dict[str, Any]]:
     """The shown results of the ``chosen`` sessions: their sessions, windows and
-    bookends are read in one statement each, whatever the number of results. A session
-    deleted since the search is left out."""
+    bookends are read together (one statement each, one round trip to a server),
+    whatever the number of results. A session deleted since the search is left out."""
     if not chosen:
         return []
-    store = ctx.store
-    infos = store.get_sessions([sid for sid, _, _ in chosen])
-    chosen = [c for c in chosen if c[0] in infos]
     spans = []
     for sid, anchor, _ in chosen:
         seq = anchor.seq if anchor is not None else 0
         spans.append((sid, max(0, seq - window), seq + window + 1))
-    wins = store.windows(spans)
-    ends = store.bookends(spans, count=BOOKEND)
+    infos, wins, ends = ctx.store.shown(spans, count=BOOKEND)
     return [
         _result(infos[sid], anchor, query, by_title, matched, roots, span, msgs, edges)
         for (sid, anchor, by_title), span, msgs, edges in zip(
             chosen, spans, wins, ends, strict=True
         )
+        if sid in infos
     ]
 
 

@@ -31,7 +31,7 @@ from .rows import (
     session_from_row,
     session_values,
 )
-from .sql_reads import bookends, parent_links, sessions_by_id, walk_roots, windows
+from .sql_reads import bookends, parent_links, sessions_by_id, shown, walk_roots, windows
 from .sql_tables import C, Counters
 from .sql_writes import forget_rows, import_stream
 from .store import (
@@ -43,6 +43,7 @@ from .store import (
     NewSession,
     SearchFilters,
     SessionInfo,
+    Shown,
     Span,
     StoreStats,
 )
@@ -334,6 +335,17 @@ class SqlSessionStore(SqlVectors[C]):
         """First ``count`` text messages before each span and last ``count`` after it
         (one read); see :class:`~.store.SessionStore`."""
         return bookends(self, spans, count=count, roles=roles)
+
+    def shown(
+        self,
+        spans: Sequence[Span],
+        *,
+        count: int = 2,
+        roles: Sequence[str] = ("user", "assistant"),
+    ) -> Shown:
+        """Sessions, windows and bookends of ``spans`` in one go (see
+        :class:`~.store.SessionStore`)."""
+        return shown(self, spans, count=count, roles=roles)
 
     def roots(self, session_ids: Iterable[str]) -> dict[str, str]:
         """Each session's lineage root (walking parent links, cycle-safe; one read)."""

@@ -20,9 +20,9 @@ from typing import Any
 
 from .rows import MESSAGE_COLUMNS, SESSION_COLUMNS, message_from_row, session_from_row
 from .sql_tables import SqlTables
-from .store import Message, SessionInfo, Span
+from .store import Message, SessionInfo, Shown, Span
 
-__all__ = ["bookends", "sessions_by_id", "walk_roots", "windows"]
+__all__ = ["bookends", "parent_links", "sessions_by_id", "shown", "walk_roots", "windows"]
 
 PER_STATEMENT = 100
 """Spans per statement (SQLite allows 500 terms in a compound ``SELECT``)."""
@@ -34,23 +34,25 @@ def _chunks(items: Sequence[Any], size: int) -> Iterable[Sequence[Any]]:
         yield items[start : start + size]
 
 
-def sessions_by_id(store: SqlTables[Any], session_ids: Iterable[str]) -> dict[str, SessionInfo]:
-    """The sessions of ``session_ids`` that exist, by id."""
-    ids = list(dict.fromkeys(session_ids))
-    out: dict[str, SessionInfo] = {}
-    for chunk in _chunks(ids, 500):
+Statement = tuple[str, list[Any]]
+"""A read in the shared spelling and its parameters."""
+
+
+def _session_reads(store: SqlTables[Any], ids: Sequence[str]) -> list[Statement]:
+    out = []
+    for chunk in _chunks(list(dict.fromkeys(ids)), 500):
         where, params = store.dialect.isin("id", chunk)
-        sql = f"SELECT {SESSION_COLUMNS} FROM {{s}}.sessions WHERE {where}"
-        for row in store._read(sql, params):
-            info = session_from_row(row)
-            out[info.id] = info
+        out.append((f"SELECT {SESSION_COLUMNS} FROM {{s}}.sessions WHERE {where}", params))
     return out
 
 
-def windows(store: SqlTables[Any], spans: Sequence[Span]) -> list[list[Message]]:
-    """For each ``(session_id, start, stop)``: its messages with ``start <= seq < stop``
-    in order (empty for an unknown session)."""
-    out: list[list[Message]] = [[] for _ in spans]
+def _sessions_from(results: Iterable[list[Any]]) -> dict[str, SessionInfo]:
+    infos = (session_from_row(row) for rows in results for row in rows)
+    return {info.id: info for info in infos}
+
+
+def _window_reads(store: SqlTables[Any], spans: Sequence[Span]) -> list[Statement]:
+    out = []
     top = store.dialect.seq_limit
     for base in range(0, len(spans), PER_STATEMENT):
         chunk = spans[base : base + PER_STATEMENT]
@@ -61,7 +63,14 @@ def windows(store: SqlTables[Any], spans: Sequence[Span]) -> list[list[Message]]
                 f"WHERE m.sid = {_SID} AND m.seq >= ? AND m.seq < ?"
             )
             params += [sid, min(max(0, start), top), min(max(0, stop), top)]
-        for row in store._read(" UNION ALL ".join(parts), params):
+        out.append((" UNION ALL ".join(parts), params))
+    return out
+
+
+def _windows_from(spans: Sequence[Span], results: Iterable[list[Any]]) -> list[list[Message]]:
+    out: list[list[Message]] = [[] for _ in spans]
+    for rows in results:
+        for row in rows:
             k = int(row[0])
             out[k].append(message_from_row(row[1:], spans[k][0]))
     for msgs in out:
@@ -69,19 +78,12 @@ def windows(store: SqlTables[Any], spans: Sequence[Span]) -> list[list[Message]]
     return out
 
 
-def bookends(
-    store: SqlTables[Any],
-    spans: Sequence[Span],
-    *,
-    count: int,
-    roles: Sequence[str],
-) -> list[tuple[list[Message], list[Message]]]:
-    """For each ``(session_id, start, stop)``: the first ``count`` messages with text and
-    a role in ``roles`` before seq ``start``, and the last ``count`` from seq ``stop`` on
-    (each in order)."""
-    out: list[tuple[list[Message], list[Message]]] = [([], []) for _ in spans]
+def _bookend_reads(
+    store: SqlTables[Any], spans: Sequence[Span], count: int, roles: Sequence[str]
+) -> list[Statement]:
     if count <= 0 or not roles:
-        return out
+        return []
+    out = []
     top = store.dialect.seq_limit
     role_is, role_params = store.dialect.isin("m.role", roles)
     for base in range(0, len(spans), PER_STATEMENT // 2):
@@ -97,13 +99,69 @@ def bookends(
                 )
                 seq = min(max(0, start if side == 0 else stop), top)
                 params += [sid, *role_params, seq, count]
-        for row in store._read(" UNION ALL ".join(parts), params):
+        out.append((" UNION ALL ".join(parts), params))
+    return out
+
+
+def _bookends_from(
+    spans: Sequence[Span], results: Iterable[list[Any]]
+) -> list[tuple[list[Message], list[Message]]]:
+    out: list[tuple[list[Message], list[Message]]] = [([], []) for _ in spans]
+    for rows in results:
+        for row in rows:
             k, side = int(row[0]), int(row[1])
             out[k][side].append(message_from_row(row[2:], spans[k][0]))
     for first, last in out:
         first.sort(key=lambda m: m.seq)
         last.sort(key=lambda m: m.seq)
     return out
+
+
+def sessions_by_id(store: SqlTables[Any], session_ids: Iterable[str]) -> dict[str, SessionInfo]:
+    """The sessions of ``session_ids`` that exist, by id."""
+    return _sessions_from(store._read_many(_session_reads(store, list(session_ids))))
+
+
+def windows(store: SqlTables[Any], spans: Sequence[Span]) -> list[list[Message]]:
+    """For each ``(session_id, start, stop)``: its messages with ``start <= seq < stop``
+    in order (empty for an unknown session)."""
+    return _windows_from(spans, store._read_many(_window_reads(store, spans)))
+
+
+def bookends(
+    store: SqlTables[Any],
+    spans: Sequence[Span],
+    *,
+    count: int,
+    roles: Sequence[str],
+) -> list[tuple[list[Message], list[Message]]]:
+    """For each ``(session_id, start, stop)``: the first ``count`` messages with text and
+    a role in ``roles`` before seq ``start``, and the last ``count`` from seq ``stop`` on
+    (each in order)."""
+    return _bookends_from(spans, store._read_many(_bookend_reads(store, spans, count, roles)))
+
+
+def shown(
+    store: SqlTables[Any],
+    spans: Sequence[Span],
+    *,
+    count: int,
+    roles: Sequence[str],
+) -> Shown:
+    """The sessions, windows and bookends of ``spans`` read together: one round trip
+    where the backend pipelines its reads (``_read_many``)."""
+    reads = [
+        _session_reads(store, [sid for sid, _, _ in spans]),
+        _window_reads(store, spans),
+        _bookend_reads(store, spans, count, roles),
+    ]
+    results = store._read_many([r for group in reads for r in group])
+    a, b = len(reads[0]), len(reads[0]) + len(reads[1])
+    return Shown(
+        _sessions_from(results[:a]),
+        _windows_from(spans, results[a:b]),
+        _bookends_from(spans, results[b:]),
+    )
 
 
 def parent_links(store: SqlTables[Any], session_ids: Sequence[str]) -> dict[str, str | None]:

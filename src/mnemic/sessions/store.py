@@ -36,6 +36,7 @@ __all__ = [
     "SearchFilters",
     "SessionInfo",
     "SessionStore",
+    "Shown",
     "Span",
     "StoreStats",
     "estimate_tokens",
@@ -201,6 +202,17 @@ class SearchFilters:
 
 Span = tuple[str, int, int]
 """``(session_id, start, stop)``: the messages of a session with ``start <= seq < stop``."""
+
+
+class Shown(NamedTuple):
+    """What search results show of their sessions, read together (:meth:`SessionStore.shown`)."""
+
+    sessions: dict[str, SessionInfo]
+    """The sessions that exist, by id."""
+    windows: list[list[Message]]
+    """Per span, :meth:`SessionStore.windows`."""
+    bookends: list[tuple[list[Message], list[Message]]]
+    """Per span, :meth:`SessionStore.bookends`."""
 
 
 IMPORT_MODES = ("skip", "merge", "replace")
@@ -401,6 +413,17 @@ class SessionStore(Protocol):
         messages with text and a role in ``roles`` before ``start``, and the last
         ``count`` from ``stop`` on, each in order; all in one read (what a search result
         shows around its window)."""
+        ...
+
+    def shown(
+        self,
+        spans: Sequence[Span],
+        *,
+        count: int = 2,
+        roles: Sequence[str] = ("user", "assistant"),
+    ) -> Shown:
+        """:meth:`get_sessions`, :meth:`windows` and :meth:`bookends` of ``spans`` at
+        once (one round trip to a database server)."""
         ...
 
     def lineage(self, session_id: str) -> list[str]:

@@ -148,6 +148,15 @@ class PostgresSessionStore(PgVectors, SqlSessionStore[Conn]):
         with self._connection("read failed") as conn:
             return conn.execute(sql, params).fetchall()
 
+    def _read_many(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Any]]:
+        """Several reads on one connection in pipeline mode: one round trip."""
+        if len(statements) <= 1:
+            return [self._read(sql, params) for sql, params in statements]
+        spell = self.dialect.sql
+        with self._connection("read failed") as conn, conn.pipeline():
+            cursors = [conn.execute(spell(sql), params) for sql, params in statements]
+            return [cur.fetchall() for cur in cursors]
+
     def _transient(self, exc: BaseException) -> bool:
         errors = psycopg.errors
         return isinstance(exc.__cause__, errors.DeadlockDetected | errors.SerializationFailure)
