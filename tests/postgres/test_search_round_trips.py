@@ -112,11 +112,12 @@ def test_a_discovery_query_makes_the_same_few_round_trips_for_one_result_or_ten(
     assert out_one["count"] == 1 and out_ten["count"] == 10
     assert all(r["messages"] and r["first_messages"] and r["last_messages"]
                for r in out_ten["results"])  # fmt: skip
-    # the search itself (four statements here), the title lookup, the roots, then one
-    # pipeline of sessions, windows and bookends: 7; the code before took 11 for one
-    # result and 77 for ten
+    # the search itself (a rare word: its matches with their lexeme positions, then the
+    # hit rows), the title lookup, the roots, then one pipeline of sessions, windows and
+    # bookends: 5 (bm25's totals and the store's size are fresh from the warm-up); the
+    # code before took 11 for one result and 77 for ten
     assert ten == one
-    assert ten <= 8, log
+    assert ten <= 5, log
 
 
 def test_browse_reads_roots_and_previews_once_for_all_sessions(
