@@ -117,9 +117,9 @@ class PgIndex:
             high = 0 if len(ids) >= cap else low
         elif not (density * size > 4 * cap and _single_word(query, self.lexer)):
             window = high
-            if density * size <= cap and len(query.terms) == 1:
+            if len(query.terms) == 1:
                 # a rare term: its matches and their lexeme positions (what bm25 reads
-                # next) in one statement, visiting each match once
+                # next, when they are all of its matches) in one statement
                 ids = self._listing_with_occurrences(query, tsq, cap)
                 high = 0
         while high > 0 and len(ids) < cap:
@@ -183,12 +183,15 @@ class PgIndex:
                 "SELECT id FROM {s}.messages WHERE tsv @@ %s::tsquery ORDER BY id DESC LIMIT %s",
                 (tsq, cap),
             )
+        # the listing's own plan picks the ids; only when fewer than cap came back (all
+        # of the term's matches) are their rows joined and the positions unpacked
         rows = self._rows(
-            "SELECT m.id, m.ntok, m.naux, u.lexeme, u.positions FROM (SELECT id, ntok, naux, "
-            "tsv FROM {s}.messages WHERE tsv @@ %s::tsquery ORDER BY id DESC LIMIT %s) m "
-            "LEFT JOIN LATERAL unnest(ts_filter(setweight(m.tsv, 'D', %s::text[]), '{d}')) u "
-            "ON u.lexeme = ANY(%s)",
-            (tsq, cap, exact, exact),
+            "SELECT x.id, m.ntok, m.naux, u.lexeme, u.positions FROM (SELECT id, count(*) "
+            "OVER () AS n FROM (SELECT id FROM {s}.messages WHERE tsv @@ %s::tsquery ORDER BY "
+            "id DESC LIMIT %s) y) x LEFT JOIN {s}.messages m ON m.id = CASE WHEN x.n < %s "
+            "THEN x.id END LEFT JOIN LATERAL unnest(ts_filter(setweight(m.tsv, 'D', "
+            "%s::text[]), '{d}')) u ON u.lexeme = ANY(%s)",
+            (tsq, cap, cap, exact, exact),
         )
         ids = sorted({int(r[0]) for r in rows}, reverse=True)
         if len(ids) < cap:
