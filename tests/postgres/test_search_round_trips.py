@@ -175,6 +175,9 @@ def test_batched_reads_equal_the_one_session_reads(any_store: SessionStore) -> N
         assert first == store.edge_messages(sid, before_seq=lo, count=2)
         assert last == store.edge_messages(sid, after_seq=hi - 1, count=2)
     assert store.get_sessions([*ids, "missing"]) == {i: store.get_session(i) for i in ids}
+    together = store.shown(spans, count=2)
+    assert together.windows == wins and together.bookends == ends
+    assert together.sessions == {i: store.get_session(i) for i in ids}
     assert store.roots([*reversed(ids), "missing"]) == {
         **{i: store.roots([i])[i] for i in ids},
         "missing": "missing",
