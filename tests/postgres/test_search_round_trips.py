@@ -132,6 +132,32 @@ def test_browse_reads_roots_and_previews_once_for_all_sessions(
     assert len(log) <= 3, log  # sessions, roots, previews
 
 
+def test_a_hybrid_discovery_reads_its_semantic_hits_in_two_statements(
+    counted: tuple[Any, list[str]],
+) -> None:
+    pytest.importorskip("numpy")
+    from mnemic.embedding.standin import StandinEmbedder
+    from mnemic.sessions.semantic import backfill
+
+    store, log = counted
+    _fill(store, 24)
+    embedder = StandinEmbedder()
+    backfill(store, embedder)
+    ctx = SearchContext(store, embedder_loader=lambda: embedder)
+    discover(ctx, "zephyrine question", limit=1, mode="hybrid")  # warm: state, totals
+    counts = []
+    for limit in (1, 10):
+        log.clear()
+        out = discover(ctx, "zephyrine question", limit=limit, mode="hybrid")
+        assert out["retrieval"] == "hybrid" and out["count"] == limit
+        counts.append(len(log))
+    # the lexical part (four here), the vector search (four: the vector cache's
+    # freshness, vectors, source filter, model check), fifty semantic candidates in two
+    # reads (their messages, their sessions), then title, roots and the result pipeline:
+    # 13. The code before read each candidate's message and session on its own.
+    assert counts[0] == counts[1] <= 13, log
+
+
 # -- the batched reads give what the one-session reads give, on both backends -------------
 
 
@@ -175,6 +201,8 @@ def test_batched_reads_equal_the_one_session_reads(any_store: SessionStore) -> N
         assert first == store.edge_messages(sid, before_seq=lo, count=2)
         assert last == store.edge_messages(sid, after_seq=hi - 1, count=2)
     assert store.get_sessions([*ids, "missing"]) == {i: store.get_session(i) for i in ids}
+    every = [m for sid in ids for m in store.messages(sid)]
+    assert store.messages_by_id([m.id for m in every] + [10**9]) == {m.id: m for m in every}
     together = store.shown(spans, count=2)
     assert together.windows == wins and together.bookends == ends
     assert together.sessions == {i: store.get_session(i) for i in ids}

@@ -31,7 +31,15 @@ from .rows import (
     session_from_row,
     session_values,
 )
-from .sql_reads import bookends, parent_links, sessions_by_id, shown, walk_roots, windows
+from .sql_reads import (
+    bookends,
+    messages_by_id,
+    parent_links,
+    sessions_by_id,
+    shown,
+    walk_roots,
+    windows,
+)
 from .sql_tables import C, Counters
 from .sql_writes import forget_rows, import_stream
 from .store import (
@@ -284,6 +292,10 @@ class SqlSessionStore(SqlVectors[C]):
             (int(message_id),),
         )
         return message_from_row(rows[0][:-1], rows[0][-1]) if rows else None
+
+    def messages_by_id(self, message_ids: Iterable[int]) -> dict[int, Message]:
+        """The messages of ``message_ids`` that exist, by id (one read)."""
+        return messages_by_id(self, message_ids)
 
     def edge_messages(
         self,

@@ -22,7 +22,15 @@ from .rows import MESSAGE_COLUMNS, SESSION_COLUMNS, message_from_row, session_fr
 from .sql_tables import SqlTables
 from .store import Message, SessionInfo, Shown, Span
 
-__all__ = ["bookends", "parent_links", "sessions_by_id", "shown", "walk_roots", "windows"]
+__all__ = [
+    "bookends",
+    "messages_by_id",
+    "parent_links",
+    "sessions_by_id",
+    "shown",
+    "walk_roots",
+    "windows",
+]
 
 PER_STATEMENT = 100
 """Spans per statement (SQLite allows 500 terms in a compound ``SELECT``)."""
@@ -120,6 +128,23 @@ def _bookends_from(
 def sessions_by_id(store: SqlTables[Any], session_ids: Iterable[str]) -> dict[str, SessionInfo]:
     """The sessions of ``session_ids`` that exist, by id."""
     return _sessions_from(store._read_many(_session_reads(store, list(session_ids))))
+
+
+def messages_by_id(store: SqlTables[Any], message_ids: Iterable[int]) -> dict[int, Message]:
+    """The messages of ``message_ids`` that exist, by id."""
+    ids = list(dict.fromkeys(int(i) for i in message_ids))
+    reads = []
+    for chunk in _chunks(ids, 500):
+        where, params = store.dialect.isin("m.id", chunk)
+        reads.append(
+            (
+                f"SELECT {MESSAGE_COLUMNS}, s.id FROM {{s}}.messages m "
+                f"JOIN {{s}}.sessions s ON s.sid = m.sid WHERE {where}",
+                params,
+            )
+        )
+    found = (message_from_row(r[:-1], r[-1]) for rows in store._read_many(reads) for r in rows)
+    return {m.id: m for m in found}
 
 
 def windows(store: SqlTables[Any], spans: Sequence[Span]) -> list[list[Message]]:

@@ -379,6 +379,10 @@ class SessionStore(Protocol):
         """One message by id."""
         ...
 
+    def messages_by_id(self, message_ids: Iterable[int]) -> dict[int, Message]:
+        """The messages of ``message_ids`` that exist, by id, in one read."""
+        ...
+
     def edge_messages(
         self,
         session_id: str,
