@@ -314,7 +314,8 @@ def main() -> None:
         if args.no_writes:  # keep the last measured writers, marked as such
             with contextlib.suppress(OSError, ValueError, KeyError):
                 last = json.loads((RESULTS / "postgres.json").read_text(encoding="utf-8"))
-                result["mutations"] = {**last["mutations"], "kept_from": last["when"]}
+                kept = last["mutations"].get("kept_from", last["when"])
+                result["mutations"] = {**last["mutations"], "kept_from": kept}
         for writers in () if args.no_writes else (1, 4, 16):
             per = max(1, args.ops // writers)
             for backend, config, src in runs:
