@@ -3,7 +3,8 @@
     ./x bench postgres                      # 1,000,000 messages (several minutes)
     ./x bench postgres --messages 100000    # smaller run
     ./x bench postgres --dsn postgresql://user@host/db   # an existing server
-    ./x bench postgres --baseline /path/to/older/checkout/src   # writers of both, interleaved
+    ./x bench postgres --baseline /path/to/older/checkout/src   # both checkouts, interleaved
+    ./x bench postgres --messages 200000 --no-writes   # search and import only
 
 Without ``--dsn`` (or ``TEST_PG_DSN``) a throwaway server is started on loopback with
 its default durability (fsync on, synchronous commit), so both sides pay for durable
@@ -19,7 +20,11 @@ for tiny machines and would make every search read the table through the kernel)
 2. Session search at ``--messages`` messages: the synthetic corpus of ``bench/sessions.py``
    bulk-imported into SQLite and into PostgreSQL, then the ``session_search`` discovery
    shape for the same queries on both (consecutive words of recorded messages, and
-   independently drawn words). Bulk import rates are reported too.
+   independently drawn words). Bulk import rates are reported too. With ``--baseline``
+   the older checkout imports into a schema of its own and searches it (and the same
+   SQLite file) too: imports take turns in two slices, searches in blocks of 20 queries
+   whose order flips each block, each checkout in its own process; the ratios
+   PostgreSQL / SQLite are reported per checkout.
 
 The machine has 2 cores: 16 writer processes and the server share them, so the 16-writer
 figures measure contention, not parallel speed-up.
@@ -28,6 +33,7 @@ figures measure contention, not parallel speed-up.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
@@ -40,7 +46,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import emit, summarize_ms
+from _common import RESULTS, emit, summarize_ms
 from sessions import Corpus, build
 
 WRITER = r"""
@@ -72,6 +78,45 @@ for k in range(n):
         failed += 1
     lat.append(time.perf_counter() - t)
 print(json.dumps({"lat": lat, "failed": failed}), flush=True)
+"""
+
+
+SEARCHER = r"""
+import json, sys, time
+from mnemic.backends.postgres.db import Database
+from mnemic.backends.postgres.sessions import PostgresSessionStore
+from mnemic.config import SessionSettings
+from mnemic.sessions import SQLiteSessionStore, run_session_search
+dsn, schema, sqlite_path, first = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
+stores = {"sqlite": SQLiteSessionStore(sqlite_path), "postgres": PostgresSessionStore(
+    Database(dsn, schema=schema))}
+settings = SessionSettings()
+for store in stores.values():
+    run_session_search(store, {"query": first}, settings=settings)  # connected and warm
+print("ready", flush=True)
+for line in sys.stdin:
+    ask = json.loads(line)
+    store, lat, found = stores[ask["backend"]], [], 0
+    for q in ask["queries"]:
+        t = time.perf_counter()
+        resp = run_session_search(store, {"query": q}, settings=settings)
+        lat.append(time.perf_counter() - t)
+        found += bool(resp.get("count"))
+    print(json.dumps({"lat": lat, "found": found}), flush=True)
+"""
+
+IMPORTER = r"""
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+from sessions import Corpus, build
+from mnemic.backends.postgres.db import Database
+from mnemic.backends.postgres.sessions import PostgresSessionStore
+dsn, schema, seed, total, part, parts = sys.argv[2], sys.argv[3], *map(int, sys.argv[4:8])
+items = build(Corpus(seed), total)[0][part::parts]
+store = PostgresSessionStore(Database(dsn, schema=schema))
+t = time.perf_counter()
+n = sum(len(r.message_ids or ()) for r in store.import_sessions(items))
+print(json.dumps({"messages": n, "seconds": time.perf_counter() - t}), flush=True)
 """
 
 
@@ -130,20 +175,84 @@ def new_home(root: Path, name: str, config: str) -> Path:
     return home
 
 
-def discovery(store: Any, queries: list[str]) -> dict[str, Any]:
-    from mnemic.config import SessionSettings
-    from mnemic.sessions import run_session_search
+class Searcher:
+    """A process searching one schema (and the SQLite store) with the mnemic of ``src``:
+    blocks of queries are sent to it, so two checkouts can be measured interleaved."""
 
-    settings = SessionSettings()
-    run_session_search(store, {"query": queries[0]}, settings=settings)  # warm up
-    lat: list[float] = []
-    found = 0
-    for q in queries:
-        t = time.perf_counter()
-        resp = run_session_search(store, {"query": q}, settings=settings)
-        lat.append(time.perf_counter() - t)
-        found += bool(resp.get("count"))
-    return {**summarize_ms(lat), "queries": len(queries), "with_results": found}
+    def __init__(self, dsn: str, schema: str, sqlite: Path, first: str, src: str | None) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", SEARCHER, dsn, schema, str(sqlite), first],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=_env(src),
+        )
+        assert self.proc.stdout is not None
+        if self.proc.stdout.readline().strip() != "ready":
+            raise RuntimeError("searcher did not start")
+
+    def run(self, backend: str, queries: list[str]) -> dict[str, Any]:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps({"backend": backend, "queries": queries}) + "\n")
+        self.proc.stdin.flush()
+        out: dict[str, Any] = json.loads(self.proc.stdout.readline())
+        return out
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait(timeout=60)
+
+
+def interleaved_search(
+    searchers: dict[str, Searcher], queries: list[str], block: int = 20
+) -> dict[str, dict[str, Any]]:
+    """Every searcher runs ``queries`` on SQLite and on PostgreSQL, a block at a time,
+    taking turns (the order flips each block), so a noisy machine hits all alike."""
+    lat: dict[str, list[float]] = {}
+    found: dict[str, int] = {}
+    for turn, start in enumerate(range(0, len(queries), block)):
+        part = queries[start : start + block]
+        names = list(searchers)
+        for name in names if turn % 2 == 0 else names[::-1]:
+            for backend in ("sqlite", "postgres"):
+                got = searchers[name].run(backend, part)
+                key = f"{name}_{backend}"
+                lat.setdefault(key, []).extend(got["lat"])
+                found[key] = found.get(key, 0) + int(got["found"])
+    out: dict[str, dict[str, Any]] = {}
+    for key, values in lat.items():
+        out[key] = {**summarize_ms(values), "queries": len(values), "with_results": found[key]}
+    return out
+
+
+def interleaved_import(
+    dsn: str, schemas: dict[str, tuple[str, str | None]], seed: int, total: int, parts: int = 2
+) -> dict[str, dict[str, Any]]:
+    """Bulk-import the corpus into each schema (``name -> (schema, src)``), in ``parts``
+    slices taking turns, each slice in a fresh process (cold tokenizer caches alike)."""
+    bench_dir = str(Path(__file__).resolve().parent)
+    done: dict[str, list[float]] = {name: [0.0, 0.0] for name in schemas}
+    for part in range(parts):
+        names = list(schemas)
+        for name in names if part % 2 == 0 else names[::-1]:
+            schema, src = schemas[name]
+            out = subprocess.run(
+                [sys.executable, "-c", IMPORTER, bench_dir, dsn, schema, str(seed), str(total),
+                 str(part), str(parts)],
+                env=_env(src), check=True, capture_output=True, text=True,
+            )  # fmt: skip
+            got = json.loads(out.stdout.strip().splitlines()[-1])
+            done[name][0] += got["messages"]
+            done[name][1] += got["seconds"]
+    return {
+        name: {
+            "messages": int(n),
+            "seconds": round(sec, 1),
+            "messages_per_s": round(n / sec) if sec else None,
+        }
+        for name, (n, sec) in done.items()
+    }
 
 
 def main() -> None:
@@ -153,6 +262,7 @@ def main() -> None:
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--seed", type=int, default=20260517)
     parser.add_argument("--dsn", default=os.environ.get("TEST_PG_DSN"))
+    parser.add_argument("--no-writes", action="store_true", help="skip the curated writers")
     parser.add_argument(
         "--baseline",
         help="src directory of another mnemic checkout: its PostgreSQL writers run too, "
@@ -190,8 +300,8 @@ def main() -> None:
             ("postgres", pg_config, None),
             ("files", "", None),
         ]
+        old = f"{schema}_baseline"
         if args.baseline:
-            old = f"{schema}_baseline"
             subprocess.run(
                 [sys.executable, "-c", "import sys; from mnemic.backends.postgres.db import "
                  "Database; from mnemic.backends.postgres.migrations import migrate; "
@@ -201,7 +311,12 @@ def main() -> None:
             base_config = f'store = "{dsn}"\n[postgres]\nschema = "{old}"\n'
             runs.insert(0, ("postgres_baseline", base_config, args.baseline))
             result["mutations"]["postgres_baseline"] = {"src": args.baseline}
-        for writers in (1, 4, 16):
+        if args.no_writes:  # keep the last measured writers, marked as such
+            with contextlib.suppress(OSError, ValueError, KeyError):
+                last = json.loads((RESULTS / "postgres.json").read_text(encoding="utf-8"))
+                kept = last["mutations"].get("kept_from", last["when"])
+                result["mutations"] = {**last["mutations"], "kept_from": kept}
+        for writers in () if args.no_writes else (1, 4, 16):
             per = max(1, args.ops // writers)
             for backend, config, src in runs:
                 home = new_home(workdir, f"{backend}-{writers}", config)
@@ -227,39 +342,63 @@ def main() -> None:
         from mnemic.backends.postgres.sessions import PostgresSessionStore
         from mnemic.sessions import SQLiteSessionStore
 
-        stores: dict[str, Any] = {
-            "sqlite": SQLiteSessionStore(workdir / "sessions.db"),
-            "postgres": PostgresSessionStore(db),
+        sqlite_path = workdir / "sessions.db"
+        sqlite = SQLiteSessionStore(sqlite_path)
+        t0 = time.perf_counter()
+        imported = sum(len(r.message_ids or ()) for r in sqlite.import_sessions(items))
+        seconds = time.perf_counter() - t0
+        result["search"]["sqlite_bulk_import"] = {
+            "messages": imported,
+            "seconds": round(seconds, 1),
+            "messages_per_s": round(imported / seconds),
         }
-        for name, store in stores.items():
-            t0 = time.perf_counter()
-            imported = sum(len(r.message_ids or ()) for r in store.import_sessions(items))
-            seconds = time.perf_counter() - t0
-            result["search"][f"{name}_bulk_import"] = {
-                "messages": imported,
-                "seconds": round(seconds, 1),
-                "messages_per_s": round(imported / seconds),
-            }
-            print(f"bulk import {name}: {imported / seconds:,.0f} messages/s", flush=True)
+        print(f"bulk import sqlite: {imported / seconds:,.0f} messages/s", flush=True)
+        sqlite.close()
         del items
-        stats = stores["postgres"].stats()
+        sides: dict[str, tuple[str, str | None]] = {"postgres": (schema, None)}
+        if args.baseline:
+            sides = {"postgres_baseline": (old, args.baseline), **sides}
+        imports = interleaved_import(dsn, sides, args.seed, args.messages)
+        for name, figures in imports.items():
+            result["search"][f"{name}_bulk_import"] = figures
+            print(f"bulk import {name}: {figures['messages_per_s']:,} messages/s", flush=True)
+        stats = PostgresSessionStore(db).stats()
         result["search"]["postgres_bytes_per_text_byte"] = round(stats.db_bytes / text_bytes, 3)
-        for key, make in (
-            ("discovery", corpus.recall_query),
-            ("discovery_random_words", corpus.query),
-        ):
-            queries = [make() for _ in range(args.queries)]
-            for name, store in stores.items():
-                figures = discovery(store, queries)
-                result["search"][f"{name}_{key}"] = figures
-                print(
-                    f"{key} {name:8}: p50 {figures['p50_ms']:7.2f} ms  p99 {figures['p99_ms']:7.2f}"
-                    f" ms  ({figures['with_results']}/{len(queries)} with results)",
-                    flush=True,
-                )
-            result["search"][f"{key}_examples"] = queries[:6]
-        for store in stores.values():
-            store.close()
+        searchers = {
+            "new" if name == "postgres" else "baseline": Searcher(
+                dsn, schema_name, sqlite_path, "warm up", src
+            )
+            for name, (schema_name, src) in sides.items()
+        }
+        try:
+            for key, make in (
+                ("discovery", corpus.recall_query),
+                ("discovery_random_words", corpus.query),
+            ):
+                queries = [make() for _ in range(args.queries)]
+                figures = interleaved_search(searchers, queries)
+                for side_backend, fig in figures.items():
+                    side, backend = side_backend.split("_")
+                    name = backend if side == "new" else f"{backend}_baseline"
+                    result["search"][f"{name}_{key}"] = fig
+                    print(
+                        f"{key} {name:17}: p50 {fig['p50_ms']:7.2f} ms  p99 {fig['p99_ms']:7.2f}"
+                        f" ms  ({fig['with_results']}/{len(queries)} with results)",
+                        flush=True,
+                    )
+                for side in searchers:
+                    pg, lite = figures[f"{side}_postgres"], figures[f"{side}_sqlite"]
+                    ratio = {
+                        "p50": round(pg["p50_ms"] / lite["p50_ms"], 2),
+                        "p99": round(pg["p99_ms"] / lite["p99_ms"], 2),
+                    }
+                    suffix = "" if side == "new" else "_baseline"
+                    result["search"][f"{key}_postgres_over_sqlite{suffix}"] = ratio
+                    print(f"{key} postgres/sqlite ({side}): {ratio}", flush=True)
+                result["search"][f"{key}_examples"] = queries[:6]
+        finally:
+            for searcher in searchers.values():
+                searcher.close()
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
         if server is not None:

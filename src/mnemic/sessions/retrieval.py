@@ -240,17 +240,20 @@ def _semantic_hits(
     found: list[tuple[int, float]] = store.vector_search(  # type: ignore[attr-defined]
         vec, embedder.model_id, filters, limit
     )
+    # the hits' messages and their sessions: two reads, whatever the number of hits
+    messages = store.messages_by_id([message_id for message_id, _ in found])
+    infos = store.get_sessions(m.session_id for m in messages.values())
     out = []
-    sizes: dict[str, tuple[int, str]] = {}
     for message_id, cosine in found:
-        m = store.message(message_id)
-        if m is None:  # deleted meanwhile
+        m = messages.get(message_id)
+        info = infos.get(m.session_id) if m is not None else None
+        if m is None or info is None:  # deleted meanwhile
             continue
-        if m.session_id not in sizes:
-            info = store.get_session(m.session_id)
-            sizes[m.session_id] = (info.message_count, info.source)
-        count, source = sizes[m.session_id]
-        out.append(SemanticHit(message_id, m.session_id, m.seq, float(cosine), count, source))
+        out.append(
+            SemanticHit(
+                message_id, m.session_id, m.seq, float(cosine), info.message_count, info.source
+            )
+        )
     return out
 
 

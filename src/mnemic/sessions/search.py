@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import InvalidArgument, MessageNotFound
+from ..errors import InvalidArgument, MessageNotFound, SessionNotFound
 from .hybrid import FusedMessage
 from .query import Query, match_spans, parse_query
 from .ranking import CANDIDATES, RankedMessage, rank
@@ -274,11 +274,9 @@ def discover(
     titled = None
     if order == "rank":
         titled = _title_match(ctx, text, filters)
-    chosen = _choose_sessions(ctx, ranked, limit, titled, demote=order == "rank")
+    chosen, roots = _choose_sessions(ctx, ranked, limit, titled, demote=order == "rank")
     matched = {(r.session_id, r.seq): list(r.matched) for r in ranked if r.matched}
-    results = []
-    for session_id, anchor, all_words in chosen:
-        results.append(_result(ctx, session_id, anchor, query, window, all_words, matched))
+    results = _results(ctx, chosen, roots, query, window, matched)
     if summarize and results:
         _add_summaries(ctx, results, ranked, query)
     out = {**base, "searched": query.describe(), "results": results, "count": len(results)}
@@ -339,9 +337,9 @@ def _choose_sessions(
     titled: SessionInfo | None,
     *,
     demote: bool,
-) -> list[tuple[str, FusedMessage | None, bool]]:
-    """(session id, anchor, matched-by-title) for up to ``limit`` distinct lineages."""
-    store = ctx.store
+) -> tuple[list[tuple[str, FusedMessage | None, bool]], dict[str, str]]:
+    """(session id, anchor, matched-by-title) for up to ``limit`` distinct lineages, and
+    the lineage roots of the candidates (read at once)."""
     anchors: dict[str, FusedMessage] = {}
     for r in ranked:
         if r.direct and r.session_id not in anchors:
@@ -350,38 +348,63 @@ def _choose_sessions(
     demoted = set(ctx.demoted_sources) if demote else set()
     first = [s for s in order if anchors[s].source not in demoted]
     later = [s for s in order if anchors[s].source in demoted]
+    candidates = ([titled.id] if titled is not None else []) + first + later
+    roots = ctx.store.roots(candidates) if candidates else {}
     chosen: list[tuple[str, FusedMessage | None, bool]] = []
     seen_roots: set[str] = set()
     if titled is not None:
-        seen_roots.add(store.roots([titled.id])[titled.id])
+        seen_roots.add(roots[titled.id])
         chosen.append((titled.id, anchors.get(titled.id), True))
-    cache: dict[str, str] = {}
     for sid in first + later:
         if len(chosen) >= limit:
             break
-        root = cache.get(sid) or store.roots([sid])[sid]
-        cache[sid] = root
-        if root in seen_roots:
+        if roots[sid] in seen_roots:
             continue
-        seen_roots.add(root)
+        seen_roots.add(roots[sid])
         chosen.append((sid, anchors[sid], False))
-    return chosen
+    return chosen, roots
+
+
+def _results(
+    ctx: SearchContext,
+    chosen: Sequence[tuple[str, FusedMessage | None, bool]],
+    roots: dict[str, str],
+    query: Query,
+    window: int,
+    matched: dict[tuple[str, int], list[str]],
+) -> list[dict[str, Any]]:
+    """The shown results of the ``chosen`` sessions: their sessions, windows and
+    bookends are read together (one statement each, one round trip to a server),
+    whatever the number of results. A session deleted since the search is left out."""
+    if not chosen:
+        return []
+    spans = []
+    for sid, anchor, _ in chosen:
+        seq = anchor.seq if anchor is not None else 0
+        spans.append((sid, max(0, seq - window), seq + window + 1))
+    infos, wins, ends = ctx.store.shown(spans, count=BOOKEND)
+    return [
+        _result(infos[sid], anchor, query, by_title, matched, roots, span, msgs, edges)
+        for (sid, anchor, by_title), span, msgs, edges in zip(
+            chosen, spans, wins, ends, strict=True
+        )
+        if sid in infos
+    ]
 
 
 def _result(
-    ctx: SearchContext,
-    session_id: str,
+    info: SessionInfo,
     anchor: FusedMessage | None,
     query: Query,
-    window: int,
     by_title: bool,
     matched: dict[tuple[str, int], list[str]],
+    roots: dict[str, str],
+    span: tuple[str, int, int],
+    msgs: list[Message],
+    edges: tuple[list[Message], list[Message]],
 ) -> dict[str, Any]:
-    store = ctx.store
-    info = store.get_session(session_id)
+    session_id, lo, _ = span
     seq = anchor.seq if anchor is not None else 0
-    lo, hi = max(0, seq - window), seq + window + 1
-    msgs = store.messages(session_id, start=lo, stop=hi)
     anchor_msg = next((m for m in msgs if m.seq == seq), None)
     out = session_meta(info)
     if by_title and anchor is None:
@@ -394,13 +417,10 @@ def _result(
     if anchor is not None:
         out["score"] = round(anchor.score, 3)
         out["matched"] = list(anchor.matched)
-    root = store.roots([session_id])[session_id]
+    root = roots.get(session_id, session_id)
     if root != session_id:
         out["lineage_root"] = root
-    out["first_messages"] = [
-        message_dict(m, query=query)
-        for m in store.edge_messages(session_id, before_seq=lo, count=BOOKEND)
-    ]
+    out["first_messages"] = [message_dict(m, query=query) for m in edges[0]]
     out["messages"] = [
         message_dict(m, query=query, anchor=m.seq == seq and anchor is not None,
                      limit=ANCHOR_CHARS if m.seq == seq else CONTEXT_CHARS)
@@ -411,10 +431,8 @@ def _result(
         if parts:
             shown["matched"] = parts
     last_seq = msgs[-1].seq if msgs else seq
-    out["last_messages"] = [
-        message_dict(m, query=query)
-        for m in store.edge_messages(session_id, after_seq=last_seq, count=BOOKEND)
-    ]
+    # the messages after the window: those after its last one (none between it and stop)
+    out["last_messages"] = [message_dict(m, query=query) for m in edges[1]]
     out["messages_before"] = lo
     out["messages_after"] = max(0, info.message_count - last_seq - 1)
     return out
@@ -427,18 +445,25 @@ def _add_summaries(
     query: Query,
 ) -> None:
     store = ctx.store
-    requests = []
-    for res in results:
+    spans: list[tuple[str, int, int]] = []
+    owners: list[int] = []
+    for i, res in enumerate(results):
         sid = res["session_id"]
         seqs = sorted({r.seq for r in ranked if r.session_id == sid and r.direct})[:8]
-        picked: dict[int, Message] = {}
         for seq in seqs or [0]:
-            for m in store.messages(sid, start=max(0, seq - 3), stop=seq + 4):
-                picked[m.seq] = m
-        messages = [picked[k] for k in sorted(picked)]
-        requests.append(
-            SummaryRequest(query.text, store.get_session(sid), messages, max_chars=1200)
-        )
+            spans.append((sid, max(0, seq - 3), seq + 4))
+            owners.append(i)
+    infos = store.get_sessions([res["session_id"] for res in results])
+    picked: list[dict[int, Message]] = [{} for _ in results]
+    for i, msgs in zip(owners, store.windows(spans), strict=True):
+        picked[i].update((m.seq, m) for m in msgs)
+    requests = []
+    for res, found in zip(results, picked, strict=True):
+        info = infos.get(res["session_id"])
+        if info is None:  # deleted since the search
+            raise SessionNotFound(res["session_id"])
+        messages = [found[k] for k in sorted(found)]
+        requests.append(SummaryRequest(query.text, info, messages, max_chars=1200))
     outcomes = summarize_all(
         ctx.summarizer,
         requests,
@@ -534,21 +559,25 @@ def browse(
         exclude_sessions=sorted(ctx.lineage),
         before=until,
     )
-    results = []
+    candidates = [c for c in candidates if since is None or c.last_active >= since]
+    roots = store.roots([info.id for info in candidates]) if candidates else {}
+    picked: list[SessionInfo] = []
     seen: set[str] = set()
     for info in candidates:
-        if since is not None and info.last_active < since:
-            continue
-        root = store.roots([info.id])[info.id]
+        root = roots[info.id]
         if root in seen or root in ctx.lineage:
             continue
         seen.add(root)
+        picked.append(info)
+        if len(picked) >= limit:
+            break
+    top = 2**62  # the first user message of the whole session; nothing after it
+    firsts = store.bookends([(i.id, top, top) for i in picked], count=1, roles=("user",))
+    results = []
+    for info, (first, _) in zip(picked, firsts, strict=True):
         meta = session_meta(info)
-        first = store.edge_messages(info.id, before_seq=2**62, count=1, roles=("user",))
         meta["preview"] = _clip(" ".join((first[0].content or "").split()), 200) if first else ""
         results.append(meta)
-        if len(results) >= limit:
-            break
     return {
         "success": True,
         "mode": "browse",

@@ -31,6 +31,15 @@ from .rows import (
     session_from_row,
     session_values,
 )
+from .sql_reads import (
+    bookends,
+    messages_by_id,
+    parent_links,
+    sessions_by_id,
+    shown,
+    walk_roots,
+    windows,
+)
 from .sql_tables import C, Counters
 from .sql_writes import forget_rows, import_stream
 from .store import (
@@ -42,6 +51,8 @@ from .store import (
     NewSession,
     SearchFilters,
     SessionInfo,
+    Shown,
+    Span,
     StoreStats,
 )
 from .vectors import SqlVectors
@@ -283,6 +294,10 @@ class SqlSessionStore(SqlVectors[C]):
         )
         return message_from_row(rows[0][:-1], rows[0][-1]) if rows else None
 
+    def messages_by_id(self, message_ids: Iterable[int]) -> dict[int, Message]:
+        """The messages of ``message_ids`` that exist, by id (one read)."""
+        return messages_by_id(self, message_ids)
+
     def edge_messages(
         self,
         session_id: str,
@@ -315,30 +330,40 @@ class SqlSessionStore(SqlVectors[C]):
             rows.reverse()
         return [message_from_row(r, session_id) for r in rows]
 
-    def _root(self, session_id: str, cache: dict[str, str]) -> str:
-        chain = [session_id]
-        seen = {session_id}
-        current = session_id
-        while True:
-            if current in cache:
-                root = cache[current]
-                break
-            rows = self._read("SELECT parent_id FROM {s}.sessions WHERE id = ?", (current,))
-            parent = rows[0][0] if rows and rows[0][0] else None
-            if parent is None or parent in seen or not self.has_session(parent):
-                root = current
-                break
-            seen.add(parent)
-            chain.append(parent)
-            current = parent
-        for sid in chain:
-            cache[sid] = root
-        return root
+    def get_sessions(self, session_ids: Iterable[str]) -> dict[str, SessionInfo]:
+        """The sessions of ``session_ids`` that exist, by id (one read)."""
+        return sessions_by_id(self, session_ids)
+
+    def windows(self, spans: Sequence[Span]) -> list[list[Message]]:
+        """For each ``(session_id, start, stop)``: its messages in that range (one read)."""
+        return windows(self, spans)
+
+    def bookends(
+        self,
+        spans: Sequence[Span],
+        *,
+        count: int = 2,
+        roles: Sequence[str] = ("user", "assistant"),
+    ) -> list[tuple[list[Message], list[Message]]]:
+        """First ``count`` text messages before each span and last ``count`` after it
+        (one read); see :class:`~.store.SessionStore`."""
+        return bookends(self, spans, count=count, roles=roles)
+
+    def shown(
+        self,
+        spans: Sequence[Span],
+        *,
+        count: int = 2,
+        roles: Sequence[str] = ("user", "assistant"),
+    ) -> Shown:
+        """Sessions, windows and bookends of ``spans`` in one go (see
+        :class:`~.store.SessionStore`)."""
+        return shown(self, spans, count=count, roles=roles)
 
     def roots(self, session_ids: Iterable[str]) -> dict[str, str]:
-        """Each session's lineage root (walking parent links, cycle-safe)."""
-        cache: dict[str, str] = {}
-        return {sid: self._root(sid, cache) for sid in session_ids}
+        """Each session's lineage root (walking parent links, cycle-safe; one read)."""
+        ids = list(session_ids)
+        return walk_roots(ids, parent_links(self, ids)) if ids else {}
 
     def lineage(self, session_id: str) -> list[str]:
         """The session, its ancestors up to the root and every descendant of the root."""
@@ -346,7 +371,7 @@ class SqlSessionStore(SqlVectors[C]):
             "WITH RECURSIVE down(id) AS (SELECT CAST(? AS TEXT) UNION "
             "SELECT s.id FROM {s}.sessions s JOIN down ON s.parent_id = down.id) "
             "SELECT id FROM down",
-            (self._root(session_id, {}),),
+            (self.roots([session_id])[session_id],),
         )
         ids = [str(r[0]) for r in rows]
         if session_id not in ids:

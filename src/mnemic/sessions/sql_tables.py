@@ -215,6 +215,11 @@ class SqlTables(ABC, Generic[C]):
         """The rows of one read statement in the shared spelling."""
         return self._fetch(self.dialect.sql(sql), params)
 
+    def _read_many(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Any]]:
+        """The rows of several read statements (shared spelling), in order; a backend
+        with a server sends them in one round trip."""
+        return [self._read(sql, params) for sql, params in statements]
+
     def _run(self, conn: C, sql: str, params: Sequence[Any] = ()) -> Cursor:
         """One statement in the shared spelling, inside a transaction."""
         return conn.execute(self.dialect.sql(sql), params)

@@ -37,6 +37,8 @@ __all__ = [
     "SearchFilters",
     "SessionInfo",
     "SessionStore",
+    "Shown",
+    "Span",
     "StoreStats",
     "estimate_tokens",
     "new_session_id",
@@ -186,6 +188,21 @@ class SearchFilters:
     sessions: tuple[str, ...] | None = None
     since: float | None = None
     until: float | None = None
+
+
+Span = tuple[str, int, int]
+"""``(session_id, start, stop)``: the messages of a session with ``start <= seq < stop``."""
+
+
+class Shown(NamedTuple):
+    """What search results show of their sessions, read together (:meth:`SessionStore.shown`)."""
+
+    sessions: dict[str, SessionInfo]
+    """The sessions that exist, by id."""
+    windows: list[list[Message]]
+    """Per span, :meth:`SessionStore.windows`."""
+    bookends: list[tuple[list[Message], list[Message]]]
+    """Per span, :meth:`SessionStore.bookends`."""
 
 
 IMPORT_MODES = ("skip", "merge", "replace")
@@ -352,6 +369,10 @@ class SessionStore(Protocol):
         """One message by id."""
         ...
 
+    def messages_by_id(self, message_ids: Iterable[int]) -> dict[int, Message]:
+        """The messages of ``message_ids`` that exist, by id, in one read."""
+        ...
+
     def edge_messages(
         self,
         session_id: str,
@@ -365,13 +386,47 @@ class SessionStore(Protocol):
         ``before_seq`` (from the start), or the last ``count`` after ``after_seq``."""
         ...
 
+    def get_sessions(self, session_ids: Iterable[str]) -> dict[str, SessionInfo]:
+        """The sessions of ``session_ids`` that exist, by id, in one read (unknown ids
+        are absent, not an error)."""
+        ...
+
+    def windows(self, spans: Sequence[Span]) -> list[list[Message]]:
+        """For each :data:`Span`: :meth:`messages` of that range (empty for an unknown
+        session), all in one read."""
+        ...
+
+    def bookends(
+        self,
+        spans: Sequence[Span],
+        *,
+        count: int = 2,
+        roles: Sequence[str] = ("user", "assistant"),
+    ) -> list[tuple[list[Message], list[Message]]]:
+        """For each :data:`Span` ``(session_id, start, stop)``: the first ``count``
+        messages with text and a role in ``roles`` before ``start``, and the last
+        ``count`` from ``stop`` on, each in order; all in one read (what a search result
+        shows around its window)."""
+        ...
+
+    def shown(
+        self,
+        spans: Sequence[Span],
+        *,
+        count: int = 2,
+        roles: Sequence[str] = ("user", "assistant"),
+    ) -> Shown:
+        """:meth:`get_sessions`, :meth:`windows` and :meth:`bookends` of ``spans`` at
+        once (one round trip to a database server)."""
+        ...
+
     def lineage(self, session_id: str) -> list[str]:
         """Ids of every session linked to this one through parent links (itself included):
         its ancestors up to the root and all the root's descendants."""
         ...
 
     def roots(self, session_ids: Iterable[str]) -> dict[str, str]:
-        """Each session's lineage root (the ancestor without a parent)."""
+        """Each session's lineage root (the ancestor without a parent), in one read."""
         ...
 
     def find_title(self, title: str) -> SessionInfo | None:

@@ -35,7 +35,8 @@ from .lexer import Lexer, Phrase, phrase_lexemes, phrase_sql
 __all__ = ["EXACT_CAP", "LexemeStats", "PgIndex", "walk_pays"]
 
 TOTALS_TTL = 2.0
-"""Seconds a search reuses bm25's corpus totals (message count, average length)."""
+"""Seconds a search reuses bm25's corpus totals (message count, average length) and the
+store's highest message id."""
 STATS_TTL = 300.0
 """Seconds between re-reads of the lexeme statistics (they change at ANALYZE only)."""
 EXACT_CAP = 10_000
@@ -69,6 +70,7 @@ class PgIndex:
         self._size: int | None = None
         self._ts: dict[Query, str] = {}
         self._all: dict[Query, list[int]] = {}
+        self._found: dict[Query, tuple[dict[int, Occurrences], dict[int, int]]] = {}
 
     def _tsquery(self, query: Query) -> str:
         text = self._ts.get(query)
@@ -115,6 +117,11 @@ class PgIndex:
             high = 0 if len(ids) >= cap else low
         elif not (density * size > 4 * cap and _single_word(query, self.lexer)):
             window = high
+            if len(query.terms) == 1:
+                # a rare term: its matches and their lexeme positions (what bm25 reads
+                # next, when they are all of its matches) in one statement
+                ids = self._listing_with_occurrences(query, tsq, cap)
+                high = 0
         while high > 0 and len(ids) < cap:
             low = max(0, high - window)
             ids += self._window(tsq, low, None if high > size else high, cap - len(ids))
@@ -166,6 +173,31 @@ class PgIndex:
             .as_string(self.conn)
         )
 
+    def _listing_with_occurrences(self, query: Query, tsq: str, cap: int) -> list[int]:
+        """The newest ``cap`` matches of a one-term ``query``, newest first; when they
+        are all of its matches, the positions of its lexemes in each are kept for
+        :meth:`scores`."""
+        exact, prefixes = phrase_lexemes(self.lexer.positive_phrases(query))
+        if prefixes or not exact:
+            return self._ids(
+                "SELECT id FROM {s}.messages WHERE tsv @@ %s::tsquery ORDER BY id DESC LIMIT %s",
+                (tsq, cap),
+            )
+        # the listing's own plan picks the ids; only when fewer than cap came back (all
+        # of the term's matches) are their rows joined and the positions unpacked
+        rows = self._rows(
+            "SELECT x.id, m.ntok, m.naux, u.lexeme, u.positions FROM (SELECT id, count(*) "
+            "OVER () AS n FROM (SELECT id FROM {s}.messages WHERE tsv @@ %s::tsquery ORDER BY "
+            "id DESC LIMIT %s) y) x LEFT JOIN {s}.messages m ON m.id = CASE WHEN x.n < %s "
+            "THEN x.id END LEFT JOIN LATERAL unnest(ts_filter(setweight(m.tsv, 'D', "
+            "%s::text[]), '{d}')) u ON u.lexeme = ANY(%s)",
+            (tsq, cap, cap, exact, exact),
+        )
+        ids = sorted({int(r[0]) for r in rows}, reverse=True)
+        if len(ids) < cap:
+            self._found[query] = _decode_occurrences(rows)
+        return ids
+
     def _ids(self, sql: str, params: Sequence[Any]) -> list[int]:
         return [int(r[0]) for r in self._rows(sql, params)]
 
@@ -203,16 +235,14 @@ class PgIndex:
                 "SELECT id FROM {s}.messages WHERE tsv @@ %s::tsquery", (self._tsquery(query),)
             )
         counted = not query.excluded  # then every doc holding a phrase is among the matches
-        return self._bm25(query, ids, exact_counts=not counted)
+        return self._bm25(query, ids, exact_counts=not counted, found=self._found.get(query))
 
     def prepare(self) -> None:
-        """Read the store's size, and its bm25 totals unless the store has fresh ones
+        """Read the store's size and its bm25 totals unless the store has fresh ones
         (they move slowly; see :class:`LexemeStats`)."""
-        totals = self.stats.totals()
-        if totals is not None:
-            row = self._rows("SELECT COALESCE(max(id), 0) FROM {s}.messages", ())
-            self._size = int(row[0][0]) if row else 0
-            self._totals = totals
+        kept = self.stats.totals()
+        if kept is not None:
+            self._totals, self._size = kept
             return
         row = self._rows(
             "SELECT (SELECT COALESCE(max(id), 0) FROM {s}.messages), "
@@ -222,7 +252,7 @@ class PgIndex:
         size, n, tokens = (int(row[0][0]), int(row[0][1]), int(row[0][2])) if row else (0, 0, 0)
         self._size = size
         self._totals = (n, tokens / n if n else 0.0)
-        self.stats.keep_totals(self._totals)
+        self.stats.keep_totals(self._totals, size)
 
     def size(self) -> int:
         if self._size is None:
@@ -313,14 +343,7 @@ class PgIndex:
                 "'{d}')) u WHERE m.id = ANY(%s::bigint[]) AND u.lexeme = ANY(%s)",
                 (exact, id_array(ids), exact),
             )
-        for mid, ntok, naux, lexeme, positions in rows:
-            sizes[int(mid)] = int(ntok)
-            spots = out.setdefault(int(mid), {})
-            if not positions:
-                spots[str(lexeme)] = [(0, 0)]  # a lexeme past the position limit
-                continue
-            spots[str(lexeme)] = [(int(p), 1 if p <= naux else 0) for p in positions]
-        return out, sizes
+        return _decode_occurrences(rows)
 
     def _doc_count(self, phrase: Phrase) -> int:
         rows = self._rows(
@@ -329,12 +352,20 @@ class PgIndex:
         )
         return int(rows[0][0]) if rows else 0
 
-    def _bm25(self, query: Query, ids: Sequence[int], *, exact_counts: bool) -> dict[int, float]:
-        """bm25 (negative, lower is better) of the messages ``ids``."""
+    def _bm25(
+        self,
+        query: Query,
+        ids: Sequence[int],
+        *,
+        exact_counts: bool,
+        found: tuple[dict[int, Occurrences], dict[int, int]] | None = None,
+    ) -> dict[int, float]:
+        """bm25 (negative, lower is better) of the messages ``ids`` (``found``: their
+        lexeme positions and sizes, when the listing read them already)."""
         if not ids:
             return {}
         phrases = self.lexer.positive_phrases(query)
-        docs, sizes = self._occurrences(ids, phrases)
+        docs, sizes = found if found is not None else self._occurrences(ids, phrases)
         freqs: list[dict[int, float]] = []
         for phrase in phrases:
             per_doc: dict[int, float] = {}
@@ -372,18 +403,20 @@ class LexemeStats:
         self.db = db
         self._common: tuple[dict[str, float], float] = ({}, 0.01)
         self._read_at = -STATS_TTL
-        self._totals: tuple[int, float] | None = None
+        self._totals: tuple[tuple[int, float], int] | None = None
         self._totals_at = 0.0
 
-    def totals(self) -> tuple[int, float] | None:
-        """(messages, average tokens) read less than :data:`TOTALS_TTL` seconds ago and
-        not invalidated since by a write of this store; else None."""
+    def totals(self) -> tuple[tuple[int, float], int] | None:
+        """((messages, average tokens), highest message id) read less than
+        :data:`TOTALS_TTL` seconds ago and not invalidated since by a write of this
+        store; else None. (Rows added meanwhile by others are still searched: the
+        newest window of a listing has no upper bound.)"""
         if self._totals is None or time.monotonic() - self._totals_at > TOTALS_TTL:
             return None
         return self._totals
 
-    def keep_totals(self, totals: tuple[int, float]) -> None:
-        self._totals, self._totals_at = totals, time.monotonic()
+    def keep_totals(self, totals: tuple[int, float], size: int) -> None:
+        self._totals, self._totals_at = (totals, size), time.monotonic()
 
     def changed(self) -> None:
         """This store wrote messages: the totals must be read again."""
@@ -444,6 +477,23 @@ def _single_word(query: Query, lexer: Lexer) -> bool:
         return False
     phrases = lexer.phrases(query.terms[0])
     return len(phrases) == 1 and len(phrases[0].lexemes) == 1
+
+
+def _decode_occurrences(rows: Sequence[Any]) -> tuple[dict[int, Occurrences], dict[int, int]]:
+    """``(id, ntok, naux, lexeme, positions)`` rows as each message's lexeme positions
+    (with their column) and token count; a row without a lexeme only gives the size."""
+    out: dict[int, Occurrences] = {}
+    sizes: dict[int, int] = {}
+    for mid, ntok, naux, lexeme, positions in rows:
+        sizes[int(mid)] = int(ntok)
+        spots = out.setdefault(int(mid), {})
+        if lexeme is None:
+            continue
+        if not positions:
+            spots[str(lexeme)] = [(0, 0)]  # a lexeme past the position limit
+            continue
+        spots[str(lexeme)] = [(int(p), 1 if p <= naux else 0) for p in positions]
+    return out, sizes
 
 
 def phrase_hits(spots: Occurrences, phrase: Phrase) -> tuple[int, int]:

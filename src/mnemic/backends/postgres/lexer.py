@@ -27,6 +27,7 @@ replaced by a digest on both sides, so they still match exactly.
 from __future__ import annotations
 
 import hashlib
+import re
 import sqlite3
 import threading
 from collections.abc import Iterable, Sequence
@@ -54,6 +55,15 @@ MAX_EXTRA_LEXEMES = 20000
 MAX_LEXEME_BYTES = 1000
 """Longer tokens are stored as a digest (PostgreSQL refuses lexemes over 2 KB)."""
 _CACHE_MAX = 400_000
+_AT_A = [f"{p}A" for p in range(MAX_POSITION + 1)]
+_AT_B = [f"{p}B" for p in range(MAX_POSITION + 1)]
+"""Position literals of a vector, by position (built once: a message has dozens)."""
+_IDEOGRAPHS = re.compile("[\u3400-\u4db5\u4e00-\u9fa5]+").fullmatch
+"""A chunk made only of CJK ideographs (the unified block of Unicode 1.1 and extension A
+of 3.0, in every SQLite's Unicode tables) is one token, itself: unicode61 counts them as
+letters, they have no case or diacritics, and the porter stemmer rewrites ASCII
+suffixes only. Such chunks (most of a CJK text's bigrams) skip the tokenizer; the tests
+check every one of those characters against FTS5."""
 _NEVER = "  "
 """A lexeme no text produces (tokens never contain spaces): a phrase without tokens."""
 
@@ -94,6 +104,7 @@ class Lexer:
         self.tokenizer = tokenizer
         self._lock = threading.Lock()
         self._cache: dict[str, tuple[str, ...]] = {}
+        self._quoted: dict[str, str] = {}
         self._conn = sqlite3.connect(":memory:", check_same_thread=False)
         tok = tokenizer.replace('"', "")
         self._conn.execute(f"CREATE VIRTUAL TABLE t USING fts5(x, content='', tokenize=\"{tok}\")")
@@ -114,7 +125,15 @@ class Lexer:
         with self._lock:
             if len(self._cache) + len(chunks) > _CACHE_MAX:
                 self._cache.clear()
-            todo = [c for c in chunks if c not in self._cache]
+            cache = self._cache
+            todo = []
+            for c in chunks:
+                if c in cache:
+                    continue
+                if _IDEOGRAPHS(c):  # one token, itself (see _IDEOGRAPHS)
+                    cache[c] = (_fit(c),)
+                else:
+                    todo.append(c)
             if not todo:
                 return
             conn = self._conn
@@ -132,6 +151,17 @@ class Lexer:
         if not text:
             return []
         chunks = text.split()
+        get = self._cache.get
+        out: list[str] = []
+        for chunk in chunks:
+            hit = get(chunk)
+            if hit is None:
+                return self._tokens_learning(chunks)
+            out.extend(hit)
+        return out
+
+    def _tokens_learning(self, chunks: list[str]) -> list[str]:
+        """:meth:`tokens` of ``chunks`` when some are not known yet."""
         cache = self._cache
         if any(c not in cache for c in chunks):
             self._learn({c for c in chunks if c not in cache})
@@ -150,9 +180,40 @@ class Lexer:
         """The ``tsvector`` literal and token count of a message's two index columns."""
         aux_tokens = self.tokens(aux)
         body_tokens = self.tokens(body)
-        ntok = len(aux_tokens) + len(body_tokens)
+        naux = len(aux_tokens)
+        ntok = naux + len(body_tokens)
         if not ntok:
             return IndexedText("", 0, 0)
+        if ntok + 1 > MAX_POSITION:
+            return self._index_long(aux_tokens, body_tokens)
+        # every token has a position: aux 1..naux (B), a gap, body from naux + 2 (A)
+        spots: dict[str, list[str]] = {}
+        get = spots.get
+        for pos, token in enumerate(aux_tokens, 1):
+            where = get(token)
+            if where is None:
+                spots[token] = [_AT_B[pos]]
+            else:
+                where.append(_AT_B[pos])
+        for pos, token in enumerate(body_tokens, naux + 2):
+            where = get(token)
+            if where is None:
+                spots[token] = [_AT_A[pos]]
+            else:
+                where.append(_AT_A[pos])
+        quoted = self._quoted
+        parts = []
+        for lex, where in spots.items():
+            q = quoted.get(lex)
+            if q is None:
+                q = quoted[lex] = quote(lex)
+                if len(quoted) > _CACHE_MAX:
+                    quoted.clear()
+            parts.append(q + ":" + ",".join(where if len(where) <= 256 else where[:256]))
+        return IndexedText(" ".join(parts), ntok, naux)
+
+    def _index_long(self, aux_tokens: list[str], body_tokens: list[str]) -> IndexedText:
+        """:meth:`index` of a message with more tokens than positions."""
         spots: dict[str, list[str]] = {}
         extra: dict[str, None] = {}
         pos = 0
@@ -166,6 +227,7 @@ class Lexer:
             pos += 1  # the gap between the columns
         parts = [f"{quote(lex)}:{','.join(where[:256])}" for lex, where in spots.items()]
         parts.extend(quote(lex) for lex in extra if lex not in spots)
+        ntok = len(aux_tokens) + len(body_tokens)
         return IndexedText(" ".join(parts), ntok, min(len(aux_tokens), MAX_POSITION))
 
     # -- queries ---------------------------------------------------------------------

@@ -148,6 +148,15 @@ class PostgresSessionStore(PgVectors, SqlSessionStore[Conn]):
         with self._connection("read failed") as conn:
             return conn.execute(sql, params).fetchall()
 
+    def _read_many(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Any]]:
+        """Several reads on one connection in pipeline mode: one round trip."""
+        if len(statements) <= 1:
+            return [self._read(sql, params) for sql, params in statements]
+        spell = self.dialect.sql
+        with self._connection("read failed") as conn, conn.pipeline():
+            cursors = [conn.execute(spell(sql), params) for sql, params in statements]
+            return [cur.fetchall() for cur in cursors]
+
     def _transient(self, exc: BaseException) -> bool:
         errors = psycopg.errors
         return isinstance(exc.__cause__, errors.DeadlockDetected | errors.SerializationFailure)
@@ -212,9 +221,20 @@ class PostgresSessionStore(PgVectors, SqlSessionStore[Conn]):
         """``(ntok, naux, tsv)`` of each message (from ``cache`` when computed ahead)."""
         done = {} if cache is None else cache
         todo = [m for m in messages if id(m) not in done]
-        self._lexer.learn(self._fields.body(m.content) for m in todo)
-        for m in todo:
-            done[id(m)] = self._index(m.content, m.name, m.tool_name, m.tool_calls_json())
+        fields_of = self._fields
+        columns = [
+            (
+                fields_of.body(m.content),
+                fields_of.aux(m.content, m.name, m.tool_name, m.tool_calls_json()),
+            )
+            for m in todo
+        ]
+        # every chunk of both columns tokenized in one pass (aux holds CJK characters and
+        # compounds the body lacks: each unseen one used to cost a pass of its own)
+        self._lexer.learn(text for pair in columns for text in pair)
+        for m, (body, aux) in zip(todo, columns, strict=True):
+            indexed = self._lexer.index(body, aux)
+            done[id(m)] = (indexed.ntok, indexed.naux, indexed.tsvector)
         fields = [done[id(m)] for m in messages]
         return fields, sum(int(f[0]) for f in fields)
 

@@ -1,0 +1,231 @@
+"""What a discovery query costs in database round trips, and the batched reads it uses.
+
+A discovery result shows its session, a window around the matched message, bookends
+and its lineage root. Those are read for all results at once (``roots``, then
+``shown``: sessions, windows and bookends in one pipeline), so the number of round trips
+a query makes no longer grows with the number of results. Round trips are counted on
+the real PostgreSQL fixture through a wrapper of the store's connections: every
+``execute`` outside a pipeline is one (psycopg sends a parameterised statement as one
+Parse/Bind/Execute/Sync exchange, a multi-statement text as one simple query), and a
+pipeline block is one (its statements go out before the one Sync). The batched reads
+are checked against the one-session reads on both backends.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mnemic.sessions import NewMessage, SessionStore, SQLiteSessionStore
+from mnemic.sessions.search import SearchContext, browse, discover
+
+pytestmark = pytest.mark.postgres
+
+
+class CountingConnection:
+    """A psycopg connection that records every statement sent through it."""
+
+    def __init__(self, conn: Any, log: list[str]) -> None:
+        self._conn = conn
+        self._log = log
+        self._piped = 0
+
+    def execute(self, query: Any, *args: Any, **kwargs: Any) -> Any:
+        if self._piped:
+            self._log[-1] += " + " + str(query)
+        else:
+            self._log.append(str(query))
+        return self._conn.execute(query, *args, **kwargs)
+
+    @contextlib.contextmanager
+    def pipeline(self) -> Iterator[Any]:
+        """Statements sent in pipeline mode share one round trip (one log entry)."""
+        self._log.append("pipeline:")
+        self._piped += 1
+        try:
+            with self._conn.pipeline() as pipe:
+                yield pipe
+        finally:
+            self._piped -= 1
+
+    def cursor(self, *args: Any, **kwargs: Any) -> Any:
+        self._log.append("cursor")  # a cursor's statements would bypass execute above
+        return self._conn.cursor(*args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._conn, name)
+
+
+@pytest.fixture
+def counted(pg_db: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Any, list[str]]]:
+    """A PostgreSQL session store and the list its statements are logged into."""
+    from mnemic.backends.postgres.sessions import PostgresSessionStore
+
+    log: list[str] = []
+    original = pg_db.connection
+
+    @contextlib.contextmanager
+    def connection(*args: Any, **kwargs: Any) -> Iterator[Any]:
+        with original(*args, **kwargs) as conn:
+            yield CountingConnection(conn, log)
+
+    monkeypatch.setattr(pg_db, "connection", connection)
+    store = PostgresSessionStore(pg_db)
+    yield store, log
+    store.close()
+
+
+def _fill(store: SessionStore, sessions: int) -> None:
+    """``sessions`` sessions of 12 messages, each mentioning "zephyrine" once; every
+    third one continues the one before (a lineage), so roots matter."""
+    previous = None
+    for i in range(sessions):
+        parent = previous if i % 3 == 2 else None
+        sid = store.start_session(id=f"s{i:02d}", parent_id=parent, title=f"talk {i}")
+        msgs = [NewMessage("user" if k % 2 == 0 else "assistant", f"line {k} of talk {i}")
+                for k in range(12)]  # fmt: skip
+        msgs[5] = NewMessage("user", f"the zephyrine question number {i}")
+        store.append_messages(sid, msgs)
+        previous = sid
+
+
+def _statements(store: Any, log: list[str], limit: int) -> tuple[int, dict[str, Any]]:
+    ctx = SearchContext(store)
+    discover(ctx, "zephyrine", limit=1)  # warm: lexeme statistics, bm25 totals
+    log.clear()
+    out = discover(ctx, "zephyrine", limit=limit)
+    return len(log), out
+
+
+def test_a_discovery_query_makes_the_same_few_round_trips_for_one_result_or_ten(
+    counted: tuple[Any, list[str]],
+) -> None:
+    store, log = counted
+    _fill(store, 24)
+    one, out_one = _statements(store, log, 1)
+    ten, out_ten = _statements(store, log, 10)
+    assert out_one["count"] == 1 and out_ten["count"] == 10
+    assert all(r["messages"] and r["first_messages"] and r["last_messages"]
+               for r in out_ten["results"])  # fmt: skip
+    # the search itself (a rare word: its matches with their lexeme positions, then the
+    # hit rows), the title lookup, the roots, then one pipeline of sessions, windows and
+    # bookends: 5 (bm25's totals and the store's size are fresh from the warm-up); the
+    # code before took 11 for one result and 77 for ten
+    assert ten == one
+    assert ten <= 5, log
+
+
+def test_browse_reads_roots_and_previews_once_for_all_sessions(
+    counted: tuple[Any, list[str]],
+) -> None:
+    store, log = counted
+    _fill(store, 12)
+    log.clear()
+    out = browse(SearchContext(store), limit=6)
+    assert out["count"] == 6
+    assert all(r["preview"].startswith("line 0 of talk") for r in out["results"])
+    assert len(log) <= 3, log  # sessions, roots, previews
+
+
+def test_a_hybrid_discovery_reads_its_semantic_hits_in_two_statements(
+    counted: tuple[Any, list[str]],
+) -> None:
+    pytest.importorskip("numpy")
+    from mnemic.embedding.standin import StandinEmbedder
+    from mnemic.sessions.semantic import backfill
+
+    store, log = counted
+    _fill(store, 24)
+    embedder = StandinEmbedder()
+    backfill(store, embedder)
+    ctx = SearchContext(store, embedder_loader=lambda: embedder)
+    discover(ctx, "zephyrine question", limit=1, mode="hybrid")  # warm: state, totals
+    counts = []
+    for limit in (1, 10):
+        log.clear()
+        out = discover(ctx, "zephyrine question", limit=limit, mode="hybrid")
+        assert out["retrieval"] == "hybrid" and out["count"] == limit
+        counts.append(len(log))
+    # the lexical part (four here), the vector search (four: the vector cache's
+    # freshness, vectors, source filter, model check), fifty semantic candidates in two
+    # reads (their messages, their sessions), then title, roots and the result pipeline:
+    # 13. The code before read each candidate's message and session on its own.
+    assert counts[0] == counts[1] <= 13, log
+
+
+# -- the batched reads give what the one-session reads give, on both backends -------------
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def any_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SessionStore]:
+    if request.param == "sqlite":
+        store: SessionStore = SQLiteSessionStore(tmp_path / "sessions.db")
+    else:
+        from mnemic.backends.postgres.sessions import PostgresSessionStore
+
+        store = PostgresSessionStore(request.getfixturevalue("pg_db"))
+    yield store
+    store.close()
+
+
+def test_batched_reads_equal_the_one_session_reads(any_store: SessionStore) -> None:
+    store = any_store
+    rng = random.Random(7)
+    roles = ["user", "assistant", "tool", "system"]
+    ids = []
+    for i in range(8):
+        parent = ids[rng.randrange(len(ids))] if ids and rng.random() < 0.5 else None
+        sid = store.start_session(id=f"b{i}", parent_id=parent)
+        n = rng.randrange(0, 30)
+        store.append_messages(
+            sid,
+            [NewMessage(rng.choice(roles), rng.choice(["", f"text {k} gone" if k % 7 == 0
+                        else f"text {k}"])) for k in range(n)],
+        )  # fmt: skip
+        ids.append(sid)
+    store.forget("gone")  # gaps in seq
+    spans = [(sid, rng.randrange(0, 25), rng.randrange(0, 35)) for sid in ids for _ in range(4)]
+    spans += [("missing", 0, 10)]
+    wins = store.windows(spans)
+    ends = store.bookends(spans, count=2)
+    for (sid, lo, hi), got, (first, last) in zip(spans, wins, ends, strict=True):
+        if sid == "missing":
+            assert got == [] and first == [] and last == []
+            continue
+        assert got == store.messages(sid, start=lo, stop=hi)
+        assert first == store.edge_messages(sid, before_seq=lo, count=2)
+        assert last == store.edge_messages(sid, after_seq=hi - 1, count=2)
+    assert store.get_sessions([*ids, "missing"]) == {i: store.get_session(i) for i in ids}
+    every = [m for sid in ids for m in store.messages(sid)]
+    assert store.messages_by_id([m.id for m in every] + [10**9]) == {m.id: m for m in every}
+    together = store.shown(spans, count=2)
+    assert together.windows == wins and together.bookends == ends
+    assert together.sessions == {i: store.get_session(i) for i in ids}
+    assert store.roots([*reversed(ids), "missing"]) == {
+        **{i: store.roots([i])[i] for i in ids},
+        "missing": "missing",
+    }
+
+
+def test_roots_survive_a_cycle_of_parent_links(any_store: SessionStore, tmp_path: Path) -> None:
+    store = any_store
+    store.start_session(id="a")
+    store.start_session(id="b", parent_id="a")
+    store.start_session(id="c", parent_id="b")
+    # a cycle can only come from outside (a hand edit): a's parent becomes c
+    if isinstance(store, SQLiteSessionStore):
+        import sqlite3
+
+        with contextlib.closing(sqlite3.connect(tmp_path / "sessions.db")) as conn, conn:
+            conn.execute("UPDATE sessions SET parent_id = 'c' WHERE id = 'a'")
+    else:
+        with store.db.connection() as conn:  # type: ignore[attr-defined]
+            conn.execute(store.db.sql("UPDATE {s}.sessions SET parent_id = 'c' WHERE id = 'a'"))  # type: ignore[attr-defined]
+    roots = store.roots(["c", "b", "a"])
+    assert len(set(roots.values())) == 1 and roots["c"] in {"a", "b", "c"}
+    assert sorted(store.lineage("b")) == ["a", "b", "c"]
