@@ -45,6 +45,7 @@ from ..fsio import (
     stale_temp_files,
     temp_prefix,
 )
+from ..governance import flusher
 from .backend import Backup, Problem, Removal, RetentionPolicy, Version
 from .entries import FILENAMES, TARGETS
 from .provenance import MAX_LEDGER_BYTES
@@ -141,9 +142,8 @@ class FileBackend:
                 with contextlib.suppress(OSError):
                     os.rename(aside, path)  # put back what was there
             raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
-        if aside:
-            with contextlib.suppress(OSError):
-                os.unlink(aside)
+        if aside:  # freeing its blocks can wait for a filesystem commit: not on our path
+            flusher.submit(("unlink", aside), lambda: _discard(aside))
 
     # -- transactions --------------------------------------------------------
     @contextlib.contextmanager
@@ -177,16 +177,9 @@ class FileBackend:
                             fsync_dir(self.directory)
                     finally:
                         _release(taken)
-                        if txn is not None and self.history_limit > 0:
-                            # Dropping versions past the limit needs no lock (only the
-                            # oldest go, and a second pruner finds them gone already), so
-                            # other writers do not wait for it. The write has committed:
-                            # a version that cannot be dropped now goes at the next one.
-                            for t in txn.prune_pending:
-                                try:
-                                    self._prune(t)
-                                except OSError as exc:
-                                    log.warning("could not drop old versions of %s: %s", t, exc)
+                        if txn is not None:
+                            for t in sorted(txn.prune_pending):
+                                self._prune_later(t)
                 return
             _release(taken)
             taken = self._lock_all(everything, timeout)
@@ -228,8 +221,8 @@ class FileBackend:
             if isinstance(exc, OSError):
                 raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
             raise
-        if self.history_limit > 0 and prune:
-            self._prune(target)
+        if prune:
+            self._prune_later(target)
         if sync_dir:
             fsync_dir(self.directory)
 
@@ -271,9 +264,8 @@ class FileBackend:
                 f"{exc.strerror or exc}; the commit is recorded in {INTENT_NAME} and will be "
                 "completed by the next writer or open",
             ) from exc
-        if self.history_limit > 0:
-            for target in writes:
-                self._prune(target)
+        for target in sorted(writes):
+            self._prune_later(target)
 
     def _recover_locked(self) -> bool:
         """Complete an interrupted commit (caller holds every lock); True if there was one."""
@@ -378,10 +370,39 @@ class FileBackend:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(os.path.join(self.history_dir, name))
 
+    def _prune_later(self, target: str) -> None:
+        """Drop versions past the limit in the flusher thread, after the call returns.
+
+        Freeing an old version's blocks is a journaled metadata change that can wait
+        for a filesystem commit in progress; neither the caller nor other writers wait
+        for it. It needs no lock (only the oldest go, and a second pruner finds them
+        gone already); until it has run, :meth:`history` lists only the newest
+        ``history_limit`` versions, as if it had. A version that cannot be dropped now
+        goes at the next write (or at exit, when the flusher drains)."""
+        if self.history_limit <= 0:
+            return
+
+        def prune() -> None:
+            try:
+                self._prune(target)
+            except OSError as exc:
+                log.warning("could not drop old versions of %s: %s", target, exc)
+
+        flusher.submit(("prune", str(self.history_dir), target), prune)
+
+    def _kept(self, target: str) -> list[tuple[int, int, str]]:
+        """The versions :meth:`history` shows: the newest ``history_limit`` (older ones
+        are being dropped)."""
+        entries = self._history_entries(target)
+        return entries[-self.history_limit :] if self.history_limit > 0 else entries
+
     def history(self, target: str) -> list[Version]:
         self.path(target)
+        return self._versions(target, self._kept(target))
+
+    def _versions(self, target: str, entries: list[tuple[int, int, str]]) -> list[Version]:
         out = []
-        for seq, stamp, name in self._history_entries(target):
+        for seq, stamp, name in entries:
             p = os.path.join(self.history_dir, name)
             try:
                 size = os.stat(p).st_size
@@ -391,7 +412,7 @@ class FileBackend:
         return out
 
     def read_version(self, target: str, version_id: int) -> str:
-        for seq, _, name in self._history_entries(target):
+        for seq, _, name in self._kept(target):
             if seq == version_id:
                 text = read_text_strict(os.path.join(self.history_dir, name))
                 if text is None:
@@ -568,7 +589,11 @@ class FileBackend:
             with self.transaction([target], policy.lock_timeout):
                 gone = [
                     removal
-                    for _, removal in policy.past(self.history(target), self.backups(target))
+                    for _, removal in policy.past(
+                        # every version on disk: the limit may have been lowered since
+                        self._versions(target, self._history_entries(target)),
+                        self.backups(target),
+                    )
                 ]
                 if not dry_run:
                     for r in gone:
@@ -597,7 +622,9 @@ class FileBackend:
             victims = [str(path)] if os.path.lexists(path) else []
             if os.path.lexists(self.provenance_path(target)):
                 victims.append(str(self.provenance_path(target)))
-            victims += [v.location for v in self.history(target)]
+            victims += [  # every kept version, those past the limit not dropped yet too
+                os.path.join(self.history_dir, name) for _, _, name in self._history_entries(target)
+            ]
             victims += [b.location for b in self.backups(target)]
             victims += stale_temp_files(path)
             if not dry_run:
