@@ -20,6 +20,7 @@ system prompt.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
@@ -86,8 +87,12 @@ def actor_of(origin: str) -> str:
     return ACTOR_LABELS.get(origin, origin[:_MAX_TEXT] or "api")
 
 
+@functools.lru_cache(maxsize=1024)
 def entry_key(entry: str) -> str:
-    """The ledger key of an entry: the SHA-256 of its text (hex, 32 digits)."""
+    """The ledger key of an entry: the SHA-256 of its text (hex, 32 digits).
+
+    Memoised: a write looks up every entry of the target two or three times, and the
+    same entries again at the next write."""
     return hashlib.sha256(entry.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
