@@ -170,9 +170,8 @@ class FileBackend:
                     try:
                         if txn is not None and txn.dir_sync_pending:
                             # Deferred to here so that whatever the caller appended after
-                            # the rename (the audit record, with its own fdatasync) shares
-                            # one filesystem-journal commit with it; this fsync then finds
-                            # little left to do. It still runs before the locks are released.
+                            # the rename (the audit record) is written first; this fsync
+                            # makes the commit durable before the locks are released.
                             txn.dir_sync_pending = False
                             fsync_dir(self.directory)
                     finally:

@@ -396,7 +396,7 @@ class Memory:
                     attempt.staged(verdict.record)
                     return self._staged(target, ops, action, verdict)
             # The audit record is appended under the targets' locks, in commit order; its
-            # flush to disk waits until they are released (before this call returns).
+            # flush to disk runs after this call, in the background (governance.flusher).
             with gov.deferred_sync() if gov is not None else contextlib.nullcontext():
                 commits = self.store.apply_all(
                     target,

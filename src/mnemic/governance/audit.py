@@ -2,9 +2,10 @@
 
 Files under ``<home>/audit/``::
 
-    journal.jsonl    one JSON object per line, appended under the lock, fdatasync'd
+    journal.jsonl    one JSON object per line, appended under the lock; fdatasync'd
+                     right after, in this process's flusher thread (:mod:`.flusher`)
     head             the number of records and the hash of the last one (fixed size,
-                     rewritten in place after each append)
+                     rewritten in place once the records it names are flushed)
     journal.lock     the sidecar lock appends are serialised by
 
 Each record holds ``prev``, the hash of the record before it (64 zeros for the first),
@@ -22,6 +23,10 @@ fragment without a newline. The next append (or :meth:`AuditJournal.repair`, run
 ``repair`` record holding the length and SHA-256 of the bytes it cut (never the bytes)
 and the head count at that moment; verify reports a torn tail as crash damage, and a
 repair that cut a record the head had counted as tampering.
+
+The store also follows each target's last recorded state (:func:`~.chain.recorded_states`)
+for :meth:`~.chain.Journal.append`'s ``reconcile``: a record of a change that lost its
+own record is appended first (``recovered``, see :mod:`mnemic.curated.recovery`).
 
 Records never hold content (entry text, summaries, payloads): only ids, names, hashes
 of files, decisions and error codes. So forgetting the user profile does not have to

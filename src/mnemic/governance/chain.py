@@ -497,12 +497,11 @@ class Journal:
         return self.store.torn_tail()
 
     def deferred_sync(self) -> AbstractContextManager[None]:
-        """Appends inside are made durable together when the outermost block ends.
+        """A block whose appends a store may make durable together, when it ends.
 
-        For a writer that appends its record while it holds a store lock: the record is
-        written in commit order under that lock, and its flush to disk happens after the
-        lock is released (before the block ends), so other writers do not wait for it and
-        concurrent flushes share one disk write.
+        For a writer that appends its record while it holds a store lock. The file store
+        needs none (its flushes always run after the append, in the background: see
+        :mod:`.flusher`); the block is kept for stores that batch differently.
         """
         return self.store.deferred_sync()
 
