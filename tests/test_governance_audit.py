@@ -660,3 +660,70 @@ def test_a_write_killed_at_any_step_leaves_a_journal_that_accounts_for_every_cha
     else:
         raise AssertionError("the write never completed")
     assert lost_records >= 1  # some kill point fell between the commit and its record
+
+
+def test_a_record_a_power_cut_lost_before_its_flush_is_recovered_not_taken_for_tampering(
+    home_path: Path,
+) -> None:
+    """The head only moves once the records it names are on disk. A writer dies before
+    its record's flush; a power cut then loses that record (cut from the journal here).
+    The journal still verifies (no "records removed from the end"), and the next write
+    records the lost change as ``recovered`` (cause ``lost_record``)."""
+    busy_home(home_path, 2)
+    drain()
+    path = home_path / "audit" / "journal.jsonl"
+    kept = path.read_bytes()
+    pid = os.fork()
+    if pid == 0:  # dies at its first fdatasync (the flush), or exits before it
+        try:
+            arm_kill(1, ("fdatasync",))
+            Memory.open(home_path).add("memory", "a fact whose record the cut loses")
+            os._exit(0)
+        except BaseException:
+            os._exit(3)
+    _, status = os.waitpid(pid, 0)
+    assert not (os.WIFEXITED(status) and os.WEXITSTATUS(status) == 3)
+    assert path.read_bytes().startswith(kept) and len(path.read_bytes()) > len(kept)
+    path.write_bytes(kept)  # the power cut: the unflushed record never reached the disk
+    report = journal(home_path).verify()
+    assert report.ok, report.problems
+    Memory.open(home_path).add("memory", "the next fact")
+    report = journal(home_path).verify()
+    assert report.ok and report.outside_changes == ()
+    assert len(report.recovered) == 1 and "cause: lost_record" in report.recovered[0]
+    entries = Memory.open(home_path).entries("memory")
+    assert "a fact whose record the cut loses" in entries and "the next fact" in entries
+
+
+def test_concurrent_writers_leave_no_recovered_and_no_unrecorded_change(home_path: Path) -> None:
+    """Each writer follows the other processes' records (its state cache reads what they
+    appended): no write takes another's commit for a change without a record."""
+    worker = Path(__file__).parent / "workers" / "curated_writer.py"
+    busy_home(home_path, 1)
+    procs = [
+        subprocess.Popen(
+            [sys.executable, str(worker), str(home_path), str(i), "30", str(500 + i)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for i in range(4)
+    ]
+    for p in procs:
+        assert p.stdin is not None
+        p.stdin.write("go\n")
+        p.stdin.flush()
+    for p in procs:
+        out, err = p.communicate(timeout=240)
+        assert p.returncode == 0, err
+        assert json.loads(out.strip().splitlines()[-1])["problems"] == []
+    report = journal(home_path).verify()
+    assert report.ok and report.recovered == () and report.outside_changes == ()
+    commits = [r for r in journal(home_path).records() if r.get("result") == "ok"]
+    assert len(commits) >= 4 * 30
+    for prev, rec in zip(commits, commits[1:], strict=False):
+        assert rec["before"]["memory"] == prev["after"]["memory"]
+    assert report.last_states["memory"] == file_hash(
+        (home_path / "memories" / "MEMORY.md").read_text()
+    )
