@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import itertools
 import json
 import os
 import signal
@@ -722,7 +723,7 @@ def test_concurrent_writers_leave_no_recovered_and_no_unrecorded_change(home_pat
     assert report.ok and report.recovered == () and report.outside_changes == ()
     commits = [r for r in journal(home_path).records() if r.get("result") == "ok"]
     assert len(commits) >= 4 * 30
-    for prev, rec in zip(commits, commits[1:], strict=False):
+    for prev, rec in itertools.pairwise(commits):
         assert rec["before"]["memory"] == prev["after"]["memory"]
     assert report.last_states["memory"] == file_hash(
         (home_path / "memories" / "MEMORY.md").read_text()
