@@ -1,6 +1,9 @@
 """Curated-store benchmark: tool-call latency against a bare durable write, snapshot cost.
 
-Usage: ./x bench curated [--ops N] [--cold-runs N] [--baseline OLD/src]
+Usage: ./x bench curated [--ops N] [--cold-runs N] [--baseline OLD/src] [--only-tool]
+
+``--only-tool`` measures part 1 alone and keeps the other parts of the last result file
+(naming when they were measured).
 
 1. Tool level, near a full store (MEMORY ~90 % full, config.toml present): add, replace
    and remove of unique entries, each measured from JSON arguments in to JSON response
@@ -419,7 +422,18 @@ def main() -> None:
     print("audit fsync off:", json.dumps(tool_nosync["p50_ratio_to_floor"]), flush=True)
     if "baseline" in tool_nosync:
         print("  baseline:", json.dumps(tool_nosync["baseline"]["p50_ratio_to_floor"]), flush=True)  # type: ignore[index]
-    if args.only_tool:
+    if args.only_tool:  # the other parts are kept from the last full run, said so
+        from _common import RESULTS
+
+        last = json.loads((RESULTS / "curated.json").read_text(encoding="utf-8"))
+        kept = {k: v for k, v in last.items() if k not in ("bench", "when", "machine")}
+        kept["tool_level"], kept["tool_level_audit_fsync_off"] = tool, tool_nosync
+        earlier = last.get("parts_from_an_earlier_run", {}).get("when", last.get("when"))
+        kept["parts_from_an_earlier_run"] = {
+            "when": earlier,
+            "parts": ["snapshot", "cold_start", "contention"],
+        }
+        emit("curated", kept)
         return
     print("snapshot: load + render of two full targets ...", flush=True)
     snap = snapshot_cost(args.snapshot_reps)
