@@ -64,6 +64,11 @@ class FileBackend:
         self.directory = directory
         self.history_dir = directory / ".history"
         self.history_limit = history_limit
+        # Built once: a write asks for these paths a dozen times.
+        self._paths = {t: directory / name for t, name in FILENAMES.items()}
+        self._locks = {t: directory / f"{name}.lock" for t, name in FILENAMES.items()}
+        self._ledgers = {t: directory / f".{name}.provenance.json" for t, name in FILENAMES.items()}
+        self._intent = directory / INTENT_NAME
         # A read-only home that never held memory: both targets read as empty, and the
         # first write (which tries to create the directory again) says the home is read-only.
         with contextlib.suppress(ReadOnlyHome):
@@ -73,7 +78,7 @@ class FileBackend:
     def path(self, target: str) -> Path:
         """The file of a target."""
         try:
-            return self.directory / FILENAMES[target]
+            return self._paths[target]
         except KeyError:
             raise InvalidArgument(
                 "target", f"Unknown target {target!r}. Use 'memory' or 'user'."
@@ -81,14 +86,14 @@ class FileBackend:
 
     def lock_path(self, target: str) -> Path:
         """The sidecar lock file of a target."""
-        return self.directory / f"{FILENAMES[target]}.lock"
+        return self._locks[target]
 
     def location(self, target: str) -> str:
         return str(self.path(target))
 
     def provenance_path(self, target: str) -> Path:
         """The provenance sidecar of a target (``.MEMORY.md.provenance.json``)."""
-        return self.directory / f".{FILENAMES[target]}.provenance.json"
+        return self._ledgers[target]
 
     # -- reads ---------------------------------------------------------------
     def read(self, target: str) -> str | None:
@@ -229,7 +234,7 @@ class FileBackend:
     @property
     def intent_path(self) -> Path:
         """The redo record of an in-flight commit that spans both targets."""
-        return self.directory / INTENT_NAME
+        return self._intent
 
     def _commit_all(self, writes: dict[str, str]) -> None:
         """Commit several targets all-or-nothing (caller holds every lock).
