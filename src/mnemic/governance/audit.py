@@ -150,8 +150,8 @@ class FileJournalStore:
                 else:
                     seq, prev, torn_at = self._tail(fd, size)
                     torn = None if torn_at is None else os.pread(fd, size - torn_at, torn_at)
-                    if torn and self._unflushed is not None:
-                        self.flush()  # so the head counts what this process appended
+                    if torn:  # first, so that the head counts what this process appended
+                        flusher.drain()
                     head = self.read_head() if torn else None  # what it counted before a crash
                     count = head[0] if head is not None and head[0] >= 0 else None
                     tail = JournalTail(seq, prev, torn, count)
@@ -176,19 +176,23 @@ class FileJournalStore:
                 raise WriteFailed(str(self.path), exc.strerror or str(exc)) from exc
             finally:
                 os.close(fd)
-            if self.fsync and entries[0][0]["seq"] > 1:
+            if not self.fsync:
+                self._write_head(last["seq"], last["hash"])
+            elif entries[0][0]["seq"] > 1:
                 self._unflushed = (last["seq"], last["hash"])
                 flusher.submit(("audit", str(self.path)), self.flush)
-            else:  # the first records create the head; the flusher only moves it
-                self._write_head(last["seq"], last["hash"])
+            else:  # a new journal: its head is created once, after its first flush
+                self._unflushed = (last["seq"], last["hash"])
+                self.flush(create=True)
             return entries
 
-    def flush(self) -> None:
+    def flush(self, *, create: bool = False) -> None:
         """fdatasync the journal, then move the head to the last record this process
         appended before the flush (never backwards: another process may be ahead; never
         recreated: a deleted head stays missing, so verify reports it).
 
-        Run by the flusher thread after appends (and at exit). The head only ever names
+        Run by the flusher thread after appends (and at exit); ``create``, by the first
+        append of a new journal, creates the head. The head only ever names
         a record already on disk, so a power cut cannot leave it ahead of the journal
         (which verify would take for records cut from the end). A failure is logged:
         the writes these records belong to have committed, and the records are in the
@@ -204,7 +208,7 @@ class FileJournalStore:
                 os.close(fd)
             if last is not None:
                 head = self.read_head()  # a missing head stays missing: verify says so
-                if head is not None and head[0] < last[0]:
+                if (head is None and create) or (head is not None and head[0] < last[0]):
                     self._write_head(*last)
         except (OSError, StorageError) as exc:
             log.error("could not flush the audit journal %s: %s", self.path, exc)
