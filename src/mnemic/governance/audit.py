@@ -209,7 +209,7 @@ class FileJournalStore:
             if last is not None:
                 head = self.read_head()  # a missing head stays missing: verify says so
                 if (head is None and create) or (head is not None and head[0] < last[0]):
-                    self._write_head(*last)
+                    self._write_head(*last, create=create)
         except (OSError, StorageError) as exc:
             log.error("could not flush the audit journal %s: %s", self.path, exc)
 
@@ -302,13 +302,16 @@ class FileJournalStore:
                 return 0, GENESIS, torn_at
             window *= 4
 
-    def _write_head(self, count: int, last: str) -> None:
-        """Rewrite the fixed-size head record in place (one small write, no rename)."""
+    def _write_head(self, count: int, last: str, *, create: bool = True) -> None:
+        """Rewrite the fixed-size head record in place (one small write, no rename);
+        without ``create``, a head that is not there (deleted) is left missing."""
         text = json.dumps({"count": count, "hash": last}, separators=(",", ":"))
         data = text.encode("ascii").ljust(HEAD_SIZE - 1) + b"\n"
         try:
-            fd = open_regular(self.head_path, os.O_WRONLY | os.O_CREAT, nofollow=True)
-            assert fd is not None
+            flags = os.O_WRONLY | (os.O_CREAT if create else 0)
+            fd = open_regular(self.head_path, flags, nofollow=True)
+            if fd is None:
+                return
             try:
                 os.pwrite(fd, data, 0)
             finally:
