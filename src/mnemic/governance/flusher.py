@@ -18,8 +18,10 @@ as it is submitted; the disk work then overlaps with the caller's next steps.
 :func:`drain` runs everything submitted so far, in the calling thread, and returns once
 it is done (a batch the thread is running included). It runs at interpreter exit, so a
 short-lived process (the CLI) still flushes before it ends; a process killed before
-that leaves its last records unflushed in the page cache, where they survive anything
-but a power cut. A forked child starts with no tasks and no thread of its own.
+that, or ending with ``os._exit`` (as multiprocessing's children do), leaves its last
+records unflushed in the page cache, where they survive anything but a power cut (the
+head catches up at the next flush of any process; old versions go at the next write).
+A forked child starts with no tasks and no thread of its own.
 """
 
 from __future__ import annotations
