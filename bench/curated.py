@@ -1,11 +1,19 @@
 """Curated-store benchmark: tool-call latency against a bare durable write, snapshot cost.
 
-Usage: ./x bench curated [--ops N] [--cold-runs N]
+Usage: ./x bench curated [--ops N] [--cold-runs N] [--baseline OLD/src] [--only-tool]
+
+``--only-tool`` measures part 1 alone and keeps the other parts of the last result file
+(naming when they were measured).
 
 1. Tool level, near a full store (MEMORY ~90 % full, config.toml present): add, replace
    and remove of unique entries, each measured from JSON arguments in to JSON response
    out. Interleaved with the same number of bare durable writes of the same content (temp
    file, write, fsync, rename, directory fsync): the floor. Aim: p50 <= 1.3x the floor.
+   ``--baseline SRC`` runs the same calls with an older checkout's code (its ``src``) in a
+   worker process, interleaved round by round with ours and the floor, so both ratios
+   come from the same minutes of the same disk. After each call the work it leaves to
+   the background (audit flush, pruning) is finished untimed before anything else is
+   timed, as the model's turn would let it.
 2. Load + render of two full targets (fresh scan, as at session start). Aim <= 0.5 ms.
 3. Cold start: `python -c "import mnemic; mnemic.render_snapshot()"` against a bare
    interpreter, interleaved, same run. Aim <= 15 ms above bare (20 with config.toml).
@@ -84,65 +92,131 @@ def bare_durable_write(directory: Path, path: Path, data: bytes) -> None:
         os.close(dfd)
 
 
-def tool_level(ops: int, audit_fsync: bool = True) -> dict[str, object]:
+def _tool_home(audit_fsync: bool) -> tuple[Path, Memory]:
     root = Path(tempfile.mkdtemp(prefix="mnemic-bench-"))
+    (root / "config.toml").write_text(
+        "[memory]\nmemory_char_limit = 2200\nuser_char_limit = 1375\nhistory_limit = 50\n"
+        f"[audit]\nfsync = {str(audit_fsync).lower()}\n"
+    )
+    mem = Memory.open(root)
+    for e in fill(NOTES, 2200, 0.88):
+        mem.add("memory", e)
+    return root, mem
+
+
+def _tool_round(mem: Memory, i: int) -> list[tuple[str, float]]:
+    """One add, replace and remove of a unique entry, each timed from JSON arguments in
+    to JSON response out."""
+    new = f"Fact {i}: the staging DB snapshot runs nightly at 02:00 UTC."
+    newer = f"Fact {i}: the staging DB snapshot runs nightly at 03:00 UTC."
+    calls = [
+        ("add", {"action": "add", "target": "memory", "content": new}),
+        ("replace", {"action": "replace", "target": "memory", "old_text": new, "content": newer}),
+        ("remove", {"action": "remove", "target": "memory", "old_text": newer}),
+    ]
+    out = []
+    for name, args in calls:
+        payload = json.dumps(args)
+        t0 = time.perf_counter()
+        resp = run_memory_tool(mem, payload)
+        text = json.dumps(resp)
+        out.append((name, time.perf_counter() - t0))
+        if not resp.get("success"):
+            raise SystemExit(f"benchmark call failed: {text}")
+        _settle()
+    mem.begin_turn()
+    return out
+
+
+def _settle() -> None:
+    """Let the work that follows a call (the audit flush, history pruning: run by a
+    background thread since the one-durable-step change) finish, untimed, before the
+    floor or the next call is timed: a real tool call is followed by the model's turn,
+    and a flush still running would slow the floor's fsyncs instead of the call."""
     try:
-        (root / "config.toml").write_text(
-            "[memory]\nmemory_char_limit = 2200\nuser_char_limit = 1375\nhistory_limit = 50\n"
-            f"[audit]\nfsync = {str(audit_fsync).lower()}\n"
+        from mnemic.governance.flusher import drain
+    except ImportError:  # a baseline from before: nothing runs after its calls
+        return
+    drain()
+
+
+def _tool_worker(audit_fsync: bool) -> None:
+    """``--tool-worker``: rounds on request (one line in, one JSON line out), for a
+    baseline checkout's code run interleaved with ours."""
+    root, mem = _tool_home(audit_fsync)
+    try:
+        print("ready", flush=True)
+        for line in sys.stdin:
+            print(json.dumps(_tool_round(mem, int(line))), flush=True)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def _ratios(times: dict[str, list[float]], floor_p50: float) -> dict[str, object]:
+    stats = {name: summarize_ms(v) for name, v in times.items()}
+    stats["all_ops"] = summarize_ms(times["add"] + times["replace"] + times["remove"])
+    ratio = {
+        k: round(stats[k]["p50_ms"] / floor_p50, 3) for k in ("add", "replace", "remove", "all_ops")
+    }
+    return {"latency": stats, "p50_ratio_to_floor": ratio}
+
+
+def tool_level(
+    ops: int, audit_fsync: bool = True, baseline: str | None = None
+) -> dict[str, object]:
+    root, mem = _tool_home(audit_fsync)
+    worker = None
+    if baseline:
+        env = {**os.environ, "PYTHONPATH": baseline}
+        worker = subprocess.Popen(
+            [sys.executable, __file__, "--tool-worker", "--audit-fsync", str(audit_fsync)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
         )
-        mem = Memory.open(root)
-        base = fill(NOTES, 2200, 0.88)
-        for e in base:
-            mem.add("memory", e)
+        assert worker.stdin is not None and worker.stdout is not None
+        if worker.stdout.readline().strip() != "ready":
+            raise SystemExit("the baseline worker did not start")
+    try:
         floor_dir = root / "floor"
         floor_dir.mkdir()
         floor_path = floor_dir / "MEMORY.md"
         times: dict[str, list[float]] = {"add": [], "replace": [], "remove": [], "floor": []}
+        old: dict[str, list[float]] = {"add": [], "replace": [], "remove": []}
         sizes: list[int] = []
         for i in range(ops):
-            new = f"Fact {i}: the staging DB snapshot runs nightly at 02:00 UTC."
-            newer = f"Fact {i}: the staging DB snapshot runs nightly at 03:00 UTC."
-            calls = [
-                ("add", {"action": "add", "target": "memory", "content": new}),
-                (
-                    "replace",
-                    {"action": "replace", "target": "memory", "old_text": new, "content": newer},
-                ),
-                ("remove", {"action": "remove", "target": "memory", "old_text": newer}),
-            ]
-            for name, args in calls:
-                payload = json.dumps(args)
-                t0 = time.perf_counter()
-                resp = run_memory_tool(mem, payload)
-                out = json.dumps(resp)
-                t1 = time.perf_counter()
-                if not resp.get("success"):
-                    raise SystemExit(f"benchmark call failed: {out}")
-                times[name].append(t1 - t0)
+            for name, took in _tool_round(mem, i):
+                times[name].append(took)
                 data = (root / "memories" / "MEMORY.md").read_bytes()
                 sizes.append(len(data))
                 t0 = time.perf_counter()
                 bare_durable_write(floor_dir, floor_path, data)
                 times["floor"].append(time.perf_counter() - t0)
-            mem.begin_turn()
-        stats = {name: summarize_ms(v) for name, v in times.items()}
-        floor_p50 = stats["floor"]["p50_ms"]
-        all_ops = times["add"] + times["replace"] + times["remove"]
-        stats["all_ops"] = summarize_ms(all_ops)
-        ratio = {
-            k: round(stats[k]["p50_ms"] / floor_p50, 3)
-            for k in ("add", "replace", "remove", "all_ops")
-        }
-        return {
+            if worker is not None:
+                assert worker.stdin is not None and worker.stdout is not None
+                worker.stdin.write(f"{i}\n")
+                worker.stdin.flush()
+                for name, took in json.loads(worker.stdout.readline()):
+                    old[name].append(took)
+        floor_p50 = summarize_ms(times["floor"])["p50_ms"]
+        ours = _ratios({k: v for k, v in times.items() if k != "floor"}, floor_p50)
+        ours["latency"]["floor"] = summarize_ms(times["floor"])  # type: ignore[index]
+        out: dict[str, object] = {
             "ops_per_action": ops,
             "file_bytes_mean": round(statistics.fmean(sizes)),
-            "fill_ratio": round(len(serialize(base)) / 2200, 3),
-            "latency": stats,
-            "p50_ratio_to_floor": ratio,
+            "fill_ratio": round(len(serialize(fill(NOTES, 2200, 0.88))) / 2200, 3),
+            **ours,
             "aim_p50_ratio": 1.3,
         }
+        if worker is not None:
+            out["baseline"] = {"src": baseline, **_ratios(old, floor_p50)}
+        return out
     finally:
+        if worker is not None:
+            assert worker.stdin is not None
+            worker.stdin.close()
+            worker.wait(timeout=60)
         shutil.rmtree(root, ignore_errors=True)
 
 
@@ -331,12 +405,36 @@ def main() -> None:
     ap.add_argument("--snapshot-reps", type=int, default=300)
     ap.add_argument("--cold-runs", type=int, default=25)
     ap.add_argument("--contention-ops", type=int, default=100, help="writes per process")
+    ap.add_argument("--baseline", help="an older checkout's src dir, run interleaved")
+    ap.add_argument("--only-tool", action="store_true", help="only the tool-level part")
+    ap.add_argument("--tool-worker", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--audit-fsync", default="True", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.tool_worker:
+        _tool_worker(args.audit_fsync == "True")
+        return
     print(f"tool-level: {args.ops} x add/replace/remove near a full store ...", flush=True)
-    tool = tool_level(args.ops)
+    tool = tool_level(args.ops, baseline=args.baseline)
     print("audit fsync on (default):", json.dumps(tool["p50_ratio_to_floor"]), flush=True)
-    tool_nosync = tool_level(args.ops, audit_fsync=False)
+    if "baseline" in tool:
+        print("  baseline:", json.dumps(tool["baseline"]["p50_ratio_to_floor"]), flush=True)  # type: ignore[index]
+    tool_nosync = tool_level(args.ops, audit_fsync=False, baseline=args.baseline)
     print("audit fsync off:", json.dumps(tool_nosync["p50_ratio_to_floor"]), flush=True)
+    if "baseline" in tool_nosync:
+        print("  baseline:", json.dumps(tool_nosync["baseline"]["p50_ratio_to_floor"]), flush=True)  # type: ignore[index]
+    if args.only_tool:  # the other parts are kept from the last full run, said so
+        from _common import RESULTS
+
+        last = json.loads((RESULTS / "curated.json").read_text(encoding="utf-8"))
+        kept = {k: v for k, v in last.items() if k not in ("bench", "when", "machine")}
+        kept["tool_level"], kept["tool_level_audit_fsync_off"] = tool, tool_nosync
+        earlier = last.get("parts_from_an_earlier_run", {}).get("when", last.get("when"))
+        kept["parts_from_an_earlier_run"] = {
+            "when": earlier,
+            "parts": ["snapshot", "cold_start", "contention"],
+        }
+        emit("curated", kept)
+        return
     print("snapshot: load + render of two full targets ...", flush=True)
     snap = snapshot_cost(args.snapshot_reps)
     print(f"cold start: {args.cold_runs} runs per variant ...", flush=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -22,6 +23,8 @@ from mnemic.errors import (
     WouldEmptyTarget,
 )
 from mnemic.fsio import SidecarLock
+from mnemic.governance import flusher
+from mnemic.governance.flusher import drain
 
 MakeMemory = Callable[..., Memory]
 
@@ -318,5 +321,32 @@ def test_old_versions_are_dropped_after_the_target_lock_is_released(
 
     monkeypatch.setattr(os, "unlink", unlink)
     mem.add("memory", "fact 3")
+    assert [v.id for v in mem.backend.history("memory")] == [2, 3]  # dropped or hidden
+    drain()  # the flusher thread drops it, after the call
     assert seen == [True]  # one old version dropped, with the lock already free
     assert [v.id for v in mem.backend.history("memory")] == [2, 3]
+
+
+def test_history_shows_only_the_newest_versions_while_the_old_ones_wait_to_be_dropped(
+    make_memory: MakeMemory,
+) -> None:
+    """Dropping versions past the limit runs after the call, in the flusher thread; until
+    it has, the history already looks as it will, and a hidden version cannot be read."""
+    mem = make_memory(history_limit=2)
+    mem.add("memory", "fact 0")
+    drain()
+    gate = threading.Event()
+    flusher.submit(("test", "hold the flusher"), lambda: gate.wait(10))
+    try:
+        for i in range(1, 5):
+            mem.add("memory", f"fact {i}")
+        on_disk = sorted(os.listdir(mem.backend.history_dir))
+        assert len(on_disk) == 4  # versions 1..4: none dropped yet
+        assert [v.id for v in mem.backend.history("memory")] == [3, 4]
+        with pytest.raises(InvalidArgument):
+            mem.backend.read_version("memory", 1)
+    finally:
+        gate.set()
+    drain()
+    assert len(os.listdir(mem.backend.history_dir)) == 2
+    assert [v.id for v in mem.backend.history("memory")] == [3, 4]

@@ -302,10 +302,12 @@ class AuditSettings(_Section):
     """``[audit]``: the hash-chained journal of every write attempt."""
 
     fsync: bool = True
-    """Sync each record to disk before the write call returns. With false, a record
-    reaches the disk with the filesystem's next commit (usually within seconds), which
-    halves the extra latency of an audited write but may lose the last records in a
-    power cut; the chain stays verifiable either way."""
+    """Flush each record to disk right after its write call returns, in a background
+    thread of the writing process (and at its exit); the caller never waits for it.
+    With false, a record reaches the disk with the kernel's writeback (usually within
+    30 seconds). Either way the record is in the journal, in commit order, before the
+    call returns; a record a power cut loses is accounted for by the next write (a
+    ``recovered`` record), and the chain stays verifiable."""
 
 
 class MetricsSettings(_Section):

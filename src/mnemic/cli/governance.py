@@ -239,6 +239,8 @@ def audit_verify(app: AppContext, as_json: bool) -> None:
         click.echo(f"OK: {report.records} record(s), chain intact. Head hash: {report.last_hash}")
         for note in report.notes:
             click.echo(f"note: {note}")
+        for change in report.recovered:
+            click.echo(f"recovered change: {change}")
         for change in report.outside_changes:
             click.echo(f"unrecorded change: {change}")
     else:

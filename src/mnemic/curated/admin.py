@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import logging
 import re
 from dataclasses import dataclass
 
@@ -19,8 +20,11 @@ from .backend import CuratedTxn, Problem, Version
 from .entries import DELIMITER, FILENAMES, TARGETS, detect_drift, parse, serialize, validate_content
 from .memory import Memory
 from .provenance import Stamp, record
+from .recovery import reconcile
 from .store import check_target, file_hash
 from .usage import Usage
+
+log = logging.getLogger(__name__)
 
 __all__ = [
     "AdoptPlan",
@@ -321,7 +325,7 @@ def doctor(memory: Memory, *, fix: bool = False) -> list[Problem]:
     problems.extend(backend.doctor(fix=fix))
     journal = memory.governor.journal if memory.governor is not None else None
     if journal is not None:
-        problems.extend(_unrecorded_changes(memory, journal.verify()))
+        problems.extend(_unrecorded_changes(memory, journal.verify(), fix=fix))
     if journal is not None:  # a torn tail left by a crash mid-append (files only)
         try:
             torn = journal.torn_tail()
@@ -349,9 +353,10 @@ def doctor(memory: Memory, *, fix: bool = False) -> list[Problem]:
     return problems
 
 
-def _unrecorded_changes(memory: Memory, report: VerifyReport) -> list[Problem]:
+def _unrecorded_changes(memory: Memory, report: VerifyReport, *, fix: bool) -> list[Problem]:
     """Targets whose content differs from what the last audit record of them says: changed
-    since with no record (a hand edit, or a write whose record a crash lost)."""
+    since with no record (a hand edit, or a write whose record a crash lost). ``fix``
+    records each such change now (a ``recovered`` record, see :mod:`.recovery`)."""
     out: list[Problem] = []
     for target in TARGETS:
         if target not in report.last_states:
@@ -361,14 +366,21 @@ def _unrecorded_changes(memory: Memory, report: VerifyReport) -> list[Problem]:
         except StorageError:
             continue  # an unreadable file is reported above
         if now != report.last_states[target]:
+            fixed = False
+            if fix:
+                try:
+                    fixed = bool(reconcile(memory, [target]))
+                except StorageError as exc:
+                    log.warning("could not record the change of %s: %s", target, exc.to_llm())
             out.append(
                 Problem(
                     "info",
                     target,
                     f"{FILENAMES[target]} changed after the last audit record of it, with no "
                     "record of the change (a hand edit, or a write whose record a crash "
-                    "lost); the next write through mnemic records the state it finds.",
-                    "mnemic audit verify lists every such change; nothing needs fixing",
+                    "lost); the next write through mnemic records it as `recovered`.",
+                    "mnemic memory doctor --fix records it now",
+                    fixed,
                 )
             )
     if report.outside_changes:

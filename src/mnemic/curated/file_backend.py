@@ -45,6 +45,7 @@ from ..fsio import (
     stale_temp_files,
     temp_prefix,
 )
+from ..governance import flusher
 from .backend import Backup, Problem, Removal, RetentionPolicy, Version
 from .entries import FILENAMES, TARGETS
 from .provenance import MAX_LEDGER_BYTES
@@ -63,6 +64,11 @@ class FileBackend:
         self.directory = directory
         self.history_dir = directory / ".history"
         self.history_limit = history_limit
+        # Built once: a write asks for these paths a dozen times.
+        self._paths = {t: directory / name for t, name in FILENAMES.items()}
+        self._locks = {t: directory / f"{name}.lock" for t, name in FILENAMES.items()}
+        self._ledgers = {t: directory / f".{name}.provenance.json" for t, name in FILENAMES.items()}
+        self._intent = directory / INTENT_NAME
         # A read-only home that never held memory: both targets read as empty, and the
         # first write (which tries to create the directory again) says the home is read-only.
         with contextlib.suppress(ReadOnlyHome):
@@ -72,7 +78,7 @@ class FileBackend:
     def path(self, target: str) -> Path:
         """The file of a target."""
         try:
-            return self.directory / FILENAMES[target]
+            return self._paths[target]
         except KeyError:
             raise InvalidArgument(
                 "target", f"Unknown target {target!r}. Use 'memory' or 'user'."
@@ -80,14 +86,14 @@ class FileBackend:
 
     def lock_path(self, target: str) -> Path:
         """The sidecar lock file of a target."""
-        return self.directory / f"{FILENAMES[target]}.lock"
+        return self._locks[target]
 
     def location(self, target: str) -> str:
         return str(self.path(target))
 
     def provenance_path(self, target: str) -> Path:
         """The provenance sidecar of a target (``.MEMORY.md.provenance.json``)."""
-        return self.directory / f".{FILENAMES[target]}.provenance.json"
+        return self._ledgers[target]
 
     # -- reads ---------------------------------------------------------------
     def read(self, target: str) -> str | None:
@@ -141,9 +147,8 @@ class FileBackend:
                 with contextlib.suppress(OSError):
                     os.rename(aside, path)  # put back what was there
             raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
-        if aside:
-            with contextlib.suppress(OSError):
-                os.unlink(aside)
+        if aside:  # freeing its blocks can wait for a filesystem commit: not on our path
+            flusher.submit(("unlink", aside), lambda: _discard(aside))
 
     # -- transactions --------------------------------------------------------
     @contextlib.contextmanager
@@ -170,23 +175,15 @@ class FileBackend:
                     try:
                         if txn is not None and txn.dir_sync_pending:
                             # Deferred to here so that whatever the caller appended after
-                            # the rename (the audit record, with its own fdatasync) shares
-                            # one filesystem-journal commit with it; this fsync then finds
-                            # little left to do. It still runs before the locks are released.
+                            # the rename (the audit record) is written first; this fsync
+                            # makes the commit durable before the locks are released.
                             txn.dir_sync_pending = False
                             fsync_dir(self.directory)
                     finally:
                         _release(taken)
-                        if txn is not None and self.history_limit > 0:
-                            # Dropping versions past the limit needs no lock (only the
-                            # oldest go, and a second pruner finds them gone already), so
-                            # other writers do not wait for it. The write has committed:
-                            # a version that cannot be dropped now goes at the next one.
-                            for t in txn.prune_pending:
-                                try:
-                                    self._prune(t)
-                                except OSError as exc:
-                                    log.warning("could not drop old versions of %s: %s", t, exc)
+                        if txn is not None:
+                            for t in sorted(txn.prune_pending):
+                                self._prune_later(t)
                 return
             _release(taken)
             taken = self._lock_all(everything, timeout)
@@ -228,8 +225,8 @@ class FileBackend:
             if isinstance(exc, OSError):
                 raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
             raise
-        if self.history_limit > 0 and prune:
-            self._prune(target)
+        if prune:
+            self._prune_later(target)
         if sync_dir:
             fsync_dir(self.directory)
 
@@ -237,7 +234,7 @@ class FileBackend:
     @property
     def intent_path(self) -> Path:
         """The redo record of an in-flight commit that spans both targets."""
-        return self.directory / INTENT_NAME
+        return self._intent
 
     def _commit_all(self, writes: dict[str, str]) -> None:
         """Commit several targets all-or-nothing (caller holds every lock).
@@ -271,9 +268,8 @@ class FileBackend:
                 f"{exc.strerror or exc}; the commit is recorded in {INTENT_NAME} and will be "
                 "completed by the next writer or open",
             ) from exc
-        if self.history_limit > 0:
-            for target in writes:
-                self._prune(target)
+        for target in sorted(writes):
+            self._prune_later(target)
 
     def _recover_locked(self) -> bool:
         """Complete an interrupted commit (caller holds every lock); True if there was one."""
@@ -378,10 +374,39 @@ class FileBackend:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(os.path.join(self.history_dir, name))
 
+    def _prune_later(self, target: str) -> None:
+        """Drop versions past the limit in the flusher thread, after the call returns.
+
+        Freeing an old version's blocks is a journaled metadata change that can wait
+        for a filesystem commit in progress; neither the caller nor other writers wait
+        for it. It needs no lock (only the oldest go, and a second pruner finds them
+        gone already); until it has run, :meth:`history` lists only the newest
+        ``history_limit`` versions, as if it had. A version that cannot be dropped now
+        goes at the next write (or at exit, when the flusher drains)."""
+        if self.history_limit <= 0:
+            return
+
+        def prune() -> None:
+            try:
+                self._prune(target)
+            except OSError as exc:
+                log.warning("could not drop old versions of %s: %s", target, exc)
+
+        flusher.submit(("prune", str(self.history_dir), target), prune)
+
+    def _kept(self, target: str) -> list[tuple[int, int, str]]:
+        """The versions :meth:`history` shows: the newest ``history_limit`` (older ones
+        are being dropped)."""
+        entries = self._history_entries(target)
+        return entries[-self.history_limit :] if self.history_limit > 0 else entries
+
     def history(self, target: str) -> list[Version]:
         self.path(target)
+        return self._versions(target, self._kept(target))
+
+    def _versions(self, target: str, entries: list[tuple[int, int, str]]) -> list[Version]:
         out = []
-        for seq, stamp, name in self._history_entries(target):
+        for seq, stamp, name in entries:
             p = os.path.join(self.history_dir, name)
             try:
                 size = os.stat(p).st_size
@@ -391,7 +416,7 @@ class FileBackend:
         return out
 
     def read_version(self, target: str, version_id: int) -> str:
-        for seq, _, name in self._history_entries(target):
+        for seq, _, name in self._kept(target):
             if seq == version_id:
                 text = read_text_strict(os.path.join(self.history_dir, name))
                 if text is None:
@@ -568,7 +593,11 @@ class FileBackend:
             with self.transaction([target], policy.lock_timeout):
                 gone = [
                     removal
-                    for _, removal in policy.past(self.history(target), self.backups(target))
+                    for _, removal in policy.past(
+                        # every version on disk: the limit may have been lowered since
+                        self._versions(target, self._history_entries(target)),
+                        self.backups(target),
+                    )
                 ]
                 if not dry_run:
                     for r in gone:
@@ -597,7 +626,9 @@ class FileBackend:
             victims = [str(path)] if os.path.lexists(path) else []
             if os.path.lexists(self.provenance_path(target)):
                 victims.append(str(self.provenance_path(target)))
-            victims += [v.location for v in self.history(target)]
+            victims += [  # every kept version, those past the limit not dropped yet too
+                os.path.join(self.history_dir, name) for _, _, name in self._history_entries(target)
+            ]
             victims += [b.location for b in self.backups(target)]
             victims += stale_temp_files(path)
             if not dry_run:

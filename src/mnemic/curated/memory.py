@@ -37,6 +37,7 @@ from .entries import TARGETS, char_count, parse
 from .guard import LoopGuard
 from .proposal import describe, payload_of
 from .provenance import Provenance, Stamp, annotate, inspect
+from .recovery import explainer
 from .snapshot import Block, display_entry, load_block, sanitize
 from .store import Commit, CuratedStore, Op, OpResult, check_target, file_hash
 from .usage import Usage, label
@@ -395,7 +396,7 @@ class Memory:
                     attempt.staged(verdict.record)
                     return self._staged(target, ops, action, verdict)
             # The audit record is appended under the targets' locks, in commit order; its
-            # flush to disk waits until they are released (before this call returns).
+            # flush to disk runs after this call, in the background (governance.flusher).
             with gov.deferred_sync() if gov is not None else contextlib.nullcontext():
                 commits = self.store.apply_all(
                     target,
@@ -482,6 +483,7 @@ class Memory:
             return None
 
         def committed(commits: list[Commit]) -> None:
+            attempt.explain = explainer(self.backend, {c.target for c in commits if c.written})
             attempt.applied(
                 {c.target: c.before_hash for c in commits},
                 {c.target: c.after_hash for c in commits},
@@ -604,6 +606,7 @@ class Memory:
             "memory", action, targets, hashes=lambda: self._hashes(targets)
         )
         attempt.note("manual")
+        attempt.explain = explainer(self.backend, targets)  # each of them writes
         try:
             yield attempt
         except Exception as exc:

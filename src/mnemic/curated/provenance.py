@@ -20,6 +20,7 @@ system prompt.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
@@ -30,6 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import MnemicError, StorageError
+from ..governance import flusher
 from .entries import parse
 
 if TYPE_CHECKING:
@@ -86,8 +88,12 @@ def actor_of(origin: str) -> str:
     return ACTOR_LABELS.get(origin, origin[:_MAX_TEXT] or "api")
 
 
+@functools.lru_cache(maxsize=1024)
 def entry_key(entry: str) -> str:
-    """The ledger key of an entry: the SHA-256 of its text (hex, 32 digits)."""
+    """The ledger key of an entry: the SHA-256 of its text (hex, 32 digits).
+
+    Memoised: a write looks up every entry of the target two or three times, and the
+    same entries again at the next write."""
     return hashlib.sha256(entry.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
@@ -331,7 +337,10 @@ def record(
     lock). Advisory: any failure is logged and swallowed, the write goes on."""
     try:
         try:
-            ledger = decode(txn.read_provenance(target), target)
+            raw = txn.read_provenance(target)
+            ledger = _DECODED.get(raw) if raw is not None else None
+            if ledger is None:
+                ledger = decode(raw, target)
         except StorageError as exc:  # a FIFO, a symlink, too large...: start afresh
             log.warning("provenance of %s ignored and rewritten: %s", target, exc)
             ledger = None
@@ -345,9 +354,27 @@ def record(
             time.time() if now is None else now,
             results,
         )
-        txn.write_provenance(target, encode(new))
+        text = encode(new)
+        txn.write_provenance(target, text)
+        flusher.submit(("provenance", target), lambda: _remember(text, target))
     except (MnemicError, OSError, ValueError) as exc:
         log.warning("provenance of %s not recorded: %s", target, exc)
+
+
+_DECODED: dict[str, Ledger] = {}
+"""Ledger texts this process wrote, decoded (by :func:`decode` itself, after the write,
+in the flusher thread): the next write of the target usually reads its own last text
+back and skips decoding it. Keyed by the text, so it holds whatever home it came from."""
+_DECODED_MAX = 8
+
+
+def _remember(text: str, where: str) -> None:
+    ledger = decode(text, where)
+    if ledger is None:
+        return
+    while len(_DECODED) >= _DECODED_MAX:
+        _DECODED.pop(next(iter(_DECODED)), None)
+    _DECODED[text] = ledger
 
 
 def stale(

@@ -2,9 +2,10 @@
 
 Files under ``<home>/audit/``::
 
-    journal.jsonl    one JSON object per line, appended under the lock, fdatasync'd
+    journal.jsonl    one JSON object per line, appended under the lock; fdatasync'd
+                     right after, in this process's flusher thread (:mod:`.flusher`)
     head             the number of records and the hash of the last one (fixed size,
-                     rewritten in place after each append)
+                     rewritten in place once the records it names are flushed)
     journal.lock     the sidecar lock appends are serialised by
 
 Each record holds ``prev``, the hash of the record before it (64 zeros for the first),
@@ -23,6 +24,10 @@ fragment without a newline. The next append (or :meth:`AuditJournal.repair`, run
 and the head count at that moment; verify reports a torn tail as crash damage, and a
 repair that cut a record the head had counted as tampering.
 
+The store also follows each target's last recorded state (:func:`~.chain.recorded_states`)
+for :meth:`~.chain.Journal.append`'s ``reconcile``: a record of a change that lost its
+own record is appended first (``recovered``, see :mod:`mnemic.curated.recovery`).
+
 Records never hold content (entry text, summaries, payloads): only ids, names, hashes
 of files, decisions and error codes. So forgetting the user profile does not have to
 rewrite the journal, and the journal can be shared for review without leaking memory.
@@ -35,18 +40,19 @@ rewrite the whole home can rewrite the whole chain too; keep a copy of the head 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import errno
 import json
 import logging
 import os
-import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from ..errors import ReadOnlyHome, StorageError, UnreadableFile, WriteFailed
 from ..fsio import FILE_MODE, SidecarLock, ensure_private_dir, open_regular, read_bytes_strict
+from . import flusher
 from .chain import (
     GENESIS,
     AuditProblem,
@@ -57,6 +63,7 @@ from .chain import (
     VerifyReport,
     make_record,
     record_hash,
+    recorded_states,
     torn_tail_info,
     verify_chain,
 )
@@ -104,8 +111,10 @@ class FileJournalStore:
         self.head_path = directory / "head"
         self.lock_path = directory / "journal.lock"
         self.lock_timeout = lock_timeout
-        self._deferral = threading.local()
-        """Per thread: ``depth`` of open deferred_sync blocks, ``dirty`` if one appended."""
+        self._unflushed: tuple[int, str] | None = None
+        """(seq, hash) of the last record this instance appended, for the flush."""
+        self._states: _States | None = None
+        """Each target's last recorded state, as far as the journal was read."""
         self._tail_cache: tuple[int, int, int, str] | None = None
         """(inode, size, seq, hash) after this instance's last append."""
 
@@ -116,7 +125,12 @@ class FileJournalStore:
 
     # -- appending -----------------------------------------------------------------
     def append(self, build: Callable[[JournalTail], list[Entry]]) -> list[Entry]:
-        """Append what ``build`` makes of the tail, under the lock (see the protocol)."""
+        """Append what ``build`` makes of the tail, under the lock (see the protocol).
+
+        The lines are written before this returns; with ``fsync`` their flush to disk
+        (and the head's move to them) is left to this process's flusher thread
+        (:mod:`.flusher`), so the caller does not wait for a second disk commit.
+        """
         try:
             ensure_private_dir(self.directory)
         except ReadOnlyHome:
@@ -136,9 +150,14 @@ class FileJournalStore:
                 else:
                     seq, prev, torn_at = self._tail(fd, size)
                     torn = None if torn_at is None else os.pread(fd, size - torn_at, torn_at)
+                    if torn:  # first, so that the head counts what this process appended
+                        flusher.drain()
                     head = self.read_head() if torn else None  # what it counted before a crash
                     count = head[0] if head is not None and head[0] >= 0 else None
                     tail = JournalTail(seq, prev, torn, count)
+                end = size if torn_at is None else torn_at
+                states = self._states_at(st.st_ino, end)
+                tail = dataclasses.replace(tail, recorded=lambda t: states.lookup(fd, t))
                 entries = build(tail)
                 if not entries:
                     return entries
@@ -148,14 +167,59 @@ class FileJournalStore:
                 data = "".join(line + "\n" for _, line in entries).encode("utf-8")
                 self._write_lines(fd, data, size)
                 last = entries[-1][0]
-                self._tail_cache = (st.st_ino, os.fstat(fd).st_size, last["seq"], last["hash"])
+                new_size = os.fstat(fd).st_size
+                self._tail_cache = (st.st_ino, new_size, last["seq"], last["hash"])
+                states.advance(fd, [rec for rec, _ in entries], new_size)
             except OSError as exc:
                 self._tail_cache = None
+                self._states = None
                 raise WriteFailed(str(self.path), exc.strerror or str(exc)) from exc
             finally:
                 os.close(fd)
-            self._write_head(last["seq"], last["hash"])
+            if not self.fsync:
+                self._write_head(last["seq"], last["hash"])
+            elif entries[0][0]["seq"] > 1:
+                self._unflushed = (last["seq"], last["hash"])
+                flusher.submit(("audit", str(self.path)), self.flush)
+            else:  # a new journal: its head is created once, after its first flush
+                self._unflushed = (last["seq"], last["hash"])
+                self.flush(create=True)
             return entries
+
+    def flush(self, *, create: bool = False) -> None:
+        """fdatasync the journal, then move the head to the last record this process
+        appended before the flush (never backwards: another process may be ahead; never
+        recreated: a deleted head stays missing, so verify reports it).
+
+        Run by the flusher thread after appends (and at exit); ``create``, by the first
+        append of a new journal, creates the head. The head only ever names
+        a record already on disk, so a power cut cannot leave it ahead of the journal
+        (which verify would take for records cut from the end). A failure is logged:
+        the writes these records belong to have committed, and the records are in the
+        file; a record a power cut then loses is repaired by the next write."""
+        last = self._unflushed
+        try:
+            fd = open_regular(self.path, os.O_RDONLY, nofollow=True)
+            if fd is None:
+                return
+            try:
+                os.fdatasync(fd)
+            finally:
+                os.close(fd)
+            if last is not None:
+                head = self.read_head()  # a missing head stays missing: verify says so
+                if (head is None and create) or (head is not None and head[0] < last[0]):
+                    self._write_head(*last, create=create)
+        except (OSError, StorageError) as exc:
+            log.error("could not flush the audit journal %s: %s", self.path, exc)
+
+    def _states_at(self, ino: int, end: int) -> _States:
+        """The per-target state cache, valid for the journal's first ``end`` bytes."""
+        states = self._states
+        if states is None or states.ino != ino or states.upto > end:
+            states = self._states = _States(ino, end)
+        states.end = end
+        return states
 
     def torn_tail(self) -> dict[str, Any] | None:
         """``{"offset", "bytes", "sha256"}`` of a final fragment left by a crash, or None."""
@@ -174,50 +238,16 @@ class FileJournalStore:
         finally:
             os.close(fd)
 
-    @contextlib.contextmanager
-    def deferred_sync(self) -> Iterator[None]:
-        """See :meth:`~mnemic.governance.chain.Journal.deferred_sync`. The flush that
-        ends the outermost block syncs the journal file once, whoever appended to it."""
-        state = self._deferral
-        depth = getattr(state, "depth", 0)
-        state.depth = depth + 1
-        try:
-            yield
-        finally:
-            state.depth = depth
-            if depth == 0 and getattr(state, "dirty", False):
-                state.dirty = False
-                self._sync()
-
-    def _deferring(self) -> bool:
-        depth: int = getattr(self._deferral, "depth", 0)
-        return depth > 0
-
-    def _sync(self) -> None:
-        """fdatasync the journal (after deferred appends). A failure is logged, not raised:
-        the write it belongs to has committed, and the record is in the file."""
-        try:
-            fd = open_regular(self.path, os.O_RDONLY, nofollow=True)
-            if fd is None:
-                return
-            try:
-                os.fdatasync(fd)
-            finally:
-                os.close(fd)
-        except (OSError, StorageError) as exc:
-            log.error("could not flush the audit journal %s: %s", self.path, exc)
+    def deferred_sync(self) -> contextlib.AbstractContextManager[None]:
+        """See :meth:`~mnemic.governance.chain.Journal.deferred_sync`: nothing to do here,
+        every append's flush already runs after it, in the flusher thread."""
+        return contextlib.nullcontext()
 
     def _write_lines(self, fd: int, data: bytes, size: int) -> None:
         view = memoryview(data)
         try:
             while view:
                 view = view[os.write(fd, view) :]
-            if not self.fsync:
-                pass
-            elif self._deferring():
-                self._deferral.dirty = True
-            else:
-                os.fdatasync(fd)
         except OSError:
             with contextlib.suppress(OSError):  # leave no torn tail behind (disk full...)
                 os.ftruncate(fd, size)
@@ -272,13 +302,16 @@ class FileJournalStore:
                 return 0, GENESIS, torn_at
             window *= 4
 
-    def _write_head(self, count: int, last: str) -> None:
-        """Rewrite the fixed-size head record in place (one small write, no rename)."""
+    def _write_head(self, count: int, last: str, *, create: bool = True) -> None:
+        """Rewrite the fixed-size head record in place (one small write, no rename);
+        without ``create``, a head that is not there (deleted) is left missing."""
         text = json.dumps({"count": count, "hash": last}, separators=(",", ":"))
         data = text.encode("ascii").ljust(HEAD_SIZE - 1) + b"\n"
         try:
-            fd = open_regular(self.head_path, os.O_WRONLY | os.O_CREAT, nofollow=True)
-            assert fd is not None
+            flags = os.O_WRONLY | (os.O_CREAT if create else 0)
+            fd = open_regular(self.head_path, flags, nofollow=True)
+            if fd is None:
+                return
             try:
                 os.pwrite(fd, data, 0)
             finally:
@@ -305,8 +338,10 @@ class FileJournalStore:
         """The record lines, the head and a torn tail, read consistently.
 
         A shared lock is held while the head and the journal size are read (appends hold
-        it exclusively); on a read-only home, where no append can run, without one.
+        it exclusively); on a read-only home, where no append can run, without one. This
+        process's pending flushes run first, so its head names its last record.
         """
+        flusher.drain()
         if not os.path.lexists(self.path):
             return JournalSnapshot([], self.read_head())
         with SidecarLock(self.lock_path, self.lock_timeout, shared=True):
@@ -332,3 +367,83 @@ class FileJournalStore:
         lines = data.split(b"\n")
         torn = lines.pop()  # b"" when the journal ends with a newline (or is empty)
         return JournalSnapshot(lines, head, torn or None, len(data) - len(torn))
+
+
+class _States:
+    """Each target's content hash at its last recorded commit (:func:`~.chain.recorded_states`),
+    read from the journal lazily: lines appended since the last look forward from
+    ``upto``; a target not seen yet backwards from the end, once."""
+
+    def __init__(self, ino: int, upto: int) -> None:
+        self.ino = ino
+        self.upto = upto
+        """The journal's first ``upto`` bytes are accounted for."""
+        self.end = upto
+        """Where the complete lines end now (set under the append lock)."""
+        self.known: dict[str, str | None] = {}
+        self.absent: set[str] = set()
+        """Targets no record of which exists before ``upto``."""
+
+    def lookup(self, fd: int, target: str) -> tuple[bool, str | None]:
+        """(recorded at all, the state its last record left)."""
+        if self.upto < self.end:
+            data = os.pread(fd, self.end - self.upto, self.upto)
+            for line in data.split(b"\n"):
+                self._apply(_parse_line(line))
+            self.upto = self.end
+        if target in self.known:
+            return True, self.known[target]
+        if target in self.absent:
+            return False, None
+        found = _scan_back(fd, self.upto, target)
+        if found is None:
+            self.absent.add(target)
+            return False, None
+        self.known[target] = found[0]
+        return True, found[0]
+
+    def advance(self, fd: int, records: list[dict[str, Any]], new_size: int) -> None:
+        """This instance appended ``records``, ending the journal at ``new_size``."""
+        if self.upto != self.end:
+            return  # behind anyway: the next lookup reads them back from the file
+        for rec in records:
+            self._apply(rec)
+        self.upto = self.end = new_size
+
+    def _apply(self, rec: dict[str, Any] | None) -> None:
+        if rec is None:
+            return
+        for target, state in recorded_states(rec).items():
+            self.known[target] = state
+            self.absent.discard(target)
+
+
+def _parse_line(line: bytes) -> dict[str, Any] | None:
+    if not line.strip():
+        return None
+    try:
+        rec = json.loads(line)
+    except ValueError:
+        return None  # damaged: verify reports it
+    return rec if isinstance(rec, dict) else None
+
+
+def _scan_back(fd: int, end: int, target: str) -> tuple[str | None] | None:
+    """The state the last commit record of ``target`` before byte ``end`` left, as a
+    1-tuple, or ``None`` when no record names it."""
+    needle = json.dumps(target).encode("utf-8")
+    pos, carry, window = end, b"", _TAIL_WINDOW
+    while pos > 0:
+        start = max(0, pos - window)
+        lines = (os.pread(fd, pos - start, start) + carry).split(b"\n")
+        carry = lines.pop(0) if start > 0 else b""
+        for line in reversed(lines):
+            if needle not in line:
+                continue
+            rec = _parse_line(line)
+            states = recorded_states(rec) if rec is not None else {}
+            if target in states:
+                return (states[target],)
+        pos = start
+        window = min(window * 4, 1 << 22)
+    return None

@@ -39,6 +39,7 @@ from ..errors import MnemicError
 __all__ = [
     "GENESIS",
     "AuditProblem",
+    "Explain",
     "Journal",
     "JournalSnapshot",
     "JournalStore",
@@ -46,12 +47,20 @@ __all__ = [
     "VerifyReport",
     "make_record",
     "record_hash",
+    "recorded_states",
     "verify_chain",
 ]
 
 GENESIS = "0" * 64
 REPAIR_ACTION = "repair"
 """``action`` of the record an append writes after cutting a torn tail."""
+RECOVERED_ACTION = "recovered"
+"""``action`` of the record that accounts, after the fact, for a change of a target that
+has no record of its own (a write whose record a crash lost, or a hand edit)."""
+
+Explain = Callable[[str, str | None, str | None], dict[str, Any]]
+"""``explain(target, recorded, found)``: extra fields of a ``recovered`` record (its
+``cause``), given the state the last record left and the state found under the lock."""
 
 
 def record_hash(record: dict[str, Any]) -> str:
@@ -120,6 +129,11 @@ class VerifyReport:
     record)."""
     last_states: dict[str, str | None] = field(default_factory=dict)
     """The content hash each target had at its last record (``None``: no file then)."""
+    recovered: tuple[str, ...] = field(default_factory=tuple)
+    """Changes recorded after the fact by a ``recovered`` record (accounted for, so not
+    in ``outside_changes``), each with its cause: ``lost_record`` (a mnemic write whose
+    record a crash lost), ``outside_edit`` (a hand edit or an unaudited writer) or
+    ``unknown``."""
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-able form."""
@@ -161,6 +175,7 @@ def verify_chain(
     good = 0
     states: dict[str, tuple[int, object]] = {}
     outside: list[str] = []
+    recovered: list[str] = []
     for number, line in enumerate(lines, 1):
         rec = _parse(line)
         if isinstance(rec, str):
@@ -172,6 +187,11 @@ def verify_chain(
         else:
             good += 1
             _follow_states(rec, number, states, outside)
+            if rec.get("action") == RECOVERED_ACTION:
+                recovered.append(
+                    f"line {number}: {rec.get('target')} had changed with no record of its "
+                    f"own; recorded after the fact (cause: {rec.get('cause', 'unknown')})"
+                )
         seq = rec["seq"]
         prev_seq, prev_hash = seq, rec["hash"]
     notes: list[str] = []
@@ -199,6 +219,7 @@ def verify_chain(
         problems=tuple(problems),
         torn_tail=torn_info,
         outside_changes=tuple(outside),
+        recovered=tuple(recovered),
         last_states={t: h for t, (_, h) in states.items() if isinstance(h, str) or h is None},
     )
 
@@ -225,6 +246,21 @@ def _follow_states(
     if isinstance(after, dict):
         for target, left in after.items():
             states[target] = (number, left)
+
+
+def recorded_states(rec: dict[str, Any]) -> dict[str, str | None]:
+    """The content hash each target has after ``rec``, as far as ``rec`` says: a commit
+    record (result ``ok``) leaves its ``after`` states, and its ``before`` ones for
+    targets it names only there. Other records say nothing about content."""
+    if rec.get("result") != "ok":
+        return {}
+    out: dict[str, str | None] = {}
+    for side in (rec.get("before"), rec.get("after")):
+        if isinstance(side, dict):
+            for target, state in side.items():
+                if isinstance(target, str) and (state is None or isinstance(state, str)):
+                    out[target] = state
+    return out
 
 
 def _parse(line: bytes) -> dict[str, Any] | str:
@@ -324,6 +360,10 @@ class JournalTail:
     hash: str
     torn: bytes | None = None
     head_count: int | None = None
+    recorded: Callable[[str], tuple[bool, str | None]] | None = None
+    """``recorded(target)``: (whether any commit record names it, the content hash the
+    last one left) under the append lock; ``None`` where the store does not follow
+    states (then no ``recovered`` record is written)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,15 +408,79 @@ class Journal:
         self.location = store.location
         """Where the journal lives (a path or a database table), for messages."""
 
-    def append(self, **fields: Any) -> dict[str, Any]:
+    def append(self, *, reconcile: Explain | None = None, **fields: Any) -> dict[str, Any]:
         """Append one record (fields: session, actor, origin, subsystem, target, action,
         before, after, decision, result, error, ...); return it with id, seq and hashes.
 
-        A torn tail left by a crash is cut first, and its repair recorded. Raises
-        :class:`~mnemic.errors.StorageError` when the journal cannot be written
-        (:class:`~mnemic.errors.ReadOnlyHome` on a read-only home).
+        A torn tail left by a crash is cut first, and its repair recorded. With
+        ``reconcile`` (a commit's record, appended under its targets' locks), each target
+        whose ``before`` state differs from the state its last record left first gets a
+        ``recovered`` record, with the fields ``reconcile`` gives (see
+        :meth:`reconcile`). Raises :class:`~mnemic.errors.StorageError` when the journal
+        cannot be written (:class:`~mnemic.errors.ReadOnlyHome` on a read-only home).
         """
-        return self.store.append(lambda tail: self._entries(tail, fields))[-1][0]
+        return self.store.append(lambda tail: self._entries(tail, fields, reconcile))[-1][0]
+
+    def reconcile(
+        self, found: dict[str, str | None], explain: Explain, **context: Any
+    ) -> list[dict[str, Any]]:
+        """Record, after the fact, each change of a target that has no record of its own.
+
+        ``found`` is each target's content hash, taken under the target's lock (held by
+        the caller until this returns). A target whose last commit record left another
+        state gets a ``recovered`` record (actor ``mnemic``) from that state to the one
+        found, with ``explain``'s fields (its ``cause``) and ``context`` (who noticed).
+        Returns the records appended (none when the journal already accounts for every
+        change, or when its store does not follow states).
+        """
+        fields = {**context, "before": found, "result": "ok"}
+        written = self.store.append(lambda tail: self._recovered(tail, fields, explain))
+        return [rec for rec, _ in written]
+
+    def _recovered(
+        self, tail: JournalTail, fields: dict[str, Any], explain: Explain
+    ) -> list[Entry]:
+        out: list[Entry] = []
+        seq, prev = tail.seq, tail.hash
+        if tail.torn is not None:
+            out.append(make_record(seq + 1, prev, self.clock(), _repair_fields(tail)))
+            seq, prev = seq + 1, out[-1][0]["hash"]
+        return out + self._recoveries(tail, fields, explain, seq, prev)
+
+    def _recoveries(
+        self, tail: JournalTail, fields: dict[str, Any], explain: Explain, seq: int, prev: str
+    ) -> list[Entry]:
+        found = fields.get("before")
+        if tail.recorded is None or fields.get("result") not in ("ok", "noop"):
+            return []
+        if not isinstance(found, dict):
+            return []
+        out: list[Entry] = []
+        now = self.clock()
+        for target in sorted(found):
+            known, recorded = tail.recorded(target)
+            if not known or recorded == found[target]:
+                continue
+            rec_fields = {
+                "subsystem": fields.get("subsystem"),
+                "target": target,
+                "action": RECOVERED_ACTION,
+                "actor": "mnemic",
+                "origin": "recovery",
+                "session": fields.get("session"),
+                "noticed_by": fields.get("origin"),
+                "result": "ok",
+                "before": {target: recorded},
+                "after": {target: found[target]},
+                "reason": (
+                    "the target changed after its last record with no record of its own; "
+                    "the change is recorded now, by the next writer under the target's lock"
+                ),
+                **explain(target, recorded, found[target]),
+            }
+            out.append(make_record(seq + 1, prev, now, rec_fields))
+            seq, prev = seq + 1, out[-1][0]["hash"]
+        return out
 
     def repair(self) -> dict[str, Any] | None:
         """Cut a torn tail now, as the next append would, and record the repair.
@@ -393,22 +497,27 @@ class Journal:
         return self.store.torn_tail()
 
     def deferred_sync(self) -> AbstractContextManager[None]:
-        """Appends inside are made durable together when the outermost block ends.
+        """A block whose appends a store may make durable together, when it ends.
 
-        For a writer that appends its record while it holds a store lock: the record is
-        written in commit order under that lock, and its flush to disk happens after the
-        lock is released (before the block ends), so other writers do not wait for it and
-        concurrent flushes share one disk write.
+        For a writer that appends its record while it holds a store lock. The file store
+        needs none (its flushes always run after the append, in the background: see
+        :mod:`.flusher`); the block is kept for stores that batch differently.
         """
         return self.store.deferred_sync()
 
-    def _entries(self, tail: JournalTail, fields: dict[str, Any] | None) -> list[Entry]:
+    def _entries(
+        self, tail: JournalTail, fields: dict[str, Any] | None, reconcile: Explain | None = None
+    ) -> list[Entry]:
         now = self.clock()
         out: list[Entry] = []
         seq, prev = tail.seq, tail.hash
         if tail.torn is not None:
             out.append(make_record(seq + 1, prev, now, _repair_fields(tail)))
             seq, prev = seq + 1, out[-1][0]["hash"]
+        if fields is not None and reconcile is not None:
+            out += self._recoveries(tail, fields, reconcile, seq, prev)
+            if out:
+                seq, prev = out[-1][0]["seq"], out[-1][0]["hash"]
         if fields is not None:
             out.append(make_record(seq + 1, prev, now, fields))
         return out

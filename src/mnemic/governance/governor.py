@@ -26,6 +26,7 @@ from ..config import Settings
 from ..errors import BatchFailed, MnemicError, ThreatBlocked, ToolError
 from .actors import WriteContext
 from .approval import Approver, Gate
+from .chain import Explain
 from .metrics import Metrics, enable_metrics, get_metrics
 from .pending import PendingRecord
 from .storage import Journal, PendingQueueStore, open_journal, open_pending
@@ -105,11 +106,15 @@ class Governor:
         :meth:`~mnemic.governance.chain.Journal.deferred_sync`)."""
         return self.journal.deferred_sync()
 
-    def record(self, **fields: Any) -> dict[str, Any] | None:
-        """Append one audit record with this session's context; never raises."""
+    def record(self, *, reconcile: Explain | None = None, **fields: Any) -> dict[str, Any] | None:
+        """Append one audit record with this session's context; never raises.
+
+        ``reconcile`` (for a commit's record, under its targets' locks): see
+        :meth:`~mnemic.governance.chain.Journal.append`."""
         ctx = self.context
         try:
             return self.journal.append(
+                reconcile=reconcile,
                 session=ctx.session_id,
                 actor=ctx.actor,
                 origin=ctx.origin,
@@ -152,6 +157,10 @@ class Attempt:
         self.recorded: dict[str, Any] | None = None
         self.done = False
         self._hashes = hashes
+        self.explain: Explain | None = None
+        """Set by a writer that commits under its targets' locks: its commit record is
+        then preceded by a ``recovered`` record for each target that changed with no
+        record since the last one (``explain`` gives the cause)."""
 
     def note(self, decision: str) -> None:
         """The gate took a decision."""
@@ -161,7 +170,9 @@ class Attempt:
         if self.done:
             return
         self.done = True
+        committed = result in ("ok", "noop")
         self.recorded = self.governor.record(
+            reconcile=self.explain if committed else None,
             subsystem=self.subsystem,
             target="+".join(self.targets),
             action=self.action,

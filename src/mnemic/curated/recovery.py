@@ -1,0 +1,86 @@
+"""Changes of MEMORY.md / USER.md that have no audit record of their own, recorded after the fact.
+
+A commit's audit record is written under the target's lock right after the rename that
+commits the data, and flushed to disk in the background (:mod:`mnemic.governance.flusher`).
+So a crash can leave a committed change without its record: a process killed between
+the rename and the append, or a power cut before the flush. A hand edit leaves one too.
+
+Whoever next holds the target's lock repairs that: the next write (its commit record is
+preceded, in the same append, by a ``recovered`` record), or :func:`reconcile` (``mnemic
+memory doctor --fix``). The ``recovered`` record goes from the state the last record left
+to the state found, and says its ``cause``, inferred from the history, which a mnemic
+commit always feeds before it renames (the previous text becomes the newest version):
+
+- ``lost_record``: the newest kept version (before the current write's own) is the state
+  the last record left, as a mnemic commit leaves it;
+- ``outside_edit``: it is not: the file was changed by something that keeps no history
+  (a hand edit, another tool);
+- ``unknown``: no history to tell by (``history_limit = 0``, the file did not exist at
+  the last record, or the version cannot be read).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import TYPE_CHECKING, Any
+
+from ..errors import MnemicError
+from ..governance.chain import Explain
+from .backend import CuratedBackend
+from .entries import TARGETS
+from .store import file_hash
+
+if TYPE_CHECKING:
+    from .memory import Memory
+
+__all__ = ["explainer", "reconcile"]
+
+
+def explainer(backend: CuratedBackend, wrote: Collection[str]) -> Explain:
+    """The ``explain`` of a commit that wrote the targets in ``wrote`` (each of which
+    then has its own previous text as the newest history version)."""
+
+    def explain(target: str, recorded: str | None, found: str | None) -> dict[str, Any]:
+        return {"cause": _cause(backend, target, recorded, own=target in wrote and found)}
+
+    return explain
+
+
+def _cause(backend: CuratedBackend, target: str, recorded: str | None, *, own: object) -> str:
+    if recorded is None:
+        return "unknown"
+    try:
+        versions = backend.history(target)
+        if own and versions:
+            versions = versions[:-1]  # the version this write kept: the state it found
+        if not versions:
+            return "unknown"
+        kept = file_hash(backend.read_version(target, versions[-1].id))
+    except MnemicError:
+        return "unknown"
+    return "lost_record" if kept == recorded else "outside_edit"
+
+
+def reconcile(memory: Memory, targets: Collection[str] = TARGETS) -> list[dict[str, Any]]:
+    """Record, under each target's lock, a change that has no audit record of its own.
+
+    Returns the ``recovered`` records appended (none when the journal accounts for every
+    change, or when the memory is not governed).
+    """
+    gov = memory.governor
+    if gov is None:
+        return []
+    out: list[dict[str, Any]] = []
+    timeout = memory.settings.memory.lock_timeout
+    for target in sorted(targets):
+        with memory.backend.transaction([target], timeout) as txn:
+            found = {target: file_hash(txn.read(target))}
+            ctx = gov.context
+            out += gov.journal.reconcile(
+                found,
+                explainer(memory.backend, ()),
+                subsystem="memory",
+                session=ctx.session_id,
+                origin=ctx.origin,
+            )
+    return out
