@@ -10,7 +10,7 @@ import click
 
 from ..config import set_config_value
 from ..errors import MnemicError
-from .app import AppContext, emit_json, fail, handle_errors, pass_app
+from .app import JSON_OPT, AppContext, emit_json, fail, handle_errors, pass_app
 
 if TYPE_CHECKING:
     from ..agent.chat import TurnResult
@@ -18,8 +18,6 @@ if TYPE_CHECKING:
     from ..home import Home
 
 __all__ = ["chat", "prompt", "provider"]
-
-JSON_OPT = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 
 
 # --- mnemic prompt ------------------------------------------------------------------------

@@ -50,6 +50,16 @@ class AppContext:
 pass_app = click.make_pass_decorator(AppContext)
 
 
+JSON_OPT = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+"""``--json``: what every command with machine-readable output takes."""
+SEARCH_MODE_OPT = click.option(
+    "--mode",
+    type=click.Choice(["lexical", "semantic", "hybrid"]),
+    help="Words, meaning, or both (default: hybrid with mnemic[semantic], else lexical).",
+)
+"""``--mode`` of the three searches (sessions, memory entries, skills)."""
+
+
 def emit_json(data: Any) -> None:
     """Print one JSON document to stdout."""
     click.echo(json.dumps(data, ensure_ascii=False, indent=2, default=str))

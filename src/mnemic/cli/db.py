@@ -8,14 +8,13 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .app import AppContext, emit_json, fail, handle_errors, pass_app
+from .app import JSON_OPT, AppContext, emit_json, fail, handle_errors, pass_app
 
 if TYPE_CHECKING:
     from ..backends.postgres.db import Database
 
 __all__ = ["db"]
 
-JSON_OPT = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 URL_OPT = click.option(
     "--url", metavar="URL", help="postgresql:// URL (default: the home's `store` setting)."
 )

@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from ..governance.approval import ApprovalRequest, Approver
-from .app import AppContext, emit_json, fail, handle_errors, pass_app
+from .app import JSON_OPT, AppContext, emit_json, fail, handle_errors, pass_app
 
 __all__ = [
     "audit",
@@ -19,8 +19,6 @@ __all__ = [
     "pending",
     "stats",
 ]
-
-JSON_OPT = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 
 
 def interactive_approver() -> Approver | None:

@@ -14,7 +14,16 @@ from ..curated.provenance import Provenance, stale
 from ..curated.snapshot import display_entry, sanitize
 from ..curated.tool import run_memory_tool
 from ..errors import BatchFailed, MnemicError, ToolError
-from .app import AppContext, emit_json, fail, fail_keeping_edit, handle_errors, pass_app
+from .app import (
+    JSON_OPT,
+    SEARCH_MODE_OPT,
+    AppContext,
+    emit_json,
+    fail,
+    fail_keeping_edit,
+    handle_errors,
+    pass_app,
+)
 
 __all__ = ["memory"]
 
@@ -33,7 +42,6 @@ TARGETS_OPT = click.option(
     default=None,
     help="Only this target (default: both).",
 )
-JSON_OPT = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 
 
 def _open(app: AppContext) -> Memory:
@@ -515,11 +523,7 @@ def doctor(app: AppContext, fix: bool, as_json: bool) -> None:
 @memory.command("search")
 @click.argument("query")
 @TARGETS_OPT
-@click.option(
-    "--mode",
-    type=click.Choice(["lexical", "semantic", "hybrid"]),
-    help="Words, meaning, or both (default: hybrid with mnemic[semantic], else lexical).",
-)
+@SEARCH_MODE_OPT
 @click.option("--limit", "-n", type=click.IntRange(1, 100), default=5, show_default=True)
 @JSON_OPT
 @pass_app

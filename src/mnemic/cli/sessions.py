@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from .app import AppContext, emit_json, eta_text, handle_errors, pass_app
+from .app import SEARCH_MODE_OPT, AppContext, emit_json, eta_text, handle_errors, pass_app
 
 if TYPE_CHECKING:
     from ..sessions import ImportProgress, SessionInfo, SessionStore
@@ -164,11 +164,7 @@ def _header(info: SessionInfo) -> Any:
 @click.option("--sort", type=click.Choice(["relevance", "newest", "oldest"]), default="relevance")
 @click.option("--window", type=int, help="Messages shown around each match.")
 @click.option("--summarize", is_flag=True, help="Summarise each result with the [llm] endpoint.")
-@click.option(
-    "--mode",
-    type=click.Choice(["lexical", "semantic", "hybrid"]),
-    help="Retrieval: words, meaning, or both (default: hybrid when installed, else lexical).",
-)
+@SEARCH_MODE_OPT
 @click.option("--json", "as_json", is_flag=True, help="Print the session_search response.")
 @pass_app
 @handle_errors

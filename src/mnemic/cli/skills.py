@@ -9,11 +9,19 @@ from typing import Any
 import click
 
 from ..errors import ToolError
-from .app import AppContext, emit_json, fail, fail_keeping_edit, handle_errors, pass_app, read_utf8
+from .app import (
+    JSON_OPT,
+    SEARCH_MODE_OPT,
+    AppContext,
+    emit_json,
+    fail,
+    fail_keeping_edit,
+    handle_errors,
+    pass_app,
+    read_utf8,
+)
 
 __all__ = ["skills"]
-
-JSON_OPT = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 
 
 def _store(app: AppContext) -> Any:
@@ -82,11 +90,7 @@ def list_(
 @skills.command(name="search")
 @click.argument("query")
 @click.option("--category", "-c", metavar="C", help="Only skills of this category.")
-@click.option(
-    "--mode",
-    type=click.Choice(["lexical", "semantic", "hybrid"]),
-    help="Words, meaning, or both (default: hybrid with mnemic[semantic], else lexical).",
-)
+@SEARCH_MODE_OPT
 @click.option("--limit", "-n", type=click.IntRange(1, 100), default=5, show_default=True)
 @JSON_OPT
 @pass_app
