@@ -435,3 +435,46 @@ def test_stale_after_days_is_validated_like_other_numbers(home_path: Path) -> No
         load_settings(home_path)
     (home_path / "config.toml").write_text("[memory]\nstale_after_days = 30\n")
     assert load_settings(home_path).memory.stale_after_days == 30
+
+
+def test_a_long_session_id_never_makes_the_ledger_unreadable(backend: Kit) -> None:
+    home = backend.write_config()
+    session = "s" * 300  # longer than a stored text field may be
+    open_at(home, T0, session=session).add("memory", "Deploys go through CI.")
+    open_at(home, T0 + 1, session=session).add("memory", "Tests use pytest.")
+    got = prov(Memory.open(home))
+    for entry in ("Deploys go through CI.", "Tests use pytest."):
+        assert got[entry].actor == "model"
+        assert got[entry].session_id == session[:200]
+    assert got["Deploys go through CI."].created == T0
+
+
+texts = st.one_of(st.none(), st.text(max_size=260))
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    before=entry_lists,
+    after=entry_lists,
+    stamp=st.builds(Stamp, st.text(max_size=260), st.text(max_size=260), texts),
+    when=st.floats(min_value=0, max_value=4e9),
+)
+def test_the_ledger_a_writer_keeps_is_the_one_a_reader_decodes(
+    before: list[str], after: list[str], stamp: Stamp, when: float
+) -> None:
+    # The writer keeps the ledger it wrote (its next write skips decoding it): that
+    # ledger must be exactly what decoding the stored text gives, and the stored text
+    # exactly the sorted, compact JSON of it.
+    start = advance(None, None, [], before, serialize(before), stamp, when)
+    ledger = advance(start, serialize(before), before, after, serialize(after), stamp, when + 1)
+    for kept in (start, ledger):
+        text = encode(kept)
+        assert decode(text, "memory") == kept
+        plain = {
+            "version": 1,
+            "text": kept.text,
+            "before": kept.before,
+            "entries": {k: p.as_dict() for k, p in kept.entries.items()},
+            "dropped": {k: p.as_dict() for k, p in (kept.dropped or {}).items()},
+        }
+        assert text == json.dumps(plain, separators=(",", ":"), sort_keys=True)

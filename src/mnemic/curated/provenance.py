@@ -25,13 +25,13 @@ import hashlib
 import json
 import logging
 import math
+import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import MnemicError, StorageError
-from ..governance import flusher
 from .entries import parse
 
 if TYPE_CHECKING:
@@ -175,18 +175,40 @@ class Ledger:
 
 
 def encode(ledger: Ledger) -> str:
-    """The stored form of a ledger (JSON)."""
-    return json.dumps(
-        {
-            "version": 1,
-            "text": ledger.text,
-            "before": ledger.before,
-            "entries": {k: p.as_dict() for k, p in ledger.entries.items()},
-            "dropped": {k: p.as_dict() for k, p in (ledger.dropped or {}).items()},
-        },
-        separators=(",", ":"),
-        sort_keys=True,
+    """The stored form of a ledger: compact JSON, keys sorted at every level.
+
+    Built from each record's JSON, memoised: a write re-encodes every entry of the
+    target, and all but the one or two it touched are the same records as last time."""
+    return (
+        f'{{"before":{_json_str(ledger.before)},"dropped":{_records_json(ledger.dropped or {})},'
+        f'"entries":{_records_json(ledger.entries)},"text":{_json_str(ledger.text)},'
+        '"version":1}'
     )
+
+
+def _json_str(value: str | None) -> str:
+    return "null" if value is None else json.dumps(value)
+
+
+def _records_json(records: Mapping[str, Provenance]) -> str:
+    parts = []
+    for key in sorted(records):
+        parts.append(f"{json.dumps(key)}:{_record_json(records[key])}")
+    return "{" + ",".join(parts) + "}"
+
+
+_ENCODED: dict[Provenance, str] = {}
+_ENCODED_MAX = 4096
+
+
+def _record_json(p: Provenance) -> str:
+    text = _ENCODED.get(p)
+    if text is None:
+        text = json.dumps(p.as_dict(), separators=(",", ":"), sort_keys=True)
+        if len(_ENCODED) >= _ENCODED_MAX:
+            _ENCODED.clear()
+        _ENCODED[p] = text
+    return text
 
 
 class _Damaged(ValueError):
@@ -202,6 +224,11 @@ def _time(value: object) -> float | None:
     if not math.isfinite(value) or value < 0:
         raise _Damaged(f"a time is {value!r}")
     return value
+
+
+def _clip(value: str | None) -> str | None:
+    """A text field as stored: at most ``_MAX_TEXT`` chars, an empty one as ``None``."""
+    return value[:_MAX_TEXT] or None if value is not None else None
 
 
 def _text(value: object) -> str | None:
@@ -304,7 +331,14 @@ def advance(
     restore) are new, written by ``stamp``.
     """
     recs = dict(zip(before, resolve(ledger, raw_before, before, now), strict=True))
-    fresh = Provenance(now, now, stamp.actor, stamp.origin, stamp.session_id, now)
+    # Stored as a reader will decode them: at most _MAX_TEXT chars, "" as None (a longer
+    # session id once made every later read reject the whole ledger).
+    actor, origin, session = (
+        _clip(stamp.actor) or "unknown",
+        _clip(stamp.origin),
+        _clip(stamp.session_id),
+    )
+    fresh = Provenance(now, now, actor, origin, session, now)
     for r in results:
         if r.status == "added" and r.entry is not None:
             recs[r.entry] = fresh
@@ -312,9 +346,7 @@ def advance(
             old = recs.pop(r.previous, None) if r.previous is not None else None
             created = old.created if old is not None and old.created is not None else now
             seen = old.seen if old is not None and old.seen is not None else now
-            recs[r.entry] = Provenance(
-                created, now, stamp.actor, stamp.origin, stamp.session_id, seen
-            )
+            recs[r.entry] = Provenance(created, now, actor, origin, session, seen)
         elif r.status == "removed" and r.previous is not None:
             recs.pop(r.previous, None)
     entries = {entry_key(e): recs.get(e, fresh) for e in after}
@@ -356,25 +388,25 @@ def record(
         )
         text = encode(new)
         txn.write_provenance(target, text)
-        flusher.submit(("provenance", target), lambda: _remember(text, target))
+        _remember(text, new)
     except (MnemicError, OSError, ValueError) as exc:
         log.warning("provenance of %s not recorded: %s", target, exc)
 
 
 _DECODED: dict[str, Ledger] = {}
-"""Ledger texts this process wrote, decoded (by :func:`decode` itself, after the write,
-in the flusher thread): the next write of the target usually reads its own last text
-back and skips decoding it. Keyed by the text, so it holds whatever home it came from."""
+"""Ledger texts this process wrote, with the ledgers they encode (equal to what
+:func:`decode` makes of them: :func:`advance` stores fields as a reader decodes them):
+the next write of the target usually reads its own last text back and skips decoding
+it. Keyed by the text, so it holds whatever home it came from."""
 _DECODED_MAX = 8
+_DECODED_GUARD = threading.Lock()
 
 
-def _remember(text: str, where: str) -> None:
-    ledger = decode(text, where)
-    if ledger is None:
-        return
-    while len(_DECODED) >= _DECODED_MAX:
-        _DECODED.pop(next(iter(_DECODED)), None)
-    _DECODED[text] = ledger
+def _remember(text: str, ledger: Ledger) -> None:
+    with _DECODED_GUARD:  # writers on several threads of one process share it
+        while len(_DECODED) >= _DECODED_MAX:
+            _DECODED.pop(next(iter(_DECODED)), None)
+        _DECODED[text] = ledger
 
 
 def stale(
