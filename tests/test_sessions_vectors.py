@@ -248,11 +248,10 @@ def test_the_indexer_embeds_appended_messages_in_the_background(
         indexer.close()
 
 
-def test_a_full_indexer_queue_drops_instead_of_blocking_the_append(
-    store: SQLiteSessionStore,
-) -> None:
-    release = threading.Event()
-    entered = threading.Event()
+def blocking_embedder() -> tuple[threading.Event, threading.Event, type[StandinEmbedder]]:
+    """A stand-in embedder whose first batch sets ``entered`` and then waits for
+    ``release``: it holds the indexer's worker at a known point."""
+    entered, release = threading.Event(), threading.Event()
 
     class Slow(StandinEmbedder):
         def embed_passages(self, texts):  # type: ignore[no-untyped-def]
@@ -260,6 +259,13 @@ def test_a_full_indexer_queue_drops_instead_of_blocking_the_append(
             release.wait(30)
             return super().embed_passages(texts)
 
+    return entered, release, Slow
+
+
+def test_a_full_indexer_queue_drops_instead_of_blocking_the_append(
+    store: SQLiteSessionStore,
+) -> None:
+    entered, release, Slow = blocking_embedder()
     indexer = BackgroundIndexer(
         lambda: SQLiteSessionStore(store.path), load_embedder=Slow, queue_size=2, batch=1
     )
@@ -342,15 +348,7 @@ def test_no_indexer_without_the_extra_or_with_semantic_off(
 def test_closing_the_indexer_drops_the_backlog_instead_of_waiting_for_it(
     store: SQLiteSessionStore,
 ) -> None:
-    release = threading.Event()
-    entered = threading.Event()
-
-    class Slow(StandinEmbedder):
-        def embed_passages(self, texts):  # type: ignore[no-untyped-def]
-            entered.set()
-            release.wait(30)
-            return super().embed_passages(texts)
-
+    entered, release, Slow = blocking_embedder()
     indexer = BackgroundIndexer(lambda: SQLiteSessionStore(store.path), load_embedder=Slow, batch=1)
     _, ids = record(store)
     indexer.submit(ids)

@@ -14,7 +14,14 @@ from typing import Any
 
 from .errors import InvalidArgument
 
-__all__ = ["ToolSpec", "check_text", "find_surrogate", "parse_arguments", "safe_text"]
+__all__ = [
+    "ToolSpec",
+    "check_text",
+    "find_surrogate",
+    "parse_arguments",
+    "ranked_listing",
+    "safe_text",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,3 +133,14 @@ def check_text(value: Any) -> None:
         "UTF-8 (JSON \\u escapes only in valid surrogate pairs).",
         argument=path,
     )
+
+
+def ranked_listing(
+    retrieval: str, results: list[dict[str, Any]], notice: str | None
+) -> dict[str, Any]:
+    """The JSON form every ranked search answers with (memory entries, skills): the mode
+    that ran, the count, the results best first, and a notice when there is one."""
+    out: dict[str, Any] = {"retrieval": retrieval, "count": len(results), "results": results}
+    if notice:
+        out["notice"] = notice
+    return out

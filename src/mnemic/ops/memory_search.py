@@ -19,6 +19,7 @@ from typing import Any
 from ..curated.entries import TARGETS
 from ..curated.memory import Memory
 from ..curated.snapshot import sanitize
+from ..tooling import ranked_listing
 from .text_search import EmbedderLoader, rank_texts
 
 __all__ = ["EmbedderLoader", "EntryHit", "MemorySearch", "search_memory"]
@@ -55,14 +56,7 @@ class MemorySearch:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form."""
-        out: dict[str, Any] = {
-            "retrieval": self.retrieval,
-            "count": len(self.hits),
-            "results": [h.to_dict() for h in self.hits],
-        }
-        if self.notice:
-            out["notice"] = self.notice
-        return out
+        return ranked_listing(self.retrieval, [h.to_dict() for h in self.hits], self.notice)
 
 
 def search_memory(

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..errors import InvalidArgument
+from ..tooling import ranked_listing
 from .store import SkillInfo
 
 __all__ = ["RankedText", "Ranking", "SkillHit", "SkillSearch", "TextRanker", "rank_skills"]
@@ -89,13 +90,7 @@ class SkillSearch:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form."""
-        out: dict[str, Any] = {
-            "retrieval": self.retrieval,
-            "count": len(self.hits),
-            "results": [h.to_dict() for h in self.hits],
-        }
-        if self.notice:
-            out["notice"] = self.notice
+        out = ranked_listing(self.retrieval, [h.to_dict() for h in self.hits], self.notice)
         if self.withheld:
             out["withheld"] = self.withheld
         return out
