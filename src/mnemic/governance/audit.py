@@ -371,8 +371,13 @@ class FileJournalStore:
 
 class _States:
     """Each target's content hash at its last recorded commit (:func:`~.chain.recorded_states`),
-    read from the journal lazily: lines appended since the last look forward from
-    ``upto``; a target not seen yet backwards from the end, once."""
+    read from the journal lazily, backwards from the end, once per target.
+
+    Lines other processes appended since the last look are not parsed: a target whose
+    name does not occur in them keeps what is known of it, and one whose name does is
+    looked up again from the end, where its last record usually is the very last line.
+    (With eight writers on one target, parsing each of the seven lines the others
+    appended cost ~0.2 ms under the target's lock per write.)"""
 
     def __init__(self, ino: int, upto: int) -> None:
         self.ino = ino
@@ -388,8 +393,10 @@ class _States:
         """(recorded at all, the state its last record left)."""
         if self.upto < self.end:
             data = os.pread(fd, self.end - self.upto, self.upto)
-            for line in data.split(b"\n"):
-                self._apply(_parse_line(line))
+            for seen in [*self.known, *self.absent]:
+                if _needle(seen) in data:  # it may have changed: look it up again
+                    self.known.pop(seen, None)
+                    self.absent.discard(seen)
             self.upto = self.end
         if target in self.known:
             return True, self.known[target]
@@ -428,10 +435,15 @@ def _parse_line(line: bytes) -> dict[str, Any] | None:
     return rec if isinstance(rec, dict) else None
 
 
+def _needle(target: str) -> bytes:
+    """What every record naming ``target`` contains (its JSON string)."""
+    return json.dumps(target).encode("utf-8")
+
+
 def _scan_back(fd: int, end: int, target: str) -> tuple[str | None] | None:
     """The state the last commit record of ``target`` before byte ``end`` left, as a
     1-tuple, or ``None`` when no record names it."""
-    needle = json.dumps(target).encode("utf-8")
+    needle = _needle(target)
     pos, carry, window = end, b"", _TAIL_WINDOW
     while pos > 0:
         start = max(0, pos - window)
