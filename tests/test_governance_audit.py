@@ -771,7 +771,12 @@ def test_a_write_does_not_parse_every_record_other_writers_appended(
         second.add("memory", f"second writer's fact {i}")
     parsed: list[bytes] = []
     real = audit._parse_line
-    monkeypatch.setattr(audit, "_parse_line", lambda line: parsed.append(line) or real(line))
+
+    def counting(line: bytes) -> dict[str, Any] | None:
+        parsed.append(line)
+        return real(line)
+
+    monkeypatch.setattr(audit, "_parse_line", counting)
     first.add("memory", "first writer again")
     assert 1 <= len(parsed) <= 2
     assert journal(home_path).verify().recovered == ()
