@@ -23,7 +23,7 @@ from mnemic.config import load_settings
 from mnemic.curated import Memory, Op
 from mnemic.curated.entries import serialize
 from mnemic.curated.provenance import Provenance, Stamp, advance, decode, encode, resolve
-from mnemic.errors import ConfigError
+from mnemic.errors import ConfigError, InvalidArgument
 
 T0 = 1_000_000.0
 DAY = 86400.0
@@ -437,26 +437,46 @@ def test_stale_after_days_is_validated_like_other_numbers(home_path: Path) -> No
     assert load_settings(home_path).memory.stale_after_days == 30
 
 
-def test_a_long_session_id_never_makes_the_ledger_unreadable(backend: Kit) -> None:
-    home = backend.write_config()
-    session = "s" * 300  # longer than a stored text field may be
-    open_at(home, T0, session=session).add("memory", "Deploys go through CI.")
-    open_at(home, T0 + 1, session=session).add("memory", "Tests use pytest.")
-    got = prov(Memory.open(home))
-    for entry in ("Deploys go through CI.", "Tests use pytest."):
-        assert got[entry].actor == "model"
-        assert got[entry].session_id == session[:200]
-    assert got["Deploys go through CI."].created == T0
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("session_id", "s" * 201),  # once stored whole: every later read rejected the ledger
+        ("session_id", "a\nb"),
+        ("session_id", "\udc80"),  # once lost the write's audit record (not UTF-8)
+        ("origin", "mcp:\x1b[2J"),  # an escape sequence `memory show --long` would print
+    ],
+)
+def test_an_origin_or_session_id_that_cannot_be_stored_and_shown_is_refused(
+    home_path: Path, field: str, value: str
+) -> None:
+    home_path.mkdir(parents=True)
+    with pytest.raises(InvalidArgument, match=f"{field} .*printable text of at most 200"):
+        Memory.open(home_path, **{field: value})  # type: ignore[arg-type]
+    assert not (home_path / "memories" / "MEMORY.md").exists()
 
 
-texts = st.one_of(st.none(), st.text(max_size=260))
+def test_a_hand_edited_ledger_never_brings_a_control_character_to_the_listing(
+    home_path: Path,
+) -> None:
+    open_at(home_path, T0).add("memory", "Deploys go through CI.")
+    sidecar = home_path / "memories" / ".MEMORY.md.provenance.json"
+    data = json.loads(sidecar.read_text())
+    [rec] = data["entries"].values()
+    rec["origin"], rec["session_id"] = "mcp:\u001b[2J", "s\ud800\n"
+    sidecar.write_text(json.dumps(data))
+    got = prov(Memory.open(home_path))["Deploys go through CI."]
+    assert (got.actor, got.origin, got.session_id) == ("model", "mcp:\ufffd[2J", "s\ufffd\ufffd")
+
+
+any_text = st.text(st.characters(blacklist_categories=()), max_size=260)  # surrogates too
+texts = st.one_of(st.none(), any_text)
 
 
 @settings(max_examples=150, deadline=None)
 @given(
     before=entry_lists,
     after=entry_lists,
-    stamp=st.builds(Stamp, st.text(max_size=260), st.text(max_size=260), texts),
+    stamp=st.builds(Stamp, any_text, any_text, texts),
     when=st.floats(min_value=0, max_value=4e9),
 )
 def test_the_ledger_a_writer_keeps_is_the_one_a_reader_decodes(

@@ -227,8 +227,18 @@ def _time(value: object) -> float | None:
 
 
 def _clip(value: str | None) -> str | None:
-    """A text field as stored: at most ``_MAX_TEXT`` chars, an empty one as ``None``."""
-    return value[:_MAX_TEXT] or None if value is not None else None
+    """A text field as stored: at most ``_MAX_TEXT`` chars, printable (see
+    :func:`_printable`), an empty one as ``None``."""
+    return _printable(value[:_MAX_TEXT]) or None if value is not None else None
+
+
+def _printable(value: str) -> str:
+    """``value`` with each control character or lone surrogate as U+FFFD: these fields
+    are printed by the CLI and the console, and a ledger edited by hand could hold an
+    escape sequence."""
+    if value.isprintable():
+        return value
+    return "".join(c if c.isprintable() else "\ufffd" for c in value)
 
 
 def _text(value: object) -> str | None:
@@ -236,7 +246,7 @@ def _text(value: object) -> str | None:
         return None
     if not isinstance(value, str) or len(value) > _MAX_TEXT:
         raise _Damaged("a text field is not a short string")
-    return value or None
+    return _printable(value) or None
 
 
 def _records(value: object) -> dict[str, Provenance]:

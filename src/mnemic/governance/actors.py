@@ -50,6 +50,31 @@ def new_session_id(now: float | None = None) -> str:
     return f"{stamp}-{os.urandom(3).hex()}"
 
 
+MAX_LABEL = 200
+"""The longest origin or session id accepted."""
+
+
+def _check_label(name: str, value: object, example: str) -> None:
+    if value is None:
+        return
+    if not isinstance(value, str):
+        raise InvalidArgument(
+            name, f"{name} must be a string (e.g. {example}), not {type(value).__name__}."
+        )
+    if len(value) > MAX_LABEL or not value.isprintable():
+        shown = repr(value[:40]) + ("..." if len(value) > 40 else "")
+        why = (
+            f"is {len(value)} characters long"
+            if len(value) > MAX_LABEL
+            else "holds a control character or a lone surrogate"
+        )
+        raise InvalidArgument(
+            name,
+            f"{name} {why} ({shown}): it must be printable text of at most "
+            f"{MAX_LABEL} characters, e.g. {example}.",
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class WriteContext:
     """Actor, origin and session of the writes of one :class:`~mnemic.curated.Memory`."""
@@ -65,15 +90,19 @@ class WriteContext:
         origin: str | None = None,
         session_id: str | None = None,
     ) -> WriteContext:
-        """Validate and fill defaults (actor from origin, origin ``api``, a new session id)."""
+        """Validate and fill defaults (actor from origin, origin ``api``, a new session id).
+
+        ``origin`` and ``session_id`` go into every audit record and provenance entry and
+        are shown by the CLI and the console: each must be printable text (no control
+        characters, no lone surrogates) of at most 200 characters."""
+        _check_label("origin", origin, "'cli' or 'mcp:my-editor'")
+        _check_label("session_id", session_id, "a UUID")
         actor = actor or actor_for_origin(origin)
         if actor not in ACTORS:
             raise InvalidArgument(
                 "actor", f"Unknown actor {actor!r}; use one of {', '.join(ACTORS)}."
             )
         origin = origin or ("api" if actor == "foreground" else actor)
-        if not isinstance(origin, str) or len(origin) > 200:
-            raise InvalidArgument("origin", "origin must be a short string (e.g. 'cli').")
         return cls(actor, origin, session_id or new_session_id())
 
     @property
