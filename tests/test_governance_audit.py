@@ -780,3 +780,14 @@ def test_a_write_does_not_parse_every_record_other_writers_appended(
     first.add("memory", "first writer again")
     assert 1 <= len(parsed) <= 2
     assert journal(home_path).verify().recovered == ()
+
+
+def test_a_target_is_found_in_record_lines_whatever_its_name() -> None:
+    """The state lookup finds a target's records by its name as the line holds it."""
+    from mnemic.governance import audit
+    from mnemic.governance.chain import make_record, recorded_states
+
+    for target in ("memory", "café-notes", "技能"):
+        rec, line = make_record(1, GENESIS, 0.0, {"result": "ok", "after": {target: "h"}})
+        assert recorded_states(rec) == {target: "h"}
+        assert audit._needle(target) in line.encode("utf-8")

@@ -436,8 +436,9 @@ def _parse_line(line: bytes) -> dict[str, Any] | None:
 
 
 def _needle(target: str) -> bytes:
-    """What every record naming ``target`` contains (its JSON string)."""
-    return json.dumps(target).encode("utf-8")
+    """What every record naming ``target`` contains: its JSON string, encoded as record
+    lines are (:func:`~.chain.make_record`: UTF-8, not ASCII escapes)."""
+    return json.dumps(target, ensure_ascii=False).encode("utf-8")
 
 
 def _scan_back(fd: int, end: int, target: str) -> tuple[str | None] | None:
