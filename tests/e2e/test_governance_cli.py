@@ -105,3 +105,29 @@ def test_forget_user(home_path: Path) -> None:
     assert r.returncode == 2
     r = run_mnemic(home_path, "audit", "list", "--action", "forget", "--json")
     assert len(json.loads(r.stdout)) == 1
+
+
+def test_audit_list_shows_every_kind_of_record_and_whatever_a_hand_edit_put_there(
+    home_path: Path,
+) -> None:
+    run_mnemic(home_path, "memory", "add", "one fact")
+    memory = home_path / "memories" / "MEMORY.md"
+    memory.write_text(memory.read_text() + "\n§\nadded by hand")
+    run_mnemic(home_path, "memory", "add", "a second fact")  # records the hand edit first
+    r = run_mnemic(home_path, "audit", "list")
+    # the `recovered` record has no decision: it once stopped the listing with a traceback
+    assert r.returncode == 0, r.stderr
+    rows = r.stdout.splitlines()
+    assert len(rows) == 3
+    assert "mnemic/recovery" in rows[1] and "recovered" in rows[1]
+    assert "cause=" in rows[1]  # how it came about, as far as history tells
+    journal = home_path / "audit" / "journal.jsonl"
+    lines = journal.read_text().splitlines()
+    rec = json.loads(lines[0])
+    rec.update(seq=None, origin="cli\x1b[2J", action=7, decision={"x": 1})
+    lines[0] = json.dumps(rec)
+    journal.write_text("\n".join(lines) + "\n")
+    r = run_mnemic(home_path, "audit", "list")
+    assert r.returncode == 0, r.stderr
+    first = r.stdout.splitlines()[0]
+    assert "\x1b" not in r.stdout and "cli\ufffd[2J" in first and '{"x": 1}' in first

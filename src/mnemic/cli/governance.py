@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from typing import Any
@@ -210,14 +211,29 @@ def audit_list(
         click.echo("The audit journal is empty.")
         return
     for r in records:
-        who = f"{r.get('actor')}/{r.get('origin')}"
-        extra = f" {r['error']}" if r.get("error") else ""
+        who = f"{_cell(r.get('actor'))}/{_cell(r.get('origin'))}"
+        extra = f" {_cell(r['error'])}" if r.get("error") else ""
         if r.get("pending_id"):
-            extra += f" pending={r['pending_id']}"
+            extra += f" pending={_cell(r['pending_id'])}"
+        if r.get("cause"):  # a change recorded after the fact (see docs/governance.md)
+            extra += f" cause={_cell(r['cause'])}"
         click.echo(
-            f"{r.get('seq'):>6} {r.get('time')} {who:<22} {r.get('action'):<8} "
-            f"{r.get('target', ''):<12} {r.get('decision'):<13} {r.get('result')}{extra}"
+            f"{_cell(r.get('seq')):>6} {_cell(r.get('time'))} {who:<22} "
+            f"{_cell(r.get('action')):<8} {_cell(r.get('target')):<12} "
+            f"{_cell(r.get('decision')):<13} {_cell(r.get('result'))}{extra}"
         )
+
+
+def _cell(value: object) -> str:
+    """One field of a record as printable text (``-`` when absent): records written by
+    mnemic itself lack fields that do not apply to them (a ``recovered`` record has no
+    decision), and a journal edited by hand can hold anything, escape sequences included."""
+    if value is None or value == "":
+        return "-"
+    text = value if isinstance(value, str) else json.dumps(value)
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else "\ufffd" for c in text)
 
 
 @audit.command(name="verify")
