@@ -250,6 +250,13 @@ def test_audit_filters_by_query_string_and_verify_names_the_first_bad_record(
     assert "0 of 2" in client.get("/audit?since=2000-01-01&until=2000-01-02").text
     assert client.get("/audit?since=yesterday").status_code == 400
 
+    memory = home_path / "memories" / "MEMORY.md"
+    memory.write_text(memory.read_text() + "\n§\nadded by hand")
+    post(client, "/memory/add", target="memory", content="after the hand edit")
+    page = client.get("/audit").text  # the hand edit, recorded after the fact
+    assert "Chain intact: 4 record(s)" in page
+    assert re.search(r">recovered<.*?<td>ok</td><td> cause (outside_edit|unknown)</td>", page)
+
     path = next((home_path / "audit").glob("*.jsonl"))
     lines = path.read_text().splitlines()
     lines[0] = lines[0].replace('"add"', '"remove"')
