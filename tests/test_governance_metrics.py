@@ -3,6 +3,7 @@ the audit journal and the store, on each storage backend (``backend``)."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -105,6 +106,18 @@ def test_stats_are_derived_from_the_journal(backend: Kit) -> None:
     data = stats.as_dict()
     assert data["memory_consolidation_failure_total"] == 4
     assert data["memory_lock_wait_ms"]["count"] >= 2
+
+
+def test_stats_survive_a_journal_whose_fields_a_hand_edit_changed(home_path: Path) -> None:
+    Memory.open(home_path).add("memory", "one fact")
+    journal = home_path / "audit" / "journal.jsonl"
+    rec = json.loads(journal.read_text())
+    rec.update(patterns=5, lock_wait_ms="slow", action='add"\n} evil')
+    journal.write_text(json.dumps(rec) + "\n")
+    stats = collect_stats(Home.open(home_path))  # raised TypeError on "patterns": 5
+    assert stats.value("memory_mutation_total", action='add"\n} evil', result="ok") == 1
+    assert "memory_threat_block_total" not in stats.counters
+    assert 'action="add\\"\\n} evil"' in stats.text()  # escaped, one line
 
 
 def test_live_prometheus_metrics_when_enabled(backend: Kit) -> None:

@@ -42,7 +42,8 @@ def collect_stats(home: Home, *, journal: bool = True) -> Stats:
             stats.inc("memory_terminal_skip_total")
         if error == "drift_detected" or rec.get("cause") == "drift_detected":
             stats.inc("memory_drift_detected_total")
-        for pattern in rec.get("patterns") or ():
+        patterns = rec.get("patterns")
+        for pattern in patterns if isinstance(patterns, list) else ():  # hand edits aside
             stats.inc("memory_threat_block_total", pattern=str(pattern))
         decision = _pending_decision(action, result)
         if decision:
