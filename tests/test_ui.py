@@ -369,6 +369,13 @@ def test_prompt_page_lists_sections_and_charts_usage_from_the_journal(
     page = client.get("/prompt").text
     assert "A note worth carrying" in page and "~tokens" in page
     assert "<svg" in page and 'class="line-memory"' in page and 'class="line-user"' in page
+    path = next((home_path / "audit").glob("*.jsonl"))
+    lines = path.read_text().splitlines()
+    rec = json.loads(lines[0])
+    rec["after"] = {"memory": ["not", "a", "hash"]}  # a hand edit: the page still renders
+    path.write_text("\n".join([json.dumps(rec), *lines[1:]]) + "\n")
+    r = client.get("/prompt")
+    assert r.status_code == 200 and 'class="line-user"' in r.text
 
 
 # -- live ----------------------------------------------------------------------------------

@@ -117,7 +117,7 @@ def usage_history(ui: Console) -> dict[str, list[tuple[float, float]]]:
         if not isinstance(ts, int | float):
             continue
         for target, digest in after.items():
-            if target in ratios and digest in ratios[target]:
+            if target in ratios and isinstance(digest, str) and digest in ratios[target]:
                 series[target].append((float(ts), ratios[target][digest]))
     return series
 
