@@ -131,3 +131,27 @@ def test_audit_list_shows_every_kind_of_record_and_whatever_a_hand_edit_put_ther
     assert r.returncode == 0, r.stderr
     first = r.stdout.splitlines()[0]
     assert "\x1b" not in r.stdout and "cli\ufffd[2J" in first and '{"x": 1}' in first
+
+
+def test_a_hand_edited_pending_record_never_reaches_the_terminal_with_an_escape(
+    home_path: Path,
+) -> None:
+    stage_config(home_path)
+    r = run_mnemic(home_path, "memory", "add", "Staged fact")
+    pid = r.stdout.split("as ")[1].split(":")[0]
+    path = home_path / "pending" / "memory" / f"{pid}.json"
+    data = json.loads(path.read_text())
+    data["summary"] = "add to memory: \x1b]0;pwned\x07Staged fact"
+    data["detail"] = data["detail"].replace("+Staged fact", "+Staged \x1b[2J fact")
+    path.write_text(json.dumps(data))
+    for args in (("pending", "list"), ("pending", "show", pid)):
+        r = run_mnemic(home_path, *args)
+        assert r.returncode == 0, r.stderr
+        assert "\x1b" not in r.stdout and "\x07" not in r.stdout
+        assert "\ufffd]0;pwned\ufffdStaged fact" in r.stdout
+    assert "+Staged \ufffd[2J fact" in run_mnemic(home_path, "pending", "show", pid).stdout
+    data["origin"] = "cli\x1b[2J"  # a label with a control character: not a pending record
+    path.write_text(json.dumps(data))
+    r = run_mnemic(home_path, "pending", "list")
+    assert "\x1b" not in r.stdout + r.stderr
+    assert "field 'origin' holds a control character" in r.stderr

@@ -90,7 +90,7 @@ def pending_list(app: AppContext, as_json: bool) -> None:
     for r in records:
         flag = "  [expired]" if r.expired(now) else ""
         who = r.actor if r.origin == r.actor else f"{r.actor}/{r.origin}"
-        click.echo(f"  {r.id}  {_when(r.created_at)}  {who:<20} {r.summary}{flag}")
+        click.echo(f"  {r.id}  {_when(r.created_at)}  {who:<20} {_cell(r.summary)}{flag}")
     click.echo(
         "Review: mnemic pending diff ID   Apply: mnemic pending approve ID|all   "
         "Drop: mnemic pending reject ID|all"
@@ -118,9 +118,9 @@ def pending_show(app: AppContext, pending_id: str, as_json: bool) -> None:
     click.echo(f"{state + ':':<10} {_when(r.expires_at)}")
     if changed:
         click.echo("note:      the file changed since it was staged (see `mnemic pending diff`)")
-    click.echo(f"summary:   {r.summary}")
+    click.echo(f"summary:   {_cell(r.summary)}")
     click.echo("")
-    click.echo(r.detail)
+    click.echo(_lines(r.detail))
 
 
 @pending.command(name="diff")
@@ -129,7 +129,7 @@ def pending_show(app: AppContext, pending_id: str, as_json: bool) -> None:
 @handle_errors
 def pending_diff(app: AppContext, pending_id: str) -> None:
     """What approving would change now, checked against the current files."""
-    click.echo(_queue(app).diff(pending_id).rstrip("\n"))
+    click.echo(_lines(_queue(app).diff(pending_id).rstrip("\n")))
 
 
 @pending.command(name="approve")
@@ -147,9 +147,9 @@ def pending_approve(app: AppContext, which: str, as_json: bool) -> None:
             click.echo("No pending writes.")
         for o in outcomes:
             if o.ok:
-                click.echo(f"approved {o.id}: {o.summary} ({o.message})")
+                click.echo(f"approved {o.id}: {_cell(o.summary)} ({o.message})")
             else:
-                click.echo(f"FAILED   {o.id}: {o.summary}\n  {o.message}", err=True)
+                click.echo(f"FAILED   {o.id}: {_cell(o.summary)}\n  {o.message}", err=True)
     if any(not o.ok for o in outcomes):
         sys.exit(1)
 
@@ -168,7 +168,7 @@ def pending_reject(app: AppContext, which: str, as_json: bool) -> None:
     if not records:
         click.echo("Nothing to reject.")
     for r in records:
-        click.echo(f"rejected {r.id}: {r.summary}")
+        click.echo(f"rejected {r.id}: {_cell(r.summary)}")
 
 
 # -- audit ---------------------------------------------------------------------------
@@ -222,6 +222,11 @@ def audit_list(
             f"{_cell(r.get('action')):<8} {_cell(r.get('target')):<12} "
             f"{_cell(r.get('decision')):<13} {_cell(r.get('result'))}{extra}"
         )
+
+
+def _lines(text: str) -> str:
+    """Several lines of a stored record as printable text (see :func:`_cell`)."""
+    return "\n".join(_cell(line) if line else "" for line in text.split("\n"))
 
 
 def _cell(value: object) -> str:

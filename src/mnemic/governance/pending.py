@@ -109,6 +109,9 @@ class PendingRecord:
         for key in strings:
             if not isinstance(data.get(key), str):
                 raise ValueError(f"field {key!r} is missing or not a string")
+        for key in ("subsystem", "actor", "origin", "session_id"):  # labels, shown as they are
+            if not data[key].isprintable():
+                raise ValueError(f"field {key!r} holds a control character")
         for key in ("created_at", "expires_at"):
             if not isinstance(data.get(key), int | float) or isinstance(data.get(key), bool):
                 raise ValueError(f"field {key!r} is missing or not a number")
