@@ -175,6 +175,12 @@ def test_description_whitespace_is_collapsed() -> None:
         ("---\nname: a\ndescription: d\nversion: [1]\n---\nb", "version", "string"),
         ("---\nname: a\ndescription: d\nversion: true\n---\nb", "version", "string"),
         ("---\nname: a\ndescription: d\ncategory: A/B\n---\nb", "category", "not allowed"),
+        # printed by `skills list` / `search` / `show`: a skill from elsewhere must not send
+        # escape sequences to the terminal
+        ('---\nname: a\ndescription: "x \\u001b]0;t\\u0007 y"\n---\nb', "description", "U+001B"),
+        ('---\nname: a\ndescription: d\ntags: ["\\u001b[2J"]\n---\nb', "tags", "U+001B"),
+        ('---\nname: a\ndescription: d\nversion: "1\\u0007"\n---\nb', "version", "U+0007"),
+        ('---\nname: a\ndescription: d\nlicense: "\\u009bX"\n---\nb', "license", "U+009B"),
     ],
 )
 def test_front_matter_errors(text: str, field: str, words: str) -> None:
