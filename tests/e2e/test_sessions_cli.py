@@ -72,6 +72,23 @@ def test_import_list_show_search_stats(home_path: Path, tmp_path: Path) -> None:
     assert "sessions" in run_mnemic(home_path, "sessions", "stats").stdout
 
 
+def test_imported_text_never_reaches_the_terminal_with_an_escape_sequence(
+    home_path: Path, tmp_path: Path
+) -> None:
+    evil = "deploy \x1b[2J done \x1b]0;pwned\x07 ok"  # clears the screen, retitles the window
+    rows: list[dict[str, object]] = [
+        {"session_id": "s-evil", "role": "user", "content": evil, "timestamp": 1_700_000_000},
+    ]
+    r = run_mnemic(home_path, "sessions", "import", str(write_jsonl(tmp_path / "e.jsonl", rows)))
+    assert r.returncode == 0, r.stderr
+    for args in (("sessions", "show", "s-evil"), ("sessions", "search", "deploy")):
+        out = run_mnemic(home_path, *args).stdout
+        assert "\x1b" not in out and "\x07" not in out, args
+        assert "\ufffd[2J" in out and "\ufffd]0;pwned\ufffd" in out, args
+    shown = json.loads(run_mnemic(home_path, "sessions", "show", "s-evil", "--json").stdout)
+    assert shown["messages"][0]["content"] == evil  # stored as it came; only display changes
+
+
 def test_export_import_delete_prune(home_path: Path, tmp_path: Path) -> None:
     seed(home_path, tmp_path)
     exported = run_mnemic(home_path, "sessions", "export", "s-deploy")

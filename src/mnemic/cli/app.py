@@ -25,6 +25,7 @@ __all__ = [
     "fail_keeping_edit",
     "handle_errors",
     "pass_app",
+    "printable",
     "read_utf8",
 ]
 
@@ -58,6 +59,18 @@ SEARCH_MODE_OPT = click.option(
     help="Words, meaning, or both (default: hybrid with mnemic[semantic], else lexical).",
 )
 """``--mode`` of the three searches (sessions, memory entries, skills)."""
+
+
+def printable(text: str, *, lines: bool = True) -> str:
+    """``text`` safe to print on a terminal: each control character (an escape sequence's
+    ESC, a bell...) and lone surrogate as U+FFFD; newlines and tabs kept when ``lines``.
+
+    For text that comes from files or imports rather than from mnemic itself: session
+    messages, hand-edited journal or queue records."""
+    if text.isprintable():
+        return text
+    keep = "\n\t" if lines else ""
+    return "".join(c if c.isprintable() or c in keep else "\ufffd" for c in text)
 
 
 def emit_json(data: Any) -> None:

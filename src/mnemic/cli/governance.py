@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from ..governance.approval import ApprovalRequest, Approver
-from .app import JSON_OPT, AppContext, emit_json, fail, handle_errors, pass_app
+from .app import JSON_OPT, AppContext, emit_json, fail, handle_errors, pass_app, printable
 
 __all__ = [
     "audit",
@@ -226,7 +226,7 @@ def audit_list(
 
 def _lines(text: str) -> str:
     """Several lines of a stored record as printable text (see :func:`_cell`)."""
-    return "\n".join(_cell(line) if line else "" for line in text.split("\n"))
+    return printable(text)
 
 
 def _cell(value: object) -> str:
@@ -235,10 +235,7 @@ def _cell(value: object) -> str:
     decision), and a journal edited by hand can hold anything, escape sequences included."""
     if value is None or value == "":
         return "-"
-    text = value if isinstance(value, str) else json.dumps(value)
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else "\ufffd" for c in text)
+    return printable(value if isinstance(value, str) else json.dumps(value), lines=False)
 
 
 @audit.command(name="verify")

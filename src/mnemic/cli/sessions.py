@@ -11,7 +11,15 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from .app import SEARCH_MODE_OPT, AppContext, emit_json, eta_text, handle_errors, pass_app
+from .app import (
+    SEARCH_MODE_OPT,
+    AppContext,
+    emit_json,
+    eta_text,
+    handle_errors,
+    pass_app,
+    printable,
+)
 
 if TYPE_CHECKING:
     from ..sessions import ImportProgress, SessionInfo, SessionStore
@@ -130,7 +138,7 @@ def show_cmd(app: AppContext, session_id: str, as_json: bool, max_chars: int) ->
         label.stylize(_ROLE_STYLE.get(m.role, ""))
         label.append(f"  {_when(m.timestamp)}", style="dim")
         console.print(label)
-        console.print(Text(text), soft_wrap=True)
+        console.print(Text(printable(text)), soft_wrap=True)  # imported text: no escapes
         console.print()
 
 
@@ -239,14 +247,14 @@ def _render_search(resp: dict[str, Any]) -> None:
             head.append(f"\n{'+'.join(r['matched'])}", style="dim")
         body = Text()
         if r.get("title"):
-            body.append(str(r["title"]) + "\n", style="bold")
+            body.append(printable(str(r["title"]), lines=False) + "\n", style="bold")
         body.append(
             f"{r.get('matched_role', '')}: ", style=_ROLE_STYLE.get(r.get("matched_role"), "")
         )
-        body.append_text(_marked(str(r.get("snippet", ""))))
+        body.append_text(_marked(printable(str(r.get("snippet", "")))))
         if r.get("summary"):
             style = "italic" if r.get("summary_kind") == "extractive" else ""
-            body.append("\n" + str(r["summary"]), style=style)
+            body.append("\n" + printable(str(r["summary"])), style=style)
         table.add_row(head, str(r.get("when", "")), body)
     console.print(table)
     if resp.get("truncated"):
