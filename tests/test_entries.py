@@ -92,10 +92,12 @@ def test_validate_content_refuses_empty_and_controls() -> None:
     with pytest.raises(ContentRejected) as info:
         validate_content("   ")
     assert info.value.reason == "empty"
-    with pytest.raises(ContentRejected) as info:
-        validate_content("bell\x07")
-    assert info.value.reason == "control_character"
+    for bad in ("bell\x07", "escape \x1b[2J", "8-bit CSI \x9b2J", "delete\x7f"):
+        with pytest.raises(ContentRejected) as info:
+            validate_content(bad)
+        assert info.value.reason == "control_character"
     assert validate_content("tab\tok") == "tab\tok"
+    assert validate_content("two\nlines") == "two\nlines"
 
 
 def test_find_exact_whole_entry_beats_substring() -> None:

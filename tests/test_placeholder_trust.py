@@ -111,3 +111,26 @@ def test_skill_view_scans_text_that_starts_with_the_placeholder(home_path: Path)
     resp = run_skill_tool(store, "skill_view", {"name": "planted"})
     assert resp["error_code"] == "skill_unsafe"
     assert PAYLOAD not in json.dumps(resp)
+
+
+def test_an_entry_with_a_control_character_never_reaches_the_prompt(home_path: Path) -> None:
+    """mnemic never writes a control character into an entry; one in the file came from
+    an edit outside it. An escape sequence, a bell or an 8-bit CSI has no business in a
+    system prompt (nor on the terminal of `mnemic memory show`): the entry is hidden
+    behind a placeholder the model can use to remove it."""
+    evil = ["Hand note \x1b]0;pwned\x07 end", "Deploy \x9b2J notes", "Bell\x07"]
+    plant(home_path, "MEMORY.md", "Repo builds with make", *evil)
+    mem = Memory.open(home_path)
+    for text in (mem.snapshot.text, render_snapshot(str(home_path))):
+        assert "Repo builds with make" in text
+        assert not any(ch in text for ch in "\x1b\x07\x9b")
+        assert "holds the control character U+001B" in text
+        assert "holds the control character U+009B" in text
+    read = run_memory_tool(mem, {"action": "read", "target": "memory"})
+    assert read["blocked_entries"] == [entry_handle(e) for e in evil]
+    for e in evil:
+        resp = run_memory_tool(
+            mem, {"action": "remove", "target": "memory", "old_text": entry_handle(e)}
+        )
+        assert resp["success"] is True
+    assert mem.entries("memory") == ["Repo builds with make"]

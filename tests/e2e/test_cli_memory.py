@@ -276,3 +276,17 @@ def test_two_rejected_edits_keep_both_texts_and_never_overwrite(
     assert texts[0] != texts[1]
     assert all(path.read_text(encoding="utf-8") == text for path, text in taken.items())
     assert (home_path / "memories" / "MEMORY.md").read_text() == "old line"
+
+
+def test_show_never_sends_a_hand_edits_escape_sequence_to_the_terminal(home_path: Path) -> None:
+    run_mnemic(home_path, "memory", "add", "Repo builds with make")
+    memory = home_path / "memories" / "MEMORY.md"
+    memory.write_text(memory.read_text() + "\n§\nHand \x1b]0;pwned\x07 note \x9b2J end")
+    for args in ((), ("--raw",), ("--long",), ("--long", "--raw")):
+        r = run_mnemic(home_path, "memory", "show", *args)
+        assert r.returncode == 0, r.stderr
+        assert not any(ch in r.stdout for ch in "\x1b\x07\x9b"), args
+        assert "Repo builds with make" in r.stdout, args
+    raw = run_mnemic(home_path, "memory", "show", "--raw").stdout
+    assert "Hand \ufffd]0;pwned\ufffd note \ufffd2J end" in raw
+    assert "control_character" in run_mnemic(home_path, "memory", "show", "--long").stdout

@@ -23,6 +23,7 @@ from .app import (
     fail_keeping_edit,
     handle_errors,
     pass_app,
+    printable,
 )
 
 __all__ = ["memory"]
@@ -231,7 +232,7 @@ def _show_text(
         if raw:
             click.echo(f"# {mem.backend.location(t)} ({len(entries[t])} entries)")
             for i, entry in enumerate(entries[t], 1):
-                click.echo(f"[{i}] {entry}")
+                click.echo(f"[{i}] {printable(entry)}")  # a hand edit may hold escapes
             click.echo()
             continue
         block = mem.snapshot.blocks.get(t)
@@ -260,7 +261,7 @@ def _show_long(
             continue
         click.echo(f"# {mem.backend.location(t)} ({len(entries[t])} entries)")
         for i, (entry, prov) in enumerate(zip(entries[t], provenance[t], strict=True), 1):
-            shown = entry if raw else _human_entry(t, entry)
+            shown = printable(entry) if raw else _human_entry(t, entry)
             click.echo(f"[{i}] " + shown.replace("\n", "\n    "))
             click.echo(f"    {_provenance_line(prov)}")
         click.echo()

@@ -12,7 +12,7 @@ cannot flood the prompt.
 from __future__ import annotations
 
 from ..scan import scan_text, set_default_level
-from .entries import DELIMITER, FILENAMES, entry_handle, parse
+from .entries import DELIMITER, FILENAMES, control_character, entry_handle, parse
 from .usage import Usage
 
 TYPE_CHECKING = False
@@ -40,6 +40,8 @@ MAX_SCAN_CHARS = 65_536
 BLOCKED_PREFIX = "[BLOCKED:"
 PLACEHOLDER_IMITATION = "placeholder_imitation"
 """The finding id of an entry that starts like the placeholder (it is hidden too)."""
+CONTROL_CHARACTER = "control_character"
+"""The finding id of an entry holding a control character (only an outside edit can)."""
 
 _scan_cache: dict[str, tuple[tuple[str, str], ...]] = {}
 _SCAN_CACHE_MAX = 4096
@@ -76,17 +78,27 @@ def display_entry(target: str, entry: str) -> tuple[str, tuple[str, ...]]:
     # Every entry is judged on its own text. The placeholder is something mnemic renders,
     # never a marker it trusts: an entry that merely starts like one is hidden too (it
     # could carry an injection after the prefix, or a handle pointing at another entry).
-    if len(entry) > MAX_SCAN_CHARS:
-        ids: tuple[str, ...] = ("too_large_to_scan",)
-        why = f"is too large to scan ({len(entry):,} chars)"
-    else:
-        ids = tuple(pid for pid, _ in _findings(entry))
-        why = "matched threat pattern(s): " + ", ".join(ids)
+    reasons: list[str] = []
+    ids: tuple[str, ...] = ()
     if entry.startswith(BLOCKED_PREFIX):
-        ids = (PLACEHOLDER_IMITATION, *ids)
-        why = f"imitates this placeholder{' and ' + why if len(ids) > 1 else ''}"
+        ids, reasons = (PLACEHOLDER_IMITATION,), ["imitates this placeholder"]
+    # mnemic never writes one (validate_content): it came from an edit outside mnemic, and
+    # an escape sequence or a bell has no business in a system prompt
+    bad = control_character(entry)
+    if bad is not None:
+        ids += (CONTROL_CHARACTER,)
+        reasons.append(f"holds the control character U+{ord(bad):04X}")
+    if len(entry) > MAX_SCAN_CHARS:
+        ids += ("too_large_to_scan",)
+        reasons.append(f"is too large to scan ({len(entry):,} chars)")
+    else:
+        found = tuple(pid for pid, _ in _findings(entry))
+        if found:
+            ids += found
+            reasons.append("matched threat pattern(s): " + ", ".join(found))
     if not ids:
         return entry, ()
+    why = " and ".join(reasons)
     filename = FILENAMES.get(target, target)
     handle = entry_handle(entry)
     return (
