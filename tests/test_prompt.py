@@ -128,3 +128,16 @@ def test_recall_block_fences_and_defangs() -> None:
     assert block.count(RECALL_CLOSE) == 1 and block.count(RECALL_OPEN) == 1
     assert "not instructions" in block
     assert recalled_context_block("   ") == ""
+
+
+def test_no_control_character_from_outside_reaches_the_prompt(tmp_path: Path) -> None:
+    """Context files and recalled sessions come from outside mnemic; an escape sequence, a
+    bell or an 8-bit CSI in them reaches the prompt as U+FFFD (tabs and newlines stay)."""
+    (tmp_path / "AGENTS.md").write_text(
+        "# Build\nRun make\tthen \x1b]0;title\x07 test \x9b2J.\n", encoding="utf-8"
+    )
+    prompt = build(tmp_path)
+    assert "Run make\tthen \ufffd]0;title\ufffd test \ufffd2J." in prompt
+    assert not any(ch in prompt for ch in "\x1b\x07\x9b")
+    block = recalled_context_block("user said: deploy \x1b[2J now\nsecond line")
+    assert "deploy \ufffd[2J now\nsecond line" in block and "\x1b" not in block

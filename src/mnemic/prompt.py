@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .config import Settings
+from .control_chars import without_controls
 from .errors import StorageError
 from .fsio import read_text_strict
 from .scan import scan_text
@@ -152,7 +153,7 @@ def load_context_file(path: Path, *, cap: int) -> ContextFile | None:
                 f"[BLOCKED: a section of {path.name} ({title!r}) matched {ids}; not loaded.]"
             )
         else:
-            kept.append(section)
+            kept.append(without_controls(section))  # an escape or a bell: not for a prompt
     text = "\n".join(kept).strip()
     cut = 0
     if len(text) > cap:
@@ -224,9 +225,9 @@ def recalled_context_block(text: str) -> str:
     """Fence per-turn material (provider recall, notices) for the user message.
 
     Existing fence markers inside ``text`` are removed so recalled text cannot close the
-    fence early or nest a fake one.
+    fence early or nest a fake one; control characters become U+FFFD.
     """
-    body = text.replace(RECALL_OPEN, "").replace(RECALL_CLOSE, "").strip()
+    body = without_controls(text.replace(RECALL_OPEN, "").replace(RECALL_CLOSE, "")).strip()
     if not body:
         return ""
     return f"{RECALL_OPEN}\n{RECALL_NOTE}\n\n{body}\n{RECALL_CLOSE}"

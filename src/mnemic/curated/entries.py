@@ -7,6 +7,7 @@ here touches the disk.
 
 from __future__ import annotations
 
+from ..control_chars import first_control
 from ..errors import AmbiguousMatch, ContentRejected, NoMatch
 
 TYPE_CHECKING = False
@@ -31,18 +32,6 @@ TARGETS = ("memory", "user")
 FILENAMES = {"memory": "MEMORY.md", "user": "USER.md"}
 PREVIEW_WIDTH = 80
 HANDLE_PREFIX = "entry:"
-
-# Control characters other than tab and newline have no place in a note.
-_BAD_CONTROLS = frozenset({c for c in range(32) if c not in (9, 10)} | set(range(127, 160)))
-"""Control characters an entry may not hold: C0 but tab and newline, DEL, C1 (U+0080–U+009F,
-among them the 8-bit CSI that some terminals read as an escape sequence)."""
-
-
-def control_character(text: str) -> str | None:
-    """The first control character of ``text`` an entry may not hold, or ``None``."""
-    if text.isprintable():
-        return None
-    return next((ch for ch in text if ord(ch) in _BAD_CONTROLS), None)
 
 
 def normalize_newlines(text: str) -> str:
@@ -134,7 +123,7 @@ def validate_content(content: str, *, field: str = "content") -> str:
             "empty",
             f"{field} is empty. Give the text of the entry (use action='remove' to delete).",
         )
-    bad = control_character(text)
+    bad = first_control(text)
     if bad is not None:
         raise ContentRejected(
             "control_character",

@@ -11,8 +11,9 @@ cannot flood the prompt.
 
 from __future__ import annotations
 
+from ..control_chars import first_control
 from ..scan import scan_text, set_default_level
-from .entries import DELIMITER, FILENAMES, control_character, entry_handle, parse
+from .entries import DELIMITER, FILENAMES, entry_handle, parse
 from .usage import Usage
 
 TYPE_CHECKING = False
@@ -84,7 +85,7 @@ def display_entry(target: str, entry: str) -> tuple[str, tuple[str, ...]]:
         ids, reasons = (PLACEHOLDER_IMITATION,), ["imitates this placeholder"]
     # mnemic never writes one (validate_content): it came from an edit outside mnemic, and
     # an escape sequence or a bell has no business in a system prompt
-    bad = control_character(entry)
+    bad = first_control(entry)
     if bad is not None:
         ids += (CONTROL_CHARACTER,)
         reasons.append(f"holds the control character U+{ord(bad):04X}")
