@@ -203,6 +203,19 @@ def test_view_refuses_unsafe_hand_placed_text(store: SkillStore) -> None:
     assert resp["error_code"] == "skill_unsafe"
 
 
+def test_view_gives_the_model_no_control_character(store: SkillStore) -> None:
+    d = Path(store.root) / "escapes"
+    (d / "references").mkdir(parents=True)
+    body = "Run it \x1b]0;title\x07 twice \x9b2J.\nTabs\tstay.\n"
+    (d / "SKILL.md").write_text(md("escapes", body=body))
+    (d / "references" / "notes.md").write_text("Note \x1b[2J here.\n")
+    resp = call(store, "skill_view", {"name": "escapes"})
+    assert "Run it \ufffd]0;title\ufffd twice \ufffd2J.\nTabs\tstay." in resp["content"]
+    assert resp["chars"] == len((d / "SKILL.md").read_text())  # offsets still count the file
+    page = call(store, "skill_view", {"name": "escapes", "file_path": "references/notes.md"})
+    assert page["content"] == "Note \ufffd[2J here.\n"
+
+
 def test_view_binary_missing_and_refused_files(store: SkillStore, tmp_path: Path) -> None:
     manage(store, action="create", name="t", content=md("t"))
     assets = Path(store.root) / "t" / "assets"

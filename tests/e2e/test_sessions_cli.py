@@ -75,7 +75,8 @@ def test_import_list_show_search_stats(home_path: Path, tmp_path: Path) -> None:
 def test_imported_text_never_reaches_the_terminal_with_an_escape_sequence(
     home_path: Path, tmp_path: Path
 ) -> None:
-    evil = "deploy \x1b[2J done \x1b]0;pwned\x07 ok"  # clears the screen, retitles the window
+    # clears the screen, retitles the window; the Persian word's joiner is spelling, kept
+    evil = "deploy \x1b[2J done \x1b]0;pwned\x07 ok می\u200cخواهم"
     rows: list[dict[str, object]] = [
         {"session_id": "s-evil", "role": "user", "content": evil, "timestamp": 1_700_000_000},
     ]
@@ -85,6 +86,7 @@ def test_imported_text_never_reaches_the_terminal_with_an_escape_sequence(
         out = run_mnemic(home_path, *args).stdout
         assert "\x1b" not in out and "\x07" not in out, args
         assert "\ufffd[2J" in out and "\ufffd]0;pwned\ufffd" in out, args
+        assert "می\u200cخواهم" in out, args
     shown = json.loads(run_mnemic(home_path, "sessions", "show", "s-evil", "--json").stdout)
     assert shown["messages"][0]["content"] == evil  # stored as it came; only display changes
 

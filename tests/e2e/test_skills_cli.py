@@ -206,3 +206,20 @@ def test_refusals_are_told_to_a_person(home_path: Path) -> None:
     for out in (r.stderr, r2.stderr, r3.stderr):
         for word in MODEL_WORDS:
             assert word not in out, (word, out)
+
+
+def test_show_never_sends_a_skills_escape_sequence_to_the_terminal(home_path: Path) -> None:
+    skill = home_path / "skills" / "evil-body"
+    skill.mkdir(parents=True)
+    (skill / "SKILL.md").write_text(
+        "---\nname: evil-body\ndescription: Helps with charts.\n---\n\n"
+        "Body \x1b]0;pwned\x07 text; می\u200cخواهم stays as it is.\n",
+        encoding="utf-8",
+    )
+    r = run_mnemic(home_path, "skills", "show", "evil-body")
+    assert r.returncode == 0, r.stderr
+    assert "\x1b" not in r.stdout and "\x07" not in r.stdout
+    assert "Body \ufffd]0;pwned\ufffd text; می\u200cخواهم stays as it is." in r.stdout
+    assert "control characters in this text are shown as" in r.stderr
+    data = json.loads(run_mnemic(home_path, "skills", "show", "evil-body", "--json").stdout)
+    assert "\x1b]0;pwned\x07" in data["content"]  # JSON carries the text as stored

@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 import click
 
+from ..control_chars import without_controls
 from ..errors import ConfigError, MnemicError
 from ..home import Home
 
@@ -63,14 +64,22 @@ SEARCH_MODE_OPT = click.option(
 
 def printable(text: str, *, lines: bool = True) -> str:
     """``text`` safe to print on a terminal: each control character (an escape sequence's
-    ESC, a bell...) and lone surrogate as U+FFFD; newlines and tabs kept when ``lines``.
+    ESC, a bell, an 8-bit CSI: :data:`~mnemic.control_chars.CONTROL_CHARS`) and each lone
+    surrogate as U+FFFD; newlines and tabs too unless ``lines``. Other characters, the
+    joiners of Persian or emoji included, are kept.
 
     For text that comes from files or imports rather than from mnemic itself: session
-    messages, hand-edited journal or queue records."""
+    messages, skills, hand-edited entries, journal or queue records."""
     if text.isprintable():
         return text
-    keep = "\n\t" if lines else ""
-    return "".join(c if c.isprintable() or c in keep else "\ufffd" for c in text)
+    out = without_controls(text)
+    if not lines:
+        out = out.replace("\n", "\ufffd").replace("\t", "\ufffd")
+    try:
+        out.encode("utf-8")
+    except UnicodeEncodeError:  # lone surrogates
+        out = "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in out)
+    return out
 
 
 def emit_json(data: Any) -> None:

@@ -18,6 +18,7 @@ from .app import (
     fail_keeping_edit,
     handle_errors,
     pass_app,
+    printable,
     read_utf8,
 )
 
@@ -192,7 +193,10 @@ def show(app: AppContext, name: str, file_path: str | None, as_json: bool) -> No
     if found:
         ids = ", ".join(i for i, _ in found)
         click.echo(f"warning: this text matches threat pattern(s) {ids}", err=True)
-    click.echo(text, nl=not text.endswith("\n"))
+    shown = printable(text)  # a skill from elsewhere could hold escape sequences
+    if shown != text:
+        click.echo("warning: control characters in this text are shown as \ufffd", err=True)
+    click.echo(shown, nl=not shown.endswith("\n"))
     if not file_path:
         click.echo(f"\n# {info.path}")
         for f in doc.files:

@@ -16,6 +16,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from ..control_chars import without_controls
 from ..errors import InvalidArgument, MnemicError, SkillUnsafe
 from ..tooling import ToolSpec, parse_arguments
 from .changes import ACTIONS, ChangeResult, PreparedChange, SkillChange
@@ -355,7 +356,9 @@ def _offset(args: dict[str, Any]) -> int:
 def _page(resp: dict[str, Any], text: str, offset: int, size: int) -> None:
     if offset > len(text):
         raise InvalidArgument("offset", f"offset {offset} is past the end ({len(text)} chars).")
-    resp["content"] = text[offset : offset + size]
+    # text from elsewhere reaches the model: a control character as U+FFFD (same length,
+    # so offsets hold)
+    resp["content"] = without_controls(text[offset : offset + size])
     resp["chars"] = len(text)
     if offset:
         resp["offset"] = offset
