@@ -69,6 +69,7 @@ def test_each_problem_is_reported(home_path: Path, tmp_path: Path) -> None:
     (d / "README.txt").write_text("stray")
     put(root, "a/dup", md("dup"))
     put(root, "b/dup", md("dup"))
+    put(root, "escapes", md("escapes", body="Run it.\nThen \x1b[2J clear.\n"))
     found = codes(store)
     assert found["no-front"] == {("error", "invalid_skill")}
     assert ("error", "name_mismatch") in found["mismatch"]
@@ -87,6 +88,9 @@ def test_each_problem_is_reported(home_path: Path, tmp_path: Path) -> None:
         ("warning", "many_files"),
     }
     assert ("error", "duplicate_name") in found["a/dup"]
+    assert found["escapes"] == {("warning", "control_character")}
+    escape = next(p for p in lint_skills(store) if p.code == "control_character")
+    assert "line 6 holds the control character U+001B" in escape.message
     problems = lint_skills(store)
     severities = [p.severity for p in problems]
     assert severities == sorted(severities, key=lambda s: s != "error")  # errors first

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..control_chars import first_control
 from ..errors import MnemicError
 from .model import (
     KNOWN_KEYS,
@@ -160,6 +161,16 @@ def _threats(add: Any, text: str, file: str) -> None:
     if found:
         ids = ", ".join(f"{pid} ({cat})" for pid, cat in found)
         add("error", "threat", f"threat pattern(s): {ids}", file)
+    bad = first_control(text)
+    if bad is not None:
+        line = text[: text.index(bad)].count("\n") + 1
+        add(
+            "warning",
+            "control_character",
+            f"line {line} holds the control character U+{ord(bad):04X}; the model and "
+            "`skills show` get U+FFFD in its place",
+            file,
+        )
 
 
 def _lint_files(store: SkillStore, info: SkillInfo, doc: SkillDoc, add: Any) -> None:
