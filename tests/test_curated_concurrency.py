@@ -3,42 +3,20 @@
 from __future__ import annotations
 
 import itertools
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from _writers import run_curated_writers
 from mnemic.curated import Memory
 from mnemic.curated.entries import parse
-
-WORKER = Path(__file__).parent / "workers" / "curated_writer.py"
 
 
 @pytest.mark.slow
 def test_eight_processes_two_hundred_ops_each(home_path: Path) -> None:
     home_path.mkdir(parents=True)
     (home_path / "config.toml").write_text("[memory]\nhistory_limit = 100000\n")
-    procs = [
-        subprocess.Popen(
-            [sys.executable, str(WORKER), str(home_path), str(i), "200", str(1000 + i)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        for i in range(8)
-    ]
-    for p in procs:  # start gun: every worker is up before any writes
-        assert p.stdin is not None
-        p.stdin.write("go\n")
-        p.stdin.flush()
-    reports = []
-    for p in procs:
-        out, err = p.communicate(timeout=240)
-        assert p.returncode == 0, err
-        reports.append(json.loads(out.strip().splitlines()[-1]))
+    reports = run_curated_writers(home_path, 8, 200, 1000)
 
     for r in reports:
         assert r["problems"] == [], r["problems"][:3]

@@ -20,6 +20,7 @@ import pytest
 
 from _backends import Kit
 from _killpoints import arm_kill, run_killed_at
+from _writers import run_curated_writers
 from mnemic.curated import Memory, Op, admin as ops
 from mnemic.curated.store import file_hash
 from mnemic.curated.tool import run_memory_tool
@@ -699,26 +700,9 @@ def test_a_record_a_power_cut_lost_before_its_flush_is_recovered_not_taken_for_t
 def test_concurrent_writers_leave_no_recovered_and_no_unrecorded_change(home_path: Path) -> None:
     """Each writer follows the other processes' records (its state cache reads what they
     appended): no write takes another's commit for a change without a record."""
-    worker = Path(__file__).parent / "workers" / "curated_writer.py"
     busy_home(home_path, 1)
-    procs = [
-        subprocess.Popen(
-            [sys.executable, str(worker), str(home_path), str(i), "30", str(500 + i)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        for i in range(4)
-    ]
-    for p in procs:
-        assert p.stdin is not None
-        p.stdin.write("go\n")
-        p.stdin.flush()
-    for p in procs:
-        out, err = p.communicate(timeout=240)
-        assert p.returncode == 0, err
-        assert json.loads(out.strip().splitlines()[-1])["problems"] == []
+    for report in run_curated_writers(home_path, 4, 30, 500):
+        assert report["problems"] == []
     report = journal(home_path).verify()
     assert report.ok and report.recovered == () and report.outside_changes == ()
     commits = [r for r in journal(home_path).records() if r.get("result") == "ok"]

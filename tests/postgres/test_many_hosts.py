@@ -27,12 +27,11 @@ from typing import Any
 
 import pytest
 
+from _writers import run_curated_writers
 from mnemic.curated import Memory
 from mnemic.curated.entries import parse
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
-
-WORKER = Path(__file__).parent.parent / "workers" / "curated_writer.py"
 
 
 def _env() -> dict[str, str]:
@@ -45,26 +44,7 @@ def _env() -> dict[str, str]:
 def test_sixteen_writers_two_hundred_ops_each(pg_home: Any) -> None:
     home = pg_home(history_limit=100000)
     writers, ops = 16, 200
-    procs = [
-        subprocess.Popen(
-            [sys.executable, str(WORKER), str(home), str(i), str(ops), str(2000 + i)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env=_env(),
-        )
-        for i in range(writers)
-    ]
-    for p in procs:  # start gun: every worker is connected before any writes
-        assert p.stdin is not None
-        p.stdin.write("go\n")
-        p.stdin.flush()
-    reports = []
-    for p in procs:
-        out, err = p.communicate(timeout=280)
-        assert p.returncode == 0, err[-2000:]
-        reports.append(json.loads(out.strip().splitlines()[-1]))
+    reports = run_curated_writers(home, writers, ops, 2000, timeout=280, env=_env())
     for r in reports:
         assert r["problems"] == [], r["problems"][:3]
 

@@ -24,6 +24,7 @@ from .app import (
     handle_errors,
     pass_app,
     printable,
+    ranked_answer,
 )
 
 __all__ = ["memory"]
@@ -548,13 +549,7 @@ def search(
         limit=limit,
         embedder_loader=embedder_loader_for(app.home),
     )
-    if as_json:
-        emit_json(found.to_dict())
-        return
-    if found.notice:
-        click.echo(f"note: {found.notice}", err=True)
-    if not found.hits:
-        click.echo(f"No entry matches {query!r} ({found.retrieval}).")
+    if ranked_answer(found, query, "entry", as_json):
         return
     for hit in found.hits:
         click.echo(

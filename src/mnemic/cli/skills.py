@@ -19,6 +19,7 @@ from .app import (
     handle_errors,
     pass_app,
     printable,
+    ranked_answer,
     read_utf8,
 )
 
@@ -124,13 +125,8 @@ def search(
         category=category,
         embedder_loader=embedder_loader_for(app.home),
     )
-    if as_json:
-        emit_json(found.to_dict())
+    if ranked_answer(found, query, "skill", as_json):
         return
-    if found.notice:
-        click.echo(f"note: {found.notice}", err=True)
-    if not found.hits:
-        click.echo(f"No skill matches {query!r} ({found.retrieval}).")
     width = max((len(h.info.ref) for h in found.hits), default=0)
     for hit in found.hits:
         click.echo(
