@@ -190,6 +190,14 @@ def test_front_matter_errors(text: str, field: str, words: str) -> None:
     assert words in info.value.to_llm()
 
 
+def test_joiners_of_a_script_or_an_emoji_are_not_control_characters() -> None:
+    word, family = "می\u200cخواهم", "👨\u200d👩\u200d👧"
+    fm, _ = read_front_matter(f"---\nname: a\ndescription: {word} {family} charts\n"
+                              f"tags: [{word}]\n---\nb")  # fmt: skip
+    assert fm.description == f"{word} {family} charts"
+    assert fm.tags == (word,)
+
+
 def test_description_limit() -> None:
     read_front_matter(md(description="x" * MAX_DESCRIPTION))
     with pytest.raises(SkillInvalid, match="1025 characters"):

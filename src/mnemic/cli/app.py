@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 import click
 
-from ..control_chars import without_controls
+from ..control_chars import printable
 from ..errors import ConfigError, MnemicError
 from ..home import Home
 
@@ -61,26 +61,6 @@ SEARCH_MODE_OPT = click.option(
     help="Words, meaning, or both (default: hybrid with mnemic[semantic], else lexical).",
 )
 """``--mode`` of the three searches (sessions, memory entries, skills)."""
-
-
-def printable(text: str, *, lines: bool = True) -> str:
-    """``text`` safe to print on a terminal: each control character (an escape sequence's
-    ESC, a bell, an 8-bit CSI: :data:`~mnemic.control_chars.CONTROL_CHARS`) and each lone
-    surrogate as U+FFFD; newlines and tabs too unless ``lines``. Other characters, the
-    joiners of Persian or emoji included, are kept.
-
-    For text that comes from files or imports rather than from mnemic itself: session
-    messages, skills, hand-edited entries, journal or queue records."""
-    if text.isprintable():
-        return text
-    out = without_controls(text)
-    if not lines:
-        out = out.replace("\n", "\ufffd").replace("\t", "\ufffd")
-    try:
-        out.encode("utf-8")
-    except UnicodeEncodeError:  # lone surrogates
-        out = "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in out)
-    return out
 
 
 def ranked_answer(found: Any, query: str, noun: str, as_json: bool) -> bool:

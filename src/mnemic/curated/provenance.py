@@ -31,6 +31,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..control_chars import printable
 from ..errors import MnemicError, StorageError
 from .entries import parse
 
@@ -227,18 +228,10 @@ def _time(value: object) -> float | None:
 
 
 def _clip(value: str | None) -> str | None:
-    """A text field as stored: at most ``_MAX_TEXT`` chars, printable (see
-    :func:`_printable`), an empty one as ``None``."""
-    return _printable(value[:_MAX_TEXT]) or None if value is not None else None
-
-
-def _printable(value: str) -> str:
-    """``value`` with each control character or lone surrogate as U+FFFD: these fields
-    are printed by the CLI and the console, and a ledger edited by hand could hold an
-    escape sequence."""
-    if value.isprintable():
-        return value
-    return "".join(c if c.isprintable() else "\ufffd" for c in value)
+    """A text field as stored: at most ``_MAX_TEXT`` chars, on one line, control characters
+    and lone surrogates as U+FFFD (see :func:`~mnemic.control_chars.printable`: the CLI and
+    the console print these fields), an empty one as ``None``."""
+    return printable(value[:_MAX_TEXT], lines=False) or None if value is not None else None
 
 
 def _text(value: object) -> str | None:
@@ -246,7 +239,7 @@ def _text(value: object) -> str | None:
         return None
     if not isinstance(value, str) or len(value) > _MAX_TEXT:
         raise _Damaged("a text field is not a short string")
-    return _printable(value) or None
+    return printable(value, lines=False) or None  # a hand edit may hold escapes
 
 
 def _records(value: object) -> dict[str, Provenance]:

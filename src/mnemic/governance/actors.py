@@ -20,6 +20,7 @@ import os
 import time
 from dataclasses import dataclass
 
+from ..control_chars import printable
 from ..errors import InvalidArgument
 
 __all__ = ["ACTORS", "SUBSYSTEMS", "WriteContext", "actor_for_origin", "new_session_id"]
@@ -61,7 +62,7 @@ def _check_label(name: str, value: object, example: str) -> None:
         raise InvalidArgument(
             name, f"{name} must be a string (e.g. {example}), not {type(value).__name__}."
         )
-    if len(value) > MAX_LABEL or not value.isprintable():
+    if len(value) > MAX_LABEL or printable(value, lines=False) != value:
         shown = repr(value[:40]) + ("..." if len(value) > 40 else "")
         why = (
             f"is {len(value)} characters long"

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TypedDict, Unpack
 
+from ..control_chars import printable
 from ..errors import PendingNotFound, StorageError, UnreadableFile, WriteFailed
 from .pending_files import FilePendingRecords
 
@@ -110,7 +111,7 @@ class PendingRecord:
             if not isinstance(data.get(key), str):
                 raise ValueError(f"field {key!r} is missing or not a string")
         for key in ("subsystem", "actor", "origin", "session_id"):  # labels, shown as they are
-            if not data[key].isprintable():
+            if printable(data[key], lines=False) != data[key]:
                 raise ValueError(f"field {key!r} holds a control character")
         for key in ("created_at", "expires_at"):
             if not isinstance(data.get(key), int | float) or isinstance(data.get(key), bool):

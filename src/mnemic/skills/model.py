@@ -27,6 +27,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..control_chars import first_control
 from ..errors import SkillInvalid, SkillPathRefused, SkillTooLarge
 from ..scan import MAX_SCAN_CHARS, scan_text
 
@@ -240,14 +241,14 @@ def _scalar_text(value: Any, field: str, limit: int) -> str:
     text = str(value).strip()
     if len(text) > limit:
         raise SkillInvalid(field, f"{len(text)} characters; the limit is {limit}.")
-    return _printable(text, field)
+    return _check_controls(text, field)
 
 
-def _printable(text: str, field: str) -> str:
+def _check_controls(text: str, field: str) -> str:
     """``text`` if it holds no control character (these fields are printed by the CLI: a
     skill from elsewhere must not send escape sequences to the terminal)."""
-    if not text.isprintable():
-        bad = next(c for c in text if not c.isprintable())
+    bad = first_control(text)
+    if bad is not None:
         raise SkillInvalid(field, f"it holds the control character U+{ord(bad):04X}; remove it.")
     return text
 
@@ -264,7 +265,7 @@ def _str_list(value: Any, field: str, *, lower: bool = False) -> tuple[str, ...]
             raise SkillInvalid(field, "every item must be a non-empty string.")
         if len(item) > MAX_TAG:
             raise SkillInvalid(field, f"item {item[:40]!r}... is longer than {MAX_TAG} chars.")
-        text = _printable(item.strip().lower() if lower else item.strip(), field)
+        text = _check_controls(item.strip().lower() if lower else item.strip(), field)
         if text not in out:
             out.append(text)
     return tuple(out)
@@ -286,7 +287,7 @@ def _front_matter(data: Any) -> FrontMatter:
             "the front matter needs a non-empty 'description' field (one or two sentences "
             "saying what the skill does and when to use it).",
         )
-    description = _printable(" ".join(desc.split()), "description")
+    description = _check_controls(" ".join(desc.split()), "description")
     if len(description) > MAX_DESCRIPTION:
         raise SkillInvalid(
             "description", f"{len(description)} characters; the limit is {MAX_DESCRIPTION}."
