@@ -120,7 +120,7 @@ def pending_show(app: AppContext, pending_id: str, as_json: bool) -> None:
         click.echo("note:      the file changed since it was staged (see `mnemic pending diff`)")
     click.echo(f"summary:   {_cell(r.summary)}")
     click.echo("")
-    click.echo(_lines(r.detail))
+    click.echo(printable(r.detail))
 
 
 @pending.command(name="diff")
@@ -129,7 +129,7 @@ def pending_show(app: AppContext, pending_id: str, as_json: bool) -> None:
 @handle_errors
 def pending_diff(app: AppContext, pending_id: str) -> None:
     """What approving would change now, checked against the current files."""
-    click.echo(_lines(_queue(app).diff(pending_id).rstrip("\n")))
+    click.echo(printable(_queue(app).diff(pending_id).rstrip("\n")))
 
 
 @pending.command(name="approve")
@@ -222,11 +222,6 @@ def audit_list(
             f"{_cell(r.get('action')):<8} {_cell(r.get('target')):<12} "
             f"{_cell(r.get('decision')):<13} {_cell(r.get('result'))}{extra}"
         )
-
-
-def _lines(text: str) -> str:
-    """Several lines of a stored record as printable text (see :func:`_cell`)."""
-    return printable(text)
 
 
 def _cell(value: object) -> str:

@@ -148,7 +148,7 @@ def _lint_one(store: SkillStore, info: SkillInfo) -> list[LintProblem]:
             "too_large",
             f"{len(doc.text):,} chars; the limit is {settings.max_skill_chars:,}",
         )
-    _threats(add, doc.text, SKILL_FILE)
+    _text_checks(add, doc.text, SKILL_FILE)
     _lint_files(store, info, doc, add)
     for ref in _references(body):
         if not os.path.isfile(os.path.join(info.path, *ref.split("/"))):
@@ -156,7 +156,8 @@ def _lint_one(store: SkillStore, info: SkillInfo) -> list[LintProblem]:
     return out
 
 
-def _threats(add: Any, text: str, file: str) -> None:
+def _text_checks(add: Any, text: str, file: str) -> None:
+    """What every text file of a skill is checked for: threats, control characters."""
     found = threat_findings(text)
     if found:
         ids = ", ".join(f"{pid} ({cat})" for pid, cat in found)
@@ -208,7 +209,7 @@ def _lint_files(store: SkillStore, info: SkillInfo, doc: SkillDoc, add: Any) -> 
             add("error", "unreadable", exc.to_llm(), f.path)
             continue
         if isinstance(data, str):
-            _threats(add, data, f.path)
+            _text_checks(add, data, f.path)
 
 
 def _references(body: str) -> list[str]:
