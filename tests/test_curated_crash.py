@@ -1,9 +1,12 @@
-"""Crash injection: a writer killed at any point leaves the old or the new file, whole.
+"""Crash injection: a writer killed at any point leaves the old or the new file, whole,
+and what mnemic reports about it (who wrote each entry, what the audit journal says
+caused a change) stays true.
 
 Two ways of killing the writer, both in a forked child so the parent can inspect the
 home afterwards:
 - deterministic: the child kills itself just before its K-th file-system call of one
-  write (temp file open, write, fsync, rename, link, unlink...), for every K;
+  write (temp file open, write, fsync, rename, link, unlink...), for every K, or at one
+  chosen call (the data's rename: after the ledger and the history link);
 - random: the parent kills a child that writes in a tight loop after a random delay
   (the delay chooses the crash point; nothing waits on it), 200+ times.
 After every kill the file must parse to the previous or the next state, the next open
@@ -12,6 +15,7 @@ must remove leftover temp files, and the lock must be free.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import random
 import signal
@@ -20,8 +24,11 @@ from pathlib import Path
 
 import pytest
 
-from mnemic.curated import Memory
+from _killpoints import killed, run_killed_at
+from mnemic.curated import Memory, Op
 from mnemic.curated.entries import parse
+from mnemic.curated.file_backend import FileBackend
+from mnemic.curated.provenance import Provenance, annotate, decode
 from mnemic.fsio import SidecarLock, stale_temp_files
 
 BASE = "base entry that is always present"
@@ -156,3 +163,124 @@ def test_random_kills_of_a_busy_writer(home_path: Path) -> None:
             for extra in after[1:]:
                 mem.remove("memory", extra)
     assert left_temp > 0, "no kill landed inside a write; the test did not test anything"
+
+
+# -- what mnemic reports after a crash -------------------------------------------------------
+T0 = 1_000_000.0
+BEFORE = ("alpha fact", "beta fact", "gamma fact")
+CHANGE = [
+    Op("replace", "beta fact, revised", "beta fact"),
+    Op("remove", None, "gamma fact"),
+    Op("add", "delta fact"),
+]
+AT_THE_RENAME = {"names": ("replace",)}
+"""The data's rename is the write's first ``os.replace``: the ledger (renamed with
+``os.rename``) and the history link are already in place."""
+
+
+def _provenance(home: Path, *, record: bool = False) -> dict[str, Provenance]:
+    return dict(Memory.open(home, clock=lambda: T0 + 500).provenance("memory", record=record))
+
+
+def _seeded(home: Path) -> dict[str, Provenance]:
+    home.mkdir(parents=True)
+    mem = Memory.open(home, origin="agent", session_id="s1", clock=lambda: T0)
+    mem.batch("memory", [Op("add", e) for e in BEFORE])
+    return _provenance(home)
+
+
+def _writer(home: Path) -> Memory:
+    """The session whose write is killed (opened before the fork: the kill counts only
+    the write's own calls)."""
+    return Memory.open(home, origin="cli", session_id="s2", clock=lambda: T0 + 100)
+
+
+def _after_the_change(before: dict[str, Provenance]) -> dict[str, Provenance]:
+    """What a committed CHANGE records: the replace keeps the entry's created time."""
+    beta = before["beta fact"]
+    fresh = Provenance(T0 + 100, T0 + 100, "cli", "cli", "s2", T0 + 100)
+    return {
+        "alpha fact": before["alpha fact"],
+        "beta fact, revised": Provenance(beta.created, T0 + 100, "cli", "cli", "s2", beta.seen),
+        "delta fact": fresh,
+    }
+
+
+def test_a_write_killed_between_its_ledger_and_its_rename_leaves_every_entry_as_it_was(
+    home_path: Path,
+) -> None:
+    """The ledger is written before the text: killed between the two, the file is the
+    old text and the ledger describes the new one, with what it replaced and removed
+    kept aside. Every live entry reads as before (author, session, times), not as
+    edited by hand; and so it stays after the next write."""
+    before = _seeded(home_path)
+    path = home_path / "memories" / "MEMORY.md"
+    text = path.read_text(encoding="utf-8")
+    for ops in ([CHANGE[0]], [CHANGE[1]], CHANGE):
+        writer = _writer(home_path)
+        status = run_killed_at(1, lambda ops=ops: writer.batch("memory", ops), **AT_THE_RENAME)
+        assert killed(status)
+        assert path.read_text(encoding="utf-8") == text
+        ledger = decode((home_path / "memories" / ".MEMORY.md.provenance.json").read_text(), "")
+        assert ledger is not None and ledger.text != ledger.before  # the ledger went first
+        assert ledger.before == hashlib.sha256(text.encode()).hexdigest()
+        assert _provenance(home_path) == before
+        assert _provenance(home_path, record=True) == before
+    Memory.open(home_path, origin="cli", session_id="s3", clock=lambda: T0 + 200).add(
+        "memory", "epsilon fact"
+    )
+    after = _provenance(home_path)
+    assert {e: after[e] for e in BEFORE} == before
+    assert (after["epsilon fact"].actor, after["epsilon fact"].created) == ("cli", T0 + 200)
+
+
+def test_a_write_killed_between_the_renames_of_its_ledger_loses_no_provenance(
+    home_path: Path,
+) -> None:
+    """The ledger is replaced in two renames (the old one aside, the new one into
+    place). Killed between them, the home has no ledger, only the old one aside beside
+    the new one's temp file: readers read the old one (the text is still the old text),
+    and the next open puts it back."""
+    before = _seeded(home_path)
+    memories = home_path / "memories"
+    writer = _writer(home_path)
+    status = run_killed_at(2, lambda: writer.batch("memory", CHANGE), names=("rename",))
+    assert killed(status)
+    assert not (memories / ".MEMORY.md.provenance.json").exists()
+    backend = FileBackend(memories)  # what a reader that does not clean up sees
+    entries = list(BEFORE)
+    raw = backend.read("memory")
+    assert dict(zip(entries, annotate(backend, "memory", raw, entries), strict=True)) == before
+    assert _provenance(home_path) == before  # the open put it back
+    assert (memories / ".MEMORY.md.provenance.json").exists()
+    assert [n for n in os.listdir(memories) if n.startswith(".MEMORY.md.prov-")] == []
+
+
+@pytest.mark.slow
+def test_a_write_killed_at_any_call_leaves_the_provenance_the_last_commit_recorded(
+    tmp_path: Path,
+) -> None:
+    """SIGKILL before each file-system call of a replace + remove + add in turn (the
+    ledger's temp file and its two renames, the data's temp file, the history link, the
+    rename, the journal...). After the next open, each live entry has exactly what the
+    last committed write recorded: the old text's provenance, or the new one's."""
+    completed = False
+    for k in range(1, 80):
+        home = tmp_path / f"kill-{k}"
+        before = _seeded(home)
+        writer = _writer(home)
+        status = run_killed_at(k, lambda w=writer: w.batch("memory", CHANGE))
+        entries = Memory.open(home).entries("memory")
+        if entries == list(BEFORE):
+            assert _provenance(home) == before, k
+        else:
+            assert entries == ["alpha fact", "beta fact, revised", "delta fact"], k
+            assert _provenance(home) == _after_the_change(before), k
+        assert stale_temp_files(home / "memories" / "MEMORY.md") == []
+        if not killed(status):
+            assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+            completed = True
+            break
+    assert completed, "the write never completed: the kill points did not cover it"
+    assert k > 10
+

@@ -332,8 +332,14 @@ def advance(
     which, so the new text keeps the created time of the old one. Entries of ``after``
     not produced by an operation and not in ``before`` (a whole-text write: edit, adopt,
     restore) are new, written by ``stamp``.
+
+    What the write drops (entries of ``before`` that ``after`` lacks: the ones it replaced
+    or removed) is kept with the records ``before`` had, so that if the text is never
+    renamed into place (a crash between the ledger and the text) every entry reads as it
+    did before the write.
     """
-    recs = dict(zip(before, resolve(ledger, raw_before, before, now), strict=True))
+    was = dict(zip(before, resolve(ledger, raw_before, before, now), strict=True))
+    recs = dict(was)
     # Stored as a reader will decode them: at most _MAX_TEXT chars, "" as None (a longer
     # session id once made every later read reject the whole ledger).
     actor, origin, session = (
@@ -353,7 +359,7 @@ def advance(
         elif r.status == "removed" and r.previous is not None:
             recs.pop(r.previous, None)
     entries = {entry_key(e): recs.get(e, fresh) for e in after}
-    dropped = {entry_key(e): recs[e] for e in before if e in recs and entry_key(e) not in entries}
+    dropped = {entry_key(e): was[e] for e in before if entry_key(e) not in entries}
     return Ledger(_digest(after_text), entries, _digest(raw_before), dropped)
 
 
