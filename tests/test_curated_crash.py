@@ -25,11 +25,13 @@ from pathlib import Path
 import pytest
 
 from _killpoints import killed, run_killed_at
-from mnemic.curated import Memory, Op
+from mnemic.curated import Memory, Op, admin
 from mnemic.curated.entries import parse
 from mnemic.curated.file_backend import FileBackend
 from mnemic.curated.provenance import Provenance, annotate, decode
+from mnemic.curated.store import file_hash
 from mnemic.fsio import SidecarLock, stale_temp_files
+from mnemic.governance import AuditJournal
 
 BASE = "base entry that is always present"
 
@@ -176,6 +178,9 @@ CHANGE = [
 AT_THE_RENAME = {"names": ("replace",)}
 """The data's rename is the write's first ``os.replace``: the ledger (renamed with
 ``os.rename``) and the history link are already in place."""
+AFTER_THE_RENAME = {"names": ("open",), "after": "replace"}
+"""The first file opened after the data's rename: the audit journal's lock, before the
+record is written (the commit stands, its record is lost)."""
 
 
 def _provenance(home: Path, *, record: bool = False) -> dict[str, Provenance]:
@@ -284,3 +289,88 @@ def test_a_write_killed_at_any_call_leaves_the_provenance_the_last_commit_record
     assert completed, "the write never completed: the kill points did not cover it"
     assert k > 10
 
+
+def _journal(home: Path) -> AuditJournal:
+    return AuditJournal(home / "audit")
+
+
+def _causes(home: Path) -> list[str]:
+    return [r.get("cause", "") for r in _journal(home).records() if r["action"] == "recovered"]
+
+
+def _lose_a_record(home: Path, fact: str) -> None:
+    """A write killed after its rename, before its audit record."""
+    path = home / "memories" / "MEMORY.md"
+    status = run_killed_at(1, lambda: Memory.open(home).add("memory", fact), **AFTER_THE_RENAME)
+    assert killed(status)
+    assert fact in parse(path.read_text(encoding="utf-8"))
+    assert _journal(home).verify().last_states["memory"] != file_hash(path.read_text())
+
+
+def _abort_a_write(home: Path, fact: str) -> None:
+    """A write killed after linking the history, before its rename."""
+    path = home / "memories" / "MEMORY.md"
+    text = path.read_text(encoding="utf-8")
+    status = run_killed_at(1, lambda: Memory.open(home).add("memory", fact), **AT_THE_RENAME)
+    assert killed(status)
+    assert path.read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize(
+    "crashes",
+    [
+        ("lost", "aborted"),
+        ("aborted", "lost", "aborted"),
+        ("lost", "lost"),
+        ("lost", "aborted", "lost", "aborted"),
+    ],
+    ids=lambda c: "-".join(c),
+)
+@pytest.mark.parametrize("noticed_by", ["next write", "doctor --fix"])
+def test_changes_only_crashes_made_are_never_recorded_as_outside_edits(
+    home_path: Path, crashes: tuple[str, ...], noticed_by: str
+) -> None:
+    """A write killed between its history link and its rename changes nothing but leaves
+    a link behind; writes killed after their rename lose their records, one or several
+    in a row. Whoever records the change afterwards (the next write, or doctor --fix)
+    calls it a lost record, and audit verify says so."""
+    home_path.mkdir()
+    Memory.open(home_path).add("memory", "base fact")
+    for i, crash in enumerate(crashes):
+        (_lose_a_record if crash == "lost" else _abort_a_write)(home_path, f"fact {i}")
+    mem = Memory.open(home_path)
+    if noticed_by == "next write":
+        mem.add("memory", "the next fact")
+    else:
+        admin.doctor(mem, fix=True)
+    report = _journal(home_path).verify()
+    assert report.ok and report.outside_changes == ()
+    assert _causes(home_path) == ["lost_record"]
+    assert "(cause: lost_record)" in report.recovered[0]
+    path = home_path / "memories" / "MEMORY.md"
+    assert report.last_states["memory"] == file_hash(path.read_text())
+    assert [v.id for v in mem.backend.history("memory")] == sorted(
+        v.id for v in mem.backend.history("memory")
+    )
+
+
+@pytest.mark.parametrize("crash", ["none", "aborted", "lost"])
+def test_a_hand_edit_is_still_an_outside_edit_after_crashes_and_back_and_forth_writes(
+    home_path: Path, crash: str
+) -> None:
+    """The state the last record left appears further back in the history (an entry
+    added and removed again): a hand edit now is still an outside edit, with or without
+    a crashed write before it."""
+    home_path.mkdir()
+    mem = Memory.open(home_path)
+    mem.add("memory", "base fact")
+    mem.add("memory", "passing fact")
+    mem.remove("memory", "passing fact")
+    if crash == "aborted":
+        _abort_a_write(home_path, "never written")
+    path = home_path / "memories" / "MEMORY.md"
+    path.write_text(path.read_text(encoding="utf-8") + "\n§\nadded by hand", encoding="utf-8")
+    if crash == "lost":  # a lost record after the hand edit: one change, a hand edit in it
+        _lose_a_record(home_path, "after the edit")
+    Memory.open(home_path).add("memory", "the next fact")
+    assert _causes(home_path) == ["outside_edit"]

@@ -405,12 +405,18 @@ class FileBackend:
         """Link the current file into the history as its newest version.
 
         Returns the new history path (``None`` when there is no current file). Nothing is
-        dropped here: :meth:`_prune` runs once the write has committed.
+        dropped here (:meth:`_prune` runs once the write has committed) but the links of
+        writes that died before their rename: the newest versions that are still the
+        current file (see :meth:`_committed`).
         """
-        if not path.exists():
+        try:
+            current = os.stat(path)
+        except FileNotFoundError:
             return None
         ensure_private_dir(self.history_dir)
         existing = self._history_names(target)
+        while existing and _same_file(os.path.join(self.history_dir, existing[-1]), current):
+            _discard(os.path.join(self.history_dir, existing.pop()))
         seq = 1
         if existing:
             last = existing[-1][len(FILENAMES[target]) + 1 :].partition(".")[0]
@@ -455,9 +461,39 @@ class FileBackend:
 
     def _kept(self, target: str) -> list[tuple[int, int, str]]:
         """The versions :meth:`history` shows: the newest ``history_limit`` (older ones
-        are being dropped)."""
-        entries = self._history_entries(target)
+        are being dropped) of those committed writes kept."""
+        entries = self._committed(target, self._history_entries(target))
         return entries[-self.history_limit :] if self.history_limit > 0 else entries
+
+    def _committed(
+        self, target: str, entries: list[tuple[int, int, str]]
+    ) -> list[tuple[int, int, str]]:
+        """``entries`` without the links of writes that did not commit.
+
+        A commit links the current file into the history and renames a new file over
+        it, so the file it kept is never the target's file again, nor kept again by a
+        later write. A version that is the current file, or the same file as a newer
+        version, was linked by a write that died before its rename (a crash leaves it
+        behind: nothing changed the target). The next write removes such links; until
+        then they are not versions. (Where hard links fail and versions are copies, this
+        cannot tell; those file systems are rare.)
+        """
+        try:
+            st = os.stat(self.path(target), follow_symlinks=False)
+            seen = {(st.st_dev, st.st_ino)}
+        except FileNotFoundError:
+            seen = set()
+        out = []
+        for entry in reversed(entries):
+            try:
+                st = os.stat(os.path.join(self.history_dir, entry[2]), follow_symlinks=False)
+            except FileNotFoundError:
+                continue
+            if (st.st_dev, st.st_ino) not in seen:
+                seen.add((st.st_dev, st.st_ino))
+                out.append(entry)
+        out.reverse()
+        return out
 
     def history(self, target: str) -> list[Version]:
         self.path(target)
@@ -757,6 +793,14 @@ def _acquired(lock: SidecarLock) -> bool:
     except LockTimeout:
         return False
     return True
+
+
+def _same_file(path: str, st: os.stat_result) -> bool:
+    try:
+        other = os.stat(path, follow_symlinks=False)
+    except FileNotFoundError:
+        return False
+    return (other.st_dev, other.st_ino) == (st.st_dev, st.st_ino)
 
 
 def _same_text(path: Path, text: str) -> bool:

@@ -9,14 +9,18 @@ Whoever next holds the target's lock repairs that: the next write (its commit re
 preceded, in the same append, by a ``recovered`` record), or :func:`reconcile` (``mnemic
 memory doctor --fix``). The ``recovered`` record goes from the state the last record left
 to the state found, and says its ``cause``, inferred from the history, which a mnemic
-commit always feeds before it renames (the previous text becomes the newest version):
+commit always feeds before it renames (the previous text becomes the newest version; a
+write that dies before its rename leaves no version: see ``FileBackend._committed``).
+The kept versions are read newest first (the current write's own left out):
 
-- ``lost_record``: the newest kept version (before the current write's own) is the state
-  the last record left, as a mnemic commit leaves it;
-- ``outside_edit``: it is not: the file was changed by something that keeps no history
-  (a hand edit, another tool);
+- ``lost_record``: one is the state the last record left, and every newer one is the
+  start of a later mnemic commit: the changes are commits whose records crashes lost
+  (one, or several in a row);
+- ``outside_edit``: the version the last record's own commit kept (the state it started
+  from) comes first, or, when that is not known, the newest is another state: the file
+  was changed by something that keeps no history (a hand edit, another tool);
 - ``unknown``: no history to tell by (``history_limit = 0``, the file did not exist at
-  the last record, or the version cannot be read).
+  the last record, the versions that would tell were dropped, or one cannot be read).
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from ..errors import MnemicError
-from ..governance.chain import Explain
+from ..governance.chain import Explain, Origin
 from .backend import CuratedBackend
 from .entries import TARGETS
 from .store import file_hash
@@ -40,25 +44,38 @@ def explainer(backend: CuratedBackend, wrote: Collection[str]) -> Explain:
     """The ``explain`` of a commit that wrote the targets in ``wrote`` (each of which
     then has its own previous text as the newest history version)."""
 
-    def explain(target: str, recorded: str | None, found: str | None) -> dict[str, Any]:
-        return {"cause": _cause(backend, target, recorded, own=target in wrote and found)}
+    def explain(
+        target: str, recorded: str | None, found: str | None, came_from: Origin | None
+    ) -> dict[str, Any]:
+        own = target in wrote and found
+        return {"cause": _cause(backend, target, recorded, came_from, own=own)}
 
     return explain
 
 
-def _cause(backend: CuratedBackend, target: str, recorded: str | None, *, own: object) -> str:
+def _cause(
+    backend: CuratedBackend,
+    target: str,
+    recorded: str | None,
+    came_from: Origin | None,
+    *,
+    own: object,
+) -> str:
     if recorded is None:
         return "unknown"
     try:
         versions = backend.history(target)
         if own and versions:
             versions = versions[:-1]  # the version this write kept: the state it found
-        if not versions:
-            return "unknown"
-        kept = file_hash(backend.read_version(target, versions[-1].id))
+        for version in reversed(versions):
+            kept = file_hash(backend.read_version(target, version.id))
+            if kept == recorded:
+                return "lost_record"  # and any newer version: later commits, also lost
+            if came_from is None or kept == came_from.state:
+                return "outside_edit"  # back at the last record, or nothing to go back by
     except MnemicError:
         return "unknown"
-    return "lost_record" if kept == recorded else "outside_edit"
+    return "unknown"
 
 
 def reconcile(memory: Memory, targets: Collection[str] = TARGETS) -> list[dict[str, Any]]:

@@ -60,9 +60,11 @@ from .chain import (
     Journal,
     JournalSnapshot,
     JournalTail,
+    Origin,
     VerifyReport,
     make_record,
     record_hash,
+    commit_origins,
     recorded_states,
     torn_tail_info,
     verify_chain,
@@ -385,12 +387,14 @@ class _States:
         """The journal's first ``upto`` bytes are accounted for."""
         self.end = upto
         """Where the complete lines end now (set under the append lock)."""
-        self.known: dict[str, str | None] = {}
+        self.known: dict[str, tuple[str | None, Origin | None]] = {}
+        """By target: the state its last commit record left, and the one it started from."""
         self.absent: set[str] = set()
         """Targets no record of which exists before ``upto``."""
 
-    def lookup(self, fd: int, target: str) -> tuple[bool, str | None]:
-        """(recorded at all, the state its last record left)."""
+    def lookup(self, fd: int, target: str) -> tuple[bool, str | None, Origin | None]:
+        """(recorded at all, the state its last record left, the state that record's
+        commit started from)."""
         if self.upto < self.end:
             data = os.pread(fd, self.end - self.upto, self.upto)
             for seen in [*self.known, *self.absent]:
@@ -399,15 +403,15 @@ class _States:
                     self.absent.discard(seen)
             self.upto = self.end
         if target in self.known:
-            return True, self.known[target]
+            return True, *self.known[target]
         if target in self.absent:
-            return False, None
+            return False, None, None
         found = _scan_back(fd, self.upto, target)
         if found is None:
             self.absent.add(target)
-            return False, None
-        self.known[target] = found[0]
-        return True, found[0]
+            return False, None, None
+        self.known[target] = found
+        return True, *found
 
     def advance(self, fd: int, records: list[dict[str, Any]], new_size: int) -> None:
         """This instance appended ``records``, ending the journal at ``new_size``."""
@@ -420,8 +424,9 @@ class _States:
     def _apply(self, rec: dict[str, Any] | None) -> None:
         if rec is None:
             return
+        origins = commit_origins(rec)
         for target, state in recorded_states(rec).items():
-            self.known[target] = state
+            self.known[target] = (state, origins.get(target))
             self.absent.discard(target)
 
 
@@ -441,9 +446,9 @@ def _needle(target: str) -> bytes:
     return json.dumps(target, ensure_ascii=False).encode("utf-8")
 
 
-def _scan_back(fd: int, end: int, target: str) -> tuple[str | None] | None:
-    """The state the last commit record of ``target`` before byte ``end`` left, as a
-    1-tuple, or ``None`` when no record names it."""
+def _scan_back(fd: int, end: int, target: str) -> tuple[str | None, Origin | None] | None:
+    """The state the last commit record of ``target`` before byte ``end`` left and the
+    one its commit started from, or ``None`` when no record names it."""
     needle = _needle(target)
     pos, carry, window = end, b"", _TAIL_WINDOW
     while pos > 0:
@@ -454,9 +459,11 @@ def _scan_back(fd: int, end: int, target: str) -> tuple[str | None] | None:
             if needle not in line:
                 continue
             rec = _parse_line(line)
-            states = recorded_states(rec) if rec is not None else {}
+            if rec is None:
+                continue
+            states = recorded_states(rec)
             if target in states:
-                return (states[target],)
+                return states[target], commit_origins(rec).get(target)
         pos = start
         window = min(window * 4, 1 << 22)
     return None

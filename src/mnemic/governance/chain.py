@@ -44,7 +44,9 @@ __all__ = [
     "JournalSnapshot",
     "JournalStore",
     "JournalTail",
+    "Origin",
     "VerifyReport",
+    "commit_origins",
     "make_record",
     "record_hash",
     "recorded_states",
@@ -58,9 +60,21 @@ RECOVERED_ACTION = "recovered"
 """``action`` of the record that accounts, after the fact, for a change of a target that
 has no record of its own (a write whose record a crash lost, or a hand edit)."""
 
-Explain = Callable[[str, str | None, str | None], dict[str, Any]]
-"""``explain(target, recorded, found)``: extra fields of a ``recovered`` record (its
-``cause``), given the state the last record left and the state found under the lock."""
+
+
+@dataclass(frozen=True, slots=True)
+class Origin:
+    """The content hash a commit found its target in (``None``: no file), which it kept
+    as the newest history version (none when there was no file)."""
+
+    state: str | None
+
+
+Explain = Callable[[str, str | None, str | None, Origin | None], dict[str, Any]]
+"""``explain(target, recorded, found, came_from)``: extra fields of a ``recovered`` record
+(its ``cause``), given the state the last record left, the state found under the lock,
+and where the commit of that record started from (:func:`commit_origins`; ``None``
+when that is not known)."""
 
 
 def record_hash(record: dict[str, Any]) -> str:
@@ -248,6 +262,22 @@ def _follow_states(
             states[target] = (number, left)
 
 
+def commit_origins(rec: dict[str, Any]) -> dict[str, Origin]:
+    """Where the commit of ``rec`` started from, for each target it changed (named in
+    ``before`` and, with another state, in ``after``). A ``recovered`` record changed
+    no file: none."""
+    if rec.get("result") != "ok" or rec.get("action") == RECOVERED_ACTION:
+        return {}
+    before, after = rec.get("before"), rec.get("after")
+    if not isinstance(before, dict) or not isinstance(after, dict):
+        return {}
+    return {
+        t: Origin(h)
+        for t, h in before.items()
+        if t in after and (h is None or isinstance(h, str)) and h != after[t]
+    }
+
+
 def recorded_states(rec: dict[str, Any]) -> dict[str, str | None]:
     """The content hash each target has after ``rec``, as far as ``rec`` says: a commit
     record (result ``ok``) leaves its ``after`` states, and its ``before`` ones for
@@ -360,10 +390,11 @@ class JournalTail:
     hash: str
     torn: bytes | None = None
     head_count: int | None = None
-    recorded: Callable[[str], tuple[bool, str | None]] | None = None
+    recorded: Callable[[str], tuple[bool, str | None, Origin | None]] | None = None
     """``recorded(target)``: (whether any commit record names it, the content hash the
-    last one left) under the append lock; ``None`` where the store does not follow
-    states (then no ``recovered`` record is written)."""
+    last one left, where its commit started from: :func:`commit_origins`, ``None`` when
+    not known) under the append lock; ``None`` where the store does not follow states
+    (then no ``recovered`` record is written)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -458,7 +489,7 @@ class Journal:
         out: list[Entry] = []
         now = self.clock()
         for target in sorted(found):
-            known, recorded = tail.recorded(target)
+            known, recorded, came_from = tail.recorded(target)
             if not known or recorded == found[target]:
                 continue
             rec_fields = {
@@ -476,7 +507,7 @@ class Journal:
                     "the target changed after its last record with no record of its own; "
                     "the change is recorded now, by the next writer under the target's lock"
                 ),
-                **explain(target, recorded, found[target]),
+                **explain(target, recorded, found[target], came_from),
             }
             out.append(make_record(seq + 1, prev, now, rec_fields))
             seq, prev = seq + 1, out[-1][0]["hash"]
