@@ -374,3 +374,67 @@ def test_a_hand_edit_is_still_an_outside_edit_after_crashes_and_back_and_forth_w
         _lose_a_record(home_path, "after the edit")
     Memory.open(home_path).add("memory", "the next fact")
     assert _causes(home_path) == ["outside_edit"]
+
+
+def _busy_writer(home: Path, start: int) -> None:
+    """Adds ``fact i`` at time 10i, replaces it with ``fact i revised`` at 10i + 1 and
+    removes every other one at 10i + 2, until killed."""
+    now = [0.0]
+    mem = Memory.open(home, origin="cli", session_id="storm", clock=lambda: now[0])
+    i = start
+    while True:
+        now[0] = 10.0 * i
+        mem.add("memory", f"fact {i}")
+        now[0] += 1
+        mem.replace("memory", f"fact {i}", f"fact {i} revised")
+        if i % 2:
+            now[0] += 1
+            mem.remove("memory", f"fact {i} revised")
+        i += 1
+
+
+def _as_written(entry: str) -> tuple[float, float, str, str | None, str | None]:
+    """(created, updated, actor, origin, session) a busy writer recorded for ``entry``."""
+    i = int(entry.split()[1])
+    updated = 10.0 * i + (1 if entry.endswith(" revised") else 0)
+    return 10.0 * i, updated, "cli", "cli", "storm"
+
+
+@pytest.mark.slow
+def test_random_kills_of_a_busy_writer_leave_provenance_and_causes_true(home_path: Path) -> None:
+    """A writer that adds, replaces and removes in a tight loop is killed at random
+    points, 200 times. After each kill every live entry has the author, session and
+    times its last committed write recorded; at the end the journal accounts for every
+    change, and each change recorded after the fact is a lost record."""
+    home_path.mkdir()
+    Memory.open(home_path, origin="agent", session_id="s1", clock=lambda: T0).add(
+        "memory", BASE
+    )
+    rng = random.Random(20261206)
+    kills = 0
+    for _ in range(200):
+        start = rng.randrange(1, 10**6) * 1000
+        pid = os.fork()
+        if pid == 0:
+            try:
+                _busy_writer(home_path, start)
+            finally:
+                os._exit(3)
+        # A random delay picks where in the loop the kill lands (not a synchronisation).
+        time.sleep(rng.uniform(0.004, 0.03))
+        os.kill(pid, signal.SIGKILL)
+        _, status = os.waitpid(pid, 0)
+        kills += killed(status)
+        got = _provenance(home_path)
+        base = got.pop(BASE)
+        assert (base.actor, base.created, base.session_id) == ("model", T0, "s1")
+        for entry, p in got.items():
+            assert (p.created, p.updated, p.actor, p.origin, p.session_id) == _as_written(entry)
+        if len(got) > 6:
+            Memory.open(home_path).batch("memory", [Op("remove", None, e) for e in got])
+    assert kills == 200
+    Memory.open(home_path).add("memory", "the last fact")
+    report = AuditJournal(home_path / "audit").verify()
+    assert report.ok and report.outside_changes == ()
+    causes = {line.rpartition("cause: ")[2] for line in report.recovered}
+    assert causes <= {"lost_record)"}, report.recovered

@@ -23,6 +23,7 @@ from mnemic.config import load_settings
 from mnemic.curated import Memory, Op
 from mnemic.curated.entries import serialize
 from mnemic.curated.provenance import Provenance, Stamp, advance, decode, encode, resolve
+from mnemic.curated.store import OpResult
 from mnemic.errors import ConfigError, InvalidArgument
 
 T0 = 1_000_000.0
@@ -423,6 +424,37 @@ def test_a_write_that_did_not_commit_leaves_every_entry_as_it_was(
             assert p == was[before.index(entry)]
         else:
             assert (p.actor, p.created) == ("cli", T0 + 2)
+
+
+@settings(max_examples=150, deadline=None)
+@given(before=entry_lists, fates=st.lists(st.sampled_from(["keep", "replace", "remove"])))
+def test_entries_a_write_replaced_or_removed_read_as_before_when_it_did_not_commit(
+    before: list[str], fates: list[str]
+) -> None:
+    """The operations' results move a replaced entry's record to its new text and drop a
+    removed one's; the ledger still keeps what they had, for a text never renamed in."""
+    raw_before = serialize(before)
+    start = advance(None, None, [], before, raw_before, Stamp("model", "agent", "s0"), T0)
+    was = resolve(start, raw_before, before, T0 + 1)
+    after: list[str] = []
+    results: list[OpResult] = []
+    for entry, fate in zip(before, fates + ["keep"] * len(before), strict=False):
+        if fate == "replace":
+            results.append(OpResult("replace", "replaced", f"{entry} (new)", entry))
+            after.append(f"{entry} (new)")
+        elif fate == "remove":
+            results.append(OpResult("remove", "removed", None, entry))
+        else:
+            after.append(entry)
+    ledger = advance(
+        start, raw_before, before, after, serialize(after), Stamp("cli", "cli"), T0 + 2, results
+    )
+    stored = decode(encode(ledger), "memory")
+    assert resolve(stored, raw_before, before, T0 + 3) == was
+    for entry, p in zip(after, resolve(stored, serialize(after), after, T0 + 3), strict=True):
+        old = entry.removesuffix(" (new)")
+        assert p.created == was[before.index(old)].created
+        assert p.actor == ("cli" if entry != old else "model")
 
 
 def test_stale_after_days_is_validated_like_other_numbers(home_path: Path) -> None:
