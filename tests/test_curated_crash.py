@@ -223,7 +223,7 @@ def test_a_write_killed_between_its_ledger_and_its_rename_leaves_every_entry_as_
     text = path.read_text(encoding="utf-8")
     for ops in ([CHANGE[0]], [CHANGE[1]], CHANGE):
         writer = _writer(home_path)
-        status = run_killed_at(1, lambda ops=ops: writer.batch("memory", ops), **AT_THE_RENAME)
+        status = run_killed_at(1, lambda w=writer, o=ops: w.batch("memory", o), **AT_THE_RENAME)
         assert killed(status)
         assert path.read_text(encoding="utf-8") == text
         ledger = decode((home_path / "memories" / ".MEMORY.md.provenance.json").read_text(), "")
@@ -407,9 +407,7 @@ def test_random_kills_of_a_busy_writer_leave_provenance_and_causes_true(home_pat
     times its last committed write recorded; at the end the journal accounts for every
     change, and each change recorded after the fact is a lost record."""
     home_path.mkdir()
-    Memory.open(home_path, origin="agent", session_id="s1", clock=lambda: T0).add(
-        "memory", BASE
-    )
+    Memory.open(home_path, origin="agent", session_id="s1", clock=lambda: T0).add("memory", BASE)
     rng = random.Random(20261206)
     kills = 0
     for _ in range(200):

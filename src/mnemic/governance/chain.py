@@ -61,7 +61,6 @@ RECOVERED_ACTION = "recovered"
 has no record of its own (a write whose record a crash lost, or a hand edit)."""
 
 
-
 @dataclass(frozen=True, slots=True)
 class Origin:
     """The content hash a commit found its target in (``None``: no file), which it kept
