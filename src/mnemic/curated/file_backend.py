@@ -9,7 +9,7 @@ File layout under ``<home>/memories/``::
     .txn.intent                        redo record of a commit spanning both targets
                                        (exists only while such a commit is in flight)
     .MEMORY.md.provenance.json         who wrote each entry, and when (0600, advisory;
-                                       see :mod:`.provenance`)
+                                       see :mod:`.provenance` and :mod:`.file_ledger`)
     .MEMORY.md.prov-<id>.old           the sidecar a write replaced, until the flusher
                                        thread removes it (not a temp file: it outlives
                                        the lock)
@@ -25,7 +25,6 @@ files end up old or both new, never one of each.
 from __future__ import annotations
 
 import contextlib
-import errno
 import hashlib
 import json
 import logging
@@ -51,15 +50,13 @@ from ..fsio import (
 from ..governance import flusher
 from .backend import Backup, Problem, Removal, RetentionPolicy, Version
 from .entries import FILENAMES, TARGETS
-from .provenance import MAX_LEDGER_BYTES
+from .file_ledger import Sidecars
 
 __all__ = ["FileBackend"]
 
 log = logging.getLogger(__name__)
 
 INTENT_NAME = ".txn.intent"
-ASIDE_SUFFIX = ".old"
-"""Ends the name of a provenance sidecar a write renamed aside (see ``_write_provenance``)."""
 
 
 class FileBackend:
@@ -72,7 +69,8 @@ class FileBackend:
         # Built once: a write asks for these paths a dozen times.
         self._paths = {t: directory / name for t, name in FILENAMES.items()}
         self._locks = {t: directory / f"{name}.lock" for t, name in FILENAMES.items()}
-        self._ledgers = {t: directory / f".{name}.provenance.json" for t, name in FILENAMES.items()}
+        self.ledgers = Sidecars(directory, FILENAMES)
+        """The provenance sidecars (:mod:`.file_ledger`)."""
         self._intent = directory / INTENT_NAME
         # A read-only home that never held memory: both targets read as empty, and the
         # first write (which tries to create the directory again) says the home is read-only.
@@ -98,116 +96,14 @@ class FileBackend:
 
     def provenance_path(self, target: str) -> Path:
         """The provenance sidecar of a target (``.MEMORY.md.provenance.json``)."""
-        return self._ledgers[target]
+        return self.ledgers.path(target)
 
     # -- reads ---------------------------------------------------------------
     def read(self, target: str) -> str | None:
         return read_text_strict(self.path(target), nofollow=True)
 
     def read_provenance(self, target: str) -> str | None:
-        # Never follows a symlink, never blocks on a FIFO, refuses a huge file: each is
-        # an UnreadableFile / UnsafePath the caller logs and ignores.
-        text = _read_ledger(self.provenance_path(target))
-        if text is None:
-            # No sidecar: a writer may be (or have died) between its two renames; the
-            # copy it moved aside is the ledger of the text on disk.
-            aside = self._interrupted_ledger(target)
-            if aside is not None:
-                text = _read_ledger(aside)
-        return text
-
-    def _asides(self, target: str) -> tuple[list[str], set[str]]:
-        """The old sidecars of ``target`` renamed aside (paths), and every name in the
-        directory (to pair them with their writers' temp files)."""
-        prefix = f"{temp_prefix(self.path(target))}prov-"
-        try:
-            names = set(os.listdir(self.directory))
-        except FileNotFoundError:
-            return [], set()
-        found = sorted(n for n in names if n.startswith(prefix) and n.endswith(ASIDE_SUFFIX))
-        return [os.path.join(self.directory, n) for n in found], names
-
-    def _interrupted_ledger(self, target: str) -> str | None:
-        """The sidecar a writer renamed aside and did not replace: an aside whose new
-        sidecar (the temp file of the same name) is still there. A replaced sidecar's
-        aside has no such partner: its temp file was renamed into place."""
-        asides, names = self._asides(target)
-        for aside in asides:
-            if _partner(aside) in names:
-                return aside
-        return None
-
-    def _restore_ledger(self, target: str) -> bool:
-        """Put back the sidecar a writer that died between its two renames left aside
-        (caller holds the target's lock); True if there was one. Its new sidecar (the
-        temp file) goes: the text it was written for was never renamed into place."""
-        if os.path.lexists(self.provenance_path(target)):
-            return False
-        aside = self._interrupted_ledger(target)
-        if aside is None:
-            return False
-        try:
-            os.rename(aside, self.provenance_path(target))
-        except OSError as exc:
-            log.warning("could not put back the provenance of %s: %s", target, exc)
-            return False
-        _discard(os.path.join(self.directory, _partner(aside)))
-        return True
-
-    def _read_provenance_locked(self, target: str) -> str | None:
-        """:meth:`read_provenance` for the holder of the target's lock, who first puts
-        back a sidecar a crashed writer left aside."""
-        text = _read_ledger(self.provenance_path(target))
-        if text is None and self._restore_ledger(target):
-            text = _read_ledger(self.provenance_path(target))
-        return text
-
-    def _write_provenance(self, target: str, ledger: str) -> None:
-        """Replace the provenance sidecar of a target (caller holds its lock).
-
-        A temp file without an fsync of its own (provenance is advisory; the directory
-        fsync of the commit it goes with carries the renames). The old sidecar is first
-        renamed aside and then removed, rather than renamed over: on ext4, a rename over
-        an existing file forces the new file's data to disk before the commit's journal
-        entry (``auto_da_alloc``), which would cost as much as an fsync inside the lock.
-        Between the two renames (or after a crash there) there is no sidecar, but the
-        aside and the new temp file share a name: readers then read the aside
-        (:meth:`_interrupted_ledger`), and :meth:`cleanup` puts it back. Renames never
-        follow or open what they move: a symlink or a FIFO in place of the sidecar is
-        moved aside and removed. The temp file is one of the target's temp files (the
-        debris of a crash, removed like a target writer's); the aside is not, as it
-        outlives the lock until the flusher thread removes it: it ends in
-        :data:`ASIDE_SUFFIX`, and :meth:`cleanup` removes any a process left behind.
-        """
-        path = self.provenance_path(target)
-        stem = f"{temp_prefix(self.path(target))}prov-{os.urandom(6).hex()}"
-        tmp = os.path.join(self.directory, f"{stem}{TEMP_SUFFIX}")
-        aside = os.path.join(self.directory, f"{stem}{ASIDE_SUFFIX}")
-        try:
-            fd = os.open(
-                tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, FILE_MODE
-            )
-            try:
-                view = memoryview(ledger.encode("utf-8"))
-                while view:
-                    view = view[os.write(fd, view) :]
-            finally:
-                os.close(fd)
-            if os.path.isdir(path) and not os.path.islink(path):
-                raise IsADirectoryError(errno.EISDIR, "a directory is in the way", str(path))
-            try:
-                os.rename(path, aside)
-            except FileNotFoundError:
-                aside = ""
-            os.rename(tmp, path)
-        except OSError as exc:
-            _discard(tmp)
-            if aside and os.path.lexists(aside) and not os.path.lexists(path):
-                with contextlib.suppress(OSError):
-                    os.rename(aside, path)  # put back what was there
-            raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
-        if aside:  # freeing its blocks can wait for a filesystem commit: not on our path
-            flusher.submit(("unlink", aside), lambda: _discard(aside))
+        return self.ledgers.read(target)
 
     # -- transactions --------------------------------------------------------
     @contextlib.contextmanager
@@ -578,7 +474,7 @@ class FileBackend:
                 log.info("completed a commit spanning both targets left by a crashed writer")
                 removed.append(str(self.intent_path))
         for target in FILENAMES:
-            if not stale_temp_files(self.path(target)) and not self._asides(target)[0]:
+            if not stale_temp_files(self.path(target)) and not self.ledgers.asides(target):
                 continue
             lock = SidecarLock(self.lock_path(target), 0.0)
             # Temp files only exist while a writer holds the lock: if we can take it, every
@@ -588,7 +484,7 @@ class FileBackend:
             try:
                 if os.path.lexists(self.intent_path):
                     continue  # its temp files are needed to complete it
-                if self._restore_ledger(target):  # before its partner goes with the debris
+                if self.ledgers.restore(target):  # before its partner goes with the debris
                     log.info("put back the provenance of %s left aside by a crashed writer", target)
                 for p in stale_temp_files(self.path(target)):
                     with contextlib.suppress(FileNotFoundError):
@@ -596,7 +492,7 @@ class FileBackend:
                         removed.append(str(p))
                 # Old sidecars: a crashed writer's, or one a live process's flusher is
                 # about to remove (so not reported as debris).
-                _discard(*self._asides(target)[0])
+                _discard(*self.ledgers.asides(target))
             finally:
                 lock.release()
         return removed
@@ -730,7 +626,7 @@ class FileBackend:
             ]
             victims += [b.location for b in self.backups(target)]
             victims += stale_temp_files(path)
-            victims += self._asides(target)[0]  # old copies of the provenance sidecar
+            victims += self.ledgers.asides(target)  # old copies of the provenance sidecar
             if not dry_run:
                 for victim in victims:
                     with contextlib.suppress(FileNotFoundError):
@@ -766,11 +662,11 @@ class _FileTxn:
 
     def read_provenance(self, target: str) -> str | None:
         self._check(target)
-        return self._backend._read_provenance_locked(target)
+        return self._backend.ledgers.read_locked(target)
 
     def write_provenance(self, target: str, ledger: str) -> None:
         self._check(target)
-        self._backend._write_provenance(target, ledger)
+        self._backend.ledgers.write(target, ledger)
 
     def write_all(self, writes: dict[str, str]) -> None:
         for target in writes:
@@ -808,15 +704,6 @@ def _same_text(path: Path, text: str) -> bool:
         return read_text_strict(path, nofollow=True) == text
     except StorageError:
         return False
-
-
-def _read_ledger(path: str | Path) -> str | None:
-    return read_text_strict(path, nofollow=True, max_bytes=MAX_LEDGER_BYTES)
-
-
-def _partner(aside: str) -> str:
-    """The name of the temp file written by the writer that renamed ``aside``."""
-    return os.path.basename(aside)[: -len(ASIDE_SUFFIX)] + TEMP_SUFFIX
 
 
 def _discard(*paths: str | None) -> None:
