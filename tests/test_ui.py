@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 import re
 import sys
+from html import unescape as html_unescape
 from pathlib import Path
+from urllib.parse import urlencode, urljoin, urlsplit
 
 import pytest
 from hypothesis import given, strategies as st
@@ -21,18 +23,30 @@ from mnemic.sessions import open_store
 from mnemic.sessions.store import NewMessage, NewSession
 from mnemic.ui.app import build_app
 from mnemic.ui.render import highlight, side_by_side
-from mnemic.ui.security import Access
+from mnemic.ui.security import SESSION_SECONDS, Access
 from mnemic.ui.serve import serve_ui
 
 PORT = 8767
 BASE = f"http://127.0.0.1:{PORT}"
 PAGES = ("/memory", "/pending", "/audit", "/sessions", "/skills", "/prompt")
 EVIL = "<script>alert(1)</script>"
+TOKEN = "console-test-token-8b1f0c2d9e3a4b5c6d7e8f90"
 
 
-def client_for(home_path: Path, *, host: str = "127.0.0.1", token: str = "") -> TestClient:
+def client_for(
+    home_path: Path, *, host: str = "127.0.0.1", token: str = TOKEN, login: bool = True
+) -> TestClient:
+    """A client of the console; with ``login`` it has opened ``/?token=`` once (as the
+    owner's browser does with the printed address) and keeps the session cookie."""
     app = build_app(Home.open(home_path), Access(host, PORT, token))
-    return TestClient(app, base_url=f"http://{host}:{PORT}", follow_redirects=False)
+    client = TestClient(app, base_url=f"http://{host}:{PORT}", follow_redirects=False)
+    if login:
+        assert client.get(f"/?token={token}").status_code == 303
+    return client
+
+
+def session_path(sid: str, action: str = "view") -> str:
+    return f"/sessions/{action}?{urlencode({'id': sid})}"
 
 
 @pytest.fixture
@@ -450,30 +464,114 @@ def test_a_foreign_origin_is_refused_and_the_own_origin_accepted(
     assert r.status_code == 303 and memory_file(home_path) == "own form\n§\ncross-site"
 
 
-def test_off_loopback_a_token_is_required_before_anything_is_served(home_path: Path) -> None:
-    with pytest.raises(ConfigError) as err:
-        serve_ui(Home.open(home_path), host="0.0.0.0", port=0, token="")
-    assert "needs a bearer token" in str(err.value)
-    with pytest.raises(ConfigError):
-        serve_ui(Home.open(home_path), host="127.0.0.1", port=0, token="short")
+def test_a_weak_token_is_refused_before_anything_is_served(home_path: Path) -> None:
+    for host in ("0.0.0.0", "127.0.0.1"):
+        with pytest.raises(ConfigError) as err:
+            serve_ui(Home.open(home_path), host=host, port=0, token="short")
+        assert "at least 32" in str(err.value)
 
 
-def test_the_token_is_taken_once_from_the_url_then_kept_in_a_strict_cookie(
+def every_route(home_path: Path) -> list[tuple[str, str]]:
+    """``(method, path)`` of every route the console has (path parameters filled in)."""
+    app = build_app(Home.open(home_path), Access("127.0.0.1", PORT, TOKEN))
+    out = []
+    for route in app.app.routes:  # type: ignore[attr-defined]  # the Guard's app
+        path = re.sub(r"\{[^}]*\}", "ui.css", route.path)
+        out.extend((method, path) for method in sorted(route.methods or ()) if method != "HEAD")
+    return out
+
+
+def test_on_loopback_too_every_route_needs_the_token(home_path: Path) -> None:
+    """Loopback answers every local user: without the token or a session, nothing is
+    read or written, whatever the route or the method."""
+    Memory.open(home_path).add("user", "Name: Ada")
+    before = memory_file(home_path, "USER.md")
+    client = client_for(home_path, login=False)
+    routes = every_route(home_path)
+    assert ("POST", "/memory/add") in routes and ("GET", "/static/ui.css") in routes
+    form = {"target": "user", "content": "planted", "id": "x", "csrf": "x"}
+    for method, path in routes:
+        r = client.request(method, path, data=form if method == "POST" else None)
+        assert r.status_code == 401 and "Token required" in r.text, (method, path)
+        assert "Ada" not in r.text
+    assert memory_file(home_path, "USER.md") == before
+    forged = {"cookie": f"mnemic_ui_{PORT}=0." + "0" * 64}
+    assert client.get("/memory", headers=forged).status_code == 401
+
+
+def test_the_token_is_taken_once_from_the_url_then_kept_in_a_strict_expiring_cookie(
     home_path: Path,
 ) -> None:
     token = "t" * 40
-    client = client_for(home_path, host="0.0.0.0", token=token)
+    client = client_for(home_path, host="0.0.0.0", token=token, login=False)
     assert client.get("/memory", headers={"host": f"10.0.0.5:{PORT}"}).status_code == 401
     assert client.get(f"/memory?token={'x' * 40}").status_code == 401
     assert client.get("/memory", headers={"host": f"evil.example:{PORT}"}).status_code == 400
     r = client.get(f"/memory?token={token}&a=1")
     assert r.status_code == 303 and r.headers["location"] == "/memory?a=1"
     cookie = r.headers["set-cookie"]
-    assert "HttpOnly" in cookie and "SameSite=strict" in cookie.replace("Strict", "strict")
+    attributes = {part.strip().split("=")[0].lower() for part in cookie.split(";")}
+    assert cookie.startswith(f"mnemic_ui_{PORT}=")  # named after the port
+    assert {"httponly", "samesite", "max-age", "path"} <= attributes
+    assert "samesite=strict" in cookie.lower() and f"max-age={SESSION_SECONDS}" in cookie.lower()
     assert token not in cookie
     assert client.get("/memory").status_code == 200  # the client kept the cookie
     client.cookies.clear()
     assert client.get("/memory").status_code == 401
+
+
+def test_a_session_cookie_is_worth_nothing_to_another_run_of_the_console(
+    home_path: Path,
+) -> None:
+    """Two runs with the same token: the cookie one issued does not open the other (it
+    used to be derived from the token alone, the same for every run, forever)."""
+    first = client_for(home_path)
+    value = first.cookies[f"mnemic_ui_{PORT}"]
+    assert first.get("/memory").status_code == 200
+    second = client_for(home_path, login=False)
+    replayed = {"cookie": f"mnemic_ui_{PORT}={value}"}
+    assert second.get("/memory", headers=replayed).status_code == 401
+
+
+def test_a_session_cookie_expires_on_the_server_too(home_path: Path) -> None:
+    now = [1000.0]
+    access = Access("127.0.0.1", PORT, TOKEN, clock=lambda: now[0])
+    client = TestClient(build_app(Home.open(home_path), access), base_url=BASE)
+    client.follow_redirects = False
+    assert client.get(f"/?token={TOKEN}").status_code == 303
+    assert client.get("/memory").status_code == 200
+    now[0] += SESSION_SECONDS - 1
+    assert client.get("/memory").status_code == 200
+    now[0] += 1
+    r = client.get("/memory")  # the browser was told Max-Age; a replayed copy is refused
+    assert r.status_code == 401 and "12 hours" in r.text
+
+
+def test_a_cookie_planted_beside_ours_does_not_lock_the_owner_out(home_path: Path) -> None:
+    """Another app on this host can set a cookie of our name (cookies ignore ports); the
+    browser then sends both. Ours still counts."""
+    client = client_for(home_path)
+    ours = client.cookies[f"mnemic_ui_{PORT}"]
+    client.cookies.clear()
+    header = f"mnemic_ui_{PORT}=planted; mnemic_ui_{PORT}={ours}"
+    assert client.get("/memory", headers={"cookie": header}).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("path", "location"),
+    [
+        ("//evil.example/x", "/evil.example/x"),
+        ("/\\\\evil.example/x", "/evil.example/x"),
+        ("///evil.example", "/evil.example"),
+        ("/memory", "/memory"),
+    ],
+)
+def test_the_token_redirect_stays_on_the_console(home_path: Path, path: str, location: str) -> None:
+    client = client_for(home_path, login=False)
+    r = client.get(f"{BASE}{path}?token={TOKEN}")
+    assert r.status_code == 303
+    assert r.headers["location"] == location
+    assert urlsplit(urljoin(f"{BASE}/", r.headers["location"])).netloc == f"127.0.0.1:{PORT}"
 
 
 def test_planted_script_and_html_are_escaped_everywhere(
