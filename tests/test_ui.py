@@ -170,9 +170,33 @@ def test_drift_shows_the_adopt_preview_and_adopting_rewrites_the_file(
     (home_path / "memories" / "MEMORY.md").write_text("one\n§\n\n§\ntwo  \n", encoding="utf-8")
     page = client.get("/memory").text
     assert "Edited outside mnemic" in page and "blank segments" in page
-    assert post(client, "/memory/adopt", target="memory").status_code == 303
+    r = post(client, "/memory/adopt", target="memory", hash=adopt_hash(page))
+    assert r.status_code == 303
     assert memory_file(home_path) == "one\n§\ntwo"
     assert "Edited outside mnemic" not in client.get("/memory").text
+
+
+def adopt_hash(page: str) -> str:
+    found = re.search(r'name="hash" value="([0-9a-f]+)"', page)
+    assert found, "the adopt form carries no hash of what it showed"
+    return found.group(1)
+
+
+def test_adopt_refuses_a_file_changed_after_the_page_showed_its_preview(
+    client: TestClient, home_path: Path
+) -> None:
+    path = home_path / "memories" / "MEMORY.md"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("one\n§\n\n§\ntwo  \n", encoding="utf-8")
+    shown = adopt_hash(client.get("/memory").text)
+    changed = "one\n§\n\n§\ntwo\n§\nplanted after the preview"
+    path.write_text(changed, encoding="utf-8")
+    r = post(client, "/memory/adopt", target="memory", hash=shown)
+    assert r.status_code == 409 and "nothing was adopted" in r.text
+    assert "planted after the preview" in r.text  # the new preview, to look at first
+    assert path.read_text(encoding="utf-8") == changed
+    r = post(client, "/memory/adopt", target="memory")  # a form without the hash
+    assert r.status_code == 409 and path.read_text(encoding="utf-8") == changed
 
 
 def test_history_shows_a_side_by_side_diff_and_restores_a_version(
