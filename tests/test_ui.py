@@ -303,6 +303,25 @@ def test_audit_filters_by_query_string_and_verify_names_the_first_bad_record(
     assert "TAMPERED OR DAMAGED" in page and "first bad record at line 1" in page
 
 
+@pytest.mark.parametrize(
+    ("query", "matched"),
+    [
+        ("until=9999-12-31", 1),
+        ("since=9999-12-31T23:59", 0),
+        ("since=0001-01-01", 1),
+        ("until=0001-01-01", 0),
+        ("since=0001-01-01&until=9999-12-31", 1),
+    ],
+)
+def test_audit_dates_at_the_edges_of_the_calendar_filter_instead_of_failing(
+    client: TestClient, home_path: Path, query: str, matched: int
+) -> None:
+    Memory.open(home_path, origin="cli").add("memory", "one record")
+    r = client.get(f"/audit?{query}")
+    assert r.status_code == 200, r.text
+    assert f"{matched} of 1 record(s)" in r.text
+
+
 # -- sessions ------------------------------------------------------------------------------
 
 
