@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, strategies as st
 from starlette.testclient import TestClient
 
+from _backends import Kit
 from mnemic.curated import Memory
 from mnemic.curated.entries import entry_handle
 from mnemic.errors import ConfigError, MissingDependency
@@ -356,23 +357,80 @@ def test_a_session_shows_its_lineage_exports_and_is_deleted_after_confirmation(
     client: TestClient, home_path: Path
 ) -> None:
     parent, child = _sessions(home_path)
-    page = client.get(f"/sessions/{parent}").text
+    page = client.get(session_path(parent)).text
     assert "continued in" in page and child in page and "compressed" in page
-    assert "parent:" in client.get(f"/sessions/{child}").text
+    assert "parent:" in client.get(session_path(child)).text
 
-    r = client.get(f"/sessions/{parent}/export")
+    r = client.get(session_path(parent, "export"))
     assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
     records = [json.loads(line) for line in r.text.splitlines()]
     assert any("billing" in json.dumps(rec) for rec in records)
 
-    assert "Delete session" in client.get(f"/sessions/{parent}/delete").text
+    assert "Delete session" in client.get(session_path(parent, "delete")).text
     with open_store(Home.open(home_path)) as store:
         assert store.has_session(parent)
-    r = post(client, f"/sessions/{parent}/delete")
+    r = post(client, "/sessions/delete", id=parent)
     assert r.status_code == 303
     with open_store(Home.open(home_path)) as store:
         assert not store.has_session(parent) and store.has_session(child)
-    assert client.get(f"/sessions/{parent}").status_code == 404
+    assert client.get(session_path(parent)).status_code == 404
+
+
+@pytest.mark.parametrize("sid", ["team/ops", ".", "..", "a/../b", "50% & more?#x"])
+def test_a_session_whose_id_holds_path_characters_is_opened_exported_and_deleted(
+    client: TestClient, home_path: Path, sid: str
+) -> None:
+    with open_store(Home.open(home_path)) as store:
+        store.start_session(NewSession(id=sid, title="Odd id"))
+        store.append_messages(sid, [NewMessage("user", "the message of an odd id")])
+    listed = client.get("/sessions").text
+    link = re.search(r'href="(/sessions/view\?[^"]*)">', listed)
+    assert link, "the list links the session"
+    page = client.get(html_unescape(link.group(1)))
+    assert page.status_code == 200 and "the message of an odd id" in page.text
+    r = client.get(session_path(sid, "export"))
+    assert r.status_code == 200 and json.loads(r.text.splitlines()[0])["session_id"] == sid
+    assert client.get(session_path(sid, "delete")).status_code == 200
+    assert post(client, "/sessions/delete", id=sid).status_code == 303
+    with open_store(Home.open(home_path)) as store:
+        assert not store.has_session(sid)
+
+
+def test_a_huge_session_is_shown_a_bounded_page_at_a_time_saying_what_is_cut(
+    backend: Kit, home_path: Path
+) -> None:
+    """The database cuts each message (files: SQLite; PostgreSQL): a page costs at most
+    PAGE_MESSAGES x MESSAGE_CHARS characters, whatever the session holds."""
+    from mnemic.ui.sessions import MESSAGE_CHARS, PAGE_MESSAGES
+
+    client = client_for(home_path)
+    huge = "x" * (MESSAGE_CHARS * 3) + "END-OF-HUGE"
+    calls = [{"function": {"name": "dump", "arguments": "y" * (MESSAGE_CHARS * 2)}}]
+    with open_store(Home.open(home_path)) as store:
+        sid = store.start_session(NewSession(title="Big"))
+        store.append_messages(
+            sid,
+            [
+                NewMessage("tool", huge),
+                NewMessage("assistant", "calling", tool_calls=calls),
+                *(NewMessage("user", f"message number {i}.") for i in range(2, 250)),
+            ],
+        )
+    first = client.get(session_path(sid)).text
+    assert len(first) < PAGE_MESSAGES * 1000 + MESSAGE_CHARS * 2  # not 1.6 MB of page
+    assert "END-OF-HUGE" not in first and "y" * 100 not in first
+    assert f"first {MESSAGE_CHARS:,} of {len(huge):,} characters" in first
+    assert "its tool calls (" in first and "Export has them" in first
+    assert f"message number {PAGE_MESSAGES - 1}." in first
+    assert f"message number {PAGE_MESSAGES}." not in first
+    later = re.search(r'href="([^"]*from=(\d+))">Later messages', first)
+    assert later and int(later.group(2)) == PAGE_MESSAGES
+    second = client.get(html_unescape(later.group(1))).text
+    assert f"message number {PAGE_MESSAGES}." in second and "Earlier messages" in second
+    assert "message number 1." not in second
+    exported = client.get(session_path(sid, "export")).text  # everything, uncut
+    assert "END-OF-HUGE" in exported and "y" * MESSAGE_CHARS * 2 in exported
+    assert client.get(session_path(sid) + "&from=-1").status_code == 400
 
 
 # -- skills and prompt ----------------------------------------------------------------------
@@ -629,7 +687,7 @@ def test_planted_script_and_html_are_escaped_everywhere(
     parent, _ = _sessions(home_path)
     pages = [
         *PAGES,
-        f"/sessions/{parent}",
+        session_path(parent),
         "/sessions?q=pipeline",
         "/skills/view?name=ops/deploy",
         "/skills/edit?name=ops/deploy",
@@ -639,7 +697,7 @@ def test_planted_script_and_html_are_escaped_everywhere(
         assert "<script>alert" not in text, path
         assert "<img src=x" not in text and "<img src" not in text, path
         assert 'href="javascript:' not in text, path
-    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in client.get(f"/sessions/{parent}").text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in client.get(session_path(parent)).text
     benign = 'Prefers <b>bold</b> & <i title="x">short</i> notes'  # shown (not a threat)
     assert post(client, "/memory/add", target="memory", content=benign).status_code == 303
     memory_page = client.get("/memory").text
@@ -655,7 +713,7 @@ def test_library_errors_and_bad_input_render_a_page_not_a_traceback(
     client: TestClient,
 ) -> None:
     for r in (
-        client.get("/sessions/no-such-session"),
+        client.get(session_path("no-such-session")),
         client.get("/memory/history?target=memory&version=abc"),
         client.get("/skills/view?name=missing"),
         post(client, "/memory/add", target="nonsense", content="x"),
