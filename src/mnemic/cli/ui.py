@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import sys
+from types import FrameType
 
 import click
 
@@ -91,7 +93,12 @@ def ui(
             err=True,
         )
 
+    signal.signal(signal.SIGTERM, _terminated)  # stop as Ctrl-C does: clean up first
     try:
         serve_ui(home, host=host, port=port, token=token, ready=ready, open_browser=not no_browser)
     except KeyboardInterrupt:
         sys.exit(130)
+
+
+def _terminated(signum: int, frame: FrameType | None) -> None:
+    sys.exit(128 + signum)
