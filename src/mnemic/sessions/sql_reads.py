@@ -155,7 +155,8 @@ def message_previews(
     ``max_chars`` characters by the database (the whole text never reaches Python) and
     their tool calls left out when longer, with both full lengths."""
     sql = (
-        "SELECT m.id, m.seq, m.role, substr(m.content, 1, ?), m.ts, m.tool_name, "
+        "SELECT m.id, m.seq, m.role, substr(m.content, 1, CAST(? AS INTEGER)), m.ts, "
+        "m.tool_name, "
         "CASE WHEN length(m.tool_calls) <= ? THEN m.tool_calls END, m.tool_call_id, "
         "m.tokens, m.name, coalesce(length(m.content), 0), coalesce(length(m.tool_calls), 0) "
         f"FROM {{s}}.messages m WHERE m.sid = {_SID} AND m.seq >= ? AND m.seq < ? "

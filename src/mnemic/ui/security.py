@@ -35,6 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlencode
 
+from ..errors import ConfigError
 from ..ops.serving import is_loopback
 
 TYPE_CHECKING = False
@@ -91,7 +92,9 @@ class Access:
 
     def __post_init__(self) -> None:
         if not self.token:
-            raise ValueError("the console needs a token (serve_ui makes one when none is set)")
+            raise ConfigError(
+                "ui.token", "the console needs a token (serve_ui makes one when none is given)"
+            )
 
     def host_allowed(self, header: str) -> bool:
         """Whether a ``Host`` header names this server (see the module docstring)."""
