@@ -675,6 +675,22 @@ def test_the_token_redirect_stays_on_the_console(home_path: Path, path: str, loc
     assert urlsplit(urljoin(f"{BASE}/", r.headers["location"])).netloc == f"127.0.0.1:{PORT}"
 
 
+def test_a_browser_coming_from_another_site_gets_a_page_that_moves_on_with_the_cookie(
+    home_path: Path,
+) -> None:
+    """A SameSite=Strict cookie set by a redirect that another site (the local page
+    ``mnemic ui`` opens) started is not sent along it: that browser gets a page of the
+    console that moves on by itself, to a path of the console."""
+    client = client_for(home_path, login=False)
+    cross = {"sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate"}
+    r = client.get(f"{BASE}//evil.example/x?token={TOKEN}&a=1", headers=cross)
+    assert r.status_code == 200 and "location" not in r.headers
+    assert '<meta http-equiv="refresh" content="0;url=/evil.example/x?a=1">' in r.text
+    assert r.headers["set-cookie"].startswith(f"mnemic_ui_{PORT}=")
+    assert TOKEN not in r.text
+    assert client.get("/memory").status_code == 200
+
+
 def test_planted_script_and_html_are_escaped_everywhere(
     client: TestClient, home_path: Path
 ) -> None:

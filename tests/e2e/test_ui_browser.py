@@ -153,6 +153,28 @@ def test_the_browser_keeps_a_session_cookie_scripts_cannot_read_and_that_expires
     assert page.evaluate("document.cookie") == ""
 
 
+def test_the_page_mnemic_ui_opens_signs_the_browser_in(
+    browser: Any, printed: str, served: str, tmp_path: Path
+) -> None:
+    """The browser is started on a local file that moves on to the address with the
+    token: coming from another site, it would not send the SameSite=Strict cookie along
+    a redirect, so the console answers it with a page that moves on by itself."""
+    from mnemic.ui.serve import opener_page
+
+    opener = tmp_path / "open.html"
+    opener.write_text(opener_page(printed))
+    context = browser.new_context()
+    try:
+        pg = context.new_page()
+        pg.goto(opener.as_uri())
+        pg.wait_for_url(served + "/memory")
+        assert pg.locator("h1").first.inner_text() == "Memory"
+        pg.goto(served + "/pending")  # and the session holds for the next page
+        assert pg.locator("h1").first.inner_text() == "Pending approvals"
+    finally:
+        context.close()
+
+
 def test_add_edit_remove_and_restore_an_entry(page: Any, served: str, home_path: Path) -> None:
     page.goto(served + "/memory")
     page.fill("#add-memory", "The staging database is db-2")

@@ -12,7 +12,8 @@ unless:
   does not mark it cross-site (``Sec-Fetch-Site``; else ``403``);
 - it carries a valid session cookie, or it brings the token as ``?token=`` once, which
   is answered with a redirect to a path of this console that sets the cookie and drops
-  the token from the address bar. Anything else gets ``401``: there is always a token
+  the token from the address bar (for a browser coming from another site, a page that
+  moves on by itself: see :func:`_move_on`). Anything else gets ``401``: there is always a token
   (on loopback too: every local user can connect to ``127.0.0.1``).
 
 The session cookie is named after the port (``mnemic_ui_8767``: browsers send a host's
@@ -28,18 +29,20 @@ checked by the page layer (:func:`.console.endpoint`) before anything runs.
 from __future__ import annotations
 
 import hmac
+import html
 import ipaddress
 import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import parse_qsl, quote, urlencode
 
 from ..errors import ConfigError
 from ..ops.serving import is_loopback
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from starlette.responses import Response
     from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 __all__ = ["CSP", "SECURITY_HEADERS", "SESSION_SECONDS", "Access", "Guard", "local_path"]
@@ -159,6 +162,23 @@ class Access:
         return hmac.compare_digest(given.encode(), self.csrf().encode())
 
 
+def _move_on(location: str, fetch_site: str) -> Response:
+    """The answer to the token: go to ``location`` (a path of this console). A browser
+    that came from another site (the page ``mnemic ui`` opens is a local file) would not
+    send a ``SameSite=Strict`` cookie along a redirect it started, so it gets a page
+    that moves on by itself: a navigation this console's own page starts carries it."""
+    from starlette.responses import HTMLResponse, RedirectResponse
+
+    if fetch_site.strip().lower() not in ("cross-site", "same-site"):
+        return RedirectResponse(location, status_code=303)
+    target = html.escape(location, quote=True)
+    return HTMLResponse(
+        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<meta http-equiv="refresh" content="0;url={target}"><title>mnemic</title></head>'
+        f'<body><p><a href="{target}">Continue to the console</a></p></body></html>\n'
+    )
+
+
 def _cookies(raw: str, name: str) -> list[str]:
     """Every value of the cookie ``name``: a page on another port of this host may have
     set one of the same name, which the browser sends beside ours."""
@@ -239,10 +259,8 @@ class Guard:
         if given:
             if len(given) == 1 and self.access.token_ok(given[0]):
                 rest = urlencode([(k, v) for k, v in query if k != "token"])
-                location = local_path(scope.get("path", "/")) + (f"?{rest}" if rest else "")
-                from starlette.responses import RedirectResponse
-
-                response = RedirectResponse(location, status_code=303)
+                location = quote(local_path(scope.get("path", "/"))) + (f"?{rest}" if rest else "")
+                response = _move_on(location, headers.get("sec-fetch-site", ""))
                 response.set_cookie(
                     self.access.cookie_name,
                     self.access.new_session(),

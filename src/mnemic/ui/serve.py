@@ -16,7 +16,7 @@ from ..home import Home
 from ..ops.access_token import new_token
 from ..ops.serving import bind, check_exposure, run_asgi, url_of
 
-__all__ = ["DEFAULT_PORT", "TOKEN_HOW", "serve_ui", "ui_url"]
+__all__ = ["DEFAULT_PORT", "TOKEN_HOW", "opener_page", "serve_ui", "ui_url"]
 
 log = logging.getLogger(__name__)
 
@@ -75,20 +75,24 @@ def serve_ui(
                 os.unlink(opener)
 
 
-def _open(opener: str, url: str) -> None:
-    """Write a page (0600, in the private home) that sends the browser on to ``url``,
-    and open it: the browser is given the page's path, never the token."""
-    import pathlib
-    import webbrowser
-
+def opener_page(url: str) -> str:
+    """The page the browser is opened on: it sends the browser on to ``url``."""
     target = html.escape(url, quote=True)
-    page = (
+    return (
         '<!doctype html>\n<html><head><meta charset="utf-8">'
         f'<meta http-equiv="refresh" content="0;url={target}"><title>mnemic ui</title>'
         f'</head><body><p><a href="{target}">Open the mnemic console</a></p></body></html>\n'
     )
+
+
+def _open(opener: str, url: str) -> None:
+    """Write :func:`opener_page` (0600, in the private home) and open it: the browser
+    is given the page's path, never the token."""
+    import pathlib
+    import webbrowser
+
     try:
-        atomic_write_text(opener, page)
+        atomic_write_text(opener, opener_page(url))
         webbrowser.open(pathlib.Path(opener).as_uri())
     except Exception as exc:  # no browser here: the address was printed anyway
         log.info("could not open a browser: %s", exc)
