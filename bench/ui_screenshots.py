@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "images"
@@ -75,18 +76,20 @@ def main() -> None:
         )
         assert proc.stdout is not None
         ready, _, _ = select.select([proc.stdout], [], [], 60)
-        url = proc.stdout.readline().strip().rstrip("/") if ready else ""
-        if not url.startswith("http://"):
+        printed = proc.stdout.readline().strip() if ready else ""
+        if not printed.startswith("http://"):
             proc.kill()
             raise SystemExit("mnemic ui did not start")
+        url = printed.split("?", 1)[0].rstrip("/")
         written = []
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 page = browser.new_page(viewport={"width": 1280, "height": 900})
+                page.goto(printed)  # the address with the token: the session cookie
                 shots = [(name, f"/{name}") for name in PAGES]
                 if session:
-                    shots.append(("session", f"/sessions/{session}"))
+                    shots.append(("session", f"/sessions/view?{urlencode({'id': session})}"))
                 shots.append(("search", "/sessions?q=billing"))
                 for name, path in shots:
                     page.goto(url + path)

@@ -7,12 +7,15 @@ from __future__ import annotations
 import json
 import re
 import sys
+from html import unescape as html_unescape
 from pathlib import Path
+from urllib.parse import urlencode, urljoin, urlsplit
 
 import pytest
 from hypothesis import given, strategies as st
 from starlette.testclient import TestClient
 
+from _backends import Kit
 from mnemic.curated import Memory
 from mnemic.curated.entries import entry_handle
 from mnemic.errors import ConfigError, MissingDependency
@@ -21,18 +24,30 @@ from mnemic.sessions import open_store
 from mnemic.sessions.store import NewMessage, NewSession
 from mnemic.ui.app import build_app
 from mnemic.ui.render import highlight, side_by_side
-from mnemic.ui.security import Access
+from mnemic.ui.security import SESSION_SECONDS, Access
 from mnemic.ui.serve import serve_ui
 
 PORT = 8767
 BASE = f"http://127.0.0.1:{PORT}"
 PAGES = ("/memory", "/pending", "/audit", "/sessions", "/skills", "/prompt")
 EVIL = "<script>alert(1)</script>"
+TOKEN = "console-test-token-8b1f0c2d9e3a4b5c6d7e8f90"
 
 
-def client_for(home_path: Path, *, host: str = "127.0.0.1", token: str = "") -> TestClient:
+def client_for(
+    home_path: Path, *, host: str = "127.0.0.1", token: str = TOKEN, login: bool = True
+) -> TestClient:
+    """A client of the console; with ``login`` it has opened ``/?token=`` once (as the
+    owner's browser does with the printed address) and keeps the session cookie."""
     app = build_app(Home.open(home_path), Access(host, PORT, token))
-    return TestClient(app, base_url=f"http://{host}:{PORT}", follow_redirects=False)
+    client = TestClient(app, base_url=f"http://{host}:{PORT}", follow_redirects=False)
+    if login:
+        assert client.get(f"/?token={token}").status_code == 303
+    return client
+
+
+def session_path(sid: str, action: str = "view") -> str:
+    return f"/sessions/{action}?{urlencode({'id': sid})}"
 
 
 @pytest.fixture
@@ -156,9 +171,33 @@ def test_drift_shows_the_adopt_preview_and_adopting_rewrites_the_file(
     (home_path / "memories" / "MEMORY.md").write_text("one\n§\n\n§\ntwo  \n", encoding="utf-8")
     page = client.get("/memory").text
     assert "Edited outside mnemic" in page and "blank segments" in page
-    assert post(client, "/memory/adopt", target="memory").status_code == 303
+    r = post(client, "/memory/adopt", target="memory", hash=adopt_hash(page))
+    assert r.status_code == 303
     assert memory_file(home_path) == "one\n§\ntwo"
     assert "Edited outside mnemic" not in client.get("/memory").text
+
+
+def adopt_hash(page: str) -> str:
+    found = re.search(r'name="hash" value="([0-9a-f]+)"', page)
+    assert found, "the adopt form carries no hash of what it showed"
+    return found.group(1)
+
+
+def test_adopt_refuses_a_file_changed_after_the_page_showed_its_preview(
+    client: TestClient, home_path: Path
+) -> None:
+    path = home_path / "memories" / "MEMORY.md"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("one\n§\n\n§\ntwo  \n", encoding="utf-8")
+    shown = adopt_hash(client.get("/memory").text)
+    changed = "one\n§\n\n§\ntwo\n§\nplanted after the preview"
+    path.write_text(changed, encoding="utf-8")
+    r = post(client, "/memory/adopt", target="memory", hash=shown)
+    assert r.status_code == 409 and "nothing was adopted" in r.text
+    assert "planted after the preview" in r.text  # the new preview, to look at first
+    assert path.read_text(encoding="utf-8") == changed
+    r = post(client, "/memory/adopt", target="memory")  # a form without the hash
+    assert r.status_code == 409 and path.read_text(encoding="utf-8") == changed
 
 
 def test_history_shows_a_side_by_side_diff_and_restores_a_version(
@@ -265,6 +304,25 @@ def test_audit_filters_by_query_string_and_verify_names_the_first_bad_record(
     assert "TAMPERED OR DAMAGED" in page and "first bad record at line 1" in page
 
 
+@pytest.mark.parametrize(
+    ("query", "matched"),
+    [
+        ("until=9999-12-31", 1),
+        ("since=9999-12-31T23:59", 0),
+        ("since=0001-01-01", 1),
+        ("until=0001-01-01", 0),
+        ("since=0001-01-01&until=9999-12-31", 1),
+    ],
+)
+def test_audit_dates_at_the_edges_of_the_calendar_filter_instead_of_failing(
+    client: TestClient, home_path: Path, query: str, matched: int
+) -> None:
+    Memory.open(home_path, origin="cli").add("memory", "one record")
+    r = client.get(f"/audit?{query}")
+    assert r.status_code == 200, r.text
+    assert f"{matched} of 1 record(s)" in r.text
+
+
 # -- sessions ------------------------------------------------------------------------------
 
 
@@ -299,23 +357,80 @@ def test_a_session_shows_its_lineage_exports_and_is_deleted_after_confirmation(
     client: TestClient, home_path: Path
 ) -> None:
     parent, child = _sessions(home_path)
-    page = client.get(f"/sessions/{parent}").text
+    page = client.get(session_path(parent)).text
     assert "continued in" in page and child in page and "compressed" in page
-    assert "parent:" in client.get(f"/sessions/{child}").text
+    assert "parent:" in client.get(session_path(child)).text
 
-    r = client.get(f"/sessions/{parent}/export")
+    r = client.get(session_path(parent, "export"))
     assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
     records = [json.loads(line) for line in r.text.splitlines()]
     assert any("billing" in json.dumps(rec) for rec in records)
 
-    assert "Delete session" in client.get(f"/sessions/{parent}/delete").text
+    assert "Delete session" in client.get(session_path(parent, "delete")).text
     with open_store(Home.open(home_path)) as store:
         assert store.has_session(parent)
-    r = post(client, f"/sessions/{parent}/delete")
+    r = post(client, "/sessions/delete", id=parent)
     assert r.status_code == 303
     with open_store(Home.open(home_path)) as store:
         assert not store.has_session(parent) and store.has_session(child)
-    assert client.get(f"/sessions/{parent}").status_code == 404
+    assert client.get(session_path(parent)).status_code == 404
+
+
+@pytest.mark.parametrize("sid", ["team/ops", ".", "..", "a/../b", "50% & more?#x"])
+def test_a_session_whose_id_holds_path_characters_is_opened_exported_and_deleted(
+    client: TestClient, home_path: Path, sid: str
+) -> None:
+    with open_store(Home.open(home_path)) as store:
+        store.start_session(NewSession(id=sid, title="Odd id"))
+        store.append_messages(sid, [NewMessage("user", "the message of an odd id")])
+    listed = client.get("/sessions").text
+    link = re.search(r'href="(/sessions/view\?[^"]*)">', listed)
+    assert link, "the list links the session"
+    page = client.get(html_unescape(link.group(1)))
+    assert page.status_code == 200 and "the message of an odd id" in page.text
+    r = client.get(session_path(sid, "export"))
+    assert r.status_code == 200 and json.loads(r.text.splitlines()[0])["session_id"] == sid
+    assert client.get(session_path(sid, "delete")).status_code == 200
+    assert post(client, "/sessions/delete", id=sid).status_code == 303
+    with open_store(Home.open(home_path)) as store:
+        assert not store.has_session(sid)
+
+
+def test_a_huge_session_is_shown_a_bounded_page_at_a_time_saying_what_is_cut(
+    backend: Kit, home_path: Path
+) -> None:
+    """The database cuts each message (files: SQLite; PostgreSQL): a page costs at most
+    PAGE_MESSAGES x MESSAGE_CHARS characters, whatever the session holds."""
+    from mnemic.ui.sessions import MESSAGE_CHARS, PAGE_MESSAGES
+
+    client = client_for(home_path)
+    huge = "x" * (MESSAGE_CHARS * 3) + "END-OF-HUGE"
+    calls = [{"function": {"name": "dump", "arguments": "y" * (MESSAGE_CHARS * 2)}}]
+    with open_store(Home.open(home_path)) as store:
+        sid = store.start_session(NewSession(title="Big"))
+        store.append_messages(
+            sid,
+            [
+                NewMessage("tool", huge),
+                NewMessage("assistant", "calling", tool_calls=calls),
+                *(NewMessage("user", f"message number {i}.") for i in range(2, 250)),
+            ],
+        )
+    first = client.get(session_path(sid)).text
+    assert len(first) < PAGE_MESSAGES * 1000 + MESSAGE_CHARS * 2  # not 1.6 MB of page
+    assert "END-OF-HUGE" not in first and "y" * 100 not in first
+    assert f"first {MESSAGE_CHARS:,} of {len(huge):,} characters" in first
+    assert "its tool calls (" in first and "Export has them" in first
+    assert f"message number {PAGE_MESSAGES - 1}." in first
+    assert f"message number {PAGE_MESSAGES}." not in first
+    later = re.search(r'href="([^"]*from=(\d+))">Later messages', first)
+    assert later and int(later.group(2)) == PAGE_MESSAGES
+    second = client.get(html_unescape(later.group(1))).text
+    assert f"message number {PAGE_MESSAGES}." in second and "Earlier messages" in second
+    assert "message number 1." not in second
+    exported = client.get(session_path(sid, "export")).text  # everything, uncut
+    assert "END-OF-HUGE" in exported and "y" * MESSAGE_CHARS * 2 in exported
+    assert client.get(session_path(sid) + "&from=-1").status_code == 400
 
 
 # -- skills and prompt ----------------------------------------------------------------------
@@ -450,30 +565,130 @@ def test_a_foreign_origin_is_refused_and_the_own_origin_accepted(
     assert r.status_code == 303 and memory_file(home_path) == "own form\n§\ncross-site"
 
 
-def test_off_loopback_a_token_is_required_before_anything_is_served(home_path: Path) -> None:
-    with pytest.raises(ConfigError) as err:
-        serve_ui(Home.open(home_path), host="0.0.0.0", port=0, token="")
-    assert "needs a bearer token" in str(err.value)
-    with pytest.raises(ConfigError):
-        serve_ui(Home.open(home_path), host="127.0.0.1", port=0, token="short")
+def test_a_weak_token_is_refused_before_anything_is_served(home_path: Path) -> None:
+    for host in ("0.0.0.0", "127.0.0.1"):
+        with pytest.raises(ConfigError) as err:
+            serve_ui(Home.open(home_path), host=host, port=0, token="short")
+        assert "at least 32" in str(err.value)
 
 
-def test_the_token_is_taken_once_from_the_url_then_kept_in_a_strict_cookie(
+def every_route(home_path: Path) -> list[tuple[str, str]]:
+    """``(method, path)`` of every route the console has (path parameters filled in)."""
+    app = build_app(Home.open(home_path), Access("127.0.0.1", PORT, TOKEN))
+    out = []
+    for route in app.app.routes:  # type: ignore[attr-defined]  # the Guard's app
+        path = re.sub(r"\{[^}]*\}", "ui.css", route.path)
+        out.extend((method, path) for method in sorted(route.methods or ()) if method != "HEAD")
+    return out
+
+
+def test_on_loopback_too_every_route_needs_the_token(home_path: Path) -> None:
+    """Loopback answers every local user: without the token or a session, nothing is
+    read or written, whatever the route or the method."""
+    Memory.open(home_path).add("user", "Name: Ada")
+    before = memory_file(home_path, "USER.md")
+    client = client_for(home_path, login=False)
+    routes = every_route(home_path)
+    assert ("POST", "/memory/add") in routes and ("GET", "/static/ui.css") in routes
+    form = {"target": "user", "content": "planted", "id": "x", "csrf": "x"}
+    for method, path in routes:
+        r = client.request(method, path, data=form if method == "POST" else None)
+        assert r.status_code == 401 and "Token required" in r.text, (method, path)
+        assert "Ada" not in r.text
+    assert memory_file(home_path, "USER.md") == before
+    forged = {"cookie": f"mnemic_ui_{PORT}=0." + "0" * 64}
+    assert client.get("/memory", headers=forged).status_code == 401
+
+
+def test_the_token_is_taken_once_from_the_url_then_kept_in_a_strict_expiring_cookie(
     home_path: Path,
 ) -> None:
     token = "t" * 40
-    client = client_for(home_path, host="0.0.0.0", token=token)
+    client = client_for(home_path, host="0.0.0.0", token=token, login=False)
     assert client.get("/memory", headers={"host": f"10.0.0.5:{PORT}"}).status_code == 401
     assert client.get(f"/memory?token={'x' * 40}").status_code == 401
     assert client.get("/memory", headers={"host": f"evil.example:{PORT}"}).status_code == 400
     r = client.get(f"/memory?token={token}&a=1")
     assert r.status_code == 303 and r.headers["location"] == "/memory?a=1"
     cookie = r.headers["set-cookie"]
-    assert "HttpOnly" in cookie and "SameSite=strict" in cookie.replace("Strict", "strict")
+    attributes = {part.strip().split("=")[0].lower() for part in cookie.split(";")}
+    assert cookie.startswith(f"mnemic_ui_{PORT}=")  # named after the port
+    assert {"httponly", "samesite", "max-age", "path"} <= attributes
+    assert "samesite=strict" in cookie.lower() and f"max-age={SESSION_SECONDS}" in cookie.lower()
     assert token not in cookie
     assert client.get("/memory").status_code == 200  # the client kept the cookie
     client.cookies.clear()
     assert client.get("/memory").status_code == 401
+
+
+def test_a_session_cookie_is_worth_nothing_to_another_run_of_the_console(
+    home_path: Path,
+) -> None:
+    """Two runs with the same token: the cookie one issued does not open the other (it
+    used to be derived from the token alone, the same for every run, forever)."""
+    first = client_for(home_path)
+    value = first.cookies[f"mnemic_ui_{PORT}"]
+    assert first.get("/memory").status_code == 200
+    second = client_for(home_path, login=False)
+    replayed = {"cookie": f"mnemic_ui_{PORT}={value}"}
+    assert second.get("/memory", headers=replayed).status_code == 401
+
+
+def test_a_session_cookie_expires_on_the_server_too(home_path: Path) -> None:
+    now = [1000.0]
+    access = Access("127.0.0.1", PORT, TOKEN, clock=lambda: now[0])
+    client = TestClient(build_app(Home.open(home_path), access), base_url=BASE)
+    client.follow_redirects = False
+    assert client.get(f"/?token={TOKEN}").status_code == 303
+    assert client.get("/memory").status_code == 200
+    now[0] += SESSION_SECONDS - 1
+    assert client.get("/memory").status_code == 200
+    now[0] += 1
+    r = client.get("/memory")  # the browser was told Max-Age; a replayed copy is refused
+    assert r.status_code == 401 and "12 hours" in r.text
+
+
+def test_a_cookie_planted_beside_ours_does_not_lock_the_owner_out(home_path: Path) -> None:
+    """Another app on this host can set a cookie of our name (cookies ignore ports); the
+    browser then sends both. Ours still counts."""
+    client = client_for(home_path)
+    ours = client.cookies[f"mnemic_ui_{PORT}"]
+    client.cookies.clear()
+    header = f"mnemic_ui_{PORT}=planted; mnemic_ui_{PORT}={ours}"
+    assert client.get("/memory", headers={"cookie": header}).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("path", "location"),
+    [
+        ("//evil.example/x", "/evil.example/x"),
+        ("/\\\\evil.example/x", "/evil.example/x"),
+        ("///evil.example", "/evil.example"),
+        ("/memory", "/memory"),
+    ],
+)
+def test_the_token_redirect_stays_on_the_console(home_path: Path, path: str, location: str) -> None:
+    client = client_for(home_path, login=False)
+    r = client.get(f"{BASE}{path}?token={TOKEN}")
+    assert r.status_code == 303
+    assert r.headers["location"] == location
+    assert urlsplit(urljoin(f"{BASE}/", r.headers["location"])).netloc == f"127.0.0.1:{PORT}"
+
+
+def test_a_browser_coming_from_another_site_gets_a_page_that_moves_on_with_the_cookie(
+    home_path: Path,
+) -> None:
+    """A SameSite=Strict cookie set by a redirect that another site (the local page
+    ``mnemic ui`` opens) started is not sent along it: that browser gets a page of the
+    console that moves on by itself, to a path of the console."""
+    client = client_for(home_path, login=False)
+    cross = {"sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate"}
+    r = client.get(f"{BASE}//evil.example/x?token={TOKEN}&a=1", headers=cross)
+    assert r.status_code == 200 and "location" not in r.headers
+    assert '<meta http-equiv="refresh" content="0;url=/evil.example/x?a=1">' in r.text
+    assert r.headers["set-cookie"].startswith(f"mnemic_ui_{PORT}=")
+    assert TOKEN not in r.text
+    assert client.get("/memory").status_code == 200
 
 
 def test_planted_script_and_html_are_escaped_everywhere(
@@ -488,7 +703,7 @@ def test_planted_script_and_html_are_escaped_everywhere(
     parent, _ = _sessions(home_path)
     pages = [
         *PAGES,
-        f"/sessions/{parent}",
+        session_path(parent),
         "/sessions?q=pipeline",
         "/skills/view?name=ops/deploy",
         "/skills/edit?name=ops/deploy",
@@ -498,7 +713,7 @@ def test_planted_script_and_html_are_escaped_everywhere(
         assert "<script>alert" not in text, path
         assert "<img src=x" not in text and "<img src" not in text, path
         assert 'href="javascript:' not in text, path
-    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in client.get(f"/sessions/{parent}").text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in client.get(session_path(parent)).text
     benign = 'Prefers <b>bold</b> & <i title="x">short</i> notes'  # shown (not a threat)
     assert post(client, "/memory/add", target="memory", content=benign).status_code == 303
     memory_page = client.get("/memory").text
@@ -514,7 +729,7 @@ def test_library_errors_and_bad_input_render_a_page_not_a_traceback(
     client: TestClient,
 ) -> None:
     for r in (
-        client.get("/sessions/no-such-session"),
+        client.get(session_path("no-such-session")),
         client.get("/memory/history?target=memory&version=abc"),
         client.get("/skills/view?name=missing"),
         post(client, "/memory/add", target="nonsense", content="x"),

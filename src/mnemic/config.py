@@ -322,13 +322,13 @@ class McpSettings(_Section):
     """``[mcp]``: the MCP server (``mnemic mcp``)."""
 
     host: str = "127.0.0.1"
-    """Address for ``--http``; anything but loopback requires a bearer token."""
+    """Address for ``--http`` (every address, loopback too, requires the bearer token)."""
     port: int = 8765
     """Port for ``--http``."""
     token: str = ""
-    """Bearer token for HTTP clients (prefer the MNEMIC_MCP_TOKEN variable): at least 32
-    printable characters without spaces. When set, every HTTP request must carry
-    ``Authorization: Bearer <token>``; required to bind anything but loopback."""
+    """Bearer token every HTTP request must carry (``Authorization: Bearer <token>``;
+    prefer the MNEMIC_MCP_TOKEN variable or ``--token-file``): at least 32 printable
+    characters without spaces. Empty: the token in ``<home>/mcp.token``, made once."""
     turn_gap: float = 60.0
     """MCP has no user turns: a memory call after this many seconds without one starts a
     new turn for the per-turn circuit breaker."""

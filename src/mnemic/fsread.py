@@ -106,13 +106,19 @@ def _kind_of(path: StrPath) -> int | None:
 
 
 def read_bytes_strict(
-    path: StrPath, *, max_bytes: int = 64 * 1024 * 1024, nofollow: bool = False
+    path: StrPath,
+    *,
+    max_bytes: int = 64 * 1024 * 1024,
+    nofollow: bool = False,
+    owner_only: bool = False,
 ) -> bytes | None:
     """The bytes of a regular file; ``None`` if it does not exist.
 
     Opened with :func:`open_regular` (never blocks on a FIFO or device). An I/O error, a
     file that is not a regular file, or one larger than ``max_bytes`` raises
     :class:`UnreadableFile`; a symlink with ``nofollow`` raises :class:`UnsafePath`.
+    With ``owner_only`` (a secret), a file its group or other users may read raises
+    :class:`UnreadableFile` saying how to make it private (POSIX systems only).
     """
     try:
         fd = open_regular(path, nofollow=nofollow)
@@ -122,6 +128,12 @@ def read_bytes_strict(
         return None
     try:
         st = os.fstat(fd)
+        if owner_only and os.name == "posix" and st.st_mode & 0o077:
+            raise UnreadableFile(
+                str(path),
+                f"other users may read it (mode {stat.S_IMODE(st.st_mode):04o}); make it "
+                f"private with: chmod 600 {path}",
+            )
         if st.st_size > max_bytes:
             raise UnreadableFile(
                 str(path), f"{st.st_size:,} bytes is larger than the {max_bytes:,}-byte limit"
@@ -144,11 +156,16 @@ def read_bytes_strict(
 
 
 def read_text_strict(
-    path: StrPath, *, max_bytes: int = 64 * 1024 * 1024, nofollow: bool = False
+    path: StrPath,
+    *,
+    max_bytes: int = 64 * 1024 * 1024,
+    nofollow: bool = False,
+    owner_only: bool = False,
 ) -> str | None:
     """Read a UTF-8 text file; ``None`` if it does not exist.
 
-    With ``nofollow``, a symlink is refused with :class:`UnsafePath`.
+    With ``nofollow``, a symlink is refused with :class:`UnsafePath`; with
+    ``owner_only``, a file others may read (see :func:`read_bytes_strict`).
 
     A leading UTF-8 BOM is dropped. Anything else that is not clean UTF-8 text raises
     :class:`UnreadableFile` (with the byte offset), as does an I/O error, a file that is
@@ -156,7 +173,7 @@ def read_text_strict(
     a file larger than ``max_bytes``: a caller must never mistake an unreadable file for
     an empty one.
     """
-    data = read_bytes_strict(path, max_bytes=max_bytes, nofollow=nofollow)
+    data = read_bytes_strict(path, max_bytes=max_bytes, nofollow=nofollow, owner_only=owner_only)
     if data is None:
         return None
     if data.startswith(b"\xef\xbb\xbf"):

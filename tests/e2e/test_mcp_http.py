@@ -1,12 +1,15 @@
 """``mnemic mcp --http`` in a subprocess: bearer token, sessions, ``/metrics``, refusals.
 
 The server is started on port 0 and announces its URL on stderr once the socket
-listens; tests wait for that line (no sleeps, no fixed ports).
+listens; tests wait for that line (no sleeps, no fixed ports). Without a token given,
+the server uses the one it keeps in the home (``mcp.token``): :func:`token_of`.
 """
 
 from __future__ import annotations
 
+import os
 import socket
+import stat
 import subprocess
 import sys
 import threading
@@ -64,10 +67,15 @@ def http_server(home: Path, *args: str, env: dict[str, str] | None = None) -> It
     assert not any("Traceback" in x for x in drained), "".join(drained)
 
 
-def client(url: str, *, token: str | None = None, mode: str = "auto") -> Client:
-    headers = {"Authorization": f"Bearer {token}"} if token else {}
+def token_of(home: Path) -> str:
+    """The token a server started with default flags asks for (``<home>/mcp.token``)."""
+    return (home / "mcp.token").read_text(encoding="ascii").strip()
+
+
+def client(url: str, *, token: str, mode: str = "auto", **options: Any) -> Client:
+    headers = {"Authorization": f"Bearer {token}"}
     transport = streamable_http_client(url, http_client=httpx2.AsyncClient(headers=headers))
-    return Client(transport, mode=mode)
+    return Client(transport, mode=mode, **options)
 
 
 async def memory_text(c: Client) -> str:
@@ -99,6 +107,13 @@ async def test_bearer_token_is_checked_on_every_request(home_path: Path) -> None
                 names = [t.name for t in (await c.list_tools()).tools]
                 assert "memory" in names and "session_search" in names
                 await add(c, f"Written over HTTP ({mode}).")
+        async with httpx2.AsyncClient() as h:  # the scheme is case-insensitive (RFC 9110)
+            for scheme in ("bearer", "BEARER", "bEaReR"):
+                r = await h.get(f"{base}/metrics", headers={"Authorization": f"{scheme} {TOKEN}"})
+                assert r.status_code == 404, scheme  # past the token: no metrics here
+            for bad in (f"Basic {TOKEN}", f"Bearer{TOKEN}", TOKEN, f"Bearer {TOKEN}x"):
+                r = await h.get(f"{base}/metrics", headers={"Authorization": bad})
+                assert r.status_code == 401, bad
         with pytest.raises(ExceptionGroup) as info:  # the SDK client sees a 401
             async with client(url, token="wrong-token", mode="legacy") as c:
                 await c.list_tools()
@@ -112,15 +127,16 @@ async def test_bearer_token_is_checked_on_every_request(home_path: Path) -> None
 async def test_snapshot_frozen_per_http_session(home_path: Path) -> None:
     Memory.open(home_path).add("memory", "Seed fact.")
     with http_server(home_path) as url:
-        async with client(url, mode="legacy") as a:
+        token = token_of(home_path)
+        async with client(url, token=token, mode="legacy") as a:
             frozen = await memory_text(a)
             await add(a, "Second fact.")
             assert await memory_text(a) == frozen
-            async with client(url, mode="legacy") as b:  # another session: a new snapshot
+            async with client(url, token=token, mode="legacy") as b:  # a new snapshot
                 assert "Second fact." in await memory_text(b)
                 await add(b, "Third fact.")
             assert await memory_text(a) == frozen
-        async with client(url) as stateless:  # 2026-07-28: each request stands alone
+        async with client(url, token=token) as stateless:  # 2026-07-28: requests stand alone
             assert "Third fact." in await memory_text(stateless)
             await add(stateless, "Fourth fact.")
             assert "Fourth fact." in await memory_text(stateless)
@@ -131,7 +147,7 @@ async def test_two_http_sessions_at_once_lose_no_write(home_path: Path) -> None:
     (home_path / "config.toml").write_text("[memory]\nmemory_char_limit = 5000\n")
 
     async def writer(url: str, name: str, mode: str) -> None:
-        async with client(url, mode=mode) as c:
+        async with client(url, token=token_of(home_path), mode=mode) as c:
             for i in range(10):
                 await add(c, f"Fact {i} from {name}.")
 
@@ -166,21 +182,96 @@ async def test_metrics_endpoint_when_enabled(home_path: Path) -> None:
 async def test_no_metrics_endpoint_when_disabled(home_path: Path) -> None:
     with http_server(home_path) as url:
         async with httpx2.AsyncClient() as h:
-            r = await h.get(url.rsplit("/", 1)[0] + "/metrics")
+            r = await h.get(
+                url.rsplit("/", 1)[0] + "/metrics",
+                headers={"Authorization": f"Bearer {token_of(home_path)}"},
+            )
     assert r.status_code == 404
 
 
-def test_non_loopback_without_token_refuses_to_start(home_path: Path) -> None:
-    for args, env in (
-        (["--host", "0.0.0.0"], {}),
-        ([], {"MNEMIC_MCP_HOST": "0.0.0.0"}),
+async def test_without_a_token_given_the_server_keeps_one_in_the_home_and_asks_for_it(
+    home_path: Path,
+) -> None:
+    """Loopback answers every local user, so a token is required there too: the server
+    makes one once, in a file only the home's owner can read, and names that file."""
+    Memory.open(home_path).add("user", "Name: Ada")
+    cmd, full = mnemic(home_path, "mcp", "--http", "--port", "0")
+    proc = subprocess.Popen(cmd, env=full, stderr=subprocess.PIPE, text=True)
+    assert proc.stderr is not None
+    try:
+        line = proc.stderr.readline()
+        token_file = home_path / "mcp.token"
+        assert f"bearer token required; token in {token_file}" in line, line
+        url = line.split(" at ", 1)[1].split()[0]
+        assert stat.S_IMODE(token_file.stat().st_mode) == 0o600
+        token = token_of(home_path)
+        assert len(token) >= 43
+        body = {"jsonrpc": "2.0", "id": 1, "method": "resources/read"}
+        body["params"] = {"uri": "mnemic://user"}
+        async with httpx2.AsyncClient() as h:
+            r = await h.post(url, json=body)
+        assert r.status_code == 401 and "Ada" not in r.text
+        async with client(url, token=token) as c:
+            content = (await c.read_resource("mnemic://user")).contents[0]
+            assert isinstance(content, types.TextResourceContents) and "Ada" in content.text
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+        proc.stderr.close()
+    with http_server(home_path, "--host", "0.0.0.0") as url:  # the same token next time
+        assert token_of(home_path) == token
+        async with client(url.replace("0.0.0.0", "127.0.0.1"), token=token) as c:
+            await add(c, "Served again with the same token.")
+
+
+def test_a_token_file_others_can_read_is_refused_and_a_fifo_or_device_never_read(
+    home_path: Path, tmp_path: Path
+) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo, 0o600)
+    loose = tmp_path / "loose"
+    loose.write_text(TOKEN + "\n")
+    loose.chmod(0o644)
+    big = tmp_path / "big"
+    big.write_text("x" * 5000)
+    big.chmod(0o600)
+    empty = tmp_path / "empty"
+    empty.write_text("\n")
+    empty.chmod(0o600)
+    for path, problem in (
+        (fifo, "named pipe (FIFO), not a regular file"),
+        ("/dev/zero", "character device, not a regular file"),
+        (loose, f"other users may read it (mode 0644); make it private with: chmod 600 {loose}"),
+        (big, "5,000 bytes is larger than the 4,096-byte limit"),
+        (empty, "is empty"),
+        (tmp_path / "missing", "does not exist"),
     ):
-        cmd, full = mnemic(home_path, "mcp", "--http", "--port", "0", *args, env=env)
-        r = subprocess.run(cmd, env=full, capture_output=True, text=True, timeout=60)
-        assert r.returncode == 2, r.stderr
-        assert "not loopback" in r.stderr and "MNEMIC_MCP_TOKEN" in r.stderr
-        assert "secrets.token_urlsafe(32)" in r.stderr
-        assert r.stdout == ""
+        for how in (["mcp", "--http"], ["ui", "--no-browser"]):
+            cmd, full = mnemic(home_path, *how, "--port", "0", "--token-file", str(path))
+            r = subprocess.run(cmd, env=full, capture_output=True, text=True, timeout=60)
+            assert r.returncode == 2, (how, path, r.stderr)
+            assert problem in r.stderr and "Traceback" not in r.stderr, r.stderr
+            assert r.stdout == ""
+
+
+async def test_a_private_token_file_is_used_and_token_in_argv_is_warned_about(
+    home_path: Path, tmp_path: Path
+) -> None:
+    private = tmp_path / "token"
+    private.write_text(f"  {TOKEN}\n")
+    private.chmod(0o600)
+    with http_server(home_path, "--token-file", str(private)) as url:
+        async with client(url, token=TOKEN) as c:
+            await add(c, "Token from a file.")
+    assert not (home_path / "mcp.token").exists()  # a token given: none is made
+    cmd, full = mnemic(home_path, "mcp", "--http", "--port", "0", "--token", "x")
+    r = subprocess.run(cmd, env=full, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "every user of this machine (ps" in r.stderr
+    assert "--token-file FILE or MNEMIC_MCP_TOKEN" in r.stderr
+    both = ["--token", TOKEN, "--token-file", str(private)]
+    cmd, full = mnemic(home_path, "mcp", "--http", "--port", "0", *both)
+    r = subprocess.run(cmd, env=full, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "not both" in r.stderr
 
 
 @pytest.mark.parametrize(

@@ -296,9 +296,7 @@ async def test_http_clients_are_told_of_changes_from_another_process(
 ) -> None:
     """Over streamable HTTP: a handshake-era session (notifications on its stream) and
     a 2026-07-28 listen stream (its own SSE response)."""
-    from mcp.client.streamable_http import streamable_http_client
-
-    from .test_mcp_http import http_server
+    from .test_mcp_http import client, http_server, token_of
 
     configure(home_path)
     Memory.open(home_path).add("user", "User fact.")
@@ -306,7 +304,7 @@ async def test_http_clients_are_told_of_changes_from_another_process(
     with http_server(home_path) as url:
         handler = events.handler if era == LEGACY else None
         async with (
-            Client(streamable_http_client(url), mode=era, message_handler=handler) as c,
+            client(url, token=token_of(home_path), mode=era, message_handler=handler) as c,
             subscribed(c, era, events, [MEMORY, USER], list_changed=True),
         ):
             await mnemic(home_path, "memory", "add", "--target", "user", "Likes tea.")

@@ -261,8 +261,8 @@ def test_python_m_mnemic_mcp_server_needs_no_cli_and_reports_errors_plainly(
     assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
     assert r.stderr.startswith(f"mnemic: {home_path / 'config.toml'}: mcp.port: "), r.stderr
     (home_path / "config.toml").write_text("")
-    r = module("--http", "--host", "0.0.0.0", "--port", "0")  # exposed without a token
-    assert r.returncode == 2 and "Traceback" not in r.stderr and "bearer token" in r.stderr, (
+    r = module("--http", "--port", "0", "--token-file", str(home_path / "none"))
+    assert r.returncode == 2 and "Traceback" not in r.stderr and "does not exist" in r.stderr, (
         r.stderr
     )
 

@@ -14,6 +14,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -46,8 +47,9 @@ pytestmark = [
 
 
 def start_ui(home: Path, env: dict[str, str] | None = None) -> tuple[subprocess.Popen[str], str]:
-    """``mnemic ui --no-browser --port 0`` on ``home``; returns it and the URL it printed
-    (its log goes to a temporary file, shown if it fails to start)."""
+    """``mnemic ui --no-browser --port 0`` on ``home``; returns it and the address it
+    printed, token included (its log goes to a temporary file, shown if it fails to
+    start)."""
     with tempfile.TemporaryFile(mode="w+") as log:
         proc = subprocess.Popen(
             [sys.executable, "-m", "mnemic", "ui", "--no-browser", "--port", "0"],
@@ -65,7 +67,12 @@ def start_ui(home: Path, env: dict[str, str] | None = None) -> tuple[subprocess.
             proc.wait(timeout=30)
             log.seek(0)
             raise AssertionError(f"mnemic ui did not print its address: {log.read()!r}")
-    return proc, line if "?" in line else line.rstrip("/")
+    return proc, line
+
+
+def base_of(url: str) -> str:
+    """The console's root without the token: ``http://127.0.0.1:PORT``."""
+    return url.split("?", 1)[0].rstrip("/")
 
 
 @pytest.fixture(scope="module")
@@ -78,7 +85,8 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture
-def served(home_path: Path) -> Iterator[str]:
+def printed(home_path: Path) -> Iterator[str]:
+    """The address ``mnemic ui`` printed (with the token) while it serves."""
     Home.open(home_path)
     proc, url = start_ui(home_path)
     try:
@@ -89,7 +97,12 @@ def served(home_path: Path) -> Iterator[str]:
 
 
 @pytest.fixture
-def page(browser: Any, served: str) -> Iterator[Any]:
+def served(printed: str) -> str:
+    return base_of(printed)
+
+
+@pytest.fixture
+def page(browser: Any, printed: str, served: str) -> Iterator[Any]:
     context = browser.new_context()
     external: list[str] = []
 
@@ -103,6 +116,8 @@ def page(browser: Any, served: str) -> Iterator[Any]:
     context.route("**/*", watch)
     pg = context.new_page()
     pg.set_default_timeout(15_000)
+    pg.goto(printed)  # as the owner's browser does: the token once, then the cookie
+    assert pg.url == served + "/memory"  # the token left the address bar
     yield pg
     context.close()
     assert external == [], f"the page asked for other sites: {external}"
@@ -125,6 +140,39 @@ def test_every_page_opens_with_its_heading(page: Any, served: str) -> None:
         page.goto(served + path)
         assert page.locator("h1").first.inner_text() == heading
         assert page.locator("nav a[aria-current=page]").count() == 1
+
+
+def test_the_browser_keeps_a_session_cookie_scripts_cannot_read_and_that_expires(
+    page: Any, served: str
+) -> None:
+    port = urlsplit(served).port
+    (cookie,) = page.context.cookies()
+    assert cookie["name"] == f"mnemic_ui_{port}" and cookie["path"] == "/"
+    assert cookie["httpOnly"] and cookie["sameSite"] == "Strict"
+    assert cookie["expires"] > 0  # not a forever cookie (Max-Age)
+    assert page.evaluate("document.cookie") == ""
+
+
+def test_the_page_mnemic_ui_opens_signs_the_browser_in(
+    browser: Any, printed: str, served: str, tmp_path: Path
+) -> None:
+    """The browser is started on a local file that moves on to the address with the
+    token: coming from another site, it would not send the SameSite=Strict cookie along
+    a redirect, so the console answers it with a page that moves on by itself."""
+    from mnemic.ui.serve import opener_page
+
+    opener = tmp_path / "open.html"
+    opener.write_text(opener_page(printed))
+    context = browser.new_context()
+    try:
+        pg = context.new_page()
+        pg.goto(opener.as_uri())
+        pg.wait_for_url(served + "/memory")
+        assert pg.locator("h1").first.inner_text() == "Memory"
+        pg.goto(served + "/pending")  # and the session holds for the next page
+        assert pg.locator("h1").first.inner_text() == "Pending approvals"
+    finally:
+        context.close()
 
 
 def test_add_edit_remove_and_restore_an_entry(page: Any, served: str, home_path: Path) -> None:

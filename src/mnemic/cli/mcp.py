@@ -29,10 +29,16 @@ _LEVELS = ("debug", "info", "warning", "error")
     help="Port for --http (default: [mcp] port, 8765; 0 picks a free one).",
 )
 @click.option(
+    "--token-file",
+    metavar="FILE",
+    help="Read the bearer token (32+ characters) from FILE, a file only you can read "
+    "(default: $MNEMIC_MCP_TOKEN, [mcp] token, else <home>/mcp.token, created once).",
+)
+@click.option(
     "--token",
     metavar="TOKEN",
-    help="Bearer token HTTP clients must send, 32+ characters (default: $MNEMIC_MCP_TOKEN, "
-    "[mcp] token). Prefer the variable: arguments show in the process list.",
+    help="Bearer token on the command line: every user sees it in ps (a warning says so); "
+    "use --token-file or $MNEMIC_MCP_TOKEN.",
 )
 @click.option(
     "--home",
@@ -55,6 +61,7 @@ def mcp(
     use_http: bool,
     host: str | None,
     port: int | None,
+    token_file: str | None,
     token: str | None,
     home_path: str | None,
     profile: str | None,
@@ -70,28 +77,46 @@ def mcp(
     servers with a bare environment, so give the home explicitly (MNEMIC_HOME in the
     client's "env", or --home).
 
+    Over HTTP every request must carry "Authorization: Bearer <token>", on loopback too
+    (every local user can reach 127.0.0.1). Without --token-file or MNEMIC_MCP_TOKEN the
+    token is the one in <home>/mcp.token (created once, readable by you only; the start
+    line names the file): give it to the client's configuration.
+
     \b
     Examples:
       mnemic mcp                                   stdio, for a client config
       mnemic --home ~/agent mcp                    another home
       mnemic mcp --http --port 8765                http://127.0.0.1:8765/mcp
-      MNEMIC_MCP_TOKEN=$(openssl rand -hex 24) mnemic mcp --http --host 0.0.0.0
+      mnemic mcp --http --token-file ~/.mnemic-token --host 0.0.0.0
 
-    A bearer token must have at least 32 printable characters (no spaces); one is
-    required to bind anything but loopback.
+    A bearer token must have at least 32 printable characters (no spaces).
     """
     if not use_http and (host is not None or port is not None):
         raise click.UsageError("--host and --port only apply with --http")
+    if not use_http and (token is not None or token_file is not None):
+        raise click.UsageError("--token and --token-file only apply with --http")
     parent = ctx.find_object(AppContext)
     if home_path is None and parent is not None:
         home_path = parent.home_path
     if profile is None and parent is not None:
         profile = parent.profile
     home = Home.open(home_path, profile)
-    from ..mcp_server.serve import serve  # needs the mcp extra: not on every command's path
+    # needs the mcp extra: not on every command's path
+    from ..mcp_server.serve import TOKEN_IN_ARGV, serve
 
+    if token is not None:
+        _say(TOKEN_IN_ARGV)
     try:
-        serve(home, http=use_http, host=host, port=port, token=token, log_level=log_level, say=_say)
+        serve(
+            home,
+            http=use_http,
+            host=host,
+            port=port,
+            token=token,
+            token_file=token_file,
+            log_level=log_level,
+            say=_say,
+        )
     except KeyboardInterrupt:
         sys.exit(130)
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import sys
-from typing import TextIO
+from types import FrameType
 
 import click
 
@@ -21,7 +22,7 @@ __all__ = ["ui"]
     default="127.0.0.1",
     show_default=True,
     metavar="HOST",
-    help="Address to serve on. Anything but loopback needs a token.",
+    help="Address to serve on (every address needs the token).",
 )
 @click.option(
     "--port",
@@ -34,9 +35,9 @@ __all__ = ["ui"]
 @click.option("--no-browser", is_flag=True, help="Only print the address; do not open it.")
 @click.option(
     "--token-file",
-    type=click.File("r", encoding="utf-8"),
     metavar="FILE",
-    help="Read the access token (32+ characters) from FILE (default: $MNEMIC_UI_TOKEN).",
+    help="Read the access token (32+ characters) from FILE, a file only you can read "
+    "(default: $MNEMIC_UI_TOKEN, else a random token for this run).",
 )
 @click.option("--home", "home_path", metavar="PATH", help="Home directory.")
 @click.option("--profile", metavar="NAME", help="Isolated profile beneath the home.")
@@ -47,7 +48,7 @@ def ui(
     host: str,
     port: int,
     no_browser: bool,
-    token_file: TextIO | None,
+    token_file: str | None,
     home_path: str | None,
     profile: str | None,
 ) -> None:
@@ -56,6 +57,11 @@ def ui(
     Served by mnemic itself on http://127.0.0.1:8767/ (loopback; nothing leaves this
     machine and the page makes no third-party request). Writes made in the console are
     the actor "ui" ([approval] memory_ui, skills_ui).
+
+    Only you get in: the first line on stdout is the address with a token
+    (?token=..., random for each run unless MNEMIC_UI_TOKEN or --token-file gives one);
+    the browser opened on it keeps a session cookie. Anyone else, other users of this
+    machine included, gets 401.
 
     \b
     Examples:
@@ -70,7 +76,9 @@ def ui(
         profile = parent.profile
     token = os.environ.get("MNEMIC_UI_TOKEN", "")
     if token_file is not None:
-        token = token_file.read().strip()
+        from ..ops.access_token import read_token_file
+
+        token = read_token_file(token_file, key="ui.token", source="--token-file")
     home = Home.open(home_path, profile)
     logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
     from ..ui.serve import serve_ui
@@ -78,9 +86,19 @@ def ui(
     def ready(url: str) -> None:
         click.echo(url)
         sys.stdout.flush()
-        click.echo(f"mnemic ui: serving {home.root} at {url} (Ctrl-C stops)", err=True)
+        base = url.split("?", 1)[0]
+        click.echo(
+            f"mnemic ui: serving {home.root} at {base}; open the address above, which "
+            "carries the token (Ctrl-C stops)",
+            err=True,
+        )
 
+    signal.signal(signal.SIGTERM, _terminated)  # stop as Ctrl-C does: clean up first
     try:
         serve_ui(home, host=host, port=port, token=token, ready=ready, open_browser=not no_browser)
     except KeyboardInterrupt:
         sys.exit(130)
+
+
+def _terminated(signum: int, frame: FrameType | None) -> None:
+    sys.exit(128 + signum)

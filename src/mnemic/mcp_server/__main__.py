@@ -9,14 +9,15 @@ import click
 
 from ..errors import ConfigError, MnemicError
 from ..home import Home
-from .serve import LOG_LEVELS, serve
+from .serve import LOG_LEVELS, TOKEN_IN_ARGV, serve
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--http", "use_http", is_flag=True, help="Serve streamable HTTP instead of stdio.")
 @click.option("--host", metavar="HOST", help="Address for --http (default: [mcp] host).")
 @click.option("--port", type=click.IntRange(0, 65535), metavar="N", help="Port for --http.")
-@click.option("--token", metavar="TOKEN", help="Bearer token (prefer $MNEMIC_MCP_TOKEN).")
+@click.option("--token-file", metavar="FILE", help="Read the bearer token from FILE.")
+@click.option("--token", metavar="TOKEN", help="Bearer token (visible in ps: use --token-file).")
 @click.option("--home", "home_path", metavar="PATH", help="Home directory ($MNEMIC_HOME).")
 @click.option("--profile", metavar="NAME", help="Isolated profile beneath the home.")
 @click.option("--log-level", type=click.Choice(LOG_LEVELS), default="warning", show_default=True)
@@ -24,6 +25,7 @@ def main(
     use_http: bool,
     host: str | None,
     port: int | None,
+    token_file: str | None,
     token: str | None,
     home_path: str | None,
     profile: str | None,
@@ -35,9 +37,22 @@ def main(
     """
     if not use_http and (host is not None or port is not None):
         raise click.UsageError("--host and --port only apply with --http")
+    if not use_http and (token is not None or token_file is not None):
+        raise click.UsageError("--token and --token-file only apply with --http")
+    if token is not None:
+        say(TOKEN_IN_ARGV)
     try:
         home = Home.open(home_path, profile)
-        serve(home, http=use_http, host=host, port=port, token=token, log_level=log_level, say=say)
+        serve(
+            home,
+            http=use_http,
+            host=host,
+            port=port,
+            token=token,
+            token_file=token_file,
+            log_level=log_level,
+            say=say,
+        )
     except KeyboardInterrupt:
         sys.exit(130)
     except MnemicError as exc:  # as the CLI reports it: a message, never a traceback

@@ -1,9 +1,10 @@
 """Streamable HTTP for the MCP server: bearer token, ``/metrics``, loopback by default.
 
 :func:`build_http_app` returns the ASGI app (the SDK's streamable HTTP app at ``/mcp``,
-``/metrics`` when ``[metrics] enabled``, all behind the bearer token when one is set);
-:func:`serve_http` binds the socket first (so a taken port is a clear error, and port 0
-picks a free one) and serves it with uvicorn.
+``/metrics`` when ``[metrics] enabled``, all behind the bearer token when one is given:
+an app mounted in another server may leave access to it); :func:`serve_http` refuses to
+serve without a token, binds the socket first (so a taken port is a clear error, and
+port 0 picks a free one) and serves it with uvicorn.
 """
 
 from __future__ import annotations
@@ -54,20 +55,27 @@ METRICS_PATH = "/metrics"
 class BearerAuth:
     """ASGI middleware: every HTTP request must carry ``Authorization: Bearer <token>``.
 
-    A missing or wrong token gets ``401`` with ``WWW-Authenticate: Bearer``; the token
-    is compared in constant time.
+    The scheme is matched case-insensitively (``bearer`` is the same scheme, RFC 9110);
+    the token is compared in constant time. A missing or wrong token gets ``401`` with
+    ``WWW-Authenticate: Bearer``, before the request reaches anything else.
     """
 
     def __init__(self, app: ASGIApp, token: str) -> None:
         self.app = app
-        self._expected = f"Bearer {token}".encode()
+        self._token = token.encode()
+
+    def _matches(self, header: bytes) -> bool:
+        scheme, _, credentials = header.strip().partition(b" ")
+        return scheme.lower() == b"bearer" and hmac.compare_digest(
+            credentials.strip(b" "), self._token
+        )
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         given = [v for k, v in scope.get("headers", ()) if k.lower() == b"authorization"]
-        if len(given) == 1 and hmac.compare_digest(given[0], self._expected):
+        if len(given) == 1 and self._matches(given[0]):
             await self.app(scope, receive, send)
             return
         from starlette.responses import JSONResponse
@@ -77,7 +85,8 @@ class BearerAuth:
             {
                 "error": "invalid_token",
                 "error_description": f"Bearer token {reason}: send 'Authorization: Bearer "
-                "<token>' with the token this server was started with (MNEMIC_MCP_TOKEN).",
+                "<token>' with the token this server was started with (by default the one "
+                "in the home's mcp.token file; see `mnemic mcp --help`).",
             },
             status_code=401,
             headers={"WWW-Authenticate": 'Bearer realm="mnemic", error="invalid_token"'},
@@ -124,10 +133,11 @@ def serve_http(
 ) -> None:
     """Serve ``mcp`` over streamable HTTP until interrupted.
 
-    Raises :class:`~mnemic.errors.ConfigError` for a non-loopback ``host`` without a
-    ``token``, and :class:`~mnemic.errors.McpServerError` when the address cannot be
-    bound. ``sock`` is a socket already bound with :func:`bind` (then ``port`` is not
-    used). ``ready`` is called with the endpoint URL once the socket listens.
+    Raises :class:`~mnemic.errors.ConfigError` without a ``token`` or with a weak one
+    (on every address: loopback answers every local user), and
+    :class:`~mnemic.errors.McpServerError` when the address cannot be bound. ``sock``
+    is a socket already bound with :func:`bind` (then ``port`` is not used). ``ready``
+    is called with the endpoint URL once the socket listens.
     """
     check_exposure(host, token)
     if sock is None:

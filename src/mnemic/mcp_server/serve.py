@@ -7,13 +7,45 @@ import logging
 import sys
 from collections.abc import Callable
 
+from ..errors import ConfigError
 from ..home import Home
+from ..ops.access_token import home_token, read_token_file
 from .http import bind, check_exposure, serve_http
 from .server import MnemicMCP, serve_stdio
 
-__all__ = ["LOG_LEVELS", "serve"]
+__all__ = ["LOG_LEVELS", "TOKEN_IN_ARGV", "http_token", "serve"]
 
 LOG_LEVELS = ("debug", "info", "warning", "error")
+TOKEN_IN_ARGV = (
+    "mnemic mcp: warning: --token shows the token to every user of this machine (ps lists "
+    "command lines); use --token-file FILE or MNEMIC_MCP_TOKEN=<token> instead"
+)
+"""What ``--token`` prints: the option is kept for existing scripts, not recommended."""
+
+
+def http_token(
+    home: Home, *, token: str | None = None, token_file: str | None = None
+) -> tuple[str, str]:
+    """The bearer token for HTTP clients and where it comes from (for the line a person
+    sees): ``token`` (``--token``), else the file ``token_file``, else ``[mcp] token``
+    (``MNEMIC_MCP_TOKEN``), else the home's ``mcp.token`` file, created on first use.
+
+    Raises :class:`~mnemic.errors.ConfigError` when both ``token`` and ``token_file``
+    are given, and as :func:`~mnemic.ops.access_token.read_token_file` does.
+    """
+    if token is not None and token_file is not None:
+        raise ConfigError(
+            "mcp.token", "give --token or --token-file, not both", source="mnemic mcp --http"
+        )
+    if token_file is not None:
+        secret = read_token_file(token_file, key="mcp.token", source="--token-file")
+        return secret, f"token in {token_file}"
+    if token is not None:
+        return token, "token from --token"
+    if home.settings.mcp.token:
+        return home.settings.mcp.token, "token from MNEMIC_MCP_TOKEN or [mcp] token"
+    secret, path = home_token(home.root)
+    return secret, f"token in {path}"
 
 
 def serve(
@@ -23,14 +55,16 @@ def serve(
     host: str | None = None,
     port: int | None = None,
     token: str | None = None,
+    token_file: str | None = None,
     log_level: str = "warning",
     say: Callable[[str], None],
 ) -> None:
     """Serve ``home`` over stdio, or over streamable HTTP with ``http`` (blocks).
 
-    ``host``, ``port`` and ``token`` default to the home's ``[mcp]`` settings. A weak
-    token, or a non-loopback address without one, is refused before anything listens.
-    ``say`` gets the one line a person sees (what is served where); logs go to stderr at
+    ``host`` and ``port`` default to the home's ``[mcp]`` settings; the token is
+    :func:`http_token`'s (over HTTP every request must carry it, on every address). A
+    weak token is refused before anything listens. ``say`` gets the one line a person
+    sees (what is served where, and where the token is); logs go to stderr at
     ``log_level``.
     """
     _configure_logging(log_level)
@@ -47,14 +81,12 @@ def serve(
     settings = home.settings.mcp
     bind_host = host if host is not None else settings.host
     bind_port = port if port is not None else settings.port
-    secret = token if token is not None else settings.token
+    secret, source = http_token(home, token=token, token_file=token_file)
     check_exposure(bind_host, secret)  # before anything slow: refusals are immediate
     sock = bind(bind_host, bind_port)
 
     def ready(url: str) -> None:
-        extra = []
-        if secret:
-            extra.append("bearer token required")
+        extra = [f"bearer token required; {source}"]
         if home.settings.metrics.enabled:
             extra.append(f"metrics at {url.rsplit('/', 1)[0]}/metrics")
         note = f" ({'; '.join(extra)})" if extra else ""

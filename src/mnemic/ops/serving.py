@@ -1,9 +1,11 @@
 """The rules every local HTTP server of mnemic follows: loopback by default, a strong
-token anywhere else, a socket bound before serving (a taken port is a clear error).
+token on every address (loopback included: every local user can reach it), a socket
+bound before serving (a taken port is a clear error).
 
 Shared by the MCP server over HTTP (``mnemic mcp --http``) and the web console
 (``mnemic ui``), so both refuse the same exposures with the same words, and both are
-served by :func:`run_asgi` (uvicorn, imported only when serving).
+served by :func:`run_asgi` (uvicorn, imported only when serving). Where the token comes
+from is :mod:`.access_token`.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ MIN_TOKEN_CHARS = 32
 """Shortest token accepted (``secrets.token_urlsafe(32)`` gives 43 characters)."""
 TOKEN_RECIPE = 'python -c "import secrets; print(secrets.token_urlsafe(32))"'
 
-_MCP_HOW = "MNEMIC_MCP_TOKEN=<token> (or [mcp] token in config.toml, or --token)"
+_MCP_HOW = "MNEMIC_MCP_TOKEN=<token> or --token-file FILE (or [mcp] token in config.toml)"
 
 
 def is_loopback(host: str) -> bool:
@@ -63,11 +65,12 @@ def check_exposure(
     how: str = _MCP_HOW,
     source: str = "mnemic mcp --http",
 ) -> None:
-    """Refuse a weak token, and a non-loopback address without a token.
+    """Refuse to serve on ``host`` without a token, or with a weak one.
 
-    An empty ``token`` means none; anything else must pass :func:`token_problem`.
-    ``key``, ``how`` (where the user sets a token) and ``source`` word the error for the
-    command at hand.
+    A token is needed on every address, loopback included: any local process of any
+    user can connect to ``127.0.0.1``. An empty ``token`` means none; anything else must
+    pass :func:`token_problem`. ``key``, ``how`` (where the user sets a token) and
+    ``source`` word the error for the command at hand.
     """
     if token:
         problem = token_problem(token)
@@ -78,13 +81,11 @@ def check_exposure(
             f"{problem}. Generate one with: {TOKEN_RECIPE} and set it with {how}.",
             source=source,
         )
-    if is_loopback(host):
-        return
+    where = "every local user" if is_loopback(host) else "anyone who can reach this port"
     raise ConfigError(
         key,
-        f"serving on {host!r} (not loopback) needs a bearer token, or anyone who can reach "
-        f"this port could read and write this memory. Generate one with: {TOKEN_RECIPE} "
-        f"and set it with {how}, or bind to 127.0.0.1.",
+        f"serving on {host!r} needs a bearer token, or {where} could read and write this "
+        f"memory. Generate one with: {TOKEN_RECIPE} and set it with {how}.",
         source=source,
     )
 

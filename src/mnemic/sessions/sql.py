@@ -33,6 +33,7 @@ from .rows import (
 )
 from .sql_reads import (
     bookends,
+    message_previews,
     messages_by_id,
     parent_links,
     sessions_by_id,
@@ -47,6 +48,7 @@ from .store import (
     Hit,
     ImportResult,
     Message,
+    MessagePreview,
     NewMessage,
     NewSession,
     SearchFilters,
@@ -284,6 +286,18 @@ class SqlSessionStore(SqlVectors[C]):
         if not rows and not self.has_session(session_id):
             raise SessionNotFound(session_id)
         return [message_from_row(r, session_id) for r in rows]
+
+    def message_previews(
+        self, session_id: str, *, start: int = 0, stop: int | None = None, max_chars: int
+    ) -> list[MessagePreview]:
+        """Messages with ``start <= seq < stop``, each cut to ``max_chars`` (one read)."""
+        top = self.dialect.seq_limit
+        found = message_previews(
+            self, session_id, max(0, start), top if stop is None else min(stop, top), max_chars
+        )
+        if not found and not self.has_session(session_id):
+            raise SessionNotFound(session_id)
+        return found
 
     def message(self, message_id: int) -> Message | None:
         """One message by id, or None."""

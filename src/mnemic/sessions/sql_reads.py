@@ -20,10 +20,11 @@ from typing import Any
 
 from .rows import MESSAGE_COLUMNS, SESSION_COLUMNS, message_from_row, session_from_row
 from .sql_tables import SqlTables
-from .store import Message, SessionInfo, Shown, Span
+from .store import Message, MessagePreview, SessionInfo, Shown, Span
 
 __all__ = [
     "bookends",
+    "message_previews",
     "messages_by_id",
     "parent_links",
     "sessions_by_id",
@@ -145,6 +146,27 @@ def messages_by_id(store: SqlTables[Any], message_ids: Iterable[int]) -> dict[in
         )
     found = (message_from_row(r[:-1], r[-1]) for rows in store._read_many(reads) for r in rows)
     return {m.id: m for m in found}
+
+
+def message_previews(
+    store: SqlTables[Any], session_id: str, start: int, stop: int, max_chars: int
+) -> list[MessagePreview]:
+    """The messages of ``session_id`` with ``start <= seq < stop``, their content cut to
+    ``max_chars`` characters by the database (the whole text never reaches Python) and
+    their tool calls left out when longer, with both full lengths."""
+    sql = (
+        "SELECT m.id, m.seq, m.role, substr(m.content, 1, CAST(? AS INTEGER)), m.ts, "
+        "m.tool_name, "
+        "CASE WHEN length(m.tool_calls) <= ? THEN m.tool_calls END, m.tool_call_id, "
+        "m.tokens, m.name, coalesce(length(m.content), 0), coalesce(length(m.tool_calls), 0) "
+        f"FROM {{s}}.messages m WHERE m.sid = {_SID} AND m.seq >= ? AND m.seq < ? "
+        "ORDER BY m.seq"
+    )
+    bound = max(0, int(max_chars))
+    rows = store._read(sql, (bound, bound, session_id, start, stop))
+    return [
+        MessagePreview(message_from_row(r[:10], session_id), int(r[10]), int(r[11])) for r in rows
+    ]
 
 
 def windows(store: SqlTables[Any], spans: Sequence[Span]) -> list[list[Message]]:

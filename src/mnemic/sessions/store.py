@@ -32,6 +32,7 @@ __all__ = [
     "Hit",
     "ImportResult",
     "Message",
+    "MessagePreview",
     "NewMessage",
     "NewSession",
     "SearchFilters",
@@ -172,6 +173,19 @@ class Message:
         if self.tool_call_id:
             out["tool_call_id"] = self.tool_call_id
         return out
+
+
+@dataclass(frozen=True, slots=True)
+class MessagePreview:
+    """A message read with a bound (:meth:`SessionStore.message_previews`): its content
+    cut, its tool calls left out when their text is longer than the bound."""
+
+    message: Message
+    content_chars: int
+    """Characters of the whole content (``message.content`` holds at most the bound)."""
+    calls_chars: int
+    """Characters of the tool calls' JSON text (``message.tool_calls`` is None when this
+    is over the bound)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,6 +377,14 @@ class SessionStore(Protocol):
         self, session_id: str, *, start: int = 0, stop: int | None = None
     ) -> list[Message]:
         """Messages with ``start <= seq < stop`` in order."""
+        ...
+
+    def message_previews(
+        self, session_id: str, *, start: int = 0, stop: int | None = None, max_chars: int
+    ) -> list[MessagePreview]:
+        """:meth:`messages`, each read with at most ``max_chars`` characters of content
+        (and its tool calls only when their text fits too): a message of any size costs
+        the caller no more than that."""
         ...
 
     def message(self, message_id: int) -> Message | None:

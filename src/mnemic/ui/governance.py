@@ -87,20 +87,28 @@ def reject(ui: Console, request: Request, form: Form) -> Response:
 def parse_time(value: str, *, end: bool = False) -> float | None:
     """``2026-05-01`` or ``2026-05-01T14:00`` (local time) as Unix seconds; '' is None.
 
-    With ``end``, a bare date means the end of that day.
+    With ``end``, a bare date means the end of that day. A time at the edge of the
+    calendar that has no Unix time here (the end of ``9999-12-31``, ``0001-01-01`` in a
+    zone east of UTC) is minus or plus infinity: before or after every record.
     """
     value = value.strip()
     if not value:
         return None
     try:
         if len(value) == 10:
-            day = _dt.datetime.strptime(value, "%Y-%m-%d")
-            return (day + _dt.timedelta(days=1 if end else 0)).timestamp()
-        return _dt.datetime.fromisoformat(value).timestamp()
+            moment = _dt.datetime.strptime(value, "%Y-%m-%d")
+        else:
+            moment = _dt.datetime.fromisoformat(value)
     except ValueError:
         raise InvalidArgument(
             "time", f"{value!r} is not a date (2026-05-01) or a date and time (2026-05-01T14:00)."
         ) from None
+    try:
+        if end and len(value) == 10:
+            moment += _dt.timedelta(days=1)
+        return moment.timestamp()
+    except (OverflowError, ValueError, OSError):
+        return float("-inf") if moment.year == _dt.MINYEAR else float("inf")
 
 
 def audit_rows(records: list[dict[str, Any]], query: dict[str, str]) -> list[dict[str, Any]]:

@@ -90,6 +90,7 @@ def _target_view(mem: Memory, target: str) -> dict[str, Any]:
         view["error"] = exc.to_human()
         return view
     view["drift"] = plan.drift
+    view["adopt_hash"] = plan.raw_hash
     view["adopt"] = [display_entry(target, e)[0] for e in plan.entries]
     view["adopt_usage"] = plan.usage
     return view
@@ -153,10 +154,24 @@ def remove(ui: Console, request: Request, form: Form) -> Response:
 
 
 def adopt(ui: Console, request: Request, form: Form) -> Response:
+    """Adopt what the page showed, or nothing: the form carries the hash of the file the
+    preview was made from, and a file changed since (by anyone) is refused unwritten."""
     mem = ui.memory()
-    plan = admin.plan_adopt(mem, _target(form))
+    target = _target(form)
+    plan = admin.plan_adopt(mem, target)
+    if plan.raw_hash != form.get("hash", ""):
+        return page(
+            request,
+            "memory.html",
+            status=409,
+            title="Memory",
+            active="memory",
+            problem=f"{FILENAMES[target]} changed after this page showed what adopting it "
+            "would give; nothing was adopted. Look at the preview below, then adopt again.",
+            targets=[_target_view(mem, t) for t in TARGETS],
+        )
     if plan.drift is not None:
-        admin.adopt(mem, plan)
+        admin.adopt(mem, plan)  # refuses, under the lock, a file changed since this plan
     return see_other("/memory?done=adopt")
 
 

@@ -10,33 +10,45 @@ unless:
   and ``localhost`` only, never a name that could be rebound;
 - its ``Origin``, when the browser sends one, is this server's own, and the browser
   does not mark it cross-site (``Sec-Fetch-Site``; else ``403``);
-- when the server has a token: the request carries the session cookie, or it brings
-  ``?token=`` once, which is answered with a redirect that sets the cookie (``HttpOnly;
-  SameSite=Strict``) and drops the token from the address bar. Anything else gets
-  ``401``.
+- it carries a valid session cookie, or it brings the token as ``?token=`` once, which
+  is answered with a redirect to a path of this console that sets the cookie and drops
+  the token from the address bar (for a browser coming from another site, a page that
+  moves on by itself: see :func:`_move_on`). Anything else gets ``401``: there is always a token
+  (on loopback too: every local user can connect to ``127.0.0.1``).
 
-Forms carry a CSRF token (:meth:`Access.csrf`), an HMAC of a per-process secret; every
-POST is checked by the page layer (:mod:`.pages`) before anything runs.
+The session cookie is named after the port (``mnemic_ui_8767``: browsers send a host's
+cookies to every port of it, so two consoles must not share a name) and holds the time it
+was issued with an HMAC of a per-process secret: it is worth nothing to another run of the
+console, expires after :data:`SESSION_SECONDS` (``Max-Age`` for the browser, checked by
+the server too), and is ``HttpOnly; SameSite=Strict; Path=/``.
+
+Forms carry a CSRF token (:meth:`Access.csrf`), an HMAC of the same secret; every POST is
+checked by the page layer (:func:`.console.endpoint`) before anything runs.
 """
 
 from __future__ import annotations
 
-import hashlib
 import hmac
+import html
 import ipaddress
 import secrets
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import parse_qsl, quote, urlencode
 
+from ..errors import ConfigError
 from ..ops.serving import is_loopback
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from starlette.responses import Response
     from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["COOKIE", "CSP", "SECURITY_HEADERS", "Access", "Guard"]
+__all__ = ["CSP", "SECURITY_HEADERS", "SESSION_SECONDS", "Access", "Guard", "local_path"]
 
-COOKIE = "mnemic_ui"
+SESSION_SECONDS = 12 * 3600
+"""How long a session cookie is good for (then open the printed address again)."""
 CSP = "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
     (b"content-security-policy", CSP.encode()),
@@ -62,14 +74,30 @@ def _is_ip_literal(name: str) -> bool:
     return True
 
 
+def local_path(path: str) -> str:
+    """``path`` as a path of this server: ``//evil.example/x`` (or ``/\\evil.example``,
+    which browsers read the same way) would make a redirect leave the console."""
+    return "/" + path.lstrip("/\\")
+
+
 @dataclass
 class Access:
-    """Who may talk to this server: the bound address, the token, the CSRF secret."""
+    """Who may talk to this server: the bound address, the token, and the per-process
+    secret that signs session cookies and CSRF tokens."""
 
     host: str
     port: int
-    token: str = ""
+    token: str
     secret: bytes = field(default_factory=lambda: secrets.token_bytes(32))
+    session_seconds: int = SESSION_SECONDS
+    clock: Callable[[], float] = time.monotonic
+    """Seconds for cookie ages; monotonic: a cookie lives no longer than this process."""
+
+    def __post_init__(self) -> None:
+        if not self.token:
+            raise ConfigError(
+                "ui.token", "the console needs a token (serve_ui makes one when none is given)"
+            )
 
     def host_allowed(self, header: str) -> bool:
         """Whether a ``Host`` header names this server (see the module docstring)."""
@@ -99,33 +127,66 @@ class Access:
         return hmac.compare_digest(origin, f"http://{host_header.strip().lower()}")
 
     @property
-    def cookie_value(self) -> str:
-        """What the session cookie holds: an HMAC keyed by the token (never the token)."""
-        return hmac.new(self.token.encode(), b"mnemic ui session", hashlib.sha256).hexdigest()
+    def cookie_name(self) -> str:
+        """The session cookie's name, which holds the port (``mnemic_ui_8767``)."""
+        return f"mnemic_ui_{self.port}"
 
     def token_ok(self, given: str) -> bool:
         """Constant-time check of a token given in the URL."""
-        return bool(self.token) and hmac.compare_digest(given.encode(), self.token.encode())
+        return hmac.compare_digest(given.encode(), self.token.encode())
+
+    def _sign(self, issued: str) -> str:
+        return hmac.new(self.secret, b"session:" + issued.encode(), "sha256").hexdigest()
+
+    def new_session(self) -> str:
+        """A session cookie's value: when it was issued, and this process's HMAC of it."""
+        issued = str(int(self.clock()))
+        return f"{issued}.{self._sign(issued)}"
 
     def cookie_ok(self, given: str) -> bool:
-        """Constant-time check of the session cookie."""
-        return hmac.compare_digest(given.encode(), self.cookie_value.encode())
+        """Whether ``given`` is a session this process issued less than
+        :attr:`session_seconds` ago (the HMAC compared in constant time)."""
+        issued, sep, mac = given.partition(".")
+        if not sep or len(issued) > 20 or not (issued.isascii() and issued.isdigit()):
+            return False
+        if not hmac.compare_digest(mac.encode(), self._sign(issued).encode()):
+            return False
+        return 0 <= self.clock() - int(issued) < self.session_seconds
 
     def csrf(self) -> str:
         """The CSRF token every form carries (an HMAC of this process's secret)."""
-        return hmac.new(self.secret, b"csrf:" + self.cookie_value.encode(), "sha256").hexdigest()
+        return hmac.new(self.secret, b"csrf", "sha256").hexdigest()
 
     def csrf_ok(self, given: str) -> bool:
         """Whether a form's CSRF token is this process's (constant time)."""
         return hmac.compare_digest(given.encode(), self.csrf().encode())
 
 
-def _cookies(raw: str) -> dict[str, str]:
-    out: dict[str, str] = {}
+def _move_on(location: str, fetch_site: str) -> Response:
+    """The answer to the token: go to ``location`` (a path of this console). A browser
+    that came from another site (the page ``mnemic ui`` opens is a local file) would not
+    send a ``SameSite=Strict`` cookie along a redirect it started, so it gets a page
+    that moves on by itself: a navigation this console's own page starts carries it."""
+    from starlette.responses import HTMLResponse, RedirectResponse
+
+    if fetch_site.strip().lower() not in ("cross-site", "same-site"):
+        return RedirectResponse(location, status_code=303)
+    target = html.escape(location, quote=True)
+    return HTMLResponse(
+        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<meta http-equiv="refresh" content="0;url={target}"><title>mnemic</title></head>'
+        f'<body><p><a href="{target}">Continue to the console</a></p></body></html>\n'
+    )
+
+
+def _cookies(raw: str, name: str) -> list[str]:
+    """Every value of the cookie ``name``: a page on another port of this host may have
+    set one of the same name, which the browser sends beside ours."""
+    out: list[str] = []
     for part in raw.split(";"):
         key, sep, value = part.strip().partition("=")
-        if sep:
-            out.setdefault(key, value)
+        if sep and key == name:
+            out.append(value)
     return out
 
 
@@ -186,7 +247,7 @@ class Guard:
                 "A page from another site tried to use this console; nothing was done.",
             )
             return
-        if self.access.token and not await self._authorised(scope, receive, send_secured, headers):
+        if not await self._authorised(scope, receive, send_secured, headers):
             return
         await self.app(scope, receive, send_secured)
 
@@ -198,16 +259,22 @@ class Guard:
         if given:
             if len(given) == 1 and self.access.token_ok(given[0]):
                 rest = urlencode([(k, v) for k, v in query if k != "token"])
-                location = scope.get("path", "/") + (f"?{rest}" if rest else "")
-                from starlette.responses import RedirectResponse
-
-                response = RedirectResponse(location, status_code=303)
+                location = quote(local_path(scope.get("path", "/"))) + (f"?{rest}" if rest else "")
+                response = _move_on(location, headers.get("sec-fetch-site", ""))
                 response.set_cookie(
-                    COOKIE, self.access.cookie_value, httponly=True, samesite="strict", path="/"
+                    self.access.cookie_name,
+                    self.access.new_session(),
+                    max_age=self.access.session_seconds,
+                    httponly=True,
+                    samesite="strict",
+                    path="/",
                 )
                 await response(scope, receive, send)
                 return False
-        elif self.access.cookie_ok(_cookies(headers.get("cookie", "")).get(COOKIE, "")):
+        elif any(
+            self.access.cookie_ok(value)
+            for value in _cookies(headers.get("cookie", ""), self.access.cookie_name)
+        ):
             return True
         await self._refuse(
             scope,
@@ -215,8 +282,10 @@ class Guard:
             send,
             401,
             "Token required",
-            "This console was started with a token. Open the address `mnemic ui` printed "
-            "(it ends in ?token=...) once; the browser then keeps a session cookie.",
+            "Only the person who started this console can use it. Open the address "
+            "`mnemic ui` printed (it ends in ?token=...): the browser then keeps a session "
+            f"cookie for {self.access.session_seconds // 3600} hours, or until the console "
+            "stops.",
         )
         return False
 

@@ -1,6 +1,11 @@
 """The Sessions page: search with highlighted matches and filters (the session_search
 tool's discovery shape), one session with its lineage, delete (after a confirmation
-form) and export (JSONL download, the format ``mnemic sessions import`` reads back)."""
+form) and export (JSONL download, the format ``mnemic sessions import`` reads back).
+
+A session is named by the query string (``/sessions/view?id=ID``), never by the path: an
+id may hold ``/``, or be ``.`` or ``..``, which a path cannot carry unchanged. One page
+shows at most :data:`PAGE_MESSAGES` messages of at most :data:`MESSAGE_CHARS` characters
+each (read cut by the database), and says what it cut; Export has everything."""
 
 from __future__ import annotations
 
@@ -10,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from starlette.responses import Response
 from starlette.routing import Route
 
+from ..errors import InvalidArgument
 from ..sessions import export_session, open_store, search_tool_for
 from .console import Console, Form, endpoint, see_other
 from .render import page
@@ -17,9 +23,13 @@ from .render import page
 if TYPE_CHECKING:
     from starlette.requests import Request
 
-__all__ = ["ROUTES"]
+__all__ = ["MESSAGE_CHARS", "PAGE_MESSAGES", "ROUTES"]
 
 ROLES = ("user", "assistant", "tool", "system")
+PAGE_MESSAGES = 100
+"""Messages one session page shows (links lead to the earlier and later ones)."""
+MESSAGE_CHARS = 20_000
+"""Characters of one message a page shows (and of its tool calls' text)."""
 
 
 def sessions_page(ui: Console, request: Request, form: Form) -> Response:
@@ -61,15 +71,30 @@ def sessions_page(ui: Console, request: Request, form: Form) -> Response:
     )
 
 
-def _sid(request: Request) -> str:
-    return str(request.path_params["sid"])
+def _sid(request: Request, form: Form) -> str:
+    sid = form.get("id") if request.method == "POST" else request.query_params.get("id")
+    if not sid:
+        raise InvalidArgument("id", "Name the session: ?id=SESSION_ID.")
+    return sid
+
+
+def _start(request: Request) -> int:
+    value = request.query_params.get("from", "0")
+    if not (value.isascii() and value.isdigit()) or len(value) > 18:
+        raise InvalidArgument("from", "from must be a message number (0 or more).")
+    return int(value)
 
 
 def session_page(ui: Console, request: Request, form: Form) -> Response:
-    sid = _sid(request)
+    sid = _sid(request, form)
+    start = _start(request)
     with open_store(ui.home) as store:
         info = store.get_session(sid)
-        messages = store.messages(sid)
+        previews = store.message_previews(
+            sid, start=start, stop=start + PAGE_MESSAGES + 1, max_chars=MESSAGE_CHARS
+        )
+        later = previews[PAGE_MESSAGES].message.seq if len(previews) > PAGE_MESSAGES else None
+        previews = previews[:PAGE_MESSAGES]
         chain: list[Any] = []
         parent = info.parent_id
         while parent and len(chain) < 50:
@@ -96,7 +121,10 @@ def session_page(ui: Console, request: Request, form: Form) -> Response:
         title=f"Session {sid}",
         active="sessions",
         info=info,
-        messages=messages,
+        previews=previews,
+        earlier=max(0, start - PAGE_MESSAGES) if start > 0 else None,
+        later=later,
+        max_chars=MESSAGE_CHARS,
         ancestors=chain,
         children=children,
     )
@@ -104,19 +132,20 @@ def session_page(ui: Console, request: Request, form: Form) -> Response:
 
 def confirm_delete(ui: Console, request: Request, form: Form) -> Response:
     with open_store(ui.home) as store:
-        info = store.get_session(_sid(request))
+        info = store.get_session(_sid(request, form))
     return page(request, "delete.html", title="Delete session", active="sessions", info=info)
 
 
 def delete(ui: Console, request: Request, form: Form) -> Response:
+    sid = _sid(request, form)
     with open_store(ui.home) as store:
-        store.get_session(_sid(request))  # an unknown id is an error page, not a no-op
-        store.delete_session(_sid(request))
+        store.get_session(sid)  # an unknown id is an error page, not a no-op
+        store.delete_session(sid)
     return see_other("/sessions?done=deleted")
 
 
 def export(ui: Console, request: Request, form: Form) -> Response:
-    sid = _sid(request)
+    sid = _sid(request, form)
     with open_store(ui.home) as store:
         store.get_session(sid)
         lines = [json.dumps(rec, ensure_ascii=False) + "\n" for rec in export_session(store, sid)]
@@ -130,8 +159,8 @@ def export(ui: Console, request: Request, form: Form) -> Response:
 
 ROUTES = [
     Route("/sessions", endpoint(sessions_page)),
-    Route("/sessions/{sid}", endpoint(session_page)),
-    Route("/sessions/{sid}/delete", endpoint(confirm_delete), methods=["GET"]),
-    Route("/sessions/{sid}/delete", endpoint(delete), methods=["POST"]),
-    Route("/sessions/{sid}/export", endpoint(export)),
+    Route("/sessions/view", endpoint(session_page)),
+    Route("/sessions/delete", endpoint(confirm_delete), methods=["GET"]),
+    Route("/sessions/delete", endpoint(delete), methods=["POST"]),
+    Route("/sessions/export", endpoint(export)),
 ]
