@@ -58,7 +58,7 @@ def prompt(app: AppContext, system_message: str, memory_only: bool, as_json: boo
         return
     from ..agent.startup import preview_prompt
 
-    built, tools, manager = preview_prompt(app.home, system_message=system_message)
+    built, tools, manager = preview_prompt(app.existing_home, system_message=system_message)
     text = built.text
     if as_json:
         data = built.as_dict()
@@ -126,7 +126,7 @@ def provider_list(app: AppContext, as_json: bool) -> None:
     """List installed providers (entry point group mnemic.providers)."""
     from ..providers.discovery import available_providers
 
-    home = app.home
+    home = app.existing_home
     active = home.settings.agent.provider
     rows = [_describe(name, home) | {"active": name == active} for name in available_providers()]
     if as_json:
@@ -151,7 +151,7 @@ def provider_status(app: AppContext, as_json: bool) -> None:
     from ..providers.discovery import load_provider
     from ..providers.manager import ProviderManager
 
-    home = app.home
+    home = app.existing_home
     name = home.settings.agent.provider
     data: dict[str, Any] = {"provider": name or None}
     if name:
