@@ -274,3 +274,45 @@ def test_writes_and_init_create_the_home_and_the_memory_hook_stays_quiet(
     assert r.returncode == 0, r.stderr
     r = run_mnemic(other, "memory", "show")
     assert r.returncode == 0 and "Project uses pytest" in r.stdout
+
+
+@pytest.fixture
+def staged(home_path: Path) -> None:
+    """A write staged for approval in the home (the read-only copy is made after)."""
+    r = run_mnemic(
+        home_path,
+        "memory",
+        "add",
+        "Staged fact",
+        env={"MNEMIC_APPROVAL_MEMORY_FOREGROUND": "stage"},
+    )
+    assert r.returncode == 0 and (home_path / "pending" / "memory").is_dir(), r.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("gc", "--dry-run"),
+        ("gc", "--dry-run", "--json"),
+        ("forget", "--sessions", "pytest", "--dry-run"),
+        ("sessions", "prune", "--older-than", "0", "--dry-run"),
+        ("memory", "doctor"),
+        ("stats",),
+        ("pending", "list"),
+    ],
+    ids=" ".join,
+)
+def test_a_dry_run_or_report_works_on_a_read_only_home(
+    staged: None,
+    read_only_home: Callable[..., subprocess.CompletedProcess[str]],
+    args: tuple[str, ...],
+) -> None:
+    """A dry run writes nothing, so a home this user cannot write is no reason to fail
+    (the home holds a staged write, so the pending queue is looked at too)."""
+    mnemic = read_only_home
+    home: Path = mnemic.home  # type: ignore[attr-defined]
+    before = snapshot(home)
+    r = mnemic(*args)
+    assert r.returncode == 0, r.stderr
+    assert READ_ONLY not in r.stderr and "Traceback" not in r.stderr
+    assert snapshot(home) == before
