@@ -365,7 +365,8 @@ def chat(
     """Talk to a model with mnemic's memory, session search and skills.
 
     Reads one message per line (from the terminal or a pipe). Tool calls are shown on
-    stderr. Type /help for the slash commands.
+    stderr. Type /help for the slash commands. Exits 1 when the endpoint failed on any
+    turn; a session the model never answered in is not kept in the history.
     """
     from ..agent.chat import ChatAgent
     from ..agent.session import AgentSession
@@ -431,10 +432,16 @@ def chat(
     except KeyboardInterrupt:
         click.echo()
     finally:
-        report = session.close("user_exit")
+        report = agent.close("user_exit")
         if report.abandoned:
             click.secho(
                 f"{report.abandoned} provider task(s) did not finish in time and were dropped.",
                 fg="yellow",
                 err=True,
             )
+    if agent.failed_turns:
+        kept = "" if agent.model_replies else " No session was kept: the model never answered."
+        fail(
+            f"the model endpoint failed on {agent.failed_turns} turn(s) (see above); check "
+            f"--base-url, --model and the endpoint.{kept}"
+        )
