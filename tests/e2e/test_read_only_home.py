@@ -1,5 +1,7 @@
-"""A home this user cannot write: every reading command works, every write is refused
-with "the home is read-only" and changes nothing.
+"""A home this user cannot write: every reading command (and every dry run) works, every
+write is refused with "the home is read-only" and changes nothing. A home that does not
+exist: every reading command says so and creates nothing; writes and `mnemic init`
+create it.
 
 How the home is made read-only: the populated home is copied, its directories set to
 0500 and its files to 0400. For a normal user that is enough. Root ignores permission
