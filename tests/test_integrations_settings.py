@@ -21,11 +21,17 @@ from mnemic.integrations.claude_code import (
     integrate_claude_code,
     launcher,
 )
-from mnemic.integrations.jsonfile import read_json_object
+from mnemic.integrations.jsonfile import MAX_DEPTH, dump_json, read_json_object
 
 ENV = {"HOME": "/nonexistent-home", "CLAUDE_CONFIG_DIR": ""}
 
-json_leaf = st.one_of(st.none(), st.booleans(), st.integers(-(10**6), 10**6), st.text(max_size=12))
+json_leaf = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**6), 10**6),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=12),
+)
 json_value = st.recursive(
     json_leaf,
     lambda inner: st.one_of(
@@ -41,9 +47,9 @@ group = st.fixed_dictionaries(
     {"hooks": st.lists(handler, min_size=1, max_size=3)},
     optional={"matcher": st.sampled_from(["", "*", "startup", "Bash", "manual|auto"])},
 )
-hooks = st.dictionaries(
+hooks = st.dictionaries(  # a user's event list may be empty: removal must keep it
     st.sampled_from([*EVENTS, "PreToolUse", "PostToolUse", "Stop", "UserPromptSubmit"]),
-    st.lists(group, min_size=1, max_size=3),
+    st.lists(group, min_size=0, max_size=3),
     min_size=1,
     max_size=4,
 )
@@ -184,13 +190,63 @@ def test_a_duplicate_of_mnemics_handler_is_folded_into_one(tmp_path: Path) -> No
     assert len(json.loads(path.read_text())["hooks"]["SessionEnd"]) == 1
 
 
-@pytest.mark.parametrize("text", ["{", '{"a": 1, "a": 2}', '"just a string"', "\x00"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{",
+        '{"a": 1, "a": 2}',
+        '"just a string"',
+        "\x00",
+        '{"a": NaN}',
+        '{"a": [Infinity]}',
+        '{"a": -Infinity}',
+        '{"a": "\\udc00"}',
+        '{"\\ud800": 1}',
+        '{"a": ' + "[" * 101 + "]" * 101 + "}",
+        '{"a": ' + "[" * 100_000 + "]" * 100_000 + "}",
+    ],
+    ids=lambda t: t if len(t) < 30 else f"{len(t)} chars",
+)
 def test_read_json_object_refuses_what_it_cannot_rewrite(tmp_path: Path, text: str) -> None:
     path = tmp_path / "settings.json"
-    path.write_text(text)
+    path.write_text(text, encoding="utf-8")
     with pytest.raises(IntegrationError) as info:
         read_json_object(path)
     assert info.value.path == str(path) and "Nothing was changed" in info.value.to_llm()
+
+
+def test_nesting_up_to_the_limit_is_read_and_written_back() -> None:
+    value = json.loads('{"a": ' + "[" * (MAX_DEPTH - 1) + "]" * (MAX_DEPTH - 1) + "}")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "settings.json"
+        path.write_text(json.dumps(value))
+        assert read_json_object(path) == value
+        assert json.loads(dump_json(value)) == value
+
+
+@given(st.floats(allow_nan=False) | st.integers() | st.sampled_from(["1e400", "-1E-400", "1.50"]))
+def test_every_json_number_is_written_back_with_its_own_text(number: float | int | str) -> None:
+    text = number if isinstance(number, str) else json.dumps(number).replace("Infinity", "1e999")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "settings.json"
+        path.write_text(f'{{"n": {text}}}')
+        value = read_json_object(path)
+        assert dump_json(value) == f'{{\n  "n": {text}\n}}\n'
+
+
+def test_a_user_list_is_kept_empty_and_a_created_one_goes(tmp_path: Path) -> None:
+    """Install adds its group to the user's empty PreCompact list with a match-all
+    matcher; removal keeps that list (emptied) and drops SessionEnd, which it created."""
+    project = tmp_path / "p"
+    (project / ".claude").mkdir(parents=True)
+    original = {"hooks": {"PreCompact": [], "Stop": []}}
+    (project / ".claude" / "settings.json").write_text(json.dumps(original))
+    _run(project)
+    installed, _ = _files(project)
+    assert installed["hooks"]["PreCompact"][0]["matcher"] == ""
+    assert "matcher" not in installed["hooks"]["SessionEnd"][0]
+    _run(project, remove=True)
+    assert _files(project) == (original, None)
 
 
 def test_a_directory_in_place_of_the_settings_file_is_refused(tmp_path: Path) -> None:

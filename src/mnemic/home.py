@@ -9,9 +9,10 @@ directory (``~/.local/share/mnemic`` on Linux). A profile (``--profile NAME`` or
 from __future__ import annotations
 
 import os
+import stat
 
 from .config import Settings, load_settings
-from .errors import ConfigError
+from .errors import ConfigError, HomeNotFound
 from .fsio import ensure_private_dir
 
 TYPE_CHECKING = False
@@ -78,11 +79,26 @@ def resolve_home(
     return Path(home_dir(path, profile, environ))
 
 
+def _check_exists(root: str) -> None:
+    """:class:`HomeNotFound` when nothing, or something that is not a directory, is at
+    ``root``; any other failure to look (permissions) is left to the first read."""
+    try:
+        st = os.stat(root)
+    except (FileNotFoundError, NotADirectoryError):
+        raise HomeNotFound(root) from None
+    except OSError:
+        return
+    if not stat.S_ISDIR(st.st_mode):
+        raise HomeNotFound(root)
+
+
 class Home:
     """An opened home directory with its validated settings.
 
     ``Home.open()`` resolves the directory (see :func:`resolve_home`), creates it with
-    private permissions if needed, and loads ``config.toml``.
+    private permissions if needed, and loads ``config.toml``. What only reads opens it
+    with ``create=False``: a home that does not exist is then :class:`HomeNotFound`, and
+    nothing is created or changed.
     """
 
     def __init__(self, root: str | os.PathLike[str], settings: Settings) -> None:
@@ -100,11 +116,23 @@ class Home:
         environ: Mapping[str, str] | None = None,
         create: bool = True,
     ) -> Home:
-        """Resolve, create (0700) and load the settings of a home."""
+        """Resolve, create (0700) and load the settings of a home.
+
+        With ``create=False`` nothing is created or changed (not even the permissions),
+        and a home whose memory lives in its directory (the embedded ``files`` store)
+        must exist: :class:`HomeNotFound` when there is no directory at that path (a
+        mistyped ``MNEMIC_HOME``). A home whose store is a database may have no
+        directory yet.
+        """
+        from .registry import scheme_of
+
         root = home_dir(path, profile, environ)
         if create:
             ensure_private_dir(root)
-        return cls(root, load_settings(root, environ))
+        settings = load_settings(root, environ)
+        if not create and scheme_of(settings.store) == "files":
+            _check_exists(root)
+        return cls(root, settings)
 
     @property
     def memories_dir(self) -> Path:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from mnemic.testing import FakeAnthropicServer, FakeLLMServer, Reply, ToolCallReply
+from mnemic.testing import Fail, FakeAnthropicServer, FakeLLMServer, Reply, ToolCallReply
 from mnemic.testing.anthropic_server import breakpoints
 
 from . import run_mnemic
@@ -90,11 +90,51 @@ def test_chat_without_an_endpoint_is_a_usage_error(home_path: Path) -> None:
     assert r.returncode == 2 and "--base-url" in r.stderr
 
 
-def test_chat_reports_an_unreachable_endpoint_and_goes_on(home_path: Path) -> None:
+def _sessions(home: Path) -> list[dict[str, object]]:
+    r = run_mnemic(home, "sessions", "list", "--json")
+    assert r.returncode == 0, r.stderr
+    return list(json.loads(r.stdout))
+
+
+def test_chat_whose_endpoint_fails_exits_1_and_keeps_no_session(home_path: Path) -> None:
     with FakeLLMServer() as server:
-        url = server.base_url
-    r = run_mnemic(home_path, "chat", "--base-url", url, "--model", "m", stdin="hello\n/quit\n")
-    assert r.returncode == 0 and "model could not answer" in r.stderr
+        url = server.base_url  # closed on leaving the block: nothing listens there now
+    script = "hello\nstill there?\n/quit\n"
+    r = run_mnemic(home_path, "chat", "--base-url", url, "--model", "m", stdin=script)
+    assert r.returncode == 1 and r.stderr.count("model could not answer") == 2, r.stderr
+    assert "endpoint failed on 2 turn(s)" in r.stderr and "No session was kept" in r.stderr
+    assert "Traceback" not in r.stderr
+    assert _sessions(home_path) == []
+
+
+def test_chat_that_says_nothing_keeps_no_session(home_path: Path) -> None:
+    with FakeLLMServer(["unused"]) as server:
+        for script in ("", "/new\n/quit\n"):
+            r = run_mnemic(
+                home_path, "chat", "--base-url", server.base_url, "--model", "m", stdin=script
+            )
+            assert r.returncode == 0, r.stderr
+        assert server.requests == []
+    assert _sessions(home_path) == []
+
+
+def test_a_failed_turn_before_an_answer_exits_1_and_keeps_the_conversation(
+    home_path: Path,
+) -> None:
+    with FakeLLMServer([Fail(400, "bad request (scripted)"), "Hello again."]) as server:
+        r = run_mnemic(
+            home_path,
+            "chat",
+            "--base-url",
+            server.base_url,
+            "--model",
+            "m",
+            stdin="hello\nhello?\n",
+        )
+    assert r.returncode == 1 and "endpoint failed on 1 turn(s)" in r.stderr, r.stderr
+    assert "Hello again." in r.stdout and "No session was kept" not in r.stderr
+    (kept,) = _sessions(home_path)
+    assert kept["message_count"] == 4  # both of the user's lines, the note and the answer
 
 
 def test_prompt_shows_layers(home_path: Path) -> None:

@@ -125,7 +125,9 @@ def test_install_merges_with_the_users_settings_hooks_and_servers(
     path = project / ".claude" / "settings.json"
     for event, timeout in (("SessionStart", 30), ("PreCompact", 120), ("SessionEnd", 60)):
         handler = {"type": "command", "command": _hook_command(path, event), "timeout": timeout}
-        assert settings["hooks"][event][-1] == {"hooks": [handler]}
+        # a group added to the user's own list says so with an empty (match-all) matcher
+        marker = {"matcher": ""} if event in USER_SETTINGS["hooks"] else {}
+        assert settings["hooks"][event][-1] == {**marker, "hooks": [handler]}
     mcp = _load(project / ".mcp.json")
     assert mcp["mcpServers"]["github"] == USER_MCP["mcpServers"]["github"]
     server = mcp["mcpServers"]["mnemic"]
@@ -232,6 +234,71 @@ def test_a_settings_file_that_cannot_be_merged_is_refused_untouched(
     assert "Traceback" not in result.stderr
     assert settings.read_bytes() == before
     assert not (project / ".mcp.json").exists()  # checked before anything is written
+
+
+@pytest.mark.parametrize("dry_run", [False, True], ids=["install", "dry-run"])
+@pytest.mark.parametrize(
+    ("mcp_text", "problem"),
+    [
+        ('{"mcpServers": {"x": {"command": "\\ud800"}}}', "lone surrogate (U+D800"),
+        ('{"mcpServers": {}, "retries": NaN}', "it holds NaN"),
+        ('{"mcpServers": {}, "limit": -Infinity}', "it holds -Infinity"),
+        ('{"a": ' + "[" * 100_000 + "]" * 100_000 + "}", "more than 100 levels deep"),
+    ],
+    ids=["lone-surrogate", "NaN", "-Infinity", "100k-nested-arrays"],
+)
+def test_a_bad_mcp_file_stops_the_install_before_settings_json_is_written(
+    home_path: Path, tmp_path: Path, mcp_text: str, problem: str, dry_run: bool
+) -> None:
+    """The MCP file is read second: it must still be refused before the settings file is
+    written, so a refusal never leaves mnemic half installed (nor a traceback)."""
+    project = tmp_path / "project"
+    settings_before = _write(project / ".claude" / "settings.json", USER_SETTINGS)
+    (project / ".mcp.json").write_text(mcp_text, encoding="utf-8")
+    mcp_before = (project / ".mcp.json").read_bytes()
+    args = ("--project", str(project), *(["--dry-run"] if dry_run else []))
+    result = _install(home_path, tmp_path, *args)
+    assert result.returncode == 1, (result.stdout, result.stderr)
+    assert f"{project / '.mcp.json'}" in result.stderr and problem in result.stderr
+    assert "Nothing was changed" in result.stderr and "Traceback" not in result.stderr
+    assert (project / ".claude" / "settings.json").read_bytes() == settings_before
+    assert (project / ".mcp.json").read_bytes() == mcp_before
+
+
+def test_numbers_are_written_back_as_the_file_spelled_them(home_path: Path, tmp_path: Path) -> None:
+    """Python reads 1e400 as infinity and would write `Infinity` (not JSON), and 1E5 as
+    100000.0: each number keeps its own text through install and removal."""
+    project = tmp_path / "project"
+    settings = project / ".claude" / "settings.json"
+    settings.parent.mkdir(parents=True)
+    numbers = (
+        '{\n  "big": 1e400,\n  "ratio": 1.50,\n  "n": [\n    1E5,\n    -0.0,\n'
+        "    12345678901234567890123\n  ]\n}\n"
+    )
+    settings.write_text(numbers, encoding="utf-8")
+    assert _install(home_path, tmp_path, "--project", str(project)).returncode == 0
+    text = settings.read_text(encoding="utf-8")
+    assert '"big": 1e400,' in text and '"ratio": 1.50,' in text and "1E5," in text
+    assert "Infinity" not in text and "100000.0" not in text
+    result = _install(home_path, tmp_path, "--project", str(project), "--remove")
+    assert result.returncode == 0, result.stderr
+    assert settings.read_text(encoding="utf-8") == numbers
+
+
+def test_remove_keeps_the_users_own_empty_event_lists(home_path: Path, tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    original = {"hooks": {"PreCompact": [], "Stop": [], "SessionStart": []}, "model": "opus"}
+    _write(project / ".claude" / "settings.json", original)
+    assert _install(home_path, tmp_path, "--project", str(project)).returncode == 0
+    installed = _load(project / ".claude" / "settings.json")
+    assert [len(installed["hooks"][e]) for e in ("PreCompact", "SessionStart", "SessionEnd")] == [
+        1,
+        1,
+        1,
+    ]
+    result = _install(home_path, tmp_path, "--project", str(project), "--remove")
+    assert result.returncode == 0, result.stderr
+    assert _load(project / ".claude" / "settings.json") == original
 
 
 def test_a_mnemic_server_that_mnemic_did_not_write_is_refused(

@@ -1,5 +1,7 @@
-"""A home this user cannot write: every reading command works, every write is refused
-with "the home is read-only" and changes nothing.
+"""A home this user cannot write: every reading command (and every dry run) works, every
+write is refused with "the home is read-only" and changes nothing. A home that does not
+exist: every reading command says so and creates nothing; writes and `mnemic init`
+create it.
 
 How the home is made read-only: the populated home is copied, its directories set to
 0500 and its files to 0400. For a normal user that is enough. Root ignores permission
@@ -196,3 +198,123 @@ def test_read_only_home_without_a_memory_directory_reads_empty_and_refuses_write
     r = mnemic("memory", "add", "a new fact")
     assert r.returncode == 1 and READ_ONLY in r.stderr, r.stderr
     assert snapshot(home) == before and not (home / "memories").exists()
+
+
+# -- a home that does not exist: reading never creates one ------------------------------
+
+READ_ONLY_COMMANDS = [
+    ("memory", "status"),
+    ("memory", "status", "--json"),
+    ("memory", "show"),
+    ("memory", "show", "--long"),
+    ("memory", "search", "pytest"),
+    ("memory", "history"),
+    ("memory", "diff", "1"),
+    ("memory", "doctor"),
+    ("sessions", "list"),
+    ("sessions", "search", "pytest"),
+    ("sessions", "show", "abc"),
+    ("sessions", "export", "abc"),
+    ("sessions", "stats"),
+    ("sessions", "prune", "--older-than", "1", "--dry-run"),
+    ("skills", "list"),
+    ("skills", "search", "deploy"),
+    ("skills", "show", "demo-skill"),
+    ("skills", "lint"),
+    ("skills", "index"),
+    ("audit", "list"),
+    ("audit", "verify"),
+    ("pending", "list"),
+    ("pending", "show", "abc"),
+    ("pending", "diff", "abc"),
+    ("stats",),
+    ("prompt",),
+    ("provider", "list"),
+    ("provider", "status"),
+    ("gc", "--dry-run"),
+    ("forget", "--user", "--dry-run"),
+    ("forget", "--sessions", "pytest", "--dry-run"),
+]
+
+
+@pytest.mark.parametrize("args", READ_ONLY_COMMANDS, ids=" ".join)
+def test_a_reading_command_on_a_missing_home_says_so_and_creates_nothing(
+    tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    """A mistyped MNEMIC_HOME must not grow a fresh empty home (with lock and provenance
+    files) that then answers "empty" as if the user's memory were gone."""
+    missing = tmp_path / "mnemic-hmoe"
+    r = run_mnemic(missing, *args)
+    assert r.returncode == 1, (r.stdout, r.stderr)
+    assert f"No mnemic home at {missing}" in r.stderr and "mnemic init" in r.stderr
+    assert "MNEMIC_HOME" in r.stderr and "Traceback" not in r.stderr
+    assert not missing.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_a_missing_profile_is_not_created_by_reading(home_path: Path) -> None:
+    assert run_mnemic(home_path, "memory", "add", "Project uses pytest").returncode == 0
+    r = run_mnemic(home_path, "--profile", "wrok", "memory", "show")
+    assert r.returncode == 1 and "No mnemic home at" in r.stderr, r.stderr
+    assert not (home_path / "profiles").exists()
+
+
+def test_writes_and_init_create_the_home_and_the_memory_hook_stays_quiet(
+    tmp_path: Path,
+) -> None:
+    fresh = tmp_path / "fresh"
+    r = run_mnemic(fresh, "prompt", "--memory-only")  # an agent's session-start hook
+    assert r.returncode == 0 and r.stdout == "" and not fresh.exists(), r.stderr
+    r = run_mnemic(fresh, "init")
+    assert r.returncode == 0 and f"Created a mnemic home at {fresh}" in r.stdout
+    assert fresh.is_dir() and (fresh.stat().st_mode & 0o777) == 0o700
+    r = run_mnemic(fresh, "init")
+    assert r.returncode == 0 and "already exists" in r.stdout
+    assert run_mnemic(fresh, "memory", "status").returncode == 0
+    other = tmp_path / "other"
+    r = run_mnemic(other, "memory", "add", "Project uses pytest")
+    assert r.returncode == 0, r.stderr
+    r = run_mnemic(other, "memory", "show")
+    assert r.returncode == 0 and "Project uses pytest" in r.stdout
+
+
+@pytest.fixture
+def staged(home_path: Path) -> None:
+    """A write staged for approval in the home (the read-only copy is made after)."""
+    r = run_mnemic(
+        home_path,
+        "memory",
+        "add",
+        "Staged fact",
+        env={"MNEMIC_APPROVAL_MEMORY_FOREGROUND": "stage"},
+    )
+    assert r.returncode == 0 and (home_path / "pending" / "memory").is_dir(), r.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("gc", "--dry-run"),
+        ("gc", "--dry-run", "--json"),
+        ("forget", "--sessions", "pytest", "--dry-run"),
+        ("sessions", "prune", "--older-than", "0", "--dry-run"),
+        ("memory", "doctor"),
+        ("stats",),
+        ("pending", "list"),
+    ],
+    ids=" ".join,
+)
+def test_a_dry_run_or_report_works_on_a_read_only_home(
+    staged: None,
+    read_only_home: Callable[..., subprocess.CompletedProcess[str]],
+    args: tuple[str, ...],
+) -> None:
+    """A dry run writes nothing, so a home this user cannot write is no reason to fail
+    (the home holds a staged write, so the pending queue is looked at too)."""
+    mnemic = read_only_home
+    home: Path = mnemic.home  # type: ignore[attr-defined]
+    before = snapshot(home)
+    r = mnemic(*args)
+    assert r.returncode == 0, r.stderr
+    assert READ_ONLY not in r.stderr and "Traceback" not in r.stderr
+    assert snapshot(home) == before

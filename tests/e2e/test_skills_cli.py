@@ -129,6 +129,7 @@ def test_edit_with_editor(home_path: Path, tmp_path: Path) -> None:
 
 
 def test_lint_exit_codes(home_path: Path) -> None:
+    home_path.mkdir()
     r = run_mnemic(home_path, "skills", "lint")
     assert r.returncode == 0 and "0 skill(s) checked" in r.stderr + r.stdout
     body = "Use references/missing.md\n"

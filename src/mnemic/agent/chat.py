@@ -7,7 +7,9 @@ conversation and the session's tools; it runs every tool call the model makes an
 the results back, until the model answers without tools or ``agent.max_tool_rounds``
 model calls were made. A failing endpoint (an error status, a timeout, an unreachable
 server) ends the turn with a message for the user, never with an exception, and the
-session stays usable. ``mnemic chat`` is this loop with a terminal around it.
+session stays usable; :attr:`ChatAgent.failed_turns` counts such turns, and
+:meth:`ChatAgent.close` keeps no session the model never answered in. ``mnemic chat`` is
+this loop with a terminal around it.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from ..llm.client import ChatResult, ToolCall, Usage
 
 if TYPE_CHECKING:
     from ..llm.client import ChatClient
+    from ..providers.manager import DrainReport
     from .compress import CompressionReport
     from .session import AgentSession, TurnStart
 
@@ -76,6 +79,11 @@ class ChatAgent:
         self.timeout = timeout
         """Seconds per model request (None: the client's own limit)."""
         self.last_prompt_tokens = 0
+        self.failed_turns = 0
+        """Turns that ended because the model endpoint failed."""
+        self.model_replies = 0
+        """Model calls that answered (with text or tool calls)."""
+        self._answered_in: set[str] = set()
 
     def _maybe_compress(self, result: TurnResult) -> None:
         if self.session.should_compress(self.last_prompt_tokens):
@@ -107,6 +115,7 @@ class ChatAgent:
             try:
                 reply = self._complete()
             except LLMError as exc:
+                self.failed_turns += 1
                 result.status = "model_error"
                 result.error = exc.to_llm()
                 result.text = (
@@ -117,6 +126,8 @@ class ChatAgent:
                 self.session.end_turn()
                 return result
             result.model_calls += 1
+            self.model_replies += 1
+            self._answered_in.add(self.session.session_id)
             result.usage.append(reply.usage)
             self.last_prompt_tokens = reply.usage.prompt_tokens
             calls = tuple(
@@ -142,3 +153,10 @@ class ChatAgent:
         self.session.add_assistant(result.text)
         self.session.end_turn()
         return result
+
+    def close(self, reason: str = "ended") -> DrainReport:
+        """End the chat and close its session. A session the model never answered in
+        (nothing was said, or every turn failed at the endpoint) is not kept in the
+        session history: it holds no conversation."""
+        answered = self.session.session_id in self._answered_in
+        return self.session.close(reason, discard=not answered)

@@ -5,6 +5,8 @@
 after a compression), and each turn's messages as the user typed them, without the
 recalled context fenced into the user message. A store that cannot be opened turns
 recording off for the session; every failure is logged and counted in :attr:`errors`.
+A session that ends (closed, or left by ``/new``) with nothing recorded in it, or that
+the caller discards, is deleted rather than kept as an empty entry of the history.
 Recorded messages are handed to a background indexer (their vectors for semantic search,
 :mod:`mnemic.sessions.indexer`) when ``[sessions] semantic`` allows it and the extra is
 installed; it never delays the append.
@@ -45,6 +47,8 @@ class SessionRecording:
         self._emit = emit
         self.indexer: BackgroundIndexer | None = None
         """Embeds recorded messages in the background (None: semantic search is off)."""
+        self._recorded: set[str] = set()
+        """The sessions at least one message was recorded in."""
 
     def open(self) -> None:
         """Open the home's session store; on failure recording is off for the session."""
@@ -82,15 +86,22 @@ class SessionRecording:
             log.warning("could not record messages: %s", exc.to_llm())
             self._emit("error", where="recording", error=exc.to_llm())
             return
+        self._recorded.add(session_id)
         if self.indexer is not None:
             self.indexer.submit(ids)
 
-    def end(self, session_id: str, reason: str) -> None:
-        """Record the end of session ``session_id``."""
+    def end(
+        self, session_id: str, reason: str, *, drop_empty: bool = False, discard: bool = False
+    ) -> None:
+        """Record the end of session ``session_id``; delete it from the history instead
+        when ``discard``, or when ``drop_empty`` and nothing was recorded in it."""
         if self.store is None:
             return
         try:
-            self.store.end_session(session_id, reason)
+            if discard or (drop_empty and session_id not in self._recorded):
+                self.store.delete_session(session_id)
+            else:
+                self.store.end_session(session_id, reason)
         except MnemicError as exc:
             self.errors += 1
             log.warning("could not record the session end: %s", exc.to_llm())

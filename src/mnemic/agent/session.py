@@ -452,7 +452,7 @@ class AgentSession:
         self._check_open()
         self.end_turn()
         self.providers.session_end(self.messages)
-        self._recording.end(self.session_id, "new_session")
+        self._recording.end(self.session_id, "new_session", drop_empty=True)
         self.session_id = new_session_id()
         self._record_start()
         self.messages = []
@@ -461,16 +461,19 @@ class AgentSession:
         self.prompt = self._build_prompt()
         self.providers.session_switch(self.session_id, reset=True)
 
-    def close(self, reason: str = "ended") -> DrainReport:
+    def close(self, reason: str = "ended", *, discard: bool = False) -> DrainReport:
         """End the session: record the end, wait (bounded) for background work, shut the
-        provider down. Idempotent."""
+        provider down. Idempotent.
+
+        A session with nothing recorded in it is not kept in the session history, and
+        neither is one closed with ``discard`` (a chat the model never answered in)."""
         if self.closed:
             assert self.providers.drain_report is not None
             return self.providers.drain_report
         self.end_turn()
         self.closed = True
         self.providers.session_end(self.messages)
-        self._recording.end(self.session_id, reason)
+        self._recording.end(self.session_id, reason, drop_empty=True, discard=discard)
         self._reviews.join(self.settings.agent.shutdown_timeout)
         report = self.providers.shutdown()
         self._recording.close()

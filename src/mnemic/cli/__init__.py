@@ -15,6 +15,7 @@ from . import (
     db,
     demo,
     governance,
+    home,
     integrate,
     mcp,
     memory,
@@ -83,6 +84,7 @@ def main(ctx: click.Context, home_path: str | None, profile: str | None) -> None
     \b
     Start here:
       mnemic demo                 a guided walk through a session, in a temp home
+      mnemic init                 create the home (any write creates it too)
       mnemic memory status        how full MEMORY.md and USER.md are
       mnemic memory show          the entries, as the next session will see them
       mnemic tool memory JSON     run one memory tool call, print the JSON response
@@ -96,6 +98,7 @@ def _register() -> None:
     main.add_command(tool.tool)
     main.add_command(scan.scan)
     main.add_command(demo.demo)
+    main.add_command(home.init)
     main.add_command(skills.skills)
     main.add_command(sessions.sessions)
     sessions.sessions.add_command(sessions_embed.embed_cmd)

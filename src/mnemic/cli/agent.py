@@ -58,7 +58,7 @@ def prompt(app: AppContext, system_message: str, memory_only: bool, as_json: boo
         return
     from ..agent.startup import preview_prompt
 
-    built, tools, manager = preview_prompt(app.home, system_message=system_message)
+    built, tools, manager = preview_prompt(app.existing_home, system_message=system_message)
     text = built.text
     if as_json:
         data = built.as_dict()
@@ -126,7 +126,7 @@ def provider_list(app: AppContext, as_json: bool) -> None:
     """List installed providers (entry point group mnemic.providers)."""
     from ..providers.discovery import available_providers
 
-    home = app.home
+    home = app.existing_home
     active = home.settings.agent.provider
     rows = [_describe(name, home) | {"active": name == active} for name in available_providers()]
     if as_json:
@@ -151,7 +151,7 @@ def provider_status(app: AppContext, as_json: bool) -> None:
     from ..providers.discovery import load_provider
     from ..providers.manager import ProviderManager
 
-    home = app.home
+    home = app.existing_home
     name = home.settings.agent.provider
     data: dict[str, Any] = {"provider": name or None}
     if name:
@@ -365,7 +365,8 @@ def chat(
     """Talk to a model with mnemic's memory, session search and skills.
 
     Reads one message per line (from the terminal or a pipe). Tool calls are shown on
-    stderr. Type /help for the slash commands.
+    stderr. Type /help for the slash commands. Exits 1 when the endpoint failed on any
+    turn; a session the model never answered in is not kept in the history.
     """
     from ..agent.chat import ChatAgent
     from ..agent.session import AgentSession
@@ -431,10 +432,16 @@ def chat(
     except KeyboardInterrupt:
         click.echo()
     finally:
-        report = session.close("user_exit")
+        report = agent.close("user_exit")
         if report.abandoned:
             click.secho(
                 f"{report.abandoned} provider task(s) did not finish in time and were dropped.",
                 fg="yellow",
                 err=True,
             )
+    if agent.failed_turns:
+        kept = "" if agent.model_replies else " No session was kept: the model never answered."
+        fail(
+            f"the model endpoint failed on {agent.failed_turns} turn(s) (see above); check "
+            f"--base-url, --model and the endpoint.{kept}"
+        )

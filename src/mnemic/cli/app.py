@@ -14,9 +14,10 @@ from typing import Any, TypeVar
 
 import click
 
+from ..config import Settings, load_settings
 from ..control_chars import printable
 from ..errors import ConfigError, MnemicError
-from ..home import Home
+from ..home import Home, home_dir
 
 __all__ = [
     "AppContext",
@@ -44,9 +45,25 @@ class AppContext:
 
     @property
     def home(self) -> Home:
-        """The opened home (created on first use)."""
+        """The opened home (created on first use): for commands that write."""
         if self._home is None:
             self._home = Home.open(self.home_path, self.profile)
+        return self._home
+
+    @property
+    def settings(self) -> Settings:
+        """The home's settings (defaults and the environment when it has no config.toml,
+        or does not exist yet); nothing is created."""
+        if self._home is not None:
+            return self._home.settings
+        return load_settings(home_dir(self.home_path, self.profile))
+
+    @property
+    def existing_home(self) -> Home:
+        """The opened home, which must exist (:class:`~mnemic.errors.HomeNotFound`
+        otherwise; nothing is created): for commands that only read."""
+        if self._home is None:
+            self._home = Home.open(self.home_path, self.profile, create=False)
         return self._home
 
 

@@ -26,7 +26,7 @@ SCHEMA_OPT = click.option(
 def _database(app: AppContext, url: str | None, schema: str | None) -> Database:
     from ..backends.postgres.db import Database
 
-    settings = app.home.settings
+    settings = app.settings
     url = url or settings.store
     if not url.startswith(("postgresql://", "postgres://")):
         fail(
@@ -123,7 +123,7 @@ def copy_cmd(
     """
     from ..backends.postgres.copy import copy_memory, open_side
 
-    name = schema or app.home.settings.postgres.schema
+    name = schema or app.settings.postgres.schema
     src = open_side(source, schema=name)
     dst = open_side(destination, schema=name, migrate=True, create=True)
     report = copy_memory(src, dst, overwrite=overwrite)

@@ -40,10 +40,12 @@ def _when(ts: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(ts))
 
 
-def _queue(app: AppContext) -> Any:
+def _queue(app: AppContext, *, write: bool = False) -> Any:
+    """The pending queue: approving and rejecting may create the home, listing and
+    showing need an existing one (nothing is created for a mistyped MNEMIC_HOME)."""
     from ..ops.review import PendingQueue
 
-    return PendingQueue.open(app.home, origin="cli")
+    return PendingQueue.open(app.home if write else app.existing_home, origin="cli")
 
 
 # -- pending ---------------------------------------------------------------------------
@@ -139,7 +141,7 @@ def pending_diff(app: AppContext, pending_id: str) -> None:
 @handle_errors
 def pending_approve(app: AppContext, which: str, as_json: bool) -> None:
     """Apply pending writes through the normal write path (exit 1 if any failed)."""
-    outcomes = _queue(app).approve(which)
+    outcomes = _queue(app, write=True).approve(which)
     if as_json:
         emit_json([o.as_dict() for o in outcomes])
     else:
@@ -161,7 +163,7 @@ def pending_approve(app: AppContext, which: str, as_json: bool) -> None:
 @handle_errors
 def pending_reject(app: AppContext, which: str, as_json: bool) -> None:
     """Discard pending writes."""
-    records = _queue(app).reject(which)
+    records = _queue(app, write=True).reject(which)
     if as_json:
         emit_json([{"id": r.id, "summary": r.summary} for r in records])
         return
@@ -177,7 +179,8 @@ def pending_reject(app: AppContext, which: str, as_json: bool) -> None:
 def _journal(app: AppContext) -> Any:
     from ..governance.storage import open_journal
 
-    return open_journal(app.home.root, app.home.settings)
+    home = app.existing_home
+    return open_journal(home.root, home.settings)
 
 
 @click.group(name="audit")
@@ -280,7 +283,7 @@ def gc(app: AppContext, dry_run: bool, as_json: bool) -> None:
     """Apply the retention policy: old versions, backups, expired pending writes, debris."""
     from ..ops.retention import collect_garbage
 
-    report = collect_garbage(app.home, dry_run=dry_run)
+    report = collect_garbage(app.existing_home if dry_run else app.home, dry_run=dry_run)
     if as_json:
         emit_json(report.as_dict())
         return
@@ -330,11 +333,12 @@ def forget(
         )
         if not click.confirm(f"Permanently forget {what}?", default=False):
             fail("nothing was forgotten", 1)
+    home = app.existing_home if dry_run else app.home
     reports = []
     if user:
-        reports.append(forget_user(app.home, dry_run=dry_run))
+        reports.append(forget_user(home, dry_run=dry_run))
     if match:
-        reports.append(forget_sessions(app.home, match, dry_run=dry_run))
+        reports.append(forget_sessions(home, match, dry_run=dry_run))
     if as_json:
         emit_json([r.as_dict() for r in reports])
         return
@@ -359,7 +363,7 @@ def stats(app: AppContext, as_json: bool) -> None:
     """Metrics of this home (Prometheus text), derived from the audit journal and files."""
     from ..ops.stats import collect_stats
 
-    result = collect_stats(app.home)
+    result = collect_stats(app.existing_home)
     if as_json:
         emit_json(result.as_dict())
     else:

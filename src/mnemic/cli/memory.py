@@ -46,10 +46,13 @@ TARGETS_OPT = click.option(
 )
 
 
-def _open(app: AppContext) -> Memory:
+def _open(app: AppContext, *, write: bool = False) -> Memory:
+    """The session of a command: a command that writes creates the home if needed, any
+    other needs an existing one (a mistyped MNEMIC_HOME is an error, nothing created)."""
     from .governance import interactive_approver
 
-    return Memory.open(app.home, origin="cli", approver=interactive_approver())
+    home = app.home if write else app.existing_home
+    return Memory.open(home, origin="cli", approver=interactive_approver())
 
 
 def _bar(ratio: float, width: int = 30) -> str:
@@ -117,7 +120,7 @@ def _report(mem: Memory, result: WriteResult) -> None:
 def _call(app: AppContext, target: str, op: Op, as_json: bool) -> None:
     """Run one change: ``--json`` prints the memory tool's response (for scripts), else
     the library call's result or refusal, in words for a person."""
-    mem = _open(app)
+    mem = _open(app, write=True)
     if as_json:
         args = {"action": op.action, "target": target}
         args.update({k: v for k, v in (("content", op.content), ("old_text", op.old_text)) if v})
@@ -374,7 +377,7 @@ def edit(app: AppContext, target: str) -> None:
     Entries are separated by a line holding only '§'. If validation fails, your text is
     kept in a file whose path is printed, and nothing is written.
     """
-    mem = _open(app)
+    mem = _open(app, write=True)
     base = mem.backend.read(target)
     text = click.edit(base or "", extension=".md", require_save=True)
     if text is None:
@@ -436,7 +439,7 @@ def diff(app: AppContext, old: str, new: str, target: str) -> None:
 @handle_errors
 def restore(app: AppContext, version: int, target: str, yes: bool) -> None:
     """Bring back VERSION exactly (the current text is kept in history first)."""
-    mem = _open(app)
+    mem = _open(app, write=True)
     text = ops.diff_versions(mem, target, "current", version)
     if not text:
         click.echo("That version is identical to the current file; nothing to do.")
@@ -459,7 +462,7 @@ def adopt(app: AppContext, target: str, yes: bool, as_json: bool) -> None:
 
     A copy of the current file is saved first, and it also stays in the history.
     """
-    mem = _open(app)
+    mem = _open(app, write=True)
     plan = ops.plan_adopt(mem, target)
     if as_json and not yes:
         emit_json(
@@ -547,7 +550,7 @@ def search(
         mode=mode,
         targets=[target] if target else TARGETS,
         limit=limit,
-        embedder_loader=embedder_loader_for(app.home),
+        embedder_loader=embedder_loader_for(app.existing_home),
     )
     if ranked_answer(found, query, "entry", as_json):
         return

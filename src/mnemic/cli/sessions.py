@@ -29,10 +29,12 @@ __all__ = ["progress_text", "sessions"]
 _ROLE_STYLE = {"user": "bold cyan", "assistant": "green", "tool": "magenta", "system": "dim"}
 
 
-def _store(app: AppContext) -> SessionStore:
+def _store(app: AppContext, *, write: bool = False) -> SessionStore:
+    """The session history: a command that writes creates the home if needed, any other
+    needs an existing one (nothing is created for a mistyped MNEMIC_HOME)."""
     from ..sessions import open_store
 
-    return open_store(app.home)
+    return open_store(app.home if write else app.existing_home)
 
 
 def _when(ts: float | None) -> str:
@@ -213,7 +215,7 @@ def search_cmd(
     if mode:
         args["mode"] = mode
     with _store(app) as store:
-        resp = search_tool_for(app.home, store, args)
+        resp = search_tool_for(app.existing_home, store, args)
     if as_json:
         emit_json(resp)
         sys.exit(0 if resp.get("success") else 1)
@@ -342,7 +344,7 @@ def import_cmd(
     from ..sessions import import_path
 
     show_bar = not as_json and sys.stderr.isatty()
-    with _store(app) as store, _progress(show_bar) as update:
+    with _store(app, write=True) as store, _progress(show_bar) as update:
         report = import_path(store, path, format=fmt, source=source, replace=replace,
                              strict=strict, progress=update)  # fmt: skip
     data = report.to_dict()
@@ -398,7 +400,7 @@ def export_cmd(app: AppContext, session_id: str, as_json: bool) -> None:
 @handle_errors
 def delete_cmd(app: AppContext, session_id: str, yes: bool, as_json: bool) -> None:
     """Delete one session and its messages."""
-    with _store(app) as store:
+    with _store(app, write=True) as store:
         info = store.get_session(session_id)
         if not yes and sys.stdin.isatty():
             click.confirm(f"Delete {info.id} ({info.message_count} messages)?", abort=True)
@@ -427,7 +429,7 @@ def prune_cmd(app: AppContext, days: float, dry_run: bool, yes: bool, as_json: b
     if days < 0:
         raise click.BadParameter("must be >= 0", param_hint="--older-than")
     cutoff = time.time() - days * 86400.0
-    with _store(app) as store:
+    with _store(app, write=not dry_run) as store:
         victims = store.prune(cutoff, dry_run=True)
         if victims and not dry_run and not yes and sys.stdin.isatty():
             click.confirm(f"Delete {len(victims)} sessions older than {days:g} days?", abort=True)

@@ -26,10 +26,12 @@ from .app import (
 __all__ = ["skills"]
 
 
-def _store(app: AppContext) -> Any:
+def _store(app: AppContext, *, write: bool = False) -> Any:
+    """The skills of the home: a command that writes creates the home if needed, any
+    other needs an existing one (nothing is created for a mistyped MNEMIC_HOME)."""
     from ..skills import SkillStore
 
-    return SkillStore.open(app.home)
+    return SkillStore.open(app.home if write else app.existing_home)
 
 
 def _haystack(info: Any) -> str:
@@ -123,7 +125,7 @@ def search(
         mode=mode,
         limit=limit,
         category=category,
-        embedder_loader=embedder_loader_for(app.home),
+        embedder_loader=embedder_loader_for(app.existing_home),
     )
     if ranked_answer(found, query, "skill", as_json):
         return
@@ -273,7 +275,7 @@ def create(
     payload: dict[str, Any] = {"content": content}
     if category:
         payload["category"] = category
-    result = _store(app).apply(SkillChange("create", name, payload))
+    result = _store(app, write=True).apply(SkillChange("create", name, payload))
     if as_json:
         emit_json({"success": True, **result.as_dict(), "path": result.path})
         return
@@ -292,7 +294,7 @@ def edit(app: AppContext, name: str) -> None:
     """
     from ..skills import SkillChange
 
-    store = _store(app)
+    store = _store(app, write=True)
     info = store.get(name)
     doc = store.read_info(info)
     base = store.prepare(SkillChange("edit", info.ref, {"content": doc.text})).base
@@ -318,7 +320,7 @@ def delete(app: AppContext, name: str, yes: bool, as_json: bool) -> None:
     """Delete a skill and its supporting files."""
     from ..skills import SkillChange
 
-    store = _store(app)
+    store = _store(app, write=True)
     change = SkillChange("delete", name)
     prepared = store.prepare(change)
     if not yes and not click.confirm(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..control_chars import first_control
 from ..errors import AmbiguousMatch, ContentRejected, NoMatch
+from .placeholder import imitates_placeholder
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -112,10 +113,12 @@ def validate_content(content: str, *, field: str = "content") -> str:
     """Strip ``content`` and check it can be stored as one entry; return the stripped text.
 
     Refused: empty text, control characters (other than tab and newline), lone
-    surrogates (not storable as UTF-8), and text that
+    surrogates (not storable as UTF-8), text that
     contains the delimiter or would form one at an entry boundary (starting with
     ``"§\\n"`` or ending with ``"\\n§"``): it would silently split into several entries on
-    the next load.
+    the next load, and text that imitates the ``[BLOCKED: ...]`` placeholder anywhere
+    (:func:`~mnemic.curated.placeholder.imitates_placeholder`): it would be hidden behind
+    a placeholder at every load.
     """
     text = normalize_newlines(content).strip()
     if not text:
@@ -145,6 +148,15 @@ def validate_content(content: str, *, field: str = "content") -> str:
             f"{field} contains the entry delimiter (a line holding only '§'), which would "
             "split it into several entries. Save each fact as its own entry (an operations "
             "list can add several at once), or drop the '§' line.",
+        )
+    if imitates_placeholder(text):
+        raise ContentRejected(
+            "placeholder",
+            f"{field} contains '[BLOCKED' (or a look-alike of it), the placeholder mnemic "
+            "shows in place of a hidden entry; text that imitates it is never an entry and "
+            "cannot be saved. To delete a hidden entry, pass its entry:<hex> handle as "
+            "old_text to remove. To note that something was blocked, write it without the "
+            "bracket (e.g. 'deploy blocked by CI').",
         )
     return text
 

@@ -583,21 +583,23 @@ class FileBackend:
     # -- retention and purge --------------------------------------------------
     def retention(self, policy: RetentionPolicy, *, dry_run: bool = False) -> list[Removal]:
         out: list[Removal] = []
-        # Each target under its lock: a writer may be linking a version meanwhile.
+        # Each target under its lock: a writer may be linking a version meanwhile. A dry
+        # run only looks, as a reader does (a shared lock; nothing created or completed,
+        # so it works on a home this user cannot write).
         for target in FILENAMES:
+            if dry_run:
+                lock = SidecarLock(self.lock_path(target), policy.lock_timeout, shared=True)
+                lock.acquire()
+                try:
+                    out += self._past(policy, target)
+                finally:
+                    lock.release()
+                continue
             with self.transaction([target], policy.lock_timeout):
-                gone = [
-                    removal
-                    for _, removal in policy.past(
-                        # every version on disk: the limit may have been lowered since
-                        self._versions(target, self._history_entries(target)),
-                        self.backups(target),
-                    )
-                ]
-                if not dry_run:
-                    for r in gone:
-                        with contextlib.suppress(FileNotFoundError):
-                            os.unlink(r.what)
+                gone = self._past(policy, target)
+                for r in gone:
+                    with contextlib.suppress(FileNotFoundError):
+                        os.unlink(r.what)
             out += gone
         # Temp files of crashed writers: only removable when no writer holds the lock.
         if dry_run:
@@ -613,6 +615,17 @@ class FileBackend:
                 kind = "intent" if p == str(self.intent_path) else "temp"
                 out.append(Removal(kind, p, "left by a crashed writer"))
         return out
+
+    def _past(self, policy: RetentionPolicy, target: str) -> list[Removal]:
+        """The versions and backups of ``target`` the policy drops."""
+        return [
+            removal
+            for _, removal in policy.past(
+                # every version on disk: the limit may have been lowered since
+                self._versions(target, self._history_entries(target)),
+                self.backups(target),
+            )
+        ]
 
     def purge(self, target: str, *, lock_timeout: float, dry_run: bool = False) -> list[str]:
         # The target's lock (and a completed interrupted commit) first: no writer between.

@@ -4,7 +4,8 @@ Entries are threat-scanned at load (the file may have been edited by anyone); an
 with a finding is shown only as a ``[BLOCKED: ...]`` placeholder carrying a handle the
 model can pass as ``old_text`` to remove it, so its raw text never enters the context.
 Every entry is scanned, whatever it starts with, and an entry that imitates the
-placeholder is itself shown as one.
+placeholder anywhere in it (any line, a look-alike bracket, see :mod:`.placeholder`) is
+itself shown as one.
 The block is framed by a header with the usage, and capped so a file bloated by hand
 cannot flood the prompt.
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 from ..control_chars import first_control
 from ..scan import scan_text, set_default_level
 from .entries import DELIMITER, FILENAMES, entry_handle, parse
+from .placeholder import BLOCKED_PREFIX, imitates_placeholder
 from .usage import Usage
 
 TYPE_CHECKING = False
@@ -38,9 +40,8 @@ HEADERS = {
     "user": "USER PROFILE (who the user is)",
 }
 MAX_SCAN_CHARS = 65_536
-BLOCKED_PREFIX = "[BLOCKED:"
 PLACEHOLDER_IMITATION = "placeholder_imitation"
-"""The finding id of an entry that starts like the placeholder (it is hidden too)."""
+"""The finding id of an entry that imitates the placeholder (it is hidden too)."""
 CONTROL_CHARACTER = "control_character"
 """The finding id of an entry holding a control character (only an outside edit can)."""
 
@@ -77,11 +78,11 @@ def display_entry(target: str, entry: str) -> tuple[str, tuple[str, ...]]:
     Returns the display text and the pattern ids that blocked it (empty when clean).
     """
     # Every entry is judged on its own text. The placeholder is something mnemic renders,
-    # never a marker it trusts: an entry that merely starts like one is hidden too (it
+    # never a marker it trusts: an entry that imitates one anywhere is hidden too (it
     # could carry an injection after the prefix, or a handle pointing at another entry).
     reasons: list[str] = []
     ids: tuple[str, ...] = ()
-    if entry.startswith(BLOCKED_PREFIX):
+    if imitates_placeholder(entry):
         ids, reasons = (PLACEHOLDER_IMITATION,), ["imitates this placeholder"]
     # mnemic never writes one (validate_content): it came from an edit outside mnemic, and
     # an escape sequence or a bell has no business in a system prompt
@@ -103,7 +104,7 @@ def display_entry(target: str, entry: str) -> tuple[str, tuple[str, ...]]:
     filename = FILENAMES.get(target, target)
     handle = entry_handle(entry)
     return (
-        f"[BLOCKED: a {filename} entry {why}. It is kept on disk but not shown; to delete "
+        f"{BLOCKED_PREFIX} a {filename} entry {why}. It is kept on disk but not shown; to delete "
         f'it call memory(action="remove", target="{target}", old_text="{handle}").]',
         ids,
     )

@@ -41,7 +41,7 @@ from .entries import (
     serialize,
     validate_content,
 )
-from .snapshot import BLOCKED_PREFIX, display_entry
+from .snapshot import display_entry
 from .usage import label
 
 __all__ = ["ACTIONS", "Commit", "CuratedStore", "Op", "OpResult", "file_hash"]
@@ -180,13 +180,6 @@ class CuratedStore:
             if size > self.limit(target):
                 raise self._too_long(target, size, op.action)
             content = validate_content(op.content)
-            if content.startswith(BLOCKED_PREFIX):
-                raise ContentRejected(
-                    "placeholder",
-                    f"content starts with {BLOCKED_PREFIX!r}, the placeholder mnemic shows in "
-                    "place of a hidden entry; it is not an entry and cannot be saved. To delete "
-                    "a hidden entry, pass its entry:<hex> handle as old_text to remove.",
-                )
             found = scan_text(content, "strict").findings
             if found:
                 raise ThreatBlocked([(f.id, f.category) for f in found], hint=rephrase_hint(found))

@@ -49,6 +49,7 @@ Tree::
     │   ├── SessionStoreBusy           also a StorageError
     │   └── SessionStoreError          also a StorageError
     ├── StorageError
+    │   ├── HomeNotFound
     │   ├── LockTimeout
     │   ├── ReadOnlyHome
     │   ├── UnreadableFile
@@ -105,6 +106,7 @@ _EXPORTS = {
     "EmbeddingModelDamaged": "mnemic.errors.sessions",
     "EntryChanged": "mnemic.errors.curated",
     "GovernanceError": "mnemic.errors.governance",
+    "HomeNotFound": "mnemic.errors.storage",
     "ImportFailed": "mnemic.errors.sessions",
     "IntegrationError": "mnemic.errors.platform",
     "InvalidArgument": "mnemic.errors._base",
@@ -241,6 +243,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs (explicit re-
         SkillUnsafe as SkillUnsafe,
     )
     from .storage import (
+        HomeNotFound as HomeNotFound,
         LockTimeout as LockTimeout,
         ReadOnlyHome as ReadOnlyHome,
         StorageError as StorageError,

@@ -44,8 +44,9 @@ class ContentRejected(CuratedError):
             )
         if self.reason == "placeholder":
             return (
-                "The text starts with '[BLOCKED:', the placeholder mnemic shows for a hidden "
-                "entry; it is not an entry. Nothing was saved. Write the fact itself."
+                "The text contains '[BLOCKED' (or a look-alike of it), the placeholder mnemic "
+                "shows for a hidden entry; it is not an entry. Nothing was saved. Write the "
+                "fact itself; to say something was blocked, leave out the bracket."
             )
         return self.message
 

@@ -85,6 +85,23 @@ class ReadOnlyHome(StorageError):
         )
 
 
+class HomeNotFound(StorageError):
+    """A command that only reads was pointed at a home that does not exist (a mistyped
+    ``MNEMIC_HOME``, ``--home`` or profile, say). Reading never creates a home, so
+    nothing was created."""
+
+    code = "home_not_found"
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        super().__init__(
+            f"No mnemic home at {path}. Nothing was created: a command that only reads never "
+            "creates a home. If the path is wrong, check --home / MNEMIC_HOME and --profile "
+            "/ MNEMIC_PROFILE; to start a new home there, run `mnemic init` (any write, such "
+            "as `mnemic memory add`, creates it too)."
+        )
+
+
 class UnsupportedPlatform(StorageError):
     """The platform has no POSIX ``flock(2)``, which the embedded store's locks need."""
 

@@ -127,7 +127,8 @@ class FilePendingRecords:
         queue's lock); return them."""
         if not self.directory.is_dir():
             return []
-        lock = SidecarLock(self.directory / ".lock", 0.0)
+        # a dry run only looks: a reader's shared lock (a read-only home works)
+        lock = SidecarLock(self.directory / ".lock", 0.0, shared=dry_run)
         if not lock.try_acquire():
             return []
         try:

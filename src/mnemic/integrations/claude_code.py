@@ -13,8 +13,12 @@ user      ``~/.claude/settings.json``     ``~/.claude.json`` (top-level ``mcpSer
 Installing merges into what is there: other keys, other hooks and other MCP servers
 are kept as they are; what mnemic wrote before (recognised by its command) is updated
 in place, so running it twice changes nothing. Removing takes out exactly the entries
-mnemic writes (and the containers left empty by that) and nothing else. A file that is
-not valid JSON, or of an unexpected shape, is refused and left untouched.
+mnemic writes (and the containers left empty by that) and nothing else. A matcher group
+mnemic adds to an event list the user already had carries ``"matcher": ""`` (it matches
+every event, as no matcher does), so removing can tell that list, which it keeps even
+when emptied, from one that installing created. A file that is not valid JSON, or of an
+unexpected shape, is refused and left untouched; both files are read, checked and their
+new text made before either is written (``dry_run`` included).
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from typing import Any
 
 from ..errors import IntegrationError
 from ..home import home_dir
-from .jsonfile import DEFAULT_INDENT, dump_json, read_json_file, write_json_object
+from .jsonfile import DEFAULT_INDENT, dump_json, read_json_file, write_json_text
 
 __all__ = [
     "EVENTS",
@@ -57,6 +61,8 @@ unless a handler declares a longer ``timeout`` (Claude Code caps it at 60 s)."""
 
 SERVER_NAME = "mnemic"
 HOOK_TAIL = ("hook", "claude-code")
+USERS_LIST = {"matcher": ""}
+"""What a group mnemic adds to the user's own event list carries (see the module)."""
 
 
 def launcher(command: str | None = None) -> list[str]:
@@ -182,6 +188,7 @@ def _with_hooks(settings: dict[str, Any], handlers: dict[str, Any], path: Path) 
     if hooks is None:
         hooks = new["hooks"] = {}
     for event, handler in handlers.items():
+        users_list = event in hooks
         groups = hooks.setdefault(event, [])
         if not isinstance(groups, list):
             raise IntegrationError(
@@ -209,7 +216,8 @@ def _with_hooks(settings: dict[str, Any], handlers: dict[str, Any], path: Path) 
             inner[:] = kept
         groups[:] = [g for g in groups if id(g) not in emptied]
         if not found:
-            groups.append({"hooks": [handler]})
+            marker = USERS_LIST if users_list else {}
+            groups.append({**marker, "hooks": [handler]})
     return new
 
 
@@ -223,17 +231,19 @@ def _without_hooks(settings: dict[str, Any], path: Path) -> dict[str, Any]:
         if not isinstance(groups, list):
             continue
         kept_groups = []
+        users_list = False
         for group in groups:
             inner = group.get("hooks") if isinstance(group, dict) else None
             if isinstance(inner, list):
                 kept = [h for h in inner if not _is_our_handler(h)]
                 if len(kept) != len(inner):
-                    if not kept:
-                        continue  # the group held only mnemic's handler
+                    if not kept:  # the group held only mnemic's handler
+                        users_list = users_list or group.get("matcher") == ""
+                        continue
                     group = {**group, "hooks": kept}
             kept_groups.append(group)
         if kept_groups != groups:
-            if kept_groups:
+            if kept_groups or users_list:  # the user's own list stays, even empty
                 hooks[event] = kept_groups
             else:
                 del hooks[event]
@@ -289,6 +299,8 @@ class FileChange:
     after: dict[str, Any] | None
     indent: str = DEFAULT_INDENT
     """The file's own indentation, kept when it is rewritten."""
+    text: str | None = None
+    """The file's new text (``None`` when it is not written: unchanged or deleted)."""
 
     @property
     def key(self) -> str:
@@ -348,12 +360,21 @@ def _plan(path: Path, role: str, edit: Any, *, remove: bool, may_delete: bool) -
     if before is None:
         if remove:
             return FileChange(path, role, "unchanged", None, None, indent)
-        return FileChange(path, role, "created", None, after, indent)
-    if after == before:
+        change = FileChange(path, role, "created", None, after, indent)
+    elif after == before:
         return FileChange(path, role, "unchanged", before, before, indent)
-    if remove and may_delete and after == {}:
+    elif remove and may_delete and after == {}:
         return FileChange(path, role, "deleted", before, None, indent)
-    return FileChange(path, role, "removed" if remove else "updated", before, after, indent)
+    else:
+        change = FileChange(path, role, "removed" if remove else "updated", before, after, indent)
+    try:  # the whole new text now, so nothing is written if either file cannot be
+        change.text = dump_json(after, indent)
+    except ValueError as exc:
+        raise IntegrationError(str(path), f"cannot be written back as JSON ({exc})", _FIX) from exc
+    return change
+
+
+_FIX = "Fix the file by hand (or move it away) and run the command again."
 
 
 def _apply(change: FileChange) -> None:
@@ -364,9 +385,8 @@ def _apply(change: FileChange) -> None:
             # the .claude directory install created for it, if nothing else is in it
             with contextlib.suppress(OSError):
                 change.path.parent.rmdir()
-    elif change.action != "unchanged":
-        assert change.after is not None
-        write_json_object(change.path, change.after, change.indent)
+    elif change.text is not None:
+        write_json_text(change.path, change.text)
 
 
 def integrate_claude_code(
@@ -384,9 +404,10 @@ def integrate_claude_code(
 
     ``home_path``/``profile`` select the home the written commands use (see
     :func:`home_args`); ``command`` overrides how mnemic is started (see
-    :func:`launcher`). Both files are checked before either is written: a file that
-    cannot be changed safely raises :class:`~mnemic.errors.IntegrationError` and nothing
-    is written. ``dry_run`` computes the same report and writes nothing.
+    :func:`launcher`). Both files are read, checked and their new text made before either
+    is written: a file that cannot be changed safely raises
+    :class:`~mnemic.errors.IntegrationError` and nothing is written. ``dry_run`` computes
+    the same report (with the same refusals) and writes nothing.
     """
     argv = [*launcher(command), *home_args(home_path, profile, environ)]
     settings_path, mcp_path = claude_code_paths(scope, project_dir, environ)

@@ -236,14 +236,16 @@ class PendingQueue:
             store = self.store(subsystem)
             if not store.present():
                 continue
+            if dry_run:  # only looks: a reader takes no lock (a read-only home works)
+                out += [r for r in store.listing().records if r.expired(now)]
+                continue
             with store.lock():
                 for record in store.listing().records:
                     if not record.expired(now):
                         continue
                     out.append(record)
-                    if not dry_run:
-                        store.remove(record.id)
-                        self._record_decision("expire", record, "ok")
+                    store.remove(record.id)
+                    self._record_decision("expire", record, "ok")
         return out
 
     def _record_decision(
