@@ -124,13 +124,13 @@ class Home:
         mistyped ``MNEMIC_HOME``). A home whose store is a database may have no
         directory yet.
         """
-        from .registry import scheme_of
+        from .registry import stores_in_home
 
         root = home_dir(path, profile, environ)
         if create:
             ensure_private_dir(root)
         settings = load_settings(root, environ)
-        if not create and scheme_of(settings.store) == "files":
+        if not create and stores_in_home(settings):
             _check_exists(root)
         return cls(root, settings)
 

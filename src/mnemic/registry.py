@@ -78,6 +78,7 @@ __all__ = [
     "check_store",
     "known_schemes",
     "scheme_of",
+    "stores_in_home",
 ]
 
 ENTRY_POINT_GROUP = "mnemic.backends"
@@ -103,6 +104,12 @@ def scheme_of(store: str) -> str:
             f"expected 'files' or a URL such as postgresql://user@host/db, got {store!r}",
         )
     return scheme.lower()
+
+
+def stores_in_home(settings: Settings) -> bool:
+    """Whether a home's memory lives in its own directory (the embedded ``files`` store),
+    so that a home with no directory has no memory at all."""
+    return scheme_of(settings.store) == "files"
 
 
 def check_store(store: str) -> None:
