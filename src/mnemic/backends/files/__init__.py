@@ -15,12 +15,12 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from ..config import Settings
-    from ..curated.file_backend import FileBackend
-    from ..governance.audit import AuditJournal
-    from ..governance.pending import PendingStore
-    from ..home import Home
-    from ..sessions.sqlite import SQLiteSessionStore
+    from ...config import Settings
+    from ...curated.file_backend import FileBackend
+    from ...governance.audit import AuditJournal
+    from ...governance.pending import PendingStore
+    from ...home import Home
+    from ...sessions.sqlite import SQLiteSessionStore
 
 __all__ = ["FILES", "FilesStore"]
 
@@ -33,7 +33,7 @@ class FilesStore:
     def curated(self, home: Home, *, cleanup: bool = True) -> FileBackend:
         import logging
 
-        from ..curated.file_backend import FileBackend
+        from ...curated.file_backend import FileBackend
 
         backend = FileBackend(home.memories_dir, history_limit=home.settings.memory.history_limit)
         if cleanup:
@@ -47,13 +47,13 @@ class FilesStore:
     def read_curated(self, root: str, settings: Settings, target: str) -> str | None:
         import os
 
-        from ..curated.entries import FILENAMES
-        from ..fsread import read_text_strict
+        from ...curated.entries import FILENAMES
+        from ...fsread import read_text_strict
 
         return read_text_strict(os.path.join(root, "memories", FILENAMES[target]), nofollow=True)
 
     def sessions(self, home: Home) -> SQLiteSessionStore:
-        from ..sessions.sqlite import SQLiteSessionStore
+        from ...sessions.sqlite import SQLiteSessionStore
 
         settings = home.settings.sessions
         return SQLiteSessionStore(
@@ -64,12 +64,12 @@ class FilesStore:
         return home.sessions_db.exists()
 
     def journal(self, home: Home, *, clock: Callable[[], float]) -> AuditJournal:
-        from ..governance.audit import AuditJournal
+        from ...governance.audit import AuditJournal
 
         return AuditJournal(home.root / "audit", clock=clock, fsync=home.settings.audit.fsync)
 
     def pending(self, home: Home, subsystem: str, *, clock: Callable[[], float]) -> PendingStore:
-        from ..governance.pending import PendingStore
+        from ...governance.pending import PendingStore
 
         s = home.settings
         return PendingStore(
