@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..control_chars import printable
 from ..errors import IntegrationError, MnemicError
 
 __all__ = [
@@ -217,7 +218,7 @@ def _import(
         ended = ""
         if event == "SessionEnd" and session_id and store.has_session(session_id):
             reason = data.get("reason")
-            why = reason if isinstance(reason, str) and reason else "other"
+            why = printable(reason, lines=False) if isinstance(reason, str) and reason else "other"
             try:
                 store.end_session(session_id, f"claude-code:{why[:40]}")
                 ended = "; session marked ended"
@@ -225,7 +226,7 @@ def _import(
                 pass
     skipped = sum(report.skipped.values())
     line = (
-        f"mnemic: {event}: {report.messages:,} new message(s) from {path.name} "
+        f"mnemic: {event}: {report.messages:,} new message(s) from {_line(path.name, 200)} "
         f"into the session history ({skipped:,} line(s) or block(s) skipped){ended}"
     )
     return HookResult(event, True, line + "\n", "")
@@ -286,6 +287,7 @@ def _name(event: str) -> str:
 
 
 def _line(text: str, width: int = 400) -> str:
-    """One line: newlines folded, cut at ``width`` characters."""
-    flat = " ".join(text.split())
+    """One line for Claude Code's transcript or the terminal: newlines folded, control
+    characters as U+FFFD (the input's fields are quoted back), cut at ``width``."""
+    flat = " ".join(printable(text).split())
     return flat if len(flat) <= width else flat[: width - 1] + "…"
