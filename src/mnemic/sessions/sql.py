@@ -463,7 +463,8 @@ class SqlSessionStore(SqlVectors[C]):
     def forget(self, match: str, *, dry_run: bool = False) -> ForgetResult:
         """Delete every message that holds ``match`` in any column and rewrite every
         session column that holds it (ids included), with every derived copy (index
-        entries, statistics); see :mod:`.forgetting`. ASCII letters match either case.
+        entries, statistics); see :mod:`.forgetting`. Matched as search matches: NFKC
+        and Unicode case folding (``Müller`` forgets ``MÜLLER``).
         ``dry_run`` only counts."""
         if not isinstance(match, str) or len(match.strip()) < 3:
             raise InvalidArgument(

@@ -13,8 +13,9 @@ Import
     rolls the batch back and runs it again, where that session is found and locked.
     Message ids follow the order of the items, whichever database holds them.
 Forgetting
-    :func:`forget_rows` finds the rows holding the text in SQL and applies the decisions
-    of :mod:`.forgetting`, in one transaction.
+    :func:`forget_rows` finds the rows that may hold the text in SQL, keeps those that do
+    (:func:`.forgetting.contains`) and applies the decisions of :mod:`.forgetting`, in
+    one transaction.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from ..errors import SessionStoreError
-from .forgetting import MESSAGE_TEXT_COLUMNS, SESSION_SCRUB_COLUMNS, plan_rewrites
+from .forgetting import MESSAGE_TEXT_COLUMNS, SESSION_SCRUB_COLUMNS, contains, plan_rewrites
 from .index import SegmentWorker
 from .rows import LEGACY_COLUMNS, dedupe, plan_merge, session_values, stored_call_count
 from .sql_tables import Batch, C, Counters, IndexCache, SqlTables
@@ -36,6 +37,8 @@ __all__ = ["forget_rows", "import_stream", "stored_keys", "write_batch"]
 Imported = list[ImportResult]
 """What one batch did, per session."""
 _RETRIES = 5
+_PAGE = 1000
+"""Candidate messages forgetting reads at a time (memory stays bounded)."""
 
 
 class _Conflict(Exception):
@@ -255,15 +258,9 @@ def forget_rows(
 ) -> tuple[int, int, int]:
     """In one transaction: delete the messages and rewrite the sessions holding one of
     ``forms``, then let the index forget them; return (messages, sessions, renamed)."""
-    mwhere, mparams = store.dialect.holds(MESSAGE_TEXT_COLUMNS, forms)
+    rows = _messages_holding(store, conn, forms)
     swhere, sparams = store.dialect.holds(SESSION_SCRUB_COLUMNS, forms)
     columns = ", ".join(SESSION_SCRUB_COLUMNS)
-    indexed = f", {store._INDEXED[1]}" if store._INDEXED else ", 0"
-    rows = store._run(
-        conn,
-        f"SELECT id, sid, tool_calls, tokens{indexed} FROM {{s}}.messages WHERE {mwhere}",
-        mparams,
-    ).fetchall()
     candidates = store._run(
         conn,
         f"SELECT sid, {columns}, started_at FROM {{s}}.sessions WHERE {swhere} FOR UPDATE",
@@ -278,8 +275,9 @@ def forget_rows(
     touched = {int(r[1]) for r in rows} | {r.sid for r in rewrites}
     if dry_run:
         return len(rows), len(touched), len(renames)
-    for mid, sid, calls, tokens, ntok in rows:
+    for mid, sid, tokens, ntok, *text in rows:
         store._run(conn, "DELETE FROM {s}.messages WHERE id = ?", (mid,))
+        calls = text[MESSAGE_TEXT_COLUMNS.index("tool_calls")]
         counts = Counters(1, stored_call_count(calls), int(tokens or 0), int(ntok or 0))
         store._drop(conn, sid, counts)
     for rewrite in rewrites:
@@ -288,3 +286,23 @@ def forget_rows(
         store._run(conn, sql, (*rewrite.changes.values(), rewrite.sid))
     store._index_forgotten(conn)
     return len(rows), len(touched), len(renames)
+
+
+def _messages_holding(store: SqlTables[C], conn: C, forms: list[str]) -> list[Any]:
+    """``(id, sid, tokens, index tokens, *MESSAGE_TEXT_COLUMNS)`` of every message holding
+    one of ``forms``: the candidates SQL finds, a page at a time, checked in Python."""
+    where, params = store.dialect.holds([f"m.{c}" for c in MESSAGE_TEXT_COLUMNS], forms)
+    indexed = f"m.{store._INDEXED[1]}" if store._INDEXED else "0"
+    text = ", ".join(f"m.{c}" for c in MESSAGE_TEXT_COLUMNS)
+    sql = (
+        f"SELECT m.id, m.sid, m.tokens, {indexed}, {text} FROM {{s}}.messages m "
+        f"WHERE ({where}) AND m.id > ? ORDER BY m.id LIMIT {_PAGE}"
+    )
+    found: list[Any] = []
+    last = 0
+    while True:
+        page = store._run(conn, sql, (*params, last)).fetchall()
+        found += [r for r in page if any(contains(v, forms) for v in r[4:])]
+        if len(page) < _PAGE:
+            return found
+        last = int(page[-1][0])

@@ -64,6 +64,7 @@ SQLITE = Dialect(
     position="instr",
     title_is="title = ? COLLATE NOCASE",
     octets="LENGTH(CAST(content AS BLOB))",
+    wide="LENGTH(CAST({c} AS BLOB)) <> LENGTH({c})",
 )
 """The shared statements in SQLite: no schema, the scalar ``MAX``, no row locks (a write
 transaction holds the database's write lock from its start)."""
