@@ -4,12 +4,14 @@ forgot stays forgotten when the same input is imported again."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 from _backends import Kit
 from mnemic.home import Home
+from mnemic.integrations.hook import run_claude_code_hook
 from mnemic.ops import forget_sessions
-from mnemic.sessions import NewMessage, SearchFilters, open_store, parse_query
+from mnemic.sessions import NewMessage, SearchFilters, import_path, open_store, parse_query
 
 
 def _home(backend: Kit) -> Home:
@@ -77,3 +79,115 @@ def test_an_ascii_look_alike_is_not_forgotten(backend: Kit, tmp_path: Path) -> N
         )
     assert forget_sessions(home, "Müller").messages == 1
     assert _contents(home, sid) == ["Muller, no umlaut"]
+
+
+# -- what was forgotten stays forgotten ---------------------------------------------------
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "claude_code_transcript.jsonl"
+SESSION = "3f1c2a7e-5b9d-4e61-9a0c-2d8b7f4e1c55"
+
+
+def _hook(home: Home, transcript: Path, event: str = "PreCompact") -> str:
+    payload = {"session_id": SESSION, "transcript_path": str(transcript), "hook_event_name": event}
+    result = run_claude_code_hook(json.dumps(payload).encode(), home_path=str(home.root))
+    assert result.ok, result.message
+    return result.stdout
+
+
+def test_a_forgotten_message_does_not_come_back_with_the_transcript(
+    backend: Kit, tmp_path: Path
+) -> None:
+    """Claude Code's hook imports the same transcript again at every compaction and at
+    the end: what ``forget --sessions`` removed stays out, and so does a plain import."""
+    home = _home(backend)
+    transcript = tmp_path / f"{SESSION}.jsonl"
+    shutil.copy(FIXTURE, transcript)
+    _hook(home, transcript)
+    assert len(_contents(home, SESSION)) == 6
+    assert forget_sessions(home, "PYTEST with xdist").messages == 1
+    assert forget_sessions(home, "module globals").messages == 2
+    kept = _contents(home, SESSION)
+    assert len(kept) == 3 and not any("pytest" in (c or "") for c in kept)
+
+    with transcript.open("a") as fh:  # the session goes on
+        fh.write(_claude_line("a0000000-0000-4000-8000-000000000007", "one more question"))
+    assert "1 new message(s)" in _hook(home, transcript, "SessionEnd")
+    with open_store(home) as store:
+        report = import_path(store, transcript, format="claude")  # the whole file again
+    assert (report.messages, report.forgotten) == (0, 3)
+    assert _contents(home, SESSION) == [*kept, "one more question"]
+
+
+def test_a_message_stored_without_a_key_stays_forgotten(backend: Kit, tmp_path: Path) -> None:
+    """A message recorded live has no import key: its tombstone is its stored fields,
+    so the transcript's copy of it (keyed by uuid) is recognised too."""
+    home = _home(backend)
+    with open_store(home) as store:
+        store.start_session(id=SESSION, source="claude-code")
+        store.append_message(
+            SESSION,
+            NewMessage(
+                "user",
+                "The checkout test fails one run in ten. We use pytest with xdist; "
+                "please find out why.",
+            ),
+        )
+    assert forget_sessions(home, "with xdist").messages == 1
+    transcript = tmp_path / f"{SESSION}.jsonl"
+    shutil.copy(FIXTURE, transcript)
+    _hook(home, transcript)
+    contents = _contents(home, SESSION)
+    assert len(contents) == 5 and not any("pytest" in (c or "") for c in contents)
+
+
+def test_keyless_input_stays_forgotten(backend: Kit, tmp_path: Path) -> None:
+    """Messages of a JSONL file without message ids are keyed by position and content."""
+    home = _home(backend)
+    path = tmp_path / "chat.jsonl"
+    rows = [("user", "plain words"), ("assistant", "Herr MÜLLER called"), ("user", "more")]
+    path.write_text(
+        "".join(
+            json.dumps({"session_id": "k", "role": r, "content": c}, ensure_ascii=False) + "\n"
+            for r, c in rows
+        )
+    )
+    with open_store(home) as store:
+        assert import_path(store, path).messages == 3
+    forget_sessions(home, "müller")
+    with open_store(home) as store:
+        again = import_path(store, path)
+    assert (again.messages, again.forgotten) == (0, 1)
+    assert _contents(home, "k") == ["plain words", "more"]
+
+
+def test_a_forgotten_title_and_session_id_stay_forgotten(backend: Kit, tmp_path: Path) -> None:
+    """A cleared title is not filled in again by the transcript's summary line; a session
+    whose id held the text is renamed, and the transcript under the old id is left out."""
+    home = _home(backend)
+    transcript = tmp_path / f"{SESSION}.jsonl"
+    shutil.copy(FIXTURE, transcript)
+    _hook(home, transcript)
+    forget_sessions(home, "flaky checkout")
+    with open_store(home) as store:
+        assert import_path(store, transcript, format="claude").messages == 0
+        assert store.get_session(SESSION).title is None
+
+    assert forget_sessions(home, SESSION[:8]).messages == 0
+    with open_store(home) as store:
+        assert not store.has_session(SESSION)
+        (renamed,) = store.list_sessions()
+        report = import_path(store, transcript, format="claude")
+        assert (report.sessions, report.forgotten_sessions, report.forgotten) == (0, 1, 6)
+        assert [s.id for s in store.list_sessions()] == [renamed.id]
+        assert store.get_session(renamed.id).message_count == 6
+
+
+def _claude_line(uuid: str, text: str) -> str:
+    line = {
+        "type": "user",
+        "sessionId": SESSION,
+        "uuid": uuid,
+        "timestamp": "2026-11-30T09:10:00.000Z",
+        "message": {"role": "user", "content": text},
+    }
+    return json.dumps(line) + "\n"

@@ -382,6 +382,11 @@ def import_cmd(
         )
     if data["replaced_sessions"]:
         click.echo(f"Replaced {data['replaced_sessions']:,} existing sessions.")
+    if data["forgotten_messages"] or data["forgotten_sessions"]:
+        click.echo(
+            f"Left out what was forgotten (mnemic forget): {data['forgotten_messages']:,} "
+            f"messages, {data['forgotten_sessions']:,} whole sessions."
+        )
     if data["skipped"]:  # reasons and places quote the input (a line's type, a file name)
         click.echo("Skipped:")
         for item in data["skipped"]:

@@ -31,6 +31,7 @@ from .rows import (
     session_from_row,
     session_values,
 )
+from .sql_marks import SqlMarks
 from .sql_reads import (
     bookends,
     messages_by_id,
@@ -62,7 +63,7 @@ __all__ = ["SqlSessionStore"]
 _SID = "(SELECT sid FROM {s}.sessions WHERE id = ?)"
 
 
-class SqlSessionStore(SqlVectors[C]):
+class SqlSessionStore(SqlMarks[C], SqlVectors[C]):
     """A session store over one SQL database (see the module docstring)."""
 
     @abstractmethod

@@ -15,7 +15,8 @@ Import
 Forgetting
     :func:`forget_rows` finds the rows that may hold the text in SQL, keeps those that do
     (:func:`.forgetting.contains`) and applies the decisions of :mod:`.forgetting`, in
-    one transaction.
+    one transaction that also leaves the tombstones every later import batch reads
+    (:mod:`.sql_marks`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from ..errors import SessionStoreError
 from .forgetting import MESSAGE_TEXT_COLUMNS, SESSION_SCRUB_COLUMNS, contains, plan_rewrites
 from .index import SegmentWorker
 from .rows import LEGACY_COLUMNS, dedupe, plan_merge, session_values, stored_call_count
+from .sql_marks import forgotten_batch, record_forgotten
 from .sql_tables import Batch, C, Counters, IndexCache, SqlTables
 from .store import ImportResult, NewMessage, NewSession
 
@@ -175,7 +177,8 @@ def write_batch(
     """One import batch inside a transaction (one item per session id): a new session
     whole; one that exists left alone (``skip``), given the messages it lacks (``merge``,
     and ``replace`` for ids in ``replaced``: replaced earlier in this import), or deleted
-    and written anew (``replace``)."""
+    and written anew (``replace``). What was forgotten stays out, whatever the mode."""
+    items, values, forgotten = forgotten_batch(store, conn, items, values)
     ids = [str(v[0]) for v in values]
     found: dict[str, int] = {}
     for clause, params in store.dialect.chunks("id", ids):
@@ -187,7 +190,9 @@ def write_batch(
     doomed: list[int] = []
     for i, sess_id in enumerate(ids):
         sid = found.get(sess_id)
-        if sid is None:
+        if i in forgotten.sessions:
+            results[i] = ImportResult(sess_id, None, "forgotten")
+        elif sid is None:
             creates.append(i)
         elif existing == "skip":
             results[i] = ImportResult(sess_id, None, "skipped")
@@ -250,7 +255,8 @@ def write_batch(
             conn, store.dialect.sql("UPDATE {s}.messages SET source_id = ? WHERE id = ?"), backfill
         )
     store._index_imported(conn, message_ids, staged)
-    return [results[i] for i in range(len(items))]
+    dropped = forgotten.messages
+    return [results[i]._replace(forgotten=dropped.get(i, 0)) for i in range(len(items))]
 
 
 def forget_rows(
@@ -275,7 +281,7 @@ def forget_rows(
     touched = {int(r[1]) for r in rows} | {r.sid for r in rewrites}
     if dry_run:
         return len(rows), len(touched), len(renames)
-    for mid, sid, tokens, ntok, *text in rows:
+    for mid, sid, tokens, ntok, _, _, *text in rows:
         store._run(conn, "DELETE FROM {s}.messages WHERE id = ?", (mid,))
         calls = text[MESSAGE_TEXT_COLUMNS.index("tool_calls")]
         counts = Counters(1, stored_call_count(calls), int(tokens or 0), int(ntok or 0))
@@ -284,25 +290,39 @@ def forget_rows(
         sets = ", ".join(f"{c} = ?" for c in rewrite.changes)
         sql = f"UPDATE {{s}}.sessions SET {sets} WHERE sid = ?"
         store._run(conn, sql, (*rewrite.changes.values(), rewrite.sid))
+    old_ids = {int(r[0]): str(r[1]) for r in candidates}
+    record_forgotten(
+        store,
+        conn,
+        ((str(r[4]), r[-1], (r[5], *r[6:11])) for r in rows),
+        (
+            (old_ids[rw.sid], column)
+            for rw in rewrites
+            for column in rw.changes
+            if column in ("id", "title", "model")
+        ),
+    )
     store._index_forgotten(conn)
     return len(rows), len(touched), len(renames)
 
 
 def _messages_holding(store: SqlTables[C], conn: C, forms: list[str]) -> list[Any]:
-    """``(id, sid, tokens, index tokens, *MESSAGE_TEXT_COLUMNS)`` of every message holding
-    one of ``forms``: the candidates SQL finds, a page at a time, checked in Python."""
+    """``(id, sid, tokens, index tokens, session id, role, *MESSAGE_TEXT_COLUMNS)`` of
+    every message holding one of ``forms``: the candidates SQL finds, a page at a time,
+    checked in Python."""
     where, params = store.dialect.holds([f"m.{c}" for c in MESSAGE_TEXT_COLUMNS], forms)
     indexed = f"m.{store._INDEXED[1]}" if store._INDEXED else "0"
     text = ", ".join(f"m.{c}" for c in MESSAGE_TEXT_COLUMNS)
     sql = (
-        f"SELECT m.id, m.sid, m.tokens, {indexed}, {text} FROM {{s}}.messages m "
+        f"SELECT m.id, m.sid, m.tokens, {indexed}, s.id, m.role, {text} "
+        "FROM {s}.messages m JOIN {s}.sessions s ON s.sid = m.sid "
         f"WHERE ({where}) AND m.id > ? ORDER BY m.id LIMIT {_PAGE}"
     )
     found: list[Any] = []
     last = 0
     while True:
         page = store._run(conn, sql, (*params, last)).fetchall()
-        found += [r for r in page if any(contains(v, forms) for v in r[4:])]
+        found += [r for r in page if any(contains(v, forms) for v in r[6:])]
         if len(page) < _PAGE:
             return found
         last = int(page[-1][0])
