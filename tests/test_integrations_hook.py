@@ -125,7 +125,7 @@ def test_an_unexpected_failure_becomes_one_line(
         raise RuntimeError("disk on fire\nsecond line")
 
     # stands in for a bug anywhere below the hook: no real part fails this way on demand
-    monkeypatch.setattr(mnemic.sessions, "import_path", broken)
+    monkeypatch.setattr(mnemic.sessions, "import_growing", broken)
     result = run_claude_code_hook(_payload(transcript), home_path=str(home_path))
     assert not result.ok
     expected = "mnemic: PreCompact hook failed: RuntimeError: disk on fire second line"

@@ -61,16 +61,17 @@ def _lone_surrogate(value: Any) -> bool:
     return False
 
 
-def read_jsonl(stream: IO[bytes]) -> Iterator[JsonLine]:
+def read_jsonl(stream: IO[bytes], *, start_line: int = 0) -> Iterator[JsonLine]:
     """The non-blank lines of ``stream`` (a binary file), decoded one at a time.
 
     A UTF-8 byte-order mark at the start is skipped. ``error`` names what is wrong with a
     line: ``not valid UTF-8``, ``not valid JSON`` (``detail``: the parser's message and
     column), or ``not valid text``: a string with a lone surrogate escape (``"\\ud800"``
-    cannot be stored or printed as UTF-8).
+    cannot be stored or printed as UTF-8). ``start_line``: lines of the file before the
+    stream's start (a file read from the middle keeps its line numbers).
     """
     offset = 0
-    for number, raw in enumerate(stream, 1):
+    for number, raw in enumerate(stream, start_line + 1):
         offset += len(raw)
         line = raw[3:] if number == 1 and raw.startswith(_BOM) else raw
         if line.endswith(b"\n"):

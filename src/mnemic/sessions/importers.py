@@ -53,7 +53,7 @@ from typing import IO, Any
 from ..errors import ImportFailed, UnreadableFile
 from .import_documents import locomo_items, locomo_sessions, openai_items
 from .import_formats import Item, Reading, Skips, claude_items, jsonl_items, timestamp
-from .store import NewSession, SessionStore
+from .store import ImportResult, NewSession, SessionStore
 
 __all__ = [
     "FORMATS",
@@ -96,6 +96,22 @@ class ImportReport(Skips):
         """Count one skipped item."""
         self.skipped[reason] += 1
         self.examples.setdefault(reason, where)
+
+    def count(self, result: ImportResult) -> None:
+        """Count what one session of the import did, as committed."""
+        added = len(result.message_ids or ())
+        self.messages += added
+        if result.status in ("created", "replaced"):
+            self.sessions += 1
+            self.replaced += result.status == "replaced"
+        elif result.status == "extended":
+            self.extended += 1
+            self.extended_messages += added
+        elif result.status == "forgotten":
+            self.forgotten_sessions += 1
+        else:
+            self.existing += 1
+        self.forgotten += result.forgotten
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form."""
@@ -298,19 +314,7 @@ def import_path(
     items = tracked(_items(fmt, files, reading, source))
     for result in store.import_sessions(items, batch=batch, existing=mode):
         committed = max(committed, handed.pop(result.session_id, committed))
-        added = len(result.message_ids or ())
-        report.messages += added
-        if result.status in ("created", "replaced"):
-            report.sessions += 1
-            report.replaced += result.status == "replaced"
-        elif result.status == "extended":
-            report.extended += 1
-            report.extended_messages += added
-        elif result.status == "forgotten":
-            report.forgotten_sessions += 1
-        else:
-            report.existing += 1
-        report.forgotten += result.forgotten
+        report.count(result)
         if result.status != "unchanged" and result.session_id in reading.endings:
             touched.append(result.session_id)
         if progress is not None and time.monotonic() - last >= progress_every:

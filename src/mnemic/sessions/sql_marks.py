@@ -22,35 +22,26 @@ Import marks (table ``import_marks``)
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from .rows import fingerprint, message_fingerprint
+from .rows import fingerprint, message_fingerprint, opaque_hash
 from .sql_tables import Batch, C, SqlTables
 from .store import ImportMark, NewMessage
 
-__all__ = ["Forgotten", "SqlMarks", "digest", "forgotten_batch", "record_forgotten"]
+__all__ = ["Forgotten", "SqlMarks", "forgotten_batch", "record_forgotten"]
 
 _SESSION = "session"
 """The digest of a session whose id was forgotten (it got a new one)."""
 
 
-def digest(kind: str, *parts: str) -> str:
-    """A 32-hex-digit hash of ``parts`` for ``kind`` (``scope``, ``forgotten``,
-    ``import``): BLAKE2b over the length-prefixed parts, personalised per kind."""
-    data = "".join(f"{len(p)}:{p}" for p in parts).encode("utf-8", "surrogatepass")
-    person = f"mnemic-{kind}"[:16].encode()
-    return hashlib.blake2b(data, digest_size=16, person=person).hexdigest()
-
-
 def _scope(session_id: str) -> str:
-    return digest("scope", session_id)
+    return opaque_hash("scope", session_id)
 
 
 def _forgotten(session_id: str, *what: str) -> str:
-    return digest("forgotten", session_id, *what)
+    return opaque_hash("forgotten", session_id, *what)
 
 
 def record_forgotten(

@@ -51,7 +51,7 @@ from .sqlite_schema import (
     fts_table_sql,
     set_meta,
 )
-from .store import Hit, SearchFilters
+from .store import Hit, ImportMark, SearchFilters
 
 __all__ = ["DEFAULT_TOKENIZER", "SCHEMA_VERSION", "SQLITE", "SQLiteSessionStore"]
 
@@ -296,6 +296,20 @@ class SQLiteSessionStore(SqlSessionStore[sqlite3.Connection]):
     def _has_vectors(self) -> bool:
         """Whether the file has the vector table (a read-only old file may not)."""
         return bool(self._read("SELECT 1 FROM sqlite_master WHERE name = 'message_vectors'"))
+
+    def _has_marks(self) -> bool:
+        """Whether the file has the tables of version 4 (a read-only old file may not)."""
+        if self.read_only is None:
+            return True  # migrated when opened
+        return bool(self._read("SELECT 1 FROM sqlite_master WHERE name = 'import_marks'"))
+
+    def import_mark(self, key: str) -> ImportMark | None:
+        """The import mark under ``key`` (None in an older file read as it is)."""
+        return super().import_mark(key) if self._has_marks() else None
+
+    def tombstones(self) -> list[tuple[str, str]]:
+        """Every tombstone (none in an older file read as it is)."""
+        return super().tombstones() if self._has_marks() else []
 
     def close(self) -> None:
         """Close the connection."""
