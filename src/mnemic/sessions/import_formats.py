@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..errors import ImportFailed
-from ..jsonstream import read_jsonl
+from ..jsonstream import MAX_LINE, MAX_TEXT, JsonLine, read_jsonl
 from .rows import fingerprint, opaque_hash, position_key
 from .store import ROLES, NewMessage, NewSession
 
@@ -106,6 +106,15 @@ class Reading:
     def skip(self, reason: str, where: str) -> None:
         """Input left out on purpose (a sidechain line, a thinking block...)."""
         self.skips.skip(reason, where)
+
+    def shortened(self, line: JsonLine, where: str) -> None:
+        """Count a line whose texts were cut (the message says so in its text)."""
+        if line.cut:
+            self.skip(
+                f"part of a text left out (a line over {MAX_LINE >> 20} MiB keeps "
+                f"{MAX_TEXT >> 20} MiB of each text)",
+                where,
+            )
 
     def message(
         self,
@@ -321,6 +330,7 @@ def jsonl_items(path: Path, stream: IO[bytes], reading: Reading) -> Iterator[Ite
         if line.error is not None:
             reading.bad(f"line is {line.error}", f"{file}:{line.number} ({line.detail})")
             continue
+        reading.shortened(line, f"{file}:{line.number}")
         if not isinstance(obj, dict):
             reading.bad("line is not a JSON object", f"{file}:{line.number}")
             continue
@@ -398,6 +408,7 @@ def claude_items(path: Path, stream: IO[bytes], reading: Reading) -> Iterator[It
         if line.error is not None:
             reading.bad(f"line is {line.error}", f"{where} ({line.detail})")
             continue
+        reading.shortened(line, where)
         if not isinstance(obj, dict):
             reading.bad("line is not a JSON object", where)
             continue
