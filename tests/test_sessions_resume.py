@@ -20,7 +20,7 @@ from pathlib import Path
 from _backends import Kit
 from mnemic.home import Home
 from mnemic.integrations.hook import run_claude_code_hook
-from mnemic.sessions import GrowingImport, import_growing, mark_key, open_store
+from mnemic.sessions import GrowingImport, import_growing, open_store
 from mnemic.sessions.resume import CHECK_WINDOW
 
 SESSION = "5e1f0c4a-7d2b-4c3e-9f10-8a6b5c4d3e2f"
@@ -56,7 +56,7 @@ def _numbers(home: Home) -> list[int]:
 
 def _import(home: Home, path: Path) -> GrowingImport:
     with open_store(home) as store:
-        return import_growing(store, path, key=mark_key(SESSION, path))
+        return import_growing(store, path, session_id=SESSION)
 
 
 def test_each_run_reads_only_what_was_added(backend: Kit, tmp_path: Path) -> None:
@@ -98,6 +98,22 @@ def test_a_changed_or_shorter_file_is_read_whole_again(backend: Kit, tmp_path: P
     shorter = _import(home, path)
     assert shorter.start == 0 and shorter.reread is not None and "shorter" in shorter.reread
     assert _numbers(home) == list(range(305))
+
+
+def test_a_deleted_session_is_imported_whole_again(backend: Kit, tmp_path: Path) -> None:
+    """``sessions delete`` takes the session's marks with it: the next import of its
+    transcript brings the whole session back, not only the lines added since."""
+    home = _home(backend)
+    path = tmp_path / f"{SESSION}.jsonl"
+    path.write_bytes(lines(0, 50))
+    _import(home, path)
+    with open_store(home) as store:
+        assert store.delete_session(SESSION) == 50
+        assert store.import_mark(SESSION, str(path)) is None
+    path.write_bytes(lines(0, 60))
+    again = _import(home, path)
+    assert (again.start, again.report.messages) == (0, 60)
+    assert _numbers(home) == list(range(60))
 
 
 def test_a_line_being_written_is_read_again(backend: Kit, tmp_path: Path) -> None:
@@ -161,7 +177,7 @@ CHILD = textwrap.dedent(
     """
     import sys
     from mnemic.home import Home
-    from mnemic.sessions import import_growing, mark_key, open_store
+    from mnemic.sessions import import_growing, open_store
 
 
     class Reporting:
@@ -173,13 +189,13 @@ CHILD = textwrap.dedent(
         def __getattr__(self, name):
             return getattr(self.store, name)
 
-        def save_import_mark(self, key, mark):
-            self.store.save_import_mark(key, mark)
+        def save_import_mark(self, session_id, source, mark):
+            self.store.save_import_mark(session_id, source, mark)
             print("mark", mark.offset, flush=True)
 
 
     store = Reporting(open_store(Home.open(sys.argv[1])))
-    import_growing(store, sys.argv[2], key=mark_key(sys.argv[3], sys.argv[2]), segment=65536)
+    import_growing(store, sys.argv[2], session_id=sys.argv[3], segment=65536)
     print("done", flush=True)
     """
 )
@@ -210,7 +226,7 @@ def test_a_killed_run_keeps_the_segments_it_committed(home_path: Path, tmp_path:
     proc.wait(60)
     assert proc.returncode == -signal.SIGKILL and len(marks) == 3
     with open_store(home) as store:
-        saved = store.import_mark(mark_key(SESSION, path))
+        saved = store.import_mark(SESSION, str(path))
     assert saved is not None and saved.offset >= marks[-1]
     again = _import(home, path)
     assert again.start == saved.offset and again.complete

@@ -219,7 +219,7 @@ def _import(
 ) -> HookResult:
     from ..errors import SessionNotFound
     from ..home import Home
-    from ..sessions import import_growing, mark_key, open_store
+    from ..sessions import import_growing, open_store
     from ..sessions.resume import SEGMENT_BYTES
 
     path = _transcript(data)
@@ -229,7 +229,7 @@ def _import(
         done = import_growing(
             store,
             path,
-            key=mark_key(session_id or "", path),
+            session_id=session_id or "",
             segment=segment or SEGMENT_BYTES,
             budget=BUDGETS.get(event) if budget is None else budget,
         )

@@ -34,7 +34,7 @@ from .forgetting import ForgetResult
 from .importers import FORMATS, ImportProgress, ImportReport, export_session, import_path
 from .query import Query, Term, match_spans, parse_query
 from .ranking import RankedMessage, rank, rank_messages
-from .resume import GrowingImport, import_growing, mark_key
+from .resume import GrowingImport, import_growing
 from .retrieval import MODES as SEARCH_MODES, QueryEmbedder, default_embedder_loader
 from .search import SearchContext, rank_turns
 from .segment import (
@@ -116,7 +116,6 @@ __all__ = [
     "extractive_summary",
     "import_growing",
     "import_path",
-    "mark_key",
     "match_spans",
     "new_session_id",
     "open_store",

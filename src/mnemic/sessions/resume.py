@@ -34,7 +34,6 @@ from pathlib import Path
 from ..errors import UnreadableFile
 from .import_formats import Reading, claude_items, position_digest
 from .importers import ImportReport
-from .rows import opaque_hash
 from .store import ImportMark, SessionStore
 
 __all__ = [
@@ -42,7 +41,6 @@ __all__ = [
     "SEGMENT_BYTES",
     "GrowingImport",
     "import_growing",
-    "mark_key",
 ]
 
 SEGMENT_BYTES = 8 << 20
@@ -77,11 +75,6 @@ class GrowingImport:
         return 0 if self.complete else max(0, self.size - self.end)
 
 
-def mark_key(session_id: str, path: str | os.PathLike[str]) -> str:
-    """The key of the mark of one session's transcript (a hash: no path or id is kept)."""
-    return opaque_hash("import", session_id, os.fspath(path))
-
-
 class _Window(io.RawIOBase):
     """Bytes ``[start, end)`` of a file, read with ``pread``; counts lines as it goes."""
 
@@ -107,6 +100,21 @@ class _Window(io.RawIOBase):
             self.after_line = self._pos + last + 1
         self._pos += len(data)
         return len(data)
+
+
+@dataclass(frozen=True)
+class _Mark:
+    """Where one session's mark of one file is kept."""
+
+    store: SessionStore
+    session_id: str
+    source: str
+
+    def load(self) -> ImportMark | None:
+        return self.store.import_mark(self.session_id, self.source)
+
+    def save(self, mark: ImportMark) -> None:
+        self.store.save_import_mark(self.session_id, self.source, mark)
 
 
 def _check(fd: int, offset: int) -> tuple[str, int]:
@@ -141,13 +149,14 @@ def import_growing(
     store: SessionStore,
     path: str | os.PathLike[str],
     *,
-    key: str,
+    session_id: str,
     segment: int = SEGMENT_BYTES,
     budget: float | None = None,
     clock: Callable[[], float] = time.monotonic,
 ) -> GrowingImport:
-    """Import the Claude Code transcript at ``path`` from the mark saved under ``key``
-    (see the module docstring); ``budget``: seconds after which no new segment starts."""
+    """Import the Claude Code transcript at ``path`` from the mark saved for it and
+    ``session_id`` (the session the transcript is of; see the module docstring);
+    ``budget``: seconds after which no new segment starts."""
     path = Path(path)
     report = ImportReport(str(path), "claude", files=1)
     try:
@@ -155,7 +164,8 @@ def import_growing(
     except OSError as exc:
         raise UnreadableFile(str(path), exc.strerror or str(exc)) from exc
     try:
-        return _import(store, fd, path, report, key, max(1, segment), budget, clock)
+        mark = _Mark(store, session_id, os.fspath(path))
+        return _import(store, fd, path, report, mark, max(1, segment), budget, clock)
     finally:
         os.close(fd)
 
@@ -165,7 +175,7 @@ def _import(
     fd: int,
     path: Path,
     report: ImportReport,
-    key: str,
+    marks: _Mark,
     segment: int,
     budget: float | None,
     clock: Callable[[], float],
@@ -174,7 +184,7 @@ def _import(
     size = os.fstat(fd).st_size
     reading = Reading(report, bytes_total=size)
     start, read, reread = 0, 0, None
-    mark = store.import_mark(key)
+    mark = marks.load()
     if mark is not None:
         if mark.offset > size:
             reread = f"it is shorter than the {mark.offset:,} bytes imported before"
@@ -202,9 +212,7 @@ def _import(
             check, checked = _check(fd, start)
             read += checked
             positions = {position_digest(s): n for s, n in reading.positions.items()}
-            store.save_import_mark(
-                key, ImportMark(start, check, reading.lines, {**reading.earlier, **positions})
-            )
+            marks.save(ImportMark(start, check, reading.lines, {**reading.earlier, **positions}))
         if end >= size:
             return GrowingImport(report, first, start, size, read, True, reread)
         slowest = max(slowest, clock() - began_segment)

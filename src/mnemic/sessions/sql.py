@@ -31,7 +31,7 @@ from .rows import (
     session_from_row,
     session_values,
 )
-from .sql_marks import SqlMarks
+from .sql_marks import SqlMarks, scope_of
 from .sql_reads import (
     bookends,
     messages_by_id,
@@ -428,12 +428,16 @@ class SqlSessionStore(SqlMarks[C], SqlVectors[C]):
 
     # --- removing --------------------------------------------------------------------
     def delete_session(self, session_id: str) -> int:
-        """Delete a session and its messages (index entries too); return messages removed."""
+        """Delete a session, its messages (index entries too) and its import marks;
+        return the number of messages removed."""
 
         def delete(conn: C) -> int:
             sid = self._sid(conn, session_id)
             n = self._run(conn, "DELETE FROM {s}.messages WHERE sid = ?", (sid,)).rowcount
             self._run(conn, "DELETE FROM {s}.sessions WHERE sid = ?", (sid,))
+            # its transcript is then imported whole again, not from where it stopped
+            sql = "DELETE FROM {s}.import_marks WHERE scope = ?"
+            self._run(conn, sql, (scope_of(session_id),))
             self._index_deleted(conn)
             return int(n or 0)
 

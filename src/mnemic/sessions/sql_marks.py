@@ -15,9 +15,12 @@ Tombstones (table ``forgotten``)
     what was forgotten in it; both are BLAKE2b with a personalisation of their own, over
     length-prefixed parts.
 Import marks (table ``import_marks``)
-    How far a file that only grows was imported (:mod:`.resume`), by a key the caller
-    hashes: the offset, a check of the bytes before it, the lines read and the message
-    positions reached. Written only after the messages up to the offset were committed.
+    How far a file that only grows was imported for one session (:mod:`.resume`): the
+    offset, a check of the bytes before it, the lines read and the message positions
+    reached; written only after the messages up to the offset were committed. Keyed by a
+    hash of the session id and the file's path, with the session's ``scope``: deleting
+    the session deletes its marks, so its transcript is imported whole again, as before
+    marks existed.
 """
 
 from __future__ import annotations
@@ -30,13 +33,14 @@ from .rows import fingerprint, message_fingerprint, opaque_hash
 from .sql_tables import Batch, C, SqlTables
 from .store import ImportMark, NewMessage
 
-__all__ = ["Forgotten", "SqlMarks", "forgotten_batch", "record_forgotten"]
+__all__ = ["Forgotten", "SqlMarks", "forgotten_batch", "record_forgotten", "scope_of"]
 
 _SESSION = "session"
 """The digest of a session whose id was forgotten (it got a new one)."""
 
 
-def _scope(session_id: str) -> str:
+def scope_of(session_id: str) -> str:
+    """What tombstones and import marks name a session by (a hash of its id)."""
     return opaque_hash("scope", session_id)
 
 
@@ -55,13 +59,13 @@ def record_forgotten(
     fields), ``columns`` as ``(session id, column)`` rewritten (``id`` for a rename)."""
     rows: list[tuple[str, str]] = []
     for session_id, key, fields in messages:
-        scope = _scope(session_id)
+        scope = scope_of(session_id)
         rows.append((scope, _forgotten(session_id, "fields", fingerprint(*fields))))
         if key is not None:
             rows.append((scope, _forgotten(session_id, "key", key)))
     for session_id, column in columns:
         what = _SESSION if column == "id" else column
-        rows.append((_scope(session_id), _forgotten(session_id, what)))
+        rows.append((scope_of(session_id), _forgotten(session_id, what)))
     if rows:
         sql = "INSERT INTO {s}.forgotten (scope, digest) VALUES (?, ?) ON CONFLICT DO NOTHING"
         store._many(conn, store.dialect.sql(sql), sorted(set(rows)))
@@ -83,7 +87,7 @@ def forgotten_batch(
     sessions' tombstones name, read in the batch's transaction: messages named by key or
     by stored fields are dropped, a title or model that was cleared is not filled in
     again, and a session whose id was forgotten is left out whole."""
-    scopes = {_scope(str(v[0])): i for i, v in enumerate(values)}
+    scopes = {scope_of(str(v[0])): i for i, v in enumerate(values)}
     found: dict[int, set[str]] = {}
     for clause, params in store.dialect.chunks("scope", list(scopes)):
         sql = f"SELECT scope, digest FROM {{s}}.forgotten WHERE {clause}"
@@ -135,13 +139,16 @@ class SqlMarks(SqlTables[C]):
         sql = "INSERT INTO {s}.forgotten (scope, digest) VALUES (?, ?) ON CONFLICT DO NOTHING"
         self._write(lambda conn: self._many(conn, self.dialect.sql(sql), batch))
 
-    def import_mark(self, key: str) -> ImportMark | None:
-        """The mark saved under ``key`` (None: none, or one this version cannot read)."""
+    def import_mark(self, session_id: str, source: str) -> ImportMark | None:
+        """The mark of ``source`` (a file's path) for ``session_id`` (None: none, or one
+        this version cannot read)."""
+        key = opaque_hash("import", session_id, source)
         rows = self._read("SELECT mark FROM {s}.import_marks WHERE key = ?", (key,))
         return _mark(rows[0][0]) if rows else None
 
-    def save_import_mark(self, key: str, mark: ImportMark) -> None:
-        """Save ``mark`` under ``key`` (replacing the one saved before)."""
+    def save_import_mark(self, session_id: str, source: str, mark: ImportMark) -> None:
+        """Save the mark of ``source`` for ``session_id`` (replacing the one before)."""
+        key = opaque_hash("import", session_id, source)
         text = json.dumps(
             {
                 "offset": mark.offset,
@@ -155,9 +162,9 @@ class SqlMarks(SqlTables[C]):
         def save(conn: C) -> None:
             self._run(
                 conn,
-                "INSERT INTO {s}.import_marks (key, mark) VALUES (?, ?) "
+                "INSERT INTO {s}.import_marks (key, scope, mark) VALUES (?, ?, ?) "
                 "ON CONFLICT (key) DO UPDATE SET mark = excluded.mark",
-                (key, text),
+                (key, scope_of(session_id), text),
             )
 
         self._write(save)

@@ -303,9 +303,9 @@ class SQLiteSessionStore(SqlSessionStore[sqlite3.Connection]):
             return True  # migrated when opened
         return bool(self._read("SELECT 1 FROM sqlite_master WHERE name = 'import_marks'"))
 
-    def import_mark(self, key: str) -> ImportMark | None:
-        """The import mark under ``key`` (None in an older file read as it is)."""
-        return super().import_mark(key) if self._has_marks() else None
+    def import_mark(self, session_id: str, source: str) -> ImportMark | None:
+        """An import mark (None in an older file read as it is)."""
+        return super().import_mark(session_id, source) if self._has_marks() else None
 
     def tombstones(self) -> list[tuple[str, str]]:
         """Every tombstone (none in an older file read as it is)."""

@@ -204,7 +204,8 @@ MARK_TABLES = (
         digest TEXT NOT NULL,
         PRIMARY KEY (scope, digest)
     ) WITHOUT ROWID""",
-    "CREATE TABLE import_marks (key TEXT PRIMARY KEY, mark TEXT NOT NULL)",
+    "CREATE TABLE import_marks (key TEXT PRIMARY KEY, scope TEXT NOT NULL, mark TEXT NOT NULL)",
+    "CREATE INDEX import_marks_scope ON import_marks(scope)",
 )
 """Version 4: tombstones and import marks (see :mod:`mnemic.sessions.sql_marks`)."""
 

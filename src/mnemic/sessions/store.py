@@ -486,12 +486,13 @@ class SessionStore(Protocol):
         ...
 
     # --- import marks ------------------------------------------------------------------
-    def import_mark(self, key: str) -> ImportMark | None:
-        """The :class:`ImportMark` saved under ``key`` (None: none yet)."""
+    def import_mark(self, session_id: str, source: str) -> ImportMark | None:
+        """The :class:`ImportMark` of ``source`` (a file's path) for ``session_id`` (None:
+        none yet). Deleting the session deletes its marks."""
         ...
 
-    def save_import_mark(self, key: str, mark: ImportMark) -> None:
-        """Save ``mark`` under ``key``, replacing the one before."""
+    def save_import_mark(self, session_id: str, source: str, mark: ImportMark) -> None:
+        """Save the mark of ``source`` for ``session_id``, replacing the one before."""
         ...
 
     def close(self) -> None:

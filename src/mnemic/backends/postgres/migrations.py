@@ -171,7 +171,8 @@ _V6 = [
         digest text NOT NULL,
         PRIMARY KEY (scope, digest)
     )""",
-    "CREATE TABLE {s}.import_marks (key text PRIMARY KEY, mark text NOT NULL)",
+    "CREATE TABLE {s}.import_marks (key text PRIMARY KEY, scope text NOT NULL, mark text NOT NULL)",
+    "CREATE INDEX import_marks_scope ON {s}.import_marks (scope)",
 ]
 
 MIGRATIONS: list[tuple[int, str, list[str]]] = [
