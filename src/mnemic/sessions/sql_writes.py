@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import SessionStoreError
 from .forgetting import MESSAGE_TEXT_COLUMNS, SESSION_SCRUB_COLUMNS, contains, plan_rewrites
@@ -278,14 +278,13 @@ def forget_rows(
         return store._run(conn, sql, (new_id,)).fetchone() is not None
 
     rewrites, renames = plan_rewrites(candidates, forms, taken)
-    touched = {int(r[1]) for r in rows} | {r.sid for r in rewrites}
+    touched = {int(r.sid) for r in rows} | {r.sid for r in rewrites}
     if dry_run:
         return len(rows), len(touched), len(renames)
-    for mid, sid, tokens, ntok, _, _, *text in rows:
-        store._run(conn, "DELETE FROM {s}.messages WHERE id = ?", (mid,))
-        calls = text[MESSAGE_TEXT_COLUMNS.index("tool_calls")]
-        counts = Counters(1, stored_call_count(calls), int(tokens or 0), int(ntok or 0))
-        store._drop(conn, sid, counts)
+    for r in rows:
+        store._run(conn, "DELETE FROM {s}.messages WHERE id = ?", (r.id,))
+        calls = stored_call_count(r.tool_calls)
+        store._drop(conn, r.sid, Counters(1, calls, int(r.tokens or 0), int(r.ntok or 0)))
     for rewrite in rewrites:
         sets = ", ".join(f"{c} = ?" for c in rewrite.changes)
         sql = f"UPDATE {{s}}.sessions SET {sets} WHERE sid = ?"
@@ -294,7 +293,7 @@ def forget_rows(
     record_forgotten(
         store,
         conn,
-        ((str(r[4]), r[-1], (r[5], *r[6:11])) for r in rows),
+        ((str(r.session_id), r.source_id, r.fields) for r in rows),
         (
             (old_ids[rw.sid], column)
             for rw in rewrites
@@ -306,10 +305,31 @@ def forget_rows(
     return len(rows), len(touched), len(renames)
 
 
-def _messages_holding(store: SqlTables[C], conn: C, forms: list[str]) -> list[Any]:
-    """``(id, sid, tokens, index tokens, session id, role, *MESSAGE_TEXT_COLUMNS)`` of
-    every message holding one of ``forms``: the candidates SQL finds, a page at a time,
-    checked in Python."""
+class _Held(NamedTuple):
+    """A message that holds the text being forgotten: what deleting it needs."""
+
+    id: int
+    sid: int
+    tokens: int | None
+    ntok: int | None
+    session_id: str
+    role: str
+    content: str | None
+    name: str | None
+    tool_name: str | None
+    tool_calls: str | None
+    tool_call_id: str | None
+    source_id: str | None
+
+    @property
+    def fields(self) -> tuple[Any, ...]:
+        """What :func:`~.rows.fingerprint` hashes."""
+        return self[5:11]
+
+
+def _messages_holding(store: SqlTables[C], conn: C, forms: list[str]) -> list[_Held]:
+    """Every message holding one of ``forms``: the candidates SQL finds, a page at a
+    time, checked in Python."""
     where, params = store.dialect.holds([f"m.{c}" for c in MESSAGE_TEXT_COLUMNS], forms)
     indexed = f"m.{store._INDEXED[1]}" if store._INDEXED else "0"
     text = ", ".join(f"m.{c}" for c in MESSAGE_TEXT_COLUMNS)
@@ -318,11 +338,11 @@ def _messages_holding(store: SqlTables[C], conn: C, forms: list[str]) -> list[An
         "FROM {s}.messages m JOIN {s}.sessions s ON s.sid = m.sid "
         f"WHERE ({where}) AND m.id > ? ORDER BY m.id LIMIT {_PAGE}"
     )
-    found: list[Any] = []
+    found: list[_Held] = []
     last = 0
     while True:
         page = store._run(conn, sql, (*params, last)).fetchall()
-        found += [r for r in page if any(contains(v, forms) for v in r[6:])]
+        found += [_Held._make(r) for r in page if any(contains(v, forms) for v in r[6:])]
         if len(page) < _PAGE:
             return found
         last = int(page[-1][0])
