@@ -194,7 +194,7 @@ def _import(
                 start, reading.lines = mark.offset, mark.lines
                 reading.earlier = dict(mark.positions)
             else:
-                reread = "its first part changed since it was imported"
+                reread = "the part imported before has changed"
     first, slowest = start, 0.0
     while True:
         began_segment = clock()
