@@ -125,7 +125,7 @@ def test_an_unexpected_failure_becomes_one_line(
         raise RuntimeError("disk on fire\nsecond line")
 
     # stands in for a bug anywhere below the hook: no real part fails this way on demand
-    monkeypatch.setattr(mnemic.sessions, "import_path", broken)
+    monkeypatch.setattr(mnemic.sessions, "import_growing", broken)
     result = run_claude_code_hook(_payload(transcript), home_path=str(home_path))
     assert not result.ok
     expected = "mnemic: PreCompact hook failed: RuntimeError: disk on fire second line"
@@ -168,3 +168,24 @@ def test_the_hooks_work_the_same_on_every_backend(backend: Kit, tmp_path: Path) 
         info = store.get_session(SESSION)
     assert roles == ["user", "assistant", "tool", "assistant", "user", "assistant"]
     assert info.end_reason == "claude-code:clear"
+
+
+def test_control_characters_of_the_hook_input_never_reach_the_terminal(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """The event name is quoted back on stderr and the end reason is stored (and shown
+    by ``sessions show``): an escape sequence in either arrives as U+FFFD."""
+    odd = json.dumps({"hook_event_name": "Pre\x1b]0;pwned\x07Compact\x9b2J"}).encode()
+    result = run_claude_code_hook(odd, home_path=str(home_path))
+    assert (
+        result.message
+        == "mnemic: nothing to do for the Pre\ufffd]0;pwned\ufffdCompact\ufffd2J hook"
+    )
+
+    transcript = tmp_path / f"{SESSION}.jsonl"
+    shutil.copy(FIXTURE, transcript)
+    end = json.loads(_payload(transcript, "SessionEnd"))
+    end["reason"] = "logout\x1b[2J"
+    assert run_claude_code_hook(json.dumps(end).encode(), home_path=str(home_path)).ok
+    with open_store(Home.open(home_path)) as store:
+        assert store.get_session(SESSION).end_reason == "claude-code:logout\ufffd[2J"

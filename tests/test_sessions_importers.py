@@ -199,6 +199,28 @@ def test_claude_code_transcripts(store: SQLiteSessionStore, tmp_path: Path) -> N
     assert found(store, "race") == ["s1", "s2"]
 
 
+def test_a_tool_output_over_the_line_limit_is_kept_shortened(
+    store: SQLiteSessionStore, tmp_path: Path
+) -> None:
+    """A 20 MB tool result on one transcript line: the message keeps the first 4 MiB and
+    says how much was left out; the report names the line; the lines after it import."""
+    lines = _claude_lines("s1")
+    huge = "x" * (20 << 20)
+    lines[3]["message"]["content"][0]["content"][0]["text"] = huge
+    report = import_path(store, write_jsonl(tmp_path / "s1.jsonl", lines), format="claude")
+    reason = "part of a text left out (a line over 16 MiB keeps 4 MiB of each text)"
+    assert report.skipped[reason] == 1 and report.examples[reason] == "s1.jsonl:4"
+    tool = store.messages("s1")[2]
+    assert tool.role == "tool" and tool.content is not None
+    kept, _, note = tool.content.partition("\n[\u2026 ")
+    assert kept == "x" * (4 << 20)
+    assert (
+        note == f"{(20 << 20) - (4 << 20):,} more bytes left out: mnemic keeps 4,194,304 "
+        "bytes of each text of a line over 16,777,216 bytes]"
+    )
+    assert [m.content for m in store.messages("s1")][-1] == "Fixed the race."
+
+
 @pytest.mark.skipif(not LOCOMO.exists(), reason="LoCoMo data not present")
 def test_locomo(store: SQLiteSessionStore) -> None:
     report = import_path(store, LOCOMO)

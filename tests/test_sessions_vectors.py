@@ -195,7 +195,9 @@ def test_an_existing_version_2_store_is_migrated_and_then_embedded(tmp_path: Pat
         conn.execute("DROP TRIGGER message_vectors_count")
         conn.execute("DROP TABLE message_vectors")
         conn.execute("DELETE FROM meta WHERE key = 'vector_deletions'")
-        conn.execute("DELETE FROM _migrations WHERE version = 3")
+        conn.execute("DROP TABLE forgotten")  # and the tables of version 4
+        conn.execute("DROP TABLE import_marks")
+        conn.execute("DELETE FROM _migrations WHERE version >= 3")
     with SQLiteSessionStore(path) as s:
         e = StandinEmbedder()
         assert backfill(s, e).done == 4

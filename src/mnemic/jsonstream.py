@@ -5,7 +5,11 @@ every session importer).
 other characters :meth:`str.splitlines` breaks at (U+2028, U+2029, U+0085, ``\\x1c``...),
 which are valid inside a JSON string. Each line is decoded and parsed on its own: a bad
 line is reported with its number and why, and the lines around it are unaffected; the
-caller decides whether one bad line stops everything. Memory holds one line at a time.
+caller decides whether one bad line stops everything. Memory holds one line at a time,
+and a line is never held whole past :data:`MAX_LINE` bytes: a longer one (a tool's
+500 MB output on one transcript line took 2 GB) is read in chunks, each of its JSON
+strings cut to its first :data:`MAX_TEXT` bytes followed by a note saying how much was
+left out (:attr:`JsonLine.cut` counts it), so its message is kept, shortened.
 
 :func:`read_json_array` yields the elements of a top-level JSON array one by one, holding
 one element (plus a read buffer) in memory rather than the whole document.
@@ -19,11 +23,20 @@ import re
 from collections.abc import Iterator
 from typing import IO, Any, NamedTuple
 
-__all__ = ["JsonArrayError", "JsonLine", "read_json_array", "read_jsonl"]
+__all__ = ["MAX_LINE", "MAX_TEXT", "JsonArrayError", "JsonLine", "read_json_array", "read_jsonl"]
+
+MAX_LINE = 16 << 20
+"""Bytes of one JSON line read whole; a longer line has its strings cut (:data:`MAX_TEXT`)."""
+MAX_TEXT = 4 << 20
+"""Bytes of JSON text each string of a line longer than :data:`MAX_LINE` keeps."""
 
 _BOM = codecs.BOM_UTF8
 _WS = " \t\n\r"
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+_CHUNK = 1 << 20
+_STRING_BODY = re.compile(rb'(?:[^"\\]++|\\.)*+')
+"""The body of a JSON string up to its closing quote (or a backslash ending the chunk)."""
+_OPEN_ESCAPE = re.compile(rb"(\\+)(u[0-9a-fA-F]{0,4})?$")
 
 
 class JsonLine(NamedTuple):
@@ -40,6 +53,8 @@ class JsonLine(NamedTuple):
     """More about ``error``: the parser's message and column, the byte."""
     offset: int
     """Bytes read up to the end of this line (for progress)."""
+    cut: int = 0
+    """Bytes of the line's strings left out (a line longer than :data:`MAX_LINE`)."""
 
     @property
     def problem(self) -> str:
@@ -61,17 +76,40 @@ def _lone_surrogate(value: Any) -> bool:
     return False
 
 
-def read_jsonl(stream: IO[bytes]) -> Iterator[JsonLine]:
+def read_jsonl(
+    stream: IO[bytes],
+    *,
+    start_line: int = 0,
+    max_line: int = MAX_LINE,
+    max_text: int = MAX_TEXT,
+) -> Iterator[JsonLine]:
     """The non-blank lines of ``stream`` (a binary file), decoded one at a time.
 
     A UTF-8 byte-order mark at the start is skipped. ``error`` names what is wrong with a
     line: ``not valid UTF-8``, ``not valid JSON`` (``detail``: the parser's message and
     column), or ``not valid text``: a string with a lone surrogate escape (``"\\ud800"``
-    cannot be stored or printed as UTF-8).
+    cannot be stored or printed as UTF-8), or ``too long`` (even with its strings cut it
+    is over ``max_line``). ``start_line``: lines of the file before the stream's start (a
+    file read from the middle keeps its line numbers). A line over ``max_line`` bytes
+    keeps ``max_text`` bytes of each string and a note on what was cut (``cut``).
     """
     offset = 0
-    for number, raw in enumerate(stream, 1):
-        offset += len(raw)
+    number = start_line
+    while True:
+        raw = stream.readline(max_line + 1)
+        if not raw:
+            return
+        number += 1
+        cut = 0
+        if len(raw) > max_line and not raw.endswith(b"\n"):
+            raw, read, cut = _shortened(raw, stream, max_line, max_text)
+            offset += read
+            if cut < 0:
+                detail = f"over {max_line:,} bytes even with each text cut to {max_text:,}"
+                yield JsonLine(number, None, "too long", detail, offset)
+                continue
+        else:
+            offset += len(raw)
         line = raw[3:] if number == 1 and raw.startswith(_BOM) else raw
         if line.endswith(b"\n"):
             line = line[:-1]
@@ -96,7 +134,93 @@ def read_jsonl(stream: IO[bytes]) -> Iterator[JsonLine]:
                 number, None, "not valid text", "a lone surrogate escape, \\ud800-\\udfff", offset
             )
             continue
-        yield JsonLine(number, value, None, None, offset)
+        yield JsonLine(number, value, None, None, offset, cut)
+
+
+def _shortened(
+    head: bytes, stream: IO[bytes], max_line: int, max_text: int
+) -> tuple[bytes, int, int]:
+    """The line that starts with ``head`` (no line end in it yet) read on in chunks,
+    each of its JSON strings cut to ``max_text`` bytes followed by a note: ``(line,
+    bytes read, bytes cut)``; bytes cut is -1 when even the shortened line is over
+    ``max_line`` (the rest of the line is then read and dropped)."""
+    out = bytearray()
+    read = cut = kept = dropped = 0
+    in_string = False
+    chunk = head
+    carry = b""
+    while chunk:
+        read += len(chunk)
+        ended = chunk.endswith(b"\n")
+        data = carry + (chunk[:-1] if ended else chunk)
+        carry = b""
+        pos = 0
+        while pos < len(data):
+            if not in_string:
+                quote = data.find(b'"', pos)
+                stop = len(data) if quote < 0 else quote + 1
+                out += data[pos:stop]
+                pos, in_string, kept, dropped = stop, quote >= 0, 0, 0
+                continue
+            end = _STRING_BODY.match(data, pos).end()  # type: ignore[union-attr]
+            if end == len(data) - 1 and data[end:] == b"\\":
+                if ended:  # a lone backslash at the end: not JSON, the parser says so
+                    out += data[pos:]
+                    break
+                carry, data = b"\\", data[:end]  # an escape split between two chunks
+            body = data[pos:end]
+            room = max_text - kept
+            if len(body) <= room:
+                out += body
+                kept += len(body)
+            else:
+                piece = _whole_escapes(body[:room]) if room > 0 else b""
+                out += piece
+                kept = max_text
+                dropped += len(body) - len(piece)
+            pos = end
+            if end < len(data) and data[end : end + 1] == b'"':
+                if dropped:
+                    cut += dropped
+                    out += _note(dropped, max_line, max_text)
+                out += b'"'
+                pos, in_string = end + 1, False
+        if len(out) > max_line:
+            while not ended:  # drop the rest of the line
+                chunk = stream.readline(_CHUNK)
+                read += len(chunk)
+                ended = not chunk or chunk.endswith(b"\n")
+            return b"", read, -1
+        if ended:
+            break
+        chunk = stream.readline(_CHUNK)
+    return bytes(out), read, cut
+
+
+def _note(dropped: int, max_line: int, max_text: int) -> bytes:
+    """What ends a cut string (JSON text: a newline escape, then the note)."""
+    return (
+        f"\\n[\u2026 {dropped:,} more bytes left out: mnemic keeps {max_text:,} bytes of "
+        f"each text of a line over {max_line:,} bytes]"
+    ).encode()
+
+
+def _whole_escapes(piece: bytes) -> bytes:
+    """``piece`` (the start of a JSON string's body) without a UTF-8 character or an
+    escape that the cut split, and without a high surrogate escape whose pair was cut."""
+    start = len(piece) - 1
+    while start > len(piece) - 4 and start > 0 and piece[start] & 0xC0 == 0x80:
+        start -= 1
+    if start >= 0 and piece[start] >= 0xC0:
+        need = 2 if piece[start] < 0xE0 else 3 if piece[start] < 0xF0 else 4
+        if len(piece) - start < need:
+            piece = piece[:start]
+    while (m := _OPEN_ESCAPE.search(piece)) is not None and len(m[1]) % 2 == 1:
+        code = m[2]
+        if code is not None and len(code) == 5 and not 0xD800 <= int(code[1:], 16) <= 0xDBFF:
+            break  # a whole escape
+        piece = piece[: m.start(1) + len(m[1]) - 1]  # cut before it (then look again)
+    return piece
 
 
 class JsonArrayError(ValueError):

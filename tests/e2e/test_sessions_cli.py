@@ -91,6 +91,54 @@ def test_imported_text_never_reaches_the_terminal_with_an_escape_sequence(
     assert shown["messages"][0]["content"] == evil  # stored as it came; only display changes
 
 
+_CONTROLS = ("\x1b", "\x07", "\x9b", "\x7f")
+"""ESC, BEL, the 8-bit CSI and DEL: none may reach the terminal."""
+
+
+def test_session_fields_from_a_file_never_reach_the_terminal_as_control_characters(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """Every stored field the CLI prints (id, source, title, model, end reason, parent,
+    participant and tool names, the import report's reasons and places) comes from a file
+    someone else wrote; a title in rich's markup stays text (no hyperlink escape)."""
+    call = {"id": "c1", "type": "function", "function": {"name": "grep\x1b[7m", "arguments": "{}"}}
+    rows: list[dict[str, object]] = [
+        {"session_id": "s-\x1b[2Jx", "role": "user", "content": "about quokkas",
+         "timestamp": 1_700_000_000, "source": "src\x1b[31m\x9b1m",
+         "title": "[link=https://evil.example]Quokka notes[/link]",
+         "model": "model\x1b]0;pwned\x07", "parent_session_id": "parent\x1b[1m",
+         "end_reason": "done\x1b[5m\x7f", "ended_at": 1_700_000_100},
+        {"session_id": "s-\x1b[2Jx", "role": "assistant", "content": "quokkas smile",
+         "name": "bot\x1b[4m", "tool_calls": [call], "timestamp": 1_700_000_060},
+    ]  # fmt: skip
+    r = run_mnemic(home_path, "sessions", "import", str(write_jsonl(tmp_path / "e.jsonl", rows)))
+    assert r.returncode == 0, r.stderr
+    transcript = tmp_path / "odd.jsonl"
+    write_jsonl(transcript, [{"type": "\x1b]0;retitled\x07", "sessionId": "t"}])
+    report = run_mnemic(home_path, "sessions", "import", "--format", "claude", str(transcript))
+    assert report.returncode == 0 and "\ufffd]0;retitled\ufffd line" in report.stdout
+
+    sid = "s-\x1b[2Jx"
+    outputs = {"import": report.stdout}
+    for args in (("sessions", "list"), ("sessions", "show", sid), ("sessions", "search",
+                 "quokkas"), ("sessions", "stats"), ("sessions", "export", sid),
+                 ("sessions", "show", sid, "--json"), ("sessions", "list", "--json")):  # fmt: skip
+        done = run_mnemic(home_path, *args)
+        assert done.returncode == 0, (args, done.stderr)
+        outputs[" ".join(args)] = done.stdout
+    for args, out in outputs.items():
+        assert not [c for c in _CONTROLS if c in out], args
+    shown = outputs[f"sessions show {sid}"]
+    for text in ("s-\ufffd[2Jx", "src\ufffd[31m\ufffd1m", "model\ufffd]0;pwned\ufffd",
+                 "continues parent\ufffd[1m", "ended (done\ufffd[5m\ufffd)", "(bot\ufffd[4m)",
+                 "[calls grep\ufffd[7m]"):  # fmt: skip
+        assert text in shown, text
+    assert "[link=https://evil.example]Quokka notes[/link]" in outputs["sessions list"]
+    exported = [json.loads(line) for line in outputs[f"sessions export {sid}"].splitlines()]
+    assert exported[0]["source"] == "src\x1b[31m\x9b1m"  # the data itself is kept
+    assert "\\u009b" in outputs[f"sessions show {sid} --json"]
+
+
 def test_export_import_delete_prune(home_path: Path, tmp_path: Path) -> None:
     seed(home_path, tmp_path)
     exported = run_mnemic(home_path, "sessions", "export", "s-deploy")

@@ -67,3 +67,32 @@ def test_pg_forget_sessions_leaves_the_text_in_no_column(
     assert (report.messages, report.sessions) == (6, 3)
     with open_store(home) as store:
         check_every_field_forgotten(store, renamed_from)
+
+
+def test_a_copy_into_the_database_keeps_what_was_forgotten_out(
+    home_path: Path, pg_dsn: str, pg_schema: str, tmp_path: Path
+) -> None:
+    """The tombstones travel with ``mnemic db copy``: a transcript imported into the
+    database after the move does not bring back what was forgotten before it."""
+    from mnemic.backends.postgres.copy import copy_memory, open_side
+    from mnemic.sessions import import_path
+
+    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "claude_code_transcript.jsonl"
+    home = Home.open(home_path)
+    with open_store(home) as store:
+        import_path(store, fixture, format="claude")
+    assert forget_sessions(home, "pytest with xdist").messages == 1
+    report = copy_memory(
+        open_side(str(home_path)), open_side(pg_dsn, schema=pg_schema, migrate=True)
+    )
+    assert report.verified and report.kinds["tombstones"].copied == 2  # key and fields
+    host = tmp_path / "host"
+    host.mkdir()
+    (host / "config.toml").write_text(
+        f'store = "{pg_dsn}"\n[postgres]\nschema = "{pg_schema}"\n', encoding="utf-8"
+    )
+    with open_store(Home.open(host)) as store:
+        again = import_path(store, fixture, format="claude")
+        assert (again.messages, again.forgotten) == (0, 1)
+        (info,) = store.list_sessions()
+        assert info.message_count == 5

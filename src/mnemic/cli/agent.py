@@ -10,7 +10,7 @@ import click
 
 from ..config import set_config_value
 from ..errors import MnemicError
-from .app import JSON_OPT, AppContext, emit_json, fail, handle_errors, pass_app
+from .app import JSON_OPT, AppContext, emit_json, fail, handle_errors, pass_app, printable
 
 if TYPE_CHECKING:
     from ..agent.chat import TurnResult
@@ -305,11 +305,10 @@ def _slash(session: AgentSession, line: str) -> bool:
         resp = session.tools.dispatch("session_search", {"query": arg})
         if not resp.get("success"):
             click.echo(resp.get("error"))
-        for r in resp.get("results", []):
-            click.secho(
-                f"{r.get('when')}  {r.get('session_id')}  {r.get('title') or ''}", bold=True
-            )
-            click.echo(f"  {_clip(r.get('snippet', ''))}")
+        for r in resp.get("results", []):  # stored fields: control characters as U+FFFD
+            head = f"{r.get('when')}  {r.get('session_id')}  {r.get('title') or ''}"
+            click.secho(printable(head, lines=False), bold=True)
+            click.echo(f"  {printable(_clip(r.get('snippet', '')), lines=False)}")
         if resp.get("message"):
             click.echo(resp["message"])
     elif cmd == "/skills":

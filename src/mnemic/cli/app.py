@@ -26,6 +26,7 @@ __all__ = [
     "fail",
     "fail_keeping_edit",
     "handle_errors",
+    "json_text",
     "pass_app",
     "printable",
     "ranked_answer",
@@ -95,9 +96,20 @@ def ranked_answer(found: Any, query: str, noun: str, as_json: bool) -> bool:
     return False
 
 
+_JSON_CONTROLS = {c: f"\\u{c:04x}" for c in (0x7F, *range(0x80, 0xA0))}
+
+
+def json_text(data: Any, *, indent: int | None = None) -> str:
+    """``data`` as JSON text that is safe on a terminal: JSON escapes C0 controls itself;
+    DEL and C1 controls (the 8-bit CSI among them), which it writes raw, are escaped here
+    too (they can only stand inside strings, so the value is the same)."""
+    text = json.dumps(data, ensure_ascii=False, indent=indent, default=str)
+    return text.translate(_JSON_CONTROLS)
+
+
 def emit_json(data: Any) -> None:
     """Print one JSON document to stdout."""
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+    click.echo(json_text(data, indent=2))
 
 
 def fail(message: str, code: int = 1) -> None:

@@ -57,6 +57,8 @@ def _jsonl_texts(stream: IO[bytes]) -> Iterator[tuple[int, str | None, str | Non
         if line.error is not None:
             expected = ' expected {"text": "..."}' if line.error == "not valid JSON" else ""
             yield line.number, None, f"{line.problem};{expected}".rstrip(";")
+        elif line.cut:  # only part of its text was read: a verdict on it would mislead
+            yield line.number, None, "too long to scan as a line; scan its text as a file"
         elif not isinstance(obj, dict) or "text" not in obj:
             yield line.number, None, 'expected a JSON object with a "text" field'
         elif not isinstance(obj["text"], str):

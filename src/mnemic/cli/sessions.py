@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from collections.abc import Iterator
@@ -17,6 +16,7 @@ from .app import (
     emit_json,
     eta_text,
     handle_errors,
+    json_text,
     pass_app,
     printable,
 )
@@ -39,6 +39,21 @@ def _store(app: AppContext, *, write: bool = False) -> SessionStore:
 
 def _when(ts: float | None) -> str:
     return "" if ts is None else time.strftime("%Y-%m-%d %H:%M", time.localtime(ts))
+
+
+def _field(value: object) -> str:
+    """One stored field as one printable line: session ids, sources, titles, models, end
+    reasons and names come from transcripts and other programs' files, so each control
+    character is shown as U+FFFD (an escape sequence would reach the terminal)."""
+    return printable("" if value is None else str(value), lines=False)
+
+
+def _cell(value: object) -> Any:
+    """A table cell of stored text: plain text, never read as rich markup (``[link=...]``
+    in a title would become a terminal hyperlink)."""
+    from rich.text import Text
+
+    return Text(_field(value))
 
 
 def _console(err: bool = False) -> Any:
@@ -101,12 +116,12 @@ def list_cmd(app: AppContext, limit: int, source: tuple[str, ...], as_json: bool
         table.add_column(col, no_wrap=col != "title", justify="right" if col == "msgs" else "left")
     for i in infos:
         table.add_row(
-            i.id,
-            i.source,
+            _cell(i.id),
+            _cell(i.source),
             _when(i.started_at),
             _when(i.last_active),
             str(i.message_count),
-            i.title or "",
+            _cell(i.title),
         )
     _console().print(table)
 
@@ -134,9 +149,11 @@ def show_cmd(app: AppContext, session_id: str, as_json: bool, max_chars: int) ->
         if max_chars and len(text) > max_chars:
             text = text[:max_chars] + f" ... [{len(m.content or '') - max_chars} more chars]"
         if m.tool_calls:
-            calls = ", ".join(str((c.get("function") or c).get("name", "?")) for c in m.tool_calls)
+            calls = ", ".join(
+                _field((c.get("function") or c).get("name", "?")) for c in m.tool_calls
+            )
             text = (text + f"\n[calls {calls}]").strip()
-        label = Text(f"#{m.id} {m.role}" + (f" ({m.name})" if m.name else ""))
+        label = Text(f"#{m.id} {_field(m.role)}" + (f" ({_field(m.name)})" if m.name else ""))
         label.stylize(_ROLE_STYLE.get(m.role, ""))
         label.append(f"  {_when(m.timestamp)}", style="dim")
         console.print(label)
@@ -147,17 +164,17 @@ def show_cmd(app: AppContext, session_id: str, as_json: bool, max_chars: int) ->
 def _header(info: SessionInfo) -> Any:
     from rich.text import Text
 
-    head = Text(info.id, style="bold")
-    head.append(f"  {info.source}  started {_when(info.started_at)}", style="dim")
+    head = Text(_field(info.id), style="bold")
+    head.append(f"  {_field(info.source)}  started {_when(info.started_at)}", style="dim")
     if info.title:
-        head.append(f"\n{info.title}")
+        head.append(f"\n{_field(info.title)}")
     extra = [f"{info.message_count} messages"]
     if info.model:
-        extra.append(f"model {info.model}")
+        extra.append(f"model {_field(info.model)}")
     if info.end_reason:
-        extra.append(f"ended ({info.end_reason}) {_when(info.ended_at)}")
+        extra.append(f"ended ({_field(info.end_reason)}) {_when(info.ended_at)}")
     if info.parent_id:
-        extra.append(f"continues {info.parent_id}")
+        extra.append(f"continues {_field(info.parent_id)}")
     head.append("\n" + ", ".join(extra) + "\n", style="dim")
     return head
 
@@ -231,9 +248,9 @@ def _render_search(resp: dict[str, Any]) -> None:
     console = _console()
     results = resp.get("results") or []
     if resp.get("message"):
-        console.print(Text(str(resp["message"]), style="dim"))
+        console.print(Text(printable(str(resp["message"])), style="dim"))
     if resp.get("notice"):
-        console.print(Text(str(resp["notice"]), style="yellow"))
+        console.print(Text(printable(str(resp["notice"])), style="yellow"))
     if not results:
         return
     table = Table(box=None, header_style="bold", show_lines=True)
@@ -241,26 +258,25 @@ def _render_search(resp: dict[str, Any]) -> None:
     table.add_column("when", no_wrap=True)
     table.add_column("match")
     for r in results:
-        head = Text(str(r.get("session_id")))
-        head.append(f"\n{r.get('source', '')}", style="dim")
+        head = Text(_field(r.get("session_id")))
+        head.append(f"\n{_field(r.get('source', ''))}", style="dim")
         if r.get("match_message_id") is not None:
             head.append(f"\nmsg #{r['match_message_id']}", style="dim")
         if r.get("matched"):
             head.append(f"\n{'+'.join(r['matched'])}", style="dim")
         body = Text()
         if r.get("title"):
-            body.append(printable(str(r["title"]), lines=False) + "\n", style="bold")
-        body.append(
-            f"{r.get('matched_role', '')}: ", style=_ROLE_STYLE.get(r.get("matched_role"), "")
-        )
+            body.append(_field(r["title"]) + "\n", style="bold")
+        role = r.get("matched_role", "")
+        body.append(f"{_field(role)}: ", style=_ROLE_STYLE.get(role, ""))
         body.append_text(_marked(printable(str(r.get("snippet", "")))))
         if r.get("summary"):
             style = "italic" if r.get("summary_kind") == "extractive" else ""
             body.append("\n" + printable(str(r["summary"])), style=style)
-        table.add_row(head, str(r.get("when", "")), body)
+        table.add_row(head, _cell(r.get("when", "")), body)
     console.print(table)
     if resp.get("truncated"):
-        console.print(Text(str(resp.get("note", "")), style="dim"))
+        console.print(Text(printable(str(resp.get("note", ""))), style="dim"))
 
 
 def progress_text(p: ImportProgress) -> str:
@@ -368,10 +384,16 @@ def import_cmd(
         )
     if data["replaced_sessions"]:
         click.echo(f"Replaced {data['replaced_sessions']:,} existing sessions.")
-    if data["skipped"]:
+    if data["forgotten_messages"] or data["forgotten_sessions"]:
+        click.echo(
+            f"Left out what was forgotten (mnemic forget): {data['forgotten_messages']:,} "
+            f"messages, {data['forgotten_sessions']:,} whole sessions."
+        )
+    if data["skipped"]:  # reasons and places quote the input (a line's type, a file name)
         click.echo("Skipped:")
         for item in data["skipped"]:
-            click.echo(f"  {item['count']:>7,}  {item['reason']}  (first at {item['first_at']})")
+            where = _field(item["first_at"])
+            click.echo(f"  {item['count']:>7,}  {_field(item['reason'])}  (first at {where})")
 
 
 @sessions.command(name="export")
@@ -389,7 +411,7 @@ def export_cmd(app: AppContext, session_id: str, as_json: bool) -> None:
         emit_json(records)
         return
     for rec in records:
-        click.echo(json.dumps(rec, ensure_ascii=False))
+        click.echo(json_text(rec))
 
 
 @sessions.command(name="delete")
@@ -403,12 +425,13 @@ def delete_cmd(app: AppContext, session_id: str, yes: bool, as_json: bool) -> No
     with _store(app, write=True) as store:
         info = store.get_session(session_id)
         if not yes and sys.stdin.isatty():
-            click.confirm(f"Delete {info.id} ({info.message_count} messages)?", abort=True)
+            prompt = f"Delete {_field(info.id)} ({info.message_count} messages)?"
+            click.confirm(prompt, abort=True)
         removed = store.delete_session(session_id)
     if as_json:
         emit_json({"deleted": session_id, "messages": removed})
     else:
-        click.echo(f"Deleted {session_id} ({removed} messages).")
+        click.echo(f"Deleted {_field(session_id)} ({removed} messages).")
 
 
 @sessions.command(name="prune")
@@ -457,7 +480,7 @@ def stats_cmd(app: AppContext, as_json: bool) -> None:
     table = Table(box=None, show_header=False)
     table.add_column(style="bold")
     table.add_column()
-    table.add_row("database", str(stats["location"]))
+    table.add_row("database", _cell(stats["location"]))
     table.add_row("sessions", f"{stats['sessions']:,}")
     table.add_row("messages", f"{stats['messages']:,}")
     table.add_row("text", f"{stats['text_bytes'] / 1e6:,.1f} MB")
@@ -467,7 +490,8 @@ def stats_cmd(app: AppContext, as_json: bool) -> None:
     )
     table.add_row("oldest", _when(stats["oldest"]))
     table.add_row("newest", _when(stats["newest"]))
-    table.add_row("by source", ", ".join(f"{k} {v:,}" for k, v in stats["by_source"].items()))
+    by_source = ", ".join(f"{_field(k)} {v:,}" for k, v in stats["by_source"].items())
+    table.add_row("by source", _cell(by_source))
     table.add_row("by role", ", ".join(f"{k} {v:,}" for k, v in stats["by_role"].items()))
     table.add_row("index", f"{stats['segmenter']}, schema v{stats['schema_version']}")
     _console().print(table)

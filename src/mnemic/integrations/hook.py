@@ -10,9 +10,11 @@ exit code and stdout. The handler dispatches on ``hook_event_name``:
     PROFILE blocks (exactly what :func:`~mnemic.render_snapshot` renders) to the
     session's context. Nothing is printed when both are empty.
 ``PreCompact``, ``SessionEnd``
-    imports the transcript at ``transcript_path`` into the session history; a session
-    imported before gains only the messages it lacks (merged by message ``uuid``).
-    ``SessionEnd`` also marks the session ended.
+    imports the transcript at ``transcript_path`` into the session history from where the
+    last import of it stopped (:mod:`mnemic.sessions.resume`): each run reads only what
+    was added, a segment at a time, within :data:`BUDGETS`; a session imported before
+    gains only the messages it lacks (merged by message ``uuid``). ``SessionEnd`` also
+    marks the session ended, whether or not the whole transcript fitted in its time.
 
 A hook must never get in Claude Code's way: whatever goes wrong (input that is not JSON,
 too large, missing fields, a transcript that cannot be read, a busy store), the handler
@@ -34,9 +36,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..control_chars import printable
 from ..errors import IntegrationError, MnemicError
 
 __all__ = [
+    "BUDGETS",
     "DEADLINES",
     "MAX_INPUT",
     "READ_TIMEOUT",
@@ -54,6 +58,9 @@ READ_TIMEOUT = 5.0
 DEADLINES = {"SessionStart": 20.0, "PreCompact": 100.0, "SessionEnd": 50.0}
 """Seconds a handler may take per event, each below its ``timeout`` in the settings."""
 DEFAULT_DEADLINE = 20.0
+BUDGETS = {"PreCompact": 50.0, "SessionEnd": 25.0}
+"""Seconds after which an import starts no new segment: half the deadline, so the segment
+in flight (judged by the slowest so far) and marking the session ended fit before it."""
 
 _WHERE = "the hook input"
 _SETUP = "Claude Code runs this command from its hooks; see `mnemic integrate claude-code`."
@@ -203,30 +210,55 @@ def _session_start(home_path: str | None, profile: str | None) -> HookResult:
 
 
 def _import(
-    event: str, data: dict[str, Any], home_path: str | None, profile: str | None
+    event: str,
+    data: dict[str, Any],
+    home_path: str | None,
+    profile: str | None,
+    budget: float | None,
+    segment: int | None,
 ) -> HookResult:
     from ..errors import SessionNotFound
     from ..home import Home
-    from ..sessions import import_path, open_store
+    from ..sessions import import_growing, open_store
+    from ..sessions.resume import SEGMENT_BYTES
 
     path = _transcript(data)
     session_id = data.get("session_id") if isinstance(data.get("session_id"), str) else None
     home = Home.open(home_path, profile)
     with open_store(home) as store:
-        report = import_path(store, path, format="claude")
+        done = import_growing(
+            store,
+            path,
+            session_id=session_id or "",
+            segment=segment or SEGMENT_BYTES,
+            budget=BUDGETS.get(event) if budget is None else budget,
+        )
         ended = ""
         if event == "SessionEnd" and session_id and store.has_session(session_id):
             reason = data.get("reason")
-            why = reason if isinstance(reason, str) and reason else "other"
+            why = printable(reason, lines=False) if isinstance(reason, str) and reason else "other"
             try:
                 store.end_session(session_id, f"claude-code:{why[:40]}")
                 ended = "; session marked ended"
             except SessionNotFound:
                 pass
-    skipped = sum(report.skipped.values())
+    report = done.report
+    if done.reread:
+        how = f"the whole file again: {done.reread}"
+    elif done.start:
+        how = f"from byte {done.start:,}, where the last import stopped"
+    else:
+        how = "the whole file"
+    notes = [f"read {done.bytes_read:,} bytes, {how}"]
+    notes.append(f"{sum(report.skipped.values()):,} line(s) or block(s) skipped")
+    if report.forgotten:
+        notes.append(f"{report.forgotten:,} forgotten message(s) left out")
+    left = ""
+    if not done.complete:
+        left = f"; {done.left:,} bytes are left for the next hook (or `mnemic sessions import`)"
     line = (
-        f"mnemic: {event}: {report.messages:,} new message(s) from {path.name} "
-        f"into the session history ({skipped:,} line(s) or block(s) skipped){ended}"
+        f"mnemic: {event}: {report.messages:,} new message(s) from {_line(path.name, 200)} "
+        f"into the session history ({'; '.join(notes)}){left}{ended}"
     )
     return HookResult(event, True, line + "\n", "")
 
@@ -237,9 +269,13 @@ def run_claude_code_hook(
     home_path: str | None = None,
     profile: str | None = None,
     watchdog: Watchdog | None = None,
+    budget: float | None = None,
+    segment: int | None = None,
 ) -> HookResult:
     """Handle one hook call given its raw stdin ``data``; never raises for bad input or
-    a failing store: the failure becomes ``HookResult(ok=False, message=...)``."""
+    a failing store: the failure becomes ``HookResult(ok=False, message=...)``.
+    ``budget`` (seconds, default :data:`BUDGETS`) and ``segment`` (bytes) bound one
+    transcript import (:func:`mnemic.sessions.import_growing`)."""
     event = "?"
     try:
         hook = _parse(data)
@@ -249,7 +285,7 @@ def run_claude_code_hook(
         if event == "SessionStart":
             return _session_start(home_path, profile)
         if event in ("PreCompact", "SessionEnd"):
-            return _import(event, hook, home_path, profile)
+            return _import(event, hook, home_path, profile, budget, segment)
         return HookResult(event, True, "", f"mnemic: nothing to do for the {_name(event)}hook")
     except MnemicError as exc:
         why = _line(exc.to_human())
@@ -286,6 +322,7 @@ def _name(event: str) -> str:
 
 
 def _line(text: str, width: int = 400) -> str:
-    """One line: newlines folded, cut at ``width`` characters."""
-    flat = " ".join(text.split())
+    """One line for Claude Code's transcript or the terminal: newlines folded, control
+    characters as U+FFFD (the input's fields are quoted back), cut at ``width``."""
+    flat = " ".join(printable(text).split())
     return flat if len(flat) <= width else flat[: width - 1] + "…"

@@ -7,16 +7,17 @@ it is not rewritten (and its chain stays verifiable); the forgetting itself is a
 
 ``mnemic forget --sessions MATCH`` (:func:`forget_sessions`) removes every session
 message that holds MATCH in any column (text, participant name, tool name, tool-call
-arguments, tool call id, source key; ASCII letters case-insensitive), with its full-text
-index entries, and rewrites every session column that holds it: an id gets a new one
-(children follow), a source becomes ``redacted``, a title or model is cleared, metadata
-loses the keys that hold it (:mod:`mnemic.sessions.forgetting`). In SQLite, so that no
-byte survives in the database file, this runs with ``PRAGMA secure_delete = ON``, the
-full-text index is rewritten (``optimize``: a contentless FTS5 index keeps its terms
-until its segments are merged), the database is vacuumed and the write-ahead log is
-checkpointed and truncated. Another process that keeps the database open can delay the
-truncation; the report says so. In PostgreSQL the tables are vacuumed and analysed (the
-planner's statistics sample column values).
+arguments, tool call id, source key; compared as search compares text, NFKC and Unicode
+case folding: ``Müller`` also forgets ``MÜLLER``, ``quagga77`` forgets ``ＱＵＡＧＧＡ７７``),
+with its full-text index entries, and rewrites every session column that holds it: an
+id gets a new one (children follow), a source becomes ``redacted``, a title or model is
+cleared, metadata loses the keys that hold it (:mod:`mnemic.sessions.forgetting`). In
+SQLite, so that no byte survives in the database file, this runs with ``PRAGMA
+secure_delete = ON``, the full-text index is rewritten (``optimize``: a contentless FTS5
+index keeps its terms until its segments are merged), the database is vacuumed and the
+write-ahead log is checkpointed and truncated. Another process that keeps the database
+open can delay the truncation; the report says so. In PostgreSQL the tables are vacuumed
+and analysed (the planner's statistics sample column values).
 
 Afterwards no file under the home holds the forgotten text (the tests grep every byte,
 SQLite files included). Separate profiles are separate homes and are not touched.

@@ -19,7 +19,8 @@ language), :mod:`.store` (value types and the backend protocol), :mod:`.rows` (t
 form), :mod:`.sql` (the one SQL store every backend is: the statements and the logic
 around them, in a :class:`~.sql_tables.Dialect` per database), :mod:`.sqlite` (the
 embedded backend), :mod:`.ranking`, :mod:`.search` (the shapes), :mod:`.summarize`,
-:mod:`.importers` and :mod:`.import_formats`, :mod:`.forgetting`, :mod:`.tool`.
+:mod:`.importers` and :mod:`.import_formats`, :mod:`.resume` (a growing file imported
+from where it stopped), :mod:`.forgetting` and :mod:`.sql_marks` (tombstones), :mod:`.tool`.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from .forgetting import ForgetResult
 from .importers import FORMATS, ImportProgress, ImportReport, export_session, import_path
 from .query import Query, Term, match_spans, parse_query
 from .ranking import RankedMessage, rank, rank_messages
+from .resume import GrowingImport, import_growing
 from .retrieval import MODES as SEARCH_MODES, QueryEmbedder, default_embedder_loader
 from .search import SearchContext, rank_turns
 from .segment import (
@@ -49,6 +51,7 @@ from .store import (
     IMPORT_MODES,
     ROLES,
     Hit,
+    ImportMark,
     ImportResult,
     Message,
     NewMessage,
@@ -82,7 +85,9 @@ __all__ = [
     "SESSION_SEARCH_TOOL",
     "BigramSegmenter",
     "ForgetResult",
+    "GrowingImport",
     "Hit",
+    "ImportMark",
     "ImportProgress",
     "ImportReport",
     "ImportResult",
@@ -109,6 +114,7 @@ __all__ = [
     "estimate_tokens",
     "export_session",
     "extractive_summary",
+    "import_growing",
     "import_path",
     "match_spans",
     "new_session_id",

@@ -1,8 +1,11 @@
 """Forgetting text in the session history: what to delete and what to rewrite.
 
-Both backends find candidate rows in SQL (every text column, ASCII letters folded, for
-each stored form of the text: :func:`needles`) and then apply the same decisions, made
-here in Python:
+Text is compared as search compares it (:func:`fold`: NFKC, then Unicode case folding),
+so ``Müller`` forgets ``MÜLLER`` and a decomposed ``Mu\\u0308ller``, ``quagga77`` forgets
+``ＱＵＡＧＧＡ７７``, and an escape such as ``\\u00fc`` in stored JSON counts as the
+character it stands for. Both
+backends find candidate rows in SQL (:meth:`~.sql_tables.Dialect.holds`: a superset that
+needs no Unicode support from the database) and then decide here, in Python:
 
 * a **message** holding the text in any column (content, participant name, tool name,
   tool calls and their arguments, tool call id, source key) is deleted;
@@ -16,6 +19,8 @@ here in Python:
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
@@ -27,6 +32,7 @@ __all__ = [
     "ForgetResult",
     "SessionRewrite",
     "contains",
+    "fold",
     "needles",
     "plan_rewrites",
     "scrub_metadata",
@@ -47,7 +53,11 @@ SESSION_SCRUB_COLUMNS = (
 ``sid`` and end with ``started_at``)."""
 REDACTED_SOURCE = "redacted"
 
-_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+_ESCAPE = re.compile(
+    r"\\+u([dD][89abAB][0-9a-fA-F]{2})\\+u([dD][c-fC-F][0-9a-fA-F]{2})|\\+u([0-9a-fA-F]{4})"
+)
+"""A JSON ``\\uXXXX`` escape (a surrogate pair as one), after any number of backslashes:
+JSON inside JSON (tool-call arguments) doubles them."""
 
 
 class ForgetResult(NamedTuple):
@@ -70,30 +80,46 @@ class SessionRewrite(NamedTuple):
     changes: dict[str, Any]
 
 
+def fold(text: str) -> str:
+    """``text`` as forgetting compares it: NFKC (full-width letters, ligatures, composed
+    accents), Unicode case folding, NFKC again (what search does before its tokenizer
+    folds case); ASCII text is only lower-cased."""
+    if text.isascii():
+        return text.lower()
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
+
+
 def needles(match: str) -> list[str]:
-    """``match`` as it can be stored: raw, JSON-escaped, and JSON-escaped twice (tool-call
-    arguments are JSON inside JSON), with and without ASCII escapes."""
-    once = json.dumps(match, ensure_ascii=False)[1:-1]
+    """``match`` folded (:func:`fold`) as it can be stored: raw, JSON-escaped, and
+    JSON-escaped twice (tool-call arguments are JSON inside JSON). ASCII escapes need no
+    form of their own: :func:`contains` reads them as the characters they stand for."""
+    folded = fold(match)
+    once = json.dumps(folded, ensure_ascii=False)[1:-1]
     twice = json.dumps(once, ensure_ascii=False)[1:-1]
-    ascii_once = json.dumps(match)[1:-1]
-    out: list[str] = []
-    for v in (match, once, twice, ascii_once, json.dumps(ascii_once)[1:-1]):
-        if v not in out:
-            out.append(v)
-    return out
+    return list(dict.fromkeys((folded, once, twice)))
 
 
-def _fold(text: str) -> str:
-    return text.translate(_ASCII_LOWER)
+def _char(m: re.Match[str]) -> str:
+    if m[3] is not None:
+        return chr(int(m[3], 16))
+    high, low = int(m[1], 16), int(m[2], 16)
+    return chr(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
 
 
 def contains(text: Any, forms: Sequence[str]) -> bool:
-    """Whether ``text`` (a string, or a number written out) holds one of ``forms``, ASCII
-    letters case-insensitive (as the SQL that found the row compares them)."""
+    """Whether ``text`` (a string, or a number written out) holds one of ``forms`` (from
+    :func:`needles`) once both are folded, reading JSON ``\\uXXXX`` escapes in ``text``
+    as their characters too."""
     if text is None or isinstance(text, bool):
         return False
-    folded = _fold(text if isinstance(text, str) else str(text))
-    return any(_fold(f) in folded for f in forms)
+    raw = text if isinstance(text, str) else str(text)
+    folded = fold(raw)
+    if any(f in folded for f in forms):
+        return True
+    if "\\u" not in folded:
+        return False
+    decoded = fold(_ESCAPE.sub(_char, raw))
+    return any(f in decoded for f in forms)
 
 
 def _scrub(value: Any, forms: Sequence[str]) -> Any:

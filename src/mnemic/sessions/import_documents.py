@@ -80,6 +80,7 @@ def _openai_conversations(
         if line.error is not None:
             reading.bad(f"line is {line.error}", f"{where} ({line.detail})")
             continue
+        reading.shortened(line, where)
         yield line.value, where
 
 

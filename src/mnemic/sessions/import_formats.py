@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..errors import ImportFailed
-from ..jsonstream import read_jsonl
-from .rows import fingerprint, position_key
+from ..jsonstream import MAX_LINE, MAX_TEXT, JsonLine, read_jsonl
+from .rows import fingerprint, opaque_hash, position_key
 from .store import ROLES, NewMessage, NewSession
 
 __all__ = [
@@ -36,6 +36,7 @@ __all__ = [
     "claude_items",
     "digest",
     "jsonl_items",
+    "position_digest",
     "role_of",
     "str_of",
     "text_of",
@@ -77,6 +78,24 @@ class Reading:
     ends: dict[str, int] = field(default_factory=dict)
     """For sessions handed over and not yet written: the input offset after their last
     line (so progress can count the input written, not the input buffered)."""
+    lines: int = 0
+    """Lines of the file before the part being read (a file read from where an earlier
+    import stopped: :mod:`.resume`)."""
+    earlier: dict[str, int] = field(default_factory=dict)
+    """Messages read per session by earlier imports of the part before (keys:
+    :func:`position_digest` of the session id)."""
+
+    def _position(self, session_id: str) -> int:
+        """The position of the next message of ``session_id`` (counted on)."""
+        position = self.positions.get(session_id)
+        if position is None:
+            position = self.earlier.get(position_digest(session_id), 0)
+        self.positions[session_id] = position + 1
+        return position
+
+    def counted(self, session_id: str) -> bool:
+        """Whether a message of ``session_id`` was read (now or by an earlier import)."""
+        return session_id in self.positions or position_digest(session_id) in self.earlier
 
     def bad(self, reason: str, where: str) -> None:
         """Malformed input: counted, or (strict) the end of the import."""
@@ -87,6 +106,15 @@ class Reading:
     def skip(self, reason: str, where: str) -> None:
         """Input left out on purpose (a sidechain line, a thinking block...)."""
         self.skips.skip(reason, where)
+
+    def shortened(self, line: JsonLine, where: str) -> None:
+        """Count a line whose texts were cut (the message says so in its text)."""
+        if line.cut:
+            self.skip(
+                f"part of a text left out (a line over {MAX_LINE >> 20} MiB keeps "
+                f"{MAX_TEXT >> 20} MiB of each text)",
+                where,
+            )
 
     def message(
         self,
@@ -103,8 +131,7 @@ class Reading:
     ) -> NewMessage:
         """A message of ``session_id`` with its key: ``source_id`` when it is one, else its
         position key (``role`` is a stored role)."""
-        position = self.positions.get(session_id, 0)
-        self.positions[session_id] = position + 1
+        position = self._position(session_id)
         if isinstance(source_id, str | int) and not isinstance(source_id, bool) and source_id != "":
             key = str(source_id)
         else:
@@ -118,8 +145,7 @@ class Reading:
 
     def key(self, session_id: str, msg: NewMessage, source_id: Any = None) -> NewMessage:
         """``msg`` with its key: ``source_id`` when given, else its position key."""
-        position = self.positions.get(session_id, 0)
-        self.positions[session_id] = position + 1
+        position = self._position(session_id)
         if isinstance(source_id, str | int) and not isinstance(source_id, bool) and source_id != "":
             key = str(source_id)
         else:
@@ -135,6 +161,11 @@ class Reading:
             msg.name,
             key,
         )
+
+
+def position_digest(session_id: str) -> str:
+    """How an import mark names a session whose message positions it keeps."""
+    return opaque_hash("position", session_id)
 
 
 @dataclass
@@ -299,6 +330,7 @@ def jsonl_items(path: Path, stream: IO[bytes], reading: Reading) -> Iterator[Ite
         if line.error is not None:
             reading.bad(f"line is {line.error}", f"{file}:{line.number} ({line.detail})")
             continue
+        reading.shortened(line, f"{file}:{line.number}")
         if not isinstance(obj, dict):
             reading.bad("line is not a JSON object", f"{file}:{line.number}")
             continue
@@ -369,13 +401,14 @@ def claude_items(path: Path, stream: IO[bytes], reading: Reading) -> Iterator[It
     base = reading.bytes_done
     title: str | None = None
     seen: set[str] = set()
-    for line in read_jsonl(stream):
+    for line in read_jsonl(stream, start_line=reading.lines):
         reading.bytes_done = base + line.offset
         where = f"{path.name}:{line.number}"
         obj = line.value
         if line.error is not None:
             reading.bad(f"line is {line.error}", f"{where} ({line.detail})")
             continue
+        reading.shortened(line, where)
         if not isinstance(obj, dict):
             reading.bad("line is not a JSON object", where)
             continue
@@ -420,7 +453,7 @@ def claude_items(path: Path, stream: IO[bytes], reading: Reading) -> Iterator[It
             reading.ends[done_sid] = done.end
             yield _claude_session(done_sid, done, path, title)
     for sid in seen:
-        if sid not in reading.positions:
+        if not reading.counted(sid):
             reading.skip("session without messages", f"{path.name} ({sid})")
 
 

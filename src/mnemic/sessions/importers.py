@@ -25,6 +25,10 @@ Formats (``import_path(store, path, format=...)``):
     ``locomo-<sample_id>-s<N>``, its turns in order (speaker A as ``user``, B as
     ``assistant``, the speaker in ``name``; a shared photo's caption appended).
 
+A message, title or model removed by ``mnemic forget --sessions`` is left out of every
+later import (the store's tombstones; the report counts it), and so is a whole session
+whose id was forgotten.
+
 ``auto`` picks by content. The input is read as a stream and written in bounded batches
 (:mod:`.import_formats`), so memory does not grow with the file. A session that exists
 gains the messages it lacks, recognised by message key (``replace=True`` deletes it
@@ -49,7 +53,7 @@ from typing import IO, Any
 from ..errors import ImportFailed, UnreadableFile
 from .import_documents import locomo_items, locomo_sessions, openai_items
 from .import_formats import Item, Reading, Skips, claude_items, jsonl_items, timestamp
-from .store import NewSession, SessionStore
+from .store import ImportResult, NewSession, SessionStore
 
 __all__ = [
     "FORMATS",
@@ -81,6 +85,10 @@ class ImportReport(Skips):
     """Known sessions that gained messages."""
     extended_messages: int = 0
     replaced: int = 0
+    forgotten: int = 0
+    """Messages of the input left out because they were forgotten (``mnemic forget``)."""
+    forgotten_sessions: int = 0
+    """Sessions of the input left out whole: their id was forgotten."""
     skipped: Counter[str] = field(default_factory=Counter)
     examples: dict[str, str] = field(default_factory=dict)
 
@@ -88,6 +96,22 @@ class ImportReport(Skips):
         """Count one skipped item."""
         self.skipped[reason] += 1
         self.examples.setdefault(reason, where)
+
+    def count(self, result: ImportResult) -> None:
+        """Count what one session of the import did, as committed."""
+        added = len(result.message_ids or ())
+        self.messages += added
+        if result.status in ("created", "replaced"):
+            self.sessions += 1
+            self.replaced += result.status == "replaced"
+        elif result.status == "extended":
+            self.extended += 1
+            self.extended_messages += added
+        elif result.status == "forgotten":
+            self.forgotten_sessions += 1
+        else:
+            self.existing += 1
+        self.forgotten += result.forgotten
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form."""
@@ -101,6 +125,8 @@ class ImportReport(Skips):
             "extended_messages": self.extended_messages,
             "existing_sessions_unchanged": self.existing,
             "replaced_sessions": self.replaced,
+            "forgotten_messages": self.forgotten,
+            "forgotten_sessions": self.forgotten_sessions,
             "skipped": [
                 {"reason": r, "count": n, "first_at": self.examples.get(r)}
                 for r, n in self.skipped.most_common()
@@ -288,16 +314,7 @@ def import_path(
     items = tracked(_items(fmt, files, reading, source))
     for result in store.import_sessions(items, batch=batch, existing=mode):
         committed = max(committed, handed.pop(result.session_id, committed))
-        added = len(result.message_ids or ())
-        report.messages += added
-        if result.status in ("created", "replaced"):
-            report.sessions += 1
-            report.replaced += result.status == "replaced"
-        elif result.status == "extended":
-            report.extended += 1
-            report.extended_messages += added
-        else:
-            report.existing += 1
+        report.count(result)
         if result.status != "unchanged" and result.session_id in reading.endings:
             touched.append(result.session_id)
         if progress is not None and time.monotonic() - last >= progress_every:

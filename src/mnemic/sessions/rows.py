@@ -37,6 +37,7 @@ __all__ = [
     "message_from_row",
     "message_values",
     "normalize_role",
+    "opaque_hash",
     "plan_merge",
     "position_key",
     "session_from_row",
@@ -162,6 +163,15 @@ def fingerprint(
         for p in (role, content, name, tool_name, tool_calls, tool_call_id)
     )
     return hashlib.blake2b(data.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+
+
+def opaque_hash(kind: str, *parts: str) -> str:
+    """A 32-hex-digit hash of ``parts`` for ``kind`` (``scope``, ``forgotten``,
+    ``import``, ``position``): BLAKE2b over the length-prefixed parts, personalised per
+    kind. What a store keeps about its inputs without keeping their text."""
+    data = "".join(f"{len(p)}:{p}" for p in parts).encode("utf-8", "surrogatepass")
+    person = f"mnemic-{kind}"[:16].encode()
+    return hashlib.blake2b(data, digest_size=16, person=person).hexdigest()
 
 
 def message_fingerprint(msg: NewMessage) -> str:

@@ -31,6 +31,7 @@ from .rows import (
     session_from_row,
     session_values,
 )
+from .sql_marks import SqlMarks, scope_of
 from .sql_reads import (
     bookends,
     message_previews,
@@ -64,7 +65,7 @@ __all__ = ["SqlSessionStore"]
 _SID = "(SELECT sid FROM {s}.sessions WHERE id = ?)"
 
 
-class SqlSessionStore(SqlVectors[C]):
+class SqlSessionStore(SqlMarks[C], SqlVectors[C]):
     """A session store over one SQL database (see the module docstring)."""
 
     @abstractmethod
@@ -441,12 +442,16 @@ class SqlSessionStore(SqlVectors[C]):
 
     # --- removing --------------------------------------------------------------------
     def delete_session(self, session_id: str) -> int:
-        """Delete a session and its messages (index entries too); return messages removed."""
+        """Delete a session, its messages (index entries too) and its import marks;
+        return the number of messages removed."""
 
         def delete(conn: C) -> int:
             sid = self._sid(conn, session_id)
             n = self._run(conn, "DELETE FROM {s}.messages WHERE sid = ?", (sid,)).rowcount
             self._run(conn, "DELETE FROM {s}.sessions WHERE sid = ?", (sid,))
+            # its transcript is then imported whole again, not from where it stopped
+            sql = "DELETE FROM {s}.import_marks WHERE scope = ?"
+            self._run(conn, sql, (scope_of(session_id),))
             self._index_deleted(conn)
             return int(n or 0)
 
@@ -477,7 +482,8 @@ class SqlSessionStore(SqlVectors[C]):
     def forget(self, match: str, *, dry_run: bool = False) -> ForgetResult:
         """Delete every message that holds ``match`` in any column and rewrite every
         session column that holds it (ids included), with every derived copy (index
-        entries, statistics); see :mod:`.forgetting`. ASCII letters match either case.
+        entries, statistics); see :mod:`.forgetting`. Matched as search matches: NFKC
+        and Unicode case folding (``Müller`` forgets ``MÜLLER``).
         ``dry_run`` only counts."""
         if not isinstance(match, str) or len(match.strip()) < 3:
             raise InvalidArgument(

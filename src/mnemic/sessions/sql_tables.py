@@ -71,6 +71,9 @@ class Dialect:
     """A condition: ``title`` equals the parameter, ASCII case folded (its index's way)."""
     octets: str
     """The size in bytes of ``content``."""
+    wide: str
+    """A condition: column ``{c}`` holds a character beyond ASCII (more bytes than
+    characters)."""
     arrays: bool = False
     """A list parameter is one array (``= ANY(?)``) instead of one mark per value."""
     ordered_locks: bool = False
@@ -101,11 +104,18 @@ class Dialect:
             yield self.isin(column, values[start : start + step])
 
     def holds(self, columns: Sequence[str], forms: Sequence[str]) -> tuple[str, list[str]]:
-        """``(condition, parameters)``: one of ``columns`` holds one of ``forms``, ASCII
-        letters folded (as :func:`.forgetting.contains` matches)."""
+        """``(condition, parameters)``: one of ``columns`` may hold one of ``forms`` (folded,
+        from :func:`.forgetting.needles`) as :func:`.forgetting.contains` compares them:
+        with its ASCII letters folded it holds an ASCII form or a ``\\u`` escape, or it
+        holds any character beyond ASCII (which only Python folds the same way
+        everywhere). A superset: the caller checks each row it finds."""
         f, at = self.fold, self.position
-        parts = [f"{at}({f}({c}), {f}(?)) > 0" for c in columns for _ in forms]
-        return " OR ".join(parts), [form for _ in columns for form in forms]
+        narrow = [*(form for form in forms if form.isascii()), "\\u"]
+        parts = []
+        for c in columns:
+            parts += [f"{at}({f}({c}), ?) > 0" for _ in narrow]
+            parts.append(self.wide.replace("{c}", c))
+        return " OR ".join(parts), [form for _ in columns for form in narrow]
 
 
 class Counters(NamedTuple):

@@ -13,8 +13,10 @@ Import
     rolls the batch back and runs it again, where that session is found and locked.
     Message ids follow the order of the items, whichever database holds them.
 Forgetting
-    :func:`forget_rows` finds the rows holding the text in SQL and applies the decisions
-    of :mod:`.forgetting`, in one transaction.
+    :func:`forget_rows` finds the rows that may hold the text in SQL, keeps those that do
+    (:func:`.forgetting.contains`) and applies the decisions of :mod:`.forgetting`, in
+    one transaction that also leaves the tombstones every later import batch reads
+    (:mod:`.sql_marks`).
 """
 
 from __future__ import annotations
@@ -22,12 +24,13 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import SessionStoreError
-from .forgetting import MESSAGE_TEXT_COLUMNS, SESSION_SCRUB_COLUMNS, plan_rewrites
+from .forgetting import MESSAGE_TEXT_COLUMNS, SESSION_SCRUB_COLUMNS, contains, plan_rewrites
 from .index import SegmentWorker
 from .rows import LEGACY_COLUMNS, dedupe, plan_merge, session_values, stored_call_count
+from .sql_marks import forgotten_batch, record_forgotten
 from .sql_tables import Batch, C, Counters, IndexCache, SqlTables
 from .store import ImportResult, NewMessage, NewSession
 
@@ -36,6 +39,8 @@ __all__ = ["forget_rows", "import_stream", "stored_keys", "write_batch"]
 Imported = list[ImportResult]
 """What one batch did, per session."""
 _RETRIES = 5
+_PAGE = 1000
+"""Candidate messages forgetting reads at a time (memory stays bounded)."""
 
 
 class _Conflict(Exception):
@@ -172,7 +177,8 @@ def write_batch(
     """One import batch inside a transaction (one item per session id): a new session
     whole; one that exists left alone (``skip``), given the messages it lacks (``merge``,
     and ``replace`` for ids in ``replaced``: replaced earlier in this import), or deleted
-    and written anew (``replace``)."""
+    and written anew (``replace``). What was forgotten stays out, whatever the mode."""
+    items, values, forgotten = forgotten_batch(store, conn, items, values)
     ids = [str(v[0]) for v in values]
     found: dict[str, int] = {}
     for clause, params in store.dialect.chunks("id", ids):
@@ -184,7 +190,9 @@ def write_batch(
     doomed: list[int] = []
     for i, sess_id in enumerate(ids):
         sid = found.get(sess_id)
-        if sid is None:
+        if i in forgotten.sessions:
+            results[i] = ImportResult(sess_id, None, "forgotten")
+        elif sid is None:
             creates.append(i)
         elif existing == "skip":
             results[i] = ImportResult(sess_id, None, "skipped")
@@ -247,7 +255,8 @@ def write_batch(
             conn, store.dialect.sql("UPDATE {s}.messages SET source_id = ? WHERE id = ?"), backfill
         )
     store._index_imported(conn, message_ids, staged)
-    return [results[i] for i in range(len(items))]
+    dropped = forgotten.messages
+    return [results[i]._replace(forgotten=dropped.get(i, 0)) for i in range(len(items))]
 
 
 def forget_rows(
@@ -255,15 +264,9 @@ def forget_rows(
 ) -> tuple[int, int, int]:
     """In one transaction: delete the messages and rewrite the sessions holding one of
     ``forms``, then let the index forget them; return (messages, sessions, renamed)."""
-    mwhere, mparams = store.dialect.holds(MESSAGE_TEXT_COLUMNS, forms)
+    rows = _messages_holding(store, conn, forms)
     swhere, sparams = store.dialect.holds(SESSION_SCRUB_COLUMNS, forms)
     columns = ", ".join(SESSION_SCRUB_COLUMNS)
-    indexed = f", {store._INDEXED[1]}" if store._INDEXED else ", 0"
-    rows = store._run(
-        conn,
-        f"SELECT id, sid, tool_calls, tokens{indexed} FROM {{s}}.messages WHERE {mwhere}",
-        mparams,
-    ).fetchall()
     candidates = store._run(
         conn,
         f"SELECT sid, {columns}, started_at FROM {{s}}.sessions WHERE {swhere} FOR UPDATE",
@@ -275,16 +278,71 @@ def forget_rows(
         return store._run(conn, sql, (new_id,)).fetchone() is not None
 
     rewrites, renames = plan_rewrites(candidates, forms, taken)
-    touched = {int(r[1]) for r in rows} | {r.sid for r in rewrites}
+    touched = {int(r.sid) for r in rows} | {r.sid for r in rewrites}
     if dry_run:
         return len(rows), len(touched), len(renames)
-    for mid, sid, calls, tokens, ntok in rows:
-        store._run(conn, "DELETE FROM {s}.messages WHERE id = ?", (mid,))
-        counts = Counters(1, stored_call_count(calls), int(tokens or 0), int(ntok or 0))
-        store._drop(conn, sid, counts)
+    for r in rows:
+        store._run(conn, "DELETE FROM {s}.messages WHERE id = ?", (r.id,))
+        calls = stored_call_count(r.tool_calls)
+        store._drop(conn, r.sid, Counters(1, calls, int(r.tokens or 0), int(r.ntok or 0)))
     for rewrite in rewrites:
         sets = ", ".join(f"{c} = ?" for c in rewrite.changes)
         sql = f"UPDATE {{s}}.sessions SET {sets} WHERE sid = ?"
         store._run(conn, sql, (*rewrite.changes.values(), rewrite.sid))
+    old_ids = {int(r[0]): str(r[1]) for r in candidates}
+    record_forgotten(
+        store,
+        conn,
+        ((str(r.session_id), r.source_id, r.fields) for r in rows),
+        (
+            (old_ids[rw.sid], column)
+            for rw in rewrites
+            for column in rw.changes
+            if column in ("id", "title", "model")
+        ),
+    )
     store._index_forgotten(conn)
     return len(rows), len(touched), len(renames)
+
+
+class _Held(NamedTuple):
+    """A message that holds the text being forgotten: what deleting it needs."""
+
+    id: int
+    sid: int
+    tokens: int | None
+    ntok: int | None
+    session_id: str
+    role: str
+    content: str | None
+    name: str | None
+    tool_name: str | None
+    tool_calls: str | None
+    tool_call_id: str | None
+    source_id: str | None
+
+    @property
+    def fields(self) -> tuple[Any, ...]:
+        """What :func:`~.rows.fingerprint` hashes."""
+        return self[5:11]
+
+
+def _messages_holding(store: SqlTables[C], conn: C, forms: list[str]) -> list[_Held]:
+    """Every message holding one of ``forms``: the candidates SQL finds, a page at a
+    time, checked in Python."""
+    where, params = store.dialect.holds([f"m.{c}" for c in MESSAGE_TEXT_COLUMNS], forms)
+    indexed = f"m.{store._INDEXED[1]}" if store._INDEXED else "0"
+    text = ", ".join(f"m.{c}" for c in MESSAGE_TEXT_COLUMNS)
+    sql = (
+        f"SELECT m.id, m.sid, m.tokens, {indexed}, s.id, m.role, {text} "
+        "FROM {s}.messages m JOIN {s}.sessions s ON s.sid = m.sid "
+        f"WHERE ({where}) AND m.id > ? ORDER BY m.id LIMIT {_PAGE}"
+    )
+    found: list[_Held] = []
+    last = 0
+    while True:
+        page = store._run(conn, sql, (*params, last)).fetchall()
+        found += [_Held._make(r) for r in page if any(contains(v, forms) for v in r[6:])]
+        if len(page) < _PAGE:
+            return found
+        last = int(page[-1][0])

@@ -51,7 +51,7 @@ from .sqlite_schema import (
     fts_table_sql,
     set_meta,
 )
-from .store import Hit, SearchFilters
+from .store import Hit, ImportMark, SearchFilters
 
 __all__ = ["DEFAULT_TOKENIZER", "SCHEMA_VERSION", "SQLITE", "SQLiteSessionStore"]
 
@@ -64,6 +64,7 @@ SQLITE = Dialect(
     position="instr",
     title_is="title = ? COLLATE NOCASE",
     octets="LENGTH(CAST(content AS BLOB))",
+    wide="LENGTH(CAST({c} AS BLOB)) <> LENGTH({c})",
 )
 """The shared statements in SQLite: no schema, the scalar ``MAX``, no row locks (a write
 transaction holds the database's write lock from its start)."""
@@ -295,6 +296,20 @@ class SQLiteSessionStore(SqlSessionStore[sqlite3.Connection]):
     def _has_vectors(self) -> bool:
         """Whether the file has the vector table (a read-only old file may not)."""
         return bool(self._read("SELECT 1 FROM sqlite_master WHERE name = 'message_vectors'"))
+
+    def _has_marks(self) -> bool:
+        """Whether the file has the tables of version 4 (a read-only old file may not)."""
+        if self.read_only is None:
+            return True  # migrated when opened
+        return bool(self._read("SELECT 1 FROM sqlite_master WHERE name = 'import_marks'"))
+
+    def import_mark(self, session_id: str, source: str) -> ImportMark | None:
+        """An import mark (None in an older file read as it is)."""
+        return super().import_mark(session_id, source) if self._has_marks() else None
+
+    def tombstones(self) -> list[tuple[str, str]]:
+        """Every tombstone (none in an older file read as it is)."""
+        return super().tombstones() if self._has_marks() else []
 
     def close(self) -> None:
         """Close the connection."""

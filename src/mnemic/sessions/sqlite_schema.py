@@ -13,6 +13,9 @@ Tables
     ``vector_deletions`` counter).
     ``message_vectors`` (version 3): one embedding per message and the model that made
     it; triggers unlink it with its text (:mod:`mnemic.sessions.vectors`).
+    ``forgotten`` (version 4): the tombstones forgetting leaves, so an import does not
+    bring back what was forgotten; ``import_marks`` (version 4): how far a file that
+    only grows was imported (both: :mod:`mnemic.sessions.sql_marks`).
     ``_migrations``: applied schema versions.
 
 Index maintenance
@@ -195,11 +198,29 @@ def _migration_3(conn: sqlite3.Connection, spec: _IndexSpec) -> None:
         conn.execute(stmt)
 
 
+MARK_TABLES = (
+    """CREATE TABLE forgotten (
+        scope TEXT NOT NULL,
+        digest TEXT NOT NULL,
+        PRIMARY KEY (scope, digest)
+    ) WITHOUT ROWID""",
+    "CREATE TABLE import_marks (key TEXT PRIMARY KEY, scope TEXT NOT NULL, mark TEXT NOT NULL)",
+    "CREATE INDEX import_marks_scope ON import_marks(scope)",
+)
+"""Version 4: tombstones and import marks (see :mod:`mnemic.sessions.sql_marks`)."""
+
+
+def _migration_4(conn: sqlite3.Connection, spec: _IndexSpec) -> None:
+    for stmt in MARK_TABLES:
+        conn.execute(stmt)
+
+
 MIGRATIONS: list[tuple[int, str, Callable[[sqlite3.Connection, _IndexSpec], None]]] = [
     (1, "sessions, messages, contentless FTS5 index fed by triggers", _migration_1),
     (2, "messages.source_id: the message's key in the source it was imported from",
      _migration_2),
     (3, "message_vectors: embeddings beside the text, unlinked with their text", _migration_3),
+    (4, "forgotten (tombstones of forgotten messages) and import_marks", _migration_4),
 ]  # fmt: skip
 """Ordered ``(version, name, function)``; each runs once, in its own transaction."""
 

@@ -30,6 +30,7 @@ __all__ = [
     "ROLES",
     "IMPORT_MODES",
     "Hit",
+    "ImportMark",
     "ImportResult",
     "Message",
     "MessagePreview",
@@ -229,10 +230,28 @@ class ImportResult(NamedTuple):
 
     session_id: str
     message_ids: list[int] | None
-    """Ids of the messages added (``None``: the session existed and was left alone)."""
+    """Ids of the messages added (``None``: the session was left alone)."""
     status: str
     """``created``, ``replaced``, ``extended`` (new messages added to a known session),
-    ``unchanged`` (known session, nothing new) or ``skipped`` (known, left alone)."""
+    ``unchanged`` (known session, nothing new), ``skipped`` (known, left alone) or
+    ``forgotten`` (its id was forgotten: ``mnemic forget --sessions``)."""
+    forgotten: int = 0
+    """Messages of the input left out because they were forgotten (their tombstones)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ImportMark:
+    """How far a file that only grows was imported (:mod:`mnemic.sessions.resume`)."""
+
+    offset: int
+    """Bytes of the file imported: every line before it is committed."""
+    check: str
+    """A hash of the bytes that tell whether the file up to ``offset`` is unchanged."""
+    lines: int = 0
+    """Lines before ``offset`` (so places in a report keep their line numbers)."""
+    positions: Mapping[str, int] = field(default_factory=dict)
+    """Messages read per session so far (keys: hashed session ids), for the position
+    keys of messages without an id of their own."""
 
 
 class Hit(NamedTuple):
@@ -476,7 +495,26 @@ class SessionStore(Protocol):
 
     def forget(self, match: str, *, dry_run: bool = False) -> ForgetResult:
         """Delete every message holding ``match`` (any column) and rewrite every session
-        column holding it, derived copies included (see :mod:`.forgetting`)."""
+        column holding it, derived copies included (see :mod:`.forgetting`), leaving
+        tombstones so that an import of the same input leaves them out."""
+        ...
+
+    def tombstones(self) -> list[tuple[str, str]]:
+        """The tombstones :meth:`forget` left, as hashes (for a copy of the history)."""
+        ...
+
+    def keep_tombstones(self, rows: Iterable[tuple[str, str]]) -> None:
+        """Add the :meth:`tombstones` of another store (a copy of the history)."""
+        ...
+
+    # --- import marks ------------------------------------------------------------------
+    def import_mark(self, session_id: str, source: str) -> ImportMark | None:
+        """The :class:`ImportMark` of ``source`` (a file's path) for ``session_id`` (None:
+        none yet). Deleting the session deletes its marks."""
+        ...
+
+    def save_import_mark(self, session_id: str, source: str, mark: ImportMark) -> None:
+        """Save the mark of ``source`` for ``session_id``, replacing the one before."""
         ...
 
     def close(self) -> None:

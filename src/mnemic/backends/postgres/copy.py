@@ -6,7 +6,9 @@ schema of it). Everything moves:
 * the curated targets with their version history (ids, times and texts kept) and drift
   backups;
 * the session history (sessions whose id the destination already has are left alone;
-  message ids are the destination's own, their order inside each session is kept);
+  message ids are the destination's own, their order inside each session is kept) and
+  its tombstones (what ``mnemic forget --sessions`` removed stays out of later imports
+  into the destination);
 * the pending queue (records whose id the destination has are left alone);
 * the audit journal, verbatim (so its chain still verifies), when the destination's is
   empty; otherwise it is left out and the report says so.
@@ -486,7 +488,7 @@ def copy_memory(source: Side, destination: Side, *, overwrite: bool = False) -> 
                 yield spec, [_as_new(m) for m in src.messages(info.id)]
 
         ended = {i.id: i for i in infos if i.ended_at is not None}
-        for sid, ids, _status in dst.import_sessions(items()):
+        for sid, ids, *_ in dst.import_sessions(items()):
             if ids is None:
                 sessions.skipped += 1
                 continue
@@ -498,6 +500,12 @@ def copy_memory(source: Side, destination: Side, *, overwrite: bool = False) -> 
         messages.skipped = messages.source - messages.copied
     report.kinds["sessions"] = sessions
     report.kinds["messages"] = messages
+    if src is not None and dst is not None:
+        marks = src.tombstones()
+        dst.keep_tombstones(marks)
+        dst_marks = set(dst.tombstones())
+        n = len(marks)
+        report.kinds["tombstones"] = KindCount(n, n, 0, sum(m in dst_marks for m in marks), n)
     _verify(source, destination, report, infos, wanted)
     return report
 

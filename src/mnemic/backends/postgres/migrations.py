@@ -36,6 +36,11 @@ Version 5
     index its lossy bitmap made a search window re-test every row in it; the windows use
     the primary key's exact bitmap (see :mod:`.fulltext`). ``DROP INDEX IF EXISTS``:
     safe to run again, quick (no table rewrite).
+Version 6
+    ``forgotten``          the tombstones forgetting leaves (a hash of each forgotten
+                           message's identity, never its text), so an import does not
+                           bring it back; ``import_marks``: how far a file that only grows
+                           was imported (both: :mod:`mnemic.sessions.sql_marks`)
 """
 
 from __future__ import annotations
@@ -160,6 +165,16 @@ _V5 = [
     "DROP INDEX IF EXISTS {s}.messages_recent",
 ]
 
+_V6 = [
+    """CREATE TABLE {s}.forgotten (
+        scope text NOT NULL,
+        digest text NOT NULL,
+        PRIMARY KEY (scope, digest)
+    )""",
+    "CREATE TABLE {s}.import_marks (key text PRIMARY KEY, scope text NOT NULL, mark text NOT NULL)",
+    "CREATE INDEX import_marks_scope ON {s}.import_marks (scope)",
+]
+
 MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (1, "curated targets and versions, sessions with tsvector index, pending, audit",
      [_FOLD_ASCII, *_V1]),
@@ -167,6 +182,7 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (3, "curated_provenance: who wrote each curated entry, and when", _V3),
     (4, "message_vectors: embeddings beside the text, unlinked with their text", _V4),
     (5, "messages: drop the BRIN index on id (search windows use the primary key)", _V5),
+    (6, "forgotten (tombstones of forgotten messages) and import_marks", _V6),
 ]  # fmt: skip
 """Ordered ``(version, name, statements)``; each runs once, in its own transaction."""
 

@@ -76,6 +76,7 @@ def postgres_dialect(schema: str) -> Dialect:
         position="strpos",
         title_is="title IS NOT NULL AND {s}.fold_ascii(title) = {s}.fold_ascii(?)",
         octets="octet_length(content)",
+        wide="octet_length({c}) <> length({c})",
         arrays=True,
         ordered_locks=True,
         seq_limit=2**31 - 1,
