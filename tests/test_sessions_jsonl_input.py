@@ -96,9 +96,10 @@ long_texts = st.text(
 def test_a_line_too_long_keeps_the_start_of_each_text_and_says_what_was_cut(
     values: list[Any], ascii_only: bool, keep: int
 ) -> None:
-    """A line over the limit is never read whole: each string keeps its first ``keep``
-    bytes of JSON text (never half a character or half an escape) and a note; the value
-    is otherwise the same, and the next line is read as usual."""
+    """A line over the limit is never read whole: each string value keeps its first
+    ``keep`` bytes of JSON text (never half a character or half an escape) and a note, an
+    object's keys are kept whole; the value is otherwise the same, and the next line is
+    read as usual."""
     value = {"texts": values}
     text = json.dumps(value, ensure_ascii=ascii_only).encode("utf-8")
     data = text + b"\n" + b'{"next": 1}\n'
@@ -121,6 +122,17 @@ def test_a_line_too_long_keeps_the_start_of_each_text_and_says_what_was_cut(
     assert (got.cut > 0) == (got.value != value)
 
 
+def test_keys_of_a_line_too_long_are_kept_whole_so_none_is_lost() -> None:
+    """Two keys that the cut would make alike ("\\r" and "\\x80" both cut to nothing
+    and a note about 2 bytes) stay two keys: keys are never cut."""
+    value = {"texts": ["\\" * 200, {"\r": None, "\x80": None}]}
+    text = json.dumps(value, ensure_ascii=False).encode("utf-8")
+    (got,) = read_jsonl(io.BytesIO(text + b"\n"), max_line=len(text) - 1, max_text=1)
+    assert got.error is None and got.cut > 0
+    assert list(got.value) == ["texts"] and got.value["texts"][1] == {"\r": None, "\x80": None}
+    assert got.value["texts"][0].startswith("\n[\u2026 400 more bytes left out")
+
+
 def test_a_huge_line_is_read_in_bounded_memory(tmp_path: Path) -> None:
     """One 110 MB line (a tool's output): the reader's peak memory stays near the line
     limit instead of a multiple of the line (reading it whole peaked at 1.35 GB for a
@@ -132,11 +144,14 @@ def test_a_huge_line_is_read_in_bounded_memory(tmp_path: Path) -> None:
             fh.write(b"tool output line\\n" * (1 << 16))  # 1.1 MB each
         fh.write(b'"}\n{"after": true}\n')
     child = (
-        "import json, resource, sys\n"
+        "import json, sys\n"
         "from mnemic.jsonstream import read_jsonl\n"
         "with open(sys.argv[1], 'rb') as fh:\n"
         "    lines = [[l.error, len(l.value.get('content', ''))] for l in read_jsonl(fh)]\n"
-        "peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024\n"
+        # VmHWM: this program's own peak (ru_maxrss would keep the peak of the forked
+        # test worker across exec)
+        "peak = [int(l.split()[1]) for l in open('/proc/self/status') if l.startswith('VmHWM')]\n"
+        "peak = peak[0] // 1024\n"
         "print(json.dumps({'lines': lines, 'peak_mb': peak}))\n"
     )
     done = subprocess.run(

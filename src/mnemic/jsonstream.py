@@ -91,7 +91,8 @@ def read_jsonl(
     cannot be stored or printed as UTF-8), or ``too long`` (even with its strings cut it
     is over ``max_line``). ``start_line``: lines of the file before the stream's start (a
     file read from the middle keeps its line numbers). A line over ``max_line`` bytes
-    keeps ``max_text`` bytes of each string and a note on what was cut (``cut``).
+    keeps ``max_text`` bytes of each string value and a note on what was cut (``cut``);
+    an object's keys are kept whole (two keys cut alike would become one).
     """
     offset = 0
     number = start_line
@@ -146,7 +147,9 @@ def _shortened(
     ``max_line`` (the rest of the line is then read and dropped)."""
     out = bytearray()
     read = cut = kept = dropped = 0
-    in_string = False
+    in_string = is_key = False
+    containers = bytearray()  # the open objects and arrays: b"{" or b"["
+    last = 0  # the last structural character outside strings
     chunk = head
     carry = b""
     while chunk:
@@ -159,8 +162,11 @@ def _shortened(
             if not in_string:
                 quote = data.find(b'"', pos)
                 stop = len(data) if quote < 0 else quote + 1
+                last = _structure(data, pos, stop if quote < 0 else quote, containers, last)
                 out += data[pos:stop]
                 pos, in_string, kept, dropped = stop, quote >= 0, 0, 0
+                # an object's key is kept whole: two keys cut alike would become one
+                is_key = in_string and containers[-1:] == b"{" and last in _BEFORE_KEY
                 continue
             end = _STRING_BODY.match(data, pos).end()  # type: ignore[union-attr]
             if end == len(data) - 1 and data[end:] == b"\\":
@@ -169,7 +175,7 @@ def _shortened(
                     break
                 carry, data = b"\\", data[:end]  # an escape split between two chunks
             body = data[pos:end]
-            room = max_text - kept
+            room = len(body) if is_key else max_text - kept
             if len(body) <= room:
                 out += body
                 kept += len(body)
@@ -184,7 +190,7 @@ def _shortened(
                     cut += dropped
                     out += _note(dropped, max_line, max_text)
                 out += b'"'
-                pos, in_string = end + 1, False
+                pos, in_string, last = end + 1, False, _QUOTE
         if len(out) > max_line:
             while not ended:  # drop the rest of the line
                 chunk = stream.readline(_CHUNK)
@@ -195,6 +201,27 @@ def _shortened(
             break
         chunk = stream.readline(_CHUNK)
     return bytes(out), read, cut
+
+
+_QUOTE = ord('"')
+_BEFORE_KEY = (ord("{"), ord(","))
+_OPENERS = {ord("{"): b"{", ord("["): b"["}
+
+
+def _structure(data: bytes, start: int, stop: int, containers: bytearray, last: int) -> int:
+    """Follow the JSON structure between strings (``data[start:stop]``): push and pop
+    ``containers``; return the last structural character seen (``last`` if none)."""
+    for byte in data[start:stop]:
+        if byte in _OPENERS:
+            containers += _OPENERS[byte]
+        elif byte in (ord("}"), ord("]")):
+            del containers[-1:]
+        elif byte in (ord(","), ord(":")):
+            pass
+        else:
+            continue
+        last = byte
+    return last
 
 
 def _note(dropped: int, max_line: int, max_text: int) -> bytes:
