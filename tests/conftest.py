@@ -5,6 +5,7 @@ throwaway server)."""
 from __future__ import annotations
 
 import os
+import sys
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -13,6 +14,10 @@ import pytest
 
 from _backends import FilesKit, Kit, PostgresKit
 from mnemic.curated import Memory
+
+# bench/ holds build-time code the tests exercise too (the scanner's training and corpus,
+# the throwaway PostgreSQL server); appended, so that a module of tests/ keeps its name.
+sys.path.append(str(Path(__file__).resolve().parent.parent / "bench"))
 
 
 @pytest.fixture(autouse=True)
@@ -67,7 +72,7 @@ def pg_dsn() -> Iterator[str]:
     if dsn:
         yield dsn
         return
-    from mnemic.testing.postgres import find_bindir, scratch_server
+    from _pgserver import find_bindir, scratch_server
 
     if find_bindir() is None:
         pytest.skip(

@@ -295,7 +295,7 @@ _MD_NOISE = re.compile(r"`{3}.*?`{3}", re.S)
 def docs_rows(root: Path, commit: str) -> list[dict[str, Any]]:
     """Sentences of the project's own documentation (never ``docs/scanner.md``, which
     quotes attacks), minus any sentence the rule layer flags."""
-    from .matching import _rule_scan, _table
+    from mnemic.scan.matching import _rule_scan, _table
 
     table = _table("memory")
     files = sorted(p for p in (root / "docs").glob("*.md") if p.name != "scanner.md")
