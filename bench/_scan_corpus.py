@@ -1,4 +1,5 @@
-"""Extra training data for the scanner's classifier, built deterministically (not run time).
+"""Extra training data for the scanner's classifier, built deterministically (build time:
+:mod:`_scan_training` reads it; not in the wheel).
 
 The public corpus (``threats/train``) has many attacks written as plain sentences and few
 honest ones: its benign rows are mostly shell one-liners and coding-rule lines. A model

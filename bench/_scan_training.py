@@ -1,9 +1,11 @@
 """Training of the scanner's classifier: the split, the fit, the thresholds, the model file.
 
-Not imported at run time. ``./x bench scan --train`` runs :func:`main`; a test rebuilds a
-small model from a tiny sample with :func:`fit` and :func:`write_model` to prove the path
-works end to end. Pure Python and deterministic: the same corpus, split file and seed
-give byte-identical weights on any machine (no numpy, no threads, ``random.Random``).
+Build-time code beside its caller, not in the wheel (the shipped scanner only reads the
+model file). ``./x bench scan --train`` runs :func:`build`; a test rebuilds a small model
+from a tiny sample with :func:`fit` and :func:`write_model` to prove the path works end
+to end (tests reach ``bench/`` through ``tests/conftest.py``). Pure Python and
+deterministic: the same corpus, split file and seed give byte-identical weights on any
+machine (no numpy, no threads, ``random.Random``).
 
 The split is made once, by source (``owner/repo@commit:path``), and committed as a JSON
 file (``bench/data/scan_split.json``): :func:`make_split` deals each repository's source
