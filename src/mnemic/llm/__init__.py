@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from .anthropic_client import AnthropicChatClient, anthropic_request
 from .client import ChatClient, ChatResult, OpenAIChatClient, ToolCall, Usage
+from .openai_client import OpenAIStreamingClient, StreamingChatClient
 from .select import client_from_settings
-from .streaming import OpenAIStreamingClient, StreamingChatClient
 
 __all__ = [
     "AnthropicChatClient",

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ..errors import LLMNotConfigured
 from ..extras import require_extra
 from .anthropic_client import AnthropicChatClient
-from .streaming import OpenAIStreamingClient, StreamingChatClient
+from .openai_client import OpenAIStreamingClient, StreamingChatClient
 
 if TYPE_CHECKING:
     from ..config import LLMSettings
