@@ -5,14 +5,14 @@ endpoint; :class:`OpenAIStreamingClient` adds ``stream`` (:class:`StreamingChatC
 :class:`AnthropicChatClient` implements both over the ``anthropic`` SDK for the Anthropic
 Messages API, with prompt-cache breakpoints after the frozen system prompt;
 :func:`client_from_settings` picks one by ``[llm] api``. The SDKs are imported only when a
-request is made.
+request is made. Both clients share :class:`~mnemic.llm.base.SDKChatClient`.
 """
 
 from __future__ import annotations
 
 from .anthropic_client import AnthropicChatClient, anthropic_request
-from .client import ChatClient, ChatResult, OpenAIChatClient, ToolCall, Usage
-from .openai_client import OpenAIStreamingClient, StreamingChatClient
+from .client import ChatClient, ChatResult, StreamingChatClient, ToolCall, Usage
+from .openai_client import OpenAIChatClient, OpenAIStreamingClient
 from .select import client_from_settings
 
 __all__ = [

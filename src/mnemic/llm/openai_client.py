@@ -1,103 +1,142 @@
-"""Streaming replies: text shown as the model writes it, tool calls assembled from deltas.
+"""The OpenAI chat-completions API behind the :class:`~mnemic.llm.ChatClient` protocol.
 
-:class:`StreamingChatClient` is the protocol (a :class:`~mnemic.llm.ChatClient` that can
-also ``stream``); :class:`OpenAIStreamingClient` implements it over the ``openai`` SDK for
-any OpenAI-compatible endpoint. A client without ``stream`` is used without streaming.
+:class:`OpenAIChatClient` speaks it through the ``openai`` package (the ``agent`` extra),
+so it works with any compatible endpoint (vLLM, llama.cpp server, Ollama, OpenRouter,
+...); :class:`OpenAIStreamingClient` adds ``stream``
+(:class:`~mnemic.llm.StreamingChatClient`): text shown as the model writes it, tool calls
+assembled from deltas. A client without ``stream`` is used without streaming. What both
+share with the Anthropic client (settings, the SDK made once, time limits) is
+:class:`~mnemic.llm.base.SDKChatClient`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+import contextlib
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
-from ..errors import LLMRequestFailed
-from .client import ChatClient, ChatResult, OpenAIChatClient, ToolCall, Usage, usage_of
+from ..errors import LLMRequestFailed, LLMTimeout
+from ..extras import needs_extra
+from .base import SDKChatClient, SDKStreamingClient, StreamedReply, status_reason
+from .client import ChatResult, ToolCall, Usage
 
-__all__ = ["OpenAIStreamingClient", "StreamingChatClient"]
+__all__ = ["OpenAIChatClient", "OpenAIStreamingClient", "usage_of"]
 
-
-@runtime_checkable
-class StreamingChatClient(ChatClient, Protocol):
-    """A chat client that can stream its reply (``complete`` gives it all at once)."""
-
-    def stream(
-        self,
-        messages: Sequence[Mapping[str, Any]],
-        *,
-        on_text: Callable[[str], None],
-        tools: Sequence[Mapping[str, Any]] | None = None,
-        max_tokens: int | None = None,
-        temperature: float | None = None,
-        timeout: float | None = None,
-    ) -> ChatResult:
-        """One reply; each piece of text is passed to ``on_text`` as it arrives."""
-        ...
+_FEATURE = "The LLM client (mnemic chat, summaries, flush and review)"
 
 
-class OpenAIStreamingClient(OpenAIChatClient):
-    """:class:`~mnemic.llm.OpenAIChatClient` plus :meth:`stream`."""
+class OpenAIChatClient(SDKChatClient):
+    """:class:`~mnemic.llm.ChatClient` over the ``openai`` SDK (any OpenAI-compatible
+    endpoint: ``base_url`` is required). ``api_key`` falls back to the environment
+    variable ``api_key_env`` (``OPENAI_API_KEY``); local endpoints that need no key get
+    a placeholder."""
 
-    def stream(
-        self,
-        messages: Sequence[Mapping[str, Any]],
-        *,
-        on_text: Callable[[str], None],
-        tools: Sequence[Mapping[str, Any]] | None = None,
-        max_tokens: int | None = None,
-        temperature: float | None = None,
-        timeout: float | None = None,
-    ) -> ChatResult:
-        """Stream one completion; raises the same typed errors as ``complete``."""
-        kwargs, limit = self._request(
-            messages,
-            tools=tools,
-            max_tokens=max_tokens,
-            temperature=temperature,
-            timeout=timeout,
-            stream=True,
+    key_variable = "OPENAI_API_KEY"
+    needs_base_url = True
+
+    def _connect(self) -> Any:
+        with needs_extra("agent", _FEATURE):
+            import openai
+
+        return openai.OpenAI(
+            base_url=self.base_url,
+            api_key=self._api_key,
+            timeout=self.timeout,
+            max_retries=self.max_retries,
         )
-        parts: list[str] = []
-        calls: dict[int, dict[str, str]] = {}
-        finish: str | None = None
-        usage = Usage()
-        model: str | None = None
+
+    @contextlib.contextmanager
+    def _typed_errors(self, limit: float) -> Iterator[None]:
+        """Raise the SDK's failures inside the block as LLMTimeout or LLMRequestFailed."""
+        with needs_extra("agent", _FEATURE):
+            import openai
+
         try:
-            with self._typed_errors(limit):
-                for chunk in self._sdk().chat.completions.create(**kwargs):
-                    model = getattr(chunk, "model", None) or model
-                    u = getattr(chunk, "usage", None)
-                    if u is not None:
-                        usage = usage_of(u)
-                    for choice in getattr(chunk, "choices", None) or []:
-                        delta = choice.delta
-                        text = getattr(delta, "content", None)
-                        if text:
-                            parts.append(text)
-                            on_text(text)
-                        for tc in getattr(delta, "tool_calls", None) or []:
-                            slot = calls.setdefault(
-                                tc.index, {"id": "", "name": "", "arguments": ""}
-                            )
-                            if tc.id:
-                                slot["id"] = tc.id
-                            fn = getattr(tc, "function", None)
-                            if fn is not None:
-                                if fn.name:
-                                    slot["name"] += fn.name
-                                if fn.arguments:
-                                    slot["arguments"] += fn.arguments
-                        if choice.finish_reason:
-                            finish = choice.finish_reason
-        except OSError as exc:  # the connection dropped mid-stream
-            raise LLMRequestFailed(f"the stream from {self.base_url} broke: {exc}") from exc
-        tool_calls = tuple(
-            ToolCall(id=c["id"] or f"call_{i}", name=c["name"], arguments=c["arguments"])
-            for i, c in sorted(calls.items())
-        )
+            yield
+        except openai.APITimeoutError as exc:
+            raise LLMTimeout(limit) from exc
+        except openai.APIStatusError as exc:
+            raise LLMRequestFailed(status_reason(exc), status=exc.status_code) from exc
+        except openai.APIConnectionError as exc:
+            raise LLMRequestFailed(f"cannot reach {self.base_url}: {exc}") from exc
+        except openai.OpenAIError as exc:
+            raise LLMRequestFailed(str(exc)) from exc
+
+    def _send(
+        self,
+        messages: Sequence[Mapping[str, Any]],
+        tools: Sequence[Mapping[str, Any]] | None,
+        max_tokens: int | None,
+        temperature: float | None,
+        limit: float,
+        *,
+        stream: bool,
+    ) -> Any:
+        kwargs: dict[str, Any] = {"model": self.model, "messages": [dict(m) for m in messages]}
+        if stream:
+            kwargs["stream"] = True
+        if tools:
+            kwargs["tools"] = [dict(t) for t in tools]
+        if max_tokens is not None:
+            kwargs["max_tokens"] = max_tokens
+        if temperature is not None:
+            kwargs["temperature"] = temperature
+        return self._sdk().chat.completions.create(**kwargs, timeout=limit)
+
+    def _result(self, reply: Any) -> ChatResult:
+        choices = getattr(reply, "choices", None) or []
+        if not choices:
+            raise LLMRequestFailed("the endpoint returned no choices")
+        choice = choices[0]
+        message = choice.message
+        calls = []
+        for call in getattr(message, "tool_calls", None) or []:
+            fn = getattr(call, "function", None)
+            if fn is None:
+                continue
+            calls.append(
+                ToolCall(id=call.id or "", name=fn.name or "", arguments=fn.arguments or "")
+            )
         return ChatResult(
-            content="".join(parts) if parts else None,
-            tool_calls=tool_calls,
-            finish_reason=finish,
-            usage=usage,
-            model=model,
+            content=message.content,
+            tool_calls=tuple(calls),
+            finish_reason=choice.finish_reason,
+            usage=usage_of(getattr(reply, "usage", None)),
+            model=getattr(reply, "model", None),
         )
+
+
+class OpenAIStreamingClient(SDKStreamingClient, OpenAIChatClient):
+    """:class:`OpenAIChatClient` plus :meth:`stream`."""
+
+    def _read_stream(self, events: Iterable[Any], reply: StreamedReply) -> ChatResult:
+        for chunk in events:
+            reply.model = getattr(chunk, "model", None) or reply.model
+            usage = getattr(chunk, "usage", None)
+            if usage is not None:
+                reply.usage = usage_of(usage)
+            for choice in getattr(chunk, "choices", None) or []:
+                delta = choice.delta
+                reply.text(getattr(delta, "content", None))
+                for tc in getattr(delta, "tool_calls", None) or []:
+                    fn = getattr(tc, "function", None)
+                    reply.call(
+                        tc.index,
+                        id=tc.id,
+                        name=fn.name if fn is not None else None,
+                        arguments=fn.arguments if fn is not None else None,
+                    )
+                if choice.finish_reason:
+                    reply.finish_reason = choice.finish_reason
+        return reply.result("call_")
+
+
+def usage_of(usage: Any) -> Usage:
+    """:class:`Usage` from the SDK's usage object (zeros for what it lacks, or for None)."""
+    details = getattr(usage, "prompt_tokens_details", None)
+    return Usage(
+        prompt_tokens=getattr(usage, "prompt_tokens", 0) or 0,
+        completion_tokens=getattr(usage, "completion_tokens", 0) or 0,
+        total_tokens=getattr(usage, "total_tokens", 0) or 0,
+        cache_read_tokens=getattr(details, "cached_tokens", 0) or 0,
+    )
