@@ -83,26 +83,19 @@ class PostgresBackend:
 
     # -- reads -----------------------------------------------------------------------
     def read(self, target: str) -> str | None:
-        self._name(target)
-        try:
-            with self.db.connection() as conn:
-                row = conn.execute(
-                    self.db.sql("SELECT body FROM {s}.curated WHERE target = %s"), (target,)
-                ).fetchone()
-        except MnemicError:
-            raise
-        except Exception as exc:
-            raise failure(exc, self.location(target), writing=False) from exc
-        return None if row is None else str(row[0])
+        return self._read_text("SELECT body FROM {s}.curated WHERE target = %s", target)
 
     def read_provenance(self, target: str) -> str | None:
+        statement = "SELECT ledger FROM {s}.curated_provenance WHERE target = %s"
+        return self._read_text(statement, target)
+
+    def _read_text(self, statement: str, target: str) -> str | None:
+        """The text ``statement`` selects for ``target`` (``None``: no row); a database
+        failure is the typed error of a read."""
         self._name(target)
         try:
             with self.db.connection() as conn:
-                row = conn.execute(
-                    self.db.sql("SELECT ledger FROM {s}.curated_provenance WHERE target = %s"),
-                    (target,),
-                ).fetchone()
+                row = conn.execute(self.db.sql(statement), (target,)).fetchone()
         except MnemicError:
             raise
         except Exception as exc:
