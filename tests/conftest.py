@@ -1,6 +1,8 @@
 """Shared fixtures: every test gets its own private MNEMIC_HOME (and user cache
 directory); ``backend`` runs a test on each storage backend (files, and PostgreSQL on a
-throwaway server)."""
+throwaway server). Every test under ``tests/e2e`` is marked ``e2e`` here, so that
+``./x test --quick`` leaves them out with the ``slow``, ``postgres`` and ``browser``
+ones."""
 
 from __future__ import annotations
 
@@ -18,6 +20,15 @@ from mnemic.curated import Memory
 # bench/ holds build-time code the tests exercise too (the scanner's training and corpus,
 # the throwaway PostgreSQL server); appended, so that a module of tests/ keeps its name.
 sys.path.append(str(Path(__file__).resolve().parent.parent / "bench"))
+
+E2E = Path(__file__).resolve().parent / "e2e"
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m selects by mark
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if E2E in item.path.parents:
+            item.add_marker(pytest.mark.e2e)
 
 
 @pytest.fixture(autouse=True)
