@@ -270,7 +270,7 @@ def main() -> None:
     )
     args = parser.parse_args()
 
-    from mnemic.testing.postgres import start_server
+    from _pgserver import start_server
 
     server = None
     dsn = args.dsn

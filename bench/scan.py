@@ -460,7 +460,7 @@ def _rates(rows: list[tuple[str, str, str, bool]]) -> dict[str, Any]:
 
 def corpus_split_figures(data: Path) -> dict[str, Any]:
     """The v2 scanner and the old one on the dev and test splits of threats/train."""
-    from mnemic.scan import training
+    import _scan_training as training
 
     train_dir = data / "threats" / "train"
     rows = training.load_rows(train_dir / "attacks.jsonl", train_dir / "benign.jsonl")
@@ -611,7 +611,8 @@ def main() -> None:
     data: Path = args.data
 
     if args.train:
-        from mnemic.scan import classifier, training
+        import _scan_training as training
+        from mnemic.scan import classifier
 
         print("training the classifier ...", flush=True)
         header = training.build(

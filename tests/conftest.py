@@ -1,10 +1,13 @@
 """Shared fixtures: every test gets its own private MNEMIC_HOME (and user cache
 directory); ``backend`` runs a test on each storage backend (files, and PostgreSQL on a
-throwaway server)."""
+throwaway server). Every test under ``tests/e2e`` is marked ``e2e`` here, so that
+``./x test --quick`` leaves them out with the ``slow``, ``postgres`` and ``browser``
+ones."""
 
 from __future__ import annotations
 
 import os
+import sys
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -13,6 +16,19 @@ import pytest
 
 from _backends import FilesKit, Kit, PostgresKit
 from mnemic.curated import Memory
+
+# bench/ holds build-time code the tests exercise too (the scanner's training and corpus,
+# the throwaway PostgreSQL server); appended, so that a module of tests/ keeps its name.
+sys.path.append(str(Path(__file__).resolve().parent.parent / "bench"))
+
+E2E = Path(__file__).resolve().parent / "e2e"
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m selects by mark
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if E2E in item.path.parents:
+            item.add_marker(pytest.mark.e2e)
 
 
 @pytest.fixture(autouse=True)
@@ -67,7 +83,7 @@ def pg_dsn() -> Iterator[str]:
     if dsn:
         yield dsn
         return
-    from mnemic.testing.postgres import find_bindir, scratch_server
+    from _pgserver import find_bindir, scratch_server
 
     if find_bindir() is None:
         pytest.skip(

@@ -4,12 +4,14 @@
 but neither sees a module that imports names from its own package's ``__init__`` while
 that ``__init__`` imports the module (even lazily, inside a function). This test builds
 the graph with grimp (import-linter's engine) from every import in the source, function
-bodies included, and requires it to be acyclic.
+bodies included, and requires it to be acyclic; a second test counts the imports under
+``if TYPE_CHECKING:`` too, since a reader follows annotations as well.
 """
 
 from __future__ import annotations
 
 import grimp
+import pytest
 
 
 def _cycles(edges: dict[str, set[str]]) -> list[list[str]]:
@@ -64,8 +66,21 @@ def test_cycle_finder_reports_a_parent_child_loop() -> None:
     assert _cycles({"p": {"p.a"}, "p.a": set()}) == []
 
 
-def test_no_module_is_part_of_an_import_cycle() -> None:
-    graph = grimp.build_graph("mnemic", exclude_type_checking_imports=True, cache_dir=None)
+def _graph_cycles(*, type_only_too: bool) -> list[list[str]]:
+    graph = grimp.build_graph(
+        "mnemic", exclude_type_checking_imports=not type_only_too, cache_dir=None
+    )
     edges = {m: set(graph.find_modules_directly_imported_by(m)) for m in graph.modules}
     assert len(edges) > 100  # the whole package was read
-    assert _cycles(edges) == []
+    return _cycles(edges)
+
+
+def test_no_module_is_part_of_an_import_cycle() -> None:
+    assert _graph_cycles(type_only_too=False) == []
+
+
+@pytest.mark.xfail(
+    strict=True, reason="other renovation tracks remove the remaining type-only cycles"
+)
+def test_no_cycle_even_counting_type_only_imports() -> None:
+    assert _graph_cycles(type_only_too=True) == []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
@@ -19,6 +20,8 @@ from mnemic.errors import (
     ToolError,
     WouldEmptyTarget,
 )
+
+pytestmark = pytest.mark.slow  # a stateful property test: many sequences of writes
 
 LIMIT = 120
 words = st.sampled_from(["alpha", "beta", "gamma", "delta", "eps", "zeta", "eta", "theta"])

@@ -20,8 +20,8 @@ from mnemic.config import _LLM_APIS, load_settings
 from mnemic.curated import Memory
 from mnemic.errors import ConfigError, LLMNotConfigured, LLMRequestFailed, LLMTimeout
 from mnemic.llm import AnthropicChatClient, anthropic_request, client_from_settings
+from mnemic.llm.openai_client import OpenAIStreamingClient
 from mnemic.llm.select import APIS
-from mnemic.llm.streaming import OpenAIStreamingClient
 from mnemic.testing import (
     Fail,
     FakeAnthropicServer,

@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from mnemic.scan import classifier, corpus, explain_result, scan_text, training
+import _scan_corpus as corpus
+import _scan_training as training
+from mnemic.scan import classifier, explain_result, scan_text
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH_DATA = ROOT / "bench" / "data"

@@ -152,6 +152,7 @@ def _adversarial() -> list[str]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(300)
 def test_adversarial_64k_inputs_terminate() -> None:
     # No timing assertion: the bounded quantifiers must simply let every scan finish.

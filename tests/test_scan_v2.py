@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+import _scan_training as training
 import mnemic.scan as scan_mod
 from mnemic.cli import main
 from mnemic.config import load_settings
@@ -22,7 +23,6 @@ from mnemic.scan import (
     explain_result,
     rephrase_hint,
     scan_text,
-    training,
 )
 from mnemic.scan.rules import STRICT_LEVEL_ONLY
 

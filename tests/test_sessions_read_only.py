@@ -37,10 +37,13 @@ except KeyError:  # pragma: no cover - every Debian has it
 SETPRIV = shutil.which("setpriv")
 DROP = ["--bounding-set", "-dac_override,-dac_read_search,-fowner", "--"]
 
-pytestmark = pytest.mark.skipif(
-    ROOT and (SETPRIV is None or NOBODY is None),
-    reason="as root, needs setpriv (util-linux) and a 'nobody' user to make a read-only home",
-)
+pytestmark = [
+    pytest.mark.skipif(
+        ROOT and (SETPRIV is None or NOBODY is None),
+        reason="as root, needs setpriv (util-linux) and a 'nobody' user to make a read-only home",
+    ),
+    pytest.mark.slow,  # each test runs the CLI in subprocesses, as another user
+]
 DIR_MODE, FILE_MODE = (0o555, 0o444) if ROOT else (0o500, 0o400)
 
 ROWS = [

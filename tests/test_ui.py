@@ -94,6 +94,7 @@ def test_every_page_renders_on_a_fresh_home_with_the_security_headers(
     assert "http://" not in r.text.replace(BASE, "").replace("http://www.w3.org", "")
 
 
+@pytest.mark.slow  # runs the whole demo first
 def test_every_page_is_useful_on_a_home_filled_by_the_demo(home_path: Path) -> None:
     import contextlib
     import io

@@ -21,11 +21,11 @@ governance kernel ask :func:`backend_for` and call the seam they need.
 from __future__ import annotations
 
 from .errors import ConfigError
+from .plugins import entry_points, load_entry_point
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only; this module is on the cold path of render_snapshot
     from collections.abc import Callable
-    from importlib.metadata import EntryPoint
     from typing import Protocol
 
     from .config import Settings
@@ -137,26 +137,14 @@ def backend_for(settings: Settings) -> StoreBackend:
 
 def known_schemes() -> list[str]:
     """Built-in schemes plus those registered by installed plugins."""
-    return sorted(set(BUILTIN) | {ep.name for ep in _entry_points()})
+    return sorted(set(BUILTIN) | {ep.name for ep in entry_points(ENTRY_POINT_GROUP)})
 
 
 def _load(scheme: str) -> StoreBackend:
-    import importlib
-
-    target = BUILTIN.get(scheme)
-    if target is not None:
-        module, _, attr = target.partition(":")
-        value = getattr(importlib.import_module(module), attr)
-    else:
+    if scheme not in BUILTIN:
         check_store(f"{scheme}://")
-        value = next(ep for ep in _entry_points() if ep.name == scheme).load()
+    value = load_entry_point(ENTRY_POINT_GROUP, scheme, BUILTIN)
     if isinstance(value, type):
         value = value()
     backend: StoreBackend = value
     return backend
-
-
-def _entry_points() -> list[EntryPoint]:
-    from importlib.metadata import entry_points
-
-    return list(entry_points(group=ENTRY_POINT_GROUP))

@@ -8,7 +8,7 @@ from typing import Any
 
 from mnemic.agent import AgentSession, ChatAgent
 from mnemic.curated import Memory
-from mnemic.llm.streaming import OpenAIStreamingClient
+from mnemic.llm.openai_client import OpenAIStreamingClient
 from mnemic.testing import Fail, FakeLLMServer, Hang, Reply, ToolCallReply
 
 

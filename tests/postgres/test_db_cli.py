@@ -112,6 +112,23 @@ def test_copy_into_the_database_and_back(tmp_path: Path, pg_dsn: str, pg_schema:
         assert store.stats().messages == 6
 
 
+def test_drift_backups_travel_into_the_database_and_back_with_their_text(
+    tmp_path: Path, pg_dsn: str, pg_schema: str
+) -> None:
+    source, back = tmp_path / "source", tmp_path / "back"
+    _files_home(source)
+    texts = ["hand-edited §§ notes\n", "a second drifted copy\n"]
+    for text in texts:
+        Memory.open(source).backend.save_backup("memory", text)
+    where = ["--schema", pg_schema, "--json"]
+    to_db = json.loads(run("db", "copy", "--from", str(source), "--to", pg_dsn, *where).output)
+    assert to_db["verified"] and to_db["kinds"]["MEMORY.md backups"]["copied"] == 2
+    out = json.loads(run("db", "copy", "--from", pg_dsn, "--to", str(back), *where).output)
+    assert out["verified"] and out["kinds"]["MEMORY.md backups"]["copied"] == 2
+    kept = Memory.open(back).backend.backups("memory")
+    assert [Path(b.location).read_text(encoding="utf-8") for b in kept] == texts
+
+
 def test_copy_refuses_to_clobber_a_different_memory(
     tmp_path: Path, pg_dsn: str, pg_schema: str
 ) -> None:

@@ -8,7 +8,7 @@
 * :mod:`.compress`: token estimates, the split, the summary.
 
 The tools themselves (:class:`~mnemic.tools.ToolRegistry`, :func:`~mnemic.tools.home_tools`)
-live in :mod:`mnemic.tools`; streamed replies in :mod:`mnemic.llm.streaming`. See
+live in :mod:`mnemic.tools`; streamed replies in :mod:`mnemic.llm`. See
 ``docs/agent.md``. ``openai`` is imported only when a request is made.
 """
 

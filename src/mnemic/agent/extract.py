@@ -113,6 +113,8 @@ class ExtractionReport:
 
 OnCall = Callable[[str, str, dict[str, Any]], None]
 
+_STOPPED = {"flush": "memory flush skipped", "review": "background review stopped"}
+
 
 def _conversation(
     system_prompt: str, messages: Sequence[Mapping[str, Any]], instruction: str
@@ -137,22 +139,8 @@ def run_flush(
     ``tools`` must route ``memory`` to a Memory opened as the unattended actor
     (``origin="flush"``). The conversation passed in is not modified.
     """
-    report = ExtractionReport("flush")
-    only = ["memory"]
     convo = _conversation(system_prompt, messages, FLUSH_INSTRUCTION)
-    try:
-        result = client.complete(convo, tools=tools.openai(only), temperature=0.3, timeout=timeout)
-    except LLMError as exc:
-        report.error = exc.to_llm()
-        log.warning("memory flush skipped: %s", report.error)
-        return report
-    report.model_calls = 1
-    for call in result.tool_calls:
-        resp = tools.dispatch(call.name, call.arguments, only=only)
-        report.calls.append({"tool": call.name, "arguments": call.arguments, "result": resp})
-        if on_call is not None:
-            on_call(call.name, call.arguments, resp)
-    return report
+    return _extract("flush", client, convo, tools, ["memory"], 1, timeout, on_call)
 
 
 def run_review(
@@ -170,9 +158,26 @@ def run_review(
     ``tools`` must route to a Memory and skills opened as the unattended actor
     (``origin="review"``). Other tools the model tries are refused by name.
     """
-    report = ExtractionReport("review")
     only = [n for n in tools.names if n == "memory" or n.startswith("skill")]
     convo = _conversation(system_prompt, messages, REVIEW_INSTRUCTION)
+    return _extract("review", client, convo, tools, only, rounds, timeout, on_call)
+
+
+def _extract(
+    kind: str,
+    client: ChatClient,
+    convo: list[dict[str, Any]],
+    tools: ToolRegistry,
+    only: list[str],
+    rounds: int,
+    timeout: float | None,
+    on_call: OnCall | None,
+) -> ExtractionReport:
+    """Up to ``rounds`` model calls over ``convo`` offering the tools ``only``; each round
+    applies the calls and answers them in ``convo``. A model failure ends it (the report
+    says why). The review refuses a tool outside ``only`` itself; the flush, one round
+    with nothing after it, leaves that to the registry."""
+    report = ExtractionReport(kind)
     for _ in range(max(1, rounds)):
         try:
             result = client.complete(
@@ -180,7 +185,7 @@ def run_review(
             )
         except LLMError as exc:
             report.error = exc.to_llm()
-            log.warning("background review stopped: %s", report.error)
+            log.warning("%s: %s", _STOPPED[kind], report.error)
             break
         report.model_calls += 1
         if not result.tool_calls:
@@ -193,7 +198,7 @@ def run_review(
             }
         )
         for call in result.tool_calls:
-            if call.name in only:
+            if call.name in only or kind == "flush":
                 resp = tools.dispatch(call.name, call.arguments, only=only)
             else:
                 resp = {

@@ -5,7 +5,9 @@ provider hears about memory writes.
   session's live memory, skills and history, then the provider's tools. The handlers read
   the session's parts at each call: its memory, skills and session id change at
   :meth:`~mnemic.agent.AgentSession.compress` and
-  :meth:`~mnemic.agent.AgentSession.new_session`, the registry does not.
+  :meth:`~mnemic.agent.AgentSession.new_session`, the registry does not. What they read
+  is :class:`LiveParts`, which an :class:`~mnemic.agent.AgentSession` is: this module
+  needs no import of the session's.
 * :func:`provider_observer`: a :meth:`~mnemic.curated.Memory.observe` callback that tells
   the provider about each committed write, with the writer's origin (``agent``, ``flush``
   or ``review``).
@@ -14,20 +16,39 @@ provider hears about memory writes.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from ..curated.memory import MemoryCommitted
+from ..curated.memory import Memory, MemoryCommitted
 from ..providers.manager import ProviderManager
 from ..tooling import parse_arguments
 from ..tools import Handler, ToolRegistry, home_tools
 
 if TYPE_CHECKING:
-    from .session import AgentSession
+    from ..home import Home
+    from ..sessions.store import SessionStore
+    from ..skills.governed import GovernedSkills
 
-__all__ = ["provider_observer", "session_tools"]
+__all__ = ["LiveParts", "provider_observer", "session_tools"]
 
 
-def session_tools(session: AgentSession) -> ToolRegistry:
+class LiveParts(Protocol):
+    """The parts of an agent session its tools read at each call."""
+
+    @property
+    def home(self) -> Home: ...
+    @property
+    def memory(self) -> Memory: ...
+    @property
+    def sessions(self) -> SessionStore | None: ...
+    @property
+    def skills(self) -> GovernedSkills: ...
+    @property
+    def session_id(self) -> str: ...
+    @property
+    def providers(self) -> ProviderManager: ...
+
+
+def session_tools(session: LiveParts) -> ToolRegistry:
     """The tools of ``session`` (see the module docstring)."""
 
     def provider_handler(name: str) -> Handler:

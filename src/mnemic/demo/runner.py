@@ -16,7 +16,7 @@ from ..agent.chat import ChatAgent, TurnResult
 from ..agent.session import AgentSession
 from ..curated import Memory, admin
 from ..home import Home
-from ..llm.streaming import OpenAIStreamingClient
+from ..llm.openai_client import OpenAIStreamingClient
 from ..ops.review import PendingQueue
 from ..sessions import open_store
 from ..skills.store import SkillStore

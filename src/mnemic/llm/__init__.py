@@ -5,15 +5,15 @@ endpoint; :class:`OpenAIStreamingClient` adds ``stream`` (:class:`StreamingChatC
 :class:`AnthropicChatClient` implements both over the ``anthropic`` SDK for the Anthropic
 Messages API, with prompt-cache breakpoints after the frozen system prompt;
 :func:`client_from_settings` picks one by ``[llm] api``. The SDKs are imported only when a
-request is made.
+request is made. Both clients share :class:`~mnemic.llm.base.SDKChatClient`.
 """
 
 from __future__ import annotations
 
 from .anthropic_client import AnthropicChatClient, anthropic_request
-from .client import ChatClient, ChatResult, OpenAIChatClient, ToolCall, Usage
+from .client import ChatClient, ChatResult, StreamingChatClient, ToolCall, Usage
+from .openai_client import OpenAIChatClient, OpenAIStreamingClient
 from .select import client_from_settings
-from .streaming import OpenAIStreamingClient, StreamingChatClient
 
 __all__ = [
     "AnthropicChatClient",

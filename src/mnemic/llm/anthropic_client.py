@@ -32,18 +32,14 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, Unpack
 
-from ..errors import LLMNotConfigured, LLMRequestFailed, LLMTimeout
+from ..errors import LLMRequestFailed, LLMTimeout
 from ..extras import needs_extra
 from ..tooling import ToolSpec
+from .base import ClientSettings, SDKStreamingClient, StreamedReply, status_reason
 from .client import ChatResult, ToolCall, Usage
-
-if TYPE_CHECKING:
-    from ..config import LLMSettings
 
 __all__ = [
     "CACHE_CONTROL",
@@ -215,6 +211,11 @@ def _arguments(raw: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def _finish(stop: str | None) -> str | None:
+    """The OpenAI ``finish_reason`` of an Anthropic ``stop_reason``."""
+    return _FINISH.get(stop, stop) if stop else None
+
+
 def anthropic_result(message: Any) -> ChatResult:
     """A :class:`ChatResult` from the SDK's ``Message``."""
     texts: list[str] = []
@@ -225,84 +226,55 @@ def anthropic_result(message: Any) -> ChatResult:
             texts.append(block.text)
         elif kind == "tool_use":
             calls.append(ToolCall(block.id, block.name, _arguments(block.input)))
-    stop = getattr(message, "stop_reason", None)
     return ChatResult(
         content="".join(texts) if texts else None,
         tool_calls=tuple(calls),
-        finish_reason=_FINISH.get(stop, stop) if stop else None,
+        finish_reason=_finish(getattr(message, "stop_reason", None)),
         usage=_usage(getattr(message, "usage", None)),
         model=getattr(message, "model", None),
     )
 
 
-class AnthropicChatClient:
+class AnthropicChatClient(SDKStreamingClient):
     """:class:`~mnemic.llm.StreamingChatClient` over the ``anthropic`` SDK.
 
     ``base_url`` empty: the SDK's default (the Anthropic API, or ``ANTHROPIC_BASE_URL``).
-    ``api_key`` falls back to the environment variable ``api_key_env``; without either a
-    placeholder is sent (a local stand-in needs none; the real API answers 401, reported
-    with what to set). ``max_tokens`` is the answer limit the API requires on every
-    request. ``cache=False`` sends no ``cache_control`` breakpoints. The SDK's own retries
-    are off by default (``max_retries=0``). Safe to share between threads.
+    ``api_key`` falls back to the environment variable ``api_key_env``
+    (``ANTHROPIC_API_KEY``); without either a placeholder is sent (a local stand-in needs
+    none; the real API answers 401, reported with what to set). ``max_tokens`` is the
+    answer limit the API requires on every request. ``cache=False`` sends no
+    ``cache_control`` breakpoints. The other settings are those of
+    :class:`~mnemic.llm.base.SDKChatClient`.
     """
+
+    key_variable = "ANTHROPIC_API_KEY"
 
     def __init__(
         self,
         *,
-        model: str,
-        base_url: str = "",
-        api_key: str | None = None,
-        api_key_env: str = "ANTHROPIC_API_KEY",
-        timeout: float = 60.0,
-        max_retries: int = 0,
         max_tokens: int = DEFAULT_MAX_TOKENS,
         cache: bool = True,
+        **settings: Unpack[ClientSettings],
     ) -> None:
-        if not model:
-            raise LLMNotConfigured("model")
-        self.base_url = base_url
-        self.model = model
-        self.timeout = timeout
-        self.max_retries = max_retries
+        super().__init__(**settings)
         self.max_tokens = max_tokens
         self.cache = cache
-        self.api_key_env = api_key_env
-        self._api_key = api_key or os.environ.get(api_key_env, "") or "not-needed"
-        self._client: Any = None
-        self._lock = threading.Lock()
-
-    @classmethod
-    def from_settings(cls, settings: LLMSettings) -> AnthropicChatClient:
-        """Build from the ``[llm]`` settings; the key comes from ``api_key``, else from
-        ``api_key_env`` (its default, ``OPENAI_API_KEY``, reads ``ANTHROPIC_API_KEY`` here)."""
-        env = settings.api_key_env
-        return cls(
-            model=settings.model,
-            base_url=settings.base_url,
-            api_key=settings.api_key or None,
-            api_key_env="ANTHROPIC_API_KEY" if env == "OPENAI_API_KEY" else env,
-            timeout=settings.timeout,
-            max_retries=settings.max_retries,
-        )
 
     @property
     def where(self) -> str:
         """The endpoint, for messages."""
         return self.base_url or "the Anthropic API"
 
-    def _sdk(self) -> Any:
-        with self._lock:
-            if self._client is None:
-                with needs_extra("anthropic", _FEATURE):
-                    import anthropic
+    def _connect(self) -> Any:
+        with needs_extra("anthropic", _FEATURE):
+            import anthropic
 
-                self._client = anthropic.Anthropic(
-                    api_key=self._api_key,
-                    base_url=self.base_url or None,
-                    timeout=self.timeout,
-                    max_retries=self.max_retries,
-                )
-            return self._client
+        return anthropic.Anthropic(
+            api_key=self._api_key,
+            base_url=self.base_url or None,
+            timeout=self.timeout,
+            max_retries=self.max_retries,
+        )
 
     def request(
         self,
@@ -335,7 +307,7 @@ class AnthropicChatClient:
             raise LLMTimeout(limit) from exc
         except anthropic.APIStatusError as exc:
             status: int | None = exc.status_code
-            reason = _status_reason(exc)
+            reason = status_reason(exc, with_type=True)
             if status == 200:  # an error event inside a streamed answer
                 status = None
                 reason = f"the stream from {self.where} reported an error: {reason}"
@@ -352,92 +324,45 @@ class AnthropicChatClient:
         except (httpx2.TransportError, OSError) as exc:
             raise LLMRequestFailed(f"the stream from {self.where} broke: {exc}") from exc
 
-    def complete(
+    def _send(
         self,
         messages: Sequence[Mapping[str, Any]],
+        tools: Sequence[Mapping[str, Any]] | None,
+        max_tokens: int | None,
+        temperature: float | None,
+        limit: float,
         *,
-        tools: Sequence[Mapping[str, Any]] | None = None,
-        max_tokens: int | None = None,
-        temperature: float | None = None,
-        timeout: float | None = None,
-    ) -> ChatResult:
-        """One reply; see :class:`~mnemic.llm.ChatClient`."""
+        stream: bool,
+    ) -> Any:
         body = self.request(messages, tools=tools, max_tokens=max_tokens, temperature=temperature)
-        limit = self.timeout if timeout is None else timeout
-        with self._typed_errors(limit):
-            message = self._sdk().messages.create(**body, timeout=limit)
-        return anthropic_result(message)
+        if stream:
+            body["stream"] = True
+        return self._sdk().messages.create(**body, timeout=limit)
 
-    def stream(
-        self,
-        messages: Sequence[Mapping[str, Any]],
-        *,
-        on_text: Callable[[str], None],
-        tools: Sequence[Mapping[str, Any]] | None = None,
-        max_tokens: int | None = None,
-        temperature: float | None = None,
-        timeout: float | None = None,
-    ) -> ChatResult:
-        """One streamed reply: each text delta goes to ``on_text`` as it arrives; tool
-        inputs are assembled from their JSON deltas. Same errors as :meth:`complete`."""
-        body = self.request(messages, tools=tools, max_tokens=max_tokens, temperature=temperature)
-        limit = self.timeout if timeout is None else timeout
-        texts: list[str] = []
-        blocks: dict[int, dict[str, Any]] = {}
-        usage = Usage()
-        stop: str | None = None
-        model: str | None = None
-        with self._typed_errors(limit):
-            for event in self._sdk().messages.create(**body, stream=True, timeout=limit):
-                kind = getattr(event, "type", None)
-                if kind == "message_start":
-                    model = getattr(event.message, "model", None)
-                    usage = _usage(getattr(event.message, "usage", None))
-                elif kind == "content_block_start":
-                    block = event.content_block
-                    slot: dict[str, Any] = {"type": block.type, "json": ""}
-                    if block.type == "tool_use":
-                        slot.update(id=block.id, name=block.name)
-                    elif block.type == "text" and block.text:
-                        texts.append(block.text)
-                        on_text(block.text)
-                    blocks[event.index] = slot
-                elif kind == "content_block_delta":
-                    delta = event.delta
-                    if delta.type == "text_delta" and delta.text:
-                        texts.append(delta.text)
-                        on_text(delta.text)
-                    elif delta.type == "input_json_delta":
-                        blocks.setdefault(event.index, {"type": "tool_use", "json": ""})
-                        blocks[event.index]["json"] += delta.partial_json
-                elif kind == "message_delta":
-                    stop = getattr(event.delta, "stop_reason", None) or stop
-                    usage = _usage(getattr(event, "usage", None), usage)
-        calls = tuple(
-            ToolCall(
-                str(b.get("id") or f"toolu_{i}"), str(b.get("name") or ""), _arguments(b["json"])
-            )
-            for i, b in sorted(blocks.items())
-            if b["type"] == "tool_use"
-        )
-        return ChatResult(
-            content="".join(texts) if texts else None,
-            tool_calls=calls,
-            finish_reason=_FINISH.get(stop, stop) if stop else None,
-            usage=usage,
-            model=model,
-        )
+    def _result(self, reply: Any) -> ChatResult:
+        return anthropic_result(reply)
 
-    def __repr__(self) -> str:
-        return f"AnthropicChatClient(base_url={self.where!r}, model={self.model!r})"
-
-
-def _status_reason(exc: Any) -> str:
-    """``error_type: message`` from the API's error body ``{"type": "error", "error": ...}``."""
-    body = getattr(exc, "body", None)
-    if isinstance(body, Mapping):
-        err = body.get("error", body)
-        if isinstance(err, Mapping) and err.get("message"):
-            kind = f"{err['type']}: " if err.get("type") else ""
-            return f"{kind}{err['message']}"[:500]
-    return str(getattr(exc, "message", exc))[:500]
+    def _read_stream(self, events: Iterable[Any], reply: StreamedReply) -> ChatResult:
+        for event in events:
+            kind = getattr(event, "type", None)
+            if kind == "message_start":
+                reply.model = getattr(event.message, "model", None)
+                reply.usage = _usage(getattr(event.message, "usage", None))
+            elif kind == "content_block_start":
+                block = event.content_block
+                if block.type == "tool_use":
+                    reply.call(event.index, id=block.id, name=block.name)
+                elif block.type == "text":
+                    reply.text(block.text)
+            elif kind == "content_block_delta":
+                delta = event.delta
+                if delta.type == "text_delta":
+                    reply.text(delta.text)
+                elif delta.type == "input_json_delta":
+                    reply.call(event.index, arguments=delta.partial_json)
+            elif kind == "message_delta":
+                reply.finish_reason = (
+                    _finish(getattr(event.delta, "stop_reason", None)) or reply.finish_reason
+                )
+                reply.usage = _usage(getattr(event, "usage", None), reply.usage)
+        return reply.result("toolu_", _arguments)

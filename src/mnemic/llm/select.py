@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 from ..errors import LLMNotConfigured
 from ..extras import require_extra
 from .anthropic_client import AnthropicChatClient
-from .streaming import OpenAIStreamingClient, StreamingChatClient
+from .client import StreamingChatClient
+from .openai_client import OpenAIStreamingClient
 
 if TYPE_CHECKING:
     from ..config import LLMSettings
@@ -53,6 +54,4 @@ def client_from_settings(settings: LLMSettings, *, check_extra: str = "") -> Str
         require_extra(extra_for(settings.api), check_extra)
     if settings.api == "anthropic":
         return AnthropicChatClient.from_settings(settings)
-    client = OpenAIStreamingClient.from_settings(settings)
-    assert isinstance(client, OpenAIStreamingClient)  # from_settings is inherited
-    return client
+    return OpenAIStreamingClient.from_settings(settings)

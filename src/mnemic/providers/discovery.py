@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ProviderError, ProviderNotFound
+from ..plugins import entry_points, load_reference
 
 if TYPE_CHECKING:
     from ..home import Home
@@ -51,22 +52,13 @@ class ProviderEntry:
 
     def load(self) -> Any:
         """Import and return the factory."""
-        import importlib
-
-        module_name, _, attr = self.value.partition(":")
-        obj: Any = importlib.import_module(module_name.strip())
-        for part in attr.strip().split("."):
-            if part:
-                obj = getattr(obj, part)
-        return obj
+        return load_reference(self.value)
 
 
 def available_providers() -> dict[str, ProviderEntry]:
     """Every registered provider by name (metadata only; nothing is imported)."""
-    from importlib.metadata import entry_points
-
     found: dict[str, ProviderEntry] = {}
-    for ep in entry_points(group=ENTRY_POINT_GROUP):
+    for ep in entry_points(ENTRY_POINT_GROUP):
         dist = getattr(ep, "dist", None)
         dist_name = getattr(dist, "name", None) or "unknown"
         if ep.name in found:

@@ -29,10 +29,10 @@ words and a set intersection with the keywords ends it.
 from __future__ import annotations
 
 from . import pipeline
+from ._pattern import CATEGORIES
 from .matching import (
     _CASED_PREFIXES as _CASED_PREFIXES,
     _OVERSIZE_ID,
-    CATEGORIES,
     DEFAULT_LEVEL,
     LEVELS,
     MAX_SCAN_CHARS,

@@ -1,9 +1,11 @@
-"""The pattern record and the regex fragments shared by :mod:`.patterns` and :mod:`.rules`
-(a module of its own so that neither of those imports the other)."""
+"""The pattern record, the category strings and the regex fragments shared by
+:mod:`.patterns`, :mod:`.rules` and :mod:`.matching` (a module of its own so that none of
+those imports another)."""
 
 from __future__ import annotations
 
 __all__ = [
+    "CATEGORIES",
     "_NEG",
     "_REMOTE_EXEC",
     "_REMOTE_EXEC_KEYS",
@@ -12,6 +14,23 @@ __all__ = [
     "Pattern",
     "_gap",
 ]
+
+
+#: Category strings, in the order findings are reported. All but the last are threat
+#: classes (``suspicious_wording`` is the learned classifier's); ``oversize`` means
+#: "longer than ``MAX_SCAN_CHARS``, not scanned past the cap".
+CATEGORIES = (
+    "instruction_override",
+    "prompt_exfiltration",
+    "credential_exfiltration",
+    "secret",
+    "persistence",
+    "covert_action",
+    "suspicious_wording",
+    "invisible_unicode",
+    "homoglyph",
+    "oversize",
+)
 
 
 class Pattern:

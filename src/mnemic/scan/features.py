@@ -1,7 +1,7 @@
 """Features of the learned classifier: hashed word and character n-grams.
 
 :func:`features` turns text into a list of bucket indices; the training script
-(:mod:`mnemic.scan.training`) fits on it and the runtime scorer
+(``bench/_scan_training.py``, not in the wheel) fits on it and the runtime scorer
 (:mod:`mnemic.scan.classifier`) computes the same thing in pieces it can cache, so the
 model always sees text the way it was trained on. Hashing is CRC-32 (``binascii.crc32``,
 equal to ``zlib.crc32``; the same on every platform and interpreter run, unlike

@@ -29,21 +29,6 @@ SCOPES = ("strict", "context", "memory", "skill")
 #: Sensitivity levels, most sensitive first (``[scan] level`` in config.toml).
 LEVELS = ("strict", "balanced", "lenient")
 DEFAULT_LEVEL = "balanced"
-#: Category strings, in the order findings are reported. All but the last are threat
-#: classes (``suspicious_wording`` is the learned classifier's); ``oversize`` means
-#: "longer than MAX_SCAN_CHARS, not scanned past the cap".
-CATEGORIES = (
-    "instruction_override",
-    "prompt_exfiltration",
-    "credential_exfiltration",
-    "secret",
-    "persistence",
-    "covert_action",
-    "suspicious_wording",
-    "invisible_unicode",
-    "homoglyph",
-    "oversize",
-)
 
 _OVERSIZE_ID = "scan_cap_exceeded"
 

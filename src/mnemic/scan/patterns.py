@@ -48,6 +48,7 @@ from ._pattern import (
     _REMOTE_EXEC_KEYS,
     _SECRET_FILE,
     _SECRET_FILE_SUBS,
+    CATEGORIES,
     Pattern,
     _gap,
 )
@@ -925,21 +926,13 @@ _BASE: tuple[Pattern, ...] = (
 # Scanner v2 rules (mnemic.scan.rules), merged in category order on first access (the sort
 # is stable: within a category the original patterns come first). Resolved lazily: the
 # rules are only built when the table is.
-_ORDER = (
-    "instruction_override",
-    "prompt_exfiltration",
-    "credential_exfiltration",
-    "secret",
-    "persistence",
-    "covert_action",
-)
 
 
 def __getattr__(name: str) -> tuple[Pattern, ...]:
     if name == "PATTERNS":
         from .rules import RULES
 
-        merged = tuple(sorted(_BASE + RULES, key=lambda p: _ORDER.index(p.category)))
+        merged = tuple(sorted(_BASE + RULES, key=lambda p: CATEGORIES.index(p.category)))
         globals()["PATTERNS"] = merged
         return merged
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

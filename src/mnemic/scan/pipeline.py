@@ -8,7 +8,8 @@ order and the reasons.
 from __future__ import annotations
 
 from . import classifier as _classifier, normalise as _normalise
-from .matching import CATEGORIES, MAX_SCAN_CHARS, Finding, ScanResult, _rule_scan, _Table, _uni
+from ._pattern import CATEGORIES
+from .matching import MAX_SCAN_CHARS, Finding, ScanResult, _rule_scan, _Table, _uni
 
 __all__ = ["CLASSIFIER_ID", "analyse", "classifier_threshold"]
 

@@ -154,15 +154,27 @@ def _prepare_create(
     )
 
 
-def _single(change: SkillChange, info: SkillInfo, rel: str, path: str, text: str) -> PreparedChange:
+def _single(
+    change: SkillChange,
+    info: SkillInfo,
+    rel: str,
+    path: str,
+    text: str,
+    *,
+    current: str | None = None,
+    replacements: int = 0,
+) -> PreparedChange:
+    """Write ``text`` to the one file ``rel`` (at ``path``) of the skill ``info``;
+    ``current``: its text, when the caller has read it already."""
     return PreparedChange(
         change,
         info.name,
         info.category,
         info.path,
         writes=((rel, text),),
-        before={rel: _read_text(path)},
+        before={rel: _read_text(path) if current is None else current},
         base={rel: digest(path)},
+        replacements=replacements,
     )
 
 
@@ -207,16 +219,7 @@ def _prepare_patch(store: SkillStore, change: SkillChange, info: SkillInfo) -> P
         if size > settings.max_file_bytes and size > was:
             raise SkillTooLarge(rel, size, settings.max_file_bytes, "bytes")
     scan_or_raise(text, f"patched {rel}")
-    return PreparedChange(
-        change,
-        info.name,
-        info.category,
-        info.path,
-        writes=((rel, text),),
-        before={rel: current},
-        base={rel: digest(path)},
-        replacements=count,
-    )
+    return _single(change, info, rel, path, text, current=current, replacements=count)
 
 
 def _occurrences(text: str, sub: str, limit: int = 1000) -> list[int]:

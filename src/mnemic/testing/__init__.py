@@ -5,8 +5,9 @@
 * :class:`FakeAnthropicServer`: the same for the Anthropic Messages API (SSE streaming,
   an emulated prompt cache that records each request's cached prefix).
 * :class:`FakeSummarizer`, :class:`FakeChatClient`: in-process fakes of the protocols.
-* :mod:`mnemic.testing.postgres`: a throwaway PostgreSQL server on loopback (imported on
-  its own: ``from mnemic.testing.postgres import scratch_server``).
+
+The throwaway PostgreSQL server of the tests and benchmarks is not shipped:
+``bench/_pgserver.py``.
 """
 
 from __future__ import annotations

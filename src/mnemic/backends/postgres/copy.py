@@ -33,7 +33,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...curated.entries import FILENAMES, TARGETS
 from ...curated.file_backend import FileBackend
@@ -50,7 +50,7 @@ from .migrations import check_schema
 
 log = logging.getLogger(__name__)
 
-__all__ = ["CopyReport", "Side", "copy_memory", "open_side"]
+__all__ = ["CopyReport", "Kept", "Side", "copy_memory", "open_side"]
 
 SUBSYSTEMS = ("memory", "skills")
 
@@ -58,6 +58,16 @@ Versions = list[tuple[int, float, str]]
 """(id, saved_at, text) of a target's kept versions, oldest first."""
 Backups = list[tuple[float, str]]
 """(saved_at, text) of a target's drift backups, oldest first."""
+
+
+class Kept(NamedTuple):
+    """Everything a side keeps of one curated target."""
+
+    current: str | None
+    versions: Versions
+    backups: Backups
+    ledger: str | None
+    """The provenance ledger (``None``: none, or unreadable)."""
 
 
 @dataclass
@@ -146,15 +156,17 @@ class Side:
     def _curated(self) -> FileBackend | PostgresBackend:
         raise NotImplementedError
 
-    def put_target(
-        self,
-        target: str,
-        current: str | None,
-        versions: Versions,
-        backups: Backups,
-        ledger: str | None = None,
-    ) -> None:
-        """Make the target exactly this (replacing what the side had, provenance too)."""
+    def kept(self, target: str) -> Kept:
+        """Everything this side keeps of a target."""
+        return Kept(
+            self.current(target),
+            self.versions(target),
+            self.backups(target),
+            self.provenance(target),
+        )
+
+    def put_target(self, target: str, kept: Kept) -> None:
+        """Make the target exactly ``kept`` (replacing what the side had, provenance too)."""
         raise NotImplementedError
 
     def _pending_store(self, subsystem: str) -> PendingQueueStore:
@@ -218,14 +230,8 @@ class HomeSide(Side):
     def _curated(self) -> FileBackend:
         return self.files
 
-    def put_target(
-        self,
-        target: str,
-        current: str | None,
-        versions: Versions,
-        backups: Backups,
-        ledger: str | None = None,
-    ) -> None:
+    def put_target(self, target: str, kept: Kept) -> None:
+        current, versions, backups, ledger = kept
         name = FILENAMES[target]
         with self.files.transaction([target], 10.0) as txn:
             if ledger is not None:
@@ -294,37 +300,18 @@ class DatabaseSide(Side):
         return self.curated.read(target)
 
     def versions(self, target: str) -> Versions:
-        with self.db.connection() as conn:
-            rows = conn.execute(
-                self.db.sql(
-                    "SELECT seq, saved_at, body FROM {s}.curated_versions WHERE target = %s "
-                    "ORDER BY seq"
-                ),
-                (target,),
-            ).fetchall()
-        return [(int(a), float(b), str(c)) for a, b, c in rows]
+        rows = self.curated.kept("versions", target, bodies=True)
+        return [(int(seq), float(at), str(body)) for seq, at, body in rows]
 
     def backups(self, target: str) -> Backups:
-        with self.db.connection() as conn:
-            rows = conn.execute(
-                self.db.sql(
-                    "SELECT saved_at, body FROM {s}.curated_backups WHERE target = %s ORDER BY id"
-                ),
-                (target,),
-            ).fetchall()
-        return [(float(a), str(b)) for a, b in rows]
+        rows = self.curated.kept("backups", target, bodies=True)
+        return [(float(at), str(body)) for _, at, body in rows]
 
     def _curated(self) -> PostgresBackend:
         return self.curated
 
-    def put_target(
-        self,
-        target: str,
-        current: str | None,
-        versions: Versions,
-        backups: Backups,
-        ledger: str | None = None,
-    ) -> None:
+    def put_target(self, target: str, kept: Kept) -> None:
+        current, versions, backups, ledger = kept
         with self.curated.transaction([target], 10.0) as txn:
             conn, sql = txn.conn, self.db.sql
             tables = ("curated", "curated_versions", "curated_backups", "curated_provenance")
@@ -418,25 +405,24 @@ def copy_memory(source: Side, destination: Side, *, overwrite: bool = False) -> 
     """Copy everything from ``source`` to ``destination``; see the module docstring."""
     report = CopyReport(mask_url(source.label), mask_url(destination.label))
     # 1. curated: check every target before writing anything
-    plan = []
+    plan: list[tuple[str, Kept]] = []
     for target in TARGETS:
-        current = source.current(target)
-        versions = source.versions(target)
-        backups = source.backups(target)
+        kept = source.kept(target)
         there = destination.current(target)
-        clash = there is not None and there != current
+        clash = there is not None and there != kept.current
         if clash and not overwrite:
             raise StorageError(
                 f"{destination.label} already holds a different {FILENAMES[target]}; nothing "
                 "was copied. Copy into an empty destination, or pass --overwrite to replace "
                 "its curated memory (its current text is then lost from there)."
             )
-        plan.append((target, current, versions, backups, source.provenance(target)))
-    for target, current, versions, backups, ledger in plan:
-        destination.put_target(target, current, versions, backups, ledger)
+        plan.append((target, kept))
+    for target, kept in plan:
+        destination.put_target(target, kept)
         name = FILENAMES[target]
-        for kind, n in ((name, int(current is not None)), (f"{name} versions", len(versions)),
-                        (f"{name} backups", len(backups))):  # fmt: skip
+        for kind, n in ((name, int(kept.current is not None)),
+                        (f"{name} versions", len(kept.versions)),
+                        (f"{name} backups", len(kept.backups))):  # fmt: skip
             report.kinds[kind] = KindCount(n, n, 0, 0, n)
     # 2. pending writes
     pend = KindCount()

@@ -34,6 +34,7 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 from ...curated.backend import Backup, Problem, Removal, RetentionPolicy, Version
 from ...curated.entries import FILENAMES
@@ -82,26 +83,19 @@ class PostgresBackend:
 
     # -- reads -----------------------------------------------------------------------
     def read(self, target: str) -> str | None:
-        self._name(target)
-        try:
-            with self.db.connection() as conn:
-                row = conn.execute(
-                    self.db.sql("SELECT body FROM {s}.curated WHERE target = %s"), (target,)
-                ).fetchone()
-        except MnemicError:
-            raise
-        except Exception as exc:
-            raise failure(exc, self.location(target), writing=False) from exc
-        return None if row is None else str(row[0])
+        return self._read_text("SELECT body FROM {s}.curated WHERE target = %s", target)
 
     def read_provenance(self, target: str) -> str | None:
+        statement = "SELECT ledger FROM {s}.curated_provenance WHERE target = %s"
+        return self._read_text(statement, target)
+
+    def _read_text(self, statement: str, target: str) -> str | None:
+        """The text ``statement`` selects for ``target`` (``None``: no row); a database
+        failure is the typed error of a read."""
         self._name(target)
         try:
             with self.db.connection() as conn:
-                row = conn.execute(
-                    self.db.sql("SELECT ledger FROM {s}.curated_provenance WHERE target = %s"),
-                    (target,),
-                ).fetchone()
+                row = conn.execute(self.db.sql(statement), (target,)).fetchone()
         except MnemicError:
             raise
         except Exception as exc:
@@ -158,19 +152,27 @@ class PostgresBackend:
             ) from exc
 
     # -- history -----------------------------------------------------------------------
-    def history(self, target: str) -> list[Version]:
-        self._name(target)
+    def kept(self, kind: str, target: str, *, bodies: bool = False) -> list[tuple[Any, ...]]:
+        """``(seq, saved_at, size in bytes)`` of a target's kept versions (``kind``
+        ``"versions"``) or ``(id, saved_at, size)`` of its drift backups (``"backups"``),
+        oldest first; with ``bodies``, each text instead of its size (``mnemic db copy``)."""
+        key = {"versions": "seq", "backups": "id"}[kind]
+        value = "body" if bodies else "octet_length(body)"
         with self.db.connection() as conn:
-            rows = conn.execute(
+            rows: list[tuple[Any, ...]] = conn.execute(
                 self.db.sql(
-                    "SELECT seq, saved_at, octet_length(body) FROM {s}.curated_versions "
-                    "WHERE target = %s ORDER BY seq"
+                    f"SELECT {key}, saved_at, {value} FROM {{s}}.curated_{kind} "
+                    f"WHERE target = %s ORDER BY {key}"
                 ),
                 (target,),
             ).fetchall()
+        return rows
+
+    def history(self, target: str) -> list[Version]:
+        self._name(target)
         return [
             Version(target, int(seq), float(at), int(size), f"{self.location(target)}@{seq}")
-            for seq, at, size in rows
+            for seq, at, size in self.kept("versions", target)
         ]
 
     def read_version(self, target: str, version_id: int) -> str:
@@ -239,18 +241,10 @@ class PostgresBackend:
     def backups(self, target: str) -> list[Backup]:
         """Drift backups of a target, oldest first."""
         self._name(target)
-        with self.db.connection() as conn:
-            rows = conn.execute(
-                self.db.sql(
-                    "SELECT id, saved_at, octet_length(body) FROM {s}.curated_backups "
-                    "WHERE target = %s ORDER BY id"
-                ),
-                (target,),
-            ).fetchall()
         where = self.location(target)
         return [
             Backup(target, int(i), float(at), int(size), f"{where} backup #{int(i)}")
-            for i, at, size in rows
+            for i, at, size in self.kept("backups", target)
         ]
 
     def purge(self, target: str, *, lock_timeout: float, dry_run: bool = False) -> list[str]:

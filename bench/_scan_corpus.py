@@ -1,4 +1,5 @@
-"""Extra training data for the scanner's classifier, built deterministically (not run time).
+"""Extra training data for the scanner's classifier, built deterministically (build time:
+:mod:`_scan_training` reads it; not in the wheel).
 
 The public corpus (``threats/train``) has many attacks written as plain sentences and few
 honest ones: its benign rows are mostly shell one-liners and coding-rule lines. A model
@@ -295,7 +296,7 @@ _MD_NOISE = re.compile(r"`{3}.*?`{3}", re.S)
 def docs_rows(root: Path, commit: str) -> list[dict[str, Any]]:
     """Sentences of the project's own documentation (never ``docs/scanner.md``, which
     quotes attacks), minus any sentence the rule layer flags."""
-    from .matching import _rule_scan, _table
+    from mnemic.scan.matching import _rule_scan, _table
 
     table = _table("memory")
     files = sorted(p for p in (root / "docs").glob("*.md") if p.name != "scanner.md")

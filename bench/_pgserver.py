@@ -1,5 +1,8 @@
 """A throwaway PostgreSQL server on loopback, for tests and benchmarks.
 
+Not part of the wheel: ``bench/postgres.py`` imports it, and so does the tests' ``pg_dsn``
+fixture (``tests/conftest.py`` puts ``bench/`` on the path).
+
 :func:`scratch_server` runs ``initdb`` into a temporary directory and starts ``postgres``
 on 127.0.0.1 with a free port and the socket in that directory; on exit it stops the
 server (``pg_ctl -m immediate``) and removes everything. As root (CI containers), the

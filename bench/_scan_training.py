@@ -1,9 +1,11 @@
 """Training of the scanner's classifier: the split, the fit, the thresholds, the model file.
 
-Not imported at run time. ``./x bench scan --train`` runs :func:`main`; a test rebuilds a
-small model from a tiny sample with :func:`fit` and :func:`write_model` to prove the path
-works end to end. Pure Python and deterministic: the same corpus, split file and seed
-give byte-identical weights on any machine (no numpy, no threads, ``random.Random``).
+Build-time code beside its caller, not in the wheel (the shipped scanner only reads the
+model file). ``./x bench scan --train`` runs :func:`build`; a test rebuilds a small model
+from a tiny sample with :func:`fit` and :func:`write_model` to prove the path works end
+to end (tests reach ``bench/`` through ``tests/conftest.py``). Pure Python and
+deterministic: the same corpus, split file and seed give byte-identical weights on any
+machine (no numpy, no threads, ``random.Random``).
 
 The split is made once, by source (``owner/repo@commit:path``), and committed as a JSON
 file (``bench/data/scan_split.json``): :func:`make_split` deals each repository's source
@@ -22,8 +24,8 @@ from array import array
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .classifier import MAGIC
-from .features import BUCKET_BITS, BYTE_NGRAMS, FEATURE_VERSION, NORM_POWER, features
+from mnemic.scan.classifier import MAGIC
+from mnemic.scan.features import BUCKET_BITS, BYTE_NGRAMS, FEATURE_VERSION, NORM_POWER, features
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -195,8 +197,8 @@ def scorer(weights: array[float] | memoryview[float], bias: float) -> Callable[[
     """The classifier's probability for a text exactly as the scanner computes it (the
     same :class:`~mnemic.scan.classifier.Model` code): confidentiality rules masked,
     then the highest score over its chunks."""
-    from .classifier import Model
-    from .normalise import mask_defensive
+    from mnemic.scan.classifier import Model
+    from mnemic.scan.normalise import mask_defensive
 
     view = weights if isinstance(weights, memoryview) else memoryview(weights).cast("B").cast("f")
     model = Model(view, bias, {})
@@ -339,7 +341,7 @@ def _rows(dicts: list[dict[str, Any]]) -> list[Row]:
 def assemble(data: Data, *, seed: int = 12) -> tuple[list[Row], list[Row]]:
     """(train, dev) rows: the corpus by the committed split (test is left out), the
     hand-written rows, the template rows, the generated noise and the docs sentences."""
-    from . import corpus
+    import _scan_corpus as corpus
 
     rows = load_rows(data.corpus_dir / "attacks.jsonl", data.corpus_dir / "benign.jsonl")
     split = read_split(data.split, rows)
@@ -362,8 +364,8 @@ def training_texts(rows: list[Row]) -> tuple[list[str], list[int]]:
     """The texts the fit sees, as the scanner will score them: confidentiality rules
     masked, and a long benign row cut into the chunks the scorer reads (each is benign;
     a long attack stays whole, since only some of its chunks may be hostile)."""
-    from .classifier import chunks, long_enough
-    from .normalise import mask_defensive
+    from mnemic.scan.classifier import chunks, long_enough
+    from mnemic.scan.normalise import mask_defensive
 
     texts: list[str] = []
     labels: list[int] = []
