@@ -42,8 +42,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import emit, summarize_ms
-from mnemic.curated import Memory, snapshot as snapshot_mod
+from mnemic.curated import snapshot as snapshot_mod
 from mnemic.curated.entries import serialize
+from mnemic.curated.memory import Memory
 from mnemic.curated.tool import run_memory_tool
 
 NOTES = [

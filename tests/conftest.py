@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from _backends import FilesKit, Kit, PostgresKit
-from mnemic.curated import Memory
+from mnemic.curated.memory import Memory
 
 
 @pytest.fixture(autouse=True)

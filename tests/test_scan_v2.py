@@ -12,7 +12,7 @@ from click.testing import CliRunner
 import mnemic.scan as scan_mod
 from mnemic.cli import main
 from mnemic.config import load_settings
-from mnemic.curated import Memory
+from mnemic.curated.memory import Memory
 from mnemic.curated.tool import run_memory_tool
 from mnemic.errors import ConfigError, ThreatBlocked
 from mnemic.scan import (

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from mnemic.agent import AgentSession, ChatAgent
-from mnemic.curated import Memory
+from mnemic.curated.memory import Memory
 from mnemic.llm.streaming import OpenAIStreamingClient
 from mnemic.testing import Fail, FakeLLMServer, Hang, Reply, ToolCallReply
 

@@ -6,7 +6,7 @@ provider hears about memory writes.
   the session's parts at each call: its memory, skills and session id change at
   :meth:`~mnemic.agent.AgentSession.compress` and
   :meth:`~mnemic.agent.AgentSession.new_session`, the registry does not.
-* :func:`provider_observer`: a :meth:`~mnemic.curated.Memory.observe` callback that tells
+* :func:`provider_observer`: a :meth:`~mnemic.curated.memory.Memory.observe` callback that tells
   the provider about each committed write, with the writer's origin (``agent``, ``flush``
   or ``review``).
 """

@@ -8,10 +8,12 @@ from typing import Any
 
 import click
 
-from ..curated import Memory, Op, WriteResult, admin as ops
+from ..curated import admin as ops
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
+from ..curated.memory import Memory, WriteResult
 from ..curated.provenance import Provenance, stale
 from ..curated.snapshot import display_entry, sanitize
+from ..curated.store import Op
 from ..curated.tool import run_memory_tool
 from ..errors import BatchFailed, MnemicError, ToolError
 from ..governance.approval import ApprovalRequest, Approver

@@ -3,7 +3,7 @@
 :func:`home_tools` builds the five tools (``memory``, ``session_search``, ``skills_list``,
 ``skill_view``, ``skill_manage``) over live parts of one home. The CLI (``mnemic tool``),
 the MCP server and the agent session all call it, each with the parts it holds: a
-governed :class:`~mnemic.curated.Memory` of its actor, a session store, governed skills.
+governed :class:`~mnemic.curated.memory.Memory` of its actor, a session store, governed skills.
 Parts are given as zero-argument callables and read at each call, so a surface whose
 memory is replaced (an agent's compression, an MCP client's new view) keeps one registry.
 

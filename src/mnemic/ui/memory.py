@@ -10,9 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.routing import Route
 
-from ..curated import Memory, Op, admin
+from ..curated import admin
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
+from ..curated.memory import Memory
 from ..curated.snapshot import display_entry
+from ..curated.store import Op
 from ..errors import InvalidArgument, MnemicError, ToolError
 from .console import Console, Form, endpoint, see_other
 from .render import page, side_by_side
