@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from typing import Any
 
@@ -146,7 +147,8 @@ def chat(
     turn; a session the model never answered in is not kept in the history.
     """
     home = app.home
-    llm = home.settings.llm.replace(
+    llm = dataclasses.replace(
+        home.settings.llm,
         api=api or home.settings.llm.api,
         base_url=base_url or home.settings.llm.base_url,
         model=model or home.settings.llm.model,
