@@ -20,13 +20,14 @@ governance kernel ask :func:`backend_for` and call the seam they need.
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
+
 from .errors import ConfigError
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only; this module is on the cold path of render_snapshot
-    from collections.abc import Callable
+if TYPE_CHECKING:  # annotations only (these modules import this one, or sit above it)
     from importlib.metadata import EntryPoint
-    from typing import Protocol
 
     from .config import Settings
     from .curated.backend import CuratedBackend
@@ -141,8 +142,6 @@ def known_schemes() -> list[str]:
 
 
 def _load(scheme: str) -> StoreBackend:
-    import importlib
-
     target = BUILTIN.get(scheme)
     if target is not None:
         module, _, attr = target.partition(":")
@@ -157,6 +156,8 @@ def _load(scheme: str) -> StoreBackend:
 
 
 def _entry_points() -> list[EntryPoint]:
+    # Here, not at the top: every command and hook imports this module, and only a store
+    # of a plugin's scheme needs the entry points (importlib.metadata: tens of ms).
     from importlib.metadata import entry_points
 
     return list(entry_points(group=ENTRY_POINT_GROUP))

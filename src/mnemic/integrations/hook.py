@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import stat
 import sys
 import threading
@@ -34,7 +35,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import IntegrationError, MnemicError
+from ..curated.snapshot import render_snapshot
+from ..errors import IntegrationError, MnemicError, SessionNotFound
+from ..home import Home
 
 __all__ = [
     "DEADLINES",
@@ -128,8 +131,6 @@ def read_hook_input(fd: int, *, limit: int = MAX_INPUT, timeout: float = READ_TI
     total = 0
     while True:
         if os.name == "posix":
-            import select
-
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise IntegrationError(
@@ -193,8 +194,6 @@ def _transcript(data: dict[str, Any]) -> Path:
 
 
 def _session_start(home_path: str | None, profile: str | None) -> HookResult:
-    from ..curated.snapshot import render_snapshot
-
     text = render_snapshot(home_path, profile)
     if not text:
         return HookResult("SessionStart", True, "", "mnemic: memory is empty; nothing added")
@@ -205,8 +204,8 @@ def _session_start(home_path: str | None, profile: str | None) -> HookResult:
 def _import(
     event: str, data: dict[str, Any], home_path: str | None, profile: str | None
 ) -> HookResult:
-    from ..errors import SessionNotFound
-    from ..home import Home
+    # Here, not at the top: SessionStart runs at every session start and must not load
+    # the session store (SQLite, the search stack), which only these events need.
     from ..sessions import import_path, open_store
 
     path = _transcript(data)

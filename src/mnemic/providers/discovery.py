@@ -13,15 +13,16 @@ reads only the metadata, :func:`load_provider` imports one module.
 
 from __future__ import annotations
 
+import importlib
 import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ProviderError, ProviderNotFound
+from .base import MemoryProvider
 
 if TYPE_CHECKING:
     from ..home import Home
-    from .base import MemoryProvider
 
 __all__ = ["ENTRY_POINT_GROUP", "ProviderEntry", "available_providers", "load_provider"]
 
@@ -51,8 +52,6 @@ class ProviderEntry:
 
     def load(self) -> Any:
         """Import and return the factory."""
-        import importlib
-
         module_name, _, attr = self.value.partition(":")
         obj: Any = importlib.import_module(module_name.strip())
         for part in attr.strip().split("."):
@@ -89,8 +88,6 @@ def load_provider(name: str, home: Home | None = None) -> MemoryProvider:
     Raises :class:`~mnemic.errors.ProviderNotFound` for an unknown name and
     :class:`~mnemic.errors.ProviderError` when it cannot be imported or built.
     """
-    from .base import MemoryProvider
-
     entries = available_providers()
     entry = entries.get(name)
     if entry is None:

@@ -17,7 +17,7 @@ from ..curated.snapshot import display_entry
 from ..curated.store import Op
 from ..errors import InvalidArgument, MnemicError, ToolError
 from .console import Console, Form, endpoint, see_other
-from .render import page, side_by_side
+from .render import page, side_by_side, when
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -47,8 +47,6 @@ class EntryView:
 
 
 def _provenance(p: Any) -> str:
-    from .render import when
-
     if p is None or p.actor == "unknown":
         return "provenance unknown"
     who = "edited by hand" if p.actor == "hand" else f"by {p.actor}"
