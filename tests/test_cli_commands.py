@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
+from pathlib import Path
 
 import click
 import pytest
 from click.testing import CliRunner
 
+import mnemic.cli
 from mnemic.cli import main
 from mnemic.cli.commands import COMMANDS, LazyGroup, load, subcommands
 
@@ -79,3 +82,14 @@ def test_a_mistyped_command_is_offered_the_commands_not_loaded_yet(
     )
     assert result.returncode == 2
     assert said in result.stderr
+
+
+def test_every_command_module_is_in_the_table_and_kept_out_of_the_root_by_contract() -> None:
+    cli = Path(mnemic.cli.__file__).parent
+    shared = {"__init__", "app", "commands"}
+    modules = {f"mnemic.cli.{p.stem}" for p in cli.glob("*.py") if p.stem not in shared}
+    assert {entry.target.split(":")[0] for entry in COMMANDS.values()} == modules
+    pyproject = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
+    contracts = pyproject["tool"]["importlinter"]["contracts"]
+    (root,) = [c for c in contracts if c["name"] == "The CLI's root imports no command module"]
+    assert set(root["forbidden_modules"]) == modules
