@@ -16,7 +16,8 @@ Usage: ./x bench curated [--ops N] [--cold-runs N] [--baseline OLD/src] [--only-
    timed, as the model's turn would let it.
 2. Load + render of two full targets (fresh scan, as at session start). Aim <= 0.5 ms.
 3. Cold start: `python -c "import mnemic; mnemic.render_snapshot()"` against a bare
-   interpreter, interleaved, same run. Aim <= 15 ms above bare (20 with config.toml).
+   interpreter, interleaved, same run. No aim since the CLI loads commands on first use:
+   the hook agents run is timed by `bench/startup.py`.
 4. Contention: 8 and 16 processes writing one home at once (each alternates add and
    remove of its own entry through the memory tool), against a minimal reference writer
    run the same way in the same run (blocking flock, read, temp write, fsync, rename,
@@ -42,8 +43,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import emit, summarize_ms
-from mnemic.curated import Memory, snapshot as snapshot_mod
+from mnemic.curated import snapshot as snapshot_mod
 from mnemic.curated.entries import serialize
+from mnemic.curated.memory import Memory
 from mnemic.curated.tool import run_memory_tool
 
 NOTES = [
@@ -392,8 +394,8 @@ def cold_start(runs: int) -> dict[str, object]:
                     statistics.median(with_config) * 1000 - med["bare"], 1
                 ),
             },
-            "aim_above_bare_ms": {"import_and_snapshot": 15, "with_config_toml": 20},
-            "note": "bytecode compiled first (as in an installed package)",
+            "note": "bytecode compiled first (as in an installed package); no aim: what agents "
+            "run at start is the hook, timed by bench/startup.py",
         }
     finally:
         shutil.rmtree(root, ignore_errors=True)

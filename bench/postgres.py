@@ -51,7 +51,8 @@ from sessions import Corpus, build
 
 WRITER = r"""
 import json, random, sys, time
-from mnemic.curated import Memory, Op
+from mnemic.curated.memory import Memory
+from mnemic.curated.store import Op
 home, wid, n = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 rng = random.Random(wid)
 mem = Memory.open(home)

@@ -38,7 +38,7 @@ PAGES = ("memory", "pending", "audit", "sessions", "skills", "prompt")
 
 def fill(home: Path) -> str:
     """The demo's home, plus a staged review write; returns a session id to show."""
-    from mnemic.curated import Memory
+    from mnemic.curated.memory import Memory
     from mnemic.demo import run_demo
     from mnemic.sessions import open_store
 

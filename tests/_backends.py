@@ -13,8 +13,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from mnemic.curated import Memory
 from mnemic.curated.entries import FILENAMES
+from mnemic.curated.memory import Memory
 from mnemic.governance.storage import Journal, open_journal
 from mnemic.home import Home
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from _backends import FilesKit, Kit, PostgresKit
-from mnemic.curated import Memory
+from mnemic.curated.memory import Memory
 
 # bench/ holds build-time code the tests exercise too (the scanner's training and corpus,
 # the throwaway PostgreSQL server); appended, so that a module of tests/ keeps its name.

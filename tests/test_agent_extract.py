@@ -8,7 +8,7 @@ from typing import Any
 
 from mnemic.agent import FLUSH_INSTRUCTION, REVIEW_INSTRUCTION, AgentSession
 from mnemic.agent.compress import SUMMARY_PREFIX, split_for_compression
-from mnemic.curated import Memory
+from mnemic.curated.memory import Memory
 from mnemic.errors import LLMTimeout
 from mnemic.llm import ChatResult, ToolCall
 from mnemic.ops.review import PendingQueue

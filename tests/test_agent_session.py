@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from mnemic.agent import AgentSession
-from mnemic.curated import Memory
+from mnemic.curated.memory import Memory
 from mnemic.errors import SessionStoreBusy
 from mnemic.home import Home
 from mnemic.llm import ToolCall

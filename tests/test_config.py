@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -64,6 +65,20 @@ def test_invalid_toml_is_a_config_error(tmp_path: Path) -> None:
     assert "TOML" in str(info.value)
 
 
+def test_any_valid_toml_loads_and_a_duplicate_key_names_the_file(tmp_path: Path) -> None:
+    (tmp_path / "config.toml").write_text(
+        '[memory]\nmemory_char_limit = 1_800\n[scan]\nlevel = "stri\\u0063t"\n'
+    )
+    s = load_settings(tmp_path, environ={})
+    assert s.memory.memory_char_limit == 1800
+    assert s.scan.level == "strict"
+    duplicate = "[memory]\nmemory_char_limit = 1\nmemory_char_limit = 2\n"
+    (tmp_path / "config.toml").write_text(duplicate)
+    with pytest.raises(ConfigError, match="not valid TOML") as info:
+        load_settings(tmp_path, environ={})
+    assert info.value.source == str(tmp_path / "config.toml")
+
+
 def test_env_overrides_file_and_names_variable_on_error(tmp_path: Path) -> None:
     write_config(tmp_path, "[memory]\nmemory_char_limit = 3000\n")
     s = load_settings(tmp_path, {"MNEMIC_MEMORY_MEMORY_CHAR_LIMIT": "4000"})
@@ -123,8 +138,8 @@ def test_every_numeric_setting_declares_its_range_and_the_default_is_inside() ->
     numeric = {}
     for section, cls in _SECTIONS.items():
         default = cls()
-        for name in cls._fields:
-            value = getattr(default, name)
+        for field in dataclasses.fields(cls):
+            name, value = field.name, getattr(default, field.name)
             if isinstance(value, int | float) and not isinstance(value, bool):
                 numeric[f"{section}.{name}"] = value
     assert set(numeric) == set(RANGES)
@@ -137,7 +152,7 @@ def test_settings_are_read_only() -> None:
     s = Settings()
     with pytest.raises(AttributeError):
         s.store = "x"  # type: ignore[misc]
-    assert s.memory.replace(memory_char_limit=500).memory_char_limit == 500
+    assert dataclasses.replace(s.memory, memory_char_limit=500).memory_char_limit == 500
     assert s.memory.memory_char_limit == 2200
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from _writers import run_curated_writers
-from mnemic.curated import Memory
 from mnemic.curated.entries import parse
+from mnemic.curated.memory import Memory
 
 
 @pytest.mark.slow

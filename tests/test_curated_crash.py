@@ -25,11 +25,12 @@ from pathlib import Path
 import pytest
 
 from _killpoints import killed, run_killed_at
-from mnemic.curated import Memory, Op, admin
+from mnemic.curated import admin
 from mnemic.curated.entries import parse
 from mnemic.curated.file_backend import FileBackend
+from mnemic.curated.memory import Memory
 from mnemic.curated.provenance import Provenance, annotate, decode
-from mnemic.curated.store import file_hash
+from mnemic.curated.store import Op, file_hash
 from mnemic.fsio import SidecarLock, stale_temp_files
 from mnemic.governance import AuditJournal
 

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from mnemic.curated import Memory
 from mnemic.curated.file_backend import FileBackend
+from mnemic.curated.memory import Memory
 from mnemic.curated.tool import run_memory_tool
 from mnemic.errors import ContentRejected, WriteFailed
 from mnemic.fsio import stale_temp_files
@@ -167,7 +167,7 @@ def test_adds_to_an_undecodable_file_leave_history_as_it_was(make_memory: MakeMe
 CHILD = textwrap.dedent(
     """
     import json, resource, signal, sys
-    from mnemic.curated import Memory
+    from mnemic.curated.memory import Memory
     from mnemic.curated.tool import run_memory_tool
 
     # The kernel refuses to grow any file past the limit (write(2) -> EFBIG once

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from mnemic.curated import Memory
 from mnemic.curated.admin import plan_adopt
+from mnemic.curated.memory import Memory
 from mnemic.curated.tool import run_memory_tool
 
 ARGS_ADD = {"action": "add", "target": "memory", "content": "new fact"}

@@ -10,8 +10,10 @@ from hypothesis import settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from mnemic.config import MemorySettings, Settings
-from mnemic.curated import FileBackend, Memory, Op
 from mnemic.curated.entries import char_count, parse
+from mnemic.curated.file_backend import FileBackend
+from mnemic.curated.memory import Memory
+from mnemic.curated.store import Op
 from mnemic.errors import (
     AmbiguousMatch,
     BatchFailed,

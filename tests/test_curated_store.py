@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from mnemic.curated import Memory, Op
 from mnemic.curated.entries import DELIMITER, serialize
+from mnemic.curated.memory import Memory
+from mnemic.curated.store import Op
 from mnemic.errors import (
     AmbiguousMatch,
     BatchFailed,

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from _backends import FilesKit, Kit
-from mnemic.curated import Memory, Op
+from mnemic.curated.memory import Memory
+from mnemic.curated.store import Op
 from mnemic.curated.tool import run_memory_tool
 from mnemic.errors import (
     ApprovalUnavailable,

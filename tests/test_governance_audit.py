@@ -21,8 +21,9 @@ import pytest
 from _backends import Kit
 from _killpoints import arm_kill, run_killed_at
 from _writers import run_curated_writers
-from mnemic.curated import Memory, Op, admin as ops
-from mnemic.curated.store import file_hash
+from mnemic.curated import admin as ops
+from mnemic.curated.memory import Memory
+from mnemic.curated.store import Op, file_hash
 from mnemic.curated.tool import run_memory_tool
 from mnemic.fsio import SidecarLock
 from mnemic.governance import AuditJournal

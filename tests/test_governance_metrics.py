@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from _backends import Kit
-from mnemic.curated import Memory
+from mnemic.curated.memory import Memory
 from mnemic.curated.tool import run_memory_tool
 from mnemic.governance import metrics as metrics_mod
 from mnemic.home import Home
@@ -72,7 +72,7 @@ def scripted(backend: Kit) -> None:
 def test_default_facade_is_a_no_op_and_never_imports_prometheus(home_path: Path) -> None:
     code = (
         "import sys\n"
-        "from mnemic.curated import Memory\n"
+        "from mnemic.curated.memory import Memory\n"
         f"m = Memory.open({str(home_path)!r})\n"
         "m.add('memory', 'x y z')\n"
         "print('prometheus_client' in sys.modules)\n"

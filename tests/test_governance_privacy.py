@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from mnemic.curated import Memory, Op
+from mnemic.curated.memory import Memory
+from mnemic.curated.store import Op
 from mnemic.curated.tool import run_memory_tool
 from mnemic.errors import InvalidArgument
 from mnemic.governance import AuditJournal

@@ -82,6 +82,7 @@ def _command_lines() -> list[tuple[str, list[str]]]:
 def _resolve(argv: list[str]) -> tuple[str, ...]:
     """The command path argv reaches; fails on an option or command that does not exist."""
     command: click.Command = main
+    ctx = click.Context(main, info_name="mnemic")
     path: list[str] = []
     i = 0
     while i < len(argv):
@@ -93,8 +94,9 @@ def _resolve(argv: list[str]) -> tuple[str, ...]:
             assert match, f"`mnemic {' '.join(path)}` has no option {name}"
             if not match[0].is_flag and not match[0].count and "=" not in token:
                 i += 1  # its value
-        elif isinstance(command, click.Group) and token in command.commands:
-            command = command.commands[token]
+        elif isinstance(command, click.Group) and token in command.list_commands(ctx):
+            command = command.get_command(ctx, token) or command
+            ctx = click.Context(command, parent=ctx, info_name=token)
             path.append(token)
         else:
             assert any(isinstance(p, click.Argument) for p in command.params), (

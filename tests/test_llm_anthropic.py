@@ -17,7 +17,7 @@ from hypothesis import given, settings, strategies as st
 
 from mnemic.agent import AgentSession, ChatAgent
 from mnemic.config import _LLM_APIS, load_settings
-from mnemic.curated import Memory
+from mnemic.curated.memory import Memory
 from mnemic.errors import ConfigError, LLMNotConfigured, LLMRequestFailed, LLMTimeout
 from mnemic.llm import AnthropicChatClient, anthropic_request, client_from_settings
 from mnemic.llm.openai_client import OpenAIStreamingClient

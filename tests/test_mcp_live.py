@@ -22,7 +22,7 @@ from mcp.shared.subscriptions import ResourceUpdated
 
 from _backends import Kit
 from mnemic.config import load_settings
-from mnemic.curated import Memory
+from mnemic.curated.memory import Memory
 from mnemic.errors import ConfigError
 from mnemic.home import Home
 from mnemic.mcp_server import MnemicMCP

@@ -17,7 +17,7 @@ import pytest
 from mcp import Client
 from mcp.shared.exceptions import MCPError
 
-from mnemic.curated import Memory
+from mnemic.curated.memory import Memory
 from mnemic.home import Home
 from mnemic.mcp_server import MnemicMCP
 from mnemic.mcp_server.server import TOOL_NAMES
@@ -319,15 +319,3 @@ def test_tool_result_shapes() -> None:
     first = bad.content[0]
     assert isinstance(first, types.TextContent)
     assert first.text == 'Do X next.\n\n{"success": false, "error_code": "e"}'
-
-
-def test_importing_mnemic_and_the_cli_does_not_import_mcp() -> None:
-    import subprocess
-    import sys
-
-    code = (
-        "import sys, mnemic, mnemic.cli, mnemic.mcp_server; "
-        "print(sorted(m for m in sys.modules if m == 'mcp' or m.startswith('mcp.')))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"

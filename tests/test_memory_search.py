@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from mnemic.cli import main
-from mnemic.curated import Memory
+from mnemic.curated.memory import Memory
 from mnemic.errors import InvalidArgument
 from mnemic.ops.memory_search import search_memory
 

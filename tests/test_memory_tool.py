@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from mnemic.curated import Memory
 from mnemic.curated.entries import entry_handle
+from mnemic.curated.memory import Memory
 from mnemic.curated.tool import MEMORY_TOOL, memory_tool_spec, run_memory_tool
 
 MakeMemory = Callable[..., Memory]

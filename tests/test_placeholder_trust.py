@@ -18,8 +18,8 @@ import pytest
 from hypothesis import assume, given, settings, strategies as st
 
 from mnemic import render_snapshot
-from mnemic.curated import Memory
 from mnemic.curated.entries import entry_handle, validate_content
+from mnemic.curated.memory import Memory
 from mnemic.curated.placeholder import OPENERS, imitates_placeholder
 from mnemic.curated.snapshot import display_entry
 from mnemic.curated.tool import run_memory_tool

@@ -20,10 +20,10 @@ from hypothesis import given, settings, strategies as st
 
 from _backends import FilesKit, Kit
 from mnemic.config import load_settings
-from mnemic.curated import Memory, Op
 from mnemic.curated.entries import serialize
+from mnemic.curated.memory import Memory
 from mnemic.curated.provenance import Provenance, Stamp, advance, decode, encode, resolve
-from mnemic.curated.store import OpResult
+from mnemic.curated.store import Op, OpResult
 from mnemic.errors import ConfigError, InvalidArgument
 
 T0 = 1_000_000.0
@@ -188,7 +188,7 @@ def test_missing_ledger_reads_unknown_and_never_blocks_a_write(backend: Kit) -> 
 
 
 def test_snapshot_is_byte_identical_whatever_the_ledger_holds(backend: Kit) -> None:
-    from mnemic.curated import render_snapshot
+    from mnemic.curated.snapshot import render_snapshot
 
     home = backend.write_config()
     open_at(home, T0).batch("memory", [Op("add", "fact one"), Op("add", "fact two")])
@@ -203,7 +203,7 @@ def test_snapshot_is_byte_identical_whatever_the_ledger_holds(backend: Kit) -> N
 
 
 def test_render_snapshot_never_opens_the_ledger(home_path: Path) -> None:
-    from mnemic.curated import render_snapshot
+    from mnemic.curated.snapshot import render_snapshot
 
     open_at(home_path, T0).add("memory", "fact one")
     ledger = home_path / "memories" / ".MEMORY.md.provenance.json"

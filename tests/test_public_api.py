@@ -1,51 +1,103 @@
-"""The public API is an explicit, sorted, importable list."""
+"""The public API: a small, sorted root; everything else from its package; the names
+that moved still resolve for a while, with a warning naming their new import."""
 
 from __future__ import annotations
 
 import builtins
+import importlib
+import inspect
 import subprocess
 import sys
+from pathlib import Path
+
+import pytest
 
 import mnemic
+import mnemic.curated
+import mnemic.errors
+
+PUBLIC = [
+    "AgentSession",
+    "ChatClient",
+    "Home",
+    "MEMORY_TOOL",
+    "Memory",
+    "MemoryProvider",
+    "MnemicError",
+    "OpenAIChatClient",
+    "SESSION_SEARCH_TOOL",
+    "SessionStore",
+    "Settings",
+    "SkillStore",
+    "Snapshot",
+    "ToolError",
+    "ToolRegistry",
+    "ToolSpec",
+    "WriteResult",
+    "build_system_prompt",
+    "load_settings",
+    "open_store",
+    "render_snapshot",
+    "run_memory_tool",
+    "run_session_search",
+    "run_skill_tool",
+    "skill_tool_specs",
+    "skills_index",
+]
 
 
-def test_all_is_sorted_and_every_name_resolves() -> None:
-    assert mnemic.__all__ == sorted(mnemic.__all__)
+def test_the_root_exports_the_small_public_face_and_every_name_resolves() -> None:
+    assert mnemic.__all__ == PUBLIC == sorted(PUBLIC)
     for name in mnemic.__all__:
         assert getattr(mnemic, name) is not None, name
 
 
 def test_unknown_attribute() -> None:
-    try:
+    with pytest.raises(AttributeError, match="does_not_exist"):
         mnemic.does_not_exist  # noqa: B018
-    except AttributeError as exc:
-        assert "does_not_exist" in str(exc)
-    else:  # pragma: no cover
-        raise AssertionError("expected AttributeError")
+    with pytest.raises(AttributeError, match="does_not_exist"):
+        mnemic.curated.does_not_exist  # noqa: B018
 
 
-def test_import_is_light() -> None:
-    code = (
-        "import sys, mnemic\n"
-        "mnemic.render_snapshot()\n"
-        "heavy = {'openai', 'mcp', 'psycopg', 'rich', 'click', 'pydantic', 'sqlite3', "
-        "'dataclasses', 'typing', 'pathlib'}\n"
-        "print(sorted(heavy & set(sys.modules)))\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]", out.stdout
+def _moved_names() -> list[tuple[object, str, str]]:
+    return [
+        (package, name, new)
+        for package in (mnemic, mnemic.curated)
+        for name, new in package._MOVED.items()  # type: ignore[attr-defined]
+    ]
+
+
+@pytest.mark.parametrize(
+    ("package", "name", "new"),
+    _moved_names(),
+    ids=[f"{p.__name__}.{n}" for p, n, _ in _moved_names()],  # type: ignore[attr-defined]
+)
+def test_a_moved_name_still_resolves_with_a_warning_naming_its_new_import(
+    package: object, name: str, new: str
+) -> None:
+    with pytest.warns(DeprecationWarning, match=f"use `from {new} import {name}`") as caught:
+        value = getattr(package, name)
+    assert value is getattr(importlib.import_module(new), name)
+    assert caught[0].filename == __file__  # the warning points at the code that asked
+    assert name in getattr(importlib.import_module(new), "__all__", [name])
+    assert name not in getattr(package, "__all__", ())
+
+
+def test_every_error_class_but_the_two_roots_moved_to_mnemic_errors() -> None:
+    moved = {n for n, where in mnemic._MOVED.items() if where == "mnemic.errors"}
+    assert moved | {"MnemicError", "ToolError"} == set(mnemic.errors.__all__)
 
 
 def test_errors_share_one_base_with_to_llm() -> None:
-    errors = [getattr(mnemic, n) for n in mnemic.__all__ if n.endswith(("Error", "Exceeded"))]
-    for cls in errors:
-        assert issubclass(cls, mnemic.MnemicError)
+    for name in mnemic.errors.__all__:
+        cls = getattr(mnemic.errors, name)
+        assert issubclass(cls, mnemic.MnemicError), name
+        assert callable(cls.to_llm) and callable(cls.to_human) and callable(cls.to_response)
 
 
 def _type_checking_exports(module: object) -> dict[str, str]:
     """name -> absolute module of the explicit re-exports under ``if TYPE_CHECKING:``."""
     import ast
-    import inspect
 
     tree = ast.parse(inspect.getsource(module))  # type: ignore[arg-type]
     package = module.__name__  # type: ignore[attr-defined]
@@ -61,41 +113,23 @@ def _type_checking_exports(module: object) -> dict[str, str]:
     return found
 
 
-def test_one_export_table_per_lazy_package_and_type_checkers_see_the_same() -> None:
-    import mnemic.curated
-    import mnemic.errors
-    import mnemic.mcp_server
-
-    for package in (mnemic, mnemic.curated, mnemic.errors, mnemic.mcp_server):
-        table = package._EXPORTS  # type: ignore[attr-defined]
-        assert package.__all__ == sorted(table)
-        assert _type_checking_exports(package) == table, package.__name__
+def test_type_checkers_see_the_same_root_table() -> None:
+    assert _type_checking_exports(mnemic) == mnemic._PUBLIC  # type: ignore[attr-defined]
 
 
 def test_every_error_class_is_exported_and_in_the_docstring_tree() -> None:
-    import importlib
-    import pkgutil
-
-    import mnemic.errors as errors
-
+    errors = mnemic.errors
     classes = set()
-    for info in pkgutil.iter_modules(errors.__path__):
-        module = importlib.import_module(f"mnemic.errors.{info.name}")
+    for path in Path(errors.__file__).parent.glob("*.py"):
+        module = importlib.import_module(f"mnemic.errors.{path.stem}")
         classes |= {
             n
             for n, v in vars(module).items()
-            if isinstance(v, type) and issubclass(v, Exception) and v.__module__ == errors.__name__
+            if isinstance(v, type) and issubclass(v, Exception) and v.__module__ == module.__name__
         }
     assert classes == set(errors.__all__)
     for name in classes:
         assert name in (errors.__doc__ or ""), name
-        assert getattr(errors, name).__module__ == "mnemic.errors", name  # the public path
-
-
-def test_every_error_is_exported_at_top_level() -> None:
-    import mnemic.errors as errors
-
-    assert set(errors.__all__) <= set(mnemic.__all__)
 
 
 # The error tree: domain bases (which part of mnemic refused) and kinds (ToolError: the
@@ -168,17 +202,13 @@ def test_the_docstring_tree_draws_the_class_hierarchy() -> None:
     assert seen == set(errors.__all__)
 
 
-def test_the_errors_package_imports_nothing_else_from_mnemic_but_the_lazy_helper() -> None:
+def test_the_errors_package_imports_nothing_else_from_mnemic() -> None:
     import ast
-    from pathlib import Path
 
-    import mnemic.errors as errors
-
+    errors = mnemic.errors
     for path in Path(errors.__file__).parent.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom):
-                if (node.level, node.module) == (2, "_lazy"):
-                    continue  # the one lazy-export helper (mnemic._lazy imports nothing)
                 assert node.level in (0, 1), f"{path.name}: from {'.' * node.level}{node.module}"
                 names = [node.module or ""] if node.level == 0 else []
             elif isinstance(node, ast.Import):
@@ -193,4 +223,4 @@ def test_the_errors_package_imports_nothing_else_from_mnemic_but_the_lazy_helper
         "not m.startswith('mnemic.errors')))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "['mnemic', 'mnemic._lazy']", out.stdout
+    assert out.stdout.strip() == "['mnemic', 'mnemic._moved']", out.stdout  # the root package

@@ -13,7 +13,7 @@ import _scan_training as training
 import mnemic.scan as scan_mod
 from mnemic.cli import main
 from mnemic.config import load_settings
-from mnemic.curated import Memory
+from mnemic.curated.memory import Memory
 from mnemic.curated.tool import run_memory_tool
 from mnemic.errors import ConfigError, ThreatBlocked
 from mnemic.scan import (

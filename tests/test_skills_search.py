@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from mnemic.curated import Memory
+from mnemic.curated.memory import Memory
 from mnemic.errors import EmbeddingModelDamaged, InvalidArgument
 from mnemic.home import Home
 from mnemic.ops import text_search

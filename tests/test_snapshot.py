@@ -6,8 +6,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from mnemic import render_snapshot
-from mnemic.curated import Memory, Op
+from mnemic.curated.memory import Memory
 from mnemic.curated.snapshot import RULE, render_block
+from mnemic.curated.store import Op
 from mnemic.curated.tool import run_memory_tool
 from mnemic.curated.usage import Usage, estimate_tokens
 

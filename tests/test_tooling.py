@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, strategies as st
 from mcp import Client
 
-from mnemic.curated import Memory
+from mnemic.curated.memory import Memory
 from mnemic.errors import InvalidArgument
 from mnemic.home import Home
 from mnemic.mcp_server import MnemicMCP

@@ -16,8 +16,8 @@ from hypothesis import given, strategies as st
 from starlette.testclient import TestClient
 
 from _backends import Kit
-from mnemic.curated import Memory
 from mnemic.curated.entries import entry_handle
+from mnemic.curated.memory import Memory
 from mnemic.errors import ConfigError, MissingDependency
 from mnemic.home import Home
 from mnemic.sessions import open_store

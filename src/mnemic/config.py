@@ -1,6 +1,6 @@
 """Settings: ``<home>/config.toml`` plus ``MNEMIC_<SECTION>_<KEY>`` environment overrides.
 
-Each section is a frozen class whose annotated attributes declare the accepted keys, their types and
+Each section is a frozen dataclass whose fields declare the accepted keys, their types and
 their defaults. Loading validates every key: an unknown key, or a value of the wrong type,
 raises :class:`~mnemic.errors.ConfigError` naming the key (with a suggestion for typos).
 The user's file is never rewritten.
@@ -21,17 +21,18 @@ overrides the top-level ``store``.
 
 from __future__ import annotations
 
+import dataclasses
+import difflib
 import math
 import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
 
-from . import simple_toml
 from .errors import ConfigError, StorageError
 from .fsio import atomic_write_text, ensure_private_dir, read_text_strict
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Mapping
-    from typing import Any, ClassVar
+from .registry import check_store
 
 __all__ = [
     "AgentSettings",
@@ -53,59 +54,8 @@ __all__ = [
 ]
 
 
-class _Section:
-    """A frozen group of settings declared by annotated class attributes (the defaults).
-
-    A small stand-in for a frozen dataclass: ``dataclasses`` and ``typing`` cost tens of
-    milliseconds to import, and settings are on the path of every cold start.
-    """
-
-    _fields: ClassVar[tuple[str, ...]] = ()
-    _types: ClassVar[dict[str, str]] = {}
-
-    def __init_subclass__(cls) -> None:
-        ann = dict(cls.__dict__.get("__annotations__", {}))  # noqa: RUF063 - inspect is slow
-        cls._types = {k: str(v) for k, v in ann.items() if not k.startswith("_")}
-        cls._fields = tuple(cls._types)
-
-    def __init__(self, **values: Any) -> None:
-        unknown = set(values) - set(self._fields)
-        if unknown:
-            raise TypeError(f"unknown setting(s): {', '.join(sorted(unknown))}")
-        for name in self._fields:
-            object.__setattr__(self, name, values.get(name, getattr(type(self), name)))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"{type(self).__name__} is read-only")
-
-    def replace(self, **changes: Any) -> Any:
-        """A copy with some values changed (like ``dataclasses.replace``)."""
-        values = {name: getattr(self, name) for name in self._fields}
-        values.update(changes)
-        return type(self)(**values)
-
-    def as_dict(self) -> dict[str, Any]:
-        """Plain nested dict of the values."""
-        out: dict[str, Any] = {}
-        for name in self._fields:
-            value = getattr(self, name)
-            out[name] = value.as_dict() if isinstance(value, _Section) else value
-        return out
-
-    def __eq__(self, other: object) -> bool:
-        return type(self) is type(other) and all(
-            getattr(self, n) == getattr(other, n) for n in self._fields
-        )
-
-    def __hash__(self) -> int:
-        return hash(tuple(getattr(self, n) for n in self._fields))
-
-    def __repr__(self) -> str:
-        inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._fields)
-        return f"{type(self).__name__}({inner})"
-
-
-class MemorySettings(_Section):
+@dataclass(frozen=True)
+class MemorySettings:
     """``[memory]``: the curated MEMORY.md / USER.md store."""
 
     memory_char_limit: int = 2200
@@ -132,7 +82,8 @@ class MemorySettings(_Section):
     """Days without a write after which ``mnemic memory status`` lists an entry for review."""
 
 
-class SessionSettings(_Section):
+@dataclass(frozen=True)
+class SessionSettings:
     """``[sessions]``: session history and ``session_search``."""
 
     max_output_chars: int = 12000
@@ -156,7 +107,8 @@ class SessionSettings(_Section):
     ``semantic`` extra is installed; ``off``: never embed (lexical search only)."""
 
 
-class LLMSettings(_Section):
+@dataclass(frozen=True)
+class LLMSettings:
     """``[llm]``: the model endpoint (summaries, flush, review, chat)."""
 
     api: str = "openai"
@@ -179,7 +131,8 @@ class LLMSettings(_Section):
     """Retries of a failed request by the SDK (0: callers decide within their time budget)."""
 
 
-class AgentSettings(_Section):
+@dataclass(frozen=True)
+class AgentSettings:
     """``[agent]``: the turn lifecycle, extraction and the reference agent."""
 
     review_every: int = 10
@@ -210,7 +163,8 @@ class AgentSettings(_Section):
     """Stream the reply of `mnemic chat` as it is generated."""
 
 
-class SkillsSettings(_Section):
+@dataclass(frozen=True)
+class SkillsSettings:
     """``[skills]``: procedural memory under ``<home>/skills``."""
 
     index_budget: int = 1500
@@ -229,7 +183,8 @@ class SkillsSettings(_Section):
     """Seconds a skill write waits for the store lock before failing."""
 
 
-class PromptSettings(_Section):
+@dataclass(frozen=True)
+class PromptSettings:
     """``[prompt]``: the layered system prompt."""
 
     identity: str = ""
@@ -240,7 +195,8 @@ class PromptSettings(_Section):
     """Per-file cap; longer files keep their head and tail with a marker."""
 
 
-class ScanSettings(_Section):
+@dataclass(frozen=True)
+class ScanSettings:
     """``[scan]``: the threat scanner (memory entries, skills, context files)."""
 
     level: str = "balanced"
@@ -250,7 +206,8 @@ class ScanSettings(_Section):
     and, at ``strict``, also refuses bare download-and-run one-liners (curl piped into sh)."""
 
 
-class ApprovalSettings(_Section):
+@dataclass(frozen=True)
+class ApprovalSettings:
     """``[approval]``: who may write memory and skills without review.
 
     Each policy is ``allow``, ``ask`` (attended CLI prompts inline), ``stage`` (kept
@@ -287,7 +244,8 @@ class ApprovalSettings(_Section):
     """The same for the web console (a person is looking at the result): apply."""
 
 
-class RetentionSettings(_Section):
+@dataclass(frozen=True)
+class RetentionSettings:
     """``[retention]``: how long history, backups, pending records and temp files live."""
 
     backup_limit: int = 20
@@ -298,7 +256,8 @@ class RetentionSettings(_Section):
     """Pending writes kept per subsystem; staging beyond it counts as an approval failure."""
 
 
-class AuditSettings(_Section):
+@dataclass(frozen=True)
+class AuditSettings:
     """``[audit]``: the hash-chained journal of every write attempt."""
 
     fsync: bool = True
@@ -310,7 +269,8 @@ class AuditSettings(_Section):
     ``recovered`` record), and the chain stays verifiable."""
 
 
-class MetricsSettings(_Section):
+@dataclass(frozen=True)
+class MetricsSettings:
     """``[metrics]``: Prometheus metrics of long-running surfaces."""
 
     enabled: bool = False
@@ -318,7 +278,8 @@ class MetricsSettings(_Section):
     surfaces (needs the metrics extra). ``mnemic stats`` works without it."""
 
 
-class McpSettings(_Section):
+@dataclass(frozen=True)
+class McpSettings:
     """``[mcp]``: the MCP server (``mnemic mcp``)."""
 
     host: str = "127.0.0.1"
@@ -338,7 +299,8 @@ class McpSettings(_Section):
     the polling off (writes through the server itself are still told)."""
 
 
-class PostgresSettings(_Section):
+@dataclass(frozen=True)
+class PostgresSettings:
     """``[postgres]``: the shared backend used when ``store`` is a ``postgresql://`` URL."""
 
     schema: str = "mnemic"
@@ -353,7 +315,8 @@ class PostgresSettings(_Section):
     ``mnemic db migrate``)."""
 
 
-class Settings(_Section):
+@dataclass(frozen=True)
+class Settings:
     """All settings of one home. Obtain with :func:`load_settings`."""
 
     store: str = "files"
@@ -377,7 +340,7 @@ class Settings(_Section):
         return self.memory.user_char_limit if target == "user" else self.memory.memory_char_limit
 
 
-_SECTIONS: dict[str, type[_Section]] = {
+_SECTIONS: dict[str, type[Any]] = {
     "memory": MemorySettings,
     "sessions": SessionSettings,
     "llm": LLMSettings,
@@ -410,18 +373,10 @@ def load_settings(
         reason = getattr(exc, "reason", None) or exc.to_llm()
         raise ConfigError("(file)", f"cannot be read: {reason}", source=path) from exc
     if text is not None:
-        # Plain files are read without importing tomllib (it costs more than the rest of
-        # a cold render); anything outside that subset, errors included, goes to tomllib.
-        fast = simple_toml.parse(text)
-        if fast is not None:
-            raw = fast
-        else:
-            import tomllib
-
-            try:
-                raw = tomllib.loads(text)
-            except tomllib.TOMLDecodeError as exc:
-                raise ConfigError("(file)", f"not valid TOML: {exc}", source=path) from exc
+        try:
+            raw = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError("(file)", f"not valid TOML: {exc}", source=path) from exc
     from_env = _apply_env(raw, env)
     try:
         settings: Settings = _build(Settings, raw, "", path)
@@ -440,9 +395,9 @@ def set_config_value(home: str | os.PathLike[str], section: str, key: str, value
     is not valid TOML, or a value (this one or another) that would not load, raises
     :class:`~mnemic.errors.ConfigError` naming the file, and nothing is written.
     Returns the path."""
-    import tomllib
-
-    import tomlkit  # only this write path needs it; settings load on every cold start
+    # Here, not at the top: this module is on every command's and hook's path, and only
+    # this rare write path needs tomlkit (tens of milliseconds to import).
+    import tomlkit
 
     root = os.fspath(home)
     ensure_private_dir(root)
@@ -489,23 +444,20 @@ def _apply_env(raw: dict[str, Any], env: Mapping[str, str]) -> dict[str, str]:
 
 
 def _parse_env_value(value: str) -> Any:
-    import tomllib
-
     try:
         return tomllib.loads(f"v = {value}")["v"]
     except tomllib.TOMLDecodeError:
         return value
 
 
-def _build(cls: type[_Section], raw: Any, prefix: str, source: str) -> Any:
+def _build(cls: type[Any], raw: Any, prefix: str, source: str) -> Any:
     where = prefix.rstrip(".") or "(top level)"
     if not isinstance(raw, dict):
         raise ConfigError(where, f"expected a table, got {type(raw).__name__}", source=source)
-    fields = cls._fields
+    types = {f.name: f.type for f in dataclasses.fields(cls)}
+    fields = list(types)
     unknown = sorted(set(raw) - set(fields))
     if unknown:
-        import difflib
-
         key = unknown[0]
         close = difflib.get_close_matches(key, list(fields), n=1)
         hint = f" (did you mean {prefix}{close[0]}?)" if close else ""
@@ -519,7 +471,7 @@ def _build(cls: type[_Section], raw: Any, prefix: str, source: str) -> Any:
         if section is not None:
             values[name] = _build(section, value, f"{prefix}{name}.", source)
         else:
-            values[name] = _coerce(prefix + name, value, cls._types[name], source)
+            values[name] = _coerce(prefix + name, value, str(types[name]), source)
     obj = cls(**values)
     _check_ranges(obj, prefix, source)
     return obj
@@ -601,9 +553,9 @@ outside it, or a float that is not finite (``nan``, ``inf``), is refused at load
 _POLICIES = ("allow", "ask", "stage", "block")
 
 
-def _check_ranges(obj: _Section, prefix: str, source: str) -> None:
-    for name in obj._fields:
-        value = getattr(obj, name)
+def _check_ranges(obj: Any, prefix: str, source: str) -> None:
+    for field in dataclasses.fields(obj):
+        name, value = field.name, getattr(obj, field.name)
         if isinstance(value, bool) or not isinstance(value, int | float):
             continue
         low, high = RANGES[prefix + name]
@@ -645,8 +597,8 @@ def _check_ranges(obj: _Section, prefix: str, source: str) -> None:
             source=source,
         )
     if isinstance(obj, ApprovalSettings):
-        for name in obj._fields:
-            value = getattr(obj, name)
+        for field in dataclasses.fields(obj):
+            name, value = field.name, getattr(obj, field.name)
             if isinstance(value, str) and value not in _POLICIES:
                 raise ConfigError(
                     prefix + name,
@@ -654,8 +606,6 @@ def _check_ranges(obj: _Section, prefix: str, source: str) -> None:
                     source=source,
                 )
     if isinstance(obj, Settings):
-        from .registry import check_store
-
         try:
             check_store(obj.store)
         except ConfigError as exc:

@@ -29,11 +29,11 @@ nothing (for a command that should refuse before it starts).
 
 from __future__ import annotations
 
-from .errors import MissingDependency
+import importlib.util
+import sys
+from types import TracebackType
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from types import TracebackType
+from .errors import MissingDependency
 
 __all__ = ["EXTRAS", "needs_extra", "require_extra"]
 
@@ -80,9 +80,6 @@ def require_extra(extra: str, feature: str) -> None:
 
     Looks the packages up without importing them (a few milliseconds).
     """
-    import importlib.util
-    import sys
-
     for package in EXTRAS[extra]:
         if package in sys.modules:
             found = sys.modules[package] is not None  # None: imports of it are blocked

@@ -26,7 +26,9 @@ import _thread
 import errno
 import os
 import sys
+import threading
 import time
+from types import TracebackType
 
 from .errors import (
     ConfigError,
@@ -53,11 +55,7 @@ try:
 except ImportError:  # not POSIX: the first lock raises UnsupportedPlatform
     _HAVE_FLOCK = False
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pathlib and typing are slow to import; this module is on the cold path
-    from types import TracebackType
-
-    StrPath = str | os.PathLike[str]
+StrPath = str | os.PathLike[str]
 
 __all__ = [
     "SidecarLock",
@@ -245,8 +243,6 @@ def _wait_in_kernel(fd: int, op: int, start: float, timeout: float, path: str) -
     interrupt) the helper is told to give up: when the kernel grants it the lock, it
     closes ``fd`` at once, which releases it."""
     global _abandoned
-    import threading  # only when contended: the uncontended path stays import-free
-
     guard = threading.Lock()
     granted = threading.Event()
     state: dict[str, object] = {"done": False, "abandoned": False, "error": None}

@@ -16,9 +16,7 @@ import stat
 
 from .errors import UnreadableFile, UnsafePath
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    StrPath = str | os.PathLike[str]
+StrPath = str | os.PathLike[str]
 
 __all__ = ["describe_kind", "open_regular", "read_bytes_strict", "read_text_strict"]
 

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Mapping
+from pathlib import Path
+
+import platformdirs
 
 from .config import Settings, load_settings
 from .errors import ConfigError, HomeNotFound
 from .fsio import ensure_private_dir
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Mapping
-    from pathlib import Path
+from .registry import stores_in_home
 
 __all__ = ["Home", "home_dir", "resolve_home"]
 
@@ -52,8 +52,6 @@ def home_dir(
     elif env.get("MNEMIC_HOME"):
         base = env["MNEMIC_HOME"]
     else:
-        import platformdirs
-
         base = str(platformdirs.user_data_path("mnemic"))
     base = os.path.expanduser(base)
     name = profile if profile is not None else env.get("MNEMIC_PROFILE", "")
@@ -74,8 +72,6 @@ def resolve_home(
     ``profile`` (or ``MNEMIC_PROFILE``) selects ``<home>/profiles/<profile>``; the
     profile ``default`` is the main home itself.
     """
-    from pathlib import Path
-
     return Path(home_dir(path, profile, environ))
 
 
@@ -102,8 +98,6 @@ class Home:
     """
 
     def __init__(self, root: str | os.PathLike[str], settings: Settings) -> None:
-        from pathlib import Path
-
         self.root = Path(root)
         self.settings = settings
 
@@ -124,8 +118,6 @@ class Home:
         mistyped ``MNEMIC_HOME``). A home whose store is a database may have no
         directory yet.
         """
-        from .registry import stores_in_home
-
         root = home_dir(path, profile, environ)
         if create:
             ensure_private_dir(root)

@@ -11,17 +11,19 @@ built-in must not pay for :mod:`importlib.metadata`.
 
 from __future__ import annotations
 
-TYPE_CHECKING = False
+import importlib
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
 if TYPE_CHECKING:  # annotations only; importlib.metadata costs milliseconds at import
-    from collections.abc import Mapping
     from importlib.metadata import EntryPoint
-    from typing import Any
 
 __all__ = ["entry_points", "load_entry_point", "load_reference"]
 
 
 def entry_points(group: str) -> list[EntryPoint]:
     """The entry points installed packages declare in ``group`` (nothing is imported)."""
+    # Here, not at the top: only a plugin's name needs the installed metadata.
     from importlib.metadata import entry_points as installed
 
     return list(installed(group=group))
@@ -30,8 +32,6 @@ def entry_points(group: str) -> list[EntryPoint]:
 def load_reference(reference: str) -> Any:
     """Import ``module:attribute`` and return the object: an entry point's value (the
     attribute may be dotted; ``[extras]`` after it are ignored, as by the installer)."""
-    import importlib
-
     module, _, attribute = reference.split("[", 1)[0].partition(":")
     found: Any = importlib.import_module(module.strip())
     for part in attribute.strip().split("."):

@@ -20,14 +20,13 @@ governance kernel ask :func:`backend_for` and call the seam they need.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
+
 from .errors import ConfigError
 from .plugins import entry_points, load_entry_point
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only; this module is on the cold path of render_snapshot
-    from collections.abc import Callable
-    from typing import Protocol
-
+if TYPE_CHECKING:  # annotations only (these modules import this one, or sit above it)
     from .config import Settings
     from .curated.backend import CuratedBackend
     from .governance.storage import Journal, PendingQueueStore

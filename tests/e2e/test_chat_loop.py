@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from mnemic.agent import AgentSession, ChatAgent
-from mnemic.curated import Memory
+from mnemic.curated.memory import Memory
 from mnemic.llm.openai_client import OpenAIStreamingClient
 from mnemic.testing import Fail, FakeLLMServer, Hang, Reply, ToolCallReply
 

@@ -7,7 +7,7 @@ import json
 import time
 from pathlib import Path
 
-from mnemic.curated import Memory
+from mnemic.curated.memory import Memory
 
 from . import run_mnemic
 

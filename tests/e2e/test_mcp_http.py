@@ -26,7 +26,7 @@ from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
 
-from mnemic.curated import Memory
+from mnemic.curated.memory import Memory
 
 from . import mnemic_env
 

@@ -27,7 +27,7 @@ from mcp import Client, StdioServerParameters
 from mcp.shared.exceptions import MCPError
 from mcp.shared.subscriptions import ResourcesListChanged, ResourceUpdated
 
-from mnemic.curated import Memory
+from mnemic.curated.memory import Memory
 from mnemic.home import Home
 
 from . import run_mnemic

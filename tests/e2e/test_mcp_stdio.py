@@ -15,7 +15,7 @@ import mcp_types as types
 import pytest
 from mcp import Client, StdioServerParameters
 
-from mnemic.curated import Memory
+from mnemic.curated.memory import Memory
 from mnemic.governance.pending import PendingStore
 from mnemic.home import Home
 

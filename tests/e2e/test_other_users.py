@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from mnemic.curated import Memory
+from mnemic.curated.memory import Memory
 from mnemic.home import Home
 from mnemic.sessions import open_store
 from mnemic.sessions.store import NewMessage, NewSession

@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from mnemic.curated import Memory
+from mnemic.curated.memory import Memory
 from mnemic.home import Home
 from mnemic.sessions import open_store
 from mnemic.sessions.store import NewMessage, NewSession

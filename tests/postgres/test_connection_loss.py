@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from mnemic.curated import Memory
+from mnemic.curated.memory import Memory
 from mnemic.curated.tool import run_memory_tool
 from mnemic.errors import StorageError
 from mnemic.home import Home

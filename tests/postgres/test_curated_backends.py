@@ -19,8 +19,10 @@ import test_curated_store as store_suite
 import test_memory_tool as tool_suite
 import test_snapshot as snapshot_suite
 from _backends import Kit
-from mnemic.curated import Memory, Op, render_snapshot
 from mnemic.curated.entries import entry_handle, serialize
+from mnemic.curated.memory import Memory
+from mnemic.curated.snapshot import render_snapshot
+from mnemic.curated.store import Op
 from mnemic.curated.tool import run_memory_tool
 from mnemic.errors import DriftDetected, ThreatBlocked, WriteFailed
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from mnemic.curated import Memory
+from mnemic.curated.memory import Memory
 from mnemic.errors import WriteFailed
 from mnemic.governance.storage import open_journal
 from mnemic.home import Home
@@ -136,6 +136,6 @@ def test_a_ledger_the_server_refuses_never_fails_the_write(
 
 
 def mem_op(action: str, content: str, target: str | None = None) -> Any:
-    from mnemic.curated import Op
+    from mnemic.curated.store import Op
 
     return Op(action, content, target=target)

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from mnemic.backends.postgres.migrations import MIGRATIONS
 from mnemic.cli import main
-from mnemic.curated import Memory
+from mnemic.curated.memory import Memory
 from mnemic.home import Home
 from mnemic.sessions import NewMessage, SearchFilters, open_store, parse_query
 

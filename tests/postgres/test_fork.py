@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from mnemic.curated import Memory
+from mnemic.curated.memory import Memory
 from mnemic.home import Home
 from mnemic.sessions import NewMessage, open_store
 

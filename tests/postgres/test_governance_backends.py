@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from _backends import PostgresKit
-from mnemic.curated import Memory, Op
+from mnemic.curated.memory import Memory
+from mnemic.curated.store import Op
 from mnemic.home import Home
 from mnemic.ops import PendingQueue
 

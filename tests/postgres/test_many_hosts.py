@@ -28,8 +28,8 @@ from typing import Any
 import pytest
 
 from _writers import run_curated_writers
-from mnemic.curated import Memory
 from mnemic.curated.entries import parse
+from mnemic.curated.memory import Memory
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
@@ -77,7 +77,8 @@ def test_sixteen_writers_two_hundred_ops_each(pg_home: Any) -> None:
 KILLED_WRITER = textwrap.dedent(
     """
     import json, sys
-    from mnemic.curated import Memory, Op
+    from mnemic.curated.memory import Memory
+    from mnemic.curated.store import Op
     from mnemic.errors import MnemicError
 
     mem = Memory.open(sys.argv[1])

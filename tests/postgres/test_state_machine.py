@@ -9,8 +9,8 @@ from hypothesis import settings
 from hypothesis.stateful import invariant, run_state_machine_as_test
 
 from mnemic.config import MemorySettings, Settings
-from mnemic.curated import Memory
 from mnemic.curated.entries import char_count, parse
+from mnemic.curated.memory import Memory
 from test_curated_state_machine import LIMIT, CuratedModel
 
 pytestmark = pytest.mark.postgres

@@ -10,7 +10,7 @@ import json
 import random
 import sys
 
-from mnemic.curated import Memory
+from mnemic.curated.memory import Memory
 from mnemic.curated.tool import run_memory_tool
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import LLMError
+from ..tokens import estimate_tokens
 
 if TYPE_CHECKING:
     from ..llm.client import ChatClient
@@ -91,8 +92,6 @@ def estimate_tokens_of(
     tools: Sequence[Mapping[str, Any]] = (),
 ) -> int:
     """A cheap estimate of a request's prompt tokens."""
-    from ..sessions.store import estimate_tokens
-
     total = estimate_tokens(system_prompt)
     for m in messages:
         total += 4 + estimate_tokens(str(m.get("content") or ""))

@@ -1,7 +1,7 @@
 """Extraction: the pre-compression memory flush and the background review.
 
 Both let the model look back over the conversation and save what should outlive it, as
-an *unattended* writer: the caller opens their :class:`~mnemic.curated.Memory` (and
+an *unattended* writer: the caller opens their :class:`~mnemic.curated.memory.Memory` (and
 skills) with ``origin="flush"`` or ``origin="review"``, so the approval gate lets them
 add but stages their replace and remove for a person (``mnemic pending``).
 

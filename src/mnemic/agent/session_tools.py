@@ -8,7 +8,7 @@ provider hears about memory writes.
   :meth:`~mnemic.agent.AgentSession.new_session`, the registry does not. What they read
   is :class:`LiveParts`, which an :class:`~mnemic.agent.AgentSession` is: this module
   needs no import of the session's.
-* :func:`provider_observer`: a :meth:`~mnemic.curated.Memory.observe` callback that tells
+* :func:`provider_observer`: a :meth:`~mnemic.curated.memory.Memory.observe` callback that tells
   the provider about each committed write, with the writer's origin (``agent``, ``flush``
   or ``review``).
 """

@@ -1,10 +1,10 @@
 """A session's unattended writers: their tools, the memory flush, the background reviews.
 
 The flush and the review (:mod:`.extract`) write as an *unattended* actor:
-:func:`unattended_tools` opens their own :class:`~mnemic.curated.Memory` (and skills)
+:func:`unattended_tools` opens their own :class:`~mnemic.curated.memory.Memory` (and skills)
 with ``origin="flush"`` or ``origin="review"``, so the approval gate lets them add but
 stages their replace and remove; their committed memory writes reach the session's
-provider through a :meth:`~mnemic.curated.Memory.observe` callback, with that origin.
+provider through a :meth:`~mnemic.curated.memory.Memory.observe` callback, with that origin.
 
 * :func:`flush_memory`: the pre-compression flush of a conversation, reported as events;
 * :class:`BackgroundReviews`: the reviews of one session, each on a daemon thread.

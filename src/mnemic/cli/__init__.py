@@ -2,7 +2,9 @@
 
 Each command parses its arguments, calls one library function and renders the result.
 Exit codes: 0 done, 1 refused or failed (message on stderr), 2 usage or configuration
-error. Every listing accepts ``--json``. What the commands share is in :mod:`.app`.
+error. Every listing accepts ``--json``. What the commands share is in :mod:`.app`;
+which module defines each command is in :mod:`.commands`, and only the module of the
+command that runs is imported.
 """
 
 from __future__ import annotations
@@ -10,23 +12,8 @@ from __future__ import annotations
 import click
 
 from ..tooling import find_surrogate
-from . import (
-    agent,
-    db,
-    demo,
-    governance,
-    home,
-    integrate,
-    mcp,
-    memory,
-    scan,
-    sessions,
-    sessions_embed,
-    skills,
-    tool,
-    ui,
-)
 from .app import AppContext
+from .commands import LazyGroup, subcommands
 
 __all__ = ["main"]
 
@@ -54,7 +41,7 @@ def _escaped(arg: str) -> bool:
     return all("\udc80" <= c <= "\udcff" for c in arg if "\ud800" <= c <= "\udfff")
 
 
-class _Root(click.Group):
+class _Root(LazyGroup):
     """The ``mnemic`` group: checks every argument once, before any command parses it."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
@@ -62,7 +49,9 @@ class _Root(click.Group):
         return super().parse_args(ctx, args)
 
 
-@click.group(cls=_Root, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(
+    cls=_Root, lazy=subcommands(), context_settings={"help_option_names": ["-h", "--help"]}
+)
 @click.option(
     "--home",
     "home_path",
@@ -91,33 +80,3 @@ def main(ctx: click.Context, home_path: str | None, profile: str | None) -> None
       mnemic ui                   the web console: review and correct memory in a browser
     """
     ctx.obj = AppContext(home_path, profile)
-
-
-def _register() -> None:
-    main.add_command(memory.memory)
-    main.add_command(tool.tool)
-    main.add_command(scan.scan)
-    main.add_command(demo.demo)
-    main.add_command(home.init)
-    main.add_command(skills.skills)
-    main.add_command(sessions.sessions)
-    sessions.sessions.add_command(sessions_embed.embed_cmd)
-    main.add_command(agent.chat)
-    main.add_command(agent.prompt)
-    main.add_command(agent.provider)
-    main.add_command(mcp.mcp)
-    main.add_command(db.db)
-    main.add_command(integrate.integrate)
-    main.add_command(integrate.hook)
-    main.add_command(ui.ui)
-    for command in (
-        governance.pending,
-        governance.audit,
-        governance.gc,
-        governance.forget,
-        governance.stats,
-    ):
-        main.add_command(command)
-
-
-_register()

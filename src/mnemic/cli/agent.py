@@ -1,241 +1,19 @@
-"""``mnemic chat``, ``mnemic prompt`` and ``mnemic provider``: the agent surfaces."""
+"""``mnemic chat``: talk to a model with mnemic's memory, session search and skills."""
 
 from __future__ import annotations
 
-import os
+import dataclasses
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
-from ..config import set_config_value
-from ..errors import MnemicError
-from .app import JSON_OPT, AppContext, emit_json, fail, handle_errors, pass_app, printable
+from ..agent.chat import ChatAgent, TurnResult
+from ..agent.session import AgentSession
+from ..llm.select import client_from_settings, missing_setting
+from .app import AppContext, fail, handle_errors, pass_app, printable
 
-if TYPE_CHECKING:
-    from ..agent.chat import TurnResult
-    from ..agent.session import AgentSession
-    from ..home import Home
-
-__all__ = ["chat", "prompt", "provider"]
-
-
-# --- mnemic prompt ------------------------------------------------------------------------
-
-
-@click.command(name="prompt")
-@click.option("--system", "system_message", default="", help="A caller's system message to add.")
-@click.option(
-    "--memory-only",
-    is_flag=True,
-    help="Print only the frozen MEMORY and USER PROFILE blocks (for any agent's hook).",
-)
-@JSON_OPT
-@pass_app
-@handle_errors
-def prompt(app: AppContext, system_message: str, memory_only: bool, as_json: bool) -> None:
-    """Print the system prompt a new session would start with, layer by layer.
-
-    Nothing is recorded or written. The prompt stays byte-identical for the whole session;
-    per-turn recall goes into the user's message instead.
-
-    With --memory-only, print just the memory blocks, exactly as the system prompt
-    carries them (nothing at all when memory is empty): a session-start hook of any
-    agent can put them in its context.
-    """
-    from ..sessions.store import estimate_tokens
-
-    if memory_only:
-        if system_message:
-            raise click.UsageError("--system does not apply with --memory-only")
-        from ..curated.snapshot import render_snapshot
-
-        text = render_snapshot(app.home_path, app.profile)
-        if as_json:
-            emit_json({"chars": len(text), "tokens_estimate": estimate_tokens(text), "text": text})
-        elif text:
-            click.echo(text)
-        return
-    from ..agent.startup import preview_prompt
-
-    built, tools, manager = preview_prompt(app.existing_home, system_message=system_message)
-    text = built.text
-    if as_json:
-        data = built.as_dict()
-        data["tokens_estimate"] = estimate_tokens(text)
-        data["tools"] = tools
-        data["provider"] = manager.name or None
-        emit_json(data)
-        return
-    click.secho(
-        f"System prompt of a new session: {len(text):,} chars (~{estimate_tokens(text):,} tokens)",
-        bold=True,
-    )
-    for name, size in built.sizes().items():
-        shown = f"{size:,}" if size else "-"
-        click.echo(f"  {name:<14} {shown:>7}")
-    click.echo(f"Tools: {', '.join(tools)}")
-    if manager.name:
-        state = "on" if manager.active else f"off ({manager.disabled_reason})"
-        click.echo(f"Memory provider: {manager.name} ({state})")
-    click.echo("─" * 72)
-    click.echo(text)
-
-
-# --- mnemic provider ----------------------------------------------------------------------
-
-
-def _describe(name: str, home: Home) -> dict[str, Any]:
-    from ..providers.discovery import available_providers, load_provider
-
-    entry = available_providers()[name]
-    row: dict[str, Any] = {
-        "name": name,
-        "source": "built-in" if entry.builtin else entry.distribution,
-        "entry_point": entry.value,
-    }
-    try:
-        instance = load_provider(name, home)
-    except MnemicError as exc:
-        row.update(available=False, reason=exc.to_llm(), description="")
-        return row
-    row["description"] = getattr(instance, "description", "") or ""
-    try:
-        ok = bool(instance.is_available())
-        reason = "" if ok else instance.unavailable_reason()
-    except Exception as exc:
-        ok, reason = False, f"{type(exc).__name__}: {exc}"
-    row.update(available=ok, reason=reason or None)
-    return row
-
-
-@click.group(name="provider")
-def provider() -> None:
-    """External memory providers (at most one active; `recall` is built in).
-
-    \b
-    The active provider is [agent] provider in config.toml ('' = none).
-    """
-
-
-@provider.command(name="list")
-@JSON_OPT
-@pass_app
-@handle_errors
-def provider_list(app: AppContext, as_json: bool) -> None:
-    """List installed providers (entry point group mnemic.providers)."""
-    from ..providers.discovery import available_providers
-
-    home = app.existing_home
-    active = home.settings.agent.provider
-    rows = [_describe(name, home) | {"active": name == active} for name in available_providers()]
-    if as_json:
-        emit_json({"active": active or None, "providers": rows})
-        return
-    for row in rows:
-        mark = "*" if row["active"] else " "
-        state = "available" if row["available"] else f"unavailable: {row['reason']}"
-        click.echo(f"{mark} {row['name']:<12} {row['source']:<10} {state}")
-        if row["description"]:
-            click.echo(f"    {row['description']}")
-    if not active:
-        click.echo("No provider is active (built-in memory only): mnemic provider use NAME")
-
-
-@provider.command(name="status")
-@JSON_OPT
-@pass_app
-@handle_errors
-def provider_status(app: AppContext, as_json: bool) -> None:
-    """Show the active provider: available or not, its tools, its own facts."""
-    from ..providers.discovery import load_provider
-    from ..providers.manager import ProviderManager
-
-    home = app.existing_home
-    name = home.settings.agent.provider
-    data: dict[str, Any] = {"provider": name or None}
-    if name:
-        manager = ProviderManager(home.settings.agent)
-        try:
-            manager.add(load_provider(name, home))
-        except MnemicError as exc:
-            data.update(active=False, error=exc.to_llm())
-        else:
-            manager.initialize("status", home=str(home.root), agent_context="preview")
-            data.update(manager.status())
-            assert manager.provider is not None
-            try:
-                data["details"] = manager.provider.status()
-            except Exception as exc:
-                data["details"] = {"error": f"{type(exc).__name__}: {exc}"}
-            manager.shutdown(0.0)
-        data["timeouts"] = {
-            "recall_s": home.settings.agent.provider_timeout,
-            "tool_s": home.settings.agent.provider_tool_timeout,
-        }
-    if as_json:
-        emit_json(data)
-        return
-    if not name:
-        click.echo("No memory provider is active (built-in memory only).")
-        click.echo("Turn on recall of past exchanges: mnemic provider use recall")
-        return
-    if data.get("error"):
-        fail(data["error"])
-    state = "active" if data.get("active") else f"off: {data.get('disabled_reason')}"
-    click.echo(f"{name}: {state}")
-    click.echo(f"  tools: {', '.join(data.get('tools') or []) or 'none'}")
-    for key, value in (data.get("details") or {}).items():
-        click.echo(f"  {key}: {value}")
-    t = data["timeouts"]
-    click.echo(f"  time limits: recall {t['recall_s']}s, tools {t['tool_s']}s")
-
-
-def _root(app: AppContext) -> str:
-    from ..home import home_dir
-
-    return home_dir(app.home_path, app.profile)
-
-
-@provider.command(name="use")
-@click.argument("name")
-@pass_app
-@handle_errors
-def provider_use(app: AppContext, name: str) -> None:
-    """Make NAME the active provider (written to config.toml, comments kept)."""
-    from ..providers.discovery import available_providers, load_provider
-
-    root = _root(app)
-    entries = available_providers()
-    if name not in entries:
-        from ..errors import ProviderNotFound
-
-        raise ProviderNotFound(name, list(entries))
-    path = set_config_value(root, "agent", "provider", name)
-    click.echo(f"Memory provider: {name} (saved in {path}). It applies from the next session.")
-    from ..home import Home
-
-    instance = load_provider(name, Home.open(root))
-    if not instance.is_available():
-        click.secho(
-            f"Warning: {name} is not available here: {instance.unavailable_reason()}",
-            fg="yellow",
-            err=True,
-        )
-    if os.environ.get("MNEMIC_AGENT_PROVIDER") is not None:
-        click.echo("Note: MNEMIC_AGENT_PROVIDER is set and overrides this setting.", err=True)
-
-
-@provider.command(name="off")
-@pass_app
-@handle_errors
-def provider_off(app: AppContext) -> None:
-    """Turn the external provider off (built-in memory only)."""
-    path = set_config_value(_root(app), "agent", "provider", "")
-    click.echo(f"No memory provider (saved in {path}). It applies from the next session.")
-
-
-# --- mnemic chat ----------------------------------------------------------------------------
+__all__ = ["chat"]
 
 _HELP = """\
 Commands: /memory (what is saved), /search WORDS (past sessions), /skills, /new (new
@@ -367,12 +145,9 @@ def chat(
     stderr. Type /help for the slash commands. Exits 1 when the endpoint failed on any
     turn; a session the model never answered in is not kept in the history.
     """
-    from ..agent.chat import ChatAgent
-    from ..agent.session import AgentSession
-    from ..llm.select import client_from_settings, missing_setting
-
     home = app.home
-    llm = home.settings.llm.replace(
+    llm = dataclasses.replace(
+        home.settings.llm,
         api=api or home.settings.llm.api,
         base_url=base_url or home.settings.llm.base_url,
         model=model or home.settings.llm.model,

@@ -29,7 +29,6 @@ __all__ = [
     "json_text",
     "pass_app",
     "printable",
-    "ranked_answer",
     "read_utf8",
 ]
 
@@ -79,21 +78,6 @@ SEARCH_MODE_OPT = click.option(
     help="Words, meaning, or both (default: hybrid with mnemic[semantic], else lexical).",
 )
 """``--mode`` of the three searches (sessions, memory entries, skills)."""
-
-
-def ranked_answer(found: Any, query: str, noun: str, as_json: bool) -> bool:
-    """What every ranked search command (memory search, skills search) prints alike: the
-    JSON form (then ``True``: nothing more to print), else the notice on stderr and, when
-    nothing matched, a line saying so. ``found`` has ``to_dict``, ``notice``, ``hits`` and
-    ``retrieval`` (:class:`~mnemic.ops.MemorySearch`, :class:`~mnemic.skills.SkillSearch`)."""
-    if as_json:
-        emit_json(found.to_dict())
-        return True
-    if found.notice:
-        click.echo(f"note: {found.notice}", err=True)
-    if not found.hits:
-        click.echo(f"No {noun} matches {query!r} ({found.retrieval}).")
-    return False
 
 
 _JSON_CONTROLS = {c: f"\\u{c:04x}" for c in (0x7F, *range(0x80, 0xA0))}

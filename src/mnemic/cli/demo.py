@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from ..demo import run_demo
 from ..errors import MissingDependency
 from ..extras import require_extra
 
@@ -22,7 +23,6 @@ def demo(keep: bool) -> None:
         require_extra("agent", "mnemic demo")
     except MissingDependency as exc:
         raise click.ClickException(exc.to_llm()) from None
-    from ..demo import run_demo  # the whole agent stack: not on every other command's path
 
     root = Path(tempfile.mkdtemp(prefix="mnemic-demo-"))
     click.secho(f"mnemic demo: a throwaway home at {root}", bold=True)

@@ -9,42 +9,29 @@ from typing import Any
 
 import click
 
-from ..governance.approval import ApprovalRequest, Approver
+from ..governance.storage import open_journal
+from ..ops.forget import forget_sessions, forget_user
+from ..ops.retention import collect_garbage
+from ..ops.review import PendingQueue
+from ..ops.stats import collect_stats
 from .app import JSON_OPT, AppContext, emit_json, fail, handle_errors, pass_app, printable
 
 __all__ = [
     "audit",
     "forget",
     "gc",
-    "interactive_approver",
     "pending",
     "stats",
 ]
-
-
-def interactive_approver() -> Approver | None:
-    """An approver that asks on the terminal, or ``None`` when stdin is not a terminal."""
-    if not sys.stdin.isatty():
-        return None
-
-    def ask(request: ApprovalRequest) -> str:
-        click.echo(f"Approval needed: {request.summary}", err=True)
-        if request.detail:
-            click.echo(request.detail, err=True)
-        return "allow" if click.confirm("Save this change?", default=False, err=True) else "deny"
-
-    return ask
 
 
 def _when(ts: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(ts))
 
 
-def _queue(app: AppContext, *, write: bool = False) -> Any:
+def _queue(app: AppContext, *, write: bool = False) -> PendingQueue:
     """The pending queue: approving and rejecting may create the home, listing and
     showing need an existing one (nothing is created for a mistyped MNEMIC_HOME)."""
-    from ..ops.review import PendingQueue
-
     return PendingQueue.open(app.home if write else app.existing_home, origin="cli")
 
 
@@ -177,8 +164,6 @@ def pending_reject(app: AppContext, which: str, as_json: bool) -> None:
 
 
 def _journal(app: AppContext) -> Any:
-    from ..governance.storage import open_journal
-
     home = app.existing_home
     return open_journal(home.root, home.settings)
 
@@ -281,8 +266,6 @@ def audit_verify(app: AppContext, as_json: bool) -> None:
 @handle_errors
 def gc(app: AppContext, dry_run: bool, as_json: bool) -> None:
     """Apply the retention policy: old versions, backups, expired pending writes, debris."""
-    from ..ops.retention import collect_garbage
-
     report = collect_garbage(app.existing_home if dry_run else app.home, dry_run=dry_run)
     if as_json:
         emit_json(report.as_dict())
@@ -318,8 +301,6 @@ def forget(
     the session database is rewritten so no byte of the text stays on disk under the home.
     The audit journal keeps only hashes, so it is not touched.
     """
-    from ..ops.forget import forget_sessions, forget_user
-
     if not user and not match:
         raise click.UsageError("give --user, --sessions MATCH, or both")
     if not dry_run and not yes:
@@ -361,8 +342,6 @@ def forget(
 @handle_errors
 def stats(app: AppContext, as_json: bool) -> None:
     """Metrics of this home (Prometheus text), derived from the audit journal and files."""
-    from ..ops.stats import collect_stats
-
     result = collect_stats(app.existing_home)
     if as_json:
         emit_json(result.as_dict())

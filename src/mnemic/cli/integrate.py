@@ -1,15 +1,16 @@
-"""``mnemic integrate`` (wire mnemic into other agents) and ``mnemic hook`` (what their
-hooks run)."""
+"""``mnemic integrate``: wire mnemic into other agents (what their hooks run is
+:mod:`.hook`)."""
 
 from __future__ import annotations
 
-import sys
-
 import click
 
+from ..errors import MissingDependency
+from ..extras import require_extra
+from ..integrations.claude_code import integrate_claude_code, render_change
 from .app import AppContext, emit_json, handle_errors, pass_app
 
-__all__ = ["hook", "integrate"]
+__all__ = ["integrate"]
 
 
 @click.group(name="integrate")
@@ -73,8 +74,6 @@ def claude_code(
     --remove takes out only what it added. A home other than the default is written
     into the commands (--home). Files that are not valid JSON are refused untouched.
     """
-    from ..integrations.claude_code import integrate_claude_code, render_change
-
     if user_scope and project_dir is not None:
         raise click.UsageError("give --project DIR or --user, not both")
     report = integrate_claude_code(
@@ -107,9 +106,6 @@ def claude_code(
                 click.echo(render_change(change), nl=False)
     if not remove:
         click.echo(f"Hook command: {report.command}")
-        from ..errors import MissingDependency
-        from ..extras import require_extra
-
         try:
             require_extra("mcp", "The MCP server Claude Code starts (mnemic mcp)")
         except MissingDependency as exc:
@@ -123,25 +119,3 @@ def claude_code(
                 else "Restart Claude Code (it reads ~/.claude.json at start)."
             )
             click.echo(hint)
-
-
-@click.group(name="hook", hidden=True)
-def hook() -> None:
-    """Entry points run by other agents' hooks (installed by `mnemic integrate`)."""
-
-
-@hook.command(name="claude-code")
-@pass_app
-def hook_claude_code(app: AppContext) -> None:
-    """Handle one Claude Code hook call: its JSON on stdin, dispatched on
-    hook_event_name (SessionStart, PreCompact, SessionEnd). Always exits 0; a problem
-    is one line on stderr."""
-    from ..integrations.hook import handle_claude_code_hook
-
-    result = handle_claude_code_hook(home_path=app.home_path, profile=app.profile)
-    if result.stdout:
-        sys.stdout.write(result.stdout)
-        sys.stdout.flush()
-    if result.message:
-        click.echo(result.message, err=True)
-    sys.exit(0)

@@ -8,15 +8,17 @@ from typing import Any
 
 import click
 
-from ..curated import Memory, Op, WriteResult, admin as ops
+from ..curated import admin as ops
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
+from ..curated.memory import Memory, WriteResult
 from ..curated.provenance import Provenance, stale
 from ..curated.snapshot import display_entry, sanitize
+from ..curated.store import Op
 from ..curated.tool import run_memory_tool
 from ..errors import BatchFailed, MnemicError, ToolError
+from ..governance.approval import ApprovalRequest, Approver
 from .app import (
     JSON_OPT,
-    SEARCH_MODE_OPT,
     AppContext,
     emit_json,
     fail,
@@ -24,10 +26,10 @@ from .app import (
     handle_errors,
     pass_app,
     printable,
-    ranked_answer,
 )
+from .commands import LazyGroup, subcommands
 
-__all__ = ["memory"]
+__all__ = ["memory", "open_memory"]
 
 TARGET_OPT = click.option(
     "--target",
@@ -46,11 +48,23 @@ TARGETS_OPT = click.option(
 )
 
 
-def _open(app: AppContext, *, write: bool = False) -> Memory:
-    """The session of a command: a command that writes creates the home if needed, any
-    other needs an existing one (a mistyped MNEMIC_HOME is an error, nothing created)."""
-    from .governance import interactive_approver
+def interactive_approver() -> Approver | None:
+    """An approver that asks on the terminal, or ``None`` when stdin is not a terminal."""
+    if not sys.stdin.isatty():
+        return None
 
+    def ask(request: ApprovalRequest) -> str:
+        click.echo(f"Approval needed: {request.summary}", err=True)
+        if request.detail:
+            click.echo(request.detail, err=True)
+        return "allow" if click.confirm("Save this change?", default=False, err=True) else "deny"
+
+    return ask
+
+
+def open_memory(app: AppContext, *, write: bool = False) -> Memory:
+    """The session of a memory command: a command that writes creates the home if needed, any
+    other needs an existing one (a mistyped MNEMIC_HOME is an error, nothing created)."""
     home = app.home if write else app.existing_home
     return Memory.open(home, origin="cli", approver=interactive_approver())
 
@@ -120,7 +134,7 @@ def _report(mem: Memory, result: WriteResult) -> None:
 def _call(app: AppContext, target: str, op: Op, as_json: bool) -> None:
     """Run one change: ``--json`` prints the memory tool's response (for scripts), else
     the library call's result or refusal, in words for a person."""
-    mem = _open(app, write=True)
+    mem = open_memory(app, write=True)
     if as_json:
         args = {"action": op.action, "target": target}
         args.update({k: v for k, v in (("content", op.content), ("old_text", op.old_text)) if v})
@@ -135,7 +149,7 @@ def _call(app: AppContext, target: str, op: Op, as_json: bool) -> None:
         _refuse(mem, target, exc)
 
 
-@click.group(name="memory")
+@click.group(name="memory", cls=LazyGroup, lazy=subcommands("memory"))
 def memory() -> None:
     """Inspect and edit the curated memory (MEMORY.md and USER.md).
 
@@ -182,7 +196,7 @@ def show(app: AppContext, target: str | None, raw: bool, long_form: bool, as_jso
     who wrote them (model, flush, review, mcp, cli, hand...) and in which session.
     Exits 1 when a file cannot be read (after showing everything that could be).
     """
-    mem = _open(app)
+    mem = open_memory(app)
     targets = [target] if target else list(TARGETS)
     unreadable: dict[str, str] = {}
     entries: dict[str, list[str]] = {}
@@ -278,7 +292,7 @@ def _show_long(
 def status(app: AppContext, as_json: bool) -> None:
     """How full each target is (characters, entries, token estimate), and the entries
     untouched for [memory] stale_after_days days or more: candidates for review."""
-    mem = _open(app)
+    mem = open_memory(app)
     days = mem.settings.memory.stale_after_days
     now = time.time()
     rows: list[dict[str, Any]] = []
@@ -377,7 +391,7 @@ def edit(app: AppContext, target: str) -> None:
     Entries are separated by a line holding only '§'. If validation fails, your text is
     kept in a file whose path is printed, and nothing is written.
     """
-    mem = _open(app, write=True)
+    mem = open_memory(app, write=True)
     base = mem.backend.read(target)
     text = click.edit(base or "", extension=".md", require_save=True)
     if text is None:
@@ -398,7 +412,7 @@ def edit(app: AppContext, target: str) -> None:
 @handle_errors
 def history(app: AppContext, target: str | None, as_json: bool) -> None:
     """List the previous versions kept for each target (newest last)."""
-    mem = _open(app)
+    mem = open_memory(app)
     out = {t: mem.backend.history(t) for t in ([target] if target else TARGETS)}
     if as_json:
         emit_json(
@@ -427,7 +441,7 @@ def history(app: AppContext, target: str | None, as_json: bool) -> None:
 @handle_errors
 def diff(app: AppContext, old: str, new: str, target: str) -> None:
     """Unified diff between versions OLD and NEW (default: the current file)."""
-    text = ops.diff_versions(_open(app), target, old, new)
+    text = ops.diff_versions(open_memory(app), target, old, new)
     click.echo(text.rstrip("\n") if text else "No differences.")
 
 
@@ -439,7 +453,7 @@ def diff(app: AppContext, old: str, new: str, target: str) -> None:
 @handle_errors
 def restore(app: AppContext, version: int, target: str, yes: bool) -> None:
     """Bring back VERSION exactly (the current text is kept in history first)."""
-    mem = _open(app, write=True)
+    mem = open_memory(app, write=True)
     text = ops.diff_versions(mem, target, "current", version)
     if not text:
         click.echo("That version is identical to the current file; nothing to do.")
@@ -462,7 +476,7 @@ def adopt(app: AppContext, target: str, yes: bool, as_json: bool) -> None:
 
     A copy of the current file is saved first, and it also stays in the history.
     """
-    mem = _open(app, write=True)
+    mem = open_memory(app, write=True)
     plan = ops.plan_adopt(mem, target)
     if as_json and not yes:
         emit_json(
@@ -501,7 +515,7 @@ def adopt(app: AppContext, target: str, yes: bool, as_json: bool) -> None:
 @handle_errors
 def doctor(app: AppContext, fix: bool, as_json: bool) -> None:
     """Find drift, unreadable files, hidden threats, stale temp files, loose permissions."""
-    problems = ops.doctor(_open(app), fix=fix)
+    problems = ops.doctor(open_memory(app), fix=fix)
     if as_json:
         emit_json(
             [
@@ -523,39 +537,3 @@ def doctor(app: AppContext, fix: bool, as_json: bool) -> None:
             click.echo(f"{p.severity:<8}{p.message}{status}")
     if any(p.severity == "error" and not p.fixed for p in problems):
         sys.exit(1)
-
-
-@memory.command("search")
-@click.argument("query")
-@TARGETS_OPT
-@SEARCH_MODE_OPT
-@click.option("--limit", "-n", type=click.IntRange(1, 100), default=5, show_default=True)
-@JSON_OPT
-@pass_app
-@handle_errors
-def search(
-    app: AppContext, query: str, target: str | None, mode: str | None, limit: int, as_json: bool
-) -> None:
-    """Find the entries that match QUERY by words and, with mnemic[semantic], by meaning.
-
-    Blocked entries are never searched. Each result says what matched it (lexical,
-    semantic) and where it is (target and entry number, as in `mnemic memory show`).
-    """
-    from ..ops.memory_search import search_memory
-    from ..sessions import embedder_loader_for
-
-    found = search_memory(
-        _open(app),
-        query,
-        mode=mode,
-        targets=[target] if target else TARGETS,
-        limit=limit,
-        embedder_loader=embedder_loader_for(app.existing_home),
-    )
-    if ranked_answer(found, query, "entry", as_json):
-        return
-    for hit in found.hits:
-        click.echo(
-            f"{FILENAMES[hit.target]} [{hit.index}] ({', '.join(hit.matched)}, "
-            f"{hit.score:.2f}) {hit.text}"
-        )

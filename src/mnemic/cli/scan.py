@@ -10,6 +10,10 @@ from typing import IO, Any, NoReturn
 
 import click
 
+from ..config import load_settings
+from ..home import home_dir
+from ..jsonstream import read_jsonl
+from ..scan import explain, explain_result, scan_text
 from .app import emit_json, fail, handle_errors
 
 __all__ = ["scan"]
@@ -17,9 +21,6 @@ __all__ = ["scan"]
 
 def _configured_level() -> str:
     """``[scan] level`` of the current home's config.toml, without creating the home."""
-    from ..config import load_settings
-    from ..home import home_dir
-
     try:
         return load_settings(home_dir(None, None, None)).scan.level
     except OSError:
@@ -50,8 +51,6 @@ def _jsonl_texts(stream: IO[bytes]) -> Iterator[tuple[int, str | None, str | Non
     """``(line number, text, None)`` for each usable input line and ``(line number, None,
     what is wrong)`` for each malformed one (blank lines skipped; lines split on ``\n``
     only, so U+2028 and the like inside a JSON string are text)."""
-    from ..jsonstream import read_jsonl
-
     for line in read_jsonl(stream):
         obj: Any = line.value
         if line.error is not None:
@@ -71,8 +70,6 @@ def _scan_jsonl(source: str, scope: str, level: str, strict: bool) -> NoReturn:
     """Print one verdict line per input line; exit 1 if any is blocked, else 2 if a line
     was malformed, else 0. ``strict``: the first malformed line stops everything (exit 2,
     nothing printed)."""
-    from ..scan import scan_text
-
     if strict:
         data = _read(source)
         for number, _, problem in _jsonl_texts(io.BytesIO(data)):
@@ -156,8 +153,6 @@ def scan(
     stderr), the other lines are still scanned, and the exit status is 2 unless
     something was blocked; --strict stops at the first malformed line instead.
     """
-    from ..scan import explain, explain_result, scan_text
-
     level = level or _configured_level()
     if jsonl:
         _scan_jsonl(source, scope, level, strict)

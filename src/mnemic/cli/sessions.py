@@ -6,10 +6,23 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
+from rich.table import Table
+from rich.text import Text
 
+from ..sessions import (
+    ImportProgress,
+    SessionInfo,
+    SessionStore,
+    export_session,
+    import_path,
+    open_store,
+    search_tool_for,
+)
 from .app import (
     SEARCH_MODE_OPT,
     AppContext,
@@ -20,9 +33,7 @@ from .app import (
     pass_app,
     printable,
 )
-
-if TYPE_CHECKING:
-    from ..sessions import ImportProgress, SessionInfo, SessionStore
+from .commands import LazyGroup, subcommands
 
 __all__ = ["progress_text", "sessions"]
 
@@ -32,8 +43,6 @@ _ROLE_STYLE = {"user": "bold cyan", "assistant": "green", "tool": "magenta", "sy
 def _store(app: AppContext, *, write: bool = False) -> SessionStore:
     """The session history: a command that writes creates the home if needed, any other
     needs an existing one (nothing is created for a mistyped MNEMIC_HOME)."""
-    from ..sessions import open_store
-
     return open_store(app.home if write else app.existing_home)
 
 
@@ -51,21 +60,15 @@ def _field(value: object) -> str:
 def _cell(value: object) -> Any:
     """A table cell of stored text: plain text, never read as rich markup (``[link=...]``
     in a title would become a terminal hyperlink)."""
-    from rich.text import Text
-
     return Text(_field(value))
 
 
 def _console(err: bool = False) -> Any:
-    from rich.console import Console
-
     return Console(stderr=err, highlight=False, soft_wrap=False)
 
 
 def _marked(text: str) -> Any:
     """Rich text with ``>>>match<<<`` markers shown highlighted."""
-    from rich.text import Text
-
     out = Text()
     rest = text
     while ">>>" in rest:
@@ -79,7 +82,7 @@ def _marked(text: str) -> Any:
     return out
 
 
-@click.group(name="sessions")
+@click.group(name="sessions", cls=LazyGroup, lazy=subcommands("sessions"))
 def sessions() -> None:
     """The session history: every past conversation, searchable.
 
@@ -109,8 +112,6 @@ def list_cmd(app: AppContext, limit: int, source: tuple[str, ...], as_json: bool
     if not infos:
         click.echo("No sessions yet.")
         return
-    from rich.table import Table
-
     table = Table(box=None, header_style="bold")
     for col in ("session", "source", "started", "last active", "msgs", "title"):
         table.add_column(col, no_wrap=col != "title", justify="right" if col == "msgs" else "left")
@@ -140,8 +141,6 @@ def show_cmd(app: AppContext, session_id: str, as_json: bool, max_chars: int) ->
     if as_json:
         emit_json({"session": info.to_dict(), "messages": [m.to_dict() for m in msgs]})
         return
-    from rich.text import Text
-
     console = _console()
     console.print(_header(info))
     for m in msgs:
@@ -162,8 +161,6 @@ def show_cmd(app: AppContext, session_id: str, as_json: bool, max_chars: int) ->
 
 
 def _header(info: SessionInfo) -> Any:
-    from rich.text import Text
-
     head = Text(_field(info.id), style="bold")
     head.append(f"  {_field(info.source)}  started {_when(info.started_at)}", style="dim")
     if info.title:
@@ -214,8 +211,6 @@ def search_cmd(
     QUERY: words (all must match), "a phrase", a OR b, -excluded, prefix*. E-mail
     addresses, URLs, paths and versions match whole; CJK text works without spaces.
     """
-    from ..sessions import search_tool_for
-
     args: dict[str, Any] = {"query": query, "limit": limit, "sort": sort}
     if role:
         args["role"] = list(role)
@@ -242,9 +237,6 @@ def search_cmd(
 
 
 def _render_search(resp: dict[str, Any]) -> None:
-    from rich.table import Table
-    from rich.text import Text
-
     console = _console()
     results = resp.get("results") or []
     if resp.get("message"):
@@ -295,8 +287,6 @@ def _progress(enabled: bool) -> Iterator[Any]:
     if not enabled:
         yield None
         return
-    from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
-
     with Progress(
         TextColumn("importing"),
         BarColumn(),
@@ -357,8 +347,6 @@ def import_cmd(
     A session imported before gains only its new messages (run it again after a
     transcript grew). A malformed line is skipped and reported with its line number.
     """
-    from ..sessions import import_path
-
     show_bar = not as_json and sys.stderr.isatty()
     with _store(app, write=True) as store, _progress(show_bar) as update:
         report = import_path(store, path, format=fmt, source=source, replace=replace,
@@ -403,8 +391,6 @@ def import_cmd(
 @handle_errors
 def export_cmd(app: AppContext, session_id: str, as_json: bool) -> None:
     """Write a session to stdout as JSONL (the format `sessions import` reads back)."""
-    from ..sessions import export_session
-
     with _store(app) as store:
         records = list(export_session(store, session_id))
     if as_json:
@@ -475,8 +461,6 @@ def stats_cmd(app: AppContext, as_json: bool) -> None:
     if as_json:
         emit_json(stats)
         return
-    from rich.table import Table
-
     table = Table(box=None, show_header=False)
     table.add_column(style="bold")
     table.add_column()

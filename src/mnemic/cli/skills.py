@@ -9,9 +9,10 @@ from typing import Any
 import click
 
 from ..errors import ToolError
+from ..skills import SkillChange, SkillStore, lint_skills, render_skill_md, skills_index
+from ..skills.model import split_front_matter, threat_findings
 from .app import (
     JSON_OPT,
-    SEARCH_MODE_OPT,
     AppContext,
     emit_json,
     fail,
@@ -19,18 +20,16 @@ from .app import (
     handle_errors,
     pass_app,
     printable,
-    ranked_answer,
     read_utf8,
 )
+from .commands import LazyGroup, subcommands
 
-__all__ = ["skills"]
+__all__ = ["open_skills", "shorten", "skills"]
 
 
-def _store(app: AppContext, *, write: bool = False) -> Any:
+def open_skills(app: AppContext, *, write: bool = False) -> SkillStore:
     """The skills of the home: a command that writes creates the home if needed, any
     other needs an existing one (nothing is created for a mistyped MNEMIC_HOME)."""
-    from ..skills import SkillStore
-
     return SkillStore.open(app.home if write else app.existing_home)
 
 
@@ -39,11 +38,12 @@ def _haystack(info: Any) -> str:
     return f"{info.ref} {info.description} {tags}".lower()
 
 
-def _short(text: str, width: int) -> str:
+def shorten(text: str, width: int) -> str:
+    """``text`` cut to ``width`` characters, an ellipsis marking the cut."""
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-@click.group(name="skills")
+@click.group(name="skills", cls=LazyGroup, lazy=subcommands("skills"))
 def skills() -> None:
     """Procedural memory: skills under <home>/skills/[category/]name/SKILL.md.
 
@@ -65,7 +65,7 @@ def list_(
     app: AppContext, category: str | None, query: str | None, show_all: bool, as_json: bool
 ) -> None:
     """List the skills (local first; external ones are marked)."""
-    store = _store(app)
+    store = open_skills(app)
     infos = store.skills(platform=None) if show_all else store.skills()
     if category is not None:
         infos = [i for i in infos if (i.category or "") == category]
@@ -82,62 +82,11 @@ def list_(
     for i in shown:
         mark = "" if i.usable else "  [unusable: run `mnemic skills lint`]"
         ext = "" if i.source == "local" else f"  (external: {i.source})"
-        click.echo(f"{i.ref.ljust(width)}  {_short(i.description, 90)}{ext}{mark}")
+        click.echo(f"{i.ref.ljust(width)}  {shorten(i.description, 90)}{ext}{mark}")
     withheld = len(infos) - len(shown)
     if withheld:
         click.echo(
             f"({withheld} unusable skill(s) not shown: see `mnemic skills lint` or --all)",
-            err=True,
-        )
-
-
-@skills.command(name="search")
-@click.argument("query")
-@click.option("--category", "-c", metavar="C", help="Only skills of this category.")
-@SEARCH_MODE_OPT
-@click.option("--limit", "-n", type=click.IntRange(1, 100), default=5, show_default=True)
-@JSON_OPT
-@pass_app
-@handle_errors
-def search(
-    app: AppContext,
-    query: str,
-    category: str | None,
-    mode: str | None,
-    limit: int,
-    as_json: bool,
-) -> None:
-    """Find the skills that fit QUERY by words and, with mnemic[semantic], by meaning.
-
-    QUERY may be a few words or the task itself, in any language. Skills flagged by the
-    safety scan are never searched. Each result says what matched it (lexical, semantic).
-    """
-    from ..ops.skill_search import search_skills
-    from ..sessions import embedder_loader_for
-
-    if not query.strip():
-        raise click.UsageError(
-            'QUERY is empty: give words or the task, e.g. mnemic skills search "plot styling".'
-        )
-    found = search_skills(
-        _store(app),
-        query,
-        mode=mode,
-        limit=limit,
-        category=category,
-        embedder_loader=embedder_loader_for(app.existing_home),
-    )
-    if ranked_answer(found, query, "skill", as_json):
-        return
-    width = max((len(h.info.ref) for h in found.hits), default=0)
-    for hit in found.hits:
-        click.echo(
-            f"{hit.info.ref.ljust(width)}  ({', '.join(hit.matched)}, {hit.score:.2f}) "
-            f"{_short(hit.info.description, 90)}"
-        )
-    if found.withheld:
-        click.echo(
-            f"({found.withheld} unusable skill(s) not searched: see `mnemic skills lint`)",
             err=True,
         )
 
@@ -154,9 +103,7 @@ def show(app: AppContext, name: str, file_path: str | None, as_json: bool) -> No
     Unlike the skill_view tool, this shows text that fails the threat scan too (with a
     warning on stderr), so that a person can review it.
     """
-    from ..skills.model import threat_findings
-
-    store = _store(app)
+    store = open_skills(app)
     info = store.get(name)
     if file_path:
         data = store.read_file(info, file_path)
@@ -244,9 +191,6 @@ def create(
     Example:
       mnemic skills create deploy-docs -c ops -d "Build and publish the docs." < steps.md
     """
-    from ..skills import SkillChange, render_skill_md
-    from ..skills.model import split_front_matter
-
     if body_file is not None:
         body = read_utf8(body_file, f"--body-file {body_file.name}")
     elif sys.stdin.isatty():
@@ -275,7 +219,7 @@ def create(
     payload: dict[str, Any] = {"content": content}
     if category:
         payload["category"] = category
-    result = _store(app, write=True).apply(SkillChange("create", name, payload))
+    result = open_skills(app, write=True).apply(SkillChange("create", name, payload))
     if as_json:
         emit_json({"success": True, **result.as_dict(), "path": result.path})
         return
@@ -292,9 +236,7 @@ def edit(app: AppContext, name: str) -> None:
     If validation fails, or the file changed while you edited it, your text is kept in
     a file whose path is printed, and nothing is written.
     """
-    from ..skills import SkillChange
-
-    store = _store(app, write=True)
+    store = open_skills(app, write=True)
     info = store.get(name)
     doc = store.read_info(info)
     base = store.prepare(SkillChange("edit", info.ref, {"content": doc.text})).base
@@ -318,9 +260,7 @@ def edit(app: AppContext, name: str) -> None:
 @handle_errors
 def delete(app: AppContext, name: str, yes: bool, as_json: bool) -> None:
     """Delete a skill and its supporting files."""
-    from ..skills import SkillChange
-
-    store = _store(app, write=True)
+    store = open_skills(app, write=True)
     change = SkillChange("delete", name)
     prepared = store.prepare(change)
     if not yes and not click.confirm(
@@ -343,9 +283,7 @@ def lint(app: AppContext, as_json: bool) -> None:
 
     Exit status 1 when there is at least one error (warnings alone exit 0).
     """
-    from ..skills import lint_skills
-
-    store = _store(app)
+    store = open_skills(app)
     problems = lint_skills(store)
     errors = sum(p.severity == "error" for p in problems)
     if as_json:
@@ -378,9 +316,7 @@ def lint(app: AppContext, as_json: bool) -> None:
 @handle_errors
 def index(app: AppContext, budget: int | None, as_json: bool) -> None:
     """Print the skills index as a new session's system prompt gets it."""
-    from ..skills import skills_index
-
-    idx = skills_index(_store(app), budget)
+    idx = skills_index(open_skills(app), budget)
     if as_json:
         emit_json(
             {

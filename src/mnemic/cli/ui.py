@@ -11,6 +11,7 @@ from types import FrameType
 import click
 
 from ..home import Home
+from ..ops.access_token import read_token_file
 from .app import AppContext, handle_errors
 
 __all__ = ["ui"]
@@ -76,8 +77,6 @@ def ui(
         profile = parent.profile
     token = os.environ.get("MNEMIC_UI_TOKEN", "")
     if token_file is not None:
-        from ..ops.access_token import read_token_file
-
         token = read_token_file(token_file, key="ui.token", source="--token-file")
     home = Home.open(home_path, profile)
     logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")

@@ -1,14 +1,19 @@
 """Curated memory: MEMORY.md (agent notes) and USER.md (user profile).
 
-Start with :class:`Memory`; the other names are its parts. Names load lazily so that the
-light-weight snapshot path (:func:`render_snapshot`) does not pay for the rest.
+Start with :class:`~mnemic.curated.memory.Memory` (also ``mnemic.Memory``); the other
+modules are its parts: :mod:`.store` (validate, then apply a batch of operations),
+:mod:`.backend` (the storage seam), :mod:`.entries` and :mod:`.usage`, :mod:`.tool` (the
+memory tool), :mod:`.provenance`, :mod:`.admin` (doctor, adopt, restore) and
+:mod:`.snapshot` (:func:`~mnemic.curated.snapshot.render_snapshot`, the light path of
+agent hooks). Import names from their module: this package imports none of them, so
+that a hook rendering the snapshot loads only what it renders.
 """
 
 from __future__ import annotations
 
-from .._lazy import load
+from .._moved import moved
 
-_EXPORTS = {
+_MOVED = {
     "Backup": "mnemic.curated.backend",
     "Changes": "mnemic.curated.memory",
     "Commit": "mnemic.curated.store",
@@ -32,51 +37,9 @@ _EXPORTS = {
     "render_snapshot": "mnemic.curated.snapshot",
     "run_memory_tool": "mnemic.curated.tool",
 }
-
-__all__ = sorted(_EXPORTS)
+"""The names this package exported before, and the module each is imported from now
+(``mnemic.curated.X`` still works, with a DeprecationWarning naming the new import)."""
 
 
 def __getattr__(name: str) -> object:
-    return load(__name__, _EXPORTS, name, globals())
-
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs (explicit re-exports)
-    from .backend import (
-        Backup as Backup,
-        CuratedBackend as CuratedBackend,
-        CuratedTxn as CuratedTxn,
-        Version as Version,
-    )
-    from .entries import (
-        DELIMITER as DELIMITER,
-        TARGETS as TARGETS,
-    )
-    from .file_backend import (
-        FileBackend as FileBackend,
-    )
-    from .memory import (
-        Changes as Changes,
-        Memory as Memory,
-        MemoryCommitted as MemoryCommitted,
-        ReadResult as ReadResult,
-        Snapshot as Snapshot,
-        WriteResult as WriteResult,
-        open_backend as open_backend,
-    )
-    from .snapshot import (
-        render_snapshot as render_snapshot,
-    )
-    from .store import (
-        Commit as Commit,
-        CuratedStore as CuratedStore,
-        Op as Op,
-        OpResult as OpResult,
-    )
-    from .tool import (
-        run_memory_tool as run_memory_tool,
-    )
-    from .usage import (
-        Usage as Usage,
-        estimate_tokens as estimate_tokens,
-    )
+    return moved(__name__, _MOVED, name)

@@ -14,7 +14,8 @@ import click
 
 from ..agent.chat import ChatAgent, TurnResult
 from ..agent.session import AgentSession
-from ..curated import Memory, admin
+from ..curated import admin
+from ..curated.memory import Memory
 from ..home import Home
 from ..llm.openai_client import OpenAIStreamingClient
 from ..ops.review import PendingQueue

@@ -7,10 +7,8 @@ too: a bad argument, an unknown tool, content the threat scanner blocks.
 
 from __future__ import annotations
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # kept out of the import path: `import mnemic` must stay fast
-    from collections.abc import Sequence
-    from typing import Any
+from collections.abc import Sequence
+from typing import Any
 
 
 def _fmt(n: int) -> str:
@@ -131,18 +129,3 @@ class ThreatBlocked(ToolError):
             "commands that send data out, secrets or hidden characters. Nothing was saved. "
             "Reword it as a plain fact (`echo TEXT | mnemic scan -` shows what matches)."
         )
-
-
-def publish(namespace: dict[str, object]) -> None:
-    """Show the errors a submodule defines under their public path, ``mnemic.errors.X``
-    (tracebacks, reprs and pickles name the package, not the file)."""
-    for value in list(namespace.values()):
-        if (
-            isinstance(value, type)
-            and issubclass(value, BaseException)
-            and value.__module__ == namespace["__name__"]
-        ):
-            value.__module__ = "mnemic.errors"
-
-
-publish(globals())

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from ._base import ToolError, _fmt, _preview, publish
+from collections.abc import Sequence
+from typing import Any
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # kept out of the import path: `import mnemic` must stay fast
-    from collections.abc import Sequence
-    from typing import Any
+from ._base import ToolError, _fmt, _preview
 
 
 class CuratedError(ToolError):
@@ -275,6 +273,3 @@ class LoopStopped(CuratedError):
 
     def __init__(self, message: str, **extra: Any) -> None:
         super().__init__(message, done=True, **extra)
-
-
-publish(globals())

@@ -7,13 +7,11 @@ A write the policy blocks or a person denies is also a :class:`~mnemic.errors.To
 
 from __future__ import annotations
 
-from ._base import MnemicError, ToolError, publish
-from .storage import StorageError
+from collections.abc import Sequence
+from typing import Any
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # kept out of the import path: `import mnemic` must stay fast
-    from collections.abc import Sequence
-    from typing import Any
+from ._base import MnemicError, ToolError
+from .storage import StorageError
 
 
 class GovernanceError(MnemicError):
@@ -107,6 +105,3 @@ class PendingExpired(GovernanceError):
             f"Pending write {pending_id} expired (approval.pending_ttl_hours); it can no "
             "longer be approved. Reject it, or ask for the change again."
         )
-
-
-publish(globals())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._base import MnemicError, publish
+from ._base import MnemicError
 
 
 class LLMError(MnemicError):
@@ -44,6 +44,3 @@ class LLMTimeout(LLMError):
     def __init__(self, timeout_s: float) -> None:
         self.timeout_s = timeout_s
         super().__init__(f"The LLM endpoint did not answer within {timeout_s:.1f}s.")
-
-
-publish(globals())

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ._base import MnemicError, publish
+import errno as _errno
+
+from ._base import MnemicError
 
 
 class ConfigError(MnemicError):
@@ -51,8 +53,6 @@ class McpServerError(MnemicError):
         errno: int | None = None,
         service: str = "MCP",
     ) -> None:
-        import errno as _errno
-
         self.host = host
         self.port = port
         self.reason = reason
@@ -86,6 +86,3 @@ class IntegrationError(MnemicError):
         self.problem = problem
         self.hint = hint
         super().__init__(f"{path}: {problem}. Nothing was changed." + (f" {hint}" if hint else ""))
-
-
-publish(globals())

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from ._base import MnemicError, _preview, publish
+from collections.abc import Sequence
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # kept out of the import path: `import mnemic` must stay fast
-    from collections.abc import Sequence
+from ._base import MnemicError, _preview
 
 
 class ProviderError(MnemicError):
@@ -72,6 +70,3 @@ class ProviderTimeout(ProviderError):
             f"The memory provider {provider!r} did not answer {hook} within "
             f"{timeout_s:.1f}s; it was skipped. Continue without it.",
         )
-
-
-publish(globals())

@@ -7,12 +7,10 @@ model can pick another id); a database that cannot be used is also a
 
 from __future__ import annotations
 
-from ._base import MnemicError, ToolError, _preview, publish
-from .storage import StorageError
+from typing import Any
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # kept out of the import path: `import mnemic` must stay fast
-    from typing import Any
+from ._base import MnemicError, ToolError, _preview
+from .storage import StorageError
 
 
 class SessionError(MnemicError):
@@ -144,6 +142,3 @@ class EmbeddingModelDamaged(SemanticUnavailable):
             f"the embedding model {model} is damaged ({problem}); reinstall it with: "
             "pip install --force-reinstall 'mnemic[semantic]'"
         )
-
-
-publish(globals())

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from ._base import ThreatBlocked, ToolError, _fmt, _preview, publish
+from collections.abc import Sequence
+from typing import Any
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # kept out of the import path: `import mnemic` must stay fast
-    from collections.abc import Sequence
-    from typing import Any
+from ._base import ThreatBlocked, ToolError, _fmt, _preview
 
 
 class SkillError(ToolError):
@@ -288,6 +286,3 @@ class SkillUnsafe(SkillError):
             f"hidden from the model. Review it with `mnemic skills show {self.name}`, then "
             f"fix it (`mnemic skills edit {self.name}`) or delete it."
         )
-
-
-publish(globals())

@@ -5,7 +5,7 @@ Every one leaves the stored data as it was.
 
 from __future__ import annotations
 
-from ._base import MnemicError, publish
+from ._base import MnemicError
 
 
 class StorageError(MnemicError):
@@ -114,6 +114,3 @@ class UnsupportedPlatform(StorageError):
             "file locks (flock), available on Linux, macOS and other POSIX systems. Nothing "
             "was written. On Windows, run mnemic inside WSL."
         )
-
-
-publish(globals())

@@ -6,11 +6,9 @@
 * :mod:`.hook` is what those hooks run: the memory snapshot at session start, the
   transcript imported at compaction and at session end;
 * :mod:`.jsonfile` reads another program's JSON file strictly and rewrites it safely.
+
+Import names from these modules: the package imports none of them, so that a hook call
+loads the hook and not the settings merger.
 """
 
 from __future__ import annotations
-
-from .claude_code import IntegrationReport, integrate_claude_code
-from .hook import HookResult, run_claude_code_hook
-
-__all__ = ["HookResult", "IntegrationReport", "integrate_claude_code", "run_claude_code_hook"]

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import stat
 import sys
 import threading
@@ -37,7 +38,9 @@ from pathlib import Path
 from typing import Any
 
 from ..control_chars import printable
-from ..errors import IntegrationError, MnemicError
+from ..curated.snapshot import render_snapshot
+from ..errors import IntegrationError, MnemicError, SessionNotFound
+from ..home import Home
 
 __all__ = [
     "BUDGETS",
@@ -135,8 +138,6 @@ def read_hook_input(fd: int, *, limit: int = MAX_INPUT, timeout: float = READ_TI
     total = 0
     while True:
         if os.name == "posix":
-            import select
-
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise IntegrationError(
@@ -200,8 +201,6 @@ def _transcript(data: dict[str, Any]) -> Path:
 
 
 def _session_start(home_path: str | None, profile: str | None) -> HookResult:
-    from ..curated.snapshot import render_snapshot
-
     text = render_snapshot(home_path, profile)
     if not text:
         return HookResult("SessionStart", True, "", "mnemic: memory is empty; nothing added")
@@ -217,8 +216,8 @@ def _import(
     budget: float | None,
     segment: int | None,
 ) -> HookResult:
-    from ..errors import SessionNotFound
-    from ..home import Home
+    # Here, not at the top: SessionStart runs at every session start and must not load
+    # the session store (SQLite, the search stack), which only these events need.
     from ..sessions import import_growing, open_store
     from ..sessions.resume import SEGMENT_BYTES
 

@@ -22,39 +22,19 @@ Run it with ``mnemic mcp`` (stdio), ``mnemic mcp --http`` (streamable HTTP) or
 
     serve_stdio(MnemicMCP(Home.open()))
 
-The ``mcp`` SDK is imported only by the submodules, never by ``import mnemic``. It comes
-with the ``mcp`` extra (``pip install 'mnemic[mcp]'``); without it, importing this package
-raises :class:`~mnemic.errors.MissingDependency`, which says so.
+The package needs the ``mcp`` SDK, which comes with the ``mcp`` extra
+(``pip install 'mnemic[mcp]'``); without it, importing this package raises
+:class:`~mnemic.errors.MissingDependency`, which says so. Nothing else imports it: the
+CLI loads it only for ``mnemic mcp``.
 """
 
 from __future__ import annotations
 
-from .._lazy import load
 from ..extras import require_extra
 
 require_extra("mcp", "The MCP server (mnemic mcp)")
 
-# Lazy: the CLI imports this package on every start, and the SDK costs ~100 ms to import.
-_EXPORTS = {
-    "MnemicMCP": "mnemic.mcp_server.server",
-    "build_http_app": "mnemic.mcp_server.http",
-    "is_loopback": "mnemic.mcp_server.http",
-    "serve_http": "mnemic.mcp_server.http",
-    "serve_stdio": "mnemic.mcp_server.server",
-}
+from .http import build_http_app, is_loopback, serve_http  # noqa: E402 - after the check
+from .server import MnemicMCP, serve_stdio  # noqa: E402
 
-__all__ = sorted(_EXPORTS)
-
-
-def __getattr__(name: str) -> object:
-    return load(__name__, _EXPORTS, name, globals())
-
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs (explicit re-exports)
-    from .http import (
-        build_http_app as build_http_app,
-        is_loopback as is_loopback,
-        serve_http as serve_http,
-    )
-    from .server import MnemicMCP as MnemicMCP, serve_stdio as serve_stdio
+__all__ = ["MnemicMCP", "build_http_app", "is_loopback", "serve_http", "serve_stdio"]

@@ -15,6 +15,10 @@ import socket
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import anyio.to_thread
+from starlette.responses import JSONResponse, PlainTextResponse
+from starlette.routing import Route
+
 from ..ops.serving import (
     MIN_TOKEN_CHARS,
     bind,
@@ -24,6 +28,7 @@ from ..ops.serving import (
     token_problem,
     url_of as _url_of,
 )
+from ..ops.stats import metrics_text
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -78,7 +83,6 @@ class BearerAuth:
         if len(given) == 1 and self._matches(given[0]):
             await self.app(scope, receive, send)
             return
-        from starlette.responses import JSONResponse
 
         reason = "missing" if not given else "wrong"
         response = JSONResponse(
@@ -96,16 +100,10 @@ class BearerAuth:
 
 def build_http_app(mcp: MnemicMCP, *, host: str = "127.0.0.1", token: str = "") -> ASGIApp:
     """The ASGI app: MCP at ``/mcp``, ``/metrics`` when enabled, behind ``token`` if set."""
-    import anyio.to_thread
-    from starlette.routing import Route
-
     routes: list[Route] = []
     if mcp.home.settings.metrics.enabled:
-        from ..ops.stats import metrics_text
 
         async def metrics(request: Request) -> Response:
-            from starlette.responses import PlainTextResponse
-
             text = await anyio.to_thread.run_sync(metrics_text, mcp.home)
             return PlainTextResponse(text, media_type="text/plain; version=0.0.4; charset=utf-8")
 

@@ -14,12 +14,15 @@ import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
+from urllib.parse import unquote
 
 import anyio
 import anyio.to_thread
 import mcp_types as types
 from mcp.server.lowlevel import Server
+from mcp.server.stdio import stdio_server
 from mcp.shared.exceptions import MCPError
+from mcp.shared.message import SessionMessage
 
 from .. import __version__
 from ..errors import MissingDependency, MnemicError, UnknownTool
@@ -307,8 +310,6 @@ class MnemicMCP:
                 return _text(uri, index, "text/plain")
             return _text(uri, await _frozen(view, lambda: view.skills_index), "text/plain")
         if uri.startswith(_SKILL_PREFIX) and len(uri) > len(_SKILL_PREFIX):
-            from urllib.parse import unquote
-
             name = unquote(uri[len(_SKILL_PREFIX) :])
             resp = await view.run(lambda: skill_text(view, name))
             if not resp.get("success"):
@@ -380,9 +381,6 @@ class MnemicMCP:
     # -- stdio ---------------------------------------------------------------------------
     async def run_stdio(self) -> None:
         """Serve one client over this process's stdin and stdout until stdin closes."""
-        from mcp.server.stdio import stdio_server
-        from mcp.shared.message import SessionMessage
-
         try:
             async with stdio_server() as (read_stream, write_stream):
                 sink, checked = anyio.create_memory_object_stream[SessionMessage | Exception](0)

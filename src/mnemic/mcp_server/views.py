@@ -1,6 +1,6 @@
 """One view per client connection: a frozen snapshot, loop guards and governed writes.
 
-A :class:`ClientView` holds a governed :class:`~mnemic.curated.Memory` (actor ``mcp``,
+A :class:`ClientView` holds a governed :class:`~mnemic.curated.memory.Memory` (actor ``mcp``,
 origin ``mcp:<client name>``) whose snapshot is frozen when the view is made, the
 governed skill tools of the same write context, and the skills index frozen with it.
 :class:`Connections` maps requests to views. What counts as a connection:

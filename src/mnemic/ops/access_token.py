@@ -23,9 +23,7 @@ import secrets
 from ..errors import ConfigError, UnreadableFile, UnsafePath
 from ..fsio import fsync_dir, read_text_strict
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    StrPath = str | os.PathLike[str]
+StrPath = str | os.PathLike[str]
 
 __all__ = ["HOME_TOKEN_FILE", "TOKEN_FILE_MAX_BYTES", "home_token", "new_token", "read_token_file"]
 

@@ -43,6 +43,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..errors import UnknownTool
+
 if TYPE_CHECKING:
     from ..home import Home
     from ..tooling import ToolSpec
@@ -164,8 +166,6 @@ class MemoryProvider:
 
     def handle_tool_call(self, name: str, arguments: dict[str, Any]) -> dict[str, Any] | str:
         """Run one of :meth:`tool_specs`; return a JSON-able dict or a JSON string."""
-        from ..errors import UnknownTool
-
         raise UnknownTool(name, [t.name for t in self.tool_specs()])
 
     # --- teardown ---------------------------------------------------------------------------

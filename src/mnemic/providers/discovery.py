@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ProviderError, ProviderNotFound
 from ..plugins import entry_points, load_reference
+from .base import MemoryProvider
 
 if TYPE_CHECKING:
     from ..home import Home
-    from .base import MemoryProvider
 
 __all__ = ["ENTRY_POINT_GROUP", "ProviderEntry", "available_providers", "load_provider"]
 
@@ -81,8 +81,6 @@ def load_provider(name: str, home: Home | None = None) -> MemoryProvider:
     Raises :class:`~mnemic.errors.ProviderNotFound` for an unknown name and
     :class:`~mnemic.errors.ProviderError` when it cannot be imported or built.
     """
-    from .base import MemoryProvider
-
     entries = available_providers()
     entry = entries.get(name)
     if entry is None:

@@ -30,8 +30,9 @@ import queue
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
+from ..config import AgentSettings
 from ..curated.memory import MemoryCommitted
 from ..errors import (
     MnemicError,
@@ -43,9 +44,6 @@ from ..errors import (
 from ..tooling import ToolSpec
 from .base import MemoryProvider, is_trivial_prompt
 from .scrub import scrub_text, scrub_value
-
-if TYPE_CHECKING:
-    from ..config import AgentSettings
 
 __all__ = ["RESERVED_TOOL_NAMES", "DrainReport", "ProviderManager", "normalize_tool_spec"]
 
@@ -171,8 +169,6 @@ class ProviderManager:
         reserved: Iterable[str] = RESERVED_TOOL_NAMES,
     ) -> None:
         if settings is None:
-            from ..config import AgentSettings
-
             settings = AgentSettings()
         self.settings = settings
         self.reserved = frozenset(reserved)

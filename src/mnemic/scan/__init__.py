@@ -20,15 +20,17 @@ scripts are folded to Latin, and the pattern table is matched, each regex only w
 keywords it needs occur. Text longer than the cap is reported as ``oversize`` rather
 than silently passed.
 
-Cost: importing this module loads neither the pattern table nor ``re`` compilation; the
-table is indexed on the first scan and each regex is compiled the first time its
-keywords show up. Clean ASCII text takes a fast path: one C-level pass splits it into
-words and a set intersection with the keywords ends it.
+Cost: the table is indexed on the first scan and each regex is compiled the first time
+its keywords show up. Clean ASCII text takes a fast path: one C-level pass splits it
+into words and a set intersection with the keywords ends it.
 """
 
 from __future__ import annotations
 
-from . import pipeline
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from . import _unicode, pipeline
 from ._pattern import CATEGORIES
 from .matching import (
     _CASED_PREFIXES as _CASED_PREFIXES,
@@ -45,15 +47,9 @@ from .matching import (
     _Table as _Table,
     _table,
     _tables_cache,
-    _uni,
     invisible_chars,
 )
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pragma: no cover - imports for annotations only
-    from collections.abc import Iterable
-
-    from .patterns import PATTERNS, Pattern
+from .patterns import PATTERNS, Pattern
 
 __all__ = [
     "CATEGORIES",
@@ -77,6 +73,7 @@ __all__ = [
 ]
 
 
+@dataclass(slots=True)
 class Section:
     """One heading-delimited part of a markdown document and its scan result.
 
@@ -84,37 +81,10 @@ class Section:
     before the first heading); ``line`` is the 1-based line where the section starts.
     """
 
-    __slots__ = ("heading", "line", "result", "text")
-
-    def __init__(self, heading: str, line: int, text: str, result: ScanResult) -> None:
-        self.heading = heading
-        self.line = line
-        self.text = text
-        self.result = result
-
-    def __repr__(self) -> str:
-        return f"Section(heading={self.heading!r}, line={self.line}, result={self.result!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Section):
-            return NotImplemented
-        return (self.heading, self.line, self.text, self.result) == (
-            other.heading,
-            other.line,
-            other.text,
-            other.result,
-        )
-
-    __hash__ = None  # type: ignore[assignment]
-
-
-def __getattr__(name: str) -> object:
-    # PEP 562: the pattern table is only loaded when used.
-    if name in ("PATTERNS", "Pattern"):
-        from . import patterns
-
-        return getattr(patterns, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    heading: str
+    line: int
+    text: str = field(repr=False)
+    result: ScanResult
 
 
 # Results of recent scans of short texts, so that a long-lived process (an MCP server,
@@ -207,8 +177,6 @@ def explain(finding: Finding | str) -> str:
 
 
 def _why(fid: str) -> str:
-    from .patterns import PATTERNS
-
     for p in PATTERNS:
         if p.id == fid:
             return p.why
@@ -218,7 +186,7 @@ def _why(fid: str) -> str:
             "(override, exfiltration, covert action)"
         )
     if fid.startswith("invisible_"):
-        name: str = _uni().invisible_name(fid)
+        name: str = _unicode.invisible_name(fid)
         return "contains " + name
     if fid == "homoglyph_mixed_script":
         return "a word mixes Latin letters with look-alike letters of another script"

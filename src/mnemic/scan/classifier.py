@@ -15,9 +15,13 @@ left to the rules.
 
 from __future__ import annotations
 
+import json
 import math
+import mmap
 import os
 import sys
+from array import array
+from typing import Any, BinaryIO
 
 from .features import (
     BUCKET_BITS,
@@ -28,11 +32,6 @@ from .features import (
     normalise,
     token_features,
 )
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pragma: no cover - annotations only (typing costs ms at import)
-    import mmap
-    from typing import Any, BinaryIO
 
 __all__ = ["MAGIC", "MODEL_PATH", "Model", "chunks", "long_enough", "model"]
 
@@ -69,8 +68,6 @@ class Model:
     def header(self) -> dict[str, Any]:
         """The provenance header (data hash, script version, seed, thresholds...)."""
         if isinstance(self._header, bytes):
-            import json
-
             self._header = json.loads(self._header)
         header: dict[str, Any] = self._header  # type: ignore[assignment]
         return header
@@ -162,16 +159,12 @@ def _map_weights(fh: BinaryIO, offset: int) -> memoryview[float]:
     copied), or read where mapping is not possible."""
     data: bytes | mmap.mmap
     try:
-        import mmap
-
         data = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
-    except (ImportError, OSError, ValueError):  # pragma: no cover - no mmap here
+    except (OSError, ValueError):  # pragma: no cover - a file that cannot be mapped
         fh.seek(0)
         data = fh.read()
     if sys.byteorder == "little":
         return memoryview(data)[offset:].cast("f")
-    from array import array  # pragma: no cover - no big-endian machine here
-
     arr = array("f", bytes(data[offset:]))  # pragma: no cover
     arr.byteswap()  # pragma: no cover
     return memoryview(arr.tobytes()).cast("f")  # pragma: no cover

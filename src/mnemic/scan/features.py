@@ -27,8 +27,11 @@ and one ``crc32`` per word pair.
 
 from __future__ import annotations
 
+import unicodedata
 from binascii import crc32  # the same CRC-32 as zlib.crc32; binascii is loaded anyway
 from itertools import pairwise
+
+from ._unicode import INVISIBLE_CHARS
 
 __all__ = [
     "BUCKET_BITS",
@@ -92,10 +95,6 @@ def normalise(text: str) -> str:
     """Lower case, digits as ``0``; for non-ASCII text also NFKC (full-width and other
     compatibility forms) without invisible characters."""
     if not text.isascii():
-        import unicodedata
-
-        from ._unicode import INVISIBLE_CHARS
-
         if not INVISIBLE_CHARS.isdisjoint(text):
             text = "".join(c for c in text if c not in INVISIBLE_CHARS)
         text = unicodedata.normalize("NFKC", text)

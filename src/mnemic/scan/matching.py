@@ -6,19 +6,17 @@ against it, with the Unicode checks and the size cap (:func:`_rule_scan`). The p
 (:mod:`mnemic.scan`) runs this layer first and then the later ones
 (:mod:`mnemic.scan.pipeline`), which read other views of the text through it.
 
-Cost: importing this module loads neither the pattern table nor ``re``; the table is
-indexed on the first scan and each regex is compiled the first time its keywords show up.
+Cost: the table is indexed on the first scan of each scope, and each regex is compiled
+the first time its keywords show up (most never do).
 """
 
 from __future__ import annotations
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pragma: no cover - imports for annotations only
-    import re
-    from types import ModuleType
-    from typing import NoReturn
+import re
+from typing import NoReturn
 
-    from .patterns import Pattern
+from . import _unicode
+from .patterns import PATTERNS, Pattern
 
 #: Characters scanned by the patterns; longer text gets an ``oversize`` finding.
 MAX_SCAN_CHARS = 65_536
@@ -37,9 +35,9 @@ class Finding:
     """One threat finding: a stable id, its category, the layer that found it and how.
 
     Behaves as ``@dataclass(frozen=True, slots=True)`` with fields ``id`` and ``category``
-    (equality, hashing, repr, immutability, pickling); written out by hand so that
-    importing the scanner does not load :mod:`dataclasses` (and with it ``inspect`` and
-    ``re``), which the snapshot render path must not pay for.
+    (equality, hashing, repr, immutability, pickling); written out by hand because that
+    decorator, on Python 3.11, raises ``TypeError`` instead of ``AttributeError`` when an
+    attribute that is not a field is set (fixed in 3.12).
 
     ``layer`` says which layer found it: ``"rule"`` (a pattern of the table), ``"decode"``
     (a pattern that matched only once an embedded payload was decoded), ``"normalise"``
@@ -88,7 +86,7 @@ class ScanResult:
     """The findings for one text; ``blocked`` when there is at least one.
 
     Behaves as ``@dataclass(frozen=True, slots=True)`` with the single field ``findings``
-    (written by hand for the same reason as :class:`Finding`).
+    (written out by hand for the same reason as :class:`Finding`).
     """
 
     __slots__ = ("findings",)
@@ -148,8 +146,6 @@ class _Table:
 
     def __init__(self, scope: str, patterns: tuple[Pattern, ...] | None = None) -> None:
         if patterns is None:
-            from .patterns import PATTERNS
-
             patterns = PATTERNS
         self.scope = scope
         self.patterns = tuple(p for p in patterns if scope == "strict" or p.scope == "context")
@@ -203,10 +199,9 @@ _WORDS = bytes(
     c + 32 if 65 <= c <= 90 else c if (48 <= c <= 57 or 97 <= c <= 122) else 32 for c in range(256)
 )
 
-# Built on first use: the per-scope tables, compiled regexes (by source), the Unicode helpers.
+# Built on first use: the per-scope tables, compiled regexes (by source).
 _tables_cache: dict[str, _Table] = {}
 _compiled: dict[str, re.Pattern[str]] = {}
-_unicode_mod: ModuleType | None = None
 
 
 # The rule table each scope uses: memory entries and skills get every rule.
@@ -227,20 +222,9 @@ def _table(scope: str) -> _Table:
 def _regex(p: Pattern, *, inner: bool = False) -> re.Pattern[str]:
     source = p.inner if inner else p.regex
     rx = _compiled.get(source)
-    if rx is None:
-        import re  # deferred: `re` and the compilation cost are only paid on a keyword hit
-
+    if rx is None:  # compiled on the first keyword hit: most patterns never get one
         rx = _compiled[source] = re.compile(source)
     return rx
-
-
-def _uni() -> ModuleType:
-    global _unicode_mod
-    if _unicode_mod is None:
-        from . import _unicode as mod
-
-        _unicode_mod = mod
-    return _unicode_mod
 
 
 #: The case-sensitive markers of the table (``Pattern.subs``): secret prefixes, "<!--".
@@ -416,7 +400,7 @@ def _scan(text: str, table: _Table, *, prefilter: bool = True) -> ScanResult:
         hits = _match(table, head, prefilter=prefilter)
         findings.extend(Finding(p.id, p.category) for p in hits)
     else:
-        u = _uni()
+        u = _unicode
         stripped = u.strip_for_matching(head)
         folded = u.fold(stripped)
         unfolded = stripped.lower() if folded != stripped else None
@@ -433,7 +417,7 @@ def _scan(text: str, table: _Table, *, prefilter: bool = True) -> ScanResult:
                 findings.append(Finding("homoglyph_evasion", "homoglyph", "unicode"))
     if len(text) > MAX_SCAN_CHARS:
         if head.isascii() and not text.isascii():  # invisible characters past the cap
-            ids = _uni().invisible_ids(text)
+            ids = _unicode.invisible_ids(text)
             findings.extend(Finding(fid, "invisible_unicode", "unicode") for _, fid in ids)
         findings.append(Finding(_OVERSIZE_ID, "oversize", "unicode"))
     return ScanResult(tuple(findings)) if findings else _CLEAN
@@ -441,5 +425,5 @@ def _scan(text: str, table: _Table, *, prefilter: bool = True) -> ScanResult:
 
 def invisible_chars() -> frozenset[str]:
     """Every character reported as ``invisible_unicode`` (zero-width, bidi, tags...)."""
-    chars: frozenset[str] = _uni().INVISIBLE_CHARS
+    chars: frozenset[str] = _unicode.INVISIBLE_CHARS
     return chars

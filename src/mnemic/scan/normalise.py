@@ -24,11 +24,9 @@ when the trick is actually present. Imported on the first scan that needs it.
 from __future__ import annotations
 
 import binascii
+import re
 from itertools import repeat
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pragma: no cover
-    import re
+from urllib.parse import unquote
 
 __all__ = ["View", "mask_defensive", "mask_mentions", "views"]
 
@@ -137,11 +135,9 @@ _compiled: dict[str, re.Pattern[str]] = {}
 
 
 def _rx(source: str) -> re.Pattern[str]:
-    """Compile on first use: ``re`` is only imported when a text needs a view."""
+    """Compiled on first use (most texts never need a view)."""
     rx = _compiled.get(source)
     if rx is None:
-        import re
-
         rx = _compiled[source] = re.compile(source, re.IGNORECASE)
     return rx
 
@@ -231,8 +227,6 @@ def views(text: str) -> list[View]:
             if s is not None:
                 out.append(("hex", s, f"\\x escapes {m.group()[:24]}…"))
     if text.count("%") >= 3 and len(_rx(_PERCENT).findall(text)) >= 3:
-        from urllib.parse import unquote
-
         s = unquote(text)
         if s != text:
             out.append(("url", s, "percent-encoding"))

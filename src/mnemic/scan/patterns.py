@@ -39,9 +39,6 @@ Rules for adding a pattern:
 
 from __future__ import annotations
 
-__all__ = ["PATTERNS", "Pattern"]  # noqa: F822 (PATTERNS: module __getattr__ below)
-
-
 from ._pattern import (
     _NEG,
     _REMOTE_EXEC,
@@ -52,6 +49,9 @@ from ._pattern import (
     Pattern,
     _gap,
 )
+from .rules import RULES
+
+__all__ = ["PATTERNS", "Pattern"]
 
 # Agent instruction / configuration files that are loaded into future sessions.
 _AGENT_FILE = (
@@ -928,11 +928,7 @@ _BASE: tuple[Pattern, ...] = (
 # rules are only built when the table is.
 
 
-def __getattr__(name: str) -> tuple[Pattern, ...]:
-    if name == "PATTERNS":
-        from .rules import RULES
-
-        merged = tuple(sorted(_BASE + RULES, key=lambda p: CATEGORIES.index(p.category)))
-        globals()["PATTERNS"] = merged
-        return merged
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+PATTERNS: tuple[Pattern, ...] = tuple(
+    sorted(_BASE + RULES, key=lambda p: CATEGORIES.index(p.category))
+)
+"""Every pattern: the table above and the structural rules of :mod:`.rules`, by category."""

@@ -7,9 +7,9 @@ order and the reasons.
 
 from __future__ import annotations
 
-from . import classifier as _classifier, normalise as _normalise
+from . import _unicode, classifier as _classifier, normalise as _normalise
 from ._pattern import CATEGORIES
-from .matching import MAX_SCAN_CHARS, Finding, ScanResult, _rule_scan, _Table, _uni
+from .matching import MAX_SCAN_CHARS, Finding, ScanResult, _rule_scan, _Table
 
 __all__ = ["CLASSIFIER_ID", "analyse", "classifier_threshold"]
 
@@ -85,7 +85,7 @@ def analyse(text: str, scope: str, level: str, table: _Table, rules: ScanResult)
     findings = [f for f in rules.findings if level == "strict" or f.id not in _STRICT_LEVEL_ONLY]
     head = text[:MAX_SCAN_CHARS]
     if head.strip():
-        basis = head if head.isascii() else _uni().fold(_uni().strip_for_matching(head))
+        basis = head if head.isascii() else _unicode.fold(_unicode.strip_for_matching(head))
         seen = {f.id for f in findings}
         findings += _layers(basis, head, scope, level, table, seen)
         if any(f.category not in _NOT_THREATS for f in findings):

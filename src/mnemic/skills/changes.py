@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -270,8 +271,6 @@ class PreparedChange:
 
     def preview(self) -> str:
         """A unified diff of the change (full text for new files), for review."""
-        import difflib
-
         if self.delete_skill:
             return f"delete skill {self.ref} ({len(self.before)} file(s))\n"
         out: list[str] = []
@@ -306,7 +305,6 @@ class PreparedChange:
             rel, text = self.writes[0]
             old = (self.before.get(rel) or "").splitlines()
             new = text.splitlines()
-            import difflib
 
             added = removed = 0
             for line in difflib.ndiff(old, new):

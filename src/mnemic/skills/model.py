@@ -23,6 +23,7 @@ listing.
 
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -220,7 +221,9 @@ def split_front_matter(text: str) -> tuple[str, str] | None:
 
 
 def _load_yaml(text: str) -> Any:
-    import yaml  # lazy: PyYAML costs tens of milliseconds and only skill code needs it
+    # Here, not at the top: every tool set (mcp, chat, `mnemic tool`) imports this module,
+    # and PyYAML (tens of milliseconds) is only needed once a skill is read or written.
+    import yaml
 
     try:
         # The C loader (libyaml) when PyYAML has it: same safe subset, ~10x faster.
@@ -234,8 +237,6 @@ def _load_yaml(text: str) -> Any:
 
 def _scalar_text(value: Any, field: str, limit: int) -> str:
     """A string field; numbers and dates (``version: 1.0``, unquoted YAML) become text."""
-    import datetime
-
     if isinstance(value, bool) or not isinstance(value, str | int | float | datetime.date):
         raise SkillInvalid(field, f"expected a string, got {type(value).__name__}.")
     text = str(value).strip()

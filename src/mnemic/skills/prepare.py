@@ -8,6 +8,7 @@ exactly once, the result is valid and clean) and returns a
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import os
 import stat
@@ -240,8 +241,6 @@ def _context(text: str, pos: int, length: int) -> dict[str, Any]:
 
 
 def _no_match_help(text: str, old: str) -> dict[str, Any]:
-    import difflib
-
     help_: dict[str, Any] = {"file_preview": text[:PREVIEW_CHARS]}
     lines = text.splitlines()
     first = next((ln.strip() for ln in old.splitlines() if ln.strip()), "")

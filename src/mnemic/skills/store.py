@@ -24,6 +24,7 @@ lock, prepares again and writes.
 
 from __future__ import annotations
 
+import difflib
 import os
 import sys
 from dataclasses import dataclass
@@ -305,8 +306,6 @@ class SkillStore:
         category, bare = _split_ref(name)
         matches = [self._load(*loc) for loc in self.locate(bare, category)]
         if not matches:
-            import difflib
-
             names = sorted({f"{c}/{n}" if c else n for _, n, c, _, _ in self.locate()})
             similar = difflib.get_close_matches(name, names, n=3, cutoff=0.6)
             raise SkillNotFound(name, similar=similar)

@@ -3,7 +3,7 @@
 :func:`home_tools` builds the five tools (``memory``, ``session_search``, ``skills_list``,
 ``skill_view``, ``skill_manage``) over live parts of one home. The CLI (``mnemic tool``),
 the MCP server and the agent session all call it, each with the parts it holds: a
-governed :class:`~mnemic.curated.Memory` of its actor, a session store, governed skills.
+governed :class:`~mnemic.curated.memory.Memory` of its actor, a session store, governed skills.
 Parts are given as zero-argument callables and read at each call, so a surface whose
 memory is replaced (an agent's compression, an MCP client's new view) keeps one registry.
 
@@ -21,6 +21,7 @@ from ..curated.memory import Memory
 from ..curated.tool import memory_tool_spec, run_memory_tool
 from ..governance.metrics import get_metrics
 from ..home import Home
+from ..ops.text_search import text_ranker
 from ..sessions import SESSION_SEARCH_TOOL, SessionStore, embedder_loader_for, search_tool_for
 from ..skills.governed import GovernedSkills
 from ..skills.tools import skill_tool_specs
@@ -94,8 +95,6 @@ def home_tools(
     def skill_handler(name: str) -> Handler:
         def handle(arguments: str | dict[str, Any] | None) -> dict[str, Any]:
             if name == "skills_list":  # a query ranks by words and meaning, as memory search
-                from ..ops.text_search import text_ranker  # (not loaded with the tools)
-
                 ranker = text_ranker(embedder_loader_for(home))
                 return skills().tool(name, arguments, ranker=ranker)
             return skills().tool(name, arguments)

@@ -10,7 +10,7 @@ import threading
 from collections.abc import Awaitable, Callable, Hashable
 from urllib.parse import parse_qsl
 
-from ..curated import Memory
+from ..curated.memory import Memory
 from ..errors import (
     InvalidArgument,
     MnemicError,

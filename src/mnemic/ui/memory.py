@@ -10,12 +10,14 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.routing import Route
 
-from ..curated import Memory, Op, admin
+from ..curated import admin
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
+from ..curated.memory import Memory
 from ..curated.snapshot import display_entry
+from ..curated.store import Op
 from ..errors import InvalidArgument, MnemicError, ToolError
 from .console import Console, Form, endpoint, see_other
-from .render import page, side_by_side
+from .render import page, side_by_side, when
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -45,8 +47,6 @@ class EntryView:
 
 
 def _provenance(p: Any) -> str:
-    from .render import when
-
     if p is None or p.actor == "unknown":
         return "provenance unknown"
     who = "edited by hand" if p.actor == "hand" else f"by {p.actor}"

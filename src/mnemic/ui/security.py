@@ -37,13 +37,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, quote, urlencode
 
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
 from ..errors import ConfigError
 from ..ops.serving import is_loopback
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from starlette.responses import Response
-    from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from .render import error_response
 
 __all__ = ["CSP", "SECURITY_HEADERS", "SESSION_SECONDS", "Access", "Guard", "local_path"]
 
@@ -167,8 +166,6 @@ def _move_on(location: str, fetch_site: str) -> Response:
     that came from another site (the page ``mnemic ui`` opens is a local file) would not
     send a ``SameSite=Strict`` cookie along a redirect it started, so it gets a page
     that moves on by itself: a navigation this console's own page starts carries it."""
-    from starlette.responses import HTMLResponse, RedirectResponse
-
     if fetch_site.strip().lower() not in ("cross-site", "same-site"):
         return RedirectResponse(location, status_code=303)
     target = html.escape(location, quote=True)
@@ -293,6 +290,4 @@ class Guard:
     async def _refuse(
         scope: Scope, receive: Receive, send: Send, status: int, title: str, detail: str
     ) -> None:
-        from .render import error_response
-
         await error_response(status, title, detail)(scope, receive, send)

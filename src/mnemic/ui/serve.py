@@ -6,7 +6,9 @@ import contextlib
 import html
 import logging
 import os
+import pathlib
 import threading
+import webbrowser
 from collections.abc import Callable
 from typing import Any
 
@@ -88,9 +90,6 @@ def opener_page(url: str) -> str:
 def _open(opener: str, url: str) -> None:
     """Write :func:`opener_page` (0600, in the private home) and open it: the browser
     is given the page's path, never the token."""
-    import pathlib
-    import webbrowser
-
     try:
         atomic_write_text(opener, opener_page(url))
         webbrowser.open(pathlib.Path(opener).as_uri())

@@ -1,0 +1,36 @@
+"""``mnemic hook``: what other agents' hooks run (installed by ``mnemic integrate``).
+
+Claude Code runs ``mnemic hook claude-code`` at every session start, compaction and
+session end, so this module imports the hook handler and nothing else.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ..integrations.hook import handle_claude_code_hook
+from .app import AppContext, pass_app
+
+__all__ = ["hook"]
+
+
+@click.group(name="hook", hidden=True)
+def hook() -> None:
+    """Entry points run by other agents' hooks (installed by `mnemic integrate`)."""
+
+
+@hook.command(name="claude-code")
+@pass_app
+def hook_claude_code(app: AppContext) -> None:
+    """Handle one Claude Code hook call: its JSON on stdin, dispatched on
+    hook_event_name (SessionStart, PreCompact, SessionEnd). Always exits 0; a problem
+    is one line on stderr."""
+    result = handle_claude_code_hook(home_path=app.home_path, profile=app.profile)
+    if result.stdout:
+        sys.stdout.write(result.stdout)
+        sys.stdout.flush()
+    if result.message:
+        click.echo(result.message, err=True)
+    sys.exit(0)

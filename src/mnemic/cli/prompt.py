@@ -1,0 +1,68 @@
+"""``mnemic prompt``: the system prompt a new session would start with."""
+
+from __future__ import annotations
+
+import click
+
+from ..curated.snapshot import render_snapshot
+from ..tokens import estimate_tokens
+from .app import JSON_OPT, AppContext, emit_json, handle_errors, pass_app
+
+__all__ = ["prompt"]
+
+
+@click.command(name="prompt")
+@click.option("--system", "system_message", default="", help="A caller's system message to add.")
+@click.option(
+    "--memory-only",
+    is_flag=True,
+    help="Print only the frozen MEMORY and USER PROFILE blocks (for any agent's hook).",
+)
+@JSON_OPT
+@pass_app
+@handle_errors
+def prompt(app: AppContext, system_message: str, memory_only: bool, as_json: bool) -> None:
+    """Print the system prompt a new session would start with, layer by layer.
+
+    Nothing is recorded or written. The prompt stays byte-identical for the whole session;
+    per-turn recall goes into the user's message instead.
+
+    With --memory-only, print just the memory blocks, exactly as the system prompt
+    carries them (nothing at all when memory is empty): a session-start hook of any
+    agent can put them in its context.
+    """
+    if memory_only:
+        if system_message:
+            raise click.UsageError("--system does not apply with --memory-only")
+        text = render_snapshot(app.home_path, app.profile)
+        if as_json:
+            emit_json({"chars": len(text), "tokens_estimate": estimate_tokens(text), "text": text})
+        elif text:
+            click.echo(text)
+        return
+    # Here, not at the top: --memory-only runs in other agents' session-start hooks and
+    # must not pay for the agent stack (sessions, tools, providers, the LLM client).
+    from ..agent.startup import preview_prompt
+
+    built, tools, manager = preview_prompt(app.existing_home, system_message=system_message)
+    text = built.text
+    if as_json:
+        data = built.as_dict()
+        data["tokens_estimate"] = estimate_tokens(text)
+        data["tools"] = tools
+        data["provider"] = manager.name or None
+        emit_json(data)
+        return
+    click.secho(
+        f"System prompt of a new session: {len(text):,} chars (~{estimate_tokens(text):,} tokens)",
+        bold=True,
+    )
+    for name, size in built.sizes().items():
+        shown = f"{size:,}" if size else "-"
+        click.echo(f"  {name:<14} {shown:>7}")
+    click.echo(f"Tools: {', '.join(tools)}")
+    if manager.name:
+        state = "on" if manager.active else f"off ({manager.disabled_reason})"
+        click.echo(f"Memory provider: {manager.name} ({state})")
+    click.echo("─" * 72)
+    click.echo(text)

