@@ -25,8 +25,8 @@ import numpy as np
 from _recall import Tally
 from _semantic import RECIPES, cached_vectors, store_turns
 from mnemic.sessions import SearchFilters, parse_query, rank
-from mnemic.sessions.hybrid import SemanticHit, blend, rrf, semantic_context
-from mnemic.sessions.ranking import CANDIDATES, RankedMessage
+from mnemic.sessions.search.hybrid import SemanticHit, blend, rrf, semantic_context
+from mnemic.sessions.search.ranking import CANDIDATES, RankedMessage
 
 SEM_CANDIDATES = 100
 SPLIT_SEED = 13

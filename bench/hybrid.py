@@ -32,10 +32,11 @@ import numpy as np
 
 from _common import emit, summarize_ms
 from _semantic import RECIPES, cached_vectors, embedder, store_turns
-from mnemic.sessions import NewSession, SearchFilters, SQLiteSessionStore, run_session_search
-from mnemic.sessions.hybrid import PASSAGE_RECIPE
-from mnemic.sessions.importers import locomo_sessions
-from mnemic.sessions.vector_cache import EXACT_MAX, VectorCache, encode
+from mnemic.backends.files.sqlite import SQLiteSessionStore
+from mnemic.sessions import NewSession, SearchFilters, run_session_search
+from mnemic.sessions.importing.importers import locomo_sessions
+from mnemic.sessions.search.hybrid import PASSAGE_RECIPE
+from mnemic.sessions.sql.vector_cache import EXACT_MAX, VectorCache, encode
 
 DEFAULT_DATA = (
     Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo" / "locomo-dev.json"

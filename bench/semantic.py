@@ -30,14 +30,15 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import emit, summarize_ms
+from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.embedding.model import load_embedder
 from mnemic.embedding.passage import passage_text
-from mnemic.sessions import NewMessage, NewSession, SearchFilters, SQLiteSessionStore
-from mnemic.sessions.import_documents import locomo_sessions
-from mnemic.sessions.indexer import BackgroundIndexer
-from mnemic.sessions.semantic import semantic_search
-from mnemic.sessions.vector_cache import encode
-from mnemic.sessions.vectors import PendingText
+from mnemic.sessions import NewMessage, NewSession, SearchFilters
+from mnemic.sessions.importing.documents import locomo_sessions
+from mnemic.sessions.search.embed import BackgroundIndexer
+from mnemic.sessions.search.semantic import semantic_search
+from mnemic.sessions.sql.vector_cache import encode
+from mnemic.sessions.sql.vectors import PendingText
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DATA = ROOT.parent / "shared" / "data" / "locomo" / "locomo-dev.json"

@@ -19,16 +19,11 @@ from typing import Any
 import numpy as np
 import pytest
 
+from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.errors import EmbeddingModelDamaged, SemanticExtraMissing
 from mnemic.providers.recall import RecallProvider
-from mnemic.sessions import (
-    SESSION_SEARCH_TOOL,
-    NewMessage,
-    SearchFilters,
-    SQLiteSessionStore,
-    run_session_search,
-)
-from mnemic.sessions.retrieval import QUERY_CHARS
+from mnemic.sessions import SESSION_SEARCH_TOOL, NewMessage, SearchFilters, run_session_search
+from mnemic.sessions.search.retrieval import QUERY_CHARS
 
 CONCEPTS = {
     "automobile": "car",

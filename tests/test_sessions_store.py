@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from mnemic.backends.files.sqlite import SQLiteSessionStore
+from mnemic.backends.files.sqlite.schema import PENDING_MAX, SCHEMA_VERSION
 from mnemic.errors import (
     InvalidArgument,
     SessionExists,
@@ -23,12 +25,10 @@ from mnemic.sessions import (
     NewSession,
     SearchFilters,
     SessionStore,
-    SQLiteSessionStore,
     estimate_tokens,
     open_store,
     parse_query,
 )
-from mnemic.sessions.sqlite_schema import PENDING_MAX, SCHEMA_VERSION
 
 
 @pytest.fixture

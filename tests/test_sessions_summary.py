@@ -10,18 +10,18 @@ from typing import Any
 
 import pytest
 
+from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.config import SessionSettings
 from mnemic.errors import LLMRequestFailed
 from mnemic.llm import OpenAIChatClient
 from mnemic.sessions import (
     LLMSummarizer,
     NewMessage,
-    SQLiteSessionStore,
     extractive_summary,
     parse_query,
     run_session_search,
 )
-from mnemic.sessions.summarize import EXTRACT_LABEL
+from mnemic.sessions.search.summarize import EXTRACT_LABEL
 from mnemic.testing import Fail, FakeLLMServer, FakeSummarizer, Hang
 
 

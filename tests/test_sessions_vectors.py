@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
+from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.embedding.passage import passage_text
 from mnemic.embedding.standin import StandinEmbedder
 from mnemic.embedding.topk import topk
-from mnemic.sessions.indexer import BackgroundIndexer
-from mnemic.sessions.semantic import backfill, passage_of, semantic_search
-from mnemic.sessions.sqlite import SQLiteSessionStore
+from mnemic.sessions.search.embed import BackgroundIndexer
+from mnemic.sessions.search.semantic import backfill, passage_of, semantic_search
 from mnemic.sessions.store import NewMessage, SearchFilters
 
 np = pytest.importorskip("numpy")
@@ -161,7 +161,7 @@ def test_a_vector_is_not_written_for_a_message_deleted_while_it_was_embedded(
     pending = store.vectors_pending(e.model_id)
     vecs = e.embed_passages([p.content for p in pending])
     store.delete_session(sid)
-    from mnemic.sessions.vector_cache import encode
+    from mnemic.sessions.sql.vector_cache import encode
 
     rows = [(p, encode(v)) for p, v in zip(pending, vecs, strict=True)]
     assert store.put_vectors(e.model_id, rows) == 0

@@ -50,7 +50,7 @@ _EXPORTS: dict[str, str] = {
     "NewMessage": "mnemic.sessions",
     "NewSession": "mnemic.sessions",
     "SESSION_SEARCH_TOOL": "mnemic.sessions",
-    "SQLiteSessionStore": "mnemic.sessions",
+    "SQLiteSessionStore": "mnemic.backends.files.sqlite",
     "SessionStore": "mnemic.sessions",
     "open_store": "mnemic.sessions",
     "run_session_search": "mnemic.sessions",
@@ -171,6 +171,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs (explicit re-
         TurnStart as TurnStart,
         preview_prompt as preview_prompt,
     )
+    from .backends.files.sqlite import SQLiteSessionStore as SQLiteSessionStore
     from .config import (
         Settings as Settings,
         load_settings as load_settings,
@@ -320,7 +321,6 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs (explicit re-
         NewMessage as NewMessage,
         NewSession as NewSession,
         SessionStore as SessionStore,
-        SQLiteSessionStore as SQLiteSessionStore,
         open_store as open_store,
         run_session_search as run_session_search,
     )

@@ -21,8 +21,9 @@ from typing import Any
 
 import pytest
 
-from mnemic.sessions import NewMessage, SessionStore, SQLiteSessionStore
-from mnemic.sessions.search import SearchContext, browse, discover
+from mnemic.backends.files.sqlite import SQLiteSessionStore
+from mnemic.sessions import NewMessage, SessionStore
+from mnemic.sessions.search.shapes import SearchContext, browse, discover
 
 pytestmark = pytest.mark.postgres
 
@@ -137,7 +138,7 @@ def test_a_hybrid_discovery_reads_its_semantic_hits_in_two_statements(
 ) -> None:
     pytest.importorskip("numpy")
     from mnemic.embedding.standin import StandinEmbedder
-    from mnemic.sessions.semantic import backfill
+    from mnemic.sessions.search.semantic import backfill
 
     store, log = counted
     _fill(store, 24)

@@ -12,7 +12,7 @@ import pytest
 from mnemic.embedding.standin import StandinEmbedder
 from mnemic.home import Home
 from mnemic.sessions import open_store
-from mnemic.sessions.semantic import backfill
+from mnemic.sessions.search.semantic import backfill
 from mnemic.sessions.store import NewMessage, SearchFilters
 
 pytestmark = pytest.mark.postgres

@@ -22,7 +22,7 @@ from typing import Any
 from ..errors import MnemicError
 from ..home import Home
 from ..sessions import open_store
-from ..sessions.indexer import BackgroundIndexer
+from ..sessions.search.embed import BackgroundIndexer
 from ..sessions.store import NewMessage, SessionStore
 
 __all__ = ["SessionRecording"]

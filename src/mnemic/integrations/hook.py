@@ -220,7 +220,7 @@ def _import(
     from ..errors import SessionNotFound
     from ..home import Home
     from ..sessions import import_growing, open_store
-    from ..sessions.resume import SEGMENT_BYTES
+    from ..sessions.importing.resume import SEGMENT_BYTES
 
     path = _transcript(data)
     session_id = data.get("session_id") if isinstance(data.get("session_id"), str) else None

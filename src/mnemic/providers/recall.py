@@ -19,8 +19,8 @@ from typing import Any
 
 from ..home import Home
 from ..sessions import embedder_loader_for, open_store
-from ..sessions.query import parse_query
-from ..sessions.retrieval import QueryEmbedder, SemanticState, candidates, semantic_state
+from ..sessions.index.query import parse_query
+from ..sessions.search.retrieval import QueryEmbedder, SemanticState, candidates, semantic_state
 from ..sessions.store import Message, SearchFilters, SessionStore
 from .base import MemoryProvider
 

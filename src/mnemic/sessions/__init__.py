@@ -31,13 +31,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..registry import backend_for
 from .forgetting import ForgetResult
-from .importers import FORMATS, ImportProgress, ImportReport, export_session, import_path
-from .query import Query, Term, match_spans, parse_query
-from .ranking import RankedMessage, rank, rank_messages
-from .resume import GrowingImport, import_growing
-from .retrieval import MODES as SEARCH_MODES, QueryEmbedder, default_embedder_loader
-from .search import SearchContext, rank_turns
-from .segment import (
+from .importing.importers import FORMATS, ImportProgress, ImportReport, export_session, import_path
+from .importing.resume import GrowingImport, import_growing
+from .index.query import Query, Term, match_spans, parse_query
+from .index.segment import (
     DEFAULT_SEGMENTER,
     BigramSegmenter,
     QueryTokens,
@@ -46,7 +43,18 @@ from .segment import (
     segment,
     segment_query,
 )
-from .sqlite import SQLiteSessionStore
+from .search.ranking import RankedMessage, rank, rank_messages
+from .search.retrieval import MODES as SEARCH_MODES, QueryEmbedder, default_embedder_loader
+from .search.shapes import SearchContext, rank_turns
+from .search.summarize import (
+    LLMSummarizer,
+    Summarizer,
+    SummaryOutcome,
+    SummaryRequest,
+    extractive_summary,
+    summarize_all,
+)
+from .search.tool import SESSION_SEARCH_TOOL, parse_time, run_session_search
 from .store import (
     IMPORT_MODES,
     ROLES,
@@ -63,15 +71,6 @@ from .store import (
     estimate_tokens,
     new_session_id,
 )
-from .summarize import (
-    LLMSummarizer,
-    Summarizer,
-    SummaryOutcome,
-    SummaryRequest,
-    extractive_summary,
-    summarize_all,
-)
-from .tool import SESSION_SEARCH_TOOL, parse_time, run_session_search
 
 if TYPE_CHECKING:
     from ..home import Home
@@ -98,7 +97,6 @@ __all__ = [
     "Query",
     "QueryTokens",
     "RankedMessage",
-    "SQLiteSessionStore",
     "SearchContext",
     "SearchFilters",
     "Segmented",

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
 from ..tokens import estimate_tokens
-from .query import Query
+from .index.query import Query
 
 if TYPE_CHECKING:
     from .forgetting import ForgetResult

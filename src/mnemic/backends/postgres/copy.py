@@ -192,7 +192,7 @@ class HomeSide(Side):
 
     def sessions(self, *, create: bool = True) -> SessionStore | None:
         if self._store is None:
-            from ...sessions.sqlite import SQLiteSessionStore
+            from ..files.sqlite import SQLiteSessionStore
 
             path = self.root / "sessions.db"
             if not create and not path.exists():

@@ -26,8 +26,8 @@ from typing import Any
 
 import psycopg
 
-from ...sessions.lexical import HIT_COLUMNS, filter_condition, hit_from_row, time_ordered
-from ...sessions.query import Query, Term
+from ...sessions.index.query import Query, Term
+from ...sessions.sql.lexical import HIT_COLUMNS, filter_condition, hit_from_row, time_ordered
 from ...sessions.store import Hit, SearchFilters
 from .db import Database
 from .lexer import Lexer, Phrase, phrase_lexemes, phrase_sql

@@ -33,9 +33,9 @@ import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ...sessions.index import DEFAULT_TOKENIZER
-from ...sessions.query import Query, Term
-from ...sessions.segment import DEFAULT_SEGMENTER, Segmenter
+from ...sessions.index.fields import DEFAULT_TOKENIZER
+from ...sessions.index.query import Query, Term
+from ...sessions.index.segment import DEFAULT_SEGMENTER, Segmenter
 
 __all__ = [
     "MAX_POSITION",

@@ -37,14 +37,14 @@ import psycopg
 import psycopg.errors
 
 from ...errors import MnemicError, SessionStoreBusy, SessionStoreError
-from ...sessions.index import DEFAULT_TOKENIZER, DEFAULT_WEIGHTS
-from ...sessions.lexical import ranked_search
-from ...sessions.query import Query
-from ...sessions.rows import plan_merge
-from ...sessions.segment import DEFAULT_SEGMENTER, Segmenter
-from ...sessions.sql import SqlSessionStore
-from ...sessions.sql_tables import Batch, Dialect, IndexCache
-from ...sessions.sql_writes import stored_keys
+from ...sessions.index.fields import DEFAULT_TOKENIZER, DEFAULT_WEIGHTS
+from ...sessions.index.query import Query
+from ...sessions.index.segment import DEFAULT_SEGMENTER, Segmenter
+from ...sessions.sql.lexical import ranked_search
+from ...sessions.sql.rows import plan_merge
+from ...sessions.sql.store import SqlSessionStore
+from ...sessions.sql.tables import Batch, Dialect, IndexCache
+from ...sessions.sql.writes import stored_keys
 from ...sessions.store import Hit, NewMessage, SearchFilters
 from .db import Database, atomic, is_lock_timeout
 from .fulltext import LexemeStats, PgIndex

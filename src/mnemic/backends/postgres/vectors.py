@@ -24,9 +24,9 @@ from typing import Any
 
 import psycopg
 
-from ...sessions.lexical import filter_condition
+from ...sessions.sql.lexical import filter_condition
+from ...sessions.sql.vectors import PendingText, SqlVectors
 from ...sessions.store import SearchFilters
-from ...sessions.vectors import PendingText, SqlVectors
 from .db import Database
 
 __all__ = ["MIGRATION", "PgVectors", "enable_pgvector", "pgvector_available"]
@@ -107,7 +107,7 @@ def enable_pgvector(db: Database) -> bool:
 
 def _literal(blob: bytes) -> str:
     """A stored float16 vector as pgvector's text form ``[a,b,...]``."""
-    from ...sessions.vector_cache import decode
+    from ...sessions.sql.vector_cache import decode
 
     return "[" + ",".join(f"{x:.6g}" for x in decode(blob).tolist()) + "]"
 
@@ -153,7 +153,7 @@ class PgVectors(SqlVectors[psycopg.Connection[Any]]):
         """Exact search in the client, or pgvector's index in the database (UNTESTED)."""
         if self.use_pgvector() != "pgvector" or limit <= 0:
             return super().vector_search(query_vec, model_id, filters, limit)
-        from ...sessions.vector_cache import encode
+        from ...sessions.sql.vector_cache import encode
 
         found = filter_condition(filters, "v.model = ? AND v.emb IS NOT NULL")
         if found is None:

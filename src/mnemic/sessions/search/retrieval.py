@@ -27,11 +27,11 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..errors import EmbeddingModelDamaged, InvalidArgument, MnemicError, SemanticExtraMissing
+from ...errors import EmbeddingModelDamaged, InvalidArgument, MnemicError, SemanticExtraMissing
+from ..index.query import Query
+from ..store import SearchFilters, SessionStore
 from .hybrid import FusedMessage, SemanticHit, fuse
-from .query import Query
 from .ranking import CANDIDATES, RankedMessage, rank_messages
-from .store import SearchFilters, SessionStore
 
 __all__ = [
     "ENABLE_HINT",

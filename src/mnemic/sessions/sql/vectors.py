@@ -30,9 +30,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
-from ..embedding.passage import EMBEDDED_ROLES
-from .sql_tables import C, SqlTables
-from .store import SearchFilters
+from ...embedding.passage import EMBEDDED_ROLES
+from ..store import SearchFilters
+from .tables import C, SqlTables
 
 if TYPE_CHECKING:
     from .vector_cache import VectorCache

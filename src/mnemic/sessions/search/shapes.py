@@ -24,9 +24,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import InvalidArgument, MessageNotFound, SessionNotFound
+from ...errors import InvalidArgument, MessageNotFound, SessionNotFound
+from ..index.query import Query, match_spans, parse_query
+from ..store import Message, SearchFilters, SessionInfo, SessionStore
 from .hybrid import FusedMessage
-from .query import Query, match_spans, parse_query
 from .ranking import CANDIDATES, RankedMessage, rank
 from .retrieval import (
     QueryEmbedder,
@@ -36,7 +37,6 @@ from .retrieval import (
     lexical_only,
     semantic_state as _semantic_state,
 )
-from .store import Message, SearchFilters, SessionInfo, SessionStore
 from .summarize import Summarizer, SummaryRequest, summarize_all
 
 __all__ = [

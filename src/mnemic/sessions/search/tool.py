@@ -17,10 +17,11 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidArgument, MnemicError
-from ..tooling import ToolSpec, parse_arguments
+from ...errors import InvalidArgument, MnemicError
+from ...tooling import ToolSpec, parse_arguments
+from ..store import ROLES, SessionStore
 from .retrieval import MODES, QueryEmbedder, check_mode
-from .search import (
+from .shapes import (
     DEFAULT_LIMIT,
     DISCOVERY_WINDOW,
     MAX_LIMIT,
@@ -33,11 +34,10 @@ from .search import (
     read_session,
     scroll,
 )
-from .store import ROLES, SessionStore
 from .summarize import Summarizer
 
 if TYPE_CHECKING:
-    from ..config import SessionSettings
+    from ...config import SessionSettings
 
 __all__ = ["SESSION_SEARCH_TOOL", "parse_time", "run_session_search"]
 

@@ -20,11 +20,11 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
-from ..errors import SessionNotFound
-from .index import FieldIndexer
+from ...errors import SessionNotFound
+from ..index.fields import FieldIndexer
+from ..index.segment import Segmenter
+from ..store import NewMessage, NewSession
 from .rows import message_values
-from .segment import Segmenter
-from .store import NewMessage, NewSession
 
 __all__ = ["C", "Batch", "Connection", "Counters", "Dialect", "IndexCache", "SqlTables"]
 

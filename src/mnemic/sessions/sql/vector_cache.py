@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from ..embedding.topk import prefiltered_topk, sign_codes, topk
-from .store import ROLES, SearchFilters
+from ...embedding.topk import prefiltered_topk, sign_codes, topk
+from ..store import ROLES, SearchFilters
 
 if TYPE_CHECKING:
     from .vectors import SqlVectors

@@ -14,8 +14,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from ..errors import InvalidArgument
-from .store import (
+from ...errors import InvalidArgument
+from ..store import (
     ROLES,
     Message,
     NewMessage,

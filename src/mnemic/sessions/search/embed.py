@@ -17,13 +17,13 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from ..errors import MnemicError, SemanticUnavailable
+from ...errors import MnemicError, SemanticUnavailable
 from .semantic import embed_pending, semantic_enabled
 
 if TYPE_CHECKING:
-    from ..config import Settings
-    from ..embedding.model import Embedder
-    from .store import SessionStore
+    from ...config import Settings
+    from ...embedding.model import Embedder
+    from ..store import SessionStore
 
 __all__ = ["BackgroundIndexer"]
 
@@ -70,7 +70,7 @@ class BackgroundIndexer:
         (looked up without importing it), else None."""
         if not semantic_enabled(settings):
             return None
-        from ..extras import require_extra
+        from ...extras import require_extra
 
         try:
             require_extra("semantic", "Semantic session search")
@@ -171,12 +171,12 @@ class BackgroundIndexer:
     def _embedder(self) -> Embedder:
         if self._load is not None:
             return self._load()
-        from ..embedding.model import load_embedder
+        from ...embedding.model import load_embedder
 
         return load_embedder()
 
     def _embed(self, store: SessionStore, embedder: Embedder, ids: list[int]) -> None:
-        from .vectors import VectorStore
+        from ..sql.vectors import VectorStore
 
         if not isinstance(store, VectorStore):
             raise SemanticUnavailable("this session store keeps no vectors")

@@ -17,7 +17,8 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
-from .lexical import (
+from ....sessions.index.query import Query
+from ....sessions.sql.lexical import (
     HIT_COLUMNS,
     SCORE_CAP,
     filter_condition,
@@ -25,8 +26,7 @@ from .lexical import (
     ranked_search,
     time_ordered,
 )
-from .query import Query
-from .store import Hit, SearchFilters
+from ....sessions.store import Hit, SearchFilters
 
 __all__ = ["SCORE_CAP", "FTS5Index", "search"]
 

@@ -20,7 +20,7 @@ import sqlite3
 from pathlib import Path
 from typing import NamedTuple
 
-from ..errors import SessionStoreError
+from ....errors import SessionStoreError
 
 __all__ = ["Opened", "open_database"]
 

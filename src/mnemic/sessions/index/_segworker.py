@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from .index import serve
+from .fields import serve
 
 if __name__ == "__main__":
     serve(sys.stdin.buffer, sys.stdout.buffer)

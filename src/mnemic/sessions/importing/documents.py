@@ -11,9 +11,10 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
-from ..errors import ImportFailed
-from ..jsonstream import JsonArrayError, read_json_array, read_jsonl
-from .import_formats import (
+from ...errors import ImportFailed
+from ...jsonstream import JsonArrayError, read_json_array, read_jsonl
+from ..store import NewMessage, NewSession
+from .formats import (
     Item,
     Reading,
     digest,
@@ -23,7 +24,6 @@ from .import_formats import (
     timestamp,
     tool_calls_of,
 )
-from .store import NewMessage, NewSession
 
 __all__ = ["locomo_items", "locomo_sessions", "openai_items"]
 

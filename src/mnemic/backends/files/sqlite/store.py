@@ -31,16 +31,17 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..errors import ReadOnlyHome, SessionStoreBusy, SessionStoreError, StorageError
-from . import sqlite_search
-from .forgetting import ForgetResult
-from .index import DEFAULT_TOKENIZER, DEFAULT_WEIGHTS
-from .query import Query
-from .segment import DEFAULT_SEGMENTER, Segmenter
-from .sql import SqlSessionStore
-from .sql_tables import Dialect
-from .sqlite_open import Opened, memory_database, open_database
-from .sqlite_schema import (
+from ....errors import ReadOnlyHome, SessionStoreBusy, SessionStoreError, StorageError
+from ....sessions.forgetting import ForgetResult
+from ....sessions.index.fields import DEFAULT_TOKENIZER, DEFAULT_WEIGHTS
+from ....sessions.index.query import Query
+from ....sessions.index.segment import DEFAULT_SEGMENTER, Segmenter
+from ....sessions.sql.store import SqlSessionStore
+from ....sessions.sql.tables import Dialect
+from ....sessions.store import Hit, ImportMark, SearchFilters
+from . import search as sqlite_search
+from .open import Opened, memory_database, open_database
+from .schema import (
     FOLD,
     FTS_CONFIG,
     MERGE_PAGES,
@@ -51,7 +52,6 @@ from .sqlite_schema import (
     fts_table_sql,
     set_meta,
 )
-from .store import Hit, ImportMark, SearchFilters
 
 __all__ = ["DEFAULT_TOKENIZER", "SCHEMA_VERSION", "SQLITE", "SQLiteSessionStore"]
 

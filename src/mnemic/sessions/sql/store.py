@@ -19,32 +19,10 @@ from abc import abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Self
 
-from ..errors import InvalidArgument, SessionExists, SessionNotFound
-from .forgetting import ForgetResult, needles
-from .query import Query
-from .rows import (
-    MESSAGE_COLUMNS,
-    SESSION_COLUMNS,
-    clean_title,
-    load_object,
-    message_from_row,
-    session_from_row,
-    session_values,
-)
-from .sql_marks import SqlMarks, scope_of
-from .sql_reads import (
-    bookends,
-    message_previews,
-    messages_by_id,
-    parent_links,
-    sessions_by_id,
-    shown,
-    walk_roots,
-    windows,
-)
-from .sql_tables import C, Counters
-from .sql_writes import forget_rows, import_stream
-from .store import (
+from ...errors import InvalidArgument, SessionExists, SessionNotFound
+from ..forgetting import ForgetResult, needles
+from ..index.query import Query
+from ..store import (
     IMPORT_MODES,
     Hit,
     ImportResult,
@@ -58,7 +36,29 @@ from .store import (
     Span,
     StoreStats,
 )
+from .marks import SqlMarks, scope_of
+from .reads import (
+    bookends,
+    message_previews,
+    messages_by_id,
+    parent_links,
+    sessions_by_id,
+    shown,
+    walk_roots,
+    windows,
+)
+from .rows import (
+    MESSAGE_COLUMNS,
+    SESSION_COLUMNS,
+    clean_title,
+    load_object,
+    message_from_row,
+    session_from_row,
+    session_values,
+)
+from .tables import C, Counters
 from .vectors import SqlVectors
+from .writes import forget_rows, import_stream
 
 __all__ = ["SqlSessionStore"]
 

@@ -36,8 +36,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .query import Query
-from .store import Hit, SearchFilters
+from ..index.query import Query
+from ..store import Hit, SearchFilters
 
 __all__ = [
     "HIT_COLUMNS",

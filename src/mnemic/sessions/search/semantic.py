@@ -18,15 +18,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..embedding.passage import passage_text
-from ..errors import EmbeddingModelDamaged, SemanticExtraMissing, SemanticUnavailable
+from ...embedding.passage import passage_text
+from ...errors import EmbeddingModelDamaged, SemanticExtraMissing, SemanticUnavailable
+from ..sql.vectors import PendingText, VectorStatus, VectorStore
+from ..store import SearchFilters, SessionStore
 from .retrieval import QUERY_CHARS, semantic_state
-from .store import SearchFilters, SessionStore
-from .vectors import PendingText, VectorStatus, VectorStore
 
 if TYPE_CHECKING:
-    from ..config import Settings
-    from ..embedding.model import Embedder
+    from ...config import Settings
+    from ...embedding.model import Embedder
 
 __all__ = [
     "BackfillProgress",
@@ -83,7 +83,7 @@ def _loader(
     if not semantic_enabled(settings):
         return None
     if embedder is None:
-        from ..embedding.model import load_embedder
+        from ...embedding.model import load_embedder
 
         return load_embedder
     if callable(embedder) and not hasattr(embedder, "embed_queries"):
@@ -157,7 +157,7 @@ def passage_of(pending: PendingText) -> str:
 def embed_pending(store: VectorStore, embedder: Embedder, pending: Sequence[PendingText]) -> int:
     """Embed ``pending`` messages in one batch and store their vectors (one transaction);
     returns how many were written (see :meth:`VectorStore.put_vectors`)."""
-    from .vector_cache import encode
+    from ..sql.vector_cache import encode
 
     if not pending:
         return 0
@@ -226,7 +226,7 @@ def embed_history(
     if not isinstance(store, VectorStore):
         raise SemanticUnavailable("this session store keeps no vectors")
     if embedder is None:
-        from ..embedding.model import load_embedder
+        from ...embedding.model import load_embedder
 
         embedder = load_embedder(verify=True)
     return backfill(store, embedder, batch=batch, limit=limit, shard=shard, progress=progress)
@@ -241,7 +241,7 @@ def vector_status(
         return SemanticNotice("unsupported", "This session store keeps no vectors.")
     try:
         if embedder is None:
-            from ..embedding.model import load_embedder
+            from ...embedding.model import load_embedder
 
             embedder = load_embedder()
     except SemanticUnavailable as exc:

@@ -50,10 +50,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from ..errors import ImportFailed, UnreadableFile
-from .import_documents import locomo_items, locomo_sessions, openai_items
-from .import_formats import Item, Reading, Skips, claude_items, jsonl_items, timestamp
-from .store import ImportResult, NewSession, SessionStore
+from ...errors import ImportFailed, UnreadableFile
+from ..store import ImportResult, NewSession, SessionStore
+from .documents import locomo_items, locomo_sessions, openai_items
+from .formats import Item, Reading, Skips, claude_items, jsonl_items, timestamp
 
 __all__ = [
     "FORMATS",

@@ -240,7 +240,7 @@ class SegmentWorker:
         env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
         try:
             proc = subprocess.Popen(
-                [sys.executable, "-m", "mnemic.sessions._segworker"],
+                [sys.executable, "-m", "mnemic.sessions.index._segworker"],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,

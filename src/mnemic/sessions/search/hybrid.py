@@ -27,8 +27,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from ..store import Hit
 from .ranking import RankedMessage
-from .store import Hit
 
 __all__ = [
     "BLEND_ALPHA",

@@ -23,10 +23,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from ..errors import ImportFailed
-from ..jsonstream import MAX_LINE, MAX_TEXT, JsonLine, read_jsonl
-from .rows import fingerprint, opaque_hash, position_key
-from .store import ROLES, NewMessage, NewSession
+from ...errors import ImportFailed
+from ...jsonstream import MAX_LINE, MAX_TEXT, JsonLine, read_jsonl
+from ..sql.rows import fingerprint, opaque_hash, position_key
+from ..store import ROLES, NewMessage, NewSession
 
 __all__ = [
     "Buffer",

@@ -18,8 +18,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .query import Query
-from .store import Hit, SearchFilters, SessionStore
+from ..index.query import Query
+from ..store import Hit, SearchFilters, SessionStore
 
 __all__ = [
     "CANDIDATES",

@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ..store import Message, MessagePreview, SessionInfo, Shown, Span
 from .rows import MESSAGE_COLUMNS, SESSION_COLUMNS, message_from_row, session_from_row
-from .sql_tables import SqlTables
-from .store import Message, MessagePreview, SessionInfo, Shown, Span
+from .tables import SqlTables
 
 __all__ = [
     "bookends",

@@ -31,10 +31,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import UnreadableFile
-from .import_formats import Reading, claude_items, position_digest
+from ...errors import UnreadableFile
+from ..store import ImportMark, SessionStore
+from .formats import Reading, claude_items, position_digest
 from .importers import ImportReport
-from .store import ImportMark, SessionStore
 
 __all__ = [
     "CHECK_WINDOW",

@@ -26,13 +26,13 @@ import time
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, NamedTuple
 
-from ..errors import SessionStoreError
-from .forgetting import MESSAGE_TEXT_COLUMNS, SESSION_SCRUB_COLUMNS, contains, plan_rewrites
-from .index import SegmentWorker
+from ...errors import SessionStoreError
+from ..forgetting import MESSAGE_TEXT_COLUMNS, SESSION_SCRUB_COLUMNS, contains, plan_rewrites
+from ..index.fields import SegmentWorker
+from ..store import ImportResult, NewMessage, NewSession
+from .marks import forgotten_batch, record_forgotten
 from .rows import LEGACY_COLUMNS, dedupe, plan_merge, session_values, stored_call_count
-from .sql_marks import forgotten_batch, record_forgotten
-from .sql_tables import Batch, C, Counters, IndexCache, SqlTables
-from .store import ImportResult, NewMessage, NewSession
+from .tables import Batch, C, Counters, IndexCache, SqlTables
 
 __all__ = ["forget_rows", "import_stream", "stored_keys", "write_batch"]
 

@@ -18,10 +18,10 @@ from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Literal, Protocol, runtime_checkable
 
-from ..errors import LLMRequestFailed, MnemicError
-from ..llm.client import ChatClient
-from .query import Query, match_spans
-from .store import Message, SessionInfo
+from ...errors import LLMRequestFailed, MnemicError
+from ...llm.client import ChatClient
+from ..index.query import Query, match_spans
+from ..store import Message, SessionInfo
 
 __all__ = [
     "EXTRACT_LABEL",

@@ -29,9 +29,9 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from ..store import ImportMark, NewMessage
 from .rows import fingerprint, message_fingerprint, opaque_hash
-from .sql_tables import Batch, C, SqlTables
-from .store import ImportMark, NewMessage
+from .tables import Batch, C, SqlTables
 
 __all__ = ["Forgotten", "SqlMarks", "forgotten_batch", "record_forgotten", "scope_of"]
 

@@ -1,0 +1,1 @@
+"""The one SQL session store: statements written once, a small dialect per database."""
