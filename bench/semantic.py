@@ -243,18 +243,18 @@ def search_at_scale(
                 v = rng.standard_normal(real.shape[1]).astype(np.float32)
                 v /= np.linalg.norm(v)
             rows.append((PendingText(mid, "user", "", None, None), encode(v)))
-        store.put_vectors(e.model_id, rows)
+        store.vectors.put(e.model_id, rows)
     write_s = time.perf_counter() - t
     store.checkpoint()
     after = os.path.getsize(path)
     t = time.perf_counter()
-    store.vector_search(e.embed_queries(["warm"])[0], e.model_id, SearchFilters(), 10)
+    store.vectors.search(e.embed_queries(["warm"])[0], e.model_id, SearchFilters(), 10)
     cold = time.perf_counter() - t
     lat, lat_filtered, lat_vector = [], [], []
     for q in queries:
         qv = e.embed_queries([q])[0]
         t = time.perf_counter()
-        store.vector_search(qv, e.model_id, SearchFilters(), 50)
+        store.vectors.search(qv, e.model_id, SearchFilters(), 50)
         lat_vector.append(time.perf_counter() - t)
     for q in queries:
         t = time.perf_counter()

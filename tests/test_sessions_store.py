@@ -430,3 +430,16 @@ def test_two_connections_see_each_other(tmp_path: Path) -> None:
     assert b.get_session("shared").message_count == 1
     a.close()
     b.close()
+
+
+def test_the_sqlite_store_is_still_found_under_its_old_name_with_a_warning() -> None:
+    """``mnemic.sessions.SQLiteSessionStore`` moved to ``mnemic.backends.files.sqlite``:
+    the old name still gives the class, with a DeprecationWarning naming the new import;
+    a name that never existed is still an AttributeError."""
+    import mnemic.sessions as sessions
+
+    with pytest.warns(DeprecationWarning, match=r"import it from mnemic\.backends\.files\.sqlite"):
+        moved = sessions.SQLiteSessionStore
+    assert moved is SQLiteSessionStore
+    with pytest.raises(AttributeError, match="NoSuchStore"):
+        sessions.NoSuchStore  # noqa: B018

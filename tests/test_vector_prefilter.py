@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.embedding.standin import StandinEmbedder
-from mnemic.sessions.search.semantic import backfill
+from mnemic.sessions.search.embed import backfill
 from mnemic.sessions.store import NewMessage, SearchFilters
 
 np = pytest.importorskip("numpy")

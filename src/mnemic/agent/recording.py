@@ -23,7 +23,8 @@ from ..errors import MnemicError
 from ..home import Home
 from ..sessions import open_store
 from ..sessions.search.embed import BackgroundIndexer
-from ..sessions.store import NewMessage, SessionStore
+from ..sessions.sql import SessionStore
+from ..sessions.store import NewMessage
 
 __all__ = ["SessionRecording"]
 

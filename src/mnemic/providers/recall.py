@@ -21,7 +21,8 @@ from ..home import Home
 from ..sessions import embedder_loader_for, open_store
 from ..sessions.index.query import parse_query
 from ..sessions.search.retrieval import QueryEmbedder, SemanticState, candidates, semantic_state
-from ..sessions.store import Message, SearchFilters, SessionStore
+from ..sessions.sql import SessionStore
+from ..sessions.store import Message, SearchFilters
 from .base import MemoryProvider
 
 __all__ = ["RecallProvider"]

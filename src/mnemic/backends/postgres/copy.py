@@ -42,7 +42,8 @@ from ...fsio import atomic_write_text, ensure_private_dir, read_text_strict
 from ...governance.audit import HEAD_SIZE, AuditJournal
 from ...governance.pending import PendingQueueStore, PendingRecord, PendingStore
 from ...governance.storage import Journal
-from ...sessions.store import Message, NewMessage, NewSession, SessionInfo, SessionStore
+from ...sessions.sql import SessionStore
+from ...sessions.store import Message, NewMessage, NewSession, SessionInfo
 from .curated import PostgresBackend
 from .db import Database, mask_url
 from .governance import PostgresJournal, PostgresPendingStore

@@ -10,7 +10,7 @@ parts that the store merges by message key. Every message gets a key
 (``NewMessage.source_id``): the source's own id when it has one (a Claude Code line's
 ``uuid``, a JSONL ``message_id``, a LoCoMo ``dia_id``, an OpenAI message ``id``), else
 its position among the imported messages of its session and a hash of its content
-(:func:`~mnemic.sessions.rows.position_key`).
+(:func:`~mnemic.sessions.keys.position_key`).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typing import IO, Any
 
 from ...errors import ImportFailed
 from ...jsonstream import MAX_LINE, MAX_TEXT, JsonLine, read_jsonl
-from ..sql.rows import fingerprint, opaque_hash, position_key
+from ..keys import ROLE_ALIASES, fingerprint, opaque_hash, position_key
 from ..store import ROLES, NewMessage, NewSession
 
 __all__ = [
@@ -46,7 +46,6 @@ __all__ = [
 
 Item = tuple[NewSession, list[NewMessage]]
 
-_ROLE_ALIASES = {"developer": "system", "function": "tool", "human": "user", "ai": "assistant"}
 BUFFER_MESSAGES = 2000
 """Messages a line reader holds before handing sessions over."""
 BUFFER_BYTES = 16 << 20
@@ -274,7 +273,7 @@ def text_of(content: Any) -> str | None:
 def role_of(value: Any) -> str | None:
     if not isinstance(value, str):
         return None
-    role = _ROLE_ALIASES.get(value.strip().lower(), value.strip().lower())
+    role = ROLE_ALIASES.get(value.strip().lower(), value.strip().lower())
     return role if role in ROLES else None
 
 

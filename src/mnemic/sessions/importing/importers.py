@@ -51,7 +51,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from ...errors import ImportFailed, UnreadableFile
-from ..store import ImportResult, NewSession, SessionStore
+from ..sql import SessionStore
+from ..store import ImportResult, NewSession
 from .documents import locomo_items, locomo_sessions, openai_items
 from .formats import Item, Reading, Skips, claude_items, jsonl_items, timestamp
 

@@ -32,7 +32,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...errors import UnreadableFile
-from ..store import ImportMark, SessionStore
+from ..sql import SessionStore
+from ..store import ImportMark
 from .formats import Reading, claude_items, position_digest
 from .importers import ImportReport
 

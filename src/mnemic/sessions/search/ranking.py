@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..index.query import Query
-from ..store import Hit, SearchFilters, SessionStore
+from ..sql import SessionStore
+from ..store import Hit, SearchFilters
 
 __all__ = [
     "CANDIDATES",

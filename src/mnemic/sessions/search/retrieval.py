@@ -4,9 +4,9 @@
 ``session_search`` discovery and the ``recall`` provider:
 
 * ``lexical``: bm25 with neighbour context and the session prior (:mod:`.ranking`);
-* ``semantic``: the messages nearest the query's embedding (the store's
-  ``vector_search``), resolved to positions;
-* ``hybrid``: both, fused (:func:`~mnemic.sessions.hybrid.fuse`).
+* ``semantic``: the messages nearest the query's embedding (the search of the store's
+  ``vectors``), resolved to positions;
+* ``hybrid``: both, fused (:func:`~.hybrid.fuse`).
 
 The semantic part needs an embedder (the ``semantic`` extra) and a store with vectors of
 that embedder's model. :func:`semantic_state` checks both once per search context and
@@ -14,22 +14,23 @@ says why semantic search cannot run or is incomplete; a search asked for a mode 
 serve returns lexical results with that ``notice``, never an error. The default mode is
 hybrid when the semantic part can run, else lexical.
 
-Nothing here imports numpy or the model: the embedder comes from a loader the caller
-passes (:func:`default_embedder_loader` for a home).
+Nothing here imports numpy or loads the model: the embedder comes from a loader the
+caller passes (:func:`default_embedder_loader` for a home).
 """
 
 from __future__ import annotations
 
-import importlib
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ...embedding.model import load_embedder
 from ...errors import EmbeddingModelDamaged, InvalidArgument, MnemicError, SemanticExtraMissing
 from ..index.query import Query
-from ..store import SearchFilters, SessionStore
+from ..sql import SessionStore
+from ..store import SearchFilters
 from .hybrid import FusedMessage, SemanticHit, fuse
 from .ranking import CANDIDATES, RankedMessage, rank_messages
 
@@ -80,9 +81,7 @@ def default_embedder_loader() -> QueryEmbedder:
     Raises ``ImportError`` when the embedding package or the extra is absent, and the
     package's typed errors (a :class:`~mnemic.errors.MnemicError`) for a damaged model.
     """
-    # imported by name: the embedding package is optional at this layer's import time
-    module = importlib.import_module("mnemic.embedding.model")
-    embedder: QueryEmbedder = module.load_embedder()
+    embedder: QueryEmbedder = load_embedder()
     return embedder
 
 
@@ -119,7 +118,7 @@ def semantic_state(
     """Check the embedder and the store's vectors (see the module docstring).
 
     The embedder is loaded once per process by the shipped loader; the counts come from
-    the store's ``vector_status`` cache (at most ``max_age`` seconds old, dropped by any
+    the status cache of the store's ``vectors`` (at most ``max_age`` seconds old, dropped by any
     vector write). There is no other cache: the answer always reflects this process's
     own writes.
     """
@@ -157,8 +156,8 @@ def semantic_state(
             True,
             code="failed",
         )
-    status_fn = getattr(store, "vector_status", None)
-    if getattr(store, "vector_search", None) is None or status_fn is None:
+    vectors = store.vectors
+    if vectors is None:
         return SemanticState(
             None,
             "This session store keeps no vectors, so only lexical search runs.",
@@ -166,7 +165,7 @@ def semantic_state(
             code="unsupported",
         )
     try:
-        status = status_fn(embedder.model_id, max_age=max_age)
+        status = vectors.status(embedder.model_id, max_age=max_age)
     except Exception as exc:
         return SemanticState(
             None,
@@ -174,8 +173,7 @@ def semantic_state(
             True,
             code="failed",
         )
-    embedded, total = int(status.embedded), int(status.total)
-    other = int(getattr(status, "other_models", 0))
+    embedded, total, other = status.embedded, status.total, status.other_models
     if total and not embedded:
         why = (
             f"none of the {total} messages has a vector of the current model yet"
@@ -237,9 +235,9 @@ def _embed_soon(embedder: QueryEmbedder, text: str) -> Future[Any]:
 def _semantic_hits(
     store: SessionStore, embedder: QueryEmbedder, vec: Any, filters: SearchFilters, limit: int
 ) -> list[SemanticHit]:
-    found: list[tuple[int, float]] = store.vector_search(  # type: ignore[attr-defined]
-        vec, embedder.model_id, filters, limit
-    )
+    if store.vectors is None:  # semantic_state said it keeps vectors: it no longer does
+        return []
+    found = store.vectors.search(vec, embedder.model_id, filters, limit)
     # the hits' messages and their sessions: two reads, whatever the number of hits
     messages = store.messages_by_id([message_id for message_id, _ in found])
     infos = store.get_sessions(m.session_id for m in messages.values())

@@ -26,7 +26,8 @@ from typing import Any
 
 from ...errors import InvalidArgument, MessageNotFound, SessionNotFound
 from ..index.query import Query, match_spans, parse_query
-from ..store import Message, SearchFilters, SessionInfo, SessionStore
+from ..sql import SessionStore
+from ..store import Message, SearchFilters, SessionInfo
 from .hybrid import FusedMessage
 from .ranking import CANDIDATES, RankedMessage, rank
 from .retrieval import (

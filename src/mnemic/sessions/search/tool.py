@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...errors import InvalidArgument, MnemicError
 from ...tooling import ToolSpec, parse_arguments
-from ..store import ROLES, SessionStore
+from ..sql import SessionStore
+from ..store import ROLES
 from .retrieval import MODES, QueryEmbedder, check_mode
 from .shapes import (
     DEFAULT_LIMIT,

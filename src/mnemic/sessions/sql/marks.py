@@ -4,10 +4,10 @@ Tombstones (table ``forgotten``)
     Forgetting deletes messages, but the file they came from (a Claude Code transcript
     imported again at the next hook) still holds them. For each message it deletes, the
     forgetting transaction leaves a tombstone: a hash of the message's identity, never its
-    text: its session id with its import key, and with its :func:`~.rows.fingerprint`
+    text: its session id with its import key, and with its :func:`~..keys.fingerprint`
     (so a message stored without a key is recognised too); for each session column it
     rewrites, one for the column (a renamed id, a cleared title or model). Every import
-    batch (:func:`~.sql_writes.write_batch`) reads the tombstones of its sessions in its
+    batch (:func:`~.writes.write_batch`) reads the tombstones of its sessions in its
     transaction and leaves out what they name: a message whose key or stored fields were
     forgotten, a title or model that was cleared, every message of a session whose id
     was. Nothing removes a tombstone. Each row is ``(scope, digest)``: ``scope`` hashes the
@@ -15,9 +15,10 @@ Tombstones (table ``forgotten``)
     what was forgotten in it; both are BLAKE2b with a personalisation of their own, over
     length-prefixed parts.
 Import marks (table ``import_marks``)
-    How far a file that only grows was imported for one session (:mod:`.resume`): the
-    offset, a check of the bytes before it, the lines read and the message positions
-    reached; written only after the messages up to the offset were committed. Keyed by a
+    How far a file that only grows was imported for one session
+    (:mod:`..importing.resume`): the offset, a check of the bytes before it, the lines
+    read and the message positions reached; written only after the messages up to the
+    offset were committed. Keyed by a
     hash of the session id and the file's path, with the session's ``scope``: deleting
     the session deletes its marks, so its transcript is imported whole again, as before
     marks existed.
@@ -29,11 +30,20 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from ..keys import fingerprint, message_fingerprint, opaque_hash
 from ..store import ImportMark, NewMessage
-from .rows import fingerprint, message_fingerprint, opaque_hash
-from .tables import Batch, C, SqlTables
+from .tables import Batch, C, Engine
 
-__all__ = ["Forgotten", "SqlMarks", "forgotten_batch", "record_forgotten", "scope_of"]
+__all__ = [
+    "Forgotten",
+    "forgotten_batch",
+    "import_mark",
+    "keep_tombstones",
+    "record_forgotten",
+    "save_import_mark",
+    "scope_of",
+    "tombstones",
+]
 
 _SESSION = "session"
 """The digest of a session whose id was forgotten (it got a new one)."""
@@ -49,13 +59,13 @@ def _forgotten(session_id: str, *what: str) -> str:
 
 
 def record_forgotten(
-    store: SqlTables[C],
+    store: Engine[C],
     conn: C,
     messages: Iterable[tuple[str, str | None, Sequence[Any]]],
     columns: Iterable[tuple[str, str]],
 ) -> None:
     """Leave the tombstones of a forgetting, in its transaction: ``messages`` as
-    ``(session id, import key or None, stored fields)`` (the :func:`~.rows.fingerprint`
+    ``(session id, import key or None, stored fields)`` (the :func:`~..keys.fingerprint`
     fields), ``columns`` as ``(session id, column)`` rewritten (``id`` for a rename)."""
     rows: list[tuple[str, str]] = []
     for session_id, key, fields in messages:
@@ -81,7 +91,7 @@ class Forgotten(NamedTuple):
 
 
 def forgotten_batch(
-    store: SqlTables[C], conn: C, items: Batch, values: list[tuple[Any, ...]]
+    store: Engine[C], conn: C, items: Batch, values: list[tuple[Any, ...]]
 ) -> tuple[Batch, list[tuple[Any, ...]], Forgotten]:
     """An import batch (its items and :func:`~.rows.session_values`) without what its
     sessions' tombstones name, read in the batch's transaction: messages named by key or
@@ -123,51 +133,51 @@ def _names(marks: set[str], session_id: str, msg: NewMessage) -> bool:
     return _forgotten(session_id, "fields", message_fingerprint(msg)) in marks
 
 
-class SqlMarks(SqlTables[C]):
-    """Tombstones as rows and import marks, read and written (see the module docstring)."""
+def tombstones(store: Engine[Any]) -> list[tuple[str, str]]:
+    """Every tombstone as ``(scope, digest)`` (hashes only), for a copy of the history."""
+    rows = store._read("SELECT scope, digest FROM {s}.forgotten ORDER BY scope, digest")
+    return [(str(a), str(b)) for a, b in rows]
 
-    def tombstones(self) -> list[tuple[str, str]]:
-        """Every tombstone as ``(scope, digest)`` (hashes only), for a copy of the history."""
-        rows = self._read("SELECT scope, digest FROM {s}.forgotten ORDER BY scope, digest")
-        return [(str(a), str(b)) for a, b in rows]
 
-    def keep_tombstones(self, rows: Iterable[tuple[str, str]]) -> None:
-        """Add tombstones another store left (:meth:`tombstones`); known ones stay once."""
-        batch = sorted(set(rows))
-        if not batch:
-            return
-        sql = "INSERT INTO {s}.forgotten (scope, digest) VALUES (?, ?) ON CONFLICT DO NOTHING"
-        self._write(lambda conn: self._many(conn, self.dialect.sql(sql), batch))
+def keep_tombstones(store: Engine[Any], rows: Iterable[tuple[str, str]]) -> None:
+    """Add tombstones another store left (:func:`tombstones`); known ones stay once."""
+    batch = sorted(set(rows))
+    if not batch:
+        return
+    sql = "INSERT INTO {s}.forgotten (scope, digest) VALUES (?, ?) ON CONFLICT DO NOTHING"
+    store._write(lambda conn: store._many(conn, store.dialect.sql(sql), batch))
 
-    def import_mark(self, session_id: str, source: str) -> ImportMark | None:
-        """The mark of ``source`` (a file's path) for ``session_id`` (None: none, or one
-        this version cannot read)."""
-        key = opaque_hash("import", session_id, source)
-        rows = self._read("SELECT mark FROM {s}.import_marks WHERE key = ?", (key,))
-        return _mark(rows[0][0]) if rows else None
 
-    def save_import_mark(self, session_id: str, source: str, mark: ImportMark) -> None:
-        """Save the mark of ``source`` for ``session_id`` (replacing the one before)."""
-        key = opaque_hash("import", session_id, source)
-        text = json.dumps(
-            {
-                "offset": mark.offset,
-                "check": mark.check,
-                "lines": mark.lines,
-                "positions": dict(mark.positions),
-            },
-            separators=(",", ":"),
+def import_mark(store: Engine[Any], session_id: str, source: str) -> ImportMark | None:
+    """The mark of ``source`` (a file's path) for ``session_id`` (None: none, or one this
+    version cannot read)."""
+    key = opaque_hash("import", session_id, source)
+    rows = store._read("SELECT mark FROM {s}.import_marks WHERE key = ?", (key,))
+    return _mark(rows[0][0]) if rows else None
+
+
+def save_import_mark(store: Engine[Any], session_id: str, source: str, mark: ImportMark) -> None:
+    """Save the mark of ``source`` for ``session_id`` (replacing the one before)."""
+    key = opaque_hash("import", session_id, source)
+    text = json.dumps(
+        {
+            "offset": mark.offset,
+            "check": mark.check,
+            "lines": mark.lines,
+            "positions": dict(mark.positions),
+        },
+        separators=(",", ":"),
+    )
+
+    def save(conn: Any) -> None:
+        store._run(
+            conn,
+            "INSERT INTO {s}.import_marks (key, scope, mark) VALUES (?, ?, ?) "
+            "ON CONFLICT (key) DO UPDATE SET mark = excluded.mark",
+            (key, scope_of(session_id), text),
         )
 
-        def save(conn: C) -> None:
-            self._run(
-                conn,
-                "INSERT INTO {s}.import_marks (key, scope, mark) VALUES (?, ?, ?) "
-                "ON CONFLICT (key) DO UPDATE SET mark = excluded.mark",
-                (key, scope_of(session_id), text),
-            )
-
-        self._write(save)
+    store._write(save)
 
 
 def _mark(text: Any) -> ImportMark | None:

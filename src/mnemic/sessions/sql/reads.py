@@ -5,12 +5,11 @@ first and last messages of the session ("bookends"), and groups sessions by line
 root. Asked one session at a time that is four to six statements per result; a database
 server pays a round trip for each. These functions answer them for many sessions in one
 statement each (a ``UNION ALL`` of small index range reads, or a recursive walk of the
-parent links of every session at once), in the shared spelling of :mod:`.sql_tables`,
+parent links of every session at once), in the shared spelling of :mod:`.tables`,
 so SQLite and PostgreSQL run the same path.
 
-Each function takes the store (:class:`~.sql_tables.SqlTables`) and returns plain
-values; :class:`~.sql.SqlSessionStore` exposes them as the batched calls of the
-:class:`~.store.SessionStore` protocol.
+Each function takes the store (its :class:`~.tables.Engine`) and returns plain
+values; :class:`~.store.SqlSessionStore` exposes them as its batched calls.
 """
 
 from __future__ import annotations
@@ -20,7 +19,7 @@ from typing import Any
 
 from ..store import Message, MessagePreview, SessionInfo, Shown, Span
 from .rows import MESSAGE_COLUMNS, SESSION_COLUMNS, message_from_row, session_from_row
-from .tables import SqlTables
+from .tables import Engine
 
 __all__ = [
     "bookends",
@@ -47,7 +46,7 @@ Statement = tuple[str, list[Any]]
 """A read in the shared spelling and its parameters."""
 
 
-def _session_reads(store: SqlTables[Any], ids: Sequence[str]) -> list[Statement]:
+def _session_reads(store: Engine[Any], ids: Sequence[str]) -> list[Statement]:
     out = []
     for chunk in _chunks(list(dict.fromkeys(ids)), 500):
         where, params = store.dialect.isin("id", chunk)
@@ -60,7 +59,7 @@ def _sessions_from(results: Iterable[list[Any]]) -> dict[str, SessionInfo]:
     return {info.id: info for info in infos}
 
 
-def _window_reads(store: SqlTables[Any], spans: Sequence[Span]) -> list[Statement]:
+def _window_reads(store: Engine[Any], spans: Sequence[Span]) -> list[Statement]:
     out = []
     top = store.dialect.seq_limit
     for base in range(0, len(spans), PER_STATEMENT):
@@ -88,7 +87,7 @@ def _windows_from(spans: Sequence[Span], results: Iterable[list[Any]]) -> list[l
 
 
 def _bookend_reads(
-    store: SqlTables[Any], spans: Sequence[Span], count: int, roles: Sequence[str]
+    store: Engine[Any], spans: Sequence[Span], count: int, roles: Sequence[str]
 ) -> list[Statement]:
     if count <= 0 or not roles:
         return []
@@ -126,12 +125,12 @@ def _bookends_from(
     return out
 
 
-def sessions_by_id(store: SqlTables[Any], session_ids: Iterable[str]) -> dict[str, SessionInfo]:
+def sessions_by_id(store: Engine[Any], session_ids: Iterable[str]) -> dict[str, SessionInfo]:
     """The sessions of ``session_ids`` that exist, by id."""
     return _sessions_from(store._read_many(_session_reads(store, list(session_ids))))
 
 
-def messages_by_id(store: SqlTables[Any], message_ids: Iterable[int]) -> dict[int, Message]:
+def messages_by_id(store: Engine[Any], message_ids: Iterable[int]) -> dict[int, Message]:
     """The messages of ``message_ids`` that exist, by id."""
     ids = list(dict.fromkeys(int(i) for i in message_ids))
     reads = []
@@ -149,7 +148,7 @@ def messages_by_id(store: SqlTables[Any], message_ids: Iterable[int]) -> dict[in
 
 
 def message_previews(
-    store: SqlTables[Any], session_id: str, start: int, stop: int, max_chars: int
+    store: Engine[Any], session_id: str, start: int, stop: int, max_chars: int
 ) -> list[MessagePreview]:
     """The messages of ``session_id`` with ``start <= seq < stop``, their content cut to
     ``max_chars`` characters by the database (the whole text never reaches Python) and
@@ -169,14 +168,14 @@ def message_previews(
     ]
 
 
-def windows(store: SqlTables[Any], spans: Sequence[Span]) -> list[list[Message]]:
+def windows(store: Engine[Any], spans: Sequence[Span]) -> list[list[Message]]:
     """For each ``(session_id, start, stop)``: its messages with ``start <= seq < stop``
     in order (empty for an unknown session)."""
     return _windows_from(spans, store._read_many(_window_reads(store, spans)))
 
 
 def bookends(
-    store: SqlTables[Any],
+    store: Engine[Any],
     spans: Sequence[Span],
     *,
     count: int,
@@ -189,7 +188,7 @@ def bookends(
 
 
 def shown(
-    store: SqlTables[Any],
+    store: Engine[Any],
     spans: Sequence[Span],
     *,
     count: int,
@@ -211,7 +210,7 @@ def shown(
     )
 
 
-def parent_links(store: SqlTables[Any], session_ids: Sequence[str]) -> dict[str, str | None]:
+def parent_links(store: Engine[Any], session_ids: Sequence[str]) -> dict[str, str | None]:
     """``id -> parent_id`` of every existing session on the parent chains of
     ``session_ids`` (one recursive statement per 500 ids; cycles end it)."""
     links: dict[str, str | None] = {}

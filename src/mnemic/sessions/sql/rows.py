@@ -1,6 +1,6 @@
 """How sessions and messages become table rows and back, the same in every backend.
 
-Both backends store the same columns (see :mod:`.sqlite_schema` and
+Both backends store the same columns (see :mod:`mnemic.backends.files.sqlite.schema` and
 :mod:`mnemic.backends.postgres.migrations`): this module cleans and validates what is
 written (roles, titles, sources, counters) and decodes what is read, so a session or a
 message looks the same whichever database holds it.
@@ -8,15 +8,13 @@ message looks the same whichever database holds it.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import time
 from collections.abc import Sequence
 from typing import Any
 
-from ...errors import InvalidArgument
+from ..keys import fingerprint, message_fingerprint, stored_fields
 from ..store import (
-    ROLES,
     Message,
     NewMessage,
     NewSession,
@@ -31,22 +29,15 @@ __all__ = [
     "SESSION_COLUMNS",
     "clean_title",
     "dedupe",
-    "fingerprint",
     "load_object",
-    "message_fingerprint",
     "message_from_row",
     "message_values",
-    "normalize_role",
-    "opaque_hash",
     "plan_merge",
-    "position_key",
     "session_from_row",
     "session_values",
     "stored_call_count",
-    "stored_fields",
 ]
 
-ROLE_ALIASES = {"developer": "system", "function": "tool", "human": "user", "ai": "assistant"}
 MAX_TITLE = 200
 
 SESSION_COLUMNS = (
@@ -65,16 +56,6 @@ then the :func:`fingerprint` fields."""
 
 
 # --- writing ---------------------------------------------------------------------------
-
-
-def normalize_role(role: str) -> str:
-    """The stored role of ``role`` (aliases folded); :class:`InvalidArgument` if unknown."""
-    role = ROLE_ALIASES.get(role, role)
-    if role not in ROLES:
-        raise InvalidArgument(
-            "role", f"Unknown message role {role!r}; use one of {', '.join(ROLES)}."
-        )
-    return role
 
 
 def clean_title(title: str | None) -> str | None:
@@ -126,64 +107,6 @@ def message_values(
         last = max(last, ts) if i else ts
         rows.append((*stored_fields(msg), ts, est, msg.source_id))
     return rows, tokens, calls, last
-
-
-def stored_fields(
-    msg: NewMessage,
-) -> tuple[str, str | None, str | None, str | None, str | None, str | None]:
-    """``(role, content, name, tool_name, tool_calls, tool_call_id)`` of a message as
-    stored (role aliases folded, ``tool_calls`` as JSON text): what :func:`fingerprint`
-    hashes."""
-    return (
-        normalize_role(msg.role),
-        msg.content,
-        msg.name,
-        msg.tool_name,
-        msg.tool_calls_json(),
-        msg.tool_call_id,
-    )
-
-
-# --- message keys: what a re-import recognises ---------------------------------------------
-
-
-def fingerprint(
-    role: str,
-    content: str | None,
-    name: str | None,
-    tool_name: str | None,
-    tool_calls: str | None,
-    tool_call_id: str | None,
-) -> str:
-    """A short hash of a message's stored fields (its role stored form, ``tool_calls`` as
-    stored JSON text); timestamps are left out, so a re-read of the same line matches.
-    Stored in position keys: it never changes between versions."""
-    data = "|".join(
-        "-" if p is None else f"{len(p)}:{p}"
-        for p in (role, content, name, tool_name, tool_calls, tool_call_id)
-    )
-    return hashlib.blake2b(data.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
-
-
-def opaque_hash(kind: str, *parts: str) -> str:
-    """A 32-hex-digit hash of ``parts`` for ``kind`` (``scope``, ``forgotten``,
-    ``import``, ``position``): BLAKE2b over the length-prefixed parts, personalised per
-    kind. What a store keeps about its inputs without keeping their text."""
-    data = "".join(f"{len(p)}:{p}" for p in parts).encode("utf-8", "surrogatepass")
-    person = f"mnemic-{kind}"[:16].encode()
-    return hashlib.blake2b(data, digest_size=16, person=person).hexdigest()
-
-
-def message_fingerprint(msg: NewMessage) -> str:
-    """:func:`fingerprint` of a message about to be stored."""
-    return fingerprint(*stored_fields(msg))
-
-
-def position_key(position: int, msg: NewMessage) -> str:
-    """The key of a message from a source without message ids: its position among the
-    imported messages of its session, and its :func:`message_fingerprint`
-    (``"12:3f9a1c0b7d2e4a61"``)."""
-    return f"{position}:{message_fingerprint(msg)}"
 
 
 def plan_merge(

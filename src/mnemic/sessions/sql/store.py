@@ -1,30 +1,39 @@
-"""One session store over SQL: the :class:`~.store.SessionStore` protocol, written once.
+"""The session store: one class over SQL, every operation written once.
 
-:class:`SqlSessionStore` is the whole protocol over the tables and dialect of
-:mod:`.sql_tables`: creating sessions and appending messages (validated by :mod:`.rows`),
-merging metadata, bulk imports and forgetting (:mod:`.sql_writes`), lineage walking,
-edge windows, title lookup, statistics and pruning. A backend is a subclass with its
-:class:`~.sql_tables.Dialect`, its connection and its full-text engine:
-:class:`~mnemic.sessions.sqlite.SQLiteSessionStore` (WAL, FTS5 fed by triggers) and
-:class:`~mnemic.backends.postgres.PostgresSessionStore` (a pool, row locks, ``tsvector``
-columns written with the rows).
+:class:`SqlSessionStore` (also known as :data:`SessionStore`, the type every part of
+mnemic holds a session store as) is the whole session history over the tables and dialect
+of :mod:`.tables`: creating sessions and appending messages (validated by :mod:`.rows`),
+merging metadata, bulk imports and forgetting (:mod:`.writes`), the batched reads of
+search results (:mod:`.reads`), tombstones and import marks (:mod:`.marks`), lineage
+walking, edge windows, title lookup, statistics and pruning; its vectors are a component
+(:attr:`SqlSessionStore.vectors`, :mod:`.vectors`).
+
+A backend is a subclass that passes its :class:`~.tables.Dialect` and supplies the
+:class:`~.tables.Engine` members (its connection and transactions, how rows go in, its
+full-text index): :class:`~mnemic.backends.files.sqlite.SQLiteSessionStore` (WAL, FTS5
+fed by triggers) and :class:`~mnemic.backends.postgres.PostgresSessionStore` (a pool, row
+locks, ``tsvector`` columns written with the rows).
 """
 
 from __future__ import annotations
 
 import functools
 import json
+import logging
 import time
-from abc import abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Self
 
 from ...errors import InvalidArgument, SessionExists, SessionNotFound
-from ..forgetting import ForgetResult, needles
+from ..forgetting import needles
+from ..index.fields import FieldIndexer
 from ..index.query import Query
+from ..index.segment import Segmenter
 from ..store import (
     IMPORT_MODES,
+    ForgetResult,
     Hit,
+    ImportMark,
     ImportResult,
     Message,
     MessagePreview,
@@ -36,7 +45,7 @@ from ..store import (
     Span,
     StoreStats,
 )
-from .marks import SqlMarks, scope_of
+from . import marks
 from .reads import (
     bookends,
     message_previews,
@@ -56,48 +65,79 @@ from .rows import (
     session_from_row,
     session_values,
 )
-from .tables import C, Counters
+from .tables import (
+    Counters,
+    Cursor,
+    Dialect,
+    Engine,
+    bump,
+    create_session,
+    message_rows,
+    next_seq,
+    sid_of,
+)
 from .vectors import SqlVectors
 from .writes import forget_rows, import_stream
 
-__all__ = ["SqlSessionStore"]
+__all__ = ["SessionStore", "SqlSessionStore"]
+
+log = logging.getLogger(__name__)
 
 _SID = "(SELECT sid FROM {s}.sessions WHERE id = ?)"
 
 
-class SqlSessionStore(SqlMarks[C], SqlVectors[C]):
-    """A session store over one SQL database (see the module docstring)."""
+class SqlSessionStore(Engine[Any]):
+    """The session history in one SQL database (see the module docstring).
 
-    @abstractmethod
-    def reindex(self) -> int:
-        """Rebuild the full-text index from the messages; return the number indexed."""
+    Writes are atomic and safe against concurrent writers (other threads and processes);
+    a backend retries contention internally and raises
+    :class:`~mnemic.errors.SessionStoreBusy` only when its time limit is exhausted.
+    Unknown session ids raise :class:`~mnemic.errors.SessionNotFound`. Use as a context
+    manager or call :meth:`close`.
+    """
 
-    @abstractmethod
-    def _search(self, query: Query, filters: SearchFilters, limit: int, sort: str) -> list[Hit]:
-        """:meth:`search` with a query that has terms."""
+    _INDEXED: tuple[str, str] | None = None
 
-    @abstractmethod
-    def _compact(self, changed: bool) -> tuple[str, ...]:
-        """After forgetting (``changed``: rows went): leave no old copy behind where the
-        backend can; the notes for the user."""
-
-    @abstractmethod
-    def _db_bytes(self) -> int:
-        """What the history takes on disk."""
-
-    @abstractmethod
-    def _schema_version(self) -> int:
-        """The schema version the database is at."""
-
-    @abstractmethod
-    def close(self) -> None:
-        """Release the store's connection."""
+    def __init__(
+        self,
+        dialect: Dialect,
+        location: str,
+        *,
+        timeout: float,
+        segmenter: Segmenter,
+        tokenizer: str,
+        weights: tuple[float, float],
+    ) -> None:
+        self.dialect = dialect
+        self.location = location
+        self.timeout = timeout
+        self.segmenter = segmenter
+        self.segmenter_key = f"{segmenter.id}/{segmenter.version}"
+        self.tokenizer = tokenizer
+        self.weights = weights
+        self._fields = FieldIndexer(segmenter)
+        self.vectors: SqlVectors | None = SqlVectors(self)
+        """The message vectors beside the text (None: this store keeps none)."""
 
     def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    # --- statements in the shared spelling --------------------------------------------
+    def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """The rows of one read statement in the shared spelling."""
+        return self._fetch(self.dialect.sql(sql), params)
+
+    def _read_many(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Any]]:
+        """The rows of several read statements (shared spelling), in order."""
+        return [self._read(sql, params) for sql, params in statements]
+
+    def _run(self, conn: Any, sql: str, params: Sequence[Any] = ()) -> Cursor:
+        """One statement in the shared spelling, inside a transaction."""
+        result: Cursor = conn.execute(self.dialect.sql(sql), params)
+        return result
 
     # --- the index -------------------------------------------------------------------
     def _index_meta(self) -> dict[str, str]:
@@ -110,9 +150,9 @@ class SqlSessionStore(SqlMarks[C], SqlVectors[C]):
         want = {"segmenter": self.segmenter_key, "tokenizer": self.tokenizer}
         if all(rows.get(k) == v for k, v in want.items()):
             return
-        self._log.warning(
+        log.warning(
             "%s was indexed with %s / %s; reindexing with %s / %s",
-            self._index_name,
+            self.location,
             rows.get("segmenter"),
             rows.get("tokenizer"),
             want["segmenter"],
@@ -125,8 +165,8 @@ class SqlSessionStore(SqlMarks[C], SqlVectors[C]):
         """Create a session and return its id (``fields`` are :class:`NewSession` fields)."""
         values = session_values(session if session is not None else NewSession(**fields))
 
-        def insert(conn: C) -> str:
-            if self._create_session(conn, values, Counters(0, 0, 0), values[6]) is None:
+        def insert(conn: Any) -> str:
+            if create_session(self, conn, values, Counters(0, 0, 0), values[6]) is None:
                 raise SessionExists(str(values[0]))
             return str(values[0])
 
@@ -141,13 +181,13 @@ class SqlSessionStore(SqlMarks[C], SqlVectors[C]):
         batch = list(messages)
         if not batch:
             return []
-        rows, counts, last = self._message_rows(batch, time.time())
+        rows, counts, last = message_rows(self, batch, time.time())
 
-        def append(conn: C) -> list[int]:
-            sid = self._sid(conn, session_id, lock=True)
-            first = self._next_seq(conn, sid)
+        def append(conn: Any) -> list[int]:
+            sid = sid_of(self, conn, session_id, lock=True)
+            first = next_seq(self, conn, sid)
             ids = self._insert_messages(conn, [(sid, first + i, *r) for i, r in enumerate(rows)])
-            self._bump(conn, sid, counts, last)
+            bump(self, conn, sid, counts, last)
             self._index_appended(conn)
             return ids
 
@@ -159,7 +199,7 @@ class SqlSessionStore(SqlMarks[C], SqlVectors[C]):
         """Mark a session ended with ``reason`` (e.g. ``user_exit``, ``compression``)."""
         when = time.time() if ended_at is None else float(ended_at)
 
-        def end(conn: C) -> None:
+        def end(conn: Any) -> None:
             cur = self._run(
                 conn,
                 "UPDATE {s}.sessions SET ended_at = ?, end_reason = ?, "
@@ -186,7 +226,7 @@ class SqlSessionStore(SqlMarks[C], SqlVectors[C]):
         if model is not None:
             changes.append(("model", model))
 
-        def update(conn: C) -> None:
+        def update(conn: Any) -> None:
             sql = "SELECT metadata FROM {s}.sessions WHERE id = ? FOR UPDATE"
             row = self._run(conn, sql, (session_id,)).fetchone()
             if row is None:
@@ -211,10 +251,14 @@ class SqlSessionStore(SqlMarks[C], SqlVectors[C]):
     ) -> Iterator[ImportResult]:
         """Bulk-insert sessions, committing about every ``batch`` messages.
 
-        Yields an :class:`~.store.ImportResult` per session once committed. ``existing``
-        (``skip``, ``merge`` or ``replace``) says what happens to a session id that
-        exists; see :meth:`~.store.SessionStore.import_sessions`. Items are read lazily,
-        so a generator keeps memory bounded; items of one id inside a batch are joined.
+        Yields an :class:`~..store.ImportResult` per session once committed. ``existing``
+        (one of :data:`~..store.IMPORT_MODES`) says what happens to a session id that
+        already exists: ``skip`` leaves it alone; ``merge`` appends the messages whose
+        ``source_id`` it does not hold yet; ``replace`` deletes it in the same transaction
+        that writes the new copy (a later item with the same id in the same call is then
+        merged into that copy). Every session is written whole in one transaction.
+        Items are read lazily, so a generator keeps memory bounded; items of one id
+        inside a batch are joined.
         When the input spans several batches, a worker process (``workers=0``: none)
         computes the next batch's full-text columns while this one is written.
         Afterwards the backend settles its index (SQLite merges it, so the appends that
@@ -253,7 +297,8 @@ class SqlSessionStore(SqlMarks[C], SqlVectors[C]):
         order: str = "last_active",
         before: float | None = None,
     ) -> list[SessionInfo]:
-        """Sessions, most recent first; see :class:`~mnemic.sessions.store.SessionStore`."""
+        """Sessions, most recent first (``order``: ``last_active`` or ``started``);
+        ``before`` keeps sessions last active before that time."""
         conditions = []
         if sources is not None:
             conditions.append(self.dialect.isin("source", sources))
@@ -361,7 +406,7 @@ class SqlSessionStore(SqlMarks[C], SqlVectors[C]):
         roles: Sequence[str] = ("user", "assistant"),
     ) -> list[tuple[list[Message], list[Message]]]:
         """First ``count`` text messages before each span and last ``count`` after it
-        (one read); see :class:`~.store.SessionStore`."""
+        (one read): what a search result shows around its window."""
         return bookends(self, spans, count=count, roles=roles)
 
     def shown(
@@ -371,8 +416,8 @@ class SqlSessionStore(SqlMarks[C], SqlVectors[C]):
         count: int = 2,
         roles: Sequence[str] = ("user", "assistant"),
     ) -> Shown:
-        """Sessions, windows and bookends of ``spans`` in one go (see
-        :class:`~.store.SessionStore`)."""
+        """:meth:`get_sessions`, :meth:`windows` and :meth:`bookends` of ``spans`` at
+        once (one round trip to a database server)."""
         return shown(self, spans, count=count, roles=roles)
 
     def roots(self, session_ids: Iterable[str]) -> dict[str, str]:
@@ -445,13 +490,13 @@ class SqlSessionStore(SqlMarks[C], SqlVectors[C]):
         """Delete a session, its messages (index entries too) and its import marks;
         return the number of messages removed."""
 
-        def delete(conn: C) -> int:
-            sid = self._sid(conn, session_id)
+        def delete(conn: Any) -> int:
+            sid = sid_of(self, conn, session_id)
             n = self._run(conn, "DELETE FROM {s}.messages WHERE sid = ?", (sid,)).rowcount
             self._run(conn, "DELETE FROM {s}.sessions WHERE sid = ?", (sid,))
             # its transcript is then imported whole again, not from where it stopped
             sql = "DELETE FROM {s}.import_marks WHERE scope = ?"
-            self._run(conn, sql, (scope_of(session_id),))
+            self._run(conn, sql, (marks.scope_of(session_id),))
             self._index_deleted(conn)
             return int(n or 0)
 
@@ -482,9 +527,10 @@ class SqlSessionStore(SqlMarks[C], SqlVectors[C]):
     def forget(self, match: str, *, dry_run: bool = False) -> ForgetResult:
         """Delete every message that holds ``match`` in any column and rewrite every
         session column that holds it (ids included), with every derived copy (index
-        entries, statistics); see :mod:`.forgetting`. Matched as search matches: NFKC
-        and Unicode case folding (``Müller`` forgets ``MÜLLER``).
-        ``dry_run`` only counts."""
+        entries, statistics); see :mod:`..forgetting`. Matched as search matches: NFKC
+        and Unicode case folding (``Müller`` forgets ``MÜLLER``). Leaves tombstones, so
+        that an import of the same input leaves out what was forgotten. ``dry_run`` only
+        counts."""
         if not isinstance(match, str) or len(match.strip()) < 3:
             raise InvalidArgument(
                 "match",
@@ -493,12 +539,33 @@ class SqlSessionStore(SqlMarks[C], SqlVectors[C]):
         return self._forget(needles(match), dry_run)
 
     def _forget(self, forms: list[str], dry_run: bool) -> ForgetResult:
-        """:meth:`forget` with the stored forms of the text (:func:`.forgetting.needles`):
-        rows in one transaction (:func:`.sql_writes.forget_rows`), then compaction."""
+        """:meth:`forget` with the stored forms of the text (:func:`..forgetting.needles`):
+        rows in one transaction (:func:`.writes.forget_rows`), then compaction."""
         run = functools.partial(forget_rows, self, forms=forms, dry_run=dry_run)
         messages, sessions, renamed = self._write(run)
         notes = self._compact(not dry_run and sessions > 0)
         return ForgetResult(messages, sessions, renamed, notes)
+
+    # --- what the store remembers about its inputs (:mod:`.marks`) -----------------------
+    def tombstones(self) -> list[tuple[str, str]]:
+        """The tombstones :meth:`forget` left, as ``(scope, digest)`` hashes (for a copy
+        of the history)."""
+        return marks.tombstones(self)
+
+    def keep_tombstones(self, rows: Iterable[tuple[str, str]]) -> None:
+        """Add the :meth:`tombstones` of another store (a copy of the history); known ones
+        stay once."""
+        marks.keep_tombstones(self, rows)
+
+    def import_mark(self, session_id: str, source: str) -> ImportMark | None:
+        """The :class:`~..store.ImportMark` of ``source`` (a file's path) for
+        ``session_id`` (None: none yet, or one this version cannot read). Deleting the
+        session deletes its marks."""
+        return marks.import_mark(self, session_id, source)
+
+    def save_import_mark(self, session_id: str, source: str, mark: ImportMark) -> None:
+        """Save the mark of ``source`` for ``session_id``, replacing the one before."""
+        marks.save_import_mark(self, session_id, source, mark)
 
 
 def _merged(stored: str | None, metadata: Mapping[str, Any]) -> str:
@@ -506,3 +573,8 @@ def _merged(stored: str | None, metadata: Mapping[str, Any]) -> str:
     merged = load_object(stored)
     merged.update(metadata)
     return json.dumps(merged, ensure_ascii=False, default=str)
+
+
+SessionStore = SqlSessionStore
+"""What every part of mnemic holds a session store as: the one store class (a backend is a
+subclass of it; see :class:`~.tables.Engine`)."""

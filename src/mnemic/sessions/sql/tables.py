@@ -1,32 +1,47 @@
-"""The session tables in SQL: one spelling for every database, and the row statements.
+"""The session tables in SQL: one spelling for every database, and what a backend supplies.
 
 Every SQL session store holds the same ``sessions`` and ``messages`` tables (:mod:`.rows`)
-and runs the same statements on them, written here and in :mod:`.sql_writes` and
-:mod:`.sql` once, in one spelling: tables as ``{s}.name``, parameters as ``?``,
-``GREATEST(a, b)``, row locks as ``FOR UPDATE``. A :class:`Dialect` renders that
-spelling for one database (SQLite drops the schema, spells ``MAX`` and needs no row
-locks inside its write transaction; PostgreSQL names its schema and takes ``%s``).
+and runs the same statements on them, written once (here, in :mod:`.store`,
+:mod:`.writes`, :mod:`.reads`, :mod:`.marks` and :mod:`.vectors`) in one spelling: tables
+as ``{s}.name``, parameters as ``?``, ``GREATEST(a, b)``, row locks as ``FOR UPDATE``. A
+:class:`Dialect` renders that spelling for one database (SQLite drops the schema, spells
+``MAX`` and needs no row locks inside its write transaction; PostgreSQL names its schema
+and takes ``%s``).
 
-:class:`SqlTables` is what a backend supplies (its connection and transactions, how a new
-row's id comes back, how message rows go in bulk, its full-text index through the
-``_index_*`` hooks) and the statements built on it that more than one operation uses.
+:class:`Engine` is the extension point: what a backend supplies (its connection and
+transactions, how a new row's id comes back, how message rows go in bulk, its full-text
+index) for :class:`~.store.SqlSessionStore` to run the shared statements on. The row
+statements more than one operation uses are the functions at the end.
 """
 
 from __future__ import annotations
 
-import logging
-from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from ...errors import SessionNotFound
 from ..index.fields import FieldIndexer
+from ..index.query import Query
 from ..index.segment import Segmenter
-from ..store import NewMessage, NewSession
+from ..store import Hit, NewMessage, NewSession, SearchFilters
 from .rows import message_values
 
-__all__ = ["C", "Batch", "Connection", "Counters", "Dialect", "IndexCache", "SqlTables"]
+__all__ = [
+    "C",
+    "Batch",
+    "Connection",
+    "Counters",
+    "Dialect",
+    "Engine",
+    "IndexCache",
+    "bump",
+    "create_session",
+    "drop",
+    "message_rows",
+    "next_seq",
+    "sid_of",
+]
 
 T = TypeVar("T")
 
@@ -105,7 +120,7 @@ class Dialect:
 
     def holds(self, columns: Sequence[str], forms: Sequence[str]) -> tuple[str, list[str]]:
         """``(condition, parameters)``: one of ``columns`` may hold one of ``forms`` (folded,
-        from :func:`.forgetting.needles`) as :func:`.forgetting.contains` compares them:
+        from :func:`..forgetting.needles`) as :func:`..forgetting.contains` compares them:
         with its ASCII letters folded it holds an ASCII form or a ``\\u`` escape, or it
         holds any character beyond ASCII (which only Python folds the same way
         everywhere). A superset: the caller checks each row it finds."""
@@ -128,176 +143,200 @@ class Counters(NamedTuple):
     """Index tokens, for a backend that keeps their sum per session (``_INDEXED``)."""
 
 
-class SqlTables(ABC, Generic[C]):
-    """The connection contract of an SQL session store and its shared row statements."""
+class Engine(Protocol[C]):
+    """What the shared statements run on: the extension point of the SQL session store.
+
+    A backend is a subclass of :class:`~.store.SqlSessionStore` (which sets the four
+    attributes from its constructor and provides ``_read``, ``_read_many`` and ``_run``)
+    that supplies every other member: :class:`~mnemic.backends.files.sqlite.
+    SQLiteSessionStore` and :class:`~mnemic.backends.postgres.PostgresSessionStore`.
+    """
 
     dialect: Dialect
     location: str
+    """Where the history lives (a file path, or a database and schema), for messages."""
     segmenter: Segmenter
-    segmenter_key: str
-    tokenizer: str
-    weights: tuple[float, float]
-    timeout: float
     _fields: FieldIndexer
-    _log: logging.Logger
-    _index_name: str
-    """How the index's log messages name the store."""
-    _INDEXED: tuple[str, str] | None = None
+    _INDEXED: tuple[str, str] | None
     """``(session column, message column)``: a per-session sum of a per-message index
-    count (PostgreSQL: ``index_tokens`` of ``ntok``, the lengths bm25 divides by)."""
+    count (PostgreSQL: ``index_tokens`` of ``ntok``, the lengths bm25 divides by), or
+    None."""
 
-    def _setup(
-        self,
-        dialect: Dialect,
-        location: str,
-        *,
-        timeout: float,
-        segmenter: Segmenter,
-        tokenizer: str,
-        weights: tuple[float, float],
-    ) -> None:
-        self.dialect = dialect
-        self.location = location
-        self.timeout = timeout
-        self.segmenter = segmenter
-        self.segmenter_key = f"{segmenter.id}/{segmenter.version}"
-        self.tokenizer = tokenizer
-        self.weights = weights
-        self._fields = FieldIndexer(segmenter)
-
-    # --- what a backend supplies -------------------------------------------------------
-    @abstractmethod
-    def _write(self, fn: Callable[[C], T]) -> T:
-        """Run ``fn`` in one write transaction, with the backend's locking and errors."""
-
-    @abstractmethod
-    def _fetch(self, sql: str, params: Sequence[Any]) -> list[Any]:
-        """The rows of one read statement (already in the backend's spelling)."""
-
-    @abstractmethod
-    def _new_session_sid(self, conn: C, sql: str, params: Sequence[Any]) -> int | None:
-        """Run ``sql`` (an insert that does nothing when the id is taken); the new
-        ``sid``, or None when the id was taken."""
-
-    @abstractmethod
-    def _insert_messages(self, conn: C, rows: Sequence[tuple[Any, ...]]) -> list[int]:
-        """Insert ``(sid, seq, *fields, *index fields)`` rows; their new ids, in order
-        (growing with the order of ``rows``)."""
-
-    @abstractmethod
-    def _many(self, conn: C, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        """Run ``sql`` (in the backend's spelling) once for each of ``rows``."""
-
-    @abstractmethod
-    def _settle_import(self, imported: int) -> None:
-        """After an import of ``imported`` messages: bring the index into shape."""
-
-    def _prepare_batch(self, items: Batch, existing: str) -> IndexCache | None:
-        """Work for an import batch done before its transaction (none by default)."""
-        return None
-
-    def _transient(self, exc: BaseException) -> bool:
-        """Whether a failed import transaction may simply run again (a deadlock)."""
-        return False
-
-    def _index_fields(
-        self, messages: Sequence[NewMessage], cache: IndexCache | None
-    ) -> tuple[list[tuple[Any, ...]], int]:
-        """The index fields stored with each message and their ``_INDEXED`` sum (none by
-        default: the database indexes what is inserted)."""
-        return [()] * len(messages), 0
-
-    def _index_appended(self, conn: C) -> None:
-        """After messages were appended, in the same transaction."""
-
-    def _index_imported(self, conn: C, ids: Sequence[int], rows: Sequence[tuple[Any, ...]]) -> None:
-        """After an import batch was written, in the same transaction: ``ids`` of the
-        messages it inserted (ascending) and their rows as passed to ``_insert_messages``."""
-
-    def _index_deleted(self, conn: C) -> None:
-        """After a session was deleted, in the same transaction."""
-
-    def _index_forgotten(self, conn: C) -> None:
-        """After forgetting deleted and rewrote rows, in the same transaction."""
-
-    # --- shared statements -----------------------------------------------------------
+    # --- statements in the shared spelling (the store's own) ---------------------------
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         """The rows of one read statement in the shared spelling."""
-        return self._fetch(self.dialect.sql(sql), params)
+        ...
 
     def _read_many(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Any]]:
         """The rows of several read statements (shared spelling), in order; a backend
         with a server sends them in one round trip."""
-        return [self._read(sql, params) for sql, params in statements]
+        ...
 
     def _run(self, conn: C, sql: str, params: Sequence[Any] = ()) -> Cursor:
         """One statement in the shared spelling, inside a transaction."""
-        return conn.execute(self.dialect.sql(sql), params)
+        ...
 
-    def _sid(self, conn: C, session_id: str, *, lock: bool = False) -> int:
-        """A session's ``sid`` (``lock``: its row locked until the commit);
-        :class:`SessionNotFound` if unknown."""
-        sql = "SELECT sid FROM {s}.sessions WHERE id = ?" + (" FOR UPDATE" if lock else "")
-        row = self._run(conn, sql, (session_id,)).fetchone()
-        if row is None:
-            raise SessionNotFound(session_id)
-        return int(row[0])
+    # --- connection and transactions -----------------------------------------------------
+    def _write(self, fn: Callable[[C], T]) -> T:
+        """Run ``fn`` in one write transaction, with the backend's locking and errors."""
+        ...
 
-    def _next_seq(self, conn: C, sid: int) -> int:
-        """The ``seq`` after the session's last message (not its count: forgetting can
-        leave gaps)."""
-        row = self._run(conn, "SELECT MAX(seq) FROM {s}.messages WHERE sid = ?", (sid,)).fetchone()
-        return 0 if row is None or row[0] is None else int(row[0]) + 1
+    def _fetch(self, sql: str, params: Sequence[Any]) -> list[Any]:
+        """The rows of one read statement (already in the backend's spelling)."""
+        ...
 
-    def _counts(self, counts: Counters) -> list[tuple[str, int]]:
-        """``(session column, value)`` of each counter ``counts`` holds."""
-        pairs = [
-            ("message_count", counts.messages),
-            ("tool_call_count", counts.calls),
-            ("token_count", counts.tokens),
-        ]
-        if self._INDEXED is not None:
-            pairs.append((self._INDEXED[0], counts.indexed))
-        return pairs
+    def _transient(self, exc: BaseException) -> bool:
+        """Whether a failed import transaction may simply run again (a deadlock)."""
+        ...
 
-    def _bump(self, conn: C, sid: int, counts: Counters, last: float) -> None:
-        """Add ``counts`` to a session's counters; its activity moves up to ``last``."""
-        pairs = self._counts(counts)
-        sets = "".join(f"{c} = {c} + ?, " for c, _ in pairs)
-        sql = (
-            f"UPDATE {{s}}.sessions SET {sets}last_active = GREATEST(last_active, ?) WHERE sid = ?"
-        )
-        self._run(conn, sql, (*(v for _, v in pairs), last, sid))
+    def close(self) -> None:
+        """Release the store's connection."""
+        ...
 
-    def _drop(self, conn: C, sid: int, counts: Counters) -> None:
-        """Take ``counts`` from a session's counters (never below zero)."""
-        pairs = self._counts(counts)
-        sets = ", ".join(f"{c} = GREATEST(0, {c} - ?)" for c, _ in pairs)
-        self._run(
-            conn, f"UPDATE {{s}}.sessions SET {sets} WHERE sid = ?", (*(v for _, v in pairs), sid)
-        )
+    # --- rows in ------------------------------------------------------------------------
+    def _new_session_sid(self, conn: C, sql: str, params: Sequence[Any]) -> int | None:
+        """Run ``sql`` (an insert that does nothing when the id is taken); the new
+        ``sid``, or None when the id was taken."""
+        ...
 
-    def _create_session(
-        self, conn: C, values: Sequence[Any], counts: Counters, last: float
-    ) -> int | None:
-        """Insert a :func:`~.rows.session_values` row with its counters (activity at
-        least ``last``); the new ``sid``, or None when the id is taken."""
-        pairs = self._counts(counts)
-        columns = "".join(f", {c}" for c, _ in pairs)
-        sql = (
-            "INSERT INTO {s}.sessions (id, source, title, started_at, parent_id, model, "
-            f"last_active, metadata{columns}) VALUES (?, ?, ?, ?, ?, ?, GREATEST(?, ?), ?"
-            f"{', ?' * len(pairs)}) ON CONFLICT (id) DO NOTHING"
-        )
-        params = (*values[:7], last, values[7], *(v for _, v in pairs))
-        return self._new_session_sid(conn, self.dialect.sql(sql), params)
+    def _insert_messages(self, conn: C, rows: Sequence[tuple[Any, ...]]) -> list[int]:
+        """Insert ``(sid, seq, *fields, *index fields)`` rows; their new ids, in order
+        (growing with the order of ``rows``)."""
+        ...
 
-    def _message_rows(
-        self, messages: Sequence[NewMessage], now: float, cache: IndexCache | None = None
-    ) -> tuple[list[tuple[Any, ...]], Counters, float]:
-        """The stored fields of ``messages`` (index fields last), the counters they add
-        and the latest time among them (see :func:`~.rows.message_values`)."""
-        values, tokens, calls, last = message_values(messages, now)
-        fields, indexed = self._index_fields(messages, cache)
-        rows = [(*v, *f) for v, f in zip(values, fields, strict=True)]
-        return rows, Counters(len(rows), calls, tokens, indexed), last
+    def _many(self, conn: C, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Run ``sql`` (in the backend's spelling) once for each of ``rows``."""
+        ...
+
+    def _prepare_batch(self, items: Batch, existing: str) -> IndexCache | None:
+        """Work for an import batch done before its transaction (None: none)."""
+        ...
+
+    def _settle_import(self, imported: int) -> None:
+        """After an import of ``imported`` messages: bring the index into shape."""
+        ...
+
+    # --- the full-text index --------------------------------------------------------------
+    def _index_fields(
+        self, messages: Sequence[NewMessage], cache: IndexCache | None
+    ) -> tuple[list[tuple[Any, ...]], int]:
+        """The index fields stored with each message (``()`` each when the database
+        indexes what is inserted) and their ``_INDEXED`` sum."""
+        ...
+
+    def _index_appended(self, conn: C) -> None:
+        """After messages were appended, in the same transaction."""
+        ...
+
+    def _index_imported(self, conn: C, ids: Sequence[int], rows: Sequence[tuple[Any, ...]]) -> None:
+        """After an import batch was written, in the same transaction: ``ids`` of the
+        messages it inserted (ascending) and their rows as passed to ``_insert_messages``."""
+        ...
+
+    def _index_deleted(self, conn: C) -> None:
+        """After a session was deleted, in the same transaction."""
+        ...
+
+    def _index_forgotten(self, conn: C) -> None:
+        """After forgetting deleted and rewrote rows, in the same transaction."""
+        ...
+
+    def reindex(self) -> int:
+        """Rebuild the full-text index from the messages; return the number indexed."""
+        ...
+
+    def _search(self, query: Query, filters: SearchFilters, limit: int, sort: str) -> list[Hit]:
+        """Ranked hits of a query that has terms (see :meth:`~.store.SqlSessionStore.search`)."""
+        ...
+
+    # --- sizes and compaction -------------------------------------------------------------
+    def _compact(self, changed: bool) -> tuple[str, ...]:
+        """After forgetting (``changed``: rows went): leave no old copy behind where the
+        backend can; the notes for the user."""
+        ...
+
+    def _db_bytes(self) -> int:
+        """What the history takes on disk."""
+        ...
+
+    def _schema_version(self) -> int:
+        """The schema version the database is at."""
+        ...
+
+
+# --- row statements more than one operation uses ------------------------------------------
+
+
+def sid_of(store: Engine[C], conn: C, session_id: str, *, lock: bool = False) -> int:
+    """A session's ``sid`` (``lock``: its row locked until the commit);
+    :class:`SessionNotFound` if unknown."""
+    sql = "SELECT sid FROM {s}.sessions WHERE id = ?" + (" FOR UPDATE" if lock else "")
+    row = store._run(conn, sql, (session_id,)).fetchone()
+    if row is None:
+        raise SessionNotFound(session_id)
+    return int(row[0])
+
+
+def next_seq(store: Engine[C], conn: C, sid: int) -> int:
+    """The ``seq`` after the session's last message (not its count: forgetting can
+    leave gaps)."""
+    row = store._run(conn, "SELECT MAX(seq) FROM {s}.messages WHERE sid = ?", (sid,)).fetchone()
+    return 0 if row is None or row[0] is None else int(row[0]) + 1
+
+
+def _counts(store: Engine[Any], counts: Counters) -> list[tuple[str, int]]:
+    """``(session column, value)`` of each counter ``counts`` holds."""
+    pairs = [
+        ("message_count", counts.messages),
+        ("tool_call_count", counts.calls),
+        ("token_count", counts.tokens),
+    ]
+    if store._INDEXED is not None:
+        pairs.append((store._INDEXED[0], counts.indexed))
+    return pairs
+
+
+def bump(store: Engine[C], conn: C, sid: int, counts: Counters, last: float) -> None:
+    """Add ``counts`` to a session's counters; its activity moves up to ``last``."""
+    pairs = _counts(store, counts)
+    sets = "".join(f"{c} = {c} + ?, " for c, _ in pairs)
+    sql = f"UPDATE {{s}}.sessions SET {sets}last_active = GREATEST(last_active, ?) WHERE sid = ?"
+    store._run(conn, sql, (*(v for _, v in pairs), last, sid))
+
+
+def drop(store: Engine[C], conn: C, sid: int, counts: Counters) -> None:
+    """Take ``counts`` from a session's counters (never below zero)."""
+    pairs = _counts(store, counts)
+    sets = ", ".join(f"{c} = GREATEST(0, {c} - ?)" for c, _ in pairs)
+    sql = f"UPDATE {{s}}.sessions SET {sets} WHERE sid = ?"
+    store._run(conn, sql, (*(v for _, v in pairs), sid))
+
+
+def create_session(
+    store: Engine[C], conn: C, values: Sequence[Any], counts: Counters, last: float
+) -> int | None:
+    """Insert a :func:`~.rows.session_values` row with its counters (activity at least
+    ``last``); the new ``sid``, or None when the id is taken."""
+    pairs = _counts(store, counts)
+    columns = "".join(f", {c}" for c, _ in pairs)
+    sql = (
+        "INSERT INTO {s}.sessions (id, source, title, started_at, parent_id, model, "
+        f"last_active, metadata{columns}) VALUES (?, ?, ?, ?, ?, ?, GREATEST(?, ?), ?"
+        f"{', ?' * len(pairs)}) ON CONFLICT (id) DO NOTHING"
+    )
+    params = (*values[:7], last, values[7], *(v for _, v in pairs))
+    return store._new_session_sid(conn, store.dialect.sql(sql), params)
+
+
+def message_rows(
+    store: Engine[Any],
+    messages: Sequence[NewMessage],
+    now: float,
+    cache: IndexCache | None = None,
+) -> tuple[list[tuple[Any, ...]], Counters, float]:
+    """The stored fields of ``messages`` (index fields last), the counters they add and
+    the latest time among them (see :func:`~.rows.message_values`)."""
+    values, tokens, calls, last = message_values(messages, now)
+    fields, indexed = store._index_fields(messages, cache)
+    rows = [(*v, *f) for v, f in zip(values, fields, strict=True)]
+    return rows, Counters(len(rows), calls, tokens, indexed), last

@@ -1,27 +1,28 @@
 """The in-memory matrix of one store's vectors and exact search over it (numpy).
 
 A :class:`VectorCache` holds, for one model, every vector as a float32 row plus what
-filters need per row (session ``sid``, time, role). :meth:`VectorCache.refresh` reads
-only the rows ``added`` since the last refresh; when rows were deleted (the store's
-``vector_deletions`` counter moved) or a message's vector was replaced, it reloads
-whole. Filters become a row mask; hits are checked against the table once more, so a
-vector deleted by another process since the refresh is never returned. Past
+filters need per row (session ``sid``, time, role), read from the store's
+``message_vectors`` table (:mod:`.vectors`) through its :class:`~.tables.Engine`.
+:meth:`VectorCache.refresh` reads only the rows ``added`` since the last refresh; when
+rows were deleted (the store's ``vector_deletions`` counter moved) or a message's vector
+was replaced, it reloads whole. Filters become a row mask; hits are checked against the
+table once more, so a vector deleted by another process since the refresh is never
+returned. Past
 :data:`EXACT_MAX` vectors the search is prefiltered by centred sign codes (see
 :func:`~mnemic.embedding.topk.prefiltered_topk`) instead of scoring every row.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from ...embedding.topk import prefiltered_topk, sign_codes, topk
 from ..store import ROLES, SearchFilters
-
-if TYPE_CHECKING:
-    from .vectors import SqlVectors
+from .tables import Engine
 
 __all__ = ["EXACT_MAX", "VectorCache", "decode", "encode"]
 
@@ -89,19 +90,19 @@ class VectorCache:
             self.codes = np.concatenate([self.codes, fresh])
         return True
 
-    def refresh(self, store: SqlVectors[Any]) -> None:
+    def refresh(self, tables: Engine[Any]) -> None:
         """Read what was added since the last refresh (or everything, after deletions)."""
-        deletions = store._vector_deletions()
+        deletions = _deletions_count(tables)
         if deletions != self.deletions:
             self._reset()
             self.deletions = deletions
-        rows = store._vector_rows(self.model, self.added)
+        rows = _added_rows(tables, self.model, self.added)
         if not rows:
             return
         if any(int(r[0]) in self._rows for r in rows):  # replaced in place: reload
             self._reset()
             self.deletions = deletions
-            rows = store._vector_rows(self.model, 0)
+            rows = _added_rows(tables, self.model, 0)
         self._append(rows)
 
     def _append(self, rows: list[Any]) -> None:
@@ -119,7 +120,7 @@ class VectorCache:
         self._rows.update((int(i), start + n) for n, i in enumerate(ids.tolist()))
         self.added = max(self.added, max(int(r[2]) for r in rows))
 
-    def mask(self, store: SqlVectors[Any], filters: SearchFilters) -> npt.NDArray[np.bool_] | None:
+    def mask(self, tables: Engine[Any], filters: SearchFilters) -> npt.NDArray[np.bool_] | None:
         """The rows ``filters`` keep (None: all)."""
         keep: npt.NDArray[np.bool_] | None = None
 
@@ -132,14 +133,14 @@ class VectorCache:
             if not self._role_codes <= set(codes):  # (only user and assistant turns
                 narrow(np.isin(self.roles, codes))  # are embedded: usually all kept)
         if filters.sources is not None:
-            narrow(np.isin(self.sids, store._vector_sids("source", filters.sources)))
+            narrow(np.isin(self.sids, _session_sids(tables, "source", filters.sources)))
         if filters.exclude_sources:
-            sids = store._vector_sids("source", filters.exclude_sources)
+            sids = _session_sids(tables, "source", filters.exclude_sources)
             narrow(~np.isin(self.sids, sids))
         if filters.sessions is not None:
-            narrow(np.isin(self.sids, store._vector_sids("id", filters.sessions)))
+            narrow(np.isin(self.sids, _session_sids(tables, "id", filters.sessions)))
         if filters.exclude_sessions:
-            narrow(~np.isin(self.sids, store._vector_sids("id", filters.exclude_sessions)))
+            narrow(~np.isin(self.sids, _session_sids(tables, "id", filters.exclude_sessions)))
         if filters.since is not None:
             narrow(self.times >= float(filters.since))
         if filters.until is not None:
@@ -147,7 +148,7 @@ class VectorCache:
         return keep
 
     def search(
-        self, store: SqlVectors[Any], query: Any, filters: SearchFilters, limit: int
+        self, tables: Engine[Any], query: Any, filters: SearchFilters, limit: int
     ) -> list[tuple[int, float]]:
         """Exact top ``limit`` by cosine within ``filters``, best first."""
         if self.ids.shape[0] == 0:
@@ -158,7 +159,7 @@ class VectorCache:
                 f"query vector has {q.shape[0]} dimensions; the stored vectors of "
                 f"{self.model} have {self.matrix.shape[1]}"
             )
-        mask = self.mask(store, filters)
+        mask = self.mask(tables, filters)
         if self._coded():
             assert self.center is not None
             share = max(MIN_CANDIDATES, int(self.matrix.shape[0]) // CANDIDATE_SHARE, limit)
@@ -168,5 +169,42 @@ class VectorCache:
         else:
             rows, scores = topk(self.matrix, q, limit, mask=mask)
         ids = [int(i) for i in self.ids[rows].tolist()]
-        alive = store._vector_alive(self.model, ids) if ids else set()
+        alive = _still_stored(tables, self.model, ids) if ids else set()
         return [(i, float(s)) for i, s in zip(ids, scores.tolist(), strict=True) if i in alive]
+
+
+# --- what the cache reads -------------------------------------------------------------
+
+
+def _added_rows(tables: Engine[Any], model_id: str, after: int) -> list[Any]:
+    """Vectors of ``model_id`` added after ``after``, with what filters need."""
+    return tables._read(
+        "SELECT v.message_id, v.vec, v.added, m.sid, m.ts, m.role "
+        "FROM {s}.message_vectors v JOIN {s}.messages m ON m.id = v.message_id "
+        "WHERE v.added > ? AND v.model = ? ORDER BY v.added",
+        (int(after), model_id),
+    )
+
+
+def _deletions_count(tables: Engine[Any]) -> int:
+    """The store's count of deleted vectors (a change means: reload)."""
+    rows = tables._read("SELECT value FROM {s}.meta WHERE key = 'vector_deletions'")
+    return int(rows[0][0]) if rows else 0
+
+
+def _session_sids(tables: Engine[Any], column: str, values: Sequence[str]) -> list[int]:
+    """``sid`` of the sessions whose ``column`` (``id`` or ``source``) is in ``values``."""
+    out: list[int] = []
+    for cond, params in tables.dialect.chunks(column, list(values)):
+        sql = f"SELECT sid FROM {{s}}.sessions WHERE {cond}"
+        out.extend(int(r[0]) for r in tables._read(sql, params))
+    return out
+
+
+def _still_stored(tables: Engine[Any], model_id: str, ids: Sequence[int]) -> set[int]:
+    """Which of ``ids`` still have a vector of ``model_id``."""
+    out: set[int] = set()
+    for cond, params in tables.dialect.chunks("message_id", list(ids)):
+        sql = f"SELECT message_id FROM {{s}}.message_vectors WHERE model = ? AND {cond}"
+        out.update(int(r[0]) for r in tables._read(sql, [model_id, *params]))
+    return out

@@ -8,6 +8,11 @@ vector as little-endian float16 (768 bytes for 384 dimensions). ``added`` grows 
 every write, so a process keeps the matrix in memory and reads only what is new
 (:mod:`.vector_cache`).
 
+:class:`SqlVectors` is a component of the store (:attr:`~.store.SqlSessionStore.vectors`),
+not a base class: it runs the shared statements through the store's
+:class:`~.tables.Engine`; a backend may give it a subclass (PostgreSQL's serialises
+writers with an advisory lock, and may search with pgvector).
+
 What a vector encodes must go when its text goes: the stores' triggers delete the vector
 of a message that is deleted or whose text changes, and that of the message after it
 (its passage holds the previous turn; :func:`~mnemic.embedding.passage.passage_text`),
@@ -16,7 +21,7 @@ written only if its message, and the previous one it was made with, still exist 
 writing transaction: a vector never outlives the text it encodes.
 
 Resumable by construction: work left is "eligible messages without a vector of this
-model" (:meth:`SqlVectors.vectors_pending`), and each batch commits on its own.
+model" (:meth:`SqlVectors.pending`), and each batch commits on its own.
 
 This module imports no numpy (``import mnemic.sessions`` stays light); the matrix and
 the search are in :mod:`.vector_cache`, loaded on first search.
@@ -28,20 +33,21 @@ import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...embedding.passage import EMBEDDED_ROLES
 from ..store import SearchFilters
-from .tables import C, SqlTables
+from .tables import Engine
 
 if TYPE_CHECKING:
     from .vector_cache import VectorCache
 
-__all__ = ["PendingText", "SqlVectors", "VectorStatus", "VectorStore"]
+__all__ = ["PendingText", "SqlVectors", "VectorStatus"]
 
 _ELIGIBLE = "m.role IN ({roles}) AND m.content IS NOT NULL AND m.content <> ''".format(
     roles=", ".join(f"'{r}'" for r in EMBEDDED_ROLES)
 )
+"""The messages that get a vector (``messages m``): user and assistant turns with text."""
 
 
 class PendingText(NamedTuple):
@@ -93,58 +99,25 @@ class VectorStatus:
         }
 
 
-@runtime_checkable
-class VectorStore(Protocol):
-    """The optional capability of a session store to keep and search message vectors
-    (a store without it is searched lexically only)."""
+class SqlVectors:
+    """The vector capability of an SQL session store (see the module docstring): keep
+    vectors beside the messages and search them.
 
-    def vector_search(
-        self, query_vec: Any, model_id: str, filters: SearchFilters, limit: int
-    ) -> list[tuple[int, float]]:
-        """``(message_id, cosine)`` of the nearest messages, best first, within
-        ``filters``; only vectors of ``model_id`` are compared."""
-        ...
+    ``table``: whether the database has the vector table (a file of an older schema,
+    read as it is, has none: nothing is pending, nothing is found).
+    """
 
-    def vector_status(self, model_id: str, *, max_age: float = 0.0) -> VectorStatus:
-        """Counts: embedded, total, vectors of other models (``max_age``: a count at
-        most that many seconds old may be returned; counting costs a scan)."""
-        ...
+    def __init__(self, tables: Engine[Any], *, table: bool = True) -> None:
+        self._tables = tables
+        self._table = table
+        self._cache: VectorCache | None = None
+        self._cache_lock = threading.Lock()
+        self._status: tuple[float, VectorStatus] | None = None
 
-    def vectors_pending(
-        self,
-        model_id: str,
-        *,
-        after: int = 0,
-        limit: int = 64,
-        ids: Sequence[int] | None = None,
-        shard: tuple[int, int] | None = None,
-    ) -> list[PendingText]:
-        """Messages with id > ``after`` (among ``ids``; of ``shard`` (k, n): id % n == k)
-        lacking a vector of ``model_id``, in id order."""
-        ...
-
-    def put_vectors(self, model_id: str, rows: Sequence[tuple[PendingText, bytes]]) -> int:
-        """Store vectors (float16 bytes) made from ``rows``' texts in one transaction;
-        rows whose message or previous message went meanwhile are dropped. Returns
-        the number written."""
-        ...
-
-
-class SqlVectors(SqlTables[C]):
-    """The shared statements of :class:`VectorStore` (see the module docstring); a
-    backend creates the table, its triggers, and may lock in :meth:`_lock_vectors`."""
-
-    _vector_cache: VectorCache | None = None
-    _vector_cache_lock: threading.Lock
-
-    def _lock_vectors(self, conn: C) -> None:
+    def _lock(self, conn: Any) -> None:
         """Serialise vector writers (their ``added`` values must commit in order)."""
 
-    def _has_vectors(self) -> bool:
-        """Whether the database has the vector table (a read-only old file may not)."""
-        return True
-
-    def vectors_pending(
+    def pending(
         self,
         model_id: str,
         *,
@@ -156,13 +129,14 @@ class SqlVectors(SqlTables[C]):
         """Messages with id > ``after`` (and among ``ids`` when given; with ``shard=(k,
         n)`` only ids equal to k modulo n) that get a vector and have none of
         ``model_id``, in id order, with the text of the message before each."""
-        if not self._has_vectors() or (ids is not None and not ids):
+        if not self._table or (ids is not None and not ids):
             return []
-        among, extra = ("", []) if ids is None else self.dialect.isin("m.id", list(ids))
+        tables = self._tables
+        among, extra = ("", []) if ids is None else tables.dialect.isin("m.id", list(ids))
         if shard is not None:
             among = " AND ".join(c for c in (among, "m.id % ? = ?") if c)
             extra = [*extra, int(shard[1]), int(shard[0])]
-        rows = self._read(
+        rows = tables._read(
             "SELECT m.id, m.role, m.content, p.id, p.content, m.name, p.name FROM {s}.messages m "
             "LEFT JOIN {s}.message_vectors v ON v.message_id = m.id AND v.model = ? "
             "LEFT JOIN {s}.messages p ON p.sid = m.sid AND p.seq = m.seq - 1 "
@@ -184,20 +158,23 @@ class SqlVectors(SqlTables[C]):
             for r in rows
         ]
 
-    def put_vectors(self, model_id: str, rows: Sequence[tuple[PendingText, bytes]]) -> int:
-        """Store ``rows`` in one transaction (see :class:`VectorStore`)."""
+    def put(self, model_id: str, rows: Sequence[tuple[PendingText, bytes]]) -> int:
+        """Store vectors (float16 bytes) made from ``rows``' texts in one transaction;
+        rows whose message or previous message went meanwhile are dropped (a vector never
+        outlives the text it encodes). Returns the number written."""
         if not rows:
             return 0
-        self.__dict__.pop("_vector_status_cache", None)
+        self._status = None
+        tables = self._tables
 
-        def put(conn: C) -> int:
-            self._lock_vectors(conn)
-            top = self._run(conn, "SELECT COALESCE(MAX(added), 0) FROM {s}.message_vectors")
+        def put(conn: Any) -> int:
+            self._lock(conn)
+            top = tables._run(conn, "SELECT COALESCE(MAX(added), 0) FROM {s}.message_vectors")
             added = int(top.fetchone()[0])
             written = 0
             for pending, blob in rows:
                 added += 1
-                cur = self._run(
+                cur = tables._run(
                     conn,
                     "INSERT INTO {s}.message_vectors(message_id, model, vec, added) "
                     "SELECT ?, ?, ?, ? WHERE EXISTS "
@@ -218,70 +195,45 @@ class SqlVectors(SqlTables[C]):
                 written += max(0, int(cur.rowcount or 0))
             return written
 
-        return self._write(put)
+        return tables._write(put)
 
-    def vector_status(self, model_id: str, *, max_age: float = 0.0) -> VectorStatus:
-        """How far the vectors of ``model_id`` cover the messages (three counts; one
-        counted less than ``max_age`` seconds ago may be returned)."""
-        cached = self.__dict__.get("_vector_status_cache")
+    def status(self, model_id: str, *, max_age: float = 0.0) -> VectorStatus:
+        """How far the vectors of ``model_id`` cover the messages: embedded, total,
+        vectors of other models (three counts; ``max_age``: a count at most that many
+        seconds old may be returned, counting costs a scan)."""
+        cached = self._status
         if max_age > 0 and cached is not None:
             when, status = cached
             if status.model == model_id and time.monotonic() - when < max_age:
-                return status  # type: ignore[no-any-return]
-        status = self._count_vectors(model_id)
-        self.__dict__["_vector_status_cache"] = (time.monotonic(), status)
+                return status
+        status = self._count(model_id)
+        self._status = (time.monotonic(), status)
         return status
 
-    def _count_vectors(self, model_id: str) -> VectorStatus:
-        total = int(self._read(f"SELECT COUNT(*) FROM {{s}}.messages m WHERE {_ELIGIBLE}")[0][0])
-        if not self._has_vectors():
+    def _count(self, model_id: str) -> VectorStatus:
+        tables = self._tables
+        total = int(tables._read(f"SELECT COUNT(*) FROM {{s}}.messages m WHERE {_ELIGIBLE}")[0][0])
+        if not self._table:
             return VectorStatus(model_id, 0, total, 0)
-        counts = dict(self._read("SELECT model, COUNT(*) FROM {s}.message_vectors GROUP BY model"))
+        sql = "SELECT model, COUNT(*) FROM {s}.message_vectors GROUP BY model"
+        counts = dict(tables._read(sql))
         embedded = int(counts.pop(model_id, 0))
         return VectorStatus(model_id, embedded, total, int(sum(counts.values())))
 
-    def vector_search(
+    def search(
         self, query_vec: Any, model_id: str, filters: SearchFilters, limit: int
     ) -> list[tuple[int, float]]:
-        """``(message_id, cosine)`` best first (see :class:`VectorStore`): exact search
-        over the matrix this store keeps in memory, refreshed with what is new."""
-        if not self._has_vectors() or limit <= 0:
+        """``(message_id, cosine)`` of the nearest messages, best first, within
+        ``filters``; only vectors of ``model_id`` are compared. Exact search over the
+        matrix this store keeps in memory (numpy, loaded here), refreshed with what is
+        new."""
+        if not self._table or limit <= 0:
             return []
-        from .vector_cache import VectorCache
+        from .vector_cache import VectorCache  # numpy: the semantic extra
 
-        lock = self.__dict__.setdefault("_vector_cache_lock", threading.Lock())
-        with lock:
-            cache = self._vector_cache
+        with self._cache_lock:
+            cache = self._cache
             if cache is None or cache.model != model_id:
-                cache = self._vector_cache = VectorCache(model_id)
-            cache.refresh(self)
-            return cache.search(self, query_vec, filters, limit)
-
-    def _vector_rows(self, model_id: str, after: int) -> list[Any]:
-        """Vectors of ``model_id`` added after ``after``, with what filters need."""
-        return self._read(
-            "SELECT v.message_id, v.vec, v.added, m.sid, m.ts, m.role "
-            "FROM {s}.message_vectors v JOIN {s}.messages m ON m.id = v.message_id "
-            "WHERE v.added > ? AND v.model = ? ORDER BY v.added",
-            (int(after), model_id),
-        )
-
-    def _vector_deletions(self) -> int:
-        rows = self._read("SELECT value FROM {s}.meta WHERE key = 'vector_deletions'")
-        return int(rows[0][0]) if rows else 0
-
-    def _vector_sids(self, column: str, values: Sequence[str]) -> list[int]:
-        """``sid`` of the sessions whose ``column`` (``id`` or ``source``) is in ``values``."""
-        out: list[int] = []
-        for cond, params in self.dialect.chunks(column, list(values)):
-            sql = f"SELECT sid FROM {{s}}.sessions WHERE {cond}"
-            out.extend(int(r[0]) for r in self._read(sql, params))
-        return out
-
-    def _vector_alive(self, model_id: str, ids: Sequence[int]) -> set[int]:
-        """Which of ``ids`` still have a vector of ``model_id``."""
-        out: set[int] = set()
-        for cond, params in self.dialect.chunks("message_id", list(ids)):
-            sql = f"SELECT message_id FROM {{s}}.message_vectors WHERE model = ? AND {cond}"
-            out.update(int(r[0]) for r in self._read(sql, [model_id, *params]))
-        return out
+                cache = self._cache = VectorCache(model_id)
+            cache.refresh(self._tables)
+            return cache.search(self._tables, query_vec, filters, limit)

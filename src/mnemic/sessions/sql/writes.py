@@ -14,9 +14,9 @@ Import
     Message ids follow the order of the items, whichever database holds them.
 Forgetting
     :func:`forget_rows` finds the rows that may hold the text in SQL, keeps those that do
-    (:func:`.forgetting.contains`) and applies the decisions of :mod:`.forgetting`, in
+    (:func:`..forgetting.contains`) and applies the decisions of :mod:`..forgetting`, in
     one transaction that also leaves the tombstones every later import batch reads
-    (:mod:`.sql_marks`).
+    (:mod:`.marks`).
 """
 
 from __future__ import annotations
@@ -32,7 +32,18 @@ from ..index.fields import SegmentWorker
 from ..store import ImportResult, NewMessage, NewSession
 from .marks import forgotten_batch, record_forgotten
 from .rows import LEGACY_COLUMNS, dedupe, plan_merge, session_values, stored_call_count
-from .tables import Batch, C, Counters, IndexCache, SqlTables
+from .tables import (
+    Batch,
+    C,
+    Counters,
+    Engine,
+    IndexCache,
+    bump,
+    create_session,
+    drop,
+    message_rows,
+    next_seq,
+)
 
 __all__ = ["forget_rows", "import_stream", "stored_keys", "write_batch"]
 
@@ -48,7 +59,7 @@ class _Conflict(Exception):
 
 
 def import_stream(
-    store: SqlTables[C],
+    store: Engine[C],
     items: Iterable[tuple[NewSession, Sequence[NewMessage]]],
     *,
     batch: int,
@@ -119,7 +130,7 @@ def _chunks(items: Iterable[tuple[NewSession, Sequence[NewMessage]]], size: int)
 
 
 def import_batch(
-    store: SqlTables[C], items: Batch, existing: str, replaced: frozenset[str]
+    store: Engine[C], items: Batch, existing: str, replaced: frozenset[str]
 ) -> Imported:
     """Write one batch in one transaction, again when another writer got in the way."""
     cache = store._prepare_batch(items, existing)
@@ -146,7 +157,7 @@ def import_batch(
 
 
 def stored_keys(
-    store: SqlTables[C], conn: C, sids: Sequence[int]
+    store: Engine[C], conn: C, sids: Sequence[int]
 ) -> tuple[dict[int, set[str]], dict[int, list[Any]]]:
     """Per session: its stored message keys, and its messages stored without one
     (:data:`~.rows.LEGACY_COLUMNS` rows)."""
@@ -165,7 +176,7 @@ def stored_keys(
 
 
 def write_batch(
-    store: SqlTables[C],
+    store: Engine[C],
     conn: C,
     *,
     items: Batch,
@@ -223,16 +234,16 @@ def write_batch(
         if not new:
             results[i] = ImportResult(ids[i], [], "unchanged")
             continue
-        rows, counts, last = store._message_rows(new, now, cache)
-        writes[i] = (sid, store._next_seq(conn, sid), rows)
-        store._bump(conn, sid, counts, last)
+        rows, counts, last = message_rows(store, new, now, cache)
+        writes[i] = (sid, next_seq(store, conn, sid), rows)
+        bump(store, conn, sid, counts, last)
     if store.dialect.ordered_locks:
         creates.sort(key=ids.__getitem__)
     for i in creates:
         row = values[i]
         fresh = dedupe(items[i][1])
-        rows, counts, last = store._message_rows(fresh, row[3] if fresh else now, cache)
-        sid = store._create_session(conn, row, counts, last if rows else row[3])
+        rows, counts, last = message_rows(store, fresh, row[3] if fresh else now, cache)
+        sid = create_session(store, conn, row, counts, last if rows else row[3])
         if sid is None:
             raise _Conflict(ids[i])
         writes[i] = (sid, 0, rows)
@@ -260,7 +271,7 @@ def write_batch(
 
 
 def forget_rows(
-    store: SqlTables[C], conn: C, *, forms: list[str], dry_run: bool
+    store: Engine[C], conn: C, *, forms: list[str], dry_run: bool
 ) -> tuple[int, int, int]:
     """In one transaction: delete the messages and rewrite the sessions holding one of
     ``forms``, then let the index forget them; return (messages, sessions, renamed)."""
@@ -284,7 +295,7 @@ def forget_rows(
     for r in rows:
         store._run(conn, "DELETE FROM {s}.messages WHERE id = ?", (r.id,))
         calls = stored_call_count(r.tool_calls)
-        store._drop(conn, r.sid, Counters(1, calls, int(r.tokens or 0), int(r.ntok or 0)))
+        drop(store, conn, r.sid, Counters(1, calls, int(r.tokens or 0), int(r.ntok or 0)))
     for rewrite in rewrites:
         sets = ", ".join(f"{c} = ?" for c in rewrite.changes)
         sql = f"UPDATE {{s}}.sessions SET {sets} WHERE sid = ?"
@@ -327,7 +338,7 @@ class _Held(NamedTuple):
         return self[5:11]
 
 
-def _messages_holding(store: SqlTables[C], conn: C, forms: list[str]) -> list[_Held]:
+def _messages_holding(store: Engine[C], conn: C, forms: list[str]) -> list[_Held]:
     """Every message holding one of ``forms``: the candidates SQL finds, a page at a
     time, checked in Python."""
     where, params = store.dialect.holds([f"m.{c}" for c in MESSAGE_TEXT_COLUMNS], forms)

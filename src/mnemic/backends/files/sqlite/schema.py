@@ -7,15 +7,15 @@ Tables
     ``source_id`` (version 2) the message's key in the file it was imported from.
     ``fts_pending``: ids of messages not yet in the full-text index.
     ``messages_fts``: a *contentless* FTS5 table (``body``, ``aux``; see
-    :mod:`mnemic.sessions.index`): it holds no copy of the text, which keeps the database
+    :mod:`mnemic.sessions.index.fields`): it holds no copy of the text, which keeps the database
     about 2.5x the text instead of 4x or more.
     ``meta``: the segmenter and tokenizer the index was built with (and, version 3, the
     ``vector_deletions`` counter).
     ``message_vectors`` (version 3): one embedding per message and the model that made
-    it; triggers unlink it with its text (:mod:`mnemic.sessions.vectors`).
+    it; triggers unlink it with its text (:mod:`mnemic.sessions.sql.vectors`).
     ``forgotten`` (version 4): the tombstones forgetting leaves, so an import does not
     bring back what was forgotten; ``import_marks`` (version 4): how far a file that
-    only grows was imported (both: :mod:`mnemic.sessions.sql_marks`).
+    only grows was imported (both: :mod:`mnemic.sessions.sql.marks`).
     ``_migrations``: applied schema versions.
 
 Index maintenance
@@ -190,7 +190,7 @@ VECTOR_TABLES = (
       UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'vector_deletions';
     END""",
 )
-"""Version 3: message vectors (see :mod:`mnemic.sessions.vectors`)."""
+"""Version 3: message vectors (see :mod:`mnemic.sessions.sql.vectors`)."""
 
 
 def _migration_3(conn: sqlite3.Connection, spec: _IndexSpec) -> None:
@@ -207,7 +207,7 @@ MARK_TABLES = (
     "CREATE TABLE import_marks (key TEXT PRIMARY KEY, scope TEXT NOT NULL, mark TEXT NOT NULL)",
     "CREATE INDEX import_marks_scope ON import_marks(scope)",
 )
-"""Version 4: tombstones and import marks (see :mod:`mnemic.sessions.sql_marks`)."""
+"""Version 4: tombstones and import marks (see :mod:`mnemic.sessions.sql.marks`)."""
 
 
 def _migration_4(conn: sqlite3.Connection, spec: _IndexSpec) -> None:

@@ -1,7 +1,8 @@
 """Full-text search over the SQLite store, with a bounded cost per query.
 
-The ranking itself is backend-neutral (:mod:`.lexical`: per-term listings, exact bm25
-for rare terms, a density estimate for common ones); this module is its FTS5 engine.
+The ranking itself is backend-neutral (:mod:`mnemic.sessions.sql.lexical`: per-term
+listings, exact bm25 for rare terms, a density estimate for common ones); this module is
+its FTS5 engine.
 FTS5's ``bm25()`` is costly in two ways here: it is computed for every matching row
 before the rows can be sorted (about 5 us a row), and before the first row it counts
 the documents of every phrase of the query by running that phrase over the whole index
@@ -32,7 +33,7 @@ __all__ = ["SCORE_CAP", "FTS5Index", "search"]
 
 
 class FTS5Index:
-    """The :class:`~mnemic.sessions.lexical.LexicalIndex` of an SQLite store."""
+    """The :class:`~mnemic.sessions.sql.lexical.LexicalIndex` of an SQLite store."""
 
     def __init__(self, conn: sqlite3.Connection, weights: Sequence[float]) -> None:
         self.conn = conn
@@ -107,5 +108,5 @@ def search(
     sort: str,
     weights: Sequence[float],
 ) -> list[Hit]:
-    """Ranked hits (see :mod:`.lexical`). Raises sqlite3 errors to the caller."""
+    """Ranked hits (see :mod:`mnemic.sessions.sql.lexical`). Raises sqlite3 errors to the caller."""
     return ranked_search(FTS5Index(conn, weights), query, filters, limit=limit, sort=sort)

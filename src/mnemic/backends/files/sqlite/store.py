@@ -1,10 +1,10 @@
 """The embedded session store: SQLite in WAL mode with an FTS5 index fed by triggers.
 
-The statements and the logic are the shared ones (:class:`~.sql.SqlSessionStore`, in
-the :data:`SQLITE` dialect); this module is what is SQLite's own: opening (WAL; a
-read-only or immutable file, :mod:`.sqlite_open`), migrations, the transactions, how
-rows and ids go in, the FTS5 index (:mod:`.sqlite_schema`, :mod:`.sqlite_search`) and
-compaction after forgetting.
+The statements and the logic are the shared ones (:class:`~mnemic.sessions.sql.store.
+SqlSessionStore`, in the :data:`SQLITE` dialect); this module is what is SQLite's own
+(the :class:`~mnemic.sessions.sql.tables.Engine` it supplies): opening (WAL; a read-only
+or immutable file, :mod:`.open`), migrations, the transactions, how rows and ids go in,
+the FTS5 index (:mod:`.schema`, :mod:`.search`) and compaction after forgetting.
 
 Durability and concurrency
     One connection per store, shared by its threads under a lock. Every write is one
@@ -15,7 +15,7 @@ Durability and concurrency
     "database is locked". ``durable=True`` (the default) commits with ``synchronous=FULL``:
     an append that returned survives a power loss.
 
-Schema, triggers, the pending queue and migrations: :mod:`.sqlite_schema`.
+Schema, triggers, the pending queue and migrations: :mod:`.schema`.
 """
 
 from __future__ import annotations
@@ -32,14 +32,13 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ....errors import ReadOnlyHome, SessionStoreBusy, SessionStoreError, StorageError
-from ....sessions.forgetting import ForgetResult
 from ....sessions.index.fields import DEFAULT_TOKENIZER, DEFAULT_WEIGHTS
 from ....sessions.index.query import Query
 from ....sessions.index.segment import DEFAULT_SEGMENTER, Segmenter
 from ....sessions.sql.store import SqlSessionStore
-from ....sessions.sql.tables import Dialect
-from ....sessions.store import Hit, ImportMark, SearchFilters
-from . import search as sqlite_search
+from ....sessions.sql.tables import Batch, Dialect, IndexCache
+from ....sessions.sql.vectors import SqlVectors
+from ....sessions.store import ForgetResult, Hit, ImportMark, NewMessage, SearchFilters
 from .open import Opened, memory_database, open_database
 from .schema import (
     FOLD,
@@ -52,6 +51,7 @@ from .schema import (
     fts_table_sql,
     set_meta,
 )
+from .search import search as fts5_search
 
 __all__ = ["DEFAULT_TOKENIZER", "SCHEMA_VERSION", "SQLITE", "SQLiteSessionStore"]
 
@@ -77,15 +77,12 @@ _INSERT_MESSAGE = (
 _INDEX_ROW = "INSERT INTO messages_fts(rowid, body, aux) VALUES (?, ?, ?)"
 
 
-class SQLiteSessionStore(SqlSessionStore[sqlite3.Connection]):
+class SQLiteSessionStore(SqlSessionStore):
     """Session history in one SQLite file (see the module docstring).
 
     ``timeout`` bounds how long a write waits for other writers; ``weights`` are the bm25
     weights of the body and aux columns. Use as a context manager or call :meth:`close`.
     """
-
-    _log = log
-    _index_name = "sessions.db"
 
     def __init__(
         self,
@@ -98,7 +95,7 @@ class SQLiteSessionStore(SqlSessionStore[sqlite3.Connection]):
         weights: tuple[float, float] = DEFAULT_WEIGHTS,
     ) -> None:
         self.path = Path(path)
-        self._setup(
+        super().__init__(
             SQLITE,
             str(self.path),
             timeout=timeout,
@@ -109,7 +106,7 @@ class SQLiteSessionStore(SqlSessionStore[sqlite3.Connection]):
         self.durable = durable
         self._lock = threading.RLock()
         self.read_only: str | None = None
-        """Why this store cannot write (None: it can); see :mod:`.sqlite_open`."""
+        """Why this store cannot write (None: it can); see :mod:`.open`."""
         self._memory = False
         self._schema_pending = False
         self._warned_pending = False
@@ -119,6 +116,8 @@ class SQLiteSessionStore(SqlSessionStore[sqlite3.Connection]):
         except BaseException:
             self._conn.close()
             raise
+        if not self._has_table("message_vectors"):  # an older file, read as it is
+            self.vectors = SqlVectors(self, table=False)
 
     # --- connection ------------------------------------------------------------------
     def _fail(self, exc: BaseException, what: str) -> SessionStoreError:
@@ -293,15 +292,16 @@ class SQLiteSessionStore(SqlSessionStore[sqlite3.Connection]):
 
         return self._write(rebuild)
 
-    def _has_vectors(self) -> bool:
-        """Whether the file has the vector table (a read-only old file may not)."""
-        return bool(self._read("SELECT 1 FROM sqlite_master WHERE name = 'message_vectors'"))
-
-    def _has_marks(self) -> bool:
-        """Whether the file has the tables of version 4 (a read-only old file may not)."""
+    def _has_table(self, name: str) -> bool:
+        """Whether the file has table ``name`` (a read-only file of an older schema, read
+        as it is, may lack the later ones)."""
         if self.read_only is None:
             return True  # migrated when opened
-        return bool(self._read("SELECT 1 FROM sqlite_master WHERE name = 'import_marks'"))
+        return bool(self._read("SELECT 1 FROM sqlite_master WHERE name = ?", (name,)))
+
+    def _has_marks(self) -> bool:
+        """Whether the file has the tables of version 4."""
+        return self._has_table("import_marks")
 
     def import_mark(self, session_id: str, source: str) -> ImportMark | None:
         """An import mark (None in an older file read as it is)."""
@@ -338,7 +338,21 @@ class SQLiteSessionStore(SqlSessionStore[sqlite3.Connection]):
     def _many(self, conn: sqlite3.Connection, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         conn.executemany(sql, rows)
 
-    # --- the FTS5 index (see sqlite_schema) ----------------------------------------------
+    def _prepare_batch(self, items: Batch, existing: str) -> IndexCache | None:
+        """Nothing: a batch's index columns come from the worker or the SQL functions."""
+        return None
+
+    def _transient(self, exc: BaseException) -> bool:
+        """Never: writers wait for the database's write lock instead of deadlocking."""
+        return False
+
+    # --- the FTS5 index (see .schema) ----------------------------------------------------
+    def _index_fields(
+        self, messages: Sequence[NewMessage], cache: IndexCache | None
+    ) -> tuple[list[tuple[Any, ...]], int]:
+        """None stored with the rows: the triggers queue them, the queue is folded in."""
+        return [()] * len(messages), 0
+
     def _index_appended(self, conn: sqlite3.Connection) -> None:
         """Fold the queue into the index once it is :data:`PENDING_MAX` long."""
         if conn.execute("SELECT COUNT(*) FROM fts_pending").fetchone()[0] >= PENDING_MAX:
@@ -385,7 +399,7 @@ class SQLiteSessionStore(SqlSessionStore[sqlite3.Connection]):
     # --- reading -----------------------------------------------------------------------
     def _search(self, query: Query, filters: SearchFilters, limit: int, sort: str) -> list[Hit]:
         """``sort="rank"`` orders by bm25 (body and aux columns weighted by ``weights``;
-        cost bounded as :mod:`.sqlite_search` explains); ``newest``/``oldest`` order by
+        cost bounded as :mod:`.search` explains); ``newest``/``oldest`` order by
         message time. A query the engine still rejects (it should not happen: every
         token is quoted) returns no hits.
         """
@@ -393,7 +407,7 @@ class SQLiteSessionStore(SqlSessionStore[sqlite3.Connection]):
         with self._lock:
             try:
                 return self._retry(
-                    lambda: sqlite_search.search(
+                    lambda: fts5_search(
                         self._conn, query, filters, limit=limit, sort=sort, weights=self.weights
                     )
                 )
