@@ -166,15 +166,14 @@ def search_tool_for(
     *,
     current_session_id: str | None = None,
 ) -> dict[str, Any]:
-    """Run ``session_search`` with the settings and LLM endpoint of ``home``."""
-    summarizer, why = summarizer_for(home)
+    """Run ``session_search`` with the settings and LLM endpoint of ``home`` (the LLM
+    client is made only when the call asks for summaries)."""
     return run_session_search(
         store,
         arguments,
         settings=home.settings.sessions,
         current_session_id=current_session_id,
-        summarizer=summarizer,
-        summary_unavailable=why,
+        summarizer_loader=lambda: summarizer_for(home),
         embedder_loader=embedder_loader_for(home),
     )
 

@@ -80,6 +80,9 @@ class SearchContext:
     hidden_sources: Sequence[str] = ("subagent", "tool")
     demoted_sources: Sequence[str] = ("cron",)
     summarizer: Summarizer | None = None
+    summarizer_loader: Callable[[], tuple[Summarizer | None, str | None]] | None = None
+    """Makes ``summarizer`` (or says why there is none) when a summary is first asked
+    for: a search that asks for none never builds an LLM client."""
     summary_timeout: float = 30.0
     summary_concurrency: int = 3
     summary_unavailable: str = "no LLM endpoint is configured"
@@ -88,6 +91,15 @@ class SearchContext:
     """Loads the query embedder for semantic and hybrid search (None: lexical only)."""
     _lineage: frozenset[str] | None = field(default=None, repr=False)
     _semantic: SemanticState | None = field(default=None, repr=False)
+
+    def load_summarizer(self) -> Summarizer | None:
+        """The summarizer, made by ``summarizer_loader`` on first use."""
+        loader, self.summarizer_loader = self.summarizer_loader, None
+        if self.summarizer is None and loader is not None:
+            self.summarizer, why = loader()
+            if why:
+                self.summary_unavailable = why
+        return self.summarizer
 
     def semantic(self) -> SemanticState:
         """Whether semantic search can run here (checked once per context)."""
@@ -466,7 +478,7 @@ def _add_summaries(
         messages = [found[k] for k in sorted(found)]
         requests.append(SummaryRequest(query.text, info, messages, max_chars=1200))
     outcomes = summarize_all(
-        ctx.summarizer,
+        ctx.load_summarizer(),
         requests,
         query,
         timeout=ctx.summary_timeout,

@@ -236,12 +236,14 @@ def _context(
     current_session_id: str | None,
     summarizer: Summarizer | None,
     summary_unavailable: str | None,
-    embedder_loader: Callable[[], QueryEmbedder] | None = None,
+    summarizer_loader: Callable[[], tuple[Summarizer | None, str | None]] | None,
+    embedder_loader: Callable[[], QueryEmbedder] | None,
 ) -> SearchContext:
     ctx = SearchContext(
         store,
         current_session_id=current_session_id,
         summarizer=summarizer,
+        summarizer_loader=summarizer_loader,
         embedder_loader=embedder_loader,
     )
     if settings is not None:
@@ -264,18 +266,26 @@ def run_session_search(
     current_session_id: str | None = None,
     summarizer: Summarizer | None = None,
     summary_unavailable: str | None = None,
+    summarizer_loader: Callable[[], tuple[Summarizer | None, str | None]] | None = None,
     embedder_loader: Callable[[], QueryEmbedder] | None = None,
 ) -> dict[str, Any]:
     """Run one ``session_search`` call and return its JSON-able response. Never raises.
 
     ``current_session_id`` is the caller's live session (excluded with its lineage);
     ``summarizer`` serves ``summarize: true`` (without one, extracts are returned and
-    ``summary_unavailable`` says why); ``settings`` supplies the output bound, hidden and
+    ``summary_unavailable`` says why), or ``summarizer_loader`` makes it (or says why
+    not) when a summary is first asked for; ``settings`` supplies the output bound, hidden and
     demoted sources and the summary limits; ``embedder_loader`` loads the query embedder
     of semantic and hybrid search (None: lexical only, see :mod:`.semantic`).
     """
     ctx = _context(
-        store, settings, current_session_id, summarizer, summary_unavailable, embedder_loader
+        store,
+        settings,
+        current_session_id,
+        summarizer,
+        summary_unavailable,
+        summarizer_loader,
+        embedder_loader,
     )
     try:
         args = parse_arguments(dict(arguments) if isinstance(arguments, Mapping) else arguments)
