@@ -6,7 +6,7 @@ conversation store:
 * lexical: ``mnemic.sessions.rank`` (bm25 + neighbour context + session prior), as today;
 * semantic: exact cosine over the conversation's passage vectors (the passage recipe
   decides what text of a turn was embedded), the best ``SEM_CANDIDATES`` turns;
-* hybrid: both fused with ``mnemic.sessions.hybrid`` (RRF or a score blend).
+* hybrid: both fused with ``mnemic.sessions.search.hybrid`` (RRF or a score blend).
 
 Fusion parameters are chosen on a tuning split of the conversations only (a fixed-seed
 split by conversation) and reported on the held-out split and on all of them.

@@ -19,7 +19,7 @@ shipped configuration.
 
 ``--retrieval lexical|semantic|hybrid|all`` (default all) also ranks every question by
 meaning (exact cosine over passage vectors of the embedder, cached in ``bench/.cache``)
-and by the fusion of both (``mnemic.sessions.hybrid``), side by side in the same run.
+and by the fusion of both (``mnemic.sessions.search.hybrid``), side by side in the same run.
 Fusion parameters and the passage recipe are chosen on a fixed-seed tuning split of the
 conversations only; figures are reported for the held-out split and for all of them, and
 for the Chinese translations of 100 questions in ``bench/data/locomo-zh.json``.

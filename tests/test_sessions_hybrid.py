@@ -1,4 +1,4 @@
-"""Fusion of lexical and semantic candidates (mnemic.sessions.hybrid): properties and cases."""
+"""Fusion of lexical and semantic candidates (sessions.search.hybrid): properties and cases."""
 
 from __future__ import annotations
 

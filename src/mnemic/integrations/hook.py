@@ -11,7 +11,7 @@ exit code and stdout. The handler dispatches on ``hook_event_name``:
     session's context. Nothing is printed when both are empty.
 ``PreCompact``, ``SessionEnd``
     imports the transcript at ``transcript_path`` into the session history from where the
-    last import of it stopped (:mod:`mnemic.sessions.resume`): each run reads only what
+    last import of it stopped (:mod:`mnemic.sessions.importing.resume`): each run reads only what
     was added, a segment at a time, within :data:`BUDGETS`; a session imported before
     gains only the messages it lacks (merged by message ``uuid``). ``SessionEnd`` also
     marks the session ended, whether or not the whole transcript fitted in its time.

@@ -237,7 +237,7 @@ class ImportResult(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class ImportMark:
-    """How far a file that only grows was imported (:mod:`mnemic.sessions.resume`)."""
+    """How far a file that only grows was imported (:mod:`mnemic.sessions.importing.resume`)."""
 
     offset: int
     """Bytes of the file imported: every line before it is committed."""

@@ -1,7 +1,7 @@
 """Full-text lexemes for PostgreSQL, identical to the tokens of the SQLite index.
 
 The SQLite store indexes two columns per message (``body`` and ``aux``, built by
-:class:`~mnemic.sessions.index.FieldIndexer` from the shared segmentation) with the FTS5
+:class:`~mnemic.sessions.index.fields.FieldIndexer` from the shared segmentation) with the FTS5
 tokenizer ``porter unicode61 remove_diacritics 2 tokenchars '-_.@/:+~#%?=&'``: words are
 split on Unicode categories, case and accents are folded, English suffixes are stemmed,
 and the connector characters keep compounds (e-mail addresses, URLs, versions) whole.

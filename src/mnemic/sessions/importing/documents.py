@@ -1,6 +1,6 @@
 """Importers of JSON documents (OpenAI chat messages, the LoCoMo benchmark file), read
 element by element (:func:`mnemic.jsonstream.read_json_array`); see
-:mod:`.import_formats` for the line formats, keys and the shared reading state."""
+:mod:`.formats` for the line formats, keys and the shared reading state."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The line-format readers behind :func:`~mnemic.sessions.importers.import_path` (JSONL,
-Claude Code; the JSON documents are in :mod:`.import_documents`), and what they share.
+"""The line-format readers behind :func:`~.importers.import_path` (JSONL,
+Claude Code; the JSON documents are in :mod:`.documents`), and what they share.
 
 Each reader is a generator of ``(NewSession, [NewMessage])`` items that reads its input
 as a stream (:mod:`mnemic.jsonstream`) and holds a bounded number of messages: line

@@ -30,7 +30,7 @@ later import (the store's tombstones; the report counts it), and so is a whole s
 whose id was forgotten.
 
 ``auto`` picks by content. The input is read as a stream and written in bounded batches
-(:mod:`.import_formats`), so memory does not grow with the file. A session that exists
+(:mod:`.formats`), so memory does not grow with the file. A session that exists
 gains the messages it lacks, recognised by message key (``replace=True`` deletes it
 and writes the imported copy, in one transaction). One malformed line is counted and
 skipped with its place (``strict=True``: the whole input is checked first and the first

@@ -5,7 +5,7 @@ The hooks of ``mnemic integrate claude-code`` import the same transcript at ever
 compaction and at the end of the session. Reading it whole each time made the cost grow
 with the file: past about 0.8 GB the hook's time limit ended it before it reached the
 new lines, and no later hook got further. :func:`import_growing` instead keeps an
-:class:`~.store.ImportMark` in the session store (so it works the same on PostgreSQL):
+:class:`~..store.ImportMark` in the session store (so it works the same on PostgreSQL):
 the offset up to which every line is committed, and a check of the bytes that say the
 file up to there is still what was imported (the first and the last
 :data:`CHECK_WINDOW` bytes before the offset, with the offset). A run reads from the

@@ -2,7 +2,7 @@
 
 Two columns:
 
-* ``body``: the segmented content (:func:`~mnemic.sessions.segment.segment`);
+* ``body``: the segmented content (:func:`~.segment.segment`);
 * ``aux``: the participant name, the tool name, the names and argument values of the tool
   calls (segmented), every compound of the content and arguments as one whole token, and
   the distinct CJK characters (one-character queries).
@@ -215,6 +215,12 @@ def _receive(stream: IO[bytes]) -> Any:
     return pickle.loads(data)
 
 
+_SOURCE_ROOT = os.path.dirname(
+    os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+)
+"""The directory holding the ``mnemic`` package (so the worker imports this copy of it)."""
+
+
 class SegmentWorker:
     """A child process (``python -m mnemic.sessions._segworker``) that computes index
     columns.
@@ -233,11 +239,8 @@ class SegmentWorker:
         """Start a worker for ``segmenter`` (None if it cannot run in a child process)."""
         if (segmenter.id, segmenter.version) != (DEFAULT_SEGMENTER.id, DEFAULT_SEGMENTER.version):
             return None
-        import mnemic
-
-        root = os.path.dirname(os.path.dirname(os.path.abspath(mnemic.__file__ or "")))
         env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (_SOURCE_ROOT, env.get("PYTHONPATH")) if p)
         try:
             proc = subprocess.Popen(
                 [sys.executable, "-m", "mnemic.sessions.index._segworker"],

@@ -8,7 +8,7 @@ The little language, forgiving by design:
 * ``NOT word`` or ``-word``: exclude messages containing it
 * ``prefix*``: any word starting with ``prefix``
 * e-mail addresses, URLs, paths, versions and ``dotted.or-dashed_names`` are one term, found
-  whole; CJK text is found inside longer runs (see :mod:`mnemic.sessions.segment`).
+  whole; CJK text is found inside longer runs (see :mod:`.segment`).
 
 :func:`parse_query` turns text into a backend-neutral :class:`Query`; each backend renders
 it (:meth:`Query.to_fts5` here, a ``tsquery`` in PostgreSQL). Every token is quoted when

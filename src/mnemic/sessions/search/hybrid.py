@@ -1,6 +1,6 @@
 """Hybrid ranking: lexical and semantic candidates fused into one list (pure functions).
 
-The lexical side is the ranked message positions of :func:`~mnemic.sessions.ranking.rank`
+The lexical side is the ranked message positions of :func:`~.ranking.rank`
 (bm25 plus neighbour context and the session prior); the semantic side is the messages a
 vector search returned, best cosine first, already resolved to their positions
 (:class:`SemanticHit`). Both are fused by position ``(session_id, seq)``:

@@ -334,7 +334,7 @@ class _Held(NamedTuple):
 
     @property
     def fields(self) -> tuple[Any, ...]:
-        """What :func:`~.rows.fingerprint` hashes."""
+        """What :func:`~..keys.fingerprint` hashes."""
         return self[5:11]
 
 
