@@ -443,3 +443,24 @@ def test_the_sqlite_store_is_still_found_under_its_old_name_with_a_warning() -> 
     assert moved is SQLiteSessionStore
     with pytest.raises(AttributeError, match="NoSuchStore"):
         sessions.NoSuchStore  # noqa: B018
+
+
+def test_each_backend_is_one_level_below_the_shared_store_and_its_vectors_a_part() -> None:
+    """The session store is one class: a backend subclasses it (over the Engine protocol
+    it supplies) and holds its vectors as a component, not through more base classes."""
+    from mnemic.sessions import SessionStore, SqlSessionStore
+    from mnemic.sessions.sql.tables import Engine
+    from mnemic.sessions.sql.vectors import SqlVectors
+
+    backends: list[type] = [SQLiteSessionStore]
+    try:
+        from mnemic.backends.postgres.sessions import PostgresSessionStore
+    except ImportError:  # the postgres extra is not installed
+        pass
+    else:
+        backends.append(PostgresSessionStore)
+    assert SessionStore is SqlSessionStore
+    for backend in backends:
+        chain = [k for k in backend.__mro__ if k.__module__.startswith("mnemic.")]
+        assert chain == [backend, SqlSessionStore, Engine]
+        assert not any(issubclass(k, SqlVectors) for k in backend.__mro__)
