@@ -146,10 +146,12 @@ class Counters(NamedTuple):
 class Engine(Protocol[C]):
     """What the shared statements run on: the extension point of the SQL session store.
 
-    A backend is a subclass of :class:`~.store.SqlSessionStore` (which sets the four
-    attributes from its constructor and provides ``_read``, ``_read_many`` and ``_run``)
-    that supplies every other member: :class:`~mnemic.backends.files.sqlite.
-    SQLiteSessionStore` and :class:`~mnemic.backends.postgres.PostgresSessionStore`.
+    A backend is a subclass of :class:`~.store.SqlSessionStore` that supplies the 19
+    methods below its first three: :class:`~mnemic.backends.files.sqlite.
+    SQLiteSessionStore` and :class:`~mnemic.backends.postgres.PostgresSessionStore`. The
+    store's constructor sets the attributes (``_INDEXED`` is None unless the backend says
+    otherwise) and the store provides ``_read``, ``_read_many`` (a backend with a server
+    may send them in one round trip) and ``_run``.
     """
 
     dialect: Dialect
