@@ -6,7 +6,7 @@ conversation store:
 * lexical: ``mnemic.sessions.rank`` (bm25 + neighbour context + session prior), as today;
 * semantic: exact cosine over the conversation's passage vectors (the passage recipe
   decides what text of a turn was embedded), the best ``SEM_CANDIDATES`` turns;
-* hybrid: both fused with ``mnemic.sessions.hybrid`` (RRF or a score blend).
+* hybrid: both fused with ``mnemic.sessions.search.hybrid`` (RRF or a score blend).
 
 Fusion parameters are chosen on a tuning split of the conversations only (a fixed-seed
 split by conversation) and reported on the held-out split and on all of them.
@@ -25,8 +25,8 @@ import numpy as np
 from _recall import Tally
 from _semantic import RECIPES, cached_vectors, store_turns
 from mnemic.sessions import SearchFilters, parse_query, rank
-from mnemic.sessions.hybrid import SemanticHit, blend, rrf, semantic_context
-from mnemic.sessions.ranking import CANDIDATES, RankedMessage
+from mnemic.sessions.search.hybrid import SemanticHit, blend, rrf, semantic_context
+from mnemic.sessions.search.ranking import CANDIDATES, RankedMessage
 
 SEM_CANDIDATES = 100
 SPLIT_SEED = 13

@@ -32,10 +32,11 @@ import numpy as np
 
 from _common import emit, summarize_ms
 from _semantic import RECIPES, cached_vectors, embedder, store_turns
-from mnemic.sessions import NewSession, SearchFilters, SQLiteSessionStore, run_session_search
-from mnemic.sessions.hybrid import PASSAGE_RECIPE
-from mnemic.sessions.importers import locomo_sessions
-from mnemic.sessions.vector_cache import EXACT_MAX, VectorCache, encode
+from mnemic.backends.files.sqlite import SQLiteSessionStore
+from mnemic.sessions import NewSession, SearchFilters, run_session_search
+from mnemic.sessions.importing.importers import locomo_sessions
+from mnemic.sessions.search.hybrid import PASSAGE_RECIPE
+from mnemic.sessions.sql.vector_cache import EXACT_MAX, VectorCache, encode
 
 DEFAULT_DATA = (
     Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo" / "locomo-dev.json"
@@ -87,13 +88,13 @@ def build(
             where[m.id] = (info.id[5:], m.seq)
     written, after = 0, 0
     while True:  # the real write path, in batches: what `mnemic sessions embed` stores
-        pending = store.vectors_pending(emb.model_id, after=after, limit=5000)
+        pending = store.vectors.pending(emb.model_id, after=after, limit=5000)
         if not pending:
             break
         mat = np.stack([base[where[p.message_id]] for p in pending]).astype(np.float32)
         mat += rng.standard_normal(mat.shape).astype(np.float32) * 0.02
         mat /= np.linalg.norm(mat, axis=1, keepdims=True)
-        written += store.put_vectors(
+        written += store.vectors.put(
             emb.model_id, [(p, encode(v)) for p, v in zip(pending, mat, strict=True)]
         )
         after = pending[-1].message_id
@@ -132,7 +133,7 @@ def main() -> None:
             a = time.perf_counter()
             vec = emb.embed_queries([q])[0]
             b = time.perf_counter()
-            got = [i for i, _ in store.vector_search(vec, emb.model_id, everyone, 50)]
+            got = [i for i, _ in store.vectors.search(vec, emb.model_id, everyone, 50)]
             c = time.perf_counter()
             truth = [i for i, _ in exact.search(store, vec, everyone, 50)]
             exact_t.append(time.perf_counter() - c)

@@ -19,7 +19,7 @@ shipped configuration.
 
 ``--retrieval lexical|semantic|hybrid|all`` (default all) also ranks every question by
 meaning (exact cosine over passage vectors of the embedder, cached in ``bench/.cache``)
-and by the fusion of both (``mnemic.sessions.hybrid``), side by side in the same run.
+and by the fusion of both (``mnemic.sessions.search.hybrid``), side by side in the same run.
 Fusion parameters and the passage recipe are chosen on a fixed-seed tuning split of the
 conversations only; figures are reported for the held-out split and for all of them, and
 for the Chinese translations of 100 questions in ``bench/data/locomo-zh.json``.
@@ -41,17 +41,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import emit
 from _recall import SESSION_K, TURN_K, Tally
-from mnemic.sessions import (
-    NewMessage,
-    NewSession,
-    SearchFilters,
-    SQLiteSessionStore,
-    parse_query,
-    rank,
-)
-from mnemic.sessions.importers import locomo_sessions
-from mnemic.sessions.ranking import CANDIDATES, CONTEXT_WEIGHTS, SESSION_WEIGHT
-from mnemic.sessions.sqlite import DEFAULT_TOKENIZER, DEFAULT_WEIGHTS
+from mnemic.backends.files.sqlite import SQLiteSessionStore
+from mnemic.backends.files.sqlite.store import DEFAULT_TOKENIZER, DEFAULT_WEIGHTS
+from mnemic.sessions import NewMessage, NewSession, SearchFilters, parse_query, rank
+from mnemic.sessions.importing.importers import locomo_sessions
+from mnemic.sessions.search.ranking import CANDIDATES, CONTEXT_WEIGHTS, SESSION_WEIGHT
 
 DEFAULT_DATA = (
     Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo" / "locomo-dev.json"
@@ -206,8 +200,8 @@ def retrieval(
 
     import _retrieval as R
     from _semantic import RECIPES, cached_vectors, embedder
-    from mnemic.sessions import hybrid
-    from mnemic.sessions.retrieval import SEMANTIC_CANDIDATES
+    from mnemic.sessions.search import hybrid
+    from mnemic.sessions.search.retrieval import SEMANTIC_CANDIDATES
 
     convs = load(data, workdir, SHIPPED)
     try:

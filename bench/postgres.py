@@ -87,7 +87,8 @@ import json, sys, time
 from mnemic.backends.postgres.db import Database
 from mnemic.backends.postgres.sessions import PostgresSessionStore
 from mnemic.config import SessionSettings
-from mnemic.sessions import SQLiteSessionStore, run_session_search
+from mnemic.backends.files.sqlite import SQLiteSessionStore
+from mnemic.sessions import run_session_search
 dsn, schema, sqlite_path, first = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
 stores = {"sqlite": SQLiteSessionStore(sqlite_path), "postgres": PostgresSessionStore(
     Database(dsn, schema=schema))}
@@ -340,8 +341,8 @@ def main() -> None:
         n_messages = sum(len(m) for _, m in items)
         result["search"] = {"messages": n_messages, "sessions": len(items)}
         print(f"generated {n_messages:,} messages in {len(items):,} sessions", flush=True)
+        from mnemic.backends.files.sqlite import SQLiteSessionStore
         from mnemic.backends.postgres.sessions import PostgresSessionStore
-        from mnemic.sessions import SQLiteSessionStore
 
         sqlite_path = workdir / "sessions.db"
         sqlite = SQLiteSessionStore(sqlite_path)

@@ -30,14 +30,15 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import emit, summarize_ms
+from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.embedding.model import load_embedder
 from mnemic.embedding.passage import passage_text
-from mnemic.sessions import NewMessage, NewSession, SearchFilters, SQLiteSessionStore
-from mnemic.sessions.import_documents import locomo_sessions
-from mnemic.sessions.indexer import BackgroundIndexer
-from mnemic.sessions.semantic import semantic_search
-from mnemic.sessions.vector_cache import encode
-from mnemic.sessions.vectors import PendingText
+from mnemic.sessions import NewMessage, NewSession, SearchFilters
+from mnemic.sessions.importing.documents import locomo_sessions
+from mnemic.sessions.search.embed import BackgroundIndexer
+from mnemic.sessions.search.semantic import semantic_search
+from mnemic.sessions.sql.vector_cache import encode
+from mnemic.sessions.sql.vectors import PendingText
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DATA = ROOT.parent / "shared" / "data" / "locomo" / "locomo-dev.json"
@@ -242,18 +243,18 @@ def search_at_scale(
                 v = rng.standard_normal(real.shape[1]).astype(np.float32)
                 v /= np.linalg.norm(v)
             rows.append((PendingText(mid, "user", "", None, None), encode(v)))
-        store.put_vectors(e.model_id, rows)
+        store.vectors.put(e.model_id, rows)
     write_s = time.perf_counter() - t
     store.checkpoint()
     after = os.path.getsize(path)
     t = time.perf_counter()
-    store.vector_search(e.embed_queries(["warm"])[0], e.model_id, SearchFilters(), 10)
+    store.vectors.search(e.embed_queries(["warm"])[0], e.model_id, SearchFilters(), 10)
     cold = time.perf_counter() - t
     lat, lat_filtered, lat_vector = [], [], []
     for q in queries:
         qv = e.embed_queries([q])[0]
         t = time.perf_counter()
-        store.vector_search(qv, e.model_id, SearchFilters(), 50)
+        store.vectors.search(qv, e.model_id, SearchFilters(), 50)
         lat_vector.append(time.perf_counter() - t)
     for q in queries:
         t = time.perf_counter()

@@ -49,12 +49,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import emit, summarize_ms
-from mnemic.sessions import (
-    NewMessage,
-    NewSession,
-    SQLiteSessionStore,
-    run_session_search,
-)
+from mnemic.backends.files.sqlite import SQLiteSessionStore
+from mnemic.sessions import NewMessage, NewSession, run_session_search
 
 
 def _words(text: str) -> list[str]:
@@ -238,9 +234,9 @@ def fts5_only(messages: int, seed: int, where: str) -> None:
     prints the same JSON line as :func:`import_only`."""
     import sqlite3
 
-    from mnemic.sessions.index import DEFAULT_TOKENIZER, FieldIndexer
-    from mnemic.sessions.segment import DEFAULT_SEGMENTER
-    from mnemic.sessions.sqlite_schema import FTS_CONFIG, fts_table_sql
+    from mnemic.backends.files.sqlite.schema import FTS_CONFIG, fts_table_sql
+    from mnemic.sessions.index.fields import DEFAULT_TOKENIZER, FieldIndexer
+    from mnemic.sessions.index.segment import DEFAULT_SEGMENTER
 
     items, _ = build(Corpus(seed), messages)
     fields = FieldIndexer(DEFAULT_SEGMENTER)

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import emit, summarize_ms
 from mnemic.home import Home
 from mnemic.ops.skill_search import search_skills
-from mnemic.sessions.retrieval import default_embedder_loader
+from mnemic.sessions.search.retrieval import default_embedder_loader
 from mnemic.skills import SkillChange, SkillStore
 
 DATA = Path(__file__).resolve().parent / "data" / "skills-queries.json"

@@ -16,13 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from mnemic.sessions import (
-    NewMessage,
-    NewSession,
-    SearchFilters,
-    SQLiteSessionStore,
-    parse_query,
-)
+from mnemic.backends.files.sqlite import SQLiteSessionStore
+from mnemic.sessions import NewMessage, NewSession, SearchFilters, parse_query
 
 TEXTS = [
     "Deploy v2.3.1 to /srv/app/main.py and mail alice@example.com about it",
@@ -141,7 +136,8 @@ PER_SESSION = 6
 CHILD = textwrap.dedent(
     """
     import sys
-    from mnemic.sessions import SQLiteSessionStore, import_path
+    from mnemic.backends.files.sqlite import SQLiteSessionStore
+    from mnemic.sessions import import_path
 
 
     class Reporting:

@@ -10,12 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from mnemic.sessions import NewMessage, SearchFilters, SQLiteSessionStore, parse_query
+from mnemic.backends.files.sqlite import SQLiteSessionStore
+from mnemic.sessions import NewMessage, SearchFilters, parse_query
 
 WRITER = textwrap.dedent(
     """
     import sys
-    from mnemic.sessions import NewMessage, SQLiteSessionStore
+    from mnemic.backends.files.sqlite import SQLiteSessionStore
+    from mnemic.sessions import NewMessage
 
     path, name, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
     store = SQLiteSessionStore(path)

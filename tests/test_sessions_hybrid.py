@@ -1,4 +1,4 @@
-"""Fusion of lexical and semantic candidates (mnemic.sessions.hybrid): properties and cases."""
+"""Fusion of lexical and semantic candidates (sessions.search.hybrid): properties and cases."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import itertools
 
 from hypothesis import given, settings, strategies as st
 
-from mnemic.sessions.hybrid import (
+from mnemic.sessions.search.hybrid import (
     FusedMessage,
     SemanticHit,
     blend,
@@ -14,7 +14,7 @@ from mnemic.sessions.hybrid import (
     rrf,
     semantic_context,
 )
-from mnemic.sessions.ranking import RankedMessage
+from mnemic.sessions.search.ranking import RankedMessage
 from mnemic.sessions.store import Hit
 
 SESSIONS = ("a", "b", "c")

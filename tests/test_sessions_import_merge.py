@@ -14,10 +14,11 @@ from typing import Any
 
 import pytest
 
-from mnemic.sessions import SearchFilters, SQLiteSessionStore, import_path, parse_query
-from mnemic.sessions.index import FieldIndexer
-from mnemic.sessions.segment import DEFAULT_SEGMENTER
-from mnemic.sessions.sqlite_schema import FOLD, MIGRATIONS, SCHEMA_VERSION
+from mnemic.backends.files.sqlite import SQLiteSessionStore
+from mnemic.backends.files.sqlite.schema import FOLD, MIGRATIONS, SCHEMA_VERSION
+from mnemic.sessions import SearchFilters, import_path, parse_query
+from mnemic.sessions.index.fields import FieldIndexer
+from mnemic.sessions.index.segment import DEFAULT_SEGMENTER
 
 
 def claude_lines(start: int, stop: int, session: str = "cc1") -> list[dict[str, Any]]:

@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.cli.sessions import progress_text
-from mnemic.sessions import ImportProgress, SQLiteSessionStore, import_path
+from mnemic.sessions import ImportProgress, import_path
 
 WORDS = [f"w{i}" for i in range(3000)]
 
@@ -33,7 +34,8 @@ def write_chat(path: Path, messages: int, per_session: int = 40, words: int = 10
 PEAK = textwrap.dedent(
     """
     import sys
-    from mnemic.sessions import SQLiteSessionStore, import_path
+    from mnemic.backends.files.sqlite import SQLiteSessionStore
+    from mnemic.sessions import import_path
 
     store = SQLiteSessionStore(sys.argv[2], durable=False)
     report = import_path(store, sys.argv[1], format="jsonl", batch=1000)

@@ -9,16 +9,10 @@ from typing import Any
 
 import pytest
 
+from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.errors import ImportFailed
-from mnemic.sessions import (
-    ImportProgress,
-    SearchFilters,
-    SQLiteSessionStore,
-    export_session,
-    import_path,
-    parse_query,
-)
-from mnemic.sessions.importers import detect_format
+from mnemic.sessions import ImportProgress, SearchFilters, export_session, import_path, parse_query
+from mnemic.sessions.importing.importers import detect_format
 
 LOCOMO = Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo" / "locomo-dev.json"
 

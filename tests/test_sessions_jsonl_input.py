@@ -16,10 +16,11 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings, strategies as st
 
+from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.cli import main
 from mnemic.errors import ImportFailed
 from mnemic.jsonstream import JsonArrayError, read_json_array, read_jsonl
-from mnemic.sessions import SQLiteSessionStore, import_path
+from mnemic.sessions import import_path
 
 # Characters str.splitlines() breaks at, besides \n and \r: all valid inside JSON strings.
 BREAKERS = "\u2028\u2029\x1c\x1d\x1e\x85\x0b\x0c"

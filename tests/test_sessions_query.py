@@ -7,15 +7,9 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from mnemic.sessions import (
-    NewMessage,
-    SearchFilters,
-    SQLiteSessionStore,
-    match_spans,
-    parse_query,
-    run_session_search,
-)
-from mnemic.sessions.query import MAX_QUERY_CHARS, MAX_TERMS
+from mnemic.backends.files.sqlite import SQLiteSessionStore
+from mnemic.sessions import NewMessage, SearchFilters, match_spans, parse_query, run_session_search
+from mnemic.sessions.index.query import MAX_QUERY_CHARS, MAX_TERMS
 
 
 @pytest.fixture(scope="module")

@@ -21,7 +21,7 @@ from _backends import Kit
 from mnemic.home import Home
 from mnemic.integrations.hook import run_claude_code_hook
 from mnemic.sessions import GrowingImport, import_growing, open_store
-from mnemic.sessions.resume import CHECK_WINDOW
+from mnemic.sessions.importing.resume import CHECK_WINDOW
 
 SESSION = "5e1f0c4a-7d2b-4c3e-9f10-8a6b5c4d3e2f"
 TEXT = "the quick brown fox jumps over the lazy dog; " * 6

@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
+from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.config import SessionSettings
 from mnemic.sessions import (
     SESSION_SEARCH_TOOL,
     NewMessage,
     SessionStore,
-    SQLiteSessionStore,
     parse_time,
     run_session_search,
 )

@@ -3,8 +3,8 @@
 The embedder here is a deterministic stand-in written for these tests: it hashes words
 into 64 dimensions after mapping a few synonyms (and their Chinese) to one concept, so
 "automobile" and "汽车" land where "car" does while sharing no word with it. The store is
-the real SQLite store with the vector capability added over an in-memory numpy matrix
-(the shape of ``vector_search`` / ``vector_status``; the SQL table is another module's).
+the real SQLite store with its vectors component replaced by an in-memory numpy matrix
+(the shape of ``vectors.search`` / ``vectors.status``; the SQL table is another module's).
 """
 
 from __future__ import annotations
@@ -19,16 +19,11 @@ from typing import Any
 import numpy as np
 import pytest
 
+from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.errors import EmbeddingModelDamaged, SemanticExtraMissing
 from mnemic.providers.recall import RecallProvider
-from mnemic.sessions import (
-    SESSION_SEARCH_TOOL,
-    NewMessage,
-    SearchFilters,
-    SQLiteSessionStore,
-    run_session_search,
-)
-from mnemic.sessions.retrieval import QUERY_CHARS
+from mnemic.sessions import SESSION_SEARCH_TOOL, NewMessage, SearchFilters, run_session_search
+from mnemic.sessions.search.retrieval import QUERY_CHARS
 
 CONCEPTS = {
     "automobile": "car",
@@ -77,39 +72,34 @@ class Status:
     other_models: int
 
 
-class VectorStore(SQLiteSessionStore):
-    """The real SQLite store plus vectors in memory: ``embed()`` indexes messages."""
+class MemoryVectors:
+    """A store's vectors held in memory and searched by brute force (the component's
+    ``status`` and ``search``)."""
 
-    def __init__(self, path: Path) -> None:
-        super().__init__(path, durable=False)
-        self.vectors: dict[int, tuple[str, Any]] = {}
+    def __init__(self, store: SQLiteSessionStore) -> None:
+        self.store = store
+        self.held: dict[int, tuple[str, Any]] = {}
         self.fail_search = False
 
-    def embed(self, embedder: Any, *, only: set[int] | None = None) -> None:
-        for info in self.list_sessions(limit=1000):
-            for m in self.messages(info.id):
-                if m.role in ("user", "assistant") and m.content and (only is None or m.id in only):
-                    vec = embedder.embed_passages([m.content])[0]
-                    self.vectors[m.id] = (embedder.model_id, vec)
-
-    def vector_status(self, model_id: str, *, max_age: float = 0.0) -> Status:
+    def status(self, model_id: str, *, max_age: float = 0.0) -> Status:
+        store = self.store
         total = sum(
             1
-            for info in self.list_sessions(limit=1000)
-            for m in self.messages(info.id)
+            for info in store.list_sessions(limit=1000)
+            for m in store.messages(info.id)
             if m.role in ("user", "assistant") and m.content
         )
-        mine = sum(1 for model, _ in self.vectors.values() if model == model_id)
-        return Status(model_id, mine, total, len(self.vectors) - mine)
+        mine = sum(1 for model, _ in self.held.values() if model == model_id)
+        return Status(model_id, mine, total, len(self.held) - mine)
 
-    def vector_search(
+    def search(
         self, query_vec: Any, model_id: str, filters: SearchFilters, limit: int
     ) -> list[tuple[int, float]]:
         if self.fail_search:
             raise OSError("vector index unreadable")
         out = []
-        for mid, (model, vec) in self.vectors.items():
-            m = self.message(mid)
+        for mid, (model, vec) in self.held.items():
+            m = self.store.message(mid)
             if model != model_id or m is None:
                 continue
             if filters.roles and m.role not in filters.roles:
@@ -119,6 +109,21 @@ class VectorStore(SQLiteSessionStore):
             out.append((mid, float(vec @ query_vec)))
         out.sort(key=lambda p: (-p[1], p[0]))
         return out[:limit]
+
+
+class VectorStore(SQLiteSessionStore):
+    """The real SQLite store with its vectors in memory: ``embed()`` indexes messages."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path, durable=False)
+        self.vectors: MemoryVectors = MemoryVectors(self)  # type: ignore[assignment]
+
+    def embed(self, embedder: Any, *, only: set[int] | None = None) -> None:
+        for info in self.list_sessions(limit=1000):
+            for m in self.messages(info.id):
+                if m.role in ("user", "assistant") and m.content and (only is None or m.id in only):
+                    vec = embedder.embed_passages([m.content])[0]
+                    self.vectors.held[m.id] = (embedder.model_id, vec)
 
 
 def corpus(store: SQLiteSessionStore) -> None:
@@ -301,11 +306,38 @@ def test_a_store_with_no_vectors_yet_stays_lexical_and_says_to_embed(
     assert "mnemic sessions embed" in resp["notice"]
 
 
+def test_a_store_that_keeps_no_vectors_searches_by_words_and_says_why(
+    tmp_path: Path, embedder: ConceptEmbedder
+) -> None:
+    """A store without the vector component (``vectors`` is None, as a backend that keeps
+    no vectors leaves it): semantic and hybrid requests come back lexical with a notice
+    saying why, the status says so, and embedding the history is refused."""
+    from mnemic.errors import SemanticUnavailable
+    from mnemic.sessions.search.embed import BackgroundIndexer, embed_history, vector_status
+
+    with SQLiteSessionStore(tmp_path / "plain.db", durable=False) as plain:
+        corpus(plain)
+        plain.vectors = None
+        for mode in ("semantic", "hybrid"):
+            resp = search(plain, lambda: embedder, query="brake", mode=mode)
+            assert resp["retrieval"] == "lexical" and sessions_of(resp) == ["cars"]
+            assert "keeps no vectors" in resp["notice"]
+        status = vector_status(plain, embedder=embedder)
+        assert getattr(status, "code", None) == "unsupported"
+        with pytest.raises(SemanticUnavailable, match="keeps no vectors"):
+            embed_history(plain, embedder=embedder)
+        indexer = BackgroundIndexer(lambda: plain, load_embedder=lambda: embedder)
+        indexer.submit([m.id for m in plain.messages("cars")])
+        assert indexer.wait_idle(30) and indexer.embedded == 0
+        assert indexer.disabled is not None and "keeps no vectors" in indexer.disabled
+        indexer.close()
+
+
 def test_a_vector_search_failing_at_query_time_falls_back_to_lexical(
     store: VectorStore, embedder: ConceptEmbedder
 ) -> None:
     store.embed(embedder)
-    store.fail_search = True
+    store.vectors.fail_search = True
     resp = search(store, lambda: embedder, query="brake")
     assert resp["success"] and resp["retrieval"] == "lexical"
     assert sessions_of(resp) == ["cars"]

@@ -8,7 +8,8 @@ import sqlite3
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from mnemic.sessions.segment import (
+from mnemic.backends.files.sqlite.store import DEFAULT_TOKENIZER
+from mnemic.sessions.index.segment import (
     DEFAULT_SEGMENTER,
     SEGMENTER_ID,
     SEGMENTER_VERSION,
@@ -17,7 +18,6 @@ from mnemic.sessions.segment import (
     segment,
     segment_query,
 )
-from mnemic.sessions.sqlite import DEFAULT_TOKENIZER
 
 
 def test_cjk_run_becomes_bigrams_and_last_char() -> None:

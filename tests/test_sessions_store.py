@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from mnemic.backends.files.sqlite import SQLiteSessionStore
+from mnemic.backends.files.sqlite.schema import PENDING_MAX, SCHEMA_VERSION
 from mnemic.errors import (
     InvalidArgument,
     SessionExists,
@@ -23,12 +25,10 @@ from mnemic.sessions import (
     NewSession,
     SearchFilters,
     SessionStore,
-    SQLiteSessionStore,
     estimate_tokens,
     open_store,
     parse_query,
 )
-from mnemic.sessions.sqlite_schema import PENDING_MAX, SCHEMA_VERSION
 
 
 @pytest.fixture
@@ -430,3 +430,37 @@ def test_two_connections_see_each_other(tmp_path: Path) -> None:
     assert b.get_session("shared").message_count == 1
     a.close()
     b.close()
+
+
+def test_the_sqlite_store_is_still_found_under_its_old_name_with_a_warning() -> None:
+    """``mnemic.sessions.SQLiteSessionStore`` moved to ``mnemic.backends.files.sqlite``:
+    the old name still gives the class, with a DeprecationWarning naming the new import;
+    a name that never existed is still an AttributeError."""
+    import mnemic.sessions as sessions
+
+    with pytest.warns(DeprecationWarning, match=r"import it from mnemic\.backends\.files\.sqlite"):
+        moved = sessions.SQLiteSessionStore
+    assert moved is SQLiteSessionStore
+    with pytest.raises(AttributeError, match="NoSuchStore"):
+        sessions.NoSuchStore  # noqa: B018
+
+
+def test_each_backend_is_one_level_below_the_shared_store_and_its_vectors_a_part() -> None:
+    """The session store is one class: a backend subclasses it (over the Engine protocol
+    it supplies) and holds its vectors as a component, not through more base classes."""
+    from mnemic.sessions import SessionStore, SqlSessionStore
+    from mnemic.sessions.sql.tables import Engine
+    from mnemic.sessions.sql.vectors import SqlVectors
+
+    backends: list[type] = [SQLiteSessionStore]
+    try:
+        from mnemic.backends.postgres.sessions import PostgresSessionStore
+    except ImportError:  # the postgres extra is not installed
+        pass
+    else:
+        backends.append(PostgresSessionStore)
+    assert SessionStore is SqlSessionStore
+    for backend in backends:
+        chain = [k for k in backend.__mro__ if k.__module__.startswith("mnemic.")]
+        assert chain == [backend, SqlSessionStore, Engine]
+        assert not any(issubclass(k, SqlVectors) for k in backend.__mro__)

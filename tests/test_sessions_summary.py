@@ -10,18 +10,18 @@ from typing import Any
 
 import pytest
 
+from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.config import SessionSettings
 from mnemic.errors import LLMRequestFailed
 from mnemic.llm import OpenAIChatClient
 from mnemic.sessions import (
     LLMSummarizer,
     NewMessage,
-    SQLiteSessionStore,
     extractive_summary,
     parse_query,
     run_session_search,
 )
-from mnemic.sessions.summarize import EXTRACT_LABEL
+from mnemic.sessions.search.summarize import EXTRACT_LABEL
 from mnemic.testing import Fail, FakeLLMServer, FakeSummarizer, Hang
 
 
@@ -190,3 +190,42 @@ def test_extractive_summary_prefers_matching_sentences(store: SQLiteSessionStore
     assert "Unrelated chatter" not in text
     chinese = extractive_summary(parse_query("超时"), [], max_chars=200)
     assert "no sentence" in chinese
+
+
+def test_the_search_tool_builds_its_llm_client_only_when_a_summary_is_asked(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``search_tool_for`` with an ``[llm]`` endpoint configured: a search that asks for no
+    summary does not build the summarizer (it did on every search), one that asks for
+    summaries builds it once and gets them from the endpoint. The count comes from a
+    wrapper around the real ``summarizer_for`` (building a client object has no other
+    effect a test can see); the endpoint is a real local HTTP server."""
+    import mnemic.sessions as sessions
+    from mnemic.home import Home
+
+    built: list[str] = []
+    real = sessions.summarizer_for
+
+    def counted(home: Home) -> tuple[Any, str | None]:
+        built.append(str(home.root))
+        return real(home)
+
+    monkeypatch.setattr(sessions, "summarizer_for", counted)
+    with FakeLLMServer(lambda request: "The upstream port was wrong.") as server:
+        home_path.mkdir(parents=True)
+        (home_path / "config.toml").write_text(
+            f'[llm]\nbase_url = "{server.base_url}"\nmodel = "fake"\n', encoding="utf-8"
+        )
+        home = Home.open(home_path)
+        with sessions.open_store(home) as store:
+            sid = store.start_session(id="s0", title="nginx")
+            store.append_messages(sid, [NewMessage("user", "nginx 502: upstream port 8080")])
+            plain = sessions.search_tool_for(home, store, {"query": "nginx upstream"})
+            browse = sessions.search_tool_for(home, store, {})
+            assert plain["success"] and browse["success"] and built == []
+            summed = sessions.search_tool_for(
+                home, store, {"query": "nginx upstream", "summarize": True}
+            )
+        assert built == [str(home.root)] and len(server.requests) == 1
+        assert summed["results"][0]["summary_kind"] == "llm"
+        assert summed["results"][0]["summary"] == "The upstream port was wrong."

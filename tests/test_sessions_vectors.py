@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
+from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.embedding.passage import passage_text
 from mnemic.embedding.standin import StandinEmbedder
 from mnemic.embedding.topk import topk
-from mnemic.sessions.indexer import BackgroundIndexer
-from mnemic.sessions.semantic import backfill, passage_of, semantic_search
-from mnemic.sessions.sqlite import SQLiteSessionStore
+from mnemic.sessions.search.embed import BackgroundIndexer, backfill, passage_of
+from mnemic.sessions.search.semantic import semantic_search
 from mnemic.sessions.store import NewMessage, SearchFilters
 
 np = pytest.importorskip("numpy")
@@ -62,17 +62,17 @@ def test_backfill_embeds_user_and_assistant_messages_and_search_finds_by_vector(
     done = backfill(store, e, batch=2)
     assert done.done == 4 and e.calls == 4  # the tool output gets no vector
     assert set(vector_ids(store.path)) == {ids[0], ids[1], ids[3], ids[4]}
-    hits = store.vector_search(e.embed_queries(["hiking Alps August"])[0], e.model_id,
+    hits = store.vectors.search(e.embed_queries(["hiking Alps August"])[0], e.model_id,
                                SearchFilters(), 2)  # fmt: skip
     assert {h[0] for h in hits} == {ids[3], ids[4]}
     assert hits[0][1] >= hits[1][1] > 0
-    status = store.vector_status(e.model_id)
+    status = store.vectors.status(e.model_id)
     assert (status.embedded, status.total, status.stale) == (4, 4, False)
 
 
 def test_passage_holds_the_previous_message(store: SQLiteSessionStore) -> None:
     record(store)
-    pending = store.vectors_pending("m")
+    pending = store.vectors.pending("m")
     assert pending[1].previous == TALK[0][1]
     assert passage_text(pending[1].content, role="assistant", previous=pending[1].previous) == (
         f"{TALK[0][1]}\n{TALK[1][1]}"
@@ -87,7 +87,7 @@ def test_search_honours_every_filter(store: SQLiteSessionStore) -> None:
     q = e.embed_queries(["Miso the cat"])[0]
 
     def found(**f: object) -> set[int]:
-        return {i for i, _ in store.vector_search(q, e.model_id, SearchFilters(**f), 100)}  # type: ignore[arg-type]
+        return {i for i, _ in store.vectors.search(q, e.model_id, SearchFilters(**f), 100)}  # type: ignore[arg-type]
 
     everything = {a_ids[i] for i in (0, 1, 3, 4)} | {b_ids[i] for i in (0, 1, 3, 4)}
     assert found() == everything
@@ -108,14 +108,14 @@ def test_new_vectors_reach_a_cached_matrix_and_deleted_ones_leave_it(
     first, _ = record(store)
     backfill(store, e)
     q = e.embed_queries(["Miso the cat"])[0]
-    assert len(store.vector_search(q, e.model_id, SearchFilters(), 100)) == 4
+    assert len(store.vectors.search(q, e.model_id, SearchFilters(), 100)) == 4
     _, more = record(store)
     backfill(store, e)
-    assert len(store.vector_search(q, e.model_id, SearchFilters(), 100)) == 8
+    assert len(store.vectors.search(q, e.model_id, SearchFilters(), 100)) == 8
     # another connection deletes: the cache notices through the deletion counter
     with SQLiteSessionStore(store.path) as other:
         other.delete_session(first)
-    left = {i for i, _ in store.vector_search(q, e.model_id, SearchFilters(), 100)}
+    left = {i for i, _ in store.vectors.search(q, e.model_id, SearchFilters(), 100)}
     assert left == {more[i] for i in (0, 1, 3, 4)}
 
 
@@ -158,13 +158,13 @@ def test_a_vector_is_not_written_for_a_message_deleted_while_it_was_embedded(
 ) -> None:
     e = StandinEmbedder()
     sid, _ids = record(store)
-    pending = store.vectors_pending(e.model_id)
+    pending = store.vectors.pending(e.model_id)
     vecs = e.embed_passages([p.content for p in pending])
     store.delete_session(sid)
-    from mnemic.sessions.vector_cache import encode
+    from mnemic.sessions.sql.vector_cache import encode
 
     rows = [(p, encode(v)) for p, v in zip(pending, vecs, strict=True)]
-    assert store.put_vectors(e.model_id, rows) == 0
+    assert store.vectors.put(e.model_id, rows) == 0
     assert vector_ids(store.path) == {}
 
 
@@ -175,12 +175,12 @@ def test_a_model_change_re_embeds_and_search_never_mixes_models(
     old, new = StandinEmbedder(model_id="old-1"), StandinEmbedder(model_id="new-2")
     backfill(store, old)
     q = new.embed_queries(["Miso"])[0]
-    assert store.vector_search(q, new.model_id, SearchFilters(), 10) == []
-    assert store.vector_status(new.model_id).other_models == 4
+    assert store.vectors.search(q, new.model_id, SearchFilters(), 10) == []
+    assert store.vectors.status(new.model_id).other_models == 4
     done = backfill(store, new, limit=3)
     assert done.done == 3
-    assert len(store.vector_search(q, new.model_id, SearchFilters(), 10)) == 3
-    assert len(store.vector_search(q, old.model_id, SearchFilters(), 10)) == 1
+    assert len(store.vectors.search(q, new.model_id, SearchFilters(), 10)) == 3
+    assert len(store.vectors.search(q, old.model_id, SearchFilters(), 10)) == 1
     backfill(store, new)
     assert set(vector_ids(store.path).values()) == {"new-2"}
 
@@ -279,10 +279,10 @@ def test_a_full_indexer_queue_drops_instead_of_blocking_the_append(
         assert indexer.dropped == 2
         release.set()
         assert indexer.wait_idle(30)
-        status = store.vector_status("standin-hash-1")
+        status = store.vectors.status("standin-hash-1")
         assert status.stale  # what was dropped waits for a backfill
         backfill(store, StandinEmbedder())
-        assert not store.vector_status("standin-hash-1").stale
+        assert not store.vectors.status("standin-hash-1").stale
     finally:
         release.set()
         indexer.close()
@@ -315,7 +315,7 @@ def test_shards_split_a_backfill_without_overlap(store: SQLiteSessionStore) -> N
     first = backfill(store, a, shard=(0, 2), batch=2).done
     assert first + backfill(store, b, shard=(1, 2)).done == 12
     assert a.calls + b.calls == 12
-    assert not store.vector_status(a.model_id).stale
+    assert not store.vectors.status(a.model_id).stale
     with pytest.raises(ValueError, match="shard"):
         backfill(store, a, shard=(2, 2))
 
@@ -376,7 +376,7 @@ def test_a_speakers_name_leads_the_embedded_passage(store: SQLiteSessionStore) -
             NewMessage(role="assistant", content="To the lake with my sister.", name="Melanie"),
         ],
     )
-    pending = store.vectors_pending("m")
+    pending = store.vectors.pending("m")
     texts = [passage_of(p) for p in pending]  # what backfill and the indexer embed
     assert texts == [
         "Caroline: Where did you go last week?",
@@ -412,13 +412,15 @@ def test_the_vector_count_is_reused_between_searches_until_vectors_are_written(
     e = StandinEmbedder()
     backfill(store, e, limit=2)
     counted: list[str] = []
-    count = store._count_vectors
+    vectors = store.vectors
+    assert vectors is not None
+    count = vectors._count
 
     def counting(model_id: str) -> object:
         counted.append(model_id)
         return count(model_id)
 
-    monkeypatch.setattr(store, "_count_vectors", counting)
+    monkeypatch.setattr(vectors, "_count", counting)
     for _ in range(3):
         run_session_search(store, {"query": "Miso"}, embedder_loader=lambda: e)
     assert counted == [e.model_id]

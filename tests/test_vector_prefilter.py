@@ -8,15 +8,15 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.embedding.standin import StandinEmbedder
-from mnemic.sessions.semantic import backfill
-from mnemic.sessions.sqlite import SQLiteSessionStore
+from mnemic.sessions.search.embed import backfill
 from mnemic.sessions.store import NewMessage, SearchFilters
 
 np = pytest.importorskip("numpy")
 
 from mnemic.embedding.topk import prefiltered_topk, sign_codes, topk  # noqa: E402
-from mnemic.sessions.vector_cache import VectorCache  # noqa: E402
+from mnemic.sessions.sql.vector_cache import VectorCache  # noqa: E402
 
 
 def unit_rows(rng: object, n: int, dim: int, offset: float = 0.0) -> object:

@@ -141,7 +141,7 @@ _MOVED: dict[str, str] = {
     "ProviderManager": "mnemic.providers",
     "ReadResult": "mnemic.curated.memory",
     "RecallProvider": "mnemic.providers",
-    "SQLiteSessionStore": "mnemic.sessions",
+    "SQLiteSessionStore": "mnemic.backends.files.sqlite",
     "ScanResult": "mnemic.scan",
     "SkillChange": "mnemic.skills",
     "SystemPrompt": "mnemic.prompt",

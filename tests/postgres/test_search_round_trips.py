@@ -21,8 +21,9 @@ from typing import Any
 
 import pytest
 
-from mnemic.sessions import NewMessage, SessionStore, SQLiteSessionStore
-from mnemic.sessions.search import SearchContext, browse, discover
+from mnemic.backends.files.sqlite import SQLiteSessionStore
+from mnemic.sessions import NewMessage, SessionStore
+from mnemic.sessions.search.shapes import SearchContext, browse, discover
 
 pytestmark = pytest.mark.postgres
 
@@ -137,7 +138,7 @@ def test_a_hybrid_discovery_reads_its_semantic_hits_in_two_statements(
 ) -> None:
     pytest.importorskip("numpy")
     from mnemic.embedding.standin import StandinEmbedder
-    from mnemic.sessions.semantic import backfill
+    from mnemic.sessions.search.embed import backfill
 
     store, log = counted
     _fill(store, 24)
@@ -224,8 +225,8 @@ def test_roots_survive_a_cycle_of_parent_links(any_store: SessionStore, tmp_path
         with contextlib.closing(sqlite3.connect(tmp_path / "sessions.db")) as conn, conn:
             conn.execute("UPDATE sessions SET parent_id = 'c' WHERE id = 'a'")
     else:
-        with store.db.connection() as conn:  # type: ignore[attr-defined]
-            conn.execute(store.db.sql("UPDATE {s}.sessions SET parent_id = 'c' WHERE id = 'a'"))  # type: ignore[attr-defined]
+        with store.db.connection() as conn:
+            conn.execute(store.db.sql("UPDATE {s}.sessions SET parent_id = 'c' WHERE id = 'a'"))
     roots = store.roots(["c", "b", "a"])
     assert len(set(roots.values())) == 1 and roots["c"] in {"a", "b", "c"}
     assert sorted(store.lineage("b")) == ["a", "b", "c"]

@@ -51,7 +51,7 @@ def filled(pg_dsn: str) -> Iterator[Any]:
 
 def _index(db: Any, conn: Any) -> fulltext.PgIndex:
     from mnemic.backends.postgres.lexer import shared_lexer
-    from mnemic.sessions.index import DEFAULT_TOKENIZER
+    from mnemic.sessions.index.fields import DEFAULT_TOKENIZER
 
     index = fulltext.PgIndex(
         conn, db, shared_lexer(DEFAULT_TOKENIZER), (1.0, 0.4), fulltext.LexemeStats(db)

@@ -17,9 +17,10 @@ import pytest
 
 import test_sessions_search as search_suite
 import test_sessions_store as store_suite
+from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.errors import SessionNotFound
-from mnemic.sessions import NewMessage, SearchFilters, SessionStore, SQLiteSessionStore
-from mnemic.sessions.query import parse_query
+from mnemic.sessions import NewMessage, SearchFilters, SessionStore
+from mnemic.sessions.index.query import parse_query
 from test_sessions_search import *  # noqa: F403  (the whole search suite, re-run here)
 
 pytestmark = pytest.mark.postgres

@@ -12,7 +12,7 @@ import pytest
 from mnemic.embedding.standin import StandinEmbedder
 from mnemic.home import Home
 from mnemic.sessions import open_store
-from mnemic.sessions.semantic import backfill
+from mnemic.sessions.search.embed import backfill
 from mnemic.sessions.store import NewMessage, SearchFilters
 
 pytestmark = pytest.mark.postgres
@@ -48,11 +48,11 @@ def test_pg_without_pgvector_uses_the_bytea_table_and_unlinks_vectors_with_their
             ids = store.append_messages(sid, [NewMessage(r, t) for r, t in TALK])
             sources[source] = (sid, ids)
         assert backfill(store, e, batch=3).done == 8
-        assert store.use_pgvector() == "exact"  # type: ignore[attr-defined]
-        status = store.vector_status(e.model_id)  # type: ignore[attr-defined]
+        assert store.vectors.use_pgvector() == "exact"
+        status = store.vectors.status(e.model_id)
         assert (status.embedded, status.total, status.stale) == (8, 8, False)
         q = e.embed_queries(["hiking in the Alps"])[0]
-        hits = store.vector_search(q, e.model_id, SearchFilters(sources=("cron",)), 2)  # type: ignore[attr-defined]
+        hits = store.vectors.search(q, e.model_id, SearchFilters(sources=("cron",)), 2)
         cron_ids = sources["cron"][1]
         assert {i for i, _ in hits} == {cron_ids[3], cron_ids[4]}
         # forgetting unlinks the message's vector and the next one's (its passage)
@@ -60,11 +60,11 @@ def test_pg_without_pgvector_uses_the_bytea_table_and_unlinks_vectors_with_their
         left = vector_rows(pg_db)
         for _, ids in sources.values():
             assert ids[0] not in left and ids[1] not in left and ids[3] in left
-        hits = store.vector_search(q, e.model_id, SearchFilters(), 10)  # type: ignore[attr-defined]
+        hits = store.vectors.search(q, e.model_id, SearchFilters(), 10)
         assert set(left) == {i for i, _ in hits}
         # deleting a session removes its vectors; the cache follows
         store.delete_session(sources["cli"][0])
-        hits = store.vector_search(q, e.model_id, SearchFilters(), 10)  # type: ignore[attr-defined]
+        hits = store.vectors.search(q, e.model_id, SearchFilters(), 10)
         assert {i for i, _ in hits} == {cron_ids[3], cron_ids[4]}
         assert set(vector_rows(pg_db)) == {cron_ids[3], cron_ids[4]}
         # a backfill re-embeds what forgetting unlinked (the messages that are left)
@@ -81,7 +81,7 @@ def test_pg_model_change_replaces_vectors_and_never_mixes(
         store.append_messages(sid, [NewMessage(r, t) for r, t in TALK])
         backfill(store, old)
         q = new.embed_queries(["Miso"])[0]
-        assert store.vector_search(q, new.model_id, SearchFilters(), 10) == []  # type: ignore[attr-defined]
+        assert store.vectors.search(q, new.model_id, SearchFilters(), 10) == []
         backfill(store, new)
         assert set(vector_rows(pg_db).values()) == {"new-2"}
-        assert len(store.vector_search(q, new.model_id, SearchFilters(), 10)) == 4  # type: ignore[attr-defined]
+        assert len(store.vectors.search(q, new.model_id, SearchFilters(), 10)) == 4

@@ -8,7 +8,7 @@ recording off for the session; every failure is logged and counted in :attr:`err
 A session that ends (closed, or left by ``/new``) with nothing recorded in it, or that
 the caller discards, is deleted rather than kept as an empty entry of the history.
 Recorded messages are handed to a background indexer (their vectors for semantic search,
-:mod:`mnemic.sessions.indexer`) when ``[sessions] semantic`` allows it and the extra is
+:mod:`mnemic.sessions.search.embed`) when ``[sessions] semantic`` allows it and the extra is
 installed; it never delays the append.
 """
 
@@ -22,8 +22,9 @@ from typing import Any
 from ..errors import MnemicError
 from ..home import Home
 from ..sessions import open_store
-from ..sessions.indexer import BackgroundIndexer
-from ..sessions.store import NewMessage, SessionStore
+from ..sessions.search.embed import BackgroundIndexer
+from ..sessions.sql import SessionStore
+from ..sessions.store import NewMessage
 
 __all__ = ["SessionRecording"]
 

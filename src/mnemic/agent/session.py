@@ -41,7 +41,8 @@ from ..llm.client import ChatClient, ToolCall
 from ..prompt import SystemPrompt, recalled_context_block
 from ..providers.base import MemoryProvider
 from ..providers.manager import DrainReport, ProviderManager
-from ..sessions.store import NewMessage, SessionStore, new_session_id
+from ..sessions.sql import SessionStore
+from ..sessions.store import NewMessage, new_session_id
 from ..skills.governed import GovernedSkills
 from ..tools import ToolRegistry, tool_result_text
 from .compress import (

@@ -25,7 +25,7 @@ from ..tools import Handler, ToolRegistry, home_tools
 
 if TYPE_CHECKING:
     from ..home import Home
-    from ..sessions.store import SessionStore
+    from ..sessions.sql import SessionStore
     from ..skills.governed import GovernedSkills
 
 __all__ = ["LiveParts", "provider_observer", "session_tools"]

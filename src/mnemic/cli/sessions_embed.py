@@ -8,7 +8,8 @@ import click
 
 from ..embedding.model import load_embedder
 from ..sessions import open_store
-from ..sessions.semantic import BackfillProgress, SemanticNotice, embed_history, vector_status
+from ..sessions.search.embed import BackfillProgress, embed_history, vector_status
+from ..sessions.search.semantic import SemanticNotice
 from .app import AppContext, emit_json, eta_text, fail, handle_errors, pass_app
 
 __all__ = ["embed_cmd", "embed_progress_text"]

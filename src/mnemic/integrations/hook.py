@@ -11,7 +11,7 @@ exit code and stdout. The handler dispatches on ``hook_event_name``:
     session's context. Nothing is printed when both are empty.
 ``PreCompact``, ``SessionEnd``
     imports the transcript at ``transcript_path`` into the session history from where the
-    last import of it stopped (:mod:`mnemic.sessions.resume`): each run reads only what
+    last import of it stopped (:mod:`mnemic.sessions.importing.resume`): each run reads only what
     was added, a segment at a time, within :data:`BUDGETS`; a session imported before
     gains only the messages it lacks (merged by message ``uuid``). ``SessionEnd`` also
     marks the session ended, whether or not the whole transcript fitted in its time.
@@ -219,7 +219,7 @@ def _import(
     # Here, not at the top: SessionStart runs at every session start and must not load
     # the session store (SQLite, the search stack), which only these events need.
     from ..sessions import import_growing, open_store
-    from ..sessions.resume import SEGMENT_BYTES
+    from ..sessions.importing.resume import SEGMENT_BYTES
 
     path = _transcript(data)
     session_id = data.get("session_id") if isinstance(data.get("session_id"), str) else None

@@ -31,7 +31,8 @@ import mcp_types as types
 from ..curated.memory import Memory, MemoryCommitted
 from ..errors import MnemicError
 from ..home import Home
-from ..sessions.store import SessionStore, new_session_id
+from ..sessions.sql import SessionStore
+from ..sessions.store import new_session_id
 from ..skills.governed import GovernedSkills
 from ..skills.index import skills_index
 from ..tools import home_tools

@@ -31,9 +31,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InvalidArgument, MnemicError
-from ..sessions.hybrid import BLEND_ALPHA
-from ..sessions.retrieval import ENABLE_HINT, QUERY_CHARS, QueryEmbedder, check_mode
-from ..sessions.segment import segment
+from ..sessions.index.segment import segment
+from ..sessions.search.hybrid import BLEND_ALPHA
+from ..sessions.search.retrieval import ENABLE_HINT, QUERY_CHARS, QueryEmbedder, check_mode
 
 __all__ = ["EmbedderLoader", "TextHit", "TextRanking", "rank_texts", "text_ranker"]
 

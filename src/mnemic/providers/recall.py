@@ -19,9 +19,10 @@ from typing import Any
 
 from ..home import Home
 from ..sessions import embedder_loader_for, open_store
-from ..sessions.query import parse_query
-from ..sessions.retrieval import QueryEmbedder, SemanticState, candidates, semantic_state
-from ..sessions.store import Message, SearchFilters, SessionStore
+from ..sessions.index.query import parse_query
+from ..sessions.search.retrieval import QueryEmbedder, SemanticState, candidates, semantic_state
+from ..sessions.sql import SessionStore
+from ..sessions.store import Message, SearchFilters
 from .base import MemoryProvider
 
 __all__ = ["RecallProvider"]

@@ -14,30 +14,33 @@ Search (the tool a model calls)::
     tools = [SESSION_SEARCH_TOOL.openai()]
     run_session_search(store, {"query": "staging deploy"}, current_session_id=sid)
 
-Modules: :mod:`.segment` (CJK bigrams, whole compounds), :mod:`.query` (safe query
-language), :mod:`.store` (value types and the backend protocol), :mod:`.rows` (the row
-form), :mod:`.sql` (the one SQL store every backend is: the statements and the logic
-around them, in a :class:`~.sql_tables.Dialect` per database), :mod:`.sqlite` (the
-embedded backend), :mod:`.ranking`, :mod:`.search` (the shapes), :mod:`.summarize`,
-:mod:`.importers` and :mod:`.import_formats`, :mod:`.resume` (a growing file imported
-from where it stopped), :mod:`.forgetting` and :mod:`.sql_marks` (tombstones), :mod:`.tool`.
+The store is one class over SQL (:class:`SessionStore`, :mod:`.sql`) with a subclass per
+database: ``sessions.db`` in the home (:mod:`mnemic.backends.files.sqlite`) or PostgreSQL
+(:mod:`mnemic.backends.postgres`); :func:`open_store` asks :mod:`mnemic.registry` which.
+
+Wings: :mod:`.index` (segmentation, the indexed fields, the query language),
+:mod:`.sql` (the store: tables and dialect, reads, writes, tombstones and import marks,
+rows, vectors, lexical ranking), :mod:`.search` (the tool, its shapes, ranking, the
+retrieval modes and their fusion, semantic search and embedding, summaries) and
+:mod:`.importing` (the import driver, one reader per format, growing files); beside them
+:mod:`.store` (the value types), :mod:`.keys` (what identifies a message across imports)
+and :mod:`.forgetting` (what forgetting matches and rewrites).
 """
 
 from __future__ import annotations
 
+import importlib
 import logging
+import warnings
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from ..llm.select import client_from_settings, missing_setting
 from ..registry import backend_for
-from .forgetting import ForgetResult
-from .importers import FORMATS, ImportProgress, ImportReport, export_session, import_path
-from .query import Query, Term, match_spans, parse_query
-from .ranking import RankedMessage, rank, rank_messages
-from .resume import GrowingImport, import_growing
-from .retrieval import MODES as SEARCH_MODES, QueryEmbedder, default_embedder_loader
-from .search import SearchContext, rank_turns
-from .segment import (
+from .importing.importers import FORMATS, ImportProgress, ImportReport, export_session, import_path
+from .importing.resume import GrowingImport, import_growing
+from .index.query import Query, Term, match_spans, parse_query
+from .index.segment import (
     DEFAULT_SEGMENTER,
     BigramSegmenter,
     QueryTokens,
@@ -46,10 +49,23 @@ from .segment import (
     segment,
     segment_query,
 )
-from .sqlite import SQLiteSessionStore
+from .search.ranking import RankedMessage, rank, rank_messages
+from .search.retrieval import MODES as SEARCH_MODES, QueryEmbedder, default_embedder_loader
+from .search.shapes import SearchContext, rank_turns
+from .search.summarize import (
+    LLMSummarizer,
+    Summarizer,
+    SummaryOutcome,
+    SummaryRequest,
+    extractive_summary,
+    summarize_all,
+)
+from .search.tool import SESSION_SEARCH_TOOL, parse_time, run_session_search
+from .sql import SessionStore, SqlSessionStore
 from .store import (
     IMPORT_MODES,
     ROLES,
+    ForgetResult,
     Hit,
     ImportMark,
     ImportResult,
@@ -58,20 +74,10 @@ from .store import (
     NewSession,
     SearchFilters,
     SessionInfo,
-    SessionStore,
     StoreStats,
     estimate_tokens,
     new_session_id,
 )
-from .summarize import (
-    LLMSummarizer,
-    Summarizer,
-    SummaryOutcome,
-    SummaryRequest,
-    extractive_summary,
-    summarize_all,
-)
-from .tool import SESSION_SEARCH_TOOL, parse_time, run_session_search
 
 if TYPE_CHECKING:
     from ..home import Home
@@ -98,13 +104,13 @@ __all__ = [
     "Query",
     "QueryTokens",
     "RankedMessage",
-    "SQLiteSessionStore",
     "SearchContext",
     "SearchFilters",
     "Segmented",
     "Segmenter",
     "SessionInfo",
     "SessionStore",
+    "SqlSessionStore",
     "StoreStats",
     "Summarizer",
     "SummaryOutcome",
@@ -146,8 +152,6 @@ def open_store(home: Home) -> SessionStore:
 
 def summarizer_for(home: Home) -> tuple[Summarizer | None, str | None]:
     """The LLM summarizer configured in ``[llm]``, or (None, why not)."""
-    from ..llm.select import client_from_settings, missing_setting
-
     llm = home.settings.llm
     missing = missing_setting(llm)
     if missing is not None:
@@ -162,15 +166,14 @@ def search_tool_for(
     *,
     current_session_id: str | None = None,
 ) -> dict[str, Any]:
-    """Run ``session_search`` with the settings and LLM endpoint of ``home``."""
-    summarizer, why = summarizer_for(home)
+    """Run ``session_search`` with the settings and LLM endpoint of ``home`` (the LLM
+    client is made only when the call asks for summaries)."""
     return run_session_search(
         store,
         arguments,
         settings=home.settings.sessions,
         current_session_id=current_session_id,
-        summarizer=summarizer,
-        summary_unavailable=why,
+        summarizer_loader=lambda: summarizer_for(home),
         embedder_loader=embedder_loader_for(home),
     )
 
@@ -180,3 +183,22 @@ def embedder_loader_for(home: Home) -> Callable[[], QueryEmbedder] | None:
     if home.settings.sessions.semantic == "off":
         return None
     return default_embedder_loader
+
+
+_MOVED = {"SQLiteSessionStore": "mnemic.backends.files.sqlite"}
+"""Names this package no longer holds, and where they are now."""
+
+
+def __getattr__(name: str) -> Any:
+    """A name that moved (:data:`_MOVED`): found there, with a DeprecationWarning naming
+    the new import (looked up by name, as :mod:`mnemic.registry` finds backends: a
+    backend sits above the domain it stores)."""
+    where = _MOVED.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warnings.warn(
+        f"mnemic.sessions.{name} moved: import it from {where}",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return getattr(importlib.import_module(where), name)

@@ -4,7 +4,7 @@ Text is compared as search compares it (:func:`fold`: NFKC, then Unicode case fo
 so ``Müller`` forgets ``MÜLLER`` and a decomposed ``Mu\\u0308ller``, ``quagga77`` forgets
 ``ＱＵＡＧＧＡ７７``, and an escape such as ``\\u00fc`` in stored JSON counts as the
 character it stands for. Both
-backends find candidate rows in SQL (:meth:`~.sql_tables.Dialect.holds`: a superset that
+backends find candidate rows in SQL (:meth:`~.sql.tables.Dialect.holds`: a superset that
 needs no Unicode support from the database) and then decide here, in Python:
 
 * a **message** holding the text in any column (content, participant name, tool name,
@@ -29,7 +29,6 @@ from .store import new_session_id
 __all__ = [
     "MESSAGE_TEXT_COLUMNS",
     "SESSION_SCRUB_COLUMNS",
-    "ForgetResult",
     "SessionRewrite",
     "contains",
     "fold",
@@ -58,19 +57,6 @@ _ESCAPE = re.compile(
 )
 """A JSON ``\\uXXXX`` escape (a surrogate pair as one), after any number of backslashes:
 JSON inside JSON (tool-call arguments) doubles them."""
-
-
-class ForgetResult(NamedTuple):
-    """What :meth:`~mnemic.sessions.sql.SqlSessionStore.forget` did (or would do)."""
-
-    messages: int
-    """Messages deleted."""
-    sessions: int
-    """Sessions that lost messages or had a column rewritten."""
-    renamed: int
-    """Sessions whose id held the text and now have a new one."""
-    notes: tuple[str, ...] = ()
-    """What the backend could not guarantee (a copy it cannot reach yet)."""
 
 
 class SessionRewrite(NamedTuple):

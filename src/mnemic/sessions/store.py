@@ -1,10 +1,10 @@
-"""The session-history storage seam: value types and the :class:`SessionStore` protocol.
+"""The value types of the session history: what goes into a session store and comes out.
 
-Everything above this module (search shapes, importers, the tool, the CLI) talks to a
-``SessionStore``; :class:`~mnemic.sessions.sqlite.SQLiteSessionStore` is the embedded
-implementation and a PostgreSQL backend implements the same protocol. Backends own their
-SQL, transactions and full-text index; segmentation (:mod:`.segment`) and query parsing
-(:mod:`.query`) are shared so both backends find the same messages.
+The store itself is one class, :class:`~mnemic.sessions.sql.store.SqlSessionStore`
+(known as ``SessionStore``), with a subclass per database
+(:class:`~mnemic.backends.files.sqlite.SQLiteSessionStore` embedded,
+:class:`~mnemic.backends.postgres.PostgresSessionStore`); segmentation and query parsing
+(:mod:`.index`) are shared so both backends find the same messages.
 
 Identifiers: a session has a text ``id`` (given by the caller, or a generated
 ``YYYYmmdd-HHMMSS-xxxxxx``); a message has an integer ``id`` unique in the store and a
@@ -16,19 +16,16 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
+from typing import Any, NamedTuple
 
 from ..tokens import estimate_tokens
-from .query import Query
-
-if TYPE_CHECKING:
-    from .forgetting import ForgetResult
 
 __all__ = [
     "ROLES",
     "IMPORT_MODES",
+    "ForgetResult",
     "Hit",
     "ImportMark",
     "ImportResult",
@@ -38,7 +35,6 @@ __all__ = [
     "NewSession",
     "SearchFilters",
     "SessionInfo",
-    "SessionStore",
     "Shown",
     "Span",
     "StoreStats",
@@ -241,7 +237,7 @@ class ImportResult(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class ImportMark:
-    """How far a file that only grows was imported (:mod:`mnemic.sessions.resume`)."""
+    """How far a file that only grows was imported (:mod:`mnemic.sessions.importing.resume`)."""
 
     offset: int
     """Bytes of the file imported: every line before it is committed."""
@@ -306,223 +302,14 @@ class StoreStats:
         }
 
 
-@runtime_checkable
-class SessionStore(Protocol):
-    """What session history needs from a storage backend.
+class ForgetResult(NamedTuple):
+    """What :meth:`~mnemic.sessions.sql.store.SqlSessionStore.forget` did (or would do)."""
 
-    Writes are atomic and safe against concurrent writers (other threads and processes);
-    a backend retries contention internally and raises
-    :class:`~mnemic.errors.SessionStoreBusy` only when its time limit is exhausted.
-    Unknown session ids raise :class:`~mnemic.errors.SessionNotFound`.
-    """
-
-    location: str
-    """Where the history lives (a file path, or a database and schema), for messages."""
-
-    # --- recording -------------------------------------------------------------------
-    def start_session(self, session: NewSession | None = None, /, **fields: Any) -> str:
-        """Create a session; return its id. ``fields`` are :class:`NewSession` fields."""
-        ...
-
-    def append_message(self, session_id: str, message: NewMessage) -> int:
-        """Append one message durably; return its id."""
-        ...
-
-    def append_messages(self, session_id: str, messages: Iterable[NewMessage]) -> list[int]:
-        """Append several messages in one transaction; return their ids."""
-        ...
-
-    def end_session(
-        self, session_id: str, reason: str = "ended", *, ended_at: float | None = None
-    ) -> None:
-        """Mark a session ended (``reason``: e.g. ``user_exit``, ``compression``)."""
-        ...
-
-    def update_session(
-        self,
-        session_id: str,
-        *,
-        title: str | None = None,
-        model: str | None = None,
-        metadata: Mapping[str, Any] | None = None,
-    ) -> None:
-        """Set the title, model or (merged) metadata of a session."""
-        ...
-
-    def import_sessions(
-        self,
-        items: Iterable[tuple[NewSession, Sequence[NewMessage]]],
-        *,
-        batch: int = 5000,
-        workers: int | None = None,
-        existing: str = "skip",
-    ) -> Iterator[ImportResult]:
-        """Bulk-insert sessions, committing about every ``batch`` messages; yield an
-        :class:`ImportResult` per session as committed.
-
-        ``existing`` (one of :data:`IMPORT_MODES`) says what happens to a session id that
-        already exists: ``skip`` leaves it alone; ``merge`` appends the messages whose
-        ``source_id`` it does not hold yet; ``replace`` deletes it in the same transaction
-        that writes the new copy (a later item with the same id in the same call is then
-        merged into that copy). Every session is written whole in one transaction."""
-        ...
-
-    # --- reading ---------------------------------------------------------------------
-    def get_session(self, session_id: str) -> SessionInfo:
-        """One session's metadata."""
-        ...
-
-    def has_session(self, session_id: str) -> bool:
-        """Whether a session exists."""
-        ...
-
-    def list_sessions(
-        self,
-        *,
-        limit: int = 20,
-        offset: int = 0,
-        sources: Sequence[str] | None = None,
-        exclude_sources: Sequence[str] = (),
-        exclude_sessions: Sequence[str] = (),
-        roots_only: bool = False,
-        order: str = "last_active",
-        before: float | None = None,
-    ) -> list[SessionInfo]:
-        """Sessions, most recent first (``order``: ``last_active`` or ``started``).
-        ``before`` keeps sessions last active before that time."""
-        ...
-
-    def messages(
-        self, session_id: str, *, start: int = 0, stop: int | None = None
-    ) -> list[Message]:
-        """Messages with ``start <= seq < stop`` in order."""
-        ...
-
-    def message_previews(
-        self, session_id: str, *, start: int = 0, stop: int | None = None, max_chars: int
-    ) -> list[MessagePreview]:
-        """:meth:`messages`, each read with at most ``max_chars`` characters of content
-        (and its tool calls only when their text fits too): a message of any size costs
-        the caller no more than that."""
-        ...
-
-    def message(self, message_id: int) -> Message | None:
-        """One message by id."""
-        ...
-
-    def messages_by_id(self, message_ids: Iterable[int]) -> dict[int, Message]:
-        """The messages of ``message_ids`` that exist, by id, in one read."""
-        ...
-
-    def edge_messages(
-        self,
-        session_id: str,
-        *,
-        before_seq: int | None = None,
-        after_seq: int | None = None,
-        count: int = 3,
-        roles: Sequence[str] = ("user", "assistant"),
-    ) -> list[Message]:
-        """The first ``count`` messages with text and a role in ``roles`` before seq
-        ``before_seq`` (from the start), or the last ``count`` after ``after_seq``."""
-        ...
-
-    def get_sessions(self, session_ids: Iterable[str]) -> dict[str, SessionInfo]:
-        """The sessions of ``session_ids`` that exist, by id, in one read (unknown ids
-        are absent, not an error)."""
-        ...
-
-    def windows(self, spans: Sequence[Span]) -> list[list[Message]]:
-        """For each :data:`Span`: :meth:`messages` of that range (empty for an unknown
-        session), all in one read."""
-        ...
-
-    def bookends(
-        self,
-        spans: Sequence[Span],
-        *,
-        count: int = 2,
-        roles: Sequence[str] = ("user", "assistant"),
-    ) -> list[tuple[list[Message], list[Message]]]:
-        """For each :data:`Span` ``(session_id, start, stop)``: the first ``count``
-        messages with text and a role in ``roles`` before ``start``, and the last
-        ``count`` from ``stop`` on, each in order; all in one read (what a search result
-        shows around its window)."""
-        ...
-
-    def shown(
-        self,
-        spans: Sequence[Span],
-        *,
-        count: int = 2,
-        roles: Sequence[str] = ("user", "assistant"),
-    ) -> Shown:
-        """:meth:`get_sessions`, :meth:`windows` and :meth:`bookends` of ``spans`` at
-        once (one round trip to a database server)."""
-        ...
-
-    def lineage(self, session_id: str) -> list[str]:
-        """Ids of every session linked to this one through parent links (itself included):
-        its ancestors up to the root and all the root's descendants."""
-        ...
-
-    def roots(self, session_ids: Iterable[str]) -> dict[str, str]:
-        """Each session's lineage root (the ancestor without a parent), in one read."""
-        ...
-
-    def find_title(self, title: str) -> SessionInfo | None:
-        """The most recent session whose title equals ``title`` (case-insensitive)."""
-        ...
-
-    def search(
-        self, query: Query, filters: SearchFilters, *, limit: int = 50, sort: str = "rank"
-    ) -> list[Hit]:
-        """Ranked messages matching ``query`` (``sort``: rank, newest, oldest)."""
-        ...
-
-    def stats(self) -> StoreStats:
-        """Counts and sizes."""
-        ...
-
-    # --- removing --------------------------------------------------------------------
-    def delete_session(self, session_id: str) -> int:
-        """Delete a session and its messages; return the number of messages removed."""
-        ...
-
-    def prune(self, older_than: float, *, dry_run: bool = False) -> list[str]:
-        """Delete (or list) sessions whose last activity is before ``older_than``."""
-        ...
-
-    def forget(self, match: str, *, dry_run: bool = False) -> ForgetResult:
-        """Delete every message holding ``match`` (any column) and rewrite every session
-        column holding it, derived copies included (see :mod:`.forgetting`), leaving
-        tombstones so that an import of the same input leaves them out."""
-        ...
-
-    def tombstones(self) -> list[tuple[str, str]]:
-        """The tombstones :meth:`forget` left, as hashes (for a copy of the history)."""
-        ...
-
-    def keep_tombstones(self, rows: Iterable[tuple[str, str]]) -> None:
-        """Add the :meth:`tombstones` of another store (a copy of the history)."""
-        ...
-
-    # --- import marks ------------------------------------------------------------------
-    def import_mark(self, session_id: str, source: str) -> ImportMark | None:
-        """The :class:`ImportMark` of ``source`` (a file's path) for ``session_id`` (None:
-        none yet). Deleting the session deletes its marks."""
-        ...
-
-    def save_import_mark(self, session_id: str, source: str, mark: ImportMark) -> None:
-        """Save the mark of ``source`` for ``session_id``, replacing the one before."""
-        ...
-
-    def close(self) -> None:
-        """Release connections."""
-        ...
-
-    def __enter__(self) -> SessionStore:
-        """Use as a context manager: :meth:`close` at the end."""
-        ...
-
-    def __exit__(self, *exc: object) -> None: ...
+    messages: int
+    """Messages deleted."""
+    sessions: int
+    """Sessions that lost messages or had a column rewritten."""
+    renamed: int
+    """Sessions whose id held the text and now have a new one."""
+    notes: tuple[str, ...] = ()
+    """What the backend could not guarantee (a copy it cannot reach yet)."""

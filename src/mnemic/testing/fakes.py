@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..llm.client import ChatResult, ToolCall
-from ..sessions.summarize import SummaryRequest
+from ..sessions.search.summarize import SummaryRequest
 
 __all__ = ["FakeChatClient", "FakeSummarizer"]
 

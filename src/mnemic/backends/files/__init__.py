@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from ...governance.audit import AuditJournal
     from ...governance.pending import PendingStore
     from ...home import Home
-    from ...sessions.sqlite import SQLiteSessionStore
+    from .sqlite import SQLiteSessionStore
 
 __all__ = ["FILES", "FilesStore"]
 
@@ -53,7 +53,7 @@ class FilesStore:
         return read_text_strict(os.path.join(root, "memories", FILENAMES[target]), nofollow=True)
 
     def sessions(self, home: Home) -> SQLiteSessionStore:
-        from ...sessions.sqlite import SQLiteSessionStore
+        from .sqlite import SQLiteSessionStore
 
         settings = home.settings.sessions
         return SQLiteSessionStore(

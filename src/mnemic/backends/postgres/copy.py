@@ -42,7 +42,8 @@ from ...fsio import atomic_write_text, ensure_private_dir, read_text_strict
 from ...governance.audit import HEAD_SIZE, AuditJournal
 from ...governance.pending import PendingQueueStore, PendingRecord, PendingStore
 from ...governance.storage import Journal
-from ...sessions.store import Message, NewMessage, NewSession, SessionInfo, SessionStore
+from ...sessions.sql import SessionStore
+from ...sessions.store import Message, NewMessage, NewSession, SessionInfo
 from .curated import PostgresBackend
 from .db import Database, mask_url
 from .governance import PostgresJournal, PostgresPendingStore
@@ -204,7 +205,7 @@ class HomeSide(Side):
 
     def sessions(self, *, create: bool = True) -> SessionStore | None:
         if self._store is None:
-            from ...sessions.sqlite import SQLiteSessionStore
+            from ..files.sqlite import SQLiteSessionStore
 
             path = self.root / "sessions.db"
             if not create and not path.exists():

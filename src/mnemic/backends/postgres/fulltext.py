@@ -1,6 +1,6 @@
 """Full-text search in PostgreSQL with the ranking of the SQLite store.
 
-The ranking algorithm is shared (:func:`mnemic.sessions.lexical.ranked_search`); this
+The ranking algorithm is shared (:func:`mnemic.sessions.sql.lexical.ranked_search`); this
 module is its PostgreSQL engine (:class:`PgIndex`):
 
 * matching is ``tsv @@ tsquery`` over the stored vectors (:mod:`.lexer`), served by the
@@ -10,7 +10,7 @@ module is its PostgreSQL engine (:class:`PgIndex`):
   occurrences counted per column (body weight 1.0, aux 0.4, as in SQLite), and combined
   with each phrase's document count, the message's token count and the average over the
   store (``k1 = 1.2``, ``b = 0.75``, idf floored at 1e-6: FTS5's constants). Only rare
-  expressions (at most :data:`~mnemic.sessions.lexical.SCORE_CAP` matches) are scored
+  expressions (at most :data:`~mnemic.sessions.sql.lexical.SCORE_CAP` matches) are scored
   this way; common ones get the shared density estimate, exactly as in SQLite;
 * the uncapped fallback for narrow filters scores the :data:`EXACT_CAP` most recent
   eligible matches (SQLite scores all of them).
@@ -26,8 +26,8 @@ from typing import Any
 
 import psycopg
 
-from ...sessions.lexical import HIT_COLUMNS, filter_condition, hit_from_row, time_ordered
-from ...sessions.query import Query, Term
+from ...sessions.index.query import Query, Term
+from ...sessions.sql.lexical import HIT_COLUMNS, filter_condition, hit_from_row, time_ordered
 from ...sessions.store import Hit, SearchFilters
 from .db import Database
 from .lexer import Lexer, Phrase, phrase_lexemes, phrase_sql
@@ -51,7 +51,7 @@ Occurrences = dict[str, list[tuple[int, int]]]
 
 
 class PgIndex:
-    """The :class:`~mnemic.sessions.lexical.LexicalIndex` of a PostgreSQL store."""
+    """The :class:`~mnemic.sessions.sql.lexical.LexicalIndex` of a PostgreSQL store."""
 
     def __init__(
         self,

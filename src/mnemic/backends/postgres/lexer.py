@@ -1,7 +1,7 @@
 """Full-text lexemes for PostgreSQL, identical to the tokens of the SQLite index.
 
 The SQLite store indexes two columns per message (``body`` and ``aux``, built by
-:class:`~mnemic.sessions.index.FieldIndexer` from the shared segmentation) with the FTS5
+:class:`~mnemic.sessions.index.fields.FieldIndexer` from the shared segmentation) with the FTS5
 tokenizer ``porter unicode61 remove_diacritics 2 tokenchars '-_.@/:+~#%?=&'``: words are
 split on Unicode categories, case and accents are folded, English suffixes are stemmed,
 and the connector characters keep compounds (e-mail addresses, URLs, versions) whole.
@@ -33,9 +33,9 @@ import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ...sessions.index import DEFAULT_TOKENIZER
-from ...sessions.query import Query, Term
-from ...sessions.segment import DEFAULT_SEGMENTER, Segmenter
+from ...sessions.index.fields import DEFAULT_TOKENIZER
+from ...sessions.index.query import Query, Term
+from ...sessions.index.segment import DEFAULT_SEGMENTER, Segmenter
 
 __all__ = [
     "MAX_POSITION",

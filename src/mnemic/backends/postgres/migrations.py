@@ -40,7 +40,7 @@ Version 6
     ``forgotten``          the tombstones forgetting leaves (a hash of each forgotten
                            message's identity, never its text), so an import does not
                            bring it back; ``import_marks``: how far a file that only grows
-                           was imported (both: :mod:`mnemic.sessions.sql_marks`)
+                           was imported (both: :mod:`mnemic.sessions.sql.marks`)
 """
 
 from __future__ import annotations

@@ -1,11 +1,12 @@
 """The session history in PostgreSQL: the shared SQL store with PostgreSQL's own parts.
 
 The statements and the logic are those of every SQL store
-(:class:`~mnemic.sessions.sql.SqlSessionStore`, rendered by :func:`postgres_dialect`).
+(:class:`~mnemic.sessions.sql.store.SqlSessionStore`, rendered by :func:`postgres_dialect`);
+this module is what PostgreSQL supplies (:class:`~mnemic.sessions.sql.tables.Engine`).
 The tables are SQLite's (``sessions`` with an integer ``sid`` and a unique text ``id``;
 ``messages`` with ``(sid, seq)`` unique), plus two index columns per message: ``tsv``,
 the stored ``tsvector`` of its ``body`` and ``aux`` index columns built by the shared
-:class:`~mnemic.sessions.index.FieldIndexer` and tokenized exactly as FTS5 does
+:class:`~mnemic.sessions.index.fields.FieldIndexer` and tokenized exactly as FTS5 does
 (:mod:`.lexer`), GIN-indexed; and ``ntok``, its token count (bm25's document length),
 summed per session in ``index_tokens``. Vectors are computed in the client before a
 write's transaction starts, so a write holds its locks only for the inserts.
@@ -22,14 +23,13 @@ ranking). Every write is one transaction with ``lock_timeout`` =
 :class:`~mnemic.errors.SessionStoreError` (nothing of the write applied), and the next
 call reconnects.
 
-Search goes through the shared ranking (:func:`~mnemic.sessions.lexical.ranked_search`)
+Search goes through the shared ranking (:func:`~mnemic.sessions.sql.lexical.ranked_search`)
 with the engine of :mod:`.fulltext`.
 """
 
 from __future__ import annotations
 
 import contextlib
-import logging
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
@@ -37,14 +37,14 @@ import psycopg
 import psycopg.errors
 
 from ...errors import MnemicError, SessionStoreBusy, SessionStoreError
-from ...sessions.index import DEFAULT_TOKENIZER, DEFAULT_WEIGHTS
-from ...sessions.lexical import ranked_search
-from ...sessions.query import Query
-from ...sessions.rows import plan_merge
-from ...sessions.segment import DEFAULT_SEGMENTER, Segmenter
-from ...sessions.sql import SqlSessionStore
-from ...sessions.sql_tables import Batch, Dialect, IndexCache
-from ...sessions.sql_writes import stored_keys
+from ...sessions.index.fields import DEFAULT_TOKENIZER, DEFAULT_WEIGHTS
+from ...sessions.index.query import Query
+from ...sessions.index.segment import DEFAULT_SEGMENTER, Segmenter
+from ...sessions.sql.lexical import ranked_search
+from ...sessions.sql.rows import plan_merge
+from ...sessions.sql.store import SqlSessionStore
+from ...sessions.sql.tables import Batch, Dialect, IndexCache
+from ...sessions.sql.writes import stored_keys
 from ...sessions.store import Hit, NewMessage, SearchFilters
 from .db import Database, atomic, is_lock_timeout
 from .fulltext import LexemeStats, PgIndex
@@ -54,7 +54,6 @@ from .vectors import PgVectors
 
 __all__ = ["PostgresSessionStore", "postgres_dialect"]
 
-log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 Conn = psycopg.Connection[Any]
@@ -83,7 +82,7 @@ def postgres_dialect(schema: str) -> Dialect:
     )
 
 
-class PostgresSessionStore(PgVectors, SqlSessionStore[Conn]):
+class PostgresSessionStore(SqlSessionStore):
     """Session history in a PostgreSQL schema (see the module docstring).
 
     ``timeout`` bounds how long a write waits for locks; ``weights`` are the bm25 weights
@@ -91,7 +90,6 @@ class PostgresSessionStore(PgVectors, SqlSessionStore[Conn]):
     this store's use of it.
     """
 
-    _log = log
     _INDEXED = ("index_tokens", "ntok")
 
     def __init__(
@@ -103,7 +101,7 @@ class PostgresSessionStore(PgVectors, SqlSessionStore[Conn]):
         weights: tuple[float, float] = DEFAULT_WEIGHTS,
     ) -> None:
         self.db = db
-        self._setup(
+        super().__init__(
             postgres_dialect(db.sql("{s}")),
             db.location,
             timeout=timeout,
@@ -111,7 +109,7 @@ class PostgresSessionStore(PgVectors, SqlSessionStore[Conn]):
             tokenizer=DEFAULT_TOKENIZER,
             weights=weights,
         )
-        self._index_name = db.location
+        self.vectors: PgVectors = PgVectors(self, db)
         self._lexer = shared_lexer(self.tokenizer)
         self._stats = LexemeStats(db)
         self._closed = False
@@ -206,6 +204,22 @@ class PostgresSessionStore(PgVectors, SqlSessionStore[Conn]):
             cur.executemany(sql, rows)
 
     # --- the index ---------------------------------------------------------------------
+    # Each message's index columns are computed in the client and written with its row,
+    # so nothing is left to do after a write's rows are in.
+    def _index_appended(self, conn: Conn) -> None:
+        return None
+
+    def _index_imported(
+        self, conn: Conn, ids: Sequence[int], rows: Sequence[tuple[Any, ...]]
+    ) -> None:
+        return None
+
+    def _index_deleted(self, conn: Conn) -> None:
+        return None
+
+    def _index_forgotten(self, conn: Conn) -> None:
+        return None
+
     def _index(
         self, content: str | None, name: str | None, tool_name: str | None, tool_calls: str | None
     ) -> tuple[int, int, str]:

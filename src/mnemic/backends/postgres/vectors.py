@@ -1,7 +1,7 @@
 """Message vectors in PostgreSQL: a ``bytea`` table everywhere, pgvector where it exists.
 
 The table, its triggers and its statements are those of the SQLite store
-(:mod:`mnemic.sessions.vectors`): ``message_vectors(message_id, model, vec bytea,
+(:mod:`mnemic.sessions.sql.vectors`): ``message_vectors(message_id, model, vec bytea,
 added)``, a vector unlinked with its message's text or the previous message's, a
 deletion counter in ``meta``, and exact search over a matrix each process keeps in
 memory (numpy). Writers of vectors take one advisory transaction lock, so their
@@ -9,11 +9,12 @@ memory (numpy). Writers of vectors take one advisory transaction lock, so their
 
 pgvector: when the server offers the ``vector`` extension (``pg_available_extensions``),
 :func:`enable_pgvector` creates it, adds a ``vector(384)`` column ``emb`` with an HNSW
-index (cosine), and :class:`PgVectors` then writes ``emb`` beside ``vec`` and searches
-with ``ORDER BY emb <=> query`` in the database instead of the in-memory matrix. That
-path is written but UNTESTED: the extension cannot be installed on the machines this
-was built on; the tests check that the fallback is chosen and works. Anything failing
-while enabling it leaves the store on the fallback, with a warning.
+index (cosine), and :class:`PgVectors` (the store's vector component) then writes ``emb``
+beside ``vec`` and searches with ``ORDER BY emb <=> query`` in the database instead of
+the in-memory matrix. That path is written but UNTESTED: the extension cannot be
+installed on the machines this was built on; the tests check that the fallback is chosen
+and works. Anything failing while enabling it leaves the store on the fallback, with a
+warning.
 """
 
 from __future__ import annotations
@@ -24,9 +25,10 @@ from typing import Any
 
 import psycopg
 
-from ...sessions.lexical import filter_condition
+from ...sessions.sql.lexical import filter_condition
+from ...sessions.sql.tables import Engine
+from ...sessions.sql.vectors import PendingText, SqlVectors
 from ...sessions.store import SearchFilters
-from ...sessions.vectors import PendingText, SqlVectors
 from .db import Database
 
 __all__ = ["MIGRATION", "PgVectors", "enable_pgvector", "pgvector_available"]
@@ -107,20 +109,22 @@ def enable_pgvector(db: Database) -> bool:
 
 def _literal(blob: bytes) -> str:
     """A stored float16 vector as pgvector's text form ``[a,b,...]``."""
-    from ...sessions.vector_cache import decode
+    from ...sessions.sql.vector_cache import decode
 
     return "[" + ",".join(f"{x:.6g}" for x in decode(blob).tolist()) + "]"
 
 
-class PgVectors(SqlVectors[psycopg.Connection[Any]]):
-    """PostgreSQL's part of the vector capability (see the module docstring)."""
+class PgVectors(SqlVectors):
+    """The vector component of a PostgreSQL session store (see the module docstring)."""
 
-    db: Database
-    vector_mode: str = ""
-    """``exact`` (the bytea table, numpy in the client) or ``pgvector``; chosen on the
-    first vector write or search (empty until then)."""
+    def __init__(self, tables: Engine[Any], db: Database) -> None:
+        super().__init__(tables)
+        self.db = db
+        self.vector_mode = ""
+        """``exact`` (the bytea table, numpy in the client) or ``pgvector``; chosen on
+        the first vector write or search (empty until then)."""
 
-    def _lock_vectors(self, conn: psycopg.Connection[Any]) -> None:
+    def _lock(self, conn: psycopg.Connection[Any]) -> None:
         conn.execute("SELECT pg_advisory_xact_lock(%s)", (self.db.key("vectors"),))
 
     def use_pgvector(self) -> str:
@@ -129,38 +133,39 @@ class PgVectors(SqlVectors[psycopg.Connection[Any]]):
             self.vector_mode = "pgvector" if enable_pgvector(self.db) else "exact"
         return self.vector_mode
 
-    def put_vectors(self, model_id: str, rows: Sequence[tuple[PendingText, bytes]]) -> int:
+    def put(self, model_id: str, rows: Sequence[tuple[PendingText, bytes]]) -> int:
         """As the shared store, plus the ``emb`` column with pgvector (UNTESTED)."""
-        written = super().put_vectors(model_id, rows)
+        written = super().put(model_id, rows)
+        tables = self._tables
         if self.use_pgvector() == "pgvector" and written:
 
             def fill(conn: psycopg.Connection[Any]) -> None:
-                self._many(
+                tables._many(
                     conn,
-                    self.dialect.sql(
+                    tables.dialect.sql(
                         "UPDATE {s}.message_vectors SET emb = ?::vector "
                         "WHERE message_id = ? AND vec = ?"
                     ),
                     [(_literal(blob), p.message_id, blob) for p, blob in rows],
                 )
 
-            self._write(fill)
+            tables._write(fill)
         return written
 
-    def vector_search(
+    def search(
         self, query_vec: Any, model_id: str, filters: SearchFilters, limit: int
     ) -> list[tuple[int, float]]:
         """Exact search in the client, or pgvector's index in the database (UNTESTED)."""
         if self.use_pgvector() != "pgvector" or limit <= 0:
-            return super().vector_search(query_vec, model_id, filters, limit)
-        from ...sessions.vector_cache import encode
+            return super().search(query_vec, model_id, filters, limit)
+        from ...sessions.sql.vector_cache import encode
 
         found = filter_condition(filters, "v.model = ? AND v.emb IS NOT NULL")
         if found is None:
             return []
         where, params = found
         q = _literal(encode(query_vec))
-        rows = self._read(
+        rows = self._tables._read(
             "SELECT v.message_id, 1 - (v.emb <=> ?::vector) FROM {s}.message_vectors v "
             "JOIN {s}.messages m ON m.id = v.message_id JOIN {s}.sessions s ON s.sid = m.sid "
             f"WHERE {where} ORDER BY v.emb <=> ?::vector LIMIT ?",

@@ -1,0 +1,1 @@
+"""Importing conversations: the driver, one streaming reader per format, growing files."""

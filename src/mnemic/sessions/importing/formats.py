@@ -1,0 +1,505 @@
+"""The line-format readers behind :func:`~.importers.import_path` (JSONL,
+Claude Code; the JSON documents are in :mod:`.documents`), and what they share.
+
+Each reader is a generator of ``(NewSession, [NewMessage])`` items that reads its input
+as a stream (:mod:`mnemic.jsonstream`) and holds a bounded number of messages: line
+formats buffer messages by session and hand over the sessions not being read when the
+buffer is full (:class:`Buffer`), so a session written in one stretch of the file
+(every export and transcript) arrives whole, and one spread over the file arrives in
+parts that the store merges by message key. Every message gets a key
+(``NewMessage.source_id``): the source's own id when it has one (a Claude Code line's
+``uuid``, a JSONL ``message_id``, a LoCoMo ``dia_id``, an OpenAI message ``id``), else
+its position among the imported messages of its session and a hash of its content
+(:func:`~mnemic.sessions.keys.position_key`).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from ...errors import ImportFailed
+from ...jsonstream import MAX_LINE, MAX_TEXT, JsonLine, read_jsonl
+from ..keys import ROLE_ALIASES, fingerprint, opaque_hash, position_key
+from ..store import ROLES, NewMessage, NewSession
+
+__all__ = [
+    "Buffer",
+    "Item",
+    "Reading",
+    "Skips",
+    "claude_items",
+    "digest",
+    "jsonl_items",
+    "position_digest",
+    "role_of",
+    "str_of",
+    "text_of",
+    "timestamp",
+    "tool_calls_of",
+]
+
+Item = tuple[NewSession, list[NewMessage]]
+
+BUFFER_MESSAGES = 2000
+"""Messages a line reader holds before handing sessions over."""
+BUFFER_BYTES = 16 << 20
+"""Text a line reader holds before handing sessions over."""
+
+
+class Skips:
+    """Where skipped input is counted (the import report)."""
+
+    def skip(self, reason: str, where: str) -> None:
+        """Count one skipped item."""
+        raise NotImplementedError
+
+
+@dataclass
+class Reading:
+    """The state of one import's reading: where skips go, strictness, bytes read, and each
+    session's message count so far (for position keys)."""
+
+    skips: Skips
+    strict: bool = False
+    bytes_total: int = 0
+    bytes_done: int = 0
+    positions: dict[str, int] = field(default_factory=dict)
+    endings: dict[str, tuple[Any, Any]] = field(default_factory=dict)
+    """``session id -> (ended_at, end_reason)`` read from the input."""
+    buffer_messages: int = BUFFER_MESSAGES
+    """How many messages line readers hold before handing sessions over."""
+    ends: dict[str, int] = field(default_factory=dict)
+    """For sessions handed over and not yet written: the input offset after their last
+    line (so progress can count the input written, not the input buffered)."""
+    lines: int = 0
+    """Lines of the file before the part being read (a file read from where an earlier
+    import stopped: :mod:`.resume`)."""
+    earlier: dict[str, int] = field(default_factory=dict)
+    """Messages read per session by earlier imports of the part before (keys:
+    :func:`position_digest` of the session id)."""
+
+    def _position(self, session_id: str) -> int:
+        """The position of the next message of ``session_id`` (counted on)."""
+        position = self.positions.get(session_id)
+        if position is None:
+            position = self.earlier.get(position_digest(session_id), 0)
+        self.positions[session_id] = position + 1
+        return position
+
+    def counted(self, session_id: str) -> bool:
+        """Whether a message of ``session_id`` was read (now or by an earlier import)."""
+        return session_id in self.positions or position_digest(session_id) in self.earlier
+
+    def bad(self, reason: str, where: str) -> None:
+        """Malformed input: counted, or (strict) the end of the import."""
+        if self.strict:
+            raise ImportFailed(where, f"{reason} (--strict stops at the first bad line)")
+        self.skips.skip(reason, where)
+
+    def skip(self, reason: str, where: str) -> None:
+        """Input left out on purpose (a sidechain line, a thinking block...)."""
+        self.skips.skip(reason, where)
+
+    def shortened(self, line: JsonLine, where: str) -> None:
+        """Count a line whose texts were cut (the message says so in its text)."""
+        if line.cut:
+            self.skip(
+                f"part of a text left out (a line over {MAX_LINE >> 20} MiB keeps "
+                f"{MAX_TEXT >> 20} MiB of each text)",
+                where,
+            )
+
+    def message(
+        self,
+        session_id: str,
+        source_id: Any,
+        role: str,
+        content: str | None,
+        *,
+        tool_calls: list[dict[str, Any]] | None = None,
+        tool_call_id: str | None = None,
+        tool_name: str | None = None,
+        name: str | None = None,
+        timestamp: float | None = None,
+    ) -> NewMessage:
+        """A message of ``session_id`` with its key: ``source_id`` when it is one, else its
+        position key (``role`` is a stored role)."""
+        position = self._position(session_id)
+        if isinstance(source_id, str | int) and not isinstance(source_id, bool) and source_id != "":
+            key = str(source_id)
+        else:
+            calls = None
+            if tool_calls:
+                calls = json.dumps(tool_calls, ensure_ascii=False, separators=(",", ":"))
+            key = f"{position}:{fingerprint(role, content, name, tool_name, calls, tool_call_id)}"
+        return NewMessage(
+            role, content, tool_name, tool_calls, tool_call_id, timestamp, None, name, key
+        )
+
+    def key(self, session_id: str, msg: NewMessage, source_id: Any = None) -> NewMessage:
+        """``msg`` with its key: ``source_id`` when given, else its position key."""
+        position = self._position(session_id)
+        if isinstance(source_id, str | int) and not isinstance(source_id, bool) and source_id != "":
+            key = str(source_id)
+        else:
+            key = position_key(position, msg)
+        return NewMessage(
+            msg.role,
+            msg.content,
+            msg.tool_name,
+            msg.tool_calls,
+            msg.tool_call_id,
+            msg.timestamp,
+            msg.token_estimate,
+            msg.name,
+            key,
+        )
+
+
+def position_digest(session_id: str) -> str:
+    """How an import mark names a session whose message positions it keeps."""
+    return opaque_hash("position", session_id)
+
+
+@dataclass
+class _Pending:
+    fields: dict[str, Any]
+    messages: list[NewMessage]
+    end: int = 0
+
+
+class Buffer:
+    """Messages of line formats, grouped by session, handed over in bounded amounts."""
+
+    def __init__(self, messages: int = BUFFER_MESSAGES, size: int = BUFFER_BYTES) -> None:
+        self.limit_messages = messages
+        self.limit_size = size
+        self.sessions: dict[str, _Pending] = {}
+        self.count = 0
+        self.size = 0
+
+    def session(self, sid: str) -> _Pending:
+        """The buffered part of session ``sid``."""
+        entry = self.sessions.get(sid)
+        if entry is None:
+            entry = self.sessions[sid] = _Pending({}, [])
+        return entry
+
+    def add(self, sid: str, msg: NewMessage, end: int) -> None:
+        """Buffer one message of ``sid`` read from a line ending at input offset ``end``."""
+        entry = self.session(sid)
+        entry.messages.append(msg)
+        entry.end = end
+        self.count += 1
+        self.size += len(msg.content or "")
+
+    def drain(self, current: str) -> Iterator[tuple[str, _Pending]]:
+        """When full: every session but ``current`` (the one being read), and ``current``
+        too when it alone fills half the buffer (a very long session goes in parts)."""
+        if self.count < self.limit_messages and self.size < self.limit_size:
+            return
+        keep = self.sessions.pop(current, None)
+        out, self.sessions = self.sessions, {}
+        self.count = self.size = 0
+        if keep is not None:
+            size = sum(len(m.content or "") for m in keep.messages)
+            if len(keep.messages) * 2 >= self.limit_messages or size * 2 >= self.limit_size:
+                out[current] = keep
+            else:
+                self.sessions[current] = keep
+                self.count, self.size = len(keep.messages), size
+        yield from out.items()
+
+    def rest(self) -> Iterator[tuple[str, _Pending]]:
+        """Everything still buffered (at the end of the input)."""
+        out, self.sessions = self.sessions, {}
+        self.count = self.size = 0
+        yield from out.items()
+
+
+# --- field helpers ---------------------------------------------------------------------
+
+
+def timestamp(value: Any) -> float | None:
+    """Unix seconds from Unix seconds, milliseconds or ISO 8601 (None if unreadable)."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        v = float(value)
+        return v / 1000.0 if v > 1e11 else v  # milliseconds
+    if isinstance(value, str):
+        try:
+            parsed = _dt.datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+        except ValueError:
+            try:
+                return timestamp(float(value))
+            except ValueError:
+                return None
+        if parsed.tzinfo is None:
+            parsed = parsed.replace(tzinfo=_dt.UTC)
+        return parsed.timestamp()
+    return None
+
+
+def text_of(content: Any) -> str | None:
+    """Message content as text: strings as is, OpenAI/Anthropic part lists joined."""
+    if content is None or isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        parts = []
+        for part in content:
+            if isinstance(part, str):
+                parts.append(part)
+            elif isinstance(part, dict):
+                kind = part.get("type")
+                if isinstance(part.get("text"), str):
+                    parts.append(part["text"])
+                elif kind in ("image_url", "image", "input_image"):
+                    parts.append("[image]")
+                elif kind in ("input_audio", "audio"):
+                    parts.append("[audio]")
+                elif kind == "file":
+                    parts.append("[file]")
+        return "\n".join(parts)
+    return None
+
+
+def role_of(value: Any) -> str | None:
+    if not isinstance(value, str):
+        return None
+    role = ROLE_ALIASES.get(value.strip().lower(), value.strip().lower())
+    return role if role in ROLES else None
+
+
+def tool_calls_of(value: Any) -> list[dict[str, Any]] | None:
+    if isinstance(value, list):
+        calls = [c for c in value if isinstance(c, dict)]
+        return calls or None
+    return None
+
+
+def str_of(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def digest(obj: Any) -> str:
+    data = json.dumps(obj, sort_keys=True, ensure_ascii=False, default=str).encode("utf-8")
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+# --- jsonl -----------------------------------------------------------------------------
+
+_SESSION_FIELDS = ("title", "model", "parent_session_id", "metadata", "started_at", "source")
+
+
+def _jsonl_session(sid: str, entry: _Pending) -> Item:
+    f = entry.fields
+    msgs = entry.messages
+    started = timestamp(f.get("started_at")) or next(
+        (m.timestamp for m in msgs if m.timestamp is not None), None
+    )
+    return (
+        NewSession(
+            id=sid,
+            source=str(f.get("source") or "import"),
+            title=str_of(f.get("title")),
+            model=str_of(f.get("model")),
+            parent_id=str_of(f.get("parent_session_id")),
+            started_at=started,
+            metadata=f["metadata"] if isinstance(f.get("metadata"), dict) else {},
+        ),
+        msgs,
+    )
+
+
+def jsonl_items(path: Path, stream: IO[bytes], reading: Reading) -> Iterator[Item]:
+    """One message a line (the ``jsonl`` format); see :mod:`.importers`."""
+    buffer = Buffer(reading.buffer_messages)
+    base = reading.bytes_done
+    file = path.name
+    for line in read_jsonl(stream):
+        reading.bytes_done = base + line.offset
+        obj = line.value
+        if line.error is not None:
+            reading.bad(f"line is {line.error}", f"{file}:{line.number} ({line.detail})")
+            continue
+        reading.shortened(line, f"{file}:{line.number}")
+        if not isinstance(obj, dict):
+            reading.bad("line is not a JSON object", f"{file}:{line.number}")
+            continue
+        sid = obj.get("session_id")
+        if not isinstance(sid, str) or not sid.strip():
+            reading.bad("no session_id", f"{file}:{line.number}")
+            continue
+        role = role_of(obj.get("role"))
+        if role is None:
+            reading.bad("missing or unknown role", f"{file}:{line.number}")
+            continue
+        content = text_of(obj.get("content"))
+        calls = tool_calls_of(obj.get("tool_calls"))
+        if content is None and obj.get("content") is not None:
+            reading.bad("content is not text", f"{file}:{line.number}")
+            continue
+        if not content and not calls:
+            reading.skip("empty message", f"{file}:{line.number}")
+            continue
+        entry = buffer.session(sid)
+        for name in _SESSION_FIELDS:
+            if name in obj and name not in entry.fields:
+                entry.fields[name] = obj[name]
+        if obj.get("ended_at") or obj.get("end_reason"):
+            reading.endings.setdefault(sid, (obj.get("ended_at"), obj.get("end_reason")))
+        msg = reading.message(
+            sid,
+            obj.get("message_id"),
+            role,
+            content,
+            tool_name=str_of(obj.get("tool_name")),
+            tool_calls=calls,
+            tool_call_id=str_of(obj.get("tool_call_id")),
+            timestamp=timestamp(obj.get("timestamp")),
+            name=str_of(obj.get("name")),
+        )
+        buffer.add(sid, msg, reading.bytes_done)
+        for done_sid, entry in buffer.drain(sid):
+            reading.ends[done_sid] = entry.end
+            yield _jsonl_session(done_sid, entry)
+    for done_sid, entry in buffer.rest():
+        reading.ends[done_sid] = entry.end
+        yield _jsonl_session(done_sid, entry)
+
+
+# --- claude code -----------------------------------------------------------------------
+
+
+def _claude_session(sid: str, entry: _Pending, path: Path, title: str | None) -> Item:
+    msgs = entry.messages
+    started = next((m.timestamp for m in msgs if m.timestamp is not None), None)
+    return (
+        NewSession(
+            id=sid,
+            source="claude-code",
+            title=title,
+            model=entry.fields.get("model"),
+            started_at=started,
+            metadata={**entry.fields.get("meta", {}), "transcript": str(path)},
+        ),
+        msgs,
+    )
+
+
+def claude_items(path: Path, stream: IO[bytes], reading: Reading) -> Iterator[Item]:
+    """A Claude Code transcript (``claude``); see :mod:`.importers`."""
+    buffer = Buffer(reading.buffer_messages)
+    base = reading.bytes_done
+    title: str | None = None
+    seen: set[str] = set()
+    for line in read_jsonl(stream, start_line=reading.lines):
+        reading.bytes_done = base + line.offset
+        where = f"{path.name}:{line.number}"
+        obj = line.value
+        if line.error is not None:
+            reading.bad(f"line is {line.error}", f"{where} ({line.detail})")
+            continue
+        reading.shortened(line, where)
+        if not isinstance(obj, dict):
+            reading.bad("line is not a JSON object", where)
+            continue
+        kind = obj.get("type")
+        if kind == "summary":
+            if isinstance(obj.get("summary"), str) and title is None:
+                title = obj["summary"]
+            reading.skip("summary line (used as the title)", where)
+            continue
+        if kind not in ("user", "assistant"):
+            reading.skip(f"{kind or 'untyped'} line", where)
+            continue
+        if obj.get("isSidechain"):
+            reading.skip("sidechain (subagent) message", where)
+            continue
+        if obj.get("isMeta"):
+            reading.skip("meta message", where)
+            continue
+        message = obj.get("message")
+        if not isinstance(message, dict):
+            reading.bad("no message object", where)
+            continue
+        sid = str(obj.get("sessionId") or path.stem)
+        entry = buffer.session(sid)
+        seen.add(sid)
+        meta = entry.fields.setdefault("meta", {})
+        for name in ("cwd", "gitBranch", "version"):
+            if obj.get(name) and name not in meta:
+                meta[name] = obj[name]
+        if kind == "assistant" and isinstance(message.get("model"), str):
+            entry.fields.setdefault("model", message["model"])
+        ts = timestamp(obj.get("timestamp"))
+        uuid = obj.get("uuid") if isinstance(obj.get("uuid"), str) else None
+        for k, msg in enumerate(_claude_messages(kind, message.get("content"), ts, reading, where)):
+            key = None if uuid is None else (uuid if k == 0 else f"{uuid}#{k}")
+            buffer.add(sid, reading.key(sid, msg, key), reading.bytes_done)
+        for done_sid, done in buffer.drain(sid):
+            reading.ends[done_sid] = done.end
+            yield _claude_session(done_sid, done, path, title)
+    for done_sid, done in buffer.rest():
+        if done.messages:
+            reading.ends[done_sid] = done.end
+            yield _claude_session(done_sid, done, path, title)
+    for sid in seen:
+        if not reading.counted(sid):
+            reading.skip("session without messages", f"{path.name} ({sid})")
+
+
+def _claude_messages(
+    kind: str, content: Any, ts: float | None, reading: Reading, where: str
+) -> list[NewMessage]:
+    if isinstance(content, str):
+        return [NewMessage(kind, content, timestamp=ts)] if content.strip() else []
+    if not isinstance(content, list):
+        reading.skip("message without content", where)
+        return []
+    out: list[NewMessage] = []
+    texts: list[str] = []
+    calls: list[dict[str, Any]] = []
+    for block in content:
+        if not isinstance(block, dict):
+            continue
+        btype = block.get("type")
+        if btype == "text" and isinstance(block.get("text"), str):
+            texts.append(block["text"])
+        elif btype == "tool_use":
+            calls.append(
+                {
+                    "id": str(block.get("id") or ""),
+                    "type": "function",
+                    "function": {
+                        "name": str(block.get("name") or ""),
+                        "arguments": json.dumps(block.get("input") or {}, ensure_ascii=False),
+                    },
+                }
+            )
+        elif btype == "tool_result":
+            result = text_of(block.get("content"))
+            out.append(
+                NewMessage(
+                    "tool",
+                    result or "",
+                    tool_call_id=str(block.get("tool_use_id") or "") or None,
+                    timestamp=ts,
+                )
+            )
+        elif btype in ("thinking", "redacted_thinking"):
+            reading.skip("thinking block", where)
+        elif btype == "image":
+            texts.append("[image]")
+        else:
+            reading.skip(f"{btype} block", where)
+    if texts or calls:
+        out.insert(0, NewMessage(kind, "\n".join(texts), tool_calls=calls or None, timestamp=ts))
+    return out

@@ -1,0 +1,365 @@
+"""Importing conversations into the session store, and exporting them.
+
+Formats (``import_path(store, path, format=...)``):
+
+``jsonl``
+    One message a line: ``{"session_id", "role", "content"}`` plus optional
+    ``message_id`` (the message's key), ``timestamp`` (Unix seconds or ISO 8601),
+    ``source``, ``name``, ``tool_calls``, ``tool_call_id``, ``tool_name``, and session
+    fields taken from the first line that has them: ``title``, ``model``,
+    ``parent_session_id``, ``metadata``, ``started_at``, ``ended_at``, ``end_reason``.
+    :func:`export_session` writes this format.
+``openai``
+    OpenAI chat ``messages`` arrays: a JSON list of messages, ``{"messages": [...]}``, a
+    list of such objects, or JSONL with one ``{"messages": [...]}`` per line. A
+    conversation with an ``id`` becomes that session; one without gets an id derived
+    from its content, so importing the same file twice adds nothing (and a conversation
+    that grew is a new session: give conversations an ``id`` to have them extended).
+``claude``
+    Claude Code transcripts (``~/.claude/projects/**/*.jsonl``; give a file or a
+    directory). Text, tool calls (``tool_use``) and tool results become messages;
+    sidechain (subagent) lines, meta lines, thinking blocks and bookkeeping lines are
+    skipped and counted.
+``locomo``
+    The LoCoMo benchmark file: each ``session_<N>`` of each sample becomes the session
+    ``locomo-<sample_id>-s<N>``, its turns in order (speaker A as ``user``, B as
+    ``assistant``, the speaker in ``name``; a shared photo's caption appended).
+
+A message, title or model removed by ``mnemic forget --sessions`` is left out of every
+later import (the store's tombstones; the report counts it), and so is a whole session
+whose id was forgotten.
+
+``auto`` picks by content. The input is read as a stream and written in bounded batches
+(:mod:`.formats`), so memory does not grow with the file. A session that exists
+gains the messages it lacks, recognised by message key (``replace=True`` deletes it
+and writes the imported copy, in one transaction). One malformed line is counted and
+skipped with its place (``strict=True``: the whole input is checked first and the first
+malformed line stops the import before anything is written). The :class:`ImportReport`
+counts what was imported and what was skipped, why, and where the first case of each
+reason was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from ...errors import ImportFailed, UnreadableFile
+from ..sql import SessionStore
+from ..store import ImportResult, NewSession
+from .documents import locomo_items, locomo_sessions, openai_items
+from .formats import Item, Reading, Skips, claude_items, jsonl_items, timestamp
+
+__all__ = [
+    "FORMATS",
+    "ImportProgress",
+    "ImportReport",
+    "detect_format",
+    "export_session",
+    "import_path",
+    "locomo_sessions",
+]
+
+FORMATS = ("auto", "jsonl", "openai", "claude", "locomo")
+
+
+@dataclass
+class ImportReport(Skips):
+    """What an import did: counts, and skipped items by reason."""
+
+    path: str
+    format: str
+    files: int = 0
+    sessions: int = 0
+    """Sessions written anew (created, or replaced)."""
+    messages: int = 0
+    """Messages added, in new and in known sessions."""
+    existing: int = 0
+    """Known sessions that had every message already."""
+    extended: int = 0
+    """Known sessions that gained messages."""
+    extended_messages: int = 0
+    replaced: int = 0
+    forgotten: int = 0
+    """Messages of the input left out because they were forgotten (``mnemic forget``)."""
+    forgotten_sessions: int = 0
+    """Sessions of the input left out whole: their id was forgotten."""
+    skipped: Counter[str] = field(default_factory=Counter)
+    examples: dict[str, str] = field(default_factory=dict)
+
+    def skip(self, reason: str, where: str) -> None:
+        """Count one skipped item."""
+        self.skipped[reason] += 1
+        self.examples.setdefault(reason, where)
+
+    def count(self, result: ImportResult) -> None:
+        """Count what one session of the import did, as committed."""
+        added = len(result.message_ids or ())
+        self.messages += added
+        if result.status in ("created", "replaced"):
+            self.sessions += 1
+            self.replaced += result.status == "replaced"
+        elif result.status == "extended":
+            self.extended += 1
+            self.extended_messages += added
+        elif result.status == "forgotten":
+            self.forgotten_sessions += 1
+        else:
+            self.existing += 1
+        self.forgotten += result.forgotten
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able form."""
+        return {
+            "path": self.path,
+            "format": self.format,
+            "files": self.files,
+            "sessions": self.sessions,
+            "messages": self.messages,
+            "extended_sessions": self.extended,
+            "extended_messages": self.extended_messages,
+            "existing_sessions_unchanged": self.existing,
+            "replaced_sessions": self.replaced,
+            "forgotten_messages": self.forgotten,
+            "forgotten_sessions": self.forgotten_sessions,
+            "skipped": [
+                {"reason": r, "count": n, "first_at": self.examples.get(r)}
+                for r, n in self.skipped.most_common()
+            ],
+        }
+
+
+@dataclass(frozen=True)
+class ImportProgress:
+    """How far an import is: input read, messages written, time taken."""
+
+    bytes_done: int
+    bytes_total: int
+    messages: int
+    """Messages written (committed) so far."""
+    sessions: int
+    elapsed: float
+    """Seconds since the import started."""
+    finished: bool = False
+
+    @property
+    def fraction(self) -> float:
+        """Share of the input read (0 to 1)."""
+        if self.finished:
+            return 1.0
+        return min(1.0, self.bytes_done / self.bytes_total) if self.bytes_total else 0.0
+
+    @property
+    def rate(self) -> float | None:
+        """Messages written a second (None before the first second's worth)."""
+        return self.messages / self.elapsed if self.elapsed > 0 and self.messages else None
+
+    @property
+    def eta(self) -> float | None:
+        """Seconds left, from the share of the input read so far (None: unknown yet)."""
+        share = self.fraction
+        if self.finished:
+            return 0.0
+        if share <= 0 or self.elapsed <= 0:
+            return None
+        return self.elapsed * (1.0 - share) / share
+
+
+Progress = Callable[[ImportProgress], None]
+
+
+def detect_format(path: Path) -> str:
+    """Guess the format of ``path`` (a directory means Claude Code transcripts)."""
+    if path.is_dir():
+        return "claude"
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(65536).decode("utf-8-sig", "replace")
+    except OSError as exc:
+        raise UnreadableFile(str(path), exc.strerror or str(exc)) from exc
+    stripped = head.lstrip()
+    if stripped.startswith("["):
+        if '"qa"' in head and '"conversation"' in head:
+            return "locomo"
+        return "openai"
+    if stripped.startswith("{"):
+        first = stripped.split("\n", 1)[0]
+        try:
+            obj = json.loads(first)
+        except ValueError:
+            return "openai"  # one JSON document spread over lines
+        if isinstance(obj, dict):
+            if "messages" in obj:
+                return "openai"
+            if "sessionId" in obj or obj.get("type") in ("summary", "user", "assistant"):
+                return "claude"
+            if "session_id" in obj:
+                return "jsonl"
+    raise ImportFailed(str(path), "cannot tell the format; pass --format")
+
+
+def _files(path: Path) -> list[Path]:
+    if path.is_dir():
+        return sorted(p for p in path.rglob("*.jsonl") if p.is_file())
+    return [path]
+
+
+@contextlib.contextmanager
+def _opened(path: Path) -> Iterator[IO[bytes]]:
+    try:
+        fh = open(path, "rb")  # noqa: SIM115 - closed below
+    except OSError as exc:
+        raise UnreadableFile(str(path), exc.strerror or str(exc)) from exc
+    with fh:
+        yield fh
+
+
+def _items(fmt: str, files: list[Path], reading: Reading, source: str | None) -> Iterator[Item]:
+    """Every item of every file, read as a stream."""
+    for f in files:
+        start = reading.bytes_done
+        with _opened(f) as fh:
+            if fmt == "claude":
+                yield from claude_items(f, fh, reading)
+            elif fmt == "jsonl":
+                yield from jsonl_items(f, fh, reading)
+            elif fmt == "openai":
+                yield from openai_items(f, fh, reading, source or "import")
+            else:
+                yield from locomo_items(f, fh, reading)
+        with contextlib.suppress(OSError):
+            reading.bytes_done = start + f.stat().st_size
+
+
+def _with_source(spec: NewSession, source: str) -> NewSession:
+    return NewSession(
+        spec.id, source, spec.title, spec.model, spec.parent_id, spec.started_at, spec.metadata
+    )
+
+
+class _Discard(Skips):
+    def skip(self, reason: str, where: str) -> None:
+        pass
+
+
+def import_path(
+    store: SessionStore,
+    path: str | Path,
+    *,
+    format: str = "auto",
+    source: str | None = None,
+    replace: bool = False,
+    strict: bool = False,
+    progress: Progress | None = None,
+    progress_every: float = 0.2,
+    batch: int = 5000,
+) -> ImportReport:
+    """Import ``path`` (a file, or a directory of Claude Code transcripts).
+
+    ``source`` overrides the source recorded for the sessions (default per format).
+    ``replace`` swaps each known session for the imported copy (one transaction per
+    batch of whole sessions, so an interrupted run leaves every session old or new);
+    without it a known session gains the messages it lacks. ``strict`` checks the whole
+    input first and raises :class:`~mnemic.errors.ImportFailed` at the first malformed
+    line, writing nothing. ``progress(ImportProgress)`` is called as batches commit
+    (at most every ``progress_every`` seconds, and once at the end); ``batch`` is about
+    how many messages each transaction writes.
+    """
+    path = Path(path).expanduser()
+    if not path.exists():
+        raise ImportFailed(str(path), "no such file or directory")
+    fmt = detect_format(path) if format == "auto" else format
+    if fmt not in FORMATS[1:]:
+        raise ImportFailed(str(path), f"unknown format {format!r}; use one of {FORMATS}")
+    files = _files(path)
+    total = sum(f.stat().st_size for f in files)
+    if strict:  # read everything once, writing nothing: stops at the first bad line
+        for _ in _items(fmt, files, Reading(_Discard(), strict=True), source):
+            pass
+    report = ImportReport(str(path), fmt, files=len(files))
+    reading = Reading(report, bytes_total=total, buffer_messages=max(1, min(batch, 2000)))
+    started = last = time.monotonic()
+    touched: list[str] = []
+    # where the input was when each session in flight was handed over: progress counts
+    # the input up to the last session committed, not what the reader has buffered
+    handed: dict[str, int] = {}
+    committed = 0
+
+    def tracked(items: Iterator[Item]) -> Iterator[Item]:
+        for spec, msgs in items:
+            if source:
+                spec = _with_source(spec, source)
+            handed[spec.id] = reading.ends.pop(spec.id, reading.bytes_done)
+            yield spec, msgs
+
+    def tell(finished: bool = False) -> None:
+        if progress is not None:
+            progress(
+                ImportProgress(
+                    total if finished else committed,
+                    total,
+                    report.messages,
+                    report.sessions + report.extended,
+                    time.monotonic() - started,
+                    finished,
+                )
+            )
+
+    mode = "replace" if replace else "merge"
+    items = tracked(_items(fmt, files, reading, source))
+    for result in store.import_sessions(items, batch=batch, existing=mode):
+        committed = max(committed, handed.pop(result.session_id, committed))
+        report.count(result)
+        if result.status != "unchanged" and result.session_id in reading.endings:
+            touched.append(result.session_id)
+        if progress is not None and time.monotonic() - last >= progress_every:
+            last = time.monotonic()
+            tell()
+    for sid in dict.fromkeys(touched):
+        ended_at, reason = reading.endings[sid]
+        store.end_session(sid, str(reason or "ended"), ended_at=timestamp(ended_at))
+    tell(finished=True)
+    return report
+
+
+def export_session(store: SessionStore, session_id: str) -> Iterator[dict[str, Any]]:
+    """The session as ``jsonl``-format records (session fields on the first line)."""
+    info = store.get_session(session_id)
+    first = True
+    for m in store.messages(session_id):
+        rec: dict[str, Any] = {
+            "session_id": info.id,
+            "role": m.role,
+            "content": m.content,
+            "timestamp": m.timestamp,
+            "source": info.source,
+        }
+        if m.name:
+            rec["name"] = m.name
+        if m.tool_name:
+            rec["tool_name"] = m.tool_name
+        if m.tool_calls:
+            rec["tool_calls"] = m.tool_calls
+        if m.tool_call_id:
+            rec["tool_call_id"] = m.tool_call_id
+        if first:
+            rec.update(
+                {
+                    "title": info.title,
+                    "model": info.model,
+                    "parent_session_id": info.parent_id,
+                    "started_at": info.started_at,
+                    "ended_at": info.ended_at,
+                    "end_reason": info.end_reason,
+                    "metadata": info.metadata,
+                }
+            )
+            rec = {k: v for k, v in rec.items() if v is not None}
+            first = False
+        yield rec

@@ -1,0 +1,1 @@
+"""What the session indexes hold: segmentation, the indexed fields, the query language."""

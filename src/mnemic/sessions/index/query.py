@@ -1,0 +1,549 @@
+"""Search queries built safely from user (or model) text.
+
+The little language, forgiving by design:
+
+* words are ANDed: ``docker compose error``
+* ``"quoted phrase"`` keeps words together and in order (an unbalanced quote is ignored)
+* ``OR`` (upper case) or ``|`` between two terms: either one
+* ``NOT word`` or ``-word``: exclude messages containing it
+* ``prefix*``: any word starting with ``prefix``
+* e-mail addresses, URLs, paths, versions and ``dotted.or-dashed_names`` are one term, found
+  whole; CJK text is found inside longer runs (see :mod:`.segment`).
+
+:func:`parse_query` turns text into a backend-neutral :class:`Query`; each backend renders
+it (:meth:`Query.to_fts5` here, a ``tsquery`` in PostgreSQL). Every token is quoted when
+rendered, so no input can reach the engine as syntax: the column filter ``content:x``,
+``NEAR(``, stray ``*`` or ``"`` are plain text. :func:`match_spans` finds where the terms
+occur in a message, for snippets, highlighting and extractive summaries.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .segment import CONNECTORS, QueryTokens, has_cjk, segment_query
+
+__all__ = [
+    "MAX_QUERY_CHARS",
+    "MAX_TERMS",
+    "QUESTION_WORDS",
+    "STOP_WORDS",
+    "Match",
+    "Query",
+    "Term",
+    "match_spans",
+    "parse_query",
+]
+
+MAX_QUERY_CHARS = 2000
+"""Longer queries are cut here (reported as ``truncated``)."""
+MAX_TERMS = 32
+"""Terms beyond this many are dropped (reported as ``truncated``)."""
+
+Match = Literal["all", "any"]
+
+STOP_WORDS = frozenset(
+    [
+        "a",
+        "about",
+        "above",
+        "after",
+        "again",
+        "against",
+        "all",
+        "am",
+        "an",
+        "and",
+        "any",
+        "are",
+        "aren't",
+        "as",
+        "at",
+        "be",
+        "because",
+        "been",
+        "before",
+        "being",
+        "below",
+        "between",
+        "both",
+        "but",
+        "by",
+        "can",
+        "can't",
+        "cannot",
+        "could",
+        "couldn't",
+        "did",
+        "didn't",
+        "do",
+        "does",
+        "doesn't",
+        "doing",
+        "don't",
+        "down",
+        "during",
+        "each",
+        "few",
+        "for",
+        "from",
+        "further",
+        "had",
+        "hadn't",
+        "has",
+        "hasn't",
+        "have",
+        "haven't",
+        "having",
+        "he",
+        "he'd",
+        "he'll",
+        "he's",
+        "her",
+        "here",
+        "here's",
+        "hers",
+        "herself",
+        "him",
+        "himself",
+        "his",
+        "i",
+        "i'd",
+        "i'll",
+        "i'm",
+        "i've",
+        "if",
+        "in",
+        "into",
+        "is",
+        "isn't",
+        "it",
+        "it's",
+        "its",
+        "itself",
+        "just",
+        "let's",
+        "me",
+        "more",
+        "most",
+        "mustn't",
+        "my",
+        "myself",
+        "no",
+        "nor",
+        "not",
+        "of",
+        "off",
+        "on",
+        "once",
+        "only",
+        "or",
+        "other",
+        "ought",
+        "our",
+        "ours",
+        "ourselves",
+        "out",
+        "over",
+        "own",
+        "same",
+        "shan't",
+        "she",
+        "she'd",
+        "she'll",
+        "she's",
+        "should",
+        "shouldn't",
+        "so",
+        "some",
+        "such",
+        "than",
+        "that",
+        "that's",
+        "the",
+        "their",
+        "theirs",
+        "them",
+        "themselves",
+        "then",
+        "there",
+        "there's",
+        "these",
+        "they",
+        "they'd",
+        "they'll",
+        "they're",
+        "they've",
+        "this",
+        "those",
+        "through",
+        "to",
+        "too",
+        "under",
+        "until",
+        "up",
+        "very",
+        "was",
+        "wasn't",
+        "we",
+        "we'd",
+        "we'll",
+        "we're",
+        "we've",
+        "were",
+        "weren't",
+        "what's",
+        "when's",
+        "where's",
+        "who's",
+        "why's",
+        "with",
+        "won't",
+        "would",
+        "wouldn't",
+        "you",
+        "you'd",
+        "you'll",
+        "you're",
+        "you've",
+        "your",
+        "yours",
+        "yourself",
+        "yourselves",
+        "also",
+        "ever",
+        "yet",
+        "would",
+        "like",
+        "get",
+        "got",
+    ]
+)
+"""English function words dropped from natural-language queries."""
+
+QUESTION_WORDS = frozenset(
+    [
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "why",
+        "how",
+        "whats",
+        "hows",
+        "kind",
+        "sort",
+        "type",
+        "likely",
+        "would",
+        "might",
+        "many",
+        "much",
+    ]
+)
+"""Question words dropped from natural-language queries (they never occur in the answer)."""
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]")
+_SCAN = re.compile(r'"([^"]*)"|(\S+)')
+_PUNCT_EDGES = "()[]{}<>,;!?'`^$\u3001\u3002\uff0c\uff1f\uff01\u201c\u201d\u2018\u2019"
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """One search term: the user's text and its segmented form."""
+
+    text: str
+    tokens: tuple[str, ...]
+    prefix: bool = False
+    whole: str | None = None
+    phrase: bool = False
+    """The user quoted it."""
+
+    def fts5(self) -> str:
+        """This term as an FTS5 expression (every token quoted)."""
+        core = _quote(" ".join(self.tokens)) + (" *" if self.prefix else "")
+        if self.whole is None:
+            return core
+        whole = _quote(self.whole) + (" *" if self.prefix else "")
+        return f"({whole} OR {core})"
+
+
+def _quote(text: str) -> str:
+    return '"' + text.replace('"', '""') + '"'
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    """A parsed query: AND of OR-groups of terms, minus excluded terms.
+
+    ``match="any"`` ORs every positive term (ranking decides); ``natural`` tells that stop
+    words and question words were dropped.
+    """
+
+    text: str
+    groups: tuple[tuple[Term, ...], ...] = ()
+    excluded: tuple[Term, ...] = ()
+    match: Match = "all"
+    natural: bool = False
+    truncated: bool = False
+    dropped: tuple[str, ...] = field(default=())
+
+    @property
+    def empty(self) -> bool:
+        """No positive term: nothing can be searched."""
+        return not self.groups
+
+    @property
+    def terms(self) -> tuple[Term, ...]:
+        """Every positive term, in order."""
+        return tuple(t for g in self.groups for t in g)
+
+    def with_match(self, match: Match) -> Query:
+        """The same terms combined with ``match``."""
+        return Query(
+            self.text, self.groups, self.excluded, match, self.natural, self.truncated,
+            self.dropped,
+        )  # fmt: skip
+
+    def per_term(self) -> list[Query]:
+        """One single-term query per positive term, each keeping the exclusions."""
+        return [
+            Query(self.text, ((t,),), self.excluded, "all", self.natural, self.truncated)
+            for t in self.terms
+        ]
+
+    def to_fts5(self) -> str:
+        """The FTS5 MATCH expression ('' when the query is empty)."""
+        if self.empty:
+            return ""
+        if self.match == "any":
+            terms = [t.fts5() for t in self.terms]
+            expr = terms[0] if len(terms) == 1 else "(" + " OR ".join(terms) + ")"
+        else:
+            parts = []
+            for group in self.groups:
+                inner = [t.fts5() for t in group]
+                parts.append(inner[0] if len(inner) == 1 else "(" + " OR ".join(inner) + ")")
+            expr = parts[0] if len(parts) == 1 else "(" + " AND ".join(parts) + ")"
+        if self.excluded:
+            neg = [t.fts5() for t in self.excluded]
+            expr = f"{expr} NOT " + (neg[0] if len(neg) == 1 else "(" + " OR ".join(neg) + ")")
+        return expr
+
+    def describe(self) -> str:
+        """A short human form of what is searched (for responses and logs)."""
+        joiner = " OR " if self.match == "any" else " "
+        groups = [" OR ".join(_show(t) for t in g) for g in self.groups]
+        text = joiner.join(f"({g})" if " OR " in g and self.match == "all" else g for g in groups)
+        if self.excluded:
+            text += " " + " ".join("-" + _show(t) for t in self.excluded)
+        return text.strip()
+
+
+def _show(term: Term) -> str:
+    core = term.text
+    if term.phrase or " " in core:
+        core = f'"{core}"'
+    return core + ("*" if term.prefix and not core.endswith("*") else "")
+
+
+def _clean(text: str) -> tuple[str, bool]:
+    truncated = len(text) > MAX_QUERY_CHARS
+    text = text[:MAX_QUERY_CHARS]
+    return _CONTROL.sub(" ", text), truncated
+
+
+def _make_term(raw: str, *, phrase: bool) -> Term | None:
+    text = raw.strip()
+    prefix = False
+    if not phrase:
+        text = text.strip(_PUNCT_EDGES)
+        if text.endswith("*"):
+            prefix = True
+        text = text.strip("*" + _PUNCT_EDGES)
+    else:
+        text = " ".join(text.replace("*", " ").split())
+    if not text:
+        return None
+    qt: QueryTokens = segment_query(text)
+    if not qt.tokens:
+        return None
+    tokens = qt.tokens
+    whole = None if phrase else qt.whole
+    # a prefix on a compound ends its last part; a CJK single char is a prefix by itself
+    return Term(text, tokens, prefix or qt.prefix, whole, phrase)
+
+
+def _is_stop(term: Term) -> bool:
+    if term.phrase or term.prefix or term.whole is not None or len(term.tokens) != 1:
+        return False
+    word = term.text.lower().strip(".'")
+    return word in STOP_WORDS or word in QUESTION_WORDS
+
+
+def parse_query(text: str, *, match: Match = "all", natural: bool | None = None) -> Query:
+    """Parse user text into a :class:`Query`. Never raises.
+
+    ``natural=None`` detects natural-language questions (a ``?``, or five words or more
+    without operators) and drops their stop words and question words; ``True`` always does,
+    ``False`` never. Stop words are kept when nothing else would remain.
+    """
+    if not isinstance(text, str):
+        text = "" if text is None else str(text)
+    clean, truncated = _clean(text)
+    groups: list[list[Term]] = []
+    excluded: list[Term] = []
+    pending_or = False
+    pending_not = False
+    operators = False
+    for m in _SCAN.finditer(clean.replace("\u201c", '"').replace("\u201d", '"')):
+        quoted, bare = m.group(1), m.group(2)
+        if quoted is None and bare is not None:
+            if bare in ("OR", "|", "||"):
+                pending_or = bool(groups)
+                operators = True
+                continue
+            if bare in ("AND", "&&", "+"):
+                operators = True
+                continue
+            if bare == "NOT":
+                pending_not = True
+                operators = True
+                continue
+            if bare.startswith("-") and len(bare) > 1 and bare[1] not in "-" + CONNECTORS:
+                pending_not = True
+                operators = True
+                bare = bare[1:]
+            bare = bare.replace('"', " ")
+            if bare.count("(") or bare.count(")"):
+                bare = bare.replace("(", " ").replace(")", " ")
+            # a bare token may hold several words once brackets/quotes are removed
+            pieces = bare.split() or [""]
+        else:
+            pieces = [quoted or ""]
+            operators = True
+        for piece in pieces:
+            term = _make_term(piece, phrase=quoted is not None)
+            if term is None:
+                continue
+            if pending_not:
+                excluded.append(term)
+                pending_not = False
+                continue
+            if pending_or and groups:
+                groups[-1].append(term)
+            else:
+                groups.append([term])
+            pending_or = False
+    count = 0
+    limited: list[list[Term]] = []
+    for group in groups:
+        if count >= MAX_TERMS:
+            truncated = True
+            break
+        limited.append(group[: MAX_TERMS - count])
+        count += len(limited[-1])
+    excluded = excluded[:MAX_TERMS]
+    if natural is None:
+        words = sum(len(g) for g in limited)
+        natural = "?" in clean or (words >= 5 and not operators)
+    dropped: list[str] = []
+    if natural:
+        kept = [[t for t in g if not _is_stop(t)] for g in limited]
+        kept = [g for g in kept if g]
+        if kept:
+            dropped = [t.text for g in limited for t in g if _is_stop(t)]
+            limited = kept
+    return Query(
+        text,
+        tuple(tuple(g) for g in limited),
+        tuple(excluded),
+        match,
+        bool(natural),
+        truncated,
+        tuple(dropped),
+    )
+
+
+# --- where terms occur in a text -------------------------------------------------------
+
+
+def _fold_with_map(text: str) -> tuple[str, list[int]]:
+    """Case- and accent-folded ``text`` plus, per folded char, its index in ``text``."""
+    if text.isascii():
+        return text.lower(), list(range(len(text)))
+    out: list[str] = []
+    index: list[int] = []
+    for i, ch in enumerate(text):
+        if ch.isascii():
+            folded = ch.lower()
+        else:
+            decomposed = unicodedata.normalize("NFKD", ch)
+            folded = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+        for c in folded:
+            out.append(c)
+            index.append(i)
+    return "".join(out), index
+
+
+def _fold(text: str) -> str:
+    return _fold_with_map(text)[0]
+
+
+def _needles(query: Query) -> list[tuple[str, bool]]:
+    """(folded needle, word-start required) pairs for the positive terms."""
+    out: dict[str, bool] = {}
+    for term in query.terms:
+        raw = _fold(term.text)
+        if raw.strip():
+            out.setdefault(raw, not has_cjk(raw))
+        for tok in term.tokens:
+            folded = _fold(tok)
+            if has_cjk(folded):
+                continue
+            out.setdefault(folded, True)
+        if has_cjk(term.text):
+            for run in re.findall(r"\w+", raw):
+                if has_cjk(run):
+                    out.setdefault(run, False)
+    return sorted(out.items(), key=lambda kv: -len(kv[0]))
+
+
+def match_spans(text: str, query: Query, *, limit: int = 200) -> list[tuple[int, int]]:
+    """Sorted, non-overlapping ``(start, end)`` spans of ``text`` where query terms occur.
+
+    Matching folds case and accents; Latin words match at word starts (so ``run`` marks the
+    start of ``running``); CJK matches anywhere.
+    """
+    if not text or query.empty:
+        return []
+    folded, index = _fold_with_map(text)
+    spans: list[tuple[int, int]] = []
+    for needle, word_start in _needles(query):
+        if not needle:
+            continue
+        start = 0
+        while len(spans) < limit * 4:
+            pos = folded.find(needle, start)
+            if pos < 0:
+                break
+            start = pos + 1
+            if word_start and pos > 0 and (folded[pos - 1].isalnum() or folded[pos - 1] == "_"):
+                continue
+            end = pos + len(needle)
+            spans.append((index[pos], index[end - 1] + 1))
+    spans.sort()
+    merged: list[tuple[int, int]] = []
+    for s, e in spans:
+        if merged and s <= merged[-1][1]:
+            if e > merged[-1][1]:
+                merged[-1] = (merged[-1][0], e)
+        else:
+            merged.append((s, e))
+    return merged[:limit]

@@ -1,0 +1,1 @@
+"""``session_search``: the tool, its shapes, the retrieval modes, ranking and summaries."""

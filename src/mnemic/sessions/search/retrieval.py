@@ -1,0 +1,302 @@
+"""Retrieval modes of session search: lexical, semantic and hybrid candidates from a store.
+
+:func:`candidates` is the one place that turns a query into ranked message positions for
+``session_search`` discovery and the ``recall`` provider:
+
+* ``lexical``: bm25 with neighbour context and the session prior (:mod:`.ranking`);
+* ``semantic``: the messages nearest the query's embedding (the search of the store's
+  ``vectors``), resolved to positions;
+* ``hybrid``: both, fused (:func:`~.hybrid.fuse`).
+
+The semantic part needs an embedder (the ``semantic`` extra) and a store with vectors of
+that embedder's model. :func:`semantic_state` checks both once per search context and
+says why semantic search cannot run or is incomplete; a search asked for a mode it cannot
+serve returns lexical results with that ``notice``, never an error. The default mode is
+hybrid when the semantic part can run, else lexical.
+
+Nothing here imports numpy or loads the model: the embedder comes from a loader the
+caller passes (:func:`default_embedder_loader` for a home).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ...embedding.model import load_embedder
+from ...errors import EmbeddingModelDamaged, InvalidArgument, MnemicError, SemanticExtraMissing
+from ..index.query import Query
+from ..sql import SessionStore
+from ..store import SearchFilters
+from .hybrid import FusedMessage, SemanticHit, fuse
+from .ranking import CANDIDATES, RankedMessage, rank_messages
+
+__all__ = [
+    "ENABLE_HINT",
+    "MODES",
+    "SEMANTIC_CANDIDATES",
+    "STATE_MAX_AGE",
+    "QueryEmbedder",
+    "SemanticState",
+    "candidates",
+    "check_mode",
+    "default_embedder_loader",
+    "lexical_only",
+    "semantic_state",
+]
+
+MODES = ("lexical", "semantic", "hybrid")
+"""The retrieval modes of ``session_search``."""
+SEMANTIC_CANDIDATES = 50
+"""Messages the vector search returns per query (fused with the lexical candidates)."""
+QUERY_CHARS = 500
+"""Characters of a query that are embedded. A pasted log as a "query" would otherwise be
+windowed through the model in full (seconds, not milliseconds: the demo's 9,333-character
+paste took 12 s and timed the recall provider out); its meaning is in its start
+(about 128 tokens of prose), and the lexical part still searches every word."""
+ENABLE_HINT = (
+    "To search by meaning: pip install 'mnemic[semantic]', then run `mnemic sessions embed`."
+)
+
+
+class QueryEmbedder(Protocol):
+    """What search needs of an embedder (``mnemic.embedding``'s ``Embedder`` has it)."""
+
+    model_id: str
+
+    def embed_queries(self, texts: Sequence[str]) -> Any:
+        """(n, dim) L2-normalised vectors."""
+        ...
+
+
+EmbedderLoader = Callable[[], QueryEmbedder]
+
+
+def default_embedder_loader() -> QueryEmbedder:
+    """The shipped embedder (``mnemic.embedding.model.load_embedder``), loaded once.
+
+    Raises ``ImportError`` when the embedding package or the extra is absent, and the
+    package's typed errors (a :class:`~mnemic.errors.MnemicError`) for a damaged model.
+    """
+    embedder: QueryEmbedder = load_embedder()
+    return embedder
+
+
+@dataclass(frozen=True)
+class SemanticState:
+    """Whether the semantic part can run for one store, and what to tell the model."""
+
+    embedder: QueryEmbedder | None
+    notice: str | None = None
+    """Why semantic search is off or incomplete, and how to fix it (None: all good)."""
+    installed: bool = False
+    """Whether the extra is installed (the embedder loaded, or failed as a damaged
+    model): the default mode then reports problems, not only an explicit request."""
+    code: str | None = None
+    """What the notice is about: ``off``, ``extra_missing``, ``model_damaged``,
+    ``unsupported`` (the store keeps no vectors), ``stale`` (messages without a vector),
+    ``failed`` (None: no notice)."""
+
+    @property
+    def usable(self) -> bool:
+        """Whether semantic candidates can be searched at all."""
+        return self.embedder is not None
+
+
+STATE_MAX_AGE = 30.0
+"""Seconds a store's vector counts are reused by :func:`semantic_state` (counting scans
+the messages; a search must not pay that every time). The store drops its count as soon
+as vectors are written, so a backfill in this process is seen at once."""
+
+
+def semantic_state(
+    store: SessionStore, loader: EmbedderLoader | None, *, max_age: float = STATE_MAX_AGE
+) -> SemanticState:
+    """Check the embedder and the store's vectors (see the module docstring).
+
+    The embedder is loaded once per process by the shipped loader; the counts come from
+    the status cache of the store's ``vectors`` (at most ``max_age`` seconds old, dropped by any
+    vector write). There is no other cache: the answer always reflects this process's
+    own writes.
+    """
+    if loader is None:
+        return SemanticState(
+            None,
+            'Semantic search is switched off here ([sessions] semantic = "off", or no '
+            "embedder was given); results are lexical. " + ENABLE_HINT,
+            code="off",
+        )
+    try:
+        embedder = loader()
+    except ImportError:
+        return SemanticState(
+            None,
+            "Semantic search needs the optional 'semantic' extra. " + ENABLE_HINT,
+            code="extra_missing",
+        )
+    except MnemicError as exc:  # the typed error says what is wrong and how to repair it
+        # the embedding package's "extra not installed" error is the quiet default
+        missing = isinstance(exc, SemanticExtraMissing)
+        damaged = isinstance(exc, EmbeddingModelDamaged)
+        return SemanticState(
+            None,
+            f"{exc} {ENABLE_HINT}",
+            not missing,
+            code="extra_missing" if missing else "model_damaged" if damaged else "failed",
+        )
+    except Exception as exc:  # any other failure of the model must not reach the model
+        return SemanticState(
+            None,
+            f"The embedding model failed to load ({type(exc).__name__}: {exc}); reinstall "
+            "it with pip install --force-reinstall 'mnemic[semantic]'. Showing lexical "
+            "results.",
+            True,
+            code="failed",
+        )
+    vectors = store.vectors
+    if vectors is None:
+        return SemanticState(
+            None,
+            "This session store keeps no vectors, so only lexical search runs.",
+            True,
+            code="unsupported",
+        )
+    try:
+        status = vectors.status(embedder.model_id, max_age=max_age)
+    except Exception as exc:
+        return SemanticState(
+            None,
+            f"The vector index cannot be read ({type(exc).__name__}: {exc}).",
+            True,
+            code="failed",
+        )
+    embedded, total, other = status.embedded, status.total, status.other_models
+    if total and not embedded:
+        why = (
+            f"none of the {total} messages has a vector of the current model yet"
+            if not other
+            else f"the {other} stored vectors were made by another model (never mixed)"
+        )
+        return SemanticState(
+            None,
+            f"Semantic search is installed but {why}; run `mnemic sessions embed` "
+            "(the background indexer also catches up). Showing lexical results.",
+            True,
+            code="stale",
+        )
+    if embedded < total:
+        return SemanticState(
+            embedder,
+            f"{total - embedded} of {total} messages have no vector yet, so meaning-based "
+            "matches may miss them; `mnemic sessions embed` completes the index.",
+            True,
+            code="stale",
+        )
+    return SemanticState(embedder, None, True)
+
+
+def check_mode(mode: Any) -> str | None:
+    """``mode`` validated (None: the default)."""
+    if mode is None or mode == "":
+        return None
+    if not isinstance(mode, str) or mode.strip().lower() not in MODES:
+        raise InvalidArgument(
+            "mode", f"mode must be one of {', '.join(MODES)} (or omitted), not {mode!r}."
+        )
+    return mode.strip().lower()
+
+
+def lexical_only(ranked: Sequence[RankedMessage]) -> list[FusedMessage]:
+    """Lexical ranked positions in the fused shape."""
+    return [
+        FusedMessage(r.session_id, r.seq, r.score, ("lexical",) if r.hit else (), r.hit, None)
+        for r in ranked
+    ]
+
+
+_pool: ThreadPoolExecutor | None = None
+_pool_lock = threading.Lock()
+
+
+def _embed_soon(embedder: QueryEmbedder, text: str) -> Future[Any]:
+    """Embed the query on a helper thread while the lexical search runs (the model's
+    engine releases the GIL)."""
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mnemic-embed")
+    clipped = text[:QUERY_CHARS]
+    return _pool.submit(lambda: embedder.embed_queries([clipped])[0])
+
+
+def _semantic_hits(
+    store: SessionStore, embedder: QueryEmbedder, vec: Any, filters: SearchFilters, limit: int
+) -> list[SemanticHit]:
+    if store.vectors is None:  # semantic_state said it keeps vectors: it no longer does
+        return []
+    found = store.vectors.search(vec, embedder.model_id, filters, limit)
+    # the hits' messages and their sessions: two reads, whatever the number of hits
+    messages = store.messages_by_id([message_id for message_id, _ in found])
+    infos = store.get_sessions(m.session_id for m in messages.values())
+    out = []
+    for message_id, cosine in found:
+        m = messages.get(message_id)
+        info = infos.get(m.session_id) if m is not None else None
+        if m is None or info is None:  # deleted meanwhile
+            continue
+        out.append(
+            SemanticHit(
+                message_id, m.session_id, m.seq, float(cosine), info.message_count, info.source
+            )
+        )
+    return out
+
+
+def candidates(
+    store: SessionStore,
+    query: Query,
+    text: str,
+    filters: SearchFilters,
+    *,
+    mode: str | None,
+    state: SemanticState,
+    limit: int | None = None,
+) -> tuple[list[FusedMessage], str, str | None]:
+    """Ranked positions for ``text`` (parsed as ``query``) in ``mode``.
+
+    Returns (positions best first, the mode that ran, a notice or None). A semantic or
+    hybrid request that cannot run falls back to lexical and says why; the default mode
+    (``None``) is hybrid when possible and silent when the extra is simply not set up.
+    """
+    want = mode or "hybrid"
+    notice = None
+    if want != "lexical":
+        notice = state.notice
+        if not state.usable:
+            want = "lexical"
+            if mode is None and not state.installed:
+                notice = None  # lexical is simply the default without the extra
+    lexical: list[RankedMessage] = []
+    pending = _embed_soon(state.embedder, text) if state.embedder and want != "lexical" else None
+    if want != "semantic" and not query.empty:
+        lexical = rank_messages(store, query, filters, candidates=CANDIDATES)
+    if want == "lexical" or pending is None:
+        fused = lexical_only(lexical)
+    else:
+        assert state.embedder is not None
+        try:
+            vec = pending.result()
+            hits = _semantic_hits(store, state.embedder, vec, filters, SEMANTIC_CANDIDATES)
+        except Exception as exc:  # a failing model or index degrades to lexical
+            if not lexical and not query.empty:
+                lexical = rank_messages(store, query, filters, candidates=CANDIDATES)
+            return (
+                lexical_only(lexical)[:limit],
+                "lexical",
+                f"Semantic search failed ({type(exc).__name__}: {exc}); showing lexical results.",
+            )
+        fused = fuse(lexical if want == "hybrid" else [], hits)
+    return (fused if limit is None else fused[:limit]), want, notice

@@ -1,0 +1,370 @@
+"""The ``session_search`` tool: its schema for models and one function running a call.
+
+:data:`SESSION_SEARCH_TOOL` renders in the OpenAI and Anthropic tool formats
+(``.openai()``, ``.anthropic()``). :func:`run_session_search` validates the arguments,
+picks the shape (scroll, read, discovery or browse, in that order of precedence), runs it
+and bounds the response; every failure comes back as ``{"success": false, "error": ...}``
+with a message the model can act on, never as an exception.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import difflib
+import logging
+import re
+import time
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from ...errors import InvalidArgument, MnemicError
+from ...tooling import ToolSpec, parse_arguments
+from ..sql import SessionStore
+from ..store import ROLES
+from .retrieval import MODES, QueryEmbedder, check_mode
+from .shapes import (
+    DEFAULT_LIMIT,
+    DISCOVERY_WINDOW,
+    MAX_LIMIT,
+    MAX_WINDOW,
+    SCROLL_WINDOW,
+    SearchContext,
+    bound,
+    browse,
+    discover,
+    read_session,
+    scroll,
+)
+from .summarize import Summarizer
+
+if TYPE_CHECKING:
+    from ...config import SessionSettings
+
+__all__ = ["SESSION_SEARCH_TOOL", "parse_time", "run_session_search"]
+
+log = logging.getLogger(__name__)
+
+_DESCRIPTION = """\
+Search your earlier conversations with this user, or read one of them. Every past session \
+is stored in full; this finds the relevant parts on demand.
+
+When to use: the user refers to something from before ("like last time", "the bug we \
+fixed", "what did I say about X"); you need a detail from an earlier session (a command, \
+path, decision, name, number, link) that is not in your context or memory; before asking \
+the user to repeat something. It covers only earlier sessions (not this one, not files or \
+the web): if the user points to a direct source, look there first, and never conclude \
+that something did not happen only because this finds nothing.
+
+Shapes, chosen by the arguments:
+- DISCOVERY {"query": "postgres migration timeout"}: up to `limit` (default 3) past \
+conversations, best first. Each has the matching message (match: true; snippet marks \
+>>>hits<<<), a few messages around it, and the first/last messages of that session.
+- READ {"session_id": "..."}: that session (first and last messages if it is long).
+- SCROLL {"session_id": "...", "around_message_id": 123}: the messages around one \
+message; page with earlier_page / later_page.
+- BROWSE {}: the most recently active past sessions.
+
+Retrieval (mode): "hybrid" (the default when semantic search is installed) finds \
+messages by their words and by their meaning, so a question in other words or in another \
+language still finds them; "lexical" matches the words only; "semantic" by meaning only. \
+Each shown message says what matched it ("matched": lexical, semantic or both); a \
+"notice" says when semantic search could not run (results are then lexical).
+
+Query syntax (lexical): all words must match (when no session has them all, sessions with some \
+are shown and the response says so); "exact phrase"; a OR b; NOT word or -word; prefix*. \
+E-mail addresses, URLs, file paths, versions (v2.3.1) and identifiers (my-service, \
+user_id) match whole. Chinese, Japanese and Korean work without spaces. Case and accents \
+do not matter. Prefer the distinctive words the old conversation would contain over a \
+full question.
+
+Filters: role (default user and assistant; add "tool" to search tool output), source \
+(e.g. "cli"), since / until (2026-05-01, 2026-05-01T14:00, or 7d, 24h, 2w for "ago"), \
+sort (relevance, newest, oldest). summarize: true adds a summary per result focused on \
+the query (slower; when no summary can be made in time an extract is returned, \
+labelled). Responses are capped at about 12,000 characters; read or scroll for more.\
+"""
+
+_PARAMETERS: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "query": {
+            "type": "string",
+            "description": "Words to find (see the syntax above). Omit to browse.",
+        },
+        "session_id": {
+            "type": "string",
+            "description": "A session to read (or to scroll with around_message_id).",
+        },
+        "around_message_id": {
+            "type": "integer",
+            "description": "Scroll: show the messages around this message id.",
+        },
+        "limit": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": MAX_LIMIT,
+            "description": f"Sessions to return (default {DEFAULT_LIMIT}, max {MAX_LIMIT}).",
+        },
+        "window": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": MAX_WINDOW,
+            "description": f"Messages shown on each side of a match (default "
+            f"{DISCOVERY_WINDOW}; {SCROLL_WINDOW} when scrolling).",
+        },
+        "role": {
+            "type": "array",
+            "items": {"type": "string", "enum": list(ROLES)},
+            "description": "Only messages with these roles (default user, assistant).",
+        },
+        "source": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "Only sessions from these sources (e.g. cli, telegram, cron).",
+        },
+        "since": {
+            "type": "string",
+            "description": "Only messages from then on: a date, date-time, or 7d / 24h / 2w.",
+        },
+        "until": {"type": "string", "description": "Only messages before then."},
+        "sort": {
+            "type": "string",
+            "enum": ["relevance", "newest", "oldest"],
+            "description": "Result order (default relevance).",
+        },
+        "summarize": {
+            "type": "boolean",
+            "description": "Add a query-focused summary of each result (slower).",
+        },
+        "mode": {
+            "type": "string",
+            "enum": list(MODES),
+            "description": "Retrieval: hybrid (words and meaning; the default when "
+            "installed), lexical (words only) or semantic (meaning only).",
+        },
+    },
+    "required": [],
+    "additionalProperties": False,
+}
+
+SESSION_SEARCH_TOOL = ToolSpec("session_search", _DESCRIPTION, _PARAMETERS)
+"""The tool as models see it."""
+
+_KNOWN = tuple(_PARAMETERS["properties"])
+_RELATIVE = re.compile(
+    r"^(\d+(?:\.\d+)?)\s*(m|min|mins|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?)"
+    r"(?:\s+ago)?$"
+)
+_UNITS = {"m": 60, "h": 3600, "d": 86400, "w": 604800}
+
+
+def parse_time(value: Any, *, field: str, end: bool = False, now: float | None = None) -> float:
+    """A time argument as Unix seconds.
+
+    Accepts ISO dates and date-times (local time unless an offset is given), Unix
+    seconds, ``today``/``yesterday`` and relative ``7d`` / ``24h`` / ``30m`` / ``2w`` (ago).
+    With ``end=True`` a bare date means the end of that day.
+    """
+    now = time.time() if now is None else now
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return float(value)
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidArgument(field, f"{field} must be a date string such as 2026-05-01 or 7d.")
+    text = value.strip().lower()
+    m = _RELATIVE.match(text)
+    if m:
+        return now - float(m.group(1)) * _UNITS[m.group(2)[0]]
+    today = _dt.datetime.fromtimestamp(now).replace(hour=0, minute=0, second=0, microsecond=0)
+    day = {"today": today, "yesterday": today - _dt.timedelta(days=1)}.get(text)
+    if day is not None:
+        return (day + _dt.timedelta(days=1 if end else 0)).timestamp()
+    try:
+        parsed = _dt.datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+    except ValueError:
+        try:
+            return float(text)
+        except ValueError:
+            raise InvalidArgument(
+                field,
+                f"Cannot read {field}={value!r} as a time. Use 2026-05-01, "
+                "2026-05-01T14:00, or a relative 7d / 24h / 2w.",
+            ) from None
+    date_only = len(value.strip()) <= 10
+    if end and date_only:
+        parsed += _dt.timedelta(days=1)
+    return parsed.timestamp()
+
+
+def _int(args: Mapping[str, Any], name: str, default: int, lo: int, hi: int) -> int:
+    value = args.get(name)
+    if value is None:
+        return default
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        value = int(value.strip())
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidArgument(name, f"{name} must be an integer, got {value!r}.")
+    return max(lo, min(hi, value))
+
+
+def _names(args: Mapping[str, Any], name: str) -> list[str] | None:
+    value = args.get(name)
+    if value is None or value == "" or value == []:
+        return None
+    if isinstance(value, str):
+        value = [v for v in re.split(r"[,\s]+", value) if v]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise InvalidArgument(name, f"{name} must be a list of strings, got {value!r}.")
+    return [v.strip() for v in value if v.strip()]
+
+
+def _bool(args: Mapping[str, Any], name: str, default: bool) -> bool:
+    value = args.get(name)
+    if value is None:
+        return default
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("true", "false", "1", "0"):
+        return value.strip().lower() in ("true", "1")
+    raise InvalidArgument(name, f"{name} must be true or false, got {value!r}.")
+
+
+def _context(
+    store: SessionStore,
+    settings: SessionSettings | None,
+    current_session_id: str | None,
+    summarizer: Summarizer | None,
+    summary_unavailable: str | None,
+    summarizer_loader: Callable[[], tuple[Summarizer | None, str | None]] | None,
+    embedder_loader: Callable[[], QueryEmbedder] | None,
+) -> SearchContext:
+    ctx = SearchContext(
+        store,
+        current_session_id=current_session_id,
+        summarizer=summarizer,
+        summarizer_loader=summarizer_loader,
+        embedder_loader=embedder_loader,
+    )
+    if settings is not None:
+        ctx.max_output_chars = settings.max_output_chars
+        ctx.hidden_sources = tuple(settings.hidden_sources)
+        ctx.demoted_sources = tuple(settings.demoted_sources)
+        ctx.summary_timeout = settings.summary_timeout
+        ctx.summary_concurrency = settings.summary_concurrency
+        ctx.summary_default = settings.summary
+    if summary_unavailable:
+        ctx.summary_unavailable = summary_unavailable
+    return ctx
+
+
+def run_session_search(
+    store: SessionStore,
+    arguments: str | Mapping[str, Any] | None,
+    *,
+    settings: SessionSettings | None = None,
+    current_session_id: str | None = None,
+    summarizer: Summarizer | None = None,
+    summary_unavailable: str | None = None,
+    summarizer_loader: Callable[[], tuple[Summarizer | None, str | None]] | None = None,
+    embedder_loader: Callable[[], QueryEmbedder] | None = None,
+) -> dict[str, Any]:
+    """Run one ``session_search`` call and return its JSON-able response. Never raises.
+
+    ``current_session_id`` is the caller's live session (excluded with its lineage);
+    ``summarizer`` serves ``summarize: true`` (without one, extracts are returned and
+    ``summary_unavailable`` says why), or ``summarizer_loader`` makes it (or says why
+    not) when a summary is first asked for; ``settings`` supplies the output bound, hidden and
+    demoted sources and the summary limits; ``embedder_loader`` loads the query embedder
+    of semantic and hybrid search (None: lexical only, see :mod:`.semantic`).
+    """
+    ctx = _context(
+        store,
+        settings,
+        current_session_id,
+        summarizer,
+        summary_unavailable,
+        summarizer_loader,
+        embedder_loader,
+    )
+    try:
+        args = parse_arguments(dict(arguments) if isinstance(arguments, Mapping) else arguments)
+        unknown = [k for k in args if k not in _KNOWN]
+        if unknown:
+            close = difflib.get_close_matches(unknown[0], _KNOWN, n=1)
+            hint = f" Did you mean {close[0]!r}?" if close else ""
+            raise InvalidArgument(
+                unknown[0],
+                f"Unknown argument {unknown[0]!r}.{hint} Known: {', '.join(_KNOWN)}.",
+            )
+        resp = _dispatch(ctx, args)
+    except MnemicError as exc:
+        resp = exc.to_response()
+    except Exception as exc:  # the caller is a model: report, never raise
+        log.exception("session_search failed")
+        resp = {
+            "success": False,
+            "error": f"session_search failed unexpectedly ({type(exc).__name__}: {exc}). "
+            "Retry with simpler arguments; if it persists, continue without it.",
+            "error_code": "internal_error",
+        }
+    return bound(resp, ctx.max_output_chars)
+
+
+def _dispatch(ctx: SearchContext, args: Mapping[str, Any]) -> dict[str, Any]:
+    query = args.get("query")
+    if query is not None and not isinstance(query, str):
+        raise InvalidArgument("query", f"query must be a string, got {type(query).__name__}.")
+    session_id = args.get("session_id")
+    if session_id is not None and not isinstance(session_id, str):
+        raise InvalidArgument("session_id", "session_id must be a string.")
+    session_id = (session_id or "").strip() or None
+    around = args.get("around_message_id")
+    limit = _int(args, "limit", DEFAULT_LIMIT, 1, MAX_LIMIT)
+    roles = _names(args, "role")
+    if roles:
+        bad = [r for r in roles if r not in ROLES]
+        if bad:
+            raise InvalidArgument(
+                "role", f"Unknown role {bad[0]!r}; use some of: {', '.join(ROLES)}."
+            )
+    sources = _names(args, "source")
+    since = parse_time(args["since"], field="since") if args.get("since") else None
+    until = parse_time(args["until"], field="until", end=True) if args.get("until") else None
+    sort = args.get("sort") or "relevance"
+    if sort not in ("relevance", "newest", "oldest"):
+        raise InvalidArgument("sort", f"sort must be relevance, newest or oldest, not {sort!r}.")
+    summarize = _bool(args, "summarize", ctx.summary_default)
+    mode = check_mode(args.get("mode"))
+
+    if around is not None:
+        around_id = _int(args, "around_message_id", 0, -(2**62), 2**62)
+        window = _int(args, "window", SCROLL_WINDOW, 0, MAX_WINDOW)
+        if session_id is None:
+            msg = ctx.store.message(around_id)
+            if msg is None:
+                raise InvalidArgument(
+                    "around_message_id",
+                    f"No message {around_id}; pass the session_id and match_message_id of "
+                    "a search result.",
+                )
+            session_id = msg.session_id
+        return scroll(ctx, session_id, around_id, window)
+    if session_id is not None:
+        return read_session(ctx, session_id)
+    if query is not None and query.strip():
+        window = _int(args, "window", DISCOVERY_WINDOW, 0, MAX_WINDOW)
+        return discover(
+            ctx,
+            query,
+            limit=limit,
+            window=window,
+            roles=roles,
+            sources=sources,
+            since=since,
+            until=until,
+            sort=sort,
+            summarize=summarize,
+            mode=mode,
+        )
+    return browse(ctx, limit=limit, sources=sources, since=since, until=until)

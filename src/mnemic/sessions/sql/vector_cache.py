@@ -1,0 +1,210 @@
+"""The in-memory matrix of one store's vectors and exact search over it (numpy).
+
+A :class:`VectorCache` holds, for one model, every vector as a float32 row plus what
+filters need per row (session ``sid``, time, role), read from the store's
+``message_vectors`` table (:mod:`.vectors`) through its :class:`~.tables.Engine`.
+:meth:`VectorCache.refresh` reads only the rows ``added`` since the last refresh; when
+rows were deleted (the store's ``vector_deletions`` counter moved) or a message's vector
+was replaced, it reloads whole. Filters become a row mask; hits are checked against the
+table once more, so a vector deleted by another process since the refresh is never
+returned. Past
+:data:`EXACT_MAX` vectors the search is prefiltered by centred sign codes (see
+:func:`~mnemic.embedding.topk.prefiltered_topk`) instead of scoring every row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ...embedding.topk import prefiltered_topk, sign_codes, topk
+from ..store import ROLES, SearchFilters
+from .tables import Engine
+
+__all__ = ["EXACT_MAX", "VectorCache", "decode", "encode"]
+
+EXACT_MAX = 50_000
+"""Up to this many vectors a search scores every one (exact); past it, it scores
+exactly only the candidates its sign codes bring forward (see
+:func:`~mnemic.embedding.topk.prefiltered_topk`): at 100,000 vectors the exact pass
+reads 150 MB a query."""
+CANDIDATE_SHARE = 20
+"""Past :data:`EXACT_MAX`, one vector in this many is scored exactly (at least
+:data:`MIN_CANDIDATES`): on LoCoMo vectors, 5 % kept 95 % of the exact top 10."""
+MIN_CANDIDATES = 2_000
+
+_ROLE_CODE = {r: i for i, r in enumerate(ROLES)}
+
+
+def encode(vec: npt.NDArray[Any]) -> bytes:
+    """A vector as stored: little-endian float16."""
+    return np.asarray(vec, dtype="<f2").tobytes()
+
+
+def decode(blob: bytes, dim: int | None = None) -> npt.NDArray[np.float32]:
+    """A stored vector as float32."""
+    out = np.frombuffer(bytes(blob), dtype="<f2").astype(np.float32)
+    if dim is not None and out.shape[0] != dim:
+        raise ValueError(f"stored vector has {out.shape[0]} dimensions, not {dim}")
+    return out
+
+
+class VectorCache:
+    """The vectors of ``model`` in one store, as a matrix (see the module docstring)."""
+
+    def __init__(self, model: str, *, exact_max: int = EXACT_MAX) -> None:
+        self.model = model
+        self.exact_max = exact_max
+        self.center: npt.NDArray[np.float32] | None = None
+        self.codes = np.empty((0, 0), np.uint8)
+        self._centered_rows = 0
+        self.ids = np.empty(0, np.int64)
+        self.matrix = np.empty((0, 0), np.float32)
+        self.sids = np.empty(0, np.int64)
+        self.times = np.empty(0, np.float64)
+        self.roles = np.empty(0, np.int8)
+        self.added = 0
+        self.deletions = -1
+        self._rows: dict[int, int] = {}
+        self._role_codes: set[int] = set()
+
+    def _reset(self) -> None:
+        self.__init__(self.model, exact_max=self.exact_max)  # type: ignore[misc]
+
+    def _coded(self) -> bool:
+        """Bring the sign codes up to date (False: the matrix is small enough for exact
+        search). The centre is the mean of the vectors; it is taken again, with every
+        code, whenever the matrix has doubled since it was last taken."""
+        n = int(self.matrix.shape[0])
+        if n <= self.exact_max:
+            return False
+        if self.center is None or n >= 2 * self._centered_rows:
+            self.center = self.matrix.mean(axis=0).astype(np.float32)
+            self._centered_rows = n
+            self.codes = sign_codes(self.matrix, self.center)
+        elif self.codes.shape[0] < n:
+            fresh = sign_codes(self.matrix[self.codes.shape[0] :], self.center)
+            self.codes = np.concatenate([self.codes, fresh])
+        return True
+
+    def refresh(self, tables: Engine[Any]) -> None:
+        """Read what was added since the last refresh (or everything, after deletions)."""
+        deletions = _deletions_count(tables)
+        if deletions != self.deletions:
+            self._reset()
+            self.deletions = deletions
+        rows = _added_rows(tables, self.model, self.added)
+        if not rows:
+            return
+        if any(int(r[0]) in self._rows for r in rows):  # replaced in place: reload
+            self._reset()
+            self.deletions = deletions
+            rows = _added_rows(tables, self.model, 0)
+        self._append(rows)
+
+    def _append(self, rows: list[Any]) -> None:
+        ids = np.fromiter((int(r[0]) for r in rows), np.int64, len(rows))
+        blob = b"".join(bytes(r[1]) for r in rows)
+        mat = np.frombuffer(blob, dtype="<f2").astype(np.float32).reshape(len(rows), -1)
+        start = int(self.ids.shape[0])
+        self.ids = np.concatenate([self.ids, ids])
+        self.matrix = mat if start == 0 else np.concatenate([self.matrix, mat])
+        self.sids = np.concatenate([self.sids, np.fromiter((int(r[3]) for r in rows), np.int64)])
+        self.times = np.concatenate([self.times, np.fromiter((float(r[4]) for r in rows), float)])
+        codes = np.fromiter((_ROLE_CODE.get(str(r[5]), -1) for r in rows), np.int8)
+        self.roles = np.concatenate([self.roles, codes])
+        self._role_codes.update(int(c) for c in np.unique(codes).tolist())
+        self._rows.update((int(i), start + n) for n, i in enumerate(ids.tolist()))
+        self.added = max(self.added, max(int(r[2]) for r in rows))
+
+    def mask(self, tables: Engine[Any], filters: SearchFilters) -> npt.NDArray[np.bool_] | None:
+        """The rows ``filters`` keep (None: all)."""
+        keep: npt.NDArray[np.bool_] | None = None
+
+        def narrow(cond: npt.NDArray[np.bool_]) -> None:
+            nonlocal keep
+            keep = cond if keep is None else keep & cond
+
+        if filters.roles is not None:
+            codes = [_ROLE_CODE[r] for r in filters.roles if r in _ROLE_CODE]
+            if not self._role_codes <= set(codes):  # (only user and assistant turns
+                narrow(np.isin(self.roles, codes))  # are embedded: usually all kept)
+        if filters.sources is not None:
+            narrow(np.isin(self.sids, _session_sids(tables, "source", filters.sources)))
+        if filters.exclude_sources:
+            sids = _session_sids(tables, "source", filters.exclude_sources)
+            narrow(~np.isin(self.sids, sids))
+        if filters.sessions is not None:
+            narrow(np.isin(self.sids, _session_sids(tables, "id", filters.sessions)))
+        if filters.exclude_sessions:
+            narrow(~np.isin(self.sids, _session_sids(tables, "id", filters.exclude_sessions)))
+        if filters.since is not None:
+            narrow(self.times >= float(filters.since))
+        if filters.until is not None:
+            narrow(self.times < float(filters.until))
+        return keep
+
+    def search(
+        self, tables: Engine[Any], query: Any, filters: SearchFilters, limit: int
+    ) -> list[tuple[int, float]]:
+        """Exact top ``limit`` by cosine within ``filters``, best first."""
+        if self.ids.shape[0] == 0:
+            return []
+        q = np.asarray(query, dtype=np.float32).reshape(-1)
+        if q.shape[0] != self.matrix.shape[1]:
+            raise ValueError(
+                f"query vector has {q.shape[0]} dimensions; the stored vectors of "
+                f"{self.model} have {self.matrix.shape[1]}"
+            )
+        mask = self.mask(tables, filters)
+        if self._coded():
+            assert self.center is not None
+            share = max(MIN_CANDIDATES, int(self.matrix.shape[0]) // CANDIDATE_SHARE, limit)
+            rows, scores = prefiltered_topk(
+                self.matrix, self.codes, self.center, q, limit, candidates=share, mask=mask
+            )
+        else:
+            rows, scores = topk(self.matrix, q, limit, mask=mask)
+        ids = [int(i) for i in self.ids[rows].tolist()]
+        alive = _still_stored(tables, self.model, ids) if ids else set()
+        return [(i, float(s)) for i, s in zip(ids, scores.tolist(), strict=True) if i in alive]
+
+
+# --- what the cache reads -------------------------------------------------------------
+
+
+def _added_rows(tables: Engine[Any], model_id: str, after: int) -> list[Any]:
+    """Vectors of ``model_id`` added after ``after``, with what filters need."""
+    return tables._read(
+        "SELECT v.message_id, v.vec, v.added, m.sid, m.ts, m.role "
+        "FROM {s}.message_vectors v JOIN {s}.messages m ON m.id = v.message_id "
+        "WHERE v.added > ? AND v.model = ? ORDER BY v.added",
+        (int(after), model_id),
+    )
+
+
+def _deletions_count(tables: Engine[Any]) -> int:
+    """The store's count of deleted vectors (a change means: reload)."""
+    rows = tables._read("SELECT value FROM {s}.meta WHERE key = 'vector_deletions'")
+    return int(rows[0][0]) if rows else 0
+
+
+def _session_sids(tables: Engine[Any], column: str, values: Sequence[str]) -> list[int]:
+    """``sid`` of the sessions whose ``column`` (``id`` or ``source``) is in ``values``."""
+    out: list[int] = []
+    for cond, params in tables.dialect.chunks(column, list(values)):
+        sql = f"SELECT sid FROM {{s}}.sessions WHERE {cond}"
+        out.extend(int(r[0]) for r in tables._read(sql, params))
+    return out
+
+
+def _still_stored(tables: Engine[Any], model_id: str, ids: Sequence[int]) -> set[int]:
+    """Which of ``ids`` still have a vector of ``model_id``."""
+    out: set[int] = set()
+    for cond, params in tables.dialect.chunks("message_id", list(ids)):
+        sql = f"SELECT message_id FROM {{s}}.message_vectors WHERE model = ? AND {cond}"
+        out.update(int(r[0]) for r in tables._read(sql, [model_id, *params]))
+    return out

@@ -1,0 +1,239 @@
+"""Vectors beside the text: the ``message_vectors`` table of an SQL session store.
+
+One row per embedded message: ``(message_id, model, vec, added)``. ``model`` names the
+embedder and its version (:attr:`~mnemic.embedding.model.Embedder.model_id`): a search
+compares only vectors of the model it embedded the query with, and a backfill with
+another model replaces the old vectors one by one (never mixes them). ``vec`` is the
+vector as little-endian float16 (768 bytes for 384 dimensions). ``added`` grows with
+every write, so a process keeps the matrix in memory and reads only what is new
+(:mod:`.vector_cache`).
+
+:class:`SqlVectors` is a component of the store (:attr:`~.store.SqlSessionStore.vectors`),
+not a base class: it runs the shared statements through the store's
+:class:`~.tables.Engine`; a backend may give it a subclass (PostgreSQL's serialises
+writers with an advisory lock, and may search with pgvector).
+
+What a vector encodes must go when its text goes: the stores' triggers delete the vector
+of a message that is deleted or whose text changes, and that of the message after it
+(its passage holds the previous turn; :func:`~mnemic.embedding.passage.passage_text`),
+and count deletions in ``meta`` (``vector_deletions``) so caches reload. A vector is
+written only if its message, and the previous one it was made with, still exist in the
+writing transaction: a vector never outlives the text it encodes.
+
+Resumable by construction: work left is "eligible messages without a vector of this
+model" (:meth:`SqlVectors.pending`), and each batch commits on its own.
+
+This module imports no numpy (``import mnemic.sessions`` stays light); the matrix and
+the search are in :mod:`.vector_cache`, loaded on first search.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ...embedding.passage import EMBEDDED_ROLES
+from ..store import SearchFilters
+from .tables import Engine
+
+if TYPE_CHECKING:
+    from .vector_cache import VectorCache
+
+__all__ = ["PendingText", "SqlVectors", "VectorStatus"]
+
+_ELIGIBLE = "m.role IN ({roles}) AND m.content IS NOT NULL AND m.content <> ''".format(
+    roles=", ".join(f"'{r}'" for r in EMBEDDED_ROLES)
+)
+"""The messages that get a vector (``messages m``): user and assistant turns with text."""
+
+
+class PendingText(NamedTuple):
+    """A message still without a vector of the model asked for."""
+
+    message_id: int
+    role: str
+    content: str
+    previous_id: int | None
+    previous: str | None
+    """The text of the message before it in its session (None: first, or no text)."""
+    name: str | None = None
+    """The speaker's name, when the message has one."""
+    previous_name: str | None = None
+    """The name on the message before it."""
+
+
+@dataclass(frozen=True, slots=True)
+class VectorStatus:
+    """How far the vectors of one model cover the messages that get one."""
+
+    model: str
+    embedded: int
+    """Messages with a vector of ``model``."""
+    total: int
+    """Messages that get a vector (user and assistant messages with text)."""
+    other_models: int
+    """Vectors of other models (ignored by searches; a backfill replaces them)."""
+
+    @property
+    def missing(self) -> int:
+        """Messages still without a vector of ``model``."""
+        return max(0, self.total - self.embedded)
+
+    @property
+    def stale(self) -> bool:
+        """Whether some messages have no vector of ``model`` yet (search misses them)."""
+        return self.missing > 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able form."""
+        return {
+            "model": self.model,
+            "embedded": self.embedded,
+            "total": self.total,
+            "missing": self.missing,
+            "other_models": self.other_models,
+            "stale": self.stale,
+        }
+
+
+class SqlVectors:
+    """The vector capability of an SQL session store (see the module docstring): keep
+    vectors beside the messages and search them.
+
+    ``table``: whether the database has the vector table (a file of an older schema,
+    read as it is, has none: nothing is pending, nothing is found).
+    """
+
+    def __init__(self, tables: Engine[Any], *, table: bool = True) -> None:
+        self._tables = tables
+        self._table = table
+        self._cache: VectorCache | None = None
+        self._cache_lock = threading.Lock()
+        self._status: tuple[float, VectorStatus] | None = None
+
+    def _lock(self, conn: Any) -> None:
+        """Serialise vector writers (their ``added`` values must commit in order)."""
+
+    def pending(
+        self,
+        model_id: str,
+        *,
+        after: int = 0,
+        limit: int = 64,
+        ids: Sequence[int] | None = None,
+        shard: tuple[int, int] | None = None,
+    ) -> list[PendingText]:
+        """Messages with id > ``after`` (and among ``ids`` when given; with ``shard=(k,
+        n)`` only ids equal to k modulo n) that get a vector and have none of
+        ``model_id``, in id order, with the text of the message before each."""
+        if not self._table or (ids is not None and not ids):
+            return []
+        tables = self._tables
+        among, extra = ("", []) if ids is None else tables.dialect.isin("m.id", list(ids))
+        if shard is not None:
+            among = " AND ".join(c for c in (among, "m.id % ? = ?") if c)
+            extra = [*extra, int(shard[1]), int(shard[0])]
+        rows = tables._read(
+            "SELECT m.id, m.role, m.content, p.id, p.content, m.name, p.name FROM {s}.messages m "
+            "LEFT JOIN {s}.message_vectors v ON v.message_id = m.id AND v.model = ? "
+            "LEFT JOIN {s}.messages p ON p.sid = m.sid AND p.seq = m.seq - 1 "
+            f"WHERE v.message_id IS NULL AND m.id > ? AND {_ELIGIBLE} "
+            + (f"AND {among} " if among else "")
+            + "ORDER BY m.id LIMIT ?",
+            (model_id, int(after), *extra, int(limit)),
+        )
+        return [
+            PendingText(
+                int(r[0]),
+                str(r[1]),
+                str(r[2]),
+                None if r[3] is None else int(r[3]),
+                r[4],
+                r[5],
+                r[6],
+            )
+            for r in rows
+        ]
+
+    def put(self, model_id: str, rows: Sequence[tuple[PendingText, bytes]]) -> int:
+        """Store vectors (float16 bytes) made from ``rows``' texts in one transaction;
+        rows whose message or previous message went meanwhile are dropped (a vector never
+        outlives the text it encodes). Returns the number written."""
+        if not rows:
+            return 0
+        self._status = None
+        tables = self._tables
+
+        def put(conn: Any) -> int:
+            self._lock(conn)
+            top = tables._run(conn, "SELECT COALESCE(MAX(added), 0) FROM {s}.message_vectors")
+            added = int(top.fetchone()[0])
+            written = 0
+            for pending, blob in rows:
+                added += 1
+                cur = tables._run(
+                    conn,
+                    "INSERT INTO {s}.message_vectors(message_id, model, vec, added) "
+                    "SELECT ?, ?, ?, ? WHERE EXISTS "
+                    "(SELECT 1 FROM {s}.messages WHERE id = ?) AND "
+                    "(? < 0 OR EXISTS (SELECT 1 FROM {s}.messages WHERE id = ?)) "
+                    "ON CONFLICT (message_id) DO UPDATE SET model = excluded.model, "
+                    "vec = excluded.vec, added = excluded.added",
+                    (
+                        pending.message_id,
+                        model_id,
+                        blob,
+                        added,
+                        pending.message_id,
+                        -1 if pending.previous_id is None else pending.previous_id,
+                        -1 if pending.previous_id is None else pending.previous_id,
+                    ),
+                )
+                written += max(0, int(cur.rowcount or 0))
+            return written
+
+        return tables._write(put)
+
+    def status(self, model_id: str, *, max_age: float = 0.0) -> VectorStatus:
+        """How far the vectors of ``model_id`` cover the messages: embedded, total,
+        vectors of other models (three counts; ``max_age``: a count at most that many
+        seconds old may be returned, counting costs a scan)."""
+        cached = self._status
+        if max_age > 0 and cached is not None:
+            when, status = cached
+            if status.model == model_id and time.monotonic() - when < max_age:
+                return status
+        status = self._count(model_id)
+        self._status = (time.monotonic(), status)
+        return status
+
+    def _count(self, model_id: str) -> VectorStatus:
+        tables = self._tables
+        total = int(tables._read(f"SELECT COUNT(*) FROM {{s}}.messages m WHERE {_ELIGIBLE}")[0][0])
+        if not self._table:
+            return VectorStatus(model_id, 0, total, 0)
+        sql = "SELECT model, COUNT(*) FROM {s}.message_vectors GROUP BY model"
+        counts = dict(tables._read(sql))
+        embedded = int(counts.pop(model_id, 0))
+        return VectorStatus(model_id, embedded, total, int(sum(counts.values())))
+
+    def search(
+        self, query_vec: Any, model_id: str, filters: SearchFilters, limit: int
+    ) -> list[tuple[int, float]]:
+        """``(message_id, cosine)`` of the nearest messages, best first, within
+        ``filters``; only vectors of ``model_id`` are compared. Exact search over the
+        matrix this store keeps in memory (numpy, loaded here), refreshed with what is
+        new."""
+        if not self._table or limit <= 0:
+            return []
+        from .vector_cache import VectorCache  # numpy: the semantic extra
+
+        with self._cache_lock:
+            cache = self._cache
+            if cache is None or cache.model != model_id:
+                cache = self._cache = VectorCache(model_id)
+            cache.refresh(self._tables)
+            return cache.search(self._tables, query_vec, filters, limit)
