@@ -7,10 +7,12 @@ import os
 import stat
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from mnemic.errors import ConfigError
+from mnemic.ops import access_token
 from mnemic.ops.access_token import home_token, read_token_file
 
 
@@ -37,6 +39,27 @@ def test_servers_starting_at_once_on_a_new_home_agree_on_one_token(tmp_path: Pat
         t.join()
     assert len(found) == 8 and len(set(found)) == 1
     assert (tmp_path / "mcp.token").read_text().strip() == found[0]
+
+
+def test_a_server_that_finds_no_token_takes_the_one_another_server_just_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The interleaving the race above hits now and then, made certain: right after this
+    server reads that there is no token file, another server links its own into place.
+    This one must take that token (it once failed with "the token file does not exist",
+    having seen the file appear between its read and its check)."""
+    other = "o" * 43
+    real = access_token.read_text_strict
+
+    def read_then_another_server_creates(path: Any, **kwargs: Any) -> str | None:
+        text = real(path, **kwargs)
+        if text is None and not (tmp_path / "mcp.token").exists():
+            (tmp_path / "mcp.token").write_text(other + "\n")
+            (tmp_path / "mcp.token").chmod(0o600)
+        return text
+
+    monkeypatch.setattr(access_token, "read_text_strict", read_then_another_server_creates)
+    assert home_token(tmp_path)[0] == other
 
 
 def test_a_home_token_others_can_read_is_refused_not_replaced(tmp_path: Path) -> None:

@@ -45,6 +45,14 @@ def read_token_file(path: StrPath, *, key: str, source: str) -> str:
     missing, empty, not a regular file, larger than :data:`TOKEN_FILE_MAX_BYTES`, not
     UTF-8 text, or readable by its group or other users (then it says ``chmod 600``).
     """
+    token = _token_in(path, key=key, source=source)
+    if token is None:
+        raise ConfigError(key, f"the token file {path} does not exist", source=source)
+    return token
+
+
+def _token_in(path: StrPath, *, key: str, source: str) -> str | None:
+    """:func:`read_token_file`, but ``None`` when there is no file at ``path``."""
     try:
         text = read_text_strict(path, max_bytes=TOKEN_FILE_MAX_BYTES, owner_only=True)
     except (UnreadableFile, UnsafePath) as exc:
@@ -52,7 +60,7 @@ def read_token_file(path: StrPath, *, key: str, source: str) -> str:
             key, f"the token file {path} cannot be used: {exc.reason}", source=source
         ) from None
     if text is None:
-        raise ConfigError(key, f"the token file {path} does not exist", source=source)
+        return None
     token = text.strip()
     if not token:
         raise ConfigError(
@@ -67,17 +75,16 @@ def home_token(root: StrPath) -> tuple[str, str]:
 
     Two servers starting at once on a new home agree on one token: the file appears
     complete or not at all (written aside, then linked into place without replacing
-    one that is already there). A file others may read, or one that cannot be
+    one that is already there), and a server that finds no file creates one or takes
+    the one another server linked first. A file others may read, or one that cannot be
     created (a read-only home), raises :class:`~mnemic.errors.ConfigError` saying what
     to do.
     """
     path = os.path.join(os.fspath(root), HOME_TOKEN_FILE)
     source = "mnemic mcp --http"
-    try:
-        return read_token_file(path, key="mcp.token", source=source), path
-    except ConfigError:
-        if os.path.lexists(path):
-            raise
+    token = _token_in(path, key="mcp.token", source=source)
+    if token is not None:
+        return token, path
     try:
         _create_once(path, new_token() + "\n")
     except OSError as exc:
