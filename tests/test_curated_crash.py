@@ -25,13 +25,13 @@ from pathlib import Path
 import pytest
 
 from _killpoints import killed, run_killed_at
+from mnemic.backends.files.curated import FileBackend
+from mnemic.backends.files.journal import AuditJournal
 from mnemic.curated import Memory, Op, admin
 from mnemic.curated.entries import parse
-from mnemic.curated.file_backend import FileBackend
 from mnemic.curated.provenance import Provenance, annotate, decode
 from mnemic.curated.store import file_hash
 from mnemic.fsio import SidecarLock, stale_temp_files
-from mnemic.governance import AuditJournal
 
 BASE = "base entry that is always present"
 

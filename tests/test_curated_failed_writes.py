@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from mnemic.backends.files.curated import FileBackend
 from mnemic.curated import Memory
-from mnemic.curated.file_backend import FileBackend
 from mnemic.curated.tool import run_memory_tool
 from mnemic.errors import ContentRejected, WriteFailed
 from mnemic.fsio import stale_temp_files

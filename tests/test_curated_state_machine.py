@@ -8,8 +8,9 @@ from pathlib import Path
 from hypothesis import settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
+from mnemic.backends.files.curated import FileBackend
 from mnemic.config import MemorySettings, Settings
-from mnemic.curated import FileBackend, Memory, Op
+from mnemic.curated import Memory, Op
 from mnemic.curated.entries import char_count, parse
 from mnemic.errors import (
     AmbiguousMatch,

@@ -21,12 +21,11 @@ import pytest
 from _backends import Kit
 from _killpoints import arm_kill, run_killed_at
 from _writers import run_curated_writers
+from mnemic.backends.files.journal import GENESIS, AuditJournal, record_hash
 from mnemic.curated import Memory, Op, admin as ops
 from mnemic.curated.store import file_hash
 from mnemic.curated.tool import run_memory_tool
 from mnemic.fsio import SidecarLock
-from mnemic.governance import AuditJournal
-from mnemic.governance.audit import GENESIS, record_hash
 from mnemic.governance.chain import Entry, Journal, JournalSnapshot, JournalTail
 from mnemic.governance.flusher import drain
 from mnemic.ops import PendingQueue
@@ -746,7 +745,7 @@ def test_a_write_does_not_parse_every_record_other_writers_appended(
     """Under contention each writer finds the lines of the others since its last write;
     parsing them all (7 with 8 writers) cost ~0.2 ms under the target's lock per write.
     Only the last record naming the target is needed."""
-    from mnemic.governance import audit
+    from mnemic.backends.files import journal as audit
 
     busy_home(home_path, 1)
     first, second = Memory.open(home_path), Memory.open(home_path)
@@ -768,7 +767,7 @@ def test_a_write_does_not_parse_every_record_other_writers_appended(
 
 def test_a_target_is_found_in_record_lines_whatever_its_name() -> None:
     """The state lookup finds a target's records by its name as the line holds it."""
-    from mnemic.governance import audit
+    from mnemic.backends.files import journal as audit
     from mnemic.governance.chain import make_record, recorded_states
 
     for target in ("memory", "café-notes", "技能"):

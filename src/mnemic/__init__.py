@@ -21,7 +21,7 @@ _EXPORTS: dict[str, str] = {
     # curated memory
     "Changes": "mnemic.curated.memory",
     "CuratedBackend": "mnemic.curated.backend",
-    "FileBackend": "mnemic.curated.file_backend",
+    "FileBackend": "mnemic.backends.files.curated",
     "MEMORY_TOOL": "mnemic.curated.tool",
     "Memory": "mnemic.curated.memory",
     "MemoryCommitted": "mnemic.curated.memory",
@@ -65,7 +65,7 @@ _EXPORTS: dict[str, str] = {
     "skill_tool_specs": "mnemic.skills",
     "skills_index": "mnemic.skills",
     # governance
-    "AuditJournal": "mnemic.governance.audit",
+    "AuditJournal": "mnemic.backends.files.journal",
     "PendingQueue": "mnemic.ops.review",
     "WriteContext": "mnemic.governance.actors",
     "collect_garbage": "mnemic.ops.retention",
@@ -171,6 +171,12 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs (explicit re-
         TurnStart as TurnStart,
         preview_prompt as preview_prompt,
     )
+    from .backends.files.curated import (
+        FileBackend as FileBackend,
+    )
+    from .backends.files.journal import (
+        AuditJournal as AuditJournal,
+    )
     from .config import (
         Settings as Settings,
         load_settings as load_settings,
@@ -178,9 +184,6 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs (explicit re-
     from .curated.backend import (
         CuratedBackend as CuratedBackend,
         Version as Version,
-    )
-    from .curated.file_backend import (
-        FileBackend as FileBackend,
     )
     from .curated.memory import (
         Changes as Changes,
@@ -271,9 +274,6 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs (explicit re-
     )
     from .governance.actors import (
         WriteContext as WriteContext,
-    )
-    from .governance.audit import (
-        AuditJournal as AuditJournal,
     )
     from .home import (
         Home as Home,

@@ -20,9 +20,9 @@ lives in :mod:`mnemic.ops`. See ``docs/governance.md``.
 
 from __future__ import annotations
 
+from ..backends.files.journal import AuditJournal, VerifyReport
 from .actors import ACTORS, SUBSYSTEMS, WriteContext
 from .approval import POLICIES, ApprovalRequest, Approver, Decision, Gate, resolve_policy
-from .audit import AuditJournal, VerifyReport
 from .governor import Attempt, Governor
 from .metrics import Metrics, Stats, enable_metrics, get_metrics
 from .pending import PendingRecord, PendingStore

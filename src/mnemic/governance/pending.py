@@ -30,9 +30,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TypedDict, Unpack
 
+from ..backends.files.pending import FilePendingRecords
 from ..control_chars import printable
 from ..errors import PendingNotFound, StorageError, UnreadableFile, WriteFailed
-from .pending_files import FilePendingRecords
 
 __all__ = [
     "PendingListing",

@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote
 
+from ..backends.files.curated import FileBackend
 from ..curated.backend import CuratedBackend
 from ..curated.entries import FILENAMES
-from ..curated.file_backend import FileBackend
 from ..errors import MnemicError
 from ..home import Home
 from ..registry import backend_for

@@ -16,11 +16,11 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from ...config import Settings
-    from ...curated.file_backend import FileBackend
-    from ...governance.audit import AuditJournal
     from ...governance.pending import PendingStore
     from ...home import Home
     from ...sessions.sqlite import SQLiteSessionStore
+    from .curated import FileBackend
+    from .journal import AuditJournal
 
 __all__ = ["FILES", "FilesStore"]
 
@@ -33,7 +33,7 @@ class FilesStore:
     def curated(self, home: Home, *, cleanup: bool = True) -> FileBackend:
         import logging
 
-        from ...curated.file_backend import FileBackend
+        from .curated import FileBackend
 
         backend = FileBackend(home.memories_dir, history_limit=home.settings.memory.history_limit)
         if cleanup:
@@ -64,7 +64,7 @@ class FilesStore:
         return home.sessions_db.exists()
 
     def journal(self, home: Home, *, clock: Callable[[], float]) -> AuditJournal:
-        from ...governance.audit import AuditJournal
+        from .journal import AuditJournal
 
         return AuditJournal(home.root / "audit", clock=clock, fsync=home.settings.audit.fsync)
 

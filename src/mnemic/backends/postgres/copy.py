@@ -34,13 +34,13 @@ from pathlib import Path
 from typing import Any
 
 from ...curated.entries import FILENAMES, TARGETS
-from ...curated.file_backend import FileBackend
 from ...errors import InvalidArgument, StorageError
 from ...fsio import atomic_write_text, ensure_private_dir, read_text_strict
-from ...governance.audit import HEAD_SIZE, AuditJournal
 from ...governance.pending import PendingQueueStore, PendingRecord, PendingStore
 from ...governance.storage import Journal
 from ...sessions.store import Message, NewMessage, NewSession, SessionInfo, SessionStore
+from ..files.curated import FileBackend
+from ..files.journal import HEAD_SIZE, AuditJournal
 from .curated import PostgresBackend
 from .db import Database, mask_url
 from .governance import PostgresJournal, PostgresPendingStore

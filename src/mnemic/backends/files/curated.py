@@ -34,8 +34,10 @@ import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from ..errors import InvalidArgument, LockTimeout, ReadOnlyHome, StorageError, WriteFailed
-from ..fsio import (
+from ...curated.backend import Backup, Problem, Removal, RetentionPolicy, Version
+from ...curated.entries import FILENAMES, TARGETS
+from ...errors import InvalidArgument, LockTimeout, ReadOnlyHome, StorageError, WriteFailed
+from ...fsio import (
     FILE_MODE,
     TEMP_SUFFIX,
     SidecarLock,
@@ -47,10 +49,8 @@ from ..fsio import (
     stale_temp_files,
     temp_prefix,
 )
-from ..governance import flusher
-from .backend import Backup, Problem, Removal, RetentionPolicy, Version
-from .entries import FILENAMES, TARGETS
-from .file_ledger import Sidecars
+from ...governance import flusher
+from .ledger import Sidecars
 
 __all__ = ["FileBackend"]
 

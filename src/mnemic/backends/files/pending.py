@@ -13,8 +13,8 @@ import stat
 from collections.abc import Iterator
 from pathlib import Path
 
-from ..errors import StorageError, UnreadableFile, UnsafePath, WriteFailed
-from ..fsio import SidecarLock, atomic_write_text, ensure_private_dir, read_text_strict
+from ...errors import StorageError, UnreadableFile, UnsafePath, WriteFailed
+from ...fsio import SidecarLock, atomic_write_text, ensure_private_dir, read_text_strict
 
 __all__ = ["FilePendingRecords"]
 

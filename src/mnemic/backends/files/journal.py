@@ -50,10 +50,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..errors import ReadOnlyHome, StorageError, UnreadableFile, WriteFailed
-from ..fsio import FILE_MODE, SidecarLock, ensure_private_dir, open_regular, read_bytes_strict
-from . import flusher
-from .chain import (
+from ...errors import ReadOnlyHome, StorageError, UnreadableFile, WriteFailed
+from ...fsio import FILE_MODE, SidecarLock, ensure_private_dir, open_regular, read_bytes_strict
+from ...governance import flusher
+from ...governance.chain import (
     GENESIS,
     AuditProblem,
     Entry,
