@@ -20,13 +20,13 @@ from pathlib import Path
 
 import pytest
 
+from mnemic.backends.files import flusher
 from mnemic.backends.files.curated import FileBackend
+from mnemic.backends.files.flusher import drain
 from mnemic.curated import Memory
 from mnemic.curated.tool import run_memory_tool
 from mnemic.errors import ContentRejected, WriteFailed
 from mnemic.fsio import stale_temp_files
-from mnemic.governance import flusher
-from mnemic.governance.flusher import drain
 
 MakeMemory = Callable[..., Memory]
 

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from mnemic.backends.files import flusher
+from mnemic.backends.files.flusher import drain
 from mnemic.curated import Memory, Op
 from mnemic.curated.entries import DELIMITER, serialize
 from mnemic.errors import (
@@ -23,8 +25,6 @@ from mnemic.errors import (
     WouldEmptyTarget,
 )
 from mnemic.fsio import SidecarLock
-from mnemic.governance import flusher
-from mnemic.governance.flusher import drain
 
 MakeMemory = Callable[..., Memory]
 

@@ -21,13 +21,13 @@ import pytest
 from _backends import Kit
 from _killpoints import arm_kill, run_killed_at
 from _writers import run_curated_writers
+from mnemic.backends.files.flusher import drain
 from mnemic.backends.files.journal import GENESIS, AuditJournal, record_hash
 from mnemic.curated import Memory, Op, admin as ops
 from mnemic.curated.store import file_hash
 from mnemic.curated.tool import run_memory_tool
 from mnemic.fsio import SidecarLock
 from mnemic.governance.chain import Entry, Journal, JournalSnapshot, JournalTail
-from mnemic.governance.flusher import drain
 from mnemic.ops import PendingQueue
 
 

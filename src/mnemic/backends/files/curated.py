@@ -49,7 +49,7 @@ from ...fsio import (
     stale_temp_files,
     temp_prefix,
 )
-from ...governance import flusher
+from . import flusher
 from .ledger import Sidecars
 
 __all__ = ["FileBackend"]

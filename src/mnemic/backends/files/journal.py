@@ -52,7 +52,6 @@ from typing import Any
 
 from ...errors import ReadOnlyHome, StorageError, UnreadableFile, WriteFailed
 from ...fsio import FILE_MODE, SidecarLock, ensure_private_dir, open_regular, read_bytes_strict
-from ...governance import flusher
 from ...governance.chain import (
     GENESIS,
     AuditProblem,
@@ -69,6 +68,7 @@ from ...governance.chain import (
     torn_tail_info,
     verify_chain,
 )
+from . import flusher
 
 log = logging.getLogger(__name__)
 

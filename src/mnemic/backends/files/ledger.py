@@ -28,7 +28,7 @@ from pathlib import Path
 from ...curated.provenance import MAX_LEDGER_BYTES
 from ...errors import WriteFailed
 from ...fsio import FILE_MODE, TEMP_SUFFIX, read_text_strict, temp_prefix
-from ...governance import flusher
+from . import flusher
 
 __all__ = ["ASIDE_SUFFIX", "Sidecars"]
 
