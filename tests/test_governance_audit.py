@@ -3,7 +3,6 @@ each storage backend (``backend``); crash repair of the file journal."""
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import itertools
 import json
@@ -274,12 +273,6 @@ class ListJournalStore:
 
     def snapshot(self) -> JournalSnapshot:
         return JournalSnapshot([r.encode() for r in self.rows], self.head, self.torn, 0)
-
-    def torn_tail(self) -> dict[str, Any] | None:
-        return None if self.torn is None else {"bytes": len(self.torn)}
-
-    def deferred_sync(self) -> contextlib.AbstractContextManager[None]:
-        return contextlib.nullcontext()
 
 
 def test_the_journal_policy_needs_only_a_raw_store() -> None:

@@ -16,7 +16,6 @@ _EXPORTS = {
     "CuratedStore": "mnemic.curated.store",
     "CuratedTxn": "mnemic.curated.backend",
     "DELIMITER": "mnemic.curated.entries",
-    "FileBackend": "mnemic.backends.files.curated",
     "Memory": "mnemic.curated.memory",
     "MemoryCommitted": "mnemic.curated.memory",
     "Op": "mnemic.curated.store",
@@ -42,9 +41,6 @@ def __getattr__(name: str) -> object:
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs (explicit re-exports)
-    from ..backends.files.curated import (
-        FileBackend as FileBackend,
-    )
     from .backend import (
         Backup as Backup,
         CuratedBackend as CuratedBackend,

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..errors import ContentRejected, InvalidArgument, StorageError, ToolError
 from ..governance.chain import VerifyReport
 from ..scan import scan_text
-from .backend import CuratedTxn, Problem, Version
+from .backend import CuratedTxn, Problem, Version, version_text
 from .entries import DELIMITER, FILENAMES, TARGETS, detect_drift, parse, serialize, validate_content
 from .memory import Memory
 from .provenance import Stamp, record
@@ -54,7 +54,7 @@ def _version_text(memory: Memory, target: str, version: int | str) -> str:
         raise InvalidArgument(
             "version", f"Version {version!r} is not a number or 'current'."
         ) from None
-    return memory.backend.read_version(target, vid)
+    return version_text(memory.backend, target, vid)
 
 
 def diff_versions(memory: Memory, target: str, old: int | str, new: int | str = "current") -> str:
@@ -79,11 +79,11 @@ def restore(memory: Memory, target: str, version: int) -> Version | None:
     """
     target = check_target(target)
     with memory.audited("restore", [target]) as attempt:
-        text = memory.backend.read_version(target, int(version))
+        text = version_text(memory.backend, target, int(version))
         with memory.backend.transaction([target], memory.settings.memory.lock_timeout) as txn:
             before = txn.read(target)
             _record(memory, txn, target, before, text, memory.author("restore"))
-            txn.write(target, text)
+            txn.write({target: text})
             if attempt is not None:
                 attempt.applied(
                     {target: file_hash(before)},
@@ -200,7 +200,7 @@ def adopt(memory: Memory, plan: AdoptPlan) -> str:
         # what adopt writes came from the hand edit it adopts
         session = memory.author().session_id
         _record(memory, txn, target, found, text, Stamp("hand", "adopt", session))
-        txn.write(target, text)
+        txn.write({target: text})
         if attempt is not None:
             attempt.applied(
                 {target: file_hash(found)},
@@ -249,7 +249,7 @@ def write_edited(memory: Memory, target: str, base_hash: str, edited: str) -> Us
             )
         text = serialize(entries)
         _record(memory, txn, target, current, text, memory.author("edit"))
-        txn.write(target, text)
+        txn.write({target: text})
         if attempt is not None:
             attempt.applied(
                 {target: file_hash(current)},
@@ -369,7 +369,14 @@ def _unrecorded_changes(memory: Memory, report: VerifyReport, *, fix: bool) -> l
             fixed = False
             if fix:
                 try:
-                    fixed = bool(reconcile(memory, [target]))
+                    fixed = bool(
+                        reconcile(
+                            memory.backend,
+                            memory.governor,
+                            [target],
+                            lock_timeout=memory.settings.memory.lock_timeout,
+                        )
+                    )
                 except StorageError as exc:
                     log.warning("could not record the change of %s: %s", target, exc.to_llm())
             out.append(

@@ -395,19 +395,18 @@ class Memory:
                     assert verdict.record is not None
                     attempt.staged(verdict.record)
                     return self._staged(target, ops, action, verdict)
-            # The audit record is appended under the targets' locks, in commit order; its
-            # flush to disk runs after this call, in the background (governance.flusher).
-            with gov.deferred_sync() if gov is not None else contextlib.nullcontext():
-                commits = self.store.apply_all(
-                    target,
-                    ops,
-                    batch=batch,
-                    allow_empty=allow_empty,
-                    precommit=precommit,
-                    on_commit=self._on_commit(attempt),
-                    author=author or self.author(),
-                    now=self.now(),
-                )
+            # The audit record is appended under the targets' locks, in commit order (the
+            # files backend flushes it to disk after this call, in its flusher thread).
+            commits = self.store.apply_all(
+                target,
+                ops,
+                batch=batch,
+                allow_empty=allow_empty,
+                precommit=precommit,
+                on_commit=self._on_commit(attempt),
+                author=author or self.author(),
+                now=self.now(),
+            )
         except Exception as exc:
             if attempt is not None:
                 attempt.refused(exc)

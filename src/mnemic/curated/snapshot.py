@@ -12,13 +12,14 @@ cannot flood the prompt.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..control_chars import first_control
 from ..scan import scan_text, set_default_level
 from .entries import DELIMITER, FILENAMES, entry_handle, parse
 from .placeholder import BLOCKED_PREFIX, imitates_placeholder
 from .usage import Usage
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 

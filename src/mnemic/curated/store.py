@@ -5,7 +5,7 @@ the targets' locks, re-read the files under them, check drift (for replace, remo
 batches), apply the operations to a working copy, check the budget on the final state,
 then write once (the backend keeps the previous version). Any failure leaves the targets
 exactly as they were. A batch whose operations name both targets commits both files or
-neither (:meth:`CuratedTxn.write_all`).
+neither (:meth:`CuratedTxn.write`).
 """
 
 from __future__ import annotations
@@ -41,39 +41,11 @@ from .entries import (
     serialize,
     validate_content,
 )
+from .operations import ACTIONS, Op, OpResult
 from .snapshot import display_entry
 from .usage import label
 
 __all__ = ["ACTIONS", "Commit", "CuratedStore", "Op", "OpResult", "file_hash"]
-
-ACTIONS = ("add", "replace", "remove")
-
-
-@dataclass(frozen=True, slots=True)
-class Op:
-    """One operation: ``add`` (content), ``replace`` (old_text, content), ``remove`` (old_text)."""
-
-    action: str
-    content: str | None = None
-    old_text: str | None = None
-    target: str | None = None
-    """The target of this operation (default: the target the call names). A batch whose
-    operations name both targets commits both or neither."""
-
-
-@dataclass(frozen=True, slots=True)
-class OpResult:
-    """What one operation did."""
-
-    action: str
-    status: str
-    """``added``, ``duplicate`` (already present: nothing to do), ``replaced`` or ``removed``."""
-    entry: str | None = None
-    """The entry written (add, replace)."""
-    previous: str | None = None
-    """The entry overwritten or removed (replace, remove)."""
-    target: str = ""
-    """The target the operation applied to."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,12 +307,8 @@ class CuratedStore:
                     if t in writes:
                         provenance.record(txn, t, raw, before, working, text, stamp, when, results)
             start = time.perf_counter()
-            if not dry_run:
-                if len(writes) == 1:
-                    [(t, text)] = writes.items()
-                    txn.write(t, text)
-                elif writes:
-                    txn.write_all(writes)
+            if not dry_run and writes:
+                txn.write(writes)
             write_ms = (time.perf_counter() - start) * 1000.0
             commits = []
             for t, raw, before, working, results, _ in staged:

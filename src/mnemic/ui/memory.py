@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from starlette.routing import Route
 
 from ..curated import Memory, Op, admin
+from ..curated.backend import version_text
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
 from ..curated.snapshot import display_entry
 from ..errors import InvalidArgument, MnemicError, ToolError
@@ -187,7 +188,7 @@ def history(ui: Console, request: Request, form: Form) -> Response:
     query = dict(request.query_params)
     target = _target(query)
     version = _version(query)
-    old = mem.backend.read_version(target, version)
+    old = version_text(mem.backend, target, version)
     new = mem.backend.read(target) or ""
     return page(
         request,

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from starlette.routing import Route
 
 from ..agent.startup import preview_prompt
+from ..curated.backend import version_text
 from ..curated.entries import TARGETS, parse
 from ..curated.store import file_hash
 from ..curated.usage import Usage
@@ -101,7 +102,7 @@ def usage_history(ui: Console) -> dict[str, list[tuple[float, float]]]:
         texts = [mem.backend.read(target)]
         for v in mem.backend.history(target):
             try:
-                texts.append(mem.backend.read_version(target, v.id))
+                texts.append(version_text(mem.backend, target, v.id))
             except MnemicError:
                 continue
         for text in texts:

@@ -25,7 +25,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from ...curated.provenance import MAX_LEDGER_BYTES
+from ...curated.backend import MAX_LEDGER_BYTES
 from ...errors import WriteFailed
 from ...fsio import FILE_MODE, TEMP_SUFFIX, read_text_strict, temp_prefix
 from . import flusher

@@ -33,17 +33,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ...curated.backend import version_text
 from ...curated.entries import FILENAMES, TARGETS
 from ...errors import InvalidArgument, StorageError
 from ...fsio import atomic_write_text, ensure_private_dir, read_text_strict
-from ...governance.pending import PendingQueueStore, PendingRecord, PendingStore
+from ...governance.pending import PendingQueueStore, PendingRecord
 from ...governance.storage import Journal
 from ...sessions.store import Message, NewMessage, NewSession, SessionInfo, SessionStore
 from ..files.curated import FileBackend
 from ..files.journal import HEAD_SIZE, AuditJournal
+from ..files.pending import PendingStore
 from .curated import PostgresBackend
 from .db import Database, mask_url
-from .governance import PostgresJournal, PostgresPendingStore
+from .governance import PostgresJournalStore, PostgresPendingRecords
 from .migrations import check_schema
 
 log = logging.getLogger(__name__)
@@ -203,7 +205,7 @@ class HomeSide(Side):
 
     def versions(self, target: str) -> Versions:
         return [
-            (v.id, v.saved_at, self.files.read_version(target, v.id))
+            (v.id, v.saved_at, version_text(self.files, target, v.id))
             for v in self.files.history(target)
         ]
 
@@ -351,17 +353,17 @@ class DatabaseSide(Side):
                     (target, current, len(versions) + 1),
                 )
 
-    def _pending_store(self, subsystem: str) -> PostgresPendingStore:
-        return PostgresPendingStore(self.db, subsystem)
+    def _pending_store(self, subsystem: str) -> PendingQueueStore:
+        return PendingQueueStore(PostgresPendingRecords(self.db, subsystem), subsystem)
 
-    def _journal(self) -> PostgresJournal:
-        return PostgresJournal(self.db)
+    def _journal(self) -> Journal:
+        return Journal(PostgresJournalStore(self.db))
 
     def journal_lines(self) -> list[str]:
-        return self._journal().lines()
+        return PostgresJournalStore(self.db).lines()
 
     def put_journal(self, lines: list[str]) -> None:
-        self._journal().import_lines(lines)
+        PostgresJournalStore(self.db).import_lines(lines)
 
 
 def open_side(
