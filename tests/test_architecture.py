@@ -69,3 +69,15 @@ def test_no_module_is_part_of_an_import_cycle() -> None:
     edges = {m: set(graph.find_modules_directly_imported_by(m)) for m in graph.modules}
     assert len(edges) > 100  # the whole package was read
     assert _cycles(edges) == []
+
+
+def test_storage_and_curated_modules_form_no_cycle_even_through_annotations() -> None:
+    """A reader follows annotations too: counting the imports under ``TYPE_CHECKING``,
+    no cycle passes through the registry, config, home, the governance kernel, curated
+    memory or the storage backends (the shared types sit below their users)."""
+    graph = grimp.build_graph("mnemic", exclude_type_checking_imports=False, cache_dir=None)
+    edges = {m: set(graph.find_modules_directly_imported_by(m)) for m in graph.modules}
+    watched = ("mnemic.registry", "mnemic.config", "mnemic.home", "mnemic.governance")
+    watched += ("mnemic.curated", "mnemic.backends")
+    touching = [c for c in _cycles(edges) if any(m.startswith(watched) for m in c)]
+    assert touching == []
