@@ -198,6 +198,7 @@ def search_cmd(
     addresses, URLs, paths and versions match whole; CJK text works without spaces.
     """
     from ..sessions import search_tool_for
+    from ..tooling import tool_response
 
     args: dict[str, Any] = {"query": query, "limit": limit, "sort": sort}
     if role:
@@ -215,7 +216,8 @@ def search_cmd(
     if mode:
         args["mode"] = mode
     with _store(app) as store:
-        resp = search_tool_for(app.existing_home, store, args)
+        home = app.existing_home
+        resp = tool_response("session_search", lambda: search_tool_for(home, store, args))
     if as_json:
         emit_json(resp)
         sys.exit(0 if resp.get("success") else 1)
