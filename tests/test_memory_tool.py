@@ -542,9 +542,7 @@ class TestOneEnvelope:
         assert "a planted bug" not in json.dumps(resp)
         assert any("a planted bug" in (r.exc_text or "") for r in caplog.records)
 
-    def test_a_refusal_through_dispatch_is_the_memory_tool_response(
-        self, home_path: Path
-    ) -> None:
+    def test_a_refusal_through_dispatch_is_the_memory_tool_response(self, home_path: Path) -> None:
         tools = self.tools(home_path)
         tools.dispatch("memory", {"action": "add", "content": "Deploys go through staging"})
         args = {"action": "remove", "old_text": "nothing like it"}

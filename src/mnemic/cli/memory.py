@@ -13,7 +13,8 @@ from ..curated.entries import FILENAMES, TARGETS, entry_handle
 from ..curated.provenance import Provenance, stale
 from ..curated.snapshot import display_entry, sanitize
 from ..curated.tool import run_memory_tool
-from ..errors import BatchFailed, MnemicError, ToolError
+from ..curated.view import MemoryView
+from ..errors import BatchFailed, MnemicError, StorageError, ToolError
 from .app import (
     JSON_OPT,
     SEARCH_MODE_OPT,
@@ -47,12 +48,19 @@ TARGETS_OPT = click.option(
 
 
 def _open(app: AppContext, *, write: bool = False) -> Memory:
-    """The session of a command: a command that writes creates the home if needed, any
-    other needs an existing one (a mistyped MNEMIC_HOME is an error, nothing created)."""
+    """The session of a command that writes (or repairs): a command that writes creates
+    the home if needed, any other needs an existing one (a mistyped MNEMIC_HOME is an
+    error, nothing created)."""
     from .governance import interactive_approver
 
     home = app.home if write else app.existing_home
     return Memory.open(home, origin="cli", approver=interactive_approver())
+
+
+def _view(app: AppContext) -> MemoryView:
+    """What a command that only reads opens: the existing home's memory as it is now,
+    without a session (no snapshot, no governor, nothing cleaned up or written)."""
+    return MemoryView.open(app.existing_home)
 
 
 def _bar(ratio: float, width: int = 30) -> str:
@@ -60,9 +68,10 @@ def _bar(ratio: float, width: int = 30) -> str:
     return "█" * filled + "░" * (width - filled)
 
 
-def _human_entry(target: str, entry: str) -> str:
-    """One entry as a person at the CLI sees it: itself, or a note that it is hidden."""
-    ids = display_entry(target, entry)[1]
+def _human_entry(target: str, entry: str, level: str) -> str:
+    """One entry as a person at the CLI sees it: itself, or a note that it is hidden
+    (threats judged at ``level``, the home's ``[scan] level``)."""
+    ids = display_entry(target, entry, level)[1]
     if not ids:
         return entry
     handle = entry_handle(entry)
@@ -89,7 +98,7 @@ def _refuse(mem: Memory, target: str, exc: ToolError) -> None:
         if entries:
             lines.append(f"Current {FILENAMES[where]} entries ({mem.usage(where).line()}):")
             for i, entry in enumerate(entries, 1):
-                shown = _human_entry(where, entry).replace("\n", "\n      ")
+                shown = _human_entry(where, entry, mem.level).replace("\n", "\n      ")
                 lines.append(f"  [{i}] {shown}")
     fail("\n".join(lines))
 
@@ -105,7 +114,7 @@ def _report(mem: Memory, result: WriteResult) -> None:
     click.echo(f"{result.message} {FILENAMES[result.target]}: {result.usage.line()}")
     first = result.results[0]
     if first.previous is not None and first.status in ("replaced", "removed"):
-        click.echo(f"  {first.status}: {_human_entry(result.target, first.previous)}")
+        click.echo(f"  {first.status}: {_human_entry(result.target, first.previous, mem.level)}")
     usage = result.usage
     if usage.ratio >= mem.settings.memory.pressure_ratio:
         free = max(0, usage.limit - usage.chars)
@@ -182,7 +191,7 @@ def show(app: AppContext, target: str | None, raw: bool, long_form: bool, as_jso
     who wrote them (model, flush, review, mcp, cli, hand...) and in which session.
     Exits 1 when a file cannot be read (after showing everything that could be).
     """
-    mem = _open(app)
+    mem = _view(app)
     targets = [target] if target else list(TARGETS)
     unreadable: dict[str, str] = {}
     entries: dict[str, list[str]] = {}
@@ -203,13 +212,13 @@ def show(app: AppContext, target: str | None, raw: bool, long_form: bool, as_jso
             if t in unreadable:
                 out[t] = {"file": mem.backend.location(t), "error": unreadable[t]}
                 continue
-            shown = sanitize(t, entries[t])
+            shown = sanitize(t, entries[t], mem.level)
             out[t] = {
                 "file": mem.backend.location(t),
                 "entries": entries[t] if raw else list(shown.display),
                 "blocked": [h for _, h, _ in shown.blocked],
                 "usage": mem.usage(t).as_dict(),
-                "in_prompt": mem.snapshot.enabled[t],
+                "in_prompt": mem.in_prompt(t),
             }
             if long_form:
                 out[t]["provenance"] = [p.as_dict() for p in provenance[t]]
@@ -223,7 +232,7 @@ def show(app: AppContext, target: str | None, raw: bool, long_form: bool, as_jso
 
 
 def _show_text(
-    mem: Memory,
+    mem: MemoryView,
     targets: list[str],
     entries: dict[str, list[str]],
     unreadable: dict[str, str],
@@ -239,20 +248,22 @@ def _show_text(
                 click.echo(f"[{i}] {printable(entry)}")  # a hand edit may hold escapes
             click.echo()
             continue
-        block = mem.snapshot.blocks.get(t)
-        if t in mem.snapshot.errors:
-            click.echo(f"mnemic: {FILENAMES[t]}: {mem.snapshot.errors[t]}", err=True)
-        elif block is None or not block.text:
-            click.echo(f"{FILENAMES[t]}: empty (no block in the prompt)")
+        try:
+            block = mem.block(t)
+        except MnemicError as exc:
+            click.echo(f"mnemic: {FILENAMES[t]}: {exc.to_llm()}", err=True)
         else:
-            click.echo(block.text)
-            if not mem.snapshot.enabled[t]:
-                click.echo("(disabled in config: this block is not put in the prompt)")
+            if not block.text:
+                click.echo(f"{FILENAMES[t]}: empty (no block in the prompt)")
+            else:
+                click.echo(block.text)
+                if not mem.in_prompt(t):
+                    click.echo("(disabled in config: this block is not put in the prompt)")
         click.echo()
 
 
 def _show_long(
-    mem: Memory,
+    mem: MemoryView,
     targets: list[str],
     entries: dict[str, list[str]],
     provenance: dict[str, list[Provenance]],
@@ -265,7 +276,7 @@ def _show_long(
             continue
         click.echo(f"# {mem.backend.location(t)} ({len(entries[t])} entries)")
         for i, (entry, prov) in enumerate(zip(entries[t], provenance[t], strict=True), 1):
-            shown = printable(entry) if raw else _human_entry(t, entry)
+            shown = printable(entry) if raw else _human_entry(t, entry, mem.level)
             click.echo(f"[{i}] " + shown.replace("\n", "\n    "))
             click.echo(f"    {_provenance_line(prov)}")
         click.echo()
@@ -278,16 +289,18 @@ def _show_long(
 def status(app: AppContext, as_json: bool) -> None:
     """How full each target is (characters, entries, token estimate), and the entries
     untouched for [memory] stale_after_days days or more: candidates for review."""
-    mem = _open(app)
+    mem = _view(app)
     days = mem.settings.memory.stale_after_days
     now = time.time()
     rows: list[dict[str, Any]] = []
     old: dict[str, list[tuple[int, str, Provenance]]] = {}
     for t in TARGETS:
-        if t in mem.snapshot.errors:
-            rows.append({"target": t, "error": mem.snapshot.errors[t]})
+        try:
+            usage = mem.usage(t)
+        except StorageError as exc:
+            rows.append({"target": t, "error": exc.to_llm()})
             continue
-        row: dict[str, Any] = {**mem.usage(t).as_dict(), "file": mem.backend.location(t)}
+        row: dict[str, Any] = {**usage.as_dict(), "file": mem.backend.location(t)}
         try:
             pairs = mem.provenance(t, record=True)
         except MnemicError as exc:
@@ -298,7 +311,7 @@ def status(app: AppContext, as_json: bool) -> None:
         row["stale"] = [
             {
                 "index": i + 1,
-                "entry": display_entry(t, e)[0],
+                "entry": display_entry(t, e, mem.level)[0],
                 "days": int((now - (p.last_touched or now)) // 86400),
                 **p.as_dict(),
             }
@@ -328,7 +341,7 @@ def status(app: AppContext, as_json: bool) -> None:
             f"for {days}+ days (review: keep, update or remove):"
         )
         for i, entry, prov in items:
-            first = _human_entry(t, entry).splitlines()[0] if entry else ""
+            first = _human_entry(t, entry, mem.level).splitlines()[0] if entry else ""
             age = int((now - (prov.last_touched or now)) // 86400)
             click.echo(f"  [{i + 1}] {first[:80]}  ({age} days, {prov.actor})")
 
@@ -398,7 +411,7 @@ def edit(app: AppContext, target: str) -> None:
 @handle_errors
 def history(app: AppContext, target: str | None, as_json: bool) -> None:
     """List the previous versions kept for each target (newest last)."""
-    mem = _open(app)
+    mem = _view(app)
     out = {t: mem.backend.history(t) for t in ([target] if target else TARGETS)}
     if as_json:
         emit_json(
@@ -427,7 +440,7 @@ def history(app: AppContext, target: str | None, as_json: bool) -> None:
 @handle_errors
 def diff(app: AppContext, old: str, new: str, target: str) -> None:
     """Unified diff between versions OLD and NEW (default: the current file)."""
-    text = ops.diff_versions(_open(app), target, old, new)
+    text = ops.diff_versions(_view(app), target, old, new)
     click.echo(text.rstrip("\n") if text else "No differences.")
 
 
@@ -545,7 +558,7 @@ def search(
     from ..sessions import embedder_loader_for
 
     found = search_memory(
-        _open(app),
+        _view(app),
         query,
         mode=mode,
         targets=[target] if target else TARGETS,

@@ -1,6 +1,7 @@
 """Curated memory: MEMORY.md (agent notes) and USER.md (user profile).
 
-Start with :class:`Memory`; the other names are its parts. Names load lazily so that the
+Start with :class:`Memory` (an agent's session) or :class:`MemoryView` (reading it as it
+is, without one); the other names are their parts. Names load lazily so that the
 light-weight snapshot path (:func:`render_snapshot`) does not pay for the rest.
 """
 
@@ -18,6 +19,7 @@ _EXPORTS = {
     "DELIMITER": "mnemic.curated.entries",
     "Memory": "mnemic.curated.memory",
     "MemoryCommitted": "mnemic.curated.memory",
+    "MemoryView": "mnemic.curated.view",
     "Op": "mnemic.curated.store",
     "OpResult": "mnemic.curated.store",
     "ReadResult": "mnemic.curated.memory",
@@ -75,4 +77,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs (explicit re-
     from .usage import (
         Usage as Usage,
         estimate_tokens as estimate_tokens,
+    )
+    from .view import (
+        MemoryView as MemoryView,
     )

@@ -89,11 +89,15 @@ def check_target(target: object) -> str:
 
 
 class CuratedStore:
-    """Mutations of MEMORY.md / USER.md through a :class:`CuratedBackend`."""
+    """Mutations of MEMORY.md / USER.md through a :class:`CuratedBackend`; new content is
+    threat-scanned at ``level`` (the home's ``[scan] level``; default: the scanner's)."""
 
-    def __init__(self, backend: CuratedBackend, settings: MemorySettings) -> None:
+    def __init__(
+        self, backend: CuratedBackend, settings: MemorySettings, *, level: str | None = None
+    ) -> None:
         self.backend = backend
         self.settings = settings
+        self.level = level
 
     def limit(self, target: str) -> int:
         """Character budget of a target."""
@@ -152,7 +156,7 @@ class CuratedStore:
             if size > self.limit(target):
                 raise self._too_long(target, size, op.action)
             content = validate_content(op.content)
-            found = scan_text(content, "strict").findings
+            found = scan_text(content, "strict", self.level).findings
             if found:
                 raise ThreatBlocked([(f.id, f.category) for f in found], hint=rephrase_hint(found))
         return Op(op.action, content, old, op.target)
@@ -260,7 +264,7 @@ class CuratedStore:
                 results: list[OpResult] = []
                 for i, op in group:
                     try:
-                        results.append(_apply_one(working, op, t))
+                        results.append(_apply_one(working, op, t, self.level))
                     except ToolError as exc:
                         if batch:
                             raise BatchFailed(i, op.action, exc, len(prepared)) from exc
@@ -382,7 +386,7 @@ class CuratedStore:
         raise BudgetExceeded(target, limit, current, new, message=message)
 
 
-def _apply_one(working: list[str], op: Op, target: str) -> OpResult:
+def _apply_one(working: list[str], op: Op, target: str, level: str | None) -> OpResult:
     if op.action == "add":
         assert op.content is not None
         if op.content in working:
@@ -390,7 +394,9 @@ def _apply_one(working: list[str], op: Op, target: str) -> OpResult:
         working.append(op.content)
         return OpResult("add", "added", op.content, target=target)
     assert op.old_text is not None
-    index = find_entry(working, op.old_text, target, show=lambda e: display_entry(target, e)[0])
+    index = find_entry(
+        working, op.old_text, target, show=lambda e: display_entry(target, e, level)[0]
+    )
     previous = working[index]
     if op.action == "replace":
         assert op.content is not None

@@ -326,7 +326,7 @@ def _display_entries(memory: Memory, target: str) -> list[str] | None:
         live = memory.store.load(target)
     except StorageError:
         return None
-    return [display_entry(target, e)[0] for e in live]
+    return [display_entry(target, e, memory.level)[0] for e in live]
 
 
 _WANTS_ENTRIES = {
@@ -415,7 +415,7 @@ def _success(memory: Memory, result: WriteResult) -> dict[str, Any]:
         resp["note"] = "Nothing needed to change; do not repeat this call."
 
     def show(entry: str, target: str = "") -> str:
-        return display_entry(target or result.target, entry)[0]
+        return display_entry(target or result.target, entry, memory.level)[0]
 
     if result.action == "replace" and result.results[0].previous is not None:
         resp["replaced_entry"] = show(result.results[0].previous, result.results[0].target)

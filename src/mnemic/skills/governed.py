@@ -39,8 +39,8 @@ __all__ = ["GovernedSkills", "apply_staged_skill", "skill_store_for"]
 def skill_store_for(governor: Governor) -> SkillStore:
     """The skill store of the governor's home."""
 
-    root = governor.root
-    return SkillStore(root / "skills", governor.settings.skills, base=root)
+    root, settings = governor.root, governor.settings
+    return SkillStore(root / "skills", settings.skills, base=root, scan_level=settings.scan.level)
 
 
 def _keyed(ref: str, digests: Any) -> dict[str, str | None]:

@@ -45,7 +45,7 @@ def prepare_change(store: SkillStore, change: SkillChange) -> PreparedChange:
     apply now (not found, exists, read-only, no match, too large, changed since pinned).
     """
     settings = store.settings
-    change.validate(settings)
+    change.validate(settings, store.scan_level)
     name, category = change.target()
     if change.action == "create":
         return _prepare_create(store, change, name, category)
@@ -206,7 +206,7 @@ def _prepare_patch(store: SkillStore, change: SkillChange, info: SkillInfo) -> P
         size, was = len(text.encode()), len(current.encode())
         if size > settings.max_file_bytes and size > was:
             raise SkillTooLarge(rel, size, settings.max_file_bytes, "bytes")
-    scan_or_raise(text, f"patched {rel}")
+    scan_or_raise(text, f"patched {rel}", store.scan_level)
     return PreparedChange(
         change,
         info.name,

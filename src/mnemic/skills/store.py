@@ -33,7 +33,6 @@ from ..config import SkillsSettings
 from ..errors import SkillInvalid, SkillNotFound, SkillPathRefused, UnreadableFile, UnsafePath
 from ..fsio import SidecarLock, ensure_private_dir, read_text_strict
 from ..home import Home
-from ..scan import set_default_level
 from .apply import apply_change
 from .changes import ChangeResult, PreparedChange, SkillChange
 from .files import (
@@ -169,9 +168,12 @@ class SkillStore:
         settings: SkillsSettings | None = None,
         *,
         base: str | os.PathLike[str] | None = None,
+        scan_level: str | None = None,
     ) -> None:
         self.root = os.path.abspath(os.fspath(root))
         self.settings = settings or SkillsSettings()
+        self.scan_level = scan_level
+        """The ``[scan] level`` skill text is judged at (None: the scanner's default)."""
         start = os.fspath(base) if base is not None else os.path.dirname(self.root)
         roots = []
         for d in self.settings.external_dirs:
@@ -185,8 +187,8 @@ class SkillStore:
         """The skill store of ``home`` (default: ``Home.open()``)."""
         if home is None:
             home = Home.open()
-        set_default_level(home.settings.scan.level)  # [scan] level for this process's scans
-        return cls(home.skills_dir, home.settings.skills, base=home.root)
+        settings = home.settings
+        return cls(home.skills_dir, settings.skills, base=home.root, scan_level=settings.scan.level)
 
     def __repr__(self) -> str:
         return f"SkillStore({self.root!r})"
@@ -293,7 +295,7 @@ class SkillStore:
             fm, _ = read_front_matter(text)
         except SkillInvalid as exc:
             return bad(exc.message.removesuffix(" Nothing was written."))
-        found = threat_findings(f"{fm.name}\n{fm.description}")
+        found = threat_findings(f"{fm.name}\n{fm.description}", self.scan_level)
         return SkillInfo(name, category, path, source, fm, findings=tuple(f for f, _ in found))
 
     def get(self, name: str) -> SkillInfo:

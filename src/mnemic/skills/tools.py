@@ -395,13 +395,13 @@ def _view(store: SkillStore, args: dict[str, Any]) -> dict[str, Any]:
             resp.update(content=None, binary=True, bytes=len(data))
             resp["note"] = "This is a binary file; its content is not shown."
             return resp
-        found = threat_findings(data)
+        found = threat_findings(data, store.scan_level)
         if found:
             raise SkillUnsafe(info.ref, file_path, found)
         _page(resp, data, offset, size)
         return resp
     doc = store.read_info(info)
-    found = threat_findings(doc.text)
+    found = threat_findings(doc.text, store.scan_level)
     if found:
         raise SkillUnsafe(info.ref, SKILL_FILE, found)
     resp = {"success": True, "name": info.name, "skill": info.ref}

@@ -94,7 +94,7 @@ def save(ui: Console, request: Request, form: Form) -> Response:
 def usage_history(ui: Console) -> dict[str, list[tuple[float, float]]]:
     """Each target's fill ratio after every committed write the journal records, where
     the text it names (by hash) is still known: the current file or a kept version."""
-    mem = ui.memory()
+    mem = ui.view()
     ratios: dict[str, dict[str, float]] = {}
     for target in TARGETS:
         limit = mem.store.limit(target)
