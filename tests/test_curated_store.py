@@ -14,6 +14,7 @@ from mnemic.backends.files.flusher import drain
 from mnemic.curated import Memory, Op
 from mnemic.curated.backend import version_text
 from mnemic.curated.entries import DELIMITER, serialize
+from mnemic.curated.view import MemoryView
 from mnemic.errors import (
     AmbiguousMatch,
     BatchFailed,
@@ -25,7 +26,7 @@ from mnemic.errors import (
     ThreatBlocked,
     WouldEmptyTarget,
 )
-from mnemic.fsio import SidecarLock
+from mnemic.fsio import TEMP_SUFFIX, SidecarLock, temp_prefix
 
 MakeMemory = Callable[..., Memory]
 
@@ -354,3 +355,19 @@ def test_history_shows_only_the_newest_versions_while_the_old_ones_wait_to_be_dr
     drain()
     assert len(os.listdir(mem.backend.history_dir)) == 2
     assert [v.id for v in mem.backend.history("memory")] == [3, 4]
+
+
+def test_a_view_leaves_crashed_writers_debris_alone_and_a_writer_removes_it(
+    home_path: Path,
+) -> None:
+    """Reading memory (a page, a report: a MemoryView) writes nothing, not even clean-up;
+    a writer's open removes the temp files crashed writers left, as gc and doctor do."""
+    Memory.open(home_path).add("memory", "a fact")
+    target = home_path / "memories" / "MEMORY.md"
+    debris = target.parent / f"{temp_prefix(target)}deadbeef{TEMP_SUFFIX}"
+    debris.write_text("half of a write")
+    view = MemoryView.open(home_path)
+    assert view.entries("memory") == ["a fact"] and view.listing("memory").entries == ("a fact",)
+    assert debris.exists()
+    Memory.open(home_path)
+    assert not debris.exists()

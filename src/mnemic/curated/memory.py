@@ -476,8 +476,6 @@ class Memory(MemoryView):
         precommit: Callable[[str, list[str], list[str], list[OpResult]], None] | None,
     ) -> Proposal:
         """Dry run (validates against the current state) and describe, for the gate."""
-        from ..governance.approval import Proposal
-
         commits = self.store.apply_all(
             target, ops, batch=batch, allow_empty=allow_empty, precommit=precommit, dry_run=True
         )

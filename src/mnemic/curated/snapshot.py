@@ -14,7 +14,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..config import load_settings
 from ..control_chars import first_control
+from ..errors import StorageError
+from ..home import home_dir
+from ..registry import backend_for
 from ..scan import scan_text
 from .entries import DELIMITER, FILENAMES, entry_handle, parse
 from .placeholder import BLOCKED_PREFIX, imitates_placeholder
@@ -197,11 +201,6 @@ def render_snapshot(
     renders them without opening a session (no lock, no history, nothing written). A
     target that cannot be read is left out (``mnemic memory doctor`` explains why).
     """
-    from ..config import load_settings
-    from ..errors import StorageError
-    from ..home import home_dir
-    from ..registry import backend_for
-
     root = home_dir(home, profile, environ)
     settings = load_settings(root, environ)
     store = backend_for(settings)

@@ -46,7 +46,8 @@ from ..files.pending import PendingStore
 from .curated import PostgresBackend
 from .db import Database, mask_url
 from .governance import PostgresJournalStore, PostgresPendingRecords
-from .migrations import check_schema
+from .migrations import check_schema, migrate as run_migrations
+from .sessions import PostgresSessionStore
 
 log = logging.getLogger(__name__)
 
@@ -285,8 +286,6 @@ class DatabaseSide(Side):
 
     def sessions(self, *, create: bool = True) -> SessionStore | None:
         if self._store is None:
-            from .sessions import PostgresSessionStore
-
             self._store = PostgresSessionStore(self.db)
         return self._store
 
@@ -374,8 +373,6 @@ def open_side(
     if where.startswith(("postgresql://", "postgres://")):
         db = Database(where, schema=schema)
         if migrate:
-            from .migrations import migrate as run_migrations
-
             run_migrations(db)
         check_schema(db)
         return DatabaseSide(db)

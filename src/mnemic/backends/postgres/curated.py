@@ -33,6 +33,7 @@ differ:
 from __future__ import annotations
 
 import contextlib
+import threading
 import time
 from collections.abc import Iterator, Sequence
 
@@ -51,8 +52,6 @@ _ACTIVE: dict[int, PgTxn] = {}
 def current_transaction(db: Database) -> PgTxn | None:
     """The curated transaction this thread has open on ``db`` (the audit journal joins
     it through :meth:`PgTxn.append_audit`)."""
-    import threading
-
     txn = _ACTIVE.get(threading.get_ident())
     if txn is None or txn.backend.db is not db or txn.closed:
         return None
@@ -117,8 +116,6 @@ class PostgresBackend:
     # -- transactions ------------------------------------------------------------------
     @contextlib.contextmanager
     def transaction(self, targets: Sequence[str], timeout: float) -> Iterator[PgTxn]:
-        import threading
-
         ordered = sorted(set(targets))
         for t in ordered:
             self._name(t)

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ...errors import WriteFailed
-from .db import Database, failure, is_lock_timeout
+from .db import ConnectionLost, Database, failure, is_lock_timeout
 
 if TYPE_CHECKING:
     import psycopg
@@ -348,8 +348,6 @@ class PgTxn:
     def finish(self) -> None:
         """COMMIT, with whatever was kept for it: one round trip."""
         from psycopg.pq import TransactionStatus
-
-        from .db import ConnectionLost
 
         conn = self.conn
         if conn.broken or conn.closed:
