@@ -1,7 +1,7 @@
 """Changes of MEMORY.md / USER.md that have no audit record of their own, recorded after the fact.
 
 A commit's audit record is written under the target's lock right after the rename that
-commits the data, and flushed to disk in the background (:mod:`mnemic.governance.flusher`).
+commits the data, and flushed to disk in the background (:mod:`mnemic.backends.files.flusher`).
 So a crash can leave a committed change without its record: a process killed between
 the rename and the append, or a power cut before the flush. A hand edit leaves one too.
 
@@ -10,7 +10,8 @@ preceded, in the same append, by a ``recovered`` record), or :func:`reconcile` (
 memory doctor --fix``). The ``recovered`` record goes from the state the last record left
 to the state found, and says its ``cause``, inferred from the history, which a mnemic
 commit always feeds before it renames (the previous text becomes the newest version; a
-write that dies before its rename leaves no version: see ``FileBackend._committed``).
+write that dies before its rename leaves no version: see
+:meth:`mnemic.backends.files.curated.FileBackend._committed`).
 The kept versions are read newest first (the current write's own left out):
 
 - ``lost_record``: one is the state the last record left, and every newer one is the
