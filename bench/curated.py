@@ -136,7 +136,7 @@ def _settle() -> None:
     floor or the next call is timed: a real tool call is followed by the model's turn,
     and a flush still running would slow the floor's fsyncs instead of the call."""
     try:
-        from mnemic.governance.flusher import drain
+        from mnemic.backends.files.flusher import drain
     except ImportError:  # a baseline from before: nothing runs after its calls
         return
     drain()

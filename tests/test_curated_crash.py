@@ -25,14 +25,15 @@ from pathlib import Path
 import pytest
 
 from _killpoints import killed, run_killed_at
+from mnemic.backends.files.curated import FileBackend
+from mnemic.backends.files.journal import AuditJournal
 from mnemic.curated import admin
 from mnemic.curated.entries import parse
-from mnemic.curated.file_backend import FileBackend
 from mnemic.curated.memory import Memory
+from mnemic.curated.operations import Op
 from mnemic.curated.provenance import Provenance, annotate, decode
-from mnemic.curated.store import Op, file_hash
+from mnemic.curated.store import file_hash
 from mnemic.fsio import SidecarLock, stale_temp_files
-from mnemic.governance import AuditJournal
 
 BASE = "base entry that is always present"
 

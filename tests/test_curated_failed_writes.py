@@ -20,13 +20,13 @@ from pathlib import Path
 
 import pytest
 
-from mnemic.curated.file_backend import FileBackend
+from mnemic.backends.files import flusher
+from mnemic.backends.files.curated import FileBackend
+from mnemic.backends.files.flusher import drain
 from mnemic.curated.memory import Memory
 from mnemic.curated.tool import run_memory_tool
 from mnemic.errors import ContentRejected, WriteFailed
 from mnemic.fsio import stale_temp_files
-from mnemic.governance import flusher
-from mnemic.governance.flusher import drain
 
 MakeMemory = Callable[..., Memory]
 
@@ -57,7 +57,7 @@ def test_text_that_cannot_be_encoded_is_refused_without_touching_history(
             pytest.raises(WriteFailed, match="cannot be stored as UTF-8"),
             backend.transaction(["memory"], 5.0) as txn,
         ):
-            txn.write("memory", f"fact {i} \ud800")
+            txn.write({"memory": f"fact {i} \ud800"})
     assert history_state(backend) == kept
     assert backend.read("memory") == current
     assert stale_temp_files(backend.path("memory")) == []
@@ -134,7 +134,7 @@ def test_failed_two_target_write_leaves_both_histories_and_no_intent(
         pytest.raises(WriteFailed),
         backend.transaction(["memory", "user"], 5.0) as txn,
     ):
-        txn.write_all({"memory": "fine text", "user": "bad \udfff text"})
+        txn.write({"memory": "fine text", "user": "bad \udfff text"})
     assert {t: history_state(backend, t) for t in ("memory", "user")} == kept
     assert not backend.intent_path.exists()
     assert stale_temp_files(backend.intent_path) == []

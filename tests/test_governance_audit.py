@@ -3,7 +3,6 @@ each storage backend (``backend``); crash repair of the file journal."""
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import itertools
 import json
@@ -21,15 +20,15 @@ import pytest
 from _backends import Kit
 from _killpoints import arm_kill, run_killed_at
 from _writers import run_curated_writers
+from mnemic.backends.files.flusher import drain
+from mnemic.backends.files.journal import GENESIS, AuditJournal, record_hash
 from mnemic.curated import admin as ops
 from mnemic.curated.memory import Memory
-from mnemic.curated.store import Op, file_hash
+from mnemic.curated.operations import Op
+from mnemic.curated.store import file_hash
 from mnemic.curated.tool import run_memory_tool
 from mnemic.fsio import SidecarLock
-from mnemic.governance import AuditJournal
-from mnemic.governance.audit import GENESIS, record_hash
 from mnemic.governance.chain import Entry, Journal, JournalSnapshot, JournalTail
-from mnemic.governance.flusher import drain
 from mnemic.ops import PendingQueue
 
 
@@ -276,12 +275,6 @@ class ListJournalStore:
 
     def snapshot(self) -> JournalSnapshot:
         return JournalSnapshot([r.encode() for r in self.rows], self.head, self.torn, 0)
-
-    def torn_tail(self) -> dict[str, Any] | None:
-        return None if self.torn is None else {"bytes": len(self.torn)}
-
-    def deferred_sync(self) -> contextlib.AbstractContextManager[None]:
-        return contextlib.nullcontext()
 
 
 def test_the_journal_policy_needs_only_a_raw_store() -> None:
@@ -747,7 +740,7 @@ def test_a_write_does_not_parse_every_record_other_writers_appended(
     """Under contention each writer finds the lines of the others since its last write;
     parsing them all (7 with 8 writers) cost ~0.2 ms under the target's lock per write.
     Only the last record naming the target is needed."""
-    from mnemic.governance import audit
+    from mnemic.backends.files import journal as audit
 
     busy_home(home_path, 1)
     first, second = Memory.open(home_path), Memory.open(home_path)
@@ -769,7 +762,7 @@ def test_a_write_does_not_parse_every_record_other_writers_appended(
 
 def test_a_target_is_found_in_record_lines_whatever_its_name() -> None:
     """The state lookup finds a target's records by its name as the line holds it."""
-    from mnemic.governance import audit
+    from mnemic.backends.files import journal as audit
     from mnemic.governance.chain import make_record, recorded_states
 
     for target in ("memory", "café-notes", "技能"):

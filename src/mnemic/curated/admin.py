@@ -16,13 +16,14 @@ from dataclasses import dataclass
 from ..errors import ContentRejected, InvalidArgument, StorageError, ToolError
 from ..governance.chain import VerifyReport
 from ..scan import scan_text
-from .backend import CuratedTxn, Problem, Version
+from .backend import CuratedTxn, Problem, Version, version_text
 from .entries import DELIMITER, FILENAMES, TARGETS, detect_drift, parse, serialize, validate_content
 from .memory import Memory
 from .provenance import Stamp, record
 from .recovery import reconcile
 from .store import check_target, file_hash
 from .usage import Usage
+from .view import MemoryView
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +31,7 @@ __all__ = [
     "AdoptPlan",
     "Problem",
     "adopt",
+    "adopt_plan",
     "diff_versions",
     "doctor",
     "plan_adopt",
@@ -45,7 +47,7 @@ def text_hash(text: str | None) -> str:
     return hashlib.sha256((text or "").encode("utf-8")).hexdigest()[:16]
 
 
-def _version_text(memory: Memory, target: str, version: int | str) -> str:
+def _version_text(memory: MemoryView, target: str, version: int | str) -> str:
     if version in ("current", "live"):
         return memory.backend.read(target) or ""
     try:
@@ -54,10 +56,12 @@ def _version_text(memory: Memory, target: str, version: int | str) -> str:
         raise InvalidArgument(
             "version", f"Version {version!r} is not a number or 'current'."
         ) from None
-    return memory.backend.read_version(target, vid)
+    return version_text(memory.backend, target, vid)
 
 
-def diff_versions(memory: Memory, target: str, old: int | str, new: int | str = "current") -> str:
+def diff_versions(
+    memory: MemoryView, target: str, old: int | str, new: int | str = "current"
+) -> str:
     """Unified diff between two versions of a target (ids, or ``current``)."""
     target = check_target(target)
     a = _version_text(memory, target, old)
@@ -79,11 +83,11 @@ def restore(memory: Memory, target: str, version: int) -> Version | None:
     """
     target = check_target(target)
     with memory.audited("restore", [target]) as attempt:
-        text = memory.backend.read_version(target, int(version))
+        text = version_text(memory.backend, target, int(version))
         with memory.backend.transaction([target], memory.settings.memory.lock_timeout) as txn:
             before = txn.read(target)
             _record(memory, txn, target, before, text, memory.author("restore"))
-            txn.write(target, text)
+            txn.write({target: text})
             if attempt is not None:
                 attempt.applied(
                     {target: file_hash(before)},
@@ -109,17 +113,22 @@ class AdoptPlan:
     """How many oversized pieces were split at blank lines."""
 
 
-def plan_adopt(memory: Memory, target: str) -> AdoptPlan:
-    """Read a (possibly drifted) target and show the entries it would become.
+def plan_adopt(memory: MemoryView, target: str) -> AdoptPlan:
+    """Read a (possibly drifted) target and show the entries it would become (see
+    :func:`adopt_plan`)."""
+    target = check_target(target)
+    return adopt_plan(target, memory.backend.read(target), memory.limit(target))
+
+
+def adopt_plan(target: str, raw: str | None, limit: int) -> AdoptPlan:
+    """The entries the text ``raw`` of ``target`` (budget ``limit``) would become.
 
     Pieces between delimiters become entries; a piece longer than the whole budget (text
     appended without delimiters) is split into parts that fit: at blank lines, then at
     line ends, then after sentences, then between words (a word longer than the budget
     is cut). Nothing is lost: only whitespace at the cut points changes.
     """
-    target = check_target(target)
-    raw = memory.backend.read(target) or ""
-    limit = memory.store.limit(target)
+    raw = raw or ""
     drift = detect_drift(raw, limit)
     entries: list[str] = []
     splits = 0
@@ -200,7 +209,7 @@ def adopt(memory: Memory, plan: AdoptPlan) -> str:
         # what adopt writes came from the hand edit it adopts
         session = memory.author().session_id
         _record(memory, txn, target, found, text, Stamp("hand", "adopt", session))
-        txn.write(target, text)
+        txn.write({target: text})
         if attempt is not None:
             attempt.applied(
                 {target: file_hash(found)},
@@ -221,7 +230,7 @@ def write_edited(memory: Memory, target: str, base_hash: str, edited: str) -> Us
     entries = parse(edited)
     for i, entry in enumerate(entries, 1):
         validate_content(entry, field=f"entry {i}")
-        found = scan_text(entry, "strict").findings
+        found = scan_text(entry, "strict", memory.level).findings
         if found:
             ids = ", ".join(f.id for f in found)
             raise ContentRejected(
@@ -249,7 +258,7 @@ def write_edited(memory: Memory, target: str, base_hash: str, edited: str) -> Us
             )
         text = serialize(entries)
         _record(memory, txn, target, current, text, memory.author("edit"))
-        txn.write(target, text)
+        txn.write({target: text})
         if attempt is not None:
             attempt.applied(
                 {target: file_hash(current)},
@@ -311,7 +320,7 @@ def doctor(memory: Memory, *, fix: bool = False) -> list[Problem]:
                 )
             )
         for entry in entries:
-            found = scan_text(entry, "strict").findings if len(entry) <= 65536 else ()
+            found = scan_text(entry, "strict", memory.level).findings if len(entry) <= 65536 else ()
             if found:
                 ids = ", ".join(f.id for f in found)
                 problems.append(
@@ -369,7 +378,14 @@ def _unrecorded_changes(memory: Memory, report: VerifyReport, *, fix: bool) -> l
             fixed = False
             if fix:
                 try:
-                    fixed = bool(reconcile(memory, [target]))
+                    fixed = bool(
+                        reconcile(
+                            memory.backend,
+                            memory.governor,
+                            [target],
+                            lock_timeout=memory.settings.memory.lock_timeout,
+                        )
+                    )
                 except StorageError as exc:
                     log.warning("could not record the change of %s: %s", target, exc.to_llm())
             out.append(

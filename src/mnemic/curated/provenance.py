@@ -29,15 +29,13 @@ import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..control_chars import printable
 from ..errors import MnemicError, StorageError
+from .backend import MAX_LEDGER_BYTES, CuratedBackend, CuratedTxn
 from .entries import parse
-
-if TYPE_CHECKING:
-    from .backend import CuratedBackend, CuratedTxn
-    from .store import OpResult
+from .operations import OpResult
 
 __all__ = [
     "ACTOR_LABELS",
@@ -59,9 +57,6 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
-
-MAX_LEDGER_BYTES = 8 * 1024 * 1024
-"""A stored ledger larger than this is ignored (with a warning) as damaged or hostile."""
 
 ACTOR_LABELS = {
     "agent": "model",

@@ -1,7 +1,7 @@
 """Changes of MEMORY.md / USER.md that have no audit record of their own, recorded after the fact.
 
 A commit's audit record is written under the target's lock right after the rename that
-commits the data, and flushed to disk in the background (:mod:`mnemic.governance.flusher`).
+commits the data, and flushed to disk in the background (:mod:`mnemic.backends.files.flusher`).
 So a crash can leave a committed change without its record: a process killed between
 the rename and the append, or a power cut before the flush. A hand edit leaves one too.
 
@@ -10,7 +10,8 @@ preceded, in the same append, by a ``recovered`` record), or :func:`reconcile` (
 memory doctor --fix``). The ``recovered`` record goes from the state the last record left
 to the state found, and says its ``cause``, inferred from the history, which a mnemic
 commit always feeds before it renames (the previous text becomes the newest version; a
-write that dies before its rename leaves no version: see ``FileBackend._committed``).
+write that dies before its rename leaves no version: see
+:meth:`mnemic.backends.files.curated.FileBackend._committed`).
 The kept versions are read newest first (the current write's own left out):
 
 - ``lost_record``: one is the state the last record left, and every newer one is the
@@ -26,16 +27,14 @@ The kept versions are read newest first (the current write's own left out):
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..errors import MnemicError
 from ..governance.chain import Explain, Origin
-from .backend import CuratedBackend
+from ..governance.governor import Governor
+from .backend import CuratedBackend, version_text
 from .entries import TARGETS
 from .store import file_hash
-
-if TYPE_CHECKING:
-    from .memory import Memory
 
 __all__ = ["explainer", "reconcile"]
 
@@ -68,7 +67,7 @@ def _cause(
         if own and versions:
             versions = versions[:-1]  # the version this write kept: the state it found
         for version in reversed(versions):
-            kept = file_hash(backend.read_version(target, version.id))
+            kept = file_hash(version_text(backend, target, version.id))
             if kept == recorded:
                 return "lost_record"  # and any newer version: later commits, also lost
             if came_from is None or kept == came_from.state:
@@ -78,24 +77,29 @@ def _cause(
     return "unknown"
 
 
-def reconcile(memory: Memory, targets: Collection[str] = TARGETS) -> list[dict[str, Any]]:
-    """Record, under each target's lock, a change that has no audit record of its own.
+def reconcile(
+    backend: CuratedBackend,
+    gov: Governor | None,
+    targets: Collection[str] = TARGETS,
+    *,
+    lock_timeout: float,
+) -> list[dict[str, Any]]:
+    """Record, under each target's lock (waited for up to ``lock_timeout``), a change of
+    ``backend``'s targets that has no audit record of its own in ``gov``'s journal.
 
     Returns the ``recovered`` records appended (none when the journal accounts for every
-    change, or when the memory is not governed).
+    change, or when the memory is not governed: ``gov`` is None).
     """
-    gov = memory.governor
     if gov is None:
         return []
     out: list[dict[str, Any]] = []
-    timeout = memory.settings.memory.lock_timeout
     for target in sorted(targets):
-        with memory.backend.transaction([target], timeout) as txn:
+        with backend.transaction([target], lock_timeout) as txn:
             found = {target: file_hash(txn.read(target))}
             ctx = gov.context
             out += gov.journal.reconcile(
                 found,
-                explainer(memory.backend, ()),
+                explainer(backend, ()),
                 subsystem="memory",
                 session=ctx.session_id,
                 origin=ctx.origin,

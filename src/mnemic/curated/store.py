@@ -5,7 +5,7 @@ the targets' locks, re-read the files under them, check drift (for replace, remo
 batches), apply the operations to a working copy, check the budget on the final state,
 then write once (the backend keeps the previous version). Any failure leaves the targets
 exactly as they were. A batch whose operations name both targets commits both files or
-neither (:meth:`CuratedTxn.write_all`).
+neither (:meth:`CuratedTxn.write`).
 """
 
 from __future__ import annotations
@@ -41,39 +41,11 @@ from .entries import (
     serialize,
     validate_content,
 )
+from .operations import ACTIONS, Op, OpResult
 from .snapshot import display_entry
 from .usage import label
 
 __all__ = ["ACTIONS", "Commit", "CuratedStore", "Op", "OpResult", "file_hash"]
-
-ACTIONS = ("add", "replace", "remove")
-
-
-@dataclass(frozen=True, slots=True)
-class Op:
-    """One operation: ``add`` (content), ``replace`` (old_text, content), ``remove`` (old_text)."""
-
-    action: str
-    content: str | None = None
-    old_text: str | None = None
-    target: str | None = None
-    """The target of this operation (default: the target the call names). A batch whose
-    operations name both targets commits both or neither."""
-
-
-@dataclass(frozen=True, slots=True)
-class OpResult:
-    """What one operation did."""
-
-    action: str
-    status: str
-    """``added``, ``duplicate`` (already present: nothing to do), ``replaced`` or ``removed``."""
-    entry: str | None = None
-    """The entry written (add, replace)."""
-    previous: str | None = None
-    """The entry overwritten or removed (replace, remove)."""
-    target: str = ""
-    """The target the operation applied to."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,11 +89,15 @@ def check_target(target: object) -> str:
 
 
 class CuratedStore:
-    """Mutations of MEMORY.md / USER.md through a :class:`CuratedBackend`."""
+    """Mutations of MEMORY.md / USER.md through a :class:`CuratedBackend`; new content is
+    threat-scanned at ``level`` (the home's ``[scan] level``; default: the scanner's)."""
 
-    def __init__(self, backend: CuratedBackend, settings: MemorySettings) -> None:
+    def __init__(
+        self, backend: CuratedBackend, settings: MemorySettings, *, level: str | None = None
+    ) -> None:
         self.backend = backend
         self.settings = settings
+        self.level = level
 
     def limit(self, target: str) -> int:
         """Character budget of a target."""
@@ -180,7 +156,7 @@ class CuratedStore:
             if size > self.limit(target):
                 raise self._too_long(target, size, op.action)
             content = validate_content(op.content)
-            found = scan_text(content, "strict").findings
+            found = scan_text(content, "strict", self.level).findings
             if found:
                 raise ThreatBlocked([(f.id, f.category) for f in found], hint=rephrase_hint(found))
         return Op(op.action, content, old, op.target)
@@ -288,7 +264,7 @@ class CuratedStore:
                 results: list[OpResult] = []
                 for i, op in group:
                     try:
-                        results.append(_apply_one(working, op, t))
+                        results.append(_apply_one(working, op, t, self.level))
                     except ToolError as exc:
                         if batch:
                             raise BatchFailed(i, op.action, exc, len(prepared)) from exc
@@ -335,12 +311,8 @@ class CuratedStore:
                     if t in writes:
                         provenance.record(txn, t, raw, before, working, text, stamp, when, results)
             start = time.perf_counter()
-            if not dry_run:
-                if len(writes) == 1:
-                    [(t, text)] = writes.items()
-                    txn.write(t, text)
-                elif writes:
-                    txn.write_all(writes)
+            if not dry_run and writes:
+                txn.write(writes)
             write_ms = (time.perf_counter() - start) * 1000.0
             commits = []
             for t, raw, before, working, results, _ in staged:
@@ -414,7 +386,7 @@ class CuratedStore:
         raise BudgetExceeded(target, limit, current, new, message=message)
 
 
-def _apply_one(working: list[str], op: Op, target: str) -> OpResult:
+def _apply_one(working: list[str], op: Op, target: str, level: str | None) -> OpResult:
     if op.action == "add":
         assert op.content is not None
         if op.content in working:
@@ -422,7 +394,9 @@ def _apply_one(working: list[str], op: Op, target: str) -> OpResult:
         working.append(op.content)
         return OpResult("add", "added", op.content, target=target)
     assert op.old_text is not None
-    index = find_entry(working, op.old_text, target, show=lambda e: display_entry(target, e)[0])
+    index = find_entry(
+        working, op.old_text, target, show=lambda e: display_entry(target, e, level)[0]
+    )
     previous = working[index]
     if op.action == "replace":
         assert op.content is not None

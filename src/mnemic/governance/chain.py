@@ -30,7 +30,6 @@ import json
 import os
 import time
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -413,20 +412,15 @@ class JournalStore(Protocol):
     ``append(build)``, under the store's append lock: read the tail, call ``build`` with
     it, cut a torn tail if there is one, append the lines ``build`` returned, move the
     head to the last of them, and return them (StorageError if it cannot). ``snapshot``
-    reads every line and the head consistently. ``torn_tail`` gives ``{"offset",
-    "bytes", "sha256"}`` of a fragment a crash left, or ``None`` (always, where an append
-    is one transaction). ``location`` says where the lines are, for messages.
-    ``deferred_sync()`` is a context in which appends are written at once but made
-    durable together when the outermost such context of the thread ends (where an
-    append is its own durable transaction, it does nothing).
+    reads every line, the head and a torn tail (a final fragment a crash left: never,
+    where an append is one transaction) consistently. ``location`` says where the lines
+    are, for messages.
     """
 
     @property
     def location(self) -> str: ...
     def append(self, build: Callable[[JournalTail], list[Entry]]) -> list[Entry]: ...
     def snapshot(self) -> JournalSnapshot: ...
-    def torn_tail(self) -> dict[str, Any] | None: ...
-    def deferred_sync(self) -> AbstractContextManager[None]: ...
 
 
 class Journal:
@@ -517,23 +511,15 @@ class Journal:
 
         Returns the ``repair`` record, or ``None`` when the journal ends cleanly.
         """
-        if self.store.torn_tail() is None:
+        if self.torn_tail() is None:
             return None
         written = self.store.append(lambda tail: self._entries(tail, None))
         return written[-1][0] if written else None
 
     def torn_tail(self) -> dict[str, Any] | None:
         """``{"offset", "bytes", "sha256"}`` of a final fragment left by a crash, or None."""
-        return self.store.torn_tail()
-
-    def deferred_sync(self) -> AbstractContextManager[None]:
-        """A block whose appends a store may make durable together, when it ends.
-
-        For a writer that appends its record while it holds a store lock. The file store
-        needs none (its flushes always run after the append, in the background: see
-        :mod:`.flusher`); the block is kept for stores that batch differently.
-        """
-        return self.store.deferred_sync()
+        snap = self.store.snapshot()
+        return None if not snap.torn else torn_tail_info(snap.torn, snap.torn_offset)
 
     def _entries(
         self, tail: JournalTail, fields: dict[str, Any] | None, reconcile: Explain | None = None

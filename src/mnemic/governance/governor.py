@@ -18,7 +18,6 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -100,11 +99,6 @@ class Governor:
             yield
         finally:
             self._extra = saved
-
-    def deferred_sync(self) -> AbstractContextManager[None]:
-        """Audit records appended inside are flushed to disk together at the end (see
-        :meth:`~mnemic.governance.chain.Journal.deferred_sync`)."""
-        return self.journal.deferred_sync()
 
     def record(self, *, reconcile: Explain | None = None, **fields: Any) -> dict[str, Any] | None:
         """Append one audit record with this session's context; never raises.

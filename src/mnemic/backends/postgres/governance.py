@@ -3,7 +3,9 @@
 Both are raw stores under the governance kernel, which holds the policy once for every
 backend: the queue's limit, expiry, ids and record form
 (:class:`~mnemic.governance.pending.PendingQueueStore`), the journal's records, chain,
-repair and verification (:class:`~mnemic.governance.chain.Journal`).
+repair and verification (:class:`~mnemic.governance.chain.Journal`). Copying a journal
+(``mnemic db copy``) reads and writes its lines verbatim here (:meth:`PostgresJournalStore.lines`,
+:meth:`PostgresJournalStore.import_lines`).
 
 Pending writes
     One row per staged write in ``pending`` (subsystem, id, created_at, the record as
@@ -29,29 +31,14 @@ import contextlib
 import json
 import time
 from collections.abc import Callable, Iterator
-from typing import Any, Unpack
+from typing import Any
 
-from ...errors import LockTimeout, StorageError, UnsafePath
-from ...governance.chain import Entry, Journal, JournalSnapshot, JournalTail
-from ...governance.pending import PendingQueueStore, QueuePolicy
+from ...errors import LockTimeout, StorageError
+from ...governance.chain import Entry, JournalSnapshot, JournalTail
 from .curated import current_transaction
 from .db import Database, atomic, is_lock_timeout, mapped_errors
 
-__all__ = ["PostgresJournal", "PostgresPendingRecords", "PostgresPendingStore"]
-
-
-class PostgresPendingStore(PendingQueueStore):
-    """The pending writes of one subsystem in the database (see the module docstring)."""
-
-    def __init__(
-        self,
-        db: Database,
-        subsystem: str,
-        *,
-        lock_timeout: float = 10.0,
-        **policy: Unpack[QueuePolicy],
-    ) -> None:
-        super().__init__(PostgresPendingRecords(db, subsystem, lock_timeout), subsystem, **policy)
+__all__ = ["PostgresJournalStore", "PostgresPendingRecords"]
 
 
 class PostgresPendingRecords:
@@ -93,9 +80,6 @@ class PostgresPendingRecords:
                 except Exception:
                     conn.close()  # the lock ends with the session; never pool it held
 
-    def present(self) -> bool:
-        return True
-
     def ids(self) -> list[str]:
         rows = self._all("SELECT id FROM {s}.pending WHERE subsystem = %s", (self.subsystem,))
         return [str(r[0]) for r in rows]
@@ -130,12 +114,6 @@ class PostgresPendingRecords:
         )
         return count > 0
 
-    def delete_at(self, where: str) -> bool:
-        prefix = self.location + "/"
-        if not where.startswith(prefix):
-            raise UnsafePath(where, "not a record of the pending queue")
-        return self.delete(where[len(prefix) :])
-
     def cleanup(self, *, dry_run: bool = False) -> list[str]:
         """Nothing to clean up: staging is one transaction."""
         return []
@@ -149,12 +127,15 @@ class PostgresPendingRecords:
             return int(conn.execute(self.db.sql(sql), params).rowcount or 0)
 
 
-class PostgresJournal(Journal):
-    """The audit journal of a database schema (see the module docstring)."""
+class PostgresJournalStore:
+    """The ``audit`` and ``audit_head`` tables: a :class:`~mnemic.governance.chain.JournalStore`."""
 
-    def __init__(self, db: Database, *, clock: Callable[[], float] = time.time) -> None:
-        super().__init__(PostgresJournalStore(db), clock=clock)
+    def __init__(self, db: Database) -> None:
         self.db = db
+
+    @property
+    def location(self) -> str:
+        return f"{self.db.location}: audit"
 
     def import_lines(self, lines: list[str]) -> int:
         """Append verbatim records (copying a journal) to an empty journal; return how many.
@@ -181,18 +162,7 @@ class PostgresJournal(Journal):
 
     def lines(self) -> list[str]:
         """Every stored line, in sequence order."""
-        return [line.decode("utf-8") for line in self.store.snapshot().lines]
-
-
-class PostgresJournalStore:
-    """The ``audit`` and ``audit_head`` tables: a :class:`~mnemic.governance.chain.JournalStore`."""
-
-    def __init__(self, db: Database) -> None:
-        self.db = db
-
-    @property
-    def location(self) -> str:
-        return f"{self.db.location}: audit"
+        return [line.decode("utf-8") for line in self.snapshot().lines]
 
     def append(self, build: Callable[[JournalTail], list[Entry]]) -> list[Entry]:
         """Lock the head row, append what ``build`` makes of it, move the head; inside the
@@ -237,14 +207,6 @@ class PostgresJournalStore:
             for record, line in entries
         ]
         return entries, statements
-
-    def deferred_sync(self) -> contextlib.AbstractContextManager[None]:
-        """Each append is its own committed transaction: nothing to defer."""
-        return contextlib.nullcontext()
-
-    def torn_tail(self) -> dict[str, Any] | None:
-        """Never: an append is one database transaction."""
-        return None
 
     def snapshot(self) -> JournalSnapshot:
         """The rows and the head, in one repeatable-read transaction."""

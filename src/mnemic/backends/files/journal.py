@@ -50,10 +50,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..errors import ReadOnlyHome, StorageError, UnreadableFile, WriteFailed
-from ..fsio import FILE_MODE, SidecarLock, ensure_private_dir, open_regular, read_bytes_strict
-from . import flusher
-from .chain import (
+from ...errors import ReadOnlyHome, StorageError, UnreadableFile, WriteFailed
+from ...fsio import FILE_MODE, SidecarLock, ensure_private_dir, open_regular, read_bytes_strict
+from ...governance.chain import (
     GENESIS,
     AuditProblem,
     Entry,
@@ -66,9 +65,9 @@ from .chain import (
     make_record,
     record_hash,
     recorded_states,
-    torn_tail_info,
     verify_chain,
 )
+from . import flusher
 
 log = logging.getLogger(__name__)
 
@@ -222,28 +221,6 @@ class FileJournalStore:
             states = self._states = _States(ino, end)
         states.end = end
         return states
-
-    def torn_tail(self) -> dict[str, Any] | None:
-        """``{"offset", "bytes", "sha256"}`` of a final fragment left by a crash, or None."""
-        try:
-            fd = open_regular(self.path, nofollow=True)
-        except OSError as exc:
-            raise UnreadableFile(str(self.path), exc.strerror or str(exc)) from exc
-        if fd is None:
-            return None
-        try:
-            size = os.fstat(fd).st_size
-            if size == 0 or os.pread(fd, 1, size - 1) == b"\n":
-                return None
-            start = self._line_start(fd, size)
-            return torn_tail_info(os.pread(fd, size - start, start), start)
-        finally:
-            os.close(fd)
-
-    def deferred_sync(self) -> contextlib.AbstractContextManager[None]:
-        """See :meth:`~mnemic.governance.chain.Journal.deferred_sync`: nothing to do here,
-        every append's flush already runs after it, in the flusher thread."""
-        return contextlib.nullcontext()
 
     def _write_lines(self, fd: int, data: bytes, size: int) -> None:
         view = memoryview(data)
