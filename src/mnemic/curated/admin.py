@@ -12,15 +12,18 @@ import hashlib
 import logging
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import ContentRejected, InvalidArgument, StorageError, ToolError
 from ..governance.chain import VerifyReport
+from ..governance.governor import Attempt
 from ..scan import scan_text
 from .backend import CuratedTxn, Problem, Version, version_text
 from .entries import DELIMITER, FILENAMES, TARGETS, detect_drift, parse, serialize, validate_content
 from .memory import Memory
-from .provenance import Stamp, record
-from .recovery import reconcile
+from .changes import diff
+from .provenance import Stamp
+from .recovery import listed, reconcile
 from .store import check_target, file_hash
 from .usage import Usage
 from .view import MemoryView
@@ -86,16 +89,8 @@ def restore(memory: Memory, target: str, version: int) -> Version | None:
         text = version_text(memory.backend, target, int(version))
         with memory.backend.transaction([target], memory.settings.memory.lock_timeout) as txn:
             before = txn.read(target)
-            _record(memory, txn, target, before, text, memory.author("restore"))
-            txn.write({target: text})
-            if attempt is not None:
-                attempt.applied(
-                    {target: file_hash(before)},
-                    {target: file_hash(text)},
-                    written=True,
-                    lock_wait_ms=txn.lock_wait_ms,
-                    version=int(version),
-                )
+            by = memory.author("restore")
+            _write_whole(txn, attempt, target, before, text, by, "restored", version=int(version))
     hist = memory.backend.history(target)
     return hist[-1] if hist else None
 
@@ -208,15 +203,7 @@ def adopt(memory: Memory, plan: AdoptPlan) -> str:
         text = serialize(plan.entries)
         # what adopt writes came from the hand edit it adopts
         session = memory.author().session_id
-        _record(memory, txn, target, found, text, Stamp("hand", "adopt", session))
-        txn.write({target: text})
-        if attempt is not None:
-            attempt.applied(
-                {target: file_hash(found)},
-                {target: file_hash(text)},
-                written=True,
-                lock_wait_ms=txn.lock_wait_ms,
-            )
+        _write_whole(txn, attempt, target, found, text, Stamp("hand", "adopt", session), "adopted")
     return backup
 
 
@@ -257,25 +244,45 @@ def write_edited(memory: Memory, target: str, base_hash: str, edited: str) -> Us
                 "nothing was written."
             )
         text = serialize(entries)
-        _record(memory, txn, target, current, text, memory.author("edit"))
-        txn.write({target: text})
-        if attempt is not None:
-            attempt.applied(
-                {target: file_hash(current)},
-                {target: file_hash(text)},
-                written=True,
-                lock_wait_ms=txn.lock_wait_ms,
-            )
+        _write_whole(txn, attempt, target, current, text, memory.author("edit"), "edited")
     return usage
 
 
-def _record(
-    memory: Memory, txn: CuratedTxn, target: str, before: str | None, after: str, by: Stamp
+def _write_whole(
+    txn: CuratedTxn,
+    attempt: Attempt | None,
+    target: str,
+    before: str | None,
+    after: str,
+    by: Stamp,
+    reason: str,
+    **fields: Any,
 ) -> None:
-    """The provenance of a whole-text write: unchanged entries keep theirs, the others
-    are written by ``by`` now."""
+    """Commit a whole-text write (restore, adopt, edit) with its audit record: unchanged
+    entries keep their provenance, new ones are credited to ``by``, and the entries it
+    drops go to the archive for ``reason``."""
     old = parse(before) if before is not None else []
-    record(txn, target, before, old, parse(after), after, by, memory.now())
+    change = diff(old, parse(after), reason=reason, author=(by.actor, by.origin, by.session_id))
+
+    def record() -> None:
+        if attempt is not None:
+            attempt.committing(
+                {target: file_hash(before)},
+                {target: file_hash(after)},
+                {target: change.as_json()},
+                lock_wait_ms=txn.lock_wait_ms,
+                first_seen=lambda _: listed(old),
+                **fields,
+            )
+
+    txn.write({target: after}, record=record)
+    if attempt is not None:
+        attempt.applied(
+            {target: file_hash(before)},
+            {target: file_hash(after)},
+            written=True,
+            lock_wait_ms=txn.lock_wait_ms,
+        )
 
 
 def doctor(memory: Memory, *, fix: bool = False) -> list[Problem]:

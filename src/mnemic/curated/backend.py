@@ -14,7 +14,7 @@ transaction of the text, and a cheap signature of each target for watchers.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -135,11 +135,17 @@ class CuratedTxn(Protocol):
         """Current text of ``target`` as of now (under the lock); ``None`` if absent."""
         ...
 
-    def write(self, writes: Mapping[str, str]) -> None:
+    def write(
+        self, writes: Mapping[str, str], *, record: Callable[[], None] | None = None
+    ) -> None:
         """Replace each locked target named in ``writes`` with its text, keeping the
         previous version in history: all of them are committed or none (a crash in the
         middle is completed, or undone, by the next transaction or writer's open). The
-        write is durable before the transaction releases its locks."""
+        write is durable before the transaction releases its locks.
+
+        ``record()`` is called once, before the commit point (the new texts durable,
+        the previous versions linked: files; in the transaction: PostgreSQL), to append
+        the commit's audit record; if it raises, nothing is committed."""
         ...
 
     def read_provenance(self, target: str) -> str | None:

@@ -37,8 +37,8 @@ from .backend import CuratedBackend
 from .entries import TARGETS, char_count, parse
 from .guard import LoopGuard
 from .proposal import describe, payload_of
-from .provenance import Provenance, Stamp, annotate
-from .recovery import explainer
+from .provenance import Provenance, Stamp
+from .recovery import explainer, listed
 from .snapshot import Block, display_entry, load_block, sanitize
 from .store import Commit, Op, OpResult, check_target, file_hash
 from .usage import Usage, label
@@ -179,7 +179,7 @@ class Memory(MemoryView):
         *,
         governor: Governor | None = None,
     ) -> None:
-        super().__init__(backend, settings)
+        super().__init__(backend, settings, journal=governor.journal if governor else None)
         self.guard = LoopGuard(self.settings.memory.max_failures_per_turn)
         self.governor = governor
         """Approval gate, audit journal and metrics (``None``: an ungoverned store)."""
@@ -273,7 +273,7 @@ class Memory(MemoryView):
             tuple(handle for _, handle, _ in shown.blocked),
             live != self.snapshot.entries.get(target, ()),
             changes,
-            tuple(annotate(self.backend, target, raw, live)),
+            tuple(self.annotate(target, raw, live)),
         )
 
     def poll_external_changes(self) -> list[Changes]:
@@ -332,6 +332,7 @@ class Memory(MemoryView):
         gate: bool = True,
         pending_id: str | None = None,
         author: Stamp | None = None,
+        restored: Mapping[str, str] | None = None,
     ) -> WriteResult:
         """Apply operations (each may name its own target; default ``target``).
 
@@ -339,8 +340,15 @@ class Memory(MemoryView):
         approval gate (``gate=False`` skips it); the result may then be staged
         (``WriteResult.staged``) instead of written. ``pending_id`` marks the replay of
         an approved pending write (the gate is skipped; the audit says ``approve``).
-        ``author`` is who the provenance ledger records as the writer (default: this
+        ``author`` is who provenance credits the entries it adds to (default: this
         session, :meth:`author`; an approved write names the session that proposed it).
+        ``restored`` maps an added text to the archive id it is brought back from
+        (:func:`mnemic.curated.archive.restore`).
+
+        The audit record of a write is the one durable record of it: it is appended
+        before the commit point, and a write whose record cannot be appended is
+        refused. An ungoverned memory (no governor) keeps no record, so neither
+        provenance nor the archive knows its writes.
         """
         target = check_target(target)
         ops = list(operations)
@@ -389,7 +397,8 @@ class Memory(MemoryView):
                 precommit=precommit,
                 on_commit=self._on_commit(attempt),
                 author=author or self.author(),
-                now=self.now(),
+                record=self._recorder(attempt),
+                restored=restored,
             )
         except Exception as exc:
             if attempt is not None:
@@ -415,6 +424,12 @@ class Memory(MemoryView):
         stamp = Stamp.of(ctx.origin, ctx.session_id)
         return stamp if origin is None else Stamp(stamp.actor, origin, stamp.session_id)
 
+    def _context(self) -> dict[str, str | None]:
+        ctx = self.governor.context if self.governor is not None else None
+        if ctx is None:
+            return super()._context()
+        return {"session": ctx.session_id, "origin": ctx.origin}
+
     def observe(self, callback: Callable[[MemoryCommitted], None]) -> None:
         """Call ``callback`` after every write of this session that changed memory (not
         staged writes, not no-ops). Observers run in the writer's thread after the commit;
@@ -434,8 +449,27 @@ class Memory(MemoryView):
             except Exception:
                 log.exception("a memory observer failed (the write is committed)")
 
+    def _recorder(self, attempt: Attempt | None) -> Callable[[list[Commit]], None] | None:
+        """The audit record of a write, appended before its commit point."""
+        if attempt is None:
+            return None
+
+        def record(commits: list[Commit]) -> None:
+            attempt.explain = explainer(self.backend, {c.target for c in commits if c.written})
+            befores = {c.target: c.before for c in commits}
+            attempt.committing(
+                {c.target: c.before_hash for c in commits},
+                {c.target: c.after_hash for c in commits},
+                {c.target: c.change.as_json() for c in commits if c.change is not None},
+                lock_wait_ms=max((c.lock_wait_ms for c in commits), default=0.0),
+                first_seen=lambda t: listed(befores.get(t, ())),
+            )
+
+        return record
+
     def _on_commit(self, attempt: Attempt | None) -> Callable[[list[Commit]], None] | None:
-        """What follows a commit under the locks: usage metrics and the audit record."""
+        """What follows a commit under the locks: usage metrics (and the audit record of
+        a write that changed nothing)."""
         if attempt is None:
             return None
 

@@ -26,17 +26,18 @@ The kept versions are read newest first (the current write's own left out):
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from ..errors import MnemicError
 from ..governance.chain import Explain, Origin
 from ..governance.governor import Governor
 from .backend import CuratedBackend, version_text
-from .entries import TARGETS
+from .changes import entry_key
+from .entries import TARGETS, parse
 from .store import file_hash
 
-__all__ = ["explainer", "reconcile"]
+__all__ = ["NOT_COMMITTED", "explainer", "found_entries", "listed", "reconcile"]
 
 
 def explainer(backend: CuratedBackend, wrote: Collection[str]) -> Explain:
@@ -46,10 +47,34 @@ def explainer(backend: CuratedBackend, wrote: Collection[str]) -> Explain:
     def explain(
         target: str, recorded: str | None, found: str | None, came_from: Origin | None
     ) -> dict[str, Any]:
-        own = target in wrote and found
-        return {"cause": _cause(backend, target, recorded, came_from, own=own)}
+        if came_from is not None and recorded != came_from.state and found == came_from.state:
+            # back at the state the last record started from: that record's write never
+            # renamed its text into place (killed between its record and its rename)
+            return {"cause": NOT_COMMITTED}
+        cause = _cause(backend, target, recorded, came_from)
+        return {"cause": cause, "changes": {target: {"found": found_entries(backend, target)}}}
 
     return explain
+
+
+NOT_COMMITTED = "not_committed"
+"""The cause of a ``recovered`` record saying that the last record of its target was
+never committed (see ``docs/ARCHITECTURE.md``, "The one durable record")."""
+
+
+def found_entries(backend: CuratedBackend, target: str) -> list[dict[str, str]]:
+    """Every entry of ``target`` now, with its key, as a ``recovered`` record lists them
+    (``found``): a fold tells what the change added and removed from what it knew."""
+    try:
+        raw = backend.read(target)
+    except MnemicError:
+        return []
+    return listed(parse(raw) if raw is not None else [])
+
+
+def listed(entries: Iterable[str]) -> list[dict[str, str]]:
+    """``entries`` as a record lists them: ``{"key", "text"}`` each."""
+    return [{"key": entry_key(e), "text": e} for e in entries]
 
 
 def _cause(
@@ -57,15 +82,13 @@ def _cause(
     target: str,
     recorded: str | None,
     came_from: Origin | None,
-    *,
-    own: object,
 ) -> str:
     if recorded is None:
         return "unknown"
     try:
+        # A commit's record goes before its rename: the version the commit itself just
+        # linked is still the current file, which history() does not list.
         versions = backend.history(target)
-        if own and versions:
-            versions = versions[:-1]  # the version this write kept: the state it found
         for version in reversed(versions):
             kept = file_hash(version_text(backend, target, version.id))
             if kept == recorded:
@@ -100,6 +123,7 @@ def reconcile(
             out += gov.journal.reconcile(
                 found,
                 explainer(backend, ()),
+                first_seen=lambda t: found_entries(backend, t),
                 subsystem="memory",
                 session=ctx.session_id,
                 origin=ctx.origin,

@@ -18,22 +18,33 @@ passed to every scan: no process-wide setting is changed.
 
 from __future__ import annotations
 
+import logging
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Self
 
 from ..config import Settings
+from ..errors import MnemicError
+from ..governance.chain import Journal
+from ..governance.storage import open_journal
 from ..home import Home
 from ..registry import backend_for
+from . import fold_cache
 from .backend import CuratedBackend
 from .entries import parse
-from .provenance import Provenance, annotate, inspect
+from .fold import Fold
+from .provenance import Provenance, entry_key, legacy
+from .recovery import explainer, found_entries
 from .snapshot import Block, load_block, sanitize
-from .store import CuratedStore, check_target
+from .store import CuratedStore, check_target, file_hash
 from .usage import Usage
 
+log = logging.getLogger(__name__)
+
 __all__ = ["MemoryView", "TargetListing", "open_backend"]
+
+_UNKNOWN = Provenance(None, None, "unknown")
 
 
 def open_backend(home: Home, *, cleanup: bool = True) -> CuratedBackend:
@@ -59,10 +70,17 @@ class TargetListing:
 class MemoryView:
     """Curated memory as it is now, for reading. Open with :meth:`MemoryView.open`."""
 
-    def __init__(self, backend: CuratedBackend, settings: Settings | None = None) -> None:
+    def __init__(
+        self,
+        backend: CuratedBackend,
+        settings: Settings | None = None,
+        *,
+        journal: Journal | None = None,
+    ) -> None:
         self.settings = settings or Settings()
         self.backend = backend
         self.store = CuratedStore(backend, self.settings.memory, level=self.level)
+        self._journal = journal
 
     @classmethod
     def open(cls, home: Home | str | Path | None = None, *, profile: str | None = None) -> Self:
@@ -70,7 +88,34 @@ class MemoryView:
         :class:`~mnemic.errors.HomeNotFound` when there is none, nothing created."""
         if not isinstance(home, Home):
             home = Home.open(home, profile, create=False)
-        return cls(open_backend(home, cleanup=False), home.settings)
+        journal = open_journal(home.root, home.settings)
+        return cls(open_backend(home, cleanup=False), home.settings, journal=journal)
+
+    @property
+    def journal(self) -> Journal | None:
+        """The audit journal provenance and the archive are folded from (``None``: a
+        view of a bare backend, which knows neither)."""
+        return self._journal
+
+    def fold(self) -> Fold | None:
+        """The journal folded now (:mod:`.fold`); ``None`` without a journal or when it
+        cannot be read (logged: provenance then reads as unknown)."""
+        journal = self.journal
+        if journal is None:
+            return None
+        try:
+            return fold_cache.load(journal)
+        except MnemicError as exc:
+            log.warning("provenance unknown: the audit journal cannot be read: %s", exc)
+            return None
+
+    def annotate(self, target: str, raw: str | None, entries: tuple[str, ...]) -> list[Provenance]:
+        """The provenance of ``entries`` (the entries of ``raw``, the text just read)."""
+        fold = self.fold()
+        old = legacy(self.backend, target)
+        if fold is None:
+            return [old.get(k, _UNKNOWN) for k in (entry_key(e) for e in entries)]
+        return list(fold.view(target, raw, entries, legacy=old or None).provenance)
 
     @property
     def level(self) -> str:
@@ -107,7 +152,7 @@ class MemoryView:
             target,
             raw,
             entries,
-            tuple(annotate(self.backend, target, raw, entries)),
+            tuple(self.annotate(target, raw, entries)),
             Usage.of(target, entries, self.store.limit(target)),
         )
 
@@ -132,8 +177,36 @@ class MemoryView:
         :mod:`mnemic.curated.provenance`.
         """
         target = check_target(target)
+        if record:
+            self.record_sightings([target])
+        listed = self.listing(target)
+        return list(zip(listed.entries, listed.provenance, strict=True))
+
+    def record_sightings(self, targets: list[str]) -> None:
+        """Record, under each target's lock (waited for briefly), a change no record
+        covers (a hand edit: its entries are first seen now) and the entries of a target
+        no record names yet. Skipped, logged, when busy, read-only or not journaled."""
+        journal = self.journal
+        if journal is None:
+            return
         wait = min(1.0, self.settings.memory.lock_timeout)
-        return inspect(self.backend, target, now=self.now(), record=record, lock_timeout=wait)
+        for target in targets:
+            try:
+                with self.backend.transaction([target], wait) as txn:
+                    found = {target: file_hash(txn.read(target))}
+                    journal.reconcile(
+                        found,
+                        explainer(self.backend, ()),
+                        first_seen=lambda t: found_entries(self.backend, t),
+                        subsystem="memory",
+                        **self._context(),
+                    )
+            except MnemicError as exc:  # busy, read-only, unreadable: a plain look
+                log.info("provenance of %s read without recording: %s", target, exc)
+
+    def _context(self) -> dict[str, str | None]:
+        """Who notices, in the records :meth:`record_sightings` appends."""
+        return {"session": None, "origin": "view"}
 
     def provenance_listing(self, target: str) -> dict[str, Any]:
         """The long form of a target for display (JSON-able): live entries, sanitised

@@ -25,6 +25,7 @@ numbering, chaining, the repair record and verification happen here, once.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import os
@@ -39,6 +40,7 @@ __all__ = [
     "GENESIS",
     "AuditProblem",
     "Explain",
+    "FirstSeen",
     "Journal",
     "JournalSnapshot",
     "JournalStore",
@@ -48,7 +50,9 @@ __all__ = [
     "commit_origins",
     "make_record",
     "record_hash",
+    "record_texts",
     "recorded_states",
+    "text_key",
     "verify_chain",
 ]
 
@@ -68,6 +72,10 @@ class Origin:
     state: str | None
 
 
+FirstSeen = Callable[[str], list[dict[str, str]]]
+"""``first_seen(target)``: the entries ``target`` holds now, ``{"key", "text"}`` each (a
+record that is the first to name it lists them)."""
+
 Explain = Callable[[str, str | None, str | None, Origin | None], dict[str, Any]]
 """``explain(target, recorded, found, came_from)``: extra fields of a ``recovered`` record
 (its ``cause``), given the state the last record left, the state found under the lock,
@@ -75,11 +83,66 @@ and where the commit of that record started from (:func:`commit_origins`; ``None
 when that is not known)."""
 
 
+@functools.lru_cache(maxsize=4096)
+def text_key(text: str) -> str:
+    """The key of a text a record may hold: its SHA-256 (hex, 32 digits). A record's
+    hash covers the key, never the text (see :func:`record_hash`)."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
 def record_hash(record: dict[str, Any]) -> str:
-    """SHA-256 of a record's canonical JSON, without its ``hash`` field."""
+    """SHA-256 of a record's canonical JSON, without its ``hash`` field and without the
+    texts it holds (each ``text`` of an item listed in ``changes.<target>``: its
+    ``key`` is hashed instead), so that a text can be dropped from a record (forgotten)
+    and the chain still verifies; :func:`verify_chain` checks each text against its key.
+    """
     body = {k: v for k, v in record.items() if k != "hash"}
+    changes = body.get("changes")
+    if isinstance(changes, dict):
+        body["changes"] = {t: _textless(c) for t, c in changes.items()}
     text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _textless(change: object) -> object:
+    if not isinstance(change, dict):
+        return change
+    out = dict(change)
+    for name, items in change.items():
+        if isinstance(items, list):
+            out[name] = [
+                {k: v for k, v in item.items() if k != "text"} if isinstance(item, dict) else item
+                for item in items
+            ]
+    return out
+
+
+def record_texts(record: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    """``(target, list name, item)`` of each entry a record's ``changes`` name by key
+    (``added``, ``removed``, ``seen``, ``found``), with or without its text."""
+    changes = record.get("changes")
+    if not isinstance(changes, dict):
+        return
+    for target, change in changes.items():
+        if not isinstance(change, dict):
+            continue
+        for name, items in change.items():
+            if isinstance(items, list):
+                for item in items:
+                    if isinstance(item, dict):
+                        yield str(target), str(name), item
+
+
+def _bad_texts(record: dict[str, Any]) -> list[str]:
+    """What is wrong with the texts a record holds: each must match its key."""
+    out = []
+    for target, name, item in record_texts(record):
+        text, key = item.get("text"), item.get("key")
+        if text is None:
+            continue
+        if not isinstance(text, str) or not isinstance(key, str) or text_key(text) != key:
+            out.append(f"holds an entry of {target} ({name}) whose text does not match its key")
+    return out
 
 
 def make_record(
@@ -313,6 +376,7 @@ def _issues(rec: dict[str, Any], prev_seq: int, prev_hash: str) -> list[str]:
     issues = []
     if record_hash(rec) != rec["hash"]:
         issues.append("does not match its own hash: the record was edited")
+    issues += _bad_texts(rec)
     if rec["seq"] != prev_seq + 1:
         issues.append(
             f"holds record number {rec['seq']} after record {prev_seq}: records were "
@@ -422,6 +486,20 @@ class JournalStore(Protocol):
     def append(self, build: Callable[[JournalTail], list[Entry]]) -> list[Entry]: ...
     def snapshot(self) -> JournalSnapshot: ...
 
+    def lines_after(self, ident: str | None, position: int) -> tuple[str, int, list[bytes]]:
+        """``(ident, end, lines)``: the complete records after ``position`` of the
+        journal ``ident`` (from the start when the journal is not that one any more),
+        the identity of the journal read and the position after its last line."""
+        ...
+
+    def read_cache(self) -> str | None:
+        """The cached fold of the journal (``None``: none, or unreadable)."""
+        ...
+
+    def write_cache(self, ident: str, text: str) -> None:
+        """Cache a fold of the journal ``ident`` (not durable; never raises)."""
+        ...
+
 
 class Journal:
     """The append-only, hash-chained audit journal over a raw :class:`JournalStore`."""
@@ -432,7 +510,13 @@ class Journal:
         self.location = store.location
         """Where the journal lives (a path or a database table), for messages."""
 
-    def append(self, *, reconcile: Explain | None = None, **fields: Any) -> dict[str, Any]:
+    def append(
+        self,
+        *,
+        reconcile: Explain | None = None,
+        first_seen: FirstSeen | None = None,
+        **fields: Any,
+    ) -> dict[str, Any]:
         """Append one record (fields: session, actor, origin, subsystem, target, action,
         before, after, decision, result, error, ...); return it with id, seq and hashes.
 
@@ -442,11 +526,21 @@ class Journal:
         ``recovered`` record, with the fields ``reconcile`` gives (see
         :meth:`reconcile`). Raises :class:`~mnemic.errors.StorageError` when the journal
         cannot be written (:class:`~mnemic.errors.ReadOnlyHome` on a read-only home).
+
+        ``first_seen(target)`` gives the entries a target held before this record's
+        change; a record whose ``changes`` name a target no earlier record
+        named lists them (``seen``), once, so that a fold knows them from then on.
         """
-        return self.store.append(lambda tail: self._entries(tail, fields, reconcile))[-1][0]
+        build = functools.partial(self._entries, fields=fields, reconcile=reconcile)
+        return self.store.append(lambda tail: build(tail, first_seen=first_seen))[-1][0]
 
     def reconcile(
-        self, found: dict[str, str | None], explain: Explain, **context: Any
+        self,
+        found: dict[str, str | None],
+        explain: Explain,
+        *,
+        first_seen: FirstSeen | None = None,
+        **context: Any,
     ) -> list[dict[str, Any]]:
         """Record, after the fact, each change of a target that has no record of its own.
 
@@ -455,21 +549,56 @@ class Journal:
         state gets a ``recovered`` record (actor ``mnemic``) from that state to the one
         found, with ``explain``'s fields (its ``cause``) and ``context`` (who noticed).
         Returns the records appended (none when the journal already accounts for every
-        change, or when its store does not follow states).
+        change, or when its store does not follow states). With ``first_seen``, a target
+        no record names yet gets one too (cause ``first_seen``), listing the entries it
+        holds (``seen``), when it holds any.
         """
         fields = {**context, "before": found, "result": "ok"}
-        written = self.store.append(lambda tail: self._recovered(tail, fields, explain))
+        written = self.store.append(
+            lambda tail: self._recovered(tail, fields, explain, first_seen)
+        )
         return [rec for rec, _ in written]
 
     def _recovered(
-        self, tail: JournalTail, fields: dict[str, Any], explain: Explain
+        self,
+        tail: JournalTail,
+        fields: dict[str, Any],
+        explain: Explain,
+        first_seen: FirstSeen | None,
     ) -> list[Entry]:
         out: list[Entry] = []
         seq, prev = tail.seq, tail.hash
         if tail.torn is not None:
             out.append(make_record(seq + 1, prev, self.clock(), _repair_fields(tail)))
             seq, prev = seq + 1, out[-1][0]["hash"]
-        return out + self._recoveries(tail, fields, explain, seq, prev)
+        out += self._recoveries(tail, fields, explain, seq, prev)
+        if first_seen is None or tail.recorded is None:
+            return out
+        if out:
+            seq, prev = out[-1][0]["seq"], out[-1][0]["hash"]
+        for target, state in sorted(fields["before"].items()):
+            if tail.recorded(target)[0]:
+                continue
+            seen = first_seen(target)
+            if not seen:
+                continue
+            rec_fields = {
+                **{k: fields.get(k) for k in ("subsystem", "session")},
+                "target": target,
+                "action": RECOVERED_ACTION,
+                "actor": "mnemic",
+                "origin": "recovery",
+                "noticed_by": fields.get("origin"),
+                "result": "ok",
+                "cause": "first_seen",
+                "before": {target: state},
+                "after": {target: state},
+                "changes": {target: {"added": [], "removed": [], "seen": seen}},
+                "reason": "entries no record names yet, seen for the first time",
+            }
+            out.append(make_record(seq + 1, prev, self.clock(), rec_fields))
+            seq, prev = seq + 1, out[-1][0]["hash"]
+        return out
 
     def _recoveries(
         self, tail: JournalTail, fields: dict[str, Any], explain: Explain, seq: int, prev: str
@@ -522,7 +651,11 @@ class Journal:
         return None if not snap.torn else torn_tail_info(snap.torn, snap.torn_offset)
 
     def _entries(
-        self, tail: JournalTail, fields: dict[str, Any] | None, reconcile: Explain | None = None
+        self,
+        tail: JournalTail,
+        fields: dict[str, Any] | None,
+        reconcile: Explain | None = None,
+        first_seen: FirstSeen | None = None,
     ) -> list[Entry]:
         now = self.clock()
         out: list[Entry] = []
@@ -535,6 +668,8 @@ class Journal:
             if out:
                 seq, prev = out[-1][0]["seq"], out[-1][0]["hash"]
         if fields is not None:
+            if first_seen is not None:
+                fields = _with_first_seen(tail, fields, first_seen)
             out.append(make_record(seq + 1, prev, now, fields))
         return out
 
@@ -556,6 +691,22 @@ class Journal:
         except MnemicError as exc:
             return unreadable(exc.to_llm())
         return verify_chain(snap.lines, snap.head, torn=snap.torn, torn_offset=snap.torn_offset)
+
+
+def _with_first_seen(
+    tail: JournalTail, fields: dict[str, Any], first_seen: FirstSeen
+) -> dict[str, Any]:
+    """``fields`` with ``seen`` added to the change of each target no record names yet."""
+    changes = fields.get("changes")
+    if tail.recorded is None or not isinstance(changes, dict):
+        return fields
+    out = dict(changes)
+    for target, change in changes.items():
+        if isinstance(change, dict) and not tail.recorded(target)[0]:
+            seen = first_seen(target)
+            if seen:
+                out[target] = {**change, "seen": seen}
+    return {**fields, "changes": out}
 
 
 def _repair_fields(tail: JournalTail) -> dict[str, Any]:

@@ -32,7 +32,7 @@ import logging
 import os
 import stat
 import time
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from pathlib import Path
 
 from ...curated.backend import Backup, Problem, Removal, RetentionPolicy, Version
@@ -172,15 +172,17 @@ class FileBackend:
             raise
         return taken
 
-    def _commit(self, target: str, text: str) -> None:
+    def _commit(self, target: str, text: str, record: Callable[[], None] | None = None) -> None:
         """Replace a target with ``text``; history changes only if the write commits.
 
         Order: the new text goes to a durable temp file first (encoding, disk full and
         I/O errors all surface here, with nothing else touched); then the current file
-        is linked into the history; then the temp file is renamed into place. The
+        is linked into the history; then ``record()`` appends the commit's audit record
+        (write-ahead); then the temp file is renamed into place: the commit point. The
         caller (the transaction) then fsyncs the directory and has the versions past
-        the limit dropped. A failure before the rename removes the temp file and the new
-        history link, so the history is exactly as it was.
+        the limit dropped. A failure before the rename (``record`` raising included)
+        removes the temp file and the new history link, so the history is exactly as
+        it was.
         """
         path = self.path(target)
         tmp = _durable_temp(path, text, os.urandom(6).hex())
@@ -188,6 +190,8 @@ class FileBackend:
         try:
             if self.history_limit > 0:
                 kept = self._keep_previous(target, path)
+            if record is not None:
+                record()
             os.replace(tmp, path)
         except BaseException as exc:
             _discard(tmp, kept)
@@ -201,11 +205,12 @@ class FileBackend:
         """The redo record of an in-flight commit that spans both targets."""
         return self._intent
 
-    def _commit_all(self, writes: dict[str, str]) -> None:
+    def _commit_all(self, writes: dict[str, str], record: Callable[[], None] | None = None) -> None:
         """Commit several targets all-or-nothing (caller holds every lock).
 
-        Temp files first, then history links, then the intent record: a failure before
-        the intent is durable removes the temp files and the links (history unchanged).
+        Temp files first, then history links, then ``record()`` (the audit record),
+        then the intent record, whose rename is the commit point: a failure before the
+        intent is durable removes the temp files and the links (history unchanged).
         """
         txid = os.urandom(6).hex()
         temps: list[tuple[str, str]] = []
@@ -219,8 +224,10 @@ class FileBackend:
                     link = self._keep_previous(target, self.path(target))
                     if link is not None:
                         kept.append(link)
-            record = {"id": txid, "files": [list(pair) for pair in temps]}
-            atomic_write_text(self.intent_path, json.dumps(record))
+            if record is not None:
+                record()
+            intent = {"id": txid, "files": [list(pair) for pair in temps]}
+            atomic_write_text(self.intent_path, json.dumps(intent))
         except BaseException:
             _discard(*(str(self.directory / tmp) for _, tmp in temps), *kept)
             raise
@@ -674,16 +681,16 @@ class _FileTxn:
         self._check(target)
         return self._backend.read(target)
 
-    def write(self, writes: Mapping[str, str]) -> None:
+    def write(self, writes: Mapping[str, str], *, record: Callable[[], None] | None = None) -> None:
         for target in writes:
             self._check(target)
         if len(writes) > 1:
-            self._backend._commit_all(dict(writes))
+            self._backend._commit_all(dict(writes), record)
             return
         for target, text in writes.items():
             # The directory fsync and the pruning wait for the end of the transaction, so
-            # that what the caller appends after the rename (the audit record) goes first.
-            self._backend._commit(target, text)
+            # that whatever the caller still does under the locks is made durable with it.
+            self._backend._commit(target, text, record)
             self.dir_sync_pending = True
             self.prune_pending.add(target)
 

@@ -51,7 +51,15 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import ReadOnlyHome, StorageError, UnreadableFile, WriteFailed
-from ...fsio import FILE_MODE, SidecarLock, ensure_private_dir, open_regular, read_bytes_strict
+from ...fsio import (
+    FILE_MODE,
+    SidecarLock,
+    atomic_write_text,
+    ensure_private_dir,
+    open_regular,
+    read_bytes_strict,
+    read_text_strict,
+)
 from ...governance.chain import (
     GENESIS,
     AuditProblem,
@@ -83,6 +91,7 @@ __all__ = [
 ]
 
 HEAD_SIZE = 160
+MAX_CACHE_BYTES = 256 * 1024 * 1024
 _TAIL_WINDOW = 16384
 _READ_ONLY_ERRNOS = (errno.EACCES, errno.EPERM, errno.EROFS)
 
@@ -313,6 +322,70 @@ class FileJournalStore:
             return (-1, "")
 
     # -- reading -------------------------------------------------------------------
+    def lines_after(self, ident: str | None, position: int) -> tuple[str, int, list[bytes]]:
+        """The complete lines after byte ``position`` of the journal file ``ident``
+        (``"<dev>:<inode>"``), and where they end; from the start when the file is
+        another one (a rewrite renamed a new file into place) or shorter. No lock: the
+        journal only grows, but for a rewrite, which replaces the file whole."""
+        try:
+            fd = self._open(os.O_RDONLY)
+        except UnreadableFile:
+            if not os.path.lexists(self.path):
+                return "", 0, []
+            raise
+        try:
+            st = os.fstat(fd)
+            now = f"{st.st_dev}:{st.st_ino}"
+            if now != ident or position > st.st_size:
+                position = 0
+            chunks = []
+            offset = position
+            while offset < st.st_size:
+                chunk = os.pread(fd, min(1 << 20, st.st_size - offset), offset)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                offset += len(chunk)
+        finally:
+            os.close(fd)
+        data = b"".join(chunks)
+        end = data.rfind(b"\n") + 1
+        return now, position + end, data[:end].split(b"\n")[:-1]
+
+    # -- the fold's cache ----------------------------------------------------------
+    @property
+    def cache_path(self) -> Path:
+        """Where the fold of this journal is cached (:mod:`mnemic.curated.fold_cache`)."""
+        return self.directory / "fold.json"
+
+    def read_cache(self) -> str | None:
+        """The cached fold, or ``None`` (none, or unreadable: it is rebuilt)."""
+        try:
+            return read_text_strict(self.cache_path, nofollow=True, max_bytes=MAX_CACHE_BYTES)
+        except StorageError as exc:
+            log.info("the fold cache %s is ignored: %s", self.cache_path, exc)
+            return None
+
+    def write_cache(self, ident: str, text: str) -> None:
+        """Cache a fold of the journal file ``ident``, unless that file is gone (a rewrite
+        by ``forget`` dropped the texts it may hold). A cache: no fsync, and a failure
+        is logged and ignored."""
+        if not os.path.isdir(self.directory):
+            return
+        try:
+            with SidecarLock(self.lock_path, self.lock_timeout, shared=True):
+                st = os.stat(self.path, follow_symlinks=False)
+                if f"{st.st_dev}:{st.st_ino}" != ident:
+                    return
+                atomic_write_text(self.cache_path, text, sync_dir=False, fsync=False)
+        except (OSError, StorageError) as exc:
+            log.info("the fold cache %s was not written: %s", self.cache_path, exc)
+
+    def drop_cache(self) -> None:
+        """Remove the cached fold (caller holds the journal's lock)."""
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.cache_path)
+
     def snapshot(self) -> JournalSnapshot:
         """The record lines, the head and a torn tail, read consistently.
 

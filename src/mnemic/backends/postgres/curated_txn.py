@@ -172,9 +172,11 @@ class PgTxn:
         ).fetchone()
         return None if row is None else str(row[0])
 
-    def write(self, writes: Mapping[str, str]) -> None:
+    def write(self, writes: Mapping[str, str], *, record: Callable[[], None] | None = None) -> None:
         for target in writes:
             self._check(target)
+        if record is not None:
+            record()  # joins this transaction: it commits with the texts, or neither does
         for target in sorted(writes):
             self._store(target, writes[target])
 
