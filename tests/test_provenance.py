@@ -8,7 +8,6 @@ Times come from the memory's clock (``Memory.open(clock=...)``), never the wall 
 from __future__ import annotations
 
 import json
-import logging
 import multiprocessing
 import os
 import sys
@@ -16,7 +15,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
 
 from _backends import FilesKit, Kit
 from mnemic.config import load_settings

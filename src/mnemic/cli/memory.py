@@ -30,7 +30,7 @@ from .app import (
 )
 from .commands import LazyGroup, subcommands
 
-__all__ = ["memory", "open_memory"]
+__all__ = ["memory", "open_memory", "refuse", "report"]
 
 TARGET_OPT = click.option(
     "--target",
@@ -98,7 +98,7 @@ def _human_entry(target: str, entry: str, level: str) -> str:
 _LISTS_ENTRIES = {"no_match", "budget_exceeded", "would_empty_target"}
 
 
-def _refuse(mem: Memory, target: str, exc: ToolError) -> None:
+def refuse(mem: Memory, target: str, exc: ToolError) -> None:  # also `memory archive restore`
     """Print a refusal for a person (with the entries it refers to) and exit 1."""
     cause = exc.cause if isinstance(exc, BatchFailed) else exc
     lines = [exc.to_human()]
@@ -116,7 +116,7 @@ def _refuse(mem: Memory, target: str, exc: ToolError) -> None:
     fail("\n".join(lines))
 
 
-def _report(mem: Memory, result: WriteResult) -> None:
+def report(mem: Memory, result: WriteResult) -> None:
     if result.staged:
         pid = result.pending_id
         click.echo(
@@ -152,9 +152,9 @@ def _call(app: AppContext, target: str, op: Op, as_json: bool) -> None:
             sys.exit(1)
         return
     try:
-        _report(mem, mem.apply(target, [op]))
+        report(mem, mem.apply(target, [op]))
     except ToolError as exc:
-        _refuse(mem, target, exc)
+        refuse(mem, target, exc)
 
 
 @click.group(name="memory", cls=LazyGroup, lazy=subcommands("memory"))

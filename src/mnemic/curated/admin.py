@@ -19,9 +19,9 @@ from ..governance.chain import VerifyReport
 from ..governance.governor import Attempt
 from ..scan import scan_text
 from .backend import CuratedTxn, Problem, Version, version_text
+from .changes import diff
 from .entries import DELIMITER, FILENAMES, TARGETS, detect_drift, parse, serialize, validate_content
 from .memory import Memory
-from .changes import diff
 from .provenance import Stamp
 from .recovery import listed, reconcile
 from .store import check_target, file_hash

@@ -135,9 +135,7 @@ class CuratedTxn(Protocol):
         """Current text of ``target`` as of now (under the lock); ``None`` if absent."""
         ...
 
-    def write(
-        self, writes: Mapping[str, str], *, record: Callable[[], None] | None = None
-    ) -> None:
+    def write(self, writes: Mapping[str, str], *, record: Callable[[], None] | None = None) -> None:
         """Replace each locked target named in ``writes`` with its text, keeping the
         previous version in history: all of them are committed or none (a crash in the
         middle is completed, or undone, by the next transaction or writer's open). The

@@ -200,6 +200,11 @@ class Fold:
                 replaced,
             )
             undo.removed.append(aid)
+        for aid in change.get("restored") or ():
+            back = self.archive.pop(str(aid), None)
+            if back is not None:
+                undo.restored.append(back)
+                prov_of.setdefault(back.key, back.provenance)  # keeps when it was created
         actor, origin, session = by_author
         for item in _items(change.get("added")):
             key = item["key"]
@@ -209,10 +214,6 @@ class Fold:
             undo.added.append((key, t.live.get(key), t.texts.get(key)))
             t.live[key] = Provenance(created, ts, actor, origin, session, seen)
             t.texts[key] = _str(item.get("text"))
-        for aid in change.get("restored") or ():
-            back = self.archive.pop(str(aid), None)
-            if back is not None:
-                undo.restored.append(back)
         t.undo = undo
 
     def _seen(self, t: TargetFold, items: object, ts: float | None) -> None:

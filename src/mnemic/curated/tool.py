@@ -11,6 +11,7 @@ model does not go looking for more to fix.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..errors import (
@@ -65,6 +66,16 @@ for a person's approval and is NOT saved yet: do not repeat it either.
 Example: {"target": "user", "operations": [{"action": "remove", "old_text": "prefers \
 tabs"}, {"action": "add", "content": "Prefers 4-space indentation in Python."}]}"""
 
+_ARCHIVE_NOTE = """
+
+ARCHIVE: nothing you remove or replace is lost. Every entry that left memory (removed, \
+the old text of a replace, dropped by a person's edit) is kept in an archive that is \
+NOT in your prompt. When the user refers to something you no longer have ("what was \
+that old staging host?"), or before re-learning a fact you may have let go, call \
+action="archive_search" with query (a few words; optional target). It returns up to 5 \
+archived entries with when and why they left; to bring one back, add its text again. \
+Example: {"action": "archive_search", "query": "staging database host"}"""
+
 _READ_NOTE = (
     ' action="read" returns the live entries and usage of a target (use it if you '
     "suspect another session changed memory)."
@@ -74,7 +85,8 @@ _READ_NOTE = (
 def memory_tool_spec(*, read_action: bool = True) -> ToolSpec:
     """The ``memory`` tool spec; ``read_action`` adds ``action="read"``."""
     actions = [*ACTIONS, "read"] if read_action else list(ACTIONS)
-    description = _DESCRIPTION + (_READ_NOTE if read_action else "")
+    actions.append("archive_search")
+    description = _DESCRIPTION + _ARCHIVE_NOTE + (_READ_NOTE if read_action else "")
     op_schema = {
         "type": "object",
         "properties": {
@@ -131,6 +143,10 @@ def memory_tool_spec(*, read_action: bool = True) -> ToolSpec:
                     "type": "boolean",
                     "description": "Let an operations list remove every entry (default false).",
                 },
+                "query": {
+                    "type": "string",
+                    "description": "archive_search: a few words of the fact to find.",
+                },
             },
         },
     )
@@ -140,17 +156,35 @@ MEMORY_TOOL = memory_tool_spec()
 """The ``memory`` tool with the read action (the default configuration)."""
 
 _KEYS = {"action", "target", "content", "old_text", "operations", "allow_empty"}
+
+ArchiveSearcher = Callable[[Memory, str, "str | None"], dict[str, Any]]
+"""``search(memory, query, target)``: the archived entries that match, as the
+``archive_search`` action answers (the tool set passes
+:func:`mnemic.ops.archive_search.search_archive`; without one, entries sharing a word
+with the query, newest first)."""
 _ALIASES = ("new_content", "new_text")
 _OP_KEYS = {"action", "content", "old_text", "target", *_ALIASES}
 
 
-def run_memory_tool(memory: Memory, arguments: str | dict[str, Any] | None) -> dict[str, Any]:
+def run_memory_tool(
+    memory: Memory,
+    arguments: str | dict[str, Any] | None,
+    *,
+    archive_search: ArchiveSearcher | None = None,
+) -> dict[str, Any]:
     """Run one ``memory`` tool call and return its JSON response, a refusal's included
     (never raises: :func:`memory_call` through :func:`~mnemic.tooling.tool_response`)."""
-    return tool_response("memory", lambda: memory_call(memory, arguments))
+    return tool_response(
+        "memory", lambda: memory_call(memory, arguments, archive_search=archive_search)
+    )
 
 
-def memory_call(memory: Memory, arguments: str | dict[str, Any] | None) -> dict[str, Any]:
+def memory_call(
+    memory: Memory,
+    arguments: str | dict[str, Any] | None,
+    *,
+    archive_search: ArchiveSearcher | None = None,
+) -> dict[str, Any]:
     """Run one ``memory`` tool call: its success response, or a raised refusal holding
     what the model needs to recover (see the module docstring).
 
@@ -164,6 +198,8 @@ def memory_call(memory: Memory, arguments: str | dict[str, Any] | None) -> dict[
     applying = False
     try:
         args = parse_arguments(arguments)
+        if args.get("action") == "archive_search":
+            return _archive_response(memory, args, archive_search)
         signature = call_signature(args)
         target, kind, ops, allow_empty = _parse(memory, args)
         if kind == "read":
@@ -472,3 +508,48 @@ def _read_response(memory: Memory, target: str) -> dict[str, Any]:
             "since session start); the live entries are current."
         )
     return _state_notes(memory, resp, res.usage, res.external_changes)
+
+
+def _archive_response(
+    memory: Memory, args: dict[str, Any], search: ArchiveSearcher | None
+) -> dict[str, Any]:
+    """The answer of ``archive_search``: archived entries that match ``query``."""
+    unknown = sorted(set(args) - {"action", "query", "target"})
+    if unknown:
+        raise InvalidArgument(
+            unknown[0], f"archive_search takes query and target only, not {unknown[0]!r}."
+        )
+    query = args.get("query")
+    if not isinstance(query, str) or not query.strip():
+        raise InvalidArgument(
+            "query", 'archive_search needs query: a few words, e.g. "staging database host".'
+        )
+    target = args.get("target")
+    if target is not None:
+        target = check_target(target)
+    found = (search or _word_search)(memory, query, target)
+    hits = found.get("results", [])
+    note = (
+        "Archived entries are not in memory; add one's text again to bring it back."
+        if hits
+        else "Nothing in the archive matches; it was never saved, or it was forgotten."
+    )
+    return {"success": True, **found, "note": note, "done": True}
+
+
+def _word_search(memory: Memory, query: str, target: str | None) -> dict[str, Any]:
+    from .archive import listing
+
+    words = {w.casefold() for w in query.split()}
+    results = []
+    for item in listing(memory, target):
+        if item.text is None:
+            continue
+        shown, blocked = display_entry(item.target, item.text, memory.level)
+        if not blocked and words & {w.casefold() for w in shown.split()}:
+            results.append(
+                {"id": item.id, "target": item.target, "text": shown, "reason": item.reason}
+            )
+        if len(results) == 5:
+            break
+    return {"retrieval": "lexical", "results": results}

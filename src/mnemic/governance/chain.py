@@ -262,7 +262,13 @@ def verify_chain(
         else:
             good += 1
             _follow_states(rec, number, states, outside)
-            if rec.get("action") == RECOVERED_ACTION:
+            if rec.get("action") == RECOVERED_ACTION and rec.get("cause") == "not_committed":
+                recovered.append(
+                    f"line {number}: the last record of {rec.get('target')} before it never "
+                    "committed (its writer died before the rename); recorded after the fact "
+                    "(cause: not_committed)"
+                )
+            elif rec.get("action") == RECOVERED_ACTION:
                 recovered.append(
                     f"line {number}: {rec.get('target')} had changed with no record of its "
                     f"own; recorded after the fact (cause: {rec.get('cause', 'unknown')})"
@@ -554,9 +560,7 @@ class Journal:
         holds (``seen``), when it holds any.
         """
         fields = {**context, "before": found, "result": "ok"}
-        written = self.store.append(
-            lambda tail: self._recovered(tail, fields, explain, first_seen)
-        )
+        written = self.store.append(lambda tail: self._recovered(tail, fields, explain, first_seen))
         return [rec for rec, _ in written]
 
     def _recovered(

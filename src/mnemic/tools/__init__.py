@@ -18,10 +18,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from ..curated.entries import TARGETS
 from ..curated.memory import Memory
 from ..curated.tool import memory_call, memory_tool_spec
 from ..governance.metrics import get_metrics
 from ..home import Home
+from ..ops.archive_search import search_archive
 from ..ops.text_search import text_ranker
 from ..sessions import SESSION_SEARCH_TOOL, SessionStore, embedder_loader_for, search_tool_for
 from ..skills.governed import GovernedSkills
@@ -78,8 +80,13 @@ def home_tools(
     :func:`~mnemic.ops.text_search.rank_texts`, the ranker of memory search.
     """
 
+    def archive_search(mem: Memory, query: str, target: str | None) -> dict[str, Any]:
+        targets = [target] if target else list(TARGETS)
+        loader = embedder_loader_for(home)
+        return search_archive(mem, query, targets=targets, embedder_loader=loader).to_dict()
+
     def memory_handler(arguments: str | dict[str, Any] | None) -> dict[str, Any]:
-        return memory_call(memory(), arguments)
+        return memory_call(memory(), arguments, archive_search=archive_search)
 
     def search_call(arguments: str | dict[str, Any] | None) -> dict[str, Any]:
         start = time.perf_counter()
