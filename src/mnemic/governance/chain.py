@@ -76,6 +76,10 @@ FirstSeen = Callable[[str], list[dict[str, str]]]
 """``first_seen(target)``: the entries ``target`` holds now, ``{"key", "text"}`` each (a
 record that is the first to name it lists them)."""
 
+TextMatch = Callable[[dict[str, Any], str, str, dict[str, Any]], bool]
+"""``match(record, target, list name, item)``: whether to drop the text of ``item`` (see
+:meth:`Journal.forget_texts`)."""
+
 Explain = Callable[[str, str | None, str | None, Origin | None], dict[str, Any]]
 """``explain(target, recorded, found, came_from)``: extra fields of a ``recovered`` record
 (its ``cause``), given the state the last record left, the state found under the lock,
@@ -506,6 +510,12 @@ class JournalStore(Protocol):
         """Cache a fold of the journal ``ident`` (not durable; never raises)."""
         ...
 
+    def rewrite(self, edit: Callable[[dict[str, Any]], bool]) -> int:
+        """Apply ``edit`` to every record under the append lock, storing those it
+        changed (it may only drop texts), and drop the cached fold; return how many
+        changed. The journal's identity changes, so no fold of the old lines is used."""
+        ...
+
 
 class Journal:
     """The append-only, hash-chained audit journal over a raw :class:`JournalStore`."""
@@ -638,6 +648,25 @@ class Journal:
             out.append(make_record(seq + 1, prev, now, rec_fields))
             seq, prev = seq + 1, out[-1][0]["hash"]
         return out
+
+    def forget_texts(self, match: TextMatch) -> int:
+        """Drop from every record the texts ``match(record, target, list, item)`` selects
+        (``item``: an entry a record's ``changes`` list, with its ``key`` and ``text``),
+        byte for byte; the chain still verifies (its hashes leave texts out). Returns
+        how many texts went."""
+        dropped = [0]
+
+        def edit(rec: dict[str, Any]) -> bool:
+            changed = False
+            for target, name, item in record_texts(rec):
+                if isinstance(item.get("text"), str) and match(rec, target, name, item):
+                    del item["text"]
+                    dropped[0] += 1
+                    changed = True
+            return changed
+
+        self.store.rewrite(edit)
+        return dropped[0]
 
     def repair(self) -> dict[str, Any] | None:
         """Cut a torn tail now, as the next append would, and record the repair.

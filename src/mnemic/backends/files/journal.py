@@ -56,6 +56,7 @@ from ...fsio import (
     SidecarLock,
     atomic_write_text,
     ensure_private_dir,
+    fsync_dir,
     open_regular,
     read_bytes_strict,
     read_text_strict,
@@ -352,6 +353,33 @@ class FileJournalStore:
         end = data.rfind(b"\n") + 1
         return now, position + end, data[:end].split(b"\n")[:-1]
 
+    def rewrite(self, edit: Callable[[dict[str, Any]], bool]) -> int:
+        """Rewrite the records ``edit`` changes in place (it returns whether it changed
+        one: it may only drop texts, which the chain's hashes leave out), as a new file
+        renamed over the journal under its lock; the cached fold goes with the old one.
+        Returns how many records changed. A line that is not a record, and a torn tail,
+        are kept byte for byte."""
+        flusher.drain()
+        if not os.path.lexists(self.path):
+            return 0
+        with SidecarLock(self.lock_path, self.lock_timeout):
+            raw = read_bytes_strict(self.path, nofollow=True, max_bytes=1 << 40) or b""
+            lines = raw.split(b"\n")
+            changed = 0
+            for i, line in enumerate(lines):
+                rec = _parse_line(line)
+                if rec is not None and edit(rec):
+                    lines[i] = json.dumps(
+                        rec, sort_keys=True, separators=(",", ":"), ensure_ascii=False
+                    ).encode("utf-8")
+                    changed += 1
+            if changed:
+                _replace_with(self.path, b"\n".join(lines))
+                self._tail_cache = None
+                self._states = None
+            self.drop_cache()
+        return changed
+
     # -- the fold's cache ----------------------------------------------------------
     @property
     def cache_path(self) -> Path:
@@ -478,6 +506,27 @@ class _States:
         for target, state in recorded_states(rec).items():
             self.known[target] = (state, origins.get(target))
             self.absent.discard(target)
+
+
+def _replace_with(path: Path, data: bytes) -> None:
+    """Durably replace ``path`` with ``data`` (temp file, fsync, rename, directory
+    fsync): a new inode, so a fold cached for the old file is never taken for it."""
+    tmp = path.with_name(f".{path.name}.{os.urandom(6).hex()}.tmp")
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, FILE_MODE)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
+    fsync_dir(path.parent)
 
 
 def _parse_line(line: bytes) -> dict[str, Any] | None:

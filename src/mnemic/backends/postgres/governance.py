@@ -283,6 +283,33 @@ class PostgresJournalStore:
         end = int(rows[-1][0]) if rows else position
         return now, end, [str(r[1]).encode("utf-8") for r in rows]
 
+    def rewrite(self, edit: Callable[[dict[str, Any]], bool]) -> int:
+        """Update the rows whose record ``edit`` changes (texts dropped), under the head's
+        lock; a new generation, and the cached fold dropped, in the same transaction."""
+        with mapped_errors(self.location, writing=True), self.db.connection() as conn, atomic(conn):
+            sql = self.db.sql
+            conn.execute(sql("SELECT count FROM {s}.audit_head FOR UPDATE"))
+            changed = 0
+            for seq, line in conn.execute(
+                sql("SELECT seq, line FROM {s}.audit ORDER BY seq")
+            ).fetchall():
+                try:
+                    rec = json.loads(line)
+                except ValueError:
+                    continue
+                if isinstance(rec, dict) and edit(rec):
+                    text = json.dumps(
+                        rec, sort_keys=True, separators=(",", ":"), ensure_ascii=False
+                    )
+                    conn.execute(sql("UPDATE {s}.audit SET line = %s WHERE seq = %s"), (text, seq))
+                    changed += 1
+            conn.execute(sql("UPDATE {s}.audit_head SET generation = md5(random()::text)"))
+            conn.execute(sql("DELETE FROM {s}.journal_fold"))
+        if changed:
+            with contextlib.suppress(Exception), self.db.connection() as conn:
+                conn.execute(self.db.sql("VACUUM {s}.audit"))  # no dead row keeps the text
+        return changed
+
     def read_cache(self) -> str | None:
         """The cached fold (``None``: none, or it cannot be read)."""
         try:
