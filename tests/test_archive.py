@@ -15,7 +15,7 @@ import pytest
 from _backends import FilesKit, Kit
 from _killpoints import killed, run_killed_at
 from mnemic.curated import archive
-from mnemic.curated.admin import write_edited, text_hash
+from mnemic.curated.admin import text_hash, write_edited
 from mnemic.curated.entries import serialize
 from mnemic.curated.memory import Memory
 from mnemic.curated.store import Op

@@ -282,8 +282,8 @@ class Fold:
         target now), and the corrections a change with no record implies."""
         t = self.targets.get(name)
         if t is None or not t.recorded:
-            out = tuple((legacy or {}).get(entry_key(e), _UNKNOWN) for e in entries)
-            return TargetView(out, (), ())
+            known = tuple((legacy or {}).get(entry_key(e), _UNKNOWN) for e in entries)
+            return TargetView(known, (), ())
         live = t.live
         pending: tuple[Archived, ...] = ()
         voided: tuple[str, ...] = ()
@@ -297,7 +297,7 @@ class Fold:
             else:
                 found = {entry_key(e): e for e in entries}
                 pending = tuple(_dropped(self, name, t, found, "outside_edit", None, "pending."))
-        out = []
+        out: list[Provenance] = []
         for e in entries:
             key = entry_key(e)
             prov = live.get(key)

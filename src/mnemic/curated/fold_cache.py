@@ -109,7 +109,7 @@ def _item(a: Archived) -> list[Any]:
 
 
 def _unitem(v: list[Any]) -> Archived:
-    return Archived(v[0], v[1], v[2], v[3], v[4], v[5], tuple(v[6]), _unprov(v[7]), v[8])  # type: ignore[arg-type]
+    return Archived(v[0], v[1], v[2], v[3], v[4], v[5], tuple(v[6]), _unprov(v[7]), v[8])
 
 
 def encode(fold: Fold, ident: str, position: int) -> str:
