@@ -5,11 +5,12 @@
 :class:`Attempt` follows one write attempt from the gate's decision to its result and
 appends exactly one audit record for it (and updates the metrics).
 
-An audit record is appended after the outcome is known (under the target's lock for a
-commit, so records of one target are in commit order). If the journal cannot be
-written, the write itself stands (it is already durable); the failure is logged and
-counted (:attr:`Governor.audit_failures`), and ``mnemic audit verify`` shows no gap in
-the chain, only a missing attempt.
+A commit's audit record is appended under its targets' locks before its commit point
+(:meth:`Attempt.committing`): it is the write's one durable record, and a write whose
+record cannot be appended is refused. Any other record (a refusal, a staged write, a
+no-op) is appended once the outcome is known; if the journal cannot be written then,
+the failure is logged and counted (:attr:`Governor.audit_failures`), and ``mnemic audit
+verify`` shows no gap in the chain, only a missing attempt.
 """
 
 from __future__ import annotations

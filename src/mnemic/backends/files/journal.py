@@ -28,9 +28,13 @@ The store also follows each target's last recorded state (:func:`~.chain.recorde
 for :meth:`~.chain.Journal.append`'s ``reconcile``: a record of a change that lost its
 own record is appended first (``recovered``, see :mod:`mnemic.curated.recovery`).
 
-Records never hold content (entry text, summaries, payloads): only ids, names, hashes
-of files, decisions and error codes. So forgetting the user profile does not have to
-rewrite the journal, and the journal can be shared for review without leaking memory.
+A commit's record holds the entry texts it added and removed (``changes``: the journal
+is the one durable record of memory, from which provenance and the archive are folded);
+no other field holds content (summaries, payloads, refusals). The chain's hashes leave
+those texts out, so :meth:`FileJournalStore.rewrite` (``mnemic forget``, ``[retention]
+archive_days``) drops them byte for byte, as a new file renamed into place under the
+lock, and the chain still verifies. ``fold.json`` beside it caches the fold (0600, no
+fsync; removed with a rewrite).
 
 The chain detects damage and edits made without recomputing it. Someone who can
 rewrite the whole home can rewrite the whole chain too; keep a copy of the head hash
