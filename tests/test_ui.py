@@ -124,27 +124,30 @@ def _record_opens() -> Iterator[list[str]]:
 
 def test_the_memory_page_reads_each_file_once_without_opening_a_session(home_path: Path) -> None:
     """A page view is a read, not an agent session: no snapshot, no temp-file clean-up,
-    no governor; each target's text and provenance ledger are read once (a session and
-    four more reads of each target, ten file opens, before). The console's first page
-    also fingerprints both targets for its live version; later ones only stat them."""
+    no governor; each target's text is read once and provenance comes from the
+    journal's fold (read from where it was last folded; the first view caches it). The
+    console's first page also fingerprints both targets for its live version; later
+    ones only stat them."""
     mem = Memory.open(home_path)
     mem.add("memory", "The staging server is called kestrel.")
     mem.add("user", "Prefers metric units.")
     client = client_for(home_path)
     memories = home_path / "memories"
     texts = [str(memories / "MEMORY.md"), str(memories / "USER.md")]
-    ledgers = [
-        str(memories / ".MEMORY.md.provenance.json"),
-        str(memories / ".USER.md.provenance.json"),
-    ]
+    journal = str(home_path / "audit" / "journal.jsonl")
     with _record_opens() as opened:
         first = client.get("/memory")
     assert first.status_code == 200 and "kestrel" in first.text
-    assert sorted(p for p in opened if p.startswith(str(home_path))) == sorted(texts * 2 + ledgers)
+    seen = [p for p in opened if p.startswith(str(home_path))]
+    assert sorted(p for p in seen if "audit" not in p) == sorted(texts * 2)
+    assert [p for p in seen if p.endswith(".tmp")] == [] or all(
+        "/audit/.fold.json." in p for p in seen if p.endswith(".tmp")
+    )
     with _record_opens() as opened:
         again = client.get("/memory")
     assert again.status_code == 200 and "kestrel" in again.text
-    assert sorted(p for p in opened if p.startswith(str(home_path))) == sorted(texts + ledgers)
+    seen = sorted(p for p in opened if p.startswith(str(home_path)))
+    assert seen == sorted([*texts, journal, journal])  # no ledger, no cache written
 
 
 @pytest.mark.slow  # runs the whole demo first

@@ -112,9 +112,16 @@ class MemoryView:
     def annotate(self, target: str, raw: str | None, entries: tuple[str, ...]) -> list[Provenance]:
         """The provenance of ``entries`` (the entries of ``raw``, the text just read)."""
         fold = self.fold()
-        old = legacy(self.backend, target)
         if fold is None:
+            old = legacy(self.backend, target)
             return [old.get(k, _UNKNOWN) for k in (entry_key(e) for e in entries)]
+        known = fold.targets.get(target)
+        # the ledger of an earlier version is read only when the journal does not
+        # explain every entry (a home upgraded from it, or a hand edit since)
+        explained = known is not None and known.recorded and not known.partial
+        if explained and all(entry_key(e) in known.live for e in entries):
+            return list(fold.view(target, raw, entries).provenance)
+        old = legacy(self.backend, target)
         return list(fold.view(target, raw, entries, legacy=old or None).provenance)
 
     @property
