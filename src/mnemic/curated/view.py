@@ -119,7 +119,7 @@ class MemoryView:
         # the ledger of an earlier version is read only when the journal does not
         # explain every entry (a home upgraded from it, or a hand edit since)
         explained = known is not None and known.recorded and not known.partial
-        if explained and all(entry_key(e) in known.live for e in entries):
+        if explained and known is not None and all(entry_key(e) in known.live for e in entries):
             return list(fold.view(target, raw, entries).provenance)
         old = legacy(self.backend, target)
         return list(fold.view(target, raw, entries, legacy=old or None).provenance)
