@@ -278,17 +278,19 @@ def _causes(home: Path) -> list[str]:
 
 
 def _lose_a_record(home: Path, fact: str) -> None:
-    """A write whose record a power cut lost: the writer dies at its record's flush
-    (the text committed), and the record, never flushed, is cut from the journal."""
+    """A write whose record a power cut lost: the write committed (its rename and the
+    directory are durable), but nothing it appended to the journal reached the disk
+    (the flusher had not run its fdatasync): the journal and its head are put back as
+    they were before the write. Deterministic: no process races its flusher thread."""
     path = home / "memories" / "MEMORY.md"
     drain()
     journal_path = home / "audit" / "journal.jsonl"
-    kept = journal_path.read_bytes()
-    # dies at its first fdatasync (the flush), or exits before the flusher ran it: the
-    # head never moves past the record either way
-    status = run_killed_at(1, lambda: Memory.open(home).add("memory", fact), names=("fdatasync",))
-    assert not (os.WIFEXITED(status) and os.WEXITSTATUS(status) == 3)
+    head_path = home / "audit" / "head"
+    kept, kept_head = journal_path.read_bytes(), head_path.read_bytes()
+    Memory.open(home).add("memory", fact)
+    drain()
     journal_path.write_bytes(kept)
+    head_path.write_bytes(kept_head)
     assert fact in parse(path.read_text(encoding="utf-8"))
     assert _journal(home).verify().last_states["memory"] != file_hash(path.read_text())
 
