@@ -35,7 +35,14 @@ from ..sessions.index.segment import segment
 from ..sessions.search.hybrid import BLEND_ALPHA
 from ..sessions.search.retrieval import ENABLE_HINT, QUERY_CHARS, QueryEmbedder, check_mode
 
-__all__ = ["EmbedderLoader", "TextHit", "TextRanking", "passage_vectors", "rank_texts", "text_ranker"]
+__all__ = [
+    "EmbedderLoader",
+    "TextHit",
+    "TextRanking",
+    "passage_vectors",
+    "rank_texts",
+    "text_ranker",
+]
 
 EmbedderLoader = Callable[[], QueryEmbedder]
 
