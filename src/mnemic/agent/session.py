@@ -57,7 +57,7 @@ from .nudge import SaveNudge
 from .recording import SessionRecording
 from .session_tools import provider_observer, session_tools
 from .startup import build_session_prompt, resolve_provider
-from .unattended import BackgroundReviews, flush_memory, unattended_tools
+from .unattended import BackgroundReviews, flush_memory, review_tidy, unattended_tools
 
 if TYPE_CHECKING:
     import datetime as _dt
@@ -388,6 +388,7 @@ class AgentSession:
 
     def _start_review(self) -> None:
         assert self.client is not None
+        sid = self.session_id
         self._reviews.start(
             self.client,
             self.prompt.text,
@@ -396,6 +397,7 @@ class AgentSession:
             rounds=self.settings.agent.review_rounds,
             timeout=self.settings.llm.timeout,
             emit=self._emit,
+            tidy=(lambda: review_tidy(self.home, sid)) if self.settings.agent.review_tidy else None,
         )
 
     def wait_background(self, timeout: float = 30.0) -> bool:

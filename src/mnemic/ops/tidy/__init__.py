@@ -21,7 +21,7 @@ from .detect import THRESHOLDS, Thresholds
 from .model import KINDS, TidyProposal, TidyReport
 from .plan import plan
 from .proposals import propose
-from .queue import Staged, declined, stage
+from .queue import Staged, declined, stage, waiting
 
 __all__ = [
     "KINDS",
@@ -34,4 +34,5 @@ __all__ = [
     "plan",
     "propose",
     "stage",
+    "waiting",
 ]

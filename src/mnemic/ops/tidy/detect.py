@@ -3,13 +3,15 @@
 Every pair of entries is judged on the signals of :mod:`.signals` (and the cosine of
 their embeddings when the embedder runs), contradictions before duplicates:
 
-* **contradiction** (same subject, another value): the two share their subject (most of
-  the smaller side's content words) and differ in a slot (a version, a number, a date,
-  a path), in negation ("drinks coffee" / "no longer drinks coffee") or, when one says
-  it is an update ("now", "switched to", "改用"), in a word or two (the value: "vim" /
-  "Emacs"). Each side may carry at most :attr:`Thresholds.extra_words` words the other
-  lacks besides that: "the staging database runs PostgreSQL 15" and "the production
-  database runs PostgreSQL 14" differ in their subject too, and are two true facts.
+* **contradiction** (same subject, another value): the two share their subject
+  (:attr:`Thresholds.subject_overlap` of the smaller side's content words) and differ in
+  a slot (a version, a number, a date, a path) or in negation ("drinks coffee" / "no
+  longer drinks coffee"), with at most :attr:`Thresholds.extra_words` words only one of
+  them has (a detail) and none only the other has: "the staging database runs
+  PostgreSQL 15" and "the production database runs PostgreSQL 14" differ in their
+  subject too, and are two true facts. When one says it is an update ("now", "switched
+  to", "改用"), the value may instead be up to :attr:`Thresholds.update_words` words on
+  each side ("vim" / "Emacs"; 0 turns this off), but never words and a slot at once.
 * **duplicate**: no slot or negation differs and the texts are alike: lexically at
   :attr:`Thresholds.merge_lexical` when one of them says nothing the other does not
   (the other only adds words), at :attr:`Thresholds.merge_strict` when both add
@@ -32,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .signals import PairSignals, Profile, compare
+from .signals import PairSignals, Profile, compare, shown
 
 __all__ = ["THRESHOLDS", "Finding", "Thresholds", "Verdict", "find", "judge", "signals_of"]
 
@@ -48,6 +50,7 @@ class Thresholds:
     cosine_floor: float = 0.3
     subject_overlap: float = 0.5
     extra_words: int = 1
+    update_words: int = 1
 
 
 THRESHOLDS = Thresholds()
@@ -77,8 +80,8 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
         if s.slots_differ:
             return Verdict(
                 "contradiction",
-                f"same subject, different values: {_join(a.slots - b.slots)} vs "
-                f"{_join(b.slots - a.slots)}",
+                f"same subject, different values: {shown(a.slots - b.slots)} vs "
+                f"{shown(b.slots - a.slots)}",
                 s.word_overlap,
             )
         if s.negation_differs:
@@ -87,18 +90,15 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
                 "same subject, but one of them says it no longer holds",
                 s.word_overlap,
             )
-    if (
-        subject
-        and s.update
-        and ((s.only_a and s.only_b) or s.slots_differ)
-        and extra <= t.extra_words + 1
-        and not s.negation_differs
-    ):
-        was, now = s.only_a | (a.slots - b.slots), s.only_b | (b.slots - a.slots)
+    # an update changes one value: a word or two on each side ("vim" / "Emacs"), or a
+    # slot with no more than a detail besides; both at once is another subject
+    changed_words = bool(s.only_a and s.only_b) and s.slots_subset and extra <= t.update_words
+    changed_slot = s.slots_differ and not (s.only_a and s.only_b) and extra <= t.extra_words
+    if subject and s.update and (changed_words or changed_slot) and not s.negation_differs:
+        was = ", ".join(x for x in (_join(s.only_a), shown(a.slots - b.slots)) if x)
+        now = ", ".join(x for x in (_join(s.only_b), shown(b.slots - a.slots)) if x)
         return Verdict(
-            "contradiction",
-            f"same subject, one says it changed: {_join(was)} vs {_join(now)}",
-            s.word_overlap,
+            "contradiction", f"same subject, one says it changed: {was} vs {now}", s.word_overlap
         )
     if s.slots_differ or s.negation_differs or not s.slots_subset:
         return None

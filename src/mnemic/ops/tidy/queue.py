@@ -37,7 +37,7 @@ from ...governance.governor import Governor
 from ...governance.pending import PendingRecord
 from .model import TidyProposal
 
-__all__ = ["Staged", "declined", "stage"]
+__all__ = ["Staged", "declined", "stage", "waiting"]
 
 log = logging.getLogger(__name__)
 
@@ -129,6 +129,25 @@ def _clash(
         if _touched(record, live) & mine:
             return record
     return None
+
+
+def waiting(memory: Memory, proposals: Sequence[TidyProposal]) -> dict[str, str]:
+    """By fingerprint, the proposals :func:`stage` would skip now, and why (a pending
+    write already touches their entries, or a person rejected them before)."""
+    gov = memory.governor
+    if gov is None:
+        raise ValueError("the pending queue needs a governed Memory (use Memory.open)")
+    records = gov.pending("memory").listing().records
+    live = {t: memory.entries(t) for t in TARGETS}
+    rejected = declined(gov)
+    out: dict[str, str] = {}
+    for proposal in proposals:
+        clash = _clash(records, proposal, live, gov.clock())
+        if clash is not None:
+            out[proposal.fingerprint] = f"already pending: {clash.id}"
+        elif proposal.fingerprint in rejected:
+            out[proposal.fingerprint] = "a person rejected this proposal before"
+    return out
 
 
 def _detail(proposal: TidyProposal, diff: str) -> str:

@@ -9,8 +9,10 @@ grammar. An entry becomes a :class:`Profile`:
 * its **content words**: Latin words cut to a stem (the first six letters: "prefers" and
   "preferred" meet), CJK text one character each, minus a small list of function words
   and everyday verbs per language (``the``, ``uses``, ``ist``, ``usa``, ``的``...);
-* its **slots**: the values a fact can change while the sentence stays the same:
-  numbers and versions (``3.10``, ``8080``), dates, paths, URLs, e-mail addresses;
+* its **slots**: the values a fact can change while the sentence stays the same, each
+  with its kind: numbers, versions (``3.10``), times (``9:30``), dates and month or
+  weekday names, paths, URLs, e-mail addresses, identifiers mixing letters and digits
+  (``host-7``, ``UTC+1``, ``Q3``);
 * whether it is **negated** (``not``, ``no longer``, ``nicht``, ``nunca``, ``不``...) and
   whether it says it is an **update** (``now``, ``switched to``, ``jetzt``, ``ahora``,
   ``现在``, ``改用``...).
@@ -28,7 +30,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-__all__ = ["GENERIC", "PairSignals", "Profile", "compare", "profile"]
+__all__ = ["GENERIC", "PairSignals", "Profile", "compare", "profile", "shown"]
 
 STEM = 6
 """Latin words are compared by their first six letters (a crude stem for en, de, es, fr)."""
@@ -41,7 +43,11 @@ _URL = re.compile(r"\b(?:https?|ftp|ssh|git)://\S+|\bwww\.\S+", re.IGNORECASE)
 _EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
 _PATH = re.compile(r"(?:(?<=\s)|^)(?:~|\.{1,2})?(?:/[\w.@+-]+){2,}/?|\b[A-Za-z]:\\[^\s]+")
 _DATE = re.compile(r"\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\b")
-_NUMBER = re.compile(r"(?<![\w.])v?\d+(?:[.,:]\d+)*(?![\w])|\d+(?=[%a-zA-Z" + _CJK + r"])")
+_IDENTIFIER = re.compile(  # letters and digits in one token: host-7, utc+1, q3, gpt-4o
+    r"(?<![\w.])(?=[a-z0-9+-]*[0-9])(?=[a-z0-9+-]*[a-z])[a-z0-9]+(?:[+-][a-z0-9]+)*(?![\w])"
+)
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,:]\d+)*(?![\w])|\d+(?=[%" + _CJK + r"])")
+_TIME = re.compile(r"\d{1,2}:\d{2}")
 
 
 def _listed(text: str) -> list[str]:
@@ -145,19 +151,31 @@ def _fold(text: str) -> str:
     return unicodedata.normalize("NFKC", text).casefold().replace("\u2019", "'")
 
 
+def _kind(number: str) -> str:
+    if _TIME.fullmatch(number):
+        return "time"
+    return "version" if "." in number else "number"
+
+
 def _slots(folded: str) -> tuple[set[str], str]:
-    """The slot values of ``folded`` text, and the text with them taken out."""
+    """The slot values of ``folded`` text (``kind:value``), and the text without them."""
     found: set[str] = set()
     rest = folded
-    for pattern in (_URL, _EMAIL, _PATH, _DATE):
+    for kind, pattern in (("url", _URL), ("email", _EMAIL), ("path", _PATH), ("date", _DATE),
+                          ("id", _IDENTIFIER)):  # fmt: skip
         for m in pattern.finditer(rest):
-            found.add(m.group(0).rstrip(".,;:)").rstrip("/"))
+            found.add(f"{kind}:{m.group(0).rstrip('.,;:)').rstrip('/')}")
         rest = pattern.sub(" ", rest)
     for m in _NUMBER.finditer(rest):
-        value = m.group(0).lstrip("v").replace(",", ".")
-        found.add(value)
+        value = m.group(0).replace(",", ".")
+        found.add(f"{_kind(value)}:{value}")
     rest = _NUMBER.sub(" ", rest)
     return found, rest
+
+
+def shown(slots: frozenset[str] | set[str]) -> str:
+    """Slot values for a person: ``3.10, june``."""
+    return ", ".join(sorted(s.partition(":")[2] for s in slots))
 
 
 def _words(text: str) -> set[str]:
@@ -189,7 +207,7 @@ def profile(text: str) -> Profile:
     """The :class:`Profile` of one entry."""
     folded = _fold(text)
     slots, rest = _slots(folded)
-    slots |= {w for w in _WORD.findall(folded) if w in _CALENDAR}
+    slots |= {f"calendar:{w}" for w in _WORD.findall(folded) if w in _CALENDAR}
     update = bool(_UPDATE.search(folded))
     negated = bool(_NEGATION.search(_UPDATE.sub(_keep_negation, folded)))
     plain = _UPDATE.sub(" ", rest)
@@ -225,7 +243,8 @@ class PairSignals:
     only_a: frozenset[str]
     only_b: frozenset[str]
     slots_differ: bool
-    """Both hold slot values and they are not the same (3.10 vs 3.12, June 15 vs 22)."""
+    """Both hold slot values of one kind (versions, times, numbers, dates, paths...) and
+    they are not the same (3.10 vs 3.12, June 15 vs 22); a time beside a port is not."""
     slots_subset: bool
     """The slots of one are all in the other (equal, or one has none)."""
     negation_differs: bool
@@ -250,11 +269,16 @@ def compare(a: Profile, b: Profile, cosine: float | None = None) -> PairSignals:
     union = len(a.shingles | b.shingles)
     jac = len(a.shingles & b.shingles) / union if union else 0.0
     shared = (a.words & b.words) - GENERIC
+    kinds = {k.partition(":")[0] for k in a.slots} & {k.partition(":")[0] for k in b.slots}
+    differ = any(
+        {v for v in a.slots if v.startswith(k + ":")}
+        != {v for v in b.slots if v.startswith(k + ":")}
+        for k in kinds
+    )
     smaller = min(len(a.words - GENERIC), len(b.words - GENERIC))
     overlap = len(shared) / smaller if smaller else 0.0
     every_a, every_b = a.words | a.slots, b.words | b.slots
     together = len(every_a | every_b)
-    both = bool(a.slots) and bool(b.slots)
     return PairSignals(
         jac,
         overlap,
@@ -262,7 +286,7 @@ def compare(a: Profile, b: Profile, cosine: float | None = None) -> PairSignals:
         len(shared),
         a.words - b.words,
         b.words - a.words,
-        both and a.slots != b.slots,
+        differ,
         a.slots <= b.slots or b.slots <= a.slots,
         a.negated != b.negated,
         a.update or b.update,
