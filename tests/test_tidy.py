@@ -83,7 +83,7 @@ def test_the_newer_entry_is_told_by_when_it_was_written_not_where_it_is() -> Non
     ("old", "new"),
     [
         ("User drinks black coffee at noon.", "User no longer drinks black coffee at noon."),
-        ("Editor for quick edits: vim.", "User switched to Emacs for quick edits."),
+        ("User prefers vim for quick edits.", "User switched to Emacs for quick edits."),
         ("季度报告的截止日期是6月15日。", "季度报告的截止日期改到7月1日。"),
         ("Der Nutzer trinkt abends Mate.", "Der Nutzer trinkt abends keinen Mate mehr."),
         ("La reunión diaria es a las 9:00.", "La reunión diaria ahora es a las 10:00."),

@@ -67,7 +67,8 @@ __all__ = ["AgentSession", "TurnStart"]
 log = logging.getLogger(__name__)
 
 EventSink = Callable[[str, dict[str, Any]], None]
-"""Receives ``(kind, data)``: ``tool``, ``flush``, ``review``, ``compressed``, ``error``."""
+"""Receives ``(kind, data)``: ``tool``, ``flush``, ``review``, ``compressed``, ``nudge``,
+``error``."""
 
 _NOTICE_ENTRIES = 3
 _NOTICE_CHARS = 200
@@ -313,8 +314,12 @@ class AgentSession:
     def save_nudge(self, reply: str | None) -> str | None:
         """The note to send the model when its final answer ``reply`` claims a save (or
         the user asked for one) and no memory write succeeded in this turn; at most once
-        a turn (see :mod:`.nudge`). Add it with :meth:`add_note` and ask the model again."""
-        return self.nudge.check(reply)
+        a turn (see :mod:`.nudge`). Add it with :meth:`add_note` and ask the model again.
+        Emits a ``nudge`` event with the note."""
+        note = self.nudge.check(reply)
+        if note is not None:
+            self._emit("nudge", note=note)
+        return note
 
     def add_note(self, text: str) -> None:
         """Append a note from mnemic to the model (a user message in the conversation, not

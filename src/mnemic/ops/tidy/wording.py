@@ -18,7 +18,7 @@ from ...curated.store import Op
 from ...errors import LLMError, MnemicError
 from ...llm.client import ChatClient
 from .model import TidyProposal
-from .signals import profile
+from .signals import profile, shown
 
 __all__ = ["SYSTEM", "reword"]
 
@@ -59,7 +59,7 @@ def _check(proposal: TidyProposal, text: str) -> str:
     got = profile(text)
     lost = wanted - got.slots
     if lost:
-        raise ValueError(f"it dropped {', '.join(sorted(lost))}")
+        raise ValueError(f"it dropped {shown(lost)}")
     if got.negated != profile(proposal.entries[0]).negated:
         raise ValueError("it changed whether the fact holds (a 'not' appeared or went)")
     return text
