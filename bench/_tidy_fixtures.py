@@ -12,7 +12,9 @@ seed. Each store holds:
 * 2 **contradictions**: a fact and a later entry that changes its value (a version, a
   port, a day, a tool) or says it stopped being true;
 * 3 **honest look-alikes**: two true facts that look alike: the same wording about
-  another key (often with the same value), or another fact about the same key;
+  another key (often with the same value), a change of another key's value ("the
+  production database was upgraded to..." beside "the staging database runs..."), or
+  another fact about the same key;
 * up to 6 unrelated entries (as many as the topics left allow).
 
 Every topic appears once per store, so two entries of different families are unrelated
@@ -169,6 +171,9 @@ def build_store(pool: list[Family], rng: random.Random) -> Store | None:
             a = render(fam.base[i], k, v)
             if fam.aspect and rng.random() < 0.4:
                 b, sub = render(rng.choice(fam.aspect), k, v), "same_key_other_fact"
+            elif fam.update and rng.random() < 0.3:  # another key's value changed
+                k2 = _key(fam, rng, not_=k)
+                b, sub = render(rng.choice(fam.update), k2, _value(fam, rng)), "other_key_update"
             else:
                 k2 = _key(fam, rng, not_=k)
                 v2 = v if rng.random() < 0.5 else _value(fam, rng)

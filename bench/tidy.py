@@ -198,6 +198,7 @@ OFFLINE_GRID = {
     "merge_strict": (0.9, 0.85, 0.8, 0.75, 0.7),
     "subject_overlap": (0.6, 0.5, 0.4, 0.33, 0.25),
     "extra_words": (0, 1, 2, 3),
+    "update_words": (0, 1, 2),
 }
 SEMANTIC_GRID = {
     "merge_cosine": (0.96, 0.94, 0.92, 0.9, 0.875, 0.85),
