@@ -108,10 +108,12 @@ _SPACED = r"(?<!\S)(?:[^\W_](?:[ .*_-]|  +)){3,}[^\W_](?![^\W_])"
 _HEX_ESCAPES = r"(?:\\x[0-9a-fA-F]{2}){4,}"
 _PERCENT = r"%[0-9a-fA-F]{2}"
 _MENTION = (
-    r"(?:\b(?:writes?|wrote|written|says?|said|phrases?|strings?|text|words?|like|such\s+as"
+    r"(?:(?:\b(?:writes?|wrote|written|says?|said|phrases?|strings?|text|words?|like|such\s+as"
     r"|e\.g\.|called|known\s+as|contains?|containing|detects?|flags?|blocks?|filters?|quotes?"
-    r"|quoting|examples?|patterns?|sentences?|lines?\s+like|payloads?)\s*[:,]?\s*)"
-    r"(?P<q>\"[^\"\n]{3,60}\"|“[^”\n]{3,60}”|'[^'\n]{3,60}'|‘[^’\n]{3,60}’)"
+    r"|quoting|examples?|patterns?|sentences?|lines?\s+like|payloads?|titled|entitled|named"
+    r"|titulad[oa]|intitul[ée]e?|под\s+названием)|题为|名为|标题为|と題した|題名|بعنوان)\s*[:,]?\s*)"
+    r"(?P<q>\"[^\"\n]{3,60}\"|“[^”\n]{3,60}”|'[^'\n]{3,60}'|‘[^’\n]{3,60}’|«[^»\n]{3,60}»"
+    r"|《[^》\n]{2,60}》|「[^」\n]{2,60}」)"
 )
 _SECRET_OBJECT = (
     r"(?:(?:your|the|its|these|this|our|my|any|their)\s+)?(?:own\s+)?(?:hidden\s+|internal\s+"
@@ -130,6 +132,7 @@ _DEFENSIVE = (
 )
 _NEGATIONS = frozenset(("never", "not", "cannot", "keep"))
 _DEFENSIVE_OBJECTS = ("prompt", "instruction", "rules", "guidelines", "configuration", "message")
+_QUOTES = ('"', "'", "“", "‘", "«", "《", "「")
 _NOT_A_MENTION = r"https?:|www\.|[/~|$`\\]|\.(?:env|sh|py)\b|@"
 _compiled: dict[str, re.Pattern[str]] = {}
 
@@ -144,7 +147,7 @@ def _rx(source: str) -> re.Pattern[str]:
 
 def mask_mentions(text: str) -> str:
     """``text`` with short quoted phrases that are only talked about replaced by ``"…"``."""
-    if '"' not in text and "'" not in text and "“" not in text and "‘" not in text:
+    if not any(q in text for q in _QUOTES):
         return text
 
     def repl(m: re.Match[str]) -> str:
