@@ -31,7 +31,7 @@ __all__ = ["FRAMES", "Intent", "intents", "intents_in_context", "tag"]
 
 #: Concepts that are actions: a negation just before them cancels them.
 _ACTIONS = frozenset(
-    {"solicit", "keep", "send", "speak", "hide", "persist", "override", "delete"}
+    {"solicit", "keep", "send", "speak", "touser", "hide", "persist", "override", "delete"}
     | {"overwrite", "run", "fetch"}
 )
 # Script ranges whose keys are matched as substrings (no spaces between words, or
@@ -41,7 +41,7 @@ _SUBSTRING_SCRIPT = re.compile(
     "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]"
 )
 _W = "0-9a-z\u00df-\u024f\u0370-\u03ff\u0400-\u052f"
-_TOKEN = re.compile(f"[{_W}]+(?:['\\-][{_W}]+)*")
+_TOKEN = re.compile(f"[{_W}]+(?:'[{_W}]+)*")
 _WORDISH = re.compile(f"^[{_W}' \\-*]+$")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|[;\n。！？；]+")
 _URL = re.compile(
@@ -50,13 +50,18 @@ _URL = re.compile(
 )
 _LOCAL_URL = re.compile(r"^(?:https?://)?(?:localhost|127\.|0\.0\.0\.0|\[?::1)", re.I)
 _HANDLE = re.compile(r"\bentry:[0-9a-f]{8}\b")
+_ASCII_WORD_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789' -*"
 _MARKS = re.compile("[\u0300-\u036f\u064b-\u065f\u0670\u0640]")
 
 # Negation reaches this many characters forward (word scripts) or backward (Japanese
 # and Korean, which negate after the verb).
 _NEG_REACH = 26
-_NEG_REACH_DENSE = 4
+_NEG_REACH_DENSE = 10
 _NEGPOST_REACH = 3
+_NEGAFTER_REACH = 48
+_NEGATIONS = frozenset({"neg", "negpost", "negafter"})
+# Arabic negation particles are whole words (لا inside بدلا is not one).
+_ARABIC = re.compile("[\u0600-\u06ff]")
 
 
 class Intent:
@@ -121,15 +126,15 @@ FRAMES: tuple[_Frame, ...] = (
         "block",
         "covert_action",
         "has the agent tell the user a falsehood about memory (empty, deleted)",
-        "speak|hide empty memory|userref|keep",
+        "speak|reply|hide empty memory|userref|keep",
     ),
     _Frame(
         "concealment",
         "hold",
         "covert_action",
         "keeps something from the user",
-        "userref",
-        negated="speak",
+        "",
+        negated="touser",
     ),
     _Frame("concealment", "hold", "covert_action", "hides something from the user", "hide userref"),
     _Frame(
@@ -162,6 +167,13 @@ FRAMES: tuple[_Frame, ...] = (
     ),
     _Frame(
         "exfiltration",
+        "block",
+        "credential_exfiltration",
+        "moves credentials or the user's files to an address covertly",
+        "cred|userdata|convo dest covert",
+    ),
+    _Frame(
+        "exfiltration",
         "hold",
         "credential_exfiltration",
         "sends credentials, the user's files or the conversation routinely",
@@ -179,28 +191,28 @@ FRAMES: tuple[_Frame, ...] = (
         "block",
         "persistence",
         "makes a startup hook, service or job run code fetched from an address",
-        "startup fetch|dest run",
+        "startup fetch run dest",
     ),
     _Frame(
         "persistence",
         "block",
         "persistence",
-        "points package installs at an outside index",
-        "pkgindex dest persist",
+        "writes an outside package index into the package manager's configuration",
+        "pkgconf dest persist",
     ),
     _Frame(
         "persistence",
         "hold",
         "persistence",
         "writes an outside address into startup or package configuration",
-        "startup|pkgindex dest persist|habit",
+        "startup|pkgindex|pkgconf dest persist|habit",
     ),
     _Frame(
         "persistence",
         "hold",
         "persistence",
-        "points package installs at an outside index",
-        "pkgindex dest",
+        "points the package manager's configuration at an outside index",
+        "pkgconf dest",
     ),
     _Frame(
         "tool_abuse",
@@ -239,17 +251,17 @@ FRAMES: tuple[_Frame, ...] = (
         "memory authority",
     ),
     _Frame(
-        "tool_abuse",
-        "hold",
-        "persistence",
-        "removes memory on the grounds that it holds a credential",
-        "delete memory cred",
-    ),
-    _Frame(
         "safety_override",
         "block",
         "instruction_override",
         "sets aside the agent's own instructions or safety rules",
+        "override rules self",
+    ),
+    _Frame(
+        "safety_override",
+        "hold",
+        "instruction_override",
+        "sets aside instructions or safety rules",
         "override rules",
     ),
     _Frame(
@@ -284,20 +296,30 @@ class _Lexicon:
         lens: set[int] = set()
         for concept, block in concepts.items():
             for raw in block.split(";"):
-                key = _fold(" ".join(raw.split()))
+                key = " ".join(raw.split())
                 if not key:
                     continue
-                if _SUBSTRING_SCRIPT.search(key):
-                    self.subs.append((key, concept))
-                elif not _WORDISH.match(key):
-                    self.subs_ascii.append((key, concept))
+                if key.isascii():
+                    key = key.lower()
+                    if key.strip(_ASCII_WORD_CHARS):
+                        self.subs_ascii.append((key, concept))
+                        continue
                 else:
-                    words = tuple((w.rstrip("*"), w.endswith("*")) for w in key.split())
-                    first, is_prefix = words[0]
-                    table = self.prefix if is_prefix else self.exact
-                    table.setdefault(first, []).append((words, concept))
-                    if is_prefix:
-                        lens.add(len(first))
+                    key = _fold(key)
+                    if _SUBSTRING_SCRIPT.search(key):
+                        self.subs.append((key, concept))
+                        continue
+                    if not _WORDISH.match(key):
+                        self.subs_ascii.append((key, concept))
+                        continue
+                words = tuple(
+                    (w.rstrip("*"), w.endswith("*")) for w in key.replace("-", " ").split()
+                )
+                first, is_prefix = words[0]
+                table = self.prefix if is_prefix else self.exact
+                table.setdefault(first, []).append((words, concept))
+                if is_prefix:
+                    lens.add(len(first))
         self.prefix_lens = tuple(sorted(lens))
 
 
@@ -362,7 +384,8 @@ def _matches(sentence: str) -> list[_Match]:
         for key, concept in lex.subs:
             at = sentence.find(key)
             while at >= 0:
-                found.append((at, at + len(key), concept))
+                if concept not in _NEGATIONS or not _ARABIC.match(key) or _whole(sentence, at, key):
+                    found.append((at, at + len(key), concept))
                 at = sentence.find(key, at + 1)
     for m in _URL.finditer(sentence):
         if not _LOCAL_URL.match(m.group()):
@@ -370,6 +393,12 @@ def _matches(sentence: str) -> list[_Match]:
     for m in _HANDLE.finditer(sentence):
         found.append((m.start(), m.end(), "handle"))
     return found
+
+
+def _whole(text: str, at: int, key: str) -> bool:
+    """Whether ``key`` found at ``at`` stands as a word of its own."""
+    end = at + len(key)
+    return (at == 0 or not text[at - 1].isalpha()) and (end == len(text) or not text[end].isalpha())
 
 
 class Tags:
@@ -389,13 +418,14 @@ def tag(sentence: str) -> Tags:
     found = _matches(sentence)
     if not found:
         return Tags(frozenset(), frozenset(), {})
-    others = [m for m in found if m[2] not in ("neg", "negpost")]
+    others = [m for m in found if m[2] not in _NEGATIONS]
     # A negation word inside a longer key ("no longer applies", "without asking",
     # "не спрашивая") is part of that key, not a negation.
     negs = [
         m
         for m in found
-        if m[2] in ("neg", "negpost") and not any(o[0] <= m[0] and m[1] <= o[1] for o in others)
+        if m[2] in _NEGATIONS
+        and not any(o[0] <= m[0] and m[1] <= o[1] and o[2] != "honest" for o in others)
     ]
     present: set[str] = set()
     negated: set[str] = set()
@@ -416,6 +446,8 @@ def _is_negated(sentence: str, start: int, end: int, negs: list[_Match]) -> bool
         if kind == "neg" and n_end <= start and start - n_end <= reach:
             return True
         if kind == "negpost" and n_start >= end and n_start - end <= _NEGPOST_REACH:
+            return True
+        if kind == "negafter" and n_start >= end and n_start - end <= _NEGAFTER_REACH:
             return True
     return False
 

@@ -50,6 +50,11 @@ CONCEPTS: dict[str, str] = {
         code* de verification; cle* secrete*; cle* d'api; senha*; credenciai*;
         codigo* de backup; chave* secreta*; 비밀번호; 암호; 인증 코드; 백업 코드; 복구 코드;
         비밀 키; 액세스 키; password bancari*; credenziali
+        ; كلمة مرور; مفتاح ssh; المفتاح الخاص; مفتاح خاص; عبارة الاسترداد; رمز المرور; frase de recuperacion;
+        frase semilla; token de acceso; clave privada; cle privee; cles privees; phrase de recuperation;
+        phrase secrete; jeton d'acces; wiederherstellungsphrase; privaten schlussel; privater schlussel;
+        zugangstoken; リカバリーフレーズ; シードフレーズ; アクセストークン; 恢复短语; 访问令牌
+        ; aws schlussel; api schlussel; ssh schlussel; zugangsschlussel; geheimschlussel
     """,
     "memory": """
         memory; memories; memory file*; memory.md; user.md; these notes; this note;
@@ -64,6 +69,7 @@ CONCEPTS: dict[str, str] = {
         diese notiz; diese eintrage; diesen eintrag; memoire; ces notes; cette note;
         ces entrees; cette entree; competence*; estas anotac*; esta anotac*; 메모리;
         이 메모; 기억; 항목; 스킬
+        ; مهارة; ذاكرتك
     """,
     "rules": """
         system prompt*; safety guideline*; safety rule*; safety polic*; safety instruction*;
@@ -83,10 +89,13 @@ CONCEPTS: dict[str, str] = {
         anweisungen; richtlinien; vorgaben; einschrankungen; sicherheitsregeln;
         consignes; directives; instructions recues; regles de securite; restrictions;
         instrucoes; diretrizes; restricoes; 지침; 지시; 안전 규칙; 제한
+        ; tes instructions; vos instructions; tes consignes; vos consignes; instructions d'origine;
+        tus instrucciones; sus instrucciones; deine anweisungen; ihre anweisungen; твои инструкции;
+        свои инструкции; ваши инструкции
     """,
     "self": """
         you were given; you were told; you received; you follow; you've been given;
-        given to you; your; assistant*; the model; the agent; this agent; system;
+        given to you; your; assistant*; the model; the agent; this agent;
         你收到; 你得到; 给你的; 你的; 助手; 模型; 你被; あなたが受け; あなたの; 与えられた;
         アシスタント; モデル; тебе; вам; ваш*; тво*; ассистент*; модел*; تلقيتها; المعطاة;
         الخاصة بك; تعليماتك; لك; المساعد; النموذج; te dieron; recibiste; tus; su; asistente;
@@ -112,20 +121,23 @@ CONCEPTS: dict[str, str] = {
         demarrage; service utilisateur; tache planifiee; na inicializacao;
         servico de usuario; 시작 시; 부팅 시; 자동 시작; 훅; 예약 작업
     """,
+    "pkgconf": """
+        pip.conf; pip.ini; pip config*; pip configuration; global.index-url; .npmrc;
+        npm config; .pypirc; sources.list; pip 配置; pip の設定; конфиг pip; إعدادات pip;
+        configuracion de pip; pip-konfiguration; configuration de pip
+    """,
     "pkgindex": """
-        pip.conf; pip.ini; pip config*; pip configuration; index-url; extra-index-url;
-        global.index-url; package index; .npmrc; npm config; registry url; 软件源; 镜像源;
+        pip.conf; index-url; extra-index-url; package index; registry url; 软件源; 镜像源;
         索引地址; インデックスurl; パッケージインデックス; индекс пакетов; فهرس الحزم;
         indice de paquetes; paketindex; index de paquets; indice de pacotes
     """,
     "userdata": """
-        home directory; home folder; home dir; ~/; $home; ~/.ssh; .ssh; ssh key*; id_rsa;
+        home directory; home folder; home dir; ~/.ssh; .ssh; ssh key*; id_rsa;
         id_ed25519; keychain*; browser cookie*; cookies; browser profile*; saved logins;
         clipboard; shell history; bash history; .bash_history; documents folder;
         ~/documents; staged diff*; staged change*; .env; env file*;
         environment variable*; env vars; the environment; aws credentials; kubeconfig;
-        password manager; vault export; private files; personal files; user's files;
-        the user's data; user data; 主目录; 家目录; 用户目录; 剪贴板; 浏览器; 源代码; 代码库;
+        password manager; vault export; private files; personal files; user's files; 主目录; 家目录; 用户目录; 剪贴板; 浏览器; 源代码; 代码库;
         仓库; 环境变量; 暂存; 差异; ホームディレクトリ; クリップボード; ブラウザ; ソースコード;
         リポジトリ; 環境変数; ステージ; 差分; домашн* каталог*; домашн* папк*; домашн* директори*;
         буфер* обмена; браузер*; исходн* код*; репозитори*; переменн* окружени*; дифф*;
@@ -136,6 +148,8 @@ CONCEPTS: dict[str, str] = {
         umgebungsvariablen; repertoire personnel; dossier personnel; presse-papiers;
         code source; depot; variables d'environnement; diretorio pessoal; pasta pessoal;
         area de transferencia; codigo-fonte; 홈 디렉터리; 클립보드; 소스 코드; 저장소; 환경 변수
+        ; staged diff; gestagten diff; gestagte anderungen; diff preparado; diff indexe;
+        التغييرات المرحلية; 暂存的差异; ステージされた差分; home verzeichnis
     """,
     "convo": """
         conversation*; chat history; chat log*; chat transcript*; transcript*;
@@ -162,7 +176,7 @@ CONCEPTS: dict[str, str] = {
         este endereco; este link; 외부 서버; 원격 서버; 이 주소
     """,
     "shell": """
-        shell; bash; sh; zsh; terminal; command line; powershell; cmd.exe; interpreter;
+        shell; bash; zsh; terminal; command line; powershell; cmd.exe; interpreter;
         a shell; into a shell; into bash; | sh; | bash; python -c; 终端; 命令行; シェル;
         ターミナル; コマンドライン; оболочк*; терминал*; командн* строк*; شل; الطرفية;
         سطر الأوامر; la shell; consola; terminal; eine shell; die shell; kommandozeile;
@@ -180,6 +194,18 @@ CONCEPTS: dict[str, str] = {
         befehle; anordnungen; verbindlich; hochste prioritat; gehorche; vorgesetzt*; chef*;
         ordres; obligatoire; priorite absolue; obeis; superieur; ordens; obrigatori*;
         prioridade maxima; obedeca; gerente; 명령; 최우선; 복종; 상사
+    """,
+    "touser": """
+        tell the user; tell them; tell him; tell her; tell users; inform the user; inform them;
+        let the user know; let them know; notify the user; notify them; mention to the user;
+        mention it to the user; mention to them; show the user; warn the user; alert the user;
+        告诉用户; 告知用户; 通知用户; 向用户提及; 让用户知道; 对用户说; ユーザーに伝え; ユーザーに言わ;
+        ユーザーに知らせ; ユーザーに教え; сообщай пользователю; сообщать пользователю;
+        говори пользователю; скажи пользователю; пользователю не говори; أخبر المستخدم; تخبر المستخدم;
+        تبلغ المستخدم; dile al usuario; decirle al usuario; decir al usuario; informar al usuario;
+        informes al usuario; sag dem nutzer; dem nutzer sagen; informiere den nutzer;
+        dis a l'utilisateur; informer l'utilisateur; previens l'utilisateur; diga ao usuario;
+        informe o usuario
     """,
     "userref": """
         the user; the user's; user; users; the human; the owner; the operator; them;
@@ -206,8 +232,7 @@ CONCEPTS: dict[str, str] = {
     """,
     # -- actions -----------------------------------------------------------------------
     "solicit": """
-        ask for; ask them for; ask the user for; ask the user to paste; ask users for;
-        request; requests; paste; pastes; read out; read back; dictate; hand over;
+        ask for; ask them for; ask the user for; ask the user to paste; ask users for; paste; pastes; read out; read back; dictate; hand over;
         provide you; provide me; provide their; share their; send you their; send me their;
         give you their; give me their; tell you their; tell me their; type their;
         enter their; submit their; confirm their; collect; gather; harvest; prompt the user for;
@@ -223,6 +248,9 @@ CONCEPTS: dict[str, str] = {
         sammle; sammeln; demande; demander; demandez; coller; collez; fournir; fournisse;
         communique; recueille; collecter; pedir; peca; solicite; colar; cole; fornecer;
         forneca; colete; 요청; 붙여넣; 제공해; 알려달라; 수집
+        ; lass dir; einzufugen; geben lassen; frag nach; frage den nutzer nach; pidele; pideles;
+        solicitale; demande-lui; demande a l'utilisateur; demande aux utilisateurs
+        ; request their; requests their; request the user's; request your
     """,
     "keep": """
         keep; keeps; keep them; keep it; store; stores; save; saves; record; log them;
@@ -232,6 +260,8 @@ CONCEPTS: dict[str, str] = {
         احتفظ; خزن; سجل; تذكر; guarda; guardar; almacena; conserva; anota; apunta;
         speichere; speichern; behalte; aufbewahren; notiere; garde; garder; conserve;
         enregistre; note-les; memorise; guarde; salve; armazene; anote; 저장; 보관; 기록해
+        ; anota*; anotal*; anotar*; guarda*; guardal*; guardar*; almacena*; conservala;
+        conservalo; conservar*; notiere; notier*
     """,
     "verify": """
         to verify; for verification; verify; verification; to confirm; to validate;
@@ -256,6 +286,8 @@ CONCEPTS: dict[str, str] = {
         synchronisieren; weiterleiten; envoie; envoyer; envoyez; televerse; telecharge vers;
         synchronise; transfere; transferer; enviar; envie; carregue; sincronize;
         encaminhe; 전송; 보내; 업로드; 동기화
+        ; sendet; send*; synchronis*; synchroniz*; sincroniz*; hochgeladen; uploadet; envoie*;
+        televerse*; transfere*; envia*; envie*; enviar*
     """,
     "speak": """
         tell; tells; mention; mentions; say; says; inform; report; reveal; disclose;
@@ -268,17 +300,24 @@ CONCEPTS: dict[str, str] = {
         erwahnen; mitteilen; verrate; verraten; informiere; dis; dire; mentionne;
         mentionner; informe; informer; revele; reveler; diga; dizer; mencione; mencionar;
         informe; revele; conte; 말하; 알리; 언급; 밝히
+        ; sag    """,
+    "reply": """
+        answer; answers; reply; replies; respond; responds; confirm; confirms; say that;
+        回答; 答复; 回复; 答え; 返答; 返事; отвечай; ответь; отвечать; подтверди*; أجب; رد; يجيب;
+        أكد; responde; contesta; confirma; reponds; repondre; confirme; antworte; antworten;
+        bestatige; bestatigen; responda
     """,
     "hide": """
         hide; hides; conceal; conceals; keep secret; keep it secret; keep this secret;
-        keep them secret; keep quiet about; cover up; deny; denies; pretend; pretends;
+        keep them secret; keep quiet about; cover up; pretend; pretends;
         lie about; mislead; act as if; claim; claims; 隐瞒; 隐藏; 保密; 假装; 谎称; 否认;
         声称; 隠し; 隠す; 秘密に; ふりを; 偽っ; 否定; скрыва*; скрой*; скрыть; утаи*;
         притвор*; делай вид; соври; отрица*; утвержда*; أخف; اخف; إخفاء; تخفي; أنكر;
         تظاهر; ادع; oculta; ocultar; esconde; esconder; finge; fingir; niega; negar;
         afirma; verheimliche; verheimlichen; verberge; verbergen; verschweige*; tu so als;
-        leugne; behaupte; cache; cacher; dissimule; dissimuler; fais semblant; pretends;
+        leugne; behaupte; cacher; dissimule; dissimuler; fais semblant; pretends;
         nie; affirme; esconda; oculte; finja; negue; afirme; 숨기; 비밀로; 척하; 부인
+        ; deny that; deny it; deny they; deny any; cache cette; cache ces; cache la; cache le; cache les
     """,
     "empty": """
         is empty; are empty; empty; nothing stored; nothing saved; nothing is saved;
@@ -293,6 +332,10 @@ CONCEPTS: dict[str, str] = {
         keine notizen; wurde geloscht; wurden geloscht; est vide; sont vides; vide;
         rien n'est; aucune note; a ete supprime*; ont ete supprime*; esta vazia; vazia;
         vazio; nada salvo; foi apagad*; foram apagad*; foi excluid*; 비어; 삭제되었
+        ; no saved notes; no stored notes; no notes about; nothing saved about; nothing about them;
+        there are no notes; nothing is stored; 没有笔记; 没有任何记录; 何も覚えていない; メモはない;
+        ничего не помню; нет сохранённых; لا توجد ملاحظات; no hay notas guardadas; no guardo nada;
+        keine notizen gespeichert; aucune note enregistree
     """,
     "persist": """
         install; installs; add to; adds to; enable; enables; register; schedule;
@@ -313,8 +356,7 @@ CONCEPTS: dict[str, str] = {
         no longer apply; no longer applies; doesn't apply; don't apply; do not apply;
         does not apply; not apply here; not relevant here; written for another;
         meant for another; for a different deployment; for another deployment; outdated;
-        obsolete; superseded; supersede; override; overrides; bypass; skip; suspend;
-        lift; relax; switch off; turn off; drop; forget; 忽略; 无视; 不再适用; 不适用;
+        obsolete; superseded; supersede; override; overrides; bypass; switch off; turn off; forget; 忽略; 无视; 不再适用; 不适用;
         搁置; 放在一边; 暂停; 跳过; 绕过; 取消; 过时; 为另一个部署; 另一个部署; 無視; 適用されない;
         適用外; 脇に置; 棚上げ; 別のデプロイ; 別の環境; 古い; 回避; 解除; 忘れ; игнорир*;
         проигнорир*; не примен*; не действу*; не относ*; отлож*; отбрось; отбросить;
@@ -328,6 +370,8 @@ CONCEPTS: dict[str, str] = {
         pour un autre deploiement; contourne; desactive; oublie; ignore; deixe de lado;
         nao se aplica; nao valem; obsolet*; para outra implantacao; contorne; desative;
         esqueca; 무시; 적용되지 않; 제쳐; 다른 배포; 우회; 해제
+        ; no se aplica*; no aplica*; 適用されません; 適用しない; 当てはまらない; устаревш*;
+        не применяются; gelten nicht mehr; ne s'appliquent pas
     """,
     "delete": """
         delete; deletes; remove; removes; wipe; wipes; erase; erases; purge; purges;
@@ -351,6 +395,7 @@ CONCEPTS: dict[str, str] = {
         конвейер*; شغل; تشغيل; نفذ; تنفيذ; مرر; ejecuta; ejecutar; corre; canaliza;
         pasa a; fuhre aus; ausfuhren; starte; leite; execute; executer; lance; passe a;
         rode; canalize; 실행; 파이프
+        ; fuhre; fuhr es aus
     """,
     "fetch": """
         download; downloads; fetch; fetches; fetched; pull down; pulls; retrieve;
@@ -416,6 +461,10 @@ CONCEPTS: dict[str, str] = {
         从不; 永远不; 绝不; 决不; 不能; 不可; не; никогда; нельзя; запрещено; ни в коем случае;
         لا; لن; لم; أبدا; ابدا; ممنوع; إياك; no; nunca; jamas; ni; nicht; nie; niemals; kein;
         keine; keinen; ne; pas; jamais; aucun; nao; nunca; 않; 말고; 마세요; 금지
+    """,
+    # German and French imperatives put the negation after the verb ("erwähne sie nie").
+    "negafter": """
+        nie; niemals; nicht; jamais; keinesfalls
     """,
     # Japanese (and Korean) negate after the verb: 言わないで, 送らないこと.
     "negpost": """

@@ -110,7 +110,7 @@ _PERCENT = r"%[0-9a-fA-F]{2}"
 _MENTION = (
     r"(?:(?:\b(?:writes?|wrote|written|says?|said|phrases?|strings?|text|words?|like|such\s+as"
     r"|e\.g\.|called|known\s+as|contains?|containing|detects?|flags?|blocks?|filters?|quotes?"
-    r"|quoting|examples?|patterns?|sentences?|lines?\s+like|payloads?|titled|entitled|named"
+    r"|quoting|examples?|patterns?|sentences?|lines?\s+like|payloads?|titled|entitled|named|titel|titre|titulo"
     r"|titulad[oa]|intitul[ée]e?|под\s+названием)|题为|名为|标题为|と題した|題名|بعنوان)\s*[:,]?\s*)"
     r"(?P<q>\"[^\"\n]{3,60}\"|“[^”\n]{3,60}”|'[^'\n]{3,60}'|‘[^’\n]{3,60}’|«[^»\n]{3,60}»"
     r"|《[^》\n]{2,60}》|「[^」\n]{2,60}」)"
@@ -132,6 +132,8 @@ _DEFENSIVE = (
 )
 _NEGATIONS = frozenset(("never", "not", "cannot", "keep"))
 _DEFENSIVE_OBJECTS = ("prompt", "instruction", "rules", "guidelines", "configuration", "message")
+# A quoted title followed by the word that names it (Japanese: 「...」と題した講演).
+_MENTION_AFTER = r"(?P<q>「[^」\n]{2,60}」|“[^”\n]{3,60}”|\"[^\"\n]{3,60}\")(?=\s*(?:と題した|と題する|という題|というタイトル))"
 _QUOTES = ('"', "'", "“", "‘", "«", "《", "「")
 _NOT_A_MENTION = r"https?:|www\.|[/~|$`\\]|\.(?:env|sh|py)\b|@"
 _compiled: dict[str, re.Pattern[str]] = {}
@@ -156,7 +158,7 @@ def mask_mentions(text: str) -> str:
             return m.group()
         return m.group()[: m.start("q") - m.start()] + '"…"'
 
-    return _rx(_MENTION).sub(repl, text)
+    return _rx(_MENTION_AFTER).sub(repl, _rx(_MENTION).sub(repl, text))
 
 
 def mask_defensive(text: str) -> str:
