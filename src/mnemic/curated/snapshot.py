@@ -13,7 +13,7 @@ cannot flood the prompt.
 from __future__ import annotations
 
 from ..control_chars import first_control
-from ..scan import scan_text, set_default_level
+from ..scan import refers_to_others, scan_in_context, scan_text, set_default_level
 from .entries import DELIMITER, FILENAMES, entry_handle, parse
 from .placeholder import BLOCKED_PREFIX, imitates_placeholder
 from .usage import Usage
@@ -72,10 +72,14 @@ class SanitizedEntries:
         """(index, handle, pattern ids) for every blocked entry."""
 
 
-def display_entry(target: str, entry: str) -> tuple[str, tuple[str, ...]]:
+def display_entry(
+    target: str, entry: str, neighbours: Sequence[str] = ()
+) -> tuple[str, tuple[str, ...]]:
     """How the model may see one entry: itself, or a removable placeholder.
 
     Returns the display text and the pattern ids that blocked it (empty when clean).
+    An entry that refers to another one is judged together with ``neighbours`` (the
+    other entries of its target), so the second half of a split instruction is hidden.
     """
     # Every entry is judged on its own text. The placeholder is something mnemic renders,
     # never a marker it trusts: an entry that imitates one anywhere is hidden too (it
@@ -95,6 +99,9 @@ def display_entry(target: str, entry: str) -> tuple[str, tuple[str, ...]]:
         reasons.append(f"is too large to scan ({len(entry):,} chars)")
     else:
         found = tuple(pid for pid, _ in _findings(entry))
+        if not found and neighbours and refers_to_others(entry):
+            others = [e for e in neighbours if e != entry]
+            found = tuple(f.id for f in scan_in_context(entry, others, "strict").findings)
         if found:
             ids += found
             reasons.append("matched threat pattern(s): " + ", ".join(found))
@@ -115,7 +122,7 @@ def sanitize(target: str, entries: Sequence[str]) -> SanitizedEntries:
     display: list[str] = []
     blocked: list[tuple[int, str, tuple[str, ...]]] = []
     for i, entry in enumerate(entries):
-        shown, ids = display_entry(target, entry)
+        shown, ids = display_entry(target, entry, entries)
         display.append(shown)
         if ids:
             blocked.append((i, entry_handle(entry), ids))

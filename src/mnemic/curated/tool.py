@@ -375,12 +375,18 @@ def _staged(memory: Memory, result: WriteResult) -> dict[str, Any]:
         "message": (
             f"NOT saved yet: this change waits for a person's approval (pending id {pid}). "
             "Memory is unchanged until it is approved."
+            + (
+                f" The threat scanner held it because it is unsure about it: {result.held}."
+                if result.held
+                else ""
+            )
         ),
         "note": (
             "The change is queued; do not repeat this call. Carry on with the task. A person "
             f"approves it with `mnemic pending approve {pid}` (or rejects it)."
         ),
         "usage": result.usage.line(),
+        **({"held_by_scanner": result.held} if result.held else {}),
     }
 
 

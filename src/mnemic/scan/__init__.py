@@ -66,6 +66,7 @@ __all__ = [
     "explain",
     "explain_result",
     "invisible_chars",
+    "refers_to_others",
     "rephrase_hint",
     "scan_in_context",
     "scan_sections",
@@ -180,6 +181,12 @@ def scan_in_context(
     if block:
         return ScanResult(base.findings + tuple(block))
     return ScanResult((), base.holds + tuple(hold))
+
+
+def refers_to_others(text: str) -> bool:
+    """Whether ``text`` refers to another entry (a handle, "the script from step 1", "the
+    note above"): only such a text needs its neighbours to be judged."""
+    return _intent.refers(text)
 
 
 def scan_store(

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 
 from .lexicon import CONCEPTS
 
-__all__ = ["FRAMES", "Intent", "intents", "intents_in_context", "tag"]
+__all__ = ["FRAMES", "Intent", "intents", "intents_in_context", "read", "refers", "tag"]
 
 #: Concepts that are actions: a negation just before them cancels them.
 _ACTIONS = frozenset(
@@ -508,10 +508,31 @@ def _intents_of(tags: Sequence[Tags]) -> list[Intent]:
 
 def intents(text: str) -> list[Intent]:
     """The intents ``text`` expresses, strongest first (empty for an honest note)."""
-    return _intents_of([tag(s) for s in sentences(text)])
+    return read(text)[0]
+
+
+def read(text: str) -> tuple[list[Intent], bool]:
+    """:func:`intents`, and whether a sentence of ``text`` only describes a threat (an
+    alert, an incident, a talk, a pentest scope)."""
+    tags = [tag(s) for s in sentences(text)]
+    return _intents_of(tags), any("honest" in t.present for t in tags)
 
 
 _REFERS = frozenset({"xref", "handle"})
+
+
+def refers(text: str) -> bool:
+    """Whether ``text`` refers to another entry (see :func:`intents_in_context`)."""
+    hit = _refers_memo.get(text)
+    if hit is None:
+        hit = any(not _REFERS.isdisjoint(tag(s).present) for s in sentences(text))
+        if len(_refers_memo) >= 4096:
+            _refers_memo.clear()
+        _refers_memo[text] = hit
+    return hit
+
+
+_refers_memo: dict[str, bool] = {}
 
 
 def intents_in_context(text: str, neighbours: Sequence[str]) -> list[Intent]:

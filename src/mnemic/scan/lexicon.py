@@ -292,7 +292,7 @@ CONCEPTS: dict[str, str] = {
     "speak": """
         tell; tells; mention; mentions; say; says; inform; report; reveal; disclose;
         bring up; admit; acknowledge; let the user know; let them know; notify; show;
-        告诉; 提及; 提到; 说出; 透露; 通知; 告知; 说; 伝え; 言わ; 言う; 知らせ; 触れ; 明かさ;
+        告诉; 提及; 提到; 提起; 说起; 谈起; 谈及; 说出; 透露; 通知; 告知; 说; 伝え; 言わ; 言う; 知らせ; 触れ; 明かさ;
         教え; 話さ; 報告; скажи; сказать; говори; говорить; упомина*; упомян*; сообща*;
         сообщи*; раскрыва*; рассказыва*; признава*; أخبر; تخبر; يخبر; تذكر; اذكر; تكشف;
         اكشف; قل; تقول; أبلغ; تبلغ; dile; decir; digas; diga; menciones; mencionar;

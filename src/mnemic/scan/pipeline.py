@@ -7,7 +7,13 @@ order and the reasons.
 
 from __future__ import annotations
 
-from . import _unicode, classifier as _classifier, intent as _intent, normalise as _normalise
+from . import (
+    _unicode,
+    classifier as _classifier,
+    intent as _intent,
+    normalise as _normalise,
+    reference as _reference,
+)
 from ._pattern import CATEGORIES
 from .matching import MAX_SCAN_CHARS, Finding, ScanResult, _rule_scan, _Table
 
@@ -17,6 +23,8 @@ __all__ = ["CLASSIFIER_ID", "INTENT_PREFIX", "analyse", "classifier_threshold", 
 CLASSIFIER_ID = "learned_classifier"
 #: Finding ids of the intent layer are this prefix and the intent's name.
 INTENT_PREFIX = "intent_"
+#: Finding ids of the reference floor (:mod:`.reference`): this prefix and the id.
+REFERENCE_PREFIX = "reference_"
 _NOT_THREATS = frozenset({"invisible_unicode", "homoglyph", "oversize"})
 _DECODERS = frozenset({"base64", "hex", "url", "rot13"})
 _STRICT_LEVEL_ONLY = frozenset({"remote_exec_oneliner"})
@@ -82,6 +90,11 @@ def _layers(
     return out
 
 
+_REFERENCE_DETAIL = (
+    "hold: the memory tool mnemic started from refuses this pattern; a person decides"
+)
+
+
 def intent_findings(
     found: list[_intent.Intent], scope: str
 ) -> tuple[list[Finding], list[Finding]]:
@@ -118,10 +131,20 @@ def analyse(text: str, scope: str, level: str, table: _Table, rules: ScanResult)
                 again += _layers(masked, masked, scope, level, table, {f.id for f in again})
                 keep = {f.id for f in again}
                 findings = [f for f in findings if f.category in _NOT_THREATS or f.id in keep]
-        block, holds = intent_findings(
-            _intent.intents(head if masked == basis else _normalise.mask_mentions(head)), scope
-        )
+        read = head if masked == basis else _normalise.mask_mentions(head)
+        found, describes = _intent.read(read)
+        block, holds = intent_findings(found, scope)
+        if describes and findings and all(f.layer == "classifier" for f in findings):
+            # A learned score alone, on a note that describes a threat (an alert, a talk,
+            # a phishing drill): a person decides.
+            holds += findings
+            findings = []
         findings += block
+        if not findings and not describes and scope != "context":
+            holds += [
+                Finding(REFERENCE_PREFIX + rid, category, "reference", _REFERENCE_DETAIL)
+                for rid, category in _reference.held(_unicode.strip_for_matching(read))
+            ]
     if not findings and not holds:
         return rules if not rules.findings else ScanResult(())
     findings.sort(key=lambda f: _RANK[f.category])
