@@ -10,6 +10,7 @@ neither (:meth:`CuratedTxn.write_all`).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import time
 from collections.abc import Callable, Sequence
@@ -206,10 +207,8 @@ class CuratedStore:
             return result
         neighbours: list[str] = []
         for t in TARGETS:
-            try:
+            with contextlib.suppress(StorageError):  # the write will say what is wrong
                 neighbours += self.load(t)
-            except StorageError:  # the write itself will say what is wrong with the file
-                pass
         return scan_in_context(content, neighbours, "strict")
 
     def holds(self, ops: Sequence[Op]) -> str:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 
 from .lexicon import CONCEPTS
@@ -31,7 +32,8 @@ __all__ = ["FRAMES", "Intent", "intents", "intents_in_context", "read", "refers"
 
 #: Concepts that are actions: a negation just before them cancels them.
 _ACTIONS = frozenset(
-    {"solicit", "keep", "send", "speak", "touser", "hide", "persist", "override", "delete"}
+    {"solicit", "keep", "send", "speak", "reply", "touser", "hide", "persist", "override"}
+    | {"delete"}
     | {"overwrite", "run", "fetch"}
 )
 # Script ranges whose keys are matched as substrings (no spaces between words, or
@@ -281,16 +283,19 @@ FRAMES: tuple[_Frame, ...] = (
 )
 
 _LOWER = {"block": "hold", "hold": "", "": ""}
+# Every frame needs one of these (or a negated action): a window without any is clean.
+_TRIGGERS = frozenset(c for f in FRAMES for g in f.needs[:1] for c in g)
 
 
 class _Lexicon:
     """The concept keys, indexed for matching."""
 
-    __slots__ = ("exact", "prefix", "prefix_lens", "subs", "subs_ascii")
+    __slots__ = ("exact", "pairs", "prefix", "prefix_lens", "stems", "subs", "subs_ascii")
 
     def __init__(self, concepts: dict[str, str]) -> None:
         self.exact: dict[str, list[tuple[tuple[tuple[str, bool], ...], str]]] = {}
         self.prefix: dict[str, list[tuple[tuple[tuple[str, bool], ...], str]]] = {}
+        self.pairs: dict[tuple[str, str], list[tuple[tuple[tuple[str, bool], ...], str]]] = {}
         self.subs: list[tuple[str, str]] = []  # keys of dense scripts
         self.subs_ascii: list[tuple[str, str]] = []  # keys with punctuation
         lens: set[int] = set()
@@ -316,11 +321,18 @@ class _Lexicon:
                     (w.rstrip("*"), w.endswith("*")) for w in key.replace("-", " ").split()
                 )
                 first, is_prefix = words[0]
-                table = self.prefix if is_prefix else self.exact
-                table.setdefault(first, []).append((words, concept))
                 if is_prefix:
+                    self.prefix.setdefault(first, []).append((words, concept))
                     lens.add(len(first))
+                elif len(words) == 1:
+                    self.exact.setdefault(first, []).append((words, concept))
+                elif not words[1][1]:  # indexed by its first two words
+                    self.pairs.setdefault((first, words[1][0]), []).append((words, concept))
+                else:
+                    self.exact.setdefault(first, []).append((words, concept))
         self.prefix_lens = tuple(sorted(lens))
+        # The first three letters of every prefix key (shorter keys: themselves).
+        self.stems = frozenset(k[:3] for k in self.prefix)
 
 
 _lexicon: _Lexicon | None = None
@@ -357,21 +369,35 @@ def _matches(sentence: str) -> list[_Match]:
     found: list[_Match] = []
     tokens = [(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(sentence)]
     n = len(tokens)
+    exact, prefix, stems, sizes, pairs = (
+        lex.exact,
+        lex.prefix,
+        lex.stems,
+        lex.prefix_lens,
+        lex.pairs,
+    )
     for i, (tok, start, _) in enumerate(tokens):
-        cands = list(lex.exact.get(tok, ()))
+        cands = exact.get(tok, ())
         if tok.endswith("'s"):
-            cands += lex.exact.get(tok[:-2], ())
-        for size in lex.prefix_lens:
-            if size > len(tok):
-                break
-            cands += lex.prefix.get(tok[:size], ())
+            cands = [*cands, *exact.get(tok[:-2], ())]
+        if i + 1 < n:
+            nxt = tokens[i + 1][0]
+            two = pairs.get((tok, nxt))
+            if nxt.endswith("'s"):
+                two = [*(two or ()), *pairs.get((tok, nxt[:-2]), ())]
+            if two:
+                cands = [*cands, *two]
+        if tok[:3] in stems:  # most words start no prefix key: one look-up ends it
+            more = [c for size in sizes if size <= len(tok) for c in prefix.get(tok[:size], ())]
+            if more:
+                cands = [*cands, *more]
         for words, concept in cands:
             k = len(words)
-            if i + k > n:
+            if k == 1:
+                if _word_ok(tok, words[0]):
+                    found.append((start, tokens[i][2], concept))
                 continue
-            if all(_word_ok(tokens[i + j][0], words[j]) for j in range(1, k)) and (
-                _word_ok(tok, words[0])
-            ):
+            if i + k <= n and all(_word_ok(tokens[i + j][0], words[j]) for j in range(k)):
                 found.append((start, tokens[i + k - 1][2], concept))
     for key, concept in lex.subs_ascii:
         at = sentence.find(key)
@@ -421,17 +447,28 @@ def tag(sentence: str) -> Tags:
     others = [m for m in found if m[2] not in _NEGATIONS]
     # A negation word inside a longer key ("no longer applies", "without asking",
     # "не спрашивая") is part of that key, not a negation.
-    negs = [
-        m
-        for m in found
-        if m[2] in _NEGATIONS
-        and not any(o[0] <= m[0] and m[1] <= o[1] and o[2] != "honest" for o in others)
-    ]
+    covered = bytearray(len(sentence) + 1)
+    for o_start, o_end, concept in others:
+        if concept != "honest" and o_end - o_start > 3:
+            covered[o_start:o_end] = b"\x01" * (o_end - o_start)
+    before: list[int] = []  # ends of the negations read forward
+    after: list[tuple[int, int]] = []  # (start, reach) of those read backward
+    for n_start, n_end, kind in found:
+        if kind not in _NEGATIONS or all(covered[n_start:n_end]):
+            continue
+        if kind == "neg":
+            dense = _SUBSTRING_SCRIPT.search(sentence[n_start:n_end]) is not None
+            before.append(n_end if not dense else -n_end)
+        else:
+            after.append((n_start, _NEGPOST_REACH if kind == "negpost" else _NEGAFTER_REACH))
+    before_plain = sorted(e for e in before if e >= 0)
+    before_dense = sorted(-e for e in before if e < 0)
+    after.sort()
     present: set[str] = set()
     negated: set[str] = set()
     words: dict[str, str] = {}
     for start, end, concept in others:
-        if concept in _ACTIONS and _is_negated(sentence, start, end, negs):
+        if concept in _ACTIONS and _is_negated(start, end, before_plain, before_dense, after):
             negated.add(concept)
         else:
             present.add(concept)
@@ -439,26 +476,50 @@ def tag(sentence: str) -> Tags:
     return Tags(frozenset(present), frozenset(negated), words)
 
 
-def _is_negated(sentence: str, start: int, end: int, negs: list[_Match]) -> bool:
-    dense = not sentence[start:end].isascii() and bool(_SUBSTRING_SCRIPT.search(sentence[start:end]))
-    reach = _NEG_REACH_DENSE if dense else _NEG_REACH
-    for n_start, n_end, kind in negs:
-        if kind == "neg" and n_end <= start and start - n_end <= reach:
+def _is_negated(
+    start: int,
+    end: int,
+    plain: list[int],
+    dense: list[int],
+    after: list[tuple[int, int]],
+) -> bool:
+    """Whether a negation ends just before ``start`` or begins just after ``end``."""
+    for ends, reach in ((plain, _NEG_REACH), (dense, _NEG_REACH_DENSE)):
+        i = bisect_right(ends, start)
+        if i and start - ends[i - 1] <= reach:
             return True
-        if kind == "negpost" and n_start >= end and n_start - end <= _NEGPOST_REACH:
-            return True
-        if kind == "negafter" and n_start >= end and n_start - end <= _NEGAFTER_REACH:
+    i = bisect_left(after, (end, 0))
+    for n_start, reach in after[i : i + 4]:
+        if n_start - end <= reach:
             return True
     return False
 
 
 def sentences(text: str) -> list[str]:
-    """The folded sentences of ``text`` (empty ones dropped)."""
-    return [s for s in (p.strip() for p in _SENTENCE.split(_fold(text))) if s]
+    """The folded sentences of ``text`` (empty ones dropped), each at most
+    :data:`SENTENCE_CHARS` long (a longer run is cut at spaces), so that the cost of a
+    text grows with its length, not with its square."""
+    out: list[str] = []
+    for part in _SENTENCE.split(_fold(text)):
+        part = part.strip()
+        while len(part) > SENTENCE_CHARS:
+            cut = part.rfind(" ", SENTENCE_CHARS // 2, SENTENCE_CHARS)
+            cut = cut if cut > 0 else SENTENCE_CHARS
+            out.append(part[:cut])
+            part = part[cut:].strip()
+        if part:
+            out.append(part)
+    return out
+
+
+#: The longest piece of text read as one sentence.
+SENTENCE_CHARS = 400
 
 
 def _judge(present: frozenset[str], negated: frozenset[str]) -> list[_Frame]:
     """Frames matched by one window's concepts, at most one per intent (the strongest)."""
+    if _TRIGGERS.isdisjoint(present) and not negated:
+        return []
     out: list[_Frame] = []
     names: set[str] = set()
     for frame in FRAMES:
@@ -472,7 +533,9 @@ def _judge(present: frozenset[str], negated: frozenset[str]) -> list[_Frame]:
     return out
 
 
-def _windows(tags: Sequence[Tags]) -> Iterable[tuple[frozenset[str], frozenset[str], dict[str, str]]]:
+def _windows(
+    tags: Sequence[Tags],
+) -> Iterable[tuple[frozenset[str], frozenset[str], dict[str, str]]]:
     for i, t in enumerate(tags):
         yield t.present, t.negated, t.words
         if i + 1 < len(tags):

@@ -133,7 +133,10 @@ _DEFENSIVE = (
 _NEGATIONS = frozenset(("never", "not", "cannot", "keep"))
 _DEFENSIVE_OBJECTS = ("prompt", "instruction", "rules", "guidelines", "configuration", "message")
 # A quoted title followed by the word that names it (Japanese: 「...」と題した講演).
-_MENTION_AFTER = r"(?P<q>「[^」\n]{2,60}」|“[^”\n]{3,60}”|\"[^\"\n]{3,60}\")(?=\s*(?:と題した|と題する|という題|というタイトル))"
+_MENTION_AFTER = (
+    r"(?P<q>「[^」\n]{2,60}」|“[^”\n]{3,60}”|\"[^\"\n]{3,60}\")"
+    r"(?=\s*(?:と題した|と題する|という題|というタイトル))"
+)
 _QUOTES = ('"', "'", "“", "‘", "«", "《", "「")
 _NOT_A_MENTION = r"https?:|www\.|[/~|$`\\]|\.(?:env|sh|py)\b|@"
 _compiled: dict[str, re.Pattern[str]] = {}

@@ -95,9 +95,7 @@ _REFERENCE_DETAIL = (
 )
 
 
-def intent_findings(
-    found: list[_intent.Intent], scope: str
-) -> tuple[list[Finding], list[Finding]]:
+def intent_findings(found: list[_intent.Intent], scope: str) -> tuple[list[Finding], list[Finding]]:
     """(blocking, holding) findings of the intents ``found``. In the context scope
     (AGENTS.md and the like, imperative by nature) an intent never blocks on its own."""
     block: list[Finding] = []
@@ -123,14 +121,13 @@ def analyse(text: str, scope: str, level: str, table: _Table, rules: ScanResult)
         seen = {f.id for f in findings}
         findings += _layers(basis, head, scope, level, table, seen)
         masked = _normalise.mask_mentions(basis)
-        if any(f.category not in _NOT_THREATS for f in findings):
-            if masked != basis:
-                # A quoted phrase is only talked about: the verdict is that of the text
-                # without it (hidden characters and the cap still count).
-                again = [f for f in _rule_scan(masked, table).findings]
-                again += _layers(masked, masked, scope, level, table, {f.id for f in again})
-                keep = {f.id for f in again}
-                findings = [f for f in findings if f.category in _NOT_THREATS or f.id in keep]
+        if masked != basis and any(f.category not in _NOT_THREATS for f in findings):
+            # A quoted phrase is only talked about: the verdict is that of the text
+            # without it (hidden characters and the cap still count).
+            again = [f for f in _rule_scan(masked, table).findings]
+            again += _layers(masked, masked, scope, level, table, {f.id for f in again})
+            keep = {f.id for f in again}
+            findings = [f for f in findings if f.category in _NOT_THREATS or f.id in keep]
         read = head if masked == basis else _normalise.mask_mentions(head)
         found, describes = _intent.read(read)
         block, holds = intent_findings(found, scope)

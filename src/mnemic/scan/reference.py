@@ -51,7 +51,12 @@ REFERENCE: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
         ("<!--",),
         r"<!--[^>]{0,512}?\b(?:ignore|override|system|secret|hidden)\b[^>]{0,512}?-->",
     ),
-    ("hidden_div", "instruction_override", ("display",), r"<div\s+style=[\"'][^\"']*display\s*:\s*none"),
+    (
+        "hidden_div",
+        "instruction_override",
+        ("display",),
+        r"<div\s+style=[\"'][^\"']*display\s*:\s*none",
+    ),
     (
         "translate_execute",
         "covert_action",
@@ -82,7 +87,12 @@ REFERENCE: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
         ("you are",),
         r"\byou\s+are\b(?:\s+\S+){0,3}?\s+now\s+(?:a|an|the)\b",
     ),
-    ("role_pretend", "instruction_override", ("pretend",), r"\bpretend\b.{0,40}?\b(?:you\s+are|to\s+be)\b"),
+    (
+        "role_pretend",
+        "instruction_override",
+        ("pretend",),
+        r"\bpretend\b.{0,40}?\b(?:you\s+are|to\s+be)\b",
+    ),
     (
         "leak_system_prompt",
         "prompt_exfiltration",
