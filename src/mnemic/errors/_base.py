@@ -113,7 +113,8 @@ class ThreatHeld(ToolError):
         super().__init__(
             f"Held: the content reads as a request the threat scanner is unsure about "
             f"({reasons or ids}). Memory is injected into every future system prompt, so "
-            "such an entry is saved only once a person approves it, and this store has no approval queue. "
+            "such an entry is saved only once a person approves it, and this store has no "
+            "approval queue. "
             "Nothing was saved. If the note is honest, write it as a plain fact without "
             "asking for credentials, hiding things from the user or sending data anywhere.",
             findings=[{"id": pid, "category": cat} for pid, cat in self.findings],

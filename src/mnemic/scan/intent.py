@@ -489,10 +489,7 @@ def _is_negated(
         if i and start - ends[i - 1] <= reach:
             return True
     i = bisect_left(after, (end, 0))
-    for n_start, reach in after[i : i + 4]:
-        if n_start - end <= reach:
-            return True
-    return False
+    return any(n_start - end <= reach for n_start, reach in after[i : i + 4])
 
 
 def sentences(text: str) -> list[str]:
