@@ -225,6 +225,14 @@ def _why(fid: str) -> str:
     for p in PATTERNS:
         if p.id == fid:
             return p.why
+    if fid.startswith(pipeline.INTENT_PREFIX):
+        name = fid[len(pipeline.INTENT_PREFIX) :].replace("_", " ")
+        return f"the intent layer reads a request to the agent: {name}"
+    if fid.startswith(pipeline.REFERENCE_PREFIX):
+        rid = fid[len(pipeline.REFERENCE_PREFIX) :]
+        return (
+            f"the memory tool mnemic started from refuses this ({rid}); held for a person to decide"
+        )
     if fid == "learned_classifier":
         return (
             "the learned classifier reads the wording as an instruction aimed at the model "
@@ -288,16 +296,18 @@ def explain_result(result: ScanResult, *, scope: str = "", level: str = "") -> s
         x for x in (f"scope {scope}" if scope else "", f"level {level}" if level else "") if x
     )
     suffix = f" ({where})" if where else ""
-    if not result.blocked:
+    if result.verdict == "allow":
         return f"clean: no layer found a threat{suffix}"
-    n = len(result.findings)
-    lines = [f"BLOCKED: {n} finding{'s' if n != 1 else ''}{suffix}"]
-    for i, f in enumerate(result.findings, start=1):
+    shown = result.findings or result.holds
+    n = len(shown)
+    head = "BLOCKED" if result.blocked else "HELD for a person's approval"
+    lines = [f"{head}: {n} finding{'s' if n != 1 else ''}{suffix}"]
+    for i, f in enumerate(shown, start=1):
         lines.append(f"  {i}. {f.id} [{f.category}] layer: {f.layer}")
         lines.append(f"     why: {_why(f.id)}")
         if f.detail:
             lines.append(f"     evidence: {f.detail}")
-    hint = rephrase_hint(result.findings)
+    hint = rephrase_hint(shown)
     if hint:
         lines.append(hint)
     return "\n".join(lines)
