@@ -472,10 +472,12 @@ def corpus_split_figures(data: Path) -> dict[str, Any]:
     for name in ("test", "dev"):
         sel = [r for r in rows if split[r.source] == name]
         new_rows, old_rows, misses, fps = [], [], [], []
+        caught_rows: list[tuple[str, str, str, bool]] = []
         layers: Counter[str] = Counter()
         for r in sel:
             res = scan_text(r.text, "memory")
             new_rows.append((r.label, r.category, r.lang, res.blocked))
+            caught_rows.append((r.label, r.category, r.lang, res.verdict != "allow"))
             if r.label == "attack" and res.blocked:
                 found = {f.layer for f in res.findings}
                 learned_only = found == {"classifier"}
@@ -486,7 +488,7 @@ def corpus_split_figures(data: Path) -> dict[str, Any]:
                 misses.append({"category": r.category, "lang": r.lang, "text": r.text[:200]})
             if r.label == "benign" and res.blocked:
                 fps.append({"text": r.text[:200], "findings": [f.id for f in res.findings]})
-        block: dict[str, Any] = {"v2": _rates(new_rows)}
+        block: dict[str, Any] = {"v2": _rates(new_rows), "v3_blocked_or_held": _rates(caught_rows)}
         if old_rows:
             block["old"] = _rates(old_rows)
             nd, od = block["v2"]["detection"], block["old"]["detection"]

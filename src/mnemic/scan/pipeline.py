@@ -90,6 +90,9 @@ def _layers(
     return out
 
 
+# Holds matter where a person can be asked: memory entries, a few KiB at most. The
+# reference floor reads this much of a text, so a 64 KiB file costs what 16 KiB do.
+_REFERENCE_CHARS = 16_384
 _REFERENCE_DETAIL = (
     "hold: the memory tool mnemic started from refuses this pattern; a person decides"
 )
@@ -140,7 +143,9 @@ def analyse(text: str, scope: str, level: str, table: _Table, rules: ScanResult)
         if not findings and not describes and scope != "context":
             holds += [
                 Finding(REFERENCE_PREFIX + rid, category, "reference", _REFERENCE_DETAIL)
-                for rid, category in _reference.held(_unicode.strip_for_matching(read))
+                for rid, category in _reference.held(
+                    _unicode.strip_for_matching(read[:_REFERENCE_CHARS])
+                )
             ]
     if not findings and not holds:
         return rules if not rules.findings else ScanResult(())

@@ -49,7 +49,7 @@ REFERENCE: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
         "html_comment_injection",
         "instruction_override",
         ("<!--",),
-        r"<!--[^>]{0,512}?\b(?:ignore|override|system|secret|hidden)\b[^>]{0,512}?-->",
+        r"<!--[^>]{0,160}?\b(?:ignore|override|system|secret|hidden)\b[^>]{0,160}?-->",
     ),
     (
         "hidden_div",
@@ -73,7 +73,8 @@ REFERENCE: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
         "exfil_curl",
         "credential_exfiltration",
         ("curl", "wget"),
-        r"\b(?:curl|wget)\b[^\n]*\$\{?[a-z0-9_]*(?:key|token|secret|password|credentials?)\b",
+        r"\b(?:curl|wget)\b[^\n]{0,300}?\$\{?[a-z0-9_]{0,40}(?:key|token|secret|password"
+        r"|credentials?)\b",
     ),
     (
         "read_secrets",
