@@ -226,8 +226,8 @@ def _why(fid: str) -> str:
         if p.id == fid:
             return p.why
     if fid.startswith(pipeline.INTENT_PREFIX):
-        name = fid[len(pipeline.INTENT_PREFIX) :].replace("_", " ")
-        return f"the intent layer reads a request to the agent: {name}"
+        intent = fid[len(pipeline.INTENT_PREFIX) :].replace("_", " ")
+        return f"the intent layer reads a request to the agent: {intent}"
     if fid.startswith(pipeline.REFERENCE_PREFIX):
         rid = fid[len(pipeline.REFERENCE_PREFIX) :]
         return (

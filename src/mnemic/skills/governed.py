@@ -27,6 +27,7 @@ from ..governance.approval import Approver, Proposal
 from ..governance.governor import Attempt, Governor
 from ..governance.pending import PendingRecord
 from ..home import Home
+from ..scan import scan_text
 from .changes import ChangeResult, PreparedChange, SkillChange
 from .search import TextRanker
 from .store import SkillStore
@@ -55,10 +56,23 @@ def _destructive(prepared: PreparedChange) -> bool:
     return True
 
 
-def _proposal(prepared: PreparedChange) -> Proposal:
+def _held(prepared: PreparedChange) -> str:
+    """Why the threat scanner holds the text this change writes ("" when it does not)."""
+    reasons = []
+    for rel, text in prepared.writes:
+        result = scan_text(text, "skill")
+        if result.held:
+            found = "; ".join(f"{f.id}: {f.detail}" if f.detail else f.id for f in result.holds)
+            reasons.append(f"{rel}: {found}")
+    return "; ".join(reasons)
+
+
+def _proposal(prepared: PreparedChange, held: str = "") -> Proposal:
     return Proposal(
-        prepared.gist(),
-        prepared.preview(),
+        f"[held by the threat scanner] {prepared.gist()}" if held else prepared.gist(),
+        f"Held by the threat scanner: {held}\n\n{prepared.preview()}"
+        if held
+        else prepared.preview(),
         {"change": prepared.pinned().to_dict()},
         _keyed(prepared.ref, prepared.base),
         changes=True,
@@ -66,9 +80,13 @@ def _proposal(prepared: PreparedChange) -> Proposal:
     )
 
 
-def _staged_response(record: PendingRecord, prepared: PreparedChange) -> dict[str, Any]:
+def _staged_response(
+    record: PendingRecord, prepared: PreparedChange, held: str = ""
+) -> dict[str, Any]:
     pid = record.id
+    extra = {"held_by_scanner": held} if held else {}
     return {
+        **extra,
         "success": True,
         "done": True,
         "staged": True,
@@ -80,6 +98,11 @@ def _staged_response(record: PendingRecord, prepared: PreparedChange) -> dict[st
         "message": (
             f"NOT saved yet: this skill change waits for a person's approval (pending id "
             f"{pid}). The skill is unchanged until it is approved."
+            + (
+                f" The threat scanner held it because it is unsure about it: {held}."
+                if held
+                else ""
+            )
         ),
         "note": "The change is queued; do not repeat this call. Carry on with the task.",
     }
@@ -137,12 +160,14 @@ class GovernedSkills:
                 hashes=lambda: _keyed(prepared.ref, self.store.digests(change)),
             )
             seen.update(attempt=attempt, prepared=prepared, change=change)
+            held = _held(prepared)
             try:
                 verdict = self.governor.gate.check(
                     "skills",
                     destructive=_destructive(prepared),
-                    propose=lambda: _proposal(prepared),
+                    propose=lambda: _proposal(prepared, held),
                     note=attempt.note,
+                    hold=held,
                 )
             except MnemicError as exc:
                 attempt.refused(exc)
@@ -151,7 +176,7 @@ class GovernedSkills:
                 return None
             assert verdict.record is not None
             attempt.staged(verdict.record)
-            return _staged_response(verdict.record, prepared)
+            return _staged_response(verdict.record, prepared, held)
 
         resp = run_skill_tool(self.store, tool, arguments, gate=gate)
         attempt: Attempt | None = seen.get("attempt")
