@@ -36,6 +36,17 @@ def test_a_held_entry_is_staged_with_the_reasons_and_saved_once_approved(tmp_pat
     assert mem.entries("memory") == [HELD]
 
 
+def test_an_approved_held_entry_is_journaled_as_the_proposing_sessions(tmp_path: Path) -> None:
+    mem = Memory.open(tmp_path, actor="foreground", origin="cli", session_id="sess-held")
+    assert mem.add("memory", HELD).staged
+    queue = PendingQueue.open(tmp_path)
+    (record,) = queue.records("memory")
+    queue.approve(record.id)
+    (entry, prov), *_ = Memory.open(tmp_path).provenance("memory")
+    assert entry == HELD
+    assert (prov.origin, prov.session_id) == ("cli", "sess-held")
+
+
 def test_a_clean_entry_is_saved_at_once_and_a_blocked_one_refused(tmp_path: Path) -> None:
     mem = Memory.open(tmp_path, actor="foreground", origin="cli")
     assert mem.add("memory", "User prefers green tea.").written

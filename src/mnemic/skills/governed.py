@@ -28,10 +28,11 @@ from ..governance.governor import Attempt, Governor
 from ..governance.pending import PendingRecord
 from ..home import Home
 from ..scan import scan_text
+from ..tooling import staged_response, tool_response
 from .changes import ChangeResult, PreparedChange, SkillChange
 from .search import TextRanker
 from .store import SkillStore
-from .tools import run_skill_tool
+from .tools import skill_call
 
 __all__ = ["GovernedSkills", "apply_staged_skill", "skill_store_for"]
 
@@ -39,8 +40,8 @@ __all__ = ["GovernedSkills", "apply_staged_skill", "skill_store_for"]
 def skill_store_for(governor: Governor) -> SkillStore:
     """The skill store of the governor's home."""
 
-    root = governor.root
-    return SkillStore(root / "skills", governor.settings.skills, base=root)
+    root, settings = governor.root, governor.settings
+    return SkillStore(root / "skills", settings.skills, base=root, scan_level=settings.scan.level)
 
 
 def _keyed(ref: str, digests: Any) -> dict[str, str | None]:
@@ -56,11 +57,12 @@ def _destructive(prepared: PreparedChange) -> bool:
     return True
 
 
-def _held(prepared: PreparedChange) -> str:
-    """Why the threat scanner holds the text this change writes ("" when it does not)."""
+def _held(prepared: PreparedChange, level: str | None) -> str:
+    """Why the threat scanner holds the text this change writes ("" when it does not),
+    at ``level`` (the home's ``[scan] level``)."""
     reasons = []
     for rel, text in prepared.writes:
-        result = scan_text(text, "skill")
+        result = scan_text(text, "skill", level)
         if result.held:
             found = "; ".join(f"{f.id}: {f.detail}" if f.detail else f.id for f in result.holds)
             reasons.append(f"{rel}: {found}")
@@ -83,29 +85,10 @@ def _proposal(prepared: PreparedChange, held: str = "") -> Proposal:
 def _staged_response(
     record: PendingRecord, prepared: PreparedChange, held: str = ""
 ) -> dict[str, Any]:
-    pid = record.id
-    extra = {"held_by_scanner": held} if held else {}
-    return {
-        **extra,
-        "success": True,
-        "done": True,
-        "staged": True,
-        "saved": False,
-        "pending_id": pid,
-        "action": prepared.change.action,
-        "skill": prepared.ref,
-        "gist": prepared.gist(),
-        "message": (
-            f"NOT saved yet: this skill change waits for a person's approval (pending id "
-            f"{pid}). The skill is unchanged until it is approved."
-            + (
-                f" The threat scanner held it because it is unsure about it: {held}."
-                if held
-                else ""
-            )
-        ),
-        "note": "The change is queued; do not repeat this call. Carry on with the task.",
-    }
+    about = {"action": prepared.change.action, "skill": prepared.ref, "gist": prepared.gist()}
+    return staged_response(
+        record.id, about, change="this skill change", unchanged="The skill", held=held
+    )
 
 
 class GovernedSkills:
@@ -142,14 +125,28 @@ class GovernedSkills:
         *,
         ranker: TextRanker | None = None,
     ) -> dict[str, Any]:
-        """Run one ``skills_list`` / ``skill_view`` / ``skill_manage`` call (never raises).
+        """Run one ``skills_list`` / ``skill_view`` / ``skill_manage`` call and return its
+        response, a refusal's included (never raises: :meth:`call` through
+        :func:`~mnemic.tooling.tool_response`)."""
+        return tool_response(tool, lambda: self.call(tool, arguments, ranker=ranker))
+
+    def call(
+        self,
+        tool: str,
+        arguments: str | dict[str, Any] | None,
+        *,
+        ranker: TextRanker | None = None,
+    ) -> dict[str, Any]:
+        """Run one ``skills_list`` / ``skill_view`` / ``skill_manage`` call: its success
+        response (a write staged for approval is one); a refusal is raised, audited
+        first (what the tool registry dispatches: one envelope for every tool).
 
         ``ranker`` ranks ``skills_list``'s ``query`` by words and meaning (see
-        :func:`~mnemic.skills.tools.run_skill_tool`).
+        :func:`~mnemic.skills.tools.skill_call`).
         """
 
         if tool != "skill_manage":
-            return run_skill_tool(self.store, tool, arguments, ranker=ranker)
+            return skill_call(self.store, tool, arguments, ranker=ranker)
         seen: dict[str, Any] = {}
 
         def gate(change: SkillChange, prepared: PreparedChange) -> dict[str, Any] | None:
@@ -160,7 +157,7 @@ class GovernedSkills:
                 hashes=lambda: _keyed(prepared.ref, self.store.digests(change)),
             )
             seen.update(attempt=attempt, prepared=prepared, change=change)
-            held = _held(prepared)
+            held = _held(prepared, self.store.scan_level)
             try:
                 verdict = self.governor.gate.check(
                     "skills",
@@ -171,32 +168,36 @@ class GovernedSkills:
                 )
             except MnemicError as exc:
                 attempt.refused(exc)
-                return exc.to_response()
+                raise
             if verdict.apply:
                 return None
             assert verdict.record is not None
             attempt.staged(verdict.record)
             return _staged_response(verdict.record, prepared, held)
 
-        resp = run_skill_tool(self.store, tool, arguments, gate=gate)
-        attempt: Attempt | None = seen.get("attempt")
-        if attempt is None:  # refused before the gate: bad arguments, cannot apply now
-            name = arguments.get("name") if isinstance(arguments, dict) else None
-            action = arguments.get("action") if isinstance(arguments, dict) else None
-            early = self.governor.attempt(
-                "skills", str(action or "call"), [str(name)] if name else []
-            )
-            early.failed_with(str(resp.get("error_code", "error")))
-        elif not attempt.done:
-            prepared = seen["prepared"]
-            if resp.get("success"):
-                attempt.applied(
-                    _keyed(prepared.ref, prepared.base),
-                    _keyed(prepared.ref, self.store.digests(seen["change"])),
-                    written=True,
+        try:
+            resp = skill_call(self.store, tool, arguments, gate=gate)
+        except Exception as exc:
+            code = exc.code if isinstance(exc, MnemicError) else "internal_error"
+            attempt: Attempt | None = seen.get("attempt")
+            if attempt is None:  # refused before the gate: bad arguments, cannot apply now
+                name = arguments.get("name") if isinstance(arguments, dict) else None
+                action = arguments.get("action") if isinstance(arguments, dict) else None
+                early = self.governor.attempt(
+                    "skills", str(action or "call"), [str(name)] if name else []
                 )
-            else:
-                attempt.failed_with(str(resp.get("error_code", "error")))
+                early.failed_with(code)
+            elif not attempt.done:
+                attempt.failed_with(code)
+            raise
+        attempt = seen.get("attempt")
+        if attempt is not None and not attempt.done:
+            prepared = seen["prepared"]
+            attempt.applied(
+                _keyed(prepared.ref, prepared.base),
+                _keyed(prepared.ref, self.store.digests(seen["change"])),
+                written=True,
+            )
         return resp
 
     def apply_manual(self, change: SkillChange) -> ChangeResult:

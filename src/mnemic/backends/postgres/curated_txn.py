@@ -12,11 +12,11 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ...errors import WriteFailed
-from .db import Database, failure, is_lock_timeout
+from .db import ConnectionLost, Database, failure, is_lock_timeout
 
 if TYPE_CHECKING:
     import psycopg
@@ -172,9 +172,13 @@ class PgTxn:
         ).fetchone()
         return None if row is None else str(row[0])
 
-    def write(self, target: str, text: str) -> None:
-        self._check(target)
-        self._store(target, text)
+    def write(self, writes: Mapping[str, str], *, record: Callable[[], None] | None = None) -> None:
+        for target in writes:
+            self._check(target)
+        if record is not None:
+            record()  # joins this transaction: it commits with the texts, or neither does
+        for target in sorted(writes):
+            self._store(target, writes[target])
 
     def read_provenance(self, target: str) -> str | None:
         self._check(target)
@@ -217,12 +221,6 @@ class PgTxn:
             if not is_db_error(exc):
                 raise
             raise failure(exc, self.backend.location(target), writing=True) from exc
-
-    def write_all(self, writes: dict[str, str]) -> None:
-        for target in writes:
-            self._check(target)
-        for target in sorted(writes):
-            self._store(target, writes[target])
 
     def _store(self, target: str, text: str) -> None:
         try:
@@ -352,8 +350,6 @@ class PgTxn:
     def finish(self) -> None:
         """COMMIT, with whatever was kept for it: one round trip."""
         from psycopg.pq import TransactionStatus
-
-        from .db import ConnectionLost
 
         conn = self.conn
         if conn.broken or conn.closed:
