@@ -15,12 +15,13 @@ ask for passwords") does not count, except for speech, where a negation *is* the
 pentest scope) is lowered one step. Because the concepts are the same in every language,
 so are the frames: a request is caught in Arabic or Japanese as it is in English.
 
-The table is built on the first call (a few milliseconds); tagging a note costs a few
-dictionary look-ups per word.
+The concepts' index ships prebuilt (``_lexicon_index.py``) and loads on the first call;
+tagging a note costs a few dictionary look-ups per word.
 """
 
 from __future__ import annotations
 
+import binascii
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
@@ -28,7 +29,17 @@ from collections.abc import Iterable, Sequence
 
 from .lexicon import CONCEPTS
 
-__all__ = ["FRAMES", "Intent", "intents", "intents_in_context", "read", "refers", "tag"]
+__all__ = [
+    "FRAMES",
+    "Intent",
+    "build_index",
+    "intents",
+    "intents_in_context",
+    "read",
+    "refers",
+    "source_crc",
+    "tag",
+]
 
 #: Concepts that are actions: a negation just before them cancels them.
 _ACTIONS = frozenset(
@@ -38,10 +49,13 @@ _ACTIONS = frozenset(
 )
 # Script ranges whose keys are matched as substrings (no spaces between words, or
 # prefixes attached to words): CJK, kana, Hangul, Arabic, Hebrew, Devanagari, Thai.
-_SUBSTRING_SCRIPT = re.compile(
+# Compiled on first use (see _dense): compiling these ranges takes ~2 ms, and only text
+# outside ASCII needs them.
+_SUBSTRING_SCRIPT = (
     "[\u0590-\u06ff\u0750-\u077f\u0900-\u097f\u0e00-\u0e7f\u1100-\u11ff\u3040-\u30ff"
     "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]"
 )
+_substring_script: re.Pattern[str] | None = None
 _W = "0-9a-z\u00df-\u024f\u0370-\u03ff\u0400-\u052f"
 _TOKEN = re.compile(f"[{_W}]+(?:'[{_W}]+)*")
 _WORDISH = re.compile(f"^[{_W}' \\-*]+$")
@@ -287,52 +301,86 @@ _LOWER = {"block": "hold", "hold": "", "": ""}
 _TRIGGERS = frozenset(c for f in FRAMES for g in f.needs[:1] for c in g)
 
 
+# A key: its words, each (word, whether it is a prefix), and the concept it names.
+_Key = tuple[tuple[tuple[str, bool], ...], str]
+
+
 class _Lexicon:
-    """The concept keys, indexed for matching."""
+    """The concept keys, indexed for matching (built by :func:`build_index`)."""
 
     __slots__ = ("exact", "pairs", "prefix", "prefix_lens", "stems", "subs", "subs_ascii")
 
-    def __init__(self, concepts: dict[str, str]) -> None:
-        self.exact: dict[str, list[tuple[tuple[tuple[str, bool], ...], str]]] = {}
-        self.prefix: dict[str, list[tuple[tuple[tuple[str, bool], ...], str]]] = {}
-        self.pairs: dict[tuple[str, str], list[tuple[tuple[tuple[str, bool], ...], str]]] = {}
-        self.subs: list[tuple[str, str]] = []  # keys of dense scripts
-        self.subs_ascii: list[tuple[str, str]] = []  # keys with punctuation
-        lens: set[int] = set()
-        for concept, block in concepts.items():
-            for raw in block.split(";"):
-                key = " ".join(raw.split())
-                if not key:
-                    continue
-                if key.isascii():
-                    key = key.lower()
-                    if key.strip(_ASCII_WORD_CHARS):
-                        self.subs_ascii.append((key, concept))
-                        continue
-                else:
-                    key = _fold(key)
-                    if _SUBSTRING_SCRIPT.search(key):
-                        self.subs.append((key, concept))
-                        continue
-                    if not _WORDISH.match(key):
-                        self.subs_ascii.append((key, concept))
-                        continue
-                words = tuple(
-                    (w.rstrip("*"), w.endswith("*")) for w in key.replace("-", " ").split()
-                )
-                first, is_prefix = words[0]
-                if is_prefix:
-                    self.prefix.setdefault(first, []).append((words, concept))
-                    lens.add(len(first))
-                elif len(words) == 1:
-                    self.exact.setdefault(first, []).append((words, concept))
-                elif not words[1][1]:  # indexed by its first two words
-                    self.pairs.setdefault((first, words[1][0]), []).append((words, concept))
-                else:
-                    self.exact.setdefault(first, []).append((words, concept))
-        self.prefix_lens = tuple(sorted(lens))
+    def __init__(
+        self,
+        exact: dict[str, tuple[_Key, ...]],
+        prefix: dict[str, tuple[_Key, ...]],
+        pairs: dict[tuple[str, str], tuple[_Key, ...]],
+        subs: tuple[tuple[str, str], ...],
+        subs_ascii: tuple[tuple[str, str], ...],
+    ) -> None:
+        self.exact = exact  # one-word keys (and phrases whose second word is a prefix)
+        self.prefix = prefix  # keys whose first word is a prefix, by that prefix
+        self.pairs = pairs  # other phrases, by their first two words
+        self.subs = subs  # keys of dense scripts: (key, concept), matched as substrings
+        self.subs_ascii = subs_ascii  # keys with punctuation, matched as substrings
+        self.prefix_lens = tuple(sorted({len(k) for k in prefix}))
         # The first three letters of every prefix key (shorter keys: themselves).
-        self.stems = frozenset(k[:3] for k in self.prefix)
+        self.stems = frozenset(k[:3] for k in prefix)
+
+
+def build_index(concepts: dict[str, str]) -> _Lexicon:
+    """Index the keys of ``concepts`` (see :mod:`.lexicon`) for matching.
+
+    mnemic ships this index prebuilt (``_lexicon_index.py``, written by
+    ``bench/_scan_lexicon.py``; a test keeps it equal to what this builds), so a process
+    does not spend the build on its first scan.
+    """
+    exact: dict[str, list[_Key]] = {}
+    prefix: dict[str, list[_Key]] = {}
+    pairs: dict[tuple[str, str], list[_Key]] = {}
+    subs: list[tuple[str, str]] = []
+    subs_ascii: list[tuple[str, str]] = []
+    for concept, block in concepts.items():
+        for raw in block.split(";"):
+            key = " ".join(raw.split())
+            if not key:
+                continue
+            if key.isascii():
+                key = key.lower()
+                if key.strip(_ASCII_WORD_CHARS):
+                    subs_ascii.append((key, concept))
+                    continue
+            else:
+                key = _fold(key)
+                if _dense(key):
+                    subs.append((key, concept))
+                    continue
+                if not _WORDISH.match(key):
+                    subs_ascii.append((key, concept))
+                    continue
+            words = tuple((w.rstrip("*"), w.endswith("*")) for w in key.replace("-", " ").split())
+            first, is_prefix = words[0]
+            if is_prefix:
+                prefix.setdefault(first, []).append((words, concept))
+            elif len(words) == 1:
+                exact.setdefault(first, []).append((words, concept))
+            elif not words[1][1]:  # indexed by its first two words
+                pairs.setdefault((first, words[1][0]), []).append((words, concept))
+            else:
+                exact.setdefault(first, []).append((words, concept))
+    return _Lexicon(
+        {k: tuple(v) for k, v in exact.items()},
+        {k: tuple(v) for k, v in prefix.items()},
+        {k: tuple(v) for k, v in pairs.items()},
+        tuple(subs),
+        tuple(subs_ascii),
+    )
+
+
+def source_crc(concepts: dict[str, str]) -> int:
+    """The checksum of the concepts an index was built from (the shipped index records
+    it: an index of other concepts is not used)."""
+    return binascii.crc32("\0".join(f"{k}\1{v}" for k, v in concepts.items()).encode())
 
 
 _lexicon: _Lexicon | None = None
@@ -341,8 +389,26 @@ _lexicon: _Lexicon | None = None
 def _lex() -> _Lexicon:
     global _lexicon
     if _lexicon is None:
-        _lexicon = _Lexicon(CONCEPTS)
+        # Imported here: the tables load on the first scan, not with the scanner.
+        from . import _lexicon_index as shipped
+
+        if source_crc(CONCEPTS) == shipped.SOURCE_CRC:
+            _lexicon = _Lexicon(
+                shipped.EXACT, shipped.PREFIX, shipped.PAIRS, shipped.SUBS, shipped.SUBS_ASCII
+            )
+        else:  # the lexicon changed and the index was not written again: build it
+            _lexicon = build_index(CONCEPTS)
     return _lexicon
+
+
+def _dense(text: str) -> bool:
+    """Whether ``text`` holds a character of a script whose keys are substrings."""
+    global _substring_script
+    if text.isascii():
+        return False
+    if _substring_script is None:
+        _substring_script = re.compile(_SUBSTRING_SCRIPT)
+    return _substring_script.search(text) is not None
 
 
 def _fold(text: str) -> str:
@@ -377,12 +443,12 @@ def _matches(sentence: str) -> list[_Match]:
         lex.pairs,
     )
     for i, (tok, start, _) in enumerate(tokens):
-        cands = exact.get(tok, ())
+        cands: Sequence[_Key] = exact.get(tok, ())
         if tok.endswith("'s"):
             cands = [*cands, *exact.get(tok[:-2], ())]
         if i + 1 < n:
             nxt = tokens[i + 1][0]
-            two = pairs.get((tok, nxt))
+            two: Sequence[_Key] | None = pairs.get((tok, nxt))
             if nxt.endswith("'s"):
                 two = [*(two or ()), *pairs.get((tok, nxt[:-2]), ())]
             if two:
@@ -406,7 +472,7 @@ def _matches(sentence: str) -> list[_Match]:
             if not (key[0].isalnum() and before.isalnum()):
                 found.append((at, at + len(key), concept))
             at = sentence.find(key, at + 1)
-    if not sentence.isascii() and _SUBSTRING_SCRIPT.search(sentence):
+    if _dense(sentence):
         for key, concept in lex.subs:
             at = sentence.find(key)
             while at >= 0:
@@ -457,7 +523,7 @@ def tag(sentence: str) -> Tags:
         if kind not in _NEGATIONS or all(covered[n_start:n_end]):
             continue
         if kind == "neg":
-            dense = _SUBSTRING_SCRIPT.search(sentence[n_start:n_end]) is not None
+            dense = _dense(sentence[n_start:n_end])
             before.append(n_end if not dense else -n_end)
         else:
             after.append((n_start, _NEGPOST_REACH if kind == "negpost" else _NEGAFTER_REACH))
