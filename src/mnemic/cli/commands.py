@@ -79,6 +79,11 @@ COMMANDS: dict[str, Lazy] = {
         "mnemic.cli.search:memory_search",
         "Find the entries that match QUERY by words and, with mnemic[semantic], by meaning.",
     ),
+    "memory tidy": Lazy(
+        "mnemic.cli.tidy:tidy",
+        "Propose to merge near-duplicates, supersede contradicted entries with the newer "
+        "one, drop stale entries and shorten long ones.",
+    ),
     "pending": Lazy(
         "mnemic.cli.governance:pending",
         "Writes waiting for approval: list, show, diff, approve, reject.",

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..extras import needs_extra
 from ..home import Home
-from . import governance, memory, sessions, skills
+from . import governance, memory, sessions, skills, tidy
 from .console import Console, see_other
 from .render import error_response
 from .security import Access, Guard
@@ -61,6 +61,7 @@ def build_app(home: Home, access: Access) -> ASGIApp:
         Route("/static/{name}", _static),
         *memory.ROUTES,
         *governance.ROUTES,
+        *tidy.ROUTES,
         *sessions.ROUTES,
         *skills.ROUTES,
     ]

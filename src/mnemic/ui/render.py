@@ -37,6 +37,7 @@ TEMPLATES = Path(__file__).parent / "templates"
 NAV = (
     ("memory", "/memory", "Memory"),
     ("pending", "/pending", "Pending"),
+    ("tidy", "/tidy", "Tidy"),
     ("audit", "/audit", "Audit"),
     ("sessions", "/sessions", "Sessions"),
     ("skills", "/skills", "Skills"),
