@@ -131,6 +131,8 @@ class WriteResult:
     """Id of the pending write (approve with ``mnemic pending approve ID``)."""
     others: tuple[WriteResult, ...] = ()
     """The other target of a batch that spans both (its usage, changes and results)."""
+    held: str = ""
+    """Why the threat scanner held a staged write for approval (empty: the policy did)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,24 +371,30 @@ class Memory(MemoryView):
             elif not gate:
                 attempt.note("ungated")
         precommit = self._precommit if guarded else None
+        # A person's own write (ungated) or an approved one may hold what the scanner is
+        # unsure about; otherwise a held write goes to the approval gate as a question.
+        held_ok = not gate or pending_id is not None
         try:
             if guarded:
                 self.guard.check_breaker()
             if gov is not None and attempt is not None and gate and pending_id is None:
+                held = self.store.holds(ops)
 
                 def propose() -> Proposal:
-                    return self._propose(target, ops, batch, allow_empty, precommit)
+                    return self._propose(target, ops, batch, allow_empty, precommit, held)
 
                 verdict = gov.gate.check(
                     "memory",
                     destructive=any(op.action != "add" for op in ops),
                     propose=propose,
                     note=attempt.note,
+                    hold=held,
                 )
                 if not verdict.apply:
                     assert verdict.record is not None
                     attempt.staged(verdict.record)
-                    return self._staged(target, ops, action, verdict)
+                    return self._staged(target, ops, action, verdict, held)
+                held_ok = verdict.decision == "ask:approved"
             # The audit record is appended under the targets' locks, in commit order (the
             # files backend flushes it to disk after this call, in its flusher thread).
             commits = self.store.apply_all(
@@ -399,6 +407,7 @@ class Memory(MemoryView):
                 author=author or self.author(),
                 record=self._recorder(attempt),
                 restored=restored,
+                held_ok=held_ok,
             )
         except Exception as exc:
             if attempt is not None:
@@ -508,12 +517,23 @@ class Memory(MemoryView):
         batch: bool,
         allow_empty: bool,
         precommit: Callable[[str, list[str], list[str], list[OpResult]], None] | None,
+        held: str = "",
     ) -> Proposal:
-        """Dry run (validates against the current state) and describe, for the gate."""
+        """Dry run (validates against the current state) and describe, for the gate;
+        ``held``: why the threat scanner holds it (shown to the person first)."""
         commits = self.store.apply_all(
-            target, ops, batch=batch, allow_empty=allow_empty, precommit=precommit, dry_run=True
+            target,
+            ops,
+            batch=batch,
+            allow_empty=allow_empty,
+            precommit=precommit,
+            dry_run=True,
+            held_ok=True,
         )
         summary, detail = describe(target, ops, commits)
+        if held:
+            summary = f"[held by the threat scanner] {summary}"
+            detail = f"Held by the threat scanner: {held}\n\n{detail}"
         return Proposal(
             summary,
             detail,
@@ -523,7 +543,9 @@ class Memory(MemoryView):
             preview=commits,
         )
 
-    def _staged(self, target: str, ops: list[Op], action: str, verdict: Verdict) -> WriteResult:
+    def _staged(
+        self, target: str, ops: list[Op], action: str, verdict: Verdict, held: str = ""
+    ) -> WriteResult:
         assert verdict.record is not None and verdict.proposal is not None
         commits: list[Commit] = verdict.proposal.preview
         result = self._result(target, ops, action, commits, False, dry_run=True)
@@ -531,7 +553,12 @@ class Memory(MemoryView):
         return WriteResult(
             result.target,
             action,
-            f"Staged for approval (pending id {pid}): nothing is saved yet.",
+            (
+                f"Held for approval (pending id {pid}): the threat scanner is unsure about "
+                f"this entry ({held}); nothing is saved until a person approves it."
+                if held
+                else f"Staged for approval (pending id {pid}): nothing is saved yet."
+            ),
             result.usage,
             result.results,
             False,
@@ -539,6 +566,7 @@ class Memory(MemoryView):
             staged=True,
             pending_id=pid,
             others=result.others,
+            held=held,
         )
 
     def _result(
