@@ -51,8 +51,9 @@ def _read(path: Path) -> str | None:
 def _staged_creates(governor: Governor) -> set[str]:
     out: set[str] = set()
     for record in governor.pending("skills").listing().records:
-        if record.payload.get("action") == "create":
-            out.add(str(record.payload.get("name")))
+        change = record.payload.get("change")
+        if isinstance(change, dict) and change.get("action") == "create":
+            out.add(str(change.get("name")))
     return out
 
 
