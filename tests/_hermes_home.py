@@ -69,23 +69,64 @@ def write_state_db(root: Path) -> Path:
     conn.executescript(SCHEMA)
     conn.execute("INSERT INTO schema_version VALUES (22)")
     sessions = [
-        ("20260101_100000_a1", "cli", None, T0, T0 + 50, "compression", "Deploy the blog",
-         "hermes-4-70b", "/srv/blog"),
-        ("20260101_100100_b2", "cli", "20260101_100000_a1", T0 + 60, None, None,
-         "Deploy the blog #2", "hermes-4-70b", "/srv/blog"),
-        ("20260102_090000_c3", "telegram", None, T0 + 86400, T0 + 86500, "new_session",
-         None, "hermes-4-14b", None),
-    ]  # fmt: skip
+        (
+            "20260101_100000_a1",
+            "cli",
+            None,
+            T0,
+            T0 + 50,
+            "compression",
+            "Deploy the blog",
+            "hermes-4-70b",
+            "/srv/blog",
+        ),
+        (
+            "20260101_100100_b2",
+            "cli",
+            "20260101_100000_a1",
+            T0 + 60,
+            None,
+            None,
+            "Deploy the blog #2",
+            "hermes-4-70b",
+            "/srv/blog",
+        ),
+        (
+            "20260102_090000_c3",
+            "telegram",
+            None,
+            T0 + 86400,
+            T0 + 86500,
+            "new_session",
+            None,
+            "hermes-4-14b",
+            None,
+        ),
+    ]
     for sid, source, parent, started, ended, reason, title, model, cwd in sessions:
         conn.execute(
             "INSERT INTO sessions (id, source, parent_session_id, started_at, ended_at, "
             "end_reason, title, model, cwd) VALUES (?,?,?,?,?,?,?,?,?)",
             (sid, source, parent, started, ended, reason, title, model, cwd),
         )
-    call = [{"id": "call_1", "type": "function",
-             "function": {"name": "terminal", "arguments": "{\"command\": \"make deploy\"}"}}]  # fmt: skip
+    call = [
+        {
+            "id": "call_1",
+            "type": "function",
+            "function": {"name": "terminal", "arguments": '{"command": "make deploy"}'},
+        }
+    ]
     messages = [
-        ("20260101_100000_a1", "user", "deploy the blog to the staging host", None, None, None, 1, 0),
+        (
+            "20260101_100000_a1",
+            "user",
+            "deploy the blog to the staging host",
+            None,
+            None,
+            None,
+            1,
+            0,
+        ),
         ("20260101_100000_a1", "assistant", "", None, json.dumps(call), None, 1, 0),
         ("20260101_100000_a1", "tool", "deployed in 42s", "call_1", None, "terminal", 1, 0),
         ("20260101_100000_a1", "assistant", "Deployed to staging.", None, None, None, 0, 1),
@@ -94,7 +135,7 @@ def write_state_db(root: Path) -> Path:
         ("20260101_100100_b2", "user", "never mind that", None, None, None, 0, 0),
         ("20260102_090000_c3", "user", "remind me about the dentist", None, None, None, 1, 0),
         ("20260102_090000_c3", "assistant", "Noted: dentist on Friday.", None, None, None, 1, 0),
-    ]  # fmt: skip
+    ]
     for i, (sid, role, content, tcid, calls, tool, active, compacted) in enumerate(messages):
         conn.execute(
             "INSERT INTO messages (session_id, role, content, tool_call_id, tool_calls, "
@@ -114,8 +155,9 @@ description: {description}
 """
 
 
-def write_skill(root: Path, ref: str, description: str, body: str,
-                files: dict[str, str] | None = None) -> Path:  # fmt: skip
+def write_skill(
+    root: Path, ref: str, description: str, body: str, files: dict[str, str] | None = None
+) -> Path:
     """skills/<ref>/SKILL.md (ref may hold categories) and supporting files."""
     path = root / "skills" / ref
     path.mkdir(parents=True, exist_ok=True)
@@ -135,10 +177,14 @@ MEMORY = [
 ]
 USER = ["Name: Sam. Prefers short answers.", "Timezone: Europe/Lisbon."]
 ARCHIVE = [
-    {"target": "memory", "content": "Old staging host was stage-old.example.org.",
-     "archived_at": T0, "reason": "evicted"},
+    {
+        "target": "memory",
+        "content": "Old staging host was stage-old.example.org.",
+        "archived_at": T0,
+        "reason": "evicted",
+    },
     {"target": "user", "content": "Used to prefer long answers.", "archived_at": T0},
-]  # fmt: skip
+]
 
 
 def build(root: Path) -> Path:
@@ -147,9 +193,17 @@ def build(root: Path) -> Path:
     write_memory(root, "USER.md", USER)
     write_archive(root, ARCHIVE)
     write_state_db(root)
-    write_skill(root, "devops/deploy-check", "Check a deploy went through.",
-                "1. Open the site.\n2. See references/checklist.md.",
-                {"references/checklist.md": "- status page is green\n"})  # fmt: skip
-    write_skill(root, "git-bisect", "Find the commit that broke a test.",
-                "Run git bisect start, then mark good and bad commits.")  # fmt: skip
+    write_skill(
+        root,
+        "devops/deploy-check",
+        "Check a deploy went through.",
+        "1. Open the site.\n2. See references/checklist.md.",
+        {"references/checklist.md": "- status page is green\n"},
+    )
+    write_skill(
+        root,
+        "git-bisect",
+        "Find the commit that broke a test.",
+        "Run git bisect start, then mark good and bad commits.",
+    )
     return root

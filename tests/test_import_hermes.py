@@ -79,8 +79,11 @@ def test_a_hermes_home_lands_in_memory_archive_sessions_and_skills(
         sessions = {s.id: s for s in store.list_sessions(limit=10)}
         assert set(sessions) == {"20260101_100000_a1", "20260101_100100_b2", "20260102_090000_c3"}
         first, child = sessions["20260101_100000_a1"], sessions["20260101_100100_b2"]
-        assert (first.source, first.title, first.model) == ("hermes:cli", "Deploy the blog",
-                                                            "hermes-4-70b")  # fmt: skip
+        assert (first.source, first.title, first.model) == (
+            "hermes:cli",
+            "Deploy the blog",
+            "hermes-4-70b",
+        )
         assert (first.end_reason, first.ended_at) == ("compression", hh.T0 + 50)
         assert first.metadata == {"hermes": {"cwd": "/srv/blog"}}
         assert child.parent_id == "20260101_100000_a1"
@@ -89,10 +92,15 @@ def test_a_hermes_home_lands_in_memory_archive_sessions_and_skills(
         assert [m.role for m in msgs] == ["user", "assistant", "tool", "assistant"]
         assert msgs[1].tool_calls[0]["function"]["name"] == "terminal"
         assert (msgs[2].tool_name, msgs[2].tool_call_id, msgs[2].content) == (
-            "terminal", "call_1", "deployed in 42s")  # fmt: skip
+            "terminal",
+            "call_1",
+            "deployed in 42s",
+        )
         # the compacted message is kept; the rewound one Hermes hides is not
         assert [m.content for m in store.messages("20260101_100100_b2")] == [
-            "now check the TLS certificate", "It expires in 60 days."]  # fmt: skip
+            "now check the TLS certificate",
+            "It expires in 60 days.",
+        ]
     assert report["sessions"]["skipped"][0]["count"] == 1
 
     skills = {s.ref: s for s in SkillStore.open(home).skills(platform=None)}
@@ -181,7 +189,9 @@ def test_what_the_approval_policy_stages_waits_in_the_queue_once(
     source = tmp_path / "hermes"
     hh.write_memory(source, "USER.md", ["Prefers metric units."])
     hh.write_skill(source, "notes", "Take notes.", "Write them down.")
-    home = _home(backend, '\n[approval]\nmemory_foreground = "stage"\nskills_foreground = "stage"\n')
+    home = _home(
+        backend, '\n[approval]\nmemory_foreground = "stage"\nskills_foreground = "stage"\n'
+    )
     report = import_hermes(home, source).to_dict()
     assert report["memory"]["user"]["counts"] == {"staged": 1}
     assert report["skills"]["counts"] == {"staged": 1}
@@ -215,7 +225,9 @@ def test_a_dry_run_writes_nothing_and_says_what_the_import_will_do(
         assert plan["memory"][target]["counts"] == done["memory"][target]["counts"]
     assert plan["memory"]["memory"]["counts"] == {"added": 2, "blocked": 1, "over_budget": 1}
     assert (plan["sessions"]["sessions"], plan["sessions"]["messages"]) == (
-        done["sessions"]["sessions"], done["sessions"]["messages"])  # fmt: skip
+        done["sessions"]["sessions"],
+        done["sessions"]["messages"],
+    )
 
 
 @pytest.mark.parametrize(
@@ -258,7 +270,7 @@ def test_a_memory_file_that_is_not_utf8_is_named_and_nothing_is_written(
     source = hh.build(tmp_path / "hermes")
     (source / "memories" / "USER.md").write_bytes(b"Name: Jos\xe9\n\xc2\xa7\nok")
     home = Home.open(tmp_path / "mnemic")
-    with pytest.raises(IntegrationError, match="USER.md.*not valid UTF-8"):
+    with pytest.raises(IntegrationError, match=r"USER\.md.*not valid UTF-8"):
         import_hermes(home, source)
     assert _live(home) == {"memory": [], "user": []}
 
@@ -279,7 +291,11 @@ def test_missing_parts_are_skipped_and_reported(tmp_path: Path) -> None:
     hh.write_memory(source, "USER.md", hh.USER)
     report = import_hermes(Home.open(tmp_path / "mnemic"), source).to_dict()
     assert report["missing"] == [
-        "memories/MEMORY.md", "memories/ARCHIVE.jsonl", "state.db", "skills/"]  # fmt: skip
+        "memories/MEMORY.md",
+        "memories/ARCHIVE.jsonl",
+        "state.db",
+        "skills/",
+    ]
     assert report["memory"]["user"]["counts"] == {"added": 2}
 
 

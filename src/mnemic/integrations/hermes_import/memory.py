@@ -74,7 +74,11 @@ def _target(
     known = _Known(memory, target)
     over: list[str] = []
     would = list(memory.entries(target)) if dry_run else []
-    policy = memory.governor.gate.policy("memory", destructive=False).policy if memory.governor else "allow"
+    policy = (
+        memory.governor.gate.policy("memory", destructive=False).policy
+        if memory.governor
+        else "allow"
+    )
     for text in entries:
         if known.has(text):
             report.count("present")
@@ -138,8 +142,12 @@ def _archive(
     done = fit if dry_run else archive_texts(memory, target, fit, reason)
     for text in fit:
         if text in done:
-            report.count(outcome, target, preview(text), "archived: over the budget"
-                         if outcome == "over_budget" else "")  # fmt: skip
+            report.count(
+                outcome,
+                target,
+                preview(text),
+                "archived: over the budget" if outcome == "over_budget" else "",
+            )
         else:
             report.count("present")
 

@@ -73,8 +73,11 @@ class HermesReport:
             "dry_run": self.dry_run,
             "memory": {t: r.to_dict() for t, r in self.memory.items()},
             "archive": self.archive.to_dict(),
-            "sessions": {"path": self.sessions_path, "missing": self.sessions_path is None,
-                         **(self.sessions or {})},  # fmt: skip
+            "sessions": {
+                "path": self.sessions_path,
+                "missing": self.sessions_path is None,
+                **(self.sessions or {}),
+            },
             "skills": self.skills.to_dict(),
             "missing": self.missing,
         }

@@ -30,6 +30,9 @@ from .source import HermesHome, HermesSkill
 
 __all__ = ["import_skills"]
 
+_FILE_OUTCOME = {"block": "refused", "ask": "file_staged", "stage": "file_staged"}
+"""What a supporting file's write would come to under each approval policy but allow."""
+
 
 def _classify(exc: ToolError) -> tuple[str, str]:
     if isinstance(exc, SkillThreatBlocked):
@@ -111,8 +114,9 @@ def _skill(
             return False
         report.count("added")
         return True
-    resp = skills.call("skill_manage", {"action": "create", "name": skill.ref,
-                                        "content": skill.skill_md})  # fmt: skip
+    resp = skills.call(
+        "skill_manage", {"action": "create", "name": skill.ref, "content": skill.skill_md}
+    )
     if resp.get("staged"):
         report.count("staged", skill.ref, "SKILL.md", f"pending id {resp.get('pending_id')}")
         return False
@@ -135,10 +139,11 @@ def _files(
         args = {"action": "write_file", "name": skill.ref, "file_path": rel, "file_content": text}
         try:
             if dry_run:
-                SkillChange("write_file", skill.ref, {"file_path": rel, "file_content": text}
-                            ).validate(skills.store.settings, skills.store.scan_level)  # fmt: skip
-                outcome = {"block": "refused", "ask": "file_staged", "stage": "file_staged"}
-                report.count(outcome.get(policy, "file_added"), where, rel, f"policy {policy}")
+                SkillChange(
+                    "write_file", skill.ref, {"file_path": rel, "file_content": text}
+                ).validate(skills.store.settings, skills.store.scan_level)
+                would = _FILE_OUTCOME.get(policy, "file_added")
+                report.count(would, where, rel, f"policy {policy}")
                 continue
             resp = skills.call("skill_manage", args)
         except ToolError as exc:

@@ -173,13 +173,19 @@ class HermesHome:
                     yield ArchiveLine("memory", None, where, "line is not a JSON object")
                     continue
                 text = next(
-                    (value[k] for k in ("content", "text", "entry") if isinstance(value.get(k), str)),
+                    (
+                        value[k]
+                        for k in ("content", "text", "entry")
+                        if isinstance(value.get(k), str)
+                    ),
                     None,
                 )
                 raw_target = value.get("target", value.get("file", "memory"))
                 target = _TARGETS.get(str(raw_target).strip().lower())
                 if target is None:
-                    yield ArchiveLine("memory", None, where, f"unknown target {str(raw_target)[:40]!r}")
+                    yield ArchiveLine(
+                        "memory", None, where, f"unknown target {str(raw_target)[:40]!r}"
+                    )
                 elif text is None or not text.strip():
                     yield ArchiveLine(target, None, where, "line has no entry text")
                 else:
@@ -231,8 +237,9 @@ class HermesHome:
                 if rel == "SKILL.md" or fname.startswith("."):
                     continue
                 if rel.split("/", 1)[0] not in SUPPORT_DIRS:
-                    skill.skipped.append((rel, "not under references/, templates/, scripts/ "
-                                               "or assets/"))  # fmt: skip
+                    skill.skipped.append(
+                        (rel, "not under references/, templates/, scripts/ or assets/")
+                    )
                     continue
                 if file.is_symlink():
                     skill.skipped.append((rel, "a symlink"))

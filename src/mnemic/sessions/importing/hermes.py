@@ -41,8 +41,17 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 """The first 16 bytes of every SQLite database file."""
 
 _SESSION_NEED = ("id", "source", "parent_session_id", "started_at")
-_SESSION_MAY = ("title", "model", "ended_at", "end_reason", "cwd", "git_branch",
-                "git_repo_root", "display_name", "chat_type")  # fmt: skip
+_SESSION_MAY = (
+    "title",
+    "model",
+    "ended_at",
+    "end_reason",
+    "cwd",
+    "git_branch",
+    "git_repo_root",
+    "display_name",
+    "chat_type",
+)
 _MESSAGE_NEED = ("id", "session_id", "role", "content", "timestamp")
 _MESSAGE_MAY = ("tool_call_id", "tool_calls", "tool_name", "active", "compacted")
 _METADATA = ("cwd", "git_branch", "git_repo_root", "display_name", "chat_type")
@@ -114,7 +123,9 @@ class HermesDb:
             f"{sql} WHERE session_id = ? ORDER BY timestamp, id", names, (session_id,)
         )
 
-    def _rows(self, sql: str, names: tuple[str, ...], args: tuple[Any, ...]) -> Iterator[dict[str, Any]]:
+    def _rows(
+        self, sql: str, names: tuple[str, ...], args: tuple[Any, ...]
+    ) -> Iterator[dict[str, Any]]:
         try:
             cursor = self.conn.execute(sql, args)
             while True:
