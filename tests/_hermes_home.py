@@ -66,6 +66,7 @@ def write_state_db(root: Path) -> Path:
     a Telegram session, and one rewound message that Hermes hides."""
     path = root / "state.db"
     conn = sqlite3.connect(path)
+    conn.execute("PRAGMA journal_mode=WAL")  # as Hermes opens it
     conn.executescript(SCHEMA)
     conn.execute("INSERT INTO schema_version VALUES (22)")
     sessions = [

@@ -145,6 +145,32 @@ def test_a_session_that_grew_in_hermes_gains_only_its_new_messages(tmp_path: Pat
     assert texts[-1] == "and the car service on Monday" and len(texts) == 3
 
 
+def test_what_a_running_hermes_committed_to_its_wal_is_imported(tmp_path: Path) -> None:
+    source = hh.build(tmp_path / "hermes")
+    hermes = sqlite3.connect(source / "state.db")  # Hermes still running: the WAL holds it
+    try:
+        hermes.execute(
+            "INSERT INTO messages (session_id, role, content, timestamp) VALUES (?,?,?,?)",
+            ("20260102_090000_c3", "assistant", "Also: car service on Monday.", hh.T0 + 99),
+        )
+        hermes.commit()
+        assert (source / "state.db-wal").stat().st_size > 0
+        home = Home.open(tmp_path / "mnemic")
+        assert import_hermes(home, source).to_dict()["sessions"]["messages"] == 9
+    finally:
+        hermes.close()
+
+
+def test_symlinked_skill_folders_are_skipped_and_named(tmp_path: Path) -> None:
+    source = hh.build(tmp_path / "hermes")
+    elsewhere = hh.write_skill(tmp_path / "other", "stray", "Not Hermes's.", "Body.")
+    (source / "skills" / "linked").symlink_to(elsewhere.parent)
+    report = import_hermes(Home.open(tmp_path / "mnemic"), source).to_dict()["skills"]
+    assert report["counts"]["skipped"] == 1
+    assert report["notes"][0]["where"] == "linked" and "symlink" in report["notes"][0]["why"]
+    assert report["counts"]["added"] == 2
+
+
 def test_entries_over_the_budget_go_to_the_archive_never_dropped(
     backend: Kit, tmp_path: Path
 ) -> None:

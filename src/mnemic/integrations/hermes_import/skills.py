@@ -64,6 +64,8 @@ def import_skills(governor: Governor, hermes: HermesHome, *, dry_run: bool = Fal
     """Import every skill of the Hermes home (see the module docstring)."""
     found = hermes.skills()
     report = PartReport(str(hermes.root / "skills") if found is not None else None)
+    for rel, why in hermes.skipped_dirs:
+        report.count("skipped", rel, rel, why)
     if not found:
         return report
     skills = GovernedSkills(governor)

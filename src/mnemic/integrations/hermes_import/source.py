@@ -113,6 +113,8 @@ class HermesHome:
     def __init__(self, root: Path) -> None:
         self.root = root
         self._real = root.resolve()
+        self.skipped_dirs: list[tuple[str, str]] = []
+        """``(path, why)`` of directories under ``skills/`` left out (symlinks)."""
 
     def part(self, rel: str) -> Path | None:
         """The path of a part, or ``None`` when it does not exist. A part whose real
@@ -203,6 +205,7 @@ class HermesHome:
         if not root.is_dir():
             raise IntegrationError(str(root), "not a directory", "Move it away to skip skills.")
         found: list[HermesSkill] = []
+        self.skipped_dirs = []
         self._walk(root, root, found)
         return found
 
@@ -217,6 +220,10 @@ class HermesHome:
             if entry.name.startswith(".") or entry.name in _SKIP_DIRS:
                 continue
             path = Path(entry.path)
+            if entry.is_symlink() and entry.is_dir():
+                rel = path.relative_to(root).as_posix()
+                self.skipped_dirs.append((rel, "a symlinked directory (not followed)"))
+                continue
             if not entry.is_dir(follow_symlinks=False):
                 continue
             if (path / "SKILL.md").is_file():

@@ -6,10 +6,11 @@ and a ``messages`` table (role, content, tool calls as JSON text, the tool call 
 answers, the tool's name, a timestamp, and whether the message is still visible). See
 ``docs/interop.md``.
 
-The file is opened read-only through SQLite's URI (``mode=ro``): nothing Hermes owns is
-ever written, not even its WAL. A file that is not a SQLite database, or one without the
-tables and columns read here, raises :class:`~mnemic.errors.ImportFailed` naming the
-file and what to do. A newer schema with more columns is read as well (only the columns
+The file is opened read-only through SQLite's URI (``mode=ro``; ``immutable=1`` as well
+when there is no ``-wal`` file, so no ``-wal`` or ``-shm`` is created beside it): nothing
+Hermes owns is written. What a running Hermes committed to its WAL is read. A file that
+is not a SQLite database, or one without the tables and columns read here, raises
+:class:`~mnemic.errors.ImportFailed` naming the file and what to do. A newer schema with more columns is read as well (only the columns
 named here are read).
 
 Each session becomes one item: its Hermes id, source ``hermes:<platform>``, title,
@@ -148,7 +149,13 @@ def open_hermes_db(path: Path) -> Iterator[HermesDb]:
         raise ImportFailed(str(path), f"it cannot be read ({exc.strerror or exc})") from exc
     if head != SQLITE_MAGIC:
         raise ImportFailed(str(path), f"it is not a SQLite database (damaged?); {_FIX}")
-    uri = f"file:{quote(str(path.resolve()))}?mode=ro"
+    # No -wal file: no Hermes process has the database open (the last one to close it
+    # checkpoints and removes it), so it is read as immutable and SQLite creates no -wal
+    # or -shm beside it. With one, a running Hermes may be writing: a plain read-only
+    # open sees what it committed to the WAL.
+    wal = Path(f"{path}-wal")
+    flags = "mode=ro" if wal.exists() else "mode=ro&immutable=1"
+    uri = f"file:{quote(str(path.resolve()))}?{flags}"
     try:
         conn = sqlite3.connect(uri, uri=True)
     except sqlite3.Error as exc:
@@ -224,8 +231,8 @@ def hermes_items(db: HermesDb, reading: Reading, size: int = 0) -> Iterator[Item
                     role,
                     _content(m.get("content")),
                     tool_calls=calls,
-                    tool_call_id=m["tool_call_id"] if m.get("tool_call_id") else None,
-                    tool_name=m["tool_name"] if m.get("tool_name") else None,
+                    tool_call_id=str(m["tool_call_id"]) if m.get("tool_call_id") else None,
+                    tool_name=str(m["tool_name"]) if m.get("tool_name") else None,
                     timestamp=timestamp(m.get("timestamp")),
                 )
             )
