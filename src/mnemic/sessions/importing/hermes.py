@@ -10,8 +10,8 @@ The file is opened read-only through SQLite's URI (``mode=ro``; ``immutable=1`` 
 when there is no ``-wal`` file, so no ``-wal`` or ``-shm`` is created beside it): nothing
 Hermes owns is written. What a running Hermes committed to its WAL is read. A file that
 is not a SQLite database, or one without the tables and columns read here, raises
-:class:`~mnemic.errors.ImportFailed` naming the file and what to do. A newer schema with more columns is read as well (only the columns
-named here are read).
+:class:`~mnemic.errors.ImportFailed` naming the file and what to do. A newer schema
+with more columns is read as well (only the columns named here are read).
 
 Each session becomes one item: its Hermes id, source ``hermes:<platform>``, title,
 model, parent session, start time, and a few fields in ``metadata["hermes"]``; its
