@@ -236,6 +236,7 @@ def test_a_dry_run_writes_nothing_and_says_what_the_import_will_do(
 ) -> None:
     source = hh.build(tmp_path / "hermes")
     hh.write_memory(source, "MEMORY.md", [*hh.MEMORY, INJECTION, "x" * 3000])
+    hh.write_archive(source, [*hh.ARCHIVE, {"target": "memory", "content": hh.MEMORY[0]}])
     home = _home(backend)
     plan = import_hermes(home, source, dry_run=True).to_dict()
     assert _live(home) == {"memory": [], "user": []}
@@ -250,6 +251,7 @@ def test_a_dry_run_writes_nothing_and_says_what_the_import_will_do(
     for target in ("memory", "user"):
         assert plan["memory"][target]["counts"] == done["memory"][target]["counts"]
     assert plan["memory"]["memory"]["counts"] == {"added": 2, "blocked": 1, "over_budget": 1}
+    assert plan["archive"]["counts"] == {"archived": 2, "present": 1}
     assert (plan["sessions"]["sessions"], plan["sessions"]["messages"]) == (
         done["sessions"]["sessions"],
         done["sessions"]["messages"],

@@ -15,6 +15,7 @@ the scan, the budget as the entries before it would fill it, and the approval po
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 from ...curated.archive import archive_texts, archived_keys, check_text
@@ -161,6 +162,11 @@ def import_archive(memory: Memory, hermes: HermesHome, *, dry_run: bool = False)
     by_target: dict[str, list[str]] = {t: [] for t in TARGETS}
     where: dict[str, str] = {}
     known = {t: _Known(memory, t) for t in TARGETS}
+    if dry_run:  # what the memory files bring in is known by now in a real run
+        for t in TARGETS:
+            for text in hermes.memory_entries(t) or ():
+                with contextlib.suppress(ThreatBlocked, ContentRejected):
+                    known[t].live.add(check_text(text, memory.level))
     line: ArchiveLine
     for line in hermes.archive_lines(path):
         if line.text is None:
