@@ -21,9 +21,9 @@ from _backends import Kit
 from mnemic.cli import main
 from mnemic.curated import archive
 from mnemic.curated.memory import Memory
-from mnemic.errors import ImportFailed, IntegrationError
+from mnemic.errors import ImportFailed, IntegrationError, ThreatBlocked
 from mnemic.home import Home
-from mnemic.integrations.hermes_import.run import import_hermes
+from mnemic.integrations.hermes_import.run import ORIGIN, import_hermes
 from mnemic.scan import scan_text
 from mnemic.sessions import open_store
 from mnemic.skills.store import SkillStore
@@ -369,3 +369,26 @@ def test_sessions_import_recognises_a_hermes_state_db(tmp_path: Path) -> None:
     data = json.loads(result.output)
     assert (data["format"], data["sessions"], data["messages"]) == ("hermes", 3, 8)
     assert os.path.exists(os.environ["MNEMIC_HOME"])
+
+
+def test_archive_texts_archives_what_was_never_live_and_leaves_the_file_as_it_is(
+    backend: Kit,
+) -> None:
+    home = _home(backend)
+    mem = Memory.open(home, origin=ORIGIN)
+    mem.add("memory", "Live fact.")
+    before = backend.raw("memory")
+    done = archive.archive_texts(
+        mem, "memory", ["Old fact.", "Live fact.", "Old fact."], "imported"
+    )
+    assert done == ["Old fact."]
+    assert backend.raw("memory") == before
+    items = archive.listing(Memory.open(home))
+    assert [(a.text, a.reason, a.by[1]) for a in items] == [("Old fact.", "imported", ORIGIN)]
+    with pytest.raises(ThreatBlocked):
+        archive.archive_texts(mem, "memory", ["Fine.", INJECTION], "imported")
+    assert [a.text for a in archive.listing(Memory.open(home))] == ["Old fact."]
+    # an imported entry comes back like any archived one
+    archive.restore(Memory.open(home), items[0].id)
+    assert Memory.open(home).entries("memory") == ["Live fact.", "Old fact."]
+    assert archive.listing(Memory.open(home)) == []
