@@ -56,7 +56,8 @@ def _part(title: str, part: dict[str, Any], dry_run: bool) -> None:
     click.echo(f"{title}: {_counts(part['counts'], dry_run)}.")
     for note in part["notes"]:
         why = f" ({note['why']})" if note["why"] else ""
-        line = f"  {note['outcome']}: {note['where']}: {note['what']}{why}"
+        what = f": {note['what']}" if note["what"] and note["what"] != note["where"] else ""
+        line = f"  {note['outcome']}: {note['where']}{what}{why}"
         click.echo(printable(line, lines=False))  # texts of another agent's files
 
 
@@ -96,9 +97,13 @@ def hermes(app: AppContext, path: str | None, dry_run: bool, as_json: bool) -> N
         click.echo("state.db: not in the Hermes home, skipped.")
     else:
         would = "would import" if dry_run else "imported"
+        known = sessions.get("known_sessions", 0) + sessions.get("existing_sessions_unchanged", 0)
+        grew = sessions.get("extended_sessions", 0)
+        more = f"; {grew:,} known sessions gained new messages" if grew else ""
+        more += f"; {known:,} imported before" if known else ""
         click.echo(
             f"state.db: {would} {sessions['sessions']:,} sessions, {sessions['messages']:,} "
-            "messages."
+            f"messages{more}."
         )
         for item in sessions.get("skipped", []):
             click.echo(printable(f"  skipped {item['count']:,}: {item['reason']}", lines=False))
