@@ -89,8 +89,14 @@ def hermes(app: AppContext, path: str | None, dry_run: bool, as_json: bool) -> N
         return
     head = "Dry run: nothing was written. " if dry_run else ""
     click.echo(printable(f"{head}From {data['hermes_home']}:", lines=False))
-    _part("MEMORY.md", data["memory"]["memory"], dry_run)
-    _part("USER.md", data["memory"]["user"], dry_run)
+    for target, name in (("memory", "MEMORY.md"), ("user", "USER.md")):
+        _part(name, data["memory"][target], dry_run)
+        if data["memory"][target]["counts"].get("over_budget"):
+            key = "memory_char_limit" if target == "memory" else "user_char_limit"
+            click.echo(
+                f"  To have them live: raise [memory] {key} in config.toml, then "
+                "mnemic memory archive restore ID."
+            )
     _part("ARCHIVE.jsonl", data["archive"], dry_run)
     sessions = data["sessions"]
     if sessions["missing"]:
