@@ -58,6 +58,10 @@ COMMANDS: dict[str, Lazy] = {
         "Entry points run by other agents' hooks (installed by `mnemic integrate`).",
         hidden=True,
     ),
+    "import": Lazy(
+        "mnemic.cli.importing:import_group",
+        "Move in from another agent's memory: a Hermes Agent home.",
+    ),
     "init": Lazy(
         "mnemic.cli.home:init",
         "Create the home (private: mode 0700) where memory, history and skills will live.",
