@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -149,3 +150,24 @@ def test_any_string_never_raises(store: SQLiteSessionStore, text: str) -> None:
 @given(st.text(alphabet='"*()-:^+NEAROT |abc文\x00 ', max_size=60))
 def test_operator_soup_never_raises(store: SQLiteSessionStore, text: str) -> None:
     store.search(parse_query(text), SearchFilters())
+
+
+def test_a_chinese_question_is_searched_by_its_words(tmp_path: Path) -> None:
+    """A question written without spaces is one run of characters; searched as a phrase
+    it finds only a message repeating it whole."""
+    with SQLiteSessionStore(tmp_path / "s.db") as store:
+        store.start_session(id="budget")
+        store.append_messages(
+            "budget", [NewMessage("user", "我们把云服务器的预算调整为每月900欧元。")]
+        )
+        resp = run_session_search(store, {"query": "每月云服务器的预算是多少？", "mode": "lexical"})
+    assert resp["count"] == 1, resp
+    assert {"多少", "是", "的"} <= set(resp["ignored_words"])
+
+
+def test_a_chinese_question_loses_its_function_words_and_keeps_phrases_apart() -> None:
+    q = parse_query("王芳在哪家公司工作？")
+    assert q.natural and q.match == "all"
+    assert [t.text for t in q.terms] == ["王芳", "芳在", "公司", "司工", "工作"]
+    assert q.dropped == ("哪家",)
+    assert parse_query("记忆文件").terms[0].tokens == ("记忆", "忆文", "文件")

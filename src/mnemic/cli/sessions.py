@@ -185,6 +185,7 @@ def _header(info: SessionInfo) -> Any:
 @click.option("--source", multiple=True, help="Only these sources (repeatable).")
 @click.option("--since", help="From this time on: 2026-05-01, 2026-05-01T14:00, 7d, 24h.")
 @click.option("--until", help="Before this time.")
+@click.option("--as-of", "as_of", help="What held then: later messages left out, the latest first.")
 @click.option("--sort", type=click.Choice(["relevance", "newest", "oldest"]), default="relevance")
 @click.option("--window", type=int, help="Messages shown around each match.")
 @click.option("--summarize", is_flag=True, help="Summarise each result with the [llm] endpoint.")
@@ -200,6 +201,7 @@ def search_cmd(
     source: tuple[str, ...],
     since: str | None,
     until: str | None,
+    as_of: str | None,
     sort: str,
     window: int | None,
     summarize: bool,
@@ -220,6 +222,8 @@ def search_cmd(
         args["since"] = since
     if until:
         args["until"] = until
+    if as_of:
+        args["as_of"] = as_of
     if window is not None:
         args["window"] = window
     if summarize:
