@@ -46,6 +46,7 @@ from _common import emit, summarize_ms
 from mnemic.curated import snapshot as snapshot_mod
 from mnemic.curated.entries import serialize
 from mnemic.curated.memory import Memory
+from mnemic.curated.operations import Op
 from mnemic.curated.tool import run_memory_tool
 
 NOTES = [
@@ -136,7 +137,7 @@ def _settle() -> None:
     floor or the next call is timed: a real tool call is followed by the model's turn,
     and a flush still running would slow the floor's fsyncs instead of the call."""
     try:
-        from mnemic.governance.flusher import drain
+        from mnemic.backends.files.flusher import drain
     except ImportError:  # a baseline from before: nothing runs after its calls
         return
     drain()
@@ -401,6 +402,47 @@ def cold_start(runs: int) -> dict[str, object]:
         shutil.rmtree(root, ignore_errors=True)
 
 
+def large_store(ops: int, sizes: tuple[int, ...] = (100, 1500)) -> dict[str, object]:
+    """An add with the limits raised, at ``sizes`` entries, against a bare durable write
+    of the same bytes (temp file, fsync, rename, directory fsync), interleaved: a write
+    must not cost more because the store holds more (audit on, the default)."""
+    out: dict[str, object] = {}
+    for size in sizes:
+        root = Path(tempfile.mkdtemp(prefix="mnemic-bench-large-"))
+        (root / "config.toml").write_text(
+            "[memory]\nmemory_char_limit = 10000000\nuser_char_limit = 10000000\n"
+        )
+        mem = Memory.open(root, origin="cli")
+        facts = [
+            f"Fact {i}: the nightly export of shard {i} finishes by 04:00 UTC." for i in range(size)
+        ]
+        for start in range(0, size, 500):
+            mem.batch("memory", [Op("add", f) for f in facts[start : start + 500]])
+        bare_dir = root / "bare"
+        bare_dir.mkdir()
+        adds: list[float] = []
+        bares: list[float] = []
+        path = root / "memories" / "MEMORY.md"
+        for i in range(ops):
+            t0 = time.perf_counter()
+            mem.add("memory", f"Added {i}: a new fact about the build cache of service {i}.")
+            adds.append((time.perf_counter() - t0) * 1000.0)
+            data = path.read_bytes()
+            t0 = time.perf_counter()
+            bare_durable_write(bare_dir, bare_dir / "MEMORY.md", data)
+            bares.append((time.perf_counter() - t0) * 1000.0)
+        add_p50, bare_p50 = statistics.median(adds), statistics.median(bares)
+        out[f"at_{size}"] = {
+            "add_p50_ms": round(add_p50, 3),
+            "bare_durable_write_p50_ms": round(bare_p50, 3),
+            "ratio": round(add_p50 / bare_p50, 2),
+        }
+    first, last = (out[f"at_{n}"] for n in (sizes[0], sizes[-1]))
+    assert isinstance(first, dict) and isinstance(last, dict)
+    out[f"add_at_{sizes[-1]}_vs_at_{sizes[0]}"] = round(last["add_p50_ms"] / first["add_p50_ms"], 2)
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--ops", type=int, default=300, help="operations per action")
@@ -409,11 +451,18 @@ def main() -> None:
     ap.add_argument("--contention-ops", type=int, default=100, help="writes per process")
     ap.add_argument("--baseline", help="an older checkout's src dir, run interleaved")
     ap.add_argument("--only-tool", action="store_true", help="only the tool-level part")
+    ap.add_argument("--only-large", action="store_true", help="only the large-store part")
+    ap.add_argument("--large-ops", type=int, default=100, help="adds per store size")
     ap.add_argument("--tool-worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--audit-fsync", default="True", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.tool_worker:
         _tool_worker(args.audit_fsync == "True")
+        return
+    print(f"large store: {args.large_ops} adds at 100 and 1,500 entries ...", flush=True)
+    large = large_store(args.large_ops)
+    print("large store:", json.dumps(large), flush=True)
+    if args.only_large:
         return
     print(f"tool-level: {args.ops} x add/replace/remove near a full store ...", flush=True)
     tool = tool_level(args.ops, baseline=args.baseline)
@@ -454,6 +503,7 @@ def main() -> None:
             "snapshot": snap,
             "cold_start": cold,
             "contention": contended,
+            "large_store": large,
         },
     )
 

@@ -14,19 +14,16 @@ import os
 import subprocess
 import sys
 import textwrap
-import threading
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from mnemic.curated.file_backend import FileBackend
+from mnemic.backends.files.curated import FileBackend
 from mnemic.curated.memory import Memory
 from mnemic.curated.tool import run_memory_tool
 from mnemic.errors import ContentRejected, WriteFailed
 from mnemic.fsio import stale_temp_files
-from mnemic.governance import flusher
-from mnemic.governance.flusher import drain
 
 MakeMemory = Callable[..., Memory]
 
@@ -57,70 +54,29 @@ def test_text_that_cannot_be_encoded_is_refused_without_touching_history(
             pytest.raises(WriteFailed, match="cannot be stored as UTF-8"),
             backend.transaction(["memory"], 5.0) as txn,
         ):
-            txn.write("memory", f"fact {i} \ud800")
+            txn.write({"memory": f"fact {i} \ud800"})
     assert history_state(backend) == kept
     assert backend.read("memory") == current
     assert stale_temp_files(backend.path("memory")) == []
 
 
-def test_an_old_provenance_sidecar_waiting_for_the_flusher_is_not_a_temp_file(
-    make_memory: MakeMemory,
+def test_old_provenance_sidecars_an_earlier_version_left_go_at_the_next_open(
+    home_path: Path,
 ) -> None:
-    """A write renames the provenance sidecar it replaces aside, and the flusher thread
-    removes it after the call. Until then it is no crashed writer's temp file (those
-    exist only under the lock): a busy flusher (held here, as a loaded machine holds it)
-    made the refused write above find one."""
-    mem = make_memory()
-    mem.add("memory", "fact one")
-    drain()
-    path = mem.backend.location("memory")
-    memories = os.path.dirname(path)
-    gate = threading.Event()
-    flusher.submit(("test", "hold the flusher"), lambda: gate.wait(10))
-    try:
-        mem.add("memory", "fact two")
-        mem.add("user", "Name: Ada")
-        assert [n for n in os.listdir(memories) if n.endswith(".old")]  # waiting
-        assert stale_temp_files(path) == []
-        assert not [p for p in mem.backend.doctor() if "temp file" in p.message]
-    finally:
-        gate.set()
-    drain()
-    assert [n for n in os.listdir(memories) if ".prov-" in n] == []
-
-
-def test_old_provenance_sidecars_a_process_left_go_at_the_next_open(home_path: Path) -> None:
-    """A process that ends before its flusher ran (os._exit, a kill) leaves the old
-    sidecars; the next open removes them, and forgetting a target removes its own."""
+    """Earlier versions renamed the provenance sidecar aside at each write; a process
+    that ended before removing one left it behind. The next open removes them, and
+    forgetting a target removes its own (no write makes them any more)."""
     home_path.mkdir()
     Memory.open(home_path).add("memory", "fact one")
-    pid = os.fork()
-    if pid == 0:
-        try:
-            gate = threading.Event()
-            flusher.submit(("test", "hold the flusher"), lambda: gate.wait(10))
-            mem = Memory.open(home_path)
-            mem.add("memory", "fact two")
-            mem.add("user", "Name: Ada")
-            mem.add("user", "Prefers tea")
-        finally:
-            os._exit(0)
-    os.waitpid(pid, 0)
     memories = home_path / "memories"
-    left = sorted(n for n in os.listdir(memories) if n.endswith(".old"))
-    assert [n.split(".prov-")[0] for n in left] == [".MEMORY.md", ".USER.md"]
-    mem = Memory.open(home_path)
+    for name in (".MEMORY.md.prov-aaaaaaaaaaaa.old", ".USER.md.prov-bbbbbbbbbbbb.old"):
+        (memories / name).write_text("{}")
+    Memory.open(home_path)
     assert [n for n in os.listdir(memories) if ".prov-" in n] == []
-    gate = threading.Event()
-    flusher.submit(("test", "hold the flusher"), lambda: gate.wait(10))
-    try:
-        mem.add("user", "Likes jazz")
-        gone = mem.backend.purge("user", lock_timeout=5.0)
-        assert any(p.endswith(".old") for p in gone)
-        assert [n for n in os.listdir(memories) if n.startswith(".USER.md")] == []
-    finally:
-        gate.set()
-    drain()
+    (memories / ".USER.md.prov-cccccccccccc.old").write_text("{}")
+    gone = FileBackend(memories).purge("user", lock_timeout=5.0)
+    assert any(p.endswith(".old") for p in gone)
+    assert [n for n in os.listdir(memories) if n.startswith(".USER.md")] == []
 
 
 def test_failed_two_target_write_leaves_both_histories_and_no_intent(
@@ -134,7 +90,7 @@ def test_failed_two_target_write_leaves_both_histories_and_no_intent(
         pytest.raises(WriteFailed),
         backend.transaction(["memory", "user"], 5.0) as txn,
     ):
-        txn.write_all({"memory": "fine text", "user": "bad \udfff text"})
+        txn.write({"memory": "fine text", "user": "bad \udfff text"})
     assert {t: history_state(backend, t) for t in ("memory", "user")} == kept
     assert not backend.intent_path.exists()
     assert stale_temp_files(backend.intent_path) == []

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
+from mnemic.backends.files.curated import FileBackend
 from mnemic.config import MemorySettings, Settings
 from mnemic.curated.entries import char_count, parse
-from mnemic.curated.file_backend import FileBackend
 from mnemic.curated.memory import Memory
-from mnemic.curated.store import Op
+from mnemic.curated.operations import Op
 from mnemic.errors import (
     AmbiguousMatch,
     BatchFailed,

@@ -9,9 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from mnemic.backends.files import flusher
+from mnemic.backends.files.flusher import drain
+from mnemic.curated.backend import version_text
 from mnemic.curated.entries import DELIMITER, serialize
 from mnemic.curated.memory import Memory
-from mnemic.curated.store import Op
+from mnemic.curated.operations import Op
+from mnemic.curated.view import MemoryView
 from mnemic.errors import (
     AmbiguousMatch,
     BatchFailed,
@@ -23,9 +27,7 @@ from mnemic.errors import (
     ThreatBlocked,
     WouldEmptyTarget,
 )
-from mnemic.fsio import SidecarLock
-from mnemic.governance import flusher
-from mnemic.governance.flusher import drain
+from mnemic.fsio import TEMP_SUFFIX, SidecarLock, temp_prefix
 
 MakeMemory = Callable[..., Memory]
 
@@ -277,8 +279,12 @@ class TestHistory:
 
     def test_unknown_version(self, make_memory: MakeMemory) -> None:
         mem = make_memory()
+        mem.add("memory", "one")
+        mem.add("memory", "two")
+        assert mem.backend.read_version("memory", 7) is None  # the backend only stores
         with pytest.raises(InvalidArgument) as info:
-            mem.backend.read_version("memory", 7)
+            version_text(mem.backend, "memory", 7)
+        assert "known versions: 1" in info.value.to_llm()
         assert "mnemic memory history" in info.value.to_llm()
 
     def test_history_survives_in_place_edit_of_current_file(self, make_memory: MakeMemory) -> None:
@@ -345,10 +351,25 @@ def test_history_shows_only_the_newest_versions_while_the_old_ones_wait_to_be_dr
         on_disk = sorted(os.listdir(mem.backend.history_dir))
         assert len(on_disk) == 4  # versions 1..4: none dropped yet
         assert [v.id for v in mem.backend.history("memory")] == [3, 4]
-        with pytest.raises(InvalidArgument):
-            mem.backend.read_version("memory", 1)
+        assert mem.backend.read_version("memory", 1) is None
     finally:
         gate.set()
     drain()
     assert len(os.listdir(mem.backend.history_dir)) == 2
     assert [v.id for v in mem.backend.history("memory")] == [3, 4]
+
+
+def test_a_view_leaves_crashed_writers_debris_alone_and_a_writer_removes_it(
+    home_path: Path,
+) -> None:
+    """Reading memory (a page, a report: a MemoryView) writes nothing, not even clean-up;
+    a writer's open removes the temp files crashed writers left, as gc and doctor do."""
+    Memory.open(home_path).add("memory", "a fact")
+    target = home_path / "memories" / "MEMORY.md"
+    debris = target.parent / f"{temp_prefix(target)}deadbeef{TEMP_SUFFIX}"
+    debris.write_text("half of a write")
+    view = MemoryView.open(home_path)
+    assert view.entries("memory") == ["a fact"] and view.listing("memory").entries == ("a fact",)
+    assert debris.exists()
+    Memory.open(home_path)
+    assert not debris.exists()

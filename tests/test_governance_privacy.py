@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from mnemic.backends.files.journal import AuditJournal
 from mnemic.curated.memory import Memory
-from mnemic.curated.store import Op
+from mnemic.curated.operations import Op
 from mnemic.curated.tool import run_memory_tool
 from mnemic.errors import InvalidArgument
-from mnemic.governance import AuditJournal
 from mnemic.home import Home
 from mnemic.ops import PendingQueue, forget_sessions, forget_user
 from mnemic.sessions import (

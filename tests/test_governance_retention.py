@@ -7,9 +7,9 @@ import os
 from pathlib import Path
 
 from _backends import FilesKit, Kit
+from mnemic.backends.files.journal import AuditJournal
 from mnemic.curated.memory import Memory
 from mnemic.curated.tool import run_memory_tool
-from mnemic.governance import AuditJournal
 from mnemic.ops import PendingQueue, collect_garbage
 
 DAY = 86400.0

@@ -13,14 +13,14 @@ from pathlib import Path
 import pytest
 
 from _killpoints import run_killed_at
+from mnemic.backends.files.journal import AuditJournal
 from mnemic.curated.admin import doctor
 from mnemic.curated.entries import parse
 from mnemic.curated.memory import Memory
-from mnemic.curated.store import Op
+from mnemic.curated.operations import Op
 from mnemic.curated.tool import run_memory_tool
 from mnemic.errors import BatchFailed, BudgetExceeded, UnreadableFile
 from mnemic.fsio import SidecarLock, stale_temp_files
-from mnemic.governance import AuditJournal
 
 OLD = {"memory": ["note one"], "user": ["Name: Ada"]}
 NEW = {"memory": ["note one", "note two"], "user": ["Name: Ada Lovelace"]}

@@ -269,7 +269,7 @@ async def test_session_search_finds_seeded_history(home_path: Path) -> None:
 
 
 async def test_writes_use_the_mcp_policy_and_audit_origin(home_path: Path) -> None:
-    from mnemic.governance.audit import AuditJournal
+    from mnemic.backends.files.journal import AuditJournal
 
     write_config(home_path, '[approval]\nmemory_mcp = "stage"\nskills_mcp = "stage"\n')
     async with connect(home_path, name="Claude Desktop") as c:

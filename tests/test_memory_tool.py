@@ -475,3 +475,79 @@ class TestContract:
         resp = call(mem, action="add", target="memory", content="[BLOCKED: a MEMORY.md entry ...]")
         assert resp["error_code"] == "content_rejected"
         assert mem.entries("memory") == []
+
+
+class TestOneEnvelope:
+    """Every tool answers through ``ToolRegistry.dispatch``: the tool's own functions
+    raise, and one place turns what they raise into what the model reads."""
+
+    @staticmethod
+    def tools(home_path: Path, store: Any = None) -> Any:
+        from mnemic.home import Home
+        from mnemic.skills.governed import GovernedSkills
+        from mnemic.tools import home_tools
+
+        home_path.mkdir(parents=True, exist_ok=True)
+        home = Home.open(home_path)
+        return home_tools(
+            home,
+            memory=lambda: Memory.open(home),
+            sessions=lambda: store,
+            skills=lambda: GovernedSkills.open(home, origin="test"),
+        )
+
+    @pytest.mark.parametrize(
+        ("tool", "arguments"),
+        [
+            ("memory", {"action": "add", "content": "Uses pytest for every project"}),
+            ("session_search", {"query": "deploy"}),
+            ("skills_list", {}),
+            ("skill_view", {"name": "deploy-docs"}),
+            ("skill_manage", {"action": "delete", "name": "deploy-docs"}),
+        ],
+    )
+    def test_an_unexpected_exception_in_any_tool_is_the_one_internal_error_response(
+        self,
+        home_path: Path,
+        monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture,
+        tool: str,
+        arguments: dict[str, Any],
+    ) -> None:
+        """A bug is planted where no real part fails on demand (monkeypatched: the store
+        each tool reads or writes raises RuntimeError); the model reads the same answer
+        from every tool, and the traceback goes to the log only."""
+        from mnemic.home import Home
+        from mnemic.sessions import open_store
+        from mnemic.skills.store import SkillStore
+
+        def boom(*args: Any, **kwargs: Any) -> Any:
+            raise RuntimeError("a planted bug")
+
+        store = None
+        if tool == "session_search":
+            store = open_store(Home.open(home_path, create=True))
+            monkeypatch.setattr(type(store), "search", boom)
+        tools = self.tools(home_path, store)
+        monkeypatch.setattr(Memory, "apply", boom)
+        for name in ("skills", "get", "prepare"):
+            monkeypatch.setattr(SkillStore, name, boom)
+        resp = tools.dispatch(tool, arguments)
+        assert resp == {
+            "success": False,
+            "error": f"The {tool} tool failed unexpectedly (RuntimeError). Nothing more is "
+            "known; continue without it. The error was logged.",
+            "error_code": "internal_error",
+        }
+        assert "a planted bug" not in json.dumps(resp)
+        assert any("a planted bug" in (r.exc_text or "") for r in caplog.records)
+
+    def test_a_refusal_through_dispatch_is_the_memory_tool_response(self, home_path: Path) -> None:
+        tools = self.tools(home_path)
+        tools.dispatch("memory", {"action": "add", "content": "Deploys go through staging"})
+        args = {"action": "remove", "old_text": "nothing like it"}
+        resp = tools.dispatch("memory", args)
+        assert resp == run_memory_tool(Memory.open(home_path), args)
+        assert resp["error_code"] == "no_match"
+        assert resp["current_entries"] == ["Deploys go through staging"]
+        assert list(resp)[:3] == ["success", "error", "error_code"]

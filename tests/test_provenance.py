@@ -8,7 +8,6 @@ Times come from the memory's clock (``Memory.open(clock=...)``), never the wall 
 from __future__ import annotations
 
 import json
-import logging
 import multiprocessing
 import os
 import sys
@@ -16,14 +15,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
 
 from _backends import FilesKit, Kit
 from mnemic.config import load_settings
 from mnemic.curated.entries import serialize
 from mnemic.curated.memory import Memory
-from mnemic.curated.provenance import Provenance, Stamp, advance, decode, encode, resolve
-from mnemic.curated.store import Op, OpResult
+from mnemic.curated.provenance import Provenance
+from mnemic.curated.store import Op
 from mnemic.errors import ConfigError, InvalidArgument
 
 T0 = 1_000_000.0
@@ -202,12 +200,12 @@ def test_snapshot_is_byte_identical_whatever_the_ledger_holds(backend: Kit) -> N
     assert "created" not in before and "model" not in before
 
 
-def test_render_snapshot_never_opens_the_ledger(home_path: Path) -> None:
+def test_render_snapshot_never_opens_the_journal_or_its_fold(home_path: Path) -> None:
     from mnemic.curated.snapshot import render_snapshot
 
     open_at(home_path, T0).add("memory", "fact one")
-    ledger = home_path / "memories" / ".MEMORY.md.provenance.json"
-    assert ledger.exists()
+    prov(Memory.open(home_path))  # folds the journal and caches the fold
+    assert (home_path / "audit" / "fold.json").exists()
     opened: list[str] = []
 
     def hook(event: str, args: tuple[object, ...]) -> None:
@@ -219,25 +217,31 @@ def test_render_snapshot_never_opens_the_ledger(home_path: Path) -> None:
     seen = list(opened)
     opened.clear()
     assert any(p.endswith("MEMORY.md") for p in seen)
-    assert not any("provenance" in p for p in seen)
+    assert not any("audit" in p or "provenance" in p for p in seen)
 
 
-def test_the_ledger_lands_before_the_text_it_describes(home_path: Path) -> None:
-    """The order that makes a crash between the two harmless (see the property test
-    below): the ledger is renamed into place first, then the text."""
+def test_the_record_lands_before_the_text_it_describes(home_path: Path) -> None:
+    """The order that makes a crash between the two harmless (tests/test_curated_crash.py):
+    the commit's audit record is in the journal before the text is renamed into place,
+    and no provenance sidecar is written any more."""
     open_at(home_path, T0).add("memory", "first")
-    renamed: list[str] = []
+    events: list[str] = []
 
     def hook(event: str, args: tuple[object, ...]) -> None:
         if event in ("os.rename", "os.replace") and len(args) >= 2:
-            renamed.append(os.path.basename(os.fsdecode(args[1])))  # type: ignore[arg-type]
+            events.append(os.path.basename(os.fsdecode(args[1])))  # type: ignore[arg-type]
+        elif event == "open" and args and isinstance(args[0], str | bytes | os.PathLike):
+            name = os.path.basename(os.fsdecode(args[0]))  # type: ignore[arg-type]
+            if name == "journal.jsonl" or "provenance" in name:
+                events.append(name)
 
     mem = open_at(home_path, T0 + 1)
     sys.addaudithook(hook)  # stays installed; it only appends to a list of this test
     mem.add("memory", "second")
-    order = list(renamed)
-    renamed.clear()
-    assert order.index(".MEMORY.md.provenance.json") < order.index("MEMORY.md")
+    order = list(events)
+    events.clear()
+    assert order.index("journal.jsonl") < order.index("MEMORY.md")
+    assert not [n for n in order if "provenance" in n]
 
 
 # -- concurrency ------------------------------------------------------------------------------
@@ -266,9 +270,9 @@ def test_processes_writing_at_once_keep_every_entry_attributed(backend: Kit) -> 
         assert entry.startswith(f"{p.session_id} fact ")
 
 
-# -- hostile or broken sidecars (files only) ------------------------------------------------------
-def _ledger(home: Path) -> Path:
-    return home / "memories" / ".MEMORY.md.provenance.json"
+# -- a hostile or broken fold cache (files only) ------------------------------------------------
+def _cache(home: Path) -> Path:
+    return home / "audit" / "fold.json"
 
 
 def _plant_garbage(p: Path) -> None:
@@ -277,7 +281,7 @@ def _plant_garbage(p: Path) -> None:
 
 def _plant_huge(p: Path) -> None:
     with open(p, "wb") as fh:
-        fh.truncate(9 * 1024 * 1024)
+        fh.truncate(300 * 1024 * 1024)
 
 
 def _plant_fifo(p: Path) -> None:
@@ -285,176 +289,79 @@ def _plant_fifo(p: Path) -> None:
 
 
 def _plant_wrong_shape(p: Path) -> None:
-    p.write_text(json.dumps({"version": 1, "entries": {"x" * 32: "nope"}, "text": 5}))
+    p.write_text(json.dumps({"version": 1, "targets": {"memory": 5}, "archive": "x"}))
 
 
-PLANTS = [_plant_garbage, _plant_huge, _plant_fifo, _plant_wrong_shape]
+def _plant_forged(p: Path) -> None:
+    """A well-formed cache of another journal file, claiming another author."""
+    data = json.loads(p.read_text())
+    data["ident"] = "0:0"
+    for rec in data["targets"]["memory"]["live"].values():
+        rec[2] = "forged"
+    p.write_text(json.dumps(data))
+
+
+PLANTS = [_plant_garbage, _plant_huge, _plant_fifo, _plant_wrong_shape, _plant_forged]
 
 
 @pytest.mark.parametrize("plant", PLANTS, ids=lambda f: f.__name__)
-def test_unusable_sidecar_is_ignored_with_a_warning_and_replaced_by_the_next_write(
-    home_path: Path, plant: Callable[[Path], None], caplog: pytest.LogCaptureFixture
+def test_an_unusable_fold_cache_is_rebuilt_from_the_journal(
+    home_path: Path, plant: Callable[[Path], None]
 ) -> None:
+    from mnemic.curated import fold_cache
+
     FilesKit(home_path).write_config()
-    open_at(home_path, T0).add("memory", "first")
-    _ledger(home_path).unlink()
-    plant(_ledger(home_path))
-    caplog.set_level(logging.WARNING, logger="mnemic")
-    mem = open_at(home_path, T0 + 1)
-    looked = prov(mem)["first"]
-    assert looked.actor in ("unknown", "hand")
-    assert looked.created is None
-    mem.add("memory", "second")
-    assert "provenance" in caplog.text
-    assert _ledger(home_path).is_file() and not _ledger(home_path).is_symlink()
+    open_at(home_path, T0, session="s1").add("memory", "first")
+    prov(Memory.open(home_path))
+    assert _cache(home_path).is_file()
+    if plant is not _plant_forged:
+        _cache(home_path).unlink()
+    plant(_cache(home_path))
+    fold_cache._MEMO.clear()  # a new process: nothing folded in memory
+    got = prov(Memory.open(home_path))["first"]
+    assert (got.actor, got.created, got.session_id) == ("model", T0, "s1")
+    open_at(home_path, T0 + 1).add("memory", "second")
+    fold_cache._MEMO.clear()
     assert prov(Memory.open(home_path))["second"].created == T0 + 1
 
 
-def test_symlinked_sidecar_is_never_followed_or_written_through(
-    home_path: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+def test_a_symlinked_fold_cache_is_never_followed_or_written_through(
+    home_path: Path, tmp_path: Path
 ) -> None:
+    from mnemic.curated import fold_cache
+
     FilesKit(home_path).write_config()
     open_at(home_path, T0).add("memory", "first")
+    prov(Memory.open(home_path))
     decoy = tmp_path / "elsewhere.json"
-    decoy.write_text(_ledger(home_path).read_text())
-    forged = json.loads(decoy.read_text())
-    for rec in forged["entries"].values():
-        rec["actor"] = "forged"
-    decoy.write_text(json.dumps(forged))
-    _ledger(home_path).unlink()
-    _ledger(home_path).symlink_to(decoy)
-    caplog.set_level(logging.WARNING, logger="mnemic")
-    mem = open_at(home_path, T0 + 1)
-    assert prov(mem)["first"].actor == "unknown"
-    mem.add("memory", "second")
-    assert "symlink" in caplog.text
-    assert json.loads(decoy.read_text()) == forged  # untouched
-    assert not _ledger(home_path).is_symlink()
-    assert not [p for p in (home_path / "memories").iterdir() if p.name.endswith(".tmp")]
-    assert oct(_ledger(home_path).stat().st_mode & 0o777) == oct(0o600)
+    decoy.write_text(_cache(home_path).read_text().replace('"model"', '"forged"'))
+    forged = decoy.read_text()
+    _cache(home_path).unlink()
+    _cache(home_path).symlink_to(decoy)
+    fold_cache._MEMO.clear()
+    assert prov(Memory.open(home_path))["first"].actor == "model"
+    open_at(home_path, T0 + 1).add("memory", "second")
+    fold_cache._MEMO.clear()
+    prov(Memory.open(home_path))
+    assert decoy.read_text() == forged  # untouched
+    assert not _cache(home_path).is_symlink()
+    assert oct(_cache(home_path).stat().st_mode & 0o777) == oct(0o600)
 
 
-def test_a_sidecar_that_cannot_be_written_never_fails_the_write(
-    home_path: Path, caplog: pytest.LogCaptureFixture
+def test_a_fold_cache_that_cannot_be_written_never_fails_a_read_or_a_write(
+    home_path: Path,
 ) -> None:
-    FilesKit(home_path).write_config()
-    open_at(home_path, T0).add("memory", "first")
-    _ledger(home_path).unlink()
-    _ledger(home_path).mkdir()
-    (_ledger(home_path) / "occupied").write_text("x")
-    caplog.set_level(logging.WARNING, logger="mnemic")
-    result = open_at(home_path, T0 + 1).add("memory", "second")
-    assert result.written
-    assert Memory.open(home_path).entries("memory") == ["first", "second"]
-    assert "provenance of memory not recorded" in caplog.text
-    assert not [p for p in (home_path / "memories").iterdir() if p.name.endswith(".tmp")]
-
-
-@pytest.mark.postgres
-def test_a_ledger_table_that_fails_never_fails_the_write(
-    home_path: Path, pg_dsn: str, pg_schema: str, caplog: pytest.LogCaptureFixture
-) -> None:
-    from _backends import PostgresKit
-
-    kit = PostgresKit(home_path, pg_dsn, pg_schema)
-    home = kit.write_config()
-    open_at(home, T0).add("memory", "first")
-    kit.sql("ALTER TABLE {s}.curated_provenance RENAME TO curated_provenance_gone")
-    caplog.set_level(logging.WARNING, logger="mnemic")
-    mem = open_at(home, T0 + 1)
-    assert prov(mem)["first"].actor == "unknown"
-    assert mem.add("memory", "second").written  # the failed statement did not abort it
-    assert kit.raw("memory") == serialize(["first", "second"])
-    assert "provenance of memory" in caplog.text
-    versions = kit.sql("SELECT count(*) FROM {s}.curated_versions WHERE target = 'memory'")
-    assert versions[0][0] == 1
-
-
-def test_doctor_names_a_sidecar_that_is_not_a_regular_file(home_path: Path) -> None:
-    from mnemic.curated.admin import doctor
+    from mnemic.curated import fold_cache
 
     FilesKit(home_path).write_config()
     open_at(home_path, T0).add("memory", "first")
-    assert not [p for p in doctor(Memory.open(home_path)) if "provenance" in p.message]
-    _ledger(home_path).unlink()
-    os.mkfifo(_ledger(home_path))
-    [problem] = [p for p in doctor(Memory.open(home_path)) if "provenance" in p.message]
-    assert problem.severity == "warning" and "FIFO" in problem.message
-    open_at(home_path, T0 + 1).add("memory", "second")  # the next write replaces it
-    assert not [p for p in doctor(Memory.open(home_path)) if "provenance" in p.message]
-
-
-def test_forget_user_purges_the_user_ledger(home_path: Path) -> None:
-    FilesKit(home_path).write_config()
-    mem = open_at(home_path, T0)
-    mem.add("user", "Name is Ada.")
-    sidecar = home_path / "memories" / ".USER.md.provenance.json"
-    assert sidecar.exists()
-    gone = mem.backend.purge("user", lock_timeout=5.0)
-    assert str(sidecar) in gone and not sidecar.exists()
-
-
-# -- the ledger's rules, for any entries ----------------------------------------------------------
-entry_text = st.text(alphabet="abcdefgh §\n", min_size=1, max_size=6).map(
-    lambda s: s.replace("§", "x").strip() or "e"
-)
-entry_lists = st.lists(entry_text, max_size=6, unique=True)
-
-
-@settings(max_examples=150, deadline=None)
-@given(before=entry_lists, after=entry_lists, hand=st.booleans())
-def test_a_write_that_did_not_commit_leaves_every_entry_as_it_was(
-    before: list[str], after: list[str], hand: bool
-) -> None:
-    raw_before = serialize(before)
-    start = advance(None, None, [], before, raw_before, Stamp("model", "agent", "s0"), T0)
-    if hand:
-        start = decode(encode(start), "memory")
-        assert start is not None
-    was = resolve(start, raw_before, before, T0 + 1)
-    after_text = serialize(after)
-    ledger = advance(start, raw_before, before, after, after_text, Stamp("cli", "cli"), T0 + 2)
-    stored = decode(encode(ledger), "memory")
-    # crashed before the text was renamed into place: the file is still the old text
-    assert resolve(stored, raw_before, before, T0 + 3) == was
-    # committed: unchanged entries keep theirs, new ones are the writer's
-    now = resolve(stored, after_text, after, T0 + 3)
-    for entry, p in zip(after, now, strict=True):
-        if entry in before:
-            assert p == was[before.index(entry)]
-        else:
-            assert (p.actor, p.created) == ("cli", T0 + 2)
-
-
-@settings(max_examples=150, deadline=None)
-@given(before=entry_lists, fates=st.lists(st.sampled_from(["keep", "replace", "remove"])))
-def test_entries_a_write_replaced_or_removed_read_as_before_when_it_did_not_commit(
-    before: list[str], fates: list[str]
-) -> None:
-    """The operations' results move a replaced entry's record to its new text and drop a
-    removed one's; the ledger still keeps what they had, for a text never renamed in."""
-    raw_before = serialize(before)
-    start = advance(None, None, [], before, raw_before, Stamp("model", "agent", "s0"), T0)
-    was = resolve(start, raw_before, before, T0 + 1)
-    after: list[str] = []
-    results: list[OpResult] = []
-    for entry, fate in zip(before, fates + ["keep"] * len(before), strict=False):
-        if fate == "replace":
-            results.append(OpResult("replace", "replaced", f"{entry} (new)", entry))
-            after.append(f"{entry} (new)")
-        elif fate == "remove":
-            results.append(OpResult("remove", "removed", None, entry))
-        else:
-            after.append(entry)
-    ledger = advance(
-        start, raw_before, before, after, serialize(after), Stamp("cli", "cli"), T0 + 2, results
-    )
-    stored = decode(encode(ledger), "memory")
-    assert resolve(stored, raw_before, before, T0 + 3) == was
-    for entry, p in zip(after, resolve(stored, serialize(after), after, T0 + 3), strict=True):
-        old = entry.removesuffix(" (new)")
-        assert p.created == was[before.index(old)].created
-        assert p.actor == ("cli" if entry != old else "model")
+    _cache(home_path).unlink(missing_ok=True)
+    _cache(home_path).mkdir()
+    (_cache(home_path) / "occupied").write_text("x")
+    fold_cache._MEMO.clear()
+    assert open_at(home_path, T0 + 1).add("memory", "second").written
+    assert prov(Memory.open(home_path))["second"].created == T0 + 1
+    assert not [p for p in (home_path / "audit").iterdir() if p.name.endswith(".tmp")]
 
 
 def test_stale_after_days_is_validated_like_other_numbers(home_path: Path) -> None:
@@ -485,48 +392,3 @@ def test_an_origin_or_session_id_that_cannot_be_stored_and_shown_is_refused(
     with pytest.raises(InvalidArgument, match=f"{field} .*printable text of at most 200"):
         Memory.open(home_path, **{field: value})  # type: ignore[arg-type]
     assert not (home_path / "memories" / "MEMORY.md").exists()
-
-
-def test_a_hand_edited_ledger_never_brings_a_control_character_to_the_listing(
-    home_path: Path,
-) -> None:
-    open_at(home_path, T0).add("memory", "Deploys go through CI.")
-    sidecar = home_path / "memories" / ".MEMORY.md.provenance.json"
-    data = json.loads(sidecar.read_text())
-    [rec] = data["entries"].values()
-    rec["origin"], rec["session_id"] = "mcp:\u001b[2J", "s\ud800\n"
-    sidecar.write_text(json.dumps(data))
-    got = prov(Memory.open(home_path))["Deploys go through CI."]
-    assert (got.actor, got.origin, got.session_id) == ("model", "mcp:\ufffd[2J", "s\ufffd\ufffd")
-
-
-any_text = st.text(st.characters(blacklist_categories=()), max_size=260)  # surrogates too
-texts = st.one_of(st.none(), any_text)
-
-
-@settings(max_examples=150, deadline=None)
-@given(
-    before=entry_lists,
-    after=entry_lists,
-    stamp=st.builds(Stamp, any_text, any_text, texts),
-    when=st.floats(min_value=0, max_value=4e9),
-)
-def test_the_ledger_a_writer_keeps_is_the_one_a_reader_decodes(
-    before: list[str], after: list[str], stamp: Stamp, when: float
-) -> None:
-    # The writer keeps the ledger it wrote (its next write skips decoding it): that
-    # ledger must be exactly what decoding the stored text gives, and the stored text
-    # exactly the sorted, compact JSON of it.
-    start = advance(None, None, [], before, serialize(before), stamp, when)
-    ledger = advance(start, serialize(before), before, after, serialize(after), stamp, when + 1)
-    for kept in (start, ledger):
-        text = encode(kept)
-        assert decode(text, "memory") == kept
-        plain = {
-            "version": 1,
-            "text": kept.text,
-            "before": kept.before,
-            "entries": {k: p.as_dict() for k, p in kept.entries.items()},
-            "dropped": {k: p.as_dict() for k, p in (kept.dropped or {}).items()},
-        }
-        assert text == json.dumps(plain, separators=(",", ":"), sort_keys=True)

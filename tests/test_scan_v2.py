@@ -14,8 +14,10 @@ import mnemic.scan as scan_mod
 from mnemic.cli import main
 from mnemic.config import load_settings
 from mnemic.curated.memory import Memory
+from mnemic.curated.snapshot import render_snapshot
 from mnemic.curated.tool import run_memory_tool
 from mnemic.errors import ConfigError, ThreatBlocked
+from mnemic.home import Home
 from mnemic.scan import (
     LEVELS,
     classifier,
@@ -25,6 +27,7 @@ from mnemic.scan import (
     scan_text,
 )
 from mnemic.scan.rules import STRICT_LEVEL_ONLY
+from mnemic.skills import SkillChange, SkillStore
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = json.loads((ROOT / "bench" / "data" / "scan_regression.json").read_text("utf-8"))
@@ -220,19 +223,29 @@ def test_split_file_assigns_every_source_once() -> None:
     assert doc["splits"]["test"] and doc["splits"]["dev"]
 
 
-def test_the_home_scan_level_applies_to_memory_writes(tmp_path: Path) -> None:
-    home = tmp_path / "home"
-    home.mkdir()
-    (home / "config.toml").write_text('[scan]\nlevel = "strict"\n')
-    try:
-        mem = Memory.open(home)
-        assert scan_mod.default_level() == "strict"
-        resp = run_memory_tool(mem, {"action": "add", "target": "memory", "content": INSTALL})
-        assert resp["error_code"] == "threat_blocked"
-        assert "remote_exec_oneliner" in resp["error"]
-    finally:
-        scan_mod.set_default_level("balanced")
-    other = tmp_path / "other"
-    mem = Memory.open(other)  # no [scan] section: balanced
+def test_each_home_judges_at_its_own_scan_level_in_one_process(tmp_path: Path) -> None:
+    """The ``[scan] level`` travels with each home's memory, skills and snapshot: opening
+    another home (the MCP server, the console, a script holding two) changes nothing for
+    the first, and nothing process-wide is set. (Memory.open once set the scanner's
+    default for the whole process, so the second home's level won.)"""
+    strict, other = tmp_path / "strict", tmp_path / "other"
+    strict.mkdir()
+    (strict / "config.toml").write_text('[scan]\nlevel = "strict"\n')
+    mem = Memory.open(strict)
+    Memory.open(other)  # no [scan] section: balanced
+    assert scan_mod.default_level() == "balanced"
     resp = run_memory_tool(mem, {"action": "add", "target": "memory", "content": INSTALL})
+    assert resp["error_code"] == "threat_blocked"
+    assert "remote_exec_oneliner" in resp["error"]
+    resp = run_memory_tool(
+        Memory.open(other), {"action": "add", "target": "memory", "content": INSTALL}
+    )
     assert resp.get("success") is True, resp
+    (strict / "memories" / "MEMORY.md").write_text(INSTALL)  # a hand edit
+    assert "remote_exec_oneliner" in render_snapshot(str(strict))
+    assert INSTALL in render_snapshot(str(other))
+    skill = f"---\nname: setup\ndescription: Set up the tool.\n---\n{INSTALL}\n"
+    change = SkillChange("create", "setup", {"content": skill})
+    SkillStore.open(Home.open(other)).apply(change)
+    with pytest.raises(ThreatBlocked):
+        SkillStore.open(Home.open(strict)).apply(change)

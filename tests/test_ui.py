@@ -4,9 +4,12 @@ rules (CSRF, Host, Origin, token, escaping, headers)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import re
 import sys
+from collections.abc import Iterator
 from html import unescape as html_unescape
 from pathlib import Path
 from urllib.parse import urlencode, urljoin, urlsplit
@@ -92,6 +95,59 @@ def test_every_page_renders_on_a_fresh_home_with_the_security_headers(
     assert r.headers["referrer-policy"] == "no-referrer"
     assert 'aria-current="page"' in r.text
     assert "http://" not in r.text.replace(BASE, "").replace("http://www.w3.org", "")
+
+
+_OPENED: list[str] | None = None
+"""Files opened in this process while a test records them (see :func:`_record_opens`)."""
+
+
+def _audit(event: str, args: tuple[object, ...]) -> None:
+    if event == "open" and _OPENED is not None and isinstance(args[0], str | bytes | Path):
+        _OPENED.append(os.fsdecode(args[0]))
+
+
+@contextlib.contextmanager
+def _record_opens() -> Iterator[list[str]]:
+    """Every file ``open`` (the interpreter's audit event: os.open and open alike) made by
+    this process inside the block. The hook stays installed (audit hooks cannot be
+    removed) but records only inside such a block."""
+    global _OPENED
+    if not getattr(_audit, "installed", False):
+        sys.addaudithook(_audit)
+        _audit.installed = True  # type: ignore[attr-defined]
+    _OPENED = []
+    try:
+        yield _OPENED
+    finally:
+        _OPENED = None
+
+
+def test_the_memory_page_reads_each_file_once_without_opening_a_session(home_path: Path) -> None:
+    """A page view is a read, not an agent session: no snapshot, no temp-file clean-up,
+    no governor; each target's text is read once and provenance comes from the
+    journal's fold (read from where it was last folded; the first view caches it). The
+    console's first page also fingerprints both targets for its live version; later
+    ones only stat them."""
+    mem = Memory.open(home_path)
+    mem.add("memory", "The staging server is called kestrel.")
+    mem.add("user", "Prefers metric units.")
+    client = client_for(home_path)
+    memories = home_path / "memories"
+    texts = [str(memories / "MEMORY.md"), str(memories / "USER.md")]
+    journal = str(home_path / "audit" / "journal.jsonl")
+    with _record_opens() as opened:
+        first = client.get("/memory")
+    assert first.status_code == 200 and "kestrel" in first.text
+    seen = [p for p in opened if p.startswith(str(home_path))]
+    assert sorted(p for p in seen if "audit" not in p) == sorted(texts * 2)
+    assert [p for p in seen if p.endswith(".tmp")] == [] or all(
+        "/audit/.fold.json." in p for p in seen if p.endswith(".tmp")
+    )
+    with _record_opens() as opened:
+        again = client.get("/memory")
+    assert again.status_code == 200 and "kestrel" in again.text
+    seen = sorted(p for p in opened if p.startswith(str(home_path)))
+    assert seen == sorted([*texts, journal, journal])  # no ledger, no cache written
 
 
 @pytest.mark.slow  # runs the whole demo first

@@ -126,12 +126,12 @@ _ERRORS_MOVED = [
 
 _MOVED: dict[str, str] = {
     **dict.fromkeys(_ERRORS_MOVED, "mnemic.errors"),
-    "AuditJournal": "mnemic.governance",
+    "AuditJournal": "mnemic.backends.files.journal",
     "Changes": "mnemic.curated.memory",
     "ChatAgent": "mnemic.agent",
     "ChatResult": "mnemic.llm",
     "CuratedBackend": "mnemic.curated.backend",
-    "FileBackend": "mnemic.curated.file_backend",
+    "FileBackend": "mnemic.backends.files.curated",
     "Finding": "mnemic.scan",
     "MemoryCommitted": "mnemic.curated.memory",
     "NewMessage": "mnemic.sessions",

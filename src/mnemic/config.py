@@ -254,6 +254,9 @@ class RetentionSettings:
     """Versions, backups and expired records older than this are removed by ``mnemic gc``."""
     pending_limit: int = 200
     """Pending writes kept per subsystem; staging beyond it counts as an approval failure."""
+    archive_days: float = 0.0
+    """Archived entries (what left MEMORY.md / USER.md, see docs/lifecycle.md) older than
+    this lose their text on ``mnemic gc``, byte for byte; 0 keeps the archive forever."""
 
 
 @dataclass(frozen=True)
@@ -540,6 +543,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "approval.pending_ttl_hours": (0.0, 87_600.0),
     "retention.backup_limit": (0, 10_000_000),
     "retention.max_age_days": (0.0, 36_500.0),
+    "retention.archive_days": (0.0, 36_500.0),
     "retention.pending_limit": (1, 1_000_000),
     "mcp.port": (0, 65535),
     "mcp.turn_gap": (0.0, 604_800.0),

@@ -91,11 +91,14 @@ def atomic_write_text(
     mode: int = FILE_MODE,
     recycle: StrPath | None = None,
     sync_dir: bool = True,
+    fsync: bool = True,
 ) -> None:
     """Durably replace ``path`` with ``text``: temp file, fsync, rename, fsync of the dir.
 
     With ``sync_dir=False`` the caller takes over the last step and must call
     :func:`fsync_dir` on the file's directory before it reports the write as durable.
+    With ``fsync=False`` (a cache) neither is done: the replacement is atomic, not
+    durable.
 
     Readers see the old or the new complete file, never a partial one. A failure leaves
     the old file intact and raises :class:`WriteFailed`.
@@ -139,7 +142,8 @@ def atomic_write_text(
                 view = view[n:]
             if old_size > len(data):  # shrinking a recycled file (costly: only when needed)
                 os.ftruncate(fd, len(data))
-            os.fsync(fd)
+            if fsync:
+                os.fsync(fd)
         finally:
             os.close(fd)
         os.replace(tmp, path)
@@ -151,7 +155,7 @@ def atomic_write_text(
         if isinstance(exc, OSError):
             raise WriteFailed(path, exc.strerror or str(exc)) from exc
         raise
-    if sync_dir:
+    if sync_dir and fsync:
         fsync_dir(directory)
 
 

@@ -128,8 +128,9 @@ def _sections(text: str) -> list[str]:
     return ["\n".join(s) for s in sections]
 
 
-def load_context_file(path: Path, *, cap: int) -> ContextFile | None:
-    """Read one context file: scan each section, block only the sections with findings.
+def load_context_file(path: Path, *, cap: int, level: str | None = None) -> ContextFile | None:
+    """Read one context file: scan each section (at ``level``, the home's ``[scan]
+    level``), block only the sections with findings.
 
     A file larger than ``cap`` keeps its first 70 % and last 20 % with a marker. Returns
     ``None`` when the file does not exist or cannot be read as UTF-8 text.
@@ -144,7 +145,7 @@ def load_context_file(path: Path, *, cap: int) -> ContextFile | None:
     kept: list[str] = []
     blocked: list[str] = []
     for section in _sections(raw.replace("\r\n", "\n")):
-        findings = scan_text(section, "context").findings
+        findings = scan_text(section, "context", level).findings
         if findings:
             title = section.strip().split("\n", 1)[0][:60] or "(untitled)"
             ids = ", ".join(f.id for f in findings)
@@ -170,7 +171,9 @@ def load_context_file(path: Path, *, cap: int) -> ContextFile | None:
 def _context_layer(settings: Settings, cwd: Path) -> str:
     parts = []
     for name in settings.prompt.context_files:
-        cf = load_context_file(cwd / name, cap=settings.prompt.context_file_chars)
+        cf = load_context_file(
+            cwd / name, cap=settings.prompt.context_file_chars, level=settings.scan.level
+        )
         if cf is not None and cf.text:
             parts.append(f"## {cf.name}\n{cf.text}")
     if not parts:

@@ -20,58 +20,72 @@ governance kernel ask :func:`backend_for` and call the seam they need.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .errors import ConfigError
 from .plugins import entry_points, load_entry_point
 
 if TYPE_CHECKING:  # annotations only (these modules import this one, or sit above it)
-    from .config import Settings
     from .curated.backend import CuratedBackend
-    from .governance.storage import Journal, PendingQueueStore
-    from .home import Home
+    from .governance.chain import JournalStore
+    from .governance.pending import PendingRecordStore
     from .sessions.sql import SessionStore
 
-    class StoreBackend(Protocol):
-        """Every storage seam of one kind of store."""
 
-        name: str
-        """The scheme it serves (``files``, ``postgresql``...)."""
+class Configured(Protocol):
+    """What the registry reads of a home's settings (:class:`mnemic.config.Settings`):
+    the ``store`` value. The registry sits below ``config`` and ``home``, which ask it
+    about schemes, so it names what it takes by shape, not by import (none of the
+    modules whose types it names imports it: no circle, annotations included)."""
 
-        def curated(self, home: Home, *, cleanup: bool = True) -> CuratedBackend:
-            """The curated-memory backend (``cleanup``: remove crashed writers' debris)."""
-            ...
+    @property
+    def store(self) -> str: ...
 
-        def read_curated(self, root: str, settings: Settings, target: str) -> str | None:
-            """One target's raw text in the home at ``root``, without opening a writer (no
-            lock, nothing written); ``None`` when absent. The light path of
-            ``render_snapshot``, which must not import more than it reads with."""
-            ...
 
-        def sessions(self, home: Home) -> SessionStore:
-            """The session history (created on first use)."""
-            ...
+class StoreBackend(Protocol):
+    """Every storage seam of one kind of store, each the raw store its domain's
+    policy works over. ``home`` is a :class:`mnemic.home.Home` (and ``settings`` its
+    :class:`~mnemic.config.Settings`), typed loosely for the reason given at
+    :class:`Configured`."""
 
-        def has_sessions(self, home: Home) -> bool:
-            """Whether a session history exists (reports need not create one)."""
-            ...
+    name: str
+    """The scheme it serves (``files``, ``postgresql``...)."""
 
-        def journal(self, home: Home, *, clock: Callable[[], float]) -> Journal:
-            """The hash-chained audit journal."""
-            ...
+    def curated(self, home: Any, *, cleanup: bool = True) -> CuratedBackend:
+        """The curated-memory backend. ``cleanup``, for a writer's session: first
+        remove what crashed writers left (temp files, an interrupted two-file commit
+        to complete); a reader passes False and nothing is written."""
+        ...
 
-        def pending(
-            self, home: Home, subsystem: str, *, clock: Callable[[], float]
-        ) -> PendingQueueStore:
-            """The pending queue of one subsystem (``memory``, ``skills``)."""
-            ...
+    def read_curated(self, root: str, settings: Any, target: str) -> str | None:
+        """One target's raw text in the home at ``root``, without opening a writer
+        (no lock, nothing written); ``None`` when absent. The light path of
+        ``render_snapshot``, which must not import more than it reads with."""
+        ...
 
-else:
-    StoreBackend = object
+    def sessions(self, home: Any) -> SessionStore:
+        """The session history (created on first use)."""
+        ...
+
+    def has_sessions(self, home: Any) -> bool:
+        """Whether a session history exists (reports need not create one)."""
+        ...
+
+    def journal(self, home: Any) -> JournalStore:
+        """Where the audit journal's records live (the policy is
+        :class:`~mnemic.governance.chain.Journal`'s)."""
+        ...
+
+    def pending(self, home: Any, subsystem: str) -> PendingRecordStore:
+        """Where the records of one subsystem's pending queue (``memory``,
+        ``skills``) live (the policy is
+        :class:`~mnemic.governance.pending.PendingQueueStore`'s)."""
+        ...
+
 
 __all__ = [
     "ENTRY_POINT_GROUP",
+    "Configured",
     "StoreBackend",
     "backend_for",
     "check_store",
@@ -105,7 +119,7 @@ def scheme_of(store: str) -> str:
     return scheme.lower()
 
 
-def stores_in_home(settings: Settings) -> bool:
+def stores_in_home(settings: Configured) -> bool:
     """Whether a home's memory lives in its own directory (the embedded ``files`` store),
     so that a home with no directory has no memory at all."""
     return scheme_of(settings.store) == "files"
@@ -124,7 +138,7 @@ def check_store(store: str) -> None:
         )
 
 
-def backend_for(settings: Settings) -> StoreBackend:
+def backend_for(settings: Configured) -> StoreBackend:
     """The store backend a home's settings select (loaded once per process)."""
     scheme = scheme_of(settings.store)
     backend = _loaded.get(scheme)

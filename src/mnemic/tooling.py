@@ -1,18 +1,27 @@
-"""Tool descriptions shared by every surface (library, CLI, MCP, agent loop).
+"""Tool descriptions and the tool-call envelope, shared by every surface (library, CLI,
+MCP, agent loop).
 
 A :class:`ToolSpec` holds a tool's name, the description the model reads, and the JSON
 schema of its arguments; it renders itself in the OpenAI function format and in the
 Anthropic tool format. Schemas never use top-level ``oneOf``/``anyOf``/``allOf`` (some
 providers reject them).
+
+A tool's own function raises (a :class:`~mnemic.errors.MnemicError` the model can act
+on, or a bug) and returns its success response; :func:`tool_response` is the one place
+that turns what it raised into what the model reads
+(:meth:`mnemic.tools.ToolRegistry.dispatch` runs every call through it).
+:func:`staged_response` is the answer every tool gives to a write staged for approval.
 """
 
 from __future__ import annotations
 
 import json
+import logging
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import InvalidArgument
+from .errors import InvalidArgument, MnemicError
 
 __all__ = [
     "ToolSpec",
@@ -21,7 +30,11 @@ __all__ = [
     "parse_arguments",
     "ranked_listing",
     "safe_text",
+    "staged_response",
+    "tool_response",
 ]
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,3 +157,56 @@ def ranked_listing(
     if notice:
         out["notice"] = notice
     return out
+
+
+def tool_response(name: str, call: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """Run one call of tool ``name`` and return what the model reads; never raises.
+
+    The call's own response; for a :class:`~mnemic.errors.MnemicError`, its
+    :meth:`~mnemic.errors.MnemicError.to_response` (a refusal saying what to do next);
+    for anything else (a bug, a broken store) the ``internal_error`` response, the
+    traceback going to the log only, so the user's turn goes on.
+    """
+    try:
+        return call()
+    except MnemicError as exc:
+        return exc.to_response()
+    except Exception as exc:
+        log.exception("tool %s failed unexpectedly", name)
+        return {
+            "success": False,
+            "error": f"The {name} tool failed unexpectedly ({type(exc).__name__}). "
+            "Nothing more is known; continue without it. The error was logged.",
+            "error_code": "internal_error",
+        }
+
+
+def staged_response(
+    pending_id: str,
+    about: Mapping[str, Any],
+    *,
+    change: str,
+    unchanged: str,
+    approve_hint: bool = False,
+) -> dict[str, Any]:
+    """The answer to a write the approval gate staged instead of applying: done (not to
+    be repeated) yet not saved, with its pending id and ``about`` (the tool's own fields
+    naming what it would change). ``change`` names the write in the message (``this
+    change``), ``unchanged`` what stays as it is until a person approves (``Memory``);
+    ``approve_hint`` adds the command that approves it."""
+    note = "The change is queued; do not repeat this call. Carry on with the task."
+    if approve_hint:
+        note += f" A person approves it with `mnemic pending approve {pending_id}` (or rejects it)."
+    return {
+        "success": True,
+        "done": True,
+        "staged": True,
+        "saved": False,
+        "pending_id": pending_id,
+        **about,
+        "message": (
+            f"NOT saved yet: {change} waits for a person's approval (pending id "
+            f"{pending_id}). {unchanged} is unchanged until it is approved."
+        ),
+        "note": note,
+    }

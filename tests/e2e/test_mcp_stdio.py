@@ -15,8 +15,8 @@ import mcp_types as types
 import pytest
 from mcp import Client, StdioServerParameters
 
+from mnemic.backends.files.pending import PendingStore
 from mnemic.curated.memory import Memory
-from mnemic.governance.pending import PendingStore
 from mnemic.home import Home
 
 pytestmark = [pytest.mark.anyio, pytest.mark.timeout(90)]

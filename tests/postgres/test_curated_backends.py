@@ -192,7 +192,7 @@ class TestHistory(store_suite.TestHistory):
                 pytest.raises(WriteFailed),
                 backend.transaction(["memory"], 5.0) as txn,
             ):
-                txn.write("memory", "cannot be stored \ud800")
+                txn.write({"memory": "cannot be stored \ud800"})
         assert [
             (v.id, backend.read_version("memory", v.id)) for v in backend.history("memory")
         ] == kept

@@ -1,11 +1,14 @@
-"""Storage backends beyond the embedded default.
+"""Storage backends: where every storage seam of mnemic is implemented, side by side.
 
-The embedded default (files for curated memory, SQLite for session history, files for
-the pending queue and the audit journal) lives with each subsystem. A backend here
-implements the same seams for a shared server:
+The domains hold the policy and the protocols (the curated store and
+:class:`~mnemic.curated.backend.CuratedBackend`, the session store, the audit journal's
+chain and the pending queue's limits in :mod:`mnemic.governance`); a backend only stores,
+each seam a raw store (:class:`mnemic.registry.StoreBackend`):
 
+- :mod:`mnemic.backends.files`: the embedded default, files and SQLite under the home;
 - :mod:`mnemic.backends.postgres`: PostgreSQL, for many agents on many hosts sharing one
   memory and one history (``store = "postgresql://..."``; needs the ``postgres`` extra).
 
-Nothing here is imported unless a home selects it, so the cold path stays light.
+:mod:`mnemic.registry` picks one by the home's ``store`` setting; nothing here is
+imported until a home asks for it.
 """

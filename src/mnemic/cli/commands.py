@@ -71,6 +71,10 @@ COMMANDS: dict[str, Lazy] = {
         "mnemic.cli.memory:memory",
         "Inspect and edit the curated memory (MEMORY.md and USER.md).",
     ),
+    "memory archive": Lazy(
+        "mnemic.cli.archive:archive",
+        "Entries that left memory (removed, replaced, dropped by an edit): never in the prompt.",
+    ),
     "memory search": Lazy(
         "mnemic.cli.search:memory_search",
         "Find the entries that match QUERY by words and, with mnemic[semantic], by meaning.",

@@ -15,7 +15,8 @@ from ..curated.provenance import Provenance, stale
 from ..curated.snapshot import display_entry, sanitize
 from ..curated.store import Op
 from ..curated.tool import run_memory_tool
-from ..errors import BatchFailed, MnemicError, ToolError
+from ..curated.view import MemoryView
+from ..errors import BatchFailed, MnemicError, StorageError, ToolError
 from ..governance.approval import ApprovalRequest, Approver
 from .app import (
     JSON_OPT,
@@ -29,7 +30,7 @@ from .app import (
 )
 from .commands import LazyGroup, subcommands
 
-__all__ = ["memory", "open_memory"]
+__all__ = ["memory", "open_memory", "refuse", "report"]
 
 TARGET_OPT = click.option(
     "--target",
@@ -69,14 +70,21 @@ def open_memory(app: AppContext, *, write: bool = False) -> Memory:
     return Memory.open(home, origin="cli", approver=interactive_approver())
 
 
+def _view(app: AppContext) -> MemoryView:
+    """What a command that only reads opens: the existing home's memory as it is now,
+    without a session (no snapshot, no governor, nothing cleaned up or written)."""
+    return MemoryView.open(app.existing_home)
+
+
 def _bar(ratio: float, width: int = 30) -> str:
     filled = min(width, round(min(ratio, 1.0) * width))
     return "█" * filled + "░" * (width - filled)
 
 
-def _human_entry(target: str, entry: str) -> str:
-    """One entry as a person at the CLI sees it: itself, or a note that it is hidden."""
-    ids = display_entry(target, entry)[1]
+def _human_entry(target: str, entry: str, level: str) -> str:
+    """One entry as a person at the CLI sees it: itself, or a note that it is hidden
+    (threats judged at ``level``, the home's ``[scan] level``)."""
+    ids = display_entry(target, entry, level)[1]
     if not ids:
         return entry
     handle = entry_handle(entry)
@@ -90,7 +98,7 @@ def _human_entry(target: str, entry: str) -> str:
 _LISTS_ENTRIES = {"no_match", "budget_exceeded", "would_empty_target"}
 
 
-def _refuse(mem: Memory, target: str, exc: ToolError) -> None:
+def refuse(mem: Memory, target: str, exc: ToolError) -> None:  # also `memory archive restore`
     """Print a refusal for a person (with the entries it refers to) and exit 1."""
     cause = exc.cause if isinstance(exc, BatchFailed) else exc
     lines = [exc.to_human()]
@@ -103,12 +111,12 @@ def _refuse(mem: Memory, target: str, exc: ToolError) -> None:
         if entries:
             lines.append(f"Current {FILENAMES[where]} entries ({mem.usage(where).line()}):")
             for i, entry in enumerate(entries, 1):
-                shown = _human_entry(where, entry).replace("\n", "\n      ")
+                shown = _human_entry(where, entry, mem.level).replace("\n", "\n      ")
                 lines.append(f"  [{i}] {shown}")
     fail("\n".join(lines))
 
 
-def _report(mem: Memory, result: WriteResult) -> None:
+def report(mem: Memory, result: WriteResult) -> None:
     if result.staged:
         pid = result.pending_id
         click.echo(
@@ -119,7 +127,7 @@ def _report(mem: Memory, result: WriteResult) -> None:
     click.echo(f"{result.message} {FILENAMES[result.target]}: {result.usage.line()}")
     first = result.results[0]
     if first.previous is not None and first.status in ("replaced", "removed"):
-        click.echo(f"  {first.status}: {_human_entry(result.target, first.previous)}")
+        click.echo(f"  {first.status}: {_human_entry(result.target, first.previous, mem.level)}")
     usage = result.usage
     if usage.ratio >= mem.settings.memory.pressure_ratio:
         free = max(0, usage.limit - usage.chars)
@@ -144,9 +152,9 @@ def _call(app: AppContext, target: str, op: Op, as_json: bool) -> None:
             sys.exit(1)
         return
     try:
-        _report(mem, mem.apply(target, [op]))
+        report(mem, mem.apply(target, [op]))
     except ToolError as exc:
-        _refuse(mem, target, exc)
+        refuse(mem, target, exc)
 
 
 @click.group(name="memory", cls=LazyGroup, lazy=subcommands("memory"))
@@ -196,7 +204,7 @@ def show(app: AppContext, target: str | None, raw: bool, long_form: bool, as_jso
     who wrote them (model, flush, review, mcp, cli, hand...) and in which session.
     Exits 1 when a file cannot be read (after showing everything that could be).
     """
-    mem = open_memory(app)
+    mem = _view(app)
     targets = [target] if target else list(TARGETS)
     unreadable: dict[str, str] = {}
     entries: dict[str, list[str]] = {}
@@ -217,13 +225,13 @@ def show(app: AppContext, target: str | None, raw: bool, long_form: bool, as_jso
             if t in unreadable:
                 out[t] = {"file": mem.backend.location(t), "error": unreadable[t]}
                 continue
-            shown = sanitize(t, entries[t])
+            shown = sanitize(t, entries[t], mem.level)
             out[t] = {
                 "file": mem.backend.location(t),
                 "entries": entries[t] if raw else list(shown.display),
                 "blocked": [h for _, h, _ in shown.blocked],
                 "usage": mem.usage(t).as_dict(),
-                "in_prompt": mem.snapshot.enabled[t],
+                "in_prompt": mem.in_prompt(t),
             }
             if long_form:
                 out[t]["provenance"] = [p.as_dict() for p in provenance[t]]
@@ -237,7 +245,7 @@ def show(app: AppContext, target: str | None, raw: bool, long_form: bool, as_jso
 
 
 def _show_text(
-    mem: Memory,
+    mem: MemoryView,
     targets: list[str],
     entries: dict[str, list[str]],
     unreadable: dict[str, str],
@@ -253,20 +261,22 @@ def _show_text(
                 click.echo(f"[{i}] {printable(entry)}")  # a hand edit may hold escapes
             click.echo()
             continue
-        block = mem.snapshot.blocks.get(t)
-        if t in mem.snapshot.errors:
-            click.echo(f"mnemic: {FILENAMES[t]}: {mem.snapshot.errors[t]}", err=True)
-        elif block is None or not block.text:
-            click.echo(f"{FILENAMES[t]}: empty (no block in the prompt)")
+        try:
+            block = mem.block(t)
+        except MnemicError as exc:
+            click.echo(f"mnemic: {FILENAMES[t]}: {exc.to_llm()}", err=True)
         else:
-            click.echo(block.text)
-            if not mem.snapshot.enabled[t]:
-                click.echo("(disabled in config: this block is not put in the prompt)")
+            if not block.text:
+                click.echo(f"{FILENAMES[t]}: empty (no block in the prompt)")
+            else:
+                click.echo(block.text)
+                if not mem.in_prompt(t):
+                    click.echo("(disabled in config: this block is not put in the prompt)")
         click.echo()
 
 
 def _show_long(
-    mem: Memory,
+    mem: MemoryView,
     targets: list[str],
     entries: dict[str, list[str]],
     provenance: dict[str, list[Provenance]],
@@ -279,7 +289,7 @@ def _show_long(
             continue
         click.echo(f"# {mem.backend.location(t)} ({len(entries[t])} entries)")
         for i, (entry, prov) in enumerate(zip(entries[t], provenance[t], strict=True), 1):
-            shown = printable(entry) if raw else _human_entry(t, entry)
+            shown = printable(entry) if raw else _human_entry(t, entry, mem.level)
             click.echo(f"[{i}] " + shown.replace("\n", "\n    "))
             click.echo(f"    {_provenance_line(prov)}")
         click.echo()
@@ -292,16 +302,18 @@ def _show_long(
 def status(app: AppContext, as_json: bool) -> None:
     """How full each target is (characters, entries, token estimate), and the entries
     untouched for [memory] stale_after_days days or more: candidates for review."""
-    mem = open_memory(app)
+    mem = _view(app)
     days = mem.settings.memory.stale_after_days
     now = time.time()
     rows: list[dict[str, Any]] = []
     old: dict[str, list[tuple[int, str, Provenance]]] = {}
     for t in TARGETS:
-        if t in mem.snapshot.errors:
-            rows.append({"target": t, "error": mem.snapshot.errors[t]})
+        try:
+            usage = mem.usage(t)
+        except StorageError as exc:
+            rows.append({"target": t, "error": exc.to_llm()})
             continue
-        row: dict[str, Any] = {**mem.usage(t).as_dict(), "file": mem.backend.location(t)}
+        row: dict[str, Any] = {**usage.as_dict(), "file": mem.backend.location(t)}
         try:
             pairs = mem.provenance(t, record=True)
         except MnemicError as exc:
@@ -312,7 +324,7 @@ def status(app: AppContext, as_json: bool) -> None:
         row["stale"] = [
             {
                 "index": i + 1,
-                "entry": display_entry(t, e)[0],
+                "entry": display_entry(t, e, mem.level)[0],
                 "days": int((now - (p.last_touched or now)) // 86400),
                 **p.as_dict(),
             }
@@ -342,7 +354,7 @@ def status(app: AppContext, as_json: bool) -> None:
             f"for {days}+ days (review: keep, update or remove):"
         )
         for i, entry, prov in items:
-            first = _human_entry(t, entry).splitlines()[0] if entry else ""
+            first = _human_entry(t, entry, mem.level).splitlines()[0] if entry else ""
             age = int((now - (prov.last_touched or now)) // 86400)
             click.echo(f"  [{i + 1}] {first[:80]}  ({age} days, {prov.actor})")
 
@@ -412,7 +424,7 @@ def edit(app: AppContext, target: str) -> None:
 @handle_errors
 def history(app: AppContext, target: str | None, as_json: bool) -> None:
     """List the previous versions kept for each target (newest last)."""
-    mem = open_memory(app)
+    mem = _view(app)
     out = {t: mem.backend.history(t) for t in ([target] if target else TARGETS)}
     if as_json:
         emit_json(
@@ -441,7 +453,7 @@ def history(app: AppContext, target: str | None, as_json: bool) -> None:
 @handle_errors
 def diff(app: AppContext, old: str, new: str, target: str) -> None:
     """Unified diff between versions OLD and NEW (default: the current file)."""
-    text = ops.diff_versions(open_memory(app), target, old, new)
+    text = ops.diff_versions(_view(app), target, old, new)
     click.echo(text.rstrip("\n") if text else "No differences.")
 
 

@@ -9,11 +9,12 @@ from typing import Any
 import click
 
 from ..curated.entries import FILENAMES, TARGETS
+from ..curated.view import MemoryView
 from ..ops.memory_search import search_memory
 from ..ops.skill_search import search_skills
 from ..sessions import embedder_loader_for
 from .app import JSON_OPT, SEARCH_MODE_OPT, AppContext, emit_json, handle_errors, pass_app
-from .memory import TARGETS_OPT, open_memory
+from .memory import TARGETS_OPT
 from .skills import open_skills, shorten
 
 __all__ = ["memory_search", "ranked_answer", "skills_search"]
@@ -51,7 +52,7 @@ def memory_search(
     semantic) and where it is (target and entry number, as in `mnemic memory show`).
     """
     found = search_memory(
-        open_memory(app),
+        MemoryView.open(app.existing_home),
         query,
         mode=mode,
         targets=[target] if target else TARGETS,

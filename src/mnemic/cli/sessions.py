@@ -23,6 +23,7 @@ from ..sessions import (
     open_store,
     search_tool_for,
 )
+from ..tooling import tool_response
 from .app import (
     SEARCH_MODE_OPT,
     AppContext,
@@ -231,7 +232,8 @@ def search_cmd(
     if mode:
         args["mode"] = mode
     with _store(app) as store:
-        resp = search_tool_for(app.existing_home, store, args)
+        home = app.existing_home
+        resp = tool_response("session_search", lambda: search_tool_for(home, store, args))
     if as_json:
         emit_json(resp)
         sys.exit(0 if resp.get("success") else 1)

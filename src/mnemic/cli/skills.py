@@ -122,7 +122,7 @@ def show(app: AppContext, name: str, file_path: str | None, as_json: bool) -> No
     else:
         doc = store.read_info(info)
         text = doc.text
-    found = threat_findings(text)
+    found = threat_findings(text, store.scan_level)
     if as_json:
         out: dict[str, Any] = {**info.as_dict(), "skill": info.ref, "path": info.path}
         if file_path:

@@ -1,12 +1,14 @@
 """Curated memory: MEMORY.md (agent notes) and USER.md (user profile).
 
-Start with :class:`~mnemic.curated.memory.Memory` (also ``mnemic.Memory``); the other
-modules are its parts: :mod:`.store` (validate, then apply a batch of operations),
-:mod:`.backend` (the storage seam), :mod:`.entries` and :mod:`.usage`, :mod:`.tool` (the
-memory tool), :mod:`.provenance`, :mod:`.admin` (doctor, adopt, restore) and
-:mod:`.snapshot` (:func:`~mnemic.curated.snapshot.render_snapshot`, the light path of
-agent hooks). Import names from their module: this package imports none of them, so
-that a hook rendering the snapshot loads only what it renders.
+Start with :class:`~mnemic.curated.memory.Memory` (also ``mnemic.Memory``, an agent's
+session) or :class:`~mnemic.curated.view.MemoryView` (reading memory as it is, without a
+session); the other modules are their parts: :mod:`.operations` and :mod:`.store`
+(validate, then apply a batch of operations), :mod:`.backend` (the storage seam),
+:mod:`.entries` and :mod:`.usage`, :mod:`.tool` (the memory tool), :mod:`.provenance`,
+:mod:`.admin` (doctor, adopt, restore) and :mod:`.snapshot`
+(:func:`~mnemic.curated.snapshot.render_snapshot`, the light path of agent hooks). Import
+names from their module: this package imports none of them, so that a hook rendering the
+snapshot loads only what it renders.
 """
 
 from __future__ import annotations
@@ -21,11 +23,11 @@ _MOVED = {
     "CuratedStore": "mnemic.curated.store",
     "CuratedTxn": "mnemic.curated.backend",
     "DELIMITER": "mnemic.curated.entries",
-    "FileBackend": "mnemic.curated.file_backend",
     "Memory": "mnemic.curated.memory",
     "MemoryCommitted": "mnemic.curated.memory",
-    "Op": "mnemic.curated.store",
-    "OpResult": "mnemic.curated.store",
+    "MemoryView": "mnemic.curated.view",
+    "Op": "mnemic.curated.operations",
+    "OpResult": "mnemic.curated.operations",
     "ReadResult": "mnemic.curated.memory",
     "Snapshot": "mnemic.curated.memory",
     "TARGETS": "mnemic.curated.entries",

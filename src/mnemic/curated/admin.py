@@ -12,17 +12,21 @@ import hashlib
 import logging
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import ContentRejected, InvalidArgument, StorageError, ToolError
 from ..governance.chain import VerifyReport
+from ..governance.governor import Attempt
 from ..scan import scan_text
-from .backend import CuratedTxn, Problem, Version
+from .backend import CuratedTxn, Problem, Version, version_text
+from .changes import diff
 from .entries import DELIMITER, FILENAMES, TARGETS, detect_drift, parse, serialize, validate_content
 from .memory import Memory
-from .provenance import Stamp, record
-from .recovery import reconcile
+from .provenance import Stamp
+from .recovery import listed, reconcile
 from .store import check_target, file_hash
 from .usage import Usage
+from .view import MemoryView
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +34,7 @@ __all__ = [
     "AdoptPlan",
     "Problem",
     "adopt",
+    "adopt_plan",
     "diff_versions",
     "doctor",
     "plan_adopt",
@@ -45,7 +50,7 @@ def text_hash(text: str | None) -> str:
     return hashlib.sha256((text or "").encode("utf-8")).hexdigest()[:16]
 
 
-def _version_text(memory: Memory, target: str, version: int | str) -> str:
+def _version_text(memory: MemoryView, target: str, version: int | str) -> str:
     if version in ("current", "live"):
         return memory.backend.read(target) or ""
     try:
@@ -54,10 +59,12 @@ def _version_text(memory: Memory, target: str, version: int | str) -> str:
         raise InvalidArgument(
             "version", f"Version {version!r} is not a number or 'current'."
         ) from None
-    return memory.backend.read_version(target, vid)
+    return version_text(memory.backend, target, vid)
 
 
-def diff_versions(memory: Memory, target: str, old: int | str, new: int | str = "current") -> str:
+def diff_versions(
+    memory: MemoryView, target: str, old: int | str, new: int | str = "current"
+) -> str:
     """Unified diff between two versions of a target (ids, or ``current``)."""
     target = check_target(target)
     a = _version_text(memory, target, old)
@@ -79,19 +86,11 @@ def restore(memory: Memory, target: str, version: int) -> Version | None:
     """
     target = check_target(target)
     with memory.audited("restore", [target]) as attempt:
-        text = memory.backend.read_version(target, int(version))
+        text = version_text(memory.backend, target, int(version))
         with memory.backend.transaction([target], memory.settings.memory.lock_timeout) as txn:
             before = txn.read(target)
-            _record(memory, txn, target, before, text, memory.author("restore"))
-            txn.write(target, text)
-            if attempt is not None:
-                attempt.applied(
-                    {target: file_hash(before)},
-                    {target: file_hash(text)},
-                    written=True,
-                    lock_wait_ms=txn.lock_wait_ms,
-                    version=int(version),
-                )
+            by = memory.author("restore")
+            _write_whole(txn, attempt, target, before, text, by, "restored", version=int(version))
     hist = memory.backend.history(target)
     return hist[-1] if hist else None
 
@@ -109,17 +108,22 @@ class AdoptPlan:
     """How many oversized pieces were split at blank lines."""
 
 
-def plan_adopt(memory: Memory, target: str) -> AdoptPlan:
-    """Read a (possibly drifted) target and show the entries it would become.
+def plan_adopt(memory: MemoryView, target: str) -> AdoptPlan:
+    """Read a (possibly drifted) target and show the entries it would become (see
+    :func:`adopt_plan`)."""
+    target = check_target(target)
+    return adopt_plan(target, memory.backend.read(target), memory.limit(target))
+
+
+def adopt_plan(target: str, raw: str | None, limit: int) -> AdoptPlan:
+    """The entries the text ``raw`` of ``target`` (budget ``limit``) would become.
 
     Pieces between delimiters become entries; a piece longer than the whole budget (text
     appended without delimiters) is split into parts that fit: at blank lines, then at
     line ends, then after sentences, then between words (a word longer than the budget
     is cut). Nothing is lost: only whitespace at the cut points changes.
     """
-    target = check_target(target)
-    raw = memory.backend.read(target) or ""
-    limit = memory.store.limit(target)
+    raw = raw or ""
     drift = detect_drift(raw, limit)
     entries: list[str] = []
     splits = 0
@@ -199,15 +203,7 @@ def adopt(memory: Memory, plan: AdoptPlan) -> str:
         text = serialize(plan.entries)
         # what adopt writes came from the hand edit it adopts
         session = memory.author().session_id
-        _record(memory, txn, target, found, text, Stamp("hand", "adopt", session))
-        txn.write(target, text)
-        if attempt is not None:
-            attempt.applied(
-                {target: file_hash(found)},
-                {target: file_hash(text)},
-                written=True,
-                lock_wait_ms=txn.lock_wait_ms,
-            )
+        _write_whole(txn, attempt, target, found, text, Stamp("hand", "adopt", session), "adopted")
     return backup
 
 
@@ -221,7 +217,7 @@ def write_edited(memory: Memory, target: str, base_hash: str, edited: str) -> Us
     entries = parse(edited)
     for i, entry in enumerate(entries, 1):
         validate_content(entry, field=f"entry {i}")
-        found = scan_text(entry, "strict").findings
+        found = scan_text(entry, "strict", memory.level).findings
         if found:
             ids = ", ".join(f.id for f in found)
             raise ContentRejected(
@@ -248,25 +244,45 @@ def write_edited(memory: Memory, target: str, base_hash: str, edited: str) -> Us
                 "nothing was written."
             )
         text = serialize(entries)
-        _record(memory, txn, target, current, text, memory.author("edit"))
-        txn.write(target, text)
-        if attempt is not None:
-            attempt.applied(
-                {target: file_hash(current)},
-                {target: file_hash(text)},
-                written=True,
-                lock_wait_ms=txn.lock_wait_ms,
-            )
+        _write_whole(txn, attempt, target, current, text, memory.author("edit"), "edited")
     return usage
 
 
-def _record(
-    memory: Memory, txn: CuratedTxn, target: str, before: str | None, after: str, by: Stamp
+def _write_whole(
+    txn: CuratedTxn,
+    attempt: Attempt | None,
+    target: str,
+    before: str | None,
+    after: str,
+    by: Stamp,
+    reason: str,
+    **fields: Any,
 ) -> None:
-    """The provenance of a whole-text write: unchanged entries keep theirs, the others
-    are written by ``by`` now."""
+    """Commit a whole-text write (restore, adopt, edit) with its audit record: unchanged
+    entries keep their provenance, new ones are credited to ``by``, and the entries it
+    drops go to the archive for ``reason``."""
     old = parse(before) if before is not None else []
-    record(txn, target, before, old, parse(after), after, by, memory.now())
+    change = diff(old, parse(after), reason=reason, author=(by.actor, by.origin, by.session_id))
+
+    def record() -> None:
+        if attempt is not None:
+            attempt.committing(
+                {target: file_hash(before)},
+                {target: file_hash(after)},
+                {target: change.as_json()},
+                lock_wait_ms=txn.lock_wait_ms,
+                first_seen=lambda _: listed(old),
+                **fields,
+            )
+
+    txn.write({target: after}, record=record)
+    if attempt is not None:
+        attempt.applied(
+            {target: file_hash(before)},
+            {target: file_hash(after)},
+            written=True,
+            lock_wait_ms=txn.lock_wait_ms,
+        )
 
 
 def doctor(memory: Memory, *, fix: bool = False) -> list[Problem]:
@@ -311,7 +327,7 @@ def doctor(memory: Memory, *, fix: bool = False) -> list[Problem]:
                 )
             )
         for entry in entries:
-            found = scan_text(entry, "strict").findings if len(entry) <= 65536 else ()
+            found = scan_text(entry, "strict", memory.level).findings if len(entry) <= 65536 else ()
             if found:
                 ids = ", ".join(f.id for f in found)
                 problems.append(
@@ -369,7 +385,14 @@ def _unrecorded_changes(memory: Memory, report: VerifyReport, *, fix: bool) -> l
             fixed = False
             if fix:
                 try:
-                    fixed = bool(reconcile(memory, [target]))
+                    fixed = bool(
+                        reconcile(
+                            memory.backend,
+                            memory.governor,
+                            [target],
+                            lock_timeout=memory.settings.memory.lock_timeout,
+                        )
+                    )
                 except StorageError as exc:
                     log.warning("could not record the change of %s: %s", target, exc.to_llm())
             out.append(

@@ -2,22 +2,27 @@
 
 The store never touches files itself: it reads targets, and mutates them inside a
 :meth:`CuratedBackend.transaction` that serialises writers of the same target (a sidecar
-``flock`` for files, :mod:`.file_backend`; an advisory transaction lock in PostgreSQL)
-and re-reads under that lock. Every committed write keeps the previous version in a
-bounded history; text refused as drift is kept as a backup. Retention (``mnemic gc``)
-and purging (``mnemic forget --user``) are part of the seam, so callers never need to
-know which backend they hold. So is the storage of each target's provenance ledger (who
-wrote each entry, and when: :mod:`.provenance`), written in the transaction of the text.
+``flock`` for files, :mod:`mnemic.backends.files.curated`; an advisory transaction lock
+in PostgreSQL) and re-reads under that lock. Every committed write keeps the previous
+version in a bounded history; text refused as drift is kept as a backup. Retention
+(``mnemic gc``) and purging (``mnemic forget --user``) are part of the seam, so callers
+never need to know which backend they hold. So is the storage of each target's
+provenance ledger (who wrote each entry, and when: :mod:`.provenance`), written in the
+transaction of the text, and a cheap signature of each target for watchers.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from ..errors import InvalidArgument
+from .entries import FILENAMES
+
 __all__ = [
+    "MAX_LEDGER_BYTES",
     "Backup",
     "CuratedBackend",
     "CuratedTxn",
@@ -25,7 +30,12 @@ __all__ = [
     "Removal",
     "RetentionPolicy",
     "Version",
+    "version_text",
 ]
+
+MAX_LEDGER_BYTES = 8 * 1024 * 1024
+"""A stored provenance ledger larger than this is ignored (with a warning) as damaged or
+hostile; a file backend does not even read it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,15 +135,15 @@ class CuratedTxn(Protocol):
         """Current text of ``target`` as of now (under the lock); ``None`` if absent."""
         ...
 
-    def write(self, target: str, text: str) -> None:
-        """Replace ``target`` with ``text``, keeping the previous version in history."""
-        ...
+    def write(self, writes: Mapping[str, str], *, record: Callable[[], None] | None = None) -> None:
+        """Replace each locked target named in ``writes`` with its text, keeping the
+        previous version in history: all of them are committed or none (a crash in the
+        middle is completed, or undone, by the next transaction or writer's open). The
+        write is durable before the transaction releases its locks.
 
-    def write_all(self, writes: dict[str, str]) -> None:
-        """Replace several locked targets at once: all of them are committed or none.
-
-        A crash in the middle is completed (or undone) by the next transaction or open.
-        """
+        ``record()`` is called once, before the commit point (the new texts durable,
+        the previous versions linked: files; in the transaction: PostgreSQL), to append
+        the commit's audit record; if it raises, nothing is committed."""
         ...
 
     def read_provenance(self, target: str) -> str | None:
@@ -157,6 +167,12 @@ class CuratedBackend(Protocol):
         """Human-readable location of a target (a path or a URL)."""
         ...
 
+    def signature(self, target: str) -> Hashable | None:
+        """A cheap token that changes whenever the target's text may have changed (it may
+        also change when the text did not, a touch); ``None`` when there is none cheaper
+        than reading the text (a watcher then reads it at every look)."""
+        ...
+
     def read(self, target: str) -> str | None:
         """Read a target without locking (readers see whole versions only)."""
         ...
@@ -178,8 +194,9 @@ class CuratedBackend(Protocol):
         """Previous versions of ``target``, oldest first."""
         ...
 
-    def read_version(self, target: str, version_id: int) -> str:
-        """The text of one previous version."""
+    def read_version(self, target: str, version_id: int) -> str | None:
+        """The text of one previous version (``None``: no such version is kept; see
+        :func:`version_text`)."""
         ...
 
     def save_backup(self, target: str, raw: str) -> str:
@@ -191,20 +208,30 @@ class CuratedBackend(Protocol):
         ...
 
     def doctor(self, *, fix: bool = False) -> list[Problem]:
-        """Storage-level health (permissions, interrupted commits, debris); with ``fix``
-        the safe repairs are made (content is never changed)."""
-        ...
-
-    def cleanup(self) -> list[str]:
-        """Remove debris of crashed writers (temp files); return what was removed."""
+        """Storage-level health (permissions, interrupted commits, debris left by crashed
+        writers); with ``fix`` the safe repairs are made (content is never changed)."""
         ...
 
     def retention(self, policy: RetentionPolicy, *, dry_run: bool = False) -> list[Removal]:
-        """Apply ``policy`` to history versions and backups, and remove debris, each
-        target under its lock; return what was (or would be) removed."""
+        """Apply ``policy`` to history versions and backups, and remove debris of crashed
+        writers, each target under its lock; return what was (or would be) removed."""
         ...
 
     def purge(self, target: str, *, lock_timeout: float, dry_run: bool = False) -> list[str]:
         """Delete ``target`` with every copy of it (versions, backups, debris) under its
         lock; return what was (or would be) removed."""
         ...
+
+
+def version_text(backend: CuratedBackend, target: str, version_id: int) -> str:
+    """The text of one kept version of ``target``; :class:`InvalidArgument` naming the
+    versions there are when it is not one of them."""
+    text = backend.read_version(target, version_id)
+    if text is not None:
+        return text
+    known = ", ".join(str(v.id) for v in backend.history(target)) or "none"
+    raise InvalidArgument(
+        "version",
+        f"No version {version_id} of {FILENAMES[target]} (known versions: {known}). "
+        "See `mnemic memory history`.",
+    )

@@ -7,11 +7,12 @@ here touches the disk.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..control_chars import first_control
 from ..errors import AmbiguousMatch, ContentRejected, NoMatch
 from .placeholder import imitates_placeholder
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 

@@ -12,7 +12,10 @@ number of sessions and processes may share one home.
 
 A ``Memory`` opened with :meth:`Memory.open` is governed: its writes pass the approval
 gate of its actor (``foreground``, ``background``, ``mcp``) and every attempt is recorded
-in the home's audit journal (see :mod:`mnemic.governance`).
+in the home's audit journal (see :mod:`mnemic.governance`). It is a writer: opening it
+first removes what crashed writers left behind. To read memory without a session (a
+page, a report), open a :class:`~mnemic.curated.view.MemoryView`, which a ``Memory`` is
+too.
 """
 
 from __future__ import annotations
@@ -30,17 +33,16 @@ from ..errors import EntryChanged, StorageError
 from ..governance.approval import Approver, Proposal, Verdict
 from ..governance.governor import Attempt, Governor
 from ..home import Home
-from ..registry import backend_for
-from ..scan import set_default_level
 from .backend import CuratedBackend
 from .entries import TARGETS, char_count, parse
 from .guard import LoopGuard
 from .proposal import describe, payload_of
-from .provenance import Provenance, Stamp, annotate, inspect
-from .recovery import explainer
+from .provenance import Provenance, Stamp
+from .recovery import explainer, listed
 from .snapshot import Block, display_entry, load_block, sanitize
-from .store import Commit, CuratedStore, Op, OpResult, check_target, file_hash
+from .store import Commit, Op, OpResult, check_target, file_hash
 from .usage import Usage, label
+from .view import MemoryView, open_backend
 
 __all__ = [
     "Changes",
@@ -162,13 +164,7 @@ class ReadResult:
     """Who wrote each entry and when (same order as ``entries``; see :meth:`Memory.provenance`)."""
 
 
-def open_backend(home: Home, *, cleanup: bool = True) -> CuratedBackend:
-    """The curated backend of ``home`` (its ``store`` setting picks the kind, see
-    :mod:`mnemic.registry`); ``cleanup`` removes debris left by crashed writers."""
-    return backend_for(home.settings).curated(home, cleanup=cleanup)
-
-
-class Memory:
+class Memory(MemoryView):
     """Curated memory for one session. Open with :meth:`Memory.open`.
 
     >>> mem = Memory.open()                      # doctest: +SKIP
@@ -183,9 +179,7 @@ class Memory:
         *,
         governor: Governor | None = None,
     ) -> None:
-        self.settings = settings or Settings()
-        self.backend = backend
-        self.store = CuratedStore(backend, self.settings.memory)
+        super().__init__(backend, settings, journal=governor.journal if governor else None)
         self.guard = LoopGuard(self.settings.memory.max_failures_per_turn)
         self.governor = governor
         """Approval gate, audit journal and metrics (``None``: an ungoverned store)."""
@@ -215,7 +209,6 @@ class Memory:
         """
         if not isinstance(home, Home):
             home = Home.open(home, profile)
-        set_default_level(home.settings.scan.level)  # [scan] level for this process's scans
         governor = Governor.for_home(
             home,
             actor=actor,
@@ -238,7 +231,7 @@ class Memory:
                 log.warning("%s", exc.to_llm())
                 errors[target] = exc.to_llm()
                 continue
-            loaded, block = load_block(target, raw, self.settings.memory)
+            loaded, block = load_block(target, raw, self.settings.memory, self.level)
             if block.usage.over_budget:
                 log.warning(
                     "%s is over its budget (%s); the snapshot is capped",
@@ -266,22 +259,13 @@ class Memory:
         self.guard.begin_turn()
 
     # -- live state -------------------------------------------------------------
-    def entries(self, target: str) -> list[str]:
-        """Raw live entries of a target, read from disk now."""
-        return self.store.load(check_target(target))
-
-    def usage(self, target: str) -> Usage:
-        """Live usage of a target."""
-        target = check_target(target)
-        return Usage.of(target, self.store.load(target), self.store.limit(target))
-
     def read(self, target: str) -> ReadResult:
         """Live entries (blocked ones replaced by a placeholder), usage and provenance."""
         target = check_target(target)
         raw = self.backend.read(target)
         live = tuple(parse(raw)) if raw is not None else ()
         changes = self._observe(target, live)
-        shown = sanitize(target, live)
+        shown = sanitize(target, live, self.level)
         return ReadResult(
             target,
             shown.display,
@@ -289,7 +273,7 @@ class Memory:
             tuple(handle for _, handle, _ in shown.blocked),
             live != self.snapshot.entries.get(target, ()),
             changes,
-            tuple(annotate(self.backend, target, raw, live)),
+            tuple(self.annotate(target, raw, live)),
         )
 
     def poll_external_changes(self) -> list[Changes]:
@@ -314,8 +298,8 @@ class Memory:
         old, new = set(known), set(fresh)
         return Changes(
             target,
-            tuple(display_entry(target, e)[0] for e in fresh if e not in old),
-            tuple(display_entry(target, e)[0] for e in known if e not in new),
+            tuple(display_entry(target, e, self.level)[0] for e in fresh if e not in old),
+            tuple(display_entry(target, e, self.level)[0] for e in known if e not in new),
         )
 
     # -- writes -----------------------------------------------------------------
@@ -348,6 +332,7 @@ class Memory:
         gate: bool = True,
         pending_id: str | None = None,
         author: Stamp | None = None,
+        restored: Mapping[str, str] | None = None,
     ) -> WriteResult:
         """Apply operations (each may name its own target; default ``target``).
 
@@ -355,8 +340,15 @@ class Memory:
         approval gate (``gate=False`` skips it); the result may then be staged
         (``WriteResult.staged``) instead of written. ``pending_id`` marks the replay of
         an approved pending write (the gate is skipped; the audit says ``approve``).
-        ``author`` is who the provenance ledger records as the writer (default: this
+        ``author`` is who provenance credits the entries it adds to (default: this
         session, :meth:`author`; an approved write names the session that proposed it).
+        ``restored`` maps an added text to the archive id it is brought back from
+        (:func:`mnemic.curated.archive.restore`).
+
+        The audit record of a write is the one durable record of it: it is appended
+        before the commit point, and a write whose record cannot be appended is
+        refused. An ungoverned memory (no governor) keeps no record, so neither
+        provenance nor the archive knows its writes.
         """
         target = check_target(target)
         ops = list(operations)
@@ -395,19 +387,19 @@ class Memory:
                     assert verdict.record is not None
                     attempt.staged(verdict.record)
                     return self._staged(target, ops, action, verdict)
-            # The audit record is appended under the targets' locks, in commit order; its
-            # flush to disk runs after this call, in the background (governance.flusher).
-            with gov.deferred_sync() if gov is not None else contextlib.nullcontext():
-                commits = self.store.apply_all(
-                    target,
-                    ops,
-                    batch=batch,
-                    allow_empty=allow_empty,
-                    precommit=precommit,
-                    on_commit=self._on_commit(attempt),
-                    author=author or self.author(),
-                    now=self.now(),
-                )
+            # The audit record is appended under the targets' locks, in commit order (the
+            # files backend flushes it to disk after this call, in its flusher thread).
+            commits = self.store.apply_all(
+                target,
+                ops,
+                batch=batch,
+                allow_empty=allow_empty,
+                precommit=precommit,
+                on_commit=self._on_commit(attempt),
+                author=author or self.author(),
+                record=self._recorder(attempt),
+                restored=restored,
+            )
         except Exception as exc:
             if attempt is not None:
                 attempt.refused(exc)
@@ -432,31 +424,11 @@ class Memory:
         stamp = Stamp.of(ctx.origin, ctx.session_id)
         return stamp if origin is None else Stamp(stamp.actor, origin, stamp.session_id)
 
-    def provenance(self, target: str, *, record: bool = False) -> list[tuple[str, Provenance]]:
-        """Live entries of ``target`` (raw text) with who wrote each and when.
-
-        Provenance is kept beside the file, matched by content; an entry without any
-        reads as ``unknown`` (``hand`` when it was changed outside mnemic). ``record``
-        also writes down when entries changed by hand were first seen (under the lock,
-        waited for briefly; skipped when busy or read-only). See
-        :mod:`mnemic.curated.provenance`.
-        """
-        target = check_target(target)
-        wait = min(1.0, self.settings.memory.lock_timeout)
-        return inspect(self.backend, target, now=self.now(), record=record, lock_timeout=wait)
-
-    def provenance_listing(self, target: str) -> dict[str, Any]:
-        """The long form of a target for display (JSON-able): live entries, sanitised
-        (a blocked entry only as its placeholder), each with its provenance, and usage."""
-        pairs = self.provenance(target)
-        shown = sanitize(target, [e for e, _ in pairs])
-        return {
-            "target": target,
-            "entries": [
-                {"entry": d, **p.as_dict()} for d, (_, p) in zip(shown.display, pairs, strict=True)
-            ],
-            "usage": Usage.of(target, [e for e, _ in pairs], self.store.limit(target)).as_dict(),
-        }
+    def _context(self) -> dict[str, str | None]:
+        ctx = self.governor.context if self.governor is not None else None
+        if ctx is None:
+            return super()._context()
+        return {"session": ctx.session_id, "origin": ctx.origin}
 
     def observe(self, callback: Callable[[MemoryCommitted], None]) -> None:
         """Call ``callback`` after every write of this session that changed memory (not
@@ -477,8 +449,27 @@ class Memory:
             except Exception:
                 log.exception("a memory observer failed (the write is committed)")
 
+    def _recorder(self, attempt: Attempt | None) -> Callable[[list[Commit]], None] | None:
+        """The audit record of a write, appended before its commit point."""
+        if attempt is None:
+            return None
+
+        def record(commits: list[Commit]) -> None:
+            attempt.explain = explainer(self.backend, {c.target for c in commits if c.written})
+            befores = {c.target: c.before for c in commits}
+            attempt.committing(
+                {c.target: c.before_hash for c in commits},
+                {c.target: c.after_hash for c in commits},
+                {c.target: c.change.as_json() for c in commits if c.change is not None},
+                lock_wait_ms=max((c.lock_wait_ms for c in commits), default=0.0),
+                first_seen=lambda t: listed(befores.get(t, ())),
+            )
+
+        return record
+
     def _on_commit(self, attempt: Attempt | None) -> Callable[[list[Commit]], None] | None:
-        """What follows a commit under the locks: usage metrics and the audit record."""
+        """What follows a commit under the locks: usage metrics (and the audit record of
+        a write that changed nothing)."""
         if attempt is None:
             return None
 
@@ -519,8 +510,6 @@ class Memory:
         precommit: Callable[[str, list[str], list[str], list[OpResult]], None] | None,
     ) -> Proposal:
         """Dry run (validates against the current state) and describe, for the gate."""
-        from ..governance.approval import Proposal
-
         commits = self.store.apply_all(
             target, ops, batch=batch, allow_empty=allow_empty, precommit=precommit, dry_run=True
         )
@@ -627,7 +616,7 @@ class Memory:
         for r in results:
             if r.previous is not None and r.previous not in seen:
                 self._known[target] = tuple(before)  # now it has been shown
-                raise EntryChanged(target, display_entry(target, r.previous)[0])
+                raise EntryChanged(target, display_entry(target, r.previous, self.level)[0])
             if r.entry is not None:
                 seen.add(r.entry)
 

@@ -19,6 +19,8 @@ Imported by the snapshot path: stdlib-free; the folding is loaded for non-ASCII 
 
 from __future__ import annotations
 
+from ..scan import _unicode
+
 __all__ = ["BLOCKED_PREFIX", "OPENERS", "imitates_placeholder"]
 
 BLOCKED_PREFIX = "[BLOCKED:"
@@ -63,8 +65,6 @@ _TO_BRACKET = {ord(c): "[" for c in OPENERS}
 def _folded(text: str) -> str:
     if text.isascii():
         return text.lower()
-    from ..scan import _unicode
-
     return _unicode.fold(_unicode.strip_for_matching(text)).casefold().translate(_TO_BRACKET)
 
 

@@ -1,67 +1,51 @@
 """Entry provenance: when each entry of MEMORY.md / USER.md was written, and by whom.
 
-The targets stay plain ``§``-delimited text; provenance is kept beside them by the
-backend (a private sidecar file per target, a table in PostgreSQL) as a *ledger*: one
-:class:`Provenance` per entry, keyed by a hash of the entry's text. Matching by content
-means a hand edit keeps the provenance of every entry it left alone; an entry mnemic has
-never recorded is marked ``hand`` (edited outside mnemic) from the first time mnemic sees
-it under the target's lock.
+The targets stay plain ``§``-delimited text. Provenance is folded from the audit
+journal (:mod:`.fold`): each commit's record names the entries it added and removed, by
+a hash of their text (:func:`entry_key`), and who wrote them. Matching by content means
+a hand edit keeps the provenance of every entry it left alone; an entry no record
+explains is ``hand`` (edited outside mnemic; dated from the record that first saw it,
+:mod:`.recovery`), or ``unknown`` when it was there before any record.
 
-The ledger is written under the target lock, in the same transaction as the text, just
-before the text is committed. It is advisory: a failure to read or write it is logged and
-never fails or blocks a memory write, and a missing or unreadable ledger makes every
-entry read as ``unknown``. So that a crash between the ledger and the text loses
-nothing, the ledger also remembers the entries the write dropped, with the hash of the
-text before the write: when the file is still that text, they are used again.
-
-Nothing here is read by :func:`mnemic.curated.snapshot.render_snapshot` or enters the
-system prompt.
+This module holds the values (:class:`Provenance`, :class:`Stamp`) and reads the
+per-target ledger that earlier versions kept beside each file (:func:`decode`): a home
+upgraded from them still shows what those ledgers knew, for the entries the journal
+does not explain. Nothing here is read by
+:func:`mnemic.curated.snapshot.render_snapshot` or enters the system prompt.
 """
 
 from __future__ import annotations
 
-import functools
-import hashlib
 import json
 import logging
 import math
-import threading
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..control_chars import printable
-from ..errors import MnemicError, StorageError
-from .entries import parse
-
-if TYPE_CHECKING:
-    from .backend import CuratedBackend, CuratedTxn
-    from .store import OpResult
+from ..errors import StorageError
+from ..governance.chain import text_key
+from .backend import MAX_LEDGER_BYTES, CuratedBackend
 
 __all__ = [
     "ACTOR_LABELS",
+    "API",
     "MAX_LEDGER_BYTES",
     "Ledger",
     "Provenance",
     "Stamp",
     "actor_of",
-    "advance",
-    "annotate",
     "brief",
+    "clip",
     "decode",
-    "encode",
     "entry_key",
-    "inspect",
-    "record",
-    "resolve",
+    "legacy",
     "stale",
 ]
 
 log = logging.getLogger(__name__)
-
-MAX_LEDGER_BYTES = 8 * 1024 * 1024
-"""A stored ledger larger than this is ignored (with a warning) as damaged or hostile."""
 
 ACTOR_LABELS = {
     "agent": "model",
@@ -89,19 +73,8 @@ def actor_of(origin: str) -> str:
     return ACTOR_LABELS.get(origin, origin[:_MAX_TEXT] or "api")
 
 
-@functools.lru_cache(maxsize=1024)
-def entry_key(entry: str) -> str:
-    """The ledger key of an entry: the SHA-256 of its text (hex, 32 digits).
-
-    Memoised: a write looks up every entry of the target two or three times, and the
-    same entries again at the next write."""
-    return hashlib.sha256(entry.encode("utf-8", "surrogatepass")).hexdigest()[:32]
-
-
-def _digest(text: str | None) -> str | None:
-    if text is None:
-        return None
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+entry_key = text_key
+"""The key of an entry: the SHA-256 of its text (hex, 32 digits)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,43 +148,6 @@ class Ledger:
     target is still that text: the write did not commit)."""
 
 
-def encode(ledger: Ledger) -> str:
-    """The stored form of a ledger: compact JSON, keys sorted at every level.
-
-    Built from each record's JSON, memoised: a write re-encodes every entry of the
-    target, and all but the one or two it touched are the same records as last time."""
-    return (
-        f'{{"before":{_json_str(ledger.before)},"dropped":{_records_json(ledger.dropped or {})},'
-        f'"entries":{_records_json(ledger.entries)},"text":{_json_str(ledger.text)},'
-        '"version":1}'
-    )
-
-
-def _json_str(value: str | None) -> str:
-    return "null" if value is None else json.dumps(value)
-
-
-def _records_json(records: Mapping[str, Provenance]) -> str:
-    parts = []
-    for key in sorted(records):
-        parts.append(f"{json.dumps(key)}:{_record_json(records[key])}")
-    return "{" + ",".join(parts) + "}"
-
-
-_ENCODED: dict[Provenance, str] = {}
-_ENCODED_MAX = 4096
-
-
-def _record_json(p: Provenance) -> str:
-    text = _ENCODED.get(p)
-    if text is None:
-        text = json.dumps(p.as_dict(), separators=(",", ":"), sort_keys=True)
-        if len(_ENCODED) >= _ENCODED_MAX:
-            _ENCODED.clear()
-        _ENCODED[p] = text
-    return text
-
-
 class _Damaged(ValueError):
     pass
 
@@ -227,7 +163,7 @@ def _time(value: object) -> float | None:
     return value
 
 
-def _clip(value: str | None) -> str | None:
+def clip(value: str | None) -> str | None:
     """A text field as stored: at most ``_MAX_TEXT`` chars, on one line, control characters
     and lone surrogates as U+FFFD (see :func:`~mnemic.control_chars.printable`: the CLI and
     the console print these fields), an empty one as ``None``."""
@@ -288,136 +224,6 @@ def decode(raw: str | None, where: str) -> Ledger | None:
         return None
 
 
-def resolve(
-    ledger: Ledger | None, raw: str | None, entries: Sequence[str], now: float | None
-) -> list[Provenance]:
-    """The provenance of each of ``entries`` (the entries of the text ``raw``).
-
-    An entry the ledger does not know is ``hand`` (changed outside mnemic) when there is
-    a ledger, ``unknown`` when there is none; ``now`` is recorded as when it was first
-    seen (``None``: a read that records nothing, the time stays unknown).
-    """
-    known: dict[str, Provenance] = {}
-    if ledger is not None:
-        known.update(ledger.entries)
-        if ledger.dropped and ledger.before is not None and _digest(raw) == ledger.before:
-            # the write that made this ledger did not commit: its dropped entries are live
-            for key, was in ledger.dropped.items():
-                known.setdefault(key, was)
-    out: list[Provenance] = []
-    for entry in entries:
-        found = known.get(entry_key(entry))
-        if found is None:
-            if ledger is None:
-                found = Provenance(None, None, "unknown", seen=now)
-            else:
-                found = Provenance(now, now, "hand", seen=now)
-        out.append(found)
-    return out
-
-
-def advance(
-    ledger: Ledger | None,
-    raw_before: str | None,
-    before: Sequence[str],
-    after: Sequence[str],
-    after_text: str | None,
-    stamp: Stamp,
-    now: float,
-    results: Iterable[OpResult] = (),
-) -> Ledger:
-    """The ledger after a write from ``before`` to ``after`` by ``stamp`` at ``now``.
-
-    ``results`` (the store's operations, in order) say which entry a replace turned into
-    which, so the new text keeps the created time of the old one. Entries of ``after``
-    not produced by an operation and not in ``before`` (a whole-text write: edit, adopt,
-    restore) are new, written by ``stamp``.
-
-    What the write drops (entries of ``before`` that ``after`` lacks: the ones it replaced
-    or removed) is kept with the records ``before`` had, so that if the text is never
-    renamed into place (a crash between the ledger and the text) every entry reads as it
-    did before the write.
-    """
-    was = dict(zip(before, resolve(ledger, raw_before, before, now), strict=True))
-    recs = dict(was)
-    # Stored as a reader will decode them: at most _MAX_TEXT chars, "" as None (a longer
-    # session id once made every later read reject the whole ledger).
-    actor, origin, session = (
-        _clip(stamp.actor) or "unknown",
-        _clip(stamp.origin),
-        _clip(stamp.session_id),
-    )
-    fresh = Provenance(now, now, actor, origin, session, now)
-    for r in results:
-        if r.status == "added" and r.entry is not None:
-            recs[r.entry] = fresh
-        elif r.status == "replaced" and r.entry is not None:
-            old = recs.pop(r.previous, None) if r.previous is not None else None
-            created = old.created if old is not None and old.created is not None else now
-            seen = old.seen if old is not None and old.seen is not None else now
-            recs[r.entry] = Provenance(created, now, actor, origin, session, seen)
-        elif r.status == "removed" and r.previous is not None:
-            recs.pop(r.previous, None)
-    entries = {entry_key(e): recs.get(e, fresh) for e in after}
-    dropped = {entry_key(e): was[e] for e in before if entry_key(e) not in entries}
-    return Ledger(_digest(after_text), entries, _digest(raw_before), dropped)
-
-
-def record(
-    txn: CuratedTxn,
-    target: str,
-    raw_before: str | None,
-    before: Sequence[str],
-    after: Sequence[str],
-    after_text: str | None,
-    stamp: Stamp,
-    now: float | None = None,
-    results: Iterable[OpResult] = (),
-) -> None:
-    """Write the ledger of ``target`` for a write about to commit in ``txn`` (under its
-    lock). Advisory: any failure is logged and swallowed, the write goes on."""
-    try:
-        try:
-            raw = txn.read_provenance(target)
-            ledger = _DECODED.get(raw) if raw is not None else None
-            if ledger is None:
-                ledger = decode(raw, target)
-        except StorageError as exc:  # a FIFO, a symlink, too large...: start afresh
-            log.warning("provenance of %s ignored and rewritten: %s", target, exc)
-            ledger = None
-        new = advance(
-            ledger,
-            raw_before,
-            before,
-            after,
-            after_text,
-            stamp,
-            time.time() if now is None else now,
-            results,
-        )
-        text = encode(new)
-        txn.write_provenance(target, text)
-        _remember(text, new)
-    except (MnemicError, OSError, ValueError) as exc:
-        log.warning("provenance of %s not recorded: %s", target, exc)
-
-
-_DECODED: dict[str, Ledger] = {}
-"""Ledger texts this process wrote, with the ledgers they encode (equal to what
-:func:`decode` makes of them: :func:`advance` stores fields as a reader decodes them):
-the next write of the target usually reads its own last text back and skips decoding
-it. Keyed by the text, so it holds whatever home it came from."""
-_DECODED_MAX = 8
-_DECODED_GUARD = threading.Lock()
-
-
-def _remember(text: str, ledger: Ledger) -> None:
-    with _DECODED_GUARD:  # writers on several threads of one process share it
-        while len(_DECODED) >= _DECODED_MAX:
-            _DECODED.pop(next(iter(_DECODED)), None)
-        _DECODED[text] = ledger
-
-
 def stale(
     entries: Sequence[str],
     provenance: Sequence[Provenance],
@@ -437,66 +243,6 @@ def stale(
     return out
 
 
-def inspect(
-    backend: CuratedBackend,
-    target: str,
-    *,
-    now: float,
-    record: bool = False,
-    lock_timeout: float = 1.0,
-) -> list[tuple[str, Provenance]]:
-    """The live entries of ``target`` with their provenance.
-
-    With ``record``, entries seen for the first time (edited by hand, or kept before any
-    ledger existed) are written to the ledger with ``now`` as when they were first seen,
-    under the target's lock (waited for at most ``lock_timeout``); when the lock or the
-    write is not possible, this reads like a plain look. A plain look takes no lock and
-    writes nothing (times of entries never recorded stay unknown). Raises only when the
-    target itself cannot be read.
-    """
-    if record:
-        try:
-            with backend.transaction([target], lock_timeout) as txn:
-                raw = txn.read(target)
-                entries = parse(raw) if raw is not None else []
-                try:
-                    ledger = decode(txn.read_provenance(target), target)
-                except StorageError as exc:
-                    log.warning("provenance of %s ignored: %s", target, exc)
-                    ledger = None
-                provs = resolve(ledger, raw, entries, now)
-                digest = _digest(raw)
-                if (
-                    ledger is None
-                    or ledger.text != digest
-                    or any(entry_key(e) not in ledger.entries for e in entries)
-                ):
-                    new = advance(ledger, raw, entries, entries, raw, API, now)
-                    try:
-                        txn.write_provenance(target, encode(new))
-                    except (MnemicError, OSError) as exc:
-                        log.warning("provenance of %s not recorded: %s", target, exc)
-                return list(zip(entries, provs, strict=True))
-        except MnemicError as exc:  # busy, read-only, unreadable: a plain look says more
-            log.info("provenance of %s read without recording: %s", target, exc)
-    raw = backend.read(target)
-    entries = parse(raw) if raw is not None else []
-    return list(zip(entries, annotate(backend, target, raw, entries), strict=True))
-
-
-def annotate(
-    backend: CuratedBackend, target: str, raw: str | None, entries: Sequence[str]
-) -> list[Provenance]:
-    """The provenance of ``entries`` (parsed from ``raw``, the text just read), from the
-    stored ledger read now without a lock; an unusable ledger is logged and ignored."""
-    try:
-        ledger = decode(backend.read_provenance(target), target)
-    except StorageError as exc:
-        log.warning("provenance of %s ignored: %s", target, exc)
-        ledger = None
-    return resolve(ledger, raw, entries, None)
-
-
 def brief(p: Provenance) -> dict[str, str]:
     """A compact form for a model (UTC times to the minute; unknown fields left out)."""
     out: dict[str, str] = {}
@@ -507,3 +253,14 @@ def brief(p: Provenance) -> dict[str, str]:
     if p.session_id:
         out["session"] = p.session_id
     return out
+
+
+def legacy(backend: CuratedBackend, target: str) -> dict[str, Provenance]:
+    """What the ledger an earlier version kept beside ``target`` knew, by entry key
+    (empty when there is none, or it cannot be read or trusted: logged)."""
+    try:
+        ledger = decode(backend.read_provenance(target), target)
+    except StorageError as exc:
+        log.warning("provenance of %s ignored: %s", target, exc)
+        return {}
+    return dict(ledger.entries) if ledger is not None else {}

@@ -12,13 +12,18 @@ cannot flood the prompt.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ..config import load_settings
 from ..control_chars import first_control
-from ..scan import scan_text, set_default_level
+from ..errors import StorageError
+from ..home import home_dir
+from ..registry import backend_for
+from ..scan import scan_text
 from .entries import DELIMITER, FILENAMES, entry_handle, parse
 from .placeholder import BLOCKED_PREFIX, imitates_placeholder
 from .usage import Usage
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
@@ -45,17 +50,17 @@ PLACEHOLDER_IMITATION = "placeholder_imitation"
 CONTROL_CHARACTER = "control_character"
 """The finding id of an entry holding a control character (only an outside edit can)."""
 
-_scan_cache: dict[str, tuple[tuple[str, str], ...]] = {}
+_scan_cache: dict[tuple[str, str | None], tuple[tuple[str, str], ...]] = {}
 _SCAN_CACHE_MAX = 4096
 
 
-def _findings(entry: str) -> tuple[tuple[str, str], ...]:
-    hit = _scan_cache.get(entry)
+def _findings(entry: str, level: str | None) -> tuple[tuple[str, str], ...]:
+    hit = _scan_cache.get((entry, level))
     if hit is None:
-        hit = tuple((f.id, f.category) for f in scan_text(entry, "strict").findings)
+        hit = tuple((f.id, f.category) for f in scan_text(entry, "strict", level).findings)
         if len(_scan_cache) >= _SCAN_CACHE_MAX:
             _scan_cache.clear()
-        _scan_cache[entry] = hit
+        _scan_cache[entry, level] = hit
     return hit
 
 
@@ -72,10 +77,12 @@ class SanitizedEntries:
         """(index, handle, pattern ids) for every blocked entry."""
 
 
-def display_entry(target: str, entry: str) -> tuple[str, tuple[str, ...]]:
+def display_entry(target: str, entry: str, level: str | None = None) -> tuple[str, tuple[str, ...]]:
     """How the model may see one entry: itself, or a removable placeholder.
 
     Returns the display text and the pattern ids that blocked it (empty when clean).
+    ``level`` is the threat scan's sensitivity (the home's ``[scan] level``; default:
+    the scanner's).
     """
     # Every entry is judged on its own text. The placeholder is something mnemic renders,
     # never a marker it trusts: an entry that imitates one anywhere is hidden too (it
@@ -94,7 +101,7 @@ def display_entry(target: str, entry: str) -> tuple[str, tuple[str, ...]]:
         ids += ("too_large_to_scan",)
         reasons.append(f"is too large to scan ({len(entry):,} chars)")
     else:
-        found = tuple(pid for pid, _ in _findings(entry))
+        found = tuple(pid for pid, _ in _findings(entry, level))
         if found:
             ids += found
             reasons.append("matched threat pattern(s): " + ", ".join(found))
@@ -110,12 +117,13 @@ def display_entry(target: str, entry: str) -> tuple[str, tuple[str, ...]]:
     )
 
 
-def sanitize(target: str, entries: Sequence[str]) -> SanitizedEntries:
-    """Replace entries that fail the threat scan with a removable placeholder."""
+def sanitize(target: str, entries: Sequence[str], level: str | None = None) -> SanitizedEntries:
+    """Replace entries that fail the threat scan (at ``level``, see :func:`display_entry`)
+    with a removable placeholder."""
     display: list[str] = []
     blocked: list[tuple[int, str, tuple[str, ...]]] = []
     for i, entry in enumerate(entries):
-        shown, ids = display_entry(target, entry)
+        shown, ids = display_entry(target, entry, level)
         display.append(shown)
         if ids:
             blocked.append((i, entry_handle(entry), ids))
@@ -170,13 +178,14 @@ def render_block(
 
 
 def load_block(
-    target: str, raw: str | None, settings: MemorySettings
+    target: str, raw: str | None, settings: MemorySettings, level: str | None = None
 ) -> tuple[tuple[str, ...], Block]:
-    """Parse a target's file text and render its block; return (raw entries, block)."""
+    """Parse a target's file text and render its block (threats judged at ``level``, the
+    home's ``[scan] level``); return (raw entries, block)."""
     entries = tuple(parse(raw)) if raw else ()
     limit = settings.user_char_limit if target == "user" else settings.memory_char_limit
     usage = Usage.of(target, entries, limit)
-    shown = sanitize(target, entries)
+    shown = sanitize(target, entries, level)
     return entries, render_block(target, shown.display, usage, render_cap=settings.render_cap)
 
 
@@ -192,14 +201,8 @@ def render_snapshot(
     renders them without opening a session (no lock, no history, nothing written). A
     target that cannot be read is left out (``mnemic memory doctor`` explains why).
     """
-    from ..config import load_settings
-    from ..errors import StorageError
-    from ..home import home_dir
-    from ..registry import backend_for
-
     root = home_dir(home, profile, environ)
     settings = load_settings(root, environ)
-    set_default_level(settings.scan.level)
     store = backend_for(settings)
     enabled = {
         "memory": settings.memory.memory_enabled,
@@ -213,7 +216,7 @@ def render_snapshot(
             raw = store.read_curated(root, settings, target)
         except StorageError:
             continue
-        block = load_block(target, raw, settings.memory)[1]
+        block = load_block(target, raw, settings.memory, settings.scan.level)[1]
         if block.text:
             blocks.append(block.text)
     return "\n\n".join(blocks)

@@ -5,14 +5,15 @@ the targets' locks, re-read the files under them, check drift (for replace, remo
 batches), apply the operations to a working copy, check the budget on the final state,
 then write once (the backend keeps the previous version). Any failure leaves the targets
 exactly as they were. A batch whose operations name both targets commits both files or
-neither (:meth:`CuratedTxn.write_all`).
+neither (:meth:`CuratedTxn.write`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..config import MemorySettings
@@ -28,8 +29,8 @@ from ..errors import (
     WouldEmptyTarget,
 )
 from ..scan import rephrase_hint, scan_text
-from . import provenance
 from .backend import CuratedBackend
+from .changes import TargetChange, diff
 from .entries import (
     DELIMITER,
     TARGETS,
@@ -41,39 +42,12 @@ from .entries import (
     serialize,
     validate_content,
 )
+from .operations import ACTIONS, Op, OpResult
+from .provenance import API, Stamp
 from .snapshot import display_entry
 from .usage import label
 
-__all__ = ["ACTIONS", "Commit", "CuratedStore", "Op", "OpResult", "file_hash"]
-
-ACTIONS = ("add", "replace", "remove")
-
-
-@dataclass(frozen=True, slots=True)
-class Op:
-    """One operation: ``add`` (content), ``replace`` (old_text, content), ``remove`` (old_text)."""
-
-    action: str
-    content: str | None = None
-    old_text: str | None = None
-    target: str | None = None
-    """The target of this operation (default: the target the call names). A batch whose
-    operations name both targets commits both or neither."""
-
-
-@dataclass(frozen=True, slots=True)
-class OpResult:
-    """What one operation did."""
-
-    action: str
-    status: str
-    """``added``, ``duplicate`` (already present: nothing to do), ``replaced`` or ``removed``."""
-    entry: str | None = None
-    """The entry written (add, replace)."""
-    previous: str | None = None
-    """The entry overwritten or removed (replace, remove)."""
-    target: str = ""
-    """The target the operation applied to."""
+__all__ = ["ACTIONS", "Commit", "CuratedStore", "Op", "OpResult", "Record", "file_hash"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +67,8 @@ class Commit:
     """SHA-256 of the file text found under the lock (``None``: there was no file)."""
     after_hash: str | None = None
     """SHA-256 of the file text after this mutation (equal to ``before_hash`` if unchanged)."""
+    change: TargetChange | None = None
+    """What it added and removed, as its audit record keeps it (``None``: no write)."""
 
 
 def file_hash(text: str | None) -> str | None:
@@ -104,6 +80,10 @@ def file_hash(text: str | None) -> str | None:
 
 Precommit = Callable[[str, list[str], list[str], list[OpResult]], None]
 """``precommit(target, before, after, results)``: may raise to refuse a write."""
+
+Record = Callable[[list["Commit"]], None]
+"""``record(commits)``: append the audit record of the commits about to be made, under
+the locks and before the commit point; raising refuses the write (nothing commits)."""
 
 
 def check_target(target: object) -> str:
@@ -117,11 +97,15 @@ def check_target(target: object) -> str:
 
 
 class CuratedStore:
-    """Mutations of MEMORY.md / USER.md through a :class:`CuratedBackend`."""
+    """Mutations of MEMORY.md / USER.md through a :class:`CuratedBackend`; new content is
+    threat-scanned at ``level`` (the home's ``[scan] level``; default: the scanner's)."""
 
-    def __init__(self, backend: CuratedBackend, settings: MemorySettings) -> None:
+    def __init__(
+        self, backend: CuratedBackend, settings: MemorySettings, *, level: str | None = None
+    ) -> None:
         self.backend = backend
         self.settings = settings
+        self.level = level
 
     def limit(self, target: str) -> int:
         """Character budget of a target."""
@@ -180,7 +164,7 @@ class CuratedStore:
             if size > self.limit(target):
                 raise self._too_long(target, size, op.action)
             content = validate_content(op.content)
-            found = scan_text(content, "strict").findings
+            found = scan_text(content, "strict", self.level).findings
             if found:
                 raise ThreatBlocked([(f.id, f.category) for f in found], hint=rephrase_hint(found))
         return Op(op.action, content, old, op.target)
@@ -217,8 +201,10 @@ class CuratedStore:
         precommit: Precommit | None = None,
         dry_run: bool = False,
         on_commit: Callable[[list[Commit]], None] | None = None,
-        author: provenance.Stamp | None = None,
+        author: Stamp | None = None,
         now: float | None = None,
+        record: Record | None = None,
+        restored: Mapping[str, str] | None = None,
     ) -> Commit:
         """Apply ``ops`` to ``target`` all-or-nothing; see the module docstring.
 
@@ -235,6 +221,8 @@ class CuratedStore:
             on_commit=on_commit,
             author=author,
             now=now,
+            record=record,
+            restored=restored,
         )
         return next((c for c in commits if c.target == target), commits[0])
 
@@ -248,8 +236,10 @@ class CuratedStore:
         precommit: Precommit | None = None,
         dry_run: bool = False,
         on_commit: Callable[[list[Commit]], None] | None = None,
-        author: provenance.Stamp | None = None,
+        author: Stamp | None = None,
         now: float | None = None,
+        record: Record | None = None,
+        restored: Mapping[str, str] | None = None,
     ) -> list[Commit]:
         """Apply ``ops`` all-or-nothing to the targets they name (default ``target``).
 
@@ -260,10 +250,12 @@ class CuratedStore:
         ``on_commit(commits)`` runs under the locks after the write (also when nothing
         needed to change) and must not raise.
 
-        ``author`` (default: the library, ``api``) and ``now`` (default: the time) go
-        into each written target's provenance ledger (:mod:`.provenance`), which is
-        written under the same locks just before the text; it is advisory and never
-        fails the write.
+        ``record(commits)`` appends the audit record of a write under the locks, once
+        the new texts are durable and before the commit point (see
+        :meth:`CuratedTxn.write`); each commit carries its ``change`` (what it added
+        and removed, credited to ``author``, default the library, ``api``). If it
+        raises, nothing is committed. ``restored`` maps an added text to the archive
+        id it is brought back from (:mod:`.archive`).
         """
         target = check_target(target)
         prepared = self.prepare(ops, batch=batch, target=target)
@@ -288,7 +280,7 @@ class CuratedStore:
                 results: list[OpResult] = []
                 for i, op in group:
                     try:
-                        results.append(_apply_one(working, op, t))
+                        results.append(_apply_one(working, op, t, self.level))
                     except ToolError as exc:
                         if batch:
                             raise BatchFailed(i, op.action, exc, len(prepared)) from exc
@@ -328,36 +320,35 @@ class CuratedStore:
                     if working != before:
                         precommit(t, before, working, results)
             writes = {t: text for t, _, before, working, _, text in staged if working != before}
-            if not dry_run and writes:
-                stamp = author or provenance.API
-                when = time.time() if now is None else now
-                for t, raw, before, working, results, text in staged:
-                    if t in writes:
-                        provenance.record(txn, t, raw, before, working, text, stamp, when, results)
-            start = time.perf_counter()
-            if not dry_run:
-                if len(writes) == 1:
-                    [(t, text)] = writes.items()
-                    txn.write(t, text)
-                elif writes:
-                    txn.write_all(writes)
-            write_ms = (time.perf_counter() - start) * 1000.0
+            stamp = author or API
+            by = (stamp.actor, stamp.origin, stamp.session_id)
             commits = []
             for t, raw, before, working, results, _ in staged:
                 before_hash = file_hash(raw)
+                written = t in writes
                 commits.append(
                     Commit(
                         t,
                         tuple(before),
                         tuple(working),
                         tuple(results),
-                        t in writes,
+                        written,
                         txn.lock_wait_ms,
-                        write_ms if t in writes else 0.0,
+                        0.0,
                         before_hash,
-                        file_hash(writes[t]) if t in writes else before_hash,
+                        file_hash(writes[t]) if written else before_hash,
+                        diff(before, working, results, author=by, restored=restored)
+                        if written and not dry_run
+                        else None,
                     )
                 )
+            start = time.perf_counter()
+            if not dry_run and writes:
+                txn.write(writes, record=(lambda: record(commits)) if record else None)
+            write_ms = (time.perf_counter() - start) * 1000.0
+            commits = [
+                dataclasses.replace(c, write_ms=write_ms) if c.written else c for c in commits
+            ]
             if on_commit is not None and not dry_run:
                 on_commit(commits)
             return commits
@@ -414,7 +405,7 @@ class CuratedStore:
         raise BudgetExceeded(target, limit, current, new, message=message)
 
 
-def _apply_one(working: list[str], op: Op, target: str) -> OpResult:
+def _apply_one(working: list[str], op: Op, target: str, level: str | None) -> OpResult:
     if op.action == "add":
         assert op.content is not None
         if op.content in working:
@@ -422,7 +413,9 @@ def _apply_one(working: list[str], op: Op, target: str) -> OpResult:
         working.append(op.content)
         return OpResult("add", "added", op.content, target=target)
     assert op.old_text is not None
-    index = find_entry(working, op.old_text, target, show=lambda e: display_entry(target, e)[0])
+    index = find_entry(
+        working, op.old_text, target, show=lambda e: display_entry(target, e, level)[0]
+    )
     previous = working[index]
     if op.action == "replace":
         assert op.content is not None

@@ -1,15 +1,17 @@
-"""The ``memory`` tool: its schema (written for the model) and its dispatcher.
+"""The ``memory`` tool: its schema (written for the model) and its call.
 
-:func:`run_memory_tool` takes the raw JSON arguments of one tool call and returns the
-JSON response; it never raises. Refusals come back as ``success: false`` with a
-message that says what to do next, plus the state needed to do it (current entries,
-usage). Successes are terminal ("done") and do not echo the store, so a model does not
-go looking for more to fix.
+:func:`memory_call` takes the raw JSON arguments of one tool call and returns the JSON
+response of a success; a refusal is raised, carrying what the model needs to recover
+(current entries, usage, changes made by others) in the response it becomes
+(:func:`~mnemic.tooling.tool_response`, run by the tool registry's dispatch).
+:func:`run_memory_tool` is the same call through that envelope: it never raises. Refusals
+say what to do next; successes are terminal ("done") and do not echo the store, so a
+model does not go looking for more to fix.
 """
 
 from __future__ import annotations
 
-import logging
+from collections.abc import Callable
 from typing import Any
 
 from ..errors import (
@@ -19,17 +21,16 @@ from ..errors import (
     StorageError,
     ToolError,
 )
-from ..tooling import ToolSpec, parse_arguments
+from ..tooling import ToolSpec, parse_arguments, staged_response, tool_response
 from .entries import TARGETS
 from .guard import call_signature, state_key
-from .memory import Memory, WriteResult
+from .memory import Changes, Memory, WriteResult
 from .provenance import brief
 from .snapshot import display_entry
 from .store import ACTIONS, Op, check_target
+from .usage import Usage
 
-__all__ = ["MEMORY_TOOL", "memory_tool_spec", "run_memory_tool"]
-
-log = logging.getLogger(__name__)
+__all__ = ["MEMORY_TOOL", "memory_call", "memory_tool_spec", "run_memory_tool"]
 
 _DESCRIPTION = """\
 Save durable facts to your persistent memory. Memory is shown in the system prompt of \
@@ -65,6 +66,16 @@ for a person's approval and is NOT saved yet: do not repeat it either.
 Example: {"target": "user", "operations": [{"action": "remove", "old_text": "prefers \
 tabs"}, {"action": "add", "content": "Prefers 4-space indentation in Python."}]}"""
 
+_ARCHIVE_NOTE = """
+
+ARCHIVE: nothing you remove or replace is lost. Every entry that left memory (removed, \
+the old text of a replace, dropped by a person's edit) is kept in an archive that is \
+NOT in your prompt. When the user refers to something you no longer have ("what was \
+that old staging host?"), or before re-learning a fact you may have let go, call \
+action="archive_search" with query (a few words; optional target). It returns up to 5 \
+archived entries with when and why they left; to bring one back, add its text again. \
+Example: {"action": "archive_search", "query": "staging database host"}"""
+
 _READ_NOTE = (
     ' action="read" returns the live entries and usage of a target (use it if you '
     "suspect another session changed memory)."
@@ -74,7 +85,8 @@ _READ_NOTE = (
 def memory_tool_spec(*, read_action: bool = True) -> ToolSpec:
     """The ``memory`` tool spec; ``read_action`` adds ``action="read"``."""
     actions = [*ACTIONS, "read"] if read_action else list(ACTIONS)
-    description = _DESCRIPTION + (_READ_NOTE if read_action else "")
+    actions.append("archive_search")
+    description = _DESCRIPTION + _ARCHIVE_NOTE + (_READ_NOTE if read_action else "")
     op_schema = {
         "type": "object",
         "properties": {
@@ -131,6 +143,10 @@ def memory_tool_spec(*, read_action: bool = True) -> ToolSpec:
                     "type": "boolean",
                     "description": "Let an operations list remove every entry (default false).",
                 },
+                "query": {
+                    "type": "string",
+                    "description": "archive_search: a few words of the fact to find.",
+                },
             },
         },
     )
@@ -140,12 +156,37 @@ MEMORY_TOOL = memory_tool_spec()
 """The ``memory`` tool with the read action (the default configuration)."""
 
 _KEYS = {"action", "target", "content", "old_text", "operations", "allow_empty"}
+
+ArchiveSearcher = Callable[[Memory, str, "str | None"], dict[str, Any]]
+"""``search(memory, query, target)``: the archived entries that match, as the
+``archive_search`` action answers (the tool set passes
+:func:`mnemic.ops.archive_search.search_archive`; without one, entries sharing a word
+with the query, newest first)."""
 _ALIASES = ("new_content", "new_text")
 _OP_KEYS = {"action", "content", "old_text", "target", *_ALIASES}
 
 
-def run_memory_tool(memory: Memory, arguments: str | dict[str, Any] | None) -> dict[str, Any]:
-    """Run one ``memory`` tool call and return its JSON response (never raises).
+def run_memory_tool(
+    memory: Memory,
+    arguments: str | dict[str, Any] | None,
+    *,
+    archive_search: ArchiveSearcher | None = None,
+) -> dict[str, Any]:
+    """Run one ``memory`` tool call and return its JSON response, a refusal's included
+    (never raises: :func:`memory_call` through :func:`~mnemic.tooling.tool_response`)."""
+    return tool_response(
+        "memory", lambda: memory_call(memory, arguments, archive_search=archive_search)
+    )
+
+
+def memory_call(
+    memory: Memory,
+    arguments: str | dict[str, Any] | None,
+    *,
+    archive_search: ArchiveSearcher | None = None,
+) -> dict[str, Any]:
+    """Run one ``memory`` tool call: its success response, or a raised refusal holding
+    what the model needs to recover (see the module docstring).
 
     Every attempt is audited once: :meth:`Memory.apply` records what reaches it; a call
     refused before (bad arguments, the repeat guard) is recorded here.
@@ -157,6 +198,8 @@ def run_memory_tool(memory: Memory, arguments: str | dict[str, Any] | None) -> d
     applying = False
     try:
         args = parse_arguments(arguments)
+        if args.get("action") == "archive_search":
+            return _archive_response(memory, args, archive_search)
         signature = call_signature(args)
         target, kind, ops, allow_empty = _parse(memory, args)
         if kind == "read":
@@ -175,19 +218,14 @@ def run_memory_tool(memory: Memory, arguments: str | dict[str, Any] | None) -> d
             _audit_refusal(memory, target, exc)
         state = _state(memory, target, targets) if target else None
         reported = memory.guard.record_failure(signature, state, exc)
-        return _failure(memory, _failed_target(exc, target, ops), reported)
+        refusal = _refusal(memory, _failed_target(exc, target, ops), reported)
+        if refusal is exc:
+            raise
+        raise refusal from exc
     except MnemicError as exc:
         if not applying:
             _audit_refusal(memory, target, exc)
-        return exc.to_response()
-    except Exception as exc:  # a bug must not break the agent's turn
-        log.exception("memory tool failed unexpectedly")
-        return {
-            "success": False,
-            "error": f"Internal error in the memory tool ({type(exc).__name__}). Memory was "
-            "not changed. Continue without saving; the error was logged.",
-            "error_code": "internal_error",
-        }
+        raise
 
 
 def _parse(memory: Memory, args: dict[str, Any]) -> tuple[str, str, list[Op], bool]:
@@ -324,7 +362,7 @@ def _display_entries(memory: Memory, target: str) -> list[str] | None:
         live = memory.store.load(target)
     except StorageError:
         return None
-    return [display_entry(target, e)[0] for e in live]
+    return [display_entry(target, e, memory.level)[0] for e in live]
 
 
 _WANTS_ENTRIES = {
@@ -336,10 +374,13 @@ _WANTS_ENTRIES = {
 }
 
 
-def _failure(memory: Memory, target: str | None, exc: ToolError) -> dict[str, Any]:
+def _refusal(memory: Memory, target: str | None, exc: ToolError) -> ToolError:
+    """``exc``, with what the model needs to recover added to its response: the current
+    entries and usage of ``target`` when it must pick an entry, and the changes others
+    made to it meanwhile."""
     resp = exc.to_response()
     if target is None or resp.get("done"):
-        return resp
+        return exc
     wants = exc.code in _WANTS_ENTRIES or (
         exc.code == "invalid_argument" and getattr(exc, "field", "") == "old_text"
     )
@@ -350,43 +391,46 @@ def _failure(memory: Memory, target: str | None, exc: ToolError) -> dict[str, An
     if wants:
         shown = _display_entries(memory, target)
         if shown is not None:
-            resp["current_entries"] = shown
-            resp["usage"] = memory.usage(target).line()
+            exc.extra["current_entries"] = shown
+            exc.extra["usage"] = memory.usage(target).line()
     try:
         changes = memory.poll_external_changes()
     except MnemicError:
         changes = []
     for ch in changes:
         if ch.target == target:
-            resp["external_changes"] = ch.as_dict()
+            exc.extra["external_changes"] = ch.as_dict()
+    return exc
+
+
+def _state_notes(
+    memory: Memory, resp: dict[str, Any], usage: Usage, changes: Changes | None
+) -> dict[str, Any]:
+    """``resp`` with the pressure warning of ``usage`` and the changes others made, when
+    there are any (every answer that shows a target's state ends with them)."""
+    warning = usage.pressure_note(memory.settings.memory.pressure_ratio)
+    if warning:
+        resp["warning"] = warning
+    if changes is not None:
+        resp["external_changes"] = changes.as_dict()
     return resp
 
 
-def _staged(memory: Memory, result: WriteResult) -> dict[str, Any]:
-    pid = result.pending_id
-    return {
-        "success": True,
-        "done": True,
-        "staged": True,
-        "saved": False,
-        "pending_id": pid,
-        "target": result.target,
-        "action": result.action,
-        "message": (
-            f"NOT saved yet: this change waits for a person's approval (pending id {pid}). "
-            "Memory is unchanged until it is approved."
-        ),
-        "note": (
-            "The change is queued; do not repeat this call. Carry on with the task. A person "
-            f"approves it with `mnemic pending approve {pid}` (or rejects it)."
-        ),
-        "usage": result.usage.line(),
-    }
+def _staged(result: WriteResult) -> dict[str, Any]:
+    resp = staged_response(
+        str(result.pending_id),
+        {"target": result.target, "action": result.action},
+        change="this change",
+        unchanged="Memory",
+        approve_hint=True,
+    )
+    resp["usage"] = result.usage.line()
+    return resp
 
 
 def _success(memory: Memory, result: WriteResult) -> dict[str, Any]:
     if result.staged:
-        return _staged(memory, result)
+        return _staged(result)
     usage = result.usage
     resp: dict[str, Any] = {
         "success": True,
@@ -407,7 +451,7 @@ def _success(memory: Memory, result: WriteResult) -> dict[str, Any]:
         resp["note"] = "Nothing needed to change; do not repeat this call."
 
     def show(entry: str, target: str = "") -> str:
-        return display_entry(target or result.target, entry)[0]
+        return display_entry(target or result.target, entry, memory.level)[0]
 
     if result.action == "replace" and result.results[0].previous is not None:
         resp["replaced_entry"] = show(result.results[0].previous, result.results[0].target)
@@ -428,11 +472,7 @@ def _success(memory: Memory, result: WriteResult) -> dict[str, Any]:
             resp["replaced_entries"] = replaced
         if removed:
             resp["removed_entries"] = removed
-    warning = usage.pressure_note(memory.settings.memory.pressure_ratio)
-    if warning:
-        resp["warning"] = warning
-    if result.external_changes is not None:
-        resp["external_changes"] = result.external_changes.as_dict()
+    _state_notes(memory, resp, usage, result.external_changes)
     if result.others:
         resp["other_targets"] = [_other(memory, other) for other in result.others]
     return resp
@@ -446,12 +486,7 @@ def _other(memory: Memory, result: WriteResult) -> dict[str, Any]:
         "entry_count": result.usage.entries,
         "tokens_estimate": result.usage.tokens,
     }
-    warning = result.usage.pressure_note(memory.settings.memory.pressure_ratio)
-    if warning:
-        out["warning"] = warning
-    if result.external_changes is not None:
-        out["external_changes"] = result.external_changes.as_dict()
-    return out
+    return _state_notes(memory, out, result.usage, result.external_changes)
 
 
 def _read_response(memory: Memory, target: str) -> dict[str, Any]:
@@ -472,9 +507,49 @@ def _read_response(memory: Memory, target: str) -> dict[str, Any]:
             "These live entries differ from the snapshot in your system prompt (changes "
             "since session start); the live entries are current."
         )
-    warning = res.usage.pressure_note(memory.settings.memory.pressure_ratio)
-    if warning:
-        resp["warning"] = warning
-    if res.external_changes is not None:
-        resp["external_changes"] = res.external_changes.as_dict()
-    return resp
+    return _state_notes(memory, resp, res.usage, res.external_changes)
+
+
+def _archive_response(
+    memory: Memory, args: dict[str, Any], search: ArchiveSearcher | None
+) -> dict[str, Any]:
+    """The answer of ``archive_search``: archived entries that match ``query``."""
+    unknown = sorted(set(args) - {"action", "query", "target"})
+    if unknown:
+        raise InvalidArgument(
+            unknown[0], f"archive_search takes query and target only, not {unknown[0]!r}."
+        )
+    query = args.get("query")
+    if not isinstance(query, str) or not query.strip():
+        raise InvalidArgument(
+            "query", 'archive_search needs query: a few words, e.g. "staging database host".'
+        )
+    target = args.get("target")
+    if target is not None:
+        target = check_target(target)
+    found = (search or _word_search)(memory, query, target)
+    hits = found.get("results", [])
+    note = (
+        "Archived entries are not in memory; add one's text again to bring it back."
+        if hits
+        else "Nothing in the archive matches; it was never saved, or it was forgotten."
+    )
+    return {"success": True, **found, "note": note, "done": True}
+
+
+def _word_search(memory: Memory, query: str, target: str | None) -> dict[str, Any]:
+    from .archive import listing
+
+    words = {w.casefold() for w in query.split()}
+    results = []
+    for item in listing(memory, target):
+        if item.text is None:
+            continue
+        shown, blocked = display_entry(item.target, item.text, memory.level)
+        if not blocked and words & {w.casefold() for w in shown.split()}:
+            results.append(
+                {"id": item.id, "target": item.target, "text": shown, "reason": item.reason}
+            )
+        if len(results) == 5:
+            break
+    return {"retrieval": "lexical", "results": results}

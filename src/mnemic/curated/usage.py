@@ -7,10 +7,11 @@ English costs about one token per four.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..tokens import estimate_tokens
 from .entries import char_count, serialize
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 

@@ -8,8 +8,10 @@ call into it; it imports nothing of theirs.
 - :mod:`.approval`: the policy per subsystem and actor (allow, ask, stage, block) and the
   :class:`Gate` that enforces it before the store.
 - :mod:`.pending`: staged writes and the queue policy (limit, expiry) over a record store.
-- :mod:`.audit` and :mod:`.chain`: the append-only, hash-chained :class:`AuditJournal`.
-- :mod:`.storage`: the journal and queue protocols and where a home keeps them.
+- :mod:`.chain`: the append-only, hash-chained audit :class:`~.chain.Journal` (records,
+  chain, crash repair, verification) over a raw store.
+- :mod:`.storage`: the journal and queue protocols and where a home keeps them (its store
+  backend: files under the home, :mod:`mnemic.backends.files`, or PostgreSQL).
 - :mod:`.governor`: :class:`Governor`, what travels with a session (gate, journal,
   metrics), and :class:`Attempt`, one write followed from decision to audit record.
 - :mod:`.metrics`: the live metrics facade, Prometheus behind a switch.
@@ -22,10 +24,10 @@ from __future__ import annotations
 
 from .actors import ACTORS, SUBSYSTEMS, WriteContext
 from .approval import POLICIES, ApprovalRequest, Approver, Decision, Gate, resolve_policy
-from .audit import AuditJournal, VerifyReport
+from .chain import Journal, VerifyReport
 from .governor import Attempt, Governor
 from .metrics import Metrics, Stats, enable_metrics, get_metrics
-from .pending import PendingRecord, PendingStore
+from .pending import PendingQueueStore, PendingRecord
 
 __all__ = [
     "ACTORS",
@@ -34,13 +36,13 @@ __all__ = [
     "ApprovalRequest",
     "Approver",
     "Attempt",
-    "AuditJournal",
     "Decision",
     "Gate",
     "Governor",
+    "Journal",
     "Metrics",
+    "PendingQueueStore",
     "PendingRecord",
-    "PendingStore",
     "Stats",
     "VerifyReport",
     "WriteContext",

@@ -25,12 +25,12 @@ numbering, chaining, the repair record and verification happen here, once.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import os
 import time
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -40,6 +40,7 @@ __all__ = [
     "GENESIS",
     "AuditProblem",
     "Explain",
+    "FirstSeen",
     "Journal",
     "JournalSnapshot",
     "JournalStore",
@@ -49,7 +50,9 @@ __all__ = [
     "commit_origins",
     "make_record",
     "record_hash",
+    "record_texts",
     "recorded_states",
+    "text_key",
     "verify_chain",
 ]
 
@@ -69,6 +72,14 @@ class Origin:
     state: str | None
 
 
+FirstSeen = Callable[[str], list[dict[str, str]]]
+"""``first_seen(target)``: the entries ``target`` holds now, ``{"key", "text"}`` each (a
+record that is the first to name it lists them)."""
+
+TextMatch = Callable[[dict[str, Any], str, str, dict[str, Any]], bool]
+"""``match(record, target, list name, item)``: whether to drop the text of ``item`` (see
+:meth:`Journal.forget_texts`)."""
+
 Explain = Callable[[str, str | None, str | None, Origin | None], dict[str, Any]]
 """``explain(target, recorded, found, came_from)``: extra fields of a ``recovered`` record
 (its ``cause``), given the state the last record left, the state found under the lock,
@@ -76,11 +87,66 @@ and where the commit of that record started from (:func:`commit_origins`; ``None
 when that is not known)."""
 
 
+@functools.lru_cache(maxsize=4096)
+def text_key(text: str) -> str:
+    """The key of a text a record may hold: its SHA-256 (hex, 32 digits). A record's
+    hash covers the key, never the text (see :func:`record_hash`)."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
 def record_hash(record: dict[str, Any]) -> str:
-    """SHA-256 of a record's canonical JSON, without its ``hash`` field."""
+    """SHA-256 of a record's canonical JSON, without its ``hash`` field and without the
+    texts it holds (each ``text`` of an item listed in ``changes.<target>``: its
+    ``key`` is hashed instead), so that a text can be dropped from a record (forgotten)
+    and the chain still verifies; :func:`verify_chain` checks each text against its key.
+    """
     body = {k: v for k, v in record.items() if k != "hash"}
+    changes = body.get("changes")
+    if isinstance(changes, dict):
+        body["changes"] = {t: _textless(c) for t, c in changes.items()}
     text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _textless(change: object) -> object:
+    if not isinstance(change, dict):
+        return change
+    out = dict(change)
+    for name, items in change.items():
+        if isinstance(items, list):
+            out[name] = [
+                {k: v for k, v in item.items() if k != "text"} if isinstance(item, dict) else item
+                for item in items
+            ]
+    return out
+
+
+def record_texts(record: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    """``(target, list name, item)`` of each entry a record's ``changes`` name by key
+    (``added``, ``removed``, ``seen``, ``found``), with or without its text."""
+    changes = record.get("changes")
+    if not isinstance(changes, dict):
+        return
+    for target, change in changes.items():
+        if not isinstance(change, dict):
+            continue
+        for name, items in change.items():
+            if isinstance(items, list):
+                for item in items:
+                    if isinstance(item, dict):
+                        yield str(target), str(name), item
+
+
+def _bad_texts(record: dict[str, Any]) -> list[str]:
+    """What is wrong with the texts a record holds: each must match its key."""
+    out = []
+    for target, name, item in record_texts(record):
+        text, key = item.get("text"), item.get("key")
+        if text is None:
+            continue
+        if not isinstance(text, str) or not isinstance(key, str) or text_key(text) != key:
+            out.append(f"holds an entry of {target} ({name}) whose text does not match its key")
+    return out
 
 
 def make_record(
@@ -200,7 +266,13 @@ def verify_chain(
         else:
             good += 1
             _follow_states(rec, number, states, outside)
-            if rec.get("action") == RECOVERED_ACTION:
+            if rec.get("action") == RECOVERED_ACTION and rec.get("cause") == "not_committed":
+                recovered.append(
+                    f"line {number}: the last record of {rec.get('target')} before it never "
+                    "committed (its writer died before the rename); recorded after the fact "
+                    "(cause: not_committed)"
+                )
+            elif rec.get("action") == RECOVERED_ACTION:
                 recovered.append(
                     f"line {number}: {rec.get('target')} had changed with no record of its "
                     f"own; recorded after the fact (cause: {rec.get('cause', 'unknown')})"
@@ -314,6 +386,7 @@ def _issues(rec: dict[str, Any], prev_seq: int, prev_hash: str) -> list[str]:
     issues = []
     if record_hash(rec) != rec["hash"]:
         issues.append("does not match its own hash: the record was edited")
+    issues += _bad_texts(rec)
     if rec["seq"] != prev_seq + 1:
         issues.append(
             f"holds record number {rec['seq']} after record {prev_seq}: records were "
@@ -413,20 +486,35 @@ class JournalStore(Protocol):
     ``append(build)``, under the store's append lock: read the tail, call ``build`` with
     it, cut a torn tail if there is one, append the lines ``build`` returned, move the
     head to the last of them, and return them (StorageError if it cannot). ``snapshot``
-    reads every line and the head consistently. ``torn_tail`` gives ``{"offset",
-    "bytes", "sha256"}`` of a fragment a crash left, or ``None`` (always, where an append
-    is one transaction). ``location`` says where the lines are, for messages.
-    ``deferred_sync()`` is a context in which appends are written at once but made
-    durable together when the outermost such context of the thread ends (where an
-    append is its own durable transaction, it does nothing).
+    reads every line, the head and a torn tail (a final fragment a crash left: never,
+    where an append is one transaction) consistently. ``location`` says where the lines
+    are, for messages.
     """
 
     @property
     def location(self) -> str: ...
     def append(self, build: Callable[[JournalTail], list[Entry]]) -> list[Entry]: ...
     def snapshot(self) -> JournalSnapshot: ...
-    def torn_tail(self) -> dict[str, Any] | None: ...
-    def deferred_sync(self) -> AbstractContextManager[None]: ...
+
+    def lines_after(self, ident: str | None, position: int) -> tuple[str, int, list[bytes]]:
+        """``(ident, end, lines)``: the complete records after ``position`` of the
+        journal ``ident`` (from the start when the journal is not that one any more),
+        the identity of the journal read and the position after its last line."""
+        ...
+
+    def read_cache(self) -> str | None:
+        """The cached fold of the journal (``None``: none, or unreadable)."""
+        ...
+
+    def write_cache(self, ident: str, text: str) -> None:
+        """Cache a fold of the journal ``ident`` (not durable; never raises)."""
+        ...
+
+    def rewrite(self, edit: Callable[[dict[str, Any]], bool]) -> int:
+        """Apply ``edit`` to every record under the append lock, storing those it
+        changed (it may only drop texts), and drop the cached fold; return how many
+        changed. The journal's identity changes, so no fold of the old lines is used."""
+        ...
 
 
 class Journal:
@@ -438,7 +526,13 @@ class Journal:
         self.location = store.location
         """Where the journal lives (a path or a database table), for messages."""
 
-    def append(self, *, reconcile: Explain | None = None, **fields: Any) -> dict[str, Any]:
+    def append(
+        self,
+        *,
+        reconcile: Explain | None = None,
+        first_seen: FirstSeen | None = None,
+        **fields: Any,
+    ) -> dict[str, Any]:
         """Append one record (fields: session, actor, origin, subsystem, target, action,
         before, after, decision, result, error, ...); return it with id, seq and hashes.
 
@@ -448,11 +542,21 @@ class Journal:
         ``recovered`` record, with the fields ``reconcile`` gives (see
         :meth:`reconcile`). Raises :class:`~mnemic.errors.StorageError` when the journal
         cannot be written (:class:`~mnemic.errors.ReadOnlyHome` on a read-only home).
+
+        ``first_seen(target)`` gives the entries a target held before this record's
+        change; a record whose ``changes`` name a target no earlier record
+        named lists them (``seen``), once, so that a fold knows them from then on.
         """
-        return self.store.append(lambda tail: self._entries(tail, fields, reconcile))[-1][0]
+        build = functools.partial(self._entries, fields=fields, reconcile=reconcile)
+        return self.store.append(lambda tail: build(tail, first_seen=first_seen))[-1][0]
 
     def reconcile(
-        self, found: dict[str, str | None], explain: Explain, **context: Any
+        self,
+        found: dict[str, str | None],
+        explain: Explain,
+        *,
+        first_seen: FirstSeen | None = None,
+        **context: Any,
     ) -> list[dict[str, Any]]:
         """Record, after the fact, each change of a target that has no record of its own.
 
@@ -461,21 +565,54 @@ class Journal:
         state gets a ``recovered`` record (actor ``mnemic``) from that state to the one
         found, with ``explain``'s fields (its ``cause``) and ``context`` (who noticed).
         Returns the records appended (none when the journal already accounts for every
-        change, or when its store does not follow states).
+        change, or when its store does not follow states). With ``first_seen``, a target
+        no record names yet gets one too (cause ``first_seen``), listing the entries it
+        holds (``seen``), when it holds any.
         """
         fields = {**context, "before": found, "result": "ok"}
-        written = self.store.append(lambda tail: self._recovered(tail, fields, explain))
+        written = self.store.append(lambda tail: self._recovered(tail, fields, explain, first_seen))
         return [rec for rec, _ in written]
 
     def _recovered(
-        self, tail: JournalTail, fields: dict[str, Any], explain: Explain
+        self,
+        tail: JournalTail,
+        fields: dict[str, Any],
+        explain: Explain,
+        first_seen: FirstSeen | None,
     ) -> list[Entry]:
         out: list[Entry] = []
         seq, prev = tail.seq, tail.hash
         if tail.torn is not None:
             out.append(make_record(seq + 1, prev, self.clock(), _repair_fields(tail)))
             seq, prev = seq + 1, out[-1][0]["hash"]
-        return out + self._recoveries(tail, fields, explain, seq, prev)
+        out += self._recoveries(tail, fields, explain, seq, prev)
+        if first_seen is None or tail.recorded is None:
+            return out
+        if out:
+            seq, prev = out[-1][0]["seq"], out[-1][0]["hash"]
+        for target, state in sorted(fields["before"].items()):
+            if tail.recorded(target)[0]:
+                continue
+            seen = first_seen(target)
+            if not seen:
+                continue
+            rec_fields = {
+                **{k: fields.get(k) for k in ("subsystem", "session")},
+                "target": target,
+                "action": RECOVERED_ACTION,
+                "actor": "mnemic",
+                "origin": "recovery",
+                "noticed_by": fields.get("origin"),
+                "result": "ok",
+                "cause": "first_seen",
+                "before": {target: state},
+                "after": {target: state},
+                "changes": {target: {"added": [], "removed": [], "seen": seen}},
+                "reason": "entries no record names yet, seen for the first time",
+            }
+            out.append(make_record(seq + 1, prev, self.clock(), rec_fields))
+            seq, prev = seq + 1, out[-1][0]["hash"]
+        return out
 
     def _recoveries(
         self, tail: JournalTail, fields: dict[str, Any], explain: Explain, seq: int, prev: str
@@ -512,31 +649,46 @@ class Journal:
             seq, prev = seq + 1, out[-1][0]["hash"]
         return out
 
+    def forget_texts(self, match: TextMatch) -> int:
+        """Drop from every record the texts ``match(record, target, list, item)`` selects
+        (``item``: an entry a record's ``changes`` list, with its ``key`` and ``text``),
+        byte for byte; the chain still verifies (its hashes leave texts out). Returns
+        how many texts went."""
+        dropped = [0]
+
+        def edit(rec: dict[str, Any]) -> bool:
+            changed = False
+            for target, name, item in record_texts(rec):
+                if isinstance(item.get("text"), str) and match(rec, target, name, item):
+                    del item["text"]
+                    dropped[0] += 1
+                    changed = True
+            return changed
+
+        self.store.rewrite(edit)
+        return dropped[0]
+
     def repair(self) -> dict[str, Any] | None:
         """Cut a torn tail now, as the next append would, and record the repair.
 
         Returns the ``repair`` record, or ``None`` when the journal ends cleanly.
         """
-        if self.store.torn_tail() is None:
+        if self.torn_tail() is None:
             return None
         written = self.store.append(lambda tail: self._entries(tail, None))
         return written[-1][0] if written else None
 
     def torn_tail(self) -> dict[str, Any] | None:
         """``{"offset", "bytes", "sha256"}`` of a final fragment left by a crash, or None."""
-        return self.store.torn_tail()
-
-    def deferred_sync(self) -> AbstractContextManager[None]:
-        """A block whose appends a store may make durable together, when it ends.
-
-        For a writer that appends its record while it holds a store lock. The file store
-        needs none (its flushes always run after the append, in the background: see
-        :mod:`.flusher`); the block is kept for stores that batch differently.
-        """
-        return self.store.deferred_sync()
+        snap = self.store.snapshot()
+        return None if not snap.torn else torn_tail_info(snap.torn, snap.torn_offset)
 
     def _entries(
-        self, tail: JournalTail, fields: dict[str, Any] | None, reconcile: Explain | None = None
+        self,
+        tail: JournalTail,
+        fields: dict[str, Any] | None,
+        reconcile: Explain | None = None,
+        first_seen: FirstSeen | None = None,
     ) -> list[Entry]:
         now = self.clock()
         out: list[Entry] = []
@@ -549,6 +701,8 @@ class Journal:
             if out:
                 seq, prev = out[-1][0]["seq"], out[-1][0]["hash"]
         if fields is not None:
+            if first_seen is not None:
+                fields = _with_first_seen(tail, fields, first_seen)
             out.append(make_record(seq + 1, prev, now, fields))
         return out
 
@@ -570,6 +724,22 @@ class Journal:
         except MnemicError as exc:
             return unreadable(exc.to_llm())
         return verify_chain(snap.lines, snap.head, torn=snap.torn, torn_offset=snap.torn_offset)
+
+
+def _with_first_seen(
+    tail: JournalTail, fields: dict[str, Any], first_seen: FirstSeen
+) -> dict[str, Any]:
+    """``fields`` with ``seen`` added to the change of each target no record names yet."""
+    changes = fields.get("changes")
+    if tail.recorded is None or not isinstance(changes, dict):
+        return fields
+    out = dict(changes)
+    for target, change in changes.items():
+        if isinstance(change, dict) and not tail.recorded(target)[0]:
+            seen = first_seen(target)
+            if seen:
+                out[target] = {**change, "seen": seen}
+    return {**fields, "changes": out}
 
 
 def _repair_fields(tail: JournalTail) -> dict[str, Any]:

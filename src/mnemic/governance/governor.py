@@ -5,11 +5,12 @@
 :class:`Attempt` follows one write attempt from the gate's decision to its result and
 appends exactly one audit record for it (and updates the metrics).
 
-An audit record is appended after the outcome is known (under the target's lock for a
-commit, so records of one target are in commit order). If the journal cannot be
-written, the write itself stands (it is already durable); the failure is logged and
-counted (:attr:`Governor.audit_failures`), and ``mnemic audit verify`` shows no gap in
-the chain, only a missing attempt.
+A commit's audit record is appended under its targets' locks before its commit point
+(:meth:`Attempt.committing`): it is the write's one durable record, and a write whose
+record cannot be appended is refused. Any other record (a refusal, a staged write, a
+no-op) is appended once the outcome is known; if the journal cannot be written then,
+the failure is logged and counted (:attr:`Governor.audit_failures`), and ``mnemic audit
+verify`` shows no gap in the chain, only a missing attempt.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +26,7 @@ from ..config import Settings
 from ..errors import BatchFailed, MnemicError, ThreatBlocked, ToolError
 from .actors import WriteContext
 from .approval import Approver, Gate
-from .chain import Explain
+from .chain import Explain, FirstSeen
 from .metrics import Metrics, enable_metrics, get_metrics
 from .pending import PendingRecord
 from .storage import Journal, PendingQueueStore, open_journal, open_pending
@@ -101,26 +101,32 @@ class Governor:
         finally:
             self._extra = saved
 
-    def deferred_sync(self) -> AbstractContextManager[None]:
-        """Audit records appended inside are flushed to disk together at the end (see
-        :meth:`~mnemic.governance.chain.Journal.deferred_sync`)."""
-        return self.journal.deferred_sync()
+    def record(
+        self,
+        *,
+        reconcile: Explain | None = None,
+        first_seen: FirstSeen | None = None,
+        strict: bool = False,
+        **fields: Any,
+    ) -> dict[str, Any] | None:
+        """Append one audit record with this session's context; never raises, unless
+        ``strict`` (a commit's record, which the commit cannot go without).
 
-    def record(self, *, reconcile: Explain | None = None, **fields: Any) -> dict[str, Any] | None:
-        """Append one audit record with this session's context; never raises.
-
-        ``reconcile`` (for a commit's record, under its targets' locks): see
-        :meth:`~mnemic.governance.chain.Journal.append`."""
+        ``reconcile`` and ``first_seen`` (for a commit's record, under its targets'
+        locks): see :meth:`~mnemic.governance.chain.Journal.append`."""
         ctx = self.context
         try:
             return self.journal.append(
                 reconcile=reconcile,
+                first_seen=first_seen,
                 session=ctx.session_id,
                 actor=ctx.actor,
                 origin=ctx.origin,
                 **{**self._extra, **fields},
             )
         except Exception as exc:
+            if strict:
+                raise
             self.audit_failures += 1
             log.error("could not append to the audit journal: %s", exc)
             return None
@@ -166,12 +172,20 @@ class Attempt:
         """The gate took a decision."""
         self.decision = decision
 
-    def _finish(self, result: str, **fields: Any) -> None:
+    def _finish(
+        self,
+        result: str,
+        *,
+        strict: bool = False,
+        first_seen: FirstSeen | None = None,
+        **fields: Any,
+    ) -> None:
         if self.done:
             return
-        self.done = True
         committed = result in ("ok", "noop")
         self.recorded = self.governor.record(
+            strict=strict,
+            first_seen=first_seen,
             reconcile=self.explain if committed else None,
             subsystem=self.subsystem,
             target="+".join(self.targets),
@@ -181,11 +195,39 @@ class Attempt:
             pending_id=self.pending_id,
             **fields,
         )
+        self.done = True
         if self.subsystem == "memory":
             self.governor.metrics.mutation(self.action, result)
             if self.action == "approve":
                 ok = result in ("ok", "noop")
                 self.governor.metrics.pending("approved" if ok else "approve_failed")
+
+    def committing(
+        self,
+        before: dict[str, str | None],
+        after: dict[str, str | None],
+        changes: dict[str, Any],
+        *,
+        lock_wait_ms: float = 0.0,
+        first_seen: FirstSeen | None = None,
+        **fields: Any,
+    ) -> None:
+        """The attempt is about to commit: append its record now, under its targets'
+        locks and before the commit point (the record is the write's durable account
+        of itself: ``changes`` says, per target, what it added and removed).
+
+        Raises when the record cannot be appended: the write must then not commit.
+        :meth:`applied` after the commit only counts it in the metrics."""
+        self._finish(
+            "ok",
+            strict=True,
+            first_seen=first_seen,
+            before=before,
+            after=after,
+            lock_wait_ms=round(lock_wait_ms, 3),
+            changes=changes,
+            **fields,
+        )
 
     def applied(
         self,

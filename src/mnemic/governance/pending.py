@@ -2,8 +2,8 @@
 
 The queue of each subsystem has a lock held while a record is added, approved, rejected
 or expired, so one record is never applied twice by two approvers. The embedded default
-keeps one JSON file per write under ``<home>/pending/<subsystem>/`` (:class:`PendingStore`,
-over :mod:`.pending_files`).
+keeps one JSON file per write under ``<home>/pending/<subsystem>/``
+(:mod:`mnemic.backends.files.pending`).
 
 A record holds what the approver needs (summary, a human-readable detail, who asked and
 when) and what the applier needs (``payload``: the operations, validated when staged).
@@ -13,10 +13,11 @@ records are kept per subsystem; staging beyond that is an approval failure (the 
 ``fail_open`` setting decides).
 
 :class:`PendingQueueStore` is that policy, once, for every backend: the limit, expiry,
-id allocation, the stored JSON form and parsing it. Under it a backend provides only a raw
-:class:`PendingRecordStore` (put, get, list, delete, lock): :class:`FilePendingRecords`
-for files, the ``pending`` table in PostgreSQL
-(:class:`~mnemic.backends.postgres.governance.PostgresPendingRecords`).
+id allocation, the stored JSON form and parsing it, removing an unreadable record by the
+place a listing named. Under it a backend provides only a raw :class:`PendingRecordStore`
+(put, get, list, delete, lock): one file per record
+(:class:`~mnemic.backends.files.pending.FilePendingRecords`), the ``pending`` table in
+PostgreSQL (:class:`~mnemic.backends.postgres.governance.PostgresPendingRecords`).
 """
 
 from __future__ import annotations
@@ -27,19 +28,16 @@ import os
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, Protocol, TypedDict, Unpack
+from typing import Any, Protocol, TypedDict
 
 from ..control_chars import printable
 from ..errors import PendingNotFound, StorageError, UnreadableFile, WriteFailed
-from .pending_files import FilePendingRecords
 
 __all__ = [
     "PendingListing",
     "PendingQueueStore",
     "PendingRecord",
     "PendingRecordStore",
-    "PendingStore",
     "QueuePolicy",
 ]
 
@@ -152,28 +150,26 @@ class PendingListing:
 class PendingRecordStore(Protocol):
     """Where the records of one queue live: the raw part a storage backend provides.
 
-    Ids reach it checked (:func:`valid_id`); a record's text is its JSON
+    Ids reach ``get`` and ``put`` checked (:func:`valid_id`); a record's text is its JSON
     (:meth:`PendingRecord.to_json`); writes happen while the caller holds :meth:`lock`
     (across processes and hosts). ``ids`` lists the records present, readable or not
-    (StorageError if it cannot tell); ``get`` returns one's text (``None`` if absent,
-    StorageError if unreadable); ``scan`` yields (id, where, text or the error reading
-    it) of each; ``put`` stores a new record (False, nothing written, if the id is
-    taken); ``delete`` and ``delete_at`` (by the place ``scan`` named) return False if
-    it was not there; ``present`` says whether the queue was ever created; ``cleanup``
-    removes (or lists, ``dry_run``) the debris of an interrupted staging.
+    (none when the queue was never created; StorageError if it cannot tell); ``where``
+    names the place of one, for messages; ``get`` returns one's text (``None`` if
+    absent, StorageError if unreadable); ``scan`` yields (id, where, text or the error
+    reading it) of each; ``put`` stores a new record (False, nothing written, if the id
+    is taken); ``delete`` returns False if it was not there; ``cleanup`` removes (or
+    lists, ``dry_run``) the debris of an interrupted staging.
     """
 
     @property
     def location(self) -> str: ...
     def where(self, pending_id: str) -> str: ...
     def lock(self) -> contextlib.AbstractContextManager[Any]: ...
-    def present(self) -> bool: ...
     def ids(self) -> list[str]: ...
     def get(self, pending_id: str) -> str | None: ...
     def scan(self) -> Iterator[tuple[str, str, str | StorageError]]: ...
     def put(self, pending_id: str, created_at: float, text: str) -> bool: ...
     def delete(self, pending_id: str) -> bool: ...
-    def delete_at(self, where: str) -> bool: ...
     def cleanup(self, *, dry_run: bool = False) -> list[str]: ...
 
 
@@ -204,10 +200,6 @@ class PendingQueueStore:
     def lock(self) -> contextlib.AbstractContextManager[Any]:
         """Hold the queue while adding, approving, rejecting or expiring."""
         return self.records.lock()
-
-    def present(self) -> bool:
-        """Whether the queue has ever been created (nothing to expire otherwise)."""
-        return self.records.present()
 
     # -- reading -----------------------------------------------------------------
     def ids(self) -> list[str]:
@@ -301,8 +293,12 @@ class PendingQueueStore:
         return self.records.delete(_checked(pending_id))
 
     def remove_file(self, path: str) -> bool:
-        """Delete an unreadable record by where a listing reported it (hold the lock)."""
-        return self.records.delete_at(path)
+        """Delete an unreadable record by where a listing reported it (hold the lock);
+        False if no record of this queue is there (any more): nothing else is touched."""
+        for pending_id in self.records.ids():
+            if self.records.where(pending_id) == path:
+                return self.records.delete(pending_id)
+        return False
 
     def cleanup(self, *, dry_run: bool = False) -> list[str]:
         """Remove debris of an interrupted staging; return what was (or would be) removed."""
@@ -328,18 +324,3 @@ class QueuePolicy(TypedDict, total=False):
     ttl_hours: float
     limit: int
     clock: Callable[[], float]
-
-
-class PendingStore(PendingQueueStore):
-    """Pending writes of one subsystem under ``<home>/pending/<subsystem>/``."""
-
-    def __init__(
-        self,
-        root: Path,
-        subsystem: str,
-        *,
-        lock_timeout: float = 10.0,
-        **policy: Unpack[QueuePolicy],
-    ) -> None:
-        records = FilePendingRecords(root, root / subsystem, lock_timeout)
-        super().__init__(records, subsystem, **policy)

@@ -5,11 +5,11 @@ crash repair, verification) and :class:`PendingQueueStore` (limit, expiry, ids, 
 form). A storage backend gives each a raw store: :class:`~.chain.JournalStore` (append
 lines under a lock, read them and the head back) and :class:`~.pending.PendingRecordStore`
 (put, get, list, delete, lock). The embedded default keeps both under the home
-(:class:`~.audit.AuditJournal`, :class:`~.pending.PendingStore`); a home whose ``store``
-is a ``postgresql://`` URL keeps them in the database with its memory
-(:mod:`mnemic.backends.postgres.governance`), so every host sees one queue and one
-journal. :func:`open_journal` and :func:`open_pending` ask the home's store backend
-(:mod:`mnemic.registry`) for its own.
+(:mod:`mnemic.backends.files`); a home whose ``store`` is a ``postgresql://`` URL keeps
+them in the database with its memory (:mod:`mnemic.backends.postgres.governance`), so
+every host sees one queue and one journal. :func:`open_journal` and :func:`open_pending`
+ask the home's store backend (:mod:`mnemic.registry`) for its raw store and put the
+policy, with the home's settings, over it.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def open_journal(
     root: Path, settings: Settings, *, clock: Callable[[], float] = time.time
 ) -> Journal:
     """The audit journal of the home at ``root`` with ``settings``."""
-    return backend_for(settings).journal(Home(root, settings), clock=clock)
+    return Journal(backend_for(settings).journal(Home(root, settings)), clock=clock)
 
 
 def open_pending(
@@ -48,5 +48,13 @@ def open_pending(
     *,
     clock: Callable[[], float] = time.time,
 ) -> PendingQueueStore:
-    """The pending queue of ``subsystem`` of the home at ``root`` with ``settings``."""
-    return backend_for(settings).pending(Home(root, settings), subsystem, clock=clock)
+    """The pending queue of ``subsystem`` of the home at ``root`` with ``settings``: at
+    most ``retention.pending_limit`` live records, each expiring
+    ``approval.pending_ttl_hours`` after it was staged."""
+    return PendingQueueStore(
+        backend_for(settings).pending(Home(root, settings), subsystem),
+        subsystem,
+        ttl_hours=settings.approval.pending_ttl_hours,
+        limit=settings.retention.pending_limit,
+        clock=clock,
+    )

@@ -358,4 +358,5 @@ def live_block(view: ClientView, target: str) -> str:
         raw = view.memory.backend.read(target)
     except StorageError as exc:
         raise MCPError(types.INTERNAL_ERROR, exc.to_llm(), {"uri": f"mnemic://{target}"}) from exc
-    return load_block(target, raw, settings)[1].text if enabled else ""
+    level = view.home.settings.scan.level
+    return load_block(target, raw, settings, level)[1].text if enabled else ""

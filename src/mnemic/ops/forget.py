@@ -1,15 +1,18 @@
 """Privacy: forget the user profile, or every session message that mentions something.
 
 ``mnemic forget --user`` (:func:`forget_user`) removes USER.md with every copy of it:
-its history versions, drift backups, temp files, texts kept by a failed edit, and the
-pending writes that would touch it. The audit journal keeps hashes, never content, so
-it is not rewritten (and its chain stays verifiable); the forgetting itself is audited.
+its history versions, drift backups, temp files, texts kept by a failed edit, the
+pending writes that would touch it, and every USER.md entry text the audit journal holds
+(the archive, and what provenance kept): the journal is rewritten without them, and its
+chain still verifies (its hashes leave texts out). The forgetting itself is audited.
 
 ``mnemic forget --sessions MATCH`` (:func:`forget_sessions`) removes every session
 message that holds MATCH in any column (text, participant name, tool name, tool-call
 arguments, tool call id, source key; compared as search compares text, NFKC and Unicode
 case folding: ``Müller`` also forgets ``MÜLLER``, ``quagga77`` forgets ``ＱＵＡＧＧＡ７７``),
-with its full-text index entries, and rewrites every session column that holds it: an
+with its full-text index entries, and every MEMORY.md or USER.md entry text the audit
+journal holds that contains it (archived entries included; a live entry stays in its
+file: remove it with ``mnemic memory remove``), and rewrites every session column that holds it: an
 id gets a new one (children follow), a source becomes ``redacted``, a title or model is
 cleared, metadata loses the keys that hold it (:mod:`mnemic.sessions.forgetting`). In
 SQLite, so that no byte survives in the database file, this runs with ``PRAGMA
@@ -33,10 +36,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..curated import fold_cache
 from ..curated.entries import FILENAMES, parse
 from ..curated.memory import Memory
 from ..curated.store import file_hash
 from ..errors import InvalidArgument, MnemicError, StorageError
+from ..governance.chain import record_texts
 from ..governance.governor import Governor
 from ..governance.storage import PendingQueueStore
 from ..home import Home
@@ -59,6 +64,9 @@ class ForgetReport:
     """Pending write ids removed."""
     messages: int = 0
     """Session messages removed."""
+    archived: int = 0
+    """Entry texts dropped from the audit journal (the archive and what provenance
+    kept of them), byte for byte."""
     sessions: int = 0
     """Sessions that lost messages or their title."""
     notes: list[str] = field(default_factory=list)
@@ -95,6 +103,7 @@ def forget_user(
             "user", lock_timeout=mem.settings.memory.lock_timeout, dry_run=dry_run
         )
         _forget_pending(pending, report, dry_run)
+        report.archived = _forget_texts(mem, lambda target, text: target == "user", dry_run)
     leftovers = [
         str(gov.root / n)
         for n in os.listdir(gov.root)
@@ -106,6 +115,25 @@ def forget_user(
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(p)
     return _forget_user_done(mem, report, before)
+
+
+def _forget_texts(mem: Memory, match: Callable[[str, str], bool], dry_run: bool) -> int:
+    """Drop from the audit journal every entry text ``match(target, text)`` selects
+    (archived entries, and the journal's copies of entries added): the chain still
+    verifies. A dry run counts them."""
+    gov = mem.governor
+    assert gov is not None
+    journal = gov.journal
+    if dry_run:
+        return sum(
+            1
+            for rec in journal.records()
+            for target, _, item in record_texts(rec)
+            if isinstance(item.get("text"), str) and match(target, item["text"])
+        )
+    count = journal.forget_texts(lambda rec, target, name, item: match(target, item["text"]))
+    fold_cache.forget_cached(journal)
+    return count
 
 
 def _forget_pending(pending: PendingQueueStore, report: ForgetReport, dry_run: bool) -> None:
@@ -194,9 +222,14 @@ def forget_sessions(
     report = ForgetReport("sessions", dry_run)
     backend = backend_for(home.settings)
     if not backend.has_sessions(home):
+        report.archived = _forget_texts(
+            mem, lambda target, text: contains(text, needles(match)), dry_run
+        )
         report.notes.append("there is no session history")
         _note_audited_sessions(gov, match, report)
         return report
+    forms = needles(match)
+    report.archived = _forget_texts(mem, lambda target, text: contains(text, forms), dry_run)
     with backend.sessions(home) as store:
         result = store.forget(match, dry_run=dry_run)
         report.files.append(store.location)

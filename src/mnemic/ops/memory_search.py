@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..curated.entries import TARGETS
-from ..curated.memory import Memory
 from ..curated.snapshot import sanitize
+from ..curated.view import MemoryView
 from ..tooling import ranked_listing
 from .text_search import EmbedderLoader, rank_texts
 
@@ -60,7 +60,7 @@ class MemorySearch:
 
 
 def search_memory(
-    memory: Memory,
+    memory: MemoryView,
     query: str,
     *,
     mode: str | None = None,
@@ -78,7 +78,7 @@ def search_memory(
     entries: list[tuple[str, int, str]] = []
     # in TARGETS order, so equal scores rank MEMORY.md's entries first, then by position
     for target in sorted(targets, key=lambda t: TARGETS.index(t) if t in TARGETS else 9):
-        shown = sanitize(target, memory.entries(target))
+        shown = sanitize(target, memory.entries(target), memory.level)
         blocked = {i for i, _, _ in shown.blocked}
         entries += [
             (target, i + 1, text) for i, text in enumerate(shown.display) if i not in blocked

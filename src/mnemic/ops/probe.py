@@ -1,15 +1,16 @@
 """What a resource's content is, cheaply: the fingerprints the live-resource watcher compares.
 
 :class:`Probe` runs in a worker thread. For each watched resource it first takes a cheap
-*stat signature* of what the resource depends on (``lstat`` of MEMORY.md or USER.md:
-inode, size, mtime_ns; the ``SKILL.md`` files of the skills roots), and only when that
-signature moved does it compute the *fingerprint* (a hash of the content) that decides
-whether subscribers are told. A touch that changes nothing therefore notifies nobody,
-and a file that is removed or cannot be read has a fingerprint of its own (it changes
-once, and stays put while the file stays gone).
+*signature* of what the resource depends on (the curated backend's
+:meth:`~mnemic.curated.backend.CuratedBackend.signature` of MEMORY.md or USER.md: for
+files, their ``lstat``; the ``lstat`` of the ``SKILL.md`` files of the skills roots), and
+only when that signature moved does it compute the *fingerprint* (a hash of the content)
+that decides whether subscribers are told. A touch that changes nothing therefore
+notifies nobody, and a target that is removed or cannot be read has a fingerprint of its
+own (it changes once, and stays put while the target stays gone).
 
-With a curated backend other than files (PostgreSQL), there is nothing to stat: each
-check reads the target through the backend (one primary-key lookup) and hashes it.
+A backend with no signature cheaper than a read (PostgreSQL) is read at every check (one
+primary-key lookup) and the text hashed.
 """
 
 from __future__ import annotations
@@ -23,8 +24,6 @@ from typing import Any
 from urllib.parse import unquote
 
 from ..curated.backend import CuratedBackend
-from ..curated.entries import FILENAMES
-from ..curated.file_backend import FileBackend
 from ..errors import MnemicError
 from ..home import Home
 from ..registry import backend_for
@@ -115,17 +114,13 @@ class Probe:
     def __init__(self, home: Home) -> None:
         self.home = home
         self._backend: CuratedBackend | None = None
-        self._paths: dict[str, str] | None = None
-        """The files of the targets when the backend is files (they can be stat'ed)."""
         self._skills: SkillStore | None = None
 
     def _curated(self) -> CuratedBackend:
-        """The curated backend, opened on first use (in the watcher's thread)."""
+        """The curated backend, opened on first use (in the watcher's thread) as a
+        reader's (nothing cleaned up, nothing written)."""
         if self._backend is None:
-            backend = backend_for(self.home.settings).curated(self.home, cleanup=False)
-            if isinstance(backend, FileBackend):
-                self._paths = {t: str(backend.path(t)) for t in FILENAMES}
-            self._backend = backend
+            self._backend = backend_for(self.home.settings).curated(self.home, cleanup=False)
         return self._backend
 
     @property
@@ -140,12 +135,9 @@ class Probe:
         if source == "skills":
             return self._skills_sig()
         try:
-            self._curated()
+            return self._curated().signature(source)
         except MnemicError:
             return None  # no signature: the fingerprint says what is wrong
-        if self._paths is None:
-            return None
-        return _stat_sig(self._paths[source])
 
     def _skills_sig(self) -> Hashable:
         try:
@@ -174,10 +166,7 @@ class Probe:
 
     def _target_print(self, target: str) -> Hashable:
         def read() -> Hashable:
-            backend = self._curated()
-            if self._paths is not None:
-                return _file_print(self._paths[target])
-            text = backend.read(target)
+            text = self._curated().read(target)  # never blocks, never follows a symlink
             if text is None:
                 return ("absent",)
             return ("text", hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest())

@@ -9,7 +9,9 @@
 - pending writes: those past their expiry (``approval.pending_ttl_hours``) are removed
   and audited as ``expire``;
 - temp files: debris of crashed writers (a two-file commit left mid-way is completed
-  first), and texts kept by a failed ``mnemic memory edit`` older than ``max_age_days``.
+  first), and texts kept by a failed ``mnemic memory edit`` older than ``max_age_days``;
+- archived entry texts older than ``retention.archive_days`` (0, the default: kept
+  forever) are dropped from the audit journal, byte for byte (``archive_text``).
 
 ``max_age_days = 0`` turns the age limit off. Each target's files are removed under its
 lock, so gc never races a writer. Nothing current is ever removed: not the files
@@ -26,10 +28,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..curated import fold_cache
 from ..curated.backend import Removal, RetentionPolicy
 from ..curated.entries import FILENAMES
 from ..curated.memory import Memory, open_backend
 from ..governance.actors import SUBSYSTEMS
+from ..governance.chain import record_texts
 from ..governance.governor import Governor
 from ..home import Home
 from .review import PendingQueue
@@ -96,6 +100,7 @@ def collect_garbage(
     for subsystem in SUBSYSTEMS:
         for path in gov.pending(subsystem).cleanup(dry_run=dry_run):
             report.removed.append(Removal("temp", path, "interrupted staging"))
+    _archive_texts(mem, settings.retention.archive_days * DAY, now, report, dry_run)
     if not dry_run:
         for r in report.removed:
             if r.kind == "edit_leftover":  # the others went under their locks
@@ -111,6 +116,40 @@ def collect_garbage(
             removed=counts,
         )
     return report
+
+
+def _archive_texts(
+    mem: Memory, max_age: float, now: float, report: GcReport, dry_run: bool
+) -> None:
+    """``[retention] archive_days``: drop from the audit journal the text of every entry
+    archived longer ago than ``max_age`` (and the journal's older copies of entries no
+    longer live), byte for byte; the archive keeps the rest of each (when, why, who)."""
+    gov = mem.governor
+    if not max_age or gov is None:
+        return
+    fold = mem.fold()
+    live = {name: set(t.live) for name, t in (fold.targets.items() if fold else ())}
+
+    def old(rec: dict[str, Any], target: str, name: str, item: dict[str, Any]) -> bool:
+        ts = rec.get("ts")
+        if not isinstance(ts, int | float) or now - ts <= max_age:
+            return False
+        return name == "removed" or item.get("key") not in live.get(target, set())
+
+    if dry_run:
+        count = sum(
+            1
+            for rec in gov.journal.records()
+            for target, name, item in record_texts(rec)
+            if isinstance(item.get("text"), str) and old(rec, target, name, item)
+        )
+    else:
+        count = gov.journal.forget_texts(old)
+        fold_cache.forget_cached(gov.journal)
+    for _ in range(count):
+        report.removed.append(
+            Removal("archive_text", gov.journal.location, "older than archive_days")
+        )
 
 
 def _edit_leftovers(root: Path, max_age: float, now: float, report: GcReport) -> None:

@@ -234,10 +234,11 @@ class PendingQueue:
         out = []
         for subsystem in SUBSYSTEMS:
             store = self.store(subsystem)
-            if not store.present():
+            listing = store.listing()  # a queue never created lists nothing, and stays so
+            if not listing.records:
                 continue
             if dry_run:  # only looks: a reader takes no lock (a read-only home works)
-                out += [r for r in store.listing().records if r.expired(now)]
+                out += [r for r in listing.records if r.expired(now)]
                 continue
             with store.lock():
                 for record in store.listing().records:

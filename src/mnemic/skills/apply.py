@@ -21,7 +21,7 @@ from .model import SKILL_FILE
 from .prepare import prepare_change
 
 if TYPE_CHECKING:
-    from .store import SkillStore
+    from .changes import SkillRoot
 
 __all__ = ["apply_change"]
 
@@ -29,7 +29,7 @@ _STAGING = ".staging-"
 _TRASH = ".trash-"
 
 
-def apply_change(store: SkillStore, change: SkillChange) -> ChangeResult:
+def apply_change(store: SkillRoot, change: SkillChange) -> ChangeResult:
     """Take the store lock, prepare ``change`` against the current state, write it.
 
     All or nothing: a failure leaves the skill as it was (a new skill is assembled in a
@@ -70,7 +70,7 @@ def _mkdirs(base: str, parts: list[str]) -> None:
             )
 
 
-def _execute(store: SkillStore, prep: PreparedChange) -> ChangeResult:
+def _execute(store: SkillRoot, prep: PreparedChange) -> ChangeResult:
     action = prep.change.action
     ref = prep.ref
 
@@ -113,7 +113,7 @@ def _execute(store: SkillStore, prep: PreparedChange) -> ChangeResult:
     return result(f"Wrote {rel} ({len(text.encode()):,} bytes) in skill {ref!r}.", (rel,))
 
 
-def _create(store: SkillStore, prep: PreparedChange) -> None:
+def _create(store: SkillRoot, prep: PreparedChange) -> None:
     ensure_private_dir(store.root)
     parent = os.path.dirname(prep.skill_dir)
     made_parent = False
@@ -139,7 +139,7 @@ def _create(store: SkillStore, prep: PreparedChange) -> None:
         shutil.rmtree(staging, ignore_errors=True)
 
 
-def _delete(store: SkillStore, prep: PreparedChange) -> None:
+def _delete(store: SkillRoot, prep: PreparedChange) -> None:
     trash = os.path.join(store.root, f"{_TRASH}{os.urandom(6).hex()}")
     parent = os.path.dirname(prep.skill_dir)
     os.rename(prep.skill_dir, trash)

@@ -25,7 +25,7 @@ import dataclasses
 import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..config import SkillsSettings
 from ..errors import (
@@ -47,16 +47,39 @@ from .model import (
 )
 
 if TYPE_CHECKING:
-    pass
+    from ..fsio import SidecarLock
+    from .model import SkillInfo
 
 __all__ = [
     "ACTIONS",
     "ChangeResult",
     "PreparedChange",
     "SkillChange",
+    "SkillRoot",
     "patch_path",
     "scan_or_raise",
 ]
+
+
+class SkillRoot(Protocol):
+    """What preparing and applying a change read of the skill store (a
+    :class:`~mnemic.skills.store.SkillStore` is one): declared here so that neither
+    needs the store's module, which imports them."""
+
+    root: str
+    settings: SkillsSettings
+    scan_level: str | None
+
+    def get(self, name: str) -> SkillInfo: ...
+
+    def locate(
+        self, name: str | None = None, category: str | None = None
+    ) -> list[tuple[str, str, str | None, str, str]]: ...
+
+    def lock(self) -> SidecarLock: ...
+
+    def support_path(self, info: SkillInfo, rel: str) -> str: ...
+
 
 #: The ``skill_manage`` actions.
 ACTIONS = ("create", "edit", "patch", "delete", "write_file", "remove_file")
@@ -145,7 +168,7 @@ class SkillChange:
                 category = read_front_matter(self.payload["content"])[0].category
         return name, category
 
-    def validate(self, settings: SkillsSettings | None = None) -> None:
+    def validate(self, settings: SkillsSettings | None = None, level: str | None = None) -> None:
         """Check everything that does not depend on the current state; raise if invalid.
 
         Raises :class:`~mnemic.errors.InvalidArgument`, :class:`~mnemic.errors.SkillInvalid`,
@@ -185,14 +208,14 @@ class SkillChange:
             validate_skill_md(
                 p["content"], name=name, category=category, max_chars=limits.max_skill_chars
             )
-            scan_or_raise(p["content"], "SKILL.md")
+            scan_or_raise(p["content"], "SKILL.md", level)
         elif self.action == "edit":
             _check_text(p["content"], "content")
             fm_category = _front_category(p["content"])
             validate_skill_md(
                 p["content"], name=name, category=fm_category, max_chars=limits.max_skill_chars
             )
-            scan_or_raise(p["content"], "SKILL.md")
+            scan_or_raise(p["content"], "SKILL.md", level)
         elif self.action == "patch":
             rel = patch_path(p.get("file_path"))
             old, new = p["old_string"], p["new_string"]
@@ -209,7 +232,7 @@ class SkillChange:
                 raise SkillTooLarge("new_string", len(new), limits.max_skill_chars)
             if rel != SKILL_FILE and len(new.encode()) > limits.max_file_bytes:
                 raise SkillTooLarge("new_string", len(new.encode()), limits.max_file_bytes, "bytes")
-            scan_or_raise(new, "new_string")
+            scan_or_raise(new, "new_string", level)
         elif self.action == "write_file":
             rel = check_support_path(p["file_path"])
             text = p["file_content"]
@@ -217,7 +240,7 @@ class SkillChange:
             size = len(text.encode("utf-8", "surrogatepass"))
             if size > limits.max_file_bytes:
                 raise SkillTooLarge(rel, size, limits.max_file_bytes, "bytes")
-            scan_or_raise(text, rel)
+            scan_or_raise(text, rel, level)
         elif self.action == "remove_file":
             check_support_path(p["file_path"])
 
@@ -379,9 +402,10 @@ def _check_text(text: str, field_name: str) -> None:
         raise SkillInvalid(field_name, "it contains a lone surrogate (not valid UTF-8).") from exc
 
 
-def scan_or_raise(text: str, what: str) -> None:
-    """Raise :class:`~mnemic.errors.SkillThreatBlocked` when ``text`` has threat findings."""
-    found = threat_findings(text)
+def scan_or_raise(text: str, what: str, level: str | None = None) -> None:
+    """Raise :class:`~mnemic.errors.SkillThreatBlocked` when ``text`` has threat findings
+    (at ``level``, see :func:`~.model.threat_findings`)."""
+    found = threat_findings(text, level)
     if found:
         raise SkillThreatBlocked(found, what=what)
 

@@ -27,10 +27,11 @@ from ..governance.approval import Approver, Proposal
 from ..governance.governor import Attempt, Governor
 from ..governance.pending import PendingRecord
 from ..home import Home
+from ..tooling import staged_response, tool_response
 from .changes import ChangeResult, PreparedChange, SkillChange
 from .search import TextRanker
 from .store import SkillStore
-from .tools import run_skill_tool
+from .tools import skill_call
 
 __all__ = ["GovernedSkills", "apply_staged_skill", "skill_store_for"]
 
@@ -38,8 +39,8 @@ __all__ = ["GovernedSkills", "apply_staged_skill", "skill_store_for"]
 def skill_store_for(governor: Governor) -> SkillStore:
     """The skill store of the governor's home."""
 
-    root = governor.root
-    return SkillStore(root / "skills", governor.settings.skills, base=root)
+    root, settings = governor.root, governor.settings
+    return SkillStore(root / "skills", settings.skills, base=root, scan_level=settings.scan.level)
 
 
 def _keyed(ref: str, digests: Any) -> dict[str, str | None]:
@@ -67,22 +68,8 @@ def _proposal(prepared: PreparedChange) -> Proposal:
 
 
 def _staged_response(record: PendingRecord, prepared: PreparedChange) -> dict[str, Any]:
-    pid = record.id
-    return {
-        "success": True,
-        "done": True,
-        "staged": True,
-        "saved": False,
-        "pending_id": pid,
-        "action": prepared.change.action,
-        "skill": prepared.ref,
-        "gist": prepared.gist(),
-        "message": (
-            f"NOT saved yet: this skill change waits for a person's approval (pending id "
-            f"{pid}). The skill is unchanged until it is approved."
-        ),
-        "note": "The change is queued; do not repeat this call. Carry on with the task.",
-    }
+    about = {"action": prepared.change.action, "skill": prepared.ref, "gist": prepared.gist()}
+    return staged_response(record.id, about, change="this skill change", unchanged="The skill")
 
 
 class GovernedSkills:
@@ -119,14 +106,28 @@ class GovernedSkills:
         *,
         ranker: TextRanker | None = None,
     ) -> dict[str, Any]:
-        """Run one ``skills_list`` / ``skill_view`` / ``skill_manage`` call (never raises).
+        """Run one ``skills_list`` / ``skill_view`` / ``skill_manage`` call and return its
+        response, a refusal's included (never raises: :meth:`call` through
+        :func:`~mnemic.tooling.tool_response`)."""
+        return tool_response(tool, lambda: self.call(tool, arguments, ranker=ranker))
+
+    def call(
+        self,
+        tool: str,
+        arguments: str | dict[str, Any] | None,
+        *,
+        ranker: TextRanker | None = None,
+    ) -> dict[str, Any]:
+        """Run one ``skills_list`` / ``skill_view`` / ``skill_manage`` call: its success
+        response (a write staged for approval is one); a refusal is raised, audited
+        first (what the tool registry dispatches: one envelope for every tool).
 
         ``ranker`` ranks ``skills_list``'s ``query`` by words and meaning (see
-        :func:`~mnemic.skills.tools.run_skill_tool`).
+        :func:`~mnemic.skills.tools.skill_call`).
         """
 
         if tool != "skill_manage":
-            return run_skill_tool(self.store, tool, arguments, ranker=ranker)
+            return skill_call(self.store, tool, arguments, ranker=ranker)
         seen: dict[str, Any] = {}
 
         def gate(change: SkillChange, prepared: PreparedChange) -> dict[str, Any] | None:
@@ -146,32 +147,36 @@ class GovernedSkills:
                 )
             except MnemicError as exc:
                 attempt.refused(exc)
-                return exc.to_response()
+                raise
             if verdict.apply:
                 return None
             assert verdict.record is not None
             attempt.staged(verdict.record)
             return _staged_response(verdict.record, prepared)
 
-        resp = run_skill_tool(self.store, tool, arguments, gate=gate)
-        attempt: Attempt | None = seen.get("attempt")
-        if attempt is None:  # refused before the gate: bad arguments, cannot apply now
-            name = arguments.get("name") if isinstance(arguments, dict) else None
-            action = arguments.get("action") if isinstance(arguments, dict) else None
-            early = self.governor.attempt(
-                "skills", str(action or "call"), [str(name)] if name else []
-            )
-            early.failed_with(str(resp.get("error_code", "error")))
-        elif not attempt.done:
-            prepared = seen["prepared"]
-            if resp.get("success"):
-                attempt.applied(
-                    _keyed(prepared.ref, prepared.base),
-                    _keyed(prepared.ref, self.store.digests(seen["change"])),
-                    written=True,
+        try:
+            resp = skill_call(self.store, tool, arguments, gate=gate)
+        except Exception as exc:
+            code = exc.code if isinstance(exc, MnemicError) else "internal_error"
+            attempt: Attempt | None = seen.get("attempt")
+            if attempt is None:  # refused before the gate: bad arguments, cannot apply now
+                name = arguments.get("name") if isinstance(arguments, dict) else None
+                action = arguments.get("action") if isinstance(arguments, dict) else None
+                early = self.governor.attempt(
+                    "skills", str(action or "call"), [str(name)] if name else []
                 )
-            else:
-                attempt.failed_with(str(resp.get("error_code", "error")))
+                early.failed_with(code)
+            elif not attempt.done:
+                attempt.failed_with(code)
+            raise
+        attempt = seen.get("attempt")
+        if attempt is not None and not attempt.done:
+            prepared = seen["prepared"]
+            attempt.applied(
+                _keyed(prepared.ref, prepared.base),
+                _keyed(prepared.ref, self.store.digests(seen["change"])),
+                written=True,
+            )
         return resp
 
     def apply_manual(self, change: SkillChange) -> ChangeResult:

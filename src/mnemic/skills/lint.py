@@ -148,7 +148,7 @@ def _lint_one(store: SkillStore, info: SkillInfo) -> list[LintProblem]:
             "too_large",
             f"{len(doc.text):,} chars; the limit is {settings.max_skill_chars:,}",
         )
-    _text_checks(add, doc.text, SKILL_FILE)
+    _text_checks(add, doc.text, SKILL_FILE, store.scan_level)
     _lint_files(store, info, doc, add)
     for ref in _references(body):
         if not os.path.isfile(os.path.join(info.path, *ref.split("/"))):
@@ -156,9 +156,10 @@ def _lint_one(store: SkillStore, info: SkillInfo) -> list[LintProblem]:
     return out
 
 
-def _text_checks(add: Any, text: str, file: str) -> None:
-    """What every text file of a skill is checked for: threats, control characters."""
-    found = threat_findings(text)
+def _text_checks(add: Any, text: str, file: str, level: str | None) -> None:
+    """What every text file of a skill is checked for: threats (at ``level``), control
+    characters."""
+    found = threat_findings(text, level)
     if found:
         ids = ", ".join(f"{pid} ({cat})" for pid, cat in found)
         add("error", "threat", f"threat pattern(s): {ids}", file)
@@ -209,7 +210,7 @@ def _lint_files(store: SkillStore, info: SkillInfo, doc: SkillDoc, add: Any) -> 
             add("error", "unreadable", exc.to_llm(), f.path)
             continue
         if isinstance(data, str):
-            _text_checks(add, data, f.path)
+            _text_checks(add, data, f.path, store.scan_level)
 
 
 def _references(body: str) -> list[str]:

@@ -24,6 +24,7 @@ listing.
 from __future__ import annotations
 
 import datetime
+import os
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,6 +44,7 @@ __all__ = [
     "SKILL_FILE",
     "SUPPORT_DIRS",
     "FrontMatter",
+    "SkillInfo",
     "check_category",
     "check_name",
     "check_support_path",
@@ -412,21 +414,89 @@ def render_skill_md(
 _SCAN_OVERLAP = 4096
 
 
-def threat_findings(text: str) -> tuple[tuple[str, str], ...]:
-    """Threat-scan skill text (strict scope); return ``(pattern id, category)`` pairs.
+def threat_findings(text: str, level: str | None = None) -> tuple[tuple[str, str], ...]:
+    """Threat-scan skill text (strict scope, at ``level``: the home's ``[scan] level``,
+    default the scanner's); return ``(pattern id, category)`` pairs.
 
     Text longer than the scanner's cap is scanned in overlapping windows, so a long
     reference file is read in full rather than reported as oversize.
     """
 
     if len(text) <= MAX_SCAN_CHARS:
-        return tuple((f.id, f.category) for f in scan_text(text, "strict").findings)
+        return tuple((f.id, f.category) for f in scan_text(text, "strict", level).findings)
     seen: dict[str, str] = {}
     step = MAX_SCAN_CHARS - _SCAN_OVERLAP
     for start in range(0, len(text), step):
-        for f in scan_text(text[start : start + MAX_SCAN_CHARS], "strict").findings:
+        for f in scan_text(text[start : start + MAX_SCAN_CHARS], "strict", level).findings:
             if f.category != "oversize":
                 seen.setdefault(f.id, f.category)
         if start + MAX_SCAN_CHARS >= len(text):
             break
     return tuple(seen.items())
+
+
+@dataclass(frozen=True, slots=True)
+class SkillInfo:
+    """One skill found on disk, as listed (front matter only; the body is not kept).
+
+    ``error`` says why the skill cannot be used (unreadable file, bad front matter);
+    ``findings`` are threat-pattern ids found in its name or description. Either keeps it
+    out of the index and out of ``skills_list``; ``mnemic skills lint`` reports both.
+    """
+
+    name: str
+    category: str | None
+    path: str
+    """Absolute path of the skill directory."""
+    source: str
+    """``"local"`` for the home's skills, else the external root it came from."""
+    front: FrontMatter | None = None
+    error: str | None = None
+    findings: tuple[str, ...] = ()
+
+    @property
+    def ref(self) -> str:
+        """``category/name`` or ``name``: the path that designates the skill uniquely."""
+        return f"{self.category}/{self.name}" if self.category else self.name
+
+    @property
+    def description(self) -> str:
+        """The front matter description ('' when unreadable)."""
+        return self.front.description if self.front else ""
+
+    @property
+    def readonly(self) -> bool:
+        """True for skills from external directories."""
+        return self.source != "local"
+
+    @property
+    def usable(self) -> bool:
+        """True when the skill can be listed, indexed and viewed."""
+        return self.error is None and not self.findings and self.front is not None
+
+    @property
+    def skill_md(self) -> str:
+        """Absolute path of the SKILL.md file."""
+        return os.path.join(self.path, SKILL_FILE)
+
+    def as_dict(self) -> dict[str, Any]:
+        """A JSON-able summary."""
+        fm = self.front
+        out: dict[str, Any] = {
+            "name": self.name,
+            "category": self.category,
+            "description": self.description,
+            "source": self.source,
+        }
+        if fm is not None:
+            if fm.version:
+                out["version"] = fm.version
+            if fm.tags:
+                out["tags"] = list(fm.tags)
+            if fm.platforms:
+                out["platforms"] = list(fm.platforms)
+        if self.error:
+            out["error"] = self.error
+        if self.findings:
+            out["findings"] = list(self.findings)
+        return out

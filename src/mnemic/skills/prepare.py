@@ -31,7 +31,8 @@ from .files import list_files, read_support_file, skill_md_max_bytes
 from .model import SKILL_FILE, check_support_path, validate_skill_md
 
 if TYPE_CHECKING:
-    from .store import SkillInfo, SkillStore
+    from .changes import SkillRoot
+    from .model import SkillInfo
 
 __all__ = ["digest", "prepare_change"]
 
@@ -39,14 +40,14 @@ PREVIEW_CHARS = 500
 MAX_MATCHES_SHOWN = 5
 
 
-def prepare_change(store: SkillStore, change: SkillChange) -> PreparedChange:
+def prepare_change(store: SkillRoot, change: SkillChange) -> PreparedChange:
     """Validate ``change`` against the current state of ``store``; write nothing.
 
     Raises the typed :class:`~mnemic.errors.ToolError` that says why the change cannot
     apply now (not found, exists, read-only, no match, too large, changed since pinned).
     """
     settings = store.settings
-    change.validate(settings)
+    change.validate(settings, store.scan_level)
     name, category = change.target()
     if change.action == "create":
         return _prepare_create(store, change, name, category)
@@ -117,7 +118,7 @@ def prepare_change(store: SkillStore, change: SkillChange) -> PreparedChange:
 
 
 def _prepare_create(
-    store: SkillStore, change: SkillChange, name: str, category: str | None
+    store: SkillRoot, change: SkillChange, name: str, category: str | None
 ) -> PreparedChange:
     for _, _, cat, source, _ in store.locate(name):
         where = "in this home" if source == "local" else f"in {source}"
@@ -179,7 +180,7 @@ def _single(
     )
 
 
-def _prepare_patch(store: SkillStore, change: SkillChange, info: SkillInfo) -> PreparedChange:
+def _prepare_patch(store: SkillRoot, change: SkillChange, info: SkillInfo) -> PreparedChange:
     p = change.payload
     settings = store.settings
     rel = patch_path(p.get("file_path"))
@@ -219,7 +220,7 @@ def _prepare_patch(store: SkillStore, change: SkillChange, info: SkillInfo) -> P
         size, was = len(text.encode()), len(current.encode())
         if size > settings.max_file_bytes and size > was:
             raise SkillTooLarge(rel, size, settings.max_file_bytes, "bytes")
-    scan_or_raise(text, f"patched {rel}")
+    scan_or_raise(text, f"patched {rel}", store.scan_level)
     return _single(change, info, rel, path, text, current=current, replacements=count)
 
 
@@ -274,7 +275,7 @@ def _check_expect(change: SkillChange, prepared: PreparedChange) -> None:
             raise SkillChanged(prepared.ref, rel)
 
 
-def _check_write_dir(store: SkillStore, info: SkillInfo, *, allow_symlinked_file: bool) -> None:
+def _check_write_dir(store: SkillRoot, info: SkillInfo, *, allow_symlinked_file: bool) -> None:
     """Refuse to write a skill whose directory (or category, or SKILL.md) is a symlink."""
     root = os.path.realpath(store.root)
     chain = [info.path]

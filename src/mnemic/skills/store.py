@@ -34,7 +34,6 @@ from ..config import SkillsSettings
 from ..errors import SkillInvalid, SkillNotFound, SkillPathRefused, UnreadableFile, UnsafePath
 from ..fsio import SidecarLock, ensure_private_dir, read_text_strict
 from ..home import Home
-from ..scan import set_default_level
 from .apply import apply_change
 from .changes import ChangeResult, PreparedChange, SkillChange
 from .files import (
@@ -45,7 +44,13 @@ from .files import (
     resolve_support_path,
     skill_md_max_bytes,
 )
-from .model import SKILL_FILE, FrontMatter, is_lenient_name, read_front_matter, threat_findings
+from .model import (
+    SKILL_FILE,
+    SkillInfo,
+    is_lenient_name,
+    read_front_matter,
+    threat_findings,
+)
 from .prepare import digest, prepare_change
 
 __all__ = [
@@ -76,73 +81,6 @@ CURRENT_PLATFORM = current_platform()
 
 
 @dataclass(frozen=True, slots=True)
-class SkillInfo:
-    """One skill found on disk, as listed (front matter only; the body is not kept).
-
-    ``error`` says why the skill cannot be used (unreadable file, bad front matter);
-    ``findings`` are threat-pattern ids found in its name or description. Either keeps it
-    out of the index and out of ``skills_list``; ``mnemic skills lint`` reports both.
-    """
-
-    name: str
-    category: str | None
-    path: str
-    """Absolute path of the skill directory."""
-    source: str
-    """``"local"`` for the home's skills, else the external root it came from."""
-    front: FrontMatter | None = None
-    error: str | None = None
-    findings: tuple[str, ...] = ()
-
-    @property
-    def ref(self) -> str:
-        """``category/name`` or ``name``: the path that designates the skill uniquely."""
-        return f"{self.category}/{self.name}" if self.category else self.name
-
-    @property
-    def description(self) -> str:
-        """The front matter description ('' when unreadable)."""
-        return self.front.description if self.front else ""
-
-    @property
-    def readonly(self) -> bool:
-        """True for skills from external directories."""
-        return self.source != "local"
-
-    @property
-    def usable(self) -> bool:
-        """True when the skill can be listed, indexed and viewed."""
-        return self.error is None and not self.findings and self.front is not None
-
-    @property
-    def skill_md(self) -> str:
-        """Absolute path of the SKILL.md file."""
-        return os.path.join(self.path, SKILL_FILE)
-
-    def as_dict(self) -> dict[str, Any]:
-        """A JSON-able summary."""
-        fm = self.front
-        out: dict[str, Any] = {
-            "name": self.name,
-            "category": self.category,
-            "description": self.description,
-            "source": self.source,
-        }
-        if fm is not None:
-            if fm.version:
-                out["version"] = fm.version
-            if fm.tags:
-                out["tags"] = list(fm.tags)
-            if fm.platforms:
-                out["platforms"] = list(fm.platforms)
-        if self.error:
-            out["error"] = self.error
-        if self.findings:
-            out["findings"] = list(self.findings)
-        return out
-
-
-@dataclass(frozen=True, slots=True)
 class SkillDoc:
     """A skill with its SKILL.md text and supporting files."""
 
@@ -170,9 +108,12 @@ class SkillStore:
         settings: SkillsSettings | None = None,
         *,
         base: str | os.PathLike[str] | None = None,
+        scan_level: str | None = None,
     ) -> None:
         self.root = os.path.abspath(os.fspath(root))
         self.settings = settings or SkillsSettings()
+        self.scan_level = scan_level
+        """The ``[scan] level`` skill text is judged at (None: the scanner's default)."""
         start = os.fspath(base) if base is not None else os.path.dirname(self.root)
         roots = []
         for d in self.settings.external_dirs:
@@ -186,8 +127,8 @@ class SkillStore:
         """The skill store of ``home`` (default: ``Home.open()``)."""
         if home is None:
             home = Home.open()
-        set_default_level(home.settings.scan.level)  # [scan] level for this process's scans
-        return cls(home.skills_dir, home.settings.skills, base=home.root)
+        settings = home.settings
+        return cls(home.skills_dir, settings.skills, base=home.root, scan_level=settings.scan.level)
 
     def __repr__(self) -> str:
         return f"SkillStore({self.root!r})"
@@ -294,7 +235,7 @@ class SkillStore:
             fm, _ = read_front_matter(text)
         except SkillInvalid as exc:
             return bad(exc.message.removesuffix(" Nothing was written."))
-        found = threat_findings(f"{fm.name}\n{fm.description}")
+        found = threat_findings(f"{fm.name}\n{fm.description}", self.scan_level)
         return SkillInfo(name, category, path, source, fm, findings=tuple(f for f, _ in found))
 
     def get(self, name: str) -> SkillInfo:

@@ -1,8 +1,10 @@
 """The skill tools: ``skills_list``, ``skill_view`` and ``skill_manage``.
 
-:func:`run_skill_tool` takes one tool call (tool name and raw JSON arguments) and returns
-the JSON response; it never raises. Refusals come back as ``success: false`` with a
-message that says what to do next.
+:func:`skill_call` takes one tool call (tool name and raw JSON arguments) and returns the
+JSON response of a success; a refusal is raised, and becomes ``success: false`` with a
+message that says what to do next in the envelope every tool shares
+(:func:`~mnemic.tooling.tool_response`, run by the tool registry's dispatch).
+:func:`run_skill_tool` is the same call through that envelope: it never raises.
 
 ``skill_manage`` builds a :class:`~mnemic.skills.changes.SkillChange` from the
 arguments. With a ``gate`` (an approval policy), the change is first prepared and passed
@@ -12,13 +14,12 @@ when the gate returns ``None`` the change is applied.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from typing import Any
 
 from ..control_chars import without_controls
-from ..errors import InvalidArgument, MnemicError, SkillUnsafe
-from ..tooling import ToolSpec, parse_arguments
+from ..errors import InvalidArgument, SkillUnsafe
+from ..tooling import ToolSpec, parse_arguments, tool_response
 from .changes import ACTIONS, ChangeResult, PreparedChange, SkillChange
 from .model import SKILL_FILE, threat_findings
 from .search import SkillHit, TextRanker, rank_skills
@@ -32,13 +33,13 @@ __all__ = [
     "SkillGate",
     "change_from_arguments",
     "run_skill_tool",
+    "skill_call",
     "skill_tool_specs",
 ]
 
-log = logging.getLogger(__name__)
-
 SkillGate = Callable[[SkillChange, PreparedChange], "dict[str, Any] | None"]
-"""An approval hook: return a response to stop the write there, or ``None`` to apply."""
+"""An approval hook: return a response to stop the write there (staged for review), raise
+to refuse it, or return ``None`` to apply."""
 
 #: Upper bound on one ``skills_list`` response, in characters of JSON-ish text.
 LIST_CHARS = 12_000
@@ -217,34 +218,38 @@ def run_skill_tool(
     gate: SkillGate | None = None,
     ranker: TextRanker | None = None,
 ) -> dict[str, Any]:
-    """Run one call of ``skills_list``, ``skill_view`` or ``skill_manage``; never raises.
+    """Run one call of ``skills_list``, ``skill_view`` or ``skill_manage`` and return its
+    JSON response, a refusal's included (never raises: :func:`skill_call` through
+    :func:`~mnemic.tooling.tool_response`)."""
+    return tool_response(tool, lambda: skill_call(store, tool, arguments, gate=gate, ranker=ranker))
+
+
+def skill_call(
+    store: SkillStore,
+    tool: str,
+    arguments: str | dict[str, Any] | None,
+    *,
+    gate: SkillGate | None = None,
+    ranker: TextRanker | None = None,
+) -> dict[str, Any]:
+    """Run one call of ``skills_list``, ``skill_view`` or ``skill_manage``: its success
+    response; a refusal is raised (:class:`~mnemic.errors.MnemicError`).
 
     With a ``ranker`` (mnemic's tools pass :func:`mnemic.ops.text_search.text_ranker`),
     ``skills_list``'s ``query`` ranks the skills by words and meaning
     (:func:`~mnemic.skills.search.rank_skills`); without one it keeps the skills holding
     every word of the query.
     """
-    try:
-        args = parse_arguments(arguments)
-        if tool == "skills_list":
-            return _list(store, args, ranker)
-        if tool == "skill_view":
-            return _view(store, args)
-        if tool == "skill_manage":
-            return _manage(store, args, gate)
-        raise InvalidArgument(
-            "tool", f"Unknown skill tool {tool!r}; use one of {', '.join(SKILL_TOOL_NAMES)}."
-        )
-    except MnemicError as exc:
-        return exc.to_response()
-    except Exception as exc:  # a bug must not break the agent's turn
-        log.exception("skill tool %s failed unexpectedly", tool)
-        return {
-            "success": False,
-            "error": f"Internal error in the {tool} tool ({type(exc).__name__}). Nothing was "
-            "changed. Continue without it; the error was logged.",
-            "error_code": "internal_error",
-        }
+    args = parse_arguments(arguments)
+    if tool == "skills_list":
+        return _list(store, args, ranker)
+    if tool == "skill_view":
+        return _view(store, args)
+    if tool == "skill_manage":
+        return _manage(store, args, gate)
+    raise InvalidArgument(
+        "tool", f"Unknown skill tool {tool!r}; use one of {', '.join(SKILL_TOOL_NAMES)}."
+    )
 
 
 def _check_keys(args: dict[str, Any], allowed: tuple[str, ...]) -> None:
@@ -390,13 +395,13 @@ def _view(store: SkillStore, args: dict[str, Any]) -> dict[str, Any]:
             resp.update(content=None, binary=True, bytes=len(data))
             resp["note"] = "This is a binary file; its content is not shown."
             return resp
-        found = threat_findings(data)
+        found = threat_findings(data, store.scan_level)
         if found:
             raise SkillUnsafe(info.ref, file_path, found)
         _page(resp, data, offset, size)
         return resp
     doc = store.read_info(info)
-    found = threat_findings(doc.text)
+    found = threat_findings(doc.text, store.scan_level)
     if found:
         raise SkillUnsafe(info.ref, SKILL_FILE, found)
     resp = {"success": True, "name": info.name, "skill": info.ref}

@@ -8,7 +8,8 @@ Parts are given as zero-argument callables and read at each call, so a surface w
 memory is replaced (an agent's compression, an MCP client's new view) keeps one registry.
 
 Every handler takes the raw arguments (a JSON string or an object) and returns the JSON
-response; :meth:`ToolRegistry.dispatch` never raises.
+response of a success, raising what the call is refused with; :meth:`ToolRegistry.dispatch`
+turns that into the response (one envelope for every tool) and never raises.
 """
 
 from __future__ import annotations
@@ -17,10 +18,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from ..curated.entries import TARGETS
 from ..curated.memory import Memory
-from ..curated.tool import memory_tool_spec, run_memory_tool
+from ..curated.tool import memory_call, memory_tool_spec
 from ..governance.metrics import get_metrics
 from ..home import Home
+from ..ops.archive_search import search_archive
 from ..ops.text_search import text_ranker
 from ..sessions import SESSION_SEARCH_TOOL, SessionStore, embedder_loader_for, search_tool_for
 from ..skills.governed import GovernedSkills
@@ -77,34 +80,43 @@ def home_tools(
     :func:`~mnemic.ops.text_search.rank_texts`, the ranker of memory search.
     """
 
-    def memory_call(arguments: str | dict[str, Any] | None) -> dict[str, Any]:
-        return run_memory_tool(memory(), arguments)
+    def archive_search(mem: Memory, query: str, target: str | None) -> dict[str, Any]:
+        targets = [target] if target else list(TARGETS)
+        loader = embedder_loader_for(home)
+        return search_archive(mem, query, targets=targets, embedder_loader=loader).to_dict()
+
+    def memory_handler(arguments: str | dict[str, Any] | None) -> dict[str, Any]:
+        return memory_call(memory(), arguments, archive_search=archive_search)
 
     def search_call(arguments: str | dict[str, Any] | None) -> dict[str, Any]:
         start = time.perf_counter()
-        store = sessions()
-        if store is None:
-            resp = session_store_unavailable()
-        else:
-            resp = search_tool_for(home, store, arguments, current_session_id=current_session_id())
-        get_metrics().search(
-            (time.perf_counter() - start) * 1000.0, "ok" if resp.get("success") else "error"
-        )
-        return resp
+        result = "error"
+        try:
+            store = sessions()
+            if store is None:
+                resp = session_store_unavailable()
+            else:
+                resp = search_tool_for(
+                    home, store, arguments, current_session_id=current_session_id()
+                )
+            result = "ok" if resp.get("success") else "error"
+            return resp
+        finally:
+            get_metrics().search((time.perf_counter() - start) * 1000.0, result)
 
     def skill_handler(name: str) -> Handler:
         def handle(arguments: str | dict[str, Any] | None) -> dict[str, Any]:
             if name == "skills_list":  # a query ranks by words and meaning, as memory search
                 ranker = text_ranker(embedder_loader_for(home))
-                return skills().tool(name, arguments, ranker=ranker)
-            return skills().tool(name, arguments)
+                return skills().call(name, arguments, ranker=ranker)
+            return skills().call(name, arguments)
 
         return handle
 
     tools = ToolRegistry()
     for spec in tool_specs(home):
         if spec.name == "memory":
-            tools.register(spec, memory_call)
+            tools.register(spec, memory_handler)
         elif spec.name == "session_search":
             tools.register(spec, search_call)
         else:

@@ -2,27 +2,26 @@
 
 A :class:`ToolRegistry` maps tool names to their :class:`~mnemic.tooling.ToolSpec` and a
 handler taking the raw arguments (a JSON string or an object) and returning a JSON-able
-dict. :meth:`ToolRegistry.dispatch` never raises: an unknown tool, arguments that are not
-JSON, or a handler that crashes all come back as ``{"success": false, "error": ...}`` for
-the model to read, and the user's turn goes on.
+dict. A handler raises what the call is refused with; :meth:`ToolRegistry.dispatch` is
+where that becomes the response (:func:`~mnemic.tooling.tool_response`), and it never
+raises: an unknown tool, arguments that are not JSON, a refusal or a handler that
+crashes all come back as ``{"success": false, "error": ...}`` for the model to read, and
+the user's turn goes on.
 """
 
 from __future__ import annotations
 
 import json
-import logging
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from ..errors import MnemicError, UnknownTool
-from ..tooling import ToolSpec
+from ..errors import UnknownTool
+from ..tooling import ToolSpec, tool_response
 
 __all__ = ["Handler", "ToolRegistry", "tool_result_text"]
 
-log = logging.getLogger(__name__)
-
 Handler = Callable[[str | dict[str, Any] | None], dict[str, Any]]
-"""Runs one call: raw arguments in, JSON-able response out."""
+"""Runs one call: raw arguments in, JSON-able success response out (a refusal raised)."""
 
 
 class ToolRegistry:
@@ -84,18 +83,7 @@ class ToolRegistry:
             return UnknownTool(name, allowed).to_response()
         raw: str | dict[str, Any] | None
         raw = dict(arguments) if isinstance(arguments, Mapping) else arguments
-        try:
-            response = handler(raw)
-        except MnemicError as exc:
-            return exc.to_response()
-        except Exception as exc:  # a bug or a broken store must not end the user's turn
-            log.exception("tool %s failed unexpectedly", name)
-            return {
-                "success": False,
-                "error": f"The {name} tool failed unexpectedly ({type(exc).__name__}). "
-                "Nothing more is known; continue without it. The error was logged.",
-                "error_code": "internal_error",
-            }
+        response = tool_response(name, lambda: handler(raw))
         if not isinstance(response, dict):
             return {"success": True, "result": response}
         return response

@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable, Hashable
 from urllib.parse import parse_qsl
 
 from ..curated.memory import Memory
+from ..curated.view import MemoryView
 from ..errors import (
     InvalidArgument,
     MnemicError,
@@ -54,8 +55,14 @@ class Console:
         self._prints: dict[str, Hashable] = {}
 
     def memory(self) -> Memory:
-        """The curated memory, opened for one request as the ``ui`` actor."""
+        """The curated memory, opened for one request that writes, as the ``ui`` actor
+        (its approval policy, the audit journal)."""
         return Memory.open(self.home, actor=ACTOR, origin=ACTOR)
+
+    def view(self) -> MemoryView:
+        """The curated memory as it is now, for a page that only shows it (no session:
+        no snapshot, no governor, nothing cleaned up or written)."""
+        return MemoryView.open(self.home)
 
     def version(self) -> str:
         """A short fingerprint of MEMORY.md and USER.md: it changes when either does,

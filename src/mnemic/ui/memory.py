@@ -1,7 +1,9 @@
 """The Memory page: both targets with their usage, entries with provenance, the forms
 that add, edit and remove entries (through :meth:`Memory.apply`, as the ``ui`` actor:
 scanner, lock and approval gate as for the memory tool), drift with the adopt preview,
-and the history with a side-by-side diff and restore."""
+and the history with a side-by-side diff and restore. Pages that only show memory read
+it through a :class:`~mnemic.curated.view.MemoryView`: each target's text and ledger
+once, its history listed once."""
 
 from __future__ import annotations
 
@@ -11,10 +13,11 @@ from typing import TYPE_CHECKING, Any
 from starlette.routing import Route
 
 from ..curated import admin
+from ..curated.backend import version_text
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
-from ..curated.memory import Memory
+from ..curated.operations import Op
 from ..curated.snapshot import display_entry
-from ..curated.store import Op
+from ..curated.view import MemoryView
 from ..errors import InvalidArgument, MnemicError, ToolError
 from .console import Console, Form, endpoint, see_other
 from .render import page, side_by_side, when
@@ -62,42 +65,38 @@ def _provenance(p: Any) -> str:
     return ", ".join(parts)
 
 
-def _target_view(mem: Memory, target: str) -> dict[str, Any]:
+def _target_view(mem: MemoryView, target: str) -> dict[str, Any]:
     view: dict[str, Any] = {"target": target, "file": FILENAMES[target], "error": ""}
     try:
-        pairs = mem.provenance(target)
+        listed = mem.listing(target)
     except MnemicError as exc:
         view["error"] = exc.to_human()
         return view
     entries = []
-    for i, (entry, prov) in enumerate(pairs, 1):
-        shown, ids = display_entry(target, entry)
+    for i, (entry, prov) in enumerate(zip(listed.entries, listed.provenance, strict=True), 1):
+        shown, ids = display_entry(target, entry, mem.level)
         entries.append(
             EntryView(i, entry_handle(entry), "" if ids else shown, ids, _provenance(prov))
         )
-    usage = mem.usage(target)
+    usage = listed.usage
     view.update(
         entries=entries,
         usage=usage,
         pressure=usage.limit and usage.chars / usage.limit >= mem.settings.memory.pressure_ratio,
         location=mem.backend.location(target),
         history=list(reversed(mem.backend.history(target))),
-        in_prompt=mem.snapshot.enabled[target],
+        in_prompt=mem.in_prompt(target),
     )
-    try:
-        plan = admin.plan_adopt(mem, target)
-    except MnemicError as exc:
-        view["error"] = exc.to_human()
-        return view
+    plan = admin.adopt_plan(target, listed.raw, usage.limit)
     view["drift"] = plan.drift
     view["adopt_hash"] = plan.raw_hash
-    view["adopt"] = [display_entry(target, e)[0] for e in plan.entries]
+    view["adopt"] = [display_entry(target, e, mem.level)[0] for e in plan.entries]
     view["adopt_usage"] = plan.usage
     return view
 
 
 def memory_page(ui: Console, request: Request, form: Form) -> Response:
-    mem = ui.memory()
+    mem = ui.view()
     done = request.query_params.get("done", "")
     notice = NOTICES.get(done, "")
     staged = request.query_params.get("staged", "")
@@ -183,11 +182,11 @@ def _version(form: Form | Any) -> int:
 
 
 def history(ui: Console, request: Request, form: Form) -> Response:
-    mem = ui.memory()
+    mem = ui.view()
     query = dict(request.query_params)
     target = _target(query)
     version = _version(query)
-    old = mem.backend.read_version(target, version)
+    old = version_text(mem.backend, target, version)
     new = mem.backend.read(target) or ""
     return page(
         request,

@@ -17,6 +17,7 @@ from starlette.routing import Route
 
 from ..errors import InvalidArgument
 from ..sessions import export_session, open_store, search_tool_for
+from ..tooling import tool_response
 from .console import Console, Form, endpoint, see_other
 from .render import page
 
@@ -51,7 +52,7 @@ def sessions_page(ui: Console, request: Request, form: Form) -> Response:
                 args["since"] = since
             if until:
                 args["until"] = until
-            resp = search_tool_for(ui.home, store, args)
+            resp = tool_response("session_search", lambda: search_tool_for(ui.home, store, args))
         recent = store.list_sessions(limit=30)
     notice = "Session deleted." if q.get("done") == "deleted" else ""
     return page(

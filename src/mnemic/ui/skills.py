@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from starlette.routing import Route
 
 from ..agent.startup import preview_prompt
+from ..curated.backend import version_text
 from ..curated.entries import TARGETS, parse
 from ..curated.store import file_hash
 from ..curated.usage import Usage
@@ -93,7 +94,7 @@ def save(ui: Console, request: Request, form: Form) -> Response:
 def usage_history(ui: Console) -> dict[str, list[tuple[float, float]]]:
     """Each target's fill ratio after every committed write the journal records, where
     the text it names (by hash) is still known: the current file or a kept version."""
-    mem = ui.memory()
+    mem = ui.view()
     ratios: dict[str, dict[str, float]] = {}
     for target in TARGETS:
         limit = mem.store.limit(target)
@@ -101,7 +102,7 @@ def usage_history(ui: Console) -> dict[str, list[tuple[float, float]]]:
         texts = [mem.backend.read(target)]
         for v in mem.backend.history(target):
             try:
-                texts.append(mem.backend.read_version(target, v.id))
+                texts.append(version_text(mem.backend, target, v.id))
             except MnemicError:
                 continue
         for text in texts:

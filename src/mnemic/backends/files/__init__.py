@@ -1,25 +1,42 @@
 """The embedded default store: everything under the home directory.
 
-Curated memory as ``memories/MEMORY.md`` and ``USER.md`` (:class:`~mnemic.curated.backend.
-FileBackend`), session history in ``sessions.db`` (SQLite), the audit journal under
-``audit/`` and the pending queues under ``pending/``. Registered as ``files`` in
-:mod:`mnemic.registry`.
+Every storage seam of mnemic, as files and SQLite in the home, beside
+:mod:`mnemic.backends.postgres`:
+
+- :mod:`.curated`: ``memories/MEMORY.md`` and ``USER.md`` (:class:`~.curated.FileBackend`:
+  sidecar locks, hard-link history, drift backups, the redo log of two-file commits),
+  with their provenance sidecars (:mod:`.ledger`);
+- ``sessions.db``: the session history (SQLite);
+- :mod:`.journal`: the audit journal's lines under ``audit/``
+  (:class:`~.journal.FileJournalStore`);
+- :mod:`.pending`: the pending queues' records under ``pending/``
+  (:class:`~.pending.FilePendingRecords`);
+- :mod:`.flusher`: the background thread that makes the journal durable and drops old
+  versions after a call returns.
+
+Registered as ``files`` in :mod:`mnemic.registry`. Domains hold the policy (the curated
+store, the journal's chain, the queue's limits); this package only stores.
 
 Each seam imports its implementation when first asked for: the registry loads this
-module on the cold path of ``render_snapshot``, which needs only :meth:`read_curated`.
+module on the path of ``render_snapshot`` (every prompt hook), which reads with
+:meth:`FilesStore.read_curated` alone and must not pay for the governance kernel the
+journal and the queues import.
 """
 
 from __future__ import annotations
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Callable
+import os
+from typing import TYPE_CHECKING
 
+from ...curated.entries import FILENAMES
+from ...fsread import read_text_strict
+
+if TYPE_CHECKING:
     from ...config import Settings
-    from ...curated.file_backend import FileBackend
-    from ...governance.audit import AuditJournal
-    from ...governance.pending import PendingStore
     from ...home import Home
+    from .curated import FileBackend
+    from .journal import FileJournalStore
+    from .pending import FilePendingRecords
     from .sqlite import SQLiteSessionStore
 
 __all__ = ["FILES", "FilesStore"]
@@ -31,25 +48,16 @@ class FilesStore:
     name = "files"
 
     def curated(self, home: Home, *, cleanup: bool = True) -> FileBackend:
-        import logging
-
-        from ...curated.file_backend import FileBackend
+        from .curated import FileBackend, log
 
         backend = FileBackend(home.memories_dir, history_limit=home.settings.memory.history_limit)
         if cleanup:
             removed = backend.cleanup()
             if removed:
-                logging.getLogger(__name__).info(
-                    "removed %d stale temp file(s) left by crashed writers", len(removed)
-                )
+                log.info("removed %d stale temp file(s) left by crashed writers", len(removed))
         return backend
 
     def read_curated(self, root: str, settings: Settings, target: str) -> str | None:
-        import os
-
-        from ...curated.entries import FILENAMES
-        from ...fsread import read_text_strict
-
         return read_text_strict(os.path.join(root, "memories", FILENAMES[target]), nofollow=True)
 
     def sessions(self, home: Home) -> SQLiteSessionStore:
@@ -63,23 +71,16 @@ class FilesStore:
     def has_sessions(self, home: Home) -> bool:
         return home.sessions_db.exists()
 
-    def journal(self, home: Home, *, clock: Callable[[], float]) -> AuditJournal:
-        from ...governance.audit import AuditJournal
+    def journal(self, home: Home) -> FileJournalStore:
+        from .journal import FileJournalStore
 
-        return AuditJournal(home.root / "audit", clock=clock, fsync=home.settings.audit.fsync)
+        return FileJournalStore(home.root / "audit", fsync=home.settings.audit.fsync)
 
-    def pending(self, home: Home, subsystem: str, *, clock: Callable[[], float]) -> PendingStore:
-        from ...governance.pending import PendingStore
+    def pending(self, home: Home, subsystem: str) -> FilePendingRecords:
+        from .pending import FilePendingRecords
 
-        s = home.settings
-        return PendingStore(
-            home.root / "pending",
-            subsystem,
-            ttl_hours=s.approval.pending_ttl_hours,
-            limit=s.retention.pending_limit,
-            clock=clock,
-            lock_timeout=s.memory.lock_timeout,
-        )
+        root = home.root / "pending"
+        return FilePendingRecords(root, root / subsystem, home.settings.memory.lock_timeout)
 
 
 FILES = FilesStore()

@@ -35,19 +35,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from ...curated.backend import version_text
 from ...curated.entries import FILENAMES, TARGETS
-from ...curated.file_backend import FileBackend
 from ...errors import InvalidArgument, StorageError
 from ...fsio import atomic_write_text, ensure_private_dir, read_text_strict
-from ...governance.audit import HEAD_SIZE, AuditJournal
-from ...governance.pending import PendingQueueStore, PendingRecord, PendingStore
+from ...governance.pending import PendingQueueStore, PendingRecord
 from ...governance.storage import Journal
 from ...sessions.sql import SessionStore
 from ...sessions.store import Message, NewMessage, NewSession, SessionInfo
+from ..files.curated import FileBackend
+from ..files.journal import HEAD_SIZE, AuditJournal
+from ..files.pending import PendingStore
 from .curated import PostgresBackend
 from .db import Database, mask_url
-from .governance import PostgresJournal, PostgresPendingStore
-from .migrations import check_schema
+from .governance import PostgresJournalStore, PostgresPendingRecords
+from .migrations import check_schema, migrate as run_migrations
+from .sessions import PostgresSessionStore
 
 log = logging.getLogger(__name__)
 
@@ -218,7 +221,7 @@ class HomeSide(Side):
 
     def versions(self, target: str) -> Versions:
         return [
-            (v.id, v.saved_at, self.files.read_version(target, v.id))
+            (v.id, v.saved_at, version_text(self.files, target, v.id))
             for v in self.files.history(target)
         ]
 
@@ -292,8 +295,6 @@ class DatabaseSide(Side):
 
     def sessions(self, *, create: bool = True) -> SessionStore | None:
         if self._store is None:
-            from .sessions import PostgresSessionStore
-
             self._store = PostgresSessionStore(self.db)
         return self._store
 
@@ -341,17 +342,17 @@ class DatabaseSide(Side):
                     (target, current, len(versions) + 1),
                 )
 
-    def _pending_store(self, subsystem: str) -> PostgresPendingStore:
-        return PostgresPendingStore(self.db, subsystem)
+    def _pending_store(self, subsystem: str) -> PendingQueueStore:
+        return PendingQueueStore(PostgresPendingRecords(self.db, subsystem), subsystem)
 
-    def _journal(self) -> PostgresJournal:
-        return PostgresJournal(self.db)
+    def _journal(self) -> Journal:
+        return Journal(PostgresJournalStore(self.db))
 
     def journal_lines(self) -> list[str]:
-        return self._journal().lines()
+        return PostgresJournalStore(self.db).lines()
 
     def put_journal(self, lines: list[str]) -> None:
-        self._journal().import_lines(lines)
+        PostgresJournalStore(self.db).import_lines(lines)
 
 
 def open_side(
@@ -362,8 +363,6 @@ def open_side(
     if where.startswith(("postgresql://", "postgres://")):
         db = Database(where, schema=schema)
         if migrate:
-            from .migrations import migrate as run_migrations
-
             run_migrations(db)
         check_schema(db)
         return DatabaseSide(db)

@@ -1,6 +1,7 @@
 """MEMORY.md and USER.md as rows of a PostgreSQL database, shared by many hosts.
 
-Same semantics as :class:`~mnemic.curated.backend.FileBackend`; only the mechanics differ:
+Same semantics as :class:`~mnemic.backends.files.curated.FileBackend`; only the mechanics
+differ:
 
 * **Serialisation.** A mutation is one transaction that first takes
   ``pg_advisory_xact_lock`` on each of its targets (sorted, so two writers of both
@@ -15,7 +16,7 @@ Same semantics as :class:`~mnemic.curated.backend.FileBackend`; only the mechani
   record of the mutation joins the same transaction (:mod:`.governance`) and goes with
   the COMMIT. So a mutation is applied with its version and its audit record, or not at
   all (three round trips; see :mod:`.curated_txn`).
-* **Both targets.** :meth:`~.curated_txn.PgTxn.write_all` writes both rows in the same transaction:
+* **Both targets.** :meth:`~.curated_txn.PgTxn.write` writes both rows in the same transaction:
   PostgreSQL's atomic commit replaces the file backend's redo log, and there is never
   anything to recover.
 * **Drift.** A row can only differ from what mnemic wrote if someone edits it with SQL.
@@ -32,6 +33,7 @@ Same semantics as :class:`~mnemic.curated.backend.FileBackend`; only the mechani
 from __future__ import annotations
 
 import contextlib
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -51,8 +53,6 @@ _ACTIVE: dict[int, PgTxn] = {}
 def current_transaction(db: Database) -> PgTxn | None:
     """The curated transaction this thread has open on ``db`` (the audit journal joins
     it through :meth:`PgTxn.append_audit`)."""
-    import threading
-
     txn = _ACTIVE.get(threading.get_ident())
     if txn is None or txn.backend.db is not db or txn.closed:
         return None
@@ -81,6 +81,11 @@ class PostgresBackend:
     def location(self, target: str) -> str:
         return f"{self.db.location}: {self._name(target)}"
 
+    def signature(self, target: str) -> None:
+        """None: nothing is cheaper than reading the row (one primary-key lookup)."""
+        self._name(target)
+        return None
+
     # -- reads -----------------------------------------------------------------------
     def read(self, target: str) -> str | None:
         return self._read_text("SELECT body FROM {s}.curated WHERE target = %s", target)
@@ -105,14 +110,13 @@ class PostgresBackend:
     # -- transactions ------------------------------------------------------------------
     @contextlib.contextmanager
     def transaction(self, targets: Sequence[str], timeout: float) -> Iterator[PgTxn]:
-        import threading
-
         ordered = sorted(set(targets))
         for t in ordered:
             self._name(t)
         names = "+".join(FILENAMES[t] for t in ordered)
         where = f"{self.db.location}: {names}" if ordered else self.db.location
         stage = "connect"
+        lost = False
         started = time.perf_counter()
         try:
             with self.db.connection() as conn:
@@ -136,6 +140,7 @@ class PostgresBackend:
                     stage = "commit"
                     txn.finish()
                 except BaseException:
+                    lost = conn.broken or conn.closed
                     rollback(conn)
                     raise
         except MnemicError:
@@ -143,11 +148,14 @@ class PostgresBackend:
         except Exception as exc:
             if stage == "connect" or not is_db_error(exc):
                 raise
+            # Only a connection lost in the COMMIT's round trip leaves the outcome
+            # unknown; on a live connection, an error there (a statement before the
+            # COMMIT refused, the COMMIT itself failing) means the server rolled back.
             raise failure(
                 exc,
                 where,
                 writing=True,
-                committing=stage == "commit",
+                committing=stage == "commit" and lost,
                 waited_s=time.perf_counter() - started,
             ) from exc
 
@@ -175,21 +183,14 @@ class PostgresBackend:
             for seq, at, size in self.kept("versions", target)
         ]
 
-    def read_version(self, target: str, version_id: int) -> str:
-        name = self._name(target)
+    def read_version(self, target: str, version_id: int) -> str | None:
+        self._name(target)
         with self.db.connection() as conn:
             row = conn.execute(
                 self.db.sql("SELECT body FROM {s}.curated_versions WHERE target = %s AND seq = %s"),
                 (target, int(version_id)),
             ).fetchone()
-        if row is not None:
-            return str(row[0])
-        known = ", ".join(str(v.id) for v in self.history(target)) or "none"
-        raise InvalidArgument(
-            "version",
-            f"No version {version_id} of {name} (known versions: {known}). "
-            "See `mnemic memory history`.",
-        )
+        return None if row is None else str(row[0])
 
     def retention(self, policy: RetentionPolicy, *, dry_run: bool = False) -> list[Removal]:
         out: list[Removal] = []
@@ -263,10 +264,6 @@ class PostgresBackend:
                 for table in tables:
                     conn.execute(sql(f"DELETE FROM {{s}}.{table} WHERE target = %s"), (target,))
             return gone
-
-    def cleanup(self) -> list[str]:
-        """Nothing to clean up: a transaction leaves no debris."""
-        return []
 
     def doctor(self, *, fix: bool = False) -> list[Problem]:
         """Nothing to check beyond reading: rows have no permissions or debris."""

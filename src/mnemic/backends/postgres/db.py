@@ -38,7 +38,8 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
-from ...errors import LockTimeout, MnemicError, StorageError, WriteFailed
+from ...config import _is_identifier
+from ...errors import LockTimeout, MnemicError, StorageError, UnreadableFile, WriteFailed
 from ...extras import needs_extra
 
 with needs_extra("postgres", "The PostgreSQL store (store = postgresql://...)"):
@@ -125,8 +126,6 @@ class Database:
         migrate_on_start: bool = False,
         schema_check: Callable[[Database], None] | None = None,
     ) -> None:
-        from ...config import _is_identifier
-
         if not _is_identifier(schema):
             raise StorageError(f"Invalid schema name {schema!r}: use a lower-case identifier.")
         self.url = url
@@ -330,8 +329,6 @@ def failure(
         )
     if writing:
         return WriteFailed(location, f"database error: {reason}; the transaction was rolled back")
-    from ...errors import UnreadableFile
-
     return UnreadableFile(location, f"database error: {reason}")
 
 

@@ -3,7 +3,9 @@
 Both are raw stores under the governance kernel, which holds the policy once for every
 backend: the queue's limit, expiry, ids and record form
 (:class:`~mnemic.governance.pending.PendingQueueStore`), the journal's records, chain,
-repair and verification (:class:`~mnemic.governance.chain.Journal`).
+repair and verification (:class:`~mnemic.governance.chain.Journal`). Copying a journal
+(``mnemic db copy``) reads and writes its lines verbatim here (:meth:`PostgresJournalStore.lines`,
+:meth:`PostgresJournalStore.import_lines`).
 
 Pending writes
     One row per staged write in ``pending`` (subsystem, id, created_at, the record as
@@ -17,9 +19,8 @@ Audit journal
     the file journal appends) and the head in ``audit_head`` (count, hash of the last
     record). An append locks the head row (``SELECT ... FOR UPDATE``), so appends from
     every host form one chain. An append made while a curated transaction is open on
-    the same thread joins that transaction (inside a savepoint, so a failed append never
-    fails the write): a memory mutation commits together with its audit record or not
-    at all. ``verify`` runs the same checks as for the file journal: an edited, removed,
+    the same thread joins that transaction: a memory mutation commits together with its
+    audit record or not at all (an append that fails refuses the write). ``verify`` runs the same checks as for the file journal: an edited, removed,
     inserted or moved row, or rows cut from the end, are reported.
 """
 
@@ -27,31 +28,33 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import time
 from collections.abc import Callable, Iterator
-from typing import Any, Unpack
+from typing import Any
 
-from ...errors import LockTimeout, StorageError, UnsafePath
-from ...governance.chain import Entry, Journal, JournalSnapshot, JournalTail
-from ...governance.pending import PendingQueueStore, QueuePolicy
+from ...errors import LockTimeout, StorageError
+from ...governance.chain import (
+    Entry,
+    JournalSnapshot,
+    JournalTail,
+    Origin,
+    commit_origins,
+    recorded_states,
+)
 from .curated import current_transaction
 from .db import Database, atomic, is_lock_timeout, mapped_errors
 
-__all__ = ["PostgresJournal", "PostgresPendingRecords", "PostgresPendingStore"]
+__all__ = ["PostgresJournalStore", "PostgresPendingRecords"]
 
+log = logging.getLogger(__name__)
 
-class PostgresPendingStore(PendingQueueStore):
-    """The pending writes of one subsystem in the database (see the module docstring)."""
-
-    def __init__(
-        self,
-        db: Database,
-        subsystem: str,
-        *,
-        lock_timeout: float = 10.0,
-        **policy: Unpack[QueuePolicy],
-    ) -> None:
-        super().__init__(PostgresPendingRecords(db, subsystem, lock_timeout), subsystem, **policy)
+_HEAD = (
+    "SELECT h.count, h.hash, (SELECT json_object_agg(target, "
+    "json_build_array(state, origin, origin_known)) FROM {s}.audit_targets) "
+    "FROM {s}.audit_head h FOR UPDATE OF h"
+)
+"""The head, locked, with each target's state at its last commit record."""
 
 
 class PostgresPendingRecords:
@@ -93,9 +96,6 @@ class PostgresPendingRecords:
                 except Exception:
                     conn.close()  # the lock ends with the session; never pool it held
 
-    def present(self) -> bool:
-        return True
-
     def ids(self) -> list[str]:
         rows = self._all("SELECT id FROM {s}.pending WHERE subsystem = %s", (self.subsystem,))
         return [str(r[0]) for r in rows]
@@ -130,12 +130,6 @@ class PostgresPendingRecords:
         )
         return count > 0
 
-    def delete_at(self, where: str) -> bool:
-        prefix = self.location + "/"
-        if not where.startswith(prefix):
-            raise UnsafePath(where, "not a record of the pending queue")
-        return self.delete(where[len(prefix) :])
-
     def cleanup(self, *, dry_run: bool = False) -> list[str]:
         """Nothing to clean up: staging is one transaction."""
         return []
@@ -149,12 +143,15 @@ class PostgresPendingRecords:
             return int(conn.execute(self.db.sql(sql), params).rowcount or 0)
 
 
-class PostgresJournal(Journal):
-    """The audit journal of a database schema (see the module docstring)."""
+class PostgresJournalStore:
+    """The ``audit`` and ``audit_head`` tables: a :class:`~mnemic.governance.chain.JournalStore`."""
 
-    def __init__(self, db: Database, *, clock: Callable[[], float] = time.time) -> None:
-        super().__init__(PostgresJournalStore(db), clock=clock)
+    def __init__(self, db: Database) -> None:
         self.db = db
+
+    @property
+    def location(self) -> str:
+        return f"{self.db.location}: audit"
 
     def import_lines(self, lines: list[str]) -> int:
         """Append verbatim records (copying a journal) to an empty journal; return how many.
@@ -177,36 +174,29 @@ class PostgresJournal(Journal):
                     sql("UPDATE {s}.audit_head SET count = %s, hash = %s"),
                     (len(lines), str(last)),
                 )
+                records = [json.loads(line) for line in lines]
+                for statement in self._state_statements(
+                    [r for r in records if isinstance(r, dict)]
+                ):
+                    conn.execute(statement)
         return len(lines)
 
     def lines(self) -> list[str]:
         """Every stored line, in sequence order."""
-        return [line.decode("utf-8") for line in self.store.snapshot().lines]
-
-
-class PostgresJournalStore:
-    """The ``audit`` and ``audit_head`` tables: a :class:`~mnemic.governance.chain.JournalStore`."""
-
-    def __init__(self, db: Database) -> None:
-        self.db = db
-
-    @property
-    def location(self) -> str:
-        return f"{self.db.location}: audit"
+        return [line.decode("utf-8") for line in self.snapshot().lines]
 
     def append(self, build: Callable[[JournalTail], list[Entry]]) -> list[Entry]:
         """Lock the head row, append what ``build`` makes of it, move the head; inside the
-        curated transaction open on this thread, if any (in a savepoint; its statements
-        travel with the transaction's own, see :meth:`~.curated_txn.PgTxn.append_audit`)."""
+        curated transaction open on this thread, if any (its statements travel with the
+        transaction's own, see :meth:`~.curated_txn.PgTxn.append_audit`: a memory write
+        commits with its record, or neither does)."""
         joined = current_transaction(self.db)
+        head = self.db.sql(_HEAD)
         with mapped_errors(self.location, writing=True):
             if joined is not None:
-                head = self.db.sql("SELECT count, hash FROM {s}.audit_head FOR UPDATE")
                 return joined.append_audit(head, lambda row: self._records(row, build))
             with self.db.connection() as conn, atomic(conn):
-                row = conn.execute(
-                    self.db.sql("SELECT count, hash FROM {s}.audit_head FOR UPDATE")
-                ).fetchone()
+                row = conn.execute(head).fetchone()
                 entries, statements = self._records(row, build)
                 for statement in statements:
                     conn.execute(statement)
@@ -221,7 +211,15 @@ class PostgresJournalStore:
 
         if head is None:
             raise StorageError(f"{self.location}: the journal head row is missing")
-        entries = build(JournalTail(int(head[0]), str(head[1])))
+        states: dict[str, Any] = head[2] if isinstance(head[2], dict) else {}
+
+        def recorded(target: str) -> tuple[bool, str | None, Origin | None]:
+            found = states.get(target)
+            if not isinstance(found, list) or len(found) != 3:
+                return False, None, None
+            return True, found[0], Origin(found[1]) if found[2] else None
+
+        entries = build(JournalTail(int(head[0]), str(head[1]), recorded=recorded))
         template = sql.SQL(
             self.db.sql(
                 "WITH appended AS (INSERT INTO {s}.audit (seq, line) VALUES ({seq}, {line})) "
@@ -236,15 +234,110 @@ class PostgresJournalStore:
             ).as_string()
             for record, line in entries
         ]
+        statements += self._state_statements([rec for rec, _ in entries])
         return entries, statements
 
-    def deferred_sync(self) -> contextlib.AbstractContextManager[None]:
-        """Each append is its own committed transaction: nothing to defer."""
-        return contextlib.nullcontext()
+    def _state_statements(self, records: list[dict[str, Any]]) -> list[str]:
+        """The upserts keeping ``audit_targets`` at what ``records`` leave."""
+        from psycopg import sql
 
-    def torn_tail(self) -> dict[str, Any] | None:
-        """Never: an append is one database transaction."""
-        return None
+        last: dict[str, tuple[str | None, Origin | None]] = {}
+        for rec in records:
+            origins = commit_origins(rec)
+            for target, state in recorded_states(rec).items():
+                last[target] = (state, origins.get(target))
+        template = sql.SQL(
+            self.db.sql(
+                "INSERT INTO {s}.audit_targets (target, state, origin, origin_known) "
+                "VALUES ({t}, {state}, {origin}, {known}) ON CONFLICT (target) DO UPDATE SET "
+                "state = excluded.state, origin = excluded.origin, "
+                "origin_known = excluded.origin_known"
+            )
+        )
+        return [
+            template.format(
+                t=sql.Literal(target),
+                state=sql.Literal(state),
+                origin=sql.Literal(origin.state if origin is not None else None),
+                known=sql.Literal(origin is not None),
+            ).as_string()
+            for target, (state, origin) in sorted(last.items())
+        ]
+
+    # -- reading and the fold's cache ------------------------------------------------
+    def lines_after(self, ident: str | None, position: int) -> tuple[str, int, list[bytes]]:
+        """The records after sequence number ``position`` of the journal generation
+        ``ident`` (from the first when the generation changed: a rewrite)."""
+        with (
+            mapped_errors(self.location, writing=False),
+            self.db.connection() as conn,
+            atomic(conn),
+        ):
+            conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            row = conn.execute(self.db.sql("SELECT generation FROM {s}.audit_head")).fetchone()
+            now = str(row[0]) if row else ""
+            if now != ident:
+                position = 0
+            rows = conn.execute(
+                self.db.sql("SELECT seq, line FROM {s}.audit WHERE seq > %s ORDER BY seq"),
+                (position,),
+            ).fetchall()
+        end = int(rows[-1][0]) if rows else position
+        return now, end, [str(r[1]).encode("utf-8") for r in rows]
+
+    def rewrite(self, edit: Callable[[dict[str, Any]], bool]) -> int:
+        """Update the rows whose record ``edit`` changes (texts dropped), under the head's
+        lock; a new generation, and the cached fold dropped, in the same transaction."""
+        with mapped_errors(self.location, writing=True), self.db.connection() as conn, atomic(conn):
+            sql = self.db.sql
+            conn.execute(sql("SELECT count FROM {s}.audit_head FOR UPDATE"))
+            changed = 0
+            for seq, line in conn.execute(
+                sql("SELECT seq, line FROM {s}.audit ORDER BY seq")
+            ).fetchall():
+                try:
+                    rec = json.loads(line)
+                except ValueError:
+                    continue
+                if isinstance(rec, dict) and edit(rec):
+                    text = json.dumps(
+                        rec, sort_keys=True, separators=(",", ":"), ensure_ascii=False
+                    )
+                    conn.execute(sql("UPDATE {s}.audit SET line = %s WHERE seq = %s"), (text, seq))
+                    changed += 1
+            conn.execute(sql("UPDATE {s}.audit_head SET generation = md5(random()::text)"))
+            conn.execute(sql("DELETE FROM {s}.journal_fold"))
+        if changed:
+            with contextlib.suppress(Exception), self.db.connection() as conn:
+                conn.execute(self.db.sql("VACUUM {s}.audit"))  # no dead row keeps the text
+        return changed
+
+    def read_cache(self) -> str | None:
+        """The cached fold (``None``: none, or it cannot be read)."""
+        try:
+            with self.db.connection() as conn:
+                row = conn.execute(self.db.sql("SELECT body FROM {s}.journal_fold")).fetchone()
+        except Exception:  # a cache: rebuilt
+            return None
+        return None if row is None else str(row[0])
+
+    def write_cache(self, ident: str, text: str) -> None:
+        """Cache a fold of generation ``ident``, unless a rewrite has changed it since.
+        A cache: a failure is logged and ignored (the row stays as it was, and the next
+        reader folds the records after it)."""
+        try:
+            with self.db.connection() as conn, atomic(conn):
+                conn.execute(
+                    self.db.sql(
+                        "INSERT INTO {s}.journal_fold (singleton, ident, body) "
+                        "SELECT true, %(i)s, %(b)s FROM {s}.audit_head WHERE generation = %(i)s "
+                        "ON CONFLICT (singleton) DO UPDATE SET ident = excluded.ident, "
+                        "body = excluded.body"
+                    ),
+                    {"i": ident, "b": text},
+                )
+        except Exception as exc:  # a cache: never fails a read
+            log.info("the fold cache %s.journal_fold was not written: %s", self.db.schema, exc)
 
     def snapshot(self) -> JournalSnapshot:
         """The rows and the head, in one repeatable-read transaction."""

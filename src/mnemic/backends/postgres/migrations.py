@@ -41,6 +41,16 @@ Version 6
                            message's identity, never its text), so an import does not
                            bring it back; ``import_marks``: how far a file that only grows
                            was imported (both: :mod:`mnemic.sessions.sql.marks`)
+Version 7
+    ``audit_targets``      each target's state at its last commit record, and the one
+                           that commit started from (kept by every append: what the next
+                           writer compares the text it finds with); ``journal_fold``: the
+                           cached fold of the journal (provenance and the archive,
+                           :mod:`mnemic.curated.fold_cache`); ``audit_head.generation``,
+                           changed when the journal's texts are rewritten (``forget``)
+                           so that a fold of the old lines is not used again.
+                           ``curated_provenance`` is no longer written (read for homes
+                           upgraded from it).
 """
 
 from __future__ import annotations
@@ -175,6 +185,22 @@ _V6 = [
     "CREATE INDEX import_marks_scope ON {s}.import_marks (scope)",
 ]
 
+_V7 = [
+    # the journal is the one record of memory: what a reader folds, what an append needs
+    "ALTER TABLE {s}.audit_head ADD COLUMN generation text NOT NULL DEFAULT md5(random()::text)",
+    """CREATE TABLE {s}.audit_targets (
+        target text PRIMARY KEY,
+        state text,
+        origin text,
+        origin_known boolean NOT NULL DEFAULT false
+    )""",
+    """CREATE TABLE {s}.journal_fold (
+        singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+        ident text NOT NULL,
+        body text NOT NULL
+    )""",
+]
+
 MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (1, "curated targets and versions, sessions with tsvector index, pending, audit",
      [_FOLD_ASCII, *_V1]),
@@ -183,6 +209,7 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (4, "message_vectors: embeddings beside the text, unlinked with their text", _V4),
     (5, "messages: drop the BRIN index on id (search windows use the primary key)", _V5),
     (6, "forgotten (tombstones of forgotten messages) and import_marks", _V6),
+    (7, "audit_targets, journal_fold, audit_head.generation: the journal folded", _V7),
 ]  # fmt: skip
 """Ordered ``(version, name, statements)``; each runs once, in its own transaction."""
 

@@ -6,13 +6,11 @@ Every seam shares one connection pool per process and settings
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ...config import Settings
 from ...home import Home
 from .curated import PostgresBackend
 from .db import Database
-from .governance import PostgresJournal, PostgresPendingStore
+from .governance import PostgresJournalStore, PostgresPendingRecords
 from .migrations import check_schema
 from .sessions import PostgresSessionStore
 
@@ -25,12 +23,10 @@ class PostgresStore:
     name = "postgresql"
 
     def curated(self, home: Home, *, cleanup: bool = True) -> PostgresBackend:
-        backend = PostgresBackend(
+        """(A transaction leaves no debris: ``cleanup`` has nothing to do.)"""
+        return PostgresBackend(
             _database(home.settings), history_limit=home.settings.memory.history_limit
         )
-        if cleanup:
-            backend.cleanup()
-        return backend
 
     def read_curated(self, root: str, settings: Settings, target: str) -> str | None:
         return self.curated(Home(root, settings), cleanup=False).read(target)
@@ -43,21 +39,12 @@ class PostgresStore:
     def has_sessions(self, home: Home) -> bool:
         return True  # the tables exist once the schema is migrated
 
-    def journal(self, home: Home, *, clock: Callable[[], float]) -> PostgresJournal:
-        return PostgresJournal(_database(home.settings), clock=clock)
+    def journal(self, home: Home) -> PostgresJournalStore:
+        return PostgresJournalStore(_database(home.settings))
 
-    def pending(
-        self, home: Home, subsystem: str, *, clock: Callable[[], float]
-    ) -> PostgresPendingStore:
-        s = home.settings
-        return PostgresPendingStore(
-            _database(s),
-            subsystem,
-            ttl_hours=s.approval.pending_ttl_hours,
-            limit=s.retention.pending_limit,
-            clock=clock,
-            lock_timeout=s.memory.lock_timeout,
-        )
+    def pending(self, home: Home, subsystem: str) -> PostgresPendingRecords:
+        settings = home.settings
+        return PostgresPendingRecords(_database(settings), subsystem, settings.memory.lock_timeout)
 
 
 def _database(settings: Settings) -> Database:

@@ -280,7 +280,9 @@ def run_session_search(
     summarizer_loader: Callable[[], tuple[Summarizer | None, str | None]] | None = None,
     embedder_loader: Callable[[], QueryEmbedder] | None = None,
 ) -> dict[str, Any]:
-    """Run one ``session_search`` call and return its JSON-able response. Never raises.
+    """Run one ``session_search`` call and return its JSON-able response, a refusal's
+    included; an unexpected failure is raised (the tool registry's dispatch turns it into
+    the ``internal_error`` response, :func:`~mnemic.tooling.tool_response`).
 
     ``current_session_id`` is the caller's live session (excluded with its lineage);
     ``summarizer`` serves ``summarize: true`` (without one, extracts are returned and
@@ -311,14 +313,6 @@ def run_session_search(
         resp = _dispatch(ctx, args)
     except MnemicError as exc:
         resp = exc.to_response()
-    except Exception as exc:  # the caller is a model: report, never raise
-        log.exception("session_search failed")
-        resp = {
-            "success": False,
-            "error": f"session_search failed unexpectedly ({type(exc).__name__}: {exc}). "
-            "Retry with simpler arguments; if it persists, continue without it.",
-            "error_code": "internal_error",
-        }
     return bound(resp, ctx.max_output_chars)
 
 

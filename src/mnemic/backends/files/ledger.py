@@ -25,10 +25,10 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from ..errors import WriteFailed
-from ..fsio import FILE_MODE, TEMP_SUFFIX, read_text_strict, temp_prefix
-from ..governance import flusher
-from .provenance import MAX_LEDGER_BYTES
+from ...curated.backend import MAX_LEDGER_BYTES
+from ...errors import WriteFailed
+from ...fsio import FILE_MODE, TEMP_SUFFIX, read_text_strict, temp_prefix
+from . import flusher
 
 __all__ = ["ASIDE_SUFFIX", "Sidecars"]
 

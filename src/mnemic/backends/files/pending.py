@@ -2,7 +2,8 @@
 
 Layout: ``<home>/pending/<subsystem>/<id>.json`` (0600, written atomically) and a
 sidecar lock ``<home>/pending/<subsystem>/.lock``. This is the raw record store under
-:class:`~.pending.PendingQueueStore` (which holds the policy) for the embedded default.
+:class:`~mnemic.governance.pending.PendingQueueStore` (which holds the policy) for the
+embedded default; :class:`PendingStore` is that policy over these files.
 """
 
 from __future__ import annotations
@@ -12,11 +13,29 @@ import os
 import stat
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Unpack
 
-from ..errors import StorageError, UnreadableFile, UnsafePath, WriteFailed
-from ..fsio import SidecarLock, atomic_write_text, ensure_private_dir, read_text_strict
+from ...errors import StorageError, UnreadableFile, UnsafePath, WriteFailed
+from ...fsio import SidecarLock, atomic_write_text, ensure_private_dir, read_text_strict
+from ...governance.pending import PendingQueueStore, QueuePolicy
 
-__all__ = ["FilePendingRecords"]
+__all__ = ["FilePendingRecords", "PendingStore"]
+
+
+class PendingStore(PendingQueueStore):
+    """Pending writes of one subsystem under ``<root>/<subsystem>/`` (``root``: the home's
+    ``pending`` directory), with the queue policy."""
+
+    def __init__(
+        self,
+        root: Path,
+        subsystem: str,
+        *,
+        lock_timeout: float = 10.0,
+        **policy: Unpack[QueuePolicy],
+    ) -> None:
+        records = FilePendingRecords(root, root / subsystem, lock_timeout)
+        super().__init__(records, subsystem, **policy)
 
 
 class FilePendingRecords:
@@ -65,10 +84,6 @@ class FilePendingRecords:
         self._check_dir(create=True)
         return SidecarLock(self.directory / ".lock", self.lock_timeout)
 
-    def present(self) -> bool:
-        """Whether the queue's directory exists (nothing was ever staged otherwise)."""
-        return self.directory.exists()
-
     # -- reading -----------------------------------------------------------------
     def _names(self) -> list[str]:
         if not self._check_dir(create=False):
@@ -112,15 +127,6 @@ class FilePendingRecords:
         except OSError as exc:
             raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
         return True
-
-    def delete_at(self, where: str) -> bool:
-        """Delete an unreadable record file by path."""
-        if os.path.dirname(where) != str(self.directory):
-            raise UnsafePath(where, "not a file of the pending queue")
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(where)
-            return True
-        return False
 
     def cleanup(self, *, dry_run: bool = False) -> list[str]:
         """Remove the temp files of an interrupted staging (only when no writer holds the

@@ -28,9 +28,13 @@ The store also follows each target's last recorded state (:func:`~.chain.recorde
 for :meth:`~.chain.Journal.append`'s ``reconcile``: a record of a change that lost its
 own record is appended first (``recovered``, see :mod:`mnemic.curated.recovery`).
 
-Records never hold content (entry text, summaries, payloads): only ids, names, hashes
-of files, decisions and error codes. So forgetting the user profile does not have to
-rewrite the journal, and the journal can be shared for review without leaking memory.
+A commit's record holds the entry texts it added and removed (``changes``: the journal
+is the one durable record of memory, from which provenance and the archive are folded);
+no other field holds content (summaries, payloads, refusals). The chain's hashes leave
+those texts out, so :meth:`FileJournalStore.rewrite` (``mnemic forget``, ``[retention]
+archive_days``) drops them byte for byte, as a new file renamed into place under the
+lock, and the chain still verifies. ``fold.json`` beside it caches the fold (0600, no
+fsync; removed with a rewrite).
 
 The chain detects damage and edits made without recomputing it. Someone who can
 rewrite the whole home can rewrite the whole chain too; keep a copy of the head hash
@@ -50,10 +54,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..errors import ReadOnlyHome, StorageError, UnreadableFile, WriteFailed
-from ..fsio import FILE_MODE, SidecarLock, ensure_private_dir, open_regular, read_bytes_strict
-from . import flusher
-from .chain import (
+from ...errors import ReadOnlyHome, StorageError, UnreadableFile, WriteFailed
+from ...fsio import (
+    FILE_MODE,
+    SidecarLock,
+    atomic_write_text,
+    ensure_private_dir,
+    fsync_dir,
+    open_regular,
+    read_bytes_strict,
+    read_text_strict,
+)
+from ...governance.chain import (
     GENESIS,
     AuditProblem,
     Entry,
@@ -66,9 +78,9 @@ from .chain import (
     make_record,
     record_hash,
     recorded_states,
-    torn_tail_info,
     verify_chain,
 )
+from . import flusher
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +96,7 @@ __all__ = [
 ]
 
 HEAD_SIZE = 160
+MAX_CACHE_BYTES = 256 * 1024 * 1024
 _TAIL_WINDOW = 16384
 _READ_ONLY_ERRNOS = (errno.EACCES, errno.EPERM, errno.EROFS)
 
@@ -223,28 +236,6 @@ class FileJournalStore:
         states.end = end
         return states
 
-    def torn_tail(self) -> dict[str, Any] | None:
-        """``{"offset", "bytes", "sha256"}`` of a final fragment left by a crash, or None."""
-        try:
-            fd = open_regular(self.path, nofollow=True)
-        except OSError as exc:
-            raise UnreadableFile(str(self.path), exc.strerror or str(exc)) from exc
-        if fd is None:
-            return None
-        try:
-            size = os.fstat(fd).st_size
-            if size == 0 or os.pread(fd, 1, size - 1) == b"\n":
-                return None
-            start = self._line_start(fd, size)
-            return torn_tail_info(os.pread(fd, size - start, start), start)
-        finally:
-            os.close(fd)
-
-    def deferred_sync(self) -> contextlib.AbstractContextManager[None]:
-        """See :meth:`~mnemic.governance.chain.Journal.deferred_sync`: nothing to do here,
-        every append's flush already runs after it, in the flusher thread."""
-        return contextlib.nullcontext()
-
     def _write_lines(self, fd: int, data: bytes, size: int) -> None:
         view = memoryview(data)
         try:
@@ -336,6 +327,97 @@ class FileJournalStore:
             return (-1, "")
 
     # -- reading -------------------------------------------------------------------
+    def lines_after(self, ident: str | None, position: int) -> tuple[str, int, list[bytes]]:
+        """The complete lines after byte ``position`` of the journal file ``ident``
+        (``"<dev>:<inode>"``), and where they end; from the start when the file is
+        another one (a rewrite renamed a new file into place) or shorter. No lock: the
+        journal only grows, but for a rewrite, which replaces the file whole."""
+        try:
+            fd = self._open(os.O_RDONLY)
+        except UnreadableFile:
+            if not os.path.lexists(self.path):
+                return "", 0, []
+            raise
+        try:
+            st = os.fstat(fd)
+            now = f"{st.st_dev}:{st.st_ino}"
+            if now != ident or position > st.st_size:
+                position = 0
+            chunks = []
+            offset = position
+            while offset < st.st_size:
+                chunk = os.pread(fd, min(1 << 20, st.st_size - offset), offset)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                offset += len(chunk)
+        finally:
+            os.close(fd)
+        data = b"".join(chunks)
+        end = data.rfind(b"\n") + 1
+        return now, position + end, data[:end].split(b"\n")[:-1]
+
+    def rewrite(self, edit: Callable[[dict[str, Any]], bool]) -> int:
+        """Rewrite the records ``edit`` changes in place (it returns whether it changed
+        one: it may only drop texts, which the chain's hashes leave out), as a new file
+        renamed over the journal under its lock; the cached fold goes with the old one.
+        Returns how many records changed. A line that is not a record, and a torn tail,
+        are kept byte for byte."""
+        flusher.drain()
+        if not os.path.lexists(self.path):
+            return 0
+        with SidecarLock(self.lock_path, self.lock_timeout):
+            raw = read_bytes_strict(self.path, nofollow=True, max_bytes=1 << 40) or b""
+            lines = raw.split(b"\n")
+            changed = 0
+            for i, line in enumerate(lines):
+                rec = _parse_line(line)
+                if rec is not None and edit(rec):
+                    lines[i] = json.dumps(
+                        rec, sort_keys=True, separators=(",", ":"), ensure_ascii=False
+                    ).encode("utf-8")
+                    changed += 1
+            if changed:
+                _replace_with(self.path, b"\n".join(lines))
+                self._tail_cache = None
+                self._states = None
+            self.drop_cache()
+        return changed
+
+    # -- the fold's cache ----------------------------------------------------------
+    @property
+    def cache_path(self) -> Path:
+        """Where the fold of this journal is cached (:mod:`mnemic.curated.fold_cache`)."""
+        return self.directory / "fold.json"
+
+    def read_cache(self) -> str | None:
+        """The cached fold, or ``None`` (none, or unreadable: it is rebuilt)."""
+        try:
+            return read_text_strict(self.cache_path, nofollow=True, max_bytes=MAX_CACHE_BYTES)
+        except StorageError as exc:
+            log.info("the fold cache %s is ignored: %s", self.cache_path, exc)
+            return None
+
+    def write_cache(self, ident: str, text: str) -> None:
+        """Cache a fold of the journal file ``ident``, unless that file is gone (a rewrite
+        by ``forget`` dropped the texts it may hold). A cache: no fsync, and a failure
+        is logged and ignored."""
+        if not os.path.isdir(self.directory):
+            return
+        try:
+            with SidecarLock(self.lock_path, self.lock_timeout, shared=True):
+                st = os.stat(self.path, follow_symlinks=False)
+                if f"{st.st_dev}:{st.st_ino}" != ident:
+                    return
+                atomic_write_text(self.cache_path, text, sync_dir=False, fsync=False)
+        except (OSError, StorageError) as exc:
+            log.info("the fold cache %s was not written: %s", self.cache_path, exc)
+
+    def drop_cache(self) -> None:
+        """Remove the cached fold (caller holds the journal's lock)."""
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.cache_path)
+
     def snapshot(self) -> JournalSnapshot:
         """The record lines, the head and a torn tail, read consistently.
 
@@ -428,6 +510,27 @@ class _States:
         for target, state in recorded_states(rec).items():
             self.known[target] = (state, origins.get(target))
             self.absent.discard(target)
+
+
+def _replace_with(path: Path, data: bytes) -> None:
+    """Durably replace ``path`` with ``data`` (temp file, fsync, rename, directory
+    fsync): a new inode, so a fold cached for the old file is never taken for it."""
+    tmp = path.with_name(f".{path.name}.{os.urandom(6).hex()}.tmp")
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, FILE_MODE)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
+    fsync_dir(path.parent)
 
 
 def _parse_line(line: bytes) -> dict[str, Any] | None:

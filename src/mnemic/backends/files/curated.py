@@ -9,12 +9,13 @@ File layout under ``<home>/memories/``::
     .txn.intent                        redo record of a commit spanning both targets
                                        (exists only while such a commit is in flight)
     .MEMORY.md.provenance.json         who wrote each entry, and when (0600, advisory;
-                                       see :mod:`.provenance` and :mod:`.file_ledger`)
+                                       see :mod:`mnemic.curated.provenance` and
+                                       :mod:`.ledger`)
     .MEMORY.md.prov-<id>.old           the sidecar a write replaced, until the flusher
                                        thread removes it (not a temp file: it outlives
                                        the lock)
 
-A commit spanning both targets (:meth:`CuratedTxn.write_all`) is a redo log: the new
+A commit spanning both targets (:meth:`CuratedTxn.write` of both) is a redo log: the new
 texts are written as durable temp files, then a durable intent record naming them, then
 each temp file is renamed into place, then the intent is removed. Whoever next takes the
 locks and finds an intent (a writer died mid-commit) completes the renames; temp files
@@ -31,11 +32,13 @@ import logging
 import os
 import stat
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from pathlib import Path
 
-from ..errors import InvalidArgument, LockTimeout, ReadOnlyHome, StorageError, WriteFailed
-from ..fsio import (
+from ...curated.backend import Backup, Problem, Removal, RetentionPolicy, Version
+from ...curated.entries import FILENAMES, TARGETS
+from ...errors import InvalidArgument, LockTimeout, ReadOnlyHome, StorageError, WriteFailed
+from ...fsio import (
     FILE_MODE,
     TEMP_SUFFIX,
     SidecarLock,
@@ -47,10 +50,8 @@ from ..fsio import (
     stale_temp_files,
     temp_prefix,
 )
-from ..governance import flusher
-from .backend import Backup, Problem, Removal, RetentionPolicy, Version
-from .entries import FILENAMES, TARGETS
-from .file_ledger import Sidecars
+from . import flusher
+from .ledger import Sidecars
 
 __all__ = ["FileBackend"]
 
@@ -70,7 +71,7 @@ class FileBackend:
         self._paths = {t: directory / name for t, name in FILENAMES.items()}
         self._locks = {t: directory / f"{name}.lock" for t, name in FILENAMES.items()}
         self.ledgers = Sidecars(directory, FILENAMES)
-        """The provenance sidecars (:mod:`.file_ledger`)."""
+        """The provenance sidecars (:mod:`.ledger`)."""
         self._intent = directory / INTENT_NAME
         # A read-only home that never held memory: both targets read as empty, and the
         # first write (which tries to create the directory again) says the home is read-only.
@@ -93,6 +94,18 @@ class FileBackend:
 
     def location(self, target: str) -> str:
         return str(self.path(target))
+
+    def signature(self, target: str) -> Hashable:
+        """The ``lstat`` of the target's file (inode, device, size, mtime, mode): a
+        rename over it, or a write in place, moves it; never follows a symlink."""
+        path = self.path(target)
+        try:
+            st = os.lstat(path)
+        except FileNotFoundError:
+            return ("absent",)
+        except OSError as exc:
+            return ("error", exc.errno)
+        return (st.st_ino, st.st_dev, st.st_size, st.st_mtime_ns, st.st_mode)
 
     def provenance_path(self, target: str) -> Path:
         """The provenance sidecar of a target (``.MEMORY.md.provenance.json``)."""
@@ -159,14 +172,17 @@ class FileBackend:
             raise
         return taken
 
-    def _commit(self, target: str, text: str, *, sync_dir: bool = True, prune: bool = True) -> None:
+    def _commit(self, target: str, text: str, record: Callable[[], None] | None = None) -> None:
         """Replace a target with ``text``; history changes only if the write commits.
 
         Order: the new text goes to a durable temp file first (encoding, disk full and
         I/O errors all surface here, with nothing else touched); then the current file
-        is linked into the history; then the temp file is renamed into place; only then
-        are versions past the limit dropped. A failure before the rename removes the
-        temp file and the new history link, so the history is exactly as it was.
+        is linked into the history; then ``record()`` appends the commit's audit record
+        (write-ahead); then the temp file is renamed into place: the commit point. The
+        caller (the transaction) then fsyncs the directory and has the versions past
+        the limit dropped. A failure before the rename (``record`` raising included)
+        removes the temp file and the new history link, so the history is exactly as
+        it was.
         """
         path = self.path(target)
         tmp = _durable_temp(path, text, os.urandom(6).hex())
@@ -174,16 +190,14 @@ class FileBackend:
         try:
             if self.history_limit > 0:
                 kept = self._keep_previous(target, path)
+            if record is not None:
+                record()
             os.replace(tmp, path)
         except BaseException as exc:
             _discard(tmp, kept)
             if isinstance(exc, OSError):
                 raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
             raise
-        if prune:
-            self._prune_later(target)
-        if sync_dir:
-            fsync_dir(self.directory)
 
     # -- commits spanning both targets (redo log) ----------------------------------
     @property
@@ -191,11 +205,12 @@ class FileBackend:
         """The redo record of an in-flight commit that spans both targets."""
         return self._intent
 
-    def _commit_all(self, writes: dict[str, str]) -> None:
+    def _commit_all(self, writes: dict[str, str], record: Callable[[], None] | None = None) -> None:
         """Commit several targets all-or-nothing (caller holds every lock).
 
-        Temp files first, then history links, then the intent record: a failure before
-        the intent is durable removes the temp files and the links (history unchanged).
+        Temp files first, then history links, then ``record()`` (the audit record),
+        then the intent record, whose rename is the commit point: a failure before the
+        intent is durable removes the temp files and the links (history unchanged).
         """
         txid = os.urandom(6).hex()
         temps: list[tuple[str, str]] = []
@@ -209,8 +224,10 @@ class FileBackend:
                     link = self._keep_previous(target, self.path(target))
                     if link is not None:
                         kept.append(link)
-            record = {"id": txid, "files": [list(pair) for pair in temps]}
-            atomic_write_text(self.intent_path, json.dumps(record))
+            if record is not None:
+                record()
+            intent = {"id": txid, "files": [list(pair) for pair in temps]}
+            atomic_write_text(self.intent_path, json.dumps(intent))
         except BaseException:
             _discard(*(str(self.directory / tmp) for _, tmp in temps), *kept)
             raise
@@ -406,19 +423,11 @@ class FileBackend:
             out.append(Version(target, seq, stamp / 1000.0, size, p))
         return out
 
-    def read_version(self, target: str, version_id: int) -> str:
+    def read_version(self, target: str, version_id: int) -> str | None:
         for seq, _, name in self._kept(target):
             if seq == version_id:
-                text = read_text_strict(os.path.join(self.history_dir, name))
-                if text is None:
-                    break
-                return text
-        known = ", ".join(str(v.id) for v in self.history(target)) or "none"
-        raise InvalidArgument(
-            "version",
-            f"No version {version_id} of {FILENAMES[target]} (known versions: {known}). "
-            "See `mnemic memory history`.",
-        )
+                return read_text_strict(os.path.join(self.history_dir, name))
+        return None
 
     # -- drift backups and debris ----------------------------------------------
     def save_backup(self, target: str, raw: str) -> str:
@@ -461,6 +470,11 @@ class FileBackend:
             return []
 
     def cleanup(self) -> list[str]:
+        """Remove what crashed writers left: complete an interrupted two-file commit, put
+        back a provenance sidecar left aside, remove temp files (only of targets whose
+        lock is free: a live writer's are its own). Run by a writer's open
+        (:meth:`~mnemic.backends.files.FilesStore.curated`), retention and ``doctor
+        --fix``; never by a reader. Returns what was removed."""
         removed: list[str] = []
         if os.path.lexists(self.intent_path) or stale_temp_files(self.intent_path):
             try:
@@ -667,11 +681,18 @@ class _FileTxn:
         self._check(target)
         return self._backend.read(target)
 
-    def write(self, target: str, text: str) -> None:
-        self._check(target)
-        self._backend._commit(target, text, sync_dir=False, prune=False)
-        self.dir_sync_pending = True
-        self.prune_pending.add(target)
+    def write(self, writes: Mapping[str, str], *, record: Callable[[], None] | None = None) -> None:
+        for target in writes:
+            self._check(target)
+        if len(writes) > 1:
+            self._backend._commit_all(dict(writes), record)
+            return
+        for target, text in writes.items():
+            # The directory fsync and the pruning wait for the end of the transaction, so
+            # that whatever the caller still does under the locks is made durable with it.
+            self._backend._commit(target, text, record)
+            self.dir_sync_pending = True
+            self.prune_pending.add(target)
 
     def read_provenance(self, target: str) -> str | None:
         self._check(target)
@@ -680,15 +701,6 @@ class _FileTxn:
     def write_provenance(self, target: str, ledger: str) -> None:
         self._check(target)
         self._backend.ledgers.write(target, ledger)
-
-    def write_all(self, writes: dict[str, str]) -> None:
-        for target in writes:
-            self._check(target)
-        if len(writes) == 1:
-            [(target, text)] = writes.items()
-            self._backend._commit(target, text)
-        elif writes:
-            self._backend._commit_all(writes)
 
 
 def _release(locks: list[SidecarLock]) -> None:

@@ -1,0 +1,152 @@
+"""``mnemic memory archive``: the entries that left MEMORY.md and USER.md (list, search,
+show, restore). The archive never enters the system prompt."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ..curated import archive as arch
+from ..curated.entries import FILENAMES, TARGETS
+from ..curated.view import MemoryView
+from ..errors import ToolError
+from ..ops.archive_search import item_dict, search_archive
+from ..sessions import embedder_loader_for
+from .app import (
+    JSON_OPT,
+    SEARCH_MODE_OPT,
+    AppContext,
+    emit_json,
+    handle_errors,
+    pass_app,
+    printable,
+)
+from .memory import TARGETS_OPT, open_memory, refuse, report
+from .search import ranked_answer
+
+__all__ = ["archive"]
+
+
+@click.group(name="archive")
+def archive() -> None:
+    """Entries that left memory (removed, replaced, dropped by an edit): never in the prompt."""
+
+
+def _line(d: dict[str, object]) -> str:
+    text = printable(str(d["text"]) if d["text"] is not None else "(forgotten)", lines=False)
+    short = text if len(text) <= 100 else text[:99] + "…"
+    when = d["archived"] or "not yet recorded"
+    return f"{d['id']:<10} {FILENAMES[str(d['target'])]:<9} {d['reason']:<10} {when}  {short}"
+
+
+@archive.command(name="list")
+@TARGETS_OPT
+@click.option("--limit", "-n", type=click.IntRange(1), default=50, show_default=True)
+@JSON_OPT
+@pass_app
+@handle_errors
+def list_cmd(app: AppContext, target: str | None, limit: int, as_json: bool) -> None:
+    """The archived entries, newest first."""
+    view = MemoryView.open(app.existing_home)
+    items = [item_dict(a, view.level) for a in arch.listing(view, target)]
+    if as_json:
+        emit_json({"count": len(items), "entries": items[:limit]})
+        return
+    if not items:
+        click.echo("The archive is empty: no entry has left memory.")
+        return
+    for d in items[:limit]:
+        click.echo(_line(d))
+    if len(items) > limit:
+        click.echo(f"... {len(items) - limit} older (--limit)")
+    click.echo(
+        "Details: mnemic memory archive show ID   Bring back: mnemic memory archive restore ID"
+    )
+
+
+@archive.command(name="search")
+@click.argument("query")
+@TARGETS_OPT
+@SEARCH_MODE_OPT
+@click.option("--limit", "-n", type=click.IntRange(1, 100), default=5, show_default=True)
+@JSON_OPT
+@pass_app
+@handle_errors
+def search_cmd(
+    app: AppContext, query: str, target: str | None, mode: str | None, limit: int, as_json: bool
+) -> None:
+    """Find archived entries that match QUERY by words and, with mnemic[semantic], by meaning."""
+    home = app.existing_home
+    found = search_archive(
+        MemoryView.open(home),
+        query,
+        mode=mode,
+        targets=[target] if target else TARGETS,
+        limit=limit,
+        embedder_loader=embedder_loader_for(home),
+    )
+    if ranked_answer(found, query, "archived entry", as_json):
+        return
+    for hit in found.hits:
+        click.echo(_line(hit.to_dict(found.level)))
+
+
+@archive.command(name="show")
+@click.argument("item_id", metavar="ID")
+@JSON_OPT
+@pass_app
+@handle_errors
+def show_cmd(app: AppContext, item_id: str, as_json: bool) -> None:
+    """One archived entry: its text, why and when it left, who removed it, its provenance."""
+    view = MemoryView.open(app.existing_home)
+    d = item_dict(arch.show(view, item_id), view.level)
+    if as_json:
+        emit_json(d)
+        return
+    by = d["removed_by"]
+    assert isinstance(by, dict)
+    who = printable(" ".join(str(v) for v in by.values() if v), lines=False)
+    prov = d["provenance"]
+    assert isinstance(prov, dict)
+    click.echo(f"id:        {d['id']} ({FILENAMES[str(d['target'])]})")
+    click.echo(f"reason:    {d['reason']}")
+    click.echo(f"archived:  {d['archived'] or 'not yet recorded'} by {who}")
+    click.echo(f"created:   {d['created_at'] or 'unknown'} by {printable(str(prov['actor']))}")
+    click.echo("")
+    click.echo(printable(str(d["text"])) if d["text"] is not None else "(forgotten)")
+
+
+@archive.command(name="restore")
+@click.argument("item_id", metavar="ID")
+@JSON_OPT
+@pass_app
+@handle_errors
+def restore_cmd(app: AppContext, item_id: str, as_json: bool) -> None:
+    """Add archived entry ID back to its file (the budget and the threat scan apply; when
+    it does not fit, the refusal lists the entries to drop first)."""
+    mem = open_memory(app, write=True)
+    item = arch.show(mem, item_id)
+    try:
+        result = arch.restore(mem, item_id)
+    except ToolError as exc:
+        if as_json:
+            emit_json(exc.to_response())
+            sys.exit(1)
+        refuse(mem, item.target, exc)
+        return
+    if as_json:
+        emit_json(
+            {
+                "success": True,
+                "id": item_id,
+                "target": result.target,
+                "written": result.written,
+                "staged": result.staged,
+                "pending_id": result.pending_id,
+                "message": result.message,
+                "usage": result.usage.as_dict(),
+            }
+        )
+        return
+    report(mem, result)

@@ -1,0 +1,152 @@
+"""What a commit changed in a target, as its audit record keeps it.
+
+The audit journal is the one durable record of memory (see ``docs/ARCHITECTURE.md``,
+"The one durable record"): the record of each commit says, per target it wrote, which
+entries it added (their keys: :func:`entry_key`), which it removed (key, text and why:
+:data:`REASONS`) and who wrote it. Provenance and the archive are folded from these
+(:mod:`.fold`). A record's hash leaves the removed texts out (their keys stay in), so
+forgetting a text rewrites its line without breaking the chain
+(:func:`mnemic.governance.chain.record_hash`).
+
+The added entries' texts are kept too: a hand edit destroys the only other copy of an
+entry (the file), so the journal must hold the text of every live entry for the archive
+to keep what a hand edit drops. A record stays as small as its change; a target's first
+record also lists the entries it found there (``seen``), and a change found with no
+record of its own lists the whole text found (``found``, :mod:`.recovery`), once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..governance.chain import text_key
+from .operations import OpResult
+
+__all__ = ["REASONS", "Removed", "TargetChange", "diff", "entry_key"]
+
+REASONS = (
+    "removed",
+    "replaced",
+    "merged",
+    "evicted",
+    "expired",
+    "edited",
+    "restored",
+    "adopted",
+    "hand_edit",
+    "unrecorded",
+)
+"""Why an entry left its target: ``removed`` (a remove), ``replaced`` (the old text of a
+replace; ``by`` names the new entry's key), ``merged`` (replaced by an entry that was
+already there), ``evicted`` and ``expired`` (the lifecycle's policies), ``edited`` (a
+person's whole-text edit: ``mnemic memory edit``, the console), ``restored`` (a
+previous version was restored over it), ``adopted`` (``mnemic memory adopt`` of a hand
+edit dropped it), ``hand_edit`` (found changed outside mnemic) and ``unrecorded`` (a
+mnemic write whose record was lost: a power cut before the journal's flush)."""
+
+entry_key = text_key
+"""The key of an entry: the SHA-256 of its text (hex, 32 digits)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Removed:
+    """An entry a commit removed from its target."""
+
+    key: str
+    text: str | None
+    """``None`` once forgotten (``mnemic forget``, ``[retention] archive_days``)."""
+    reason: str
+    by: str | None = None
+    """The key of the entry that replaced it (``replaced``, ``merged``)."""
+
+    def as_json(self) -> dict[str, Any]:
+        """The form the record holds."""
+        out: dict[str, Any] = {"key": self.key, "reason": self.reason}
+        if self.text is not None:
+            out["text"] = self.text
+        if self.by is not None:
+            out["by"] = self.by
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class TargetChange:
+    """What one commit did to one target."""
+
+    added: tuple[tuple[str, str], ...] = ()
+    """``(key, text)`` of the entries it added, in file order."""
+    removed: tuple[Removed, ...] = ()
+    author: tuple[str, str | None, str | None] | None = None
+    """``(actor, origin, session)`` the entries it added are credited to (see
+    :class:`~mnemic.curated.provenance.Stamp`)."""
+    restored: tuple[str, ...] = ()
+    """Ids of archived entries this commit brought back (``archive restore``)."""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def empty(self) -> bool:
+        """Whether it changed no entry."""
+        return not self.added and not self.removed
+
+    def as_json(self) -> dict[str, Any]:
+        """The form the record holds."""
+        out: dict[str, Any] = {
+            "added": [{"key": k, "text": t} for k, t in self.added],
+            "removed": [r.as_json() for r in self.removed],
+        }
+        if self.author is not None:
+            actor, origin, session = self.author
+            out["author"] = {"actor": actor, "origin": origin, "session": session}
+        if self.restored:
+            out["restored"] = list(self.restored)
+        out.update(self.extra)
+        return out
+
+
+def diff(
+    before: Sequence[str],
+    after: Sequence[str],
+    results: Iterable[OpResult] = (),
+    *,
+    reason: str = "removed",
+    author: tuple[str, str | None, str | None] | None = None,
+    restored: Mapping[str, str] | None = None,
+) -> TargetChange:
+    """The change from the entries ``before`` to ``after``.
+
+    ``results`` (the store's operations, in order) say which entry a replace turned into
+    which: an entry replaced, perhaps several times within one call, by an entry that
+    is in ``after`` is ``replaced`` by it (``merged`` when that entry was there before);
+    one the operations removed, or replaced by something removed later in the call, is
+    ``removed``. An entry gone for no operation's sake (a whole-text write) leaves for
+    ``reason``. ``restored`` maps an added entry's text to the archive id it came from.
+    """
+    had = set(before)
+    has = set(after)
+    into: dict[str, str] = {}
+    for r in results:
+        if r.status == "replaced" and r.previous is not None and r.entry is not None:
+            into[r.previous] = r.entry
+        elif r.status == "removed" and r.previous is not None:
+            into[r.previous] = ""
+    removed: list[Removed] = []
+    for entry in before:
+        if entry in has:
+            continue
+        why, by = reason, None
+        if entry in into:
+            target, steps = into[entry], 0
+            while target and target not in has and target in into and steps < len(into):
+                target, steps = into[target], steps + 1
+            if target and target in has:
+                why, by = ("merged" if target in had else "replaced"), entry_key(target)
+            else:
+                why = "removed"
+        removed.append(Removed(entry_key(entry), entry, why, by))
+    added = tuple((entry_key(e), e) for e in after if e not in had)
+    back = tuple(
+        restored[e] for e in after if restored is not None and e not in had and e in restored
+    )
+    return TargetChange(added, tuple(removed), author, back)

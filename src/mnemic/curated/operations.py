@@ -1,0 +1,41 @@
+"""The vocabulary of a curated mutation: the operations a call asks for (:class:`Op`) and
+what each of them did (:class:`OpResult`).
+
+Below both the store that applies them (:mod:`.store`) and the provenance ledger that
+records them (:mod:`.provenance`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["ACTIONS", "Op", "OpResult"]
+
+ACTIONS = ("add", "replace", "remove")
+
+
+@dataclass(frozen=True, slots=True)
+class Op:
+    """One operation: ``add`` (content), ``replace`` (old_text, content), ``remove`` (old_text)."""
+
+    action: str
+    content: str | None = None
+    old_text: str | None = None
+    target: str | None = None
+    """The target of this operation (default: the target the call names). A batch whose
+    operations name both targets commits both or neither."""
+
+
+@dataclass(frozen=True, slots=True)
+class OpResult:
+    """What one operation did."""
+
+    action: str
+    status: str
+    """``added``, ``duplicate`` (already present: nothing to do), ``replaced`` or ``removed``."""
+    entry: str | None = None
+    """The entry written (add, replace)."""
+    previous: str | None = None
+    """The entry overwritten or removed (replace, remove)."""
+    target: str = ""
+    """The target the operation applied to."""

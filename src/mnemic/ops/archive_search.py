@@ -1,0 +1,103 @@
+"""Search the archive: the entries that left MEMORY.md and USER.md, by words and meaning.
+
+Ranked by :func:`mnemic.ops.text_search.rank_texts`, as memory search ranks the live
+entries. An archived entry the threat scanner blocks is never searched or shown, and a
+forgotten one has no text to search.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..curated import archive
+from ..curated.entries import TARGETS
+from ..curated.fold import Archived
+from ..curated.snapshot import display_entry
+from ..curated.view import MemoryView
+from ..tooling import ranked_listing
+from .text_search import EmbedderLoader, rank_texts
+
+__all__ = ["ArchiveHit", "ArchiveSearch", "item_dict", "search_archive"]
+
+
+def item_dict(item: Archived, level: str | None = None, *, full: bool = True) -> dict[str, Any]:
+    """The JSON form of an archived entry as people and models read it: times in UTC, a
+    blocked text as its placeholder only (``full``: its provenance too)."""
+    out = item.as_dict()
+    if item.text is not None:
+        out["text"] = display_entry(item.target, item.text, level)[0]
+    out["archived"] = _when(item.archived_at)
+    out["created_at"] = _when(item.provenance.created)
+    if not full:
+        return {
+            k: out[k]
+            for k in ("id", "target", "text", "reason", "archived", "created_at", "removed_by")
+        }
+    return out
+
+
+def _when(t: float | None) -> str | None:
+    return None if t is None else time.strftime("%Y-%m-%dT%H:%MZ", time.gmtime(t))
+
+
+@dataclass(frozen=True)
+class ArchiveHit:
+    """One archived entry that matched, how well, and why."""
+
+    item: Archived
+    text: str
+    score: float
+    matched: tuple[str, ...]
+
+    def to_dict(self, level: str | None = None) -> dict[str, Any]:
+        """JSON-able form."""
+        return {
+            **item_dict(self.item, level, full=False),
+            "score": round(self.score, 4),
+            "matched": list(self.matched),
+        }
+
+
+@dataclass(frozen=True)
+class ArchiveSearch:
+    """The ranked hits, the mode that ran, and why another mode could not (or None)."""
+
+    hits: list[ArchiveHit] = field(default_factory=list)
+    retrieval: str = "lexical"
+    notice: str | None = None
+    level: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able form."""
+        hits = [h.to_dict(self.level) for h in self.hits]
+        return ranked_listing(self.retrieval, hits, self.notice)
+
+
+def search_archive(
+    view: MemoryView,
+    query: str,
+    *,
+    mode: str | None = None,
+    targets: Sequence[str] = TARGETS,
+    limit: int = 5,
+    embedder_loader: EmbedderLoader | None = None,
+) -> ArchiveSearch:
+    """The archived entries of ``targets`` that best match ``query`` (modes as
+    :func:`~mnemic.ops.memory_search.search_memory`)."""
+    items: list[tuple[Archived, str]] = []
+    for item in archive.listing(view):
+        if item.target not in targets or item.text is None:
+            continue
+        shown, blocked = display_entry(item.target, item.text, view.level)
+        if not blocked:
+            items.append((item, shown))
+    ranked = rank_texts(
+        query, [t for _, t in items], mode=mode, limit=limit, embedder_loader=embedder_loader
+    )
+    hits = [
+        ArchiveHit(items[h.index][0], items[h.index][1], h.score, h.matched) for h in ranked.hits
+    ]
+    return ArchiveSearch(hits, ranked.retrieval, ranked.notice, view.level)
