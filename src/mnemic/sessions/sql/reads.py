@@ -23,6 +23,7 @@ from .tables import Engine
 
 __all__ = [
     "bookends",
+    "message_keys",
     "message_previews",
     "messages_by_id",
     "parent_links",
@@ -128,6 +129,17 @@ def _bookends_from(
 def sessions_by_id(store: Engine[Any], session_ids: Iterable[str]) -> dict[str, SessionInfo]:
     """The sessions of ``session_ids`` that exist, by id."""
     return _sessions_from(store._read_many(_session_reads(store, list(session_ids))))
+
+
+def message_keys(store: Engine[Any], message_ids: Iterable[int]) -> dict[int, str | None]:
+    """The import key (``source_id``) of each of ``message_ids`` that exists, by id (None:
+    recorded live, or imported before keys were kept)."""
+    ids = list(dict.fromkeys(int(i) for i in message_ids))
+    reads = []
+    for chunk in _chunks(ids, 500):
+        where, params = store.dialect.isin("m.id", chunk)
+        reads.append((f"SELECT m.id, m.source_id FROM {{s}}.messages m WHERE {where}", params))
+    return {int(r[0]): r[1] for rows in store._read_many(reads) for r in rows}
 
 
 def messages_by_id(store: Engine[Any], message_ids: Iterable[int]) -> dict[int, Message]:

@@ -48,6 +48,7 @@ from ..store import (
 from . import marks
 from .reads import (
     bookends,
+    message_keys,
     message_previews,
     messages_by_id,
     parent_links,
@@ -357,6 +358,11 @@ class SqlSessionStore(Engine[Any]):
     def messages_by_id(self, message_ids: Iterable[int]) -> dict[int, Message]:
         """The messages of ``message_ids`` that exist, by id (one read)."""
         return messages_by_id(self, message_ids)
+
+    def message_keys(self, message_ids: Iterable[int]) -> dict[int, str | None]:
+        """The import key (``source_id``: a transcript line's uuid, a JSONL
+        ``message_id``, a LoCoMo dia id) of each of ``message_ids`` that exists (one read)."""
+        return message_keys(self, message_ids)
 
     def edge_messages(
         self,
