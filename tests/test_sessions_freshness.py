@@ -15,7 +15,13 @@ from click.testing import CliRunner
 
 from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.cli import main
-from mnemic.sessions import NewMessage, SessionStore, open_store, run_session_search
+from mnemic.sessions import (
+    NewMessage,
+    SessionStore,
+    open_store,
+    run_session_search,
+    search_messages,
+)
 from mnemic.sessions.search.timeframe import read_timeframe
 
 DAY = 86400.0
@@ -194,3 +200,27 @@ def test_a_date_the_question_names_lifts_the_messages_of_that_day(tmp_path: Path
         question = f"What did I paint on {named.day} {named.strftime('%B')} {named.year}?"
         got = first_match(s, {"query": question})
     assert got.endswith("number 1.")
+
+
+def test_a_long_reply_holding_the_words_apart_states_nothing_new(tmp_path: Path) -> None:
+    """A later reply that holds the question's words in different sentences (a tip
+    about daily practice, another about small steps) is no new statement of the fact."""
+    store = SQLiteSessionStore(tmp_path / "sessions.db")
+    try:
+        session(store, "s00", T0, [
+            ("user", "My daily step goal is 10,000 steps."),
+            ("assistant", "Good target."),
+        ])  # fmt: skip
+        session(store, "s20", T0 + 20 * DAY, [
+            ("user", "How do I get better at the guitar?"),
+            ("assistant", "Practise a little every day: daily practice beats a long weekly "
+             "session. Learn one chord change at a time. Small, consistent steps matter more "
+             "than a perfect plan. Set a goal you can reach in a month, and record yourself "
+             "once a week to hear what improved."),
+        ])  # fmt: skip
+        ranking = search_messages(store, "What is my daily step goal?", mode="lexical")
+    finally:
+        store.close()
+    first = ranking.results[0]
+    assert first.snippet == "My daily step goal is 10,000 steps."
+    assert all("fresh" not in " ".join(r.why) for r in ranking.results)

@@ -3,19 +3,21 @@
 A history keeps every value a fact ever had ("the deadline is March 3", weeks later "the
 deadline moved to March 17"). Words and meaning rank both alike, and the shorter, older
 one often first. What a store knows settles it. One of the two best direct matches is
-*superseded* by a later message that states the same subject: it holds at least half of
-the query-word weight the earlier one holds (a word weighs more the fewer candidates
-hold it) including its most specific word (so another budget or another city does not
-count), it is not the reply right after it (an assistant repeating the user states
-nothing new), and it scores at least :data:`RATIO` of it (:data:`MARKED_RATIO` when it
-holds a word that marks a change: "now", "moved to", "no longer", "instead", "jetzt",
-"ahora", "改成", ...). The later message then moves just above it; chains cascade (the
-latest of three values comes first). A question about the past (:mod:`.timeframe`:
-"originally", "before", "以前") turns the rule around: the earlier statement moves above
-the later one. A question about an event (asked in the past tense, no word either way)
-changes nothing: what happened then is not superseded by what happened later. A date the
-question names lifts the messages of that day, month or year; an "as of" date has
-already cut the later messages out (:func:`~.retrieval.candidates`).
+*superseded* by a later message that states the same subject: one of its sentences holds
+at least half of the query-word weight the earlier one states (a word weighs more the
+fewer candidates hold it; a long reply with "daily" in one paragraph and "step" in
+another states no daily step goal) including its most specific word (so another budget
+or another city does not count), it is not the reply right after it (an assistant
+repeating the user states nothing new), and it scores at least :data:`RATIO` of it
+(:data:`MARKED_RATIO` when it holds a word that marks a change: "now", "moved to", "no
+longer", "instead", "jetzt", "ahora", "改成", ...). The later message then moves just
+above it; chains cascade (the latest of three values comes first). A question about the
+past (:mod:`.timeframe`: "originally", "before", "以前") turns the rule around: the
+earlier statement moves above the later one. A question about an event (asked in the
+past tense, no word either way) changes nothing: what happened then is not superseded by
+what happened later. A date the question names lifts the messages of that day, month or
+year; an "as of" date has already cut the later messages out
+(:func:`~.retrieval.candidates`).
 
 Only the order of direct matches among the best :data:`CANDIDATES` changes, never what
 is found; each moved message says why in its ``notes`` (``fresh``, ``superseded``,
@@ -73,6 +75,8 @@ CHANGE_WORDS = re.compile(
     re.I,
 )
 """Words that mark a change of state (English, German, Spanish, French, Chinese)."""
+SENTENCE = re.compile(r"(?<=[.!?;])\s+|[\n。！？；]+")
+"""Where a sentence ends: a subject is stated within one."""
 
 
 def _query_words(query: Query) -> list[frozenset[str]]:
@@ -135,8 +139,7 @@ def _supersede(
     head = {(f.session_id, f.seq) for f, _ in found[:HEAD]}
     for f, m in found:
         text = m.content or ""
-        keys = text_keys(text, limit=TEXT_CHARS)
-        held = frozenset(i for i, w in enumerate(qwords) if w & keys)
+        held = _stated(text[:TEXT_CHARS], qwords)
         for i in held:
             df[i] += 1
         marked = CHANGE_WORDS.search(text[:TEXT_CHARS]) is not None
@@ -176,6 +179,19 @@ def _supersede(
             score[pos] = score[best] * STEP
             notes[pos].append("earlier" if past else "fresh")
             notes[best].append("later" if past else "superseded")
+
+
+def _stated(text: str, qwords: list[frozenset[str]]) -> frozenset[int]:
+    """The query words ``text`` states together: those of its sentence that holds the
+    most of them. A long reply that holds "daily" in one paragraph and "step" in
+    another states no daily step goal."""
+    best: frozenset[int] = frozenset()
+    for sentence in SENTENCE.split(text):
+        keys = text_keys(sentence, limit=len(sentence))
+        held = frozenset(i for i, w in enumerate(qwords) if w & keys)
+        if len(held) > len(best):
+            best = held
+    return best
 
 
 def _most_specific(held: frozenset[int], weight: list[float]) -> frozenset[int]:
