@@ -95,7 +95,8 @@ class FusedMessage(NamedTuple):
     notes: tuple[str, ...] = ()
     """What moved it after fusion (:mod:`.freshness`): ``fresh`` (a later statement of
     the subject of a message it now ranks above), ``superseded``, ``earlier`` / ``later``
-    (the same for a question about the past), ``date`` (of a date the question names)."""
+    (the same for a question about the past), ``date`` (of a date the question names),
+    ``other_side`` (said by the side the question does not ask about, :mod:`.speaker`)."""
 
     @property
     def direct(self) -> bool:

@@ -207,6 +207,7 @@ def _why(
         "earlier": "earlier: the question asks about the past",
         "later": "later: a past question prefers an earlier statement",
         "date": "date: from the date the question names",
+        "other_side": "other side: the question asks about the other speaker's words",
     }
     why += [notes.get(n, n) for n in f.notes]
     return tuple(why)

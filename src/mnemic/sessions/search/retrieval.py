@@ -34,6 +34,7 @@ from ..store import SearchFilters
 from .freshness import freshen
 from .hybrid import FusedMessage, SemanticHit, fuse
 from .ranking import CANDIDATES, RankedMessage, rank_messages
+from .speaker import asked_role, prefer_role
 from .timeframe import TimeFrame, read_timeframe
 
 __all__ = [
@@ -275,12 +276,15 @@ def candidates(
     (``None``) is hybrid when possible and silent when the extra is simply not set up.
     ``frame`` (default: read from ``text``, :mod:`.timeframe`) says what the question
     asks about time: its "as of" date cuts later messages out, and the latest statement
-    of a subject ranks first unless it asks about the past (:mod:`.freshness`).
+    of a subject ranks first unless it asks about the past (:mod:`.freshness`). A
+    question in the first person prefers the user's messages, one about what the
+    assistant said the assistant's (:mod:`.speaker`).
     """
     frame = read_timeframe(text) if frame is None else frame
     if frame.until is not None and (filters.until is None or frame.until < filters.until):
         filters = replace(filters, until=frame.until)
     fused, used, notice = _retrieve(store, query, text, filters, mode=mode, state=state)
+    fused = prefer_role(store, fused, asked_role(text))
     fused = freshen(store, fused, query, frame)
     return (fused if limit is None else fused[:limit]), used, notice
 
