@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from _backends import Kit
 from mnemic.backends.files.sqlite import SQLiteSessionStore
-from mnemic.sessions import NewMessage, search_messages
+from mnemic.home import Home
+from mnemic.sessions import NewMessage, open_store, search_messages
 from mnemic.sessions.search.speaker import asked_role
 
 T0 = 1_750_000_000.0
@@ -79,3 +81,11 @@ def test_a_question_about_what_the_assistant_said_finds_its_reply_first(
 )
 def test_whose_words_a_question_asks_about(question: str, role: str | None) -> None:
     assert asked_role(question) == role
+
+
+def test_the_roles_of_positions_are_read_on_both_backends(backend: Kit) -> None:
+    with open_store(Home.open(backend.write_config())) as s:
+        s.start_session(id="a", started_at=T0)
+        s.append_messages("a", [NewMessage("user", "hi"), NewMessage("assistant", "hello")])
+        got = s.roles_at([("a", 1), ("a", 0), ("a", 7), ("nope", 0)])
+    assert got == ["assistant", "user", None, None]

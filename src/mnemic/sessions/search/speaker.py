@@ -58,14 +58,17 @@ def prefer_role(
     store: SessionStore, fused: Sequence[FusedMessage], role: str | None
 ) -> list[FusedMessage]:
     """``fused`` (best first) with the other side's messages among the best
-    :data:`CANDIDATES` keeping :data:`OTHER_SHARE` of their score (one read)."""
+    :data:`CANDIDATES` keeping :data:`OTHER_SHARE` of their score (the roles of those
+    without a lexical hit in one read)."""
     if role is None or not fused:
         return list(fused)
     head = list(fused[:CANDIDATES])
-    found = store.windows([(f.session_id, f.seq, f.seq + 1) for f in head])
+    unknown = [(f.session_id, f.seq) for f in head if f.hit is None]
+    read = dict(zip(unknown, store.roles_at(unknown), strict=True)) if unknown else {}
     out = []
-    for f, msgs in zip(head, found, strict=True):
-        if msgs and msgs[0].role in ("user", "assistant") and msgs[0].role != role:
+    for f in head:
+        said = f.hit.role if f.hit is not None else read.get((f.session_id, f.seq))
+        if said in ("user", "assistant") and said != role:
             f = f._replace(score=f.score * OTHER_SHARE, notes=(*f.notes, "other_side"))
         out.append(f)
     out.sort(key=lambda f: (-f.score, not f.direct, f.session_id, f.seq))

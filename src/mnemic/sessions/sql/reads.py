@@ -27,6 +27,7 @@ __all__ = [
     "message_previews",
     "messages_by_id",
     "parent_links",
+    "roles_at",
     "sessions_by_id",
     "shown",
     "walk_roots",
@@ -140,6 +141,27 @@ def message_keys(store: Engine[Any], message_ids: Iterable[int]) -> dict[int, st
         where, params = store.dialect.isin("m.id", chunk)
         reads.append((f"SELECT m.id, m.source_id FROM {{s}}.messages m WHERE {where}", params))
     return {int(r[0]): r[1] for rows in store._read_many(reads) for r in rows}
+
+
+def roles_at(store: Engine[Any], positions: Sequence[tuple[str, int]]) -> list[str | None]:
+    """The role of the message at each ``(session_id, seq)`` (None where there is none):
+    one read of the roles only, whatever the messages' length."""
+    out: list[str | None] = [None] * len(positions)
+    reads = []
+    for base in range(0, len(positions), PER_STATEMENT):
+        chunk = positions[base : base + PER_STATEMENT]
+        parts, params = [], []
+        for k, (sid, seq) in enumerate(chunk):
+            parts.append(
+                f"SELECT {base + k} AS k, m.role FROM {{s}}.messages m "
+                f"WHERE m.sid = {_SID} AND m.seq = ?"
+            )
+            params += [sid, int(seq)]
+        reads.append((" UNION ALL ".join(parts), params))
+    for rows in store._read_many(reads) if reads else []:
+        for k, role in rows:
+            out[int(k)] = str(role)
+    return out
 
 
 def messages_by_id(store: Engine[Any], message_ids: Iterable[int]) -> dict[int, Message]:

@@ -52,6 +52,7 @@ from .reads import (
     message_previews,
     messages_by_id,
     parent_links,
+    roles_at,
     sessions_by_id,
     shown,
     walk_roots,
@@ -363,6 +364,11 @@ class SqlSessionStore(Engine[Any]):
         """The import key (``source_id``: a transcript line's uuid, a JSONL
         ``message_id``, a LoCoMo dia id) of each of ``message_ids`` that exists (one read)."""
         return message_keys(self, message_ids)
+
+    def roles_at(self, positions: Sequence[tuple[str, int]]) -> list[str | None]:
+        """The role of the message at each ``(session_id, seq)``, None where there is
+        none (one read of the roles alone)."""
+        return roles_at(self, positions)
 
     def edge_messages(
         self,
