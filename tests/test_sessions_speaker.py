@@ -70,6 +70,8 @@ def test_a_question_about_what_the_assistant_said_finds_its_reply_first(
         ("Which cities did I visit for long weekends?", "user"),
         ("Where do I work now?", "user"),
         ("Do you remember where my sister lives?", "user"),
+        ("Can you tell me where I parked last week?", "user"),
+        ("Which book would you recommend for my flight?", "assistant"),
         ("How long did you say my first long run should be?", "assistant"),
         ("What was your recommendation for the balcony plants?", "assistant"),
         ("Wie heißt mein Hund?", "user"),

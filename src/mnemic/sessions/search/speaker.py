@@ -28,7 +28,8 @@ CANDIDATES = 100
 """Best positions whose side is read and weighed."""
 
 _ASSISTANT = re.compile(
-    r"\b(?:(?:did|do|would|could|have|had|can|will)\s+you\s+(?!remember|recall|know|think)"
+    r"\b(?:(?:did|do|have|had)\s+you\s+(?!remember|recall|know|think|mind)"
+    r"|(?:would|could|can|will)\s+you\s+(?:recommend|suggest|advise|say)"
     r"|you\s+(?:said|suggested|recommended|told|mentioned|proposed|gave|wrote|advised|"
     r"explained|showed|listed|named|picked)\b|your\s+(?:suggestion|recommendation|advice|"
     r"answer|tip|idea)s?\b"
