@@ -445,6 +445,32 @@ def _is_stop(term: Term) -> bool:
     return word in STOP_WORDS or word in QUESTION_WORDS
 
 
+_HYPHENATED = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
+
+
+def _open_compounds(groups: list[list[Term]], budget: int) -> list[list[Term]]:
+    """A question's hyphenated words ("Node-Version", "follow-up") also match their
+    parts: each part joins the word's group as an alternative ("the production's Node
+    version" is asked as "Node-Version", stated as "Node 11.9"). Within ``budget``
+    terms; single letters and stop words among the parts are left out."""
+    count = sum(len(g) for g in groups)
+    out = []
+    for group in groups:
+        grown = list(group)
+        for term in group:
+            if term.phrase or term.whole is None or not _HYPHENATED.fullmatch(term.whole):
+                continue
+            for part in term.whole.split("-"):
+                extra = _make_term(part, phrase=False) if len(part) > 1 else None
+                if extra is None or _is_stop(extra) or count >= budget:
+                    continue
+                if all(extra.tokens != t.tokens for t in grown):
+                    grown.append(extra)
+                    count += 1
+        out.append(grown)
+    return out
+
+
 def _split_cjk(groups: list[list[Term]], budget: int) -> tuple[list[list[Term]], list[str]]:
     """A question's CJK terms as words: its function and question words cut out, each
     remaining piece's bigrams as terms of their own (a question written without spaces
@@ -563,6 +589,7 @@ def parse_query(text: str, *, match: Match = "all", natural: bool | None = None)
             limited = kept
         limited, cut = _split_cjk(limited, MAX_TERMS)
         dropped += cut
+        limited = _open_compounds(limited, MAX_TERMS)
     return Query(
         text,
         tuple(tuple(g) for g in limited),
