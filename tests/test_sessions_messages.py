@@ -118,7 +118,7 @@ def test_the_cli_refuses_session_shaping_options_with_messages(home_path: object
         main, ["sessions", "search", "castle", "--messages", "--window", "0", "--sort", "newest"]
     )
     assert out.exit_code == 2
-    assert "--sort, --window only shape session results" in out.output
+    assert "--sort, --window shape session results only; leave them out" in out.output
     limited = CliRunner().invoke(
         main, ["sessions", "search", "castle tram", "--messages", "-n", "2", "--json"]
     )

@@ -241,9 +241,11 @@ def search_cmd(
         )
         extra = [name for name, given in shaping if given]
         if extra:
+            one = len(extra) == 1
             raise click.UsageError(
-                f"{', '.join(extra)} only shape session results; leave it out with --messages "
-                "(messages come best first, each with its score)."
+                f"{', '.join(extra)} {'shapes' if one else 'shape'} session results only; "
+                f"leave {'it' if one else 'them'} out with --messages (messages come best "
+                "first, each with its score)."
             )
         _search_messages(app, query, limit, role, source, since, until, as_of, mode, as_json)
         return
