@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from mnemic.backends.files.sqlite import SQLiteSessionStore
-from mnemic.sessions import NewMessage, SearchFilters, match_spans, parse_query, run_session_search
+from mnemic.sessions import (
+    NewMessage,
+    SearchFilters,
+    match_spans,
+    parse_query,
+    run_session_search,
+    search_messages,
+)
 from mnemic.sessions.index.query import MAX_QUERY_CHARS, MAX_TERMS
 
 
@@ -149,3 +157,50 @@ def test_any_string_never_raises(store: SQLiteSessionStore, text: str) -> None:
 @given(st.text(alphabet='"*()-:^+NEAROT |abc文\x00 ', max_size=60))
 def test_operator_soup_never_raises(store: SQLiteSessionStore, text: str) -> None:
     store.search(parse_query(text), SearchFilters())
+
+
+def test_a_chinese_question_is_searched_by_its_words(tmp_path: Path) -> None:
+    """A question written without spaces is one run of characters; searched as a phrase
+    it finds only a message repeating it whole."""
+    with SQLiteSessionStore(tmp_path / "s.db") as store:
+        store.start_session(id="budget")
+        store.append_messages(
+            "budget", [NewMessage("user", "我们把云服务器的预算调整为每月900欧元。")]
+        )
+        resp = run_session_search(store, {"query": "每月云服务器的预算是多少？", "mode": "lexical"})
+    assert resp["count"] == 1, resp
+    assert {"多少", "是", "的"} <= set(resp["ignored_words"])
+
+
+def test_a_chinese_question_loses_its_function_words_and_keeps_phrases_apart() -> None:
+    q = parse_query("王芳在哪家公司工作？")
+    assert q.natural and q.match == "all"
+    assert [t.text for t in q.terms] == ["王芳", "芳在", "公司", "司工", "工作"]
+    assert q.dropped == ("哪家",)
+    assert parse_query("记忆文件").terms[0].tokens == ("记忆", "忆文", "文件")
+
+
+def test_a_questions_hyphenated_word_also_matches_its_parts(tmp_path: Path) -> None:
+    """Asked as "Node-Version", stated as "Node 11.9": the question finds the statement;
+    a query that is not a question still asks for the hyphenated word itself."""
+    s = SQLiteSessionStore(tmp_path / "sessions.db")
+    try:
+        s.start_session(id="ops")
+        s.append_messages(
+            "ops",
+            [
+                NewMessage("user", "We upgraded production to Node 11.9 last night."),
+                NewMessage("assistant", "Noted."),
+                NewMessage("user", "Production is fine; the production logs are quiet."),
+                NewMessage("assistant", "Good."),
+            ],
+        )
+        found = search_messages(s, "Which Node-Version runs in production?", mode="lexical")
+    finally:
+        s.close()
+    assert found.results[0].snippet.startswith("We upgraded production to Node 11.9")
+    assert "node" in found.results[0].why[0]
+    groups = [[t.text for t in g] for g in parse_query("Is the state-of-the-art e-mail ok?").groups]
+    assert ["state-of-the-art", "state", "art"] in groups and ["e-mail", "mail"] in groups
+    assert parse_query("Node-Version").groups[0][0].text == "Node-Version"
+    assert len(parse_query("Node-Version").groups[0]) == 1

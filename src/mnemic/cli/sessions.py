@@ -21,6 +21,8 @@ from ..sessions import (
     export_session,
     import_path,
     open_store,
+    parse_time,
+    search_messages_for,
     search_tool_for,
 )
 from ..tooling import tool_response
@@ -179,40 +181,77 @@ def _header(info: SessionInfo) -> Any:
 
 @sessions.command(name="search")
 @click.argument("query")
-@click.option("--limit", "-n", default=5, show_default=True, help="Sessions to return (max 10).")
+@click.option(
+    "--limit",
+    "-n",
+    type=int,
+    help="Sessions to return (default 5, max 10); with --messages messages (default 20, max 200).",
+)
 @click.option(
     "--role", multiple=True, help="Only these roles (repeatable; default user, assistant)."
 )
 @click.option("--source", multiple=True, help="Only these sources (repeatable).")
 @click.option("--since", help="From this time on: 2026-05-01, 2026-05-01T14:00, 7d, 24h.")
 @click.option("--until", help="Before this time.")
-@click.option("--sort", type=click.Choice(["relevance", "newest", "oldest"]), default="relevance")
+@click.option("--as-of", "as_of", help="What held then: later messages left out, the latest first.")
+@click.option(
+    "--sort", type=click.Choice(["relevance", "newest", "oldest"]), help="Default relevance."
+)
 @click.option("--window", type=int, help="Messages shown around each match.")
 @click.option("--summarize", is_flag=True, help="Summarise each result with the [llm] endpoint.")
 @SEARCH_MODE_OPT
-@click.option("--json", "as_json", is_flag=True, help="Print the session_search response.")
+@click.option(
+    "--messages",
+    "messages",
+    is_flag=True,
+    help="Rank messages, not sessions: ids, time, role, score and why each ranks there.",
+)
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print the session_search response (or the ranking)."
+)
 @pass_app
 @handle_errors
 def search_cmd(
     app: AppContext,
     query: str,
-    limit: int,
+    limit: int | None,
     role: tuple[str, ...],
     source: tuple[str, ...],
     since: str | None,
     until: str | None,
-    sort: str,
+    as_of: str | None,
+    sort: str | None,
     window: int | None,
     summarize: bool,
     mode: str | None,
+    messages: bool,
     as_json: bool,
 ) -> None:
     """Search past sessions (the discovery shape of the session_search tool).
 
     QUERY: words (all must match), "a phrase", a OR b, -excluded, prefix*. E-mail
     addresses, URLs, paths and versions match whole; CJK text works without spaces.
+    With --messages: the best messages themselves, any of the words, best first.
     """
-    args: dict[str, Any] = {"query": query, "limit": limit, "sort": sort}
+    if messages:
+        shaping = (
+            ("--sort", sort is not None),
+            ("--window", window is not None),
+            ("--summarize", summarize),
+        )
+        extra = [name for name, given in shaping if given]
+        if extra:
+            one = len(extra) == 1
+            raise click.UsageError(
+                f"{', '.join(extra)} {'shapes' if one else 'shape'} session results only; "
+                f"leave {'it' if one else 'them'} out with --messages (messages come best "
+                "first, each with its score)."
+            )
+        _search_messages(app, query, limit, role, source, since, until, as_of, mode, as_json)
+        return
+    args: dict[str, Any] = {"query": query, "limit": 5 if limit is None else limit}
+    if sort:
+        args["sort"] = sort
     if role:
         args["role"] = list(role)
     if source:
@@ -221,6 +260,8 @@ def search_cmd(
         args["since"] = since
     if until:
         args["until"] = until
+    if as_of:
+        args["as_of"] = as_of
     if window is not None:
         args["window"] = window
     if summarize:
@@ -236,6 +277,53 @@ def search_cmd(
     if not resp.get("success"):
         raise click.ClickException(str(resp.get("error")))
     _render_search(resp)
+
+
+def _search_messages(
+    app: AppContext,
+    query: str,
+    limit: int | None,
+    role: tuple[str, ...],
+    source: tuple[str, ...],
+    since: str | None,
+    until: str | None,
+    as_of: str | None,
+    mode: str | None,
+    as_json: bool,
+) -> None:
+    """``search --messages``: the message ranking (:func:`mnemic.sessions.search_messages`)."""
+    options: dict[str, Any] = {"mode": mode, "sources": list(source) or None}
+    if limit is not None:
+        options["limit"] = limit
+    if role:
+        options["roles"] = list(role)
+    times = (("since", since, False), ("until", until, True), ("as_of", as_of, True))
+    for name, value, end in times:
+        if value:
+            options[name] = parse_time(value, field=name.replace("_", "-"), end=end)
+    with _store(app) as store:
+        ranking = search_messages_for(app.existing_home, store, query, **options)
+    if as_json:
+        emit_json(ranking.to_dict())
+        return
+    console = _console()
+    if ranking.notice:
+        console.print(Text(printable(ranking.notice), style="yellow"))
+    if not ranking.results:
+        console.print(Text("No matching messages.", style="dim"))
+        return
+    table = Table(box=None, header_style="bold", show_lines=True)
+    for col in ("#", "score", "when", "message", "text"):
+        right = col in ("#", "score")
+        table.add_column(col, no_wrap=col != "text", justify="right" if right else "left")
+    for r in ranking.results:
+        where = Text(_field(r.session_id))
+        where.append(f"\nmsg #{r.message_id} {_field(r.role)}", style=_ROLE_STYLE.get(r.role, ""))
+        body = Text(printable(r.snippet))
+        if r.why:
+            body.append("\n" + printable("; ".join(r.why)), style="dim")
+        table.add_row(str(r.rank), f"{r.score:.3f}", _when(r.time), where, body)
+    console.print(table)
 
 
 def _render_search(resp: dict[str, Any]) -> None:

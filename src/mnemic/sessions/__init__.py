@@ -14,6 +14,13 @@ Search (the tool a model calls)::
     tools = [SESSION_SEARCH_TOOL.openai()]
     run_session_search(store, {"query": "staging deploy"}, current_session_id=sid)
 
+Rank messages (the public ranking API: evaluations, programs)::
+
+    from mnemic.sessions import search_messages
+    ranking = search_messages(store, "when is the billing deadline?", limit=10)
+    for r in ranking.results:            # session_id, message_id, source_id, time, role,
+        print(r.rank, r.score, r.why)    # score, matched, why, snippet
+
 The store is one class over SQL (:class:`SessionStore`, :mod:`.sql`) with a subclass per
 database: ``sessions.db`` in the home (:mod:`mnemic.backends.files.sqlite`) or PostgreSQL
 (:mod:`mnemic.backends.postgres`); :func:`open_store` asks :mod:`mnemic.registry` which.
@@ -49,6 +56,7 @@ from .index.segment import (
     segment,
     segment_query,
 )
+from .search.messages import MessageRanking, RankedResult, search_messages
 from .search.ranking import RankedMessage, rank, rank_messages
 from .search.retrieval import MODES as SEARCH_MODES, QueryEmbedder, default_embedder_loader
 from .search.shapes import SearchContext, rank_turns
@@ -99,11 +107,13 @@ __all__ = [
     "ImportResult",
     "LLMSummarizer",
     "Message",
+    "MessageRanking",
     "NewMessage",
     "NewSession",
     "Query",
     "QueryTokens",
     "RankedMessage",
+    "RankedResult",
     "SearchContext",
     "SearchFilters",
     "Segmented",
@@ -131,6 +141,8 @@ __all__ = [
     "rank_messages",
     "rank_turns",
     "run_session_search",
+    "search_messages",
+    "search_messages_for",
     "search_tool_for",
     "segment",
     "segment_query",
@@ -176,6 +188,14 @@ def search_tool_for(
         summarizer_loader=lambda: summarizer_for(home),
         embedder_loader=embedder_loader_for(home),
     )
+
+
+def search_messages_for(
+    home: Home, store: SessionStore, text: str, **options: Any
+) -> MessageRanking:
+    """:func:`search_messages` with the embedder ``home``'s settings allow (``options``:
+    its keyword arguments)."""
+    return search_messages(store, text, embedder_loader=embedder_loader_for(home), **options)
 
 
 def embedder_loader_for(home: Home) -> Callable[[], QueryEmbedder] | None:

@@ -24,7 +24,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .segment import CONNECTORS, QueryTokens, has_cjk, segment_query
+from .segment import CJK_RUN, CONNECTORS, QueryTokens, has_cjk, segment_query
 
 __all__ = [
     "MAX_QUERY_CHARS",
@@ -249,6 +249,64 @@ QUESTION_WORDS = frozenset(
 )
 """Question words dropped from natural-language queries (they never occur in the answer)."""
 
+CJK_STOP_WORDS = tuple(
+    sorted(
+        [
+            "什么",
+            "为什么",
+            "怎么样",
+            "怎么",
+            "怎样",
+            "哪里",
+            "哪儿",
+            "哪个",
+            "哪些",
+            "哪家",
+            "哪天",
+            "哪位",
+            "哪年",
+            "哪月",
+            "多少",
+            "几个",
+            "是不是",
+            "有没有",
+            "是否",
+            "请问",
+            "我们",
+            "你们",
+            "他们",
+            "她们",
+            "它们",
+            "自己",
+            "这个",
+            "那个",
+            "这些",
+            "那些",
+            "一下",
+            "的",
+            "了",
+            "吗",
+            "呢",
+            "吧",
+            "啊",
+            "是",
+            "我",
+            "你",
+            "他",
+            "她",
+            "它",
+            "谁",
+        ],
+        key=len,
+        reverse=True,
+    )
+)
+"""Chinese function and question words cut out of a natural-language question, longest
+first (a question is one run of characters; what is left are the words worth finding)."""
+_CJK_STOP = re.compile("|".join(map(re.escape, CJK_STOP_WORDS)))
+NATURAL_CJK_CHARS = 8
+"""A run of CJK characters this long, with no operators around, is taken for a question."""
+
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]")
 _SCAN = re.compile(r'"([^"]*)"|(\S+)')
 _PUNCT_EDGES = "()[]{}<>,;!?'`^$\u3001\u3002\uff0c\uff1f\uff01\u201c\u201d\u2018\u2019"
@@ -387,6 +445,74 @@ def _is_stop(term: Term) -> bool:
     return word in STOP_WORDS or word in QUESTION_WORDS
 
 
+_HYPHENATED = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
+
+
+def _open_compounds(groups: list[list[Term]], budget: int) -> list[list[Term]]:
+    """A question's hyphenated words ("Node-Version", "follow-up") also match their
+    parts: each part joins the word's group as an alternative ("the production's Node
+    version" is asked as "Node-Version", stated as "Node 11.9"). Within ``budget``
+    terms; single letters and stop words among the parts are left out."""
+    count = sum(len(g) for g in groups)
+    out = []
+    for group in groups:
+        grown = list(group)
+        for term in group:
+            if term.phrase or term.whole is None or not _HYPHENATED.fullmatch(term.whole):
+                continue
+            for part in term.whole.split("-"):
+                extra = _make_term(part, phrase=False) if len(part) > 1 else None
+                if extra is None or _is_stop(extra) or count >= budget:
+                    continue
+                if all(extra.tokens != t.tokens for t in grown):
+                    grown.append(extra)
+                    count += 1
+        out.append(grown)
+    return out
+
+
+def _split_cjk(groups: list[list[Term]], budget: int) -> tuple[list[list[Term]], list[str]]:
+    """A question's CJK terms as words: its function and question words cut out, each
+    remaining piece's bigrams as terms of their own (a question written without spaces
+    is one term, which as a phrase matches only a message repeating it whole).
+    Returns the groups and the words cut out."""
+    out: list[list[Term]] = []
+    cut: list[str] = []
+    count = 0
+    for group in groups:
+        terms: list[Term] = []
+        for term in group:
+            if term.phrase or not has_cjk(term.text) or len(term.text) <= 2:
+                terms.append(term)
+                continue
+            cut += _CJK_STOP.findall(term.text)
+            for piece in _CJK_STOP.split(term.text):
+                for word in _cjk_words(piece):
+                    made = _make_term(word, phrase=False)
+                    if made is not None and made not in terms:
+                        terms.append(made)
+        for term in terms:
+            if count >= budget:
+                break
+            out.append([term])
+            count += 1
+    return out, cut
+
+
+def _cjk_words(piece: str) -> list[str]:
+    """The bigrams of each CJK run of ``piece`` (a run of one character stays whole) and
+    its other text as it is."""
+    words: list[str] = []
+    pos = 0
+    for m in CJK_RUN.finditer(piece):
+        words += piece[pos : m.start()].split()
+        run = m.group()
+        words += [run] if len(run) == 1 else [run[i : i + 2] for i in range(len(run) - 1)]
+        pos = m.end()
+    words += piece[pos:].split()
+    return words
+
+
 def parse_query(text: str, *, match: Match = "all", natural: bool | None = None) -> Query:
     """Parse user text into a :class:`Query`. Never raises.
 
@@ -452,7 +578,8 @@ def parse_query(text: str, *, match: Match = "all", natural: bool | None = None)
     excluded = excluded[:MAX_TERMS]
     if natural is None:
         words = sum(len(g) for g in limited)
-        natural = "?" in clean or (words >= 5 and not operators)
+        long_cjk = any(len(r) >= NATURAL_CJK_CHARS for r in CJK_RUN.findall(clean))
+        natural = "?" in clean or "\uff1f" in clean or ((words >= 5 or long_cjk) and not operators)
     dropped: list[str] = []
     if natural:
         kept = [[t for t in g if not _is_stop(t)] for g in limited]
@@ -460,6 +587,9 @@ def parse_query(text: str, *, match: Match = "all", natural: bool | None = None)
         if kept:
             dropped = [t.text for g in limited for t in g if _is_stop(t)]
             limited = kept
+        limited, cut = _split_cjk(limited, MAX_TERMS)
+        dropped += cut
+        limited = _open_compounds(limited, MAX_TERMS)
     return Query(
         text,
         tuple(tuple(g) for g in limited),

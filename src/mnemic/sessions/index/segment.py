@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 __all__ = [
+    "CJK_RUN",
     "CONNECTORS",
     "DEFAULT_SEGMENTER",
     "SEGMENTER_ID",
@@ -65,7 +66,9 @@ _CJK_CLASS = (
     "\uac00-\ud7af"
     "\U00020000-\U0003134f"
 )
-_CJK_RUN = re.compile(f"[{_CJK_CLASS}]+")
+CJK_RUN = re.compile(f"[{_CJK_CLASS}]+")
+"""A run of Chinese, Japanese or Korean characters."""
+_CJK_RUN = CJK_RUN
 _CJK_ANY = re.compile(f"[{_CJK_CLASS}]")
 _CONN_CLASS = re.escape(CONNECTORS)
 # A compound: word parts (letters/digits, no underscore) joined by runs of connectors.

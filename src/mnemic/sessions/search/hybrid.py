@@ -92,6 +92,11 @@ class FusedMessage(NamedTuple):
     """The lexical hit at this position, or None."""
     semantic: SemanticHit | None
     """The semantic candidate at this position, or None."""
+    notes: tuple[str, ...] = ()
+    """What moved it after fusion (:mod:`.freshness`): ``fresh`` (a later statement of
+    the subject of a message it now ranks above), ``superseded``, ``earlier`` / ``later``
+    (the same for a question about the past), ``date`` (of a date the question names),
+    ``other_side`` (said by the side the question does not ask about, :mod:`.speaker`)."""
 
     @property
     def direct(self) -> bool:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from ...embedding.model import load_embedder
@@ -31,8 +31,11 @@ from ...errors import EmbeddingModelDamaged, InvalidArgument, MnemicError, Seman
 from ..index.query import Query
 from ..sql import SessionStore
 from ..store import SearchFilters
+from .freshness import freshen
 from .hybrid import FusedMessage, SemanticHit, fuse
 from .ranking import CANDIDATES, RankedMessage, rank_messages
+from .speaker import asked_role, prefer_role
+from .timeframe import TimeFrame, read_timeframe
 
 __all__ = [
     "ENABLE_HINT",
@@ -264,13 +267,37 @@ def candidates(
     mode: str | None,
     state: SemanticState,
     limit: int | None = None,
+    frame: TimeFrame | None = None,
 ) -> tuple[list[FusedMessage], str, str | None]:
     """Ranked positions for ``text`` (parsed as ``query``) in ``mode``.
 
     Returns (positions best first, the mode that ran, a notice or None). A semantic or
     hybrid request that cannot run falls back to lexical and says why; the default mode
     (``None``) is hybrid when possible and silent when the extra is simply not set up.
+    ``frame`` (default: read from ``text``, :mod:`.timeframe`) says what the question
+    asks about time: its "as of" date cuts later messages out, and the latest statement
+    of a subject ranks first unless it asks about the past (:mod:`.freshness`). A
+    question in the first person prefers the user's messages, one about what the
+    assistant said the assistant's (:mod:`.speaker`).
     """
+    frame = read_timeframe(text) if frame is None else frame
+    if frame.until is not None and (filters.until is None or frame.until < filters.until):
+        filters = replace(filters, until=frame.until)
+    fused, used, notice = _retrieve(store, query, text, filters, mode=mode, state=state)
+    fused = prefer_role(store, fused, asked_role(text))
+    fused = freshen(store, fused, query, frame)
+    return (fused if limit is None else fused[:limit]), used, notice
+
+
+def _retrieve(
+    store: SessionStore,
+    query: Query,
+    text: str,
+    filters: SearchFilters,
+    *,
+    mode: str | None,
+    state: SemanticState,
+) -> tuple[list[FusedMessage], str, str | None]:
     want = mode or "hybrid"
     notice = None
     if want != "lexical":
@@ -294,9 +321,9 @@ def candidates(
             if not lexical and not query.empty:
                 lexical = rank_messages(store, query, filters, candidates=CANDIDATES)
             return (
-                lexical_only(lexical)[:limit],
+                lexical_only(lexical),
                 "lexical",
                 f"Semantic search failed ({type(exc).__name__}: {exc}); showing lexical results.",
             )
         fused = fuse(lexical if want == "hybrid" else [], hits)
-    return (fused if limit is None else fused[:limit]), want, notice
+    return fused, want, notice

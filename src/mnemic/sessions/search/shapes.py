@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ...errors import InvalidArgument, MessageNotFound, SessionNotFound
@@ -39,6 +39,7 @@ from .retrieval import (
     semantic_state as _semantic_state,
 )
 from .summarize import Summarizer, SummaryRequest, summarize_all
+from .timeframe import TimeFrame, at_time, read_timeframe
 
 __all__ = [
     "SearchContext",
@@ -242,8 +243,13 @@ def discover(
     sort: str = "relevance",
     summarize: bool = False,
     mode: str | None = None,
+    as_of: float | None = None,
 ) -> dict[str, Any]:
     """The discovery shape: ranked distinct past conversations matching ``text``.
+
+    ``as_of`` (Unix time) asks what held then: later messages are left out and the
+    latest statement before it ranks first; time words in ``text`` ("as of March",
+    "originally", "on 3 June 2023") are read the same way (:mod:`.timeframe`).
 
     ``mode`` (lexical, semantic, hybrid; None: hybrid when the semantic part can run,
     else lexical) picks the retrieval (:mod:`.semantic`); the response says which ran
@@ -273,14 +279,17 @@ def discover(
         since=since,
         until=until,
     )
+    frame = at_time(read_timeframe(text), as_of)
+    if frame.until is not None and (until is None or frame.until < until):
+        filters = replace(filters, until=frame.until)
     order = {"relevance": "rank", "newest": "newest", "oldest": "oldest"}.get(sort, "rank")
     if order != "rank":  # time order: lexical matches only
         state = SemanticState(None, "sort=newest/oldest orders lexical matches only.")
-    ranked, used, notice = _ranked(store, query, text, filters, order, mode, state)
+    ranked, used, notice = _ranked(store, query, text, filters, order, mode, state, frame)
     relaxed = False
     if query.match == "all" and len(query.terms) > 1 and not any(r.hit for r in ranked):
         wider, used, notice = _ranked(
-            store, query.with_match("any"), text, filters, order, mode, state
+            store, query.with_match("any"), text, filters, order, mode, state, frame
         )
         relaxed = any(r.hit for r in wider)
         ranked = wider if relaxed or not ranked else ranked
@@ -298,6 +307,8 @@ def discover(
         out["notice"] = notice
     if query.dropped:
         out["ignored_words"] = list(query.dropped)
+    if frame.words or as_of is not None:
+        out["time"] = frame.describe()
     if relaxed:
         out["message"] = "No session contains all the words; these contain some of them."
     elif not results:
@@ -316,9 +327,10 @@ def _ranked(
     order: str,
     mode: str | None,
     state: SemanticState,
+    frame: TimeFrame,
 ) -> tuple[list[FusedMessage], str, str | None]:
     if order == "rank":
-        return candidates(store, query, text, filters, mode=mode, state=state)
+        return candidates(store, query, text, filters, mode=mode, state=state, frame=frame)
     notice = state.notice if mode not in (None, "lexical") else None
     if query.empty:
         return [], "lexical", notice
@@ -430,6 +442,8 @@ def _result(
     if anchor is not None:
         out["score"] = round(anchor.score, 3)
         out["matched"] = list(anchor.matched)
+        if anchor.notes:
+            out["notes"] = list(anchor.notes)
     root = roots.get(session_id, session_id)
     if root != session_id:
         out["lineage_root"] = root

@@ -79,9 +79,15 @@ full question.
 
 Filters: role (default user and assistant; add "tool" to search tool output), source \
 (e.g. "cli"), since / until (2026-05-01, 2026-05-01T14:00, or 7d, 24h, 2w for "ago"), \
-sort (relevance, newest, oldest). summarize: true adds a summary per result focused on \
-the query (slower; when no summary can be made in time an extract is returned, \
-labelled). Responses are capped at about 12,000 characters; read or scroll for more.\
+sort (relevance, newest, oldest).
+
+Time: when a fact changed (a deadline moved, a version was upgraded), the latest \
+statement ranks first. To ask what held earlier, say so ("what was the original \
+deadline", "before the upgrade") or pass as_of (a date: what held then).
+
+summarize: true adds a summary per result focused on the query (slower; when no \
+summary can be made in time an extract is returned, labelled). Responses are capped \
+at about 12,000 characters; read or scroll for more.\
 """
 
 _PARAMETERS: dict[str, Any] = {
@@ -127,6 +133,11 @@ _PARAMETERS: dict[str, Any] = {
             "description": "Only messages from then on: a date, date-time, or 7d / 24h / 2w.",
         },
         "until": {"type": "string", "description": "Only messages before then."},
+        "as_of": {
+            "type": "string",
+            "description": "What held at that time: a date (2026-05-01) or date-time; "
+            "later messages are left out and the latest statement before it ranks first.",
+        },
         "sort": {
             "type": "string",
             "enum": ["relevance", "newest", "oldest"],
@@ -325,6 +336,7 @@ def _dispatch(ctx: SearchContext, args: Mapping[str, Any]) -> dict[str, Any]:
     sources = _names(args, "source")
     since = parse_time(args["since"], field="since") if args.get("since") else None
     until = parse_time(args["until"], field="until", end=True) if args.get("until") else None
+    as_of = parse_time(args["as_of"], field="as_of", end=True) if args.get("as_of") else None
     sort = args.get("sort") or "relevance"
     if sort not in ("relevance", "newest", "oldest"):
         raise InvalidArgument("sort", f"sort must be relevance, newest or oldest, not {sort!r}.")
@@ -360,5 +372,6 @@ def _dispatch(ctx: SearchContext, args: Mapping[str, Any]) -> dict[str, Any]:
             sort=sort,
             summarize=summarize,
             mode=mode,
+            as_of=as_of,
         )
     return browse(ctx, limit=limit, sources=sources, since=since, until=until)

@@ -23,9 +23,11 @@ from .tables import Engine
 
 __all__ = [
     "bookends",
+    "message_keys",
     "message_previews",
     "messages_by_id",
     "parent_links",
+    "roles_at",
     "sessions_by_id",
     "shown",
     "walk_roots",
@@ -128,6 +130,38 @@ def _bookends_from(
 def sessions_by_id(store: Engine[Any], session_ids: Iterable[str]) -> dict[str, SessionInfo]:
     """The sessions of ``session_ids`` that exist, by id."""
     return _sessions_from(store._read_many(_session_reads(store, list(session_ids))))
+
+
+def message_keys(store: Engine[Any], message_ids: Iterable[int]) -> dict[int, str | None]:
+    """The import key (``source_id``) of each of ``message_ids`` that exists, by id (None:
+    recorded live, or imported before keys were kept)."""
+    ids = list(dict.fromkeys(int(i) for i in message_ids))
+    reads = []
+    for chunk in _chunks(ids, 500):
+        where, params = store.dialect.isin("m.id", chunk)
+        reads.append((f"SELECT m.id, m.source_id FROM {{s}}.messages m WHERE {where}", params))
+    return {int(r[0]): r[1] for rows in store._read_many(reads) for r in rows}
+
+
+def roles_at(store: Engine[Any], positions: Sequence[tuple[str, int]]) -> list[str | None]:
+    """The role of the message at each ``(session_id, seq)`` (None where there is none):
+    one read of the roles only, whatever the messages' length."""
+    out: list[str | None] = [None] * len(positions)
+    reads = []
+    for base in range(0, len(positions), PER_STATEMENT):
+        chunk = positions[base : base + PER_STATEMENT]
+        parts, params = [], []
+        for k, (sid, seq) in enumerate(chunk):
+            parts.append(
+                f"SELECT {base + k} AS k, m.role FROM {{s}}.messages m "
+                f"WHERE m.sid = {_SID} AND m.seq = ?"
+            )
+            params += [sid, int(seq)]
+        reads.append((" UNION ALL ".join(parts), params))
+    for rows in store._read_many(reads) if reads else []:
+        for k, role in rows:
+            out[int(k)] = str(role)
+    return out
 
 
 def messages_by_id(store: Engine[Any], message_ids: Iterable[int]) -> dict[int, Message]:

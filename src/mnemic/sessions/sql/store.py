@@ -48,9 +48,11 @@ from ..store import (
 from . import marks
 from .reads import (
     bookends,
+    message_keys,
     message_previews,
     messages_by_id,
     parent_links,
+    roles_at,
     sessions_by_id,
     shown,
     walk_roots,
@@ -357,6 +359,16 @@ class SqlSessionStore(Engine[Any]):
     def messages_by_id(self, message_ids: Iterable[int]) -> dict[int, Message]:
         """The messages of ``message_ids`` that exist, by id (one read)."""
         return messages_by_id(self, message_ids)
+
+    def message_keys(self, message_ids: Iterable[int]) -> dict[int, str | None]:
+        """The import key (``source_id``: a transcript line's uuid, a JSONL
+        ``message_id``, a LoCoMo dia id) of each of ``message_ids`` that exists (one read)."""
+        return message_keys(self, message_ids)
+
+    def roles_at(self, positions: Sequence[tuple[str, int]]) -> list[str | None]:
+        """The role of the message at each ``(session_id, seq)``, None where there is
+        none (one read of the roles alone)."""
+        return roles_at(self, positions)
 
     def edge_messages(
         self,

@@ -1,0 +1,221 @@
+"""Message-level ranking: the one public ranking API.
+
+``session_search`` answers with whole conversations; an evaluation, a benchmark or a
+program that wants to know *which messages* answer a question asks
+:func:`search_messages`: the same retrieval (lexical, semantic or hybrid, fused, fresh
+facts first, :func:`~.retrieval.candidates`) without grouping by session, each result a
+message with its session, ids, time, role, score and why it ranked there. ``mnemic
+sessions search --messages --json`` prints exactly this (:meth:`MessageRanking.to_dict`);
+``./x bench recall`` ranks every question through it.
+
+Neighbours count: a message that ranks only because the message next to it matched (an
+answer after the question that holds the words) is a result like any other, with
+``matched`` empty and ``why`` saying whose neighbour it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...errors import InvalidArgument
+from ..index.query import Query, match_spans, parse_query
+from ..sql import SessionStore
+from ..store import ROLES, Message, SearchFilters
+from .hybrid import FusedMessage
+from .retrieval import QueryEmbedder, SemanticState, candidates, check_mode, semantic_state
+from .timeframe import at_time, read_timeframe
+
+__all__ = ["DEFAULT_LIMIT", "MAX_LIMIT", "MessageRanking", "RankedResult", "search_messages"]
+
+DEFAULT_LIMIT = 20
+MAX_LIMIT = 200
+SNIPPET_CHARS = 200
+
+
+@dataclass(frozen=True, slots=True)
+class RankedResult:
+    """One ranked message."""
+
+    rank: int
+    """1 for the best."""
+    session_id: str
+    message_id: int
+    seq: int
+    """Its place in its session (0 for the first message)."""
+    role: str
+    time: float
+    """Unix seconds."""
+    score: float
+    """Higher is better; comparable within one ranking only."""
+    source_id: str | None
+    """Its key in the file it was imported from (a transcript line's uuid, a JSONL
+    ``message_id``, a LoCoMo dia id); None for a message recorded live."""
+    matched: tuple[str, ...]
+    """What matched the message itself: ``lexical``, ``semantic``, both, or none (it
+    ranks as the neighbour of a match)."""
+    why: tuple[str, ...]
+    """Why it ranks here, for people: the query words it holds, its meaning, whose
+    neighbour it is, and what the time-aware step did (``fresh``, ``superseded``...)."""
+    snippet: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able form."""
+        return {
+            "rank": self.rank,
+            "session_id": self.session_id,
+            "message_id": self.message_id,
+            "seq": self.seq,
+            "source_id": self.source_id,
+            "time": self.time,
+            "role": self.role,
+            "score": round(self.score, 4),
+            "matched": list(self.matched),
+            "why": list(self.why),
+            "snippet": self.snippet,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class MessageRanking:
+    """The ranked messages of one query, and how they were found."""
+
+    query: str
+    mode: str
+    """The retrieval that ran: ``lexical``, ``semantic`` or ``hybrid``."""
+    results: list[RankedResult] = field(default_factory=list)
+    notice: str | None = None
+    """Why semantic search could not (fully) run, when it could not."""
+    time: dict[str, Any] | None = None
+    """What the query said about time (:meth:`~.timeframe.TimeFrame.describe`)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able form (what ``mnemic sessions search --messages --json`` prints)."""
+        out: dict[str, Any] = {
+            "query": self.query,
+            "retrieval": self.mode,
+            "count": len(self.results),
+            "results": [r.to_dict() for r in self.results],
+        }
+        if self.notice:
+            out["notice"] = self.notice
+        if self.time:
+            out["time"] = self.time
+        return out
+
+
+def search_messages(
+    store: SessionStore,
+    text: str,
+    *,
+    mode: str | None = None,
+    limit: int = DEFAULT_LIMIT,
+    roles: Sequence[str] | None = ("user", "assistant"),
+    sources: Sequence[str] | None = None,
+    since: float | None = None,
+    until: float | None = None,
+    as_of: float | None = None,
+    exclude_sessions: Sequence[str] = (),
+    embedder_loader: Callable[[], QueryEmbedder] | None = None,
+    state: SemanticState | None = None,
+) -> MessageRanking:
+    """The ``limit`` messages of ``store`` that best answer ``text``, best first.
+
+    ``mode`` (lexical, semantic, hybrid; None: hybrid when the semantic part can run)
+    and the filters are those of ``session_search``; the query's words are ORed (a
+    message holding more of them ranks higher). ``as_of`` (Unix time) asks what held
+    then. ``embedder_loader`` loads the query embedder (None: lexical only); ``state``
+    reuses a :class:`~.retrieval.SemanticState` checked before (many queries, one
+    check). Raises :class:`~mnemic.errors.InvalidArgument` for a bad ``mode`` or role.
+    """
+    mode = check_mode(mode)
+    bad = [r for r in roles or () if r not in ROLES]
+    if bad:
+        raise InvalidArgument("role", f"Unknown role {bad[0]!r}; use some of: {', '.join(ROLES)}.")
+    limit = max(1, min(MAX_LIMIT, int(limit)))
+    query = parse_query(text).with_match("any")
+    if state is None:
+        state = semantic_state(store, embedder_loader) if mode != "lexical" else SemanticState(None)
+    frame = at_time(read_timeframe(text), as_of)
+    filters = SearchFilters(
+        roles=tuple(roles) if roles else None,
+        sources=tuple(sources) if sources else None,
+        exclude_sessions=tuple(exclude_sessions),
+        since=since,
+        until=until,
+    )
+    fused, used, notice = candidates(
+        store, query, text, filters, mode=mode, state=state, limit=limit, frame=frame
+    )
+    results = _resolve(store, fused, query)
+    described = frame.describe() if frame.words or as_of is not None else None
+    return MessageRanking(text, used, results, notice, described)
+
+
+def _resolve(
+    store: SessionStore, fused: Sequence[FusedMessage], query: Query
+) -> list[RankedResult]:
+    """The messages at the ranked positions (two reads: the rows, their import keys)."""
+    spans = [(f.session_id, f.seq, f.seq + 1) for f in fused]
+    rows = store.windows(spans) if spans else []
+    found: list[tuple[FusedMessage, Message]] = [
+        (f, msgs[0]) for f, msgs in zip(fused, rows, strict=True) if msgs
+    ]
+    keys = store.message_keys(m.id for _, m in found)
+    by_pos = {(f.session_id, f.seq): m for f, m in found}
+    out: list[RankedResult] = []
+    for f, m in found:
+        out.append(
+            RankedResult(
+                rank=len(out) + 1,
+                session_id=f.session_id,
+                message_id=m.id,
+                seq=m.seq,
+                role=m.role,
+                time=m.timestamp,
+                score=f.score,
+                source_id=keys.get(m.id),
+                matched=f.matched,
+                why=_why(f, m, query, by_pos),
+                snippet=_snippet(m.content or "", query),
+            )
+        )
+    return out
+
+
+def _why(
+    f: FusedMessage, m: Message, query: Query, by_pos: dict[tuple[str, int], Message]
+) -> tuple[str, ...]:
+    why = []
+    text = m.content or ""
+    if "lexical" in f.matched:
+        words = list(dict.fromkeys(text[a:b].lower() for a, b in match_spans(text, query)))
+        why.append("words: " + ", ".join(words[:8]) if words else "words")
+    if f.semantic is not None:
+        why.append(f"meaning: cosine {f.semantic.cosine:.3f}")
+    if not f.matched:
+        near = [
+            by_pos[(f.session_id, f.seq + d)].id
+            for d in (-1, 1, -2, 2)
+            if (f.session_id, f.seq + d) in by_pos
+        ]
+        why.append(f"next to message {near[0]}" if near else "next to a match")
+    notes = {
+        "fresh": "fresh: states the subject later than a message it now ranks above",
+        "superseded": "superseded: a later message states the same subject",
+        "earlier": "earlier: the question asks about the past",
+        "later": "later: a past question prefers an earlier statement",
+        "date": "date: from the date the question names",
+        "other_side": "other side: the question asks about the other speaker's words",
+    }
+    why += [notes.get(n, n) for n in f.notes]
+    return tuple(why)
+
+
+def _snippet(text: str, query: Query) -> str:
+    flat = " ".join(text.split())
+    spans = match_spans(flat, query, limit=1)
+    start = max(0, spans[0][0] - SNIPPET_CHARS // 3) if spans else 0
+    piece = flat[start : start + SNIPPET_CHARS]
+    return ("..." if start else "") + piece + ("..." if start + SNIPPET_CHARS < len(flat) else "")

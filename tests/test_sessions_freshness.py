@@ -1,0 +1,226 @@
+"""Fresh facts first: a later statement of a subject ranks above the earlier one it
+replaces, unless the question asks about the past or "as of" an earlier date; what a
+question says about time (timeframe) and the CLI's --as-of."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from mnemic.backends.files.sqlite import SQLiteSessionStore
+from mnemic.cli import main
+from mnemic.sessions import (
+    NewMessage,
+    SessionStore,
+    open_store,
+    run_session_search,
+    search_messages,
+)
+from mnemic.sessions.search.timeframe import read_timeframe
+
+DAY = 86400.0
+T0 = dt.datetime(2024, 1, 8, 9, 0).timestamp()
+
+
+def day(n: int) -> str:
+    return dt.date.fromtimestamp(T0 + n * DAY).isoformat()
+
+
+def session(store: SessionStore, sid: str, start: float, turns: list[tuple[str, str]]) -> None:
+    store.start_session(id=sid, started_at=start)
+    store.append_messages(
+        sid,
+        [NewMessage(role, text, timestamp=start + 60 * i) for i, (role, text) in enumerate(turns)],
+    )
+
+
+def history(store: SessionStore) -> None:
+    """A deadline stated on day 0 (and repeated by the assistant), moved on day 30; other
+    deadlines and budgets around it; small talk in between."""
+    session(store, "s00", T0, [
+        ("user", "Can you suggest a quick dinner with chickpeas?"),
+        ("assistant", "A chickpea curry takes twenty minutes."),
+        ("user", "The deadline for the billing launch is March 3."),
+        ("assistant", "Noted. The deadline for the billing launch is March 3."),
+        ("user", "Our monthly budget for groceries is 400 euros."),
+        ("assistant", "Okay."),
+    ])  # fmt: skip
+    session(store, "s10", T0 + 10 * DAY, [
+        ("user", "The deadline for the pricing page is April 9."),
+        ("assistant", "Got it."),
+        ("user", "How do I undo the last git commit?"),
+        ("assistant", "git reset --soft HEAD~1 keeps the changes staged."),
+    ])  # fmt: skip
+    session(store, "s30", T0 + 30 * DAY, [
+        ("user", "Heads up: the billing launch deadline moved to March 17, we have more time now."),
+        ("assistant", "Thanks for the update."),
+        ("user", "Our monthly budget for marketing is 900 euros."),
+        ("assistant", "Noted."),
+    ])  # fmt: skip
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[SQLiteSessionStore]:
+    s = SQLiteSessionStore(tmp_path / "sessions.db")
+    history(s)
+    yield s
+    s.close()
+
+
+def first_match(store: SessionStore, args: dict[str, Any]) -> str:
+    resp = run_session_search(store, {"mode": "lexical", **args})
+    assert resp["success"], resp
+    best = resp["results"][0]
+    text = next(m["content"] for m in best["messages"] if m.get("match"))
+    return str(text)
+
+
+def test_an_update_ranks_above_the_statement_it_replaces(store: SQLiteSessionStore) -> None:
+    got = first_match(store, {"query": "When is the deadline for the billing launch?"})
+    assert got.startswith("Heads up: the billing launch deadline moved to March 17")
+
+
+def test_the_update_says_why_it_moved(store: SQLiteSessionStore) -> None:
+    resp = run_session_search(
+        store, {"query": "When is the deadline for the billing launch?", "mode": "lexical"}
+    )
+    anchor = resp["results"][0]
+    assert "fresh" in anchor["notes"]
+
+
+def test_a_question_about_the_first_value_finds_the_earlier_statement(
+    store: SQLiteSessionStore,
+) -> None:
+    got = first_match(store, {"query": "What was the original deadline for the billing launch?"})
+    assert "March 3" in got and "March 17" not in got
+
+
+def test_as_of_leaves_later_messages_out(store: SQLiteSessionStore) -> None:
+    args = {"query": "When is the deadline for the billing launch?", "as_of": day(20)}
+    resp = run_session_search(store, {"mode": "lexical", **args, "limit": 10})
+    shown = [m["content"] for r in resp["results"] for m in r["messages"]]
+    assert not any("March 17" in text for text in shown)
+    assert "March 3" in first_match(store, args)
+    assert resp["time"]["until"].startswith(day(21))
+
+
+def test_as_of_written_in_the_question(store: SQLiteSessionStore) -> None:
+    got = first_match(store, {"query": f"billing launch deadline as of {day(20)}"})
+    assert "March 3" in got
+
+
+def test_another_thing_of_the_same_kind_does_not_supersede(store: SQLiteSessionStore) -> None:
+    got = first_match(store, {"query": "What is our monthly budget for groceries?"})
+    assert "groceries" in got
+
+
+def test_a_question_about_an_event_keeps_the_ranking_by_relevance(
+    store: SQLiteSessionStore,
+) -> None:
+    # asked in the past tense: what happened then, not a state a later message replaces
+    got = first_match(store, {"query": "What did I say the deadline for the billing launch was?"})
+    assert got.startswith("The deadline for the billing launch is March 3")
+
+
+def test_as_of_must_be_a_readable_time(store: SQLiteSessionStore) -> None:
+    resp = run_session_search(store, {"query": "deadline", "as_of": "soonish"})
+    assert resp["success"] is False and resp["error_code"] == "invalid_argument"
+    assert "as_of" in resp["error"]
+
+
+def test_the_cli_asks_as_of_a_date(home_path: Path) -> None:
+    from mnemic.home import Home
+
+    with open_store(Home.open()) as s:
+        history(s)
+    query = "When is the deadline for the billing launch?"
+    out = CliRunner().invoke(
+        main, ["sessions", "search", query, "--as-of", day(20), "--mode", "lexical", "--json"]
+    )
+    assert out.exit_code == 0, out.output
+    resp = json.loads(out.output)
+    top = next(m for m in resp["results"][0]["messages"] if m.get("match"))
+    assert "March 3" in top["content"]
+
+
+@pytest.mark.parametrize(
+    ("question", "intent"),
+    [
+        ("Where does my sister live now?", "now"),
+        ("Where does my sister live?", "any"),
+        ("Where did my sister live before?", "past"),
+        ("What was the original deadline?", "past"),
+        ("When did Caroline go to the support group?", "event"),
+        ("我姐姐以前住在哪里？", "past"),
+        ("我姐姐现在住在哪里？", "now"),
+        ("Wo hat meine Schwester früher gewohnt?", "past"),
+        ("Was ist unser Ziel für den Sommerurlaub?", "any"),
+        ("¿Dónde vive ahora mi hermana?", "now"),
+    ],
+)
+def test_what_a_question_asks_about_time(question: str, intent: str) -> None:
+    assert read_timeframe(question).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("question", "start", "end", "until"),
+    [
+        ("What did Joanna finish on 23 January, 2022?", "2022-01-23", "2022-01-24", None),
+        ("What did Mel paint in July 2023?", "2023-07-01", "2023-08-01", None),
+        ("2023年6月3日讨论了什么？", "2023-06-03", "2023-06-04", None),
+        ("Was war am 3. März 2024 geplant?", "2024-03-03", "2024-03-04", None),
+        ("How many tournaments had Nate won by July 10, 2022?", None, None, "2022-07-11"),
+        ("截至2024年3月10日的截止日期是哪天？", None, None, "2024-03-11"),
+        ("the deadline as of 2024-05-02", None, None, "2024-05-03"),
+    ],
+)
+def test_dates_in_a_question(
+    question: str, start: str | None, end: str | None, until: str | None
+) -> None:
+    frame = read_timeframe(question, now=dt.datetime(2024, 12, 1).timestamp())
+
+    def iso(day: str) -> float:
+        return dt.datetime.fromisoformat(day).timestamp()
+
+    assert frame.anchor == ((iso(start), iso(end)) if start and end else None)
+    assert frame.until == (iso(until) if until else None)
+
+
+def test_a_date_the_question_names_lifts_the_messages_of_that_day(tmp_path: Path) -> None:
+    with SQLiteSessionStore(tmp_path / "s.db") as s:
+        for n, when in enumerate((T0, T0 + 40 * DAY, T0 + 80 * DAY)):
+            session(s, f"d{n}", when, [("user", f"I painted a sunset picture, number {n}.")])
+        named = dt.date.fromtimestamp(T0 + 40 * DAY)
+        question = f"What did I paint on {named.day} {named.strftime('%B')} {named.year}?"
+        got = first_match(s, {"query": question})
+    assert got.endswith("number 1.")
+
+
+def test_a_long_reply_holding_the_words_apart_states_nothing_new(tmp_path: Path) -> None:
+    """A later reply that holds the question's words in different sentences (a tip
+    about daily practice, another about small steps) is no new statement of the fact."""
+    store = SQLiteSessionStore(tmp_path / "sessions.db")
+    try:
+        session(store, "s00", T0, [
+            ("user", "My daily step goal is 10,000 steps."),
+            ("assistant", "Good target."),
+        ])  # fmt: skip
+        session(store, "s20", T0 + 20 * DAY, [
+            ("user", "How do I get better at the guitar?"),
+            ("assistant", "Practise a little every day: daily practice beats a long weekly "
+             "session. Learn one chord change at a time. Small, consistent steps matter more "
+             "than a perfect plan. Set a goal you can reach in a month, and record yourself "
+             "once a week to hear what improved."),
+        ])  # fmt: skip
+        ranking = search_messages(store, "What is my daily step goal?", mode="lexical")
+    finally:
+        store.close()
+    first = ranking.results[0]
+    assert first.snippet == "My daily step goal is 10,000 steps."
+    assert all("fresh" not in " ".join(r.why) for r in ranking.results)

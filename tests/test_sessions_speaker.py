@@ -1,0 +1,93 @@
+"""Who said it: a question in the first person finds the user's own words before the
+assistant's long replies on the same topic; one about what the assistant said finds the
+assistant's reply first; a question about someone else changes nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from _backends import Kit
+from mnemic.backends.files.sqlite import SQLiteSessionStore
+from mnemic.home import Home
+from mnemic.sessions import NewMessage, open_store, search_messages
+from mnemic.sessions.search.speaker import asked_role
+
+T0 = 1_750_000_000.0
+REPLY = (
+    "Cats scratch to mark territory, so give your cat a scratching post by the sofa. "
+    "An adopted cat from a shelter needs a week or two to settle; a cat named after "
+    "a favourite food is a fine tradition. Reward the cat when she uses the post."
+)
+FACT = "I adopted a kitten last weekend, she is called Miso."
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[SQLiteSessionStore]:
+    s = SQLiteSessionStore(tmp_path / "sessions.db")
+    s.start_session(id="cat", started_at=T0)
+    turns = [
+        ("user", "How do I stop my kitten from ruining the sofa?"),
+        ("assistant", REPLY),
+        ("user", FACT),
+        (
+            "assistant",
+            "Lovely. Miso will settle in soon; a tall sisal scratching post works best.",
+        ),
+        ("user", "I bought a scratching post."),
+    ]
+    s.append_messages(
+        "cat", [NewMessage(r, t, timestamp=T0 + 60 * i) for i, (r, t) in enumerate(turns)]
+    )
+    yield s
+    s.close()
+
+
+def test_a_question_in_the_first_person_finds_the_users_words_first(
+    store: SQLiteSessionStore,
+) -> None:
+    ranking = search_messages(store, "What is the name of the cat I adopted?", mode="lexical")
+    first = ranking.results[0]
+    assert (first.role, first.snippet) == ("user", FACT)
+    reply = next(r for r in ranking.results if r.snippet.startswith("Cats scratch"))
+    assert "other side: the question asks about the other speaker's words" in reply.why
+
+
+def test_a_question_about_what_the_assistant_said_finds_its_reply_first(
+    store: SQLiteSessionStore,
+) -> None:
+    ranking = search_messages(store, "Which scratching post did you recommend?", mode="lexical")
+    # both replies that name a scratching post, then the user's own post
+    assert [r.role for r in ranking.results[:3]] == ["assistant", "assistant", "user"]
+    assert ranking.results[2].snippet == "I bought a scratching post."
+
+
+@pytest.mark.parametrize(
+    ("question", "role"),
+    [
+        ("Which cities did I visit for long weekends?", "user"),
+        ("Where do I work now?", "user"),
+        ("Do you remember where my sister lives?", "user"),
+        ("Can you tell me where I parked last week?", "user"),
+        ("Which book would you recommend for my flight?", "assistant"),
+        ("How long did you say my first long run should be?", "assistant"),
+        ("What was your recommendation for the balcony plants?", "assistant"),
+        ("Wie heißt mein Hund?", "user"),
+        ("我姑姑住在哪里？", "user"),
+        ("你推荐的书是哪本？", "assistant"),
+        ("What did Caroline research?", None),
+        ("When is the deadline for the billing launch?", None),
+    ],
+)
+def test_whose_words_a_question_asks_about(question: str, role: str | None) -> None:
+    assert asked_role(question) == role
+
+
+def test_the_roles_of_positions_are_read_on_both_backends(backend: Kit) -> None:
+    with open_store(Home.open(backend.write_config())) as s:
+        s.start_session(id="a", started_at=T0)
+        s.append_messages("a", [NewMessage("user", "hi"), NewMessage("assistant", "hello")])
+        got = s.roles_at([("a", 1), ("a", 0), ("a", 7), ("nope", 0)])
+    assert got == ["assistant", "user", None, None]
