@@ -32,7 +32,7 @@ from mnemic.ui.serve import serve_ui
 
 PORT = 8767
 BASE = f"http://127.0.0.1:{PORT}"
-PAGES = ("/memory", "/pending", "/audit", "/sessions", "/skills", "/prompt")
+PAGES = ("/memory", "/archive", "/pending", "/audit", "/sessions", "/skills", "/prompt")
 EVIL = "<script>alert(1)</script>"
 TOKEN = "console-test-token-8b1f0c2d9e3a4b5c6d7e8f90"
 
