@@ -11,6 +11,7 @@ import click
 from ..curated import admin as ops
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
 from ..curated.memory import Memory, WriteResult
+from ..curated.pressure import add_candidates
 from ..curated.provenance import Provenance, stale
 from ..curated.snapshot import display_entry, sanitize
 from ..curated.store import Op
@@ -99,7 +100,9 @@ _LISTS_ENTRIES = {"no_match", "budget_exceeded", "would_empty_target"}
 
 
 def refuse(mem: Memory, target: str, exc: ToolError) -> None:  # also `memory archive restore`
-    """Print a refusal for a person (with the entries it refers to) and exit 1."""
+    """Print a refusal for a person (with the entries it refers to, and for a full file
+    the ones best dropped first) and exit 1."""
+    add_candidates(mem, exc)
     cause = exc.cause if isinstance(exc, BatchFailed) else exc
     lines = [exc.to_human()]
     if cause.code in _LISTS_ENTRIES and getattr(cause, "entry_chars", None) is None:

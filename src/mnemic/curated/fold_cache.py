@@ -24,7 +24,7 @@ __all__ = ["decode", "encode", "forget_cached", "load"]
 
 log = logging.getLogger(__name__)
 
-VERSION = 1
+VERSION = 2
 _REWRITE_AFTER = 1
 """Records folded past the cache before it is written back."""
 
@@ -87,11 +87,11 @@ def _parse(line: bytes) -> dict[str, Any] | None:
 
 # -- the cache's form --------------------------------------------------------------------
 def _prov(p: Provenance) -> list[Any]:
-    return [p.created, p.updated, p.actor, p.origin, p.session_id, p.seen]
+    return [p.created, p.updated, p.actor, p.origin, p.session_id, p.seen, p.confirmed, p.expires]
 
 
 def _unprov(v: list[Any]) -> Provenance:
-    return Provenance(v[0], v[1], v[2], v[3], v[4], v[5])
+    return Provenance(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7])
 
 
 def _item(a: Archived) -> list[Any]:
@@ -161,8 +161,8 @@ def decode(text: str) -> tuple[str, int, Fold]:
                 [_unitem(a) for a in u["restored"]],
             )
         fold.targets[name] = TargetFold(
-            {k: _unprov(v[:6]) for k, v in t["live"].items()},
-            {k: v[6] for k, v in t["live"].items()},
+            {k: _unprov(v[:8]) for k, v in t["live"].items()},
+            {k: v[8] for k, v in t["live"].items()},
             t["state"],
             t["started"],
             bool(t["recorded"]),

@@ -179,7 +179,12 @@ class Memory(MemoryView):
         *,
         governor: Governor | None = None,
     ) -> None:
-        super().__init__(backend, settings, journal=governor.journal if governor else None)
+        super().__init__(
+            backend,
+            settings,
+            journal=governor.journal if governor else None,
+            root=governor.root if governor else None,
+        )
         self.guard = LoopGuard(self.settings.memory.max_failures_per_turn)
         self.governor = governor
         """Approval gate, audit journal and metrics (``None``: an ungoverned store)."""
@@ -475,13 +480,18 @@ class Memory(MemoryView):
 
         def committed(commits: list[Commit]) -> None:
             attempt.explain = explainer(self.backend, {c.target for c in commits if c.written})
+            # a write that changed nothing may still confirm entries (the fold reads them)
+            touched = {c.target: c.change.as_json() for c in commits if c.change is not None}
+            written = any(c.written for c in commits)
+            more: dict[str, Any] = {"touched": touched} if touched and not written else {}
             attempt.applied(
                 {c.target: c.before_hash for c in commits},
                 {c.target: c.after_hash for c in commits},
-                written=any(c.written for c in commits),
+                written=written,
                 lock_wait_ms=max((c.lock_wait_ms for c in commits), default=0.0),
                 write_ms=max((c.write_ms for c in commits), default=0.0),
                 usage={c.target: char_count(c.after) / self.store.limit(c.target) for c in commits},
+                **more,
             )
 
         return committed

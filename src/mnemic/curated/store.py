@@ -30,7 +30,7 @@ from ..errors import (
 )
 from ..scan import rephrase_hint, scan_text
 from .backend import CuratedBackend
-from .changes import TargetChange, diff
+from .changes import TargetChange, confirmed, diff
 from .entries import (
     DELIMITER,
     TARGETS,
@@ -68,7 +68,8 @@ class Commit:
     after_hash: str | None = None
     """SHA-256 of the file text after this mutation (equal to ``before_hash`` if unchanged)."""
     change: TargetChange | None = None
-    """What it added and removed, as its audit record keeps it (``None``: no write)."""
+    """What it added, removed and confirmed, as its audit record keeps it (``None``: no
+    write, and nothing confirmed)."""
 
 
 def file_hash(text: str | None) -> str | None:
@@ -167,7 +168,7 @@ class CuratedStore:
             found = scan_text(content, "strict", self.level).findings
             if found:
                 raise ThreatBlocked([(f.id, f.category) for f in found], hint=rephrase_hint(found))
-        return Op(op.action, content, old, op.target)
+        return Op(op.action, content, old, op.target, op.expires)
 
     def _too_long(self, target: str, size: int, action: str) -> BudgetExceeded:
         """The refusal of one entry longer than the whole budget of its target."""
@@ -205,6 +206,7 @@ class CuratedStore:
         now: float | None = None,
         record: Record | None = None,
         restored: Mapping[str, str] | None = None,
+        reasons: Mapping[str, str] | None = None,
     ) -> Commit:
         """Apply ``ops`` to ``target`` all-or-nothing; see the module docstring.
 
@@ -223,6 +225,7 @@ class CuratedStore:
             now=now,
             record=record,
             restored=restored,
+            reasons=reasons,
         )
         return next((c for c in commits if c.target == target), commits[0])
 
@@ -240,6 +243,7 @@ class CuratedStore:
         now: float | None = None,
         record: Record | None = None,
         restored: Mapping[str, str] | None = None,
+        reasons: Mapping[str, str] | None = None,
     ) -> list[Commit]:
         """Apply ``ops`` all-or-nothing to the targets they name (default ``target``).
 
@@ -255,7 +259,8 @@ class CuratedStore:
         :meth:`CuratedTxn.write`); each commit carries its ``change`` (what it added
         and removed, credited to ``author``, default the library, ``api``). If it
         raises, nothing is committed. ``restored`` maps an added text to the archive
-        id it is brought back from (:mod:`.archive`).
+        id it is brought back from (:mod:`.archive`). ``reasons`` says why an entry the
+        operations remove leaves, by its text (``expired``).
         """
         target = check_target(target)
         prepared = self.prepare(ops, batch=batch, target=target)
@@ -326,6 +331,12 @@ class CuratedStore:
             for t, raw, before, working, results, _ in staged:
                 before_hash = file_hash(raw)
                 written = t in writes
+                until = {
+                    op.content: op.expires
+                    for _, op in groups[t]
+                    if op.content is not None and op.expires is not None
+                }
+                changed = written or bool(confirmed(results))
                 commits.append(
                     Commit(
                         t,
@@ -337,8 +348,16 @@ class CuratedStore:
                         0.0,
                         before_hash,
                         file_hash(writes[t]) if written else before_hash,
-                        diff(before, working, results, author=by, restored=restored)
-                        if written and not dry_run
+                        diff(
+                            before,
+                            working,
+                            results,
+                            author=by,
+                            restored=restored,
+                            reasons=reasons,
+                            expires=until,
+                        )
+                        if changed and not dry_run
                         else None,
                     )
                 )

@@ -25,6 +25,7 @@ from ..tooling import ToolSpec, parse_arguments, staged_response, tool_response
 from .entries import TARGETS
 from .guard import call_signature, state_key
 from .memory import Changes, Memory, WriteResult
+from .pressure import add_candidates
 from .provenance import brief
 from .snapshot import display_entry
 from .store import ACTIONS, Op, check_target
@@ -58,8 +59,10 @@ old_text}, ...]: applied in order, all-or-nothing, and the size limit is checked
 the final result, so one call can free room and add. An operation may name its own \
 target ("memory" or "user"); a list spanning both files commits both or neither.
 
-IF FULL: an add is refused with current_entries; answer with ONE operations call that \
-removes or merges stale entries and then adds the new fact. A success response means the \
+IF FULL: an add is refused with current_entries and candidates (the entries best \
+dropped first, each with its handle and why: expired, duplicate, least used, oldest \
+unconfirmed); answer with ONE operations call that removes or merges stale entries (a \
+handle works as old_text) and then adds the new fact. A success response means the \
 change is saved: do not repeat it. A response with staged=true means the change waits \
 for a person's approval and is NOT saved yet: do not repeat it either.
 
@@ -393,6 +396,7 @@ def _refusal(memory: Memory, target: str | None, exc: ToolError) -> ToolError:
         if shown is not None:
             exc.extra["current_entries"] = shown
             exc.extra["usage"] = memory.usage(target).line()
+        add_candidates(memory, exc)
     try:
         changes = memory.poll_external_changes()
     except MnemicError:

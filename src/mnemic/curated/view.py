@@ -76,11 +76,15 @@ class MemoryView:
         settings: Settings | None = None,
         *,
         journal: Journal | None = None,
+        root: Path | None = None,
     ) -> None:
         self.settings = settings or Settings()
         self.backend = backend
         self.store = CuratedStore(backend, self.settings.memory, level=self.level)
         self._journal = journal
+        self.root = root
+        """The home's directory (``None``: a view of a bare backend); its derived
+        caches live there (:mod:`.usage_log`)."""
 
     @classmethod
     def open(cls, home: Home | str | Path | None = None, *, profile: str | None = None) -> Self:
@@ -89,7 +93,9 @@ class MemoryView:
         if not isinstance(home, Home):
             home = Home.open(home, profile, create=False)
         journal = open_journal(home.root, home.settings)
-        return cls(open_backend(home, cleanup=False), home.settings, journal=journal)
+        return cls(
+            open_backend(home, cleanup=False), home.settings, journal=journal, root=home.root
+        )
 
     @property
     def journal(self) -> Journal | None:

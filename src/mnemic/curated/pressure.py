@@ -1,0 +1,191 @@
+"""A full target: which entries to drop first.
+
+:func:`candidates` ranks a target's entries for dropping, each with why:
+
+1. **expired**: its ``expires`` date has passed (it leaves at the next session start
+   anyway);
+2. **duplicate of another**: its text (case, spacing and punctuation aside) is inside
+   another entry, or the two share at least :data:`DUPLICATE_JACCARD` of their words (the
+   older of the two is named);
+3. then **least used** (the sessions it mattered in, :mod:`mnemic.ops.entry_usage`; only
+   said once any session was counted: zero uses before that is no evidence) and **oldest
+   unconfirmed** (the last time it was written or confirmed: re-added, replaced by the
+   same text, approved).
+
+A refusal for the budget carries the best :data:`CANDIDATES` (:func:`add_candidates`), so
+the model can free room in one call.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import BatchFailed, BudgetExceeded, ToolError
+from .entries import entry_handle
+from .provenance import Provenance, entry_key
+from .snapshot import display_entry
+from .usage_log import EntryUse, UsageCounts, read_counts
+from .view import MemoryView
+
+__all__ = [
+    "CANDIDATES",
+    "DUPLICATE_JACCARD",
+    "Candidate",
+    "add_candidates",
+    "candidates",
+]
+
+CANDIDATES = 5
+"""Candidates a refusal lists."""
+DUPLICATE_JACCARD = 0.8
+"""Share of words two entries (of three words or more) hold in common to be duplicates."""
+_UNKNOWN = Provenance(None, None, "unknown")
+_WORD = re.compile(r"\w+")
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """An entry worth dropping, and why."""
+
+    entry: str
+    """The raw text (never shown as is: :meth:`as_dict` sanitises it)."""
+    reasons: tuple[str, ...]
+    expired: bool
+    duplicate_of: str | None
+    """The handle of the entry it duplicates."""
+    use: EntryUse | None
+    """``None``: no session was counted yet."""
+    confirmed: float | None
+    """When it was last written or confirmed (``None``: unknown)."""
+
+    def as_dict(self, target: str, level: str | None = None) -> dict[str, Any]:
+        """The JSON form a refusal carries (a blocked entry as its placeholder)."""
+        return {
+            "handle": entry_handle(self.entry),
+            "entry": display_entry(target, self.entry, level)[0],
+            "chars": len(self.entry),
+            "reasons": list(self.reasons),
+            "uses": None if self.use is None else self.use.uses,
+            "last_used": _day(self.use.last_used) if self.use is not None else None,
+            "last_confirmed": _day(self.confirmed),
+            "expired": self.expired,
+            "duplicate_of": self.duplicate_of,
+        }
+
+
+def _day(t: float | None) -> str | None:
+    return None if t is None else time.strftime("%Y-%m-%d", time.gmtime(t))
+
+
+def _norm(text: str) -> str:
+    return " ".join(w.casefold() for w in _WORD.findall(text))
+
+
+def _provenance(view: MemoryView, target: str, entries: Sequence[str]) -> list[Provenance]:
+    """What the journal's fold knows of ``entries`` (unknown where it knows nothing)."""
+    fold = view.fold()
+    live = fold.targets[target].live if fold is not None and target in fold.targets else {}
+    return [live.get(entry_key(e), _UNKNOWN) for e in entries]
+
+
+def _duplicates(entries: Sequence[str], provs: Sequence[Provenance]) -> dict[int, int]:
+    """Index of an entry -> index of the entry it duplicates (the older of a pair goes)."""
+    norms = [_norm(e) for e in entries]
+    words = [set(n.split()) for n in norms]
+    out: dict[int, int] = {}
+    for i in range(len(entries)):
+        for j in range(len(entries)):
+            if i == j or i in out or not norms[i]:
+                continue
+            inside = norms[i] in norms[j] and (norms[i] != norms[j] or i < j)
+            similar = False
+            if min(len(words[i]), len(words[j])) >= 3:
+                jac = len(words[i] & words[j]) / len(words[i] | words[j])
+                older = (provs[i].last_confirmed or 0.0) <= (provs[j].last_confirmed or 0.0)
+                similar = jac >= DUPLICATE_JACCARD and older and j not in out
+            if inside or similar:
+                out[i] = j
+    return out
+
+
+def _rank(
+    view: MemoryView,
+    target: str,
+    entries: Sequence[str],
+    *,
+    now: float,
+    counts: UsageCounts,
+    by_use: bool,
+) -> list[Candidate]:
+    """Every entry of ``entries`` as a candidate, best dropped first."""
+    provs = _provenance(view, target, entries)
+    dups = _duplicates(entries, provs)
+    counted = counts.counted
+    oldest = min((p.last_confirmed for p in provs if p.last_confirmed is not None), default=None)
+    out: list[tuple[tuple[Any, ...], Candidate]] = []
+    for i, (entry, prov) in enumerate(zip(entries, provs, strict=True)):
+        expired = prov.expires is not None and prov.expires <= now
+        use = counts.of(entry_key(entry)) if counted else None
+        reasons = []
+        if expired:
+            reasons.append(f"expired {_day(prov.expires)}")
+        dup = entry_handle(entries[dups[i]]) if i in dups else None
+        if dup is not None:
+            reasons.append(f"duplicate of {dup}")
+        if use is not None:
+            if use.uses == 0:
+                reasons.append("never mattered in a counted session")
+            else:
+                last = f", last {_day(use.last_used)}" if use.last_used is not None else ""
+                reasons.append(f"least used: mattered in {use.uses} session(s){last}")
+        confirmed = prov.last_confirmed
+        if confirmed is None:
+            reasons.append("never confirmed (its age is unknown)")
+        else:
+            label = "oldest unconfirmed" if confirmed == oldest else "unconfirmed"
+            reasons.append(f"{label}: last written or confirmed {_day(confirmed)}")
+        uses = use.uses if use is not None else 0
+        age = confirmed if confirmed is not None else -math.inf
+        order = (uses, age) if by_use else (age, uses)
+        key = (0 if expired else 1, 0 if dup is not None else 1, *order, i)
+        out.append((key, Candidate(entry, tuple(reasons), expired, dup, use, confirmed)))
+    out.sort(key=lambda pair: pair[0])
+    return [c for _, c in out]
+
+
+def candidates(
+    view: MemoryView,
+    target: str,
+    entries: Sequence[str] | None = None,
+    *,
+    limit: int = CANDIDATES,
+    now: float | None = None,
+) -> list[Candidate]:
+    """The entries of ``target`` (or ``entries``, its entries as read) best dropped
+    first, at most ``limit`` (see the module docstring)."""
+    live = list(entries) if entries is not None else view.entries(target)
+    counts = read_counts(view.root)
+    when = view.now() if now is None else now
+    return _rank(view, target, live, now=when, counts=counts, by_use=True)[:limit]
+
+
+def add_candidates(view: MemoryView, exc: ToolError) -> None:
+    """Name the best candidates in a refusal for the budget (``exc``, or the cause of a
+    failed batch); a refusal that is not about the budget, or one whose entry can never
+    fit, is left as it is. Reading them must not fail the refusal: any error leaves it
+    without candidates."""
+    cause = exc.cause if isinstance(exc, BatchFailed) else exc
+    if not isinstance(cause, BudgetExceeded) or cause.entry_chars is not None:
+        return
+    try:
+        found = candidates(view, cause.target)
+    except Exception:  # a refusal is being reported: it must reach the model as it is
+        return
+    cause.with_candidates([c.as_dict(cause.target, view.level) for c in found])
+    if cause is not exc:
+        exc.extra["candidates"] = cause.extra.get("candidates", [])
