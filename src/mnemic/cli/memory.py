@@ -131,6 +131,14 @@ def report(mem: Memory, result: WriteResult) -> None:
     first = result.results[0]
     if first.previous is not None and first.status in ("replaced", "removed"):
         click.echo(f"  {first.status}: {_human_entry(result.target, first.previous, mem.level)}")
+    for t, entry, why in result.evicted:
+        click.echo(
+            f"  {why} to the archive ([memory] on_full): {_human_entry(t, entry, mem.level)}"
+        )
+    if result.evicted:
+        click.echo(
+            "  (`mnemic memory archive list` shows them, `archive restore ID` brings one back)"
+        )
     usage = result.usage
     if usage.ratio >= mem.settings.memory.pressure_ratio:
         free = max(0, usage.limit - usage.chars)

@@ -36,11 +36,12 @@ from ..home import Home
 from .backend import CuratedBackend
 from .entries import TARGETS, char_count, parse
 from .guard import LoopGuard
+from .pressure import evictor
 from .proposal import describe, payload_of
 from .provenance import Provenance, Stamp
 from .recovery import explainer, listed
 from .snapshot import Block, display_entry, load_block, sanitize
-from .store import Commit, Op, OpResult, check_target, file_hash
+from .store import Commit, Evict, Op, OpResult, check_target, file_hash
 from .usage import Usage, label
 from .view import MemoryView, open_backend
 
@@ -131,6 +132,9 @@ class WriteResult:
     """Id of the pending write (approve with ``mnemic pending approve ID``)."""
     others: tuple[WriteResult, ...] = ()
     """The other target of a batch that spans both (its usage, changes and results)."""
+    evicted: tuple[tuple[str, str, str], ...] = ()
+    """``(target, entry, reason)`` of the entries ``[memory] on_full`` moved to the
+    archive to make room (:mod:`.pressure`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,13 +378,15 @@ class Memory(MemoryView):
             elif not gate:
                 attempt.note("ungated")
         precommit = self._precommit if guarded else None
+        # never without a journal: an evicted entry must reach the archive
+        evict = evictor(self) if gov is not None else None
         try:
             if guarded:
                 self.guard.check_breaker()
             if gov is not None and attempt is not None and gate and pending_id is None:
 
                 def propose() -> Proposal:
-                    return self._propose(target, ops, batch, allow_empty, precommit)
+                    return self._propose(target, ops, batch, allow_empty, precommit, evict)
 
                 verdict = gov.gate.check(
                     "memory",
@@ -404,6 +410,7 @@ class Memory(MemoryView):
                 author=author or self.author(),
                 record=self._recorder(attempt),
                 restored=restored,
+                evict=evict,
             )
         except Exception as exc:
             if attempt is not None:
@@ -518,10 +525,17 @@ class Memory(MemoryView):
         batch: bool,
         allow_empty: bool,
         precommit: Callable[[str, list[str], list[str], list[OpResult]], None] | None,
+        evict: Evict | None = None,
     ) -> Proposal:
         """Dry run (validates against the current state) and describe, for the gate."""
         commits = self.store.apply_all(
-            target, ops, batch=batch, allow_empty=allow_empty, precommit=precommit, dry_run=True
+            target,
+            ops,
+            batch=batch,
+            allow_empty=allow_empty,
+            precommit=precommit,
+            dry_run=True,
+            evict=evict,
         )
         summary, detail = describe(target, ops, commits)
         return Proposal(
@@ -593,6 +607,7 @@ class Memory(MemoryView):
             any(r.written for r in out),
             primary.external_changes,
             others=others,
+            evicted=tuple((c.target, e, why) for c in commits for e, why in c.evicted),
         )
 
     @contextlib.contextmanager

@@ -1,4 +1,4 @@
-"""A full target: which entries to drop first.
+"""A full target: which entries to drop first, and the ``on_full`` policy that drops them.
 
 :func:`candidates` ranks a target's entries for dropping, each with why:
 
@@ -13,7 +13,13 @@
    same text, approved).
 
 A refusal for the budget carries the best :data:`CANDIDATES` (:func:`add_candidates`), so
-the model can free room in one call.
+the model can free room in one call. ``[memory] on_full = "archive_oldest"`` or
+``"archive_least_used"`` (``on_full_user`` for USER.md) turns the refusal into an
+eviction inside the same write (:func:`evictor`): expired entries first, then the oldest
+or the least used, down to :data:`EVICT_HEADROOM` of the budget below the limit so that the
+next add does not evict again; never an entry the write itself adds or replaces. What is
+evicted leaves with reason ``evicted`` (``expired``) in the write's own audit record:
+the archive keeps it, crash-safe as any removal.
 """
 
 from __future__ import annotations
@@ -21,25 +27,34 @@ from __future__ import annotations
 import math
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..errors import BatchFailed, BudgetExceeded, ToolError
-from .entries import entry_handle
+from .entries import char_count, entry_handle
 from .provenance import Provenance, entry_key
 from .snapshot import display_entry
+from .store import Evict
 from .usage_log import EntryUse, UsageCounts, read_counts
 from .view import MemoryView
 
 __all__ = [
     "CANDIDATES",
     "DUPLICATE_JACCARD",
+    "EVICT_HEADROOM",
     "Candidate",
     "add_candidates",
     "candidates",
+    "evictor",
+    "policy",
 ]
 
+EVICT_HEADROOM = 0.1
+"""An eviction frees room down to this share of the budget below the limit (a tenth:
+220 chars of MEMORY.md's 2,200), so that the next add of a typical entry fits without
+evicting again. When even evicting every other entry cannot make that room, it evicts
+only what the write needs to fit."""
 CANDIDATES = 5
 """Candidates a refusal lists."""
 DUPLICATE_JACCARD = 0.8
@@ -76,6 +91,13 @@ class Candidate:
             "expired": self.expired,
             "duplicate_of": self.duplicate_of,
         }
+
+
+def policy(view: MemoryView, target: str) -> str:
+    """The ``on_full`` policy of ``target``: ``refuse``, ``archive_oldest`` or
+    ``archive_least_used``."""
+    memory = view.settings.memory
+    return memory.on_full_user if target == "user" else memory.on_full
 
 
 def _day(t: float | None) -> str | None:
@@ -171,7 +193,8 @@ def candidates(
     live = list(entries) if entries is not None else view.entries(target)
     counts = read_counts(view.root)
     when = view.now() if now is None else now
-    return _rank(view, target, live, now=when, counts=counts, by_use=True)[:limit]
+    by_use = policy(view, target) != "archive_oldest"
+    return _rank(view, target, live, now=when, counts=counts, by_use=by_use)[:limit]
 
 
 def add_candidates(view: MemoryView, exc: ToolError) -> None:
@@ -189,3 +212,51 @@ def add_candidates(view: MemoryView, exc: ToolError) -> None:
     cause.with_candidates([c.as_dict(cause.target, view.level) for c in found])
     if cause is not exc:
         exc.extra["candidates"] = cause.extra.get("candidates", [])
+
+
+def evictor(view: MemoryView) -> Evict | None:
+    """The ``on_full`` policy as the store applies it (``None`` when both targets
+    refuse): entries to move out of a target that would overflow, best first."""
+    if policy(view, "memory") == "refuse" and policy(view, "user") == "refuse":
+        return None
+
+    def evict(
+        target: str, entries: Sequence[str], protected: frozenset[str], limit: int
+    ) -> Mapping[str, str]:
+        which = policy(view, target)
+        if which == "refuse":
+            return {}
+        counts = read_counts(view.root)
+        ranked = _rank(
+            view,
+            target,
+            entries,
+            now=view.now(),
+            counts=counts,
+            by_use=which == "archive_least_used",
+        )
+        order = [c for c in ranked if c.entry not in protected]
+        goal = limit - math.ceil(limit * EVICT_HEADROOM)
+        chosen = _prefix(entries, order, goal)
+        if chosen is None:
+            chosen = _prefix(entries, order, limit)
+        if chosen is None:
+            return {}
+        return {c.entry: "expired" if c.expired else "evicted" for c in chosen}
+
+    return evict
+
+
+def _prefix(
+    entries: Sequence[str], order: Sequence[Candidate], room: int
+) -> list[Candidate] | None:
+    """The fewest of ``order``, taken in order, whose removal brings ``entries`` to
+    ``room`` chars or less (``None``: even all of them do not)."""
+    left = list(entries)
+    taken: list[Candidate] = []
+    for c in order:
+        if char_count(left) <= room:
+            return taken
+        left.remove(c.entry)
+        taken.append(c)
+    return taken if char_count(left) <= room else None

@@ -47,7 +47,16 @@ from .provenance import API, Stamp
 from .snapshot import display_entry
 from .usage import label
 
-__all__ = ["ACTIONS", "Commit", "CuratedStore", "Op", "OpResult", "Record", "file_hash"]
+__all__ = [
+    "ACTIONS",
+    "Commit",
+    "CuratedStore",
+    "Evict",
+    "Op",
+    "OpResult",
+    "Record",
+    "file_hash",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +79,8 @@ class Commit:
     change: TargetChange | None = None
     """What it added, removed and confirmed, as its audit record keeps it (``None``: no
     write, and nothing confirmed)."""
+    evicted: tuple[tuple[str, str], ...] = ()
+    """``(entry, reason)`` of the entries the ``on_full`` policy moved out to make room."""
 
 
 def file_hash(text: str | None) -> str | None:
@@ -81,6 +92,12 @@ def file_hash(text: str | None) -> str | None:
 
 Precommit = Callable[[str, list[str], list[str], list[OpResult]], None]
 """``precommit(target, before, after, results)``: may raise to refuse a write."""
+
+Evict = Callable[[str, Sequence[str], frozenset[str], int], Mapping[str, str]]
+"""``evict(target, entries, protected, limit)``: the entries to move out of ``entries``
+(never one of ``protected``) so that it fits ``limit``, each with why (``evicted``,
+``expired``), in order; empty when it cannot fit (the write is then refused). The
+``on_full`` policy (:mod:`.pressure`)."""
 
 Record = Callable[[list["Commit"]], None]
 """``record(commits)``: append the audit record of the commits about to be made, under
@@ -206,6 +223,7 @@ class CuratedStore:
         now: float | None = None,
         record: Record | None = None,
         restored: Mapping[str, str] | None = None,
+        evict: Evict | None = None,
         reasons: Mapping[str, str] | None = None,
     ) -> Commit:
         """Apply ``ops`` to ``target`` all-or-nothing; see the module docstring.
@@ -225,6 +243,7 @@ class CuratedStore:
             now=now,
             record=record,
             restored=restored,
+            evict=evict,
             reasons=reasons,
         )
         return next((c for c in commits if c.target == target), commits[0])
@@ -243,6 +262,7 @@ class CuratedStore:
         now: float | None = None,
         record: Record | None = None,
         restored: Mapping[str, str] | None = None,
+        evict: Evict | None = None,
         reasons: Mapping[str, str] | None = None,
     ) -> list[Commit]:
         """Apply ``ops`` all-or-nothing to the targets they name (default ``target``).
@@ -259,8 +279,10 @@ class CuratedStore:
         :meth:`CuratedTxn.write`); each commit carries its ``change`` (what it added
         and removed, credited to ``author``, default the library, ``api``). If it
         raises, nothing is committed. ``restored`` maps an added text to the archive
-        id it is brought back from (:mod:`.archive`). ``reasons`` says why an entry the
-        operations remove leaves, by its text (``expired``).
+        id it is brought back from (:mod:`.archive`). ``evict`` (the ``on_full``
+        policy) may move entries out of a target that would overflow, in the same write;
+        ``reasons`` says why an entry the operations remove leaves, by its text
+        (``expired``).
         """
         target = check_target(target)
         prepared = self.prepare(ops, batch=batch, target=target)
@@ -270,6 +292,7 @@ class CuratedStore:
         ordered = sorted(groups)
         with self.backend.transaction(ordered, self.settings.lock_timeout) as txn:
             staged: list[tuple[str, str | None, list[str], list[str], list[OpResult], str]] = []
+            evicted: dict[str, dict[str, str]] = {}
             for t in ordered:
                 limit = self.limit(t)
                 group = groups[t]
@@ -291,6 +314,13 @@ class CuratedStore:
                             raise BatchFailed(i, op.action, exc, len(prepared)) from exc
                         raise
                 working = _dedupe(working)
+                if evict is not None and drift is None and _refused(before, working, limit):
+                    mine = frozenset(r.entry for r in results if r.entry is not None)
+                    chosen = evict(t, working, mine, limit).items()
+                    out = {e: why for e, why in chosen if e in working and e not in mine}
+                    if out:
+                        evicted[t] = out
+                        working = [e for e in working if e not in out]
                 if batch and before and not working and not allow_empty:
                     raise WouldEmptyTarget(t, len(before))
                 try:
@@ -313,7 +343,7 @@ class CuratedStore:
                     raise ContentRejected(
                         "round_trip", "The result would not read back as the same entries."
                     )
-                if appending and raw is not None and working != before:
+                if appending and raw is not None and working != before and t not in evicted:
                     kept = _appended(raw, working[len(before) :], working)
                     if kept is not None and (drift is not None or not detect_drift(kept, limit)):
                         text = kept
@@ -331,6 +361,7 @@ class CuratedStore:
             for t, raw, before, working, results, _ in staged:
                 before_hash = file_hash(raw)
                 written = t in writes
+                why = {**(reasons or {}), **evicted.get(t, {})}
                 until = {
                     op.content: op.expires
                     for _, op in groups[t]
@@ -354,11 +385,12 @@ class CuratedStore:
                             results,
                             author=by,
                             restored=restored,
-                            reasons=reasons,
+                            reasons=why,
                             expires=until,
                         )
                         if changed and not dry_run
                         else None,
+                        tuple(evicted.get(t, {}).items()),
                     )
                 )
             start = time.perf_counter()
@@ -391,7 +423,7 @@ class CuratedStore:
         current = char_count(before)
         new = char_count(after)
         # A target already over its budget (edited by hand) may still shrink.
-        if new <= limit or (current > limit and new < current):
+        if not _refused(before, after, limit):
             return
         if not before:  # nothing there to consolidate: the new text alone is too long
             none = "NONE of the operations was applied" if batch else "Nothing was saved"
@@ -457,6 +489,12 @@ def _appended(raw: str, added: list[str], expected: list[str]) -> str | None:
         return None
     text = head + DELIMITER + DELIMITER.join(added)
     return text if parse(text) == expected else None
+
+
+def _refused(before: list[str], after: list[str], limit: int) -> bool:
+    """Whether the budget refuses ``after`` (see :meth:`CuratedStore._check_budget`)."""
+    current, new = char_count(before), char_count(after)
+    return new > limit and not (current > limit and new < current)
 
 
 def _dedupe(entries: list[str]) -> list[str]:

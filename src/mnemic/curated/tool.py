@@ -22,7 +22,7 @@ from ..errors import (
     ToolError,
 )
 from ..tooling import ToolSpec, parse_arguments, staged_response, tool_response
-from .entries import TARGETS
+from .entries import TARGETS, entry_handle
 from .guard import call_signature, state_key
 from .memory import Changes, Memory, WriteResult
 from .pressure import add_candidates
@@ -62,7 +62,9 @@ target ("memory" or "user"); a list spanning both files commits both or neither.
 IF FULL: an add is refused with current_entries and candidates (the entries best \
 dropped first, each with its handle and why: expired, duplicate, least used, oldest \
 unconfirmed); answer with ONE operations call that removes or merges stale entries (a \
-handle works as old_text) and then adds the new fact. A success response means the \
+handle works as old_text) and then adds the new fact. Where the user enabled eviction, \
+a full write succeeds instead and its response lists in evicted the entries moved to the \
+archive to make room. A success response means the \
 change is saved: do not repeat it. A response with staged=true means the change waits \
 for a person's approval and is NOT saved yet: do not repeat it either.
 
@@ -476,6 +478,17 @@ def _success(memory: Memory, result: WriteResult) -> dict[str, Any]:
             resp["replaced_entries"] = replaced
         if removed:
             resp["removed_entries"] = removed
+    if result.evicted:
+        resp["evicted"] = [
+            {"target": t, "handle": entry_handle(e), "entry": show(e, t), "reason": why}
+            for t, e, why in result.evicted
+        ]
+        resp["evicted_note"] = (
+            f"To make room, {len(result.evicted)} entr"
+            f"{'y was' if len(result.evicted) == 1 else 'ies were'} moved to the archive "
+            "(the memory's on_full policy; listed in evicted). Nothing is lost: "
+            "archive_search finds them, and adding the text again brings one back."
+        )
     _state_notes(memory, resp, usage, result.external_changes)
     if result.others:
         resp["other_targets"] = [_other(memory, other) for other in result.others]

@@ -14,6 +14,7 @@ from starlette.routing import Route
 from ..curated import archive as arch
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
 from ..curated.fold import Archived
+from ..curated.pressure import add_candidates
 from ..curated.snapshot import display_entry
 from ..curated.view import MemoryView
 from ..errors import MnemicError, ToolError
@@ -137,6 +138,7 @@ def restore(ui: Console, request: Request, form: Form) -> Response:
     try:
         result = arch.restore(mem, item_id)
     except ToolError as exc:
+        add_candidates(mem, exc)
         return archive_page(
             ui, request, form, problem=exc.to_human(), drop=_current(mem, item.target)
         )

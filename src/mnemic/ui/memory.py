@@ -16,6 +16,7 @@ from ..curated import admin
 from ..curated.backend import version_text
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
 from ..curated.operations import Op
+from ..curated.pressure import add_candidates
 from ..curated.snapshot import display_entry
 from ..curated.view import MemoryView
 from ..errors import InvalidArgument, MnemicError, ToolError
@@ -125,6 +126,7 @@ def _write(ui: Console, request: Request, form: Form, op: Op) -> Response:
     try:
         result = mem.apply(target, [op])
     except ToolError as exc:
+        add_candidates(mem, exc)
         return page(
             request,
             "memory.html",
