@@ -38,6 +38,7 @@ from ..curated.memory import Memory, MemoryCommitted
 from ..errors import MnemicError
 from ..home import Home
 from ..llm.client import ChatClient, ToolCall
+from ..ops.entry_usage import count_usage
 from ..prompt import SystemPrompt, recalled_context_block
 from ..providers.base import MemoryProvider
 from ..providers.manager import DrainReport, ProviderManager
@@ -454,6 +455,7 @@ class AgentSession:
         self.end_turn()
         self.providers.session_end(self.messages)
         self._recording.end(self.session_id, "new_session", drop_empty=True)
+        self._count_usage()
         self.session_id = new_session_id()
         self._record_start()
         self.messages = []
@@ -475,10 +477,21 @@ class AgentSession:
         self.closed = True
         self.providers.session_end(self.messages)
         self._recording.end(self.session_id, reason, drop_empty=True, discard=discard)
+        self._count_usage()
         self._reviews.join(self.settings.agent.shutdown_timeout)
         report = self.providers.shutdown()
         self._recording.close()
         return report
+
+    def _count_usage(self) -> None:
+        """Count which memory entries mattered in the session just ended (best-effort:
+        :mod:`mnemic.ops.entry_usage`; a session not kept is not counted)."""
+        store = self._recording.store
+        try:
+            if store is not None and store.has_session(self.session_id):
+                count_usage(self.home, store, session_ids=[self.session_id])
+        except MnemicError as exc:
+            log.warning("entry usage not counted: %s", exc)
 
     def _check_open(self) -> None:
         if self.closed:

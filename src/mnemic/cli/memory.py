@@ -12,10 +12,11 @@ from ..curated import admin as ops
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
 from ..curated.memory import Memory, WriteResult
 from ..curated.pressure import add_candidates
-from ..curated.provenance import Provenance, stale
+from ..curated.provenance import Provenance, entry_key, stale
 from ..curated.snapshot import display_entry, sanitize
 from ..curated.store import Op
 from ..curated.tool import run_memory_tool
+from ..curated.usage_log import UsageCounts, describe_use, read_counts
 from ..curated.view import MemoryView
 from ..errors import BatchFailed, MnemicError, StorageError, ToolError
 from ..governance.approval import ApprovalRequest, Approver
@@ -203,7 +204,7 @@ def _provenance_line(p: Provenance) -> str:
     "-l",
     "long_form",
     is_flag=True,
-    help="Live entries with their provenance: created, updated, by whom, session.",
+    help="Live entries with their provenance (created, updated, by whom, session) and usage.",
 )
 @JSON_OPT
 @pass_app
@@ -212,7 +213,8 @@ def show(app: AppContext, target: str | None, raw: bool, long_form: bool, as_jso
     """Show the entries as the next session's system prompt will see them.
 
     With --long, the live entries each with when they were created and last updated,
-    who wrote them (model, flush, review, mcp, cli, hand...) and in which session.
+    who wrote them (model, flush, review, mcp, cli, hand...) and in which session, when
+    they were last confirmed and in how many sessions they mattered.
     Exits 1 when a file cannot be read (after showing everything that could be).
     """
     mem = _view(app)
@@ -231,6 +233,7 @@ def show(app: AppContext, target: str | None, raw: bool, long_form: bool, as_jso
         except MnemicError as exc:
             unreadable[t] = exc.to_human()
     if as_json:
+        counts = read_counts(mem.root)
         out: dict[str, Any] = {}
         for t in targets:
             if t in unreadable:
@@ -246,6 +249,7 @@ def show(app: AppContext, target: str | None, raw: bool, long_form: bool, as_jso
             }
             if long_form:
                 out[t]["provenance"] = [p.as_dict() for p in provenance[t]]
+                out[t]["use"] = [_use(counts, e) for e in entries[t]]
         emit_json(out)
     elif long_form:
         _show_long(mem, targets, entries, provenance, unreadable, raw)
@@ -253,6 +257,14 @@ def show(app: AppContext, target: str | None, raw: bool, long_form: bool, as_jso
         _show_text(mem, targets, entries, unreadable, raw)
     if unreadable:
         sys.exit(1)
+
+
+def _use(counts: UsageCounts, entry: str) -> dict[str, Any] | None:
+    """How often an entry mattered (``None``: no session counted yet)."""
+    if not counts.counted:
+        return None
+    use = counts.of(entry_key(entry))
+    return {"uses": use.uses, "last_used": use.last_used}
 
 
 def _show_text(
@@ -294,6 +306,7 @@ def _show_long(
     unreadable: dict[str, str],
     raw: bool,
 ) -> None:
+    counts = read_counts(mem.root)
     for t in targets:
         if t in unreadable:
             click.echo(f"mnemic: {FILENAMES[t]}: {unreadable[t]}", err=True)
@@ -303,6 +316,7 @@ def _show_long(
             shown = printable(entry) if raw else _human_entry(t, entry, mem.level)
             click.echo(f"[{i}] " + shown.replace("\n", "\n    "))
             click.echo(f"    {_provenance_line(prov)}")
+            click.echo(f"    {describe_use(counts, entry_key(entry), prov.last_confirmed)}")
         click.echo()
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,7 +26,14 @@ from typing import Any
 from ..errors import MnemicError
 from ..fsio import SidecarLock, atomic_write_text, ensure_private_dir, read_text_strict
 
-__all__ = ["EntryUse", "UsageCounts", "read_counts", "update_counts", "usage_path"]
+__all__ = [
+    "EntryUse",
+    "UsageCounts",
+    "describe_use",
+    "read_counts",
+    "update_counts",
+    "usage_path",
+]
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +102,23 @@ class UsageCounts:
             use[1] = when if use[1] is None else max(use[1], when)
         self.sessions[session_id] = [upto, messages, sorted(seen)]
         return added
+
+
+def describe_use(counts: UsageCounts, key: str, last_confirmed: float | None) -> str:
+    """One line on how an entry (``key``) was used and when it was last written or
+    confirmed, for a person (``memory show --long``, the console)."""
+    confirmed = "last confirmed " + _day(last_confirmed) if last_confirmed else "never confirmed"
+    if not counts.counted:
+        return f"{confirmed}; usage not counted yet (no session ended or imported since)"
+    use = counts.of(key)
+    if use.uses == 0:
+        return f"{confirmed}; mattered in no counted session"
+    last = f", last {_day(use.last_used)}" if use.last_used is not None else ""
+    return f"{confirmed}; mattered in {use.uses} session{'s' if use.uses != 1 else ''}{last}"
+
+
+def _day(t: float | None) -> str:
+    return "unknown" if t is None else time.strftime("%Y-%m-%d", time.gmtime(t))
 
 
 def usage_path(root: Path) -> Path:

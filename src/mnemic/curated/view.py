@@ -39,6 +39,7 @@ from .recovery import explainer, found_entries
 from .snapshot import Block, load_block, sanitize
 from .store import CuratedStore, check_target, file_hash
 from .usage import Usage
+from .usage_log import read_counts
 
 log = logging.getLogger(__name__)
 
@@ -223,13 +224,24 @@ class MemoryView:
 
     def provenance_listing(self, target: str) -> dict[str, Any]:
         """The long form of a target for display (JSON-able): live entries, sanitised
-        (a blocked entry only as its placeholder), each with its provenance, and usage."""
+        (a blocked entry only as its placeholder), each with its provenance and how often
+        it mattered (``uses``, ``last_used``: ``None`` before any session was counted),
+        and usage."""
         pairs = self.provenance(target)
         shown = sanitize(target, [e for e, _ in pairs], self.level)
+        counts = read_counts(self.root)
+
+        def use(entry: str) -> dict[str, Any]:
+            found = counts.of(entry_key(entry)) if counts.counted else None
+            if found is None:
+                return {"uses": None, "last_used": None}
+            return {"uses": found.uses, "last_used": found.last_used}
+
         return {
             "target": target,
             "entries": [
-                {"entry": d, **p.as_dict()} for d, (_, p) in zip(shown.display, pairs, strict=True)
+                {"entry": d, **p.as_dict(), **use(e)}
+                for d, (e, p) in zip(shown.display, pairs, strict=True)
             ],
             "usage": Usage.of(target, [e for e, _ in pairs], self.store.limit(target)).as_dict(),
         }
