@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import time
 from typing import Any
@@ -11,7 +12,7 @@ import click
 from ..curated import admin as ops
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
 from ..curated.memory import Memory, WriteResult
-from ..curated.pressure import add_candidates
+from ..curated.pressure import add_candidates, parse_expires
 from ..curated.provenance import Provenance, entry_key, stale
 from ..curated.snapshot import display_entry, sanitize
 from ..curated.store import Op
@@ -34,6 +35,11 @@ from .commands import LazyGroup, subcommands
 
 __all__ = ["memory", "open_memory", "refuse", "report"]
 
+EXPIRES_OPT = click.option(
+    "--expires",
+    metavar="DATE",
+    help="The last day the fact holds (YYYY-MM-DD, UTC); then it moves to the archive.",
+)
 TARGET_OPT = click.option(
     "--target",
     "-t",
@@ -151,19 +157,23 @@ def report(mem: Memory, result: WriteResult) -> None:
         click.echo(f"  note: {result.external_changes.describe()}")
 
 
-def _call(app: AppContext, target: str, op: Op, as_json: bool) -> None:
+def _call(app: AppContext, target: str, op: Op, as_json: bool, expires: str | None = None) -> None:
     """Run one change: ``--json`` prints the memory tool's response (for scripts), else
     the library call's result or refusal, in words for a person."""
     mem = open_memory(app, write=True)
     if as_json:
         args = {"action": op.action, "target": target}
         args.update({k: v for k, v in (("content", op.content), ("old_text", op.old_text)) if v})
+        if expires is not None:
+            args["expires"] = expires
         result = run_memory_tool(mem, args)
         emit_json(result)
         if not result.get("success"):
             sys.exit(1)
         return
     try:
+        if expires is not None:
+            op = dataclasses.replace(op, expires=parse_expires(expires, mem.now()))
         report(mem, mem.apply(target, [op]))
     except ToolError as exc:
         refuse(mem, target, exc)
@@ -193,7 +203,8 @@ def _provenance_line(p: Provenance) -> str:
     if p.origin and p.origin not in (p.actor, "agent"):
         who += f" ({p.origin})"
     session = f"  session {p.session_id}" if p.session_id else ""
-    return f"created {_when(p.created)}  updated {_when(p.updated)}  {who}{session}"
+    until = f"  expires {_when(p.expires)}" if p.expires is not None else ""
+    return f"created {_when(p.created)}  updated {_when(p.updated)}  {who}{session}{until}"
 
 
 @memory.command()
@@ -387,24 +398,28 @@ def status(app: AppContext, as_json: bool) -> None:
 @memory.command()
 @click.argument("text")
 @TARGET_OPT
+@EXPIRES_OPT
 @JSON_OPT
 @pass_app
 @handle_errors
-def add(app: AppContext, text: str, target: str, as_json: bool) -> None:
+def add(app: AppContext, text: str, target: str, expires: str | None, as_json: bool) -> None:
     """Add TEXT as a new entry."""
-    _call(app, target, Op("add", text), as_json)
+    _call(app, target, Op("add", text), as_json, expires)
 
 
 @memory.command()
 @click.argument("old")
 @click.argument("new")
 @TARGET_OPT
+@EXPIRES_OPT
 @JSON_OPT
 @pass_app
 @handle_errors
-def replace(app: AppContext, old: str, new: str, target: str, as_json: bool) -> None:
+def replace(
+    app: AppContext, old: str, new: str, target: str, expires: str | None, as_json: bool
+) -> None:
     """Replace the entry containing OLD with NEW (the whole entry)."""
-    _call(app, target, Op("replace", new, old), as_json)
+    _call(app, target, Op("replace", new, old), as_json, expires)
 
 
 @memory.command()

@@ -29,14 +29,14 @@ from pathlib import Path
 from typing import Any
 
 from ..config import Settings
-from ..errors import EntryChanged, StorageError
+from ..errors import EntryChanged, MnemicError, StorageError
 from ..governance.approval import Approver, Proposal, Verdict
 from ..governance.governor import Attempt, Governor
 from ..home import Home
 from .backend import CuratedBackend
 from .entries import TARGETS, char_count, parse
 from .guard import LoopGuard
-from .pressure import evictor
+from .pressure import due, evictor
 from .proposal import describe, payload_of
 from .provenance import Provenance, Stamp
 from .recovery import explainer, listed
@@ -182,6 +182,7 @@ class Memory(MemoryView):
         settings: Settings | None = None,
         *,
         governor: Governor | None = None,
+        expire: bool = True,
     ) -> None:
         super().__init__(
             backend,
@@ -194,6 +195,10 @@ class Memory(MemoryView):
         """Approval gate, audit journal and metrics (``None``: an ungoverned store)."""
         self._known: dict[str, tuple[str, ...]] = {}
         self._observers: list[Callable[[MemoryCommitted], None]] = []
+        self._expire = expire
+        self.expired: list[tuple[str, str]] = []
+        """``(target, entry)`` moved to the archive as expired at the last snapshot
+        (``expire=False``: never; :meth:`expire`)."""
         self.snapshot = self._take_snapshot()
 
     @classmethod
@@ -229,7 +234,28 @@ class Memory(MemoryView):
         return cls(open_backend(home), home.settings, governor=governor)
 
     # -- snapshot -------------------------------------------------------------
+    def expire(self) -> list[tuple[str, str]]:
+        """Move the entries whose ``expires`` time has passed to the archive, reason
+        ``expired``: one recorded write per target (not gated: the write that set the
+        time was). Best-effort (a failure is logged: the entries stay until a write can
+        record them). Returns ``(target, entry)`` of what left. Run at each snapshot of
+        a governed memory, so an expired entry leaves at the next session start."""
+        if self.governor is None:
+            return []
+        out: list[tuple[str, str]] = []
+        for target, entries in due(self, self.now()).items():
+            ops = [Op("remove", None, e) for e in entries]
+            why = dict.fromkeys(entries, "expired")
+            try:
+                self.apply(target, ops, batch=True, allow_empty=True, gate=False, reasons=why)
+            except (MnemicError, OSError) as exc:  # a read-only home: they stay for now
+                log.warning("expired %s entries not archived yet: %s", target, exc)
+                continue
+            out += [(target, e) for e in entries]
+        return out
+
     def _take_snapshot(self) -> Snapshot:
+        self.expired = self.expire() if self._expire else []
         blocks: dict[str, Block] = {}
         entries: dict[str, tuple[str, ...]] = {}
         errors: dict[str, str] = {}
@@ -342,6 +368,7 @@ class Memory(MemoryView):
         pending_id: str | None = None,
         author: Stamp | None = None,
         restored: Mapping[str, str] | None = None,
+        reasons: Mapping[str, str] | None = None,
     ) -> WriteResult:
         """Apply operations (each may name its own target; default ``target``).
 
@@ -352,7 +379,8 @@ class Memory(MemoryView):
         ``author`` is who provenance credits the entries it adds to (default: this
         session, :meth:`author`; an approved write names the session that proposed it).
         ``restored`` maps an added text to the archive id it is brought back from
-        (:func:`mnemic.curated.archive.restore`).
+        (:func:`mnemic.curated.archive.restore`); ``reasons`` why an entry the operations
+        remove leaves, by its text (``expired``: :meth:`expire`).
 
         The audit record of a write is the one durable record of it: it is appended
         before the commit point, and a write whose record cannot be appended is
@@ -411,6 +439,7 @@ class Memory(MemoryView):
                 record=self._recorder(attempt),
                 restored=restored,
                 evict=evict,
+                reasons=reasons,
             )
         except Exception as exc:
             if attempt is not None:

@@ -24,6 +24,8 @@ the archive keeps it, crash-safe as any removal.
 
 from __future__ import annotations
 
+import datetime
+import logging
 import math
 import re
 import time
@@ -31,7 +33,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import BatchFailed, BudgetExceeded, ToolError
+from ..control_chars import printable
+from ..errors import BatchFailed, BudgetExceeded, InvalidArgument, MnemicError, ToolError
 from .entries import char_count, entry_handle
 from .provenance import Provenance, entry_key
 from .snapshot import display_entry
@@ -46,6 +49,8 @@ __all__ = [
     "Candidate",
     "add_candidates",
     "candidates",
+    "due",
+    "parse_expires",
     "evictor",
     "policy",
 ]
@@ -60,6 +65,7 @@ CANDIDATES = 5
 DUPLICATE_JACCARD = 0.8
 """Share of words two entries (of three words or more) hold in common to be duplicates."""
 _UNKNOWN = Provenance(None, None, "unknown")
+log = logging.getLogger(__name__)
 _WORD = re.compile(r"\w+")
 
 
@@ -212,6 +218,59 @@ def add_candidates(view: MemoryView, exc: ToolError) -> None:
     cause.with_candidates([c.as_dict(cause.target, view.level) for c in found])
     if cause is not exc:
         exc.extra["candidates"] = cause.extra.get("candidates", [])
+
+
+def parse_expires(value: str, now: float, field: str = "expires") -> float:
+    """When an entry given ``expires=value`` stops being valid (Unix seconds): a date
+    ``YYYY-MM-DD`` is valid through that day (UTC), so it expires at the next midnight
+    UTC; a time ``YYYY-MM-DDTHH:MM[:SS]`` (UTC, or with ``Z`` / ``+HH:MM``) expires then.
+    :class:`~mnemic.errors.InvalidArgument` for anything else, or a time not after
+    ``now``."""
+    text = value.strip()
+    try:
+        if len(text) == 10:
+            day = datetime.date.fromisoformat(text)
+            start = datetime.datetime(day.year, day.month, day.day, tzinfo=datetime.UTC)
+            when = (start + datetime.timedelta(days=1)).timestamp()
+        else:
+            moment = datetime.datetime.fromisoformat(text.replace("z", "Z"))
+            if moment.tzinfo is None:
+                moment = moment.replace(tzinfo=datetime.UTC)
+            when = moment.timestamp()
+    except (ValueError, OverflowError):
+        raise InvalidArgument(
+            field,
+            f"{field} must be a date YYYY-MM-DD (valid through that day, UTC) or a time "
+            f"YYYY-MM-DDTHH:MM (UTC), got {printable(value[:40], lines=False)!r}.",
+        ) from None
+    if when <= now:
+        raise InvalidArgument(
+            field, f"{field} {text[:40]!r} is not in the future: leave the fact out instead."
+        )
+    return when
+
+
+def due(view: MemoryView, now: float) -> dict[str, list[str]]:
+    """The live entries of each target whose ``expires`` time is ``now`` or before (from
+    the journal's fold; none when it cannot be read). Cheap when nothing expires: one
+    look at the fold, no target read."""
+    fold = view.fold()
+    if fold is None:
+        return {}
+    out: dict[str, list[str]] = {}
+    for target, t in fold.targets.items():
+        keys = {k for k, p in t.live.items() if p.expires is not None and p.expires <= now}
+        if not keys:
+            continue
+        try:
+            entries = view.entries(target)
+        except MnemicError as exc:
+            log.warning("expired entries of %s not read: %s", target, exc)
+            continue
+        found = [e for e in entries if entry_key(e) in keys]
+        if found:
+            out[target] = found
+    return out
 
 
 def evictor(view: MemoryView) -> Evict | None:
