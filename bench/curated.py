@@ -443,6 +443,22 @@ def large_store(ops: int, sizes: tuple[int, ...] = (100, 1500)) -> dict[str, obj
     return out
 
 
+def _emit_part(name: str, value: object, **more: object) -> None:
+    """Save a partial run: these parts replace theirs in the last saved result, and the
+    others are kept from the run that measured them, named as such."""
+    from _common import RESULTS
+
+    path = RESULTS / "curated.json"
+    last = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    kept = {k: v for k, v in last.items() if k not in ("bench", "when", "machine")}
+    fresh = {name: value, **more}
+    kept.update(fresh)
+    earlier = last.get("parts_from_an_earlier_run", {}).get("when", last.get("when"))
+    others = sorted(k for k in kept if k not in fresh and k != "parts_from_an_earlier_run")
+    kept["parts_from_an_earlier_run"] = {"when": earlier, "parts": others}
+    emit("curated", kept)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--ops", type=int, default=300, help="operations per action")
@@ -463,6 +479,7 @@ def main() -> None:
     large = large_store(args.large_ops)
     print("large store:", json.dumps(large), flush=True)
     if args.only_large:
+        _emit_part("large_store", large)
         return
     print(f"tool-level: {args.ops} x add/replace/remove near a full store ...", flush=True)
     tool = tool_level(args.ops, baseline=args.baseline)
@@ -473,18 +490,8 @@ def main() -> None:
     print("audit fsync off:", json.dumps(tool_nosync["p50_ratio_to_floor"]), flush=True)
     if "baseline" in tool_nosync:
         print("  baseline:", json.dumps(tool_nosync["baseline"]["p50_ratio_to_floor"]), flush=True)  # type: ignore[index]
-    if args.only_tool:  # the other parts are kept from the last full run, said so
-        from _common import RESULTS
-
-        last = json.loads((RESULTS / "curated.json").read_text(encoding="utf-8"))
-        kept = {k: v for k, v in last.items() if k not in ("bench", "when", "machine")}
-        kept["tool_level"], kept["tool_level_audit_fsync_off"] = tool, tool_nosync
-        earlier = last.get("parts_from_an_earlier_run", {}).get("when", last.get("when"))
-        kept["parts_from_an_earlier_run"] = {
-            "when": earlier,
-            "parts": ["snapshot", "cold_start", "contention"],
-        }
-        emit("curated", kept)
+    if args.only_tool:
+        _emit_part("tool_level", tool, tool_level_audit_fsync_off=tool_nosync)
         return
     print("snapshot: load + render of two full targets ...", flush=True)
     snap = snapshot_cost(args.snapshot_reps)

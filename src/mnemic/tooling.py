@@ -188,15 +188,24 @@ def staged_response(
     change: str,
     unchanged: str,
     approve_hint: bool = False,
+    held: str = "",
 ) -> dict[str, Any]:
     """The answer to a write the approval gate staged instead of applying: done (not to
     be repeated) yet not saved, with its pending id and ``about`` (the tool's own fields
     naming what it would change). ``change`` names the write in the message (``this
     change``), ``unchanged`` what stays as it is until a person approves (``Memory``);
-    ``approve_hint`` adds the command that approves it."""
+    ``approve_hint`` adds the command that approves it. ``held`` is why the threat
+    scanner held the write for approval (empty: the policy staged it); the message
+    says so and ``held_by_scanner`` carries it."""
     note = "The change is queued; do not repeat this call. Carry on with the task."
     if approve_hint:
         note += f" A person approves it with `mnemic pending approve {pending_id}` (or rejects it)."
+    message = (
+        f"NOT saved yet: {change} waits for a person's approval (pending id "
+        f"{pending_id}). {unchanged} is unchanged until it is approved."
+    )
+    if held:
+        message += f" The threat scanner held it because it is unsure about it: {held}."
     return {
         "success": True,
         "done": True,
@@ -204,9 +213,7 @@ def staged_response(
         "saved": False,
         "pending_id": pending_id,
         **about,
-        "message": (
-            f"NOT saved yet: {change} waits for a person's approval (pending id "
-            f"{pending_id}). {unchanged} is unchanged until it is approved."
-        ),
+        "message": message,
         "note": note,
+        **({"held_by_scanner": held} if held else {}),
     }

@@ -190,3 +190,19 @@ def test_provider_use_refused_by_an_invalid_setting_names_the_real_file_and_keep
         assert r.stderr.startswith(f"mnemic: {config}: agent.recall_results: "), r.stderr
         assert "not changed" in r.stderr and "Traceback" not in r.stderr
         assert config.read_text() == before
+
+
+def test_chat_sends_a_claimed_save_back_once_and_says_so(home_path: Path) -> None:
+    save = {"action": "add", "target": "user", "content": "Cat: Miso."}
+    replies = ["Got it, I'll remember that.", Reply(tool_calls=[ToolCallReply("memory", save)]),
+               "Saved: your cat is Miso."]  # fmt: skip
+    with FakeLLMServer(replies) as server:
+        r = run_mnemic(
+            home_path, "chat", "--base-url", server.base_url, "--model", "m",
+            stdin="My cat is called Miso\n/quit\n",
+        )  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    assert "memory check: that answer claims a save this turn never made" in r.stderr
+    assert "Got it, I'll remember that.\nSaved: your cat is Miso." in r.stdout
+    assert "memory → ok" in r.stderr
+    assert server.requests[1]["messages"][-1]["content"].startswith("[mnemic: memory check]")

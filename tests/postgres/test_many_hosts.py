@@ -163,11 +163,16 @@ def test_connection_killed_mid_transaction_applies_nothing(
     blocker, proc, pid = _writer_blocked_on_audit(pg_dsn, pg_schema, home)
     try:
         # the writer holds the advisory locks of both targets and has written both rows
+        # (a transaction id is assigned at its first write, not by locks or reads)
         held = _sql(
             pg_dsn, pg_schema, "SELECT count(*) FROM pg_locks WHERE pid = %s AND "
             "locktype = 'advisory' AND granted", (pid,)
         )  # fmt: skip
         assert held[0][0] == 2
+        xid = _sql(
+            pg_dsn, pg_schema, "SELECT backend_xid FROM pg_stat_activity WHERE pid = %s", (pid,)
+        )
+        assert xid[0][0] is not None
         assert _sql(pg_dsn, pg_schema, "SELECT pg_terminate_backend(%s)", (pid,))[0][0]
     finally:
         blocker.rollback()
@@ -179,9 +184,15 @@ def test_connection_killed_mid_transaction_applies_nothing(
     assert "nothing was changed" in result["message"].lower()
     assert result["second"] == "Entry added."
     after = _state(pg_dsn, pg_schema)
-    # exactly one mutation more (the retry): text, one version and one audit record
+    # exactly one mutation more (the retry): its text and one version; the journal,
+    # which records every attempt, holds the killed one as failed and changing nothing
     assert after["versions"][0][0] == before["versions"][0][0] + 1
-    assert after["audit"][0][0] == before["audit"][0][0] + 1
+    assert after["audit"][0][0] == before["audit"][0][0] + 2
+    lines = _sql(pg_dsn, pg_schema, "SELECT line FROM {s}.audit ORDER BY seq")
+    killed, retry = (json.loads(row[0]) for row in lines[-2:])
+    assert (killed["result"], killed["error"]) == ("failed", "write_failed"), killed
+    assert "changes" not in killed and killed["before"] == killed["after"]
+    assert retry["result"] == "ok" and retry["changes"], retry
     mem = Memory.open(home)
     assert mem.entries("memory") == ["kept", "after reconnect"]
     assert mem.entries("user") == []

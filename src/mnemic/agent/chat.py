@@ -5,11 +5,14 @@
 when it nears the model's context window; it sends the frozen system prompt, the
 conversation and the session's tools; it runs every tool call the model makes and feeds
 the results back, until the model answers without tools or ``agent.max_tool_rounds``
-model calls were made. A failing endpoint (an error status, a timeout, an unreachable
-server) ends the turn with a message for the user, never with an exception, and the
-session stays usable; :attr:`ChatAgent.failed_turns` counts such turns, and
-:meth:`ChatAgent.close` keeps no session the model never answered in. ``mnemic chat`` is
-this loop with a terminal around it.
+model calls were made. A final answer that claims a save the turn never made (or
+ignores a request to remember) is sent back once with a note (``[agent] save_nudge``,
+:mod:`.nudge`); without streaming, the user sees only the answer after it. A failing
+endpoint (an error status, a timeout, an unreachable server) ends the turn with a
+message for the user, never with an exception, and the session stays usable;
+:attr:`ChatAgent.failed_turns` counts such turns, and :meth:`ChatAgent.close` keeps no
+session the model never answered in. ``mnemic chat`` is this loop with a terminal
+around it.
 """
 
 from __future__ import annotations
@@ -50,6 +53,9 @@ class TurnResult:
     writes included."""
     error: str | None = None
     compressions: list[CompressionReport] = field(default_factory=list)
+    nudged: str | None = None
+    """The note mnemic sent the model because its reply claimed a save (or the user asked
+    for one) with no memory write in the turn (None: none; see ``[agent] save_nudge``)."""
 
 
 class ChatAgent:
@@ -92,19 +98,24 @@ class ChatAgent:
                 self.last_prompt_tokens = 0
                 result.compressions.append(report)
 
+    def _streamed(self) -> bool:
+        """Whether replies reach ``on_text`` as they stream (else whole, once final)."""
+        return (
+            self.stream
+            and self.on_text is not None
+            and callable(getattr(self.client, "stream", None))
+        )
+
     def _complete(self) -> ChatResult:
         messages = self.session.model_messages()
         tools = self.session.openai_tools()
         streamer = getattr(self.client, "stream", None)
-        if self.stream and self.on_text is not None and callable(streamer):
+        if self._streamed() and callable(streamer):
             result: ChatResult = streamer(
                 messages, tools=tools, on_text=self.on_text, timeout=self.timeout
             )
             return result
-        result = self.client.complete(messages, tools=tools, timeout=self.timeout)
-        if self.on_text is not None and result.content and not result.tool_calls:
-            self.on_text(result.content)
-        return result
+        return self.client.complete(messages, tools=tools, timeout=self.timeout)
 
     def run_turn(self, text: str) -> TurnResult:
         """Run one user turn to its answer; never raises for model or tool failures."""
@@ -136,6 +147,13 @@ class ChatAgent:
             )
             self.session.add_assistant(reply.content, calls)
             if not calls:
+                note = self.session.save_nudge(reply.content)
+                if note is not None and round_no + 1 < self.max_tool_rounds:
+                    result.nudged = note  # asked again before the reply is shown
+                    self.session.add_note(note)
+                    continue
+                if self.on_text is not None and reply.content and not self._streamed():
+                    self.on_text(reply.content)
                 result.text = reply.content or ""
                 self.session.end_turn()
                 return result

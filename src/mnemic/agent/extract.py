@@ -63,6 +63,9 @@ class ExtractionReport:
     model_calls: int = 0
     error: str | None = None
     """Why it stopped early (model endpoint failure), if it did."""
+    tidy: list[dict[str, Any]] = field(default_factory=list)
+    """Tidy proposals the review staged (``[agent] review_tidy``): id, summary, pending id
+    or why it was skipped."""
 
     @property
     def saved(self) -> int:
@@ -96,6 +99,9 @@ class ExtractionReport:
             parts.append(f"{self.staged} staged for approval")
         if self.refused:
             parts.append(f"{self.refused} refused")
+        tidied = sum(1 for t in self.tidy if t.get("pending_id"))
+        if tidied:
+            parts.append(f"{tidied} tidy proposal{'s' * (tidied != 1)} staged")
         return f"{name}: " + ", ".join(parts)
 
     def as_dict(self) -> dict[str, Any]:
@@ -108,6 +114,7 @@ class ExtractionReport:
             "model_calls": self.model_calls,
             "error": self.error,
             "calls": self.calls,
+            "tidy": self.tidy,
         }
 
 

@@ -54,10 +54,11 @@ from .compress import (
     summarize_messages,
 )
 from .extract import ExtractionReport
+from .nudge import SaveNudge
 from .recording import SessionRecording
 from .session_tools import provider_observer, session_tools
 from .startup import build_session_prompt, resolve_provider
-from .unattended import BackgroundReviews, flush_memory, unattended_tools
+from .unattended import BackgroundReviews, flush_memory, review_tidy, unattended_tools
 
 if TYPE_CHECKING:
     import datetime as _dt
@@ -67,7 +68,8 @@ __all__ = ["AgentSession", "TurnStart"]
 log = logging.getLogger(__name__)
 
 EventSink = Callable[[str, dict[str, Any]], None]
-"""Receives ``(kind, data)``: ``tool``, ``flush``, ``review``, ``compressed``, ``error``."""
+"""Receives ``(kind, data)``: ``tool``, ``flush``, ``review``, ``compressed``, ``nudge``,
+``error``."""
 
 _NOTICE_ENTRIES = 3
 _NOTICE_CHARS = 200
@@ -144,6 +146,9 @@ class AgentSession:
         self.tools = ToolRegistry()
         self._turn_start: int | None = None
         self._turn_text = ""
+        self._notes: list[dict[str, Any]] = []
+        self.nudge = SaveNudge(self.settings.agent.save_nudge)
+        """The claimed-save nudge of this session (see :meth:`save_nudge`)."""
         self._recording = SessionRecording(home, self._emit)
         self._reviews = BackgroundReviews()
         self.providers: ProviderManager = ProviderManager(self.settings.agent)
@@ -250,6 +255,7 @@ class AgentSession:
         ``{"success": false, "error": ...}`` responses for the model.
         """
         resp = self.tools.dispatch(name, arguments)
+        self.nudge.saw_tool(name, resp)
         self._emit("tool", name=name, arguments=arguments, result=resp)
         return resp
 
@@ -281,6 +287,8 @@ class AgentSession:
         self.turn_number += 1
         self.user_turns += 1
         self.memory.begin_turn()
+        self.nudge.enabled = self.settings.agent.save_nudge and not self.providers.keeps_memory
+        self.nudge.begin_turn(text)
         self.providers.on_turn_start(self.turn_number, text)
         recall = self.providers.prefetch(text, session_id=self.session_id)
         notices = self._notices()
@@ -304,6 +312,23 @@ class AgentSession:
                 self._recording.tool_names[c.id] = c.name
         self.messages.append(msg)
 
+    def save_nudge(self, reply: str | None) -> str | None:
+        """The note to send the model when its final answer ``reply`` claims a save (or
+        the user asked for one) and no memory write succeeded in this turn; at most once
+        a turn (see :mod:`.nudge`). Add it with :meth:`add_note` and ask the model again.
+        Emits a ``nudge`` event with the note."""
+        note = self.nudge.check(reply)
+        if note is not None:
+            self._emit("nudge", note=note)
+        return note
+
+    def add_note(self, text: str) -> None:
+        """Append a note from mnemic to the model (a user message in the conversation, not
+        recorded in the session history: the user did not type it)."""
+        note = {"role": "user", "content": text}
+        self._notes.append(note)
+        self.messages.append(note)
+
     def add_tool_result(self, call_id: str, name: str, response: Mapping[str, Any]) -> str:
         """Append a tool result message; returns its content (compact JSON)."""
         content = tool_result_text(response)
@@ -318,7 +343,8 @@ class AgentSession:
         if start is None or self.closed:
             return
         self._turn_start = None
-        turn = self.messages[start:]
+        notes, self._notes = self._notes, []
+        turn = [m for m in self.messages[start:] if not any(m is n for n in notes)]
         user_text = self._turn_text
         stored = self._recording.turn_messages(turn, user_text)
         self._recording.append(self.session_id, stored)
@@ -368,6 +394,7 @@ class AgentSession:
 
     def _start_review(self) -> None:
         assert self.client is not None
+        sid = self.session_id
         self._reviews.start(
             self.client,
             self.prompt.text,
@@ -376,6 +403,7 @@ class AgentSession:
             rounds=self.settings.agent.review_rounds,
             timeout=self.settings.llm.timeout,
             emit=self._emit,
+            tidy=(lambda: review_tidy(self.home, sid)) if self.settings.agent.review_tidy else None,
         )
 
     def wait_background(self, timeout: float = 30.0) -> bool:

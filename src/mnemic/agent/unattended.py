@@ -7,7 +7,9 @@ stages their replace and remove; their committed memory writes reach the session
 provider through a :meth:`~mnemic.curated.memory.Memory.observe` callback, with that origin.
 
 * :func:`flush_memory`: the pre-compression flush of a conversation, reported as events;
-* :class:`BackgroundReviews`: the reviews of one session, each on a daemon thread.
+* :class:`BackgroundReviews`: the reviews of one session, each on a daemon thread;
+* :func:`review_tidy`: after a review (``[agent] review_tidy``), tidy proposals staged for
+  the targets at ``memory.pressure_ratio`` or fuller.
 
 Neither ever raises into the user's turn: failures come back in the
 :class:`~mnemic.agent.ExtractionReport`.
@@ -20,16 +22,20 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from ..curated.entries import TARGETS
 from ..curated.memory import Memory, MemoryCommitted
+from ..curated.view import MemoryView
 from ..errors import MnemicError
 from ..home import Home
 from ..llm.client import ChatClient
+from ..ops.tidy import Staged, propose, stage
+from ..sessions import embedder_loader_for
 from ..skills.governed import GovernedSkills
 from ..skills.tools import skill_tool_specs
 from ..tools import ToolRegistry, home_tools
 from .extract import ExtractionReport, run_flush, run_review
 
-__all__ = ["BackgroundReviews", "Emit", "flush_memory", "unattended_tools"]
+__all__ = ["BackgroundReviews", "Emit", "flush_memory", "review_tidy", "unattended_tools"]
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +94,23 @@ def flush_memory(
     return report
 
 
+def review_tidy(home: Home, session_id: str) -> list[Staged]:
+    """Stage tidy proposals as the background review (``origin="review"``) for the
+    targets at ``memory.pressure_ratio`` or fuller: nothing when memory has room. The
+    queue's hygiene (:func:`mnemic.ops.tidy.stage`) keeps it from proposing twice, or
+    again after a rejection; at most one proposal per entry is ever pending."""
+    view = MemoryView.open(home)
+    ratio = home.settings.memory.pressure_ratio
+    full = [t for t in TARGETS if view.usage(t).ratio >= ratio]
+    if not full:
+        return []
+    report = propose(view, targets=full, embedder_loader=embedder_loader_for(home))
+    wanted = [p for p in report.proposals if p.stageable]
+    if not wanted:
+        return []
+    return stage(Memory.open(home, origin="review", session_id=session_id), wanted)
+
+
 class BackgroundReviews:
     """The background reviews of one session, each on a daemon thread.
 
@@ -110,10 +133,12 @@ class BackgroundReviews:
         rounds: int,
         timeout: float | None,
         emit: Emit,
+        tidy: Callable[[], list[Staged]] | None = None,
     ) -> None:
         """Start :func:`~.extract.run_review` over a copy of ``messages``, with the registry
-        ``tools()`` builds on the thread; emits a ``tool`` event per call and a ``review``
-        event with the report. Any failure is contained in the report."""
+        ``tools()`` builds on the thread, then ``tidy()`` (:func:`review_tidy`) when given;
+        emits a ``tool`` event per call and a ``review`` event with the report. Any
+        failure is contained in the report."""
         messages = [dict(m) for m in messages]
 
         def run() -> None:
@@ -133,6 +158,12 @@ class BackgroundReviews:
             except Exception as exc:  # contained: a review must never break the session
                 log.exception("background review failed")
                 report = ExtractionReport("review", error=f"{type(exc).__name__}: {exc}")
+            if tidy is not None:
+                try:
+                    report.tidy = [s.as_dict() for s in tidy()]
+                except Exception as exc:  # contained as well, the review's own work stands
+                    log.warning("tidy after the background review failed: %s", exc)
+                    report.tidy = [{"error": f"{type(exc).__name__}: {exc}"}]
             with self._lock:
                 self.reports.append(report)
             emit("review", report=report)

@@ -47,6 +47,12 @@ def _on_event(kind: str, data: dict[str, Any]) -> None:
             f"~{r.tokens_before:,} → ~{r.tokens_after:,} tokens; session {r.new_session_id}",
             err=True,
         )
+    elif kind == "nudge":
+        click.secho(
+            "  ⚙ memory check: that answer claims a save this turn never made; asked again",
+            dim=True,
+            err=True,
+        )
     elif kind == "error":
         click.secho(f"  ⚠ {data.get('where')}: {data.get('error')}", fg="yellow", err=True)
 
@@ -159,6 +165,14 @@ def chat(
     # the client's package is checked before the session starts, not at the first reply
     client = client_from_settings(llm, check_extra="mnemic chat")
     interactive = sys.stdin.isatty()
+    streamed: list[str] = []
+
+    def on_event(kind: str, data: dict[str, Any]) -> None:
+        if kind == "nudge" and streamed:  # the streamed answer ends; its correction follows
+            click.echo()
+            streamed.clear()
+        _on_event(kind, data)
+
     session = AgentSession.open(
         home,
         client=client,
@@ -166,9 +180,8 @@ def chat(
         source="chat",
         system_message=system_message,
         model=llm.model,
-        events=_on_event,
+        events=on_event,
     )
-    streamed: list[str] = []
 
     def on_text(piece: str) -> None:
         streamed.append(piece)

@@ -58,6 +58,10 @@ COMMANDS: dict[str, Lazy] = {
         "Entry points run by other agents' hooks (installed by `mnemic integrate`).",
         hidden=True,
     ),
+    "import": Lazy(
+        "mnemic.cli.importing:import_group",
+        "Move in from another agent's memory: a Hermes Agent home.",
+    ),
     "init": Lazy(
         "mnemic.cli.home:init",
         "Create the home (private: mode 0700) where memory, history and skills will live.",
@@ -78,6 +82,11 @@ COMMANDS: dict[str, Lazy] = {
     "memory search": Lazy(
         "mnemic.cli.search:memory_search",
         "Find the entries that match QUERY by words and, with mnemic[semantic], by meaning.",
+    ),
+    "memory tidy": Lazy(
+        "mnemic.cli.tidy:tidy",
+        "Propose to merge near-duplicates, supersede contradicted entries with the newer "
+        "one, drop stale entries and shorten long ones.",
     ),
     "pending": Lazy(
         "mnemic.cli.governance:pending",

@@ -146,7 +146,8 @@ def scan(
     """Scan FILE (or stdin) for prompt injection, exfiltration, secrets and hidden text.
 
     \b
-    Exit status: 0 nothing found, 1 something blocked, 2 usage error.
+    Exit status: 0 nothing found (or held for approval), 1 something blocked, 2 usage
+    error.
     With --jsonl every input line is {"text": "..."} (blank lines are skipped) and every
     output line is {"blocked": true|false, "findings": [{"id": ..., "category": ...}]};
     --json is implied. A malformed line gets {"line": N, "error": "..."} (also on
@@ -166,17 +167,33 @@ def scan(
             if explain_:
                 item.update(layer=f.layer, detail=f.detail)
             described.append(item)
+        held: list[dict[str, str]] = []
+        for f in result.holds:
+            item = {"id": f.id, "category": f.category, "why": explain(f)}
+            if explain_:
+                item.update(layer=f.layer, detail=f.detail)
+            held.append(item)
         emit_json(
             {
                 "blocked": result.blocked,
+                "verdict": result.verdict,
                 "scope": scope,
                 "level": level,
                 "chars": len(text),
                 "findings": described,
+                "holds": held,
             }
         )
     elif explain_:
         click.echo(explain_result(result, scope=scope, level=level))
+    elif result.held:
+        n = len(result.holds)
+        click.echo(
+            f"HELD for a person's approval: {n} finding{'s' if n != 1 else ''} "
+            f"({len(text):,} chars, scope {scope})"
+        )
+        for f in result.holds:
+            click.echo(f"  {f.id}  {f.category}  {explain(f)}")
     elif not result.blocked:
         click.echo(f"clean: no threat found ({len(text):,} chars, scope {scope})")
     else:

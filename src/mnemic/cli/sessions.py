@@ -37,7 +37,7 @@ from .app import (
 )
 from .commands import LazyGroup, subcommands
 
-__all__ = ["progress_text", "sessions"]
+__all__ = ["import_bar", "progress_text", "sessions"]
 
 _ROLE_STYLE = {"user": "bold cyan", "assistant": "green", "tool": "magenta", "system": "dim"}
 
@@ -284,7 +284,7 @@ def progress_text(p: ImportProgress) -> str:
 
 
 @contextmanager
-def _progress(enabled: bool) -> Iterator[Any]:
+def import_bar(enabled: bool) -> Iterator[Any]:
     """A rich progress bar on stderr (None when disabled): share of the input read,
     messages written, rate and time left."""
     if not enabled:
@@ -311,7 +311,7 @@ def _progress(enabled: bool) -> Iterator[Any]:
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["auto", "jsonl", "openai", "claude", "locomo"]),
+    type=click.Choice(["auto", "jsonl", "openai", "claude", "locomo", "hermes"]),
     default="auto",
     show_default=True,
     help="Input format (auto detects).",
@@ -346,12 +346,13 @@ def import_cmd(
       openai  chat "messages" arrays (JSON or JSONL)
       claude  Claude Code transcripts (~/.claude/projects/**/*.jsonl)
       locomo  the LoCoMo benchmark file
+      hermes  Hermes Agent's session database (~/.hermes/state.db, read-only)
 
     A session imported before gains only its new messages (run it again after a
     transcript grew). A malformed line is skipped and reported with its line number.
     """
     show_bar = not as_json and sys.stderr.isatty()
-    with _store(app, write=True) as store, _progress(show_bar) as update:
+    with _store(app, write=True) as store, import_bar(show_bar) as update:
         report = import_path(store, path, format=fmt, source=source, replace=replace,
                              strict=strict, progress=update)  # fmt: skip
         # which memory entries mattered in what was imported (best-effort, a cache)

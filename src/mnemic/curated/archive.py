@@ -11,20 +11,27 @@ read by the snapshot.
 :func:`listing` and :func:`show` read; :func:`restore` brings an entry back with an
 ``add`` through :meth:`~mnemic.curated.memory.Memory.apply` (the budget, the threat scan
 and the approval gate apply; a refusal says what to drop). Search ranks the texts
-(:mod:`mnemic.ops.archive_search`).
+(:mod:`mnemic.ops.archive_search`). :func:`archive_texts` puts texts that were never live
+here into the archive (an importer's: the archive of the agent it moves from, entries
+over the budget), with a commit that changes no entry and records them as removed.
 """
 
 from __future__ import annotations
 
-from ..errors import InvalidArgument
-from .entries import TARGETS, parse
+from collections.abc import Sequence
+
+from ..errors import InvalidArgument, ThreatBlocked
+from ..scan import rephrase_hint, scan_text
+from .changes import REASONS, Removed, TargetChange, entry_key
+from .entries import TARGETS, parse, validate_content
 from .fold import Archived
 from .memory import Memory, WriteResult
 from .operations import Op
-from .store import check_target
+from .recovery import listed
+from .store import check_target, file_hash
 from .view import MemoryView
 
-__all__ = ["Archived", "listing", "restore", "show"]
+__all__ = ["Archived", "archive_texts", "archived_keys", "check_text", "listing", "restore", "show"]
 
 
 def listing(view: MemoryView, target: str | None = None) -> list[Archived]:
@@ -81,3 +88,81 @@ def restore(memory: Memory, item_id: str) -> WriteResult:
             "id", f"Archived entry {item_id} was forgotten: its text is gone for good."
         )
     return memory.apply(item.target, [Op("add", item.text)], restored={item.text: item.id})
+
+
+def check_text(text: str, level: str | None = None) -> str:
+    """``text`` stripped, if it may be kept as an entry: what the write path refuses
+    raises the same error here (:class:`~mnemic.errors.ContentRejected` for text no
+    entry may hold, :class:`~mnemic.errors.ThreatBlocked` for a threat at ``level``),
+    whatever its length. The archive reaches the model (``archive_search``), so what
+    enters it is scanned like a write."""
+    content = validate_content(text)
+    found = scan_text(content, "strict", level).findings
+    if found:
+        raise ThreatBlocked([(f.id, f.category) for f in found], hint=rephrase_hint(found))
+    return content
+
+
+def archived_keys(view: MemoryView, target: str) -> set[str]:
+    """The keys (:func:`~mnemic.curated.changes.entry_key`) of the texts archived from
+    ``target``, forgotten ones included (an importer does not bring them back)."""
+    return {a.key for a in listing(view, check_target(target))}
+
+
+def archive_texts(memory: Memory, target: str, texts: Sequence[str], reason: str) -> list[str]:
+    """Put ``texts`` into the archive of ``target`` without making them live: one commit
+    under the target's lock that leaves its text as it is and records the texts as
+    removed for ``reason`` (one of :data:`~mnemic.curated.changes.REASONS`), so the
+    archive folds them like any other entry that left memory (provenance unknown, when
+    they were archived: now, who: this memory's session).
+
+    Every text is checked first (:func:`check_text`: a refusal raises and nothing is
+    archived); texts live in ``target`` now, or given twice, are archived once or not at
+    all. Returns the texts archived. Needs a governed memory (:meth:`Memory.open`): the
+    archive is folded from its audit journal."""
+    target = check_target(target)
+    if reason not in REASONS:
+        raise InvalidArgument("reason", f"Unknown archive reason {reason!r}; use one of {REASONS}.")
+    if memory.governor is None:
+        raise InvalidArgument(
+            "memory", "Archiving needs a memory with an audit journal: open it with Memory.open."
+        )
+    wanted = list(dict.fromkeys(check_text(t, memory.level) for t in texts))
+    if not wanted:
+        return []
+    with (
+        memory.audited("archive", [target]) as attempt,
+        memory.backend.transaction([target], memory.settings.memory.lock_timeout) as txn,
+    ):
+        assert attempt is not None
+        before = txn.read(target)
+        live = parse(before) if before is not None else []
+        present = set(live)
+        items = [t for t in wanted if t not in present]
+        if not items:
+            attempt.applied({target: file_hash(before)}, {target: file_hash(before)}, written=False)
+            return []
+        by = memory.author("import")
+        change = TargetChange(
+            removed=tuple(Removed(entry_key(t), t, reason) for t in items),
+            author=(by.actor, by.origin, by.session_id),
+        )
+        text = before if before is not None else ""
+
+        def record() -> None:
+            attempt.committing(
+                {target: file_hash(before)},
+                {target: file_hash(text)},
+                {target: change.as_json()},
+                lock_wait_ms=txn.lock_wait_ms,
+                first_seen=lambda _: listed(live),
+            )
+
+        txn.write({target: text}, record=record)
+        attempt.applied(
+            {target: file_hash(before)},
+            {target: file_hash(text)},
+            written=True,
+            lock_wait_ms=txn.lock_wait_ms,
+        )
+    return items

@@ -37,14 +37,18 @@ REASONS = (
     "adopted",
     "hand_edit",
     "unrecorded",
+    "imported",
+    "imported_over_budget",
 )
 """Why an entry left its target: ``removed`` (a remove), ``replaced`` (the old text of a
 replace; ``by`` names the new entry's key), ``merged`` (replaced by an entry that was
 already there), ``evicted`` and ``expired`` (the lifecycle's policies), ``edited`` (a
 person's whole-text edit: ``mnemic memory edit``, the console), ``restored`` (a
 previous version was restored over it), ``adopted`` (``mnemic memory adopt`` of a hand
-edit dropped it), ``hand_edit`` (found changed outside mnemic) and ``unrecorded`` (a
-mnemic write whose record was lost: a power cut before the journal's flush)."""
+edit dropped it), ``hand_edit`` (found changed outside mnemic), ``unrecorded`` (a
+mnemic write whose record was lost: a power cut before the journal's flush),
+``imported`` (archived in the agent it was imported from) and ``imported_over_budget``
+(an imported entry that did not fit the budget): these two were never live here."""
 
 entry_key = text_key
 """The key of an entry: the SHA-256 of its text (hex, 32 digits)."""

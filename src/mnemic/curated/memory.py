@@ -135,6 +135,8 @@ class WriteResult:
     evicted: tuple[tuple[str, str, str], ...] = ()
     """``(target, entry, reason)`` of the entries ``[memory] on_full`` moved to the
     archive to make room (:mod:`.pressure`)."""
+    held: str = ""
+    """Why the threat scanner held a staged write for approval (empty: the policy did)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -408,24 +410,30 @@ class Memory(MemoryView):
         precommit = self._precommit if guarded else None
         # never without a journal: an evicted entry must reach the archive
         evict = evictor(self) if gov is not None else None
+        # A person's own write (ungated) or an approved one may hold what the scanner is
+        # unsure about; otherwise a held write goes to the approval gate as a question.
+        held_ok = not gate or pending_id is not None
         try:
             if guarded:
                 self.guard.check_breaker()
             if gov is not None and attempt is not None and gate and pending_id is None:
+                held = self.store.holds(ops)
 
                 def propose() -> Proposal:
-                    return self._propose(target, ops, batch, allow_empty, precommit, evict)
+                    return self._propose(target, ops, batch, allow_empty, precommit, held, evict)
 
                 verdict = gov.gate.check(
                     "memory",
                     destructive=any(op.action != "add" for op in ops),
                     propose=propose,
                     note=attempt.note,
+                    hold=held,
                 )
                 if not verdict.apply:
                     assert verdict.record is not None
                     attempt.staged(verdict.record)
-                    return self._staged(target, ops, action, verdict)
+                    return self._staged(target, ops, action, verdict, held)
+                held_ok = verdict.decision == "ask:approved"
             # The audit record is appended under the targets' locks, in commit order (the
             # files backend flushes it to disk after this call, in its flusher thread).
             commits = self.store.apply_all(
@@ -440,6 +448,7 @@ class Memory(MemoryView):
                 restored=restored,
                 evict=evict,
                 reasons=reasons,
+                held_ok=held_ok,
             )
         except Exception as exc:
             if attempt is not None:
@@ -554,9 +563,11 @@ class Memory(MemoryView):
         batch: bool,
         allow_empty: bool,
         precommit: Callable[[str, list[str], list[str], list[OpResult]], None] | None,
+        held: str = "",
         evict: Evict | None = None,
     ) -> Proposal:
-        """Dry run (validates against the current state) and describe, for the gate."""
+        """Dry run (validates against the current state) and describe, for the gate;
+        ``held``: why the threat scanner holds it (shown to the person first)."""
         commits = self.store.apply_all(
             target,
             ops,
@@ -565,8 +576,12 @@ class Memory(MemoryView):
             precommit=precommit,
             dry_run=True,
             evict=evict,
+            held_ok=True,
         )
         summary, detail = describe(target, ops, commits)
+        if held:
+            summary = f"[held by the threat scanner] {summary}"
+            detail = f"Held by the threat scanner: {held}\n\n{detail}"
         return Proposal(
             summary,
             detail,
@@ -576,7 +591,9 @@ class Memory(MemoryView):
             preview=commits,
         )
 
-    def _staged(self, target: str, ops: list[Op], action: str, verdict: Verdict) -> WriteResult:
+    def _staged(
+        self, target: str, ops: list[Op], action: str, verdict: Verdict, held: str = ""
+    ) -> WriteResult:
         assert verdict.record is not None and verdict.proposal is not None
         commits: list[Commit] = verdict.proposal.preview
         result = self._result(target, ops, action, commits, False, dry_run=True)
@@ -584,7 +601,12 @@ class Memory(MemoryView):
         return WriteResult(
             result.target,
             action,
-            f"Staged for approval (pending id {pid}): nothing is saved yet.",
+            (
+                f"Held for approval (pending id {pid}): the threat scanner is unsure about "
+                f"this entry ({held}); nothing is saved until a person approves it."
+                if held
+                else f"Staged for approval (pending id {pid}): nothing is saved yet."
+            ),
             result.usage,
             result.results,
             False,
@@ -592,6 +614,7 @@ class Memory(MemoryView):
             staged=True,
             pending_id=pid,
             others=result.others,
+            held=held,
         )
 
     def _result(

@@ -19,7 +19,7 @@ from ..control_chars import first_control
 from ..errors import StorageError
 from ..home import home_dir
 from ..registry import backend_for
-from ..scan import scan_text
+from ..scan import refers_to_others, scan_in_context, scan_text
 from .entries import DELIMITER, FILENAMES, entry_handle, parse
 from .placeholder import BLOCKED_PREFIX, imitates_placeholder
 from .usage import Usage
@@ -77,12 +77,16 @@ class SanitizedEntries:
         """(index, handle, pattern ids) for every blocked entry."""
 
 
-def display_entry(target: str, entry: str, level: str | None = None) -> tuple[str, tuple[str, ...]]:
+def display_entry(
+    target: str, entry: str, level: str | None = None, neighbours: Sequence[str] = ()
+) -> tuple[str, tuple[str, ...]]:
     """How the model may see one entry: itself, or a removable placeholder.
 
     Returns the display text and the pattern ids that blocked it (empty when clean).
     ``level`` is the threat scan's sensitivity (the home's ``[scan] level``; default:
-    the scanner's).
+    the scanner's). An entry that refers to another one is judged together with
+    ``neighbours`` (the other entries of its target), so the second half of a split
+    instruction is hidden.
     """
     # Every entry is judged on its own text. The placeholder is something mnemic renders,
     # never a marker it trusts: an entry that imitates one anywhere is hidden too (it
@@ -102,6 +106,9 @@ def display_entry(target: str, entry: str, level: str | None = None) -> tuple[st
         reasons.append(f"is too large to scan ({len(entry):,} chars)")
     else:
         found = tuple(pid for pid, _ in _findings(entry, level))
+        if not found and neighbours and refers_to_others(entry):
+            others = [e for e in neighbours if e != entry]
+            found = tuple(f.id for f in scan_in_context(entry, others, "strict", level).findings)
         if found:
             ids += found
             reasons.append("matched threat pattern(s): " + ", ".join(found))
@@ -123,7 +130,7 @@ def sanitize(target: str, entries: Sequence[str], level: str | None = None) -> S
     display: list[str] = []
     blocked: list[tuple[int, str, tuple[str, ...]]] = []
     for i, entry in enumerate(entries):
-        shown, ids = display_entry(target, entry, level)
+        shown, ids = display_entry(target, entry, level, entries)
         display.append(shown)
         if ids:
             blocked.append((i, entry_handle(entry), ids))

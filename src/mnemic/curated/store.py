@@ -10,6 +10,7 @@ neither (:meth:`CuratedTxn.write`).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import time
@@ -25,10 +26,11 @@ from ..errors import (
     InvalidArgument,
     StorageError,
     ThreatBlocked,
+    ThreatHeld,
     ToolError,
     WouldEmptyTarget,
 )
-from ..scan import rephrase_hint, scan_text
+from ..scan import ScanResult, refers_to_others, rephrase_hint, scan_in_context, scan_text
 from .backend import CuratedBackend
 from .changes import TargetChange, confirmed, diff
 from .entries import (
@@ -104,6 +106,11 @@ Record = Callable[[list["Commit"]], None]
 the locks and before the commit point; raising refuses the write (nothing commits)."""
 
 
+def held(result: ScanResult) -> str:
+    """The reasons of a held scan result, for a person and for the model."""
+    return "; ".join(f"{f.id}: {f.detail}" if f.detail else f.id for f in result.holds)
+
+
 def check_target(target: object) -> str:
     """Validate a target name."""
     if target not in TARGETS:
@@ -137,26 +144,30 @@ class CuratedStore:
         return parse(raw) if raw is not None else []
 
     # -- validation (before any lock) -----------------------------------------
-    def prepare(self, ops: Sequence[Op], *, batch: bool, target: str = "memory") -> list[Op]:
+    def prepare(
+        self, ops: Sequence[Op], *, batch: bool, target: str = "memory", held_ok: bool = False
+    ) -> list[Op]:
         """Validate and threat-scan operations; return them with normalised text.
 
         ``target`` is the target of operations that do not name their own. Content longer
         than its target's whole budget is refused as a size error before anything else
-        looks at it (the threat scan included).
+        looks at it (the threat scan included). Content is scanned with the stored entries
+        as its context; content the scanner holds (unsure) is refused with
+        :class:`ThreatHeld` unless ``held_ok`` (a person approves this write).
         """
         if not ops:
             raise InvalidArgument("operations", "The operations list is empty. Nothing to do.")
         out: list[Op] = []
         for i, op in enumerate(ops, 1):
             try:
-                out.append(self._prepare_one(op, target))
+                out.append(self._prepare_one(op, target, held_ok))
             except ToolError as exc:
                 if batch:
                     raise BatchFailed(i, op.action, exc, len(ops)) from exc
                 raise
         return out
 
-    def _prepare_one(self, op: Op, default_target: str) -> Op:
+    def _prepare_one(self, op: Op, default_target: str, held_ok: bool = False) -> Op:
         target = check_target(op.target) if op.target is not None else default_target
         if op.action not in ACTIONS:
             raise InvalidArgument(
@@ -182,10 +193,39 @@ class CuratedStore:
             if size > self.limit(target):
                 raise self._too_long(target, size, op.action)
             content = validate_content(op.content)
-            found = scan_text(content, "strict", self.level).findings
-            if found:
+            result = self.scan(content)
+            if result.findings:
+                found = result.findings
                 raise ThreatBlocked([(f.id, f.category) for f in found], hint=rephrase_hint(found))
+            if result.holds and not held_ok:
+                raise ThreatHeld([(f.id, f.category) for f in result.holds], reasons=held(result))
         return Op(op.action, content, old, op.target, op.expires)
+
+    def scan(self, content: str) -> ScanResult:
+        """The threat scan of new content, read together with the stored entries of both
+        targets (a split instruction is caught when its second half arrives)."""
+        result = scan_text(content, "strict", self.level)
+        if result.blocked or not refers_to_others(content):
+            return result
+        neighbours: list[str] = []
+        for t in TARGETS:
+            with contextlib.suppress(StorageError):  # the write will say what is wrong
+                neighbours += self.load(t)
+        return scan_in_context(content, neighbours, "strict", self.level)
+
+    def holds(self, ops: Sequence[Op]) -> str:
+        """Why the scanner holds the new content of ``ops`` for a person's approval (""
+        when it holds none). Content that is invalid or blocked is left to :meth:`prepare`."""
+        reasons = []
+        for op in ops:
+            if op.action in ("add", "replace") and op.content and op.content.strip():
+                try:
+                    result = self.scan(validate_content(op.content))
+                except ToolError:
+                    continue
+                if result.held:
+                    reasons.append(held(result))
+        return "; ".join(reasons)
 
     def _too_long(self, target: str, size: int, action: str) -> BudgetExceeded:
         """The refusal of one entry longer than the whole budget of its target."""
@@ -221,6 +261,7 @@ class CuratedStore:
         on_commit: Callable[[list[Commit]], None] | None = None,
         author: Stamp | None = None,
         now: float | None = None,
+        held_ok: bool = False,
         record: Record | None = None,
         restored: Mapping[str, str] | None = None,
         evict: Evict | None = None,
@@ -241,6 +282,7 @@ class CuratedStore:
             on_commit=on_commit,
             author=author,
             now=now,
+            held_ok=held_ok,
             record=record,
             restored=restored,
             evict=evict,
@@ -260,6 +302,7 @@ class CuratedStore:
         on_commit: Callable[[list[Commit]], None] | None = None,
         author: Stamp | None = None,
         now: float | None = None,
+        held_ok: bool = False,
         record: Record | None = None,
         restored: Mapping[str, str] | None = None,
         evict: Evict | None = None,
@@ -285,7 +328,7 @@ class CuratedStore:
         (``expired``).
         """
         target = check_target(target)
-        prepared = self.prepare(ops, batch=batch, target=target)
+        prepared = self.prepare(ops, batch=batch, target=target, held_ok=held_ok)
         groups: dict[str, list[tuple[int, Op]]] = {}
         for i, op in enumerate(prepared, 1):
             groups.setdefault(op.target or target, []).append((i, op))

@@ -461,6 +461,7 @@ def _staged(result: WriteResult) -> dict[str, Any]:
         change="this change",
         unchanged="Memory",
         approve_hint=True,
+        held=result.held,
     )
     resp["usage"] = result.usage.line()
     return resp

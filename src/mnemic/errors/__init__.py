@@ -79,6 +79,7 @@ Tree::
         │   ├── SkillReadOnly
         │   ├── SkillTooLarge
         │   └── SkillUnsafe
+        ├── ThreatHeld
         ├── ThreatBlocked
         │   └── SkillThreatBlocked     also a SkillError
         └── UnknownTool
@@ -94,6 +95,7 @@ from ._base import (
     InvalidArgument,
     MnemicError,
     ThreatBlocked,
+    ThreatHeld,
     ToolError,
     UnknownTool,
 )
@@ -229,6 +231,7 @@ __all__ = [
     "SkillUnsafe",
     "StorageError",
     "ThreatBlocked",
+    "ThreatHeld",
     "ToolError",
     "UnknownTool",
     "UnreadableFile",

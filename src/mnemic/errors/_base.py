@@ -100,6 +100,27 @@ class UnknownTool(ToolError):
         )
 
 
+class ThreatHeld(ToolError):
+    """The threat scanner is unsure about content: it may only be saved with a person's
+    approval, and this store has nobody to ask (an ungoverned store)."""
+
+    code = "threat_held"
+
+    def __init__(self, findings: Sequence[tuple[str, str]], *, reasons: str = "") -> None:
+        self.findings = tuple(findings)
+        self.reasons = reasons
+        ids = ", ".join(pid for pid, _ in self.findings)
+        super().__init__(
+            f"Held: the content reads as a request the threat scanner is unsure about "
+            f"({reasons or ids}). Memory is injected into every future system prompt, so "
+            "such an entry is saved only once a person approves it, and this store has no "
+            "approval queue. "
+            "Nothing was saved. If the note is honest, write it as a plain fact without "
+            "asking for credentials, hiding things from the user or sending data anywhere.",
+            findings=[{"id": pid, "category": cat} for pid, cat in self.findings],
+        )
+
+
 class ThreatBlocked(ToolError):
     """The threat scanner found an injection/exfiltration/secret pattern in content."""
 

@@ -158,8 +158,13 @@ class Gate:
         destructive: bool,
         propose: Callable[[], Proposal],
         note: Callable[[str], None] = lambda decision: None,
+        hold: str = "",
     ) -> Verdict:
         """Decide about one write; stage it if the policy says so.
+
+        ``hold``: why the threat scanner is unsure about the write (empty: it is not). A
+        held write that the policy would allow is asked about instead (staged when nobody
+        can be asked), so a suspicious entry becomes a question for a person.
 
         ``propose()`` runs the dry run (only for ask and stage) and may raise the
         refusal a write that could never apply gets. ``note(decision)`` is told each
@@ -167,6 +172,8 @@ class Gate:
         :class:`WriteBlocked`, :class:`WriteDenied` or :class:`ApprovalUnavailable`.
         """
         decision = self.policy(subsystem, destructive=destructive)
+        if hold and decision.policy == "allow":
+            decision = Decision("ask", decision.setting, f"held by the threat scanner: {hold}")
         note(decision.policy)
         if decision.policy == "allow":
             return Verdict(True, "allow")

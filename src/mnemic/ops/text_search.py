@@ -35,7 +35,14 @@ from ..sessions.index.segment import segment
 from ..sessions.search.hybrid import BLEND_ALPHA
 from ..sessions.search.retrieval import ENABLE_HINT, QUERY_CHARS, QueryEmbedder, check_mode
 
-__all__ = ["EmbedderLoader", "TextHit", "TextRanking", "rank_texts", "text_ranker"]
+__all__ = [
+    "EmbedderLoader",
+    "TextHit",
+    "TextRanking",
+    "passage_vectors",
+    "rank_texts",
+    "text_ranker",
+]
 
 EmbedderLoader = Callable[[], QueryEmbedder]
 
@@ -71,7 +78,7 @@ _vectors: dict[tuple[str, str], Any] = {}
 _vectors_lock = threading.Lock()
 
 
-def _passage_vectors(embedder: QueryEmbedder, texts: Sequence[str]) -> list[Any]:
+def passage_vectors(embedder: QueryEmbedder, texts: Sequence[str]) -> list[Any]:
     """Vectors of ``texts``, embedded once per process, model and text."""
     model = embedder.model_id
     with _vectors_lock:
@@ -149,7 +156,7 @@ def rank_texts(
     if embedder is not None:
         try:
             qvec = embedder.embed_queries([query[:QUERY_CHARS]])[0]
-            vecs = _passage_vectors(embedder, texts)
+            vecs = passage_vectors(embedder, texts)
             semantic = [float(v @ qvec) for v in vecs]
             near = set(sorted(range(len(texts)), key=lambda i: -semantic[i])[:limit])
             low, span = min(semantic), max(semantic) - min(semantic)

@@ -75,6 +75,11 @@ class MemoryProvider:
     """Short identifier, also the name used in ``[agent] provider``."""
     description: str = ""
     """One line for ``mnemic provider list``."""
+    keeps_memory: bool = False
+    """True for a provider that keeps what the user says on its own (its
+    :meth:`sync_turn` extracts facts, say): a reply promising to remember is then honest
+    without a memory call, and mnemic's claimed-save nudge (``[agent] save_nudge``) stays
+    quiet while the provider is active."""
 
     def __init__(self, home: Home | None = None) -> None:
         self.home = home

@@ -198,6 +198,12 @@ class ProviderManager:
         return self.provider is not None and not self.disabled_reason and not self._closed
 
     @property
+    def keeps_memory(self) -> bool:
+        """Whether the active provider keeps memory on its own
+        (:attr:`MemoryProvider.keeps_memory`)."""
+        return self.active and bool(getattr(self.provider, "keeps_memory", False))
+
+    @property
     def name(self) -> str:
         """The provider's name ('' without one)."""
         return _name(self.provider) if self.provider is not None else ""

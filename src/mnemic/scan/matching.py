@@ -83,34 +83,52 @@ class Finding:
 
 
 class ScanResult:
-    """The findings for one text; ``blocked`` when there is at least one.
+    """The findings for one text and its verdict: ``block``, ``hold`` or ``allow``.
 
-    Behaves as ``@dataclass(frozen=True, slots=True)`` with the single field ``findings``
+    ``findings`` are what refuses the text (``blocked`` when there is at least one);
+    ``holds`` are what makes the scanner unsure (a request that could be honest, such as
+    one that asks the user for a password): a writer that has an approval queue stages
+    such a text for a person instead of saving or refusing it. Behaves as
+    ``@dataclass(frozen=True, slots=True)`` with the fields ``findings`` and ``holds``
     (written out by hand for the same reason as :class:`Finding`).
     """
 
-    __slots__ = ("findings",)
+    __slots__ = ("findings", "holds")
     __match_args__ = ("findings",)
     findings: tuple[Finding, ...]
+    holds: tuple[Finding, ...]
 
-    def __init__(self, findings: tuple[Finding, ...]) -> None:
+    def __init__(self, findings: tuple[Finding, ...], holds: tuple[Finding, ...] = ()) -> None:
         object.__setattr__(self, "findings", findings)
+        object.__setattr__(self, "holds", holds)
 
     @property
     def blocked(self) -> bool:
         """True when the text must not be stored or loaded."""
         return bool(self.findings)
 
+    @property
+    def held(self) -> bool:
+        """True when the text is not refused but needs a person's approval to be stored."""
+        return not self.findings and bool(self.holds)
+
+    @property
+    def verdict(self) -> str:
+        """``"block"``, ``"hold"`` (store only with a person's approval) or ``"allow"``."""
+        return "block" if self.findings else "hold" if self.holds else "allow"
+
     def __repr__(self) -> str:
+        if self.holds:
+            return f"ScanResult(findings={self.findings!r}, holds={self.holds!r})"
         return f"ScanResult(findings={self.findings!r})"
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not ScanResult:
             return NotImplemented
-        return self.findings == other.findings
+        return self.findings == other.findings and self.holds == other.holds
 
     def __hash__(self) -> int:
-        return hash((self.findings,))
+        return hash((self.findings, self.holds))
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise AttributeError(f"cannot assign to field {name!r} of a frozen ScanResult")
@@ -118,8 +136,10 @@ class ScanResult:
     def __delattr__(self, name: str) -> NoReturn:
         raise AttributeError(f"cannot delete field {name!r} of a frozen ScanResult")
 
-    def __reduce__(self) -> tuple[type[ScanResult], tuple[tuple[Finding, ...]]]:
-        return (ScanResult, (self.findings,))
+    def __reduce__(
+        self,
+    ) -> tuple[type[ScanResult], tuple[tuple[Finding, ...], tuple[Finding, ...]]]:
+        return (ScanResult, (self.findings, self.holds))
 
 
 _CLEAN = ScanResult(())

@@ -108,10 +108,12 @@ _SPACED = r"(?<!\S)(?:[^\W_](?:[ .*_-]|  +)){3,}[^\W_](?![^\W_])"
 _HEX_ESCAPES = r"(?:\\x[0-9a-fA-F]{2}){4,}"
 _PERCENT = r"%[0-9a-fA-F]{2}"
 _MENTION = (
-    r"(?:\b(?:writes?|wrote|written|says?|said|phrases?|strings?|text|words?|like|such\s+as"
+    r"(?:(?:\b(?:writes?|wrote|written|says?|said|phrases?|strings?|text|words?|like|such\s+as"
     r"|e\.g\.|called|known\s+as|contains?|containing|detects?|flags?|blocks?|filters?|quotes?"
-    r"|quoting|examples?|patterns?|sentences?|lines?\s+like|payloads?)\s*[:,]?\s*)"
-    r"(?P<q>\"[^\"\n]{3,60}\"|“[^”\n]{3,60}”|'[^'\n]{3,60}'|‘[^’\n]{3,60}’)"
+    r"|quoting|examples?|patterns?|sentences?|lines?\s+like|payloads?|titled|entitled|named|titel|titre|titulo"
+    r"|titulad[oa]|intitul[ée]e?|под\s+названием)|题为|名为|标题为|と題した|題名|بعنوان)\s*[:,]?\s*)"
+    r"(?P<q>\"[^\"\n]{3,60}\"|“[^”\n]{3,60}”|'[^'\n]{3,60}'|‘[^’\n]{3,60}’|«[^»\n]{3,60}»"
+    r"|《[^》\n]{2,60}》|「[^」\n]{2,60}」)"
 )
 _SECRET_OBJECT = (
     r"(?:(?:your|the|its|these|this|our|my|any|their)\s+)?(?:own\s+)?(?:hidden\s+|internal\s+"
@@ -130,6 +132,12 @@ _DEFENSIVE = (
 )
 _NEGATIONS = frozenset(("never", "not", "cannot", "keep"))
 _DEFENSIVE_OBJECTS = ("prompt", "instruction", "rules", "guidelines", "configuration", "message")
+# A quoted title followed by the word that names it (Japanese: 「...」と題した講演).
+_MENTION_AFTER = (
+    r"(?P<q>「[^」\n]{2,60}」|“[^”\n]{3,60}”|\"[^\"\n]{3,60}\")"
+    r"(?=\s*(?:と題した|と題する|という題|というタイトル))"
+)
+_QUOTES = ('"', "'", "“", "‘", "«", "《", "「")
 _NOT_A_MENTION = r"https?:|www\.|[/~|$`\\]|\.(?:env|sh|py)\b|@"
 _compiled: dict[str, re.Pattern[str]] = {}
 
@@ -144,7 +152,7 @@ def _rx(source: str) -> re.Pattern[str]:
 
 def mask_mentions(text: str) -> str:
     """``text`` with short quoted phrases that are only talked about replaced by ``"…"``."""
-    if '"' not in text and "'" not in text and "“" not in text and "‘" not in text:
+    if not any(q in text for q in _QUOTES):
         return text
 
     def repl(m: re.Match[str]) -> str:
@@ -153,7 +161,7 @@ def mask_mentions(text: str) -> str:
             return m.group()
         return m.group()[: m.start("q") - m.start()] + '"…"'
 
-    return _rx(_MENTION).sub(repl, text)
+    return _rx(_MENTION_AFTER).sub(repl, _rx(_MENTION).sub(repl, text))
 
 
 def mask_defensive(text: str) -> str:

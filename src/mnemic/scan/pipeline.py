@@ -7,14 +7,24 @@ order and the reasons.
 
 from __future__ import annotations
 
-from . import _unicode, classifier as _classifier, normalise as _normalise
+from . import (
+    _unicode,
+    classifier as _classifier,
+    intent as _intent,
+    normalise as _normalise,
+    reference as _reference,
+)
 from ._pattern import CATEGORIES
 from .matching import MAX_SCAN_CHARS, Finding, ScanResult, _rule_scan, _Table
 
-__all__ = ["CLASSIFIER_ID", "analyse", "classifier_threshold"]
+__all__ = ["CLASSIFIER_ID", "INTENT_PREFIX", "analyse", "classifier_threshold", "intent_findings"]
 
 #: The finding id of the learned layer.
 CLASSIFIER_ID = "learned_classifier"
+#: Finding ids of the intent layer are this prefix and the intent's name.
+INTENT_PREFIX = "intent_"
+#: Finding ids of the reference floor (:mod:`.reference`): this prefix and the id.
+REFERENCE_PREFIX = "reference_"
 _NOT_THREATS = frozenset({"invisible_unicode", "homoglyph", "oversize"})
 _DECODERS = frozenset({"base64", "hex", "url", "rot13"})
 _STRICT_LEVEL_ONLY = frozenset({"remote_exec_oneliner"})
@@ -80,24 +90,65 @@ def _layers(
     return out
 
 
+# Holds matter where a person can be asked: memory entries, a few KiB at most. The
+# reference floor reads this much of a text, so a 64 KiB file costs what 16 KiB do.
+_REFERENCE_CHARS = 16_384
+_REFERENCE_DETAIL = (
+    "hold: the memory tool mnemic started from refuses this pattern; a person decides"
+)
+
+
+def intent_findings(found: list[_intent.Intent], scope: str) -> tuple[list[Finding], list[Finding]]:
+    """(blocking, holding) findings of the intents ``found``. In the context scope
+    (AGENTS.md and the like, imperative by nature) an intent never blocks on its own."""
+    block: list[Finding] = []
+    hold: list[Finding] = []
+    for it in found:
+        f = Finding(
+            INTENT_PREFIX + it.name,
+            it.category,
+            "intent",
+            f"{it.verdict}: {it.why} ({it.evidence})",
+        )
+        (block if it.verdict == "block" and scope != "context" else hold).append(f)
+    return block, hold
+
+
 def analyse(text: str, scope: str, level: str, table: _Table, rules: ScanResult) -> ScanResult:
-    """Combine the rule layer's ``rules`` with the views and the classifier."""
+    """Combine the rule layer's ``rules`` with the views, the classifier and the intents."""
     findings = [f for f in rules.findings if level == "strict" or f.id not in _STRICT_LEVEL_ONLY]
     head = text[:MAX_SCAN_CHARS]
+    holds: list[Finding] = []
     if head.strip():
         basis = head if head.isascii() else _unicode.fold(_unicode.strip_for_matching(head))
         seen = {f.id for f in findings}
         findings += _layers(basis, head, scope, level, table, seen)
-        if any(f.category not in _NOT_THREATS for f in findings):
-            masked = _normalise.mask_mentions(basis)
-            if masked != basis:
-                # A quoted phrase is only talked about: the verdict is that of the text
-                # without it (hidden characters and the cap still count).
-                again = [f for f in _rule_scan(masked, table).findings]
-                again += _layers(masked, masked, scope, level, table, {f.id for f in again})
-                keep = {f.id for f in again}
-                findings = [f for f in findings if f.category in _NOT_THREATS or f.id in keep]
-    if not findings:
+        masked = _normalise.mask_mentions(basis)
+        if masked != basis and any(f.category not in _NOT_THREATS for f in findings):
+            # A quoted phrase is only talked about: the verdict is that of the text
+            # without it (hidden characters and the cap still count).
+            again = [f for f in _rule_scan(masked, table).findings]
+            again += _layers(masked, masked, scope, level, table, {f.id for f in again})
+            keep = {f.id for f in again}
+            findings = [f for f in findings if f.category in _NOT_THREATS or f.id in keep]
+        read = head if masked == basis else _normalise.mask_mentions(head)
+        found, describes = _intent.read(read)
+        block, holds = intent_findings(found, scope)
+        if describes and findings and all(f.layer == "classifier" for f in findings):
+            # A learned score alone, on a note that describes a threat (an alert, a talk,
+            # a phishing drill): a person decides.
+            holds += findings
+            findings = []
+        findings += block
+        if not findings and not describes and scope != "context":
+            holds += [
+                Finding(REFERENCE_PREFIX + rid, category, "reference", _REFERENCE_DETAIL)
+                for rid, category in _reference.held(
+                    _unicode.strip_for_matching(read[:_REFERENCE_CHARS])
+                )
+            ]
+    if not findings and not holds:
         return rules if not rules.findings else ScanResult(())
     findings.sort(key=lambda f: _RANK[f.category])
-    return ScanResult(tuple(findings))
+    holds.sort(key=lambda f: _RANK[f.category])
+    return ScanResult(tuple(findings), () if findings else tuple(holds))

@@ -27,6 +27,7 @@ from ..governance.approval import Approver, Proposal
 from ..governance.governor import Attempt, Governor
 from ..governance.pending import PendingRecord
 from ..home import Home
+from ..scan import scan_text
 from ..tooling import staged_response, tool_response
 from .changes import ChangeResult, PreparedChange, SkillChange
 from .search import TextRanker
@@ -56,10 +57,24 @@ def _destructive(prepared: PreparedChange) -> bool:
     return True
 
 
-def _proposal(prepared: PreparedChange) -> Proposal:
+def _held(prepared: PreparedChange, level: str | None) -> str:
+    """Why the threat scanner holds the text this change writes ("" when it does not),
+    at ``level`` (the home's ``[scan] level``)."""
+    reasons = []
+    for rel, text in prepared.writes:
+        result = scan_text(text, "skill", level)
+        if result.held:
+            found = "; ".join(f"{f.id}: {f.detail}" if f.detail else f.id for f in result.holds)
+            reasons.append(f"{rel}: {found}")
+    return "; ".join(reasons)
+
+
+def _proposal(prepared: PreparedChange, held: str = "") -> Proposal:
     return Proposal(
-        prepared.gist(),
-        prepared.preview(),
+        f"[held by the threat scanner] {prepared.gist()}" if held else prepared.gist(),
+        f"Held by the threat scanner: {held}\n\n{prepared.preview()}"
+        if held
+        else prepared.preview(),
         {"change": prepared.pinned().to_dict()},
         _keyed(prepared.ref, prepared.base),
         changes=True,
@@ -67,9 +82,13 @@ def _proposal(prepared: PreparedChange) -> Proposal:
     )
 
 
-def _staged_response(record: PendingRecord, prepared: PreparedChange) -> dict[str, Any]:
+def _staged_response(
+    record: PendingRecord, prepared: PreparedChange, held: str = ""
+) -> dict[str, Any]:
     about = {"action": prepared.change.action, "skill": prepared.ref, "gist": prepared.gist()}
-    return staged_response(record.id, about, change="this skill change", unchanged="The skill")
+    return staged_response(
+        record.id, about, change="this skill change", unchanged="The skill", held=held
+    )
 
 
 class GovernedSkills:
@@ -138,12 +157,14 @@ class GovernedSkills:
                 hashes=lambda: _keyed(prepared.ref, self.store.digests(change)),
             )
             seen.update(attempt=attempt, prepared=prepared, change=change)
+            held = _held(prepared, self.store.scan_level)
             try:
                 verdict = self.governor.gate.check(
                     "skills",
                     destructive=_destructive(prepared),
-                    propose=lambda: _proposal(prepared),
+                    propose=lambda: _proposal(prepared, held),
                     note=attempt.note,
+                    hold=held,
                 )
             except MnemicError as exc:
                 attempt.refused(exc)
@@ -152,7 +173,7 @@ class GovernedSkills:
                 return None
             assert verdict.record is not None
             attempt.staged(verdict.record)
-            return _staged_response(verdict.record, prepared)
+            return _staged_response(verdict.record, prepared, held)
 
         try:
             resp = skill_call(self.store, tool, arguments, gate=gate)

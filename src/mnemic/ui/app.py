@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..extras import needs_extra
 from ..home import Home
-from . import archive, governance, memory, sessions, skills
+from . import archive, governance, memory, sessions, skills, tidy
 from .console import Console, see_other
 from .render import error_response
 from .security import Access, Guard
@@ -62,6 +62,7 @@ def build_app(home: Home, access: Access) -> ASGIApp:
         *memory.ROUTES,
         *archive.ROUTES,
         *governance.ROUTES,
+        *tidy.ROUTES,
         *sessions.ROUTES,
         *skills.ROUTES,
     ]

@@ -38,6 +38,7 @@ NAV = (
     ("memory", "/memory", "Memory"),
     ("archive", "/archive", "Archive"),
     ("pending", "/pending", "Pending"),
+    ("tidy", "/tidy", "Tidy"),
     ("audit", "/audit", "Audit"),
     ("sessions", "/sessions", "Sessions"),
     ("skills", "/skills", "Skills"),

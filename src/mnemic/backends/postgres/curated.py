@@ -116,6 +116,7 @@ class PostgresBackend:
         names = "+".join(FILENAMES[t] for t in ordered)
         where = f"{self.db.location}: {names}" if ordered else self.db.location
         stage = "connect"
+        lost = False
         started = time.perf_counter()
         try:
             with self.db.connection() as conn:
@@ -139,6 +140,7 @@ class PostgresBackend:
                     stage = "commit"
                     txn.finish()
                 except BaseException:
+                    lost = conn.broken or conn.closed
                     rollback(conn)
                     raise
         except MnemicError:
@@ -146,11 +148,14 @@ class PostgresBackend:
         except Exception as exc:
             if stage == "connect" or not is_db_error(exc):
                 raise
+            # Only a connection lost in the COMMIT's round trip leaves the outcome
+            # unknown; on a live connection, an error there (a statement before the
+            # COMMIT refused, the COMMIT itself failing) means the server rolled back.
             raise failure(
                 exc,
                 where,
                 writing=True,
-                committing=stage == "commit",
+                committing=stage == "commit" and lost,
                 waited_s=time.perf_counter() - started,
             ) from exc
 

@@ -175,10 +175,14 @@ class PgTxn:
     def write(self, writes: Mapping[str, str], *, record: Callable[[], None] | None = None) -> None:
         for target in writes:
             self._check(target)
-        if record is not None:
-            record()  # joins this transaction: it commits with the texts, or neither does
         for target in sorted(writes):
             self._store(target, writes[target])
+        if record is not None:
+            # after the texts, as with files (their record follows the durable temp
+            # files): the texts travel with the audit head's lock, so a text the server
+            # refuses fails before any record is made. The record joins this
+            # transaction: it commits with the texts, or neither does.
+            record()
 
     def read_provenance(self, target: str) -> str | None:
         self._check(target)
@@ -314,37 +318,34 @@ class PgTxn:
                         raise
                     log.warning("provenance of %s not recorded: %s", target, exc)
             if text is not None:
-                self.conn.execute(self._statement(target, text, None))
+                try:
+                    self.conn.execute(self._statement(target, text, None))
+                except Exception as exc:
+                    if not is_db_error(exc) or self.conn.broken or self.conn.closed:
+                        raise
+                    # named here: the text, not the statement it travelled with, failed
+                    raise failure(exc, self.backend.location(target), writing=True) from exc
 
     def append_audit(self, head_sql: str, records: Callable[[Any], tuple[T, list[str]]]) -> T:
         """Append audit records in this transaction: lock the journal head (``head_sql``,
         ``SELECT ... FOR UPDATE``), and have ``records(head_row)`` return its result and
         the statements that append them (literals only).
 
-        The head is read in a savepoint, so that a failure there (the head row locked
-        past the timeout) leaves the write to commit without its record, as the
-        governance layer wants. In fast mode the kept writes travel in front of it and
-        the append statements are sent with the COMMIT.
+        The record is the write's own account of itself: a failure here (the head row
+        locked past the timeout, the connection lost) fails the transaction, and the
+        write with it. In fast mode the kept writes travel in front of the head's lock
+        and the append statements are sent with the COMMIT (:meth:`finish`), so a
+        record the server refuses fails the COMMIT's batch: nothing commits.
         """
         if self._rows is None:
-            with self.conn.transaction():
-                row = self.conn.execute(head_sql).fetchone()
-                result, statements = records(row)
-                for statement in statements:
-                    self.conn.execute(statement)
+            row = self.conn.execute(head_sql).fetchone()
+            result, statements = records(row)
+            for statement in statements:
+                self.conn.execute(statement)
             return result
-        try:
-            cur = self._send(["SAVEPOINT mnemic_audit", head_sql])
-        except Exception:
-            if not (self.conn.broken or self.conn.closed):
-                # restores the transaction when the head failed; when a write failed,
-                # the savepoint does not exist, this fails too and COMMIT will refuse
-                with contextlib.suppress(Exception):
-                    self.conn.execute("ROLLBACK TO SAVEPOINT mnemic_audit")
-            raise
-        row = cur.fetchone()
-        result, statements = records(row)
-        self._final += [*statements, "RELEASE SAVEPOINT mnemic_audit"]
+        cur = self._send([head_sql])
+        result, statements = records(cur.fetchone())
+        self._final += statements
         return result
 
     def finish(self) -> None:
@@ -359,25 +360,8 @@ class PgTxn:
                 self.backend.db.location,
                 "a statement of the transaction failed; it was rolled back, nothing was changed",
             )
-        if self._rows is None:
-            cur = conn.execute("COMMIT")
-        else:
-            writes = bool(self._texts or self._ledgers)
-            try:
-                cur = self._send([*self._final, "COMMIT"])
-            except Exception as exc:
-                if writes or not self._final or conn.broken or conn.closed:
-                    raise
-                if not is_db_error(exc):
-                    raise
-                # Only the audit record failed (it follows a savepoint): the write
-                # commits without it, as a failed append never fails a write
-                # (``audit verify`` lists the change as unrecorded).
-                log.warning("the audit record of a memory write was not stored: %s", exc)
-                cur = conn.execute(
-                    "ROLLBACK TO SAVEPOINT mnemic_audit; RELEASE SAVEPOINT mnemic_audit; COMMIT",
-                    prepare=False,
-                )
+        final = [*self._final, "COMMIT"]
+        cur = conn.execute("COMMIT") if self._rows is None else self._send(final)
         while cur.nextset():
             pass
         if cur.statusmessage != "COMMIT":  # the server rolled back instead

@@ -19,16 +19,17 @@ Audit journal
     the file journal appends) and the head in ``audit_head`` (count, hash of the last
     record). An append locks the head row (``SELECT ... FOR UPDATE``), so appends from
     every host form one chain. An append made while a curated transaction is open on
-    the same thread joins that transaction (inside a savepoint, so a failed append never
-    fails the write): a memory mutation commits together with its audit record or not
-    at all. ``verify`` runs the same checks as for the file journal: an edited, removed,
-    inserted or moved row, or rows cut from the end, are reported.
+    the same thread joins that transaction: a memory mutation commits together with its
+    audit record or not at all (an append that fails refuses the write). ``verify``
+    runs the same checks as for the file journal: an edited, removed, inserted or moved
+    row, or rows cut from the end, are reported.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -46,6 +47,8 @@ from .curated import current_transaction
 from .db import Database, atomic, is_lock_timeout, mapped_errors
 
 __all__ = ["PostgresJournalStore", "PostgresPendingRecords"]
+
+log = logging.getLogger(__name__)
 
 _HEAD = (
     "SELECT h.count, h.hash, (SELECT json_object_agg(target, "
@@ -320,7 +323,9 @@ class PostgresJournalStore:
         return None if row is None else str(row[0])
 
     def write_cache(self, ident: str, text: str) -> None:
-        """Cache a fold of generation ``ident``, unless a rewrite has changed it since."""
+        """Cache a fold of generation ``ident``, unless a rewrite has changed it since.
+        A cache: a failure is logged and ignored (the row stays as it was, and the next
+        reader folds the records after it)."""
         try:
             with self.db.connection() as conn, atomic(conn):
                 conn.execute(
@@ -332,8 +337,8 @@ class PostgresJournalStore:
                     ),
                     {"i": ident, "b": text},
                 )
-        except Exception:  # a cache: never fails a read
-            return
+        except Exception as exc:  # a cache: never fails a read
+            log.info("the fold cache %s.journal_fold was not written: %s", self.db.schema, exc)
 
     def snapshot(self) -> JournalSnapshot:
         """The rows and the head, in one repeatable-read transaction."""

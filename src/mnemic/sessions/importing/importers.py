@@ -20,6 +20,10 @@ Formats (``import_path(store, path, format=...)``):
     directory). Text, tool calls (``tool_use``) and tool results become messages;
     sidechain (subagent) lines, meta lines, thinking blocks and bookkeeping lines are
     skipped and counted.
+``hermes``
+    Hermes Agent's session database (``~/.hermes/state.db``), opened read-only: sessions
+    with their source platform, title, parent and model, messages with their tool calls
+    (:mod:`.hermes`; ``mnemic import hermes`` imports a whole Hermes home).
 ``locomo``
     The LoCoMo benchmark file: each ``session_<N>`` of each sample becomes the session
     ``locomo-<sample_id>-s<N>``, its turns in order (speaker A as ``user``, B as
@@ -55,6 +59,7 @@ from ..sql import SessionStore
 from ..store import ImportResult, NewSession
 from .documents import locomo_items, locomo_sessions, openai_items
 from .formats import Item, Reading, Skips, claude_items, jsonl_items, timestamp
+from .hermes import SQLITE_MAGIC, hermes_items, open_hermes_db
 
 __all__ = [
     "FORMATS",
@@ -66,7 +71,7 @@ __all__ = [
     "locomo_sessions",
 ]
 
-FORMATS = ("auto", "jsonl", "openai", "claude", "locomo")
+FORMATS = ("auto", "jsonl", "openai", "claude", "locomo", "hermes")
 
 
 @dataclass
@@ -175,14 +180,18 @@ Progress = Callable[[ImportProgress], None]
 
 
 def detect_format(path: Path) -> str:
-    """Guess the format of ``path`` (a directory means Claude Code transcripts)."""
+    """Guess the format of ``path`` (a directory means Claude Code transcripts, a SQLite
+    database Hermes Agent's sessions)."""
     if path.is_dir():
         return "claude"
     try:
         with open(path, "rb") as fh:
-            head = fh.read(65536).decode("utf-8-sig", "replace")
+            data = fh.read(65536)
     except OSError as exc:
         raise UnreadableFile(str(path), exc.strerror or str(exc)) from exc
+    if data.startswith(SQLITE_MAGIC):
+        return "hermes"
+    head = data.decode("utf-8-sig", "replace")
     stripped = head.lstrip()
     if stripped.startswith("["):
         if '"qa"' in head and '"conversation"' in head:
@@ -224,6 +233,10 @@ def _items(fmt: str, files: list[Path], reading: Reading, source: str | None) ->
     """Every item of every file, read as a stream."""
     for f in files:
         start = reading.bytes_done
+        if fmt == "hermes":
+            with open_hermes_db(f) as db:
+                yield from hermes_items(db, reading, f.stat().st_size)
+            continue
         with _opened(f) as fh:
             if fmt == "claude":
                 yield from claude_items(f, fh, reading)

@@ -1,0 +1,231 @@
+"""Which entries of one target say the same thing, and which contradict each other.
+
+Every pair of entries is judged on the signals of :mod:`.signals` (and the cosine of
+their embeddings when the embedder runs), contradictions before duplicates:
+
+* **contradiction** (same subject, another value): the two share their subject
+  (:attr:`Thresholds.subject_overlap` of the smaller side's content words) and differ in
+  a slot (a version, a number, a date, a path) or in negation ("drinks coffee" / "no
+  longer drinks coffee"), with at most :attr:`Thresholds.extra_words` words only one of
+  them has (a detail) and none only the other has: "the staging database runs
+  PostgreSQL 15" and "the production database runs PostgreSQL 14" differ in their
+  subject too, and are two true facts. When one says it is an update ("now", "switched
+  to", "改用"), the value may instead be up to :attr:`Thresholds.update_words` words on
+  each side ("vim" / "Emacs"; 0 turns this off), but never words and a slot at once.
+* **duplicate**: no slot or negation differs and the texts are alike: lexically at
+  :attr:`Thresholds.merge_lexical` when one of them says nothing the other does not
+  (the other only adds words), at :attr:`Thresholds.merge_strict` when both add
+  something, or (with the embedder) at :attr:`Thresholds.merge_cosine` when one adds
+  nothing and they share :attr:`Thresholds.cosine_floor` lexically. Two entries that
+  each hold a word the other lacks ("in the morning" / "in the evening") are two facts
+  unless they are nearly the same text: a duplicate kept is cheaper than a bad merge.
+
+The thresholds are calibrated on the dev half of ``bench/tidy.py``'s labelled pairs and
+reported on its test half (see ``docs/lifecycle.md``); e5's cosines sit between 0.75 and
+1.0 for any pair, so the cosine is only ever used beside the lexical and rule gates.
+
+:func:`find` groups the verdicts into :class:`Finding` s, each entry in at most one: a
+contradiction keeps the newest entry and supersedes the others it contradicts; a group
+of duplicates keeps the entry that says the most (then the newest).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .signals import PairSignals, Profile, compare, shown
+
+__all__ = ["THRESHOLDS", "Finding", "Thresholds", "Verdict", "find", "judge", "signals_of"]
+
+
+@dataclass(frozen=True, slots=True)
+class Thresholds:
+    """Where the pair signals become a verdict (see the module docstring)."""
+
+    merge_lexical: float = 0.8
+    merge_strict: float = 0.9
+    merge_cosine: float = 0.96
+    merge_cosine_strict: float = 1.01
+    """Above any cosine: off (on the dev pairs, no cosine told two rewordings from two
+    facts differing in their subject at 1 % false merges)."""
+    cosine_floor: float = 0.4
+    subject_overlap: float = 0.5
+    extra_words: int = 2
+    update_words: int = 1
+
+
+THRESHOLDS = Thresholds()
+"""The calibrated defaults (``bench/tidy.py``, dev split)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What one pair is: ``duplicate`` or ``contradiction``, and why, in words."""
+
+    kind: str
+    reason: str
+    score: float
+
+
+def _join(words: frozenset[str] | set[str]) -> str:
+    return ", ".join(sorted(words))
+
+
+def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) -> Verdict | None:
+    """The verdict on the pair ``a``, ``b`` with signals ``s`` (None: unrelated)."""
+    extra = max(len(s.only_a), len(s.only_b))
+    subject = s.shared >= 1 and s.word_overlap >= t.subject_overlap
+    # a slot or a negation may differ between two statements of one subject; words only
+    # one side has are allowed on one side (a detail), never on both (another subject)
+    if subject and extra <= t.extra_words and not (s.only_a and s.only_b):
+        if s.slots_differ:
+            return Verdict(
+                "contradiction",
+                f"same subject, different values: {shown(a.slots - b.slots)} vs "
+                f"{shown(b.slots - a.slots)}",
+                s.word_overlap,
+            )
+        if s.negation_differs:
+            return Verdict(
+                "contradiction",
+                "same subject, but one of them says it no longer holds",
+                s.word_overlap,
+            )
+    # an update changes one value: a word or two on each side ("vim" / "Emacs"), or a
+    # slot with no more than a detail besides; both at once is another subject
+    changed_words = bool(s.only_a and s.only_b) and s.slots_subset and extra <= t.update_words
+    changed_slot = s.slots_differ and not (s.only_a and s.only_b) and extra <= t.extra_words
+    if subject and s.update and (changed_words or changed_slot) and not s.negation_differs:
+        was = ", ".join(x for x in (_join(s.only_a), shown(a.slots - b.slots)) if x)
+        now = ", ".join(x for x in (_join(s.only_b), shown(b.slots - a.slots)) if x)
+        return Verdict(
+            "contradiction", f"same subject, one says it changed: {was} vs {now}", s.word_overlap
+        )
+    if s.slots_differ or s.negation_differs or not s.slots_subset:
+        return None
+    if s.update and a.slots != b.slots:  # "is on UTC" / "moved to UTC+1": a new value
+        return None
+    # what each side says that the other does not: its own words and slot values
+    one_sided = not (s.only_a or a.slots - b.slots) or not (s.only_b or b.slots - a.slots)
+    if one_sided and s.contained >= t.merge_lexical:
+        return Verdict(
+            "duplicate", f"near-duplicate (one holds the other: {s.contained:.2f})", s.contained
+        )
+    if s.alike >= t.merge_strict:
+        return Verdict("duplicate", f"near-duplicate (lexical similarity {s.alike:.2f})", s.alike)
+    if (
+        s.cosine is not None
+        and s.cosine >= (t.merge_cosine if one_sided else t.merge_cosine_strict)
+        and s.contained >= t.cosine_floor
+    ):
+        return Verdict(
+            "duplicate",
+            f"same meaning (cosine {s.cosine:.3f}, lexical {s.contained:.2f})",
+            s.cosine,
+        )
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """A group of entries (by index) to tidy: ``keep`` stays, ``drop`` go."""
+
+    kind: str
+    """``merge`` (duplicates) or ``supersede`` (a contradiction: the newest is kept)."""
+    keep: int
+    drop: tuple[int, ...]
+    reasons: tuple[str, ...]
+
+
+def signals_of(
+    profiles: Sequence[Profile],
+    cosines: Sequence[Sequence[float]] | None = None,
+    skip: frozenset[int] = frozenset(),
+) -> dict[tuple[int, int], PairSignals]:
+    """The signals of every pair ``(i, j)``, ``i < j``, of ``profiles`` (``cosines``: the
+    matrix of embedding cosines, if the embedder ran), entries in ``skip`` left out."""
+    n = len(profiles)
+    return {
+        (i, j): compare(profiles[i], profiles[j], cosines[i][j] if cosines is not None else None)
+        for i in range(n)
+        if i not in skip
+        for j in range(i + 1, n)
+        if j not in skip
+    }
+
+
+def find(
+    profiles: Sequence[Profile],
+    times: Sequence[float | None],
+    signals: Mapping[tuple[int, int], PairSignals],
+    *,
+    thresholds: Thresholds = THRESHOLDS,
+) -> list[Finding]:
+    """The findings among ``profiles`` (one target's entries, in file order), judged on
+    the pair ``signals`` (:func:`signals_of`; a pair left out is never judged).
+
+    ``times`` says when each entry was last written (None: unknown; then the later in
+    the file is the newer, as adds append).
+    """
+    n = len(profiles)
+    dups: list[tuple[float, int, int, str]] = []
+    contras: list[tuple[int, int, str]] = []  # (older, newer, reason)
+
+    def newer(i: int, j: int) -> bool:
+        ti, tj = times[i], times[j]
+        if ti is not None and tj is not None and ti != tj:
+            return ti > tj
+        return i > j
+
+    for (i, j), pair in signals.items():
+        verdict = judge(profiles[i], profiles[j], pair, thresholds)
+        if verdict is None:
+            continue
+        if verdict.kind == "duplicate":
+            dups.append((verdict.score, i, j, verdict.reason))
+        elif newer(j, i):
+            contras.append((i, j, verdict.reason))
+        else:
+            contras.append((j, i, verdict.reason))
+
+    used: set[int] = set()
+    out: list[Finding] = []
+    # contradictions: the newest entry of each group supersedes those it contradicts
+    groups: dict[int, list[tuple[int, str]]] = {}
+    order = sorted(range(n), key=lambda k: (times[k] or 0.0, k), reverse=True)
+    rank = {k: r for r, k in enumerate(order)}
+    for old, new, reason in sorted(contras, key=lambda c: (rank[c[1]], rank[c[0]])):
+        if new in groups and old not in used:
+            groups[new].append((old, reason))
+            used.add(old)
+        elif new not in used and old not in used:
+            groups[new] = [(old, reason)]
+            used |= {old, new}
+    for keep, olds in groups.items():
+        out.append(Finding("supersede", keep, tuple(o for o, _ in olds), tuple(r for _, r in olds)))
+    # duplicates: grown greedily from the most similar pair; a member must be a
+    # duplicate of every entry already in its group
+    dup_of = {(i, j) for _, i, j, _ in dups} | {(j, i) for _, i, j, _ in dups}
+    members: dict[int, list[int]] = {}
+    why: dict[int, list[str]] = {}
+    for _, i, j, reason in sorted(dups, key=lambda d: -d[0]):
+        gi = next((g for g, m in members.items() if i in m), None)
+        gj = next((g for g, m in members.items() if j in m), None)
+        if gi is None and gj is None and i not in used and j not in used:
+            members[i] = [i, j]
+            why[i] = [reason]
+            used |= {i, j}
+        elif (gi is None) != (gj is None):
+            g, other = (gj, i) if gi is None else (gi, j)
+            assert g is not None
+            if other not in used and all((other, m) in dup_of for m in members[g]):
+                members[g].append(other)
+                why[g].append(reason)
+                used.add(other)
+    for g, group in members.items():
+        keep = max(group, key=lambda k: (profiles[k].specific, times[k] or 0.0, k))
+        drop = tuple(k for k in sorted(group) if k != keep)
+        out.append(Finding("merge", keep, drop, tuple(why[g])))
+    out.sort(key=lambda f: min(f.keep, *f.drop))
+    return out

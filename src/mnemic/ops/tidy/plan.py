@@ -1,0 +1,147 @@
+"""From one target's entries to tidy proposals, offline: :func:`plan`.
+
+The order matters, and each entry appears in one proposal at most: contradictions and
+duplicates first (:func:`mnemic.ops.tidy.detect.find`), then entries untouched for the
+stale age, then entries longer than the verbose length. A merge keeps one entry as it is
+(the one that says the most), a supersede keeps the newest; only ``--llm`` writes new
+wording (:mod:`.wording`). A long entry is shortened offline only mechanically
+(:func:`shorten`: blank runs, repeated sentences, filler phrases); when that saves too
+little it is listed as advice with nothing to stage.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ...curated.entries import entry_handle
+from ...curated.store import Op
+from .detect import THRESHOLDS, Thresholds, find, signals_of
+from .model import TidyProposal
+from .signals import profile
+
+__all__ = ["DAY", "plan", "shorten"]
+
+DAY = 86_400.0
+MIN_SAVING = 0.1
+"""A mechanical shortening is proposed when it saves at least this share of the entry."""
+
+_FILLER = [
+    (re.compile(p, re.IGNORECASE), r)
+    for p, r in (
+        (r"\b(?:please )?(?:note|remember) that\s+", ""),
+        (r"\bit is (?:important|worth noting|good) to (?:note|know|remember) that\s+", ""),
+        (r"\b(?:basically|actually|essentially|honestly),?\s+", ""),
+        (r"\bin order to\b", "to"),
+        (r"\bdue to the fact that\b", "because"),
+        (r"\bat this point in time\b", "now"),
+        (r"\bfor the purpose of\b", "for"),
+        (r"\bas a matter of fact,?\s+", ""),
+        (r"\b(?:kind|sort) of\s+", ""),
+    )
+]
+_SENTENCE = re.compile(r"(?<=[.!?。！？])\s+")
+
+
+def shorten(text: str) -> str:
+    """``text`` without blank runs, repeated sentences and a few filler phrases ("note
+    that", "in order to"): every fact, name and value stays."""
+    lines = [re.sub(r"[ \t]+", " ", line).strip() for line in text.split("\n")]
+    out = re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
+    for pattern, repl in _FILLER:
+        out = pattern.sub(repl, out)
+    seen: set[str] = set()
+    kept: list[str] = []
+    for sentence in _SENTENCE.split(out):
+        key = " ".join(sentence.casefold().split())
+        if key and key in seen:
+            continue
+        seen.add(key)
+        kept.append(sentence)
+    out = " ".join(kept) if "\n" not in out else out
+    return out[:1].upper() + out[1:] if text[:1].isupper() else out
+
+
+def _pin(entry: str, content: str | None = None) -> Op:
+    """Replace ``entry`` (named by its handle) with ``content``, by default itself: the
+    batch then fails unless the entry is still there as it was."""
+    return Op("replace", content if content is not None else entry, entry_handle(entry))
+
+
+def _drop(entry: str) -> Op:
+    return Op("remove", None, entry_handle(entry))
+
+
+def plan(
+    target: str,
+    entries: Sequence[str],
+    times: Sequence[float | None],
+    *,
+    now: float,
+    stale_after_days: float,
+    verbose_chars: int,
+    cosines: Sequence[Sequence[float]] | None = None,
+    skip: frozenset[int] = frozenset(),
+    thresholds: Thresholds = THRESHOLDS,
+) -> list[TidyProposal]:
+    """The proposals for one target's ``entries`` (file order), each written at
+    ``times`` (None: unknown). ``cosines``: the embeddings' cosine matrix, if the
+    embedder ran. Entries in ``skip`` (hidden by the threat scan) are never proposed."""
+    profiles = [profile(e) for e in entries]
+    pairs = signals_of(profiles, cosines, skip)
+    out: list[TidyProposal] = []
+    used: set[int] = set(skip)
+    for f in find(profiles, times, pairs, thresholds=thresholds):
+        keep, drops = entries[f.keep], [entries[d] for d in f.drop]
+        reasons = list(dict.fromkeys(f.reasons))
+        if f.kind == "supersede":
+            reasons.append("the kept entry is the most recently written")
+        out.append(
+            TidyProposal(
+                f.kind,
+                target,
+                (keep, *drops),
+                (_pin(keep), *(_drop(d) for d in drops)),
+                tuple(reasons),
+                keep,
+            )
+        )
+        used |= {f.keep, *f.drop}
+    cutoff = now - stale_after_days * DAY
+    for i, entry in enumerate(entries):
+        when = times[i]
+        if i in used or when is None or when > cutoff:
+            continue
+        days = int((now - when) // DAY)
+        out.append(
+            TidyProposal(
+                "stale",
+                target,
+                (entry,),
+                (_drop(entry),),
+                (f"untouched for {days} days ([memory] stale_after_days = {stale_after_days:g})",),
+            )
+        )
+        used.add(i)
+    for i, entry in enumerate(entries):
+        if i in used or len(entry) <= verbose_chars:
+            continue
+        short = shorten(entry)
+        why = f"{len(entry)} chars, longer than [memory] verbose_chars = {verbose_chars}"
+        if len(short) <= len(entry) * (1 - MIN_SAVING):
+            out.append(
+                TidyProposal("verbose", target, (entry,), (_pin(entry, short),), (why,), short)
+            )
+        else:
+            out.append(
+                TidyProposal(
+                    "verbose",
+                    target,
+                    (entry,),
+                    (),
+                    (why, "no shorter wording found offline: rewrite it, or run tidy with --llm"),
+                )
+            )
+    order = {e: i for i, e in enumerate(entries)}
+    out.sort(key=lambda p: min(order[e] for e in p.entries))
+    return out

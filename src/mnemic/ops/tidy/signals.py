@@ -1,0 +1,294 @@
+"""What tidy reads in a memory entry, and how two entries compare, without a model.
+
+Entries are short (a line or two) and written in any language, so nothing here parses
+grammar. An entry becomes a :class:`Profile`:
+
+* its **text folded** (NFKC, case folded, punctuation dropped) and the set of its
+  character 3-grams (**shingles**: Graphiti's signal for short names, robust to case,
+  punctuation and small edits in any script);
+* its **content words**: Latin words cut to a stem (the first six letters: "prefers" and
+  "preferred" meet), CJK text one character each, minus a small list of function words
+  and everyday verbs per language (``the``, ``uses``, ``ist``, ``usa``, ``的``...);
+* its **slots**: the values a fact can change while the sentence stays the same, each
+  with its kind: numbers, versions (``3.10``), times (``9:30``), dates and month or
+  weekday names, paths, URLs, e-mail addresses, identifiers mixing letters and digits
+  (``host-7``, ``UTC+1``, ``Q3``);
+* whether it is **negated** (``not``, ``no longer``, ``nicht``, ``nunca``, ``不``...) and
+  whether it says it is an **update** (``now``, ``switched to``, ``jetzt``, ``ahora``,
+  ``现在``, ``改用``...).
+
+:func:`compare` gives the pair signals :mod:`.detect` decides on: shingle Jaccard,
+content-word overlap, the words only one side has, whether the slots differ, whether
+one side is negated. Two entries that differ only in a slot or a negation are the same
+subject with a different value (a contradiction), however similar they look: that is the
+case embeddings rate 0.94 and more.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+__all__ = ["GENERIC", "PairSignals", "Profile", "compare", "profile", "shown"]
+
+STEM = 6
+"""Latin words are compared by their first six letters (a crude stem for en, de, es, fr)."""
+
+_CJK = r"\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"  # kana, Han, Hangul
+_CJK_CHAR = re.compile(f"[{_CJK}]")
+_WORD = re.compile(rf"[{_CJK}]|[^\W_]+", re.UNICODE)
+
+_URL = re.compile(r"\b(?:https?|ftp|ssh|git)://\S+|\bwww\.\S+", re.IGNORECASE)
+_EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
+_PATH = re.compile(r"(?:(?<=\s)|^)(?:~|\.{1,2})?(?:/[\w.@+-]+){2,}/?|\b[A-Za-z]:\\[^\s]+")
+_DATE = re.compile(r"\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\b")
+_IDENTIFIER = re.compile(  # letters and digits in one token: host-7, utc+1, q3, gpt-4o
+    r"(?<![\w.])(?=[a-z0-9+-]*[0-9])(?=[a-z0-9+-]*[a-z])[a-z0-9]+(?:[+-][a-z0-9]+)*(?![\w])"
+)
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,:]\d+)*(?![\w])|\d+(?=[%" + _CJK + r"])")
+_TIME = re.compile(r"\d{1,2}:\d{2}")
+
+
+def _listed(text: str) -> list[str]:
+    """The words of a word list written as one string."""
+    return text.split()
+
+
+_MONTHS = _listed(
+    "january february march april may june july august september october november december "
+    "januar februar märz april mai juni juli august september oktober november dezember "
+    "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre "
+    "janvier février mars avril mai juin juillet août septembre octobre novembre décembre"
+)
+_WEEKDAYS = _listed(
+    "monday tuesday wednesday thursday friday saturday sunday "
+    "montag dienstag mittwoch donnerstag freitag samstag sonntag "
+    "lunes martes miércoles jueves viernes sábado domingo "
+    "lundi mardi mercredi jeudi vendredi samedi dimanche"
+)
+_CALENDAR = frozenset(_MONTHS + _WEEKDAYS)
+
+# Function words and everyday verbs: they carry no subject or value of their own, so a
+# pair that differs only in them says the same thing.
+_STOP_WORDS = frozenset(
+    _listed(
+        """
+    a an the and or but of to in on at by for with from as into onto over under about than
+    then so if is are was were be been being am do does did has have had having will would
+    shall should can could may might must it its this that these those there here which who
+    whom whose what when where how all any some each every both either neither also too very
+    just only still always usually often really quite rather much many more most less least
+    i me my we our us you your he him his she her they them their person
+    use uses used using run runs running prefer prefers preferred like likes liked want
+    wants wanted need needs needed keep keeps kept get gets got make makes made go goes went
+    set sets work works worked via per etc please note noted remember time times every
+    der die das den dem des ein eine einen einem einer eines und oder aber von zu im in am
+    an auf bei mit für aus als ist sind war waren sein hat haben hatte wird werden kann
+    muss soll es er sie ihr ihre ihren sein seine seinen wir uns man wurde wurden worden
+    bitte hinweis
+    nutzt benutzt verwendet mag mögen möchte immer auch sehr nur noch
+    zum zur vom beim dass wie was wo wer
+    el la los las un una unos unas y o pero de del al en con por para como es son era fue
+    ser está están estar tiene tienen tener usa usan utiliza utilizan prefiere prefieren
+    ha han sido nota
+    gusta gustan le les lo se su sus nos muy siempre también solo sólo todavía aún que
+    le la les un une des et ou mais de du au aux en dans sur avec pour par comme est sont
+    était être a ont avoir utilise utilisent préfère aime il elle ils elles son sa ses leur
+    leurs très toujours aussi seulement encore que qui
+    """
+    )
+)
+# Who most entries are about: a subject too common to make two entries the same subject
+GENERIC = frozenset({"user", "nutzer", "benutz", "usuari", "utilis", "用户"})
+
+_STOP_CHARS = frozenset(
+    "的了是在用我你他她它们也都很就还和与及把被给对从到向为吗呢吧啊呀个之这那有要会让使"
+)
+
+_NEGATION = re.compile(
+    r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|don't|doesn't|didn't|isn't|"
+    r"aren't|wasn't|won't|can't|cannot|shouldn't|stopped|quit|dislikes?|hates?|avoids?|"
+    r"nicht|kein|keine|keinen|keinem|keiner|nie|niemals|nichts|ohne|"
+    r"nunca|jamás|ningún|ninguna|ninguno|nada|sin|tampoco|"
+    r"ne|pas|jamais|aucun|aucune|sans)\b|[不没沒勿]",
+    re.IGNORECASE,
+)
+_UPDATE = re.compile(
+    r"\b(?:now|nowadays|currently|no longer|anymore|any more|switched|moved|migrated|"
+    r"changed|upgraded|downgraded|updated|replaced|renamed|instead|as of|from now on|"
+    r"jetzt|nun|inzwischen|mittlerweile|gewechselt|umgestiegen|umgestellt|umgezogen|"
+    r"verschoben|verlegt|geändert|migriert|stattdessen|nicht mehr|ab sofort|"
+    r"ahora|actualmente|ya no|cambió|cambiado|pasó|migró|movió|movieron|en lugar de|"
+    r"a partir de ahora|"
+    r"maintenant|désormais|actuellement|déplacé|déplacée|déménagé|passé|passée|migré|"
+    r"au lieu de)\b"
+    r"|现在|目前|如今|改用|改成|改为|改到|换成|换到|迁移|升级|不再",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """What tidy reads in one entry (see the module docstring)."""
+
+    text: str
+    folded: str
+    shingles: frozenset[str]
+    words: frozenset[str]
+    """Content words (stems; CJK characters), function words and slots left out."""
+    slots: frozenset[str]
+    negated: bool
+    update: bool
+
+    @property
+    def specific(self) -> int:
+        """How much the entry says: content words plus slots."""
+        return len(self.words) + len(self.slots)
+
+
+def _fold(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).casefold().replace("\u2019", "'")
+
+
+def _kind(number: str) -> str:
+    if _TIME.fullmatch(number):
+        return "time"
+    return "version" if "." in number else "number"
+
+
+def _slots(folded: str) -> tuple[set[str], str]:
+    """The slot values of ``folded`` text (``kind:value``), and the text without them."""
+    found: set[str] = set()
+    rest = folded
+    for kind, pattern in (("url", _URL), ("email", _EMAIL), ("path", _PATH), ("date", _DATE),
+                          ("id", _IDENTIFIER)):  # fmt: skip
+        for m in pattern.finditer(rest):
+            found.add(f"{kind}:{m.group(0).rstrip('.,;:)').rstrip('/')}")
+        rest = pattern.sub(" ", rest)
+    for m in _NUMBER.finditer(rest):
+        value = m.group(0).replace(",", ".")
+        found.add(f"{_kind(value)}:{value}")
+    rest = _NUMBER.sub(" ", rest)
+    return found, rest
+
+
+def shown(slots: frozenset[str] | set[str]) -> str:
+    """Slot values for a person: ``3.10, june``."""
+    return ", ".join(sorted(s.partition(":")[2] for s in slots))
+
+
+def _words(text: str) -> set[str]:
+    out: set[str] = set()
+    run: list[str] = []  # consecutive CJK characters: compared by bigrams
+
+    def flush() -> None:
+        if len(run) == 1:
+            out.add(run[0])
+        out.update(run[i] + run[i + 1] for i in range(len(run) - 1))
+        run.clear()
+
+    for token in _WORD.findall(text):
+        if _CJK_CHAR.fullmatch(token):
+            if token in _STOP_CHARS:
+                flush()
+            else:
+                run.append(token)
+            continue
+        flush()
+        if len(token) < 2 or token in _STOP_WORDS or token.isdigit() or token in _CALENDAR:
+            continue  # a month or weekday is a value (a date): a slot
+        out.add(token[:STEM])
+    flush()
+    return out
+
+
+def profile(text: str) -> Profile:
+    """The :class:`Profile` of one entry."""
+    folded = _fold(text)
+    slots, rest = _slots(folded)
+    slots |= {f"calendar:{w}" for w in _WORD.findall(folded) if w in _CALENDAR}
+    update = bool(_UPDATE.search(folded))
+    negated = bool(_NEGATION.search(_UPDATE.sub(_keep_negation, folded)))
+    plain = _UPDATE.sub(" ", rest)
+    plain = _NEGATION.sub(" ", plain)
+    flat = " ".join(_WORD.findall(folded))
+    grams = {flat[i : i + 3] for i in range(max(1, len(flat) - 2))} if flat else set()
+    return Profile(
+        text, flat, frozenset(grams), frozenset(_words(plain)), frozenset(slots), negated, update
+    )
+
+
+def _keep_negation(m: re.Match[str]) -> str:
+    """Update markers that are negations too ("no longer", "nicht mehr", "不再", "ya no")
+    keep counting as negations; the others ("now", "现在") are removed first so that
+    a character such as 不 inside them is not read as one."""
+    word = m.group(0).casefold()
+    return " not " if word in ("no longer", "nicht mehr", "不再", "ya no", "anymore") else " "
+
+
+@dataclass(frozen=True, slots=True)
+class PairSignals:
+    """How two entries compare (see :func:`compare`)."""
+
+    shingle_jaccard: float
+    """Jaccard of the character 3-gram sets of the folded texts."""
+    word_overlap: float
+    """Shared content words over the smaller side's (1.0: one says nothing the other
+    does not); the generic subject ("user", "用户") is not counted."""
+    word_jaccard: float
+    """Shared content words and slots over all of them."""
+    shared: int
+    """Content words both have (the generic subject not counted)."""
+    only_a: frozenset[str]
+    only_b: frozenset[str]
+    slots_differ: bool
+    """Both hold slot values of one kind (versions, times, numbers, dates, paths...) and
+    they are not the same (3.10 vs 3.12, June 15 vs 22); a time beside a port is not."""
+    slots_subset: bool
+    """The slots of one are all in the other (equal, or one has none)."""
+    negation_differs: bool
+    update: bool
+    """One of them says it is an update ("now", "switched to", "现在")."""
+    cosine: float | None = None
+    """Cosine of their embeddings, when the embedder ran."""
+
+    @property
+    def contained(self) -> float:
+        """How much of the smaller entry the other holds (shingles or content words)."""
+        return max(self.shingle_jaccard, self.word_overlap)
+
+    @property
+    def alike(self) -> float:
+        """How alike the two are as a whole (shingles or content words and slots)."""
+        return max(self.shingle_jaccard, self.word_jaccard)
+
+
+def compare(a: Profile, b: Profile, cosine: float | None = None) -> PairSignals:
+    """The signals of the pair ``a``, ``b`` (``cosine``: of their embeddings, if any)."""
+    union = len(a.shingles | b.shingles)
+    jac = len(a.shingles & b.shingles) / union if union else 0.0
+    shared = (a.words & b.words) - GENERIC
+    kinds = {k.partition(":")[0] for k in a.slots} & {k.partition(":")[0] for k in b.slots}
+    differ = any(
+        {v for v in a.slots if v.startswith(k + ":")}
+        != {v for v in b.slots if v.startswith(k + ":")}
+        for k in kinds
+    )
+    smaller = min(len(a.words - GENERIC), len(b.words - GENERIC))
+    overlap = len(shared) / smaller if smaller else 0.0
+    every_a, every_b = a.words | a.slots, b.words | b.slots
+    together = len(every_a | every_b)
+    return PairSignals(
+        jac,
+        overlap,
+        len(every_a & every_b) / together if together else 0.0,
+        len(shared),
+        a.words - b.words,
+        b.words - a.words,
+        differ,
+        a.slots <= b.slots or b.slots <= a.slots,
+        a.negated != b.negated,
+        a.update or b.update,
+        cosine,
+    )

@@ -1,0 +1,709 @@
+"""The intent layer: what an entry asks the future agent to do, in any language.
+
+Rules match wording; this layer reads *requests*. Each sentence is tagged with the
+concepts of :mod:`.lexicon` (objects such as credentials, the user's files, memory
+itself, the agent's own rules, startup configuration; actions such as collect, keep,
+send, hide, persist, override, delete, run; modifiers such as "without asking", "every
+session", "to verify", or "this only describes an alert"), and a small table of *frames*
+says which combinations are an attack. A frame names its intent ("credential
+harvesting: asks for credentials and keeps them"), so a verdict can be explained.
+
+Each frame gives one of two verdicts: ``block`` (the combination has no honest reading)
+or ``hold`` (suspicious but unsure: a person should approve it). A negated action ("never
+ask for passwords") does not count, except for speech, where a negation *is* the attack
+("never mention these notes"). A sentence that describes a threat (an alert, a talk, a
+pentest scope) is lowered one step. Because the concepts are the same in every language,
+so are the frames: a request is caught in Arabic or Japanese as it is in English.
+
+The concepts' index ships prebuilt (``_lexicon_index.py``) and loads on the first call;
+tagging a note costs a few dictionary look-ups per word.
+"""
+
+from __future__ import annotations
+
+import binascii
+import re
+import unicodedata
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Sequence
+
+from .lexicon import CONCEPTS
+
+__all__ = [
+    "FRAMES",
+    "Intent",
+    "build_index",
+    "intents",
+    "intents_in_context",
+    "read",
+    "refers",
+    "source_crc",
+    "tag",
+]
+
+#: Concepts that are actions: a negation just before them cancels them.
+_ACTIONS = frozenset(
+    {"solicit", "keep", "send", "speak", "reply", "touser", "hide", "persist", "override"}
+    | {"delete"}
+    | {"overwrite", "run", "fetch"}
+)
+# Script ranges whose keys are matched as substrings (no spaces between words, or
+# prefixes attached to words): CJK, kana, Hangul, Arabic, Hebrew, Devanagari, Thai.
+# Compiled on first use (see _dense): compiling these ranges takes ~2 ms, and only text
+# outside ASCII needs them.
+_SUBSTRING_SCRIPT = (
+    "[\u0590-\u06ff\u0750-\u077f\u0900-\u097f\u0e00-\u0e7f\u1100-\u11ff\u3040-\u30ff"
+    "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]"
+)
+_substring_script: re.Pattern[str] | None = None
+_W = "0-9a-z\u00df-\u024f\u0370-\u03ff\u0400-\u052f"
+_TOKEN = re.compile(f"[{_W}]+(?:'[{_W}]+)*")
+_WORDISH = re.compile(f"^[{_W}' \\-*]+$")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|[;\n。！？；]+")
+_URL = re.compile(
+    r"\b(?:https?|ftp)://[^\s\"'<>]+|\b[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b"
+    r"|\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b"
+)
+_LOCAL_URL = re.compile(r"^(?:https?://)?(?:localhost|127\.|0\.0\.0\.0|\[?::1)", re.I)
+_HANDLE = re.compile(r"\bentry:[0-9a-f]{8}\b")
+_ASCII_WORD_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789' -*"
+_MARKS = re.compile("[\u0300-\u036f\u064b-\u065f\u0670\u0640]")
+
+# Negation reaches this many characters forward (word scripts) or backward (Japanese
+# and Korean, which negate after the verb).
+_NEG_REACH = 26
+_NEG_REACH_DENSE = 10
+_NEGPOST_REACH = 3
+_NEGAFTER_REACH = 48
+_NEGATIONS = frozenset({"neg", "negpost", "negafter"})
+# Arabic negation particles are whole words (لا inside بدلا is not one).
+_ARABIC = re.compile("[\u0600-\u06ff]")
+
+
+class Intent:
+    """One intent found: its frame's name, verdict, category and the words behind it."""
+
+    __slots__ = ("category", "evidence", "name", "verdict", "why")
+
+    def __init__(self, name: str, verdict: str, category: str, why: str, evidence: str) -> None:
+        self.name = name
+        self.verdict = verdict
+        self.category = category
+        self.why = why
+        self.evidence = evidence
+
+    def __repr__(self) -> str:
+        return f"Intent({self.name!r}, {self.verdict!r})"
+
+
+class _Frame:
+    __slots__ = ("category", "name", "needs", "negated", "verdict", "why")
+
+    def __init__(
+        self,
+        name: str,
+        verdict: str,
+        category: str,
+        why: str,
+        needs: str,
+        negated: str = "",
+    ) -> None:
+        self.name = name
+        self.verdict = verdict
+        self.category = category
+        self.why = why
+        # Each group is a set of alternatives; every group must be present.
+        self.needs = tuple(frozenset(g.split("|")) for g in needs.split())
+        self.negated = frozenset(negated.split())
+
+
+_SENSITIVE = "cred|userdata|convo|memory"
+#: The frames, strongest first within each intent. ``needs``: space-separated groups of
+#: ``|``-alternatives, all present and not negated; ``negated``: concepts that must be
+#: present *under* a negation (speech that is forbidden).
+FRAMES: tuple[_Frame, ...] = (
+    _Frame(
+        "concealment",
+        "block",
+        "covert_action",
+        "hides memory, or what the agent does with it, from the user",
+        "hide memory",
+    ),
+    _Frame(
+        "concealment",
+        "block",
+        "covert_action",
+        "forbids telling the user about memory or these notes",
+        "memory",
+        negated="speak",
+    ),
+    _Frame(
+        "concealment",
+        "block",
+        "covert_action",
+        "has the agent tell the user a falsehood about memory (empty, deleted)",
+        "speak|reply|hide empty memory|userref|keep",
+    ),
+    _Frame(
+        "concealment",
+        "hold",
+        "covert_action",
+        "keeps something from the user",
+        "",
+        negated="touser",
+    ),
+    _Frame("concealment", "hold", "covert_action", "hides something from the user", "hide userref"),
+    _Frame(
+        "credential_harvesting",
+        "block",
+        "credential_exfiltration",
+        "asks for credentials and keeps, verifies or forwards them",
+        "solicit cred keep|verify|send|dest|covert|habit",
+    ),
+    _Frame(
+        "credential_harvesting",
+        "hold",
+        "credential_exfiltration",
+        "asks for credentials",
+        "solicit cred",
+    ),
+    _Frame(
+        "exfiltration",
+        "block",
+        "credential_exfiltration",
+        "sends credentials, the user's files, the conversation or memory to an address",
+        f"send {_SENSITIVE} dest",
+    ),
+    _Frame(
+        "exfiltration",
+        "block",
+        "credential_exfiltration",
+        "sends credentials, the user's files or the conversation covertly",
+        "send cred|userdata|convo covert",
+    ),
+    _Frame(
+        "exfiltration",
+        "block",
+        "credential_exfiltration",
+        "moves credentials or the user's files to an address covertly",
+        "cred|userdata|convo dest covert",
+    ),
+    _Frame(
+        "exfiltration",
+        "hold",
+        "credential_exfiltration",
+        "sends credentials, the user's files or the conversation routinely",
+        "send cred|userdata|convo habit",
+    ),
+    _Frame(
+        "persistence",
+        "block",
+        "persistence",
+        "makes a startup hook, service or job send the user's data away",
+        f"startup send {_SENSITIVE}",
+    ),
+    _Frame(
+        "persistence",
+        "block",
+        "persistence",
+        "makes a startup hook, service or job run code fetched from an address",
+        "startup fetch run dest",
+    ),
+    _Frame(
+        "persistence",
+        "block",
+        "persistence",
+        "writes an outside package index into the package manager's configuration",
+        "pkgconf dest persist",
+    ),
+    _Frame(
+        "persistence",
+        "hold",
+        "persistence",
+        "writes an outside address into startup or package configuration",
+        "startup|pkgindex|pkgconf dest persist|habit",
+    ),
+    _Frame(
+        "persistence",
+        "hold",
+        "persistence",
+        "points the package manager's configuration at an outside index",
+        "pkgconf dest",
+    ),
+    _Frame(
+        "tool_abuse",
+        "block",
+        "persistence",
+        "removes or rewrites another entry by its handle",
+        "handle delete|overwrite",
+    ),
+    _Frame("tool_abuse", "hold", "persistence", "refers to another entry by its handle", "handle"),
+    _Frame(
+        "tool_abuse",
+        "block",
+        "persistence",
+        "routinely rewrites memory or skills from an outside source",
+        "memory overwrite|delete fetch|dest habit",
+    ),
+    _Frame(
+        "tool_abuse",
+        "hold",
+        "persistence",
+        "rewrites memory or skills from an outside source",
+        "memory overwrite fetch|dest",
+    ),
+    _Frame(
+        "tool_abuse",
+        "block",
+        "persistence",
+        "gives memory authority over the agent's own rules",
+        "memory authority rules|override",
+    ),
+    _Frame(
+        "tool_abuse",
+        "hold",
+        "persistence",
+        "gives memory the authority of orders",
+        "memory authority",
+    ),
+    _Frame(
+        "safety_override",
+        "block",
+        "instruction_override",
+        "sets aside the agent's own instructions or safety rules",
+        "override rules self",
+    ),
+    _Frame(
+        "safety_override",
+        "hold",
+        "instruction_override",
+        "sets aside instructions or safety rules",
+        "override rules",
+    ),
+    _Frame(
+        "remote_execution",
+        "block",
+        "covert_action",
+        "runs fetched or referenced code in a shell without asking",
+        "fetch|dest|xref run shell covert",
+    ),
+    _Frame(
+        "remote_execution",
+        "hold",
+        "covert_action",
+        "routinely runs fetched code in a shell",
+        "fetch|dest run shell habit",
+    ),
+)
+
+_LOWER = {"block": "hold", "hold": "", "": ""}
+# Every frame needs one of these (or a negated action): a window without any is clean.
+_TRIGGERS = frozenset(c for f in FRAMES for g in f.needs[:1] for c in g)
+
+
+# A key: its words, each (word, whether it is a prefix), and the concept it names.
+_Key = tuple[tuple[tuple[str, bool], ...], str]
+
+
+class _Lexicon:
+    """The concept keys, indexed for matching (built by :func:`build_index`)."""
+
+    __slots__ = ("exact", "pairs", "prefix", "prefix_lens", "stems", "subs", "subs_ascii")
+
+    def __init__(
+        self,
+        exact: dict[str, tuple[_Key, ...]],
+        prefix: dict[str, tuple[_Key, ...]],
+        pairs: dict[tuple[str, str], tuple[_Key, ...]],
+        subs: tuple[tuple[str, str], ...],
+        subs_ascii: tuple[tuple[str, str], ...],
+    ) -> None:
+        self.exact = exact  # one-word keys (and phrases whose second word is a prefix)
+        self.prefix = prefix  # keys whose first word is a prefix, by that prefix
+        self.pairs = pairs  # other phrases, by their first two words
+        self.subs = subs  # keys of dense scripts: (key, concept), matched as substrings
+        self.subs_ascii = subs_ascii  # keys with punctuation, matched as substrings
+        self.prefix_lens = tuple(sorted({len(k) for k in prefix}))
+        # The first three letters of every prefix key (shorter keys: themselves).
+        self.stems = frozenset(k[:3] for k in prefix)
+
+
+def build_index(concepts: dict[str, str]) -> _Lexicon:
+    """Index the keys of ``concepts`` (see :mod:`.lexicon`) for matching.
+
+    mnemic ships this index prebuilt (``_lexicon_index.py``, written by
+    ``bench/_scan_lexicon.py``; a test keeps it equal to what this builds), so a process
+    does not spend the build on its first scan.
+    """
+    exact: dict[str, list[_Key]] = {}
+    prefix: dict[str, list[_Key]] = {}
+    pairs: dict[tuple[str, str], list[_Key]] = {}
+    subs: list[tuple[str, str]] = []
+    subs_ascii: list[tuple[str, str]] = []
+    for concept, block in concepts.items():
+        for raw in block.split(";"):
+            key = " ".join(raw.split())
+            if not key:
+                continue
+            if key.isascii():
+                key = key.lower()
+                if key.strip(_ASCII_WORD_CHARS):
+                    subs_ascii.append((key, concept))
+                    continue
+            else:
+                key = _fold(key)
+                if _dense(key):
+                    subs.append((key, concept))
+                    continue
+                if not _WORDISH.match(key):
+                    subs_ascii.append((key, concept))
+                    continue
+            words = tuple((w.rstrip("*"), w.endswith("*")) for w in key.replace("-", " ").split())
+            first, is_prefix = words[0]
+            if is_prefix:
+                prefix.setdefault(first, []).append((words, concept))
+            elif len(words) == 1:
+                exact.setdefault(first, []).append((words, concept))
+            elif not words[1][1]:  # indexed by its first two words
+                pairs.setdefault((first, words[1][0]), []).append((words, concept))
+            else:
+                exact.setdefault(first, []).append((words, concept))
+    return _Lexicon(
+        {k: tuple(v) for k, v in exact.items()},
+        {k: tuple(v) for k, v in prefix.items()},
+        {k: tuple(v) for k, v in pairs.items()},
+        tuple(subs),
+        tuple(subs_ascii),
+    )
+
+
+def source_crc(concepts: dict[str, str]) -> int:
+    """The checksum of the concepts an index was built from (the shipped index records
+    it: an index of other concepts is not used)."""
+    return binascii.crc32("\0".join(f"{k}\1{v}" for k, v in concepts.items()).encode())
+
+
+_lexicon: _Lexicon | None = None
+
+
+def _lex() -> _Lexicon:
+    global _lexicon
+    if _lexicon is None:
+        # Imported here: the tables load on the first scan, not with the scanner.
+        from . import _lexicon_index as shipped
+
+        if source_crc(CONCEPTS) == shipped.SOURCE_CRC:
+            _lexicon = _Lexicon(
+                shipped.EXACT, shipped.PREFIX, shipped.PAIRS, shipped.SUBS, shipped.SUBS_ASCII
+            )
+        else:  # the lexicon changed and the index was not written again: build it
+            _lexicon = build_index(CONCEPTS)
+    return _lexicon
+
+
+def _dense(text: str) -> bool:
+    """Whether ``text`` holds a character of a script whose keys are substrings."""
+    global _substring_script
+    if text.isascii():
+        return False
+    if _substring_script is None:
+        _substring_script = re.compile(_SUBSTRING_SCRIPT)
+    return _substring_script.search(text) is not None
+
+
+def _fold(text: str) -> str:
+    """Lower case, compatibility forms folded, Latin accents and Arabic marks dropped."""
+    text = unicodedata.normalize("NFKC", text).lower().replace("’", "'")
+    if text.isascii():
+        return text
+    return unicodedata.normalize("NFC", _MARKS.sub("", unicodedata.normalize("NFD", text)))
+
+
+def _word_ok(token: str, spec: tuple[str, bool]) -> bool:
+    word, is_prefix = spec
+    if is_prefix:
+        return token.startswith(word)
+    return token == word or (token.endswith("'s") and token[:-2] == word)
+
+
+# (start, end, concept) of each key found in one sentence.
+_Match = tuple[int, int, str]
+
+
+def _matches(sentence: str) -> list[_Match]:
+    lex = _lex()
+    found: list[_Match] = []
+    tokens = [(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(sentence)]
+    n = len(tokens)
+    exact, prefix, stems, sizes, pairs = (
+        lex.exact,
+        lex.prefix,
+        lex.stems,
+        lex.prefix_lens,
+        lex.pairs,
+    )
+    for i, (tok, start, _) in enumerate(tokens):
+        cands: Sequence[_Key] = exact.get(tok, ())
+        if tok.endswith("'s"):
+            cands = [*cands, *exact.get(tok[:-2], ())]
+        if i + 1 < n:
+            nxt = tokens[i + 1][0]
+            two: Sequence[_Key] | None = pairs.get((tok, nxt))
+            if nxt.endswith("'s"):
+                two = [*(two or ()), *pairs.get((tok, nxt[:-2]), ())]
+            if two:
+                cands = [*cands, *two]
+        if tok[:3] in stems:  # most words start no prefix key: one look-up ends it
+            more = [c for size in sizes if size <= len(tok) for c in prefix.get(tok[:size], ())]
+            if more:
+                cands = [*cands, *more]
+        for words, concept in cands:
+            k = len(words)
+            if k == 1:
+                if _word_ok(tok, words[0]):
+                    found.append((start, tokens[i][2], concept))
+                continue
+            if i + k <= n and all(_word_ok(tokens[i + j][0], words[j]) for j in range(k)):
+                found.append((start, tokens[i + k - 1][2], concept))
+    for key, concept in lex.subs_ascii:
+        at = sentence.find(key)
+        while at >= 0:
+            before = sentence[at - 1] if at else " "
+            if not (key[0].isalnum() and before.isalnum()):
+                found.append((at, at + len(key), concept))
+            at = sentence.find(key, at + 1)
+    if _dense(sentence):
+        for key, concept in lex.subs:
+            at = sentence.find(key)
+            while at >= 0:
+                if concept not in _NEGATIONS or not _ARABIC.match(key) or _whole(sentence, at, key):
+                    found.append((at, at + len(key), concept))
+                at = sentence.find(key, at + 1)
+    for m in _URL.finditer(sentence):
+        if not _LOCAL_URL.match(m.group()):
+            found.append((m.start(), m.end(), "dest"))
+    for m in _HANDLE.finditer(sentence):
+        found.append((m.start(), m.end(), "handle"))
+    return found
+
+
+def _whole(text: str, at: int, key: str) -> bool:
+    """Whether ``key`` found at ``at`` stands as a word of its own."""
+    end = at + len(key)
+    return (at == 0 or not text[at - 1].isalpha()) and (end == len(text) or not text[end].isalpha())
+
+
+class Tags:
+    """The concepts of one sentence: those stated, and those under a negation."""
+
+    __slots__ = ("negated", "present", "words")
+
+    def __init__(self, present: frozenset[str], negated: frozenset[str], words: dict[str, str]):
+        self.present = present
+        self.negated = negated
+        self.words = words
+        """One word of the text behind each concept (for the explanation)."""
+
+
+def tag(sentence: str) -> Tags:
+    """The concepts of one (already folded) sentence."""
+    found = _matches(sentence)
+    if not found:
+        return Tags(frozenset(), frozenset(), {})
+    others = [m for m in found if m[2] not in _NEGATIONS]
+    # A negation word inside a longer key ("no longer applies", "without asking",
+    # "не спрашивая") is part of that key, not a negation.
+    covered = bytearray(len(sentence) + 1)
+    for o_start, o_end, concept in others:
+        if concept != "honest" and o_end - o_start > 3:
+            covered[o_start:o_end] = b"\x01" * (o_end - o_start)
+    before: list[int] = []  # ends of the negations read forward
+    after: list[tuple[int, int]] = []  # (start, reach) of those read backward
+    for n_start, n_end, kind in found:
+        if kind not in _NEGATIONS or all(covered[n_start:n_end]):
+            continue
+        if kind == "neg":
+            dense = _dense(sentence[n_start:n_end])
+            before.append(n_end if not dense else -n_end)
+        else:
+            after.append((n_start, _NEGPOST_REACH if kind == "negpost" else _NEGAFTER_REACH))
+    before_plain = sorted(e for e in before if e >= 0)
+    before_dense = sorted(-e for e in before if e < 0)
+    after.sort()
+    present: set[str] = set()
+    negated: set[str] = set()
+    words: dict[str, str] = {}
+    for start, end, concept in others:
+        if concept in _ACTIONS and _is_negated(start, end, before_plain, before_dense, after):
+            negated.add(concept)
+        else:
+            present.add(concept)
+        words.setdefault(concept, sentence[start:end])
+    return Tags(frozenset(present), frozenset(negated), words)
+
+
+def _is_negated(
+    start: int,
+    end: int,
+    plain: list[int],
+    dense: list[int],
+    after: list[tuple[int, int]],
+) -> bool:
+    """Whether a negation ends just before ``start`` or begins just after ``end``."""
+    for ends, reach in ((plain, _NEG_REACH), (dense, _NEG_REACH_DENSE)):
+        i = bisect_right(ends, start)
+        if i and start - ends[i - 1] <= reach:
+            return True
+    i = bisect_left(after, (end, 0))
+    return any(n_start - end <= reach for n_start, reach in after[i : i + 4])
+
+
+def sentences(text: str) -> list[str]:
+    """The folded sentences of ``text`` (empty ones dropped), each at most
+    :data:`SENTENCE_CHARS` long (a longer run is cut at spaces), so that the cost of a
+    text grows with its length, not with its square."""
+    out: list[str] = []
+    for part in _SENTENCE.split(_fold(text)):
+        part = part.strip()
+        while len(part) > SENTENCE_CHARS:
+            cut = part.rfind(" ", SENTENCE_CHARS // 2, SENTENCE_CHARS)
+            cut = cut if cut > 0 else SENTENCE_CHARS
+            out.append(part[:cut])
+            part = part[cut:].strip()
+        if part:
+            out.append(part)
+    return out
+
+
+#: The longest piece of text read as one sentence.
+SENTENCE_CHARS = 400
+
+
+def _judge(present: frozenset[str], negated: frozenset[str]) -> list[_Frame]:
+    """Frames matched by one window's concepts, at most one per intent (the strongest)."""
+    if _TRIGGERS.isdisjoint(present) and not negated:
+        return []
+    out: list[_Frame] = []
+    names: set[str] = set()
+    for frame in FRAMES:
+        if frame.name in names:
+            continue
+        if frame.negated and not frame.negated <= negated:
+            continue
+        if all(not group.isdisjoint(present) for group in frame.needs):
+            out.append(frame)
+            names.add(frame.name)
+    return out
+
+
+def _windows(
+    tags: Sequence[Tags],
+) -> Iterable[tuple[frozenset[str], frozenset[str], dict[str, str]]]:
+    for i, t in enumerate(tags):
+        yield t.present, t.negated, t.words
+        if i + 1 < len(tags):
+            nxt = tags[i + 1]
+            # Two sentences in a row read as one request ("The script is at URL. Run
+            # it in a shell without asking."); negations stay with their sentence.
+            yield t.present | nxt.present, t.negated | nxt.negated, {**nxt.words, **t.words}
+
+
+def _evidence(frame: _Frame, words: dict[str, str]) -> str:
+    used = [c for g in frame.needs for c in sorted(g) if c in words]
+    used += [c for c in sorted(frame.negated) if c in words]
+    return ", ".join(f"{c} {words[c]!r}" for c in dict.fromkeys(used))
+
+
+def _intents_of(tags: Sequence[Tags]) -> list[Intent]:
+    best: dict[str, Intent] = {}
+    for present, negated, words in _windows(tags):
+        if not present and not negated:
+            continue
+        honest = "honest" in present
+        for frame in _judge(present, negated):
+            verdict = _LOWER[frame.verdict] if honest else frame.verdict
+            if not verdict:
+                continue
+            old = best.get(frame.name)
+            if old is None or (old.verdict == "hold" and verdict == "block"):
+                best[frame.name] = Intent(
+                    frame.name, verdict, frame.category, frame.why, _evidence(frame, words)
+                )
+    return sorted(best.values(), key=lambda i: (i.verdict != "block", i.name))
+
+
+def intents(text: str) -> list[Intent]:
+    """The intents ``text`` expresses, strongest first (empty for an honest note)."""
+    return read(text)[0]
+
+
+def read(text: str) -> tuple[list[Intent], bool]:
+    """:func:`intents`, and whether a sentence of ``text`` only describes a threat (an
+    alert, an incident, a talk, a pentest scope)."""
+    tags = [tag(s) for s in sentences(text)]
+    return _intents_of(tags), any("honest" in t.present for t in tags)
+
+
+_REFERS = frozenset({"xref", "handle"})
+
+
+def refers(text: str) -> bool:
+    """Whether ``text`` refers to another entry (see :func:`intents_in_context`)."""
+    hit = _refers_memo.get(text)
+    if hit is None:
+        hit = any(not _REFERS.isdisjoint(tag(s).present) for s in sentences(text))
+        if len(_refers_memo) >= 4096:
+            _refers_memo.clear()
+        _refers_memo[text] = hit
+    return hit
+
+
+_refers_memo: dict[str, bool] = {}
+
+
+def intents_in_context(text: str, neighbours: Sequence[str]) -> list[Intent]:
+    """Intents that ``text`` expresses only together with one of ``neighbours``.
+
+    Only a text that refers to another one (a handle, "the script from step 1", "the
+    note above") is read with its neighbours: each of its sentences is paired with each
+    sentence of each neighbour, and a frame that matches such a pair but neither text
+    alone is reported as ``split_instruction`` (a harmless-looking half whose other half
+    is already stored).
+    """
+    own = [tag(s) for s in sentences(text)]
+    if not any(not _REFERS.isdisjoint(t.present) for t in own):
+        return []
+    alone = {i.name: i.verdict for i in _intents_of(own)}
+    out: dict[str, Intent] = {}
+    for other in neighbours:
+        if other == text:
+            continue
+        theirs = [tag(s) for s in sentences(other)]
+        alone_other = {i.name: i.verdict for i in _intents_of(theirs)}
+        for mine in own:
+            for their in theirs:
+                joined = Tags(
+                    mine.present | their.present,
+                    mine.negated | their.negated,
+                    {**their.words, **mine.words},
+                )
+                for found in _intents_of([joined]):
+                    if found.verdict != "block":
+                        continue
+                    if alone.get(found.name) == "block" or alone_other.get(found.name) == "block":
+                        continue
+                    key = found.name
+                    if key not in out:
+                        out[key] = Intent(
+                            "split_instruction",
+                            "block",
+                            found.category,
+                            f"together with another entry: {found.why}",
+                            f"{found.evidence}; other half: {_preview(other)}",
+                        )
+    return list(out.values())
+
+
+def _preview(text: str, limit: int = 60) -> str:
+    flat = " ".join(text.split())
+    return repr(flat if len(flat) <= limit else flat[: limit - 1] + "…")
