@@ -8,12 +8,14 @@ Behaviour on both backends (``backend``). Times come from the memory's clock.
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
 from tests.e2e import run_mnemic
 
 from _backends import Kit
+from mnemic.agent import AgentSession
 from mnemic.curated import archive
 from mnemic.curated.memory import Memory
 from mnemic.curated.pressure import parse_expires
@@ -59,11 +61,11 @@ def test_an_expired_entry_leaves_at_the_next_session_start_into_the_archive(
     running = Memory.open(home, origin="agent", session_id="long", clock=lambda: clock[0])
     frozen = running.snapshot.text
     assert FREEZE in frozen
-    assert FREEZE in _mem(home, END - 1).snapshot.text  # still valid on its last day
+    assert _mem(home, END - 1).expire() == []  # still valid on its last day
     clock[0] = END + 60
-    later = _mem(home, END + 60)  # a session starting after it: the entry is gone
-    assert FREEZE not in later.snapshot.text and STAYS in later.snapshot.text
-    assert later.expired == [("memory", FREEZE)]
+    later = _mem(home, END + 60)  # a session starting after it
+    assert later.expire() == [("memory", FREEZE)]
+    assert FREEZE not in later.new_session().text and STAYS in later.snapshot.text
     assert MemoryView.open(home).entries("memory") == [STAYS]
     [item] = archive.listing(MemoryView.open(home))
     assert (item.text, item.reason, item.archived_at) == (FREEZE, "expired", END + 60)
@@ -72,6 +74,27 @@ def test_an_expired_entry_leaves_at_the_next_session_start_into_the_archive(
     running.begin_turn()
     assert running.snapshot.text == frozen
     assert FREEZE not in running.new_session().text  # its next session no longer has it
+
+
+def test_an_agent_session_starts_without_expired_entries(backend: Kit) -> None:
+    """The session runs on the real clock, long after the entry's day (2026-05-29)."""
+    home = _home(backend)
+    assert time.time() > END
+    session = AgentSession.open(home, provider=None, cwd=home)
+    try:
+        assert FREEZE not in session.system_prompt and STAYS in session.system_prompt
+    finally:
+        session.close()
+    [item] = archive.listing(MemoryView.open(home))
+    assert (item.text, item.reason, item.by[0]) == (FREEZE, "expired", "model")
+
+
+def test_the_snapshot_alone_never_expires_anything(backend: Kit) -> None:
+    """A snapshot does not read the journal (render_snapshot, a bare Memory.open): the
+    entry stays until an agent session starts or gc runs."""
+    home = _home(backend)
+    assert FREEZE in _mem(home, END + 60).snapshot.text
+    assert MemoryView.open(home).entries("memory") == [STAYS, FREEZE]
 
 
 def test_gc_archives_expired_entries_and_its_dry_run_only_lists_them(backend: Kit) -> None:
@@ -144,3 +167,22 @@ def test_the_cli_takes_expires_and_shows_it(backend: Kit) -> None:
         home, "memory", "add", "Third fact.", "--expires", "2999-01-01", "--json"
     ).stdout
     assert json.loads(out)["success"]
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.mark.anyio
+async def test_an_mcp_session_starts_without_expired_entries(home_path: Path) -> None:
+    """The connection's memory runs on the real clock, long after the entry's day."""
+    from _backends import FilesKit
+    from test_mcp_server import connect, read
+
+    home = _home(FilesKit(home_path))
+    async with connect(home) as client:
+        block = await read(client, "mnemic://memory")
+    assert STAYS in block and FREEZE not in block
+    [item] = archive.listing(MemoryView.open(home))
+    assert (item.text, item.reason, item.by[0]) == (FREEZE, "expired", "mcp")

@@ -228,3 +228,41 @@ def test_the_console_refusal_names_what_to_drop_first(backend: Kit) -> None:
     assert r.status_code == 409  # type: ignore[attr-defined]
     text = unescape(r.text)  # type: ignore[attr-defined]
     assert f"{entry_handle(COPY)} (duplicate of {entry_handle(CONFIRMED)}" in text
+
+
+@pytest.mark.slow
+def test_an_evicting_write_killed_at_any_call_leaves_live_and_archive_whole(
+    tmp_path: Path,
+) -> None:
+    """SIGKILL before each file-system call of an add that evicts: after the kill, and
+    after the next write, the entries are as before with nothing archived, or as after
+    with the evicted ones archived; never an entry lost or archived twice."""
+    from collections import Counter
+
+    from _backends import FilesKit
+    from _killpoints import killed, run_killed_at
+
+    new = "The deploy key rotates on the first Monday of each month."
+    completed = False
+    for k in range(1, 80):
+        home = _evicting_home(FilesKit(tmp_path / f"kill-{k}"), on_full="archive_oldest")
+        base = Memory.open(home, clock=lambda: T0).entries("memory")
+        writer = _mem(home, T0 + 9 * DAY)
+        status = run_killed_at(k, lambda w=writer: w.add("memory", new))
+        entries = MemoryView.open(home).entries("memory")
+        if entries == base:
+            assert _archived(home) == {}, k
+        else:
+            assert entries == [*base[2:], new], k
+            assert _archived(home) == {base[0]: "evicted", base[1]: "evicted"}, k
+        _mem(home, T0 + 10 * DAY).add("memory", "Short.")
+        view = MemoryView.open(home)
+        live = Counter(view.entries("memory"))
+        from mnemic.curated import archive
+
+        kept = Counter(a.text for a in archive.listing(view) if a.text is not None)
+        assert live + kept - Counter(["Short."]) in (Counter(base), Counter([*base, new])), k
+        if not killed(status):
+            completed = True
+            break
+    assert completed and k > 10

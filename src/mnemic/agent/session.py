@@ -202,9 +202,12 @@ class AgentSession:
         self.prompt = self._build_prompt()
 
     def _open_parts(self) -> None:
-        """Open this session's memory and skills as the ``agent`` actor; the provider
-        hears about every committed memory write."""
+        """Open this session's memory and skills as the ``agent`` actor (entries past
+        their ``expires`` time go to the archive first); the provider hears about every
+        committed memory write."""
         self.memory = Memory.open(self.home, origin="agent", session_id=self.session_id)
+        if self.memory.expire():  # expired entries leave before the prompt is built
+            self.memory.new_session()
         self.memory.observe(self._observer)
         self.skills = GovernedSkills.open(self.home, origin="agent", session_id=self.session_id)
 
@@ -454,6 +457,7 @@ class AgentSession:
         self.messages = [{"role": "user", "content": f"{SUMMARY_PREFIX}\n\n{summary}"}, *recent]
         if self._turn_start is not None:
             self._turn_start -= offset
+        self.memory.expire()
         self.memory.new_session()
         self.prompt = self._build_prompt()
         self.providers.session_switch(self.session_id, parent_session_id=old_id)

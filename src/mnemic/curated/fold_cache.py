@@ -32,9 +32,10 @@ _MEMO: dict[str, tuple[str, int, Fold]] = {}
 _GUARD = threading.Lock()
 
 
-def load(journal: Journal) -> Fold:
+def load(journal: Journal, *, write_back: bool = True) -> Fold:
     """The fold of every record of ``journal`` (see the module docstring). Raises
-    :class:`~mnemic.errors.StorageError` when the journal cannot be read."""
+    :class:`~mnemic.errors.StorageError` when the journal cannot be read. Without
+    ``write_back`` the cache is only read (this process still keeps its fold)."""
     store = journal.store
     with _GUARD:
         memo = _MEMO.get(journal.location)
@@ -53,7 +54,7 @@ def load(journal: Journal) -> Fold:
                 fold.apply(rec)
                 behind += 1
         _MEMO[journal.location] = (now, end, fold)
-        if behind >= _REWRITE_AFTER and now:
+        if write_back and behind >= _REWRITE_AFTER and now:
             try:
                 store.write_cache(now, encode(fold, now, end))
             except MnemicError as exc:

@@ -184,7 +184,6 @@ class Memory(MemoryView):
         settings: Settings | None = None,
         *,
         governor: Governor | None = None,
-        expire: bool = True,
     ) -> None:
         super().__init__(
             backend,
@@ -197,10 +196,6 @@ class Memory(MemoryView):
         """Approval gate, audit journal and metrics (``None``: an ungoverned store)."""
         self._known: dict[str, tuple[str, ...]] = {}
         self._observers: list[Callable[[MemoryCommitted], None]] = []
-        self._expire = expire
-        self.expired: list[tuple[str, str]] = []
-        """``(target, entry)`` moved to the archive as expired at the last snapshot
-        (``expire=False``: never; :meth:`expire`)."""
         self.snapshot = self._take_snapshot()
 
     @classmethod
@@ -240,8 +235,10 @@ class Memory(MemoryView):
         """Move the entries whose ``expires`` time has passed to the archive, reason
         ``expired``: one recorded write per target (not gated: the write that set the
         time was). Best-effort (a failure is logged: the entries stay until a write can
-        record them). Returns ``(target, entry)`` of what left. Run at each snapshot of
-        a governed memory, so an expired entry leaves at the next session start."""
+        record them). Returns ``(target, entry)`` of what left. An agent session runs it
+        before its snapshot, so an expired entry leaves at the next session start; the
+        snapshot itself never reads the journal (a running session's prompt, and
+        :func:`~.snapshot.render_snapshot`, are not touched)."""
         if self.governor is None:
             return []
         out: list[tuple[str, str]] = []
@@ -257,7 +254,6 @@ class Memory(MemoryView):
         return out
 
     def _take_snapshot(self) -> Snapshot:
-        self.expired = self.expire() if self._expire else []
         blocks: dict[str, Block] = {}
         entries: dict[str, tuple[str, ...]] = {}
         errors: dict[str, str] = {}

@@ -20,6 +20,10 @@ or the least used, down to :data:`EVICT_HEADROOM` of the budget below the limit 
 next add does not evict again; never an entry the write itself adds or replaces. What is
 evicted leaves with reason ``evicted`` (``expired``) in the write's own audit record:
 the archive keeps it, crash-safe as any removal.
+
+Expiry (``docs/lifecycle.md``, "Expiry"): :func:`parse_expires` reads the ``expires`` of
+an add or replace; :func:`due` names the entries past it, which
+:meth:`~mnemic.curated.memory.Memory.expire` moves to the archive at each snapshot.
 """
 
 from __future__ import annotations
@@ -50,8 +54,8 @@ __all__ = [
     "add_candidates",
     "candidates",
     "due",
-    "parse_expires",
     "evictor",
+    "parse_expires",
     "policy",
 ]
 
@@ -115,8 +119,9 @@ def _norm(text: str) -> str:
 
 
 def _provenance(view: MemoryView, target: str, entries: Sequence[str]) -> list[Provenance]:
-    """What the journal's fold knows of ``entries`` (unknown where it knows nothing)."""
-    fold = view.fold()
+    """What the journal's fold knows of ``entries`` (unknown where it knows nothing).
+    Nothing is written: the evictor runs under the write lock."""
+    fold = view.fold(write_back=False)
     live = fold.targets[target].live if fold is not None and target in fold.targets else {}
     return [live.get(entry_key(e), _UNKNOWN) for e in entries]
 
@@ -253,8 +258,8 @@ def parse_expires(value: str, now: float, field: str = "expires") -> float:
 def due(view: MemoryView, now: float) -> dict[str, list[str]]:
     """The live entries of each target whose ``expires`` time is ``now`` or before (from
     the journal's fold; none when it cannot be read). Cheap when nothing expires: one
-    look at the fold, no target read."""
-    fold = view.fold()
+    look at the fold, no target read, nothing written (it runs at every snapshot)."""
+    fold = view.fold(write_back=False)
     if fold is None:
         return {}
     out: dict[str, list[str]] = {}

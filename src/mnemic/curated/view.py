@@ -104,14 +104,15 @@ class MemoryView:
         view of a bare backend, which knows neither)."""
         return self._journal
 
-    def fold(self) -> Fold | None:
+    def fold(self, *, write_back: bool = True) -> Fold | None:
         """The journal folded now (:mod:`.fold`); ``None`` without a journal or when it
-        cannot be read (logged: provenance then reads as unknown)."""
+        cannot be read (logged: provenance then reads as unknown). Without
+        ``write_back`` nothing is written (the cache is only read)."""
         journal = self.journal
         if journal is None:
             return None
         try:
-            return fold_cache.load(journal)
+            return fold_cache.load(journal, write_back=write_back)
         except MnemicError as exc:
             log.warning("provenance unknown: the audit journal cannot be read: %s", exc)
             return None

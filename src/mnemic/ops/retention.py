@@ -84,12 +84,12 @@ def collect_garbage(
     gov = Governor.for_home(home, actor="foreground", origin=origin, clock=clock)
     # Opened without its own clean-up: removing crashed writers' debris is ours to report.
     backend = open_backend(home, cleanup=False)
-    mem = Memory(backend, home.settings, governor=gov, expire=not dry_run)  # expires now
+    mem = Memory(backend, home.settings, governor=gov)
     now = gov.clock()
     settings = gov.settings
     max_age = settings.retention.max_age_days * DAY
     report = GcReport(dry_run)
-    gone = mem.expired if not dry_run else [(t, e) for t, es in due(mem, now).items() for e in es]
+    gone = mem.expire() if not dry_run else [(t, e) for t, es in due(mem, now).items() for e in es]
     for t, entry in gone:
         what = f"{FILENAMES[t]} {entry_handle(entry)}"
         report.removed.append(Removal("expired_entry", what, "past its expires time: archived"))
