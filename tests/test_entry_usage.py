@@ -135,3 +135,19 @@ def test_sessions_import_counts_what_it_imported(backend: Kit, tmp_path: Path) -
     done = run_mnemic(home, "sessions", "import", str(path), "--format", "jsonl")
     assert done.returncode == 0, done.stderr
     assert _uses(home, CI)[0] == 1 and _uses(home, PORT)[0] == 0
+
+
+def test_the_claude_code_hook_counts_the_session_it_imported(backend: Kit) -> None:
+    home = _home(backend)
+    fixtures = "Prefers fixtures over module globals in tests."
+    Memory.open(home, origin="agent", session_id="w", clock=lambda: T0).add("memory", fixtures)
+    fixture = Path(__file__).resolve().parent / "fixtures" / "claude_code_transcript.jsonl"
+    payload = {
+        "session_id": "3f1c2a7e-5b9d-4e61-9a0c-2d8b7f4e1c55",
+        "transcript_path": str(fixture),
+        "hook_event_name": "SessionEnd",
+    }
+    done = run_mnemic(home, "hook", "claude-code", stdin=json.dumps(payload))
+    assert done.returncode == 0 and "new message(s)" in done.stdout, done.stderr
+    assert _uses(home, fixtures)[0] == 1
+    assert _uses(home, PORT)[0] == 0

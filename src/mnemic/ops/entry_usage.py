@@ -17,9 +17,10 @@ a read count says nothing. The signal counted here is explicit and measurable:
   a session is counted), **last used** the time of the latest message that matched.
 
 :func:`count_usage` counts the messages of each session that were not counted yet, and
-is run when a session ends (``AgentSession.close``), after ``mnemic sessions import``,
-by the Claude Code hook after its import at compaction and session end, and by
-``mnemic gc``. The counts live in a sidecar cache (:mod:`mnemic.curated.usage_log`).
+is run when a session ends (``AgentSession.close``, ``/new``), after ``mnemic sessions
+import``, and by the Claude Code hook after its import at compaction and session end
+(``mnemic hook claude-code``). The counts live in a sidecar cache
+(:mod:`mnemic.curated.usage_log`).
 """
 
 from __future__ import annotations
