@@ -213,7 +213,10 @@ def serve_tool(side: str, home: str, spec: dict[str, Any]) -> None:
         newer = f"Fact {i}: the staging DB snapshot runs nightly at 03:00 UTC."
         round_ = [
             ("add", {"action": "add", "target": "memory", "content": new}),
-            ("replace", {"action": "replace", "target": "memory", "old_text": new, "content": newer}),
+            (
+                "replace",
+                {"action": "replace", "target": "memory", "old_text": new, "content": newer},
+            ),
             ("remove", {"action": "remove", "target": "memory", "old_text": newer}),
         ]
         took: list[tuple[str, float]] = []

@@ -79,7 +79,9 @@ def hermes_python(given: str | None) -> tuple[str, str]:
     if path.is_dir():
         path = path / "bin" / "python"
     if not path.exists():
-        raise SystemExit(f"hermes_pair: {path} does not exist. Install Hermes Agent with:\n  {INSTALL}")
+        raise SystemExit(
+            f"hermes_pair: {path} does not exist. Install Hermes Agent with:\n  {INSTALL}"
+        )
     probe = subprocess.run(
         [str(path), "-c", PROBE], capture_output=True, text=True, cwd=tempfile.gettempdir()
     )
@@ -103,9 +105,7 @@ def _run_side(python: str, side: str, command: str, home: Path, spec: dict[str, 
     return done.stdout
 
 
-def contended(
-    pythons: dict[str, str], spec: dict[str, Any], rounds: int
-) -> dict[str, object]:
+def contended(pythons: dict[str, str], spec: dict[str, Any], rounds: int) -> dict[str, object]:
     """``rounds`` runs of each side on fresh homes, alternating which side goes first."""
     walls: dict[str, list[float]] = {side: [] for side in pythons}
     rates: dict[str, list[float]] = {side: [] for side in pythons}
@@ -118,7 +118,9 @@ def contended(
                 home = scratch / "home"
                 home.mkdir()
                 _run_side(pythons[side], side, "prepare", home, spec)
-                got = json.loads(_run_side(pythons[side], side, "contend", home, spec).splitlines()[-1])
+                got = json.loads(
+                    _run_side(pythons[side], side, "contend", home, spec).splitlines()[-1]
+                )
             finally:
                 shutil.rmtree(scratch, ignore_errors=True)
             walls[side].append(got["wall_s"])
@@ -224,8 +226,11 @@ def tool_calls(pythons: dict[str, str], ops: int) -> dict[str, object]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument("--hermes-python", default=os.environ.get("MNEMIC_HERMES_PYTHON"),
-                    help="the Hermes venv (or its python); default $MNEMIC_HERMES_PYTHON")
+    ap.add_argument(
+        "--hermes-python",
+        default=os.environ.get("MNEMIC_HERMES_PYTHON"),
+        help="the Hermes venv (or its python); default $MNEMIC_HERMES_PYTHON",
+    )
     ap.add_argument("--rounds", type=int, default=3, help="runs of each contended workload")
     ap.add_argument("--procs", type=int, default=8, help="writer processes")
     ap.add_argument("--ops", type=int, default=200, help="adds (grow) or pairs (churn) per writer")
@@ -243,17 +248,30 @@ def main() -> None:
     base = {"procs": args.procs, "ops": args.ops, "profile": profile}
     specs = {
         "grow": {**base, "workload": "grow", "limits": RAISED, "fill": []},
-        "churn": {**base, "workload": "churn", "limits": DEFAULT, "fill": fill(NOTES, DEFAULT[0], 0.5)},
+        "churn": {
+            **base,
+            "workload": "churn",
+            "limits": DEFAULT,
+            "fill": fill(NOTES, DEFAULT[0], 0.5),
+        },
     }
     for name, spec in specs.items():
         if args.only and args.only != name:
             continue
         calls = args.ops * (2 if name == "churn" else 1)
-        print(f"{name}: {args.procs} processes x {calls} calls, {args.rounds} rounds ...", flush=True)
-        result[name] = {"procs": args.procs, "calls_per_process": calls, **contended(pythons, spec, args.rounds)}
+        print(
+            f"{name}: {args.procs} processes x {calls} calls, {args.rounds} rounds ...", flush=True
+        )
+        result[name] = {
+            "procs": args.procs,
+            "calls_per_process": calls,
+            **contended(pythons, spec, args.rounds),
+        }
         print(f"{name}:", json.dumps(result[name]["mnemic_over_hermes"]), flush=True)  # type: ignore[index]
     if not args.only or args.only == "tool":
-        print(f"tool: {args.tool_ops} rounds of add/replace/remove near a full store ...", flush=True)
+        print(
+            f"tool: {args.tool_ops} rounds of add/replace/remove near a full store ...", flush=True
+        )
         result["tool"] = tool_calls(pythons, args.tool_ops)
         print("tool:", json.dumps(result["tool"]["mnemic_over_hermes_p50"]), flush=True)  # type: ignore[index]
     result["load_average"] = [round(x, 2) for x in os.getloadavg()]
