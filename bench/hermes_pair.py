@@ -1,7 +1,8 @@
 """mnemic side by side with Hermes Agent's memory store, same machine, one interleaved run.
 
 Usage: ./x bench hermes_pair [--hermes-python PATH] [--rounds N] [--ops N] [--tool-ops N]
-                              [--procs N] [--profile DIR] [--only WORKLOAD]
+                              [--procs N] [--only WORKLOAD] [--baseline OLD/src]
+                              [--profile DIR]
 
 Hermes is not a dependency of mnemic and nothing here installs it: put it in a throwaway
 venv outside the repository and name that venv (or its python) with ``--hermes-python``
@@ -20,19 +21,22 @@ a. ``grow``: PROCS processes x OPS adds of unique entries with the limits raised
    10,000,000 characters, from an empty store (it grows to PROCS x OPS entries).
 b. ``churn``: PROCS processes x OPS add/remove pairs of unique entries (2 x OPS calls
    each), default limits, the store half full and staying small.
-c. ``tool``: one add, replace and remove near a full default store (88 %), one process,
-   the two sides' rounds alternating call by call; after each call the work it leaves to
-   the background is finished untimed (mnemic's audit flush), as the model's turn would.
-   A bare durable write of the same bytes (temp file, fsync, rename, directory fsync) is
-   timed in the same loop as the floor.
+c. ``tool``: one add, replace and remove near a full default store (88 %), one process
+   per side, the sides taking turns round by round; after each call the work it leaves
+   to the background is finished untimed (mnemic's audit flush), as the model's turn
+   would. Bare durable writes of mnemic's file (temp file, fsync, rename, directory
+   fsync) are timed in the same loop as the floor.
 
-a and b run ROUNDS times, the sides alternating which goes first, each run on a fresh
-home. Throughput is the median of the rounds (calls / wall time from the writers'
-release to the last report); latencies pool every call of every round. Ratios are
-mnemic / Hermes: throughput above 1 means mnemic does more; a latency ratio above 1
-means mnemic takes longer. Both sides scan at their default level (mnemic's learned
-classifier, Hermes's strict patterns) and keep their audit defaults (mnemic's journal
-on, fsync on).
+a and b run ROUNDS times, each participant going first in turn, each run on a fresh
+home; each writer makes one untimed add and remove of its own before the release (lazy
+imports, first-call caches). Throughput is the median of the rounds (calls / wall time
+from the writers' release to the last report); latencies pool every call of every
+round. Ratios are mnemic / Hermes: throughput above 1 means mnemic does more; a latency
+ratio above 1 means mnemic takes longer (for the single call: the ratio of the p50s).
+``--baseline OLD/src`` adds an older checkout's code as a third participant, run by the
+same harness in the same turns (``mnemic_over_baseline``). Both sides scan at their
+default level (mnemic's learned classifier, Hermes's strict patterns) and keep their
+audit defaults (mnemic's journal on, fsync on).
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -93,127 +98,143 @@ def hermes_python(given: str | None) -> tuple[str, str]:
     return str(path), probe.stdout.strip().splitlines()[-1]
 
 
-def _run_side(python: str, side: str, command: str, home: Path, spec: dict[str, Any]) -> str:
-    done = subprocess.run(
-        [python, str(SIDE), side, command, str(home), json.dumps(spec)],
-        capture_output=True,
-        text=True,
-        cwd=home.parent,
-    )
-    if done.returncode != 0:
-        raise SystemExit(f"hermes_pair: the {side} side failed ({command}):\n{done.stderr[-2000:]}")
-    return done.stdout
+@dataclass(frozen=True)
+class Who:
+    """One participant: an interpreter, the adapter of ``_pair_side.py`` it runs, and
+    the environment it runs with (``PYTHONPATH`` for a baseline checkout)."""
+
+    label: str
+    python: str
+    side: str
+    env: dict[str, str] | None = None
+
+    def run(self, command: str, home: Path, spec: dict[str, Any]) -> str:
+        done = subprocess.run(
+            [self.python, str(SIDE), self.side, command, str(home), json.dumps(spec)],
+            capture_output=True,
+            text=True,
+            cwd=home.parent,
+            env=self.env,
+        )
+        if done.returncode != 0:
+            raise SystemExit(
+                f"hermes_pair: {self.label} failed ({command}):\n{done.stderr[-2000:]}"
+            )
+        return done.stdout
+
+    def serve(self, home: Path, spec: dict[str, Any]) -> subprocess.Popen[str]:
+        self.run("prepare", home, spec)
+        worker = subprocess.Popen(
+            [self.python, str(SIDE), self.side, "tool", str(home), json.dumps(spec)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=home.parent,
+            env=self.env,
+        )
+        assert worker.stdout is not None
+        if worker.stdout.readline().strip() != "ready":
+            raise SystemExit(f"hermes_pair: the {self.label} tool worker did not start")
+        return worker
 
 
-def contended(pythons: dict[str, str], spec: dict[str, Any], rounds: int) -> dict[str, object]:
-    """``rounds`` runs of each side on fresh homes, alternating which side goes first."""
-    walls: dict[str, list[float]] = {side: [] for side in pythons}
-    rates: dict[str, list[float]] = {side: [] for side in pythons}
-    lats: dict[str, list[float]] = {side: [] for side in pythons}
-    sides = list(pythons)
+def _turns(people: list[Who], r: int) -> list[Who]:
+    """Round ``r``'s order: each participant goes first in turn."""
+    k = r % len(people)
+    return people[k:] + people[:k]
+
+
+def _over(a: dict[str, Any], b: dict[str, Any], keys: dict[str, str]) -> dict[str, float]:
+    return {name: round(a[key] / b[key], 3) for name, key in keys.items()}
+
+
+def _ratios(out: dict[str, Any], keys: dict[str, str]) -> None:
+    out["mnemic_over_hermes"] = _over(out["mnemic"], out["hermes"], keys)
+    if "mnemic_baseline" in out:
+        out["mnemic_over_baseline"] = _over(out["mnemic"], out["mnemic_baseline"], keys)
+        out["baseline_over_hermes"] = _over(out["mnemic_baseline"], out["hermes"], keys)
+
+
+def contended(people: list[Who], spec: dict[str, Any], rounds: int) -> dict[str, Any]:
+    """``rounds`` runs of each participant on fresh homes, taking turns going first."""
+    rates: dict[str, list[float]] = {p.label: [] for p in people}
+    lats: dict[str, list[float]] = {p.label: [] for p in people}
     for r in range(rounds):
-        for side in sides if r % 2 == 0 else sides[::-1]:
-            scratch = Path(tempfile.mkdtemp(prefix=f"mnemic-pair-{side}-"))
+        for who in _turns(people, r):
+            scratch = Path(tempfile.mkdtemp(prefix=f"mnemic-pair-{who.label}-"))
             try:
                 home = scratch / "home"
                 home.mkdir()
-                _run_side(pythons[side], side, "prepare", home, spec)
-                got = json.loads(
-                    _run_side(pythons[side], side, "contend", home, spec).splitlines()[-1]
-                )
+                who.run("prepare", home, spec)
+                got = json.loads(who.run("contend", home, spec).splitlines()[-1])
             finally:
                 shutil.rmtree(scratch, ignore_errors=True)
-            walls[side].append(got["wall_s"])
-            rates[side].append(got["calls"] / got["wall_s"])
-            lats[side].extend(got["latencies_s"])
-            print(f"  round {r + 1} {side}: {rates[side][-1]:.1f} calls/s", flush=True)
-    out: dict[str, object] = {}
-    for side in sides:
-        ms = [s * 1000.0 for s in lats[side]]
-        out[side] = {
-            "ops_per_s": round(statistics.median(rates[side]), 1),
-            "ops_per_s_rounds": [round(x, 1) for x in rates[side]],
+            rates[who.label].append(got["calls"] / got["wall_s"])
+            lats[who.label].extend(got["latencies_s"])
+            print(f"  round {r + 1} {who.label}: {rates[who.label][-1]:.1f} calls/s", flush=True)
+    out: dict[str, Any] = {}
+    for who in people:
+        ms = [s * 1000.0 for s in lats[who.label]]
+        out[who.label] = {
+            "ops_per_s": round(statistics.median(rates[who.label]), 1),
+            "ops_per_s_rounds": [round(x, 1) for x in rates[who.label]],
             "p50_ms": round(percentile(ms, 50), 2),
             "p99_ms": round(percentile(ms, 99), 2),
             "max_ms": round(max(ms), 2),
         }
-    m, h = out["mnemic"], out["hermes"]
-    assert isinstance(m, dict) and isinstance(h, dict)
-    out["mnemic_over_hermes"] = {
-        "throughput": round(m["ops_per_s"] / h["ops_per_s"], 3),
-        "p50": round(m["p50_ms"] / h["p50_ms"], 3),
-        "p99": round(m["p99_ms"] / h["p99_ms"], 3),
-    }
+    _ratios(out, {"throughput": "ops_per_s", "p50": "p50_ms", "p99": "p99_ms"})
     return out
 
 
-def _tool_worker(python: str, side: str, home: Path, spec: dict[str, Any]) -> subprocess.Popen[str]:
-    _run_side(python, side, "prepare", home, spec)
-    worker = subprocess.Popen(
-        [python, str(SIDE), side, "tool", str(home), json.dumps(spec)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        cwd=home.parent,
-    )
-    assert worker.stdout is not None
-    if worker.stdout.readline().strip() != "ready":
-        raise SystemExit(f"hermes_pair: the {side} tool worker did not start")
-    return worker
-
-
-def tool_calls(pythons: dict[str, str], ops: int) -> dict[str, object]:
-    """Near a full default store: add, replace, remove; the sides alternate round by
-    round, with a bare durable write of mnemic's file after each call as the floor."""
+def tool_calls(people: list[Who], ops: int) -> dict[str, Any]:
+    """Near a full default store: add, replace, remove; the participants take turns
+    round by round, with bare durable writes of mnemic's file as the floor."""
     spec = {"limits": DEFAULT, "fill": fill(NOTES, DEFAULT[0], 0.88)}
     scratch = Path(tempfile.mkdtemp(prefix="mnemic-pair-tool-"))
     workers: dict[str, subprocess.Popen[str]] = {}
     try:
-        for side, python in pythons.items():
-            (scratch / side / "home").mkdir(parents=True)
-            workers[side] = _tool_worker(python, side, scratch / side / "home", spec)
+        for who in people:
+            (scratch / who.label / "home").mkdir(parents=True)
+            workers[who.label] = who.serve(scratch / who.label / "home", spec)
         floor_dir = scratch / "floor"
         floor_dir.mkdir()
         ours = scratch / "mnemic" / "home" / "memories" / "MEMORY.md"
         times: dict[str, dict[str, list[float]]] = {
-            side: {"add": [], "replace": [], "remove": []} for side in workers
+            p.label: {"add": [], "replace": [], "remove": []} for p in people
         }
         floor: list[float] = []
-        sides = list(workers)
         for i in range(ops):
-            for side in sides if i % 2 == 0 else sides[::-1]:
-                w = workers[side]
+            for who in _turns(people, i):
+                w = workers[who.label]
                 assert w.stdin is not None and w.stdout is not None
                 w.stdin.write(f"{i}\n")
                 w.stdin.flush()
                 line = w.stdout.readline()
                 if not line:
-                    raise SystemExit(f"hermes_pair: the {side} tool worker stopped")
+                    raise SystemExit(f"hermes_pair: the {who.label} tool worker stopped")
                 for name, took in json.loads(line):
-                    times[side][name].append(took)
+                    times[who.label][name].append(took)
             data = ours.read_bytes()
             for _ in range(3):
                 t0 = time.perf_counter()
                 bare_durable_write(floor_dir, floor_dir / "MEMORY.md", data)
                 floor.append(time.perf_counter() - t0)
-        out: dict[str, object] = {"rounds": ops, "fill_ratio": 0.88}
-        for side in sides:
-            every = [t for v in times[side].values() for t in v]
-            out[side] = {
-                **{name: summarize_ms(v) for name, v in times[side].items()},
+        out: dict[str, Any] = {"rounds": ops, "fill_ratio": 0.88}
+        for who in people:
+            every = [t for v in times[who.label].values() for t in v]
+            out[who.label] = {
+                **{name: summarize_ms(v) for name, v in times[who.label].items()},
                 "all_calls": summarize_ms(every),
             }
         out["floor_bare_durable_write"] = summarize_ms(floor)
-        m, h = out["mnemic"], out["hermes"]
-        assert isinstance(m, dict) and isinstance(h, dict)
-        out["mnemic_over_hermes_p50"] = {
-            name: round(m[name]["p50_ms"] / h[name]["p50_ms"], 3)
-            for name in ("add", "replace", "remove", "all_calls")
+        flat = {
+            label: {name: stats["p50_ms"] for name, stats in out[label].items()} for label in times
         }
-        floor_p50 = summarize_ms(floor)["p50_ms"]
+        _ratios(flat, {name: name for name in ("add", "replace", "remove", "all_calls")})
+        out.update({k: v for k, v in flat.items() if "_over_" in k})
+        floor_p50 = out["floor_bare_durable_write"]["p50_ms"]
         out["p50_over_floor"] = {
-            side: round(out[side]["all_calls"]["p50_ms"] / floor_p50, 3)  # type: ignore[index]
-            for side in sides
+            label: round(out[label]["all_calls"]["p50_ms"] / floor_p50, 3) for label in times
         }
         return out
     finally:
@@ -236,15 +257,23 @@ def main() -> None:
     ap.add_argument("--ops", type=int, default=200, help="adds (grow) or pairs (churn) per writer")
     ap.add_argument("--tool-ops", type=int, default=200, help="rounds of the single-call workload")
     ap.add_argument("--only", choices=("grow", "churn", "tool"), help="run one workload")
+    ap.add_argument("--baseline", help="an older checkout's src dir, a third participant")
     ap.add_argument("--profile", help="a directory: each contended writer dumps a cProfile there")
     args = ap.parse_args()
     python, version = hermes_python(args.hermes_python)
-    pythons = {"mnemic": sys.executable, "hermes": python}
+    people = [Who("mnemic", sys.executable, "mnemic"), Who("hermes", python, "hermes")]
+    if args.baseline:
+        src = str(Path(args.baseline).resolve())
+        people.append(
+            Who("mnemic_baseline", sys.executable, "mnemic", {**os.environ, "PYTHONPATH": src})
+        )
     print(f"hermes-agent {version} ({python}) against mnemic ({sys.executable})", flush=True)
     profile = str(Path(args.profile).resolve()) if args.profile else None
     if profile:
         Path(profile).mkdir(parents=True, exist_ok=True)
-    result: dict[str, object] = {"hermes_agent": version}
+    result: dict[str, Any] = {"hermes_agent": version}
+    if args.baseline:
+        result["baseline_src"] = args.baseline
     base = {"procs": args.procs, "ops": args.ops, "profile": profile}
     specs = {
         "grow": {**base, "workload": "grow", "limits": RAISED, "fill": []},
@@ -259,21 +288,17 @@ def main() -> None:
         if args.only and args.only != name:
             continue
         calls = args.ops * (2 if name == "churn" else 1)
-        print(
-            f"{name}: {args.procs} processes x {calls} calls, {args.rounds} rounds ...", flush=True
-        )
+        print(f"{name}: {args.procs} processes x {calls} calls, {args.rounds} rounds", flush=True)
         result[name] = {
             "procs": args.procs,
             "calls_per_process": calls,
-            **contended(pythons, spec, args.rounds),
+            **contended(people, spec, args.rounds),
         }
-        print(f"{name}:", json.dumps(result[name]["mnemic_over_hermes"]), flush=True)  # type: ignore[index]
+        print(f"{name}:", json.dumps(result[name]["mnemic_over_hermes"]), flush=True)
     if not args.only or args.only == "tool":
-        print(
-            f"tool: {args.tool_ops} rounds of add/replace/remove near a full store ...", flush=True
-        )
-        result["tool"] = tool_calls(pythons, args.tool_ops)
-        print("tool:", json.dumps(result["tool"]["mnemic_over_hermes_p50"]), flush=True)  # type: ignore[index]
+        print(f"tool: {args.tool_ops} rounds of add/replace/remove near a full store", flush=True)
+        result["tool"] = tool_calls(people, args.tool_ops)
+        print("tool:", json.dumps(result["tool"]["mnemic_over_hermes"]), flush=True)
     result["load_average"] = [round(x, 2) for x in os.getloadavg()]
     emit("hermes_pair", result)
 
