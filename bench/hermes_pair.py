@@ -30,9 +30,11 @@ c. ``tool``: one add, replace and remove near a full default store (88 %), one p
 a and b run ROUNDS times, each participant going first in turn, each run on a fresh
 home; each writer makes one untimed add and remove of its own before the release (lazy
 imports, first-call caches). Throughput is the median of the rounds (calls / wall time
-from the writers' release to the last report); latencies pool every call of every
-round. Ratios are mnemic / Hermes: throughput above 1 means mnemic does more; a latency
-ratio above 1 means mnemic takes longer (for the single call: the ratio of the p50s).
+from the writers' release to the last report), and ``throughput_paired`` the median of
+the per-round ratios (steadier: the machine's speed drifts within a run); latencies
+pool every call of every round. Ratios are mnemic / Hermes: throughput above 1 means
+mnemic does more; a latency ratio above 1 means mnemic takes longer (for the single
+call: the ratio of the p50s).
 ``--baseline OLD/src`` adds an older checkout's code as a third participant, run by the
 same harness in the same turns (``mnemic_over_baseline``). Both sides scan at their
 default level (mnemic's learned classifier, Hermes's strict patterns) and keep their
@@ -183,6 +185,14 @@ def contended(people: list[Who], spec: dict[str, Any], rounds: int) -> dict[str,
             "max_ms": round(max(ms), 2),
         }
     _ratios(out, {"throughput": "ops_per_s", "p50": "p50_ms", "p99": "p99_ms"})
+    # The machine's speed drifts within a run (other work, the disk's flushes): the
+    # ratio of two participants' rates in the same round is steadier than the ratio of
+    # their medians, so the median of those per-round ratios is given too.
+    for key in [k for k in out if "_over_" in k]:
+        a, b = (n.replace("baseline", "mnemic_baseline") for n in key.split("_over_"))
+        out[key]["throughput_paired"] = round(
+            statistics.median(x / y for x, y in zip(rates[a], rates[b], strict=True)), 3
+        )
     return out
 
 
