@@ -20,8 +20,9 @@ Audit journal
     record). An append locks the head row (``SELECT ... FOR UPDATE``), so appends from
     every host form one chain. An append made while a curated transaction is open on
     the same thread joins that transaction: a memory mutation commits together with its
-    audit record or not at all (an append that fails refuses the write). ``verify`` runs the same checks as for the file journal: an edited, removed,
-    inserted or moved row, or rows cut from the end, are reported.
+    audit record or not at all (an append that fails refuses the write). ``verify``
+    runs the same checks as for the file journal: an edited, removed, inserted or moved
+    row, or rows cut from the end, are reported.
 """
 
 from __future__ import annotations
