@@ -163,9 +163,9 @@ def diff(
         elif r.status == "removed" and r.previous is not None:
             into[r.previous] = ""
     removed: list[Removed] = []
-    for entry in before:
-        if entry in has:
-            continue
+    # The entries that went and came, found by comprehensions: a write passes its
+    # whole target here, so only these few should cost a Python step each.
+    for entry in [e for e in before if e not in has]:
         why, by = reason, None
         if entry in into:
             target, steps = into[entry], 0
@@ -178,10 +178,9 @@ def diff(
         if reasons is not None and entry in reasons:
             why, by = reasons[entry], None
         removed.append(Removed(entry_key(entry), entry, why, by))
-    added = tuple((entry_key(e), e) for e in after if e not in had)
-    back = tuple(
-        restored[e] for e in after if restored is not None and e not in had and e in restored
-    )
+    came = [e for e in after if e not in had]
+    added = tuple((entry_key(e), e) for e in came)
+    back = tuple(restored[e] for e in came if e in restored) if restored else ()
     until = {entry_key(e): t for e, t in (expires or {}).items() if e in has}
     return TargetChange(
         added, tuple(removed), author, back, confirmed=confirmed(ops), expires=until

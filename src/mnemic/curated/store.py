@@ -38,9 +38,9 @@ from .entries import (
     TARGETS,
     Drift,
     char_count,
-    detect_drift,
     find_entry,
     parse,
+    read_entries,
     serialize,
     validate_content,
 )
@@ -340,13 +340,12 @@ class CuratedStore:
                 limit = self.limit(t)
                 group = groups[t]
                 raw = txn.read(t)
-                drift = detect_drift(raw, limit) if raw is not None else None
+                before, drift = read_entries(raw, limit) if raw is not None else ([], None)
                 # A single add appends to the file as it is (see _appended), so it may go
                 # ahead on a drifted file; anything that rewrites entries may not.
                 appending = not batch and all(op.action == "add" for _, op in group)
                 if drift is not None and not appending:
                     raise self._drifted(t, raw, drift)
-                before = parse(raw) if raw is not None else []
                 working = list(before)
                 results: list[OpResult] = []
                 for i, op in group:
@@ -381,17 +380,17 @@ class CuratedStore:
                     # Making room needs replace or remove, which drift refuses: the way
                     # out is a person adopting the file, so say that instead.
                     raise self._drifted(t, raw, drift) from None
-                text = serialize(working)
-                if parse(text) != working:  # pragma: no cover - guarded above
-                    raise ContentRejected(
-                        "round_trip", "The result would not read back as the same entries."
-                    )
+                text: str | None = None
                 if appending and raw is not None and working != before and t not in evicted:
-                    kept = _appended(raw, working[len(before) :], working)
-                    if kept is not None and (drift is not None or not detect_drift(kept, limit)):
-                        text = kept
-                    elif drift is not None:
+                    text = _appended(raw, working[len(before) :], working, limit, drift)
+                    if text is None and drift is not None:
                         raise self._drifted(t, raw, drift)
+                if text is None:  # the text is read back once, whichever is written
+                    text = serialize(working)
+                    if parse(text) != working:  # pragma: no cover - guarded above
+                        raise ContentRejected(
+                            "round_trip", "The result would not read back as the same entries."
+                        )
                 staged.append((t, raw, before, working, results, text))
             if precommit is not None:
                 for t, _, before, working, results, _ in staged:
@@ -519,9 +518,12 @@ def _apply_one(working: list[str], op: Op, target: str, level: str | None) -> Op
     return OpResult("remove", "removed", None, previous, target)
 
 
-def _appended(raw: str, added: list[str], expected: list[str]) -> str | None:
+def _appended(
+    raw: str, added: list[str], expected: list[str], limit: int, drift: Drift | None
+) -> str | None:
     """``raw`` with ``added`` appended; ``None`` if that text would not read back as
-    ``expected`` (then the caller rewrites a clean file, or refuses a drifted one).
+    ``expected``, or would drift when ``raw`` did not (then the caller rewrites a clean
+    file, or refuses a drifted one).
 
     An add never rewrites what is already in the file: every entry, and everything a
     hand edit left between them (indentation, blank segments, CRLF line ends), stays
@@ -531,7 +533,10 @@ def _appended(raw: str, added: list[str], expected: list[str]) -> str | None:
     if not head:
         return None
     text = head + DELIMITER + DELIMITER.join(added)
-    return text if parse(text) == expected else None
+    entries, drifts = read_entries(text, limit)
+    if entries != expected or (drift is None and drifts is not None):
+        return None
+    return text
 
 
 def _refused(before: list[str], after: list[str], limit: int) -> bool:
@@ -541,10 +546,4 @@ def _refused(before: list[str], after: list[str], limit: int) -> bool:
 
 
 def _dedupe(entries: list[str]) -> list[str]:
-    seen: set[str] = set()
-    out = []
-    for e in entries:
-        if e not in seen:
-            seen.add(e)
-            out.append(e)
-    return out
+    return list(dict.fromkeys(entries))  # the first of equal entries, in order
