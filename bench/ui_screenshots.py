@@ -33,7 +33,7 @@ ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-PAGES = ("memory", "pending", "audit", "sessions", "skills", "prompt")
+PAGES = ("memory", "pending", "archive", "audit", "sessions", "skills", "prompt")
 
 
 def fill(home: Path) -> str:

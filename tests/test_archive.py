@@ -237,3 +237,25 @@ def test_a_write_killed_at_any_call_leaves_live_and_archive_whole(tmp_path: Path
             completed = True
             break
     assert completed and k > 10
+
+
+def test_archive_show_says_who_removed_an_entry_as_the_console_does(home_path: Path) -> None:
+    """`mnemic memory archive show` names the remover as `actor / origin, session S`, the
+    words the console's Archive page uses (it printed the parts run together before)."""
+    from click.testing import CliRunner
+
+    from mnemic.cli import main
+    from mnemic.ops.archive_search import removed_by_text
+
+    mem = _mem(home_path, session="s-remover")
+    mem.add("memory", "The build cache lives in /var/cache/ci.")
+    mem.remove("memory", "build cache")
+    (item,) = archive.listing(Memory.open(home_path))
+    shown = CliRunner().invoke(
+        main, ["--home", str(home_path), "memory", "archive", "show", item.id]
+    )
+    assert shown.exit_code == 0, shown.output
+    by = {"actor": "model", "origin": "agent", "session": "s-remover"}
+    assert f"by {removed_by_text(by)}" in shown.output
+    assert "by model / agent, session s-remover" in shown.output
+    assert removed_by_text({"actor": None, "origin": None, "session": None}) == "unknown"

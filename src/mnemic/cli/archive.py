@@ -11,7 +11,7 @@ from ..curated import archive as arch
 from ..curated.entries import FILENAMES, TARGETS
 from ..curated.view import MemoryView
 from ..errors import ToolError
-from ..ops.archive_search import archive_json, item_dict, search_archive
+from ..ops.archive_search import archive_json, item_dict, removed_by_text, search_archive
 from ..sessions import embedder_loader_for
 from .app import (
     JSON_OPT,
@@ -106,7 +106,7 @@ def show_cmd(app: AppContext, item_id: str, as_json: bool) -> None:
         return
     by = d["removed_by"]
     assert isinstance(by, dict)
-    who = printable(" ".join(str(v) for v in by.values() if v), lines=False)
+    who = printable(removed_by_text(by), lines=False)
     prov = d["provenance"]
     assert isinstance(prov, dict)
     click.echo(f"id:        {d['id']} ({FILENAMES[str(d['target'])]})")

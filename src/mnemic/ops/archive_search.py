@@ -20,7 +20,14 @@ from ..curated.view import MemoryView
 from ..tooling import ranked_listing
 from .text_search import EmbedderLoader, rank_texts
 
-__all__ = ["ArchiveHit", "ArchiveSearch", "archive_json", "item_dict", "search_archive"]
+__all__ = [
+    "ArchiveHit",
+    "ArchiveSearch",
+    "archive_json",
+    "item_dict",
+    "removed_by_text",
+    "search_archive",
+]
 
 
 def item_dict(item: Archived, level: str | None = None, *, full: bool = True) -> dict[str, Any]:
@@ -37,6 +44,15 @@ def item_dict(item: Archived, level: str | None = None, *, full: bool = True) ->
             for k in ("id", "target", "text", "reason", "archived", "created_at", "removed_by")
         }
     return out
+
+
+def removed_by_text(by: dict[str, Any]) -> str:
+    """Who removed an archived entry, as people read it: ``model / agent, session S``
+    (the ``removed_by`` of :func:`item_dict`; parts that are unknown are left out)."""
+    who = " / ".join(str(by[k]) for k in ("actor", "origin") if by.get(k))
+    if by.get("session"):
+        who += f", session {by['session']}"
+    return who or "unknown"
 
 
 def archive_json(

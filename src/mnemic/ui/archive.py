@@ -18,7 +18,7 @@ from ..curated.pressure import add_candidates
 from ..curated.snapshot import display_entry
 from ..curated.view import MemoryView
 from ..errors import MnemicError, ToolError
-from ..ops.archive_search import item_dict, search_archive
+from ..ops.archive_search import item_dict, removed_by_text, search_archive
 from ..sessions import embedder_loader_for
 from .console import Console, Form, endpoint, see_other
 from .render import page
@@ -42,10 +42,7 @@ def _row(item: Archived, level: str) -> dict[str, Any]:
     """One archived entry as the page shows it: never the text of a blocked one."""
     d = item_dict(item, level)
     blocked = item.text is not None and bool(display_entry(item.target, item.text, level)[1])
-    by = d["removed_by"]
-    who = " / ".join(str(v) for v in (by["actor"], by["origin"]) if v)
-    if by["session"]:
-        who += f", session {by['session']}"
+    who = removed_by_text(d["removed_by"])
     return {
         "id": item.id,
         "target": item.target,
