@@ -6,7 +6,7 @@ import click
 
 from ..curated.snapshot import render_snapshot
 from ..tokens import estimate_tokens
-from .app import JSON_OPT, AppContext, emit_json, handle_errors, pass_app
+from .app import JSON_OPT, PROJECT_OPT, AppContext, emit_json, handle_errors, pass_app
 
 __all__ = ["prompt"]
 
@@ -19,6 +19,7 @@ __all__ = ["prompt"]
     help="Print only the frozen MEMORY and USER PROFILE blocks (for any agent's hook).",
 )
 @JSON_OPT
+@PROJECT_OPT
 @pass_app
 @handle_errors
 def prompt(app: AppContext, system_message: str, memory_only: bool, as_json: bool) -> None:
@@ -34,12 +35,17 @@ def prompt(app: AppContext, system_message: str, memory_only: bool, as_json: boo
     if memory_only:
         if system_message:
             raise click.UsageError("--system does not apply with --memory-only")
-        text = render_snapshot(app.home_path, app.profile)
+        text = render_snapshot(app.home_path, app.profile, project=app.project)
         if as_json:
             emit_json({"chars": len(text), "tokens_estimate": estimate_tokens(text), "text": text})
         elif text:
             click.echo(text)
         return
+    if app.project is not None:
+        raise click.UsageError(
+            "--project shows a project's memory with --memory-only (the agent's own "
+            "prompt does not hold project memory yet)"
+        )
     # Here, not at the top: --memory-only runs in other agents' session-start hooks and
     # must not pay for the agent stack (sessions, tools, providers, the LLM client).
     from ..agent.startup import preview_prompt

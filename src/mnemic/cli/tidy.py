@@ -11,7 +11,7 @@ from ..curated.view import MemoryView
 from ..llm.select import client_from_settings
 from ..ops.tidy import Staged, TidyProposal, propose, stage
 from ..sessions import embedder_loader_for
-from .app import JSON_OPT, AppContext, emit_json, handle_errors, pass_app, printable
+from .app import JSON_OPT, PROJECT_OPT, AppContext, emit_json, handle_errors, pass_app, printable
 from .memory import TARGETS_OPT
 
 __all__ = ["tidy"]
@@ -40,6 +40,7 @@ def _show(p: TidyProposal, staged: Staged | None) -> None:
 @click.option("--stage", "do_stage", is_flag=True, help="Put each proposal in the approval queue.")
 @click.option("--lexical", is_flag=True, help="Compare entries by their words only (no embedder).")
 @JSON_OPT
+@PROJECT_OPT
 @pass_app
 @handle_errors
 def tidy(
@@ -61,7 +62,7 @@ def tidy(
         settings = home.settings.llm
         client = client_from_settings(settings, check_extra="mnemic memory tidy --llm")
     report = propose(
-        MemoryView.open(home),
+        MemoryView.open(app.memory_home(write=do_stage)),
         targets=[target] if target else TARGETS,
         embedder_loader=None if lexical else embedder_loader_for(home),
         client=client,
@@ -69,7 +70,7 @@ def tidy(
     )
     staged: list[Staged] = []
     if do_stage:
-        staged = stage(Memory.open(home, origin="cli"), report.proposals)
+        staged = stage(Memory.open(app.memory_home(write=True), origin="cli"), report.proposals)
     if as_json:
         data = report.as_dict()
         if do_stage:

@@ -39,6 +39,7 @@ from .guard import LoopGuard
 from .proposal import describe, payload_of
 from .provenance import Provenance, Stamp
 from .recovery import explainer, listed
+from .scope import ProjectHome
 from .snapshot import Block, display_entry, load_block, sanitize
 from .store import Commit, Op, OpResult, check_target, file_hash
 from .usage import Usage, label
@@ -180,8 +181,10 @@ class Memory(MemoryView):
         settings: Settings | None = None,
         *,
         governor: Governor | None = None,
+        project: bool = False,
     ) -> None:
-        super().__init__(backend, settings, journal=governor.journal if governor else None)
+        journal = governor.journal if governor else None
+        super().__init__(backend, settings, journal=journal, project=project)
         self.guard = LoopGuard(self.settings.memory.max_failures_per_turn)
         self.governor = governor
         """Approval gate, audit journal and metrics (``None``: an ungoverned store)."""
@@ -219,7 +222,8 @@ class Memory(MemoryView):
             approver=approver,
             clock=clock,
         )
-        return cls(open_backend(home), home.settings, governor=governor)
+        project = isinstance(home, ProjectHome)
+        return cls(open_backend(home), home.settings, governor=governor, project=project)
 
     # -- snapshot -------------------------------------------------------------
     def _take_snapshot(self) -> Snapshot:
@@ -233,7 +237,9 @@ class Memory(MemoryView):
                 log.warning("%s", exc.to_llm())
                 errors[target] = exc.to_llm()
                 continue
-            loaded, block = load_block(target, raw, self.settings.memory, self.level)
+            loaded, block = load_block(
+                target, raw, self.settings.memory, self.level, project=self.project
+            )
             if block.usage.over_budget:
                 log.warning(
                     "%s is over its budget (%s); the snapshot is capped",

@@ -18,6 +18,7 @@ from ..errors import (
     BatchFailed,
     InvalidArgument,
     MnemicError,
+    ProjectScopeError,
     StorageError,
     ToolError,
 )
@@ -26,6 +27,7 @@ from .entries import TARGETS
 from .guard import call_signature, state_key
 from .memory import Changes, Memory, WriteResult
 from .provenance import brief
+from .scope import no_project
 from .snapshot import display_entry
 from .store import ACTIONS, Op, check_target
 from .usage import Usage
@@ -76,17 +78,35 @@ action="archive_search" with query (a few words; optional target). It returns up
 archived entries with when and why they left; to bring one back, add its text again. \
 Example: {"action": "archive_search", "query": "staging database host"}"""
 
+_SCOPE_NOTE = """
+
+SCOPE: "global" (the default) = memory shown in every project; "project" = the \
+PROJECT MEMORY block, shown only while working in this project (its build commands, \
+layout, conventions). The user profile is global only. Example: {"action": "add", \
+"scope": "project", "content": "Tests run with ./x test."}"""
+
+_SCOPE_PROPERTY: dict[str, Any] = {
+    "scope": {
+        "type": "string",
+        "enum": ["global", "project"],
+        "description": "'global' (default) or 'project': this project's own MEMORY.",
+    }
+}
+
 _READ_NOTE = (
     ' action="read" returns the live entries and usage of a target (use it if you '
     "suspect another session changed memory)."
 )
 
 
-def memory_tool_spec(*, read_action: bool = True) -> ToolSpec:
-    """The ``memory`` tool spec; ``read_action`` adds ``action="read"``."""
+def memory_tool_spec(*, read_action: bool = True, project: bool = False) -> ToolSpec:
+    """The ``memory`` tool spec; ``read_action`` adds ``action="read"``, ``project`` (a
+    project is selected) the ``scope`` argument."""
     actions = [*ACTIONS, "read"] if read_action else list(ACTIONS)
     actions.append("archive_search")
     description = _DESCRIPTION + _ARCHIVE_NOTE + (_READ_NOTE if read_action else "")
+    if project:
+        description += _SCOPE_NOTE
     op_schema = {
         "type": "object",
         "properties": {
@@ -147,6 +167,7 @@ def memory_tool_spec(*, read_action: bool = True) -> ToolSpec:
                     "type": "string",
                     "description": "archive_search: a few words of the fact to find.",
                 },
+                **(_SCOPE_PROPERTY if project else {}),
             },
         },
     )
@@ -166,16 +187,22 @@ _ALIASES = ("new_content", "new_text")
 _OP_KEYS = {"action", "content", "old_text", "target", *_ALIASES}
 
 
+ProjectMemory = Callable[[], Memory]
+"""The memory of the selected project (opened on first use; see :mod:`.scope`)."""
+
+
 def run_memory_tool(
     memory: Memory,
     arguments: str | dict[str, Any] | None,
     *,
     archive_search: ArchiveSearcher | None = None,
+    project: ProjectMemory | None = None,
 ) -> dict[str, Any]:
     """Run one ``memory`` tool call and return its JSON response, a refusal's included
     (never raises: :func:`memory_call` through :func:`~mnemic.tooling.tool_response`)."""
     return tool_response(
-        "memory", lambda: memory_call(memory, arguments, archive_search=archive_search)
+        "memory",
+        lambda: memory_call(memory, arguments, archive_search=archive_search, project=project),
     )
 
 
@@ -184,20 +211,29 @@ def memory_call(
     arguments: str | dict[str, Any] | None,
     *,
     archive_search: ArchiveSearcher | None = None,
+    project: ProjectMemory | None = None,
 ) -> dict[str, Any]:
     """Run one ``memory`` tool call: its success response, or a raised refusal holding
     what the model needs to recover (see the module docstring).
 
+    ``scope="project"`` runs the call on ``project()``, the selected project's memory
+    (refused when ``project`` is ``None``); its answers say ``"scope": "project"``.
+
     Every attempt is audited once: :meth:`Memory.apply` records what reaches it; a call
-    refused before (bad arguments, the repeat guard) is recorded here.
+    refused before (bad arguments, the repeat guard) is recorded here (in the journal of
+    the scope the call names).
     """
     signature = ""
     target: str | None = None
     targets: list[str] = []
     ops: list[Op] = []
     applying = False
+    scoped = False
     try:
         args = parse_arguments(arguments)
+        memory, args, scoped = _scope(memory, args, project)
+        if scoped:  # the same call in the project's memory, its answer marked
+            return {**memory_call(memory, args, archive_search=archive_search), "scope": "project"}
         if args.get("action") == "archive_search":
             return _archive_response(memory, args, archive_search)
         signature = call_signature(args)
@@ -214,6 +250,8 @@ def memory_call(
         memory.guard.record_success()
         return _success(memory, result)
     except ToolError as exc:
+        if scoped:
+            raise
         if not applying:
             _audit_refusal(memory, target, exc)
         state = _state(memory, target, targets) if target else None
@@ -223,9 +261,37 @@ def memory_call(
             raise
         raise refusal from exc
     except MnemicError as exc:
-        if not applying:
+        if not applying and not scoped:
             _audit_refusal(memory, target, exc)
         raise
+
+
+def _scope(
+    memory: Memory, args: dict[str, Any], project: ProjectMemory | None
+) -> tuple[Memory, dict[str, Any], bool]:
+    """The memory a call's ``scope`` names, its arguments without ``scope``, and whether
+    it is the project's."""
+    if "scope" not in args:
+        return memory, args, False
+    scope = args["scope"]
+    rest = {k: v for k, v in args.items() if k != "scope"}
+    if scope is None or scope == "global":
+        return memory, rest, False
+    if scope != "project":
+        raise InvalidArgument(
+            "scope", f"Unknown scope {scope!r}. Use 'global' (the default) or 'project'."
+        )
+    if project is None:
+        raise no_project()
+    ops = rest.get("operations")
+    named = [o.get("target") for o in ops if isinstance(o, dict)] if isinstance(ops, list) else []
+    if "user" in (rest.get("target"), *named):
+        raise ProjectScopeError(
+            "user_is_global",
+            "The user profile is global only (the user is the same person in every "
+            'project). Nothing was saved. Save it with scope="global", target="user".',
+        )
+    return project(), rest, True
 
 
 def _parse(memory: Memory, args: dict[str, Any]) -> tuple[str, str, list[Op], bool]:

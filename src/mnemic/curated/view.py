@@ -36,6 +36,7 @@ from .entries import parse
 from .fold import Fold
 from .provenance import Provenance, entry_key, legacy
 from .recovery import explainer, found_entries
+from .scope import ProjectHome
 from .snapshot import Block, load_block, sanitize
 from .store import CuratedStore, check_target, file_hash
 from .usage import Usage
@@ -76,8 +77,12 @@ class MemoryView:
         settings: Settings | None = None,
         *,
         journal: Journal | None = None,
+        project: bool = False,
     ) -> None:
         self.settings = settings or Settings()
+        self.project = project
+        """Whether this is a project store's memory (:mod:`.scope`): its block is
+        PROJECT MEMORY, and it has no USER.md."""
         self.backend = backend
         self.store = CuratedStore(backend, self.settings.memory, level=self.level)
         self._journal = journal
@@ -89,7 +94,12 @@ class MemoryView:
         if not isinstance(home, Home):
             home = Home.open(home, profile, create=False)
         journal = open_journal(home.root, home.settings)
-        return cls(open_backend(home, cleanup=False), home.settings, journal=journal)
+        return cls(
+            open_backend(home, cleanup=False),
+            home.settings,
+            journal=journal,
+            project=isinstance(home, ProjectHome),
+        )
 
     @property
     def journal(self) -> Journal | None:
@@ -167,7 +177,8 @@ class MemoryView:
         """The block the next session's system prompt shows of ``target`` now (raises
         when the target cannot be read)."""
         target = check_target(target)
-        return load_block(target, self.backend.read(target), self.settings.memory, self.level)[1]
+        raw = self.backend.read(target)
+        return load_block(target, raw, self.settings.memory, self.level, project=self.project)[1]
 
     # -- provenance -----------------------------------------------------------------
     def now(self) -> float:
