@@ -48,6 +48,13 @@ _LEVELS = ("debug", "info", "warning", "error")
 )
 @click.option("--profile", metavar="NAME", help="Isolated profile beneath the home.")
 @click.option(
+    "--project",
+    metavar="DIR",
+    envvar="MNEMIC_PROJECT",
+    help='Also serve the memory of project DIR: the memory tool\'s scope="project" '
+    "($MNEMIC_PROJECT).",
+)
+@click.option(
     "--log-level",
     type=click.Choice(_LEVELS),
     default="warning",
@@ -65,6 +72,7 @@ def mcp(
     token: str | None,
     home_path: str | None,
     profile: str | None,
+    project: str | None,
     log_level: str,
 ) -> None:
     """Serve memory, session search and skills to MCP clients (stdio by default).
@@ -116,6 +124,7 @@ def mcp(
             token_file=token_file,
             log_level=log_level,
             say=_say,
+            project=project,
         )
     except KeyboardInterrupt:
         sys.exit(130)

@@ -29,6 +29,7 @@ import anyio.to_thread
 import mcp_types as types
 
 from ..curated.memory import Memory, MemoryCommitted
+from ..curated.scope import open_project
 from ..errors import MnemicError
 from ..home import Home
 from ..sessions.sql import SessionStore
@@ -89,20 +90,30 @@ class ClientView:
         *,
         turn_gap: float = 60.0,
         sessions: Callable[[], SessionStore | None] = lambda: None,
+        project: str | None = None,
     ) -> None:
         self.home = home
+        self.project = project
+        """The project directory whose memory ``scope="project"`` writes (``None``:
+        none selected; see :mod:`mnemic.curated.scope`)."""
         self.origin = f"mcp:{client}"
         self.session_id = new_session_id()
         self.turn_gap = turn_gap
         self.last_used = time.monotonic()
         self._lock = anyio.Lock()
         self._memory: Memory | None = None
+        self._project_memory: Memory | None = None
         self._skills: GovernedSkills | None = None
         self._index: str | None = None
         self._last_memory_call = float("-inf")
+        self._last_project_call = float("-inf")
         self._committed = False
         self.tools = home_tools(
-            home, memory=self._memory_for_call, sessions=sessions, skills=lambda: self.skills
+            home,
+            memory=self._memory_for_call,
+            sessions=sessions,
+            skills=lambda: self.skills,
+            project=self._project_for_call if project is not None else None,
         )
         """mnemic's tools over this view's parts (call through :meth:`run`)."""
 
@@ -115,6 +126,38 @@ class ClientView:
             )
             self._memory.observe(self._on_commit)
         return self._memory
+
+    @property
+    def project_memory(self) -> Memory | None:
+        """The selected project's memory session (``None``: no project; created on the
+        first use, as every write creates it)."""
+        if self.project is None:
+            return None
+        if self._project_memory is None:
+            home = open_project(self.home, self.project, create=True)
+            self._project_memory = Memory.open(
+                home, actor="mcp", origin=self.origin, session_id=self.session_id
+            )
+            self._project_memory.observe(self._on_commit)
+        return self._project_memory
+
+    def _project_for_call(self) -> Memory:
+        """The project's memory for a ``scope="project"`` call (turns as for
+        :meth:`_memory_for_call`)."""
+        memory = self.project_memory
+        assert memory is not None  # registered only with a project
+        now = time.monotonic()
+        if now - self._last_project_call > self.turn_gap:
+            memory.begin_turn()
+        self._last_project_call = now
+        return memory
+
+    def snapshot_text(self) -> str:
+        """The frozen memory blocks of this connection: MEMORY, USER PROFILE, then the
+        project's PROJECT MEMORY."""
+        project = self.project_memory
+        texts = (self.memory.snapshot.text, project.snapshot.text if project else "")
+        return "\n\n".join(t for t in texts if t)
 
     def _on_commit(self, event: MemoryCommitted) -> None:
         self._committed = True  # read back in the event loop by take_committed()
@@ -146,7 +189,7 @@ class ClientView:
         A failure is logged and left for the first call that needs the part to report.
         """
         try:
-            _ = self.memory.snapshot, self.skills_index
+            _ = self.memory.snapshot, self.skills_index, self.project_memory
         except MnemicError as exc:
             log.warning("cannot open the memory of %s: %s", self.home.root, exc.to_llm())
 
@@ -200,10 +243,12 @@ class Connections:
         *,
         turn_gap: float = 60.0,
         sessions: Callable[[], SessionStore | None] = lambda: None,
+        project: str | None = None,
     ) -> None:
         self.home = home
         self.turn_gap = turn_gap
         self.sessions = sessions
+        self.project = project
         self._process_view: ClientView | None = None
         self._views: OrderedDict[str, ClientView] = OrderedDict()
         self._views_lock = anyio.Lock()
@@ -241,7 +286,11 @@ class Connections:
 
     def _make_view(self, ctx: ServerRequestContext[Any, Any]) -> ClientView:
         return ClientView(
-            self.home, _client_name(ctx), turn_gap=self.turn_gap, sessions=self.sessions
+            self.home,
+            _client_name(ctx),
+            turn_gap=self.turn_gap,
+            sessions=self.sessions,
+            project=self.project,
         )
 
     def _prune(self) -> None:
