@@ -440,3 +440,30 @@ async def test_mcp_server_with_a_project_writes_its_scope_and_freezes_both_block
     plain = MnemicMCP(home)
     assert "scope" not in plain.specs["memory"].parameters["properties"]
     plain.close()
+
+
+def test_forget_sessions_removes_matching_archived_text_from_every_project_store(
+    home_path: Path, tmp_path: Path
+) -> None:
+    from mnemic.ops.forget import forget_sessions
+
+    proj, other = _dirs(tmp_path, "p", "q")
+    home = Home.open(home_path)
+    mem = _project_memory(home, proj)
+    mem.add("memory", "Project codename quagga77 ships in May")
+    mem.remove("memory", "quagga77")
+    mem.add("memory", "Unrelated fact")
+    mem.remove("memory", "Unrelated")
+    _project_memory(home, other).add("memory", "Kept fact")
+    root = locate(home_path, proj).root
+    journal = open_journal(root, mem.settings)
+
+    def holds() -> bool:
+        return any("quagga77" in json.dumps(r) for r in journal.records())
+
+    assert holds()
+    assert forget_sessions(home, "QUAGGA77", dry_run=True).archived == 2 and holds()
+    assert forget_sessions(home, "QUAGGA77").archived == 2  # the add's copy and the archive's
+    view = MemoryView.open(open_project(home, proj, create=False))
+    assert [a.text for a in arch.listing(view)] == ["Unrelated fact", None]
+    assert not holds() and journal.verify().ok

@@ -52,6 +52,7 @@ __all__ = [
     "project_id",
     "project_path",
     "project_settings",
+    "stored_projects",
 ]
 
 SCOPES = ("global", "project")
@@ -175,6 +176,25 @@ def open_project(home: Home, directory: str | os.PathLike[str], *, create: bool)
             project.root / PROJECT_FILE, json.dumps({"path": project.path}, ensure_ascii=False)
         )
     return ProjectHome(project, project_settings(home.settings))
+
+
+def stored_projects(home: Home) -> list[ProjectHome]:
+    """Every project store of ``home`` (each whose ``project.json`` exists), by id: what
+    spans all memory of a home (``mnemic forget --sessions``) visits each."""
+    if not stores_in_home(home.settings):
+        return []
+    base = home.root / PROJECTS_DIR
+    try:
+        names = sorted(os.listdir(base))
+    except OSError:
+        return []
+    settings = project_settings(home.settings)
+    found = []
+    for name in names:
+        root = base / name
+        if (root / PROJECT_FILE).is_file() and not root.is_symlink():
+            found.append(ProjectHome(Project(name, project_path(root) or "", root), settings))
+    return found
 
 
 def project_path(root: str | os.PathLike[str]) -> str | None:
