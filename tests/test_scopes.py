@@ -367,7 +367,8 @@ def test_cli_project_option_and_environment(home_path: Path, tmp_path: Path) -> 
     prompt = _cli("prompt", "--memory-only", "--project", str(proj)).output
     assert "Global fact." in prompt and "Project fact." in prompt
     assert "Project fact." not in _cli("prompt", "--memory-only", "--project", str(other)).output
-    assert _cli("prompt", "--project", str(proj)).exit_code == 2
+    full = _cli("prompt", "--project", str(proj)).output  # the agent's whole prompt
+    assert full.index("Global fact.") < full.index(PROJECT_HEADER) < full.index("Project fact.")
     assert _cli("memory", "remove", "Project fact.", env=env).exit_code == 0
     listed = json.loads(_cli("memory", "archive", "list", "--json", env=env).output)
     assert [e["text"] for e in listed["entries"]] == ["Project fact."]
@@ -467,3 +468,48 @@ def test_forget_sessions_removes_matching_archived_text_from_every_project_store
     view = MemoryView.open(open_project(home, proj, create=False))
     assert [a.text for a in arch.listing(view)] == ["Unrelated fact", None]
     assert not holds() and journal.verify().ok
+
+
+# -- the agent session -----------------------------------------------------------------------
+
+
+def test_agent_session_prompt_holds_global_then_project_frozen_for_the_session(
+    home_path: Path, tmp_path: Path
+) -> None:
+    import datetime as dt
+
+    from mnemic.agent import AgentSession
+
+    proj, other = _dirs(tmp_path, "p", "q")
+    home = Home.open(home_path)
+    Memory.open(home).add("memory", "Global fact.")
+    _project_memory(home, proj).add("memory", "Project fact.")
+    _project_memory(home, other).add("memory", "Other project's fact.")
+    session = AgentSession.open(
+        home, provider=None, cwd=proj, today=lambda: dt.date(2026, 5, 4),
+        platform_name="Linux", project=proj,
+    )  # fmt: skip
+    frozen = session.system_prompt
+    assert frozen.index("Global fact.") < frozen.index(PROJECT_HEADER) < frozen.index("Project")
+    assert "Other project" not in frozen
+    spec = next(t for t in session.openai_tools() if t["function"]["name"] == "memory")
+    assert "scope" in spec["function"]["parameters"]["properties"]
+    for turn in range(6):
+        session.begin_turn(f"message {turn}")
+        resp = session.call_tool(
+            "memory",
+            {"action": "add", "scope": "project" if turn % 2 else "global",
+             "content": f"Fact {turn}."},
+        )  # fmt: skip
+        assert resp["success"], resp
+        session.add_assistant("ok")
+        session.end_turn()
+        assert session.system_prompt == frozen
+    session.new_session()
+    fresh = session.system_prompt
+    project_part = fresh[fresh.index(PROJECT_HEADER) :]
+    assert "Fact 1." in project_part and "Fact 0." not in project_part
+    assert "Fact 0." in fresh[: fresh.index(PROJECT_HEADER)]
+    session.close()
+    text = _cli("prompt", "--project", str(proj)).output
+    assert "Fact 5." in text and PROJECT_HEADER in text

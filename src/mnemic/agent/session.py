@@ -28,6 +28,7 @@ tool failures come back as tool results, the rest is logged and counted.
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +36,7 @@ from types import EllipsisType, TracebackType
 from typing import TYPE_CHECKING, Any
 
 from ..curated.memory import Memory, MemoryCommitted
+from ..curated.scope import open_project
 from ..errors import MnemicError
 from ..home import Home
 from ..llm.client import ChatClient, ToolCall
@@ -103,7 +105,9 @@ class AgentSession:
     :class:`~mnemic.providers.MemoryProvider`, a provider name, ``None`` for none, or
     omitted for ``[agent] provider``. ``events`` receives progress notes for a UI.
     ``cwd``, ``today`` and ``platform_name`` pin the prompt's context files, date line and
-    platform line (tests, reproducible demos).
+    platform line (tests, reproducible demos). ``project`` (a directory) adds that
+    project's memory (:mod:`mnemic.curated.scope`): its block follows the global ones in
+    the prompt, and the memory tool writes it with ``scope="project"``.
     """
 
     def __init__(
@@ -119,8 +123,12 @@ class AgentSession:
         today: Callable[[], _dt.date] | None = None,
         platform_name: str | None = None,
         events: EventSink | None = None,
+        project: str | os.PathLike[str] | None = None,
     ) -> None:
         self.home = home
+        self.project = project
+        self.project_memory: Memory | None = None
+        """The selected project's memory (``None``: no project)."""
         self.settings = home.settings
         self.client = client
         self.source = source
@@ -205,6 +213,10 @@ class AgentSession:
         hears about every committed memory write."""
         self.memory = Memory.open(self.home, origin="agent", session_id=self.session_id)
         self.memory.observe(self._observer)
+        if self.project is not None:
+            where = open_project(self.home, self.project, create=True)
+            self.project_memory = Memory.open(where, origin="agent", session_id=self.session_id)
+            self.project_memory.observe(self._observer)
         self.skills = GovernedSkills.open(self.home, origin="agent", session_id=self.session_id)
 
     @property
@@ -232,6 +244,7 @@ class AgentSession:
             self.memory,
             self.providers,
             self.tools.names,
+            project_memory=self.project_memory,
             system_message=self.system_message,
             cwd=self.cwd,
             today=self.today,
@@ -286,6 +299,8 @@ class AgentSession:
         self.turn_number += 1
         self.user_turns += 1
         self.memory.begin_turn()
+        if self.project_memory is not None:
+            self.project_memory.begin_turn()
         self.nudge.enabled = self.settings.agent.save_nudge and not self.providers.keeps_memory
         self.nudge.begin_turn(text)
         self.providers.on_turn_start(self.turn_number, text)
@@ -454,6 +469,8 @@ class AgentSession:
         if self._turn_start is not None:
             self._turn_start -= offset
         self.memory.new_session()
+        if self.project_memory is not None:
+            self.project_memory.new_session()
         self.prompt = self._build_prompt()
         self.providers.session_switch(self.session_id, parent_session_id=old_id)
         report = CompressionReport(

@@ -41,16 +41,13 @@ def prompt(app: AppContext, system_message: str, memory_only: bool, as_json: boo
         elif text:
             click.echo(text)
         return
-    if app.project is not None:
-        raise click.UsageError(
-            "--project shows a project's memory with --memory-only (the agent's own "
-            "prompt does not hold project memory yet)"
-        )
     # Here, not at the top: --memory-only runs in other agents' session-start hooks and
     # must not pay for the agent stack (sessions, tools, providers, the LLM client).
     from ..agent.startup import preview_prompt
 
-    built, tools, manager = preview_prompt(app.existing_home, system_message=system_message)
+    built, tools, manager = preview_prompt(
+        app.existing_home, system_message=system_message, project=app.project
+    )
     text = built.text
     if as_json:
         data = built.as_dict()
