@@ -513,3 +513,26 @@ def test_agent_session_prompt_holds_global_then_project_frozen_for_the_session(
     session.close()
     text = _cli("prompt", "--project", str(proj)).output
     assert "Fact 5." in text and PROJECT_HEADER in text
+
+
+def test_gc_applies_archive_days_to_every_project_store(home_path: Path, tmp_path: Path) -> None:
+    from mnemic.ops.retention import collect_garbage
+
+    day, t0 = 86400.0, 1_700_000_000.0
+    (proj,) = _dirs(tmp_path, "p")
+    home_path.mkdir()
+    (home_path / "config.toml").write_text("[retention]\narchive_days = 30\n")
+    home = Home.open(home_path)
+    where = open_project(home, proj, create=True)
+    Memory.open(where, clock=lambda: t0).add("memory", "old project fact")
+    Memory.open(where, clock=lambda: t0 + day).remove("memory", "old project fact")
+    view = MemoryView.open(open_project(home, proj, create=False))
+    assert [a.text for a in arch.listing(view)] == ["old project fact"]
+    report = collect_garbage(home, clock=lambda: t0 + 40 * day)
+    assert report.counts() == {"archive_text": 2}  # the add's copy and the archive's
+    assert all(r.what.startswith(str(where.root)) for r in report.removed)
+    assert [a.text for a in arch.listing(view)] == [None]
+    journal = open_journal(where.root, where.settings)
+    assert journal.verify().ok and not any(
+        "old project" in json.dumps(r) for r in journal.records()
+    )

@@ -16,7 +16,8 @@
 ``max_age_days = 0`` turns the age limit off. Each target's files are removed under its
 lock, so gc never races a writer. Nothing current is ever removed: not the files
 themselves, not a pending write that has not expired. One audit record (``gc``) lists
-how many of each kind went.
+how many of each kind went. Every project store of the home (:mod:`mnemic.curated.scope`)
+gets the same, recorded in its own journal.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from ..curated import fold_cache
 from ..curated.backend import Removal, RetentionPolicy
 from ..curated.entries import FILENAMES
 from ..curated.memory import Memory, open_backend
+from ..curated.scope import ProjectHome, stored_projects
 from ..governance.actors import SUBSYSTEMS
 from ..governance.chain import record_texts
 from ..governance.governor import Governor
@@ -115,6 +117,11 @@ def collect_garbage(
             result="ok" if counts else "noop",
             removed=counts,
         )
+    if not isinstance(home, ProjectHome):  # each project store is a home of its own
+        for project in stored_projects(home):
+            sub = collect_garbage(project, dry_run=dry_run, clock=clock, origin=origin)
+            report.removed += sub.removed
+            report.notes += sub.notes
     return report
 
 
