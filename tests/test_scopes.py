@@ -536,3 +536,20 @@ def test_gc_applies_archive_days_to_every_project_store(home_path: Path, tmp_pat
     assert journal.verify().ok and not any(
         "old project" in json.dumps(r) for r in journal.records()
     )
+
+
+def test_cli_tidy_and_pending_of_a_project(home_path: Path, tmp_path: Path) -> None:
+    (proj,) = _dirs(tmp_path, "p")
+    env = {"MNEMIC_PROJECT": str(proj)}
+    for text in ("Tests run with pytest -q in the repo root", "Tests run with pytest -q."):
+        assert _cli("memory", "add", text, env=env).exit_code == 0
+    assert _cli("memory", "add", "Tests run with pytest -q").exit_code == 0  # global
+    found = json.loads(_cli("memory", "tidy", "--lexical", "--json", "--stage", env=env).output)
+    assert [p["target"] for p in found["proposals"]] == ["memory"] and found["staged"]
+    assert "No pending writes." in _cli("pending", "list").output  # the global queue
+    assert _cli("pending", "approve", "all", env=env).exit_code == 0
+    view = MemoryView.open(open_project(Home.open(home_path), proj, create=False))
+    assert len(view.entries("memory")) == 1
+    assert MemoryView.open(Home.open(home_path)).entries("memory") == ["Tests run with pytest -q"]
+    refused = _cli("memory", "tidy", "-t", "user", env=env)
+    assert refused.exit_code == 1 and "USER.md is global only" in refused.output

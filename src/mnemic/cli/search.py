@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from ..curated.entries import FILENAMES, TARGETS
+from ..curated.entries import FILENAMES
 from ..curated.view import MemoryView
 from ..ops.memory_search import search_memory
 from ..ops.skill_search import search_skills
@@ -22,7 +22,7 @@ from .app import (
     handle_errors,
     pass_app,
 )
-from .memory import TARGETS_OPT
+from .memory import TARGETS_OPT, scoped_targets
 from .skills import open_skills, shorten
 
 __all__ = ["memory_search", "ranked_answer", "skills_search"]
@@ -64,7 +64,7 @@ def memory_search(
         MemoryView.open(app.memory_home()),
         query,
         mode=mode,
-        targets=[target] if target else TARGETS,
+        targets=scoped_targets(app, target),
         limit=limit,
         embedder_loader=embedder_loader_for(app.existing_home),
     )
