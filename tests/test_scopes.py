@@ -553,3 +553,29 @@ def test_cli_tidy_and_pending_of_a_project(home_path: Path, tmp_path: Path) -> N
     assert MemoryView.open(Home.open(home_path)).entries("memory") == ["Tests run with pytest -q"]
     refused = _cli("memory", "tidy", "-t", "user", env=env)
     assert refused.exit_code == 1 and "USER.md is global only" in refused.output
+
+
+# -- the console -----------------------------------------------------------------------------
+
+
+def test_console_memory_page_lists_each_project_read_only(home_path: Path, tmp_path: Path) -> None:
+    from starlette.testclient import TestClient
+
+    from mnemic.ui.app import build_app
+    from mnemic.ui.security import Access
+
+    proj, other = _dirs(tmp_path, "p", "<b>q</b>")
+    home = Home.open(home_path)
+    Memory.open(home).add("memory", "Global fact.")
+    _project_memory(home, proj).add("memory", "Builds with <make>.")
+    _project_memory(home, other).add("memory", "Other fact.")
+    token = "console-test-token-8b1f0c2d9e3a4b5c6d7e8f90"
+    app = build_app(home, Access("127.0.0.1", 8767, token))
+    client = TestClient(app, base_url="http://127.0.0.1:8767", follow_redirects=False)
+    assert client.get(f"/?token={token}").status_code == 303
+    text = client.get("/memory").text
+    projects = text[text.index('id="projects"') :]
+    assert "Global fact." not in projects
+    assert str(proj) in projects and "Builds with &lt;make&gt;." in projects
+    assert "&lt;b&gt;q&lt;/b&gt;" in projects and "<b>q</b>" not in text
+    assert "/ 1,500 chars" in projects and 'action="/memory/' not in projects  # read only

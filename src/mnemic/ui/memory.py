@@ -1,7 +1,8 @@
 """The Memory page: both targets with their usage, entries with provenance, the forms
 that add, edit and remove entries (through :meth:`Memory.apply`, as the ``ui`` actor:
 scanner, lock and approval gate as for the memory tool), drift with the adopt preview,
-and the history with a side-by-side diff and restore. Pages that only show memory read
+and the history with a side-by-side diff and restore; then each project store's
+MEMORY.md, read only (:mod:`mnemic.curated.scope`). Pages that only show memory read
 it through a :class:`~mnemic.curated.view.MemoryView`: each target's text and ledger
 once, its history listed once."""
 
@@ -16,6 +17,7 @@ from ..curated import admin
 from ..curated.backend import version_text
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
 from ..curated.operations import Op
+from ..curated.scope import stored_projects
 from ..curated.snapshot import display_entry
 from ..curated.view import MemoryView
 from ..errors import InvalidArgument, MnemicError, ToolError
@@ -109,7 +111,18 @@ def memory_page(ui: Console, request: Request, form: Form) -> Response:
         active="memory",
         notice=notice,
         targets=[_target_view(mem, t) for t in TARGETS],
+        projects=_projects(ui),
     )
+
+
+def _projects(ui: Console) -> list[dict[str, Any]]:
+    """Each project store's MEMORY.md (read only here: its directory, usage, entries)."""
+    out = []
+    for home in stored_projects(ui.home):
+        view = _target_view(MemoryView.open(home), "memory")
+        view["project"] = home.project.path or home.project.id
+        out.append(view)
+    return out
 
 
 def _target(form: Form) -> str:
