@@ -362,6 +362,8 @@ def test_cli_project_option_and_environment(home_path: Path, tmp_path: Path) -> 
     ]
     status = json.loads(_cli("memory", "status", "--json", "--project", str(proj)).output)
     assert [r["target"] for r in status] == ["memory"] and status[0]["limit"] == 1500
+    listed = _cli("memory", "status").output  # the global status names the project stores
+    assert "Project stores (1;" in listed and f"{proj.resolve()}  " in listed
     refused = _cli("memory", "add", "-t", "user", "--project", str(proj), "Name is Ada.")
     assert refused.exit_code == 1 and "USER.md is global only" in refused.output
     prompt = _cli("prompt", "--memory-only", "--project", str(proj)).output

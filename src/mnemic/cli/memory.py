@@ -12,6 +12,7 @@ from ..curated import admin as ops
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
 from ..curated.memory import Memory, WriteResult
 from ..curated.provenance import Provenance, stale
+from ..curated.scope import stored_projects
 from ..curated.snapshot import display_entry, sanitize
 from ..curated.store import Op
 from ..curated.tool import run_memory_tool
@@ -376,6 +377,22 @@ def status(app: AppContext, as_json: bool) -> None:
             first = _human_entry(t, entry, mem.level).splitlines()[0] if entry else ""
             age = int((now - (prov.last_touched or now)) // 86400)
             click.echo(f"  [{i + 1}] {first[:80]}  ({age} days, {prov.actor})")
+    if app.project is None:
+        _project_lines(app)
+
+
+def _project_lines(app: AppContext) -> None:
+    """The project stores of the home, one line each (their own status: --project DIR)."""
+    projects = stored_projects(app.existing_home)
+    if not projects:
+        return
+    click.echo(f"\nProject stores ({len(projects)}; details: mnemic memory status --project DIR):")
+    for home in projects:
+        try:
+            line = MemoryView.open(home).usage("memory").line()
+        except MnemicError as exc:
+            line = f"unreadable: {exc.to_human()}"
+        click.echo(f"  {printable(home.project.path or home.project.id, lines=False)}  {line}")
 
 
 @memory.command()
