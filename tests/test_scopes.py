@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -581,3 +582,19 @@ def test_console_memory_page_lists_each_project_read_only(home_path: Path, tmp_p
     assert str(proj) in projects and "Builds with &lt;make&gt;." in projects
     assert "&lt;b&gt;q&lt;/b&gt;" in projects and "<b>q</b>" not in text
     assert "/ 1,500 chars" in projects and 'action="/memory/' not in projects  # read only
+
+
+def test_a_staged_project_write_names_the_projects_queue(home_path: Path, tmp_path: Path) -> None:
+    (proj,) = _dirs(tmp_path, "my proj")
+    home_path.mkdir()
+    (home_path / "config.toml").write_text('[approval]\nmemory_foreground = "stage"\n')
+    home = Home.open(home_path)
+    glob, mem = Memory.open(home), _project_memory(home, proj)
+    res = run_memory_tool(glob, {"action": "add", "scope": "project", "content": "P."},
+                          project=lambda: mem)  # fmt: skip
+    assert res["staged"] is True and res["scope"] == "project"
+    pid = res["pending_id"]
+    quoted = shlex.quote(str(proj.resolve()))  # the path holds a space
+    assert f"`mnemic pending approve --project {quoted} {pid}`" in res["note"], res["note"]
+    assert _cli("pending", "approve", "--project", str(proj), pid).exit_code == 0
+    assert mem.entries("memory") == ["P."] and glob.entries("memory") == []

@@ -128,7 +128,8 @@ def preview_prompt(
     project_memory = None
     if project is not None:
         where = open_project(home, project, create=False)
-        project_memory = Memory(open_backend(where, cleanup=False), where.settings, project=True)
+        backend = open_backend(where, cleanup=False)
+        project_memory = Memory(backend, where.settings, project=where.project.path)
     manager = ProviderManager(home.settings.agent)
     loaded, error = resolve_provider(home, provider)
     if loaded is not None:

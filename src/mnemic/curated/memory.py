@@ -181,7 +181,7 @@ class Memory(MemoryView):
         settings: Settings | None = None,
         *,
         governor: Governor | None = None,
-        project: bool = False,
+        project: str | None = None,
     ) -> None:
         journal = governor.journal if governor else None
         super().__init__(backend, settings, journal=journal, project=project)
@@ -222,7 +222,7 @@ class Memory(MemoryView):
             approver=approver,
             clock=clock,
         )
-        project = isinstance(home, ProjectHome)
+        project = home.project.path if isinstance(home, ProjectHome) else None
         return cls(open_backend(home), home.settings, governor=governor, project=project)
 
     # -- snapshot -------------------------------------------------------------
@@ -238,7 +238,7 @@ class Memory(MemoryView):
                 errors[target] = exc.to_llm()
                 continue
             loaded, block = load_block(
-                target, raw, self.settings.memory, self.level, project=self.project
+                target, raw, self.settings.memory, self.level, project=self.project is not None
             )
             if block.usage.over_budget:
                 log.warning(

@@ -163,7 +163,7 @@ def check_backend(settings: Settings) -> None:
         )
 
 
-def open_project(home: Home, directory: str | os.PathLike[str], *, create: bool) -> Home:
+def open_project(home: Home, directory: str | os.PathLike[str], *, create: bool) -> ProjectHome:
     """The project store of ``directory`` in ``home``, as a home of its own (see the
     module docstring). ``create`` (a writer) makes its directory and ``project.json``;
     a reader creates nothing (an unknown project reads as empty)."""

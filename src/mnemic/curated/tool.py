@@ -11,6 +11,7 @@ model does not go looking for more to fix.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable
 from typing import Any
 
@@ -233,7 +234,8 @@ def memory_call(
         args = parse_arguments(arguments)
         memory, args, scoped = _scope(memory, args, project)
         if scoped:  # the same call in the project's memory, its answer marked
-            return {**memory_call(memory, args, archive_search=archive_search), "scope": "project"}
+            resp = memory_call(memory, args, archive_search=archive_search)
+            return _project_answer(resp, memory.project)
         if args.get("action") == "archive_search":
             return _archive_response(memory, args, archive_search)
         signature = call_signature(args)
@@ -264,6 +266,15 @@ def memory_call(
         if not applying and not scoped:
             _audit_refusal(memory, target, exc)
         raise
+
+
+def _project_answer(resp: dict[str, Any], directory: str | None) -> dict[str, Any]:
+    """A project call's answer: marked ``scope: project``; a staged write names the
+    project's own queue, where a person finds it."""
+    if resp.get("staged") and directory and isinstance(resp.get("note"), str):
+        command = f"`mnemic pending approve --project {shlex.quote(directory)} "
+        resp["note"] = resp["note"].replace("`mnemic pending approve ", command)
+    return {**resp, "scope": "project"}
 
 
 def _scope(

@@ -77,12 +77,12 @@ class MemoryView:
         settings: Settings | None = None,
         *,
         journal: Journal | None = None,
-        project: bool = False,
+        project: str | None = None,
     ) -> None:
         self.settings = settings or Settings()
         self.project = project
-        """Whether this is a project store's memory (:mod:`.scope`): its block is
-        PROJECT MEMORY, and it has no USER.md."""
+        """The directory whose project store this is (:mod:`.scope`: its block is
+        PROJECT MEMORY, and it has no USER.md); ``None``: the global store."""
         self.backend = backend
         self.store = CuratedStore(backend, self.settings.memory, level=self.level)
         self._journal = journal
@@ -98,7 +98,7 @@ class MemoryView:
             open_backend(home, cleanup=False),
             home.settings,
             journal=journal,
-            project=isinstance(home, ProjectHome),
+            project=home.project.path if isinstance(home, ProjectHome) else None,
         )
 
     @property
@@ -178,7 +178,8 @@ class MemoryView:
         when the target cannot be read)."""
         target = check_target(target)
         raw = self.backend.read(target)
-        return load_block(target, raw, self.settings.memory, self.level, project=self.project)[1]
+        project = self.project is not None
+        return load_block(target, raw, self.settings.memory, self.level, project=project)[1]
 
     # -- provenance -----------------------------------------------------------------
     def now(self) -> float:
