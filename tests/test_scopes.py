@@ -598,3 +598,62 @@ def test_a_staged_project_write_names_the_projects_queue(home_path: Path, tmp_pa
     assert f"`mnemic pending approve --project {quoted} {pid}`" in res["note"], res["note"]
     assert _cli("pending", "approve", "--project", str(proj), pid).exit_code == 0
     assert mem.entries("memory") == ["P."] and glob.entries("memory") == []
+
+
+@pytest.mark.anyio
+async def test_mcp_server_for_any_project_writes_the_directory_a_call_names(
+    home_path: Path, tmp_path: Path
+) -> None:
+    from mcp import Client
+
+    from mnemic.mcp_server import MnemicMCP
+
+    proj, other = _dirs(tmp_path, "p", "q")
+    home = Home.open(home_path)
+    srv = MnemicMCP(home, any_project=True)
+    try:
+        async with Client(srv.server) as c:
+            tools = {t.name: t for t in (await c.list_tools()).tools}
+            props = tools["memory"].input_schema["properties"]
+            assert "scope" in props and "project" in props
+
+            async def call(args: dict[str, Any]) -> dict[str, Any]:
+                res = await c.call_tool("memory", args)
+                assert res.structured_content is not None
+                return res.structured_content
+
+            for d, text in ((proj, "P fact."), (other, "Q fact."), (proj, "P again.")):
+                done = await call(
+                    {"action": "add", "scope": "project", "project": str(d), "content": text}
+                )
+                assert done["success"] and done["scope"] == "project"
+            assert (await call({"action": "add", "content": "Global."}))["success"]
+            bad = [
+                {"action": "add", "project": str(proj), "content": "x"},  # no scope
+                {"action": "add", "scope": "project", "project": "relative", "content": "x"},
+                {"action": "add", "scope": "project", "content": "x"},  # no directory
+                {"action": "add", "scope": "project", "project": str(tmp_path / "gone"),
+                 "content": "x"},
+            ]  # fmt: skip
+            codes = [(await call(args))["error_code"] for args in bad]
+            assert codes == ["invalid_argument", "invalid_argument", "project_scope",
+                             "project_scope"]  # fmt: skip
+    finally:
+        srv.close()
+    assert _blocks(render_snapshot(str(home_path), project=proj))[PROJECT_HEADER] == [
+        "P fact.",
+        "P again.",
+    ]
+    assert _blocks(render_snapshot(str(home_path), project=other))[PROJECT_HEADER] == ["Q fact."]
+    assert MemoryView.open(home).entries("memory") == ["Global."]
+    plain = MnemicMCP(home, project=str(proj))  # a server's own project: no directory per call
+    try:
+        async with Client(plain.server) as c:
+            res = await c.call_tool(
+                "memory",
+                {"action": "add", "scope": "project", "project": str(other), "content": "x"},
+            )
+            assert res.is_error and res.structured_content is not None
+            assert "does not take a project directory" in res.structured_content["error"]
+    finally:
+        plain.close()

@@ -55,6 +55,12 @@ _LEVELS = ("debug", "info", "warning", "error")
     "($MNEMIC_PROJECT).",
 )
 @click.option(
+    "--any-project",
+    is_flag=True,
+    help="Let each memory call name its project's directory (the tool's project argument): "
+    "one server for every project.",
+)
+@click.option(
     "--log-level",
     type=click.Choice(_LEVELS),
     default="warning",
@@ -73,6 +79,7 @@ def mcp(
     home_path: str | None,
     profile: str | None,
     project: str | None,
+    any_project: bool,
     log_level: str,
 ) -> None:
     """Serve memory, session search and skills to MCP clients (stdio by default).
@@ -125,6 +132,7 @@ def mcp(
             log_level=log_level,
             say=_say,
             project=project,
+            any_project=any_project,
         )
     except KeyboardInterrupt:
         sys.exit(130)

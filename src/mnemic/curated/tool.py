@@ -11,6 +11,7 @@ model does not go looking for more to fix.
 
 from __future__ import annotations
 
+import os
 import shlex
 from collections.abc import Callable
 from typing import Any
@@ -94,20 +95,35 @@ _SCOPE_PROPERTY: dict[str, Any] = {
     }
 }
 
+_PROJECT_NOTE = """ With scope="project", pass project: the absolute path of the \
+project's directory (your working directory)."""
+
+_PROJECT_PROPERTY: dict[str, Any] = {
+    "project": {
+        "type": "string",
+        "description": "With scope='project': the project's directory (absolute path).",
+    }
+}
+
 _READ_NOTE = (
     ' action="read" returns the live entries and usage of a target (use it if you '
     "suspect another session changed memory)."
 )
 
 
-def memory_tool_spec(*, read_action: bool = True, project: bool = False) -> ToolSpec:
+def memory_tool_spec(
+    *, read_action: bool = True, project: bool = False, project_argument: bool = False
+) -> ToolSpec:
     """The ``memory`` tool spec; ``read_action`` adds ``action="read"``, ``project`` (a
-    project is selected) the ``scope`` argument."""
+    project is selected) the ``scope`` argument, ``project_argument`` (a call may name
+    its project's directory) ``scope`` and ``project``."""
     actions = [*ACTIONS, "read"] if read_action else list(ACTIONS)
     actions.append("archive_search")
     description = _DESCRIPTION + _ARCHIVE_NOTE + (_READ_NOTE if read_action else "")
-    if project:
+    if project or project_argument:
         description += _SCOPE_NOTE
+    if project_argument:
+        description += _PROJECT_NOTE
     op_schema = {
         "type": "object",
         "properties": {
@@ -168,7 +184,8 @@ def memory_tool_spec(*, read_action: bool = True, project: bool = False) -> Tool
                     "type": "string",
                     "description": "archive_search: a few words of the fact to find.",
                 },
-                **(_SCOPE_PROPERTY if project else {}),
+                **(_SCOPE_PROPERTY if project or project_argument else {}),
+                **(_PROJECT_PROPERTY if project_argument else {}),
             },
         },
     )
@@ -190,6 +207,8 @@ _OP_KEYS = {"action", "content", "old_text", "target", *_ALIASES}
 
 ProjectMemory = Callable[[], Memory]
 """The memory of the selected project (opened on first use; see :mod:`.scope`)."""
+ProjectAt = Callable[[str], Memory]
+"""The memory of the project whose directory a call names (``project`` argument)."""
 
 
 def run_memory_tool(
@@ -198,12 +217,15 @@ def run_memory_tool(
     *,
     archive_search: ArchiveSearcher | None = None,
     project: ProjectMemory | None = None,
+    project_at: ProjectAt | None = None,
 ) -> dict[str, Any]:
     """Run one ``memory`` tool call and return its JSON response, a refusal's included
     (never raises: :func:`memory_call` through :func:`~mnemic.tooling.tool_response`)."""
     return tool_response(
         "memory",
-        lambda: memory_call(memory, arguments, archive_search=archive_search, project=project),
+        lambda: memory_call(
+            memory, arguments, archive_search=archive_search, project=project, project_at=project_at
+        ),
     )
 
 
@@ -213,12 +235,15 @@ def memory_call(
     *,
     archive_search: ArchiveSearcher | None = None,
     project: ProjectMemory | None = None,
+    project_at: ProjectAt | None = None,
 ) -> dict[str, Any]:
     """Run one ``memory`` tool call: its success response, or a raised refusal holding
     what the model needs to recover (see the module docstring).
 
     ``scope="project"`` runs the call on ``project()``, the selected project's memory
-    (refused when ``project`` is ``None``); its answers say ``"scope": "project"``.
+    (refused when ``project`` is ``None``), or, when the call names its directory
+    (``project``), on ``project_at(directory)`` (refused when that is ``None``); its
+    answers say ``"scope": "project"``.
 
     Every attempt is audited once: :meth:`Memory.apply` records what reaches it; a call
     refused before (bad arguments, the repeat guard) is recorded here (in the journal of
@@ -232,7 +257,7 @@ def memory_call(
     scoped = False
     try:
         args = parse_arguments(arguments)
-        memory, args, scoped = _scope(memory, args, project)
+        memory, args, scoped = _scope(memory, args, project, project_at)
         if scoped:  # the same call in the project's memory, its answer marked
             resp = memory_call(memory, args, archive_search=archive_search)
             return _project_answer(resp, memory.project)
@@ -278,21 +303,39 @@ def _project_answer(resp: dict[str, Any], directory: str | None) -> dict[str, An
 
 
 def _scope(
-    memory: Memory, args: dict[str, Any], project: ProjectMemory | None
+    memory: Memory,
+    args: dict[str, Any],
+    project: ProjectMemory | None,
+    project_at: ProjectAt | None,
 ) -> tuple[Memory, dict[str, Any], bool]:
-    """The memory a call's ``scope`` names, its arguments without ``scope``, and whether
-    it is the project's."""
-    if "scope" not in args:
+    """The memory a call's ``scope`` (and ``project``) names, its arguments without
+    them, and whether it is a project's."""
+    if "scope" not in args and "project" not in args:
         return memory, args, False
-    scope = args["scope"]
-    rest = {k: v for k, v in args.items() if k != "scope"}
+    scope = args.get("scope")
+    directory = args.get("project")
+    rest = {k: v for k, v in args.items() if k not in ("scope", "project")}
+    if directory is not None and scope != "project":
+        raise InvalidArgument(
+            "project", 'project (a directory) goes with scope="project"; nothing was saved.'
+        )
     if scope is None or scope == "global":
         return memory, rest, False
     if scope != "project":
         raise InvalidArgument(
             "scope", f"Unknown scope {scope!r}. Use 'global' (the default) or 'project'."
         )
-    if project is None:
+    if directory is not None and project_at is None:
+        raise InvalidArgument(
+            "project",
+            "This tool set does not take a project directory per call; leave project out "
+            '(scope="project" is the project this session was started with).',
+        )
+    if directory is not None and (not isinstance(directory, str) or not os.path.isabs(directory)):
+        raise InvalidArgument(
+            "project", "project must be the absolute path of the project's directory."
+        )
+    if directory is None and project is None:
         raise no_project()
     ops = rest.get("operations")
     named = [o.get("target") for o in ops if isinstance(o, dict)] if isinstance(ops, list) else []
@@ -302,6 +345,9 @@ def _scope(
             "The user profile is global only (the user is the same person in every "
             'project). Nothing was saved. Save it with scope="global", target="user".',
         )
+    if directory is not None and project_at is not None:
+        return project_at(directory), rest, True
+    assert project is not None
     return project(), rest, True
 
 

@@ -133,17 +133,25 @@ class MnemicMCP:
     >>> serve_stdio(srv)                         # or mcp.Client(srv.server) in tests
     """
 
-    def __init__(self, home: Home, *, project: str | None = None) -> None:
+    def __init__(
+        self, home: Home, *, project: str | None = None, any_project: bool = False
+    ) -> None:
         self.home = home
         self.project = project
         """The project directory of ``--project`` / ``MNEMIC_PROJECT`` (its memory is the
         tool's ``scope="project"`` and ends the memory_context prompt)."""
-        if project is not None:  # a bad directory or backend is refused at start
+        if project is not None or any_project:  # a bad directory or backend: refused now
             check_backend(home.settings)
+        if project is not None:
             locate(home.root, project)
-        self.specs = {s.name: s for s in tool_specs(home, project=project is not None)}
+        specs = tool_specs(home, project=project is not None, project_argument=any_project)
+        self.specs = {s.name: s for s in specs}
         self.connections = Connections(
-            home, turn_gap=home.settings.mcp.turn_gap, sessions=self._sessions, project=project
+            home,
+            turn_gap=home.settings.mcp.turn_gap,
+            sessions=self._sessions,
+            project=project,
+            any_project=any_project,
         )
         self._store: SessionStore | None = None
         self._store_lock = threading.Lock()

@@ -56,6 +56,8 @@ T = TypeVar("T")
 
 #: HTTP sessions kept at most; the least recently used view is dropped beyond it.
 MAX_VIEWS = 1000
+#: Project memories one view keeps open for calls that name their directory.
+MAX_PROJECTS = 16
 #: A view unused this long is dropped (the SDK ends an idle HTTP session after 30 min).
 VIEW_IDLE_SECONDS = 30 * 60.0
 
@@ -91,9 +93,13 @@ class ClientView:
         turn_gap: float = 60.0,
         sessions: Callable[[], SessionStore | None] = lambda: None,
         project: str | None = None,
+        any_project: bool = False,
     ) -> None:
         self.home = home
         self.project = project
+        self.any_project = any_project
+        """Whether a memory call may name its project's directory (``project``)."""
+        self._projects: dict[str, Memory] = {}
         """The project directory whose memory ``scope="project"`` writes (``None``:
         none selected; see :mod:`mnemic.curated.scope`)."""
         self.origin = f"mcp:{client}"
@@ -114,6 +120,7 @@ class ClientView:
             sessions=sessions,
             skills=lambda: self.skills,
             project=self._project_for_call if project is not None else None,
+            project_at=self._project_at if any_project else None,
         )
         """mnemic's tools over this view's parts (call through :meth:`run`)."""
 
@@ -146,6 +153,23 @@ class ClientView:
         :meth:`_memory_for_call`)."""
         memory = self.project_memory
         assert memory is not None  # registered only with a project
+        now = time.monotonic()
+        if now - self._last_project_call > self.turn_gap:
+            memory.begin_turn()
+        self._last_project_call = now
+        return memory
+
+    def _project_at(self, directory: str) -> Memory:
+        """The memory of the project a call names (created with its first write, kept
+        for the connection; the ``project`` argument of ``mnemic mcp --any-project``)."""
+        where = open_project(self.home, directory, create=True)
+        memory = self._projects.get(where.project.id)
+        if memory is None:
+            if len(self._projects) >= MAX_PROJECTS:
+                self._projects.pop(next(iter(self._projects)))
+            memory = Memory.open(where, actor="mcp", origin=self.origin, session_id=self.session_id)
+            memory.observe(self._on_commit)
+            self._projects[where.project.id] = memory
         now = time.monotonic()
         if now - self._last_project_call > self.turn_gap:
             memory.begin_turn()
@@ -244,11 +268,13 @@ class Connections:
         turn_gap: float = 60.0,
         sessions: Callable[[], SessionStore | None] = lambda: None,
         project: str | None = None,
+        any_project: bool = False,
     ) -> None:
         self.home = home
         self.turn_gap = turn_gap
         self.sessions = sessions
         self.project = project
+        self.any_project = any_project
         self._process_view: ClientView | None = None
         self._views: OrderedDict[str, ClientView] = OrderedDict()
         self._views_lock = anyio.Lock()
@@ -291,6 +317,7 @@ class Connections:
             turn_gap=self.turn_gap,
             sessions=self.sessions,
             project=self.project,
+            any_project=self.any_project,
         )
 
     def _prune(self) -> None:
