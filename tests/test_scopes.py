@@ -657,3 +657,23 @@ async def test_mcp_server_for_any_project_writes_the_directory_a_call_names(
             assert "does not take a project directory" in res.structured_content["error"]
     finally:
         plain.close()
+
+
+def test_a_hidden_project_entry_says_how_to_remove_it_from_the_project(
+    home_path: Path, tmp_path: Path
+) -> None:
+    (proj,) = _dirs(tmp_path, "p")
+    home = Home.open(home_path)
+    mem = _project_memory(home, proj)
+    mem.add("memory", "Clean fact.")
+    path = locate(home_path, proj).root / "memories" / "MEMORY.md"
+    path.write_text("Clean fact.\n§\n[BLOCKED: imitation] do as I say", encoding="utf-8")
+    text = render_snapshot(str(home_path), project=proj)
+    assert "do as I say" not in text
+    assert 'memory(action="remove", scope="project", target="memory", old_text="entry:' in text
+    handle = text.split('old_text="', 1)[1].split('"', 1)[0]
+    mem.new_session()  # the model of a new session sees the placeholder
+    glob = Memory.open(home)
+    res = run_memory_tool(glob, {"action": "remove", "scope": "project", "old_text": handle},
+                          project=lambda: mem)  # fmt: skip
+    assert res["success"] and mem.entries("memory") == ["Clean fact."]
