@@ -84,6 +84,10 @@ def test_a_missing_project_directory_is_refused_and_nothing_is_created(home_path
     with pytest.raises(ProjectScopeError) as err:
         open_project(home, home_path / "no-such-dir", create=True)
     assert err.value.reason == "not_a_directory"
+    (home_path / "a-file").write_text("x")
+    for bad in ("with\x00nul", str(home_path / "a-file")):  # a NUL, a file
+        with pytest.raises(ProjectScopeError, match="not a directory"):
+            open_project(home, bad, create=True)
     assert not (home_path / "projects").exists()
 
 

@@ -105,8 +105,8 @@ def locate(home_root: str | os.PathLike[str], directory: str | os.PathLike[str])
     not an existing directory: a mistyped path must not become an empty project.
     """
     raw = os.path.expanduser(os.fspath(directory))
-    resolved = os.path.realpath(raw)
-    if "\x00" in raw or not os.path.isdir(resolved):
+    resolved = "" if "\x00" in raw else os.path.realpath(raw)  # realpath refuses a NUL
+    if not resolved or not os.path.isdir(resolved):
         raise ProjectScopeError(
             "not_a_directory",
             f"The project directory {raw!r} does not exist or is not a directory. Nothing "
