@@ -31,7 +31,7 @@ from mnemic.curated.scope import (
 from mnemic.curated.snapshot import PROJECT_HEADER, render_snapshot
 from mnemic.curated.tool import MEMORY_TOOL, memory_tool_spec, run_memory_tool
 from mnemic.curated.view import MemoryView
-from mnemic.errors import ProjectScopeError
+from mnemic.errors import ConfigError, ProjectScopeError
 from mnemic.governance.storage import open_journal
 from mnemic.home import Home
 from mnemic.integrations.hook import run_claude_code_hook
@@ -681,3 +681,14 @@ def test_a_hidden_project_entry_says_how_to_remove_it_from_the_project(
     res = run_memory_tool(glob, {"action": "remove", "scope": "project", "old_text": handle},
                           project=lambda: mem)  # fmt: skip
     assert res["success"] and mem.entries("memory") == ["Clean fact."]
+
+
+def test_mnemic_project_is_a_selection_not_a_setting(home_path: Path, tmp_path: Path) -> None:
+    from mnemic.config import load_settings
+
+    (proj,) = _dirs(tmp_path, "p")
+    env = {"MNEMIC_PROJECT": str(proj), "MNEMIC_PROJECT_MEMORY_CHAR_LIMIT": "900"}
+    settings = load_settings(home_path, env)
+    assert settings.project.memory_char_limit == 900
+    with pytest.raises(ConfigError, match="project.memory_char_limit"):
+        load_settings(home_path, {"MNEMIC_PROJECT_MEMORY_CHAR_LIMIT": "5"})
