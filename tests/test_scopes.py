@@ -690,5 +690,5 @@ def test_mnemic_project_is_a_selection_not_a_setting(home_path: Path, tmp_path: 
     env = {"MNEMIC_PROJECT": str(proj), "MNEMIC_PROJECT_MEMORY_CHAR_LIMIT": "900"}
     settings = load_settings(home_path, env)
     assert settings.project.memory_char_limit == 900
-    with pytest.raises(ConfigError, match="project.memory_char_limit"):
+    with pytest.raises(ConfigError, match=r"project\.memory_char_limit"):
         load_settings(home_path, {"MNEMIC_PROJECT_MEMORY_CHAR_LIMIT": "5"})
