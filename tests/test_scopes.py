@@ -512,6 +512,11 @@ def test_agent_session_prompt_holds_global_then_project_frozen_for_the_session(
         session.add_assistant("ok")
         session.end_turn()
         assert session.system_prompt == frozen
+    _project_memory(home, proj).add("memory", "Written by another process.")
+    turn = session.begin_turn("what changed?")
+    assert "Project memory notice:" in turn.notices and "Written by another" in turn.notices
+    session.add_assistant("ok")
+    session.end_turn()
     session.new_session()
     fresh = session.system_prompt
     project_part = fresh[fresh.index(PROJECT_HEADER) :]

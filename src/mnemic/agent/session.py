@@ -278,16 +278,22 @@ class AgentSession:
         return self.prompt.text
 
     def _notices(self) -> str:
-        try:
-            changes = self.memory.poll_external_changes()
-        except MnemicError as exc:
-            log.warning("could not check memory for outside changes: %s", exc.to_llm())
-            return ""
         lines: list[str] = []
-        for ch in changes:
-            lines.append(f"Memory notice: {ch.describe()}")
-            lines += [f"  added: {_clip(e, _NOTICE_CHARS)}" for e in ch.added[:_NOTICE_ENTRIES]]
-            lines += [f"  removed: {_clip(e, _NOTICE_CHARS)}" for e in ch.removed[:_NOTICE_ENTRIES]]
+        scopes = (("Memory notice", self.memory), ("Project memory notice", self.project_memory))
+        for label, memory in scopes:
+            if memory is None:
+                continue
+            try:
+                changes = memory.poll_external_changes()
+            except MnemicError as exc:
+                log.warning("could not check memory for outside changes: %s", exc.to_llm())
+                continue
+            for ch in changes:
+                lines.append(f"{label}: {ch.describe()}")
+                lines += [f"  added: {_clip(e, _NOTICE_CHARS)}" for e in ch.added[:_NOTICE_ENTRIES]]
+                lines += [
+                    f"  removed: {_clip(e, _NOTICE_CHARS)}" for e in ch.removed[:_NOTICE_ENTRIES]
+                ]
         return "\n".join(lines)
 
     def begin_turn(self, text: str) -> TurnStart:
