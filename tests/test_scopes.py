@@ -260,6 +260,16 @@ def test_scope_project_refuses_the_user_profile_and_unknown_scopes(
     assert ok["success"] and ok["scope"] == "project" and mem.entries("memory") == ["P."]
     found = run_memory_tool(glob, {"action": "read", "scope": "project"}, project=lambda: mem)
     assert found["entries"] == ["P."] and found["scope"] == "project"
+    batch = {
+        "scope": "project",
+        "operations": [
+            {"action": "replace", "old_text": "P.", "content": "P, revised."},
+            {"action": "add", "content": "Q."},
+        ],
+    }
+    done = run_memory_tool(glob, batch, project=lambda: mem)
+    assert done["success"] and done["scope"] == "project"
+    assert mem.entries("memory") == ["P, revised.", "Q."] and glob.entries("memory") == ["G."]
 
 
 def test_project_removal_is_archived_and_audited_in_the_projects_own_store(
