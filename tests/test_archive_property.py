@@ -1,6 +1,7 @@
 """Property: live entries plus the archive are every entry ever written, minus what was
 forgotten, byte for byte (as a multiset), after every step of random sequences of add,
-replace, remove, batch, restore and forget."""
+replace, remove, batch, restore and forget; and with small budgets and an ``on_full``
+policy, of the evictions those writes make."""
 
 from __future__ import annotations
 
@@ -66,17 +67,23 @@ def _step(mem: Memory, home: Path, rng: random.Random, written: Counter[str]) ->
         written += Counter()  # drop zero counts
 
 
+ROOMY = "[memory]\nmemory_char_limit = 100000\nuser_char_limit = 100000\n"
+EVICTING = (
+    "[memory]\nmemory_char_limit = 160\nuser_char_limit = 120\n"
+    'on_full = "archive_oldest"\non_full_user = "archive_least_used"\n'
+)
+
+
 @pytest.mark.slow
+@pytest.mark.parametrize("config", [ROOMY, EVICTING], ids=["roomy", "evicting"])
 @settings(max_examples=4, deadline=None, derandomize=True)
 @given(seed=st.integers(0, 2**32))
 def test_live_and_archive_are_everything_written_but_what_was_forgotten(
-    tmp_path_factory: pytest.TempPathFactory, seed: int
+    tmp_path_factory: pytest.TempPathFactory, config: str, seed: int
 ) -> None:
     rng = random.Random(seed)
     home = tmp_path_factory.mktemp("home")
-    (home / "config.toml").write_text(
-        "[memory]\nmemory_char_limit = 100000\nuser_char_limit = 100000\n"
-    )
+    (home / "config.toml").write_text(config)
     mem = Memory.open(home, origin="cli", session_id="prop")
     written: Counter[str] = Counter()
     for step in range(600):
@@ -85,3 +92,5 @@ def test_live_and_archive_are_everything_written_but_what_was_forgotten(
         except ToolError as exc:  # a refusal changes nothing (oscillation, no match...)
             assert exc.code in ("loop_stopped", "oscillation", "no_match"), exc.code
         assert _everything(mem) == written, step
+    evicted = [a for a in archive.listing(mem) if a.reason == "evicted"]
+    assert bool(evicted) == (config == EVICTING)

@@ -12,6 +12,7 @@ from mnemic.curated.entries import (
     entry_handle,
     find_entry,
     parse,
+    read_entries,
     serialize,
     validate_content,
 )
@@ -166,3 +167,25 @@ def test_split_to_fit_keeps_every_non_space_char(text: str, limit: int) -> None:
     parts = split_to_fit(text, limit)
     assert all(0 < len(p) <= limit for p in parts)
     assert "".join("".join(parts).split()) == "".join(text.split())
+
+
+# Texts made of the characters the format turns on: delimiters, blank and CRLF pieces.
+format_text = st.text(alphabet=" \n\r\t\u00a7ab", max_size=80)
+
+
+@given(format_text)
+def test_parse_keeps_the_first_of_equal_entries_in_file_order(raw: str) -> None:
+    text = raw.replace("\r\n", "\n").replace("\r", "\n")
+    expected: list[str] = []
+    for piece in text.split(DELIMITER):
+        if piece.strip() and piece.strip() not in expected:
+            expected.append(piece.strip())
+    assert parse(raw) == expected
+
+
+@given(format_text, st.integers(min_value=1, max_value=6))
+def test_read_entries_is_parse_and_drift_of_the_same_text(raw: str, limit: int) -> None:
+    entries, drift = read_entries(raw, limit)
+    expected = detect_drift(raw, limit)
+    assert entries == parse(raw)
+    assert (drift and drift.reason) == (expected and expected.reason)

@@ -6,6 +6,8 @@ The subprocess server over stdio and HTTP is covered in ``tests/e2e/test_mcp_liv
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import subprocess
 import sys
@@ -23,11 +25,12 @@ from mcp.shared.subscriptions import ResourceUpdated
 from _backends import Kit
 from mnemic.config import load_settings
 from mnemic.curated.memory import Memory
-from mnemic.errors import ConfigError
+from mnemic.curated.operations import Op
+from mnemic.errors import ConfigError, NoMatch
 from mnemic.home import Home
 from mnemic.mcp_server import MnemicMCP
 from mnemic.mcp_server.live import LiveResources
-from mnemic.ops.probe import MEMORY_URI, USER_URI, Probe
+from mnemic.ops.probe import ARCHIVE_URI, MEMORY_URI, USER_URI, Probe
 
 pytestmark = [
     pytest.mark.anyio,
@@ -85,6 +88,61 @@ async def test_a_write_by_another_process_is_told_on_each_backend(backend: Kit) 
         backend.edit("memory", "Edited by hand.")  # a person's edit (a file, or SQL)
         with anyio.fail_after(DEADLINE):
             assert await sub.__anext__() == ResourceUpdated(uri=MEMORY_URI)
+
+
+def remove_from_another_process(home: Path, text: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "mnemic", "memory", "remove", text],
+        env={**os.environ, "MNEMIC_HOME": str(home)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+
+
+async def test_an_archived_entry_is_told_to_archive_subscribers_on_each_backend(
+    backend: Kit,
+) -> None:
+    """The archive is folded from the journal and read against the targets: a remove by
+    another process and a hand edit that drops an entry are both told."""
+    home = backend.write_config(FAST)
+    Memory.open(home).batch("memory", [Op("add", "Seed fact."), Op("add", "Dropped by hand.")])
+    async with serving(home) as (_, c), c.listen(resource_subscriptions=[ARCHIVE_URI]) as sub:
+        await anyio.to_thread.run_sync(remove_from_another_process, home, "Seed fact.")
+        with anyio.fail_after(DEADLINE):
+            assert await sub.__anext__() == ResourceUpdated(uri=ARCHIVE_URI)
+        res = await c.read_resource(ARCHIVE_URI, cache_mode="bypass")
+        content = res.contents[0]
+        assert isinstance(content, types.TextResourceContents)
+        assert [e["text"] for e in json.loads(content.text)["entries"]] == ["Seed fact."]
+        backend.edit("memory", "")  # a person empties the file
+        with anyio.fail_after(DEADLINE):
+            assert await sub.__anext__() == ResourceUpdated(uri=ARCHIVE_URI)
+        res = await c.read_resource(ARCHIVE_URI, cache_mode="bypass")
+        content = res.contents[0]
+        assert isinstance(content, types.TextResourceContents)
+        told = [(e["text"], e["reason"]) for e in json.loads(content.text)["entries"]]
+        assert told == [("Dropped by hand.", "hand_edit"), ("Seed fact.", "removed")]
+
+
+def test_the_archive_fingerprint_moves_only_when_the_archive_does(home_path: Path) -> None:
+    """A refused write appends a record (the journal moves) but archives nothing: no
+    notice. ``forget`` rewrites the journal without touching the files: a notice."""
+    from mnemic.ops.forget import forget_sessions
+
+    mem = Memory.open(home_path)
+    mem.batch("memory", [Op("add", "The vault code is 1234."), Op("add", "Kept.")])
+    mem.remove("memory", "vault code")
+    probe = Probe(Home.open(home_path))
+    sig, fp = probe.stat("archive"), probe.fingerprint(ARCHIVE_URI)
+    with pytest.raises(NoMatch):
+        Memory.open(home_path).remove("memory", "no such entry")
+    assert probe.stat("archive") != sig
+    assert probe.fingerprint(ARCHIVE_URI) == fp
+    assert probe.fingerprint("mnemic://user/archive") == ("archive", hashlib.sha256().hexdigest())
+    forget_sessions(home_path, "vault code")
+    assert probe.fingerprint(ARCHIVE_URI) != fp
 
 
 @pytest.mark.parametrize("mode", ["legacy", "auto"])

@@ -206,6 +206,9 @@ async def test_skills_as_tools_and_resources(home_path: Path) -> None:
             "mnemic://user",
             "mnemic://memory/long",
             "mnemic://user/long",
+            "mnemic://archive",
+            "mnemic://memory/archive",
+            "mnemic://user/archive",
             "mnemic://skills",
             "mnemic://skills/ops/deploy-docs",
         ]
@@ -319,3 +322,45 @@ def test_tool_result_shapes() -> None:
     first = bad.content[0]
     assert isinstance(first, types.TextContent)
     assert first.text == 'Do X next.\n\n{"success": false, "error_code": "e"}'
+
+
+async def test_archive_resources_list_what_left_memory_and_never_the_prompt(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mem = Memory.open(home_path, origin="agent", session_id="s-agent")
+    mem.add("memory", "Staging host is kestrel.")
+    mem.add("user", "Prefers tabs.")
+    async with connect(home_path, name="ide") as c:
+        listed = {str(r.uri): r for r in (await c.list_resources()).resources}
+        for uri in ("mnemic://archive", "mnemic://memory/archive", "mnemic://user/archive"):
+            assert listed[uri].mime_type == "application/json"
+        assert json.loads(await read(c, "mnemic://archive")) == {"count": 0, "entries": []}
+        removed = await c.call_tool("memory", {"action": "remove", "old_text": "kestrel"})
+        assert not removed.is_error
+        replace = {"target": "user", "old_text": "tabs", "content": "Prefers spaces."}
+        assert not (await c.call_tool("memory", {"action": "replace", **replace})).is_error
+        both = json.loads(await read(c, "mnemic://archive"))
+        assert both["count"] == 2
+        got = [(e["target"], e["text"], e["reason"]) for e in both["entries"]]
+        assert got == [
+            ("user", "Prefers tabs.", "replaced"),
+            ("memory", "Staging host is kestrel.", "removed"),
+        ]
+        kestrel = both["entries"][1]
+        assert (kestrel["removed_by"]["actor"], kestrel["removed_by"]["origin"]) == (
+            "mcp",
+            "mcp:ide",
+        )
+        assert kestrel["provenance"]["session_id"] == "s-agent"
+        only = json.loads(await read(c, "mnemic://memory/archive"))
+        assert [e["text"] for e in only["entries"]] == ["Staging host is kestrel."]
+        user = json.loads(await read(c, "mnemic://user/archive"))
+        assert [e["text"] for e in user["entries"]] == ["Prefers tabs."]
+        monkeypatch.setattr("mnemic.mcp_server.server.ARCHIVE_LIMIT", 1)
+        capped = json.loads(await read(c, "mnemic://archive"))
+        assert capped["count"] == 2 and len(capped["entries"]) == 1
+        assert "archive_search" in capped["note"]
+    async with connect(home_path) as fresh:
+        prompt = (await fresh.get_prompt("memory_context")).messages[0].content
+        assert isinstance(prompt, types.TextContent)
+        assert "kestrel" not in prompt.text and "Prefers tabs." not in prompt.text

@@ -32,7 +32,16 @@ from mnemic.ui.serve import serve_ui
 
 PORT = 8767
 BASE = f"http://127.0.0.1:{PORT}"
-PAGES = ("/memory", "/pending", "/tidy", "/audit", "/sessions", "/skills", "/prompt")
+PAGES = (
+    "/memory",
+    "/archive",
+    "/pending",
+    "/tidy",
+    "/audit",
+    "/sessions",
+    "/skills",
+    "/prompt",
+)
 EVIL = "<script>alert(1)</script>"
 TOKEN = "console-test-token-8b1f0c2d9e3a4b5c6d7e8f90"
 
@@ -127,7 +136,7 @@ def test_the_memory_page_reads_each_file_once_without_opening_a_session(home_pat
     no governor; each target's text is read once and provenance comes from the
     journal's fold (read from where it was last folded; the first view caches it). The
     console's first page also fingerprints both targets for its live version; later
-    ones only stat them."""
+    ones only stat them. The usage counts' cache is read once a view (absent here)."""
     mem = Memory.open(home_path)
     mem.add("memory", "The staging server is called kestrel.")
     mem.add("user", "Prefers metric units.")
@@ -138,8 +147,9 @@ def test_the_memory_page_reads_each_file_once_without_opening_a_session(home_pat
     with _record_opens() as opened:
         first = client.get("/memory")
     assert first.status_code == 200 and "kestrel" in first.text
+    usage = str(home_path / "cache" / "entry-usage.json")
     seen = [p for p in opened if p.startswith(str(home_path))]
-    assert sorted(p for p in seen if "audit" not in p) == sorted(texts * 2)
+    assert sorted(p for p in seen if "audit" not in p) == sorted([*texts, *texts, usage])
     assert [p for p in seen if p.endswith(".tmp")] == [] or all(
         "/audit/.fold.json." in p for p in seen if p.endswith(".tmp")
     )
@@ -147,7 +157,7 @@ def test_the_memory_page_reads_each_file_once_without_opening_a_session(home_pat
         again = client.get("/memory")
     assert again.status_code == 200 and "kestrel" in again.text
     seen = sorted(p for p in opened if p.startswith(str(home_path)))
-    assert seen == sorted([*texts, journal, journal])  # no ledger, no cache written
+    assert seen == sorted([*texts, journal, journal, usage])  # no ledger, no cache written
 
 
 @pytest.mark.slow  # runs the whole demo first

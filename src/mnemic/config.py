@@ -84,6 +84,13 @@ class MemorySettings:
     and ``mnemic memory tidy`` proposes dropping it."""
     verbose_chars: int = 280
     """Entries longer than this are proposed for shortening by ``mnemic memory tidy``."""
+    on_full: str = "refuse"
+    """What a write that would overflow MEMORY.md does: ``refuse`` (with the best eviction
+    candidates), ``archive_oldest`` or ``archive_least_used`` (move entries to the archive,
+    reason ``evicted``, down to a tenth of the budget below the limit)."""
+    on_full_user: str = "refuse"
+    """The same for USER.md; ``refuse`` unless set (the user's own statements are never
+    evicted by the MEMORY.md policy)."""
 
 
 @dataclass(frozen=True)
@@ -624,6 +631,14 @@ def _check_ranges(obj: Any, prefix: str, source: str) -> None:
             f"expected one of {', '.join(_SEMANTIC)}, got {obj.semantic!r}",
             source=source,
         )
+    if isinstance(obj, MemorySettings):
+        for name in ("on_full", "on_full_user"):
+            if getattr(obj, name) not in _ON_FULL:
+                raise ConfigError(
+                    prefix + name,
+                    f"expected one of {', '.join(_ON_FULL)}, got {getattr(obj, name)!r}",
+                    source=source,
+                )
     if isinstance(obj, LLMSettings) and obj.api not in _LLM_APIS:
         raise ConfigError(
             prefix + "api",
@@ -649,6 +664,7 @@ def _check_ranges(obj: Any, prefix: str, source: str) -> None:
 
 _SCAN_LEVELS = ("strict", "balanced", "lenient")  # mnemic.scan.LEVELS (a test keeps them equal)
 _SEMANTIC = ("auto", "off")
+_ON_FULL = ("refuse", "archive_oldest", "archive_least_used")
 _LLM_APIS = ("openai", "anthropic")  # mnemic.llm.select.APIS (a test keeps them equal)
 
 

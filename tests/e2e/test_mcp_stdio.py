@@ -107,6 +107,9 @@ async def test_a_client_session_end_to_end(home_path: Path) -> None:
             "mnemic://user",
             "mnemic://memory/long",
             "mnemic://user/long",
+            "mnemic://archive",
+            "mnemic://memory/archive",
+            "mnemic://user/archive",
             "mnemic://skills",
             "mnemic://skills/ops/deploy-docs",
         ]

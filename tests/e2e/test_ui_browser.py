@@ -131,6 +131,7 @@ def memory_text(home: Path, name: str = "MEMORY.md") -> str:
 def test_every_page_opens_with_its_heading(page: Any, served: str) -> None:
     for path, heading in (
         ("/memory", "Memory"),
+        ("/archive", "Archive"),
         ("/pending", "Pending approvals"),
         ("/audit", "Audit journal"),
         ("/sessions", "Sessions"),
@@ -201,6 +202,22 @@ def test_add_edit_remove_and_restore_an_entry(page: Any, served: str, home_path:
     page.click("text=Restore version")
     page.wait_for_selector("text=Version restored")
     assert memory_text(home_path) == "The staging database is db-3"
+
+
+def test_restore_an_entry_from_the_archive(page: Any, served: str, home_path: Path) -> None:
+    mem = Memory.open(home_path, origin="cli")
+    mem.add("memory", "The staging host is kestrel")
+    mem.remove("memory", "kestrel")
+    page.goto(served + "/memory")
+    page.click("nav >> text=Archive")
+    page.fill("input[name=q]", "kestrel")
+    page.click("form.filters button")
+    found = page.locator("ol.archive li.entry").first
+    assert "The staging host is kestrel" in found.inner_text()
+    found.locator("button", has_text="Restore").click()
+    page.wait_for_selector("text=Entry restored")
+    assert memory_text(home_path) == "The staging host is kestrel"
+    assert "The archive is empty" in page.locator("ol.archive").inner_text()
 
 
 def test_approve_and_reject_staged_writes(page: Any, served: str, home_path: Path) -> None:

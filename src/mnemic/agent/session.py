@@ -40,6 +40,7 @@ from ..curated.scope import open_project
 from ..errors import MnemicError
 from ..home import Home
 from ..llm.client import ChatClient, ToolCall
+from ..ops.entry_usage import count_usage
 from ..prompt import SystemPrompt, recalled_context_block
 from ..providers.base import MemoryProvider
 from ..providers.manager import DrainReport, ProviderManager
@@ -209,9 +210,12 @@ class AgentSession:
         self.prompt = self._build_prompt()
 
     def _open_parts(self) -> None:
-        """Open this session's memory and skills as the ``agent`` actor; the provider
-        hears about every committed memory write."""
+        """Open this session's memory and skills as the ``agent`` actor (entries past
+        their ``expires`` time go to the archive first); the provider hears about every
+        committed memory write."""
         self.memory = Memory.open(self.home, origin="agent", session_id=self.session_id)
+        if self.memory.expire():  # expired entries leave before the prompt is built
+            self.memory.new_session()
         self.memory.observe(self._observer)
         if self.project is not None:
             where = open_project(self.home, self.project, create=True)
@@ -474,6 +478,7 @@ class AgentSession:
         self.messages = [{"role": "user", "content": f"{SUMMARY_PREFIX}\n\n{summary}"}, *recent]
         if self._turn_start is not None:
             self._turn_start -= offset
+        self.memory.expire()
         self.memory.new_session()
         if self.project_memory is not None:
             self.project_memory.new_session()
@@ -505,6 +510,7 @@ class AgentSession:
         self.end_turn()
         self.providers.session_end(self.messages)
         self._recording.end(self.session_id, "new_session", drop_empty=True)
+        self._count_usage()
         self.session_id = new_session_id()
         self._record_start()
         self.messages = []
@@ -526,10 +532,21 @@ class AgentSession:
         self.closed = True
         self.providers.session_end(self.messages)
         self._recording.end(self.session_id, reason, drop_empty=True, discard=discard)
+        self._count_usage()
         self._reviews.join(self.settings.agent.shutdown_timeout)
         report = self.providers.shutdown()
         self._recording.close()
         return report
+
+    def _count_usage(self) -> None:
+        """Count which memory entries mattered in the session just ended (best-effort:
+        :mod:`mnemic.ops.entry_usage`; a session not kept is not counted)."""
+        store = self._recording.store
+        try:
+            if store is not None and store.has_session(self.session_id):
+                count_usage(self.home, store, session_ids=[self.session_id])
+        except MnemicError as exc:
+            log.warning("entry usage not counted: %s", exc)
 
     def _check_open(self) -> None:
         if self.closed:

@@ -11,7 +11,7 @@ from ..curated import archive as arch
 from ..curated.entries import FILENAMES, TARGETS
 from ..curated.view import MemoryView
 from ..errors import ToolError
-from ..ops.archive_search import item_dict, search_archive
+from ..ops.archive_search import archive_json, item_dict, search_archive
 from ..sessions import embedder_loader_for
 from .app import (
     JSON_OPT,
@@ -51,10 +51,10 @@ def _line(d: dict[str, object]) -> str:
 def list_cmd(app: AppContext, target: str | None, limit: int, as_json: bool) -> None:
     """The archived entries, newest first."""
     view = MemoryView.open(app.memory_home())
-    items = [item_dict(a, view.level) for a in arch.listing(view, target)]
     if as_json:
-        emit_json({"count": len(items), "entries": items[:limit]})
+        emit_json(archive_json(view, target, limit=limit))
         return
+    items = [item_dict(a, view.level) for a in arch.listing(view, target)]
     if not items:
         click.echo("The archive is empty: no entry has left memory.")
         return

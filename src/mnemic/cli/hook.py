@@ -7,11 +7,16 @@ session end, so this module imports the hook handler and nothing else.
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
+from ..home import Home
 from ..integrations.hook import handle_claude_code_hook
 from .app import AppContext, pass_app
+
+if TYPE_CHECKING:
+    from ..sessions.sql import SessionStore
 
 __all__ = ["hook"]
 
@@ -21,13 +26,23 @@ def hook() -> None:
     """Entry points run by other agents' hooks (installed by `mnemic integrate`)."""
 
 
+def _count_usage(home: Home, store: SessionStore, session_id: str) -> object:
+    """Which memory entries mattered in the imported session (docs/lifecycle.md, Usage);
+    imported here, not at the top: SessionStart needs none of it."""
+    from ..ops.entry_usage import count_usage
+
+    return count_usage(home, store, session_ids=[session_id])
+
+
 @hook.command(name="claude-code")
 @pass_app
 def hook_claude_code(app: AppContext) -> None:
     """Handle one Claude Code hook call: its JSON on stdin, dispatched on
     hook_event_name (SessionStart, PreCompact, SessionEnd). Always exits 0; a problem
     is one line on stderr."""
-    result = handle_claude_code_hook(home_path=app.home_path, profile=app.profile)
+    result = handle_claude_code_hook(
+        home_path=app.home_path, profile=app.profile, count=_count_usage
+    )
     if result.stdout:
         sys.stdout.write(result.stdout)
         sys.stdout.flush()

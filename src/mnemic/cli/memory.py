@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import time
 from typing import Any
@@ -11,11 +12,13 @@ import click
 from ..curated import admin as ops
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
 from ..curated.memory import Memory, WriteResult
-from ..curated.provenance import Provenance, stale
+from ..curated.pressure import add_candidates, parse_expires
+from ..curated.provenance import Provenance, entry_key, stale
 from ..curated.scope import stored_projects
 from ..curated.snapshot import display_entry, sanitize
 from ..curated.store import Op
 from ..curated.tool import run_memory_tool
+from ..curated.usage_log import UsageCounts, describe_use, read_counts
 from ..curated.view import MemoryView
 from ..errors import BatchFailed, MnemicError, ProjectScopeError, StorageError, ToolError
 from ..governance.approval import ApprovalRequest, Approver
@@ -34,6 +37,11 @@ from .commands import LazyGroup, subcommands
 
 __all__ = ["memory", "open_memory", "refuse", "report", "scoped_targets"]
 
+EXPIRES_OPT = click.option(
+    "--expires",
+    metavar="DATE",
+    help="The last day the fact holds (YYYY-MM-DD, UTC); then it moves to the archive.",
+)
 TARGET_OPT = click.option(
     "--target",
     "-t",
@@ -115,7 +123,9 @@ _LISTS_ENTRIES = {"no_match", "budget_exceeded", "would_empty_target"}
 
 
 def refuse(mem: Memory, target: str, exc: ToolError) -> None:  # also `memory archive restore`
-    """Print a refusal for a person (with the entries it refers to) and exit 1."""
+    """Print a refusal for a person (with the entries it refers to, and for a full file
+    the ones best dropped first) and exit 1."""
+    add_candidates(mem, exc)
     cause = exc.cause if isinstance(exc, BatchFailed) else exc
     lines = [exc.to_human()]
     if cause.code in _LISTS_ENTRIES and getattr(cause, "entry_chars", None) is None:
@@ -144,6 +154,14 @@ def report(mem: Memory, result: WriteResult) -> None:
     first = result.results[0]
     if first.previous is not None and first.status in ("replaced", "removed"):
         click.echo(f"  {first.status}: {_human_entry(result.target, first.previous, mem.level)}")
+    for t, entry, why in result.evicted:
+        click.echo(
+            f"  {why} to the archive ([memory] on_full): {_human_entry(t, entry, mem.level)}"
+        )
+    if result.evicted:
+        click.echo(
+            "  (`mnemic memory archive list` shows them, `archive restore ID` brings one back)"
+        )
     usage = result.usage
     if usage.ratio >= mem.settings.memory.pressure_ratio:
         free = max(0, usage.limit - usage.chars)
@@ -155,7 +173,7 @@ def report(mem: Memory, result: WriteResult) -> None:
         click.echo(f"  note: {result.external_changes.describe()}")
 
 
-def _call(app: AppContext, target: str, op: Op, as_json: bool) -> None:
+def _call(app: AppContext, target: str, op: Op, as_json: bool, expires: str | None = None) -> None:
     """Run one change: ``--json`` prints the memory tool's response (for scripts), else
     the library call's result or refusal, in words for a person."""
     scoped_targets(app, target)
@@ -163,12 +181,16 @@ def _call(app: AppContext, target: str, op: Op, as_json: bool) -> None:
     if as_json:
         args = {"action": op.action, "target": target}
         args.update({k: v for k, v in (("content", op.content), ("old_text", op.old_text)) if v})
+        if expires is not None:
+            args["expires"] = expires
         result = run_memory_tool(mem, args)
         emit_json(result)
         if not result.get("success"):
             sys.exit(1)
         return
     try:
+        if expires is not None:
+            op = dataclasses.replace(op, expires=parse_expires(expires, mem.now()))
         report(mem, mem.apply(target, [op]))
     except ToolError as exc:
         refuse(mem, target, exc)
@@ -198,7 +220,8 @@ def _provenance_line(p: Provenance) -> str:
     if p.origin and p.origin not in (p.actor, "agent"):
         who += f" ({p.origin})"
     session = f"  session {p.session_id}" if p.session_id else ""
-    return f"created {_when(p.created)}  updated {_when(p.updated)}  {who}{session}"
+    until = f"  expires {_when(p.expires)}" if p.expires is not None else ""
+    return f"created {_when(p.created)}  updated {_when(p.updated)}  {who}{session}{until}"
 
 
 @memory.command()
@@ -209,7 +232,7 @@ def _provenance_line(p: Provenance) -> str:
     "-l",
     "long_form",
     is_flag=True,
-    help="Live entries with their provenance: created, updated, by whom, session.",
+    help="Live entries with their provenance (created, updated, by whom, session) and usage.",
 )
 @JSON_OPT
 @PROJECT_OPT
@@ -219,7 +242,8 @@ def show(app: AppContext, target: str | None, raw: bool, long_form: bool, as_jso
     """Show the entries as the next session's system prompt will see them.
 
     With --long, the live entries each with when they were created and last updated,
-    who wrote them (model, flush, review, mcp, cli, hand...) and in which session.
+    who wrote them (model, flush, review, mcp, cli, hand...) and in which session, when
+    they were last confirmed and in how many sessions they mattered.
     Exits 1 when a file cannot be read (after showing everything that could be).
     """
     targets = scoped_targets(app, target)
@@ -238,6 +262,7 @@ def show(app: AppContext, target: str | None, raw: bool, long_form: bool, as_jso
         except MnemicError as exc:
             unreadable[t] = exc.to_human()
     if as_json:
+        counts = read_counts(mem.root)
         out: dict[str, Any] = {}
         for t in targets:
             if t in unreadable:
@@ -253,6 +278,7 @@ def show(app: AppContext, target: str | None, raw: bool, long_form: bool, as_jso
             }
             if long_form:
                 out[t]["provenance"] = [p.as_dict() for p in provenance[t]]
+                out[t]["use"] = [_use(counts, e) for e in entries[t]]
         emit_json(out)
     elif long_form:
         _show_long(mem, targets, entries, provenance, unreadable, raw)
@@ -260,6 +286,14 @@ def show(app: AppContext, target: str | None, raw: bool, long_form: bool, as_jso
         _show_text(mem, targets, entries, unreadable, raw)
     if unreadable:
         sys.exit(1)
+
+
+def _use(counts: UsageCounts, entry: str) -> dict[str, Any] | None:
+    """How often an entry mattered (``None``: no session counted yet)."""
+    if not counts.counted:
+        return None
+    use = counts.of(entry_key(entry))
+    return {"uses": use.uses, "last_used": use.last_used}
 
 
 def _show_text(
@@ -301,6 +335,7 @@ def _show_long(
     unreadable: dict[str, str],
     raw: bool,
 ) -> None:
+    counts = read_counts(mem.root)
     for t in targets:
         if t in unreadable:
             click.echo(f"mnemic: {FILENAMES[t]}: {unreadable[t]}", err=True)
@@ -310,6 +345,7 @@ def _show_long(
             shown = printable(entry) if raw else _human_entry(t, entry, mem.level)
             click.echo(f"[{i}] " + shown.replace("\n", "\n    "))
             click.echo(f"    {_provenance_line(prov)}")
+            click.echo(f"    {describe_use(counts, entry_key(entry), prov.last_confirmed)}")
         click.echo()
 
 
@@ -398,26 +434,30 @@ def _project_lines(app: AppContext) -> None:
 @memory.command()
 @click.argument("text")
 @TARGET_OPT
+@EXPIRES_OPT
 @JSON_OPT
 @PROJECT_OPT
 @pass_app
 @handle_errors
-def add(app: AppContext, text: str, target: str, as_json: bool) -> None:
+def add(app: AppContext, text: str, target: str, expires: str | None, as_json: bool) -> None:
     """Add TEXT as a new entry."""
-    _call(app, target, Op("add", text), as_json)
+    _call(app, target, Op("add", text), as_json, expires)
 
 
 @memory.command()
 @click.argument("old")
 @click.argument("new")
 @TARGET_OPT
+@EXPIRES_OPT
 @JSON_OPT
 @PROJECT_OPT
 @pass_app
 @handle_errors
-def replace(app: AppContext, old: str, new: str, target: str, as_json: bool) -> None:
+def replace(
+    app: AppContext, old: str, new: str, target: str, expires: str | None, as_json: bool
+) -> None:
     """Replace the entry containing OLD with NEW (the whole entry)."""
-    _call(app, target, Op("replace", new, old), as_json)
+    _call(app, target, Op("replace", new, old), as_json, expires)
 
 
 @memory.command()

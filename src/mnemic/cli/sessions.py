@@ -14,6 +14,7 @@ from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
 from rich.table import Table
 from rich.text import Text
 
+from ..ops.entry_usage import count_usage
 from ..sessions import (
     ImportProgress,
     SessionInfo,
@@ -442,6 +443,8 @@ def import_cmd(
     with _store(app, write=True) as store, import_bar(show_bar) as update:
         report = import_path(store, path, format=fmt, source=source, replace=replace,
                              strict=strict, progress=update)  # fmt: skip
+        # which memory entries mattered in what was imported (best-effort, a cache)
+        count_usage(app.home, store)
     data = report.to_dict()
     if as_json:
         emit_json(data)

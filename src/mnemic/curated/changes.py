@@ -24,7 +24,7 @@ from typing import Any
 from ..governance.chain import text_key
 from .operations import OpResult
 
-__all__ = ["REASONS", "Removed", "TargetChange", "diff", "entry_key"]
+__all__ = ["REASONS", "Removed", "TargetChange", "confirmed", "diff", "entry_key"]
 
 REASONS = (
     "removed",
@@ -88,6 +88,11 @@ class TargetChange:
     restored: tuple[str, ...] = ()
     """Ids of archived entries this commit brought back (``archive restore``)."""
     extra: Mapping[str, Any] = field(default_factory=dict)
+    confirmed: tuple[str, ...] = ()
+    """Keys of entries it confirmed without changing them: an add of a text already
+    there, a replace by the same text (see :func:`confirmed`)."""
+    expires: Mapping[str, float] = field(default_factory=dict)
+    """When entries it wrote or confirmed stop being valid, by key (``Op.expires``)."""
 
     @property
     def empty(self) -> bool:
@@ -105,8 +110,24 @@ class TargetChange:
             out["author"] = {"actor": actor, "origin": origin, "session": session}
         if self.restored:
             out["restored"] = list(self.restored)
+        if self.confirmed:
+            out["confirmed"] = list(self.confirmed)
+        if self.expires:
+            out["expires"] = dict(self.expires)
         out.update(self.extra)
         return out
+
+
+def confirmed(results: Iterable[OpResult]) -> tuple[str, ...]:
+    """Keys of the entries ``results`` confirmed: re-added (an add of a text already
+    there) or replaced by the same text. Recorded, they date the entry's last
+    confirmation (a no-op write's record carries them too)."""
+    out: dict[str, None] = {}
+    for r in results:
+        same = r.status == "replaced" and r.previous == r.entry
+        if (r.status == "duplicate" or same) and r.entry is not None:
+            out[entry_key(r.entry)] = None
+    return tuple(out)
 
 
 def diff(
@@ -117,6 +138,8 @@ def diff(
     reason: str = "removed",
     author: tuple[str, str | None, str | None] | None = None,
     restored: Mapping[str, str] | None = None,
+    reasons: Mapping[str, str] | None = None,
+    expires: Mapping[str, float] | None = None,
 ) -> TargetChange:
     """The change from the entries ``before`` to ``after``.
 
@@ -126,19 +149,23 @@ def diff(
     one the operations removed, or replaced by something removed later in the call, is
     ``removed``. An entry gone for no operation's sake (a whole-text write) leaves for
     ``reason``. ``restored`` maps an added entry's text to the archive id it came from.
+    ``reasons`` overrides why an entry left, by its text (``evicted``, ``expired``: the
+    lifecycle's policies); ``expires`` maps the text of an entry in ``after`` to when
+    it stops being valid.
     """
+    ops = list(results)
     had = set(before)
     has = set(after)
     into: dict[str, str] = {}
-    for r in results:
+    for r in ops:
         if r.status == "replaced" and r.previous is not None and r.entry is not None:
             into[r.previous] = r.entry
         elif r.status == "removed" and r.previous is not None:
             into[r.previous] = ""
     removed: list[Removed] = []
-    for entry in before:
-        if entry in has:
-            continue
+    # The entries that went and came, found by comprehensions: a write passes its
+    # whole target here, so only these few should cost a Python step each.
+    for entry in [e for e in before if e not in has]:
         why, by = reason, None
         if entry in into:
             target, steps = into[entry], 0
@@ -148,9 +175,13 @@ def diff(
                 why, by = ("merged" if target in had else "replaced"), entry_key(target)
             else:
                 why = "removed"
+        if reasons is not None and entry in reasons:
+            why, by = reasons[entry], None
         removed.append(Removed(entry_key(entry), entry, why, by))
-    added = tuple((entry_key(e), e) for e in after if e not in had)
-    back = tuple(
-        restored[e] for e in after if restored is not None and e not in had and e in restored
+    came = [e for e in after if e not in had]
+    added = tuple((entry_key(e), e) for e in came)
+    back = tuple(restored[e] for e in came if e in restored) if restored else ()
+    until = {entry_key(e): t for e, t in (expires or {}).items() if e in has}
+    return TargetChange(
+        added, tuple(removed), author, back, confirmed=confirmed(ops), expires=until
     )
-    return TargetChange(added, tuple(removed), author, back)

@@ -25,6 +25,7 @@ __all__ = [
     "entry_handle",
     "find_entry",
     "parse",
+    "read_entries",
     "serialize",
     "validate_content",
 ]
@@ -43,19 +44,34 @@ def normalize_newlines(text: str) -> str:
     return text
 
 
-def parse(raw: str) -> list[str]:
-    """Split file text into entries: stripped, empty pieces dropped, duplicates collapsed."""
+def _pieces(raw: str) -> tuple[str, list[str]] | None:
+    """The text (newlines normalised) and its pieces between delimiters, each stripped;
+    ``None`` for a blank text. Built-in maps, not a Python loop: a write does this to
+    its whole target under the lock, so it runs per entry per write."""
     text = normalize_newlines(raw)
     if not text.strip():
-        return []
-    seen: set[str] = set()
-    out: list[str] = []
-    for piece in text.split(DELIMITER):
-        entry = piece.strip()
-        if entry and entry not in seen:
-            seen.add(entry)
-            out.append(entry)
-    return out
+        return None
+    return text, list(map(str.strip, text.split(DELIMITER)))
+
+
+def _entries(stripped: list[str]) -> list[str]:
+    entries = dict.fromkeys(stripped)  # keeps the first of equal entries, in order
+    entries.pop("", None)
+    return list(entries)
+
+
+def parse(raw: str) -> list[str]:
+    """Split file text into entries: stripped, empty pieces dropped, duplicates collapsed."""
+    pieces = _pieces(raw)
+    return [] if pieces is None else _entries(pieces[1])
+
+
+def read_entries(raw: str, limit: int) -> tuple[list[str], Drift | None]:
+    """``parse(raw)`` and ``detect_drift(raw, limit)`` together, splitting the text once."""
+    pieces = _pieces(raw)
+    if pieces is None:
+        return [], None
+    return _entries(pieces[1]), _drift(*pieces, limit)
 
 
 def serialize(entries: Sequence[str]) -> str:
@@ -67,7 +83,7 @@ def char_count(entries: Sequence[str]) -> int:
     """Characters the entries occupy in the budget (delimiters included)."""
     if not entries:
         return 0
-    return sum(len(e) for e in entries) + len(DELIMITER) * (len(entries) - 1)
+    return sum(map(len, entries)) + len(DELIMITER) * (len(entries) - 1)
 
 
 class Drift:
@@ -90,19 +106,19 @@ def detect_drift(raw: str, limit: int) -> Drift | None:
     whitespace around delimiters, blank or duplicate segments), or (2) an entry longer
     than the whole budget (free-form text appended without delimiters).
     """
-    text = normalize_newlines(raw)
-    if not text.strip():
-        return None
-    pieces = text.split(DELIMITER)
-    longest = max(len(p.strip()) for p in pieces)
+    pieces = _pieces(raw)
+    return None if pieces is None else _drift(*pieces, limit)
+
+
+def _drift(text: str, stripped: list[str], limit: int) -> Drift | None:
+    longest = max(map(len, stripped))
     if longest > limit:
         return Drift(
             f"an entry of {longest:,} chars is longer than the whole {limit:,}-char budget, "
             "which is what text appended without delimiters looks like"
         )
-    stripped = [p.strip() for p in pieces]
-    if serialize([p for p in stripped if p]) != text.strip():
-        if any(not p for p in stripped):
+    if serialize(list(filter(None, stripped))) != text.strip():
+        if "" in stripped:
             why = "it has blank segments between delimiters"
         else:
             why = "it has extra whitespace around entries or delimiters"

@@ -17,6 +17,7 @@ The fold is cached (:mod:`.fold_cache`); this module is pure.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -135,6 +136,8 @@ class Fold:
             self.seq = seq
         digest = rec.get("hash")
         self.hash = digest if isinstance(digest, str) else self.hash
+        if rec.get("result") == "noop":
+            self._touched(rec.get("touched"), _number(rec.get("ts")))
         if rec.get("result") != "ok":
             return
         before, after = rec.get("before"), rec.get("after")
@@ -206,15 +209,39 @@ class Fold:
                 undo.restored.append(back)
                 prov_of.setdefault(back.key, back.provenance)  # keeps when it was created
         actor, origin, session = by_author
+        until = _expiries(change.get("expires"))
         for item in _items(change.get("added")):
             key = item["key"]
             old = prov_of.get(key)
             created = old.created if old is not None and old.created is not None else ts
             seen = old.seen if old is not None and old.seen is not None else ts
             undo.added.append((key, t.live.get(key), t.texts.get(key)))
-            t.live[key] = Provenance(created, ts, actor, origin, session, seen)
+            t.live[key] = Provenance(
+                created, ts, actor, origin, session, seen, expires=until.get(key)
+            )
             t.texts[key] = _str(item.get("text"))
+        written = {k for k, _, _ in undo.added}
+        for key in _keys(change.get("confirmed")):
+            known = t.live.get(key)
+            if known is not None and key not in written:
+                undo.added.append((key, known, t.texts.get(key)))
+                t.live[key] = _confirm(known, key, ts, until)
         t.undo = undo
+
+    def _touched(self, touched: object, ts: float | None) -> None:
+        """A write that changed nothing confirmed entries (added again as they are,
+        replaced by the same text), perhaps with a new expiry."""
+        if not isinstance(touched, dict):
+            return
+        for name, what in touched.items():
+            t = self.targets.get(str(name))
+            if t is None or not isinstance(what, dict):
+                continue
+            until = _expiries(what.get("expires"))
+            for key in _keys(what.get("confirmed")):
+                prov = t.live.get(key)
+                if prov is not None:
+                    t.live[key] = _confirm(prov, key, ts, until)
 
     def _seen(self, t: TargetFold, items: object, ts: float | None) -> None:
         for item in _items(items):
@@ -352,6 +379,31 @@ def _dropped(
             t.texts.pop(key, None)
         aid = f"{prefix}{i}" if recording else f"{prefix}{name}.{key[:12]}"
         out.append(Archived(aid, name, key, text, reason, ts, by, prov))
+    return out
+
+
+def _confirm(
+    prov: Provenance, key: str, ts: float | None, until: Mapping[str, float]
+) -> Provenance:
+    """``prov`` (of the entry ``key``) confirmed at ``ts``; an expiry ``until`` names
+    for it replaces its own."""
+    return dataclasses.replace(prov, confirmed=ts, expires=until.get(key, prov.expires))
+
+
+def _keys(value: object) -> list[str]:
+    if not isinstance(value, list):
+        return []
+    return [k for k in value if isinstance(k, str)]
+
+
+def _expiries(value: object) -> dict[str, float]:
+    if not isinstance(value, dict):
+        return {}
+    out = {}
+    for key, when in value.items():
+        t = _number(when)
+        if isinstance(key, str) and t is not None:
+            out[key] = t
     return out
 
 

@@ -24,7 +24,7 @@ __all__ = ["decode", "encode", "forget_cached", "load"]
 
 log = logging.getLogger(__name__)
 
-VERSION = 1
+VERSION = 2
 _REWRITE_AFTER = 1
 """Records folded past the cache before it is written back."""
 
@@ -32,9 +32,10 @@ _MEMO: dict[str, tuple[str, int, Fold]] = {}
 _GUARD = threading.Lock()
 
 
-def load(journal: Journal) -> Fold:
+def load(journal: Journal, *, write_back: bool = True) -> Fold:
     """The fold of every record of ``journal`` (see the module docstring). Raises
-    :class:`~mnemic.errors.StorageError` when the journal cannot be read."""
+    :class:`~mnemic.errors.StorageError` when the journal cannot be read. Without
+    ``write_back`` the cache is only read (this process still keeps its fold)."""
     store = journal.store
     with _GUARD:
         memo = _MEMO.get(journal.location)
@@ -53,7 +54,7 @@ def load(journal: Journal) -> Fold:
                 fold.apply(rec)
                 behind += 1
         _MEMO[journal.location] = (now, end, fold)
-        if behind >= _REWRITE_AFTER and now:
+        if write_back and behind >= _REWRITE_AFTER and now:
             try:
                 store.write_cache(now, encode(fold, now, end))
             except MnemicError as exc:
@@ -87,11 +88,11 @@ def _parse(line: bytes) -> dict[str, Any] | None:
 
 # -- the cache's form --------------------------------------------------------------------
 def _prov(p: Provenance) -> list[Any]:
-    return [p.created, p.updated, p.actor, p.origin, p.session_id, p.seen]
+    return [p.created, p.updated, p.actor, p.origin, p.session_id, p.seen, p.confirmed, p.expires]
 
 
 def _unprov(v: list[Any]) -> Provenance:
-    return Provenance(v[0], v[1], v[2], v[3], v[4], v[5])
+    return Provenance(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7])
 
 
 def _item(a: Archived) -> list[Any]:
@@ -161,8 +162,8 @@ def decode(text: str) -> tuple[str, int, Fold]:
                 [_unitem(a) for a in u["restored"]],
             )
         fold.targets[name] = TargetFold(
-            {k: _unprov(v[:6]) for k, v in t["live"].items()},
-            {k: v[6] for k, v in t["live"].items()},
+            {k: _unprov(v[:8]) for k, v in t["live"].items()},
+            {k: v[8] for k, v in t["live"].items()},
             t["state"],
             t["started"],
             bool(t["recorded"]),

@@ -107,8 +107,7 @@ class LoopGuard:
     # -- oscillation guard ----------------------------------------------------------
     def check_oscillation(self, target: str, before: Sequence[str], after: Sequence[str]) -> None:
         """Refuse a write that flips an entry that already flipped too often."""
-        old, new = set(before), set(after)
-        for entry in (old - new) | (new - old):
+        for entry in set(before).symmetric_difference(after):
             flips = self._flips.get((target, entry), 0)
             if flips >= self.max_flips:
                 raise LoopStopped(
@@ -121,7 +120,6 @@ class LoopGuard:
 
     def note_write(self, target: str, before: Sequence[str], after: Sequence[str]) -> None:
         """Record which entries this session's committed write added or removed."""
-        old, new = set(before), set(after)
-        for entry in (old - new) | (new - old):
+        for entry in set(before).symmetric_difference(after):
             key = (target, entry)
             self._flips[key] = self._flips.get(key, 0) + 1

@@ -29,19 +29,20 @@ from pathlib import Path
 from typing import Any
 
 from ..config import Settings
-from ..errors import EntryChanged, StorageError
+from ..errors import EntryChanged, MnemicError, StorageError
 from ..governance.approval import Approver, Proposal, Verdict
 from ..governance.governor import Attempt, Governor
 from ..home import Home
 from .backend import CuratedBackend
 from .entries import TARGETS, char_count, parse
 from .guard import LoopGuard
+from .pressure import due, evictor
 from .proposal import describe, payload_of
 from .provenance import Provenance, Stamp
 from .recovery import explainer, listed
 from .scope import ProjectHome
 from .snapshot import Block, display_entry, load_block, sanitize
-from .store import Commit, Op, OpResult, check_target, file_hash
+from .store import Commit, Evict, Op, OpResult, check_target, file_hash
 from .usage import Usage, label
 from .view import MemoryView, open_backend
 
@@ -132,6 +133,9 @@ class WriteResult:
     """Id of the pending write (approve with ``mnemic pending approve ID``)."""
     others: tuple[WriteResult, ...] = ()
     """The other target of a batch that spans both (its usage, changes and results)."""
+    evicted: tuple[tuple[str, str, str], ...] = ()
+    """``(target, entry, reason)`` of the entries ``[memory] on_full`` moved to the
+    archive to make room (:mod:`.pressure`)."""
     held: str = ""
     """Why the threat scanner held a staged write for approval (empty: the policy did)."""
 
@@ -183,8 +187,13 @@ class Memory(MemoryView):
         governor: Governor | None = None,
         project: str | None = None,
     ) -> None:
-        journal = governor.journal if governor else None
-        super().__init__(backend, settings, journal=journal, project=project)
+        super().__init__(
+            backend,
+            settings,
+            journal=governor.journal if governor else None,
+            root=governor.root if governor else None,
+            project=project,
+        )
         self.guard = LoopGuard(self.settings.memory.max_failures_per_turn)
         self.governor = governor
         """Approval gate, audit journal and metrics (``None``: an ungoverned store)."""
@@ -226,6 +235,28 @@ class Memory(MemoryView):
         return cls(open_backend(home), home.settings, governor=governor, project=project)
 
     # -- snapshot -------------------------------------------------------------
+    def expire(self) -> list[tuple[str, str]]:
+        """Move the entries whose ``expires`` time has passed to the archive, reason
+        ``expired``: one recorded write per target (not gated: the write that set the
+        time was). Best-effort (a failure is logged: the entries stay until a write can
+        record them). Returns ``(target, entry)`` of what left. An agent session runs it
+        before its snapshot, so an expired entry leaves at the next session start; the
+        snapshot itself never reads the journal (a running session's prompt, and
+        :func:`~.snapshot.render_snapshot`, are not touched)."""
+        if self.governor is None:
+            return []
+        out: list[tuple[str, str]] = []
+        for target, entries in due(self, self.now()).items():
+            ops = [Op("remove", None, e) for e in entries]
+            why = dict.fromkeys(entries, "expired")
+            try:
+                self.apply(target, ops, batch=True, allow_empty=True, gate=False, reasons=why)
+            except (MnemicError, OSError) as exc:  # a read-only home: they stay for now
+                log.warning("expired %s entries not archived yet: %s", target, exc)
+                continue
+            out += [(target, e) for e in entries]
+        return out
+
     def _take_snapshot(self) -> Snapshot:
         blocks: dict[str, Block] = {}
         entries: dict[str, tuple[str, ...]] = {}
@@ -341,6 +372,7 @@ class Memory(MemoryView):
         pending_id: str | None = None,
         author: Stamp | None = None,
         restored: Mapping[str, str] | None = None,
+        reasons: Mapping[str, str] | None = None,
     ) -> WriteResult:
         """Apply operations (each may name its own target; default ``target``).
 
@@ -351,7 +383,8 @@ class Memory(MemoryView):
         ``author`` is who provenance credits the entries it adds to (default: this
         session, :meth:`author`; an approved write names the session that proposed it).
         ``restored`` maps an added text to the archive id it is brought back from
-        (:func:`mnemic.curated.archive.restore`).
+        (:func:`mnemic.curated.archive.restore`); ``reasons`` why an entry the operations
+        remove leaves, by its text (``expired``: :meth:`expire`).
 
         The audit record of a write is the one durable record of it: it is appended
         before the commit point, and a write whose record cannot be appended is
@@ -377,6 +410,8 @@ class Memory(MemoryView):
             elif not gate:
                 attempt.note("ungated")
         precommit = self._precommit if guarded else None
+        # never without a journal: an evicted entry must reach the archive
+        evict = evictor(self) if gov is not None else None
         # A person's own write (ungated) or an approved one may hold what the scanner is
         # unsure about; otherwise a held write goes to the approval gate as a question.
         held_ok = not gate or pending_id is not None
@@ -387,7 +422,7 @@ class Memory(MemoryView):
                 held = self.store.holds(ops)
 
                 def propose() -> Proposal:
-                    return self._propose(target, ops, batch, allow_empty, precommit, held)
+                    return self._propose(target, ops, batch, allow_empty, precommit, held, evict)
 
                 verdict = gov.gate.check(
                     "memory",
@@ -413,6 +448,8 @@ class Memory(MemoryView):
                 author=author or self.author(),
                 record=self._recorder(attempt),
                 restored=restored,
+                evict=evict,
+                reasons=reasons,
                 held_ok=held_ok,
             )
         except Exception as exc:
@@ -490,13 +527,18 @@ class Memory(MemoryView):
 
         def committed(commits: list[Commit]) -> None:
             attempt.explain = explainer(self.backend, {c.target for c in commits if c.written})
+            # a write that changed nothing may still confirm entries (the fold reads them)
+            touched = {c.target: c.change.as_json() for c in commits if c.change is not None}
+            written = any(c.written for c in commits)
+            more: dict[str, Any] = {"touched": touched} if touched and not written else {}
             attempt.applied(
                 {c.target: c.before_hash for c in commits},
                 {c.target: c.after_hash for c in commits},
-                written=any(c.written for c in commits),
+                written=written,
                 lock_wait_ms=max((c.lock_wait_ms for c in commits), default=0.0),
                 write_ms=max((c.write_ms for c in commits), default=0.0),
                 usage={c.target: char_count(c.after) / self.store.limit(c.target) for c in commits},
+                **more,
             )
 
         return committed
@@ -524,6 +566,7 @@ class Memory(MemoryView):
         allow_empty: bool,
         precommit: Callable[[str, list[str], list[str], list[OpResult]], None] | None,
         held: str = "",
+        evict: Evict | None = None,
     ) -> Proposal:
         """Dry run (validates against the current state) and describe, for the gate;
         ``held``: why the threat scanner holds it (shown to the person first)."""
@@ -534,6 +577,7 @@ class Memory(MemoryView):
             allow_empty=allow_empty,
             precommit=precommit,
             dry_run=True,
+            evict=evict,
             held_ok=True,
         )
         summary, detail = describe(target, ops, commits)
@@ -617,6 +661,7 @@ class Memory(MemoryView):
             any(r.written for r in out),
             primary.external_changes,
             others=others,
+            evicted=tuple((c.target, e, why) for c in commits for e, why in c.evicted),
         )
 
     @contextlib.contextmanager

@@ -24,6 +24,11 @@ class Op:
     target: str | None = None
     """The target of this operation (default: the target the call names). A batch whose
     operations name both targets commits both or neither."""
+    expires: float | None = None
+    """add, replace: when the entry it writes stops being valid (Unix seconds): at the
+    first agent session start (or ``mnemic gc``) after it, the entry goes to the archive
+    with reason ``expired`` (:meth:`~.memory.Memory.expire`). Kept in the audit record,
+    never in the entry's text."""
 
 
 @dataclass(frozen=True, slots=True)

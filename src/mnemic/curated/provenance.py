@@ -112,11 +112,23 @@ class Provenance:
     seen: float | None = None
     """When mnemic first recorded this entry (for ``hand`` and ``unknown`` entries, the
     only time known)."""
+    confirmed: float | None = None
+    """When it was last confirmed without being rewritten: added again as it is, replaced
+    by the same text, or such a write approved (``None``: never since it was written)."""
+    expires: float | None = None
+    """When it stops being valid (the ``expires`` of the write that made or confirmed
+    it); ``None``: it does not expire."""
 
     @property
     def last_touched(self) -> float | None:
         """The time staleness is counted from: the last write, else the first sighting."""
         return self.updated if self.updated is not None else self.seen
+
+    @property
+    def last_confirmed(self) -> float | None:
+        """When it was last written or confirmed (else first seen; ``None``: unknown)."""
+        times = [t for t in (self.updated, self.confirmed) if t is not None]
+        return max(times) if times else self.seen
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-able form (the stored form too)."""
@@ -127,6 +139,8 @@ class Provenance:
             "origin": self.origin,
             "session_id": self.session_id,
             "seen": self.seen,
+            "confirmed": self.confirmed,
+            "expires": self.expires,
         }
 
 
@@ -252,6 +266,10 @@ def brief(p: Provenance) -> dict[str, str]:
     out["by"] = p.actor
     if p.session_id:
         out["session"] = p.session_id
+    if p.confirmed is not None:
+        out["confirmed"] = time.strftime("%Y-%m-%dT%H:%MZ", time.gmtime(p.confirmed))
+    if p.expires is not None:
+        out["expires"] = time.strftime("%Y-%m-%dT%H:%MZ", time.gmtime(p.expires))
     return out
 
 

@@ -32,15 +32,15 @@ from ..errors import (
 )
 from ..scan import ScanResult, refers_to_others, rephrase_hint, scan_in_context, scan_text
 from .backend import CuratedBackend
-from .changes import TargetChange, diff
+from .changes import TargetChange, confirmed, diff
 from .entries import (
     DELIMITER,
     TARGETS,
     Drift,
     char_count,
-    detect_drift,
     find_entry,
     parse,
+    read_entries,
     serialize,
     validate_content,
 )
@@ -49,7 +49,16 @@ from .provenance import API, Stamp
 from .snapshot import display_entry
 from .usage import label
 
-__all__ = ["ACTIONS", "Commit", "CuratedStore", "Op", "OpResult", "Record", "file_hash"]
+__all__ = [
+    "ACTIONS",
+    "Commit",
+    "CuratedStore",
+    "Evict",
+    "Op",
+    "OpResult",
+    "Record",
+    "file_hash",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +79,10 @@ class Commit:
     after_hash: str | None = None
     """SHA-256 of the file text after this mutation (equal to ``before_hash`` if unchanged)."""
     change: TargetChange | None = None
-    """What it added and removed, as its audit record keeps it (``None``: no write)."""
+    """What it added, removed and confirmed, as its audit record keeps it (``None``: no
+    write, and nothing confirmed)."""
+    evicted: tuple[tuple[str, str], ...] = ()
+    """``(entry, reason)`` of the entries the ``on_full`` policy moved out to make room."""
 
 
 def file_hash(text: str | None) -> str | None:
@@ -82,6 +94,12 @@ def file_hash(text: str | None) -> str | None:
 
 Precommit = Callable[[str, list[str], list[str], list[OpResult]], None]
 """``precommit(target, before, after, results)``: may raise to refuse a write."""
+
+Evict = Callable[[str, Sequence[str], frozenset[str], int], Mapping[str, str]]
+"""``evict(target, entries, protected, limit)``: the entries to move out of ``entries``
+(never one of ``protected``) so that it fits ``limit``, each with why (``evicted``,
+``expired``), in order; empty when it cannot fit (the write is then refused). The
+``on_full`` policy (:mod:`.pressure`)."""
 
 Record = Callable[[list["Commit"]], None]
 """``record(commits)``: append the audit record of the commits about to be made, under
@@ -181,7 +199,7 @@ class CuratedStore:
                 raise ThreatBlocked([(f.id, f.category) for f in found], hint=rephrase_hint(found))
             if result.holds and not held_ok:
                 raise ThreatHeld([(f.id, f.category) for f in result.holds], reasons=held(result))
-        return Op(op.action, content, old, op.target)
+        return Op(op.action, content, old, op.target, op.expires)
 
     def scan(self, content: str) -> ScanResult:
         """The threat scan of new content, read together with the stored entries of both
@@ -246,6 +264,8 @@ class CuratedStore:
         held_ok: bool = False,
         record: Record | None = None,
         restored: Mapping[str, str] | None = None,
+        evict: Evict | None = None,
+        reasons: Mapping[str, str] | None = None,
     ) -> Commit:
         """Apply ``ops`` to ``target`` all-or-nothing; see the module docstring.
 
@@ -265,6 +285,8 @@ class CuratedStore:
             held_ok=held_ok,
             record=record,
             restored=restored,
+            evict=evict,
+            reasons=reasons,
         )
         return next((c for c in commits if c.target == target), commits[0])
 
@@ -283,6 +305,8 @@ class CuratedStore:
         held_ok: bool = False,
         record: Record | None = None,
         restored: Mapping[str, str] | None = None,
+        evict: Evict | None = None,
+        reasons: Mapping[str, str] | None = None,
     ) -> list[Commit]:
         """Apply ``ops`` all-or-nothing to the targets they name (default ``target``).
 
@@ -298,7 +322,10 @@ class CuratedStore:
         :meth:`CuratedTxn.write`); each commit carries its ``change`` (what it added
         and removed, credited to ``author``, default the library, ``api``). If it
         raises, nothing is committed. ``restored`` maps an added text to the archive
-        id it is brought back from (:mod:`.archive`).
+        id it is brought back from (:mod:`.archive`). ``evict`` (the ``on_full``
+        policy) may move entries out of a target that would overflow, in the same write;
+        ``reasons`` says why an entry the operations remove leaves, by its text
+        (``expired``).
         """
         target = check_target(target)
         prepared = self.prepare(ops, batch=batch, target=target, held_ok=held_ok)
@@ -308,17 +335,17 @@ class CuratedStore:
         ordered = sorted(groups)
         with self.backend.transaction(ordered, self.settings.lock_timeout) as txn:
             staged: list[tuple[str, str | None, list[str], list[str], list[OpResult], str]] = []
+            evicted: dict[str, dict[str, str]] = {}
             for t in ordered:
                 limit = self.limit(t)
                 group = groups[t]
                 raw = txn.read(t)
-                drift = detect_drift(raw, limit) if raw is not None else None
+                before, drift = read_entries(raw, limit) if raw is not None else ([], None)
                 # A single add appends to the file as it is (see _appended), so it may go
                 # ahead on a drifted file; anything that rewrites entries may not.
                 appending = not batch and all(op.action == "add" for _, op in group)
                 if drift is not None and not appending:
                     raise self._drifted(t, raw, drift)
-                before = parse(raw) if raw is not None else []
                 working = list(before)
                 results: list[OpResult] = []
                 for i, op in group:
@@ -329,6 +356,13 @@ class CuratedStore:
                             raise BatchFailed(i, op.action, exc, len(prepared)) from exc
                         raise
                 working = _dedupe(working)
+                if evict is not None and drift is None and _refused(before, working, limit):
+                    mine = frozenset(r.entry for r in results if r.entry is not None)
+                    chosen = evict(t, working, mine, limit).items()
+                    out = {e: why for e, why in chosen if e in working and e not in mine}
+                    if out:
+                        evicted[t] = out
+                        working = [e for e in working if e not in out]
                 if batch and before and not working and not allow_empty:
                     raise WouldEmptyTarget(t, len(before))
                 try:
@@ -346,17 +380,17 @@ class CuratedStore:
                     # Making room needs replace or remove, which drift refuses: the way
                     # out is a person adopting the file, so say that instead.
                     raise self._drifted(t, raw, drift) from None
-                text = serialize(working)
-                if parse(text) != working:  # pragma: no cover - guarded above
-                    raise ContentRejected(
-                        "round_trip", "The result would not read back as the same entries."
-                    )
-                if appending and raw is not None and working != before:
-                    kept = _appended(raw, working[len(before) :], working)
-                    if kept is not None and (drift is not None or not detect_drift(kept, limit)):
-                        text = kept
-                    elif drift is not None:
+                text: str | None = None
+                if appending and raw is not None and working != before and t not in evicted:
+                    text = _appended(raw, working[len(before) :], working, limit, drift)
+                    if text is None and drift is not None:
                         raise self._drifted(t, raw, drift)
+                if text is None:  # the text is read back once, whichever is written
+                    text = serialize(working)
+                    if parse(text) != working:  # pragma: no cover - guarded above
+                        raise ContentRejected(
+                            "round_trip", "The result would not read back as the same entries."
+                        )
                 staged.append((t, raw, before, working, results, text))
             if precommit is not None:
                 for t, _, before, working, results, _ in staged:
@@ -369,6 +403,13 @@ class CuratedStore:
             for t, raw, before, working, results, _ in staged:
                 before_hash = file_hash(raw)
                 written = t in writes
+                why = {**(reasons or {}), **evicted.get(t, {})}
+                until = {
+                    op.content: op.expires
+                    for _, op in groups[t]
+                    if op.content is not None and op.expires is not None
+                }
+                changed = written or bool(confirmed(results))
                 commits.append(
                     Commit(
                         t,
@@ -380,9 +421,18 @@ class CuratedStore:
                         0.0,
                         before_hash,
                         file_hash(writes[t]) if written else before_hash,
-                        diff(before, working, results, author=by, restored=restored)
-                        if written and not dry_run
+                        diff(
+                            before,
+                            working,
+                            results,
+                            author=by,
+                            restored=restored,
+                            reasons=why,
+                            expires=until,
+                        )
+                        if changed and not dry_run
                         else None,
+                        tuple(evicted.get(t, {}).items()),
                     )
                 )
             start = time.perf_counter()
@@ -415,7 +465,7 @@ class CuratedStore:
         current = char_count(before)
         new = char_count(after)
         # A target already over its budget (edited by hand) may still shrink.
-        if new <= limit or (current > limit and new < current):
+        if not _refused(before, after, limit):
             return
         if not before:  # nothing there to consolidate: the new text alone is too long
             none = "NONE of the operations was applied" if batch else "Nothing was saved"
@@ -468,9 +518,12 @@ def _apply_one(working: list[str], op: Op, target: str, level: str | None) -> Op
     return OpResult("remove", "removed", None, previous, target)
 
 
-def _appended(raw: str, added: list[str], expected: list[str]) -> str | None:
+def _appended(
+    raw: str, added: list[str], expected: list[str], limit: int, drift: Drift | None
+) -> str | None:
     """``raw`` with ``added`` appended; ``None`` if that text would not read back as
-    ``expected`` (then the caller rewrites a clean file, or refuses a drifted one).
+    ``expected``, or would drift when ``raw`` did not (then the caller rewrites a clean
+    file, or refuses a drifted one).
 
     An add never rewrites what is already in the file: every entry, and everything a
     hand edit left between them (indentation, blank segments, CRLF line ends), stays
@@ -480,14 +533,17 @@ def _appended(raw: str, added: list[str], expected: list[str]) -> str | None:
     if not head:
         return None
     text = head + DELIMITER + DELIMITER.join(added)
-    return text if parse(text) == expected else None
+    entries, drifts = read_entries(text, limit)
+    if entries != expected or (drift is None and drifts is not None):
+        return None
+    return text
+
+
+def _refused(before: list[str], after: list[str], limit: int) -> bool:
+    """Whether the budget refuses ``after`` (see :meth:`CuratedStore._check_budget`)."""
+    current, new = char_count(before), char_count(after)
+    return new > limit and not (current > limit and new < current)
 
 
 def _dedupe(entries: list[str]) -> list[str]:
-    seen: set[str] = set()
-    out = []
-    for e in entries:
-        if e not in seen:
-            seen.add(e)
-            out.append(e)
-    return out
+    return list(dict.fromkeys(entries))  # the first of equal entries, in order

@@ -25,9 +25,10 @@ from ..errors import (
     ToolError,
 )
 from ..tooling import ToolSpec, parse_arguments, staged_response, tool_response
-from .entries import TARGETS
+from .entries import TARGETS, entry_handle
 from .guard import call_signature, state_key
 from .memory import Changes, Memory, WriteResult
+from .pressure import add_candidates, parse_expires
 from .provenance import brief
 from .scope import no_project
 from .snapshot import display_entry
@@ -62,8 +63,12 @@ old_text}, ...]: applied in order, all-or-nothing, and the size limit is checked
 the final result, so one call can free room and add. An operation may name its own \
 target ("memory" or "user"); a list spanning both files commits both or neither.
 
-IF FULL: an add is refused with current_entries; answer with ONE operations call that \
-removes or merges stale entries and then adds the new fact. A success response means the \
+IF FULL: an add is refused with current_entries and candidates (the entries best \
+dropped first, each with its handle and why: expired, duplicate, least used, oldest \
+unconfirmed); answer with ONE operations call that removes or merges stale entries (a \
+handle works as old_text) and then adds the new fact. Where the user enabled eviction, \
+a full write succeeds instead and its response lists in evicted the entries moved to the \
+archive to make room. A success response means the \
 change is saved: do not repeat it. A response with staged=true means the change waits \
 for a person's approval and is NOT saved yet: do not repeat it either.
 
@@ -105,6 +110,18 @@ _PROJECT_PROPERTY: dict[str, Any] = {
     }
 }
 
+_EXPIRY_NOTE = """
+
+EXPIRY: for a fact true only until a known date ("on call this week", "the freeze ends \
+June 30"), pass expires="YYYY-MM-DD" with add or replace (valid through that day, UTC); \
+keep the date out of the text. At the first session after it, the entry moves to the \
+archive by itself."""
+
+_EXPIRES_HELP = (
+    "add, replace: the last day the fact holds, YYYY-MM-DD (or YYYY-MM-DDTHH:MM, UTC); "
+    "it then moves to the archive."
+)
+
 _READ_NOTE = (
     ' action="read" returns the live entries and usage of a target (use it if you '
     "suspect another session changed memory)."
@@ -119,7 +136,7 @@ def memory_tool_spec(
     its project's directory) ``scope`` and ``project``."""
     actions = [*ACTIONS, "read"] if read_action else list(ACTIONS)
     actions.append("archive_search")
-    description = _DESCRIPTION + _ARCHIVE_NOTE + (_READ_NOTE if read_action else "")
+    description = _DESCRIPTION + _ARCHIVE_NOTE + _EXPIRY_NOTE + (_READ_NOTE if read_action else "")
     if project or project_argument:
         description += _SCOPE_NOTE
     if project_argument:
@@ -138,6 +155,7 @@ def memory_tool_spec(
                 "enum": list(TARGETS),
                 "description": "This operation's file (default: the call's target).",
             },
+            "expires": {"type": "string", "description": _EXPIRES_HELP},
         },
         "required": ["action"],
     }
@@ -176,6 +194,7 @@ def memory_tool_spec(
                     "items": op_schema,
                     "description": "Several changes applied all-or-nothing, in order.",
                 },
+                "expires": {"type": "string", "description": _EXPIRES_HELP},
                 "allow_empty": {
                     "type": "boolean",
                     "description": "Let an operations list remove every entry (default false).",
@@ -194,7 +213,7 @@ def memory_tool_spec(
 MEMORY_TOOL = memory_tool_spec()
 """The ``memory`` tool with the read action (the default configuration)."""
 
-_KEYS = {"action", "target", "content", "old_text", "operations", "allow_empty"}
+_KEYS = {"action", "target", "content", "old_text", "operations", "allow_empty", "expires"}
 
 ArchiveSearcher = Callable[[Memory, str, "str | None"], dict[str, Any]]
 """``search(memory, query, target)``: the archived entries that match, as the
@@ -202,7 +221,7 @@ ArchiveSearcher = Callable[[Memory, str, "str | None"], dict[str, Any]]
 :func:`mnemic.ops.archive_search.search_archive`; without one, entries sharing a word
 with the query, newest first)."""
 _ALIASES = ("new_content", "new_text")
-_OP_KEYS = {"action", "content", "old_text", "target", *_ALIASES}
+_OP_KEYS = {"action", "content", "old_text", "target", "expires", *_ALIASES}
 
 
 ProjectMemory = Callable[[], Memory]
@@ -360,7 +379,7 @@ def _parse(memory: Memory, args: dict[str, Any]) -> tuple[str, str, list[Op], bo
         raise InvalidArgument(
             unknown[0],
             f"Unknown argument(s) {', '.join(unknown)}. Allowed: action, target, content, "
-            "old_text, operations, allow_empty.",
+            "old_text, operations, allow_empty, expires.",
         )
     action = args.get("action")
     operations = args.get("operations")
@@ -380,7 +399,12 @@ def _parse(memory: Memory, args: dict[str, Any]) -> tuple[str, str, list[Op], bo
             raise InvalidArgument(
                 "operations", "operations must be a list of {action, content, old_text} objects."
             )
-        return target, "batch", [_op(o, i) for i, o in enumerate(operations, 1)], allow_empty
+        if args.get("expires") is not None:
+            raise InvalidArgument(
+                "expires", "With operations, give expires in each add or replace operation."
+            )
+        ops = [_op(memory, o, i) for i, o in enumerate(operations, 1)]
+        return target, "batch", ops, allow_empty
     if action is None:
         raise InvalidArgument(
             "action",
@@ -400,10 +424,22 @@ def _parse(memory: Memory, args: dict[str, Any]) -> tuple[str, str, list[Op], bo
         )
     content = _text(args, "content")
     old = _text(args, "old_text")
-    return target, "single", [Op(action, content, old)], False
+    until = _expires(memory, action, args.get("expires"), "expires")
+    return target, "single", [Op(action, content, old, None, until)], False
 
 
-def _op(raw: Any, index: int) -> Op:
+def _expires(memory: Memory, action: str, value: Any, field: str) -> float | None:
+    """The ``expires`` of an add or replace (``None``: not given)."""
+    if value is None:
+        return None
+    if action == "remove":
+        raise InvalidArgument(field, "expires goes with add or replace, not remove.")
+    if not isinstance(value, str):
+        raise InvalidArgument(field, f'{field} must be a string such as "2026-06-30".')
+    return parse_expires(value, memory.now(), field)
+
+
+def _op(memory: Memory, raw: Any, index: int) -> Op:
     if not isinstance(raw, dict):
         raise InvalidArgument(
             "operations",
@@ -438,6 +474,7 @@ def _op(raw: Any, index: int) -> Op:
         _check_str(content, f"operations[{index}].content"),
         _check_str(raw.get("old_text"), f"operations[{index}].old_text"),
         op_target,
+        _expires(memory, action, raw.get("expires"), f"operations[{index}].expires"),
     )
 
 
@@ -516,6 +553,7 @@ def _refusal(memory: Memory, target: str | None, exc: ToolError) -> ToolError:
         if shown is not None:
             exc.extra["current_entries"] = shown
             exc.extra["usage"] = memory.usage(target).line()
+        add_candidates(memory, exc)
     try:
         changes = memory.poll_external_changes()
     except MnemicError:
@@ -596,6 +634,17 @@ def _success(memory: Memory, result: WriteResult) -> dict[str, Any]:
             resp["replaced_entries"] = replaced
         if removed:
             resp["removed_entries"] = removed
+    if result.evicted:
+        resp["evicted"] = [
+            {"target": t, "handle": entry_handle(e), "entry": show(e, t), "reason": why}
+            for t, e, why in result.evicted
+        ]
+        resp["evicted_note"] = (
+            f"To make room, {len(result.evicted)} entr"
+            f"{'y was' if len(result.evicted) == 1 else 'ies were'} moved to the archive "
+            "(the memory's on_full policy; listed in evicted). Nothing is lost: "
+            "archive_search finds them, and adding the text again brings one back."
+        )
     _state_notes(memory, resp, usage, result.external_changes)
     if result.others:
         resp["other_targets"] = [_other(memory, other) for other in result.others]

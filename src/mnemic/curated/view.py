@@ -40,6 +40,7 @@ from .scope import ProjectHome
 from .snapshot import Block, load_block, sanitize
 from .store import CuratedStore, check_target, file_hash
 from .usage import Usage
+from .usage_log import read_counts
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +78,7 @@ class MemoryView:
         settings: Settings | None = None,
         *,
         journal: Journal | None = None,
+        root: Path | None = None,
         project: str | None = None,
     ) -> None:
         self.settings = settings or Settings()
@@ -86,6 +88,10 @@ class MemoryView:
         self.backend = backend
         self.store = CuratedStore(backend, self.settings.memory, level=self.level)
         self._journal = journal
+        self.root = root
+        """The home's directory (a project store's own directory for a project;
+        ``None``: a view of a bare backend); its derived caches live there
+        (:mod:`.usage_log`)."""
 
     @classmethod
     def open(cls, home: Home | str | Path | None = None, *, profile: str | None = None) -> Self:
@@ -98,6 +104,7 @@ class MemoryView:
             open_backend(home, cleanup=False),
             home.settings,
             journal=journal,
+            root=home.root,
             project=home.project.path if isinstance(home, ProjectHome) else None,
         )
 
@@ -107,14 +114,15 @@ class MemoryView:
         view of a bare backend, which knows neither)."""
         return self._journal
 
-    def fold(self) -> Fold | None:
+    def fold(self, *, write_back: bool = True) -> Fold | None:
         """The journal folded now (:mod:`.fold`); ``None`` without a journal or when it
-        cannot be read (logged: provenance then reads as unknown)."""
+        cannot be read (logged: provenance then reads as unknown). Without
+        ``write_back`` nothing is written (the cache is only read)."""
         journal = self.journal
         if journal is None:
             return None
         try:
-            return fold_cache.load(journal)
+            return fold_cache.load(journal, write_back=write_back)
         except MnemicError as exc:
             log.warning("provenance unknown: the audit journal cannot be read: %s", exc)
             return None
@@ -229,13 +237,24 @@ class MemoryView:
 
     def provenance_listing(self, target: str) -> dict[str, Any]:
         """The long form of a target for display (JSON-able): live entries, sanitised
-        (a blocked entry only as its placeholder), each with its provenance, and usage."""
+        (a blocked entry only as its placeholder), each with its provenance and how often
+        it mattered (``uses``, ``last_used``: ``None`` before any session was counted),
+        and usage."""
         pairs = self.provenance(target)
         shown = sanitize(target, [e for e, _ in pairs], self.level)
+        counts = read_counts(self.root)
+
+        def use(entry: str) -> dict[str, Any]:
+            found = counts.of(entry_key(entry)) if counts.counted else None
+            if found is None:
+                return {"uses": None, "last_used": None}
+            return {"uses": found.uses, "last_used": found.last_used}
+
         return {
             "target": target,
             "entries": [
-                {"entry": d, **p.as_dict()} for d, (_, p) in zip(shown.display, pairs, strict=True)
+                {"entry": d, **p.as_dict(), **use(e)}
+                for d, (e, p) in zip(shown.display, pairs, strict=True)
             ],
             "usage": Usage.of(target, [e for e, _ in pairs], self.store.limit(target)).as_dict(),
         }

@@ -83,8 +83,42 @@ class BudgetExceeded(CuratedError):
             extra.setdefault("entry_chars", entry_chars)
             extra.setdefault("limit", limit)
         super().__init__(text, **extra)
+        self.candidates: list[dict[str, Any]] = []
+        """The entries best dropped first, each with its ``handle``, ``entry``, ``chars``
+        and ``reasons`` (least used, oldest unconfirmed, expired, duplicate of another),
+        added by the caller that can read them (:mod:`mnemic.curated.pressure`)."""
+
+    def with_candidates(self, candidates: list[dict[str, Any]]) -> None:
+        """Name the entries best dropped first (also in the response: ``candidates``,
+        and ``free_at_least``: the chars to free)."""
+        self.candidates = list(candidates)
+        if self.candidates:
+            self.extra["candidates"] = self.candidates
+            self.extra["free_at_least"] = max(0, self.attempted - self.limit)
+
+    def _suggestion(self, command: str) -> str:
+        if not self.candidates:
+            return ""
+        picks = "; ".join(
+            f"{c['handle']} ({', '.join(c['reasons'])}, {_fmt(int(c['chars']))} chars)"
+            for c in self.candidates[:3]
+        )
+        need = _fmt(max(0, self.attempted - self.limit))
+        return f" Best to drop first (free at least {need} chars): {picks}{command}"
+
+    def to_llm(self) -> str:
+        return self.message + self._suggestion(
+            ". Remove one by its handle as old_text in the same operations list."
+            if self.candidates
+            else ""
+        )
 
     def to_human(self) -> str:
+        return self._human() + self._suggestion(
+            " (`mnemic memory remove HANDLE`)." if self.candidates else ""
+        )
+
+    def _human(self) -> str:
         name = _file(self.target)
         if self.entry_chars is not None:
             return (

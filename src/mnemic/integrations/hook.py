@@ -37,13 +37,20 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..control_chars import printable
 from ..curated.scope import find_project
 from ..curated.snapshot import render_snapshot
 from ..errors import IntegrationError, MnemicError, ProjectScopeError, SessionNotFound
 from ..home import Home, home_dir
+
+if TYPE_CHECKING:
+    from ..sessions.sql import SessionStore
+
+Counter = Callable[[Home, "SessionStore", str], object]
+"""``count(home, store, session_id)``: run after a transcript import, with the store
+still open (the CLI passes the entry-usage count: :mod:`mnemic.ops.entry_usage`)."""
 
 __all__ = [
     "BUDGETS",
@@ -240,6 +247,7 @@ def _import(
     profile: str | None,
     budget: float | None,
     segment: int | None,
+    count: Counter | None = None,
 ) -> HookResult:
     # Here, not at the top: SessionStart runs at every session start and must not load
     # the session store (SQLite, the search stack), which only these events need.
@@ -266,6 +274,8 @@ def _import(
                 ended = "; session marked ended"
             except SessionNotFound:
                 pass
+        if count is not None and session_id and store.has_session(session_id):
+            count(home, store, session_id)  # best-effort: it logs its own failures
     report = done.report
     if done.reread:
         how = f"the whole file again: {done.reread}"
@@ -295,11 +305,13 @@ def run_claude_code_hook(
     watchdog: Watchdog | None = None,
     budget: float | None = None,
     segment: int | None = None,
+    count: Counter | None = None,
 ) -> HookResult:
     """Handle one hook call given its raw stdin ``data``; never raises for bad input or
     a failing store: the failure becomes ``HookResult(ok=False, message=...)``.
     ``budget`` (seconds, default :data:`BUDGETS`) and ``segment`` (bytes) bound one
-    transcript import (:func:`mnemic.sessions.import_growing`)."""
+    transcript import (:func:`mnemic.sessions.import_growing`); ``count`` runs after
+    it (:data:`Counter`)."""
     event = "?"
     try:
         hook = _parse(data)
@@ -309,7 +321,7 @@ def run_claude_code_hook(
         if event == "SessionStart":
             return _session_start(hook, home_path, profile)
         if event in ("PreCompact", "SessionEnd"):
-            return _import(event, hook, home_path, profile, budget, segment)
+            return _import(event, hook, home_path, profile, budget, segment, count)
         return HookResult(event, True, "", f"mnemic: nothing to do for the {_name(event)}hook")
     except MnemicError as exc:
         why = _line(exc.to_human())
@@ -324,7 +336,11 @@ def run_claude_code_hook(
 
 
 def handle_claude_code_hook(
-    fd: int | None = None, *, home_path: str | None = None, profile: str | None = None
+    fd: int | None = None,
+    *,
+    home_path: str | None = None,
+    profile: str | None = None,
+    count: Counter | None = None,
 ) -> HookResult:
     """The whole hook: read stdin (``fd``, default 0) within bounds under a watchdog,
     then :func:`run_claude_code_hook`. Input that cannot be read becomes a failed result."""
@@ -336,7 +352,9 @@ def handle_claude_code_hook(
             return HookResult("?", False, "", f"mnemic: hook skipped: {_line(exc.to_human())}")
         except OSError as exc:
             return HookResult("?", False, "", f"mnemic: hook skipped: cannot read stdin ({exc})")
-        return run_claude_code_hook(data, home_path=home_path, profile=profile, watchdog=watchdog)
+        return run_claude_code_hook(
+            data, home_path=home_path, profile=profile, watchdog=watchdog, count=count
+        )
     finally:
         watchdog.cancel()
 

@@ -48,6 +48,7 @@ from ..curated.snapshot import load_block
 from ..errors import StorageError
 from ..home import Home
 from ..ops.probe import (
+    ARCHIVE_URI,
     LIST,
     MEMORY_URI,
     SKILL_URI_TEMPLATE,
@@ -341,7 +342,7 @@ def live_of(ctx: Any) -> LiveResources:
 def watchable(uri: str) -> str:
     """``uri`` if it names a resource of this server, else a clear refusal."""
     if source_of(uri) is None or uri == LIST:
-        known = ", ".join([MEMORY_URI, USER_URI, SKILLS_URI, SKILL_URI_TEMPLATE])
+        known = ", ".join([MEMORY_URI, USER_URI, ARCHIVE_URI, SKILLS_URI, SKILL_URI_TEMPLATE])
         raise MCPError(
             types.INVALID_PARAMS,
             f"Cannot subscribe to {uri}: not a resource of this server; known: {known}",

@@ -29,7 +29,16 @@ from ..curated.scope import check_backend, locate
 from ..errors import MissingDependency, MnemicError, UnknownTool
 from ..governance.metrics import enable_metrics
 from ..home import Home
-from ..ops.probe import MEMORY_URI, SKILL_PREFIX, SKILL_URI_TEMPLATE, SKILLS_URI, USER_URI
+from ..ops.archive_search import archive_json
+from ..ops.probe import (
+    ARCHIVE_URI,
+    ARCHIVE_URIS,
+    MEMORY_URI,
+    SKILL_PREFIX,
+    SKILL_URI_TEMPLATE,
+    SKILLS_URI,
+    USER_URI,
+)
 from ..sessions import SessionStore, open_store
 from ..skills import SkillStore
 from ..skills.index import skills_index
@@ -43,6 +52,8 @@ if TYPE_CHECKING:
 
 
 __all__ = [
+    "ARCHIVE_LIMIT",
+    "ARCHIVE_URI",
     "INSTRUCTIONS",
     "MEMORY_URI",
     "PROMPT_NAME",
@@ -61,6 +72,10 @@ T = TypeVar("T")
 SERVER_NAME = "mnemic"
 LONG_URIS = {"mnemic://memory/long": "memory", "mnemic://user/long": "user"}
 """The long forms: live entries with their provenance, as JSON."""
+ARCHIVE_LIMIT = 200
+"""Archived entries an archive resource lists at most (the newest; older ones are found
+with the memory tool's ``archive_search``)."""
+_JSON_URIS = {*LONG_URIS, *ARCHIVE_URIS}
 _SKILL_PREFIX = SKILL_PREFIX
 PROMPT_NAME = "memory_context"
 TOOL_NAMES = MNEMIC_TOOLS
@@ -115,6 +130,27 @@ _RESOURCES = (
         "user-long",
         "USER PROFILE entries with provenance (JSON)",
         "The live USER PROFILE entries with their provenance, as for mnemic://memory/long.",
+    ),
+    (
+        ARCHIVE_URI,
+        "archive",
+        "Archive of MEMORY and USER PROFILE (JSON)",
+        "Entries that left memory (removed, the old text of a replace, evicted, expired, "
+        "dropped by an edit), newest first, each with why and when it left, who removed "
+        f"it and its provenance (the newest {ARCHIVE_LIMIT}). Never in the prompt; bring "
+        "one back by adding its text again. Subscribe to hear of every change.",
+    ),
+    (
+        "mnemic://memory/archive",
+        "memory-archive",
+        "Archive of MEMORY (JSON)",
+        "The archived MEMORY entries, as for mnemic://archive.",
+    ),
+    (
+        "mnemic://user/archive",
+        "user-archive",
+        "Archive of USER PROFILE (JSON)",
+        "The archived USER PROFILE entries, as for mnemic://archive.",
     ),
     (
         SKILLS_URI,
@@ -257,7 +293,7 @@ class MnemicMCP:
                 name=name,
                 title=title,
                 description=desc,
-                mime_type="application/json" if uri in LONG_URIS else "text/plain",
+                mime_type="application/json" if uri in _JSON_URIS else "text/plain",
             )
             for uri, name, title, desc in _RESOURCES
         ]
@@ -319,6 +355,13 @@ class MnemicMCP:
             except MnemicError as exc:
                 raise MCPError(types.INTERNAL_ERROR, exc.to_llm(), {"uri": uri}) from exc
             return _text(uri, json.dumps(listing, ensure_ascii=False), "application/json")
+        if uri in ARCHIVE_URIS:
+            part = ARCHIVE_URIS[uri]
+            try:
+                found = await view.run(lambda: archive_json(view.memory, part, limit=ARCHIVE_LIMIT))
+            except MnemicError as exc:
+                raise MCPError(types.INTERNAL_ERROR, exc.to_llm(), {"uri": uri}) from exc
+            return _text(uri, json.dumps(found, ensure_ascii=False), "application/json")
         if uri == SKILLS_URI:
             if live:
                 index = await _frozen(view, lambda: skills_index(view.skills.store).text)
@@ -334,7 +377,9 @@ class MnemicMCP:
                 data = {"uri": uri, "error_code": resp.get("error_code")}
                 raise MCPError(code, str(resp.get("error")), data)
             return _text(uri, str(resp["content"]), "text/markdown")
-        known = ", ".join([MEMORY_URI, USER_URI, *LONG_URIS, SKILLS_URI, SKILL_URI_TEMPLATE])
+        known = ", ".join(
+            [MEMORY_URI, USER_URI, *LONG_URIS, *ARCHIVE_URIS, SKILLS_URI, SKILL_URI_TEMPLATE]
+        )
         raise MCPError(
             types.INVALID_PARAMS, f"Unknown resource {uri}; known: {known}", {"uri": uri}
         )

@@ -131,6 +131,8 @@ class ClientView:
             self._memory = Memory.open(
                 self.home, actor="mcp", origin=self.origin, session_id=self.session_id
             )
+            if self._memory.expire():  # expired entries leave before the first snapshot
+                self._memory.new_session()
             self._memory.observe(self._on_commit)
         return self._memory
 

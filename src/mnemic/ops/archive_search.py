@@ -20,7 +20,7 @@ from ..curated.view import MemoryView
 from ..tooling import ranked_listing
 from .text_search import EmbedderLoader, rank_texts
 
-__all__ = ["ArchiveHit", "ArchiveSearch", "item_dict", "search_archive"]
+__all__ = ["ArchiveHit", "ArchiveSearch", "archive_json", "item_dict", "search_archive"]
 
 
 def item_dict(item: Archived, level: str | None = None, *, full: bool = True) -> dict[str, Any]:
@@ -36,6 +36,27 @@ def item_dict(item: Archived, level: str | None = None, *, full: bool = True) ->
             k: out[k]
             for k in ("id", "target", "text", "reason", "archived", "created_at", "removed_by")
         }
+    return out
+
+
+def archive_json(
+    view: MemoryView, target: str | None = None, *, limit: int | None = None
+) -> dict[str, Any]:
+    """The archive (of ``target``, or both) as people and clients read it, newest first:
+    ``count`` (all of them) and ``entries`` (the newest ``limit``; every one when
+    ``None``), each as :func:`item_dict` gives it (``mnemic memory archive list --json``,
+    the MCP resources ``mnemic://archive``, ``mnemic://memory/archive``...)."""
+    items = archive.listing(view, target)
+    shown = items if limit is None else items[:limit]
+    out: dict[str, Any] = {
+        "count": len(items),
+        "entries": [item_dict(a, view.level) for a in shown],
+    }
+    if len(shown) < len(items):
+        out["note"] = (
+            f"The newest {len(shown)} of {len(items)}; find older ones with the memory "
+            'tool\'s action="archive_search" or `mnemic memory archive list`.'
+        )
     return out
 
 

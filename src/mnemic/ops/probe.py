@@ -11,6 +11,12 @@ own (it changes once, and stays put while the target stays gone).
 
 A backend with no signature cheaper than a read (PostgreSQL) is read at every check (one
 primary-key lookup) and the text hashed.
+
+The archive (``mnemic://archive`` and per target) is folded from the audit journal and
+read against both targets (a hand edit archives what it drops at once): its signature is
+both targets' and the journal's position (the records after the last position are read,
+nothing else); its fingerprint a hash of the archived items, so a refused write, which
+appends a record but archives nothing, tells nobody.
 """
 
 from __future__ import annotations
@@ -23,13 +29,19 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote
 
+from ..curated import archive
 from ..curated.backend import CuratedBackend
+from ..curated.view import MemoryView
 from ..errors import MnemicError
+from ..governance.chain import Journal
+from ..governance.storage import open_journal
 from ..home import Home
 from ..registry import backend_for
 from ..skills import SkillStore
 
 __all__ = [
+    "ARCHIVE_URI",
+    "ARCHIVE_URIS",
     "LIST",
     "MEMORY_URI",
     "SKILLS_URI",
@@ -46,6 +58,13 @@ USER_URI = "mnemic://user"
 SKILLS_URI = "mnemic://skills"
 SKILL_PREFIX = "mnemic://skills/"
 SKILL_URI_TEMPLATE = "mnemic://skills/{name}"
+ARCHIVE_URI = "mnemic://archive"
+ARCHIVE_URIS: dict[str, str | None] = {
+    ARCHIVE_URI: None,
+    "mnemic://memory/archive": "memory",
+    "mnemic://user/archive": "user",
+}
+"""The archive's resources: every archived entry, or one target's (never in the prompt)."""
 LIST = "resources/list"
 """The pseudo-resource of the resource list (its fingerprint: the usable skills)."""
 
@@ -62,6 +81,8 @@ def source_of(uri: str) -> str | None:
     """What ``uri`` depends on: ``memory``, ``user``, ``skills``; None for an unknown URI."""
     if uri in _TARGETS:
         return _TARGETS[uri]
+    if uri in ARCHIVE_URIS:
+        return "archive"
     is_skill = uri.startswith(SKILL_PREFIX) and len(uri) > len(SKILL_PREFIX)
     return "skills" if uri in (SKILLS_URI, LIST) or is_skill else None
 
@@ -115,6 +136,8 @@ class Probe:
         self.home = home
         self._backend: CuratedBackend | None = None
         self._skills: SkillStore | None = None
+        self._journal: Journal | None = None
+        self._journal_at: tuple[str | None, int] = (None, 0)
 
     def _curated(self) -> CuratedBackend:
         """The curated backend, opened on first use (in the watcher's thread) as a
@@ -122,6 +145,13 @@ class Probe:
         if self._backend is None:
             self._backend = backend_for(self.home.settings).curated(self.home, cleanup=False)
         return self._backend
+
+    def _view(self) -> MemoryView:
+        """A view of memory over the probe's backend and the home's journal (the
+        archive's reader: nothing written but the fold's cache)."""
+        if self._journal is None:
+            self._journal = open_journal(self.home.root, self.home.settings)
+        return MemoryView(self._curated(), self.home.settings, journal=self._journal)
 
     @property
     def skills(self) -> SkillStore:
@@ -134,10 +164,28 @@ class Probe:
         """The stat signature of ``source``; None means "no cheap signature: always look"."""
         if source == "skills":
             return self._skills_sig()
+        if source == "archive":
+            return self._archive_sig()
         try:
             return self._curated().signature(source)
         except MnemicError:
             return None  # no signature: the fingerprint says what is wrong
+
+    def _archive_sig(self) -> Hashable:
+        """Both targets' signatures and where the journal ends now (None: a target has
+        no cheap signature, or the journal cannot be read: always look)."""
+        sigs = (self.stat("memory"), self.stat("user"))
+        if None in sigs:
+            return None
+        try:
+            journal = self._view().journal
+            assert journal is not None
+            ident, position = self._journal_at
+            ident, position, _ = journal.store.lines_after(ident, position)
+        except MnemicError:
+            return None
+        self._journal_at = (ident, position)
+        return (*sigs, ident, position)
 
     def _skills_sig(self) -> Hashable:
         try:
@@ -151,6 +199,8 @@ class Probe:
         """What the content of ``uri`` is now (equal fingerprints: nothing to tell)."""
         if uri in _TARGETS:
             return self._target_print(_TARGETS[uri])
+        if uri in ARCHIVE_URIS:
+            return self._guard(lambda: self._archive_print(ARCHIVE_URIS[uri]))
         if uri == LIST:
             return self._guard(
                 lambda: tuple((i.ref, i.description) for i in self.skills.skills() if i.usable)
@@ -172,6 +222,13 @@ class Probe:
             return ("text", hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest())
 
         return self._guard(read)
+
+    def _archive_print(self, target: str | None) -> Hashable:
+        digest = hashlib.sha256()
+        for a in archive.listing(self._view(), target):
+            item = (a.id, a.target, a.key, a.text, a.reason, a.archived_at)
+            digest.update(repr(item).encode("utf-8", "surrogatepass"))
+        return ("archive", digest.hexdigest())
 
     @staticmethod
     def _guard(fn: Callable[[], Any]) -> Hashable:

@@ -10,6 +10,8 @@
   and audited as ``expire``;
 - temp files: debris of crashed writers (a two-file commit left mid-way is completed
   first), and texts kept by a failed ``mnemic memory edit`` older than ``max_age_days``;
+- entries past their ``expires`` time go to the archive (reason ``expired``), in one
+  recorded write per target, as at any session start;
 - archived entry texts older than ``retention.archive_days`` (0, the default: kept
   forever) are dropped from the audit journal, byte for byte (``archive_text``).
 
@@ -31,8 +33,9 @@ from typing import Any
 
 from ..curated import fold_cache
 from ..curated.backend import Removal, RetentionPolicy
-from ..curated.entries import FILENAMES
+from ..curated.entries import FILENAMES, entry_handle
 from ..curated.memory import Memory, open_backend
+from ..curated.pressure import due
 from ..curated.scope import ProjectHome, stored_projects
 from ..governance.actors import SUBSYSTEMS
 from ..governance.chain import record_texts
@@ -88,6 +91,10 @@ def collect_garbage(
     settings = gov.settings
     max_age = settings.retention.max_age_days * DAY
     report = GcReport(dry_run)
+    gone = mem.expire() if not dry_run else [(t, e) for t, es in due(mem, now).items() for e in es]
+    for t, entry in gone:
+        what = f"{FILENAMES[t]} {entry_handle(entry)}"
+        report.removed.append(Removal("expired_entry", what, "past its expires time: archived"))
     policy = RetentionPolicy(
         history_limit=settings.memory.history_limit,
         backup_limit=settings.retention.backup_limit,

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..extras import needs_extra
 from ..home import Home
-from . import governance, memory, sessions, skills, tidy
+from . import archive, governance, memory, sessions, skills, tidy
 from .console import Console, see_other
 from .render import error_response
 from .security import Access, Guard
@@ -60,6 +60,7 @@ def build_app(home: Home, access: Access) -> ASGIApp:
         Route("/version", _version),
         Route("/static/{name}", _static),
         *memory.ROUTES,
+        *archive.ROUTES,
         *governance.ROUTES,
         *tidy.ROUTES,
         *sessions.ROUTES,

@@ -17,8 +17,11 @@ from ..curated import admin
 from ..curated.backend import version_text
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
 from ..curated.operations import Op
+from ..curated.pressure import add_candidates
+from ..curated.provenance import entry_key
 from ..curated.scope import stored_projects
 from ..curated.snapshot import display_entry
+from ..curated.usage_log import UsageCounts, describe_use, read_counts
 from ..curated.view import MemoryView
 from ..errors import InvalidArgument, MnemicError, ToolError
 from .console import Console, Form, endpoint, see_other
@@ -67,7 +70,12 @@ def _provenance(p: Any) -> str:
     return ", ".join(parts)
 
 
-def _target_view(mem: MemoryView, target: str) -> dict[str, Any]:
+def _target_views(mem: MemoryView) -> list[dict[str, Any]]:
+    counts = read_counts(mem.root)  # once per page
+    return [_target_view(mem, t, counts) for t in TARGETS]
+
+
+def _target_view(mem: MemoryView, target: str, counts: UsageCounts) -> dict[str, Any]:
     view: dict[str, Any] = {"target": target, "file": FILENAMES[target], "error": ""}
     try:
         listed = mem.listing(target)
@@ -77,9 +85,10 @@ def _target_view(mem: MemoryView, target: str) -> dict[str, Any]:
     entries = []
     for i, (entry, prov) in enumerate(zip(listed.entries, listed.provenance, strict=True), 1):
         shown, ids = display_entry(target, entry, mem.level)
-        entries.append(
-            EntryView(i, entry_handle(entry), "" if ids else shown, ids, _provenance(prov))
+        about = (
+            _provenance(prov) + "; " + describe_use(counts, entry_key(entry), prov.last_confirmed)
         )
+        entries.append(EntryView(i, entry_handle(entry), "" if ids else shown, ids, about))
     usage = listed.usage
     view.update(
         entries=entries,
@@ -110,7 +119,7 @@ def memory_page(ui: Console, request: Request, form: Form) -> Response:
         title="Memory",
         active="memory",
         notice=notice,
-        targets=[_target_view(mem, t) for t in TARGETS],
+        targets=_target_views(mem),
         projects=_projects(ui),
     )
 
@@ -119,7 +128,8 @@ def _projects(ui: Console) -> list[dict[str, Any]]:
     """Each project store's MEMORY.md (read only here: its directory, usage, entries)."""
     out = []
     for home in stored_projects(ui.home):
-        view = _target_view(MemoryView.open(home), "memory")
+        mem = MemoryView.open(home)
+        view = _target_view(mem, "memory", read_counts(mem.root))
         view["project"] = home.project.path or home.project.id
         out.append(view)
     return out
@@ -138,6 +148,7 @@ def _write(ui: Console, request: Request, form: Form, op: Op) -> Response:
     try:
         result = mem.apply(target, [op])
     except ToolError as exc:
+        add_candidates(mem, exc)
         return page(
             request,
             "memory.html",
@@ -146,7 +157,7 @@ def _write(ui: Console, request: Request, form: Form, op: Op) -> Response:
             active="memory",
             problem=exc.to_human(),
             draft=op.content or "",
-            targets=[_target_view(mem, t) for t in TARGETS],
+            targets=_target_views(mem),
         )
     if result.staged:
         return see_other(f"/memory?staged={result.pending_id}")
@@ -180,7 +191,7 @@ def adopt(ui: Console, request: Request, form: Form) -> Response:
             active="memory",
             problem=f"{FILENAMES[target]} changed after this page showed what adopting it "
             "would give; nothing was adopted. Look at the preview below, then adopt again.",
-            targets=[_target_view(mem, t) for t in TARGETS],
+            targets=_target_views(mem),
         )
     if plan.drift is not None:
         admin.adopt(mem, plan)  # refuses, under the lock, a file changed since this plan

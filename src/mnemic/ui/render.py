@@ -36,6 +36,7 @@ __all__ = [
 TEMPLATES = Path(__file__).parent / "templates"
 NAV = (
     ("memory", "/memory", "Memory"),
+    ("archive", "/archive", "Archive"),
     ("pending", "/pending", "Pending"),
     ("tidy", "/tidy", "Tidy"),
     ("audit", "/audit", "Audit"),

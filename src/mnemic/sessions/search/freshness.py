@@ -99,6 +99,9 @@ def freshen(
     direct = [f for f in fused if f.direct and f.message_id is not None][:CANDIDATES]
     if len(direct) < 1 or (len(direct) < 2 and frame.anchor is None):
         return list(fused)
+    qwords = _query_words(query)
+    if frame.anchor is None and not (qwords and frame.states):
+        return list(fused)  # nothing could move: the texts are not read
     messages = store.messages_by_id(f.message_id for f in direct if f.message_id is not None)
     found = [(f, messages[f.message_id]) for f in direct if f.message_id in messages]
     score = {(f.session_id, f.seq): f.score for f, _ in found}
@@ -109,7 +112,6 @@ def freshen(
             if lo <= m.timestamp < hi:
                 score[(f.session_id, f.seq)] *= 1.0 + ANCHOR_BOOST
                 notes[(f.session_id, f.seq)].append("date")
-    qwords = _query_words(query)
     if qwords and len(found) > 1 and frame.states:
         _supersede(found, qwords, score, notes, past=frame.past)
     if not any(notes.values()):

@@ -1,0 +1,153 @@
+"""The Archive page: every entry that left MEMORY.md or USER.md (target, text, why, who
+removed it, when), a search over it, and a Restore button per entry. Restoring is the
+same library call as ``mnemic memory archive restore`` (:func:`mnemic.curated.archive.restore`:
+an ``add`` through :meth:`Memory.apply` as the ``ui`` actor, so the budget, the threat scan
+and the approval gate apply); a restore that does not fit shows the refusal with the
+entries of its file, to drop one first."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from starlette.routing import Route
+
+from ..curated import archive as arch
+from ..curated.entries import FILENAMES, TARGETS, entry_handle
+from ..curated.fold import Archived
+from ..curated.pressure import add_candidates
+from ..curated.snapshot import display_entry
+from ..curated.view import MemoryView
+from ..errors import MnemicError, ToolError
+from ..ops.archive_search import item_dict, search_archive
+from ..sessions import embedder_loader_for
+from .console import Console, Form, endpoint, see_other
+from .render import page
+
+if TYPE_CHECKING:
+    from starlette.requests import Request
+    from starlette.responses import Response
+
+__all__ = ["PAGE_ITEMS", "ROUTES"]
+
+PAGE_ITEMS = 200
+"""Archived entries the page lists at most (the newest); a search finds older ones."""
+
+NOTICES = {
+    "restored": "Entry restored: it is back in its file and out of the archive.",
+    "noop": "That text is already in its file: nothing was restored.",
+}
+
+
+def _row(item: Archived, level: str) -> dict[str, Any]:
+    """One archived entry as the page shows it: never the text of a blocked one."""
+    d = item_dict(item, level)
+    blocked = item.text is not None and bool(display_entry(item.target, item.text, level)[1])
+    by = d["removed_by"]
+    who = " / ".join(str(v) for v in (by["actor"], by["origin"]) if v)
+    if by["session"]:
+        who += f", session {by['session']}"
+    return {
+        "id": item.id,
+        "target": item.target,
+        "file": FILENAMES[item.target],
+        "text": None if blocked else d["text"],
+        "blocked": blocked,
+        "forgotten": item.text is None,
+        "reason": item.reason,
+        "who": who,
+        "archived_at": item.archived_at,
+        "created": item.provenance.created,
+        "author": item.provenance.actor,
+    }
+
+
+def _current(view: MemoryView, target: str) -> dict[str, Any]:
+    """The entries of ``target`` now, to pick one to drop (blocked ones as placeholders)."""
+    try:
+        listed = view.listing(target)
+    except MnemicError as exc:
+        return {"target": target, "file": FILENAMES[target], "error": exc.to_human()}
+    entries = []
+    for entry in listed.entries:
+        shown, ids = display_entry(target, entry, view.level)
+        entries.append(
+            {"handle": entry_handle(entry), "text": "" if ids else shown, "chars": len(entry)}
+        )
+    return {
+        "target": target,
+        "file": FILENAMES[target],
+        "error": "",
+        "usage": listed.usage,
+        "entries": entries,
+    }
+
+
+def archive_page(
+    ui: Console,
+    request: Request,
+    form: Form,
+    *,
+    problem: str = "",
+    drop: dict[str, Any] | None = None,
+) -> Response:
+    view = ui.view()
+    q = request.query_params
+    target = q.get("target", "")
+    targets = (target,) if target in TARGETS else TARGETS
+    query = q.get("q", "").strip()
+    total: int | None = None
+    if query:
+        found = search_archive(
+            view, query, targets=targets, limit=20, embedder_loader=embedder_loader_for(ui.home)
+        )
+        rows = [_row(h.item, view.level) for h in found.hits]
+        notice = found.notice or ""
+    else:
+        items = arch.listing(view, target if target in TARGETS else None)
+        total = len(items)
+        rows = [_row(a, view.level) for a in items[:PAGE_ITEMS]]
+        notice = ""
+    done = q.get("done", "")
+    notice = NOTICES.get(done, notice)
+    staged = q.get("staged", "")
+    if staged:
+        notice = f"Staged for approval as {staged}: nothing is restored until it is approved."
+    return page(
+        request,
+        "archive.html",
+        status=409 if problem else 200,
+        title="Archive",
+        active="archive",
+        notice=notice,
+        problem=problem,
+        rows=rows,
+        total=total,
+        query=query,
+        target=target,
+        targets=TARGETS,
+        files=FILENAMES,
+        drop=drop,
+    )
+
+
+def restore(ui: Console, request: Request, form: Form) -> Response:
+    """Bring one archived entry back (``mnemic memory archive restore ID``)."""
+    item_id = form.get("id", "")
+    mem = ui.memory()
+    item = arch.show(mem, item_id)
+    try:
+        result = arch.restore(mem, item_id)
+    except ToolError as exc:
+        add_candidates(mem, exc)
+        return archive_page(
+            ui, request, form, problem=exc.to_human(), drop=_current(mem, item.target)
+        )
+    if result.staged:
+        return see_other(f"/archive?staged={result.pending_id}")
+    return see_other(f"/archive?done={'restored' if result.written else 'noop'}")
+
+
+ROUTES = [
+    Route("/archive", endpoint(archive_page)),
+    Route("/archive/restore", endpoint(restore), methods=["POST"]),
+]
