@@ -130,6 +130,7 @@ class AgentSession:
         self.project = project
         self.project_memory: Memory | None = None
         """The selected project's memory (``None``: no project)."""
+        self._usage_homes: list[Home] = [home]
         self.settings = home.settings
         self.client = client
         self.source = source
@@ -217,10 +218,13 @@ class AgentSession:
         if self.memory.expire():  # expired entries leave before the prompt is built
             self.memory.new_session()
         self.memory.observe(self._observer)
-        if self.project is not None:
+        if self.project is not None:  # a complete store: its expired entries leave too
             where = open_project(self.home, self.project, create=True)
             self.project_memory = Memory.open(where, origin="agent", session_id=self.session_id)
+            if self.project_memory.expire():
+                self.project_memory.new_session()
             self.project_memory.observe(self._observer)
+            self._usage_homes = [self.home, where]
         self.skills = GovernedSkills.open(self.home, origin="agent", session_id=self.session_id)
 
     @property
@@ -481,6 +485,7 @@ class AgentSession:
         self.memory.expire()
         self.memory.new_session()
         if self.project_memory is not None:
+            self.project_memory.expire()
             self.project_memory.new_session()
         self.prompt = self._build_prompt()
         self.providers.session_switch(self.session_id, parent_session_id=old_id)
@@ -539,12 +544,14 @@ class AgentSession:
         return report
 
     def _count_usage(self) -> None:
-        """Count which memory entries mattered in the session just ended (best-effort:
-        :mod:`mnemic.ops.entry_usage`; a session not kept is not counted)."""
+        """Count which memory entries mattered in the session just ended, in the global
+        store and the project's (best-effort: :mod:`mnemic.ops.entry_usage`; a session
+        not kept is not counted)."""
         store = self._recording.store
         try:
             if store is not None and store.has_session(self.session_id):
-                count_usage(self.home, store, session_ids=[self.session_id])
+                for home in self._usage_homes:  # the project's store keeps its own counts
+                    count_usage(home, store, session_ids=[self.session_id])
         except MnemicError as exc:
             log.warning("entry usage not counted: %s", exc)
 

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..control_chars import printable
-from ..curated.scope import find_project
+from ..curated.scope import find_project, open_project
 from ..curated.snapshot import render_snapshot
 from ..errors import IntegrationError, MnemicError, ProjectScopeError, SessionNotFound
 from ..home import Home, home_dir
@@ -224,6 +224,20 @@ def _project_of(data: dict[str, Any], home_path: str | None, profile: str | None
     return found.path if found is not None else None
 
 
+def _project_store(
+    data: dict[str, Any], home: Home, home_path: str | None, profile: str | None
+) -> Home | None:
+    """The store of the project SessionStart gave this session, if it exists."""
+    directory = _project_of(data, home_path, profile)
+    if directory is None:
+        return None
+    try:
+        found = open_project(home, directory, create=False)
+    except ProjectScopeError:  # not a directory, or a database home: SessionStart said so
+        return None
+    return found if found.project.exists else None
+
+
 def _session_start(data: dict[str, Any], home_path: str | None, profile: str | None) -> HookResult:
     project = _project_of(data, home_path, profile)
     note = ""
@@ -276,6 +290,9 @@ def _import(
                 pass
         if count is not None and session_id and store.has_session(session_id):
             count(home, store, session_id)  # best-effort: it logs its own failures
+            project = _project_store(data, home, home_path, profile)
+            if project is not None:  # the project's entries are counted in its own store
+                count(project, store, session_id)
     report = done.report
     if done.reread:
         how = f"the whole file again: {done.reread}"

@@ -147,6 +147,8 @@ class ClientView:
             self._project_memory = Memory.open(
                 home, actor="mcp", origin=self.origin, session_id=self.session_id
             )
+            if self._project_memory.expire():  # as the global store's, before its snapshot
+                self._project_memory.new_session()
             self._project_memory.observe(self._on_commit)
         return self._project_memory
 
@@ -170,6 +172,8 @@ class ClientView:
             if len(self._projects) >= MAX_PROJECTS:
                 self._projects.pop(next(iter(self._projects)))
             memory = Memory.open(where, actor="mcp", origin=self.origin, session_id=self.session_id)
+            if memory.expire():
+                memory.new_session()
             memory.observe(self._on_commit)
             self._projects[where.project.id] = memory
         now = time.monotonic()

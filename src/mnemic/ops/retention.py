@@ -86,7 +86,8 @@ def collect_garbage(
     gov = Governor.for_home(home, actor="foreground", origin=origin, clock=clock)
     # Opened without its own clean-up: removing crashed writers' debris is ours to report.
     backend = open_backend(home, cleanup=False)
-    mem = Memory(backend, home.settings, governor=gov)
+    project = home.project.path if isinstance(home, ProjectHome) else None
+    mem = Memory(backend, home.settings, governor=gov, project=project)
     now = gov.clock()
     settings = gov.settings
     max_age = settings.retention.max_age_days * DAY
@@ -94,6 +95,7 @@ def collect_garbage(
     gone = mem.expire() if not dry_run else [(t, e) for t, es in due(mem, now).items() for e in es]
     for t, entry in gone:
         what = f"{FILENAMES[t]} {entry_handle(entry)}"
+        what = f"{what} of project {project}" if project is not None else what
         report.removed.append(Removal("expired_entry", what, "past its expires time: archived"))
     policy = RetentionPolicy(
         history_limit=settings.memory.history_limit,
@@ -125,8 +127,8 @@ def collect_garbage(
             removed=counts,
         )
     if not isinstance(home, ProjectHome):  # each project store is a home of its own
-        for project in stored_projects(home):
-            sub = collect_garbage(project, dry_run=dry_run, clock=clock, origin=origin)
+        for store in stored_projects(home):
+            sub = collect_garbage(store, dry_run=dry_run, clock=clock, origin=origin)
             report.removed += sub.removed
             report.notes += sub.notes
     return report
