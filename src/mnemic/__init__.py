@@ -89,6 +89,7 @@ _ERRORS_MOVED = [
     "PatchNoMatch",
     "PendingExpired",
     "PendingNotFound",
+    "ProjectScopeError",
     "ProviderConflict",
     "ProviderError",
     "ProviderNotFound",

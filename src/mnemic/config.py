@@ -43,6 +43,7 @@ __all__ = [
     "MemorySettings",
     "MetricsSettings",
     "PostgresSettings",
+    "ProjectSettings",
     "PromptSettings",
     "RetentionSettings",
     "ScanSettings",
@@ -338,6 +339,16 @@ class PostgresSettings:
 
 
 @dataclass(frozen=True)
+class ProjectSettings:
+    """``[project]``: the memory of one project directory, beside the global one (see
+    ``docs/lifecycle.md``, "Scopes")."""
+
+    memory_char_limit: int = 1500
+    """Character budget of a project's MEMORY.md (each project has its own), delimiters
+    included; the global MEMORY.md keeps ``[memory] memory_char_limit``."""
+
+
+@dataclass(frozen=True)
 class Settings:
     """All settings of one home. Obtain with :func:`load_settings`."""
 
@@ -356,6 +367,7 @@ class Settings:
     metrics: MetricsSettings = MetricsSettings()
     mcp: McpSettings = McpSettings()
     postgres: PostgresSettings = PostgresSettings()
+    project: ProjectSettings = ProjectSettings()
 
     def char_limit(self, target: str) -> int:
         """The character budget of a curated target (``memory`` or ``user``)."""
@@ -376,6 +388,7 @@ _SECTIONS: dict[str, type[Any]] = {
     "metrics": MetricsSettings,
     "mcp": McpSettings,
     "postgres": PostgresSettings,
+    "project": ProjectSettings,
 }
 
 
@@ -449,7 +462,11 @@ def _apply_env(raw: dict[str, Any], env: Mapping[str, str]) -> dict[str, str]:
     """Overlay ``MNEMIC_<SECTION>_<KEY>`` variables; return {dotted key: variable name}."""
     used: dict[str, str] = {}
     for name, value in env.items():
-        if not name.startswith(_ENV_PREFIX) or name in ("MNEMIC_HOME", "MNEMIC_PROFILE"):
+        if not name.startswith(_ENV_PREFIX) or name in (
+            "MNEMIC_HOME",
+            "MNEMIC_PROFILE",
+            "MNEMIC_PROJECT",
+        ):
             continue
         rest = name[len(_ENV_PREFIX) :].lower()
         if rest == "store":
@@ -536,6 +553,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "memory.render_cap": (0, 10_000_000),
     "memory.stale_after_days": (1, 36_500),
     "memory.verbose_chars": (40, 10_000_000),
+    "project.memory_char_limit": (100, 10_000_000),
     "sessions.max_output_chars": (1000, 10_000_000),
     "sessions.summary_timeout": (0.1, 3600.0),
     "sessions.summary_concurrency": (1, 64),

@@ -28,6 +28,7 @@ tool failures come back as tool results, the rest is logged and counted.
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +36,7 @@ from types import EllipsisType, TracebackType
 from typing import TYPE_CHECKING, Any
 
 from ..curated.memory import Memory, MemoryCommitted
+from ..curated.scope import open_project
 from ..errors import MnemicError
 from ..home import Home
 from ..llm.client import ChatClient, ToolCall
@@ -104,7 +106,9 @@ class AgentSession:
     :class:`~mnemic.providers.MemoryProvider`, a provider name, ``None`` for none, or
     omitted for ``[agent] provider``. ``events`` receives progress notes for a UI.
     ``cwd``, ``today`` and ``platform_name`` pin the prompt's context files, date line and
-    platform line (tests, reproducible demos).
+    platform line (tests, reproducible demos). ``project`` (a directory) adds that
+    project's memory (:mod:`mnemic.curated.scope`): its block follows the global ones in
+    the prompt, and the memory tool writes it with ``scope="project"``.
     """
 
     def __init__(
@@ -120,8 +124,13 @@ class AgentSession:
         today: Callable[[], _dt.date] | None = None,
         platform_name: str | None = None,
         events: EventSink | None = None,
+        project: str | os.PathLike[str] | None = None,
     ) -> None:
         self.home = home
+        self.project = project
+        self.project_memory: Memory | None = None
+        """The selected project's memory (``None``: no project)."""
+        self._usage_homes: list[Home] = [home]
         self.settings = home.settings
         self.client = client
         self.source = source
@@ -209,6 +218,13 @@ class AgentSession:
         if self.memory.expire():  # expired entries leave before the prompt is built
             self.memory.new_session()
         self.memory.observe(self._observer)
+        if self.project is not None:  # a complete store: its expired entries leave too
+            where = open_project(self.home, self.project, create=True)
+            self.project_memory = Memory.open(where, origin="agent", session_id=self.session_id)
+            if self.project_memory.expire():
+                self.project_memory.new_session()
+            self.project_memory.observe(self._observer)
+            self._usage_homes = [self.home, where]
         self.skills = GovernedSkills.open(self.home, origin="agent", session_id=self.session_id)
 
     @property
@@ -236,6 +252,7 @@ class AgentSession:
             self.memory,
             self.providers,
             self.tools.names,
+            project_memory=self.project_memory,
             system_message=self.system_message,
             cwd=self.cwd,
             today=self.today,
@@ -269,16 +286,22 @@ class AgentSession:
         return self.prompt.text
 
     def _notices(self) -> str:
-        try:
-            changes = self.memory.poll_external_changes()
-        except MnemicError as exc:
-            log.warning("could not check memory for outside changes: %s", exc.to_llm())
-            return ""
         lines: list[str] = []
-        for ch in changes:
-            lines.append(f"Memory notice: {ch.describe()}")
-            lines += [f"  added: {_clip(e, _NOTICE_CHARS)}" for e in ch.added[:_NOTICE_ENTRIES]]
-            lines += [f"  removed: {_clip(e, _NOTICE_CHARS)}" for e in ch.removed[:_NOTICE_ENTRIES]]
+        scopes = (("Memory notice", self.memory), ("Project memory notice", self.project_memory))
+        for label, memory in scopes:
+            if memory is None:
+                continue
+            try:
+                changes = memory.poll_external_changes()
+            except MnemicError as exc:
+                log.warning("could not check memory for outside changes: %s", exc.to_llm())
+                continue
+            for ch in changes:
+                lines.append(f"{label}: {ch.describe()}")
+                lines += [f"  added: {_clip(e, _NOTICE_CHARS)}" for e in ch.added[:_NOTICE_ENTRIES]]
+                lines += [
+                    f"  removed: {_clip(e, _NOTICE_CHARS)}" for e in ch.removed[:_NOTICE_ENTRIES]
+                ]
         return "\n".join(lines)
 
     def begin_turn(self, text: str) -> TurnStart:
@@ -290,6 +313,8 @@ class AgentSession:
         self.turn_number += 1
         self.user_turns += 1
         self.memory.begin_turn()
+        if self.project_memory is not None:
+            self.project_memory.begin_turn()
         self.nudge.enabled = self.settings.agent.save_nudge and not self.providers.keeps_memory
         self.nudge.begin_turn(text)
         self.providers.on_turn_start(self.turn_number, text)
@@ -459,6 +484,9 @@ class AgentSession:
             self._turn_start -= offset
         self.memory.expire()
         self.memory.new_session()
+        if self.project_memory is not None:
+            self.project_memory.expire()
+            self.project_memory.new_session()
         self.prompt = self._build_prompt()
         self.providers.session_switch(self.session_id, parent_session_id=old_id)
         report = CompressionReport(
@@ -516,12 +544,14 @@ class AgentSession:
         return report
 
     def _count_usage(self) -> None:
-        """Count which memory entries mattered in the session just ended (best-effort:
-        :mod:`mnemic.ops.entry_usage`; a session not kept is not counted)."""
+        """Count which memory entries mattered in the session just ended, in the global
+        store and the project's (best-effort: :mod:`mnemic.ops.entry_usage`; a session
+        not kept is not counted)."""
         store = self._recording.store
         try:
             if store is not None and store.has_session(self.session_id):
-                count_usage(self.home, store, session_ids=[self.session_id])
+                for home in self._usage_homes:  # the project's store keeps its own counts
+                    count_usage(home, store, session_ids=[self.session_id])
         except MnemicError as exc:
             log.warning("entry usage not counted: %s", exc)
 

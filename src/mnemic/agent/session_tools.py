@@ -39,6 +39,8 @@ class LiveParts(Protocol):
     @property
     def memory(self) -> Memory: ...
     @property
+    def project_memory(self) -> Memory | None: ...
+    @property
     def sessions(self) -> SessionStore | None: ...
     @property
     def skills(self) -> GovernedSkills: ...
@@ -63,10 +65,20 @@ def session_tools(session: LiveParts) -> ToolRegistry:
         sessions=lambda: session.sessions,
         skills=lambda: session.skills,
         current_session_id=lambda: session.session_id,
+        project=_project_of(session) if session.project_memory is not None else None,
     )
     for spec in session.providers.tool_specs():
         tools.register(spec, provider_handler(spec.name))
     return tools
+
+
+def _project_of(session: LiveParts) -> Callable[[], Memory]:
+    def project() -> Memory:
+        memory = session.project_memory
+        assert memory is not None  # a session keeps its project for its life
+        return memory
+
+    return project
 
 
 def provider_observer(

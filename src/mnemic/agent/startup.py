@@ -14,12 +14,14 @@
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import EllipsisType
 from typing import TYPE_CHECKING, Any
 
 from ..curated.memory import Memory, open_backend
+from ..curated.scope import open_project
 from ..errors import MnemicError
 from ..prompt import SystemPrompt, build_system_prompt
 from ..providers.discovery import load_provider
@@ -84,17 +86,20 @@ def build_session_prompt(
     cwd: Path | None = None,
     today: Callable[[], _dt.date] | None = None,
     platform_name: str | None = None,
+    project_memory: Memory | None = None,
 ) -> SystemPrompt:
     """The system prompt of a session of ``home``: ``memory``'s frozen snapshot, the skills
     index, the provider's block and the names of the session's ``tools``; ``cwd``,
     ``today`` and ``platform_name`` as for :func:`~mnemic.prompt.build_system_prompt`
-    (``today=None``: its own default)."""
+    (``today=None``: its own default). ``project_memory``'s frozen block (PROJECT
+    MEMORY) follows the global ones."""
+    blocks = (memory.snapshot.text, project_memory.snapshot.text if project_memory else "")
     kwargs: dict[str, Any] = {}
     if today is not None:
         kwargs["today"] = today
     return build_system_prompt(
         home.settings,
-        memory_block=memory.snapshot.text,
+        memory_block="\n\n".join(b for b in blocks if b),
         skills_index=skills_index_text(home),
         provider_block=providers.system_prompt_block(),
         system_message=system_message,
@@ -113,11 +118,18 @@ def preview_prompt(
     cwd: Path | None = None,
     today: Callable[[], _dt.date] | None = None,
     platform_name: str | None = None,
+    project: str | os.PathLike[str] | None = None,
 ) -> tuple[SystemPrompt, list[str], ProviderManager]:
-    """The system prompt a new session of ``home`` would start with, without starting one
-    (nothing is recorded or written): (prompt, tool names, provider manager)."""
+    """The system prompt a new session of ``home`` (with the memory of ``project``, a
+    directory) would start with, without starting one (nothing is recorded or written):
+    (prompt, tool names, provider manager)."""
 
     memory = Memory(open_backend(home), home.settings)
+    project_memory = None
+    if project is not None:
+        where = open_project(home, project, create=False)
+        backend = open_backend(where, cleanup=False)
+        project_memory = Memory(backend, where.settings, project=where.project.path)
     manager = ProviderManager(home.settings.agent)
     loaded, error = resolve_provider(home, provider)
     if loaded is not None:
@@ -135,5 +147,6 @@ def preview_prompt(
         cwd=cwd,
         today=today,
         platform_name=platform_name,
+        project_memory=project_memory,
     )
     return prompt, tools, manager

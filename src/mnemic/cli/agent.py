@@ -11,7 +11,7 @@ import click
 from ..agent.chat import ChatAgent, TurnResult
 from ..agent.session import AgentSession
 from ..llm.select import client_from_settings, missing_setting
-from .app import AppContext, fail, handle_errors, pass_app, printable
+from .app import PROJECT_OPT, AppContext, fail, handle_errors, pass_app, printable
 
 __all__ = ["chat"]
 
@@ -133,6 +133,7 @@ def _slash(session: AgentSession, line: str) -> bool:
     is_flag=True,
     help="After each answer, print the prompt-cache tokens the endpoint reported (stderr).",
 )
+@PROJECT_OPT
 @pass_app
 @handle_errors
 def chat(
@@ -181,6 +182,7 @@ def chat(
         system_message=system_message,
         model=llm.model,
         events=on_event,
+        project=app.project,
     )
 
     def on_text(piece: str) -> None:

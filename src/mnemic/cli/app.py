@@ -16,10 +16,12 @@ import click
 
 from ..config import Settings, load_settings
 from ..control_chars import printable
+from ..curated.scope import open_project
 from ..errors import ConfigError, MnemicError
 from ..home import Home, home_dir
 
 __all__ = [
+    "PROJECT_OPT",
     "AppContext",
     "emit_json",
     "eta_text",
@@ -36,12 +38,22 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 class AppContext:
-    """Per-invocation state: which home and profile the user selected."""
+    """Per-invocation state: which home, profile and project the user selected."""
 
     def __init__(self, home_path: str | None, profile: str | None) -> None:
         self.home_path = home_path
         self.profile = profile
+        self.project: str | None = None
+        """The project directory of ``--project`` / ``MNEMIC_PROJECT`` (``None``: global)."""
         self._home: Home | None = None
+
+    def memory_home(self, *, write: bool = False) -> Home:
+        """Where a memory command reads and writes: the home, or the selected project's
+        store in it (:mod:`mnemic.curated.scope`; a writer creates it)."""
+        home = self.home if write else self.existing_home
+        if self.project is None:
+            return home
+        return open_project(home, self.project, create=write)
 
     @property
     def home(self) -> Home:
@@ -72,6 +84,24 @@ pass_app = click.make_pass_decorator(AppContext)
 
 JSON_OPT = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 """``--json``: what every command with machine-readable output takes."""
+
+
+def _select_project(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    app = ctx.find_object(AppContext)
+    if value and app is not None:
+        app.project = value
+
+
+PROJECT_OPT = click.option(
+    "--project",
+    metavar="DIR",
+    envvar="MNEMIC_PROJECT",
+    expose_value=False,
+    callback=_select_project,
+    help="The memory of project DIR instead of the global one ($MNEMIC_PROJECT).",
+)
+"""``--project DIR``: a memory command works on that project's store (it sets
+:attr:`AppContext.project`)."""
 SEARCH_MODE_OPT = click.option(
     "--mode",
     type=click.Choice(["lexical", "semantic", "hybrid"]),

@@ -15,6 +15,7 @@ from ..ops.archive_search import archive_json, item_dict, removed_by_text, searc
 from ..sessions import embedder_loader_for
 from .app import (
     JSON_OPT,
+    PROJECT_OPT,
     SEARCH_MODE_OPT,
     AppContext,
     emit_json,
@@ -44,11 +45,12 @@ def _line(d: dict[str, object]) -> str:
 @TARGETS_OPT
 @click.option("--limit", "-n", type=click.IntRange(1), default=50, show_default=True)
 @JSON_OPT
+@PROJECT_OPT
 @pass_app
 @handle_errors
 def list_cmd(app: AppContext, target: str | None, limit: int, as_json: bool) -> None:
     """The archived entries, newest first."""
-    view = MemoryView.open(app.existing_home)
+    view = MemoryView.open(app.memory_home())
     if as_json:
         emit_json(archive_json(view, target, limit=limit))
         return
@@ -71,6 +73,7 @@ def list_cmd(app: AppContext, target: str | None, limit: int, as_json: bool) -> 
 @SEARCH_MODE_OPT
 @click.option("--limit", "-n", type=click.IntRange(1, 100), default=5, show_default=True)
 @JSON_OPT
+@PROJECT_OPT
 @pass_app
 @handle_errors
 def search_cmd(
@@ -79,7 +82,7 @@ def search_cmd(
     """Find archived entries that match QUERY by words and, with mnemic[semantic], by meaning."""
     home = app.existing_home
     found = search_archive(
-        MemoryView.open(home),
+        MemoryView.open(app.memory_home()),
         query,
         mode=mode,
         targets=[target] if target else TARGETS,
@@ -95,11 +98,12 @@ def search_cmd(
 @archive.command(name="show")
 @click.argument("item_id", metavar="ID")
 @JSON_OPT
+@PROJECT_OPT
 @pass_app
 @handle_errors
 def show_cmd(app: AppContext, item_id: str, as_json: bool) -> None:
     """One archived entry: its text, why and when it left, who removed it, its provenance."""
-    view = MemoryView.open(app.existing_home)
+    view = MemoryView.open(app.memory_home())
     d = item_dict(arch.show(view, item_id), view.level)
     if as_json:
         emit_json(d)
@@ -120,6 +124,7 @@ def show_cmd(app: AppContext, item_id: str, as_json: bool) -> None:
 @archive.command(name="restore")
 @click.argument("item_id", metavar="ID")
 @JSON_OPT
+@PROJECT_OPT
 @pass_app
 @handle_errors
 def restore_cmd(app: AppContext, item_id: str, as_json: bool) -> None:

@@ -14,7 +14,16 @@ from ..ops.forget import forget_sessions, forget_user
 from ..ops.retention import collect_garbage
 from ..ops.review import PendingQueue
 from ..ops.stats import collect_stats
-from .app import JSON_OPT, AppContext, emit_json, fail, handle_errors, pass_app, printable
+from .app import (
+    JSON_OPT,
+    PROJECT_OPT,
+    AppContext,
+    emit_json,
+    fail,
+    handle_errors,
+    pass_app,
+    printable,
+)
 
 __all__ = [
     "audit",
@@ -32,7 +41,7 @@ def _when(ts: float) -> str:
 def _queue(app: AppContext, *, write: bool = False) -> PendingQueue:
     """The pending queue: approving and rejecting may create the home, listing and
     showing need an existing one (nothing is created for a mistyped MNEMIC_HOME)."""
-    return PendingQueue.open(app.home if write else app.existing_home, origin="cli")
+    return PendingQueue.open(app.memory_home(write=write), origin="cli")
 
 
 # -- pending ---------------------------------------------------------------------------
@@ -52,6 +61,7 @@ def pending() -> None:
 
 @pending.command(name="list")
 @JSON_OPT
+@PROJECT_OPT
 @pass_app
 @handle_errors
 def pending_list(app: AppContext, as_json: bool) -> None:
@@ -89,6 +99,7 @@ def pending_list(app: AppContext, as_json: bool) -> None:
 @pending.command(name="show")
 @click.argument("pending_id")
 @JSON_OPT
+@PROJECT_OPT
 @pass_app
 @handle_errors
 def pending_show(app: AppContext, pending_id: str, as_json: bool) -> None:
@@ -114,6 +125,7 @@ def pending_show(app: AppContext, pending_id: str, as_json: bool) -> None:
 
 @pending.command(name="diff")
 @click.argument("pending_id")
+@PROJECT_OPT
 @pass_app
 @handle_errors
 def pending_diff(app: AppContext, pending_id: str) -> None:
@@ -124,6 +136,7 @@ def pending_diff(app: AppContext, pending_id: str) -> None:
 @pending.command(name="approve")
 @click.argument("which", metavar="ID|all")
 @JSON_OPT
+@PROJECT_OPT
 @pass_app
 @handle_errors
 def pending_approve(app: AppContext, which: str, as_json: bool) -> None:
@@ -146,6 +159,7 @@ def pending_approve(app: AppContext, which: str, as_json: bool) -> None:
 @pending.command(name="reject")
 @click.argument("which", metavar="ID|all")
 @JSON_OPT
+@PROJECT_OPT
 @pass_app
 @handle_errors
 def pending_reject(app: AppContext, which: str, as_json: bool) -> None:
@@ -164,7 +178,7 @@ def pending_reject(app: AppContext, which: str, as_json: bool) -> None:
 
 
 def _journal(app: AppContext) -> Any:
-    home = app.existing_home
+    home = app.memory_home()
     return open_journal(home.root, home.settings)
 
 
@@ -178,6 +192,7 @@ def audit() -> None:
 @click.option("--action", help="Only this action (add, replace, approve, forget, ...).")
 @click.option("--result", help="Only this result (ok, noop, staged, refused, failed).")
 @JSON_OPT
+@PROJECT_OPT
 @pass_app
 @handle_errors
 def audit_list(
@@ -223,6 +238,7 @@ def _cell(value: object) -> str:
 
 @audit.command(name="verify")
 @JSON_OPT
+@PROJECT_OPT
 @pass_app
 @handle_errors
 def audit_verify(app: AppContext, as_json: bool) -> None:

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import os
+import shlex
 
 import click
 
+from ..curated.scope import locate
 from ..home import home_dir
-from .app import JSON_OPT, AppContext, emit_json, handle_errors, pass_app
+from .app import JSON_OPT, PROJECT_OPT, AppContext, emit_json, handle_errors, pass_app, printable
 
 __all__ = ["init"]
 
 
 @click.command(name="init")
 @JSON_OPT
+@PROJECT_OPT
 @pass_app
 @handle_errors
 def init(app: AppContext, as_json: bool) -> None:
@@ -22,9 +25,23 @@ def init(app: AppContext, as_json: bool) -> None:
     An existing home is left as it is. Any command that writes (`mnemic memory add`,
     `mnemic skills create`, `mnemic sessions import`, `mnemic chat`...) creates the home
     too; commands that only read never do, so a mistyped MNEMIC_HOME is an error there.
+
+    With --project DIR, create that project's memory store too: from then on Claude
+    Code sessions in DIR get its PROJECT MEMORY block (docs/lifecycle.md, "Scopes").
     """
     existed = os.path.isdir(home_dir(app.home_path, app.profile))
     root = app.home.root
+    if app.project is not None:
+        known = locate(root, app.project)
+        had = known.exists
+        app.memory_home(write=True)
+        if as_json:
+            emit_json({"home": str(root), "project": known.path, "created": not had})
+            return
+        state = "already exists" if had else "was created"
+        click.echo(f"The memory store of project {printable(known.path)} {state} in {root}.")
+        click.echo(f'Next: mnemic memory add --project {shlex.quote(known.path)} "a project fact"')
+        return
     if as_json:
         emit_json({"home": str(root), "created": not existed})
         return

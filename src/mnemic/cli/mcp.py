@@ -48,6 +48,19 @@ _LEVELS = ("debug", "info", "warning", "error")
 )
 @click.option("--profile", metavar="NAME", help="Isolated profile beneath the home.")
 @click.option(
+    "--project",
+    metavar="DIR",
+    envvar="MNEMIC_PROJECT",
+    help='Also serve the memory of project DIR: the memory tool\'s scope="project" '
+    "($MNEMIC_PROJECT).",
+)
+@click.option(
+    "--any-project",
+    is_flag=True,
+    help="Let each memory call name its project's directory (the tool's project argument): "
+    "one server for every project.",
+)
+@click.option(
     "--log-level",
     type=click.Choice(_LEVELS),
     default="warning",
@@ -65,6 +78,8 @@ def mcp(
     token: str | None,
     home_path: str | None,
     profile: str | None,
+    project: str | None,
+    any_project: bool,
     log_level: str,
 ) -> None:
     """Serve memory, session search and skills to MCP clients (stdio by default).
@@ -116,6 +131,8 @@ def mcp(
             token_file=token_file,
             log_level=log_level,
             say=_say,
+            project=project,
+            any_project=any_project,
         )
     except KeyboardInterrupt:
         sys.exit(130)

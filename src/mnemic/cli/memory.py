@@ -14,15 +14,17 @@ from ..curated.entries import FILENAMES, TARGETS, entry_handle
 from ..curated.memory import Memory, WriteResult
 from ..curated.pressure import add_candidates, parse_expires
 from ..curated.provenance import Provenance, entry_key, stale
+from ..curated.scope import stored_projects
 from ..curated.snapshot import display_entry, sanitize
 from ..curated.store import Op
 from ..curated.tool import run_memory_tool
 from ..curated.usage_log import UsageCounts, describe_use, read_counts
 from ..curated.view import MemoryView
-from ..errors import BatchFailed, MnemicError, StorageError, ToolError
+from ..errors import BatchFailed, MnemicError, ProjectScopeError, StorageError, ToolError
 from ..governance.approval import ApprovalRequest, Approver
 from .app import (
     JSON_OPT,
+    PROJECT_OPT,
     AppContext,
     emit_json,
     fail,
@@ -33,7 +35,7 @@ from .app import (
 )
 from .commands import LazyGroup, subcommands
 
-__all__ = ["memory", "open_memory", "refuse", "report"]
+__all__ = ["memory", "open_memory", "refuse", "report", "scoped_targets"]
 
 EXPIRES_OPT = click.option(
     "--expires",
@@ -74,14 +76,28 @@ def interactive_approver() -> Approver | None:
 def open_memory(app: AppContext, *, write: bool = False) -> Memory:
     """The session of a memory command: a command that writes creates the home if needed, any
     other needs an existing one (a mistyped MNEMIC_HOME is an error, nothing created)."""
-    home = app.home if write else app.existing_home
+    home = app.memory_home(write=write)
     return Memory.open(home, origin="cli", approver=interactive_approver())
 
 
 def _view(app: AppContext) -> MemoryView:
     """What a command that only reads opens: the existing home's memory as it is now,
     without a session (no snapshot, no governor, nothing cleaned up or written)."""
-    return MemoryView.open(app.existing_home)
+    return MemoryView.open(app.memory_home())
+
+
+def scoped_targets(app: AppContext, target: str | None) -> list[str]:
+    """The targets a command works on: ``target`` or both; a project has MEMORY.md only
+    (USER.md is global: naming it with --project is refused)."""
+    if app.project is None:
+        return [target] if target else list(TARGETS)
+    if target == "user":
+        raise ProjectScopeError(
+            "user_is_global",
+            "USER.md is global only (the user is the same person in every project); "
+            "leave out --project (and MNEMIC_PROJECT) for --target user.",
+        )
+    return ["memory"]
 
 
 def _bar(ratio: float, width: int = 30) -> str:
@@ -160,6 +176,7 @@ def report(mem: Memory, result: WriteResult) -> None:
 def _call(app: AppContext, target: str, op: Op, as_json: bool, expires: str | None = None) -> None:
     """Run one change: ``--json`` prints the memory tool's response (for scripts), else
     the library call's result or refusal, in words for a person."""
+    scoped_targets(app, target)
     mem = open_memory(app, write=True)
     if as_json:
         args = {"action": op.action, "target": target}
@@ -218,6 +235,7 @@ def _provenance_line(p: Provenance) -> str:
     help="Live entries with their provenance (created, updated, by whom, session) and usage.",
 )
 @JSON_OPT
+@PROJECT_OPT
 @pass_app
 @handle_errors
 def show(app: AppContext, target: str | None, raw: bool, long_form: bool, as_json: bool) -> None:
@@ -228,8 +246,8 @@ def show(app: AppContext, target: str | None, raw: bool, long_form: bool, as_jso
     they were last confirmed and in how many sessions they mattered.
     Exits 1 when a file cannot be read (after showing everything that could be).
     """
+    targets = scoped_targets(app, target)
     mem = _view(app)
-    targets = [target] if target else list(TARGETS)
     unreadable: dict[str, str] = {}
     entries: dict[str, list[str]] = {}
     provenance: dict[str, list[Provenance]] = {}
@@ -333,17 +351,19 @@ def _show_long(
 
 @memory.command()
 @JSON_OPT
+@PROJECT_OPT
 @pass_app
 @handle_errors
 def status(app: AppContext, as_json: bool) -> None:
     """How full each target is (characters, entries, token estimate), and the entries
     untouched for [memory] stale_after_days days or more: candidates for review."""
+    targets = scoped_targets(app, None)
     mem = _view(app)
     days = mem.settings.memory.stale_after_days
     now = time.time()
     rows: list[dict[str, Any]] = []
     old: dict[str, list[tuple[int, str, Provenance]]] = {}
-    for t in TARGETS:
+    for t in targets:
         try:
             usage = mem.usage(t)
         except StorageError as exc:
@@ -393,6 +413,22 @@ def status(app: AppContext, as_json: bool) -> None:
             first = _human_entry(t, entry, mem.level).splitlines()[0] if entry else ""
             age = int((now - (prov.last_touched or now)) // 86400)
             click.echo(f"  [{i + 1}] {first[:80]}  ({age} days, {prov.actor})")
+    if app.project is None:
+        _project_lines(app)
+
+
+def _project_lines(app: AppContext) -> None:
+    """The project stores of the home, one line each (their own status: --project DIR)."""
+    projects = stored_projects(app.existing_home)
+    if not projects:
+        return
+    click.echo(f"\nProject stores ({len(projects)}; details: mnemic memory status --project DIR):")
+    for home in projects:
+        try:
+            line = MemoryView.open(home).usage("memory").line()
+        except MnemicError as exc:
+            line = f"unreadable: {exc.to_human()}"
+        click.echo(f"  {printable(home.project.path or home.project.id, lines=False)}  {line}")
 
 
 @memory.command()
@@ -400,6 +436,7 @@ def status(app: AppContext, as_json: bool) -> None:
 @TARGET_OPT
 @EXPIRES_OPT
 @JSON_OPT
+@PROJECT_OPT
 @pass_app
 @handle_errors
 def add(app: AppContext, text: str, target: str, expires: str | None, as_json: bool) -> None:
@@ -413,6 +450,7 @@ def add(app: AppContext, text: str, target: str, expires: str | None, as_json: b
 @TARGET_OPT
 @EXPIRES_OPT
 @JSON_OPT
+@PROJECT_OPT
 @pass_app
 @handle_errors
 def replace(
@@ -426,6 +464,7 @@ def replace(
 @click.argument("old")
 @TARGET_OPT
 @JSON_OPT
+@PROJECT_OPT
 @pass_app
 @handle_errors
 def remove(app: AppContext, old: str, target: str, as_json: bool) -> None:
@@ -435,6 +474,7 @@ def remove(app: AppContext, old: str, target: str, as_json: bool) -> None:
 
 @memory.command()
 @TARGET_OPT
+@PROJECT_OPT
 @pass_app
 @handle_errors
 def edit(app: AppContext, target: str) -> None:
@@ -443,6 +483,7 @@ def edit(app: AppContext, target: str) -> None:
     Entries are separated by a line holding only '§'. If validation fails, your text is
     kept in a file whose path is printed, and nothing is written.
     """
+    scoped_targets(app, target)
     mem = open_memory(app, write=True)
     base = mem.backend.read(target)
     text = click.edit(base or "", extension=".md", require_save=True)
@@ -460,12 +501,13 @@ def edit(app: AppContext, target: str) -> None:
 @memory.command()
 @TARGETS_OPT
 @JSON_OPT
+@PROJECT_OPT
 @pass_app
 @handle_errors
 def history(app: AppContext, target: str | None, as_json: bool) -> None:
     """List the previous versions kept for each target (newest last)."""
     mem = _view(app)
-    out = {t: mem.backend.history(t) for t in ([target] if target else TARGETS)}
+    out = {t: mem.backend.history(t) for t in scoped_targets(app, target)}
     if as_json:
         emit_json(
             {
@@ -489,10 +531,12 @@ def history(app: AppContext, target: str | None, as_json: bool) -> None:
 @click.argument("old")
 @click.argument("new", default="current")
 @TARGET_OPT
+@PROJECT_OPT
 @pass_app
 @handle_errors
 def diff(app: AppContext, old: str, new: str, target: str) -> None:
     """Unified diff between versions OLD and NEW (default: the current file)."""
+    scoped_targets(app, target)
     text = ops.diff_versions(_view(app), target, old, new)
     click.echo(text.rstrip("\n") if text else "No differences.")
 
@@ -501,10 +545,12 @@ def diff(app: AppContext, old: str, new: str, target: str) -> None:
 @click.argument("version", type=int)
 @TARGET_OPT
 @click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
+@PROJECT_OPT
 @pass_app
 @handle_errors
 def restore(app: AppContext, version: int, target: str, yes: bool) -> None:
     """Bring back VERSION exactly (the current text is kept in history first)."""
+    scoped_targets(app, target)
     mem = open_memory(app, write=True)
     text = ops.diff_versions(mem, target, "current", version)
     if not text:
@@ -521,6 +567,7 @@ def restore(app: AppContext, version: int, target: str, yes: bool) -> None:
 @TARGET_OPT
 @click.option("--yes", "-y", is_flag=True, help="Write without asking.")
 @JSON_OPT
+@PROJECT_OPT
 @pass_app
 @handle_errors
 def adopt(app: AppContext, target: str, yes: bool, as_json: bool) -> None:
@@ -528,6 +575,7 @@ def adopt(app: AppContext, target: str, yes: bool, as_json: bool) -> None:
 
     A copy of the current file is saved first, and it also stays in the history.
     """
+    scoped_targets(app, target)
     mem = open_memory(app, write=True)
     plan = ops.plan_adopt(mem, target)
     if as_json and not yes:
@@ -563,6 +611,7 @@ def adopt(app: AppContext, target: str, yes: bool, as_json: bool) -> None:
 @memory.command()
 @click.option("--fix", is_flag=True, help="Tighten permissions and remove stale temp files.")
 @JSON_OPT
+@PROJECT_OPT
 @pass_app
 @handle_errors
 def doctor(app: AppContext, fix: bool, as_json: bool) -> None:

@@ -6,7 +6,7 @@ import click
 
 from ..curated.snapshot import render_snapshot
 from ..tokens import estimate_tokens
-from .app import JSON_OPT, AppContext, emit_json, handle_errors, pass_app
+from .app import JSON_OPT, PROJECT_OPT, AppContext, emit_json, handle_errors, pass_app
 
 __all__ = ["prompt"]
 
@@ -19,6 +19,7 @@ __all__ = ["prompt"]
     help="Print only the frozen MEMORY and USER PROFILE blocks (for any agent's hook).",
 )
 @JSON_OPT
+@PROJECT_OPT
 @pass_app
 @handle_errors
 def prompt(app: AppContext, system_message: str, memory_only: bool, as_json: bool) -> None:
@@ -34,7 +35,7 @@ def prompt(app: AppContext, system_message: str, memory_only: bool, as_json: boo
     if memory_only:
         if system_message:
             raise click.UsageError("--system does not apply with --memory-only")
-        text = render_snapshot(app.home_path, app.profile)
+        text = render_snapshot(app.home_path, app.profile, project=app.project)
         if as_json:
             emit_json({"chars": len(text), "tokens_estimate": estimate_tokens(text), "text": text})
         elif text:
@@ -44,7 +45,9 @@ def prompt(app: AppContext, system_message: str, memory_only: bool, as_json: boo
     # must not pay for the agent stack (sessions, tools, providers, the LLM client).
     from ..agent.startup import preview_prompt
 
-    built, tools, manager = preview_prompt(app.existing_home, system_message=system_message)
+    built, tools, manager = preview_prompt(
+        app.existing_home, system_message=system_message, project=app.project
+    )
     text = built.text
     if as_json:
         data = built.as_dict()

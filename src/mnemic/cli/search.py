@@ -8,13 +8,21 @@ from typing import Any
 
 import click
 
-from ..curated.entries import FILENAMES, TARGETS
+from ..curated.entries import FILENAMES
 from ..curated.view import MemoryView
 from ..ops.memory_search import search_memory
 from ..ops.skill_search import search_skills
 from ..sessions import embedder_loader_for
-from .app import JSON_OPT, SEARCH_MODE_OPT, AppContext, emit_json, handle_errors, pass_app
-from .memory import TARGETS_OPT
+from .app import (
+    JSON_OPT,
+    PROJECT_OPT,
+    SEARCH_MODE_OPT,
+    AppContext,
+    emit_json,
+    handle_errors,
+    pass_app,
+)
+from .memory import TARGETS_OPT, scoped_targets
 from .skills import open_skills, shorten
 
 __all__ = ["memory_search", "ranked_answer", "skills_search"]
@@ -41,6 +49,7 @@ def ranked_answer(found: Any, query: str, noun: str, as_json: bool) -> bool:
 @SEARCH_MODE_OPT
 @click.option("--limit", "-n", type=click.IntRange(1, 100), default=5, show_default=True)
 @JSON_OPT
+@PROJECT_OPT
 @pass_app
 @handle_errors
 def memory_search(
@@ -52,10 +61,10 @@ def memory_search(
     semantic) and where it is (target and entry number, as in `mnemic memory show`).
     """
     found = search_memory(
-        MemoryView.open(app.existing_home),
+        MemoryView.open(app.memory_home()),
         query,
         mode=mode,
-        targets=[target] if target else TARGETS,
+        targets=scoped_targets(app, target),
         limit=limit,
         embedder_loader=embedder_loader_for(app.existing_home),
     )

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import click
 
-from ..curated.entries import FILENAMES, TARGETS
+from ..curated.entries import FILENAMES
 from ..curated.memory import Memory
 from ..curated.view import MemoryView
 from ..llm.select import client_from_settings
 from ..ops.tidy import Staged, TidyProposal, propose, stage
 from ..sessions import embedder_loader_for
-from .app import JSON_OPT, AppContext, emit_json, handle_errors, pass_app, printable
-from .memory import TARGETS_OPT
+from .app import JSON_OPT, PROJECT_OPT, AppContext, emit_json, handle_errors, pass_app, printable
+from .memory import TARGETS_OPT, scoped_targets
 
 __all__ = ["tidy"]
 
@@ -40,6 +40,7 @@ def _show(p: TidyProposal, staged: Staged | None) -> None:
 @click.option("--stage", "do_stage", is_flag=True, help="Put each proposal in the approval queue.")
 @click.option("--lexical", is_flag=True, help="Compare entries by their words only (no embedder).")
 @JSON_OPT
+@PROJECT_OPT
 @pass_app
 @handle_errors
 def tidy(
@@ -61,15 +62,15 @@ def tidy(
         settings = home.settings.llm
         client = client_from_settings(settings, check_extra="mnemic memory tidy --llm")
     report = propose(
-        MemoryView.open(home),
-        targets=[target] if target else TARGETS,
+        MemoryView.open(app.memory_home(write=do_stage)),
+        targets=scoped_targets(app, target),
         embedder_loader=None if lexical else embedder_loader_for(home),
         client=client,
         timeout=home.settings.llm.timeout,
     )
     staged: list[Staged] = []
     if do_stage:
-        staged = stage(Memory.open(home, origin="cli"), report.proposals)
+        staged = stage(Memory.open(app.memory_home(write=True), origin="cli"), report.proposals)
     if as_json:
         data = report.as_dict()
         if do_stage:
@@ -79,7 +80,7 @@ def tidy(
     for notice in report.notices:
         click.echo(f"note: {printable(notice)}", err=True)
     by_proposal = {id(s.proposal): s for s in staged}
-    for t in [target] if target else TARGETS:
+    for t in scoped_targets(app, target):
         mine = [p for p in report.proposals if p.target == t]
         click.echo(f"{FILENAMES[t]}: {len(mine) or 'no'} proposal{'s' * (len(mine) != 1)}")
         for p in mine:

@@ -8,22 +8,29 @@ import sys
 import click
 
 from ..curated.memory import Memory
+from ..curated.scope import open_project
 from ..errors import MnemicError
 from ..home import Home
 from ..sessions import SessionStore, open_store
 from ..skills.governed import GovernedSkills
 from ..tooling import parse_arguments
 from ..tools import MNEMIC_TOOLS, ToolRegistry, home_tools
-from .app import AppContext, emit_json, handle_errors, pass_app, read_utf8
+from .app import PROJECT_OPT, AppContext, emit_json, handle_errors, pass_app, read_utf8
 
 __all__ = ["cli_tools", "tool"]
 
 
-def cli_tools(home: Home, opened: list[SessionStore]) -> ToolRegistry:
+def cli_tools(
+    home: Home, opened: list[SessionStore], *, project: str | None = None
+) -> ToolRegistry:
     """The tools as one CLI call uses them: a fresh foreground session (origin ``cli``)
     whose parts open on first use; a session store it opens is appended to ``opened``
     (the caller closes it). ``MNEMIC_SESSION_ID`` names the caller's live session, which
-    session_search leaves out."""
+    session_search leaves out. ``project`` (a directory) is the memory tool's
+    ``scope="project"``."""
+
+    def project_memory(directory: str) -> Memory:
+        return Memory.open(open_project(home, directory, create=True))
 
     def sessions() -> SessionStore:
         if not opened:
@@ -36,12 +43,14 @@ def cli_tools(home: Home, opened: list[SessionStore]) -> ToolRegistry:
         sessions=sessions,
         skills=lambda: GovernedSkills.open(home, origin="cli"),
         current_session_id=lambda: os.environ.get("MNEMIC_SESSION_ID") or None,
+        project=None if project is None else lambda: project_memory(project),
     )
 
 
 @click.command(name="tool")
 @click.argument("name")
 @click.argument("arguments", default="{}", metavar="JSON")
+@PROJECT_OPT
 @pass_app
 @handle_errors
 def tool(app: AppContext, name: str, arguments: str) -> None:
@@ -66,7 +75,7 @@ def tool(app: AppContext, name: str, arguments: str) -> None:
         sys.exit(1)
     opened: list[SessionStore] = []
     try:
-        response = cli_tools(app.home, opened).dispatch(name, args)
+        response = cli_tools(app.home, opened, project=app.project).dispatch(name, args)
     finally:
         for store in opened:
             store.close()

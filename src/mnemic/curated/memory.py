@@ -40,6 +40,7 @@ from .pressure import due, evictor
 from .proposal import describe, payload_of
 from .provenance import Provenance, Stamp
 from .recovery import explainer, listed
+from .scope import ProjectHome
 from .snapshot import Block, display_entry, load_block, sanitize
 from .store import Commit, Evict, Op, OpResult, check_target, file_hash
 from .usage import Usage, label
@@ -184,12 +185,14 @@ class Memory(MemoryView):
         settings: Settings | None = None,
         *,
         governor: Governor | None = None,
+        project: str | None = None,
     ) -> None:
         super().__init__(
             backend,
             settings,
             journal=governor.journal if governor else None,
             root=governor.root if governor else None,
+            project=project,
         )
         self.guard = LoopGuard(self.settings.memory.max_failures_per_turn)
         self.governor = governor
@@ -228,7 +231,8 @@ class Memory(MemoryView):
             approver=approver,
             clock=clock,
         )
-        return cls(open_backend(home), home.settings, governor=governor)
+        project = home.project.path if isinstance(home, ProjectHome) else None
+        return cls(open_backend(home), home.settings, governor=governor, project=project)
 
     # -- snapshot -------------------------------------------------------------
     def expire(self) -> list[tuple[str, str]]:
@@ -264,7 +268,9 @@ class Memory(MemoryView):
                 log.warning("%s", exc.to_llm())
                 errors[target] = exc.to_llm()
                 continue
-            loaded, block = load_block(target, raw, self.settings.memory, self.level)
+            loaded, block = load_block(
+                target, raw, self.settings.memory, self.level, project=self.project is not None
+            )
             if block.usage.over_budget:
                 log.warning(
                     "%s is over its budget (%s); the snapshot is capped",

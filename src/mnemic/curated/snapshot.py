@@ -12,6 +12,7 @@ cannot flood the prompt.
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING
 
 from ..config import load_settings
@@ -22,6 +23,7 @@ from ..registry import backend_for
 from ..scan import refers_to_others, scan_in_context, scan_text
 from .entries import DELIMITER, FILENAMES, entry_handle, parse
 from .placeholder import BLOCKED_PREFIX, imitates_placeholder
+from .scope import check_backend, locate, project_settings
 from .usage import Usage
 
 if TYPE_CHECKING:
@@ -30,6 +32,7 @@ if TYPE_CHECKING:
     from ..config import MemorySettings
 
 __all__ = [
+    "PROJECT_HEADER",
     "Block",
     "SanitizedEntries",
     "display_entry",
@@ -44,6 +47,10 @@ HEADERS = {
     "memory": "MEMORY (your personal notes)",
     "user": "USER PROFILE (who the user is)",
 }
+PROJECT_HEADER = "PROJECT MEMORY (notes for this project only)"
+"""The header of a project store's block (after MEMORY and USER PROFILE)."""
+_REMOVE_CALL = 'memory(action="remove", target="memory", '
+_REMOVE_PROJECT = 'memory(action="remove", scope="project", target="memory", '
 MAX_SCAN_CHARS = 65_536
 PLACEHOLDER_IMITATION = "placeholder_imitation"
 """The finding id of an entry that imitates the placeholder (it is hidden too)."""
@@ -153,11 +160,17 @@ class Block:
 
 
 def render_block(
-    target: str, display: Sequence[str], usage: Usage, *, render_cap: int = 0
+    target: str,
+    display: Sequence[str],
+    usage: Usage,
+    *,
+    render_cap: int = 0,
+    title: str | None = None,
 ) -> Block:
     """Render the framed block for ``target`` from already-sanitised entries.
 
     ``usage`` is the usage of the raw entries (the budget applies to what is on disk).
+    ``title`` replaces the target's header (a project's MEMORY: :data:`PROJECT_HEADER`).
 
     The header reads ``MEMORY (your personal notes) [67% — 1,474/2,200 chars]``; a file
     over its budget gets ``⚠ OVER BUDGET`` in the header. The body is capped at
@@ -180,20 +193,32 @@ def render_block(
             "or an operations batch ...]\n" + body[-tail:]
         )
     over = " ⚠ OVER BUDGET" if usage.over_budget else ""
-    header = f"{HEADERS.get(target, target.upper())} [{usage.line()}{over}]"
+    name = title or HEADERS.get(target, target.upper())
+    header = f"{name} [{usage.line()}{over}]"
     return Block(target, f"{RULE}\n{header}\n{RULE}\n{body}", usage, cut)
 
 
 def load_block(
-    target: str, raw: str | None, settings: MemorySettings, level: str | None = None
+    target: str,
+    raw: str | None,
+    settings: MemorySettings,
+    level: str | None = None,
+    *,
+    project: bool = False,
 ) -> tuple[tuple[str, ...], Block]:
     """Parse a target's file text and render its block (threats judged at ``level``, the
-    home's ``[scan] level``); return (raw entries, block)."""
+    home's ``[scan] level``); return (raw entries, block). ``project``: the MEMORY.md of
+    a project store (its header, and a hidden entry's removal names the scope)."""
     entries = tuple(parse(raw)) if raw else ()
     limit = settings.user_char_limit if target == "user" else settings.memory_char_limit
     usage = Usage.of(target, entries, limit)
-    shown = sanitize(target, entries, level)
-    return entries, render_block(target, shown.display, usage, render_cap=settings.render_cap)
+    display = sanitize(target, entries, level).display
+    title = None
+    if project:
+        title = PROJECT_HEADER
+        display = tuple(d.replace(_REMOVE_CALL, _REMOVE_PROJECT) for d in display)
+    block = render_block(target, display, usage, render_cap=settings.render_cap, title=title)
+    return entries, block
 
 
 def render_snapshot(
@@ -201,12 +226,14 @@ def render_snapshot(
     profile: str | None = None,
     *,
     environ: Mapping[str, str] | None = None,
+    project: str | os.PathLike[str] | None = None,
 ) -> str:
-    """The MEMORY and USER PROFILE blocks a new session of ``home`` would get.
+    """The MEMORY and USER PROFILE blocks a new session of ``home`` would get, then the
+    PROJECT MEMORY block of ``project`` (a directory; see :mod:`.scope`) when given.
 
-    The light-weight path for prompt hooks and scripts: it reads the two files and
-    renders them without opening a session (no lock, no history, nothing written). A
-    target that cannot be read is left out (``mnemic memory doctor`` explains why).
+    The light-weight path for prompt hooks and scripts: it reads the files and renders
+    them without opening a session (no lock, no history, nothing written). A target that
+    cannot be read is left out (``mnemic memory doctor`` explains why).
     """
     root = home_dir(home, profile, environ)
     settings = load_settings(root, environ)
@@ -224,6 +251,17 @@ def render_snapshot(
         except StorageError:
             continue
         block = load_block(target, raw, settings.memory, settings.scan.level)[1]
+        if block.text:
+            blocks.append(block.text)
+    if project is not None and settings.memory.memory_enabled:
+        check_backend(settings)
+        where = locate(root, project)
+        try:
+            raw = store.read_curated(str(where.root), settings, "memory")
+        except StorageError:
+            raw = None
+        memory = project_settings(settings).memory
+        block = load_block("memory", raw, memory, settings.scan.level, project=True)[1]
         if block.text:
             blocks.append(block.text)
     return "\n\n".join(blocks)

@@ -11,6 +11,8 @@ model does not go looking for more to fix.
 
 from __future__ import annotations
 
+import os
+import shlex
 from collections.abc import Callable
 from typing import Any
 
@@ -18,6 +20,7 @@ from ..errors import (
     BatchFailed,
     InvalidArgument,
     MnemicError,
+    ProjectScopeError,
     StorageError,
     ToolError,
 )
@@ -27,6 +30,7 @@ from .guard import call_signature, state_key
 from .memory import Changes, Memory, WriteResult
 from .pressure import add_candidates, parse_expires
 from .provenance import brief
+from .scope import no_project
 from .snapshot import display_entry
 from .store import ACTIONS, Op, check_target
 from .usage import Usage
@@ -81,6 +85,31 @@ action="archive_search" with query (a few words; optional target). It returns up
 archived entries with when and why they left; to bring one back, add its text again. \
 Example: {"action": "archive_search", "query": "staging database host"}"""
 
+_SCOPE_NOTE = """
+
+SCOPE: "global" (the default) = memory shown in every project; "project" = the \
+PROJECT MEMORY block, shown only while working in this project (its build commands, \
+layout, conventions). The user profile is global only. Example: {"action": "add", \
+"scope": "project", "content": "Tests run with ./x test."}"""
+
+_SCOPE_PROPERTY: dict[str, Any] = {
+    "scope": {
+        "type": "string",
+        "enum": ["global", "project"],
+        "description": "'global' (default) or 'project': this project's own MEMORY.",
+    }
+}
+
+_PROJECT_NOTE = """ With scope="project", pass project: the absolute path of the \
+project's directory (your working directory)."""
+
+_PROJECT_PROPERTY: dict[str, Any] = {
+    "project": {
+        "type": "string",
+        "description": "With scope='project': the project's directory (absolute path).",
+    }
+}
+
 _EXPIRY_NOTE = """
 
 EXPIRY: for a fact true only until a known date ("on call this week", "the freeze ends \
@@ -99,11 +128,19 @@ _READ_NOTE = (
 )
 
 
-def memory_tool_spec(*, read_action: bool = True) -> ToolSpec:
-    """The ``memory`` tool spec; ``read_action`` adds ``action="read"``."""
+def memory_tool_spec(
+    *, read_action: bool = True, project: bool = False, project_argument: bool = False
+) -> ToolSpec:
+    """The ``memory`` tool spec; ``read_action`` adds ``action="read"``, ``project`` (a
+    project is selected) the ``scope`` argument, ``project_argument`` (a call may name
+    its project's directory) ``scope`` and ``project``."""
     actions = [*ACTIONS, "read"] if read_action else list(ACTIONS)
     actions.append("archive_search")
     description = _DESCRIPTION + _ARCHIVE_NOTE + _EXPIRY_NOTE + (_READ_NOTE if read_action else "")
+    if project or project_argument:
+        description += _SCOPE_NOTE
+    if project_argument:
+        description += _PROJECT_NOTE
     op_schema = {
         "type": "object",
         "properties": {
@@ -166,6 +203,8 @@ def memory_tool_spec(*, read_action: bool = True) -> ToolSpec:
                     "type": "string",
                     "description": "archive_search: a few words of the fact to find.",
                 },
+                **(_SCOPE_PROPERTY if project or project_argument else {}),
+                **(_PROJECT_PROPERTY if project_argument else {}),
             },
         },
     )
@@ -185,16 +224,27 @@ _ALIASES = ("new_content", "new_text")
 _OP_KEYS = {"action", "content", "old_text", "target", "expires", *_ALIASES}
 
 
+ProjectMemory = Callable[[], Memory]
+"""The memory of the selected project (opened on first use; see :mod:`.scope`)."""
+ProjectAt = Callable[[str], Memory]
+"""The memory of the project whose directory a call names (``project`` argument)."""
+
+
 def run_memory_tool(
     memory: Memory,
     arguments: str | dict[str, Any] | None,
     *,
     archive_search: ArchiveSearcher | None = None,
+    project: ProjectMemory | None = None,
+    project_at: ProjectAt | None = None,
 ) -> dict[str, Any]:
     """Run one ``memory`` tool call and return its JSON response, a refusal's included
     (never raises: :func:`memory_call` through :func:`~mnemic.tooling.tool_response`)."""
     return tool_response(
-        "memory", lambda: memory_call(memory, arguments, archive_search=archive_search)
+        "memory",
+        lambda: memory_call(
+            memory, arguments, archive_search=archive_search, project=project, project_at=project_at
+        ),
     )
 
 
@@ -203,20 +253,33 @@ def memory_call(
     arguments: str | dict[str, Any] | None,
     *,
     archive_search: ArchiveSearcher | None = None,
+    project: ProjectMemory | None = None,
+    project_at: ProjectAt | None = None,
 ) -> dict[str, Any]:
     """Run one ``memory`` tool call: its success response, or a raised refusal holding
     what the model needs to recover (see the module docstring).
 
+    ``scope="project"`` runs the call on ``project()``, the selected project's memory
+    (refused when ``project`` is ``None``), or, when the call names its directory
+    (``project``), on ``project_at(directory)`` (refused when that is ``None``); its
+    answers say ``"scope": "project"``.
+
     Every attempt is audited once: :meth:`Memory.apply` records what reaches it; a call
-    refused before (bad arguments, the repeat guard) is recorded here.
+    refused before (bad arguments, the repeat guard) is recorded here (in the journal of
+    the scope the call names).
     """
     signature = ""
     target: str | None = None
     targets: list[str] = []
     ops: list[Op] = []
     applying = False
+    scoped = False
     try:
         args = parse_arguments(arguments)
+        memory, args, scoped = _scope(memory, args, project, project_at)
+        if scoped:  # the same call in the project's memory, its answer marked
+            resp = memory_call(memory, args, archive_search=archive_search)
+            return _project_answer(resp, memory.project)
         if args.get("action") == "archive_search":
             return _archive_response(memory, args, archive_search)
         signature = call_signature(args)
@@ -233,6 +296,8 @@ def memory_call(
         memory.guard.record_success()
         return _success(memory, result)
     except ToolError as exc:
+        if scoped:
+            raise
         if not applying:
             _audit_refusal(memory, target, exc)
         state = _state(memory, target, targets) if target else None
@@ -242,9 +307,67 @@ def memory_call(
             raise
         raise refusal from exc
     except MnemicError as exc:
-        if not applying:
+        if not applying and not scoped:
             _audit_refusal(memory, target, exc)
         raise
+
+
+def _project_answer(resp: dict[str, Any], directory: str | None) -> dict[str, Any]:
+    """A project call's answer: marked ``scope: project``; a staged write names the
+    project's own queue, where a person finds it."""
+    if resp.get("staged") and directory and isinstance(resp.get("note"), str):
+        command = f"`mnemic pending approve --project {shlex.quote(directory)} "
+        resp["note"] = resp["note"].replace("`mnemic pending approve ", command)
+    return {**resp, "scope": "project"}
+
+
+def _scope(
+    memory: Memory,
+    args: dict[str, Any],
+    project: ProjectMemory | None,
+    project_at: ProjectAt | None,
+) -> tuple[Memory, dict[str, Any], bool]:
+    """The memory a call's ``scope`` (and ``project``) names, its arguments without
+    them, and whether it is a project's."""
+    if "scope" not in args and "project" not in args:
+        return memory, args, False
+    scope = args.get("scope")
+    directory = args.get("project")
+    rest = {k: v for k, v in args.items() if k not in ("scope", "project")}
+    if directory is not None and scope != "project":
+        raise InvalidArgument(
+            "project", 'project (a directory) goes with scope="project"; nothing was saved.'
+        )
+    if scope is None or scope == "global":
+        return memory, rest, False
+    if scope != "project":
+        raise InvalidArgument(
+            "scope", f"Unknown scope {scope!r}. Use 'global' (the default) or 'project'."
+        )
+    if directory is not None and project_at is None:
+        raise InvalidArgument(
+            "project",
+            "This tool set does not take a project directory per call; leave project out "
+            '(scope="project" is the project this session was started with).',
+        )
+    if directory is not None and (not isinstance(directory, str) or not os.path.isabs(directory)):
+        raise InvalidArgument(
+            "project", "project must be the absolute path of the project's directory."
+        )
+    if directory is None and project is None:
+        raise no_project()
+    ops = rest.get("operations")
+    named = [o.get("target") for o in ops if isinstance(o, dict)] if isinstance(ops, list) else []
+    if "user" in (rest.get("target"), *named):
+        raise ProjectScopeError(
+            "user_is_global",
+            "The user profile is global only (the user is the same person in every "
+            'project). Nothing was saved. Save it with scope="global", target="user".',
+        )
+    if directory is not None and project_at is not None:
+        return project_at(directory), rest, True
+    assert project is not None
+    return project(), rest, True
 
 
 def _parse(memory: Memory, args: dict[str, Any]) -> tuple[str, str, list[Op], bool]:

@@ -36,6 +36,7 @@ from .entries import parse
 from .fold import Fold
 from .provenance import Provenance, entry_key, legacy
 from .recovery import explainer, found_entries
+from .scope import ProjectHome
 from .snapshot import Block, load_block, sanitize
 from .store import CuratedStore, check_target, file_hash
 from .usage import Usage
@@ -78,14 +79,19 @@ class MemoryView:
         *,
         journal: Journal | None = None,
         root: Path | None = None,
+        project: str | None = None,
     ) -> None:
         self.settings = settings or Settings()
+        self.project = project
+        """The directory whose project store this is (:mod:`.scope`: its block is
+        PROJECT MEMORY, and it has no USER.md); ``None``: the global store."""
         self.backend = backend
         self.store = CuratedStore(backend, self.settings.memory, level=self.level)
         self._journal = journal
         self.root = root
-        """The home's directory (``None``: a view of a bare backend); its derived
-        caches live there (:mod:`.usage_log`)."""
+        """The home's directory (a project store's own directory for a project;
+        ``None``: a view of a bare backend); its derived caches live there
+        (:mod:`.usage_log`)."""
 
     @classmethod
     def open(cls, home: Home | str | Path | None = None, *, profile: str | None = None) -> Self:
@@ -95,7 +101,11 @@ class MemoryView:
             home = Home.open(home, profile, create=False)
         journal = open_journal(home.root, home.settings)
         return cls(
-            open_backend(home, cleanup=False), home.settings, journal=journal, root=home.root
+            open_backend(home, cleanup=False),
+            home.settings,
+            journal=journal,
+            root=home.root,
+            project=home.project.path if isinstance(home, ProjectHome) else None,
         )
 
     @property
@@ -175,7 +185,9 @@ class MemoryView:
         """The block the next session's system prompt shows of ``target`` now (raises
         when the target cannot be read)."""
         target = check_target(target)
-        return load_block(target, self.backend.read(target), self.settings.memory, self.level)[1]
+        raw = self.backend.read(target)
+        project = self.project is not None
+        return load_block(target, raw, self.settings.memory, self.level, project=project)[1]
 
     # -- provenance -----------------------------------------------------------------
     def now(self) -> float:

@@ -66,6 +66,7 @@ Tree::
         │   ├── EntryChanged
         │   ├── LoopStopped
         │   ├── NoMatch
+        │   ├── ProjectScopeError
         │   └── WouldEmptyTarget
         ├── InvalidArgument
         ├── SkillError
@@ -109,6 +110,7 @@ from .curated import (
     EntryChanged,
     LoopStopped,
     NoMatch,
+    ProjectScopeError,
     WouldEmptyTarget,
 )
 from .governance import (
@@ -202,6 +204,7 @@ __all__ = [
     "MissingDependency",
     "MnemicError",
     "NoMatch",
+    "ProjectScopeError",
     "PatchAmbiguous",
     "PatchNoMatch",
     "PendingExpired",

@@ -307,3 +307,15 @@ class LoopStopped(CuratedError):
 
     def __init__(self, message: str, **extra: Any) -> None:
         super().__init__(message, done=True, **extra)
+
+
+class ProjectScopeError(CuratedError):
+    """A write or read of project memory that cannot be done: no project is selected,
+    the store cannot hold projects, or the call names USER.md (global only)."""
+
+    code = "project_scope"
+
+    def __init__(self, reason: str, message: str, **extra: Any) -> None:
+        self.reason = reason
+        """``no_project``, ``backend``, ``user_is_global`` or ``not_a_directory``."""
+        super().__init__(message, **extra)

@@ -8,7 +8,9 @@ exit code and stdout. The handler dispatches on ``hook_event_name``:
     prints ``{"hookSpecificOutput": {"hookEventName": "SessionStart",
     "additionalContext": SNAPSHOT}}``: Claude Code adds the frozen MEMORY and USER
     PROFILE blocks (exactly what :func:`~mnemic.render_snapshot` renders) to the
-    session's context. Nothing is printed when both are empty.
+    session's context, then the PROJECT MEMORY of ``MNEMIC_PROJECT``, or of the project
+    of ``cwd`` when its store exists (:mod:`mnemic.curated.scope`). Nothing is printed
+    when all are empty.
 ``PreCompact``, ``SessionEnd``
     imports the transcript at ``transcript_path`` into the session history from where the
     last import of it stopped (:mod:`mnemic.sessions.importing.resume`): each run reads only what
@@ -38,9 +40,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..control_chars import printable
+from ..curated.scope import find_project, open_project
 from ..curated.snapshot import render_snapshot
-from ..errors import IntegrationError, MnemicError, SessionNotFound
-from ..home import Home
+from ..errors import IntegrationError, MnemicError, ProjectScopeError, SessionNotFound
+from ..home import Home, home_dir
 
 if TYPE_CHECKING:
     from ..sessions.sql import SessionStore
@@ -207,12 +210,48 @@ def _transcript(data: dict[str, Any]) -> Path:
     return path
 
 
-def _session_start(home_path: str | None, profile: str | None) -> HookResult:
-    text = render_snapshot(home_path, profile)
+def _project_of(data: dict[str, Any], home_path: str | None, profile: str | None) -> str | None:
+    """The project whose memory a session gets: ``MNEMIC_PROJECT`` when set, else the
+    project of the hook's ``cwd`` (or of its nearest parent) if its store exists: a
+    project is opted in by writing to it once (:mod:`mnemic.curated.scope`)."""
+    chosen = os.environ.get("MNEMIC_PROJECT")
+    if chosen:
+        return chosen
+    cwd = data.get("cwd")
+    if not isinstance(cwd, str) or not cwd or "\x00" in cwd or not os.path.isabs(cwd):
+        return None
+    found = find_project(home_dir(home_path, profile), cwd)
+    return found.path if found is not None else None
+
+
+def _project_store(
+    data: dict[str, Any], home: Home, home_path: str | None, profile: str | None
+) -> Home | None:
+    """The store of the project SessionStart gave this session, if it exists."""
+    directory = _project_of(data, home_path, profile)
+    if directory is None:
+        return None
+    try:
+        found = open_project(home, directory, create=False)
+    except ProjectScopeError:  # not a directory, or a database home: SessionStart said so
+        return None
+    return found if found.project.exists else None
+
+
+def _session_start(data: dict[str, Any], home_path: str | None, profile: str | None) -> HookResult:
+    project = _project_of(data, home_path, profile)
+    note = ""
+    try:
+        text = render_snapshot(home_path, profile, project=project)
+    except ProjectScopeError as exc:  # the global memory still comes, with why not the rest
+        text = render_snapshot(home_path, profile)
+        note = f"mnemic: project memory left out: {_line(exc.to_human())}"
     if not text:
-        return HookResult("SessionStart", True, "", "mnemic: memory is empty; nothing added")
+        return HookResult(
+            "SessionStart", True, "", note or "mnemic: memory is empty; nothing added"
+        )
     out = {"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": text}}
-    return HookResult("SessionStart", True, json.dumps(out, ensure_ascii=False) + "\n", "")
+    return HookResult("SessionStart", True, json.dumps(out, ensure_ascii=False) + "\n", note)
 
 
 def _import(
@@ -251,6 +290,9 @@ def _import(
                 pass
         if count is not None and session_id and store.has_session(session_id):
             count(home, store, session_id)  # best-effort: it logs its own failures
+            project = _project_store(data, home, home_path, profile)
+            if project is not None:  # the project's entries are counted in its own store
+                count(project, store, session_id)
     report = done.report
     if done.reread:
         how = f"the whole file again: {done.reread}"
@@ -294,7 +336,7 @@ def run_claude_code_hook(
         if watchdog is not None:
             watchdog.reset(DEADLINES.get(event, DEFAULT_DEADLINE), f"the {event} hook")
         if event == "SessionStart":
-            return _session_start(home_path, profile)
+            return _session_start(hook, home_path, profile)
         if event in ("PreCompact", "SessionEnd"):
             return _import(event, hook, home_path, profile, budget, segment, count)
         return HookResult(event, True, "", f"mnemic: nothing to do for the {_name(event)}hook")

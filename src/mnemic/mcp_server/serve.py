@@ -58,8 +58,12 @@ def serve(
     token_file: str | None = None,
     log_level: str = "warning",
     say: Callable[[str], None],
+    project: str | None = None,
+    any_project: bool = False,
 ) -> None:
-    """Serve ``home`` over stdio, or over streamable HTTP with ``http`` (blocks).
+    """Serve ``home`` over stdio, or over streamable HTTP with ``http`` (blocks); with
+    ``project`` (a directory), that project's memory too (the tool's ``scope``); with
+    ``any_project``, a memory call may name its project's directory (``project``).
 
     ``host`` and ``port`` default to the home's ``[mcp]`` settings; the token is
     :func:`http_token`'s (over HTTP every request must carry it, on every address). A
@@ -74,7 +78,7 @@ def serve(
             if sys.stdin.isatty()
             else ""
         )
-        server = MnemicMCP(home)
+        server = MnemicMCP(home, project=project, any_project=any_project)
         say(f"mnemic mcp: serving {home.root} over stdio, {how}")
         serve_stdio(server)
         return
@@ -93,7 +97,12 @@ def serve(
         say(f"mnemic mcp: serving {home.root} at {url}{note}")
 
     serve_http(
-        MnemicMCP(home), host=bind_host, token=secret, log_level=log_level, ready=ready, sock=sock
+        MnemicMCP(home, project=project, any_project=any_project),
+        host=bind_host,
+        token=secret,
+        log_level=log_level,
+        ready=ready,
+        sock=sock,
     )
 
 

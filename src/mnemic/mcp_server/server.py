@@ -25,6 +25,7 @@ from mcp.shared.exceptions import MCPError
 from mcp.shared.message import SessionMessage
 
 from .. import __version__
+from ..curated.scope import check_backend, locate
 from ..errors import MissingDependency, MnemicError, UnknownTool
 from ..governance.metrics import enable_metrics
 from ..home import Home
@@ -168,11 +169,25 @@ class MnemicMCP:
     >>> serve_stdio(srv)                         # or mcp.Client(srv.server) in tests
     """
 
-    def __init__(self, home: Home) -> None:
+    def __init__(
+        self, home: Home, *, project: str | None = None, any_project: bool = False
+    ) -> None:
         self.home = home
-        self.specs = {s.name: s for s in tool_specs(home)}
+        self.project = project
+        """The project directory of ``--project`` / ``MNEMIC_PROJECT`` (its memory is the
+        tool's ``scope="project"`` and ends the memory_context prompt)."""
+        if project is not None or any_project:  # a bad directory or backend: refused now
+            check_backend(home.settings)
+        if project is not None:
+            locate(home.root, project)
+        specs = tool_specs(home, project=project is not None, project_argument=any_project)
+        self.specs = {s.name: s for s in specs}
         self.connections = Connections(
-            home, turn_gap=home.settings.mcp.turn_gap, sessions=self._sessions
+            home,
+            turn_gap=home.settings.mcp.turn_gap,
+            sessions=self._sessions,
+            project=project,
+            any_project=any_project,
         )
         self._store: SessionStore | None = None
         self._store_lock = threading.Lock()
@@ -411,8 +426,8 @@ class MnemicMCP:
                 types.INVALID_PARAMS, f"Unknown prompt {params.name!r}; use {PROMPT_NAME!r}."
             )
         view = await self.connections.view(ctx)
-        snapshot = await _frozen(view, lambda: view.memory.snapshot)
-        text = snapshot.text or (
+        text = await _frozen(view, view.snapshot_text)
+        text = text or (
             "MEMORY and USER PROFILE are empty: nothing has been saved yet. Save durable "
             "facts with the memory tool."
         )

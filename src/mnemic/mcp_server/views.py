@@ -29,6 +29,7 @@ import anyio.to_thread
 import mcp_types as types
 
 from ..curated.memory import Memory, MemoryCommitted
+from ..curated.scope import open_project
 from ..errors import MnemicError
 from ..home import Home
 from ..sessions.sql import SessionStore
@@ -55,6 +56,8 @@ T = TypeVar("T")
 
 #: HTTP sessions kept at most; the least recently used view is dropped beyond it.
 MAX_VIEWS = 1000
+#: Project memories one view keeps open for calls that name their directory.
+MAX_PROJECTS = 16
 #: A view unused this long is dropped (the SDK ends an idle HTTP session after 30 min).
 VIEW_IDLE_SECONDS = 30 * 60.0
 
@@ -89,20 +92,35 @@ class ClientView:
         *,
         turn_gap: float = 60.0,
         sessions: Callable[[], SessionStore | None] = lambda: None,
+        project: str | None = None,
+        any_project: bool = False,
     ) -> None:
         self.home = home
+        self.project = project
+        self.any_project = any_project
+        """Whether a memory call may name its project's directory (``project``)."""
+        self._projects: dict[str, Memory] = {}
+        """The project directory whose memory ``scope="project"`` writes (``None``:
+        none selected; see :mod:`mnemic.curated.scope`)."""
         self.origin = f"mcp:{client}"
         self.session_id = new_session_id()
         self.turn_gap = turn_gap
         self.last_used = time.monotonic()
         self._lock = anyio.Lock()
         self._memory: Memory | None = None
+        self._project_memory: Memory | None = None
         self._skills: GovernedSkills | None = None
         self._index: str | None = None
         self._last_memory_call = float("-inf")
+        self._last_project_call = float("-inf")
         self._committed = False
         self.tools = home_tools(
-            home, memory=self._memory_for_call, sessions=sessions, skills=lambda: self.skills
+            home,
+            memory=self._memory_for_call,
+            sessions=sessions,
+            skills=lambda: self.skills,
+            project=self._project_for_call if project is not None else None,
+            project_at=self._project_at if any_project else None,
         )
         """mnemic's tools over this view's parts (call through :meth:`run`)."""
 
@@ -117,6 +135,59 @@ class ClientView:
                 self._memory.new_session()
             self._memory.observe(self._on_commit)
         return self._memory
+
+    @property
+    def project_memory(self) -> Memory | None:
+        """The selected project's memory session (``None``: no project; created on the
+        first use, as every write creates it)."""
+        if self.project is None:
+            return None
+        if self._project_memory is None:
+            home = open_project(self.home, self.project, create=True)
+            self._project_memory = Memory.open(
+                home, actor="mcp", origin=self.origin, session_id=self.session_id
+            )
+            if self._project_memory.expire():  # as the global store's, before its snapshot
+                self._project_memory.new_session()
+            self._project_memory.observe(self._on_commit)
+        return self._project_memory
+
+    def _project_for_call(self) -> Memory:
+        """The project's memory for a ``scope="project"`` call (turns as for
+        :meth:`_memory_for_call`)."""
+        memory = self.project_memory
+        assert memory is not None  # registered only with a project
+        now = time.monotonic()
+        if now - self._last_project_call > self.turn_gap:
+            memory.begin_turn()
+        self._last_project_call = now
+        return memory
+
+    def _project_at(self, directory: str) -> Memory:
+        """The memory of the project a call names (created with its first write, kept
+        for the connection; the ``project`` argument of ``mnemic mcp --any-project``)."""
+        where = open_project(self.home, directory, create=True)
+        memory = self._projects.get(where.project.id)
+        if memory is None:
+            if len(self._projects) >= MAX_PROJECTS:
+                self._projects.pop(next(iter(self._projects)))
+            memory = Memory.open(where, actor="mcp", origin=self.origin, session_id=self.session_id)
+            if memory.expire():
+                memory.new_session()
+            memory.observe(self._on_commit)
+            self._projects[where.project.id] = memory
+        now = time.monotonic()
+        if now - self._last_project_call > self.turn_gap:
+            memory.begin_turn()
+        self._last_project_call = now
+        return memory
+
+    def snapshot_text(self) -> str:
+        """The frozen memory blocks of this connection: MEMORY, USER PROFILE, then the
+        project's PROJECT MEMORY."""
+        project = self.project_memory
+        texts = (self.memory.snapshot.text, project.snapshot.text if project else "")
+        return "\n\n".join(t for t in texts if t)
 
     def _on_commit(self, event: MemoryCommitted) -> None:
         self._committed = True  # read back in the event loop by take_committed()
@@ -148,7 +219,7 @@ class ClientView:
         A failure is logged and left for the first call that needs the part to report.
         """
         try:
-            _ = self.memory.snapshot, self.skills_index
+            _ = self.memory.snapshot, self.skills_index, self.project_memory
         except MnemicError as exc:
             log.warning("cannot open the memory of %s: %s", self.home.root, exc.to_llm())
 
@@ -202,10 +273,14 @@ class Connections:
         *,
         turn_gap: float = 60.0,
         sessions: Callable[[], SessionStore | None] = lambda: None,
+        project: str | None = None,
+        any_project: bool = False,
     ) -> None:
         self.home = home
         self.turn_gap = turn_gap
         self.sessions = sessions
+        self.project = project
+        self.any_project = any_project
         self._process_view: ClientView | None = None
         self._views: OrderedDict[str, ClientView] = OrderedDict()
         self._views_lock = anyio.Lock()
@@ -243,7 +318,12 @@ class Connections:
 
     def _make_view(self, ctx: ServerRequestContext[Any, Any]) -> ClientView:
         return ClientView(
-            self.home, _client_name(ctx), turn_gap=self.turn_gap, sessions=self.sessions
+            self.home,
+            _client_name(ctx),
+            turn_gap=self.turn_gap,
+            sessions=self.sessions,
+            project=self.project,
+            any_project=self.any_project,
         )
 
     def _prune(self) -> None:

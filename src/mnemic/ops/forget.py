@@ -11,7 +11,8 @@ message that holds MATCH in any column (text, participant name, tool name, tool-
 arguments, tool call id, source key; compared as search compares text, NFKC and Unicode
 case folding: ``Müller`` also forgets ``MÜLLER``, ``quagga77`` forgets ``ＱＵＡＧＧＡ７７``),
 with its full-text index entries, and every MEMORY.md or USER.md entry text the audit
-journal holds that contains it (archived entries included; a live entry stays in its
+journal holds that contains it (the global store's journal and each project store's:
+archived entries included; a live entry stays in its
 file: remove it with ``mnemic memory remove``), and rewrites every session column that holds it: an
 id gets a new one (children follow), a source becomes ``redacted``, a title or model is
 cleared, metadata loses the keys that hold it (:mod:`mnemic.sessions.forgetting`). In
@@ -39,6 +40,7 @@ from typing import Any
 from ..curated import fold_cache
 from ..curated.entries import FILENAMES, parse
 from ..curated.memory import Memory
+from ..curated.scope import stored_projects
 from ..curated.store import file_hash
 from ..errors import InvalidArgument, MnemicError, StorageError
 from ..governance.chain import record_texts
@@ -222,14 +224,11 @@ def forget_sessions(
     report = ForgetReport("sessions", dry_run)
     backend = backend_for(home.settings)
     if not backend.has_sessions(home):
-        report.archived = _forget_texts(
-            mem, lambda target, text: contains(text, needles(match)), dry_run
-        )
+        report.archived = _forget_everywhere(home, mem, match, origin, clock, dry_run)
         report.notes.append("there is no session history")
         _note_audited_sessions(gov, match, report)
         return report
-    forms = needles(match)
-    report.archived = _forget_texts(mem, lambda target, text: contains(text, forms), dry_run)
+    report.archived = _forget_everywhere(home, mem, match, origin, clock, dry_run)
     with backend.sessions(home) as store:
         result = store.forget(match, dry_run=dry_run)
         report.files.append(store.location)
@@ -251,6 +250,27 @@ def forget_sessions(
             removed={"messages": report.messages, "sessions": report.sessions},
         )
     return report
+
+
+def _forget_everywhere(
+    home: Home,
+    mem: Memory,
+    match: str,
+    origin: str,
+    clock: Callable[[], float] | None,
+    dry_run: bool,
+) -> int:
+    """:func:`_forget_texts` of the entry texts holding ``match`` in the global store's
+    journal and in each project store's (:mod:`mnemic.curated.scope`)."""
+    forms = needles(match)
+
+    def holds(target: str, text: str) -> bool:
+        return contains(text, forms)
+
+    count = _forget_texts(mem, holds, dry_run)
+    for project in stored_projects(home):
+        count += _forget_texts(_open(project, origin, clock), holds, dry_run)
+    return count
 
 
 def _note_audited_sessions(gov: Governor, match: str, report: ForgetReport) -> None:

@@ -18,7 +18,8 @@
 ``max_age_days = 0`` turns the age limit off. Each target's files are removed under its
 lock, so gc never races a writer. Nothing current is ever removed: not the files
 themselves, not a pending write that has not expired. One audit record (``gc``) lists
-how many of each kind went.
+how many of each kind went. Every project store of the home (:mod:`mnemic.curated.scope`)
+gets the same, recorded in its own journal.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from ..curated.backend import Removal, RetentionPolicy
 from ..curated.entries import FILENAMES, entry_handle
 from ..curated.memory import Memory, open_backend
 from ..curated.pressure import due
+from ..curated.scope import ProjectHome, stored_projects
 from ..governance.actors import SUBSYSTEMS
 from ..governance.chain import record_texts
 from ..governance.governor import Governor
@@ -84,7 +86,8 @@ def collect_garbage(
     gov = Governor.for_home(home, actor="foreground", origin=origin, clock=clock)
     # Opened without its own clean-up: removing crashed writers' debris is ours to report.
     backend = open_backend(home, cleanup=False)
-    mem = Memory(backend, home.settings, governor=gov)
+    project = home.project.path if isinstance(home, ProjectHome) else None
+    mem = Memory(backend, home.settings, governor=gov, project=project)
     now = gov.clock()
     settings = gov.settings
     max_age = settings.retention.max_age_days * DAY
@@ -92,6 +95,7 @@ def collect_garbage(
     gone = mem.expire() if not dry_run else [(t, e) for t, es in due(mem, now).items() for e in es]
     for t, entry in gone:
         what = f"{FILENAMES[t]} {entry_handle(entry)}"
+        what = f"{what} of project {project}" if project is not None else what
         report.removed.append(Removal("expired_entry", what, "past its expires time: archived"))
     policy = RetentionPolicy(
         history_limit=settings.memory.history_limit,
@@ -122,6 +126,11 @@ def collect_garbage(
             result="ok" if counts else "noop",
             removed=counts,
         )
+    if not isinstance(home, ProjectHome):  # each project store is a home of its own
+        for store in stored_projects(home):
+            sub = collect_garbage(store, dry_run=dry_run, clock=clock, origin=origin)
+            report.removed += sub.removed
+            report.notes += sub.notes
     return report
 
 

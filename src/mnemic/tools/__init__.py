@@ -45,10 +45,19 @@ MNEMIC_TOOLS = ("memory", "session_search", "skills_list", "skill_view", "skill_
 """The names :func:`home_tools` registers, in that order."""
 
 
-def tool_specs(home: Home) -> list[ToolSpec]:
-    """The specs of the five tools as ``home``'s settings shape them, in order."""
+def tool_specs(
+    home: Home, *, project: bool = False, project_argument: bool = False
+) -> list[ToolSpec]:
+    """The specs of the five tools as ``home``'s settings shape them, in order;
+    ``project`` (a project is selected) gives the memory tool its ``scope`` argument,
+    ``project_argument`` its ``scope`` and ``project`` (a directory per call)."""
+    memory = memory_tool_spec(
+        read_action=home.settings.memory.read_action,
+        project=project,
+        project_argument=project_argument,
+    )
     return [
-        memory_tool_spec(read_action=home.settings.memory.read_action),
+        memory,
         SESSION_SEARCH_TOOL,
         *skill_tool_specs(),
     ]
@@ -71,6 +80,8 @@ def home_tools(
     sessions: Callable[[], SessionStore | None],
     skills: Callable[[], GovernedSkills],
     current_session_id: Callable[[], str | None] = lambda: None,
+    project: Callable[[], Memory] | None = None,
+    project_at: Callable[[str], Memory] | None = None,
 ) -> ToolRegistry:
     """The five tools of ``home`` over live parts (see the module docstring).
 
@@ -78,6 +89,9 @@ def home_tools(
     then says so. ``current_session_id`` names the caller's own session, which
     session_search leaves out of discovery. ``skills_list`` ranks a ``query`` with
     :func:`~mnemic.ops.text_search.rank_texts`, the ranker of memory search.
+    ``project`` is the selected project's memory (:mod:`mnemic.curated.scope`): the
+    memory tool then takes ``scope="project"``; ``project_at(directory)`` the memory of
+    the project a call names (the tool's ``project`` argument).
     """
 
     def archive_search(mem: Memory, query: str, target: str | None) -> dict[str, Any]:
@@ -86,7 +100,13 @@ def home_tools(
         return search_archive(mem, query, targets=targets, embedder_loader=loader).to_dict()
 
     def memory_handler(arguments: str | dict[str, Any] | None) -> dict[str, Any]:
-        return memory_call(memory(), arguments, archive_search=archive_search)
+        return memory_call(
+            memory(),
+            arguments,
+            archive_search=archive_search,
+            project=project,
+            project_at=project_at,
+        )
 
     def search_call(arguments: str | dict[str, Any] | None) -> dict[str, Any]:
         start = time.perf_counter()
@@ -114,7 +134,8 @@ def home_tools(
         return handle
 
     tools = ToolRegistry()
-    for spec in tool_specs(home):
+    specs = tool_specs(home, project=project is not None, project_argument=project_at is not None)
+    for spec in specs:
         if spec.name == "memory":
             tools.register(spec, memory_handler)
         elif spec.name == "session_search":

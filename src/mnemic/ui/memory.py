@@ -1,7 +1,8 @@
 """The Memory page: both targets with their usage, entries with provenance, the forms
 that add, edit and remove entries (through :meth:`Memory.apply`, as the ``ui`` actor:
 scanner, lock and approval gate as for the memory tool), drift with the adopt preview,
-and the history with a side-by-side diff and restore. Pages that only show memory read
+and the history with a side-by-side diff and restore; then each project store's
+MEMORY.md, read only (:mod:`mnemic.curated.scope`). Pages that only show memory read
 it through a :class:`~mnemic.curated.view.MemoryView`: each target's text and ledger
 once, its history listed once."""
 
@@ -18,6 +19,7 @@ from ..curated.entries import FILENAMES, TARGETS, entry_handle
 from ..curated.operations import Op
 from ..curated.pressure import add_candidates
 from ..curated.provenance import entry_key
+from ..curated.scope import stored_projects
 from ..curated.snapshot import display_entry
 from ..curated.usage_log import UsageCounts, describe_use, read_counts
 from ..curated.view import MemoryView
@@ -118,7 +120,19 @@ def memory_page(ui: Console, request: Request, form: Form) -> Response:
         active="memory",
         notice=notice,
         targets=_target_views(mem),
+        projects=_projects(ui),
     )
+
+
+def _projects(ui: Console) -> list[dict[str, Any]]:
+    """Each project store's MEMORY.md (read only here: its directory, usage, entries)."""
+    out = []
+    for home in stored_projects(ui.home):
+        mem = MemoryView.open(home)
+        view = _target_view(mem, "memory", read_counts(mem.root))
+        view["project"] = home.project.path or home.project.id
+        out.append(view)
+    return out
 
 
 def _target(form: Form) -> str:

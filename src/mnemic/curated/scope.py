@@ -1,0 +1,208 @@
+"""Memory scopes: the global store, and one store per project directory beside it.
+
+A *project store* is a second, complete curated store: its own MEMORY.md with its own
+lock, history, budget (``[project] memory_char_limit``), audit journal, pending queue and
+archive (a fold of that journal), under ``<home>/projects/<id>/``. Nothing of the global
+store's machinery is duplicated: the project is opened as a :class:`~mnemic.home.Home`
+rooted there, with the global settings but its own budget, so every write goes through
+the same lock, re-read, budget, threat scan and crash-safe commit.
+
+- **Id.** ``<name>-<hash>``: the directory's name (letters, digits, ``.``, ``_``, ``-``;
+  at most 40) and the first 12 hex digits of the SHA-256 of its resolved path
+  (symlinks followed). Two checkouts of one repository (git worktrees included) are two
+  projects; pass the same ``--project DIR`` to share one.
+- **USER.md is global only**: the user is the same person in every project. A project
+  store has no USER.md; the tool refuses ``scope="project"`` with ``target="user"``.
+- **Existence.** ``project.json`` (the resolved path) is written by the first write;
+  a store exists once it is there. Explicit selections (``--project DIR``,
+  ``MNEMIC_PROJECT``, a tool's scope) always use the project; the Claude Code hook
+  selects the project of its ``cwd`` (or of the nearest parent directory) only when its
+  store exists: a user opts a project in by writing to it once.
+- **Files backend only, for now**: a home whose store is PostgreSQL refuses a project
+  (:class:`~mnemic.errors.ProjectScopeError`, reason ``backend``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..config import Settings
+from ..errors import ProjectScopeError, StorageError
+from ..fsio import atomic_write_text, ensure_private_dir, read_text_strict
+from ..home import Home
+from ..registry import stores_in_home
+
+__all__ = [
+    "PROJECTS_DIR",
+    "PROJECT_FILE",
+    "SCOPES",
+    "Project",
+    "ProjectHome",
+    "check_backend",
+    "find_project",
+    "locate",
+    "no_project",
+    "open_project",
+    "project_id",
+    "project_path",
+    "project_settings",
+    "stored_projects",
+]
+
+SCOPES = ("global", "project")
+PROJECTS_DIR = "projects"
+PROJECT_FILE = "project.json"
+_NAME_CHARS = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Project:
+    """One project directory and where its store lives."""
+
+    id: str
+    path: str
+    """The directory, resolved (symlinks followed)."""
+    root: Path
+    """``<home>/projects/<id>``: the project store's own home directory."""
+
+    @property
+    def exists(self) -> bool:
+        """Whether the store was created (its first write wrote ``project.json``)."""
+        return (self.root / PROJECT_FILE).is_file()
+
+
+class ProjectHome(Home):
+    """A project store opened as a home of its own (:func:`open_project`): memory views
+    and sessions over it render its block as PROJECT MEMORY."""
+
+    def __init__(self, project: Project, settings: Settings) -> None:
+        super().__init__(project.root, settings)
+        self.project = project
+
+    def __repr__(self) -> str:
+        return f"ProjectHome({str(self.root)!r}, {self.project.path!r})"
+
+
+def project_id(directory: str | os.PathLike[str]) -> str:
+    """The id of a project directory: ``<name>-<12 hex digits of SHA-256(resolved path)>``
+    (see the module docstring). The directory need not exist."""
+    resolved = os.path.realpath(os.path.expanduser(os.fspath(directory)))
+    name = _NAME_CHARS.sub("-", os.path.basename(resolved)).strip("-.")[:40] or "project"
+    digest = hashlib.sha256(resolved.encode("utf-8", "surrogateescape")).hexdigest()[:12]
+    return f"{name}-{digest}"
+
+
+def locate(home_root: str | os.PathLike[str], directory: str | os.PathLike[str]) -> Project:
+    """The project of ``directory`` in the home at ``home_root``; nothing is created.
+
+    :class:`~mnemic.errors.ProjectScopeError` (``not_a_directory``) when ``directory`` is
+    not an existing directory: a mistyped path must not become an empty project.
+    """
+    raw = os.path.expanduser(os.fspath(directory))
+    resolved = "" if "\x00" in raw else os.path.realpath(raw)  # realpath refuses a NUL
+    if not resolved or not os.path.isdir(resolved):
+        raise ProjectScopeError(
+            "not_a_directory",
+            f"The project directory {raw!r} does not exist or is not a directory. Nothing "
+            "was read or written. Pass the project's directory (e.g. --project .).",
+        )
+    pid = project_id(resolved)
+    return Project(pid, resolved, Path(home_root) / PROJECTS_DIR / pid)
+
+
+def find_project(home_root: str | os.PathLike[str], cwd: str | os.PathLike[str]) -> Project | None:
+    """The project whose store exists for ``cwd`` or its nearest parent directory
+    (``None``: none has one). How the Claude Code hook picks a project: opt-in by use."""
+    try:
+        here = Path(os.path.realpath(os.fspath(cwd)))
+    except (OSError, ValueError):
+        return None
+    for directory in (here, *here.parents):
+        pid = project_id(directory)
+        found = Project(pid, str(directory), Path(home_root) / PROJECTS_DIR / pid)
+        if found.exists:
+            return found
+    return None
+
+
+def project_settings(settings: Settings) -> Settings:
+    """The settings a project store runs with: the home's, with the project budget and
+    no USER PROFILE (USER.md is global only)."""
+    memory = dataclasses.replace(
+        settings.memory,
+        memory_char_limit=settings.project.memory_char_limit,
+        user_profile_enabled=False,
+    )
+    return dataclasses.replace(settings, memory=memory)
+
+
+def no_project() -> ProjectScopeError:
+    """The refusal of ``scope="project"`` where no project is selected."""
+    return ProjectScopeError(
+        "no_project",
+        'No project is selected here, so scope="project" has no store. Nothing was saved. '
+        'Save it with scope="global" (the default), or have the user start mnemic with '
+        "--project DIR or MNEMIC_PROJECT=DIR (the MCP server: `mnemic mcp --project DIR`).",
+    )
+
+
+def check_backend(settings: Settings) -> None:
+    """Refuse a project in a home whose store is not the files backend."""
+    if not stores_in_home(settings):
+        raise ProjectScopeError(
+            "backend",
+            "Project scopes need the files backend for now (this home's store is "
+            f"{settings.store.partition('://')[0]}); use the global memory, or a home "
+            'with store = "files".',
+        )
+
+
+def open_project(home: Home, directory: str | os.PathLike[str], *, create: bool) -> ProjectHome:
+    """The project store of ``directory`` in ``home``, as a home of its own (see the
+    module docstring). ``create`` (a writer) makes its directory and ``project.json``;
+    a reader creates nothing (an unknown project reads as empty)."""
+    check_backend(home.settings)
+    project = locate(home.root, directory)
+    if create and not project.exists:
+        ensure_private_dir(project.root.parent)
+        ensure_private_dir(project.root)
+        atomic_write_text(
+            project.root / PROJECT_FILE, json.dumps({"path": project.path}, ensure_ascii=False)
+        )
+    return ProjectHome(project, project_settings(home.settings))
+
+
+def stored_projects(home: Home) -> list[ProjectHome]:
+    """Every project store of ``home`` (each whose ``project.json`` exists), by id: what
+    spans all memory of a home (``mnemic forget --sessions``) visits each."""
+    if not stores_in_home(home.settings):
+        return []
+    base = home.root / PROJECTS_DIR
+    try:
+        names = sorted(os.listdir(base))
+    except OSError:
+        return []
+    settings = project_settings(home.settings)
+    found = []
+    for name in names:
+        root = base / name
+        if (root / PROJECT_FILE).is_file() and not root.is_symlink():
+            found.append(ProjectHome(Project(name, project_path(root) or "", root), settings))
+    return found
+
+
+def project_path(root: str | os.PathLike[str]) -> str | None:
+    """The directory a project store at ``root`` belongs to (``None``: unknown)."""
+    try:
+        text = read_text_strict(os.path.join(root, PROJECT_FILE), nofollow=True)
+        value = json.loads(text) if text else None
+    except (StorageError, ValueError):
+        return None
+    path = value.get("path") if isinstance(value, dict) else None
+    return path if isinstance(path, str) else None
