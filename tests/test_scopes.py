@@ -363,6 +363,22 @@ def _cli(*args: str, env: dict[str, str] | None = None) -> Any:
     return CliRunner().invoke(main, list(args), env=env, catch_exceptions=False)
 
 
+def test_project_given_before_the_command_selects_it_like_after(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """`mnemic --project DIR memory add ...` works as `mnemic memory add --project DIR`
+    (it was refused: "No such option '--project'"), and a command's own --project wins."""
+    proj, other = _dirs(tmp_path, "p", "q")
+    assert _cli("--project", str(proj), "memory", "add", "Project fact.").exit_code == 0
+    assert _cli("memory", "add", "Global fact.").exit_code == 0
+    shown = json.loads(_cli("--project", str(proj), "memory", "show", "--json").output)
+    assert shown["memory"]["entries"] == ["Project fact."]
+    prompt = _cli("--project", str(proj), "prompt", "--memory-only").output
+    assert "Global fact." in prompt and "Project fact." in prompt
+    own = _cli("--project", str(proj), "memory", "show", "--json", "--project", str(other))
+    assert json.loads(own.output)["memory"]["entries"] == []
+
+
 def test_cli_project_option_and_environment(home_path: Path, tmp_path: Path) -> None:
     proj, other = _dirs(tmp_path, "p", "q")
     assert _cli("memory", "add", "Global fact.").exit_code == 0

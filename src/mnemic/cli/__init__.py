@@ -65,9 +65,16 @@ class _Root(LazyGroup):
     envvar="MNEMIC_PROFILE",
     help="Use the isolated profile NAME beneath the home ($MNEMIC_PROFILE).",
 )
+@click.option(
+    "--project",
+    metavar="DIR",
+    help="Memory commands work on project DIR's memory ($MNEMIC_PROJECT; also after the command).",
+)
 @click.version_option(package_name="mnemic", prog_name="mnemic")
 @click.pass_context
-def main(ctx: click.Context, home_path: str | None, profile: str | None) -> None:
+def main(
+    ctx: click.Context, home_path: str | None, profile: str | None, project: str | None
+) -> None:
     """mnemic: small, curated, safe memory for LLM agents.
 
     \b
@@ -80,3 +87,5 @@ def main(ctx: click.Context, home_path: str | None, profile: str | None) -> None
       mnemic ui                   the web console: review and correct memory in a browser
     """
     ctx.obj = AppContext(home_path, profile)
+    if project:  # a command's own --project (or $MNEMIC_PROJECT) still wins
+        ctx.obj.project = project
