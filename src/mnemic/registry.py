@@ -91,6 +91,7 @@ __all__ = [
     "check_store",
     "known_schemes",
     "scheme_of",
+    "store_scheme",
     "stores_in_home",
 ]
 
@@ -117,6 +118,11 @@ def scheme_of(store: str) -> str:
             f"expected 'files' or a URL such as postgresql://user@host/db, got {store!r}",
         )
     return scheme.lower()
+
+
+def store_scheme(settings: Configured) -> str:
+    """The kind of store a home's settings select: ``files``, ``postgresql``..."""
+    return scheme_of(settings.store)
 
 
 def stores_in_home(settings: Configured) -> bool:

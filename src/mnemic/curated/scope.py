@@ -36,7 +36,7 @@ from ..config import Settings
 from ..errors import ProjectScopeError, StorageError
 from ..fsio import atomic_write_text, ensure_private_dir, read_text_strict
 from ..home import Home
-from ..registry import stores_in_home
+from ..registry import store_scheme, stores_in_home
 
 __all__ = [
     "PROJECTS_DIR",
@@ -158,7 +158,7 @@ def check_backend(settings: Settings) -> None:
         raise ProjectScopeError(
             "backend",
             "Project scopes need the files backend for now (this home's store is "
-            f"{settings.store.partition('://')[0]}); use the global memory, or a home "
+            f"{store_scheme(settings)}); use the global memory, or a home "
             'with store = "files".',
         )
 
