@@ -369,8 +369,11 @@ def test_project_given_before_the_command_selects_it_like_after(
     """`mnemic --project DIR memory add ...` works as `mnemic memory add --project DIR`
     (it was refused: "No such option '--project'"), and a command's own --project wins."""
     proj, other = _dirs(tmp_path, "p", "q")
-    assert _cli("--project", str(proj), "memory", "add", "Project fact.").exit_code == 0
-    assert _cli("memory", "add", "Global fact.").exit_code == 0
+    added = _cli("--project", str(proj), "memory", "add", "Project fact.")
+    assert added.exit_code == 0
+    assert f"MEMORY.md of project {proj.resolve()}:" in added.output  # which store it went to
+    added = _cli("memory", "add", "Global fact.")
+    assert added.exit_code == 0 and "Entry added. MEMORY.md: " in added.output
     shown = json.loads(_cli("--project", str(proj), "memory", "show", "--json").output)
     assert shown["memory"]["entries"] == ["Project fact."]
     prompt = _cli("--project", str(proj), "prompt", "--memory-only").output

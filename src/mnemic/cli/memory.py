@@ -150,7 +150,10 @@ def report(mem: Memory, result: WriteResult) -> None:
             f"Review: mnemic pending diff {pid}   Apply: mnemic pending approve {pid}"
         )
         return
-    click.echo(f"{result.message} {FILENAMES[result.target]}: {result.usage.line()}")
+    where = FILENAMES[result.target]
+    if mem.project is not None:  # which store, when it is not the global one
+        where = f"{where} of project {printable(mem.project, lines=False)}"
+    click.echo(f"{result.message} {where}: {result.usage.line()}")
     first = result.results[0]
     if first.previous is not None and first.status in ("replaced", "removed"):
         click.echo(f"  {first.status}: {_human_entry(result.target, first.previous, mem.level)}")
