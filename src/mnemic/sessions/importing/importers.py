@@ -341,6 +341,9 @@ def import_path(
     return report
 
 
+_OPTIONAL_MESSAGE_FIELDS = frozenset({"name", "tool_name", "tool_calls", "tool_call_id"})
+
+
 def export_session(store: SessionStore, session_id: str) -> Iterator[dict[str, Any]]:
     """The session as ``jsonl``-format records (session fields on the first line)."""
     info = store.get_session(session_id)
@@ -353,14 +356,8 @@ def export_session(store: SessionStore, session_id: str) -> Iterator[dict[str, A
             "timestamp": m.timestamp,
             "source": info.source,
         }
-        if m.name:
-            rec["name"] = m.name
-        if m.tool_name:
-            rec["tool_name"] = m.tool_name
-        if m.tool_calls:
-            rec["tool_calls"] = m.tool_calls
-        if m.tool_call_id:
-            rec["tool_call_id"] = m.tool_call_id
+        # the optional fields, only when set, as the message's own JSON form has them
+        rec.update((k, v) for k, v in m.to_dict().items() if k in _OPTIONAL_MESSAGE_FIELDS)
         if first:
             rec.update(
                 {
