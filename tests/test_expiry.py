@@ -19,15 +19,19 @@ from mnemic.agent import AgentSession
 from mnemic.curated import archive
 from mnemic.curated.memory import Memory
 from mnemic.curated.pressure import parse_expires
+from mnemic.curated.scope import open_project
 from mnemic.curated.tool import run_memory_tool
 from mnemic.curated.view import MemoryView
 from mnemic.errors import InvalidArgument
+from mnemic.home import Home
+from mnemic.integrations.hook import run_claude_code_hook
 from mnemic.ops.retention import collect_garbage
 
 NOW = 1_780_000_000.0  # 2026-05-28T20:26Z
 END = 1_780_099_200.0  # 2026-05-30T00:00Z: "2026-05-29" holds through that day
 FREEZE = "The release branch is frozen; only hotfixes are merged."
 STAYS = "The main branch deploys to staging on every merge."
+PROJECT_FREEZE = "The repo's CI is paused for the migration."
 
 
 def _mem(home: Path, t: float, origin: str = "agent") -> Memory:
@@ -87,6 +91,39 @@ def test_an_agent_session_starts_without_expired_entries(backend: Kit) -> None:
         session.close()
     [item] = archive.listing(MemoryView.open(home))
     assert (item.text, item.reason, item.by[0]) == (FREEZE, "expired", "model")
+
+
+def test_the_claude_code_session_start_hook_starts_without_expired_entries(
+    backend: Kit, tmp_path: Path
+) -> None:
+    """SessionStart is a session start like any other: the expired entries of the global
+    store and of the session's project move to the archive before the snapshot is
+    printed (real clock, long after the entry's day)."""
+    home = _home(backend)
+    if backend.name == "files":  # project scopes are a files-backend feature for now
+        repo = tmp_path / "repo"
+        repo.mkdir()
+        proj = Memory.open(open_project(Home.open(home), repo, create=True), clock=lambda: NOW)
+        resp = run_memory_tool(proj, {"action": "add", "content": PROJECT_FREEZE,
+                                      "expires": "2026-05-29"})  # fmt: skip
+        assert resp["success"], resp
+    event = {"hook_event_name": "SessionStart", "session_id": "s1", "cwd": str(tmp_path / "repo")}
+    result = run_claude_code_hook(json.dumps(event).encode(), home_path=str(home))
+    assert result.ok, result
+    context = json.loads(result.stdout)["hookSpecificOutput"]["additionalContext"]
+    assert FREEZE not in context and STAYS in context
+    assert "expired entries moved to the archive" in result.message
+    [item] = archive.listing(MemoryView.open(home))
+    assert (item.text, item.reason) == (FREEZE, "expired")
+    if backend.name == "files":
+        assert PROJECT_FREEZE not in context
+        store = open_project(Home.open(home), tmp_path / "repo", create=False)
+        assert [(a.text, a.reason) for a in archive.listing(MemoryView.open(store))] == [
+            (PROJECT_FREEZE, "expired")
+        ]
+    # the next start finds nothing due and writes nothing
+    again = run_claude_code_hook(json.dumps(event).encode(), home_path=str(home))
+    assert again.message == "" and json.loads(again.stdout) == json.loads(result.stdout)
 
 
 def test_the_snapshot_alone_never_expires_anything(backend: Kit) -> None:

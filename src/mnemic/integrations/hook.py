@@ -10,7 +10,8 @@ exit code and stdout. The handler dispatches on ``hook_event_name``:
     PROFILE blocks (exactly what :func:`~mnemic.render_snapshot` renders) to the
     session's context, then the PROJECT MEMORY of ``MNEMIC_PROJECT``, or of the project
     of ``cwd`` when its store exists (:mod:`mnemic.curated.scope`). Nothing is printed
-    when all are empty.
+    when all are empty. Entries past their ``expires`` time first move to the archive,
+    as at any session start.
 ``PreCompact``, ``SessionEnd``
     imports the transcript at ``transcript_path`` into the session history from where the
     last import of it stopped (:mod:`mnemic.sessions.importing.resume`): each run reads only what
@@ -27,6 +28,7 @@ and a watchdog ends the process with a message before Claude Code's own time lim
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import select
@@ -238,14 +240,49 @@ def _project_store(
     return found if found.project.exists else None
 
 
+def _expire_due(home_path: str | None, profile: str | None, project: str | None) -> str:
+    """Move the entries past their ``expires`` time to the archive before the snapshot,
+    as an agent session does at its start (docs/lifecycle.md, Expiry): an expired entry
+    leaves at the next session, whichever client starts it. Light when nothing is due
+    (one look at the journal's fold, nothing written); the recorded write opens only when
+    something expired. Best-effort: a home that cannot be written keeps the entries until
+    a write can record them, and the snapshot comes anyway. Returns a note, or ``""``."""
+    from ..curated.pressure import due
+    from ..curated.view import MemoryView
+
+    try:
+        home = Home.open(home_path, profile, create=False)
+    except MnemicError:  # no home yet: nothing can have expired
+        return ""
+    stores: list[Home] = [home]
+    if project is not None:
+        with contextlib.suppress(ProjectScopeError):
+            found = open_project(home, project, create=False)
+            if found.project.exists:
+                stores.append(found)
+    gone = 0
+    for store in stores:
+        try:
+            if not due(MemoryView.open(store), time.time()):
+                continue
+            from ..curated.memory import Memory
+
+            gone += len(Memory.open(store, origin="hook").expire())
+        except (MnemicError, OSError) as exc:
+            return f"mnemic: expired entries not archived yet: {_line(str(exc))}"
+    return f"mnemic: {gone} expired entries moved to the archive" if gone else ""
+
+
 def _session_start(data: dict[str, Any], home_path: str | None, profile: str | None) -> HookResult:
     project = _project_of(data, home_path, profile)
-    note = ""
+    note = _expire_due(home_path, profile, project)
     try:
         text = render_snapshot(home_path, profile, project=project)
     except ProjectScopeError as exc:  # the global memory still comes, with why not the rest
         text = render_snapshot(home_path, profile)
-        note = f"mnemic: project memory left out: {_line(exc.to_human())}"
+        note = "; ".join(
+            x for x in (note, f"mnemic: project memory left out: {_line(exc.to_human())}") if x
+        )
     if not text:
         return HookResult(
             "SessionStart", True, "", note or "mnemic: memory is empty; nothing added"
