@@ -16,6 +16,7 @@ from _backends import Kit
 from mnemic.agent import AgentSession
 from mnemic.curated.memory import Memory
 from mnemic.curated.provenance import entry_key
+from mnemic.curated.scope import open_project
 from mnemic.curated.usage_log import read_counts, usage_path
 from mnemic.home import Home
 from mnemic.ops.entry_usage import count_usage, distinctive_terms
@@ -151,3 +152,28 @@ def test_the_claude_code_hook_counts_the_session_it_imported(backend: Kit) -> No
     assert done.returncode == 0 and "new message(s)" in done.stdout, done.stderr
     assert _uses(home, fixtures)[0] == 1
     assert _uses(home, PORT)[0] == 0
+
+
+def test_sessions_import_with_a_project_counts_the_projects_entries_too(tmp_path: Path) -> None:
+    """A project's store keeps its own counts; an import for that project counts them
+    (before, only the global store's entries were counted)."""
+    home = tmp_path / "home"
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    assert run_mnemic(home, "memory", "add", CI).returncode == 0
+    added = run_mnemic(home, "--project", str(repo), "memory", "add", PORT)
+    assert added.returncode == 0, added.stderr
+    lines = [
+        {"session_id": "imp", "role": "user", "content": "Is staging on port 6543 now?"},
+        {"session_id": "imp", "role": "user", "content": "And ci-eu-west for Jenkins?"},
+    ]
+    path = tmp_path / "talk.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    done = run_mnemic(home, "sessions", "import", str(path), "--format", "jsonl",
+                      "--project", str(repo))  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert _uses(home, CI)[0] == 1
+    store = open_project(Home.open(home), repo, create=False)
+    assert read_counts(store.root).of(entry_key(PORT)).uses == 1
+    shown = run_mnemic(home, "--project", str(repo), "memory", "show", "--long")
+    assert "mattered in 1 session" in shown.stdout

@@ -92,16 +92,21 @@ def _select_project(ctx: click.Context, _param: click.Parameter, value: str | No
         app.project = value
 
 
-PROJECT_OPT = click.option(
-    "--project",
-    metavar="DIR",
-    envvar="MNEMIC_PROJECT",
-    expose_value=False,
-    callback=_select_project,
-    help="The memory of project DIR instead of the global one ($MNEMIC_PROJECT).",
-)
-"""``--project DIR``: a memory command works on that project's store (it sets
-:attr:`AppContext.project`)."""
+def project_opt(help_text: str) -> Callable[[F], F]:
+    """``--project DIR`` (or ``$MNEMIC_PROJECT``) with its own help: it sets
+    :attr:`AppContext.project`."""
+    return click.option(
+        "--project",
+        metavar="DIR",
+        envvar="MNEMIC_PROJECT",
+        expose_value=False,
+        callback=_select_project,
+        help=help_text,
+    )
+
+
+PROJECT_OPT = project_opt("The memory of project DIR instead of the global one ($MNEMIC_PROJECT).")
+"""``--project DIR``: a memory command works on that project's store."""
 SEARCH_MODE_OPT = click.option(
     "--mode",
     type=click.Choice(["lexical", "semantic", "hybrid"]),

@@ -14,6 +14,7 @@ from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
 from rich.table import Table
 from rich.text import Text
 
+from ..curated.scope import ProjectHome
 from ..ops.entry_usage import count_usage
 from ..sessions import (
     ImportProgress,
@@ -36,6 +37,7 @@ from .app import (
     json_text,
     pass_app,
     printable,
+    project_opt,
 )
 from .commands import LazyGroup, subcommands
 
@@ -415,6 +417,7 @@ def import_bar(enabled: bool) -> Iterator[Any]:
     "before anything is written.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@project_opt("Also count which entries of project DIR's memory mattered ($MNEMIC_PROJECT).")
 @pass_app
 @handle_errors
 def import_cmd(
@@ -443,8 +446,13 @@ def import_cmd(
     with _store(app, write=True) as store, import_bar(show_bar) as update:
         report = import_path(store, path, format=fmt, source=source, replace=replace,
                              strict=strict, progress=update)  # fmt: skip
-        # which memory entries mattered in what was imported (best-effort, a cache)
+        # which memory entries mattered in what was imported (best-effort, a cache),
+        # in the global store and the selected project's, which keeps its own counts
         count_usage(app.home, store)
+        if app.project is not None:
+            project = app.memory_home()
+            if isinstance(project, ProjectHome) and project.project.exists:
+                count_usage(project, store)
     data = report.to_dict()
     if as_json:
         emit_json(data)
