@@ -10,7 +10,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import click
 
@@ -131,7 +131,7 @@ def emit_json(data: Any) -> None:
     click.echo(json_text(data, indent=2))
 
 
-def fail(message: str, code: int = 1) -> None:
+def fail(message: str, code: int = 1) -> NoReturn:
     """Print ``message`` to stderr and exit with ``code``."""
     click.echo(f"mnemic: {message}", err=True)
     sys.exit(code)

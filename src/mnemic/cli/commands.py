@@ -79,6 +79,10 @@ COMMANDS: dict[str, Lazy] = {
         "mnemic.cli.archive:archive",
         "Entries that left memory (removed, replaced, dropped by an edit): never in the prompt.",
     ),
+    "memory move": Lazy(
+        "mnemic.cli.move:move",
+        "Move an entry between the global memory and a project's (the source archives it).",
+    ),
     "memory search": Lazy(
         "mnemic.cli.search:memory_search",
         "Find the entries that match QUERY by words and, with mnemic[semantic], by meaning.",

@@ -39,6 +39,7 @@ REASONS = (
     "unrecorded",
     "imported",
     "imported_over_budget",
+    "moved",
 )
 """Why an entry left its target: ``removed`` (a remove), ``replaced`` (the old text of a
 replace; ``by`` names the new entry's key), ``merged`` (replaced by an entry that was
@@ -48,7 +49,8 @@ previous version was restored over it), ``adopted`` (``mnemic memory adopt`` of 
 edit dropped it), ``hand_edit`` (found changed outside mnemic), ``unrecorded`` (a
 mnemic write whose record was lost: a power cut before the journal's flush),
 ``imported`` (archived in the agent it was imported from) and ``imported_over_budget``
-(an imported entry that did not fit the budget): these two were never live here."""
+(an imported entry that did not fit the budget): these two were never live here;
+``moved`` (moved to the other scope, global or project: ``mnemic memory move``)."""
 
 entry_key = text_key
 """The key of an entry: the SHA-256 of its text (hex, 32 digits)."""

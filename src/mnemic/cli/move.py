@@ -1,0 +1,63 @@
+"""``mnemic memory move``: take one MEMORY.md entry from a project's memory to the global
+one, or the other way (:mod:`mnemic.ops.move`)."""
+
+from __future__ import annotations
+
+import click
+
+from ..ops.move import move_entry
+from .app import JSON_OPT, AppContext, emit_json, fail, handle_errors, pass_app, printable
+
+__all__ = ["move"]
+
+
+@click.command(name="move")
+@click.argument("old")
+@click.option(
+    "--to",
+    "to",
+    type=click.Choice(["global", "project"]),
+    required=True,
+    help="Where the entry goes: the global memory, or the project's.",
+)
+@click.option(
+    "--project",
+    "project",
+    metavar="DIR",
+    envvar="MNEMIC_PROJECT",
+    help="The project whose memory the entry leaves or joins ($MNEMIC_PROJECT).",
+)
+@JSON_OPT
+@pass_app
+@handle_errors
+def move(app: AppContext, old: str, to: str, project: str | None, as_json: bool) -> None:
+    """Move an entry between the global memory and a project's (the source archives it).
+
+    OLD is a unique piece of the MEMORY.md entry, or its entry:<hex> handle. The entry is
+    added to the destination first (budget, scan and approval apply; a refusal changes
+    nothing), then removed from the source, into its archive with reason 'moved'.
+    USER.md is global only."""
+    chosen = project or app.project
+    if chosen is None:
+        fail(
+            "Name the project the entry leaves or joins: --project DIR (or set "
+            "MNEMIC_PROJECT). A move goes between the global memory and one project's.",
+            2,
+        )
+    result = move_entry(app.home, chosen, old, to=to)
+    if as_json:
+        emit_json(
+            {
+                "success": result.done,
+                "entry": result.entry,
+                "from": result.source,
+                "to": result.destination,
+                "pending_id": result.added.pending_id,
+                "usage": {
+                    result.destination: result.added.usage.line(),
+                    **({result.source: result.removed.usage.line()} if result.removed else {}),
+                },
+            }
+        )
+    else:
+        click.echo(printable(result.message()))

@@ -1,0 +1,99 @@
+"""Move one MEMORY.md entry between the global store and a project's (``mnemic memory move``).
+
+A fact learned in one repository often turns out to hold everywhere ("the user signs
+commits with SSH keys"), and a global fact sometimes belongs to one project only. A move
+is two recorded writes through :meth:`~mnemic.curated.memory.Memory.apply`, one per
+store, each under its own lock and journal (docs/lifecycle.md, Scopes):
+
+1. the entry is **added** to the destination: its budget, the threat scan and the
+   approval gate apply as to any write, and its ``expires`` time travels with it. A
+   refusal (it does not fit, a scan verdict) or a staged write stops the move there:
+   the source keeps the entry and nothing was removed;
+2. then it is **removed** from the source, into the source's archive with reason
+   ``moved`` (so the source's archive says where it went, and ``archive restore``
+   brings it back there).
+
+The two stores have no common commit, so the order is chosen for the crash between
+the steps: the entry is then in both stores (a duplicate, never a loss); running the
+move again finishes it (the add is a no-op, the remove happens). USER.md is global
+only, so only MEMORY.md entries move.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from ..curated.entries import find_entry
+from ..curated.memory import Memory, WriteResult
+from ..curated.operations import Op
+from ..curated.scope import SCOPES, open_project
+from ..errors import InvalidArgument
+from ..home import Home
+
+__all__ = ["MoveResult", "move_entry"]
+
+TARGET = "memory"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveResult:
+    """What a move did: the entry, where it went, and each store's write."""
+
+    entry: str
+    source: str
+    """``global`` or ``project DIR``."""
+    destination: str
+    added: WriteResult
+    removed: WriteResult | None
+    """``None`` when the move stopped after the add (it was staged for approval)."""
+
+    @property
+    def done(self) -> bool:
+        """The entry is in the destination and no longer in the source."""
+        return self.removed is not None
+
+    def message(self) -> str:
+        """One paragraph for a person: what moved, or why the source still has it."""
+        if not self.done:
+            return (
+                f"The add to the {self.destination} memory waits for approval "
+                f"({self.added.pending_id}); the entry stays in the {self.source} memory "
+                "until it is approved. Run the move again after approving it."
+            )
+        return (
+            f"Moved to the {self.destination} memory; the {self.source} memory's archive "
+            f"keeps it (reason moved). {self.destination.capitalize()}: "
+            f"{self.added.usage.line()}. {self.source.capitalize()}: "
+            f"{self.removed.usage.line() if self.removed else ''}."
+        )
+
+
+def move_entry(
+    home: Home,
+    project: str | os.PathLike[str],
+    selector: str,
+    *,
+    to: str,
+    origin: str = "cli",
+) -> MoveResult:
+    """Move the MEMORY.md entry ``selector`` designates (whole text, ``entry:<hex>``
+    handle, or a unique substring, as ``memory remove`` takes) from one scope to the
+    other: ``to="global"`` from ``project``'s store, ``to="project"`` into it (created
+    on first use). Raises the refusals of the add (nothing changed) or of the lookup
+    (:class:`~mnemic.errors.NoMatch`, :class:`~mnemic.errors.AmbiguousMatch`)."""
+    if to not in SCOPES:
+        raise InvalidArgument("to", f"Unknown scope {to!r}; move to one of {SCOPES}.")
+    glob = Memory.open(home, origin=origin)
+    proj = Memory.open(open_project(home, project, create=to == "project"), origin=origin)
+    src, dst = (proj, glob) if to == "global" else (glob, proj)
+    names = {id(glob): "global", id(proj): f"project {proj.project}"}
+    pairs = src.provenance(TARGET)
+    entries = [e for e, _ in pairs]
+    entry, prov = pairs[find_entry(entries, selector, TARGET)]
+    add = Op("add", entry, None, expires=prov.expires)
+    added = dst.apply(TARGET, [add])
+    if added.staged:
+        return MoveResult(entry, names[id(src)], names[id(dst)], added, None)
+    removed = src.apply(TARGET, [Op("remove", None, entry)], reasons={entry: "moved"})
+    return MoveResult(entry, names[id(src)], names[id(dst)], added, removed)
