@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from mnemic.cli import main
 from mnemic.curated import archive as arch
-from mnemic.curated.entries import parse
+from mnemic.curated.entries import entry_handle, parse
 from mnemic.curated.memory import Memory
 from mnemic.curated.scope import (
     PROJECT_FILE,
@@ -599,27 +599,96 @@ def test_cli_tidy_and_pending_of_a_project(home_path: Path, tmp_path: Path) -> N
 # -- the console -----------------------------------------------------------------------------
 
 
-def test_console_memory_page_lists_each_project_read_only(home_path: Path, tmp_path: Path) -> None:
+def _console(home: Home) -> Any:
     from starlette.testclient import TestClient
 
     from mnemic.ui.app import build_app
     from mnemic.ui.security import Access
 
+    token = "console-test-token-8b1f0c2d9e3a4b5c6d7e8f90"
+    app = build_app(home, Access("127.0.0.1", 8767, token))
+    client = TestClient(app, base_url="http://127.0.0.1:8767", follow_redirects=False)
+    assert client.get(f"/?token={token}").status_code == 303
+    return client
+
+
+def _post(client: Any, path: str, **fields: str) -> Any:
+    from test_ui import csrf_of
+
+    return client.post(path, data={"csrf": csrf_of(client), **fields})
+
+
+def test_console_memory_page_lists_each_project_with_its_own_forms(
+    home_path: Path, tmp_path: Path
+) -> None:
     proj, other = _dirs(tmp_path, "p", "<b>q</b>")
     home = Home.open(home_path)
     Memory.open(home).add("memory", "Global fact.")
     _project_memory(home, proj).add("memory", "Builds with <make>.")
     _project_memory(home, other).add("memory", "Other fact.")
-    token = "console-test-token-8b1f0c2d9e3a4b5c6d7e8f90"
-    app = build_app(home, Access("127.0.0.1", 8767, token))
-    client = TestClient(app, base_url="http://127.0.0.1:8767", follow_redirects=False)
-    assert client.get(f"/?token={token}").status_code == 303
-    text = client.get("/memory").text
+    text = _console(home).get("/memory").text
     projects = text[text.index('id="projects"') :]
     assert "Global fact." not in projects
     assert str(proj) in projects and "Builds with &lt;make&gt;." in projects
     assert "&lt;b&gt;q&lt;/b&gt;" in projects and "<b>q</b>" not in text
-    assert "/ 1,500 chars" in projects and 'action="/memory/' not in projects  # read only
+    assert "/ 1,500 chars" in projects
+    # each project's forms name it by its store's id, never by its directory
+    pid = open_project(home, proj, create=False).project.id
+    assert f'name="project" value="{pid}"' in projects
+    assert f'name="project" value="{proj}"' not in projects
+
+
+def test_console_writes_go_to_the_project_named_and_move_one_to_global(
+    home_path: Path, tmp_path: Path
+) -> None:
+    proj, other = _dirs(tmp_path, "p", "q")
+    home = Home.open(home_path)
+    _project_memory(home, proj).add("memory", "Builds with make.")
+    _project_memory(home, other).add("memory", "Other fact.")
+    where = open_project(home, proj, create=False)
+    pid = where.project.id
+    client = _console(home)
+    r = _post(client, "/memory/add", project=pid, target="memory", content="Lint with ruff.")
+    assert r.status_code == 303 and r.headers["location"].endswith(f"#project-{pid}")
+    handle = entry_handle("Builds with make.")
+    r = _post(client, "/memory/replace", project=pid, target="memory", entry=handle,
+              content="Builds with make -j2.")  # fmt: skip
+    assert r.status_code == 303
+    assert MemoryView.open(where).entries("memory") == ["Builds with make -j2.", "Lint with ruff."]
+    assert MemoryView.open(home).entries("memory") == []
+    records = list(open_journal(where.root, where.settings).records())
+    assert [(r["actor"], r["action"]) for r in records][-2:] == [("ui", "add"), ("ui", "replace")]
+    r = _post(client, "/memory/move", project=pid, entry=entry_handle("Lint with ruff."))
+    assert r.status_code == 303 and "done=move" in r.headers["location"]
+    assert MemoryView.open(home).entries("memory") == ["Lint with ruff."]
+    assert MemoryView.open(where).entries("memory") == ["Builds with make -j2."]
+    r = _post(client, "/memory/remove", project=pid, target="memory",
+              entry=entry_handle("Builds with make -j2."))  # fmt: skip
+    assert r.status_code == 303 and MemoryView.open(where).entries("memory") == []
+    # the other project was never touched
+    oth = open_project(home, other, create=False)
+    assert MemoryView.open(oth).entries("memory") == ["Other fact."]
+
+
+def test_console_refuses_a_project_it_does_not_hold_and_user_md_in_a_project(
+    home_path: Path, tmp_path: Path
+) -> None:
+    (proj,) = _dirs(tmp_path, "p")
+    home = Home.open(home_path)
+    _project_memory(home, proj).add("memory", "Builds with make.")
+    pid = open_project(home, proj, create=False).project.id
+    client = _console(home)
+    for bad in ("nope-0123456789ab", str(proj), "../../etc"):
+        r = _post(client, "/memory/add", project=bad, target="memory", content="x y z")
+        assert r.status_code == 400 and "no project store" in r.text
+    r = _post(client, "/memory/add", project=pid, target="user", content="Prefers tea.")
+    assert r.status_code == 400 and "USER.md is global only" in r.text
+    r = _post(client, "/memory/move", project="", entry=entry_handle("Builds with make."))
+    assert r.status_code == 400
+    assert sorted(p.name for p in (home_path / "projects").iterdir()) == [
+        open_project(home, proj, create=False).project.id
+    ]
+    assert MemoryView.open(home).entries("memory") == []
 
 
 def test_a_staged_project_write_names_the_projects_queue(home_path: Path, tmp_path: Path) -> None:

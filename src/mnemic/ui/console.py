@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable, Hashable
 from urllib.parse import parse_qsl
 
 from ..curated.memory import Memory
+from ..curated.scope import stored_projects
 from ..curated.view import MemoryView
 from ..errors import (
     InvalidArgument,
@@ -54,10 +55,27 @@ class Console:
         self._stats: dict[str, Hashable] = {}
         self._prints: dict[str, Hashable] = {}
 
-    def memory(self) -> Memory:
+    def memory(self, project: str | None = None) -> Memory:
         """The curated memory, opened for one request that writes, as the ``ui`` actor
-        (its approval policy, the audit journal)."""
-        return Memory.open(self.home, actor=ACTOR, origin=ACTOR)
+        (its approval policy, the audit journal): the global store, or the stored
+        project whose id is ``project`` (:meth:`store`)."""
+        return Memory.open(self.store(project), actor=ACTOR, origin=ACTOR)
+
+    def store(self, project: str | None) -> Home:
+        """The home (``project`` empty), or its project store with the id ``project``.
+        A form names a project by its id, never by a path: only a store that already
+        exists in this home can be chosen, so no request can create one or reach
+        outside the home."""
+        if not project:
+            return self.home
+        for home in stored_projects(self.home):
+            if home.project.id == project:
+                return home
+        raise InvalidArgument(
+            "project",
+            f"This home has no project store {project!r}; reload the Memory page to see "
+            "the projects it has.",
+        )
 
     def view(self) -> MemoryView:
         """The curated memory as it is now, for a page that only shows it (no session:

@@ -2,9 +2,10 @@
 that add, edit and remove entries (through :meth:`Memory.apply`, as the ``ui`` actor:
 scanner, lock and approval gate as for the memory tool), drift with the adopt preview,
 and the history with a side-by-side diff and restore; then each project store's
-MEMORY.md, read only (:mod:`mnemic.curated.scope`). Pages that only show memory read
-it through a :class:`~mnemic.curated.view.MemoryView`: each target's text and ledger
-once, its history listed once."""
+MEMORY.md (:mod:`mnemic.curated.scope`) with the same add, edit and remove forms and a
+move to the global memory (named by the store's id, never by a path). Pages that only
+show memory read it through a :class:`~mnemic.curated.view.MemoryView`: each target's
+text and ledger once, its history listed once."""
 
 from __future__ import annotations
 
@@ -19,12 +20,13 @@ from ..curated.entries import FILENAMES, TARGETS, entry_handle
 from ..curated.operations import Op
 from ..curated.pressure import add_candidates
 from ..curated.provenance import entry_key
-from ..curated.scope import stored_projects
+from ..curated.scope import ProjectHome, stored_projects
 from ..curated.snapshot import display_entry
 from ..curated.usage_log import UsageCounts, describe_use, read_counts
 from ..curated.view import MemoryView
 from ..errors import InvalidArgument, MnemicError, ToolError
-from .console import Console, Form, endpoint, see_other
+from ..ops.move import move_entry
+from .console import ACTOR, Console, Form, endpoint, see_other
 from .render import page, side_by_side, when
 
 if TYPE_CHECKING:
@@ -40,6 +42,7 @@ NOTICES = {
     "adopt": "The edited file was adopted as entries.",
     "restore": "Version restored; the text it replaced is kept in the history.",
     "noop": "Nothing changed (that entry is already there).",
+    "move": "Entry moved to the global memory; the project's archive keeps it (reason moved).",
 }
 
 
@@ -125,12 +128,14 @@ def memory_page(ui: Console, request: Request, form: Form) -> Response:
 
 
 def _projects(ui: Console) -> list[dict[str, Any]]:
-    """Each project store's MEMORY.md (read only here: its directory, usage, entries)."""
+    """Each project store's MEMORY.md: its directory, usage, entries, and its id (which
+    the forms carry: :meth:`Console.store`)."""
     out = []
     for home in stored_projects(ui.home):
         mem = MemoryView.open(home)
         view = _target_view(mem, "memory", read_counts(mem.root))
         view["project"] = home.project.path or home.project.id
+        view["project_id"] = home.project.id
         out.append(view)
     return out
 
@@ -139,16 +144,25 @@ def _target(form: Form) -> str:
     target = form.get("target", "")
     if target not in TARGETS:
         raise InvalidArgument("target", f"Unknown target {target!r}; use memory or user.")
+    if form.get("project") and target != "memory":
+        raise InvalidArgument("target", "USER.md is global only: a project has MEMORY.md alone.")
     return target
 
 
+def _back(form: Form, query: str) -> str:
+    """Where a write's page goes next: the Memory page at the store it changed."""
+    project = form.get("project", "")
+    return f"/memory?{query}" + (f"#project-{project}" if project else "")
+
+
 def _write(ui: Console, request: Request, form: Form, op: Op) -> Response:
-    mem = ui.memory()
     target = _target(form)
+    mem = ui.memory(form.get("project") or None)
     try:
         result = mem.apply(target, [op])
     except ToolError as exc:
         add_candidates(mem, exc)
+        glob = mem if not form.get("project") else ui.view()
         return page(
             request,
             "memory.html",
@@ -157,11 +171,12 @@ def _write(ui: Console, request: Request, form: Form, op: Op) -> Response:
             active="memory",
             problem=exc.to_human(),
             draft=op.content or "",
-            targets=_target_views(mem),
+            targets=_target_views(glob),
+            projects=_projects(ui),
         )
     if result.staged:
-        return see_other(f"/memory?staged={result.pending_id}")
-    return see_other(f"/memory?done={op.action if result.written else 'noop'}")
+        return see_other(_back(form, f"staged={result.pending_id}"))
+    return see_other(_back(form, f"done={op.action if result.written else 'noop'}"))
 
 
 def add(ui: Console, request: Request, form: Form) -> Response:
@@ -174,6 +189,34 @@ def replace(ui: Console, request: Request, form: Form) -> Response:
 
 def remove(ui: Console, request: Request, form: Form) -> Response:
     return _write(ui, request, form, Op("remove", None, form.get("entry", "")))
+
+
+def move(ui: Console, request: Request, form: Form) -> Response:
+    """Move a project entry to the global memory (:mod:`mnemic.ops.move`: added there
+    first, under its budget, scan and gate; then archived in the project, reason
+    ``moved``)."""
+    store = ui.store(form.get("project", ""))
+    if not isinstance(store, ProjectHome):
+        raise InvalidArgument("project", "Name the project whose entry goes to global memory.")
+    directory = store.project.path
+    if not directory:
+        raise InvalidArgument("project", "That project store does not record its directory.")
+    try:
+        result = move_entry(ui.home, directory, form.get("entry", ""), to="global", origin=ACTOR)
+    except ToolError as exc:
+        return page(
+            request,
+            "memory.html",
+            status=409,
+            title="Memory",
+            active="memory",
+            problem=exc.to_human(),
+            targets=_target_views(ui.view()),
+            projects=_projects(ui),
+        )
+    if not result.done:
+        return see_other(f"/memory?staged={result.added.pending_id}")
+    return see_other("/memory?done=move")
 
 
 def adopt(ui: Console, request: Request, form: Form) -> Response:
@@ -236,6 +279,7 @@ ROUTES = [
     Route("/memory/replace", endpoint(replace), methods=["POST"]),
     Route("/memory/remove", endpoint(remove), methods=["POST"]),
     Route("/memory/adopt", endpoint(adopt), methods=["POST"]),
+    Route("/memory/move", endpoint(move), methods=["POST"]),
     Route("/memory/history", endpoint(history)),
     Route("/memory/restore", endpoint(restore), methods=["POST"]),
 ]
