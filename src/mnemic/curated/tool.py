@@ -1,4 +1,4 @@
-"""The ``memory`` tool: its schema (written for the model) and its call.
+"""The ``memory`` tool: its call (its schema, written for the model, is :mod:`.tool_spec`).
 
 :func:`memory_call` takes the raw JSON arguments of one tool call and returns the JSON
 response of a success; a refusal is raised, carrying what the model needs to recover
@@ -21,205 +21,23 @@ from ..errors import (
     InvalidArgument,
     MnemicError,
     ProjectScopeError,
-    StorageError,
     ToolError,
 )
-from ..tooling import ToolSpec, parse_arguments, staged_response, tool_response
-from .entries import TARGETS, entry_handle
+from ..tooling import parse_arguments, tool_response
+from .entries import TARGETS
 from .guard import call_signature, state_key
-from .memory import Changes, Memory, WriteResult
-from .pressure import add_candidates, parse_expires
-from .provenance import brief
+from .memory import Memory
+from .pressure import parse_expires
 from .scope import no_project
-from .snapshot import display_entry
 from .store import ACTIONS, Op, check_target
-from .usage import Usage
+from .tool_answers import ArchiveSearcher, archive_answer, read_answer, refusal, success
+from .tool_spec import MEMORY_TOOL, memory_tool_spec
 
 __all__ = ["MEMORY_TOOL", "memory_call", "memory_tool_spec", "run_memory_tool"]
 
-_DESCRIPTION = """\
-Save durable facts to your persistent memory. Memory is shown in the system prompt of \
-every future session, so keep it small, factual and high-signal. Writes are saved at once \
-but the current system prompt keeps showing the snapshot taken at session start.
-
-TARGETS: "user" = who the user is (name, role, preferences, communication style, \
-corrections they gave you). "memory" = your own notes (environment facts, project \
-conventions, tool quirks, lessons learned).
-
-WHEN TO SAVE (without being asked): the user corrects you or says "remember" / "don't do \
-that again"; the user states a preference, habit or personal detail; you learn a stable \
-fact about the environment, a convention or an API quirk that will matter again. \
-Priority: user preferences and corrections > environment facts > procedures.
-
-DO NOT SAVE: task progress, what you did this session, temporary TODOs, raw data or \
-logs, things easy to look up again, secrets or credentials. Past conversations are \
-searchable with session_search; reusable step-by-step procedures belong in a skill. \
-Write each entry as one declarative fact (1-2 sentences), not as an instruction.
-
-HOW: action="add" with content; action="replace" with old_text (a short unique substring \
-of the entry, or the whole entry) and content (the full new entry); action="remove" with \
-old_text. To make several changes, omit action and pass operations=[{action, content, \
-old_text}, ...]: applied in order, all-or-nothing, and the size limit is checked only on \
-the final result, so one call can free room and add. An operation may name its own \
-target ("memory" or "user"); a list spanning both files commits both or neither.
-
-IF FULL: an add is refused with current_entries and candidates (the entries best \
-dropped first, each with its handle and why: expired, duplicate, least used, oldest \
-unconfirmed); answer with ONE operations call that removes or merges stale entries (a \
-handle works as old_text) and then adds the new fact. Where the user enabled eviction, \
-a full write succeeds instead and its response lists in evicted the entries moved to the \
-archive to make room. A success response means the \
-change is saved: do not repeat it. A response with staged=true means the change waits \
-for a person's approval and is NOT saved yet: do not repeat it either.
-
-Example: {"target": "user", "operations": [{"action": "remove", "old_text": "prefers \
-tabs"}, {"action": "add", "content": "Prefers 4-space indentation in Python."}]}"""
-
-_ARCHIVE_NOTE = """
-
-ARCHIVE: nothing you remove or replace is lost. Every entry that left memory (removed, \
-the old text of a replace, dropped by a person's edit) is kept in an archive that is \
-NOT in your prompt. When the user refers to something you no longer have ("what was \
-that old staging host?"), or before re-learning a fact you may have let go, call \
-action="archive_search" with query (a few words; optional target). It returns up to 5 \
-archived entries with when and why they left; to bring one back, add its text again. \
-Example: {"action": "archive_search", "query": "staging database host"}"""
-
-_SCOPE_NOTE = """
-
-SCOPE: "global" (the default) = memory shown in every project; "project" = the \
-PROJECT MEMORY block, shown only while working in this project (its build commands, \
-layout, conventions). The user profile is global only. Example: {"action": "add", \
-"scope": "project", "content": "Tests run with ./x test."}"""
-
-_SCOPE_PROPERTY: dict[str, Any] = {
-    "scope": {
-        "type": "string",
-        "enum": ["global", "project"],
-        "description": "'global' (default) or 'project': this project's own MEMORY.",
-    }
-}
-
-_PROJECT_NOTE = """ With scope="project", pass project: the absolute path of the \
-project's directory (your working directory)."""
-
-_PROJECT_PROPERTY: dict[str, Any] = {
-    "project": {
-        "type": "string",
-        "description": "With scope='project': the project's directory (absolute path).",
-    }
-}
-
-_EXPIRY_NOTE = """
-
-EXPIRY: for a fact true only until a known date ("on call this week", "the freeze ends \
-June 30"), pass expires="YYYY-MM-DD" with add or replace (valid through that day, UTC); \
-keep the date out of the text. At the first session after it, the entry moves to the \
-archive by itself."""
-
-_EXPIRES_HELP = (
-    "add, replace: the last day the fact holds, YYYY-MM-DD (or YYYY-MM-DDTHH:MM, UTC); "
-    "it then moves to the archive."
-)
-
-_READ_NOTE = (
-    ' action="read" returns the live entries and usage of a target (use it if you '
-    "suspect another session changed memory)."
-)
-
-
-def memory_tool_spec(
-    *, read_action: bool = True, project: bool = False, project_argument: bool = False
-) -> ToolSpec:
-    """The ``memory`` tool spec; ``read_action`` adds ``action="read"``, ``project`` (a
-    project is selected) the ``scope`` argument, ``project_argument`` (a call may name
-    its project's directory) ``scope`` and ``project``."""
-    actions = [*ACTIONS, "read"] if read_action else list(ACTIONS)
-    actions.append("archive_search")
-    description = _DESCRIPTION + _ARCHIVE_NOTE + _EXPIRY_NOTE + (_READ_NOTE if read_action else "")
-    if project or project_argument:
-        description += _SCOPE_NOTE
-    if project_argument:
-        description += _PROJECT_NOTE
-    op_schema = {
-        "type": "object",
-        "properties": {
-            "action": {"type": "string", "enum": list(ACTIONS)},
-            "content": {"type": "string", "description": "Entry text (add, replace)."},
-            "old_text": {
-                "type": "string",
-                "description": "Unique substring of the entry to change (replace, remove).",
-            },
-            "target": {
-                "type": "string",
-                "enum": list(TARGETS),
-                "description": "This operation's file (default: the call's target).",
-            },
-            "expires": {"type": "string", "description": _EXPIRES_HELP},
-        },
-        "required": ["action"],
-    }
-    return ToolSpec(
-        name="memory",
-        description=description,
-        parameters={
-            "type": "object",
-            "properties": {
-                "action": {
-                    "type": "string",
-                    "enum": actions,
-                    "description": "One change (omit when passing operations).",
-                },
-                "target": {
-                    "type": "string",
-                    "enum": list(TARGETS),
-                    "description": (
-                        "'user' = the user profile, 'memory' = your notes (the default, also "
-                        "for operations that do not name their own)."
-                    ),
-                },
-                "content": {
-                    "type": "string",
-                    "description": "Full entry text; required for add and replace.",
-                },
-                "old_text": {
-                    "type": "string",
-                    "description": (
-                        "Required for replace and remove: a short substring that appears "
-                        "in exactly one entry (or the whole entry)."
-                    ),
-                },
-                "operations": {
-                    "type": "array",
-                    "items": op_schema,
-                    "description": "Several changes applied all-or-nothing, in order.",
-                },
-                "expires": {"type": "string", "description": _EXPIRES_HELP},
-                "allow_empty": {
-                    "type": "boolean",
-                    "description": "Let an operations list remove every entry (default false).",
-                },
-                "query": {
-                    "type": "string",
-                    "description": "archive_search: a few words of the fact to find.",
-                },
-                **(_SCOPE_PROPERTY if project or project_argument else {}),
-                **(_PROJECT_PROPERTY if project_argument else {}),
-            },
-        },
-    )
-
-
-MEMORY_TOOL = memory_tool_spec()
-"""The ``memory`` tool with the read action (the default configuration)."""
 
 _KEYS = {"action", "target", "content", "old_text", "operations", "allow_empty", "expires"}
 
-ArchiveSearcher = Callable[[Memory, str, "str | None"], dict[str, Any]]
-"""``search(memory, query, target)``: the archived entries that match, as the
-``archive_search`` action answers (the tool set passes
-:func:`mnemic.ops.archive_search.search_archive`; without one, entries sharing a word
-with the query, newest first)."""
 _ALIASES = ("new_content", "new_text")
 _OP_KEYS = {"action", "content", "old_text", "target", "expires", *_ALIASES}
 
@@ -281,11 +99,11 @@ def memory_call(
             resp = memory_call(memory, args, archive_search=archive_search)
             return _project_answer(resp, memory.project)
         if args.get("action") == "archive_search":
-            return _archive_response(memory, args, archive_search)
+            return archive_answer(memory, args, archive_search)
         signature = call_signature(args)
         target, kind, ops, allow_empty = _parse(memory, args)
         if kind == "read":
-            return _read_response(memory, target)
+            return read_answer(memory, target)
         targets = sorted({op.target or target for op in ops})
         if memory.guard.failed_before(signature):
             memory.guard.check_repeat(signature, _state(memory, target, targets))
@@ -294,7 +112,7 @@ def memory_call(
             target, ops, batch=kind == "batch", allow_empty=allow_empty, guarded=True
         )
         memory.guard.record_success()
-        return _success(memory, result)
+        return success(memory, result)
     except ToolError as exc:
         if scoped:
             raise
@@ -302,10 +120,10 @@ def memory_call(
             _audit_refusal(memory, target, exc)
         state = _state(memory, target, targets) if target else None
         reported = memory.guard.record_failure(signature, state, exc)
-        refusal = _refusal(memory, _failed_target(exc, target, ops), reported)
-        if refusal is exc:
+        enriched = refusal(memory, _failed_target(exc, target, ops), reported)
+        if enriched is exc:
             raise
-        raise refusal from exc
+        raise enriched from exc
     except MnemicError as exc:
         if not applying and not scoped:
             _audit_refusal(memory, target, exc)
@@ -515,214 +333,3 @@ def _audit_refusal(memory: Memory, target: str | None, exc: MnemicError) -> None
         return
     attempt = gov.attempt("memory", "call", [target] if target else [])
     attempt.refused(exc)
-
-
-def _display_entries(memory: Memory, target: str) -> list[str] | None:
-    try:
-        live = memory.store.load(target)
-    except StorageError:
-        return None
-    return [display_entry(target, e, memory.level)[0] for e in live]
-
-
-_WANTS_ENTRIES = {
-    "no_match",
-    "budget_exceeded",
-    "batch_failed",
-    "would_empty_target",
-    "ambiguous_match",
-}
-
-
-def _refusal(memory: Memory, target: str | None, exc: ToolError) -> ToolError:
-    """``exc``, with what the model needs to recover added to its response: the current
-    entries and usage of ``target`` when it must pick an entry, and the changes others
-    made to it meanwhile."""
-    resp = exc.to_response()
-    if target is None or resp.get("done"):
-        return exc
-    wants = exc.code in _WANTS_ENTRIES or (
-        exc.code == "invalid_argument" and getattr(exc, "field", "") == "old_text"
-    )
-    if resp.get("cause_code") in ("threat_blocked", "content_rejected"):
-        wants = False
-    if "entry_chars" in resp:  # one entry longer than the budget: nothing to pick from
-        wants = False
-    if wants:
-        shown = _display_entries(memory, target)
-        if shown is not None:
-            exc.extra["current_entries"] = shown
-            exc.extra["usage"] = memory.usage(target).line()
-        add_candidates(memory, exc)
-    try:
-        changes = memory.poll_external_changes()
-    except MnemicError:
-        changes = []
-    for ch in changes:
-        if ch.target == target:
-            exc.extra["external_changes"] = ch.as_dict()
-    return exc
-
-
-def _state_notes(
-    memory: Memory, resp: dict[str, Any], usage: Usage, changes: Changes | None
-) -> dict[str, Any]:
-    """``resp`` with the pressure warning of ``usage`` and the changes others made, when
-    there are any (every answer that shows a target's state ends with them)."""
-    warning = usage.pressure_note(memory.settings.memory.pressure_ratio)
-    if warning:
-        resp["warning"] = warning
-    if changes is not None:
-        resp["external_changes"] = changes.as_dict()
-    return resp
-
-
-def _staged(result: WriteResult) -> dict[str, Any]:
-    resp = staged_response(
-        str(result.pending_id),
-        {"target": result.target, "action": result.action},
-        change="this change",
-        unchanged="Memory",
-        approve_hint=True,
-        held=result.held,
-    )
-    resp["usage"] = result.usage.line()
-    return resp
-
-
-def _success(memory: Memory, result: WriteResult) -> dict[str, Any]:
-    if result.staged:
-        return _staged(result)
-    usage = result.usage
-    resp: dict[str, Any] = {
-        "success": True,
-        "done": True,
-        "target": result.target,
-        "action": result.action,
-        "message": result.message,
-        "usage": usage.line(),
-        "entry_count": usage.entries,
-        "tokens_estimate": usage.tokens,
-    }
-    if result.written:
-        resp["note"] = (
-            "Saved. This change is complete; do not repeat it. It appears in the system "
-            "prompt from the next session on."
-        )
-    else:
-        resp["note"] = "Nothing needed to change; do not repeat this call."
-
-    def show(entry: str, target: str = "") -> str:
-        return display_entry(target or result.target, entry, memory.level)[0]
-
-    if result.action == "replace" and result.results[0].previous is not None:
-        resp["replaced_entry"] = show(result.results[0].previous, result.results[0].target)
-    elif result.action == "remove" and result.results[0].previous is not None:
-        resp["removed_entry"] = show(result.results[0].previous, result.results[0].target)
-    elif result.action == "batch":
-        replaced = {
-            str(i): show(r.previous, r.target)
-            for i, r in enumerate(result.results, 1)
-            if r.status == "replaced" and r.previous is not None
-        }
-        removed = {
-            str(i): show(r.previous, r.target)
-            for i, r in enumerate(result.results, 1)
-            if r.status == "removed" and r.previous is not None
-        }
-        if replaced:
-            resp["replaced_entries"] = replaced
-        if removed:
-            resp["removed_entries"] = removed
-    if result.evicted:
-        resp["evicted"] = [
-            {"target": t, "handle": entry_handle(e), "entry": show(e, t), "reason": why}
-            for t, e, why in result.evicted
-        ]
-        resp["evicted_note"] = (
-            f"To make room, {len(result.evicted)} entr"
-            f"{'y was' if len(result.evicted) == 1 else 'ies were'} moved to the archive "
-            "(the memory's on_full policy; listed in evicted). Nothing is lost: "
-            "archive_search finds them, and adding the text again brings one back."
-        )
-    _state_notes(memory, resp, usage, result.external_changes)
-    if result.others:
-        resp["other_targets"] = [_other(memory, other) for other in result.others]
-    return resp
-
-
-def _other(memory: Memory, result: WriteResult) -> dict[str, Any]:
-    """The second file of a batch that spans both targets."""
-    out: dict[str, Any] = {
-        "target": result.target,
-        "usage": result.usage.line(),
-        "entry_count": result.usage.entries,
-        "tokens_estimate": result.usage.tokens,
-    }
-    return _state_notes(memory, out, result.usage, result.external_changes)
-
-
-def _read_response(memory: Memory, target: str) -> dict[str, Any]:
-    res = memory.read(target)
-    resp: dict[str, Any] = {
-        "success": True,
-        "target": target,
-        "entries": list(res.entries),
-        "provenance": [brief(p) for p in res.provenance],
-        "usage": res.usage.line(),
-        "entry_count": res.usage.entries,
-        "tokens_estimate": res.usage.tokens,
-    }
-    if res.blocked:
-        resp["blocked_entries"] = list(res.blocked)
-    if res.differs_from_snapshot:
-        resp["note"] = (
-            "These live entries differ from the snapshot in your system prompt (changes "
-            "since session start); the live entries are current."
-        )
-    return _state_notes(memory, resp, res.usage, res.external_changes)
-
-
-def _archive_response(
-    memory: Memory, args: dict[str, Any], search: ArchiveSearcher | None
-) -> dict[str, Any]:
-    """The answer of ``archive_search``: archived entries that match ``query``."""
-    unknown = sorted(set(args) - {"action", "query", "target"})
-    if unknown:
-        raise InvalidArgument(
-            unknown[0], f"archive_search takes query and target only, not {unknown[0]!r}."
-        )
-    query = args.get("query")
-    if not isinstance(query, str) or not query.strip():
-        raise InvalidArgument(
-            "query", 'archive_search needs query: a few words, e.g. "staging database host".'
-        )
-    target = args.get("target")
-    if target is not None:
-        target = check_target(target)
-    found = (search or _word_search)(memory, query, target)
-    hits = found.get("results", [])
-    note = (
-        "Archived entries are not in memory; add one's text again to bring it back."
-        if hits
-        else "Nothing in the archive matches; it was never saved, or it was forgotten."
-    )
-    return {"success": True, **found, "note": note, "done": True}
-
-
-def _word_search(memory: Memory, query: str, target: str | None) -> dict[str, Any]:
-    from .archive import listing
-
-    words = {w.casefold() for w in query.split()}
-    results = []
-    for item in listing(memory, target):
-        if item.text is None:
-            continue
-        shown, blocked = display_entry(item.target, item.text, memory.level)
-        if not blocked and words & {w.casefold() for w in shown.split()}:
-            results.append(
-                {"id": item.id, "target": item.target, "text": shown, "reason": item.reason}
-            )
-        if len(results) == 5:
-            break
-    return {"retrieval": "lexical", "results": results}
