@@ -106,7 +106,7 @@ def test_the_compaction_hook_loads_the_session_store_but_no_heavy_package(
     assert "mnemic.sessions" in ours  # it did import the transcript
     # and counted which memory entries mattered in it (curated memory, its journal's fold)
     assert "mnemic.ops.entry_usage" in ours
-    assert len(ours) <= 141, sorted(ours)  # with the scopes module (the hook's project)
+X
     assert _top(modules, NOT_FOR_LIGHT) == set()
 
 
@@ -123,7 +123,9 @@ def test_prompt_loads_the_agent_stack_but_no_model_client_or_server(home: Path) 
     modules, out = _imported(home, "prompt")
     assert "make -j2" in out
     ours = _mnemic(modules)
-    assert len(ours) <= 166, sorted(ours)  # with the scopes module (prompt --project)
+    # with the scopes module (prompt --project); the memory tool's schema and answers and
+    # curated.results are modules of their own since tool.py and memory.py were split
+    assert len(ours) <= 169, sorted(ours)
     assert _top(modules, (*NEVER, "mcp", "starlette", "uvicorn", "rich")) == set()
 
 
