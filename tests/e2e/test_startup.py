@@ -106,7 +106,8 @@ def test_the_compaction_hook_loads_the_session_store_but_no_heavy_package(
     assert "mnemic.sessions" in ours  # it did import the transcript
     # and counted which memory entries mattered in it (curated memory, its journal's fold)
     assert "mnemic.ops.entry_usage" in ours
-X
+    # with the scopes module (the hook's project) and curated.results (split from memory)
+    assert len(ours) <= 142, sorted(ours)
     assert _top(modules, NOT_FOR_LIGHT) == set()
 
 
