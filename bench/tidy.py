@@ -199,6 +199,8 @@ OFFLINE_GRID = {
     "subject_overlap": (0.6, 0.5, 0.4, 0.33, 0.25),
     "extra_words": (0, 1, 2, 3),
     "update_words": (0, 1, 2),
+    "reworded_overlap": (1.01, 0.6, 0.5, 0.4),
+    "reworded_extra": (2, 3, 4),
 }
 SEMANTIC_GRID = {
     "merge_cosine": (0.96, 0.94, 0.92, 0.9, 0.875, 0.85),

@@ -95,6 +95,35 @@ def test_contradictions_in_several_languages(old: str, new: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("For long documents the user reaches for Emacs.",
+         "For long documents the user now uses Helix instead."),
+        ("Le serveur de build tourne sous Debian.", "Le serveur de build est passé à Ubuntu."),
+        ("团队用 Slack 沟通。", "团队现在改用飞书沟通。"),
+    ],
+)  # fmt: skip
+def test_an_update_that_rewords_the_sentence_supersedes_the_old_value(old: str, new: str) -> None:
+    [p] = planned([old, new], [NOW - 9 * DAY, NOW - 2 * DAY])
+    assert (p.kind, p.entries) == ("supersede", (new, old))
+    assert "rewords it" in p.reasons[0]
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # the value the update moved to is already the other entry's: another key
+        ("The user keeps breakfast strictly free of sugar.",
+         "User changed dinner to free of sugar."),
+        ("The mobile team deploys with Fastlane.", "The web team now deploys with Vercel."),
+        ("Release notes are written in English.", "Commit messages are now written in English."),
+    ],
+)  # fmt: skip
+def test_an_update_of_another_key_is_not_a_reworded_contradiction(a: str, b: str) -> None:
+    assert planned([a, b], [NOW - 9 * DAY, NOW - 2 * DAY]) == []
+
+
+@pytest.mark.parametrize(
     ("a", "b"),
     [
         ("The staging database runs PostgreSQL 15.", "The production database runs PostgreSQL 14."),

@@ -12,6 +12,12 @@ their embeddings when the embedder runs), contradictions before duplicates:
   subject too, and are two true facts. When one says it is an update ("now", "switched
   to", "改用"), the value may instead be up to :attr:`Thresholds.update_words` words on
   each side ("vim" / "Emacs"; 0 turns this off), but never words and a slot at once.
+  An update may also reword the sentence ("reaches for Emacs" / "now uses vim
+  instead"): then each side may hold up to :attr:`Thresholds.reworded_extra` words of
+  its own if they share :attr:`Thresholds.reworded_overlap` of their content words and
+  none of the words right after the update marker (what it says it changed to) is in
+  the other entry: "keeps breakfast low-carb" and "changed lunch to low-carb" name the same
+  value for two keys, two facts.
 * **duplicate**: no slot or negation differs and the texts are alike: lexically at
   :attr:`Thresholds.merge_lexical` when one of them says nothing the other does not
   (the other only adds words), at :attr:`Thresholds.merge_strict` when both add
@@ -53,6 +59,11 @@ class Thresholds:
     subject_overlap: float = 0.5
     extra_words: int = 2
     update_words: int = 1
+    reworded_overlap: float = 0.4
+    """An update that rewords its sentence: the content-word overlap it needs (above 1:
+    off)."""
+    reworded_extra: int = 4
+    """An update that rewords its sentence: at most this many words of its own per side."""
 
 
 THRESHOLDS = Thresholds()
@@ -74,6 +85,50 @@ def _join(words: frozenset[str] | set[str]) -> str:
 
 def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) -> Verdict | None:
     """The verdict on the pair ``a``, ``b`` with signals ``s`` (None: unrelated)."""
+    verdict = _judge(a, b, s, t)
+    if verdict is None and _reworded_update(a, b, s, t):
+        was = ", ".join(x for x in (_join(s.only_a), shown(a.slots - b.slots)) if x)
+        now = ", ".join(x for x in (_join(s.only_b), shown(b.slots - a.slots)) if x)
+        return Verdict(
+            "contradiction",
+            f"same subject, one says it changed (and rewords it): {was} vs {now}",
+            s.word_overlap,
+        )
+    return verdict
+
+
+def _reworded_update(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bool:
+    """An update that also rewords the sentence ("reaches for Emacs" / "now uses vim
+    instead"): they share their subject, each side holds a few words or a slot of its
+    own, and none of the words right after the update marker (where it names what it
+    changed to) is in the other entry: "keeps breakfast low-carb" / "changed lunch to
+    low-carb" is the same value for another key, two facts. Cautious by design: "the
+    team now deploys with GitHub Actions" repeats the verb of "the team deploys with
+    Jenkins" and is left alone, like "the web team now deploys with Vercel" beside "the
+    mobile team deploys with Fastlane", which it cannot be told from."""
+    extra = max(len(s.only_a), len(s.only_b))
+    if not (
+        s.update
+        and not s.negation_differs
+        and s.shared >= 1
+        and s.word_overlap >= t.reworded_overlap
+        and extra <= t.reworded_extra
+        and (s.only_a or s.slots_differ)
+        and (s.only_b or s.slots_differ)
+    ):
+        return False
+    for new, old in ((a, b), (b, a)):
+        if not new.update:
+            continue
+        after = set(new.changed_to)
+        if after & old.words:  # the other entry says it already: the same value or key
+            return False
+        if not after and not s.slots_differ:  # "..., no more": a slot says what changed
+            return False
+    return True
+
+
+def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | None:
     extra = max(len(s.only_a), len(s.only_b))
     subject = s.shared >= 1 and s.word_overlap >= t.subject_overlap
     # a slot or a negation may differ between two statements of one subject; words only

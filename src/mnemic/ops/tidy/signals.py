@@ -15,7 +15,8 @@ grammar. An entry becomes a :class:`Profile`:
   (``host-7``, ``UTC+1``, ``Q3``);
 * whether it is **negated** (``not``, ``no longer``, ``nicht``, ``nunca``, ``不``...) and
   whether it says it is an **update** (``now``, ``switched to``, ``jetzt``, ``ahora``,
-  ``现在``, ``改用``...).
+  ``现在``, ``改用``...), and then the content words right after that marker: where an
+  update names its new value (**changed to**).
 
 :func:`compare` gives the pair signals :mod:`.detect` decides on: shingle Jaccard,
 content-word overlap, the words only one side has, whether the slots differ, whether
@@ -34,6 +35,8 @@ __all__ = ["GENERIC", "PairSignals", "Profile", "compare", "profile", "shown"]
 
 STEM = 6
 """Latin words are compared by their first six letters (a crude stem for en, de, es, fr)."""
+AFTER_UPDATE = 3
+"""Content words read after an update marker as the value it changed to."""
 
 _CJK = r"\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"  # kana, Han, Hangul
 _CJK_CHAR = re.compile(f"[{_CJK}]")
@@ -140,6 +143,10 @@ class Profile:
     slots: frozenset[str]
     negated: bool
     update: bool
+    changed_to: tuple[str, ...] = ()
+    """The first :data:`AFTER_UPDATE` content words after its update marker, in order
+    ("switched to *Sublime Text*", "now uses *vim*"): where an update names what it
+    changed to."""
 
     @property
     def specific(self) -> int:
@@ -203,6 +210,20 @@ def _words(text: str) -> set[str]:
     return out
 
 
+def _changed_to(folded: str) -> tuple[str, ...]:
+    """The first :data:`AFTER_UPDATE` content words after the update marker of
+    ``folded``, in order (none without one)."""
+    marker = _UPDATE.search(folded)
+    if marker is None:
+        return ()
+    words: list[str] = []
+    for token in _WORD.findall(_UPDATE.sub(" ", folded[marker.end() :])):
+        words += sorted(_words(token))
+        if len(words) >= AFTER_UPDATE:
+            break
+    return tuple(words[:AFTER_UPDATE])
+
+
 def profile(text: str) -> Profile:
     """The :class:`Profile` of one entry."""
     folded = _fold(text)
@@ -215,7 +236,14 @@ def profile(text: str) -> Profile:
     flat = " ".join(_WORD.findall(folded))
     grams = {flat[i : i + 3] for i in range(max(1, len(flat) - 2))} if flat else set()
     return Profile(
-        text, flat, frozenset(grams), frozenset(_words(plain)), frozenset(slots), negated, update
+        text,
+        flat,
+        frozenset(grams),
+        frozenset(_words(plain)),
+        frozenset(slots),
+        negated,
+        update,
+        _changed_to(folded) if update else (),
     )
 
 
