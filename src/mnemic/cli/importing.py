@@ -1,4 +1,5 @@
-"""``mnemic import``: move in from another agent's memory (a Hermes Agent home)."""
+"""``mnemic import``: move in from another agent's memory (a Hermes Agent home, Claude
+Code's memory files)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,12 @@ from typing import Any
 
 import click
 
+from ..integrations.claude_memory.run import import_claude_memory
 from ..integrations.hermes_import.run import import_hermes
-from .app import AppContext, emit_json, handle_errors, pass_app, printable
+from .app import PROJECT_OPT, AppContext, emit_json, handle_errors, pass_app, printable
 from .sessions import import_bar
 
-__all__ = ["hermes", "import_group"]
+__all__ = ["claude_code_memory", "hermes", "import_group"]
 
 _OUTCOMES = {
     "added": "added",
@@ -32,11 +34,14 @@ _OUTCOMES = {
 
 @click.group(name="import")
 def import_group() -> None:
-    """Move in from another agent's memory: a Hermes Agent home.
+    """Move in from another agent's memory: a Hermes Agent home, Claude Code's memory.
 
     \b
       mnemic import hermes                 ~/.hermes (or $HERMES_HOME)
       mnemic import hermes PATH --dry-run  what would land where; nothing written
+      mnemic import claude-code-memory --project DIR
+                                           ~/.claude/CLAUDE.md, DIR's CLAUDE.md files
+                                           and its auto memory
 
     Conversation files (Claude Code transcripts, OpenAI messages, JSON Lines) are
     imported with `mnemic sessions import`.
@@ -114,3 +119,58 @@ def hermes(app: AppContext, path: str | None, dry_run: bool, as_json: bool) -> N
         for item in sessions.get("skipped", []):
             click.echo(printable(f"  skipped {item['count']:,}: {item['reason']}", lines=False))
     _part("skills/", data["skills"], dry_run)
+
+
+@import_group.command(name="claude-code-memory")
+@click.option(
+    "--claude-home",
+    metavar="DIR",
+    type=click.Path(file_okay=False),
+    help="Claude Code's folder (default $CLAUDE_CONFIG_DIR or ~/.claude).",
+)
+@PROJECT_OPT
+@click.option("--dry-run", is_flag=True, help="Report what would land where; write nothing.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@pass_app
+@handle_errors
+def claude_code_memory(
+    app: AppContext, claude_home: str | None, dry_run: bool, as_json: bool
+) -> None:
+    """Import Claude Code's memory files.
+
+    \b
+    ~/.claude/CLAUDE.md                   into global memory
+    with --project DIR:
+      DIR/CLAUDE.md, DIR/.claude/CLAUDE.md, DIR/CLAUDE.local.md
+      ~/.claude/projects/<DIR>/memory/    auto memory: MEMORY.md and its topic files
+                                          all into the project's memory
+
+    Every bullet, paragraph and code block becomes one entry (its headings kept as
+    context), scanned and gated like any write; provenance names its file and line.
+    What does not fit the budget goes to the archive. @ imports are named, not
+    followed: import that file itself. Running it again adds nothing.
+    """
+    report = import_claude_memory(
+        app.home, project=app.project, claude_home=claude_home, dry_run=dry_run
+    )
+    data = report.to_dict()
+    if as_json:
+        emit_json(data)
+        return
+    head = "Dry run: nothing was written. " if dry_run else ""
+    click.echo(printable(f"{head}From {data['claude_home']}:", lines=False))
+    for file in data["files"]:
+        n = file["entries"]
+        line = f"  {file['path']} ({file['kind']}): {n:,} {'entry' if n == 1 else 'entries'}"
+        click.echo(printable(line, lines=False))
+    for scope, part in data["scopes"].items():
+        title = "Global memory" if scope == "global" else f"Project {data['project']}"
+        _part(title, part, dry_run)
+        if part["counts"].get("over_budget"):
+            key = "[memory] memory_char_limit" if scope == "global" else (
+                "[project] memory_char_limit"
+            )
+            click.echo(
+                f"  To have them live: raise {key} in config.toml, then "
+                "mnemic memory archive restore ID."
+            )
