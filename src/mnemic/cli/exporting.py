@@ -41,7 +41,7 @@ __all__ = ["export"]
 def export(
     app: AppContext, fmt: str, output: str | None, claude_home: str | None, as_json: bool
 ) -> None:
-    """Write memory out for another agent.
+    """Write memory out for another agent: a section of Claude Code's CLAUDE.md.
 
     \b
       mnemic export --format claude-code                 global MEMORY.md and USER.md

@@ -167,8 +167,10 @@ def claude_code_memory(
         title = "Global memory" if scope == "global" else f"Project {data['project']}"
         _part(title, part, dry_run)
         if part["counts"].get("over_budget"):
-            key = "[memory] memory_char_limit" if scope == "global" else (
-                "[project] memory_char_limit"
+            key = (
+                "[memory] memory_char_limit"
+                if scope == "global"
+                else ("[project] memory_char_limit")
             )
             click.echo(
                 f"  To have them live: raise {key} in config.toml, then "

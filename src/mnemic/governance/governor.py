@@ -108,9 +108,7 @@ class Governor:
         stages, so an approved write keeps it too. An importer names there the file and
         line each entry comes from. ``origin`` is checked like any (printable, short)."""
         saved = self.context
-        self.context = self.gate.context = WriteContext.make(
-            saved.actor, origin, saved.session_id
-        )
+        self.context = self.gate.context = WriteContext.make(saved.actor, origin, saved.session_id)
         try:
             yield
         finally:

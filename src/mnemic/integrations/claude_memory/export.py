@@ -88,7 +88,9 @@ def _spliced(path: Path, old: str, section: str) -> tuple[str, bool]:
     return old[:begin] + section + old[stop:], True
 
 
-def write_section(view: MemoryView, path: str | os.PathLike[str], targets: tuple[str, ...]) -> ExportResult:
+def write_section(
+    view: MemoryView, path: str | os.PathLike[str], targets: tuple[str, ...]
+) -> ExportResult:
     """Write the section of ``targets`` into the CLAUDE.md at ``path`` (see the module
     docstring). A symlink, a file that is not UTF-8 or a damaged section raises
     :class:`~mnemic.errors.IntegrationError` and leaves the file as it was."""
@@ -103,7 +105,9 @@ def write_section(view: MemoryView, path: str | os.PathLike[str], targets: tuple
         data = read_bytes_strict(file)
     except StorageError as exc:
         raise IntegrationError(
-            str(file), f"cannot be read ({getattr(exc, 'reason', exc)})", "Fix it or choose --output."
+            str(file),
+            f"cannot be read ({getattr(exc, 'reason', exc)})",
+            "Fix it or choose --output.",
         ) from exc
     try:
         old = (data or b"").decode("utf-8")

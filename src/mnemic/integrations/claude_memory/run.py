@@ -170,8 +170,7 @@ def import_claude_memory(
         raise IntegrationError(
             str(claude),
             "no Claude Code memory file found (looked for " + ", ".join(looked) + ")",
-            "Give Claude Code's folder (--claude-home DIR) or the project (--project DIR)."
-            + hint,
+            "Give Claude Code's folder (--claude-home DIR) or the project (--project DIR)." + hint,
         )
     parsed = _parse(files)
     report = ClaudeMemoryReport(str(claude), str(directory) if directory else None, dry_run)

@@ -118,6 +118,12 @@ class Parsed:
     mnemic's own section."""
 
 
+def _dedent(line: str, indent: int) -> str:
+    """A bullet's continuation line without the indent of the bullet's text."""
+    spaces = len(line) - len(line.lstrip(" "))
+    return line[min(spaces, indent) :].rstrip()
+
+
 class _Splitter:
     def __init__(self, links: Container[str]) -> None:
         self.links = links
@@ -127,6 +133,7 @@ class _Splitter:
         self.start = 0
         self.kind = ""
         self.fence = ""
+        self.indent = 0
 
     def flush(self) -> None:
         lines, kind, start = self.block, self.kind, self.start
@@ -135,7 +142,7 @@ class _Splitter:
             return
         if kind == "bullet":
             first, *rest = lines
-            body = "\n".join([first.strip(), *(r.rstrip()[2:] if r[:2] == "  " else r.strip() for r in rest)])
+            body = "\n".join([first.strip(), *(_dedent(r, self.indent) for r in rest)])
             target = _INDEX_LINK.match(first.strip())
             if target and not rest and target.group(1) in self.links:
                 why = f"points to {target.group(1)}, imported from that file"
@@ -152,9 +159,9 @@ class _Splitter:
         sep = ":\n" if kind == "code" or ("\n" in body and kind != "bullet") else ": "
         self.out.entries.append(Entry(f"{context}{sep}{body}" if context else body, start))
 
-    def open(self, kind: str, line: str, number: int) -> None:
+    def open(self, kind: str, line: str, number: int, indent: int = 0) -> None:
         self.flush()
-        self.kind, self.block, self.start = kind, [line], number
+        self.kind, self.block, self.start, self.indent = kind, [line], number, indent
 
     def feed(self, line: str, number: int) -> None:
         stripped = line.strip()
@@ -192,7 +199,7 @@ class _Splitter:
             return
         bullet = _BULLET.match(line)
         if bullet and (self.kind != "bullet" or len(bullet.group(1)) < 2):
-            self.open("bullet", bullet.group(2), number)
+            self.open("bullet", bullet.group(2), number, bullet.start(2))
         elif self.kind:
             self.block.append(line)
         else:

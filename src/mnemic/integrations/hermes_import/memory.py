@@ -149,9 +149,16 @@ def import_entries(
         return
     for text in over:  # one archive commit each, recorded with where it comes from
         with _as(memory, sources.get(text)):
-            where = {text: sources[text][1]} if text in sources else None
+            named = {text: sources[text][1]} if text in sources else None
             _archive(
-                memory, target, [text], "imported_over_budget", "over_budget", report, dry_run, where
+                memory,
+                target,
+                [text],
+                "imported_over_budget",
+                "over_budget",
+                report,
+                dry_run,
+                named,
             )
 
 
