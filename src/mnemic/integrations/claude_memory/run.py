@@ -28,7 +28,7 @@ from ...curated.memory import Memory
 from ...curated.scope import locate as locate_project, open_project
 from ...errors import IntegrationError
 from ...home import Home
-from ..hermes_import.memory import Source, import_entries
+from ..hermes_import.memory import Source, import_entries, source_of
 from ..hermes_import.report import PartReport
 from .source import (
     PROJECT_FILES,
@@ -45,7 +45,6 @@ __all__ = ["ORIGIN", "ClaudeMemoryReport", "find_files", "import_claude_memory"]
 
 ORIGIN = "import:claude-code"
 """The actor of every write of the import; its origin adds the file and line."""
-_MAX_ORIGIN = 200
 
 
 @dataclass
@@ -69,16 +68,6 @@ class ClaudeMemoryReport:
             "files": self.files,
             "scopes": {s: r.to_dict() for s, r in self.scopes.items()},
         }
-
-
-def origin_of(path: Path, line: int) -> str:
-    """The origin an entry's write is recorded with: ``import:claude-code <file>:<line>``
-    (a long path keeps its end)."""
-    where = f"{path}:{line}"
-    room = _MAX_ORIGIN - len(ORIGIN) - 1
-    if len(where) > room:
-        where = "…" + where[-(room - 1) :]
-    return f"{ORIGIN} {where}"
 
 
 def _listed(folder: Path) -> list[Path]:
@@ -140,7 +129,7 @@ def _import_scope(
             if entry.text in sources:
                 report.count("present")  # the same text twice: imported once
                 continue
-            sources[entry.text] = (origin_of(file.path, entry.line), f"{file.path}:{entry.line}")
+            sources[entry.text] = source_of(ORIGIN, file.path, entry.line)
             entries.append(entry.text)
     if entries:
         import_entries(memory, "memory", entries, report, dry_run=dry_run, sources=sources)

@@ -28,11 +28,24 @@ from ...errors import BudgetExceeded, ContentRejected, ThreatBlocked, ToolError
 from .report import PartReport, preview
 from .source import ArchiveLine, HermesHome
 
-__all__ = ["Source", "import_archive", "import_entries", "import_memory"]
+__all__ = ["Source", "import_archive", "import_entries", "import_memory", "source_of"]
 
 Source = tuple[str, str]
 """Where an entry comes from: ``(origin, where)``, the origin its writes are recorded
 with (``import:<agent> <file>:<line>``) and the place a report names."""
+
+
+_MAX_ORIGIN = 200
+
+
+def source_of(origin: str, path: Path, line: int) -> Source:
+    """Where an entry of ``path`` at ``line`` comes from, for an import whose writes have
+    ``origin`` (``import:<agent>``): the origin ``import:<agent> <file>:<line>`` (a long
+    path keeps its end) and the place ``<file>:<line>``."""
+    where = f"{path}:{line}"
+    room = _MAX_ORIGIN - len(origin) - 1
+    short = where if len(where) <= room else "…" + where[-(room - 1) :]
+    return f"{origin} {short}", where
 
 
 class _Known:
