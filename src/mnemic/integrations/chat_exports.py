@@ -166,6 +166,8 @@ def _stage_memories(home: Home, path: Path, dry_run: bool) -> PartReport:
     memory = Memory.open(Home(home.root, settings), actor="foreground", origin=CHATGPT_ORIGIN)
     report = PartReport(str(path))
     texts = list(dict.fromkeys(text for _, text in items))
+    for _ in range(len(items) - len(texts)):
+        report.count("present")  # pasted twice: imported once
     line_of = {text: n for n, text in reversed(items)}
     sources = {t: source_of(CHATGPT_ORIGIN, path, line_of[t]) for t in texts}
     import_entries(memory, "user", texts, report, dry_run=dry_run, sources=sources)
