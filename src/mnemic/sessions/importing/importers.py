@@ -204,7 +204,7 @@ def detect_format(path: Path) -> str:
     if stripped.startswith("["):
         if '"qa"' in head and '"conversation"' in head:
             return "locomo"
-        if '"mapping"' in head and '"current_node"' in head:
+        if '"mapping"' in head and '"children"' in head:
             return "chatgpt"
         return "openai"
     if stripped.startswith("{"):
