@@ -64,7 +64,7 @@ COMMANDS: dict[str, Lazy] = {
     ),
     "import": Lazy(
         "mnemic.cli.importing:import_group",
-        "Move in from another agent's memory: a Hermes Agent home, Claude Code's memory.",
+        "Move in from another agent: Hermes, Claude Code's memory files, ChatGPT, Codex.",
     ),
     "init": Lazy(
         "mnemic.cli.home:init",

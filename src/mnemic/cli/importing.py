@@ -35,7 +35,7 @@ _OUTCOMES = {
 
 @click.group(name="import")
 def import_group() -> None:
-    """Move in from another agent's memory: a Hermes Agent home, Claude Code's memory.
+    """Move in from another agent: Hermes, Claude Code's memory files, ChatGPT, Codex.
 
     \b
       mnemic import hermes                 ~/.hermes (or $HERMES_HOME)

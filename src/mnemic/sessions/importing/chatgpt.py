@@ -34,7 +34,6 @@ __all__ = ["chatgpt_items"]
 _TEXT_TYPES = ("text", "multimodal_text")
 _CODE_TYPES = ("code", "execution_output")
 _HIDDEN_TYPES = ("user_editable_context", "thoughts", "reasoning_recap", "model_editable_context")
-_MAX_DEPTH = 1_000_000
 
 
 def _branch(mapping: Mapping[str, Any], current: Any, where: str) -> list[Mapping[str, Any]]:
@@ -46,8 +45,6 @@ def _branch(mapping: Mapping[str, Any], current: Any, where: str) -> list[Mappin
     nodes: list[Mapping[str, Any]] = []
     seen: set[str] = set()
     while isinstance(current, str) and current in mapping and current not in seen:
-        if len(seen) > _MAX_DEPTH:
-            break
         seen.add(current)
         node = mapping[current]
         if not isinstance(node, dict):
