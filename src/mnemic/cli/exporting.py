@@ -11,7 +11,7 @@ from ..integrations.claude_memory.export import write_section
 from ..integrations.claude_memory.source import locate_claude_home
 from .app import PROJECT_OPT, AppContext, emit_json, handle_errors, pass_app, printable
 
-__all__ = ["export"]
+__all__ = ["export", "export_claude_code"]
 
 
 @click.command(name="export")
@@ -52,8 +52,15 @@ def export(
     The entries go between <!-- mnemic:begin --> and <!-- mnemic:end -->; exporting again
     replaces only that section, and the rest of the file stays byte for byte.
     """
-    home = app.memory_home()
-    view = MemoryView.open(home)
+    export_claude_code(app, output, claude_home, as_json)
+
+
+def export_claude_code(
+    app: AppContext, output: str | None, claude_home: str | None, as_json: bool
+) -> None:
+    """``mnemic export --format claude-code``: the global (or ``--project``) memory as a
+    marked section of a CLAUDE.md (:mod:`mnemic.integrations.claude_memory.export`)."""
+    view = MemoryView.open(app.memory_home())
     if app.project is not None:
         path = Path(output) if output else Path(app.project).expanduser() / "CLAUDE.md"
         targets: tuple[str, ...] = ("memory",)
@@ -64,7 +71,7 @@ def export(
     if as_json:
         emit_json(
             {
-                "format": fmt,
+                "format": "claude-code",
                 "path": result.path,
                 "entries": result.entries,
                 "hidden": result.hidden,

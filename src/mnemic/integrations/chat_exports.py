@@ -112,27 +112,20 @@ def _plan(home: Home, files: list[Path], read: Callable[..., Any]) -> dict[str, 
 
 def _import(
     home: Home,
+    source: Path,
     files: list[Path],
     fmt: str,
     read: Callable[..., Any],
     dry_run: bool,
     progress: Callable[[ImportProgress], None] | None,
 ) -> dict[str, Any]:
-    plan = _plan(home, files, read)  # reads all first: a damaged file stops it here
+    """Read ``files`` whole (a damaged one raises here), then import ``source`` (the
+    file, or the folder holding them: one import, one progress bar)."""
+    plan = _plan(home, files, read)
     if dry_run:
         return plan
-    total: dict[str, Any] = {}
-    skipped: Counter[str] = Counter()
     with open_store(home) as store:
-        for path in files:
-            done = import_path(store, path, format=fmt, progress=progress).to_dict()
-            for key, value in done.items():
-                if isinstance(value, int) and not isinstance(value, bool):
-                    total[key] = total.get(key, 0) + value
-            for item in done.get("skipped", []):
-                skipped[item["reason"]] += item["count"]
-    total["skipped"] = [{"reason": r, "count": n} for r, n in skipped.most_common()]
-    return total
+        return import_path(store, source, format=fmt, progress=progress).to_dict()
 
 
 def saved_memories(path: Path) -> list[tuple[int, str]]:
@@ -206,7 +199,7 @@ def import_chatgpt(
     if path is not None:
         file = _export_file(Path(path).expanduser())
         report.path, report.files = str(file), 1
-        report.sessions = _import(home, [file], "chatgpt", chatgpt_items, dry_run, progress)
+        report.sessions = _import(home, file, [file], "chatgpt", chatgpt_items, dry_run, progress)
     if memories is not None:
         report.memories = _stage_memories(home, Path(memories).expanduser(), dry_run)
     return report
@@ -263,5 +256,5 @@ def import_codex(
             "Give Codex's sessions folder (~/.codex/sessions) or one rollout file.",
         )
     report = ExportReport(str(root), dry_run, files=len(files))
-    report.sessions = _import(home, files, "codex", codex_items, dry_run, progress)
+    report.sessions = _import(home, root, files, "codex", codex_items, dry_run, progress)
     return report
