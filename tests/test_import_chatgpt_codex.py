@@ -210,6 +210,17 @@ def test_a_file_that_is_not_a_chatgpt_export_is_named(
         import_chatgpt(Home.open(tmp_path / "mnemic"), path)
 
 
+def test_a_conversations_json_linked_from_outside_the_export_folder_is_refused(
+    tmp_path: Path,
+) -> None:
+    real = _export(tmp_path)
+    folder = tmp_path / "other-export"
+    folder.mkdir()
+    (folder / "conversations.json").symlink_to(real)
+    with pytest.raises(IntegrationError, match="symlink out of the export folder"):
+        import_chatgpt(Home.open(tmp_path / "mnemic"), folder)
+
+
 def test_saved_memories_wait_for_approval_as_user_entries_with_their_line(
     tmp_path: Path,
 ) -> None:

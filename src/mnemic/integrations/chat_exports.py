@@ -174,6 +174,13 @@ def _export_file(path: Path) -> Path:
             raise ImportFailed(
                 str(path), "no conversations.json here: give the unzipped ChatGPT export"
             )
+        real, base = inner.resolve(), path.resolve()
+        if base not in real.parents:
+            raise IntegrationError(
+                str(inner),
+                f"a symlink out of the export folder (to {real})",
+                "Give the file it points to, or copy it into the folder.",
+            )
         return inner
     if not path.is_file():
         raise ImportFailed(str(path), "no such file: give ChatGPT's conversations.json")
