@@ -328,6 +328,11 @@ def test_markdown_splits_into_entries_under_their_headings() -> None:
     ]
 
 
+def test_underlined_headings_are_headings_too() -> None:
+    parsed = split_markdown("Style\n=====\n\nPython\n------\n- Use ruff.\n")
+    assert [(e.text, e.line) for e in parsed.entries] == [("Style > Python: Use ruff.", 6)]
+
+
 def test_export_writes_a_section_and_a_re_export_replaces_only_that_section(
     tmp_path: Path,
 ) -> None:

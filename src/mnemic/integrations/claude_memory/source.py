@@ -54,6 +54,7 @@ _MAX_TEXT = 8 << 20
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)(?:\s+#+)?\s*$")
 _BULLET = re.compile(r"^( *)(?:[-*+]|\d{1,9}[.)])\s+(.*)$")
 _IMPORT = re.compile(r"^@(\S+)$")
+_SETEXT = re.compile(r"^(?:=+|-{2,})$")
 _RULE = re.compile(r"^(?:-{3,}|\*{3,}|_{3,})$")
 _FENCE = re.compile(r"^(`{3,}|~{3,})")
 _INDEX_LINK = re.compile(r"^\[[^\]]*\]\(([^)\s]+)\)(?:\s*(?:[-:—–]\s*.*)?)?$")
@@ -194,6 +195,11 @@ class _Splitter:
             self.flush()
             self.out.skipped.append((number, stripped, "an @ import: import that file itself"))
             return
+        if self.kind == "paragraph" and len(self.block) == 1 and _SETEXT.match(stripped):
+            title, self.block, self.kind = self.block[0].strip(), [], ""
+            level = 1 if stripped[0] == "=" else 2
+            self.headings = [*(h for h in self.headings if h[0] < level), (level, title)]
+            return
         if _RULE.match(stripped):
             self.flush()
             return
@@ -211,11 +217,11 @@ def split_markdown(text: str, *, links: Container[str] = ()) -> Parsed:
 
     Every bullet (with the lines and nested bullets under it), paragraph and fenced code
     block is one entry, its headings before it as context (``Style > Python: Use
-    ruff``). Left out: YAML front matter, HTML comments, horizontal rules, lines that
-    are only an ``@path`` import (reported: the file they name is imported by itself),
-    mnemic's own section (between :data:`MARK_BEGIN` and :data:`MARK_END`, reported),
-    and bullets that only link to a file named in ``links`` (an index's pointers to
-    its topic files, reported)."""
+    ruff``; ``#`` headings and underlined ones). Left out: YAML front matter, HTML
+    comments, horizontal rules, lines that are only an ``@path`` import (reported: the
+    file they name is imported by itself), mnemic's own section (between
+    :data:`MARK_BEGIN` and :data:`MARK_END`, reported), and bullets that only link to a
+    file named in ``links`` (an index's pointers to its topic files, reported)."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     splitter = _Splitter(links)
     skip_to = 0
