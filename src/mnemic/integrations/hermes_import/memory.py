@@ -11,6 +11,12 @@ Entries are keyed by their text: one that is live, archived or waiting in the ap
 queue already is counted ``present`` and not written again, so a second import adds
 nothing. A dry run takes the same decisions against the current state without writing:
 the scan, the budget as the entries before it would fill it, and the approval policy.
+
+:func:`import_entries` is that entry path for any importer of memory files (Claude
+Code's, ChatGPT's saved memories): given where each entry comes from
+(:func:`source_of`), its write is recorded with the origin ``import:<agent>
+<file>:<line>`` (:meth:`~mnemic.governance.Governor.writing_as`), so provenance, the
+audit journal, the archive and a staged write keep it.
 """
 
 from __future__ import annotations
