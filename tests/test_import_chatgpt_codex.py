@@ -22,6 +22,7 @@ from mnemic.curated.memory import Memory
 from mnemic.errors import ImportFailed, IntegrationError
 from mnemic.home import Home
 from mnemic.integrations.chat_exports import CHATGPT_ORIGIN, import_chatgpt, import_codex
+from mnemic.integrations.hermes_import.memory import source_of
 from mnemic.ops.review import PendingQueue
 from mnemic.sessions import import_path, open_store
 
@@ -237,7 +238,9 @@ def test_saved_memories_wait_for_approval_as_user_entries_with_their_line(
     governor = Memory.open(home).governor
     assert governor is not None
     records = governor.pending("memory").listing().records
-    assert [r.origin for r in records] == [f"{CHATGPT_ORIGIN} {pasted}:{n}" for n in (1, 3, 4)]
+    assert [r.origin for r in records] == [
+        source_of(CHATGPT_ORIGIN, pasted, n)[0] for n in (1, 3, 4)
+    ]
     again = import_chatgpt(home, memories=pasted).to_dict()
     assert again["memories"]["counts"] == {"present": 4}
     queue.approve("all")

@@ -33,6 +33,7 @@ from mnemic.integrations.claude_memory.source import (
     encode_project,
     split_markdown,
 )
+from mnemic.integrations.hermes_import.memory import source_of
 from mnemic.ops.review import PendingQueue
 
 INJECTION = (
@@ -122,6 +123,10 @@ PROJECT = [
 ]
 
 
+def _origin(path: Path, line: int) -> str:
+    return source_of(ORIGIN, path, line)[0]
+
+
 def _project_memory(home: Home, project: Path) -> Memory:
     return Memory.open(open_project(home, project, create=False))
 
@@ -150,11 +155,11 @@ def test_user_and_project_files_and_auto_memory_land_with_their_file_and_line(
     pmem = _project_memory(home, project)
     assert pmem.entries("memory") == PROJECT
     origins = {text: p.origin for text, p in pmem.provenance("memory")}
-    assert origins[PROJECT[0]] == f"{ORIGIN} {project / 'CLAUDE.md'}:5"
-    assert origins[PROJECT[-1]] == f"{ORIGIN} {auto / 'debugging.md'}:7"
+    assert origins[PROJECT[0]] == _origin(project / "CLAUDE.md", 5)
+    assert origins[PROJECT[-1]] == _origin(auto / "debugging.md", 7)
     assert {p.actor for _, p in pmem.provenance("memory")} == {ORIGIN}
     glob = {text: p.origin for text, p in Memory.open(home).provenance("memory")}
-    assert glob[GLOBAL[2]] == f"{ORIGIN} {claude / 'CLAUDE.md'}:9"
+    assert glob[GLOBAL[2]] == _origin(claude / "CLAUDE.md", 9)
 
     assert report["scopes"]["global"]["counts"] == {"added": 3, "skipped": 1}
     assert report["scopes"]["project"]["counts"] == {"added": 7, "skipped": 1}
@@ -205,7 +210,7 @@ def test_the_user_file_lands_in_global_memory_on_either_backend(
     mem = Memory.open(home)
     assert mem.entries("memory") == GLOBAL
     assert {p.origin for _, p in mem.provenance("memory")} == {
-        f"{ORIGIN} {claude / 'CLAUDE.md'}:{n}" for n in (3, 4, 9)
+        _origin(claude / "CLAUDE.md", n) for n in (3, 4, 9)
     }
 
 
@@ -227,7 +232,7 @@ def test_entries_over_the_budget_go_to_the_archive_with_where_they_came_from(
     assert mem.entries("memory") == ["Short fact one.", "Short fact two."]
     [kept] = [a for a in archive.listing(mem) if a.text == big]
     assert kept.reason == "imported_over_budget"
-    assert kept.by[1] == f"{ORIGIN} {claude / 'CLAUDE.md'}:2"
+    assert kept.by[1] == _origin(claude / "CLAUDE.md", 2)
     again = import_claude_memory(home, claude_home=claude).to_dict()["scopes"]["global"]
     assert again["counts"] == {"present": 3}
 
@@ -252,11 +257,11 @@ def test_a_blocked_entry_is_named_and_a_staged_one_keeps_its_source_when_approve
     governor = Memory.open(home).governor
     assert governor is not None
     [record] = governor.pending("memory").listing().records
-    assert record.origin == f"{ORIGIN} {claude / 'CLAUDE.md'}:1"
+    assert record.origin == _origin(claude / "CLAUDE.md", 1)
     PendingQueue.open(home).approve("all")
     [(text, prov)] = Memory.open(home).provenance("memory")
     assert text == "Prefers metric units."
-    assert (prov.actor, prov.origin) == (ORIGIN, f"{ORIGIN} {claude / 'CLAUDE.md'}:1")
+    assert (prov.actor, prov.origin) == (ORIGIN, _origin(claude / "CLAUDE.md", 1))
 
 
 def test_a_dry_run_writes_nothing_and_says_what_the_import_will_do(tmp_path: Path) -> None:
@@ -446,7 +451,20 @@ def test_an_entry_the_scanner_holds_waits_for_approval_with_its_source(tmp_path:
     assert report["counts"] == {"added": 1, "staged": 1}
     assert Memory.open(home).entries("memory") == ["Use tabs."]
     (record,) = PendingQueue.open(home).records("memory")
-    assert record.origin == f"{ORIGIN} {claude / 'CLAUDE.md'}:2"
+    assert record.origin == _origin(claude / "CLAUDE.md", 2)
     assert "Held by the threat scanner" in record.detail
     again = import_claude_memory(home, claude_home=claude).to_dict()["scopes"]["global"]
     assert again["counts"] == {"present": 2}
+
+
+def test_a_file_deep_in_long_folders_keeps_the_end_of_its_path_in_the_origin(
+    tmp_path: Path,
+) -> None:
+    claude = tmp_path.joinpath(*(["a-rather-long-folder-name"] * 9), "claude")
+    claude.mkdir(parents=True)
+    (claude / "CLAUDE.md").write_text("- Use tabs.\n", encoding="utf-8")
+    home = Home.open(tmp_path / "mnemic")
+    import_claude_memory(home, claude_home=claude)
+    [(_, prov)] = Memory.open(home).provenance("memory")
+    assert prov.origin is not None and len(prov.origin) <= 200
+    assert prov.origin.startswith(f"{ORIGIN} …") and prov.origin.endswith("/claude/CLAUDE.md:1")
