@@ -45,6 +45,10 @@ COMMANDS: dict[str, Lazy] = {
         "mnemic.cli.demo:demo",
         "Two days of an agent with memory, against a local stand-in model (no network, no key).",
     ),
+    "export": Lazy(
+        "mnemic.cli.exporting:export",
+        "Write memory out for another agent: a section of Claude Code's CLAUDE.md.",
+    ),
     "forget": Lazy(
         "mnemic.cli.governance:forget",
         "Forget for good: the user profile (--user) or session messages (--sessions MATCH).",
@@ -60,7 +64,7 @@ COMMANDS: dict[str, Lazy] = {
     ),
     "import": Lazy(
         "mnemic.cli.importing:import_group",
-        "Move in from another agent's memory: a Hermes Agent home.",
+        "Move in from another agent: Hermes, Claude Code's memory files, ChatGPT, Codex.",
     ),
     "init": Lazy(
         "mnemic.cli.home:init",

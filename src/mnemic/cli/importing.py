@@ -1,4 +1,5 @@
-"""``mnemic import``: move in from another agent's memory (a Hermes Agent home)."""
+"""``mnemic import``: move in from another agent's memory (a Hermes Agent home, Claude
+Code's memory files)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,13 @@ from typing import Any
 
 import click
 
+from ..integrations.chat_exports import import_chatgpt, import_codex
+from ..integrations.claude_memory.run import import_claude_memory
 from ..integrations.hermes_import.run import import_hermes
-from .app import AppContext, emit_json, handle_errors, pass_app, printable
+from .app import PROJECT_OPT, AppContext, emit_json, handle_errors, pass_app, printable
 from .sessions import import_bar
 
-__all__ = ["hermes", "import_group"]
+__all__ = ["chatgpt", "claude_code_memory", "codex", "hermes", "import_group"]
 
 _OUTCOMES = {
     "added": "added",
@@ -32,11 +35,16 @@ _OUTCOMES = {
 
 @click.group(name="import")
 def import_group() -> None:
-    """Move in from another agent's memory: a Hermes Agent home.
+    """Move in from another agent: Hermes, Claude Code's memory files, ChatGPT, Codex.
 
     \b
       mnemic import hermes                 ~/.hermes (or $HERMES_HOME)
       mnemic import hermes PATH --dry-run  what would land where; nothing written
+      mnemic import claude-code-memory --project DIR
+                                           ~/.claude/CLAUDE.md, DIR's CLAUDE.md files
+                                           and its auto memory
+      mnemic import chatgpt conversations.json [--memories FILE]
+      mnemic import codex                  ~/.codex/sessions (or $CODEX_HOME/sessions)
 
     Conversation files (Claude Code transcripts, OpenAI messages, JSON Lines) are
     imported with `mnemic sessions import`.
@@ -102,15 +110,145 @@ def hermes(app: AppContext, path: str | None, dry_run: bool, as_json: bool) -> N
     if sessions["missing"]:
         click.echo("state.db: not in the Hermes home, skipped.")
     else:
-        would = "would import" if dry_run else "imported"
-        known = sessions.get("known_sessions", 0) + sessions.get("existing_sessions_unchanged", 0)
-        grew = sessions.get("extended_sessions", 0)
-        more = f"; {grew:,} known sessions gained new messages" if grew else ""
-        more += f"; {known:,} imported before" if known else ""
-        click.echo(
-            f"state.db: {would} {sessions['sessions']:,} sessions, {sessions['messages']:,} "
-            f"messages{more}."
-        )
-        for item in sessions.get("skipped", []):
-            click.echo(printable(f"  skipped {item['count']:,}: {item['reason']}", lines=False))
+        _sessions("state.db", sessions, dry_run)
     _part("skills/", data["skills"], dry_run)
+
+
+def _sessions(title: str, sessions: dict[str, Any], dry_run: bool) -> None:
+    would = "would import" if dry_run else "imported"
+    known = sessions.get("known_sessions", 0) + sessions.get("existing_sessions_unchanged", 0)
+    grew = sessions.get("extended_sessions", 0)
+    more = f"; {grew:,} known sessions gained new messages" if grew else ""
+    more += f"; {known:,} imported before" if known else ""
+    click.echo(
+        f"{title}: {would} {sessions['sessions']:,} sessions, {sessions['messages']:,} "
+        f"messages{more}."
+    )
+    for item in sessions.get("skipped", []):
+        click.echo(printable(f"  skipped {item['count']:,}: {item['reason']}", lines=False))
+
+
+@import_group.command(name="claude-code-memory")
+@click.option(
+    "--claude-home",
+    metavar="DIR",
+    type=click.Path(file_okay=False),
+    help="Claude Code's folder (default $CLAUDE_CONFIG_DIR or ~/.claude).",
+)
+@PROJECT_OPT
+@click.option("--dry-run", is_flag=True, help="Report what would land where; write nothing.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@pass_app
+@handle_errors
+def claude_code_memory(
+    app: AppContext, claude_home: str | None, dry_run: bool, as_json: bool
+) -> None:
+    """Import Claude Code's memory files.
+
+    \b
+    ~/.claude/CLAUDE.md                   into global memory
+    with --project DIR:
+      DIR/CLAUDE.md, DIR/.claude/CLAUDE.md, DIR/CLAUDE.local.md
+      ~/.claude/projects/<DIR>/memory/    auto memory: MEMORY.md and its topic files
+                                          all into the project's memory
+
+    Every bullet, paragraph and code block becomes one entry (its headings kept as
+    context), scanned and gated like any write; provenance names its file and line.
+    What does not fit the budget goes to the archive. @ imports are named, not
+    followed: import that file itself. Running it again adds nothing.
+    """
+    report = import_claude_memory(
+        app.home, project=app.project, claude_home=claude_home, dry_run=dry_run
+    )
+    data = report.to_dict()
+    if as_json:
+        emit_json(data)
+        return
+    head = "Dry run: nothing was written. " if dry_run else ""
+    click.echo(printable(f"{head}From {data['claude_home']}:", lines=False))
+    for file in data["files"]:
+        n = file["entries"]
+        line = f"  {file['path']} ({file['kind']}): {n:,} {'entry' if n == 1 else 'entries'}"
+        click.echo(printable(line, lines=False))
+    for scope, part in data["scopes"].items():
+        title = "Global memory" if scope == "global" else f"Project {data['project']}"
+        _part(title, part, dry_run)
+        if part["counts"].get("over_budget"):
+            key = (
+                "[memory] memory_char_limit"
+                if scope == "global"
+                else ("[project] memory_char_limit")
+            )
+            click.echo(
+                f"  To have them live: raise {key} in config.toml, then "
+                "mnemic memory archive restore ID."
+            )
+
+
+@import_group.command(name="chatgpt")
+@click.argument("path", required=False, type=click.Path(exists=True))
+@click.option(
+    "--memories",
+    metavar="FILE",
+    type=click.Path(exists=True, dir_okay=False),
+    help="ChatGPT's saved memories pasted into a text file, one a line.",
+)
+@click.option("--dry-run", is_flag=True, help="Report what would be imported; write nothing.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@pass_app
+@handle_errors
+def chatgpt(
+    app: AppContext, path: str | None, memories: str | None, dry_run: bool, as_json: bool
+) -> None:
+    """Import ChatGPT's data export (PATH: conversations.json or the unzipped folder).
+
+    \b
+    conversations.json   each conversation as a session (source "chatgpt"): the
+                         branch you last saw, with titles, times and roles
+    --memories FILE      saved memories (Settings > Personalization > Manage
+                         memories, pasted one a line): each a USER.md entry
+                         waiting for approval (mnemic pending list)
+
+    A damaged or cut-short export stops the import before anything is written.
+    Running it again adds nothing.
+    """
+    show_bar = not as_json and not dry_run and sys.stderr.isatty()
+    with import_bar(show_bar) as update:
+        report = import_chatgpt(app.home, path, memories=memories, dry_run=dry_run, progress=update)
+    data = report.to_dict()
+    if as_json:
+        emit_json(data)
+        return
+    if dry_run:
+        click.echo("Dry run: nothing was written.")
+    if data["files"]:
+        _sessions(printable(data["path"], lines=False), data["sessions"], dry_run)
+    if data["memories"] is not None:
+        _part("Saved memories", data["memories"], dry_run)
+
+
+@import_group.command(name="codex")
+@click.argument("path", required=False, type=click.Path(exists=True))
+@click.option("--dry-run", is_flag=True, help="Report what would be imported; write nothing.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@pass_app
+@handle_errors
+def codex(app: AppContext, path: str | None, dry_run: bool, as_json: bool) -> None:
+    """Import Codex CLI sessions (PATH: a folder or one rollout file; default
+    $CODEX_HOME/sessions, else ~/.codex/sessions).
+
+    Each rollout-*.jsonl becomes a session (source "codex") with its messages and tool
+    calls. A file that is not a Codex session stops the import before anything is
+    written; a line cut short is skipped and counted. Running it again adds nothing.
+    """
+    show_bar = not as_json and not dry_run and sys.stderr.isatty()
+    with import_bar(show_bar) as update:
+        report = import_codex(app.home, path, dry_run=dry_run, progress=update)
+    data = report.to_dict()
+    if as_json:
+        emit_json(data)
+        return
+    if dry_run:
+        click.echo("Dry run: nothing was written.")
+    title = f"{data['path']} ({data['files']:,} files)"
+    _sessions(printable(title, lines=False), data["sessions"], dry_run)

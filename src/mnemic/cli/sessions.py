@@ -401,7 +401,9 @@ def import_bar(enabled: bool) -> Iterator[Any]:
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["auto", "jsonl", "openai", "claude", "locomo", "hermes"]),
+    type=click.Choice(
+        ["auto", "jsonl", "openai", "claude", "locomo", "hermes", "chatgpt", "codex"]
+    ),
     default="auto",
     show_default=True,
     help="Input format (auto detects).",
@@ -438,6 +440,8 @@ def import_cmd(
       claude  Claude Code transcripts (~/.claude/projects/**/*.jsonl)
       locomo  the LoCoMo benchmark file
       hermes  Hermes Agent's session database (~/.hermes/state.db, read-only)
+      chatgpt ChatGPT's data export (conversations.json): the branch the user saw
+      codex   Codex CLI session files (~/.codex/sessions/**/rollout-*.jsonl)
 
     A session imported before gains only its new messages (run it again after a
     transcript grew). A malformed line is skipped and reported with its line number.

@@ -67,9 +67,12 @@ _MAX_TEXT = 200
 
 
 def actor_of(origin: str) -> str:
-    """The actor label of an origin: ``agent`` → ``model``, ``mcp:<client>`` → ``mcp``..."""
+    """The actor label of an origin: ``agent`` → ``model``, ``mcp:<client>`` → ``mcp``,
+    ``import:<agent> <source>`` → ``import:<agent>``..."""
     if origin == "mcp" or origin.startswith("mcp:"):
         return "mcp"
+    if origin.startswith("import:"):  # "import:<agent> <file>:<line>": the file is the origin's
+        return origin.split(" ", 1)[0][:_MAX_TEXT]
     return ACTOR_LABELS.get(origin, origin[:_MAX_TEXT] or "api")
 
 

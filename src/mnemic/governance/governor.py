@@ -101,6 +101,19 @@ class Governor:
         finally:
             self._extra = saved
 
+    @contextlib.contextmanager
+    def writing_as(self, origin: str) -> Iterator[None]:
+        """Record the writes inside the block with ``origin`` (same actor and session):
+        their audit records, the provenance of what they add, and what the approval gate
+        stages, so an approved write keeps it too. An importer names there the file and
+        line each entry comes from. ``origin`` is checked like any (printable, short)."""
+        saved = self.context
+        self.context = self.gate.context = WriteContext.make(saved.actor, origin, saved.session_id)
+        try:
+            yield
+        finally:
+            self.context = self.gate.context = saved
+
     def record(
         self,
         *,

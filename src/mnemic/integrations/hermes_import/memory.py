@@ -11,11 +11,18 @@ Entries are keyed by their text: one that is live, archived or waiting in the ap
 queue already is counted ``present`` and not written again, so a second import adds
 nothing. A dry run takes the same decisions against the current state without writing:
 the scan, the budget as the entries before it would fill it, and the approval policy.
+
+:func:`import_entries` is that entry path for any importer of memory files (Claude
+Code's, ChatGPT's saved memories): given where each entry comes from
+(:func:`source_of`), its write is recorded with the origin ``import:<agent>
+<file>:<line>`` (:meth:`~mnemic.governance.Governor.writing_as`), so provenance, the
+audit journal, the archive and a staged write keep it.
 """
 
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from ...curated.archive import archive_texts, archived_keys, check_text
@@ -27,7 +34,24 @@ from ...errors import BudgetExceeded, ContentRejected, ThreatBlocked, ToolError
 from .report import PartReport, preview
 from .source import ArchiveLine, HermesHome
 
-__all__ = ["import_archive", "import_memory"]
+__all__ = ["Source", "import_archive", "import_entries", "import_memory", "source_of"]
+
+Source = tuple[str, str]
+"""Where an entry comes from: ``(origin, where)``, the origin its writes are recorded
+with (``import:<agent> <file>:<line>``) and the place a report names."""
+
+
+_MAX_ORIGIN = 200
+
+
+def source_of(origin: str, path: Path, line: int) -> Source:
+    """Where an entry of ``path`` at ``line`` comes from, for an import whose writes have
+    ``origin`` (``import:<agent>``): the origin ``import:<agent> <file>:<line>`` (a long
+    path keeps its end) and the place ``<file>:<line>``."""
+    where = f"{path}:{line}"
+    room = _MAX_ORIGIN - len(origin) - 1
+    short = where if len(where) <= room else "…" + where[-(room - 1) :]
+    return f"{origin} {short}", where
 
 
 class _Known:
@@ -65,13 +89,33 @@ def import_memory(
         path = hermes.part("memories/MEMORY.md" if target == "memory" else "memories/USER.md")
         report = reports[target] = PartReport(str(path) if entries is not None else None)
         if entries:
-            _target(memory, target, entries, report, dry_run)
+            import_entries(memory, target, entries, report, dry_run=dry_run)
     return reports
 
 
-def _target(
-    memory: Memory, target: str, entries: list[str], report: PartReport, dry_run: bool
+@contextlib.contextmanager
+def _as(memory: Memory, source: Source | None) -> Iterator[None]:
+    if source is None or memory.governor is None:
+        yield
+    else:
+        with memory.governor.writing_as(source[0]):
+            yield
+
+
+def import_entries(
+    memory: Memory,
+    target: str,
+    entries: list[str],
+    report: PartReport,
+    *,
+    dry_run: bool = False,
+    sources: Mapping[str, Source] | None = None,
 ) -> None:
+    """Import ``entries`` into ``target`` (see the module docstring), counting each in
+    ``report``. ``sources`` maps an entry to where it comes from: its writes (and what
+    the approval gate stages for it) are recorded with that origin, and the report
+    names that place."""
+    sources = sources or {}
     known = _Known(memory, target)
     over: list[str] = []
     would = list(memory.entries(target)) if dry_run else []
@@ -81,6 +125,7 @@ def _target(
         else "allow"
     )
     for text in entries:
+        where = sources[text][1] if text in sources else target
         if known.has(text):
             report.count("present")
             continue
@@ -89,35 +134,51 @@ def _target(
                 check_text(text, memory.level)
             except (ThreatBlocked, ContentRejected) as exc:
                 outcome, why = _refusal(exc)
-                report.count(outcome, target, preview(text), why)
+                report.count(outcome, where, preview(text), why)
                 continue
             if char_count([*would, text]) > memory.limit(target):
                 over.append(text)
             elif policy == "block":
-                report.count("refused", target, preview(text), "approval policy: block")
+                report.count("refused", where, preview(text), "approval policy: block")
             elif policy in ("ask", "stage"):
-                report.count("staged", target, preview(text), "waits for approval")
+                report.count("staged", where, preview(text), "waits for approval")
             else:
                 would.append(text)
                 report.count("added")
             continue
         try:
-            result = memory.apply(target, [Op("add", text)])
+            with _as(memory, sources.get(text)):
+                result = memory.apply(target, [Op("add", text)])
         except BudgetExceeded:
             over.append(text)
             continue
         except (ThreatBlocked, ContentRejected) as exc:
             outcome, why = _refusal(exc)
-            report.count(outcome, target, preview(text), why)
+            report.count(outcome, where, preview(text), why)
             continue
         except ToolError as exc:
-            report.count("refused", target, preview(text), exc.code)
+            report.count("refused", where, preview(text), exc.code)
             continue
         if result.staged:
-            report.count("staged", target, preview(text), f"pending id {result.pending_id}")
+            report.count("staged", where, preview(text), f"pending id {result.pending_id}")
         else:
             report.count("added" if result.written else "present")
-    _archive(memory, target, over, "imported_over_budget", "over_budget", report, dry_run)
+    if not sources:
+        _archive(memory, target, over, "imported_over_budget", "over_budget", report, dry_run)
+        return
+    for text in over:  # one archive commit each, recorded with where it comes from
+        with _as(memory, sources.get(text)):
+            named = {text: sources[text][1]} if text in sources else None
+            _archive(
+                memory,
+                target,
+                [text],
+                "imported_over_budget",
+                "over_budget",
+                report,
+                dry_run,
+                named,
+            )
 
 
 def _archive(
@@ -145,7 +206,7 @@ def _archive(
         if text in done:
             report.count(
                 outcome,
-                target,
+                (where or {}).get(text, target),
                 preview(text),
                 "archived: over the budget" if outcome == "over_budget" else "",
             )

@@ -24,6 +24,12 @@ Formats (``import_path(store, path, format=...)``):
     Hermes Agent's session database (``~/.hermes/state.db``), opened read-only: sessions
     with their source platform, title, parent and model, messages with their tool calls
     (:mod:`.hermes`; ``mnemic import hermes`` imports a whole Hermes home).
+``chatgpt``
+    The ChatGPT data export's ``conversations.json``: each conversation the branch the
+    user saw, with its title, times and roles (:mod:`.chatgpt`).
+``codex``
+    Codex CLI session files (``~/.codex/sessions/**/rollout-*.jsonl``; give a file or,
+    with ``format="codex"``, a directory): messages and tool calls (:mod:`.codex`).
 ``locomo``
     The LoCoMo benchmark file: each ``session_<N>`` of each sample becomes the session
     ``locomo-<sample_id>-s<N>``, its turns in order (speaker A as ``user``, B as
@@ -57,6 +63,8 @@ from typing import IO, Any
 from ...errors import ImportFailed, UnreadableFile
 from ..sql import SessionStore
 from ..store import ImportResult, NewSession
+from .chatgpt import chatgpt_items
+from .codex import codex_items
 from .documents import locomo_items, locomo_sessions, openai_items
 from .formats import Item, Reading, Skips, claude_items, jsonl_items, timestamp
 from .hermes import SQLITE_MAGIC, hermes_items, open_hermes_db
@@ -71,7 +79,7 @@ __all__ = [
     "locomo_sessions",
 ]
 
-FORMATS = ("auto", "jsonl", "openai", "claude", "locomo", "hermes")
+FORMATS = ("auto", "jsonl", "openai", "claude", "locomo", "hermes", "chatgpt", "codex")
 
 
 @dataclass
@@ -196,6 +204,8 @@ def detect_format(path: Path) -> str:
     if stripped.startswith("["):
         if '"qa"' in head and '"conversation"' in head:
             return "locomo"
+        if '"mapping"' in head and '"children"' in head:
+            return "chatgpt"
         return "openai"
     if stripped.startswith("{"):
         first = stripped.split("\n", 1)[0]
@@ -206,6 +216,8 @@ def detect_format(path: Path) -> str:
         if isinstance(obj, dict):
             if "messages" in obj:
                 return "openai"
+            if obj.get("type") == "session_meta":
+                return "codex"
             if "sessionId" in obj or obj.get("type") in ("summary", "user", "assistant"):
                 return "claude"
             if "session_id" in obj:
@@ -213,9 +225,10 @@ def detect_format(path: Path) -> str:
     raise ImportFailed(str(path), "cannot tell the format; pass --format")
 
 
-def _files(path: Path) -> list[Path]:
+def _files(path: Path, fmt: str = "claude") -> list[Path]:
     if path.is_dir():
-        return sorted(p for p in path.rglob("*.jsonl") if p.is_file())
+        pattern = "rollout-*.jsonl" if fmt == "codex" else "*.jsonl"
+        return sorted(p for p in path.rglob(pattern) if p.is_file())
     return [path]
 
 
@@ -244,6 +257,10 @@ def _items(fmt: str, files: list[Path], reading: Reading, source: str | None) ->
                 yield from jsonl_items(f, fh, reading)
             elif fmt == "openai":
                 yield from openai_items(f, fh, reading, source or "import")
+            elif fmt == "chatgpt":
+                yield from chatgpt_items(f, fh, reading)
+            elif fmt == "codex":
+                yield from codex_items(f, fh, reading)
             else:
                 yield from locomo_items(f, fh, reading)
         with contextlib.suppress(OSError):
@@ -290,7 +307,7 @@ def import_path(
     fmt = detect_format(path) if format == "auto" else format
     if fmt not in FORMATS[1:]:
         raise ImportFailed(str(path), f"unknown format {format!r}; use one of {FORMATS}")
-    files = _files(path)
+    files = _files(path, fmt)
     total = sum(f.stat().st_size for f in files)
     if strict:  # read everything once, writing nothing: stops at the first bad line
         for _ in _items(fmt, files, Reading(_Discard(), strict=True), source):
