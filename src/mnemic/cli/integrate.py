@@ -184,8 +184,10 @@ def hermes(
     verb = ("would be " if dry_run else "") + ("removed" if remove else "installed")
     state = verb if report.changed else ("not installed" if remove else "already installed")
     click.secho(f"mnemic as Hermes's memory provider ({report.hermes_home}): {state}", bold=True)
-    config = report.config if not dry_run or report.config == "unchanged" else (
-        f"would be {report.config}"
+    config = (
+        report.config
+        if not dry_run or report.config == "unchanged"
+        else (f"would be {report.config}")
     )
     click.echo(f"  config.yaml   {config}")
     for name, action in report.plugin:

@@ -136,8 +136,12 @@ class HermesBridge:
         if op == "hello":
             return {"version": BRIDGE_VERSION, "home": str(self.home.root)}
         if op == "prefetch":
-            return {"text": self.prefetch(_text(request, "query", required=False),
-                                          _text(request, "session_id", required=False))}
+            return {
+                "text": self.prefetch(
+                    _text(request, "query", required=False),
+                    _text(request, "session_id", required=False),
+                )
+            }
         if op == "sync_turn":
             return self.sync_turn(request)
         if op == "tool":
@@ -185,8 +189,9 @@ class HermesBridge:
             raise InvalidArgument("arguments", "arguments must be a JSON object.")
         current = _text(request, "session_id", required=False) or None
         if name == SESSION_SEARCH:
+            store = self.store
             return tool_response(
-                name, lambda: search_tool_for(self.home, self.store, args, current_session_id=current)
+                name, lambda: search_tool_for(self.home, store, args, current_session_id=current)
             )
         if name == ARCHIVE_SEARCH:
             call = {"action": "archive_search", **{k: v for k, v in args.items() if k != "action"}}
@@ -194,7 +199,8 @@ class HermesBridge:
             return tool_response(
                 name, lambda: memory_call(memory, call, archive_search=self.archive_search)
             )
-        raise InvalidArgument("name", f"Unknown tool {printable(name)[:60]!r}; known: {TOOL_NAMES}.")
+        known = ", ".join(TOOL_NAMES)
+        raise InvalidArgument("name", f"Unknown tool {printable(name)[:60]!r}; known: {known}.")
 
     def session_end(self, session_id: str) -> dict[str, Any]:
         """Mark the session ended (a session with no recorded turn is left alone)."""

@@ -153,7 +153,9 @@ class MnemicMemoryProvider(_Base):
                 self._warn("config", f"cannot read {self._config_path} ({exc}); {_FIX}")
                 return None
             command = value.get("command") if isinstance(value, dict) else None
-            if not (isinstance(command, list) and command and all(isinstance(a, str) for a in command)):
+            if not (
+                isinstance(command, list) and command and all(isinstance(a, str) for a in command)
+            ):
                 self._warn("config", f"{self._config_path} names no mnemic command; {_FIX}")
                 return None
             self._config = value
@@ -235,9 +237,7 @@ class MnemicMemoryProvider(_Base):
         return [t for t in tools if isinstance(t, dict)] if isinstance(tools, list) else []
 
     def handle_tool_call(self, tool_name: str, args: dict[str, Any], **kwargs: Any) -> str:
-        result = self._call(
-            "tool", name=tool_name, arguments=args, session_id=self._session_id
-        )
+        result = self._call("tool", name=tool_name, arguments=args, session_id=self._session_id)
         if result is None:
             result = {
                 "success": False,

@@ -134,7 +134,8 @@ def _parse(path: Path, text: str) -> dict[str, Any]:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise IntegrationError(str(path), f"holds a YAML {type(value).__name__}, not a mapping", _FIX)
+        kind = type(value).__name__
+        raise IntegrationError(str(path), f"holds a YAML {kind}, not a mapping", _FIX)
     memory = value.get("memory")
     if memory is not None and not isinstance(memory, dict):
         raise IntegrationError(
@@ -191,7 +192,8 @@ def set_provider(text: str, value: str | None) -> str:
             if value is None:
                 return "".join(lines[:i] + lines[i + 1 :])
             ending = newline if lines[i].endswith(("\n", "\r")) else ""
-            return "".join([*lines[:i], f"{found.group(1)}{entry.rstrip()}{ending}", *lines[i + 1 :]])
+            line = f"{found.group(1)}{entry.rstrip()}{ending}"
+            return "".join([*lines[:i], line, *lines[i + 1 :]])
     if value is None:
         return text
     if not lines[start].endswith("\n"):
