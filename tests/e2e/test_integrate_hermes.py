@@ -120,8 +120,10 @@ def _plant(home: Path) -> None:
         store.start_session(NewSession(id="cc-1", source="claude-code"))
         store.append_messages(
             "cc-1",
-            [NewMessage("user", "Which port does the staging database listen on?"),
-             NewMessage("assistant", FACT)],
+            [
+                NewMessage("user", "Which port does the staging database listen on?"),
+                NewMessage("assistant", FACT),
+            ],
         )
     finally:
         store.close()
@@ -249,8 +251,9 @@ def test_install_sets_the_provider_line_only_and_twice_changes_nothing(
     hermes_home = _hermes_home(tmp_path)
     assert _integrate(home, hermes_home).returncode == 0
     config = hermes_home / "config.yaml"
-    assert config.read_text() == USER_CONFIG.replace("  provider: ''   # none yet\n",
-                                                     "  provider: mnemic\n")
+    assert config.read_text() == USER_CONFIG.replace(
+        "  provider: ''   # none yet\n", "  provider: mnemic\n"
+    )
     plugin = hermes_home / "plugins" / "mnemic"
     settings = json.loads((plugin / "mnemic.json").read_text())
     assert settings["command"][-2:] == ["hook", "hermes"]
