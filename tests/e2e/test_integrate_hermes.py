@@ -319,6 +319,7 @@ def test_remove_leaves_files_it_did_not_write(home: Path, tmp_path: Path) -> Non
         ("- a list\n", "holds a YAML list, not a mapping"),
         ("memory: on\n", '"memory" is a bool, not a mapping'),
         ("memory:\n  provider: 3\n", '"memory.provider" is not a string'),
+        ("memory: {provider: honcho}\n", "could not be changed safely"),
     ],
 )
 def test_a_config_yaml_that_cannot_be_edited_safely_is_refused_untouched(
@@ -359,3 +360,19 @@ def test_dry_run_writes_nothing(home: Path, tmp_path: Path) -> None:
     assert report["config"] == "updated" and report["changed"] is True
     assert (hermes_home / "config.yaml").read_text() == USER_CONFIG
     assert not (hermes_home / "plugins").exists()
+
+
+def test_a_missing_config_yaml_is_created_and_removed_again(home: Path, tmp_path: Path) -> None:
+    hermes_home = _hermes_home(tmp_path, None)
+    assert _integrate(home, hermes_home).returncode == 0
+    assert (hermes_home / "config.yaml").read_text() == "memory:\n  provider: mnemic\n"
+    assert _integrate(home, hermes_home, "--remove").returncode == 0
+    assert sorted(p.name for p in hermes_home.iterdir()) == ["plugins"]
+
+
+def test_a_config_yaml_that_is_not_utf8_is_refused_untouched(home: Path, tmp_path: Path) -> None:
+    hermes_home = _hermes_home(tmp_path, None)
+    (hermes_home / "config.yaml").write_bytes(b"memory:\n  provider: \xff\n")
+    done = _integrate(home, hermes_home)
+    assert done.returncode == 1 and "is not UTF-8 text (byte 20)" in done.stderr
+    assert (hermes_home / "config.yaml").read_bytes() == b"memory:\n  provider: \xff\n"

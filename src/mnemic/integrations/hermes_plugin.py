@@ -173,11 +173,7 @@ class MnemicMemoryProvider(_Base):
             return None
         with self._lock:
             try:
-                if self._child is None:
-                    env = dict(os.environ)
-                    env.pop("MNEMIC_PROFILE", None)  # the command pins the home it was given
-                    self._child = _Child(list(settings["command"]), env)
-                result = self._child.call({"op": op, **params})
+                result = self._start(settings).call({"op": op, **params})
             except BridgeError as exc:
                 if self._child is not None and not isinstance(exc, Refused):
                     self._child.close()  # out of step or gone: the next call starts afresh
@@ -186,6 +182,14 @@ class MnemicMemoryProvider(_Base):
                 self._warn(str(exc), f"{op}: {exc}{fix}")
                 return None
         return result
+
+    def _start(self, settings: dict[str, Any]) -> _Child:
+        """The child, started if it is not running (the caller holds the lock)."""
+        if self._child is None:
+            env = dict(os.environ)
+            env.pop("MNEMIC_PROFILE", None)  # the command pins the home it was given
+            self._child = _Child(list(settings["command"]), env)
+        return self._child
 
     # --- Hermes's MemoryProvider ---------------------------------------------------------
     def is_available(self) -> bool:
@@ -197,6 +201,13 @@ class MnemicMemoryProvider(_Base):
         self._platform = str(kwargs.get("platform") or "cli")
         # cron, subagent and flush agents read but never write (Hermes's rule for providers)
         self._writes = str(kwargs.get("agent_context") or "primary") == "primary"
+        settings = self._settings()
+        if settings is not None:  # started now, it has imported mnemic by the first turn
+            with self._lock:
+                try:
+                    self._start(settings)
+                except BridgeError as exc:
+                    self._warn(str(exc), f"start: {exc}; {_FIX}")
 
     def system_prompt_block(self) -> str:
         return (
