@@ -90,10 +90,13 @@ class _Child:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise BridgeError(f"mnemic did not answer within {timeout:.0f} s")
-            ready, _, _ = select.select([fd], [], [], left)
-            if not ready:
+            try:  # POSIX pipes; elsewhere select refuses them, and that is reported too
+                ready, _, _ = select.select([fd], [], [], left)
+                chunk = os.read(fd, 65536) if ready else None
+            except OSError as exc:
+                raise BridgeError(f"cannot read mnemic's answer ({exc})") from None
+            if chunk is None:
                 continue
-            chunk = os.read(fd, 65536)
             if not chunk:
                 raise BridgeError(self._gone())
             self.buffer += chunk

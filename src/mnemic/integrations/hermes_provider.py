@@ -30,7 +30,6 @@ import contextlib
 import hashlib
 import json
 import os
-import re
 import shutil
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -38,13 +37,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from ..errors import IntegrationError
+from ..errors import HomeNotFound, IntegrationError
 from ..fsio import atomic_write_text, read_bytes_strict
-from ..home import home_dir
+from ..home import Home, home_dir
 from .claude_code import launcher
 from .hermes_bridge import tool_schemas
+from .hermes_config import MAX_CONFIG, edit_provider, provider_of, read_config
 
 __all__ = [
     "PLUGIN_FILES",
@@ -52,7 +50,7 @@ __all__ = [
     "HermesReport",
     "hermes_home_path",
     "integrate_hermes",
-    "set_provider",
+    "plugin_source",
 ]
 
 PROVIDER = "mnemic"
@@ -60,7 +58,6 @@ PROVIDER = "mnemic"
 BACKUP = "config.yaml.before"
 PLUGIN_FILES = ("__init__.py", "plugin.yaml", "mnemic.json", "install.json", BACKUP)
 """Every file installing may write in the plugin folder (removing deletes these only)."""
-_MAX_CONFIG = 4 * 1024 * 1024
 _MANIFEST = (
     "name: mnemic\n"
     "version: 1\n"
@@ -68,7 +65,6 @@ _MANIFEST = (
     "description: mnemic memory - shared session history, recall and archive "
     "(installed by `mnemic integrate hermes`)\n"
 )
-_FIX = "Fix the file by hand (Hermes reads it with a YAML parser) and run the command again."
 
 
 def hermes_home_path(given: str | None = None, environ: Mapping[str, str] | None = None) -> Path:
@@ -121,114 +117,6 @@ class HermesReport:
         }
 
 
-# --- config.yaml ------------------------------------------------------------------------------
-
-
-def _parse(path: Path, text: str) -> dict[str, Any]:
-    try:
-        value = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        where = getattr(exc, "problem_mark", None)
-        at = f" (line {where.line + 1})" if where is not None else ""
-        raise IntegrationError(str(path), f"is not valid YAML{at}", _FIX) from None
-    if value is None:
-        return {}
-    if not isinstance(value, dict):
-        kind = type(value).__name__
-        raise IntegrationError(str(path), f"holds a YAML {kind}, not a mapping", _FIX)
-    memory = value.get("memory")
-    if memory is not None and not isinstance(memory, dict):
-        raise IntegrationError(
-            str(path), f'"memory" is a {type(memory).__name__}, not a mapping', _FIX
-        )
-    provider = (memory or {}).get("provider")
-    if provider is not None and not isinstance(provider, str):
-        raise IntegrationError(str(path), '"memory.provider" is not a string', _FIX)
-    return value
-
-
-def _read_config(path: Path) -> tuple[bytes | None, str]:
-    data = read_bytes_strict(path, max_bytes=_MAX_CONFIG)
-    if data is None:
-        return None, ""
-    try:
-        return data, data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise IntegrationError(str(path), f"is not UTF-8 text (byte {exc.start})", _FIX) from None
-
-
-_TOP = re.compile(r"^memory[ \t]*:[ \t]*(#.*)?$")
-_KEY = re.compile(r"^([ \t]+)provider[ \t]*:")
-
-
-def set_provider(text: str, value: str | None) -> str:
-    """``text`` (a ``config.yaml``) with ``memory.provider`` set to ``value`` by editing
-    its one line, or adding it (``None``: the line taken out). Every other line stays
-    as it is. Raises ``ValueError`` when the ``memory`` mapping is not written in block
-    style (``memory: {provider: x}``), which is left to a person."""
-    newline = "\r\n" if "\r\n" in text else "\n"
-    lines = text.splitlines(keepends=True)
-    start = next((i for i, line in enumerate(lines) if _TOP.match(line.rstrip("\r\n"))), None)
-    entry = f"provider: {value}{newline}" if value is not None else ""
-    if start is None:
-        if re.search(r"^memory[ \t]*:", text, re.MULTILINE):
-            raise ValueError("memory is not a block mapping")
-        if value is None:
-            return text
-        head = text if not text or text.endswith("\n") else text + newline
-        return f"{head}memory:{newline}  {entry}"
-    end = start + 1
-    indent = ""
-    while end < len(lines):
-        line = lines[end].rstrip("\r\n")
-        if line.strip() and not line.lstrip().startswith("#") and not line[:1].isspace():
-            break  # the next top-level key
-        if line.strip() and not line.lstrip().startswith("#") and not indent:
-            indent = line[: len(line) - len(line.lstrip())]
-        end += 1
-    for i in range(start + 1, end):
-        found = _KEY.match(lines[i])
-        if found and found.group(1) == (indent or found.group(1)):
-            if value is None:
-                return "".join(lines[:i] + lines[i + 1 :])
-            ending = newline if lines[i].endswith(("\n", "\r")) else ""
-            line = f"{found.group(1)}{entry.rstrip()}{ending}"
-            return "".join([*lines[:i], line, *lines[i + 1 :]])
-    if value is None:
-        return text
-    if not lines[start].endswith("\n"):
-        lines[start] += newline
-    lines.insert(start + 1, f"{indent or '  '}{entry}")
-    return "".join(lines)
-
-
-def _edited(path: Path, before: str, value: str | None) -> str:
-    """:func:`set_provider`, checked: parsed again, the new text must differ from
-    ``before`` in ``memory.provider`` only."""
-    old = _parse(path, before)
-    try:
-        after = set_provider(before, value)
-        new = yaml.safe_load(after)
-    except (ValueError, yaml.YAMLError):
-        new = None
-    want = {**old, "memory": {**(old.get("memory") or {}), "provider": value}}
-    if value is None:
-        want["memory"].pop("provider")
-        if not want["memory"] and "memory" not in old:
-            del want["memory"]
-    if not isinstance(new, dict) or {**new, "memory": new.get("memory") or {}} != {
-        **want,
-        "memory": want.get("memory") or {},
-    }:
-        raise IntegrationError(
-            str(path),
-            "its memory.provider line could not be changed safely (the memory section is "
-            "written in a style mnemic does not edit)",
-            f"Set memory.provider to {value or 'nothing'} by hand in that file.",
-        )
-    return after
-
-
 # --- the plugin folder ------------------------------------------------------------------------
 
 
@@ -253,7 +141,7 @@ def _read_json(path: Path) -> dict[str, Any] | None:
 
 
 def _read_text(path: Path) -> str | None:
-    data = read_bytes_strict(path, max_bytes=_MAX_CONFIG)
+    data = read_bytes_strict(path, max_bytes=MAX_CONFIG)
     return None if data is None else data.decode("utf-8", errors="replace")
 
 
@@ -298,8 +186,17 @@ def integrate_hermes(
         )
     folder = report.plugin_dir
     config_path = root / "config.yaml"
-    raw, text = _read_config(config_path)
-    current = (_parse(config_path, text).get("memory") or {}).get("provider") if raw else None
+    if not remove:
+        try:
+            Home.open(home_path, profile, environ=environ, create=False)
+        except HomeNotFound:
+            report.notes.append(
+                f"mnemic's home {argv[argv.index('--home') + 1]} does not exist yet: until "
+                "`mnemic init` (or any write) creates it, Hermes gets no recall and no "
+                "turn is recorded (its log says so)"
+            )
+    raw, text = read_config(config_path)
+    current = provider_of(config_path, text) if raw is not None else None
     report.previous_provider = current
     if remove:
         _remove(report, folder, config_path, raw, text, current)
@@ -319,7 +216,7 @@ def integrate_hermes(
         )
         + "\n",
     }
-    new_config = text if current == PROVIDER else _edited(config_path, text, PROVIDER)
+    new_config = text if current == PROVIDER else edit_provider(config_path, text, PROVIDER)
     if record is None or current != PROVIDER:
         # the state before mnemic: kept once, never replaced by mnemic's own
         if current == PROVIDER:
@@ -397,7 +294,7 @@ def _remove(
             elif backup is not None:
                 new_config, report.config = backup, "restored"
         if report.config == "unchanged":
-            new_config = _edited(config_path, text, previous)
+            new_config = edit_provider(config_path, text, previous)
             report.config = "reverted"
     elif raw is not None:
         report.notes.append(
