@@ -224,6 +224,7 @@ def integrate_hermes(
         record = {
             "installed_by": "mnemic integrate hermes",
             "config_existed": raw is not None,
+            "created_plugins_dir": not folder.parent.exists(),
             "previous_provider": current,
             "config_sha256": _sha(new_config),
         }
@@ -313,3 +314,5 @@ def _remove(
     shutil.rmtree(folder / "__pycache__", ignore_errors=True)
     with contextlib.suppress(OSError):
         folder.rmdir()  # only when nothing else is in it
+        if record.get("created_plugins_dir"):
+            folder.parent.rmdir()  # the same
