@@ -1,13 +1,15 @@
 """``mnemic hook``: what other agents' hooks run (installed by ``mnemic integrate``).
 
 Claude Code runs ``mnemic hook claude-code`` at every session start, compaction and
-session end, so this module imports the hook handler and nothing else.
+session end, so this module imports the hook handler and nothing else at its top;
+``mnemic hook hermes`` (the bridge Hermes's mnemic provider keeps running) imports its
+own parts when it starts.
 """
 
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -49,3 +51,24 @@ def hook_claude_code(app: AppContext) -> None:
     if result.message:
         click.echo(result.message, err=True)
     sys.exit(0)
+
+
+@hook.command(name="hermes")
+@pass_app
+def hook_hermes(app: AppContext) -> None:
+    """The bridge of Hermes's mnemic provider: JSON requests on stdin, one per line,
+    each answered with one line on stdout, until stdin ends (see
+    mnemic.integrations.hermes_bridge). A home that cannot be opened is reported in
+    every answer."""
+    from ..curated.entries import TARGETS
+    from ..curated.memory import Memory
+    from ..integrations.hermes_bridge import serve
+    from ..ops.archive_search import search_archive
+    from ..sessions import embedder_loader_for
+
+    def archive(memory: Memory, query: str, target: str | None) -> dict[str, Any]:
+        targets = [target] if target else list(TARGETS)
+        loader = embedder_loader_for(app.existing_home)  # opened: the bridge runs
+        return search_archive(memory, query, targets=targets, embedder_loader=loader).to_dict()
+
+    serve(lambda: app.existing_home, sys.stdin.buffer, sys.stdout.buffer, archive_search=archive)

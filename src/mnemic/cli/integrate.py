@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+import shlex
+
 import click
 
 from ..errors import MissingDependency
 from ..extras import require_extra
 from ..integrations.claude_code import integrate_claude_code, render_change
+from ..integrations.hermes_provider import integrate_hermes
 from .app import AppContext, emit_json, handle_errors, pass_app
 
 __all__ = ["integrate"]
@@ -20,6 +23,7 @@ def integrate() -> None:
     \b
       mnemic integrate claude-code              hooks + MCP server for this project
       mnemic integrate claude-code --user       the same for every project
+      mnemic integrate hermes                   mnemic as Hermes Agent's memory provider
 
     Cursor, Codex CLI and any other MCP client start `mnemic mcp`: the recipes are
     in docs/integrations.md.
@@ -119,3 +123,83 @@ def claude_code(
                 else "Restart Claude Code (it reads ~/.claude.json at start)."
             )
             click.echo(hint)
+
+
+@integrate.command(name="hermes")
+@click.option(
+    "--hermes-home",
+    "hermes_home",
+    metavar="DIR",
+    type=click.Path(file_okay=False),
+    help="The Hermes home to install into (default: $HERMES_HOME, else ~/.hermes).",
+)
+@click.option(
+    "--remove",
+    is_flag=True,
+    help="Take the provider out: config.yaml as it was, the plugin folder deleted.",
+)
+@click.option("--dry-run", is_flag=True, help="Show what would change; write nothing.")
+@click.option(
+    "--command",
+    "command",
+    metavar="CMD",
+    help="How the provider starts mnemic (default: this installation's mnemic by "
+    "absolute path, so a Hermes in another environment finds it).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@pass_app
+@handle_errors
+def hermes(
+    app: AppContext,
+    hermes_home: str | None,
+    remove: bool,
+    dry_run: bool,
+    command: str | None,
+    as_json: bool,
+) -> None:
+    """Make mnemic the memory provider of a Hermes Agent home.
+
+    \b
+    Hermes then gets, through the provider (plugins/mnemic/ in its home):
+      recall        relevant earlier exchanges attached to each user message
+      turn sync     every turn recorded in mnemic's session history (source "hermes")
+      tools         mnemic_session_search, mnemic_archive_search
+      session end   the session marked ended
+
+    config.yaml gets memory.provider: mnemic (that line only; the rest is kept);
+    running it twice changes nothing; --remove puts config.yaml back as it was. The
+    provider runs this mnemic with this home (--home), whatever Hermes's environment.
+    """
+    report = integrate_hermes(
+        hermes_home=hermes_home,
+        home_path=app.home_path,
+        profile=app.profile,
+        command=command,
+        remove=remove,
+        dry_run=dry_run,
+    )
+    if as_json:
+        emit_json(report.to_dict())
+        return
+    verb = ("would be " if dry_run else "") + ("removed" if remove else "installed")
+    state = verb if report.changed else ("not installed" if remove else "already installed")
+    click.secho(f"mnemic as Hermes's memory provider ({report.hermes_home}): {state}", bold=True)
+    config = (
+        report.config
+        if not dry_run or report.config == "unchanged"
+        else (f"would be {report.config}")
+    )
+    click.echo(f"  config.yaml   {config}")
+    for name, action in report.plugin:
+        shown = action if not dry_run or action == "unchanged" else f"would be {action}"
+        click.echo(f"  plugins/mnemic/{name}  {shown}")
+    for note in report.notes:
+        click.echo(f"  note: {note}")
+    if not remove:
+        click.echo(f"Bridge command: {shlex.join(report.command)}")
+        if report.previous_provider and report.previous_provider != "mnemic":
+            click.echo(
+                f"It replaces the provider {report.previous_provider!r}; --remove puts it back."
+            )
+        if report.changed and not dry_run:
+            click.echo("Start a new Hermes session (or restart its gateway) to use it.")
