@@ -33,7 +33,7 @@ from .store import ACTIONS, Op, check_target
 from .tool_answers import ArchiveSearcher, archive_answer, read_answer, refusal, success
 from .tool_spec import MEMORY_TOOL, memory_tool_spec
 
-__all__ = ["MEMORY_TOOL", "memory_call", "memory_tool_spec", "run_memory_tool"]
+__all__ = ["MEMORY_TOOL", "ArchiveSearcher", "memory_call", "memory_tool_spec", "run_memory_tool"]
 
 
 _KEYS = {"action", "target", "content", "old_text", "operations", "allow_empty", "expires"}
