@@ -313,6 +313,8 @@ def _search_messages(
     if not ranking.results:
         console.print(Text("No matching messages.", style="dim"))
         return
+    if ranking.message:
+        console.print(Text(ranking.message, style="yellow"))
     table = Table(box=None, header_style="bold", show_lines=True)
     for col in ("#", "score", "when", "message", "text"):
         right = col in ("#", "score")
@@ -323,7 +325,10 @@ def _search_messages(
         body = Text(printable(r.snippet))
         if r.why:
             body.append("\n" + printable("; ".join(r.why)), style="dim")
-        table.add_row(str(r.rank), f"{r.score:.3f}", _when(r.time), where, body)
+        score = Text(f"{r.score:.3f}")
+        if r.weak:
+            score.append("\nweak", style="yellow")
+        table.add_row(str(r.rank), score, _when(r.time), where, body)
     console.print(table)
 
 
@@ -347,12 +352,18 @@ def _render_search(resp: dict[str, Any]) -> None:
             head.append(f"\nmsg #{r['match_message_id']}", style="dim")
         if r.get("matched"):
             head.append(f"\n{'+'.join(r['matched'])}", style="dim")
+        if r.get("score") is not None:
+            head.append(f"\nscore {r['score']:.3f}", style="dim")
+        if r.get("weak"):
+            head.append("\nweak", style="yellow")
         body = Text()
         if r.get("title"):
             body.append(_field(r["title"]) + "\n", style="bold")
         role = r.get("matched_role", "")
         body.append(f"{_field(role)}: ", style=_ROLE_STYLE.get(role, ""))
         body.append_text(_marked(printable(str(r.get("snippet", "")))))
+        if r.get("why"):
+            body.append("\n" + printable("; ".join(map(str, r["why"]))), style="dim")
         if r.get("summary"):
             style = "italic" if r.get("summary_kind") == "extractive" else ""
             body.append("\n" + printable(str(r["summary"])), style=style)
