@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from _backends import Kit
 from mnemic.cli import main
 from mnemic.home import Home
 from mnemic.sessions import NewMessage, import_path, open_store, run_session_search
@@ -35,9 +36,9 @@ def call(uuid: str, ts: str, call_id: str, name: str, inp: dict[str, Any], out: 
 
 
 @pytest.fixture
-def home(tmp_path: Path) -> Path:
-    """A home with one Claude Code transcript: pytest failing twice, then passing; a
-    failing npm build; a read of a missing file."""
+def home(backend: Kit, tmp_path: Path) -> Path:
+    """A home (on each backend) with one Claude Code transcript: pytest failing twice,
+    then passing; a failing npm build; a read of a missing file."""
     lines = [line("user", "u0", "2026-03-01T09:00:00Z", "Fix the refund tests.")]
     lines += call("a1", "2026-03-01T09:01:00Z", "t1", "Bash",
                   {"command": "pytest tests/test_refund.py -x"},
@@ -53,7 +54,7 @@ def home(tmp_path: Path) -> Path:
                   error=True)  # fmt: skip
     lines += call("a5", "2026-03-01T09:20:00Z", "t5", "Bash",
                   {"command": "pytest tests/test_refund.py"}, "5 passed in 0.3s")  # fmt: skip
-    path = tmp_path / "home"
+    path = backend.write_config()
     transcript = tmp_path / "cc-1.jsonl"
     transcript.write_text("\n".join(lines) + "\n", encoding="utf-8")
     with open_store(Home.open(path)) as store:
