@@ -70,7 +70,9 @@ Retrieval (mode): "hybrid" (the default when semantic search is installed) finds
 messages by their words and by their meaning, so a question in other words or in another \
 language still finds them; "lexical" matches the words only; "semantic" by meaning only. \
 Each shown message says what matched it ("matched": lexical, semantic or both); a \
-"notice" says when semantic search could not run (results are then lexical).
+"notice" says when semantic search could not run (results are then lexical). When \
+nothing is close in words or meaning, the answer says so (no_good_match: true) and shows \
+only the nearest result, marked weak: treat it as unrelated.
 
 Query syntax (lexical): all words must match (when no session has them all, sessions with some \
 are shown and the response says so); "exact phrase"; a OR b; NOT word or -word; prefix*. \
