@@ -197,7 +197,8 @@ def main() -> None:
                 figs = [f"{m} {v['value']:.3f} (n={v['n']})" for m, v in r.items()]
                 print(f"  {split:4s} {mode:8s} " + "  ".join(figs), flush=True)
     out["seconds"] = round(time.perf_counter() - t0, 1)
-    emit("floor-calibration" if args.calibrate or args.max_questions else "floor", out)
+    partial = "floor-partial" if args.max_questions else "floor"
+    emit("floor-calibration" if args.calibrate else partial, out)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 
 Lexical search finds nothing when no word matches; semantic search always has a nearest
 message, however unrelated ("How do I rotate the TLS certificate?" asked of a history
-about painting and camping still gets the message about a camping trip, at cosine 0.78).
+about a puppy, a bicycle and pasta still gets the pasta recipe, at cosine 0.78).
 Fused scores cannot tell: they are rescaled within one query's candidates, so the best
 result always scores about the same. :func:`judge` looks at two absolute signals of the
 best candidates instead:
