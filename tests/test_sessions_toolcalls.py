@@ -135,10 +135,16 @@ def test_the_outcome_is_read_from_the_output(
     assert outcome(output) == expected
 
 
+def test_failed_alone_lists_the_latest_failures_of_any_tool(home: Path) -> None:
+    resp = search(home, {"failed": True, "limit": 10})
+    assert [r["tool"] for r in resp["results"]] == ["Bash", "Read", "Bash", "Bash"]
+    assert {r["status"] for r in resp["results"]} == {"error"}
+
+
 def test_bad_tool_arguments_are_clear_refusals(home: Path) -> None:
     bad = search(home, {"tool": 3})
     assert not bad["success"] and "tool must be a string" in bad["error"]
-    nothing = search(home, {"failed": True, "query": "   "})
+    nothing = search(home, {"tool": "()"})  # no searchable word
     assert not nothing["success"] and "Name a tool" in nothing["error"]
 
 

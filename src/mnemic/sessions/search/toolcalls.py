@@ -55,6 +55,9 @@ GAP = 12
 """Messages after a call within which its output is looked for (parallel calls answer in
 a row after the message that made them)."""
 STATUSES = ("ok", "error", "unknown")
+FAILURE_WORDS = "exit OR error OR traceback OR fatal OR exception OR tool_use_error"
+"""What failed calls are looked for by when neither a tool nor a word is given (the words
+the outputs :func:`outcome` reads as failures begin with)."""
 ERROR_CHARS = 300
 _EXIT = re.compile(r"\A\s*exit(?:ed with)?(?: code| status)[: ]\s*(-?\d+)\b", re.IGNORECASE)
 _ERROR_MARKS = ("<tool_use_error>", "error:", "error ", "traceback (most recent call last)",
@@ -167,14 +170,18 @@ def find_tool_calls(
     """The tool calls of ``store`` matching ``tool`` (a tool name or a word of the
     arguments) and, with ``failed``, only failed ones, ranked by the share of ``text``'s
     words they hold, then latest first (see the module docstring). Raises
-    :class:`~mnemic.errors.InvalidArgument` when neither ``tool`` nor a word is given.
+    :class:`~mnemic.errors.InvalidArgument` when neither ``tool`` nor a word is given and
+    ``failed`` is not asked (alone it finds the latest failures of any tool).
     """
     tool = (tool or "").strip() or None
-    query = parse_query(" ".join(p for p in (tool, text) if p)).with_match("any")
+    asked = " ".join(p for p in (tool, text) if p)
+    if not parse_query(asked).terms and failed:
+        asked = FAILURE_WORDS  # every recent failure: the outputs that say they failed
+    query = parse_query(asked).with_match("any")
     if query.empty:
         raise InvalidArgument(
-            "tool", "Name a tool (or a command such as pytest) or pass query words to find "
-            "tool calls by.",
+            "tool", "Name a tool (or a command such as pytest), pass query words, or ask "
+            "for failed calls to find tool calls by.",
         )  # fmt: skip
     found = store.search(
         query, replace(filters, roles=("assistant", "tool")), limit=CANDIDATES, sort="newest"
