@@ -175,3 +175,15 @@ async def test_the_mcp_session_search_tool_says_no_good_match(home: Path) -> Non
     assert res.structured_content["no_good_match"] is True
     text = "".join(getattr(part, "text", "") for part in res.content)
     assert "No good match" in text and '"weak": true' in text
+
+
+def test_the_recall_provider_attaches_nothing_below_the_floor(home: Path) -> None:
+    from mnemic.providers.recall import RecallProvider
+
+    with open_store(Home.open(home)) as store:
+        provider = RecallProvider(store=store, embedder_loader=real_embedder)
+        unrelated = provider.prefetch(UNRELATED, session_id="elsewhere")
+        related = provider.prefetch(RELATED, session_id="elsewhere")
+    assert provider.retrieval == "hybrid"
+    assert unrelated == ""  # the pasta recipe is the nearest; it is not recalled
+    assert "Biscuit" in related
