@@ -161,6 +161,7 @@ def ranking(
         limit=DEPTH,
         as_of=end_of(as_of) if as_of else None,
         state=corpus.state if mode != "lexical" else None,
+        floor=False,  # recall of the ranking; the floor is measured by bench/floor.py
     )
     return [(r.session_id, r.seq) for r in ranked.results]
 

@@ -199,6 +199,9 @@ OFFLINE_GRID = {
     "subject_overlap": (0.6, 0.5, 0.4, 0.33, 0.25),
     "extra_words": (0, 1, 2, 3),
     "update_words": (0, 1, 2),
+}
+# Tuned after the grid above, the others fixed (a product of both would take hours).
+REWORDED_GRID = {
     "reworded_overlap": (1.01, 0.6, 0.5, 0.4),
     "reworded_extra": (2, 3, 4),
 }
@@ -249,6 +252,7 @@ def main() -> None:
           f"in {time.perf_counter() - start:.1f}s", flush=True)  # fmt: skip
 
     tuned, flagged = tune(offline["dev"], THRESHOLDS, OFFLINE_GRID)
+    tuned, flagged = tune(offline["dev"], tuned, REWORDED_GRID)
     print(f"tuned offline on dev ({flagged:.3f} flagged): {tuned}", flush=True)
     if semantic:
         tuned, flagged = tune(semantic["dev"], tuned, SEMANTIC_GRID)

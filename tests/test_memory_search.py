@@ -167,4 +167,39 @@ def test_hybrid_ranks_the_entry_meant_above_one_sharing_only_a_common_word(
         m, "make the charts look nicer", mode="hybrid", embedder_loader=NarrowBandEmbedder
     )
     assert found.hits[0].text.startswith("Plots use") and found.hits[0].matched == ("semantic",)
-    assert found.hits[1].matched == ("lexical", "semantic")  # "the": ranked, but below
+    assert found.hits[1].text.startswith("Restart")
+    assert found.hits[1].matched == ("semantic",)  # "the" is a function word: not searched
+
+
+INFLECTED = [
+    # (language, the entry, a query holding some of its words, each inflected otherwise)
+    ("english", "The staging servers were deployed on Friday.", "deploying a server"),
+    ("german", "Die Wohnungen in Leipzig sind günstiger geworden.", "günstige Wohnung"),
+    ("french", "Les réunions hebdomadaires commencent à neuf heures.", "réunion hebdomadaire"),
+    ("spanish", "Las facturas pendientes se pagaron ayer.", "factura pendiente"),
+    ("russian", "Мы обсуждали новые тарифы для клиентов.", "новый тариф клиента"),
+]
+
+
+@pytest.mark.parametrize(("language", "entry", "query"), INFLECTED)
+def test_words_are_compared_by_their_stems_in_each_language(
+    home_path: Path, language: str, entry: str, query: str
+) -> None:
+    m = Memory.open(home_path)
+    m.add("memory", "Lunch is at noon in the small kitchen.")
+    m.add("memory", entry)
+    found = search_memory(m, query, mode="lexical")
+    assert [h.text for h in found.hits] == [entry], language
+
+
+def test_function_words_are_not_searched(home_path: Path) -> None:
+    m = Memory.open(home_path)
+    m.add("memory", "The printer on the second floor jams.")
+    m.add("memory", "Der Drucker im Keller ist neu.")
+    m.add("memory", "Le café de la gare ferme tôt.")
+    # only function words in common with every entry: nothing matches
+    for query in ("what is the", "der die das ist", "le de la", "и в на что"):
+        assert search_memory(m, query, mode="lexical").hits == [], query
+    found = search_memory(m, "the printer", mode="lexical")
+    assert [h.text for h in found.hits] == ["The printer on the second floor jams."]
+    assert found.hits[0].score == 1.0  # "the" does not dilute the share of words it holds

@@ -241,6 +241,15 @@ def test_category_and_tags_are_searched_and_category_narrows(home_path: Path) ->
     assert [h.info.name for h in narrowed.hits] == ["git-bisect"]
 
 
+def test_skills_are_found_by_inflected_words_and_not_by_function_words(home_path: Path) -> None:
+    store = add_skills(home_path)
+    found = search_skills(store, "publishing documentation builds", mode="lexical")
+    assert [h.info.name for h in found.hits] == ["deploy-docs"]  # publish, build: stems
+    restart = search_skills(store, "restarting databases", mode="lexical")
+    assert [h.info.name for h in restart.hits] == ["restart-db"]
+    assert search_skills(store, "the for a", mode="lexical").hits == []  # every skill has "the"
+
+
 # -- the shared ranker ---------------------------------------------------------------------
 
 

@@ -183,7 +183,7 @@ def _header(info: SessionInfo) -> Any:
 
 
 @sessions.command(name="search")
-@click.argument("query")
+@click.argument("query", required=False, default="")
 @click.option(
     "--limit",
     "-n",
@@ -203,6 +203,8 @@ def _header(info: SessionInfo) -> Any:
 @click.option("--window", type=int, help="Messages shown around each match.")
 @click.option("--summarize", is_flag=True, help="Summarise each result with the [llm] endpoint.")
 @SEARCH_MODE_OPT
+@click.option("--tool", help="Find tool calls: a tool name (Bash) or a command word (pytest).")
+@click.option("--failed", is_flag=True, help="Only tool calls that failed (error, exit code).")
 @click.option(
     "--messages",
     "messages",
@@ -227,6 +229,8 @@ def search_cmd(
     window: int | None,
     summarize: bool,
     mode: str | None,
+    tool: str | None,
+    failed: bool,
     messages: bool,
     as_json: bool,
 ) -> None:
@@ -235,7 +239,13 @@ def search_cmd(
     QUERY: words (all must match), "a phrase", a OR b, -excluded, prefix*. E-mail
     addresses, URLs, paths and versions match whole; CJK text works without spaces.
     With --messages: the best messages themselves, any of the words, best first.
+    With --tool and/or --failed: tool calls, e.g. `--tool pytest --failed` (when did
+    pytest last fail), QUERY's words ranking them.
     """
+    if not query.strip() and not tool and not failed:
+        raise click.UsageError("Give a QUERY, or --tool / --failed to find tool calls.")
+    if (tool or failed) and messages:
+        raise click.UsageError("--tool and --failed find tool calls; leave out --messages.")
     if messages:
         shaping = (
             ("--sort", sort is not None),
@@ -271,6 +281,10 @@ def search_cmd(
         args["summarize"] = True
     if mode:
         args["mode"] = mode
+    if tool:
+        args["tool"] = tool
+    if failed:
+        args["failed"] = True
     with _store(app) as store:
         home = app.existing_home
         resp = tool_response("session_search", lambda: search_tool_for(home, store, args))
@@ -279,7 +293,36 @@ def search_cmd(
         sys.exit(0 if resp.get("success") else 1)
     if not resp.get("success"):
         raise click.ClickException(str(resp.get("error")))
-    _render_search(resp)
+    if resp.get("mode") == "tool_calls":
+        _render_tool_calls(resp)
+    else:
+        _render_search(resp)
+
+
+def _render_tool_calls(resp: dict[str, Any]) -> None:
+    console = _console()
+    results = resp.get("results") or []
+    if not results:
+        console.print(Text(printable(str(resp.get("message", ""))), style="dim"))
+        return
+    table = Table(box=None, header_style="bold", show_lines=True)
+    for col in ("when", "session", "call", "outcome"):
+        table.add_column(col, no_wrap=col in ("when", "session"))
+    for r in results:
+        call = Text(_field(r.get("tool")), style="bold")
+        call.append("\n" + printable(str(r.get("arguments", ""))))
+        status = str(r.get("status", ""))
+        ending = Text(status, style="red" if status == "error" else "green")
+        if r.get("exit_code") is not None:
+            ending.append(f" (exit {r['exit_code']})")
+        detail = r.get("error") or r.get("output")
+        if detail:
+            ending.append("\n" + printable(str(detail)), style="dim")
+        where = Text(_field(r.get("session_id")))
+        shown = r.get("result_message_id") or r.get("call_message_id")
+        where.append(f"\nmsg #{shown}", style="dim")
+        table.add_row(_cell(r.get("when", "")), where, call, ending)
+    console.print(table)
 
 
 def _search_messages(
@@ -315,6 +358,8 @@ def _search_messages(
     if not ranking.results:
         console.print(Text("No matching messages.", style="dim"))
         return
+    if ranking.message:
+        console.print(Text(ranking.message, style="yellow"))
     table = Table(box=None, header_style="bold", show_lines=True)
     for col in ("#", "score", "when", "message", "text"):
         right = col in ("#", "score")
@@ -325,7 +370,10 @@ def _search_messages(
         body = Text(printable(r.snippet))
         if r.why:
             body.append("\n" + printable("; ".join(r.why)), style="dim")
-        table.add_row(str(r.rank), f"{r.score:.3f}", _when(r.time), where, body)
+        score = Text(f"{r.score:.3f}")
+        if r.weak:
+            score.append("\nweak", style="yellow")
+        table.add_row(str(r.rank), score, _when(r.time), where, body)
     console.print(table)
 
 
@@ -349,12 +397,18 @@ def _render_search(resp: dict[str, Any]) -> None:
             head.append(f"\nmsg #{r['match_message_id']}", style="dim")
         if r.get("matched"):
             head.append(f"\n{'+'.join(r['matched'])}", style="dim")
+        if r.get("score") is not None:
+            head.append(f"\nscore {r['score']:.3f}", style="dim")
+        if r.get("weak"):
+            head.append("\nweak", style="yellow")
         body = Text()
         if r.get("title"):
             body.append(_field(r["title"]) + "\n", style="bold")
         role = r.get("matched_role", "")
         body.append(f"{_field(role)}: ", style=_ROLE_STYLE.get(role, ""))
         body.append_text(_marked(printable(str(r.get("snippet", "")))))
+        if r.get("why"):
+            body.append("\n" + printable("; ".join(map(str, r["why"]))), style="dim")
         if r.get("summary"):
             style = "italic" if r.get("summary_kind") == "extractive" else ""
             body.append("\n" + printable(str(r["summary"])), style=style)

@@ -4,9 +4,13 @@ This is the one ranker behind ``mnemic memory search`` (memory entries) and skil
 meaning (``skills_list`` with a ``query``, ``mnemic skills search``). Both search a few
 dozen to a few hundred short texts, so nothing is indexed:
 
-* **words**: the query's words (the session index's segmentation, so CJK text is matched
-  by bigrams and ``matplotlib-styling`` by its parts) found in a text, each weighted by its
-  rarity among the texts; the score is the weighed share of the query's words a text holds;
+* **words**: the query's words found in a text, each weighted by its rarity among the
+  texts; the score is the weighed share of the query's words a text holds. Words are
+  compared by their Snowball stems in English, German, French, Spanish, Italian,
+  Portuguese and Russian (``snowballstemmer``, :mod:`mnemic.sessions.index.stems`), so
+  "deployed" finds "deploying" and "Wohnungen" finds "Wohnung"; function words ("the",
+  "der", "les", "и") are not searched; CJK text is matched by bigrams (and a one-character
+  query word by its character), ``matplotlib-styling`` by its parts;
 * **meaning**: the texts embedded on the fly (cached per process, model and text) and
   compared with the query's embedding (its first 500 characters, as session search does);
 * ``hybrid`` blends the two as session search does: ``BLEND_ALPHA`` (0.6) of the word
@@ -26,12 +30,14 @@ from __future__ import annotations
 
 import math
 import threading
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InvalidArgument, MnemicError
-from ..sessions.index.segment import segment
+from ..sessions.index.segment import CJK_RUN
+from ..sessions.index.stems import STOP_WORDS, text_keys, word_keys, words
 from ..sessions.search.hybrid import BLEND_ALPHA
 from ..sessions.search.retrieval import ENABLE_HINT, QUERY_CHARS, QueryEmbedder, check_mode
 
@@ -70,8 +76,21 @@ class TextRanking:
     notice: str | None = None
 
 
-def _words(text: str) -> set[str]:
-    return set(segment(text).body.casefold().split())
+def _query_words(query: str) -> list[frozenset[str]]:
+    """The keys (stems) of each searched word of ``query``, function words left out."""
+    out: dict[frozenset[str], None] = {}
+    for word in words(unicodedata.normalize("NFKC", query)):
+        if word.casefold() not in STOP_WORDS:
+            out.setdefault(word_keys(word))
+    return list(out)
+
+
+def _text_keys(text: str) -> frozenset[str]:
+    """The keys of every word of ``text`` and its CJK characters (a one-character query
+    word is found inside a longer run)."""
+    return text_keys(text, limit=len(text)) | frozenset(
+        c for run in CJK_RUN.findall(text) for c in run
+    )
 
 
 _vectors: dict[tuple[str, str], Any] = {}
@@ -137,13 +156,14 @@ def rank_texts(
     """
     want = check_mode(mode)
     limit = _check_limit(limit)
-    query_words = _words(query)
-    text_words = [_words(t) for t in texts]
+    query_words = _query_words(query)
+    text_words = [_text_keys(t) for t in texts]
     # lexical: the share of the query's words a text holds, rarer words weighing more
-    df = {w: sum(1 for words in text_words if w in words) for w in query_words}
-    weight = {w: math.log(1 + (len(texts) + 1) / (n + 0.5)) for w, n in df.items()}
-    total = sum(weight.values()) or 1.0
-    lexical = [sum(weight[w] for w in query_words & words) / total for words in text_words]
+    holds = [[bool(w & keys) for w in query_words] for keys in text_words]
+    df = [sum(row[i] for row in holds) for i in range(len(query_words))]
+    weight = [math.log(1 + (len(texts) + 1) / (n + 0.5)) for n in df]
+    total = sum(weight) or 1.0
+    lexical = [sum(w for w, held in zip(weight, row, strict=True) if held) / total for row in holds]
 
     notice = None
     embedder = None

@@ -7,7 +7,9 @@ the user's message and attaches the few most relevant earlier exchanges (a user
 message and the reply to it) to that message as recalled context, within
 ``agent.recall_chars`` characters and ``agent.recall_results`` exchanges. The current
 conversation (its whole compression lineage) is never recalled: it is already in context.
-Nothing leaves the machine and there is no extra model call.
+When nothing clears the floor of semantic and hybrid search ("no good match",
+:mod:`mnemic.sessions.search.floor`), nothing is attached. Nothing leaves the machine and
+there is no extra model call.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 from ..home import Home
 from ..sessions import embedder_loader_for, open_store
 from ..sessions.index.query import parse_query
+from ..sessions.search.floor import judge
 from ..sessions.search.retrieval import QueryEmbedder, SemanticState, candidates, semantic_state
 from ..sessions.sql import SessionStore
 from ..sessions.store import Message, SearchFilters
@@ -135,6 +138,10 @@ class RecallProvider(MemoryProvider):
         ranked, self.retrieval, _ = candidates(
             store, parsed, query, filters, mode=None, state=self._semantic, limit=_CANDIDATES
         )
+        embedder = self._semantic.embedder
+        model = embedder.model_id if embedder is not None else None
+        if not judge(store, ranked, parsed, self.retrieval, model).good:
+            return ""  # nothing close: an unrelated past exchange would only mislead
         exchanges: list[tuple[Message | None, Message | None]] = []
         seen: set[tuple[str, int]] = set()
         for r in ranked:

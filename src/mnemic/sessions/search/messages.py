@@ -23,6 +23,8 @@ from ...errors import InvalidArgument
 from ..index.query import Query, match_spans, parse_query
 from ..sql import SessionStore
 from ..store import ROLES, Message, SearchFilters
+from .explain import reasons
+from .floor import NO_GOOD_MATCH, Strength, judge
 from .hybrid import FusedMessage
 from .retrieval import QueryEmbedder, SemanticState, candidates, check_mode, semantic_state
 from .timeframe import at_time, read_timeframe
@@ -59,10 +61,12 @@ class RankedResult:
     """Why it ranks here, for people: the query words it holds, its meaning, whose
     neighbour it is, and what the time-aware step did (``fresh``, ``superseded``...)."""
     snippet: str
+    weak: bool = False
+    """Shown although below the floor: the nearest message when nothing matches well."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form."""
-        return {
+        out: dict[str, Any] = {
             "rank": self.rank,
             "session_id": self.session_id,
             "message_id": self.message_id,
@@ -75,6 +79,9 @@ class RankedResult:
             "why": list(self.why),
             "snippet": self.snippet,
         }
+        if self.weak:
+            out["weak"] = True
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +96,18 @@ class MessageRanking:
     """Why semantic search could not (fully) run, when it could not."""
     time: dict[str, Any] | None = None
     """What the query said about time (:meth:`~.timeframe.TimeFrame.describe`)."""
+    strength: Strength | None = None
+    """How well the best results match (:mod:`.floor`; None in lexical mode)."""
+
+    @property
+    def no_good_match(self) -> bool:
+        """Whether nothing cleared the floor (the one result left is the nearest, weak)."""
+        return self.strength is not None and not self.strength.good
+
+    @property
+    def message(self) -> str | None:
+        """What to tell a reader about the results as a whole (None: nothing)."""
+        return NO_GOOD_MATCH if self.no_good_match else None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form (what ``mnemic sessions search --messages --json`` prints)."""
@@ -98,6 +117,11 @@ class MessageRanking:
             "count": len(self.results),
             "results": [r.to_dict() for r in self.results],
         }
+        if self.strength is not None:
+            out["match"] = self.strength.to_dict()
+        if self.no_good_match:
+            out["no_good_match"] = True
+            out["message"] = self.message
         if self.notice:
             out["notice"] = self.notice
         if self.time:
@@ -119,6 +143,7 @@ def search_messages(
     exclude_sessions: Sequence[str] = (),
     embedder_loader: Callable[[], QueryEmbedder] | None = None,
     state: SemanticState | None = None,
+    floor: bool = True,
 ) -> MessageRanking:
     """The ``limit`` messages of ``store`` that best answer ``text``, best first.
 
@@ -127,7 +152,11 @@ def search_messages(
     message holding more of them ranks higher). ``as_of`` (Unix time) asks what held
     then. ``embedder_loader`` loads the query embedder (None: lexical only); ``state``
     reuses a :class:`~.retrieval.SemanticState` checked before (many queries, one
-    check). Raises :class:`~mnemic.errors.InvalidArgument` for a bad ``mode`` or role.
+    check). In the semantic and hybrid modes a ranking whose best matches are below the
+    floor (:mod:`.floor`) keeps only its first message, marked ``weak``, and says
+    ``no_good_match``; ``floor=False`` keeps every result (the verdict is still given:
+    what the recall benches rank with). Raises :class:`~mnemic.errors.InvalidArgument`
+    for a bad ``mode`` or role.
     """
     mode = check_mode(mode)
     bad = [r for r in roles or () if r not in ROLES]
@@ -146,15 +175,18 @@ def search_messages(
         until=until,
     )
     fused, used, notice = candidates(
-        store, query, text, filters, mode=mode, state=state, limit=limit, frame=frame
+        store, query, text, filters, mode=mode, state=state, frame=frame
     )
-    results = _resolve(store, fused, query)
+    model = state.embedder.model_id if state.embedder is not None else None
+    strength = judge(store, fused, query, used, model) if used != "lexical" else None
+    weak = floor and strength is not None and not strength.good
+    results = _resolve(store, fused[: 1 if weak else limit], query, weak=weak)
     described = frame.describe() if frame.words or as_of is not None else None
-    return MessageRanking(text, used, results, notice, described)
+    return MessageRanking(text, used, results, notice, described, strength)
 
 
 def _resolve(
-    store: SessionStore, fused: Sequence[FusedMessage], query: Query
+    store: SessionStore, fused: Sequence[FusedMessage], query: Query, *, weak: bool = False
 ) -> list[RankedResult]:
     """The messages at the ranked positions (two reads: the rows, their import keys)."""
     spans = [(f.session_id, f.seq, f.seq + 1) for f in fused]
@@ -179,6 +211,7 @@ def _resolve(
                 matched=f.matched,
                 why=_why(f, m, query, by_pos),
                 snippet=_snippet(m.content or "", query),
+                weak=weak,
             )
         )
     return out
@@ -187,30 +220,12 @@ def _resolve(
 def _why(
     f: FusedMessage, m: Message, query: Query, by_pos: dict[tuple[str, int], Message]
 ) -> tuple[str, ...]:
-    why = []
-    text = m.content or ""
-    if "lexical" in f.matched:
-        words = list(dict.fromkeys(text[a:b].lower() for a, b in match_spans(text, query)))
-        why.append("words: " + ", ".join(words[:8]) if words else "words")
-    if f.semantic is not None:
-        why.append(f"meaning: cosine {f.semantic.cosine:.3f}")
-    if not f.matched:
-        near = [
-            by_pos[(f.session_id, f.seq + d)].id
-            for d in (-1, 1, -2, 2)
-            if (f.session_id, f.seq + d) in by_pos
-        ]
-        why.append(f"next to message {near[0]}" if near else "next to a match")
-    notes = {
-        "fresh": "fresh: states the subject later than a message it now ranks above",
-        "superseded": "superseded: a later message states the same subject",
-        "earlier": "earlier: the question asks about the past",
-        "later": "later: a past question prefers an earlier statement",
-        "date": "date: from the date the question names",
-        "other_side": "other side: the question asks about the other speaker's words",
-    }
-    why += [notes.get(n, n) for n in f.notes]
-    return tuple(why)
+    near = [
+        by_pos[(f.session_id, f.seq + d)].id
+        for d in (-1, 1, -2, 2)
+        if (f.session_id, f.seq + d) in by_pos
+    ]
+    return reasons(f, m.content or "", query, neighbour=near[0] if near else None)
 
 
 def _snippet(text: str, query: Query) -> str:

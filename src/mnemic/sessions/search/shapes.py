@@ -28,6 +28,8 @@ from ...errors import InvalidArgument, MessageNotFound, SessionNotFound
 from ..index.query import Query, match_spans, parse_query
 from ..sql import SessionStore
 from ..store import Message, SearchFilters, SessionInfo
+from .explain import reasons
+from .floor import NO_GOOD_MATCH, judge
 from .hybrid import FusedMessage
 from .ranking import CANDIDATES, RankedMessage, rank
 from .retrieval import (
@@ -296,20 +298,33 @@ def discover(
     titled = None
     if order == "rank":
         titled = _title_match(ctx, text, filters)
-    chosen, roots = _choose_sessions(ctx, ranked, limit, titled, demote=order == "rank")
+    # below the floor (semantic, hybrid): "no good match" and the nearest result, weak
+    model = state.embedder.model_id if state.embedder is not None else None
+    strength = judge(store, ranked, query, used, model) if order == "rank" else None
+    weak = strength is not None and not strength.good and titled is None
+    shown = 1 if weak else limit
+    chosen, roots = _choose_sessions(ctx, ranked, shown, titled, demote=order == "rank")
     matched = {(r.session_id, r.seq): list(r.matched) for r in ranked if r.matched}
     results = _results(ctx, chosen, roots, query, window, matched)
+    for r in results if weak else ():
+        r["weak"] = True
     if summarize and results:
         _add_summaries(ctx, results, ranked, query)
     out = {**base, "searched": query.describe(), "results": results, "count": len(results)}
     out["retrieval"] = used
+    if strength is not None and used != "lexical":
+        out["match"] = strength.to_dict()
+    if weak and results:
+        out["no_good_match"] = True
     if notice:
         out["notice"] = notice
     if query.dropped:
         out["ignored_words"] = list(query.dropped)
     if frame.words or as_of is not None:
         out["time"] = frame.describe()
-    if relaxed:
+    if weak and results:
+        out["message"] = NO_GOOD_MATCH
+    elif relaxed:
         out["message"] = "No session contains all the words; these contain some of them."
     elif not results:
         out["message"] = (
@@ -442,6 +457,8 @@ def _result(
     if anchor is not None:
         out["score"] = round(anchor.score, 3)
         out["matched"] = list(anchor.matched)
+        if anchor_msg is not None:
+            out["why"] = list(reasons(anchor, anchor_msg.content or "", query))
         if anchor.notes:
             out["notes"] = list(anchor.notes)
     root = roots.get(session_id, session_id)

@@ -2,7 +2,8 @@
 
 :data:`SESSION_SEARCH_TOOL` renders in the OpenAI and Anthropic tool formats
 (``.openai()``, ``.anthropic()``). :func:`run_session_search` validates the arguments,
-picks the shape (scroll, read, discovery or browse, in that order of precedence), runs it
+picks the shape (scroll, read, tool calls, discovery or browse, in that order of
+precedence), runs it
 and bounds the response; every failure comes back as ``{"success": false, "error": ...}``
 with a message the model can act on, never as an exception.
 """
@@ -36,6 +37,7 @@ from .shapes import (
     scroll,
 )
 from .summarize import Summarizer
+from .toolcalls import tool_call_search
 
 if TYPE_CHECKING:
     from ...config import SessionSettings
@@ -68,7 +70,9 @@ Retrieval (mode): "hybrid" (the default when semantic search is installed) finds
 messages by their words and by their meaning, so a question in other words or in another \
 language still finds them; "lexical" matches the words only; "semantic" by meaning only. \
 Each shown message says what matched it ("matched": lexical, semantic or both); a \
-"notice" says when semantic search could not run (results are then lexical).
+"notice" says when semantic search could not run (results are then lexical). When \
+nothing is close in words or meaning, the answer says so (no_good_match: true) and shows \
+only the nearest result, marked weak: treat it as unrelated.
 
 Query syntax (lexical): all words must match (when no session has them all, sessions with some \
 are shown and the response says so); "exact phrase"; a OR b; NOT word or -word; prefix*. \
@@ -81,6 +85,10 @@ Filters: role (default user and assistant; add "tool" to search tool output), so
 (e.g. "cli"), since / until (2026-05-01, 2026-05-01T14:00, or 7d, 24h, 2w for "ago"), \
 sort (relevance, newest, oldest).
 
+TOOL CALLS {"tool": "pytest", "failed": true}: past tool calls (tool name or a command \
+word of the arguments; failed: only those that failed), each with its session, time, \
+arguments, status (ok, error), exit code and error text, best match for the query words \
+first, then the latest: "when did pytest last fail".
 Time: when a fact changed (a deadline moved, a version was upgraded), the latest \
 statement ranks first. To ask what held earlier, say so ("what was the original \
 deadline", "before the upgrade") or pass as_of (a date: what held then).
@@ -146,6 +154,15 @@ _PARAMETERS: dict[str, Any] = {
         "summarize": {
             "type": "boolean",
             "description": "Add a query-focused summary of each result (slower).",
+        },
+        "tool": {
+            "type": "string",
+            "description": "Find tool calls instead of conversations: a tool name (Bash) "
+            "or a command word of its arguments (pytest).",
+        },
+        "failed": {
+            "type": "boolean",
+            "description": "Only tool calls that failed (an error, a non-zero exit code).",
         },
         "mode": {
             "type": "string",
@@ -358,6 +375,15 @@ def _dispatch(ctx: SearchContext, args: Mapping[str, Any]) -> dict[str, Any]:
         return scroll(ctx, session_id, around_id, window)
     if session_id is not None:
         return read_session(ctx, session_id)
+    tool = args.get("tool")
+    if tool is not None and not isinstance(tool, str):
+        raise InvalidArgument("tool", f"tool must be a string, got {type(tool).__name__}.")
+    failed = _bool(args, "failed", False)
+    if (tool or "").strip() or failed:
+        return tool_call_search(
+            ctx, query or "", tool=tool, failed=failed, limit=limit, sources=sources,
+            since=since, until=until,
+        )  # fmt: skip
     if query is not None and query.strip():
         window = _int(args, "window", DISCOVERY_WINDOW, 0, MAX_WINDOW)
         return discover(

@@ -1,0 +1,42 @@
+"""Why a message ranks where it does, in words for people: what ``why`` says.
+
+Both the message ranking (``search_messages``, ``mnemic sessions search --messages``) and
+discovery (``session_search``, ``mnemic sessions search``) explain a result the same way:
+the query words it holds (**words**), its cosine to the query (**meaning**), whose
+neighbour it is when neither matched it, and what the time-aware and speaker steps did
+(**recency**: ``fresh``, ``superseded``, ``earlier``, ``later``, ``date``; ``other side``).
+"""
+
+from __future__ import annotations
+
+from ..index.query import Query, match_spans
+from .hybrid import FusedMessage
+
+__all__ = ["NOTES", "reasons"]
+
+NOTES = {
+    "fresh": "fresh: states the subject later than a message it now ranks above",
+    "superseded": "superseded: a later message states the same subject",
+    "earlier": "earlier: the question asks about the past",
+    "later": "later: a past question prefers an earlier statement",
+    "date": "date: from the date the question names",
+    "other_side": "other side: the question asks about the other speaker's words",
+}
+"""What each note of :attr:`~.hybrid.FusedMessage.notes` means."""
+
+
+def reasons(
+    f: FusedMessage, text: str, query: Query, *, neighbour: int | None = None
+) -> tuple[str, ...]:
+    """Why ``f`` (whose message holds ``text``) ranks where it does; ``neighbour`` is the id
+    of the matching message next to it, for a position that matched only as a neighbour."""
+    why = []
+    if "lexical" in f.matched:
+        words = list(dict.fromkeys(text[a:b].lower() for a, b in match_spans(text, query)))
+        why.append("words: " + ", ".join(words[:8]) if words else "words")
+    if f.semantic is not None:
+        why.append(f"meaning: cosine {f.semantic.cosine:.3f}")
+    if not f.matched:
+        why.append(f"next to message {neighbour}" if neighbour is not None else "next to a match")
+    why += [NOTES.get(n, n) for n in f.notes]
+    return tuple(why)

