@@ -45,6 +45,10 @@ COMMANDS: dict[str, Lazy] = {
         "mnemic.cli.demo:demo",
         "Two days of an agent with memory, against a local stand-in model (no network, no key).",
     ),
+    "export": Lazy(
+        "mnemic.cli.bundle:export_cmd",
+        "Write the whole home to one portable file (mnemic import --bundle reads it).",
+    ),
     "forget": Lazy(
         "mnemic.cli.governance:forget",
         "Forget for good: the user profile (--user) or session messages (--sessions MATCH).",
@@ -60,7 +64,7 @@ COMMANDS: dict[str, Lazy] = {
     ),
     "import": Lazy(
         "mnemic.cli.importing:import_group",
-        "Move in from another agent's memory: a Hermes Agent home.",
+        "Move in from another agent's memory (a Hermes Agent home) or a mnemic bundle.",
     ),
     "init": Lazy(
         "mnemic.cli.home:init",

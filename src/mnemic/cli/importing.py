@@ -30,17 +30,36 @@ _OUTCOMES = {
 }
 
 
-@click.group(name="import")
-def import_group() -> None:
-    """Move in from another agent's memory: a Hermes Agent home.
+@click.group(name="import", invoke_without_command=True)
+@click.option(
+    "--bundle",
+    type=click.Path(dir_okay=False),
+    help="Import a whole home from a bundle (mnemic export --bundle) into this empty home.",
+)
+@click.option("--dry-run", is_flag=True, help="With --bundle: check and count; write nothing.")
+@click.option("--json", "as_json", is_flag=True, help="With --bundle: print the report as JSON.")
+@click.pass_context
+@handle_errors
+def import_group(ctx: click.Context, bundle: str | None, dry_run: bool, as_json: bool) -> None:
+    """Move in from another agent's memory (a Hermes Agent home) or a mnemic bundle.
 
     \b
       mnemic import hermes                 ~/.hermes (or $HERMES_HOME)
       mnemic import hermes PATH --dry-run  what would land where; nothing written
+      mnemic import --bundle FILE          a bundle of `mnemic export --bundle`, into an
+                                           empty home (refused otherwise); --dry-run checks
 
     Conversation files (Claude Code transcripts, OpenAI messages, JSON Lines) are
     imported with `mnemic sessions import`.
     """
+    if bundle is not None:
+        if ctx.invoked_subcommand is not None:
+            raise click.UsageError("--bundle imports a bundle; it takes no subcommand.")
+        from .bundle import import_from_bundle  # the bundle code only when asked for
+
+        import_from_bundle(ctx.find_object(AppContext), bundle, dry_run, as_json)
+    elif ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help())
 
 
 def _counts(counts: dict[str, int], dry_run: bool) -> str:

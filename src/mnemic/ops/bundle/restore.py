@@ -1,0 +1,278 @@
+"""``mnemic import --bundle FILE``: a bundle into an empty home, all or nothing.
+
+Everything is checked before anything is written: the file (:func:`.layout.unpack`:
+format, version, checksums, paths, truncation), every member's content, each scope's
+audit journal (its chain must verify), and the destination (it must be empty; a
+PostgreSQL home cannot hold project stores). Then:
+
+* **files**: the whole home is built in a private staging directory inside it
+  (``.bundle-import-*``), then its parts (``memories``, ``audit``, ``pending``,
+  ``sessions.db``, ``skills``, ``projects``) are renamed into place; a failure while
+  renaming puts back what was moved, and the staging directory is always removed.
+* **PostgreSQL**: the parts are written and the journal verified, then the skills
+  directory (files beside the database, as always) is renamed into place; a failure at
+  any point deletes what was written (the schema was empty, so that is the state
+  before). This is not one transaction: a process killed in the middle leaves part of
+  the bundle in the schema (import again after emptying it, or into a new schema).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+from ...backends.files.sqlite import SQLiteSessionStore
+from ...backends.postgres.copy import SUBSYSTEMS, DatabaseSide, HomeSide, Side
+from ...curated.entries import FILENAMES, TARGETS
+from ...curated.scope import PROJECT_FILE, PROJECTS_DIR, stored_projects
+from ...errors import BundleError
+from ...fsio import atomic_write_text, ensure_private_dir
+from ...home import Home
+from ...registry import stores_in_home
+from ...sessions.sql import SessionStore
+from .contents import Scope, SessionItem, read_scope, read_sessions, read_vectors
+from .export import BundleReport, side_for
+from .layout import unpack
+
+__all__ = ["import_bundle"]
+
+PARTS = ("memories", "audit", "pending", "skills", PROJECTS_DIR, "sessions.db")
+"""What a files home's import puts in place (``sessions.db-wal``/``-shm`` go with it)."""
+_DB_SIDECARS = ("sessions.db-wal", "sessions.db-shm")
+
+
+def _held(home: Home, side: Side) -> list[str]:
+    """What the home already holds (empty: the home may take a bundle)."""
+    held: list[str] = []
+    for target in TARGETS:
+        name = FILENAMES[target]
+        if (side.current(target) or "").strip():
+            held.append(name)
+        elif side.versions(target):
+            held.append(f"{name} history")
+    if side.journal_lines():
+        held.append("audit records")
+    if any(side.pending(s) for s in SUBSYSTEMS):
+        held.append("pending writes")
+    if isinstance(side, HomeSide):
+        if home.sessions_db.exists():
+            store = SQLiteSessionStore(home.sessions_db)
+            try:
+                if store.list_sessions(limit=1):
+                    held.append("sessions")
+            finally:
+                store.close()
+    else:
+        store_pg = side.sessions()
+        if store_pg is not None and store_pg.list_sessions(limit=1):
+            held.append("sessions")
+    if home.skills_dir.is_dir() and any(
+        not n.startswith(".") for n in os.listdir(home.skills_dir)
+    ):
+        held.append("skills")
+    if stored_projects(home):
+        held.append("project stores")
+    return held
+
+
+def _put_scope(side: Side, scope: Scope) -> None:
+    for target, kept in scope.kept.items():
+        if kept.current is not None or kept.versions or kept.backups or kept.ledger:
+            side.put_target(target, kept)
+    for record in scope.pending:
+        side.put_pending(record)
+    if scope.journal:
+        side.put_journal(scope.journal)
+
+
+def _put_sessions(
+    store: SessionStore, items: list[SessionItem], bundle: Path, root: Path, marks: list[list[str]]
+) -> None:
+    for session_id, ids, *_ in store.import_sessions((i.spec, i.messages) for i in items):
+        if ids is None:
+            raise BundleError(str(bundle), "write", f"session {session_id!r} was not imported")
+    for item in items:
+        if item.ended_at is not None:
+            store.end_session(item.spec.id, item.end_reason or "ended", ended_at=item.ended_at)
+    if marks:
+        store.keep_tombstones([(str(a), str(b)) for a, b in marks])
+    if store.vectors is not None:
+        store.vectors.restore(list(read_vectors(bundle, root)))
+
+
+def import_bundle(home: Home, bundle: Path, *, dry_run: bool = False) -> BundleReport:
+    """Import the bundle at ``bundle`` into ``home`` (which must hold nothing yet; see
+    the module docstring). With ``dry_run`` everything is checked and counted, and
+    nothing is written. Raises :class:`~mnemic.errors.BundleError`."""
+    bundle = Path(os.path.expanduser(bundle))
+    files = stores_in_home(home.settings)
+    if not dry_run:
+        ensure_private_dir(home.root)
+    where = None if dry_run else home.root  # renames into place stay on one file system
+    staging = Path(tempfile.mkdtemp(prefix=".bundle-import-", dir=where))
+    try:
+        members = staging / "members"
+        manifest = unpack(bundle, members)
+        scopes = [read_scope(bundle, members, "global", staging / "check")]
+        projects = members / PROJECTS_DIR
+        for pid in sorted(os.listdir(projects)) if projects.is_dir() else []:
+            scopes.append(read_scope(bundle, members, f"{PROJECTS_DIR}/{pid}", staging / "check"))
+        sessions = read_sessions(bundle, members)
+        marks = _tombstones(bundle, members)
+        if not files and len(scopes) > 1:
+            raise BundleError(
+                str(bundle),
+                "backend",
+                f"it holds {len(scopes) - 1} project store(s), and project scopes need the "
+                "files backend for now: a PostgreSQL home cannot hold them. Nothing was "
+                "imported. Import it into a files home.",
+            )
+        side = side_for(home)
+        held = _held(home, side)
+        if held:
+            raise BundleError(
+                str(bundle),
+                "not_empty",
+                f"the home {home.root} is not empty (it holds {', '.join(held)}). Nothing was "
+                "imported. Import a bundle into a new, empty home (mnemic --home NEW_DIR "
+                "import --bundle FILE); merging into a home is not supported.",
+            )
+        report = BundleReport(
+            str(bundle),
+            dict(manifest.counts),
+            dry_run=dry_run,
+            created=manifest.created,
+            mnemic_version=manifest.mnemic_version,
+        )
+        if dry_run:
+            return report
+        present = [s for s in scopes if s is not None]
+        if isinstance(side, HomeSide):
+            _into_files(home, staging, present, sessions, bundle, members, marks)
+        else:
+            assert isinstance(side, DatabaseSide)
+            _into_database(side, present, sessions, bundle, members, marks, home.skills_dir)
+        return report
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def _tombstones(bundle: Path, members: Path) -> list[list[str]]:
+    path = members / "tombstones.json"
+    if not path.is_file():
+        return []
+    try:
+        marks = json.loads(path.read_text(encoding="utf-8"))
+        return [[str(a), str(b)] for a, b in marks]
+    except (ValueError, TypeError) as exc:
+        raise BundleError(
+            str(bundle), "manifest", f"its tombstones.json is not a list of pairs ({exc})"
+        ) from None
+
+
+def _into_files(
+    home: Home,
+    staging: Path,
+    scopes: list[Scope],
+    sessions: list[SessionItem],
+    bundle: Path,
+    members: Path,
+    marks: list[list[str]],
+) -> None:
+    built = staging / "home"
+    ensure_private_dir(built)
+    for scope in scopes:
+        root = built if scope.name == "global" else built / scope.name
+        ensure_private_dir(root)
+        _put_scope(HomeSide(root), scope)
+        if scope.project_file is not None:
+            atomic_write_text(root / PROJECT_FILE, scope.project_file)
+    if sessions or marks:
+        store = SQLiteSessionStore(built / "sessions.db")
+        try:
+            _put_sessions(store, sessions, bundle, members, marks)
+        finally:
+            store.close()
+    if (members / "skills").is_dir():
+        os.rename(members / "skills", built / "skills")
+    _swap_in(home.root, built, staging / "aside")
+
+
+def _swap_in(root: Path, built: Path, aside: Path) -> None:
+    """Rename the built parts into the home; what was there (empty) goes aside. A
+    failure puts everything back as it was."""
+    ensure_private_dir(aside)
+    names = [*PARTS, *_DB_SIDECARS]
+    moved_aside: list[str] = []
+    moved_in: list[str] = []
+    try:
+        for name in names:
+            if os.path.lexists(root / name):
+                os.rename(root / name, aside / name)
+                moved_aside.append(name)
+        for name in names:
+            if os.path.lexists(built / name):
+                os.rename(built / name, root / name)
+                moved_in.append(name)
+    except BaseException:
+        for name in reversed(moved_in):
+            with contextlib.suppress(OSError):
+                os.rename(root / name, built / name)
+        for name in reversed(moved_aside):
+            with contextlib.suppress(OSError):
+                os.rename(aside / name, root / name)
+        raise
+    fd = os.open(root, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _into_database(
+    side: DatabaseSide,
+    scopes: list[Scope],
+    sessions: list[SessionItem],
+    bundle: Path,
+    members: Path,
+    marks: list[list[str]],
+    skills: Path,
+) -> None:
+    try:
+        for scope in scopes:
+            _put_scope(side, scope)
+        store = side.sessions()
+        assert store is not None
+        _put_sessions(store, sessions, bundle, members, marks)
+        if not side.journal_ok():
+            raise BundleError(
+                str(bundle), "write", "the imported audit journal does not verify; undone"
+            )
+        if (members / "skills").is_dir():  # skills stay files beside a database
+            os.rename(members / "skills", skills)
+    except BaseException:
+        _empty_schema(side)
+        raise
+
+
+def _empty_schema(side: DatabaseSide) -> None:
+    """Delete every row the import wrote (the schema was empty before it)."""
+    from ...backends.postgres.db import atomic
+
+    db = side.db
+    tables = (
+        "curated", "curated_versions", "curated_backups", "curated_provenance", "pending",
+        "audit", "audit_targets", "journal_fold", "messages", "sessions", "forgotten",
+        "import_marks",
+    )  # fmt: skip
+    with db.connection() as conn, atomic(conn):
+        found = conn.execute(db.sql("SELECT to_regclass('{s}.message_vectors')")).fetchone()
+        if found is not None and found[0] is not None:
+            conn.execute(db.sql("DELETE FROM {s}.message_vectors"))
+        for table in tables:
+            conn.execute(db.sql(f"DELETE FROM {{s}}.{table}"))
+        conn.execute(db.sql("UPDATE {s}.audit_head SET count = 0, hash = repeat('0', 64)"))

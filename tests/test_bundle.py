@@ -1,0 +1,277 @@
+"""Portable bundles: ``mnemic export --bundle`` / ``mnemic import --bundle``.
+
+A filled home (global and project memory, archived entries, sessions with tool calls,
+skills, a pending write, audit records) goes through a bundle into a fresh home on
+files and on PostgreSQL, and reads back the same through the CLI; a damaged, foreign,
+escaping or truncated bundle, and a home that is not empty, are refused with nothing
+written.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import os
+import tarfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from _backends import Kit, pg_config
+from mnemic.cli import main
+from mnemic.curated.memory import Memory
+from mnemic.curated.scope import open_project
+from mnemic.home import Home
+from mnemic.sessions import NewMessage, open_store
+
+
+def run(home: Path, *args: str) -> Result:
+    return CliRunner().invoke(main, ["--home", str(home), *args], catch_exceptions=False)
+
+
+def ok(home: Path, *args: str) -> Any:
+    result = run(home, *args)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output) if "--json" in args else result.output
+
+
+SKILL = "---\nname: deploy\ndescription: Ship the service.\n---\n# Steps\n1. Run `make ship`.\n"
+
+
+def fill(root: Path, project: Path | None = None, config: str = "") -> None:
+    """Every kind of thing a home holds."""
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "config.toml").write_text(config + '\n[approval]\nmemory_background = "stage"\n')
+    mem = Memory.open(root)
+    mem.add("memory", "deploys go through staging first")
+    mem.add("memory", "the build uses make")
+    mem.add("memory", "the old CI runs on Jenkins")
+    mem.add("user", "Name: Ada")
+    mem.remove("memory", "Jenkins")  # archived
+    mem.replace("memory", "uses make", "the build uses make -j8")  # archived, replaced
+    staged = Memory.open(root, actor="background", origin="review").remove("memory", "staging")
+    assert staged.staged
+    if project is not None:
+        project.mkdir(exist_ok=True)
+        pmem = Memory.open(open_project(Home.open(root), project, create=True))
+        pmem.add("memory", "this project builds with cargo")
+        pmem.add("memory", "tests need a database")
+        pmem.remove("memory", "database")
+    created = ok(root, "tool", "skill_manage", json.dumps(
+        {"action": "create", "name": "deploy", "content": SKILL}))  # fmt: skip
+    assert '"success": true' in created
+    with open_store(Home.open(root)) as store:
+        for i in range(3):
+            sid = store.start_session(id=f"s{i}", title=f"session {i}", started_at=1000.0 + i)
+            call = {"id": f"c{i}", "type": "function",
+                    "function": {"name": "memory", "arguments": "{}"}}  # fmt: skip
+            store.append_messages(
+                sid,
+                [
+                    NewMessage("user", f"记忆文件 question {i}", timestamp=1000.5 + i),
+                    NewMessage("assistant", None, tool_calls=[call], timestamp=1000.6 + i),
+                    NewMessage("tool", "saved", tool_name="memory", tool_call_id=f"c{i}",
+                               timestamp=1000.7 + i),  # fmt: skip
+                    NewMessage("assistant", "done", timestamp=1000.8 + i),
+                ],
+            )
+        store.end_session("s1", "user_exit", ended_at=2000.0)
+
+
+def views(home: Path, project: Path | None = None) -> dict[str, Any]:
+    """What a person reads of the home through the CLI."""
+    out: dict[str, Any] = {
+        "memory": ok(home, "memory", "show", "--json"),
+        "long": ok(home, "memory", "show", "--long", "--json"),
+        "archive": ok(home, "memory", "archive", "list", "--json"),
+        "pending": ok(home, "pending", "list", "--json"),
+        "audit": ok(home, "audit", "verify", "--json"),
+        "skills": ok(home, "skills", "list", "--json"),
+        "sessions": ok(home, "sessions", "list", "--json", "-n", "100"),
+    }
+    out["exports"] = [ok(home, "sessions", "export", s["id"]) for s in out["sessions"]]
+    if project is not None:
+        for kind, args in (("memory", ("memory", "show", "--long")),
+                           ("archive", ("memory", "archive", "list")),
+                           ("audit", ("audit", "verify"))):  # fmt: skip
+            out[f"project {kind}"] = ok(home, *args, "--project", str(project), "--json")
+    return _without_locations(out)
+
+
+def _without_locations(data: Any) -> Any:
+    """``data`` without the ``file`` fields (where a target lives differs by home)."""
+    if isinstance(data, dict):
+        return {k: _without_locations(v) for k, v in data.items() if k != "file"}
+    if isinstance(data, list):
+        return [_without_locations(v) for v in data]
+    return data
+
+
+def test_a_filled_home_round_trips_through_a_bundle_into_a_fresh_home(
+    tmp_path: Path, backend: Kit
+) -> None:
+    source, bundle = tmp_path / "source", tmp_path / "home.mnemic"
+    fill(source)
+    report = ok(source, "export", "--bundle", str(bundle), "--json")
+    assert report["counts"]["sessions"] == 3 and report["counts"]["messages"] == 12
+    assert report["counts"]["pending"] == 1 and report["counts"]["audit_records"] > 5
+    assert os.stat(bundle).st_mode & 0o777 == 0o600  # it holds everything the home holds
+    dest = backend.write_config()
+    dry = ok(dest, "import", "--bundle", str(bundle), "--dry-run", "--json")
+    assert dry["dry_run"] is True and dry["counts"] == report["counts"]
+    assert ok(dest, "memory", "show", "--json")["memory"]["entries"] == []
+    ok(dest, "import", "--bundle", str(bundle))
+    before, after = views(source), views(dest)
+    assert after["audit"]["ok"] is True
+    assert after == before
+    assert [e["text"] for e in after["archive"]["entries"]] != []
+
+
+def test_project_stores_round_trip_into_a_files_home(tmp_path: Path) -> None:
+    source, dest, bundle = tmp_path / "source", tmp_path / "dest", tmp_path / "b.mnemic"
+    project = tmp_path / "repo"
+    fill(source, project)
+    ok(source, "export", "--bundle", str(bundle))
+    ok(dest, "import", "--bundle", str(bundle))
+    before, after = views(source, project), views(dest, project)
+    assert after["project audit"]["ok"] is True
+    assert after["project memory"]["memory"]["entries"] == ["this project builds with cargo"]
+    assert after["project archive"]["entries"] != []
+    assert after == before
+
+
+@pytest.mark.postgres
+def test_a_bundle_with_project_stores_is_refused_by_a_postgresql_home(
+    tmp_path: Path, pg_dsn: str, pg_schema: str
+) -> None:
+    source, dest, bundle = tmp_path / "source", tmp_path / "dest", tmp_path / "b.mnemic"
+    fill(source, tmp_path / "repo")
+    ok(source, "export", "--bundle", str(bundle))
+    dest.mkdir()
+    (dest / "config.toml").write_text(pg_config(pg_dsn, pg_schema))
+    result = run(dest, "import", "--bundle", str(bundle))
+    assert result.exit_code == 1
+    assert "project scopes need the files backend" in result.output
+    assert "Nothing was imported" in result.output
+    assert ok(dest, "audit", "verify", "--json")["records"] == 0
+    assert ok(dest, "sessions", "list", "--json") == []
+
+
+@pytest.mark.postgres
+def test_a_postgresql_home_exports_a_bundle_a_files_home_imports(
+    tmp_path: Path, pg_dsn: str, pg_schema: str
+) -> None:
+    source, dest, bundle = tmp_path / "source", tmp_path / "dest", tmp_path / "b.mnemic"
+    fill(source, config=pg_config(pg_dsn, pg_schema))
+    ok(source, "export", "--bundle", str(bundle))
+    ok(dest, "import", "--bundle", str(bundle))
+    assert views(dest) == views(source)
+
+
+def test_a_home_that_is_not_empty_is_refused(tmp_path: Path) -> None:
+    source, dest, bundle = tmp_path / "source", tmp_path / "dest", tmp_path / "b.mnemic"
+    fill(source)
+    ok(source, "export", "--bundle", str(bundle))
+    dest.mkdir()
+    Memory.open(dest).add("memory", "already here")
+    result = run(dest, "import", "--bundle", str(bundle))
+    assert result.exit_code == 1
+    assert "is not empty (it holds MEMORY.md, audit records)" in result.output
+    assert "Nothing was imported" in result.output
+    assert ok(dest, "memory", "show", "--json")["memory"]["entries"] == ["already here"]
+    assert not any(p.name.startswith(".bundle-import-") for p in dest.iterdir())
+
+
+# -- damaged and foreign bundles -------------------------------------------------------
+
+
+def _members(bundle: Path) -> list[tuple[tarfile.TarInfo, bytes]]:
+    with tarfile.open(bundle, "r:gz") as tar:
+        return [(i, tar.extractfile(i).read() if i.isfile() else b"") for i in tar]  # type: ignore[union-attr]
+
+
+def _write(bundle: Path, members: list[tuple[tarfile.TarInfo, bytes]]) -> None:
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w", format=tarfile.PAX_FORMAT) as tar:
+        for info, data in members:
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data) if info.isfile() else None)
+    bundle.write_bytes(gzip.compress(buf.getvalue()))
+
+
+@pytest.fixture
+def made(tmp_path: Path) -> Path:
+    """A bundle of a filled home."""
+    source, bundle = tmp_path / "source", tmp_path / "b.mnemic"
+    fill(source)
+    ok(source, "export", "--bundle", str(bundle))
+    return bundle
+
+
+def _refused(tmp_path: Path, bundle: Path, *expected: str) -> None:
+    dest = tmp_path / "dest"
+    result = run(dest, "import", "--bundle", str(bundle))
+    assert result.exit_code == 1, result.output
+    for text in (*expected, "Nothing was imported"):
+        assert text in result.output
+    left = sorted(p.name for p in dest.iterdir()) if dest.exists() else []
+    assert left == []  # nothing written, no staging left behind
+
+
+def test_a_bundle_of_another_version_is_refused_naming_the_version_read(
+    tmp_path: Path, made: Path
+) -> None:
+    members = _members(made)
+    manifest = json.loads(members[0][1])
+    manifest["version"] = 2
+    members[0] = (members[0][0], json.dumps(manifest).encode())
+    _write(made, members)
+    _refused(tmp_path, made, "of version 2", "reads version 1 only")
+
+
+def test_a_member_that_differs_from_its_checksum_is_refused(tmp_path: Path, made: Path) -> None:
+    members = _members(made)
+    at = next(i for i, (info, _) in enumerate(members) if info.name == "global/MEMORY.md")
+    info, data = members[at]
+    members[at] = (info, data.replace(b"staging", b"STAGING"))
+    _write(made, members)
+    _refused(tmp_path, made, "'global/MEMORY.md' differs from the manifest's checksum")
+
+
+@pytest.mark.parametrize("name", ["../escaped.txt", "/etc/escaped", "skills/../../x"])
+def test_a_member_whose_path_escapes_is_refused(tmp_path: Path, made: Path, name: str) -> None:
+    members = _members(made)
+    info = tarfile.TarInfo(name)
+    members.append((info, b"planted"))
+    _write(made, members)
+    _refused(tmp_path, made, "is a path outside the bundle")
+    assert not (tmp_path / "escaped.txt").exists() and not (tmp_path / "x").exists()
+
+
+def test_a_link_in_the_bundle_is_refused(tmp_path: Path, made: Path) -> None:
+    members = _members(made)
+    link = tarfile.TarInfo("skills/deploy/evil")
+    link.type, link.linkname = tarfile.SYMTYPE, "/etc/passwd"
+    members.append((link, b""))
+    _write(made, members)
+    _refused(tmp_path, made, "'skills/deploy/evil' is a link")
+
+
+def test_a_truncated_bundle_is_refused(tmp_path: Path, made: Path) -> None:
+    data = made.read_bytes()
+    made.write_bytes(data[: len(data) // 2])
+    _refused(tmp_path, made, "truncated or damaged")
+
+
+def test_a_file_that_is_no_bundle_is_refused(tmp_path: Path) -> None:
+    other = tmp_path / "notes.tar.gz"
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w") as tar:
+        info = tarfile.TarInfo("notes.txt")
+        info.size = 2
+        tar.addfile(info, io.BytesIO(b"hi"))
+    other.write_bytes(gzip.compress(buf.getvalue()))
+    _refused(tmp_path, other, "does not start with manifest.json")
