@@ -73,8 +73,13 @@ def fill(root: Path, project: Path | None = None, config: str = "") -> None:
                 [
                     NewMessage("user", f"记忆文件 question {i}", timestamp=1000.5 + i),
                     NewMessage("assistant", None, tool_calls=[call], timestamp=1000.6 + i),
-                    NewMessage("tool", "saved", tool_name="memory", tool_call_id=f"c{i}",
-                               timestamp=1000.7 + i),  # fmt: skip
+                    NewMessage(
+                        "tool",
+                        "saved",
+                        tool_name="memory",
+                        tool_call_id=f"c{i}",
+                        timestamp=1000.7 + i,
+                    ),
                     NewMessage("assistant", "done", timestamp=1000.8 + i),
                 ],
             )

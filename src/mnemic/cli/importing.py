@@ -57,7 +57,9 @@ def import_group(ctx: click.Context, bundle: str | None, dry_run: bool, as_json:
             raise click.UsageError("--bundle imports a bundle; it takes no subcommand.")
         from .bundle import import_from_bundle  # the bundle code only when asked for
 
-        import_from_bundle(ctx.find_object(AppContext), bundle, dry_run, as_json)
+        app = ctx.find_object(AppContext)
+        assert app is not None  # the root command makes it
+        import_from_bundle(app, bundle, dry_run, as_json)
     elif ctx.invoked_subcommand is None:
         click.echo(ctx.get_help())
 

@@ -118,7 +118,7 @@ def _text(bundle: Path, root: Path, member: str) -> str | None:
         return None
     try:
         return read_text_strict(path, nofollow=True)
-    except Exception as exc:  # noqa: BLE001 - any unreadable member is the same refusal
+    except Exception as exc:
         raise _bad(bundle, member, f"is not UTF-8 text ({exc})") from None
 
 
@@ -161,7 +161,7 @@ def read_scope(bundle: Path, root: Path, name: str, check: Path) -> Scope | None
     for i, line in enumerate(_lines(_text(bundle, root, f"{name}/pending.jsonl") or ""), 1):
         try:
             scope.pending.append(PendingRecord.from_dict(json.loads(line)))
-        except Exception as exc:  # noqa: BLE001 - a record from_dict refuses, whatever why
+        except Exception as exc:
             where = f"{name}/pending.jsonl"
             raise _bad(bundle, where, f"line {i} is not a pending write ({exc})") from None
     if name != "global":

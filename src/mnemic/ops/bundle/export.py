@@ -68,9 +68,7 @@ def all_sessions(store: SessionStore) -> list[str]:
     return out
 
 
-def _write_sessions(
-    side: Side, root: Path, counts: dict[str, int], *, with_vectors: bool
-) -> None:
+def _write_sessions(side: Side, root: Path, counts: dict[str, int], *, with_vectors: bool) -> None:
     store = side.sessions(create=False)
     if store is None:
         return

@@ -23,7 +23,7 @@ import tarfile
 import time
 import zlib
 from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import IO, Any
 
 from ... import __version__
@@ -170,7 +170,8 @@ def _read_manifest(path: Path, fh: IO[bytes]) -> Manifest:
             str(data.get("source_store") or "files"),
         )
     except (KeyError, TypeError, ValueError) as exc:
-        raise _refuse(path, "manifest", f"its {MANIFEST} is not of version 1's shape ({exc})") from None
+        problem = f"its {MANIFEST} is not of version 1's shape ({exc})"
+        raise _refuse(path, "manifest", problem) from None
 
 
 def unpack(path: Path, staging: Path) -> Manifest:

@@ -70,9 +70,7 @@ def _held(home: Home, side: Side) -> list[str]:
         store_pg = side.sessions()
         if store_pg is not None and store_pg.list_sessions(limit=1):
             held.append("sessions")
-    if home.skills_dir.is_dir() and any(
-        not n.startswith(".") for n in os.listdir(home.skills_dir)
-    ):
+    if home.skills_dir.is_dir() and any(not n.startswith(".") for n in os.listdir(home.skills_dir)):
         held.append("skills")
     if stored_projects(home):
         held.append("project stores")

@@ -218,8 +218,7 @@ class SqlVectors:
         here = {
             (str(r[0]), int(r[1])): int(r[2])
             for r in self._tables._read(
-                "SELECT s.id, m.seq, m.id FROM {s}.messages m "
-                "JOIN {s}.sessions s ON s.sid = m.sid"
+                "SELECT s.id, m.seq, m.id FROM {s}.messages m JOIN {s}.sessions s ON s.sid = m.sid"
             )
         }
         by_model: dict[str, list[tuple[PendingText, bytes]]] = {}
