@@ -280,3 +280,103 @@ def test_a_file_that_is_no_bundle_is_refused(tmp_path: Path) -> None:
         tar.addfile(info, io.BytesIO(b"hi"))
     other.write_bytes(gzip.compress(buf.getvalue()))
     _refused(tmp_path, other, "does not start with manifest.json")
+
+
+# -- vectors -----------------------------------------------------------------------------
+
+
+def _vectors(root: Path) -> list[tuple[str, int, str, bytes]]:
+    with open_store(Home.open(root)) as store:
+        assert store.vectors is not None
+        return sorted(store.vectors.dump())  # message ids are each store's own
+
+
+def test_vectors_travel_only_when_asked(tmp_path: Path, backend: Kit) -> None:
+    pytest.importorskip("numpy")
+    from mnemic.embedding.standin import StandinEmbedder
+    from mnemic.sessions.search.embed import backfill
+
+    source = tmp_path / "source"
+    fill(source)
+    with open_store(Home.open(source)) as store:
+        assert backfill(store, StandinEmbedder()).done == 6  # user and assistant texts
+    made = _vectors(source)
+    plain, full = tmp_path / "plain.mnemic", tmp_path / "full.mnemic"
+    assert "vectors" not in ok(source, "export", "--bundle", str(plain), "--json")["counts"]
+    report = ok(source, "export", "--bundle", str(full), "--with-vectors", "--json")
+    assert report["counts"]["vectors"] == 6
+    dest = backend.write_config()
+    ok(dest, "import", "--bundle", str(full))
+    assert _vectors(dest) == made
+    other = tmp_path / "other"
+    ok(other, "import", "--bundle", str(plain))
+    assert _vectors(other) == []
+
+
+# -- all or nothing ----------------------------------------------------------------------
+
+
+def test_a_files_import_that_fails_while_moving_in_puts_the_home_back(
+    tmp_path: Path, made: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The failing rename is simulated (a mock): as root on one file system no real
+    rename of a directory into an empty home can be made to fail half-way."""
+    dest = tmp_path / "dest"
+    dest.mkdir()
+    (dest / "config.toml").write_text("")
+    ok(dest, "sessions", "list", "--json")  # an empty sessions.db is there
+    before = sorted(p.name for p in dest.iterdir())
+    real_rename = os.rename
+
+    def rename(src: Any, dst: Any) -> None:
+        if Path(dst) == dest / "skills":
+            raise OSError(5, "Input/output error")
+        real_rename(src, dst)
+
+    monkeypatch.setattr(os, "rename", rename)
+    result = run(dest, "import", "--bundle", str(made))
+    monkeypatch.setattr(os, "rename", real_rename)
+    assert result.exit_code == 1
+    assert "what was moved was put back. Nothing was imported." in result.output
+    assert sorted(p.name for p in dest.iterdir()) == before
+    assert ok(dest, "memory", "show", "--json")["memory"]["entries"] == []
+    assert ok(dest, "audit", "verify", "--json")["records"] == 0
+    assert ok(dest, "sessions", "list", "--json") == []
+    ok(dest, "import", "--bundle", str(made))  # and the import can be run again
+    assert len(ok(dest, "sessions", "list", "--json")) == 3
+
+
+@pytest.mark.postgres
+def test_a_postgresql_import_that_fails_part_way_leaves_the_schema_empty(
+    tmp_path: Path, made: Path, pg_dsn: str, pg_schema: str
+) -> None:
+    from _backends import PostgresKit
+
+    kit = PostgresKit(tmp_path / "dest", pg_dsn, pg_schema)
+    dest = kit.write_config()
+    # the server refuses the third session: memory, pending and audit are written by then
+    kit.sql(
+        "CREATE FUNCTION {s}.refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+        "IF NEW.id = 's2' THEN RAISE EXCEPTION 'refused by a test'; END IF; RETURN NEW; "
+        "END $$"
+    )
+    kit.sql("CREATE TRIGGER refuse BEFORE INSERT ON {s}.sessions FOR EACH ROW "
+            "EXECUTE FUNCTION {s}.refuse()")  # fmt: skip
+    result = run(dest, "import", "--bundle", str(made))
+    assert result.exit_code == 1
+    for table in ("curated", "curated_versions", "pending", "audit", "sessions", "messages"):
+        assert kit.sql(f"SELECT count(*) FROM {{s}}.{table}") == [(0,)], table
+    assert kit.sql("SELECT count FROM {s}.audit_head") == [(0,)]
+    assert not (dest / "skills").exists()
+    kit.sql("DROP TRIGGER refuse ON {s}.sessions")
+    ok(dest, "import", "--bundle", str(made))  # and the import can be run again
+    assert ok(dest, "audit", "verify", "--json")["ok"] is True
+    assert len(ok(dest, "sessions", "list", "--json")) == 3
+
+
+def test_a_dry_run_checks_and_counts_and_writes_nothing(tmp_path: Path, made: Path) -> None:
+    dest = tmp_path / "dest"
+    dest.mkdir()
+    report = ok(dest, "import", "--bundle", str(made), "--dry-run", "--json")
+    assert report["dry_run"] is True and report["counts"]["sessions"] == 3
+    assert list(dest.iterdir()) == []

@@ -111,6 +111,10 @@ def import_bundle(home: Home, bundle: Path, *, dry_run: bool = False) -> BundleR
     if not dry_run:
         ensure_private_dir(home.root)
     where = None if dry_run else home.root  # renames into place stay on one file system
+    # opening a files home's curated store makes its memories/: unless the import went
+    # in, it is taken back
+    made_memories = files and not home.memories_dir.exists()
+    imported = False
     staging = Path(tempfile.mkdtemp(prefix=".bundle-import-", dir=where))
     try:
         members = staging / "members"
@@ -154,9 +158,13 @@ def import_bundle(home: Home, bundle: Path, *, dry_run: bool = False) -> BundleR
         else:
             assert isinstance(side, DatabaseSide)
             _into_database(side, present, sessions, bundle, members, marks, home.skills_dir)
+        imported = True
         return report
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+        if made_memories and not imported:
+            with contextlib.suppress(OSError):
+                os.rmdir(home.memories_dir)
 
 
 def _tombstones(bundle: Path, members: Path) -> list[list[str]]:
@@ -197,7 +205,15 @@ def _into_files(
             store.close()
     if (members / "skills").is_dir():
         os.rename(members / "skills", built / "skills")
-    _swap_in(home.root, built, staging / "aside")
+    try:
+        _swap_in(home.root, built, staging / "aside")
+    except OSError as exc:
+        raise BundleError(
+            str(bundle),
+            "write",
+            f"moving the imported parts into {home.root} failed ({exc.strerror or exc}); what "
+            "was moved was put back. Nothing was imported.",
+        ) from exc
 
 
 def _swap_in(root: Path, built: Path, aside: Path) -> None:
