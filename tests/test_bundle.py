@@ -63,6 +63,9 @@ def fill(root: Path, project: Path | None = None, config: str = "") -> None:
     created = ok(root, "tool", "skill_manage", json.dumps(
         {"action": "create", "name": "deploy", "content": SKILL}))  # fmt: skip
     assert '"success": true' in created
+    notes = root / "skills" / "deploy" / "references" / "release notes.md"
+    notes.parent.mkdir(parents=True)
+    notes.write_text("Tag, then ship.\n")  # a supporting file added by hand
     with open_store(Home.open(root)) as store:
         for i in range(3):
             sid = store.start_session(id=f"s{i}", title=f"session {i}", started_at=1000.0 + i)
@@ -81,6 +84,8 @@ def fill(root: Path, project: Path | None = None, config: str = "") -> None:
                         timestamp=1000.7 + i,
                     ),
                     NewMessage("assistant", "done", timestamp=1000.8 + i),
+                    NewMessage("user", "yes", timestamp=1000.9 + i),  # the same words twice
+                    NewMessage("user", "yes", timestamp=1000.9 + i),
                 ],
             )
         store.end_session("s1", "user_exit", ended_at=2000.0)
@@ -121,7 +126,7 @@ def test_a_filled_home_round_trips_through_a_bundle_into_a_fresh_home(
     source, bundle = tmp_path / "source", tmp_path / "home.mnemic"
     fill(source)
     report = ok(source, "export", "--bundle", str(bundle), "--json")
-    assert report["counts"]["sessions"] == 3 and report["counts"]["messages"] == 12
+    assert report["counts"]["sessions"] == 3 and report["counts"]["messages"] == 18
     assert report["counts"]["pending"] == 1 and report["counts"]["audit_records"] > 5
     assert os.stat(bundle).st_mode & 0o777 == 0o600  # it holds everything the home holds
     dest = backend.write_config()
@@ -133,6 +138,11 @@ def test_a_filled_home_round_trips_through_a_bundle_into_a_fresh_home(
     assert after["audit"]["ok"] is True
     assert after == before
     assert [e["text"] for e in after["archive"]["entries"]] != []
+    assert (dest / "skills" / "deploy" / "references" / "release notes.md").is_file()
+    pending = after["pending"]["pending"][0]["id"]
+    ok(dest, "pending", "approve", pending)  # the staged write still applies
+    assert ok(dest, "memory", "show", "--json")["memory"]["entries"] == ["the build uses make -j8"]
+    assert ok(dest, "audit", "verify", "--json")["ok"] is True
 
 
 def test_project_stores_round_trip_into_a_files_home(tmp_path: Path) -> None:
@@ -299,12 +309,12 @@ def test_vectors_travel_only_when_asked(tmp_path: Path, backend: Kit) -> None:
     source = tmp_path / "source"
     fill(source)
     with open_store(Home.open(source)) as store:
-        assert backfill(store, StandinEmbedder()).done == 6  # user and assistant texts
+        assert backfill(store, StandinEmbedder()).done == 12  # user and assistant texts
     made = _vectors(source)
     plain, full = tmp_path / "plain.mnemic", tmp_path / "full.mnemic"
     assert "vectors" not in ok(source, "export", "--bundle", str(plain), "--json")["counts"]
     report = ok(source, "export", "--bundle", str(full), "--with-vectors", "--json")
-    assert report["counts"]["vectors"] == 6
+    assert report["counts"]["vectors"] == 12
     dest = backend.write_config()
     ok(dest, "import", "--bundle", str(full))
     assert _vectors(dest) == made
@@ -380,3 +390,14 @@ def test_a_dry_run_checks_and_counts_and_writes_nothing(tmp_path: Path, made: Pa
     report = ok(dest, "import", "--bundle", str(made), "--dry-run", "--json")
     assert report["dry_run"] is True and report["counts"]["sessions"] == 3
     assert list(dest.iterdir()) == []
+
+
+def test_a_member_longer_than_the_manifest_says_is_refused_unread(
+    tmp_path: Path, made: Path
+) -> None:
+    members = _members(made)
+    at = next(i for i, (info, _) in enumerate(members) if info.name == "sessions.jsonl")
+    info, data = members[at]
+    members[at] = (info, data + b"x" * 100_000)
+    _write(made, members)
+    _refused(tmp_path, made, "'sessions.jsonl' is ", "bytes where the manifest says")

@@ -120,6 +120,10 @@ def export_bundle(home: Home, destination: Path, *, with_vectors: bool = False) 
     destination = Path(os.path.expanduser(destination))
     if destination.is_dir():
         raise BundleError(str(destination), "write", "is a directory; name the bundle file")
+    if not destination.parent.is_dir():
+        raise BundleError(
+            str(destination), "write", "its directory does not exist; nothing was written"
+        )
     created = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     counts: dict[str, int] = {"projects": 0}
     side = side_for(home)

@@ -18,7 +18,6 @@ import hashlib
 import io
 import json
 import os
-import re
 import tarfile
 import time
 import zlib
@@ -38,8 +37,6 @@ VERSION = 1
 """The one bundle version this mnemic writes and reads."""
 MANIFEST = "manifest.json"
 _CHUNK = 1 << 20
-_PART = re.compile(r"[A-Za-z0-9._@+=-]+")
-"""What one part of a member's path may be made of (no spaces, separators, controls)."""
 
 
 @dataclass
@@ -74,10 +71,10 @@ class Manifest:
 def safe_member(name: str) -> bool:
     """Whether ``name`` is a relative path that stays inside the bundle: POSIX parts of
     plain characters, none of them empty, ``.`` or ``..``."""
-    if not name or name.startswith("/") or len(name) > 512:
+    if not name or name.startswith("/") or len(name) > 1024 or "\\" in name:
         return False
     parts = name.split("/")
-    return all(p not in ("", ".", "..") and _PART.fullmatch(p) for p in parts)
+    return all(p not in ("", ".", "..") and p.isprintable() and len(p) <= 255 for p in parts)
 
 
 def _digest(path: Path) -> tuple[int, str]:
@@ -213,6 +210,13 @@ def _unpack(path: Path, tar: tarfile.TarFile, staging: Path) -> Manifest:
             raise _refuse(path, "path", f"its member {shown} is not listed in the manifest")
         seen.add(name)
         size, digest = manifest.members[name]
+        if info.size != size:  # read no more than the manifest says
+            raise _refuse(
+                path,
+                "checksum",
+                f"its member {shown} is {info.size:,} bytes where the manifest says {size:,}: "
+                "the bundle was changed or damaged",
+            )
         got_size, got = _copy(_open(tar, info), staging / name)
         if (got_size, got) != (size, digest):
             raise _refuse(
