@@ -401,3 +401,14 @@ def test_a_member_longer_than_the_manifest_says_is_refused_unread(
     members[at] = (info, data + b"x" * 100_000)
     _write(made, members)
     _refused(tmp_path, made, "'sessions.jsonl' is ", "bytes where the manifest says")
+
+
+def test_a_dry_run_before_a_source_is_refused_rather_than_ignored(tmp_path: Path) -> None:
+    hermes = tmp_path / "hermes"
+    (hermes / "memories").mkdir(parents=True)
+    (hermes / "memories" / "MEMORY.md").write_text("the build uses make")
+    result = run(tmp_path / "dest", "import", "--dry-run", "hermes", str(hermes))
+    assert result.exit_code == 2 and "put them after it" in result.output
+    assert not (tmp_path / "dest" / "memories" / "MEMORY.md").exists()
+    listing = run(tmp_path / "dest", "import")
+    assert listing.exit_code == 0 and "--bundle" in listing.output and "hermes" in listing.output

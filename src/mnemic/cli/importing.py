@@ -60,6 +60,11 @@ def import_group(ctx: click.Context, bundle: str | None, dry_run: bool, as_json:
         app = ctx.find_object(AppContext)
         assert app is not None  # the root command makes it
         import_from_bundle(app, bundle, dry_run, as_json)
+    elif dry_run or as_json:  # `import --dry-run hermes` must not import for real
+        raise click.UsageError(
+            "--dry-run and --json here go with --bundle; for a source, put them after it "
+            "(mnemic import hermes --dry-run)."
+        )
     elif ctx.invoked_subcommand is None:
         click.echo(ctx.get_help())
 
