@@ -25,6 +25,7 @@ from mnemic.cli import main
 from mnemic.curated.memory import Memory
 from mnemic.curated.scope import open_project
 from mnemic.home import Home
+from mnemic.ops.entry_usage import count_usage
 from mnemic.sessions import NewMessage, open_store
 
 
@@ -89,6 +90,10 @@ def fill(root: Path, project: Path | None = None, config: str = "") -> None:
                 ],
             )
         store.end_session("s1", "user_exit", ended_at=2000.0)
+        sid = store.start_session(id="s3", title="release", started_at=3000.0)
+        store.append_messages(sid, [NewMessage("user", "the build uses make -j8 today?"),
+                                    NewMessage("assistant", "yes: the build uses make -j8")])  # fmt: skip
+        assert count_usage(Home.open(root), store).uses == 1  # the entry mattered in s3
 
 
 def views(home: Path, project: Path | None = None) -> dict[str, Any]:
@@ -126,7 +131,7 @@ def test_a_filled_home_round_trips_through_a_bundle_into_a_fresh_home(
     source, bundle = tmp_path / "source", tmp_path / "home.mnemic"
     fill(source)
     report = ok(source, "export", "--bundle", str(bundle), "--json")
-    assert report["counts"]["sessions"] == 3 and report["counts"]["messages"] == 18
+    assert report["counts"]["sessions"] == 4 and report["counts"]["messages"] == 20
     assert report["counts"]["pending"] == 1 and report["counts"]["audit_records"] > 5
     assert os.stat(bundle).st_mode & 0o777 == 0o600  # it holds everything the home holds
     dest = backend.write_config()
@@ -309,12 +314,12 @@ def test_vectors_travel_only_when_asked(tmp_path: Path, backend: Kit) -> None:
     source = tmp_path / "source"
     fill(source)
     with open_store(Home.open(source)) as store:
-        assert backfill(store, StandinEmbedder()).done == 12  # user and assistant texts
+        assert backfill(store, StandinEmbedder()).done == 14  # user and assistant texts
     made = _vectors(source)
     plain, full = tmp_path / "plain.mnemic", tmp_path / "full.mnemic"
     assert "vectors" not in ok(source, "export", "--bundle", str(plain), "--json")["counts"]
     report = ok(source, "export", "--bundle", str(full), "--with-vectors", "--json")
-    assert report["counts"]["vectors"] == 12
+    assert report["counts"]["vectors"] == 14
     dest = backend.write_config()
     ok(dest, "import", "--bundle", str(full))
     assert _vectors(dest) == made
@@ -353,7 +358,7 @@ def test_a_files_import_that_fails_while_moving_in_puts_the_home_back(
     assert ok(dest, "audit", "verify", "--json")["records"] == 0
     assert ok(dest, "sessions", "list", "--json") == []
     ok(dest, "import", "--bundle", str(made))  # and the import can be run again
-    assert len(ok(dest, "sessions", "list", "--json")) == 3
+    assert len(ok(dest, "sessions", "list", "--json")) == 4
 
 
 @pytest.mark.postgres
@@ -381,14 +386,14 @@ def test_a_postgresql_import_that_fails_part_way_leaves_the_schema_empty(
     kit.sql("DROP TRIGGER refuse ON {s}.sessions")
     ok(dest, "import", "--bundle", str(made))  # and the import can be run again
     assert ok(dest, "audit", "verify", "--json")["ok"] is True
-    assert len(ok(dest, "sessions", "list", "--json")) == 3
+    assert len(ok(dest, "sessions", "list", "--json")) == 4
 
 
 def test_a_dry_run_checks_and_counts_and_writes_nothing(tmp_path: Path, made: Path) -> None:
     dest = tmp_path / "dest"
     dest.mkdir()
     report = ok(dest, "import", "--bundle", str(made), "--dry-run", "--json")
-    assert report["dry_run"] is True and report["counts"]["sessions"] == 3
+    assert report["dry_run"] is True and report["counts"]["sessions"] == 4
     assert list(dest.iterdir()) == []
 
 

@@ -10,6 +10,7 @@ Members (every path relative to the bundle; ``<scope>`` is ``global`` or
                                    "ledgers": {target: text}}  (provenance of old releases)
     <scope>/audit.jsonl           the audit journal's lines, verbatim (provenance, archive)
     <scope>/pending.jsonl         one pending write per line (its JSON record)
+    <scope>/entry-usage.json      the entry usage counts (by entry key, session id and seq)
     projects/<id>/project.json    the project's directory, as the home recorded it
     sessions.jsonl                every session, `mnemic sessions export` lines, oldest first
     tombstones.json               [[scope, digest], ...]: what `forget --sessions` removed
@@ -31,6 +32,7 @@ from ...backends.files.journal import AuditJournal
 from ...backends.postgres.copy import SUBSYSTEMS, HomeSide, Kept, Side
 from ...curated.entries import FILENAMES, TARGETS
 from ...curated.scope import PROJECT_FILE
+from ...curated.usage_log import usage_path
 from ...errors import BundleError
 from ...fsio import atomic_write_text, ensure_private_dir, read_text_strict
 from ...governance.pending import PendingRecord
@@ -59,6 +61,8 @@ class Scope:
     journal: list[str] = field(default_factory=list)
     pending: list[PendingRecord] = field(default_factory=list)
     project_file: str | None = None
+    usage: str | None = None
+    """The entry usage counts (``cache/entry-usage.json``), when the home had them."""
 
 
 @dataclass
@@ -75,10 +79,14 @@ def _lines(text: str) -> list[str]:
     return [ln for ln in text.split("\n") if ln.strip()]
 
 
-def write_scope(side: Side, directory: Path, counts: dict[str, int]) -> None:
-    """Write what ``side`` keeps of curated memory, pending writes and the audit journal
-    as the members of one scope under ``directory``."""
+def write_scope(side: Side, directory: Path, counts: dict[str, int], root: Path) -> None:
+    """Write what ``side`` keeps of curated memory, pending writes and the audit journal,
+    and the usage counts of the store's home directory ``root``, as the members of one
+    scope under ``directory``."""
     ensure_private_dir(directory)
+    usage = read_text_strict(usage_path(root), nofollow=True)
+    if usage is not None:
+        atomic_write_text(directory / "entry-usage.json", usage)
     memory: dict[str, Any] = {"versions": [], "backups": [], "ledgers": {}}
     for target in TARGETS:
         kept = side.kept(target)
@@ -164,6 +172,11 @@ def read_scope(bundle: Path, root: Path, name: str, check: Path) -> Scope | None
         except Exception as exc:
             where = f"{name}/pending.jsonl"
             raise _bad(bundle, where, f"line {i} is not a pending write ({exc})") from None
+    scope.usage = _text(bundle, root, f"{name}/entry-usage.json")
+    if scope.usage is not None and not isinstance(
+        _json(bundle, f"{name}/entry-usage.json", scope.usage), dict
+    ):
+        raise _bad(bundle, f"{name}/entry-usage.json", "is not a JSON object")
     if name != "global":
         scope.project_file = _text(bundle, root, f"{name}/{PROJECT_FILE}")
         if scope.project_file is None:

@@ -129,10 +129,10 @@ def export_bundle(home: Home, destination: Path, *, with_vectors: bool = False) 
     side = side_for(home)
     with tempfile.TemporaryDirectory(prefix="mnemic-bundle-") as tmp:
         root = Path(tmp) / "members"
-        write_scope(side, root / "global", counts)
+        write_scope(side, root / "global", counts, home.root)
         for project in stored_projects(home):
             where = root / PROJECTS_DIR / project.project.id
-            write_scope(HomeSide(project.root), where, counts)
+            write_scope(HomeSide(project.root), where, counts, project.root)
             text = read_text_strict(project.root / PROJECT_FILE, nofollow=True) or ""
             atomic_write_text(where / PROJECT_FILE, text)
             counts["projects"] += 1

@@ -29,6 +29,7 @@ from ...backends.files.sqlite import SQLiteSessionStore
 from ...backends.postgres.copy import SUBSYSTEMS, DatabaseSide, HomeSide, Side
 from ...curated.entries import FILENAMES, TARGETS
 from ...curated.scope import PROJECT_FILE, PROJECTS_DIR, stored_projects
+from ...curated.usage_log import usage_path
 from ...errors import BundleError
 from ...fsio import atomic_write_text, ensure_private_dir
 from ...home import Home
@@ -40,7 +41,7 @@ from .layout import unpack
 
 __all__ = ["import_bundle"]
 
-PARTS = ("memories", "audit", "pending", "skills", PROJECTS_DIR, "sessions.db")
+PARTS = ("memories", "audit", "pending", "skills", PROJECTS_DIR, "cache", "sessions.db")
 """What a files home's import puts in place (``sessions.db-wal``/``-shm`` go with it)."""
 _DB_SIDECARS = ("sessions.db-wal", "sessions.db-shm")
 
@@ -157,7 +158,7 @@ def import_bundle(home: Home, bundle: Path, *, dry_run: bool = False) -> BundleR
             _into_files(home, staging, present, sessions, bundle, members, marks)
         else:
             assert isinstance(side, DatabaseSide)
-            _into_database(side, present, sessions, bundle, members, marks, home.skills_dir)
+            _into_database(side, present, sessions, bundle, members, marks, home.root)
         imported = True
         return report
     finally:
@@ -195,6 +196,9 @@ def _into_files(
         root = built if scope.name == "global" else built / scope.name
         ensure_private_dir(root)
         _put_scope(HomeSide(root), scope)
+        if scope.usage is not None:
+            ensure_private_dir(usage_path(root).parent)
+            atomic_write_text(usage_path(root), scope.usage)
         if scope.project_file is not None:
             atomic_write_text(root / PROJECT_FILE, scope.project_file)
     if sessions or marks:
@@ -254,8 +258,10 @@ def _into_database(
     bundle: Path,
     members: Path,
     marks: list[list[str]],
-    skills: Path,
+    root: Path,
 ) -> None:
+    usage = scopes[0].usage if scopes and scopes[0].name == "global" else None
+    wrote_usage = False
     try:
         for scope in scopes:
             _put_scope(side, scope)
@@ -266,10 +272,18 @@ def _into_database(
             raise BundleError(
                 str(bundle), "write", "the imported audit journal does not verify; undone"
             )
-        if (members / "skills").is_dir():  # skills stay files beside a database
-            os.rename(members / "skills", skills)
+        # the usage counts and the skills stay files in the home directory, as on files
+        if usage is not None:
+            ensure_private_dir(usage_path(root).parent)
+            atomic_write_text(usage_path(root), usage)
+            wrote_usage = True
+        if (members / "skills").is_dir():
+            os.rename(members / "skills", root / "skills")
     except BaseException:
         _empty_schema(side)
+        if wrote_usage:
+            with contextlib.suppress(OSError):
+                os.unlink(usage_path(root))
         raise
 
 
