@@ -417,3 +417,16 @@ def test_a_dry_run_before_a_source_is_refused_rather_than_ignored(tmp_path: Path
     assert not (tmp_path / "dest" / "memories" / "MEMORY.md").exists()
     listing = run(tmp_path / "dest", "import")
     assert listing.exit_code == 0 and "--bundle" in listing.output and "hermes" in listing.output
+
+
+def test_a_journal_torn_by_a_crash_still_travels_and_verifies(tmp_path: Path) -> None:
+    source, dest, bundle = tmp_path / "source", tmp_path / "dest", tmp_path / "b.mnemic"
+    fill(source)
+    with open(source / "audit" / "journal.jsonl", "ab") as fh:
+        fh.write(b'{"seq": 99, "action": "ad')  # a writer killed mid-append
+    before = ok(source, "audit", "verify", "--json")
+    assert before["ok"] is True  # a torn tail alone leaves the journal ok
+    ok(source, "export", "--bundle", str(bundle))
+    ok(dest, "import", "--bundle", str(bundle))
+    after = ok(dest, "audit", "verify", "--json")
+    assert after["ok"] is True and after["records"] == before["records"]
