@@ -91,8 +91,8 @@ def fill(root: Path, project: Path | None = None, config: str = "") -> None:
             )
         store.end_session("s1", "user_exit", ended_at=2000.0)
         sid = store.start_session(id="s3", title="release", started_at=3000.0)
-        store.append_messages(sid, [NewMessage("user", "the build uses make -j8 today?"),
-                                    NewMessage("assistant", "yes: the build uses make -j8")])  # fmt: skip
+        asked = NewMessage("user", "the build uses make -j8 today?")
+        store.append_messages(sid, [asked, NewMessage("assistant", "yes: the build uses make -j8")])
         assert count_usage(Home.open(root), store).uses == 1  # the entry mattered in s3
 
 

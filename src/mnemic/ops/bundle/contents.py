@@ -42,8 +42,8 @@ __all__ = [
     "Scope",
     "SessionItem",
     "copy_tree",
+    "iter_sessions",
     "read_scope",
-    "read_sessions",
     "read_vectors",
     "write_scope",
 ]
@@ -196,43 +196,58 @@ def read_scope(bundle: Path, root: Path, name: str, check: Path) -> Scope | None
     return scope
 
 
-def read_sessions(bundle: Path, root: Path) -> list[SessionItem]:
-    """The sessions of ``sessions.jsonl`` (session fields on each session's first line)."""
+def iter_sessions(bundle: Path, root: Path) -> Iterator[SessionItem]:
+    """The sessions of ``sessions.jsonl``, one at a time (a session's lines are together,
+    its session fields on the first), so memory holds one session, not the history."""
     member = "sessions.jsonl"
-    items: list[SessionItem] = []
-    by_id: dict[str, SessionItem] = {}
-    for i, line in enumerate(_lines(_text(bundle, root, member) or ""), 1):
-        rec = _json(bundle, f"{member} line {i}", line)
-        try:
-            sid = str(rec["session_id"])
-            item = by_id.get(sid)
-            if item is None:
-                spec = NewSession(
-                    sid,
-                    str(rec.get("source") or "cli"),
-                    rec.get("title"),
-                    rec.get("model"),
-                    rec.get("parent_session_id"),
-                    _float(rec.get("started_at")),
-                    rec.get("metadata"),
+    path = root / member
+    if not path.is_file():
+        return
+    item: SessionItem | None = None
+    done: set[str] = set()
+    with open(path, "rb") as fh:
+        for i, raw in enumerate(fh, 1):
+            if not raw.strip():
+                continue
+            where = f"{member} line {i}"
+            try:
+                rec = json.loads(raw.decode("utf-8"))
+                sid = str(rec["session_id"])
+                if item is None or sid != item.spec.id:
+                    if item is not None:
+                        done.add(item.spec.id)
+                        yield item
+                    if sid in done:
+                        raise ValueError(f"session {sid!r} has lines apart from the others")
+                    item = _session(sid, rec)
+                item.messages.append(
+                    NewMessage(
+                        str(rec["role"]),
+                        rec.get("content"),
+                        tool_name=rec.get("tool_name"),
+                        tool_calls=rec.get("tool_calls"),
+                        tool_call_id=rec.get("tool_call_id"),
+                        timestamp=_float(rec.get("timestamp")),
+                        name=rec.get("name"),
+                    )
                 )
-                item = SessionItem(spec, [], _float(rec.get("ended_at")), rec.get("end_reason"))
-                by_id[sid] = item
-                items.append(item)
-            item.messages.append(
-                NewMessage(
-                    str(rec["role"]),
-                    rec.get("content"),
-                    tool_name=rec.get("tool_name"),
-                    tool_calls=rec.get("tool_calls"),
-                    tool_call_id=rec.get("tool_call_id"),
-                    timestamp=_float(rec.get("timestamp")),
-                    name=rec.get("name"),
-                )
-            )
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise _bad(bundle, f"{member} line {i}", f"is not a session line ({exc})") from None
-    return items
+            except (KeyError, TypeError, ValueError, AttributeError) as exc:
+                raise _bad(bundle, where, f"is not a session line ({exc})") from None
+    if item is not None:
+        yield item
+
+
+def _session(sid: str, rec: dict[str, Any]) -> SessionItem:
+    spec = NewSession(
+        sid,
+        str(rec.get("source") or "cli"),
+        rec.get("title"),
+        rec.get("model"),
+        rec.get("parent_session_id"),
+        _float(rec.get("started_at")),
+        rec.get("metadata"),
+    )
+    return SessionItem(spec, [], _float(rec.get("ended_at")), rec.get("end_reason"))
 
 
 def _float(value: Any) -> float | None:

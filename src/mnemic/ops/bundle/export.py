@@ -74,11 +74,13 @@ def _write_sessions(side: Side, root: Path, counts: dict[str, int], *, with_vect
         return
     try:
         ids = all_sessions(store)
-        lines: list[str] = []
-        for sid in ids:
-            lines += [json.dumps(r, ensure_ascii=False) for r in export_session(store, sid)]
-        counts["sessions"], counts["messages"] = len(ids), len(lines)
-        atomic_write_text(root / "sessions.jsonl", "".join(f"{ln}\n" for ln in lines))
+        messages = 0
+        with open(root / "sessions.jsonl", "w", encoding="utf-8", newline="\n") as out:
+            for sid in ids:  # one session in memory at a time
+                for rec in export_session(store, sid):
+                    out.write(json.dumps(rec) + "\n")  # \\u escapes: any text encodes
+                    messages += 1
+        counts["sessions"], counts["messages"] = len(ids), messages
         marks = store.tombstones()
         counts["tombstones"] = len(marks)
         atomic_write_text(root / "tombstones.json", json.dumps([list(m) for m in marks]))

@@ -23,6 +23,7 @@ import json
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 from ...backends.files.sqlite import SQLiteSessionStore
@@ -35,7 +36,8 @@ from ...fsio import atomic_write_text, ensure_private_dir
 from ...home import Home
 from ...registry import stores_in_home
 from ...sessions.sql import SessionStore
-from .contents import Scope, SessionItem, read_scope, read_sessions, read_vectors
+from ...sessions.store import NewMessage, NewSession
+from .contents import Scope, SessionItem, iter_sessions, read_scope, read_vectors
 from .export import BundleReport, side_for
 from .layout import unpack
 
@@ -88,15 +90,20 @@ def _put_scope(side: Side, scope: Scope) -> None:
         side.put_journal(scope.journal)
 
 
-def _put_sessions(
-    store: SessionStore, items: list[SessionItem], bundle: Path, root: Path, marks: list[list[str]]
-) -> None:
-    for session_id, ids, *_ in store.import_sessions((i.spec, i.messages) for i in items):
+def _put_sessions(store: SessionStore, bundle: Path, root: Path, marks: list[list[str]]) -> None:
+    endings: list[SessionItem] = []
+
+    def items() -> Iterator[tuple[NewSession, list[NewMessage]]]:
+        for item in iter_sessions(bundle, root):
+            if item.ended_at is not None:
+                endings.append(SessionItem(item.spec, [], item.ended_at, item.end_reason))
+            yield item.spec, item.messages
+
+    for session_id, ids, *_ in store.import_sessions(items()):
         if ids is None:
             raise BundleError(str(bundle), "write", f"session {session_id!r} was not imported")
-    for item in items:
-        if item.ended_at is not None:
-            store.end_session(item.spec.id, item.end_reason or "ended", ended_at=item.ended_at)
+    for ended in endings:
+        store.end_session(ended.spec.id, ended.end_reason or "ended", ended_at=ended.ended_at)
     if marks:
         store.keep_tombstones([(str(a), str(b)) for a, b in marks])
     if store.vectors is not None:
@@ -124,7 +131,7 @@ def import_bundle(home: Home, bundle: Path, *, dry_run: bool = False) -> BundleR
         projects = members / PROJECTS_DIR
         for pid in sorted(os.listdir(projects)) if projects.is_dir() else []:
             scopes.append(read_scope(bundle, members, f"{PROJECTS_DIR}/{pid}", staging / "check"))
-        sessions = read_sessions(bundle, members)
+        sessions = sum(1 for _ in iter_sessions(bundle, members))  # every line parses
         marks = _tombstones(bundle, members)
         if not files and len(scopes) > 1:
             raise BundleError(
@@ -155,10 +162,10 @@ def import_bundle(home: Home, bundle: Path, *, dry_run: bool = False) -> BundleR
             return report
         present = [s for s in scopes if s is not None]
         if isinstance(side, HomeSide):
-            _into_files(home, staging, present, sessions, bundle, members, marks)
+            _into_files(home, staging, present, bool(sessions), bundle, members, marks)
         else:
             assert isinstance(side, DatabaseSide)
-            _into_database(side, present, sessions, bundle, members, marks, home.root)
+            _into_database(side, present, bundle, members, marks, home.root)
         imported = True
         return report
     finally:
@@ -185,7 +192,7 @@ def _into_files(
     home: Home,
     staging: Path,
     scopes: list[Scope],
-    sessions: list[SessionItem],
+    sessions: bool,
     bundle: Path,
     members: Path,
     marks: list[list[str]],
@@ -204,7 +211,7 @@ def _into_files(
     if sessions or marks:
         store = SQLiteSessionStore(built / "sessions.db")
         try:
-            _put_sessions(store, sessions, bundle, members, marks)
+            _put_sessions(store, bundle, members, marks)
         finally:
             store.close()
     if (members / "skills").is_dir():
@@ -254,7 +261,6 @@ def _swap_in(root: Path, built: Path, aside: Path) -> None:
 def _into_database(
     side: DatabaseSide,
     scopes: list[Scope],
-    sessions: list[SessionItem],
     bundle: Path,
     members: Path,
     marks: list[list[str]],
@@ -267,7 +273,7 @@ def _into_database(
             _put_scope(side, scope)
         store = side.sessions()
         assert store is not None
-        _put_sessions(store, sessions, bundle, members, marks)
+        _put_sessions(store, bundle, members, marks)
         if not side.journal_ok():
             raise BundleError(
                 str(bundle), "write", "the imported audit journal does not verify; undone"
