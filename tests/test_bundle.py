@@ -10,6 +10,7 @@ written.
 from __future__ import annotations
 
 import gzip
+import hashlib
 import io
 import json
 import os
@@ -430,3 +431,33 @@ def test_a_journal_torn_by_a_crash_still_travels_and_verifies(tmp_path: Path) ->
     ok(dest, "import", "--bundle", str(bundle))
     after = ok(dest, "audit", "verify", "--json")
     assert after["ok"] is True and after["records"] == before["records"]
+
+
+def _forge(bundle: Path, name: str, data: bytes) -> None:
+    """Replace a member and its manifest entry, as someone editing the bundle would."""
+    members = _members(bundle)
+    manifest = json.loads(members[0][1])
+    for entry in manifest["members"]:
+        if entry["path"] == name:
+            entry["size"], entry["sha256"] = len(data), hashlib.sha256(data).hexdigest()
+    members[0] = (members[0][0], json.dumps(manifest).encode())
+    members = [(i, data if i.name == name else d) for i, d in members]
+    _write(bundle, members)
+
+
+def test_a_pending_write_naming_a_queue_outside_the_home_is_refused(
+    tmp_path: Path, made: Path
+) -> None:
+    members = dict((i.name, d) for i, d in _members(made))
+    record = json.loads(members["global/pending.jsonl"])
+    record["subsystem"] = "../../../escaped"
+    _forge(made, "global/pending.jsonl", json.dumps(record).encode() + b"\n")
+    _refused(tmp_path, made, "is not a pending write", "unknown subsystem")
+    assert not (tmp_path / "escaped").exists()
+
+
+def test_a_forged_journal_is_refused_before_anything_is_written(tmp_path: Path, made: Path) -> None:
+    members = dict((i.name, d) for i, d in _members(made))
+    lines = members["global/audit.jsonl"].split(b"\n")
+    _forge(made, "global/audit.jsonl", b"\n".join(lines[:1] + lines[2:]))  # a record removed
+    _refused(tmp_path, made, "the audit journal of global does not verify")

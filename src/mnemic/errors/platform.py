@@ -79,7 +79,8 @@ class BundleError(MnemicError):
     differs from its checksum or escapes the bundle, the file is truncated, or the home
     it is to be imported into is not empty (or cannot hold what it carries). Nothing was
     imported. ``reason`` says which (``manifest``, ``version``, ``checksum``, ``path``,
-    ``truncated``, ``not_empty``, ``backend``, ``write``)."""
+    ``truncated``, ``content`` (a member that does not parse), ``not_empty``,
+    ``backend``, ``write``)."""
 
     code = "bundle_error"
 

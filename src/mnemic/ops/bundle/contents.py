@@ -33,7 +33,7 @@ from ...backends.postgres.copy import SUBSYSTEMS, HomeSide, Kept, Side
 from ...curated.entries import FILENAMES, TARGETS
 from ...curated.scope import PROJECT_FILE
 from ...curated.usage_log import usage_path
-from ...errors import BundleError
+from ...errors import BundleError, MnemicError
 from ...fsio import atomic_write_text, ensure_private_dir, read_text_strict
 from ...governance.pending import PendingRecord
 from ...sessions.store import NewMessage, NewSession
@@ -116,7 +116,7 @@ def write_scope(side: Side, directory: Path, counts: dict[str, int], root: Path)
 
 def _bad(bundle: Path, member: str, problem: str) -> BundleError:
     return BundleError(
-        str(bundle), "manifest", f"its member {member!r} {problem}. Nothing was imported."
+        str(bundle), "content", f"its member {member!r} {problem}. Nothing was imported."
     )
 
 
@@ -126,7 +126,7 @@ def _text(bundle: Path, root: Path, member: str) -> str | None:
         return None
     try:
         return read_text_strict(path, nofollow=True)
-    except Exception as exc:
+    except MnemicError as exc:
         raise _bad(bundle, member, f"is not UTF-8 text ({exc})") from None
 
 
@@ -168,8 +168,11 @@ def read_scope(bundle: Path, root: Path, name: str, check: Path) -> Scope | None
     scope.journal = _lines(_text(bundle, root, f"{name}/audit.jsonl") or "")
     for i, line in enumerate(_lines(_text(bundle, root, f"{name}/pending.jsonl") or ""), 1):
         try:
-            scope.pending.append(PendingRecord.from_dict(json.loads(line)))
-        except Exception as exc:
+            record = PendingRecord.from_dict(json.loads(line))
+            if record.subsystem not in SUBSYSTEMS:  # it names the queue's directory
+                raise ValueError(f"unknown subsystem {record.subsystem!r}")
+            scope.pending.append(record)
+        except (TypeError, ValueError) as exc:
             where = f"{name}/pending.jsonl"
             raise _bad(bundle, where, f"line {i} is not a pending write ({exc})") from None
     scope.usage = _text(bundle, root, f"{name}/entry-usage.json")

@@ -7,10 +7,12 @@ PostgreSQL home cannot hold project stores). Then:
 
 * **files**: the whole home is built in a private staging directory inside it
   (``.bundle-import-*``), then its parts (``memories``, ``audit``, ``pending``,
-  ``sessions.db``, ``skills``, ``projects``) are renamed into place; a failure while
-  renaming puts back what was moved, and the staging directory is always removed.
-* **PostgreSQL**: the parts are written and the journal verified, then the skills
-  directory (files beside the database, as always) is renamed into place; a failure at
+  ``sessions.db``, ``skills``, ``projects``, ``cache``: those the bundle has) are renamed
+  into place; a failure while renaming puts back what was moved, and the staging
+  directory is always removed.
+* **PostgreSQL**: the parts are written and the journal verified, then the usage counts
+  and the skills directory (files beside the database, as always) are put in the home
+  directory; a failure at
   any point deletes what was written (the schema was empty, so that is the state
   before). This is not one transaction: a process killed in the middle leaves part of
   the bundle in the schema (import again after emptying it, or into a new schema).
@@ -228,10 +230,13 @@ def _into_files(
 
 
 def _swap_in(root: Path, built: Path, aside: Path) -> None:
-    """Rename the built parts into the home; what was there (empty) goes aside. A
-    failure puts everything back as it was."""
+    """Rename the built parts into the home; what the home had of them (nothing, but
+    maybe empty directories or an empty ``sessions.db``) goes aside. A failure puts
+    everything back as it was."""
     ensure_private_dir(aside)
-    names = [*PARTS, *_DB_SIDECARS]
+    names = [n for n in PARTS if os.path.lexists(built / n)]
+    if "sessions.db" in names:  # its WAL and index files go with it, whichever home's
+        names += _DB_SIDECARS
     moved_aside: list[str] = []
     moved_in: list[str] = []
     try:
