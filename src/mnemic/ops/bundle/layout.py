@@ -19,6 +19,7 @@ import io
 import json
 import os
 import tarfile
+import tempfile
 import time
 import zlib
 from dataclasses import dataclass, field
@@ -96,14 +97,24 @@ def pack(source: Path, destination: Path, manifest: Manifest) -> None:
             path = Path(directory) / name
             rel = path.relative_to(source).as_posix()
             if not safe_member(rel):
-                raise BundleError(str(destination), "path", f"cannot carry the file {rel!r}")
+                raise BundleError(
+                    str(destination),
+                    "path",
+                    f"cannot carry the file {printable(repr(rel))} (its name is not a plain "
+                    "relative path); nothing was written. Rename it, then export again",
+                )
             members.append((rel, path))
     members.sort()
     manifest.members = {rel: _digest(path) for rel, path in members}
     body = json.dumps(manifest.as_dict(), ensure_ascii=False, indent=1).encode("utf-8")
     stamp = time.time()
-    tmp = destination.with_name(f".{destination.name}.{os.getpid()}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:  # private (0600), a new name: never follows a planted link
+        fd, name = tempfile.mkstemp(prefix=f".{destination.name}.", dir=destination.parent)
+    except OSError as exc:
+        raise BundleError(
+            str(destination), "write", f"cannot write there ({exc.strerror or exc})"
+        ) from None
+    tmp = Path(name)
     try:
         with (
             os.fdopen(fd, "wb") as raw,
