@@ -14,20 +14,22 @@ from .app import JSON_OPT, AppContext, emit_json, handle_errors, pass_app, print
 __all__ = ["export_cmd", "import_from_bundle"]
 
 _KINDS = (
-    ("targets", "memory files"),
-    ("versions", "versions"),
-    ("audit_records", "audit records"),
-    ("pending", "pending writes"),
-    ("projects", "project stores"),
-    ("sessions", "sessions"),
-    ("messages", "messages"),
-    ("skill_files", "skill files"),
-    ("vectors", "vectors"),
+    ("targets", "memory file"),
+    ("versions", "version"),
+    ("audit_records", "audit record"),
+    ("pending", "pending write"),
+    ("projects", "project store"),
+    ("sessions", "session"),
+    ("messages", "message"),
+    ("skill_files", "skill file"),
+    ("vectors", "vector"),
 )
 
 
 def _summary(report: BundleReport) -> str:
-    parts = [f"{report.counts[k]:,} {label}" for k, label in _KINDS if report.counts.get(k)]
+    counts = report.counts
+    parts = [f"{counts[k]:,} {what}{'' if counts[k] == 1 else 's'}" for k, what in _KINDS
+             if counts.get(k)]  # fmt: skip
     return ", ".join(parts) or "an empty home"
 
 
