@@ -68,6 +68,10 @@ def fill(root: Path, project: Path | None = None, config: str = "") -> None:
     notes = root / "skills" / "deploy" / "references" / "release notes.md"
     notes.parent.mkdir(parents=True)
     notes.write_text("Tag, then ship.\n")  # a supporting file added by hand
+    script = root / "skills" / "deploy" / "scripts" / "ship.sh"
+    script.parent.mkdir()
+    script.write_text("#!/bin/sh\nmake ship\n")
+    script.chmod(0o700)
     with open_store(Home.open(root)) as store:
         for i in range(3):
             sid = store.start_session(id=f"s{i}", title=f"session {i}", started_at=1000.0 + i)
@@ -145,6 +149,7 @@ def test_a_filled_home_round_trips_through_a_bundle_into_a_fresh_home(
     assert after == before
     assert [e["text"] for e in after["archive"]["entries"]] != []
     assert (dest / "skills" / "deploy" / "references" / "release notes.md").is_file()
+    assert os.stat(dest / "skills" / "deploy" / "scripts" / "ship.sh").st_mode & 0o777 == 0o700
     pending = after["pending"]["pending"][0]["id"]
     ok(dest, "pending", "approve", pending)  # the staged write still applies
     assert ok(dest, "memory", "show", "--json")["memory"]["entries"] == ["the build uses make -j8"]

@@ -288,7 +288,8 @@ def copy_tree(source: Path, destination: Path) -> int:
             ensure_private_dir(dest.parent)
             with open(path, "rb") as src_fh:
                 data = src_fh.read()
-            fd = os.open(dest, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+            mode = 0o700 if path.stat().st_mode & 0o100 else 0o600  # scripts stay runnable
+            fd = os.open(dest, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, mode)
             with os.fdopen(fd, "wb") as out:
                 out.write(data)
             n += 1

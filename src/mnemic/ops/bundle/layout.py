@@ -124,7 +124,10 @@ def pack(source: Path, destination: Path, manifest: Manifest) -> None:
             tar.addfile(_info(MANIFEST, len(body), stamp), io.BytesIO(body))
             for rel, path in members:
                 with open(path, "rb") as fh:
-                    tar.addfile(_info(rel, manifest.members[rel][0], stamp), fh)
+                    info = _info(rel, manifest.members[rel][0], stamp)
+                    if os.fstat(fh.fileno()).st_mode & 0o100:  # a skill's script stays runnable
+                        info.mode = 0o700
+                    tar.addfile(info, fh)
             # the with-block flushes tar, then gzip; fsync before the rename
         with open(tmp, "rb") as fh:
             os.fsync(fh.fileno())
@@ -228,7 +231,7 @@ def _unpack(path: Path, tar: tarfile.TarFile, staging: Path) -> Manifest:
                 f"its member {shown} is {info.size:,} bytes where the manifest says {size:,}: "
                 "the bundle was changed or damaged",
             )
-        got_size, got = _copy(_open(tar, info), staging / name)
+        got_size, got = _copy(_open(tar, info), staging / name, runnable=bool(info.mode & 0o100))
         if (got_size, got) != (size, digest):
             raise _refuse(
                 path,
@@ -253,11 +256,14 @@ def _open(tar: tarfile.TarFile, info: tarfile.TarInfo) -> IO[bytes]:
     return fh
 
 
-def _copy(fh: IO[bytes], dest: Path) -> tuple[int, str]:
+def _copy(fh: IO[bytes], dest: Path, *, runnable: bool = False) -> tuple[int, str]:
+    """Write ``fh`` to the new file ``dest`` (owner-only: 0600, 0700 when ``runnable``);
+    return its size and SHA-256."""
     ensure_private_dir(dest.parent)
     h = hashlib.sha256()
     size = 0
-    fd = os.open(dest, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    mode = 0o700 if runnable else 0o600
+    fd = os.open(dest, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, mode)
     with os.fdopen(fd, "wb") as out:
         while chunk := fh.read(_CHUNK):
             h.update(chunk)
