@@ -466,3 +466,49 @@ def test_a_forged_journal_is_refused_before_anything_is_written(tmp_path: Path, 
     lines = members["global/audit.jsonl"].split(b"\n")
     _forge(made, "global/audit.jsonl", b"\n".join(lines[:1] + lines[2:]))  # a record removed
     _refused(tmp_path, made, "the audit journal of global does not verify")
+
+
+@pytest.mark.postgres
+def test_a_postgresql_import_killed_half_way_is_named_by_the_next_import(
+    tmp_path: Path, made: Path, pg_dsn: str, pg_schema: str
+) -> None:
+    import subprocess
+    import sys
+    import time
+
+    import psycopg
+
+    from _backends import PostgresKit
+
+    kit = PostgresKit(tmp_path / "dest", pg_dsn, pg_schema)
+    dest = kit.write_config()
+    # the first session's insert waits for a lock this test holds: the import is then
+    # half-way (memory, pending and audit written) when it is killed
+    kit.sql(
+        "CREATE FUNCTION {s}.wait() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+        "PERFORM pg_advisory_lock(424242); RETURN NEW; END $$"
+    )
+    kit.sql("CREATE TRIGGER wait BEFORE INSERT ON {s}.sessions FOR EACH ROW "
+            "EXECUTE FUNCTION {s}.wait()")  # fmt: skip
+    with psycopg.connect(pg_dsn, autocommit=True) as holder:
+        holder.execute("SELECT pg_advisory_lock(424242)")
+        importer = subprocess.Popen(
+            [sys.executable, "-m", "mnemic", "--home", str(dest), "import", "--bundle", str(made)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        try:
+            deadline = time.monotonic() + 120
+            waiting = "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+            while holder.execute(waiting).fetchone() != (1,):  # type: ignore[union-attr]
+                assert importer.poll() is None, "the import ended before it reached sessions"
+                assert time.monotonic() < deadline, "the import never reached sessions"
+                time.sleep(0.05)  # between looks at the lock table, not a wait for an event
+        finally:
+            importer.kill()
+            importer.wait()
+    assert kit.sql("SELECT count(*) FROM {s}.audit") != [(0,)]  # it was half-way
+    kit.sql("DROP TRIGGER wait ON {s}.sessions")
+    again = run(dest, "import", "--bundle", str(made))
+    assert again.exit_code == 1
+    assert "was interrupted" in again.output and "DROP SCHEMA" in again.output

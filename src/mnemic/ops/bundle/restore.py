@@ -15,7 +15,8 @@ PostgreSQL home cannot hold project stores). Then:
   directory; a failure at
   any point deletes what was written (the schema was empty, so that is the state
   before). This is not one transaction: a process killed in the middle leaves part of
-  the bundle in the schema (import again after emptying it, or into a new schema).
+  the bundle in the schema, with a ``meta`` row saying so, and the next import refuses
+  the schema naming the interrupted import (drop the schema, migrate, import again).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import json
 import os
 import shutil
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -75,6 +77,13 @@ def _held(home: Home, side: Side) -> list[str]:
         store_pg = side.sessions()
         if store_pg is not None and store_pg.list_sessions(limit=1):
             held.append("sessions")
+        started = _marker(side)
+        if started is not None:
+            held.append(
+                f"part of a bundle whose import started {started} and was interrupted: "
+                f"drop the schema {side.db.schema!r} (DROP SCHEMA ... CASCADE), run mnemic "
+                "db migrate, then import again"
+            )
     if home.skills_dir.is_dir() and any(not n.startswith(".") for n in os.listdir(home.skills_dir)):
         held.append("skills")
     if stored_projects(home):
@@ -273,6 +282,7 @@ def _into_database(
 ) -> None:
     usage = scopes[0].usage if scopes and scopes[0].name == "global" else None
     wrote_usage = False
+    _set_marker(side, bundle)  # first: a process killed from here on leaves it behind
     try:
         for scope in scopes:
             _put_scope(side, scope)
@@ -290,6 +300,7 @@ def _into_database(
             wrote_usage = True
         if (members / "skills").is_dir():
             os.rename(members / "skills", root / "skills")
+        _set_marker(side, None)
     except BaseException:
         _empty_schema(side)
         if wrote_usage:
@@ -315,3 +326,32 @@ def _empty_schema(side: DatabaseSide) -> None:
         for table in tables:
             conn.execute(db.sql(f"DELETE FROM {{s}}.{table}"))
         conn.execute(db.sql("UPDATE {s}.audit_head SET count = 0, hash = repeat('0', 64)"))
+        conn.execute(db.sql("DELETE FROM {s}.meta WHERE key = %s"), (_MARKER,))
+
+
+_MARKER = "bundle_import"
+"""The ``meta`` row an import into PostgreSQL holds while it writes (not one transaction:
+a process killed half-way leaves it, and the next import names what happened)."""
+
+
+def _marker(side: DatabaseSide) -> str | None:
+    db = side.db
+    with db.connection() as conn:
+        row = conn.execute(
+            db.sql("SELECT value FROM {s}.meta WHERE key = %s"), (_MARKER,)
+        ).fetchone()
+    return None if row is None else str(row[0])
+
+
+def _set_marker(side: DatabaseSide, bundle: Path | None) -> None:
+    """Hold the marker (the time and the bundle), or drop it (``None``)."""
+    db = side.db
+    with db.connection() as conn:
+        if bundle is None:
+            conn.execute(db.sql("DELETE FROM {s}.meta WHERE key = %s"), (_MARKER,))
+            return
+        when = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())
+        conn.execute(
+            db.sql("INSERT INTO {s}.meta (key, value) VALUES (%s, %s)"),
+            (_MARKER, f"{when} from {bundle}"),
+        )
