@@ -73,7 +73,7 @@ def _held(home: Home, side: Side) -> list[str]:
                     held.append("sessions")
             finally:
                 store.close()
-    else:
+    elif isinstance(side, DatabaseSide):
         store_pg = side.sessions()
         if store_pg is not None and store_pg.list_sessions(limit=1):
             held.append("sessions")
