@@ -164,6 +164,8 @@ def test_project_stores_round_trip_into_a_files_home(tmp_path: Path) -> None:
     ok(dest, "import", "--bundle", str(bundle))
     before, after = views(source, project), views(dest, project)
     assert after["project audit"]["ok"] is True
+    opened = [p for p in dest.rglob("*") if (p.stat().st_mode & 0o077)]
+    assert opened == []  # a home is private: directories 0700, files 0600
     assert after["project memory"]["memory"]["entries"] == ["this project builds with cargo"]
     assert after["project archive"]["entries"] != []
     assert after == before

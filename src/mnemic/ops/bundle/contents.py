@@ -37,6 +37,7 @@ from ...errors import BundleError, MnemicError
 from ...fsio import atomic_write_text, ensure_private_dir, read_text_strict
 from ...governance.pending import PendingRecord
 from ...sessions.store import NewMessage, NewSession
+from .layout import private_dirs
 
 __all__ = [
     "Scope",
@@ -284,8 +285,8 @@ def copy_tree(source: Path, destination: Path) -> int:
             path = here / name
             if name.startswith(".") or path.is_symlink() or not path.is_file():
                 continue
-            dest = destination / path.relative_to(source)
-            ensure_private_dir(dest.parent)
+            rel = path.relative_to(source)
+            dest = private_dirs(destination, rel.parent) / rel.name
             with open(path, "rb") as src_fh:
                 data = src_fh.read()
             mode = 0o700 if path.stat().st_mode & 0o100 else 0o600  # scripts stay runnable

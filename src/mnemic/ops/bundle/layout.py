@@ -23,7 +23,7 @@ import tempfile
 import time
 import zlib
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import IO, Any
 
 from ... import __version__
@@ -31,7 +31,16 @@ from ...control_chars import printable
 from ...errors import BundleError
 from ...fsio import ensure_private_dir
 
-__all__ = ["FORMAT", "MANIFEST", "VERSION", "Manifest", "pack", "safe_member", "unpack"]
+__all__ = [
+    "FORMAT",
+    "MANIFEST",
+    "VERSION",
+    "Manifest",
+    "pack",
+    "private_dirs",
+    "safe_member",
+    "unpack",
+]
 
 FORMAT = "mnemic-bundle"
 VERSION = 1
@@ -231,7 +240,7 @@ def _unpack(path: Path, tar: tarfile.TarFile, staging: Path) -> Manifest:
                 f"its member {shown} is {info.size:,} bytes where the manifest says {size:,}: "
                 "the bundle was changed or damaged",
             )
-        got_size, got = _copy(_open(tar, info), staging / name, runnable=bool(info.mode & 0o100))
+        got_size, got = _copy(_open(tar, info), staging, name, runnable=bool(info.mode & 0o100))
         if (got_size, got) != (size, digest):
             raise _refuse(
                 path,
@@ -256,10 +265,21 @@ def _open(tar: tarfile.TarFile, info: tarfile.TarInfo) -> IO[bytes]:
     return fh
 
 
-def _copy(fh: IO[bytes], dest: Path, *, runnable: bool = False) -> tuple[int, str]:
-    """Write ``fh`` to the new file ``dest`` (owner-only: 0600, 0700 when ``runnable``);
-    return its size and SHA-256."""
-    ensure_private_dir(dest.parent)
+def private_dirs(base: Path, rel: PurePosixPath | Path) -> Path:
+    """``base / rel``, each missing directory on the way made owner-only (0700; a plain
+    ``makedirs`` leaves the ones between to the umask)."""
+    here = base
+    ensure_private_dir(here)
+    for part in rel.parts:
+        here = here / part
+        ensure_private_dir(here)
+    return here
+
+
+def _copy(fh: IO[bytes], staging: Path, name: str, *, runnable: bool) -> tuple[int, str]:
+    """Write ``fh`` to the new file ``staging / name`` (owner-only: 0600, 0700 when
+    ``runnable``); return its size and SHA-256."""
+    dest = private_dirs(staging, PurePosixPath(name).parent) / PurePosixPath(name).name
     h = hashlib.sha256()
     size = 0
     mode = 0o700 if runnable else 0o600

@@ -28,7 +28,7 @@ import shutil
 import tempfile
 import time
 from collections.abc import Iterator
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from ...backends.files.sqlite import SQLiteSessionStore
 from ...backends.postgres.copy import SUBSYSTEMS, DatabaseSide, HomeSide, Side
@@ -43,7 +43,7 @@ from ...sessions.sql import SessionStore
 from ...sessions.store import NewMessage, NewSession
 from .contents import Scope, SessionItem, iter_sessions, read_scope, read_vectors
 from .export import BundleReport, side_for
-from .layout import unpack
+from .layout import private_dirs, unpack
 
 __all__ = ["import_bundle"]
 
@@ -211,8 +211,7 @@ def _into_files(
     built = staging / "home"
     ensure_private_dir(built)
     for scope in scopes:
-        root = built if scope.name == "global" else built / scope.name
-        ensure_private_dir(root)
+        root = private_dirs(built, PurePosixPath("." if scope.name == "global" else scope.name))
         _put_scope(HomeSide(root), scope)
         if scope.usage is not None:
             ensure_private_dir(usage_path(root).parent)
