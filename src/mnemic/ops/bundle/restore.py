@@ -143,6 +143,8 @@ def import_bundle(home: Home, bundle: Path, *, dry_run: bool = False) -> BundleR
         for pid in sorted(os.listdir(projects)) if projects.is_dir() else []:
             scopes.append(read_scope(bundle, members, f"{PROJECTS_DIR}/{pid}", staging / "check"))
         sessions = sum(1 for _ in iter_sessions(bundle, members))  # every line parses
+        for _ in read_vectors(bundle, members):  # and every vector
+            pass
         marks = _tombstones(bundle, members)
         if not files and len(scopes) > 1:
             raise BundleError(
