@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import shutil
 import tempfile
@@ -46,6 +47,8 @@ from .export import BundleReport, side_for
 from .layout import private_dirs, unpack
 
 __all__ = ["import_bundle"]
+
+log = logging.getLogger(__name__)
 
 PARTS = ("memories", "audit", "pending", "skills", PROJECTS_DIR, "cache", "sessions.db")
 """What a files home's import puts in place (``sessions.db-wal``/``-shm`` go with it)."""
@@ -303,7 +306,14 @@ def _into_database(
             os.rename(members / "skills", root / "skills")
         _set_marker(side, None)
     except BaseException:
-        _empty_schema(side)
+        try:
+            _empty_schema(side)
+        except Exception as exc:  # the original error says what happened; this is logged
+            log.warning(
+                "the partial bundle import could not be undone (%s): the schema keeps its "
+                "interrupted-import mark, and the next import will name it",
+                exc,
+            )
         if wrote_usage:
             with contextlib.suppress(OSError):
                 os.unlink(usage_path(root))
@@ -352,7 +362,17 @@ def _set_marker(side: DatabaseSide, bundle: Path | None) -> None:
             conn.execute(db.sql("DELETE FROM {s}.meta WHERE key = %s"), (_MARKER,))
             return
         when = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())
-        conn.execute(
-            db.sql("INSERT INTO {s}.meta (key, value) VALUES (%s, %s)"),
+        taken = conn.execute(
+            db.sql(
+                "INSERT INTO {s}.meta (key, value) VALUES (%s, %s) "
+                "ON CONFLICT (key) DO NOTHING RETURNING key"
+            ),
             (_MARKER, f"{when} from {bundle}"),
+        ).fetchone()
+    if taken is None:
+        raise BundleError(
+            str(bundle),
+            "not_empty",
+            f"another bundle import into the schema {db.schema!r} is running (or was "
+            "interrupted). Nothing was imported.",
         )
