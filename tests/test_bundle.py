@@ -514,3 +514,13 @@ def test_a_postgresql_import_killed_half_way_is_named_by_the_next_import(
     again = run(dest, "import", "--bundle", str(made))
     assert again.exit_code == 1
     assert "was interrupted" in again.output and "DROP SCHEMA" in again.output
+
+
+def test_the_session_import_reports_its_progress_to_the_end(tmp_path: Path, made: Path) -> None:
+    from mnemic.ops.bundle.restore import import_bundle
+
+    seen: list[Any] = []
+    report = import_bundle(Home.open(tmp_path / "dest"), made, progress=seen.append)
+    last = seen[-1]
+    assert last.finished and last.fraction == 1.0 and last.eta == 0.0
+    assert (last.messages, last.sessions) == (report.counts["messages"], 4)

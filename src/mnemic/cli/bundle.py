@@ -3,6 +3,7 @@ file and back (:mod:`mnemic.ops.bundle`)."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
@@ -10,6 +11,7 @@ import click
 from ..ops.bundle.export import BundleReport, export_bundle
 from ..ops.bundle.restore import import_bundle
 from .app import JSON_OPT, AppContext, emit_json, handle_errors, pass_app, printable
+from .sessions import import_bar
 
 __all__ = ["export_cmd", "import_from_bundle"]
 
@@ -63,7 +65,9 @@ def export_cmd(app: AppContext, bundle: str, with_vectors: bool, as_json: bool) 
 
 def import_from_bundle(app: AppContext, bundle: str, dry_run: bool, as_json: bool) -> None:
     """``mnemic import --bundle FILE [--dry-run]`` (the import group calls it)."""
-    report = import_bundle(app.home, Path(bundle), dry_run=dry_run)
+    show_bar = not as_json and not dry_run and sys.stderr.isatty()
+    with import_bar(show_bar) as update:
+        report = import_bundle(app.home, Path(bundle), dry_run=dry_run, progress=update)
     if as_json:
         emit_json(report.as_dict())
         return

@@ -28,7 +28,7 @@ import os
 import shutil
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path, PurePosixPath
 
 from ...backends.files.sqlite import SQLiteSessionStore
@@ -40,6 +40,7 @@ from ...errors import BundleError
 from ...fsio import atomic_write_text, ensure_private_dir
 from ...home import Home
 from ...registry import stores_in_home
+from ...sessions.importing.importers import ImportProgress
 from ...sessions.sql import SessionStore
 from ...sessions.store import NewMessage, NewSession
 from .contents import Scope, SessionItem, iter_sessions, read_scope, read_vectors
@@ -104,8 +105,26 @@ def _put_scope(side: Side, scope: Scope) -> None:
         side.put_journal(scope.journal)
 
 
-def _put_sessions(store: SessionStore, bundle: Path, root: Path, marks: list[list[str]]) -> None:
+Progress = Callable[[ImportProgress], None]
+"""Told how far the session import is (the messages written of the bundle's)."""
+
+
+def _put_sessions(
+    store: SessionStore,
+    bundle: Path,
+    root: Path,
+    marks: list[list[str]],
+    progress: Progress | None,
+    total: int,
+) -> None:
     endings: list[SessionItem] = []
+    started = last = time.monotonic()
+    written = sessions = 0
+
+    def tell(*, finished: bool = False) -> None:
+        if progress is not None:
+            elapsed = time.monotonic() - started
+            progress(ImportProgress(written, total, written, sessions, elapsed, finished))
 
     def items() -> Iterator[tuple[NewSession, list[NewMessage]]]:
         for item in iter_sessions(bundle, root):
@@ -116,6 +135,11 @@ def _put_sessions(store: SessionStore, bundle: Path, root: Path, marks: list[lis
     for session_id, ids, *_ in store.import_sessions(items()):
         if ids is None:
             raise BundleError(str(bundle), "write", f"session {session_id!r} was not imported")
+        written, sessions = written + len(ids), sessions + 1
+        if time.monotonic() - last >= 0.5:
+            last = time.monotonic()
+            tell()
+    tell(finished=True)
     for ended in endings:
         store.end_session(ended.spec.id, ended.end_reason or "ended", ended_at=ended.ended_at)
     if marks:
@@ -124,10 +148,13 @@ def _put_sessions(store: SessionStore, bundle: Path, root: Path, marks: list[lis
         store.vectors.restore(list(read_vectors(bundle, root)))
 
 
-def import_bundle(home: Home, bundle: Path, *, dry_run: bool = False) -> BundleReport:
+def import_bundle(
+    home: Home, bundle: Path, *, dry_run: bool = False, progress: Progress | None = None
+) -> BundleReport:
     """Import the bundle at ``bundle`` into ``home`` (which must hold nothing yet; see
     the module docstring). With ``dry_run`` everything is checked and counted, and
-    nothing is written. Raises :class:`~mnemic.errors.BundleError`."""
+    nothing is written; ``progress`` follows the session import (messages written of
+    the bundle's, rate, time left). Raises :class:`~mnemic.errors.BundleError`."""
     bundle = Path(os.path.expanduser(bundle))
     files = stores_in_home(home.settings)
     if not dry_run:
@@ -145,7 +172,7 @@ def import_bundle(home: Home, bundle: Path, *, dry_run: bool = False) -> BundleR
         projects = members / PROJECTS_DIR
         for pid in sorted(os.listdir(projects)) if projects.is_dir() else []:
             scopes.append(read_scope(bundle, members, f"{PROJECTS_DIR}/{pid}", staging / "check"))
-        sessions = sum(1 for _ in iter_sessions(bundle, members))  # every line parses
+        messages = sum(len(i.messages) for i in iter_sessions(bundle, members))  # all parse
         for _ in read_vectors(bundle, members):  # and every vector
             pass
         marks = _tombstones(bundle, members)
@@ -178,10 +205,10 @@ def import_bundle(home: Home, bundle: Path, *, dry_run: bool = False) -> BundleR
             return report
         present = [s for s in scopes if s is not None]
         if isinstance(side, HomeSide):
-            _into_files(home, staging, present, bool(sessions), bundle, members, marks)
+            _into_files(home, staging, present, bundle, members, marks, (progress, messages))
         else:
             assert isinstance(side, DatabaseSide)
-            _into_database(side, present, bundle, members, marks, home.root)
+            _into_database(side, present, bundle, members, marks, home.root, (progress, messages))
         imported = True
         return report
     finally:
@@ -208,10 +235,10 @@ def _into_files(
     home: Home,
     staging: Path,
     scopes: list[Scope],
-    sessions: bool,
     bundle: Path,
     members: Path,
     marks: list[list[str]],
+    told: tuple[Progress | None, int],
 ) -> None:
     built = staging / "home"
     ensure_private_dir(built)
@@ -223,10 +250,10 @@ def _into_files(
             atomic_write_text(usage_path(root), scope.usage)
         if scope.project_file is not None:
             atomic_write_text(root / PROJECT_FILE, scope.project_file)
-    if sessions or marks:
+    if (members / "sessions.jsonl").is_file() or marks:
         store = SQLiteSessionStore(built / "sessions.db")
         try:
-            _put_sessions(store, bundle, members, marks)
+            _put_sessions(store, bundle, members, marks, *told)
         finally:
             store.close()
     if (members / "skills").is_dir():
@@ -283,6 +310,7 @@ def _into_database(
     members: Path,
     marks: list[list[str]],
     root: Path,
+    told: tuple[Progress | None, int],
 ) -> None:
     usage = scopes[0].usage if scopes and scopes[0].name == "global" else None
     wrote_usage = False
@@ -292,7 +320,7 @@ def _into_database(
             _put_scope(side, scope)
         store = side.sessions()
         assert store is not None
-        _put_sessions(store, bundle, members, marks)
+        _put_sessions(store, bundle, members, marks, *told)
         if not side.journal_ok():
             raise BundleError(
                 str(bundle), "write", "the imported audit journal does not verify; undone"
