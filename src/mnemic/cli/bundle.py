@@ -13,7 +13,7 @@ from ..ops.bundle.restore import import_bundle
 from .app import JSON_OPT, AppContext, emit_json, handle_errors, pass_app, printable
 from .sessions import import_bar
 
-__all__ = ["export_cmd", "import_from_bundle"]
+__all__ = ["export_cmd", "export_to_bundle", "import_from_bundle"]
 
 _KINDS = (
     ("targets", "memory file"),
@@ -56,6 +56,11 @@ def export_cmd(app: AppContext, bundle: str, with_vectors: bool, as_json: bool) 
     skills, and with --with-vectors the session vectors. It holds everything the home
     holds: keep it as private as the home. See docs/bundles.md.
     """
+    export_to_bundle(app, bundle, with_vectors, as_json)
+
+
+def export_to_bundle(app: AppContext, bundle: str, with_vectors: bool, as_json: bool) -> None:
+    """``mnemic export --bundle FILE [--with-vectors]`` (the export command calls it)."""
     report = export_bundle(app.existing_home, Path(bundle), with_vectors=with_vectors)
     if as_json:
         emit_json(report.as_dict())

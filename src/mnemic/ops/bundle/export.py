@@ -58,7 +58,7 @@ def side_for(home: Home) -> Side:
     return DatabaseSide(Database.for_settings(home.settings, schema_check=check_schema))
 
 
-def all_sessions(store: SessionStore) -> list[str]:
+def _session_ids(store: SessionStore) -> list[str]:
     """Every session id, oldest first."""
     out: list[str] = []
     while page := store.list_sessions(limit=1000, offset=len(out), order="started"):
@@ -73,7 +73,7 @@ def _write_sessions(side: Side, root: Path, counts: dict[str, int], *, with_vect
     if store is None:
         return
     try:
-        ids = all_sessions(store)
+        ids = _session_ids(store)
         messages = 0
         with open(root / "sessions.jsonl", "w", encoding="utf-8", newline="\n") as out:
             for sid in ids:  # one session in memory at a time
