@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
@@ -55,11 +56,9 @@ def import_group(ctx: click.Context, bundle: str | None, dry_run: bool, as_json:
     if bundle is not None:
         if ctx.invoked_subcommand is not None:
             raise click.UsageError("--bundle imports a bundle; it takes no subcommand.")
-        from .bundle import import_from_bundle  # the bundle code only when asked for
-
         app = ctx.find_object(AppContext)
         assert app is not None  # the root command makes it
-        import_from_bundle(app, bundle, dry_run, as_json)
+        _import_bundle(app, bundle, dry_run, as_json)
     elif dry_run or as_json:  # `import --dry-run hermes` must not import for real
         raise click.UsageError(
             "--dry-run and --json here go with --bundle; for a source, put them after it "
@@ -67,6 +66,21 @@ def import_group(ctx: click.Context, bundle: str | None, dry_run: bool, as_json:
         )
     elif ctx.invoked_subcommand is None:
         click.echo(ctx.get_help())
+
+
+def _import_bundle(app: AppContext, bundle: str, dry_run: bool, as_json: bool) -> None:
+    """``mnemic import --bundle FILE [--dry-run]`` (:mod:`mnemic.ops.bundle.restore`)."""
+    from ..ops.bundle.restore import import_bundle  # the bundle code only when asked for
+
+    show_bar = not as_json and not dry_run and sys.stderr.isatty()
+    with import_bar(show_bar) as update:
+        report = import_bundle(app.home, Path(bundle), dry_run=dry_run, progress=update)
+    if as_json:
+        emit_json(report.as_dict())
+        return
+    head = "Dry run: nothing was written. Would import" if dry_run else "Imported"
+    made = f"made {report.created} by mnemic {report.mnemic_version}"
+    click.echo(printable(f"{head} {report.summary()} ({made}).", lines=False))
 
 
 def _counts(counts: dict[str, int], dry_run: bool) -> str:

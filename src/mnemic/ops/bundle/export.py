@@ -26,6 +26,19 @@ from .layout import Manifest, pack
 __all__ = ["BundleReport", "export_bundle", "side_for"]
 
 
+_KINDS = (
+    ("targets", "memory file"),
+    ("versions", "version"),
+    ("audit_records", "audit record"),
+    ("pending", "pending write"),
+    ("projects", "project store"),
+    ("sessions", "session"),
+    ("messages", "message"),
+    ("skill_files", "skill file"),
+    ("vectors", "vector"),
+)
+
+
 @dataclass
 class BundleReport:
     """What a bundle carries (export), or what an import took in or would take in."""
@@ -35,6 +48,13 @@ class BundleReport:
     dry_run: bool = False
     created: str = ""
     mnemic_version: str = ""
+
+    def summary(self) -> str:
+        """``"2 memory files, 4 sessions, 20 messages"``: the counts in words."""
+        counts = self.counts
+        parts = [f"{counts[k]:,} {what}{'' if counts[k] == 1 else 's'}" for k, what in _KINDS
+                 if counts.get(k)]  # fmt: skip
+        return ", ".join(parts) or "an empty home"
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-able form."""
