@@ -145,6 +145,7 @@ DOMAIN_BASES = (
     "StorageError",
 )
 CROSS_CUTTING = {
+    "BundleError": "a whole home in one file, every domain (export / import --bundle)",
     "ConfigError": "settings of every part",
     "IntegrationError": "other programs' config files (mnemic integrate)",
     "InvalidArgument": "any tool's arguments",

@@ -64,6 +64,7 @@ _ERRORS_MOVED = [
     "ApprovalUnavailable",
     "BatchFailed",
     "BudgetExceeded",
+    "BundleError",
     "ConfigError",
     "ContentRejected",
     "CuratedError",

@@ -112,6 +112,27 @@ def test_copy_into_the_database_and_back(tmp_path: Path, pg_dsn: str, pg_schema:
         assert store.stats().messages == 6
 
 
+def test_a_journal_torn_by_a_crash_copies_its_records_and_leaves_the_fragment(
+    tmp_path: Path, pg_dsn: str, pg_schema: str
+) -> None:
+    source = tmp_path / "source"
+    _files_home(source)
+    with open(source / "audit" / "journal.jsonl", "ab") as fh:
+        fh.write(b'{"seq": 99, "action": "ad')  # a writer killed mid-append
+    records = json.loads(run("--home", str(source), "audit", "verify", "--json").output)
+    assert records["ok"] is True  # a torn tail alone leaves the journal ok
+    out = run("--home", str(source), "db", "copy", "--from", str(source), "--to", pg_dsn,
+              "--schema", pg_schema, "--json")  # fmt: skip
+    assert out.exit_code == 0 and json.loads(out.output)["verified"] is True, out.output
+    host = tmp_path / "host"
+    host.mkdir()
+    (host / "config.toml").write_text(
+        f'store = "{pg_dsn}"\n[postgres]\nschema = "{pg_schema}"\n', encoding="utf-8"
+    )
+    copied = json.loads(run("--home", str(host), "audit", "verify", "--json").output)
+    assert copied["ok"] is True and copied["records"] == records["records"]
+
+
 def test_drift_backups_travel_into_the_database_and_back_with_their_text(
     tmp_path: Path, pg_dsn: str, pg_schema: str
 ) -> None:

@@ -47,7 +47,7 @@ COMMANDS: dict[str, Lazy] = {
     ),
     "export": Lazy(
         "mnemic.cli.exporting:export",
-        "Write memory out for another agent: a section of Claude Code's CLAUDE.md.",
+        "Write memory out: a section of Claude Code's CLAUDE.md, or the home as a bundle.",
     ),
     "forget": Lazy(
         "mnemic.cli.governance:forget",
@@ -64,7 +64,7 @@ COMMANDS: dict[str, Lazy] = {
     ),
     "import": Lazy(
         "mnemic.cli.importing:import_group",
-        "Move in from another agent: Hermes, Claude Code's memory files, ChatGPT, Codex.",
+        "Move in from another agent (Hermes, Claude Code's memory, ChatGPT, Codex) or a bundle.",
     ),
     "init": Lazy(
         "mnemic.cli.home:init",

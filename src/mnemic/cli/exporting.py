@@ -11,7 +11,7 @@ from ..integrations.claude_memory.export import write_section
 from ..integrations.claude_memory.source import locate_claude_home
 from .app import PROJECT_OPT, AppContext, emit_json, handle_errors, pass_app, printable
 
-__all__ = ["export", "export_claude_code"]
+__all__ = ["export", "export_claude_code", "export_to_bundle"]
 
 
 @click.command(name="export")
@@ -19,9 +19,15 @@ __all__ = ["export", "export_claude_code"]
     "--format",
     "fmt",
     type=click.Choice(["claude-code"]),
-    required=True,
     help="claude-code: a marked section of a CLAUDE.md.",
 )
+@click.option(
+    "--bundle",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    help="Write the whole home to FILE, a portable bundle (mnemic import --bundle reads it).",
+)
+@click.option("--with-vectors", is_flag=True, help="With --bundle: carry the session vectors.")
 @PROJECT_OPT
 @click.option(
     "--output",
@@ -39,9 +45,15 @@ __all__ = ["export", "export_claude_code"]
 @pass_app
 @handle_errors
 def export(
-    app: AppContext, fmt: str, output: str | None, claude_home: str | None, as_json: bool
+    app: AppContext,
+    fmt: str | None,
+    bundle: str | None,
+    with_vectors: bool,
+    output: str | None,
+    claude_home: str | None,
+    as_json: bool,
 ) -> None:
-    """Write memory out for another agent: a section of Claude Code's CLAUDE.md.
+    """Write memory out: a section of Claude Code's CLAUDE.md, or the home as a bundle.
 
     \b
       mnemic export --format claude-code                 global MEMORY.md and USER.md
@@ -51,8 +63,29 @@ def export(
 
     The entries go between <!-- mnemic:begin --> and <!-- mnemic:end -->; exporting again
     replaces only that section, and the rest of the file stays byte for byte.
+
+    \b
+      mnemic export --bundle FILE [--with-vectors]       the whole home in one file,
+                                                         for import --bundle
+                                                         (docs/bundles.md)
     """
+    if (fmt is None) == (bundle is None):
+        raise click.UsageError("Give one of --format claude-code or --bundle FILE.")
+    if bundle is not None:
+        export_to_bundle(app, bundle, with_vectors, as_json)
+        return
     export_claude_code(app, output, claude_home, as_json)
+
+
+def export_to_bundle(app: AppContext, bundle: str, with_vectors: bool, as_json: bool) -> None:
+    """``mnemic export --bundle FILE``: the whole home in one file (:mod:`mnemic.ops.bundle`)."""
+    from ..ops.bundle.export import export_bundle  # the bundle code only when asked for
+
+    report = export_bundle(app.existing_home, Path(bundle), with_vectors=with_vectors)
+    if as_json:
+        emit_json(report.as_dict())
+        return
+    click.echo(printable(f"Wrote {report.path}: {report.summary()}.", lines=False))
 
 
 def export_claude_code(

@@ -4,6 +4,7 @@ Code's memory files)."""
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
@@ -33,9 +34,18 @@ _OUTCOMES = {
 }
 
 
-@click.group(name="import")
-def import_group() -> None:
-    """Move in from another agent: Hermes, Claude Code's memory files, ChatGPT, Codex.
+@click.group(name="import", invoke_without_command=True)
+@click.option(
+    "--bundle",
+    type=click.Path(dir_okay=False),
+    help="Import a whole home from a bundle (mnemic export --bundle) into this empty home.",
+)
+@click.option("--dry-run", is_flag=True, help="With --bundle: check and count; write nothing.")
+@click.option("--json", "as_json", is_flag=True, help="With --bundle: print the report as JSON.")
+@click.pass_context
+@handle_errors
+def import_group(ctx: click.Context, bundle: str | None, dry_run: bool, as_json: bool) -> None:
+    """Move in from another agent (Hermes, Claude Code's memory, ChatGPT, Codex) or a bundle.
 
     \b
       mnemic import hermes                 ~/.hermes (or $HERMES_HOME)
@@ -45,10 +55,40 @@ def import_group() -> None:
                                            and its auto memory
       mnemic import chatgpt conversations.json [--memories FILE]
       mnemic import codex                  ~/.codex/sessions (or $CODEX_HOME/sessions)
+      mnemic import --bundle FILE          a bundle of `mnemic export --bundle`, into an
+                                           empty home (refused otherwise); --dry-run checks
 
     Conversation files (Claude Code transcripts, OpenAI messages, JSON Lines) are
     imported with `mnemic sessions import`.
     """
+    if bundle is not None:
+        if ctx.invoked_subcommand is not None:
+            raise click.UsageError("--bundle imports a bundle; it takes no subcommand.")
+        app = ctx.find_object(AppContext)
+        assert app is not None  # the root command makes it
+        _import_bundle(app, bundle, dry_run, as_json)
+    elif dry_run or as_json:  # `import --dry-run hermes` must not import for real
+        raise click.UsageError(
+            "--dry-run and --json here go with --bundle; for a source, put them after it "
+            "(mnemic import hermes --dry-run)."
+        )
+    elif ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help())
+
+
+def _import_bundle(app: AppContext, bundle: str, dry_run: bool, as_json: bool) -> None:
+    """``mnemic import --bundle FILE [--dry-run]`` (:mod:`mnemic.ops.bundle.restore`)."""
+    from ..ops.bundle.restore import import_bundle  # the bundle code only when asked for
+
+    show_bar = not as_json and not dry_run and sys.stderr.isatty()
+    with import_bar(show_bar) as update:
+        report = import_bundle(app.home, Path(bundle), dry_run=dry_run, progress=update)
+    if as_json:
+        emit_json(report.as_dict())
+        return
+    head = "Dry run: nothing was written. Would import" if dry_run else "Imported"
+    made = f"made {report.created} by mnemic {report.mnemic_version}"
+    click.echo(printable(f"{head} {report.summary()} ({made}).", lines=False))
 
 
 def _counts(counts: dict[str, int], dry_run: bool) -> str:

@@ -19,6 +19,7 @@ directly under :class:`MnemicError` or :class:`ToolError`.
 Tree::
 
     MnemicError
+    ├── BundleError
     ├── ConfigError
     ├── GovernanceError
     │   ├── ApprovalUnavailable        also a StorageError
@@ -128,6 +129,7 @@ from .llm import (
     LLMTimeout,
 )
 from .platform import (
+    BundleError,
     ConfigError,
     IntegrationError,
     McpServerError,
@@ -182,6 +184,7 @@ __all__ = [
     "ApprovalUnavailable",
     "BatchFailed",
     "BudgetExceeded",
+    "BundleError",
     "ConfigError",
     "ContentRejected",
     "CuratedError",

@@ -73,6 +73,24 @@ class McpServerError(MnemicError):
         super().__init__(f"cannot serve {service} on {host}:{port}: {reason}.{hint}")
 
 
+class BundleError(MnemicError):
+    """A portable bundle (``mnemic export --bundle`` / ``import --bundle``) cannot be
+    written or used: its manifest is missing, of another format or version, a member
+    differs from its checksum or escapes the bundle, the file is truncated, or the home
+    it is to be imported into is not empty (or cannot hold what it carries). Nothing was
+    imported. ``reason`` says which (``manifest``, ``version``, ``checksum``, ``path``,
+    ``truncated``, ``content`` (a member that does not parse), ``not_empty``,
+    ``backend``, ``write``)."""
+
+    code = "bundle_error"
+
+    def __init__(self, path: str, reason: str, problem: str) -> None:
+        self.path = path
+        self.reason = reason
+        self.problem = problem
+        super().__init__(f"{path}: {problem}")
+
+
 class IntegrationError(MnemicError):
     """What another agent keeps or hands over cannot be used safely. Its configuration
     file (``mnemic integrate``) is not valid JSON, not of the expected shape, or holds an

@@ -271,9 +271,12 @@ class HomeSide(Side):
         return AuditJournal(self.root / "audit")
 
     def journal_lines(self) -> list[str]:
+        """The journal's records: a torn tail (a writer killed mid-append leaves text
+        after the last newline) is no record, and verifies apart, so it stays behind."""
         path = self.root / "audit" / "journal.jsonl"
         text = read_text_strict(path, nofollow=True)  # never blocks on a planted FIFO
-        return [ln for ln in (text or "").split("\n") if ln.strip()]
+        whole = (text or "").rpartition("\n")[0]
+        return [ln for ln in whole.split("\n") if ln.strip()]
 
     def put_journal(self, lines: list[str]) -> None:
         directory = self.root / "audit"

@@ -197,6 +197,39 @@ class SqlVectors:
 
         return tables._write(put)
 
+    def dump(self) -> list[tuple[str, int, str, bytes]]:
+        """Every stored vector as ``(session id, message seq, model, float16 bytes)``, in
+        message order: a copy of the history (``mnemic export --bundle --with-vectors``)."""
+        if not self._table:
+            return []
+        rows = self._tables._read(
+            "SELECT s.id, m.seq, v.model, v.vec FROM {s}.message_vectors v "
+            "JOIN {s}.messages m ON m.id = v.message_id JOIN {s}.sessions s ON s.sid = m.sid "
+            "ORDER BY v.message_id"
+        )
+        return [(str(r[0]), int(r[1]), str(r[2]), bytes(r[3])) for r in rows]
+
+    def restore(self, rows: Sequence[tuple[str, int, str, bytes]]) -> int:
+        """Put vectors :meth:`dump` gave (of another store holding the same sessions) on
+        the messages of the same session and position; a vector whose message is not
+        here is dropped. Returns the number written."""
+        if not rows:
+            return 0
+        here = {
+            (str(r[0]), int(r[1])): int(r[2])
+            for r in self._tables._read(
+                "SELECT s.id, m.seq, m.id FROM {s}.messages m JOIN {s}.sessions s ON s.sid = m.sid"
+            )
+        }
+        by_model: dict[str, list[tuple[PendingText, bytes]]] = {}
+        for session_id, seq, model, blob in rows:
+            message_id = here.get((session_id, seq))
+            if message_id is not None:
+                previous = here.get((session_id, seq - 1))
+                text = PendingText(message_id, "", "", previous, None)
+                by_model.setdefault(model, []).append((text, blob))
+        return sum(self.put(model, chosen) for model, chosen in by_model.items())
+
     def status(self, model_id: str, *, max_age: float = 0.0) -> VectorStatus:
         """How far the vectors of ``model_id`` cover the messages: embedded, total,
         vectors of other models (three counts; ``max_age``: a count at most that many

@@ -1,0 +1,297 @@
+"""What a bundle's members hold, written from a home and read back, checked.
+
+Members (every path relative to the bundle; ``<scope>`` is ``global`` or
+``projects/<id>``)::
+
+    manifest.json                 format, version, counts, every member's size and sha256
+    <scope>/MEMORY.md, USER.md    the current text (absent: the target has none)
+    <scope>/memory.json           {"versions": [{target, id, saved_at, text}],
+                                   "backups": [{target, saved_at, text}],
+                                   "ledgers": {target: text}}  (provenance of old releases)
+    <scope>/audit.jsonl           the audit journal's lines, verbatim (provenance, archive)
+    <scope>/pending.jsonl         one pending write per line (its JSON record)
+    <scope>/entry-usage.json      the entry usage counts (by entry key, session id and seq)
+    projects/<id>/project.json    the project's directory, as the home recorded it
+    sessions.jsonl                every session, `mnemic sessions export` lines, oldest first
+    tombstones.json               [[scope, digest], ...]: what `forget --sessions` removed
+    vectors.jsonl                 (--with-vectors) {session_id, seq, model, vec: base64}
+    skills/...                    the skills directory's files (hidden names left out)
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ...backends.files.journal import AuditJournal
+from ...backends.postgres.copy import SUBSYSTEMS, HomeSide, Kept, Side
+from ...curated.entries import FILENAMES, TARGETS
+from ...curated.scope import PROJECT_FILE
+from ...curated.usage_log import usage_path
+from ...errors import BundleError, MnemicError
+from ...fsio import atomic_write_text, ensure_private_dir, read_text_strict
+from ...governance.pending import PendingRecord
+from ...sessions.store import NewMessage, NewSession
+from .layout import private_dirs
+
+__all__ = [
+    "Scope",
+    "SessionItem",
+    "copy_tree",
+    "iter_sessions",
+    "read_scope",
+    "read_vectors",
+    "write_scope",
+]
+
+_NAME = {t: FILENAMES[t] for t in TARGETS}
+
+
+@dataclass
+class Scope:
+    """One curated store of the bundle: the global one or a project's."""
+
+    name: str
+    """``global`` or ``projects/<id>``."""
+    kept: dict[str, Kept] = field(default_factory=dict)
+    journal: list[str] = field(default_factory=list)
+    pending: list[PendingRecord] = field(default_factory=list)
+    project_file: str | None = None
+    usage: str | None = None
+    """The entry usage counts (``cache/entry-usage.json``), when the home had them."""
+
+
+@dataclass
+class SessionItem:
+    """One session as the bundle carries it."""
+
+    spec: NewSession
+    messages: list[NewMessage]
+    ended_at: float | None
+    end_reason: str | None
+
+
+def _lines(text: str) -> list[str]:
+    return [ln for ln in text.split("\n") if ln.strip()]
+
+
+def write_scope(side: Side, directory: Path, counts: dict[str, int], root: Path) -> None:
+    """Write what ``side`` keeps of curated memory, pending writes and the audit journal,
+    and the usage counts of the store's home directory ``root``, as the members of one
+    scope under ``directory``."""
+    ensure_private_dir(directory)
+    usage = read_text_strict(usage_path(root), nofollow=True)
+    if usage is not None:
+        atomic_write_text(directory / "entry-usage.json", usage)
+    memory: dict[str, Any] = {"versions": [], "backups": [], "ledgers": {}}
+    for target in TARGETS:
+        kept = side.kept(target)
+        if kept.current is not None:
+            atomic_write_text(directory / _NAME[target], kept.current)
+            counts["targets"] = counts.get("targets", 0) + 1
+        memory["versions"] += [
+            {"target": target, "id": seq, "saved_at": at, "text": text}
+            for seq, at, text in kept.versions
+        ]
+        memory["backups"] += [
+            {"target": target, "saved_at": at, "text": text} for at, text in kept.backups
+        ]
+        if kept.ledger is not None:
+            memory["ledgers"][target] = kept.ledger
+    counts["versions"] = counts.get("versions", 0) + len(memory["versions"])
+    counts["backups"] = counts.get("backups", 0) + len(memory["backups"])
+    atomic_write_text(directory / "memory.json", json.dumps(memory, ensure_ascii=False))
+    lines = side.journal_lines()
+    atomic_write_text(directory / "audit.jsonl", "".join(f"{ln}\n" for ln in lines))
+    counts["audit_records"] = counts.get("audit_records", 0) + len(lines)
+    records = [r for s in SUBSYSTEMS for r in side.pending(s)]
+    lines = [json.dumps(r.as_dict(), ensure_ascii=False, sort_keys=True) for r in records]
+    atomic_write_text(directory / "pending.jsonl", "".join(f"{ln}\n" for ln in lines))
+    counts["pending"] = counts.get("pending", 0) + len(records)
+
+
+def _bad(bundle: Path, member: str, problem: str) -> BundleError:
+    return BundleError(
+        str(bundle), "content", f"its member {member!r} {problem}. Nothing was imported."
+    )
+
+
+def _text(bundle: Path, root: Path, member: str) -> str | None:
+    path = root / member
+    if not path.is_file():
+        return None
+    try:
+        return read_text_strict(path, nofollow=True)
+    except MnemicError as exc:
+        raise _bad(bundle, member, f"is not UTF-8 text ({exc})") from None
+
+
+def _json(bundle: Path, member: str, text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise _bad(bundle, member, f"is not valid JSON ({exc})") from None
+
+
+def read_scope(bundle: Path, root: Path, name: str, check: Path) -> Scope | None:
+    """The scope ``name`` of the unpacked bundle at ``root`` (``None``: not in it). Its
+    journal is checked (written to ``check``, a scratch directory, and verified) so a
+    chain that does not verify is refused before anything is imported."""
+    memory_text = _text(bundle, root, f"{name}/memory.json")
+    if memory_text is None:
+        return None
+    scope = Scope(name)
+    memory = _json(bundle, f"{name}/memory.json", memory_text)
+    try:
+        for target in TARGETS:
+            versions = [
+                (int(v["id"]), float(v["saved_at"]), str(v["text"]))
+                for v in memory["versions"]
+                if v["target"] == target
+            ]
+            backups = [
+                (float(b["saved_at"]), str(b["text"]))
+                for b in memory["backups"]
+                if b["target"] == target
+            ]
+            ledger = memory["ledgers"].get(target)
+            current = _text(bundle, root, f"{name}/{_NAME[target]}")
+            scope.kept[target] = Kept(
+                current, versions, backups, None if ledger is None else str(ledger)
+            )
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise _bad(bundle, f"{name}/memory.json", f"is not of version 1's shape ({exc})") from None
+    scope.journal = _lines(_text(bundle, root, f"{name}/audit.jsonl") or "")
+    for i, line in enumerate(_lines(_text(bundle, root, f"{name}/pending.jsonl") or ""), 1):
+        try:
+            record = PendingRecord.from_dict(json.loads(line))
+            if record.subsystem not in SUBSYSTEMS:  # it names the queue's directory
+                raise ValueError(f"unknown subsystem {record.subsystem!r}")
+            scope.pending.append(record)
+        except (TypeError, ValueError) as exc:
+            where = f"{name}/pending.jsonl"
+            raise _bad(bundle, where, f"line {i} is not a pending write ({exc})") from None
+    scope.usage = _text(bundle, root, f"{name}/entry-usage.json")
+    if scope.usage is not None and not isinstance(
+        _json(bundle, f"{name}/entry-usage.json", scope.usage), dict
+    ):
+        raise _bad(bundle, f"{name}/entry-usage.json", "is not a JSON object")
+    if name != "global":
+        scope.project_file = _text(bundle, root, f"{name}/{PROJECT_FILE}")
+        if scope.project_file is None:
+            raise _bad(bundle, f"{name}/{PROJECT_FILE}", "is missing")
+    if scope.journal:
+        scratch = check / name.replace("/", "-")
+        HomeSide(scratch).put_journal(scope.journal)
+        verdict = AuditJournal(scratch / "audit").verify()
+        if not verdict.ok:
+            raise BundleError(
+                str(bundle),
+                "checksum",
+                f"the audit journal of {name} does not verify (record {verdict.first_bad_line}: "
+                f"{verdict.problem}). "
+                "Nothing was imported.",
+            )
+    return scope
+
+
+def iter_sessions(bundle: Path, root: Path) -> Iterator[SessionItem]:
+    """The sessions of ``sessions.jsonl``, one at a time (a session's lines are together,
+    its session fields on the first), so memory holds one session, not the history."""
+    member = "sessions.jsonl"
+    path = root / member
+    if not path.is_file():
+        return
+    item: SessionItem | None = None
+    done: set[str] = set()
+    with open(path, "rb") as fh:
+        for i, raw in enumerate(fh, 1):
+            if not raw.strip():
+                continue
+            where = f"{member} line {i}"
+            try:
+                rec = json.loads(raw.decode("utf-8"))
+                sid = str(rec["session_id"])
+                if item is None or sid != item.spec.id:
+                    if item is not None:
+                        done.add(item.spec.id)
+                        yield item
+                    if sid in done:
+                        raise ValueError(f"session {sid!r} has lines apart from the others")
+                    item = _session(sid, rec)
+                item.messages.append(
+                    NewMessage(
+                        str(rec["role"]),
+                        rec.get("content"),
+                        tool_name=rec.get("tool_name"),
+                        tool_calls=rec.get("tool_calls"),
+                        tool_call_id=rec.get("tool_call_id"),
+                        timestamp=_float(rec.get("timestamp")),
+                        name=rec.get("name"),
+                    )
+                )
+            except (KeyError, TypeError, ValueError, AttributeError) as exc:
+                raise _bad(bundle, where, f"is not a session line ({exc})") from None
+    if item is not None:
+        yield item
+
+
+def _session(sid: str, rec: dict[str, Any]) -> SessionItem:
+    spec = NewSession(
+        sid,
+        str(rec.get("source") or "cli"),
+        rec.get("title"),
+        rec.get("model"),
+        rec.get("parent_session_id"),
+        _float(rec.get("started_at")),
+        rec.get("metadata"),
+    )
+    return SessionItem(spec, [], _float(rec.get("ended_at")), rec.get("end_reason"))
+
+
+def _float(value: Any) -> float | None:
+    return None if value is None else float(value)
+
+
+def read_vectors(bundle: Path, root: Path) -> Iterator[tuple[str, int, str, bytes]]:
+    """``(session_id, seq, model, float16 bytes)`` of ``vectors.jsonl``."""
+    member = "vectors.jsonl"
+    for i, line in enumerate(_lines(_text(bundle, root, member) or ""), 1):
+        rec = _json(bundle, f"{member} line {i}", line)
+        try:
+            yield (
+                str(rec["session_id"]),
+                int(rec["seq"]),
+                str(rec["model"]),
+                base64.b64decode(rec["vec"], validate=True),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise _bad(bundle, f"{member} line {i}", f"is not a vector line ({exc})") from None
+
+
+def copy_tree(source: Path, destination: Path) -> int:
+    """Copy the regular, non-hidden files under ``source`` (no link followed) to
+    ``destination``; return how many."""
+    n = 0
+    for directory, dirs, files in os.walk(source):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        here = Path(directory)
+        for name in sorted(files):
+            path = here / name
+            if name.startswith(".") or path.is_symlink() or not path.is_file():
+                continue
+            rel = path.relative_to(source)
+            dest = private_dirs(destination, rel.parent) / rel.name
+            with open(path, "rb") as src_fh:
+                data = src_fh.read()
+            mode = 0o700 if path.stat().st_mode & 0o100 else 0o600  # scripts stay runnable
+            fd = os.open(dest, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, mode)
+            with os.fdopen(fd, "wb") as out:
+                out.write(data)
+            n += 1
+    return n

@@ -1,0 +1,173 @@
+"""``mnemic export --bundle FILE``: a whole home in one file (see ``docs/bundles.md``)."""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ... import __version__
+from ...backends.postgres.copy import DatabaseSide, HomeSide, Side
+from ...curated.scope import PROJECT_FILE, PROJECTS_DIR, stored_projects
+from ...errors import BundleError
+from ...fsio import atomic_write_text, read_text_strict
+from ...home import Home
+from ...registry import store_scheme, stores_in_home
+from ...sessions.importing.importers import export_session
+from ...sessions.sql import SessionStore
+from .contents import copy_tree, write_scope
+from .layout import Manifest, pack
+
+__all__ = ["BundleReport", "export_bundle", "side_for"]
+
+
+_KINDS = (
+    ("targets", "memory file"),
+    ("versions", "version"),
+    ("audit_records", "audit record"),
+    ("pending", "pending write"),
+    ("projects", "project store"),
+    ("sessions", "session"),
+    ("messages", "message"),
+    ("skill_files", "skill file"),
+    ("vectors", "vector"),
+)
+
+
+@dataclass
+class BundleReport:
+    """What a bundle carries (export), or what an import took in or would take in."""
+
+    path: str
+    counts: dict[str, int] = field(default_factory=dict)
+    dry_run: bool = False
+    created: str = ""
+    mnemic_version: str = ""
+
+    def summary(self) -> str:
+        """``"2 memory files, 4 sessions, 20 messages"``: the counts in words."""
+        counts = self.counts
+        parts = [f"{counts[k]:,} {what}{'' if counts[k] == 1 else 's'}" for k, what in _KINDS
+                 if counts.get(k)]  # fmt: skip
+        return ", ".join(parts) or "an empty home"
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-able form."""
+        return {
+            "path": self.path,
+            "dry_run": self.dry_run,
+            "created": self.created,
+            "mnemic_version": self.mnemic_version,
+            "counts": dict(self.counts),
+        }
+
+
+def side_for(home: Home) -> Side:
+    """The home as :mod:`~mnemic.backends.postgres.copy` reads and writes it: its
+    directory, or the database its settings name."""
+    if stores_in_home(home.settings):
+        return HomeSide(home.root)
+    from ...backends.postgres.db import Database  # psycopg: the postgres extra
+    from ...backends.postgres.migrations import check_schema
+
+    return DatabaseSide(Database.for_settings(home.settings, schema_check=check_schema))
+
+
+def _session_ids(store: SessionStore) -> list[str]:
+    """Every session id, oldest first."""
+    out: list[str] = []
+    while page := store.list_sessions(limit=1000, offset=len(out), order="started"):
+        out += [info.id for info in page]
+        if len(page) < 1000:
+            break
+    return out
+
+
+def _write_sessions(side: Side, root: Path, counts: dict[str, int], *, with_vectors: bool) -> None:
+    store = side.sessions(create=False)
+    if store is None:
+        return
+    try:
+        ids = _session_ids(store)
+        messages = 0
+        with open(root / "sessions.jsonl", "w", encoding="utf-8", newline="\n") as out:
+            for sid in ids:  # one session in memory at a time
+                for rec in export_session(store, sid):
+                    out.write(json.dumps(rec) + "\n")  # \\u escapes: any text encodes
+                    messages += 1
+        counts["sessions"], counts["messages"] = len(ids), messages
+        marks = store.tombstones()
+        counts["tombstones"] = len(marks)
+        atomic_write_text(root / "tombstones.json", json.dumps([list(m) for m in marks]))
+        if with_vectors:
+            vectors = [
+                json.dumps(
+                    {
+                        "session_id": sid,
+                        "seq": seq,
+                        "model": model,
+                        "vec": base64.b64encode(blob).decode("ascii"),
+                    }
+                )
+                for sid, seq, model, blob in _vectors(store)
+            ]
+            counts["vectors"] = len(vectors)
+            atomic_write_text(root / "vectors.jsonl", "".join(f"{v}\n" for v in vectors))
+    finally:
+        store.close()
+
+
+def _vectors(store: SessionStore) -> list[tuple[str, int, str, bytes]]:
+    """Every stored vector as (session id, message seq, model, float16 bytes)."""
+    if store.vectors is None:
+        return []
+    return store.vectors.dump()
+
+
+def export_bundle(home: Home, destination: Path, *, with_vectors: bool = False) -> BundleReport:
+    """Write the whole ``home`` (files or PostgreSQL) as a bundle at ``destination``.
+
+    It carries curated memory (current texts, versions, backups) of the global scope and
+    every project store, each scope's audit journal verbatim (so provenance and the
+    archive, folded from it, come along) and pending writes, every session with its
+    messages and tool calls, forget tombstones, the skills directory and, with
+    ``with_vectors``, the session vectors. The file is private (0600) and written
+    atomically (a temporary file beside it, renamed).
+    """
+    destination = Path(os.path.expanduser(destination))
+    if destination.is_dir():
+        raise BundleError(str(destination), "write", "is a directory; name the bundle file")
+    if not destination.parent.is_dir():
+        raise BundleError(
+            str(destination), "write", "its directory does not exist; nothing was written"
+        )
+    created = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    counts: dict[str, int] = {"projects": 0}
+    side = side_for(home)
+    with tempfile.TemporaryDirectory(prefix="mnemic-bundle-") as tmp:
+        root = Path(tmp) / "members"
+        write_scope(side, root / "global", counts, home.root)
+        for project in stored_projects(home):
+            where = root / PROJECTS_DIR / project.project.id
+            write_scope(HomeSide(project.root), where, counts, project.root)
+            text = read_text_strict(project.root / PROJECT_FILE, nofollow=True) or ""
+            atomic_write_text(where / PROJECT_FILE, text)
+            counts["projects"] += 1
+        _write_sessions(side, root, counts, with_vectors=with_vectors)
+        counts["skill_files"] = (
+            copy_tree(home.skills_dir, root / "skills") if home.skills_dir.is_dir() else 0
+        )
+        manifest = Manifest(
+            created,
+            __version__,
+            counts,
+            with_vectors=with_vectors,
+            source_store=store_scheme(home.settings),
+        )
+        pack(root, destination, manifest)
+    return BundleReport(str(destination), counts, created=created, mnemic_version=__version__)

@@ -1,0 +1,406 @@
+"""``mnemic import --bundle FILE``: a bundle into an empty home, all or nothing.
+
+Everything is checked before anything is written: the file (:func:`.layout.unpack`:
+format, version, checksums, paths, truncation), every member's content, each scope's
+audit journal (its chain must verify), and the destination (it must be empty; a
+PostgreSQL home cannot hold project stores). Then:
+
+* **files**: the whole home is built in a private staging directory inside it
+  (``.bundle-import-*``), then its parts (``memories``, ``audit``, ``pending``,
+  ``sessions.db``, ``skills``, ``projects``, ``cache``: those the bundle has) are renamed
+  into place; a failure while renaming puts back what was moved, and the staging
+  directory is always removed.
+* **PostgreSQL**: the parts are written and the journal verified, then the usage counts
+  and the skills directory (files beside the database, as always) are put in the home
+  directory; a failure at
+  any point deletes what was written (the schema was empty, so that is the state
+  before). This is not one transaction: a process killed in the middle leaves part of
+  the bundle in the schema, with a ``meta`` row saying so, and the next import refuses
+  the schema naming the interrupted import (drop the schema, migrate, import again).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import shutil
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path, PurePosixPath
+
+from ...backends.files.sqlite import SQLiteSessionStore
+from ...backends.postgres.copy import SUBSYSTEMS, DatabaseSide, HomeSide, Side
+from ...curated.entries import FILENAMES, TARGETS
+from ...curated.scope import PROJECT_FILE, PROJECTS_DIR, stored_projects
+from ...curated.usage_log import usage_path
+from ...errors import BundleError
+from ...fsio import atomic_write_text, ensure_private_dir
+from ...home import Home
+from ...registry import stores_in_home
+from ...sessions.importing.importers import ImportProgress
+from ...sessions.sql import SessionStore
+from ...sessions.store import NewMessage, NewSession
+from .contents import Scope, SessionItem, iter_sessions, read_scope, read_vectors
+from .export import BundleReport, side_for
+from .layout import private_dirs, unpack
+
+__all__ = ["import_bundle"]
+
+log = logging.getLogger(__name__)
+
+PARTS = ("memories", "audit", "pending", "skills", PROJECTS_DIR, "cache", "sessions.db")
+"""What a files home's import puts in place (``sessions.db-wal``/``-shm`` go with it)."""
+_DB_SIDECARS = ("sessions.db-wal", "sessions.db-shm")
+
+
+def _held(home: Home, side: Side) -> list[str]:
+    """What the home already holds (empty: the home may take a bundle)."""
+    held: list[str] = []
+    for target in TARGETS:
+        name = FILENAMES[target]
+        if (side.current(target) or "").strip():
+            held.append(name)
+        elif side.versions(target):
+            held.append(f"{name} history")
+    if side.journal_lines():
+        held.append("audit records")
+    if any(side.pending(s) for s in SUBSYSTEMS):
+        held.append("pending writes")
+    if isinstance(side, HomeSide):
+        if home.sessions_db.exists():
+            store = SQLiteSessionStore(home.sessions_db)
+            try:
+                if store.list_sessions(limit=1):
+                    held.append("sessions")
+            finally:
+                store.close()
+    elif isinstance(side, DatabaseSide):
+        store_pg = side.sessions()
+        if store_pg is not None and store_pg.list_sessions(limit=1):
+            held.append("sessions")
+        started = _marker(side)
+        if started is not None:
+            held.append(
+                f"part of a bundle whose import started {started} and was interrupted: "
+                f"drop the schema {side.db.schema!r} (DROP SCHEMA ... CASCADE), run mnemic "
+                "db migrate, then import again"
+            )
+    if home.skills_dir.is_dir() and any(not n.startswith(".") for n in os.listdir(home.skills_dir)):
+        held.append("skills")
+    if stored_projects(home):
+        held.append("project stores")
+    return held
+
+
+def _put_scope(side: Side, scope: Scope) -> None:
+    for target, kept in scope.kept.items():
+        if kept.current is not None or kept.versions or kept.backups or kept.ledger:
+            side.put_target(target, kept)
+    for record in scope.pending:
+        side.put_pending(record)
+    if scope.journal:
+        side.put_journal(scope.journal)
+
+
+Progress = Callable[[ImportProgress], None]
+"""Told how far the session import is (the messages written of the bundle's)."""
+
+
+def _put_sessions(
+    store: SessionStore,
+    bundle: Path,
+    root: Path,
+    marks: list[list[str]],
+    progress: Progress | None,
+    total: int,
+) -> None:
+    endings: list[SessionItem] = []
+    started = last = time.monotonic()
+    written = sessions = 0
+
+    def tell(*, finished: bool = False) -> None:
+        if progress is not None:
+            elapsed = time.monotonic() - started
+            progress(ImportProgress(written, total, written, sessions, elapsed, finished))
+
+    def items() -> Iterator[tuple[NewSession, list[NewMessage]]]:
+        for item in iter_sessions(bundle, root):
+            if item.ended_at is not None:
+                endings.append(SessionItem(item.spec, [], item.ended_at, item.end_reason))
+            yield item.spec, item.messages
+
+    for session_id, ids, *_ in store.import_sessions(items()):
+        if ids is None:
+            raise BundleError(str(bundle), "write", f"session {session_id!r} was not imported")
+        written, sessions = written + len(ids), sessions + 1
+        if time.monotonic() - last >= 0.5:
+            last = time.monotonic()
+            tell()
+    tell(finished=True)
+    for ended in endings:
+        store.end_session(ended.spec.id, ended.end_reason or "ended", ended_at=ended.ended_at)
+    if marks:
+        store.keep_tombstones([(str(a), str(b)) for a, b in marks])
+    if store.vectors is not None:
+        store.vectors.restore(list(read_vectors(bundle, root)))
+
+
+def import_bundle(
+    home: Home, bundle: Path, *, dry_run: bool = False, progress: Progress | None = None
+) -> BundleReport:
+    """Import the bundle at ``bundle`` into ``home`` (which must hold nothing yet; see
+    the module docstring). With ``dry_run`` everything is checked and counted, and
+    nothing is written; ``progress`` follows the session import (messages written of
+    the bundle's, rate, time left). Raises :class:`~mnemic.errors.BundleError`."""
+    bundle = Path(os.path.expanduser(bundle))
+    files = stores_in_home(home.settings)
+    if not dry_run:
+        ensure_private_dir(home.root)
+    where = None if dry_run else home.root  # renames into place stay on one file system
+    # opening a files home's curated store makes its memories/: unless the import went
+    # in, it is taken back
+    made_memories = files and not home.memories_dir.exists()
+    imported = False
+    staging = Path(tempfile.mkdtemp(prefix=".bundle-import-", dir=where))
+    try:
+        members = staging / "members"
+        manifest = unpack(bundle, members)
+        scopes = [read_scope(bundle, members, "global", staging / "check")]
+        projects = members / PROJECTS_DIR
+        for pid in sorted(os.listdir(projects)) if projects.is_dir() else []:
+            scopes.append(read_scope(bundle, members, f"{PROJECTS_DIR}/{pid}", staging / "check"))
+        messages = sum(len(i.messages) for i in iter_sessions(bundle, members))  # all parse
+        for _ in read_vectors(bundle, members):  # and every vector
+            pass
+        marks = _tombstones(bundle, members)
+        if not files and len(scopes) > 1:
+            raise BundleError(
+                str(bundle),
+                "backend",
+                f"it holds {len(scopes) - 1} project store(s), and project scopes need the "
+                "files backend for now: a PostgreSQL home cannot hold them. Nothing was "
+                "imported. Import it into a files home.",
+            )
+        side = side_for(home)
+        held = _held(home, side)
+        if held:
+            raise BundleError(
+                str(bundle),
+                "not_empty",
+                f"the home {home.root} is not empty (it holds {', '.join(held)}). Nothing was "
+                "imported. Import a bundle into a new, empty home (mnemic --home NEW_DIR "
+                "import --bundle FILE); merging into a home is not supported.",
+            )
+        report = BundleReport(
+            str(bundle),
+            dict(manifest.counts),
+            dry_run=dry_run,
+            created=manifest.created,
+            mnemic_version=manifest.mnemic_version,
+        )
+        if dry_run:
+            return report
+        present = [s for s in scopes if s is not None]
+        if isinstance(side, HomeSide):
+            _into_files(home, staging, present, bundle, members, marks, (progress, messages))
+        else:
+            assert isinstance(side, DatabaseSide)
+            _into_database(side, present, bundle, members, marks, home.root, (progress, messages))
+        imported = True
+        return report
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+        if made_memories and not imported:
+            with contextlib.suppress(OSError):
+                os.rmdir(home.memories_dir)
+
+
+def _tombstones(bundle: Path, members: Path) -> list[list[str]]:
+    path = members / "tombstones.json"
+    if not path.is_file():
+        return []
+    try:
+        marks = json.loads(path.read_text(encoding="utf-8"))
+        return [[str(a), str(b)] for a, b in marks]
+    except (ValueError, TypeError) as exc:
+        raise BundleError(
+            str(bundle), "manifest", f"its tombstones.json is not a list of pairs ({exc})"
+        ) from None
+
+
+def _into_files(
+    home: Home,
+    staging: Path,
+    scopes: list[Scope],
+    bundle: Path,
+    members: Path,
+    marks: list[list[str]],
+    told: tuple[Progress | None, int],
+) -> None:
+    built = staging / "home"
+    ensure_private_dir(built)
+    for scope in scopes:
+        root = private_dirs(built, PurePosixPath("." if scope.name == "global" else scope.name))
+        _put_scope(HomeSide(root), scope)
+        if scope.usage is not None:
+            ensure_private_dir(usage_path(root).parent)
+            atomic_write_text(usage_path(root), scope.usage)
+        if scope.project_file is not None:
+            atomic_write_text(root / PROJECT_FILE, scope.project_file)
+    if (members / "sessions.jsonl").is_file() or marks:
+        store = SQLiteSessionStore(built / "sessions.db")
+        try:
+            _put_sessions(store, bundle, members, marks, *told)
+        finally:
+            store.close()
+    if (members / "skills").is_dir():
+        os.rename(members / "skills", built / "skills")
+    try:
+        _swap_in(home.root, built, staging / "aside")
+    except OSError as exc:
+        raise BundleError(
+            str(bundle),
+            "write",
+            f"moving the imported parts into {home.root} failed ({exc.strerror or exc}); what "
+            "was moved was put back. Nothing was imported.",
+        ) from exc
+
+
+def _swap_in(root: Path, built: Path, aside: Path) -> None:
+    """Rename the built parts into the home; what the home had of them (nothing, but
+    maybe empty directories or an empty ``sessions.db``) goes aside. A failure puts
+    everything back as it was."""
+    ensure_private_dir(aside)
+    names = [n for n in PARTS if os.path.lexists(built / n)]
+    if "sessions.db" in names:  # its WAL and index files go with it, whichever home's
+        names += _DB_SIDECARS
+    moved_aside: list[str] = []
+    moved_in: list[str] = []
+    try:
+        for name in names:
+            if os.path.lexists(root / name):
+                os.rename(root / name, aside / name)
+                moved_aside.append(name)
+        for name in names:
+            if os.path.lexists(built / name):
+                os.rename(built / name, root / name)
+                moved_in.append(name)
+    except BaseException:
+        for name in reversed(moved_in):
+            with contextlib.suppress(OSError):
+                os.rename(root / name, built / name)
+        for name in reversed(moved_aside):
+            with contextlib.suppress(OSError):
+                os.rename(aside / name, root / name)
+        raise
+    fd = os.open(root, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _into_database(
+    side: DatabaseSide,
+    scopes: list[Scope],
+    bundle: Path,
+    members: Path,
+    marks: list[list[str]],
+    root: Path,
+    told: tuple[Progress | None, int],
+) -> None:
+    usage = scopes[0].usage if scopes and scopes[0].name == "global" else None
+    wrote_usage = False
+    _set_marker(side, bundle)  # first: a process killed from here on leaves it behind
+    try:
+        for scope in scopes:
+            _put_scope(side, scope)
+        store = side.sessions()
+        assert store is not None
+        _put_sessions(store, bundle, members, marks, *told)
+        if not side.journal_ok():
+            raise BundleError(
+                str(bundle), "write", "the imported audit journal does not verify; undone"
+            )
+        # the usage counts and the skills stay files in the home directory, as on files
+        if usage is not None:
+            ensure_private_dir(usage_path(root).parent)
+            atomic_write_text(usage_path(root), usage)
+            wrote_usage = True
+        if (members / "skills").is_dir():
+            os.rename(members / "skills", root / "skills")
+        _set_marker(side, None)
+    except BaseException:
+        try:
+            _empty_schema(side)
+        except Exception as exc:  # the original error says what happened; this is logged
+            log.warning(
+                "the partial bundle import could not be undone (%s): the schema keeps its "
+                "interrupted-import mark, and the next import will name it",
+                exc,
+            )
+        if wrote_usage:
+            with contextlib.suppress(OSError):
+                os.unlink(usage_path(root))
+        raise
+
+
+def _empty_schema(side: DatabaseSide) -> None:
+    """Delete every row the import wrote (the schema was empty before it)."""
+    from ...backends.postgres.db import atomic
+
+    db = side.db
+    tables = (
+        "curated", "curated_versions", "curated_backups", "curated_provenance", "pending",
+        "audit", "audit_targets", "journal_fold", "messages", "sessions", "forgotten",
+        "import_marks",
+    )  # fmt: skip
+    with db.connection() as conn, atomic(conn):
+        found = conn.execute(db.sql("SELECT to_regclass('{s}.message_vectors')")).fetchone()
+        if found is not None and found[0] is not None:
+            conn.execute(db.sql("DELETE FROM {s}.message_vectors"))
+        for table in tables:
+            conn.execute(db.sql(f"DELETE FROM {{s}}.{table}"))
+        conn.execute(db.sql("UPDATE {s}.audit_head SET count = 0, hash = repeat('0', 64)"))
+        conn.execute(db.sql("DELETE FROM {s}.meta WHERE key = %s"), (_MARKER,))
+
+
+_MARKER = "bundle_import"
+"""The ``meta`` row an import into PostgreSQL holds while it writes (not one transaction:
+a process killed half-way leaves it, and the next import names what happened)."""
+
+
+def _marker(side: DatabaseSide) -> str | None:
+    db = side.db
+    with db.connection() as conn:
+        row = conn.execute(
+            db.sql("SELECT value FROM {s}.meta WHERE key = %s"), (_MARKER,)
+        ).fetchone()
+    return None if row is None else str(row[0])
+
+
+def _set_marker(side: DatabaseSide, bundle: Path | None) -> None:
+    """Hold the marker (the time and the bundle), or drop it (``None``)."""
+    db = side.db
+    with db.connection() as conn:
+        if bundle is None:
+            conn.execute(db.sql("DELETE FROM {s}.meta WHERE key = %s"), (_MARKER,))
+            return
+        when = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())
+        taken = conn.execute(
+            db.sql(
+                "INSERT INTO {s}.meta (key, value) VALUES (%s, %s) "
+                "ON CONFLICT (key) DO NOTHING RETURNING key"
+            ),
+            (_MARKER, f"{when} from {bundle}"),
+        ).fetchone()
+    if taken is None:
+        raise BundleError(
+            str(bundle),
+            "not_empty",
+            f"another bundle import into the schema {db.schema!r} is running (or was "
+            "interrupted). Nothing was imported.",
+        )
