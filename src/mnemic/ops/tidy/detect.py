@@ -56,8 +56,8 @@ class Thresholds:
     """Above any cosine: off (on the dev pairs, no cosine told two rewordings from two
     facts differing in their subject at 1 % false merges)."""
     cosine_floor: float = 0.4
-    subject_overlap: float = 0.5
-    extra_words: int = 2
+    subject_overlap: float = 0.6
+    extra_words: int = 1
     update_words: int = 1
     reworded_overlap: float = 0.4
     """An update that rewords its sentence: the content-word overlap it needs (above 1:
