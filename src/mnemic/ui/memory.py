@@ -163,20 +163,27 @@ def _write(ui: Console, request: Request, form: Form, op: Op) -> Response:
     except ToolError as exc:
         add_candidates(mem, exc)
         glob = mem if not form.get("project") else ui.view()
-        return page(
-            request,
-            "memory.html",
-            status=409,
-            title="Memory",
-            active="memory",
-            problem=exc.to_human(),
-            draft=op.content or "",
-            targets=_target_views(glob),
-            projects=_projects(ui),
-        )
+        return _refused(ui, request, exc, glob, draft=op.content or "")
     if result.staged:
         return see_other(_back(form, f"staged={result.pending_id}"))
     return see_other(_back(form, f"done={op.action if result.written else 'noop'}"))
+
+
+def _refused(
+    ui: Console, request: Request, exc: ToolError, glob: MemoryView, *, draft: str = ""
+) -> Response:
+    """The Memory page again (409) saying why a write was refused, the draft kept."""
+    return page(
+        request,
+        "memory.html",
+        status=409,
+        title="Memory",
+        active="memory",
+        problem=exc.to_human(),
+        draft=draft,
+        targets=_target_views(glob),
+        projects=_projects(ui),
+    )
 
 
 def add(ui: Console, request: Request, form: Form) -> Response:
@@ -204,16 +211,7 @@ def move(ui: Console, request: Request, form: Form) -> Response:
     try:
         result = move_entry(ui.home, directory, form.get("entry", ""), to="global", origin=ACTOR)
     except ToolError as exc:
-        return page(
-            request,
-            "memory.html",
-            status=409,
-            title="Memory",
-            active="memory",
-            problem=exc.to_human(),
-            targets=_target_views(ui.view()),
-            projects=_projects(ui),
-        )
+        return _refused(ui, request, exc, ui.view())
     if not result.done:
         return see_other(f"/memory?staged={result.added.pending_id}")
     return see_other("/memory?done=move")
