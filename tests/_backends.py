@@ -191,7 +191,7 @@ class PostgresKit(Kit):
         # what a person with psql would do: no version bump, no history, no audit
         self.sql(
             "INSERT INTO {s}.curated (target, body) VALUES (%s, %s) "
-            "ON CONFLICT (target) DO UPDATE SET body = excluded.body",
+            "ON CONFLICT (project, target) DO UPDATE SET body = excluded.body",
             (target, text),
         )
 

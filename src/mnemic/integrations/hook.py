@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..config import load_settings
 from ..control_chars import printable
 from ..curated.scope import find_project, open_project
 from ..curated.snapshot import render_snapshot
@@ -220,7 +221,11 @@ def _project_of(data: dict[str, Any], home_path: str | None, profile: str | None
     cwd = data.get("cwd")
     if not isinstance(cwd, str) or not cwd or "\x00" in cwd or not os.path.isabs(cwd):
         return None
-    found = find_project(home_dir(home_path, profile), cwd)
+    root = home_dir(home_path, profile)
+    try:  # a database home keeps its catalog of project stores in the database
+        found = find_project(root, cwd, load_settings(root))
+    except MnemicError:  # the global memory still comes; render_snapshot says why not
+        return None
     return found.path if found is not None else None
 
 
@@ -233,9 +238,9 @@ def _project_store(
         return None
     try:
         found = open_project(home, directory, create=False)
-    except ProjectScopeError:  # not a directory, or a database home: SessionStart said so
+    except ProjectScopeError:  # not a directory, or a store with no projects: SessionStart said so
         return None
-    return found if found.project.exists else None
+    return found if found.exists else None
 
 
 def _session_start(data: dict[str, Any], home_path: str | None, profile: str | None) -> HookResult:

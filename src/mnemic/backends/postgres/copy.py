@@ -318,7 +318,9 @@ class DatabaseSide(Side):
             conn, sql = txn.conn, self.db.sql
             tables = ("curated", "curated_versions", "curated_backups", "curated_provenance")
             for table in tables:
-                conn.execute(sql(f"DELETE FROM {{s}}.{table} WHERE target = %s"), (target,))
+                conn.execute(  # the global store's rows: project stores are not copied
+                    sql(f"DELETE FROM {{s}}.{table} WHERE target = %s AND project = ''"), (target,)
+                )
             if ledger is not None:
                 txn.write_provenance(target, ledger)
             with conn.cursor() as cur:
