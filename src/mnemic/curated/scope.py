@@ -34,8 +34,10 @@ import hashlib
 import json
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 from ..config import Settings
 from ..errors import ProjectScopeError, StorageError
@@ -51,10 +53,12 @@ __all__ = [
     "ProjectHome",
     "check_backend",
     "find_project",
+    "local_directory",
     "locate",
     "no_project",
     "open_project",
     "project_id",
+    "project_of_roots",
     "project_path",
     "project_settings",
     "stored_projects",
@@ -151,6 +155,36 @@ def find_project(
         if (pid in known) if known is not None else found.exists:
             return found
     return None
+
+
+def project_of_roots(home: Home, uris: Sequence[str]) -> Project | None:
+    """The project an MCP client's roots select: the first root, in the client's order,
+    that is a local directory (a ``file://`` URI) whose directory or nearest parent has
+    a project store (:func:`find_project`, the Claude Code hook's rule); ``None`` when
+    none has. Roots that are not local directories are passed over."""
+    for uri in uris:
+        directory = local_directory(uri)
+        found = find_project(home.root, directory, home.settings) if directory else None
+        if found is not None:
+            return found
+    return None
+
+
+def local_directory(uri: str) -> str | None:
+    """The absolute path a ``file://`` URI of this host names, if it is a directory."""
+    try:
+        parts = urlsplit(uri)
+    except ValueError:
+        return None
+    path = unquote(parts.path)
+    if (
+        parts.scheme.lower() != "file"
+        or parts.netloc not in ("", "localhost")
+        or not os.path.isabs(path)
+        or "\x00" in path
+    ):
+        return None
+    return path if os.path.isdir(path) else None
 
 
 def project_settings(settings: Settings, project_id: str = "") -> Settings:
