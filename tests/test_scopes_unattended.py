@@ -35,7 +35,8 @@ class Script(FakeChatClient):
     def complete(self, messages: Any, **kw: Any) -> ChatResult:
         super().complete(messages, **kw)
         text = " ".join(str(m.get("content") or "") for m in messages if m.get("role") == "user")
-        kind = "flush" if FLUSH_INSTRUCTION in text else "review" if REVIEW_INSTRUCTION in text else ""
+        kind = "flush" if FLUSH_INSTRUCTION in text else ""
+        kind = "review" if REVIEW_INSTRUCTION in text else kind
         reply = self.scripted.get(kind)
         self.scripted[kind] = None
         return reply if reply is not None else ChatResult("Nothing to save.", (), "stop")

@@ -206,11 +206,10 @@ def test_a_version_7_schema_upgrades_keeping_every_row_as_the_global_store(
     old = PostgresKit(kit.home, kit.dsn, v7_schema)
     for table, columns in _V7_COLUMNS.items():
         old.sql(
-            f"INSERT INTO {{s}}.{table} ({columns}) "
-            f'SELECT {columns} FROM "{kit.schema}".{table}'
+            f'INSERT INTO {{s}}.{table} ({columns}) SELECT {columns} FROM "{kit.schema}".{table}'
         )
     old.sql(
-        f'UPDATE {{s}}.audit_head SET (count, hash, generation) = (SELECT count, hash, '
+        f"UPDATE {{s}}.audit_head SET (count, hash, generation) = (SELECT count, hash, "
         f'generation FROM "{kit.schema}".audit_head)'
     )
     assert old.sql("SELECT count(*) FROM {s}.curated_backups") == [(1,)]
@@ -238,11 +237,12 @@ def test_a_version_7_schema_upgrades_keeping_every_row_as_the_global_store(
     ]
 
 
-def test_the_upgrade_runs_once_and_a_second_migrate_finds_nothing(v7_schema: str, pg_dsn: str) -> None:
+def test_the_upgrade_runs_once_and_a_second_migrate_finds_nothing(
+    v7_schema: str, pg_dsn: str
+) -> None:
     from mnemic.backends.postgres.db import Database
     from mnemic.backends.postgres.migrations import migrate
 
     db = Database(pg_dsn, schema=v7_schema)
     assert migrate(db) == [8]
     assert migrate(db) == []
-

@@ -416,8 +416,8 @@ def integrate_claude_code(
     ``home_path``/``profile`` select the home the written commands use (see
     :func:`home_args`); ``command`` overrides how mnemic is started (see
     :func:`launcher`). A project install (``scope="project"``) selects the project's
-    memory in both (see the module docstring). Both files are read, checked and their new text made before either
-    is written: a file that cannot be changed safely raises
+    memory in both (see the module docstring). Both files are read, checked and their
+    new text made before either is written: a file that cannot be changed safely raises
     :class:`~mnemic.errors.IntegrationError` and nothing is written. ``dry_run`` computes
     the same report (with the same refusals) and writes nothing.
     """
