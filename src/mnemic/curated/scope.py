@@ -147,12 +147,14 @@ def find_project(
         here = Path(os.path.realpath(os.fspath(cwd)))
     except (OSError, ValueError):
         return None
-    catalog = project_catalog(settings) if settings is not None else None
-    known = catalog.projects(Home(home_root, settings)) if catalog and settings else None
+    known: dict[str, str] | None = None  # the database's catalog (None: project.json)
+    if settings is not None and (catalog := project_catalog(settings)) is not None:
+        known = catalog.projects(Home(home_root, settings))
     for directory in (here, *here.parents):
         pid = project_id(directory)
         found = Project(pid, str(directory), Path(home_root) / PROJECTS_DIR / pid)
-        if (pid in known) if known is not None else found.exists:
+        stored = pid in known if known is not None else found.exists
+        if stored:
             return found
     return None
 

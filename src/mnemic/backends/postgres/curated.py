@@ -49,7 +49,7 @@ from ...errors import InvalidArgument, MnemicError
 from .curated_txn import PgTxn, begin, is_db_error, rollback
 from .db import Database, failure
 
-__all__ = ["PostgresBackend", "check_project", "current_transaction"]
+__all__ = ["PostgresBackend", "check_project", "current_transaction", "store_place"]
 
 _PROJECT_ID = re.compile(r"[A-Za-z0-9._-]{0,80}")
 """What a project id is made of (:func:`mnemic.curated.scope.project_id`); ``''``: global."""
@@ -65,6 +65,11 @@ def check_project(project: str) -> str:
             "project", f"{project!r} is not a project id (see mnemic.curated.scope)"
         )
     return project
+
+
+def store_place(db: Database, project: str) -> str:
+    """Where one store of ``db`` is, for messages: the database, and the project if any."""
+    return f"{db.location}: project {project}" if project else db.location
 
 
 def current_transaction(db: Database, project: str = "") -> PgTxn | None:
@@ -84,7 +89,7 @@ class PostgresBackend:
         self.db = db
         self.history_limit = history_limit
         self.project = check_project(project)
-        self.place = f"{db.location}: project {project}" if project else db.location
+        self.place = store_place(db, project)
         """Where the store is, for messages: the database, and the project if any."""
 
     def __repr__(self) -> str:

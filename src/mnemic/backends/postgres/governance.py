@@ -43,7 +43,7 @@ from ...governance.chain import (
     commit_origins,
     recorded_states,
 )
-from .curated import check_project, current_transaction
+from .curated import check_project, current_transaction, store_place
 from .db import Database, atomic, is_lock_timeout, mapped_errors
 
 __all__ = ["PostgresJournalStore", "PostgresPendingRecords"]
@@ -77,8 +77,7 @@ class PostgresPendingRecords:
 
     @property
     def location(self) -> str:
-        where = f"{self.db.location}: project {self.project}" if self.project else self.db.location
-        return f"{where}: pending/{self.subsystem}"
+        return f"{store_place(self.db, self.project)}: pending/{self.subsystem}"
 
     def where(self, pending_id: str) -> str:
         return f"{self.location}/{pending_id}"
@@ -174,8 +173,7 @@ class PostgresJournalStore:
 
     @property
     def location(self) -> str:
-        where = f"{self.db.location}: project {self.project}" if self.project else self.db.location
-        return f"{where}: audit"
+        return f"{store_place(self.db, self.project)}: audit"
 
     def sql(self, text: str) -> str:
         """``text`` with ``{s}`` the schema and ``{p}`` this journal's project, quoted."""
