@@ -149,3 +149,28 @@ def test_copy_refuses_to_clobber_a_different_memory(
     assert forced.exit_code == 0, forced.output
     assert "already here" not in Memory.open(host).entries("memory")
     assert "audit journal was not copied" in forced.output  # the destination had its own
+
+
+def test_copy_names_the_project_stores_it_leaves_in_the_source(
+    tmp_path: Path, pg_dsn: str, pg_schema: str
+) -> None:
+    from mnemic.curated.scope import open_project
+
+    source, back, repo = tmp_path / "source", tmp_path / "back", tmp_path / "repo"
+    _files_home(source)
+    repo.mkdir()
+    where = open_project(Home.open(source), repo, create=True)
+    Memory.open(where).add("memory", "Builds with make.")
+    args = ["--schema", pg_schema, "--json"]
+    to_db = json.loads(run("db", "copy", "--from", str(source), "--to", pg_dsn, *args).output)
+    [note] = [n for n in to_db["notes"] if "project store" in n]
+    assert where.project.id in note and "not copied" in note
+    host = tmp_path / "host"
+    host.mkdir()
+    (host / "config.toml").write_text(
+        f'store = "{pg_dsn}"\n[postgres]\nschema = "{pg_schema}"\n', encoding="utf-8"
+    )
+    assert Memory.open(open_project(Home.open(host), repo, create=True)).entries("memory") == []
+    # the database's own project stores are named on the way back too
+    out = json.loads(run("db", "copy", "--from", pg_dsn, "--to", str(back), *args).output)
+    assert any(where.project.id in n for n in out["notes"])

@@ -13,6 +13,9 @@ schema of it). Everything moves:
 * the audit journal, verbatim (so its chain still verifies), when the destination's is
   empty; otherwise it is left out and the report says so.
 
+Project stores (``mnemic.curated.scope``) are not moved yet: the report names the ones
+the source holds, which stay where they are.
+
 A target the destination already holds with different text stops the copy before
 anything is written, unless ``overwrite`` (then the destination's versions of that
 target are replaced by the source's). Afterwards every kind is counted again at the
@@ -35,12 +38,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from ...config import Settings
 from ...curated.backend import version_text
 from ...curated.entries import FILENAMES, TARGETS
+from ...curated.scope import stored_projects
 from ...errors import InvalidArgument, StorageError
 from ...fsio import atomic_write_text, ensure_private_dir, read_text_strict
 from ...governance.pending import PendingQueueStore, PendingRecord
 from ...governance.storage import Journal
+from ...home import Home
 from ...sessions.sql import SessionStore
 from ...sessions.store import Message, NewMessage, NewSession, SessionInfo
 from ..files.curated import FileBackend
@@ -196,6 +202,10 @@ class Side:
     def journal_ok(self) -> bool:
         return self._journal().verify().ok
 
+    def projects(self) -> list[str]:
+        """The ids of the project stores this side holds (not copied; see the module)."""
+        raise NotImplementedError
+
 
 class HomeSide(Side):
     """A home directory: files and ``sessions.db``."""
@@ -263,6 +273,9 @@ class HomeSide(Side):
                     os.unlink(path)
             else:
                 atomic_write_text(path, current)
+
+    def projects(self) -> list[str]:
+        return [p.project.id for p in stored_projects(Home(self.root, Settings()))]
 
     def _pending_store(self, subsystem: str) -> PendingStore:
         return PendingStore(self.root / "pending", subsystem)
@@ -352,6 +365,11 @@ class DatabaseSide(Side):
 
     def journal_lines(self) -> list[str]:
         return PostgresJournalStore(self.db).lines()
+
+    def projects(self) -> list[str]:
+        with self.db.connection() as conn:
+            rows = conn.execute(self.db.sql("SELECT id FROM {s}.projects ORDER BY 1")).fetchall()
+        return [str(r[0]) for r in rows]
 
     def put_journal(self, lines: list[str]) -> None:
         PostgresJournalStore(self.db).import_lines(lines)
@@ -494,6 +512,12 @@ def copy_memory(source: Side, destination: Side, *, overwrite: bool = False) -> 
         dst_marks = set(dst.tombstones())
         n = len(marks)
         report.kinds["tombstones"] = KindCount(n, n, 0, sum(m in dst_marks for m in marks), n)
+    left = source.projects()
+    if left:
+        report.notes.append(
+            f"{len(left)} project store(s) were not copied ({', '.join(left)}): `mnemic db "
+            "copy` moves the global memory only, and they stay in the source"
+        )
     _verify(source, destination, report, infos, wanted)
     return report
 
