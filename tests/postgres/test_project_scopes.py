@@ -246,3 +246,37 @@ def test_the_upgrade_runs_once_and_a_second_migrate_finds_nothing(
     db = Database(pg_dsn, schema=v7_schema)
     assert migrate(db) == [8]
     assert migrate(db) == []
+
+
+def test_the_cli_lists_verifies_and_keeps_drift_of_a_project_store_in_the_database(
+    kit: PostgresKit, tmp_path: Path
+) -> None:
+    from click.testing import CliRunner
+
+    from mnemic.cli import main
+
+    (p,) = _dirs(tmp_path, "p")
+    home_path = kit.write_config()
+
+    def cli(*args: str) -> Any:
+        return CliRunner().invoke(main, ["--home", str(home_path), *args])
+
+    assert cli("memory", "add", "--project", str(p), "Builds with make.").exit_code == 0
+    assert cli("memory", "add", "Global fact.").exit_code == 0
+    status = cli("memory", "status")
+    assert "Project stores (1;" in status.output and str(p) in status.output
+    verified = cli("audit", "verify", "--project", str(p))
+    assert verified.exit_code == 0, verified.output
+    pid = open_project(Home.open(home_path), p, create=False).project.id
+    # hand-edited drift in the project's row (with SQL): a write is refused, its text kept
+    kit.sql(
+        "UPDATE {s}.curated SET body = body || %s WHERE project = %s AND target = 'memory'",
+        ("\n§\n", pid),
+    )
+    refused = cli("memory", "add", "--project", str(p), "Lints with ruff.")
+    assert refused.exit_code == 1, refused.output
+    backups = kit.sql("SELECT project, body FROM {s}.curated_backups")
+    assert backups == [(pid, "Builds with make.\n§\n")]
+    assert kit.raw("memory") == "Global fact."  # kit.raw reads the global row
+    provenance = MemoryView.open(open_project(Home.open(home_path), p, create=False))
+    assert [prov.origin for _, prov in provenance.provenance("memory")] == ["cli"]
