@@ -185,7 +185,9 @@ class PostgresKit(Kit):
             return cur.fetchall() if cur.description else []
 
     def raw(self, target: str) -> str | None:
-        rows = self.sql("SELECT body FROM {s}.curated WHERE target = %s AND project = ''", (target,))
+        rows = self.sql(
+            "SELECT body FROM {s}.curated WHERE target = %s AND project = ''", (target,)
+        )
         return rows[0][0] if rows else None
 
     def edit(self, target: str, text: str) -> None:
