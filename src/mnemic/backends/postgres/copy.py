@@ -13,8 +13,10 @@ schema of it). Everything moves:
 * the audit journal, verbatim (so its chain still verifies), when the destination's is
   empty; otherwise it is left out and the report says so.
 
-Project stores (``mnemic.curated.scope``) are not moved yet: the report names the ones
-the source holds, which stay where they are.
+Project stores (``mnemic.curated.scope``) move with the global one: each project's
+curated targets, pending queue and audit journal, under the same rules, counted as
+``project DIR: ...`` (a files home's ``projects/<id>/`` directories, a database's rows
+of that project and its catalog row). They have no session history of their own.
 
 A target the destination already holds with different text stops the copy before
 anything is written, unless ``overwrite`` (then the destination's versions of that
@@ -41,7 +43,7 @@ from typing import Any, NamedTuple
 from ...config import Settings
 from ...curated.backend import version_text
 from ...curated.entries import FILENAMES, TARGETS
-from ...curated.scope import stored_projects
+from ...curated.scope import PROJECT_FILE, PROJECTS_DIR, stored_projects
 from ...errors import InvalidArgument, StorageError
 from ...fsio import atomic_write_text, ensure_private_dir, read_text_strict
 from ...governance.pending import PendingQueueStore, PendingRecord
@@ -52,7 +54,7 @@ from ...sessions.store import Message, NewMessage, NewSession, SessionInfo
 from ..files.curated import FileBackend
 from ..files.journal import HEAD_SIZE, AuditJournal
 from ..files.pending import PendingStore
-from .curated import PostgresBackend
+from .curated import PostgresBackend, check_project, store_place
 from .db import Database, mask_url
 from .governance import PostgresJournalStore, PostgresPendingRecords
 from .migrations import check_schema, migrate as run_migrations
@@ -202,8 +204,16 @@ class Side:
     def journal_ok(self) -> bool:
         return self._journal().verify().ok
 
-    def projects(self) -> list[str]:
-        """The ids of the project stores this side holds (not copied; see the module)."""
+    def projects(self) -> dict[str, str]:
+        """The id and directory of each project store this side holds."""
+        raise NotImplementedError
+
+    def project(self, project_id: str) -> Side:
+        """The side of one project store (its curated targets, queue and journal)."""
+        raise NotImplementedError
+
+    def add_project(self, project_id: str, path: str) -> None:
+        """Record that this side holds the store of project ``project_id``."""
         raise NotImplementedError
 
 
@@ -274,8 +284,18 @@ class HomeSide(Side):
             else:
                 atomic_write_text(path, current)
 
-    def projects(self) -> list[str]:
-        return [p.project.id for p in stored_projects(Home(self.root, Settings()))]
+    def projects(self) -> dict[str, str]:
+        found = stored_projects(Home(self.root, Settings()))
+        return {p.project.id: p.project.path for p in found}
+
+    def project(self, project_id: str) -> HomeSide:
+        return HomeSide(self.root / PROJECTS_DIR / check_project(project_id))
+
+    def add_project(self, project_id: str, path: str) -> None:
+        root = self.root / PROJECTS_DIR / check_project(project_id)
+        ensure_private_dir(root.parent)
+        ensure_private_dir(root)
+        atomic_write_text(root / PROJECT_FILE, json.dumps({"path": path}, ensure_ascii=False))
 
     def _pending_store(self, subsystem: str) -> PendingStore:
         return PendingStore(self.root / "pending", subsystem)
@@ -300,13 +320,16 @@ class HomeSide(Side):
 class DatabaseSide(Side):
     """A schema of a PostgreSQL database."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, project: str = "") -> None:
         self.db = db
-        self.label = db.location
-        self.curated = PostgresBackend(db, history_limit=1_000_000)
+        self.label = store_place(db, project)
+        self.curated = PostgresBackend(db, history_limit=1_000_000, project=project)
+        self.project_id = project
         self._store: SessionStore | None = None
 
     def sessions(self, *, create: bool = True) -> SessionStore | None:
+        if self.project_id:  # a project store has no session history of its own
+            return None
         if self._store is None:
             self._store = PostgresSessionStore(self.db)
         return self._store
@@ -327,52 +350,73 @@ class DatabaseSide(Side):
 
     def put_target(self, target: str, kept: Kept) -> None:
         current, versions, backups, ledger = kept
+        pid = self.project_id
         with self.curated.transaction([target], 10.0) as txn:
             conn, sql = txn.conn, self.db.sql
             tables = ("curated", "curated_versions", "curated_backups", "curated_provenance")
             for table in tables:
-                conn.execute(  # the global store's rows: project stores are not copied
-                    sql(f"DELETE FROM {{s}}.{table} WHERE target = %s AND project = ''"), (target,)
+                conn.execute(
+                    sql(f"DELETE FROM {{s}}.{table} WHERE target = %s AND project = %s"),
+                    (target, pid),
                 )
             if ledger is not None:
                 txn.write_provenance(target, ledger)
             with conn.cursor() as cur:
                 cur.executemany(
                     sql(
-                        "INSERT INTO {s}.curated_versions (target, seq, saved_at, body) "
-                        "VALUES (%s, %s, %s, %s)"
+                        "INSERT INTO {s}.curated_versions (project, target, seq, saved_at, body) "
+                        "VALUES (%s, %s, %s, %s, %s)"
                     ),
-                    [(target, seq, at, text) for seq, at, text in versions],
+                    [(pid, target, seq, at, text) for seq, at, text in versions],
                 )
                 cur.executemany(
                     sql(
-                        "INSERT INTO {s}.curated_backups (target, saved_at, body) "
-                        "VALUES (%s, %s, %s)"
+                        "INSERT INTO {s}.curated_backups (project, target, saved_at, body) "
+                        "VALUES (%s, %s, %s, %s)"
                     ),
-                    [(target, at, text) for at, text in backups],
+                    [(pid, target, at, text) for at, text in backups],
                 )
             if current is not None:
                 conn.execute(
-                    sql("INSERT INTO {s}.curated (target, body, version) VALUES (%s, %s, %s)"),
-                    (target, current, len(versions) + 1),
+                    sql(
+                        "INSERT INTO {s}.curated (project, target, body, version) "
+                        "VALUES (%s, %s, %s, %s)"
+                    ),
+                    (pid, target, current, len(versions) + 1),
                 )
 
     def _pending_store(self, subsystem: str) -> PendingQueueStore:
-        return PendingQueueStore(PostgresPendingRecords(self.db, subsystem), subsystem)
+        records = PostgresPendingRecords(self.db, subsystem, project=self.project_id)
+        return PendingQueueStore(records, subsystem)
 
     def _journal(self) -> Journal:
-        return Journal(PostgresJournalStore(self.db))
+        return Journal(PostgresJournalStore(self.db, self.project_id))
 
     def journal_lines(self) -> list[str]:
-        return PostgresJournalStore(self.db).lines()
+        return PostgresJournalStore(self.db, self.project_id).lines()
 
-    def projects(self) -> list[str]:
+    def projects(self) -> dict[str, str]:
+        if self.project_id:
+            return {}
         with self.db.connection() as conn:
-            rows = conn.execute(self.db.sql("SELECT id FROM {s}.projects ORDER BY 1")).fetchall()
-        return [str(r[0]) for r in rows]
+            rows = conn.execute(self.db.sql("SELECT id, path FROM {s}.projects")).fetchall()
+        return {str(pid): str(path) for pid, path in rows}
+
+    def project(self, project_id: str) -> DatabaseSide:
+        return DatabaseSide(self.db, check_project(project_id))
+
+    def add_project(self, project_id: str, path: str) -> None:
+        with self.db.connection() as conn:
+            conn.execute(
+                self.db.sql(
+                    "INSERT INTO {s}.projects (id, path, created_at) VALUES (%s, %s, %s) "
+                    "ON CONFLICT (id) DO NOTHING"
+                ),
+                (check_project(project_id), path, time.time()),
+            )
 
     def put_journal(self, lines: list[str]) -> None:
-        PostgresJournalStore(self.db).import_lines(lines)
+        PostgresJournalStore(self.db, self.project_id).import_lines(lines)
 
 
 def open_side(
@@ -421,60 +465,23 @@ def _as_new(m: Message) -> NewMessage:
     )
 
 
+Store = tuple[str, Side, Side, list[tuple[str, Kept]], list[tuple[str, str]]]
+"""(prefix of its kinds, source side, destination side, curated plan, pending ids)."""
+
+
 def copy_memory(source: Side, destination: Side, *, overwrite: bool = False) -> CopyReport:
     """Copy everything from ``source`` to ``destination``; see the module docstring."""
     report = CopyReport(mask_url(source.label), mask_url(destination.label))
-    # 1. curated: check every target before writing anything
-    plan: list[tuple[str, Kept]] = []
-    for target in TARGETS:
-        kept = source.kept(target)
-        there = destination.current(target)
-        clash = there is not None and there != kept.current
-        if clash and not overwrite:
-            raise StorageError(
-                f"{destination.label} already holds a different {FILENAMES[target]}; nothing "
-                "was copied. Copy into an empty destination, or pass --overwrite to replace "
-                "its curated memory (its current text is then lost from there)."
-            )
-        plan.append((target, kept))
-    for target, kept in plan:
-        destination.put_target(target, kept)
-        name = FILENAMES[target]
-        for kind, n in ((name, int(kept.current is not None)),
-                        (f"{name} versions", len(kept.versions)),
-                        (f"{name} backups", len(kept.backups))):  # fmt: skip
-            report.kinds[kind] = KindCount(n, n, 0, 0, n)
-    # 2. pending writes
-    pend = KindCount()
-    wanted: list[tuple[str, str]] = []
-    for subsystem in SUBSYSTEMS:
-        for record in source.pending(subsystem):
-            pend.source += 1
-            wanted.append((subsystem, record.id))
-            if destination.put_pending(record):
-                pend.copied += 1
-            else:
-                pend.skipped += 1
-    pend.expected = len(wanted)
-    report.kinds["pending writes"] = pend
-    # 3. the audit journal
-    lines = source.journal_lines()
-    audit = KindCount(len(lines))
-    existing = destination.journal_lines()
-    if not existing:
-        if lines:
-            destination.put_journal(lines)
-        audit.copied = audit.expected = len(lines)
-    elif existing[: len(lines)] == lines:
-        audit.skipped = audit.expected = len(lines)
-        report.notes.append("the destination's audit journal already holds these records")
-    else:
-        audit.skipped = len(lines)
-        report.notes.append(
-            f"the audit journal was not copied: the destination's holds {len(existing)} other "
-            "record(s), and a journal cannot be merged without breaking its chain"
-        )
-    report.kinds["audit records"] = audit
+    # 1. curated: check every target of every store before writing anything
+    projects = sorted(source.projects().items())
+    stores: list[Store] = [("", source, destination, _plan(source, destination, overwrite), [])]
+    for pid, path in projects:
+        src, dst = source.project(pid), destination.project(pid)
+        stores.append((f"project {path or pid}: ", src, dst, _plan(src, dst, overwrite), []))
+    for pid, path in projects:
+        destination.add_project(pid, path)
+    for prefix, src, dst, plan, wanted in stores:
+        _copy_store(prefix, src, dst, plan, wanted, report)
     # 4. sessions
     sessions, messages = KindCount(), KindCount()
     src = source.sessions(create=False)
@@ -512,26 +519,91 @@ def copy_memory(source: Side, destination: Side, *, overwrite: bool = False) -> 
         dst_marks = set(dst.tombstones())
         n = len(marks)
         report.kinds["tombstones"] = KindCount(n, n, 0, sum(m in dst_marks for m in marks), n)
-    left = source.projects()
-    if left:
-        report.notes.append(
-            f"{len(left)} project store(s) were not copied ({', '.join(left)}): `mnemic db "
-            "copy` moves the global memory only, and they stay in the source"
-        )
-    _verify(source, destination, report, infos, wanted)
+    for prefix, src_side, dst_side, _, wanted in stores:
+        _verify_store(prefix, src_side, dst_side, wanted, report)
+    _verify(source, destination, report, infos)
     return report
 
 
-def _verify(
+def _plan(source: Side, destination: Side, overwrite: bool) -> list[tuple[str, Kept]]:
+    """What each curated target of ``source`` becomes at ``destination``; a target the
+    destination holds with other text refuses the copy (unless ``overwrite``)."""
+    plan: list[tuple[str, Kept]] = []
+    for target in TARGETS:
+        kept = source.kept(target)
+        there = destination.current(target)
+        clash = there is not None and there != kept.current
+        if clash and not overwrite:
+            raise StorageError(
+                f"{destination.label} already holds a different {FILENAMES[target]}; nothing "
+                "was copied. Copy into an empty destination, or pass --overwrite to replace "
+                "its curated memory (its current text is then lost from there)."
+            )
+        plan.append((target, kept))
+    return plan
+
+
+def _copy_store(
+    prefix: str,
     source: Side,
     destination: Side,
-    report: CopyReport,
-    infos: list[SessionInfo],
+    plan: list[tuple[str, Kept]],
     wanted: list[tuple[str, str]],
+    report: CopyReport,
 ) -> None:
-    """Count everything again at the destination."""
+    """Steps 1-3 for one store (the global one, or a project's): its curated targets as
+    ``plan`` says, its pending writes (their ids added to ``wanted``), its journal."""
+    for target, kept in plan:
+        destination.put_target(target, kept)
+        name = prefix + FILENAMES[target]
+        for kind, n in ((name, int(kept.current is not None)),
+                        (f"{name} versions", len(kept.versions)),
+                        (f"{name} backups", len(kept.backups))):  # fmt: skip
+            report.kinds[kind] = KindCount(n, n, 0, 0, n)
+    # 2. pending writes
+    pend = KindCount()
+    for subsystem in SUBSYSTEMS:
+        for record in source.pending(subsystem):
+            pend.source += 1
+            wanted.append((subsystem, record.id))
+            if destination.put_pending(record):
+                pend.copied += 1
+            else:
+                pend.skipped += 1
+    pend.expected = len(wanted)
+    report.kinds[f"{prefix}pending writes"] = pend
+    # 3. the audit journal
+    lines = source.journal_lines()
+    audit = KindCount(len(lines))
+    existing = destination.journal_lines()
+    if not existing:
+        if lines:
+            destination.put_journal(lines)
+        audit.copied = audit.expected = len(lines)
+    elif existing[: len(lines)] == lines:
+        audit.skipped = audit.expected = len(lines)
+        report.notes.append(f"{prefix}the destination's audit journal already holds these records")
+    else:
+        audit.skipped = len(lines)
+        report.notes.append(
+            f"{prefix}the audit journal was not copied: the destination's holds "
+            f"{len(existing)} other record(s), and a journal cannot be merged without "
+            "breaking its chain"
+        )
+    report.kinds[f"{prefix}audit records"] = audit
+
+
+def _verify_store(
+    prefix: str,
+    source: Side,
+    destination: Side,
+    wanted: list[tuple[str, str]],
+    report: CopyReport,
+) -> None:
+    """Count one store's curated targets, pending writes and journal again at the
+    destination."""
     for target in TARGETS:
-        name = FILENAMES[target]
+        name = prefix + FILENAMES[target]
         current = destination.current(target)
         expected = source.current(target)
         report.kinds[name].destination = int(current is not None and current == expected)
@@ -542,14 +614,20 @@ def _verify(
             len(destination.backups(target)), report.kinds[f"{name} backups"].expected
         )
     present = {(s, r.id) for s in SUBSYSTEMS for r in destination.pending(s)}
-    report.kinds["pending writes"].destination = sum(1 for w in wanted if w in present)
-    audit = report.kinds["audit records"]
+    report.kinds[f"{prefix}pending writes"].destination = sum(1 for w in wanted if w in present)
+    audit = report.kinds[f"{prefix}audit records"]
     lines = destination.journal_lines()
     source_lines = source.journal_lines()
     audit.destination = audit.expected if lines[: len(source_lines)] == source_lines else 0
     if audit.expected and not destination.journal_ok():
         audit.destination = 0
-        report.notes.append("the destination's audit journal does not verify")
+        report.notes.append(f"{prefix}the destination's audit journal does not verify")
+
+
+def _verify(
+    source: Side, destination: Side, report: CopyReport, infos: list[SessionInfo]
+) -> None:
+    """Count the sessions again at the destination."""
     dst = destination.sessions(create=False)
     if dst is not None and infos:
         found = {i.id: i.message_count for i in _all_sessions(dst)}
