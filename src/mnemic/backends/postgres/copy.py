@@ -624,9 +624,7 @@ def _verify_store(
         report.notes.append(f"{prefix}the destination's audit journal does not verify")
 
 
-def _verify(
-    source: Side, destination: Side, report: CopyReport, infos: list[SessionInfo]
-) -> None:
+def _verify(source: Side, destination: Side, report: CopyReport, infos: list[SessionInfo]) -> None:
     """Count the sessions again at the destination."""
     dst = destination.sessions(create=False)
     if dst is not None and infos:
