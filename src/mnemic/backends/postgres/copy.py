@@ -476,12 +476,13 @@ def copy_memory(source: Side, destination: Side, *, overwrite: bool = False) -> 
     projects = sorted(source.projects().items())
     stores: list[Store] = [("", source, destination, _plan(source, destination, overwrite), [])]
     for pid, path in projects:
-        src, dst = source.project(pid), destination.project(pid)
-        stores.append((f"project {path or pid}: ", src, dst, _plan(src, dst, overwrite), []))
+        mine, theirs = source.project(pid), destination.project(pid)
+        plan = _plan(mine, theirs, overwrite)
+        stores.append((f"project {path or pid}: ", mine, theirs, plan, []))
     for pid, path in projects:
         destination.add_project(pid, path)
-    for prefix, src, dst, plan, wanted in stores:
-        _copy_store(prefix, src, dst, plan, wanted, report)
+    for prefix, mine, theirs, plan, wanted in stores:
+        _copy_store(prefix, mine, theirs, plan, wanted, report)
     # 4. sessions
     sessions, messages = KindCount(), KindCount()
     src = source.sessions(create=False)
