@@ -205,3 +205,20 @@ def test_project_stores_travel_into_the_database_and_back(
     assert home.exists and MemoryView.open(home).entries("memory") == view.entries("memory")
     assert [a.text for a in arch.listing(MemoryView.open(home))] == ["Staging host is stage-7."]
     assert run("--home", str(back), "audit", "verify", "--project", str(repo)).exit_code == 0
+
+
+def test_copy_prints_each_project_stores_counts_under_its_directory(
+    tmp_path: Path, pg_dsn: str, pg_schema: str
+) -> None:
+    from mnemic.curated.scope import open_project
+
+    source, repo = tmp_path / "source", tmp_path / "repo"
+    _files_home(source)
+    repo.mkdir()
+    Memory.open(open_project(Home.open(source), repo, create=True)).add("memory", "Builds.")
+    out = run("db", "copy", "--from", str(source), "--to", pg_dsn, "--schema", pg_schema)
+    assert out.exit_code == 0 and "Verified." in out.output, out.output
+    lines = out.output.splitlines()
+    at = lines.index(f"project {repo}:")
+    assert lines[at + 1].split() == ["MEMORY.md", "1", "1", "0", "ok"]
+    assert lines[at - 1].split()[0] == "audit"  # the global store's rows come first
