@@ -54,7 +54,7 @@ from ...sessions.store import Message, NewMessage, NewSession, SessionInfo
 from ..files.curated import FileBackend
 from ..files.journal import HEAD_SIZE, AuditJournal
 from ..files.pending import PendingStore
-from .curated import PostgresBackend, check_project, store_place
+from .curated import PostgresBackend, check_project, project_rows, record_project, store_place
 from .db import Database, mask_url
 from .governance import PostgresJournalStore, PostgresPendingRecords
 from .migrations import check_schema, migrate as run_migrations
@@ -396,24 +396,13 @@ class DatabaseSide(Side):
         return PostgresJournalStore(self.db, self.project_id).lines()
 
     def projects(self) -> dict[str, str]:
-        if self.project_id:
-            return {}
-        with self.db.connection() as conn:
-            rows = conn.execute(self.db.sql("SELECT id, path FROM {s}.projects")).fetchall()
-        return {str(pid): str(path) for pid, path in rows}
+        return {} if self.project_id else project_rows(self.db)
 
     def project(self, project_id: str) -> DatabaseSide:
         return DatabaseSide(self.db, check_project(project_id))
 
     def add_project(self, project_id: str, path: str) -> None:
-        with self.db.connection() as conn:
-            conn.execute(
-                self.db.sql(
-                    "INSERT INTO {s}.projects (id, path, created_at) VALUES (%s, %s, %s) "
-                    "ON CONFLICT (id) DO NOTHING"
-                ),
-                (check_project(project_id), path, time.time()),
-            )
+        record_project(self.db, project_id, path)
 
     def put_journal(self, lines: list[str]) -> None:
         PostgresJournalStore(self.db, self.project_id).import_lines(lines)

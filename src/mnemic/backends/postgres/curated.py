@@ -47,9 +47,16 @@ from ...curated.backend import Backup, Problem, Removal, RetentionPolicy, Versio
 from ...curated.entries import FILENAMES
 from ...errors import InvalidArgument, MnemicError
 from .curated_txn import PgTxn, begin, is_db_error, rollback
-from .db import Database, failure
+from .db import Database, failure, mapped_errors
 
-__all__ = ["PostgresBackend", "check_project", "current_transaction", "store_place"]
+__all__ = [
+    "PostgresBackend",
+    "check_project",
+    "current_transaction",
+    "project_rows",
+    "record_project",
+    "store_place",
+]
 
 _PROJECT_ID = re.compile(r"[A-Za-z0-9._-]{0,80}")
 """What a project id is made of (:func:`mnemic.curated.scope.project_id`); ``''``: global."""
@@ -65,6 +72,25 @@ def check_project(project: str) -> str:
             "project", f"{project!r} is not a project id (see mnemic.curated.scope)"
         )
     return project
+
+
+def project_rows(db: Database) -> dict[str, str]:
+    """The catalog of project stores of ``db``'s schema: id -> directory."""
+    with mapped_errors(f"{db.location}: projects", writing=False), db.connection() as conn:
+        rows = conn.execute(db.sql("SELECT id, path FROM {s}.projects")).fetchall()
+    return {str(pid): str(path) for pid, path in rows}
+
+
+def record_project(db: Database, project_id: str, path: str) -> None:
+    """Record a project's store in the catalog (kept as first recorded when it exists)."""
+    with mapped_errors(f"{db.location}: projects", writing=True), db.connection() as conn:
+        conn.execute(
+            db.sql(
+                "INSERT INTO {s}.projects (id, path, created_at) VALUES (%s, %s, %s) "
+                "ON CONFLICT (id) DO NOTHING"
+            ),
+            (check_project(project_id), path, time.time()),
+        )
 
 
 def store_place(db: Database, project: str) -> str:

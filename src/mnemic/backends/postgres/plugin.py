@@ -9,12 +9,10 @@ catalog of project stores (:class:`~mnemic.registry.ProjectCatalog`).
 
 from __future__ import annotations
 
-import time
-
 from ...config import Settings
 from ...home import Home
-from .curated import PostgresBackend, check_project
-from .db import Database, mapped_errors
+from .curated import PostgresBackend, project_rows, record_project
+from .db import Database
 from .governance import PostgresJournalStore, PostgresPendingRecords
 from .migrations import check_schema
 from .sessions import PostgresSessionStore
@@ -58,22 +56,11 @@ class PostgresStore:
 
     def projects(self, home: Home) -> dict[str, str]:
         """The id and directory of every project store in the database."""
-        db = _database(home.settings)
-        with mapped_errors(f"{db.location}: projects", writing=False), db.connection() as conn:
-            rows = conn.execute(db.sql("SELECT id, path FROM {s}.projects")).fetchall()
-        return {str(pid): str(path) for pid, path in rows}
+        return project_rows(_database(home.settings))
 
     def add_project(self, home: Home, project_id: str, path: str) -> None:
         """Record a project's store (kept as first recorded when it exists)."""
-        db = _database(home.settings)
-        with mapped_errors(f"{db.location}: projects", writing=True), db.connection() as conn:
-            conn.execute(
-                db.sql(
-                    "INSERT INTO {s}.projects (id, path, created_at) VALUES (%s, %s, %s) "
-                    "ON CONFLICT (id) DO NOTHING"
-                ),
-                (check_project(project_id), path, time.time()),
-            )
+        record_project(_database(home.settings), project_id, path)
 
 
 def _database(settings: Settings) -> Database:
