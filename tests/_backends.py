@@ -163,7 +163,8 @@ class FilesKit(Kit):
 
 
 class PostgresKit(Kit):
-    """A schema of the throwaway PostgreSQL server."""
+    """A schema of the throwaway PostgreSQL server (what it pokes at is the global
+    store's rows: ``project = ''``)."""
 
     name = "postgres"
 
@@ -184,22 +185,30 @@ class PostgresKit(Kit):
             return cur.fetchall() if cur.description else []
 
     def raw(self, target: str) -> str | None:
-        rows = self.sql("SELECT body FROM {s}.curated WHERE target = %s", (target,))
+        rows = self.sql(
+            "SELECT body FROM {s}.curated WHERE target = %s AND project = ''", (target,)
+        )
         return rows[0][0] if rows else None
 
     def edit(self, target: str, text: str) -> None:
         # what a person with psql would do: no version bump, no history, no audit
         self.sql(
             "INSERT INTO {s}.curated (target, body) VALUES (%s, %s) "
-            "ON CONFLICT (target) DO UPDATE SET body = excluded.body",
+            "ON CONFLICT (project, target) DO UPDATE SET body = excluded.body",
             (target, text),
         )
 
     def append(self, target: str, text: str) -> None:
-        self.sql("UPDATE {s}.curated SET body = body || %s WHERE target = %s", (text, target))
+        self.sql(
+            "UPDATE {s}.curated SET body = body || %s WHERE target = %s AND project = ''",
+            (text, target),
+        )
 
     def stamp(self, target: str) -> Any:
-        rows = self.sql("SELECT version, updated_at FROM {s}.curated WHERE target = %s", (target,))
+        rows = self.sql(
+            "SELECT version, updated_at FROM {s}.curated WHERE target = %s AND project = ''",
+            (target,),
+        )
         return tuple(rows[0]) if rows else None
 
     def backup_text(self, where: str) -> str:
@@ -218,13 +227,13 @@ class PostgresKit(Kit):
         return "pending/memory/deadbeef", "not a pending record"
 
     def journal_lines(self) -> list[bytes]:
-        rows = self.sql("SELECT line FROM {s}.audit ORDER BY seq")
+        rows = self.sql("SELECT line FROM {s}.audit WHERE project = '' ORDER BY seq")
         return [str(r[0]).encode("utf-8") for r in rows]
 
     def write_journal_lines(self, lines: list[bytes]) -> None:
-        self.sql("DELETE FROM {s}.audit")
+        self.sql("DELETE FROM {s}.audit WHERE project = ''")
         for seq, line in enumerate(lines, 1):
             self.sql("INSERT INTO {s}.audit (seq, line) VALUES (%s, %s)", (seq, line.decode()))
 
     def delete_head(self) -> None:
-        self.sql("DELETE FROM {s}.audit_head")
+        self.sql("DELETE FROM {s}.audit_head WHERE project = ''")

@@ -189,3 +189,13 @@ def test_home_open_is_private_and_profiles_are_isolated(tmp_path: Path) -> None:
     assert (main.root.stat().st_mode & 0o777) == 0o700
     assert work.root == main.root / "profiles" / "work"
     assert (work.root.stat().st_mode & 0o777) == 0o700
+
+
+def test_the_store_scope_is_set_by_mnemic_never_by_config_toml(tmp_path: Path) -> None:
+    """``Settings.scope`` names the project store a database serves (set when a project
+    is opened): a config.toml that tries to set it is refused, as any unknown key."""
+    write_config(tmp_path, 'scope = "other-project-0123456789ab"\n')
+    with pytest.raises(ConfigError) as info:
+        load_settings(tmp_path, {})
+    assert info.value.key == "scope" and "unknown key" in str(info.value)
+    assert load_settings(tmp_path / "none", {}).scope == ""

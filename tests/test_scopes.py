@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from _backends import Kit
+from mnemic import registry
 from mnemic.cli import main
 from mnemic.curated import archive as arch
 from mnemic.curated.entries import entry_handle, parse
@@ -159,12 +161,14 @@ def test_project_session_snapshot_is_byte_identical_while_both_scopes_change(
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_no_entry_of_one_project_reaches_another_projects_prompt(
-    home_path: Path, tmp_path: Path, seed: int
+    backend: Kit, tmp_path: Path, seed: int
 ) -> None:
     """Random writes with random scopes in several projects: every prompt holds exactly
-    the global entries and its own project's, never another project's."""
+    the global entries and its own project's, never another project's (on the files
+    store, and on PostgreSQL where every store's rows share the tables)."""
     rng = random.Random(seed)
     dirs = _dirs(tmp_path, "alpha", "beta", "gamma", "nested/alpha")  # two named alpha
+    home_path = backend.write_config()
     home = Home.open(home_path)
     glob = Memory.open(home)
     projects = {d: _project_memory(home, d) for d in dirs}
@@ -273,9 +277,10 @@ def test_scope_project_refuses_the_user_profile_and_unknown_scopes(
 
 
 def test_project_removal_is_archived_and_audited_in_the_projects_own_store(
-    home_path: Path, tmp_path: Path
+    backend: Kit, tmp_path: Path
 ) -> None:
     (proj,) = _dirs(tmp_path, "p")
+    home_path = backend.write_config()
     home = Home.open(home_path)
     glob, mem = Memory.open(home), _project_memory(home, proj)
     glob.add("memory", "Global fact.")
@@ -302,15 +307,20 @@ def test_project_removal_is_archived_and_audited_in_the_projects_own_store(
     assert restored.written and mem.entries("memory") == ["Staging host is stage-7."]
 
 
-def test_project_scopes_need_the_files_backend(home_path: Path, tmp_path: Path) -> None:
+def test_a_store_backend_without_a_project_catalog_refuses_projects(
+    home_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A third-party store (here the files backend's object served under another
+    scheme, as a plugin would be) that keeps no catalog of project stores."""
     (proj,) = _dirs(tmp_path, "p")
+    monkeypatch.setitem(registry.BUILTIN, "plain", "mnemic.backends.files:FILES")
     home_path.mkdir()
-    (home_path / "config.toml").write_text('store = "postgresql://nobody@127.0.0.1:1/none"\n')
+    (home_path / "config.toml").write_text('store = "plain://anywhere"\n')
     home = Home.open(home_path)
-    with pytest.raises(ProjectScopeError, match="files backend for now") as err:
+    with pytest.raises(ProjectScopeError, match="need a store that holds them") as err:
         open_project(home, proj, create=True)
-    assert err.value.reason == "backend"
-    with pytest.raises(ProjectScopeError, match="files backend for now"):
+    assert err.value.reason == "backend" and "plain" in str(err.value)
+    with pytest.raises(ProjectScopeError, match="need a store that holds them"):
         render_snapshot(str(home_path), project=proj)
     assert not (home_path / "projects").exists()
 
@@ -330,9 +340,10 @@ def _start(cwd: Path | str | None) -> Any:
 
 
 def test_hook_adds_the_project_of_its_cwd_once_its_store_exists(
-    home_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    backend: Kit, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     proj, other = _dirs(tmp_path, "p", "q")
+    home_path = backend.write_config()
     (proj / "src" / "deep").mkdir(parents=True)
     home = Home.open(home_path)
     Memory.open(home).add("memory", "Global fact.")
@@ -340,7 +351,8 @@ def test_hook_adds_the_project_of_its_cwd_once_its_store_exists(
     assert PROJECT_HEADER not in text and "Global fact." in text  # not opted in yet
     assert not (home_path / "projects").exists()
     _project_memory(home, proj).add("memory", "Builds with make.")
-    assert (locate(home_path, proj).root / PROJECT_FILE).is_file()
+    stored = (locate(home_path, proj).root / PROJECT_FILE).is_file()
+    assert stored == (backend.name == "files")  # a database keeps its own catalog
     for cwd in (proj, proj / "src" / "deep"):  # the nearest parent with a store
         text, _ = _start(cwd)
         assert text == render_snapshot(str(home_path), project=proj)
@@ -480,11 +492,12 @@ async def test_mcp_server_with_a_project_writes_its_scope_and_freezes_both_block
 
 
 def test_forget_sessions_removes_matching_archived_text_from_every_project_store(
-    home_path: Path, tmp_path: Path
+    backend: Kit, tmp_path: Path
 ) -> None:
     from mnemic.ops.forget import forget_sessions
 
     proj, other = _dirs(tmp_path, "p", "q")
+    home_path = backend.write_config()
     home = Home.open(home_path)
     mem = _project_memory(home, proj)
     mem.add("memory", "Project codename quagga77 ships in May")
@@ -556,13 +569,12 @@ def test_agent_session_prompt_holds_global_then_project_frozen_for_the_session(
     assert "Fact 5." in text and PROJECT_HEADER in text
 
 
-def test_gc_applies_archive_days_to_every_project_store(home_path: Path, tmp_path: Path) -> None:
+def test_gc_applies_archive_days_to_every_project_store(backend: Kit, tmp_path: Path) -> None:
     from mnemic.ops.retention import collect_garbage
 
     day, t0 = 86400.0, 1_700_000_000.0
     (proj,) = _dirs(tmp_path, "p")
-    home_path.mkdir()
-    (home_path / "config.toml").write_text("[retention]\narchive_days = 30\n")
+    home_path = backend.write_config("[retention]\narchive_days = 30\n")
     home = Home.open(home_path)
     where = open_project(home, proj, create=True)
     Memory.open(where, clock=lambda: t0).add("memory", "old project fact")
@@ -571,7 +583,8 @@ def test_gc_applies_archive_days_to_every_project_store(home_path: Path, tmp_pat
     assert [a.text for a in arch.listing(view)] == ["old project fact"]
     report = collect_garbage(home, clock=lambda: t0 + 40 * day)
     assert report.counts() == {"archive_text": 2}  # the add's copy and the archive's
-    assert all(r.what.startswith(str(where.root)) for r in report.removed)
+    place = str(where.root) if backend.name == "files" else f"project {where.project.id}"
+    assert all(place in r.what for r in report.removed), report.removed
     assert [a.text for a in arch.listing(view)] == [None]
     journal = open_journal(where.root, where.settings)
     assert journal.verify().ok and not any(
@@ -579,8 +592,9 @@ def test_gc_applies_archive_days_to_every_project_store(home_path: Path, tmp_pat
     )
 
 
-def test_cli_tidy_and_pending_of_a_project(home_path: Path, tmp_path: Path) -> None:
+def test_cli_tidy_and_pending_of_a_project(backend: Kit, tmp_path: Path) -> None:
     (proj,) = _dirs(tmp_path, "p")
+    home_path = backend.write_config()
     env = {"MNEMIC_PROJECT": str(proj)}
     for text in ("Tests run with pytest -q in the repo root", "Tests run with pytest -q."):
         assert _cli("memory", "add", text, env=env).exit_code == 0
@@ -691,10 +705,9 @@ def test_console_refuses_a_project_it_does_not_hold_and_user_md_in_a_project(
     assert MemoryView.open(home).entries("memory") == []
 
 
-def test_a_staged_project_write_names_the_projects_queue(home_path: Path, tmp_path: Path) -> None:
+def test_a_staged_project_write_names_the_projects_queue(backend: Kit, tmp_path: Path) -> None:
     (proj,) = _dirs(tmp_path, "my proj")
-    home_path.mkdir()
-    (home_path / "config.toml").write_text('[approval]\nmemory_foreground = "stage"\n')
+    home_path = backend.write_config('[approval]\nmemory_foreground = "stage"\n')
     home = Home.open(home_path)
     glob, mem = Memory.open(home), _project_memory(home, proj)
     res = run_memory_tool(glob, {"action": "add", "scope": "project", "content": "P."},

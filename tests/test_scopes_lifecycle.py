@@ -4,7 +4,8 @@ A project store is a complete curated store (:mod:`mnemic.curated.scope`), so wh
 the global store small applies to it on its own: its expired entries leave when a
 session with the project starts and at ``mnemic gc``, a full project evicts its own
 entries under ``[memory] on_full``, and the sessions an entry mattered in are counted in
-the project's own sidecar cache. Files backend only (project scopes refuse PostgreSQL).
+the project's own sidecar cache. Each test runs on the files store and on PostgreSQL
+(the ``backend`` fixture), where the project's rows sit beside the global ones.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 from tests.e2e import run_mnemic
 
+from _backends import Kit
 from mnemic.agent import AgentSession
 from mnemic.curated import archive as arch
 from mnemic.curated.memory import Memory
@@ -38,10 +40,12 @@ GLOBAL = "The laptop runs Debian testing."
 PORT = "The staging database listens on port 6543, not 5432."
 
 
-def _project(home_path: Path, tmp_path: Path) -> tuple[Home, ProjectHome, Path]:
+def _project(backend: Kit, tmp_path: Path) -> tuple[Home, ProjectHome, Path]:
     directory = tmp_path / "work" / "repo"
     directory.mkdir(parents=True)
-    home = Home.open(home_path)
+    if not (backend.home / "config.toml").exists():
+        backend.write_config()
+    home = Home.open(backend.home)
     return home, open_project(home, directory, create=True), directory
 
 
@@ -59,10 +63,10 @@ def _archived(where: Home) -> list[tuple[str | None, str]]:
 
 
 def test_an_agent_session_with_a_project_starts_without_its_expired_entries(
-    home_path: Path, tmp_path: Path
+    backend: Kit, tmp_path: Path
 ) -> None:
     """The session runs on the real clock, long after the entry's day (2026-05-29)."""
-    home, where, directory = _project(home_path, tmp_path)
+    home, where, directory = _project(backend, tmp_path)
     _expiring(home, where)
     assert time.time() > END
     session = AgentSession.open(home, provider=None, cwd=directory, project=directory)
@@ -77,9 +81,9 @@ def test_an_agent_session_with_a_project_starts_without_its_expired_entries(
 
 
 def test_gc_archives_the_expired_entries_of_each_project_store_and_names_the_project(
-    home_path: Path, tmp_path: Path
+    backend: Kit, tmp_path: Path
 ) -> None:
-    home, where, directory = _project(home_path, tmp_path)
+    home, where, directory = _project(backend, tmp_path)
     _expiring(home, where)
     dry = collect_garbage(home, dry_run=True, clock=lambda: END + 60)
     assert dry.counts() == {"expired_entry": 1}
@@ -99,7 +103,7 @@ def anyio_backend() -> str:
 
 @pytest.mark.anyio
 async def test_an_mcp_server_with_a_project_starts_without_its_expired_entries(
-    home_path: Path, tmp_path: Path
+    backend: Kit, tmp_path: Path
 ) -> None:
     """The connection's memory runs on the real clock, long after the entry's day."""
     import mcp_types as types
@@ -107,7 +111,7 @@ async def test_an_mcp_server_with_a_project_starts_without_its_expired_entries(
 
     from mnemic.mcp_server import MnemicMCP
 
-    home, where, directory = _project(home_path, tmp_path)
+    home, where, directory = _project(backend, tmp_path)
     _expiring(home, where)
     srv = MnemicMCP(home, project=str(directory))
     try:
@@ -122,13 +126,10 @@ async def test_an_mcp_server_with_a_project_starts_without_its_expired_entries(
 
 
 def test_a_full_project_evicts_its_own_entries_never_a_global_one(
-    home_path: Path, tmp_path: Path
+    backend: Kit, tmp_path: Path
 ) -> None:
-    home_path.mkdir()
-    (home_path / "config.toml").write_text(
-        '[memory]\non_full = "archive_oldest"\n[project]\nmemory_char_limit = 200\n'
-    )
-    home, where, _ = _project(home_path, tmp_path)
+    backend.write_config("[project]\nmemory_char_limit = 200\n", on_full="archive_oldest")
+    home, where, _ = _project(backend, tmp_path)
     Memory.open(home).add("memory", GLOBAL)
     mem = Memory.open(where, origin="agent", session_id="w")
     facts = [f"Project fact number {n} about the build of module {n}." for n in range(4)]
@@ -150,9 +151,9 @@ def _session(home: Home, text: str) -> str:
 
 
 def test_count_usage_of_a_project_store_counts_into_its_own_cache(
-    home_path: Path, tmp_path: Path
+    backend: Kit, tmp_path: Path
 ) -> None:
-    home, where, _ = _project(home_path, tmp_path)
+    home, where, _ = _project(backend, tmp_path)
     Memory.open(home).add("memory", GLOBAL)
     Memory.open(where).add("memory", PORT)
     _session(home, "which port does the staging database listen on?")
@@ -164,9 +165,9 @@ def test_count_usage_of_a_project_store_counts_into_its_own_cache(
 
 
 def test_an_agent_session_with_a_project_counts_its_project_entries(
-    home_path: Path, tmp_path: Path
+    backend: Kit, tmp_path: Path
 ) -> None:
-    home, where, directory = _project(home_path, tmp_path)
+    home, where, directory = _project(backend, tmp_path)
     Memory.open(home).add("memory", GLOBAL)
     Memory.open(where).add("memory", PORT)
     session = AgentSession.open(home, provider=None, cwd=directory, project=directory)
@@ -175,15 +176,13 @@ def test_an_agent_session_with_a_project_counts_its_project_entries(
     session.end_turn()
     session.close()
     assert read_counts(where.root).of(entry_key(PORT)).uses == 1
-    shown = run_mnemic(home_path, "memory", "show", "--long", "--project", str(directory))
+    shown = run_mnemic(backend.home, "memory", "show", "--long", "--project", str(directory))
     assert shown.returncode == 0, shown.stderr
     assert "mattered in 1 session" in shown.stdout
 
 
-def test_the_claude_code_hook_counts_the_project_of_its_cwd(
-    home_path: Path, tmp_path: Path
-) -> None:
-    _, where, directory = _project(home_path, tmp_path)
+def test_the_claude_code_hook_counts_the_project_of_its_cwd(backend: Kit, tmp_path: Path) -> None:
+    _, where, directory = _project(backend, tmp_path)
     fixtures = "Prefers fixtures over module globals in tests."
     Memory.open(where, clock=lambda: 1_700_000_000.0).add("memory", fixtures)
     fixture = Path(__file__).resolve().parent / "fixtures" / "claude_code_transcript.jsonl"
@@ -194,6 +193,6 @@ def test_the_claude_code_hook_counts_the_project_of_its_cwd(
         "hook_event_name": "SessionEnd",
         "cwd": str(directory / "src"),  # the project of its nearest parent with a store
     }
-    done = run_mnemic(home_path, "hook", "claude-code", stdin=json.dumps(payload))
+    done = run_mnemic(backend.home, "hook", "claude-code", stdin=json.dumps(payload))
     assert done.returncode == 0 and "new message(s)" in done.stdout, done.stderr
     assert read_counts(where.root).of(entry_key(fixtures)).uses == 1

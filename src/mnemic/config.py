@@ -368,6 +368,11 @@ class Settings:
     mcp: McpSettings = McpSettings()
     postgres: PostgresSettings = PostgresSettings()
     project: ProjectSettings = ProjectSettings()
+    scope: str = ""
+    """Not a key of config.toml: the id of the project store these settings open (``""``:
+    the global store), set by :func:`mnemic.curated.scope.project_settings`. A database
+    store keys a project's rows by it; the files store ignores it (a project store is a
+    directory of its own)."""
 
     def char_limit(self, target: str) -> int:
         """The character budget of a curated target (``memory`` or ``user``)."""
@@ -391,6 +396,9 @@ _SECTIONS: dict[str, type[Any]] = {
     "project": ProjectSettings,
 }
 
+
+_NOT_KEYS = frozenset({"scope"})
+"""Fields of :class:`Settings` that mnemic sets and config.toml cannot (unknown keys)."""
 
 _ENV_PREFIX = "MNEMIC_"
 
@@ -493,7 +501,8 @@ def _build(cls: type[Any], raw: Any, prefix: str, source: str) -> Any:
     where = prefix.rstrip(".") or "(top level)"
     if not isinstance(raw, dict):
         raise ConfigError(where, f"expected a table, got {type(raw).__name__}", source=source)
-    types = {f.name: f.type for f in dataclasses.fields(cls)}
+    hidden = _NOT_KEYS if cls is Settings else frozenset()
+    types = {f.name: f.type for f in dataclasses.fields(cls) if f.name not in hidden}
     fields = list(types)
     unknown = sorted(set(raw) - set(fields))
     if unknown:

@@ -20,7 +20,7 @@ governance kernel ask :func:`backend_for` and call the seam they need.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .errors import ConfigError
 from .plugins import entry_points, load_entry_point
@@ -83,13 +83,32 @@ class StoreBackend(Protocol):
         ...
 
 
+@runtime_checkable
+class ProjectCatalog(Protocol):
+    """A store backend that also holds project stores (``mnemic.curated.scope``) in its
+    own storage, beside the global one: each project's rows are keyed by its id
+    (``settings.scope`` of the settings the seams are opened with), and the catalog
+    says which projects have a store. The files store needs none (a project store is a
+    directory of the home); a backend without one refuses projects."""
+
+    def projects(self, home: Any) -> dict[str, str]:
+        """The id and directory of every project store of ``home``."""
+        ...
+
+    def add_project(self, home: Any, project_id: str, path: str) -> None:
+        """Record the store of project ``project_id`` (directory ``path``), once."""
+        ...
+
+
 __all__ = [
     "ENTRY_POINT_GROUP",
     "Configured",
+    "ProjectCatalog",
     "StoreBackend",
     "backend_for",
     "check_store",
     "known_schemes",
+    "project_catalog",
     "scheme_of",
     "store_scheme",
     "stores_in_home",
@@ -129,6 +148,16 @@ def stores_in_home(settings: Configured) -> bool:
     """Whether a home's memory lives in its own directory (the embedded ``files`` store),
     so that a home with no directory has no memory at all."""
     return scheme_of(settings.store) == "files"
+
+
+def project_catalog(settings: Configured) -> ProjectCatalog | None:
+    """Where a home keeps its project stores when they live in its database (``None``:
+    in the home's directory, for the files store, or nowhere: the backend has no
+    catalog and refuses projects; see :func:`stores_in_home`)."""
+    if stores_in_home(settings):
+        return None
+    store = backend_for(settings)
+    return store if isinstance(store, ProjectCatalog) else None
 
 
 def check_store(store: str) -> None:

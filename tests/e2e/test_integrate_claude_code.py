@@ -134,9 +134,13 @@ def test_install_merges_with_the_users_settings_hooks_and_servers(
     assert server["type"] == "stdio" and server["args"][-1] == "mcp"
     # the home of this test is not the default one: the commands carry it
     assert server["args"][:4] == ["--home", str(home_path), "--profile", "default"]
-    assert f"--home {home_path} --profile default hook claude-code" in _hook_command(
+    # a project install selects the project's memory (the hook's --project, the
+    # server's MNEMIC_PROJECT)
+    selected = f"--home {home_path} --profile default --project {project.resolve()}"
+    assert f"{selected} hook claude-code" in _hook_command(
         project / ".claude" / "settings.json", "SessionEnd"
     )
+    assert server["env"] == {"MNEMIC_PROJECT": str(project.resolve())}
 
 
 def test_install_twice_changes_nothing(home_path: Path, tmp_path: Path) -> None:
@@ -424,6 +428,53 @@ def test_session_start_hook_adds_the_frozen_snapshot_to_the_context(
     assert context in full["text"]
     layers = {layer["name"]: layer["chars"] for layer in full["layers"]}
     assert layers["memory"] == len(context)
+
+
+@pytest.mark.anyio
+async def test_a_project_install_selects_the_projects_memory_in_the_hook_and_the_server(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """The hook runs from a directory outside the project (the rule of its cwd cannot
+    find the project there); the server is started exactly as written."""
+    from mcp import Client, StdioServerParameters
+
+    settings = _installed(home_path, tmp_path)
+    project = settings.parent.parent
+    fact = "The shop repo runs tests with pytest-xdist"
+    assert run_mnemic(home_path, "memory", "add", "--project", str(project), fact).returncode == 0
+    payload = {
+        "session_id": SESSION,
+        "transcript_path": str(tmp_path / "t.jsonl"),
+        "cwd": str(tmp_path),
+        "hook_event_name": "SessionStart",
+        "source": "startup",
+    }
+    command = _hook_command(settings, "SessionStart")
+    out = json.loads(_run_hook(command, payload, tmp_path).stdout)
+    context = out["hookSpecificOutput"]["additionalContext"]
+    assert "PROJECT MEMORY" in context and fact in context
+
+    entry = _load(project / ".mcp.json")["mcpServers"]["mnemic"]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MNEMIC_")}
+    params = StdioServerParameters(
+        command=entry["command"], args=entry["args"], env={**env, **entry["env"]}
+    )
+    async with Client(params) as c:
+        tools = {t.name: t for t in (await c.list_tools()).tools}
+        assert "scope" in tools["memory"].input_schema["properties"]
+        call = {"action": "add", "scope": "project", "content": "Deploys go through staging."}
+        res = await c.call_tool("memory", call)
+        assert not res.is_error, res
+    out = json.loads(_run_hook(command, payload, tmp_path).stdout)
+    context = out["hookSpecificOutput"]["additionalContext"]
+    assert fact in context and "Deploys go through staging." in context
+    shown = run_mnemic(home_path, "memory", "show", "--project", str(project))
+    assert "Deploys go through staging." in shown.stdout
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
 
 
 def test_session_start_hook_prints_nothing_when_memory_is_empty(

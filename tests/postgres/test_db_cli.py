@@ -170,3 +170,76 @@ def test_copy_refuses_to_clobber_a_different_memory(
     assert forced.exit_code == 0, forced.output
     assert "already here" not in Memory.open(host).entries("memory")
     assert "audit journal was not copied" in forced.output  # the destination had its own
+
+
+def test_project_stores_travel_into_the_database_and_back(
+    tmp_path: Path, pg_dsn: str, pg_schema: str
+) -> None:
+    from mnemic.curated import archive as arch
+    from mnemic.curated.scope import open_project, stored_projects
+    from mnemic.curated.view import MemoryView
+    from mnemic.governance.storage import open_journal
+
+    source, back, repo = tmp_path / "source", tmp_path / "back", tmp_path / "repo"
+    _files_home(source)
+    repo.mkdir()
+    store = open_project(Home.open(source), repo, create=True)
+    mem = Memory.open(store)
+    mem.add("memory", "Builds with make.")
+    mem.add("memory", "Staging host is stage-7.")
+    mem.remove("memory", "stage-7")
+    mem.add("memory", "Lints with ruff.")
+    staged = Memory.open(store, actor="background", origin="review").remove("memory", "ruff")
+    assert staged.staged
+    args = ["--schema", pg_schema, "--json"]
+    to_db = json.loads(run("db", "copy", "--from", str(source), "--to", pg_dsn, *args).output)
+    assert to_db["verified"] is True, to_db
+    label = f"project {repo}: "
+    kinds = to_db["kinds"]
+    assert kinds[label + "MEMORY.md"]["copied"] == 1
+    assert kinds[label + "MEMORY.md versions"]["copied"] == 3  # the texts each write replaced
+    assert kinds[label + "pending writes"]["copied"] == 1
+    audit = kinds[label + "audit records"]
+    records = list(open_journal(store.root, store.settings).records())
+    assert audit["copied"] == audit["source"] == len(records) > 0
+
+    host = tmp_path / "host"
+    host.mkdir()
+    (host / "config.toml").write_text(
+        f'store = "{pg_dsn}"\n[postgres]\nschema = "{pg_schema}"\n', encoding="utf-8"
+    )
+    there = open_project(Home.open(host), repo, create=False)
+    assert there.exists and [p.project.path for p in stored_projects(Home.open(host))] == [
+        str(repo)
+    ]
+    view = MemoryView.open(there)
+    assert view.entries("memory") == ["Builds with make.", "Lints with ruff."]
+    assert [a.text for a in arch.listing(view)] == ["Staging host is stage-7."]
+    assert run("--home", str(host), "audit", "verify", "--project", str(repo)).exit_code == 0
+    listed = run("--home", str(host), "pending", "list", "--project", str(repo), "--json")
+    assert len(json.loads(listed.output)["pending"]) == 1
+    assert Memory.open(host).entries("memory") == Memory.open(source).entries("memory")
+
+    out = json.loads(run("db", "copy", "--from", pg_dsn, "--to", str(back), *args).output)
+    assert out["verified"] is True, out
+    home = open_project(Home.open(back), repo, create=False)
+    assert home.exists and MemoryView.open(home).entries("memory") == view.entries("memory")
+    assert [a.text for a in arch.listing(MemoryView.open(home))] == ["Staging host is stage-7."]
+    assert run("--home", str(back), "audit", "verify", "--project", str(repo)).exit_code == 0
+
+
+def test_copy_prints_each_project_stores_counts_under_its_directory(
+    tmp_path: Path, pg_dsn: str, pg_schema: str
+) -> None:
+    from mnemic.curated.scope import open_project
+
+    source, repo = tmp_path / "source", tmp_path / "repo"
+    _files_home(source)
+    repo.mkdir()
+    Memory.open(open_project(Home.open(source), repo, create=True)).add("memory", "Builds.")
+    out = run("db", "copy", "--from", str(source), "--to", pg_dsn, "--schema", pg_schema)
+    assert out.exit_code == 0 and "Verified." in out.output, out.output
+    lines = out.output.splitlines()
+    at = lines.index(f"project {repo}:")
+    assert lines[at + 1].split() == ["MEMORY.md", "1", "1", "0", "ok"]
+    assert lines[at - 1].split()[0] == "audit"  # the global store's rows come first

@@ -130,6 +130,9 @@ class AgentSession:
         self.project = project
         self.project_memory: Memory | None = None
         """The selected project's memory (``None``: no project)."""
+        self.project_home: Home | None = None
+        """The selected project's store (``None``: no project): what the flush and the
+        background review also write, with ``scope="project"``."""
         self._usage_homes: list[Home] = [home]
         self.settings = home.settings
         self.client = client
@@ -220,6 +223,7 @@ class AgentSession:
         self.memory.observe(self._observer)
         if self.project is not None:  # a complete store: its expired entries leave too
             where = open_project(self.home, self.project, create=True)
+            self.project_home = where
             self.project_memory = Memory.open(where, origin="agent", session_id=self.session_id)
             if self.project_memory.expire():
                 self.project_memory.new_session()
@@ -403,7 +407,12 @@ class AgentSession:
 
     def _unattended_tools(self, origin: str, *, skills: bool) -> ToolRegistry:
         return unattended_tools(
-            self.home, self.session_id, origin, skills=skills, observer=self._observer
+            self.home,
+            self.session_id,
+            origin,
+            skills=skills,
+            observer=self._observer,
+            project=self.project_home,
         )
 
     def flush(self) -> ExtractionReport:
@@ -431,7 +440,11 @@ class AgentSession:
             rounds=self.settings.agent.review_rounds,
             timeout=self.settings.llm.timeout,
             emit=self._emit,
-            tidy=(lambda: review_tidy(self.home, sid)) if self.settings.agent.review_tidy else None,
+            tidy=(
+                (lambda: review_tidy(self.home, sid, self.project_home))
+                if self.settings.agent.review_tidy
+                else None
+            ),
         )
 
     def wait_background(self, timeout: float = 30.0) -> bool:

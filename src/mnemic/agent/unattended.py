@@ -11,6 +11,10 @@ provider through a :meth:`~mnemic.curated.memory.Memory.observe` callback, with 
 * :func:`review_tidy`: after a review (``[agent] review_tidy``), tidy proposals staged for
   the targets at ``memory.pressure_ratio`` or fuller.
 
+In a session with a project (:mod:`mnemic.curated.scope`), both write its store too: their
+``memory`` tool takes ``scope="project"`` (a Memory of the project's store opened as the
+same unattended actor), and the review's tidy looks at the project's store as well.
+
 Neither ever raises into the user's turn: failures come back in the
 :class:`~mnemic.agent.ExtractionReport`.
 """
@@ -50,11 +54,23 @@ def unattended_tools(
     *,
     skills: bool,
     observer: Callable[[MemoryCommitted], None],
+    project: Home | None = None,
 ) -> ToolRegistry:
     """``memory`` (and with ``skills`` the skill tools) over a Memory and skills opened as
-    the unattended actor ``origin``; its committed memory writes go to ``observer``."""
+    the unattended actor ``origin``; its committed memory writes go to ``observer``.
+    ``project`` (a project store, :func:`~mnemic.curated.scope.open_project`) is what
+    the tool's ``scope="project"`` writes, as the same actor."""
     mem = Memory.open(home, origin=origin, session_id=session_id)
     mem.observe(observer)
+    opened: list[Memory] = []
+
+    def project_memory() -> Memory:
+        if not opened:
+            assert project is not None
+            opened.append(Memory.open(project, origin=origin, session_id=session_id))
+            opened[0].observe(observer)
+        return opened[0]
+
     governed: list[GovernedSkills] = []
 
     def skill_tools() -> GovernedSkills:
@@ -62,7 +78,13 @@ def unattended_tools(
             governed.append(GovernedSkills.open(home, origin=origin, session_id=session_id))
         return governed[0]
 
-    tools = home_tools(home, memory=lambda: mem, sessions=lambda: None, skills=skill_tools)
+    tools = home_tools(
+        home,
+        memory=lambda: mem,
+        sessions=lambda: None,
+        skills=skill_tools,
+        project=project_memory if project is not None else None,
+    )
     names = ["memory", *(s.name for s in skill_tool_specs())] if skills else ["memory"]
     return tools.subset(names)
 
@@ -94,21 +116,26 @@ def flush_memory(
     return report
 
 
-def review_tidy(home: Home, session_id: str) -> list[Staged]:
+def review_tidy(home: Home, session_id: str, project: Home | None = None) -> list[Staged]:
     """Stage tidy proposals as the background review (``origin="review"``) for the
     targets at ``memory.pressure_ratio`` or fuller: nothing when memory has room. The
     queue's hygiene (:func:`mnemic.ops.tidy.stage`) keeps it from proposing twice, or
-    again after a rejection; at most one proposal per entry is ever pending."""
-    view = MemoryView.open(home)
-    ratio = home.settings.memory.pressure_ratio
-    full = [t for t in TARGETS if view.usage(t).ratio >= ratio]
-    if not full:
-        return []
-    report = propose(view, targets=full, embedder_loader=embedder_loader_for(home))
-    wanted = [p for p in report.proposals if p.stageable]
-    if not wanted:
-        return []
-    return stage(Memory.open(home, origin="review", session_id=session_id), wanted)
+    again after a rejection; at most one proposal per entry is ever pending. With
+    ``project`` (a project store), its MEMORY.md is looked at too, each store's
+    proposals staged in its own queue."""
+    staged: list[Staged] = []
+    for store in (home, project) if project is not None else (home,):
+        view = MemoryView.open(store)
+        ratio = store.settings.memory.pressure_ratio
+        targets = TARGETS if store is home else ("memory",)  # USER.md is global only
+        full = [t for t in targets if view.usage(t).ratio >= ratio]
+        if not full:
+            continue
+        report = propose(view, targets=full, embedder_loader=embedder_loader_for(home))
+        wanted = [p for p in report.proposals if p.stageable]
+        if wanted:
+            staged += stage(Memory.open(store, origin="review", session_id=session_id), wanted)
+    return staged
 
 
 class BackgroundReviews:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .app import JSON_OPT, AppContext, emit_json, fail, handle_errors, pass_app
+from .app import JSON_OPT, AppContext, emit_json, fail, handle_errors, pass_app, printable
 
 if TYPE_CHECKING:
     from ..backends.postgres.db import Database
@@ -132,9 +132,15 @@ def copy_cmd(
     else:
         click.echo(f"Copied {report.source} -> {report.destination}")
         click.echo(f"{'':<22}{'source':>10}{'copied':>10}{'skipped':>10}{'verified':>10}")
+        group = ""
         for kind, k in report.kinds.items():
+            store, _, name = kind.rpartition(": ")  # "project DIR: MEMORY.md", or global
+            if store != group:
+                group = store
+                click.echo(f"{printable(store, lines=False)}:")
             mark = "ok" if k.ok else f"{k.destination}/{k.expected}"
-            click.echo(f"{kind:<22}{k.source:>10,}{k.copied:>10,}{k.skipped:>10,}{mark:>10}")
+            name = f"  {name}" if store else name
+            click.echo(f"{name:<22}{k.source:>10,}{k.copied:>10,}{k.skipped:>10,}{mark:>10}")
         for note in report.notes:
             click.echo(f"note: {note}")
         click.echo("Verified." if report.verified else "NOT verified: see the counts above.")

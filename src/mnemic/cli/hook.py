@@ -41,9 +41,10 @@ def _count_usage(home: Home, store: SessionStore, session_id: str) -> object:
 def hook_claude_code(app: AppContext) -> None:
     """Handle one Claude Code hook call: its JSON on stdin, dispatched on
     hook_event_name (SessionStart, PreCompact, SessionEnd). Always exits 0; a problem
-    is one line on stderr."""
+    is one line on stderr. `mnemic --project DIR hook claude-code` gives the session
+    that project's memory (a project install writes it so)."""
     result = handle_claude_code_hook(
-        home_path=app.home_path, profile=app.profile, count=_count_usage
+        home_path=app.home_path, profile=app.profile, count=_count_usage, project=app.project
     )
     if result.stdout:
         sys.stdout.write(result.stdout)

@@ -115,6 +115,8 @@ def mcp(
         home_path = parent.home_path
     if profile is None and parent is not None:
         profile = parent.profile
+    if project is None and parent is not None:  # `mnemic --project DIR mcp`
+        project = parent.project
     home = Home.open(home_path, profile)
     # needs the mcp extra: not on every command's path
     from ..mcp_server.serve import TOKEN_IN_ARGV, serve

@@ -18,8 +18,13 @@ the same lock, re-read, budget, threat scan and crash-safe commit.
   ``MNEMIC_PROJECT``, a tool's scope) always use the project; the Claude Code hook
   selects the project of its ``cwd`` (or of the nearest parent directory) only when its
   store exists: a user opts a project in by writing to it once.
-- **Files backend only, for now**: a home whose store is PostgreSQL refuses a project
-  (:class:`~mnemic.errors.ProjectScopeError`, reason ``backend``).
+- **Where it lives.** On the files store, ``<home>/projects/<id>/`` is the store. On a
+  database store (PostgreSQL) the project's rows sit beside the global ones in the same
+  tables, keyed by its id (``Settings.scope``, set by :func:`project_settings`), and the
+  database's project catalog (:class:`~mnemic.registry.ProjectCatalog`) replaces
+  ``project.json``; ``<home>/projects/<id>/`` then holds only local caches. A backend
+  with no catalog refuses a project (:class:`~mnemic.errors.ProjectScopeError`, reason
+  ``backend``).
 """
 
 from __future__ import annotations
@@ -29,14 +34,16 @@ import hashlib
 import json
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 from ..config import Settings
 from ..errors import ProjectScopeError, StorageError
 from ..fsio import atomic_write_text, ensure_private_dir, read_text_strict
 from ..home import Home
-from ..registry import store_scheme, stores_in_home
+from ..registry import project_catalog, store_scheme, stores_in_home
 
 __all__ = [
     "PROJECTS_DIR",
@@ -46,10 +53,12 @@ __all__ = [
     "ProjectHome",
     "check_backend",
     "find_project",
+    "local_directory",
     "locate",
     "no_project",
     "open_project",
     "project_id",
+    "project_of_roots",
     "project_path",
     "project_settings",
     "stored_projects",
@@ -73,7 +82,8 @@ class Project:
 
     @property
     def exists(self) -> bool:
-        """Whether the store was created (its first write wrote ``project.json``)."""
+        """Whether the store was created in the home's directory (its first write wrote
+        ``project.json``): the files store. :attr:`ProjectHome.exists` asks any store."""
         return (self.root / PROJECT_FILE).is_file()
 
 
@@ -84,6 +94,15 @@ class ProjectHome(Home):
     def __init__(self, project: Project, settings: Settings) -> None:
         super().__init__(project.root, settings)
         self.project = project
+
+    @property
+    def exists(self) -> bool:
+        """Whether the project's store was created (by its first write), wherever the
+        home keeps its stores."""
+        catalog = project_catalog(self.settings)
+        if catalog is None:
+            return self.project.exists
+        return self.project.id in catalog.projects(self)
 
     def __repr__(self) -> str:
         return f"ProjectHome({str(self.root)!r}, {self.project.path!r})"
@@ -116,30 +135,70 @@ def locate(home_root: str | os.PathLike[str], directory: str | os.PathLike[str])
     return Project(pid, resolved, Path(home_root) / PROJECTS_DIR / pid)
 
 
-def find_project(home_root: str | os.PathLike[str], cwd: str | os.PathLike[str]) -> Project | None:
+def find_project(
+    home_root: str | os.PathLike[str],
+    cwd: str | os.PathLike[str],
+    settings: Settings | None = None,
+) -> Project | None:
     """The project whose store exists for ``cwd`` or its nearest parent directory
-    (``None``: none has one). How the Claude Code hook picks a project: opt-in by use."""
+    (``None``: none has one). How the Claude Code hook picks a project: opt-in by use.
+    ``settings`` (the home's) is needed to find stores kept in a database."""
     try:
         here = Path(os.path.realpath(os.fspath(cwd)))
     except (OSError, ValueError):
         return None
+    known: dict[str, str] | None = None  # the database's catalog (None: project.json)
+    if settings is not None and (catalog := project_catalog(settings)) is not None:
+        known = catalog.projects(Home(home_root, settings))
     for directory in (here, *here.parents):
         pid = project_id(directory)
         found = Project(pid, str(directory), Path(home_root) / PROJECTS_DIR / pid)
-        if found.exists:
+        stored = pid in known if known is not None else found.exists
+        if stored:
             return found
     return None
 
 
-def project_settings(settings: Settings) -> Settings:
-    """The settings a project store runs with: the home's, with the project budget and
-    no USER PROFILE (USER.md is global only)."""
+def project_of_roots(home: Home, uris: Sequence[str]) -> Project | None:
+    """The project an MCP client's roots select: the first root, in the client's order,
+    that is a local directory (a ``file://`` URI) whose directory or nearest parent has
+    a project store (:func:`find_project`, the Claude Code hook's rule); ``None`` when
+    none has. Roots that are not local directories are passed over."""
+    for uri in uris:
+        directory = local_directory(uri)
+        found = find_project(home.root, directory, home.settings) if directory else None
+        if found is not None:
+            return found
+    return None
+
+
+def local_directory(uri: str) -> str | None:
+    """The absolute path a ``file://`` URI of this host names, if it is a directory."""
+    try:
+        parts = urlsplit(uri)
+    except ValueError:
+        return None
+    path = unquote(parts.path)
+    if (
+        parts.scheme.lower() != "file"
+        or parts.netloc not in ("", "localhost")
+        or not os.path.isabs(path)
+        or "\x00" in path
+    ):
+        return None
+    return path if os.path.isdir(path) else None
+
+
+def project_settings(settings: Settings, project_id: str = "") -> Settings:
+    """The settings a project store runs with: the home's, with the project budget, no
+    USER PROFILE (USER.md is global only) and ``scope`` = the project's id (what a
+    database store keys its rows by)."""
     memory = dataclasses.replace(
         settings.memory,
         memory_char_limit=settings.project.memory_char_limit,
         user_profile_enabled=False,
     )
-    return dataclasses.replace(settings, memory=memory)
+    return dataclasses.replace(settings, memory=memory, scope=project_id)
 
 
 def no_project() -> ProjectScopeError:
@@ -153,34 +212,48 @@ def no_project() -> ProjectScopeError:
 
 
 def check_backend(settings: Settings) -> None:
-    """Refuse a project in a home whose store is not the files backend."""
-    if not stores_in_home(settings):
+    """Refuse a project in a home whose store cannot hold one (neither the files store
+    nor a backend with a project catalog)."""
+    if not stores_in_home(settings) and project_catalog(settings) is None:
         raise ProjectScopeError(
             "backend",
-            "Project scopes need the files backend for now (this home's store is "
-            f"{store_scheme(settings)}); use the global memory, or a home "
+            "Project scopes need a store that holds them (files or postgresql; this "
+            f"home's store is {store_scheme(settings)}); use the global memory, or a home "
             'with store = "files".',
         )
 
 
 def open_project(home: Home, directory: str | os.PathLike[str], *, create: bool) -> ProjectHome:
     """The project store of ``directory`` in ``home``, as a home of its own (see the
-    module docstring). ``create`` (a writer) makes its directory and ``project.json``;
-    a reader creates nothing (an unknown project reads as empty)."""
+    module docstring). ``create`` (a writer) records the store (files: its directory
+    and ``project.json``; a database: a row of its catalog); a reader creates nothing
+    (an unknown project reads as empty)."""
     check_backend(home.settings)
     project = locate(home.root, directory)
-    if create and not project.exists:
+    opened = ProjectHome(project, project_settings(home.settings, project.id))
+    catalog = project_catalog(home.settings)
+    if create and catalog is not None:
+        catalog.add_project(opened, project.id, project.path)
+    elif create and not project.exists:
         ensure_private_dir(project.root.parent)
         ensure_private_dir(project.root)
         atomic_write_text(
             project.root / PROJECT_FILE, json.dumps({"path": project.path}, ensure_ascii=False)
         )
-    return ProjectHome(project, project_settings(home.settings))
+    return opened
 
 
 def stored_projects(home: Home) -> list[ProjectHome]:
-    """Every project store of ``home`` (each whose ``project.json`` exists), by id: what
-    spans all memory of a home (``mnemic forget --sessions``) visits each."""
+    """Every project store of ``home`` (each whose ``project.json`` exists, or each its
+    database's catalog names), by id: what spans all memory of a home (``mnemic forget
+    --sessions``, ``mnemic gc``) visits each."""
+    catalog = project_catalog(home.settings)
+    if catalog is not None:
+        base = home.root / PROJECTS_DIR
+        return [
+            ProjectHome(Project(pid, path, base / pid), project_settings(home.settings, pid))
+            for pid, path in sorted(catalog.projects(home).items())
+        ]
     if not stores_in_home(home.settings):
         return []
     base = home.root / PROJECTS_DIR
@@ -188,11 +261,11 @@ def stored_projects(home: Home) -> list[ProjectHome]:
         names = sorted(os.listdir(base))
     except OSError:
         return []
-    settings = project_settings(home.settings)
     found = []
     for name in names:
         root = base / name
         if (root / PROJECT_FILE).is_file() and not root.is_symlink():
+            settings = project_settings(home.settings, name)
             found.append(ProjectHome(Project(name, project_path(root) or "", root), settings))
     return found
 

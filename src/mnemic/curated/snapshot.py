@@ -256,11 +256,12 @@ def render_snapshot(
     if project is not None and settings.memory.memory_enabled:
         check_backend(settings)
         where = locate(root, project)
+        scoped = project_settings(settings, where.id)
         try:
-            raw = store.read_curated(str(where.root), settings, "memory")
+            raw = store.read_curated(str(where.root), scoped, "memory")
         except StorageError:
             raw = None
-        memory = project_settings(settings).memory
+        memory = scoped.memory
         block = load_block("memory", raw, memory, settings.scan.level, project=True)[1]
         if block.text:
             blocks.append(block.text)

@@ -19,6 +19,13 @@ every event, as no matcher does), so removing can tell that list, which it keeps
 when emptied, from one that installing created. A file that is not valid JSON, or of an
 unexpected shape, is refused and left untouched; both files are read, checked and their
 new text made before either is written (``dry_run`` included).
+
+A project install selects that project's memory (``docs/lifecycle.md``, "Scopes"): the
+hook command carries ``--project DIR`` and the MCP server ``MNEMIC_PROJECT=DIR`` in its
+``env`` (DIR: the project directory, resolved), so every session of the project gets its
+PROJECT MEMORY block and the ``memory`` tool its ``scope``. A user install selects none:
+the hook takes the project of its ``cwd`` and the server that of the client's roots,
+each once the project's store exists.
 """
 
 from __future__ import annotations
@@ -95,23 +102,27 @@ def home_args(
     return ["--home", os.path.abspath(root), "--profile", "default"]
 
 
-def hook_command(argv: Sequence[str]) -> str:
-    """The shell command of the hook handler: ``ARGV hook claude-code``, quoted."""
-    return shlex.join([*argv, *HOOK_TAIL])
+def hook_command(argv: Sequence[str], project: str | None = None) -> str:
+    """The shell command of the hook handler: ``ARGV [--project DIR] hook claude-code``,
+    quoted."""
+    selected = ["--project", project] if project is not None else []
+    return shlex.join([*argv, *selected, *HOOK_TAIL])
 
 
-def hook_settings(argv: Sequence[str]) -> dict[str, dict[str, Any]]:
+def hook_settings(argv: Sequence[str], project: str | None = None) -> dict[str, dict[str, Any]]:
     """The handler written for each event (Claude Code's ``{type, command, timeout}``)."""
-    command = hook_command(argv)
+    command = hook_command(argv, project)
     return {
         event: {"type": "command", "command": command, "timeout": HOOK_TIMEOUTS[event]}
         for event in EVENTS
     }
 
 
-def mcp_entry(argv: Sequence[str]) -> dict[str, Any]:
-    """The ``mcpServers.mnemic`` entry: the stdio server ``ARGV mcp``."""
-    return {"type": "stdio", "command": argv[0], "args": [*argv[1:], "mcp"], "env": {}}
+def mcp_entry(argv: Sequence[str], project: str | None = None) -> dict[str, Any]:
+    """The ``mcpServers.mnemic`` entry: the stdio server ``ARGV mcp`` (serving the
+    memory of ``project`` too: ``MNEMIC_PROJECT`` in its ``env``)."""
+    env = {"MNEMIC_PROJECT": project} if project is not None else {}
+    return {"type": "stdio", "command": argv[0], "args": [*argv[1:], "mcp"], "env": env}
 
 
 def claude_code_paths(
@@ -404,16 +415,18 @@ def integrate_claude_code(
 
     ``home_path``/``profile`` select the home the written commands use (see
     :func:`home_args`); ``command`` overrides how mnemic is started (see
-    :func:`launcher`). Both files are read, checked and their new text made before either
-    is written: a file that cannot be changed safely raises
+    :func:`launcher`). A project install (``scope="project"``) selects the project's
+    memory in both (see the module docstring). Both files are read, checked and their
+    new text made before either is written: a file that cannot be changed safely raises
     :class:`~mnemic.errors.IntegrationError` and nothing is written. ``dry_run`` computes
     the same report (with the same refusals) and writes nothing.
     """
     argv = [*launcher(command), *home_args(home_path, profile, environ)]
     settings_path, mcp_path = claude_code_paths(scope, project_dir, environ)
-    report = IntegrationReport(scope, remove, dry_run, hook_command(argv))
-    handlers = hook_settings(argv)
-    entry = mcp_entry(argv)
+    project = os.path.realpath(settings_path.parent.parent) if scope == "project" else None
+    report = IntegrationReport(scope, remove, dry_run, hook_command(argv, project))
+    handlers = hook_settings(argv, project)
+    entry = mcp_entry(argv, project)
     if remove:
         hooks_edit: Any = _without_hooks
         mcp_edit: Any = _without_server

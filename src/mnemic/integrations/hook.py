@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..config import load_settings
 from ..control_chars import printable
 from ..curated.scope import find_project, open_project
 from ..curated.snapshot import render_snapshot
@@ -212,32 +213,43 @@ def _transcript(data: dict[str, Any]) -> Path:
     return path
 
 
-def _project_of(data: dict[str, Any], home_path: str | None, profile: str | None) -> str | None:
-    """The project whose memory a session gets: ``MNEMIC_PROJECT`` when set, else the
-    project of the hook's ``cwd`` (or of its nearest parent) if its store exists: a
+def _project_of(
+    data: dict[str, Any], home_path: str | None, profile: str | None, project: str | None
+) -> str | None:
+    """The project whose memory a session gets: ``project`` (the hook command's
+    ``--project``, which a project install writes) or ``MNEMIC_PROJECT`` when set, else
+    the project of the hook's ``cwd`` (or of its nearest parent) if its store exists: a
     project is opted in by writing to it once (:mod:`mnemic.curated.scope`)."""
-    chosen = os.environ.get("MNEMIC_PROJECT")
+    chosen = project or os.environ.get("MNEMIC_PROJECT")
     if chosen:
         return chosen
     cwd = data.get("cwd")
     if not isinstance(cwd, str) or not cwd or "\x00" in cwd or not os.path.isabs(cwd):
         return None
-    found = find_project(home_dir(home_path, profile), cwd)
+    root = home_dir(home_path, profile)
+    try:  # a database home keeps its catalog of project stores in the database
+        found = find_project(root, cwd, load_settings(root))
+    except MnemicError:  # the global memory still comes; render_snapshot says why not
+        return None
     return found.path if found is not None else None
 
 
 def _project_store(
-    data: dict[str, Any], home: Home, home_path: str | None, profile: str | None
+    data: dict[str, Any],
+    home: Home,
+    home_path: str | None,
+    profile: str | None,
+    project: str | None,
 ) -> Home | None:
     """The store of the project SessionStart gave this session, if it exists."""
-    directory = _project_of(data, home_path, profile)
+    directory = _project_of(data, home_path, profile, project)
     if directory is None:
         return None
     try:
         found = open_project(home, directory, create=False)
-    except ProjectScopeError:  # not a directory, or a database home: SessionStart said so
+    except ProjectScopeError:  # not a directory, or a store with no projects: SessionStart said so
         return None
-    return found if found.project.exists else None
+    return found if found.exists else None
 
 
 def _expire_due(home_path: str | None, profile: str | None, project: str | None) -> str:
@@ -258,7 +270,7 @@ def _expire_due(home_path: str | None, profile: str | None, project: str | None)
     if project is not None:
         with contextlib.suppress(ProjectScopeError):
             found = open_project(home, project, create=False)
-            if found.project.exists:
+            if found.exists:
                 stores.append(found)
     gone = 0
     for store in stores:
@@ -273,8 +285,10 @@ def _expire_due(home_path: str | None, profile: str | None, project: str | None)
     return f"mnemic: {gone} expired entries moved to the archive" if gone else ""
 
 
-def _session_start(data: dict[str, Any], home_path: str | None, profile: str | None) -> HookResult:
-    project = _project_of(data, home_path, profile)
+def _session_start(
+    data: dict[str, Any], home_path: str | None, profile: str | None, chosen: str | None
+) -> HookResult:
+    project = _project_of(data, home_path, profile, chosen)
     note = _expire_due(home_path, profile, project)
     try:
         text = render_snapshot(home_path, profile, project=project)
@@ -299,6 +313,7 @@ def _import(
     budget: float | None,
     segment: int | None,
     count: Counter | None = None,
+    chosen: str | None = None,
 ) -> HookResult:
     # Here, not at the top: SessionStart runs at every session start and must not load
     # the session store (SQLite, the search stack), which only these events need.
@@ -327,7 +342,7 @@ def _import(
                 pass
         if count is not None and session_id and store.has_session(session_id):
             count(home, store, session_id)  # best-effort: it logs its own failures
-            project = _project_store(data, home, home_path, profile)
+            project = _project_store(data, home, home_path, profile, chosen)
             if project is not None:  # the project's entries are counted in its own store
                 count(project, store, session_id)
     report = done.report
@@ -360,9 +375,12 @@ def run_claude_code_hook(
     budget: float | None = None,
     segment: int | None = None,
     count: Counter | None = None,
+    project: str | None = None,
 ) -> HookResult:
     """Handle one hook call given its raw stdin ``data``; never raises for bad input or
     a failing store: the failure becomes ``HookResult(ok=False, message=...)``.
+    ``project`` (a directory) selects the project's memory before ``MNEMIC_PROJECT``
+    and the ``cwd``'s project.
     ``budget`` (seconds, default :data:`BUDGETS`) and ``segment`` (bytes) bound one
     transcript import (:func:`mnemic.sessions.import_growing`); ``count`` runs after
     it (:data:`Counter`)."""
@@ -373,9 +391,9 @@ def run_claude_code_hook(
         if watchdog is not None:
             watchdog.reset(DEADLINES.get(event, DEFAULT_DEADLINE), f"the {event} hook")
         if event == "SessionStart":
-            return _session_start(hook, home_path, profile)
+            return _session_start(hook, home_path, profile, project)
         if event in ("PreCompact", "SessionEnd"):
-            return _import(event, hook, home_path, profile, budget, segment, count)
+            return _import(event, hook, home_path, profile, budget, segment, count, project)
         return HookResult(event, True, "", f"mnemic: nothing to do for the {_name(event)}hook")
     except MnemicError as exc:
         why = _line(exc.to_human())
@@ -395,6 +413,7 @@ def handle_claude_code_hook(
     home_path: str | None = None,
     profile: str | None = None,
     count: Counter | None = None,
+    project: str | None = None,
 ) -> HookResult:
     """The whole hook: read stdin (``fd``, default 0) within bounds under a watchdog,
     then :func:`run_claude_code_hook`. Input that cannot be read becomes a failed result."""
@@ -407,7 +426,12 @@ def handle_claude_code_hook(
         except OSError as exc:
             return HookResult("?", False, "", f"mnemic: hook skipped: cannot read stdin ({exc})")
         return run_claude_code_hook(
-            data, home_path=home_path, profile=profile, watchdog=watchdog, count=count
+            data,
+            home_path=home_path,
+            profile=profile,
+            watchdog=watchdog,
+            count=count,
+            project=project,
         )
     finally:
         watchdog.cancel()

@@ -182,6 +182,10 @@ class MnemicMCP:
             locate(home.root, project)
         specs = tool_specs(home, project=project is not None, project_argument=any_project)
         self.specs = {s.name: s for s in specs}
+        scoped = tool_specs(home, project=True, project_argument=any_project)
+        self.project_specs = {s.name: s for s in scoped}
+        """The specs a connection whose client's roots selected a project lists (the
+        memory tool takes ``scope``); the input schemas every call is checked against."""
         self.connections = Connections(
             home,
             turn_gap=home.settings.mcp.turn_gap,
@@ -234,16 +238,20 @@ class MnemicMCP:
 
     # -- tools --------------------------------------------------------------------------
     def _input_schema(self, name: str) -> dict[str, Any] | None:
-        spec = self.specs.get(name)
+        # the widest schema (scope included): a connection's project comes from its
+        # client's roots, and a scope="project" call without one is the library's
+        # refusal ("no project is selected"), not a schema error
+        spec = self.project_specs.get(name)
         return spec.parameters if spec is not None else None
 
     async def _list_tools(
         self, ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
     ) -> types.ListToolsResult:
-        await self.connections.touch(ctx)
+        view = await self.connections.touch(ctx)
+        specs = self.project_specs if view is not None and view.project else self.specs
         tools = []
         for name in TOOL_NAMES:
-            spec = self.specs[name]
+            spec = specs[name]
             read_only = name in _READ_ONLY
             tools.append(
                 types.Tool(

@@ -10,6 +10,12 @@ governed skill tools of the same write context, and the skills index frozen with
 - a stateless HTTP request (protocol 2026-07-28, no session): that request alone, so it
   sees memory as it is at that moment, like ``mnemic tool``.
 
+A connection's project is the server's (``--project``), else the one the client's roots
+select when the connection starts (:func:`~mnemic.curated.scope.project_of_roots`:
+the first root with a project store), asked with ``roots/list`` of a client that
+declared roots on a connection that can ask (the initialize handshake: stdio, an HTTP
+session); a stateless request has no project of its own.
+
 Library calls run in worker threads, one at a time per view (a ``Memory`` belongs to
 one session); views of different connections run in parallel and the library's locks
 keep their writes from losing each other's updates.
@@ -20,6 +26,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+import warnings
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -27,9 +34,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import anyio
 import anyio.to_thread
 import mcp_types as types
+from mcp.shared.exceptions import MCPDeprecationWarning
 
 from ..curated.memory import Memory, MemoryCommitted
-from ..curated.scope import open_project
+from ..curated.scope import check_backend, open_project, project_of_roots
 from ..errors import MnemicError
 from ..home import Home
 from ..sessions.sql import SessionStore
@@ -60,6 +68,8 @@ MAX_VIEWS = 1000
 MAX_PROJECTS = 16
 #: A view unused this long is dropped (the SDK ends an idle HTTP session after 30 min).
 VIEW_IDLE_SECONDS = 30 * 60.0
+#: How long a new connection waits for the client's answer to ``roots/list``.
+ROOTS_TIMEOUT = 10.0
 
 
 def _session_header(ctx: ServerRequestContext[Any, Any]) -> str | None:
@@ -305,26 +315,61 @@ class Connections:
             found.last_used = time.monotonic()
             return found
 
-    async def touch(self, ctx: ServerRequestContext[Any, Any]) -> None:
-        """Start the connection's view on its first listing, unless the request is alone."""
+    async def touch(self, ctx: ServerRequestContext[Any, Any]) -> ClientView | None:
+        """Start the connection's view on its first listing, unless the request is alone
+        (``None``)."""
         if ctx.request is None or _session_header(ctx):
-            await self.view(ctx)
+            return await self.view(ctx)
+        return None
 
     async def _new_view(self, ctx: ServerRequestContext[Any, Any]) -> ClientView:
-        view = self._make_view(ctx)
+        project = self.project if self.project is not None else await self._roots_project(ctx)
+        view = self._make_view(ctx, project)
         await view.run(view.freeze)
         log.info("new connection %s (%s)", view.session_id, view.origin)
+        if project is not None and self.project is None:
+            log.info("connection %s: project %s, from the client's roots", view.session_id, project)
         return view
 
-    def _make_view(self, ctx: ServerRequestContext[Any, Any]) -> ClientView:
+    def _make_view(
+        self, ctx: ServerRequestContext[Any, Any], project: str | None = None
+    ) -> ClientView:
         return ClientView(
             self.home,
             _client_name(ctx),
             turn_gap=self.turn_gap,
             sessions=self.sessions,
-            project=self.project,
+            project=project,
             any_project=self.any_project,
         )
+
+    async def _roots_project(self, ctx: ServerRequestContext[Any, Any]) -> str | None:
+        """The project directory the client's roots select (module docstring), or None:
+        the client declared no roots, cannot be asked on this connection, did not answer,
+        or none of its roots has a project store."""
+        params = ctx.session.client_params
+        if params is None or params.capabilities.roots is None:
+            return None
+        try:
+            check_backend(self.home.settings)
+        except MnemicError:
+            return None
+        try:
+            with warnings.catch_warnings(), anyio.fail_after(ROOTS_TIMEOUT):
+                # roots are deprecated by protocol 2026-07-28, whose connections cannot
+                # be asked (NoBackChannelError): only a handshake connection is
+                warnings.simplefilter("ignore", MCPDeprecationWarning)
+                found = await ctx.session.list_roots()
+        except Exception as exc:  # no answer: the connection has no project
+            log.info("the client's roots were not read: %r", exc)
+            return None
+        uris = [str(root.uri) for root in found.roots]
+        try:
+            chosen = await anyio.to_thread.run_sync(lambda: project_of_roots(self.home, uris))
+        except MnemicError as exc:
+            log.warning("the project of the client's roots was not found: %s", exc.to_llm())
+            return None
+        return chosen.path if chosen is not None else None
 
     def _prune(self) -> None:
         cutoff = time.monotonic() - VIEW_IDLE_SECONDS

@@ -11,7 +11,8 @@ the embedded default:
   segmentation and tokenizer as the SQLite index, a GIN index and the same ranking;
 - :mod:`.governance`: the pending queue and the hash-chained audit journal;
 - :mod:`.migrations`: versioned schema migrations (``mnemic db migrate``);
-- :mod:`.copy`: ``mnemic db copy`` between a home's files and a database, verified;
+- :mod:`.copy`: ``mnemic db copy`` between a home's files and a database, verified
+  (:mod:`.copy_sides`: the two kinds of side, each with its project stores);
 - :mod:`.db`: the connection pool, error mapping and lock keys.
 
 Needs the ``postgres`` extra (``pip install 'mnemic[postgres]'``): importing this package

@@ -28,11 +28,16 @@ differ:
   A single ``add`` appends to the text as it is, as with a file. Clean text edited with
   SQL is simply the new current text, as with a hand-edited file.
 * **Reads** need no lock: a row is always a whole committed version.
+* **Scopes.** One backend serves one store: the global one (``project = ''``) or one
+  project's (its id): every statement names its ``project``, and a project's advisory
+  locks are its own (:meth:`PostgresBackend.lock_key`), so the global store and each
+  project store have their own texts, history, backups and locks in the same tables.
 """
 
 from __future__ import annotations
 
 import contextlib
+import re
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -42,32 +47,84 @@ from ...curated.backend import Backup, Problem, Removal, RetentionPolicy, Versio
 from ...curated.entries import FILENAMES
 from ...errors import InvalidArgument, MnemicError
 from .curated_txn import PgTxn, begin, is_db_error, rollback
-from .db import Database, failure
+from .db import Database, failure, mapped_errors
 
-__all__ = ["PostgresBackend", "current_transaction"]
+__all__ = [
+    "PostgresBackend",
+    "check_project",
+    "current_transaction",
+    "project_rows",
+    "record_project",
+    "store_place",
+]
+
+_PROJECT_ID = re.compile(r"[A-Za-z0-9._-]{0,80}")
+"""What a project id is made of (:func:`mnemic.curated.scope.project_id`); ``''``: global."""
 
 _ACTIVE: dict[int, PgTxn] = {}
 """The curated transaction open on each thread (the audit journal joins it)."""
 
 
-def current_transaction(db: Database) -> PgTxn | None:
-    """The curated transaction this thread has open on ``db`` (the audit journal joins
-    it through :meth:`PgTxn.append_audit`)."""
+def check_project(project: str) -> str:
+    """``project`` when it is a project id (or ``''``, the global store); else refused."""
+    if not _PROJECT_ID.fullmatch(project):
+        raise InvalidArgument(
+            "project", f"{project!r} is not a project id (see mnemic.curated.scope)"
+        )
+    return project
+
+
+def project_rows(db: Database) -> dict[str, str]:
+    """The catalog of project stores of ``db``'s schema: id -> directory."""
+    with mapped_errors(f"{db.location}: projects", writing=False), db.connection() as conn:
+        rows = conn.execute(db.sql("SELECT id, path FROM {s}.projects")).fetchall()
+    return {str(pid): str(path) for pid, path in rows}
+
+
+def record_project(db: Database, project_id: str, path: str) -> None:
+    """Record a project's store in the catalog (kept as first recorded when it exists)."""
+    with mapped_errors(f"{db.location}: projects", writing=True), db.connection() as conn:
+        conn.execute(
+            db.sql(
+                "INSERT INTO {s}.projects (id, path, created_at) VALUES (%s, %s, %s) "
+                "ON CONFLICT (id) DO NOTHING"
+            ),
+            (check_project(project_id), path, time.time()),
+        )
+
+
+def store_place(db: Database, project: str) -> str:
+    """Where one store of ``db`` is, for messages: the database, and the project if any."""
+    return f"{db.location}: project {project}" if project else db.location
+
+
+def current_transaction(db: Database, project: str = "") -> PgTxn | None:
+    """The curated transaction this thread has open on the store ``project`` of ``db``
+    (its audit journal joins it through :meth:`PgTxn.append_audit`)."""
     txn = _ACTIVE.get(threading.get_ident())
-    if txn is None or txn.backend.db is not db or txn.closed:
+    if txn is None or txn.backend.db is not db or txn.backend.project != project or txn.closed:
         return None
     return txn
 
 
 class PostgresBackend:
-    """The curated targets of one database schema (see the module docstring)."""
+    """The curated targets of one store (the global one, or ``project``'s) of one
+    database schema (see the module docstring)."""
 
-    def __init__(self, db: Database, *, history_limit: int = 50) -> None:
+    def __init__(self, db: Database, *, history_limit: int = 50, project: str = "") -> None:
         self.db = db
         self.history_limit = history_limit
+        self.project = check_project(project)
+        self.place = store_place(db, project)
+        """Where the store is, for messages: the database, and the project if any."""
 
     def __repr__(self) -> str:
-        return f"PostgresBackend({self.db.location!r})"
+        return f"PostgresBackend({self.db.location!r}, project={self.project!r})"
+
+    def lock_key(self, target: str) -> int:
+        """The advisory lock key of ``target`` in this store (the global store keeps the
+        keys it always had, so hosts of either version exclude each other)."""
+        return self.db.key(f"projects/{self.project}/{target}" if self.project else target)
 
     # -- names -----------------------------------------------------------------------
     def _name(self, target: str) -> str:
@@ -79,7 +136,7 @@ class PostgresBackend:
             ) from None
 
     def location(self, target: str) -> str:
-        return f"{self.db.location}: {self._name(target)}"
+        return f"{self.place}: {self._name(target)}"
 
     def signature(self, target: str) -> None:
         """None: nothing is cheaper than reading the row (one primary-key lookup)."""
@@ -88,10 +145,11 @@ class PostgresBackend:
 
     # -- reads -----------------------------------------------------------------------
     def read(self, target: str) -> str | None:
-        return self._read_text("SELECT body FROM {s}.curated WHERE target = %s", target)
+        statement = "SELECT body FROM {s}.curated WHERE target = %s AND project = %s"
+        return self._read_text(statement, target)
 
     def read_provenance(self, target: str) -> str | None:
-        statement = "SELECT ledger FROM {s}.curated_provenance WHERE target = %s"
+        statement = "SELECT ledger FROM {s}.curated_provenance WHERE target = %s AND project = %s"
         return self._read_text(statement, target)
 
     def _read_text(self, statement: str, target: str) -> str | None:
@@ -100,7 +158,7 @@ class PostgresBackend:
         self._name(target)
         try:
             with self.db.connection() as conn:
-                row = conn.execute(self.db.sql(statement), (target,)).fetchone()
+                row = conn.execute(self.db.sql(statement), (target, self.project)).fetchone()
         except MnemicError:
             raise
         except Exception as exc:
@@ -114,7 +172,7 @@ class PostgresBackend:
         for t in ordered:
             self._name(t)
         names = "+".join(FILENAMES[t] for t in ordered)
-        where = f"{self.db.location}: {names}" if ordered else self.db.location
+        where = f"{self.place}: {names}" if ordered else self.place
         stage = "connect"
         lost = False
         started = time.perf_counter()
@@ -122,7 +180,7 @@ class PostgresBackend:
             with self.db.connection() as conn:
                 stage = "lock"
                 try:
-                    prefetched = begin(self.db, conn, ordered, timeout)
+                    prefetched = begin(self, conn, ordered, timeout)
                     waited = (time.perf_counter() - started) * 1000.0
                     stage = "work"
                     txn = PgTxn(self, conn, ordered, waited, prefetched)
@@ -170,9 +228,9 @@ class PostgresBackend:
             rows: list[tuple[Any, ...]] = conn.execute(
                 self.db.sql(
                     f"SELECT {key}, saved_at, {value} FROM {{s}}.curated_{kind} "
-                    f"WHERE target = %s ORDER BY {key}"
+                    f"WHERE target = %s AND project = %s ORDER BY {key}"
                 ),
-                (target,),
+                (target, self.project),
             ).fetchall()
         return rows
 
@@ -187,8 +245,11 @@ class PostgresBackend:
         self._name(target)
         with self.db.connection() as conn:
             row = conn.execute(
-                self.db.sql("SELECT body FROM {s}.curated_versions WHERE target = %s AND seq = %s"),
-                (target, int(version_id)),
+                self.db.sql(
+                    "SELECT body FROM {s}.curated_versions "
+                    "WHERE target = %s AND project = %s AND seq = %s"
+                ),
+                (target, self.project, int(version_id)),
             ).fetchone()
         return None if row is None else str(row[0])
 
@@ -203,13 +264,16 @@ class PostgresBackend:
                     backups = [i.id for i, r in plan if r.kind == "backup"]
                     txn.conn.execute(
                         self.db.sql(
-                            "DELETE FROM {s}.curated_versions WHERE target = %s AND seq = ANY(%s)"
+                            "DELETE FROM {s}.curated_versions "
+                            "WHERE target = %s AND project = %s AND seq = ANY(%s)"
                         ),
-                        (target, versions),
+                        (target, self.project, versions),
                     )
                     txn.conn.execute(
-                        self.db.sql("DELETE FROM {s}.curated_backups WHERE id = ANY(%s)"),
-                        (backups,),
+                        self.db.sql(
+                            "DELETE FROM {s}.curated_backups WHERE project = %s AND id = ANY(%s)"
+                        ),
+                        (self.project, backups),
                     )
         return out
 
@@ -225,12 +289,13 @@ class PostgresBackend:
                     self.db.sql(
                         "WITH found AS (UPDATE {s}.curated_backups SET saved_at = %(now)s "
                         "WHERE id = (SELECT max(id) FROM {s}.curated_backups WHERE target = "
-                        "%(t)s AND md5(body) = md5(%(body)s) AND body = %(body)s) RETURNING id), "
-                        "made AS (INSERT INTO {s}.curated_backups (target, saved_at, body) "
-                        "SELECT %(t)s, %(now)s, %(body)s WHERE NOT EXISTS (SELECT 1 FROM found) "
-                        "RETURNING id) SELECT id FROM found UNION ALL SELECT id FROM made"
+                        "%(t)s AND project = %(p)s AND md5(body) = md5(%(body)s) AND body = "
+                        "%(body)s) RETURNING id), made AS (INSERT INTO {s}.curated_backups "
+                        "(project, target, saved_at, body) SELECT %(p)s, %(t)s, %(now)s, "
+                        "%(body)s WHERE NOT EXISTS (SELECT 1 FROM found) RETURNING id) "
+                        "SELECT id FROM found UNION ALL SELECT id FROM made"
                     ),
-                    {"t": target, "now": time.time(), "body": raw},
+                    {"t": target, "p": self.project, "now": time.time(), "body": raw},
                 ).fetchone()
         except Exception as exc:  # report, never pretend the copy exists
             return f"{self.location(target)} (BACKUP FAILED: {exc}; the text itself is unchanged)"
@@ -254,7 +319,8 @@ class PostgresBackend:
             conn = txn.conn
             gone: list[str] = []
             if conn.execute(
-                sql("SELECT 1 FROM {s}.curated WHERE target = %s"), (target,)
+                sql("SELECT 1 FROM {s}.curated WHERE target = %s AND project = %s"),
+                (target, self.project),
             ).fetchone():
                 gone.append(self.location(target))
             gone += [v.location for v in self.history(target)]
@@ -262,7 +328,10 @@ class PostgresBackend:
             if not dry_run:
                 tables = ("curated", "curated_versions", "curated_backups", "curated_provenance")
                 for table in tables:
-                    conn.execute(sql(f"DELETE FROM {{s}}.{table} WHERE target = %s"), (target,))
+                    conn.execute(
+                        sql(f"DELETE FROM {{s}}.{table} WHERE target = %s AND project = %s"),
+                        (target, self.project),
+                    )
             return gone
 
     def doctor(self, *, fix: bool = False) -> list[Problem]:

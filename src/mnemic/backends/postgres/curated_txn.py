@@ -33,8 +33,12 @@ class Owner(Protocol):
 
     db: Database
     history_limit: int
+    project: str
+    """The store: ``''`` (global) or a project's id; every row it touches has it."""
 
     def location(self, target: str) -> str: ...
+
+    def lock_key(self, target: str) -> int: ...
 
 
 def is_db_error(exc: BaseException) -> bool:
@@ -48,25 +52,33 @@ Prefetched = dict[str, tuple[str | None, str | None]]
 
 
 def begin(
-    db: Database, conn: psycopg.Connection[Any], ordered: list[str], timeout: float
+    owner: Owner, conn: psycopg.Connection[Any], ordered: list[str], timeout: float
 ) -> Prefetched | None:
     """Open the transaction, take the targets' locks (sorted) and read their rows and
-    ledgers: one round trip (one simple query; the target names are fixed identifiers).
+    ledgers in ``owner``'s store: one round trip (one simple query; the target names
+    are fixed identifiers, the project is quoted by psycopg).
 
     Returns None when the reads failed (a ledger table renamed or unreadable): the
     transaction is then opened again without them and the reads go one by one, each
     ledger statement in a savepoint (:class:`PgTxn` "careful" mode). A lock timeout and
     a lost connection are raised.
     """
+    from psycopg import sql
+
+    db = owner.db
     steps = ["BEGIN", f"SET LOCAL lock_timeout = {max(1, int(timeout * 1000))}"]
-    steps += [f"SELECT pg_advisory_xact_lock({db.key(t)})" for t in ordered]
+    steps += [f"SELECT pg_advisory_xact_lock({owner.lock_key(t)})" for t in ordered]
     if not ordered:
         conn.execute("; ".join(steps), prepare=False)
         return {}
     names = ", ".join(f"'{t}'" for t in ordered)  # validated names (FILENAMES keys)
+    scope = f"project = {sql.Literal(owner.project).as_string(conn)}"
     reads = [
-        db.sql(f"SELECT target, body FROM {{s}}.curated WHERE target IN ({names})"),
-        db.sql(f"SELECT target, ledger FROM {{s}}.curated_provenance WHERE target IN ({names})"),
+        db.sql(f"SELECT target, body FROM {{s}}.curated WHERE target IN ({names}) AND {scope}"),
+        db.sql(
+            f"SELECT target, ledger FROM {{s}}.curated_provenance "
+            f"WHERE target IN ({names}) AND {scope}"
+        ),
     ]
     try:
         cur = conn.execute("; ".join(steps + reads), prepare=False)
@@ -98,23 +110,23 @@ def rollback(conn: psycopg.Connection[Any]) -> None:
 
 
 _SAVE = (
-    "INSERT INTO {s}.curated (target, body, version, updated_at) "
-    "VALUES ({t}, {text}, 1, {now}) ON CONFLICT (target) DO UPDATE SET body = "
+    "INSERT INTO {s}.curated (project, target, body, version, updated_at) "
+    "VALUES ({p}, {t}, {text}, 1, {now}) ON CONFLICT (project, target) DO UPDATE SET body = "
     "excluded.body, version = {s}.curated.version + 1, updated_at = excluded.updated_at"
 )
 _KEEP_PREVIOUS = (
     # keep the previous text as the next version, drop versions past the limit (all
     # CTEs see the rows before the statement)
-    "prev AS (SELECT target, body FROM {s}.curated WHERE target = {t}), "
-    "kept AS (INSERT INTO {s}.curated_versions (target, seq, saved_at, body) "
-    "SELECT target, COALESCE((SELECT max(seq) FROM {s}.curated_versions "
-    "WHERE target = {t}), 0) + 1, {now}, body FROM prev RETURNING seq), "
-    "dropped AS (DELETE FROM {s}.curated_versions WHERE target = {t} "
+    "prev AS (SELECT target, body FROM {s}.curated WHERE target = {t} AND project = {p}), "
+    "kept AS (INSERT INTO {s}.curated_versions (project, target, seq, saved_at, body) "
+    "SELECT {p}, target, COALESCE((SELECT max(seq) FROM {s}.curated_versions "
+    "WHERE target = {t} AND project = {p}), 0) + 1, {now}, body FROM prev RETURNING seq), "
+    "dropped AS (DELETE FROM {s}.curated_versions WHERE target = {t} AND project = {p} "
     "AND seq <= (SELECT seq FROM kept) - {limit})"
 )
 _LEDGER = (
-    "INSERT INTO {s}.curated_provenance (target, ledger, updated_at) "
-    "VALUES ({t}, {ledger}, {now}) ON CONFLICT (target) DO UPDATE SET "
+    "INSERT INTO {s}.curated_provenance (project, target, ledger, updated_at) "
+    "VALUES ({p}, {t}, {ledger}, {now}) ON CONFLICT (project, target) DO UPDATE SET "
     "ledger = excluded.ledger, updated_at = excluded.updated_at"
 )
 
@@ -168,7 +180,8 @@ class PgTxn:
                 return self._texts[target]
             return self._rows[target][0]
         row = self.conn.execute(
-            self.backend.db.sql("SELECT body FROM {s}.curated WHERE target = %s"), (target,)
+            self.backend.db.sql("SELECT body FROM {s}.curated WHERE target = %s AND project = %s"),
+            (target, self.backend.project),
         ).fetchone()
         return None if row is None else str(row[0])
 
@@ -194,9 +207,10 @@ class PgTxn:
             with self.conn.transaction():  # a savepoint: a failure leaves the write usable
                 row = self.conn.execute(
                     self.backend.db.sql(
-                        "SELECT ledger FROM {s}.curated_provenance WHERE target = %s"
+                        "SELECT ledger FROM {s}.curated_provenance "
+                        "WHERE target = %s AND project = %s"
                     ),
-                    (target,),
+                    (target, self.backend.project),
                 ).fetchone()
         except Exception as exc:
             if not is_db_error(exc):
@@ -213,14 +227,7 @@ class PgTxn:
             return
         try:
             with self.conn.transaction():  # a savepoint: a failure leaves the write usable
-                self.conn.execute(
-                    self.backend.db.sql(
-                        "INSERT INTO {s}.curated_provenance (target, ledger, updated_at) "
-                        "VALUES (%s, %s, %s) ON CONFLICT (target) DO UPDATE SET "
-                        "ledger = excluded.ledger, updated_at = excluded.updated_at"
-                    ),
-                    (target, ledger, time.time()),
-                )
+                self.conn.execute(self._statement(target, None, ledger))
         except Exception as exc:
             if not is_db_error(exc):
                 raise
@@ -258,6 +265,7 @@ class PgTxn:
             sql.SQL(self.backend.db.sql(template))
             .format(
                 t=sql.Literal(target),
+                p=sql.Literal(self.backend.project),
                 text=sql.Literal(text),
                 ledger=sql.Literal(ledger),
                 now=sql.Literal(time.time()),

@@ -43,7 +43,7 @@ from ...governance.chain import (
     commit_origins,
     recorded_states,
 )
-from .curated import current_transaction
+from .curated import check_project, current_transaction, store_place
 from .db import Database, atomic, is_lock_timeout, mapped_errors
 
 __all__ = ["PostgresJournalStore", "PostgresPendingRecords"]
@@ -52,31 +52,40 @@ log = logging.getLogger(__name__)
 
 _HEAD = (
     "SELECT h.count, h.hash, (SELECT json_object_agg(target, "
-    "json_build_array(state, origin, origin_known)) FROM {s}.audit_targets) "
-    "FROM {s}.audit_head h FOR UPDATE OF h"
+    "json_build_array(state, origin, origin_known)) FROM {s}.audit_targets "
+    "WHERE project = {p}) FROM {s}.audit_head h WHERE h.project = {p} FOR UPDATE OF h"
 )
-"""The head, locked, with each target's state at its last commit record."""
+"""The head of one store's journal, locked, with each target's state at its last
+commit record."""
+
+_MADE_HEADS: set[tuple[str, str, str]] = set()
+"""(server, schema, project) whose journal head row this process has made sure of."""
 
 
 class PostgresPendingRecords:
     """The ``pending`` rows of one subsystem: a
     :class:`~mnemic.governance.pending.PendingRecordStore`."""
 
-    def __init__(self, db: Database, subsystem: str, lock_timeout: float = 10.0) -> None:
+    def __init__(
+        self, db: Database, subsystem: str, lock_timeout: float = 10.0, project: str = ""
+    ) -> None:
         self.db = db
         self.subsystem = subsystem
         self.lock_timeout = lock_timeout
+        self.project = check_project(project)
+        """The store whose queue this is: ``''`` (global) or a project's id."""
 
     @property
     def location(self) -> str:
-        return f"{self.db.location}: pending/{self.subsystem}"
+        return f"{store_place(self.db, self.project)}: pending/{self.subsystem}"
 
     def where(self, pending_id: str) -> str:
         return f"{self.location}/{pending_id}"
 
     @contextlib.contextmanager
     def lock(self) -> Iterator[None]:
-        key = self.db.key(f"pending/{self.subsystem}")
+        name = f"pending/{self.subsystem}"
+        key = self.db.key(f"projects/{self.project}/{name}" if self.project else name)
         started = time.monotonic()
         with mapped_errors(self.location, writing=True), self.db.connection() as conn:
             try:
@@ -98,36 +107,37 @@ class PostgresPendingRecords:
                     conn.close()  # the lock ends with the session; never pool it held
 
     def ids(self) -> list[str]:
-        rows = self._all("SELECT id FROM {s}.pending WHERE subsystem = %s", (self.subsystem,))
+        rows = self._all("SELECT id FROM {s}.pending WHERE subsystem = %s AND project = %s", ())
         return [str(r[0]) for r in rows]
 
     def get(self, pending_id: str) -> str | None:
         rows = self._all(
-            "SELECT record FROM {s}.pending WHERE subsystem = %s AND id = %s",
-            (self.subsystem, pending_id),
+            "SELECT record FROM {s}.pending WHERE subsystem = %s AND project = %s AND id = %s",
+            (pending_id,),
         )
         return str(rows[0][0]) if rows else None
 
     def scan(self) -> Iterator[tuple[str, str, str | StorageError]]:
         rows = self._all(
-            "SELECT id, record FROM {s}.pending WHERE subsystem = %s ORDER BY created_at, id",
-            (self.subsystem,),
+            "SELECT id, record FROM {s}.pending WHERE subsystem = %s AND project = %s "
+            "ORDER BY created_at, id",
+            (),
         )
         for pending_id, text in rows:
             yield str(pending_id), self.where(pending_id), str(text)
 
     def put(self, pending_id: str, created_at: float, text: str) -> bool:
         count = self._run(
-            "INSERT INTO {s}.pending (subsystem, id, created_at, record) "
-            "VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING",
-            (self.subsystem, pending_id, created_at, text),
+            "INSERT INTO {s}.pending (subsystem, project, id, created_at, record) "
+            "VALUES (%s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
+            (pending_id, created_at, text),
         )
         return count > 0
 
     def delete(self, pending_id: str) -> bool:
         count = self._run(
-            "DELETE FROM {s}.pending WHERE subsystem = %s AND id = %s",
-            (self.subsystem, pending_id),
+            "DELETE FROM {s}.pending WHERE subsystem = %s AND project = %s AND id = %s",
+            (pending_id,),
         )
         return count > 0
 
@@ -136,43 +146,76 @@ class PostgresPendingRecords:
         return []
 
     def _all(self, sql: str, params: tuple[Any, ...]) -> list[Any]:
+        """Rows of ``sql``, whose first two parameters are this queue's subsystem and
+        store (``params`` are the rest)."""
+        scoped = (self.subsystem, self.project, *params)
         with mapped_errors(self.location, writing=False), self.db.connection() as conn:
-            return conn.execute(self.db.sql(sql), params).fetchall()
+            return conn.execute(self.db.sql(sql), scoped).fetchall()
 
     def _run(self, sql: str, params: tuple[Any, ...]) -> int:
+        """Run ``sql`` (parameters as for :meth:`_all`); return the rows it changed."""
+        scoped = (self.subsystem, self.project, *params)
         with mapped_errors(self.location, writing=True), self.db.connection() as conn:
-            return int(conn.execute(self.db.sql(sql), params).rowcount or 0)
+            return int(conn.execute(self.db.sql(sql), scoped).rowcount or 0)
 
 
 class PostgresJournalStore:
     """The ``audit`` and ``audit_head`` tables: a :class:`~mnemic.governance.chain.JournalStore`."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, project: str = "") -> None:
+        from psycopg import sql
+
         self.db = db
+        self.project = check_project(project)
+        """The store whose journal this is: ``''`` (global) or a project's id (each
+        has a chain of its own)."""
+        self._literal = sql.Literal(self.project).as_string()
 
     @property
     def location(self) -> str:
-        return f"{self.db.location}: audit"
+        return f"{store_place(self.db, self.project)}: audit"
+
+    def sql(self, text: str) -> str:
+        """``text`` with ``{s}`` the schema and ``{p}`` this journal's project, quoted."""
+        return self.db.sql(text).replace("{p}", self._literal)
+
+    def _make_head(self) -> None:
+        """Make sure a project's journal has its head row (the global one's was made
+        by the schema's first migration); once per process and store."""
+        made = (self.db.location, self.db.schema, self.project)
+        if not self.project or made in _MADE_HEADS:
+            return
+        with self.db.connection() as conn:
+            conn.execute(
+                self.sql(
+                    "INSERT INTO {s}.audit_head (project, singleton, count, hash) "
+                    "VALUES ({p}, true, 0, repeat('0', 64)) ON CONFLICT (project) DO NOTHING"
+                )
+            )
+        _MADE_HEADS.add(made)
 
     def import_lines(self, lines: list[str]) -> int:
         """Append verbatim records (copying a journal) to an empty journal; return how many.
 
         The lines keep their sequence numbers and hashes, so the chain still verifies.
         """
+        self._make_head()
         with self.db.connection() as conn, atomic(conn):
-            sql = self.db.sql
-            row = conn.execute(sql("SELECT count FROM {s}.audit_head FOR UPDATE")).fetchone()
+            sql = self.sql
+            row = conn.execute(
+                sql("SELECT count FROM {s}.audit_head WHERE project = {p} FOR UPDATE")
+            ).fetchone()
             if row is None or int(row[0]) != 0:
                 raise StorageError(f"{self.location} is not empty; records were not copied")
             with conn.cursor() as cur:
                 cur.executemany(
-                    sql("INSERT INTO {s}.audit (seq, line) VALUES (%s, %s)"),
+                    sql("INSERT INTO {s}.audit (project, seq, line) VALUES ({p}, %s, %s)"),
                     [(i, line) for i, line in enumerate(lines, 1)],
                 )
             if lines:
                 last = json.loads(lines[-1]).get("hash")
                 conn.execute(
-                    sql("UPDATE {s}.audit_head SET count = %s, hash = %s"),
+                    sql("UPDATE {s}.audit_head SET count = %s, hash = %s WHERE project = {p}"),
                     (len(lines), str(last)),
                 )
                 records = [json.loads(line) for line in lines]
@@ -191,9 +234,10 @@ class PostgresJournalStore:
         curated transaction open on this thread, if any (its statements travel with the
         transaction's own, see :meth:`~.curated_txn.PgTxn.append_audit`: a memory write
         commits with its record, or neither does)."""
-        joined = current_transaction(self.db)
-        head = self.db.sql(_HEAD)
+        joined = current_transaction(self.db, self.project)
+        head = self.sql(_HEAD)
         with mapped_errors(self.location, writing=True):
+            self._make_head()
             if joined is not None:
                 return joined.append_audit(head, lambda row: self._records(row, build))
             with self.db.connection() as conn, atomic(conn):
@@ -222,9 +266,10 @@ class PostgresJournalStore:
 
         entries = build(JournalTail(int(head[0]), str(head[1]), recorded=recorded))
         template = sql.SQL(
-            self.db.sql(
-                "WITH appended AS (INSERT INTO {s}.audit (seq, line) VALUES ({seq}, {line})) "
-                "UPDATE {s}.audit_head SET count = {seq}, hash = {hash}"
+            self.sql(
+                "WITH appended AS (INSERT INTO {s}.audit (project, seq, line) "
+                "VALUES ({p}, {seq}, {line})) "
+                "UPDATE {s}.audit_head SET count = {seq}, hash = {hash} WHERE project = {p}"
             )
         )
         statements = [
@@ -248,9 +293,10 @@ class PostgresJournalStore:
             for target, state in recorded_states(rec).items():
                 last[target] = (state, origins.get(target))
         template = sql.SQL(
-            self.db.sql(
-                "INSERT INTO {s}.audit_targets (target, state, origin, origin_known) "
-                "VALUES ({t}, {state}, {origin}, {known}) ON CONFLICT (target) DO UPDATE SET "
+            self.sql(
+                "INSERT INTO {s}.audit_targets (project, target, state, origin, origin_known) "
+                "VALUES ({p}, {t}, {state}, {origin}, {known}) "
+                "ON CONFLICT (project, target) DO UPDATE SET "
                 "state = excluded.state, origin = excluded.origin, "
                 "origin_known = excluded.origin_known"
             )
@@ -275,12 +321,16 @@ class PostgresJournalStore:
             atomic(conn),
         ):
             conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-            row = conn.execute(self.db.sql("SELECT generation FROM {s}.audit_head")).fetchone()
+            row = conn.execute(
+                self.sql("SELECT generation FROM {s}.audit_head WHERE project = {p}")
+            ).fetchone()
             now = str(row[0]) if row else ""
             if now != ident:
                 position = 0
             rows = conn.execute(
-                self.db.sql("SELECT seq, line FROM {s}.audit WHERE seq > %s ORDER BY seq"),
+                self.sql(
+                    "SELECT seq, line FROM {s}.audit WHERE project = {p} AND seq > %s ORDER BY seq"
+                ),
                 (position,),
             ).fetchall()
         end = int(rows[-1][0]) if rows else position
@@ -290,11 +340,11 @@ class PostgresJournalStore:
         """Update the rows whose record ``edit`` changes (texts dropped), under the head's
         lock; a new generation, and the cached fold dropped, in the same transaction."""
         with mapped_errors(self.location, writing=True), self.db.connection() as conn, atomic(conn):
-            sql = self.db.sql
-            conn.execute(sql("SELECT count FROM {s}.audit_head FOR UPDATE"))
+            sql = self.sql
+            conn.execute(sql("SELECT count FROM {s}.audit_head WHERE project = {p} FOR UPDATE"))
             changed = 0
             for seq, line in conn.execute(
-                sql("SELECT seq, line FROM {s}.audit ORDER BY seq")
+                sql("SELECT seq, line FROM {s}.audit WHERE project = {p} ORDER BY seq")
             ).fetchall():
                 try:
                     rec = json.loads(line)
@@ -304,10 +354,17 @@ class PostgresJournalStore:
                     text = json.dumps(
                         rec, sort_keys=True, separators=(",", ":"), ensure_ascii=False
                     )
-                    conn.execute(sql("UPDATE {s}.audit SET line = %s WHERE seq = %s"), (text, seq))
+                    conn.execute(
+                        sql("UPDATE {s}.audit SET line = %s WHERE project = {p} AND seq = %s"),
+                        (text, seq),
+                    )
                     changed += 1
-            conn.execute(sql("UPDATE {s}.audit_head SET generation = md5(random()::text)"))
-            conn.execute(sql("DELETE FROM {s}.journal_fold"))
+            conn.execute(
+                sql(
+                    "UPDATE {s}.audit_head SET generation = md5(random()::text) WHERE project = {p}"
+                )
+            )
+            conn.execute(sql("DELETE FROM {s}.journal_fold WHERE project = {p}"))
         if changed:
             with contextlib.suppress(Exception), self.db.connection() as conn:
                 conn.execute(self.db.sql("VACUUM {s}.audit"))  # no dead row keeps the text
@@ -317,7 +374,9 @@ class PostgresJournalStore:
         """The cached fold (``None``: none, or it cannot be read)."""
         try:
             with self.db.connection() as conn:
-                row = conn.execute(self.db.sql("SELECT body FROM {s}.journal_fold")).fetchone()
+                row = conn.execute(
+                    self.sql("SELECT body FROM {s}.journal_fold WHERE project = {p}")
+                ).fetchone()
         except Exception:  # a cache: rebuilt
             return None
         return None if row is None else str(row[0])
@@ -329,10 +388,11 @@ class PostgresJournalStore:
         try:
             with self.db.connection() as conn, atomic(conn):
                 conn.execute(
-                    self.db.sql(
-                        "INSERT INTO {s}.journal_fold (singleton, ident, body) "
-                        "SELECT true, %(i)s, %(b)s FROM {s}.audit_head WHERE generation = %(i)s "
-                        "ON CONFLICT (singleton) DO UPDATE SET ident = excluded.ident, "
+                    self.sql(
+                        "INSERT INTO {s}.journal_fold (project, singleton, ident, body) "
+                        "SELECT {p}, true, %(i)s, %(b)s FROM {s}.audit_head "
+                        "WHERE project = {p} AND generation = %(i)s "
+                        "ON CONFLICT (project) DO UPDATE SET ident = excluded.ident, "
                         "body = excluded.body"
                     ),
                     {"i": ident, "b": text},
@@ -348,8 +408,12 @@ class PostgresJournalStore:
             atomic(conn),
         ):
             conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-            head = conn.execute(self.db.sql("SELECT count, hash FROM {s}.audit_head")).fetchone()
-            rows = conn.execute(self.db.sql("SELECT line FROM {s}.audit ORDER BY seq")).fetchall()
+            head = conn.execute(
+                self.sql("SELECT count, hash FROM {s}.audit_head WHERE project = {p}")
+            ).fetchone()
+            rows = conn.execute(
+                self.sql("SELECT line FROM {s}.audit WHERE project = {p} ORDER BY seq")
+            ).fetchall()
         return JournalSnapshot(
             [str(r[0]).encode("utf-8") for r in rows],
             (int(head[0]), str(head[1])) if head else None,

@@ -51,6 +51,17 @@ Version 7
                            so that a fold of the old lines is not used again.
                            ``curated_provenance`` is no longer written (read for homes
                            upgraded from it).
+Version 8
+    ``projects``           the catalog of project stores (id, directory, when made): a
+                           project's store exists once its row does
+                           (:mod:`mnemic.curated.scope`)
+    a ``project`` column (``''``: the global store; else the project's id) on every
+    table of curated memory and its governance (``curated``, ``curated_versions``,
+    ``curated_backups``, ``curated_provenance``, ``pending``, ``audit``, ``audit_head``,
+    ``audit_targets``, ``journal_fold``), in front of each primary key: each project
+    has its own texts, history, queue and hash chain beside the global ones. Existing
+    rows become the global store's (the column's default); nothing is rewritten
+    (a constant default), each primary key's index is rebuilt.
 """
 
 from __future__ import annotations
@@ -201,6 +212,34 @@ _V7 = [
     )""",
 ]
 
+_SCOPED = {
+    # table: its primary key after version 8 (None: the key is unchanged)
+    "curated": "project, target",
+    "curated_versions": "project, target, seq",
+    "curated_backups": None,
+    "curated_provenance": "project, target",
+    "pending": "project, subsystem, id",
+    "audit": "project, seq",
+    "audit_head": "project",
+    "audit_targets": "project, target",
+    "journal_fold": "project",
+}
+
+_V8 = [
+    """CREATE TABLE {s}.projects (
+        id text PRIMARY KEY,
+        path text NOT NULL,
+        created_at double precision NOT NULL
+    )""",
+    *(f"ALTER TABLE {{s}}.{t} ADD COLUMN project text NOT NULL DEFAULT ''" for t in _SCOPED),
+    *(
+        f"ALTER TABLE {{s}}.{t} DROP CONSTRAINT {t}_pkey, ADD PRIMARY KEY ({key})"
+        for t, key in _SCOPED.items()
+        if key is not None
+    ),
+    "CREATE INDEX curated_backups_project ON {s}.curated_backups (project, target)",
+]
+
 MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (1, "curated targets and versions, sessions with tsvector index, pending, audit",
      [_FOLD_ASCII, *_V1]),
@@ -210,6 +249,7 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (5, "messages: drop the BRIN index on id (search windows use the primary key)", _V5),
     (6, "forgotten (tombstones of forgotten messages) and import_marks", _V6),
     (7, "audit_targets, journal_fold, audit_head.generation: the journal folded", _V7),
+    (8, "projects, and a project column on curated and governance tables", _V8),
 ]  # fmt: skip
 """Ordered ``(version, name, statements)``; each runs once, in its own transaction."""
 
@@ -317,10 +357,11 @@ def status(db: Database) -> dict[str, Any]:
                 ("sessions", "SELECT count(*) FROM {s}.sessions"),
                 ("messages", "SELECT count(*) FROM {s}.messages"),
                 ("pending", "SELECT count(*) FROM {s}.pending"),
-                ("audit_records", "SELECT count FROM {s}.audit_head"),
+                ("audit_records", "SELECT sum(count) FROM {s}.audit_head"),
+                ("projects", "SELECT count(*) FROM {s}.projects" if version >= 8 else ""),
             ):
-                found = conn.execute(db.sql(sql)).fetchone()
-                counts[name] = int(found[0]) if found else 0
+                found = conn.execute(db.sql(sql)).fetchone() if sql else None
+                counts[name] = int(found[0] or 0) if found else 0
             out["counts"] = counts
     return out
 

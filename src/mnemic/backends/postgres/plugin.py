@@ -1,14 +1,17 @@
 """The PostgreSQL store backend as the registry sees it (``postgresql://`` URLs).
 
 Every seam shares one connection pool per process and settings
-(:meth:`~.db.Database.for_settings`).
+(:meth:`~.db.Database.for_settings`). The curated, journal and pending seams serve the
+store ``settings.scope`` names (``''``: global; a project's id, set by
+:func:`mnemic.curated.scope.project_settings`), and the ``projects`` table is the
+catalog of project stores (:class:`~mnemic.registry.ProjectCatalog`).
 """
 
 from __future__ import annotations
 
 from ...config import Settings
 from ...home import Home
-from .curated import PostgresBackend
+from .curated import PostgresBackend, project_rows, record_project
 from .db import Database
 from .governance import PostgresJournalStore, PostgresPendingRecords
 from .migrations import check_schema
@@ -24,8 +27,11 @@ class PostgresStore:
 
     def curated(self, home: Home, *, cleanup: bool = True) -> PostgresBackend:
         """(A transaction leaves no debris: ``cleanup`` has nothing to do.)"""
+        settings = home.settings
         return PostgresBackend(
-            _database(home.settings), history_limit=home.settings.memory.history_limit
+            _database(settings),
+            history_limit=settings.memory.history_limit,
+            project=settings.scope,
         )
 
     def read_curated(self, root: str, settings: Settings, target: str) -> str | None:
@@ -40,11 +46,21 @@ class PostgresStore:
         return True  # the tables exist once the schema is migrated
 
     def journal(self, home: Home) -> PostgresJournalStore:
-        return PostgresJournalStore(_database(home.settings))
+        return PostgresJournalStore(_database(home.settings), project=home.settings.scope)
 
     def pending(self, home: Home, subsystem: str) -> PostgresPendingRecords:
         settings = home.settings
-        return PostgresPendingRecords(_database(settings), subsystem, settings.memory.lock_timeout)
+        return PostgresPendingRecords(
+            _database(settings), subsystem, settings.memory.lock_timeout, project=settings.scope
+        )
+
+    def projects(self, home: Home) -> dict[str, str]:
+        """The id and directory of every project store in the database."""
+        return project_rows(_database(home.settings))
+
+    def add_project(self, home: Home, project_id: str, path: str) -> None:
+        """Record a project's store (kept as first recorded when it exists)."""
+        record_project(_database(home.settings), project_id, path)
 
 
 def _database(settings: Settings) -> Database:
