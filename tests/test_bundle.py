@@ -182,8 +182,8 @@ def test_a_bundle_with_project_stores_is_refused_by_a_postgresql_home(
     (dest / "config.toml").write_text(pg_config(pg_dsn, pg_schema))
     result = run(dest, "import", "--bundle", str(bundle))
     assert result.exit_code == 1
-    assert "project scopes need the files backend" in result.output
-    assert "Nothing was imported" in result.output
+    assert "which an import into PostgreSQL does not write yet" in result.output
+    assert "mnemic db copy" in result.output and "Nothing was imported" in result.output
     assert ok(dest, "audit", "verify", "--json")["records"] == 0
     assert ok(dest, "sessions", "list", "--json") == []
 
@@ -197,6 +197,23 @@ def test_a_postgresql_home_exports_a_bundle_a_files_home_imports(
     ok(source, "export", "--bundle", str(bundle))
     ok(dest, "import", "--bundle", str(bundle))
     assert views(dest) == views(source)
+
+
+@pytest.mark.postgres
+def test_a_postgresql_homes_project_stores_travel_into_a_files_home(
+    tmp_path: Path, pg_dsn: str, pg_schema: str
+) -> None:
+    """A project store of a database home is rows beside the global store's: the bundle
+    carries them as it carries a files home's project directory."""
+    source, dest, bundle = tmp_path / "source", tmp_path / "dest", tmp_path / "b.mnemic"
+    repo = tmp_path / "repo"
+    fill(source, repo, config=pg_config(pg_dsn, pg_schema))
+    ok(source, "export", "--bundle", str(bundle))
+    ok(dest, "import", "--bundle", str(bundle))
+    before, after = views(source, repo), views(dest, repo)
+    assert after["project memory"]["memory"]["entries"] != []
+    assert after["project archive"]["entries"] != []
+    assert after == before
 
 
 def test_a_home_that_is_not_empty_is_refused(tmp_path: Path) -> None:

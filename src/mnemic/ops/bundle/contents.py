@@ -29,7 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from ...backends.files.journal import AuditJournal
-from ...backends.postgres.copy import SUBSYSTEMS, HomeSide, Kept, Side
+from ...backends.postgres.copy import SUBSYSTEMS
+from ...backends.postgres.copy_sides import HomeSide, Kept, Side
 from ...curated.entries import FILENAMES, TARGETS
 from ...curated.scope import PROJECT_FILE
 from ...curated.usage_log import usage_path

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ... import __version__
-from ...backends.postgres.copy import DatabaseSide, HomeSide, Side
+from ...backends.postgres.copy_sides import DatabaseSide, HomeSide, Side
 from ...curated.scope import PROJECT_FILE, PROJECTS_DIR, stored_projects
 from ...errors import BundleError
 from ...fsio import atomic_write_text, read_text_strict
@@ -154,8 +154,12 @@ def export_bundle(home: Home, destination: Path, *, with_vectors: bool = False) 
         write_scope(side, root / "global", counts, home.root)
         for project in stored_projects(home):
             where = root / PROJECTS_DIR / project.project.id
-            write_scope(HomeSide(project.root), where, counts, project.root)
-            text = read_text_strict(project.root / PROJECT_FILE, nofollow=True) or ""
+            if isinstance(side, DatabaseSide):  # its rows, beside the global store's
+                write_scope(DatabaseSide(side.db, project.project.id), where, counts, project.root)
+                text = json.dumps({"path": project.project.path}, ensure_ascii=False)
+            else:
+                write_scope(HomeSide(project.root), where, counts, project.root)
+                text = read_text_strict(project.root / PROJECT_FILE, nofollow=True) or ""
             atomic_write_text(where / PROJECT_FILE, text)
             counts["projects"] += 1
         _write_sessions(side, root, counts, with_vectors=with_vectors)

@@ -2,8 +2,8 @@
 
 Everything is checked before anything is written: the file (:func:`.layout.unpack`:
 format, version, checksums, paths, truncation), every member's content, each scope's
-audit journal (its chain must verify), and the destination (it must be empty; a
-PostgreSQL home cannot hold project stores). Then:
+audit journal (its chain must verify), and the destination (it must be empty; an
+import into PostgreSQL does not write project stores yet). Then:
 
 * **files**: the whole home is built in a private staging directory inside it
   (``.bundle-import-*``), then its parts (``memories``, ``audit``, ``pending``,
@@ -32,7 +32,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path, PurePosixPath
 
 from ...backends.files.sqlite import SQLiteSessionStore
-from ...backends.postgres.copy import SUBSYSTEMS, DatabaseSide, HomeSide, Side
+from ...backends.postgres.copy import SUBSYSTEMS
+from ...backends.postgres.copy_sides import DatabaseSide, HomeSide, Side
 from ...curated.entries import FILENAMES, TARGETS
 from ...curated.scope import PROJECT_FILE, PROJECTS_DIR, stored_projects
 from ...curated.usage_log import usage_path
@@ -180,9 +181,10 @@ def import_bundle(
             raise BundleError(
                 str(bundle),
                 "backend",
-                f"it holds {len(scopes) - 1} project store(s), and project scopes need the "
-                "files backend for now: a PostgreSQL home cannot hold them. Nothing was "
-                "imported. Import it into a files home.",
+                f"it holds {len(scopes) - 1} project store(s), which an import into "
+                "PostgreSQL does not write yet. Nothing was imported. Import it into a files "
+                "home, then move that home into the database with `mnemic db copy` (which "
+                "carries project stores).",
             )
         side = side_for(home)
         held = _held(home, side)
