@@ -188,7 +188,6 @@ def test_a_window_of_a_phrase_visits_only_rows_inside_the_window(phrased: Any) -
     assert heap[0]["Actual Rows"] == phrases
 
 
-
 @pytest.mark.parametrize("together", [10, 997], ids=["often-together", "rarely-together"])
 def test_two_frequent_words_list_the_newest_messages_holding_both(
     pg_dsn: str, together: int

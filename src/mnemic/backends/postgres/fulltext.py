@@ -156,8 +156,9 @@ class PgIndex:
         whole's matches from the highest of those ids on are among the ids every
         listing holds: those are tested, by id. The share of them that matched sizes a
         window of older ids for the rest, looked for there through the rarest word of
-        the query (:meth:`anchor`); when the window would take every older id, the rest
-        is left to the planner."""
+        the query (:meth:`anchor`); when the window would take more than a quarter of
+        the older ids (the rarest word's matches in it then cost more than the whole's
+        everywhere), the rest is left to the planner."""
         if len(query.terms) < 2 or query.match != "all":
             return None
         alone = [len(g) == 1 for g in query.groups for _ in g]
@@ -174,7 +175,7 @@ class PgIndex:
         share = len(ids) / max(1, self.size() + 1 - bound)
         window = int(2 * (cap - len(ids)) / share) if share else bound
         anchor = self.anchor(query)
-        if window < bound and anchor is not None:
+        if 4 * window <= bound and anchor is not None:
             high = bound
             while high > 0 and len(ids) < cap:
                 low = max(0, high - window)
