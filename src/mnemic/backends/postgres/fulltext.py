@@ -94,12 +94,15 @@ class PgIndex:
         # (:func:`walk_pays`): walking the primary key backwards, testing each row (it
         # stops after cap; pays for a very frequent term), or GIN AND an id window
         # expected to hold cap matches (a bitmap of the primary key, so only matches
-        # inside the window are visited), widened while too few are found. A phrase's
-        # estimate (its rarest word's) can only be too high: its windows then widen,
-        # never visit more than its matches. A rare expression (as estimated) takes
-        # every match at once, through the index (the planner would sometimes walk the
-        # primary key for it, and read a hundred times more rows); a prefix (no
-        # statistics) is left to the planner.
+        # inside the window are visited), widened while too few are found: for one
+        # word, or a phrase through its rarest word (:meth:`anchor`; a phrase's estimate,
+        # its rarest word's, can only be too high: its windows then widen, never visit
+        # more than its matches). A rare term (as estimated) takes every match at once,
+        # through the index (the planner would sometimes walk the primary key for it,
+        # and read a hundred times more rows). Several words that must all be there
+        # start from their own listings (:meth:`_all_words`); other expressions (a
+        # compound's alternatives, words of which one may do) take every match at once
+        # as the planner sees fit; a prefix (no statistics) is left to the planner.
         tsq = self._tsquery(query)
         found = self._all_words(query, tsq, cap)
         if found is None:
@@ -119,6 +122,9 @@ class PgIndex:
         high = size + 1
         window = int(2 * cap / density) if density > 0 else high
         frequent = density * size > 4 * cap
+        several = len(query.terms) > 1
+        anchor = self.anchor(query) if frequent and not several else None
+        windowed = anchor is not None or (frequent and _single_word(query, self.lexer))
         if frequent and walk_pays(density, size, cap):
             low = max(0, high - window)
             ids = self._ids(
@@ -127,15 +133,13 @@ class PgIndex:
                 (tsq, low, cap),
             )
             high = 0 if len(ids) >= cap else low
-        elif not frequent:
+        elif not windowed:
             window = high
             if len(query.terms) == 1:
                 # a rare term: its matches and their lexeme positions (what bm25 reads
                 # next, when they are all of its matches) in one statement
-                ids = self._listing_with_occurrences(query, tsq, cap)
+                ids = self._listing_with_occurrences(query, tsq, cap, rare=not frequent)
                 high = 0
-        anchor = self.anchor(query) if frequent else None
-        several = len(query.terms) > 1
         while high > 0 and len(ids) < cap:
             low = max(0, high - window)
             upper = None if high > size else high
@@ -295,24 +299,28 @@ class PgIndex:
             .as_string(self.conn)
         )
 
-    def _listing_with_occurrences(self, query: Query, tsq: str, cap: int) -> list[int]:
+    def _listing_with_occurrences(
+        self, query: Query, tsq: str, cap: int, *, rare: bool = True
+    ) -> list[int]:
         """The newest ``cap`` matches of a one-term ``query``, newest first; when they
         are all of its matches, the positions of its lexemes in each are kept for
-        :meth:`scores`."""
+        :meth:`scores`. ``rare``: the term is estimated rare, so its matches are read
+        through the index (else the planner chooses)."""
         exact, prefixes = phrase_lexemes(self.lexer.positive_phrases(query))
         if prefixes or not exact:
             return self._ids(
                 "SELECT id FROM {s}.messages WHERE tsv @@ %s::tsquery ORDER BY id DESC LIMIT %s",
                 (tsq, cap),
             )
-        # the ids come through the index (``id + 0``: a rare term's matches, never a walk
-        # of the primary key); only when fewer than cap came back (all of the term's
-        # matches) are their rows joined and the positions unpacked
+        # a rare term's ids come through the index (``id + 0``: never a walk of the
+        # primary key); only when fewer than cap came back (all of the term's matches)
+        # are their rows joined and the positions unpacked
+        order = "id + 0" if rare else "id"
         rows = self._rows(
             "SELECT x.id, m.ntok, m.naux, u.lexeme, u.positions FROM (SELECT id, count(*) "
             "OVER () AS n FROM (SELECT id FROM {s}.messages WHERE tsv @@ %s::tsquery ORDER BY "
-            "id + 0 DESC LIMIT %s) y) x LEFT JOIN {s}.messages m ON m.id = CASE WHEN x.n < %s "
-            "THEN x.id END LEFT JOIN LATERAL unnest(ts_filter(setweight(m.tsv, 'D', "
+            f"{order} DESC LIMIT %s) y) x LEFT JOIN {{s}}.messages m ON m.id = CASE WHEN "
+            "x.n < %s THEN x.id END LEFT JOIN LATERAL unnest(ts_filter(setweight(m.tsv, 'D', "
             "%s::text[]), '{d}')) u ON u.lexeme = ANY(%s)",
             (tsq, cap, cap, exact, exact),
         )
@@ -592,6 +600,14 @@ def id_array(ids: Sequence[int]) -> str:
     """``ids`` as the text of a PostgreSQL array (``{1,2,3}``), cast by the statement:
     psycopg's list dumper costs more than the query for a few hundred ids."""
     return "{" + ",".join(str(int(i)) for i in ids) + "}"
+
+
+def _single_word(query: Query, lexer: Lexer) -> bool:
+    """Whether ``query`` is one word (one lexeme): the planner estimates those well."""
+    if len(query.terms) != 1:
+        return False
+    phrases = lexer.phrases(query.terms[0])
+    return len(phrases) == 1 and len(phrases[0].lexemes) == 1
 
 
 def _decode_occurrences(rows: Sequence[Any]) -> tuple[dict[int, Occurrences], dict[int, int]]:
