@@ -1,6 +1,7 @@
 """Start-up benchmark: what agents pay on every command and hook call.
 
 Usage: ./x bench startup [--runs N] [--baseline-rev REV | --baseline SRC | --no-baseline]
+       ./x bench startup --verdicts [--runs N]
 
 Times, as whole processes started by this interpreter on a small home (a few memory
 entries, one short Claude Code transcript):
@@ -20,6 +21,11 @@ home, made by its own CLI. Rounds interleave every command and both versions, so
 measured in the same minutes of the same machine. Aims: the SessionStart hook (what the
 architecture review measured) at least 3x faster than the baseline (median), ``mnemic
 --help`` under 150 ms.
+
+``--verdicts`` measures the load-time scan's verdict cache alone (``docs/scanner.md``): a
+home of 48 notes, the SessionStart hook with the cache kept and with
+``cache/scan-verdicts.json`` removed before each run, and a bare interpreter, taking
+turns; wall time and CPU time (user + system, ``RUSAGE_CHILDREN``) per process.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ import compileall
 import io
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -188,14 +195,73 @@ def _stats(values: list[float]) -> dict[str, float]:
     }
 
 
+def _process(version: Version, args: list[str], stdin: str = "") -> tuple[float, float]:
+    """(wall, CPU) milliseconds of one process of ``version``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    result = version.run(args, stdin)
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if result.returncode != 0:
+        raise SystemExit(f"{args} failed: {result.stderr[-2000:]}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall * 1000, cpu * 1000
+
+
+def verdicts(runs: int) -> dict[str, object]:
+    """The SessionStart hook of a 48-entry home with its scan verdicts cached, and with
+    the cache removed before each run, and a bare interpreter, taking turns."""
+    scratch = Path(tempfile.mkdtemp(prefix="mnemic-bench-verdicts-"))
+    try:
+        compileall.compile_dir(str(ROOT / "src" / "mnemic"), quiet=1)
+        version = Version("this", None, scratch / "home")
+        version.home.mkdir()
+        (version.home / "config.toml").write_text(
+            "[memory]\nmemory_char_limit = 100000\n", encoding="utf-8"
+        )
+        for i in range(48):
+            note = f"Note {i}: the {NOTES[i % 4][4:40]} step listens on port {5000 + i}."
+            version._check(version.mnemic("memory", "add", note))
+        cache = version.home / "cache" / "scan-verdicts.json"
+        hook = ["-m", "mnemic", "hook", "claude-code"]
+        samples: dict[str, list[tuple[float, float]]] = {"bare": [], "cached": [], "scanned": []}
+        _process(version, hook, SESSION_START)  # the cache is written
+        for r in range(runs):
+            order = ["bare", "cached", "scanned"]
+            for kind in order if r % 2 == 0 else order[::-1]:
+                if kind == "bare":
+                    samples[kind].append(_process(version, ["-c", "pass"]))
+                    continue
+                if kind == "scanned":
+                    cache.unlink(missing_ok=True)
+                elif not cache.exists():
+                    _process(version, hook, SESSION_START)
+                samples[kind].append(_process(version, hook, SESSION_START))
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    out: dict[str, object] = {"runs": runs, "entries": 48}
+    for kind, values in samples.items():
+        wall = round(statistics.median(w for w, _ in values), 1)
+        cpu = round(statistics.median(c for _, c in values), 1)
+        out[kind] = {"wall_median_ms": wall, "cpu_median_ms": cpu}
+        print(f"{kind:8} wall {wall:7.1f} ms  cpu {cpu:7.1f} ms", flush=True)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=15, help="rounds (default 15)")
+    parser.add_argument(
+        "--verdicts", action="store_true", help="only the scan verdict cache's effect"
+    )
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--baseline-rev", default=BASELINE_REV, help="git revision to compare")
     group.add_argument("--baseline", type=Path, help="src directory of an older checkout")
     group.add_argument("--no-baseline", action="store_true", help="measure this code only")
     opts = parser.parse_args()
+    if opts.verdicts:
+        emit("startup_verdicts", verdicts(opts.runs))
+        return
     scratch = Path(tempfile.mkdtemp(prefix="mnemic-bench-startup-"))
     try:
         ours_src = ROOT / "src"

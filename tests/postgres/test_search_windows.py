@@ -20,10 +20,9 @@ MESSAGES = 30_000
 EVERY = 10  # "alpha" is in every 10th message
 
 
-@pytest.fixture
-def filled(pg_dsn: str) -> Iterator[Any]:
-    """A migrated schema whose messages carry hand-made vectors: ``alpha`` in every
-    10th message, ``beta`` in the others, and analyzed statistics."""
+def _schema(pg_dsn: str, vectors: str) -> Iterator[Any]:
+    """A migrated schema of :data:`MESSAGES` messages whose vectors are ``vectors`` (SQL
+    of the message number ``n``), analyzed."""
     import psycopg
 
     from mnemic.backends.postgres.db import Database
@@ -39,14 +38,37 @@ def filled(pg_dsn: str) -> Iterator[Any]:
         ), (MESSAGES,))  # fmt: skip
         conn.execute(db.sql(
             "INSERT INTO {s}.messages (sid, seq, ts, role, content, ntok, tsv) "
-            "SELECT (SELECT sid FROM {s}.sessions), n, n, 'user', 'x', 1, "
-            "CASE WHEN n %% %s = 0 THEN 'alpha:1'::tsvector ELSE 'beta:1'::tsvector END "
+            f"SELECT (SELECT sid FROM {{s}}.sessions), n, n, 'user', 'x', 1, {vectors} "
             "FROM generate_series(1, %s) n"
-        ), (EVERY, MESSAGES))  # fmt: skip
+        ), (MESSAGES,))  # fmt: skip
         conn.execute(db.sql("VACUUM ANALYZE {s}.messages"))
     yield db
     with psycopg.connect(pg_dsn, autocommit=True) as conn:
         conn.execute(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
+
+
+@pytest.fixture
+def filled(pg_dsn: str) -> Iterator[Any]:
+    """``alpha`` in every 10th message, ``beta`` in the others."""
+    yield from _schema(
+        pg_dsn,
+        f"CASE WHEN n %% {EVERY} = 0 THEN 'alpha:1'::tsvector ELSE 'beta:1'::tsvector END",
+    )
+
+
+PHRASE_EVERY = 30
+
+
+@pytest.fixture
+def phrased(pg_dsn: str) -> Iterator[Any]:
+    """``alpha`` and ``beta`` in every 10th message, next to each other (the phrase
+    "alpha beta") in every 30th only; ``gamma`` in the others. The phrase's estimate
+    (its rarest word's share) is three times too high."""
+    yield from _schema(
+        pg_dsn,
+        f"CASE WHEN n %% {PHRASE_EVERY} = 0 THEN 'alpha:1 beta:2'::tsvector "
+        f"WHEN n %% {EVERY} = 0 THEN 'alpha:1 beta:5'::tsvector ELSE 'gamma:1'::tsvector END",
+    )
 
 
 def _index(db: Any, conn: Any) -> fulltext.PgIndex:
@@ -124,3 +146,70 @@ def test_the_migration_drops_the_brin_index_of_message_ids(filled: Any) -> None:
     assert "messages_recent" not in indexes()
     assert {"messages_pkey", "messages_tsv"} <= indexes()
     assert migrate(filled) == []  # nothing left to do: running it again is harmless
+
+
+@pytest.mark.parametrize("walk", [True, False])
+def test_a_frequent_phrase_lists_its_newest_matches_though_its_estimate_is_too_high(
+    phrased: Any, walk: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(fulltext, "walk_pays", lambda *a: walk)
+    query = parse_query('"alpha beta"')
+    with phrased.connection() as conn:
+        index = _index(phrased, conn)
+        found = index.listing(query, 501)
+    newest = MESSAGES - MESSAGES % PHRASE_EVERY
+    assert found == list(range(newest, 0, -PHRASE_EVERY))[:501]
+
+
+def test_a_window_of_a_phrase_visits_only_rows_inside_the_window(phrased: Any) -> None:
+    """The planner thinks a phrase nearly never matches, so given the phrase it reads
+    every match of its words and drops those outside the window one by one; asked for
+    its rarest word, it combines the index with the window first."""
+    query = parse_query('"alpha beta"')
+    with phrased.connection() as conn:
+        index = _index(phrased, conn)
+        newest = index.size()
+        low = newest - 3_000
+        anchor = index.anchor(query)
+        assert anchor is not None
+        statement = index.window_sql(index.lexer.tsquery(query), low, None, 501, anchor)
+        conn.execute("BEGIN")
+        try:
+            conn.execute("SET LOCAL enable_indexscan = off")
+            plan = conn.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + statement).fetchone()[0]
+        finally:
+            conn.execute("ROLLBACK")
+    heap = [n for n in _nodes(plan[0]["Plan"]) if n["Node Type"] == "Bitmap Heap Scan"]
+    assert heap, plan
+    words = sum(1 for i in range(low, newest + 1) if i % EVERY == 0)
+    phrases = sum(1 for i in range(low, newest + 1) if i % PHRASE_EVERY == 0)
+    # rows read: the words' matches inside the window, no more
+    assert heap[0]["Actual Rows"] + heap[0].get("Rows Removed by Filter", 0) == words
+    assert heap[0]["Actual Rows"] == phrases
+
+
+@pytest.mark.parametrize("together", [10, 997], ids=["often-together", "rarely-together"])
+def test_two_frequent_words_list_the_newest_messages_holding_both(
+    pg_dsn: str, together: int
+) -> None:
+    """Both words are frequent; their shared messages are found from the two words'
+    own listings first, then in older windows (often together) or as the planner
+    chooses (rarely together): either way exactly the newest messages holding both."""
+    vectors = (
+        f"CASE WHEN n %% {together} = 0 THEN 'alpha:1 beta:3'::tsvector "
+        "WHEN n %% 10 = 5 THEN 'alpha:1'::tsvector WHEN n %% 10 = 7 THEN 'beta:1'::tsvector "
+        "ELSE 'gamma:1'::tsvector END"
+    )
+    schema = _schema(pg_dsn, vectors)
+    db = next(schema)
+    try:
+        query = parse_query("alpha beta")
+        with db.connection() as conn:
+            index = _index(db, conn)
+            for single in query.per_term():  # as the ranking does, each word first
+                assert len(index.listing(single, 501)) == 501
+            found = index.listing(query, 501)
+    finally:
+        next(schema, None)
+    both = [n for n in range(MESSAGES, 0, -1) if n % together == 0]
+    assert found == both[:501]

@@ -149,6 +149,7 @@ class Memory(MemoryView):
         blocks: dict[str, Block] = {}
         entries: dict[str, tuple[str, ...]] = {}
         errors: dict[str, str] = {}
+        verdicts = self.verdict_cache()
         for target in TARGETS:
             try:
                 raw = self.backend.read(target)
@@ -157,7 +158,12 @@ class Memory(MemoryView):
                 errors[target] = exc.to_llm()
                 continue
             loaded, block = load_block(
-                target, raw, self.settings.memory, self.level, project=self.project is not None
+                target,
+                raw,
+                self.settings.memory,
+                self.level,
+                project=self.project is not None,
+                verdicts=verdicts,
             )
             if block.usage.over_budget:
                 log.warning(
@@ -172,6 +178,8 @@ class Memory(MemoryView):
             "memory": self.settings.memory.memory_enabled,
             "user": self.settings.memory.user_profile_enabled,
         }
+        if verdicts is not None:
+            verdicts.save()
         return Snapshot(blocks, entries, enabled, errors, time.time())
 
     def new_session(self) -> Snapshot:

@@ -20,7 +20,8 @@ from ..control_chars import first_control
 from ..errors import StorageError
 from ..home import home_dir
 from ..registry import backend_for
-from ..scan import refers_to_others, scan_in_context, scan_text
+from ..scan import default_level, refers_to_others, scan_in_context, scan_text
+from ..scan.verdicts import VerdictCache
 from .entries import DELIMITER, FILENAMES, entry_handle, parse
 from .placeholder import BLOCKED_PREFIX, imitates_placeholder
 from .scope import check_backend, locate, project_settings
@@ -85,7 +86,11 @@ class SanitizedEntries:
 
 
 def display_entry(
-    target: str, entry: str, level: str | None = None, neighbours: Sequence[str] = ()
+    target: str,
+    entry: str,
+    level: str | None = None,
+    neighbours: Sequence[str] = (),
+    verdicts: VerdictCache | None = None,
 ) -> tuple[str, tuple[str, ...]]:
     """How the model may see one entry: itself, or a removable placeholder.
 
@@ -93,7 +98,8 @@ def display_entry(
     ``level`` is the threat scan's sensitivity (the home's ``[scan] level``; default:
     the scanner's). An entry that refers to another one is judged together with
     ``neighbours`` (the other entries of its target), so the second half of a split
-    instruction is hidden.
+    instruction is hidden. ``verdicts``: the home's remembered clean verdicts (an entry
+    found in them is not scanned again: see :func:`_scanned`).
     """
     # Every entry is judged on its own text. The placeholder is something mnemic renders,
     # never a marker it trusts: an entry that imitates one anywhere is hidden too (it
@@ -112,10 +118,7 @@ def display_entry(
         ids += ("too_large_to_scan",)
         reasons.append(f"is too large to scan ({len(entry):,} chars)")
     else:
-        found = tuple(pid for pid, _ in _findings(entry, level))
-        if not found and neighbours and refers_to_others(entry):
-            others = [e for e in neighbours if e != entry]
-            found = tuple(f.id for f in scan_in_context(entry, others, "strict", level).findings)
+        found = _scanned(entry, level, neighbours, verdicts)
         if found:
             ids += found
             reasons.append("matched threat pattern(s): " + ", ".join(found))
@@ -131,13 +134,40 @@ def display_entry(
     )
 
 
-def sanitize(target: str, entries: Sequence[str], level: str | None = None) -> SanitizedEntries:
+def _scanned(
+    entry: str, level: str | None, neighbours: Sequence[str], verdicts: VerdictCache | None
+) -> tuple[str, ...]:
+    """The finding ids of ``entry`` (alone, then with ``neighbours`` when it refers to
+    them). ``verdicts`` remember the entries found clean that refer to no other entry:
+    for them neither judgement depends on anything but their bytes."""
+    scan_level = default_level() if level is None else level
+    if verdicts is not None and verdicts.clean(entry, "strict", scan_level):
+        return ()
+    found = tuple(pid for pid, _ in _findings(entry, level))
+    if found:
+        return found
+    if refers_to_others(entry):
+        if not neighbours:
+            return ()
+        others = [e for e in neighbours if e != entry]
+        return tuple(f.id for f in scan_in_context(entry, others, "strict", level).findings)
+    if verdicts is not None:
+        verdicts.add(entry, "strict", scan_level)
+    return ()
+
+
+def sanitize(
+    target: str,
+    entries: Sequence[str],
+    level: str | None = None,
+    verdicts: VerdictCache | None = None,
+) -> SanitizedEntries:
     """Replace entries that fail the threat scan (at ``level``, see :func:`display_entry`)
     with a removable placeholder."""
     display: list[str] = []
     blocked: list[tuple[int, str, tuple[str, ...]]] = []
     for i, entry in enumerate(entries):
-        shown, ids = display_entry(target, entry, level, entries)
+        shown, ids = display_entry(target, entry, level, entries, verdicts)
         display.append(shown)
         if ids:
             blocked.append((i, entry_handle(entry), ids))
@@ -205,14 +235,16 @@ def load_block(
     level: str | None = None,
     *,
     project: bool = False,
+    verdicts: VerdictCache | None = None,
 ) -> tuple[tuple[str, ...], Block]:
     """Parse a target's file text and render its block (threats judged at ``level``, the
     home's ``[scan] level``); return (raw entries, block). ``project``: the MEMORY.md of
-    a project store (its header, and a hidden entry's removal names the scope)."""
+    a project store (its header, and a hidden entry's removal names the scope).
+    ``verdicts``: the home's remembered clean verdicts (the caller saves them)."""
     entries = tuple(parse(raw)) if raw else ()
     limit = settings.user_char_limit if target == "user" else settings.memory_char_limit
     usage = Usage.of(target, entries, limit)
-    display = sanitize(target, entries, level).display
+    display = sanitize(target, entries, level, verdicts).display
     title = None
     if project:
         title = PROJECT_HEADER
@@ -243,6 +275,7 @@ def render_snapshot(
         "user": settings.memory.user_profile_enabled,
     }
     blocks = []
+    verdicts = VerdictCache.of_home(root)
     for target in FILENAMES:
         if not enabled[target]:
             continue
@@ -250,7 +283,7 @@ def render_snapshot(
             raw = store.read_curated(root, settings, target)
         except StorageError:
             continue
-        block = load_block(target, raw, settings.memory, settings.scan.level)[1]
+        block = load_block(target, raw, settings.memory, settings.scan.level, verdicts=verdicts)[1]
         if block.text:
             blocks.append(block.text)
     if project is not None and settings.memory.memory_enabled:
@@ -262,7 +295,9 @@ def render_snapshot(
         except StorageError:
             raw = None
         memory = scoped.memory
-        block = load_block("memory", raw, memory, settings.scan.level, project=True)[1]
+        level = settings.scan.level
+        block = load_block("memory", raw, memory, level, project=True, verdicts=verdicts)[1]
         if block.text:
             blocks.append(block.text)
+    verdicts.save()
     return "\n\n".join(blocks)

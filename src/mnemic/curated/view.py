@@ -30,6 +30,7 @@ from ..governance.chain import Journal
 from ..governance.storage import open_journal
 from ..home import Home
 from ..registry import backend_for
+from ..scan.verdicts import VerdictCache
 from . import fold_cache
 from .backend import CuratedBackend
 from .entries import parse
@@ -187,7 +188,18 @@ class MemoryView:
         target = check_target(target)
         raw = self.backend.read(target)
         project = self.project is not None
-        return load_block(target, raw, self.settings.memory, self.level, project=project)[1]
+        verdicts = self.verdict_cache()
+        block = load_block(
+            target, raw, self.settings.memory, self.level, project=project, verdicts=verdicts
+        )[1]
+        if verdicts is not None:
+            verdicts.save()
+        return block
+
+    def verdict_cache(self) -> VerdictCache | None:
+        """The clean scan verdicts remembered in this home (:mod:`mnemic.scan.verdicts`);
+        ``None`` for a view of a bare backend."""
+        return None if self.root is None else VerdictCache.of_home(self.root)
 
     # -- provenance -----------------------------------------------------------------
     def now(self) -> float:

@@ -70,6 +70,7 @@ class PgIndex:
         self._size: int | None = None
         self._ts: dict[Query, str] = {}
         self._all: dict[Query, list[int]] = {}
+        self._listed: dict[Query, list[int]] = {}
         self._found: dict[Query, tuple[dict[int, Occurrences], dict[int, int]]] = {}
 
     def _tsquery(self, query: Query) -> str:
@@ -89,14 +90,27 @@ class PgIndex:
     def listing(self, query: Query, cap: int) -> list[int]:
         # A GIN index yields matches unordered: listing "the most recent" through it
         # reads the term's whole posting list and visits every match it keeps in the
-        # heap. Two ways out, chosen by their expected cost (:func:`walk_pays`): walking
-        # the primary key backwards, testing each row (it stops after cap; pays for a
-        # frequent term), or GIN AND an id window expected to hold cap matches (a
-        # bitmap of the primary key, so only matches inside the window are visited),
-        # widened while too few are found. Terms whose estimates are poor (phrases,
-        # several words) take every match at once; a prefix (no statistics) is left to
-        # the planner.
+        # heap. Two ways out for a frequent expression, chosen by their expected cost
+        # (:func:`walk_pays`): walking the primary key backwards, testing each row (it
+        # stops after cap; pays for a very frequent term), or GIN AND an id window
+        # expected to hold cap matches (a bitmap of the primary key, so only matches
+        # inside the window are visited), widened while too few are found: for one
+        # word, or a phrase through its rarest word (:meth:`anchor`; a phrase's estimate,
+        # its rarest word's, can only be too high: its windows then widen, never visit
+        # more than its matches). A rare term (as estimated) takes every match at once,
+        # through the index (the planner would sometimes walk the primary key for it,
+        # and read a hundred times more rows). Several words that must all be there
+        # start from their own listings (:meth:`_all_words`); other expressions (a
+        # compound's alternatives, words of which one may do) take every match at once
+        # as the planner sees fit; a prefix (no statistics) is left to the planner.
         tsq = self._tsquery(query)
+        found = self._all_words(query, tsq, cap)
+        if found is None:
+            found = self._listing(query, tsq, cap)
+        self._listed[query] = found
+        return found
+
+    def _listing(self, query: Query, tsq: str, cap: int) -> list[int]:
         size = self.size()
         density = self.density(query)
         ids: list[int] = []
@@ -107,7 +121,11 @@ class PgIndex:
             )
         high = size + 1
         window = int(2 * cap / density) if density > 0 else high
-        if density * size > 4 * cap and walk_pays(density, size, cap):
+        frequent = density * size > 4 * cap
+        several = len(query.terms) > 1
+        anchor = self.anchor(query) if frequent and not several else None
+        windowed = anchor is not None or (frequent and _single_word(query, self.lexer))
+        if frequent and walk_pays(density, size, cap):
             low = max(0, high - window)
             ids = self._ids(
                 "SELECT id FROM {s}.messages WHERE ts_match_vq(tsv, %s::tsquery) AND id >= %s "
@@ -115,34 +133,132 @@ class PgIndex:
                 (tsq, low, cap),
             )
             high = 0 if len(ids) >= cap else low
-        elif not (density * size > 4 * cap and _single_word(query, self.lexer)):
+        elif not windowed:
             window = high
             if len(query.terms) == 1:
                 # a rare term: its matches and their lexeme positions (what bm25 reads
                 # next, when they are all of its matches) in one statement
-                ids = self._listing_with_occurrences(query, tsq, cap)
+                ids = self._listing_with_occurrences(query, tsq, cap, rare=not frequent)
                 high = 0
         while high > 0 and len(ids) < cap:
             low = max(0, high - window)
-            ids += self._window(tsq, low, None if high > size else high, cap - len(ids))
+            upper = None if high > size else high
+            ids += self._window(tsq, low, upper, cap - len(ids), anchor, several=several)
             high, window = low, window * 4
         if len(ids) < cap:  # every match: scores() needs no second look
             self._all[query] = ids
         return ids
 
-    def _window(self, tsq: str, low: int, high: int | None, limit: int) -> list[int]:
+    def _all_words(self, query: Query, tsq: str, cap: int) -> list[int] | None:
+        """The newest ``cap`` matches of an all-words ``query`` whose mandatory terms
+        (groups of one) are all frequent, found with the help of their listings (the
+        ranking lists each term first); None when that does not apply.
+
+        The planner estimates several words as independent, far too rare when they come
+        from one message: it reads every match of the whole to find the newest. But a
+        term's listing holds all its matches from its oldest listed id on, so the
+        whole's matches from the highest of those ids on are among the ids every
+        listing holds: those are tested, by id. The share of them that matched sizes a
+        window of older ids for the rest, looked for there through the rarest word of
+        the query (:meth:`anchor`); when the window would take more than a quarter of
+        the older ids (the rarest word's matches in it then cost more than the whole's
+        everywhere), the rest is left to the planner."""
+        if len(query.terms) < 2 or query.match != "all":
+            return None
+        alone = [len(g) == 1 for g in query.groups for _ in g]
+        mandatory = [q for q, one in zip(query.per_term(), alone, strict=True) if one]
+        known = [self._listed.get(q) for q in mandatory]
+        lists = [ids for ids in known if ids is not None and len(ids) >= cap]
+        if not lists or len(lists) < len(known):
+            return None  # a rare term: the index finds the whole's matches among its few
+        bound = max(ids[-1] for ids in lists)
+        shared = set(lists[0]).intersection(*lists[1:])
+        ids = self._among(tsq, sorted((i for i in shared if i >= bound), reverse=True), cap)
+        if len(ids) >= cap:
+            return ids
+        share = len(ids) / max(1, self.size() + 1 - bound)
+        window = int(2 * (cap - len(ids)) / share) if share else bound
+        anchor = self.anchor(query)
+        if 4 * window <= bound and anchor is not None:
+            high = bound
+            while high > 0 and len(ids) < cap:
+                low = max(0, high - window)
+                ids += self._window(tsq, low, high, cap - len(ids), anchor)
+                high, window = low, window * 4
+        else:
+            ids += self._ids(
+                "SELECT id FROM {s}.messages WHERE tsv @@ %s::tsquery AND id < %s "
+                "ORDER BY id DESC LIMIT %s",
+                (tsq, bound, cap - len(ids)),
+            )
+        if len(ids) < cap:
+            self._all[query] = ids
+        return ids
+
+    def _among(self, tsq: str, candidates: Sequence[int], cap: int) -> list[int]:
+        """The newest ``cap`` of ``candidates`` matching ``tsq``, read by id (the match
+        as a function, which the full-text index does not serve)."""
+        if not candidates:
+            return []
+        return self._ids(
+            "SELECT id FROM {s}.messages WHERE id = ANY(%s::bigint[]) AND "
+            "ts_match_vq(tsv, %s::tsquery) ORDER BY id DESC LIMIT %s",
+            (id_array(candidates), tsq, cap),
+        )
+
+    def anchor(self, query: Query) -> str | None:
+        """A word every match of ``query`` holds, its rarest, as tsquery text, when the
+        query is a phrase of several words or several words that must all be there;
+        else None.
+
+        The planner estimates a phrase's matches far below its words' (the positions
+        are not in its statistics), and several words as independent: given the query,
+        it reads every match of the words and tests each against the window, where the
+        rarest word alone makes it combine its index with the window's (the query is
+        then tested on those rows only)."""
+        if len(query.terms) > 1 and query.match != "all":
+            return None
+        lexemes: list[str] = []
+        for group in query.groups:
+            phrases = self.lexer.phrases(group[0]) if len(group) == 1 else []
+            if len(phrases) == 1 and not phrases[0].prefix:
+                lexemes += phrases[0].lexemes
+        if len(lexemes) < 2:
+            return None
+        common, floor = self.stats.common()
+        rarest = min(lexemes, key=lambda lex: common.get(lex, floor))
+        return phrase_sql(Phrase((rarest,)))
+
+    def _window(
+        self,
+        tsq: str,
+        low: int,
+        high: int | None,
+        limit: int,
+        anchor: str | None = None,
+        *,
+        several: bool = False,
+    ) -> list[int]:
         """Ids of the newest ``limit`` matches of ``tsq`` with ``low <= id < high`` (no
-        upper bound for the newest window: rows added meanwhile count)."""
+        upper bound for the newest window: rows added meanwhile count); ``anchor``: see
+        :meth:`anchor`; ``several``: ``tsq`` has several terms."""
         if low <= 0 and high is None:
+            # every match: through the index (``id + 0``) for one term, whose estimate
+            # is an upper bound; for several, left to the planner (words of one message
+            # are not independent: their estimate can be far too low)
+            order = "id" if several else "id + 0"
             return self._ids(
-                "SELECT id FROM {s}.messages WHERE tsv @@ %s::tsquery ORDER BY id DESC LIMIT %s",
+                f"SELECT id FROM {{s}}.messages WHERE tsv @@ %s::tsquery ORDER BY {order} DESC "
+                "LIMIT %s",
                 (tsq, limit),
             )
         # The planner prefers scanning the id range and testing every row in it (it
         # prices the test at almost nothing); with plain index scans off for this one
         # statement it combines the two indexes' bitmaps instead. Values are literals
         # (quoted by psycopg) so that SET LOCAL and the query share one round trip.
-        statement = "SET LOCAL enable_indexscan = off; " + self.window_sql(tsq, low, high, limit)
+        statement = "SET LOCAL enable_indexscan = off; " + self.window_sql(
+            tsq, low, high, limit, anchor
+        )
         cur = self.conn.execute(statement, prepare=False)
         rows: list[Any] = []
         while True:
@@ -152,13 +268,22 @@ class PgIndex:
                 break
         return [int(r[0]) for r in rows]
 
-    def window_sql(self, tsq: str, low: int, high: int | None, limit: int) -> str:
+    def window_sql(
+        self, tsq: str, low: int, high: int | None, limit: int, anchor: str | None = None
+    ) -> str:
         """The statement listing the newest ``limit`` matches of ``tsq`` in an id window
-        (values as literals), meant to run with plain index scans off."""
+        (values as literals), meant to run with plain index scans off. With an
+        ``anchor`` (:meth:`anchor`) the index is asked for it, and ``tsq`` tested on the
+        rows it finds in the window."""
         from psycopg import sql
 
+        match = (
+            "tsv @@ {tsq}::tsquery"
+            if anchor is None
+            else "tsv @@ {anchor}::tsquery AND ts_match_vq(tsv, {tsq}::tsquery)"
+        )
         text = (
-            "SELECT id FROM {s}.messages WHERE tsv @@ {tsq}::tsquery AND id >= {low}"
+            f"SELECT id FROM {{s}}.messages WHERE {match} AND id >= {{low}}"
             + ("" if high is None else " AND id < {high}")
             + " ORDER BY id + 0 DESC LIMIT {limit}"
         )
@@ -166,6 +291,7 @@ class PgIndex:
             sql.SQL(self.db.sql(text))
             .format(
                 tsq=sql.Literal(tsq),
+                anchor=sql.Literal(anchor or ""),
                 low=sql.Literal(int(low)),
                 high=sql.Literal(int(high or 0)),
                 limit=sql.Literal(int(limit)),
@@ -173,23 +299,28 @@ class PgIndex:
             .as_string(self.conn)
         )
 
-    def _listing_with_occurrences(self, query: Query, tsq: str, cap: int) -> list[int]:
+    def _listing_with_occurrences(
+        self, query: Query, tsq: str, cap: int, *, rare: bool = True
+    ) -> list[int]:
         """The newest ``cap`` matches of a one-term ``query``, newest first; when they
         are all of its matches, the positions of its lexemes in each are kept for
-        :meth:`scores`."""
+        :meth:`scores`. ``rare``: the term is estimated rare, so its matches are read
+        through the index (else the planner chooses)."""
         exact, prefixes = phrase_lexemes(self.lexer.positive_phrases(query))
         if prefixes or not exact:
             return self._ids(
                 "SELECT id FROM {s}.messages WHERE tsv @@ %s::tsquery ORDER BY id DESC LIMIT %s",
                 (tsq, cap),
             )
-        # the listing's own plan picks the ids; only when fewer than cap came back (all
-        # of the term's matches) are their rows joined and the positions unpacked
+        # a rare term's ids come through the index (``id + 0``: never a walk of the
+        # primary key); only when fewer than cap came back (all of the term's matches)
+        # are their rows joined and the positions unpacked
+        order = "id + 0" if rare else "id"
         rows = self._rows(
             "SELECT x.id, m.ntok, m.naux, u.lexeme, u.positions FROM (SELECT id, count(*) "
             "OVER () AS n FROM (SELECT id FROM {s}.messages WHERE tsv @@ %s::tsquery ORDER BY "
-            "id DESC LIMIT %s) y) x LEFT JOIN {s}.messages m ON m.id = CASE WHEN x.n < %s "
-            "THEN x.id END LEFT JOIN LATERAL unnest(ts_filter(setweight(m.tsv, 'D', "
+            f"{order} DESC LIMIT %s) y) x LEFT JOIN {{s}}.messages m ON m.id = CASE WHEN "
+            "x.n < %s THEN x.id END LEFT JOIN LATERAL unnest(ts_filter(setweight(m.tsv, 'D', "
             "%s::text[]), '{d}')) u ON u.lexeme = ANY(%s)",
             (tsq, cap, cap, exact, exact),
         )

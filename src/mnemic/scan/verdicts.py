@@ -1,0 +1,199 @@
+"""Clean verdicts of the load-time scan, remembered between processes.
+
+Every process that shows memory (a session start, a hook, ``mnemic prompt``) scans every
+entry it loads, because the files may have been edited by anyone. The entries rarely
+change between two processes, and the scan is most of such a process's own work (the
+scanner's tables and learned model are loaded on its first use). So the verdict
+"nothing found" is remembered in ``<home>/cache/scan-verdicts.json``:
+
+* an entry is known by the SHA-256 of its exact UTF-8 bytes (no text is kept): any
+  changed byte is another key, and a key for a chosen text cannot be forged without a
+  SHA-256 preimage;
+* keys are grouped under the scanner's identity (:func:`scanner_identity`: this
+  module's :data:`SCANNER_VERSION`, the size and modification time of every file of the
+  scanner package, model included, the Python and Unicode versions) and the scope and
+  level of the scan; anything else (an upgrade, another level) finds nothing cached;
+* only clean verdicts are kept: an entry with a finding is always scanned again, so a
+  stale or damaged cache can at worst cost a scan, never hide a finding it did not see;
+* the file gets the protection of the memory files: it is read only when it is a
+  regular file (no symlink) owned by this user that neither group nor others may write,
+  in a directory (and home) with the same property; otherwise it is ignored and never
+  written. Whoever can write it can also write ``config.toml`` (and lower the scan level
+  there), so it gives nobody a power they lacked. It is replaced atomically
+  (temp file and rename), not durably: a lost cache only means scanning again.
+
+Writes of memory always run the full scan (with the neighbouring entries); the cache
+serves only the load-time display of entries (:mod:`mnemic.curated.snapshot`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import stat
+import sys
+import unicodedata
+from pathlib import Path
+
+from ..errors import MnemicError
+from ..fsio import atomic_write_text, ensure_private_dir
+
+__all__ = ["SCANNER_VERSION", "VerdictCache", "scanner_identity", "verdicts_path"]
+
+log = logging.getLogger(__name__)
+
+SCANNER_VERSION = 1
+"""Bumped when the scanner's judgement changes in a way its files do not show (they
+change with every install: a new version of any of them already invalidates the cache)."""
+FORMAT = 1
+MAX_KEYS = 4096
+"""Keys kept per scanner identity, scope and level (the most recently added)."""
+MAX_BYTES = 1 << 20
+_DIGEST_CHARS = 64
+
+_identity: str | None = None
+
+
+def verdicts_path(root: str | os.PathLike[str]) -> Path:
+    """The verdict cache of the home (or project store) at ``root``."""
+    return Path(root) / "cache" / "scan-verdicts.json"
+
+
+def scanner_identity() -> str:
+    """What a cached verdict is valid for: :data:`SCANNER_VERSION`, name, size and
+    modification time of each file of the scanner package, the Python and Unicode
+    versions (hashed). Computed once per process."""
+    global _identity
+    if _identity is None:
+        package = os.path.dirname(os.path.abspath(__file__))
+        parts = [f"scanner {SCANNER_VERSION}", sys.version, unicodedata.unidata_version]
+        with os.scandir(package) as found:
+            for item in sorted(found, key=lambda e: e.name):
+                if item.is_file() and not item.name.startswith("."):
+                    st = item.stat()
+                    parts.append(f"{item.name} {st.st_size} {st.st_mtime_ns}")
+        _identity = hashlib.sha256("\n".join(parts).encode()).hexdigest()
+    return _identity
+
+
+def entry_key(text: str) -> str:
+    """The key of ``text``: SHA-256 of its exact UTF-8 bytes."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _private(st: os.stat_result) -> bool:
+    """Owned by this user, and neither group nor others may write it."""
+    return st.st_uid == os.geteuid() and not st.st_mode & 0o022
+
+
+class VerdictCache:
+    """The clean verdicts remembered at ``path`` (see the module docstring). Read on
+    first use; :meth:`save` writes back what was added."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._keys: dict[str, dict[str, None]] | None = None
+        self._trusted = False
+        self._added = False
+
+    @classmethod
+    def of_home(cls, root: str | os.PathLike[str]) -> VerdictCache:
+        """The cache of the home (or project store) at ``root``."""
+        return cls(verdicts_path(root))
+
+    def _group(self, scope: str, level: str) -> str:
+        return f"{scanner_identity()} {scope} {level}"
+
+    def clean(self, text: str, scope: str, level: str) -> bool:
+        """Whether ``text`` was found clean by this scanner at ``scope`` and ``level``."""
+        keys = self._load().get(self._group(scope, level))
+        return keys is not None and entry_key(text) in keys
+
+    def add(self, text: str, scope: str, level: str) -> None:
+        """Remember that ``text`` was found clean (by this scanner, at ``scope``,
+        ``level``); written by :meth:`save`."""
+        if not self._load_trusted():
+            return
+        group = self._load().setdefault(self._group(scope, level), {})
+        key = entry_key(text)
+        if key not in group:
+            group[key] = None
+            self._added = True
+
+    def save(self) -> None:
+        """Write the added verdicts back (best effort: a cache that cannot be written
+        only means scanning again in the next process)."""
+        if not self._added or self._keys is None:
+            return
+        self._added = False
+        identity = scanner_identity()
+        groups = {
+            group: list(keys)[-MAX_KEYS:]
+            for group, keys in self._keys.items()
+            if group.startswith(identity + " ")  # verdicts of other scanners are dropped
+        }
+        text = json.dumps({"format": FORMAT, "groups": groups}, separators=(",", ":"))
+        try:
+            ensure_private_dir(self.path.parent)
+            if not self._directories_private():
+                return
+            atomic_write_text(self.path, text, mode=0o600, sync_dir=False, fsync=False)
+        except (MnemicError, OSError) as exc:
+            log.info("the scan verdicts were not remembered: %s", exc)
+
+    # -- reading ----------------------------------------------------------------------
+    def _load_trusted(self) -> bool:
+        self._load()
+        return self._trusted
+
+    def _load(self) -> dict[str, dict[str, None]]:
+        if self._keys is None:
+            self._keys = {}
+            try:
+                self._trusted = self._read()
+            except (OSError, ValueError, TypeError, KeyError, AttributeError) as exc:
+                log.info("the scan verdict cache %s is ignored: %s", self.path, exc)
+                self._keys = {}
+                self._trusted = self._directories_private()
+        return self._keys
+
+    def _directories_private(self) -> bool:
+        """Whether the cache's directory and the one above it (the home) are private."""
+        try:
+            return all(_private(os.stat(d)) for d in (self.path.parent, self.path.parent.parent))
+        except OSError:
+            return False
+
+    def _read(self) -> bool:
+        """Fill the keys from the file; whether the file may be trusted (and written)."""
+        if not os.path.isdir(self.path.parent):
+            return True  # nothing yet: save() creates the directory privately
+        if not self._directories_private():
+            log.info("the scan verdict cache is ignored: %s is not private", self.path.parent)
+            return False
+        try:
+            fd = os.open(self.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+        except FileNotFoundError:
+            return True
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode) or not _private(st):
+                log.info("the scan verdict cache %s is ignored: not a private file", self.path)
+                return False
+            data = os.read(fd, MAX_BYTES + 1)
+        finally:
+            os.close(fd)
+        if len(data) > MAX_BYTES:
+            raise ValueError("too large")
+        raw = json.loads(data)
+        if raw["format"] != FORMAT:
+            raise ValueError(f"format {raw['format']!r}")
+        found: dict[str, dict[str, None]] = {}
+        for group, keys in raw["groups"].items():
+            if not isinstance(group, str) or not isinstance(keys, list):
+                raise ValueError("not a verdict group")
+            found[group] = {k: None for k in keys if isinstance(k, str) and len(k) == _DIGEST_CHARS}
+        self._keys = found
+        return True
