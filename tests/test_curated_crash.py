@@ -299,7 +299,8 @@ def _abort_a_write(home: Path, fact: str) -> None:
     """A write killed after linking the history, before its rename."""
     path = home / "memories" / "MEMORY.md"
     text = path.read_text(encoding="utf-8")
-    status = run_killed_at(1, lambda: Memory.open(home).add("memory", fact), **AT_THE_RENAME)
+    mem = Memory.open(home)  # before the fork: opening may save the scan verdict cache
+    status = run_killed_at(1, lambda: mem.add("memory", fact), **AT_THE_RENAME)
     assert killed(status)
     assert path.read_text(encoding="utf-8") == text
 
