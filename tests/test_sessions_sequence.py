@@ -1,0 +1,149 @@
+"""Order of events: a question about what came after or before something, or how a
+thing changed over the sessions, is answered in time order with dates, and "after X"
+finds the event that followed X although it shares no word with the question."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mnemic.backends.files.sqlite import SQLiteSessionStore
+from mnemic.cli import main
+from mnemic.errors import InvalidArgument
+from mnemic.sessions import NewMessage, search_messages
+from mnemic.sessions.search.sequence import read_order
+
+T0 = 1_750_000_000.0
+DAY = 86_400.0
+REPLY = "That sounds like a big step. Take it one day at a time and keep notes."
+
+# (session, day, the user's message); each session: the user, the assistant, "Thanks!"
+EVENTS = [
+    ("s1", 0, "I passed my driving test this morning, first try."),
+    ("s2", 5, "I adopted a rescue dog yesterday, a beagle called Scout."),
+    ("s3", 9, "My plan for the garden is to grow tomatoes on the balcony."),
+    ("s4", 14, "I started a pottery class on Tuesdays this week."),
+    ("s5", 20, "New plan for the garden: herbs instead of tomatoes, less sun there."),
+    ("s6", 27, "I went camping at the lake with friends this weekend."),
+    ("s7", 33, "The garden plan changed again: a small raised bed for salad."),
+]
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[SQLiteSessionStore]:
+    s = SQLiteSessionStore(tmp_path / "sessions.db")
+    for sid, day, text in EVENTS:
+        start = T0 + day * DAY
+        s.start_session(id=sid, started_at=start)
+        turns = [("user", text), ("assistant", REPLY), ("user", "Thanks!")]
+        s.append_messages(
+            sid, [NewMessage(r, t, timestamp=start + 60 * i) for i, (r, t) in enumerate(turns)]
+        )
+    yield s
+    s.close()
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("What did I do after I passed my driving test?", "after"),
+        ("Was habe ich nach dem Umzug gemacht?", "after"),
+        ("¿Qué hice después de la boda?", "after"),
+        ("Qu'ai-je fait après le déménagement ?", "after"),
+        ("我考完驾照之后做了什么？", "after"),
+        ("What happened before the move?", "before"),
+        ("Was war vor dem Umzug?", "before"),
+        ("¿Qué pasó antes de la mudanza?", "before"),
+        ("How did my plan for the garden change over the sessions?", "sequence"),
+        ("Wie hat sich mein Plan im Laufe der Zeit verändert?", "sequence"),
+        ("¿Cómo cambió mi plan a lo largo de las sesiones?", "sequence"),
+        ("Comment mon plan a évolué au fil des séances ?", "sequence"),
+        ("我的计划有什么变化？", "sequence"),
+        ("Where do I work now?", None),
+        ("Wann flog ich nach Berlin?", None),
+        ("What is the name of my dog?", None),
+    ],
+)
+def test_the_order_cue_is_read_in_five_languages(question: str, kind: str | None) -> None:
+    cue = read_order(question)
+    assert (cue.kind if cue else None) == kind
+
+
+def test_after_x_finds_the_event_that_followed_x(store: SQLiteSessionStore) -> None:
+    ranking = search_messages(
+        store, "What did I do after I passed my driving test?", mode="lexical", limit=5
+    )
+    assert ranking.order == "time"
+    texts = [r.snippet for r in ranking.results]
+    # the next thing the user said (not "Thanks!") is found, listed after the match
+    assert texts.index(EVENTS[0][2]) < texts.index(EVENTS[1][2])
+    followed = ranking.results[texts.index(EVENTS[1][2])]
+    assert followed.matched == ()
+    assert any("after" in w for w in followed.why)
+    times = [r.time for r in ranking.results]
+    assert times == sorted(times)
+
+
+def test_before_x_finds_the_event_that_preceded_x(store: SQLiteSessionStore) -> None:
+    ranking = search_messages(
+        store, "What did I do before I went camping at the lake?", mode="lexical", limit=5
+    )
+    texts = [r.snippet for r in ranking.results]
+    assert texts.index(EVENTS[4][2]) < texts.index(EVENTS[5][2])
+
+
+def test_a_sequence_question_lists_its_matches_oldest_first_with_dates(
+    store: SQLiteSessionStore,
+) -> None:
+    question = "How did my plan for the garden change over the sessions?"
+    ranking = search_messages(store, question, mode="lexical", limit=3)
+    assert [r.snippet for r in ranking.results] == [EVENTS[2][2], EVENTS[4][2], EVENTS[6][2]]
+    assert ranking.to_dict()["order"] == "time"
+    assert ranking.to_dict()["order_words"] == ["change over the sessions"] or ranking.order_words
+    assert all(r.to_dict()["date"].count("-") == 2 for r in ranking.results)
+    # relevance still picks which: the ranks are not the listing's positions
+    assert sorted(r.rank for r in ranking.results) == [1, 2, 3]
+    plain = search_messages(store, question, mode="lexical", limit=3, order="relevance")
+    assert plain.order == "relevance"
+    assert [r.rank for r in plain.results] == [1, 2, 3]
+    assert {r.snippet for r in plain.results} == {r.snippet for r in ranking.results}
+
+
+def test_a_question_without_a_cue_is_listed_best_first(store: SQLiteSessionStore) -> None:
+    ranking = search_messages(store, "What did I name the beagle?", mode="lexical")
+    assert ranking.order == "relevance"
+    assert [r.rank for r in ranking.results] == list(range(1, len(ranking.results) + 1))
+
+
+def test_an_unknown_order_is_refused(store: SQLiteSessionStore) -> None:
+    with pytest.raises(InvalidArgument, match="order"):
+        search_messages(store, "garden", order="sideways")
+
+
+def test_the_cli_lists_an_order_question_in_time_order(
+    store: SQLiteSessionStore, tmp_path: Path
+) -> None:
+    store.close()
+    out = CliRunner().invoke(
+        main,
+        [
+            "--home",
+            str(tmp_path),
+            "sessions",
+            "search",
+            "--messages",
+            "--json",
+            "--mode",
+            "lexical",
+            "How did my plan for the garden change over the sessions?",
+        ],
+    )
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["order"] == "time"
+    times = [r["time"] for r in data["results"]]
+    assert times == sorted(times)
