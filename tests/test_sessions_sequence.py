@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.cli import main
 from mnemic.errors import InvalidArgument
-from mnemic.sessions import NewMessage, search_messages
+from mnemic.sessions import NewMessage, run_session_search, search_messages
 from mnemic.sessions.search.sequence import read_order
 
 T0 = 1_750_000_000.0
@@ -147,3 +147,48 @@ def test_the_cli_lists_an_order_question_in_time_order(
     assert data["order"] == "time"
     times = [r["time"] for r in data["results"]]
     assert times == sorted(times)
+
+
+def test_session_search_answers_an_order_question_in_time_order(
+    store: SQLiteSessionStore,
+) -> None:
+    resp = run_session_search(
+        store,
+        {"query": "How did my plan for the garden change over the sessions?", "mode": "lexical"},
+    )
+    assert resp["order"] == "time" and "in time order" in resp["message"].lower()
+    assert [r["session_id"] for r in resp["results"]] == ["s3", "s5", "s7"]
+
+
+def test_session_search_brings_the_session_that_followed(store: SQLiteSessionStore) -> None:
+    resp = run_session_search(
+        store,
+        {"query": "What did I do after I passed my driving test?", "mode": "lexical", "limit": 3},
+    )
+    ids = [r["session_id"] for r in resp["results"]]
+    assert ids.index("s1") < ids.index("s2")
+
+
+def test_discovery_returns_several_sessions_of_one_thread_for_an_order_question(
+    tmp_path: Path,
+) -> None:
+    s = SQLiteSessionStore(tmp_path / "thread.db")
+    plans = [
+        "My plan for the garden is tomatoes on the balcony.",
+        "The garden plan is now herbs, the balcony gets too little sun.",
+        "Final garden plan: a raised bed for salad.",
+    ]
+    parent = None
+    for i, text in enumerate(plans):
+        sid = f"part{i}"
+        s.start_session(id=sid, started_at=T0 + i * DAY, parent_id=parent)
+        s.append_messages(sid, [NewMessage("user", text, timestamp=T0 + i * DAY)])
+        s.end_session(sid, "compression", ended_at=T0 + i * DAY + 60)
+        parent = sid
+    question = {"query": "garden plan", "mode": "lexical"}
+    assert run_session_search(s, question)["count"] == 1  # one conversation
+    resp = run_session_search(
+        s, {"query": "How did my garden plan change over time?", "mode": "lexical"}
+    )
+    assert [r["session_id"] for r in resp["results"]] == ["part0", "part1", "part2"]
+    s.close()

@@ -28,7 +28,7 @@ from .explain import reasons
 from .floor import NO_GOOD_MATCH, Strength, judge
 from .hybrid import FusedMessage
 from .retrieval import QueryEmbedder, SemanticState, candidates, check_mode, semantic_state
-from .sequence import OrderCue, follow, read_order
+from .sequence import IN_TIME_ORDER, OrderCue, follow, read_order
 from .timeframe import TimeFrame, at_time, read_timeframe
 
 __all__ = [
@@ -125,7 +125,9 @@ class MessageRanking:
     @property
     def message(self) -> str | None:
         """What to tell a reader about the results as a whole (None: nothing)."""
-        return NO_GOOD_MATCH if self.no_good_match else None
+        if self.no_good_match:
+            return NO_GOOD_MATCH
+        return IN_TIME_ORDER if self.order == "time" else None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form (what ``mnemic sessions search --messages --json`` prints)."""
@@ -142,6 +144,7 @@ class MessageRanking:
             out["match"] = self.strength.to_dict()
         if self.no_good_match:
             out["no_good_match"] = True
+        if self.message:
             out["message"] = self.message
         if self.notice:
             out["notice"] = self.notice

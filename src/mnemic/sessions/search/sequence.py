@@ -32,7 +32,13 @@ from ..sql import SessionStore
 from ..store import Message, SearchFilters
 from .hybrid import FusedMessage
 
-__all__ = ["FOLLOW", "OrderCue", "follow", "read_order"]
+__all__ = ["FOLLOW", "IN_TIME_ORDER", "OrderCue", "follow", "read_order"]
+
+IN_TIME_ORDER = (
+    "In time order, oldest first: the question asks about the order of events "
+    "(relevance picked the results; rank is each one's place by relevance)."
+)
+"""What a listing in time order says about itself."""
 
 FOLLOW = 2
 """Messages of the best match's side that join it for an ``after`` / ``before`` question."""
