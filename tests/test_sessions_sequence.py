@@ -192,3 +192,27 @@ def test_discovery_returns_several_sessions_of_one_thread_for_an_order_question(
     )
     assert [r["session_id"] for r in resp["results"]] == ["part0", "part1", "part2"]
     s.close()
+
+
+def test_before_x_anchors_on_x_not_on_the_first_mention_of_its_subject(tmp_path: Path) -> None:
+    """"before" asks about the event before X, not about the earliest statement of X's
+    subject (what "before" means in a question about the past)."""
+    s = SQLiteSessionStore(tmp_path / "kitchen.db")
+    said = [
+        "I finished the Berlin marathon in just under four hours!",
+        "I finished reading a long novel on the train.",
+        "The builder measured the kitchen for the renovation.",
+        "I adopted a rescue dog yesterday, a beagle called Scout.",
+        "We tore out the old kitchen cabinets this weekend.",
+        "I went camping at the lake with friends.",
+        "The kitchen renovation is finished, the builder did a great job.",
+    ]
+    for i, text in enumerate(said):
+        s.start_session(id=f"k{i}", started_at=T0 + i * DAY)
+        s.append_messages(f"k{i}", [NewMessage("user", text, timestamp=T0 + i * DAY)])
+    ranking = search_messages(
+        s, "What did I do before I finished the renovation?", mode="lexical", limit=3
+    )
+    texts = [r.snippet for r in ranking.results]
+    assert texts[-2:] == [said[5], said[6]]
+    s.close()

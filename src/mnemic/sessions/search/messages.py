@@ -28,7 +28,7 @@ from .explain import reasons
 from .floor import NO_GOOD_MATCH, Strength, judge
 from .hybrid import FusedMessage
 from .retrieval import QueryEmbedder, SemanticState, candidates, check_mode, semantic_state
-from .sequence import IN_TIME_ORDER, OrderCue, follow, read_order
+from .sequence import IN_TIME_ORDER, OrderCue, as_event, follow, read_order
 from .timeframe import TimeFrame, at_time, read_timeframe
 
 __all__ = [
@@ -200,7 +200,7 @@ def search_messages(
     cue = _order_cue(text, order)
     if state is None:
         state = semantic_state(store, embedder_loader) if mode != "lexical" else SemanticState(None)
-    frame = at_time(read_timeframe(text), as_of)
+    frame = at_time(as_event(read_timeframe(text), cue), as_of)
     filters = SearchFilters(
         roles=tuple(roles) if roles else None,
         sources=tuple(sources) if sources else None,

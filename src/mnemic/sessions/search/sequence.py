@@ -26,13 +26,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..sql import SessionStore
 from ..store import Message, SearchFilters
 from .hybrid import FusedMessage
+from .timeframe import TimeFrame
 
-__all__ = ["FOLLOW", "IN_TIME_ORDER", "OrderCue", "follow", "read_order"]
+__all__ = ["FOLLOW", "IN_TIME_ORDER", "OrderCue", "as_event", "follow", "read_order"]
 
 IN_TIME_ORDER = (
     "In time order, oldest first: the question asks about the order of events "
@@ -98,6 +99,16 @@ def read_order(text: str) -> OrderCue | None:
         if found:
             return OrderCue(kind, tuple(found))
     return None
+
+
+def as_event(frame: TimeFrame, cue: OrderCue | None) -> TimeFrame:
+    """``frame`` for a question about what came after or before an event: the event is
+    found as it was told (``event``: no later statement supersedes it, and "before" does
+    not ask for the earliest statement of the subject). A date ("before 3 June") keeps
+    its frame."""
+    if cue is None or cue.kind == "sequence" or frame.until is not None:
+        return frame
+    return replace(frame, intent="event")
 
 
 def follow(

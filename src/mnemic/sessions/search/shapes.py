@@ -40,7 +40,7 @@ from .retrieval import (
     lexical_only,
     semantic_state as _semantic_state,
 )
-from .sequence import IN_TIME_ORDER, follow, read_order
+from .sequence import IN_TIME_ORDER, as_event, follow, read_order
 from .summarize import Summarizer, SummaryRequest, summarize_all
 from .timeframe import TimeFrame, at_time, read_timeframe
 
@@ -282,10 +282,11 @@ def discover(
         since=since,
         until=until,
     )
-    frame = at_time(read_timeframe(text), as_of)
+    order = {"relevance": "rank", "newest": "newest", "oldest": "oldest"}.get(sort, "rank")
+    cue = read_order(text) if order == "rank" else None
+    frame = at_time(as_event(read_timeframe(text), cue), as_of)
     if frame.until is not None and (until is None or frame.until < until):
         filters = replace(filters, until=frame.until)
-    order = {"relevance": "rank", "newest": "newest", "oldest": "oldest"}.get(sort, "rank")
     if order != "rank":  # time order: lexical matches only
         state = SemanticState(None, "sort=newest/oldest orders lexical matches only.")
     ranked, used, notice = _ranked(store, query, text, filters, order, mode, state, frame)
@@ -304,7 +305,7 @@ def discover(
     strength = judge(store, ranked, query, used, model) if order == "rank" else None
     weak = strength is not None and not strength.good and titled is None
     shown = 1 if weak else limit
-    cue = read_order(text) if order == "rank" and not weak else None
+    cue = None if weak else cue
     if cue is not None:  # order of events: what came next joins, one thread may return
         ranked = follow(store, ranked, cue, filters, limit=len(ranked))
     chosen, roots = _choose_sessions(
