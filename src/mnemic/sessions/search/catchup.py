@@ -18,14 +18,15 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...config import Settings
-from ...embedding.model import Embedder, load_embedder
 from ...errors import MnemicError
-from ...extras import require_extra
 from ..sql import SessionStore
-from .embed import embed_pending
 from .semantic import semantic_enabled
+
+if TYPE_CHECKING:
+    from ...embedding.model import Embedder
 
 __all__ = ["BATCH", "MESSAGES", "SECONDS", "CatchUp", "catch_up"]
 
@@ -85,6 +86,8 @@ def catch_up(
     if vectors is None:
         return CatchUp(skipped="unsupported")
     if load is None:
+        from ...extras import require_extra  # loaded only when semantic search is on
+
         try:
             require_extra("semantic", "Semantic session search")
         except MnemicError:
@@ -92,6 +95,10 @@ def catch_up(
     start = time.monotonic()
     done = 0
     try:
+        # here, not at the top: with semantic search off an import loads no part of it
+        from ...embedding.model import load_embedder
+        from .embed import embed_pending
+
         embedder = (load or load_embedder)()
         slowest = 0.0
         after = 0
