@@ -87,7 +87,10 @@ FAMILIES: dict[str, tuple[str, list[tuple[str, str]], list[str]]] = {
     "kitchen": (
         "How did the kitchen renovation go over the sessions?",
         [
-            ("The builder from {x} measured the kitchen for the renovation.", "had the kitchen measured"),
+            (
+                "The builder from {x} measured the kitchen for the renovation.",
+                "had the kitchen measured",
+            ),
             ("We tore out the old kitchen cabinets.", "tore out the old cabinets"),
             ("The new worktop for the kitchen was installed, oak.", "got the worktop installed"),
             ("The kitchen renovation is finished, {x} did a great job.", "finished the renovation"),
@@ -98,7 +101,10 @@ FAMILIES: dict[str, tuple[str, list[tuple[str, str]], list[str]]] = {
         "How did my plan for the garden change over the sessions?",
         [
             ("My plan for the garden is to grow {x} along the fence.", "planned the garden"),
-            ("New plan for the garden: a greenhouse instead, the fence is too shady.", "changed the garden plan"),
+            (
+                "New plan for the garden: a greenhouse instead, the fence is too shady.",
+                "changed the garden plan",
+            ),
             ("I built the greenhouse at the end of the garden.", "built the greenhouse"),
             ("First harvest from the greenhouse in the garden: {x}!", "had the first harvest"),
         ],

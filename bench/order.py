@@ -55,11 +55,8 @@ def make_store(hist: dict[str, Any], path: Path) -> tuple[SQLiteSessionStore, di
     for s in hist["sessions"]:
         msgs = []
         for i, m in enumerate(s["messages"]):
-            msgs.append(
-                NewMessage(
-                    m["role"], m["content"], timestamp=dt.datetime.fromisoformat(m["time"]).timestamp()
-                )
-            )
+            ts = dt.datetime.fromisoformat(m["time"]).timestamp()
+            msgs.append(NewMessage(m["role"], m["content"], timestamp=ts))
             if m.get("key"):
                 keys[(s["id"], i)] = m["key"]
         items.append((NewSession(s["id"], "cli", started_at=msgs[0].timestamp), msgs))
@@ -68,7 +65,9 @@ def make_store(hist: dict[str, Any], path: Path) -> tuple[SQLiteSessionStore, di
     return store, keys
 
 
-def score(q: dict[str, Any], listed: list[str | None], k: int, events: set[str]) -> dict[str, float]:
+def score(
+    q: dict[str, Any], listed: list[str | None], k: int, events: set[str]
+) -> dict[str, float]:
     """The question's figures over the first ``k`` of ``listed`` (fixture keys or None)."""
     top = listed[:k]
     out = {f"held@{k}": recall_at(set(q["evidence"]), top, k)}
@@ -105,14 +104,21 @@ def main() -> None:
                         store, q["question"], mode="lexical", limit=k, order=order
                     )
                     listed = [keys.get((r.session_id, r.seq)) for r in ranking.results]
-                    for metric, value in score(q, listed, k, events).items():
+                    got = score(q, listed, k, events)
+                    for metric, value in got.items():
                         runs[label][q["split"]].add(metric, value, [q["kind"]])
-                    if label == "after" and k == max(KS) and q["split"] == "dev":
-                        if not all(v for m, v in score(q, listed, k, events).items() if "@" in m and not m.startswith("held")):
-                            misses.append({"q": q["question"], "history": q["history"], "want": q["evidence"], "named": q.get("named"), "got": listed})
+                    ordered = [v for m, v in got.items() if not m.startswith("held")]
+                    shown = label == "after" and k == max(KS) and q["split"] == "dev"
+                    if shown and not all(ordered):
+                        misses.append(
+                            {"question": q["question"], "history": q["history"],
+                             "want": q["evidence"], "named": q.get("named"), "got": listed}
+                        )  # fmt: skip
         for store, _ in stores.values():
             store.close()
-    results = {label: {split: s.result() for split, s in splits.items()} for label, splits in runs.items()}
+    results = {
+        label: {split: s.result() for split, s in splits.items()} for label, splits in runs.items()
+    }
     for split in ("test", "dev"):
         for label in ORDERS:
             r = results[label][split]

@@ -195,7 +195,7 @@ def test_discovery_returns_several_sessions_of_one_thread_for_an_order_question(
 
 
 def test_before_x_anchors_on_x_not_on_the_first_mention_of_its_subject(tmp_path: Path) -> None:
-    """"before" asks about the event before X, not about the earliest statement of X's
+    """ "before" asks about the event before X, not about the earliest statement of X's
     subject (what "before" means in a question about the past)."""
     s = SQLiteSessionStore(tmp_path / "kitchen.db")
     said = [
