@@ -216,3 +216,23 @@ def test_before_x_anchors_on_x_not_on_the_first_mention_of_its_subject(tmp_path:
     texts = [r.snippet for r in ranking.results]
     assert texts[-2:] == [said[5], said[6]]
     s.close()
+
+
+def test_after_x_passes_over_questions_the_user_asked(tmp_path: Path) -> None:
+    """A question asks for help; it tells of nothing the user did."""
+    s = SQLiteSessionStore(tmp_path / "asked.db")
+    said = [
+        "I passed my driving test this morning, first try.",
+        "How do I clean a cast iron pan without ruining it?",
+        "Can you suggest a podcast for a long drive?",
+        "I adopted a rescue dog yesterday, a beagle called Scout.",
+    ]
+    for i, text in enumerate(said):
+        s.start_session(id=f"a{i}", started_at=T0 + i * DAY)
+        s.append_messages(f"a{i}", [NewMessage("user", text, timestamp=T0 + i * DAY)])
+    ranking = search_messages(
+        s, "What did I do after I passed my driving test?", mode="lexical", limit=3
+    )
+    followed = [r.snippet for r in ranking.results if "after" in " ".join(r.why)]
+    assert followed[0] == said[3]
+    s.close()

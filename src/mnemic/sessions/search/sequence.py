@@ -174,6 +174,8 @@ def _inside(ts: float, filters: SearchFilters) -> bool:
 
 
 def _says_something(text: str) -> bool:
+    if text.rstrip().endswith(("?", "？")):  # a question asks; it tells of nothing done
+        return False
     words = text.split()
     if len(words) >= _MIN_WORDS:
         return True
