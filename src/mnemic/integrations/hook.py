@@ -362,7 +362,7 @@ def _import(
     embedded = f"; {_line(caught.summary())}" if caught.summary() else ""
     line = (
         f"mnemic: {event}: {report.messages:,} new message(s) from {_line(path.name, 200)} "
-        f"into the session history ({'; '.join(notes)}){left}{ended}{embedded}"
+        f"into the session history ({'; '.join(notes)}){embedded}{left}{ended}"
     )
     return HookResult(event, True, line + "\n", "")
 
