@@ -11,10 +11,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from _backends import Kit
 from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.cli import main
 from mnemic.errors import InvalidArgument
-from mnemic.sessions import NewMessage, run_session_search, search_messages
+from mnemic.home import Home
+from mnemic.sessions import NewMessage, open_store, run_session_search, search_messages
 from mnemic.sessions.search.sequence import read_order
 
 T0 = 1_750_000_000.0
@@ -236,3 +238,21 @@ def test_after_x_passes_over_questions_the_user_asked(tmp_path: Path) -> None:
     followed = [r.snippet for r in ranking.results if "after" in " ".join(r.why)]
     assert followed[0] == said[3]
     s.close()
+
+
+def test_order_of_events_works_the_same_on_every_backend(backend: Kit) -> None:
+    with open_store(Home.open(backend.write_config())) as s:
+        for sid, day, text in EVENTS:
+            start = T0 + day * DAY
+            s.start_session(id=sid, started_at=start)
+            s.append_messages(sid, [NewMessage("user", text, timestamp=start),
+                                    NewMessage("assistant", REPLY, timestamp=start + 60)])  # fmt: skip
+        after = search_messages(
+            s, "What did I do after I went camping at the lake?", mode="lexical", limit=4
+        )
+        texts = [r.snippet for r in after.results]
+        assert texts.index(EVENTS[5][2]) < texts.index(EVENTS[6][2])
+        seq = search_messages(
+            s, "How did my plan for the garden change over the sessions?", mode="lexical", limit=3
+        )
+        assert [r.snippet for r in seq.results] == [EVENTS[2][2], EVENTS[4][2], EVENTS[6][2]]
