@@ -116,3 +116,22 @@ def test_a_failing_embedder_never_fails_the_catch_up(home_path: Path) -> None:
     assert caught.embedded == 0 and caught.skipped is not None
     assert "EmbeddingModelDamaged" in caught.skipped
     assert "mnemic sessions embed" in caught.summary()
+
+
+def test_the_hermes_bridge_embeds_the_turns_it_syncs(home_path: Path) -> None:
+    from mnemic.integrations.hermes_bridge import HermesBridge
+
+    bridge = HermesBridge(Home.open(home_path))
+    try:
+        bridge.handle(
+            {"op": "sync_turn", "session_id": "h-1",
+             "user": "Our deploy window is Tuesdays 14:00 UTC.",
+             "assistant": "Noted: deploys on Tuesdays at 14:00 UTC."}
+        )  # fmt: skip
+        assert bridge.indexer is not None
+        assert bridge.indexer.wait_idle(60)
+        assert bridge.indexer.embedded == 2
+    finally:
+        bridge.close()
+    assert _embedded(home_path) == 2
+    assert _status(home_path)["missing"] == 0

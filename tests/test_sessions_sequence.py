@@ -245,8 +245,8 @@ def test_order_of_events_works_the_same_on_every_backend(backend: Kit) -> None:
         for sid, day, text in EVENTS:
             start = T0 + day * DAY
             s.start_session(id=sid, started_at=start)
-            s.append_messages(sid, [NewMessage("user", text, timestamp=start),
-                                    NewMessage("assistant", REPLY, timestamp=start + 60)])  # fmt: skip
+            said = [("user", text, start), ("assistant", REPLY, start + 60)]
+            s.append_messages(sid, [NewMessage(r, t, timestamp=ts) for r, t, ts in said])
         after = search_messages(
             s, "What did I do after I went camping at the lake?", mode="lexical", limit=4
         )
