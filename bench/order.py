@@ -5,7 +5,8 @@ sessions with eight threads of events each (a move, a new job, a marathon...), f
 per thread in order, interleaved; questions "What did I do after I ...?", "... before I
 ...?" and "How did ... go over the sessions?". Each history is imported into its own
 store and every question ranked through the public ranking API
-(:func:`mnemic.sessions.search_messages`, lexical), twice in the same run: as listed
+(:func:`mnemic.sessions.search_messages`; lexical, or ``--mode hybrid`` with the
+history embedded by the product's backfill), twice in the same run: as listed
 before order of events was read (``order="relevance"``: best first, nothing joins the
 best match) and as now (``order="auto"``). Per question, over the first ``k`` listed:
 
@@ -21,6 +22,7 @@ and a 95 % bootstrap interval (``bench/_metrics.py``).
 
 from __future__ import annotations
 
+import argparse
 import datetime as dt
 import json
 import sys
@@ -34,8 +36,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import emit
 from _events import DATA, build
 from _metrics import Scores, recall_at
+from _vcache import CachedEmbedder
 from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.sessions import NewMessage, NewSession, search_messages
+from mnemic.sessions.search.embed import backfill
+from mnemic.sessions.search.retrieval import SemanticState, semantic_state
 
 KS = (5, 10)
 ORDERS = {"before": "relevance", "after": "auto"}
@@ -49,7 +54,9 @@ def load() -> dict[str, Any]:
     return build()
 
 
-def make_store(hist: dict[str, Any], path: Path) -> tuple[SQLiteSessionStore, dict[Any, str]]:
+def make_store(
+    hist: dict[str, Any], path: Path, embedder: CachedEmbedder | None
+) -> tuple[SQLiteSessionStore, dict[Any, str]]:
     store = SQLiteSessionStore(path, durable=False)
     items, keys = [], {}
     for s in hist["sessions"]:
@@ -62,6 +69,8 @@ def make_store(hist: dict[str, Any], path: Path) -> tuple[SQLiteSessionStore, di
         items.append((NewSession(s["id"], "cli", started_at=msgs[0].timestamp), msgs))
     for _ in store.import_sessions(items, workers=0):
         pass
+    if embedder is not None:
+        backfill(store, embedder, batch=64)  # type: ignore[arg-type]
     return store, keys
 
 
@@ -86,14 +95,22 @@ def score(
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--mode", choices=("lexical", "hybrid"), default="lexical")
+    mode = parser.parse_args().mode
     t0 = time.perf_counter()
     data = load()
+    embedder = CachedEmbedder() if mode == "hybrid" else None
     misses: list[dict[str, Any]] = []
     runs = {label: {"dev": Scores(), "test": Scores()} for label in ORDERS}
     with tempfile.TemporaryDirectory(prefix="mnemic-order-") as tmp:
         stores = {}
+        states: dict[str, SemanticState | None] = {}
         for hist in data["histories"]:
-            stores[hist["id"]] = make_store(hist, Path(tmp) / f"{hist['id']}.db")
+            store, keys = make_store(hist, Path(tmp) / f"{hist['id']}.db", embedder)
+            stores[hist["id"]] = (store, keys)
+            loader = (lambda: embedder) if embedder is not None else None
+            states[hist["id"]] = semantic_state(store, loader, max_age=1e9) if loader else None
         events = {q["named"] for q in data["questions"] if "named" in q}
         events |= {k for q in data["questions"] for k in q["evidence"]}
         for q in data["questions"]:
@@ -101,7 +118,13 @@ def main() -> None:
             for label, order in ORDERS.items():
                 for k in KS:  # asked for k results, as a reader would: the listing's order
                     ranking = search_messages(
-                        store, q["question"], mode="lexical", limit=k, order=order
+                        store,
+                        q["question"],
+                        mode=mode,
+                        limit=k,
+                        order=order,
+                        state=states[q["history"]],
+                        floor=False,
                     )
                     listed = [keys.get((r.session_id, r.seq)) for r in ranking.results]
                     got = score(q, listed, k, events)
@@ -131,10 +154,10 @@ def main() -> None:
             )  # fmt: skip
             print(f"  {split:4s} {label:6s} {line}", flush=True)
     emit(
-        "order",
+        "order" if mode == "lexical" else f"order-{mode}",
         {
             "questions": len(data["questions"]),
-            "mode": "lexical",
+            "mode": mode,
             "runs": {label: f"search_messages(order={o!r})" for label, o in ORDERS.items()},
             "results": results,
             "dev_misses": misses[:10],
