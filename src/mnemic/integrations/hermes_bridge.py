@@ -15,7 +15,8 @@ op                        what mnemic does
                           (``{"text": ...}``; the current session's lineage left out)
 ``sync_turn``             ``session_id``, ``user``, ``assistant`` (``parent_session_id``,
                           ``platform``): the two messages appended to the session of that
-                          id, created with the source ``hermes`` on its first turn
+                          id, created with the source ``hermes`` on its first turn, and
+                          embedded in the background (the ``semantic`` extra installed)
 ``tool``                  ``name``, ``arguments``, ``session_id``: one call of
                           :data:`TOOL_NAMES`, answered with the tool's JSON response
 ``session_end``           ``session_id``: the session marked ended (``hermes:session_end``)
@@ -39,6 +40,7 @@ from ..errors import InvalidArgument, MnemicError
 from ..home import Home
 from ..providers.recall import RecallProvider
 from ..sessions import SESSION_SEARCH_TOOL, SessionStore, open_store, search_tool_for
+from ..sessions.search.embed import BackgroundIndexer
 from ..sessions.store import NewMessage, NewSession
 from ..tooling import ToolSpec, tool_response
 
@@ -116,16 +118,25 @@ class HermesBridge:
     without one, entries sharing a word with the query)."""
     _store: SessionStore | None = field(default=None, repr=False)
     _recall: RecallProvider | None = field(default=None, repr=False)
+    indexer: BackgroundIndexer | None = field(default=None, repr=False)
+    """Embeds the synced turns in the background (made with the store; None: semantic
+    search is off or its extra is not installed)."""
 
     @property
     def store(self) -> SessionStore:
         """The session store, opened on first use."""
         if self._store is None:
             self._store = open_store(self.home)
+            home = self.home
+            self.indexer = BackgroundIndexer.for_settings(home.settings, lambda: open_store(home))
         return self._store
 
     def close(self) -> None:
-        """Close the session store."""
+        """Stop the indexer (what it had not embedded waits for the next backfill) and
+        close the session store."""
+        if self.indexer is not None:
+            self.indexer.close()
+            self.indexer = None
         if self._store is not None:
             self._store.close()
             self._store = None
@@ -179,6 +190,8 @@ class HermesBridge:
             created = True
         messages = [NewMessage("user", user), NewMessage("assistant", reply)]
         ids = store.append_messages(sid, [m for m in messages if m.content])
+        if self.indexer is not None:
+            self.indexer.submit(ids)
         return {"session_id": sid, "created": created, "messages": len(ids)}
 
     def tool(self, request: dict[str, Any]) -> dict[str, Any]:

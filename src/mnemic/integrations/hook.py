@@ -18,6 +18,9 @@ exit code and stdout. The handler dispatches on ``hook_event_name``:
     was added, a segment at a time, within :data:`BUDGETS`; a session imported before
     gains only the messages it lacks (merged by message ``uuid``). ``SessionEnd`` also
     marks the session ended, whether or not the whole transcript fitted in its time.
+    Then, when the ``semantic`` extra is installed, messages without a vector are
+    embedded, a bounded share per call (:mod:`mnemic.sessions.search.catchup`: at most
+    :data:`EMBED_MESSAGES` in about :data:`EMBED_SECONDS`; the rest at the next call).
 
 A hook must never get in Claude Code's way: whatever goes wrong (input that is not JSON,
 too large, missing fields, a transcript that cannot be read, a busy store), the handler
@@ -58,6 +61,8 @@ still open (the CLI passes the entry-usage count: :mod:`mnemic.ops.entry_usage`)
 __all__ = [
     "BUDGETS",
     "DEADLINES",
+    "EMBED_MESSAGES",
+    "EMBED_SECONDS",
     "MAX_INPUT",
     "READ_TIMEOUT",
     "HookResult",
@@ -77,6 +82,11 @@ DEFAULT_DEADLINE = 20.0
 BUDGETS = {"PreCompact": 50.0, "SessionEnd": 25.0}
 """Seconds after which an import starts no new segment: half the deadline, so the segment
 in flight (judged by the slowest so far) and marking the session ended fit before it."""
+
+EMBED_MESSAGES = 256
+"""Messages without a vector embedded at most per import (oldest first)."""
+EMBED_SECONDS = 5.0
+"""Seconds an import may spend embedding, after its budget: well inside every deadline."""
 
 _WHERE = "the hook input"
 _SETUP = "Claude Code runs this command from its hooks; see `mnemic integrate claude-code`."
@@ -314,11 +324,13 @@ def _import(
     segment: int | None,
     count: Counter | None = None,
     chosen: str | None = None,
+    embed: int = EMBED_MESSAGES,
 ) -> HookResult:
     # Here, not at the top: SessionStart runs at every session start and must not load
     # the session store (SQLite, the search stack), which only these events need.
     from ..sessions import import_growing, open_store
     from ..sessions.importing.resume import SEGMENT_BYTES
+    from ..sessions.search.catchup import catch_up
 
     path = _transcript(data)
     session_id = data.get("session_id") if isinstance(data.get("session_id"), str) else None
@@ -345,6 +357,9 @@ def _import(
             project = _project_store(data, home, home_path, profile, chosen)
             if project is not None:  # the project's entries are counted in its own store
                 count(project, store, session_id)
+        caught = catch_up(
+            store, settings=home.settings, max_messages=embed, max_seconds=EMBED_SECONDS
+        )
     report = done.report
     if done.reread:
         how = f"the whole file again: {done.reread}"
@@ -359,9 +374,10 @@ def _import(
     left = ""
     if not done.complete:
         left = f"; {done.left:,} bytes are left for the next hook (or `mnemic sessions import`)"
+    embedded = f"; {_line(caught.summary())}" if caught.summary() else ""
     line = (
         f"mnemic: {event}: {report.messages:,} new message(s) from {_line(path.name, 200)} "
-        f"into the session history ({'; '.join(notes)}){left}{ended}"
+        f"into the session history ({'; '.join(notes)}){embedded}{left}{ended}"
     )
     return HookResult(event, True, line + "\n", "")
 
@@ -376,6 +392,7 @@ def run_claude_code_hook(
     segment: int | None = None,
     count: Counter | None = None,
     project: str | None = None,
+    embed: int = EMBED_MESSAGES,
 ) -> HookResult:
     """Handle one hook call given its raw stdin ``data``; never raises for bad input or
     a failing store: the failure becomes ``HookResult(ok=False, message=...)``.
@@ -383,7 +400,8 @@ def run_claude_code_hook(
     and the ``cwd``'s project.
     ``budget`` (seconds, default :data:`BUDGETS`) and ``segment`` (bytes) bound one
     transcript import (:func:`mnemic.sessions.import_growing`); ``count`` runs after
-    it (:data:`Counter`)."""
+    it (:data:`Counter`); then at most ``embed`` messages without a vector are embedded
+    (:data:`EMBED_MESSAGES`; 0: none)."""
     event = "?"
     try:
         hook = _parse(data)
@@ -393,7 +411,9 @@ def run_claude_code_hook(
         if event == "SessionStart":
             return _session_start(hook, home_path, profile, project)
         if event in ("PreCompact", "SessionEnd"):
-            return _import(event, hook, home_path, profile, budget, segment, count, project)
+            return _import(
+                event, hook, home_path, profile, budget, segment, count, project, embed=embed
+            )
         return HookResult(event, True, "", f"mnemic: nothing to do for the {_name(event)}hook")
     except MnemicError as exc:
         why = _line(exc.to_human())

@@ -21,7 +21,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ...config import Settings
@@ -176,8 +176,9 @@ def embed_history(
 def vector_status(
     store: SessionStore, *, embedder: Embedder | None = None
 ) -> VectorStatus | SemanticNotice:
-    """``mnemic sessions embed --status``: counts for the shipped embedder's model, or
-    the notice saying why there are none."""
+    """``mnemic sessions embed --status``: counts for the shipped embedder's model and
+    the time of the oldest message still without a vector (the lag), or the notice
+    saying why there are none."""
     if store.vectors is None:
         return SemanticNotice("unsupported", "This session store keeps no vectors.")
     try:
@@ -185,7 +186,10 @@ def vector_status(
             embedder = load_embedder()
     except SemanticUnavailable as exc:
         return notice_of(exc)
-    return store.vectors.status(embedder.model_id)
+    status = store.vectors.status(embedder.model_id)
+    if not status.missing:
+        return status
+    return replace(status, oldest_missing=store.vectors.oldest_missing(embedder.model_id))
 
 
 class BackgroundIndexer:

@@ -4,7 +4,8 @@ Both the message ranking (``search_messages``, ``mnemic sessions search --messag
 discovery (``session_search``, ``mnemic sessions search``) explain a result the same way:
 the query words it holds (**words**), its cosine to the query (**meaning**), whose
 neighbour it is when neither matched it, and what the time-aware and speaker steps did
-(**recency**: ``fresh``, ``superseded``, ``earlier``, ``later``, ``date``; ``other side``).
+(**recency**: ``fresh``, ``superseded``, ``earlier``, ``later``, ``date``; ``other side``;
+``after`` / ``before`` for the event next to the best match, :mod:`.sequence`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ NOTES = {
     "later": "later: a past question prefers an earlier statement",
     "date": "date: from the date the question names",
     "other_side": "other side: the question asks about the other speaker's words",
+    "after": "after: said next after the best match (the question asks what followed)",
+    "before": "before: said just before the best match (the question asks what preceded)",
 }
 """What each note of :attr:`~.hybrid.FusedMessage.notes` means."""
 
@@ -36,7 +39,7 @@ def reasons(
         why.append("words: " + ", ".join(words[:8]) if words else "words")
     if f.semantic is not None:
         why.append(f"meaning: cosine {f.semantic.cosine:.3f}")
-    if not f.matched:
+    if not f.matched and not {"after", "before"} & set(f.notes):
         why.append(f"next to message {neighbour}" if neighbour is not None else "next to a match")
     why += [NOTES.get(n, n) for n in f.notes]
     return tuple(why)

@@ -15,8 +15,9 @@ answer after the question that holds the words) is a result like any other, with
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ...errors import InvalidArgument
@@ -27,13 +28,24 @@ from .explain import reasons
 from .floor import NO_GOOD_MATCH, Strength, judge
 from .hybrid import FusedMessage
 from .retrieval import QueryEmbedder, SemanticState, candidates, check_mode, semantic_state
-from .timeframe import at_time, read_timeframe
+from .sequence import IN_TIME_ORDER, OrderCue, as_event, follow, read_order
+from .timeframe import TimeFrame, at_time, read_timeframe
 
-__all__ = ["DEFAULT_LIMIT", "MAX_LIMIT", "MessageRanking", "RankedResult", "search_messages"]
+__all__ = [
+    "DEFAULT_LIMIT",
+    "MAX_LIMIT",
+    "ORDERS",
+    "MessageRanking",
+    "RankedResult",
+    "search_messages",
+]
 
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 200
 SNIPPET_CHARS = 200
+ORDERS = ("auto", "relevance", "time")
+"""How results are listed: ``time`` (in time order), ``relevance`` (best first) or
+``auto`` (in time order when the question asks about the order of events, :mod:`.sequence`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +53,7 @@ class RankedResult:
     """One ranked message."""
 
     rank: int
-    """1 for the best."""
+    """1 for the best (also when the results are listed in time order)."""
     session_id: str
     message_id: int
     seq: int
@@ -73,6 +85,7 @@ class RankedResult:
             "seq": self.seq,
             "source_id": self.source_id,
             "time": self.time,
+            "date": _date(self.time),
             "role": self.role,
             "score": round(self.score, 4),
             "matched": list(self.matched),
@@ -98,6 +111,11 @@ class MessageRanking:
     """What the query said about time (:meth:`~.timeframe.TimeFrame.describe`)."""
     strength: Strength | None = None
     """How well the best results match (:mod:`.floor`; None in lexical mode)."""
+    order: str = "relevance"
+    """How :attr:`results` are listed: ``relevance`` (best first) or ``time`` (oldest
+    first: a question about the order of events, :mod:`.sequence`)."""
+    order_words: tuple[str, ...] = ()
+    """The words that asked for time order."""
 
     @property
     def no_good_match(self) -> bool:
@@ -107,7 +125,9 @@ class MessageRanking:
     @property
     def message(self) -> str | None:
         """What to tell a reader about the results as a whole (None: nothing)."""
-        return NO_GOOD_MATCH if self.no_good_match else None
+        if self.no_good_match:
+            return NO_GOOD_MATCH
+        return IN_TIME_ORDER if self.order == "time" else None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form (what ``mnemic sessions search --messages --json`` prints)."""
@@ -115,12 +135,16 @@ class MessageRanking:
             "query": self.query,
             "retrieval": self.mode,
             "count": len(self.results),
+            "order": self.order,
             "results": [r.to_dict() for r in self.results],
         }
+        if self.order_words:
+            out["order_words"] = list(self.order_words)
         if self.strength is not None:
             out["match"] = self.strength.to_dict()
         if self.no_good_match:
             out["no_good_match"] = True
+        if self.message:
             out["message"] = self.message
         if self.notice:
             out["notice"] = self.notice
@@ -144,6 +168,7 @@ def search_messages(
     embedder_loader: Callable[[], QueryEmbedder] | None = None,
     state: SemanticState | None = None,
     floor: bool = True,
+    order: str = "auto",
 ) -> MessageRanking:
     """The ``limit`` messages of ``store`` that best answer ``text``, best first.
 
@@ -155,18 +180,27 @@ def search_messages(
     check). In the semantic and hybrid modes a ranking whose best matches are below the
     floor (:mod:`.floor`) keeps only its first message, marked ``weak``, and says
     ``no_good_match``; ``floor=False`` keeps every result (the verdict is still given:
-    what the recall benches rank with). Raises :class:`~mnemic.errors.InvalidArgument`
-    for a bad ``mode`` or role.
+    what the recall benches rank with).
+
+    A question about the order of events ("What did I do after ...?", "How did my plan
+    change over the sessions?", :mod:`.sequence`) is listed in time order (``order``:
+    ``time``; each result keeps its relevance ``rank``), and for "after" / "before" the
+    messages that came next (before) the best match join it. ``order`` (``auto``,
+    ``relevance``, ``time``) overrides what the question says. Raises
+    :class:`~mnemic.errors.InvalidArgument` for a bad ``mode``, role or ``order``.
     """
     mode = check_mode(mode)
     bad = [r for r in roles or () if r not in ROLES]
     if bad:
         raise InvalidArgument("role", f"Unknown role {bad[0]!r}; use some of: {', '.join(ROLES)}.")
+    if order not in ORDERS:
+        raise InvalidArgument("order", f"Unknown order {order!r}; use one of: {', '.join(ORDERS)}.")
     limit = max(1, min(MAX_LIMIT, int(limit)))
     query = parse_query(text).with_match("any")
+    cue = _order_cue(text, order)
     if state is None:
         state = semantic_state(store, embedder_loader) if mode != "lexical" else SemanticState(None)
-    frame = at_time(read_timeframe(text), as_of)
+    frame = at_time(as_event(read_timeframe(text), cue), as_of)
     filters = SearchFilters(
         roles=tuple(roles) if roles else None,
         sources=tuple(sources) if sources else None,
@@ -180,9 +214,39 @@ def search_messages(
     model = state.embedder.model_id if state.embedder is not None else None
     strength = judge(store, fused, query, used, model) if used != "lexical" else None
     weak = floor and strength is not None and not strength.good
-    results = _resolve(store, fused[: 1 if weak else limit], query, weak=weak)
+    if weak or cue is None:
+        head = fused[: 1 if weak else limit]
+    else:
+        head = follow(store, fused, cue, replace(filters, until=_until_of(filters, frame)),
+                      limit=limit)  # fmt: skip
+    results = _resolve(store, head, query, weak=weak)
+    listed = "relevance"
+    if cue is not None and not weak:
+        results.sort(key=lambda r: (r.time, r.session_id, r.seq))
+        listed = "time"
     described = frame.describe() if frame.words or as_of is not None else None
-    return MessageRanking(text, used, results, notice, described, strength)
+    words = cue.words if cue is not None and not weak else ()
+    return MessageRanking(text, used, results, notice, described, strength, listed, words)
+
+
+def _order_cue(text: str, order: str) -> OrderCue | None:
+    if order == "relevance":
+        return None
+    cue = read_order(text)
+    if cue is None and order == "time":
+        return OrderCue("sequence", ())
+    return cue
+
+
+def _until_of(filters: SearchFilters, frame: TimeFrame) -> float | None:
+    """The earlier of the filters' and the question's "until"."""
+    if frame.until is None:
+        return filters.until
+    return frame.until if filters.until is None else min(filters.until, frame.until)
+
+
+def _date(ts: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(ts))
 
 
 def _resolve(

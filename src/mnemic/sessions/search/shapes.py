@@ -40,6 +40,7 @@ from .retrieval import (
     lexical_only,
     semantic_state as _semantic_state,
 )
+from .sequence import IN_TIME_ORDER, as_event, follow, read_order
 from .summarize import Summarizer, SummaryRequest, summarize_all
 from .timeframe import TimeFrame, at_time, read_timeframe
 
@@ -281,10 +282,11 @@ def discover(
         since=since,
         until=until,
     )
-    frame = at_time(read_timeframe(text), as_of)
+    order = {"relevance": "rank", "newest": "newest", "oldest": "oldest"}.get(sort, "rank")
+    cue = read_order(text) if order == "rank" else None
+    frame = at_time(as_event(read_timeframe(text), cue), as_of)
     if frame.until is not None and (until is None or frame.until < until):
         filters = replace(filters, until=frame.until)
-    order = {"relevance": "rank", "newest": "newest", "oldest": "oldest"}.get(sort, "rank")
     if order != "rank":  # time order: lexical matches only
         state = SemanticState(None, "sort=newest/oldest orders lexical matches only.")
     ranked, used, notice = _ranked(store, query, text, filters, order, mode, state, frame)
@@ -303,9 +305,16 @@ def discover(
     strength = judge(store, ranked, query, used, model) if order == "rank" else None
     weak = strength is not None and not strength.good and titled is None
     shown = 1 if weak else limit
-    chosen, roots = _choose_sessions(ctx, ranked, shown, titled, demote=order == "rank")
+    cue = None if weak else cue
+    if cue is not None:  # order of events: what came next joins, one thread may return
+        ranked = follow(store, ranked, cue, filters, limit=len(ranked))
+    chosen, roots = _choose_sessions(
+        ctx, ranked, shown, titled, demote=order == "rank", threads=cue is None
+    )
     matched = {(r.session_id, r.seq): list(r.matched) for r in ranked if r.matched}
     results = _results(ctx, chosen, roots, query, window, matched)
+    if cue is not None:
+        results.sort(key=_match_time)
     for r in results if weak else ():
         r["weak"] = True
     if summarize and results:
@@ -324,6 +333,9 @@ def discover(
         out["time"] = frame.describe()
     if weak and results:
         out["message"] = NO_GOOD_MATCH
+    elif cue is not None and results:
+        out["order"] = "time"
+        out["message"] = IN_TIME_ORDER
     elif relaxed:
         out["message"] = "No session contains all the words; these contain some of them."
     elif not results:
@@ -377,12 +389,14 @@ def _choose_sessions(
     titled: SessionInfo | None,
     *,
     demote: bool,
+    threads: bool = True,
 ) -> tuple[list[tuple[str, FusedMessage | None, bool]], dict[str, str]]:
-    """(session id, anchor, matched-by-title) for up to ``limit`` distinct lineages, and
-    the lineage roots of the candidates (read at once)."""
+    """(session id, anchor, matched-by-title) for up to ``limit`` distinct lineages
+    (``threads``; else distinct sessions, several of one lineage allowed), and the
+    lineage roots of the candidates (read at once)."""
     anchors: dict[str, FusedMessage] = {}
     for r in ranked:
-        if r.direct and r.session_id not in anchors:
+        if (r.direct or r.notes[-1:] in (("after",), ("before",))) and r.session_id not in anchors:
             anchors[r.session_id] = r
     order = [sid for sid in dict.fromkeys(r.session_id for r in ranked) if sid in anchors]
     demoted = set(ctx.demoted_sources) if demote else set()
@@ -398,9 +412,9 @@ def _choose_sessions(
     for sid in first + later:
         if len(chosen) >= limit:
             break
-        if roots[sid] in seen_roots:
+        if (roots[sid] if threads else sid) in seen_roots:
             continue
-        seen_roots.add(roots[sid])
+        seen_roots.add(roots[sid] if threads else sid)
         chosen.append((sid, anchors[sid], False))
     return chosen, roots
 
@@ -430,6 +444,12 @@ def _results(
         )
         if sid in infos
     ]
+
+
+def _match_time(result: dict[str, Any]) -> str:
+    """A result's place in time: its matching message's (else its session's start)."""
+    shown = next((m for m in result.get("messages", ()) if m.get("match")), None)
+    return str((shown or result).get("time") or result.get("when") or "")
 
 
 def _result(

@@ -91,7 +91,10 @@ arguments, status (ok, error), exit code and error text, best match for the quer
 first, then the latest: "when did pytest last fail".
 Time: when a fact changed (a deadline moved, a version was upgraded), the latest \
 statement ranks first. To ask what held earlier, say so ("what was the original \
-deadline", "before the upgrade") or pass as_of (a date: what held then).
+deadline", "before the upgrade") or pass as_of (a date: what held then). A question \
+about the order of events ("what did I do after ...", "how did the plan change over the \
+sessions") comes back in time order, oldest first (order: "time"), with what came right \
+after (or before) the best match.
 
 summarize: true adds a summary per result focused on the query (slower; when no \
 summary can be made in time an extract is returned, labelled). Responses are capped \

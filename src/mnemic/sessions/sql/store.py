@@ -321,6 +321,19 @@ class SqlSessionStore(Engine[Any]):
         rows = self._read(sql, [*params, max(0, int(limit)), max(0, int(offset))])
         return [session_from_row(r) for r in rows]
 
+    def sessions_near(self, when: float, *, later: bool, limit: int = 4) -> list[SessionInfo]:
+        """The ``limit`` sessions nearest ``when`` on one side: active after it (``later``;
+        earliest started first) or last active before it (latest first)."""
+        if later:
+            sql = "WHERE last_active > ? ORDER BY started_at, sid"
+        else:
+            sql = "WHERE last_active < ? ORDER BY last_active DESC, sid DESC"
+        rows = self._read(
+            f"SELECT {SESSION_COLUMNS} FROM {{s}}.sessions {sql} LIMIT ?",
+            (when, max(0, int(limit))),
+        )
+        return [session_from_row(r) for r in rows]
+
     def messages(
         self, session_id: str, *, start: int = 0, stop: int | None = None
     ) -> list[Message]:

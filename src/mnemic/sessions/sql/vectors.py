@@ -76,6 +76,9 @@ class VectorStatus:
     """Messages that get a vector (user and assistant messages with text)."""
     other_models: int
     """Vectors of other models (ignored by searches; a backfill replaces them)."""
+    oldest_missing: float | None = None
+    """The time of the oldest message still without a vector (None: none, or not read:
+    :meth:`SqlVectors.oldest_missing`)."""
 
     @property
     def missing(self) -> int:
@@ -96,6 +99,7 @@ class VectorStatus:
             "missing": self.missing,
             "other_models": self.other_models,
             "stale": self.stale,
+            "oldest_missing": self.oldest_missing,
         }
 
 
@@ -242,6 +246,19 @@ class SqlVectors:
         status = self._count(model_id)
         self._status = (time.monotonic(), status)
         return status
+
+    def oldest_missing(self, model_id: str) -> float | None:
+        """The time of the oldest message that gets a vector and has none of
+        ``model_id`` (None: every one has; one scan)."""
+        if self._table:
+            sql = (
+                "SELECT MIN(m.ts) FROM {s}.messages m LEFT JOIN {s}.message_vectors v "
+                f"ON v.message_id = m.id AND v.model = ? WHERE v.message_id IS NULL AND {_ELIGIBLE}"
+            )
+            rows = self._tables._read(sql, (model_id,))
+        else:
+            rows = self._tables._read(f"SELECT MIN(m.ts) FROM {{s}}.messages m WHERE {_ELIGIBLE}")
+        return None if not rows or rows[0][0] is None else float(rows[0][0])
 
     def _count(self, model_id: str) -> VectorStatus:
         tables = self._tables

@@ -1,0 +1,182 @@
+"""Order of events: questions about what came after or before something, or how a thing
+changed over the sessions, are answered in time order.
+
+A question like "What did I do after I passed my driving test?", "Was geschah vor dem
+Umzug?" or "How did my plan change over the sessions?" asks about a sequence. Relevance
+still picks *which* messages answer it (:mod:`.retrieval`); this module says how they
+are presented and adds what relevance cannot find:
+
+* :func:`read_order` reads the cue from the question's words (a small list in English,
+  German, Spanish, French and Chinese): ``after`` ("after", "afterwards", "nach dem",
+  "danach", "después de", "après", "之后", "后来"), ``before`` ("before", "prior to",
+  "vor dem", "bevor", "antes de", "avant", "之前") or ``sequence`` ("over the
+  sessions", "over time", "how did ... change", "in what order", "im Laufe",
+  "Reihenfolge", "a lo largo", "au fil", "顺序", "变化");
+* :func:`follow`, for ``after`` and ``before``: the event that followed (preceded) the
+  best match is rarely a match itself ("I adopted a rescue dog" shares no word with
+  "after I passed my driving test"), so the next (previous) messages of the same side
+  that say something, in the best match's session and the nearest sessions in time,
+  join the results right after it (``notes``: ``after`` / ``before``);
+* the results are then shown in time order, with their dates (``order: time``).
+
+Nothing here raises: a question without a cue is ranked as before.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from ..sql import SessionStore
+from ..store import Message, SearchFilters
+from .hybrid import FusedMessage
+from .timeframe import TimeFrame
+
+__all__ = ["FOLLOW", "IN_TIME_ORDER", "OrderCue", "as_event", "follow", "read_order"]
+
+IN_TIME_ORDER = (
+    "In time order, oldest first: the question asks about the order of events "
+    "(relevance picked the results; rank is each one's place by relevance)."
+)
+"""What a listing in time order says about itself."""
+
+FOLLOW = 2
+"""Messages of the best match's side that join it for an ``after`` / ``before`` question."""
+SCAN = 12
+"""Messages read per session when looking for them."""
+NEAR_SESSIONS = 4
+"""Sessions next to the best match's, in time, looked at."""
+_MIN_WORDS = 4
+_MIN_CHARS = 8
+"""A message "says something" with at least this many words (or characters in a script
+written without spaces): "Thanks!", "ok", "好的" are not events."""
+
+_AFTER = re.compile(
+    r"\b(?:after(?:wards?)?|following|subsequently|later\s+on|"
+    r"nach\s+(?:dem|der|den|meinem|meiner|meinen|unserem|unserer|seinem|seiner|ihrem|"
+    r"ihrer)|nachdem|danach|anschließend|später|"
+    r"después(?:\s+de)?|luego|tras|más\s+tarde|après|ensuite|puis|plus\s+tard)\b"
+    r"|之后|以后|后来|然后|接着|随后",
+    re.I,
+)
+_BEFORE = re.compile(
+    r"\b(?:before|prior\s+to|"
+    r"vor\s+(?:dem|der|den|meinem|meiner|meinen|unserem|unserer|seinem|seiner|ihrem|"
+    r"ihrer)|bevor|antes\s+de|avant(?:\s+de)?)\b|之前|以前|此前",
+    re.I,
+)
+_SEQUENCE = re.compile(
+    r"\b(?:over\s+(?:the\s+)?(?:sessions|time|the\s+(?:years|months|weeks))|"
+    r"in\s+(?:what|which)\s+order|order\s+of\s+events|sequence|timeline|chronolog\w*|"
+    r"how\s+(?:did|has|have)\s+\w+(?:\s+\w+){0,6}\s+(?:change|changed|evolve|evolved|"
+    r"develop|developed|progress|progressed)|"
+    r"im\s+laufe|nacheinander|reihenfolge|verlauf|"
+    r"a\s+lo\s+largo|en\s+qué\s+orden|cómo\s+(?:cambió|evolucionó|ha\s+cambiado)|"
+    r"au\s+fil|dans\s+quel\s+ordre|comment\s+\w+(?:\s+\w+){0,6}\s+(?:a|ont)\s+"
+    r"(?:changé|évolué))"
+    r"|顺序|先后|变化|演变|历次|时间线|怎么变|如何变",
+    re.I,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class OrderCue:
+    """What a question says about the order of events."""
+
+    kind: str
+    """``after``, ``before`` or ``sequence`` (see the module docstring)."""
+    words: tuple[str, ...]
+    """The words that said so."""
+
+
+def read_order(text: str) -> OrderCue | None:
+    """The order cue of a question, or None when it asks about no order. Never raises."""
+    if not isinstance(text, str) or not text.strip():
+        return None
+    for kind, pattern in (("sequence", _SEQUENCE), ("after", _AFTER), ("before", _BEFORE)):
+        found = [m.group() for m in pattern.finditer(text)]
+        if found:
+            return OrderCue(kind, tuple(found))
+    return None
+
+
+def as_event(frame: TimeFrame, cue: OrderCue | None) -> TimeFrame:
+    """``frame`` for a question about what came after or before an event: the event is
+    found as it was told (``event``: no later statement supersedes it, and "before" does
+    not ask for the earliest statement of the subject). A date ("before 3 June") keeps
+    its frame."""
+    if cue is None or cue.kind == "sequence" or frame.until is not None:
+        return frame
+    return replace(frame, intent="event")
+
+
+def follow(
+    store: SessionStore,
+    fused: Sequence[FusedMessage],
+    cue: OrderCue | None,
+    filters: SearchFilters,
+    *,
+    limit: int,
+) -> list[FusedMessage]:
+    """The best ``limit`` of ``fused`` with, for an ``after`` / ``before`` cue, the
+    :data:`FOLLOW` messages of the best match's side that came next (before) right after
+    it, at its score (the list's last ones make room)."""
+    head = list(fused[:limit])
+    anchor = next((f for f in head if f.direct), None)
+    if cue is None or cue.kind == "sequence" or anchor is None:
+        return head
+    found = store.windows([(anchor.session_id, anchor.seq, anchor.seq + 1)])[0]
+    if not found:
+        return head
+    picked = _neighbours(store, found[0], later=cue.kind == "after", filters=filters)
+    joined = [
+        FusedMessage(m.session_id, m.seq, anchor.score, (), None, None, notes=(cue.kind,))
+        for m in picked
+    ]
+    keys = {(f.session_id, f.seq) for f in joined}
+    rest = [f for f in head if (f.session_id, f.seq) not in keys]
+    at = rest.index(anchor) + 1
+    return (rest[:at] + joined + rest[at:])[:limit]
+
+
+def _neighbours(
+    store: SessionStore, anchor: Message, *, later: bool, filters: SearchFilters
+) -> list[Message]:
+    """The :data:`FOLLOW` messages of ``anchor``'s role nearest it on one side."""
+    sid, seq = anchor.session_id, anchor.seq
+    spans = [(sid, seq + 1, seq + 1 + SCAN) if later else (sid, max(0, seq - SCAN), seq)]
+    skip = {sid, *filters.exclude_sessions}
+    for info in store.sessions_near(anchor.timestamp, later=later, limit=NEAR_SESSIONS + 1):
+        if info.id in skip or (filters.sources and info.source not in filters.sources):
+            continue
+        if info.source in filters.exclude_sources:
+            continue
+        n = info.message_count
+        spans.append((info.id, 0, SCAN) if later else (info.id, max(0, n - SCAN), n))
+    msgs = [m for window in store.windows(spans) for m in window]
+    msgs = [m for m in msgs if m.role == anchor.role and _says_something(m.content or "")]
+    msgs = [m for m in msgs if _inside(m.timestamp, filters)]
+    msgs.sort(key=lambda m: (m.timestamp, m.session_id, m.seq), reverse=not later)
+    side = [
+        m
+        for m in msgs
+        if m.session_id == sid
+        or (m.timestamp > anchor.timestamp if later else m.timestamp < anchor.timestamp)
+    ]
+    return side[:FOLLOW]
+
+
+def _inside(ts: float, filters: SearchFilters) -> bool:
+    if filters.since is not None and ts < filters.since:
+        return False
+    return filters.until is None or ts < filters.until
+
+
+def _says_something(text: str) -> bool:
+    if text.rstrip().endswith(("?", "？")):  # a question asks; it tells of nothing done
+        return False
+    words = text.split()
+    if len(words) >= _MIN_WORDS:
+        return True
+    return len(words) <= 1 and len(text.strip()) >= _MIN_CHARS and not text.isascii()
