@@ -135,3 +135,31 @@ def test_the_hermes_bridge_embeds_the_turns_it_syncs(home_path: Path) -> None:
         bridge.close()
     assert _embedded(home_path) == 2
     assert _status(home_path)["missing"] == 0
+
+
+def test_sessions_import_embeds_a_first_share_and_says_what_is_left(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """``mnemic sessions import`` ends like the hook's import: a bounded first share of
+    the new messages gets vectors, and the report says what `sessions embed` has left."""
+    lines = [
+        {"session_id": "imp", "role": "user", "content": f"Message {i} about the staging host."}
+        for i in range(6)
+    ]
+    path = tmp_path / "talk.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    out = CliRunner().invoke(
+        main, ["--home", str(home_path), "sessions", "import", str(path), "--json"]
+    )
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["embedding"] == {"embedded": 6, "left": 0, "skipped": None}
+    assert _embedded(home_path) == 6
+    more = tmp_path / "more.jsonl"
+    more.write_text(json.dumps({"session_id": "b", "role": "user", "content": "Later."}) + "\n")
+    skipped = CliRunner().invoke(
+        main, ["--home", str(home_path), "sessions", "import", str(more), "--no-embed"]
+    )
+    assert skipped.exit_code == 0, skipped.output
+    assert "embedded" not in skipped.output and _embedded(home_path) == 6
+    assert _status(home_path)["missing"] == 1

@@ -27,6 +27,7 @@ from ..sessions import (
     search_messages_for,
     search_tool_for,
 )
+from ..sessions.search.catchup import CatchUp, catch_up
 from ..tooling import tool_response
 from .app import (
     SEARCH_MODE_OPT,
@@ -474,6 +475,12 @@ def import_bar(enabled: bool) -> Iterator[Any]:
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @project_opt("Also count which entries of project DIR's memory mattered ($MNEMIC_PROJECT).")
+@click.option(
+    "--no-embed",
+    "no_embed",
+    is_flag=True,
+    help="Do not embed a first share of the new messages for search by meaning.",
+)
 @pass_app
 @handle_errors
 def import_cmd(
@@ -484,6 +491,7 @@ def import_cmd(
     replace: bool,
     strict: bool,
     as_json: bool,
+    no_embed: bool,
 ) -> None:
     """Import conversations from PATH (a file, or a directory of Claude Code transcripts).
 
@@ -509,9 +517,17 @@ def import_cmd(
         count_usage(app.home, store)
         if app.project is not None:
             project = app.memory_home()
-            if isinstance(project, ProjectHome) and project.project.exists:
+            if isinstance(project, ProjectHome) and project.exists:
                 count_usage(project, store)
+        # a bounded first share of what has no vector yet (with mnemic[semantic] and
+        # semantic search on); the rest is `sessions embed`'s
+        caught = CatchUp() if no_embed else catch_up(store, settings=app.home.settings)
     data = report.to_dict()
+    data["embedding"] = {
+        "embedded": caught.embedded,
+        "left": caught.left,
+        "skipped": caught.skipped,
+    }
     if as_json:
         emit_json(data)
         return
@@ -542,6 +558,9 @@ def import_cmd(
         for item in data["skipped"]:
             where = _field(item["first_at"])
             click.echo(f"  {item['count']:>7,}  {_field(item['reason'])}  (first at {where})")
+    if caught.summary():
+        said = caught.summary().replace("the next import or ", "")
+        click.echo(printable(said[:1].upper() + said[1:] + "."))
 
 
 @sessions.command(name="export")
