@@ -62,6 +62,10 @@ Version 8
     has its own texts, history, queue and hash chain beside the global ones. Existing
     rows become the global store's (the column's default); nothing is rewritten
     (a constant default), each primary key's index is rebuilt.
+Version 9
+    ``messages.is_error``  a tool result's failure flag as its source gave it (Claude
+                           Code's ``is_error``; NULL when the source gave none, as for
+                           every message written before): nullable, no table rewrite
 """
 
 from __future__ import annotations
@@ -240,6 +244,11 @@ _V8 = [
     "CREATE INDEX curated_backups_project ON {s}.curated_backups (project, target)",
 ]
 
+_V9 = [
+    # nullable, no default (no table rewrite): NULL for the messages written before
+    "ALTER TABLE {s}.messages ADD COLUMN is_error boolean",
+]
+
 MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (1, "curated targets and versions, sessions with tsvector index, pending, audit",
      [_FOLD_ASCII, *_V1]),
@@ -250,6 +259,7 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (6, "forgotten (tombstones of forgotten messages) and import_marks", _V6),
     (7, "audit_targets, journal_fold, audit_head.generation: the journal folded", _V7),
     (8, "projects, and a project column on curated and governance tables", _V8),
+    (9, "messages.is_error: a tool result's failure flag as its source gave it", _V9),
 ]  # fmt: skip
 """Ordered ``(version, name, statements)``; each runs once, in its own transaction."""
 

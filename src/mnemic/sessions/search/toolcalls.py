@@ -5,7 +5,10 @@ A session holds a tool call in two messages: the assistant's message lists the c
 holds what came back (``tool_call_id``, the output). Importers keep both (Claude Code's
 ``tool_use`` and ``tool_result`` blocks, OpenAI and JSONL ``tool_calls`` and tool
 messages, the agent's own recording), so :func:`find_tool_calls` pairs them back by the
-call id and reads each call's **outcome** from its output (:func:`outcome`):
+call id and reads each call's **outcome** (:func:`outcome`). A result its source flagged
+(Claude Code's ``is_error``, kept as the tool message's ``is_error``) is ``error`` when
+flagged true, whatever its text says, and ``ok`` when flagged false; an unflagged one is
+read from its output:
 
 * ``error`` with its ``exit_code`` when the output starts "Exit code N" (N not 0: how
   Claude Code's Bash tool reports a failing command), holds a JSON object with
@@ -14,9 +17,9 @@ call id and reads each call's **outcome** from its output (:func:`outcome`):
   ``Error:``, a Python traceback, ``fatal:``);
 * ``ok`` otherwise, and ``unknown`` for a call whose output is not in the store.
 
-The output's first lines after the exit code are the ``error`` text. Claude Code also flags
-a failed result (``is_error``); the store keeps no column for it, so a failure whose text
-carries none of these marks ("File does not exist.") reads as ``ok``.
+The output's first lines after the exit code are the ``error`` text (the exit code is
+read from a flagged result's text too). A failure neither flagged nor marked in its text
+reads as ``ok``.
 
 ``session_search`` with ``tool`` and / or ``failed`` answers with these records ("when did
 pytest last fail on this repo": ``{"tool": "pytest", "failed": true}``). ``tool`` matches a
@@ -114,8 +117,21 @@ def _first_lines(text: str) -> str:
     return _clip(" ".join(text.strip().split()), ERROR_CHARS)
 
 
-def outcome(content: str | None) -> tuple[str, int | None, str | None]:
-    """(status, exit code, error text) of a tool's output (see the module docstring)."""
+def outcome(
+    content: str | None, is_error: bool | None = None
+) -> tuple[str, int | None, str | None]:
+    """(status, exit code, error text) of a tool's output and its source's failure flag
+    (None: not given; see the module docstring)."""
+    status, code, error = _read_outcome(content)
+    if is_error is None:
+        return status, code, error
+    if not is_error:
+        return "ok", code if code == 0 else None, None
+    bare = re.sub(r"</?tool_use_error>", "", (content or "").strip())
+    return "error", code or None, error or _first_lines(bare) or None
+
+
+def _read_outcome(content: str | None) -> tuple[str, int | None, str | None]:
     text = (content or "").strip()
     m = _EXIT.match(text)
     if m:
@@ -218,7 +234,7 @@ def _pair(messages: Sequence[Message]) -> list[ToolCall]:
                 out.append(ToolCall(m.session_id, m.id, None, m.timestamp, name, arguments,
                                     "unknown"))  # fmt: skip
                 continue
-            status, code, error = outcome(result.content)
+            status, code, error = outcome(result.content, result.is_error)
             out.append(
                 ToolCall(
                     m.session_id,

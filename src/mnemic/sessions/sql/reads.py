@@ -191,14 +191,15 @@ def message_previews(
         "SELECT m.id, m.seq, m.role, substr(m.content, 1, CAST(? AS INTEGER)), m.ts, "
         "m.tool_name, "
         "CASE WHEN length(m.tool_calls) <= ? THEN m.tool_calls END, m.tool_call_id, "
-        "m.tokens, m.name, coalesce(length(m.content), 0), coalesce(length(m.tool_calls), 0) "
+        "m.tokens, m.name, m.is_error, coalesce(length(m.content), 0), "
+        "coalesce(length(m.tool_calls), 0) "
         f"FROM {{s}}.messages m WHERE m.sid = {_SID} AND m.seq >= ? AND m.seq < ? "
         "ORDER BY m.seq"
     )
     bound = max(0, int(max_chars))
     rows = store._read(sql, (bound, bound, session_id, start, stop))
     return [
-        MessagePreview(message_from_row(r[:10], session_id), int(r[10]), int(r[11])) for r in rows
+        MessagePreview(message_from_row(r[:11], session_id), int(r[11]), int(r[12])) for r in rows
     ]
 
 

@@ -71,7 +71,8 @@ transaction holds the database's write lock from its start)."""
 
 _INSERT_MESSAGE = (
     "INSERT INTO messages(id, sid, seq, role, content, name, tool_name, tool_calls, "
-    "tool_call_id, ts, tokens, source_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    "tool_call_id, ts, tokens, source_id, is_error) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 
 _INDEX_ROW = "INSERT INTO messages_fts(rowid, body, aux) VALUES (?, ?, ?)"
