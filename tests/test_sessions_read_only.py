@@ -175,6 +175,7 @@ def test_read_only_home_of_an_older_schema_reads_its_sessions(base: Path) -> Non
     ``messages.is_error``) is read as it is: its messages read without the flag."""
     home = seeded(base)
     conn = sqlite3.connect(home / "sessions.db")
+    conn.execute("DROP INDEX messages_failed")
     conn.execute("ALTER TABLE messages DROP COLUMN is_error")
     conn.execute("DELETE FROM _migrations WHERE version >= 5")
     conn.commit()

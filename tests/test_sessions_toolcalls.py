@@ -179,6 +179,9 @@ def test_a_result_flagged_failed_is_found_as_failed_and_kept_through_export(
                     for r in resp["results"]]  # fmt: skip
 
         assert failed_reads() == [("conf/app.toml", "error", "File does not exist.")]
+        # asked for failures alone (no tool, no word), it is found by its flag too
+        alone = run_session_search(store, {"failed": True})["results"]
+        assert [(r["tool"], r["error"]) for r in alone] == [("Read", "File does not exist.")]
         flags = [m.is_error for m in store.messages("cc-2") if m.role == "tool"]
         assert flags == [True, None]
         exported = tmp_path / "export.jsonl"

@@ -36,7 +36,7 @@ def _files_home(root: Path) -> None:
             sid = store.start_session(id=f"s{i}", title=f"session {i}", started_at=1000.0 + i)
             answer = NewMessage("assistant", "ok")
             if i == 2:  # a tool result its source flagged as failed
-                answer = NewMessage("tool", "File does not exist.", tool_call_id="t2", is_error=True)
+                answer = NewMessage("tool", "No such file.", tool_call_id="t2", is_error=True)
             store.append_messages(sid, [NewMessage("user", f"记忆文件 question {i}"), answer])
         store.end_session("s1", "user_exit", ended_at=2000.0)
 

@@ -65,7 +65,8 @@ Version 8
 Version 9
     ``messages.is_error``  a tool result's failure flag as its source gave it (Claude
                            Code's ``is_error``; NULL when the source gave none, as for
-                           every message written before): nullable, no table rewrite
+                           every message written before): nullable, no table rewrite;
+                           ``messages_failed``, a partial index of the flagged ones
 """
 
 from __future__ import annotations
@@ -247,6 +248,8 @@ _V8 = [
 _V9 = [
     # nullable, no default (no table rewrite): NULL for the messages written before
     "ALTER TABLE {s}.messages ADD COLUMN is_error boolean",
+    # the flagged failures alone, newest first (what a search for failed calls reads)
+    "CREATE INDEX messages_failed ON {s}.messages (id) WHERE is_error",
 ]
 
 MIGRATIONS: list[tuple[int, str, list[str]]] = [

@@ -22,7 +22,8 @@ read from a flagged result's text too). A failure neither flagged nor marked in 
 reads as ``ok``.
 
 ``session_search`` with ``tool`` and / or ``failed`` answers with these records ("when did
-pytest last fail on this repo": ``{"tool": "pytest", "failed": true}``). ``tool`` matches a
+pytest last fail on this repo": ``{"tool": "pytest", "failed": true}``; ``failed`` also
+reads the newest results flagged failed, whatever their text). ``tool`` matches a
 call's tool name or a word of its arguments (so ``pytest`` finds the shell tool running
 ``pytest -x``); query words rank the calls holding more of them (arguments, output, tool
 name; compared by stems) first, and among equals the latest first.
@@ -61,6 +62,9 @@ STATUSES = ("ok", "error", "unknown")
 FAILURE_WORDS = "exit OR error OR traceback OR fatal OR exception OR tool_use_error"
 """What failed calls are looked for by when neither a tool nor a word is given (the words
 the outputs :func:`outcome` reads as failures begin with)."""
+FLAGGED = 200
+"""Results their source flagged failed (newest first) a search for failed calls also
+reads its calls from, whatever their text."""
 ERROR_CHARS = 300
 _EXIT = re.compile(r"\A\s*exit(?:ed with)?(?: code| status)[: ]\s*(-?\d+)\b", re.IGNORECASE)
 _ERROR_MARKS = ("<tool_use_error>", "error:", "error ", "traceback (most recent call last)",
@@ -203,6 +207,9 @@ def find_tool_calls(
         query, replace(filters, roles=("assistant", "tool")), limit=CANDIDATES, sort="newest"
     )
     spans = [(h.session_id, max(0, h.seq - GAP), h.seq + GAP + 1) for h in found]
+    if failed:  # the results their source flagged, whatever their text says
+        flagged = store.flagged_failures(replace(filters, roles=("tool",)), limit=FLAGGED)
+        spans += [(sid, max(0, seq - GAP), seq + 1) for sid, seq in flagged]
     by_id: dict[int, Message] = {}
     for window in store.windows(spans) if spans else []:
         for m in window:

@@ -6,7 +6,8 @@ Tables
     ``messages``: ``(sid, seq)`` unique, ``seq`` = order inside the session;
     ``source_id`` (version 2) the message's key in the file it was imported from;
     ``is_error`` (version 5) a tool result's failure flag as its source gave it (1, 0, or
-    NULL when the source gave none).
+    NULL when the source gave none; the partial index ``messages_failed`` holds the
+    flagged ones).
     ``fts_pending``: ids of messages not yet in the full-text index.
     ``messages_fts``: a *contentless* FTS5 table (``body``, ``aux``; see
     :mod:`mnemic.sessions.index.fields`): it holds no copy of the text, which keeps the database
@@ -220,6 +221,8 @@ def _migration_4(conn: sqlite3.Connection, spec: _IndexSpec) -> None:
 def _migration_5(conn: sqlite3.Connection, spec: _IndexSpec) -> None:
     # NULL for every message written before: their sources' flags were not kept
     conn.execute("ALTER TABLE messages ADD COLUMN is_error INTEGER")
+    # the flagged failures alone, newest first (what a search for failed calls reads)
+    conn.execute("CREATE INDEX messages_failed ON messages(id) WHERE is_error")
 
 
 MIGRATIONS: list[tuple[int, str, Callable[[sqlite3.Connection, _IndexSpec], None]]] = [
