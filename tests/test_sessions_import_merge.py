@@ -194,6 +194,7 @@ def test_a_database_of_the_old_schema_migrates_and_merges_cleanly(tmp_path: Path
     try:
         assert store.stats().schema_version == SCHEMA_VERSION
         assert len(store.messages("cc1")) == 15
+        assert {m.is_error for m in store.messages("cc1")} == {None}  # no flag was kept then
         assert len(store.search(parse_query("widgets"), SearchFilters(), limit=100)) == 5
         path = tmp_path / "cc1.jsonl"
         append_lines(path, claude_lines(0, 16))  # the transcript, grown since

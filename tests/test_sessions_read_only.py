@@ -170,6 +170,22 @@ def test_read_only_home_reads_sessions_and_refuses_writes(base: Path, directory_
     assert sorted(os.listdir(home)) == listed  # nothing created beside the files either
 
 
+def test_read_only_home_of_an_older_schema_reads_its_sessions(base: Path) -> None:
+    """A sessions.db written before tool results kept their failure flag (no
+    ``messages.is_error``) is read as it is: its messages read without the flag."""
+    home = seeded(base)
+    conn = sqlite3.connect(home / "sessions.db")
+    conn.execute("DROP INDEX messages_failed")
+    conn.execute("ALTER TABLE messages DROP COLUMN is_error")
+    conn.execute("DELETE FROM _migrations WHERE version >= 5")
+    conn.commit()
+    conn.close()
+    lock_down(home)
+    before = fingerprint(home)
+    check_reads(home)
+    assert fingerprint(home) == before, "a read-only home was changed"
+
+
 def test_read_only_home_with_a_write_ahead_log_reads_its_newest_messages(base: Path) -> None:
     """A writer that still had the database open left -wal and -shm behind: they hold the
     newest messages, and a read-only open must see them."""

@@ -14,7 +14,13 @@ from click.testing import CliRunner
 from _backends import Kit
 from mnemic.cli import main
 from mnemic.home import Home
-from mnemic.sessions import NewMessage, import_path, open_store, run_session_search
+from mnemic.sessions import (
+    NewMessage,
+    export_session,
+    import_path,
+    open_store,
+    run_session_search,
+)
 from mnemic.sessions.search.toolcalls import outcome
 
 
@@ -133,6 +139,58 @@ def test_the_outcome_is_read_from_the_output(
     output: str, expected: tuple[str, int | None, str | None]
 ) -> None:
     assert outcome(output) == expected
+
+
+@pytest.mark.parametrize(
+    ("output", "flag", "expected"),
+    [
+        ("File does not exist.", True, ("error", None, "File does not exist.")),
+        ("<tool_use_error>Bad offset</tool_use_error>", True, ("error", None, "Bad offset")),
+        ("Exit code 1\nFAILED x - boom", True, ("error", 1, "FAILED x - boom")),
+        ("Error: the word alone is not a failure", False, ("ok", None, None)),
+        ("Exit code 0", False, ("ok", 0, None)),
+        ("File does not exist.", None, ("ok", None, None)),
+    ],
+)  # fmt: skip
+def test_the_source_flag_decides_the_outcome_before_the_text(
+    output: str, flag: bool | None, expected: tuple[str, int | None, str | None]
+) -> None:
+    assert outcome(output, flag) == expected
+
+
+def test_a_result_flagged_failed_is_found_as_failed_and_kept_through_export(
+    backend: Kit, tmp_path: Path
+) -> None:
+    """A Claude Code ``tool_result`` with ``is_error: true`` whose text carries no error
+    mark ("File does not exist.") is a failed call, before and after export / import."""
+    lines = [line("user", "u0", "2026-03-02T10:00:00Z", "Read the config.", sid="cc-2")]
+    lines += call("b1", "2026-03-02T10:01:00Z", "r1", "Read", {"file_path": "conf/app.toml"},
+                  "File does not exist.", error=True, sid="cc-2")  # fmt: skip
+    lines += call("b2", "2026-03-02T10:02:00Z", "r2", "Read", {"file_path": "conf/base.toml"},
+                  "     1\t[app]\n     2\tname = 'x'", sid="cc-2")  # fmt: skip
+    transcript = tmp_path / "cc-2.jsonl"
+    transcript.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with open_store(Home.open(backend.write_config())) as store:
+        import_path(store, transcript, format="claude")
+
+        def failed_reads() -> list[tuple[str, str, str]]:
+            resp = run_session_search(store, {"tool": "Read", "failed": True, "limit": 10})
+            return [(json.loads(r["arguments"])["file_path"], r["status"], r["error"])
+                    for r in resp["results"]]  # fmt: skip
+
+        assert failed_reads() == [("conf/app.toml", "error", "File does not exist.")]
+        # asked for failures alone (no tool, no word), it is found by its flag too
+        alone = run_session_search(store, {"failed": True})["results"]
+        assert [(r["tool"], r["error"]) for r in alone] == [("Read", "File does not exist.")]
+        flags = [m.is_error for m in store.messages("cc-2") if m.role == "tool"]
+        assert flags == [True, None]
+        exported = tmp_path / "export.jsonl"
+        records = list(export_session(store, "cc-2"))
+        exported.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+        assert store.delete_session("cc-2")
+        import_path(store, exported, format="jsonl")
+        assert [m.is_error for m in store.messages("cc-2") if m.role == "tool"] == flags
+        assert failed_reads() == [("conf/app.toml", "error", "File does not exist.")]
 
 
 def test_failed_alone_lists_the_latest_failures_of_any_tool(home: Path) -> None:

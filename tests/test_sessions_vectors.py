@@ -197,6 +197,8 @@ def test_an_existing_version_2_store_is_migrated_and_then_embedded(tmp_path: Pat
         conn.execute("DELETE FROM meta WHERE key = 'vector_deletions'")
         conn.execute("DROP TABLE forgotten")  # and the tables of version 4
         conn.execute("DROP TABLE import_marks")
+        conn.execute("DROP INDEX messages_failed")
+        conn.execute("ALTER TABLE messages DROP COLUMN is_error")  # and version 5's column
         conn.execute("DELETE FROM _migrations WHERE version >= 3")
     with SQLiteSessionStore(path) as s:
         e = StandinEmbedder()

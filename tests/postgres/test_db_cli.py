@@ -34,9 +34,10 @@ def _files_home(root: Path) -> None:
     with open_store(Home.open(root)) as store:
         for i in range(3):
             sid = store.start_session(id=f"s{i}", title=f"session {i}", started_at=1000.0 + i)
-            store.append_messages(
-                sid, [NewMessage("user", f"记忆文件 question {i}"), NewMessage("assistant", "ok")]
-            )
+            answer = NewMessage("assistant", "ok")
+            if i == 2:  # a tool result its source flagged as failed
+                answer = NewMessage("tool", "No such file.", tool_call_id="t2", is_error=True)
+            store.append_messages(sid, [NewMessage("user", f"记忆文件 question {i}"), answer])
         store.end_session("s1", "user_exit", ended_at=2000.0)
 
 
@@ -94,6 +95,7 @@ def test_copy_into_the_database_and_back(tmp_path: Path, pg_dsn: str, pg_schema:
         hits = store.search(parse_query("记忆"), SearchFilters())
         assert sorted(h.session_id for h in hits) == ["s0", "s1", "s2"]
         assert store.get_session("s1").end_reason == "user_exit"
+        assert [m.is_error for m in store.messages("s2")] == [None, True]
     assert run("--home", str(host), "audit", "verify").exit_code == 0
     listed = json.loads(run("--home", str(host), "pending", "list", "--json").output)
     assert len(listed["pending"]) == 1
@@ -110,6 +112,7 @@ def test_copy_into_the_database_and_back(tmp_path: Path, pg_dsn: str, pg_schema:
     assert run("--home", str(back), "audit", "verify").exit_code == 0
     with open_store(Home.open(back)) as store:
         assert store.stats().messages == 6
+        assert [m.is_error for m in store.messages("s2")] == [None, True]
 
 
 def test_a_journal_torn_by_a_crash_copies_its_records_and_leaves_the_fragment(

@@ -215,7 +215,7 @@ def test_a_version_7_schema_upgrades_keeping_every_row_as_the_global_store(
     assert old.sql("SELECT count(*) FROM {s}.curated_backups") == [(1,)]
 
     db = Database(kit.dsn, schema=v7_schema)
-    assert current_version(db) == 7 and migrate(db) == [SCHEMA_VERSION] == [8]
+    assert current_version(db) == 7 and migrate(db) == list(range(8, SCHEMA_VERSION + 1))
     upgraded = Home.open(old.write_config('[approval]\nmemory_foreground = "stage"\n'))
     assert _state(upgraded) == before
     assert old.sql("SELECT DISTINCT project FROM {s}.curated_versions") == [("",)]
@@ -241,10 +241,10 @@ def test_the_upgrade_runs_once_and_a_second_migrate_finds_nothing(
     v7_schema: str, pg_dsn: str
 ) -> None:
     from mnemic.backends.postgres.db import Database
-    from mnemic.backends.postgres.migrations import migrate
+    from mnemic.backends.postgres.migrations import SCHEMA_VERSION, migrate
 
     db = Database(pg_dsn, schema=v7_schema)
-    assert migrate(db) == [8]
+    assert migrate(db) == list(range(8, SCHEMA_VERSION + 1))
     assert migrate(db) == []
 
 

@@ -58,6 +58,7 @@ def test_pg_old_schema_migrates_and_merges_cleanly(v1_db: Any, tmp_path: Path) -
     store = PostgresSessionStore(v1_db)
     store.reindex()  # the rows above were written without vectors
     assert len(store.messages("cc1")) == 15
+    assert {m.is_error for m in store.messages("cc1")} == {None}  # no flag was kept then
     assert len(store.search(parse_query("widgets"), SearchFilters(), limit=100)) == 5
     path = tmp_path / "cc1.jsonl"
     append_lines(path, claude_lines(0, 16))

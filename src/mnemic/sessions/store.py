@@ -86,6 +86,9 @@ class NewMessage:
     """The message's key in the source it was imported from (a Claude Code line's
     ``uuid``, a JSONL ``message_id``, or a position-and-content key): an import adds a
     message to a known session only when its session holds no message with this key."""
+    is_error: bool | None = None
+    """For a tool message: whether the source flagged the result as a failure (Claude
+    Code's ``is_error``); None when the source says nothing."""
 
     @property
     def tool_call_count(self) -> int:
@@ -151,6 +154,8 @@ class Message:
     tool_call_id: str | None = None
     token_estimate: int = 0
     name: str | None = None
+    is_error: bool | None = None
+    """For a tool message: the source's failure flag (None: not given)."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form (optional fields only when set)."""
@@ -169,6 +174,8 @@ class Message:
             out["tool_calls"] = self.tool_calls
         if self.tool_call_id:
             out["tool_call_id"] = self.tool_call_id
+        if self.is_error is not None:
+            out["is_error"] = self.is_error
         return out
 
 

@@ -122,6 +122,7 @@ def _as_new(m: Message) -> NewMessage:
         timestamp=m.timestamp,
         token_estimate=m.token_estimate,
         name=m.name,
+        is_error=m.is_error,
     )
 
 

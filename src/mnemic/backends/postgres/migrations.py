@@ -62,6 +62,11 @@ Version 8
     has its own texts, history, queue and hash chain beside the global ones. Existing
     rows become the global store's (the column's default); nothing is rewritten
     (a constant default), each primary key's index is rebuilt.
+Version 9
+    ``messages.is_error``  a tool result's failure flag as its source gave it (Claude
+                           Code's ``is_error``; NULL when the source gave none, as for
+                           every message written before): nullable, no table rewrite;
+                           ``messages_failed``, a partial index of the flagged ones
 """
 
 from __future__ import annotations
@@ -240,6 +245,13 @@ _V8 = [
     "CREATE INDEX curated_backups_project ON {s}.curated_backups (project, target)",
 ]
 
+_V9 = [
+    # nullable, no default (no table rewrite): NULL for the messages written before
+    "ALTER TABLE {s}.messages ADD COLUMN is_error boolean",
+    # the flagged failures alone, newest first (what a search for failed calls reads)
+    "CREATE INDEX messages_failed ON {s}.messages (id) WHERE is_error",
+]
+
 MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (1, "curated targets and versions, sessions with tsvector index, pending, audit",
      [_FOLD_ASCII, *_V1]),
@@ -250,6 +262,7 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (6, "forgotten (tombstones of forgotten messages) and import_marks", _V6),
     (7, "audit_targets, journal_fold, audit_head.generation: the journal folded", _V7),
     (8, "projects, and a project column on curated and governance tables", _V8),
+    (9, "messages.is_error: a tool result's failure flag as its source gave it", _V9),
 ]  # fmt: skip
 """Ordered ``(version, name, statements)``; each runs once, in its own transaction."""
 

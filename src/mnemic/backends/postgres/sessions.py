@@ -60,7 +60,7 @@ Conn = psycopg.Connection[Any]
 
 _MESSAGE_FIELDS = (
     "sid, seq, role, content, name, tool_name, tool_calls, tool_call_id, ts, tokens, "
-    "source_id, ntok, naux, tsv"
+    "source_id, is_error, ntok, naux, tsv"
 )
 _RETURNING_MAX = 64
 """Messages inserted with one ``INSERT ... RETURNING`` (an append: one round trip);
@@ -175,7 +175,7 @@ class PostgresSessionStore(SqlSessionStore):
     def _insert_messages(self, conn: Conn, rows: Sequence[tuple[Any, ...]]) -> list[int]:
         sql = self.db.sql
         if len(rows) <= _RETURNING_MAX:
-            marks = ", ".join(["(" + "%s, " * 13 + "%s::tsvector)"] * len(rows))
+            marks = ", ".join(["(" + "%s, " * 14 + "%s::tsvector)"] * len(rows))
             got = conn.execute(
                 sql(
                     f"INSERT INTO {{s}}.messages ({_MESSAGE_FIELDS}) VALUES {marks} "

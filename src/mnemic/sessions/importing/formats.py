@@ -35,6 +35,7 @@ __all__ = [
     "Skips",
     "claude_items",
     "digest",
+    "flag_of",
     "jsonl_items",
     "position_digest",
     "role_of",
@@ -127,6 +128,7 @@ class Reading:
         tool_name: str | None = None,
         name: str | None = None,
         timestamp: float | None = None,
+        is_error: bool | None = None,
     ) -> NewMessage:
         """A message of ``session_id`` with its key: ``source_id`` when it is one, else its
         position key (``role`` is a stored role)."""
@@ -139,8 +141,9 @@ class Reading:
                 calls = json.dumps(tool_calls, ensure_ascii=False, separators=(",", ":"))
             key = f"{position}:{fingerprint(role, content, name, tool_name, calls, tool_call_id)}"
         return NewMessage(
-            role, content, tool_name, tool_calls, tool_call_id, timestamp, None, name, key
-        )
+            role, content, tool_name, tool_calls, tool_call_id, timestamp, None, name, key,
+            is_error,
+        )  # fmt: skip
 
     def key(self, session_id: str, msg: NewMessage, source_id: Any = None) -> NewMessage:
         """``msg`` with its key: ``source_id`` when given, else its position key."""
@@ -159,6 +162,7 @@ class Reading:
             msg.token_estimate,
             msg.name,
             key,
+            msg.is_error,
         )
 
 
@@ -288,6 +292,11 @@ def str_of(value: Any) -> str | None:
     return value if isinstance(value, str) else None
 
 
+def flag_of(value: Any) -> bool | None:
+    """A JSON true / false as a flag; None for anything else (absent, null, a string)."""
+    return value if isinstance(value, bool) else None
+
+
 def digest(obj: Any) -> str:
     data = json.dumps(obj, sort_keys=True, ensure_ascii=False, default=str).encode("utf-8")
     return hashlib.sha256(data).hexdigest()[:16]
@@ -365,6 +374,7 @@ def jsonl_items(path: Path, stream: IO[bytes], reading: Reading) -> Iterator[Ite
             tool_call_id=str_of(obj.get("tool_call_id")),
             timestamp=timestamp(obj.get("timestamp")),
             name=str_of(obj.get("name")),
+            is_error=flag_of(obj.get("is_error")),
         )
         buffer.add(sid, msg, reading.bytes_done)
         for done_sid, entry in buffer.drain(sid):
@@ -492,6 +502,7 @@ def _claude_messages(
                     result or "",
                     tool_call_id=str(block.get("tool_use_id") or "") or None,
                     timestamp=ts,
+                    is_error=flag_of(block.get("is_error")),
                 )
             )
         elif btype in ("thinking", "redacted_thinking"):

@@ -358,7 +358,9 @@ def import_path(
     return report
 
 
-_OPTIONAL_MESSAGE_FIELDS = frozenset({"name", "tool_name", "tool_calls", "tool_call_id"})
+_OPTIONAL_MESSAGE_FIELDS = frozenset(
+    {"name", "tool_name", "tool_calls", "tool_call_id", "is_error"}
+)
 
 
 def export_session(store: SessionStore, session_id: str) -> Iterator[dict[str, Any]]:

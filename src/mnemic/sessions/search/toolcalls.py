@@ -5,7 +5,10 @@ A session holds a tool call in two messages: the assistant's message lists the c
 holds what came back (``tool_call_id``, the output). Importers keep both (Claude Code's
 ``tool_use`` and ``tool_result`` blocks, OpenAI and JSONL ``tool_calls`` and tool
 messages, the agent's own recording), so :func:`find_tool_calls` pairs them back by the
-call id and reads each call's **outcome** from its output (:func:`outcome`):
+call id and reads each call's **outcome** (:func:`outcome`). A result its source flagged
+(Claude Code's ``is_error``, kept as the tool message's ``is_error``) is ``error`` when
+flagged true, whatever its text says, and ``ok`` when flagged false; an unflagged one is
+read from its output:
 
 * ``error`` with its ``exit_code`` when the output starts "Exit code N" (N not 0: how
   Claude Code's Bash tool reports a failing command), holds a JSON object with
@@ -14,12 +17,13 @@ call id and reads each call's **outcome** from its output (:func:`outcome`):
   ``Error:``, a Python traceback, ``fatal:``);
 * ``ok`` otherwise, and ``unknown`` for a call whose output is not in the store.
 
-The output's first lines after the exit code are the ``error`` text. Claude Code also flags
-a failed result (``is_error``); the store keeps no column for it, so a failure whose text
-carries none of these marks ("File does not exist.") reads as ``ok``.
+The output's first lines after the exit code are the ``error`` text (the exit code is
+read from a flagged result's text too). A failure neither flagged nor marked in its text
+reads as ``ok``.
 
 ``session_search`` with ``tool`` and / or ``failed`` answers with these records ("when did
-pytest last fail on this repo": ``{"tool": "pytest", "failed": true}``). ``tool`` matches a
+pytest last fail on this repo": ``{"tool": "pytest", "failed": true}``; ``failed`` also
+reads the newest results flagged failed, whatever their text). ``tool`` matches a
 call's tool name or a word of its arguments (so ``pytest`` finds the shell tool running
 ``pytest -x``); query words rank the calls holding more of them (arguments, output, tool
 name; compared by stems) first, and among equals the latest first.
@@ -58,6 +62,9 @@ STATUSES = ("ok", "error", "unknown")
 FAILURE_WORDS = "exit OR error OR traceback OR fatal OR exception OR tool_use_error"
 """What failed calls are looked for by when neither a tool nor a word is given (the words
 the outputs :func:`outcome` reads as failures begin with)."""
+FLAGGED = 200
+"""Results their source flagged failed (newest first) a search for failed calls also
+reads its calls from, whatever their text."""
 ERROR_CHARS = 300
 _EXIT = re.compile(r"\A\s*exit(?:ed with)?(?: code| status)[: ]\s*(-?\d+)\b", re.IGNORECASE)
 _ERROR_MARKS = ("<tool_use_error>", "error:", "error ", "traceback (most recent call last)",
@@ -114,8 +121,21 @@ def _first_lines(text: str) -> str:
     return _clip(" ".join(text.strip().split()), ERROR_CHARS)
 
 
-def outcome(content: str | None) -> tuple[str, int | None, str | None]:
-    """(status, exit code, error text) of a tool's output (see the module docstring)."""
+def outcome(
+    content: str | None, is_error: bool | None = None
+) -> tuple[str, int | None, str | None]:
+    """(status, exit code, error text) of a tool's output and its source's failure flag
+    (None: not given; see the module docstring)."""
+    status, code, error = _read_outcome(content)
+    if is_error is None:
+        return status, code, error
+    if not is_error:
+        return "ok", code if code == 0 else None, None
+    bare = re.sub(r"</?tool_use_error>", "", (content or "").strip())
+    return "error", code or None, error or _first_lines(bare) or None
+
+
+def _read_outcome(content: str | None) -> tuple[str, int | None, str | None]:
     text = (content or "").strip()
     m = _EXIT.match(text)
     if m:
@@ -187,6 +207,9 @@ def find_tool_calls(
         query, replace(filters, roles=("assistant", "tool")), limit=CANDIDATES, sort="newest"
     )
     spans = [(h.session_id, max(0, h.seq - GAP), h.seq + GAP + 1) for h in found]
+    if failed:  # the results their source flagged, whatever their text says
+        flagged = store.flagged_failures(replace(filters, roles=("tool",)), limit=FLAGGED)
+        spans += [(sid, max(0, seq - GAP), seq + 1) for sid, seq in flagged]
     by_id: dict[int, Message] = {}
     for window in store.windows(spans) if spans else []:
         for m in window:
@@ -218,7 +241,7 @@ def _pair(messages: Sequence[Message]) -> list[ToolCall]:
                 out.append(ToolCall(m.session_id, m.id, None, m.timestamp, name, arguments,
                                     "unknown"))  # fmt: skip
                 continue
-            status, code, error = outcome(result.content)
+            status, code, error = outcome(result.content, result.is_error)
             out.append(
                 ToolCall(
                     m.session_id,

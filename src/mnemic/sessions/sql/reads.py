@@ -17,12 +17,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..store import Message, MessagePreview, SessionInfo, Shown, Span
+from ..store import Message, MessagePreview, SearchFilters, SessionInfo, Shown, Span
+from .lexical import filter_condition
 from .rows import MESSAGE_COLUMNS, SESSION_COLUMNS, message_from_row, session_from_row
 from .tables import Engine
 
 __all__ = [
     "bookends",
+    "flagged_failures",
     "message_keys",
     "message_previews",
     "messages_by_id",
@@ -191,15 +193,33 @@ def message_previews(
         "SELECT m.id, m.seq, m.role, substr(m.content, 1, CAST(? AS INTEGER)), m.ts, "
         "m.tool_name, "
         "CASE WHEN length(m.tool_calls) <= ? THEN m.tool_calls END, m.tool_call_id, "
-        "m.tokens, m.name, coalesce(length(m.content), 0), coalesce(length(m.tool_calls), 0) "
+        "m.tokens, m.name, m.is_error, coalesce(length(m.content), 0), "
+        "coalesce(length(m.tool_calls), 0) "
         f"FROM {{s}}.messages m WHERE m.sid = {_SID} AND m.seq >= ? AND m.seq < ? "
         "ORDER BY m.seq"
     )
     bound = max(0, int(max_chars))
     rows = store._read(sql, (bound, bound, session_id, start, stop))
     return [
-        MessagePreview(message_from_row(r[:10], session_id), int(r[10]), int(r[11])) for r in rows
+        MessagePreview(message_from_row(r[:11], session_id), int(r[11]), int(r[12])) for r in rows
     ]
+
+
+def flagged_failures(
+    store: Engine[Any], filters: SearchFilters, limit: int
+) -> list[tuple[str, int]]:
+    """``(session id, seq)`` of the newest ``limit`` messages within ``filters`` whose
+    source flagged them failed (``is_error``; a partial index holds just those)."""
+    found = filter_condition(filters, "m.is_error")
+    if found is None or limit <= 0:
+        return []
+    where, params = found
+    rows = store._read(
+        f"SELECT s.id, m.seq FROM {{s}}.messages m JOIN {{s}}.sessions s ON s.sid = m.sid "
+        f"WHERE {where} ORDER BY m.id DESC LIMIT ?",
+        [*params, int(limit)],
+    )
+    return [(str(r[0]), int(r[1])) for r in rows]
 
 
 def windows(store: Engine[Any], spans: Sequence[Span]) -> list[list[Message]]:

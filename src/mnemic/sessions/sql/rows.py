@@ -47,7 +47,7 @@ SESSION_COLUMNS = (
 """The ``sessions`` columns :func:`session_from_row` decodes, in order."""
 MESSAGE_COLUMNS = (
     "m.id, m.seq, m.role, m.content, m.ts, m.tool_name, m.tool_calls, m.tool_call_id, "
-    "m.tokens, m.name"
+    "m.tokens, m.name, m.is_error"
 )
 """The ``messages m`` columns :func:`message_from_row` decodes, in order."""
 LEGACY_COLUMNS = "id, role, content, name, tool_name, tool_calls, tool_call_id"
@@ -90,7 +90,7 @@ def message_values(
     """The stored fields of ``messages`` and the session counters they add.
 
     Returns ``(rows, tokens, tool calls, last active)``; each row is ``(role, content,
-    name, tool_name, tool_calls, tool_call_id, ts, tokens, source_id)``. A message
+    name, tool_name, tool_calls, tool_call_id, ts, tokens, source_id, is_error)``. A message
     without a timestamp gets ``now``; last active is the latest timestamp (``now`` when
     empty).
     """
@@ -105,7 +105,7 @@ def message_values(
         tokens += est
         calls += msg.tool_call_count
         last = max(last, ts) if i else ts
-        rows.append((*stored_fields(msg), ts, est, msg.source_id))
+        rows.append((*stored_fields(msg), ts, est, msg.source_id, msg.is_error))
     return rows, tokens, calls, last
 
 
@@ -216,4 +216,5 @@ def message_from_row(row: Sequence[Any], session_id: str) -> Message:
         tool_call_id=row[7],
         token_estimate=int(row[8] or 0),
         name=row[9],
+        is_error=None if row[10] is None else bool(row[10]),
     )

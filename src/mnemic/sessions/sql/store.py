@@ -48,6 +48,7 @@ from ..store import (
 from . import marks
 from .reads import (
     bookends,
+    flagged_failures,
     message_keys,
     message_previews,
     messages_by_id,
@@ -422,6 +423,11 @@ class SqlSessionStore(Engine[Any]):
     def windows(self, spans: Sequence[Span]) -> list[list[Message]]:
         """For each ``(session_id, start, stop)``: its messages in that range (one read)."""
         return windows(self, spans)
+
+    def flagged_failures(self, filters: SearchFilters, *, limit: int) -> list[tuple[str, int]]:
+        """``(session id, seq)`` of the newest messages within ``filters`` their source
+        flagged failed (a tool result's ``is_error``), newest first."""
+        return flagged_failures(self, filters, limit)
 
     def bookends(
         self,

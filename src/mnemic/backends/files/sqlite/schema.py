@@ -4,7 +4,10 @@ Tables
     ``sessions``: one row per session; text ``id`` (unique) plus an integer ``sid`` that
     messages reference (4-8 bytes a message instead of a 20-40 byte text key).
     ``messages``: ``(sid, seq)`` unique, ``seq`` = order inside the session;
-    ``source_id`` (version 2) the message's key in the file it was imported from.
+    ``source_id`` (version 2) the message's key in the file it was imported from;
+    ``is_error`` (version 5) a tool result's failure flag as its source gave it (1, 0, or
+    NULL when the source gave none; the partial index ``messages_failed`` holds the
+    flagged ones).
     ``fts_pending``: ids of messages not yet in the full-text index.
     ``messages_fts``: a *contentless* FTS5 table (``body``, ``aux``; see
     :mod:`mnemic.sessions.index.fields`): it holds no copy of the text, which keeps the database
@@ -215,12 +218,20 @@ def _migration_4(conn: sqlite3.Connection, spec: _IndexSpec) -> None:
         conn.execute(stmt)
 
 
+def _migration_5(conn: sqlite3.Connection, spec: _IndexSpec) -> None:
+    # NULL for every message written before: their sources' flags were not kept
+    conn.execute("ALTER TABLE messages ADD COLUMN is_error INTEGER")
+    # the flagged failures alone, newest first (what a search for failed calls reads)
+    conn.execute("CREATE INDEX messages_failed ON messages(id) WHERE is_error")
+
+
 MIGRATIONS: list[tuple[int, str, Callable[[sqlite3.Connection, _IndexSpec], None]]] = [
     (1, "sessions, messages, contentless FTS5 index fed by triggers", _migration_1),
     (2, "messages.source_id: the message's key in the source it was imported from",
      _migration_2),
     (3, "message_vectors: embeddings beside the text, unlinked with their text", _migration_3),
     (4, "forgotten (tombstones of forgotten messages) and import_marks", _migration_4),
+    (5, "messages.is_error: a tool result's failure flag as its source gave it", _migration_5),
 ]  # fmt: skip
 """Ordered ``(version, name, function)``; each runs once, in its own transaction."""
 

@@ -21,6 +21,7 @@ Schema, triggers, the pending queue and migrations: :mod:`.schema`.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import logging
 import os
 import random
@@ -71,7 +72,8 @@ transaction holds the database's write lock from its start)."""
 
 _INSERT_MESSAGE = (
     "INSERT INTO messages(id, sid, seq, role, content, name, tool_name, tool_calls, "
-    "tool_call_id, ts, tokens, source_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    "tool_call_id, ts, tokens, source_id, is_error) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 
 _INDEX_ROW = "INSERT INTO messages_fts(rowid, body, aux) VALUES (?, ?, ?)"
@@ -118,6 +120,9 @@ class SQLiteSessionStore(SqlSessionStore):
             raise
         if not self._has_table("message_vectors"):  # an older file, read as it is
             self.vectors = SqlVectors(self, table=False)
+        if not self._has_column("messages", "is_error"):  # older than version 5
+            spellings = (*self.dialect.spellings, ("m.is_error", "NULL"))
+            self.dialect = dataclasses.replace(self.dialect, spellings=spellings)
 
     # --- connection ------------------------------------------------------------------
     def _fail(self, exc: BaseException, what: str) -> SessionStoreError:
@@ -298,6 +303,12 @@ class SQLiteSessionStore(SqlSessionStore):
         if self.read_only is None:
             return True  # migrated when opened
         return bool(self._read("SELECT 1 FROM sqlite_master WHERE name = ?", (name,)))
+
+    def _has_column(self, table: str, name: str) -> bool:
+        """Whether the file's ``table`` has column ``name`` (see :meth:`_has_table`)."""
+        if self.read_only is None:
+            return True
+        return any(row[1] == name for row in self._read(f"PRAGMA table_info({table})"))
 
     def _has_marks(self) -> bool:
         """Whether the file has the tables of version 4."""
