@@ -21,7 +21,6 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
-from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,7 +33,7 @@ from ..home import Home
 from ..sessions import ImportProgress, import_path, open_store
 from ..sessions.importing.chatgpt import chatgpt_items
 from ..sessions.importing.codex import codex_items
-from ..sessions.importing.formats import Reading, Skips
+from ..sessions.importing.formats import ImportPlan, Reading
 from .hermes_import.memory import import_entries, source_of
 from .hermes_import.report import PartReport
 
@@ -77,37 +76,18 @@ class ExportReport:
         }
 
 
-class _Counted(Skips):
-    def __init__(self) -> None:
-        self.skipped: Counter[str] = Counter()
-
-    def skip(self, reason: str, where: str) -> None:
-        self.skipped[reason] += 1
-
-
 def _plan(home: Home, files: list[Path], read: Callable[..., Any]) -> dict[str, Any]:
     """Read every file (raising on a damaged one): what importing would add."""
-    counted = _Counted()
-    new = known = messages = 0
     with open_store(home) as store:
+        plan = ImportPlan(store.has_session)
         for path in files:
             try:
                 fh = open(path, "rb")  # noqa: SIM115 - closed below
             except OSError as exc:
                 raise ImportFailed(str(path), f"cannot be read ({exc.strerror or exc})") from exc
             with fh:
-                for spec, msgs in read(path, fh, Reading(counted)):
-                    if store.has_session(spec.id):
-                        known += 1
-                    else:
-                        new += 1
-                        messages += len(msgs)
-    return {
-        "sessions": new,
-        "messages": messages,
-        "known_sessions": known,
-        "skipped": [{"reason": r, "count": n} for r, n in counted.skipped.most_common()],
-    }
+                plan.count(read(path, fh, Reading(plan)))
+    return plan.to_dict()
 
 
 def _import(

@@ -17,7 +17,6 @@ by name), so running it again adds nothing.
 from __future__ import annotations
 
 import os
-from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,7 +27,7 @@ from ...curated.memory import Memory
 from ...errors import IntegrationError
 from ...home import Home
 from ...sessions import ImportProgress, SessionStore, import_path, open_store
-from ...sessions.importing.formats import Reading, Skips
+from ...sessions.importing.formats import ImportPlan, Reading
 from ...sessions.importing.hermes import hermes_items, open_hermes_db
 from .memory import import_archive, import_memory
 from .report import PartReport
@@ -83,14 +82,6 @@ class HermesReport:
         }
 
 
-class _Counted(Skips):
-    def __init__(self) -> None:
-        self.skipped: Counter[str] = Counter()
-
-    def skip(self, reason: str, where: str) -> None:
-        self.skipped[reason] += 1
-
-
 def _preflight(hermes: HermesHome) -> Path | None:
     """Read every part once (raising on a damaged one); the session database's path."""
     parts = [hermes.part(MEMORY_FILES[t]) for t in TARGETS]
@@ -114,21 +105,10 @@ def _preflight(hermes: HermesHome) -> Path | None:
 
 def _plan_sessions(store: SessionStore, db_path: Path) -> dict[str, Any]:
     """What importing the session database would add (nothing is written)."""
-    counted = _Counted()
-    new = known = messages = 0
+    plan = ImportPlan(store.has_session)
     with open_hermes_db(db_path) as db:
-        for spec, msgs in hermes_items(db, Reading(counted)):
-            if store.has_session(spec.id):
-                known += 1
-            else:
-                new += 1
-                messages += len(msgs)
-    return {
-        "sessions": new,
-        "messages": messages,
-        "known_sessions": known,
-        "skipped": [{"reason": r, "count": n} for r, n in counted.skipped.most_common()],
-    }
+        plan.count(hermes_items(db, Reading(plan)))
+    return plan.to_dict()
 
 
 def import_hermes(

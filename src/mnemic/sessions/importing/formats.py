@@ -18,7 +18,8 @@ from __future__ import annotations
 import datetime as _dt
 import hashlib
 import json
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -30,6 +31,7 @@ from ..store import ROLES, NewMessage, NewSession
 
 __all__ = [
     "Buffer",
+    "ImportPlan",
     "Item",
     "Reading",
     "Skips",
@@ -59,6 +61,41 @@ class Skips:
     def skip(self, reason: str, where: str) -> None:
         """Count one skipped item."""
         raise NotImplementedError
+
+
+class ImportPlan(Skips):
+    """What an import would add, counted as a dry run reads its input (nothing is
+    written): the sessions ``has_session`` does not know yet and their messages, the
+    sessions it knows, and the skipped input by reason. Pass it as the readers'
+    :class:`Skips` (``Reading(plan)``) and hand their items to :meth:`count`."""
+
+    def __init__(self, has_session: Callable[[str], bool]) -> None:
+        self.has_session = has_session
+        self.sessions = 0
+        self.messages = 0
+        self.known_sessions = 0
+        self.skipped: Counter[str] = Counter()
+
+    def skip(self, reason: str, where: str) -> None:
+        self.skipped[reason] += 1
+
+    def count(self, items: Iterable[Item]) -> None:
+        """Count the sessions and messages of ``items``."""
+        for spec, msgs in items:
+            if self.has_session(spec.id):
+                self.known_sessions += 1
+            else:
+                self.sessions += 1
+                self.messages += len(msgs)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able form (the importers' dry-run reports)."""
+        return {
+            "sessions": self.sessions,
+            "messages": self.messages,
+            "known_sessions": self.known_sessions,
+            "skipped": [{"reason": r, "count": n} for r, n in self.skipped.most_common()],
+        }
 
 
 @dataclass
