@@ -6,7 +6,16 @@ from __future__ import annotations
 import click
 
 from ..ops.move import move_entry
-from .app import JSON_OPT, AppContext, emit_json, fail, handle_errors, pass_app, printable
+from .app import (
+    JSON_OPT,
+    AppContext,
+    emit_json,
+    fail,
+    handle_errors,
+    pass_app,
+    printable,
+    project_opt,
+)
 
 __all__ = ["move"]
 
@@ -20,24 +29,18 @@ __all__ = ["move"]
     required=True,
     help="Where the entry goes: the global memory, or the project's.",
 )
-@click.option(
-    "--project",
-    "project",
-    metavar="DIR",
-    envvar="MNEMIC_PROJECT",
-    help="The project whose memory the entry leaves or joins ($MNEMIC_PROJECT).",
-)
+@project_opt("The project whose memory the entry leaves or joins ($MNEMIC_PROJECT).")
 @JSON_OPT
 @pass_app
 @handle_errors
-def move(app: AppContext, old: str, to: str, project: str | None, as_json: bool) -> None:
+def move(app: AppContext, old: str, to: str, as_json: bool) -> None:
     """Move an entry between the global memory and a project's (the source archives it).
 
     OLD is a unique piece of the MEMORY.md entry, or its entry:<hex> handle. The entry is
     added to the destination first (budget, scan and approval apply; a refusal changes
     nothing), then removed from the source, into its archive with reason 'moved'.
     USER.md is global only."""
-    chosen = project or app.project
+    chosen = app.project
     if chosen is None:
         fail(
             "Name the project the entry leaves or joins: --project DIR (or set "
