@@ -50,55 +50,36 @@ _DESCRIPTION = """\
 Search your earlier conversations with this user, or read one of them. Every past session \
 is stored in full; this finds the relevant parts on demand.
 
-When to use: the user refers to something from before ("like last time", "the bug we \
-fixed", "what did I say about X"); you need a detail from an earlier session (a command, \
-path, decision, name, number, link) that is not in your context or memory; before asking \
-the user to repeat something. It covers only earlier sessions (not this one, not files or \
-the web): if the user points to a direct source, look there first, and never conclude \
-that something did not happen only because this finds nothing.
+When to use: the user refers to something from before ("like last time", "what did I say \
+about X"); you need a detail from an earlier session (a command, path, decision, name, \
+number) that is not in your context or memory; before asking the user to repeat \
+something. It covers earlier sessions only (not this one, not files or the web); never \
+conclude that something did not happen only because this finds nothing.
 
 Shapes, chosen by the arguments:
-- DISCOVERY {"query": "postgres migration timeout"}: up to `limit` (default 3) past \
-conversations, best first. Each has the matching message (match: true; snippet marks \
->>>hits<<<), a few messages around it, and the first/last messages of that session.
+- DISCOVERY {"query": "postgres migration timeout"}: the best past conversations, each \
+with the matching message (match: true; the snippet marks >>>hits<<<), its neighbours and \
+the session's first/last messages.
 - READ {"session_id": "..."}: that session (first and last messages if it is long).
 - SCROLL {"session_id": "...", "around_message_id": 123}: the messages around one \
 message; page with earlier_page / later_page.
 - BROWSE {}: the most recently active past sessions.
+- TOOL CALLS {"tool": "pytest", "failed": true}: past tool calls with arguments, status, \
+exit code and error text ("when did pytest last fail").
 
-Retrieval (mode): "hybrid" (the default when semantic search is installed) finds \
-messages by their words and by their meaning, so a question in other words or in another \
-language still finds them; "lexical" matches the words only; "semantic" by meaning only. \
-Each shown message says what matched it ("matched": lexical, semantic or both); a \
-"notice" says when semantic search could not run (results are then lexical). When \
-nothing is close in words or meaning, the answer says so (no_good_match: true) and shows \
-only the nearest result, marked weak: treat it as unrelated.
+Query syntax: all words must match (else sessions with some of them, and the response \
+says so); "exact phrase"; a OR b; NOT word or -word; prefix*. Paths, URLs, versions and \
+identifiers match whole; Chinese, Japanese and Korean need no spaces; case and accents do \
+not matter. Prefer the distinctive words the old conversation would contain over a full \
+question. The default mode also matches by meaning (another wording or language); each \
+message says what matched it. no_good_match: true means nothing was close: treat the one \
+weak result shown as unrelated.
 
-Query syntax (lexical): all words must match (when no session has them all, sessions with some \
-are shown and the response says so); "exact phrase"; a OR b; NOT word or -word; prefix*. \
-E-mail addresses, URLs, file paths, versions (v2.3.1) and identifiers (my-service, \
-user_id) match whole. Chinese, Japanese and Korean work without spaces. Case and accents \
-do not matter. Prefer the distinctive words the old conversation would contain over a \
-full question.
-
-Filters: role (default user and assistant; add "tool" to search tool output), source \
-(e.g. "cli"), since / until (2026-05-01, 2026-05-01T14:00, or 7d, 24h, 2w for "ago"), \
-sort (relevance, newest, oldest).
-
-TOOL CALLS {"tool": "pytest", "failed": true}: past tool calls (tool name or a command \
-word of the arguments; failed: only those that failed), each with its session, time, \
-arguments, status (ok, error), exit code and error text, best match for the query words \
-first, then the latest: "when did pytest last fail".
-Time: when a fact changed (a deadline moved, a version was upgraded), the latest \
-statement ranks first. To ask what held earlier, say so ("what was the original \
-deadline", "before the upgrade") or pass as_of (a date: what held then). A question \
-about the order of events ("what did I do after ...", "how did the plan change over the \
-sessions") comes back in time order, oldest first (order: "time"), with what came right \
-after (or before) the best match.
-
-summarize: true adds a summary per result focused on the query (slower; when no \
-summary can be made in time an extract is returned, labelled). Responses are capped \
-at about 12,000 characters; read or scroll for more.\
+Time: when a fact changed, the latest statement ranks first; to ask what held earlier, \
+say so ("the original deadline", "before the upgrade") or pass as_of. Questions about the \
+order of events ("what did I do after ...") come back oldest first with what came right \
+after (or before) the best match. Responses are capped at about 12,000 characters; read \
+or scroll for more.\
 """
 
 _PARAMETERS: dict[str, Any] = {
@@ -132,7 +113,8 @@ _PARAMETERS: dict[str, Any] = {
         "role": {
             "type": "array",
             "items": {"type": "string", "enum": list(ROLES)},
-            "description": "Only messages with these roles (default user, assistant).",
+            "description": "Only messages with these roles (default user, assistant; "
+            "add tool to search tool output).",
         },
         "source": {
             "type": "array",
