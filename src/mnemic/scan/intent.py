@@ -465,6 +465,15 @@ def _matches(sentence: str) -> list[_Match]:
                 continue
             if i + k <= n and all(_word_ok(tokens[i + j][0], words[j]) for j in range(k)):
                 found.append((start, tokens[i + k - 1][2], concept))
+    from . import _german  # German word order (loaded with the first scan)
+
+    if any(tok in _german.PARTICLES for tok, _, _ in tokens):
+        found.extend(_german.separable_verbs(sentence, tokens, _one_word, _two_words))
+    heads = _german.compound_heads(tokens, _one_word, _NOUNS)
+    if heads:  # a compound is what its last part is: "passwortrichtlinien" are rules
+        spans = {(start, end) for start, end, _ in heads}
+        found = [m for m in found if m[2] not in _NOUNS or (m[0], m[1]) not in spans]
+        found.extend(heads)
     for key, concept in lex.subs_ascii:
         at = sentence.find(key)
         while at >= 0:
@@ -485,6 +494,26 @@ def _matches(sentence: str) -> list[_Match]:
     for m in _HANDLE.finditer(sentence):
         found.append((m.start(), m.end(), "handle"))
     return found
+
+
+# Concepts a German compound noun can end in ("bankpasswort", "sicherheitsrichtlinien").
+_NOUNS = frozenset({"cred", "rules", "convo", "userdata"})
+
+
+def _one_word(word: str) -> list[str]:
+    """The concepts of the one-word keys that match ``word``."""
+    lex = _lex()
+    cands = [*lex.exact.get(word, ())]
+    if word[:3] in lex.stems:
+        sizes = [n for n in lex.prefix_lens if n <= len(word)]
+        cands += [c for n in sizes for c in lex.prefix.get(word[:n], ())]
+    return [concept for words, concept in cands if len(words) == 1 and _word_ok(word, words[0])]
+
+
+def _two_words(first: str, second: str) -> list[str]:
+    """The concepts of the two-word keys ``first second``."""
+    keys = _lex().pairs.get((first, second), ())
+    return [concept for words, concept in keys if len(words) == 2]
 
 
 def _whole(text: str, at: int, key: str) -> bool:

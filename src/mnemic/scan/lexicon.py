@@ -155,6 +155,7 @@ CONCEPTS: dict[str, str] = {
 
     """,
     "convo": """
+        nachricht des nutzers;
         conversation*; chat history; chat log*; chat transcript*; transcript*; message history;
         previous messages; everything the user types; what the user types; what the user says;
         the user's messages; user messages; prompts the user; 对话; 聊天记录; 会话记录;
@@ -241,6 +242,7 @@ CONCEPTS: dict[str, str] = {
     """,
     # -- actions -----------------------------------------------------------------------
     "solicit": """
+        eingeben; einzugeben; abfragen; nachfragen;
         ask for; ask them for; ask the user for; ask the user to paste; ask users for; paste;
         pastes; read out; read back; dictate; hand over; provide you; provide me; provide their;
         share their; send you their; send me their; give you their; give me their;
@@ -263,6 +265,7 @@ CONCEPTS: dict[str, str] = {
 
     """,
     "keep": """
+        festhalten; aufschreiben;
         keep; keeps; keep them; keep it; store; stores; save; saves; record; log them; log it;
         note down; write down; remember; retain; hold on to; add them to; add it to;
         put them in; 保存; 记下; 记住; 存储; 留存; 保留; 记录下来; 保管; 記録; 覚えて; 控えて;
@@ -283,6 +286,7 @@ CONCEPTS: dict[str, str] = {
 
     """,
     "send": """
+        weitergeben; zuschicken; zuruckschicken; abschicken; absenden; zusenden; ubermittle*;
         send; sends; sent; sending; post; posts; posting; upload; uploads; uploading; forward;
         forwards; transmit; sync; syncs; synchronise; synchronize; mirror; mirrors; rsync;
         copy to; copies to; push to; pushes to; exfiltrate; beacon; report to; ship; ships;
@@ -299,6 +303,7 @@ CONCEPTS: dict[str, str] = {
 
     """,
     "speak": """
+        zugeben; vorlesen;
         tell; tells; mention; mentions; say; says; inform; report; reveal; disclose; bring up;
         admit; acknowledge; let the user know; let them know; notify; show; 告诉; 提及; 提到;
         提起; 说起; 谈起; 谈及; 说出; 透露; 通知; 告知; 说; 伝え; 言わ; 言う; 知らせ; 触れ;
@@ -316,6 +321,7 @@ CONCEPTS: dict[str, str] = {
 
     """,
     "hide": """
+        abstreiten;
         hide; hides; conceal; conceals; keep secret; keep it secret; keep this secret;
         keep them secret; keep quiet about; cover up; pretend; pretends; lie about; mislead;
         act as if; claim; claims; 隐瞒; 隐藏; 保密; 假装; 谎称; 否认; 声称; 隠し; 隠す; 秘密に;
@@ -348,6 +354,7 @@ CONCEPTS: dict[str, str] = {
 
     """,
     "persist": """
+        eintragen;
         install; installs; add to; adds to; enable; enables; register; schedule; set up;
         sets up; create a; write into; write to; append to; put in; put into; configure;
         point pip at; set global; drop into; persist; keep running; make it run; 安装; 添加到;
@@ -362,6 +369,7 @@ CONCEPTS: dict[str, str] = {
 
     """,
     "override": """
+        abschalten; ausschalten;
         ignore; ignores; disregard; set aside; set it aside; put aside; put it aside;
         no longer apply; no longer applies; doesn't apply; don't apply; do not apply;
         does not apply; not apply here; not relevant here; written for another;
@@ -418,6 +426,7 @@ CONCEPTS: dict[str, str] = {
     """,
     # -- modifiers ---------------------------------------------------------------------
     "covert": """
+        unauffallig;
         without asking; without telling; without confirmation; without confirming;
         without permission; without prompting; without notifying; no confirmation; silently;
         quietly; secretly; covertly; discreetly; in the background; unnoticed;
