@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import shlex
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
 
@@ -14,6 +16,34 @@ from ..integrations.hermes_provider import integrate_hermes
 from .app import AppContext, emit_json, handle_errors, pass_app
 
 __all__ = ["integrate"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _install_options(*, remove_help: str, command_help: str) -> Callable[[F], F]:
+    """The options every ``integrate`` command takes: --remove, --dry-run, --command, --json."""
+
+    def wrap(fn: F) -> F:
+        fn = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")(fn)
+        fn = click.option("--command", "command", metavar="CMD", help=command_help)(fn)
+        fn = click.option("--dry-run", is_flag=True, help="Show what would change; write nothing.")(
+            fn
+        )
+        return click.option("--remove", is_flag=True, help=remove_help)(fn)
+
+    return wrap
+
+
+def _state(*, dry_run: bool, remove: bool, changed: bool) -> str:
+    """What happened, for the heading line: installed, would be removed, already installed."""
+    if not changed:
+        return "not installed" if remove else "already installed"
+    return ("would be " if dry_run else "") + ("removed" if remove else "installed")
+
+
+def _shown(action: str, dry_run: bool) -> str:
+    """A file's action as a dry run reports it ("would be created")."""
+    return action if not dry_run or action == "unchanged" else f"would be {action}"
 
 
 @click.group(name="integrate")
@@ -45,16 +75,11 @@ def integrate() -> None:
     is_flag=True,
     help="Install for every project (~/.claude/settings.json, ~/.claude.json).",
 )
-@click.option("--remove", is_flag=True, help="Take out exactly what this command adds.")
-@click.option("--dry-run", is_flag=True, help="Show what would change; write nothing.")
-@click.option(
-    "--command",
-    "command",
-    metavar="CMD",
-    help="How Claude Code starts mnemic (default: this installation's mnemic by absolute "
-    "path; e.g. --command mnemic for a project file shared with others).",
+@_install_options(
+    remove_help="Take out exactly what this command adds.",
+    command_help="How Claude Code starts mnemic (default: this installation's mnemic by "
+    "absolute path; e.g. --command mnemic for a project file shared with others).",
 )
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @pass_app
 @handle_errors
 def claude_code(
@@ -92,17 +117,11 @@ def claude_code(
     if as_json:
         emit_json(report.to_dict())
         return
-    verb = ("would be " if dry_run else "") + ("removed" if remove else "installed")
     where = "every project" if user_scope else str(report.changes[0].path.parent.parent)
-    state = verb if report.changed else ("not installed" if remove else "already installed")
+    state = _state(dry_run=dry_run, remove=remove, changed=report.changed)
     click.secho(f"mnemic for Claude Code ({where}): {state}", bold=True)
     for change in report.changes:
-        action = (
-            change.action
-            if not dry_run or change.action == "unchanged"
-            else (f"would be {change.action}")
-        )
-        click.echo(f"  {change.role:<5}  {change.path}  {action}")
+        click.echo(f"  {change.role:<5}  {change.path}  {_shown(change.action, dry_run)}")
     if dry_run:
         for change in report.changes:
             if change.action not in ("unchanged", "deleted"):
@@ -133,20 +152,11 @@ def claude_code(
     type=click.Path(file_okay=False),
     help="The Hermes home to install into (default: $HERMES_HOME, else ~/.hermes).",
 )
-@click.option(
-    "--remove",
-    is_flag=True,
-    help="Take the provider out: config.yaml as it was, the plugin folder deleted.",
-)
-@click.option("--dry-run", is_flag=True, help="Show what would change; write nothing.")
-@click.option(
-    "--command",
-    "command",
-    metavar="CMD",
-    help="How the provider starts mnemic (default: this installation's mnemic by "
+@_install_options(
+    remove_help="Take the provider out: config.yaml as it was, the plugin folder deleted.",
+    command_help="How the provider starts mnemic (default: this installation's mnemic by "
     "absolute path, so a Hermes in another environment finds it).",
 )
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @pass_app
 @handle_errors
 def hermes(
@@ -181,18 +191,11 @@ def hermes(
     if as_json:
         emit_json(report.to_dict())
         return
-    verb = ("would be " if dry_run else "") + ("removed" if remove else "installed")
-    state = verb if report.changed else ("not installed" if remove else "already installed")
+    state = _state(dry_run=dry_run, remove=remove, changed=report.changed)
     click.secho(f"mnemic as Hermes's memory provider ({report.hermes_home}): {state}", bold=True)
-    config = (
-        report.config
-        if not dry_run or report.config == "unchanged"
-        else (f"would be {report.config}")
-    )
-    click.echo(f"  config.yaml   {config}")
+    click.echo(f"  config.yaml   {_shown(report.config, dry_run)}")
     for name, action in report.plugin:
-        shown = action if not dry_run or action == "unchanged" else f"would be {action}"
-        click.echo(f"  plugins/mnemic/{name}  {shown}")
+        click.echo(f"  plugins/mnemic/{name}  {_shown(action, dry_run)}")
     for note in report.notes:
         click.echo(f"  note: {note}")
     if not remove:
