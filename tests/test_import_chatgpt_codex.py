@@ -24,7 +24,7 @@ from mnemic.home import Home
 from mnemic.integrations.chat_exports import CHATGPT_ORIGIN, import_chatgpt, import_codex
 from mnemic.integrations.hermes_import.memory import source_of
 from mnemic.ops.review import PendingQueue
-from mnemic.sessions import import_path, open_store
+from mnemic.sessions import import_path, open_store, run_session_search
 
 T0 = 1_767_000_000.0
 
@@ -323,6 +323,40 @@ def test_codex_rollout_files_become_sessions_with_their_tool_calls(tmp_path: Pat
     assert (again["sessions"]["sessions"], again["sessions"]["messages"]) == (0, 0)
     with open_store(home) as store:
         assert len(store.messages(sid)) == 4
+
+
+def test_a_codex_call_that_failed_is_flagged_and_found_as_failed(tmp_path: Path) -> None:
+    """Codex's shell output carries its exit code in ``metadata``; an output object may
+    say ``success: false``. Both become the tool message's ``is_error``."""
+    path = _rollout(tmp_path / "sessions")
+    sid = "0199a0b1-0000-7000-8000-000000000001"
+    failing = [
+        {"type": "function_call", "name": "shell", "call_id": "call_2",
+         "arguments": '{"command":["cat","drafts/todo.md"]}'},
+        {"type": "function_call_output", "call_id": "call_2",
+         "output": '{"output":"cat: drafts/todo.md: No such file or directory\\n",'
+                   '"metadata":{"exit_code":1}}'},
+        {"type": "custom_tool_call", "name": "apply_patch", "call_id": "call_3",
+         "input": "*** Begin Patch"},
+        {"type": "custom_tool_call_output", "call_id": "call_3",
+         "output": {"content": "patch rejected", "success": False}},
+    ]  # fmt: skip
+    with path.open("a", encoding="utf-8") as f:
+        for n, payload in enumerate(failing, start=7):
+            ts = f"2026-01-15T10:00:{n:02d}.000Z"
+            f.write(json.dumps({"timestamp": ts, "type": "response_item", "payload": payload}))
+            f.write("\n")
+    home = Home.open(tmp_path / "mnemic")
+    import_codex(home, tmp_path / "sessions")
+    with open_store(home) as store:
+        flags = [m.is_error for m in store.messages(sid) if m.role == "tool"]
+        assert flags == [False, True, True]
+        resp = run_session_search(store, {"failed": True, "limit": 10})
+        got = {(r["tool"], r.get("exit_code"), r["error"]) for r in resp["results"]}
+        assert got == {
+            ("shell", 1, "cat: drafts/todo.md: No such file or directory"),
+            ("apply_patch", None, "patch rejected"),
+        }
 
 
 def test_a_codex_line_cut_short_is_skipped_and_named(tmp_path: Path) -> None:

@@ -130,6 +130,10 @@ def test_recorded_tool_calls_with_json_outcomes_are_searchable(tmp_path: Path) -
         ('{"success": false, "error": "No such entry."}', ("error", None, "No such entry.")),
         ('{"stdout": "", "stderr": "segfault", "exit_code": 139}', ("error", 139, "segfault")),
         ('{"stdout": "fine", "exit_code": 0}', ("ok", 0, None)),
+        # Codex CLI's shell tool: the exit code sits in the output's metadata
+        ('{"output": "ls: cannot access \'x\'", "metadata": {"exit_code": 2}}',
+         ("error", 2, "ls: cannot access 'x'")),
+        ('{"output": "hello.md", "metadata": {"exit_code": 0}}', ("ok", 0, None)),
         ("Traceback (most recent call last):\n  ...\nValueError: x",
          ("error", None, "Traceback (most recent call last): ... ValueError: x")),
         ("3 files changed", ("ok", None, None)),

@@ -11,7 +11,9 @@ One session a file, JSON Lines of ``{"timestamp", "type", "payload"}``:
     What the model saw and said: a ``message`` (``role`` ``user``, ``assistant``,
     ``developer`` or ``system``; ``content`` a list of ``input_text`` /
     ``output_text`` parts), a ``function_call`` (``name``, ``arguments``, ``call_id``)
-    and its ``function_call_output`` (``call_id``, ``output``), a ``local_shell_call``
+    and its ``function_call_output`` (``call_id``, ``output``; its ``success``, or the
+    ``exit_code`` the shell tool writes into the output's ``metadata``, becomes the
+    message's ``is_error``), a ``local_shell_call``
     (``action.command``) or a ``custom_tool_call`` (``input``) and its output,
     ``reasoning`` (left out: encrypted or summarised).
 ``event_msg``
@@ -73,6 +75,23 @@ def _output(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def _failed(value: Any) -> bool | None:
+    """Whether a call's output says it failed: ``success`` of an output object, or the
+    exit code Codex's shell tool writes into the output's ``metadata`` (None: not said)."""
+    if isinstance(value, str) and value.startswith("{"):
+        try:
+            value = json.loads(value)
+        except ValueError:
+            return None
+    if not isinstance(value, dict):
+        return None
+    if type(value.get("success")) is bool:
+        return not value["success"]
+    meta = value.get("metadata")
+    code = meta.get("exit_code") if isinstance(meta, dict) else None
+    return code != 0 if type(code) is int else None
+
+
 def _message(payload: dict[str, Any], sid: str, ts: float | None, names: dict[str, str],
              reading: Reading, where: str) -> NewMessage | None:  # fmt: skip
     kind = payload.get("type")
@@ -106,6 +125,7 @@ def _message(payload: dict[str, Any], sid: str, ts: float | None, names: dict[st
             tool_call_id=call_id or None,
             tool_name=names.get(call_id),
             timestamp=ts,
+            is_error=_failed(payload.get("output")),
         )
     reading.skip(f"{kind or 'untyped'} item", where)
     return None

@@ -148,9 +148,14 @@ def _read_outcome(content: str | None) -> tuple[str, int | None, str | None]:
         except ValueError:
             obj = None
         if isinstance(obj, dict):
-            found = [obj[k] for k in _CODE_KEYS if type(obj.get(k)) is int]
+            # Codex CLI's shell output: {"output": ..., "metadata": {"exit_code": N}}
+            meta = obj.get("metadata")
+            where = [obj, meta] if isinstance(meta, dict) else [obj]
+            found = [o[k] for o in where for k in _CODE_KEYS if type(o.get(k)) is int]
             status: int | None = found[0] if found else None
-            error = obj.get("error") or (obj.get("stderr") if status else None)
+            error = obj.get("error") or (
+                (obj.get("stderr") or obj.get("output")) if status else None
+            )
             if obj.get("success") is False or error or status:
                 return "error", status, _first_lines(str(error or text))
             return "ok", status, None
