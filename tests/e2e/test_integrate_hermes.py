@@ -14,6 +14,7 @@ in the repository (``.ci/run`` makes it), else ``/tmp/hermes-venv/bin/python``.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import subprocess
@@ -23,6 +24,8 @@ from typing import Any
 import pytest
 from tests.e2e import run_mnemic
 
+from mnemic.curated import archive
+from mnemic.curated.memory import Memory
 from mnemic.home import Home
 from mnemic.sessions import open_store
 from mnemic.sessions.store import NewMessage, NewSession
@@ -137,14 +140,16 @@ def _hermes_home(tmp_path: Path, config: str | None = USER_CONFIG) -> Path:
     return root
 
 
-def _run_hermes(hermes_home: Path, server: FakeLLMServer, tmp_path: Path) -> dict[str, Any]:
+def _run_hermes(
+    hermes_home: Path, server: FakeLLMServer, tmp_path: Path, question: str = QUESTION
+) -> dict[str, Any]:
     """One conversation in the real Hermes, in an environment with no trace of mnemic:
     no MNEMIC_* variable, a PATH without mnemic's venv."""
     assert HERMES_PYTHON is not None
     env = {k: v for k, v in os.environ.items() if not k.startswith("MNEMIC_")}
     env.update(HERMES_HOME=str(hermes_home), PATH="/usr/bin:/bin", HOME=str(tmp_path))
     done = subprocess.run(
-        [HERMES_PYTHON, "-c", DRIVER, server.base_url, QUESTION],
+        [HERMES_PYTHON, "-c", DRIVER, server.base_url, question],
         capture_output=True,
         text=True,
         env=env,
@@ -236,6 +241,71 @@ def test_a_mnemic_hermes_cannot_reach_leaves_hermes_working_and_says_why(
     assert all(why in w for w in out["warnings"]), out["warnings"]
     # once per kind of problem, not once per hook call
     assert len(out["warnings"]) == len(set(out["warnings"])) == 1
+
+
+OLD_FACT = "The office wifi password rotates every Monday."
+NEW_FACT = "The office wifi password rotates on the first Monday of the month."
+GONE_FACT = "The user's standup is at 09:30 Berlin time."
+KEPT_FACT = "The user prefers short answers."
+ADDED_FACT = "Staging deploys need a change ticket."
+MEMORY_CALLS = [
+    {"action": "add", "target": "memory", "content": ADDED_FACT},
+    {"action": "replace", "target": "memory", "old_text": "rotates every", "content": NEW_FACT},
+    {"action": "remove", "target": "user", "old_text": "standup is at"},
+]
+
+
+def _remember(request: dict[str, Any]) -> Any:
+    """The model: Hermes's own memory tool, add, replace, remove; then answers."""
+    names = [t["function"]["name"] for t in request.get("tools") or []]
+    if "memory" not in names:
+        return "Memory notes"
+    done = sum(1 for m in request["messages"] if m.get("role") == "tool")
+    if done < len(MEMORY_CALLS):
+        return Reply(tool_calls=[ToolCallReply("memory", MEMORY_CALLS[done])])
+    return "Noted."
+
+
+@pytest.mark.hermes
+@needs_hermes
+def test_hermes_memory_tool_writes_reach_mnemic_audit_and_archive(
+    home: Path, tmp_path: Path
+) -> None:
+    assert run_mnemic(home, "init").returncode == 0
+    hermes_home = _hermes_home(tmp_path)
+    memories = hermes_home / "memories"  # what Hermes remembered before mnemic came
+    memories.mkdir()
+    (memories / "MEMORY.md").write_text(OLD_FACT, encoding="utf-8")
+    (memories / "USER.md").write_text(f"{KEPT_FACT}\n§\n{GONE_FACT}", encoding="utf-8")
+    installed = run_mnemic(home, "integrate", "hermes", "--hermes-home", str(hermes_home))
+    assert installed.returncode == 0, installed.stderr
+
+    with FakeLLMServer(_remember) as server:
+        out = _run_hermes(hermes_home, server, tmp_path, "Remember the wifi rule.")
+    assert out["final"] == "Noted." and out["warnings"] == []
+    # Hermes's own files hold Hermes's writes, as Hermes made them
+    assert (memories / "MEMORY.md").read_text(encoding="utf-8") == f"{NEW_FACT}\n§\n{ADDED_FACT}"
+    assert (memories / "USER.md").read_text(encoding="utf-8") == KEPT_FACT
+
+    memory = Memory.open(Home.open(home, create=False))
+    mirrored = [r for r in memory.journal.records() if r.get("subsystem") == "hermes"]
+    assert [(r["action"], r["target"]) for r in mirrored] == [
+        (c["action"], c["target"]) for c in MEMORY_CALLS
+    ]
+    assert {(r["origin"], r["session"], r["decision"]) for r in mirrored} == {
+        ("hermes", out["session_id"], "mirror")
+    }
+    sha = lambda t: hashlib.sha256(t.encode()).hexdigest()  # noqa: E731
+    assert [r.get("content_sha256") for r in mirrored] == [sha(ADDED_FACT), sha(NEW_FACT), None]
+    assert [r.get("old_sha256") for r in mirrored] == [None, sha(OLD_FACT), sha(GONE_FACT)]
+    assert all(OLD_FACT not in json.dumps(r) for r in mirrored)  # hashes, never the text
+    # what Hermes let go is in mnemic's archive, written by hermes; nothing became live
+    gone = {(a.target, a.text, a.reason, a.by[1]) for a in archive.listing(memory)}
+    assert gone == {
+        ("memory", OLD_FACT, "replaced", "hermes"),
+        ("user", GONE_FACT, "removed", "hermes"),
+    }
+    assert memory.entries("memory") == [] and memory.entries("user") == []
 
 
 # --- the install itself (no Hermes needed) ----------------------------------------------------
