@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import sqlite3
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -78,9 +79,13 @@ class Keep(logging.Handler):
         records.append(record.getMessage())
 logging.getLogger().addHandler(Keep(level=logging.WARNING))
 from run_agent import AIAgent
+db = None
+if len(sys.argv) > 3:  # keep the session in state.db, as Hermes's CLI does
+    from hermes_state import SessionDB
+    db = SessionDB()
 agent = AIAgent(base_url=sys.argv[1], api_key="test", model="fake", quiet_mode=True,
                 skip_context_files=True, enabled_toolsets=["memory"], platform="cli",
-                max_iterations=4)
+                max_iterations=4, session_db=db)
 manager = agent._memory_manager
 out = {
     "providers": [p.name for p in manager.providers] if manager else None,
@@ -91,6 +96,8 @@ result = agent.run_conversation(sys.argv[2])
 out["final"] = result.get("final_response")
 agent.shutdown_memory_provider(result.get("messages"))
 out["warnings"] = [r for r in records if "mnemic memory provider" in r]
+if db is not None:
+    db.close()
 print(json.dumps(out))
 """
 
@@ -141,15 +148,21 @@ def _hermes_home(tmp_path: Path, config: str | None = USER_CONFIG) -> Path:
 
 
 def _run_hermes(
-    hermes_home: Path, server: FakeLLMServer, tmp_path: Path, question: str = QUESTION
+    hermes_home: Path,
+    server: FakeLLMServer,
+    tmp_path: Path,
+    question: str = QUESTION,
+    *,
+    state_db: bool = False,
 ) -> dict[str, Any]:
     """One conversation in the real Hermes, in an environment with no trace of mnemic:
-    no MNEMIC_* variable, a PATH without mnemic's venv."""
+    no MNEMIC_* variable, a PATH without mnemic's venv. ``state_db``: Hermes keeps the
+    session in its ``state.db`` too."""
     assert HERMES_PYTHON is not None
     env = {k: v for k, v in os.environ.items() if not k.startswith("MNEMIC_")}
     env.update(HERMES_HOME=str(hermes_home), PATH="/usr/bin:/bin", HOME=str(tmp_path))
     done = subprocess.run(
-        [HERMES_PYTHON, "-c", DRIVER, server.base_url, question],
+        [HERMES_PYTHON, "-c", DRIVER, server.base_url, question, *(["db"] if state_db else [])],
         capture_output=True,
         text=True,
         env=env,
@@ -241,6 +254,46 @@ def test_a_mnemic_hermes_cannot_reach_leaves_hermes_working_and_says_why(
     assert all(why in w for w in out["warnings"]), out["warnings"]
     # once per kind of problem, not once per hook call
     assert len(out["warnings"]) == len(set(out["warnings"])) == 1
+
+
+@pytest.mark.hermes
+@needs_hermes
+def test_importing_the_hermes_home_after_the_provider_recorded_it_duplicates_nothing(
+    home: Path, tmp_path: Path
+) -> None:
+    _plant(home)
+    hermes_home = _hermes_home(tmp_path)
+    installed = run_mnemic(home, "integrate", "hermes", "--hermes-home", str(hermes_home))
+    assert installed.returncode == 0, installed.stderr
+    with FakeLLMServer(_respond) as server:
+        out = _run_hermes(hermes_home, server, tmp_path, state_db=True)
+    sid = out["session_id"]
+
+    reports = []
+    for _ in range(2):  # a second import adds nothing
+        imported = run_mnemic(home, "import", "hermes", str(hermes_home), "--json")
+        assert imported.returncode == 0, imported.stderr
+        reports.append(json.loads(imported.stdout)["sessions"])
+    store = open_store(Home.open(home, create=False))
+    try:
+        messages = [(m.role, m.content or "") for m in store.messages(sid)]
+    finally:
+        store.close()
+    # Hermes's own record of the session, in its order: the provider's turn once, and
+    # the tool call and its result the provider did not record in their place
+    db = sqlite3.connect(hermes_home / "state.db")
+    try:
+        hermes = db.execute(
+            "SELECT role, coalesce(content, '') FROM messages WHERE session_id = ? "
+            "ORDER BY timestamp, id",
+            (sid,),
+        ).fetchall()
+    finally:
+        db.close()
+    assert [r for r, _ in hermes] == ["user", "assistant", "tool", "assistant"]
+    assert messages == hermes
+    assert [r["merged_recorded_sessions"] for r in reports] == [1, 0]
+    assert reports[1]["messages"] == 0
 
 
 OLD_FACT = "The office wifi password rotates every Monday."
