@@ -300,16 +300,23 @@ OLD_FACT = "The office wifi password rotates every Monday."
 NEW_FACT = "The office wifi password rotates on the first Monday of the month."
 GONE_FACT = "The user's standup is at 09:30 Berlin time."
 KEPT_FACT = "The user prefers short answers."
+KEPT_NEW = "The user prefers short answers with one example."
 ADDED_FACT = "Staging deploys need a change ticket."
-MEMORY_CALLS = [
+MEMORY_CALLS: list[dict[str, Any]] = [
     {"action": "add", "target": "memory", "content": ADDED_FACT},
     {"action": "replace", "target": "memory", "old_text": "rotates every", "content": NEW_FACT},
-    {"action": "remove", "target": "user", "old_text": "standup is at"},
+    {  # Hermes's batch shape: one call, one commit, one mirrored write per operation
+        "target": "user",
+        "operations": [
+            {"action": "remove", "old_text": "standup is at"},
+            {"action": "replace", "old_text": "short answers", "content": KEPT_NEW},
+        ],
+    },
 ]
 
 
 def _remember(request: dict[str, Any]) -> Any:
-    """The model: Hermes's own memory tool, add, replace, remove; then answers."""
+    """The model: Hermes's own memory tool (add, replace, a batch); then answers."""
     names = [t["function"]["name"] for t in request.get("tools") or []]
     if "memory" not in names:
         return "Memory notes"
@@ -338,25 +345,34 @@ def test_hermes_memory_tool_writes_reach_mnemic_audit_and_archive(
     assert out["final"] == "Noted." and out["warnings"] == []
     # Hermes's own files hold Hermes's writes, as Hermes made them
     assert (memories / "MEMORY.md").read_text(encoding="utf-8") == f"{NEW_FACT}\n§\n{ADDED_FACT}"
-    assert (memories / "USER.md").read_text(encoding="utf-8") == KEPT_FACT
+    assert (memories / "USER.md").read_text(encoding="utf-8") == KEPT_NEW
 
     memory = Memory.open(Home.open(home, create=False))
+    assert memory.journal is not None
     mirrored = [r for r in memory.journal.records() if r.get("subsystem") == "hermes"]
     assert [(r["action"], r["target"]) for r in mirrored] == [
-        (c["action"], c["target"]) for c in MEMORY_CALLS
+        ("add", "memory"),
+        ("replace", "memory"),
+        ("remove", "user"),
+        ("replace", "user"),
     ]
     assert {(r["origin"], r["session"], r["decision"]) for r in mirrored} == {
         ("hermes", out["session_id"], "mirror")
     }
     sha = lambda t: hashlib.sha256(t.encode()).hexdigest()  # noqa: E731
-    assert [r.get("content_sha256") for r in mirrored] == [sha(ADDED_FACT), sha(NEW_FACT), None]
-    assert [r.get("old_sha256") for r in mirrored] == [None, sha(OLD_FACT), sha(GONE_FACT)]
+    assert [(r.get("content_sha256"), r.get("old_sha256")) for r in mirrored] == [
+        (sha(ADDED_FACT), None),
+        (sha(NEW_FACT), sha(OLD_FACT)),
+        (None, sha(GONE_FACT)),
+        (sha(KEPT_NEW), sha(KEPT_FACT)),
+    ]
     assert all(OLD_FACT not in json.dumps(r) for r in mirrored)  # hashes, never the text
     # what Hermes let go is in mnemic's archive, written by hermes; nothing became live
     gone = {(a.target, a.text, a.reason, a.by[1]) for a in archive.listing(memory)}
     assert gone == {
         ("memory", OLD_FACT, "replaced", "hermes"),
         ("user", GONE_FACT, "removed", "hermes"),
+        ("user", KEPT_FACT, "replaced", "hermes"),
     }
     assert memory.entries("memory") == [] and memory.entries("user") == []
 
