@@ -439,6 +439,7 @@ def test_turns_the_provider_recorded_are_imported_once_in_hermes_order(
     try:
         for user, reply in turns:
             bridge.handle({"op": "sync_turn", "session_id": sid, "user": user, "assistant": reply})
+        bridge.handle({"op": "session_end", "session_id": sid})
     finally:
         bridge.close()
     call = json.dumps(
@@ -464,6 +465,7 @@ def test_turns_the_provider_recorded_are_imported_once_in_hermes_order(
         info = store.get_session(sid)
     assert stored == [(role, content) for role, content, _ in rows]
     assert (info.source, info.title) == ("hermes", "Ports")
+    assert info.end_reason == "hermes:session_end"  # state.db has no end: the provider's
     assert (first["merged_recorded_sessions"], first["merged_recorded_messages"]) == (1, 4)
     assert (second["merged_recorded_sessions"], second["messages"]) == (0, 0)
     assert second["existing_sessions_unchanged"] == 1

@@ -26,11 +26,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from ...errors import SessionNotFound
 from ...sessions import SessionStore
 from ...sessions.importing.formats import Reading, Skips, timestamp
 from ...sessions.importing.hermes import hermes_items, open_hermes_db
 from ...sessions.keys import message_fingerprint
-from ...sessions.store import Message, NewMessage
+from ...sessions.store import Message, NewMessage, NewSession
 
 __all__ = ["PROVIDER_SOURCE", "MergeReport", "merge_recorded", "ordered_merge"]
 
@@ -121,11 +122,14 @@ def merge_recorded(store: SessionStore, db_path: Path) -> MergeReport:
     could not extend in order (see the module docstring)."""
     report = MergeReport()
     reading = Reading(_Ignore())
+    rewrites: list[tuple[NewSession, list[NewMessage]]] = []
+    ends: dict[str, tuple[float | None, str | None]] = {}  # the end the provider recorded
     with open_hermes_db(db_path) as db:
         for spec, incoming in hermes_items(db, reading):
-            if not store.has_session(spec.id):
+            try:
+                info = store.get_session(spec.id)
+            except SessionNotFound:
                 continue
-            info = store.get_session(spec.id)
             if info.source != PROVIDER_SOURCE:
                 continue
             stored = store.messages(spec.id)
@@ -135,11 +139,18 @@ def merge_recorded(store: SessionStore, db_path: Path) -> MergeReport:
             # still the provider's (its later turns are merged the same way), with what
             # both know of it
             known = {**_hermes(spec.metadata), **_hermes(info.metadata)}
-            spec = replace(spec, source=PROVIDER_SOURCE, metadata={"hermes": known})
-            for result in store.import_sessions([(spec, merged)], existing="replace"):
-                report.sessions.append(result.session_id)
+            rewrites.append(
+                (replace(spec, source=PROVIDER_SOURCE, metadata={"hermes": known}), merged)
+            )
             report.messages += len(merged) - len(stored)
-            if spec.id in reading.endings:
-                ended_at, reason = reading.endings[spec.id]
-                store.end_session(spec.id, str(reason or "ended"), ended_at=timestamp(ended_at))
+            if info.ended_at is not None:
+                ends[spec.id] = (info.ended_at, info.end_reason)
+    if not rewrites:
+        return report
+    for result in store.import_sessions(rewrites, existing="replace"):
+        report.sessions.append(result.session_id)
+    for sid in report.sessions:  # Hermes's end, else the provider's: as they were
+        ended_at, reason = reading.endings.get(sid) or ends.get(sid) or (None, None)
+        if ended_at is not None:
+            store.end_session(sid, str(reason or "ended"), ended_at=timestamp(ended_at))
     return report
