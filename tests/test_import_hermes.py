@@ -457,7 +457,7 @@ def test_turns_the_provider_recorded_are_imported_once_in_hermes_order(
     ]
     source = _hermes_session(tmp_path / "hermes", sid, rows)
 
-    first = import_hermes(home, source).to_dict()["sessions"]
+    first = CliRunner().invoke(main, ["--home", str(home.root), "import", "hermes", str(source)])
     second = import_hermes(home, source).to_dict()["sessions"]
 
     with open_store(home) as store:
@@ -466,7 +466,9 @@ def test_turns_the_provider_recorded_are_imported_once_in_hermes_order(
     assert stored == [(role, content) for role, content, _ in rows]
     assert (info.source, info.title) == ("hermes", "Ports")
     assert info.end_reason == "hermes:session_end"  # state.db has no end: the provider's
-    assert (first["merged_recorded_sessions"], first["merged_recorded_messages"]) == (1, 4)
+    assert first.exit_code == 0, first.output
+    assert "1 session(s) mnemic's Hermes provider recorded now hold Hermes's copy" in first.output
+    assert "(4 messages added among their turns)" in first.output
     assert (second["merged_recorded_sessions"], second["messages"]) == (0, 0)
     assert second["existing_sessions_unchanged"] == 1
 
