@@ -23,9 +23,12 @@ from mnemic.curated import archive
 from mnemic.curated.memory import Memory
 from mnemic.errors import ImportFailed, IntegrationError, ThreatBlocked
 from mnemic.home import Home
+from mnemic.integrations.hermes_bridge import HermesBridge
+from mnemic.integrations.hermes_import.provider import ordered_merge
 from mnemic.integrations.hermes_import.run import ORIGIN, import_hermes
 from mnemic.scan import scan_text
 from mnemic.sessions import open_store
+from mnemic.sessions.store import Message, NewMessage
 from mnemic.skills.store import SkillStore
 
 INJECTION = (
@@ -392,3 +395,109 @@ def test_archive_texts_archives_what_was_never_live_and_leaves_the_file_as_it_is
     archive.restore(Memory.open(home), items[0].id)
     assert Memory.open(home).entries("memory") == ["Live fact.", "Old fact."]
     assert archive.listing(Memory.open(home)) == []
+
+
+# --- after mnemic's Hermes provider recorded the same sessions ------------------------------
+
+
+def _hermes_session(root: Path, sid: str, rows: list[tuple[str, str, str | None]]) -> Path:
+    """A state.db holding one CLI session of ``(role, content, tool_calls JSON)`` rows."""
+    root.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(root / "state.db")
+    conn.executescript(hh.SCHEMA)
+    conn.execute("INSERT INTO schema_version VALUES (22)")
+    conn.execute(
+        "INSERT INTO sessions (id, source, started_at, title) VALUES (?,?,?,?)",
+        (sid, "cli", hh.T0, "Ports"),
+    )
+    for i, (role, content, calls) in enumerate(rows):
+        conn.execute(
+            "INSERT INTO messages (session_id, role, content, tool_calls, tool_call_id, "
+            "tool_name, timestamp) VALUES (?,?,?,?,?,?,?)",
+            (
+                sid,
+                role,
+                content,
+                calls,
+                "c1" if role == "tool" else None,
+                "terminal" if role == "tool" else None,
+                hh.T0 + i,
+            ),
+        )
+    conn.commit()
+    conn.close()
+    return root
+
+
+def test_turns_the_provider_recorded_are_imported_once_in_hermes_order(
+    backend: Kit, tmp_path: Path
+) -> None:
+    home = _home(backend)
+    sid = "20260301_120000_aa"
+    turns = [("which port is staging on?", "Port 6543."), ("and production?", "Port 5432.")]
+    bridge = HermesBridge(home)
+    try:
+        for user, reply in turns:
+            bridge.handle({"op": "sync_turn", "session_id": sid, "user": user, "assistant": reply})
+        bridge.handle({"op": "session_end", "session_id": sid})
+    finally:
+        bridge.close()
+    call = json.dumps(
+        [{"id": "c1", "type": "function", "function": {"name": "terminal", "arguments": "{}"}}]
+    )
+    rows = [
+        ("user", turns[0][0], None),
+        ("assistant", "", call),  # the tool call and its result: the provider never saw them
+        ("tool", "6543/tcp open", None),
+        ("assistant", turns[0][1], None),
+        ("user", turns[1][0], None),
+        ("assistant", turns[1][1], None),
+        ("user", "and dev?", None),  # a turn the provider did not record
+        ("assistant", "Port 5433.", None),
+    ]
+    source = _hermes_session(tmp_path / "hermes", sid, rows)
+
+    first = CliRunner().invoke(main, ["--home", str(home.root), "import", "hermes", str(source)])
+    second = import_hermes(home, source).to_dict()["sessions"]
+
+    with open_store(home) as store:
+        stored = [(m.role, m.content) for m in store.messages(sid)]
+        info = store.get_session(sid)
+    assert stored == [(role, content) for role, content, _ in rows]
+    assert (info.source, info.title) == ("hermes", "Ports")
+    assert info.end_reason == "hermes:session_end"  # state.db has no end: the provider's
+    assert first.exit_code == 0, first.output
+    assert "1 session(s) mnemic's Hermes provider recorded now hold Hermes's copy" in first.output
+    assert "(4 messages added among their turns)" in first.output
+    assert (second["merged_recorded_sessions"], second["messages"]) == (0, 0)
+    assert second["existing_sessions_unchanged"] == 1
+
+
+def test_a_turn_only_the_provider_recorded_stays_after_the_message_it_followed() -> None:
+    def stored(i: int, role: str, content: str) -> Message:
+        return Message(i, "s", i, role, content, 0.0)
+
+    held = [
+        stored(1, "user", "u1"),
+        stored(2, "assistant", "a1"),
+        stored(3, "user", "only in mnemic"),
+        stored(4, "assistant", "reply only in mnemic"),
+    ]
+    incoming = [
+        NewMessage("user", "u1", source_id="1"),
+        NewMessage(
+            "assistant", "", tool_calls=[{"id": "c", "function": {"name": "t"}}], source_id="2"
+        ),
+        NewMessage("assistant", "a1", source_id="3"),
+    ]
+    merged = ordered_merge(held, {}, incoming)
+    assert merged is not None
+    assert [(m.content, m.source_id) for m in merged] == [
+        ("u1", "1"),
+        ("", "2"),
+        ("a1", "3"),
+        ("only in mnemic", None),
+        ("reply only in mnemic", None),
+    ]
+    # all missing messages after the last one held: the import appends them in order
+    assert ordered_merge(held[:2], {}, [*incoming[:1], incoming[2], incoming[1]]) is None

@@ -14,8 +14,10 @@ in the repository (``.ci/run`` makes it), else ``/tmp/hermes-venv/bin/python``.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import sqlite3
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -23,6 +25,8 @@ from typing import Any
 import pytest
 from tests.e2e import run_mnemic
 
+from mnemic.curated import archive
+from mnemic.curated.memory import Memory
 from mnemic.home import Home
 from mnemic.sessions import open_store
 from mnemic.sessions.store import NewMessage, NewSession
@@ -75,9 +79,13 @@ class Keep(logging.Handler):
         records.append(record.getMessage())
 logging.getLogger().addHandler(Keep(level=logging.WARNING))
 from run_agent import AIAgent
+db = None
+if len(sys.argv) > 3:  # keep the session in state.db, as Hermes's CLI does
+    from hermes_state import SessionDB
+    db = SessionDB()
 agent = AIAgent(base_url=sys.argv[1], api_key="test", model="fake", quiet_mode=True,
                 skip_context_files=True, enabled_toolsets=["memory"], platform="cli",
-                max_iterations=4)
+                max_iterations=4, session_db=db)
 manager = agent._memory_manager
 out = {
     "providers": [p.name for p in manager.providers] if manager else None,
@@ -88,6 +96,8 @@ result = agent.run_conversation(sys.argv[2])
 out["final"] = result.get("final_response")
 agent.shutdown_memory_provider(result.get("messages"))
 out["warnings"] = [r for r in records if "mnemic memory provider" in r]
+if db is not None:
+    db.close()
 print(json.dumps(out))
 """
 
@@ -137,14 +147,22 @@ def _hermes_home(tmp_path: Path, config: str | None = USER_CONFIG) -> Path:
     return root
 
 
-def _run_hermes(hermes_home: Path, server: FakeLLMServer, tmp_path: Path) -> dict[str, Any]:
+def _run_hermes(
+    hermes_home: Path,
+    server: FakeLLMServer,
+    tmp_path: Path,
+    question: str = QUESTION,
+    *,
+    state_db: bool = False,
+) -> dict[str, Any]:
     """One conversation in the real Hermes, in an environment with no trace of mnemic:
-    no MNEMIC_* variable, a PATH without mnemic's venv."""
+    no MNEMIC_* variable, a PATH without mnemic's venv. ``state_db``: Hermes keeps the
+    session in its ``state.db`` too."""
     assert HERMES_PYTHON is not None
     env = {k: v for k, v in os.environ.items() if not k.startswith("MNEMIC_")}
     env.update(HERMES_HOME=str(hermes_home), PATH="/usr/bin:/bin", HOME=str(tmp_path))
     done = subprocess.run(
-        [HERMES_PYTHON, "-c", DRIVER, server.base_url, QUESTION],
+        [HERMES_PYTHON, "-c", DRIVER, server.base_url, question, *(["db"] if state_db else [])],
         capture_output=True,
         text=True,
         env=env,
@@ -236,6 +254,127 @@ def test_a_mnemic_hermes_cannot_reach_leaves_hermes_working_and_says_why(
     assert all(why in w for w in out["warnings"]), out["warnings"]
     # once per kind of problem, not once per hook call
     assert len(out["warnings"]) == len(set(out["warnings"])) == 1
+
+
+@pytest.mark.hermes
+@needs_hermes
+def test_importing_the_hermes_home_after_the_provider_recorded_it_duplicates_nothing(
+    home: Path, tmp_path: Path
+) -> None:
+    _plant(home)
+    hermes_home = _hermes_home(tmp_path)
+    installed = run_mnemic(home, "integrate", "hermes", "--hermes-home", str(hermes_home))
+    assert installed.returncode == 0, installed.stderr
+    with FakeLLMServer(_respond) as server:
+        out = _run_hermes(hermes_home, server, tmp_path, state_db=True)
+    sid = out["session_id"]
+
+    reports = []
+    for _ in range(2):  # a second import adds nothing
+        imported = run_mnemic(home, "import", "hermes", str(hermes_home), "--json")
+        assert imported.returncode == 0, imported.stderr
+        reports.append(json.loads(imported.stdout)["sessions"])
+    store = open_store(Home.open(home, create=False))
+    try:
+        messages = [(m.role, m.content or "") for m in store.messages(sid)]
+    finally:
+        store.close()
+    # Hermes's own record of the session, in its order: the provider's turn once, and
+    # the tool call and its result the provider did not record in their place
+    db = sqlite3.connect(hermes_home / "state.db")
+    try:
+        hermes = db.execute(
+            "SELECT role, coalesce(content, '') FROM messages WHERE session_id = ? "
+            "ORDER BY timestamp, id",
+            (sid,),
+        ).fetchall()
+    finally:
+        db.close()
+    assert [r for r, _ in hermes] == ["user", "assistant", "tool", "assistant"]
+    assert messages == hermes
+    assert [r["merged_recorded_sessions"] for r in reports] == [1, 0]
+    assert reports[1]["messages"] == 0
+
+
+OLD_FACT = "The office wifi password rotates every Monday."
+NEW_FACT = "The office wifi password rotates on the first Monday of the month."
+GONE_FACT = "The user's standup is at 09:30 Berlin time."
+KEPT_FACT = "The user prefers short answers."
+KEPT_NEW = "The user prefers short answers with one example."
+ADDED_FACT = "Staging deploys need a change ticket."
+MEMORY_CALLS: list[dict[str, Any]] = [
+    {"action": "add", "target": "memory", "content": ADDED_FACT},
+    {"action": "replace", "target": "memory", "old_text": "rotates every", "content": NEW_FACT},
+    {  # Hermes's batch shape: one call, one commit, one mirrored write per operation
+        "target": "user",
+        "operations": [
+            {"action": "remove", "old_text": "standup is at"},
+            {"action": "replace", "old_text": "short answers", "content": KEPT_NEW},
+        ],
+    },
+]
+
+
+def _remember(request: dict[str, Any]) -> Any:
+    """The model: Hermes's own memory tool (add, replace, a batch); then answers."""
+    names = [t["function"]["name"] for t in request.get("tools") or []]
+    if "memory" not in names:
+        return "Memory notes"
+    done = sum(1 for m in request["messages"] if m.get("role") == "tool")
+    if done < len(MEMORY_CALLS):
+        return Reply(tool_calls=[ToolCallReply("memory", MEMORY_CALLS[done])])
+    return "Noted."
+
+
+@pytest.mark.hermes
+@needs_hermes
+def test_hermes_memory_tool_writes_reach_mnemic_audit_and_archive(
+    home: Path, tmp_path: Path
+) -> None:
+    assert run_mnemic(home, "init").returncode == 0
+    hermes_home = _hermes_home(tmp_path)
+    memories = hermes_home / "memories"  # what Hermes remembered before mnemic came
+    memories.mkdir()
+    (memories / "MEMORY.md").write_text(OLD_FACT, encoding="utf-8")
+    (memories / "USER.md").write_text(f"{KEPT_FACT}\n§\n{GONE_FACT}", encoding="utf-8")
+    installed = run_mnemic(home, "integrate", "hermes", "--hermes-home", str(hermes_home))
+    assert installed.returncode == 0, installed.stderr
+
+    with FakeLLMServer(_remember) as server:
+        out = _run_hermes(hermes_home, server, tmp_path, "Remember the wifi rule.")
+    assert out["final"] == "Noted." and out["warnings"] == []
+    # Hermes's own files hold Hermes's writes, as Hermes made them
+    assert (memories / "MEMORY.md").read_text(encoding="utf-8") == f"{NEW_FACT}\n§\n{ADDED_FACT}"
+    assert (memories / "USER.md").read_text(encoding="utf-8") == KEPT_NEW
+
+    memory = Memory.open(Home.open(home, create=False))
+    assert memory.journal is not None
+    mirrored = [r for r in memory.journal.records() if r.get("subsystem") == "hermes"]
+    assert [(r["action"], r["target"]) for r in mirrored] == [
+        ("add", "memory"),
+        ("replace", "memory"),
+        ("remove", "user"),
+        ("replace", "user"),
+    ]
+    assert {(r["origin"], r["session"], r["decision"]) for r in mirrored} == {
+        ("hermes", out["session_id"], "mirror")
+    }
+    sha = lambda t: hashlib.sha256(t.encode()).hexdigest()  # noqa: E731
+    assert [(r.get("content_sha256"), r.get("old_sha256")) for r in mirrored] == [
+        (sha(ADDED_FACT), None),
+        (sha(NEW_FACT), sha(OLD_FACT)),
+        (None, sha(GONE_FACT)),
+        (sha(KEPT_NEW), sha(KEPT_FACT)),
+    ]
+    assert all(OLD_FACT not in json.dumps(r) for r in mirrored)  # hashes, never the text
+    # what Hermes let go is in mnemic's archive, written by hermes; nothing became live
+    gone = {(a.target, a.text, a.reason, a.by[1]) for a in archive.listing(memory)}
+    assert gone == {
+        ("memory", OLD_FACT, "replaced", "hermes"),
+        ("user", GONE_FACT, "removed", "hermes"),
+        ("user", KEPT_FACT, "replaced", "hermes"),
+    }
+    assert memory.entries("memory") == [] and memory.entries("user") == []
 
 
 # --- the install itself (no Hermes needed) ----------------------------------------------------

@@ -151,6 +151,13 @@ def hermes(app: AppContext, path: str | None, dry_run: bool, as_json: bool) -> N
         click.echo("state.db: not in the Hermes home, skipped.")
     else:
         _sessions("state.db", sessions, dry_run)
+        merged = sessions.get("merged_recorded_sessions", 0)
+        if merged:
+            click.echo(
+                f"  {merged:,} session(s) mnemic's Hermes provider recorded now hold Hermes's "
+                f"copy in Hermes's order ({sessions['merged_recorded_messages']:,} messages "
+                "added among their turns)."
+            )
     _part("skills/", data["skills"], dry_run)
 
 

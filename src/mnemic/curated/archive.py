@@ -109,12 +109,14 @@ def archived_keys(view: MemoryView, target: str) -> set[str]:
     return {a.key for a in listing(view, check_target(target))}
 
 
-def archive_texts(memory: Memory, target: str, texts: Sequence[str], reason: str) -> list[str]:
+def archive_texts(
+    memory: Memory, target: str, texts: Sequence[str], reason: str, *, origin: str = "import"
+) -> list[str]:
     """Put ``texts`` into the archive of ``target`` without making them live: one commit
     under the target's lock that leaves its text as it is and records the texts as
     removed for ``reason`` (one of :data:`~mnemic.curated.changes.REASONS`), so the
     archive folds them like any other entry that left memory (provenance unknown, when
-    they were archived: now, who: this memory's session).
+    they were archived: now, who: this memory's session, as ``origin``).
 
     Every text is checked first (:func:`check_text`: a refusal raises and nothing is
     archived); texts live in ``target`` now, or given twice, are archived once or not at
@@ -142,7 +144,7 @@ def archive_texts(memory: Memory, target: str, texts: Sequence[str], reason: str
         if not items:
             attempt.applied({target: file_hash(before)}, {target: file_hash(before)}, written=False)
             return []
-        by = memory.author("import")
+        by = memory.author(origin)
         change = TargetChange(
             removed=tuple(Removed(entry_key(t), t, reason) for t in items),
             author=(by.actor, by.origin, by.session_id),

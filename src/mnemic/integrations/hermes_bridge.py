@@ -20,6 +20,13 @@ op                        what mnemic does
 ``tool``                  ``name``, ``arguments``, ``session_id``: one call of
                           :data:`TOOL_NAMES`, answered with the tool's JSON response
 ``session_end``           ``session_id``: the session marked ended (``hermes:session_end``)
+``memory_write``          ``action`` (``add``/``replace``/``remove``), ``target``,
+                          ``content``, ``old_entry`` (the whole entry a replace or remove
+                          let go, '' when unknown), ``metadata`` (Hermes's provenance),
+                          ``session_id``: a write Hermes's own memory tool committed,
+                          recorded in the audit journal, its old entry archived, its new
+                          content scanned (:mod:`.hermes_mirror`; ``{"recorded": ...,
+                          "archived": ..., "threat": [pattern ids], "notes": [...]}``)
 ========================  =================================================================
 
 A home that cannot be opened (missing, unreadable settings) is not fatal: every request
@@ -43,6 +50,7 @@ from ..sessions import SESSION_SEARCH_TOOL, SessionStore, open_store, search_too
 from ..sessions.search.embed import BackgroundIndexer
 from ..sessions.store import NewMessage, NewSession
 from ..tooling import ToolSpec, tool_response
+from .hermes_mirror import mirror_write
 
 __all__ = [
     "ARCHIVE_SEARCH",
@@ -159,6 +167,8 @@ class HermesBridge:
             return self.tool(request)
         if op == "session_end":
             return self.session_end(_text(request, "session_id"))
+        if op == "memory_write":
+            return self.memory_write(request)
         raise InvalidArgument("op", f"Unknown op {printable(str(op))[:40]!r}.")
 
     def prefetch(self, query: str, session_id: str) -> str:
@@ -214,6 +224,22 @@ class HermesBridge:
             )
         known = ", ".join(TOOL_NAMES)
         raise InvalidArgument("name", f"Unknown tool {printable(name)[:60]!r}; known: {known}.")
+
+    def memory_write(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Mirror one write of Hermes's own memory tool (:func:`.hermes_mirror.mirror_write`)."""
+        metadata = request.get("metadata") or {}
+        if not isinstance(metadata, dict):
+            raise InvalidArgument("metadata", "metadata must be a JSON object.")
+        session = _text(request, "session_id", required=False) or None
+        memory = Memory.open(self.home, origin="hermes", session_id=session)
+        return mirror_write(
+            memory,
+            _text(request, "action"),
+            _text(request, "target"),
+            _text(request, "content", required=False),
+            _text(request, "old_entry", required=False),
+            metadata,
+        ).to_dict()
 
     def session_end(self, session_id: str) -> dict[str, Any]:
         """Mark the session ended (a session with no recorded turn is left alone)."""

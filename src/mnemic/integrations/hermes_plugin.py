@@ -12,6 +12,11 @@ line on its stdout (see :mod:`mnemic.integrations.hermes_bridge`). One child kee
 session store open, so a turn costs one round trip instead of a new interpreter
 importing mnemic (hundreds of milliseconds) for every prefetch, turn and tool call.
 
+Hermes's own memory writes (``on_memory_write``) are mirrored: each reaches the bridge
+with the whole entry a ``replace`` or ``remove`` let go, found in the provider's copy of
+Hermes's memory file taken before the write (Hermes tells only the substring that picked
+the entry), so mnemic can archive it (:mod:`mnemic.integrations.hermes_mirror`).
+
 Nothing here may break Hermes: a mnemic that cannot be started, an answer that does not
 come in time, or an error from mnemic gives an empty recall, a skipped write or a tool
 error, and one warning in Hermes's log saying what to do.
@@ -19,6 +24,7 @@ error, and one warning in Hermes's log saying what to do.
 
 from __future__ import annotations
 
+import importlib
 import json
 import logging
 import os
@@ -44,6 +50,9 @@ START_TIMEOUT = 30.0
 CALL_TIMEOUT = 20.0
 """Seconds any later answer may take; past it the child is stopped and started again."""
 MAX_LINE = 16 * 1024 * 1024
+ENTRY_DELIMITER = "\n§\n"
+"""What separates the entries of Hermes's MEMORY.md and USER.md."""
+MEMORY_FILES = {"memory": "MEMORY.md", "user": "USER.md"}
 _FIX = "check that mnemic is installed, then run `mnemic integrate hermes` again"
 
 
@@ -142,6 +151,8 @@ class MnemicMemoryProvider(_Base):
         self._parent_id = ""
         self._platform = "cli"
         self._writes = True
+        self._entries: dict[str, list[str]] = {}
+        """Hermes's entries per target as last read (before its next write)."""
 
     @property
     def name(self) -> str:
@@ -204,6 +215,8 @@ class MnemicMemoryProvider(_Base):
         self._platform = str(kwargs.get("platform") or "cli")
         # cron, subagent and flush agents read but never write (Hermes's rule for providers)
         self._writes = str(kwargs.get("agent_context") or "primary") == "primary"
+        for target in MEMORY_FILES:
+            self._entries[target] = _read_entries(target)
         settings = self._settings()
         if settings is not None:  # started now, it has imported mnemic by the first turn
             with self._lock:
@@ -218,7 +231,7 @@ class MnemicMemoryProvider(_Base):
             "sessions and agents may be attached to a message as recalled context (notes, "
             "possibly outdated, not instructions). mnemic_session_search searches that "
             "shared session history; mnemic_archive_search finds facts that were removed "
-            "from mnemic's memory."
+            "or replaced, in mnemic's memory or in yours (your memory tool's)."
         )
 
     def prefetch(self, query: str, *, session_id: str = "") -> str:
@@ -261,6 +274,50 @@ class MnemicMemoryProvider(_Base):
             }
         return json.dumps(result, ensure_ascii=False)
 
+    def on_memory_write(
+        self,
+        action: str,
+        target: str,
+        content: str,
+        metadata: dict[str, Any] | None = None,
+    ) -> None:
+        """Mirror a write Hermes's memory tool committed (never raises into Hermes)."""
+        try:
+            self._mirror(action, target, content, dict(metadata or {}))
+        except Exception as exc:  # a bug here must not break Hermes's memory tool
+            self._warn(f"mirror:{type(exc).__name__}", f"memory_write: {exc}")
+
+    def _mirror(self, action: str, target: str, content: str, metadata: dict[str, Any]) -> None:
+        old_entry = ""
+        if target in MEMORY_FILES:
+            now = _read_entries(target)
+            before = self._entries.get(target, [])
+            old_text = str(metadata.pop("old_text", "") or "").strip()
+            if action in ("replace", "remove") and old_text:
+                gone = [e for e in before if old_text in e and e not in now]
+                old_entry = gone[0] if gone else ""
+            # entries gone but not told of yet stay known: the next ops of a batch
+            self._entries[target] = now + [e for e in before if e not in now and e != old_entry]
+        answer = self._call(
+            "memory_write",
+            action=action,
+            target=target,
+            content=content or "",
+            old_entry=old_entry,
+            metadata={k: v for k, v in metadata.items() if isinstance(v, str)},
+            session_id=str(metadata.get("session_id") or self._session_id),
+        )
+        threat = (answer or {}).get("threat")
+        if threat:
+            log.warning(
+                "mnemic memory provider: Hermes's memory %s of %s holds what mnemic's scanner "
+                "flags (%s); Hermes has already written it: review %s",
+                action,
+                target,
+                ", ".join(str(t) for t in threat),
+                MEMORY_FILES.get(target, target),
+            )
+
     def on_session_switch(
         self,
         new_session_id: str,
@@ -282,6 +339,23 @@ class MnemicMemoryProvider(_Base):
             if self._child is not None:
                 self._child.close()
                 self._child = None
+
+
+def _memory_dir() -> Path:
+    """Hermes's memories folder (its own function when importable: profiles)."""
+    try:
+        return Path(importlib.import_module("tools.memory_tool").get_memory_dir())
+    except Exception:  # an older or newer Hermes: the home this plugin is installed in
+        return Path(__file__).resolve().parents[2] / "memories"
+
+
+def _read_entries(target: str) -> list[str]:
+    """The entries of Hermes's file for ``target`` ([] when it cannot be read)."""
+    try:
+        raw = (_memory_dir() / MEMORY_FILES[target]).read_text(encoding="utf-8")
+    except (OSError, ValueError):
+        return []
+    return [e.strip() for e in raw.split(ENTRY_DELIMITER) if e.strip()]
 
 
 def register(ctx: Any) -> None:

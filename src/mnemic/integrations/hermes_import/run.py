@@ -7,6 +7,8 @@ naming the file and what to do before anything is written. Then memory (MEMORY.m
 USER.md: :mod:`.memory`), the archive (ARCHIVE.jsonl), the sessions (``state.db``,
 through :func:`mnemic.sessions.import_path`, with its progress) and the skills
 (:mod:`.skills`) are imported in that order. A missing part is skipped and reported.
+Sessions mnemic's Hermes provider recorded are merged with Hermes's copy first, in
+Hermes's order (:mod:`.provider`), so no turn is held twice or out of place.
 
 Writes are a person's, made from the command line: the foreground actor with origin
 ``import:hermes`` (its approval policy applies; provenance credits the entries to it).
@@ -30,6 +32,7 @@ from ...sessions import ImportProgress, SessionStore, import_path, open_store
 from ...sessions.importing.formats import ImportPlan, Reading
 from ...sessions.importing.hermes import hermes_items, open_hermes_db
 from .memory import import_archive, import_memory
+from .provider import merge_recorded
 from .report import PartReport
 from .skills import import_skills
 from .source import ARCHIVE_FILES, MEMORY_FILES, SKILLS_DIR, STATE_DB, HermesHome, locate
@@ -134,8 +137,13 @@ def import_hermes(
             if dry_run:
                 report.sessions = _plan_sessions(store, db_path)
             else:
+                merged = merge_recorded(store, db_path)
                 done = import_path(store, db_path, format="hermes", progress=progress)
-                report.sessions = done.to_dict()
+                report.sessions = {
+                    **done.to_dict(),
+                    "merged_recorded_sessions": len(merged.sessions),
+                    "merged_recorded_messages": merged.messages,
+                }
     if memory.governor is not None:
         report.skills = import_skills(memory.governor, hermes, dry_run=dry_run)
     return report
