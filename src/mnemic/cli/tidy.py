@@ -6,18 +6,25 @@ batch each."""
 from __future__ import annotations
 
 import click
-from click.core import ParameterSource
 
 from ..curated.entries import FILENAMES
 from ..llm.select import client_from_settings
-from ..ops.tidy import Staged, StoreTidy, TidyProposal, every_store, tidy_stores
+from ..ops.tidy import Staged, StoreTidy, TidyProposal, tidy_stores
 from ..sessions import embedder_loader_for
-from .app import JSON_OPT, AppContext, emit_json, handle_errors, pass_app, printable, project_opt
+from .app import (
+    GLOBAL_OPT,
+    JSON_OPT,
+    AppContext,
+    emit_json,
+    handle_errors,
+    pass_app,
+    printable,
+    project_opt,
+    spanned_stores,
+)
 from .memory import TARGETS_OPT, scoped_targets
 
 __all__ = ["tidy"]
-
-COMMANDLINE = ParameterSource.COMMANDLINE
 
 
 def _show(p: TidyProposal, staged: Staged | None) -> None:
@@ -42,12 +49,7 @@ def _show(p: TidyProposal, staged: Staged | None) -> None:
 @click.option("--llm", "use_llm", is_flag=True, help="Ask the [llm] endpoint for better wording.")
 @click.option("--stage", "do_stage", is_flag=True, help="Put each proposal in the approval queue.")
 @click.option("--lexical", is_flag=True, help="Compare entries by their words only (no embedder).")
-@click.option(
-    "--global",
-    "global_only",
-    is_flag=True,
-    help="The global memory only (default: it and every project store).",
-)
+@GLOBAL_OPT
 @JSON_OPT
 @project_opt("Project DIR's memory only (default: the global memory and every project store).")
 @pass_app
@@ -67,20 +69,13 @@ def tidy(
     with mnemic[semantic]); nothing changes: --stage puts each proposal in its store's
     approval queue (`mnemic pending`, `mnemic pending --project DIR`), where approving it
     applies it, and only if its entries are still exactly as they were."""
-    if global_only and app.project is not None:
-        if _said_project(click.get_current_context()):
-            raise click.UsageError("--global and --project name different stores; pass one.")
-        app.project = None  # --global, said on the command line, outranks $MNEMIC_PROJECT
     home = app.home if do_stage else app.existing_home
+    stores = spanned_stores(app, global_only, write=do_stage)
     client = None
     if use_llm:
         settings = home.settings.llm
         client = client_from_settings(settings, check_extra="mnemic memory tidy --llm")
     targets = scoped_targets(app, target)
-    if app.project is not None or global_only:
-        stores = [app.memory_home(write=do_stage)]
-    else:
-        stores = every_store(home)
     runs = tidy_stores(
         stores,
         targets=targets,
@@ -108,16 +103,6 @@ def tidy(
             "Nothing was changed. Stage them for approval with --stage, then review: "
             "mnemic pending list" + (" (a project's: --project DIR)" if projects else "")
         )
-
-
-def _said_project(ctx: click.Context | None) -> bool:
-    """Whether --project was given on the command line (the command's or mnemic's own),
-    rather than taken from $MNEMIC_PROJECT."""
-    while ctx is not None:
-        if ctx.get_parameter_source("project") == COMMANDLINE:
-            return True
-        ctx = ctx.parent
-    return False
 
 
 def _show_store(run: StoreTidy, *, labelled: bool) -> None:

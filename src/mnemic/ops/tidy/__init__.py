@@ -9,7 +9,8 @@ a person approves it.
 - :func:`stage` (:mod:`.queue`): into the pending queue, never twice, never one a person
   rejected;
 - :func:`tidy_stores` (:mod:`.stores`): both over several stores (the global one and
-  each project store: :func:`every_store`), each store's proposals in its own queue;
+  each project store: :func:`mnemic.curated.scope.every_store`), each store's
+  proposals in its own queue;
 - :func:`plan` (:mod:`.plan`): the offline planning of one target's entries, which
   ``bench/tidy.py`` measures; :mod:`.detect` and :mod:`.signals`: how pairs are judged.
 
@@ -24,7 +25,7 @@ from .model import KINDS, TidyProposal, TidyReport
 from .plan import plan
 from .proposals import propose
 from .queue import Staged, declined, stage, waiting
-from .stores import StoreTidy, every_store, tidy_stores
+from .stores import StoreTidy, tidy_stores
 
 __all__ = [
     "KINDS",
@@ -35,7 +36,6 @@ __all__ = [
     "TidyProposal",
     "TidyReport",
     "declined",
-    "every_store",
     "plan",
     "propose",
     "stage",

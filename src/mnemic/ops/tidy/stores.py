@@ -1,7 +1,7 @@
 """Tidy over several stores of a home: :func:`tidy_stores`.
 
 ``mnemic memory tidy`` looks at every store a user has (the global one and each project
-store, :func:`mnemic.curated.scope.stored_projects`) unless told to look at one. Each
+store, :func:`mnemic.curated.scope.every_store`) unless told to look at one. Each
 store is proposed for on its own (its entries are never compared with another store's)
 and, when staging, its proposals go into its own approval queue, where approving them
 applies them to that store: a project's proposals are reviewed with
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...curated.memory import Memory
-from ...curated.scope import ProjectHome, stored_projects
+from ...curated.scope import ProjectHome
 from ...curated.view import MemoryView
 from ...home import Home
 from ...llm.client import ChatClient
@@ -24,7 +24,7 @@ from .model import TidyReport
 from .proposals import propose
 from .queue import Staged, stage
 
-__all__ = ["StoreTidy", "every_store", "tidy_stores"]
+__all__ = ["StoreTidy", "tidy_stores"]
 
 
 @dataclass(frozen=True)
@@ -58,11 +58,6 @@ class StoreTidy:
         if self.staged is not None:
             out["staged"] = [s.as_dict() for s in self.staged]
         return out
-
-
-def every_store(home: Home) -> list[Home]:
-    """The global store of ``home``, then each of its project stores (by id)."""
-    return [home, *stored_projects(home)]
 
 
 def tidy_stores(
