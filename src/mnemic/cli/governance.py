@@ -5,16 +5,17 @@ from __future__ import annotations
 import json
 import sys
 import time
-from typing import Any
 
 import click
 
 from ..governance.storage import open_journal
+from ..ops.audit_log import store_label, store_records
 from ..ops.forget import forget_sessions, forget_user
 from ..ops.retention import collect_garbage
 from ..ops.review import PendingQueue
 from ..ops.stats import collect_stats
 from .app import (
+    GLOBAL_OPT,
     JSON_OPT,
     PROJECT_OPT,
     AppContext,
@@ -23,6 +24,8 @@ from .app import (
     handle_errors,
     pass_app,
     printable,
+    project_opt,
+    spanned_stores,
 )
 
 __all__ = [
@@ -177,11 +180,6 @@ def pending_reject(app: AppContext, which: str, as_json: bool) -> None:
 # -- audit ---------------------------------------------------------------------------
 
 
-def _journal(app: AppContext) -> Any:
-    home = app.memory_home()
-    return open_journal(home.root, home.settings)
-
-
 @click.group(name="audit")
 def audit() -> None:
     """The audit journal: every write attempt and decision, hash-chained."""
@@ -191,37 +189,41 @@ def audit() -> None:
 @click.option("--limit", "-n", type=int, default=50, show_default=True, help="Newest N (0: all).")
 @click.option("--action", help="Only this action (add, replace, approve, forget, ...).")
 @click.option("--result", help="Only this result (ok, noop, staged, refused, failed).")
+@GLOBAL_OPT
 @JSON_OPT
-@PROJECT_OPT
+@project_opt("Project DIR's records only (default: the global store's and every project's).")
 @pass_app
 @handle_errors
 def audit_list(
-    app: AppContext, limit: int, action: str | None, result: str | None, as_json: bool
+    app: AppContext,
+    limit: int,
+    action: str | None,
+    result: str | None,
+    global_only: bool,
+    as_json: bool,
 ) -> None:
-    """List audit records, oldest first."""
-    records = [
-        r
-        for r in _journal(app).records()
-        if (action is None or r.get("action") == action)
-        and (result is None or r.get("result") == result)
-    ]
-    if limit > 0:
-        records = records[-limit:]
+    """List audit records of the global memory and every project store, oldest first,
+    each naming its store (--global or --project DIR: one store's)."""
+    stores = spanned_stores(app, global_only)
+    found = store_records(stores, action=action, result=result, limit=limit)
     if as_json:
-        emit_json(records)
+        emit_json([item.as_dict() for item in found])
         return
-    if not records:
+    if not found:
         click.echo("The audit journal is empty.")
         return
-    for r in records:
+    named = len(stores) > 1 or app.project is not None  # a store column
+    for item in found:
+        r = item.record
         who = f"{_cell(r.get('actor'))}/{_cell(r.get('origin'))}"
         extra = f" {_cell(r['error'])}" if r.get("error") else ""
         if r.get("pending_id"):
             extra += f" pending={_cell(r['pending_id'])}"
         if r.get("cause"):  # a change recorded after the fact (see docs/governance.md)
             extra += f" cause={_cell(r['cause'])}"
+        store = f"{_cell(item.label['project_id'] or 'global'):<20} " if named else ""
         click.echo(
-            f"{_cell(r.get('seq')):>6} {_cell(r.get('time'))} {who:<22} "
+            f"{_cell(r.get('seq')):>6} {_cell(r.get('time'))} {store}{who:<22} "
             f"{_cell(r.get('action')):<8} {_cell(r.get('target')):<12} "
             f"{_cell(r.get('decision')):<13} {_cell(r.get('result'))}{extra}"
         )
@@ -242,16 +244,22 @@ def _cell(value: object) -> str:
 @pass_app
 @handle_errors
 def audit_verify(app: AppContext, as_json: bool) -> None:
-    """Check every record of the hash chain; exit 1 if any was tampered with or damaged.
+    """Check every record of the global store's hash chain (--project DIR: that project
+    store's); exit 1 if any was tampered with or damaged.
 
     Every problem is listed, first line first. A torn tail (an append cut short by a
     crash) is noted but is not tampering: the next write cuts it and records the repair.
     """
-    report = _journal(app).verify()
+    home = app.memory_home()
+    report = open_journal(home.root, home.settings).verify()
+    store = store_label(home)
+    of = "" if store["project"] is None else f" (project {printable(store['project'])})"
     if as_json:
-        emit_json(report.as_dict())
+        emit_json({**report.as_dict(), "store": store})
     elif report.ok:
-        click.echo(f"OK: {report.records} record(s), chain intact. Head hash: {report.last_hash}")
+        click.echo(
+            f"OK{of}: {report.records} record(s), chain intact. Head hash: {report.last_hash}"
+        )
         for note in report.notes:
             click.echo(f"note: {note}")
         for change in report.recovered:
@@ -261,7 +269,7 @@ def audit_verify(app: AppContext, as_json: bool) -> None:
     else:
         bad = [p for p in report.problems if p.kind != "torn_tail"]
         click.echo(
-            f"TAMPERED OR DAMAGED: {len(bad)} problem(s); {report.records} record(s) verify.",
+            f"TAMPERED OR DAMAGED{of}: {len(bad)} problem(s); {report.records} record(s) verify.",
             err=True,
         )
         for p in report.problems:
