@@ -99,6 +99,12 @@ def fill(root: Path, project: Path | None = None, config: str = "") -> None:
         asked = NewMessage("user", "the build uses make -j8 today?")
         store.append_messages(sid, [asked, NewMessage("assistant", "yes: the build uses make -j8")])
         assert count_usage(Home.open(root), store).uses == 1  # the entry mattered in s3
+        if project is not None:  # and the project's entry in s4, counted in its own cache
+            sid = store.start_session(id="s4", title="cargo", started_at=4000.0)
+            said = NewMessage("user", "this project builds with cargo, right?")
+            store.append_messages(sid, [said, NewMessage("assistant", "it builds with cargo")])
+            where = open_project(Home.open(root), project, create=False)
+            assert count_usage(where, store, session_ids=["s4"]).uses == 1
 
 
 def views(home: Path, project: Path | None = None, other: Path | None = None) -> dict[str, Any]:
@@ -191,6 +197,7 @@ def test_project_stores_round_trip_into_a_postgresql_home(
     before, after = views(source, repo, other), views(dest, repo, other)
     assert after["project audit"]["ok"] is True and after["other audit"]["ok"] is True
     assert after["project memory"]["memory"]["entries"] == ["this project builds with cargo"]
+    assert [u["uses"] for u in after["project memory"]["memory"]["use"]] == [1]  # its cache
     assert after["other memory"]["memory"]["entries"] == ["the other project ships on Mondays"]
     assert after["other archive"]["entries"] != []
     assert after == before
