@@ -64,11 +64,11 @@ def tidy(
     as_json: bool,
 ) -> None:
     """Propose to merge near-duplicates, supersede contradicted entries with the newer
-    one, drop stale entries and shorten long ones, in the global memory and every project
-    store (--global or --project DIR: one of them). Offline by default (by meaning too
-    with mnemic[semantic]); nothing changes: --stage puts each proposal in its store's
-    approval queue (`mnemic pending`, `mnemic pending --project DIR`), where approving it
-    applies it, and only if its entries are still exactly as they were."""
+    one, drop stale entries and shorten long ones. It looks at the global memory and
+    every project store (--global or --project DIR: one of them). Offline by default (by
+    meaning too with mnemic[semantic]); nothing changes: --stage puts each proposal in its
+    store's approval queue (`mnemic pending`, `mnemic pending --project DIR`), where
+    approving it applies it, and only if its entries are still exactly as they were."""
     home = app.home if do_stage else app.existing_home
     stores = spanned_stores(app, global_only, write=do_stage)
     client = None
