@@ -16,10 +16,10 @@ from typing import Any
 
 from click.testing import CliRunner, Result
 
-from _backends import Kit
+from _backends import Kit, PostgresKit
 from mnemic.cli import main
 from mnemic.curated.memory import Memory
-from mnemic.curated.scope import open_project, project_id
+from mnemic.curated.scope import ProjectHome, open_project, project_id
 from mnemic.governance.chain import record_hash
 from mnemic.governance.storage import open_journal
 from mnemic.home import Home
@@ -114,3 +114,48 @@ def test_the_store_is_told_beside_the_record_and_old_journals_still_verify(
     for args in ((), ("--project", str(app)), ("--project", str(lib))):
         assert _json("audit", "verify", *args)["ok"] is True
     assert _cli("audit", "list", "--global", "--project", str(app)).exit_code == 2
+
+
+def _tamper(backend: Kit, store: Home) -> None:
+    """Edit the first record of ``store``'s journal as a person with the files (or
+    ``psql``) could: its result no longer matches its hash."""
+    if isinstance(backend, PostgresKit):
+        pid = store.project.id if isinstance(store, ProjectHome) else ""
+        backend.sql(
+            'UPDATE {s}.audit SET line = replace(line, \'"result":"ok"\', '
+            '\'"result":"noop"\') WHERE project = %s AND seq = 1',
+            (pid,),
+        )
+        return
+    journal = store.root / "audit" / "journal.jsonl"
+    text = journal.read_text()
+    journal.write_text(text.replace('"result":"ok"', '"result":"noop"', 1))
+
+
+def test_audit_verify_checks_every_stores_chain_and_names_the_broken_one(
+    backend: Kit, tmp_path: Path
+) -> None:
+    app, lib = _seed(backend, tmp_path)
+    verified = _json("audit", "verify")
+    assert verified["ok"] is True and verified["store"] == GLOBAL and verified["all_ok"]
+    assert [(p["store"], p["ok"], p["records"]) for p in verified["projects"]] == [
+        (_project(app), True, 2),
+        (_project(lib), True, 1),
+    ]
+    said = _cli("audit", "verify").output.splitlines()
+    assert said[0].startswith("OK: 1 record(s)")
+    assert said[1].startswith(f"OK (project {app}): 2 record(s)")
+    assert _json("audit", "verify", "--global")["projects"] == []
+    _tamper(backend, open_project(Home.open(backend.home), lib, create=False))
+    broken = _cli("audit", "verify")
+    assert broken.exit_code == 1
+    assert f"TAMPERED OR DAMAGED (project {lib}): 1 problem(s)" in broken.output
+    assert f"OK (project {app})" in broken.output
+    report = json.loads(_cli("audit", "verify", "--json").output)
+    assert report["ok"] is True and report["all_ok"] is False  # the global chain is intact
+    assert [(p["store"]["project"], p["ok"]) for p in report["projects"]] == [
+        (str(app), True),
+        (str(lib), False),
+    ]
+    assert _cli("audit", "verify", "--global").exit_code == 0  # the global chain is intact
+    assert _cli("audit", "verify", "--project", str(lib)).exit_code == 1

@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 import sys
 import time
+from typing import Any
 
 import click
 
-from ..governance.storage import open_journal
-from ..ops.audit_log import store_label, store_records
+from ..governance.chain import VerifyReport
+from ..ops.audit_log import store_label, store_records, verify_stores
 from ..ops.forget import forget_sessions, forget_user
 from ..ops.retention import collect_garbage
 from ..ops.review import PendingQueue
@@ -239,24 +240,36 @@ def _cell(value: object) -> str:
 
 
 @audit.command(name="verify")
+@GLOBAL_OPT
 @JSON_OPT
-@PROJECT_OPT
+@project_opt("Project DIR's chain only (default: the global store's and every project's).")
 @pass_app
 @handle_errors
-def audit_verify(app: AppContext, as_json: bool) -> None:
-    """Check every record of the global store's hash chain (--project DIR: that project
-    store's); exit 1 if any was tampered with or damaged.
+def audit_verify(app: AppContext, global_only: bool, as_json: bool) -> None:
+    """Check every record of each store's hash chain: the global store's and every
+    project store's (--global or --project DIR: one of them); exit 1 if any was tampered
+    with or damaged.
 
     Every problem is listed, first line first. A torn tail (an append cut short by a
     crash) is noted but is not tampering: the next write cuts it and records the repair.
     """
-    home = app.memory_home()
-    report = open_journal(home.root, home.settings).verify()
-    store = store_label(home)
-    of = "" if store["project"] is None else f" (project {printable(store['project'])})"
+    checked = verify_stores(spanned_stores(app, global_only))
     if as_json:
-        emit_json({**report.as_dict(), "store": store})
-    elif report.ok:
+        (home, report), *rest = checked
+        data = {**report.as_dict(), "store": store_label(home)}
+        data["projects"] = [{**r.as_dict(), "store": store_label(h)} for h, r in rest]
+        data["all_ok"] = all(r.ok for _, r in checked)  # `ok` is the first chain's
+        emit_json(data)
+    else:
+        for home, report in checked:
+            _say_verified(store_label(home), report)
+    if not all(report.ok for _, report in checked):
+        sys.exit(1)
+
+
+def _say_verified(store: dict[str, Any], report: VerifyReport) -> None:
+    of = "" if store["project"] is None else f" (project {printable(store['project'])})"
+    if report.ok:
         click.echo(
             f"OK{of}: {report.records} record(s), chain intact. Head hash: {report.last_hash}"
         )
@@ -266,18 +279,16 @@ def audit_verify(app: AppContext, as_json: bool) -> None:
             click.echo(f"recovered change: {change}")
         for change in report.outside_changes:
             click.echo(f"unrecorded change: {change}")
-    else:
-        bad = [p for p in report.problems if p.kind != "torn_tail"]
-        click.echo(
-            f"TAMPERED OR DAMAGED{of}: {len(bad)} problem(s); {report.records} record(s) verify.",
-            err=True,
-        )
-        for p in report.problems:
-            where = f"line {p.line}" if p.line is not None else "journal"
-            label = "crash damage" if p.kind == "torn_tail" else p.kind
-            click.echo(f"  {where} ({label}): {p.message}", err=True)
-    if not report.ok:
-        sys.exit(1)
+        return
+    bad = [p for p in report.problems if p.kind != "torn_tail"]
+    click.echo(
+        f"TAMPERED OR DAMAGED{of}: {len(bad)} problem(s); {report.records} record(s) verify.",
+        err=True,
+    )
+    for p in report.problems:
+        where = f"line {p.line}" if p.line is not None else "journal"
+        label = "crash damage" if p.kind == "torn_tail" else p.kind
+        click.echo(f"  {where} ({label}): {p.message}", err=True)
 
 
 # -- gc, forget, stats -------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""The audit records of several stores, each named by its store: :func:`store_records`.
+"""The audit records of several stores, each named by its store: :func:`store_records`;
+each store's chain checked: :func:`verify_stores`.
 
 Every curated store keeps its own hash-chained journal: the global one in the home, a
 project's in its own store (files: ``<home>/projects/<id>/audit/``; PostgreSQL: the
@@ -17,10 +18,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..curated.scope import ProjectHome
+from ..governance.chain import VerifyReport
 from ..governance.storage import open_journal
 from ..home import Home
 
-__all__ = ["StoreRecord", "store_label", "store_records"]
+__all__ = ["StoreRecord", "store_label", "store_records", "verify_stores"]
 
 
 def store_label(store: Home) -> dict[str, Any]:
@@ -80,3 +82,9 @@ def store_records(
         and (result is None or item.record.get("result") == result)
     ]
     return found[-limit:] if limit > 0 else found
+
+
+def verify_stores(stores: Sequence[Home]) -> list[tuple[Home, VerifyReport]]:
+    """Each store of ``stores`` with the verdict on its journal's chain (its own: a
+    store's records never chain into another's)."""
+    return [(store, open_journal(store.root, store.settings).verify()) for store in stores]
