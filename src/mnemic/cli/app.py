@@ -34,8 +34,8 @@ __all__ = [
     "pass_app",
     "printable",
     "project_opt",
-    "spanned_stores",
     "read_utf8",
+    "spanned_stores",
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])

@@ -268,7 +268,8 @@ def audit_verify(app: AppContext, global_only: bool, as_json: bool) -> None:
 
 
 def _say_verified(store: dict[str, Any], report: VerifyReport) -> None:
-    of = "" if store["project"] is None else f" (project {printable(store['project'])})"
+    where = store["project"]
+    of = "" if where is None else f" (project {printable(where, lines=False)})"
     if report.ok:
         click.echo(
             f"OK{of}: {report.records} record(s), chain intact. Head hash: {report.last_hash}"

@@ -343,8 +343,7 @@ def _into_database(
         # the usage counts and the skills stay files in the home directory, as on files
         for scope, _, where in written:
             if scope.usage is not None:
-                ensure_private_dir(where)
-                ensure_private_dir(usage_path(where).parent)
+                ensure_private_dir(usage_path(where).parent)  # and its parents, 0700
                 atomic_write_text(usage_path(where), scope.usage)
                 wrote_usage.append(usage_path(where))
         if (members / "skills").is_dir():
