@@ -24,7 +24,7 @@ from click.testing import CliRunner, Result
 from _backends import Kit, pg_config
 from mnemic.cli import main
 from mnemic.curated.memory import Memory
-from mnemic.curated.scope import open_project
+from mnemic.curated.scope import open_project, stored_projects
 from mnemic.home import Home
 from mnemic.ops.entry_usage import count_usage
 from mnemic.sessions import NewMessage, open_store
@@ -99,9 +99,15 @@ def fill(root: Path, project: Path | None = None, config: str = "") -> None:
         asked = NewMessage("user", "the build uses make -j8 today?")
         store.append_messages(sid, [asked, NewMessage("assistant", "yes: the build uses make -j8")])
         assert count_usage(Home.open(root), store).uses == 1  # the entry mattered in s3
+        if project is not None:  # and the project's entry in s4, counted in its own cache
+            sid = store.start_session(id="s4", title="cargo", started_at=4000.0)
+            said = NewMessage("user", "this project builds with cargo, right?")
+            store.append_messages(sid, [said, NewMessage("assistant", "it builds with cargo")])
+            where = open_project(Home.open(root), project, create=False)
+            assert count_usage(where, store, session_ids=["s4"]).uses == 1
 
 
-def views(home: Path, project: Path | None = None) -> dict[str, Any]:
+def views(home: Path, project: Path | None = None, other: Path | None = None) -> dict[str, Any]:
     """What a person reads of the home through the CLI."""
     out: dict[str, Any] = {
         "memory": ok(home, "memory", "show", "--json"),
@@ -113,11 +119,13 @@ def views(home: Path, project: Path | None = None) -> dict[str, Any]:
         "sessions": ok(home, "sessions", "list", "--json", "-n", "100"),
     }
     out["exports"] = [ok(home, "sessions", "export", s["id"]) for s in out["sessions"]]
-    if project is not None:
+    for name, directory in (("project", project), ("other", other)):
+        if directory is None:
+            continue
         for kind, args in (("memory", ("memory", "show", "--long")),
                            ("archive", ("memory", "archive", "list")),
                            ("audit", ("audit", "verify"))):  # fmt: skip
-            out[f"project {kind}"] = ok(home, *args, "--project", str(project), "--json")
+            out[f"{name} {kind}"] = ok(home, *args, "--project", str(directory), "--json")
     return _without_locations(out)
 
 
@@ -172,20 +180,30 @@ def test_project_stores_round_trip_into_a_files_home(tmp_path: Path) -> None:
 
 
 @pytest.mark.postgres
-def test_a_bundle_with_project_stores_is_refused_by_a_postgresql_home(
+def test_project_stores_round_trip_into_a_postgresql_home(
     tmp_path: Path, pg_dsn: str, pg_schema: str
 ) -> None:
     source, dest, bundle = tmp_path / "source", tmp_path / "dest", tmp_path / "b.mnemic"
-    fill(source, tmp_path / "repo")
+    repo, other = tmp_path / "repo", tmp_path / "other"
+    fill(source, repo)
+    other.mkdir()
+    omem = Memory.open(open_project(Home.open(source), other, create=True))
+    omem.add("memory", "the other project ships on Fridays")
+    omem.replace("memory", "Fridays", "the other project ships on Mondays")  # archived
     ok(source, "export", "--bundle", str(bundle))
     dest.mkdir()
     (dest / "config.toml").write_text(pg_config(pg_dsn, pg_schema))
-    result = run(dest, "import", "--bundle", str(bundle))
-    assert result.exit_code == 1
-    assert "which an import into PostgreSQL does not write yet" in result.output
-    assert "mnemic db copy" in result.output and "Nothing was imported" in result.output
-    assert ok(dest, "audit", "verify", "--json")["records"] == 0
-    assert ok(dest, "sessions", "list", "--json") == []
+    ok(dest, "import", "--bundle", str(bundle))
+    before, after = views(source, repo, other), views(dest, repo, other)
+    assert after["project audit"]["ok"] is True and after["other audit"]["ok"] is True
+    assert after["project memory"]["memory"]["entries"] == ["this project builds with cargo"]
+    assert [u["uses"] for u in after["project memory"]["memory"]["use"]] == [1]  # its cache
+    assert after["other memory"]["memory"]["entries"] == ["the other project ships on Mondays"]
+    assert after["other archive"]["entries"] != []
+    assert after == before
+    stores = {(p.project.id, p.project.path) for p in stored_projects(Home.open(dest))}
+    assert stores == {(p.project.id, p.project.path) for p in stored_projects(Home.open(source))}
+    assert len(stores) == 2
 
 
 @pytest.mark.postgres
@@ -412,6 +430,34 @@ def test_a_postgresql_import_that_fails_part_way_leaves_the_schema_empty(
     ok(dest, "import", "--bundle", str(made))  # and the import can be run again
     assert ok(dest, "audit", "verify", "--json")["ok"] is True
     assert len(ok(dest, "sessions", "list", "--json")) == 4
+
+
+@pytest.mark.postgres
+def test_a_postgresql_import_that_fails_after_the_project_stores_takes_them_back(
+    tmp_path: Path, pg_dsn: str, pg_schema: str
+) -> None:
+    from _backends import PostgresKit
+
+    source, bundle, repo = tmp_path / "source", tmp_path / "b.mnemic", tmp_path / "repo"
+    fill(source, repo)
+    ok(source, "export", "--bundle", str(bundle))
+    kit = PostgresKit(tmp_path / "dest", pg_dsn, pg_schema)
+    dest = kit.write_config()
+    # the sessions go in after every store's memory, queue and journal
+    kit.sql(
+        "CREATE FUNCTION {s}.refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+        "RAISE EXCEPTION 'refused by a test'; END $$"
+    )
+    kit.sql("CREATE TRIGGER refuse BEFORE INSERT ON {s}.sessions FOR EACH ROW "
+            "EXECUTE FUNCTION {s}.refuse()")  # fmt: skip
+    assert run(dest, "import", "--bundle", str(bundle)).exit_code == 1
+    for table in ("projects", "curated", "curated_versions", "pending", "audit"):
+        assert kit.sql(f"SELECT count(*) FROM {{s}}.{table}") == [(0,)], table
+    assert {count for (count,) in kit.sql("SELECT count FROM {s}.audit_head")} == {0}
+    assert not (dest / "projects").exists() or not any((dest / "projects").rglob("*.json"))
+    kit.sql("DROP TRIGGER refuse ON {s}.sessions")
+    ok(dest, "import", "--bundle", str(bundle))  # and the import can be run again
+    assert views(dest, repo) == views(source, repo)
 
 
 def test_a_dry_run_checks_and_counts_and_writes_nothing(tmp_path: Path, made: Path) -> None:

@@ -13,14 +13,16 @@ from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
 import click
+from click.core import ParameterSource
 
 from ..config import Settings, load_settings
 from ..control_chars import printable
-from ..curated.scope import open_project
+from ..curated.scope import every_store, open_project
 from ..errors import ConfigError, MnemicError
 from ..home import Home, home_dir
 
 __all__ = [
+    "GLOBAL_OPT",
     "PROJECT_OPT",
     "AppContext",
     "emit_json",
@@ -31,7 +33,9 @@ __all__ = [
     "json_text",
     "pass_app",
     "printable",
+    "project_opt",
     "read_utf8",
+    "spanned_stores",
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -107,6 +111,32 @@ def project_opt(help_text: str) -> Callable[[F], F]:
 
 PROJECT_OPT = project_opt("The memory of project DIR instead of the global one ($MNEMIC_PROJECT).")
 """``--project DIR``: a memory command works on that project's store."""
+GLOBAL_OPT = click.option(
+    "--global",
+    "global_only",
+    is_flag=True,
+    help="The global memory only (default: it and every project store).",
+)
+"""``--global``: a command that spans every store works on the global one only."""
+
+
+def spanned_stores(app: AppContext, global_only: bool, *, write: bool = False) -> list[Home]:
+    """The stores a command that spans the home works on: the global one, then each
+    project store; or the one ``--global`` or ``--project DIR`` (``$MNEMIC_PROJECT``)
+    names. ``--global`` outranks ``$MNEMIC_PROJECT``; with ``--project`` said on the
+    command line it is a usage error."""
+    if global_only and app.project is not None:
+        ctx: click.Context | None = click.get_current_context()
+        while ctx is not None:
+            if ctx.get_parameter_source("project") == ParameterSource.COMMANDLINE:
+                raise click.UsageError("--global and --project name different stores; pass one.")
+            ctx = ctx.parent
+        app.project = None
+    if global_only or app.project is not None:
+        return [app.memory_home(write=write)]
+    return every_store(app.home if write else app.existing_home)
+
+
 SEARCH_MODE_OPT = click.option(
     "--mode",
     type=click.Choice(["lexical", "semantic", "hybrid"]),

@@ -9,12 +9,14 @@ from typing import Any
 
 import click
 
-from ..governance.storage import open_journal
+from ..governance.chain import VerifyReport
+from ..ops.audit_log import store_label, store_records, verify_stores
 from ..ops.forget import forget_sessions, forget_user
 from ..ops.retention import collect_garbage
 from ..ops.review import PendingQueue
 from ..ops.stats import collect_stats
 from .app import (
+    GLOBAL_OPT,
     JSON_OPT,
     PROJECT_OPT,
     AppContext,
@@ -23,6 +25,8 @@ from .app import (
     handle_errors,
     pass_app,
     printable,
+    project_opt,
+    spanned_stores,
 )
 
 __all__ = [
@@ -177,11 +181,6 @@ def pending_reject(app: AppContext, which: str, as_json: bool) -> None:
 # -- audit ---------------------------------------------------------------------------
 
 
-def _journal(app: AppContext) -> Any:
-    home = app.memory_home()
-    return open_journal(home.root, home.settings)
-
-
 @click.group(name="audit")
 def audit() -> None:
     """The audit journal: every write attempt and decision, hash-chained."""
@@ -191,37 +190,41 @@ def audit() -> None:
 @click.option("--limit", "-n", type=int, default=50, show_default=True, help="Newest N (0: all).")
 @click.option("--action", help="Only this action (add, replace, approve, forget, ...).")
 @click.option("--result", help="Only this result (ok, noop, staged, refused, failed).")
+@GLOBAL_OPT
 @JSON_OPT
-@PROJECT_OPT
+@project_opt("Project DIR's records only (default: the global store's and every project's).")
 @pass_app
 @handle_errors
 def audit_list(
-    app: AppContext, limit: int, action: str | None, result: str | None, as_json: bool
+    app: AppContext,
+    limit: int,
+    action: str | None,
+    result: str | None,
+    global_only: bool,
+    as_json: bool,
 ) -> None:
-    """List audit records, oldest first."""
-    records = [
-        r
-        for r in _journal(app).records()
-        if (action is None or r.get("action") == action)
-        and (result is None or r.get("result") == result)
-    ]
-    if limit > 0:
-        records = records[-limit:]
+    """List audit records of the global memory and every project store, oldest first,
+    each naming its store (--global or --project DIR: one store's)."""
+    stores = spanned_stores(app, global_only)
+    found = store_records(stores, action=action, result=result, limit=limit)
     if as_json:
-        emit_json(records)
+        emit_json([item.as_dict() for item in found])
         return
-    if not records:
+    if not found:
         click.echo("The audit journal is empty.")
         return
-    for r in records:
+    named = len(stores) > 1 or app.project is not None  # a store column
+    for item in found:
+        r = item.record
         who = f"{_cell(r.get('actor'))}/{_cell(r.get('origin'))}"
         extra = f" {_cell(r['error'])}" if r.get("error") else ""
         if r.get("pending_id"):
             extra += f" pending={_cell(r['pending_id'])}"
         if r.get("cause"):  # a change recorded after the fact (see docs/governance.md)
             extra += f" cause={_cell(r['cause'])}"
+        store = f"{_cell(item.label['project_id'] or 'global'):<20} " if named else ""
         click.echo(
-            f"{_cell(r.get('seq')):>6} {_cell(r.get('time'))} {who:<22} "
+            f"{_cell(r.get('seq')):>6} {_cell(r.get('time'))} {store}{who:<22} "
             f"{_cell(r.get('action')):<8} {_cell(r.get('target')):<12} "
             f"{_cell(r.get('decision')):<13} {_cell(r.get('result'))}{extra}"
         )
@@ -237,39 +240,56 @@ def _cell(value: object) -> str:
 
 
 @audit.command(name="verify")
+@GLOBAL_OPT
 @JSON_OPT
-@PROJECT_OPT
+@project_opt("Project DIR's chain only (default: the global store's and every project's).")
 @pass_app
 @handle_errors
-def audit_verify(app: AppContext, as_json: bool) -> None:
-    """Check every record of the hash chain; exit 1 if any was tampered with or damaged.
+def audit_verify(app: AppContext, global_only: bool, as_json: bool) -> None:
+    """Check every record of each store's hash chain: the global store's and every
+    project store's (--global or --project DIR: one of them); exit 1 if any was tampered
+    with or damaged.
 
     Every problem is listed, first line first. A torn tail (an append cut short by a
     crash) is noted but is not tampering: the next write cuts it and records the repair.
     """
-    report = _journal(app).verify()
+    checked = verify_stores(spanned_stores(app, global_only))
     if as_json:
-        emit_json(report.as_dict())
-    elif report.ok:
-        click.echo(f"OK: {report.records} record(s), chain intact. Head hash: {report.last_hash}")
+        (home, report), *rest = checked
+        data = {**report.as_dict(), "store": store_label(home)}
+        data["projects"] = [{**r.as_dict(), "store": store_label(h)} for h, r in rest]
+        data["all_ok"] = all(r.ok for _, r in checked)  # `ok` is the first chain's
+        emit_json(data)
+    else:
+        for home, report in checked:
+            _say_verified(store_label(home), report)
+    if not all(report.ok for _, report in checked):
+        sys.exit(1)
+
+
+def _say_verified(store: dict[str, Any], report: VerifyReport) -> None:
+    where = store["project"]
+    of = "" if where is None else f" (project {printable(where, lines=False)})"
+    if report.ok:
+        click.echo(
+            f"OK{of}: {report.records} record(s), chain intact. Head hash: {report.last_hash}"
+        )
         for note in report.notes:
             click.echo(f"note: {note}")
         for change in report.recovered:
             click.echo(f"recovered change: {change}")
         for change in report.outside_changes:
             click.echo(f"unrecorded change: {change}")
-    else:
-        bad = [p for p in report.problems if p.kind != "torn_tail"]
-        click.echo(
-            f"TAMPERED OR DAMAGED: {len(bad)} problem(s); {report.records} record(s) verify.",
-            err=True,
-        )
-        for p in report.problems:
-            where = f"line {p.line}" if p.line is not None else "journal"
-            label = "crash damage" if p.kind == "torn_tail" else p.kind
-            click.echo(f"  {where} ({label}): {p.message}", err=True)
-    if not report.ok:
-        sys.exit(1)
+        return
+    bad = [p for p in report.problems if p.kind != "torn_tail"]
+    click.echo(
+        f"TAMPERED OR DAMAGED{of}: {len(bad)} problem(s); {report.records} record(s) verify.",
+        err=True,
+    )
+    for p in report.problems:
+        where = f"line {p.line}" if p.line is not None else "journal"
+        label = "crash damage" if p.kind == "torn_tail" else p.kind
+        click.echo(f"  {where} ({label}): {p.message}", err=True)
 
 
 # -- gc, forget, stats -------------------------------------------------------------------

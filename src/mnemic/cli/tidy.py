@@ -1,17 +1,27 @@
-"""``mnemic memory tidy``: proposals to merge, supersede, drop and shorten entries; printed
-(nothing changes) or, with ``--stage``, put in the approval queue one batch each."""
+"""``mnemic memory tidy``: proposals to merge, supersede, drop and shorten entries, in the
+global memory and every project store (``--global`` / ``--project DIR``: one store);
+printed (nothing changes) or, with ``--stage``, put in each store's approval queue one
+batch each."""
 
 from __future__ import annotations
 
 import click
 
 from ..curated.entries import FILENAMES
-from ..curated.memory import Memory
-from ..curated.view import MemoryView
 from ..llm.select import client_from_settings
-from ..ops.tidy import Staged, TidyProposal, propose, stage
+from ..ops.tidy import Staged, StoreTidy, TidyProposal, tidy_stores
 from ..sessions import embedder_loader_for
-from .app import JSON_OPT, PROJECT_OPT, AppContext, emit_json, handle_errors, pass_app, printable
+from .app import (
+    GLOBAL_OPT,
+    JSON_OPT,
+    AppContext,
+    emit_json,
+    handle_errors,
+    pass_app,
+    printable,
+    project_opt,
+    spanned_stores,
+)
 from .memory import TARGETS_OPT, scoped_targets
 
 __all__ = ["tidy"]
@@ -39,8 +49,9 @@ def _show(p: TidyProposal, staged: Staged | None) -> None:
 @click.option("--llm", "use_llm", is_flag=True, help="Ask the [llm] endpoint for better wording.")
 @click.option("--stage", "do_stage", is_flag=True, help="Put each proposal in the approval queue.")
 @click.option("--lexical", is_flag=True, help="Compare entries by their words only (no embedder).")
+@GLOBAL_OPT
 @JSON_OPT
-@PROJECT_OPT
+@project_opt("Project DIR's memory only (default: the global memory and every project store).")
 @pass_app
 @handle_errors
 def tidy(
@@ -49,46 +60,61 @@ def tidy(
     use_llm: bool,
     do_stage: bool,
     lexical: bool,
+    global_only: bool,
     as_json: bool,
 ) -> None:
     """Propose to merge near-duplicates, supersede contradicted entries with the newer
-    one, drop stale entries and shorten long ones. Offline by default (by meaning too
-    with mnemic[semantic]); nothing changes: --stage puts each proposal in the approval
-    queue (`mnemic pending`), where approving it applies it, and only if its entries are
-    still exactly as they were."""
+    one, drop stale entries and shorten long ones. It looks at the global memory and
+    every project store (--global or --project DIR: one of them). Offline by default (by
+    meaning too with mnemic[semantic]); nothing changes: --stage puts each proposal in its
+    store's approval queue (`mnemic pending`, `mnemic pending --project DIR`), where
+    approving it applies it, and only if its entries are still exactly as they were."""
     home = app.home if do_stage else app.existing_home
+    stores = spanned_stores(app, global_only, write=do_stage)
     client = None
     if use_llm:
         settings = home.settings.llm
         client = client_from_settings(settings, check_extra="mnemic memory tidy --llm")
-    report = propose(
-        MemoryView.open(app.memory_home(write=do_stage)),
-        targets=scoped_targets(app, target),
+    targets = scoped_targets(app, target)
+    runs = tidy_stores(
+        stores,
+        targets=targets,
         embedder_loader=None if lexical else embedder_loader_for(home),
         client=client,
         timeout=home.settings.llm.timeout,
+        do_stage=do_stage,
     )
-    staged: list[Staged] = []
-    if do_stage:
-        staged = stage(Memory.open(app.memory_home(write=True), origin="cli"), report.proposals)
     if as_json:
-        data = report.as_dict()
-        if do_stage:
-            data["staged"] = [s.as_dict() for s in staged]
+        first, *rest = runs
+        data = first.as_dict()
+        data["projects"] = [r.as_dict() for r in rest]
         emit_json(data)
         return
-    for notice in report.notices:
+    notices = dict.fromkeys(n for r in runs for n in r.report.notices)
+    for notice in notices:
         click.echo(f"note: {printable(notice)}", err=True)
-    by_proposal = {id(s.proposal): s for s in staged}
-    for t in scoped_targets(app, target):
-        mine = [p for p in report.proposals if p.target == t]
-        click.echo(f"{FILENAMES[t]}: {len(mine) or 'no'} proposal{'s' * (len(mine) != 1)}")
-        for p in mine:
-            _show(p, by_proposal.get(id(p)))
-    how = "words and rules" + (", and meaning" if report.retrieval == "semantic" else "")
+    for run in runs:
+        _show_store(run, labelled=len(runs) > 1 or run.project is not None)
+    how = "words and rules" + (", and meaning" if runs[0].report.retrieval == "semantic" else "")
     click.echo(f"\n(Entries compared by {how}.)")
-    if report.proposals and not do_stage:
+    if any(r.report.proposals for r in runs) and not do_stage:
+        projects = any(r.project is not None and r.report.proposals for r in runs)
         click.echo(
             "Nothing was changed. Stage them for approval with --stage, then review: "
-            "mnemic pending list"
+            "mnemic pending list" + (" (a project's: --project DIR)" if projects else "")
         )
+
+
+def _show_store(run: StoreTidy, *, labelled: bool) -> None:
+    """One store's proposals, under a line naming the store when there are several."""
+    indent = ""
+    if labelled:
+        where = "Global memory" if run.project is None else f"Project {run.project}"
+        click.echo(f"{printable(where, lines=False)}:")
+        indent = "  "
+    by_proposal = {id(s.proposal): s for s in run.staged or []}
+    for t in run.targets:
+        mine = [p for p in run.report.proposals if p.target == t]
+        click.echo(f"{indent}{FILENAMES[t]}: {len(mine) or 'no'} proposal{'s' * (len(mine) != 1)}")
+        for p in mine:
+            _show(p, by_proposal.get(id(p)))

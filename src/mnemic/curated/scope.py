@@ -52,6 +52,7 @@ __all__ = [
     "Project",
     "ProjectHome",
     "check_backend",
+    "every_store",
     "find_project",
     "local_directory",
     "locate",
@@ -268,6 +269,13 @@ def stored_projects(home: Home) -> list[ProjectHome]:
             settings = project_settings(home.settings, name)
             found.append(ProjectHome(Project(name, project_path(root) or "", root), settings))
     return found
+
+
+def every_store(home: Home) -> list[Home]:
+    """The global store of ``home``, then each of its project stores (by id): what a
+    command that spans every store (``mnemic memory tidy``, ``mnemic audit list``)
+    visits."""
+    return [home, *stored_projects(home)]
 
 
 def project_path(root: str | os.PathLike[str]) -> str | None:

@@ -31,10 +31,11 @@ from typing import Any
 from ...backends.files.journal import AuditJournal
 from ...backends.postgres.copy import SUBSYSTEMS
 from ...backends.postgres.copy_sides import HomeSide, Kept, Side
+from ...backends.postgres.curated import check_project
 from ...curated.entries import FILENAMES, TARGETS
-from ...curated.scope import PROJECT_FILE
+from ...curated.scope import PROJECT_FILE, PROJECTS_DIR
 from ...curated.usage_log import usage_path
-from ...errors import BundleError, MnemicError
+from ...errors import BundleError, InvalidArgument, MnemicError
 from ...fsio import atomic_write_text, ensure_private_dir, read_text_strict
 from ...governance.pending import PendingRecord
 from ...sessions.store import NewMessage, NewSession
@@ -45,6 +46,7 @@ __all__ = [
     "SessionItem",
     "copy_tree",
     "iter_sessions",
+    "project_place",
     "read_scope",
     "read_vectors",
     "write_scope",
@@ -296,3 +298,28 @@ def copy_tree(source: Path, destination: Path) -> int:
                 out.write(data)
             n += 1
     return n
+
+
+def project_place(bundle: Path, scope: Scope) -> tuple[str, str]:
+    """The id and directory of a project scope, checked before anything is written (a
+    database keeps them in its catalog, not in a ``project.json``)."""
+    pid = scope.name.removeprefix(f"{PROJECTS_DIR}/")
+    member = f"{scope.name}/{PROJECT_FILE}"
+    try:
+        check_project(pid)
+        value = json.loads(scope.project_file or "")
+    except (InvalidArgument, ValueError) as exc:
+        problem = exc.to_human() if isinstance(exc, InvalidArgument) else str(exc)
+        raise BundleError(
+            str(bundle),
+            "content",
+            f"its member {member!r} is not a project's ({problem}). Nothing was imported.",
+        ) from None
+    path = value.get("path") if isinstance(value, dict) else None
+    if not isinstance(path, str) or not path:
+        raise BundleError(
+            str(bundle),
+            "content",
+            f"its member {member!r} names no project directory. Nothing was imported.",
+        )
+    return pid, path

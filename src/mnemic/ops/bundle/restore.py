@@ -2,15 +2,17 @@
 
 Everything is checked before anything is written: the file (:func:`.layout.unpack`:
 format, version, checksums, paths, truncation), every member's content, each scope's
-audit journal (its chain must verify), and the destination (it must be empty; an
-import into PostgreSQL does not write project stores yet). Then:
+audit journal (its chain must verify), each project's id and directory, and the
+destination (it must be empty). Then:
 
 * **files**: the whole home is built in a private staging directory inside it
   (``.bundle-import-*``), then its parts (``memories``, ``audit``, ``pending``,
   ``sessions.db``, ``skills``, ``projects``, ``cache``: those the bundle has) are renamed
   into place; a failure while renaming puts back what was moved, and the staging
   directory is always removed.
-* **PostgreSQL**: the parts are written and the journal verified, then the usage counts
+* **PostgreSQL**: the parts are written (each project store: a row of the project
+  catalog, then its rows beside the global store's, as ``mnemic db copy`` writes them)
+  and every journal verified, then the usage counts
   and the skills directory (files beside the database, as always) are put in the home
   directory; a failure at
   any point deletes what was written (the schema was empty, so that is the state
@@ -44,7 +46,14 @@ from ...registry import stores_in_home
 from ...sessions.importing.importers import ImportProgress
 from ...sessions.sql import SessionStore
 from ...sessions.store import NewMessage, NewSession
-from .contents import Scope, SessionItem, iter_sessions, read_scope, read_vectors
+from .contents import (
+    Scope,
+    SessionItem,
+    iter_sessions,
+    project_place,
+    read_scope,
+    read_vectors,
+)
 from .export import BundleReport, side_for
 from .layout import private_dirs, unpack
 
@@ -177,15 +186,7 @@ def import_bundle(
         for _ in read_vectors(bundle, members):  # and every vector
             pass
         marks = _tombstones(bundle, members)
-        if not files and len(scopes) > 1:
-            raise BundleError(
-                str(bundle),
-                "backend",
-                f"it holds {len(scopes) - 1} project store(s), which an import into "
-                "PostgreSQL does not write yet. Nothing was imported. Import it into a files "
-                "home, then move that home into the database with `mnemic db copy` (which "
-                "carries project stores).",
-            )
+        places = {s.name: project_place(bundle, s) for s in scopes[1:] if s is not None}
         side = side_for(home)
         held = _held(home, side)
         if held:
@@ -210,7 +211,9 @@ def import_bundle(
             _into_files(home, staging, present, bundle, members, marks, (progress, messages))
         else:
             assert isinstance(side, DatabaseSide)
-            _into_database(side, present, bundle, members, marks, home.root, (progress, messages))
+            _into_database(
+                side, present, places, bundle, members, marks, home.root, (progress, messages)
+            )
         imported = True
         return report
     finally:
@@ -308,30 +311,41 @@ def _swap_in(root: Path, built: Path, aside: Path) -> None:
 def _into_database(
     side: DatabaseSide,
     scopes: list[Scope],
+    places: dict[str, tuple[str, str]],
     bundle: Path,
     members: Path,
     marks: list[list[str]],
     root: Path,
     told: tuple[Progress | None, int],
 ) -> None:
-    usage = scopes[0].usage if scopes and scopes[0].name == "global" else None
-    wrote_usage = False
+    wrote_usage: list[Path] = []
     _set_marker(side, bundle)  # first: a process killed from here on leaves it behind
     try:
+        written: list[tuple[Scope, DatabaseSide, Path]] = []
         for scope in scopes:
-            _put_scope(side, scope)
+            into, where = side, root
+            if scope.name in places:  # a project's rows, beside the global store's
+                pid, path = places[scope.name]
+                side.add_project(pid, path)
+                into, where = side.project(pid), root / PROJECTS_DIR / pid
+            _put_scope(into, scope)
+            written.append((scope, into, where))
         store = side.sessions()
         assert store is not None
         _put_sessions(store, bundle, members, marks, *told)
-        if not side.journal_ok():
-            raise BundleError(
-                str(bundle), "write", "the imported audit journal does not verify; undone"
-            )
+        for scope, into, _ in written:
+            if not into.journal_ok():
+                raise BundleError(
+                    str(bundle),
+                    "write",
+                    f"the imported audit journal of {scope.name} does not verify; undone",
+                )
         # the usage counts and the skills stay files in the home directory, as on files
-        if usage is not None:
-            ensure_private_dir(usage_path(root).parent)
-            atomic_write_text(usage_path(root), usage)
-            wrote_usage = True
+        for scope, _, where in written:
+            if scope.usage is not None:
+                ensure_private_dir(usage_path(where).parent)  # and its parents, 0700
+                atomic_write_text(usage_path(where), scope.usage)
+                wrote_usage.append(usage_path(where))
         if (members / "skills").is_dir():
             os.rename(members / "skills", root / "skills")
         _set_marker(side, None)
@@ -344,9 +358,9 @@ def _into_database(
                 "interrupted-import mark, and the next import will name it",
                 exc,
             )
-        if wrote_usage:
+        for counts in wrote_usage:
             with contextlib.suppress(OSError):
-                os.unlink(usage_path(root))
+                os.unlink(counts)
         raise
 
 
@@ -358,7 +372,7 @@ def _empty_schema(side: DatabaseSide) -> None:
     tables = (
         "curated", "curated_versions", "curated_backups", "curated_provenance", "pending",
         "audit", "audit_targets", "journal_fold", "messages", "sessions", "forgotten",
-        "import_marks",
+        "import_marks", "projects",
     )  # fmt: skip
     with db.connection() as conn, atomic(conn):
         found = conn.execute(db.sql("SELECT to_regclass('{s}.message_vectors')")).fetchone()

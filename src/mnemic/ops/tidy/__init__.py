@@ -8,6 +8,9 @@ a person approves it.
   when given one);
 - :func:`stage` (:mod:`.queue`): into the pending queue, never twice, never one a person
   rejected;
+- :func:`tidy_stores` (:mod:`.stores`): both over several stores (the global one and
+  each project store: :func:`mnemic.curated.scope.every_store`), each store's
+  proposals in its own queue;
 - :func:`plan` (:mod:`.plan`): the offline planning of one target's entries, which
   ``bench/tidy.py`` measures; :mod:`.detect` and :mod:`.signals`: how pairs are judged.
 
@@ -22,11 +25,13 @@ from .model import KINDS, TidyProposal, TidyReport
 from .plan import plan
 from .proposals import propose
 from .queue import Staged, declined, stage, waiting
+from .stores import StoreTidy, tidy_stores
 
 __all__ = [
     "KINDS",
     "THRESHOLDS",
     "Staged",
+    "StoreTidy",
     "Thresholds",
     "TidyProposal",
     "TidyReport",
@@ -34,5 +39,6 @@ __all__ = [
     "plan",
     "propose",
     "stage",
+    "tidy_stores",
     "waiting",
 ]
