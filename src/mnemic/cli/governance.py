@@ -258,7 +258,10 @@ def audit_verify(app: AppContext, global_only: bool, as_json: bool) -> None:
         (home, report), *rest = checked
         data = {**report.as_dict(), "store": store_label(home)}
         data["projects"] = [{**r.as_dict(), "store": store_label(h)} for h, r in rest]
-        data["all_ok"] = all(r.ok for _, r in checked)  # `ok` is the first chain's
+        # `ok` answers "is everything intact?": a script reading it must not miss a
+        # tampered project chain; this first chain's own verdict is `store_ok`
+        data["store_ok"] = report.ok
+        data["ok"] = all(r.ok for _, r in checked)
         emit_json(data)
     else:
         for home, report in checked:
