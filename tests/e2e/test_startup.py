@@ -63,11 +63,13 @@ def test_help_imports_no_command_module(home: Path) -> None:
     modules, out = _imported(home, "--help")
     assert "memory" in out and "sessions" in out  # the table's names are listed
     ours = _mnemic(modules)
+    # the group has a module of its own (mnemic.cli.root), which the hook's fast path skips
     assert {m for m in ours if m.startswith("mnemic.cli.")} == {
         "mnemic.cli.app",
         "mnemic.cli.commands",
+        "mnemic.cli.root",
     }
-    assert len(ours) <= 26, sorted(ours)
+    assert len(ours) <= 27, sorted(ours)
     assert _top(modules, NOT_FOR_LIGHT) == set()
 
 
@@ -85,6 +87,9 @@ def test_the_session_start_hook_loads_the_snapshot_and_nothing_of_the_session_st
     assert "mnemic.curated.memory" not in ours
     assert not any(m.startswith("mnemic.sessions") for m in ours)
     assert _top(modules, (*NOT_FOR_LIGHT, "sqlite3")) == set()
+    # the command line's fast path: no click, none of the group's modules
+    assert _top(modules, ("click",)) == set()
+    assert {m for m in ours if m.startswith("mnemic.cli")} == {"mnemic.cli", "mnemic.cli.hook_run"}
 
 
 def test_the_compaction_hook_loads_the_session_store_but_no_heavy_package(
@@ -129,7 +134,7 @@ def test_memory_add_loads_curated_memory_only(home: Path) -> None:
     modules, out = _imported(home, "memory", "add", "Deploys go through CI.")
     assert "Entry added" in out
     ours = _mnemic(modules)
-    assert len(ours) <= 76, sorted(ours)  # with the scan verdict cache
+    assert len(ours) <= 77, sorted(ours)  # with the scan verdict cache and mnemic.cli.root
     assert not any(m.startswith(("mnemic.sessions", "mnemic.skills", "mnemic.agent")) for m in ours)
     assert _top(modules, (*NOT_FOR_LIGHT, "sqlite3")) == set()
 
@@ -142,8 +147,9 @@ def test_prompt_loads_the_agent_stack_but_no_model_client_or_server(home: Path) 
     # curated.results are modules of their own since tool.py and memory.py were split;
     # the importer registry's ChatGPT and Codex formats; the search's floor, explanation
     # and tool-call modules; the scan verdict cache; the order of events; the SQL
-    # store's lexical filters, which reads now take for the failed-tool-call listing
-    assert len(ours) <= 177, sorted(ours)
+    # store's lexical filters, which reads now take for the failed-tool-call listing;
+    # the group's own module (mnemic.cli.root)
+    assert len(ours) <= 178, sorted(ours)
     assert _top(modules, (*NEVER, "mcp", "starlette", "uvicorn", "rich")) == set()
 
 
@@ -160,5 +166,5 @@ def test_the_mcp_server_starts_without_model_clients_tables_or_yaml(home: Path) 
     modules, _ = _imported(home, "mcp")  # stdin is empty: it starts, reads EOF, stops
     ours = _mnemic(modules)
     assert "mnemic.mcp_server.server" in ours
-    assert len(ours) <= 155, sorted(ours)
+    assert len(ours) <= 156, sorted(ours)  # with the group's own module, mnemic.cli.root
     assert _top(modules, (*NEVER, "rich", "yaml", "tomlkit")) == set()
