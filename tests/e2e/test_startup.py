@@ -80,16 +80,35 @@ def test_the_session_start_hook_loads_the_snapshot_and_nothing_of_the_session_st
     modules, out = _imported(home, "hook", "claude-code", stdin=json.dumps(event))
     assert "make -j2" in json.loads(out)["hookSpecificOutput"]["additionalContext"]
     ours = _mnemic(modules)
-    # the snapshot, and one look at the journal's fold for entries past their expiry
-    # (which leave before the snapshot, as at any session start); no recorded write
-    # when nothing expired, and nothing of the session store
-    assert len(ours) <= 70, sorted(ours)
-    assert "mnemic.curated.memory" not in ours
+    # the snapshot, and a look at the journal's bytes for an expiry (none: the journal
+    # is not folded, the governance kernel not imported); nothing of the session store
+    assert len(ours) <= 46, sorted(ours)
+    assert not any(m.startswith("mnemic.governance") for m in ours)
+    assert {"mnemic.curated.memory", "mnemic.curated.view", "mnemic.curated.pressure"}.isdisjoint(
+        ours
+    )
     assert not any(m.startswith("mnemic.sessions") for m in ours)
     assert _top(modules, (*NOT_FOR_LIGHT, "sqlite3")) == set()
     # the command line's fast path: no click, none of the group's modules
     assert _top(modules, ("click",)) == set()
     assert {m for m in ours if m.startswith("mnemic.cli")} == {"mnemic.cli", "mnemic.cli.hook_run"}
+
+
+def test_the_session_start_hook_folds_the_journal_once_an_entry_carries_an_expiry(
+    home: Path,
+) -> None:
+    added = run_mnemic(home, "memory", "add", "--expires", "2099-01-01", "CI is paused.")
+    assert added.returncode == 0, added.stderr
+    event = {"hook_event_name": "SessionStart", "session_id": "s1", "source": "startup"}
+    modules, out = _imported(home, "hook", "claude-code", stdin=json.dumps(event))
+    assert "CI is paused." in json.loads(out)["hookSpecificOutput"]["additionalContext"]
+    ours = _mnemic(modules)
+    # one look at the journal's fold for entries past their expiry (which leave before
+    # the snapshot, as at any session start); no recorded write when nothing expired
+    assert {"mnemic.curated.pressure", "mnemic.curated.view"} <= ours
+    assert len(ours) <= 70, sorted(ours)
+    assert "mnemic.curated.memory" not in ours
+    assert _top(modules, ("click",)) == set()
 
 
 def test_the_compaction_hook_loads_the_session_store_but_no_heavy_package(
