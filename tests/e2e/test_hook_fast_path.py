@@ -9,6 +9,7 @@ import main; main()' ARGS`` (the click group itself)."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -211,3 +212,25 @@ def test_what_the_fast_path_leaves_to_click_is_still_answered_by_click(home: Pat
     assert "is empty" in twice.stderr
     missing = run_mnemic(home, "--home")
     assert missing.returncode == 2 and "requires an argument" in missing.stderr
+
+
+def test_a_reader_that_went_away_ends_both_quietly_with_exit_1(home: Path) -> None:
+    """stdout is a pipe whose reading end is already closed: writing the snapshot fails
+    (EPIPE); click exits 1 without a word, and so does the fast path."""
+    answers = []
+    for how in (["-m", "mnemic"], _CLICK):
+        read, write = os.pipe()
+        os.close(read)
+        try:
+            done = subprocess.run(
+                [sys.executable, *how, "hook", "claude-code"],
+                input=_start(),
+                stdout=write,
+                stderr=subprocess.PIPE,
+                env=mnemic_env(home),
+                timeout=120,
+            )
+        finally:
+            os.close(write)
+        answers.append((done.returncode, done.stderr))
+    assert answers[0] == answers[1] == (1, b"")

@@ -8,6 +8,7 @@ keeps click off the path).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from typing import TYPE_CHECKING, NoReturn
@@ -42,10 +43,16 @@ def run_claude_code_hook_command(
         count=_count_usage,
         project=project or None,
     )
-    if result.stdout:
-        sys.stdout.write(result.stdout)
-        sys.stdout.flush()
-    if result.message:
-        sys.stderr.write(result.message + "\n")
-        sys.stderr.flush()
+    try:
+        if result.stdout:
+            sys.stdout.write(result.stdout)
+            sys.stdout.flush()
+        if result.message:
+            sys.stderr.write(result.message + "\n")
+            sys.stderr.flush()
+    except BrokenPipeError:  # the reader went away: exit 1 without a word, as click does
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+        sys.exit(1)
     sys.exit(0)
