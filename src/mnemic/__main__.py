@@ -1,5 +1,6 @@
-"""``python -m mnemic``: the command line."""
+"""``python -m mnemic``: the command line (:func:`mnemic.cli.run`, as the ``mnemic``
+script)."""
 
-from .cli import main
+from .cli import run
 
-main()
+run()

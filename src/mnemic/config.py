@@ -27,12 +27,16 @@ import math
 import os
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import ConfigError, StorageError
 from .fsio import atomic_write_text, ensure_private_dir, read_text_strict
 from .registry import check_store
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # the same classes, without compiling their methods at import (every hook loads this)
+    from ._frozen import dataclass
 
 __all__ = [
     "AgentSettings",

@@ -13,8 +13,6 @@ import stat
 from collections.abc import Mapping
 from pathlib import Path
 
-import platformdirs
-
 from .config import Settings, load_settings
 from .errors import ConfigError, HomeNotFound
 from .fsio import ensure_private_dir
@@ -51,7 +49,9 @@ def home_dir(
         base = os.fspath(path)
     elif env.get("MNEMIC_HOME"):
         base = env["MNEMIC_HOME"]
-    else:
+    else:  # imported here: a home given by path or MNEMIC_HOME (hooks) never needs it
+        import platformdirs
+
         base = str(platformdirs.user_data_path("mnemic"))
     base = os.path.expanduser(base)
     name = profile if profile is not None else env.get("MNEMIC_PROFILE", "")

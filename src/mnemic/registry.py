@@ -100,9 +100,23 @@ class ProjectCatalog(Protocol):
         ...
 
 
+@runtime_checkable
+class JournalPeek(Protocol):
+    """A store backend that can tell, without opening the audit journal (and the
+    governance kernel with it), that no record of it holds a key: the light look the
+    session start takes before folding the journal for entries past their expiry. A
+    backend without it is always folded."""
+
+    def journal_may_hold(self, root: str, settings: Any, key: str) -> bool:
+        """``False`` only when no record of the audit journal of the home at ``root``
+        has the key ``key`` (anywhere in it); ``True`` when one may."""
+        ...
+
+
 __all__ = [
     "ENTRY_POINT_GROUP",
     "Configured",
+    "JournalPeek",
     "ProjectCatalog",
     "StoreBackend",
     "backend_for",

@@ -2,90 +2,81 @@
 
 Each command parses its arguments, calls one library function and renders the result.
 Exit codes: 0 done, 1 refused or failed (message on stderr), 2 usage or configuration
-error. Every listing accepts ``--json``. What the commands share is in :mod:`.app`;
-which module defines each command is in :mod:`.commands`, and only the module of the
-command that runs is imported.
+error. Every listing accepts ``--json``. The click group is :data:`main` (:mod:`.root`);
+what the commands share is in :mod:`.app`; which module defines each command is in
+:mod:`.commands`, and only the module of the command that runs is imported.
+
+:func:`run` is the ``mnemic`` script and ``python -m mnemic``: ``mnemic [--home PATH]
+[--profile NAME] [--project DIR] hook claude-code``, which Claude Code runs at every
+session start, goes straight to its handler (:mod:`.hook_run`) without importing click
+or the group; every other command line, and any unusual form of that one, goes to
+:data:`main`.
 """
 
 from __future__ import annotations
 
-import click
+import sys
+from typing import TYPE_CHECKING
 
-from ..tooling import find_surrogate
-from .app import AppContext
-from .commands import LazyGroup, subcommands
+__all__ = ["main", "run"]
 
-__all__ = ["main"]
+_HOOK = ["hook", "claude-code"]
+_ROOT_OPTIONS = ("--home", "--profile", "--project")
 
 
-def _check_argv(args: list[str]) -> None:
-    """Refuse command-line arguments that are not UTF-8 text.
+def hook_options(args: list[str]) -> dict[str, str] | None:
+    """The root options of ``args`` when they are exactly ``[--home PATH] [--profile
+    NAME] [--project DIR] hook claude-code`` (each option at most once, as ``--opt VALUE``
+    or ``--opt=VALUE``, its value not empty and not an option), else ``None``: anything
+    else (help, another command, a repeated option, text that is not UTF-8) is for the
+    click group, which parses and reports it as always."""
+    if args[-2:] != _HOOK:
+        return None
+    found: dict[str, str] = {}
+    rest = args[:-2]
+    i = 0
+    while i < len(rest):
+        name, eq, value = rest[i].partition("=")
+        if not eq:
+            if i + 1 >= len(rest):
+                return None
+            value = rest[i + 1]
+            i += 1
+        i += 1
+        if name not in _ROOT_OPTIONS or name in found or not value or value.startswith("-"):
+            return None
+        found[name] = value
+    for arg in args:
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:  # undecodable bytes: the group's usage error says so
+            return None
+    return found
 
-    Python hands undecodable argv bytes over as lone surrogates (``\\udcff`` for
-    ``0xff``); nothing in mnemic can store or print them, so they stop here, at the root
-    of every command, with a usage error (exit 2).
-    """
-    for position, arg in enumerate(args, 1):
-        if find_surrogate(arg) is None:
-            continue
-        shown = arg.encode("utf-8", "surrogateescape" if _escaped(arg) else "backslashreplace")
-        raise click.UsageError(
-            f"argument {position} ({shown!r}) is not valid UTF-8 text. mnemic reads its "
-            "arguments as UTF-8; nothing was done. Pass the text in UTF-8 (e.g. convert it "
-            "with iconv -f latin1 -t utf-8)."
+
+def run() -> None:
+    """The ``mnemic`` command: the Claude Code hook's fast path, else the click group."""
+    options = hook_options(sys.argv[1:])
+    if options is not None:
+        from .hook_run import run_claude_code_hook_command
+
+        run_claude_code_hook_command(
+            home_path=options.get("--home"),
+            profile=options.get("--profile"),
+            project=options.get("--project"),
         )
+    from .root import main
+
+    main()
 
 
-def _escaped(arg: str) -> bool:
-    """Whether every surrogate in ``arg`` is a surrogate escape of an undecodable byte."""
-    return all("\udc80" <= c <= "\udcff" for c in arg if "\ud800" <= c <= "\udfff")
+def __getattr__(name: str) -> object:
+    if name == "main":  # the group, imported on first use (click with it)
+        from .root import main
+
+        return main
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-class _Root(LazyGroup):
-    """The ``mnemic`` group: checks every argument once, before any command parses it."""
-
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        _check_argv(args)
-        return super().parse_args(ctx, args)
-
-
-@click.group(
-    cls=_Root, lazy=subcommands(), context_settings={"help_option_names": ["-h", "--help"]}
-)
-@click.option(
-    "--home",
-    "home_path",
-    metavar="PATH",
-    envvar="MNEMIC_HOME",
-    help="Home directory (default: $MNEMIC_HOME, else the platform data dir).",
-)
-@click.option(
-    "--profile",
-    metavar="NAME",
-    envvar="MNEMIC_PROFILE",
-    help="Use the isolated profile NAME beneath the home ($MNEMIC_PROFILE).",
-)
-@click.option(
-    "--project",
-    metavar="DIR",
-    help="Memory commands work on project DIR's memory ($MNEMIC_PROJECT; also after the command).",
-)
-@click.version_option(package_name="mnemic", prog_name="mnemic")
-@click.pass_context
-def main(
-    ctx: click.Context, home_path: str | None, profile: str | None, project: str | None
-) -> None:
-    """mnemic: small, curated, safe memory for LLM agents.
-
-    \b
-    Start here:
-      mnemic demo                 a guided walk through a session, in a temp home
-      mnemic init                 create the home (any write creates it too)
-      mnemic memory status        how full MEMORY.md and USER.md are
-      mnemic memory show          the entries, as the next session will see them
-      mnemic tool memory JSON     run one memory tool call, print the JSON response
-      mnemic ui                   the web console: review and correct memory in a browser
-    """
-    ctx.obj = AppContext(home_path, profile)
-    if project:  # a command's own --project (or $MNEMIC_PROJECT) still wins
-        ctx.obj.project = project
+if TYPE_CHECKING:
+    from .root import main as main

@@ -1,24 +1,21 @@
 """``mnemic hook``: what other agents' hooks run (installed by ``mnemic integrate``).
 
 Claude Code runs ``mnemic hook claude-code`` at every session start, compaction and
-session end, so this module imports the hook handler and nothing else at its top;
-``mnemic hook hermes`` (the bridge Hermes's mnemic provider keeps running) imports its
-own parts when it starts.
+session end; :func:`mnemic.cli.run` starts its handler (:mod:`.hook_run`) without click
+when the command line is that plain form, and this command runs the same handler for
+any other form (options the fast path leaves to click). ``mnemic hook hermes`` (the
+bridge Hermes's mnemic provider keeps running) imports its own parts when it starts.
 """
 
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
-from ..home import Home
-from ..integrations.hook import handle_claude_code_hook
 from .app import AppContext, pass_app
-
-if TYPE_CHECKING:
-    from ..sessions.sql import SessionStore
+from .hook_run import run_claude_code_hook_command
 
 __all__ = ["hook"]
 
@@ -28,14 +25,6 @@ def hook() -> None:
     """Entry points run by other agents' hooks (installed by `mnemic integrate`)."""
 
 
-def _count_usage(home: Home, store: SessionStore, session_id: str) -> object:
-    """Which memory entries mattered in the imported session (docs/lifecycle.md, Usage);
-    imported here, not at the top: SessionStart needs none of it."""
-    from ..ops.entry_usage import count_usage
-
-    return count_usage(home, store, session_ids=[session_id])
-
-
 @hook.command(name="claude-code")
 @pass_app
 def hook_claude_code(app: AppContext) -> None:
@@ -43,15 +32,7 @@ def hook_claude_code(app: AppContext) -> None:
     hook_event_name (SessionStart, PreCompact, SessionEnd). Always exits 0; a problem
     is one line on stderr. `mnemic --project DIR hook claude-code` gives the session
     that project's memory (a project install writes it so)."""
-    result = handle_claude_code_hook(
-        home_path=app.home_path, profile=app.profile, count=_count_usage, project=app.project
-    )
-    if result.stdout:
-        sys.stdout.write(result.stdout)
-        sys.stdout.flush()
-    if result.message:
-        click.echo(result.message, err=True)
-    sys.exit(0)
+    run_claude_code_hook_command(home_path=app.home_path, profile=app.profile, project=app.project)
 
 
 @hook.command(name="hermes")

@@ -50,6 +50,7 @@ from ..curated.scope import find_project, open_project
 from ..curated.snapshot import render_snapshot
 from ..errors import IntegrationError, MnemicError, ProjectScopeError, SessionNotFound
 from ..home import Home, home_dir
+from ..registry import JournalPeek, backend_for
 
 if TYPE_CHECKING:
     from ..sessions.sql import SessionStore
@@ -267,11 +268,10 @@ def _expire_due(home_path: str | None, profile: str | None, project: str | None)
     as an agent session does at its start (docs/lifecycle.md, Expiry): an expired entry
     leaves at the next session, whichever client starts it. Light when nothing is due
     (one look at the journal's fold, nothing written); the recorded write opens only when
-    something expired. Best-effort: a home that cannot be written keeps the entries until
-    a write can record them, and the snapshot comes anyway. Returns a note, or ``""``."""
-    from ..curated.pressure import due
-    from ..curated.view import MemoryView
-
+    something expired, and a store whose journal holds no expiry at all is not even
+    folded (:class:`~mnemic.registry.JournalPeek`: the kernel that folds it is not
+    imported). Best-effort: a home that cannot be written keeps the entries until a
+    write can record them, and the snapshot comes anyway. Returns a note, or ``""``."""
     try:
         home = Home.open(home_path, profile, create=False)
     except MnemicError:  # no home yet: nothing can have expired
@@ -285,6 +285,11 @@ def _expire_due(home_path: str | None, profile: str | None, project: str | None)
     gone = 0
     for store in stores:
         try:
+            if not _may_expire(store):
+                continue  # no entry of it was ever given an expiry
+            from ..curated.pressure import due
+            from ..curated.view import MemoryView
+
             if not due(MemoryView.open(store), time.time()):
                 continue
             from ..curated.memory import Memory
@@ -293,6 +298,15 @@ def _expire_due(home_path: str | None, profile: str | None, project: str | None)
         except (MnemicError, OSError) as exc:
             return f"mnemic: expired entries not archived yet: {_line(str(exc))}"
     return f"mnemic: {gone} expired entries moved to the archive" if gone else ""
+
+
+def _may_expire(store: Home) -> bool:
+    """Whether an entry of ``store`` may carry an expiry: its backend's light look at the
+    journal when it has one (:class:`~mnemic.registry.JournalPeek`), else yes."""
+    backend = backend_for(store.settings)
+    if isinstance(backend, JournalPeek):
+        return backend.journal_may_hold(str(store.root), store.settings, "expires")
+    return True
 
 
 def _session_start(

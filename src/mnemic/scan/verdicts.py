@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import logging
 import os
 import stat
 import sys
@@ -42,7 +41,14 @@ from ..fsio import atomic_write_text, ensure_private_dir
 
 __all__ = ["SCANNER_VERSION", "VerdictCache", "scanner_identity", "verdicts_path"]
 
-log = logging.getLogger(__name__)
+
+def _info(message: str, *args: object) -> None:
+    """Log at INFO: logging is imported here, on the rare path that reports, not at
+    every session start (the hook reads this cache and would pay for it)."""
+    import logging
+
+    logging.getLogger(__name__).info(message, *args)
+
 
 SCANNER_VERSION = 1
 """Bumped when the scanner's judgement changes in a way its files do not show (they
@@ -141,7 +147,7 @@ class VerdictCache:
                 return
             atomic_write_text(self.path, text, mode=0o600, sync_dir=False, fsync=False)
         except (MnemicError, OSError) as exc:
-            log.info("the scan verdicts were not remembered: %s", exc)
+            _info("the scan verdicts were not remembered: %s", exc)
 
     # -- reading ----------------------------------------------------------------------
     def _load_trusted(self) -> bool:
@@ -154,7 +160,7 @@ class VerdictCache:
             try:
                 self._trusted = self._read()
             except (OSError, ValueError, TypeError, KeyError, AttributeError) as exc:
-                log.info("the scan verdict cache %s is ignored: %s", self.path, exc)
+                _info("the scan verdict cache %s is ignored: %s", self.path, exc)
                 self._keys = {}
                 self._trusted = self._directories_private()
         return self._keys
@@ -171,7 +177,7 @@ class VerdictCache:
         if not os.path.isdir(self.path.parent):
             return True  # nothing yet: save() creates the directory privately
         if not self._directories_private():
-            log.info("the scan verdict cache is ignored: %s is not private", self.path.parent)
+            _info("the scan verdict cache is ignored: %s is not private", self.path.parent)
             return False
         try:
             fd = os.open(self.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
@@ -180,7 +186,7 @@ class VerdictCache:
         try:
             st = os.fstat(fd)
             if not stat.S_ISREG(st.st_mode) or not _private(st):
-                log.info("the scan verdict cache %s is ignored: not a private file", self.path)
+                _info("the scan verdict cache %s is ignored: not a private file", self.path)
                 return False
             data = os.read(fd, MAX_BYTES + 1)
         finally:

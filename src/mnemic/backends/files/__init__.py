@@ -25,11 +25,13 @@ journal and the queues import.
 
 from __future__ import annotations
 
+import json
 import os
 from typing import TYPE_CHECKING
 
 from ...curated.entries import FILENAMES
-from ...fsread import read_text_strict
+from ...errors import MnemicError
+from ...fsread import open_regular, read_text_strict
 
 if TYPE_CHECKING:
     from ...config import Settings
@@ -70,6 +72,31 @@ class FilesStore:
 
     def has_sessions(self, home: Home) -> bool:
         return home.sessions_db.exists()
+
+    def journal_may_hold(self, root: str, settings: Settings, key: str) -> bool:
+        """Whether ``audit/journal.jsonl`` holds the bytes ``"key"``: every record is one
+        JSON line, so a record with the key holds them, while the word inside an entry's
+        text is escaped (``\\"key\\"``) and does not count; another field of that name
+        may (the caller then looks properly). Read in chunks, without a lock: the
+        journal only grows, but for a rewrite that renames a whole new file into place.
+        A journal that is not a regular file, or cannot be read, answers ``True``."""
+        needle = json.dumps(key).encode("utf-8")
+        try:
+            fd = open_regular(os.path.join(root, "audit", "journal.jsonl"), nofollow=True)
+        except (MnemicError, OSError):
+            return True
+        if fd is None:
+            return False
+        try:
+            with os.fdopen(fd, "rb") as fh:
+                tail = b""
+                while chunk := fh.read(1 << 20):
+                    if needle in tail + chunk:
+                        return True
+                    tail = chunk[-len(needle) :]
+        except OSError:
+            return True
+        return False
 
     def journal(self, home: Home) -> FileJournalStore:
         from .journal import FileJournalStore

@@ -1,0 +1,88 @@
+"""The ``mnemic`` click group: the root options (``--home``, ``--profile``,
+``--project``) and the lazy table of commands (:mod:`.commands`). Imported by every
+command but the Claude Code hook, which :func:`mnemic.cli.run` starts without click
+(:mod:`.hook_run`).
+"""
+
+from __future__ import annotations
+
+import click
+
+from ..tooling import find_surrogate
+from .app import AppContext
+from .commands import LazyGroup, subcommands
+
+__all__ = ["main"]
+
+
+def _check_argv(args: list[str]) -> None:
+    """Refuse command-line arguments that are not UTF-8 text.
+
+    Python hands undecodable argv bytes over as lone surrogates (``\\udcff`` for
+    ``0xff``); nothing in mnemic can store or print them, so they stop here, at the root
+    of every command, with a usage error (exit 2).
+    """
+    for position, arg in enumerate(args, 1):
+        if find_surrogate(arg) is None:
+            continue
+        shown = arg.encode("utf-8", "surrogateescape" if _escaped(arg) else "backslashreplace")
+        raise click.UsageError(
+            f"argument {position} ({shown!r}) is not valid UTF-8 text. mnemic reads its "
+            "arguments as UTF-8; nothing was done. Pass the text in UTF-8 (e.g. convert it "
+            "with iconv -f latin1 -t utf-8)."
+        )
+
+
+def _escaped(arg: str) -> bool:
+    """Whether every surrogate in ``arg`` is a surrogate escape of an undecodable byte."""
+    return all("\udc80" <= c <= "\udcff" for c in arg if "\ud800" <= c <= "\udfff")
+
+
+class _Root(LazyGroup):
+    """The ``mnemic`` group: checks every argument once, before any command parses it."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        _check_argv(args)
+        return super().parse_args(ctx, args)
+
+
+@click.group(
+    cls=_Root, lazy=subcommands(), context_settings={"help_option_names": ["-h", "--help"]}
+)
+@click.option(
+    "--home",
+    "home_path",
+    metavar="PATH",
+    envvar="MNEMIC_HOME",
+    help="Home directory (default: $MNEMIC_HOME, else the platform data dir).",
+)
+@click.option(
+    "--profile",
+    metavar="NAME",
+    envvar="MNEMIC_PROFILE",
+    help="Use the isolated profile NAME beneath the home ($MNEMIC_PROFILE).",
+)
+@click.option(
+    "--project",
+    metavar="DIR",
+    help="Memory commands work on project DIR's memory ($MNEMIC_PROJECT; also after the command).",
+)
+@click.version_option(package_name="mnemic", prog_name="mnemic")
+@click.pass_context
+def main(
+    ctx: click.Context, home_path: str | None, profile: str | None, project: str | None
+) -> None:
+    """mnemic: small, curated, safe memory for LLM agents.
+
+    \b
+    Start here:
+      mnemic demo                 a guided walk through a session, in a temp home
+      mnemic init                 create the home (any write creates it too)
+      mnemic memory status        how full MEMORY.md and USER.md are
+      mnemic memory show          the entries, as the next session will see them
+      mnemic tool memory JSON     run one memory tool call, print the JSON response
+      mnemic ui                   the web console: review and correct memory in a browser
+    """
+    ctx.obj = AppContext(home_path, profile)
+    if project:  # a command's own --project (or $MNEMIC_PROJECT) still wins
+        ctx.obj.project = project
