@@ -105,3 +105,11 @@ def test_importing_the_settings_compiles_no_dataclass_method() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split()[0] == "0", out.stdout
+
+
+def test_a_mutable_default_is_refused_as_by_the_standard_decorator() -> None:
+    with pytest.raises(ValueError, match="mutable default"):
+
+        @_frozen.dataclass(frozen=True)
+        class Section:
+            sources: list[str] = []  # noqa: RUF012
