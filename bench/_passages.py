@@ -147,14 +147,18 @@ class PassageCache(VectorCache):
         super()._append(wide)
 
     def search(self, tables: Any, query: Any, filters: Any, limit: int) -> list[tuple[int, float]]:
-        got = super().search(tables, query, filters, limit * (MAX_PIECES + 1))
-        seen: set[int] = set()
-        out = []
-        for mid, cos in got:
-            if mid not in seen:
-                seen.add(mid)
-                out.append((mid, cos))
-        return out[:limit]
+        want = 2 * limit
+        while True:  # twice the rows first, more only when passages crowd the list
+            got = super().search(tables, query, filters, want)
+            seen: set[int] = set()
+            out = []
+            for mid, cos in got:
+                if mid not in seen:
+                    seen.add(mid)
+                    out.append((mid, cos))
+            if len(out) >= limit or len(got) < want:
+                return out[:limit]
+            want *= 2
 
 
 def use_passages(store: Any, model: str, dim: int) -> None:
