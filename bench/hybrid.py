@@ -14,6 +14,10 @@ the table). Each call is ``run_session_search`` end to end:
 the query is embedded live (nothing cached), lexical and vector candidates are fused, the
 results are read and bounded. Reported: p50/p99 per mode, and the parts (query embedding,
 vector search) alone.
+
+``--passages CHARS[:whole]`` stores each message's passage vectors instead (the
+experiment of ``bench/_passages.py``, vectors from ``bench/_vcache.py``'s cache): the
+cost of the larger matrix a search then scores.
 """
 
 from __future__ import annotations
@@ -43,8 +47,28 @@ DEFAULT_DATA = (
 )
 
 
+def passage_vectors(turns: list[Any], spec: str) -> list[Any]:
+    """Each turn's passage vectors, ``(k, dim)`` (``--passages``)."""
+    from _passages import passages_of
+    from _vcache import CachedEmbedder
+    from mnemic.sessions.sql.vectors import PendingText
+
+    size, _, how = spec.partition(":")
+    texts = [
+        passages_of(PendingText(0, "user", t[0], None, t[2], t[1], t[3]), int(size),
+                    whole=how == "whole")
+        for t in turns
+    ]  # fmt: skip
+    flat = CachedEmbedder().embed_passages([x for ts in texts for x in ts])
+    out, at = [], 0
+    for ts in texts:
+        out.append(flat[at : at + len(ts)])
+        at += len(ts)
+    return out
+
+
 def build(
-    data: list[dict[str, Any]], target: int, path: Path
+    data: list[dict[str, Any]], target: int, path: Path, passages: str = ""
 ) -> tuple[SQLiteSessionStore, list[str], int]:
     """The replicated corpus and its vectors written to the store's vector table; returns
     the store, the questions and how many vectors were written."""
@@ -52,6 +76,10 @@ def build(
     emb = embedder()
     recipe = RECIPES[PASSAGE_RECIPE]
     base: dict[tuple[str, int], Any] = {}
+    if passages:
+        from _passages import use_passages
+
+        use_passages(store, emb.model_id, emb.dim)
     with tempfile.TemporaryDirectory() as tmp:
         for n, sample in enumerate(data):
             one = SQLiteSessionStore(Path(tmp) / f"{n}.db", durable=False)
@@ -60,11 +88,14 @@ def build(
             for _ in one.import_sessions(items, workers=0):
                 pass
             _, pos, turns = store_turns(one)
-            vecs = cached_vectors(
-                "passage",
-                [recipe(t) for t in turns],
-                label=f"locomo-{sample['sample_id']}-{PASSAGE_RECIPE}",
-            )
+            if passages:
+                vecs = passage_vectors(turns, passages)
+            else:
+                vecs = cached_vectors(
+                    "passage",
+                    [recipe(t) for t in turns],
+                    label=f"locomo-{sample['sample_id']}-{PASSAGE_RECIPE}",
+                )
             base.update(zip(pos, vecs, strict=True))
             one.close()
     total = replica = 0
@@ -86,19 +117,26 @@ def build(
     for info in store.list_sessions(limit=1_000_000):
         for m in store.messages(info.id):
             where[m.id] = (info.id[5:], m.seq)
-    written, after = 0, 0
+    written, after, stored = 0, 0, 0
     while True:  # the real write path, in batches: what `mnemic sessions embed` stores
         pending = store.vectors.pending(emb.model_id, after=after, limit=5000)
         if not pending:
             break
-        mat = np.stack([base[where[p.message_id]] for p in pending]).astype(np.float32)
+        parts = [np.asarray(base[where[p.message_id]], np.float32).reshape(-1, emb.dim)
+                 for p in pending]  # fmt: skip
+        mat = np.concatenate(parts)
         mat += rng.standard_normal(mat.shape).astype(np.float32) * 0.02
         mat /= np.linalg.norm(mat, axis=1, keepdims=True)
-        written += store.vectors.put(
-            emb.model_id, [(p, encode(v)) for p, v in zip(pending, mat, strict=True)]
-        )
+        rows, at = [], 0
+        for p, part in zip(pending, parts, strict=True):
+            rows.append((p, encode(mat[at : at + len(part)])))
+            at += len(part)
+        written += store.vectors.put(emb.model_id, rows)
+        stored += at
         after = pending[-1].message_id
     questions = [str(qa["question"]) for s in data for qa in s.get("qa") or []]
+    if passages:
+        print(f"passages {passages}: {stored:,} vectors for {written:,} messages")
     return store, questions, written
 
 
@@ -107,12 +145,13 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--messages", type=int, default=100_000)
     parser.add_argument("--queries", type=int, default=200)
+    parser.add_argument("--passages", default="", help="experiment: CHARS[:whole] (see above)")
     args = parser.parse_args()
     data = json.loads(args.data.read_text(encoding="utf-8"))
     t0 = time.perf_counter()
     emb = embedder()
     with tempfile.TemporaryDirectory(prefix="mnemic-hybrid-") as tmp:
-        store, questions, n = build(data, args.messages, Path(tmp) / "sessions.db")
+        store, questions, n = build(data, args.messages, Path(tmp) / "sessions.db", args.passages)
         print(f"corpus: {n:,} messages with vectors ({time.perf_counter() - t0:.0f} s)")
         step = max(1, len(questions) // args.queries)
         picked = questions[::step][: args.queries]
@@ -126,7 +165,12 @@ def main() -> None:
         emb.embed_queries(["warm up"])
         run_session_search(store, {"query": "warm up"}, embedder_loader=loader)
         embed_t, search_t, exact_t, kept10, kept50 = [], [], [], [], []
-        exact = VectorCache(emb.model_id, exact_max=10**12)  # every vector scored
+        if args.passages:
+            from _passages import PassageCache
+
+            exact: VectorCache = PassageCache(emb.model_id, exact_max=10**12, dim=emb.dim)
+        else:
+            exact = VectorCache(emb.model_id, exact_max=10**12)  # every vector scored
         exact.refresh(store)
         everyone = SearchFilters(roles=("user", "assistant"))
         for q in picked:
@@ -175,8 +219,9 @@ def main() -> None:
             print(f"  {label:15s} p50 {r['p50_ms']:.1f} ms  p99 {r['p99_ms']:.1f} ms", flush=True)
         store.close()
     out["aim_ms"] = {"p50": 25, "p99": 50}
+    out["passages"] = args.passages or None
     out["seconds"] = round(time.perf_counter() - t0, 1)
-    emit("hybrid", out)
+    emit("hybrid-passages" if args.passages else "hybrid", out)
 
 
 if __name__ == "__main__":

@@ -26,6 +26,9 @@ Modes: ``fts5`` (plain SQLite FTS5: bm25 over the question's words OR-ed, no ste
 no stop words dropped: the baseline), ``lexical``, ``semantic``, ``hybrid``. Each store is
 embedded through the product's backfill with a cached embedder (``bench/_vcache.py``).
 Every figure comes with n and a bootstrap 95 % interval (``bench/_metrics.py``).
+
+``--passages CHARS[:whole]`` embeds a message longer than CHARS characters as several
+passages scored by the best one (the experiment of ``bench/_passages.py``; not shipped).
 """
 
 from __future__ import annotations
@@ -64,6 +67,8 @@ TURN_K = (5, 10, 25, 50)
 SESSION_K = (2, 5, 10)
 DEPTH = 50
 MODES = ("fts5", "lexical", "semantic", "hybrid")
+PASSAGES: tuple[int, bool] | None = None
+"""``--passages``: (piece size in characters, keep today's vector too), or None."""
 
 Pos = tuple[str, int]
 
@@ -115,6 +120,10 @@ def make_corpus(
     for _ in store.import_sessions(items, workers=0):
         pass
     if embedder is not None:
+        if PASSAGES is not None:
+            from _passages import use_passages
+
+            use_passages(store, embedder.model_id, embedder.dim)
         backfill(store, embedder, batch=64)  # type: ignore[arg-type]
     corpus = Corpus(name, store, keys)
     fts = sqlite3.connect(":memory:")
@@ -366,7 +375,22 @@ def main() -> None:
     parser.add_argument("--modes", default=",".join(MODES))
     parser.add_argument("--data", type=Path, default=LOCOMO, help="the LoCoMo file")
     parser.add_argument("--without", default="", help="ablation: parts switched off (freshness)")
+    parser.add_argument(
+        "--passages",
+        default="",
+        help="experiment: CHARS[:whole] embeds longer messages as several passages (max-sim)",
+    )
     args = parser.parse_args()
+    global PASSAGES
+    counts = None
+    if args.passages:
+        from _passages import install
+
+        size, _, how = args.passages.partition(":")
+        if not size.isdigit() or int(size) < 50 or how not in ("", "whole"):
+            parser.error("--passages takes CHARS (at least 50) or CHARS:whole")
+        PASSAGES = (int(size), how == "whole")
+        counts = install(PASSAGES[0], whole=PASSAGES[1])
     if "freshness" in args.without:
         import mnemic.sessions.search.retrieval as retrieval
 
@@ -385,6 +409,9 @@ def main() -> None:
         work = Path(tmp)
         if "locomo" in sets or "updates" in sets:
             data = json.loads(args.data.read_text(encoding="utf-8"))
+            if args.split != "all" and "updates" not in sets:  # only the stores asked of
+                dev = set(LOCOMO_SPLIT["dev"])  # (another file's conversations are test)
+                data = [d for d in data if (d["sample_id"] in dev) == (args.split == "dev")]
             corpora.update(locomo_corpora(data, work, embedder))
             if "locomo" in sets:
                 questions += locomo_questions(data, corpora)
@@ -395,6 +422,9 @@ def main() -> None:
             questions += updates_questions(fixture, real)
         if "longchat" in sets:
             chats = json.loads((HERE / "data" / "longchat.json").read_text(encoding="utf-8"))
+            if args.split != "all":
+                asked = {q["history"] for q in chats["questions"] if q["split"] == args.split}
+                chats["histories"] = [h for h in chats["histories"] if h["id"] in asked]
             corpora.update(longchat_corpora(chats, work, embedder))
             questions += longchat_questions(chats)
         if args.split != "all":
@@ -412,13 +442,17 @@ def main() -> None:
         "locomo_split": LOCOMO_SPLIT,
         "model": embedder.model_id if embedder else None,
         "embedded_now": embedder.embedded if embedder else 0,
+        "passages": None
+        if counts is None
+        else {"spec": args.passages, "messages": counts.messages, "vectors": counts.passages},
         "results": results,
         "seconds": round(time.perf_counter() - t0, 1),
     }
-    full = (sets, args.split, modes, args.without) == (
+    full = (sets, args.split, modes, args.without, args.passages) == (
         parser.get_default("sets").split(","),
         "all",
         list(MODES),
+        "",
         "",
     )
     # a partial run (some sets, one split, an ablation) never overwrites the full figures
