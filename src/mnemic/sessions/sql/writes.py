@@ -30,6 +30,7 @@ from ...errors import SessionStoreError
 from ..forgetting import MESSAGE_TEXT_COLUMNS, SESSION_SCRUB_COLUMNS, contains, plan_rewrites
 from ..index.fields import SegmentWorker
 from ..store import ImportResult, NewMessage, NewSession
+from .attachments import insert_links
 from .marks import forgotten_batch, record_forgotten
 from .rows import LEGACY_COLUMNS, dedupe, plan_merge, session_values, stored_call_count
 from .tables import (
@@ -219,6 +220,7 @@ def write_batch(
     keys, legacy = stored_keys(store, conn, [found[ids[i]] for i in merges])
     now = time.time()
     writes: dict[int, tuple[int, int, list[tuple[Any, ...]]]] = {}  # item: sid, first seq, rows
+    sent: dict[int, list[NewMessage]] = {}  # item: the messages of its rows
     backfill: list[tuple[str, int]] = []
     for i in merges:
         sid = found[ids[i]]
@@ -236,6 +238,7 @@ def write_batch(
             continue
         rows, counts, last = message_rows(store, new, now, cache)
         writes[i] = (sid, next_seq(store, conn, sid), rows)
+        sent[i] = new
         bump(store, conn, sid, counts, last)
     if store.dialect.ordered_locks:
         creates.sort(key=ids.__getitem__)
@@ -247,6 +250,7 @@ def write_batch(
         if sid is None:
             raise _Conflict(ids[i])
         writes[i] = (sid, 0, rows)
+        sent[i] = fresh
     order, merged = sorted(writes), set(merges)
     staged = [
         (sid, first + k, *r)
@@ -259,6 +263,7 @@ def write_batch(
     for i in order:
         mine = message_ids[pos : pos + len(writes[i][2])]
         pos += len(mine)
+        insert_links(store, conn, mine, sent[i])
         status = "extended" if i in merged else "replaced" if ids[i] in found else "created"
         results[i] = ImportResult(ids[i], mine, status)
     if backfill:
