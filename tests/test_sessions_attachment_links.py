@@ -33,9 +33,8 @@ def test_appended_links_read_back_in_order_and_go_with_their_session(backend: Ki
     doc = files.put(b"%PDF-1.4 tiny", name="notes.pdf")
     with open_store(home) as store:
         sid = store.start_session(source="cli")
-        first, second, third = store.append_messages(
-            sid, [_message("look", red, doc), NewMessage("assistant", "seen"), _message("again", red)]
-        )
+        sent = [_message("look", red, doc), NewMessage("assistant", "seen"), _message("again", red)]
+        first, second, third = store.append_messages(sid, sent)
         held = store.attachments([first, second, third])
         assert held == {first: [red, doc], third: [red]}
         assert store.attachment_hashes() == {red.sha256, doc.sha256}
