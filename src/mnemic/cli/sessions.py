@@ -27,6 +27,7 @@ from ..sessions import (
     search_messages_for,
     search_tool_for,
 )
+from ..sessions.attachments import AttachmentStore
 from ..sessions.search.catchup import CatchUp, catch_up
 from ..tooling import tool_response
 from .app import (
@@ -511,7 +512,8 @@ def import_cmd(
     show_bar = not as_json and sys.stderr.isatty()
     with _store(app, write=True) as store, import_bar(show_bar) as update:
         report = import_path(store, path, format=fmt, source=source, replace=replace,
-                             strict=strict, progress=update)  # fmt: skip
+                             strict=strict, progress=update,
+                             attachments=AttachmentStore.of_home(app.home))  # fmt: skip
         # which memory entries mattered in what was imported (best-effort, a cache),
         # in the global store and the selected project's, which keeps its own counts
         count_usage(app.home, store)

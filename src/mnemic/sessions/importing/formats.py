@@ -26,8 +26,10 @@ from typing import IO, Any
 
 from ...errors import ImportFailed
 from ...jsonstream import MAX_LINE, MAX_TEXT, JsonLine, read_jsonl
+from ..attachments import AttachmentStore
 from ..keys import ROLE_ALIASES, fingerprint, opaque_hash, position_key
-from ..store import ROLES, NewMessage, NewSession
+from ..store import ROLES, Attachment, NewMessage, NewSession
+from .attached import Kept, keep_base64, refused
 
 __all__ = [
     "Buffer",
@@ -121,6 +123,10 @@ class Reading:
     earlier: dict[str, int] = field(default_factory=dict)
     """Messages read per session by earlier imports of the part before (keys:
     :func:`position_digest` of the session id)."""
+    attachments: AttachmentStore | None = None
+    """Where the images and files of the input are kept (None: placeholders only)."""
+    cut: bool = False
+    """Whether the line being read had its texts cut (its base64 data is not whole)."""
 
     def _position(self, session_id: str) -> int:
         """The position of the next message of ``session_id`` (counted on)."""
@@ -146,6 +152,7 @@ class Reading:
 
     def shortened(self, line: JsonLine, where: str) -> None:
         """Count a line whose texts were cut (the message says so in its text)."""
+        self.cut = bool(line.cut)
         if line.cut:
             self.skip(
                 f"part of a text left out (a line over {MAX_LINE >> 20} MiB keeps "
@@ -166,6 +173,7 @@ class Reading:
         name: str | None = None,
         timestamp: float | None = None,
         is_error: bool | None = None,
+        attachments: tuple[Attachment, ...] = (),
     ) -> NewMessage:
         """A message of ``session_id`` with its key: ``source_id`` when it is one, else its
         position key (``role`` is a stored role)."""
@@ -179,7 +187,7 @@ class Reading:
             key = f"{position}:{fingerprint(role, content, name, tool_name, calls, tool_call_id)}"
         return NewMessage(
             role, content, tool_name, tool_calls, tool_call_id, timestamp, None, name, key,
-            is_error,
+            is_error, attachments,
         )  # fmt: skip
 
     def key(self, session_id: str, msg: NewMessage, source_id: Any = None) -> NewMessage:
@@ -200,6 +208,7 @@ class Reading:
             msg.name,
             key,
             msg.is_error,
+            msg.attachments,
         )
 
 
@@ -514,6 +523,7 @@ def _claude_messages(
     out: list[NewMessage] = []
     texts: list[str] = []
     calls: list[dict[str, Any]] = []
+    links: tuple[Attachment, ...] = ()
     for block in content:
         if not isinstance(block, dict):
             continue
@@ -532,7 +542,7 @@ def _claude_messages(
                 }
             )
         elif btype == "tool_result":
-            result = text_of(block.get("content"))
+            result, files = _claude_result(block.get("content"), reading, where)
             out.append(
                 NewMessage(
                     "tool",
@@ -540,14 +550,57 @@ def _claude_messages(
                     tool_call_id=str(block.get("tool_use_id") or "") or None,
                     timestamp=ts,
                     is_error=flag_of(block.get("is_error")),
+                    attachments=files,
                 )
             )
         elif btype in ("thinking", "redacted_thinking"):
             reading.skip("thinking block", where)
         elif btype == "image":
-            texts.append("[image]")
+            text, link = _claude_image(block, reading, where)
+            texts.append(text)
+            links += (link,) if link else ()
         else:
             reading.skip(f"{btype} block", where)
     if texts or calls:
-        out.insert(0, NewMessage(kind, "\n".join(texts), tool_calls=calls or None, timestamp=ts))
+        first = NewMessage(
+            kind, "\n".join(texts), tool_calls=calls or None, timestamp=ts, attachments=links
+        )
+        out.insert(0, first)
     return out
+
+
+def _claude_image(block: dict[str, Any], reading: Reading, where: str) -> Kept:
+    """An image block: its base64 ``source`` kept (a URL or file source is not in the
+    transcript: a placeholder saying so)."""
+    source = block.get("source")
+    source = source if isinstance(source, dict) else {}
+    if source.get("type") not in (None, "base64") and reading.attachments is not None:
+        why = f"its source is a {str(source.get('type'))[:20]}, not data in the transcript"
+        return refused(reading, where, "image", None, why), None
+    media = source.get("media_type")
+    return keep_base64(
+        reading,
+        where,
+        "image",
+        source.get("data"),
+        media_type=media if isinstance(media, str) else None,
+        cut=reading.cut,
+    )
+
+
+def _claude_result(
+    content: Any, reading: Reading, where: str
+) -> tuple[str | None, tuple[Attachment, ...]]:
+    """A tool result's text and the images it holds (a screenshot tool's)."""
+    if not isinstance(content, list):
+        return text_of(content), ()
+    parts: list[str] = []
+    links: tuple[Attachment, ...] = ()
+    for part in content:
+        if isinstance(part, dict) and part.get("type") == "image":
+            text, link = _claude_image(part, reading, where)
+            parts.append(text)
+            links += (link,) if link else ()
+        else:
+            parts.append(text_of([part]) or "")
+    return "\n".join(p for p in parts if p), links

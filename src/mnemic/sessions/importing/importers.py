@@ -61,6 +61,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ...errors import ImportFailed, UnreadableFile
+from ..attachments import AttachmentStore
 from ..sql import SessionStore
 from ..store import ImportResult, NewSession
 from .chatgpt import chatgpt_items
@@ -289,6 +290,7 @@ def import_path(
     progress: Progress | None = None,
     progress_every: float = 0.2,
     batch: int = 5000,
+    attachments: AttachmentStore | None = None,
 ) -> ImportReport:
     """Import ``path`` (a file, or a directory of Claude Code transcripts).
 
@@ -299,7 +301,8 @@ def import_path(
     input first and raises :class:`~mnemic.errors.ImportFailed` at the first malformed
     line, writing nothing. ``progress(ImportProgress)`` is called as batches commit
     (at most every ``progress_every`` seconds, and once at the end); ``batch`` is about
-    how many messages each transaction writes.
+    how many messages each transaction writes. ``attachments`` keeps the images and
+    files of the input (:mod:`.attached`; without it they stay bare placeholders).
     """
     path = Path(path).expanduser()
     if not path.exists():
@@ -313,7 +316,12 @@ def import_path(
         for _ in _items(fmt, files, Reading(_Discard(), strict=True), source):
             pass
     report = ImportReport(str(path), fmt, files=len(files))
-    reading = Reading(report, bytes_total=total, buffer_messages=max(1, min(batch, 2000)))
+    reading = Reading(
+        report,
+        bytes_total=total,
+        buffer_messages=max(1, min(batch, 2000)),
+        attachments=attachments,
+    )
     started = last = time.monotonic()
     touched: list[str] = []
     # where the input was when each session in flight was handed over: progress counts

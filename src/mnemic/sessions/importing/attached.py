@@ -1,0 +1,161 @@
+"""The images and files of imported messages, kept in the home's attachment store.
+
+An importer that meets an image or a file hands its bytes (or where they are) to
+:func:`keep`: they go into the :class:`~mnemic.sessions.attachments.AttachmentStore` the
+import was given (``Reading.attachments``), and the message keeps a placeholder in its
+text (``[image: name.png — caption]``) so search and prompts read it, plus the link
+(``NewMessage.attachments``). What is not kept (over a cap, a symlink, a file missing
+from the export, damaged data) leaves a placeholder naming it and why
+(``[image: name.png — not kept: …]``) and a line in the import report. An import without
+an attachment store (the library called without one) keeps the old bare placeholder
+(``[image]``, ``[attachment]``) and counts it.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import os
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, Protocol
+
+from ...errors import AttachmentRefused
+from ..attachments import AttachmentStore
+from ..store import Attachment
+
+__all__ = ["Kept", "asset_file", "decoded", "keep", "keep_base64", "part_caption", "refused"]
+
+Kept = tuple[str, Attachment | None]
+"""The placeholder a message keeps, and the link (None: not kept)."""
+_ASSET_DEPTH = 3
+"""Folder levels of an export searched for asset files."""
+
+
+class Reading(Protocol):
+    """What keeping needs of an import's reading (:class:`.formats.Reading`)."""
+
+    @property
+    def attachments(self) -> AttachmentStore | None: ...
+
+    def skip(self, reason: str, where: str) -> None: ...
+
+
+def str_of(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def keep(
+    reading: Reading,
+    where: str,
+    kind: str,
+    shown: str | None,
+    put: Callable[[AttachmentStore], Attachment],
+) -> Kept:
+    """Keep one attachment with ``put`` in the import's store; ``kind`` is ``image`` or
+    ``attachment`` (the bare placeholder's word), ``shown`` its name if the source has one."""
+    store = reading.attachments
+    if store is None:
+        reading.skip(f"{kind} left as a placeholder (no attachment store)", where)
+        return f"[{kind}]", None
+    try:
+        link = put(store)
+    except AttachmentRefused as exc:
+        return refused(reading, where, kind, exc.name, exc.reason), None
+    return link.placeholder(), link
+
+
+def refused(reading: Reading, where: str, kind: str, shown: str | None, why: str) -> str:
+    """Count an attachment not kept; the placeholder naming it and why."""
+    reading.skip("attachment not kept", f"{where} ({shown or kind}: {why})")
+    label = "image" if kind == "image" else "file"
+    return f"[{label}: {shown or 'unnamed'} — not kept: {why}]"
+
+
+def decoded(data: Any) -> bytes | None:
+    """The bytes of base64 text, or None when it is not valid base64."""
+    if not isinstance(data, str):
+        return None
+    try:
+        return base64.b64decode(data, validate=True)
+    except (binascii.Error, ValueError):
+        return None
+
+
+def keep_base64(
+    reading: Reading,
+    where: str,
+    kind: str,
+    data: Any,
+    *,
+    name: str | None = None,
+    media_type: str | None = None,
+    caption: str | None = None,
+    cut: bool = False,
+) -> Kept:
+    """Keep base64 ``data`` (a transcript's image block). Data on a line whose texts
+    were cut (over 16 MiB), missing or not valid base64 is refused, saying so."""
+    if reading.attachments is not None:
+        if cut:
+            why = "its line is over 16 MiB and its data was cut"
+            return refused(reading, where, kind, name, why), None
+        raw = decoded(data)
+        if raw is None:
+            why = "its data is missing or not valid base64"
+            return refused(reading, where, kind, name, why), None
+    else:
+        raw = b""
+    return keep(
+        reading,
+        where,
+        kind,
+        name,
+        lambda store: store.put(raw, name=name, media_type=media_type, caption=caption),
+    )
+
+
+def asset_file(folder: Path, pointer: Any, cache: dict[Path, dict[str, str]]) -> str | None:
+    """The file of an export folder an asset pointer names (``file-service://file-abc``,
+    ``sediment://file_abc``): the one whose name starts with the pointer's id, searched
+    a few levels down without following symlinks; its path relative to ``folder``."""
+    ref = str_of(pointer)
+    if not ref:
+        return None
+    ident = ref.rsplit("/", 1)[-1]
+    if not ident or ident in (".", ".."):
+        return None
+    names = cache.get(folder)
+    if names is None:
+        names = cache[folder] = _listing(folder)
+    for name, relative in names.items():
+        if name.startswith(ident):
+            return relative
+    return None
+
+
+def _listing(folder: Path) -> dict[str, str]:
+    """``file name -> path relative to folder`` of the regular files a few levels down
+    (symlinks neither followed nor listed)."""
+    found: dict[str, str] = {}
+    base = len(str(folder).rstrip(os.sep).split(os.sep))
+    for here, dirs, files in os.walk(folder, followlinks=False):
+        depth = len(here.rstrip(os.sep).split(os.sep)) - base
+        if depth >= _ASSET_DEPTH:
+            dirs[:] = []
+        dirs.sort()
+        for name in sorted(files):
+            path = os.path.join(here, name)
+            if os.path.isfile(path) and not os.path.islink(path):
+                found.setdefault(name, os.path.relpath(path, folder))
+    return found
+
+
+def part_caption(part: Mapping[str, Any]) -> str | None:
+    """The caption or alt text a ChatGPT part carries, if any."""
+    meta = part.get("metadata")
+    if isinstance(meta, dict):
+        for key in ("alt_text", "caption", "prompt"):
+            text = str_of(meta.get(key))
+            if text:
+                return text
+    return None
