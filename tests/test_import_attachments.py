@@ -118,3 +118,74 @@ def test_without_an_attachment_store_images_stay_bare_placeholders(
     report = import_path(store, _transcript(tmp_path / "t.jsonl", _image_block(tiny_png())))
     assert store.messages("cc-img")[0].content == "what is this?\n[image]"
     assert report.skipped["image left as a placeholder (no attachment store)"] == 2
+
+
+def _chatgpt_export(folder: Path, parts: list[Any], uploads: list[Any] | None = None) -> Path:
+    user: dict[str, Any] = {
+        "id": "m1",
+        "author": {"role": "user"},
+        "create_time": 1_700_000_000,
+        "content": {"content_type": "multimodal_text", "parts": parts},
+        "metadata": {"attachments": uploads or []},
+    }
+    conv = {
+        "id": "conv-img",
+        "title": "Pictures",
+        "create_time": 1_700_000_000,
+        "current_node": "n1",
+        "mapping": {
+            "root": {"message": None, "parent": None, "children": ["n1"]},
+            "n1": {"message": user, "parent": "root", "children": []},
+        },
+    }
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "conversations.json"
+    path.write_text(json.dumps([conv]))
+    return path
+
+
+def test_chatgpt_asset_files_in_the_export_folder_are_kept(store: Any, tmp_path: Path) -> None:
+    export = tmp_path / "export"
+    (export / "user-abc").mkdir(parents=True)
+    (export / "user-abc" / "file-img1-photo.png").write_bytes(tiny_png())
+    (export / "file-doc2-notes.pdf").write_bytes(b"%PDF-1.4 notes")
+    image = {
+        "content_type": "image_asset_pointer",
+        "asset_pointer": "file-service://file-img1",
+        "metadata": {"alt_text": "my garden"},
+    }
+    path = _chatgpt_export(
+        export,
+        ["look", image],
+        uploads=[{"id": "file-doc2", "name": "notes.pdf", "mimeType": "application/pdf"}],
+    )
+    files = AttachmentStore(tmp_path / "attachments")
+    report = import_path(store, path, format="chatgpt", attachments=files)
+    [msg] = store.messages("conv-img")
+    assert msg.content == "look\n[image: file-img1-photo.png — my garden]\n[file: notes.pdf]"
+    held = store.attachments([msg.id])[msg.id]
+    assert [(a.name, a.media_type, a.caption) for a in held] == [
+        ("file-img1-photo.png", "image/png", "my garden"),
+        ("notes.pdf", "application/pdf", None),
+    ]
+    assert not report.skipped
+    assert import_path(store, path, format="chatgpt", attachments=files).messages == 0
+    assert len(list(files.hashes())) == 2
+
+
+def test_a_chatgpt_asset_that_is_a_symlink_out_of_the_export_is_not_read(
+    store: Any, tmp_path: Path
+) -> None:
+    export = tmp_path / "export"
+    export.mkdir()
+    (tmp_path / "secret.png").write_bytes(tiny_png())
+    (export / "file-img1.png").symlink_to(tmp_path / "secret.png")
+    image = {"content_type": "image_asset_pointer", "asset_pointer": "file-service://file-img1"}
+    path = _chatgpt_export(export, ["look", image])
+    files = AttachmentStore(tmp_path / "attachments")
+    report = import_path(store, path, format="chatgpt", attachments=files)
+    [msg] = store.messages("conv-img")
+    why = "it is a symlink; symlinks are not followed"
+    assert msg.content == f"look\n[image: file-img1.png — not kept: {why}]"
+    assert report.skipped["attachment not kept"] == 1
+    assert list(files.hashes()) == []

@@ -24,7 +24,16 @@ from ...errors import AttachmentRefused
 from ..attachments import AttachmentStore
 from ..store import Attachment
 
-__all__ = ["Kept", "asset_file", "decoded", "keep", "keep_base64", "part_caption", "refused"]
+__all__ = [
+    "Kept",
+    "asset_file",
+    "bare",
+    "decoded",
+    "keep",
+    "keep_base64",
+    "part_caption",
+    "refused",
+]
 
 Kept = tuple[str, Attachment | None]
 """The placeholder a message keeps, and the link (None: not kept)."""
@@ -56,13 +65,18 @@ def keep(
     ``attachment`` (the bare placeholder's word), ``shown`` its name if the source has one."""
     store = reading.attachments
     if store is None:
-        reading.skip(f"{kind} left as a placeholder (no attachment store)", where)
-        return f"[{kind}]", None
+        return bare(reading, where, kind), None
     try:
         link = put(store)
     except AttachmentRefused as exc:
         return refused(reading, where, kind, exc.name, exc.reason), None
     return link.placeholder(), link
+
+
+def bare(reading: Reading, where: str, kind: str) -> str:
+    """The placeholder of an import without an attachment store (counted)."""
+    reading.skip(f"{kind} left as a placeholder (no attachment store)", where)
+    return f"[{kind}]"
 
 
 def refused(reading: Reading, where: str, kind: str, shown: str | None, why: str) -> str:
@@ -134,8 +148,8 @@ def asset_file(folder: Path, pointer: Any, cache: dict[Path, dict[str, str]]) ->
 
 
 def _listing(folder: Path) -> dict[str, str]:
-    """``file name -> path relative to folder`` of the regular files a few levels down
-    (symlinks neither followed nor listed)."""
+    """``file name -> path relative to folder`` of the files a few levels down (a
+    symlink is listed, not followed: keeping it is refused, saying so)."""
     found: dict[str, str] = {}
     base = len(str(folder).rstrip(os.sep).split(os.sep))
     for here, dirs, files in os.walk(folder, followlinks=False):
@@ -144,9 +158,7 @@ def _listing(folder: Path) -> dict[str, str]:
             dirs[:] = []
         dirs.sort()
         for name in sorted(files):
-            path = os.path.join(here, name)
-            if os.path.isfile(path) and not os.path.islink(path):
-                found.setdefault(name, os.path.relpath(path, folder))
+            found.setdefault(name, os.path.relpath(os.path.join(here, name), folder))
     return found
 
 
