@@ -147,6 +147,9 @@ def _export(tmp_path: Path) -> Path:
     return path
 
 
+MISSING = "it is not in the export folder"
+
+
 def test_chatgpt_conversations_become_sessions_of_the_branch_the_user_saw(
     tmp_path: Path,
 ) -> None:
@@ -166,7 +169,7 @@ def test_chatgpt_conversations_become_sessions_of_the_branch_the_user_saw(
             ("user", "How tall is K2 in feet?"),
             ("assistant", ""),
             ("tool", "28251.3"),
-            ("assistant", "About 28,251 ft.\n[image: x — not kept: it is not in the export folder]"),
+            ("assistant", f"About 28,251 ft.\n[image: x — not kept: {MISSING}]"),
         ]
         assert msgs[1].tool_calls[0]["function"] == {
             "name": "python",
