@@ -12,9 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
 from mnemic.backends.files.sqlite import SQLiteSessionStore
-from mnemic.sessions import import_path
+from mnemic.cli import main
+from mnemic.home import Home
+from mnemic.sessions import import_path, open_store
 from mnemic.sessions.attachments import AttachmentStore
 from test_sessions_attachments import tiny_png
 
@@ -189,3 +192,48 @@ def test_a_chatgpt_asset_that_is_a_symlink_out_of_the_export_is_not_read(
     assert msg.content == f"look\n[image: file-img1.png — not kept: {why}]"
     assert report.skipped["attachment not kept"] == 1
     assert list(files.hashes()) == []
+
+
+def _cli(home: Path, *args: str) -> str:
+    result = CliRunner().invoke(main, ["--home", str(home), *args])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_a_jsonl_export_carries_its_attachments_into_another_home(tmp_path: Path) -> None:
+    png = tiny_png()
+    transcript = _transcript(tmp_path / "t.jsonl", _image_block(png))
+    first, second = tmp_path / "first", tmp_path / "second"
+    _cli(first, "sessions", "import", str(transcript), "--json")
+    exported = tmp_path / "export.jsonl"
+    exported.write_text(_cli(first, "sessions", "export", "cc-img"))
+    records = [json.loads(line) for line in exported.read_text().splitlines()]
+    [carried] = records[0]["attachments"]
+    assert base64.b64decode(carried["data"]) == png
+    report = json.loads(_cli(second, "sessions", "import", str(exported), "--json"))
+    assert report["messages"] == 3
+    home = Home.open(second)
+    with open_store(home) as store:
+        user = store.messages("cc-img")[0]
+        [link] = store.attachments([user.id])[user.id]
+        assert link.to_dict() == {k: v for k, v in carried.items() if k != "data"}
+        assert AttachmentStore.of_home(home).read(link.sha256) == png
+    again = json.loads(_cli(second, "sessions", "import", str(exported), "--json"))
+    assert again["messages"] == 0
+
+
+def test_a_jsonl_attachment_without_its_bytes_is_reported(store: Any, tmp_path: Path) -> None:
+    line = {
+        "session_id": "s1",
+        "role": "user",
+        "content": "see [image: gone.png]",
+        "attachments": [
+            {"sha256": "a" * 64, "name": "gone.png", "media_type": "image/png", "size": 3}
+        ],
+    }
+    path = tmp_path / "in.jsonl"
+    path.write_text(json.dumps(line) + "\n")
+    report = import_path(store, path, attachments=AttachmentStore(tmp_path / "attachments"))
+    assert report.skipped["attachment not kept"] == 1
+    assert "gone.png: the export did not carry its bytes" in report.examples["attachment not kept"]
+    assert store.find_attachments() == []

@@ -571,9 +571,13 @@ def import_cmd(
 @pass_app
 @handle_errors
 def export_cmd(app: AppContext, session_id: str, as_json: bool) -> None:
-    """Write a session to stdout as JSONL (the format `sessions import` reads back)."""
+    """Write a session to stdout as JSONL (the format `sessions import` reads back).
+
+    The files its messages hold go along as base64 (`attachments`), so importing the
+    export into another home keeps them."""
     with _store(app) as store:
-        records = list(export_session(store, session_id))
+        files = AttachmentStore.of_home(app.home)
+        records = list(export_session(store, session_id, attachments=files))
     if as_json:
         emit_json(records)
         return

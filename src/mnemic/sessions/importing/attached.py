@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ...errors import AttachmentRefused
-from ..attachments import AttachmentStore
+from ..attachments import AttachmentStore, attachment_name, is_sha256, media_type_of
 from ..store import Attachment
 
 __all__ = [
@@ -31,6 +31,7 @@ __all__ = [
     "decoded",
     "keep",
     "keep_base64",
+    "keep_exported",
     "part_caption",
     "refused",
 ]
@@ -171,3 +172,38 @@ def part_caption(part: Mapping[str, Any]) -> str | None:
             if text:
                 return text
     return None
+
+
+def keep_exported(reading: Reading, where: str, value: Any, *, cut: bool) -> tuple[Attachment, ...]:
+    """The attachments of a message of mnemic's own jsonl export (``attachments``: the
+    link fields, and ``data`` in base64 when the export carried the bytes). Without
+    ``data`` a link is kept only when the store already holds those bytes; whatever is
+    not kept is counted with why (the text already names it)."""
+    store = reading.attachments
+    kept: list[Attachment] = []
+    for item in value if isinstance(value, list) else ():
+        if not isinstance(item, dict):
+            continue
+        name = str_of(item.get("name"))
+        media = str_of(item.get("media_type"))
+        caption = str_of(item.get("caption"))
+        if store is None:
+            bare(reading, where, "attachment")
+            continue
+        if "data" in item:
+            _, link = keep_base64(
+                reading, where, "attachment", item["data"],
+                name=name, media_type=media, caption=caption, cut=cut,
+            )  # fmt: skip
+            if link is not None:
+                kept.append(link)
+            continue
+        sha = str_of(item.get("sha256")) or ""
+        size = item.get("size")
+        if is_sha256(sha) and isinstance(size, int) and store.has(sha):
+            kind = media_type_of(name or "", media)
+            said = caption or None
+            kept.append(Attachment(sha, attachment_name(name, sha, kind), kind, size, said))
+        else:
+            refused(reading, where, "attachment", name, "the export did not carry its bytes")
+    return tuple(kept)

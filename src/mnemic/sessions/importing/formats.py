@@ -29,7 +29,7 @@ from ...jsonstream import MAX_LINE, MAX_TEXT, JsonLine, read_jsonl
 from ..attachments import AttachmentStore
 from ..keys import ROLE_ALIASES, fingerprint, opaque_hash, position_key
 from ..store import ROLES, Attachment, NewMessage, NewSession
-from .attached import Kept, keep_base64, refused
+from .attached import Kept, keep_base64, keep_exported, refused
 
 __all__ = [
     "Buffer",
@@ -421,6 +421,9 @@ def jsonl_items(path: Path, stream: IO[bytes], reading: Reading) -> Iterator[Ite
             timestamp=timestamp(obj.get("timestamp")),
             name=str_of(obj.get("name")),
             is_error=flag_of(obj.get("is_error")),
+            attachments=keep_exported(
+                reading, f"{file}:{line.number}", obj.get("attachments"), cut=reading.cut
+            ),
         )
         buffer.add(sid, msg, reading.bytes_done)
         for done_sid, entry in buffer.drain(sid):
