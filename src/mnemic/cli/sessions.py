@@ -42,6 +42,7 @@ from .app import (
     project_opt,
 )
 from .commands import LazyGroup, subcommands
+from .sessions_attachments import size_text
 
 __all__ = ["import_bar", "progress_text", "sessions"]
 
@@ -146,8 +147,15 @@ def show_cmd(app: AppContext, session_id: str, as_json: bool, max_chars: int) ->
     with _store(app) as store:
         info = store.get_session(session_id)
         msgs = store.messages(session_id)
+        held = store.attachments(m.id for m in msgs)
     if as_json:
-        emit_json({"session": info.to_dict(), "messages": [m.to_dict() for m in msgs]})
+        rows = [
+            {**m.to_dict(), "attachments": [a.to_dict() for a in held[m.id]]}
+            if m.id in held
+            else m.to_dict()
+            for m in msgs
+        ]
+        emit_json({"session": info.to_dict(), "messages": rows})
         return
     console = _console()
     console.print(_header(info))
@@ -165,6 +173,9 @@ def show_cmd(app: AppContext, session_id: str, as_json: bool, max_chars: int) ->
         label.append(f"  {_when(m.timestamp)}", style="dim")
         console.print(label)
         console.print(Text(printable(text)), soft_wrap=True)  # imported text: no escapes
+        for a in held.get(m.id, ()):
+            line = f"  attached: {a.name}  {a.media_type}  {size_text(a.size)}  {a.sha256[:12]}"
+            console.print(Text(_field(line), style="dim"))
         console.print()
 
 

@@ -291,3 +291,22 @@ class AttachmentStore:
         if removed and not dry_run:
             self._total = None
         return Collected(tuple(removed), freed, young)
+
+    def discard(self, hashes: Iterable[str], used: Iterable[str], *, before: float) -> int:
+        """Delete the files of ``hashes`` (the links just forgotten named them) that no
+        link in ``used`` names and that were last stored before ``before`` (bytes stored
+        again meanwhile belong to a newer import); return how many went."""
+        keep = set(used)
+        gone = 0
+        for sha in sorted(set(hashes) - keep):
+            path = self.path_of(sha)
+            try:
+                if os.lstat(path).st_mtime >= before:
+                    continue
+                os.unlink(path)
+            except FileNotFoundError:
+                continue
+            gone += 1
+        if gone:
+            self._total = None
+        return gone

@@ -365,3 +365,6 @@ class ForgetResult(NamedTuple):
     """Sessions whose id held the text and now have a new one."""
     notes: tuple[str, ...] = ()
     """What the backend could not guarantee (a copy it cannot reach yet)."""
+    attachments: tuple[str, ...] = ()
+    """Hashes of the attachments the deleted messages held (their links went with them;
+    the bytes no remaining link uses are the caller's to delete, after this commit)."""

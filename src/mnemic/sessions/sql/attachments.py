@@ -17,7 +17,15 @@ from typing import Any, NamedTuple
 from ..store import Attachment, NewMessage
 from .tables import C, Engine
 
-__all__ = ["AttachmentLink", "find_links", "insert_links", "link_rows", "links_of", "used_hashes"]
+__all__ = [
+    "AttachmentLink",
+    "find_links",
+    "held_hashes",
+    "insert_links",
+    "link_rows",
+    "links_of",
+    "used_hashes",
+]
 
 _COLUMNS = "a.message_id, a.sha256, a.name, a.media_type, a.size, a.caption"
 _INSERT = (
@@ -124,3 +132,13 @@ def used_hashes(store: Engine[C]) -> set[str]:
     """Every hash a link names (what a collection keeps)."""
     sql = store.dialect.sql("SELECT DISTINCT sha256 FROM {s}.message_attachments")
     return {str(r[0]) for r in store._fetch(sql, ())}
+
+
+def held_hashes(store: Engine[C], conn: C, message_ids: Sequence[int]) -> tuple[str, ...]:
+    """The hashes the links of ``message_ids`` name, inside a transaction (forgetting
+    reads them before the messages go)."""
+    found: set[str] = set()
+    for clause, params in store.dialect.chunks("message_id", list(message_ids)):
+        sql = f"SELECT DISTINCT sha256 FROM {{s}}.message_attachments WHERE {clause}"
+        found.update(str(r[0]) for r in store._run(conn, sql, params).fetchall())
+    return tuple(sorted(found))

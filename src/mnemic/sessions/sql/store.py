@@ -603,9 +603,9 @@ class SqlSessionStore(Engine[Any]):
         """:meth:`forget` with the stored forms of the text (:func:`..forgetting.needles`):
         rows in one transaction (:func:`.writes.forget_rows`), then compaction."""
         run = functools.partial(forget_rows, self, forms=forms, dry_run=dry_run)
-        messages, sessions, renamed = self._write(run)
+        messages, sessions, renamed, held = self._write(run)
         notes = self._compact(not dry_run and sessions > 0)
-        return ForgetResult(messages, sessions, renamed, notes)
+        return ForgetResult(messages, sessions, renamed, notes, held)
 
     # --- what the store remembers about its inputs (:mod:`.marks`) -----------------------
     def tombstones(self) -> list[tuple[str, str]]:

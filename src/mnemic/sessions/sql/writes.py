@@ -30,7 +30,7 @@ from ...errors import SessionStoreError
 from ..forgetting import MESSAGE_TEXT_COLUMNS, SESSION_SCRUB_COLUMNS, contains, plan_rewrites
 from ..index.fields import SegmentWorker
 from ..store import ImportResult, NewMessage, NewSession
-from .attachments import insert_links
+from .attachments import held_hashes, insert_links
 from .marks import forgotten_batch, record_forgotten
 from .rows import LEGACY_COLUMNS, dedupe, plan_merge, session_values, stored_call_count
 from .tables import (
@@ -277,10 +277,12 @@ def write_batch(
 
 def forget_rows(
     store: Engine[C], conn: C, *, forms: list[str], dry_run: bool
-) -> tuple[int, int, int]:
+) -> tuple[int, int, int, tuple[str, ...]]:
     """In one transaction: delete the messages and rewrite the sessions holding one of
-    ``forms``, then let the index forget them; return (messages, sessions, renamed)."""
+    ``forms``, then let the index forget them; return (messages, sessions, renamed, the
+    hashes of the attachments the messages held: their links go with them)."""
     rows = _messages_holding(store, conn, forms)
+    held = held_hashes(store, conn, [r.id for r in rows])
     swhere, sparams = store.dialect.holds(SESSION_SCRUB_COLUMNS, forms)
     columns = ", ".join(SESSION_SCRUB_COLUMNS)
     candidates = store._run(
@@ -296,7 +298,7 @@ def forget_rows(
     rewrites, renames = plan_rewrites(candidates, forms, taken)
     touched = {int(r.sid) for r in rows} | {r.sid for r in rewrites}
     if dry_run:
-        return len(rows), len(touched), len(renames)
+        return len(rows), len(touched), len(renames), held
     for r in rows:
         store._run(conn, "DELETE FROM {s}.messages WHERE id = ?", (r.id,))
         calls = stored_call_count(r.tool_calls)
@@ -318,7 +320,7 @@ def forget_rows(
         ),
     )
     store._index_forgotten(conn)
-    return len(rows), len(touched), len(renames)
+    return len(rows), len(touched), len(renames), held
 
 
 class _Held(NamedTuple):
