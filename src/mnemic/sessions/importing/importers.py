@@ -66,9 +66,10 @@ from ..attachments import AttachmentStore
 from ..sql import SessionStore
 from ..store import Attachment, ImportResult, NewSession
 from .chatgpt import chatgpt_items
+from .claude import claude_items
 from .codex import codex_items
 from .documents import locomo_items, locomo_sessions, openai_items
-from .formats import Item, Reading, Skips, claude_items, jsonl_items, timestamp
+from .formats import Item, Reading, Skips, jsonl_items, timestamp
 from .hermes import SQLITE_MAGIC, hermes_items, open_hermes_db
 
 __all__ = [

@@ -35,7 +35,8 @@ from ...errors import UnreadableFile
 from ..attachments import AttachmentStore
 from ..sql import SessionStore
 from ..store import ImportMark
-from .formats import Reading, claude_items, position_digest
+from .claude import claude_items
+from .formats import Reading, position_digest
 from .importers import ImportReport
 
 __all__ = [
