@@ -150,3 +150,28 @@ def test_a_postgres_schema_of_version_9_gains_the_link_table_keeping_its_rows(
     finally:
         with psycopg.connect(pg_dsn, autocommit=True) as conn:
             conn.execute(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
+
+
+@pytest.mark.postgres
+def test_db_copy_carries_the_links_into_the_database(
+    home_path: Path, pg_dsn: str, pg_schema: str
+) -> None:
+    from mnemic.backends.postgres.copy import copy_memory, open_side
+    from mnemic.backends.postgres.db import Database
+    from mnemic.backends.postgres.sessions import PostgresSessionStore
+
+    home = Home.open(home_path)
+    link = AttachmentStore.of_home(home).put(tiny_png(), name="dot.png", caption="a dot")
+    with open_store(home) as store:
+        sid = store.start_session(source="cli")
+        store.append_messages(sid, [NewMessage("user", "plain"), _message("see", link)])
+    report = copy_memory(
+        open_side(str(home_path)), open_side(pg_dsn, schema=pg_schema, migrate=True)
+    )
+    assert report.verified
+    copied = PostgresSessionStore(Database(pg_dsn, schema=pg_schema))
+    try:
+        [found] = copied.find_attachments(session_id=sid)
+        assert (found.seq, found.attachment) == (1, link)
+    finally:
+        copied.close()
