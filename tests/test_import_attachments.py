@@ -120,7 +120,7 @@ def test_without_an_attachment_store_images_stay_bare_placeholders(
 ) -> None:
     report = import_path(store, _transcript(tmp_path / "t.jsonl", _image_block(tiny_png())))
     assert store.messages("cc-img")[0].content == "what is this?\n[image]"
-    assert report.skipped["image left as a placeholder (no attachment store)"] == 2
+    assert not report.skipped  # as before attachments were kept: nothing left out
 
 
 def _chatgpt_export(folder: Path, parts: list[Any], uploads: list[Any] | None = None) -> Path:
@@ -237,3 +237,16 @@ def test_a_jsonl_attachment_without_its_bytes_is_reported(store: Any, tmp_path: 
     assert report.skipped["attachment not kept"] == 1
     assert "gone.png: the export did not carry its bytes" in report.examples["attachment not kept"]
     assert store.find_attachments() == []
+
+
+def test_an_image_on_a_line_over_16_mib_is_not_kept_cut(store: Any, tmp_path: Path) -> None:
+    """The reader cuts every string of a line over 16 MiB: its base64 data would decode
+    to part of the image. It is refused, saying why, never stored truncated."""
+    big = tiny_png() + bytes(13 << 20)  # 13 MiB: over 16 MiB as base64
+    files = AttachmentStore(tmp_path / "attachments", max_bytes=64 << 20)
+    path = _transcript(tmp_path / "t.jsonl", _image_block(big))
+    import_path(store, path, format="claude", attachments=files)
+    user = store.messages("cc-img")[0]
+    assert user.content is not None and "its line is over 16 MiB" in user.content
+    assert store.attachments([user.id]) == {}
+    assert [size for _, size, _ in files.hashes()] == [len(tiny_png(9))]  # the screenshot

@@ -7,8 +7,8 @@ text (``[image: name.png — caption]``) so search and prompts read it, plus the
 (``NewMessage.attachments``). What is not kept (over a cap, a symlink, a file missing
 from the export, damaged data) leaves a placeholder naming it and why
 (``[image: name.png — not kept: …]``) and a line in the import report. An import without
-an attachment store (the library called without one) keeps the old bare placeholder
-(``[image]``, ``[attachment]``) and counts it.
+an attachment store (a dry run, or the library called without one) keeps the old bare
+placeholder (``[image]``, ``[attachment]``).
 """
 
 from __future__ import annotations
@@ -75,8 +75,9 @@ def keep(
 
 
 def bare(reading: Reading, where: str, kind: str) -> str:
-    """The placeholder of an import without an attachment store (counted)."""
-    reading.skip(f"{kind} left as a placeholder (no attachment store)", where)
+    """The placeholder of a reading without an attachment store: a dry run's (which
+    writes nothing, and whose report must not say the import leaves files out), or the
+    library's called without one (as before attachments were kept)."""
     return f"[{kind}]"
 
 
