@@ -250,3 +250,42 @@ def test_an_image_on_a_line_over_16_mib_is_not_kept_cut(store: Any, tmp_path: Pa
     assert user.content is not None and "its line is over 16 MiB" in user.content
     assert store.attachments([user.id]) == {}
     assert [size for _, size, _ in files.hashes()] == [len(tiny_png(9))]  # the screenshot
+
+
+def _rollout(path: Path, png: bytes) -> Path:
+    url = "data:image/png;base64," + base64.b64encode(png).decode()
+    lines = [
+        {"timestamp": "2026-01-15T10:00:00Z", "type": "session_meta",
+         "payload": {"id": "codex-img", "timestamp": "2026-01-15T10:00:00Z", "cwd": "/w"}},
+        {"timestamp": "2026-01-15T10:00:01Z", "type": "response_item",
+         "payload": {"type": "message", "role": "user", "content": [
+             {"type": "input_text", "text": "what is on this screen?"},
+             {"type": "input_image", "image_url": url}]}},
+        {"timestamp": "2026-01-15T10:00:02Z", "type": "response_item",
+         "payload": {"type": "message", "role": "assistant",
+                     "content": [{"type": "output_text", "text": "a red dot"}]}},
+    ]  # fmt: skip
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return path
+
+
+def test_codex_input_images_are_kept_and_a_rollout_imported_before_adds_nothing(
+    store: Any, tmp_path: Path
+) -> None:
+    png = tiny_png()
+    path = _rollout(tmp_path / "rollout-1.jsonl", png)
+    # imported the way earlier versions did: the image as [image]
+    assert import_path(store, path, format="codex").messages == 2
+    assert store.messages("codex-img")[0].content == "what is on this screen?\n[image]"
+    files = AttachmentStore(tmp_path / "attachments")
+    assert import_path(store, path, format="codex", attachments=files).messages == 0
+    fresh = SQLiteSessionStore(tmp_path / "fresh.db", durable=False)
+    try:
+        assert import_path(fresh, path, format="codex", attachments=files).messages == 2
+        user = fresh.messages("codex-img")[0]
+        sha = hashlib.sha256(png).hexdigest()
+        assert user.content == f"what is on this screen?\n[image: image-{sha[:12]}.png]"
+        assert [a.sha256 for a in fresh.attachments([user.id])[user.id]] == [sha]
+        assert import_path(fresh, path, format="codex", attachments=files).messages == 0
+    finally:
+        fresh.close()

@@ -174,9 +174,12 @@ class Reading:
         timestamp: float | None = None,
         is_error: bool | None = None,
         attachments: tuple[Attachment, ...] = (),
+        key_text: str | None = None,
     ) -> NewMessage:
         """A message of ``session_id`` with its key: ``source_id`` when it is one, else its
-        position key (``role`` is a stored role)."""
+        position key (``role`` is a stored role) over ``key_text`` when given (the text
+        as earlier versions stored it, so a message imported before keeps its key), else
+        over ``content``."""
         position = self._position(session_id)
         if isinstance(source_id, str | int) and not isinstance(source_id, bool) and source_id != "":
             key = str(source_id)
@@ -184,7 +187,8 @@ class Reading:
             calls = None
             if tool_calls:
                 calls = json.dumps(tool_calls, ensure_ascii=False, separators=(",", ":"))
-            key = f"{position}:{fingerprint(role, content, name, tool_name, calls, tool_call_id)}"
+            text = content if key_text is None else key_text
+            key = f"{position}:{fingerprint(role, text, name, tool_name, calls, tool_call_id)}"
         return NewMessage(
             role, content, tool_name, tool_calls, tool_call_id, timestamp, None, name, key,
             is_error, attachments,
