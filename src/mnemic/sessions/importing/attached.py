@@ -66,7 +66,7 @@ def keep(
     ``attachment`` (the bare placeholder's word), ``shown`` its name if the source has one."""
     store = reading.attachments
     if store is None:
-        return bare(reading, where, kind), None
+        return bare(kind), None
     try:
         link = put(store)
     except AttachmentRefused as exc:
@@ -74,7 +74,7 @@ def keep(
     return link.placeholder(), link
 
 
-def bare(reading: Reading, where: str, kind: str) -> str:
+def bare(kind: str) -> str:
     """The placeholder of a reading without an attachment store: a dry run's (which
     writes nothing, and whose report must not say the import leaves files out), or the
     library's called without one (as before attachments were kept)."""
@@ -189,11 +189,11 @@ def keep_exported(reading: Reading, where: str, value: Any, *, cut: bool) -> tup
         media = str_of(item.get("media_type"))
         caption = str_of(item.get("caption"))
         if store is None:
-            bare(reading, where, "attachment")
-            continue
+            return ()  # a dry run: the text already names each file
+        kind = "image" if (media or "").startswith("image/") else "attachment"
         if "data" in item:
             _, link = keep_base64(
-                reading, where, "attachment", item["data"],
+                reading, where, kind, item["data"],
                 name=name, media_type=media, caption=caption, cut=cut,
             )  # fmt: skip
             if link is not None:
@@ -202,9 +202,9 @@ def keep_exported(reading: Reading, where: str, value: Any, *, cut: bool) -> tup
         sha = str_of(item.get("sha256")) or ""
         size = item.get("size")
         if is_sha256(sha) and isinstance(size, int) and store.has(sha):
-            kind = media_type_of(name or "", media)
+            media = media_type_of(name or "", media)
             said = caption or None
-            kept.append(Attachment(sha, attachment_name(name, sha, kind), kind, size, said))
+            kept.append(Attachment(sha, attachment_name(name, sha, media), media, size, said))
         else:
-            refused(reading, where, "attachment", name, "the export did not carry its bytes")
+            refused(reading, where, kind, name, "the export did not carry its bytes")
     return tuple(kept)

@@ -79,7 +79,7 @@ class _Export:
     ) -> Kept:
         """The file an asset pointer (or a file id) names, kept; or a placeholder."""
         if reading.attachments is None:
-            return bare(reading, where, kind), None
+            return bare(kind), None
         found = asset_file(self.folder, pointer, self.listed)
         shown = name or (str_of(pointer) or "").rsplit("/", 1)[-1] or None
         if found is None:

@@ -96,7 +96,7 @@ def _image(url: Any, reading: Reading, where: str) -> Kept:
     head, sep, data = url.partition(",") if isinstance(url, str) else ("", "", "")
     if not (sep and head.startswith("data:") and head.endswith(";base64")):
         if reading.attachments is None:
-            return bare(reading, where, "image"), None
+            return bare("image"), None
         why = "its image_url is not data in the session file"
         return refused(reading, where, "image", None, why), None
     media = head[len("data:") : -len(";base64")] or None
