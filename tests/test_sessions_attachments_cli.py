@@ -133,3 +133,28 @@ def test_a_cli_import_keeps_files_in_the_home(tmp_path: Path) -> None:
     assert all(p.stat().st_mode & 0o077 == 0 for p in kept)
     with open_store(Home.open(home)) as store:
         assert import_path(store, tmp_path / "t.jsonl").messages == 0
+
+
+def test_forget_finds_a_message_by_its_file_name_or_caption_alone(backend: Kit) -> None:
+    """A message whose text does not name its file (a jsonl import keeps text as given)
+    is still forgotten when the file's name or caption holds the text."""
+    home = Home.open(backend.write_config())
+    files = AttachmentStore.of_home(home)
+    named = files.put(tiny_png(3), name="Passport-scan.png")
+    captioned = files.put(tiny_png(4), name="img.png", caption="my PASSPORT photo")
+    with open_store(home) as store:
+        sid = store.start_session(source="cli")
+        store.append_messages(
+            sid,
+            [
+                NewMessage("user", "here", attachments=(named,)),
+                NewMessage("user", "and here", attachments=(captioned,)),
+                NewMessage("assistant", "thanks"),
+            ],
+        )
+    report = forget_sessions(home, "passport")
+    assert (report.messages, report.attachments) == (2, 2)
+    assert not files.has(named.sha256) and not files.has(captioned.sha256)
+    with open_store(home) as store:
+        assert [m.content for m in store.messages(sid)] == ["thanks"]
+        assert store.find_attachments() == []

@@ -14,6 +14,7 @@ import string
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
+from ..forgetting import contains
 from ..store import Attachment, NewMessage
 from .tables import C, Engine
 
@@ -22,6 +23,7 @@ __all__ = [
     "find_links",
     "held_hashes",
     "insert_links",
+    "linked_holding",
     "link_rows",
     "links_of",
     "used_hashes",
@@ -142,3 +144,12 @@ def held_hashes(store: Engine[C], conn: C, message_ids: Sequence[int]) -> tuple[
         sql = f"SELECT DISTINCT sha256 FROM {{s}}.message_attachments WHERE {clause}"
         found.update(str(r[0]) for r in store._run(conn, sql, params).fetchall())
     return tuple(sorted(found))
+
+
+def linked_holding(store: Engine[C], conn: C, forms: list[str]) -> set[int]:
+    """The messages one of whose attachments' name or caption holds one of ``forms``
+    (forgetting deletes them with the messages whose own text holds it)."""
+    where, params = store.dialect.holds(["a.name", "a.caption"], forms)
+    sql = f"SELECT a.message_id, a.name, a.caption FROM {{s}}.message_attachments a WHERE {where}"
+    rows = store._run(conn, sql, params).fetchall()
+    return {int(r[0]) for r in rows if any(contains(v, forms) for v in r[1:])}

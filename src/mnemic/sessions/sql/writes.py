@@ -30,7 +30,7 @@ from ...errors import SessionStoreError
 from ..forgetting import MESSAGE_TEXT_COLUMNS, SESSION_SCRUB_COLUMNS, contains, plan_rewrites
 from ..index.fields import SegmentWorker
 from ..store import ImportResult, NewMessage, NewSession
-from .attachments import held_hashes, insert_links
+from .attachments import held_hashes, insert_links, linked_holding
 from .marks import forgotten_batch, record_forgotten
 from .rows import LEGACY_COLUMNS, dedupe, plan_merge, session_values, stored_call_count
 from .tables import (
@@ -346,8 +346,8 @@ class _Held(NamedTuple):
 
 
 def _messages_holding(store: Engine[C], conn: C, forms: list[str]) -> list[_Held]:
-    """Every message holding one of ``forms``: the candidates SQL finds, a page at a
-    time, checked in Python."""
+    """Every message holding one of ``forms`` (in its text, or in the name or caption of
+    a file it holds): the candidates SQL finds, a page at a time, checked in Python."""
     where, params = store.dialect.holds([f"m.{c}" for c in MESSAGE_TEXT_COLUMNS], forms)
     indexed = f"m.{store._INDEXED[1]}" if store._INDEXED else "0"
     text = ", ".join(f"m.{c}" for c in MESSAGE_TEXT_COLUMNS)
@@ -362,5 +362,14 @@ def _messages_holding(store: Engine[C], conn: C, forms: list[str]) -> list[_Held
         page = store._run(conn, sql, (*params, last)).fetchall()
         found += [_Held._make(r) for r in page if any(contains(v, forms) for v in r[6:])]
         if len(page) < _PAGE:
-            return found
+            break
         last = int(page[-1][0])
+    # and those holding a file whose name or caption holds it
+    extra = sorted(linked_holding(store, conn, forms) - {r.id for r in found})
+    for clause, ids in store.dialect.chunks("m.id", extra):
+        sql = (
+            f"SELECT m.id, m.sid, m.tokens, {indexed}, s.id, m.role, {text} "
+            f"FROM {{s}}.messages m JOIN {{s}}.sessions s ON s.sid = m.sid WHERE {clause}"
+        )
+        found += [_Held._make(r) for r in store._run(conn, sql, ids).fetchall()]
+    return sorted(found, key=lambda r: int(r.id))
