@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..control_chars import printable
-from ..errors import AttachmentRefused, UnreadableFile, UnsafePath
+from ..errors import AttachmentRefused, UnreadableFile, UnsafePath, WriteFailed
 from ..fsio import atomic_write_bytes, ensure_private_dir, read_bytes_strict
 from ..home import Home
 from .store import Attachment
@@ -281,11 +281,8 @@ class AttachmentStore:
             if now - modified < grace:
                 young += 1
                 continue
-            if not dry_run:
-                try:
-                    os.unlink(self.path_of(sha))
-                except FileNotFoundError:
-                    continue
+            if not dry_run and not self._unlink(sha):
+                continue
             removed.append(sha)
             freed += size
         if removed and not dry_run:
@@ -303,10 +300,21 @@ class AttachmentStore:
             try:
                 if os.lstat(path).st_mtime >= before:
                     continue
-                os.unlink(path)
             except FileNotFoundError:
                 continue
-            gone += 1
+            gone += self._unlink(sha)
         if gone:
             self._total = None
         return gone
+
+    def _unlink(self, sha256: str) -> bool:
+        """Delete one file; False when it was gone already. A file that cannot be
+        deleted (a read-only home) raises :class:`~mnemic.errors.WriteFailed`."""
+        path = self.path_of(sha256)
+        try:
+            os.unlink(path)
+        except FileNotFoundError:
+            return False
+        except OSError as exc:
+            raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
+        return True
