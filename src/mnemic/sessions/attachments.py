@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import mimetypes
 import os
 import re
 import stat
@@ -70,6 +69,8 @@ def media_type_of(name: str, given: str | None = None) -> str:
         cleaned = given.strip().lower()
         if re.fullmatch(r"[a-z0-9.+-]+/[a-z0-9.+-]+", cleaned):
             return cleaned
+    import mimetypes  # here: reads the system's type tables, only when a file is kept
+
     guessed, _ = mimetypes.guess_type(name, strict=False)
     return guessed or _OCTET
 
@@ -82,6 +83,8 @@ def attachment_name(name: str | None, sha256: str, media_type: str) -> str:
         base = printable(name.replace("\\", "/").rsplit("/", 1)[-1], lines=False).strip()
         base = base[:MAX_NAME]
     if base in ("", ".", ".."):
+        import mimetypes
+
         ext = mimetypes.guess_extension(media_type, strict=False) or ""
         kind = "image" if media_type.startswith("image/") else "file"
         base = f"{kind}-{sha256[:12]}{ext}"
