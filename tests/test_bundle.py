@@ -9,6 +9,7 @@ written.
 
 from __future__ import annotations
 
+import base64
 import gzip
 import hashlib
 import io
@@ -587,3 +588,65 @@ def test_the_session_import_reports_its_progress_to_the_end(tmp_path: Path, made
     last = seen[-1]
     assert last.finished and last.fraction == 1.0 and last.eta == 0.0
     assert (last.messages, last.sessions) == (report.counts["messages"], 4)
+
+
+def _with_attachments(root: Path) -> tuple[bytes, str]:
+    from mnemic.sessions.attachments import AttachmentStore
+    from test_sessions_attachments import tiny_png
+
+    home = Home.open(root)
+    link = AttachmentStore.of_home(home).put(tiny_png(), name="dot.png", caption="a dot")
+    with open_store(home) as store:
+        sid = store.start_session(source="cli")
+        held = (link,)
+        store.append_messages(
+            sid, [NewMessage("user", f"see\n{link.placeholder()}", attachments=held)]
+        )
+    return tiny_png(), sid
+
+
+def test_attachments_travel_in_a_bundle(tmp_path: Path, backend: Kit) -> None:
+    from mnemic.sessions.attachments import AttachmentStore
+
+    source, bundle = tmp_path / "source", tmp_path / "b.mnemic"
+    data, sid = _with_attachments(source)
+    report = ok(source, "export", "--bundle", str(bundle), "--json")
+    assert report["counts"]["attachments"] == 1
+    dest = backend.write_config()
+    ok(dest, "import", "--bundle", str(bundle))
+    home = Home.open(dest)
+    with open_store(home) as store:
+        [found] = store.find_attachments(session_id=sid)
+    assert (found.attachment.name, found.attachment.caption) == ("dot.png", "a dot")
+    assert AttachmentStore.of_home(home).read(found.attachment.sha256) == data
+
+
+def test_a_bundle_whose_attachment_bytes_were_changed_is_refused(tmp_path: Path) -> None:
+    source, bundle = tmp_path / "source", tmp_path / "b.mnemic"
+    _with_attachments(source)
+    ok(source, "export", "--bundle", str(bundle))
+    members = {}
+    with tarfile.open(bundle, "r:gz") as tar:
+        for member in tar.getmembers():
+            fh = tar.extractfile(member)
+            assert fh is not None
+            members[member.name] = fh.read()
+    text = members["sessions.jsonl"].decode()
+    rec = json.loads(text.splitlines()[0])
+    forged = base64.b64encode(b"other bytes").decode()
+    members["sessions.jsonl"] = text.replace(rec["attachments"][0]["data"], forged).encode()
+    manifest = json.loads(members["manifest.json"])
+    body = members["sessions.jsonl"]
+    for entry in manifest["members"]:
+        if entry["path"] == "sessions.jsonl":  # the checksum made to match: only the bytes lie
+            entry.update(size=len(body), sha256=hashlib.sha256(body).hexdigest())
+    members["manifest.json"] = json.dumps(manifest).encode()
+    with tarfile.open(bundle, "w:gz") as tar:
+        for name in ["manifest.json", *(n for n in members if n != "manifest.json")]:
+            info = tarfile.TarInfo(name)
+            info.size = len(members[name])
+            tar.addfile(info, io.BytesIO(members[name]))
+    dest = tmp_path / "dest"
+    result = run(dest, "import", "--bundle", str(bundle))
+    assert result.exit_code != 0 and "do not match" in result.output
+    assert not (dest / "attachments").exists() and not (dest / "sessions.db").exists()

@@ -147,6 +147,9 @@ def _export(tmp_path: Path) -> Path:
     return path
 
 
+MISSING = "it is not in the export folder"
+
+
 def test_chatgpt_conversations_become_sessions_of_the_branch_the_user_saw(
     tmp_path: Path,
 ) -> None:
@@ -166,7 +169,7 @@ def test_chatgpt_conversations_become_sessions_of_the_branch_the_user_saw(
             ("user", "How tall is K2 in feet?"),
             ("assistant", ""),
             ("tool", "28251.3"),
-            ("assistant", "About 28,251 ft.\n[image]"),
+            ("assistant", f"About 28,251 ft.\n[image: x — not kept: {MISSING}]"),
         ]
         assert msgs[1].tool_calls[0]["function"] == {
             "name": "python",
@@ -176,7 +179,11 @@ def test_chatgpt_conversations_become_sessions_of_the_branch_the_user_saw(
         assert [m.timestamp for m in msgs] == [T0 + 60, T0 + 61, T0 + 62, T0 + 63]
         assert [m.content for m in store.messages("conv-2")] == ["Hello!", "Hi, how can I help?"]
     reasons = {s["reason"] for s in report["sessions"]["skipped"]}
-    assert reasons == {"system message", "message ChatGPT does not show (context, reasoning)"}
+    assert reasons == {
+        "system message",
+        "message ChatGPT does not show (context, reasoning)",
+        "attachment not kept",  # the image's file is not in this export's folder
+    }
     again = import_chatgpt(home, _export(tmp_path)).to_dict()
     assert (again["sessions"]["sessions"], again["sessions"]["messages"]) == (0, 0)
 

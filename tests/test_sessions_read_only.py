@@ -133,6 +133,8 @@ def check_reads(home: Path) -> None:
     assert r.returncode == 0 and len(json.loads(r.stdout)["messages"]) == 2, r.stderr
     r = mnemic(home, "sessions", "export", "s-zh", as_reader=True)
     assert r.returncode == 0 and "会话历史" in r.stdout, r.stderr
+    r = mnemic(home, "sessions", "attachments", "--json", as_reader=True)
+    assert r.returncode == 0 and json.loads(r.stdout) == [], r.stderr
     r = mnemic(home, "sessions", "stats", "--json", as_reader=True)
     assert r.returncode == 0 and json.loads(r.stdout)["messages"] == 3, r.stderr
     r = mnemic(home, "sessions", "search", "ops@example.com", "--json", as_reader=True)
@@ -177,6 +179,7 @@ def test_read_only_home_of_an_older_schema_reads_its_sessions(base: Path) -> Non
     conn = sqlite3.connect(home / "sessions.db")
     conn.execute("DROP INDEX messages_failed")
     conn.execute("ALTER TABLE messages DROP COLUMN is_error")
+    conn.execute("DROP TABLE message_attachments")
     conn.execute("DELETE FROM _migrations WHERE version >= 5")
     conn.commit()
     conn.close()

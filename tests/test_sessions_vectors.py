@@ -199,6 +199,7 @@ def test_an_existing_version_2_store_is_migrated_and_then_embedded(tmp_path: Pat
         conn.execute("DROP TABLE import_marks")
         conn.execute("DROP INDEX messages_failed")
         conn.execute("ALTER TABLE messages DROP COLUMN is_error")  # and version 5's column
+        conn.execute("DROP TABLE message_attachments")  # and version 6's table
         conn.execute("DELETE FROM _migrations WHERE version >= 3")
     with SQLiteSessionStore(path) as s:
         e = StandinEmbedder()

@@ -845,3 +845,43 @@ def test_a_side_by_side_diff_keeps_every_line_of_both_texts_in_order(old: str, n
 def test_a_highlighted_snippet_holds_no_markup_but_its_marks(snippet: str) -> None:
     html = str(highlight(snippet)).replace("<mark>", "").replace("</mark>", "")
     assert "<" not in html and ">" not in html and '"' not in html
+
+
+def test_a_session_shows_its_images_inline_and_other_files_as_downloads(
+    client: TestClient, home_path: Path
+) -> None:
+    from mnemic.sessions.attachments import AttachmentStore
+    from test_sessions_attachments import tiny_png
+
+    home = Home.open(home_path)
+    files = AttachmentStore.of_home(home)
+    png = files.put(tiny_png(), name="dot.png", caption="a red dot")
+    svg = files.put(b"<svg xmlns='http://www.w3.org/2000/svg'><script>x()</script></svg>",
+                    name="evil.svg")  # fmt: skip
+    with open_store(home) as store:
+        sid = store.start_session(NewSession(title="Pictures", source="cli"))
+        held = (png, svg)
+        text = "look\n" + "\n".join(a.placeholder() for a in held)
+        [mid] = store.append_messages(sid, [NewMessage("user", text, attachments=held)])
+    page = client.get(session_path(sid)).text
+    src = f"/sessions/attachment?message={mid}&amp;sha={png.sha256}"
+    assert f'<img src="{src}" alt="a red dot"' in page
+    assert f"/sessions/attachment?message={mid}&amp;sha={svg.sha256}" in page
+    assert f'sha={svg.sha256}" alt' not in page  # an SVG is never shown inline
+
+    r = client.get(f"/sessions/attachment?message={mid}&sha={png.sha256}")
+    assert r.status_code == 200 and r.content == tiny_png()
+    assert r.headers["content-type"] == "image/png"
+    assert r.headers["content-disposition"].startswith("inline")
+    assert r.headers["x-content-type-options"] == "nosniff"
+    r = client.get(f"/sessions/attachment?message={mid}&sha={svg.sha256}")
+    assert r.headers["content-type"] == "application/octet-stream"
+    assert r.headers["content-disposition"] == "attachment; filename*=UTF-8''evil.svg"
+
+    other = "0" * 64  # a hash no link of this message names is not served, even if stored
+    files.put(b"not linked")
+    assert client.get(f"/sessions/attachment?message={mid}&sha={other}").status_code == 404
+    assert client.get(f"/sessions/attachment?message={mid}&sha=../../x").status_code == 400
+    files.path_of(png.sha256).unlink()
+    r = client.get(f"/sessions/attachment?message={mid}&sha={png.sha256}")
+    assert r.status_code == 404 and "missing" in r.text

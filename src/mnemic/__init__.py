@@ -62,6 +62,7 @@ __all__ = sorted(_PUBLIC)
 _ERRORS_MOVED = [
     "AmbiguousMatch",
     "ApprovalUnavailable",
+    "AttachmentRefused",
     "BatchFailed",
     "BudgetExceeded",
     "BundleError",

@@ -120,6 +120,12 @@ class SessionSettings:
     semantic: str = "auto"
     """``auto``: embed recorded messages in the background and search by meaning when the
     ``semantic`` extra is installed; ``off``: never embed (lexical search only)."""
+    attachment_max_bytes: int = 20 * 1024 * 1024
+    """Largest attachment (image, file) an import keeps, in bytes; a larger one stays a
+    placeholder in its message saying why."""
+    attachments_max_total: int = 2 * 1024 * 1024 * 1024
+    """Bytes all kept attachments may take in the home together; an attachment that would
+    pass it stays a placeholder saying why."""
 
 
 @dataclass(frozen=True)
@@ -571,6 +577,8 @@ RANGES: dict[str, tuple[float, float]] = {
     "sessions.summary_timeout": (0.1, 3600.0),
     "sessions.summary_concurrency": (1, 64),
     "sessions.write_timeout": (0.0, 3600.0),
+    "sessions.attachment_max_bytes": (0, 1_099_511_627_776),
+    "sessions.attachments_max_total": (0, 1_125_899_906_842_624),
     "llm.timeout": (0.1, 3600.0),
     "llm.context_window": (1024, 100_000_000),
     "llm.max_retries": (0, 20),

@@ -59,6 +59,7 @@ StrPath = str | os.PathLike[str]
 
 __all__ = [
     "SidecarLock",
+    "atomic_write_bytes",
     "atomic_write_text",
     "describe_kind",
     "ensure_private_dir",
@@ -107,7 +108,26 @@ def atomic_write_text(
     kept version, about to be dropped) whose inode is reused as the temp file: this saves
     freeing one inode and allocating another, which costs as much as an fsync here.
     """
-    data = text.encode("utf-8")
+    atomic_write_bytes(
+        path,
+        text.encode("utf-8"),
+        mode=mode,
+        recycle=recycle,
+        sync_dir=sync_dir,
+        fsync=fsync,
+    )
+
+
+def atomic_write_bytes(
+    path: StrPath,
+    data: bytes,
+    *,
+    mode: int = FILE_MODE,
+    recycle: StrPath | None = None,
+    sync_dir: bool = True,
+    fsync: bool = True,
+) -> None:
+    """:func:`atomic_write_text` for bytes (an attachment): the same steps and guarantees."""
     path = os.fspath(path)
     directory = os.path.dirname(path) or "."
     tmp = os.path.join(directory, f"{temp_prefix(path)}{os.urandom(6).hex()}{TEMP_SUFFIX}")

@@ -258,6 +258,33 @@ def test_search_sessions_and_open_one(page: Any, served: str, home_path: Path) -
     assert "<b>invoices-2026</b>" in page.locator("li.role-assistant pre").inner_text()
 
 
+def test_a_session_page_shows_an_imported_image_and_offers_a_file(
+    page: Any, served: str, home_path: Path
+) -> None:
+    from mnemic.sessions.attachments import AttachmentStore
+    from test_sessions_attachments import tiny_png
+
+    home = Home.open(home_path)
+    files = AttachmentStore.of_home(home)
+    png = files.put(tiny_png(), name="dot.png", caption="a red dot")
+    pdf = files.put(b"%PDF-1.4 tiny", name="notes.pdf")
+    with open_store(home) as store:
+        sid = store.start_session(NewSession(title="Pictures"))
+        text = f"look\n{png.placeholder()}\n{pdf.placeholder()}"
+        store.append_messages(sid, [NewMessage("user", text, attachments=(png, pdf))])
+    page.goto(served + "/sessions/view?id=" + sid)
+    assert page.locator("h1").inner_text() == "Pictures"
+    image = page.locator("figure.attachment img")
+    assert image.get_attribute("alt") == "a red dot"
+    # the browser fetched and decoded the bytes: a 1x1 picture, not a broken image
+    assert image.evaluate("img => img.complete && img.naturalWidth") == 1
+    with page.expect_download() as caught:
+        page.get_by_role("link", name="notes.pdf").click()
+    download = caught.value
+    assert download.suggested_filename == "notes.pdf"
+    assert Path(download.path()).read_bytes() == b"%PDF-1.4 tiny"
+
+
 def test_the_page_says_when_another_process_changed_memory(
     page: Any, served: str, home_path: Path
 ) -> None:

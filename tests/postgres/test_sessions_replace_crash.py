@@ -22,7 +22,7 @@ def test_pg_replace_import_killed_midway_leaves_every_session_old_or_new(
 
     def reset() -> None:
         with pg_db.connection() as conn:
-            conn.execute(pg_db.sql("TRUNCATE {s}.messages, {s}.sessions"))
+            conn.execute(pg_db.sql("TRUNCATE {s}.message_attachments, {s}.messages, {s}.sessions"))
         seed(home)
 
     run_kills(home, tmp_path, reset)

@@ -116,6 +116,10 @@ COMMANDS: dict[str, Lazy] = {
         "mnemic.cli.sessions:sessions",
         "The session history: every past conversation, searchable.",
     ),
+    "sessions attachments": Lazy(
+        "mnemic.cli.sessions_attachments:attachments_cmd",
+        "List the images and files imported messages hold; --gc deletes unused ones.",
+    ),
     "sessions embed": Lazy(
         "mnemic.cli.sessions_embed:embed_cmd",
         "Embed the messages that have no vector yet (semantic search finds them then).",

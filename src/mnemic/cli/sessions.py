@@ -27,6 +27,7 @@ from ..sessions import (
     search_messages_for,
     search_tool_for,
 )
+from ..sessions.attachments import AttachmentStore
 from ..sessions.search.catchup import CatchUp, catch_up
 from ..tooling import tool_response
 from .app import (
@@ -41,6 +42,7 @@ from .app import (
     project_opt,
 )
 from .commands import LazyGroup, subcommands
+from .sessions_attachments import size_text
 
 __all__ = ["import_bar", "progress_text", "sessions"]
 
@@ -145,8 +147,15 @@ def show_cmd(app: AppContext, session_id: str, as_json: bool, max_chars: int) ->
     with _store(app) as store:
         info = store.get_session(session_id)
         msgs = store.messages(session_id)
+        held = store.attachments(m.id for m in msgs)
     if as_json:
-        emit_json({"session": info.to_dict(), "messages": [m.to_dict() for m in msgs]})
+        rows = [
+            {**m.to_dict(), "attachments": [a.to_dict() for a in held[m.id]]}
+            if m.id in held
+            else m.to_dict()
+            for m in msgs
+        ]
+        emit_json({"session": info.to_dict(), "messages": rows})
         return
     console = _console()
     console.print(_header(info))
@@ -164,6 +173,9 @@ def show_cmd(app: AppContext, session_id: str, as_json: bool, max_chars: int) ->
         label.append(f"  {_when(m.timestamp)}", style="dim")
         console.print(label)
         console.print(Text(printable(text)), soft_wrap=True)  # imported text: no escapes
+        for a in held.get(m.id, ()):
+            line = f"  attached: {a.name}  {a.media_type}  {size_text(a.size)}  {a.sha256[:12]}"
+            console.print(Text(_field(line), style="dim"))
         console.print()
 
 
@@ -511,7 +523,8 @@ def import_cmd(
     show_bar = not as_json and sys.stderr.isatty()
     with _store(app, write=True) as store, import_bar(show_bar) as update:
         report = import_path(store, path, format=fmt, source=source, replace=replace,
-                             strict=strict, progress=update)  # fmt: skip
+                             strict=strict, progress=update,
+                             attachments=AttachmentStore.of_home(app.home))  # fmt: skip
         # which memory entries mattered in what was imported (best-effort, a cache),
         # in the global store and the selected project's, which keeps its own counts
         count_usage(app.home, store)
@@ -569,9 +582,13 @@ def import_cmd(
 @pass_app
 @handle_errors
 def export_cmd(app: AppContext, session_id: str, as_json: bool) -> None:
-    """Write a session to stdout as JSONL (the format `sessions import` reads back)."""
+    """Write a session to stdout as JSONL (the format `sessions import` reads back).
+
+    The files its messages hold go along as base64 (`attachments`), so importing the
+    export into another home keeps them."""
     with _store(app) as store:
-        records = list(export_session(store, session_id))
+        files = AttachmentStore.of_home(app.home)
+        records = list(export_session(store, session_id, attachments=files))
     if as_json:
         emit_json(records)
         return

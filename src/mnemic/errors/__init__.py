@@ -40,6 +40,7 @@ Tree::
     │   ├── ProviderTimeout
     │   └── ProviderUnavailable
     ├── SessionError
+    │   ├── AttachmentRefused
     │   ├── ImportFailed
     │   ├── MessageNotFound            also a ToolError
     │   ├── SemanticUnavailable
@@ -143,6 +144,7 @@ from .providers import (
     ProviderUnavailable,
 )
 from .sessions import (
+    AttachmentRefused,
     EmbeddingModelDamaged,
     ImportFailed,
     MessageNotFound,
@@ -182,6 +184,7 @@ from .storage import (
 __all__ = [
     "AmbiguousMatch",
     "ApprovalUnavailable",
+    "AttachmentRefused",
     "BatchFailed",
     "BudgetExceeded",
     "BundleError",

@@ -104,6 +104,18 @@ class ImportFailed(SessionError):
         super().__init__(f"Cannot import {path}: {reason}. Nothing more was imported.")
 
 
+class AttachmentRefused(SessionError):
+    """An attachment was not kept (over a cap, a symlink, outside the export folder);
+    an importer keeps a placeholder naming it and this reason in its message."""
+
+    code = "attachment_refused"
+
+    def __init__(self, name: str, reason: str) -> None:
+        self.name = name
+        self.reason = reason
+        super().__init__(f"Attachment {name} was not kept: {reason}.")
+
+
 class SemanticUnavailable(SessionError):
     """Semantic (vector) search cannot run: the ``semantic`` extra is not installed, or
     the embedding model cannot be used. Lexical search still works; callers turn this

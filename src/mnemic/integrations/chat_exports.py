@@ -31,6 +31,7 @@ from ..errors import ImportFailed, IntegrationError, StorageError
 from ..fsread import read_text_strict
 from ..home import Home
 from ..sessions import ImportProgress, import_path, open_store
+from ..sessions.attachments import AttachmentStore
 from ..sessions.importing.chatgpt import chatgpt_items
 from ..sessions.importing.codex import codex_items
 from ..sessions.importing.formats import ImportPlan, Reading
@@ -105,7 +106,8 @@ def _import(
     if dry_run:
         return plan
     with open_store(home) as store:
-        return import_path(store, source, format=fmt, progress=progress).to_dict()
+        kept = AttachmentStore.of_home(home)
+        return import_path(store, source, format=fmt, progress=progress, attachments=kept).to_dict()
 
 
 def saved_memories(path: Path) -> list[tuple[int, str]]:

@@ -343,6 +343,7 @@ def _import(
     # Here, not at the top: SessionStart runs at every session start and must not load
     # the session store (SQLite, the search stack), which only these events need.
     from ..sessions import import_growing, open_store
+    from ..sessions.attachments import AttachmentStore
     from ..sessions.importing.resume import SEGMENT_BYTES
     from ..sessions.search.catchup import catch_up
 
@@ -356,6 +357,7 @@ def _import(
             session_id=session_id or "",
             segment=segment or SEGMENT_BYTES,
             budget=BUDGETS.get(event) if budget is None else budget,
+            attachments=AttachmentStore.of_home(home),
         )
         ended = ""
         if event == "SessionEnd" and session_id and store.has_session(session_id):

@@ -32,6 +32,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import os
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,6 +50,7 @@ from ..governance.storage import PendingQueueStore
 from ..home import Home
 from ..registry import backend_for
 from ..sessions.forgetting import contains, needles
+from .attachments import drop_forgotten
 
 __all__ = ["ForgetReport", "forget_sessions", "forget_user"]
 
@@ -71,6 +73,9 @@ class ForgetReport:
     kept of them), byte for byte."""
     sessions: int = 0
     """Sessions that lost messages or their title."""
+    attachments: int = 0
+    """Attachment files deleted: the forgotten messages held them and no other message
+    does (a dry run: how many files the messages hold)."""
     notes: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
@@ -230,8 +235,13 @@ def forget_sessions(
         return report
     report.archived = _forget_everywhere(home, mem, match, origin, clock, dry_run)
     with backend.sessions(home) as store:
+        began = time.time()
         result = store.forget(match, dry_run=dry_run)
         report.files.append(store.location)
+        if not dry_run:
+            report.attachments = drop_forgotten(home, store, result.attachments, began)
+        else:
+            report.attachments = len(result.attachments)
     report.messages, report.sessions = result.messages, result.sessions
     report.notes.extend(result.notes)
     if result.renamed:

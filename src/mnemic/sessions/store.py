@@ -25,6 +25,7 @@ from ..tokens import estimate_tokens
 __all__ = [
     "ROLES",
     "IMPORT_MODES",
+    "Attachment",
     "ForgetResult",
     "Hit",
     "ImportMark",
@@ -70,6 +71,47 @@ class NewSession:
 
 
 @dataclass(frozen=True, slots=True)
+class Attachment:
+    """A file a message holds (an image, a document): its bytes are kept once in the
+    home's attachment store (:mod:`mnemic.sessions.attachments`) under ``sha256``; the
+    session store keeps this link beside the message."""
+
+    sha256: str
+    """SHA-256 of the bytes (64 lowercase hex digits): where the store keeps them."""
+    name: str
+    """The file name the source gave (or one made from the hash and the media type)."""
+    media_type: str
+    """``image/png``, ``application/pdf``, ...; ``application/octet-stream`` if unknown."""
+    size: int
+    """Bytes."""
+    caption: str | None = None
+    """The caption or alt text the source gave, if any."""
+
+    @property
+    def is_image(self) -> bool:
+        """Whether the bytes are an image (shown inline by the console)."""
+        return self.media_type.startswith("image/")
+
+    def placeholder(self) -> str:
+        """What the message text says in its place: ``[image: cat.png — a cat]``."""
+        kind = "image" if self.is_image else "file"
+        caption = f" — {self.caption}" if self.caption else ""
+        return f"[{kind}: {self.name}{caption}]"
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able form."""
+        out: dict[str, Any] = {
+            "sha256": self.sha256,
+            "name": self.name,
+            "media_type": self.media_type,
+            "size": self.size,
+        }
+        if self.caption:
+            out["caption"] = self.caption
+        return out
+
+
+@dataclass(frozen=True, slots=True)
 class NewMessage:
     """A message to append. ``timestamp`` defaults to now, ``token_estimate`` to a guess."""
 
@@ -89,6 +131,9 @@ class NewMessage:
     is_error: bool | None = None
     """For a tool message: whether the source flagged the result as a failure (Claude
     Code's ``is_error``); None when the source says nothing."""
+    attachments: tuple[Attachment, ...] = ()
+    """The files the message holds, already in the home's attachment store; the text
+    keeps each one's :meth:`Attachment.placeholder`."""
 
     @property
     def tool_call_count(self) -> int:
@@ -320,3 +365,6 @@ class ForgetResult(NamedTuple):
     """Sessions whose id held the text and now have a new one."""
     notes: tuple[str, ...] = ()
     """What the backend could not guarantee (a copy it cannot reach yet)."""
+    attachments: tuple[str, ...] = ()
+    """Hashes of the attachments the deleted messages held (their links went with them;
+    the bytes no remaining link uses are the caller's to delete, after this commit)."""

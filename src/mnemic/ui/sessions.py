@@ -1,6 +1,8 @@
 """The Sessions page: search with highlighted matches and filters (the session_search
 tool's discovery shape), one session with its lineage, delete (after a confirmation
-form) and export (JSONL download, the format ``mnemic sessions import`` reads back).
+form) and export (JSONL download, the format ``mnemic sessions import`` reads back);
+the files a message holds: images inline, others as downloads, each served by the
+message and the hash its link names (``/sessions/attachment?message=ID&sha=HASH``).
 
 A session is named by the query string (``/sessions/view?id=ID``), never by the path: an
 id may hold ``/``, or be ``.`` or ``..``, which a path cannot carry unchanged. One page
@@ -11,15 +13,17 @@ from __future__ import annotations
 
 import json
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 from starlette.responses import Response
 from starlette.routing import Route
 
 from ..errors import InvalidArgument
 from ..sessions import export_session, open_store, search_tool_for
+from ..sessions.attachments import AttachmentStore, is_sha256
 from ..tooling import tool_response
 from .console import Console, Form, endpoint, see_other
-from .render import page
+from .render import error_response, page
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -31,6 +35,8 @@ PAGE_MESSAGES = 100
 """Messages one session page shows (links lead to the earlier and later ones)."""
 MESSAGE_CHARS = 20_000
 """Characters of one message a page shows (and of its tool calls' text)."""
+INLINE_TYPES = frozenset({"image/png", "image/jpeg", "image/gif", "image/webp", "image/avif"})
+"""Images shown in the page (never SVG, which can hold script); other files download."""
 
 
 def sessions_page(ui: Console, request: Request, form: Form) -> Response:
@@ -96,6 +102,7 @@ def session_page(ui: Console, request: Request, form: Form) -> Response:
         )
         later = previews[PAGE_MESSAGES].message.seq if len(previews) > PAGE_MESSAGES else None
         previews = previews[:PAGE_MESSAGES]
+        held = store.attachments(p.message.id for p in previews)
         chain: list[Any] = []
         parent = info.parent_id
         while parent and len(chain) < 50:
@@ -128,6 +135,8 @@ def session_page(ui: Console, request: Request, form: Form) -> Response:
         max_chars=MESSAGE_CHARS,
         ancestors=chain,
         children=children,
+        held=held,
+        inline=INLINE_TYPES,
     )
 
 
@@ -149,12 +158,44 @@ def export(ui: Console, request: Request, form: Form) -> Response:
     sid = _sid(request, form)
     with open_store(ui.home) as store:
         store.get_session(sid)
-        lines = [json.dumps(rec, ensure_ascii=False) + "\n" for rec in export_session(store, sid)]
+        files = AttachmentStore.of_home(ui.home)
+        records = export_session(store, sid, attachments=files)
+        lines = [json.dumps(rec, ensure_ascii=False) + "\n" for rec in records]
     safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in sid)
     return Response(
         "".join(lines).encode("utf-8"),
         media_type="application/x-ndjson",
         headers={"content-disposition": f'attachment; filename="session-{safe}.jsonl"'},
+    )
+
+
+def attachment(ui: Console, request: Request, form: Form) -> Response:
+    """One file a message holds, by the message and the hash its link names (never a
+    path from the request): an image of a type browsers show safely inline, anything
+    else (an SVG, HTML) as an ``application/octet-stream`` download, never rendered
+    (the console's headers add ``nosniff``)."""
+    q = request.query_params
+    mid, sha = q.get("message", ""), q.get("sha", "")
+    if not (mid.isascii() and mid.isdigit() and len(mid) <= 18) or not is_sha256(sha):
+        raise InvalidArgument("sha", "Name the file: ?message=MESSAGE_ID&sha=SHA256.")
+    with open_store(ui.home) as store:
+        links = store.attachments([int(mid)]).get(int(mid), [])
+    link = next((a for a in links if a.sha256 == sha), None)
+    if link is None:
+        return error_response(404, "Not found", "No message holds that attachment.")
+    data = AttachmentStore.of_home(ui.home).read(sha)
+    if data is None:
+        detail = f"The file of {link.name} is missing from the attachment store."
+        return error_response(404, "Not found", detail)
+    shown = link.media_type in INLINE_TYPES
+    name = quote(link.name, safe="")
+    return Response(
+        data,
+        media_type=link.media_type if shown else "application/octet-stream",
+        headers={
+            "content-disposition": f"{'inline' if shown else 'attachment'}; "
+            f"filename*=UTF-8''{name}",
+        },
     )
 
 
@@ -164,4 +205,5 @@ ROUTES = [
     Route("/sessions/delete", endpoint(confirm_delete), methods=["GET"]),
     Route("/sessions/delete", endpoint(delete), methods=["POST"]),
     Route("/sessions/export", endpoint(export)),
+    Route("/sessions/attachment", endpoint(attachment)),
 ]

@@ -30,14 +30,14 @@ each kind once, and a write in between is simply not part of the copy.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...curated.entries import FILENAMES, TARGETS
 from ...errors import StorageError
 from ...sessions.sql import SessionStore
-from ...sessions.store import Message, NewMessage, NewSession, SessionInfo
+from ...sessions.store import Attachment, Message, NewMessage, NewSession, SessionInfo
 from .copy_sides import Kept, Side, open_side
 from .db import mask_url
 
@@ -112,7 +112,7 @@ def _all_sessions(store: SessionStore) -> list[SessionInfo]:
         offset += len(page)
 
 
-def _as_new(m: Message) -> NewMessage:
+def _as_new(m: Message, held: Sequence[Attachment] = ()) -> NewMessage:
     return NewMessage(
         m.role,
         m.content,
@@ -123,6 +123,7 @@ def _as_new(m: Message) -> NewMessage:
         token_estimate=m.token_estimate,
         name=m.name,
         is_error=m.is_error,
+        attachments=tuple(held),
     )
 
 
@@ -160,7 +161,9 @@ def copy_memory(source: Side, destination: Side, *, overwrite: bool = False) -> 
                     info.id, info.source, info.title, info.model, info.parent_id,
                     info.started_at, info.metadata,
                 )  # fmt: skip
-                yield spec, [_as_new(m) for m in src.messages(info.id)]
+                msgs = src.messages(info.id)
+                held = src.attachments(m.id for m in msgs)  # the files: the home's, shared
+                yield spec, [_as_new(m, held.get(m.id, ())) for m in msgs]
 
         ended = {i.id: i for i in infos if i.ended_at is not None}
         for sid, ids, *_ in dst.import_sessions(items()):

@@ -67,6 +67,10 @@ Version 9
                            Code's ``is_error``; NULL when the source gave none, as for
                            every message written before): nullable, no table rewrite;
                            ``messages_failed``, a partial index of the flagged ones
+Version 10
+    ``message_attachments``  the files a message holds, one row each (hash, name, media
+                             type, size, caption; the bytes in ``<home>/attachments``),
+                             deleted with their message; a new table, nothing rewritten
 """
 
 from __future__ import annotations
@@ -252,6 +256,21 @@ _V9 = [
     "CREATE INDEX messages_failed ON {s}.messages (id) WHERE is_error",
 ]
 
+_V10 = [
+    """CREATE TABLE {s}.message_attachments (
+        message_id bigint NOT NULL REFERENCES {s}.messages (id) ON DELETE CASCADE,
+        pos integer NOT NULL,
+        sha256 text NOT NULL,
+        name text NOT NULL,
+        media_type text NOT NULL,
+        size bigint NOT NULL,
+        caption text,
+        PRIMARY KEY (message_id, pos)
+    )""",
+    # which links still use a file (forgetting, gc)
+    "CREATE INDEX message_attachments_sha ON {s}.message_attachments (sha256)",
+]
+
 MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (1, "curated targets and versions, sessions with tsvector index, pending, audit",
      [_FOLD_ASCII, *_V1]),
@@ -263,6 +282,7 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (7, "audit_targets, journal_fold, audit_head.generation: the journal folded", _V7),
     (8, "projects, and a project column on curated and governance tables", _V8),
     (9, "messages.is_error: a tool result's failure flag as its source gave it", _V9),
+    (10, "message_attachments: which message holds which attachment", _V10),
 ]  # fmt: skip
 """Ordered ``(version, name, statements)``; each runs once, in its own transaction."""
 

@@ -13,6 +13,7 @@ Members (every path relative to the bundle; ``<scope>`` is ``global`` or
     <scope>/entry-usage.json      the entry usage counts (by entry key, session id and seq)
     projects/<id>/project.json    the project's directory, as the home recorded it
     sessions.jsonl                every session, `mnemic sessions export` lines, oldest first
+                                  (the files its messages hold as base64 ``attachments``)
     tombstones.json               [[scope, digest], ...]: what `forget --sessions` removed
     vectors.jsonl                 (--with-vectors) {session_id, seq, model, vec: base64}
     skills/...                    the skills directory's files (hidden names left out)
@@ -21,6 +22,7 @@ Members (every path relative to the bundle; ``<scope>`` is ``global`` or
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import os
 from collections.abc import Iterator
@@ -38,7 +40,8 @@ from ...curated.usage_log import usage_path
 from ...errors import BundleError, InvalidArgument, MnemicError
 from ...fsio import atomic_write_text, ensure_private_dir, read_text_strict
 from ...governance.pending import PendingRecord
-from ...sessions.store import NewMessage, NewSession
+from ...sessions.attachments import AttachmentStore
+from ...sessions.store import Attachment, NewMessage, NewSession
 from .layout import private_dirs
 
 __all__ = [
@@ -203,9 +206,13 @@ def read_scope(bundle: Path, root: Path, name: str, check: Path) -> Scope | None
     return scope
 
 
-def iter_sessions(bundle: Path, root: Path) -> Iterator[SessionItem]:
+def iter_sessions(
+    bundle: Path, root: Path, files: AttachmentStore | None = None
+) -> Iterator[SessionItem]:
     """The sessions of ``sessions.jsonl``, one at a time (a session's lines are together,
-    its session fields on the first), so memory holds one session, not the history."""
+    its session fields on the first), so memory holds one session, not the history.
+    Each attachment's bytes must match their hash; with ``files`` they are stored there
+    (the links the messages get name them)."""
     member = "sessions.jsonl"
     path = root / member
     if not path.is_file():
@@ -236,12 +243,36 @@ def iter_sessions(bundle: Path, root: Path) -> Iterator[SessionItem]:
                         tool_call_id=rec.get("tool_call_id"),
                         timestamp=_float(rec.get("timestamp")),
                         name=rec.get("name"),
+                        attachments=_attachments(rec.get("attachments"), files),
                     )
                 )
             except (KeyError, TypeError, ValueError, AttributeError) as exc:
                 raise _bad(bundle, where, f"is not a session line ({exc})") from None
     if item is not None:
         yield item
+
+
+def _attachments(value: Any, files: AttachmentStore | None) -> tuple[Attachment, ...]:
+    """The files a bundled message holds (those exported without bytes, already missing
+    in the home the bundle came from, are left out)."""
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise ValueError("its attachments are not a list")
+    out: list[Attachment] = []
+    for item in value:
+        if "data" not in item:
+            continue
+        data = base64.b64decode(item["data"], validate=True)
+        sha = hashlib.sha256(data).hexdigest()
+        if sha != item["sha256"]:
+            raise ValueError(f"the bytes of attachment {str(item['name'])[:80]!r} do not match")
+        name, media, caption = str(item["name"]), str(item["media_type"]), item.get("caption")
+        if files is not None:
+            out.append(files.put(data, name=name, media_type=media, caption=caption))
+        else:
+            out.append(Attachment(sha, name, media, len(data), caption))
+    return tuple(out)
 
 
 def _session(sid: str, rec: dict[str, Any]) -> SessionItem:

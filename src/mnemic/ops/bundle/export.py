@@ -18,6 +18,7 @@ from ...errors import BundleError
 from ...fsio import atomic_write_text, read_text_strict
 from ...home import Home
 from ...registry import store_scheme, stores_in_home
+from ...sessions.attachments import AttachmentStore
 from ...sessions.importing.importers import export_session
 from ...sessions.sql import SessionStore
 from .contents import copy_tree, write_scope
@@ -34,6 +35,7 @@ _KINDS = (
     ("projects", "project store"),
     ("sessions", "session"),
     ("messages", "message"),
+    ("attachments", "attachment"),
     ("skill_files", "skill file"),
     ("vectors", "vector"),
 )
@@ -88,19 +90,28 @@ def _session_ids(store: SessionStore) -> list[str]:
     return out
 
 
-def _write_sessions(side: Side, root: Path, counts: dict[str, int], *, with_vectors: bool) -> None:
+def _write_sessions(
+    side: Side,
+    root: Path,
+    counts: dict[str, int],
+    *,
+    with_vectors: bool,
+    files: AttachmentStore,
+) -> None:
     store = side.sessions(create=False)
     if store is None:
         return
     try:
         ids = _session_ids(store)
-        messages = 0
+        messages = attached = 0
         with open(root / "sessions.jsonl", "w", encoding="utf-8", newline="\n") as out:
             for sid in ids:  # one session in memory at a time
-                for rec in export_session(store, sid):
+                for rec in export_session(store, sid, attachments=files):
                     out.write(json.dumps(rec) + "\n")  # \\u escapes: any text encodes
                     messages += 1
+                    attached += sum("data" in a for a in rec.get("attachments", ()))
         counts["sessions"], counts["messages"] = len(ids), messages
+        counts["attachments"] = attached
         marks = store.tombstones()
         counts["tombstones"] = len(marks)
         atomic_write_text(root / "tombstones.json", json.dumps([list(m) for m in marks]))
@@ -135,7 +146,8 @@ def export_bundle(home: Home, destination: Path, *, with_vectors: bool = False) 
     It carries curated memory (current texts, versions, backups) of the global scope and
     every project store, each scope's audit journal verbatim (so provenance and the
     archive, folded from it, come along) and pending writes, every session with its
-    messages and tool calls, forget tombstones, the skills directory and, with
+    messages, tool calls and attachments (their bytes in base64), forget tombstones, the
+    skills directory and, with
     ``with_vectors``, the session vectors. The file is private (0600) and written
     atomically (a temporary file beside it, renamed).
     """
@@ -162,7 +174,8 @@ def export_bundle(home: Home, destination: Path, *, with_vectors: bool = False) 
                 text = read_text_strict(project.root / PROJECT_FILE, nofollow=True) or ""
             atomic_write_text(where / PROJECT_FILE, text)
             counts["projects"] += 1
-        _write_sessions(side, root, counts, with_vectors=with_vectors)
+        files = AttachmentStore.of_home(home)
+        _write_sessions(side, root, counts, with_vectors=with_vectors, files=files)
         counts["skill_files"] = (
             copy_tree(home.skills_dir, root / "skills") if home.skills_dir.is_dir() else 0
         )

@@ -7,14 +7,15 @@ destination (it must be empty). Then:
 
 * **files**: the whole home is built in a private staging directory inside it
   (``.bundle-import-*``), then its parts (``memories``, ``audit``, ``pending``,
-  ``sessions.db``, ``skills``, ``projects``, ``cache``: those the bundle has) are renamed
+  ``sessions.db``, ``skills``, ``projects``, ``cache``, ``attachments``: those the bundle
+  has) are renamed
   into place; a failure while renaming puts back what was moved, and the staging
   directory is always removed.
 * **PostgreSQL**: the parts are written (each project store: a row of the project
   catalog, then its rows beside the global store's, as ``mnemic db copy`` writes them)
   and every journal verified, then the usage counts
   and the skills directory (files beside the database, as always) are put in the home
-  directory; a failure at
+  directory, the attachments' files as the sessions go in; a failure at
   any point deletes what was written (the schema was empty, so that is the state
   before). This is not one transaction: a process killed in the middle leaves part of
   the bundle in the schema, with a ``meta`` row saying so, and the next import refuses
@@ -43,6 +44,7 @@ from ...errors import BundleError
 from ...fsio import atomic_write_text, ensure_private_dir
 from ...home import Home
 from ...registry import stores_in_home
+from ...sessions.attachments import DIRNAME, AttachmentStore
 from ...sessions.importing.importers import ImportProgress
 from ...sessions.sql import SessionStore
 from ...sessions.store import NewMessage, NewSession
@@ -61,7 +63,16 @@ __all__ = ["import_bundle"]
 
 log = logging.getLogger(__name__)
 
-PARTS = ("memories", "audit", "pending", "skills", PROJECTS_DIR, "cache", "sessions.db")
+PARTS = (
+    "memories",
+    "audit",
+    "pending",
+    "skills",
+    PROJECTS_DIR,
+    "cache",
+    "sessions.db",
+    DIRNAME,
+)
 """What a files home's import puts in place (``sessions.db-wal``/``-shm`` go with it)."""
 _DB_SIDECARS = ("sessions.db-wal", "sessions.db-shm")
 
@@ -126,6 +137,7 @@ def _put_sessions(
     marks: list[list[str]],
     progress: Progress | None,
     total: int,
+    files: AttachmentStore,
 ) -> None:
     endings: list[SessionItem] = []
     started = last = time.monotonic()
@@ -137,7 +149,7 @@ def _put_sessions(
             progress(ImportProgress(written, total, written, sessions, elapsed, finished))
 
     def items() -> Iterator[tuple[NewSession, list[NewMessage]]]:
-        for item in iter_sessions(bundle, root):
+        for item in iter_sessions(bundle, root, files):
             if item.ended_at is not None:
                 endings.append(SessionItem(item.spec, [], item.ended_at, item.end_reason))
             yield item.spec, item.messages
@@ -258,7 +270,7 @@ def _into_files(
     if (members / "sessions.jsonl").is_file() or marks:
         store = SQLiteSessionStore(built / "sessions.db")
         try:
-            _put_sessions(store, bundle, members, marks, *told)
+            _put_sessions(store, bundle, members, marks, *told, _restored(built))
         finally:
             store.close()
     if (members / "skills").is_dir():
@@ -272,6 +284,12 @@ def _into_files(
             f"moving the imported parts into {home.root} failed ({exc.strerror or exc}); what "
             "was moved was put back. Nothing was imported.",
         ) from exc
+
+
+def _restored(root: Path) -> AttachmentStore:
+    """The attachment store a bundle's files go into: a copy of a home's, so the caps
+    on what an import takes in from elsewhere do not apply."""
+    return AttachmentStore(root / DIRNAME, max_bytes=1 << 62, max_total=1 << 62)
 
 
 def _swap_in(root: Path, built: Path, aside: Path) -> None:
@@ -332,7 +350,7 @@ def _into_database(
             written.append((scope, into, where))
         store = side.sessions()
         assert store is not None
-        _put_sessions(store, bundle, members, marks, *told)
+        _put_sessions(store, bundle, members, marks, *told, _restored(root))
         for scope, into, _ in written:
             if not into.journal_ok():
                 raise BundleError(

@@ -10,7 +10,8 @@ One session a file, JSON Lines of ``{"timestamp", "type", "payload"}``:
 ``response_item``
     What the model saw and said: a ``message`` (``role`` ``user``, ``assistant``,
     ``developer`` or ``system``; ``content`` a list of ``input_text`` /
-    ``output_text`` parts), a ``function_call`` (``name``, ``arguments``, ``call_id``)
+    ``output_text`` parts, and ``input_image`` parts whose ``data:`` URL is kept in the
+    attachment store), a ``function_call`` (``name``, ``arguments``, ``call_id``)
     and its ``function_call_output`` (``call_id``, ``output``; its ``success``, or the
     ``exit_code`` the shell tool writes into the output's ``metadata``, becomes the
     message's ``is_error``), a ``local_shell_call``
@@ -37,7 +38,8 @@ from typing import IO, Any
 
 from ...errors import ImportFailed
 from ...jsonstream import read_jsonl
-from ..store import NewMessage, NewSession
+from ..store import Attachment, NewMessage, NewSession
+from .attached import Kept, bare, keep_base64, refused
 from .formats import Item, Reading, str_of, text_of, timestamp
 
 __all__ = ["codex_items"]
@@ -92,12 +94,43 @@ def _failed(value: Any) -> bool | None:
     return code != 0 if type(code) is int else None
 
 
+def _parts(content: Any, reading: Reading, where: str) -> tuple[str, tuple[Attachment, ...]]:
+    """A message's text and the images it holds (``input_image`` parts whose
+    ``image_url`` is a ``data:`` URL are kept; another URL is not in the file)."""
+    if not isinstance(content, list):
+        return text_of(content) or "", ()
+    texts: list[str] = []
+    links: tuple[Attachment, ...] = ()
+    for part in content:
+        if isinstance(part, dict) and part.get("type") == "input_image":
+            text, link = _image(part.get("image_url"), reading, where)
+            texts.append(text)
+            links += (link,) if link else ()
+        else:
+            texts.append(text_of([part]) or "")
+    return "\n".join(t for t in texts if t), links
+
+
+def _image(url: Any, reading: Reading, where: str) -> Kept:
+    head, sep, data = url.partition(",") if isinstance(url, str) else ("", "", "")
+    if not (sep and head.startswith("data:") and head.endswith(";base64")):
+        if reading.attachments is None:
+            return bare("image"), None
+        why = "its image_url is not data in the session file"
+        return refused(reading, where, "image", None, why), None
+    media = head[len("data:") : -len(";base64")] or None
+    return keep_base64(reading, where, "image", data, media_type=media, cut=reading.cut)
+
+
 def _message(payload: dict[str, Any], sid: str, ts: float | None, names: dict[str, str],
              reading: Reading, where: str) -> NewMessage | None:  # fmt: skip
     kind = payload.get("type")
     if kind == "message":
         role = payload.get("role")
-        text = text_of(payload.get("content")) or ""
+        # the key hashes the text as earlier versions stored it (an image as [image]), so
+        # a rollout imported before adds nothing when imported again
+        legacy = text_of(payload.get("content")) or ""
+        text, links = _parts(payload.get("content"), reading, where)
         if role in ("developer", "system"):
             reading.skip(f"{role} message", where)
             return None
@@ -110,7 +143,9 @@ def _message(payload: dict[str, Any], sid: str, ts: float | None, names: dict[st
         if not text.strip():
             reading.skip("empty message", where)
             return None
-        return reading.message(sid, None, role, text, timestamp=ts)
+        return reading.message(
+            sid, None, role, text, timestamp=ts, attachments=links, key_text=legacy
+        )
     if kind in _CALLS:
         call = _call(payload)
         names[call["id"]] = call["function"]["name"]

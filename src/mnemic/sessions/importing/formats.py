@@ -1,5 +1,5 @@
-"""The line-format readers behind :func:`~.importers.import_path` (JSONL,
-Claude Code; the JSON documents are in :mod:`.documents`), and what they share.
+"""The line-format readers behind :func:`~.importers.import_path` (JSONL here, Claude
+Code in :mod:`.claude`; the JSON documents are in :mod:`.documents`), and what they share.
 
 Each reader is a generator of ``(NewSession, [NewMessage])`` items that reads its input
 as a stream (:mod:`mnemic.jsonstream`) and holds a bounded number of messages: line
@@ -26,16 +26,18 @@ from typing import IO, Any
 
 from ...errors import ImportFailed
 from ...jsonstream import MAX_LINE, MAX_TEXT, JsonLine, read_jsonl
+from ..attachments import AttachmentStore
 from ..keys import ROLE_ALIASES, fingerprint, opaque_hash, position_key
-from ..store import ROLES, NewMessage, NewSession
+from ..store import ROLES, Attachment, NewMessage, NewSession
+from .attached import keep_exported
 
 __all__ = [
     "Buffer",
     "ImportPlan",
     "Item",
+    "Pending",
     "Reading",
     "Skips",
-    "claude_items",
     "digest",
     "flag_of",
     "jsonl_items",
@@ -121,6 +123,10 @@ class Reading:
     earlier: dict[str, int] = field(default_factory=dict)
     """Messages read per session by earlier imports of the part before (keys:
     :func:`position_digest` of the session id)."""
+    attachments: AttachmentStore | None = None
+    """Where the images and files of the input are kept (None: placeholders only)."""
+    cut: bool = False
+    """Whether the line being read had its texts cut (its base64 data is not whole)."""
 
     def _position(self, session_id: str) -> int:
         """The position of the next message of ``session_id`` (counted on)."""
@@ -146,6 +152,7 @@ class Reading:
 
     def shortened(self, line: JsonLine, where: str) -> None:
         """Count a line whose texts were cut (the message says so in its text)."""
+        self.cut = bool(line.cut)
         if line.cut:
             self.skip(
                 f"part of a text left out (a line over {MAX_LINE >> 20} MiB keeps "
@@ -166,9 +173,13 @@ class Reading:
         name: str | None = None,
         timestamp: float | None = None,
         is_error: bool | None = None,
+        attachments: tuple[Attachment, ...] = (),
+        key_text: str | None = None,
     ) -> NewMessage:
         """A message of ``session_id`` with its key: ``source_id`` when it is one, else its
-        position key (``role`` is a stored role)."""
+        position key (``role`` is a stored role) over ``key_text`` when given (the text
+        as earlier versions stored it, so a message imported before keeps its key), else
+        over ``content``."""
         position = self._position(session_id)
         if isinstance(source_id, str | int) and not isinstance(source_id, bool) and source_id != "":
             key = str(source_id)
@@ -176,10 +187,11 @@ class Reading:
             calls = None
             if tool_calls:
                 calls = json.dumps(tool_calls, ensure_ascii=False, separators=(",", ":"))
-            key = f"{position}:{fingerprint(role, content, name, tool_name, calls, tool_call_id)}"
+            text = content if key_text is None else key_text
+            key = f"{position}:{fingerprint(role, text, name, tool_name, calls, tool_call_id)}"
         return NewMessage(
             role, content, tool_name, tool_calls, tool_call_id, timestamp, None, name, key,
-            is_error,
+            is_error, attachments,
         )  # fmt: skip
 
     def key(self, session_id: str, msg: NewMessage, source_id: Any = None) -> NewMessage:
@@ -200,6 +212,7 @@ class Reading:
             msg.name,
             key,
             msg.is_error,
+            msg.attachments,
         )
 
 
@@ -209,7 +222,9 @@ def position_digest(session_id: str) -> str:
 
 
 @dataclass
-class _Pending:
+class Pending:
+    """A session a line reader holds: its fields, its messages, where its last line ended."""
+
     fields: dict[str, Any]
     messages: list[NewMessage]
     end: int = 0
@@ -221,15 +236,15 @@ class Buffer:
     def __init__(self, messages: int = BUFFER_MESSAGES, size: int = BUFFER_BYTES) -> None:
         self.limit_messages = messages
         self.limit_size = size
-        self.sessions: dict[str, _Pending] = {}
+        self.sessions: dict[str, Pending] = {}
         self.count = 0
         self.size = 0
 
-    def session(self, sid: str) -> _Pending:
+    def session(self, sid: str) -> Pending:
         """The buffered part of session ``sid``."""
         entry = self.sessions.get(sid)
         if entry is None:
-            entry = self.sessions[sid] = _Pending({}, [])
+            entry = self.sessions[sid] = Pending({}, [])
         return entry
 
     def add(self, sid: str, msg: NewMessage, end: int) -> None:
@@ -240,7 +255,7 @@ class Buffer:
         self.count += 1
         self.size += len(msg.content or "")
 
-    def drain(self, current: str) -> Iterator[tuple[str, _Pending]]:
+    def drain(self, current: str) -> Iterator[tuple[str, Pending]]:
         """When full: every session but ``current`` (the one being read), and ``current``
         too when it alone fills half the buffer (a very long session goes in parts)."""
         if self.count < self.limit_messages and self.size < self.limit_size:
@@ -257,7 +272,7 @@ class Buffer:
                 self.count, self.size = len(keep.messages), size
         yield from out.items()
 
-    def rest(self) -> Iterator[tuple[str, _Pending]]:
+    def rest(self) -> Iterator[tuple[str, Pending]]:
         """Everything still buffered (at the end of the input)."""
         out, self.sessions = self.sessions, {}
         self.count = self.size = 0
@@ -344,7 +359,7 @@ def digest(obj: Any) -> str:
 _SESSION_FIELDS = ("title", "model", "parent_session_id", "metadata", "started_at", "source")
 
 
-def _jsonl_session(sid: str, entry: _Pending) -> Item:
+def _jsonl_session(sid: str, entry: Pending) -> Item:
     f = entry.fields
     msgs = entry.messages
     started = timestamp(f.get("started_at")) or next(
@@ -412,6 +427,9 @@ def jsonl_items(path: Path, stream: IO[bytes], reading: Reading) -> Iterator[Ite
             timestamp=timestamp(obj.get("timestamp")),
             name=str_of(obj.get("name")),
             is_error=flag_of(obj.get("is_error")),
+            attachments=keep_exported(
+                reading, f"{file}:{line.number}", obj.get("attachments"), cut=reading.cut
+            ),
         )
         buffer.add(sid, msg, reading.bytes_done)
         for done_sid, entry in buffer.drain(sid):
@@ -420,134 +438,3 @@ def jsonl_items(path: Path, stream: IO[bytes], reading: Reading) -> Iterator[Ite
     for done_sid, entry in buffer.rest():
         reading.ends[done_sid] = entry.end
         yield _jsonl_session(done_sid, entry)
-
-
-# --- claude code -----------------------------------------------------------------------
-
-
-def _claude_session(sid: str, entry: _Pending, path: Path, title: str | None) -> Item:
-    msgs = entry.messages
-    started = next((m.timestamp for m in msgs if m.timestamp is not None), None)
-    return (
-        NewSession(
-            id=sid,
-            source="claude-code",
-            title=title,
-            model=entry.fields.get("model"),
-            started_at=started,
-            metadata={**entry.fields.get("meta", {}), "transcript": str(path)},
-        ),
-        msgs,
-    )
-
-
-def claude_items(path: Path, stream: IO[bytes], reading: Reading) -> Iterator[Item]:
-    """A Claude Code transcript (``claude``); see :mod:`.importers`."""
-    buffer = Buffer(reading.buffer_messages)
-    base = reading.bytes_done
-    title: str | None = None
-    seen: set[str] = set()
-    for line in read_jsonl(stream, start_line=reading.lines):
-        reading.bytes_done = base + line.offset
-        where = f"{path.name}:{line.number}"
-        obj = line.value
-        if line.error is not None:
-            reading.bad(f"line is {line.error}", f"{where} ({line.detail})")
-            continue
-        reading.shortened(line, where)
-        if not isinstance(obj, dict):
-            reading.bad("line is not a JSON object", where)
-            continue
-        kind = obj.get("type")
-        if kind == "summary":
-            if isinstance(obj.get("summary"), str) and title is None:
-                title = obj["summary"]
-            reading.skip("summary line (used as the title)", where)
-            continue
-        if kind not in ("user", "assistant"):
-            reading.skip(f"{kind or 'untyped'} line", where)
-            continue
-        if obj.get("isSidechain"):
-            reading.skip("sidechain (subagent) message", where)
-            continue
-        if obj.get("isMeta"):
-            reading.skip("meta message", where)
-            continue
-        message = obj.get("message")
-        if not isinstance(message, dict):
-            reading.bad("no message object", where)
-            continue
-        sid = str(obj.get("sessionId") or path.stem)
-        entry = buffer.session(sid)
-        seen.add(sid)
-        meta = entry.fields.setdefault("meta", {})
-        for name in ("cwd", "gitBranch", "version"):
-            if obj.get(name) and name not in meta:
-                meta[name] = obj[name]
-        if kind == "assistant" and isinstance(message.get("model"), str):
-            entry.fields.setdefault("model", message["model"])
-        ts = timestamp(obj.get("timestamp"))
-        uuid = obj.get("uuid") if isinstance(obj.get("uuid"), str) else None
-        for k, msg in enumerate(_claude_messages(kind, message.get("content"), ts, reading, where)):
-            key = None if uuid is None else (uuid if k == 0 else f"{uuid}#{k}")
-            buffer.add(sid, reading.key(sid, msg, key), reading.bytes_done)
-        for done_sid, done in buffer.drain(sid):
-            reading.ends[done_sid] = done.end
-            yield _claude_session(done_sid, done, path, title)
-    for done_sid, done in buffer.rest():
-        if done.messages:
-            reading.ends[done_sid] = done.end
-            yield _claude_session(done_sid, done, path, title)
-    for sid in seen:
-        if not reading.counted(sid):
-            reading.skip("session without messages", f"{path.name} ({sid})")
-
-
-def _claude_messages(
-    kind: str, content: Any, ts: float | None, reading: Reading, where: str
-) -> list[NewMessage]:
-    if isinstance(content, str):
-        return [NewMessage(kind, content, timestamp=ts)] if content.strip() else []
-    if not isinstance(content, list):
-        reading.skip("message without content", where)
-        return []
-    out: list[NewMessage] = []
-    texts: list[str] = []
-    calls: list[dict[str, Any]] = []
-    for block in content:
-        if not isinstance(block, dict):
-            continue
-        btype = block.get("type")
-        if btype == "text" and isinstance(block.get("text"), str):
-            texts.append(block["text"])
-        elif btype == "tool_use":
-            calls.append(
-                {
-                    "id": str(block.get("id") or ""),
-                    "type": "function",
-                    "function": {
-                        "name": str(block.get("name") or ""),
-                        "arguments": json.dumps(block.get("input") or {}, ensure_ascii=False),
-                    },
-                }
-            )
-        elif btype == "tool_result":
-            result = text_of(block.get("content"))
-            out.append(
-                NewMessage(
-                    "tool",
-                    result or "",
-                    tool_call_id=str(block.get("tool_use_id") or "") or None,
-                    timestamp=ts,
-                    is_error=flag_of(block.get("is_error")),
-                )
-            )
-        elif btype in ("thinking", "redacted_thinking"):
-            reading.skip("thinking block", where)
-        elif btype == "image":
-            texts.append("[image]")
-        else:
-            reading.skip(f"{btype} block", where)
-    if texts or calls:
-        out.insert(0, NewMessage(kind, "\n".join(texts), tool_calls=calls or None, timestamp=ts))
-    return out

@@ -51,6 +51,7 @@ reason was.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
 import time
@@ -61,12 +62,14 @@ from pathlib import Path
 from typing import IO, Any
 
 from ...errors import ImportFailed, UnreadableFile
+from ..attachments import AttachmentStore
 from ..sql import SessionStore
-from ..store import ImportResult, NewSession
+from ..store import Attachment, ImportResult, NewSession
 from .chatgpt import chatgpt_items
+from .claude import claude_items
 from .codex import codex_items
 from .documents import locomo_items, locomo_sessions, openai_items
-from .formats import Item, Reading, Skips, claude_items, jsonl_items, timestamp
+from .formats import Item, Reading, Skips, jsonl_items, timestamp
 from .hermes import SQLITE_MAGIC, hermes_items, open_hermes_db
 
 __all__ = [
@@ -289,6 +292,7 @@ def import_path(
     progress: Progress | None = None,
     progress_every: float = 0.2,
     batch: int = 5000,
+    attachments: AttachmentStore | None = None,
 ) -> ImportReport:
     """Import ``path`` (a file, or a directory of Claude Code transcripts).
 
@@ -299,7 +303,8 @@ def import_path(
     input first and raises :class:`~mnemic.errors.ImportFailed` at the first malformed
     line, writing nothing. ``progress(ImportProgress)`` is called as batches commit
     (at most every ``progress_every`` seconds, and once at the end); ``batch`` is about
-    how many messages each transaction writes.
+    how many messages each transaction writes. ``attachments`` keeps the images and
+    files of the input (:mod:`.attached`; without it they stay bare placeholders).
     """
     path = Path(path).expanduser()
     if not path.exists():
@@ -313,7 +318,12 @@ def import_path(
         for _ in _items(fmt, files, Reading(_Discard(), strict=True), source):
             pass
     report = ImportReport(str(path), fmt, files=len(files))
-    reading = Reading(report, bytes_total=total, buffer_messages=max(1, min(batch, 2000)))
+    reading = Reading(
+        report,
+        bytes_total=total,
+        buffer_messages=max(1, min(batch, 2000)),
+        attachments=attachments,
+    )
     started = last = time.monotonic()
     touched: list[str] = []
     # where the input was when each session in flight was handed over: progress counts
@@ -363,11 +373,21 @@ _OPTIONAL_MESSAGE_FIELDS = frozenset(
 )
 
 
-def export_session(store: SessionStore, session_id: str) -> Iterator[dict[str, Any]]:
-    """The session as ``jsonl``-format records (session fields on the first line)."""
+def export_session(
+    store: SessionStore, session_id: str, *, attachments: AttachmentStore | None = None
+) -> Iterator[dict[str, Any]]:
+    """The session as ``jsonl``-format records (session fields on the first line).
+
+    A message holding files has ``attachments``: each one's link fields, and with
+    ``attachments`` (the home's store) its bytes as base64 ``data``, so the export
+    stands alone (an import keeps them in its home's store). A file whose bytes are
+    gone (or damaged) is exported with ``"missing": true`` and no data.
+    """
     info = store.get_session(session_id)
     first = True
-    for m in store.messages(session_id):
+    messages = store.messages(session_id)
+    held = store.attachments(m.id for m in messages)
+    for m in messages:
         rec: dict[str, Any] = {
             "session_id": info.id,
             "role": m.role,
@@ -377,6 +397,8 @@ def export_session(store: SessionStore, session_id: str) -> Iterator[dict[str, A
         }
         # the optional fields, only when set, as the message's own JSON form has them
         rec.update((k, v) for k, v in m.to_dict().items() if k in _OPTIONAL_MESSAGE_FIELDS)
+        if m.id in held:
+            rec["attachments"] = [_exported(a, attachments) for a in held[m.id]]
         if first:
             rec.update(
                 {
@@ -392,3 +414,17 @@ def export_session(store: SessionStore, session_id: str) -> Iterator[dict[str, A
             rec = {k: v for k, v in rec.items() if v is not None}
             first = False
         yield rec
+
+
+def _exported(link: Attachment, files: AttachmentStore | None) -> dict[str, Any]:
+    out = link.to_dict()
+    if files is not None:
+        try:
+            data = files.read(link.sha256)
+        except UnreadableFile:
+            data = None  # damaged: exported as missing, never as wrong bytes
+        if data is None:
+            out["missing"] = True
+        else:
+            out["data"] = base64.b64encode(data).decode("ascii")
+    return out

@@ -32,9 +32,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...errors import UnreadableFile
+from ..attachments import AttachmentStore
 from ..sql import SessionStore
 from ..store import ImportMark
-from .formats import Reading, claude_items, position_digest
+from .claude import claude_items
+from .formats import Reading, position_digest
 from .importers import ImportReport
 
 __all__ = [
@@ -154,10 +156,12 @@ def import_growing(
     segment: int = SEGMENT_BYTES,
     budget: float | None = None,
     clock: Callable[[], float] = time.monotonic,
+    attachments: AttachmentStore | None = None,
 ) -> GrowingImport:
     """Import the Claude Code transcript at ``path`` from the mark saved for it and
     ``session_id`` (the session the transcript is of; see the module docstring);
-    ``budget``: seconds after which no new segment starts."""
+    ``budget``: seconds after which no new segment starts; ``attachments`` keeps its
+    images (without it they stay ``[image]``)."""
     path = Path(path)
     report = ImportReport(str(path), "claude", files=1)
     try:
@@ -166,7 +170,8 @@ def import_growing(
         raise UnreadableFile(str(path), exc.strerror or str(exc)) from exc
     try:
         mark = _Mark(store, session_id, os.fspath(path))
-        return _import(store, fd, path, report, mark, max(1, segment), budget, clock)
+        reading = Reading(report, bytes_total=os.fstat(fd).st_size, attachments=attachments)
+        return _import(store, fd, path, report, reading, mark, max(1, segment), budget, clock)
     finally:
         os.close(fd)
 
@@ -176,14 +181,14 @@ def _import(
     fd: int,
     path: Path,
     report: ImportReport,
+    reading: Reading,
     marks: _Mark,
     segment: int,
     budget: float | None,
     clock: Callable[[], float],
 ) -> GrowingImport:
     began = clock()
-    size = os.fstat(fd).st_size
-    reading = Reading(report, bytes_total=size)
+    size = reading.bytes_total
     start, read, reread = 0, 0, None
     mark = marks.load()
     if mark is not None:

@@ -31,6 +31,7 @@ from ..index.query import Query
 from ..index.segment import Segmenter
 from ..store import (
     IMPORT_MODES,
+    Attachment,
     ForgetResult,
     Hit,
     ImportMark,
@@ -46,6 +47,7 @@ from ..store import (
     StoreStats,
 )
 from . import marks
+from .attachments import AttachmentLink, find_links, insert_links, links_of, used_hashes
 from .reads import (
     bookends,
     flagged_failures,
@@ -190,6 +192,7 @@ class SqlSessionStore(Engine[Any]):
             sid = sid_of(self, conn, session_id, lock=True)
             first = next_seq(self, conn, sid)
             ids = self._insert_messages(conn, [(sid, first + i, *r) for i, r in enumerate(rows)])
+            insert_links(self, conn, ids, batch)
             bump(self, conn, sid, counts, last)
             self._index_appended(conn)
             return ids
@@ -373,6 +376,33 @@ class SqlSessionStore(Engine[Any]):
     def messages_by_id(self, message_ids: Iterable[int]) -> dict[int, Message]:
         """The messages of ``message_ids`` that exist, by id (one read)."""
         return messages_by_id(self, message_ids)
+
+    # --- attachments -----------------------------------------------------------------
+    def _has_attachments(self) -> bool:
+        """Whether the database has the ``message_attachments`` table (an older file
+        read as it is has none)."""
+        return True
+
+    def attachments(self, message_ids: Iterable[int]) -> dict[int, list[Attachment]]:
+        """The attachments of each of ``message_ids`` that has any (one read per few
+        hundred ids), in the order their message gave them."""
+        return links_of(self, message_ids) if self._has_attachments() else {}
+
+    def find_attachments(
+        self, *, session_id: str | None = None, query: str | None = None, limit: int = 100
+    ) -> list[AttachmentLink]:
+        """Attachments with the message holding each, newest first: of one session
+        and/or whose name, media type or caption holds ``query`` (ASCII case folded)."""
+        if session_id is not None and not self.has_session(session_id):
+            raise SessionNotFound(session_id)
+        if not self._has_attachments():
+            return []
+        return find_links(self, session_id=session_id, query=query, limit=limit)
+
+    def attachment_hashes(self) -> set[str]:
+        """The hash of every attachment a message still holds (what a collection of the
+        attachment store keeps)."""
+        return used_hashes(self) if self._has_attachments() else set()
 
     def message_keys(self, message_ids: Iterable[int]) -> dict[int, str | None]:
         """The import key (``source_id``: a transcript line's uuid, a JSONL
@@ -573,9 +603,9 @@ class SqlSessionStore(Engine[Any]):
         """:meth:`forget` with the stored forms of the text (:func:`..forgetting.needles`):
         rows in one transaction (:func:`.writes.forget_rows`), then compaction."""
         run = functools.partial(forget_rows, self, forms=forms, dry_run=dry_run)
-        messages, sessions, renamed = self._write(run)
+        messages, sessions, renamed, held = self._write(run)
         notes = self._compact(not dry_run and sessions > 0)
-        return ForgetResult(messages, sessions, renamed, notes)
+        return ForgetResult(messages, sessions, renamed, notes, held)
 
     # --- what the store remembers about its inputs (:mod:`.marks`) -----------------------
     def tombstones(self) -> list[tuple[str, str]]:

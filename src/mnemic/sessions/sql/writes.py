@@ -30,6 +30,7 @@ from ...errors import SessionStoreError
 from ..forgetting import MESSAGE_TEXT_COLUMNS, SESSION_SCRUB_COLUMNS, contains, plan_rewrites
 from ..index.fields import SegmentWorker
 from ..store import ImportResult, NewMessage, NewSession
+from .attachments import held_hashes, insert_links, linked_holding
 from .marks import forgotten_batch, record_forgotten
 from .rows import LEGACY_COLUMNS, dedupe, plan_merge, session_values, stored_call_count
 from .tables import (
@@ -219,6 +220,7 @@ def write_batch(
     keys, legacy = stored_keys(store, conn, [found[ids[i]] for i in merges])
     now = time.time()
     writes: dict[int, tuple[int, int, list[tuple[Any, ...]]]] = {}  # item: sid, first seq, rows
+    sent: dict[int, list[NewMessage]] = {}  # item: the messages of its rows
     backfill: list[tuple[str, int]] = []
     for i in merges:
         sid = found[ids[i]]
@@ -236,6 +238,7 @@ def write_batch(
             continue
         rows, counts, last = message_rows(store, new, now, cache)
         writes[i] = (sid, next_seq(store, conn, sid), rows)
+        sent[i] = new
         bump(store, conn, sid, counts, last)
     if store.dialect.ordered_locks:
         creates.sort(key=ids.__getitem__)
@@ -247,6 +250,7 @@ def write_batch(
         if sid is None:
             raise _Conflict(ids[i])
         writes[i] = (sid, 0, rows)
+        sent[i] = fresh
     order, merged = sorted(writes), set(merges)
     staged = [
         (sid, first + k, *r)
@@ -259,6 +263,7 @@ def write_batch(
     for i in order:
         mine = message_ids[pos : pos + len(writes[i][2])]
         pos += len(mine)
+        insert_links(store, conn, mine, sent[i])
         status = "extended" if i in merged else "replaced" if ids[i] in found else "created"
         results[i] = ImportResult(ids[i], mine, status)
     if backfill:
@@ -272,10 +277,12 @@ def write_batch(
 
 def forget_rows(
     store: Engine[C], conn: C, *, forms: list[str], dry_run: bool
-) -> tuple[int, int, int]:
+) -> tuple[int, int, int, tuple[str, ...]]:
     """In one transaction: delete the messages and rewrite the sessions holding one of
-    ``forms``, then let the index forget them; return (messages, sessions, renamed)."""
+    ``forms``, then let the index forget them; return (messages, sessions, renamed, the
+    hashes of the attachments the messages held: their links go with them)."""
     rows = _messages_holding(store, conn, forms)
+    held = held_hashes(store, conn, [r.id for r in rows])
     swhere, sparams = store.dialect.holds(SESSION_SCRUB_COLUMNS, forms)
     columns = ", ".join(SESSION_SCRUB_COLUMNS)
     candidates = store._run(
@@ -291,7 +298,7 @@ def forget_rows(
     rewrites, renames = plan_rewrites(candidates, forms, taken)
     touched = {int(r.sid) for r in rows} | {r.sid for r in rewrites}
     if dry_run:
-        return len(rows), len(touched), len(renames)
+        return len(rows), len(touched), len(renames), held
     for r in rows:
         store._run(conn, "DELETE FROM {s}.messages WHERE id = ?", (r.id,))
         calls = stored_call_count(r.tool_calls)
@@ -313,7 +320,7 @@ def forget_rows(
         ),
     )
     store._index_forgotten(conn)
-    return len(rows), len(touched), len(renames)
+    return len(rows), len(touched), len(renames), held
 
 
 class _Held(NamedTuple):
@@ -339,8 +346,8 @@ class _Held(NamedTuple):
 
 
 def _messages_holding(store: Engine[C], conn: C, forms: list[str]) -> list[_Held]:
-    """Every message holding one of ``forms``: the candidates SQL finds, a page at a
-    time, checked in Python."""
+    """Every message holding one of ``forms`` (in its text, or in the name or caption of
+    a file it holds): the candidates SQL finds, a page at a time, checked in Python."""
     where, params = store.dialect.holds([f"m.{c}" for c in MESSAGE_TEXT_COLUMNS], forms)
     indexed = f"m.{store._INDEXED[1]}" if store._INDEXED else "0"
     text = ", ".join(f"m.{c}" for c in MESSAGE_TEXT_COLUMNS)
@@ -355,5 +362,14 @@ def _messages_holding(store: Engine[C], conn: C, forms: list[str]) -> list[_Held
         page = store._run(conn, sql, (*params, last)).fetchall()
         found += [_Held._make(r) for r in page if any(contains(v, forms) for v in r[6:])]
         if len(page) < _PAGE:
-            return found
+            break
         last = int(page[-1][0])
+    # and those holding a file whose name or caption holds it
+    extra = sorted(linked_holding(store, conn, forms) - {r.id for r in found})
+    for clause, ids in store.dialect.chunks("m.id", extra):
+        sql = (
+            f"SELECT m.id, m.sid, m.tokens, {indexed}, s.id, m.role, {text} "
+            f"FROM {{s}}.messages m JOIN {{s}}.sessions s ON s.sid = m.sid WHERE {clause}"
+        )
+        found += [_Held._make(r) for r in store._run(conn, sql, ids).fetchall()]
+    return sorted(found, key=lambda r: int(r.id))

@@ -8,6 +8,9 @@ Tables
     ``is_error`` (version 5) a tool result's failure flag as its source gave it (1, 0, or
     NULL when the source gave none; the partial index ``messages_failed`` holds the
     flagged ones).
+    ``message_attachments`` (version 6): the files a message holds, one row each (hash,
+    name, media type, size, caption; the bytes in ``<home>/attachments``), deleted with
+    their message.
     ``fts_pending``: ids of messages not yet in the full-text index.
     ``messages_fts``: a *contentless* FTS5 table (``body``, ``aux``; see
     :mod:`mnemic.sessions.index.fields`): it holds no copy of the text, which keeps the database
@@ -225,6 +228,28 @@ def _migration_5(conn: sqlite3.Connection, spec: _IndexSpec) -> None:
     conn.execute("CREATE INDEX messages_failed ON messages(id) WHERE is_error")
 
 
+ATTACHMENT_TABLES = (
+    """CREATE TABLE message_attachments (
+        message_id INTEGER NOT NULL REFERENCES messages(id) ON DELETE CASCADE,
+        pos INTEGER NOT NULL,
+        sha256 TEXT NOT NULL,
+        name TEXT NOT NULL,
+        media_type TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        caption TEXT,
+        PRIMARY KEY (message_id, pos)
+    ) WITHOUT ROWID""",
+    # which links still use a file (forgetting, gc)
+    "CREATE INDEX message_attachments_sha ON message_attachments(sha256)",
+)
+"""Version 6: which message holds which attachment (:mod:`mnemic.sessions.attachments`)."""
+
+
+def _migration_6(conn: sqlite3.Connection, spec: _IndexSpec) -> None:
+    for stmt in ATTACHMENT_TABLES:
+        conn.execute(stmt)
+
+
 MIGRATIONS: list[tuple[int, str, Callable[[sqlite3.Connection, _IndexSpec], None]]] = [
     (1, "sessions, messages, contentless FTS5 index fed by triggers", _migration_1),
     (2, "messages.source_id: the message's key in the source it was imported from",
@@ -232,6 +257,7 @@ MIGRATIONS: list[tuple[int, str, Callable[[sqlite3.Connection, _IndexSpec], None
     (3, "message_vectors: embeddings beside the text, unlinked with their text", _migration_3),
     (4, "forgotten (tombstones of forgotten messages) and import_marks", _migration_4),
     (5, "messages.is_error: a tool result's failure flag as its source gave it", _migration_5),
+    (6, "message_attachments: which message holds which attachment", _migration_6),
 ]  # fmt: skip
 """Ordered ``(version, name, function)``; each runs once, in its own transaction."""
 

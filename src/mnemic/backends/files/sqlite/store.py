@@ -314,6 +314,10 @@ class SQLiteSessionStore(SqlSessionStore):
         """Whether the file has the tables of version 4."""
         return self._has_table("import_marks")
 
+    def _has_attachments(self) -> bool:
+        """Whether the file has the table of version 6."""
+        return self._has_table("message_attachments")
+
     def import_mark(self, session_id: str, source: str) -> ImportMark | None:
         """An import mark (None in an older file read as it is)."""
         return super().import_mark(session_id, source) if self._has_marks() else None
