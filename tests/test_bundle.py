@@ -89,6 +89,7 @@ def fill(root: Path, project: Path | None = None, config: str = "") -> None:
                         tool_name="memory",
                         tool_call_id=f"c{i}",
                         timestamp=1000.7 + i,
+                        is_error=(None, True, False)[i],  # the failure flag travels too
                     ),
                     NewMessage("assistant", "done", timestamp=1000.8 + i),
                     NewMessage("user", "yes", timestamp=1000.9 + i),  # the same words twice

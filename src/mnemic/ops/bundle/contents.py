@@ -243,6 +243,7 @@ def iter_sessions(
                         tool_call_id=rec.get("tool_call_id"),
                         timestamp=_float(rec.get("timestamp")),
                         name=rec.get("name"),
+                        is_error=_flag(rec.get("is_error")),
                         attachments=_attachments(rec.get("attachments"), files),
                     )
                 )
@@ -250,6 +251,11 @@ def iter_sessions(
                 raise _bad(bundle, where, f"is not a session line ({exc})") from None
     if item is not None:
         yield item
+
+
+def _flag(value: Any) -> bool | None:
+    """A tool result's failure flag as the bundle holds it (true / false; else none)."""
+    return value if isinstance(value, bool) else None
 
 
 def _attachments(value: Any, files: AttachmentStore | None) -> tuple[Attachment, ...]:
