@@ -58,6 +58,7 @@ __all__ = [
     "OpResult",
     "Record",
     "file_hash",
+    "file_hashes",
 ]
 
 
@@ -90,6 +91,23 @@ def file_hash(text: str | None) -> str | None:
     if text is None:
         return None
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def file_hashes(raw: str | None, text: str | None) -> tuple[str | None, str | None]:
+    """:func:`file_hash` of the text read and of the text written (``None``: not written,
+    the same as read). A text that starts with the one read (an add appends) extends the
+    first hash instead of hashing the whole text again: a large store's text is encoded
+    and hashed once per write, not twice."""
+    if raw is None:
+        return None, file_hash(text)
+    digest = hashlib.sha256(raw.encode("utf-8"))
+    before = digest.hexdigest()
+    if text is None:
+        return before, before
+    if not text.startswith(raw):
+        return before, file_hash(text)
+    digest.update(text[len(raw) :].encode("utf-8"))
+    return before, digest.hexdigest()
 
 
 Precommit = Callable[[str, list[str], list[str], list[OpResult]], None]
@@ -401,8 +419,8 @@ class CuratedStore:
             by = (stamp.actor, stamp.origin, stamp.session_id)
             commits = []
             for t, raw, before, working, results, _ in staged:
-                before_hash = file_hash(raw)
                 written = t in writes
+                before_hash, after_hash = file_hashes(raw, writes[t] if written else None)
                 why = {**(reasons or {}), **evicted.get(t, {})}
                 until = {
                     op.content: op.expires
@@ -420,7 +438,7 @@ class CuratedStore:
                         txn.lock_wait_ms,
                         0.0,
                         before_hash,
-                        file_hash(writes[t]) if written else before_hash,
+                        after_hash,
                         diff(
                             before,
                             working,
