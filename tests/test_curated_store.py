@@ -5,14 +5,14 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
 
 from mnemic.backends.files import flusher
 from mnemic.backends.files.flusher import drain
-from mnemic.curated import entries
+from mnemic.curated import entries, store
 from mnemic.curated.backend import version_text
 from mnemic.curated.entries import DELIMITER, serialize
 from mnemic.curated.memory import Memory
@@ -275,6 +275,25 @@ def test_an_add_hashes_its_target_s_whole_text_once_for_its_record(
     after = file_text(mem)
     assert record["before"] == {"memory": real(before.encode()).hexdigest()}
     assert record["after"] == {"memory": real(after.encode()).hexdigest()}
+
+
+def test_an_add_counts_its_target_s_budget_once_before_and_once_after(
+    make_memory: MakeMemory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The budget's count is a pass over every entry: the eviction policy and the budget
+    check share one count of the entries found and one of the result."""
+    mem = make_memory(memory_char_limit=10_000_000)
+    mem.batch("memory", [Op("add", f"Fact {i}: shard {i} exports nightly.") for i in range(300)])
+    counted: list[int] = []
+    real = store.char_count
+
+    def count(entries: Sequence[str]) -> int:
+        counted.append(len(entries))
+        return real(entries)
+
+    monkeypatch.setattr(store, "char_count", count)
+    mem.add("memory", "Fact 300: shard 300 exports nightly.")
+    assert sorted(counted) == [300, 301]
 
 
 def test_the_hashes_of_a_write_are_those_of_its_texts() -> None:

@@ -373,21 +373,26 @@ class CuratedStore:
                         if batch:
                             raise BatchFailed(i, op.action, exc, len(prepared)) from exc
                         raise
-                working = _dedupe(working)
-                if evict is not None and drift is None and _refused(before, working, limit):
+                if any(op.action == "replace" for _, op in group):
+                    # an add never makes a duplicate (it is reported instead), a
+                    # replace may: its new text can equal another entry
+                    working = _dedupe(working)
+                current, new = char_count(before), char_count(working)
+                if evict is not None and drift is None and _refused(current, new, limit):
                     mine = frozenset(r.entry for r in results if r.entry is not None)
                     chosen = evict(t, working, mine, limit).items()
                     out = {e: why for e, why in chosen if e in working and e not in mine}
                     if out:
                         evicted[t] = out
                         working = [e for e in working if e not in out]
+                        new = char_count(working)
                 if batch and before and not working and not allow_empty:
                     raise WouldEmptyTarget(t, len(before))
                 try:
                     self._check_budget(
                         t,
-                        before,
-                        working,
+                        current,
+                        new,
                         [op for _, op in group],
                         batch=batch,
                         total=len(prepared),
@@ -472,20 +477,19 @@ class CuratedStore:
     def _check_budget(
         self,
         target: str,
-        before: list[str],
-        after: list[str],
+        current: int,
+        new: int,
         ops: Sequence[Op],
         *,
         batch: bool,
         total: int,
     ) -> None:
+        """Refuse a write from ``current`` to ``new`` chars if the budget does."""
         limit = self.limit(target)
-        current = char_count(before)
-        new = char_count(after)
         # A target already over its budget (edited by hand) may still shrink.
-        if not _refused(before, after, limit):
+        if not _refused(current, new, limit):
             return
-        if not before:  # nothing there to consolidate: the new text alone is too long
+        if not current:  # nothing there to consolidate: the new text alone is too long
             none = "NONE of the operations was applied" if batch else "Nothing was saved"
             message = (
                 f"The new entries total {new:,} chars; {label(target)} holds at most "
@@ -557,9 +561,9 @@ def _appended(
     return text
 
 
-def _refused(before: list[str], after: list[str], limit: int) -> bool:
-    """Whether the budget refuses ``after`` (see :meth:`CuratedStore._check_budget`)."""
-    current, new = char_count(before), char_count(after)
+def _refused(current: int, new: int, limit: int) -> bool:
+    """Whether the budget refuses ``new`` chars where ``current`` were found (see
+    :meth:`CuratedStore._check_budget`)."""
     return new > limit and not (current > limit and new < current)
 
 
