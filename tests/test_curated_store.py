@@ -426,55 +426,6 @@ def test_old_versions_are_dropped_after_the_target_lock_is_released(
     assert [v.id for v in mem.backend.history("memory")] == [2, 3]
 
 
-def test_the_flusher_thread_is_handed_a_write_s_journal_flush_only_once_its_lock_is_free(
-    make_memory: MakeMemory, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The audit record is appended under the target's lock, but the thread that flushes
-    it is not woken until the lock is released: a thread running beside the holder would
-    take the interpreter at each of its system calls and keep the lock held longer."""
-    mem = make_memory()
-    mem.add("memory", "fact 0")
-    drain()
-    lock_path = mem.backend.lock_path("memory")
-    handed: list[tuple[str, bool]] = []
-    real = flusher.Flusher.submit
-
-    def submit(self: flusher.Flusher, key: object, task: Callable[[], None]) -> None:
-        probe = SidecarLock(lock_path, 0)
-        handed.append((str(key[0]) if isinstance(key, tuple) else str(key), probe.try_acquire()))
-        probe.release()
-        real(self, key, task)
-
-    monkeypatch.setattr(flusher.Flusher, "submit", submit)
-    mem.add("memory", "fact 1")
-    assert ("audit", True) in handed  # the journal's flush, once the lock was free
-    assert all(free for _, free in handed), handed
-    drain()
-    journal = mem.governor.journal if mem.governor is not None else None
-    assert journal is not None and journal.verify().ok
-
-
-def test_deferred_after_commit_work_runs_when_the_block_ends_or_at_a_drain_inside_it() -> None:
-    ran: list[str] = []
-    drain()
-    with flusher.deferred():
-        flusher.submit(("test", "a"), lambda: ran.append("a"))
-        with flusher.deferred():  # nested: still held by the outer block
-            flusher.submit(("test", "b"), lambda: ran.append("b"))
-        assert flusher.flusher().pending() == 0 and ran == []
-        drain()  # a drain inside the block runs what the block holds
-        assert sorted(ran) == ["a", "b"]
-        flusher.submit(("test", "c"), lambda: ran.append("c"))
-        assert flusher.flusher().pending() == 0
-    drain()
-    assert sorted(ran) == ["a", "b", "c"]
-    with pytest.raises(RuntimeError), flusher.deferred():
-        flusher.submit(("test", "d"), lambda: ran.append("d"))
-        raise RuntimeError("the write failed after its record")
-    drain()
-    assert ran[-1] == "d"  # handed over however the block ends
-
-
 def test_history_shows_only_the_newest_versions_while_the_old_ones_wait_to_be_dropped(
     make_memory: MakeMemory,
 ) -> None:

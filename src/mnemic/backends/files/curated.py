@@ -126,12 +126,6 @@ class FileBackend:
             self.path(t)
         if not os.path.isdir(self.directory):
             ensure_private_dir(self.directory)
-        # What the commit leaves to the flusher thread (the journal's flush, the prune)
-        # is handed to it once the locks are released (see flusher.deferred).
-        with flusher.deferred():
-            yield from self._locked(ordered, timeout)
-
-    def _locked(self, ordered: list[str], timeout: float) -> Iterator[_FileTxn]:
         everything = sorted(FILENAMES)
         while True:
             taken = self._lock_all(ordered, timeout)

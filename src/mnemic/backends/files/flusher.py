@@ -22,25 +22,17 @@ that, or ending with ``os._exit`` (as multiprocessing's children do), leaves its
 records unflushed in the page cache, where they survive anything but a power cut (the
 head catches up at the next flush of any process; old versions go at the next write).
 A forked child starts with no tasks and no thread of its own.
-
-A writer holding a target's lock submits inside :func:`deferred`: its tasks are queued
-when the block ends (after the locks are released), not while it still holds them. A
-thread woken in the middle of a locked write would take the interpreter lock at each of
-the holder's system calls (the rename, the directory fsync) and run its own Python and
-its own ``fdatasync`` meanwhile, so the holder would keep the lock longer for work that
-was meant not to delay it.
 """
 
 from __future__ import annotations
 
 import atexit
-import contextlib
 import logging
 import os
 import threading
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable
 
-__all__ = ["Flusher", "deferred", "drain", "flusher", "submit"]
+__all__ = ["Flusher", "drain", "flusher", "submit"]
 
 log = logging.getLogger(__name__)
 
@@ -100,8 +92,6 @@ class Flusher:
 
 
 _FLUSHER = Flusher()
-_local = threading.local()
-"""``held``: the tasks this thread submitted inside :func:`deferred`, by key."""
 
 
 def flusher() -> Flusher:
@@ -110,49 +100,18 @@ def flusher() -> Flusher:
 
 
 def submit(key: Hashable, task: Callable[[], None]) -> None:
-    """Run ``task`` soon in this process's flusher thread (see :class:`Flusher`); inside
-    :func:`deferred`, once the block ends."""
-    held: dict[Hashable, Callable[[], None]] | None = getattr(_local, "held", None)
-    if held is not None:
-        held[key] = task
-        return
+    """Run ``task`` soon in this process's flusher thread (see :class:`Flusher`)."""
     _FLUSHER.submit(key, task)
 
 
-@contextlib.contextmanager
-def deferred() -> Iterator[None]:
-    """Keep what this thread submits inside the block from the flusher thread until the
-    block ends, however it ends (a block inside another changes nothing)."""
-    if getattr(_local, "held", None) is not None:
-        yield
-        return
-    _local.held = {}
-    try:
-        yield
-    finally:
-        _hand_over(None)
-
-
-def _hand_over(keep: dict[Hashable, Callable[[], None]] | None) -> None:
-    """Queue this thread's deferred tasks now; ``keep`` is what it holds from then on."""
-    held: dict[Hashable, Callable[[], None]] | None = getattr(_local, "held", None)
-    _local.held = keep
-    for key, task in (held or {}).items():
-        _FLUSHER.submit(key, task)
-
-
 def drain() -> None:
-    """Run every after-commit task of this process now (tests, shutdown), this thread's
-    deferred ones too."""
-    if getattr(_local, "held", None) is not None:
-        _hand_over({})
+    """Run every after-commit task of this process now (tests, shutdown)."""
     _FLUSHER.drain()
 
 
 def _after_fork_in_child() -> None:
-    global _FLUSHER, _local
-    _FLUSHER = Flusher()
-    _local = threading.local()  # the parent runs its own tasks; the child has no thread yet
+    global _FLUSHER
+    _FLUSHER = Flusher()  # the parent runs its own tasks; the child has no thread yet
 
 
 atexit.register(lambda: _FLUSHER.drain())
