@@ -252,7 +252,8 @@ def _wait_in_kernel(fd: int, op: int, start: float, timeout: float, path: str) -
     closes ``fd`` at once, which releases it."""
     global _abandoned
     guard = threading.Lock()
-    granted = threading.Event()
+    granted = _thread.allocate_lock()  # released by the helper: one wake-up, no Condition
+    granted.acquire()
     state: dict[str, object] = {"done": False, "abandoned": False, "error": None}
 
     def block() -> None:
@@ -270,12 +271,12 @@ def _wait_in_kernel(fd: int, op: int, start: float, timeout: float, path: str) -
                 with _abandoned_guard:
                     _abandoned -= 1
                 return
-        granted.set()
+        granted.release()
 
     _helper().run(block)
     interrupted: BaseException | None = None
     try:
-        granted.wait(max(timeout - (time.monotonic() - start), 0.0))
+        granted.acquire(timeout=max(timeout - (time.monotonic() - start), 0.0))
     except BaseException as exc:  # KeyboardInterrupt while waiting
         interrupted = exc
     with guard:
