@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
 
 from mnemic.backends.files import flusher
 from mnemic.backends.files.flusher import drain
-from mnemic.curated import entries
+from mnemic.curated import entries, store
 from mnemic.curated.backend import version_text
 from mnemic.curated.entries import DELIMITER, serialize
 from mnemic.curated.memory import Memory
 from mnemic.curated.operations import Op
+from mnemic.curated.store import file_hash, file_hashes
 from mnemic.curated.view import MemoryView
 from mnemic.errors import (
     AmbiguousMatch,
@@ -244,6 +246,70 @@ def test_an_add_goes_over_the_whole_target_text_twice_whatever_its_size(
     mem.add("memory", "Fact 300: shard 300 exports nightly.")
     assert file_text(mem).endswith(DELIMITER + "Fact 300: shard 300 exports nightly.")
     assert len(passes) == 2, passes  # the text read, and the text written read back
+
+
+def test_an_add_hashes_its_target_s_whole_text_once_for_its_record(
+    make_memory: MakeMemory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The record of an add names the text before and after it by their SHA-256; the
+    text after is the text before with the entry appended, so its hash continues the
+    first instead of going over the whole text again (per entry per write)."""
+    mem = make_memory(memory_char_limit=10_000_000)
+    mem.batch("memory", [Op("add", f"Fact {i}: shard {i} exports nightly.") for i in range(300)])
+    before = file_text(mem)
+    whole: list[int] = []
+    real = hashlib.sha256
+
+    def counted(data: bytes = b"", **kwargs: bool) -> hashlib._Hash:
+        if len(data) >= len(before):
+            whole.append(len(data))
+        return real(data, **kwargs)
+
+    monkeypatch.setattr(hashlib, "sha256", counted)
+    mem.add("memory", "Fact 300: shard 300 exports nightly.")
+    monkeypatch.undo()
+    assert len(whole) == 1, whole
+    drain()
+    assert mem.governor is not None
+    record = list(mem.governor.journal.records())[-1]
+    after = file_text(mem)
+    assert record["before"] == {"memory": real(before.encode()).hexdigest()}
+    assert record["after"] == {"memory": real(after.encode()).hexdigest()}
+
+
+def test_an_add_counts_its_target_s_budget_once_before_and_once_after(
+    make_memory: MakeMemory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The budget's count is a pass over every entry: the eviction policy and the budget
+    check share one count of the entries found and one of the result."""
+    mem = make_memory(memory_char_limit=10_000_000)
+    mem.batch("memory", [Op("add", f"Fact {i}: shard {i} exports nightly.") for i in range(300)])
+    counted: list[int] = []
+    real = store.char_count
+
+    def count(entries: Sequence[str]) -> int:
+        counted.append(len(entries))
+        return real(entries)
+
+    monkeypatch.setattr(store, "char_count", count)
+    mem.add("memory", "Fact 300: shard 300 exports nightly.")
+    assert sorted(counted) == [300, 301]
+
+
+def test_the_hashes_of_a_write_are_those_of_its_texts() -> None:
+    for raw, text in [
+        (None, None),
+        (None, "a"),
+        ("", "a"),
+        ("a", None),
+        ("a\n§\nb", "a\n§\nb\n§\nc é"),  # appended
+        ("a\n§\nb  \n", "a\n§\nb\n§\nc"),  # trailing blanks gave way
+        ("a\n§\nb", "b"),
+    ]:
+        assert file_hashes(raw, text) == (
+            file_hash(raw),
+            file_hash(raw if text is None else text),
+        ), (raw, text)
 
 
 class TestDrift:

@@ -145,3 +145,65 @@ def test_a_zero_timeout_fails_at_once_without_a_helper(tmp_path: Path) -> None:
         SidecarLock(path, 0).acquire()
     assert _waiter_threads() == threads and _fds_on(path) == 1  # the holder's
     holder.release()
+
+
+def test_a_waiter_reuses_the_helper_thread_an_earlier_wait_left_idle(tmp_path: Path) -> None:
+    """Each hand-over of a busy lock starts no thread: the helper of a finished wait is
+    kept, idle, and the next wait blocks in it."""
+    path = tmp_path / "m.lock"
+
+    def helpers(name: str) -> set[int | None]:
+        return {t.ident for t in threading.enumerate() if t.name == name}
+
+    def contended_wait() -> set[int | None]:
+        holder = SidecarLock(path, 5)
+        holder.acquire()
+        waiter = SidecarLock(path, 60)
+        t = threading.Thread(target=waiter.acquire)
+        t.start()
+        _until(lambda: _blocked_waiters(path) == 1, "the waiter is queued in the kernel")
+        busy = helpers("mnemic-lock-wait")
+        holder.release()
+        t.join(60)
+        assert waiter.held
+        waiter.release()
+        return busy
+
+    first = contended_wait()
+    _until(lambda: not first & helpers("mnemic-lock-wait"), "the first wait's helper is idle")
+    idle = helpers("mnemic-lock-wait-idle")
+    assert first & idle
+    second = contended_wait()
+    assert second & idle  # blocked in a helper kept from before, not a new thread
+    assert len(helpers("mnemic-lock-wait-idle")) <= fsio._MAX_IDLE
+
+
+def test_a_forked_child_waits_in_a_helper_of_its_own(tmp_path: Path) -> None:
+    """A child forked while the parent keeps idle helpers has none of their threads: its
+    first wait for a busy lock starts one of its own instead of handing the wait to a
+    thread that does not exist (and timing out)."""
+    path = tmp_path / "m.lock"
+    holder = SidecarLock(path, 5)
+    holder.acquire()
+    waiter = SidecarLock(path, 60)
+    t = threading.Thread(target=waiter.acquire)
+    t.start()
+    _until(lambda: _blocked_waiters(path) == 1, "the parent's waiter is queued")
+    holder.release()
+    t.join(60)
+    waiter.release()
+    _until(lambda: bool(fsio._idle), "the parent keeps an idle helper")
+    holder.acquire()
+    pid = os.fork()
+    if pid == 0:  # the child: a wait that only a live helper can end
+        code = 1
+        try:
+            holder.release()  # its copy of the parent's descriptor: the parent still holds it
+            SidecarLock(path, 20).acquire()
+            code = 0
+        finally:
+            os._exit(code)
+    _until(lambda: _blocked_waiters(path) == 1, "the child's waiter is queued in the kernel")
+    holder.release()
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0

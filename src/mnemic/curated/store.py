@@ -58,6 +58,7 @@ __all__ = [
     "OpResult",
     "Record",
     "file_hash",
+    "file_hashes",
 ]
 
 
@@ -90,6 +91,23 @@ def file_hash(text: str | None) -> str | None:
     if text is None:
         return None
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def file_hashes(raw: str | None, text: str | None) -> tuple[str | None, str | None]:
+    """:func:`file_hash` of the text read and of the text written (``None``: not written,
+    the same as read). A text that starts with the one read (an add appends) extends the
+    first hash instead of hashing the whole text again: a large store's text is encoded
+    and hashed once per write, not twice."""
+    if raw is None:
+        return None, file_hash(text)
+    digest = hashlib.sha256(raw.encode("utf-8"))
+    before = digest.hexdigest()
+    if text is None:
+        return before, before
+    if not text.startswith(raw):
+        return before, file_hash(text)
+    digest.update(text[len(raw) :].encode("utf-8"))
+    return before, digest.hexdigest()
 
 
 Precommit = Callable[[str, list[str], list[str], list[OpResult]], None]
@@ -355,21 +373,26 @@ class CuratedStore:
                         if batch:
                             raise BatchFailed(i, op.action, exc, len(prepared)) from exc
                         raise
-                working = _dedupe(working)
-                if evict is not None and drift is None and _refused(before, working, limit):
+                if any(op.action == "replace" for _, op in group):
+                    # an add never makes a duplicate (it is reported instead), a
+                    # replace may: its new text can equal another entry
+                    working = _dedupe(working)
+                current, new = char_count(before), char_count(working)
+                if evict is not None and drift is None and _refused(current, new, limit):
                     mine = frozenset(r.entry for r in results if r.entry is not None)
                     chosen = evict(t, working, mine, limit).items()
                     out = {e: why for e, why in chosen if e in working and e not in mine}
                     if out:
                         evicted[t] = out
                         working = [e for e in working if e not in out]
+                        new = char_count(working)
                 if batch and before and not working and not allow_empty:
                     raise WouldEmptyTarget(t, len(before))
                 try:
                     self._check_budget(
                         t,
-                        before,
-                        working,
+                        current,
+                        new,
                         [op for _, op in group],
                         batch=batch,
                         total=len(prepared),
@@ -401,8 +424,8 @@ class CuratedStore:
             by = (stamp.actor, stamp.origin, stamp.session_id)
             commits = []
             for t, raw, before, working, results, _ in staged:
-                before_hash = file_hash(raw)
                 written = t in writes
+                before_hash, after_hash = file_hashes(raw, writes[t] if written else None)
                 why = {**(reasons or {}), **evicted.get(t, {})}
                 until = {
                     op.content: op.expires
@@ -420,7 +443,7 @@ class CuratedStore:
                         txn.lock_wait_ms,
                         0.0,
                         before_hash,
-                        file_hash(writes[t]) if written else before_hash,
+                        after_hash,
                         diff(
                             before,
                             working,
@@ -454,20 +477,19 @@ class CuratedStore:
     def _check_budget(
         self,
         target: str,
-        before: list[str],
-        after: list[str],
+        current: int,
+        new: int,
         ops: Sequence[Op],
         *,
         batch: bool,
         total: int,
     ) -> None:
+        """Refuse a write from ``current`` to ``new`` chars if the budget does."""
         limit = self.limit(target)
-        current = char_count(before)
-        new = char_count(after)
         # A target already over its budget (edited by hand) may still shrink.
-        if not _refused(before, after, limit):
+        if not _refused(current, new, limit):
             return
-        if not before:  # nothing there to consolidate: the new text alone is too long
+        if not current:  # nothing there to consolidate: the new text alone is too long
             none = "NONE of the operations was applied" if batch else "Nothing was saved"
             message = (
                 f"The new entries total {new:,} chars; {label(target)} holds at most "
@@ -539,9 +561,9 @@ def _appended(
     return text
 
 
-def _refused(before: list[str], after: list[str], limit: int) -> bool:
-    """Whether the budget refuses ``after`` (see :meth:`CuratedStore._check_budget`)."""
-    current, new = char_count(before), char_count(after)
+def _refused(current: int, new: int, limit: int) -> bool:
+    """Whether the budget refuses ``new`` chars where ``current`` were found (see
+    :meth:`CuratedStore._check_budget`)."""
     return new > limit and not (current > limit and new < current)
 
 
