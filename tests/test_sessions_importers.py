@@ -193,6 +193,25 @@ def test_claude_code_transcripts(store: SQLiteSessionStore, tmp_path: Path) -> N
     assert found(store, "race") == ["s1", "s2"]
 
 
+@pytest.mark.parametrize("size", [200_000, 17 << 20])
+def test_a_transcript_whose_first_line_is_long_is_still_known(tmp_path: Path, size: int) -> None:
+    """A first message with a pasted image (its base64 on the first line) is longer than
+    the bytes the guess reads; the file is still known as a Claude Code transcript, and a
+    Codex file with a long first record as Codex."""
+    image = {"type": "image", "source": {"type": "base64", "media_type": "image/png",
+                                         "data": "A" * size}}  # fmt: skip
+    first = {"type": "user", "message": {"role": "user", "content": [image]},
+             "sessionId": "s1", "uuid": "u1", "timestamp": "2026-01-02T03:04:00Z"}  # fmt: skip
+    path = tmp_path / "s1.jsonl"
+    write_jsonl(path, [first, *_claude_lines("s1")])
+    assert detect_format(path) == "claude"
+    codex = tmp_path / "rollout.jsonl"
+    meta = {"timestamp": "2026-01-15T10:00:00Z", "type": "session_meta",
+            "payload": {"id": "c1", "instructions": "x" * size}}  # fmt: skip
+    write_jsonl(codex, [meta])
+    assert detect_format(codex) == "codex"
+
+
 def test_a_tool_output_over_the_line_limit_is_kept_shortened(
     store: SQLiteSessionStore, tmp_path: Path
 ) -> None:

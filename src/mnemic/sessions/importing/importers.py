@@ -62,6 +62,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ...errors import ImportFailed, UnreadableFile
+from ...jsonstream import read_jsonl
 from ..attachments import AttachmentStore
 from ..sql import SessionStore
 from ..store import Attachment, ImportResult, NewSession
@@ -215,7 +216,9 @@ def detect_format(path: Path) -> str:
         try:
             obj = json.loads(first)
         except ValueError:
-            return "openai"  # one JSON document spread over lines
+            obj = _first_line(path) if "\n" not in head else None
+            if obj is None:
+                return "openai"  # one JSON document spread over lines
         if isinstance(obj, dict):
             if "messages" in obj:
                 return "openai"
@@ -226,6 +229,16 @@ def detect_format(path: Path) -> str:
             if "session_id" in obj:
                 return "jsonl"
     raise ImportFailed(str(path), "cannot tell the format; pass --format")
+
+
+def _first_line(path: Path) -> Any:
+    """The first line of ``path`` read whole as JSON (its strings cut past the line
+    limit), for a line longer than the bytes :func:`detect_format` looks at: a first
+    message with a pasted image. None when it is no JSON line."""
+    with _opened(path) as fh:
+        for line in read_jsonl(fh):
+            return line.value if line.error is None else None
+    return None
 
 
 def _files(path: Path, fmt: str = "claude") -> list[Path]:
