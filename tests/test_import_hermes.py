@@ -7,6 +7,7 @@ The Hermes homes are built in each test in Hermes's documented formats
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import os
@@ -501,3 +502,40 @@ def test_a_turn_only_the_provider_recorded_stays_after_the_message_it_followed()
     ]
     # all missing messages after the last one held: the import appends them in order
     assert ordered_merge(held[:2], {}, [*incoming[:1], incoming[2], incoming[1]]) is None
+
+
+def test_a_hermes_multimodal_message_is_read_as_text_and_its_image_kept(tmp_path: Path) -> None:
+    """Hermes 0.19 stores a message whose content is a list of parts as ``"\\x00json:"`` +
+    the JSON of the parts (``SessionDB._encode_content``): the text parts become the
+    message, a ``data:`` image is kept in the attachment store and linked, an image by
+    URL (not in the file) is named, not fetched; no NUL and no base64 reach the text."""
+    from test_sessions_attachments import tiny_png
+
+    source = hh.build(tmp_path / "hermes")
+    png = tiny_png()
+    parts = [
+        {"type": "text", "text": "what does this chart show?"},
+        {"type": "image_url",
+         "image_url": {"url": "data:image/png;base64," + base64.b64encode(png).decode()}},
+        {"type": "image_url", "image_url": {"url": "https://example.org/plot.png"}},
+    ]  # fmt: skip
+    conn = sqlite3.connect(source / "state.db")
+    conn.execute(
+        "INSERT INTO messages (session_id, role, content, timestamp, active, compacted) "
+        "VALUES (?,?,?,?,?,?)",
+        ("20260102_090000_c3", "user", "\x00json:" + json.dumps(parts), hh.T0 + 99, 1, 0),
+    )
+    conn.commit()
+    conn.close()
+    home = Home.open(tmp_path / "mnemic")
+    import_hermes(home, source)
+    with open_store(home) as store:
+        [msg] = [m for m in store.messages("20260102_090000_c3") if "chart" in (m.content or "")]
+        text = msg.content or ""
+        assert text.startswith("what does this chart show?\n[image: ")
+        assert "\x00" not in text and "base64" not in text and "json:" not in text
+        assert "[image: plot.png — not kept: its URL is not data in the file]" in text
+        [link] = store.attachments([msg.id])[msg.id]
+        assert link.sha256 == hashlib.sha256(png).hexdigest() and link.media_type == "image/png"
+    again = import_hermes(home, source).to_dict()
+    assert again["sessions"]["messages"] == 0  # a second import adds nothing

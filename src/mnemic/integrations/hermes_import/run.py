@@ -29,6 +29,7 @@ from ...curated.memory import Memory
 from ...errors import IntegrationError
 from ...home import Home
 from ...sessions import ImportProgress, SessionStore, import_path, open_store
+from ...sessions.attachments import AttachmentStore
 from ...sessions.importing.formats import ImportPlan, Reading
 from ...sessions.importing.hermes import hermes_items, open_hermes_db
 from .memory import import_archive, import_memory
@@ -138,7 +139,10 @@ def import_hermes(
                 report.sessions = _plan_sessions(store, db_path)
             else:
                 merged = merge_recorded(store, db_path)
-                done = import_path(store, db_path, format="hermes", progress=progress)
+                kept = AttachmentStore.of_home(home)  # the images of multimodal messages
+                done = import_path(
+                    store, db_path, format="hermes", progress=progress, attachments=kept
+                )
                 report.sessions = {
                     **done.to_dict(),
                     "merged_recorded_sessions": len(merged.sessions),

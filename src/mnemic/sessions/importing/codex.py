@@ -38,9 +38,9 @@ from typing import IO, Any
 
 from ...errors import ImportFailed
 from ...jsonstream import read_jsonl
-from ..store import Attachment, NewMessage, NewSession
-from .attached import Kept, bare, keep_base64, refused
+from ..store import NewMessage, NewSession
 from .formats import Item, Reading, str_of, text_of, timestamp
+from .parts import parts_with_images
 
 __all__ = ["codex_items"]
 
@@ -94,34 +94,6 @@ def _failed(value: Any) -> bool | None:
     return code != 0 if type(code) is int else None
 
 
-def _parts(content: Any, reading: Reading, where: str) -> tuple[str, tuple[Attachment, ...]]:
-    """A message's text and the images it holds (``input_image`` parts whose
-    ``image_url`` is a ``data:`` URL are kept; another URL is not in the file)."""
-    if not isinstance(content, list):
-        return text_of(content) or "", ()
-    texts: list[str] = []
-    links: tuple[Attachment, ...] = ()
-    for part in content:
-        if isinstance(part, dict) and part.get("type") == "input_image":
-            text, link = _image(part.get("image_url"), reading, where)
-            texts.append(text)
-            links += (link,) if link else ()
-        else:
-            texts.append(text_of([part]) or "")
-    return "\n".join(t for t in texts if t), links
-
-
-def _image(url: Any, reading: Reading, where: str) -> Kept:
-    head, sep, data = url.partition(",") if isinstance(url, str) else ("", "", "")
-    if not (sep and head.startswith("data:") and head.endswith(";base64")):
-        if reading.attachments is None:
-            return bare("image"), None
-        why = "its image_url is not data in the session file"
-        return refused(reading, where, "image", None, why), None
-    media = head[len("data:") : -len(";base64")] or None
-    return keep_base64(reading, where, "image", data, media_type=media, cut=reading.cut)
-
-
 def _message(payload: dict[str, Any], sid: str, ts: float | None, names: dict[str, str],
              reading: Reading, where: str) -> NewMessage | None:  # fmt: skip
     kind = payload.get("type")
@@ -130,7 +102,7 @@ def _message(payload: dict[str, Any], sid: str, ts: float | None, names: dict[st
         # the key hashes the text as earlier versions stored it (an image as [image]), so
         # a rollout imported before adds nothing when imported again
         legacy = text_of(payload.get("content")) or ""
-        text, links = _parts(payload.get("content"), reading, where)
+        text, links = parts_with_images(payload.get("content"), reading, where, cut=reading.cut)
         if role in ("developer", "system"):
             reading.skip(f"{role} message", where)
             return None

@@ -33,8 +33,9 @@ from typing import Any
 from urllib.parse import quote
 
 from ...errors import ImportFailed
-from ..store import NewSession
-from .formats import Item, Reading, role_of, text_of, timestamp, tool_calls_of
+from ..store import Attachment, NewSession
+from .formats import Item, Reading, role_of, timestamp, tool_calls_of
+from .parts import parts_with_images
 
 __all__ = ["SQLITE_MAGIC", "HermesDb", "hermes_items", "open_hermes_db"]
 
@@ -167,19 +168,31 @@ def open_hermes_db(path: Path) -> Iterator[HermesDb]:
         conn.close()
 
 
-def _content(value: Any) -> str | None:
-    """A message's content: text as is; a JSON list of parts (multimodal) as its text."""
+_ENCODED = "\x00json:"
+"""How Hermes (``SessionDB._encode_content``) stores content that is a list of parts."""
+
+
+def _content(value: Any, reading: Reading, where: str) -> tuple[str | None, tuple[Attachment, ...]]:
+    """A message's content and the images it keeps: text as is; a list of parts
+    (multimodal: Hermes stores it as ``"\x00json:"`` + its JSON; older rows as a bare
+    JSON list) as its text, a ``data:`` image kept in the attachment store."""
     if value is None:
-        return None
+        return None, ()
     if isinstance(value, bytes):
         value = value.decode("utf-8", "replace")
     text = str(value)
-    if text.startswith("[") and text.endswith("]"):
+    encoded = text.startswith(_ENCODED)
+    body = text[len(_ENCODED) :] if encoded else text
+    if encoded or (body.startswith("[") and body.endswith("]")):
         with contextlib.suppress(ValueError):
-            parts = json.loads(text)
+            parts = json.loads(body)
+            if isinstance(parts, str):
+                return parts, ()
+            if isinstance(parts, dict):
+                parts = [parts]
             if isinstance(parts, list) and all(isinstance(p, dict | str) for p in parts):
-                return text_of(parts)
-    return text
+                return parts_with_images(parts, reading, where)
+    return text, ()
 
 
 def _session(row: dict[str, Any]) -> NewSession:
@@ -224,16 +237,18 @@ def hermes_items(db: HermesDb, reading: Reading, size: int = 0) -> Iterator[Item
                     calls = tool_calls_of(json.loads(str(m["tool_calls"])))
                 except ValueError:
                     reading.skip("tool calls that are not valid JSON (the message is kept)", where)
+            text, links = _content(m.get("content"), reading, where)
             msgs.append(
                 reading.message(
                     spec.id,
                     m["id"],
                     role,
-                    _content(m.get("content")),
+                    text,
                     tool_calls=calls,
                     tool_call_id=str(m["tool_call_id"]) if m.get("tool_call_id") else None,
                     tool_name=str(m["tool_name"]) if m.get("tool_name") else None,
                     timestamp=timestamp(m.get("timestamp")),
+                    attachments=links,
                 )
             )
         if row.get("ended_at") is not None:
