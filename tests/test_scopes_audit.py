@@ -14,10 +14,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from click.testing import CliRunner, Result
-
 from _backends import Kit, PostgresKit
-from mnemic.cli import main
+from _cli import cli as _cli, cli_json as _json
 from mnemic.curated.memory import Memory
 from mnemic.curated.scope import ProjectHome, open_project, project_id
 from mnemic.governance.chain import record_hash
@@ -25,16 +23,6 @@ from mnemic.governance.storage import open_journal
 from mnemic.home import Home
 
 GLOBAL = {"scope": "global", "project": None, "project_id": None}
-
-
-def _cli(*args: str, env: dict[str, str] | None = None) -> Result:
-    return CliRunner().invoke(main, list(args), env=env, catch_exceptions=False)
-
-
-def _json(*args: str, env: dict[str, str] | None = None) -> Any:
-    result = _cli(*args, "--json", env=env)
-    assert result.exit_code == 0, result.output
-    return json.loads(result.output)
 
 
 def _seed(backend: Kit, tmp_path: Path) -> tuple[Path, Path]:

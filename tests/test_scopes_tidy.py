@@ -9,14 +9,11 @@ PostgreSQL (the ``backend`` fixture), where the project's rows sit beside the gl
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from click.testing import CliRunner, Result
-
 from _backends import Kit
-from mnemic.cli import main
+from _cli import cli as _cli, cli_json as _json
 from mnemic.curated.memory import Memory
 from mnemic.curated.scope import open_project, project_id
 from mnemic.curated.view import MemoryView
@@ -25,16 +22,6 @@ from mnemic.home import Home
 GLOBAL = ["User prefers tea over coffee.", "user prefers tea over coffee"]
 APP = ["The app builds with cargo build --release.", "the app builds with cargo build --release"]
 LIB = ["The library's CI runs on Python 3.10.", "The library's CI is now on Python 3.12."]
-
-
-def _cli(*args: str, env: dict[str, str] | None = None) -> Result:
-    return CliRunner().invoke(main, list(args), env=env, catch_exceptions=False)
-
-
-def _json(*args: str, env: dict[str, str] | None = None) -> Any:
-    result = _cli(*args, "--json", env=env)
-    assert result.exit_code == 0, result.output
-    return json.loads(result.output)
 
 
 def _seed(backend: Kit, tmp_path: Path) -> tuple[Path, Path]:

@@ -71,6 +71,7 @@ __all__ = [
     "open_regular",
     "read_bytes_strict",
     "read_text_strict",
+    "remove_file",
     "stale_temp_files",
 ]
 
@@ -181,6 +182,18 @@ def atomic_write_bytes(
         raise
     if sync_dir and fsync:
         fsync_dir(directory)
+
+
+def remove_file(path: StrPath) -> bool:
+    """Delete the file at ``path``; False when it was gone already. A file that cannot
+    be deleted (a read-only home) raises :class:`~mnemic.errors.WriteFailed`."""
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
+    return True
 
 
 def fsync_dir(directory: StrPath) -> None:

@@ -33,8 +33,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..control_chars import printable
-from ..errors import AttachmentRefused, UnreadableFile, UnsafePath, WriteFailed
-from ..fsio import atomic_write_bytes, ensure_private_dir, read_bytes_strict
+from ..errors import AttachmentRefused, UnreadableFile, UnsafePath
+from ..fsio import atomic_write_bytes, ensure_private_dir, read_bytes_strict, remove_file
 from ..home import Home
 from .store import Attachment
 
@@ -313,11 +313,4 @@ class AttachmentStore:
     def _unlink(self, sha256: str) -> bool:
         """Delete one file; False when it was gone already. A file that cannot be
         deleted (a read-only home) raises :class:`~mnemic.errors.WriteFailed`."""
-        path = self.path_of(sha256)
-        try:
-            os.unlink(path)
-        except FileNotFoundError:
-            return False
-        except OSError as exc:
-            raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
-        return True
+        return remove_file(self.path_of(sha256))

@@ -16,7 +16,13 @@ from pathlib import Path
 from typing import Unpack
 
 from ...errors import StorageError, UnreadableFile, UnsafePath, WriteFailed
-from ...fsio import SidecarLock, atomic_write_text, ensure_private_dir, read_text_strict
+from ...fsio import (
+    SidecarLock,
+    atomic_write_text,
+    ensure_private_dir,
+    read_text_strict,
+    remove_file,
+)
 from ...governance.pending import PendingQueueStore, QueuePolicy
 
 __all__ = ["FilePendingRecords", "PendingStore"]
@@ -119,14 +125,7 @@ class FilePendingRecords:
         return True
 
     def delete(self, pending_id: str) -> bool:
-        path = self.path(pending_id)
-        try:
-            os.unlink(path)
-        except FileNotFoundError:
-            return False
-        except OSError as exc:
-            raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
-        return True
+        return remove_file(self.path(pending_id))
 
     def cleanup(self, *, dry_run: bool = False) -> list[str]:
         """Remove the temp files of an interrupted staging (only when no writer holds the
