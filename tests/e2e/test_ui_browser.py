@@ -19,7 +19,9 @@ from urllib.parse import urlsplit
 import pytest
 
 from mnemic.curated.memory import Memory
+from mnemic.curated.scope import open_project
 from mnemic.home import Home
+from mnemic.ops import PendingQueue
 from mnemic.sessions import open_store
 from mnemic.sessions.store import NewMessage, NewSession
 
@@ -242,9 +244,6 @@ def test_approve_and_reject_staged_writes(page: Any, served: str, home_path: Pat
 def test_stage_a_project_stores_tidy_proposal_and_see_its_audit_records(
     page: Any, served: str, home_path: Path, tmp_path: Path
 ) -> None:
-    from mnemic.curated.scope import open_project
-    from mnemic.ops import PendingQueue
-
     directory = tmp_path / "work" / "proj"
     directory.mkdir(parents=True)
     store = open_project(Home.open(home_path), directory, create=True)
