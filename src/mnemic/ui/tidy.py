@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import shlex
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 from starlette.routing import Route
 
@@ -97,7 +98,8 @@ def stage_one(ui: Console, request: Request, form: Form) -> Response:
     if result.pending_id is None:
         raise InvalidArgument("id", f"Not staged: {result.skipped}")
     if project:
-        return see_other(f"/tidy?done=staged&project={project}#tidy-project-{project}")
+        where = quote(project, safe="")
+        return see_other(f"/tidy?done=staged&project={where}#tidy-project-{where}")
     return see_other("/tidy?done=staged")
 
 
