@@ -19,7 +19,9 @@ from urllib.parse import urlsplit
 import pytest
 
 from mnemic.curated.memory import Memory
+from mnemic.curated.scope import open_project
 from mnemic.home import Home
+from mnemic.ops import PendingQueue
 from mnemic.sessions import open_store
 from mnemic.sessions.store import NewMessage, NewSession
 
@@ -237,6 +239,31 @@ def test_approve_and_reject_staged_writes(page: Any, served: str, home_path: Pat
     page.wait_for_selector("text=Rejected: nothing was written.")
     assert memory_text(home_path) == "Rule two"
     assert page.locator("text=No pending writes.").count() == 1
+
+
+def test_stage_a_project_stores_tidy_proposal_and_see_its_audit_records(
+    page: Any, served: str, home_path: Path, tmp_path: Path
+) -> None:
+    directory = tmp_path / "work" / "proj"
+    directory.mkdir(parents=True)
+    store = open_project(Home.open(home_path), directory, create=True)
+    mem = Memory.open(store, origin="cli")
+    mem.add("memory", "Tests run with pytest -q in the repo root.")
+    mem.add("memory", "tests run with pytest -q in the repo root")
+    page.goto(served + "/tidy")
+    section = page.locator(f"#tidy-project-{store.project.id}")
+    assert str(directory) in section.locator("h2").inner_text()
+    section.locator("button", has_text="Stage for approval").click()
+    page.wait_for_selector("text=Staged in the project's own approval queue")
+    [record] = PendingQueue(Memory.open(store)).records()
+    assert PendingQueue.open(home_path).records() == []
+    page.goto(served + "/audit")
+    page.select_option("select[name=store]", store.project.id)
+    page.click("form.filters button")
+    rows = page.locator("table.audit tbody tr")
+    assert rows.count() == 3  # two adds and the staged tidy, all the project's
+    assert all(str(directory) in rows.nth(i).inner_text() for i in range(3))
+    assert record.id in rows.first.inner_text()
 
 
 def test_search_sessions_and_open_one(page: Any, served: str, home_path: Path) -> None:

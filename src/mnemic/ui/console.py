@@ -73,8 +73,8 @@ class Console:
                 return home
         raise InvalidArgument(
             "project",
-            f"This home has no project store {project!r}; reload the Memory page to see "
-            "the projects it has.",
+            f"This home has no project store {project!r}; reload the page to see the "
+            "projects it has (the Memory page lists them).",
         )
 
     def view(self) -> MemoryView:

@@ -1,6 +1,7 @@
 """The Pending and Audit pages: the approval queue worked by a person (approve, reject,
-the diff against the current files, what expiry does) and the hash-chained journal as a
-filterable table with its verify status."""
+the diff against the current files, what expiry does) and the hash-chained journals of
+the global store and every project store (:mod:`mnemic.ops.audit_log`) as one filterable
+table naming each record's store, with each store's verify status."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.routing import Route
 
+from ..curated.scope import every_store, stored_projects
 from ..errors import InvalidArgument
-from ..governance.storage import open_journal
+from ..ops.audit_log import store_label, store_records, verify_stores
 from ..ops.review import PendingQueue
 from .console import Console, Form, endpoint, see_other
 from .render import page
@@ -19,10 +21,14 @@ if TYPE_CHECKING:
     from starlette.requests import Request
     from starlette.responses import Response
 
+    from ..home import Home
+
 __all__ = ["ROUTES", "audit_rows", "parse_time"]
 
 AUDIT_FILTERS = ("actor", "action", "target", "result")
 AUDIT_LIMIT = 500
+GLOBAL = "global"
+"""The ``store`` query value of the global store (a project store's is its id)."""
 
 
 def _queue(ui: Console) -> PendingQueue:
@@ -130,10 +136,22 @@ def audit_rows(records: list[dict[str, Any]], query: dict[str, str]) -> list[dic
     return out
 
 
+def _audit_stores(ui: Console, chosen: str) -> list[Home]:
+    """The stores the Audit page shows: every store ('' chosen), the global one
+    (``global``) or the project store whose id is ``chosen`` (:meth:`Console.store`:
+    an id this home holds, never a path)."""
+    if not chosen:
+        return every_store(ui.home)
+    if chosen == GLOBAL:
+        return [ui.home]
+    return [ui.store(chosen)]
+
+
 def audit_page(ui: Console, request: Request, form: Form) -> Response:
-    journal = open_journal(ui.home.root, ui.home.settings)
-    records = list(journal.records())
     query = {k: v for k, v in request.query_params.items() if isinstance(v, str)}
+    chosen = query.get("store", "")
+    stores = _audit_stores(ui, chosen)
+    records = [item.as_dict() for item in store_records(stores)]
     choices = {k: sorted({str(r.get(k, "")) for r in records} - {""}) for k in AUDIT_FILTERS}
     rows = audit_rows(records, query)
     return page(
@@ -147,7 +165,9 @@ def audit_page(ui: Console, request: Request, form: Form) -> Response:
         total=len(records),
         query=query,
         choices=choices,
-        report=journal.verify(),
+        chosen=chosen,
+        projects=[(h.project.id, h.project.path or h.project.id) for h in stored_projects(ui.home)],
+        verified=[(store_label(h), report) for h, report in verify_stores(stores)],
     )
 
 

@@ -1,0 +1,163 @@
+"""The console's Tidy and Audit pages over every store of a home (starlette's TestClient
+over the real app; real files, real SQLite, real PostgreSQL): each project store's tidy
+proposals under its name, staged in that store's own queue by a form naming the store
+by its id; every store's audit records in one table naming each record's store, a
+filter to one store, and each store's chain verified on its own."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+from starlette.testclient import TestClient
+
+from _backends import Kit
+from mnemic.curated.memory import Memory
+from mnemic.curated.scope import ProjectHome, open_project
+from mnemic.home import Home
+from mnemic.ops import PendingQueue
+from mnemic.ui.app import build_app
+from mnemic.ui.security import Access
+
+PORT = 8769
+TOKEN = "console-stores-test-token-0a1b2c3d4e5f6a7b"
+DUPLICATES = [
+    "Tests run with pytest -q in the repo root.",
+    "tests run with pytest -q in the repo root",
+]
+GLOBAL_DUPLICATES = ["User prefers tea over coffee.", "user prefers tea over coffee"]
+
+
+def _client(home_path: Path) -> TestClient:
+    app = build_app(Home.open(home_path), Access("127.0.0.1", PORT, TOKEN))
+    client = TestClient(app, base_url=f"http://127.0.0.1:{PORT}", follow_redirects=False)
+    assert client.get(f"/?token={TOKEN}").status_code == 303
+    return client
+
+
+def _project(home_path: Path, tmp_path: Path, name: str = "<i>proj</i>") -> ProjectHome:
+    directory = tmp_path / "work" / name
+    directory.mkdir(parents=True)
+    return open_project(Home.open(home_path), directory, create=True)
+
+
+def _fill(home_path: Path, tmp_path: Path) -> ProjectHome:
+    """A home whose global MEMORY.md and one project's each hold a near-duplicate pair."""
+    home_path.mkdir(parents=True, exist_ok=True)
+    glob = Memory.open(home_path, origin="cli")
+    for entry in GLOBAL_DUPLICATES:
+        glob.add("memory", entry)
+    store = _project(home_path, tmp_path)
+    mem = Memory.open(store, origin="cli")
+    for entry in DUPLICATES:
+        mem.add("memory", entry)
+    return store
+
+
+def _section(page: str, anchor: str) -> str:
+    """The part of ``page`` from the section with id ``anchor`` to the next section."""
+    start = page.index(f'id="{anchor}"')
+    end = page.find("<section", start)
+    return page[start : end if end >= 0 else len(page)]
+
+
+def _csrf(page: str) -> str:
+    found = re.search(r'name="csrf" value="([0-9a-f]+)"', page)
+    assert found is not None
+    return found.group(1)
+
+
+# -- tidy --------------------------------------------------------------------------------
+
+
+def test_tidy_lists_each_stores_proposals_and_stages_in_that_stores_own_queue(
+    backend: Kit, tmp_path: Path
+) -> None:
+    home_path = backend.write_config()
+    store = _fill(home_path, tmp_path)
+    pid = store.project.id
+    client = _client(home_path)
+    page = client.get("/tidy").text
+    glob, proj = _section(page, "tidy-global"), _section(page, f"tidy-project-{pid}")
+    assert "Global memory" in glob and "User prefers tea over coffee." in glob
+    assert "pytest" not in glob and "tea" not in proj
+    assert "Project" in proj and "&lt;i&gt;proj&lt;/i&gt;" in proj and "<i>proj" not in page
+    assert "Tests run with pytest -q in the repo root." in proj
+    form = re.search(
+        r'action="/tidy/stage".*?name="project" value="([^"]*)".*?name="id" value="([0-9a-f]+)"',
+        proj,
+    )
+    assert form is not None and form.group(1) == pid  # the store's id, never its directory
+    r = client.post("/tidy/stage", data={"csrf": _csrf(page), "project": pid, "id": form[2]})
+    assert r.status_code == 303 and r.headers["location"].startswith("/tidy?done=staged")
+    [record] = PendingQueue(Memory.open(store)).records()
+    assert (record.actor, record.origin) == ("ui", "ui") and record.summary.startswith("tidy: ")
+    assert PendingQueue.open(home_path).records() == []  # not the global queue
+    after = client.get(r.headers["location"].split("#")[0]).text
+    assert "`mnemic pending list --project " in after
+    proj = _section(after, f"tidy-project-{pid}")
+    assert f"already pending: {record.id}" in proj and "Stage for approval" not in proj
+    assert "Stage for approval" in _section(after, "tidy-global")
+    assert Memory.open(store).entries("memory") == DUPLICATES  # nothing applied
+
+
+def test_tidy_stages_nothing_for_a_store_the_home_does_not_hold_or_that_does_not_propose_it(
+    home_path: Path, tmp_path: Path
+) -> None:
+    store = _fill(home_path, tmp_path)
+    pid = store.project.id
+    client = _client(home_path)
+    page = client.get("/tidy").text
+    proj = _section(page, f"tidy-project-{pid}")
+    found = re.search(r'name="id" value="([0-9a-f]+)"', proj)
+    assert found is not None
+    csrf = _csrf(page)
+    for bad in (str(store.project.path), "../../etc", "nope-0123456789ab"):
+        r = client.post("/tidy/stage", data={"csrf": csrf, "project": bad, "id": found[1]})
+        assert r.status_code == 400 and "no project store" in r.text
+    r = client.post("/tidy/stage", data={"csrf": csrf, "id": found[1]})  # the global store
+    assert r.status_code == 400 and "no longer made" in r.text
+    r = client.post("/tidy/stage", data={"project": pid, "id": found[1]})
+    assert r.status_code == 403
+    assert PendingQueue(Memory.open(store)).records() == []
+    assert PendingQueue.open(home_path).records() == []
+
+
+# -- audit -------------------------------------------------------------------------------
+
+
+def test_audit_shows_every_stores_records_naming_the_store_and_filters_to_one(
+    backend: Kit, tmp_path: Path
+) -> None:
+    home_path = backend.write_config()
+    store = _fill(home_path, tmp_path)
+    pid, where = store.project.id, html.escape(store.project.path)
+    client = _client(home_path)
+    page = client.get("/audit").text
+    assert "4 of 4 record(s)" in page
+    assert page.count("<td>global</td>") == 2
+    assert page.count(f'<span title="{pid}">{where}</span>') == 2
+    assert "global: Chain intact: 2 record(s)" in page
+    assert f"project {where}: Chain intact: 2 record(s)" in page
+    assert f'<option value="{pid}">{where}</option>' in page and "<i>" not in page
+    only = client.get(f"/audit?store={pid}").text
+    assert "2 of 2 record(s)" in only and "<td>global</td>" not in only
+    assert "global: Chain intact" not in only and f'value="{pid}" selected' in only
+    only = client.get("/audit?store=global&action=add").text
+    assert "2 of 2 record(s)" in only and f'title="{pid}"' not in only
+    for bad in (str(store.project.path), "../../etc"):
+        r = client.get("/audit", params={"store": bad})
+        assert r.status_code == 400 and "no project store" in r.text
+
+
+def test_audit_verifies_each_stores_chain_on_its_own(home_path: Path, tmp_path: Path) -> None:
+    store = _fill(home_path, tmp_path)
+    path = next((store.root / "audit").glob("*.jsonl"))
+    lines = path.read_text().splitlines()
+    lines[0] = lines[0].replace('"add"', '"remove"')
+    path.write_text("\n".join(lines) + "\n")
+    page = _client(home_path).get("/audit").text
+    assert "global: Chain intact: 2 record(s)" in page
+    assert f"project {html.escape(store.project.path)}: TAMPERED OR DAMAGED" in page
+    assert "first bad record at line 1" in page
