@@ -95,7 +95,9 @@ def test_tidy_lists_each_stores_proposals_and_stages_in_that_stores_own_queue(
     assert (record.actor, record.origin) == ("ui", "ui") and record.summary.startswith("tidy: ")
     assert PendingQueue.open(home_path).records() == []  # not the global queue
     after = client.get(r.headers["location"].split("#")[0]).text
-    assert "`mnemic pending list --project " in after
+    assert "on the Pending page, under Project " in after
+    pending = client.get("/pending").text
+    assert record.id in _section(pending, f"pending-project-{pid}")
     proj = _section(after, f"tidy-project-{pid}")
     assert f"already pending: {record.id}" in proj and "Stage for approval" not in proj
     assert "Stage for approval" in _section(after, "tidy-global")
