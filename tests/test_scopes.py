@@ -601,7 +601,7 @@ def test_cli_tidy_and_pending_of_a_project(backend: Kit, tmp_path: Path) -> None
     assert _cli("memory", "add", "Tests run with pytest -q").exit_code == 0  # global
     found = json.loads(_cli("memory", "tidy", "--lexical", "--json", "--stage", env=env).output)
     assert [p["target"] for p in found["proposals"]] == ["memory"] and found["staged"]
-    assert "No pending writes." in _cli("pending", "list").output  # the global queue
+    assert "No pending writes." in _cli("pending", "list", "--global").output
     assert _cli("pending", "approve", "all", env=env).exit_code == 0
     view = MemoryView.open(open_project(Home.open(home_path), proj, create=False))
     assert len(view.entries("memory")) == 1

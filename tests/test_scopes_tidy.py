@@ -63,8 +63,8 @@ def test_tidy_proposes_for_every_store_each_staged_in_its_own_queue(
     assert all(ids and all(ids) for ids in staged.values()), staged
     # each store's proposal waits in that store's queue, and nowhere else
     for where in ("global", str(app), str(lib)):
-        env = None if where == "global" else {"MNEMIC_PROJECT": where}
-        queued = [r["id"] for r in _json("pending", "list", env=env)["pending"]]
+        scope = ("--global",) if where == "global" else ("--project", where)
+        queued = [r["id"] for r in _json("pending", "list", *scope)["pending"]]
         assert queued == staged[where], where
     assert _cli("pending", "approve", "all", env={"MNEMIC_PROJECT": str(lib)}).exit_code == 0
     home = Home.open(backend.home)

@@ -95,7 +95,9 @@ def test_tidy_lists_each_stores_proposals_and_stages_in_that_stores_own_queue(
     assert (record.actor, record.origin) == ("ui", "ui") and record.summary.startswith("tidy: ")
     assert PendingQueue.open(home_path).records() == []  # not the global queue
     after = client.get(r.headers["location"].split("#")[0]).text
-    assert "`mnemic pending list --project " in after
+    assert "on the Pending page, under Project " in after
+    pending = client.get("/pending").text
+    assert record.id in _section(pending, f"pending-project-{pid}")
     proj = _section(after, f"tidy-project-{pid}")
     assert f"already pending: {record.id}" in proj and "Stage for approval" not in proj
     assert "Stage for approval" in _section(after, "tidy-global")
@@ -161,3 +163,66 @@ def test_audit_verifies_each_stores_chain_on_its_own(home_path: Path, tmp_path: 
     assert "global: Chain intact: 2 record(s)" in page
     assert f"project {html.escape(store.project.path)}: TAMPERED OR DAMAGED" in page
     assert "first bad record at line 1" in page
+
+
+# -- pending -----------------------------------------------------------------------------
+
+
+def test_pending_lists_each_stores_queue_and_decides_in_the_store_the_form_names(
+    backend: Kit, tmp_path: Path
+) -> None:
+    home_path = backend.write_config('[approval]\nmemory_foreground = "stage"\n')
+    home = Home.open(home_path)
+    store = _project(home_path, tmp_path)
+    pid = store.project.id
+    assert Memory.open(home).add("memory", "User prefers tea.").staged
+    assert Memory.open(store).add("memory", "Tests run with pytest.").staged
+    assert Memory.open(store).add("memory", "Builds with make.").staged
+    [global_record] = PendingQueue.open(home).records()
+    tests_record, make_record = PendingQueue.open(store).records()
+    client = _client(home_path)
+    page = client.get("/pending").text
+    glob, proj = _section(page, "pending-global"), _section(page, f"pending-project-{pid}")
+    assert "Global memory" in glob and global_record.id in glob and "pytest" not in glob
+    assert "&lt;i&gt;proj&lt;/i&gt;" in proj and "<i>proj" not in page
+    assert tests_record.id in proj and make_record.id in proj and "tea" not in proj
+    forms = re.findall(
+        r'action="/pending/(approve|reject)".*?name="project" value="([^"]*)"'
+        r'.*?name="id" value="([0-9a-f]+)"',
+        proj,
+    )
+    assert {(verb, project) for verb, project, _ in forms} == {("approve", pid), ("reject", pid)}
+    assert {i for *_, i in forms} == {tests_record.id, make_record.id}
+    assert 'name="project"' not in glob  # the global store's forms name no store
+    csrf = _csrf(page)
+    r = client.post("/pending/approve", data={"csrf": csrf, "project": pid, "id": tests_record.id})
+    assert r.status_code == 303 and r.headers["location"] == "/pending?done=approved"
+    assert Memory.open(store).entries("memory") == ["Tests run with pytest."]
+    assert Memory.open(home).entries("memory") == []
+    r = client.post("/pending/reject", data={"csrf": csrf, "project": pid, "id": make_record.id})
+    assert r.status_code == 303 and r.headers["location"] == "/pending?done=rejected"
+    assert PendingQueue.open(store).records() == []
+    assert Memory.open(store).entries("memory") == ["Tests run with pytest."]
+    after = client.get("/pending").text
+    assert f'id="pending-project-{pid}"' not in after and global_record.id in after
+
+
+def test_pending_decides_nothing_for_a_store_the_home_does_not_hold_or_that_lacks_the_id(
+    home_path: Path, tmp_path: Path
+) -> None:
+    home_path.mkdir(parents=True, exist_ok=True)
+    (home_path / "config.toml").write_text('[approval]\nmemory_foreground = "stage"\n')
+    store = _project(home_path, tmp_path)
+    assert Memory.open(store).add("memory", "Tests run with pytest.").staged
+    [record] = PendingQueue.open(store).records()
+    client = _client(home_path)
+    csrf = _csrf(client.get("/pending").text)
+    for verb in ("approve", "reject"):
+        for bad in (str(store.project.path), "../../etc", "nope-0123456789ab"):
+            data = {"csrf": csrf, "project": bad, "id": record.id}
+            r = client.post(f"/pending/{verb}", data=data)
+            assert r.status_code == 400 and "no project store" in r.text
+        r = client.post(f"/pending/{verb}", data={"csrf": csrf, "id": record.id})  # global
+        assert r.status_code == 404 and record.id in r.text
+    assert PendingQueue.open(store).records() == [record]
+    assert Memory.open(store).entries("memory") == []

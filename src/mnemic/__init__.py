@@ -89,6 +89,7 @@ _ERRORS_MOVED = [
     "NoMatch",
     "PatchAmbiguous",
     "PatchNoMatch",
+    "PendingAmbiguous",
     "PendingExpired",
     "PendingNotFound",
     "ProjectScopeError",

@@ -25,6 +25,7 @@ __all__ = [
     "GLOBAL_OPT",
     "PROJECT_OPT",
     "AppContext",
+    "cell",
     "emit_json",
     "eta_text",
     "fail",
@@ -135,6 +136,15 @@ def spanned_stores(app: AppContext, global_only: bool, *, write: bool = False) -
     if global_only or app.project is not None:
         return [app.memory_home(write=write)]
     return every_store(app.home if write else app.existing_home)
+
+
+def cell(value: object) -> str:
+    """One field of a record as printable text (``-`` when absent): records written by
+    mnemic itself lack fields that do not apply to them (a ``recovered`` audit record has
+    no decision), and a file edited by hand can hold anything, escape sequences included."""
+    if value is None or value == "":
+        return "-"
+    return printable(value if isinstance(value, str) else json.dumps(value), lines=False)
 
 
 SEARCH_MODE_OPT = click.option(

@@ -97,7 +97,7 @@ COMMANDS: dict[str, Lazy] = {
         "one, drop stale entries and shorten long ones.",
     ),
     "pending": Lazy(
-        "mnemic.cli.governance:pending",
+        "mnemic.cli.pending:pending",
         "Writes waiting for approval: list, show, diff, approve, reject.",
     ),
     "prompt": Lazy(

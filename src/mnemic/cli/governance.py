@@ -1,10 +1,9 @@
-"""``mnemic pending | audit | gc | forget | stats``: governance of a home."""
+"""``mnemic audit | gc | forget | stats``: governance of a home (``mnemic pending``:
+:mod:`.pending`)."""
 
 from __future__ import annotations
 
-import json
 import sys
-import time
 from typing import Any
 
 import click
@@ -13,13 +12,12 @@ from ..governance.chain import VerifyReport
 from ..ops.audit_log import store_label, store_records, verify_stores
 from ..ops.forget import forget_sessions, forget_user
 from ..ops.retention import collect_garbage
-from ..ops.review import PendingQueue
 from ..ops.stats import collect_stats
 from .app import (
     GLOBAL_OPT,
     JSON_OPT,
-    PROJECT_OPT,
     AppContext,
+    cell,
     emit_json,
     fail,
     handle_errors,
@@ -33,149 +31,8 @@ __all__ = [
     "audit",
     "forget",
     "gc",
-    "pending",
     "stats",
 ]
-
-
-def _when(ts: float) -> str:
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(ts))
-
-
-def _queue(app: AppContext, *, write: bool = False) -> PendingQueue:
-    """The pending queue: approving and rejecting may create the home, listing and
-    showing need an existing one (nothing is created for a mistyped MNEMIC_HOME)."""
-    return PendingQueue.open(app.memory_home(write=write), origin="cli")
-
-
-# -- pending ---------------------------------------------------------------------------
-
-
-@click.group(name="pending")
-def pending() -> None:
-    """Writes waiting for approval: list, show, diff, approve, reject.
-
-    \b
-    Staged writes come from sessions whose policy is 'stage' (or 'ask' with nobody to
-    ask), and from unattended writers (flush, review) that replace or remove. Nothing
-    staged touches MEMORY.md or USER.md until it is approved; approving re-checks it
-    against the current files, so it can still be refused cleanly.
-    """
-
-
-@pending.command(name="list")
-@JSON_OPT
-@PROJECT_OPT
-@pass_app
-@handle_errors
-def pending_list(app: AppContext, as_json: bool) -> None:
-    """List pending writes, oldest first."""
-    queue = _queue(app)
-    now = queue.governor.clock()
-    records = queue.records()
-    problems = queue.problems()
-    if as_json:
-        emit_json(
-            {
-                "pending": [
-                    {**r.as_dict(), "expired": r.expired(now), "detail": None} for r in records
-                ],
-                "problems": [{"path": p, "reason": why} for p, why in problems],
-            }
-        )
-        return
-    for path, why in problems:
-        click.echo(f"warning: {path}: {why}", err=True)
-    if not records:
-        click.echo("No pending writes.")
-        return
-    click.echo(f"Pending writes ({len(records)}):")
-    for r in records:
-        flag = "  [expired]" if r.expired(now) else ""
-        who = r.actor if r.origin == r.actor else f"{r.actor}/{r.origin}"
-        click.echo(f"  {r.id}  {_when(r.created_at)}  {who:<20} {_cell(r.summary)}{flag}")
-    click.echo(
-        "Review: mnemic pending diff ID   Apply: mnemic pending approve ID|all   "
-        "Drop: mnemic pending reject ID|all"
-    )
-
-
-@pending.command(name="show")
-@click.argument("pending_id")
-@JSON_OPT
-@PROJECT_OPT
-@pass_app
-@handle_errors
-def pending_show(app: AppContext, pending_id: str, as_json: bool) -> None:
-    """Show one pending write in full."""
-    queue = _queue(app)
-    r = queue.get(pending_id)
-    now = queue.governor.clock()
-    changed = queue.changed_since_staged(r)
-    if as_json:
-        emit_json({**r.as_dict(), "expired": r.expired(now), "changed_since_staged": changed})
-        return
-    click.echo(f"id:        {r.id} ({r.subsystem})")
-    click.echo(f"from:      {r.actor} / {r.origin} (session {r.session_id})")
-    click.echo(f"staged:    {_when(r.created_at)}")
-    state = "EXPIRED" if r.expired(now) else "expires"
-    click.echo(f"{state + ':':<10} {_when(r.expires_at)}")
-    if changed:
-        click.echo("note:      the file changed since it was staged (see `mnemic pending diff`)")
-    click.echo(f"summary:   {_cell(r.summary)}")
-    click.echo("")
-    click.echo(printable(r.detail))
-
-
-@pending.command(name="diff")
-@click.argument("pending_id")
-@PROJECT_OPT
-@pass_app
-@handle_errors
-def pending_diff(app: AppContext, pending_id: str) -> None:
-    """What approving would change now, checked against the current files."""
-    click.echo(printable(_queue(app).diff(pending_id).rstrip("\n")))
-
-
-@pending.command(name="approve")
-@click.argument("which", metavar="ID|all")
-@JSON_OPT
-@PROJECT_OPT
-@pass_app
-@handle_errors
-def pending_approve(app: AppContext, which: str, as_json: bool) -> None:
-    """Apply pending writes through the normal write path (exit 1 if any failed)."""
-    outcomes = _queue(app, write=True).approve(which)
-    if as_json:
-        emit_json([o.as_dict() for o in outcomes])
-    else:
-        if not outcomes:
-            click.echo("No pending writes.")
-        for o in outcomes:
-            if o.ok:
-                click.echo(f"approved {o.id}: {_cell(o.summary)} ({o.message})")
-            else:
-                click.echo(f"FAILED   {o.id}: {_cell(o.summary)}\n  {o.message}", err=True)
-    if any(not o.ok for o in outcomes):
-        sys.exit(1)
-
-
-@pending.command(name="reject")
-@click.argument("which", metavar="ID|all")
-@JSON_OPT
-@PROJECT_OPT
-@pass_app
-@handle_errors
-def pending_reject(app: AppContext, which: str, as_json: bool) -> None:
-    """Discard pending writes."""
-    records = _queue(app, write=True).reject(which)
-    if as_json:
-        emit_json([{"id": r.id, "summary": r.summary} for r in records])
-        return
-    if not records:
-        click.echo("Nothing to reject.")
-    for r in records:
-        click.echo(f"rejected {r.id}: {_cell(r.summary)}")
 
 
 # -- audit ---------------------------------------------------------------------------
@@ -216,27 +73,18 @@ def audit_list(
     named = len(stores) > 1 or app.project is not None  # a store column
     for item in found:
         r = item.record
-        who = f"{_cell(r.get('actor'))}/{_cell(r.get('origin'))}"
-        extra = f" {_cell(r['error'])}" if r.get("error") else ""
+        who = f"{cell(r.get('actor'))}/{cell(r.get('origin'))}"
+        extra = f" {cell(r['error'])}" if r.get("error") else ""
         if r.get("pending_id"):
-            extra += f" pending={_cell(r['pending_id'])}"
+            extra += f" pending={cell(r['pending_id'])}"
         if r.get("cause"):  # a change recorded after the fact (see docs/governance.md)
-            extra += f" cause={_cell(r['cause'])}"
-        store = f"{_cell(item.label['project_id'] or 'global'):<20} " if named else ""
+            extra += f" cause={cell(r['cause'])}"
+        store = f"{cell(item.label['project_id'] or 'global'):<20} " if named else ""
         click.echo(
-            f"{_cell(r.get('seq')):>6} {_cell(r.get('time'))} {store}{who:<22} "
-            f"{_cell(r.get('action')):<8} {_cell(r.get('target')):<12} "
-            f"{_cell(r.get('decision')):<13} {_cell(r.get('result'))}{extra}"
+            f"{cell(r.get('seq')):>6} {cell(r.get('time'))} {store}{who:<22} "
+            f"{cell(r.get('action')):<8} {cell(r.get('target')):<12} "
+            f"{cell(r.get('decision')):<13} {cell(r.get('result'))}{extra}"
         )
-
-
-def _cell(value: object) -> str:
-    """One field of a record as printable text (``-`` when absent): records written by
-    mnemic itself lack fields that do not apply to them (a ``recovered`` record has no
-    decision), and a journal edited by hand can hold anything, escape sequences included."""
-    if value is None or value == "":
-        return "-"
-    return printable(value if isinstance(value, str) else json.dumps(value), lines=False)
 
 
 @audit.command(name="verify")

@@ -67,8 +67,8 @@ def tidy(
     one, drop stale entries and shorten long ones. It looks at the global memory and
     every project store (--global or --project DIR: one of them). Offline by default (by
     meaning too with mnemic[semantic]); nothing changes: --stage puts each proposal in its
-    store's approval queue (`mnemic pending`, `mnemic pending --project DIR`), where
-    approving it applies it, and only if its entries are still exactly as they were."""
+    store's approval queue (`mnemic pending` lists every store's), where approving it
+    applies it to that store, and only if its entries are still exactly as they were."""
     home = app.home if do_stage else app.existing_home
     stores = spanned_stores(app, global_only, write=do_stage)
     client = None
@@ -98,10 +98,9 @@ def tidy(
     how = "words and rules" + (", and meaning" if runs[0].report.retrieval == "semantic" else "")
     click.echo(f"\n(Entries compared by {how}.)")
     if any(r.report.proposals for r in runs) and not do_stage:
-        projects = any(r.project is not None and r.report.proposals for r in runs)
         click.echo(
             "Nothing was changed. Stage them for approval with --stage, then review: "
-            "mnemic pending list" + (" (a project's: --project DIR)" if projects else "")
+            "mnemic pending list"
         )
 
 

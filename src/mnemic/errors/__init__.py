@@ -23,6 +23,7 @@ Tree::
     ├── ConfigError
     ├── GovernanceError
     │   ├── ApprovalUnavailable        also a StorageError
+    │   ├── PendingAmbiguous
     │   ├── PendingExpired
     │   ├── PendingNotFound
     │   ├── WriteBlocked               also a ToolError
@@ -118,6 +119,7 @@ from .curated import (
 from .governance import (
     ApprovalUnavailable,
     GovernanceError,
+    PendingAmbiguous,
     PendingExpired,
     PendingNotFound,
     WriteBlocked,
@@ -213,6 +215,7 @@ __all__ = [
     "ProjectScopeError",
     "PatchAmbiguous",
     "PatchNoMatch",
+    "PendingAmbiguous",
     "PendingExpired",
     "PendingNotFound",
     "ProviderConflict",

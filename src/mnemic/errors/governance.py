@@ -93,6 +93,21 @@ class PendingNotFound(GovernanceError):
         )
 
 
+class PendingAmbiguous(GovernanceError):
+    """A pending id was asked for without naming a store, and more than one store's queue
+    holds it (the global store's and a project's, or two projects')."""
+
+    code = "pending_ambiguous"
+
+    def __init__(self, pending_id: str, stores: Sequence[str]) -> None:
+        self.pending_id = pending_id
+        self.stores = tuple(stores)
+        super().__init__(
+            f"Pending write {pending_id!r} is in more than one store ({', '.join(stores)}). "
+            "Say which: pass --global or --project DIR."
+        )
+
+
 class PendingExpired(GovernanceError):
     """A pending write is past its expiry time and can no longer be approved."""
 

@@ -1,7 +1,9 @@
-"""The Pending and Audit pages: the approval queue worked by a person (approve, reject,
-the diff against the current files, what expiry does) and the hash-chained journals of
-the global store and every project store (:mod:`mnemic.ops.audit_log`) as one filterable
-table naming each record's store, with each store's verify status."""
+"""The Pending and Audit pages: the approval queues of the global store and every
+project store worked by a person, each store's writes under its name (approve, reject,
+the diff against the current files, what expiry does; a form names its store by its id,
+never by a path) and the hash-chained journals of the global store and every project
+store (:mod:`mnemic.ops.audit_log`) as one filterable table naming each record's store,
+with each store's verify status."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from starlette.routing import Route
 from ..curated.scope import every_store, stored_projects
 from ..errors import InvalidArgument
 from ..ops.audit_log import store_label, store_records, verify_stores
+from ..ops.pending_stores import StoreQueue
 from ..ops.review import PendingQueue
 from .console import Console, Form, endpoint, see_other
 from .render import page
@@ -31,13 +34,16 @@ GLOBAL = "global"
 """The ``store`` query value of the global store (a project store's is its id)."""
 
 
-def _queue(ui: Console) -> PendingQueue:
-    return PendingQueue(ui.memory())
+def _queue(ui: Console, project: str) -> StoreQueue:
+    """The queue of the store ``project`` names by id ('' is the global store;
+    :meth:`Console.store`), worked as the ``ui`` actor."""
+    return StoreQueue(ui.store(project), PendingQueue(ui.memory(project or None)))
 
 
-def pending_page(ui: Console, request: Request, form: Form, problem: str = "") -> Response:
-    queue = _queue(ui)
-    now = queue.governor.clock()
+def _store_view(where: StoreQueue, now: float) -> dict[str, Any]:
+    """One store's queue as the page shows it: under the store's name, with the id its
+    forms carry ('' for the global store)."""
+    queue = where.queue
     items: list[dict[str, Any]] = []
     for r in queue.records():
         try:
@@ -52,6 +58,19 @@ def pending_page(ui: Console, request: Request, form: Form, problem: str = "") -
                 "diff": diff.splitlines(),
             }
         )
+    label = where.label
+    return {
+        "project": label["project"] or label["project_id"],
+        "project_id": label["project_id"] or "",
+        "items": items,
+        "problems": queue.problems(),
+    }
+
+
+def pending_page(ui: Console, request: Request, form: Form, problem: str = "") -> Response:
+    queues = [_queue(ui, pid) for pid in ["", *(h.project.id for h in stored_projects(ui.home))]]
+    now = queues[0].queue.governor.clock()
+    stores = [_store_view(q, now) for q in queues]
     done = request.query_params.get("done", "")
     notice = {"approved": "Approved and applied.", "rejected": "Rejected: nothing was written."}
     return page(
@@ -62,8 +81,8 @@ def pending_page(ui: Console, request: Request, form: Form, problem: str = "") -
         active="pending",
         notice=notice.get(done, ""),
         problem=problem,
-        items=items,
-        problems=queue.problems(),
+        stores=stores,
+        waiting=sum(len(s["items"]) for s in stores),
         ttl_hours=ui.home.settings.approval.pending_ttl_hours,
     )
 
@@ -76,7 +95,10 @@ def _pending_id(form: Form) -> str:
 
 
 def approve(ui: Console, request: Request, form: Form) -> Response:
-    outcomes = _queue(ui).approve(_pending_id(form))
+    """Approve the pending write ``id`` in the queue of the store ``project`` (an id;
+    '' is the global store)."""
+    pending_id = _pending_id(form)
+    outcomes = _queue(ui, form.get("project", "")).queue.approve(pending_id)
     failed = [o for o in outcomes if not o.ok]
     if failed:
         return pending_page(
@@ -86,7 +108,9 @@ def approve(ui: Console, request: Request, form: Form) -> Response:
 
 
 def reject(ui: Console, request: Request, form: Form) -> Response:
-    _queue(ui).reject(_pending_id(form))
+    """Reject the pending write ``id`` in the queue of the store ``project``."""
+    pending_id = _pending_id(form)
+    _queue(ui, form.get("project", "")).queue.reject(pending_id)
     return see_other("/pending?done=rejected")
 
 

@@ -7,7 +7,6 @@ is approved. Thin over :func:`mnemic.ops.tidy.tidy_stores`."""
 
 from __future__ import annotations
 
-import shlex
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
@@ -66,10 +65,10 @@ def tidy_page(ui: Console, request: Request, form: Form) -> Response:
         notice = "Staged: approve or reject it on the Pending page."
         store = ui.store(request.query_params.get("project", ""))
         if isinstance(store, ProjectHome):
-            where = shlex.quote(store.project.path or store.project.id)
+            where = store.project.path or store.project.id
             notice = (
-                "Staged in the project's own approval queue: review it with "
-                f"`mnemic pending list --project {where}`."
+                "Staged in the project's own approval queue: approve or reject it on the "
+                f"Pending page, under Project {where}."
             )
     return page(
         request,

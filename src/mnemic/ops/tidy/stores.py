@@ -4,8 +4,8 @@
 store, :func:`mnemic.curated.scope.every_store`) unless told to look at one. Each
 store is proposed for on its own (its entries are never compared with another store's)
 and, when staging, its proposals go into its own approval queue, where approving them
-applies them to that store: a project's proposals are reviewed with
-``mnemic pending --project DIR``.
+applies them to that store (``mnemic pending list`` shows every store's queue, each
+write naming its store).
 """
 
 from __future__ import annotations
