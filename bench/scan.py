@@ -629,7 +629,6 @@ def main() -> None:
     for mod in (
         "__init__",
         "patterns",
-        "_unicode",
         "rules",
         "pipeline",
         "normalise",

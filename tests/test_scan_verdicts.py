@@ -17,11 +17,10 @@ import pytest
 
 import mnemic.scan
 from mnemic import render_snapshot
-from mnemic.curated import snapshot
+from mnemic.curated import snapshot, verdicts
 from mnemic.curated.entries import DELIMITER
 from mnemic.curated.memory import Memory
-from mnemic.scan import verdicts
-from mnemic.scan.verdicts import entry_key, scanner_identity, verdicts_path
+from mnemic.curated.verdicts import entry_key, scanner_identity, verdicts_path
 
 NOTES = [
     "The repo builds with make -j2; the CI runs make check.",

@@ -95,6 +95,12 @@ def test_the_session_start_hook_loads_the_snapshot_and_nothing_of_the_session_st
     # logging is imported only by what reports through it (not the scan verdict cache)
     assert _top(modules, ("click", "platformdirs", "logging")) == set()
     assert {m for m in ours if m.startswith("mnemic.cli")} == {"mnemic.cli", "mnemic.cli.hook_run"}
+    # the next session start: every entry is known clean to the scan verdict cache, so
+    # none of the scanner is imported (the placeholder check reads mnemic.unicode_fold)
+    again, out_again = _imported(home, "hook", "claude-code", stdin=json.dumps(event))
+    assert out_again == out
+    assert not any(m.startswith("mnemic.scan") for m in _mnemic(again)), sorted(_mnemic(again))
+    assert len(_mnemic(again)) <= 35, sorted(_mnemic(again))
 
 
 def test_the_session_start_hook_folds_the_journal_once_an_entry_carries_an_expiry(

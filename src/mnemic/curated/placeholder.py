@@ -19,7 +19,7 @@ Imported by the snapshot path: stdlib-free; the folding is loaded for non-ASCII 
 
 from __future__ import annotations
 
-from ..scan import _unicode
+from .. import unicode_fold as _unicode
 
 __all__ = ["BLOCKED_PREFIX", "OPENERS", "imitates_placeholder"]
 

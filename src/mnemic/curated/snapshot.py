@@ -20,12 +20,11 @@ from ..control_chars import first_control
 from ..errors import StorageError
 from ..home import home_dir
 from ..registry import backend_for
-from ..scan import default_level, refers_to_others, scan_in_context, scan_text
-from ..scan.verdicts import VerdictCache
 from .entries import DELIMITER, FILENAMES, entry_handle, parse
 from .placeholder import BLOCKED_PREFIX, imitates_placeholder
 from .scope import check_backend, locate, project_settings
 from .usage import Usage
+from .verdicts import VerdictCache
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -65,6 +64,8 @@ _SCAN_CACHE_MAX = 4096
 def _findings(entry: str, level: str | None) -> tuple[tuple[str, str], ...]:
     hit = _scan_cache.get((entry, level))
     if hit is None:
+        from ..scan import scan_text  # here: a load the verdict cache serves needs none of it
+
         hit = tuple((f.id, f.category) for f in scan_text(entry, "strict", level).findings)
         if len(_scan_cache) >= _SCAN_CACHE_MAX:
             _scan_cache.clear()
@@ -140,9 +141,16 @@ def _scanned(
     """The finding ids of ``entry`` (alone, then with ``neighbours`` when it refers to
     them). ``verdicts`` remember the entries found clean that refer to no other entry:
     for them neither judgement depends on anything but their bytes."""
-    scan_level = default_level() if level is None else level
+    if level is None:
+        from ..scan import default_level
+
+        scan_level = default_level()
+    else:
+        scan_level = level
     if verdicts is not None and verdicts.clean(entry, "strict", scan_level):
         return ()
+    from ..scan import refers_to_others, scan_in_context  # a miss: the scanner is needed
+
     found = tuple(pid for pid, _ in _findings(entry, level))
     if found:
         return found

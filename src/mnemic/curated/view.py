@@ -30,7 +30,6 @@ from ..governance.chain import Journal
 from ..governance.storage import open_journal
 from ..home import Home
 from ..registry import backend_for
-from ..scan.verdicts import VerdictCache
 from . import fold_cache
 from .backend import CuratedBackend
 from .entries import parse
@@ -42,6 +41,7 @@ from .snapshot import Block, load_block, sanitize
 from .store import CuratedStore, check_target, file_hash
 from .usage import Usage
 from .usage_log import read_counts
+from .verdicts import VerdictCache
 
 log = logging.getLogger(__name__)
 
@@ -197,7 +197,7 @@ class MemoryView:
         return block
 
     def verdict_cache(self) -> VerdictCache | None:
-        """The clean scan verdicts remembered in this home (:mod:`mnemic.scan.verdicts`);
+        """The clean scan verdicts remembered in this home (:mod:`mnemic.curated.verdicts`);
         ``None`` for a view of a bare backend."""
         return None if self.root is None else VerdictCache.of_home(self.root)
 

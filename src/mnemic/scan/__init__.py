@@ -30,7 +30,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from . import _unicode, intent as _intent, pipeline
+from .. import unicode_fold as _unicode
+from . import intent as _intent, pipeline
 from ._pattern import CATEGORIES
 from .matching import (
     _CASED_PREFIXES as _CASED_PREFIXES,

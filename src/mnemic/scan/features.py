@@ -31,7 +31,7 @@ import unicodedata
 from binascii import crc32  # the same CRC-32 as zlib.crc32; binascii is loaded anyway
 from itertools import pairwise
 
-from ._unicode import INVISIBLE_CHARS
+from ..unicode_fold import INVISIBLE_CHARS
 
 __all__ = [
     "BUCKET_BITS",

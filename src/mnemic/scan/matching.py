@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import NoReturn
 
-from . import _unicode
+from .. import unicode_fold as _unicode
 from .patterns import PATTERNS, Pattern
 
 #: Characters scanned by the patterns; longer text gets an ``oversize`` finding.

@@ -7,8 +7,8 @@ order and the reasons.
 
 from __future__ import annotations
 
+from .. import unicode_fold as _unicode
 from . import (
-    _unicode,
     classifier as _classifier,
     intent as _intent,
     normalise as _normalise,

@@ -28,6 +28,7 @@ serves only the load-time display of entries (:mod:`mnemic.curated.snapshot`).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -73,13 +74,20 @@ def scanner_identity() -> str:
     versions (hashed). Computed once per process."""
     global _identity
     if _identity is None:
-        package = os.path.dirname(os.path.abspath(__file__))
+        # the scanner package's files (this module lives beside it, in curated/, so
+        # that a cache hit imports none of the scanner)
+        here = os.path.dirname(os.path.abspath(__file__))
+        package = os.path.join(os.path.dirname(here), "scan")
         parts = [f"scanner {SCANNER_VERSION}", sys.version, unicodedata.unidata_version]
         with os.scandir(package) as found:
             for item in sorted(found, key=lambda e: e.name):
                 if item.is_file() and not item.name.startswith("."):
                     st = item.stat()
                     parts.append(f"{item.name} {st.st_size} {st.st_mtime_ns}")
+        fold = os.path.join(os.path.dirname(package), "unicode_fold.py")
+        with contextlib.suppress(OSError):
+            st = os.stat(fold)
+            parts.append(f"unicode_fold.py {st.st_size} {st.st_mtime_ns}")
         _identity = hashlib.sha256("\n".join(parts).encode()).hexdigest()
     return _identity
 

@@ -1,7 +1,9 @@
-"""Unicode handling for the threat scanner: invisible characters, normalisation, confusables.
+"""Unicode handling for matching text: invisible characters, normalisation, confusables.
 
-Imported lazily by :mod:`mnemic.scan` the first time it meets non-ASCII text, so that
-pure-ASCII scans (the common case) never pay for building these tables.
+The threat scanner (:mod:`mnemic.scan`) reads text through it, and so does the check
+that an entry imitates mnemic's own placeholder (:mod:`mnemic.curated.placeholder`),
+which runs at every load: it lives outside the scanner so that a load whose entries the
+verdict cache knows clean imports none of the scanner. Stdlib only.
 """
 
 from __future__ import annotations
