@@ -9,7 +9,7 @@ what the commands share is in :mod:`.app`; which module defines each command is 
 :func:`run` is the ``mnemic`` script and ``python -m mnemic``: ``mnemic [--home PATH]
 [--profile NAME] [--project DIR] hook claude-code``, which Claude Code runs at every
 session start, goes straight to its handler (:mod:`.hook_run`) without importing click
-or the group; every other command line, and any unusual form of that one, goes to
+or the group, after a look for its remembered answer (:mod:`mnemic.integrations.snapcache`); every other command line, and any unusual form of that one, goes to
 :data:`main`.
 """
 
@@ -58,12 +58,15 @@ def run() -> None:
     """The ``mnemic`` command: the Claude Code hook's fast path, else the click group."""
     options = hook_options(sys.argv[1:])
     if options is not None:
+        from ..integrations.snapcache import serve
+
+        home_path, profile = options.get("--home"), options.get("--profile")
+        project = options.get("--project")
+        data = serve(home_path, profile, project)  # a remembered answer: printed, exits
         from .hook_run import run_claude_code_hook_command
 
         run_claude_code_hook_command(
-            home_path=options.get("--home"),
-            profile=options.get("--profile"),
-            project=options.get("--project"),
+            home_path=home_path, profile=profile, project=project, data=data
         )
     from .root import main
 

@@ -8,12 +8,11 @@ keeps click off the path).
 
 from __future__ import annotations
 
-import contextlib
 import os
-import sys
 from typing import TYPE_CHECKING, NoReturn
 
 from ..integrations.hook import handle_claude_code_hook
+from ..integrations.hook_input import InputProblem, emit
 
 if TYPE_CHECKING:
     from ..home import Home
@@ -31,28 +30,22 @@ def _count_usage(home: Home, store: SessionStore, session_id: str) -> object:
 
 
 def run_claude_code_hook_command(
-    *, home_path: str | None, profile: str | None, project: str | None
+    *,
+    home_path: str | None,
+    profile: str | None,
+    project: str | None,
+    data: bytes | InputProblem | OSError | None = None,
 ) -> NoReturn:
     """Handle one Claude Code hook call (its JSON on stdin), print what Claude Code reads
     on stdout and the one-line message on stderr, and exit 0. ``home_path`` and
     ``profile`` default to ``$MNEMIC_HOME`` and ``$MNEMIC_PROFILE`` (ignored when empty),
-    as the root options do; ``project`` is the root ``--project``."""
+    as the root options do; ``project`` is the root ``--project``; ``data`` is stdin as
+    the cached answer's look-up read it (``None``: not read yet)."""
     result = handle_claude_code_hook(
         home_path=home_path or os.environ.get("MNEMIC_HOME") or None,
         profile=profile or os.environ.get("MNEMIC_PROFILE") or None,
         count=_count_usage,
         project=project or None,
+        data=data,
     )
-    try:
-        if result.stdout:
-            sys.stdout.write(result.stdout)
-            sys.stdout.flush()
-        if result.message:
-            sys.stderr.write(result.message + "\n")
-            sys.stderr.flush()
-    except BrokenPipeError:  # the reader went away: exit 1 without a word, as click does
-        for stream in (sys.stdout, sys.stderr):
-            with contextlib.suppress(OSError, ValueError):
-                os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
-        sys.exit(1)
-    sys.exit(0)
+    emit(result.stdout, result.message)

@@ -34,7 +34,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import select
 import stat
 import sys
 import threading
@@ -51,6 +50,8 @@ from ..curated.snapshot import render_snapshot
 from ..errors import IntegrationError, MnemicError, ProjectScopeError, SessionNotFound
 from ..home import Home, home_dir
 from ..registry import JournalPeek, backend_for
+from . import snapcache
+from .hook_input import MAX_INPUT, READ_TIMEOUT, InputProblem, read_bounded
 
 if TYPE_CHECKING:
     from ..sessions.sql import SessionStore
@@ -73,10 +74,6 @@ __all__ = [
     "run_claude_code_hook",
 ]
 
-MAX_INPUT = 1 << 20
-"""Bytes of hook input read at most (Claude Code sends well under a kilobyte)."""
-READ_TIMEOUT = 5.0
-"""Seconds to wait for the end of the hook input."""
 DEADLINES = {"SessionStart": 20.0, "PreCompact": 100.0, "SessionEnd": 50.0}
 """Seconds a handler may take per event, each below its ``timeout`` in the settings."""
 DEFAULT_DEADLINE = 20.0
@@ -155,30 +152,10 @@ def read_hook_input(fd: int, *, limit: int = MAX_INPUT, timeout: float = READ_TI
     """Everything on ``fd`` up to end of file: at most ``limit`` bytes, within ``timeout``
     seconds (POSIX; elsewhere the watchdog bounds the wait). A terminal is refused: the
     command is meant to be run by Claude Code, not typed."""
-    if os.isatty(fd):
-        raise IntegrationError("stdin", "is a terminal, not a hook's JSON input", _SETUP)
-    deadline = time.monotonic() + timeout
-    chunks: list[bytes] = []
-    total = 0
-    while True:
-        if os.name == "posix":
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                raise IntegrationError(
-                    _WHERE, f"did not end within {timeout:g} seconds (stdin left open)", _SETUP
-                )
-            ready, _, _ = select.select([fd], [], [], remaining)
-            if not ready:
-                continue
-        chunk = os.read(fd, 65536)
-        if not chunk:
-            return b"".join(chunks)
-        total += len(chunk)
-        if total > limit:
-            raise IntegrationError(
-                _WHERE, f"is larger than {limit:,} bytes; a Claude Code hook sends far less", _SETUP
-            )
-        chunks.append(chunk)
+    try:
+        return read_bounded(fd, limit=limit, timeout=timeout)
+    except InputProblem as exc:
+        raise IntegrationError(exc.where, exc.why, _SETUP) from None
 
 
 def _parse(data: bytes) -> dict[str, Any]:
@@ -312,6 +289,7 @@ def _may_expire(store: Home) -> bool:
 def _session_start(
     data: dict[str, Any], home_path: str | None, profile: str | None, chosen: str | None
 ) -> HookResult:
+    recorder = snapcache.Recorder(data, home_path, profile, chosen)  # before anything is read
     project = _project_of(data, home_path, profile, chosen)
     note = _expire_due(home_path, profile, project)
     try:
@@ -322,11 +300,51 @@ def _session_start(
             x for x in (note, f"mnemic: project memory left out: {_line(exc.to_human())}") if x
         )
     if not text:
-        return HookResult(
+        result = HookResult(
             "SessionStart", True, "", note or "mnemic: memory is empty; nothing added"
         )
-    out = {"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": text}}
-    return HookResult("SessionStart", True, json.dumps(out, ensure_ascii=False) + "\n", note)
+    else:
+        out = {"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": text}}
+        result = HookResult("SessionStart", True, json.dumps(out, ensure_ascii=False) + "\n", note)
+    if recorder.enabled and not note:
+        recorder.done(result.stdout, result.message, _valid_until(recorder, home_path, profile))
+    return result
+
+
+def _valid_until(
+    recorder: snapcache.Recorder, home_path: str | None, profile: str | None
+) -> float | None:
+    """Until when the answer holds: the next ``expires`` time of an entry of the home or
+    of a project store the session could get (``inf``: none expires); ``None`` when it
+    cannot be told or the home is not a files store (its answer is not remembered)."""
+    try:
+        home = Home.open(home_path, profile, create=False)
+        if home.settings.store != "files":
+            return None
+        stores: list[Home] = [home]
+        for directory in recorder.projects:
+            found = open_project(home, directory, create=False)
+            if found.exists:
+                stores.append(found)
+        until = float("inf")
+        for store in stores:
+            if not _may_expire(store):
+                continue
+            from ..curated.view import MemoryView
+
+            view = MemoryView.open(store)
+            fold = view.fold(write_back=False)
+            if fold is None:
+                if view.journal is not None:
+                    return None
+                continue
+            for t in fold.targets.values():
+                for p in t.live.values():
+                    if p.expires is not None:
+                        until = min(until, p.expires)
+        return until
+    except (MnemicError, OSError):
+        return None
 
 
 def _import(
@@ -450,13 +468,21 @@ def handle_claude_code_hook(
     profile: str | None = None,
     count: Counter | None = None,
     project: str | None = None,
+    data: bytes | InputProblem | OSError | None = None,
 ) -> HookResult:
     """The whole hook: read stdin (``fd``, default 0) within bounds under a watchdog,
-    then :func:`run_claude_code_hook`. Input that cannot be read becomes a failed result."""
+    then :func:`run_claude_code_hook`. Input that cannot be read becomes a failed result.
+    ``data``: stdin as already read (or why it could not be), by the cached answer's
+    look-up (:func:`mnemic.integrations.snapcache.serve`)."""
     watchdog = Watchdog(READ_TIMEOUT + 1.0)
     try:
         try:
-            data = read_hook_input(sys.stdin.fileno() if fd is None else fd)
+            if isinstance(data, InputProblem):
+                raise IntegrationError(data.where, data.why, _SETUP)
+            if isinstance(data, OSError):
+                raise data
+            if data is None:
+                data = read_hook_input(sys.stdin.fileno() if fd is None else fd)
         except MnemicError as exc:
             return HookResult("?", False, "", f"mnemic: hook skipped: {_line(exc.to_human())}")
         except OSError as exc:

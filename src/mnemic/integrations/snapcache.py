@@ -1,0 +1,294 @@
+"""The SessionStart hook's answer, remembered between processes (docs/performance.md,
+Start-up: the cached SessionStart answer; the trust argument is in docs/security.md).
+
+Claude Code runs ``mnemic hook claude-code`` at every session start; its work is well
+under a millisecond, its imports are most of its time. So the full handler
+(:mod:`.hook`) writes what it printed to ``<home>/cache/session-start.json`` together
+with everything that answer depended on, and the next call with the same inputs prints
+it from here, a module that imports only the standard library's start-up modules, json
+and select. A stale answer is never served; the cache is ignored (the full path runs)
+unless all of these still hold:
+
+* the context: the hook input's ``cwd`` (and where it resolves), the command's
+  ``--home``/``--profile``/``--project`` and every ``MNEMIC_*`` variable, ``HOME`` and
+  the Python that runs;
+* the files: for each path the answer read (``config.toml``, ``project.json``, the
+  ``memories/`` and ``audit/`` directories and every file in them, of the home and of
+  the project store; ``project.json`` of every directory from ``cwd`` up, where a
+  project store would make the session's project), its device, inode, size, mode,
+  modification and change time, or its absence. Mnemic replaces files by rename (a new
+  inode); any other write changes the change time, which no user can set back;
+* no file changed in the same clock tick as the cache was written (a change then
+  could keep every number: the cache file's own change time must be later);
+* the code: the name, size and modification time of every file of the mnemic package;
+* the clock: before the next ``expires`` time of an entry (when the entry would leave);
+* the file: a regular file, no symlink, owned by this user and writable by nobody
+  else, in private directories (as the scan verdict cache, :mod:`mnemic.curated.verdicts`).
+
+Only the files backend is cached, and only an answer without a note (nothing expired,
+nothing left out).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import sys
+import time
+from typing import Any
+
+from .hook_input import InputProblem, emit, read_bounded
+
+__all__ = ["FORMAT", "cache_path", "code_identity", "context", "remember", "serve", "signatures"]
+
+FORMAT = 1
+MAX_BYTES = 4 << 20
+KEEP = 8
+"""Answers kept (the most recent, one per context: a few projects and homes' options)."""
+_NAME = "session-start.json"
+_STORE_FILES = ("config.toml", "project.json")
+_STORE_DIRS = ("memories", "audit")
+
+
+def cache_path(root: str) -> str:
+    """The cached SessionStart answer of the home at ``root``."""
+    return os.path.join(root, "cache", _NAME)
+
+
+def _sig(path: str) -> list[int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return [st.st_dev, st.st_ino, st.st_size, st.st_mode, st.st_mtime_ns, st.st_ctime_ns]
+
+
+def store_paths(root: str) -> list[str]:
+    """The paths of the store at ``root`` that its rendered block depends on: its files
+    and its memory and journal directories with every entry in them."""
+    paths = [os.path.join(root, name) for name in _STORE_FILES]
+    for name in _STORE_DIRS:
+        directory = os.path.join(root, name)
+        paths.append(directory)
+        try:
+            with os.scandir(directory) as found:
+                paths.extend(sorted(os.path.join(directory, e.name) for e in found))
+        except OSError:
+            pass
+    return paths
+
+
+def signatures(paths: list[str]) -> list[list[Any]]:
+    """``[path, signature]`` of each path (``None``: absent)."""
+    return [[p, _sig(p)] for p in paths]
+
+
+def code_identity() -> list[list[Any]]:
+    """Name, size and modification time of every file of the mnemic package."""
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out: list[list[Any]] = []
+    stack = [package]
+    while stack:
+        directory = stack.pop()
+        with os.scandir(directory) as found:
+            for e in found:
+                if e.is_dir(follow_symlinks=False):
+                    if e.name != "__pycache__":
+                        stack.append(e.path)
+                elif e.name.endswith(".py") or not e.name.endswith(".pyc"):
+                    st = e.stat()
+                    out.append([e.path[len(package) :], st.st_size, st.st_mtime_ns])
+    out.sort()
+    return out
+
+
+def _real(path: object) -> str | None:
+    if not isinstance(path, str) or not path or "\x00" in path:
+        return None
+    return os.path.realpath(os.path.expanduser(path))
+
+
+def context(
+    hook: dict[str, Any], home_path: str | None, profile: str | None, project: str | None
+) -> tuple[str, list[Any]] | None:
+    """The home root and the context of a SessionStart answer (see the module
+    docstring), as JSON would give it back; ``None`` when it is not cached: the home
+    comes from the platform, a profile other than the default is chosen."""
+    base = home_path or os.environ.get("MNEMIC_HOME")
+    if not base or (profile or os.environ.get("MNEMIC_PROFILE") or "default") != "default":
+        return None
+    root = os.path.expanduser(base)
+    cwd = hook.get("cwd")
+    chosen = project or os.environ.get("MNEMIC_PROJECT") or None
+    env = sorted([k, v] for k, v in os.environ.items() if k.startswith("MNEMIC_"))
+    found = [
+        FORMAT,
+        sys.version,
+        sys.executable,
+        root,
+        home_path,
+        profile,
+        project,
+        env,
+        os.environ.get("HOME"),
+        cwd if isinstance(cwd, str) else None,
+        _real(cwd) if isinstance(cwd, str) and os.path.isabs(cwd) else None,
+        _real(chosen),
+    ]
+    return root, json.loads(json.dumps(found))
+
+
+def _private(st: os.stat_result) -> bool:
+    return st.st_uid == os.geteuid() and not st.st_mode & 0o022
+
+
+def _read(path: str) -> tuple[dict[str, Any], int] | None:
+    """The record at ``path`` and the file's change time, if it may be trusted."""
+    directory = os.path.dirname(path)
+    for d in (directory, os.path.dirname(directory)):
+        if not _private(os.stat(d)):
+            return None
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or not _private(st) or st.st_size > MAX_BYTES:
+            return None
+        data = os.read(fd, MAX_BYTES + 1)
+    finally:
+        os.close(fd)
+    record = json.loads(data)
+    return (record, st.st_ctime_ns) if isinstance(record, dict) else None
+
+
+def lookup(
+    data: bytes, home_path: str | None, profile: str | None, project: str | None
+) -> tuple[str, str] | None:
+    """The remembered ``(stdout, message)`` for the hook input ``data``, or ``None``
+    unless everything it depended on is unchanged. Raises on a damaged cache."""
+    hook = json.loads(data.decode("utf-8-sig"))
+    if not isinstance(hook, dict) or hook.get("hook_event_name") != "SessionStart":
+        return None
+    found = context(hook, home_path, profile, project)
+    if found is None:
+        return None
+    root, ctx = found
+    read = _read(cache_path(root))
+    if read is None or read[0].get("format") != FORMAT:
+        return None
+    answers, written = read[0]["answers"], read[1]
+    record = next((a for a in answers if a["context"] == ctx), None)
+    if record is None or not time.time() < record["until"]:
+        return None
+    for path, sig in record["files"]:
+        now = _sig(path)
+        if now != sig or (now is not None and now[5] >= written):
+            return None  # changed, or changed in the tick the cache was written
+    if record["code"] != code_identity():
+        return None
+    stdout, message = record["stdout"], record["message"]
+    return (stdout, message) if isinstance(stdout, str) and isinstance(message, str) else None
+
+
+def serve(
+    home_path: str | None, profile: str | None, project: str | None
+) -> bytes | InputProblem | OSError | None:
+    """Answer the SessionStart hook from the cache and exit, when it holds the answer;
+    else what was read of stdin (bytes, or why it could not be read), for the full
+    handler; ``None`` when stdin was not read (not POSIX, or a terminal)."""
+    if os.name != "posix":
+        return None
+    try:
+        if os.isatty(0):
+            return None
+        data = read_bounded(0)
+    except (InputProblem, OSError) as exc:
+        return exc
+    home_path = home_path or os.environ.get("MNEMIC_HOME") or None
+    profile = profile or os.environ.get("MNEMIC_PROFILE") or None
+    try:
+        hit = lookup(data, home_path, profile, project)
+    except Exception:  # anything off: the full path answers
+        hit = None
+    if hit is not None:
+        emit(*hit)
+    return data
+
+
+def remember(
+    root: str,
+    ctx: list[Any],
+    files: list[list[Any]],
+    until: float,
+    stdout: str,
+    message: str,
+) -> None:
+    """Write the answer of a full run (best effort; a failure only means no hit)."""
+    import contextlib
+
+    from ..errors import MnemicError
+    from ..fsio import atomic_write_text, ensure_private_dir
+
+    record = {
+        "context": ctx,
+        "files": files,
+        "code": code_identity(),
+        "until": until,
+        "stdout": stdout,
+        "message": message,
+    }
+    path = cache_path(root)
+    try:
+        ensure_private_dir(os.path.dirname(path))
+        for d in (os.path.dirname(path), root):
+            if not _private(os.stat(d)):
+                return
+        answers = [record]
+        with contextlib.suppress(OSError, ValueError, TypeError, KeyError):
+            read = _read(path)
+            if read is not None and read[0].get("format") == FORMAT:
+                kept = [a for a in read[0]["answers"] if a["context"] != ctx]
+                answers += kept[: KEEP - 1]
+        text = json.dumps({"format": FORMAT, "answers": answers}, separators=(",", ":"))
+        atomic_write_text(path, text, mode=0o600, sync_dir=False, fsync=False)
+    except (MnemicError, OSError, ValueError):
+        pass
+
+
+class Recorder:
+    """What one full SessionStart run read, taken before it reads anything, so that an
+    answer is remembered only when nothing it depended on changed while it ran."""
+
+    def __init__(
+        self, hook: dict[str, Any], home_path: str | None, profile: str | None, chosen: str | None
+    ) -> None:
+        from ..curated.scope import PROJECTS_DIR, project_id
+
+        found = context(hook, home_path, profile, chosen)
+        self.root, self.ctx = found if found is not None else ("", [])
+        self.enabled = found is not None
+        self.projects: list[str] = []
+        if not self.enabled:
+            return
+        ctx_real, chosen_real = self.ctx[10], self.ctx[11]
+        directories = [chosen_real] if chosen_real else []
+        if ctx_real:
+            here = ctx_real
+            while True:
+                directories.append(here)
+                parent = os.path.dirname(here)
+                if parent == here:
+                    break
+                here = parent
+        self.projects = directories
+        self.paths = store_paths(self.root)
+        for directory in directories:
+            self.paths += store_paths(os.path.join(self.root, PROJECTS_DIR, project_id(directory)))
+        self.before = signatures(self.paths)
+
+    def done(self, stdout: str, message: str, until: float | None) -> None:
+        """Remember the answer, valid ``until`` (a time; ``None``: not at all), if the
+        files are as they were before the run."""
+        if not self.enabled or until is None or signatures(self.paths) != self.before:
+            return
+        remember(self.root, self.ctx, self.before, until, stdout, message)
