@@ -94,7 +94,9 @@ def home(home_path: Path, tmp_path: Path) -> Path:
     return home_path
 
 
-def _primed(home: Path, stdin: bytes, env: dict[str, str] | None = None) -> tuple[int, bytes, bytes]:
+def _primed(
+    home: Path, stdin: bytes, env: dict[str, str] | None = None
+) -> tuple[int, bytes, bytes]:
     """Run the full path once (it writes the cache), then a hit; both answers equal."""
     first = _miss(home, stdin, env)
     assert os.path.isfile(cache_path(str(home)))

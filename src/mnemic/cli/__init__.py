@@ -9,8 +9,9 @@ what the commands share is in :mod:`.app`; which module defines each command is 
 :func:`run` is the ``mnemic`` script and ``python -m mnemic``: ``mnemic [--home PATH]
 [--profile NAME] [--project DIR] hook claude-code``, which Claude Code runs at every
 session start, goes straight to its handler (:mod:`.hook_run`) without importing click
-or the group, after a look for its remembered answer (:mod:`mnemic.integrations.snapcache`); every other command line, and any unusual form of that one, goes to
-:data:`main`.
+or the group, after a look for its remembered answer
+(:mod:`mnemic.integrations.snapcache`); every other command line, and any unusual form
+of that one, goes to :data:`main`.
 """
 
 from __future__ import annotations

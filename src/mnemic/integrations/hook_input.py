@@ -52,9 +52,8 @@ def read_bounded(fd: int, *, limit: int = MAX_INPUT, timeout: float = READ_TIMEO
             return b"".join(chunks)
         total += len(chunk)
         if total > limit:
-            raise InputProblem(
-                "the hook input", f"is larger than {limit:,} bytes; a Claude Code hook sends far less"
-            )
+            why = f"is larger than {limit:,} bytes; a Claude Code hook sends far less"
+            raise InputProblem("the hook input", why)
         chunks.append(chunk)
 
 
