@@ -18,8 +18,10 @@ unless all of these still hold:
   project store would make the session's project), its device, inode, size, mode,
   modification and change time, or its absence. Mnemic replaces files by rename (a new
   inode); any other write changes the change time, which no user can set back;
-* no file changed in the same clock tick as the cache was written (a change then
-  could keep every number: the cache file's own change time must be later);
+* every file's change time is older than the clock of the file system when the full
+  run began to read (a probe file's change time, taken after the signatures and before
+  the rendering): a change in the same clock tick as the signatures could keep every
+  number, a change after the probe gets a later change time;
 * the code: the name, size and modification time of every file of the mnemic package;
 * the clock: before the next ``expires`` time of an entry (when the entry would leave);
 * the file: a regular file, no symlink, owned by this user and writable by nobody
@@ -143,8 +145,8 @@ def _private(st: os.stat_result) -> bool:
     return st.st_uid == os.geteuid() and not st.st_mode & 0o022
 
 
-def _read(path: str) -> tuple[dict[str, Any], int] | None:
-    """The record at ``path`` and the file's change time, if it may be trusted."""
+def _read(path: str) -> dict[str, Any] | None:
+    """The record at ``path``, if it may be trusted."""
     directory = os.path.dirname(path)
     for d in (directory, os.path.dirname(directory)):
         if not _private(os.stat(d)):
@@ -158,7 +160,7 @@ def _read(path: str) -> tuple[dict[str, Any], int] | None:
     finally:
         os.close(fd)
     record = json.loads(data)
-    return (record, st.st_ctime_ns) if isinstance(record, dict) else None
+    return record if isinstance(record, dict) else None
 
 
 def lookup(
@@ -174,16 +176,16 @@ def lookup(
         return None
     root, ctx = found
     read = _read(cache_path(root))
-    if read is None or read[0].get("format") != FORMAT:
+    if read is None or read.get("format") != FORMAT:
         return None
-    answers, written = read[0]["answers"], read[1]
-    record = next((a for a in answers if a["context"] == ctx), None)
+    record = next((a for a in read["answers"] if a["context"] == ctx), None)
     if record is None or not time.time() < record["until"]:
         return None
+    probe = record["probe"]
     for path, sig in record["files"]:
         now = _sig(path)
-        if now != sig or (now is not None and now[5] >= written):
-            return None  # changed, or changed in the tick the cache was written
+        if now != sig or (now is not None and not now[5] < probe):
+            return None  # changed, or changed in the clock tick the run began to read
     if record["code"] != code_identity():
         return None
     stdout, message = record["stdout"], record["message"]
@@ -220,6 +222,7 @@ def remember(
     ctx: list[Any],
     files: list[list[Any]],
     until: float,
+    probe: int,
     stdout: str,
     message: str,
 ) -> None:
@@ -234,6 +237,7 @@ def remember(
         "files": files,
         "code": code_identity(),
         "until": until,
+        "probe": probe,
         "stdout": stdout,
         "message": message,
     }
@@ -246,8 +250,8 @@ def remember(
         answers = [record]
         with contextlib.suppress(OSError, ValueError, TypeError, KeyError):
             read = _read(path)
-            if read is not None and read[0].get("format") == FORMAT:
-                kept = [a for a in read[0]["answers"] if a["context"] != ctx]
+            if read is not None and read.get("format") == FORMAT:
+                kept = [a for a in read["answers"] if a["context"] != ctx]
                 answers += kept[: KEEP - 1]
         text = json.dumps({"format": FORMAT, "answers": answers}, separators=(",", ":"))
         atomic_write_text(path, text, mode=0o600, sync_dir=False, fsync=False)
@@ -285,10 +289,40 @@ class Recorder:
         for directory in directories:
             self.paths += store_paths(os.path.join(self.root, PROJECTS_DIR, project_id(directory)))
         self.before = signatures(self.paths)
+        self.probe = _probe(self.root)
 
     def done(self, stdout: str, message: str, until: float | None) -> None:
         """Remember the answer, valid ``until`` (a time; ``None``: not at all), if the
         files are as they were before the run."""
-        if not self.enabled or until is None or signatures(self.paths) != self.before:
+        if (
+            not self.enabled
+            or until is None
+            or self.probe is None
+            or signatures(self.paths) != self.before
+        ):
             return
-        remember(self.root, self.ctx, self.before, until, stdout, message)
+        remember(self.root, self.ctx, self.before, until, self.probe, stdout, message)
+
+
+def _probe(root: str) -> int | None:
+    """The file system's clock now: the change time of a file written in the home's
+    private cache directory (``None``: it cannot be written, nothing is remembered)."""
+    from ..errors import MnemicError
+    from ..fsio import ensure_private_dir
+
+    directory = os.path.dirname(cache_path(root))
+    if not os.path.isdir(root):
+        return None  # no home yet: none is created for this
+    try:
+        ensure_private_dir(directory)
+        if not _private(os.stat(directory)):
+            return None
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC
+        fd = os.open(os.path.join(directory, "session-start.probe"), flags, 0o600)
+        try:
+            os.write(fd, b"probe\n")
+            return os.fstat(fd).st_ctime_ns
+        finally:
+            os.close(fd)
+    except (MnemicError, OSError):
+        return None
