@@ -86,10 +86,11 @@ def signatures(paths: list[str]) -> list[list[Any]]:
     return [[p, _sig(p)] for p in paths]
 
 
-def code_identity() -> list[list[Any]]:
-    """Name, size and modification time of every file of the mnemic package."""
+def code_identity() -> str:
+    """Name, size and modification time of every file of the mnemic package, a line
+    each."""
     package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    out: list[list[Any]] = []
+    out: list[str] = []
     stack = [package]
     while stack:
         directory = stack.pop()
@@ -100,9 +101,9 @@ def code_identity() -> list[list[Any]]:
                         stack.append(e.path)
                 elif e.name.endswith(".py") or not e.name.endswith(".pyc"):
                     st = e.stat()
-                    out.append([e.path[len(package) :], st.st_size, st.st_mtime_ns])
+                    out.append(f"{e.path[len(package) :]!r} {st.st_size} {st.st_mtime_ns}")
     out.sort()
-    return out
+    return "\n".join(out)
 
 
 def _real(path: object) -> str | None:
@@ -176,7 +177,7 @@ def lookup(
         return None
     root, ctx = found
     read = _read(cache_path(root))
-    if read is None or read.get("format") != FORMAT:
+    if read is None or read.get("format") != FORMAT or read["code"] != code_identity():
         return None
     record = next((a for a in read["answers"] if a["context"] == ctx), None)
     if record is None or not time.time() < record["until"]:
@@ -186,8 +187,6 @@ def lookup(
         now = _sig(path)
         if now != sig or (now is not None and not now[5] < probe):
             return None  # changed, or changed in the clock tick the run began to read
-    if record["code"] != code_identity():
-        return None
     stdout, message = record["stdout"], record["message"]
     return (stdout, message) if isinstance(stdout, str) and isinstance(message, str) else None
 
@@ -235,13 +234,13 @@ def remember(
     record = {
         "context": ctx,
         "files": files,
-        "code": code_identity(),
         "until": until,
         "probe": probe,
         "stdout": stdout,
         "message": message,
     }
     path = cache_path(root)
+    code = code_identity()
     try:
         ensure_private_dir(os.path.dirname(path))
         for d in (os.path.dirname(path), root):
@@ -250,10 +249,12 @@ def remember(
         answers = [record]
         with contextlib.suppress(OSError, ValueError, TypeError, KeyError):
             read = _read(path)
-            if read is not None and read.get("format") == FORMAT:
+            if read is not None and read.get("format") == FORMAT and read["code"] == code:
                 kept = [a for a in read["answers"] if a["context"] != ctx]
                 answers += kept[: KEEP - 1]
-        text = json.dumps({"format": FORMAT, "answers": answers}, separators=(",", ":"))
+        text = json.dumps(
+            {"format": FORMAT, "code": code, "answers": answers}, separators=(",", ":")
+        )
         atomic_write_text(path, text, mode=0o600, sync_dir=False, fsync=False)
     except (MnemicError, OSError, ValueError):
         pass
