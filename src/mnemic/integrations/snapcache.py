@@ -99,7 +99,7 @@ def code_identity() -> str:
                 if e.is_dir(follow_symlinks=False):
                     if e.name != "__pycache__":
                         stack.append(e.path)
-                elif e.name.endswith(".py") or not e.name.endswith(".pyc"):
+                elif not e.name.endswith(".pyc"):
                     st = e.stat()
                     out.append(f"{e.path[len(package) :]!r} {st.st_size} {st.st_mtime_ns}")
     out.sort()
