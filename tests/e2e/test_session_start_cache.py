@@ -247,3 +247,17 @@ def test_a_damaged_cache_falls_back_to_the_full_handler(home: Path) -> None:
     answer = _primed(home, _start())
     Path(cache_path(str(home))).write_text("{not json")
     assert _miss(home, _start()) == answer
+
+
+def test_a_cwd_that_is_no_file_name_still_gets_the_memory(home: Path) -> None:
+    stdin = b'{"hook_event_name": "SessionStart", "session_id": "s1", "cwd": "/tmp/\\ud800"}'
+    answer = _miss(home, stdin)
+    assert answer[0] == 0 and b"make -j2" in answer[1] and answer[2] == b""
+    assert answer == _full(home, stdin)
+    assert not os.path.exists(cache_path(str(home)))
+
+
+def test_a_cache_in_a_directory_others_may_write_is_not_trusted(home: Path) -> None:
+    answer = _primed(home, _start())
+    os.chmod(os.path.dirname(cache_path(str(home))), 0o770)
+    assert _miss(home, _start()) == answer

@@ -267,14 +267,23 @@ class Recorder:
     def __init__(
         self, hook: dict[str, Any], home_path: str | None, profile: str | None, chosen: str | None
     ) -> None:
+        self.enabled = False
+        self.projects: list[str] = []
+        self.probe: int | None = None
+        try:  # a path that is no file name here (a lone surrogate): nothing is remembered
+            self._start(hook, home_path, profile, chosen)
+        except (OSError, ValueError):
+            self.enabled = False
+
+    def _start(
+        self, hook: dict[str, Any], home_path: str | None, profile: str | None, chosen: str | None
+    ) -> None:
         from ..curated.scope import PROJECTS_DIR, project_id
 
         found = context(hook, home_path, profile, chosen)
-        self.root, self.ctx = found if found is not None else ("", [])
-        self.enabled = found is not None
-        self.projects: list[str] = []
-        if not self.enabled:
+        if found is None:
             return
+        self.root, self.ctx = found
         ctx_real, chosen_real = self.ctx[10], self.ctx[11]
         directories = [chosen_real] if chosen_real else []
         if ctx_real:
@@ -285,24 +294,25 @@ class Recorder:
                 if parent == here:
                     break
                 here = parent
-        self.projects = directories
         self.paths = store_paths(self.root)
         for directory in directories:
             self.paths += store_paths(os.path.join(self.root, PROJECTS_DIR, project_id(directory)))
         self.before = signatures(self.paths)
         self.probe = _probe(self.root)
+        self.projects = directories
+        self.enabled = self.probe is not None
 
     def done(self, stdout: str, message: str, until: float | None) -> None:
         """Remember the answer, valid ``until`` (a time; ``None``: not at all), if the
-        files are as they were before the run."""
-        if (
-            not self.enabled
-            or until is None
-            or self.probe is None
-            or signatures(self.paths) != self.before
-        ):
+        files are as they were before the run (best effort: never raises)."""
+        if not self.enabled or until is None:
             return
-        remember(self.root, self.ctx, self.before, until, self.probe, stdout, message)
+        try:
+            if signatures(self.paths) != self.before:
+                return
+        except (OSError, ValueError):
+            return
+        remember(self.root, self.ctx, self.before, until, self.probe or 0, stdout, message)
 
 
 def _probe(root: str) -> int | None:
