@@ -307,44 +307,9 @@ def _session_start(
         out = {"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": text}}
         result = HookResult("SessionStart", True, json.dumps(out, ensure_ascii=False) + "\n", note)
     if recorder.enabled and not note:
-        recorder.done(result.stdout, result.message, _valid_until(recorder, home_path, profile))
+        until = recorder.valid_until(home_path, profile, _may_expire)
+        recorder.done(result.stdout, result.message, until)
     return result
-
-
-def _valid_until(
-    recorder: snapcache.Recorder, home_path: str | None, profile: str | None
-) -> float | None:
-    """Until when the answer holds: the next ``expires`` time of an entry of the home or
-    of a project store the session could get (``inf``: none expires); ``None`` when it
-    cannot be told or the home is not a files store (its answer is not remembered)."""
-    try:
-        home = Home.open(home_path, profile, create=False)
-        if home.settings.store != "files":
-            return None
-        stores: list[Home] = [home]
-        for directory in recorder.projects:
-            found = open_project(home, directory, create=False)
-            if found.exists:
-                stores.append(found)
-        until = float("inf")
-        for store in stores:
-            if not _may_expire(store):
-                continue
-            from ..curated.view import MemoryView
-
-            view = MemoryView.open(store)
-            fold = view.fold(write_back=False)
-            if fold is None:
-                if view.journal is not None:
-                    return None
-                continue
-            for t in fold.targets.values():
-                for p in t.live.values():
-                    if p.expires is not None:
-                        until = min(until, p.expires)
-        return until
-    except (MnemicError, OSError):
-        return None
 
 
 def _import(

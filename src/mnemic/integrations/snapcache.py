@@ -14,8 +14,8 @@ unless all of these still hold:
   the Python that runs;
 * the files: for each path the answer read (``config.toml``, ``project.json``, the
   ``memories/`` and ``audit/`` directories and every file in them, of the home and of
-  the project store; ``project.json`` of every directory from ``cwd`` up, where a
-  project store would make the session's project), its device, inode, size, mode,
+  the project store of ``--project``/``MNEMIC_PROJECT`` and of every directory from
+  ``cwd`` up, where a store would make the session's project), its device, inode, size, mode,
   modification and change time, or its absence. Mnemic replaces files by rename (a new
   inode); any other write changes the change time, which no user can set back;
 * every file's change time is older than the clock of the file system when the full
@@ -38,11 +38,27 @@ import os
 import stat
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from ..home import Home
 
 from .hook_input import InputProblem, emit, read_bounded
 
-__all__ = ["FORMAT", "cache_path", "code_identity", "context", "remember", "serve", "signatures"]
+__all__ = [
+    "FORMAT",
+    "Recorder",
+    "cache_path",
+    "code_identity",
+    "context",
+    "lookup",
+    "remember",
+    "serve",
+    "signatures",
+    "store_paths",
+]
 
 FORMAT = 1
 MAX_BYTES = 4 << 20
@@ -301,6 +317,46 @@ class Recorder:
         self.probe = _probe(self.root)
         self.projects = directories
         self.enabled = self.probe is not None
+
+    def valid_until(
+        self, home_path: str | None, profile: str | None, may_expire: Callable[[Home], bool]
+    ) -> float | None:
+        """Until when the answer holds: the next ``expires`` time of an entry of the home
+        or of a project store the session could get (``inf``: none expires; stores where
+        ``may_expire`` says no entry can carry one are not folded); ``None`` when it
+        cannot be told or the home is not a files store (its answer is not remembered)."""
+        from ..curated.scope import open_project
+        from ..errors import MnemicError
+        from ..home import Home
+
+        try:
+            home = Home.open(home_path, profile, create=False)
+            if home.settings.store != "files":
+                return None
+            stores: list[Home] = [home]
+            for directory in self.projects:
+                found = open_project(home, directory, create=False)
+                if found.exists:
+                    stores.append(found)
+            until = float("inf")
+            for store in stores:
+                if not may_expire(store):
+                    continue
+                from ..curated.view import MemoryView
+
+                view = MemoryView.open(store)
+                fold = view.fold(write_back=False)
+                if fold is None:
+                    if view.journal is not None:
+                        return None
+                    continue
+                for t in fold.targets.values():
+                    for p in t.live.values():
+                        if p.expires is not None:
+                            until = min(until, p.expires)
+            return until
+        except (MnemicError, OSError):
+            return None
 
     def done(self, stdout: str, message: str, until: float | None) -> None:
         """Remember the answer, valid ``until`` (a time; ``None``: not at all), if the
