@@ -261,3 +261,46 @@ def test_a_cache_in_a_directory_others_may_write_is_not_trusted(home: Path) -> N
     answer = _primed(home, _start())
     os.chmod(os.path.dirname(cache_path(str(home))), 0o770)
     assert _miss(home, _start()) == answer
+
+
+def test_the_platforms_home_is_cached_and_moves_with_xdg_data_home(tmp_path: Path) -> None:
+    """No ``MNEMIC_HOME``: the home is platformdirs' (on Linux ``$XDG_DATA_HOME/mnemic``)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("MNEMIC_HOME", "MNEMIC_PROFILE")}
+    homes = {}
+    for name in ("one", "two"):
+        xdg = tmp_path / name
+        homes[name] = {**env, "HOME": str(tmp_path), "XDG_DATA_HOME": str(xdg)}
+        note = f"Note of home {name}."
+        done = subprocess.run(
+            [sys.executable, "-m", "mnemic", "memory", "add", note],
+            capture_output=True,
+            env=homes[name],
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+        assert (xdg / "mnemic" / "memories" / "MEMORY.md").is_file()
+
+    def run(name: str, full: bool = False) -> tuple[tuple[int, bytes, bytes], set[str]]:
+        how = _CLICK if full else ["-m", "mnemic"]
+        done = subprocess.run(
+            [sys.executable, *how, "hook", "claude-code"],
+            input=_start(),
+            capture_output=True,
+            env={**homes[name], "PYTHONPROFILEIMPORTTIME": "1"},
+            timeout=120,
+        )
+        lines = done.stderr.splitlines(keepends=True)
+        modules = {
+            x.rsplit(b"|", 1)[1].strip().decode()
+            for x in lines
+            if x.startswith(b"import time:") and x.count(b"|") == 2
+        }
+        stderr = b"".join(x for x in lines if not x.startswith(b"import time:"))
+        return (done.returncode, done.stdout, stderr), modules
+
+    first, modules = run("one")
+    assert _RENDERER in modules and b"Note of home one." in first[1]
+    again, modules = run("one")
+    assert _RENDERER not in modules and again == first == run("one", full=True)[0]
+    other, modules = run("two")
+    assert _RENDERER in modules and b"Note of home two." in other[1]

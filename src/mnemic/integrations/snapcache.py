@@ -10,7 +10,8 @@ and select. A stale answer is never served; the cache is ignored (the full path 
 unless all of these still hold:
 
 * the context: the hook input's ``cwd`` (and where it resolves), the command's
-  ``--home``/``--profile``/``--project`` and every ``MNEMIC_*`` variable, ``HOME`` and
+  ``--home``/``--profile``/``--project``, every ``MNEMIC_*``, ``XDG_*`` and
+  ``ANDROID_*`` variable (the platform's home: :func:`platform_home`), ``HOME`` and
   the Python that runs;
 * the files: for each path the answer read (``config.toml``, ``project.json``, the
   ``memories/`` and ``audit/`` directories and every file in them, of the home and of
@@ -54,6 +55,7 @@ __all__ = [
     "code_identity",
     "context",
     "lookup",
+    "platform_home",
     "remember",
     "serve",
     "signatures",
@@ -67,6 +69,9 @@ KEEP = 8
 _NAME = "session-start.json"
 _STORE_FILES = ("config.toml", "project.json")
 _STORE_DIRS = ("memories", "audit")
+_ENV_PREFIXES = ("MNEMIC_", "XDG_", "ANDROID_")
+"""Variables that can move the home or change the settings (platformdirs reads the
+``XDG_`` ones, and ``ANDROID_`` ones to tell Android from Linux)."""
 
 
 def cache_path(root: str) -> str:
@@ -132,15 +137,14 @@ def context(
     hook: dict[str, Any], home_path: str | None, profile: str | None, project: str | None
 ) -> tuple[str, list[Any]] | None:
     """The home root and the context of a SessionStart answer (see the module
-    docstring), as JSON would give it back; ``None`` when it is not cached: the home
-    comes from the platform, a profile other than the default is chosen."""
-    base = home_path or os.environ.get("MNEMIC_HOME")
-    if not base or (profile or os.environ.get("MNEMIC_PROFILE") or "default") != "default":
+    docstring), as JSON would give it back; ``None`` when it is not cached (a profile
+    other than the default is chosen)."""
+    if (profile or os.environ.get("MNEMIC_PROFILE") or "default") != "default":
         return None
-    root = os.path.expanduser(base)
+    root = os.path.expanduser(home_path or os.environ.get("MNEMIC_HOME") or platform_home())
     cwd = hook.get("cwd")
     chosen = project or os.environ.get("MNEMIC_PROJECT") or None
-    env = sorted([k, v] for k, v in os.environ.items() if k.startswith("MNEMIC_"))
+    env = sorted([k, v] for k, v in os.environ.items() if k.startswith(_ENV_PREFIXES))
     found = [
         FORMAT,
         sys.version,
@@ -156,6 +160,19 @@ def context(
         _real(chosen),
     ]
     return root, json.loads(json.dumps(found))
+
+
+def platform_home() -> str:
+    """Where ``platformdirs`` puts the home when neither ``--home`` nor ``MNEMIC_HOME``
+    names it, without importing it (its own imports cost more than a hit). Only a guess:
+    the full run remembers an answer only where it agrees with :func:`mnemic.home.home_dir`
+    and keeps the signatures of platformdirs' files with it (:class:`Recorder`)."""
+    if sys.platform == "darwin":
+        return os.path.join(os.path.expanduser("~/Library/Application Support"), "mnemic")
+    path = os.environ.get("XDG_DATA_HOME", "")
+    if not path.strip():
+        path = os.path.expanduser("~/.local/share")
+    return os.path.join(path, "mnemic")
 
 
 def _private(st: os.stat_result) -> bool:
@@ -311,6 +328,16 @@ class Recorder:
                     break
                 here = parent
         self.paths = store_paths(self.root)
+        if not (home_path or os.environ.get("MNEMIC_HOME")):  # the platform's home
+            import platformdirs
+
+            from ..home import home_dir
+
+            if os.path.expanduser(home_dir(None, profile)) != self.root:
+                return  # the guess is wrong here: never remembered
+            package = os.path.dirname(os.path.abspath(platformdirs.__file__))
+            with os.scandir(package) as listing:
+                self.paths += sorted(e.path for e in listing if not e.name.endswith(".pyc"))
         for directory in directories:
             self.paths += store_paths(os.path.join(self.root, PROJECTS_DIR, project_id(directory)))
         self.before = signatures(self.paths)
