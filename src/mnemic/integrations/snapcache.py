@@ -355,10 +355,11 @@ class Recorder:
         from ..curated.scope import open_project
         from ..errors import MnemicError
         from ..home import Home
+        from ..registry import stores_in_home
 
         try:
             home = Home.open(home_path, profile, create=False)
-            if home.settings.store != "files":
+            if not stores_in_home(home.settings):
                 return None
             stores: list[Home] = [home]
             for directory in self.projects:
