@@ -61,3 +61,18 @@ def run_mnemic_bytes(
         env=mnemic_env(home),
         timeout=timeout,
     )
+
+
+def home_with_a_project(home_path: Path, tmp_path: Path) -> Path:
+    """``home_path`` given a global and a user entry, and a project (``tmp_path/proj``)
+    with an entry of its own."""
+    for args in (
+        ("memory", "add", "The repo builds with make -j2."),
+        ("memory", "add", "--target", "user", "Prefers short answers."),
+    ):
+        assert run_mnemic(home_path, *args).returncode == 0
+    project = tmp_path / "proj"
+    project.mkdir()
+    added = run_mnemic(home_path, "--project", str(project), "memory", "add", "Tabs, not spaces.")
+    assert added.returncode == 0, added.stderr
+    return home_path

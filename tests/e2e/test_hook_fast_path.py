@@ -18,7 +18,7 @@ import pytest
 
 from mnemic.cli import hook_options
 
-from . import mnemic_env, run_mnemic
+from . import home_with_a_project, mnemic_env, run_mnemic
 
 _CLICK = ["-c", "from mnemic.cli import main; main()"]
 
@@ -61,16 +61,7 @@ def _start(cwd: Path | None = None) -> bytes:
 @pytest.fixture
 def home(home_path: Path, tmp_path: Path) -> Path:
     """A home with a global entry, and a project (tmp_path/proj) with its own."""
-    for args in (
-        ("memory", "add", "The repo builds with make -j2."),
-        ("memory", "add", "--target", "user", "Prefers short answers."),
-    ):
-        assert run_mnemic(home_path, *args).returncode == 0
-    project = tmp_path / "proj"
-    project.mkdir()
-    added = run_mnemic(home_path, "--project", str(project), "memory", "add", "Tabs, not spaces.")
-    assert added.returncode == 0, added.stderr
-    return home_path
+    return home_with_a_project(home_path, tmp_path)
 
 
 @pytest.mark.parametrize(

@@ -20,7 +20,7 @@ import pytest
 
 from mnemic.integrations.snapcache import cache_path
 
-from . import mnemic_env, run_mnemic
+from . import home_with_a_project, mnemic_env, run_mnemic
 
 _CLICK = ["-c", "from mnemic.cli import main; main()"]
 _RENDERER = "mnemic.curated.snapshot"
@@ -82,16 +82,7 @@ def _full(
 @pytest.fixture
 def home(home_path: Path, tmp_path: Path) -> Path:
     """A home with a global and a user entry, and a project (tmp_path/proj) with its own."""
-    for args in (
-        ("memory", "add", "The repo builds with make -j2."),
-        ("memory", "add", "--target", "user", "Prefers short answers."),
-    ):
-        assert run_mnemic(home_path, *args).returncode == 0
-    project = tmp_path / "proj"
-    project.mkdir()
-    added = run_mnemic(home_path, "--project", str(project), "memory", "add", "Tabs, not spaces.")
-    assert added.returncode == 0, added.stderr
-    return home_path
+    return home_with_a_project(home_path, tmp_path)
 
 
 def _primed(
