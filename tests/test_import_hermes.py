@@ -539,3 +539,60 @@ def test_a_hermes_multimodal_message_is_read_as_text_and_its_image_kept(tmp_path
         assert link.sha256 == hashlib.sha256(png).hexdigest() and link.media_type == "image/png"
     again = import_hermes(home, source).to_dict()
     assert again["sessions"]["messages"] == 0  # a second import adds nothing
+
+
+def test_a_merged_session_keeps_the_images_of_its_multimodal_messages(tmp_path: Path) -> None:
+    """A session the provider recorded, merged with state.db's copy in Hermes's order:
+    a multimodal message among the turns the provider never saw keeps its image in the
+    attachment store and its link, as an import of a session of its own does; a second
+    import (which merges again after a new turn) keeps it too."""
+    from test_sessions_attachments import tiny_png
+
+    home = Home.open(tmp_path / "mnemic")
+    sid = "20260301_120000_bb"
+    bridge = HermesBridge(home)
+    try:
+        bridge.handle({"op": "sync_turn", "session_id": sid, "user": "thanks", "assistant": "ok"})
+    finally:
+        bridge.close()
+    png = tiny_png()
+    parts = [
+        {"type": "text", "text": "what does this chart show?"},
+        {"type": "image_url",
+         "image_url": {"url": "data:image/png;base64," + base64.b64encode(png).decode()}},
+    ]  # fmt: skip
+    rows: list[tuple[str, str, str | None]] = [
+        ("user", "\x00json:" + json.dumps(parts), None),  # before the recorded turn
+        ("assistant", "Latency by region.", None),
+        ("user", "thanks", None),
+        ("assistant", "ok", None),
+    ]
+    source = _hermes_session(tmp_path / "hermes", sid, rows)
+
+    def the_image() -> tuple[str, list[str]]:
+        with open_store(home) as store:
+            [msg] = [m for m in store.messages(sid) if "chart" in (m.content or "")]
+            links = store.attachments([msg.id]).get(msg.id, [])
+            return msg.content or "", [a.sha256 for a in links]
+
+    assert import_hermes(home, source).to_dict()["sessions"]["merged_recorded_sessions"] == 1
+    text, held = the_image()
+    assert text.startswith("what does this chart show?\n[image: ") and "\x00" not in text
+    assert held == [hashlib.sha256(png).hexdigest()]
+    # a turn the provider records before Hermes's own rows of it: merged again
+    bridge = HermesBridge(home)
+    try:
+        bridge.handle({"op": "sync_turn", "session_id": sid, "user": "bye", "assistant": "bye"})
+    finally:
+        bridge.close()
+    conn = sqlite3.connect(source / "state.db")
+    for i, (role, content) in enumerate([("user", "one more"), ("assistant", "sure"),
+                                         ("user", "bye"), ("assistant", "bye")]):  # fmt: skip
+        conn.execute(
+            "INSERT INTO messages (session_id, role, content, timestamp) VALUES (?,?,?,?)",
+            (sid, role, content, hh.T0 + 10 + i),
+        )
+    conn.commit()
+    conn.close()
+    assert import_hermes(home, source).to_dict()["sessions"]["merged_recorded_sessions"] == 1
+    assert the_image() == (text, held)

@@ -223,6 +223,25 @@ class Message:
             out["is_error"] = self.is_error
         return out
 
+    def to_new(
+        self, *, source_id: str | None = None, attachments: Sequence[Attachment] = ()
+    ) -> NewMessage:
+        """This message as one to write again (a copy, a rewritten session), with its
+        import key and the files it holds (the store keeps both apart from it)."""
+        return NewMessage(
+            self.role,
+            self.content,
+            tool_name=self.tool_name,
+            tool_calls=self.tool_calls,
+            tool_call_id=self.tool_call_id,
+            timestamp=self.timestamp,
+            token_estimate=self.token_estimate,
+            name=self.name,
+            source_id=source_id,
+            is_error=self.is_error,
+            attachments=tuple(attachments),
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class MessagePreview:

@@ -30,14 +30,14 @@ each kind once, and a write in between is simply not part of the copy.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...curated.entries import FILENAMES, TARGETS
 from ...errors import StorageError
 from ...sessions.sql import SessionStore
-from ...sessions.store import Attachment, Message, NewMessage, NewSession, SessionInfo
+from ...sessions.store import NewMessage, NewSession, SessionInfo
 from .copy_sides import Kept, Side, open_side
 from .db import mask_url
 
@@ -112,21 +112,6 @@ def _all_sessions(store: SessionStore) -> list[SessionInfo]:
         offset += len(page)
 
 
-def _as_new(m: Message, held: Sequence[Attachment] = ()) -> NewMessage:
-    return NewMessage(
-        m.role,
-        m.content,
-        tool_name=m.tool_name,
-        tool_calls=m.tool_calls,
-        tool_call_id=m.tool_call_id,
-        timestamp=m.timestamp,
-        token_estimate=m.token_estimate,
-        name=m.name,
-        is_error=m.is_error,
-        attachments=tuple(held),
-    )
-
-
 Store = tuple[str, Side, Side, list[tuple[str, Kept]], list[tuple[str, str]]]
 """(prefix of its kinds, source side, destination side, curated plan, pending ids)."""
 
@@ -163,7 +148,7 @@ def copy_memory(source: Side, destination: Side, *, overwrite: bool = False) -> 
                 )  # fmt: skip
                 msgs = src.messages(info.id)
                 held = src.attachments(m.id for m in msgs)  # the files: the home's, shared
-                yield spec, [_as_new(m, held.get(m.id, ())) for m in msgs]
+                yield spec, [m.to_new(attachments=held.get(m.id, ())) for m in msgs]
 
         ended = {i.id: i for i in infos if i.ended_at is not None}
         for sid, ids, *_ in dst.import_sessions(items()):

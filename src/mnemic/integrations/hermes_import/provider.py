@@ -28,10 +28,11 @@ from typing import Any
 
 from ...errors import SessionNotFound
 from ...sessions import SessionStore
+from ...sessions.attachments import AttachmentStore
 from ...sessions.importing.formats import Reading, Skips, timestamp
 from ...sessions.importing.hermes import hermes_items, open_hermes_db
 from ...sessions.keys import message_fingerprint
-from ...sessions.store import Message, NewMessage, NewSession
+from ...sessions.store import Attachment, Message, NewMessage, NewSession
 
 __all__ = ["PROVIDER_SOURCE", "MergeReport", "merge_recorded", "ordered_merge"]
 
@@ -52,24 +53,14 @@ class _Ignore(Skips):
         pass  # the import that follows reads the same input and reports its skips
 
 
-def _as_new(msg: Message, key: str | None) -> NewMessage:
-    return NewMessage(
-        msg.role,
-        msg.content,
-        tool_name=msg.tool_name,
-        tool_calls=msg.tool_calls,
-        tool_call_id=msg.tool_call_id,
-        timestamp=msg.timestamp,
-        name=msg.name,
-        source_id=key,
-        is_error=msg.is_error,
-    )
-
-
 def ordered_merge(
-    stored: Sequence[Message], keys: dict[int, str | None], incoming: Sequence[NewMessage]
+    stored: Sequence[Message],
+    keys: dict[int, str | None],
+    incoming: Sequence[NewMessage],
+    files: Mapping[int, Sequence[Attachment]] | None = None,
 ) -> list[NewMessage] | None:
-    """The session ``stored`` (import keys by message id: ``keys``) and ``incoming`` as
+    """The session ``stored`` (import keys by message id: ``keys``; the files its
+    messages hold by id: ``files``) and ``incoming`` as
     one sequence in ``incoming``'s order, or None when appending the missing messages
     keeps the order (none is missing, or all come after the last one matched).
 
@@ -83,7 +74,7 @@ def ordered_merge(
         if key is not None:
             by_key.setdefault(key, i)
         else:
-            pool.setdefault(message_fingerprint(_as_new(held, None)), []).append(i)
+            pool.setdefault(message_fingerprint(held.to_new()), []).append(i)
     matched: dict[int, int] = {}  # stored index -> incoming index
     missing: list[int] = []
     for j, msg in enumerate(incoming):
@@ -104,7 +95,10 @@ def ordered_merge(
         if i in matched:
             anchor = matched[i]
         else:
-            after.setdefault(anchor, []).append(_as_new(held, keys.get(held.id)))
+            again = held.to_new(
+                source_id=keys.get(held.id), attachments=(files or {}).get(held.id, ())
+            )
+            after.setdefault(anchor, []).append(again)
     merged = list(after.get(-1, []))
     for j, msg in enumerate(incoming):
         merged.append(msg)
@@ -117,11 +111,15 @@ def _hermes(metadata: Mapping[str, Any] | None) -> dict[str, Any]:
     return dict(value) if isinstance(value, Mapping) else {}
 
 
-def merge_recorded(store: SessionStore, db_path: Path) -> MergeReport:
+def merge_recorded(
+    store: SessionStore, db_path: Path, attachments: AttachmentStore | None = None
+) -> MergeReport:
     """Rewrite the sessions of ``db_path`` that the provider recorded and that the import
-    could not extend in order (see the module docstring)."""
+    could not extend in order (see the module docstring). ``attachments``: where the
+    images of Hermes's messages are kept, as the import that follows keeps them (None:
+    placeholders only)."""
     report = MergeReport()
-    reading = Reading(_Ignore())
+    reading = Reading(_Ignore(), attachments=attachments)
     rewrites: list[tuple[NewSession, list[NewMessage]]] = []
     ends: dict[str, tuple[float | None, str | None]] = {}  # the end the provider recorded
     with open_hermes_db(db_path) as db:
@@ -133,7 +131,9 @@ def merge_recorded(store: SessionStore, db_path: Path) -> MergeReport:
             if info.source != PROVIDER_SOURCE:
                 continue
             stored = store.messages(spec.id)
-            merged = ordered_merge(stored, store.message_keys(m.id for m in stored), incoming)
+            keys = store.message_keys(m.id for m in stored)
+            files = store.attachments(m.id for m in stored)
+            merged = ordered_merge(stored, keys, incoming, files)
             if merged is None:
                 continue
             # still the provider's (its later turns are merged the same way), with what

@@ -138,8 +138,8 @@ def import_hermes(
             if dry_run:
                 report.sessions = _plan_sessions(store, db_path)
             else:
-                merged = merge_recorded(store, db_path)
                 kept = AttachmentStore.of_home(home)  # the images of multimodal messages
+                merged = merge_recorded(store, db_path, kept)
                 done = import_path(
                     store, db_path, format="hermes", progress=progress, attachments=kept
                 )
