@@ -41,6 +41,7 @@ from ...errors import BundleError, InvalidArgument, MnemicError
 from ...fsio import atomic_write_text, ensure_private_dir, read_text_strict
 from ...governance.pending import PendingRecord
 from ...sessions.attachments import AttachmentStore
+from ...sessions.importing.formats import flag_of
 from ...sessions.store import Attachment, NewMessage, NewSession
 from .layout import private_dirs
 
@@ -243,7 +244,7 @@ def iter_sessions(
                         tool_call_id=rec.get("tool_call_id"),
                         timestamp=_float(rec.get("timestamp")),
                         name=rec.get("name"),
-                        is_error=_flag(rec.get("is_error")),
+                        is_error=flag_of(rec.get("is_error")),
                         attachments=_attachments(rec.get("attachments"), files),
                     )
                 )
@@ -251,11 +252,6 @@ def iter_sessions(
                 raise _bad(bundle, where, f"is not a session line ({exc})") from None
     if item is not None:
         yield item
-
-
-def _flag(value: Any) -> bool | None:
-    """A tool result's failure flag as the bundle holds it (true / false; else none)."""
-    return value if isinstance(value, bool) else None
 
 
 def _attachments(value: Any, files: AttachmentStore | None) -> tuple[Attachment, ...]:
