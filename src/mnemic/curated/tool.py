@@ -12,7 +12,6 @@ model does not go looking for more to fix.
 from __future__ import annotations
 
 import os
-import shlex
 from collections.abc import Callable
 from typing import Any
 
@@ -97,7 +96,7 @@ def memory_call(
         memory, args, scoped = _scope(memory, args, project, project_at)
         if scoped:  # the same call in the project's memory, its answer marked
             resp = memory_call(memory, args, archive_search=archive_search)
-            return _project_answer(resp, memory.project)
+            return _project_answer(resp)
         if args.get("action") == "archive_search":
             return archive_answer(memory, args, archive_search)
         signature = call_signature(args)
@@ -130,12 +129,10 @@ def memory_call(
         raise
 
 
-def _project_answer(resp: dict[str, Any], directory: str | None) -> dict[str, Any]:
-    """A project call's answer: marked ``scope: project``; a staged write names the
-    project's own queue, where a person finds it."""
-    if resp.get("staged") and directory and isinstance(resp.get("note"), str):
-        command = f"`mnemic pending approve --project {shlex.quote(directory)} "
-        resp["note"] = resp["note"].replace("`mnemic pending approve ", command)
+def _project_answer(resp: dict[str, Any]) -> dict[str, Any]:
+    """A project call's answer, marked ``scope: project``. A staged write's note keeps
+    the plain ``mnemic pending approve ID``: approval finds the id in whichever store's
+    queue holds it."""
     return {**resp, "scope": "project"}
 
 

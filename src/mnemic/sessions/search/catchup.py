@@ -96,7 +96,13 @@ def catch_up(
     done = 0
     try:
         # here, not at the top: with semantic search off an import loads no part of it
-        from ...embedding.model import load_embedder
+        from ...embedding.model import load_embedder, shipped_model_id
+
+        # Most imports leave nothing to embed (a hook call that found no new message):
+        # asked first, the store answers without the model being loaded (~100 ms).
+        known = shipped_model_id() if load is None else None
+        if known is not None and not vectors.pending(known, limit=1):
+            return CatchUp(0, 0)
         from .embed import embed_pending
 
         embedder = (load or load_embedder)()
