@@ -177,9 +177,7 @@ def _timed(version: Version, command: str, n: int) -> float:
         args = ["-c", "pass"]
     elif command == "help":
         args = ["-m", "mnemic", "--help"]
-    elif command == "hook_session_start":
-        args, stdin = ["-m", "mnemic", "hook", "claude-code"], SESSION_START
-    elif command == "hook_session_start_cached":
+    elif command == "hook_session_start" or command == "hook_session_start_cached":
         args, stdin = ["-m", "mnemic", "hook", "claude-code"], SESSION_START
     elif command == "hook_pre_compact":
         args, stdin = ["-m", "mnemic", "hook", "claude-code"], version.pre_compact()

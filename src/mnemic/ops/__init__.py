@@ -14,10 +14,14 @@ and reach storage only through the protocols the store backend provides
 
 from __future__ import annotations
 
-from .forget import ForgetReport, forget_sessions, forget_user
-from .retention import GcReport, collect_garbage
-from .review import ApprovalOutcome, PendingQueue
-from .stats import collect_stats, metrics_text
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .forget import ForgetReport, forget_sessions, forget_user
+    from .retention import GcReport, collect_garbage
+    from .review import ApprovalOutcome, PendingQueue
+    from .stats import collect_stats, metrics_text
 
 __all__ = [
     "ApprovalOutcome",
@@ -30,3 +34,27 @@ __all__ = [
     "forget_user",
     "metrics_text",
 ]
+
+_HOME = {
+    "ApprovalOutcome": "review",
+    "ForgetReport": "forget",
+    "GcReport": "retention",
+    "PendingQueue": "review",
+    "collect_garbage": "retention",
+    "collect_stats": "stats",
+    "forget_sessions": "forget",
+    "forget_user": "forget",
+    "metrics_text": "stats",
+}
+"""Where each name of :data:`__all__` lives. They are imported when first asked for, not
+with the package: the Claude Code hook imports :mod:`.entry_usage` after every
+transcript import and must not pay ~40 ms for forgetting, review and statistics."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
