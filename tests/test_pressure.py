@@ -266,3 +266,29 @@ def test_an_evicting_write_killed_at_any_call_leaves_live_and_archive_whole(
             completed = True
             break
     assert completed and k > 10
+
+
+def test_entries_that_differ_in_their_numbers_are_not_called_duplicates(backend: Kit) -> None:
+    """Structured facts share most of their words ("service 19 listens on port 8019",
+    "service 20 ... 8020"): naming one a duplicate of the other would tell the model to
+    drop a fact no other entry holds. A near copy that holds the same numbers still is."""
+    facts = [
+        f"Service {n} of the fleet listens on port {8000 + n} and is owned by team {n}, "
+        f"with its runbook on the wiki page of the same name."
+        for n in (18, 19, 20)
+    ]
+    copy = (
+        "service 20 of the fleet listens on port 8020 and is owned by team 20, "
+        "with its runbook on the wiki page of that name"
+    )
+    home = backend.write_config(memory_char_limit=sum(map(len, facts)) + len(copy) + 12)
+    for i, text in enumerate([*facts, copy]):
+        _mem(home, T0 + i * DAY).add("memory", text)
+    resp = run_memory_tool(
+        _mem(home, T0 + 9 * DAY), {"action": "add", "content": "Deploys need the VPN."}
+    )
+    assert resp["error_code"] == "budget_exceeded"
+    dups = {c["entry"]: c["duplicate_of"] for c in resp["candidates"]}
+    assert dups[facts[0]] is None and dups[facts[1]] is None
+    # the third fact and its near copy: the older of the two is the one to drop
+    assert dups[facts[2]] == entry_handle(copy) and dups[copy] is None

@@ -5,8 +5,10 @@
 1. **expired**: its ``expires`` date has passed (it leaves at the next session start
    anyway);
 2. **duplicate of another**: its text (case, spacing and punctuation aside) is inside
-   another entry, or the two share at least :data:`DUPLICATE_JACCARD` of their words (the
-   older of the two is named);
+   another entry, or the two share at least :data:`DUPLICATE_JACCARD` of their words and
+   hold the same numbers (the older of the two is named): "service 19 listens on port
+   8019" and "service 20 listens on port 8020" are two facts, however many words they
+   share;
 3. then **least used** (the sessions it mattered in, :mod:`mnemic.ops.entry_usage`; only
    said once any session was counted: zero uses before that is no evidence) and **oldest
    unconfirmed** (the last time it was written or confirmed: re-added, replaced by the
@@ -130,6 +132,7 @@ def _duplicates(entries: Sequence[str], provs: Sequence[Provenance]) -> dict[int
     """Index of an entry -> index of the entry it duplicates (the older of a pair goes)."""
     norms = [_norm(e) for e in entries]
     words = [set(n.split()) for n in norms]
+    numbers = [{w for w in ws if any(c.isdigit() for c in w)} for ws in words]
     out: dict[int, int] = {}
     for i in range(len(entries)):
         for j in range(len(entries)):
@@ -137,7 +140,7 @@ def _duplicates(entries: Sequence[str], provs: Sequence[Provenance]) -> dict[int
                 continue
             inside = norms[i] in norms[j] and (norms[i] != norms[j] or i < j)
             similar = False
-            if min(len(words[i]), len(words[j])) >= 3:
+            if min(len(words[i]), len(words[j])) >= 3 and numbers[i] == numbers[j]:
                 jac = len(words[i] & words[j]) / len(words[i] | words[j])
                 older = (provs[i].last_confirmed or 0.0) <= (provs[j].last_confirmed or 0.0)
                 similar = jac >= DUPLICATE_JACCARD and older and j not in out
