@@ -42,53 +42,56 @@ import warnings
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..llm.select import client_from_settings, missing_setting
-from ..registry import backend_for
-from .importing.importers import FORMATS, ImportProgress, ImportReport, export_session, import_path
-from .importing.resume import GrowingImport, import_growing
-from .index.query import Query, Term, match_spans, parse_query
-from .index.segment import (
-    DEFAULT_SEGMENTER,
-    BigramSegmenter,
-    QueryTokens,
-    Segmented,
-    Segmenter,
-    segment,
-    segment_query,
-)
-from .search.messages import MessageRanking, RankedResult, search_messages
-from .search.ranking import RankedMessage, rank, rank_messages
-from .search.retrieval import MODES as SEARCH_MODES, QueryEmbedder, default_embedder_loader
-from .search.shapes import SearchContext, rank_turns
-from .search.summarize import (
-    LLMSummarizer,
-    Summarizer,
-    SummaryOutcome,
-    SummaryRequest,
-    extractive_summary,
-    summarize_all,
-)
-from .search.tool import SESSION_SEARCH_TOOL, parse_time, run_session_search
-from .sql import SessionStore, SqlSessionStore
-from .store import (
-    IMPORT_MODES,
-    ROLES,
-    ForgetResult,
-    Hit,
-    ImportMark,
-    ImportResult,
-    Message,
-    NewMessage,
-    NewSession,
-    SearchFilters,
-    SessionInfo,
-    StoreStats,
-    estimate_tokens,
-    new_session_id,
-)
-
 if TYPE_CHECKING:
     from ..home import Home
+    from .importing.importers import (
+        FORMATS,
+        ImportProgress,
+        ImportReport,
+        export_session,
+        import_path,
+    )
+    from .importing.resume import GrowingImport, import_growing
+    from .index.query import Query, Term, match_spans, parse_query
+    from .index.segment import (
+        DEFAULT_SEGMENTER,
+        BigramSegmenter,
+        QueryTokens,
+        Segmented,
+        Segmenter,
+        segment,
+        segment_query,
+    )
+    from .search.messages import MessageRanking, RankedResult, search_messages
+    from .search.ranking import RankedMessage, rank, rank_messages
+    from .search.retrieval import MODES as SEARCH_MODES, QueryEmbedder
+    from .search.shapes import SearchContext, rank_turns
+    from .search.summarize import (
+        LLMSummarizer,
+        Summarizer,
+        SummaryOutcome,
+        SummaryRequest,
+        extractive_summary,
+        summarize_all,
+    )
+    from .search.tool import SESSION_SEARCH_TOOL, parse_time, run_session_search
+    from .sql import SessionStore, SqlSessionStore
+    from .store import (
+        IMPORT_MODES,
+        ROLES,
+        ForgetResult,
+        Hit,
+        ImportMark,
+        ImportResult,
+        Message,
+        NewMessage,
+        NewSession,
+        SearchFilters,
+        SessionInfo,
+        StoreStats,
+        estimate_tokens,
+        new_session_id,
+    )
 
 __all__ = [
     "DEFAULT_SEGMENTER",
@@ -159,11 +162,16 @@ def open_store(home: Home) -> SessionStore:
     The embedded default is ``<home>/sessions.db`` (SQLite); with ``store =
     "postgresql://..."`` it is the shared database (:mod:`mnemic.backends.postgres`).
     """
+    from ..registry import backend_for
+
     return backend_for(home.settings).sessions(home)
 
 
 def summarizer_for(home: Home) -> tuple[Summarizer | None, str | None]:
     """The LLM summarizer configured in ``[llm]``, or (None, why not)."""
+    from ..llm.select import client_from_settings, missing_setting
+    from .search.summarize import LLMSummarizer
+
     llm = home.settings.llm
     missing = missing_setting(llm)
     if missing is not None:
@@ -180,6 +188,8 @@ def search_tool_for(
 ) -> dict[str, Any]:
     """Run ``session_search`` with the settings and LLM endpoint of ``home`` (the LLM
     client is made only when the call asks for summaries)."""
+    from .search.tool import run_session_search
+
     return run_session_search(
         store,
         arguments,
@@ -195,6 +205,8 @@ def search_messages_for(
 ) -> MessageRanking:
     """:func:`search_messages` with the embedder ``home``'s settings allow (``options``:
     its keyword arguments)."""
+    from .search.messages import search_messages
+
     return search_messages(store, text, embedder_loader=embedder_loader_for(home), **options)
 
 
@@ -202,7 +214,70 @@ def embedder_loader_for(home: Home) -> Callable[[], QueryEmbedder] | None:
     """The query-embedder loader of ``home`` (None when ``[sessions] semantic = "off"``)."""
     if home.settings.sessions.semantic == "off":
         return None
+    from .search.retrieval import default_embedder_loader
+
     return default_embedder_loader
+
+
+_LAZY = {
+    "FORMATS": ("importing.importers", "FORMATS"),
+    "ImportProgress": ("importing.importers", "ImportProgress"),
+    "ImportReport": ("importing.importers", "ImportReport"),
+    "export_session": ("importing.importers", "export_session"),
+    "import_path": ("importing.importers", "import_path"),
+    "GrowingImport": ("importing.resume", "GrowingImport"),
+    "import_growing": ("importing.resume", "import_growing"),
+    "Query": ("index.query", "Query"),
+    "Term": ("index.query", "Term"),
+    "match_spans": ("index.query", "match_spans"),
+    "parse_query": ("index.query", "parse_query"),
+    "DEFAULT_SEGMENTER": ("index.segment", "DEFAULT_SEGMENTER"),
+    "BigramSegmenter": ("index.segment", "BigramSegmenter"),
+    "QueryTokens": ("index.segment", "QueryTokens"),
+    "Segmented": ("index.segment", "Segmented"),
+    "Segmenter": ("index.segment", "Segmenter"),
+    "segment": ("index.segment", "segment"),
+    "segment_query": ("index.segment", "segment_query"),
+    "MessageRanking": ("search.messages", "MessageRanking"),
+    "RankedResult": ("search.messages", "RankedResult"),
+    "search_messages": ("search.messages", "search_messages"),
+    "RankedMessage": ("search.ranking", "RankedMessage"),
+    "rank": ("search.ranking", "rank"),
+    "rank_messages": ("search.ranking", "rank_messages"),
+    "SEARCH_MODES": ("search.retrieval", "MODES"),
+    "QueryEmbedder": ("search.retrieval", "QueryEmbedder"),
+    "SearchContext": ("search.shapes", "SearchContext"),
+    "rank_turns": ("search.shapes", "rank_turns"),
+    "LLMSummarizer": ("search.summarize", "LLMSummarizer"),
+    "Summarizer": ("search.summarize", "Summarizer"),
+    "SummaryOutcome": ("search.summarize", "SummaryOutcome"),
+    "SummaryRequest": ("search.summarize", "SummaryRequest"),
+    "extractive_summary": ("search.summarize", "extractive_summary"),
+    "summarize_all": ("search.summarize", "summarize_all"),
+    "SESSION_SEARCH_TOOL": ("search.tool", "SESSION_SEARCH_TOOL"),
+    "parse_time": ("search.tool", "parse_time"),
+    "run_session_search": ("search.tool", "run_session_search"),
+    "SessionStore": ("sql", "SessionStore"),
+    "SqlSessionStore": ("sql", "SqlSessionStore"),
+    "IMPORT_MODES": ("store", "IMPORT_MODES"),
+    "ROLES": ("store", "ROLES"),
+    "ForgetResult": ("store", "ForgetResult"),
+    "Hit": ("store", "Hit"),
+    "ImportMark": ("store", "ImportMark"),
+    "ImportResult": ("store", "ImportResult"),
+    "Message": ("store", "Message"),
+    "NewMessage": ("store", "NewMessage"),
+    "NewSession": ("store", "NewSession"),
+    "SearchFilters": ("store", "SearchFilters"),
+    "SessionInfo": ("store", "SessionInfo"),
+    "StoreStats": ("store", "StoreStats"),
+    "estimate_tokens": ("store", "estimate_tokens"),
+    "new_session_id": ("store", "new_session_id"),
+}
+"""Where each public name lives (module of this package, name there). The package
+imports none of them itself: a name is imported when first asked for, so a caller of one
+wing (the hook's import, the prompt's segmenter) does not pay for every other — importing
+them all took about 90 ms."""
 
 
 _MOVED = {"SQLiteSessionStore": "mnemic.backends.files.sqlite"}
@@ -210,9 +285,15 @@ _MOVED = {"SQLiteSessionStore": "mnemic.backends.files.sqlite"}
 
 
 def __getattr__(name: str) -> Any:
-    """A name that moved (:data:`_MOVED`): found there, with a DeprecationWarning naming
-    the new import (looked up by name, as :mod:`mnemic.registry` finds backends: a
-    backend sits above the domain it stores)."""
+    """A public name (:data:`_LAZY`), imported on first use and kept; or a name that
+    moved (:data:`_MOVED`): found there, with a DeprecationWarning naming the new import
+    (looked up by name, as :mod:`mnemic.registry` finds backends: a backend sits above
+    the domain it stores)."""
+    lazy = _LAZY.get(name)
+    if lazy is not None:
+        value = getattr(importlib.import_module(f"{__name__}.{lazy[0]}"), lazy[1])
+        globals()[name] = value
+        return value
     where = _MOVED.get(name)
     if where is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
