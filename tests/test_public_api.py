@@ -226,3 +226,32 @@ def test_the_errors_package_imports_nothing_else_from_mnemic() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "['mnemic', 'mnemic._moved']", out.stdout  # the root package
+
+
+@pytest.mark.parametrize("package", ["mnemic.sessions", "mnemic.ops"])
+def test_a_lazy_package_serves_every_public_name_and_type_checkers_see_the_same_table(
+    package: str,
+) -> None:
+    """``mnemic.sessions`` and ``mnemic.ops`` import their public names on first use
+    (from a ``_LAZY`` table), so that a caller of one wing does not pay for the others.
+    Every name of ``__all__`` is either defined in the package or in the table, each
+    resolves to the object its module holds, and the imports under ``TYPE_CHECKING``
+    (what mypy and editors read) name the same modules and objects."""
+    import ast
+
+    module = importlib.import_module(package)
+    table: dict[str, tuple[str, str]] = module._LAZY  # type: ignore[attr-defined]
+    own = {n for n in module.__all__ if n not in table}
+    assert all(inspect.isfunction(vars(module).get(n)) for n in own), own
+    for name, (where, attr) in table.items():
+        assert name in module.__all__, name
+        assert getattr(module, name) is getattr(importlib.import_module(f"{package}.{where}"), attr)
+    seen: dict[str, tuple[str, str]] = {}
+    tree = ast.parse(inspect.getsource(module))
+    for node in tree.body:
+        if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
+            for imp in node.body:
+                if isinstance(imp, ast.ImportFrom) and imp.level == 1:
+                    for alias in imp.names:
+                        seen[alias.asname or alias.name] = (str(imp.module), alias.name)
+    assert seen == table

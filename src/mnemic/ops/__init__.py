@@ -35,26 +35,27 @@ __all__ = [
     "metrics_text",
 ]
 
-_HOME = {
-    "ApprovalOutcome": "review",
-    "ForgetReport": "forget",
-    "GcReport": "retention",
-    "PendingQueue": "review",
-    "collect_garbage": "retention",
-    "collect_stats": "stats",
-    "forget_sessions": "forget",
-    "forget_user": "forget",
-    "metrics_text": "stats",
+_LAZY = {
+    "ApprovalOutcome": ("review", "ApprovalOutcome"),
+    "ForgetReport": ("forget", "ForgetReport"),
+    "GcReport": ("retention", "GcReport"),
+    "PendingQueue": ("review", "PendingQueue"),
+    "collect_garbage": ("retention", "collect_garbage"),
+    "collect_stats": ("stats", "collect_stats"),
+    "forget_sessions": ("forget", "forget_sessions"),
+    "forget_user": ("forget", "forget_user"),
+    "metrics_text": ("stats", "metrics_text"),
 }
-"""Where each name of :data:`__all__` lives. They are imported when first asked for, not
-with the package: the Claude Code hook imports :mod:`.entry_usage` after every
-transcript import and must not pay ~40 ms for forgetting, review and statistics."""
+"""Where each name of :data:`__all__` lives (module of this package, name there). They
+are imported when first asked for, not with the package: the Claude Code hook imports
+:mod:`.entry_usage` after every transcript import and must not pay ~40 ms for
+forgetting, review and statistics."""
 
 
 def __getattr__(name: str) -> Any:
-    module = _HOME.get(name)
-    if module is None:
+    lazy = _LAZY.get(name)
+    if lazy is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    value = getattr(importlib.import_module(f"{__name__}.{lazy[0]}"), lazy[1])
     globals()[name] = value
     return value

@@ -114,6 +114,7 @@ __all__ = [
     "NewMessage",
     "NewSession",
     "Query",
+    "QueryEmbedder",
     "QueryTokens",
     "RankedMessage",
     "RankedResult",
