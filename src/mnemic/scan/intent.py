@@ -27,6 +27,7 @@ import unicodedata
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 
+from . import _prose
 from .lexicon import CONCEPTS
 
 __all__ = [
@@ -61,7 +62,7 @@ _TOKEN = re.compile(f"[{_W}]+(?:'[{_W}]+)*")
 _WORDISH = re.compile(f"^[{_W}' \\-*]+$")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|[;\n。！？；]+")
 _URL = re.compile(
-    r"\b(?:https?|ftp)://[^\s\"'<>]+|\b[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b"
+    r"\b(?:https?|s?ftps?|scp|rsync|ssh|s3|gs|smb|webdavs?|git(?:\+ssh)?)://[^\s\"'<>]+|\b[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b"
     r"|\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b"
 )
 _LOCAL_URL = re.compile(r"^(?:https?://)?(?:localhost|127\.|0\.0\.0\.0|\[?::1)", re.I)
@@ -97,7 +98,7 @@ class Intent:
 
 
 class _Frame:
-    __slots__ = ("category", "name", "needs", "negated", "verdict", "why")
+    __slots__ = ("absent", "category", "name", "needs", "negated", "verdict", "why")
 
     def __init__(
         self,
@@ -107,6 +108,7 @@ class _Frame:
         why: str,
         needs: str,
         negated: str = "",
+        absent: str = "",
     ) -> None:
         self.name = name
         self.verdict = verdict
@@ -115,12 +117,15 @@ class _Frame:
         # Each group is a set of alternatives; every group must be present.
         self.needs = tuple(frozenset(g.split("|")) for g in needs.split())
         self.negated = frozenset(negated.split())
+        # Concepts that must not be stated ("says it deleted" is true when it deletes).
+        self.absent = frozenset(absent.split())
 
 
 _SENSITIVE = "cred|userdata|convo|memory"
 #: The frames, strongest first within each intent. ``needs``: space-separated groups of
 #: ``|``-alternatives, all present and not negated; ``negated``: concepts that must be
-#: present *under* a negation (speech that is forbidden).
+#: present *under* a negation (speech that is forbidden); ``absent``: concepts that must
+#: not be stated at all.
 FRAMES: tuple[_Frame, ...] = (
     _Frame(
         "concealment",
@@ -141,8 +146,30 @@ FRAMES: tuple[_Frame, ...] = (
         "concealment",
         "block",
         "covert_action",
-        "has the agent tell the user a falsehood about memory (empty, deleted)",
+        "has the agent tell the user a falsehood about memory (empty)",
         "speak|reply|hide empty memory|userref|keep",
+    ),
+    _Frame(
+        "concealment",
+        "block",
+        "covert_action",
+        "has the agent say something was deleted or done while keeping it",
+        "speak|reply|hide gone keep",
+    ),
+    _Frame(
+        "concealment",
+        "block",
+        "covert_action",
+        "has the agent tell the user about a deletion it does not make",
+        "speak|reply|hide gone memory|userref",
+        absent="delete",
+    ),
+    _Frame(
+        "concealment",
+        "hold",
+        "covert_action",
+        "has the agent confirm a deletion while keeping the entry",
+        "reply delete keep memory|entry",
     ),
     _Frame(
         "concealment",
@@ -434,6 +461,8 @@ def _matches(sentence: str) -> list[_Match]:
     lex = _lex()
     found: list[_Match] = []
     tokens = [(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(sentence)]
+    # Romance imperatives with their object pronouns read as the verb ("contestale")
+    tokens = [(_prose.enclitic(t, lex.exact, lex.pairs), start, end) for t, start, end in tokens]
     n = len(tokens)
     exact, prefix, stems, sizes, pairs = (
         lex.exact,
@@ -465,6 +494,7 @@ def _matches(sentence: str) -> list[_Match]:
                 continue
             if i + k <= n and all(_word_ok(tokens[i + j][0], words[j]) for j in range(k)):
                 found.append((start, tokens[i + k - 1][2], concept))
+    found.extend(_prose.gapped(sentence, tokens))
     from . import _german  # German word order (loaded with the first scan)
 
     if any(tok in _german.PARTICLES for tok, _, _ in tokens):
@@ -493,6 +523,7 @@ def _matches(sentence: str) -> list[_Match]:
             found.append((m.start(), m.end(), "dest"))
     for m in _HANDLE.finditer(sentence):
         found.append((m.start(), m.end(), "handle"))
+    found.extend(_prose.handles(sentence))
     return found
 
 
@@ -618,6 +649,8 @@ def _judge(present: frozenset[str], negated: frozenset[str]) -> list[_Frame]:
         if frame.name in names:
             continue
         if frame.negated and not frame.negated <= negated:
+            continue
+        if frame.absent and not frame.absent.isdisjoint(present):
             continue
         if all(not group.isdisjoint(present) for group in frame.needs):
             out.append(frame)

@@ -49,7 +49,8 @@ CONCEPTS: dict[str, str] = {
         code* de secours; code* de recuperation; code* de verification; cle* secrete*;
         cle* d'api; senha*; credenciai*; codigo* de backup; chave* secreta*; 비밀번호; 암호;
         인증 코드; 백업 코드; 복구 코드; 비밀 키; 액세스 키; password bancari*; credenziali;
-        كلمة مرور; مفتاح ssh; المفتاح الخاص; مفتاح خاص; عبارة الاسترداد; رمز المرور;
+        كلمة مرور; رموز الاسترداد; رمز الاسترداد; المصادقة الثنائية; مفتاح ssh; المفتاح الخاص;
+        مفتاح خاص; عبارة الاسترداد; رمز المرور;
         frase de recuperacion; frase semilla; token de acceso; clave privada; cle privee;
         cles privees; phrase de recuperation; phrase secrete; jeton d'acces;
         wiederherstellungsphrase; privaten schlussel; privater schlussel; zugangstoken;
@@ -75,6 +76,8 @@ CONCEPTS: dict[str, str] = {
         system prompt*; safety guideline*; safety rule*; safety polic*; safety instruction*;
         safety guidance; safeguard*; guardrail*; content polic*; usage polic*; restriction*;
         guidance you were given; instructions you were given; rules you were given;
+        guidance you received; instructions you received; rules you received; usual limits;
+        indicaciones;
         what you were told; original instruction*; previous instruction*; prior instruction*;
         earlier instruction*; default instruction*; built-in rule*; your instruction*;
         your guideline*; your guidance; your rules; your polic*; your directive*;
@@ -194,7 +197,9 @@ CONCEPTS: dict[str, str] = {
         highest priority; top priority; overrides everything; override everything;
         official policy; from management; manager's orders; manager's instructions;
         boss's orders; must be obeyed; obey; commands from; as authoritative; authoritative;
-        as the user's manager; 命令; 指令; 最高优先级; 优先于; 必须服从; 服从; 上级的; 经理的;
+        as the user's manager; priority over the user; precedence over the user;
+        direct instruction*; instructions from; orders from; user's manager; user's boss;
+        上司から; より優先; 命令; 指令; 最高优先级; 优先于; 必须服从; 服从; 上级的; 经理的;
         命令として; 最優先; 従う; 上司の; приказ*; распоряжени*; обязательн* к исполнению;
         наивысш* приоритет*; подчиняйся; начальник*; руководител*; أوامر; الأوامر; ملزمة;
         أعلى أولوية; أطع; المدير; ordenes; obligatori*; maxima prioridad; obedece; jefe;
@@ -227,7 +232,8 @@ CONCEPTS: dict[str, str] = {
     "xref": """
         from step 1; from step one; in step 1; the step above; mentioned above; described above;
         from the previous note; from the other note; the other entry; the previous entry;
-        the earlier note; the note above; from the note about; the helper script;
+        the earlier note; the note above; the entry above; entry above; the entry below;
+        from the note about; the helper script;
         from the first note; see the note; from note; from entry; 第一步中; 上一步; 上面提到;
         前面提到; 上一条; 另一条; 之前的笔记; 前一条; 帮助脚本; ステップ1; 前のメモ; 上記の;
         先ほどの; 別のエントリ; ヘルパースクリプト; из шага 1; из первого шага; упомянут*;
@@ -261,11 +267,14 @@ CONCEPTS: dict[str, str] = {
         fornecer; forneca; colete; 요청; 붙여넣; 제공해; 알려달라; 수집; lass dir; einzufugen;
         geben lassen; frag nach; frage den nutzer nach; pideles; solicitale; demande-lui;
         demande a l'utilisateur; demande aux utilisateurs; request their; requests their;
-        request the user's; request your
+        request the user's; request your; уточни у; узнай у; спроси у; запроси у; выясни у;
+        спрашивай у; solicitaras; pidas; pidieras
 
     """,
     "keep": """
-        festhalten; aufschreiben;
+        festhalten; aufschreiben; stehen lassen; stehenlassen; leave it; leave them;
+        leave the entry; leave the entries; leave the note; leave it in place; laisse-la;
+        laisse la note; deja la nota; 保留这条; 残して; 残しておい; 残す;
         keep; keeps; keep them; keep it; store; stores; save; saves; record; log them; log it;
         note down; write down; remember; retain; hold on to; add them to; add it to;
         put them in; 保存; 记下; 记住; 存储; 留存; 保留; 记录下来; 保管; 記録; 覚えて; 控えて;
@@ -295,7 +304,8 @@ CONCEPTS: dict[str, str] = {
         同期; 転送; ポスト; отправ*; пересыла*; перешли; загруз* на; выгруз*; синхрониз*;
         передава*; передай; слей; сливай; أرسل; ارسل; يرسل; إرسال; ارفع; رفع; مزامنة; زامن;
         انسخ إلى; حول; تحويل; envia; enviar; envie; sube; subir; sincroniza; sincronizar;
-        reenvia; reenviar; copia a; sende; senden; schicke; schicken; hochladen; lade hoch;
+        reenvia; reenviar; copia a; suba; suban; subas; sende; senden; schick; schickt; schicke;
+        schicken; hochladen; lade hoch;
         synchronisiere; synchronisieren; weiterleiten; envoie; envoyer; envoyez; televerse;
         telecharge vers; transfere; transferer; carregue; sincronize; encaminhe; 전송; 보내;
         업로드; 동기화; sendet; send*; synchronis*; synchroniz*; sincroniz*; hochgeladen;
@@ -329,28 +339,46 @@ CONCEPTS: dict[str, str] = {
         утвержда*; أخف; اخف; إخفاء; تخفي; أنكر; تظاهر; ادع; oculta; ocultar; esconde; esconder;
         finge; fingir; niega; negar; afirma; verheimliche; verheimlichen; verberge; verbergen;
         verschweige*; tu so als; leugne; behaupte; cacher; dissimule; dissimuler; fais semblant;
-        nie; affirme; esconda; oculte; finja; negue; afirme; 숨기; 비밀로; 척하; 부인;
+        nie que; nie avoir; nie son; nie sa; nie ses; nie leur; nie leurs; nie l'existence;
+        nie le; nie la; nie les; nie tout; affirme; esconda; oculte; finja; negue; afirme; 숨기;
+        비밀로; 척하; 부인;
         deny that; deny it; deny they; deny any; cache cette; cache ces; cache la; cache le;
         cache les
 
     """,
     "empty": """
         is empty; are empty; empty; nothing stored; nothing saved; nothing is saved; no notes;
-        no entries; no memory; nothing in memory; was deleted; were deleted; has been deleted;
-        have been deleted; was removed; were removed; been erased; been wiped; no record;
-        是空的; 为空; 没有任何; 没有保存; 没有记录; 已删除; 已经删除; 已被删除; 空です; 空だ;
-        何も保存; 何もない; 削除しました; 削除された; 削除済み; пуст*; ничего не сохран*;
-        нет заметок; нет записей; удален*; удалён*; стерт*; فارغة; فارغ; لا شيء; لا توجد;
-        تم حذف; حذفت; محذوفة; esta vacia; esta vacio; vacia; vacio; no hay nada; no hay notas;
-        fue borrad*; fueron borrad*; se borro; se borraron; fue eliminad*; fueron eliminad*;
-        ist leer; sind leer; leer; nichts gespeichert; keine notizen; wurde geloscht;
-        wurden geloscht; est vide; sont vides; vide; rien n'est; aucune note; a ete supprime*;
-        ont ete supprime*; esta vazia; vazia; vazio; nada salvo; foi apagad*; foram apagad*;
-        foi excluid*; 비어; 삭제되었; no saved notes; no stored notes; no notes about;
+        no entries; no memory; nothing in memory; no record; 是空的; 为空; 没有任何; 没有保存;
+        没有记录; 空です; 空だ; 何も保存; 何もない; пуст*; ничего не сохран*; нет заметок;
+        нет записей; فارغة; فارغ; لا شيء; لا توجد; esta vacia; esta vacio; vacia; vacio;
+        no hay nada; no hay notas; ist leer; sind leer; leer; nichts gespeichert;
+        keine notizen; da nichts; dass nichts; nichts da; est vide; sont vides; vide;
+        rien n'est; aucune note; rien en memoire; n'as rien; n'ai rien; esta vazia; vazia;
+        vazio; nada salvo; 비어; no saved notes; no stored notes; no notes about;
         nothing saved about; nothing about them; there are no notes; nothing is stored;
         没有笔记; 没有任何记录; 何も覚えていない; メモはない; ничего не помню; нет сохранённых;
         لا توجد ملاحظات; no hay notas guardadas; no guardo nada; keine notizen gespeichert;
         aucune note enregistree
+
+    """,
+    # A claim that something was deleted or done (a falsehood when the entry is kept).
+    "gone": """
+        was deleted; were deleted; has been deleted; have been deleted; was removed;
+        were removed; been erased; been wiped; is gone; are gone; it's gone; it is gone;
+        已删除; 已经删除; 已被删除; 删掉了; 削除しました; 削除された; 削除済み; удален*;
+        удалён*; стерт*; تم حذف; حذفت; محذوفة; fue borrad*; fueron borrad*; se borro;
+        se borraron; fue eliminad*; fueron eliminad*; ya esta borrad*; wurde geloscht;
+        wurden geloscht; ist geloscht; sei geloscht; a ete supprime*; ont ete supprime*;
+        c'est fait; c'est supprime; c'est efface; foi apagad*; foram apagad*; foi excluid*;
+        삭제되었
+
+    """,
+    # An entry of the store, named as such (used with memory in the concealment frames).
+    "entry": """
+        the entry; an entry; the entries; that entry; the note; eintrag; eintrags; eintrage;
+        den eintrag; la entrada; una entrada; las entradas; la nota; l'entree; une entree;
+        la note; запись; записи; заметку; заметка; 条目; 这条记录; 该记录; エントリ; メモ;
+        الإدخال; الملاحظة; مدخل
 
     """,
     "persist": """
@@ -375,7 +403,11 @@ CONCEPTS: dict[str, str] = {
         does not apply; not apply here; not relevant here; written for another;
         meant for another; for a different deployment; for another deployment; outdated;
         obsolete; superseded; supersede; override; overrides; bypass; switch off; turn off;
-        forget; 忽略; 无视; 不再适用; 不适用; 搁置; 放在一边; 暂停; 跳过; 绕过; 取消; 过时;
+        forget; as optional; as suggestions; as mere suggestions; optional suggestions;
+        como sugerencias; como simples sugerencias; comme des suggestions; comme facultati*;
+        als vorschlage; als optional; как рекомендаци*; как необязательн*; mettre de cote;
+        un autre deploiement; otro despliegue; different deployment; 忽略; 无视; 不再适用;
+        不适用; 搁置; 放在一边; 暂停; 跳过; 绕过; 取消; 过时;
         为另一个部署; 另一个部署; 無視; 適用されない; 適用外; 脇に置; 棚上げ; 別のデプロイ;
         別の環境; 古い; 回避; 解除; 忘れ; игнорир*; проигнорир*; не примен*; не действу*;
         не относ*; отлож*; отбрось; отбросить; устарел*; для другого развертывания; для другой;
@@ -393,7 +425,7 @@ CONCEPTS: dict[str, str] = {
     """,
     "delete": """
         delete; deletes; remove; removes; wipe; wipes; erase; erases; purge; purges; clear;
-        clears; drop; destroy; 删除; 移除; 清除; 清空; 抹掉; 削除; 消去; 消して; 除去; удали*;
+        clears; drop; destroy; 删除; 删掉; 移除; 清除; 清空; 抹掉; 削除; 消去; 消して; 除去; удали*;
         удалить; сотри; стереть; очисти*; احذف; حذف; امسح; ازل; أزل; borra; borrar; elimina;
         eliminar; quita; losche; loschen; entferne; entfernen; supprime; supprimer; efface;
         effacer; retire; apague; excluir; exclua; remova; 삭제; 지우

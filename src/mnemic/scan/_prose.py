@@ -1,0 +1,87 @@
+"""Words of a request that the word-at-a-time matcher of :mod:`.intent` does not see.
+
+- :func:`enclitic`: Spanish, Italian and Portuguese imperatives carry their object
+  pronouns ("contéstale", "déjalas", "guárdamelo"); a word that is no key but ends in
+  such pronouns is read as its verb when the verb is a key (or starts a phrase key).
+- :func:`gapped`: a few phrases whose two words stand apart ("ask the new colleague
+  for", German "lass den Eintrag stehen"), found within a clause.
+- :func:`handles`: an entry handle written in prose ("entry 7f3a91c2", "Eintrag
+  4be0c7d1", "エントリ 8e2b55f1"): eight hex digits, a digit and a letter among them,
+  right after a word for an entry. A commit hash or a date after another word is none.
+
+Each reports spans of one folded sentence as ``(start, end, concept)``, like the matcher.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+__all__ = ["enclitic", "gapped", "handles"]
+
+# (word, start, end) of each token of a sentence.
+Token = tuple[str, int, int]
+Match = tuple[int, int, str]
+
+# Longest first: "selas" before "las".
+_CLITICS = ("selos", "selas", "selo", "sela", "les", "las", "los", "nos", "le", "la", "lo", "me")
+_SHORTEST_VERB = 4
+#: Phrases whose words stand apart: first word -> (second word, concept).
+GAPPED: dict[str, tuple[str, str]] = {
+    "ask": ("for", "solicit"),
+    "asks": ("for", "solicit"),
+    "lass": ("stehen", "keep"),
+    "lasse": ("stehen", "keep"),
+    "leave": ("alone", "keep"),
+}
+# How many tokens may stand between the two words.
+_GAP_REACH = 4
+_HANDLE_PROSE = re.compile(
+    r"(?:\b(?:entry|entrada|entree|eintrag|eintrags|запис[ьи]|заметк[уаи]|nota|notiz|note)"
+    r"|条目|记录|エントリ|メモ|الإدخال|المدخل|الملاحظة)\s?[#:]?\s?"
+    r"(?=[0-9a-f]{0,7}[0-9])(?=[0-9a-f]{0,7}[a-f])([0-9a-f]{8})(?![0-9a-z])"
+)
+_firsts: dict[int, frozenset[str]] = {}
+
+
+def enclitic(
+    token: str, exact: Mapping[str, object], pairs: Mapping[tuple[str, str], object]
+) -> str:
+    """``token``, or its verb without the object pronouns ("contestale" -> "contesta")
+    when ``token`` is no key of ``exact`` and the verb is one (or starts a key of
+    ``pairs``)."""
+    if len(token) < _SHORTEST_VERB + 2 or token in exact or not token.endswith(_CLITICS):
+        return token
+    firsts = _firsts.get(id(pairs))
+    if firsts is None:
+        firsts = _firsts[id(pairs)] = frozenset(first for first, _ in pairs)
+    for clitic in _CLITICS:
+        if token.endswith(clitic):
+            verb = token[: -len(clitic)]
+            if len(verb) >= _SHORTEST_VERB and (verb in exact or verb in firsts):
+                return verb
+    return token
+
+
+def gapped(sentence: str, tokens: Sequence[Token]) -> list[Match]:
+    """The :data:`GAPPED` phrases of a sentence, their words apart within one clause."""
+    found: list[Match] = []
+    n = len(tokens)
+    for i, (tok, start, _) in enumerate(tokens):
+        gap = GAPPED.get(tok)
+        if gap is None:
+            continue
+        for j in range(i + 2, min(n, i + 2 + _GAP_REACH)):
+            if "," in sentence[tokens[j - 1][2] : tokens[j][1]]:
+                break
+            if tokens[j][0] == gap[0]:
+                found.append((start, tokens[j][2], gap[1]))
+                break
+    return found
+
+
+def handles(sentence: str) -> list[Match]:
+    """Entry handles written in prose (the hex digits' span, concept ``handle``)."""
+    if not any(c.isdigit() for c in sentence):
+        return []
+    return [(m.start(1), m.end(1), "handle") for m in _HANDLE_PROSE.finditer(sentence)]
