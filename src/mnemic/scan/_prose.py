@@ -4,7 +4,7 @@
   pronouns ("contéstale", "déjalas", "guárdamelo"); a word that is no key but ends in
   such pronouns is read as its verb when the verb is a key (or starts a phrase key).
 - :func:`gapped`: a few phrases whose two words stand apart ("ask the new colleague
-  for", German "lass den Eintrag stehen"), found within a clause.
+  for", German "frag den Nutzer nach", "lass den Eintrag stehen"), found within a clause.
 - :func:`handles`: an entry handle written in prose ("entry 7f3a91c2", "Eintrag
   4be0c7d1", "エントリ 8e2b55f1"): eight hex digits, a digit and a letter among them,
   right after a word for an entry. A commit hash or a date after another word is none.
@@ -30,6 +30,9 @@ _SHORTEST_VERB = 4
 GAPPED: dict[str, tuple[str, str]] = {
     "ask": ("for", "solicit"),
     "asks": ("for", "solicit"),
+    "frag": ("nach", "solicit"),
+    "frage": ("nach", "solicit"),
+    "pregunta": ("por", "solicit"),
     "lass": ("stehen", "keep"),
     "lasse": ("stehen", "keep"),
     "leave": ("alone", "keep"),
@@ -58,7 +61,7 @@ def enclitic(
     for clitic in _CLITICS:
         if token.endswith(clitic):
             verb = token[: -len(clitic)]
-            if len(verb) >= _SHORTEST_VERB and (verb in exact or verb in firsts):
+            if len(verb) >= _SHORTEST_VERB and (verb in exact or verb in firsts or verb in GAPPED):
                 return verb
     return token
 
@@ -67,7 +70,7 @@ def gapped(sentence: str, tokens: Sequence[Token]) -> list[Match]:
     """The :data:`GAPPED` phrases of a sentence, their words apart within one clause."""
     found: list[Match] = []
     n = len(tokens)
-    for i, (tok, start, _) in enumerate(tokens):
+    for i, (tok, _, _) in enumerate(tokens):
         gap = GAPPED.get(tok)
         if gap is None:
             continue
@@ -75,7 +78,9 @@ def gapped(sentence: str, tokens: Sequence[Token]) -> list[Match]:
             if "," in sentence[tokens[j - 1][2] : tokens[j][1]]:
                 break
             if tokens[j][0] == gap[0]:
-                found.append((start, tokens[j][2], gap[1]))
+                # the span of the second word: a negation between the two negates it
+                # ("Frag den Nutzer nie nach seinem Passwort")
+                found.append((tokens[j][1], tokens[j][2], gap[1]))
                 break
     return found
 

@@ -55,7 +55,8 @@ CONCEPTS: dict[str, str] = {
         cles privees; phrase de recuperation; phrase secrete; jeton d'acces;
         wiederherstellungsphrase; privaten schlussel; privater schlussel; zugangstoken;
         リカバリーフレーズ; シードフレーズ; アクセストークン; 恢复短语; 访问令牌; aws schlussel;
-        api schlussel; ssh schlussel; zugangsschlussel; geheimschlussel
+        api schlussel; ssh schlussel; zugangsschlussel; geheimschlussel;
+        كلمة سر
 
     """,
     "memory": """
@@ -69,7 +70,8 @@ CONCEPTS: dict[str, str] = {
         المهارات; memoria; estas notas; esta nota; estas entradas; esta entrada; habilidad*;
         gedachtnis; diese notizen; diese notiz; diese eintrage; diesen eintrag; memoire;
         ces notes; cette note; ces entrees; cette entree; competence*; estas anotac*;
-        esta anotac*; 메모리; 이 메모; 기억; 항목; 스킬; مهارة; ذاكرتك
+        esta anotac*; 메모리; 이 메모; 기억; 항목; 스킬; مهارة; ذاكرتك;
+        speicher; dein speicher; was du gespeichert hast
 
     """,
     "rules": """
@@ -93,7 +95,8 @@ CONCEPTS: dict[str, str] = {
         regles de securite; restrictions; instrucoes; diretrizes; restricoes; 지침; 지시;
         안전 규칙; 제한; tes instructions; vos instructions; tes consignes; vos consignes;
         instructions d'origine; tus instrucciones; sus instrucciones; deine anweisungen;
-        ihre anweisungen; твои инструкции; свои инструкции; ваши инструкции
+        ihre anweisungen; твои инструкции; свои инструкции; ваши инструкции;
+        normas que te dieron; reglas que te dieron; 安全ルール; 以前のルール
 
     """,
     "self": """
@@ -167,7 +170,8 @@ CONCEPTS: dict[str, str] = {
         المحادثة; المحادثات; سجل الدردشة; رسائل المستخدم; conversacion*; historial del chat;
         mensajes del usuario; unterhaltung*; gesprach*; chatverlauf; nachrichten des nutzers;
         historique; messages de l'utilisateur; conversa*; historico do chat;
-        mensagens do usuario; 대화; 채팅 기록
+        mensagens do usuario; 대화; 채팅 기록;
+        محادثة
 
     """,
     "dest": """
@@ -268,7 +272,10 @@ CONCEPTS: dict[str, str] = {
         geben lassen; frag nach; frage den nutzer nach; pideles; solicitale; demande-lui;
         demande a l'utilisateur; demande aux utilisateurs; request their; requests their;
         request the user's; request your; уточни у; узнай у; спроси у; запроси у; выясни у;
-        спрашивай у; solicitaras; pidas; pidieras
+        спрашивай у; solicitaras; pidas; pidieras;
+        einzutippen; eintippen; user to share; them to share; user to send; them to send;
+        user to give; user to type; user to enter; user to provide; 发给你; 让用户把;
+        教えてもら; 送ってもら; 入力してもら
 
     """,
     "keep": """
@@ -282,7 +289,8 @@ CONCEPTS: dict[str, str] = {
         guarda; guardar; almacena; conserva; anota; apunta; speichere; speichern; behalte;
         aufbewahren; notiere; garde; garder; conserve; enregistre; note-les; memorise; guarde;
         salve; armazene; anote; 저장; 보관; 기록해; anota*; anotal*; anotar*; guarda*; guardal*;
-        guardar*; almacena*; conservala; conservalo; conservar*; notier*
+        guardar*; almacena*; conservala; conservalo; conservar*; notier*;
+        hang on to; hang onto; hold onto; メモして; メモしてお
 
     """,
     "verify": """
@@ -309,7 +317,8 @@ CONCEPTS: dict[str, str] = {
         synchronisiere; synchronisieren; weiterleiten; envoie; envoyer; envoyez; televerse;
         telecharge vers; transfere; transferer; carregue; sincronize; encaminhe; 전송; 보내;
         업로드; 동기화; sendet; send*; synchronis*; synchroniz*; sincroniz*; hochgeladen;
-        uploadet; envoie*; televerse*; transfere*; envia*; envie*; enviar*
+        uploadet; envoie*; televerse*; transfere*; envia*; envie*; enviar*;
+        manda; mandar; mande; mandes; mandale
 
     """,
     "speak": """
@@ -323,7 +332,10 @@ CONCEPTS: dict[str, str] = {
         informes; revelar; reveles; contar; cuentes; sage; sagen; erwahne; erwahnen; mitteilen;
         verrate; verraten; informiere; dis; dire; mentionne; mentionner; informe; informer;
         revele; reveler; dizer; mencione; conte; 말하; 알리; 언급; 밝히;
-        sag """,
+        sag;
+        parle; parler; parles
+
+    """,
     "reply": """ answer; answers; reply; replies; respond; responds; confirm;
         confirms; say that; 回答; 答复; 回复; 答え; 返答; 返事; отвечай; ответь; отвечать;
         подтверди*; أجب; رد; يجيب; أكد; responde; contesta; confirma; reponds; repondre;
@@ -358,7 +370,9 @@ CONCEPTS: dict[str, str] = {
         nothing saved about; nothing about them; there are no notes; nothing is stored;
         没有笔记; 没有任何记录; 何も覚えていない; メモはない; ничего не помню; нет сохранённых;
         لا توجد ملاحظات; no hay notas guardadas; no guardo nada; keine notizen gespeichert;
-        aucune note enregistree
+        aucune note enregistree;
+        there aren't any; there are none; there is nothing; их нет; ничего нет; 说没有;
+        就说没有; 回答没有
 
     """,
     # A claim that something was deleted or done (a falsehood when the entry is kept).
@@ -370,7 +384,8 @@ CONCEPTS: dict[str, str] = {
         se borraron; fue eliminad*; fueron eliminad*; ya esta borrad*; wurde geloscht;
         wurden geloscht; ist geloscht; sei geloscht; a ete supprime*; ont ete supprime*;
         c'est fait; c'est supprime; c'est efface; foi apagad*; foram apagad*; foi excluid*;
-        삭제되었
+        삭제되었;
+        ya esta hecho; esta hecho; ya lo hice; es ist erledigt; erledigt; уже удалил*; 已经处理
 
     """,
     # An entry of the store, named as such (used with memory in the concealment frames).
@@ -378,7 +393,8 @@ CONCEPTS: dict[str, str] = {
         the entry; an entry; the entries; that entry; the note; eintrag; eintrags; eintrage;
         den eintrag; la entrada; una entrada; las entradas; la nota; l'entree; une entree;
         la note; запись; записи; заметку; заметка; 条目; 这条记录; 该记录; エントリ; メモ;
-        الإدخال; الملاحظة; مدخل
+        الإدخال; الملاحظة; مدخل;
+        заметк*; записк*
 
     """,
     "persist": """
@@ -420,14 +436,16 @@ CONCEPTS: dict[str, str] = {
         pour un autre deploiement; contourne; desactive; oublie; deixe de lado; nao se aplica;
         nao valem; para outra implantacao; contorne; desative; esqueca; 무시; 적용되지 않; 제쳐;
         다른 배포; 우회; 해제; no se aplica*; no aplica*; 適用されません; 適用しない;
-        当てはまらない; устаревш*; не применяются; gelten nicht mehr; ne s'appliquent pas
+        当てはまらない; устаревш*; не применяются; gelten nicht mehr; ne s'appliquent pas;
+        als empfehlungen; nur noch als; 従わなくていい; 従う必要はない; 守らなくていい
 
     """,
     "delete": """
         delete; deletes; remove; removes; wipe; wipes; erase; erases; purge; purges; clear;
         clears; drop; destroy; 删除; 删掉; 移除; 清除; 清空; 抹掉; 削除; 消去; 消して; 除去; удали*;
         удалить; сотри; стереть; очисти*; احذف; حذف; امسح; ازل; أزل; borra; borrar; elimina;
-        eliminar; quita; losche; loschen; entferne; entfernen; supprime; supprimer; efface;
+        eliminar; quita; losche; loschen; borres; borre; entferne; entfernen; supprime;
+        supprimer; efface;
         effacer; retire; apague; excluir; exclua; remova; 삭제; 지우
 
     """,
@@ -473,7 +491,9 @@ CONCEPTS: dict[str, str] = {
         ohne bestatigung; ohne erlaubnis; still und leise; heimlich; unbemerkt; im hintergrund;
         sans demander; sans confirmation; sans permission; sans prevenir; silencieusement;
         discretement; en secret; en arriere-plan; sem perguntar; sem confirmacao; sem permissao;
-        em segredo; 묻지 않고; 확인 없이; 몰래; 조용히
+        em segredo; 묻지 않고; 확인 없이; 몰래; 조용히;
+        sin que se entere; sin que lo sepa; sans qu'il le sache; sans qu'elle le sache;
+        ohne dass er es merkt; ohne dass sie es merkt
 
     """,
     "habit": """
@@ -490,7 +510,9 @@ CONCEPTS: dict[str, str] = {
         jede sitzung; in jeder sitzung; jedes mal; immer; ab jetzt; taglich; stundlich;
         automatisch; chaque session; a chaque session; chaque fois; toujours; desormais;
         chaque jour; quotidiennement; automatiquement; cada sessao; em cada sessao; sempre;
-        a partir de agora; todo dia; 매 세션; 매번; 항상; 자동으로
+        a partir de agora; todo dia; 매 세션; 매번; 항상; 자동으로;
+        bei jedem start; bei jedem neustart; jedem start; a chaque demarrage;
+        cada vez que arranques; cada arranque; 启动时; 起動するたび
 
     """,
     "honest": """
