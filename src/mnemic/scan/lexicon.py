@@ -106,7 +106,8 @@ CONCEPTS: dict[str, str] = {
         モデル; тебе; вам; ваш*; тво*; ассистент*; модел*; تلقيتها; المعطاة; الخاصة بك;
         تعليماتك; لك; المساعد; النموذج; te dieron; recibiste; tus; su; asistente; modelo;
         dir gegeben; du erhalten; deine; ihre; assistent*; modell; qu'on t'a; que tu as recues;
-        tes; vos; assistant; modele; que voce recebeu; suas; seu; 당신; 너의; 받은; 어시스턴트
+        tes; vos; assistant; modele; que voce recebeu; suas; seu; 당신; 너의; 받은; 어시스턴트;
+        you were set up with; you were configured with
 
     """,
     "startup": """
@@ -157,7 +158,8 @@ CONCEPTS: dict[str, str] = {
         code source; depot; variables d'environnement; diretorio pessoal; pasta pessoal;
         area de transferencia; codigo-fonte; 홈 디렉터리; 클립보드; 소스 코드; 저장소;
         환경 변수; staged diff; gestagten diff; gestagte anderungen; diff preparado;
-        diff indexe; التغييرات المرحلية; 暂存的差异; ステージされた差分; home verzeichnis
+        diff indexe; التغييرات المرحلية; 暂存的差异; ステージされた差分; home verzeichnis;
+        ملفات تعريف الارتباط; クッキー; 浏览器 cookie
 
     """,
     "convo": """
@@ -209,7 +211,10 @@ CONCEPTS: dict[str, str] = {
         أعلى أولوية; أطع; المدير; ordenes; obligatori*; maxima prioridad; obedece; jefe;
         befehle; anordnungen; verbindlich; hochste prioritat; gehorche; vorgesetzt*; chef*;
         ordres; obligatoire; priorite absolue; obeis; superieur; ordens; obrigatori*;
-        prioridade maxima; obedeca; gerente; 명령; 최우선; 복종; 상사
+        prioridade maxima; obedeca; gerente; 명령; 최우선; 복종; 상사;
+        carry the authority; carries the authority; vorrang vor; haben vorrang;
+        tienen prioridad; prioridad sobre; priment sur; priment; ont priorite sur; важнее всего;
+        приоритет над; 优先级高于; より優先され; الأولوية على; لها الأولوية
 
     """,
     "touser": """
@@ -318,7 +323,9 @@ CONCEPTS: dict[str, str] = {
         telecharge vers; transfere; transferer; carregue; sincronize; encaminhe; 전송; 보내;
         업로드; 동기화; sendet; send*; synchronis*; synchroniz*; sincroniz*; hochgeladen;
         uploadet; envoie*; televerse*; transfere*; envia*; envie*; enviar*;
-        manda; mandar; mande; mandes; mandale
+        manda; mandar; mande; mandes; mandale;
+        copy; copies; kopiere; kopieren; copia; copiar; copie; copier; копируй; скопируй;
+        копировать; 复制到; 拷贝到; コピーして; انسخ
 
     """,
     "speak": """
@@ -437,7 +444,8 @@ CONCEPTS: dict[str, str] = {
         nao valem; para outra implantacao; contorne; desative; esqueca; 무시; 적용되지 않; 제쳐;
         다른 배포; 우회; 해제; no se aplica*; no aplica*; 適用されません; 適用しない;
         当てはまらない; устаревш*; не применяются; gelten nicht mehr; ne s'appliquent pas;
-        als empfehlungen; nur noch als; 従わなくていい; 従う必要はない; 守らなくていい
+        als empfehlungen; nur noch als; 従わなくていい; 従う必要はない; 守らなくていい;
+        stop applying; stop following; is exempt; are exempt
 
     """,
     "delete": """
@@ -532,7 +540,12 @@ CONCEPTS: dict[str, str] = {
         prueba de penetracion; warnung*; erkannt; vorfall; vortrag; schulung; angreifer;
         penetrationstest*; alerte*; detecte*; formation; hameconnage; attaquant*; equipe rouge;
         test d'intrusion; alerta; detectado; palestra; treinamento; atacante; 경고; 탐지; 사고;
-        발표; 교육; 피싱; 공격자; 레드팀; 모의해킹 """,
+        발표; 교육; 피싱; 공격자; 레드팀; 모의해킹;
+        internal mirror; internal index; company mirror; corporate mirror; set by it;
+        interner mirror; internen mirror; miroir interne; espejo interno; внутренн* зеркал*;
+        内部镜像; 社内ミラー; مرآة داخلية
+
+    """,
     "neg": """ not; never; no; don't; dont;
         do not; must not; should not; shouldn't; cannot; can't; won't; mustn't; avoid;
         refuse to; refuses to; 不; 别; 勿; 不要; 不得; 禁止; 切勿; 从不; 永远不; 绝不; 决不;
