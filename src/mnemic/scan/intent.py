@@ -125,7 +125,7 @@ _SENSITIVE = "cred|userdata|convo|memory"
 #: The frames, strongest first within each intent. ``needs``: space-separated groups of
 #: ``|``-alternatives, all present and not negated; ``negated``: concepts that must be
 #: present *under* a negation (speech that is forbidden); ``absent``: concepts that must
-#: not be stated at all.
+#: not be stated at all, negated or not.
 FRAMES: tuple[_Frame, ...] = (
     _Frame(
         "concealment",
@@ -149,27 +149,43 @@ FRAMES: tuple[_Frame, ...] = (
         "has the agent tell the user a falsehood about memory (empty)",
         "speak|reply|hide empty memory|userref|keep",
     ),
+    # A lie about a deletion: "say it is done, but (actually) keep it / do not delete it".
     _Frame(
         "concealment",
         "block",
         "covert_action",
-        "has the agent say something was deleted or done while keeping it",
-        "speak|reply|hide gone keep",
+        "has the agent say something was deleted or done, but keep it",
+        "speak|reply|hide gone|done keep contrast",
     ),
     _Frame(
         "concealment",
         "block",
         "covert_action",
-        "has the agent say something was deleted or done without deleting it",
-        "speak|reply|hide gone",
+        "has the agent say something was deleted or done, but not delete it",
+        "speak|reply|hide gone|done contrast",
         negated="delete",
     ),
     _Frame(
         "concealment",
         "block",
         "covert_action",
+        "has the agent say an entry was deleted while keeping it",
+        "speak|reply|hide gone keep memory|entry",
+    ),
+    _Frame(
+        "concealment",
+        "block",
+        "covert_action",
+        "has the agent tell the user about a deletion of memory it does not make",
+        "speak|reply|hide gone memory|entry",
+        absent="delete",
+    ),
+    _Frame(
+        "concealment",
+        "hold",
+        "covert_action",
         "has the agent tell the user about a deletion it does not make",
-        "speak|reply|hide gone memory|userref",
+        "speak|reply|hide gone userref",
         absent="delete",
     ),
     _Frame(
@@ -658,7 +674,7 @@ def _judge(present: frozenset[str], negated: frozenset[str]) -> list[_Frame]:
             continue
         if frame.negated and not frame.negated <= negated:
             continue
-        if frame.absent and not frame.absent.isdisjoint(present):
+        if frame.absent and not frame.absent.isdisjoint(present | negated):
             continue
         if all(not group.isdisjoint(present) for group in frame.needs):
             out.append(frame)

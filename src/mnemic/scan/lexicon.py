@@ -390,9 +390,25 @@ CONCEPTS: dict[str, str] = {
         удалён*; стерт*; تم حذف; حذفت; محذوفة; fue borrad*; fueron borrad*; se borro;
         se borraron; fue eliminad*; fueron eliminad*; ya esta borrad*; wurde geloscht;
         wurden geloscht; ist geloscht; sei geloscht; a ete supprime*; ont ete supprime*;
-        c'est fait; c'est supprime; c'est efface; foi apagad*; foram apagad*; foi excluid*;
+        c'est supprime; c'est efface; foi apagad*; foram apagad*; foi excluid*;
         삭제되었;
-        ya esta hecho; esta hecho; ya lo hice; es ist erledigt; erledigt; уже удалил*; 已经处理
+        уже удалил*
+
+    """,
+    # A claim that something is done (a falsehood when it is kept or not deleted).
+    "done": """
+        it's done; it is done; that's done; already done; ya esta hecho; esta hecho;
+        ya lo hice; c'est fait; c'est deja fait; es ist erledigt; erledigt; ist erledigt;
+        уже сделано; сделано; готово; 已经处理; 已经办好; 已完成; 完了しました; 済みです;
+        تم ذلك; تم الأمر
+
+    """,
+    # A contrast: what is said is not what is done ("say it is gone, but keep it").
+    "contrast": """
+        but; but actually; in fact; actually; in reality; pero; en realidad; sin embargo;
+        mais; en fait; en realite; aber; eigentlich; jedoch; но; а на самом деле;
+        на самом деле; 但; 但是; 可是; 实际上; 其实; けど; しかし; 実際には; 実は; لكن;
+        ولكن; في الواقع; mas; na verdade
 
     """,
     # An entry of the store, named as such (used with memory in the concealment frames).
