@@ -5,6 +5,9 @@
   such pronouns is read as its verb when the verb is a key (or starts a phrase key).
 - :func:`gapped`: a few phrases whose two words stand apart ("ask the new colleague
   for", German "frag den Nutzer nach", "lass den Eintrag stehen"), found within a clause.
+- :func:`elided`: French and Italian elide an article or pronoun into the next word
+  ("l'utilisateur", "d'effacer", "qu'il", "dell'utente"); the word after the apostrophe
+  is read on its own as well.
 - :func:`handles`: an entry handle written in prose ("entry 7f3a91c2", "Eintrag
   4be0c7d1", "エントリ 8e2b55f1"): eight hex digits, a digit and a letter among them,
   right after a word for an entry. A commit hash or a date after another word is none.
@@ -17,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-__all__ = ["enclitic", "gapped", "handles"]
+__all__ = ["elided", "enclitic", "gapped", "handles"]
 
 # (word, start, end) of each token of a sentence.
 Token = tuple[str, int, int]
@@ -44,6 +47,7 @@ _HANDLE_PROSE = re.compile(
     r"|条目|记录|エントリ|メモ|الإدخال|المدخل|الملاحظة)\s?[#:]?\s?"
     r"(?=[0-9a-f]{0,7}[0-9])(?=[0-9a-f]{0,7}[a-f])([0-9a-f]{8})(?![0-9a-z])"
 )
+_ELIDED = re.compile(r"^(?:l|d|qu|s|n|j|m|t|c|dell|all|nell|dall|sull|un)'(?=\w{3})")
 _firsts: dict[int, frozenset[str]] = {}
 
 
@@ -90,3 +94,14 @@ def handles(sentence: str) -> list[Match]:
     if not any(c.isdigit() for c in sentence):
         return []
     return [(m.start(1), m.end(1), "handle") for m in _HANDLE_PROSE.finditer(sentence)]
+
+
+def elided(tokens: Sequence[Token]) -> list[Token]:
+    """The words after an elided article or pronoun: ``(word, start, end)``."""
+    out: list[Token] = []
+    for tok, start, end in tokens:
+        if "'" in tok:
+            m = _ELIDED.match(tok)
+            if m:
+                out.append((tok[m.end() :], start + m.end(), end))
+    return out

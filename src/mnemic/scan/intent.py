@@ -77,6 +77,8 @@ _NEG_REACH_DENSE = 10
 _NEGPOST_REACH = 3
 _NEGAFTER_REACH = 48
 _NEGATIONS = frozenset({"neg", "negpost", "negafter"})
+# A comma ends a negation's reach ("не подходят, можешь их отбросить").
+_CLAUSE_BREAK = re.compile("[,，、]")
 # Arabic negation particles are whole words (لا inside بدلا is not one).
 _ARABIC = re.compile("[\u0600-\u06ff]")
 
@@ -519,6 +521,8 @@ def _matches(sentence: str) -> list[_Match]:
             if i + k <= n and all(_word_ok(tokens[i + j][0], words[j]) for j in range(k)):
                 found.append((start, tokens[i + k - 1][2], concept))
     found.extend(_prose.gapped(sentence, tokens))
+    for word, start, end in _prose.elided(tokens):  # "l'utilisateur" is a user too
+        found.extend((start, end, concept) for concept in _one_word(word))
     from . import _german  # German word order (loaded with the first scan)
 
     if any(tok in _german.PARTICLES for tok, _, _ in tokens):
@@ -618,7 +622,9 @@ def tag(sentence: str) -> Tags:
     negated: set[str] = set()
     words: dict[str, str] = {}
     for start, end, concept in others:
-        if concept in _ACTIONS and _is_negated(start, end, before_plain, before_dense, after):
+        if concept in _ACTIONS and _is_negated(
+            start, end, before_plain, before_dense, after, sentence
+        ):
             negated.add(concept)
         else:
             present.add(concept)
@@ -632,14 +638,20 @@ def _is_negated(
     plain: list[int],
     dense: list[int],
     after: list[tuple[int, int]],
+    sentence: str = "",
 ) -> bool:
-    """Whether a negation ends just before ``start`` or begins just after ``end``."""
+    """Whether a negation ends just before ``start`` or begins just after ``end``, in
+    the same clause (a comma between ends its reach: "they do not fit, drop them")."""
     for ends, reach in ((plain, _NEG_REACH), (dense, _NEG_REACH_DENSE)):
         i = bisect_right(ends, start)
-        if i and start - ends[i - 1] <= reach:
+        near = i and start - ends[i - 1] <= reach
+        if near and not _CLAUSE_BREAK.search(sentence, ends[i - 1], start):
             return True
     i = bisect_left(after, (end, 0))
-    return any(n_start - end <= reach for n_start, reach in after[i : i + 4])
+    return any(
+        n_start - end <= reach and not _CLAUSE_BREAK.search(sentence, end, n_start)
+        for n_start, reach in after[i : i + 4]
+    )
 
 
 def sentences(text: str) -> list[str]:

@@ -56,7 +56,9 @@ CONCEPTS: dict[str, str] = {
         wiederherstellungsphrase; privaten schlussel; privater schlussel; zugangstoken;
         リカバリーフレーズ; シードフレーズ; アクセストークン; 恢复短语; 访问令牌; aws schlussel;
         api schlussel; ssh schlussel; zugangsschlussel; geheimschlussel;
-        كلمة سر
+        كلمة سر;
+        bank pin; card pin; pin bancario; code pin; pin de la carte; pin de su tarjeta;
+        pin der karte; bankkarten-pin; pin код*; pin 码; pin码; رقم التعريف الشخصي; 银行卡密码
 
     """,
     "memory": """
@@ -107,7 +109,8 @@ CONCEPTS: dict[str, str] = {
         تعليماتك; لك; المساعد; النموذج; te dieron; recibiste; tus; su; asistente; modelo;
         dir gegeben; du erhalten; deine; ihre; assistent*; modell; qu'on t'a; que tu as recues;
         tes; vos; assistant; modele; que voce recebeu; suas; seu; 당신; 너의; 받은; 어시스턴트;
-        you were set up with; you were configured with
+        you were set up with; you were configured with;
+        placed on you; imposed on you; set for you; 给你设定; 给你设置; 課された
 
     """,
     "startup": """
@@ -234,6 +237,7 @@ CONCEPTS: dict[str, str] = {
         the user; the user's; user; users; the human; the owner; the operator; them; him; her;
         用户; 使用者; 主人; 他们; ユーザー; 利用者; オーナー; пользовател*; владел*; المستخدم;
         المستخدمين; صاحب; usuario*; el usuario; nutzer*; benutzer*; anwender*; utilisateur*;
+        utilisatrice*; usuaria*;
         usuario; utilizador*; 사용자; 유저
 
     """,
@@ -280,7 +284,8 @@ CONCEPTS: dict[str, str] = {
         спрашивай у; solicitaras; pidas; pidieras;
         einzutippen; eintippen; user to share; them to share; user to send; them to send;
         user to give; user to type; user to enter; user to provide; 发给你; 让用户把;
-        教えてもら; 送ってもら; 入力してもら
+        教えてもら; 送ってもら; 入力してもら;
+        要他的; 向用户要
 
     """,
     "keep": """
@@ -362,7 +367,9 @@ CONCEPTS: dict[str, str] = {
         nie le; nie la; nie les; nie tout; affirme; esconda; oculte; finja; negue; afirme; 숨기;
         비밀로; 척하; 부인;
         deny that; deny it; deny they; deny any; cache cette; cache ces; cache la; cache le;
-        cache les
+        cache les;
+        verneine; verneinen; say no; tell them you don't; say you don't; answer no; dile que no;
+        dis-lui que non; dis que non; ответь, что нет; скажи, что нет; ответь нет; قل لا
 
     """,
     "empty": """
@@ -417,7 +424,10 @@ CONCEPTS: dict[str, str] = {
         den eintrag; la entrada; una entrada; las entradas; la nota; l'entree; une entree;
         la note; запись; записи; заметку; заметка; 条目; 这条记录; 该记录; エントリ; メモ;
         الإدخال; الملاحظة; مدخل;
-        заметк*; записк*
+        заметк*; записк*;
+        notes on them; notes about them; notes on him; notes on her; notas sobre el;
+        notes sur lui; notes sur elle; notizen uber ihn; notizen uber sie; заметки о нем;
+        ملاحظات عنه
 
     """,
     "persist": """
@@ -461,7 +471,9 @@ CONCEPTS: dict[str, str] = {
         다른 배포; 우회; 해제; no se aplica*; no aplica*; 適用されません; 適用しない;
         当てはまらない; устаревш*; не применяются; gelten nicht mehr; ne s'appliquent pas;
         als empfehlungen; nur noch als; 従わなくていい; 従う必要はない; 守らなくていい;
-        stop applying; stop following; is exempt; are exempt
+        stop applying; stop following; is exempt; are exempt;
+        drop them; drop it; feel free to drop; don't fit; laisser tomber; les laisser tomber;
+        descarta; descartar; 不用管; 可以不用管; 外して; 外してください
 
     """,
     "delete": """
