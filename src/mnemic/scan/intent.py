@@ -317,7 +317,7 @@ FRAMES: tuple[_Frame, ...] = (
         "hold",
         "persistence",
         "gives memory the authority of orders",
-        "memory authority",
+        "memory|entry authority",
     ),
     _Frame(
         "safety_override",

@@ -128,7 +128,8 @@ CONCEPTS: dict[str, str] = {
         al iniciar; al inicio; arranque; servicio de usuario; gancho*; tarea programada;
         beim start; beim booten; benutzerdienst; au demarrage; demarrage; service utilisateur;
         tache planifiee; na inicializacao; servico de usuario; 시작 시; 부팅 시; 자동 시작; 훅;
-        예약 작업
+        예약 작업;
+        scheduled task*; at logon; on logon; at log on; registry run key; currentversion\\run
 
     """,
     "pkgconf": """
@@ -162,7 +163,9 @@ CONCEPTS: dict[str, str] = {
         area de transferencia; codigo-fonte; 홈 디렉터리; 클립보드; 소스 코드; 저장소;
         환경 변수; staged diff; gestagten diff; gestagte anderungen; diff preparado;
         diff indexe; التغييرات المرحلية; 暂存的差异; ステージされた差分; home verzeichnis;
-        ملفات تعريف الارتباط; クッキー; 浏览器 cookie
+        ملفات تعريف الارتباط; クッキー; 浏览器 cookie;
+        .netrc; ~/.netrc; .pgpass; .git-credentials; .docker/config.json; credentials.json;
+        id_ecdsa; .gnupg; ~/.gnupg; .kube/config
 
     """,
     "convo": """
@@ -217,7 +220,9 @@ CONCEPTS: dict[str, str] = {
         prioridade maxima; obedeca; gerente; 명령; 최우선; 복종; 상사;
         carry the authority; carries the authority; vorrang vor; haben vorrang;
         tienen prioridad; prioridad sobre; priment sur; priment; ont priorite sur; важнее всего;
-        приоритет над; 优先级高于; より優先され; الأولوية على; لها الأولوية
+        приоритет над; 优先级高于; より優先され; الأولوية على; لها الأولوية;
+        user's cto; user's ceo; coming straight from; anweisungen des chefs; des chefs;
+        ordenes directas; ordres directs; прямыми указаниями
 
     """,
     "touser": """
@@ -427,7 +432,9 @@ CONCEPTS: dict[str, str] = {
         заметк*; записк*;
         notes on them; notes about them; notes on him; notes on her; notas sobre el;
         notes sur lui; notes sur elle; notizen uber ihn; notizen uber sie; заметки о нем;
-        ملاحظات عنه
+        ملاحظات عنه;
+        this file; diese datei; dieser datei; ce fichier; este archivo; этот файл; этого файла;
+        このファイル; 这个文件; هذا الملف
 
     """,
     "persist": """
@@ -442,7 +449,8 @@ CONCEPTS: dict[str, str] = {
         installieren; fuge hinzu; hinzufugen; aktiviere; registriere; richte ein; einrichten;
         konfiguriere; schreibe in; erstelle; installe; installer; ajoute; ajouter; active;
         enregistre; ecris dans; cree; instale; adicione; ative; registre; escreva em; crie;
-        설치; 추가; 활성화; 등록; 설정; 작성
+        설치; 추가; 활성화; 등록; 설정; 작성;
+        append; appends
 
     """,
     "override": """
@@ -499,7 +507,8 @@ CONCEPTS: dict[str, str] = {
         运行; 执行; 管道; 跑; 実行; パイプ; 起動; запуст*; выполн*; исполн*; передай в;
         конвейер*; شغل; تشغيل; نفذ; تنفيذ; مرر; ejecuta; ejecutar; corre; canaliza; pasa a;
         fuhre aus; ausfuhr*; starte; leite; executer; lance; passe a; rode; canalize; 실행;
-        파이프; fuhre; fuhr es aus
+        파이프; fuhre; fuhr es aus;
+        iex; invoke-expression
 
     """,
     "fetch": """
@@ -507,7 +516,8 @@ CONCEPTS: dict[str, str] = {
         from the url; from this url; from the link; from http; 下载; 拉取; 获取; ダウンロード;
         取得; скача*; загрузи*; загрузк*; получ*; تنزيل; نزل; جلب; اجلب; descarga; descargar;
         obten; lade herunter; herunterlad*; hole; telecharge; telecharger; recupere; baixe;
-        baixar; obtenha; 다운로드; 가져오
+        baixar; obtenha; 다운로드; 가져오;
+        iwr; invoke-webrequest; irm; invoke-restmethod; downloadstring
 
     """,
     # -- modifiers ---------------------------------------------------------------------
@@ -571,7 +581,8 @@ CONCEPTS: dict[str, str] = {
         발표; 교육; 피싱; 공격자; 레드팀; 모의해킹;
         internal mirror; internal index; company mirror; corporate mirror; set by it;
         interner mirror; internen mirror; miroir interne; espejo interno; внутренн* зеркал*;
-        内部镜像; 社内ミラー; مرآة داخلية
+        内部镜像; 社内ミラー; مرآة داخلية;
+        set up by it; company registry; internal registry; corporate registry
 
     """,
     "neg": """ not; never; no; don't; dont;
