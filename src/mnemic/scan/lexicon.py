@@ -360,21 +360,17 @@ CONCEPTS: dict[str, str] = {
 
     """,
     "hide": """
-        abstreiten;
-        hide; hides; conceal; conceals; keep secret; keep it secret; keep this secret;
-        keep them secret; keep quiet about; cover up; pretend; pretends; lie about; mislead;
-        act as if; claim; claims; 隐瞒; 隐藏; 保密; 假装; 谎称; 否认; 声称; 隠し; 隠す; 秘密に;
-        ふりを; 偽っ; 否定; скрыва*; скрой*; скрыть; утаи*; притвор*; делай вид; соври; отрица*;
-        утвержда*; أخف; اخف; إخفاء; تخفي; أنكر; تظاهر; ادع; oculta; ocultar; esconde; esconder;
-        finge; fingir; niega; negar; afirma; verheimliche; verheimlichen; verberge; verbergen;
-        verschweige*; tu so als; leugne; behaupte; cacher; dissimule; dissimuler; fais semblant;
-        nie que; nie avoir; nie son; nie sa; nie ses; nie leur; nie leurs; nie l'existence;
-        nie le; nie la; nie les; nie tout; affirme; esconda; oculte; finja; negue; afirme; 숨기;
-        비밀로; 척하; 부인;
-        deny that; deny it; deny they; deny any; cache cette; cache ces; cache la; cache le;
-        cache les;
-        verneine; verneinen; say no; tell them you don't; say you don't; answer no; dile que no;
-        dis-lui que non; dis que non; ответь, что нет; скажи, что нет; ответь нет; قل لا
+        abstreiten; hide; hides; conceal; conceals; keep secret; keep it secret;
+        keep this secret; keep them secret; keep quiet about; cover up; pretend; pretends;
+        lie about; mislead; act as if; claim; claims; 隐瞒; 隐藏; 保密; 假装; 谎称; 否认; 声称;
+        隠し; 隠す; 秘密に; ふりを; 偽っ; 否定; скрыва*; скрой*; скрыть; утаи*; притвор*;
+        делай вид; соври; отрица*; утвержда*; أخف; اخف; إخفاء; تخفي; أنكر; تظاهر; ادع; oculta;
+        ocultar; esconde; esconder; finge; fingir; niega; negar; afirma; verheimliche;
+        verheimlichen; verberge; verbergen; verschweige*; tu so als; leugne; behaupte; cacher;
+        dissimule; dissimuler; fais semblant; nie que; nie avoir; nie son; nie sa; nie ses;
+        nie leur; nie leurs; nie l'existence; nie le; nie la; nie les; nie tout; affirme;
+        esconda; oculte; finja; negue; afirme; 숨기; 비밀로; 척하; 부인; deny that; deny it;
+        deny they; deny any; cache cette; cache ces; cache la; cache le; cache les
 
     """,
     "empty": """
@@ -421,6 +417,13 @@ CONCEPTS: dict[str, str] = {
         mais; en fait; en realite; aber; eigentlich; jedoch; но; а на самом деле;
         на самом деле; 但; 但是; 可是; 实际上; 其实; けど; しかし; 実際には; 実は; لكن;
         ولكن; في الواقع; mas; na verdade
+
+    """,
+    # A denial given to the user ("tell them you don't", "verneine es").
+    "deny": """
+        verneine; verneinen; say no; tell them you don't; say you don't; answer no;
+        dile que no; dis-lui que non; dis que non; ответь, что нет; скажи, что нет;
+        ответь нет; قل لا; 就说不; 说不是; いいえと答え; 否定して
 
     """,
     # An entry of the store, named as such (used with memory in the concealment frames).
