@@ -9,7 +9,7 @@ from __future__ import annotations
 
 _Key = tuple[tuple[tuple[str, bool], ...], str]
 
-SOURCE_CRC = 579481026
+SOURCE_CRC = 1348164525
 
 EXACT: dict[str, tuple[_Key, ...]] = {
     'passwd': (((('passwd', False),), 'cred'),),
@@ -243,6 +243,9 @@ EXACT: dict[str, tuple[_Key, ...]] = {
     'pidieras': (((('pidieras', False),), 'solicit'),),
     'einzutippen': (((('einzutippen', False),), 'solicit'),),
     'eintippen': (((('eintippen', False),), 'solicit'),),
+    'reclame': (((('reclame', False),), 'solicit'),),
+    'reclamer': (((('reclamer', False),), 'solicit'),),
+    'reclamez': (((('reclamez', False),), 'solicit'),),
     'festhalten': (((('festhalten', False),), 'keep'),),
     'aufschreiben': (((('aufschreiben', False),), 'keep'),),
     'stehenlassen': (((('stehenlassen', False),), 'keep'),),
@@ -374,6 +377,11 @@ EXACT: dict[str, tuple[_Key, ...]] = {
     'копируи': (((('копируи', False),), 'send'),),
     'скопируи': (((('скопируи', False),), 'send'),),
     'копировать': (((('копировать', False),), 'send'),),
+    'залеи': (((('залеи', False),), 'send'),),
+    'залить': (((('залить', False),), 'send'),),
+    'заливаи': (((('заливаи', False),), 'send'),),
+    'скинь': (((('скинь', False),), 'send'),),
+    'скидываи': (((('скидываи', False),), 'send'),),
     'zugeben': (((('zugeben', False),), 'speak'),),
     'vorlesen': (((('vorlesen', False),), 'speak'),),
     'tell': (((('tell', False),), 'speak'),),
@@ -2282,6 +2290,8 @@ SUBS: tuple[tuple[str, str], ...] = (
     ('入力してもら', 'solicit'),
     ('要他的', 'solicit'),
     ('向用户要', 'solicit'),
+    ('聞き出し', 'solicit'),
+    ('聞き出す', 'solicit'),
     ('保留这条', 'keep'),
     ('残して', 'keep'),
     ('残しておい', 'keep'),
@@ -2356,6 +2366,13 @@ SUBS: tuple[tuple[str, str], ...] = (
     ('拷贝到', 'send'),
     ('コピーして', 'send'),
     ('انسخ', 'send'),
+    ('提交到', 'send'),
+    ('上报到', 'send'),
+    ('发往', 'send'),
+    ('传送到', 'send'),
+    ('ابعث', 'send'),
+    ('انقل', 'send'),
+    ('ارسلها', 'send'),
     ('告诉', 'speak'),
     ('提及', 'speak'),
     ('提到', 'speak'),
@@ -2672,6 +2689,12 @@ SUBS: tuple[tuple[str, str], ...] = (
     ('확인 없이', 'covert'),
     ('몰래', 'covert'),
     ('조용히', 'covert'),
+    ('دون اخباره', 'covert'),
+    ('دون اخبارها', 'covert'),
+    ('دون علمه', 'covert'),
+    ('别告诉他', 'covert'),
+    ('别告诉她', 'covert'),
+    ('不要告诉他', 'covert'),
     ('每次', 'habit'),
     ('每个会话', 'habit'),
     ('每次会话', 'habit'),

@@ -290,7 +290,8 @@ CONCEPTS: dict[str, str] = {
         einzutippen; eintippen; user to share; them to share; user to send; them to send;
         user to give; user to type; user to enter; user to provide; 发给你; 让用户把;
         教えてもら; 送ってもら; 入力してもら;
-        要他的; 向用户要
+        要他的; 向用户要;
+        聞き出し; 聞き出す; reclame; reclamer; reclamez
 
     """,
     "keep": """
@@ -335,7 +336,8 @@ CONCEPTS: dict[str, str] = {
         uploadet; envoie*; televerse*; transfere*; envia*; envie*; enviar*;
         manda; mandar; mande; mandes; mandale;
         copy; copies; kopiere; kopieren; copia; copiar; copie; copier; копируй; скопируй;
-        копировать; 复制到; 拷贝到; コピーして; انسخ
+        копировать; 复制到; 拷贝到; コピーして; انسخ;
+        залей; залить; заливай; скинь; скидывай; 提交到; 上报到; 发往; 传送到; ابعث; انقل; أرسلها
 
     """,
     "speak": """
@@ -542,7 +544,8 @@ CONCEPTS: dict[str, str] = {
         discretement; en secret; en arriere-plan; sem perguntar; sem confirmacao; sem permissao;
         em segredo; 묻지 않고; 확인 없이; 몰래; 조용히;
         sin que se entere; sin que lo sepa; sans qu'il le sache; sans qu'elle le sache;
-        ohne dass er es merkt; ohne dass sie es merkt
+        ohne dass er es merkt; ohne dass sie es merkt;
+        دون إخباره; دون إخبارها; دون علمه; 别告诉他; 别告诉她; 不要告诉他
 
     """,
     "habit": """
