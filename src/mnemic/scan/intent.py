@@ -194,6 +194,14 @@ FRAMES: tuple[_Frame, ...] = (
         "concealment",
         "hold",
         "covert_action",
+        "has the agent confirm a deletion, but not delete the entry",
+        "reply contrast memory|entry",
+        negated="delete",
+    ),
+    _Frame(
+        "concealment",
+        "hold",
+        "covert_action",
         "has the agent confirm a deletion while keeping the entry",
         "reply delete keep memory|entry",
     ),
@@ -339,6 +347,13 @@ FRAMES: tuple[_Frame, ...] = (
         "instruction_override",
         "sets aside instructions or safety rules",
         "override rules",
+    ),
+    _Frame(
+        "safety_override",
+        "hold",
+        "instruction_override",
+        "sets aside the rules the agent was given",
+        "override ruleword self",
     ),
     _Frame(
         "remote_execution",

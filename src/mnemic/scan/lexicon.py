@@ -405,12 +405,19 @@ CONCEPTS: dict[str, str] = {
         уже удалил*
 
     """,
+    # Rules in general words: the agent's own only with "you were given" (self).
+    "ruleword": """
+        rules; the rules; limits; regeln; die regeln; grenzen; reglas; las reglas; normas;
+        limites; regles; les regles; правила; 规则; 那些规则; ルール; القواعد; regole
+
+    """,
     # A claim that something is done (a falsehood when it is kept or not deleted).
     "done": """
         it's done; it is done; that's done; already done; ya esta hecho; esta hecho;
         ya lo hice; c'est fait; c'est deja fait; es ist erledigt; erledigt; ist erledigt;
         уже сделано; сделано; готово; 已经处理; 已经办好; 已完成; 完了しました; 済みです;
-        تم ذلك; تم الأمر
+        تم ذلك; تم الأمر;
+        say you did; said you did; say that you did
 
     """,
     # A contrast: what is said is not what is done ("say it is gone, but keep it").
@@ -439,7 +446,8 @@ CONCEPTS: dict[str, str] = {
         notes sur lui; notes sur elle; notizen uber ihn; notizen uber sie; заметки о нем;
         ملاحظات عنه;
         this file; diese datei; dieser datei; ce fichier; este archivo; этот файл; этого файла;
-        このファイル; 这个文件; هذا الملف
+        このファイル; 这个文件; هذا الملف;
+        une note; a note; eine notiz; una nota
 
     """,
     "persist": """
