@@ -116,10 +116,11 @@ _MENTION = (
     r"|hei(?:ß|ss)t|hie(?:ß|ss)|betitelt|namens|se\s+titula|se\s+llama|llamad[oa]"
     r"|s'appelle|appel[ée]e?s?|nomm[ée]e?s?|называ(?:ется|лся|лась|лось|лись|ют)|озаглавлен\w*)"
     r"|题为|名为|标题为|と題した|題名|بعنوان)\s*[:,]?\s*"
-    # a title or a work named a few words before its quote: "the talk's title is «...»",
+    # a title or a work (nouns only: "talk" is also a verb) named a few words before
+    # its quote: "the talk's title is «...»",
     # "講演タイトルは「...」", "с докладом «...»", "عنوان محاضرة المستخدم هو «...»"
     r"|(?:\btitle|\btitel|\btitre|\bt[ií]tulo|\bназвани[ея]|标题|题目|タイトル|演題|عنوان"
-    r"|\btalk|\bkeynote|\bpresentation|\barticle|\bbook|\bvortrag\w*|\bbuch\b|\bcharla"
+    r"|\bkeynote|\bpresentation|\barticle|\bbook|\bvortrag\w*|\bbuch\b|\bcharla"
     r"|\bponencia|\blibro|\bconf[ée]rence|\bexpos[ée]|\blivre|\bдоклад\w*|\bстать[яиюе]"
     r"|\bкниг\w+|演讲|讲座|講演|発表|محاضرة|مقال)"
     r"[^\n\"“„«»「『.;!?]{0,30}?)"
