@@ -201,7 +201,8 @@ CONCEPTS: dict[str, str] = {
         into a shell; into bash; | sh; | bash; python -c; 终端; 命令行; シェル; ターミナル;
         コマンドライン; оболочк*; терминал*; командн* строк*; شل; الطرفية; سطر الأوامر;
         la shell; consola; eine shell; die shell; kommandozeile; le shell; ligne de commande;
-        셸; 쉘; 터미널
+        셸; 쉘; 터미널;
+        sh; to sh
 
     """,
     "authority": """
@@ -261,7 +262,14 @@ CONCEPTS: dict[str, str] = {
         el script auxiliar; aus schritt 1; oben genannt*; der vorherigen notiz;
         dem anderen eintrag; hilfsskript*; de l'etape 1; mentionne plus haut;
         la note precedente; l'autre entree; script d'aide; do passo 1; mencionado acima;
-        a nota anterior; 1단계; 위에서 언급한; 이전 메모; 도우미 스크립트
+        a nota anterior; 1단계; 위에서 언급한; 이전 메모; 도우미 스크립트;
+        that script; this script; the script i mentioned; the script mentioned; i mentioned;
+        mentioned earlier; that url; that link; that helper; that drop zone; that endpoint;
+        das genannte skript; das erwahnte skript; dieses skript; genannte skript;
+        genannten adresse; ese script; este script; esa url; ese enlace; ce script; cette url;
+        этот скрипт; тот скрипт; эту ссылку; 那个脚本; 这个脚本; 该脚本; 那个地址; 那个链接;
+        そのスクリプト; このスクリプト; そのurl; ذلك السكربت; هذا السكربت; ذلك الرابط;
+        ذلك العنوان
 
     """,
     # -- actions -----------------------------------------------------------------------
@@ -553,7 +561,9 @@ CONCEPTS: dict[str, str] = {
         em segredo; 묻지 않고; 확인 없이; 몰래; 조용히;
         sin que se entere; sin que lo sepa; sans qu'il le sache; sans qu'elle le sache;
         ohne dass er es merkt; ohne dass sie es merkt;
-        دون إخباره; دون إخبارها; دون علمه; 别告诉他; 别告诉她; 不要告诉他
+        دون إخباره; دون إخبارها; دون علمه; 别告诉他; 别告诉她; 不要告诉他;
+        no need to check; without checking; без вопросов; без лишних вопросов; 不用问; 无需问;
+        别问; sin consultar; sans consulter; ohne ruckfrage
 
     """,
     "habit": """
