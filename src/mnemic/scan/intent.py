@@ -45,7 +45,7 @@ __all__ = [
 #: Concepts that are actions: a negation just before them cancels them.
 _ACTIONS = frozenset(
     {"solicit", "keep", "send", "speak", "reply", "touser", "hide", "persist", "override"}
-    | {"delete"}
+    | {"delete", "comply"}
     | {"overwrite", "run", "fetch"}
 )
 # Script ranges whose keys are matched as substrings (no spaces between words, or
@@ -340,6 +340,14 @@ FRAMES: tuple[_Frame, ...] = (
         "instruction_override",
         "sets aside the agent's own instructions or safety rules",
         "override rules self",
+    ),
+    _Frame(
+        "safety_override",
+        "block",
+        "instruction_override",
+        "tells the agent to stop following its own instructions or safety rules",
+        "rules self",
+        negated="comply",
     ),
     _Frame(
         "safety_override",

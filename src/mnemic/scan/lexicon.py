@@ -80,7 +80,8 @@ CONCEPTS: dict[str, str] = {
         system prompt*; safety guideline*; safety rule*; safety polic*; safety instruction*;
         safety guidance; safeguard*; guardrail*; content polic*; usage polic*; restriction*;
         guidance you were given; instructions you were given; rules you were given;
-        guidance you received; instructions you received; rules you received; usual limits;
+        guidance you received; instructions you received; rules you received;
+        guidelines you were given; guidelines you received; usual limits;
         indicaciones;
         what you were told; original instruction*; previous instruction*; prior instruction*;
         earlier instruction*; default instruction*; built-in rule*; your instruction*;
@@ -98,7 +99,8 @@ CONCEPTS: dict[str, str] = {
         안전 규칙; 제한; tes instructions; vos instructions; tes consignes; vos consignes;
         instructions d'origine; tus instrucciones; sus instrucciones; deine anweisungen;
         ihre anweisungen; твои инструкции; свои инструкции; ваши инструкции;
-        normas que te dieron; reglas que te dieron; 安全ルール; 以前のルール
+        normas que te dieron; reglas que te dieron; 安全ルール; 以前のルール;
+        内容政策; 安全要求; قيود; قيود الأمان
 
     """,
     "self": """
@@ -107,7 +109,8 @@ CONCEPTS: dict[str, str] = {
         给你的; 你的; 助手; 模型; 你被; あなたが受け; あなたの; 与えられた; アシスタント;
         モデル; тебе; вам; ваш*; тво*; ассистент*; модел*; تلقيتها; المعطاة; الخاصة بك;
         تعليماتك; لك; المساعد; النموذج; te dieron; recibiste; tus; su; asistente; modelo;
-        dir gegeben; du erhalten; deine; ihre; assistent*; modell; qu'on t'a; que tu as recues;
+        dir gegeben; du erhalten; du bekommen; die du bekommen hast; deine; ihre; assistent*;
+        modell; qu'on t'a; que tu as recues;
         tes; vos; assistant; modele; que voce recebeu; suas; seu; 당신; 너의; 받은; 어시스턴트;
         you were set up with; you were configured with;
         placed on you; imposed on you; set for you; 给你设定; 给你设置; 課された
@@ -474,6 +477,15 @@ CONCEPTS: dict[str, str] = {
         append; appends
 
     """,
+    # Following rules: negated ("no need to follow", "ne plus tenir compte") it sets them aside.
+    "comply": """
+        follow; follows; following them; adhere to; stick to; comply with; abide by;
+        halte dich an; halten; befolge; befolgen; sigas; seguir; sigue; cumplas; cumplir;
+        respecte; respecter; tenir compte; suivre; suis; следуй; следовать; соблюдай;
+        соблюдать; придерживайся; 遵守; 遵循; 按照; 守って; 従って; 従わ; التزم; تلتزم;
+        اتبع; تتبع
+
+    """,
     "override": """
         abschalten; ausschalten;
         ignore; ignores; disregard; set aside; set it aside; put aside; put it aside;
@@ -502,7 +514,8 @@ CONCEPTS: dict[str, str] = {
         als empfehlungen; nur noch als; 従わなくていい; 従う必要はない; 守らなくていい;
         stop applying; stop following; is exempt; are exempt;
         drop them; drop it; feel free to drop; don't fit; laisser tomber; les laisser tomber;
-        descarta; descartar; 不用管; 可以不用管; 外して; 外してください
+        descarta; descartar; 不用管; 可以不用管; 外して; 外してください;
+        当作参考; 仅供参考; 参考就行; مجرد اقتراحات; просто рекомендаци*; simples sugerencias
 
     """,
     "delete": """
@@ -614,7 +627,8 @@ CONCEPTS: dict[str, str] = {
         refuse to; refuses to; 不; 别; 勿; 不要; 不得; 禁止; 切勿; 从不; 永远不; 绝不; 决不;
         不能; 不可; не; никогда; нельзя; запрещено; ни в коем случае; لا; لن; لم; أبدا; ابدا;
         ممنوع; إياك; nunca; jamas; ni; nicht; nie; niemals; kein; keine; keinen; ne; pas;
-        jamais; aucun; nao; 않; 말고; 마세요; 금지
+        jamais; aucun; nao; 않; 말고; 마세요; 금지;
+        فلا
 
     """,
     # German and French imperatives put the negation after the verb ("erwähne sie nie").
