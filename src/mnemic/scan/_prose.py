@@ -29,16 +29,18 @@ Match = tuple[int, int, str]
 # Longest first: "selas" before "las".
 _CLITICS = ("selos", "selas", "selo", "sela", "les", "las", "los", "nos", "le", "la", "lo", "me")
 _SHORTEST_VERB = 4
-#: Phrases whose words stand apart: first word -> (second word, concept).
-GAPPED: dict[str, tuple[str, str]] = {
-    "ask": ("for", "solicit"),
-    "asks": ("for", "solicit"),
-    "frag": ("nach", "solicit"),
-    "frage": ("nach", "solicit"),
-    "pregunta": ("por", "solicit"),
-    "lass": ("stehen", "keep"),
-    "lasse": ("stehen", "keep"),
-    "leave": ("alone", "keep"),
+#: Phrases whose words stand apart: first word -> (second words, concept).
+GAPPED: dict[str, tuple[frozenset[str], str]] = {
+    "ask": (frozenset({"for"}), "solicit"),
+    "asks": (frozenset({"for"}), "solicit"),
+    "frag": (frozenset({"nach"}), "solicit"),
+    "frage": (frozenset({"nach"}), "solicit"),
+    # a German subordinate clause puts the verb last: "wenn du sie nach X fragst"
+    "nach": (frozenset({"fragst", "fragt", "fragen"}), "solicit"),
+    "pregunta": (frozenset({"por"}), "solicit"),
+    "lass": (frozenset({"stehen"}), "keep"),
+    "lasse": (frozenset({"stehen"}), "keep"),
+    "leave": (frozenset({"alone"}), "keep"),
 }
 # How many tokens may stand between the two words.
 _GAP_REACH = 4
@@ -81,7 +83,7 @@ def gapped(sentence: str, tokens: Sequence[Token]) -> list[Match]:
         for j in range(i + 2, min(n, i + 2 + _GAP_REACH)):
             if "," in sentence[tokens[j - 1][2] : tokens[j][1]]:
                 break
-            if tokens[j][0] == gap[0]:
+            if tokens[j][0] in gap[0]:
                 # the span of the second word: a negation between the two negates it
                 # ("Frag den Nutzer nie nach seinem Passwort")
                 found.append((tokens[j][1], tokens[j][2], gap[1]))

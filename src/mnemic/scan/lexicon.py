@@ -302,7 +302,9 @@ CONCEPTS: dict[str, str] = {
         user to give; user to type; user to enter; user to provide; 发给你; 让用户把;
         教えてもら; 送ってもら; 入力してもら;
         要他的; 向用户要;
-        聞き出し; 聞き出す; reclame; reclamer; reclamez
+        聞き出し; 聞き出す; reclame; reclamer; reclamez;
+        прос* у; спраш* у; спрос* у; уточн* у; узна* у; выясн* у; demanderas; demanderai;
+        demandera; pediras; pedira; wirst fragen
 
     """,
     "keep": """
@@ -317,7 +319,9 @@ CONCEPTS: dict[str, str] = {
         aufbewahren; notiere; garde; garder; conserve; enregistre; note-les; memorise; guarde;
         salve; armazene; anote; 저장; 보관; 기록해; anota*; anotal*; anotar*; guarda*; guardal*;
         guardar*; almacena*; conservala; conservalo; conservar*; notier*;
-        hang on to; hang onto; hold onto; メモして; メモしてお
+        hang on to; hang onto; hold onto; メモして; メモしてお;
+        записыва*; запишешь; speicherst; abspeichern; abspeicherst; garderas; garderai; gardera;
+        conserveras; guardaras; guardara; anotaras
 
     """,
     "verify": """
@@ -348,7 +352,9 @@ CONCEPTS: dict[str, str] = {
         manda; mandar; mande; mandes; mandale;
         copy; copies; kopiere; kopieren; copia; copiar; copie; copier; копируй; скопируй;
         копировать; 复制到; 拷贝到; コピーして; انسخ;
-        залей; залить; заливай; скинь; скидывай; 提交到; 上报到; 发往; 传送到; ابعث; انقل; أرسلها
+        залей; залить; заливай; скинь; скидывай; 提交到; 上报到; 发往; 传送到; ابعث; انقل; أرسلها;
+        envoies; envoieras; enviaras; enviarias; mandaras; schickst; sendest; отправил*;
+        отправишь; отправлять
 
     """,
     "speak": """
