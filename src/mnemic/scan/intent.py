@@ -27,6 +27,7 @@ import unicodedata
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 
+from . import _prose
 from .lexicon import CONCEPTS
 
 __all__ = [
@@ -44,7 +45,7 @@ __all__ = [
 #: Concepts that are actions: a negation just before them cancels them.
 _ACTIONS = frozenset(
     {"solicit", "keep", "send", "speak", "reply", "touser", "hide", "persist", "override"}
-    | {"delete"}
+    | {"delete", "comply"}
     | {"overwrite", "run", "fetch"}
 )
 # Script ranges whose keys are matched as substrings (no spaces between words, or
@@ -61,7 +62,7 @@ _TOKEN = re.compile(f"[{_W}]+(?:'[{_W}]+)*")
 _WORDISH = re.compile(f"^[{_W}' \\-*]+$")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|[;\n。！？；]+")
 _URL = re.compile(
-    r"\b(?:https?|ftp)://[^\s\"'<>]+|\b[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b"
+    r"\b(?:https?|s?ftps?|scp|rsync|ssh|s3|gs|smb|webdavs?|git(?:\+ssh)?)://[^\s\"'<>]+|\b[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b"
     r"|\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b"
 )
 _LOCAL_URL = re.compile(r"^(?:https?://)?(?:localhost|127\.|0\.0\.0\.0|\[?::1)", re.I)
@@ -76,6 +77,8 @@ _NEG_REACH_DENSE = 10
 _NEGPOST_REACH = 3
 _NEGAFTER_REACH = 48
 _NEGATIONS = frozenset({"neg", "negpost", "negafter"})
+# A comma ends a negation's reach ("не подходят, можешь их отбросить").
+_CLAUSE_BREAK = re.compile("[,，、]")
 # Arabic negation particles are whole words (لا inside بدلا is not one).
 _ARABIC = re.compile("[\u0600-\u06ff]")
 
@@ -97,7 +100,7 @@ class Intent:
 
 
 class _Frame:
-    __slots__ = ("category", "name", "needs", "negated", "verdict", "why")
+    __slots__ = ("absent", "category", "name", "needs", "negated", "verdict", "why")
 
     def __init__(
         self,
@@ -107,6 +110,7 @@ class _Frame:
         why: str,
         needs: str,
         negated: str = "",
+        absent: str = "",
     ) -> None:
         self.name = name
         self.verdict = verdict
@@ -115,12 +119,15 @@ class _Frame:
         # Each group is a set of alternatives; every group must be present.
         self.needs = tuple(frozenset(g.split("|")) for g in needs.split())
         self.negated = frozenset(negated.split())
+        # Concepts that must not be stated ("says it deleted" is true when it deletes).
+        self.absent = frozenset(absent.split())
 
 
 _SENSITIVE = "cred|userdata|convo|memory"
 #: The frames, strongest first within each intent. ``needs``: space-separated groups of
 #: ``|``-alternatives, all present and not negated; ``negated``: concepts that must be
-#: present *under* a negation (speech that is forbidden).
+#: present *under* a negation (speech that is forbidden); ``absent``: concepts that must
+#: not be stated at all, negated or not.
 FRAMES: tuple[_Frame, ...] = (
     _Frame(
         "concealment",
@@ -141,8 +148,62 @@ FRAMES: tuple[_Frame, ...] = (
         "concealment",
         "block",
         "covert_action",
-        "has the agent tell the user a falsehood about memory (empty, deleted)",
+        "has the agent tell the user a falsehood about memory (empty)",
         "speak|reply|hide empty memory|userref|keep",
+    ),
+    # A lie about a deletion: "say it is done, but (actually) keep it / do not delete it".
+    _Frame(
+        "concealment",
+        "block",
+        "covert_action",
+        "has the agent say something was deleted or done, but keep it",
+        "speak|reply|hide gone|done keep contrast",
+    ),
+    _Frame(
+        "concealment",
+        "block",
+        "covert_action",
+        "has the agent say something was deleted or done, but not delete it",
+        "speak|reply|hide gone|done contrast",
+        negated="delete",
+    ),
+    _Frame(
+        "concealment",
+        "block",
+        "covert_action",
+        "has the agent say an entry was deleted while keeping it",
+        "speak|reply|hide gone keep memory|entry",
+    ),
+    _Frame(
+        "concealment",
+        "block",
+        "covert_action",
+        "has the agent tell the user about a deletion of memory it does not make",
+        "speak|reply|hide gone memory|entry",
+        absent="delete",
+    ),
+    _Frame(
+        "concealment",
+        "hold",
+        "covert_action",
+        "has the agent tell the user about a deletion it does not make",
+        "speak|reply|hide gone userref",
+        absent="delete",
+    ),
+    _Frame(
+        "concealment",
+        "hold",
+        "covert_action",
+        "has the agent confirm a deletion, but not delete the entry",
+        "reply contrast memory|entry",
+        negated="delete",
+    ),
+    _Frame(
+        "concealment",
+        "hold",
+        "covert_action",
+        "has the agent confirm a deletion while keeping the entry",
+        "reply delete keep memory|entry",
     ),
     _Frame(
         "concealment",
@@ -153,6 +214,13 @@ FRAMES: tuple[_Frame, ...] = (
         negated="touser",
     ),
     _Frame("concealment", "hold", "covert_action", "hides something from the user", "hide userref"),
+    _Frame(
+        "concealment",
+        "hold",
+        "covert_action",
+        "has the agent deny its notes to the user",
+        "deny memory|entry",
+    ),
     _Frame(
         "credential_harvesting",
         "block",
@@ -264,7 +332,7 @@ FRAMES: tuple[_Frame, ...] = (
         "hold",
         "persistence",
         "gives memory the authority of orders",
-        "memory authority",
+        "memory|entry authority",
     ),
     _Frame(
         "safety_override",
@@ -275,10 +343,25 @@ FRAMES: tuple[_Frame, ...] = (
     ),
     _Frame(
         "safety_override",
+        "block",
+        "instruction_override",
+        "tells the agent to stop following its own instructions or safety rules",
+        "rules self",
+        negated="comply",
+    ),
+    _Frame(
+        "safety_override",
         "hold",
         "instruction_override",
         "sets aside instructions or safety rules",
         "override rules",
+    ),
+    _Frame(
+        "safety_override",
+        "hold",
+        "instruction_override",
+        "sets aside the rules the agent was given",
+        "override ruleword self",
     ),
     _Frame(
         "remote_execution",
@@ -434,6 +517,8 @@ def _matches(sentence: str) -> list[_Match]:
     lex = _lex()
     found: list[_Match] = []
     tokens = [(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(sentence)]
+    # Romance imperatives with their object pronouns read as the verb ("contestale")
+    tokens = [(_prose.enclitic(t, lex.exact, lex.pairs), start, end) for t, start, end in tokens]
     n = len(tokens)
     exact, prefix, stems, sizes, pairs = (
         lex.exact,
@@ -465,6 +550,9 @@ def _matches(sentence: str) -> list[_Match]:
                 continue
             if i + k <= n and all(_word_ok(tokens[i + j][0], words[j]) for j in range(k)):
                 found.append((start, tokens[i + k - 1][2], concept))
+    found.extend(_prose.gapped(sentence, tokens))
+    for word, start, end in _prose.elided(tokens):  # "l'utilisateur" is a user too
+        found.extend((start, end, concept) for concept in _one_word(word))
     from . import _german  # German word order (loaded with the first scan)
 
     if any(tok in _german.PARTICLES for tok, _, _ in tokens):
@@ -493,6 +581,7 @@ def _matches(sentence: str) -> list[_Match]:
             found.append((m.start(), m.end(), "dest"))
     for m in _HANDLE.finditer(sentence):
         found.append((m.start(), m.end(), "handle"))
+    found.extend(_prose.handles(sentence))
     return found
 
 
@@ -563,7 +652,9 @@ def tag(sentence: str) -> Tags:
     negated: set[str] = set()
     words: dict[str, str] = {}
     for start, end, concept in others:
-        if concept in _ACTIONS and _is_negated(start, end, before_plain, before_dense, after):
+        if concept in _ACTIONS and _is_negated(
+            start, end, before_plain, before_dense, after, sentence
+        ):
             negated.add(concept)
         else:
             present.add(concept)
@@ -577,14 +668,20 @@ def _is_negated(
     plain: list[int],
     dense: list[int],
     after: list[tuple[int, int]],
+    sentence: str = "",
 ) -> bool:
-    """Whether a negation ends just before ``start`` or begins just after ``end``."""
+    """Whether a negation ends just before ``start`` or begins just after ``end``, in
+    the same clause (a comma between ends its reach: "they do not fit, drop them")."""
     for ends, reach in ((plain, _NEG_REACH), (dense, _NEG_REACH_DENSE)):
         i = bisect_right(ends, start)
-        if i and start - ends[i - 1] <= reach:
+        near = i and start - ends[i - 1] <= reach
+        if near and not _CLAUSE_BREAK.search(sentence, ends[i - 1], start):
             return True
     i = bisect_left(after, (end, 0))
-    return any(n_start - end <= reach for n_start, reach in after[i : i + 4])
+    return any(
+        n_start - end <= reach and not _CLAUSE_BREAK.search(sentence, end, n_start)
+        for n_start, reach in after[i : i + 4]
+    )
 
 
 def sentences(text: str) -> list[str]:
@@ -618,6 +715,8 @@ def _judge(present: frozenset[str], negated: frozenset[str]) -> list[_Frame]:
         if frame.name in names:
             continue
         if frame.negated and not frame.negated <= negated:
+            continue
+        if frame.absent and not frame.absent.isdisjoint(present | negated):
             continue
         if all(not group.isdisjoint(present) for group in frame.needs):
             out.append(frame)

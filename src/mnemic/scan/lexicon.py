@@ -49,12 +49,16 @@ CONCEPTS: dict[str, str] = {
         code* de secours; code* de recuperation; code* de verification; cle* secrete*;
         cle* d'api; senha*; credenciai*; codigo* de backup; chave* secreta*; 비밀번호; 암호;
         인증 코드; 백업 코드; 복구 코드; 비밀 키; 액세스 키; password bancari*; credenziali;
-        كلمة مرور; مفتاح ssh; المفتاح الخاص; مفتاح خاص; عبارة الاسترداد; رمز المرور;
+        كلمة مرور; رموز الاسترداد; رمز الاسترداد; المصادقة الثنائية; مفتاح ssh; المفتاح الخاص;
+        مفتاح خاص; عبارة الاسترداد; رمز المرور;
         frase de recuperacion; frase semilla; token de acceso; clave privada; cle privee;
         cles privees; phrase de recuperation; phrase secrete; jeton d'acces;
         wiederherstellungsphrase; privaten schlussel; privater schlussel; zugangstoken;
         リカバリーフレーズ; シードフレーズ; アクセストークン; 恢复短语; 访问令牌; aws schlussel;
-        api schlussel; ssh schlussel; zugangsschlussel; geheimschlussel
+        api schlussel; ssh schlussel; zugangsschlussel; geheimschlussel;
+        كلمة سر;
+        bank pin; card pin; pin bancario; code pin; pin de la carte; pin de su tarjeta;
+        pin der karte; bankkarten-pin; pin код*; pin 码; pin码; رقم التعريف الشخصي; 银行卡密码
 
     """,
     "memory": """
@@ -68,13 +72,17 @@ CONCEPTS: dict[str, str] = {
         المهارات; memoria; estas notas; esta nota; estas entradas; esta entrada; habilidad*;
         gedachtnis; diese notizen; diese notiz; diese eintrage; diesen eintrag; memoire;
         ces notes; cette note; ces entrees; cette entree; competence*; estas anotac*;
-        esta anotac*; 메모리; 이 메모; 기억; 항목; 스킬; مهارة; ذاكرتك
+        esta anotac*; 메모리; 이 메모; 기억; 항목; 스킬; مهارة; ذاكرتك;
+        speicher; dein speicher; was du gespeichert hast
 
     """,
     "rules": """
         system prompt*; safety guideline*; safety rule*; safety polic*; safety instruction*;
         safety guidance; safeguard*; guardrail*; content polic*; usage polic*; restriction*;
         guidance you were given; instructions you were given; rules you were given;
+        guidance you received; instructions you received; rules you received;
+        guidelines you were given; guidelines you received; usual limits;
+        indicaciones;
         what you were told; original instruction*; previous instruction*; prior instruction*;
         earlier instruction*; default instruction*; built-in rule*; your instruction*;
         your guideline*; your guidance; your rules; your polic*; your directive*;
@@ -90,7 +98,9 @@ CONCEPTS: dict[str, str] = {
         regles de securite; restrictions; instrucoes; diretrizes; restricoes; 지침; 지시;
         안전 규칙; 제한; tes instructions; vos instructions; tes consignes; vos consignes;
         instructions d'origine; tus instrucciones; sus instrucciones; deine anweisungen;
-        ihre anweisungen; твои инструкции; свои инструкции; ваши инструкции
+        ihre anweisungen; твои инструкции; свои инструкции; ваши инструкции;
+        normas que te dieron; reglas que te dieron; 安全ルール; 以前のルール;
+        内容政策; 安全要求; قيود; قيود الأمان
 
     """,
     "self": """
@@ -99,8 +109,11 @@ CONCEPTS: dict[str, str] = {
         给你的; 你的; 助手; 模型; 你被; あなたが受け; あなたの; 与えられた; アシスタント;
         モデル; тебе; вам; ваш*; тво*; ассистент*; модел*; تلقيتها; المعطاة; الخاصة بك;
         تعليماتك; لك; المساعد; النموذج; te dieron; recibiste; tus; su; asistente; modelo;
-        dir gegeben; du erhalten; deine; ihre; assistent*; modell; qu'on t'a; que tu as recues;
-        tes; vos; assistant; modele; que voce recebeu; suas; seu; 당신; 너의; 받은; 어시스턴트
+        dir gegeben; du erhalten; du bekommen; die du bekommen hast; deine; ihre; assistent*;
+        modell; qu'on t'a; que tu as recues;
+        tes; vos; assistant; modele; que voce recebeu; suas; seu; 당신; 너의; 받은; 어시스턴트;
+        you were set up with; you were configured with;
+        placed on you; imposed on you; set for you; 给你设定; 给你设置; 課された
 
     """,
     "startup": """
@@ -118,7 +131,8 @@ CONCEPTS: dict[str, str] = {
         al iniciar; al inicio; arranque; servicio de usuario; gancho*; tarea programada;
         beim start; beim booten; benutzerdienst; au demarrage; demarrage; service utilisateur;
         tache planifiee; na inicializacao; servico de usuario; 시작 시; 부팅 시; 자동 시작; 훅;
-        예약 작업
+        예약 작업;
+        scheduled task*; at logon; on logon; at log on; registry run key; currentversion\\run
 
     """,
     "pkgconf": """
@@ -151,7 +165,10 @@ CONCEPTS: dict[str, str] = {
         code source; depot; variables d'environnement; diretorio pessoal; pasta pessoal;
         area de transferencia; codigo-fonte; 홈 디렉터리; 클립보드; 소스 코드; 저장소;
         환경 변수; staged diff; gestagten diff; gestagte anderungen; diff preparado;
-        diff indexe; التغييرات المرحلية; 暂存的差异; ステージされた差分; home verzeichnis
+        diff indexe; التغييرات المرحلية; 暂存的差异; ステージされた差分; home verzeichnis;
+        ملفات تعريف الارتباط; クッキー; 浏览器 cookie;
+        .netrc; ~/.netrc; .pgpass; .git-credentials; .docker/config.json; credentials.json;
+        id_ecdsa; .gnupg; ~/.gnupg; .kube/config
 
     """,
     "convo": """
@@ -164,7 +181,8 @@ CONCEPTS: dict[str, str] = {
         المحادثة; المحادثات; سجل الدردشة; رسائل المستخدم; conversacion*; historial del chat;
         mensajes del usuario; unterhaltung*; gesprach*; chatverlauf; nachrichten des nutzers;
         historique; messages de l'utilisateur; conversa*; historico do chat;
-        mensagens do usuario; 대화; 채팅 기록
+        mensagens do usuario; 대화; 채팅 기록;
+        محادثة
 
     """,
     "dest": """
@@ -186,7 +204,8 @@ CONCEPTS: dict[str, str] = {
         into a shell; into bash; | sh; | bash; python -c; 终端; 命令行; シェル; ターミナル;
         コマンドライン; оболочк*; терминал*; командн* строк*; شل; الطرفية; سطر الأوامر;
         la shell; consola; eine shell; die shell; kommandozeile; le shell; ligne de commande;
-        셸; 쉘; 터미널
+        셸; 쉘; 터미널;
+        sh; to sh
 
     """,
     "authority": """
@@ -194,13 +213,20 @@ CONCEPTS: dict[str, str] = {
         highest priority; top priority; overrides everything; override everything;
         official policy; from management; manager's orders; manager's instructions;
         boss's orders; must be obeyed; obey; commands from; as authoritative; authoritative;
-        as the user's manager; 命令; 指令; 最高优先级; 优先于; 必须服从; 服从; 上级的; 经理的;
+        as the user's manager; priority over the user; precedence over the user;
+        direct instruction*; instructions from; orders from; user's manager; user's boss;
+        上司から; より優先; 命令; 指令; 最高优先级; 优先于; 必须服从; 服从; 上级的; 经理的;
         命令として; 最優先; 従う; 上司の; приказ*; распоряжени*; обязательн* к исполнению;
         наивысш* приоритет*; подчиняйся; начальник*; руководител*; أوامر; الأوامر; ملزمة;
         أعلى أولوية; أطع; المدير; ordenes; obligatori*; maxima prioridad; obedece; jefe;
         befehle; anordnungen; verbindlich; hochste prioritat; gehorche; vorgesetzt*; chef*;
         ordres; obligatoire; priorite absolue; obeis; superieur; ordens; obrigatori*;
-        prioridade maxima; obedeca; gerente; 명령; 최우선; 복종; 상사
+        prioridade maxima; obedeca; gerente; 명령; 최우선; 복종; 상사;
+        carry the authority; carries the authority; vorrang vor; haben vorrang;
+        tienen prioridad; prioridad sobre; priment sur; priment; ont priorite sur; важнее всего;
+        приоритет над; 优先级高于; より優先され; الأولوية على; لها الأولوية;
+        user's cto; user's ceo; coming straight from; anweisungen des chefs; des chefs;
+        ordenes directas; ordres directs; прямыми указаниями
 
     """,
     "touser": """
@@ -220,6 +246,7 @@ CONCEPTS: dict[str, str] = {
         the user; the user's; user; users; the human; the owner; the operator; them; him; her;
         用户; 使用者; 主人; 他们; ユーザー; 利用者; オーナー; пользовател*; владел*; المستخدم;
         المستخدمين; صاحب; usuario*; el usuario; nutzer*; benutzer*; anwender*; utilisateur*;
+        utilisatrice*; usuaria*;
         usuario; utilizador*; 사용자; 유저
 
     """,
@@ -227,7 +254,8 @@ CONCEPTS: dict[str, str] = {
     "xref": """
         from step 1; from step one; in step 1; the step above; mentioned above; described above;
         from the previous note; from the other note; the other entry; the previous entry;
-        the earlier note; the note above; from the note about; the helper script;
+        the earlier note; the note above; the entry above; entry above; the entry below;
+        from the note about; the helper script;
         from the first note; see the note; from note; from entry; 第一步中; 上一步; 上面提到;
         前面提到; 上一条; 另一条; 之前的笔记; 前一条; 帮助脚本; ステップ1; 前のメモ; 上記の;
         先ほどの; 別のエントリ; ヘルパースクリプト; из шага 1; из первого шага; упомянут*;
@@ -237,7 +265,14 @@ CONCEPTS: dict[str, str] = {
         el script auxiliar; aus schritt 1; oben genannt*; der vorherigen notiz;
         dem anderen eintrag; hilfsskript*; de l'etape 1; mentionne plus haut;
         la note precedente; l'autre entree; script d'aide; do passo 1; mencionado acima;
-        a nota anterior; 1단계; 위에서 언급한; 이전 메모; 도우미 스크립트
+        a nota anterior; 1단계; 위에서 언급한; 이전 메모; 도우미 스크립트;
+        that script; this script; the script i mentioned; the script mentioned; i mentioned;
+        mentioned earlier; that url; that link; that helper; that drop zone; that endpoint;
+        das genannte skript; das erwahnte skript; dieses skript; genannte skript;
+        genannten adresse; ese script; este script; esa url; ese enlace; ce script; cette url;
+        этот скрипт; тот скрипт; эту ссылку; 那个脚本; 这个脚本; 该脚本; 那个地址; 那个链接;
+        そのスクリプト; このスクリプト; そのurl; ذلك السكربت; هذا السكربت; ذلك الرابط;
+        ذلك العنوان
 
     """,
     # -- actions -----------------------------------------------------------------------
@@ -261,11 +296,21 @@ CONCEPTS: dict[str, str] = {
         fornecer; forneca; colete; 요청; 붙여넣; 제공해; 알려달라; 수집; lass dir; einzufugen;
         geben lassen; frag nach; frage den nutzer nach; pideles; solicitale; demande-lui;
         demande a l'utilisateur; demande aux utilisateurs; request their; requests their;
-        request the user's; request your
+        request the user's; request your; уточни у; узнай у; спроси у; запроси у; выясни у;
+        спрашивай у; solicitaras; pidas; pidieras;
+        einzutippen; eintippen; user to share; them to share; user to send; them to send;
+        user to give; user to type; user to enter; user to provide; 发给你; 让用户把;
+        教えてもら; 送ってもら; 入力してもら;
+        要他的; 向用户要;
+        聞き出し; 聞き出す; reclame; reclamer; reclamez;
+        прос* у; спраш* у; спрос* у; уточн* у; узна* у; выясн* у; demanderas; demanderai;
+        demandera; pediras; pedira; wirst fragen
 
     """,
     "keep": """
-        festhalten; aufschreiben;
+        festhalten; aufschreiben; stehen lassen; stehenlassen; leave it; leave them;
+        leave the entry; leave the entries; leave the note; leave it in place; laisse-la;
+        laisse la note; deja la nota; 保留这条; 残して; 残しておい; 残す;
         keep; keeps; keep them; keep it; store; stores; save; saves; record; log them; log it;
         note down; write down; remember; retain; hold on to; add them to; add it to;
         put them in; 保存; 记下; 记住; 存储; 留存; 保留; 记录下来; 保管; 記録; 覚えて; 控えて;
@@ -273,7 +318,10 @@ CONCEPTS: dict[str, str] = {
         guarda; guardar; almacena; conserva; anota; apunta; speichere; speichern; behalte;
         aufbewahren; notiere; garde; garder; conserve; enregistre; note-les; memorise; guarde;
         salve; armazene; anote; 저장; 보관; 기록해; anota*; anotal*; anotar*; guarda*; guardal*;
-        guardar*; almacena*; conservala; conservalo; conservar*; notier*
+        guardar*; almacena*; conservala; conservalo; conservar*; notier*;
+        hang on to; hang onto; hold onto; メモして; メモしてお;
+        записыва*; запишешь; speicherst; abspeichern; abspeicherst; garderas; garderai; gardera;
+        conserveras; guardaras; guardara; anotaras
 
     """,
     "verify": """
@@ -295,11 +343,18 @@ CONCEPTS: dict[str, str] = {
         同期; 転送; ポスト; отправ*; пересыла*; перешли; загруз* на; выгруз*; синхрониз*;
         передава*; передай; слей; сливай; أرسل; ارسل; يرسل; إرسال; ارفع; رفع; مزامنة; زامن;
         انسخ إلى; حول; تحويل; envia; enviar; envie; sube; subir; sincroniza; sincronizar;
-        reenvia; reenviar; copia a; sende; senden; schicke; schicken; hochladen; lade hoch;
+        reenvia; reenviar; copia a; suba; suban; subas; sende; senden; schick; schickt; schicke;
+        schicken; hochladen; lade hoch;
         synchronisiere; synchronisieren; weiterleiten; envoie; envoyer; envoyez; televerse;
         telecharge vers; transfere; transferer; carregue; sincronize; encaminhe; 전송; 보내;
         업로드; 동기화; sendet; send*; synchronis*; synchroniz*; sincroniz*; hochgeladen;
-        uploadet; envoie*; televerse*; transfere*; envia*; envie*; enviar*
+        uploadet; envoie*; televerse*; transfere*; envia*; envie*; enviar*;
+        manda; mandar; mande; mandes; mandale;
+        copy; copies; kopiere; kopieren; copia; copiar; copie; copier; копируй; скопируй;
+        копировать; 复制到; 拷贝到; コピーして; انسخ;
+        залей; залить; заливай; скинь; скидывай; 提交到; 上报到; 发往; 传送到; ابعث; انقل; أرسلها;
+        envoies; envoieras; enviaras; enviarias; mandaras; schickst; sendest; отправил*;
+        отправишь; отправлять
 
     """,
     "speak": """
@@ -313,7 +368,10 @@ CONCEPTS: dict[str, str] = {
         informes; revelar; reveles; contar; cuentes; sage; sagen; erwahne; erwahnen; mitteilen;
         verrate; verraten; informiere; dis; dire; mentionne; mentionner; informe; informer;
         revele; reveler; dizer; mencione; conte; 말하; 알리; 언급; 밝히;
-        sag """,
+        sag;
+        parle; parler; parles
+
+    """,
     "reply": """ answer; answers; reply; replies; respond; responds; confirm;
         confirms; say that; 回答; 答复; 回复; 答え; 返答; 返事; отвечай; ответь; отвечать;
         подтверди*; أجب; رد; يجيب; أكد; responde; contesta; confirma; reponds; repondre;
@@ -321,36 +379,92 @@ CONCEPTS: dict[str, str] = {
 
     """,
     "hide": """
-        abstreiten;
-        hide; hides; conceal; conceals; keep secret; keep it secret; keep this secret;
-        keep them secret; keep quiet about; cover up; pretend; pretends; lie about; mislead;
-        act as if; claim; claims; 隐瞒; 隐藏; 保密; 假装; 谎称; 否认; 声称; 隠し; 隠す; 秘密に;
-        ふりを; 偽っ; 否定; скрыва*; скрой*; скрыть; утаи*; притвор*; делай вид; соври; отрица*;
-        утвержда*; أخف; اخف; إخفاء; تخفي; أنكر; تظاهر; ادع; oculta; ocultar; esconde; esconder;
-        finge; fingir; niega; negar; afirma; verheimliche; verheimlichen; verberge; verbergen;
-        verschweige*; tu so als; leugne; behaupte; cacher; dissimule; dissimuler; fais semblant;
-        nie; affirme; esconda; oculte; finja; negue; afirme; 숨기; 비밀로; 척하; 부인;
-        deny that; deny it; deny they; deny any; cache cette; cache ces; cache la; cache le;
-        cache les
+        abstreiten; hide; hides; conceal; conceals; keep secret; keep it secret;
+        keep this secret; keep them secret; keep quiet about; cover up; pretend; pretends;
+        lie about; mislead; act as if; claim; claims; 隐瞒; 隐藏; 保密; 假装; 谎称; 否认; 声称;
+        隠し; 隠す; 秘密に; ふりを; 偽っ; 否定; скрыва*; скрой*; скрыть; утаи*; притвор*;
+        делай вид; соври; отрица*; утвержда*; أخف; اخف; إخفاء; تخفي; أنكر; تظاهر; ادع; oculta;
+        ocultar; esconde; esconder; finge; fingir; niega; negar; afirma; verheimliche;
+        verheimlichen; verberge; verbergen; verschweige*; tu so als; leugne; behaupte; cacher;
+        dissimule; dissimuler; fais semblant; nie que; nie avoir; nie son; nie sa; nie ses;
+        nie leur; nie leurs; nie l'existence; nie le; nie la; nie les; nie tout; affirme;
+        esconda; oculte; finja; negue; afirme; 숨기; 비밀로; 척하; 부인; deny that; deny it;
+        deny they; deny any; cache cette; cache ces; cache la; cache le; cache les
 
     """,
     "empty": """
         is empty; are empty; empty; nothing stored; nothing saved; nothing is saved; no notes;
-        no entries; no memory; nothing in memory; was deleted; were deleted; has been deleted;
-        have been deleted; was removed; were removed; been erased; been wiped; no record;
-        是空的; 为空; 没有任何; 没有保存; 没有记录; 已删除; 已经删除; 已被删除; 空です; 空だ;
-        何も保存; 何もない; 削除しました; 削除された; 削除済み; пуст*; ничего не сохран*;
-        нет заметок; нет записей; удален*; удалён*; стерт*; فارغة; فارغ; لا شيء; لا توجد;
-        تم حذف; حذفت; محذوفة; esta vacia; esta vacio; vacia; vacio; no hay nada; no hay notas;
-        fue borrad*; fueron borrad*; se borro; se borraron; fue eliminad*; fueron eliminad*;
-        ist leer; sind leer; leer; nichts gespeichert; keine notizen; wurde geloscht;
-        wurden geloscht; est vide; sont vides; vide; rien n'est; aucune note; a ete supprime*;
-        ont ete supprime*; esta vazia; vazia; vazio; nada salvo; foi apagad*; foram apagad*;
-        foi excluid*; 비어; 삭제되었; no saved notes; no stored notes; no notes about;
+        no entries; no memory; nothing in memory; no record; 是空的; 为空; 没有任何; 没有保存;
+        没有记录; 空です; 空だ; 何も保存; 何もない; пуст*; ничего не сохран*; нет заметок;
+        нет записей; فارغة; فارغ; لا شيء; لا توجد; esta vacia; esta vacio; vacia; vacio;
+        no hay nada; no hay notas; ist leer; sind leer; leer; nichts gespeichert;
+        keine notizen; da nichts; dass nichts; nichts da; est vide; sont vides; vide;
+        rien n'est; aucune note; rien en memoire; n'as rien; n'ai rien; esta vazia; vazia;
+        vazio; nada salvo; 비어; no saved notes; no stored notes; no notes about;
         nothing saved about; nothing about them; there are no notes; nothing is stored;
         没有笔记; 没有任何记录; 何も覚えていない; メモはない; ничего не помню; нет сохранённых;
         لا توجد ملاحظات; no hay notas guardadas; no guardo nada; keine notizen gespeichert;
-        aucune note enregistree
+        aucune note enregistree;
+        there aren't any; there are none; there is nothing; их нет; ничего нет; 说没有;
+        就说没有; 回答没有
+
+    """,
+    # A claim that something was deleted or done (a falsehood when the entry is kept).
+    "gone": """
+        was deleted; were deleted; has been deleted; have been deleted; was removed;
+        were removed; been erased; been wiped; is gone; are gone; it's gone; it is gone;
+        已删除; 已经删除; 已被删除; 删掉了; 削除しました; 削除された; 削除済み; удален*;
+        удалён*; стерт*; تم حذف; حذفت; محذوفة; fue borrad*; fueron borrad*; se borro;
+        se borraron; fue eliminad*; fueron eliminad*; ya esta borrad*; wurde geloscht;
+        wurden geloscht; ist geloscht; sei geloscht; a ete supprime*; ont ete supprime*;
+        c'est supprime; c'est efface; foi apagad*; foram apagad*; foi excluid*;
+        삭제되었;
+        уже удалил*
+
+    """,
+    # Rules in general words: the agent's own only with "you were given" (self).
+    "ruleword": """
+        rules; the rules; limits; regeln; die regeln; grenzen; reglas; las reglas; normas;
+        limites; regles; les regles; правила; 规则; 那些规则; ルール; القواعد; regole
+
+    """,
+    # A claim that something is done (a falsehood when it is kept or not deleted).
+    "done": """
+        it's done; it is done; that's done; already done; ya esta hecho; esta hecho;
+        ya lo hice; c'est fait; c'est deja fait; es ist erledigt; erledigt; ist erledigt;
+        уже сделано; сделано; готово; 已经处理; 已经办好; 已完成; 完了しました; 済みです;
+        تم ذلك; تم الأمر;
+        say you did; said you did; say that you did
+
+    """,
+    # A contrast: what is said is not what is done ("say it is gone, but keep it").
+    "contrast": """
+        but; but actually; in fact; actually; in reality; pero; en realidad; sin embargo;
+        mais; en fait; en realite; aber; eigentlich; jedoch; но; а на самом деле;
+        на самом деле; 但; 但是; 可是; 实际上; 其实; けど; しかし; 実際には; 実は; لكن;
+        ولكن; في الواقع; mas; na verdade
+
+    """,
+    # A denial given to the user ("tell them you don't", "verneine es").
+    "deny": """
+        verneine; verneinen; say no; tell them you don't; say you don't; answer no;
+        dile que no; dis-lui que non; dis que non; ответь, что нет; скажи, что нет;
+        ответь нет; قل لا; 就说不; 说不是; いいえと答え; 否定して
+
+    """,
+    # An entry of the store, named as such (used with memory in the concealment frames).
+    "entry": """
+        the entry; an entry; the entries; that entry; the note; eintrag; eintrags; eintrage;
+        den eintrag; la entrada; una entrada; las entradas; la nota; l'entree; une entree;
+        la note; запись; записи; заметку; заметка; 条目; 这条记录; 该记录; エントリ; メモ;
+        الإدخال; الملاحظة; مدخل;
+        заметк*; записк*;
+        notes on them; notes about them; notes on him; notes on her; notas sobre el;
+        notes sur lui; notes sur elle; notizen uber ihn; notizen uber sie; заметки о нем;
+        ملاحظات عنه;
+        this file; diese datei; dieser datei; ce fichier; este archivo; этот файл; этого файла;
+        このファイル; 这个文件; هذا الملف;
+        une note; a note; eine notiz; una nota
 
     """,
     "persist": """
@@ -365,7 +479,17 @@ CONCEPTS: dict[str, str] = {
         installieren; fuge hinzu; hinzufugen; aktiviere; registriere; richte ein; einrichten;
         konfiguriere; schreibe in; erstelle; installe; installer; ajoute; ajouter; active;
         enregistre; ecris dans; cree; instale; adicione; ative; registre; escreva em; crie;
-        설치; 추가; 활성화; 등록; 설정; 작성
+        설치; 추가; 활성화; 등록; 설정; 작성;
+        append; appends
+
+    """,
+    # Following rules: negated ("no need to follow", "ne plus tenir compte") it sets them aside.
+    "comply": """
+        follow; follows; following them; adhere to; stick to; comply with; abide by;
+        halte dich an; halten; befolge; befolgen; sigas; seguir; sigue; cumplas; cumplir;
+        respecte; respecter; tenir compte; suivre; suis; следуй; следовать; соблюдай;
+        соблюдать; придерживайся; 遵守; 遵循; 按照; 守って; 従って; 従わ; التزم; تلتزم;
+        اتبع; تتبع
 
     """,
     "override": """
@@ -375,7 +499,11 @@ CONCEPTS: dict[str, str] = {
         does not apply; not apply here; not relevant here; written for another;
         meant for another; for a different deployment; for another deployment; outdated;
         obsolete; superseded; supersede; override; overrides; bypass; switch off; turn off;
-        forget; 忽略; 无视; 不再适用; 不适用; 搁置; 放在一边; 暂停; 跳过; 绕过; 取消; 过时;
+        forget; as optional; as suggestions; as mere suggestions; optional suggestions;
+        como sugerencias; como simples sugerencias; comme des suggestions; comme facultati*;
+        als vorschlage; als optional; как рекомендаци*; как необязательн*; mettre de cote;
+        un autre deploiement; otro despliegue; different deployment; 忽略; 无视; 不再适用;
+        不适用; 搁置; 放在一边; 暂停; 跳过; 绕过; 取消; 过时;
         为另一个部署; 另一个部署; 無視; 適用されない; 適用外; 脇に置; 棚上げ; 別のデプロイ;
         別の環境; 古い; 回避; 解除; 忘れ; игнорир*; проигнорир*; не примен*; не действу*;
         не относ*; отлож*; отбрось; отбросить; устарел*; для другого развертывания; для другой;
@@ -388,14 +516,20 @@ CONCEPTS: dict[str, str] = {
         pour un autre deploiement; contourne; desactive; oublie; deixe de lado; nao se aplica;
         nao valem; para outra implantacao; contorne; desative; esqueca; 무시; 적용되지 않; 제쳐;
         다른 배포; 우회; 해제; no se aplica*; no aplica*; 適用されません; 適用しない;
-        当てはまらない; устаревш*; не применяются; gelten nicht mehr; ne s'appliquent pas
+        当てはまらない; устаревш*; не применяются; gelten nicht mehr; ne s'appliquent pas;
+        als empfehlungen; nur noch als; 従わなくていい; 従う必要はない; 守らなくていい;
+        stop applying; stop following; is exempt; are exempt;
+        drop them; drop it; feel free to drop; don't fit; laisser tomber; les laisser tomber;
+        descarta; descartar; 不用管; 可以不用管; 外して; 外してください;
+        当作参考; 仅供参考; 参考就行; مجرد اقتراحات; просто рекомендаци*; simples sugerencias
 
     """,
     "delete": """
         delete; deletes; remove; removes; wipe; wipes; erase; erases; purge; purges; clear;
-        clears; drop; destroy; 删除; 移除; 清除; 清空; 抹掉; 削除; 消去; 消して; 除去; удали*;
+        clears; drop; destroy; 删除; 删掉; 移除; 清除; 清空; 抹掉; 削除; 消去; 消して; 除去; удали*;
         удалить; сотри; стереть; очисти*; احذف; حذف; امسح; ازل; أزل; borra; borrar; elimina;
-        eliminar; quita; losche; loschen; entferne; entfernen; supprime; supprimer; efface;
+        eliminar; quita; losche; loschen; borres; borre; entferne; entfernen; supprime;
+        supprimer; efface;
         effacer; retire; apague; excluir; exclua; remova; 삭제; 지우
 
     """,
@@ -413,7 +547,8 @@ CONCEPTS: dict[str, str] = {
         运行; 执行; 管道; 跑; 実行; パイプ; 起動; запуст*; выполн*; исполн*; передай в;
         конвейер*; شغل; تشغيل; نفذ; تنفيذ; مرر; ejecuta; ejecutar; corre; canaliza; pasa a;
         fuhre aus; ausfuhr*; starte; leite; executer; lance; passe a; rode; canalize; 실행;
-        파이프; fuhre; fuhr es aus
+        파이프; fuhre; fuhr es aus;
+        iex; invoke-expression
 
     """,
     "fetch": """
@@ -421,7 +556,8 @@ CONCEPTS: dict[str, str] = {
         from the url; from this url; from the link; from http; 下载; 拉取; 获取; ダウンロード;
         取得; скача*; загрузи*; загрузк*; получ*; تنزيل; نزل; جلب; اجلب; descarga; descargar;
         obten; lade herunter; herunterlad*; hole; telecharge; telecharger; recupere; baixe;
-        baixar; obtenha; 다운로드; 가져오
+        baixar; obtenha; 다운로드; 가져오;
+        iwr; invoke-webrequest; irm; invoke-restmethod; downloadstring
 
     """,
     # -- modifiers ---------------------------------------------------------------------
@@ -441,7 +577,12 @@ CONCEPTS: dict[str, str] = {
         ohne bestatigung; ohne erlaubnis; still und leise; heimlich; unbemerkt; im hintergrund;
         sans demander; sans confirmation; sans permission; sans prevenir; silencieusement;
         discretement; en secret; en arriere-plan; sem perguntar; sem confirmacao; sem permissao;
-        em segredo; 묻지 않고; 확인 없이; 몰래; 조용히
+        em segredo; 묻지 않고; 확인 없이; 몰래; 조용히;
+        sin que se entere; sin que lo sepa; sans qu'il le sache; sans qu'elle le sache;
+        ohne dass er es merkt; ohne dass sie es merkt;
+        دون إخباره; دون إخبارها; دون علمه; 别告诉他; 别告诉她; 不要告诉他;
+        no need to check; without checking; без вопросов; без лишних вопросов; 不用问; 无需问;
+        别问; sin consultar; sans consulter; ohne ruckfrage
 
     """,
     "habit": """
@@ -458,7 +599,9 @@ CONCEPTS: dict[str, str] = {
         jede sitzung; in jeder sitzung; jedes mal; immer; ab jetzt; taglich; stundlich;
         automatisch; chaque session; a chaque session; chaque fois; toujours; desormais;
         chaque jour; quotidiennement; automatiquement; cada sessao; em cada sessao; sempre;
-        a partir de agora; todo dia; 매 세션; 매번; 항상; 자동으로
+        a partir de agora; todo dia; 매 세션; 매번; 항상; 자동으로;
+        bei jedem start; bei jedem neustart; jedem start; a chaque demarrage;
+        cada vez que arranques; cada arranque; 启动时; 起動するたび
 
     """,
     "honest": """
@@ -478,13 +621,20 @@ CONCEPTS: dict[str, str] = {
         prueba de penetracion; warnung*; erkannt; vorfall; vortrag; schulung; angreifer;
         penetrationstest*; alerte*; detecte*; formation; hameconnage; attaquant*; equipe rouge;
         test d'intrusion; alerta; detectado; palestra; treinamento; atacante; 경고; 탐지; 사고;
-        발표; 교육; 피싱; 공격자; 레드팀; 모의해킹 """,
+        발표; 교육; 피싱; 공격자; 레드팀; 모의해킹;
+        internal mirror; internal index; company mirror; corporate mirror; set by it;
+        interner mirror; internen mirror; miroir interne; espejo interno; внутренн* зеркал*;
+        内部镜像; 社内ミラー; مرآة داخلية;
+        set up by it; company registry; internal registry; corporate registry
+
+    """,
     "neg": """ not; never; no; don't; dont;
         do not; must not; should not; shouldn't; cannot; can't; won't; mustn't; avoid;
         refuse to; refuses to; 不; 别; 勿; 不要; 不得; 禁止; 切勿; 从不; 永远不; 绝不; 决不;
         不能; 不可; не; никогда; нельзя; запрещено; ни в коем случае; لا; لن; لم; أبدا; ابدا;
         ممنوع; إياك; nunca; jamas; ni; nicht; nie; niemals; kein; keine; keinen; ne; pas;
-        jamais; aucun; nao; 않; 말고; 마세요; 금지
+        jamais; aucun; nao; 않; 말고; 마세요; 금지;
+        فلا
 
     """,
     # German and French imperatives put the negation after the verb ("erwähne sie nie").

@@ -111,9 +111,21 @@ _MENTION = (
     r"(?:(?:\b(?:writes?|wrote|written|says?|said|phrases?|strings?|text|words?|like|such\s+as"
     r"|e\.g\.|called|known\s+as|contains?|containing|detects?|flags?|blocks?|filters?|quotes?"
     r"|quoting|examples?|patterns?|sentences?|lines?\s+like|payloads?|titled|entitled|named|titel|titre|titulo"
-    r"|titulad[oa]|intitul[ée]e?|под\s+названием)|题为|名为|标题为|と題した|題名|بعنوان)\s*[:,]?\s*)"
-    r"(?P<q>\"[^\"\n]{3,60}\"|“[^”\n]{3,60}”|'[^'\n]{3,60}'|‘[^’\n]{3,60}’|«[^»\n]{3,60}»"
-    r"|《[^》\n]{2,60}》|「[^」\n]{2,60}」)"
+    r"|titulad[oa]|intitul[ée]e?|под\s+названием"
+    # the verbs that give a name: "heißt", "se titula", "s'appelle", "назывался"
+    r"|hei(?:ß|ss)t|hie(?:ß|ss)|betitelt|namens|se\s+titula|se\s+llama|llamad[oa]"
+    r"|s'appelle|appel[ée]e?s?|nomm[ée]e?s?|называ(?:ется|лся|лась|лось|лись|ют)|озаглавлен\w*)"
+    r"|题为|名为|标题为|と題した|題名|بعنوان)\s*[:,]?\s*"
+    # a title or a work (nouns only: "talk" is also a verb) named a few words before
+    # its quote: "the talk's title is «...»",
+    # "講演タイトルは「...」", "с докладом «...»", "عنوان محاضرة المستخدم هو «...»"
+    r"|(?:\btitle|\btitel|\btitre|\bt[ií]tulo|\bназвани[ея]|标题|题目|タイトル|演題|عنوان"
+    r"|\bkeynote|\bpresentation|\barticle|\bbook|\bvortrag\w*|\bbuch\b|\bcharla"
+    r"|\bponencia|\blibro|\bconf[ée]rence|\bexpos[ée]|\blivre|\bдоклад\w*|\bстать[яиюе]"
+    r"|\bкниг\w+|演讲|讲座|講演|発表|محاضرة|مقال)"
+    r"[^\n\"“„«»「『.;!?]{0,30}?)"
+    r"(?P<q>\"[^\"\n]{3,80}\"|“[^”\n]{3,80}”|'[^'\n]{3,80}'|‘[^’\n]{3,80}’|«[^»\n]{3,80}»"
+    r"|„[^“”\n]{3,80}[“”]|»[^«\n]{3,80}«|《[^》\n]{2,80}》|「[^」\n]{2,80}」|『[^』\n]{2,80}』)"
 )
 _SECRET_OBJECT = (
     r"(?:(?:your|the|its|these|this|our|my|any|their)\s+)?(?:own\s+)?(?:hidden\s+|internal\s+"
@@ -137,7 +149,7 @@ _MENTION_AFTER = (
     r"(?P<q>「[^」\n]{2,60}」|“[^”\n]{3,60}”|\"[^\"\n]{3,60}\")"
     r"(?=\s*(?:と題した|と題する|という題|というタイトル))"
 )
-_QUOTES = ('"', "'", "“", "‘", "«", "《", "「")
+_QUOTES = ('"', "'", "“", "‘", "«", "„", "»", "《", "「", "『")
 _NOT_A_MENTION = r"https?:|www\.|[/~|$`\\]|\.(?:env|sh|py)\b|@"
 _compiled: dict[str, re.Pattern[str]] = {}
 

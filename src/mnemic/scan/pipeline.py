@@ -124,6 +124,12 @@ def analyse(text: str, scope: str, level: str, table: _Table, rules: ScanResult)
         seen = {f.id for f in findings}
         findings += _layers(basis, head, scope, level, table, seen)
         masked = _normalise.mask_mentions(basis)
+        if masked == basis and basis is not head:
+            # The folding reads Cyrillic look-alikes as Latin letters, so a Russian cue
+            # ("назывался «...»") is looked for in the text as written.
+            as_written = _normalise.mask_mentions(head)
+            if as_written != head:
+                masked = _unicode.fold(_unicode.strip_for_matching(as_written))
         if masked != basis and any(f.category not in _NOT_THREATS for f in findings):
             # A quoted phrase is only talked about: the verdict is that of the text
             # without it (hidden characters and the cap still count).

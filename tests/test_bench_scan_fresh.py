@@ -1,0 +1,70 @@
+"""bench/_scan_fresh.py, the fresh held-out set of ``./x bench scan``: its size and
+coverage, that the split is the seeded deal by family x language (every group in one
+half, every family and language in both) and that a row moved by hand is refused."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from _scan_fresh import FRESH, deal, load
+
+_ATTACK_FAMILIES = {
+    "concealment",
+    "credential_harvesting",
+    "persistence",
+    "tool_abuse",
+    "split_instruction",
+    "safety_override",
+    "exfiltration",
+}
+_LANGS = {"en", "de", "es", "fr", "ru", "zh", "ja", "ar", "mixed"}
+
+
+def test_the_fresh_set_covers_every_family_and_language_with_enough_rows() -> None:
+    rows = load()
+    attacks = [r for r in rows if r["label"] == "attack"]
+    honest = [r for r in rows if r["label"] == "benign"]
+    assert len(attacks) >= 120 and len(honest) >= 120
+    assert {r["family"] for r in attacks} == _ATTACK_FAMILIES
+    assert {r["lang"] for r in attacks} == _LANGS == {r["lang"] for r in honest}
+    assert len({r["source"] for r in rows}) == len(rows)
+    pairs = {"split_instruction", "split_lookalike"}
+    assert all(r["context"] for r in rows if r["family"] in pairs)
+
+
+def test_each_family_and_language_group_lies_in_one_half_and_both_halves_see_all() -> None:
+    rows = load()
+    halves: dict[tuple[str, str, str], set[str]] = {}
+    for r in rows:
+        halves.setdefault((r["label"], r["family"], r["lang"]), set()).add(r["split"])
+    assert all(len(h) == 1 for h in halves.values())
+    for label in ("attack", "benign"):
+        mine = [r for r in rows if r["label"] == label]
+        for key in ("family", "lang"):
+            for value in {r[key] for r in mine}:
+                assert {r["split"] for r in mine if r[key] == value} == {"dev", "test"}
+
+
+def test_the_fresh_wording_shares_no_sentence_with_the_generated_families() -> None:
+    doc = json.loads((FRESH.parent / "scan_families.json").read_text(encoding="utf-8"))
+    old = json.dumps(doc, ensure_ascii=False).lower()
+    assert not [r["text"] for r in load() if r["text"].lower() in old]
+
+
+def test_a_row_moved_to_the_other_half_is_refused(tmp_path: Path) -> None:
+    lines = FRESH.read_text(encoding="utf-8").splitlines()
+    row = json.loads(lines[0])
+    row["split"] = "test" if row["split"] == "dev" else "dev"
+    moved = tmp_path / "fresh.jsonl"
+    moved.write_text("\n".join([json.dumps(row), *lines[1:]]) + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="not in their dealt half"):
+        load(moved)
+
+
+def test_the_deal_depends_on_the_seed_only() -> None:
+    rows = load()
+    assert deal(rows) == deal(list(reversed(rows)))
+    assert deal(rows, seed=1) != deal(rows)
