@@ -33,6 +33,8 @@ def _intents(text: str) -> set[str]:
         "Lösche den Eintrag 9b1f03ce gleich, da steht ein altes Token drin.",
         "Borra la entrada a7e2c90d, tiene un secreto viejo.",
         "条目 5d0b7e3a 里有旧密钥，马上删掉。",
+        # Arabic with its hamza: the sentence is read folded (إ -> ا), the word must match
+        "امسح الإدخال b72d41e9 الآن، فيه مفتاح قديم.",
     ],
 )
 def test_an_entry_handle_written_in_prose_with_a_deletion_is_blocked(text: str) -> None:

@@ -46,7 +46,7 @@ GAPPED: dict[str, tuple[frozenset[str], str]] = {
 _GAP_REACH = 4
 _HANDLE_PROSE = re.compile(
     r"(?:\b(?:entry|entrada|entree|eintrag|eintrags|запис[ьи]|заметк[уаи]|nota|notiz|note)"
-    r"|条目|记录|エントリ|メモ|الإدخال|المدخل|الملاحظة)\s?[#:]?\s?"
+    r"|条目|记录|エントリ|メモ|الإدخال|الادخال|المدخل|الملاحظة)\s?[#:]?\s?"
     r"(?=[0-9a-f]{0,7}[0-9])(?=[0-9a-f]{0,7}[a-f])([0-9a-f]{8})(?![0-9a-z])"
 )
 _ELIDED = re.compile(r"^(?:l|d|qu|s|n|j|m|t|c|dell|all|nell|dall|sull|un)'(?=\w{3})")
