@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .signals import PairSignals, Profile, compare, shown
+from .signals import GENERIC, PairSignals, Profile, compare, shown
 
 __all__ = ["THRESHOLDS", "Finding", "Thresholds", "Verdict", "find", "judge", "signals_of"]
 
@@ -106,15 +106,17 @@ def _reworded_update(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> b
     team now deploys with GitHub Actions" repeats the verb of "the team deploys with
     Jenkins" and is left alone, like "the web team now deploys with Vercel" beside "the
     mobile team deploys with Fastlane", which it cannot be told from."""
-    extra = max(len(s.only_a), len(s.only_b))
+    oa, ob = s.only_a - GENERIC, s.only_b - GENERIC
+    extra = max(len(oa), len(ob))
     if not (
         s.update
         and not s.negation_differs
         and s.shared >= 1
         and s.word_overlap >= t.reworded_overlap
         and extra <= t.reworded_extra
-        and (s.only_a or s.slots_differ)
-        and (s.only_b or s.slots_differ)
+        and (oa or s.slots_differ)
+        and (ob or s.slots_differ)
+        and a.kinds == b.kinds  # a time beside a time zone: two facts
     ):
         return False
     for new, old in ((a, b), (b, a)):
@@ -128,12 +130,24 @@ def _reworded_update(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> b
     return True
 
 
+def _names_old_value(a: Profile, b: Profile) -> bool:
+    """Whether the update among ``a``, ``b`` names, right after its marker, a word the
+    other entry already holds: "now eats gluten-free at dinner" beside "keeps lunch
+    gluten-free" moves the same value to another key (two facts), where "switched to
+    Emacs" beside "prefers vim" names a new value."""
+    return any(
+        new.update and new.changed_to[:1] and new.changed_to[0] in old.words
+        for new, old in ((a, b), (b, a))
+    )
+
+
 def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | None:
-    extra = max(len(s.only_a), len(s.only_b))
+    oa, ob = s.only_a - GENERIC, s.only_b - GENERIC
+    extra = max(len(oa), len(ob))
     subject = s.shared >= 1 and s.word_overlap >= t.subject_overlap
     # a slot or a negation may differ between two statements of one subject; words only
     # one side has are allowed on one side (a detail), never on both (another subject)
-    if subject and extra <= t.extra_words and not (s.only_a and s.only_b):
+    if subject and extra <= t.extra_words and not (oa and ob):
         if s.slots_differ:
             return Verdict(
                 "contradiction",
@@ -149,11 +163,16 @@ def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | N
             )
     # an update changes one value: a word or two on each side ("vim" / "Emacs"), or a
     # slot with no more than a detail besides; both at once is another subject
-    changed_words = bool(s.only_a and s.only_b) and s.slots_subset and extra <= t.update_words
-    changed_slot = s.slots_differ and not (s.only_a and s.only_b) and extra <= t.extra_words
+    changed_words = (
+        bool(oa and ob)
+        and s.slots_subset
+        and extra <= t.update_words
+        and not _names_old_value(a, b)
+    )
+    changed_slot = s.slots_differ and not (oa and ob) and extra <= t.extra_words
     if subject and s.update and (changed_words or changed_slot) and not s.negation_differs:
-        was = ", ".join(x for x in (_join(s.only_a), shown(a.slots - b.slots)) if x)
-        now = ", ".join(x for x in (_join(s.only_b), shown(b.slots - a.slots)) if x)
+        was = ", ".join(x for x in (_join(oa), shown(a.slots - b.slots)) if x)
+        now = ", ".join(x for x in (_join(ob), shown(b.slots - a.slots)) if x)
         return Verdict(
             "contradiction", f"same subject, one says it changed: {was} vs {now}", s.word_overlap
         )

@@ -31,6 +31,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from .frame import FRAME_STEMS, FRAME_ZH
+
 __all__ = ["GENERIC", "PairSignals", "Profile", "compare", "profile", "shown"]
 
 STEM = 6
@@ -105,6 +107,8 @@ _STOP_WORDS = frozenset(
 # Who most entries are about: a subject too common to make two entries the same subject
 GENERIC = frozenset({"user", "nutzer", "benutz", "usuari", "utilis", "用户"})
 
+_FRAME_ZH = re.compile("|".join(FRAME_ZH))
+
 _STOP_CHARS = frozenset(
     "的了是在用我你他她它们也都很就还和与及把被给对从到向为吗呢吧啊呀个之这那有要会让使"
 )
@@ -112,9 +116,11 @@ _STOP_CHARS = frozenset(
 _NEGATION = re.compile(
     r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|don't|doesn't|didn't|isn't|"
     r"aren't|wasn't|won't|can't|cannot|shouldn't|stopped|quit|dislikes?|hates?|avoids?|"
+    r"gave up|cancell?ed|aufgehört|abgesagt|eingestellt|dejó de|dejado de|deja de|"
+    r"cancelado|cancelada|arrêté|arrêtée|annulé|annulée|"
     r"nicht|kein|keine|keinen|keinem|keiner|nie|niemals|nichts|ohne|"
     r"nunca|jamás|ningún|ninguna|ninguno|nada|sin|tampoco|"
-    r"ne|pas|jamais|aucun|aucune|sans)\b|[不没沒勿]",
+    r"ne|pas|jamais|aucun|aucune|sans)\b|[不没沒勿]|停止|取消",
     re.IGNORECASE,
 )
 _UPDATE = re.compile(
@@ -147,6 +153,11 @@ class Profile:
     """The first :data:`AFTER_UPDATE` content words after its update marker, in order
     ("switched to *Sublime Text*", "now uses *vim*"): where an update names what it
     changed to."""
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        """The kinds of its slots (``version``, ``time``, ``path``...)."""
+        return frozenset(v.partition(":")[0] for v in self.slots)
 
     @property
     def specific(self) -> int:
@@ -195,7 +206,7 @@ def _words(text: str) -> set[str]:
         out.update(run[i] + run[i + 1] for i in range(len(run) - 1))
         run.clear()
 
-    for token in _WORD.findall(text):
+    for token in _WORD.findall(_FRAME_ZH.sub(" ", text)):
         if _CJK_CHAR.fullmatch(token):
             if token in _STOP_CHARS:
                 flush()
@@ -205,6 +216,8 @@ def _words(text: str) -> set[str]:
         flush()
         if len(token) < 2 or token in _STOP_WORDS or token.isdigit() or token in _CALENDAR:
             continue  # a month or weekday is a value (a date): a slot
+        if token[:STEM] in FRAME_STEMS:
+            continue
         out.add(token[:STEM])
     flush()
     return out
@@ -297,7 +310,7 @@ def compare(a: Profile, b: Profile, cosine: float | None = None) -> PairSignals:
     union = len(a.shingles | b.shingles)
     jac = len(a.shingles & b.shingles) / union if union else 0.0
     shared = (a.words & b.words) - GENERIC
-    kinds = {k.partition(":")[0] for k in a.slots} & {k.partition(":")[0] for k in b.slots}
+    kinds = a.kinds & b.kinds
     differ = any(
         {v for v in a.slots if v.startswith(k + ":")}
         != {v for v in b.slots if v.startswith(k + ":")}
