@@ -16,7 +16,7 @@ into bigrams.
 
 from __future__ import annotations
 
-__all__ = ["FRAME_STEMS", "FRAME_ZH"]
+__all__ = ["FRAME_STEMS", "FRAME_ZH", "KIND_NAMES"]
 
 _STEM = 6
 
@@ -72,3 +72,22 @@ FRAME_ZH = (
     "来一",
 )
 """Chinese frame words, longest first (removed from the text before it is cut)."""
+
+_KIND_NAMES = {
+    # the words that name a kind of value, frame beside a value of that kind: "Python
+    # *version* for X: 3.10" and "X uses Python 3.10" say one thing
+    ("version",): "version versions versión versiones versionen release 版本",
+    ("path",): "path paths location located folder pfad ordner verzeichnis ablageort "
+    "speicherort ruta ubicación carpeta chemin emplacement dossier répertoire 路径 位置 目录",
+    ("date", "calendar"): "date deadline datum frist abgabe fällig fecha límite plazo vence "
+    "vencimiento échéance limite 截止日期 截止 到期 期限",
+    ("number",): "port ports puerto localhost 端口",
+    ("id",): "zone zeitzone zona horaria fuseau horaire 时区",
+}
+
+KIND_NAMES: dict[str, frozenset[str]] = {
+    kind: frozenset(w if w[0] >= "\u3000" else w[:_STEM] for w in names.split())
+    for kinds, names in _KIND_NAMES.items()
+    for kind in kinds
+}
+"""Per slot kind (``version``, ``path``...): the stems (CJK: the words) that name it."""

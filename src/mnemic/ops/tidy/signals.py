@@ -31,7 +31,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from .frame import FRAME_STEMS, FRAME_ZH
+from .frame import FRAME_STEMS, FRAME_ZH, KIND_NAMES
 
 __all__ = ["GENERIC", "PairSignals", "Profile", "compare", "profile", "shown"]
 
@@ -42,11 +42,11 @@ AFTER_UPDATE = 3
 
 _CJK = r"\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"  # kana, Han, Hangul
 _CJK_CHAR = re.compile(f"[{_CJK}]")
-_WORD = re.compile(rf"[{_CJK}]|[^\W_]+", re.UNICODE)
+_WORD = re.compile(rf"用户|[{_CJK}]|[^\W_]+", re.UNICODE)
 
 _URL = re.compile(r"\b(?:https?|ftp|ssh|git)://\S+|\bwww\.\S+", re.IGNORECASE)
 _EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
-_PATH = re.compile(r"(?:(?<=\s)|^)(?:~|\.{1,2})?(?:/[\w.@+-]+){2,}/?|\b[A-Za-z]:\\[^\s]+")
+_PATH = re.compile(r"(?:(?<=[\s:=(\[\"'])|^)(?:~|\.{1,2})?(?:/[\w.@+-]+){2,}/?|\b[A-Za-z]:\\[^\s]+")
 _DATE = re.compile(r"\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\b")
 _IDENTIFIER = re.compile(  # letters and digits in one token: host-7, utc+1, q3, gpt-4o
     r"(?<![\w.])(?=[a-z0-9+-]*[0-9])(?=[a-z0-9+-]*[a-z])[a-z0-9]+(?:[+-][a-z0-9]+)*(?![\w])"
@@ -84,6 +84,7 @@ _STOP_WORDS = frozenset(
     shall should can could may might must it its this that these those there here which who
     whom whose what when where how all any some each every both either neither also too very
     just only still always usually often really quite rather much many more most less least
+    until till since during after before between through
     i me my we our us you your he him his she her they them their person
     use uses used using run runs running prefer prefers preferred like likes liked want
     wants wanted need needs needed keep keeps kept get gets got make makes made go goes went
@@ -93,14 +94,17 @@ _STOP_WORDS = frozenset(
     muss soll es er sie ihr ihre ihren sein seine seinen wir uns man wurde wurden worden
     bitte hinweis
     nutzt benutzt verwendet mag mögen möchte immer auch sehr nur noch
-    zum zur vom beim dass wie was wo wer
+    zum zur vom beim dass wie was wo wer nach unter über bis vor hinter neben zwischen
+    durch gegen um seit ab
     el la los las un una unos unas y o pero de del al en con por para como es son era fue
     ser está están estar tiene tienen tener usa usan utiliza utilizan prefiere prefieren
     ha han sido nota
     gusta gustan le les lo se su sus nos muy siempre también solo sólo todavía aún que
+    hasta desde sobre entre hacia según durante
     le la les un une des et ou mais de du au aux en dans sur avec pour par comme est sont
     était être a ont avoir utilise utilisent préfère aime il elle ils elles son sa ses leur
-    leurs très toujours aussi seulement encore que qui
+    leurs très toujours aussi seulement encore que qui sous vers chez depuis jusqu
+    entre pendant
     """
     )
 )
@@ -206,7 +210,12 @@ def _words(text: str) -> set[str]:
         out.update(run[i] + run[i + 1] for i in range(len(run) - 1))
         run.clear()
 
-    for token in _WORD.findall(_FRAME_ZH.sub(" ", text)):
+    # a frame word ends a run of CJK characters as a function character does
+    for token in _WORD.findall(_FRAME_ZH.sub("的", text)):
+        if token in GENERIC:  # 用户: one word, although 用 alone is a function character
+            flush()
+            out.add(token)
+            continue
         if _CJK_CHAR.fullmatch(token):
             if token in _STOP_CHARS:
                 flush()
@@ -246,13 +255,16 @@ def profile(text: str) -> Profile:
     negated = bool(_NEGATION.search(_UPDATE.sub(_keep_negation, folded)))
     plain = _UPDATE.sub(" ", rest)
     plain = _NEGATION.sub(" ", plain)
+    named = frozenset().union(*(KIND_NAMES.get(v.partition(":")[0], ()) for v in slots))
+    for name in sorted((n for n in named if n[0] >= "\u3000"), key=len, reverse=True):
+        plain = plain.replace(name, "的")  # a CJK name of a kind present: a function word
     flat = " ".join(_WORD.findall(folded))
     grams = {flat[i : i + 3] for i in range(max(1, len(flat) - 2))} if flat else set()
     return Profile(
         text,
         flat,
         frozenset(grams),
-        frozenset(_words(plain)),
+        frozenset(_words(plain) - named),
         frozenset(slots),
         negated,
         update,
