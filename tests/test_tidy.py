@@ -99,7 +99,7 @@ def test_contradictions_in_several_languages(old: str, new: str) -> None:
     [
         ("For long documents the user opens Emacs.",
          "For long documents the user now uses Helix instead."),
-        ("Le serveur de build tourne sous Debian.", "Le serveur de build est passé à Ubuntu."),
+        ("Le serveur de build démarre sous Debian.", "Le serveur de build est passé à Ubuntu."),
         ("团队用 Slack 沟通。", "团队现在改用飞书沟通。"),
     ],
 )  # fmt: skip
