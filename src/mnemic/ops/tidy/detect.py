@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .signals import GENERIC, PairSignals, Profile, compare, shown
+from .signals import GENERIC, PairSignals, Profile, compare, said, shown
 
 __all__ = ["THRESHOLDS", "Finding", "Thresholds", "Verdict", "find", "judge", "signals_of"]
 
@@ -64,6 +64,9 @@ class Thresholds:
     off)."""
     reworded_extra: int = 4
     """An update that rewords its sentence: at most this many words of its own per side."""
+    value_words: int = 2
+    """An update whose value is a phrase ("VS Code", "agua con gas"): at most this many
+    words on each side, said together (0: off)."""
 
 
 THRESHOLDS = Thresholds()
@@ -79,16 +82,12 @@ class Verdict:
     score: float
 
 
-def _join(words: frozenset[str] | set[str]) -> str:
-    return ", ".join(sorted(words))
-
-
 def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) -> Verdict | None:
     """The verdict on the pair ``a``, ``b`` with signals ``s`` (None: unrelated)."""
     verdict = _judge(a, b, s, t)
     if verdict is None and _reworded_update(a, b, s, t):
-        was = ", ".join(x for x in (_join(s.only_a), shown(a.slots - b.slots)) if x)
-        now = ", ".join(x for x in (_join(s.only_b), shown(b.slots - a.slots)) if x)
+        was = ", ".join(x for x in (said(a, s.only_a), shown(a.slots - b.slots)) if x)
+        now = ", ".join(x for x in (said(b, s.only_b), shown(b.slots - a.slots)) if x)
         return Verdict(
             "contradiction",
             f"same subject, one says it changed (and rewords it): {was} vs {now}",
@@ -141,10 +140,44 @@ def _names_old_value(a: Profile, b: Profile) -> bool:
     )
 
 
+def _run(p: Profile, own: frozenset[str]) -> bool:
+    """Whether the words ``own`` of ``p`` are said together, one phrase ("sticks to
+    *gluten-free* food"), no other content word among them."""
+    at = [i for i, w in enumerate(p.order) if w in own]
+    return bool(at) and at[-1] - at[0] + 1 == len(at)
+
+
+def _changed_phrase(
+    a: Profile, b: Profile, s: PairSignals, t: Thresholds, oa: frozenset[str], ob: frozenset[str]
+) -> bool:
+    """An update whose value is a phrase: the two share their subject and each says one
+    phrase of its own in one place ("prefers *Sublime Text* for code review" / "switched
+    to *VS Code* for code review"). Words of one's own in two places are a key and a
+    value ("the *web* team now deploys with *Vercel*"), another fact; so is an update
+    that names first what the other entry says (the same value for another key)."""
+    return (
+        t.value_words > 0
+        and s.update
+        and not s.negation_differs
+        and s.shared >= 1
+        and s.slots_subset
+        and a.slots == b.slots
+        and 0 < len(oa) <= t.value_words
+        and 0 < len(ob) <= t.value_words
+        and _run(a, oa)
+        and _run(b, ob)
+        and not any(
+            new.update and set(new.changed_to[:2]) & old.words for new, old in ((a, b), (b, a))
+        )
+    )
+
+
 def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | None:
     oa, ob = s.only_a - GENERIC, s.only_b - GENERIC
     extra = max(len(oa), len(ob))
     subject = s.shared >= 1 and s.word_overlap >= t.subject_overlap
+    if not subject and a.words & b.words & GENERIC and not (a.words | b.words) - GENERIC:
+        subject = True  # "the user is on UTC-5" / "the user is now in UTC+8": only the user
     # a slot or a negation may differ between two statements of one subject; words only
     # one side has are allowed on one side (a detail), never on both (another subject)
     if subject and extra <= t.extra_words and not (oa and ob):
@@ -156,9 +189,10 @@ def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | N
                 s.word_overlap,
             )
         if s.negation_differs:
+            saying = a.negation or b.negation
             return Verdict(
                 "contradiction",
-                "same subject, but one of them says it no longer holds",
+                f"same subject, but one of them says it no longer holds ('{saying}')",
                 s.word_overlap,
             )
     # an update changes one value: a word or two on each side ("vim" / "Emacs"), or a
@@ -171,10 +205,16 @@ def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | N
     )
     changed_slot = s.slots_differ and not (oa and ob) and extra <= t.extra_words
     if subject and s.update and (changed_words or changed_slot) and not s.negation_differs:
-        was = ", ".join(x for x in (_join(oa), shown(a.slots - b.slots)) if x)
-        now = ", ".join(x for x in (_join(ob), shown(b.slots - a.slots)) if x)
+        was = ", ".join(x for x in (said(a, oa), shown(a.slots - b.slots)) if x)
+        now = ", ".join(x for x in (said(b, ob), shown(b.slots - a.slots)) if x)
         return Verdict(
             "contradiction", f"same subject, one says it changed: {was} vs {now}", s.word_overlap
+        )
+    if _changed_phrase(a, b, s, t, oa, ob):
+        return Verdict(
+            "contradiction",
+            f"same subject, one says its value changed: {said(a, oa)} vs {said(b, ob)}",
+            s.word_overlap,
         )
     if s.slots_differ or s.negation_differs or not s.slots_subset:
         return None
@@ -183,6 +223,14 @@ def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | N
     # what each side says that the other does not: its own words and slot values
     one_sided = not (s.only_a or a.slots - b.slots) or not (s.only_b or b.slots - a.slots)
     if one_sided and s.contained >= t.merge_lexical:
+        fa, fb = a.frame - b.frame, b.frame - a.frame
+        if (fa or fb) and s.shingle_jaccard < t.merge_lexical:
+            return Verdict(
+                "duplicate",
+                f"the same fact in other words: only everyday words differ "
+                f"('{said(a, fa) or '-'}' / '{said(b, fb) or '-'}')",
+                s.contained,
+            )
         return Verdict(
             "duplicate", f"near-duplicate (one holds the other: {s.contained:.2f})", s.contained
         )

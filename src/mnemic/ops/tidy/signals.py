@@ -31,9 +31,9 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from .frame import FRAME_STEMS, FRAME_ZH, KIND_NAMES
+from .lexicon import FRAME_STEMS, FRAME_ZH, KIND_NAMES, STOP_CHARS, STOP_WORDS
 
-__all__ = ["GENERIC", "PairSignals", "Profile", "compare", "profile", "shown"]
+__all__ = ["GENERIC", "PairSignals", "Profile", "compare", "profile", "said", "shown"]
 
 STEM = 6
 """Latin words are compared by their first six letters (a crude stem for en, de, es, fr)."""
@@ -74,48 +74,11 @@ _WEEKDAYS = _listed(
 )
 _CALENDAR = frozenset(_MONTHS + _WEEKDAYS)
 
-# Function words and everyday verbs: they carry no subject or value of their own, so a
-# pair that differs only in them says the same thing.
-_STOP_WORDS = frozenset(
-    _listed(
-        """
-    a an the and or but of to in on at by for with from as into onto over under about than
-    then so if is are was were be been being am do does did has have had having will would
-    shall should can could may might must it its this that these those there here which who
-    whom whose what when where how all any some each every both either neither also too very
-    just only still always usually often really quite rather much many more most less least
-    until till since during after before between through
-    i me my we our us you your he him his she her they them their person
-    use uses used using run runs running prefer prefers preferred like likes liked want
-    wants wanted need needs needed keep keeps kept get gets got make makes made go goes went
-    set sets work works worked via per etc please note noted remember time times every
-    der die das den dem des ein eine einen einem einer eines und oder aber von zu im in am
-    an auf bei mit für aus als ist sind war waren sein hat haben hatte wird werden kann
-    muss soll es er sie ihr ihre ihren sein seine seinen wir uns man wurde wurden worden
-    bitte hinweis
-    nutzt benutzt verwendet mag mögen möchte immer auch sehr nur noch
-    zum zur vom beim dass wie was wo wer nach unter über bis vor hinter neben zwischen
-    durch gegen um seit ab
-    el la los las un una unos unas y o pero de del al en con por para como es son era fue
-    ser está están estar tiene tienen tener usa usan utiliza utilizan prefiere prefieren
-    ha han sido nota
-    gusta gustan le les lo se su sus nos muy siempre también solo sólo todavía aún que
-    hasta desde sobre entre hacia según durante
-    le la les un une des et ou mais de du au aux en dans sur avec pour par comme est sont
-    était être a ont avoir utilise utilisent préfère aime il elle ils elles son sa ses leur
-    leurs très toujours aussi seulement encore que qui sous vers chez depuis jusqu
-    entre pendant
-    """
-    )
-)
 # Who most entries are about: a subject too common to make two entries the same subject
 GENERIC = frozenset({"user", "nutzer", "benutz", "usuari", "utilis", "用户"})
 
 _FRAME_ZH = re.compile("|".join(FRAME_ZH))
 
-_STOP_CHARS = frozenset(
-    "的了是在用我你他她它们也都很就还和与及把被给对从到向为吗呢吧啊呀个之这那有要会让使"
-)
 
 _NEGATION = re.compile(
     r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|don't|doesn't|didn't|isn't|"
@@ -157,6 +120,13 @@ class Profile:
     """The first :data:`AFTER_UPDATE` content words after its update marker, in order
     ("switched to *Sublime Text*", "now uses *vim*"): where an update names what it
     changed to."""
+    order: tuple[str, ...] = ()
+    """Its content words in the order it says them (:attr:`words`, repeats kept)."""
+    frame: frozenset[str] = frozenset()
+    """The frame words it holds (:mod:`.frame`: everyday verbs, names of its values'
+    kinds), left out of :attr:`words`."""
+    negation: str = ""
+    """The words that negate it ("no longer", "dejó de"), when it is negated."""
 
     @property
     def kinds(self) -> frozenset[str]:
@@ -200,34 +170,60 @@ def shown(slots: frozenset[str] | set[str]) -> str:
     return ", ".join(sorted(s.partition(":")[2] for s in slots))
 
 
-def _words(text: str) -> set[str]:
-    out: set[str] = set()
+def said(p: Profile, words: frozenset[str] | set[str]) -> str:
+    """The content ``words`` (stems, CJK characters and bigrams) of ``p`` as its text
+    spells them, in order: ``Sublime Text`` for ``sublim, text``."""
+    text = unicodedata.normalize("NFKC", p.text)
+    spans: list[tuple[int, int]] = []
+    for m in _WORD.finditer(text):
+        token, end = m.group(0), m.end()
+        if _CJK_CHAR.fullmatch(token):
+            if token + text[end : end + 1] in words:
+                spans.append((m.start(), end + 1))
+            elif token in words:
+                spans.append((m.start(), end))
+        elif _fold(token)[:STEM] in words or _fold(token) in words:
+            spans.append((m.start(), end))
+    out: list[str] = []
+    last = -1
+    for start, end in spans:  # CJK characters of one run are one word
+        if out and start <= last and _CJK_CHAR.match(text[start]):
+            out[-1] += text[last:end]
+        else:
+            out.append(text[start:end])
+        last = max(last, end)
+    return " ".join(dict.fromkeys(out))
+
+
+def _words(text: str) -> list[str]:
+    """The content words of ``text`` in their order (a word may repeat)."""
+    out: list[str] = []
     run: list[str] = []  # consecutive CJK characters: compared by bigrams
 
     def flush() -> None:
         if len(run) == 1:
-            out.add(run[0])
-        out.update(run[i] + run[i + 1] for i in range(len(run) - 1))
+            out.append(run[0])
+        out.extend(run[i] + run[i + 1] for i in range(len(run) - 1))
         run.clear()
 
     # a frame word ends a run of CJK characters as a function character does
     for token in _WORD.findall(_FRAME_ZH.sub("的", text)):
         if token in GENERIC:  # 用户: one word, although 用 alone is a function character
             flush()
-            out.add(token)
+            out.append(token)
             continue
         if _CJK_CHAR.fullmatch(token):
-            if token in _STOP_CHARS:
+            if token in STOP_CHARS:
                 flush()
             else:
                 run.append(token)
             continue
         flush()
-        if len(token) < 2 or token in _STOP_WORDS or token.isdigit() or token in _CALENDAR:
+        if len(token) < 2 or token in STOP_WORDS or token.isdigit() or token in _CALENDAR:
             continue  # a month or weekday is a value (a date): a slot
         if token[:STEM] in FRAME_STEMS:
             continue
-        out.add(token[:STEM])
+        out.append(token[:STEM])
     flush()
     return out
 
@@ -252,32 +248,52 @@ def profile(text: str) -> Profile:
     slots, rest = _slots(folded)
     slots |= {f"calendar:{w}" for w in _WORD.findall(folded) if w in _CALENDAR}
     update = bool(_UPDATE.search(folded))
-    negated = bool(_NEGATION.search(_UPDATE.sub(_keep_negation, folded)))
+    negation = _NEGATION.search(_UPDATE.sub(_keep_negation, folded))
     plain = _UPDATE.sub(" ", rest)
     plain = _NEGATION.sub(" ", plain)
     named = frozenset().union(*(KIND_NAMES.get(v.partition(":")[0], ()) for v in slots))
+    frame = {w for w in _WORD.findall(plain) if w[:STEM] in FRAME_STEMS | named}
+    frame |= set(_FRAME_ZH.findall(plain)) | {n for n in named if n[0] >= "\u3000" and n in plain}
     for name in sorted((n for n in named if n[0] >= "\u3000"), key=len, reverse=True):
         plain = plain.replace(name, "的")  # a CJK name of a kind present: a function word
+    order = [w for w in _words(plain) if w not in named]
     flat = " ".join(_WORD.findall(folded))
     grams = {flat[i : i + 3] for i in range(max(1, len(flat) - 2))} if flat else set()
     return Profile(
         text,
         flat,
         frozenset(grams),
-        frozenset(_words(plain) - named),
+        frozenset(order),
         frozenset(slots),
-        negated,
+        negation is not None,
         update,
         _changed_to(folded) if update else (),
+        tuple(order),
+        frozenset(w if w[0] >= "\u3000" else w[:STEM] for w in frame),
+        _negation_said(folded, negation),
     )
+
+
+def _negation_said(folded: str, m: re.Match[str] | None) -> str:
+    """The words that negate ``folded`` (``m``: the negation found once update markers
+    were read), as written: "no longer" rather than the "not" it was read as."""
+    if m is None:
+        return ""
+    if m.group(0) == "not" and "not" not in _WORD.findall(folded):
+        marker = next((u for u in _UPDATE.findall(folded) if _keep_negation_word(u)), None)
+        return marker or "not"
+    return m.group(0)
 
 
 def _keep_negation(m: re.Match[str]) -> str:
     """Update markers that are negations too ("no longer", "nicht mehr", "不再", "ya no")
     keep counting as negations; the others ("now", "现在") are removed first so that
     a character such as 不 inside them is not read as one."""
-    word = m.group(0).casefold()
-    return " not " if word in ("no longer", "nicht mehr", "不再", "ya no", "anymore") else " "
+    return " not " if _keep_negation_word(m.group(0)) else " "
+
+
+def _keep_negation_word(word: str) -> bool:
+    return word.casefold() in ("no longer", "nicht mehr", "不再", "ya no", "anymore")
 
 
 @dataclass(frozen=True, slots=True)
