@@ -166,9 +166,7 @@ def _changed_phrase(
         and 0 < len(ob) <= t.value_words
         and _run(a, oa)
         and _run(b, ob)
-        and not any(
-            new.update and set(new.changed_to[:2]) & old.words for new, old in ((a, b), (b, a))
-        )
+        and not _names_old_value(a, b)
     )
 
 

@@ -70,8 +70,7 @@ STOP_CHARS = frozenset(
 
 
 _FRAME = """
-    be is are was doing done take takes took taken taking have has had eat eats ate eaten
-    eating
+    doing done take takes took taken taking eat eats ate eaten eating
     drink drinks drank drinking put puts putting store stores stored storing save saves
     saved live lives lived stay stays stayed come comes came coming give gives gave
     given say says said call calls called calling name named names start starts started

@@ -39,6 +39,10 @@ STEM = 6
 """Latin words are compared by their first six letters (a crude stem for en, de, es, fr)."""
 AFTER_UPDATE = 3
 """Content words read after an update marker as the value it changed to."""
+TO_WITHIN = 3
+"""How far after an update marker a particle ("to", "a", "auf", "成") says the value
+comes next."""
+_TO = re.compile(r"to|into|a|al|à|au|aux|auf|zu|zum|zur|成|为|到")
 
 _CJK = r"\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"  # kana, Han, Hangul
 _CJK_CHAR = re.compile(f"[{_CJK}]")
@@ -51,6 +55,8 @@ _DATE = re.compile(r"\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\b
 _IDENTIFIER = re.compile(  # letters and digits in one token: host-7, utc+1, q3, gpt-4o
     r"(?<![\w.])(?=[a-z0-9+-]*[0-9])(?=[a-z0-9+-]*[a-z])[a-z0-9]+(?:[+-][a-z0-9]+)*(?![\w])"
 )
+_ZONE = re.compile(r"\b(?:utc|gmt|cet|cest|eet|wet|bst|pst|pdt|mst|mdt|cst|cdt|jst|aest)\b")
+"""A time zone named without an offset: a value as ``utc+1`` is."""
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,:]\d+)*(?![\w])|\d+(?=[%" + _CJK + r"])")
 _TIME = re.compile(r"\d{1,2}:\d{2}")
 
@@ -154,7 +160,7 @@ def _slots(folded: str) -> tuple[set[str], str]:
     found: set[str] = set()
     rest = folded
     for kind, pattern in (("url", _URL), ("email", _EMAIL), ("path", _PATH), ("date", _DATE),
-                          ("id", _IDENTIFIER)):  # fmt: skip
+                          ("id", _IDENTIFIER), ("id", _ZONE)):  # fmt: skip
         for m in pattern.finditer(rest):
             found.add(f"{kind}:{m.group(0).rstrip('.,;:)').rstrip('/')}")
         rest = pattern.sub(" ", rest)
@@ -171,23 +177,21 @@ def shown(slots: frozenset[str] | set[str]) -> str:
 
 
 def said(p: Profile, words: frozenset[str] | set[str]) -> str:
-    """The content ``words`` (stems, CJK characters and bigrams) of ``p`` as its text
-    spells them, in order: ``Sublime Text`` for ``sublim, text``."""
+    """The content ``words`` (stems, CJK characters and runs) of ``p`` as its text spells
+    them, in order: ``Sublime Text`` for ``sublim, text``."""
     text = unicodedata.normalize("NFKC", p.text)
-    spans: list[tuple[int, int]] = []
-    for m in _WORD.finditer(text):
-        token, end = m.group(0), m.end()
-        if _CJK_CHAR.fullmatch(token):
-            if token + text[end : end + 1] in words:
-                spans.append((m.start(), end + 1))
-            elif token in words:
-                spans.append((m.start(), end))
-        elif _fold(token)[:STEM] in words or _fold(token) in words:
-            spans.append((m.start(), end))
+    spans = [
+        (m.start(), m.end())
+        for m in _WORD.finditer(text)
+        if not _CJK_CHAR.match(m.group(0))
+        and (_fold(m.group(0))[:STEM] in words or _fold(m.group(0)) in words)
+    ]
+    for w in (w for w in words if _CJK_CHAR.match(w)):  # every place the run is written
+        spans += [(m.start(), m.end()) for m in re.finditer(re.escape(w), text)]
     out: list[str] = []
     last = -1
-    for start, end in spans:  # CJK characters of one run are one word
-        if out and start <= last and _CJK_CHAR.match(text[start]):
+    for start, end in sorted(spans):  # CJK runs that meet, "gluten-free": one word
+        if out and ((start <= last and _CJK_CHAR.match(text[start])) or text[last:start] == "-"):
             out[-1] += text[last:end]
         else:
             out.append(text[start:end])
@@ -230,12 +234,16 @@ def _words(text: str) -> list[str]:
 
 def _changed_to(folded: str) -> tuple[str, ...]:
     """The first :data:`AFTER_UPDATE` content words after the update marker of
-    ``folded``, in order (none without one)."""
+    ``folded``, in order (none without one). When a particle follows the marker within
+    :data:`TO_WITHIN` tokens ("changed *dinner* to low-carb", "cambió a", "改成"), the
+    value is what comes after it; the words before it name the key."""
     marker = _UPDATE.search(folded)
     if marker is None:
         return ()
+    tokens = _WORD.findall(_UPDATE.sub(" ", folded[marker.end() :]))
+    to = next((i for i, t in enumerate(tokens[:TO_WITHIN]) if _TO.fullmatch(t)), None)
     words: list[str] = []
-    for token in _WORD.findall(_UPDATE.sub(" ", folded[marker.end() :])):
+    for token in tokens if to is None else tokens[to + 1 :]:
         words += sorted(_words(token))
         if len(words) >= AFTER_UPDATE:
             break
