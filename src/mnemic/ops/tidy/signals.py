@@ -7,16 +7,19 @@ grammar. An entry becomes a :class:`Profile`:
   character 3-grams (**shingles**: Graphiti's signal for short names, robust to case,
   punctuation and small edits in any script);
 * its **content words**: Latin words cut to a stem (the first six letters: "prefers" and
-  "preferred" meet), CJK text one character each, minus a small list of function words
-  and everyday verbs per language (``the``, ``uses``, ``ist``, ``usa``, ``的``...);
+  "preferred" meet), CJK text one character each, minus the function words, frame words
+  (everyday verbs: ``goes``, ``trinkt``, ``toma``, ``喝``) and names of its values'
+  kinds (``version`` beside 3.11) of :mod:`.lexicon`; the frame words it held are kept
+  apart (:attr:`Profile.frame`) to say why two wordings are one fact;
 * its **slots**: the values a fact can change while the sentence stays the same, each
   with its kind: numbers, versions (``3.10``), times (``9:30``), dates and month or
   weekday names, paths, URLs, e-mail addresses, identifiers mixing letters and digits
-  (``host-7``, ``UTC+1``, ``Q3``);
-* whether it is **negated** (``not``, ``no longer``, ``nicht``, ``nunca``, ``不``...) and
+  (``host-7``, ``UTC+1``, ``Q3``), time zones named without an offset (``UTC``);
+* whether it is **negated** (``not``, ``no longer``, ``stopped``, ``dejó de``, ``不``...) and
   whether it says it is an **update** (``now``, ``switched to``, ``jetzt``, ``ahora``,
-  ``现在``, ``改用``...), and then the content words right after that marker: where an
-  update names its new value (**changed to**).
+  ``现在``, ``改用``...), and then the content words right after that marker, or after
+  the particle that follows it ("changed dinner *to*"): where an update names its new
+  value (**changed to**).
 
 :func:`compare` gives the pair signals :mod:`.detect` decides on: shingle Jaccard,
 content-word overlap, the words only one side has, whether the slots differ, whether
