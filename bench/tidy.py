@@ -213,7 +213,10 @@ OFFLINE_GRID = {
 REWORDED_GRID = {
     "reworded_overlap": (1.01, 0.6, 0.5, 0.4),
     "reworded_extra": (2, 3, 4),
-    "value_words": (0, 1, 2, 3),
+    # not 3: a run of three swallows a word of a compound key ("notes during *design*
+    # review" / "switched to Sublime Text for *code* review"), a wrong supersede that the
+    # dev stores (one topic each) rarely hold and real memories do
+    "value_words": (0, 1, 2),
 }
 SEMANTIC_GRID = {
     "merge_cosine": (0.96, 0.94, 0.92, 0.9, 0.875, 0.85),

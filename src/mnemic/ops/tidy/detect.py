@@ -11,7 +11,9 @@ their embeddings when the embedder runs), contradictions before duplicates:
   PostgreSQL 15" and "the production database runs PostgreSQL 14" differ in their
   subject too, and are two true facts. When one says it is an update ("now", "switched
   to", "改用"), the value may instead be up to :attr:`Thresholds.update_words` words on
-  each side ("vim" / "Emacs"; 0 turns this off), but never words and a slot at once.
+  each side ("vim" / "Emacs"; 0, the calibrated value, turns this off: the phrase rule
+  below covers it with a check on where the words stand), but never words and a slot
+  at once.
   An update may also reword the sentence ("reaches for Emacs" / "now uses vim
   instead"): then each side may hold up to :attr:`Thresholds.reworded_extra` words of
   its own if they share :attr:`Thresholds.reworded_overlap` of their content words and
@@ -58,7 +60,7 @@ class Thresholds:
     cosine_floor: float = 0.4
     subject_overlap: float = 0.6
     extra_words: int = 1
-    update_words: int = 1
+    update_words: int = 0
     reworded_overlap: float = 0.4
     """An update that rewords its sentence: the content-word overlap it needs (above 1:
     off)."""
