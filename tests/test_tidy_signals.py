@@ -75,6 +75,16 @@ def test_an_everyday_verb_is_no_content_word_but_a_noun_of_the_same_stem_is() ->
     assert "kommen" in profile("Kommentare im Code auf Englisch.").words
 
 
+def test_a_frame_verb_written_as_a_noun_or_a_name_is_content() -> None:
+    # German nouns and names have a capital inside a sentence: "Laufen" (running) is the
+    # value here, not the verb "laufen"
+    running = "Mittwochs macht der Nutzer Laufen."
+    assert "laufen" in profile(running).words
+    assert planned("Der Nutzer besucht mittwochs seine Eltern.", running) == []
+    now_running = "Der Nutzer macht mittwochs jetzt Laufen."
+    superseded("Der Nutzer geht mittwochs zum Schwimmen.", now_running)
+
+
 # -- the name of a value's kind is frame beside that value ------------------------------
 
 
@@ -163,6 +173,7 @@ def test_an_update_to_a_value_of_several_words_supersedes_the_old_one(
         ("The user keeps breakfast strictly free of sugar.",
          "User changed dinner to free of sugar."),
         ("User eats low-carb at lunch.", "User changed dinner to low-carb."),
+        ("用户晚饭吃纯素。", "用户早饭换成纯素了。"),
     ],
 )  # fmt: skip
 def test_an_update_of_another_key_is_no_changed_phrase(a: str, b: str) -> None:

@@ -202,8 +202,26 @@ def said(p: Profile, words: frozenset[str] | set[str]) -> str:
     return " ".join(dict.fromkeys(out))
 
 
-def _words(text: str) -> list[str]:
-    """The content words of ``text`` in their order (a word may repeat)."""
+def _capitalised(text: str) -> frozenset[str]:
+    """The words (folded) written with a capital inside a sentence: names and German
+    nouns ("macht *Laufen*", "writes *Go*"), which are never frame words."""
+    text = unicodedata.normalize("NFKC", text)
+    return frozenset(
+        _fold(m.group(0))
+        for m in _WORD.finditer(text)
+        if m.group(0)[:1].isupper() and text[: m.start()].rstrip()[-1:] not in ("", ".", "!", "?")
+    )
+
+
+def _gap(m: re.Match[str]) -> str:
+    """What a marker cut out of the text leaves: a function character after CJK (so the
+    characters on either side are not read as one word), else a space."""
+    return "的" if _CJK_CHAR.match(m.group(0)) else " "
+
+
+def _words(text: str, names: frozenset[str] = frozenset()) -> list[str]:
+    """The content words of ``text`` in their order (a word may repeat); ``names``:
+    words that are content even where a frame word is spelled the same."""
     out: list[str] = []
     run: list[str] = []  # consecutive CJK characters: compared by bigrams
 
@@ -228,14 +246,14 @@ def _words(text: str) -> list[str]:
         flush()
         if len(token) < 2 or token in STOP_WORDS or token.isdigit() or token in _CALENDAR:
             continue  # a month or weekday is a value (a date): a slot
-        if token[:STEM] in FRAME_STEMS:
+        if token[:STEM] in FRAME_STEMS and token not in names:
             continue
         out.append(token[:STEM])
     flush()
     return out
 
 
-def _changed_to(folded: str) -> tuple[str, ...]:
+def _changed_to(folded: str, names: frozenset[str] = frozenset()) -> tuple[str, ...]:
     """The first :data:`AFTER_UPDATE` content words after the update marker of
     ``folded``, in order (none without one). When a particle follows the marker within
     :data:`TO_WITHIN` tokens ("changed *dinner* to low-carb", "cambió a", "改成"), the
@@ -243,14 +261,10 @@ def _changed_to(folded: str) -> tuple[str, ...]:
     marker = _UPDATE.search(folded)
     if marker is None:
         return ()
-    tokens = _WORD.findall(_UPDATE.sub(" ", folded[marker.end() :]))
+    tokens = _WORD.findall(_UPDATE.sub(_gap, folded[marker.end() :]))
     to = next((i for i, t in enumerate(tokens[:TO_WITHIN]) if _TO.fullmatch(t)), None)
-    words: list[str] = []
-    for token in tokens if to is None else tokens[to + 1 :]:
-        words += sorted(_words(token))
-        if len(words) >= AFTER_UPDATE:
-            break
-    return tuple(words[:AFTER_UPDATE])
+    after = tokens if to is None else tokens[to + 1 :]
+    return tuple(_words(" ".join(after), names)[:AFTER_UPDATE])
 
 
 def profile(text: str) -> Profile:
@@ -260,14 +274,17 @@ def profile(text: str) -> Profile:
     slots |= {f"calendar:{w}" for w in _WORD.findall(folded) if w in _CALENDAR}
     update = bool(_UPDATE.search(folded))
     negation = _NEGATION.search(_UPDATE.sub(_keep_negation, folded))
-    plain = _UPDATE.sub(" ", rest)
-    plain = _NEGATION.sub(" ", plain)
+    plain = _UPDATE.sub(_gap, rest)
+    plain = _NEGATION.sub(_gap, plain)
+    names = _capitalised(text)
     named = frozenset().union(*(KIND_NAMES.get(v.partition(":")[0], ()) for v in slots))
-    frame = {w for w in _WORD.findall(plain) if w[:STEM] in FRAME_STEMS | named}
+    frame = {
+        w for w in _WORD.findall(plain) if w[:STEM] in FRAME_STEMS - names or w[:STEM] in named
+    }
     frame |= set(_FRAME_ZH.findall(plain)) | {n for n in named if n[0] >= "\u3000" and n in plain}
     for name in sorted((n for n in named if n[0] >= "\u3000"), key=len, reverse=True):
         plain = plain.replace(name, "的")  # a CJK name of a kind present: a function word
-    order = [w for w in _words(plain) if w not in named]
+    order = [w for w in _words(plain, names) if w not in named]
     flat = " ".join(_WORD.findall(folded))
     grams = {flat[i : i + 3] for i in range(max(1, len(flat) - 2))} if flat else set()
     return Profile(
@@ -278,7 +295,7 @@ def profile(text: str) -> Profile:
         frozenset(slots),
         negation is not None,
         update,
-        _changed_to(folded) if update else (),
+        _changed_to(folded, names) if update else (),
         tuple(order),
         frozenset(w if w[0] >= "\u3000" else w[:STEM] for w in frame),
         _negation_said(folded, negation),
