@@ -1,7 +1,7 @@
 """Tidy: how many planted duplicates, paraphrases and contradictions it finds, and how
 often it would merge two honest facts.
 
-Usage: ./x bench tidy [--stores N] [--offline]
+Usage: ./x bench tidy [--stores N] [--offline] [--no-tune] [--before EARLIER.json]
 
 Stores come from ``_tidy_fixtures`` (families written in en, de, es, fr and zh; the dev
 and test halves share no family). Each store goes through
@@ -14,7 +14,9 @@ embedder's cosines. Per kind of planted pair:
   one; **false merge** = a proposal merges them as duplicates (keeping either text);
 * honest look-alikes and unrelated pairs: **false merge** = any proposal joins them.
 
-Each share comes with n and a 95 % Wilson interval. The thresholds are then tuned on
+Each share comes with n and a 95 % Wilson interval, per kind, per subtype and per
+language. ``--before`` keeps an earlier result (the same fixtures, earlier code: run it
+with ``--no-tune``, which reports the defaults without the grid) beside this one. The thresholds are then tuned on
 the dev half alone (a grid over :class:`~mnemic.ops.tidy.detect.Thresholds`: most
 flagged subject to at most 1 % false merges of honest pairs and of contradictions, and
 0.1 % of unrelated pairs, on dev; a less cautious value must flag half a point more);
