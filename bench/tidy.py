@@ -16,13 +16,13 @@ embedder's cosines. Per kind of planted pair:
 
 Each share comes with n and a 95 % Wilson interval, per kind, per subtype and per
 language. ``--before`` keeps an earlier result (the same fixtures, earlier code: run it
-with ``--no-tune``, which reports the defaults without the grid) beside this one. The thresholds are then tuned on
-the dev half alone (a grid over :class:`~mnemic.ops.tidy.detect.Thresholds`: most
-flagged subject to at most 1 % false merges of honest pairs and of contradictions, and
-0.1 % of unrelated pairs, on dev; a less cautious value must flag half a point more);
-the result records the tuned values and whether they
-are the library's defaults, so a default changed by hand shows up here. Aim: test
-flagged >= 90 %, false merges <= 2 %, offline.
+with ``--no-tune``, which reports the defaults without the grid) beside this one.
+The thresholds are then tuned on the dev half alone (a grid over
+:class:`~mnemic.ops.tidy.detect.Thresholds`: most flagged subject to at most 1 % false
+merges of honest pairs and of contradictions, and 0.1 % of unrelated pairs, on dev; a
+less cautious value must flag half a point more); the result records the tuned values
+and whether they are the library's defaults, so a default changed by hand shows up
+here. Aim: test flagged >= 90 %, false merges <= 2 %, offline.
 """
 
 from __future__ import annotations
