@@ -11,7 +11,9 @@ their embeddings when the embedder runs), contradictions before duplicates:
   PostgreSQL 15" and "the production database runs PostgreSQL 14" differ in their
   subject too, and are two true facts. When one says it is an update ("now", "switched
   to", "改用"), the value may instead be up to :attr:`Thresholds.update_words` words on
-  each side ("vim" / "Emacs"; 0 turns this off), but never words and a slot at once.
+  each side ("vim" / "Emacs"; 0, the calibrated value, turns this off: the phrase rule
+  below covers it with a check on where the words stand), but never words and a slot
+  at once.
   An update may also reword the sentence ("reaches for Emacs" / "now uses vim
   instead"): then each side may hold up to :attr:`Thresholds.reworded_extra` words of
   its own if they share :attr:`Thresholds.reworded_overlap` of their content words and
@@ -40,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .signals import PairSignals, Profile, compare, shown
+from .signals import GENERIC, PairSignals, Profile, compare, said, shown
 
 __all__ = ["THRESHOLDS", "Finding", "Thresholds", "Verdict", "find", "judge", "signals_of"]
 
@@ -58,12 +60,15 @@ class Thresholds:
     cosine_floor: float = 0.4
     subject_overlap: float = 0.6
     extra_words: int = 1
-    update_words: int = 1
+    update_words: int = 0
     reworded_overlap: float = 0.4
     """An update that rewords its sentence: the content-word overlap it needs (above 1:
     off)."""
     reworded_extra: int = 4
     """An update that rewords its sentence: at most this many words of its own per side."""
+    value_words: int = 2
+    """An update whose value is a phrase ("VS Code", "agua con gas"): at most this many
+    words on each side, said together (0: off)."""
 
 
 THRESHOLDS = Thresholds()
@@ -79,16 +84,12 @@ class Verdict:
     score: float
 
 
-def _join(words: frozenset[str] | set[str]) -> str:
-    return ", ".join(sorted(words))
-
-
 def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) -> Verdict | None:
     """The verdict on the pair ``a``, ``b`` with signals ``s`` (None: unrelated)."""
     verdict = _judge(a, b, s, t)
     if verdict is None and _reworded_update(a, b, s, t):
-        was = ", ".join(x for x in (_join(s.only_a), shown(a.slots - b.slots)) if x)
-        now = ", ".join(x for x in (_join(s.only_b), shown(b.slots - a.slots)) if x)
+        was = ", ".join(x for x in (said(a, s.only_a), shown(a.slots - b.slots)) if x)
+        now = ", ".join(x for x in (said(b, s.only_b), shown(b.slots - a.slots)) if x)
         return Verdict(
             "contradiction",
             f"same subject, one says it changed (and rewords it): {was} vs {now}",
@@ -106,15 +107,17 @@ def _reworded_update(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> b
     team now deploys with GitHub Actions" repeats the verb of "the team deploys with
     Jenkins" and is left alone, like "the web team now deploys with Vercel" beside "the
     mobile team deploys with Fastlane", which it cannot be told from."""
-    extra = max(len(s.only_a), len(s.only_b))
+    oa, ob = s.only_a - GENERIC, s.only_b - GENERIC
+    extra = max(len(oa), len(ob))
     if not (
         s.update
         and not s.negation_differs
         and s.shared >= 1
         and s.word_overlap >= t.reworded_overlap
         and extra <= t.reworded_extra
-        and (s.only_a or s.slots_differ)
-        and (s.only_b or s.slots_differ)
+        and (oa or s.slots_differ)
+        and (ob or s.slots_differ)
+        and a.kinds == b.kinds  # a time beside a time zone: two facts
     ):
         return False
     for new, old in ((a, b), (b, a)):
@@ -128,12 +131,56 @@ def _reworded_update(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> b
     return True
 
 
+def _names_old_value(a: Profile, b: Profile) -> bool:
+    """Whether the update among ``a``, ``b`` names, right after its marker, a word the
+    other entry already holds: "now eats gluten-free at dinner" beside "keeps lunch
+    gluten-free" moves the same value to another key (two facts), where "switched to
+    Emacs" beside "prefers vim" names a new value."""
+    return any(
+        new.update and new.changed_to[:1] and new.changed_to[0] in old.words
+        for new, old in ((a, b), (b, a))
+    )
+
+
+def _run(p: Profile, own: frozenset[str]) -> bool:
+    """Whether the words ``own`` of ``p`` are said together, one phrase ("sticks to
+    *gluten-free* food"), no other content word among them."""
+    at = [i for i, w in enumerate(p.order) if w in own]
+    return bool(at) and at[-1] - at[0] + 1 == len(at)
+
+
+def _changed_phrase(
+    a: Profile, b: Profile, s: PairSignals, t: Thresholds, oa: frozenset[str], ob: frozenset[str]
+) -> bool:
+    """An update whose value is a phrase: the two share their subject and each says one
+    phrase of its own in one place ("prefers *Sublime Text* for code review" / "switched
+    to *VS Code* for code review"). Words of one's own in two places are a key and a
+    value ("the *web* team now deploys with *Vercel*"), another fact; so is an update
+    that names first what the other entry says (the same value for another key)."""
+    return (
+        t.value_words > 0
+        and s.update
+        and not s.negation_differs
+        and s.shared >= 1
+        and s.slots_subset
+        and a.slots == b.slots
+        and 0 < len(oa) <= t.value_words
+        and 0 < len(ob) <= t.value_words
+        and _run(a, oa)
+        and _run(b, ob)
+        and not _names_old_value(a, b)
+    )
+
+
 def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | None:
-    extra = max(len(s.only_a), len(s.only_b))
+    oa, ob = s.only_a - GENERIC, s.only_b - GENERIC
+    extra = max(len(oa), len(ob))
     subject = s.shared >= 1 and s.word_overlap >= t.subject_overlap
+    if not subject and a.words & b.words & GENERIC and not (a.words | b.words) - GENERIC:
+        subject = True  # "the user is on UTC-5" / "the user is now in UTC+8": only the user
     # a slot or a negation may differ between two statements of one subject; words only
     # one side has are allowed on one side (a detail), never on both (another subject)
-    if subject and extra <= t.extra_words and not (s.only_a and s.only_b):
+    if subject and extra <= t.extra_words and not (oa and ob):
         if s.slots_differ:
             return Verdict(
                 "contradiction",
@@ -142,20 +189,32 @@ def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | N
                 s.word_overlap,
             )
         if s.negation_differs:
+            saying = a.negation or b.negation
             return Verdict(
                 "contradiction",
-                "same subject, but one of them says it no longer holds",
+                f"same subject, but one of them says it no longer holds ('{saying}')",
                 s.word_overlap,
             )
     # an update changes one value: a word or two on each side ("vim" / "Emacs"), or a
     # slot with no more than a detail besides; both at once is another subject
-    changed_words = bool(s.only_a and s.only_b) and s.slots_subset and extra <= t.update_words
-    changed_slot = s.slots_differ and not (s.only_a and s.only_b) and extra <= t.extra_words
+    changed_words = (
+        bool(oa and ob)
+        and s.slots_subset
+        and extra <= t.update_words
+        and not _names_old_value(a, b)
+    )
+    changed_slot = s.slots_differ and not (oa and ob) and extra <= t.extra_words
     if subject and s.update and (changed_words or changed_slot) and not s.negation_differs:
-        was = ", ".join(x for x in (_join(s.only_a), shown(a.slots - b.slots)) if x)
-        now = ", ".join(x for x in (_join(s.only_b), shown(b.slots - a.slots)) if x)
+        was = ", ".join(x for x in (said(a, oa), shown(a.slots - b.slots)) if x)
+        now = ", ".join(x for x in (said(b, ob), shown(b.slots - a.slots)) if x)
         return Verdict(
             "contradiction", f"same subject, one says it changed: {was} vs {now}", s.word_overlap
+        )
+    if _changed_phrase(a, b, s, t, oa, ob):
+        return Verdict(
+            "contradiction",
+            f"same subject, one says its value changed: {said(a, oa)} vs {said(b, ob)}",
+            s.word_overlap,
         )
     if s.slots_differ or s.negation_differs or not s.slots_subset:
         return None
@@ -164,6 +223,14 @@ def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | N
     # what each side says that the other does not: its own words and slot values
     one_sided = not (s.only_a or a.slots - b.slots) or not (s.only_b or b.slots - a.slots)
     if one_sided and s.contained >= t.merge_lexical:
+        fa, fb = a.frame - b.frame, b.frame - a.frame
+        if (fa or fb) and s.shingle_jaccard < t.merge_lexical:
+            return Verdict(
+                "duplicate",
+                f"the same fact in other words: only everyday words differ "
+                f"('{said(a, fa) or '-'}' / '{said(b, fb) or '-'}')",
+                s.contained,
+            )
         return Verdict(
             "duplicate", f"near-duplicate (one holds the other: {s.contained:.2f})", s.contained
         )

@@ -7,16 +7,19 @@ grammar. An entry becomes a :class:`Profile`:
   character 3-grams (**shingles**: Graphiti's signal for short names, robust to case,
   punctuation and small edits in any script);
 * its **content words**: Latin words cut to a stem (the first six letters: "prefers" and
-  "preferred" meet), CJK text one character each, minus a small list of function words
-  and everyday verbs per language (``the``, ``uses``, ``ist``, ``usa``, ``的``...);
+  "preferred" meet), CJK text one character each, minus the function words, frame words
+  (everyday verbs: ``goes``, ``trinkt``, ``toma``, ``喝``) and names of its values'
+  kinds (``version`` beside 3.11) of :mod:`.lexicon`; the frame words it held are kept
+  apart (:attr:`Profile.frame`) to say why two wordings are one fact;
 * its **slots**: the values a fact can change while the sentence stays the same, each
   with its kind: numbers, versions (``3.10``), times (``9:30``), dates and month or
   weekday names, paths, URLs, e-mail addresses, identifiers mixing letters and digits
-  (``host-7``, ``UTC+1``, ``Q3``);
-* whether it is **negated** (``not``, ``no longer``, ``nicht``, ``nunca``, ``不``...) and
+  (``host-7``, ``UTC+1``, ``Q3``), time zones named without an offset (``UTC``);
+* whether it is **negated** (``not``, ``no longer``, ``stopped``, ``dejó de``, ``不``...) and
   whether it says it is an **update** (``now``, ``switched to``, ``jetzt``, ``ahora``,
-  ``现在``, ``改用``...), and then the content words right after that marker: where an
-  update names its new value (**changed to**).
+  ``现在``, ``改用``...), and then the content words right after that marker, or after
+  the particle that follows it ("changed dinner *to*"): where an update names its new
+  value (**changed to**).
 
 :func:`compare` gives the pair signals :mod:`.detect` decides on: shingle Jaccard,
 content-word overlap, the words only one side has, whether the slots differ, whether
@@ -31,24 +34,32 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-__all__ = ["GENERIC", "PairSignals", "Profile", "compare", "profile", "shown"]
+from .lexicon import FRAME_STEMS, FRAME_ZH, KIND_NAMES, STOP_CHARS, STOP_WORDS
+
+__all__ = ["GENERIC", "PairSignals", "Profile", "compare", "profile", "said", "shown"]
 
 STEM = 6
 """Latin words are compared by their first six letters (a crude stem for en, de, es, fr)."""
 AFTER_UPDATE = 3
 """Content words read after an update marker as the value it changed to."""
+TO_WITHIN = 3
+"""How far after an update marker a particle ("to", "a", "auf", "成") says the value
+comes next."""
+_TO = re.compile(r"to|into|a|al|à|au|aux|auf|zu|zum|zur|成|为|到")
 
 _CJK = r"\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"  # kana, Han, Hangul
 _CJK_CHAR = re.compile(f"[{_CJK}]")
-_WORD = re.compile(rf"[{_CJK}]|[^\W_]+", re.UNICODE)
+_WORD = re.compile(rf"用户|[{_CJK}]|[^\W_]+", re.UNICODE)
 
 _URL = re.compile(r"\b(?:https?|ftp|ssh|git)://\S+|\bwww\.\S+", re.IGNORECASE)
 _EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
-_PATH = re.compile(r"(?:(?<=\s)|^)(?:~|\.{1,2})?(?:/[\w.@+-]+){2,}/?|\b[A-Za-z]:\\[^\s]+")
+_PATH = re.compile(r"(?:(?<=[\s:=(\[\"'])|^)(?:~|\.{1,2})?(?:/[\w.@+-]+){2,}/?|\b[A-Za-z]:\\[^\s]+")
 _DATE = re.compile(r"\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\b")
 _IDENTIFIER = re.compile(  # letters and digits in one token: host-7, utc+1, q3, gpt-4o
     r"(?<![\w.])(?=[a-z0-9+-]*[0-9])(?=[a-z0-9+-]*[a-z])[a-z0-9]+(?:[+-][a-z0-9]+)*(?![\w])"
 )
+_ZONE = re.compile(r"\b(?:utc|gmt|cet|cest|eet|wet|bst|pst|pdt|mst|mdt|cst|cdt|jst|aest)\b")
+"""A time zone named without an offset: a value as ``utc+1`` is."""
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,:]\d+)*(?![\w])|\d+(?=[%" + _CJK + r"])")
 _TIME = re.compile(r"\d{1,2}:\d{2}")
 
@@ -72,49 +83,20 @@ _WEEKDAYS = _listed(
 )
 _CALENDAR = frozenset(_MONTHS + _WEEKDAYS)
 
-# Function words and everyday verbs: they carry no subject or value of their own, so a
-# pair that differs only in them says the same thing.
-_STOP_WORDS = frozenset(
-    _listed(
-        """
-    a an the and or but of to in on at by for with from as into onto over under about than
-    then so if is are was were be been being am do does did has have had having will would
-    shall should can could may might must it its this that these those there here which who
-    whom whose what when where how all any some each every both either neither also too very
-    just only still always usually often really quite rather much many more most less least
-    i me my we our us you your he him his she her they them their person
-    use uses used using run runs running prefer prefers preferred like likes liked want
-    wants wanted need needs needed keep keeps kept get gets got make makes made go goes went
-    set sets work works worked via per etc please note noted remember time times every
-    der die das den dem des ein eine einen einem einer eines und oder aber von zu im in am
-    an auf bei mit für aus als ist sind war waren sein hat haben hatte wird werden kann
-    muss soll es er sie ihr ihre ihren sein seine seinen wir uns man wurde wurden worden
-    bitte hinweis
-    nutzt benutzt verwendet mag mögen möchte immer auch sehr nur noch
-    zum zur vom beim dass wie was wo wer
-    el la los las un una unos unas y o pero de del al en con por para como es son era fue
-    ser está están estar tiene tienen tener usa usan utiliza utilizan prefiere prefieren
-    ha han sido nota
-    gusta gustan le les lo se su sus nos muy siempre también solo sólo todavía aún que
-    le la les un une des et ou mais de du au aux en dans sur avec pour par comme est sont
-    était être a ont avoir utilise utilisent préfère aime il elle ils elles son sa ses leur
-    leurs très toujours aussi seulement encore que qui
-    """
-    )
-)
 # Who most entries are about: a subject too common to make two entries the same subject
 GENERIC = frozenset({"user", "nutzer", "benutz", "usuari", "utilis", "用户"})
 
-_STOP_CHARS = frozenset(
-    "的了是在用我你他她它们也都很就还和与及把被给对从到向为吗呢吧啊呀个之这那有要会让使"
-)
+_FRAME_ZH = re.compile("|".join(FRAME_ZH))
+
 
 _NEGATION = re.compile(
     r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|don't|doesn't|didn't|isn't|"
     r"aren't|wasn't|won't|can't|cannot|shouldn't|stopped|quit|dislikes?|hates?|avoids?|"
+    r"gave up|cancell?ed|aufgehört|abgesagt|eingestellt|dejó de|dejado de|deja de|"
+    r"cancelado|cancelada|arrêté|arrêtée|annulé|annulée|"
     r"nicht|kein|keine|keinen|keinem|keiner|nie|niemals|nichts|ohne|"
     r"nunca|jamás|ningún|ninguna|ninguno|nada|sin|tampoco|"
-    r"ne|pas|jamais|aucun|aucune|sans)\b|[不没沒勿]",
+    r"ne|pas|jamais|aucun|aucune|sans)\b|[不没沒勿]|停止|取消",
     re.IGNORECASE,
 )
 _UPDATE = re.compile(
@@ -147,6 +129,18 @@ class Profile:
     """The first :data:`AFTER_UPDATE` content words after its update marker, in order
     ("switched to *Sublime Text*", "now uses *vim*"): where an update names what it
     changed to."""
+    order: tuple[str, ...] = ()
+    """Its content words in the order it says them (:attr:`words`, repeats kept)."""
+    frame: frozenset[str] = frozenset()
+    """The frame words it holds (:mod:`.frame`: everyday verbs, names of its values'
+    kinds), left out of :attr:`words`."""
+    negation: str = ""
+    """The words that negate it ("no longer", "dejó de"), when it is negated."""
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        """The kinds of its slots (``version``, ``time``, ``path``...)."""
+        return frozenset(v.partition(":")[0] for v in self.slots)
 
     @property
     def specific(self) -> int:
@@ -169,7 +163,7 @@ def _slots(folded: str) -> tuple[set[str], str]:
     found: set[str] = set()
     rest = folded
     for kind, pattern in (("url", _URL), ("email", _EMAIL), ("path", _PATH), ("date", _DATE),
-                          ("id", _IDENTIFIER)):  # fmt: skip
+                          ("id", _IDENTIFIER), ("id", _ZONE)):  # fmt: skip
         for m in pattern.finditer(rest):
             found.add(f"{kind}:{m.group(0).rstrip('.,;:)').rstrip('/')}")
         rest = pattern.sub(" ", rest)
@@ -185,43 +179,92 @@ def shown(slots: frozenset[str] | set[str]) -> str:
     return ", ".join(sorted(s.partition(":")[2] for s in slots))
 
 
-def _words(text: str) -> set[str]:
-    out: set[str] = set()
+def said(p: Profile, words: frozenset[str] | set[str]) -> str:
+    """The content ``words`` (stems, CJK characters and runs) of ``p`` as its text spells
+    them, in order: ``Sublime Text`` for ``sublim, text``."""
+    text = unicodedata.normalize("NFKC", p.text)
+    spans = [
+        (m.start(), m.end())
+        for m in _WORD.finditer(text)
+        if not _CJK_CHAR.match(m.group(0))
+        and (_fold(m.group(0))[:STEM] in words or _fold(m.group(0)) in words)
+    ]
+    for w in (w for w in words if _CJK_CHAR.match(w)):  # every place the run is written
+        spans += [(m.start(), m.end()) for m in re.finditer(re.escape(w), text)]
+    out: list[str] = []
+    last = -1
+    for start, end in sorted(spans):  # CJK runs that meet, "gluten-free": one word
+        if out and ((start <= last and _CJK_CHAR.match(text[start])) or text[last:start] == "-"):
+            out[-1] += text[last:end]
+        else:
+            out.append(text[start:end])
+        last = max(last, end)
+    return " ".join(dict.fromkeys(out))
+
+
+def _capitalised(text: str) -> frozenset[str]:
+    """The words (folded) written with a capital inside a sentence: names and German
+    nouns ("macht *Laufen*", "writes *Go*"), which are never frame words."""
+    text = unicodedata.normalize("NFKC", text)
+    return frozenset(
+        _fold(m.group(0))
+        for m in _WORD.finditer(text)
+        if m.group(0)[:1].isupper() and text[: m.start()].rstrip()[-1:] not in ("", ".", "!", "?")
+    )
+
+
+def _gap(m: re.Match[str]) -> str:
+    """What a marker cut out of the text leaves: a function character after CJK (so the
+    characters on either side are not read as one word), else a space."""
+    return "的" if _CJK_CHAR.match(m.group(0)) else " "
+
+
+def _words(text: str, names: frozenset[str] = frozenset()) -> list[str]:
+    """The content words of ``text`` in their order (a word may repeat); ``names``:
+    words that are content even where a frame word is spelled the same."""
+    out: list[str] = []
     run: list[str] = []  # consecutive CJK characters: compared by bigrams
 
     def flush() -> None:
         if len(run) == 1:
-            out.add(run[0])
-        out.update(run[i] + run[i + 1] for i in range(len(run) - 1))
+            out.append(run[0])
+        out.extend(run[i] + run[i + 1] for i in range(len(run) - 1))
         run.clear()
 
-    for token in _WORD.findall(text):
+    # a frame word ends a run of CJK characters as a function character does
+    for token in _WORD.findall(_FRAME_ZH.sub("的", text)):
+        if token in GENERIC:  # 用户: one word, although 用 alone is a function character
+            flush()
+            out.append(token)
+            continue
         if _CJK_CHAR.fullmatch(token):
-            if token in _STOP_CHARS:
+            if token in STOP_CHARS:
                 flush()
             else:
                 run.append(token)
             continue
         flush()
-        if len(token) < 2 or token in _STOP_WORDS or token.isdigit() or token in _CALENDAR:
+        if len(token) < 2 or token in STOP_WORDS or token.isdigit() or token in _CALENDAR:
             continue  # a month or weekday is a value (a date): a slot
-        out.add(token[:STEM])
+        if token[:STEM] in FRAME_STEMS and token not in names:
+            continue
+        out.append(token[:STEM])
     flush()
     return out
 
 
-def _changed_to(folded: str) -> tuple[str, ...]:
+def _changed_to(folded: str, names: frozenset[str] = frozenset()) -> tuple[str, ...]:
     """The first :data:`AFTER_UPDATE` content words after the update marker of
-    ``folded``, in order (none without one)."""
+    ``folded``, in order (none without one). When a particle follows the marker within
+    :data:`TO_WITHIN` tokens ("changed *dinner* to low-carb", "cambió a", "改成"), the
+    value is what comes after it; the words before it name the key."""
     marker = _UPDATE.search(folded)
     if marker is None:
         return ()
-    words: list[str] = []
-    for token in _WORD.findall(_UPDATE.sub(" ", folded[marker.end() :])):
-        words += sorted(_words(token))
-        if len(words) >= AFTER_UPDATE:
-            break
-    return tuple(words[:AFTER_UPDATE])
+    tokens = _WORD.findall(_UPDATE.sub(_gap, folded[marker.end() :]))
+    to = next((i for i, t in enumerate(tokens[:TO_WITHIN]) if _TO.fullmatch(t)), None)
+    after = tokens if to is None else tokens[to + 1 :]
+    return tuple(_words(" ".join(after), names)[:AFTER_UPDATE])
 
 
 def profile(text: str) -> Profile:
@@ -230,29 +273,55 @@ def profile(text: str) -> Profile:
     slots, rest = _slots(folded)
     slots |= {f"calendar:{w}" for w in _WORD.findall(folded) if w in _CALENDAR}
     update = bool(_UPDATE.search(folded))
-    negated = bool(_NEGATION.search(_UPDATE.sub(_keep_negation, folded)))
-    plain = _UPDATE.sub(" ", rest)
-    plain = _NEGATION.sub(" ", plain)
+    negation = _NEGATION.search(_UPDATE.sub(_keep_negation, folded))
+    plain = _UPDATE.sub(_gap, rest)
+    plain = _NEGATION.sub(_gap, plain)
+    names = _capitalised(text)
+    named = frozenset().union(*(KIND_NAMES.get(v.partition(":")[0], ()) for v in slots))
+    frame = {
+        w for w in _WORD.findall(plain) if w[:STEM] in FRAME_STEMS - names or w[:STEM] in named
+    }
+    frame |= set(_FRAME_ZH.findall(plain)) | {n for n in named if n[0] >= "\u3000" and n in plain}
+    for name in sorted((n for n in named if n[0] >= "\u3000"), key=len, reverse=True):
+        plain = plain.replace(name, "的")  # a CJK name of a kind present: a function word
+    order = [w for w in _words(plain, names) if w not in named]
     flat = " ".join(_WORD.findall(folded))
     grams = {flat[i : i + 3] for i in range(max(1, len(flat) - 2))} if flat else set()
     return Profile(
         text,
         flat,
         frozenset(grams),
-        frozenset(_words(plain)),
+        frozenset(order),
         frozenset(slots),
-        negated,
+        negation is not None,
         update,
-        _changed_to(folded) if update else (),
+        _changed_to(folded, names) if update else (),
+        tuple(order),
+        frozenset(w if w[0] >= "\u3000" else w[:STEM] for w in frame),
+        _negation_said(folded, negation),
     )
+
+
+def _negation_said(folded: str, m: re.Match[str] | None) -> str:
+    """The words that negate ``folded`` (``m``: the negation found once update markers
+    were read), as written: "no longer" rather than the "not" it was read as."""
+    if m is None:
+        return ""
+    if m.group(0) == "not" and "not" not in _WORD.findall(folded):
+        marker = next((u for u in _UPDATE.findall(folded) if _keep_negation_word(u)), None)
+        return marker or "not"
+    return m.group(0)
 
 
 def _keep_negation(m: re.Match[str]) -> str:
     """Update markers that are negations too ("no longer", "nicht mehr", "不再", "ya no")
     keep counting as negations; the others ("now", "现在") are removed first so that
     a character such as 不 inside them is not read as one."""
-    word = m.group(0).casefold()
-    return " not " if word in ("no longer", "nicht mehr", "不再", "ya no", "anymore") else " "
+    return " not " if _keep_negation_word(m.group(0)) else " "
+
+
+def _keep_negation_word(word: str) -> bool:
+    return word.casefold() in ("no longer", "nicht mehr", "不再", "ya no", "anymore")
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,7 +366,7 @@ def compare(a: Profile, b: Profile, cosine: float | None = None) -> PairSignals:
     union = len(a.shingles | b.shingles)
     jac = len(a.shingles & b.shingles) / union if union else 0.0
     shared = (a.words & b.words) - GENERIC
-    kinds = {k.partition(":")[0] for k in a.slots} & {k.partition(":")[0] for k in b.slots}
+    kinds = a.kinds & b.kinds
     differ = any(
         {v for v in a.slots if v.startswith(k + ":")}
         != {v for v in b.slots if v.startswith(k + ":")}

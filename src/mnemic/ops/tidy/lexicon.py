@@ -1,0 +1,142 @@
+"""The words tidy reads past: function words, frame words and the names of values'
+kinds, in en, de, es, fr and zh (:mod:`.signals` leaves them out of an entry's content
+words).
+
+* **Function words** (``the``, ``nach``, ``hasta``, ``的``) carry no subject or value.
+* **Frame words**: everyday verbs and adverbs of habit that hold a fact together without
+  being its subject or its value. "The backups *go* to /srv" and "the backups *are
+  stored* in /srv" say one thing; "the user *drinks* tea in the evening" and "in the
+  evening the user *has* tea" too. Two wordings of one fact differ mostly in such words;
+  two facts differ in what they are about (the key: "breakfast" / "lunch") or in their
+  value.
+* **Kind names**: a word naming the kind of a value the entry holds is frame beside
+  that value: "Python *version* for X: 3.10" and "X uses Python 3.10", "*deadline*
+  for the report: June 22" and "the report is *due* June 22".
+
+The lists are general (common words of each language in their frequent forms, not the
+wording of any one kind of fact). Latin frame words are matched by their stem (the
+first six letters, as :mod:`.signals` compares words), so one form covers the
+inflections that share those letters; forms whose stem is also a common noun's
+("handle", "commence" / "commentaire") are left out. Chinese frame words end a run of
+characters before it is cut into bigrams.
+"""
+
+from __future__ import annotations
+
+__all__ = ["FRAME_STEMS", "FRAME_ZH", "KIND_NAMES", "STOP_CHARS", "STOP_WORDS"]
+
+_STEM = 6
+
+
+def _listed(text: str) -> list[str]:
+    """The words of a word list written as one string."""
+    return text.split()
+
+
+# Function words and everyday verbs: they carry no subject or value of their own, so a
+# pair that differs only in them says the same thing.
+STOP_WORDS = frozenset(
+    _listed(
+        """
+    a an the and or but of to in on at by for with from as into onto over under about
+    than then so if is are was were be been being am do does did has have had having
+    will would shall should can could may might must it its this that these those there
+    here which who whom whose what when where how all any some each every both either
+    neither also too very just only still always usually often really quite rather much
+    many more most less least until till since during after before between through i me
+    my we our us you your he him his she her they them their person use uses used using
+    run runs running prefer prefers preferred like likes liked want wants wanted need
+    needs needed keep keeps kept get gets got make makes made go goes went set sets work
+    works worked via per etc please note noted remember time times every der die das den
+    dem des ein eine einen einem einer eines und oder aber von zu im in am an auf bei
+    mit für aus als ist sind war waren sein hat haben hatte wird werden kann muss soll
+    es er sie ihr ihre ihren sein seine seinen wir uns man wurde wurden worden bitte
+    hinweis nutzt benutzt verwendet mag mögen möchte immer auch sehr nur noch zum zur
+    vom beim dass wie was wo wer nach unter über bis vor hinter neben zwischen durch
+    gegen um seit ab el la los las un una unos unas y o pero de del al en con por para
+    como es son era fue ser está están estar tiene tienen tener usa usan utiliza
+    utilizan prefiere prefieren ha han sido nota gusta gustan le les lo se su sus nos
+    muy siempre también solo sólo todavía aún que hasta desde sobre entre hacia según
+    durante le la les un une des et ou mais de du au aux en dans sur avec pour par comme
+    est sont était être a ont avoir utilise utilisent préfère aime il elle ils elles son
+    sa ses leur leurs très toujours aussi seulement encore que qui sous vers chez depuis
+    jusqu entre pendant
+    """
+    )
+)
+STOP_CHARS = frozenset(
+    "的了是在用我你他她它们也都很就还和与及把被给对从到向为吗呢吧啊呀个之这那有要会让使已"
+)
+
+
+_FRAME = """
+    doing done take takes took taken taking eat eats ate eaten eating
+    drink drinks drank drinking put puts putting store stores stored storing save saves
+    saved live lives lived stay stays stayed come comes came coming give gives gave
+    given say says said call calls called calling name named names start starts started
+    begin begins began begun end ends ended happen happens happened hold holds held
+    write writes wrote written find finds found seem seems become becomes became stick
+    sticks stuck reach reaches reached sit sits lie lies lay lying belong belongs go
+    goes going gone went live listen listens listening answer answers serve serves
+    served due usual mostly habitually tend tends liegt liegen lag lagen steht stehen
+    stand geht gehen ging kommt kam nimmt nehmen nahm genommen trinkt trinken getrunken
+    isst essen gegessen schreibt schreiben geschrieben heißt heißen nennt nennen genannt
+    gibt geben gegeben macht machen gemacht hält halten läuft laufen gelaufen bleibt
+    bleiben geblieben beginnt beginnen begonnen startet starten gestartet endet enden
+    landet landen gelandet abgelegt legt legen gelegt findet finden gefunden statt gern
+    gerne meist meistens gewöhnlich üblich üblicherweise va van ir iba fue toma toman
+    tomar tomó bebe beben beber bebió come comen comer guarda guardan guardar guardado
+    pone ponen poner escribe escriben escribir llama llaman llamar llamado hace hacen
+    hacer hecho suele suelen soler habitualmente debe deben deber queda quedan quedar
+    vive viven vivir empieza empiezan empezar comienza comienzan comenzar corre corren
+    correr escucha escuchan escuchar sirve sirven servir va vont aller allé prend
+    prennent prendre pris boit boivent boire bu mange mangent manger met mettent mettre
+    mis écrit écrivent écrire appelle appellent appeler appelé nomme nommé fait font
+    faire tient tiennent tenir vit vivent vivre reste restent rester finit finissent
+    finir écoute écoutent écouter répond répondent répondre tourne tournent tourner doit
+    doivent devoir sert servent servir habituellement plus
+"""
+
+FRAME_STEMS = frozenset(w[:_STEM] for w in _listed(_FRAME))
+"""The stems of the frame words of en, de, es and fr."""
+
+FRAME_ZH = (
+    "的时候",
+    "时候",
+    "一般",
+    "通常",
+    "平时",
+    "习惯",
+    "总是",
+    "经常",
+    "喜欢",
+    "已经",
+    "都",
+    "放",
+    "跑",
+    "喝",
+    "吃",
+    "写",
+    "叫",
+    "来一",
+)
+"""Chinese frame words, longest first (removed from the text before it is cut)."""
+
+_KIND_NAMES = {
+    # the words that name a kind of value, frame beside a value of that kind: "Python
+    # *version* for X: 3.10" and "X uses Python 3.10" say one thing
+    ("version",): "version versions versión versiones versionen release 版本",
+    ("path",): "path paths location located folder pfad ordner verzeichnis ablageort "
+    "speicherort ruta ubicación carpeta chemin emplacement dossier répertoire 路径 位置 目录",
+    ("date", "calendar"): "date deadline datum frist abgabe fällig fecha límite plazo vence "
+    "vencimiento échéance limite 截止日期 截止 到期 期限",
+    ("number",): "port ports puerto localhost 端口",
+    ("id",): "zone zeitzone zona horaria fuseau horaire 时区",
+}
+
+KIND_NAMES: dict[str, frozenset[str]] = {
+    kind: frozenset(w if w[0] >= "\u3000" else w[:_STEM] for w in _listed(names))
+    for kinds, names in _KIND_NAMES.items()
+    for kind in kinds
+}
+"""Per slot kind (``version``, ``path``...): the stems (CJK: the words) that name it."""

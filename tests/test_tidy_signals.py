@@ -1,0 +1,204 @@
+"""What tidy reads past and what it reads as a value, pair by pair: everyday verbs and
+the names of a value's kind are frame (two wordings of one fact meet, two facts about
+other keys stay apart), "stopped / dejó de / cancelled" negate, an update's value may be
+a phrase, "the user" alone is a subject, and each reason says in words which signal
+decided, spelled as the entries spell it."""
+
+from __future__ import annotations
+
+import pytest
+
+from mnemic.ops.tidy import TidyProposal, plan
+from mnemic.ops.tidy.signals import profile, said
+
+DAY = 86_400.0
+NOW = 1_800_000_000.0
+OLD, NEW = NOW - 9 * DAY, NOW - 2 * DAY
+
+
+def planned(a: str, b: str) -> list[TidyProposal]:
+    """What tidy plans for MEMORY.md holding ``a`` (written first) and ``b``."""
+    return plan("memory", [a, b], [OLD, NEW], now=NOW, stale_after_days=90, verbose_chars=280)
+
+
+def merged(a: str, b: str) -> TidyProposal:
+    [p] = planned(a, b)
+    assert p.kind == "merge" and set(p.entries) == {a, b}
+    return p
+
+
+def superseded(old: str, new: str) -> TidyProposal:
+    [p] = planned(old, new)
+    assert (p.kind, p.entries) == ("supersede", (new, old))
+    return p
+
+
+# -- everyday verbs are frame words ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "differ"),
+    [
+        ("The nightly backups go to /srv/backup.", "The nightly backups are stored in /srv/backup.",
+         "go' / 'stored"),
+        ("Por la tarde el usuario bebe té verde.", "El usuario toma té verde por la tarde.",
+         "bebe' / 'toma"),
+        ("Abends trinkt der Nutzer Kräutertee.", "Der Nutzer nimmt abends Kräutertee.",
+         "trinkt' / 'nimmt"),
+        ("L'utilisateur boit du thé vert le matin.", "Le matin, l'utilisateur prend du thé vert.",
+         "boit' / 'prend"),
+        ("用户晚上喝绿茶。", "晚上的时候用户会喝绿茶。", "-' / '的时候"),
+    ],
+)  # fmt: skip
+def test_two_wordings_that_differ_only_in_everyday_verbs_are_one_fact(
+    a: str, b: str, differ: str
+) -> None:
+    p = merged(a, b)
+    assert "only everyday words differ" in p.reasons[0] and differ in p.reasons[0]
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("The nightly backups go to /srv/backup.", "The build logs are stored in /srv/backup."),
+        ("Por la tarde el usuario bebe té verde.", "El usuario toma té verde por la mañana."),
+        ("Der Nutzer trinkt abends Kräutertee.", "Der Nutzer liest abends Zeitung."),
+    ],
+)  # fmt: skip
+def test_the_same_frame_around_another_key_is_another_fact(a: str, b: str) -> None:
+    assert planned(a, b) == []
+
+
+def test_an_everyday_verb_is_no_content_word_but_a_noun_of_the_same_stem_is() -> None:
+    assert profile("The user drinks tea.").words == {"user", "tea"}
+    # "Kommentare" shares its first six letters with the verb "kommen": kept
+    assert "kommen" in profile("Kommentare im Code auf Englisch.").words
+
+
+def test_a_frame_verb_written_as_a_noun_or_a_name_is_content() -> None:
+    # German nouns and names have a capital inside a sentence: "Laufen" (running) is the
+    # value here, not the verb "laufen"
+    running = "Mittwochs macht der Nutzer Laufen."
+    assert "laufen" in profile(running).words
+    assert planned("Der Nutzer besucht mittwochs seine Eltern.", running) == []
+    now_running = "Der Nutzer macht mittwochs jetzt Laufen."
+    superseded("Der Nutzer geht mittwochs zum Schwimmen.", now_running)
+
+
+# -- the name of a value's kind is frame beside that value ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Python version for the billing service: 3.11.", "The billing service uses Python 3.11."),
+        ("Deadline for the grant report: June 22.", "The grant report is due June 22."),
+        ("日志的位置：/var/log/app。", "日志存放在 /var/log/app。"),
+    ],
+)  # fmt: skip
+def test_a_word_naming_the_kind_of_the_value_is_frame(a: str, b: str) -> None:
+    merged(a, b)
+
+
+def test_a_kind_name_without_a_value_of_that_kind_is_content() -> None:
+    assert "versio" in profile("The billing service pins its version in a lock file.").words
+    assert "versio" not in profile("Python version for the billing service: 3.11.").words
+
+
+def test_the_kind_name_does_not_join_two_keys() -> None:
+    a = "Python version for the billing service: 3.11."
+    assert planned(a, "Python version for the search API: 3.11.") == []
+
+
+def test_a_path_right_after_a_colon_is_a_path_value() -> None:
+    assert profile("Backup location:/srv/backup").slots == {"path:/srv/backup"}
+
+
+# -- stop verbs negate ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "saying"),
+    [
+        ("Design review is at 9:00.", "Design review was cancelled for good.", "cancelled"),
+        ("El usuario toma café solo por la noche.",
+         "El usuario dejó de tomar café solo por la noche.", "dejó de"),
+        ("L'utilisateur boit du thé vert le soir.", "L'utilisateur a arrêté le thé vert le soir.",
+         "arrêté"),
+        ("User drinks oat latte in the afternoon.",
+         "User no longer drinks oat latte in the afternoon.", "no longer"),
+    ],
+)  # fmt: skip
+def test_saying_it_stopped_contradicts_the_old_entry_and_the_reason_quotes_it(
+    old: str, new: str, saying: str
+) -> None:
+    p = superseded(old, new)
+    assert f"no longer holds ('{saying}')" in p.reasons[0]
+
+
+def test_a_stop_verb_about_another_key_is_left_alone() -> None:
+    assert planned("Sprint planning is at 9:00.", "Design review was cancelled for good.") == []
+
+
+# -- an update's value may be a phrase --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "values"),
+    [
+        ("User prefers Sublime Text for large refactors.",
+         "User switched to JetBrains Fleet for large refactors.",
+         "Sublime Text vs JetBrains Fleet"),
+        ("User eats gluten-free at dinner.", "User now eats vegan at dinner.",
+         "gluten-free vs vegan"),
+        ("El usuario toma agua con gas por la noche.", "El usuario ahora toma mate por la noche.",
+         "agua gas vs mate"),
+    ],
+)  # fmt: skip
+def test_an_update_to_a_value_of_several_words_supersedes_the_old_one(
+    old: str, new: str, values: str
+) -> None:
+    p = superseded(old, new)
+    assert f"its value changed: {values}" in p.reasons[0]
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # own words in two places: a key and a value, another fact
+        ("The mobile team deploys with Fastlane.", "The web team now deploys with Vercel."),
+        ("User takes notes during design review.",
+         "User switched to Sublime Text for code review."),
+        # the update names first what the other says: the same value for another key
+        ("The user keeps breakfast strictly free of sugar.",
+         "User changed dinner to free of sugar."),
+        ("User eats low-carb at lunch.", "User changed dinner to low-carb."),
+        ("用户晚饭吃纯素。", "用户早饭换成纯素了。"),
+    ],
+)  # fmt: skip
+def test_an_update_of_another_key_is_no_changed_phrase(a: str, b: str) -> None:
+    assert planned(a, b) == []
+
+
+# -- the user alone, and time zones -----------------------------------------------------
+
+
+def test_two_entries_about_nobody_but_the_user_contradict_on_their_value() -> None:
+    superseded("The user is on UTC-5 time.", "The user is now in UTC+8.")
+
+
+def test_the_user_and_another_subject_are_two_facts() -> None:
+    assert planned("The user works in UTC+1.", "The support team works in UTC+8.") == []
+
+
+def test_a_time_zone_without_an_offset_is_a_value() -> None:
+    assert profile("The support team is on UTC time.").slots == {"id:utc"}
+    superseded("The support team is on UTC time.", "The support team moved to UTC+2.")
+
+
+# -- reasons spell the words as the entry does ---------------------------------------------
+
+
+def test_said_spells_stems_and_cjk_bigrams_as_written() -> None:
+    assert said(profile("User switched to Sublime Text."), {"sublim", "text"}) == "Sublime Text"
+    assert said(profile("用户下午换成喝燕麦拿铁了。"), {"燕麦", "麦拿", "拿铁"}) == "燕麦拿铁"
