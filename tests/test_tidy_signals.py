@@ -202,3 +202,29 @@ def test_a_time_zone_without_an_offset_is_a_value() -> None:
 def test_said_spells_stems_and_cjk_bigrams_as_written() -> None:
     assert said(profile("User switched to Sublime Text."), {"sublim", "text"}) == "Sublime Text"
     assert said(profile("用户下午换成喝燕麦拿铁了。"), {"燕麦", "麦拿", "拿铁"}) == "燕麦拿铁"
+
+
+# -- a list of like facts is not a history of one --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        (
+            "Service number 19 of the fleet listens on port 8019 and is owned by team 19.",
+            "Service number 20 of the fleet listens on port 8020 and is owned by team 20.",
+        ),
+        ("Build agent 3 has 16 GB of memory.", "Build agent 4 has 32 GB of memory."),
+        ("Server 1 answers on 10.0.0.11.", "Server 2 answers on 10.0.0.12."),
+    ],
+)
+def test_facts_whose_subject_is_numbered_are_not_contradictions(a: str, b: str) -> None:
+    """The number that names the subject changes together with its value: two facts
+    (a full store of them was proposed for one supersede, keeping the newest)."""
+    assert planned(a, b) == []
+
+
+def test_one_changed_value_or_an_update_marker_still_contradicts() -> None:
+    p = superseded("The billing API listens on port 8080.", "The billing API listens on port 9090.")
+    assert "8080" in " ".join(p.reasons) and "9090" in " ".join(p.reasons)
+    superseded("Build agent 3 has 16 GB of memory.", "Build agent 3 now has 32 GB of memory.")

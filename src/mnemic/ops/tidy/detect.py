@@ -172,6 +172,21 @@ def _changed_phrase(
     )
 
 
+_COUNTED = ("number:", "version:", "address:")
+
+
+def _numbered_subjects(a: Profile, b: Profile) -> bool:
+    """Whether each side has two or more numbers (or versions, addresses) the other has
+    not: a list of like facts ("service 19 listens on port 8019", "service 20 ... 8020";
+    "server 1 has IP 10.0.0.1") changes the number that names the subject together
+    with its values, where a changed fact changes one value. Without an update marker
+    such a pair is two facts, not a contradiction."""
+    return all(
+        sum(v.startswith(_COUNTED) for v in mine - theirs) >= 2
+        for mine, theirs in ((a.slots, b.slots), (b.slots, a.slots))
+    )
+
+
 def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | None:
     oa, ob = s.only_a - GENERIC, s.only_b - GENERIC
     extra = max(len(oa), len(ob))
@@ -181,7 +196,7 @@ def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | N
     # a slot or a negation may differ between two statements of one subject; words only
     # one side has are allowed on one side (a detail), never on both (another subject)
     if subject and extra <= t.extra_words and not (oa and ob):
-        if s.slots_differ:
+        if s.slots_differ and (s.update or not _numbered_subjects(a, b)):
             return Verdict(
                 "contradiction",
                 f"same subject, different values: {shown(a.slots - b.slots)} vs "

@@ -54,6 +54,8 @@ _WORD = re.compile(rf"用户|[{_CJK}]|[^\W_]+", re.UNICODE)
 _URL = re.compile(r"\b(?:https?|ftp|ssh|git)://\S+|\bwww\.\S+", re.IGNORECASE)
 _EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
 _PATH = re.compile(r"(?:(?<=[\s:=(\[\"'])|^)(?:~|\.{1,2})?(?:/[\w.@+-]+){2,}/?|\b[A-Za-z]:\\[^\s]+")
+_ADDRESS = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?(?:/\d{1,2})?(?!\w|\.\d)")
+"""An IPv4 address (with a port or a prefix length): one value, not a date and a number."""
 _DATE = re.compile(r"\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\b")
 _IDENTIFIER = re.compile(  # letters and digits in one token: host-7, utc+1, q3, gpt-4o
     r"(?<![\w.])(?=[a-z0-9+-]*[0-9])(?=[a-z0-9+-]*[a-z])[a-z0-9]+(?:[+-][a-z0-9]+)*(?![\w])"
@@ -162,7 +164,8 @@ def _slots(folded: str) -> tuple[set[str], str]:
     """The slot values of ``folded`` text (``kind:value``), and the text without them."""
     found: set[str] = set()
     rest = folded
-    for kind, pattern in (("url", _URL), ("email", _EMAIL), ("path", _PATH), ("date", _DATE),
+    for kind, pattern in (("url", _URL), ("email", _EMAIL), ("path", _PATH),
+                          ("address", _ADDRESS), ("date", _DATE),
                           ("id", _IDENTIFIER), ("id", _ZONE)):  # fmt: skip
         for m in pattern.finditer(rest):
             found.add(f"{kind}:{m.group(0).rstrip('.,;:)').rstrip('/')}")
