@@ -26,7 +26,7 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import emit
-from _passages import parse, texts_of
+from _passages import embedded_texts, parse, texts_of
 from mnemic.embedding.model import load_embedder
 from mnemic.sessions.sql.vectors import PendingText
 
@@ -80,7 +80,8 @@ def main() -> None:
         for start in range(0, len(msgs), 16):
             batch = msgs[start : start + 16]
             for spec in specs[:: 1 if start % 32 else -1]:
-                texts = [t for m in batch for t in texts_of(m, knobs[spec])]
+                texts = [t for m in batch for t in embedded_texts(texts_of(m, knobs[spec]),
+                                                                  knobs[spec])]  # fmt: skip
                 a = time.perf_counter()
                 emb.embed_passages(texts)
                 took[spec] += time.perf_counter() - a

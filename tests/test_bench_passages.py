@@ -13,7 +13,7 @@ pytest.importorskip("numpy")
 
 import mnemic.sessions.search.embed as embed_module
 import mnemic.sessions.sql.vector_cache as cache_module
-from _passages import install, parse, texts_of
+from _passages import embedded_texts, install, parse, texts_of
 from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.embedding.standin import StandinEmbedder
 from mnemic.sessions import NewMessage, NewSession
@@ -32,6 +32,7 @@ def _product_restored(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """install() patches the product's modules: put them back after each test."""
     monkeypatch.setattr(embed_module, "passages_of", embed_module.passages_of)
     monkeypatch.setattr(cache_module, "RESCORED", cache_module.RESCORED)
+    monkeypatch.setattr(embed_module, "embed_pending", embed_module.embed_pending)
     yield
 
 
@@ -66,5 +67,33 @@ def test_an_installed_variant_is_what_the_backfill_stores(tmp_path: Path) -> Non
         assert (counts.messages, counts.passages) == (2, 1 + 4)
         install("off")
         assert embed_module.passages_of(pending(LONG)) == [embed_module.passage_of(pending(LONG))]
+    finally:
+        store.close()
+
+
+def test_the_mean_variant_embeds_the_pieces_only_and_stores_their_mean_first(
+    tmp_path: Path,
+) -> None:
+    import numpy as np
+
+    texts = texts_of(pending(LONG), {})
+    assert embedded_texts(texts, {"mean": 1}) == texts[1:]
+    assert embedded_texts(texts[:1], {"mean": 1}) == texts[:1]
+    install("mean=1")
+    e = StandinEmbedder()
+    store = SQLiteSessionStore(tmp_path / "s.db", durable=False)
+    try:
+        msgs = [NewMessage("user", "short"), NewMessage("assistant", LONG)]
+        for _ in store.import_sessions([(NewSession("s1", "cli"), msgs)], workers=0):
+            pass
+        backfill(store, e)
+        (blob,) = [bytes(r[0]) for r in store._read(
+            "SELECT vec FROM {s}.message_vectors WHERE length(vec) > 768")]  # fmt: skip
+        got = np.frombuffer(blob, "<f2").astype(np.float32).reshape(-1, 384)
+        stored = texts_of(PendingText(0, "assistant", LONG, None, "short"), {})
+        pieces = e.embed_passages(stored[1:])
+        mean = pieces.mean(axis=0)
+        assert np.allclose(got[0], mean / np.linalg.norm(mean), atol=2e-3)
+        assert np.allclose(got[1:], pieces, atol=2e-3)
     finally:
         store.close()
