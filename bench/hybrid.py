@@ -4,13 +4,12 @@
     ./x bench hybrid --messages 20000
 
 The corpus is the 5 LoCoMo dev conversations replicated under new session ids up to
-``--messages``; each replica's vectors are the conversation's real passage vectors (the
-shipped recipe, cached in bench/.cache by ``./x bench locomo``) plus small seeded noise,
-so the search does the work it would do on real vectors without embedding 100k passages
-(5 passages/s on this machine). They are written through the store's own vector write
-(``put_vectors``) and searched by the store's own ``vector_search`` (the vector cache:
-exact numpy over an in-memory float32 matrix, filters as masks, hits re-checked against
-the table). Each call is ``run_session_search`` end to end:
+``--messages``; each replica's vectors are the conversation's real passage vectors (see
+below) plus small seeded noise, so the search does the work it would do on real vectors
+without embedding 100k passages (5 passages/s on this machine). They are written through
+the store's own vector write (``vectors.put``) and searched by the store's own
+``vectors.search`` (the vector cache: numpy over an in-memory float32 matrix, filters as
+masks, hits re-checked against the table). Each call is ``run_session_search`` end to end:
 the query is embedded live (nothing cached), lexical and vector candidates are fused, the
 results are read and bounded. Reported: p50/p99 per mode, and the parts (query embedding,
 vector search) alone.
@@ -18,7 +17,8 @@ vector search) alone.
 Each message's vectors are those of the shipped passage recipe (its whole passage, and
 for a long one its pieces: ``mnemic.embedding.passage.passage_texts``), made by
 ``bench/_vcache.py``'s cached embedder; ``--passages SPEC`` measures another recipe
-(``bench/_passages.py``: ``off``, ``size=``, ``pieces=``, ``from=``, ``rescored=``).
+(``bench/_passages.py``: ``off``, ``size=``, ``pieces=``, ``from=``, ``rescored=``;
+``mean=`` only changes what a backfill stores, not these vectors).
 Every vector search and every semantic or hybrid call is timed twice per query, in
 alternating order: with the store's cache as it is, and with the same cache stripped to
 each message's first vector (the search before passage vectors), so the cost of the

@@ -210,3 +210,17 @@ def test_the_pieces_of_the_best_messages_by_their_first_vector_are_scored(
         monkeypatch.setattr(cache_module, "RESCORED", 2)  # only the 2 best by first vector
         got = store.vectors.search(q, "hand", SearchFilters(), 2)
         assert [i for i, _ in got] == [ids[1], ids[0]]  # ids[3]'s piece is not looked at
+
+
+def test_pgvectors_column_is_given_the_whole_passage_of_a_row_of_several() -> None:
+    """pgvector cannot be installed here (docs/sessions.md): the text its ``vector(384)``
+    column is written from is checked directly."""
+    pytest.importorskip("psycopg")
+    import numpy as np
+
+    from mnemic.backends.postgres.vectors import _literal
+
+    whole, piece = np.full(DIM, 0.5, np.float32), np.full(DIM, -0.25, np.float32)
+    got = _literal(encode(whole) + encode(piece))
+    assert got == _literal(encode(whole))
+    assert got.count(",") == DIM - 1 and "-0.25" not in got
