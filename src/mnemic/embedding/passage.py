@@ -79,10 +79,13 @@ def pieces(text: str, size: int = PIECE_CHARS, *, limit: int = MAX_PIECES) -> li
     at a space), each at most ``size`` characters or longer when the text needs it to
     fit ``limit`` pieces (never above :data:`MAX_PASSAGE_CHARS`); a piece after the first
     starts with the last sentence of the one before when that is short (the overlap).
-    ``[text]`` (spaces collapsed) when it fits ``size``."""
+    ``[text]`` (spaces collapsed) when it fits ``size``. Only the first ``4 × limit ×
+    MAX_PASSAGE_CHARS`` characters are read: the pieces hold at most a quarter of that,
+    and a pasted megabyte would otherwise be packed up to five times."""
     flat = " ".join(text.split())
     if len(flat) <= size:
         return [flat]
+    text = text[: 4 * limit * MAX_PASSAGE_CHARS]
     out = _packed(text, size)
     while len(out) > limit and size < MAX_PASSAGE_CHARS:
         size = min(MAX_PASSAGE_CHARS, size * 2)
