@@ -137,10 +137,16 @@ def test_embed_renew_gives_the_long_messages_of_an_older_store_their_pieces(
         vecs = e.embed_passages([passage_text(p.content, role=p.role) for p in old])
         store.vectors.put(e.model_id, [(p, encode(v)) for p, v in zip(old, vecs, strict=True)])
         before = blobs(store)
+    status = ["--home", str(home), "sessions", "embed", "--status", "--embedder", "standin"]
+    shown = CliRunner().invoke(main, status)
+    assert shown.exit_code == 0, shown.output
+    assert "; 1 long message has one vector, made before pieces: --renew" in shown.output
     run = CliRunner().invoke(main, ["--home", str(home), "sessions", "embed", "--renew",
                                     "--embedder", "standin", "--json"])  # fmt: skip
     assert run.exit_code == 0, run.output
     assert '"done": 1' in run.output  # only the long message: the others have one passage
+    shown = CliRunner().invoke(main, [*status, "--json"])
+    assert '"renewable": 0' in shown.output and '"missing": 0' in shown.output
     with open_store(Home.open(home)) as store:
         after = blobs(store)
         assert len(after[ids[3]]) > 2 * 2 * DIM

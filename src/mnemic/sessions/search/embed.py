@@ -202,9 +202,9 @@ def embed_history(
 def vector_status(
     store: SessionStore, *, embedder: Embedder | None = None
 ) -> VectorStatus | SemanticNotice:
-    """``mnemic sessions embed --status``: counts for the shipped embedder's model and
-    the time of the oldest message still without a vector (the lag), or the notice
-    saying why there are none."""
+    """``mnemic sessions embed --status``: counts for the shipped embedder's model, the
+    time of the oldest message still without a vector (the lag) and the long messages
+    ``--renew`` would give pieces, or the notice saying why there are none."""
     if store.vectors is None:
         return SemanticNotice("unsupported", "This session store keeps no vectors.")
     try:
@@ -212,10 +212,13 @@ def vector_status(
             embedder = load_embedder()
     except SemanticUnavailable as exc:
         return notice_of(exc)
-    status = store.vectors.status(embedder.model_id)
+    model = embedder.model_id
+    status = store.vectors.status(model)
+    status = replace(status, renewable=store.vectors.renewable(model, 2 * embedder.dim,
+                                                               PIECE_CHARS))  # fmt: skip
     if not status.missing:
         return status
-    return replace(status, oldest_missing=store.vectors.oldest_missing(embedder.model_id))
+    return replace(status, oldest_missing=store.vectors.oldest_missing(model))
 
 
 class BackgroundIndexer:

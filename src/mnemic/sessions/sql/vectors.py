@@ -89,6 +89,9 @@ class VectorStatus:
     oldest_missing: float | None = None
     """The time of the oldest message still without a vector (None: none, or not read:
     :meth:`SqlVectors.oldest_missing`)."""
+    renewable: int | None = None
+    """Long messages whose vectors were made before they got pieces: one vector of their
+    whole passage (None: not counted; :meth:`SqlVectors.renewable`)."""
 
     @property
     def missing(self) -> int:
@@ -110,6 +113,7 @@ class VectorStatus:
             "other_models": self.other_models,
             "stale": self.stale,
             "oldest_missing": self.oldest_missing,
+            "renewable": self.renewable,
         }
 
 
