@@ -85,16 +85,16 @@ def embed_cmd(
                 return
             other = status.other_models
             oldest = status.oldest_missing
-            renew = status.renewable
-            have = "long message has" if renew == 1 else "long messages have"
-            older = f"; {renew:,} {have} one vector, made before pieces: "
+            single = status.renewable or 0
+            have = "long message has" if single == 1 else "long messages have"
+            older = f"; {single:,} {have} one vector, made before pieces: "
             click.echo(
                 f"{status.embedded:,} of {status.total:,} messages embedded with "
                 f"{status.model} ({status.missing:,} missing"
                 + (f", the oldest from {_when(oldest)}" if oldest is not None else "")
                 + (f", {other:,} vectors of other models" if other else "")
                 + ")"
-                + (older + "--renew gives them theirs" if renew else "")
+                + (older + "--renew gives them theirs" if single else "")
             )
             return
         last = 0.0
