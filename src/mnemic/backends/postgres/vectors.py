@@ -108,10 +108,12 @@ def enable_pgvector(db: Database) -> bool:
 
 
 def _literal(blob: bytes) -> str:
-    """A stored float16 vector as pgvector's text form ``[a,b,...]``."""
+    """The first float16 vector of a stored row as pgvector's text form ``[a,b,...]``
+    (a long message's row holds its whole passage first, then its pieces: pgvector's
+    ``vector(384)`` column takes the whole passage)."""
     from ...sessions.sql.vector_cache import decode
 
-    return "[" + ",".join(f"{x:.6g}" for x in decode(blob).tolist()) + "]"
+    return "[" + ",".join(f"{x:.6g}" for x in decode(blob[: 2 * _DIM]).tolist()) + "]"
 
 
 class PgVectors(SqlVectors):

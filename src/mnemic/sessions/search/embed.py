@@ -26,7 +26,7 @@ from typing import Any
 
 from ...config import Settings
 from ...embedding.model import Embedder, load_embedder
-from ...embedding.passage import passage_text
+from ...embedding.passage import PIECE_CHARS, passage_text, passage_texts
 from ...errors import MnemicError, SemanticUnavailable
 from ...extras import require_extra
 from ..sql import SessionStore
@@ -40,6 +40,7 @@ __all__ = [
     "embed_history",
     "embed_pending",
     "passage_of",
+    "passages_of",
     "vector_status",
     "vectors_of",
 ]
@@ -89,6 +90,18 @@ def passage_of(pending: PendingText) -> str:
     )
 
 
+def passages_of(pending: PendingText) -> list[str]:
+    """Every passage embedded for a message still without a vector: its whole passage
+    (:func:`passage_of`), then the pieces of a long one (``passage_texts``)."""
+    return passage_texts(
+        pending.content,
+        role=pending.role,
+        previous=pending.previous,
+        name=pending.name,
+        previous_name=pending.previous_name,
+    )
+
+
 def vectors_of(store: SessionStore) -> SqlVectors:
     """The vectors of ``store``; :class:`~mnemic.errors.SemanticUnavailable` when it keeps
     none."""
@@ -98,14 +111,19 @@ def vectors_of(store: SessionStore) -> SqlVectors:
 
 
 def embed_pending(vectors: SqlVectors, embedder: Embedder, pending: Sequence[PendingText]) -> int:
-    """Embed ``pending`` messages in one batch and store their vectors (one transaction);
-    returns how many were written (see :meth:`~..sql.vectors.SqlVectors.put`)."""
+    """Embed ``pending`` messages in one batch and store their vectors, a message's
+    passages (:func:`passages_of`) one after the other in its one row (one transaction);
+    returns how many messages were written (see :meth:`~..sql.vectors.SqlVectors.put`)."""
     from ..sql.vector_cache import encode  # numpy: the semantic extra
 
     if not pending:
         return 0
-    vecs = embedder.embed_passages([passage_of(p) for p in pending])
-    rows = [(p, encode(v)) for p, v in zip(pending, vecs, strict=True)]
+    texts = [passages_of(p) for p in pending]
+    vecs = embedder.embed_passages([t for ts in texts for t in ts])
+    rows, at = [], 0
+    for p, ts in zip(pending, texts, strict=True):
+        rows.append((p, b"".join(encode(v) for v in vecs[at : at + len(ts)])))
+        at += len(ts)
     return vectors.put(embedder.model_id, rows)
 
 
@@ -117,11 +135,14 @@ def backfill(
     limit: int | None = None,
     shard: tuple[int, int] | None = None,
     progress: Callable[[BackfillProgress], None] | None = None,
+    renew: bool = False,
 ) -> BackfillProgress:
     """Embed up to ``limit`` messages without a vector of ``embedder``'s model, ``batch``
     per transaction (resumable: killed, it loses at most the batch in flight). With
     ``shard=(k, n)`` only message ids equal to k modulo n: n processes, one shard each,
-    share a backfill without doing the same work twice. Raises
+    share a backfill without doing the same work twice. With ``renew`` also the long
+    messages embedded before they got pieces (one vector of their whole passage, see
+    :func:`passages_of`): they get their pieces. Raises
     :class:`~mnemic.errors.SemanticUnavailable` when the store keeps no vectors."""
     if batch < 1:
         raise ValueError("batch must be at least 1")
@@ -129,7 +150,10 @@ def backfill(
         raise ValueError("shard must be (k, n) with 0 <= k < n")
     vectors = vectors_of(store)
     model = embedder.model_id
+    again = (2 * embedder.dim, PIECE_CHARS) if renew else None
     left = vectors.status(model).missing
+    if again is not None:
+        left += vectors.renewable(model, *again)
     if shard is not None:
         left = -(-left // shard[1])  # about a share
     state = BackfillProgress(0, left if limit is None else min(left, limit), time.monotonic(),
@@ -137,7 +161,7 @@ def backfill(
     after = 0
     while limit is None or state.done < limit:
         want = batch if limit is None else min(batch, limit - state.done)
-        pending = vectors.pending(model, after=after, limit=want, shard=shard)
+        pending = vectors.pending(model, after=after, limit=want, shard=shard, renew=again)
         if not pending:
             break
         embed_pending(vectors, embedder, pending)
@@ -157,11 +181,12 @@ def embed_history(
     settings: Settings | None = None,
     shard: tuple[int, int] | None = None,
     progress: Callable[[BackfillProgress], None] | None = None,
+    renew: bool = False,
 ) -> BackfillProgress:
     """``mnemic sessions embed``: backfill ``store`` with the shipped embedder (its model
-    file fully verified first). Raises :class:`~mnemic.errors.SemanticUnavailable` when
-    semantic search is off, the extra is missing, the model is damaged or the store keeps
-    no vectors."""
+    file fully verified first; ``renew``: see :func:`backfill`). Raises
+    :class:`~mnemic.errors.SemanticUnavailable` when semantic search is off, the extra is
+    missing, the model is damaged or the store keeps no vectors."""
     if not semantic_enabled(settings):
         raise SemanticUnavailable(
             'it is switched off ([sessions] semantic = "off" in config.toml); set it to '
@@ -170,15 +195,16 @@ def embed_history(
     vectors_of(store)
     if embedder is None:
         embedder = load_embedder(verify=True)
-    return backfill(store, embedder, batch=batch, limit=limit, shard=shard, progress=progress)
+    return backfill(store, embedder, batch=batch, limit=limit, shard=shard, progress=progress,
+                    renew=renew)  # fmt: skip
 
 
 def vector_status(
     store: SessionStore, *, embedder: Embedder | None = None
 ) -> VectorStatus | SemanticNotice:
-    """``mnemic sessions embed --status``: counts for the shipped embedder's model and
-    the time of the oldest message still without a vector (the lag), or the notice
-    saying why there are none."""
+    """``mnemic sessions embed --status``: counts for the shipped embedder's model, the
+    time of the oldest message still without a vector (the lag) and the long messages
+    ``--renew`` would give pieces, or the notice saying why there are none."""
     if store.vectors is None:
         return SemanticNotice("unsupported", "This session store keeps no vectors.")
     try:
@@ -186,10 +212,13 @@ def vector_status(
             embedder = load_embedder()
     except SemanticUnavailable as exc:
         return notice_of(exc)
-    status = store.vectors.status(embedder.model_id)
+    model = embedder.model_id
+    status = store.vectors.status(model)
+    status = replace(status, renewable=store.vectors.renewable(model, 2 * embedder.dim,
+                                                               PIECE_CHARS))  # fmt: skip
     if not status.missing:
         return status
-    return replace(status, oldest_missing=store.vectors.oldest_missing(embedder.model_id))
+    return replace(status, oldest_missing=store.vectors.oldest_missing(model))
 
 
 class BackgroundIndexer:

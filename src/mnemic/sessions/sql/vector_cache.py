@@ -10,6 +10,13 @@ table once more, so a vector deleted by another process since the refresh is nev
 returned. Past
 :data:`EXACT_MAX` vectors the search is prefiltered by centred sign codes (see
 :func:`~mnemic.embedding.topk.prefiltered_topk`) instead of scoring every row.
+
+A message may have several vectors (a long one: its whole passage, then its pieces;
+:func:`~mnemic.embedding.passage.passage_texts`), stored one after the other in its one
+row. The matrix holds each message's first vector (the whole passage) and nothing else,
+so the search reads as many rows as there are messages; the other vectors (kept as
+float16 in :attr:`VectorCache.pieces`) are scored only for the :data:`RESCORED`
+best messages by their first vector, and a message scores by its best vector (max-sim).
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from ...embedding.topk import prefiltered_topk, sign_codes, topk
 from ..store import ROLES, SearchFilters
 from .tables import Engine
 
-__all__ = ["EXACT_MAX", "VectorCache", "decode", "encode"]
+__all__ = ["EXACT_MAX", "RESCORED", "VectorCache", "decode", "encode"]
 
 EXACT_MAX = 50_000
 """Up to this many vectors a search scores every one (exact); past it, it scores
@@ -35,6 +42,10 @@ CANDIDATE_SHARE = 20
 """Past :data:`EXACT_MAX`, one vector in this many is scored exactly (at least
 :data:`MIN_CANDIDATES`): on LoCoMo vectors, 5 % kept 95 % of the exact top 10."""
 MIN_CANDIDATES = 2_000
+RESCORED = 200
+"""The messages, best by their first vector, whose other vectors (pieces) a search
+scores too: the rows read stay bounded by the number of messages (see the module
+docstring and docs/recall.md)."""
 
 _ROLE_CODE = {r: i for i, r in enumerate(ROLES)}
 
@@ -55,9 +66,11 @@ def decode(blob: bytes, dim: int | None = None) -> npt.NDArray[np.float32]:
 class VectorCache:
     """The vectors of ``model`` in one store, as a matrix (see the module docstring)."""
 
-    def __init__(self, model: str, *, exact_max: int = EXACT_MAX) -> None:
+    def __init__(self, model: str, *, exact_max: int = EXACT_MAX, dim: int | None = None) -> None:
         self.model = model
         self.exact_max = exact_max
+        self.dim = dim
+        """Dimensions of one vector (None: those of the shortest row first read)."""
         self.center: npt.NDArray[np.float32] | None = None
         self.codes = np.empty((0, 0), np.uint8)
         self._centered_rows = 0
@@ -70,9 +83,15 @@ class VectorCache:
         self.deletions = -1
         self._rows: dict[int, int] = {}
         self._role_codes: set[int] = set()
+        self.pieces = np.empty((0, 0), np.float16)
+        """The vectors after each message's first, one row each (float16, as stored)."""
+        self.piece_start = np.empty(0, np.int64)
+        """Per matrix row: where its message's pieces start in :attr:`pieces`."""
+        self.piece_count = np.empty(0, np.int64)
+        """Per matrix row: how many pieces its message has (0: one vector)."""
 
     def _reset(self) -> None:
-        self.__init__(self.model, exact_max=self.exact_max)  # type: ignore[misc]
+        self.__init__(self.model, exact_max=self.exact_max, dim=self.dim)  # type: ignore[misc]
 
     def _coded(self) -> bool:
         """Bring the sign codes up to date (False: the matrix is small enough for exact
@@ -107,8 +126,23 @@ class VectorCache:
 
     def _append(self, rows: list[Any]) -> None:
         ids = np.fromiter((int(r[0]) for r in rows), np.int64, len(rows))
-        blob = b"".join(bytes(r[1]) for r in rows)
-        mat = np.frombuffer(blob, dtype="<f2").astype(np.float32).reshape(len(rows), -1)
+        blobs = [bytes(r[1]) for r in rows]
+        if self.dim is None:
+            self.dim = min(len(b) for b in blobs) // 2
+        step = 2 * self.dim
+        if any(len(b) % step or not b for b in blobs):
+            raise ValueError(f"stored vectors of {self.model} are not of {self.dim} dimensions")
+        mat = np.frombuffer(b"".join(b[:step] for b in blobs), dtype="<f2")
+        mat = mat.astype(np.float32).reshape(len(rows), self.dim)
+        counts = np.fromiter((len(b) // step - 1 for b in blobs), np.int64, len(rows))
+        extra = b"".join(b[step:] for b in blobs)
+        done = int(self.pieces.shape[0])
+        starts = done + np.cumsum(counts) - counts
+        if extra:
+            more = np.frombuffer(extra, dtype="<f2").reshape(-1, self.dim)
+            self.pieces = more if done == 0 else np.concatenate([self.pieces, more])
+        self.piece_start = np.concatenate([self.piece_start, starts])
+        self.piece_count = np.concatenate([self.piece_count, counts])
         start = int(self.ids.shape[0])
         self.ids = np.concatenate([self.ids, ids])
         self.matrix = mat if start == 0 else np.concatenate([self.matrix, mat])
@@ -160,17 +194,43 @@ class VectorCache:
                 f"{self.model} have {self.matrix.shape[1]}"
             )
         mask = self.mask(tables, filters)
+        want = max(limit, RESCORED) if self.pieces.shape[0] else limit
         if self._coded():
             assert self.center is not None
-            share = max(MIN_CANDIDATES, int(self.matrix.shape[0]) // CANDIDATE_SHARE, limit)
+            share = max(MIN_CANDIDATES, int(self.matrix.shape[0]) // CANDIDATE_SHARE, want)
             rows, scores = prefiltered_topk(
-                self.matrix, self.codes, self.center, q, limit, candidates=share, mask=mask
+                self.matrix, self.codes, self.center, q, want, candidates=share, mask=mask
             )
         else:
-            rows, scores = topk(self.matrix, q, limit, mask=mask)
+            rows, scores = topk(self.matrix, q, want, mask=mask)
+        if self.pieces.shape[0]:
+            rows, scores = self._best_of_pieces(rows, scores, q, limit)
         ids = [int(i) for i in self.ids[rows].tolist()]
         alive = _still_stored(tables, self.model, ids) if ids else set()
         return [(i, float(s)) for i, s in zip(ids, scores.tolist(), strict=True) if i in alive]
+
+    def _best_of_pieces(
+        self,
+        rows: npt.NDArray[np.int64],
+        scores: npt.NDArray[np.float32],
+        query: npt.NDArray[np.float32],
+        limit: int,
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
+        """``rows`` (best first by their first vector) scored by their best vector, the
+        best ``limit`` of them; ties keep the first vector's order."""
+        counts = self.piece_count[rows]
+        has = np.flatnonzero(counts)
+        if has.shape[0]:
+            n = counts[has]
+            # the rows of ``pieces`` of each candidate, one run after the other
+            at = np.repeat(self.piece_start[rows[has]] - (np.cumsum(n) - n), n)
+            taken = at + np.arange(int(n.sum()))
+            piece_scores = np.einsum("ij,j->i", self.pieces[taken].astype(np.float32), query)
+            best = np.maximum.reduceat(piece_scores, np.cumsum(n) - n)
+            scores = scores.copy()
+            scores[has] = np.maximum(scores[has], best.astype(np.float32))
+        order = np.argsort(-scores, kind="stable")[:limit]
+        return rows[order], scores[order]
 
 
 # --- what the cache reads -------------------------------------------------------------

@@ -50,6 +50,16 @@ _ELIGIBLE = "m.role IN ({roles}) AND m.content IS NOT NULL AND m.content <> ''".
 """The messages that get a vector (``messages m``): user and assistant turns with text."""
 
 
+def _missing(renew: tuple[int, int] | None) -> tuple[str, list[int]]:
+    """The condition on ``v`` (the message's row of the model) of a pending message."""
+    if renew is None:
+        return "v.message_id IS NULL", []
+    return (
+        "(v.message_id IS NULL OR (length(v.vec) <= ? AND length(m.content) > ?))",
+        [int(renew[0]), int(renew[1])],
+    )
+
+
 class PendingText(NamedTuple):
     """A message still without a vector of the model asked for."""
 
@@ -79,6 +89,9 @@ class VectorStatus:
     oldest_missing: float | None = None
     """The time of the oldest message still without a vector (None: none, or not read:
     :meth:`SqlVectors.oldest_missing`)."""
+    renewable: int | None = None
+    """Long messages whose vectors were made before they got pieces: one vector of their
+    whole passage (None: not counted; :meth:`SqlVectors.renewable`)."""
 
     @property
     def missing(self) -> int:
@@ -100,6 +113,7 @@ class VectorStatus:
             "other_models": self.other_models,
             "stale": self.stale,
             "oldest_missing": self.oldest_missing,
+            "renewable": self.renewable,
         }
 
 
@@ -129,10 +143,14 @@ class SqlVectors:
         limit: int = 64,
         ids: Sequence[int] | None = None,
         shard: tuple[int, int] | None = None,
+        renew: tuple[int, int] | None = None,
     ) -> list[PendingText]:
         """Messages with id > ``after`` (and among ``ids`` when given; with ``shard=(k,
         n)`` only ids equal to k modulo n) that get a vector and have none of
-        ``model_id``, in id order, with the text of the message before each."""
+        ``model_id``, in id order, with the text of the message before each. With
+        ``renew=(row_bytes, chars)`` also those whose row is at most ``row_bytes`` long
+        and whose text is longer than ``chars`` characters (one vector, made before long
+        messages got pieces: :meth:`renewable`)."""
         if not self._table or (ids is not None and not ids):
             return []
         tables = self._tables
@@ -140,14 +158,15 @@ class SqlVectors:
         if shard is not None:
             among = " AND ".join(c for c in (among, "m.id % ? = ?") if c)
             extra = [*extra, int(shard[1]), int(shard[0])]
+        missing, more = _missing(renew)
         rows = tables._read(
             "SELECT m.id, m.role, m.content, p.id, p.content, m.name, p.name FROM {s}.messages m "
             "LEFT JOIN {s}.message_vectors v ON v.message_id = m.id AND v.model = ? "
             "LEFT JOIN {s}.messages p ON p.sid = m.sid AND p.seq = m.seq - 1 "
-            f"WHERE v.message_id IS NULL AND m.id > ? AND {_ELIGIBLE} "
+            f"WHERE {missing} AND m.id > ? AND {_ELIGIBLE} "
             + (f"AND {among} " if among else "")
             + "ORDER BY m.id LIMIT ?",
-            (model_id, int(after), *extra, int(limit)),
+            (model_id, *more, int(after), *extra, int(limit)),
         )
         return [
             PendingText(
@@ -161,6 +180,18 @@ class SqlVectors:
             )
             for r in rows
         ]
+
+    def renewable(self, model_id: str, row_bytes: int, chars: int) -> int:
+        """Messages with a row of ``model_id`` at most ``row_bytes`` long and a text longer
+        than ``chars`` characters: what ``pending(renew=...)`` adds (one scan)."""
+        if not self._table:
+            return 0
+        sql = (
+            "SELECT COUNT(*) FROM {s}.message_vectors v JOIN {s}.messages m "
+            f"ON m.id = v.message_id WHERE v.model = ? AND {_ELIGIBLE} "
+            "AND length(v.vec) <= ? AND length(m.content) > ?"
+        )
+        return int(self._tables._read(sql, (model_id, int(row_bytes), int(chars)))[0][0])
 
     def put(self, model_id: str, rows: Sequence[tuple[PendingText, bytes]]) -> int:
         """Store vectors (float16 bytes) made from ``rows``' texts in one transaction;
@@ -283,7 +314,8 @@ class SqlVectors:
 
         with self._cache_lock:
             cache = self._cache
-            if cache is None or cache.model != model_id:
-                cache = self._cache = VectorCache(model_id)
+            dim = len(query_vec)
+            if cache is None or cache.model != model_id or cache.dim not in (None, dim):
+                cache = self._cache = VectorCache(model_id, dim=dim)
             cache.refresh(self._tables)
             return cache.search(self._tables, query_vec, filters, limit)
