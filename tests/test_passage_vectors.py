@@ -13,7 +13,13 @@ from click.testing import CliRunner
 
 from _backends import Kit
 from mnemic.cli import main
-from mnemic.embedding.passage import MAX_PASSAGE_CHARS, passage_text, passage_texts, pieces
+from mnemic.embedding.passage import (
+    MAX_PASSAGE_CHARS,
+    PIECE_CHARS,
+    passage_text,
+    passage_texts,
+    pieces,
+)
 from mnemic.home import Home
 from mnemic.sessions import NewMessage, NewSession, open_store
 from mnemic.sessions.store import SearchFilters
@@ -230,3 +236,13 @@ def test_pgvectors_column_is_given_the_whole_passage_of_a_row_of_several() -> No
     got = _literal(encode(whole) + encode(piece))
     assert got == _literal(encode(whole))
     assert got.count(",") == DIM - 1 and "-0.25" not in got
+
+
+def test_a_message_long_only_in_its_spaces_gets_a_piece_so_renew_leaves_it_alone() -> None:
+    """`embed --renew` picks rows of one vector whose text is longer than a piece as
+    stored; a text longer only by its spaces packed into one piece kept one vector, so
+    every `--renew` embedded it again. It now has a piece too."""
+    text = "Short fact about the deploy window." + " " * 200 + "\n\nThat is all."
+    assert len(text) > PIECE_CHARS and len(" ".join(text.split())) <= PIECE_CHARS
+    assert len(passage_texts(text, role="user")) == 2
+    assert passage_texts("Short fact.", role="user") == ["Short fact."]

@@ -131,9 +131,12 @@ def passage_texts(
     whole passage: what a store of one vector a message kept, and what PostgreSQL's
     pgvector index holds."""
     whole = passage_text(text, role=role, previous=previous, name=name, previous_name=previous_name)
-    parts = pieces(text)
-    if len(parts) == 1:
+    if len(text) <= PIECE_CHARS:
         return [whole]
+    # Longer as written: pieces even when its spaces collapse to one piece, so that a row
+    # of one vector always means "made before pieces" (what `embed --renew` looks for by
+    # the text's stored length); such a message's one piece costs one more model call.
+    parts = pieces(text)
     out = [whole]
     for n, part in enumerate(parts):
         out.append(
