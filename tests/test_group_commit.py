@@ -277,3 +277,31 @@ def test_a_holder_killed_before_any_file_system_call_of_a_batch(tmp_path: Path) 
     assert k > 10
     # killed before anything, with the batch void, and with it committed
     assert {(False, False), (False, True), (True, True)} <= outcomes
+
+
+def test_a_writer_whose_wait_times_out_takes_its_request_back(home: Path, tmp_path: Path) -> None:
+    """Told its write failed, a writer must not have it applied later by a holder."""
+    (home / "config.toml").write_text('[memory]\ngroup_commit = "queue"\nlock_timeout = 0.2\n')
+    answer = tmp_path / "late.json"
+    lock = SidecarLock(home / "memories" / "MEMORY.md.lock", timeout=0)
+    assert lock.try_acquire()
+    try:
+        pid = os.fork()
+        if pid == 0:
+            try:
+                mem = Memory.open(home, origin="cli", session_id="late")
+                call = {"action": "add", "target": "memory", "content": "late entry"}
+                answer.write_text(json.dumps(run_memory_tool(mem, json.dumps(call))))
+                os._exit(0)
+            except BaseException:
+                os._exit(3)
+        _, status = os.waitpid(pid, 0)
+    finally:
+        lock.release()
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    resp = json.loads(answer.read_text())
+    assert resp["success"] is False and resp["error_code"] == "lock_timeout"
+    assert not _queued(home)
+    mem = Memory.open(home, origin="cli", session_id="next")
+    mem.add("memory", "next entry")
+    assert "late entry" not in mem.entries("memory")

@@ -28,16 +28,17 @@ committed, and the answer is rebuilt from the record. See ``docs/performance.md`
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
 from ..config import MemorySettings
-from ..errors import ToolError
+from ..errors import LockTimeout, ToolError
 from ..governance.chain import Journal
 from .backend import CuratedBackend, CuratedTxn
 from .changes import diff
@@ -75,11 +76,32 @@ def queue_of(backend: CuratedBackend) -> RequestQueue | None:
     return queue
 
 
+@contextlib.contextmanager
 def transaction(
     backend: CuratedBackend, targets: Sequence[str], settings: MemorySettings, gc: GroupCommit
-) -> AbstractContextManager[CuratedTxn]:
-    """The backend's transaction, leaving ``gc``'s request when the lock is busy."""
-    return cast(_Queueing, backend).transaction(targets, settings.lock_timeout, on_busy=gc.submit)
+) -> Iterator[CuratedTxn]:
+    """The backend's transaction, leaving ``gc``'s request when the lock is busy.
+
+    A writer whose wait times out takes its request back and fails as before; if a
+    holder claimed it meanwhile, that holder is applying it now, so the writer waits
+    for the lock once more (the holder answers before it releases) instead of saying
+    its write failed when it may have committed.
+    """
+    queued = cast(_Queueing, backend)
+    entered = False
+    try:
+        with queued.transaction(targets, settings.lock_timeout, on_busy=gc.submit) as txn:
+            entered = True
+            yield txn
+        return
+    except LockTimeout:
+        if entered or gc.rid is None:
+            raise
+        if gc.queue.withdraw(gc.request.target, gc.rid):
+            gc.rid = None
+            raise
+    with queued.transaction(targets, settings.lock_timeout, on_busy=None) as txn:
+        yield txn
 
 
 @dataclass(frozen=True, slots=True)
