@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
 from ..config import MemorySettings
-from ..errors import LockTimeout, ToolError
+from ..errors import LockTimeout, MnemicError, ToolError
 from ..governance.chain import Journal
 from .backend import CuratedBackend, CuratedTxn
 from .changes import diff
@@ -181,8 +181,12 @@ class GroupCommit:
     """The id of the request left (``None``: the lock was free)."""
 
     def submit(self) -> None:
-        """The lock is busy: leave the request."""
-        self.rid = self.queue.submit(self.request.target, self.request.payload())
+        """The lock is busy: leave the request (if it cannot be left, the writer just
+        waits for the lock and writes alone)."""
+        try:
+            self.rid = self.queue.submit(self.request.target, self.request.payload())
+        except (OSError, MnemicError) as exc:
+            log.warning("group commit: the request was not queued (%s); writing alone", exc)
 
     # What the store calls (it does not import this module: this one builds on it).
     def transaction(
