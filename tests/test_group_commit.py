@@ -216,7 +216,7 @@ def test_a_holder_killed_after_its_rename_before_answering_leaves_the_answers_to
     home: Path, tmp_path: Path
 ) -> None:
     def at_claim() -> None:
-        groupcommit.answer = lambda *a: _die()  # type: ignore[assignment]
+        groupcommit.GroupCommit.answer = lambda *a: _die()  # type: ignore[method-assign]
 
     status, answers = _batch(home, tmp_path, at_claim)
     assert killed(status)
@@ -231,15 +231,15 @@ def test_a_holder_killed_after_its_rename_before_answering_leaves_the_answers_to
 def test_a_batch_whose_holder_died_before_its_rename_is_void_as_a_whole(
     home: Path, tmp_path: Path
 ) -> None:
-    real = groupcommit.records
+    real = groupcommit.GroupCommit.record
 
-    def records_then_die(*a: object) -> list[dict]:  # type: ignore[type-arg]
+    def record_then_die(*a: object) -> list[dict]:  # type: ignore[type-arg]
         real(*a)  # type: ignore[arg-type]
         _die()
         return []
 
     def at_claim() -> None:
-        groupcommit.records = records_then_die  # type: ignore[assignment]
+        groupcommit.GroupCommit.record = record_then_die  # type: ignore[method-assign]
 
     status, answers = _batch(home, tmp_path, at_claim)
     assert killed(status)

@@ -29,6 +29,7 @@ committed, and the answer is rebuilt from the record. See ``docs/performance.md`
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import logging
 import os
 import time
@@ -46,7 +47,7 @@ from .entries import char_count, parse, serialize
 from .operations import ACTIONS, Op, OpResult
 from .store import Commit, _appended, _apply_one, _dedupe, _refused, file_hash
 
-__all__ = ["GroupCommit", "Request", "RequestQueue", "collect", "drain", "queue_of"]
+__all__ = ["Applied", "GroupCommit", "Request", "RequestQueue", "queue_of"]
 
 log = logging.getLogger(__name__)
 
@@ -74,34 +75,6 @@ def queue_of(backend: CuratedBackend) -> RequestQueue | None:
     """The request queue of ``backend`` (``None``: it has none, or it is off)."""
     queue: RequestQueue | None = getattr(backend, "requests", None)
     return queue
-
-
-@contextlib.contextmanager
-def transaction(
-    backend: CuratedBackend, targets: Sequence[str], settings: MemorySettings, gc: GroupCommit
-) -> Iterator[CuratedTxn]:
-    """The backend's transaction, leaving ``gc``'s request when the lock is busy.
-
-    A writer whose wait times out takes its request back and fails as before; if a
-    holder claimed it meanwhile, that holder is applying it now, so the writer waits
-    for the lock once more (the holder answers before it releases) instead of saying
-    its write failed when it may have committed.
-    """
-    queued = cast(_Queueing, backend)
-    entered = False
-    try:
-        with queued.transaction(targets, settings.lock_timeout, on_busy=gc.submit) as txn:
-            entered = True
-            yield txn
-        return
-    except LockTimeout:
-        if entered or gc.rid is None:
-            raise
-        if gc.queue.withdraw(gc.request.target, gc.rid):
-            gc.rid = None
-            raise
-    with queued.transaction(targets, settings.lock_timeout, on_busy=None) as txn:
-        yield txn
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +137,15 @@ class Request:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """A request the holder applied: its commit, as its writer gets it back."""
+
+    rid: str
+    request: Request
+    commit: Commit
+
+
 @dataclass
 class GroupCommit:
     """A governed writer's part in group commit: the request it leaves when the lock is
@@ -188,92 +170,205 @@ class GroupCommit:
         except (OSError, MnemicError) as exc:
             log.warning("group commit: the request was not queued (%s); writing alone", exc)
 
-    # What the store calls (it does not import this module: this one builds on it).
+    # What the store calls (its GroupCommit protocol: it does not import this module).
+    def prepared(self, op: Op) -> None:
+        """The operation, validated and scanned, that the request carries."""
+        self.request = dataclasses.replace(self.request, op=op)
+
+    @contextlib.contextmanager
     def transaction(
         self, backend: CuratedBackend, targets: Sequence[str], settings: MemorySettings
-    ) -> AbstractContextManager[CuratedTxn]:
-        """The backend's transaction, leaving the request when the lock is busy."""
-        return transaction(backend, targets, settings, self)
+    ) -> Iterator[CuratedTxn]:
+        """The backend's transaction, leaving the request when the lock is busy.
 
-    def collect(self, target: str, raw: str | None) -> Commit | None:
-        """See :func:`collect`."""
-        return collect(self, target, raw)
+        A writer whose wait times out takes its request back and fails as before; if a
+        holder claimed it meanwhile, that holder is applying it now, so the writer waits
+        for the lock once more (the holder answers before it releases) instead of saying
+        its write failed when it may have committed.
+        """
+        queued = cast(_Queueing, backend)
+        entered = False
+        try:
+            with queued.transaction(targets, settings.lock_timeout, on_busy=self.submit) as txn:
+                entered = True
+                yield txn
+            return
+        except LockTimeout:
+            if entered or self.rid is None:
+                raise
+            if self.queue.withdraw(self.request.target, self.rid):
+                self.rid = None
+                raise
+        with queued.transaction(targets, settings.lock_timeout, on_busy=None) as txn:
+            yield txn
 
     def drain(
-        self, target: str, text: str, working: Sequence[str], limit: int, level: str | None
+        self,
+        target: str,
+        text: str,
+        working: Sequence[str],
+        limit: int,
+        level: str | None,
     ) -> tuple[str, list[Applied]]:
-        """See :func:`drain`."""
-        return drain(self, target, text, working, limit, level)
-
-    def batch(self, target: str, found: str | None) -> dict[str, Any]:
-        """See :func:`batch_of`."""
-        return batch_of(target, found)
+        """Claim the requests waiting for ``target`` and apply those that succeed, in order,
+        to ``text`` (the holder's own result, whose entries are ``working``); hand the
+        others back at once. Returns the final text and the requests applied."""
+        applied: list[Applied] = []
+        current = list(working)
+        digest = file_hash(text)
+        for rid, payload in self.queue.claim(target):
+            try:
+                req = Request.of(payload or {})
+            except (ValueError, TypeError, KeyError):
+                req = None
+            step = _step(req, target, text, current, limit, level) if req else None
+            if req is None or step is None:
+                self.queue.answer(target, rid, {"status": "run"})
+                continue
+            new_text, after, result = step
+            after_hash = file_hash(new_text)
+            until = {req.op.content: req.op.expires} if req.op.content and req.op.expires else {}
+            change = diff(current, after, [result], author=req.author, reasons={}, expires=until)
+            waited = max(0.0, (time.time_ns() - int(rid.split("-")[0])) / 1e6)
+            commit = Commit(
+                target,
+                tuple(current),
+                tuple(after),
+                (result,),
+                True,
+                waited,
+                0.0,
+                digest,
+                after_hash,
+                change,
+            )
+            applied.append(Applied(rid, req, commit))
+            text, current, digest = new_text, after, after_hash
+        return text, applied
 
     def record(self, batch: dict[str, Any], applied: list[Applied]) -> list[dict[str, Any]]:
-        """See :func:`records`."""
-        return records(self, batch, applied)
+        """Append the audit record of each request applied (before the rename), in order."""
+        out = []
+        for a in applied:
+            c = a.commit
+            out.append(
+                {
+                    **a.request.fields,
+                    "subsystem": "memory",
+                    "target": c.target,
+                    "result": "ok",
+                    "before": {c.target: c.before_hash},
+                    "after": {c.target: c.after_hash},
+                    "lock_wait_ms": round(c.lock_wait_ms, 3),
+                    "changes": {c.target: c.change.as_json()} if c.change is not None else {},
+                    "request": a.rid,
+                    "batch": batch,
+                }
+            )
+        return self.journal.append_all(out)
 
     def answer(self, applied: list[Applied], recorded: list[dict[str, Any]]) -> None:
-        """See :func:`answer`."""
-        answer(self, applied, recorded)
+        """Leave each writer its answer (the commit is durable; under the lock)."""
+        for a, rec in zip(applied, recorded, strict=True):
+            c = a.commit
+            try:
+                self.queue.answer(
+                    c.target,
+                    a.rid,
+                    {
+                        "status": "applied",
+                        "before": list(c.before),
+                        "after": list(c.after),
+                        "results": [_result_json(r) for r in c.results],
+                        "hashes": [c.before_hash, c.after_hash],
+                        "lock_wait_ms": c.lock_wait_ms,
+                        "record": {k: rec.get(k) for k in ("id", "seq", "hash")},
+                    },
+                )
+            except OSError as exc:  # its writer finds its record in the journal instead
+                log.warning("group commit: the answer to %s was not left: %s", a.rid, exc)
 
     def hand_back(self, applied: list[Applied]) -> None:
-        """See :func:`hand_back`."""
-        hand_back(self, applied)
+        """The batch did not commit: every writer runs its request itself."""
+        for a in applied:
+            try:
+                self.queue.answer(a.commit.target, a.rid, {"status": "run"})
+            except OSError as exc:
+                log.warning("group commit: %s not handed back: %s", a.rid, exc)
 
+    def batch(self, target: str, found: str | None) -> dict[str, Any]:
+        """The ``batch`` field of a group commit's records: its id, the state it replaced."""
+        return {"id": os.urandom(8).hex(), "from": {target: found}}
 
-@dataclass(frozen=True, slots=True)
-class Applied:
-    """A request the holder applied: its commit, as its writer gets it back."""
-
-    rid: str
-    request: Request
-    commit: Commit
-
-
-def drain(
-    gc: GroupCommit,
-    target: str,
-    text: str,
-    working: Sequence[str],
-    limit: int,
-    level: str | None,
-) -> tuple[str, list[Applied]]:
-    """Claim the requests waiting for ``target`` and apply those that succeed, in order,
-    to ``text`` (the holder's own result, whose entries are ``working``); hand the
-    others back at once. Returns the final text and the requests applied."""
-    applied: list[Applied] = []
-    current = list(working)
-    digest = file_hash(text)
-    for rid, payload in gc.queue.claim(target):
-        try:
-            req = Request.of(payload or {})
-        except (ValueError, TypeError, KeyError):
-            req = None
-        step = _step(req, target, text, current, limit, level) if req else None
-        if req is None or step is None:
-            gc.queue.answer(target, rid, {"status": "run"})
-            continue
-        new_text, after, result = step
-        after_hash = file_hash(new_text)
-        until = {req.op.content: req.op.expires} if req.op.content and req.op.expires else {}
-        change = diff(current, after, [result], author=req.author, reasons={}, expires=until)
-        waited = max(0.0, (time.time_ns() - int(rid.split("-")[0])) / 1e6)
-        commit = Commit(
+    def collect(self, target: str, raw: str | None) -> Commit | None:
+        """Under the lock, for a writer that left a request: its commit, when a holder
+        committed it (``None``: the writer runs it itself now). ``raw`` is the target's
+        text now."""
+        assert self.rid is not None
+        rid, self.rid = self.rid, None
+        res = self.queue.result(target, rid)
+        if res is None:
+            if self.queue.withdraw(target, rid):
+                return None  # nobody claimed it
+            res = self._lost(target, rid, raw)
+            self.queue.forget(target, rid)
+            if res is None:
+                return None
+        if res.get("status") != "applied":
+            return None
+        before, after = res["before"], res["after"]
+        bh, ah = res["hashes"]
+        results = tuple(_result_of(r, target) for r in res["results"])
+        self.answered(res["record"])
+        return Commit(
             target,
-            tuple(current),
+            tuple(before),
             tuple(after),
-            (result,),
+            results,
             True,
-            waited,
+            float(res.get("lock_wait_ms") or 0.0),
             0.0,
-            digest,
-            after_hash,
-            change,
+            bh,
+            ah,
         )
-        applied.append(Applied(rid, req, commit))
-        text, current, digest = new_text, after, after_hash
-    return text, applied
+
+    def _lost(self, target: str, rid: str, raw: str | None) -> dict[str, Any] | None:
+        """The answer to a request whose holder died after claiming it, from the journal
+        (``None``: it did not commit)."""
+        self.settle(target, file_hash(raw))
+        rec: dict[str, Any] | None = None
+        batch: object = None
+        void = False
+        for r in self.journal.records():
+            if rec is None:
+                if r.get("request") == rid:
+                    rec = r
+                    b = r.get("batch")
+                    batch = b.get("id") if isinstance(b, dict) else None
+                continue
+            b = r.get("batch")
+            if isinstance(b, dict) and b.get("id") == batch:
+                continue
+            if r.get("result") == "ok" and target in (r.get("after") or {}):
+                void = r.get("action") == "recovered" and r.get("cause") == "not_committed"
+                break
+        if rec is None or void:
+            return None
+        change = (rec.get("changes") or {}).get(target) or {}
+        added = [i.get("text") for i in change.get("added") or () if isinstance(i, dict)]
+        gone = [i.get("text") for i in change.get("removed") or () if isinstance(i, dict)]
+        action = str(rec.get("action"))
+        status = {"add": "added", "replace": "replaced", "remove": "removed"}.get(action, action)
+        entries = parse(raw) if raw is not None else []
+        log.warning("group commit: request %s committed by a holder that died; answer rebuilt", rid)
+        return {
+            "status": "applied",
+            "before": entries,
+            "after": entries,
+            "results": [[action, status, added[0] if added else None, gone[0] if gone else None]],
+            "hashes": [(rec.get("before") or {}).get(target), (rec.get("after") or {}).get(target)],
+            "record": {k: rec.get(k) for k in ("id", "seq", "hash")},
+        }
 
 
 def _step(
@@ -306,136 +401,6 @@ def _step(
         if parse(new_text) != after:  # pragma: no cover - the store guards it too
             return None
     return new_text, after, result
-
-
-def records(gc: GroupCommit, batch: dict[str, Any], applied: list[Applied]) -> list[dict[str, Any]]:
-    """Append the audit record of each request applied (before the rename), in order."""
-    out = []
-    for a in applied:
-        c = a.commit
-        out.append(
-            {
-                **a.request.fields,
-                "subsystem": "memory",
-                "target": c.target,
-                "result": "ok",
-                "before": {c.target: c.before_hash},
-                "after": {c.target: c.after_hash},
-                "lock_wait_ms": round(c.lock_wait_ms, 3),
-                "changes": {c.target: c.change.as_json()} if c.change is not None else {},
-                "request": a.rid,
-                "batch": batch,
-            }
-        )
-    return gc.journal.append_all(out)
-
-
-def answer(gc: GroupCommit, applied: list[Applied], recorded: list[dict[str, Any]]) -> None:
-    """Leave each writer its answer (the commit is durable; under the lock)."""
-    for a, rec in zip(applied, recorded, strict=True):
-        c = a.commit
-        try:
-            gc.queue.answer(
-                c.target,
-                a.rid,
-                {
-                    "status": "applied",
-                    "before": list(c.before),
-                    "after": list(c.after),
-                    "results": [_result_json(r) for r in c.results],
-                    "hashes": [c.before_hash, c.after_hash],
-                    "lock_wait_ms": c.lock_wait_ms,
-                    "record": {k: rec.get(k) for k in ("id", "seq", "hash")},
-                },
-            )
-        except OSError as exc:  # its writer finds its record in the journal instead
-            log.warning("group commit: the answer to %s was not left: %s", a.rid, exc)
-
-
-def hand_back(gc: GroupCommit, applied: list[Applied]) -> None:
-    """The batch did not commit: every writer runs its request itself."""
-    for a in applied:
-        try:
-            gc.queue.answer(a.commit.target, a.rid, {"status": "run"})
-        except OSError as exc:
-            log.warning("group commit: %s not handed back: %s", a.rid, exc)
-
-
-def batch_of(target: str, found: str | None) -> dict[str, Any]:
-    """The ``batch`` field of a group commit's records: its id, the state it replaced."""
-    return {"id": os.urandom(8).hex(), "from": {target: found}}
-
-
-def collect(gc: GroupCommit, target: str, raw: str | None) -> Commit | None:
-    """Under the lock, for a writer that left a request: its commit, when a holder
-    committed it (``None``: the writer runs it itself now). ``raw`` is the target's
-    text now."""
-    assert gc.rid is not None
-    rid, gc.rid = gc.rid, None
-    res = gc.queue.result(target, rid)
-    if res is None:
-        if gc.queue.withdraw(target, rid):
-            return None  # nobody claimed it
-        res = _lost(gc, target, rid, raw)
-        gc.queue.forget(target, rid)
-        if res is None:
-            return None
-    if res.get("status") != "applied":
-        return None
-    before, after = res["before"], res["after"]
-    bh, ah = res["hashes"]
-    results = tuple(_result_of(r, target) for r in res["results"])
-    gc.answered(res["record"])
-    return Commit(
-        target,
-        tuple(before),
-        tuple(after),
-        results,
-        True,
-        float(res.get("lock_wait_ms") or 0.0),
-        0.0,
-        bh,
-        ah,
-    )
-
-
-def _lost(gc: GroupCommit, target: str, rid: str, raw: str | None) -> dict[str, Any] | None:
-    """The answer to a request whose holder died after claiming it, from the journal
-    (``None``: it did not commit)."""
-    gc.settle(target, file_hash(raw))
-    rec: dict[str, Any] | None = None
-    batch: object = None
-    void = False
-    for r in gc.journal.records():
-        if rec is None:
-            if r.get("request") == rid:
-                rec = r
-                b = r.get("batch")
-                batch = b.get("id") if isinstance(b, dict) else None
-            continue
-        b = r.get("batch")
-        if isinstance(b, dict) and b.get("id") == batch:
-            continue
-        if r.get("result") == "ok" and target in (r.get("after") or {}):
-            void = r.get("action") == "recovered" and r.get("cause") == "not_committed"
-            break
-    if rec is None or void:
-        return None
-    change = (rec.get("changes") or {}).get(target) or {}
-    added = [i.get("text") for i in change.get("added") or () if isinstance(i, dict)]
-    gone = [i.get("text") for i in change.get("removed") or () if isinstance(i, dict)]
-    action = str(rec.get("action"))
-    status = {"add": "added", "replace": "replaced", "remove": "removed"}.get(action, action)
-    entries = parse(raw) if raw is not None else []
-    log.warning("group commit: request %s committed by a holder that died; answer rebuilt", rid)
-    return {
-        "status": "applied",
-        "before": entries,
-        "after": entries,
-        "results": [[action, status, added[0] if added else None, gone[0] if gone else None]],
-        "hashes": [(rec.get("before") or {}).get(target), (rec.get("after") or {}).get(target)],
-        "record": {k: rec.get(k) for k in ("id", "seq", "hash")},
-    }
 
 
 def _result_json(r: OpResult) -> list[str | None]:

@@ -15,8 +15,9 @@ import dataclasses
 import hashlib
 import time
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..config import MemorySettings
 from ..errors import (
@@ -32,7 +33,7 @@ from ..errors import (
     WouldEmptyTarget,
 )
 from ..scan import ScanResult, refers_to_others, rephrase_hint, scan_in_context, scan_text
-from .backend import CuratedBackend
+from .backend import CuratedBackend, CuratedTxn
 from .changes import TargetChange, confirmed, diff
 from .entries import (
     DELIMITER,
@@ -50,14 +51,12 @@ from .provenance import API, Stamp
 from .snapshot import display_entry
 from .usage import label
 
-if TYPE_CHECKING:
-    from .groupcommit import Applied, GroupCommit
-
 __all__ = [
     "ACTIONS",
     "Commit",
     "CuratedStore",
     "Evict",
+    "GroupCommit",
     "Op",
     "OpResult",
     "Record",
@@ -129,6 +128,50 @@ Evict = Callable[[str, Sequence[str], frozenset[str], int], Mapping[str, str]]
 Record = Callable[[list["Commit"]], None]
 """``record(commits)``: append the audit record of the commits about to be made, under
 the locks and before the commit point; raising refuses the write (nothing commits)."""
+
+
+class GroupCommit(Protocol):
+    """A writer's part in group commit, as the store uses it (the implementation,
+    :class:`mnemic.curated.groupcommit.GroupCommit`, builds on this module)."""
+
+    rid: str | None
+    """The id of the request it left when the lock was busy (``None``: it left none)."""
+
+    def prepared(self, op: Op) -> None:
+        """The operation, validated and scanned, that a request would carry."""
+        ...
+
+    def transaction(
+        self, backend: CuratedBackend, targets: Sequence[str], settings: MemorySettings
+    ) -> AbstractContextManager[CuratedTxn]:
+        """The backend's transaction, leaving the request when the lock is busy."""
+        ...
+
+    def collect(self, target: str, raw: str | None) -> Commit | None:
+        """Under the lock: the commit a holder made of the request (``None``: write)."""
+        ...
+
+    def drain(
+        self, target: str, text: str, working: Sequence[str], limit: int, level: str | None
+    ) -> tuple[str, list[Any]]:
+        """Apply the waiting requests after ``text``: the final text, what was applied."""
+        ...
+
+    def batch(self, target: str, found: str | None) -> dict[str, Any]:
+        """The ``batch`` field of a group commit replacing the state ``found``."""
+        ...
+
+    def record(self, batch: dict[str, Any], applied: list[Any]) -> list[dict[str, Any]]:
+        """Append the records of the requests applied (before the rename)."""
+        ...
+
+    def answer(self, applied: list[Any], recorded: list[dict[str, Any]]) -> None:
+        """Answer the requests applied (the commit is durable)."""
+        ...
+
+    def hand_back(self, applied: list[Any]) -> None:
+        """The commit failed: their writers run the requests applied themselves."""
+        ...
 
 
 def held(result: ScanResult) -> str:
@@ -367,7 +410,7 @@ class CuratedStore:
         if gc is not None and (dry_run or batch or ordered != [target] or len(prepared) != 1):
             gc = None
         if gc is not None:
-            gc.request = dataclasses.replace(gc.request, op=prepared[0])
+            gc.prepared(prepared[0])
             locked = gc.transaction(self.backend, ordered, self.settings)
         else:
             locked = self.backend.transaction(ordered, self.settings.lock_timeout)
@@ -488,7 +531,7 @@ class CuratedStore:
                     )
                 )
             start = time.perf_counter()
-            drained: list[Applied] = []
+            drained: list[Any] = []
             if gc is not None and list(writes) == [target] and target not in drifted:
                 writes, drained, commits = self._drain(gc, target, writes, staged, commits)
             if not dry_run and writes:
@@ -508,7 +551,7 @@ class CuratedStore:
         writes: dict[str, str],
         staged: Sequence[tuple[str, str | None, list[str], list[str], list[OpResult], str]],
         commits: list[Commit],
-    ) -> tuple[dict[str, str], list[Applied], list[Commit]]:
+    ) -> tuple[dict[str, str], list[Any], list[Commit]]:
         """Apply the requests waiting for ``target`` after this write (group commit)."""
         working = next(w for t, _, _, w, _, _ in staged if t == target)
         final, drained = group.drain(
@@ -528,7 +571,7 @@ class CuratedStore:
         commits: list[Commit],
         record: Record | None,
         group: GroupCommit | None,
-        drained: list[Applied],
+        drained: list[Any],
     ) -> None:
         """Write the new texts; with requests applied for others (``drained``), append
         their records after this write's own, and answer them once it is durable (or
