@@ -324,6 +324,7 @@ def contention(
             for g, m in zip(runs["group"], runs["mnemic"], strict=True)
         ]
         one["group_over_mnemic_throughput"] = round(statistics.median(gains), 3)
+        one["per_round_ops_per_s"] = {k: [r["ops_per_s"] for r in v] for k, v in runs.items()}
         out[f"{procs}_processes"] = one
     out["aim"] = {"throughput_ratio_min": 0.8, "p99_ratio_max": 1.5}
     return out

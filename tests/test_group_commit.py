@@ -24,6 +24,7 @@ import pytest
 from _killpoints import arm_kill, killed
 from mnemic.backends.files.requests import FileRequests
 from mnemic.curated import archive, groupcommit
+from mnemic.curated.changes import entry_key
 from mnemic.curated.entries import parse
 from mnemic.curated.memory import Memory
 from mnemic.curated.operations import Op
@@ -152,8 +153,12 @@ def _check_home(home: Path, holder_committed: bool) -> list[dict]:
     assert by["base one"] == ("cli", "cli", "seed")
     if holder_committed:
         assert by[HOLDER] == ("cli", "cli", "holder")
-    gone = {(a.text, a.reason, a.by[2]) for a in archive.listing(mem, "memory")}
-    assert gone == {("base two", "removed", "w1"), ("base three", "replaced", "w2")}
+    gone = sorted((a.text, a.reason, a.by[2]) for a in archive.listing(mem, "memory"))
+    assert gone == [("base three", "replaced", "w2"), ("base two", "removed", "w1")]
+    # what the journal folds to is what the file holds: nothing of a void batch is left
+    fold = mem.fold()
+    assert fold is not None
+    assert set(fold.targets["memory"].live) == {entry_key(e) for e in expected}
     assert not _queued(home)
     lock = SidecarLock(home / "memories" / "MEMORY.md.lock", timeout=0)
     assert lock.try_acquire()
@@ -305,3 +310,39 @@ def test_a_writer_whose_wait_times_out_takes_its_request_back(home: Path, tmp_pa
     mem = Memory.open(home, origin="cli", session_id="next")
     mem.add("memory", "next entry")
     assert "late entry" not in mem.entries("memory")
+
+
+def test_a_cached_fold_takes_back_a_void_batch_as_the_uncached_one_does() -> None:
+    """A fold cached between a batch's records and the record that voids it keeps the
+    batch's chained undo: both folds take the whole batch back."""
+    from mnemic.curated import fold_cache
+    from mnemic.curated.fold import Fold
+
+    def added(text: str, who: str) -> dict:  # type: ignore[type-arg]
+        author = {"actor": "cli", "origin": "cli", "session": who}
+        return {"added": [{"key": entry_key(text)}], "removed": [], "author": author}
+
+    base = {"action": "add", "result": "ok", "origin": "cli"}
+    records = [
+        {**base, "seq": 1, "session": "seed", "before": {"memory": None}, "after": {"memory": "h0"},
+         "changes": {"memory": added("kept", "seed")}},
+        {**base, "seq": 2, "session": "holder", "before": {"memory": "h0"},
+         "after": {"memory": "h1"}, "changes": {"memory": added("a", "holder")},
+         "batch": {"id": "b1", "from": {"memory": "h0"}}},
+        {**base, "seq": 3, "session": "w1", "before": {"memory": "h1"},
+         "after": {"memory": "h2"}, "batch": {"id": "b1", "from": {"memory": "h0"}},
+         "request": "r1", "action": "remove",
+         "changes": {"memory": {"added": [], "removed": [{"key": entry_key("kept"),
+                                                          "reason": "removed"}]}}},
+    ]  # fmt: skip
+    void = {"seq": 4, "action": "recovered", "result": "ok", "cause": "not_committed",
+            "before": {"memory": "h2"}, "after": {"memory": "h0"}}  # fmt: skip
+    plain = Fold()
+    for rec in records:
+        plain.apply(rec)
+    _, _, cached = fold_cache.decode(fold_cache.encode(plain, "journal", 1))
+    for fold in (plain, cached):
+        assert fold.targets["memory"].started == "h0"
+        fold.apply(void)
+        assert set(fold.targets["memory"].live) == {entry_key("kept")}
+        assert fold.archive == {}
