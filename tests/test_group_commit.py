@@ -346,3 +346,28 @@ def test_a_cached_fold_takes_back_a_void_batch_as_the_uncached_one_does() -> Non
         fold.apply(void)
         assert set(fold.targets["memory"].live) == {entry_key("kept")}
         assert fold.archive == {}
+
+
+def test_a_holder_whose_write_fails_before_its_rename_hands_every_request_back(
+    home: Path, tmp_path: Path
+) -> None:
+    """The holder's commit fails after the batch's records (a journal that cannot be
+    written further, say): its own call fails, and every writer it applied a request
+    for runs it itself, after the void batch is recorded as such."""
+    real = groupcommit.GroupCommit.record
+
+    def record_then_fail(*a: object) -> list[dict]:  # type: ignore[type-arg]
+        real(*a)  # type: ignore[arg-type]
+        raise OSError(28, "No space left on device")
+
+    def at_claim() -> None:
+        groupcommit.GroupCommit.record = record_then_fail  # type: ignore[method-assign]
+
+    status, answers = _batch(home, tmp_path, at_claim)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 3  # the holder's add raised
+    _check_answers(answers)
+    records = _check_home(home, holder_committed=False)
+    (void,) = [r for r in records if r["action"] == "recovered"]
+    assert void["cause"] == "not_committed"
+    for name in ("w0", "w1", "w2"):
+        assert [("request" in r) for r in _committed(records, name)] == [True, False]
