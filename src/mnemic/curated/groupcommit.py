@@ -300,17 +300,17 @@ class GroupCommit:
         """The ``batch`` field of a group commit's records: its id, the state it replaced."""
         return {"id": os.urandom(8).hex(), "from": {target: found}}
 
-    def collect(self, target: str, raw: str | None) -> Commit | None:
+    def collect(self, target: str, read: Callable[[], str | None]) -> Commit | None:
         """Under the lock, for a writer that left a request: its commit, when a holder
-        committed it (``None``: the writer runs it itself now). ``raw`` is the target's
-        text now."""
+        committed it (``None``: the writer runs it itself now). ``read()`` gives the
+        target's text now (read only when the holder died: the journal is asked)."""
         assert self.rid is not None
         rid, self.rid = self.rid, None
         res = self.queue.result(target, rid)
         if res is None:
             if self.queue.withdraw(target, rid):
                 return None  # nobody claimed it
-            res = self._lost(target, rid, raw)
+            res = self._lost(target, rid, read())
             self.queue.forget(target, rid)
             if res is None:
                 return None

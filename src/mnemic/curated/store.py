@@ -147,8 +147,9 @@ class GroupCommit(Protocol):
         """The backend's transaction, leaving the request when the lock is busy."""
         ...
 
-    def collect(self, target: str, raw: str | None) -> Commit | None:
-        """Under the lock: the commit a holder made of the request (``None``: write)."""
+    def collect(self, target: str, read: Callable[[], str | None]) -> Commit | None:
+        """Under the lock: the commit a holder made of the request (``None``: write);
+        ``read()`` gives the target's text (read only when the journal must be asked)."""
         ...
 
     def drain(
@@ -416,7 +417,7 @@ class CuratedStore:
             locked = self.backend.transaction(ordered, self.settings.lock_timeout)
         with locked as txn:
             if gc is not None and gc.rid is not None:
-                done = gc.collect(target, txn.read(target))
+                done = gc.collect(target, lambda: txn.read(target))
                 if done is not None:
                     if on_commit is not None:
                         on_commit([done])
