@@ -25,7 +25,7 @@ from _killpoints import arm_kill, killed
 from mnemic.backends.files.requests import FileRequests
 from mnemic.curated import archive, groupcommit
 from mnemic.curated.changes import entry_key
-from mnemic.curated.entries import parse
+from mnemic.curated.entries import char_count, parse
 from mnemic.curated.memory import Memory
 from mnemic.curated.operations import Op
 from mnemic.curated.tool import run_memory_tool
@@ -70,13 +70,13 @@ def _queued(home: Path) -> list[str]:
         return []
 
 
-def _writer(home: Path, name: str, out: Path) -> int:
+def _writer(home: Path, name: str, call: dict, out: Path) -> int:  # type: ignore[type-arg]
     pid = os.fork()
     if pid:
         return pid
     try:
         mem = Memory.open(home, origin="cli", session_id=name)
-        resp = run_memory_tool(mem, json.dumps(CALLS[name]))
+        resp = run_memory_tool(mem, json.dumps(call))
         out.joinpath(name).write_text(json.dumps(resp))
         os._exit(0)
     except BaseException:
@@ -88,6 +88,7 @@ def _batch(
     tmp: Path,
     at_claim: Callable[[], None] = lambda: None,
     claimed: Callable[[], None] = lambda: None,
+    calls: dict[str, dict] | None = None,  # type: ignore[type-arg]
 ) -> tuple[int, dict[str, dict]]:
     """The holder's add, with every writer of CALLS queued behind it; ``at_claim`` runs
     in the holder just before it claims them, ``claimed`` just after. Returns the
@@ -113,12 +114,15 @@ def _batch(
             os._exit(0)
         except BaseException:
             os._exit(3)
+    os.close(ready_w)  # the holder's copies only: a holder that dies ends the reads
+    os.close(go_r)
     assert os.read(ready_r, 1) == b"r"  # the holder holds the lock, before its claim
     out = tmp / "answers"
     out.mkdir(exist_ok=True)
-    writers = [_writer(home, name, out) for name in CALLS]
+    calls = calls or CALLS
+    writers = [_writer(home, name, call, out) for name, call in calls.items()]
     deadline = time.monotonic() + 60
-    while len(_queued(home)) < len(CALLS):  # each writer found the lock busy
+    while len(_queued(home)) < len(calls):  # each writer found the lock busy
         assert time.monotonic() < deadline, _queued(home)
         time.sleep(0.005)
     os.write(go_w, b"g")
@@ -126,9 +130,9 @@ def _batch(
     for pid in writers:
         _, wstatus = os.waitpid(pid, 0)
         assert os.WIFEXITED(wstatus) and os.WEXITSTATUS(wstatus) == 0
-    for fd in (ready_r, ready_w, go_r, go_w):
+    for fd in (ready_r, go_w):
         os.close(fd)
-    return status, {n: json.loads(out.joinpath(n).read_text()) for n in CALLS}
+    return status, {n: json.loads(out.joinpath(n).read_text()) for n in calls}
 
 
 def _check_answers(answers: dict[str, dict]) -> None:
@@ -371,3 +375,26 @@ def test_a_holder_whose_write_fails_before_its_rename_hands_every_request_back(
     assert void["cause"] == "not_committed"
     for name in ("w0", "w1", "w2"):
         assert [("request" in r) for r in _committed(records, name)] == [True, False]
+
+
+def test_a_request_that_needs_room_is_handed_back_and_its_writer_evicts(
+    home: Path, tmp_path: Path
+) -> None:
+    """The holder never evicts for another writer: a request that would overflow the
+    budget goes back to its writer, whose own ``on_full`` policy makes the room."""
+    (home / "config.toml").write_text(
+        '[memory]\ngroup_commit = "queue"\non_full = "archive_oldest"\nmemory_char_limit = 100\n'
+    )
+    big = "a new fact, long enough that it needs room once the holder's entry is in"
+    assert char_count([*BASE, HOLDER]) <= 100 < char_count([*BASE, HOLDER, big])
+    calls = {"w0": {"action": "add", "target": "memory", "content": big}}
+    status, answers = _batch(home, tmp_path, calls=calls)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    assert answers["w0"]["success"] is True, answers["w0"]
+    mem = Memory.open(home)
+    assert big in mem.entries("memory") and HOLDER in mem.entries("memory")
+    records = list(mem.governor.journal.records())  # type: ignore[union-attr]
+    assert not any("request" in r for r in records)  # handed back, not applied
+    (own,) = _committed(records, "w0")
+    removed = own["changes"]["memory"]["removed"]
+    assert removed and {item["reason"] for item in removed} == {"evicted"}
