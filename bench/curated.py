@@ -296,30 +296,67 @@ def _contended_run(writer: Any, root: str, procs: int, ops: int) -> dict[str, fl
     }
 
 
-def contention(ops: int, procs_list: tuple[int, ...] = (8, 16)) -> dict[str, object]:
-    out: dict[str, object] = {"ops_per_process": ops}
+def contention(
+    ops: int, procs_list: tuple[int, ...] = (8, 16), rounds: int = 1
+) -> dict[str, object]:
+    """The reference writer, mnemic and mnemic with ``group_commit = "queue"``,
+    interleaved: each round runs the three one after another on fresh homes, each going
+    first in turn; figures are the medians of the rounds, ratios the medians of the
+    per-round ratios. ``batched`` is the share of the queue's writes that another
+    process applied (a record naming a request)."""
+    out: dict[str, object] = {"ops_per_process": ops, "rounds": rounds}
     for procs in procs_list:
-        root = Path(tempfile.mkdtemp(prefix="mnemic-bench-"))
-        try:
-            (root / "config.toml").write_text("[memory]\nmemory_char_limit = 2200\n")
-            mem = Memory.open(root)
-            for e in fill(NOTES, 2200, 0.5):
-                mem.add("memory", e)
-            ref_dir = root / "reference"
-            ref_dir.mkdir()
-            (ref_dir / "MEMORY.md").write_bytes((root / "memories" / "MEMORY.md").read_bytes())
-            ref = _contended_run(_reference_writer, str(ref_dir), procs, ops)
-            ours = _contended_run(_mnemic_writer, str(root), procs, ops)
-            out[f"{procs}_processes"] = {
-                "mnemic": ours,
-                "reference": ref,
-                "throughput_ratio": round(ours["ops_per_s"] / ref["ops_per_s"], 3),
-                "p99_ratio": round(ours["p99_ms"] / ref["p99_ms"], 3),
-            }
-        finally:
-            shutil.rmtree(root, ignore_errors=True)
+        runs: dict[str, list[dict[str, float]]] = {"reference": [], "mnemic": [], "group": []}
+        names = ("reference", "mnemic", "group")
+        for r in range(rounds):
+            for name in names[r % 3 :] + names[: r % 3]:
+                runs[name].append(_contended_home(procs, ops, name))
+        one: dict[str, object] = {k: _median_run(v) for k, v in runs.items()}
+        for name in ("mnemic", "group"):
+            for figure, key in (("ops_per_s", "throughput_ratio"), ("p99_ms", "p99_ratio")):
+                ratios = [
+                    ours[figure] / ref[figure]
+                    for ours, ref in zip(runs[name], runs["reference"], strict=True)
+                ]
+                one[f"{name}_{key}"] = round(statistics.median(ratios), 3)
+        gains = [
+            g["ops_per_s"] / m["ops_per_s"]
+            for g, m in zip(runs["group"], runs["mnemic"], strict=True)
+        ]
+        one["group_over_mnemic_throughput"] = round(statistics.median(gains), 3)
+        one["per_round_ops_per_s"] = {k: [r["ops_per_s"] for r in v] for k, v in runs.items()}
+        out[f"{procs}_processes"] = one
     out["aim"] = {"throughput_ratio_min": 0.8, "p99_ratio_max": 1.5}
     return out
+
+
+def _contended_home(procs: int, ops: int, name: str) -> dict[str, float]:
+    root = Path(tempfile.mkdtemp(prefix="mnemic-bench-"))
+    try:
+        group = "queue" if name == "group" else "off"
+        (root / "config.toml").write_text(
+            f'[memory]\nmemory_char_limit = 2200\ngroup_commit = "{group}"\n'
+        )
+        mem = Memory.open(root)
+        for e in fill(NOTES, 2200, 0.5):
+            mem.add("memory", e)
+        if name != "reference":
+            got = _contended_run(_mnemic_writer, str(root), procs, ops)
+            if name == "group":
+                lines = (root / "audit" / "journal.jsonl").read_text().splitlines()
+                writes = [json.loads(line) for line in lines[-procs * ops :]]
+                got["batched"] = round(sum("request" in w for w in writes) / len(writes), 3)
+            return got
+        ref_dir = root / "reference"
+        ref_dir.mkdir()
+        (ref_dir / "MEMORY.md").write_bytes((root / "memories" / "MEMORY.md").read_bytes())
+        return _contended_run(_reference_writer, str(ref_dir), procs, ops)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def _median_run(runs: list[dict[str, float]]) -> dict[str, float]:
+    return {k: round(statistics.median(r[k] for r in runs), 2) for k in runs[0]}
 
 
 def snapshot_cost(reps: int) -> dict[str, object]:
@@ -468,12 +505,19 @@ def main() -> None:
     ap.add_argument("--baseline", help="an older checkout's src dir, run interleaved")
     ap.add_argument("--only-tool", action="store_true", help="only the tool-level part")
     ap.add_argument("--only-large", action="store_true", help="only the large-store part")
+    ap.add_argument("--only-contention", action="store_true", help="only the contention part")
+    ap.add_argument("--contention-rounds", type=int, default=1, help="interleaved rounds")
     ap.add_argument("--large-ops", type=int, default=100, help="adds per store size")
     ap.add_argument("--tool-worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--audit-fsync", default="True", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.tool_worker:
         _tool_worker(args.audit_fsync == "True")
+        return
+    if args.only_contention:
+        contended = contention(args.contention_ops, rounds=args.contention_rounds)
+        print(json.dumps(contended, indent=1), flush=True)
+        _emit_part("contention", contended)
         return
     print(f"large store: {args.large_ops} adds at 100 and 1,500 entries ...", flush=True)
     large = large_store(args.large_ops)
@@ -498,10 +542,14 @@ def main() -> None:
     print(f"cold start: {args.cold_runs} runs per variant ...", flush=True)
     cold = cold_start(args.cold_runs)
     print(f"contention: 8 and 16 writers x {args.contention_ops} ops ...", flush=True)
-    contended = contention(args.contention_ops)
+    contended = contention(args.contention_ops, rounds=args.contention_rounds)
     for k, v in contended.items():
         if isinstance(v, dict) and "mnemic" in v:
-            print(f"  {k}: mnemic {v['mnemic']}, reference {v['reference']}", flush=True)
+            print(
+                f"  {k}: mnemic {v['mnemic']}, group commit {v['group']}, "
+                f"reference {v['reference']}",
+                flush=True,
+            )
     emit(
         "curated",
         {

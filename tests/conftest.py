@@ -43,6 +43,17 @@ def _isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[
     yield home
 
 
+@pytest.fixture(params=["off", "queue"], ids=["alone", "group-commit"])
+def either_commit(
+    request: pytest.FixtureRequest, _isolated_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> str:
+    """Run the test twice: as configured, and with ``[memory] group_commit = "queue"``
+    (set in the environment, so forked and spawned writers inherit it)."""
+    if request.param == "queue":
+        monkeypatch.setenv("MNEMIC_MEMORY_GROUP_COMMIT", "queue")
+    return str(request.param)
+
+
 @pytest.fixture
 def home_path(_isolated_home: Path) -> Path:
     """The isolated home directory of this test (not created yet)."""

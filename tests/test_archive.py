@@ -205,6 +205,7 @@ def test_gc_drops_archived_text_older_than_archive_days(backend: Kit) -> None:
     assert not any(b"old fact" in line for line in backend.journal_lines())
 
 
+@pytest.mark.usefixtures("either_commit")
 @pytest.mark.slow
 def test_a_write_killed_at_any_call_leaves_live_and_archive_whole(tmp_path: Path) -> None:
     """SIGKILL before each file-system call of a replace + remove + add in turn: after

@@ -34,6 +34,8 @@ from mnemic.curated.provenance import Provenance
 from mnemic.curated.store import file_hash
 from mnemic.fsio import SidecarLock, stale_temp_files
 
+pytestmark = pytest.mark.usefixtures("either_commit")
+
 BASE = "base entry that is always present"
 
 

@@ -631,6 +631,7 @@ def test_doctor_and_verify_tell_of_a_file_changed_after_its_last_record(home_pat
     assert [(p.severity, p.target) for p in found] == [("info", "memory")]
 
 
+@pytest.mark.usefixtures("either_commit")
 def test_a_write_killed_at_any_step_leaves_a_journal_that_accounts_for_every_change(
     home_path: Path,
 ) -> None:

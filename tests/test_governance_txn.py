@@ -179,6 +179,7 @@ def _check_after_crash(home: Path) -> dict[str, list[str]]:
     return after
 
 
+@pytest.mark.usefixtures("either_commit")
 @pytest.mark.slow
 @pytest.mark.parametrize("history_limit", [50, 1], ids=["history", "recycling"])
 def test_kill_before_every_filesystem_call_of_a_two_file_commit(
@@ -203,6 +204,7 @@ def test_kill_before_every_filesystem_call_of_a_two_file_commit(
     assert k > 12
 
 
+@pytest.mark.usefixtures("either_commit")
 @pytest.mark.slow
 def test_kill_during_recovery_is_recovered_again(home_path: Path) -> None:
     reset(home_path)
@@ -231,6 +233,7 @@ def test_kill_during_recovery_is_recovered_again(home_path: Path) -> None:
     assert os.WIFEXITED(status)
 
 
+@pytest.mark.usefixtures("either_commit")
 @pytest.mark.slow
 def test_random_kills_of_a_two_file_writer(home_path: Path) -> None:
     reset(home_path)
@@ -273,6 +276,7 @@ def test_random_kills_of_a_two_file_writer(home_path: Path) -> None:
     assert landed > 0, "no kill landed inside a commit; the test did not test anything"
 
 
+@pytest.mark.usefixtures("either_commit")
 @pytest.mark.slow
 def test_concurrent_two_file_and_single_file_writers(home_path: Path) -> None:
     reset(home_path)

@@ -230,6 +230,7 @@ def test_the_console_refusal_names_what_to_drop_first(backend: Kit) -> None:
     assert f"{entry_handle(COPY)} (duplicate of {entry_handle(CONFIRMED)}" in text
 
 
+@pytest.mark.usefixtures("either_commit")
 @pytest.mark.slow
 def test_an_evicting_write_killed_at_any_call_leaves_live_and_archive_whole(
     tmp_path: Path,

@@ -77,6 +77,12 @@ class MemorySettings:
     """Seconds to wait for the sidecar lock before failing with a clear error."""
     history_limit: int = 50
     """Previous versions kept per target (0 disables version history)."""
+    group_commit: str = "off"
+    """``queue``: a writer that finds a target's lock busy leaves its request in the
+    home's queue, and the lock's holder applies it with its own write (one temp file,
+    one fsync, one rename for the lot; each request validated and recorded as if it ran
+    alone). ``off``: every writer writes alone. Files store only; see
+    docs/performance.md, "Group commit: a request queue"."""
     pressure_ratio: float = 0.8
     """Usage ratio from which tool responses warn that the target is nearly full."""
     max_failures_per_turn: int = 3
@@ -653,6 +659,12 @@ def _check_ranges(obj: Any, prefix: str, source: str) -> None:
             source=source,
         )
     if isinstance(obj, MemorySettings):
+        if obj.group_commit not in _GROUP_COMMIT:
+            raise ConfigError(
+                prefix + "group_commit",
+                f"expected one of {', '.join(_GROUP_COMMIT)}, got {obj.group_commit!r}",
+                source=source,
+            )
         for name in ("on_full", "on_full_user"):
             if getattr(obj, name) not in _ON_FULL:
                 raise ConfigError(
@@ -686,6 +698,7 @@ def _check_ranges(obj: Any, prefix: str, source: str) -> None:
 _SCAN_LEVELS = ("strict", "balanced", "lenient")  # mnemic.scan.LEVELS (a test keeps them equal)
 _SEMANTIC = ("auto", "off")
 _ON_FULL = ("refuse", "archive_oldest", "archive_least_used")
+_GROUP_COMMIT = ("off", "queue")
 _LLM_APIS = ("openai", "anthropic")  # mnemic.llm.select.APIS (a test keeps them equal)
 
 

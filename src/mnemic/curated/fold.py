@@ -81,6 +81,9 @@ class _Undo:
     """Archive ids it created (their entries go back to the live map)."""
     restored: list[Archived] = field(default_factory=list)
     """Archive items it took out (they go back into the archive)."""
+    then: _Undo | None = None
+    """The undo of the record before it in the same group commit (taken back after
+    this one: the batch's records commit together, by one rename, or not at all)."""
 
 
 @dataclass
@@ -99,6 +102,8 @@ class TargetFold:
     """Whether records from before the journal kept changes name it (its entries from
     then on are ``unknown``)."""
     undo: _Undo | None = None
+    batch: str | None = None
+    """The group commit its last record belongs to (``None``: a commit of its own)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,17 +157,24 @@ class Fold:
             return
         origin = _str(rec.get("origin"))
         by = (actor_of(origin or "api"), clip(origin), clip(_str(rec.get("session"))))
+        batch, start = _batch(rec)
         for name, state in after.items():
             t = self.target(str(name))
             change = changes.get(name)
+            # Within a group commit, the records chain through texts no file held: each
+            # one's undo keeps the one before, and all start from the batch's state.
+            earlier = t.undo if batch is not None and t.batch == batch else None
             if isinstance(change, dict):
                 self._commit(str(name), t, change, rec, ts, by)
+                if t.undo is not None:
+                    t.undo.then = earlier
             elif before.get(name) != state:
                 t.partial = True  # a record from before records kept changes
                 t.undo = None
             t.recorded = True
-            t.started = _str(before.get(name))
+            t.started = _str(start.get(name, before.get(name)))
             t.state = _str(state)
+            t.batch = batch
 
     def _commit(
         self,
@@ -275,26 +287,31 @@ class Fold:
             t.partial = True  # recovered before records kept changes: entries unknown
         t.recorded = True
         t.undo = None
+        t.batch = None
         t.started = t.state
         t.state = state
 
     def _revert(self, t: TargetFold) -> None:
+        """Take back the last commit of ``t`` (a whole group commit: newest first)."""
         undo = t.undo
         assert undo is not None
-        for key, prov, text in undo.added:
-            if prov is None:
-                t.live.pop(key, None)
-                t.texts.pop(key, None)
-            else:
-                t.live[key], t.texts[key] = prov, text
-        for aid in undo.removed:
-            item = self.archive.pop(aid, None)
-            if item is not None:
-                t.live[item.key] = item.provenance
-                t.texts[item.key] = item.text
-        for item in undo.restored:
-            self.archive[item.id] = item
+        while undo is not None:
+            for key, prov, text in undo.added:
+                if prov is None:
+                    t.live.pop(key, None)
+                    t.texts.pop(key, None)
+                else:
+                    t.live[key], t.texts[key] = prov, text
+            for aid in undo.removed:
+                item = self.archive.pop(aid, None)
+                if item is not None:
+                    t.live[item.key] = item.provenance
+                    t.texts[item.key] = item.text
+            for item in undo.restored:
+                self.archive[item.id] = item
+            undo = undo.then
         t.undo = None
+        t.batch = None
 
     # -- reading -----------------------------------------------------------------
     def view(
@@ -320,7 +337,7 @@ class Fold:
                 scratch = self._part(name)
                 scratch._revert(scratch.targets[name])
                 live = scratch.targets[name].live
-                voided = tuple(t.undo.removed)
+                voided = tuple(aid for u in _chain(t.undo) for aid in u.removed)
             else:
                 found = {entry_key(e): e for e in entries}
                 pending = tuple(_dropped(self, name, t, found, "outside_edit", None, "pending."))
@@ -345,8 +362,8 @@ class Fold:
         part.targets[name] = TargetFold(
             dict(t.live), dict(t.texts), t.state, t.started, t.recorded, t.partial, t.undo
         )
-        if t.undo is not None:
-            for aid in t.undo.removed:
+        for undo in _chain(t.undo):
+            for aid in undo.removed:
                 if aid in self.archive:
                     part.archive[aid] = self.archive[aid]
         return part
@@ -354,6 +371,24 @@ class Fold:
 
 _UNKNOWN = Provenance(None, None, "unknown")
 _HAND = Provenance(None, None, "hand")
+
+
+def _chain(undo: _Undo | None) -> list[_Undo]:
+    """An undo and those of the earlier records of its group commit, newest first."""
+    out = []
+    while undo is not None:
+        out.append(undo)
+        undo = undo.then
+    return out
+
+
+def _batch(rec: Mapping[str, Any]) -> tuple[str | None, dict[str, Any]]:
+    """The group commit a record belongs to, and the states its one rename replaced."""
+    batch = rec.get("batch")
+    if not isinstance(batch, dict) or not isinstance(batch.get("id"), str):
+        return None, {}
+    start = batch.get("from")
+    return batch["id"], start if isinstance(start, dict) else {}
 
 
 def _dropped(

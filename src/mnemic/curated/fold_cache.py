@@ -24,7 +24,7 @@ __all__ = ["decode", "encode", "forget_cached", "load"]
 
 log = logging.getLogger(__name__)
 
-VERSION = 2
+VERSION = 3
 _REWRITE_AFTER = 1
 """Records folded past the cache before it is written back."""
 
@@ -117,20 +117,14 @@ def encode(fold: Fold, ident: str, position: int) -> str:
     """The cached form of ``fold``, at ``position`` of the journal ``ident``."""
     targets = {}
     for name, t in fold.targets.items():
-        undo = None
-        if t.undo is not None:
-            undo = {
-                "added": [[k, None if p is None else _prov(p), x] for k, p, x in t.undo.added],
-                "removed": t.undo.removed,
-                "restored": [_item(a) for a in t.undo.restored],
-            }
         targets[name] = {
             "live": {k: [*_prov(p), t.texts.get(k)] for k, p in t.live.items()},
             "state": t.state,
             "started": t.started,
             "recorded": t.recorded,
             "partial": t.partial,
-            "undo": undo,
+            "undo": _encode_undo(t.undo),
+            "batch": t.batch,
         }
     data = {
         "version": VERSION,
@@ -153,14 +147,6 @@ def decode(text: str) -> tuple[str, int, Fold]:
     fold = Fold()
     fold.seq, fold.hash = int(data["seq"]), data["hash"]
     for name, t in data["targets"].items():
-        undo = None
-        if t["undo"] is not None:
-            u = t["undo"]
-            undo = _Undo(
-                [(k, None if p is None else _unprov(p), x) for k, p, x in u["added"]],
-                list(u["removed"]),
-                [_unitem(a) for a in u["restored"]],
-            )
         fold.targets[name] = TargetFold(
             {k: _unprov(v[:8]) for k, v in t["live"].items()},
             {k: v[8] for k, v in t["live"].items()},
@@ -168,12 +154,35 @@ def decode(text: str) -> tuple[str, int, Fold]:
             t["started"],
             bool(t["recorded"]),
             bool(t["partial"]),
-            undo,
+            _decode_undo(t["undo"]),
+            t["batch"],
         )
     for v in data["archive"]:
         item = _unitem(v)
         fold.archive[item.id] = item
     return str(data["ident"]), int(data["position"]), fold
+
+
+def _encode_undo(undo: _Undo | None) -> dict[str, Any] | None:
+    if undo is None:
+        return None
+    return {
+        "added": [[k, None if p is None else _prov(p), x] for k, p, x in undo.added],
+        "removed": undo.removed,
+        "restored": [_item(a) for a in undo.restored],
+        "then": _encode_undo(undo.then),
+    }
+
+
+def _decode_undo(u: dict[str, Any] | None) -> _Undo | None:
+    if u is None:
+        return None
+    return _Undo(
+        [(k, None if p is None else _unprov(p), x) for k, p, x in u["added"]],
+        list(u["removed"]),
+        [_unitem(a) for a in u["restored"]],
+        _decode_undo(u["then"]),
+    )
 
 
 def _from_cache(text: str | None) -> tuple[str, int, Fold] | None:

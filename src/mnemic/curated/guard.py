@@ -118,6 +118,10 @@ class LoopGuard:
                     reason="oscillation",
                 )
 
+    def frozen(self, target: str) -> tuple[str, ...]:
+        """The entries of ``target`` :meth:`check_oscillation` refuses to flip again."""
+        return tuple(e for (t, e), n in self._flips.items() if t == target and n >= self.max_flips)
+
     def note_write(self, target: str, before: Sequence[str], after: Sequence[str]) -> None:
         """Record which entries this session's committed write added or removed."""
         for entry in set(before).symmetric_difference(after):

@@ -34,11 +34,12 @@ from ..governance.governor import Attempt, Governor
 from ..home import Home
 from .backend import CuratedBackend
 from .entries import TARGETS, char_count, parse
+from .groupcommit import GroupCommit, Request, queue_of
 from .guard import LoopGuard
 from .pressure import due, evictor
 from .proposal import describe, payload_of
 from .provenance import Stamp
-from .recovery import explainer, listed
+from .recovery import explainer, found_entries, listed
 from .results import Changes, MemoryCommitted, ReadResult, Snapshot, WriteResult
 from .scope import ProjectHome
 from .snapshot import Block, display_entry, load_block, sanitize
@@ -332,6 +333,9 @@ class Memory(MemoryView):
                     attempt.staged(verdict.record)
                     return self._staged(target, ops, action, verdict, held)
                 held_ok = verdict.decision == "ask:approved"
+            group = None
+            if not (batch or pending_id or author or restored or reasons):
+                group = self._group(target, ops, attempt, guarded)
             # The audit record is appended under the targets' locks, in commit order (the
             # files backend flushes it to disk after this call, in its flusher thread).
             commits = self.store.apply_all(
@@ -347,6 +351,7 @@ class Memory(MemoryView):
                 evict=evict,
                 reasons=reasons,
                 held_ok=held_ok,
+                group=group,
             )
         except Exception as exc:
             if attempt is not None:
@@ -397,6 +402,46 @@ class Memory(MemoryView):
             except Exception:
                 log.exception("a memory observer failed (the write is committed)")
 
+    def _group(
+        self, target: str, ops: list[Op], attempt: Attempt | None, guarded: bool
+    ) -> GroupCommit | None:
+        """This write's part in group commit (``[memory] group_commit = "queue"``), or
+        ``None`` when it runs alone (see :mod:`.groupcommit`)."""
+        queue = queue_of(self.backend)
+        gov = self.governor
+        if queue is None or gov is None or attempt is None or gov.extra or len(ops) != 1:
+            return None
+        if ops[0].target not in (None, target):
+            return None
+        ctx = gov.context
+        stamp = self.author()
+        request = Request(
+            target,
+            ops[0],
+            (stamp.actor, stamp.origin, stamp.session_id),
+            {
+                "session": ctx.session_id,
+                "actor": ctx.actor,
+                "origin": ctx.origin,
+                "action": attempt.action,
+                "decision": attempt.decision,
+            },
+            self._known.get(target) if guarded else None,
+            self.guard.frozen(target) if guarded else (),
+        )
+
+        def settle(t: str, found: str | None) -> None:
+            gov.journal.reconcile(
+                {t: found},
+                explainer(self.backend, ()),
+                first_seen=lambda name: found_entries(self.backend, name),
+                subsystem="memory",
+                session=ctx.session_id,
+                origin=ctx.origin,
+            )
+
+        return GroupCommit(queue, request, gov.journal, attempt.recorded_elsewhere, settle)
+
     def _recorder(self, attempt: Attempt | None) -> Callable[[list[Commit]], None] | None:
         """The audit record of a write, appended before its commit point."""
         if attempt is None:
@@ -405,12 +450,14 @@ class Memory(MemoryView):
         def record(commits: list[Commit]) -> None:
             attempt.explain = explainer(self.backend, {c.target for c in commits if c.written})
             befores = {c.target: c.before for c in commits}
+            batch = next((dict(c.batch) for c in commits if c.batch is not None), None)
             attempt.committing(
                 {c.target: c.before_hash for c in commits},
                 {c.target: c.after_hash for c in commits},
                 {c.target: c.change.as_json() for c in commits if c.change is not None},
                 lock_wait_ms=max((c.lock_wait_ms for c in commits), default=0.0),
                 first_seen=lambda t: listed(befores.get(t, ())),
+                **({"batch": batch} if batch is not None else {}),
             )
 
         return record

@@ -15,7 +15,9 @@ import dataclasses
 import hashlib
 import time
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from ..config import MemorySettings
 from ..errors import (
@@ -31,7 +33,7 @@ from ..errors import (
     WouldEmptyTarget,
 )
 from ..scan import ScanResult, refers_to_others, rephrase_hint, scan_in_context, scan_text
-from .backend import CuratedBackend
+from .backend import CuratedBackend, CuratedTxn
 from .changes import TargetChange, confirmed, diff
 from .entries import (
     DELIMITER,
@@ -54,6 +56,7 @@ __all__ = [
     "Commit",
     "CuratedStore",
     "Evict",
+    "GroupCommit",
     "Op",
     "OpResult",
     "Record",
@@ -84,6 +87,9 @@ class Commit:
     write, and nothing confirmed)."""
     evicted: tuple[tuple[str, str], ...] = ()
     """``(entry, reason)`` of the entries the ``on_full`` policy moved out to make room."""
+    batch: Mapping[str, Any] | None = None
+    """The group commit this write's rename also committed (its record's ``batch``:
+    :mod:`.groupcommit`); ``None``: a commit of its own."""
 
 
 def file_hash(text: str | None) -> str | None:
@@ -122,6 +128,51 @@ Evict = Callable[[str, Sequence[str], frozenset[str], int], Mapping[str, str]]
 Record = Callable[[list["Commit"]], None]
 """``record(commits)``: append the audit record of the commits about to be made, under
 the locks and before the commit point; raising refuses the write (nothing commits)."""
+
+
+class GroupCommit(Protocol):
+    """A writer's part in group commit, as the store uses it (the implementation,
+    :class:`mnemic.curated.groupcommit.GroupCommit`, builds on this module)."""
+
+    rid: str | None
+    """The id of the request it left when the lock was busy (``None``: it left none)."""
+
+    def prepared(self, op: Op) -> None:
+        """The operation, validated and scanned, that a request would carry."""
+        ...
+
+    def transaction(
+        self, backend: CuratedBackend, targets: Sequence[str], settings: MemorySettings
+    ) -> AbstractContextManager[CuratedTxn]:
+        """The backend's transaction, leaving the request when the lock is busy."""
+        ...
+
+    def collect(self, target: str, read: Callable[[], str | None]) -> Commit | None:
+        """Under the lock: the commit a holder made of the request (``None``: write);
+        ``read()`` gives the target's text (read only when the journal must be asked)."""
+        ...
+
+    def drain(
+        self, target: str, text: str, working: Sequence[str], limit: int, level: str | None
+    ) -> tuple[str, list[Any]]:
+        """Apply the waiting requests after ``text``: the final text, what was applied."""
+        ...
+
+    def batch(self, target: str, found: str | None) -> dict[str, Any]:
+        """The ``batch`` field of a group commit replacing the state ``found``."""
+        ...
+
+    def record(self, batch: dict[str, Any], applied: list[Any]) -> list[dict[str, Any]]:
+        """Append the records of the requests applied (before the rename)."""
+        ...
+
+    def answer(self, applied: list[Any], recorded: list[dict[str, Any]]) -> None:
+        """Answer the requests applied (the commit is durable)."""
+        ...
+
+    def hand_back(self, applied: list[Any]) -> None:
+        """The commit failed: their writers run the requests applied themselves."""
+        ...
 
 
 def held(result: ScanResult) -> str:
@@ -325,6 +376,7 @@ class CuratedStore:
         restored: Mapping[str, str] | None = None,
         evict: Evict | None = None,
         reasons: Mapping[str, str] | None = None,
+        group: GroupCommit | None = None,
     ) -> list[Commit]:
         """Apply ``ops`` all-or-nothing to the targets they name (default ``target``).
 
@@ -344,6 +396,10 @@ class CuratedStore:
         policy) may move entries out of a target that would overflow, in the same write;
         ``reasons`` says why an entry the operations remove leaves, by its text
         (``expired``).
+
+        ``group`` (group commit, :mod:`.groupcommit`): a single operation on ``target``
+        may be left for the lock's holder when the lock is busy, and a writer that
+        commits alone applies the requests left for it with its own.
         """
         target = check_target(target)
         prepared = self.prepare(ops, batch=batch, target=target, held_ok=held_ok)
@@ -351,29 +407,46 @@ class CuratedStore:
         for i, op in enumerate(prepared, 1):
             groups.setdefault(op.target or target, []).append((i, op))
         ordered = sorted(groups)
-        with self.backend.transaction(ordered, self.settings.lock_timeout) as txn:
+        gc = group
+        if gc is not None and (dry_run or batch or ordered != [target] or len(prepared) != 1):
+            gc = None
+        if gc is not None:
+            gc.prepared(prepared[0])
+            locked = gc.transaction(self.backend, ordered, self.settings)
+        else:
+            locked = self.backend.transaction(ordered, self.settings.lock_timeout)
+        with locked as txn:
+            if gc is not None and gc.rid is not None:
+                done = gc.collect(target, lambda: txn.read(target))
+                if done is not None:
+                    if on_commit is not None:
+                        on_commit([done])
+                    return [done]
             staged: list[tuple[str, str | None, list[str], list[str], list[OpResult], str]] = []
             evicted: dict[str, dict[str, str]] = {}
+            drifted: set[str] = set()
             for t in ordered:
                 limit = self.limit(t)
-                group = groups[t]
+                these = groups[t]
                 raw = txn.read(t)
                 before, drift = read_entries(raw, limit) if raw is not None else ([], None)
                 # A single add appends to the file as it is (see _appended), so it may go
                 # ahead on a drifted file; anything that rewrites entries may not.
-                appending = not batch and all(op.action == "add" for _, op in group)
+                appending = not batch and all(op.action == "add" for _, op in these)
                 if drift is not None and not appending:
                     raise self._drifted(t, raw, drift)
+                if drift is not None:
+                    drifted.add(t)
                 working = list(before)
                 results: list[OpResult] = []
-                for i, op in group:
+                for i, op in these:
                     try:
                         results.append(_apply_one(working, op, t, self.level))
                     except ToolError as exc:
                         if batch:
                             raise BatchFailed(i, op.action, exc, len(prepared)) from exc
                         raise
-                if any(op.action == "replace" for _, op in group):
+                if any(op.action == "replace" for _, op in these):
                     # an add never makes a duplicate (it is reported instead), a
                     # replace may: its new text can equal another entry
                     working = _dedupe(working)
@@ -393,7 +466,7 @@ class CuratedStore:
                         t,
                         current,
                         new,
-                        [op for _, op in group],
+                        [op for _, op in these],
                         batch=batch,
                         total=len(prepared),
                     )
@@ -459,8 +532,11 @@ class CuratedStore:
                     )
                 )
             start = time.perf_counter()
+            drained: list[Any] = []
+            if gc is not None and list(writes) == [target] and target not in drifted:
+                writes, drained, commits = self._drain(gc, target, writes, staged, commits)
             if not dry_run and writes:
-                txn.write(writes, record=(lambda: record(commits)) if record else None)
+                self._write(txn, writes, commits, record, gc, drained)
             write_ms = (time.perf_counter() - start) * 1000.0
             commits = [
                 dataclasses.replace(c, write_ms=write_ms) if c.written else c for c in commits
@@ -468,6 +544,56 @@ class CuratedStore:
             if on_commit is not None and not dry_run:
                 on_commit(commits)
             return commits
+
+    def _drain(
+        self,
+        group: GroupCommit,
+        target: str,
+        writes: dict[str, str],
+        staged: Sequence[tuple[str, str | None, list[str], list[str], list[OpResult], str]],
+        commits: list[Commit],
+    ) -> tuple[dict[str, str], list[Any], list[Commit]]:
+        """Apply the requests waiting for ``target`` after this write (group commit)."""
+        working = next(w for t, _, _, w, _, _ in staged if t == target)
+        final, drained = group.drain(
+            target, writes[target], working, self.limit(target), self.level
+        )
+        if not drained:
+            return writes, drained, commits
+        own = next(c for c in commits if c.target == target)
+        batch = group.batch(target, own.before_hash)
+        commits = [dataclasses.replace(c, batch=batch) if c is own else c for c in commits]
+        return {target: final}, drained, commits
+
+    def _write(
+        self,
+        txn: Any,
+        writes: dict[str, str],
+        commits: list[Commit],
+        record: Record | None,
+        group: GroupCommit | None,
+        drained: list[Any],
+    ) -> None:
+        """Write the new texts; with requests applied for others (``drained``), append
+        their records after this write's own, and answer them once it is durable (or
+        hand them back when it fails)."""
+        if group is None or not drained:
+            txn.write(writes, record=(lambda: record(commits)) if record else None)
+            return
+        batch = next(c.batch for c in commits if c.batch is not None)
+        recorded: list[dict[str, Any]] = []
+
+        def record_all() -> None:
+            if record is not None:
+                record(commits)
+            recorded.extend(group.record(dict(batch), drained))
+
+        try:
+            txn.write(writes, record=record_all)
+        except BaseException:
+            group.hand_back(drained)
+            raise
+        txn.after_durable.append(lambda: group.answer(drained, recorded))
 
     def _drifted(self, target: str, raw: str | None, drift: Drift) -> DriftDetected:
         """Keep a copy of drifted text (once per distinct text) and build the refusal."""

@@ -342,8 +342,13 @@ def commit_origins(rec: dict[str, Any]) -> dict[str, Origin]:
     before, after = rec.get("before"), rec.get("after")
     if not isinstance(before, dict) or not isinstance(after, dict):
         return {}
+    # A record of a group commit (``batch``) chains through states no file held: its
+    # commit started from the state the batch's one rename replaced.
+    batch = rec.get("batch")
+    start = batch.get("from") if isinstance(batch, dict) else None
+    start = start if isinstance(start, dict) else {}
     return {
-        t: Origin(h)
+        t: Origin(start.get(t, h))
         for t, h in before.items()
         if t in after and (h is None or isinstance(h, str)) and h != after[t]
     }
@@ -549,6 +554,22 @@ class Journal:
         """
         build = functools.partial(self._entries, fields=fields, reconcile=reconcile)
         return self.store.append(lambda tail: build(tail, first_seen=first_seen))[-1][0]
+
+    def append_all(self, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Append several records in one append, chained in order (a group commit's
+        records of the requests its holder applied: :mod:`mnemic.curated.groupcommit`);
+        return them with id, seq and hashes. Raises like :meth:`append`."""
+
+        def build(tail: JournalTail) -> list[Entry]:
+            out = self._entries(tail, None) if tail.torn is not None else []
+            seq, prev = (out[-1][0]["seq"], out[-1][0]["hash"]) if out else (tail.seq, tail.hash)
+            now = self.clock()
+            for fields in records:
+                out.append(make_record(seq + 1, prev, now, fields))
+                seq, prev = seq + 1, out[-1][0]["hash"]
+            return out
+
+        return [rec for rec, _ in self.store.append(build) if rec.get("action") != REPAIR_ACTION]
 
     def reconcile(
         self,

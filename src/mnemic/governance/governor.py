@@ -91,6 +91,11 @@ class Governor:
             self._pending[subsystem] = store
         return store
 
+    @property
+    def extra(self) -> dict[str, Any]:
+        """The fields :meth:`extra_fields` adds to records now (empty outside it)."""
+        return self._extra
+
     @contextlib.contextmanager
     def extra_fields(self, **fields: Any) -> Iterator[None]:
         """Add ``fields`` to every audit record appended inside the block."""
@@ -241,6 +246,17 @@ class Attempt:
             changes=changes,
             **fields,
         )
+
+    def recorded_elsewhere(self, record: dict[str, Any]) -> None:
+        """Another process committed this attempt and appended its record (group
+        commit: :mod:`mnemic.curated.groupcommit`); ``record`` names it (id, seq, hash).
+        Nothing more is appended for it; the metrics count it."""
+        if self.done:
+            return
+        self.recorded = record
+        self.done = True
+        if self.subsystem == "memory":
+            self.governor.metrics.mutation(self.action, "ok")
 
     def applied(
         self,

@@ -52,7 +52,12 @@ class FilesStore:
     def curated(self, home: Home, *, cleanup: bool = True) -> FileBackend:
         from .curated import FileBackend, log
 
-        backend = FileBackend(home.memories_dir, history_limit=home.settings.memory.history_limit)
+        settings = home.settings.memory
+        backend = FileBackend(
+            home.memories_dir,
+            history_limit=settings.history_limit,
+            group_commit=settings.group_commit,
+        )
         if cleanup:
             removed = backend.cleanup()
             if removed:

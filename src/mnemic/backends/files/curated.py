@@ -52,6 +52,7 @@ from ...fsio import (
 )
 from . import flusher
 from .ledger import Sidecars
+from .requests import FileRequests
 
 __all__ = ["FileBackend"]
 
@@ -63,7 +64,9 @@ INTENT_NAME = ".txn.intent"
 class FileBackend:
     """Targets as files in one directory, with sidecar locks and hard-link history."""
 
-    def __init__(self, directory: Path, *, history_limit: int = 50) -> None:
+    def __init__(
+        self, directory: Path, *, history_limit: int = 50, group_commit: str = "off"
+    ) -> None:
         self.directory = directory
         self.history_dir = directory / ".history"
         self.history_limit = history_limit
@@ -73,6 +76,8 @@ class FileBackend:
         self.ledgers = Sidecars(directory, FILENAMES)
         """The provenance sidecars (:mod:`.ledger`)."""
         self._intent = directory / INTENT_NAME
+        self.requests = FileRequests(directory) if group_commit == "queue" else None
+        """The request queue of group commit (``None``: every writer writes alone)."""
         # A read-only home that never held memory: both targets read as empty, and the
         # first write (which tries to create the directory again) says the home is read-only.
         with contextlib.suppress(ReadOnlyHome):
@@ -120,7 +125,16 @@ class FileBackend:
 
     # -- transactions --------------------------------------------------------
     @contextlib.contextmanager
-    def transaction(self, targets: Sequence[str], timeout: float) -> Iterator[_FileTxn]:
+    def transaction(
+        self,
+        targets: Sequence[str],
+        timeout: float,
+        *,
+        on_busy: Callable[[], None] | None = None,
+    ) -> Iterator[_FileTxn]:
+        """Hold the locks of ``targets`` (an interrupted two-target commit completed
+        first). ``on_busy()`` runs once, before waiting, when the first lock is held by
+        someone else (group commit leaves its request then)."""
         ordered = sorted(set(targets))
         for t in ordered:
             self.path(t)
@@ -128,7 +142,8 @@ class FileBackend:
             ensure_private_dir(self.directory)
         everything = sorted(FILENAMES)
         while True:
-            taken = self._lock_all(ordered, timeout)
+            taken = self._lock_all(ordered, timeout, on_busy)
+            on_busy = None
             # An intent left by a writer that died mid-commit must be completed before
             # anyone reads or writes either file, and completing it needs both locks.
             interrupted = os.path.lexists(self.intent_path)
@@ -147,6 +162,9 @@ class FileBackend:
                             # makes the commit durable before the locks are released.
                             txn.dir_sync_pending = False
                             fsync_dir(self.directory)
+                        if txn is not None:
+                            for then in txn.after_durable:
+                                then()
                     finally:
                         _release(taken)
                         if txn is not None:
@@ -160,12 +178,18 @@ class FileBackend:
             finally:
                 _release(taken)
 
-    def _lock_all(self, ordered: Sequence[str], timeout: float) -> list[SidecarLock]:
+    def _lock_all(
+        self, ordered: Sequence[str], timeout: float, on_busy: Callable[[], None] | None = None
+    ) -> list[SidecarLock]:
         taken: list[SidecarLock] = []
         try:
             for t in ordered:
                 lock = SidecarLock(self.lock_path(t), timeout)
-                lock.acquire()
+                if on_busy is not None and not taken and not lock.try_acquire():
+                    on_busy()
+                    lock.acquire()
+                elif not lock.held:
+                    lock.acquire()
                 taken.append(lock)
         except BaseException:
             _release(taken)
@@ -476,6 +500,8 @@ class FileBackend:
         (:meth:`~mnemic.backends.files.FilesStore.curated`), retention and ``doctor
         --fix``; never by a reader. Returns what was removed."""
         removed: list[str] = []
+        if self.requests is not None:
+            removed += self.requests.cleanup()
         if os.path.lexists(self.intent_path) or stale_temp_files(self.intent_path):
             try:
                 done = self.recover()
@@ -670,6 +696,9 @@ class _FileTxn:
         self._targets = targets
         self.lock_wait_ms = waited_ms
         self.dir_sync_pending = False
+        self.after_durable: list[Callable[[], None]] = []
+        """Run under the locks once the commit is durable (group commit's answers);
+        not run when the transaction fails."""
         self.prune_pending: set[str] = set()
         """Targets whose old versions are dropped once the locks are released."""
 

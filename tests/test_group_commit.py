@@ -1,0 +1,400 @@
+"""Group commit as a request queue (``[memory] group_commit = "queue"``): writers that
+find the target's lock busy leave their requests, and the holder applies them with its
+own write. Each writer still gets its own answer (its own refusal included), and the
+file, the journal, provenance and the archive are exactly what the same writes made
+one after another would leave, also when the holder is killed at any point of a batch.
+
+Real processes throughout. The holder is a forked child stopped (by a pipe) just
+before it claims the queue, until every other writer has left its request, so the
+batch is the same every run; the kills are the child's own SIGKILL at the named point.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import signal
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from _killpoints import arm_kill, killed
+from mnemic.backends.files.requests import FileRequests
+from mnemic.curated import archive, groupcommit
+from mnemic.curated.changes import entry_key
+from mnemic.curated.entries import char_count, parse
+from mnemic.curated.memory import Memory
+from mnemic.curated.operations import Op
+from mnemic.curated.tool import run_memory_tool
+from mnemic.fsio import SidecarLock
+
+BASE = ["base one", "base two", "base three"]
+CALLS = {
+    "w0": {"action": "add", "target": "memory", "content": "w0 entry"},
+    "w1": {"action": "remove", "target": "memory", "old_text": "base two"},
+    "w2": {
+        "action": "replace",
+        "target": "memory",
+        "old_text": "base three",
+        "content": "base three, revised",
+    },
+    "w3": {"action": "remove", "target": "memory", "old_text": "nothing like this"},
+    "w4": {"action": "add", "target": "memory", "content": "base one"},
+}
+"""One call per writer: an add, a remove, a replace, one refused (no match) and a
+duplicate add (no write)."""
+AFTER = ["base one", "base three, revised", "w0 entry"]
+HOLDER = "holder entry"
+
+
+def _seeded(path: Path) -> Path:
+    path.mkdir(parents=True)
+    (path / "config.toml").write_text('[memory]\ngroup_commit = "queue"\n')
+    Memory.open(path, origin="cli", session_id="seed").batch("memory", [Op("add", e) for e in BASE])
+    return path
+
+
+@pytest.fixture
+def home(home_path: Path) -> Path:
+    return _seeded(home_path)
+
+
+def _queued(home: Path) -> list[str]:
+    folder = home / "memories" / ".queue" / "MEMORY.md"
+    try:
+        return [n for n in os.listdir(folder) if n.endswith(".req")]
+    except FileNotFoundError:
+        return []
+
+
+def _writer(home: Path, name: str, call: dict, out: Path) -> int:  # type: ignore[type-arg]
+    pid = os.fork()
+    if pid:
+        return pid
+    try:
+        mem = Memory.open(home, origin="cli", session_id=name)
+        resp = run_memory_tool(mem, json.dumps(call))
+        out.joinpath(name).write_text(json.dumps(resp))
+        os._exit(0)
+    except BaseException:
+        os._exit(3)
+
+
+def _batch(
+    home: Path,
+    tmp: Path,
+    at_claim: Callable[[], None] = lambda: None,
+    claimed: Callable[[], None] = lambda: None,
+    calls: dict[str, dict] | None = None,  # type: ignore[type-arg]
+) -> tuple[int, dict[str, dict]]:
+    """The holder's add, with every writer of CALLS queued behind it; ``at_claim`` runs
+    in the holder just before it claims them, ``claimed`` just after. Returns the
+    holder's wait status and each writer's tool response."""
+    ready_r, ready_w = os.pipe()
+    go_r, go_w = os.pipe()
+    holder = os.fork()
+    if holder == 0:
+        try:
+            mem = Memory.open(home, origin="cli", session_id="holder")
+            real = FileRequests.claim
+
+            def claim(self: FileRequests, target: str) -> list:  # type: ignore[type-arg]
+                os.write(ready_w, b"r")
+                os.read(go_r, 1)
+                at_claim()
+                got = real(self, target)
+                claimed()
+                return got
+
+            FileRequests.claim = claim  # type: ignore[method-assign]
+            mem.add("memory", HOLDER)
+            os._exit(0)
+        except BaseException:
+            os._exit(3)
+    os.close(ready_w)  # the holder's copies only: a holder that dies ends the reads
+    os.close(go_r)
+    assert os.read(ready_r, 1) == b"r"  # the holder holds the lock, before its claim
+    out = tmp / "answers"
+    out.mkdir(exist_ok=True)
+    calls = calls or CALLS
+    writers = [_writer(home, name, call, out) for name, call in calls.items()]
+    deadline = time.monotonic() + 60
+    while len(_queued(home)) < len(calls):  # each writer found the lock busy
+        assert time.monotonic() < deadline, _queued(home)
+        time.sleep(0.005)
+    os.write(go_w, b"g")
+    _, status = os.waitpid(holder, 0)
+    for pid in writers:
+        _, wstatus = os.waitpid(pid, 0)
+        assert os.WIFEXITED(wstatus) and os.WEXITSTATUS(wstatus) == 0
+    for fd in (ready_r, go_w):
+        os.close(fd)
+    return status, {n: json.loads(out.joinpath(n).read_text()) for n in calls}
+
+
+def _check_answers(answers: dict[str, dict]) -> None:
+    for name in ("w0", "w1", "w2", "w4"):
+        assert answers[name]["success"] is True, (name, answers[name])
+    assert answers["w4"]["message"] == "Entry already exists; nothing to add."
+    assert answers["w3"]["success"] is False
+    assert answers["w3"]["error_code"] == "no_match"
+
+
+def _check_home(home: Path, holder_committed: bool) -> list[dict]:
+    """File, journal, provenance and archive, as the same writes one by one leave them."""
+    expected = [*AFTER, HOLDER] if holder_committed else AFTER
+    mem = Memory.open(home)
+    assert sorted(mem.entries("memory")) == sorted(expected)
+    journal = mem.governor.journal  # type: ignore[union-attr]
+    assert journal.verify().ok
+    records = list(journal.records())
+    by = {e: (p.actor, p.origin, p.session_id) for e, p in mem.provenance("memory", record=False)}
+    assert by["w0 entry"] == ("cli", "cli", "w0")
+    assert by["base three, revised"] == ("cli", "cli", "w2")
+    assert by["base one"] == ("cli", "cli", "seed")
+    if holder_committed:
+        assert by[HOLDER] == ("cli", "cli", "holder")
+    gone = sorted((a.text, a.reason, a.by[2]) for a in archive.listing(mem, "memory"))
+    assert gone == [("base three", "replaced", "w2"), ("base two", "removed", "w1")]
+    # what the journal folds to is what the file holds: nothing of a void batch is left
+    fold = mem.fold()
+    assert fold is not None
+    assert set(fold.targets["memory"].live) == {entry_key(e) for e in expected}
+    assert not _queued(home)
+    lock = SidecarLock(home / "memories" / "MEMORY.md.lock", timeout=0)
+    assert lock.try_acquire()
+    lock.release()
+    return records
+
+
+def _committed(records: list[dict], session: str) -> list[dict]:
+    return [
+        r
+        for r in records
+        if r.get("session") == session and r.get("result") == "ok" and r["action"] != "recovered"
+    ]
+
+
+def test_queued_writers_each_get_their_own_answer_from_one_rename(
+    home: Path, tmp_path: Path
+) -> None:
+    history = len(Memory.open(home).backend.history("memory"))
+    status, answers = _batch(home, tmp_path)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    _check_answers(answers)
+    records = _check_home(home, holder_committed=True)
+    batched = [r for r in records if "batch" in r]
+    # the holder's own record, then the three writes it applied for others in the
+    # order they arrived (a request id starts with its time), one batch
+    assert batched[0]["session"] == "holder"
+    assert sorted(r["session"] for r in batched[1:]) == ["w0", "w1", "w2"]
+    assert [r["request"] for r in batched[1:]] == sorted(r["request"] for r in batched[1:])
+    assert len({r["batch"]["id"] for r in batched}) == 1
+    for a, b in itertools.pairwise(batched):
+        assert a["after"] == b["before"]  # chained through texts no file held
+    for name in ("w0", "w1", "w2"):
+        assert len(_committed(records, name)) == 1
+    # the refused and the duplicate ran alone, after the batch, with their own records
+    assert [r["result"] for r in records if r.get("session") == "w3"] == ["refused"]
+    assert [r["result"] for r in records if r.get("session") == "w4"] == ["noop"]
+    assert not any(r["action"] == "recovered" for r in records)
+    # one rename for the whole batch: one new version in the history
+    assert len(Memory.open(home).backend.history("memory")) == history + 1
+
+
+def _die() -> None:
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def test_a_holder_killed_after_claiming_leaves_each_writer_to_run_its_own(
+    home: Path, tmp_path: Path
+) -> None:
+    status, answers = _batch(home, tmp_path, claimed=_die)
+    assert killed(status)
+    _check_answers(answers)
+    records = _check_home(home, holder_committed=False)
+    assert not any("request" in r for r in records)
+    for name in ("w0", "w1", "w2"):
+        assert len(_committed(records, name)) == 1
+
+
+def test_a_holder_killed_after_its_rename_before_answering_leaves_the_answers_to_the_journal(
+    home: Path, tmp_path: Path
+) -> None:
+    def at_claim() -> None:
+        groupcommit.GroupCommit.answer = lambda *a: _die()  # type: ignore[method-assign]
+
+    status, answers = _batch(home, tmp_path, at_claim)
+    assert killed(status)
+    _check_answers(answers)
+    records = _check_home(home, holder_committed=True)
+    for name in ("w0", "w1", "w2"):  # committed once, by the holder; never run again
+        (rec,) = _committed(records, name)
+        assert "request" in rec
+    assert not any(r["action"] == "recovered" for r in records)
+
+
+def test_a_batch_whose_holder_died_before_its_rename_is_void_as_a_whole(
+    home: Path, tmp_path: Path
+) -> None:
+    real = groupcommit.GroupCommit.record
+
+    def record_then_die(*a: object) -> list[dict]:  # type: ignore[type-arg]
+        real(*a)  # type: ignore[arg-type]
+        _die()
+        return []
+
+    def at_claim() -> None:
+        groupcommit.GroupCommit.record = record_then_die  # type: ignore[method-assign]
+
+    status, answers = _batch(home, tmp_path, at_claim)
+    assert killed(status)
+    _check_answers(answers)
+    records = _check_home(home, holder_committed=False)
+    (void,) = [r for r in records if r["action"] == "recovered"]
+    assert void["cause"] == "not_committed"
+    batched = [r for r in records if "batch" in r]
+    assert batched[0]["session"] == "holder"
+    assert len(batched) == 4
+    assert records.index(void) == records.index(batched[-1]) + 1
+    for name in ("w0", "w1", "w2"):  # the void record, then the writer's own
+        assert [("request" in r) for r in _committed(records, name)] == [True, False]
+
+
+@pytest.mark.slow
+def test_a_holder_killed_before_any_file_system_call_of_a_batch(tmp_path: Path) -> None:
+    """Every kill point from the claim to the last answer: whatever the holder got to,
+    every writer gets its own answer and the home reads as the writes one by one."""
+    finished = False
+    outcomes = set()
+    for k in range(1, 120):
+        run = tmp_path / f"run{k}"
+        home = _seeded(run / "home")
+        status, answers = _batch(home, run, lambda k=k: arm_kill(k))  # type: ignore[misc]
+        _check_answers(answers)
+        committed = HOLDER in parse((home / "memories" / "MEMORY.md").read_text())
+        records = _check_home(home, holder_committed=committed)
+        outcomes.add((committed, any("request" in r for r in records)))
+        if not killed(status):
+            assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+            finished = True
+            break
+    assert finished, "the batch never completed: the kill points did not cover it"
+    assert k > 10
+    # killed before anything, with the batch void, and with it committed
+    assert {(False, False), (False, True), (True, True)} <= outcomes
+
+
+def test_a_writer_whose_wait_times_out_takes_its_request_back(home: Path, tmp_path: Path) -> None:
+    """Told its write failed, a writer must not have it applied later by a holder."""
+    (home / "config.toml").write_text('[memory]\ngroup_commit = "queue"\nlock_timeout = 0.2\n')
+    answer = tmp_path / "late.json"
+    lock = SidecarLock(home / "memories" / "MEMORY.md.lock", timeout=0)
+    assert lock.try_acquire()
+    try:
+        pid = os.fork()
+        if pid == 0:
+            try:
+                mem = Memory.open(home, origin="cli", session_id="late")
+                call = {"action": "add", "target": "memory", "content": "late entry"}
+                answer.write_text(json.dumps(run_memory_tool(mem, json.dumps(call))))
+                os._exit(0)
+            except BaseException:
+                os._exit(3)
+        _, status = os.waitpid(pid, 0)
+    finally:
+        lock.release()
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    resp = json.loads(answer.read_text())
+    assert resp["success"] is False and resp["error_code"] == "lock_timeout"
+    assert not _queued(home)
+    mem = Memory.open(home, origin="cli", session_id="next")
+    mem.add("memory", "next entry")
+    assert "late entry" not in mem.entries("memory")
+
+
+def test_a_cached_fold_takes_back_a_void_batch_as_the_uncached_one_does() -> None:
+    """A fold cached between a batch's records and the record that voids it keeps the
+    batch's chained undo: both folds take the whole batch back."""
+    from mnemic.curated import fold_cache
+    from mnemic.curated.fold import Fold
+
+    def added(text: str, who: str) -> dict:  # type: ignore[type-arg]
+        author = {"actor": "cli", "origin": "cli", "session": who}
+        return {"added": [{"key": entry_key(text)}], "removed": [], "author": author}
+
+    base = {"action": "add", "result": "ok", "origin": "cli"}
+    records = [
+        {**base, "seq": 1, "session": "seed", "before": {"memory": None}, "after": {"memory": "h0"},
+         "changes": {"memory": added("kept", "seed")}},
+        {**base, "seq": 2, "session": "holder", "before": {"memory": "h0"},
+         "after": {"memory": "h1"}, "changes": {"memory": added("a", "holder")},
+         "batch": {"id": "b1", "from": {"memory": "h0"}}},
+        {**base, "seq": 3, "session": "w1", "before": {"memory": "h1"},
+         "after": {"memory": "h2"}, "batch": {"id": "b1", "from": {"memory": "h0"}},
+         "request": "r1", "action": "remove",
+         "changes": {"memory": {"added": [], "removed": [{"key": entry_key("kept"),
+                                                          "reason": "removed"}]}}},
+    ]  # fmt: skip
+    void = {"seq": 4, "action": "recovered", "result": "ok", "cause": "not_committed",
+            "before": {"memory": "h2"}, "after": {"memory": "h0"}}  # fmt: skip
+    plain = Fold()
+    for rec in records:
+        plain.apply(rec)
+    _, _, cached = fold_cache.decode(fold_cache.encode(plain, "journal", 1))
+    for fold in (plain, cached):
+        assert fold.targets["memory"].started == "h0"
+        fold.apply(void)
+        assert set(fold.targets["memory"].live) == {entry_key("kept")}
+        assert fold.archive == {}
+
+
+def test_a_holder_whose_write_fails_before_its_rename_hands_every_request_back(
+    home: Path, tmp_path: Path
+) -> None:
+    """The holder's commit fails after the batch's records (a journal that cannot be
+    written further, say): its own call fails, and every writer it applied a request
+    for runs it itself, after the void batch is recorded as such."""
+    real = groupcommit.GroupCommit.record
+
+    def record_then_fail(*a: object) -> list[dict]:  # type: ignore[type-arg]
+        real(*a)  # type: ignore[arg-type]
+        raise OSError(28, "No space left on device")
+
+    def at_claim() -> None:
+        groupcommit.GroupCommit.record = record_then_fail  # type: ignore[method-assign]
+
+    status, answers = _batch(home, tmp_path, at_claim)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 3  # the holder's add raised
+    _check_answers(answers)
+    records = _check_home(home, holder_committed=False)
+    (void,) = [r for r in records if r["action"] == "recovered"]
+    assert void["cause"] == "not_committed"
+    for name in ("w0", "w1", "w2"):
+        assert [("request" in r) for r in _committed(records, name)] == [True, False]
+
+
+def test_a_request_that_needs_room_is_handed_back_and_its_writer_evicts(
+    home: Path, tmp_path: Path
+) -> None:
+    """The holder never evicts for another writer: a request that would overflow the
+    budget goes back to its writer, whose own ``on_full`` policy makes the room."""
+    (home / "config.toml").write_text(
+        '[memory]\ngroup_commit = "queue"\non_full = "archive_oldest"\nmemory_char_limit = 100\n'
+    )
+    big = "a new fact, long enough that it needs room once the holder's entry is in"
+    assert char_count([*BASE, HOLDER]) <= 100 < char_count([*BASE, HOLDER, big])
+    calls = {"w0": {"action": "add", "target": "memory", "content": big}}
+    status, answers = _batch(home, tmp_path, calls=calls)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    assert answers["w0"]["success"] is True, answers["w0"]
+    mem = Memory.open(home)
+    assert big in mem.entries("memory") and HOLDER in mem.entries("memory")
+    records = list(mem.governor.journal.records())  # type: ignore[union-attr]
+    assert not any("request" in r for r in records)  # handed back, not applied
+    (own,) = _committed(records, "w0")
+    removed = own["changes"]["memory"]["removed"]
+    assert removed and {item["reason"] for item in removed} == {"evicted"}
