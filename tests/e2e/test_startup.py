@@ -178,6 +178,8 @@ def test_memory_add_loads_curated_memory_only(home: Path) -> None:
     # word order (mnemic.scan._german) and prose readings (_prose), loaded with the first scan
     assert len(ours) <= 80, sorted(ours)
     assert not any(m.startswith(("mnemic.sessions", "mnemic.skills", "mnemic.agent")) for m in ours)
+    # group commit's queue is off by default: neither of its modules is loaded
+    assert not {"mnemic.curated.groupcommit", "mnemic.backends.files.requests"} & ours
     assert _top(modules, (*NOT_FOR_LIGHT, "sqlite3")) == set()
 
 

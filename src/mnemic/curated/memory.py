@@ -25,7 +25,7 @@ import logging
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..config import Settings
 from ..errors import EntryChanged, MnemicError, StorageError
@@ -34,7 +34,6 @@ from ..governance.governor import Attempt, Governor
 from ..home import Home
 from .backend import CuratedBackend
 from .entries import TARGETS, char_count, parse
-from .groupcommit import GroupCommit, Request, queue_of
 from .guard import LoopGuard
 from .pressure import due, evictor
 from .proposal import describe, payload_of
@@ -46,6 +45,9 @@ from .snapshot import Block, display_entry, load_block, sanitize
 from .store import Commit, Evict, Op, OpResult, check_target, file_hash
 from .usage import Usage
 from .view import MemoryView, open_backend
+
+if TYPE_CHECKING:
+    from .groupcommit import GroupCommit
 
 __all__ = [
     "Changes",
@@ -407,12 +409,15 @@ class Memory(MemoryView):
     ) -> GroupCommit | None:
         """This write's part in group commit (``[memory] group_commit = "queue"``), or
         ``None`` when it runs alone (see :mod:`.groupcommit`)."""
-        queue = queue_of(self.backend)
+        queue = getattr(self.backend, "requests", None)  # None: no queue, or it is off
         gov = self.governor
         if queue is None or gov is None or attempt is None or gov.extra or len(ops) != 1:
             return None
         if ops[0].target not in (None, target):
             return None
+        # here, not at the top: only a home with the queue on needs the module
+        from .groupcommit import GroupCommit, Request
+
         ctx = gov.context
         stamp = self.author()
         request = Request(

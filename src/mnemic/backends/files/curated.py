@@ -34,6 +34,7 @@ import stat
 import time
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ...curated.backend import Backup, Problem, Removal, RetentionPolicy, Version
 from ...curated.entries import FILENAMES, TARGETS
@@ -52,7 +53,9 @@ from ...fsio import (
 )
 from . import flusher
 from .ledger import Sidecars
-from .requests import FileRequests
+
+if TYPE_CHECKING:
+    from .requests import FileRequests
 
 __all__ = ["FileBackend"]
 
@@ -76,7 +79,11 @@ class FileBackend:
         self.ledgers = Sidecars(directory, FILENAMES)
         """The provenance sidecars (:mod:`.ledger`)."""
         self._intent = directory / INTENT_NAME
-        self.requests = FileRequests(directory) if group_commit == "queue" else None
+        self.requests: FileRequests | None = None
+        if group_commit == "queue":  # imported here: only a home with the queue on needs it
+            from .requests import FileRequests
+
+            self.requests = FileRequests(directory)
         """The request queue of group commit (``None``: every writer writes alone)."""
         # A read-only home that never held memory: both targets read as empty, and the
         # first write (which tries to create the directory again) says the home is read-only.
