@@ -398,3 +398,34 @@ def test_a_request_that_needs_room_is_handed_back_and_its_writer_evicts(
     (own,) = _committed(records, "w0")
     removed = own["changes"]["memory"]["removed"]
     assert removed and {item["reason"] for item in removed} == {"evicted"}
+
+
+@pytest.mark.parametrize("setting", ["queue", "off"])
+def test_doctor_reports_and_fixes_the_requests_of_writers_that_are_gone(
+    home: Path, setting: str
+) -> None:
+    """A writer killed while it waited leaves its request behind. `memory doctor` names
+    it and `--fix` removes it, also after the setting was turned off (the debris is still
+    the home's); a live writer's request is never touched."""
+    import subprocess
+    import sys
+
+    from mnemic.curated import admin
+
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    dead_pid = int(gone.stdout)  # that process has exited: its pid names no writer
+    (home / "config.toml").write_text(f'[memory]\ngroup_commit = "{setting}"\n')
+    mem = Memory.open(home, origin="cli", session_id="doctor")  # (an open cleans up too)
+    folder = home / "memories" / ".queue" / "MEMORY.md"
+    folder.mkdir(parents=True, exist_ok=True)
+    dead = folder / f"{time.time_ns():020d}-{dead_pid}-0badc0de.claimed"
+    live = folder / f"{time.time_ns():020d}-{os.getpid()}-0f00d00d.req"
+    for path in (dead, live):
+        path.write_text("{}")
+    [problem] = [p for p in admin.doctor(mem) if "group-commit" in p.message]
+    assert "1 group-commit request" in problem.message and not problem.fixed
+    assert dead.exists()
+    [problem] = [p for p in admin.doctor(mem, fix=True) if "group-commit" in p.message]
+    assert problem.fixed and not dead.exists() and live.exists()
+    assert not [p for p in admin.doctor(mem) if "group-commit" in p.message]

@@ -507,8 +507,9 @@ class FileBackend:
         (:meth:`~mnemic.backends.files.FilesStore.curated`), retention and ``doctor
         --fix``; never by a reader. Returns what was removed."""
         removed: list[str] = []
-        if self.requests is not None:
-            removed += self.requests.cleanup()
+        queue = self._queue_files()
+        if queue is not None:
+            removed += queue.cleanup()
         if os.path.lexists(self.intent_path) or stale_temp_files(self.intent_path):
             try:
                 done = self.recover()
@@ -544,10 +545,32 @@ class FileBackend:
                 lock.release()
         return removed
 
+    def _queue_files(self) -> FileRequests | None:
+        """Group commit's queue, also when the setting is off now but a queue is left
+        from when it was on (its debris is still this home's)."""
+        if self.requests is not None:
+            return self.requests
+        from .requests import QUEUE_DIR, FileRequests
+
+        return FileRequests(self.directory) if (self.directory / QUEUE_DIR).is_dir() else None
+
     # -- health -------------------------------------------------------------------
     def doctor(self, *, fix: bool = False) -> list[Problem]:
         out: list[Problem] = []
         uid = os.getuid()
+        queue = self._queue_files()
+        stale = queue.stale() if queue is not None else []
+        if stale:
+            out.append(
+                Problem(
+                    "warning",
+                    None,
+                    f"{len(stale)} group-commit request or answer file(s) of writers that "
+                    "are gone (killed while they waited).",
+                    "mnemic memory doctor --fix (a writer's open removes them too)",
+                    bool(fix and queue is not None and queue.cleanup()),
+                )
+            )
 
         def check_mode(path: Path, want: int, what: str) -> None:
             try:

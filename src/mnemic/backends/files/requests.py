@@ -100,20 +100,23 @@ class FileRequests:
         folder = self._dirs[target]
         _discard(folder / f"{rid}.req", folder / f"{rid}.claimed", folder / f"{rid}.res")
 
-    def cleanup(self) -> list[str]:
-        """Remove the requests and answers of processes that are gone (a writer killed
-        while it waited); returns what was removed."""
-        removed: list[str] = []
+    def stale(self) -> list[Path]:
+        """The requests and answers of processes that are gone (a writer killed while it
+        waited, or a holder that died before answering)."""
+        out: list[Path] = []
         for folder in self._dirs.values():
             try:
                 names = os.listdir(folder)
             except FileNotFoundError:
                 continue
-            for name in names:
-                if not _alive(name.lstrip(".").split(".")[0]):
-                    _discard(folder / name)
-                    removed.append(str(folder / name))
-        return removed
+            out += [folder / n for n in names if not _alive(n.lstrip(".").split(".")[0])]
+        return out
+
+    def cleanup(self) -> list[str]:
+        """Remove :meth:`stale` files; returns what was removed."""
+        removed = self.stale()
+        _discard(*removed)
+        return [str(p) for p in removed]
 
 
 def _alive(rid: str) -> bool:
