@@ -216,6 +216,7 @@ def test_said_spells_stems_and_cjk_bigrams_as_written() -> None:
         ),
         ("Build agent 3 has 16 GB of memory.", "Build agent 4 has 32 GB of memory."),
         ("Server 1 answers on 10.0.0.11.", "Server 2 answers on 10.0.0.12."),
+        ("Server web-1 has 8 GB RAM.", "Server web-2 has 16 GB RAM."),
     ],
 )
 def test_facts_whose_subject_is_numbered_are_not_contradictions(a: str, b: str) -> None:

@@ -172,15 +172,16 @@ def _changed_phrase(
     )
 
 
-_COUNTED = ("number:", "version:", "address:")
+_COUNTED = ("number:", "version:", "address:", "id:")
 
 
 def _numbered_subjects(a: Profile, b: Profile) -> bool:
-    """Whether each side has two or more numbers (or versions, addresses) the other has
-    not: a list of like facts ("service 19 listens on port 8019", "service 20 ... 8020";
-    "server 1 has IP 10.0.0.1") changes the number that names the subject together
-    with its values, where a changed fact changes one value. Without an update marker
-    such a pair is two facts, not a contradiction."""
+    """Whether each side has two or more numbers (or versions, addresses, identifiers
+    such as ``web-1``) the other has not: a list of like facts ("service 19 listens on
+    port 8019", "service 20 ... 8020"; "server web-1 has 8 GB", "web-2 has 16 GB")
+    changes the number that names the subject together with its values, where a
+    changed fact changes one value. Without an update marker such a pair is two facts,
+    not a contradiction."""
     return all(
         sum(v.startswith(_COUNTED) for v in mine - theirs) >= 2
         for mine, theirs in ((a.slots, b.slots), (b.slots, a.slots))
