@@ -60,6 +60,8 @@ if TYPE_CHECKING:
 __all__ = ["FileBackend"]
 
 log = logging.getLogger(__name__)
+QUEUE_DIR = ".queue"
+"""Group commit's queue, beside the memory files (:mod:`.requests`)."""
 
 INTENT_NAME = ".txn.intent"
 
@@ -83,7 +85,7 @@ class FileBackend:
         if group_commit == "queue":  # imported here: only a home with the queue on needs it
             from .requests import FileRequests
 
-            self.requests = FileRequests(directory)
+            self.requests = FileRequests(directory / QUEUE_DIR)
         """The request queue of group commit (``None``: every writer writes alone)."""
         # A read-only home that never held memory: both targets read as empty, and the
         # first write (which tries to create the directory again) says the home is read-only.
@@ -550,9 +552,12 @@ class FileBackend:
         from when it was on (its debris is still this home's)."""
         if self.requests is not None:
             return self.requests
-        from .requests import QUEUE_DIR, FileRequests
+        root = self.directory / QUEUE_DIR
+        if not root.is_dir():  # looked at before the module is imported: most homes have none
+            return None
+        from .requests import FileRequests
 
-        return FileRequests(self.directory) if (self.directory / QUEUE_DIR).is_dir() else None
+        return FileRequests(root)
 
     # -- health -------------------------------------------------------------------
     def doctor(self, *, fix: bool = False) -> list[Problem]:

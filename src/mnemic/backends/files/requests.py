@@ -29,14 +29,13 @@ from ...fsio import FILE_MODE, ensure_private_dir
 
 __all__ = ["FileRequests"]
 
-QUEUE_DIR = ".queue"
-
 
 class FileRequests:
-    """Requests and answers of group commit, one directory per target."""
+    """Requests and answers of group commit, one directory per target under ``root``
+    (``memories/.queue``: :data:`mnemic.backends.files.curated.QUEUE_DIR`)."""
 
-    def __init__(self, directory: Path) -> None:
-        self.root = directory / QUEUE_DIR
+    def __init__(self, root: Path) -> None:
+        self.root = root
         self._dirs = {t: self.root / name for t, name in FILENAMES.items()}
 
     def submit(self, target: str, payload: dict[str, Any]) -> str:
