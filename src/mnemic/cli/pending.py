@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 
 import click
 
@@ -170,6 +171,14 @@ def pending_diff(app: AppContext, pending_id: str, global_only: bool) -> None:
     click.echo(printable(q.queue.diff(pending_id).rstrip("\n")))
 
 
+def _deciding(fn: Callable[..., None]) -> Callable[..., None]:
+    """What approve and reject share: ``ID|all``, ``--global``, ``--json``, ``--project``,
+    the app and the error handling."""
+    for decorate in (handle_errors, pass_app, SCOPED, JSON_OPT, GLOBAL_OPT):
+        fn = decorate(fn)
+    return click.argument("which", metavar="ID|all")(fn)
+
+
 def _chosen(app: AppContext, which: str, global_only: bool) -> list[StoreQueue]:
     """The queues ``which`` (an id or ``all``) is decided in: the one holding the id,
     or every queue worked."""
@@ -178,12 +187,7 @@ def _chosen(app: AppContext, which: str, global_only: bool) -> list[StoreQueue]:
 
 
 @pending.command(name="approve")
-@click.argument("which", metavar="ID|all")
-@GLOBAL_OPT
-@JSON_OPT
-@SCOPED
-@pass_app
-@handle_errors
+@_deciding
 def pending_approve(app: AppContext, which: str, global_only: bool, as_json: bool) -> None:
     """Apply pending writes through the normal write path, each to its own store (exit 1
     if any failed)."""
@@ -205,12 +209,7 @@ def pending_approve(app: AppContext, which: str, global_only: bool, as_json: boo
 
 
 @pending.command(name="reject")
-@click.argument("which", metavar="ID|all")
-@GLOBAL_OPT
-@JSON_OPT
-@SCOPED
-@pass_app
-@handle_errors
+@_deciding
 def pending_reject(app: AppContext, which: str, global_only: bool, as_json: bool) -> None:
     """Discard pending writes."""
     queues = _chosen(app, which, global_only)
