@@ -388,7 +388,14 @@ def build(data: Data, out: Path, *, seed: int = 12) -> dict[str, Any]:
     chosen = choose_thresholds(dev_benign, LEVEL_FP_TARGETS)
     thresholds = {k: max(v, LEVEL_FLOORS[k]) for k, v in chosen.items()}
     files = data.files()
+    from mnemic.scan import _stopwords
+
     meta = {
+        "function_words": {
+            "source": _stopwords.SOURCE,
+            "languages": list(_stopwords.LANGUAGES),
+            "count": len(_stopwords.WORDS),
+        },
         "data_sha256": corpus_hash(*files),
         "data_files": [p.name for p in files],
         "seed": seed,

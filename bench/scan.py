@@ -3,6 +3,7 @@
     ./x bench scan
     ./x bench scan --data /path/to/shared/data
     ./x bench scan --train        # rebuild src/mnemic/scan/model.bin first, then measure
+    ./x bench scan --train-only   # rebuild it and stop (no measurement of held-out rows)
 
 Scanner v2 figures (``v2`` in the result): the held-out test split of the training corpus
 (threats/train, split once by source: bench/data/scan_split.json) at the shipped
@@ -611,10 +612,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", type=Path, default=DEFAULT_DATA, help="shared data directory")
     ap.add_argument("--train", action="store_true", help="rebuild the classifier model first")
+    ap.add_argument(
+        "--train-only", action="store_true", help="rebuild the classifier model, measure nothing"
+    )
     args = ap.parse_args()
     data: Path = args.data
 
-    if args.train:
+    if args.train or args.train_only:
         import _scan_training as training
         from mnemic.scan import classifier
 
@@ -625,6 +629,8 @@ def main() -> None:
         )
         classifier._model = None
         print(f"model written: thresholds {header['thresholds']}", flush=True)
+        if args.train_only:
+            return
 
     for mod in (
         "__init__",
