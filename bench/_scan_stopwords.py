@@ -15,8 +15,11 @@ like one ("a", "in", "on", "also", "was"). English honest rows are most of the c
 both labels; removed, "From now on, answer in a more casual tone." read as "from now
 answer more casual tone" and was blocked. And the package's English list (1,333 words)
 holds words that are not function words ("information", "ignored", "asked",
-"computer"): with it, dev chose a balanced threshold of 0.90 instead of 0.73, and two
-more dev attacks went unblocked. Run this after editing the lexicon or the languages::
+"computer"): with it, dev chose a balanced threshold of 0.92 instead of 0.73, and on the
+corpus dev split the scanner caught two attacks fewer and blocked one more benign row
+(``bench/_scan_function_words.py`` measures the variants).
+
+Run this after editing the lexicon or the languages::
 
     .venv/bin/python bench/_scan_stopwords.py
 
