@@ -9,6 +9,9 @@ Usage: ./x bench curated [--ops N] [--cold-runs N] [--baseline OLD/src] [--only-
    and remove of unique entries, each measured from JSON arguments in to JSON response
    out. Interleaved with the same number of bare durable writes of the same content (temp
    file, write, fsync, rename, directory fsync): the floor. Aim: p50 <= 1.3x the floor.
+   A second floor adds what an audited write cannot skip (one ~870-byte record appended
+   to a journal and fsynced): ``p50_ratio_to_floor_with_record`` says how far the
+   tool call is from the cost of its two durable records alone.
    ``--baseline SRC`` runs the same calls with an older checkout's code (its ``src``) in a
    worker process, interleaved round by round with ours and the floor, so both ratios
    come from the same minutes of the same disk. After each call the work it leaves to
@@ -48,6 +51,9 @@ from mnemic.curated.entries import serialize
 from mnemic.curated.memory import Memory
 from mnemic.curated.operations import Op
 from mnemic.curated.tool import run_memory_tool
+
+_RECORD = (json.dumps({"record": "x" * 840}) + "\n").encode()
+"""About the size of one audit journal record of a tool call near a full store (~870 bytes)."""
 
 NOTES = [
     "Repo builds with `make -j2`; the release target also signs artifacts.",
@@ -93,6 +99,18 @@ def bare_durable_write(directory: Path, path: Path, data: bytes) -> None:
         os.fsync(dfd)
     finally:
         os.close(dfd)
+
+
+def bare_recorded_write(directory: Path, path: Path, data: bytes, record: bytes) -> None:
+    """The bare durable write plus what an audited write cannot skip: one record appended
+    to a journal and made durable on its own (the second floor of part 1)."""
+    bare_durable_write(directory, path, data)
+    fd = os.open(directory / "journal.jsonl", os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    try:
+        os.write(fd, record)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _tool_home(audit_fsync: bool) -> tuple[Path, Memory]:
@@ -185,7 +203,13 @@ def tool_level(
         floor_dir = root / "floor"
         floor_dir.mkdir()
         floor_path = floor_dir / "MEMORY.md"
-        times: dict[str, list[float]] = {"add": [], "replace": [], "remove": [], "floor": []}
+        times: dict[str, list[float]] = {
+            "add": [],
+            "replace": [],
+            "remove": [],
+            "floor": [],
+            "floor_with_record": [],
+        }
         old: dict[str, list[float]] = {"add": [], "replace": [], "remove": []}
         sizes: list[int] = []
         for i in range(ops):
@@ -196,6 +220,9 @@ def tool_level(
                 t0 = time.perf_counter()
                 bare_durable_write(floor_dir, floor_path, data)
                 times["floor"].append(time.perf_counter() - t0)
+                t0 = time.perf_counter()
+                bare_recorded_write(floor_dir, floor_path, data, _RECORD)
+                times["floor_with_record"].append(time.perf_counter() - t0)
             if worker is not None:
                 assert worker.stdin is not None and worker.stdout is not None
                 worker.stdin.write(f"{i}\n")
@@ -203,8 +230,16 @@ def tool_level(
                 for name, took in json.loads(worker.stdout.readline()):
                     old[name].append(took)
         floor_p50 = summarize_ms(times["floor"])["p50_ms"]
-        ours = _ratios({k: v for k, v in times.items() if k != "floor"}, floor_p50)
-        ours["latency"]["floor"] = summarize_ms(times["floor"])  # type: ignore[index]
+        floors = ("floor", "floor_with_record")
+        ours = _ratios({k: v for k, v in times.items() if k not in floors}, floor_p50)
+        for name in floors:
+            ours["latency"][name] = summarize_ms(times[name])  # type: ignore[index]
+        recorded_p50 = summarize_ms(times["floor_with_record"])["p50_ms"]
+        ours["p50_ratio_to_floor_with_record"] = {
+            k: round(v["p50_ms"] / recorded_p50, 3)  # type: ignore[index]
+            for k, v in ours["latency"].items()  # type: ignore[attr-defined]
+            if k in ("add", "replace", "remove", "all_ops")
+        }
         out: dict[str, object] = {
             "ops_per_action": ops,
             "file_bytes_mean": round(statistics.fmean(sizes)),

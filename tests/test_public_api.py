@@ -228,12 +228,15 @@ def test_the_errors_package_imports_nothing_else_from_mnemic() -> None:
     assert out.stdout.strip() == "['mnemic', 'mnemic._moved']", out.stdout  # the root package
 
 
-@pytest.mark.parametrize("package", ["mnemic.sessions", "mnemic.ops"])
+@pytest.mark.parametrize(
+    "package", ["mnemic.sessions", "mnemic.ops", "mnemic.agent", "mnemic.providers"]
+)
 def test_a_lazy_package_serves_every_public_name_and_type_checkers_see_the_same_table(
     package: str,
 ) -> None:
-    """``mnemic.sessions`` and ``mnemic.ops`` import their public names on first use
-    (from a ``_LAZY`` table), so that a caller of one wing does not pay for the others.
+    """``mnemic.sessions``, ``mnemic.ops``, ``mnemic.agent`` and ``mnemic.providers``
+    import their public names on first use (from a ``_LAZY`` table), so that a caller of
+    one wing does not pay for the others.
     Every name of ``__all__`` is either defined in the package or in the table, each
     resolves to the object its module holds, and the imports under ``TYPE_CHECKING``
     (what mypy and editors read) name the same modules and objects."""

@@ -183,20 +183,21 @@ def test_memory_add_loads_curated_memory_only(home: Path) -> None:
     assert _top(modules, (*NOT_FOR_LIGHT, "sqlite3")) == set()
 
 
-def test_prompt_loads_the_agent_stack_but_no_model_client_or_server(home: Path) -> None:
+def test_prompt_loads_the_session_start_but_no_tools_search_model_client_or_server(
+    home: Path,
+) -> None:
+    """``mnemic prompt`` builds what a new session starts with: memory, skills index,
+    provider (none configured here). Importing :mod:`mnemic.agent` used to run the whole
+    package (the extraction module and with it every tool and the session search: 187
+    modules); the package and :mod:`mnemic.providers` now import their names on first use."""
     modules, out = _imported(home, "prompt")
     assert "make -j2" in out
     ours = _mnemic(modules)
-    # with the scopes module (prompt --project); the memory tool's schema and answers and
-    # curated.results are modules of their own since tool.py and memory.py were split;
-    # the importer registry's ChatGPT and Codex formats; the search's floor, explanation
-    # and tool-call modules; the scan verdict cache; the order of events; the SQL
-    # store's lexical filters, which reads now take for the failed-tool-call listing;
-    # the group's own module (mnemic.cli.root); mnemic._frozen (the settings' dataclasses);
-    # the scanner's German word order; tidy over every store (mnemic.ops.tidy.stores);
-    # attachments: the store, its links' SQL, the importers' attached files and parts
-    # lists with images (+6)
-    assert len(ours) <= 187, sorted(ours)
+    assert not {"mnemic.tools", "mnemic.agent.extract", "mnemic.providers.recall"} & ours
+    assert not any(m.startswith("mnemic.sessions") for m in ours), sorted(ours)
+    # the agent's session start, the prompt builder, skills and their index, the scopes
+    # module (prompt --project), the scanner with its verdict cache
+    assert len(ours) <= 96, sorted(ours)
     assert _top(modules, (*NEVER, "mcp", "starlette", "uvicorn", "rich")) == set()
 
 

@@ -14,17 +14,21 @@ live in :mod:`mnemic.tools`; streamed replies in :mod:`mnemic.llm`. See
 
 from __future__ import annotations
 
-from .chat import ChatAgent, TurnResult
-from .compress import CompressionReport, estimate_tokens_of, split_for_compression
-from .extract import (
-    FLUSH_INSTRUCTION,
-    REVIEW_INSTRUCTION,
-    ExtractionReport,
-    run_flush,
-    run_review,
-)
-from .session import AgentSession, TurnStart
-from .startup import preview_prompt
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .chat import ChatAgent, TurnResult
+    from .compress import CompressionReport, estimate_tokens_of, split_for_compression
+    from .extract import (
+        FLUSH_INSTRUCTION,
+        REVIEW_INSTRUCTION,
+        ExtractionReport,
+        run_flush,
+        run_review,
+    )
+    from .session import AgentSession, TurnStart
+    from .startup import preview_prompt
 
 __all__ = [
     "FLUSH_INSTRUCTION",
@@ -41,3 +45,31 @@ __all__ = [
     "run_review",
     "split_for_compression",
 ]
+
+_LAZY = {
+    "AgentSession": ("session", "AgentSession"),
+    "ChatAgent": ("chat", "ChatAgent"),
+    "CompressionReport": ("compress", "CompressionReport"),
+    "ExtractionReport": ("extract", "ExtractionReport"),
+    "FLUSH_INSTRUCTION": ("extract", "FLUSH_INSTRUCTION"),
+    "REVIEW_INSTRUCTION": ("extract", "REVIEW_INSTRUCTION"),
+    "TurnResult": ("chat", "TurnResult"),
+    "TurnStart": ("session", "TurnStart"),
+    "estimate_tokens_of": ("compress", "estimate_tokens_of"),
+    "preview_prompt": ("startup", "preview_prompt"),
+    "run_flush": ("extract", "run_flush"),
+    "run_review": ("extract", "run_review"),
+    "split_for_compression": ("compress", "split_for_compression"),
+}
+"""Where each name of :data:`__all__` lives (module of this package, name there), imported
+on first use: ``mnemic prompt`` needs only :mod:`.startup`, and importing the package ran
+:mod:`.extract`, which loads the whole tool registry (about 0.1 s of CPU)."""
+
+
+def __getattr__(name: str) -> Any:
+    lazy = _LAZY.get(name)
+    if lazy is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{lazy[0]}"), lazy[1])
+    globals()[name] = value
+    return value

@@ -114,8 +114,19 @@ class BudgetExceeded(CuratedError):
         )
 
     def to_human(self) -> str:
-        return self._human() + self._suggestion(
-            " (`mnemic memory remove HANDLE`)." if self.candidates else ""
+        if not self.candidates:
+            return self._human()
+        # One line per candidate with the start of its text: a person at a terminal does
+        # not know which entry a bare handle names (`memory show` lists no handles).
+        need = _fmt(max(0, self.attempted - self.limit))
+        lines = [
+            f"  {c['handle']}  {_preview(' '.join(str(c.get('entry', '')).split()), 60)!r}"
+            f"  ({', '.join(c['reasons'])}, {_fmt(int(c['chars']))} chars)"
+            for c in self.candidates[:3]
+        ]
+        return (
+            f"{self._human()}\nBest to drop first (free at least {need} chars; "
+            "`mnemic memory remove HANDLE`):\n" + "\n".join(lines)
         )
 
     def _human(self) -> str:

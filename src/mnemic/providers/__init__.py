@@ -13,11 +13,15 @@ See ``docs/agent.md``.
 
 from __future__ import annotations
 
-from .base import MemoryProvider, is_trivial_prompt
-from .discovery import ENTRY_POINT_GROUP, ProviderEntry, available_providers, load_provider
-from .manager import RESERVED_TOOL_NAMES, DrainReport, ProviderManager, normalize_tool_spec
-from .recall import RecallProvider
-from .scrub import scrub_text, scrub_value
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .base import MemoryProvider, is_trivial_prompt
+    from .discovery import ENTRY_POINT_GROUP, ProviderEntry, available_providers, load_provider
+    from .manager import RESERVED_TOOL_NAMES, DrainReport, ProviderManager, normalize_tool_spec
+    from .recall import RecallProvider
+    from .scrub import scrub_text, scrub_value
 
 __all__ = [
     "DrainReport",
@@ -34,3 +38,31 @@ __all__ = [
     "scrub_text",
     "scrub_value",
 ]
+
+_LAZY = {
+    "DrainReport": ("manager", "DrainReport"),
+    "ENTRY_POINT_GROUP": ("discovery", "ENTRY_POINT_GROUP"),
+    "MemoryProvider": ("base", "MemoryProvider"),
+    "ProviderEntry": ("discovery", "ProviderEntry"),
+    "ProviderManager": ("manager", "ProviderManager"),
+    "RESERVED_TOOL_NAMES": ("manager", "RESERVED_TOOL_NAMES"),
+    "RecallProvider": ("recall", "RecallProvider"),
+    "available_providers": ("discovery", "available_providers"),
+    "is_trivial_prompt": ("base", "is_trivial_prompt"),
+    "load_provider": ("discovery", "load_provider"),
+    "normalize_tool_spec": ("manager", "normalize_tool_spec"),
+    "scrub_text": ("scrub", "scrub_text"),
+    "scrub_value": ("scrub", "scrub_value"),
+}
+"""Where each name of :data:`__all__` lives (module of this package, name there), imported
+on first use: a session without a provider (``mnemic prompt``, the hooks) must not load
+:mod:`.recall` and the session search under it (about 0.09 s of CPU)."""
+
+
+def __getattr__(name: str) -> Any:
+    lazy = _LAZY.get(name)
+    if lazy is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{lazy[0]}"), lazy[1])
+    globals()[name] = value
+    return value
