@@ -180,6 +180,46 @@ def test_an_update_of_another_key_is_no_changed_phrase(a: str, b: str) -> None:
     assert planned(a, b) == []
 
 
+# -- an update that says the other's sentence with another value ------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "frame", "values"),
+    [
+        ("User lives in Berlin.", "User now lives in Munich.", "lives", "Berlin vs Munich"),
+        ("User writes code comments in French.", "User now writes code comments in Spanish.",
+         "code comments", "French vs Spanish"),
+        ("El usuario escribe los correos en español.",
+         "A partir de ahora los correos en alemán.", "correos", "español vs alemán"),
+    ],
+)  # fmt: skip
+def test_an_update_that_keeps_the_frame_and_changes_the_value_supersedes(
+    old: str, new: str, frame: str, values: str
+) -> None:
+    """The value comes after the key ("code comments"): the first word after "now" is
+    one the old entry holds, yet the words differ in one place, after the marker."""
+    p = superseded(old, new)
+    assert f"same words ({frame})" in p.reasons[0] and values in p.reasons[0]
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # another frame verb: two facts ("works" says nothing of where the user lives)
+        ("User lives in Berlin.", "User now works in Munich."),
+        # the words that differ stand before the update marker or its "to": the key
+        ("Der Nutzer schreibt E-Mails auf Englisch.", "Commit-Nachrichten ab sofort auf Englisch."),
+        ("The user keeps breakfast low-carb.", "User changed lunch to low-carb."),
+        # no update: one frame holds two values as often as a changed one
+        ("User writes emails in Spanish.", "User writes emails in German."),
+    ],
+)  # fmt: skip
+def test_one_frame_with_another_word_is_no_update_without_a_marker_after_it(
+    a: str, b: str
+) -> None:
+    assert planned(a, b) == []
+
+
 # -- the user alone, and time zones -----------------------------------------------------
 
 

@@ -42,6 +42,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from .frames import Aligned, aligned
 from .signals import GENERIC, PairSignals, Profile, compare, said, shown
 
 __all__ = ["THRESHOLDS", "Finding", "Thresholds", "Verdict", "find", "judge", "signals_of"]
@@ -69,6 +70,9 @@ class Thresholds:
     value_words: int = 2
     """An update whose value is a phrase ("VS Code", "agua con gas"): at most this many
     words on each side, said together (0: off)."""
+    frame_value_words: int = 2
+    """An update that keeps the other entry's frame and changes the words in one place
+    (:mod:`.frames`): at most this many words on each side (0: off)."""
 
 
 THRESHOLDS = Thresholds()
@@ -188,6 +192,15 @@ def _numbered_subjects(a: Profile, b: Profile) -> bool:
     )
 
 
+def _frame_change(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Aligned | None:
+    """An update that says the other entry's sentence with another value in one place
+    (:func:`.frames.aligned`): "writes emails in Spanish" / "now writes emails in
+    German", "lives in Berlin" / "now lives in Munich"."""
+    if t.frame_value_words <= 0 or not s.update or s.negation_differs or a.slots != b.slots:
+        return None
+    return aligned(a, b, t.frame_value_words)
+
+
 def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | None:
     oa, ob = s.only_a - GENERIC, s.only_b - GENERIC
     extra = max(len(oa), len(ob))
@@ -230,6 +243,14 @@ def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | N
         return Verdict(
             "contradiction",
             f"same subject, one says its value changed: {said(a, oa)} vs {said(b, ob)}",
+            s.word_overlap,
+        )
+    change = _frame_change(a, b, s, t)
+    if change is not None:
+        return Verdict(
+            "contradiction",
+            f"same subject in the same words ({said(a, set(change.frame))}), one says the "
+            f"value changed: {said(a, set(change.was))} vs {said(b, set(change.now))}",
             s.word_overlap,
         )
     if s.slots_differ or s.negation_differs or not s.slots_subset:

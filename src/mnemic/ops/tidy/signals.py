@@ -138,6 +138,10 @@ class Profile:
     kinds), left out of :attr:`words`."""
     negation: str = ""
     """The words that negate it ("no longer", "dejó de"), when it is negated."""
+    after_update: tuple[str, ...] = ()
+    """Every content word after its update marker (or after the particle that follows
+    it), in order: where an update says what it changed to (:attr:`changed_to` holds
+    the first few)."""
 
     @property
     def kinds(self) -> frozenset[str]:
@@ -256,9 +260,9 @@ def _words(text: str, names: frozenset[str] = frozenset()) -> list[str]:
     return out
 
 
-def _changed_to(folded: str, names: frozenset[str] = frozenset()) -> tuple[str, ...]:
-    """The first :data:`AFTER_UPDATE` content words after the update marker of
-    ``folded``, in order (none without one). When a particle follows the marker within
+def _after_update(folded: str, names: frozenset[str] = frozenset()) -> tuple[str, ...]:
+    """The content words after the update marker of ``folded``, in order (none without
+    one). When a particle follows the marker within
     :data:`TO_WITHIN` tokens ("changed *dinner* to low-carb", "cambió a", "改成"), the
     value is what comes after it; the words before it name the key."""
     marker = _UPDATE.search(folded)
@@ -267,7 +271,7 @@ def _changed_to(folded: str, names: frozenset[str] = frozenset()) -> tuple[str, 
     tokens = _WORD.findall(_UPDATE.sub(_gap, folded[marker.end() :]))
     to = next((i for i, t in enumerate(tokens[:TO_WITHIN]) if _TO.fullmatch(t)), None)
     after = tokens if to is None else tokens[to + 1 :]
-    return tuple(_words(" ".join(after), names)[:AFTER_UPDATE])
+    return tuple(_words(" ".join(after), names))
 
 
 def profile(text: str) -> Profile:
@@ -280,6 +284,7 @@ def profile(text: str) -> Profile:
     plain = _UPDATE.sub(_gap, rest)
     plain = _NEGATION.sub(_gap, plain)
     names = _capitalised(text)
+    after = _after_update(folded, names) if update else ()
     named = frozenset().union(*(KIND_NAMES.get(v.partition(":")[0], ()) for v in slots))
     frame = {
         w for w in _WORD.findall(plain) if w[:STEM] in FRAME_STEMS - names or w[:STEM] in named
@@ -298,10 +303,11 @@ def profile(text: str) -> Profile:
         frozenset(slots),
         negation is not None,
         update,
-        _changed_to(folded, names) if update else (),
+        after[:AFTER_UPDATE],
         tuple(order),
         frozenset(w if w[0] >= "\u3000" else w[:STEM] for w in frame),
         _negation_said(folded, negation),
+        after,
     )
 
 
