@@ -85,6 +85,42 @@ def test_a_frame_verb_written_as_a_noun_or_a_name_is_content() -> None:
     superseded("Der Nutzer geht mittwochs zum Schwimmen.", now_running)
 
 
+# -- words meet by their stem, across inflections and word classes ----------------------
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Build logs are kept for 30 days.", "The build log is kept for 30 days."),
+        ("User emails the manager every Monday.",
+         "Every Monday the user sends an email to the manager."),
+        ("The user tests with pytest.", "Testing is done with pytest."),
+        ("The user codes in Rust.", "Coding language of the user: Rust."),
+        # a preference is the noun of an everyday verb: frame, as "prefers" is
+        ("User prefers dark mode.", "Preference: dark mode."),
+    ],
+)  # fmt: skip
+def test_two_wordings_whose_words_share_a_stem_are_one_fact(a: str, b: str) -> None:
+    merged(a, b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Build logs are kept for 30 days.", "Test logs are kept for 30 days."),
+        ("User walks the dog every morning.", "User walks the dog every evening."),
+        ("User prefers dark mode.", "Preference: light mode."),
+    ],
+)  # fmt: skip
+def test_a_stem_in_common_does_not_join_two_keys_or_two_values(a: str, b: str) -> None:
+    assert planned(a, b) == []
+
+
+def test_the_stem_is_the_snowball_stem_cut_to_six_letters() -> None:
+    assert profile("The build logs of the nightly jobs.").words == {"build", "log", "night", "job"}
+    assert profile("Die Nachmittagsbesprechung.").words == {"nachmi"}
+
+
 # -- the name of a value's kind is frame beside that value ------------------------------
 
 

@@ -34,12 +34,10 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from .lexicon import FRAME_STEMS, FRAME_ZH, KIND_NAMES, STOP_CHARS, STOP_WORDS
+from .lexicon import FRAME_STEMS, FRAME_ZH, KIND_NAMES, STOP_CHARS, STOP_WORDS, stem
 
 __all__ = ["GENERIC", "PairSignals", "Profile", "compare", "profile", "said", "shown"]
 
-STEM = 6
-"""Latin words are compared by their first six letters (a crude stem for en, de, es, fr)."""
 AFTER_UPDATE = 3
 """Content words read after an update marker as the value it changed to."""
 TO_WITHIN = 3
@@ -194,7 +192,7 @@ def said(p: Profile, words: frozenset[str] | set[str]) -> str:
         (m.start(), m.end())
         for m in _WORD.finditer(text)
         if not _CJK_CHAR.match(m.group(0))
-        and (_fold(m.group(0))[:STEM] in words or _fold(m.group(0)) in words)
+        and (stem(_fold(m.group(0))) in words or _fold(m.group(0)) in words)
     ]
     for w in (w for w in words if _CJK_CHAR.match(w)):  # every place the run is written
         spans += [(m.start(), m.end()) for m in re.finditer(re.escape(w), text)]
@@ -253,9 +251,9 @@ def _words(text: str, names: frozenset[str] = frozenset()) -> list[str]:
         flush()
         if len(token) < 2 or token in STOP_WORDS or token.isdigit() or token in _CALENDAR:
             continue  # a month or weekday is a value (a date): a slot
-        if token[:STEM] in FRAME_STEMS and token not in names:
+        if stem(token) in FRAME_STEMS and token not in names:
             continue
-        out.append(token[:STEM])
+        out.append(stem(token))
     flush()
     return out
 
@@ -287,7 +285,7 @@ def profile(text: str) -> Profile:
     after = _after_update(folded, names) if update else ()
     named = frozenset().union(*(KIND_NAMES.get(v.partition(":")[0], ()) for v in slots))
     frame = {
-        w for w in _WORD.findall(plain) if w[:STEM] in FRAME_STEMS - names or w[:STEM] in named
+        w for w in _WORD.findall(plain) if stem(w) in FRAME_STEMS - names or stem(w) in named
     }
     frame |= set(_FRAME_ZH.findall(plain)) | {n for n in named if n[0] >= "\u3000" and n in plain}
     for name in sorted((n for n in named if n[0] >= "\u3000"), key=len, reverse=True):
@@ -305,7 +303,7 @@ def profile(text: str) -> Profile:
         update,
         after[:AFTER_UPDATE],
         tuple(order),
-        frozenset(w if w[0] >= "\u3000" else w[:STEM] for w in frame),
+        frozenset(w if w[0] >= "\u3000" else stem(w) for w in frame),
         _negation_said(folded, negation),
         after,
     )
