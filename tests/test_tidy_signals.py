@@ -116,6 +116,29 @@ def test_a_stem_in_common_does_not_join_two_keys_or_two_values(a: str, b: str) -
     assert planned(a, b) == []
 
 
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Der Nutzer trinkt abends Kräutertee.", "Sein Getränk abends: Kräutertee."),
+        ("L'utilisateur boit du thé vert le soir.", "Boisson du soir : thé vert."),
+        ("User drinks oat latte in the afternoon.", "The user's afternoon beverage: oat latte."),
+    ],
+)  # fmt: skip
+def test_the_noun_of_an_everyday_verb_is_frame_even_with_a_capital(a: str, b: str) -> None:
+    merged(a, b)
+
+
+def test_the_noun_of_an_everyday_verb_does_not_join_two_keys() -> None:
+    assert (
+        planned("Der Nutzer trinkt abends Kräutertee.", "Sein Getränk morgens: Kräutertee.") == []
+    )
+
+
+def test_an_update_beside_a_drink_named_by_its_noun_supersedes() -> None:
+    superseded("La bebida del usuario por la noche es agua con gas.",
+               "El usuario cambió a mate por la noche.")  # fmt: skip
+
+
 def test_the_stem_is_the_snowball_stem_cut_to_six_letters() -> None:
     assert profile("The build logs of the nightly jobs.").words == {"build", "log", "night", "job"}
     assert profile("Die Nachmittagsbesprechung.").words == {"nachmi"}
@@ -134,6 +157,23 @@ def test_the_stem_is_the_snowball_stem_cut_to_six_letters() -> None:
 )  # fmt: skip
 def test_a_word_naming_the_kind_of_the_value_is_frame(a: str, b: str) -> None:
     merged(a, b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("季度报告的截止日期是7月1日。", "季度报告要在7月1日前完成。"),
+        ("报税7月1日到期。", "报税的截止日期是7月1日。"),
+    ],
+)  # fmt: skip
+def test_a_chinese_date_is_a_date_and_its_deadline_words_frame(a: str, b: str) -> None:
+    merged(a, b)
+
+
+def test_a_chinese_date_changed_is_a_contradiction_and_by_a_date_is_that_date() -> None:
+    assert profile("报税要在7月1日前完成。").slots == {"date:7月1日"}
+    p = superseded("报税的截止日期是7月1日。", "报税的截止日期改到8月30日。")
+    assert "7月1日 vs 8月30日" in p.reasons[0]
 
 
 def test_a_kind_name_without_a_value_of_that_kind_is_content() -> None:
@@ -250,9 +290,7 @@ def test_an_update_that_keeps_the_frame_and_changes_the_value_supersedes(
         ("User writes emails in Spanish.", "User writes emails in German."),
     ],
 )  # fmt: skip
-def test_one_frame_with_another_word_is_no_update_without_a_marker_after_it(
-    a: str, b: str
-) -> None:
+def test_one_frame_with_another_word_is_no_update_without_a_marker_after_it(a: str, b: str) -> None:
     assert planned(a, b) == []
 
 

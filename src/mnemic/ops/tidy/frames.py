@@ -67,8 +67,7 @@ def aligned(a: Profile, b: Profile, limit: int) -> Aligned | None:
     if set(was) & set(cb) or set(now) & set(ca):  # a word moved: another order, not a value
         return None
     if not any(
-        side.update and set(words) <= set(side.after_update)
-        for side, words in ((a, was), (b, now))
+        side.update and set(words) <= set(side.after_update) for side, words in ((a, was), (b, now))
     ):  # "Commit-Nachrichten *ab sofort* auf Englisch", "changed *lunch* to low-carb": a key
         return None
     frame = (*ca[:p], *ca[len(ca) - q :])

@@ -28,7 +28,15 @@ from typing import Any
 
 import snowballstemmer
 
-__all__ = ["FRAME_STEMS", "FRAME_ZH", "KIND_NAMES", "STOP_CHARS", "STOP_WORDS", "stem"]
+__all__ = [
+    "FRAME_NOUNS",
+    "FRAME_STEMS",
+    "FRAME_ZH",
+    "KIND_NAMES",
+    "STOP_CHARS",
+    "STOP_WORDS",
+    "stem",
+]
 
 _STEM = 6
 _local = threading.local()
@@ -126,7 +134,17 @@ _FRAME = """
     doivent devoir sert servent servir habituellement préférence préférences plus
 """
 
-FRAME_STEMS = frozenset(stem(w) for w in _listed(_FRAME))
+_FRAME_NOUNS = """
+    preference preferences drink drinks beverage vorliebe getränk getränke preferencia
+    preferencias bebida bebidas préférence préférences boisson boissons
+"""
+
+FRAME_NOUNS = frozenset(stem(w) for w in _listed(_FRAME_NOUNS))
+"""The stems of nouns that name what an everyday verb does ("the user's *drink*",
+"sein *Getränk*", "*boisson* du soir": what the user drinks), frame words even where a
+capital inside a sentence makes a German noun of them."""
+
+FRAME_STEMS = frozenset(stem(w) for w in _listed(_FRAME)) | FRAME_NOUNS
 """The stems of the frame words of en, de, es and fr."""
 
 FRAME_ZH = (
@@ -148,6 +166,7 @@ FRAME_ZH = (
     "写",
     "叫",
     "来一",
+    "完成",
 )
 """Chinese frame words, longest first (removed from the text before it is cut)."""
 

@@ -34,7 +34,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from .lexicon import FRAME_STEMS, FRAME_ZH, KIND_NAMES, STOP_CHARS, STOP_WORDS, stem
+from .lexicon import FRAME_NOUNS, FRAME_STEMS, FRAME_ZH, KIND_NAMES, STOP_CHARS, STOP_WORDS, stem
 
 __all__ = ["GENERIC", "PairSignals", "Profile", "compare", "profile", "said", "shown"]
 
@@ -54,7 +54,13 @@ _EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
 _PATH = re.compile(r"(?:(?<=[\s:=(\[\"'])|^)(?:~|\.{1,2})?(?:/[\w.@+-]+){2,}/?|\b[A-Za-z]:\\[^\s]+")
 _ADDRESS = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?(?:/\d{1,2})?(?!\w|\.\d)")
 """An IPv4 address (with a port or a prefix length): one value, not a date and a number."""
-_DATE = re.compile(r"\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\b")
+_DATE = re.compile(
+    r"\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\b"
+    r"|(?:\d{4}年)?\d{1,2}月\d{1,2}[日号](?:之前|以前|前)?"
+)
+"""A date: ISO, day/month/year, or Chinese (``7月1日``; ``7月1日前``, "by July 1", is
+that date too)."""
+_BEFORE = re.compile(r"(?:之前|以前|前)$")
 _IDENTIFIER = re.compile(  # letters and digits in one token: host-7, utc+1, q3, gpt-4o
     r"(?<![\w.])(?=[a-z0-9+-]*[0-9])(?=[a-z0-9+-]*[a-z])[a-z0-9]+(?:[+-][a-z0-9]+)*(?![\w])"
 )
@@ -170,7 +176,8 @@ def _slots(folded: str) -> tuple[set[str], str]:
                           ("address", _ADDRESS), ("date", _DATE),
                           ("id", _IDENTIFIER), ("id", _ZONE)):  # fmt: skip
         for m in pattern.finditer(rest):
-            found.add(f"{kind}:{m.group(0).rstrip('.,;:)').rstrip('/')}")
+            value = m.group(0).rstrip(".,;:)").rstrip("/")
+            found.add(f"{kind}:{_BEFORE.sub('', value) if kind == 'date' else value}")
         rest = pattern.sub(" ", rest)
     for m in _NUMBER.finditer(rest):
         value = m.group(0).replace(",", ".")
@@ -224,6 +231,13 @@ def _gap(m: re.Match[str]) -> str:
     return "的" if _CJK_CHAR.match(m.group(0)) else " "
 
 
+def _is_frame(word: str, names: frozenset[str]) -> bool:
+    """Whether ``word`` (folded, Latin) is a frame word: listed, and not written as a
+    name (``names``), unless it is a noun of the lists ("Getränk")."""
+    key = stem(word)
+    return key in FRAME_STEMS and (word not in names or key in FRAME_NOUNS)
+
+
 def _words(text: str, names: frozenset[str] = frozenset()) -> list[str]:
     """The content words of ``text`` in their order (a word may repeat); ``names``:
     words that are content even where a frame word is spelled the same."""
@@ -251,7 +265,7 @@ def _words(text: str, names: frozenset[str] = frozenset()) -> list[str]:
         flush()
         if len(token) < 2 or token in STOP_WORDS or token.isdigit() or token in _CALENDAR:
             continue  # a month or weekday is a value (a date): a slot
-        if stem(token) in FRAME_STEMS and token not in names:
+        if _is_frame(token, names):
             continue
         out.append(stem(token))
     flush()
@@ -284,9 +298,7 @@ def profile(text: str) -> Profile:
     names = _capitalised(text)
     after = _after_update(folded, names) if update else ()
     named = frozenset().union(*(KIND_NAMES.get(v.partition(":")[0], ()) for v in slots))
-    frame = {
-        w for w in _WORD.findall(plain) if stem(w) in FRAME_STEMS - names or stem(w) in named
-    }
+    frame = {w for w in _WORD.findall(plain) if _is_frame(w, names) or stem(w) in named}
     frame |= set(_FRAME_ZH.findall(plain)) | {n for n in named if n[0] >= "\u3000" and n in plain}
     for name in sorted((n for n in named if n[0] >= "\u3000"), key=len, reverse=True):
         plain = plain.replace(name, "的")  # a CJK name of a kind present: a function word
