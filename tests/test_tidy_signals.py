@@ -48,6 +48,11 @@ def superseded(old: str, new: str) -> TidyProposal:
         ("L'utilisateur boit du thé vert le matin.", "Le matin, l'utilisateur prend du thé vert.",
          "boit' / 'prend"),
         ("用户晚上喝绿茶。", "晚上的时候用户会喝绿茶。", "-' / '的时候"),
+        ("Der Nutzer bevorzugt Vim für kurze Änderungen.",
+         "Für kurze Änderungen nimmt der Nutzer Vim.", "bevorzugt' / 'nimmt"),
+        ("El usuario necesita café por la mañana.", "El usuario quiere café por la mañana.",
+         "necesita' / 'quiere"),
+        ("开发服务器监听 9090 端口。", "开发服务器运行在 9090 端口。", "监听' / '运行"),
     ],
 )  # fmt: skip
 def test_two_wordings_that_differ_only_in_everyday_verbs_are_one_fact(

@@ -131,7 +131,10 @@ _FRAME = """
     mis écrit écrivent écrire appelle appellent appeler appelé nomme nommé fait font
     faire tient tiennent tenir vit vivent vivre reste restent rester finit finissent
     finir écoute écoutent écouter répond répondent répondre tourne tournent tourner doit
-    doivent devoir sert servent servir habituellement préférence préférences plus
+    doivent devoir sert servent servir habituellement plus
+    bevorzugt bevorzugen bevorzugte liebsten lieber braucht brauchen arbeitet arbeiten
+    gearbeitet quiere quieren necesita necesitan trabaja trabajan trabajar veut veulent
+    besoin travaille travaillent travailler garde gardent
 """
 
 _FRAME_NOUNS = """
@@ -167,6 +170,16 @@ FRAME_ZH = (
     "叫",
     "来一",
     "完成",
+    "更喜欢",
+    "偏好",
+    "监听",
+    "运行",
+    "存放",
+    "保存",
+    "存储",
+    "开始",
+    "结束",
+    "住在",
 )
 """Chinese frame words, longest first (removed from the text before it is cut)."""
 
