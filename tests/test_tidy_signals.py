@@ -288,6 +288,8 @@ def test_an_update_that_keeps_the_frame_and_changes_the_value_supersedes(
     [
         # another frame verb: two facts ("works" says nothing of where the user lives)
         ("User lives in Berlin.", "User now works in Munich."),
+        # the value is tied to the frame by another word: "lives with" is not "lives in"
+        ("User lives in Berlin.", "User now lives with Anna."),
         # the words that differ stand before the update marker or its "to": the key
         ("Der Nutzer schreibt E-Mails auf Englisch.", "Commit-Nachrichten ab sofort auf Englisch."),
         ("The user keeps breakfast low-carb.", "User changed lunch to low-carb."),

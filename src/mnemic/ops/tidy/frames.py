@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .lexicon import stem
 from .signals import GENERIC, Profile
 
 __all__ = ["Aligned", "aligned"]
@@ -53,6 +54,17 @@ def _size(words: Sequence[str]) -> int:
     return len(words) - cjk + (cjk + 1) // 2
 
 
+def _before(p: Profile, word: str) -> str | None:
+    """The word ``p`` says right before the content word ``word`` (a stem), as written
+    (folded): the preposition or article that ties a value to its frame ("lives *in*
+    Berlin"). None for CJK, or when not found."""
+    if word[:1] >= "\u3000":
+        return None
+    tokens = p.folded.split()
+    at = next((i for i, t in enumerate(tokens) if stem(t) == word), None)
+    return tokens[at - 1] if at else None
+
+
 def aligned(a: Profile, b: Profile, limit: int) -> Aligned | None:
     """The place where ``a`` and ``b`` differ, when it is one place of at most ``limit``
     words on each side, with words only that side has, after the update marker of a
@@ -69,6 +81,8 @@ def aligned(a: Profile, b: Profile, limit: int) -> Aligned | None:
     if not any(
         side.update and set(words) <= set(side.after_update) for side, words in ((a, was), (b, now))
     ):  # "Commit-Nachrichten *ab sofort* auf Englisch", "changed *lunch* to low-carb": a key
+        return None
+    if _before(a, was[0]) != _before(b, now[0]):  # "lives *in* Berlin" / "lives *with* Anna"
         return None
     frame = (*ca[:p], *ca[len(ca) - q :])
     if not frame:
