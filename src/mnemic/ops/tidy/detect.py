@@ -20,6 +20,11 @@ their embeddings when the embedder runs), contradictions before duplicates:
   none of the words right after the update marker (what it says it changed to) is in
   the other entry: "keeps breakfast low-carb" and "changed lunch to low-carb" name the same
   value for two keys, two facts.
+  An update may keep the other entry's sentence and change the words in one place
+  (:mod:`.frames`: "writes code comments in French" / "now writes code comments in
+  Spanish", "lives in Berlin" / "now lives in Munich"): at most
+  :attr:`Thresholds.frame_value_words` words on each side, standing after the update
+  marker, tied to the frame by the same word ("in").
 * **duplicate**: no slot or negation differs and the texts are alike: lexically at
   :attr:`Thresholds.merge_lexical` when one of them says nothing the other does not
   (the other only adds words), at :attr:`Thresholds.merge_strict` when both add
@@ -108,9 +113,9 @@ def _reworded_update(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> b
     own, and none of the words right after the update marker (where it names what it
     changed to) is in the other entry: "keeps breakfast low-carb" / "changed lunch to
     low-carb" is the same value for another key, two facts. Cautious by design: "the
-    team now deploys with GitHub Actions" repeats the verb of "the team deploys with
-    Jenkins" and is left alone, like "the web team now deploys with Vercel" beside "the
-    mobile team deploys with Fastlane", which it cannot be told from."""
+    web team now deploys with Vercel" beside "the mobile team deploys with Fastlane"
+    is left alone (the same-frame rule takes "the team now deploys with GitHub
+    Actions" beside "the team deploys with Jenkins", whose frame is the same)."""
     oa, ob = s.only_a - GENERIC, s.only_b - GENERIC
     extra = max(len(oa), len(ob))
     if not (

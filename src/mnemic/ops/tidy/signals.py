@@ -6,8 +6,9 @@ grammar. An entry becomes a :class:`Profile`:
 * its **text folded** (NFKC, case folded, punctuation dropped) and the set of its
   character 3-grams (**shingles**: Graphiti's signal for short names, robust to case,
   punctuation and small edits in any script);
-* its **content words**: Latin words cut to a stem (the first six letters: "prefers" and
-  "preferred" meet), CJK text one character each, minus the function words, frame words
+* its **content words**: Latin words by their stem (:func:`.lexicon.stem`, the Snowball
+  English stem cut to six letters: "prefers" and "preferred", "logs" and "log" meet),
+  CJK text in bigrams, minus the function words, frame words
   (everyday verbs: ``goes``, ``trinkt``, ``toma``, ``喝``) and names of its values'
   kinds (``version`` beside 3.11) of :mod:`.lexicon`; the frame words it held are kept
   apart (:attr:`Profile.frame`) to say why two wordings are one fact;
