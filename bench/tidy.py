@@ -219,6 +219,8 @@ REWORDED_GRID = {
     # review" / "switched to Sublime Text for *code* review"), a wrong supersede that the
     # dev stores (one topic each) rarely hold and real memories do
     "value_words": (0, 1, 2),
+    # an update that keeps the other's frame and changes one place: its words per side
+    "frame_value_words": (0, 1, 2),
 }
 SEMANTIC_GRID = {
     "merge_cosine": (0.96, 0.94, 0.92, 0.9, 0.875, 0.85),

@@ -48,6 +48,11 @@ def superseded(old: str, new: str) -> TidyProposal:
         ("L'utilisateur boit du thé vert le matin.", "Le matin, l'utilisateur prend du thé vert.",
          "boit' / 'prend"),
         ("用户晚上喝绿茶。", "晚上的时候用户会喝绿茶。", "-' / '的时候"),
+        ("Der Nutzer bevorzugt Vim für kurze Änderungen.",
+         "Für kurze Änderungen nimmt der Nutzer Vim.", "bevorzugt' / 'nimmt"),
+        ("El usuario necesita café por la mañana.", "El usuario quiere café por la mañana.",
+         "necesita' / 'quiere"),
+        ("开发服务器监听 9090 端口。", "开发服务器运行在 9090 端口。", "监听' / '运行"),
     ],
 )  # fmt: skip
 def test_two_wordings_that_differ_only_in_everyday_verbs_are_one_fact(
@@ -85,6 +90,65 @@ def test_a_frame_verb_written_as_a_noun_or_a_name_is_content() -> None:
     superseded("Der Nutzer geht mittwochs zum Schwimmen.", now_running)
 
 
+# -- words meet by their stem, across inflections and word classes ----------------------
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Build logs are kept for 30 days.", "The build log is kept for 30 days."),
+        ("User emails the manager every Monday.",
+         "Every Monday the user sends an email to the manager."),
+        ("The user tests with pytest.", "Testing is done with pytest."),
+        ("The user codes in Rust.", "Coding language of the user: Rust."),
+        # a preference is the noun of an everyday verb: frame, as "prefers" is
+        ("User prefers dark mode.", "Preference: dark mode."),
+    ],
+)  # fmt: skip
+def test_two_wordings_whose_words_share_a_stem_are_one_fact(a: str, b: str) -> None:
+    merged(a, b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Build logs are kept for 30 days.", "Test logs are kept for 30 days."),
+        ("User walks the dog every morning.", "User walks the dog every evening."),
+        ("User prefers dark mode.", "Preference: light mode."),
+    ],
+)  # fmt: skip
+def test_a_stem_in_common_does_not_join_two_keys_or_two_values(a: str, b: str) -> None:
+    assert planned(a, b) == []
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Der Nutzer trinkt abends Kräutertee.", "Sein Getränk abends: Kräutertee."),
+        ("L'utilisateur boit du thé vert le soir.", "Boisson du soir : thé vert."),
+        ("User drinks oat latte in the afternoon.", "The user's afternoon beverage: oat latte."),
+    ],
+)  # fmt: skip
+def test_the_noun_of_an_everyday_verb_is_frame_even_with_a_capital(a: str, b: str) -> None:
+    merged(a, b)
+
+
+def test_the_noun_of_an_everyday_verb_does_not_join_two_keys() -> None:
+    assert (
+        planned("Der Nutzer trinkt abends Kräutertee.", "Sein Getränk morgens: Kräutertee.") == []
+    )
+
+
+def test_an_update_beside_a_drink_named_by_its_noun_supersedes() -> None:
+    superseded("La bebida del usuario por la noche es agua con gas.",
+               "El usuario cambió a mate por la noche.")  # fmt: skip
+
+
+def test_the_stem_is_the_snowball_stem_cut_to_six_letters() -> None:
+    assert profile("The build logs of the nightly jobs.").words == {"build", "log", "night", "job"}
+    assert profile("Die Nachmittagsbesprechung.").words == {"nachmi"}
+
+
 # -- the name of a value's kind is frame beside that value ------------------------------
 
 
@@ -98,6 +162,23 @@ def test_a_frame_verb_written_as_a_noun_or_a_name_is_content() -> None:
 )  # fmt: skip
 def test_a_word_naming_the_kind_of_the_value_is_frame(a: str, b: str) -> None:
     merged(a, b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("季度报告的截止日期是7月1日。", "季度报告要在7月1日前完成。"),
+        ("报税7月1日到期。", "报税的截止日期是7月1日。"),
+    ],
+)  # fmt: skip
+def test_a_chinese_date_is_a_date_and_its_deadline_words_frame(a: str, b: str) -> None:
+    merged(a, b)
+
+
+def test_a_chinese_date_changed_is_a_contradiction_and_by_a_date_is_that_date() -> None:
+    assert profile("报税要在7月1日前完成。").slots == {"date:7月1日"}
+    p = superseded("报税的截止日期是7月1日。", "报税的截止日期改到8月30日。")
+    assert "7月1日 vs 8月30日" in p.reasons[0]
 
 
 def test_a_kind_name_without_a_value_of_that_kind_is_content() -> None:
@@ -177,6 +258,46 @@ def test_an_update_to_a_value_of_several_words_supersedes_the_old_one(
     ],
 )  # fmt: skip
 def test_an_update_of_another_key_is_no_changed_phrase(a: str, b: str) -> None:
+    assert planned(a, b) == []
+
+
+# -- an update that says the other's sentence with another value ------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "frame", "values"),
+    [
+        ("User lives in Berlin.", "User now lives in Munich.", "lives", "Berlin vs Munich"),
+        ("User writes code comments in French.", "User now writes code comments in Spanish.",
+         "code comments", "French vs Spanish"),
+        ("El usuario escribe los correos en español.",
+         "A partir de ahora los correos en alemán.", "correos", "español vs alemán"),
+    ],
+)  # fmt: skip
+def test_an_update_that_keeps_the_frame_and_changes_the_value_supersedes(
+    old: str, new: str, frame: str, values: str
+) -> None:
+    """The value comes after the key ("code comments"): the first word after "now" is
+    one the old entry holds, yet the words differ in one place, after the marker."""
+    p = superseded(old, new)
+    assert f"same words ({frame})" in p.reasons[0] and values in p.reasons[0]
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # another frame verb: two facts ("works" says nothing of where the user lives)
+        ("User lives in Berlin.", "User now works in Munich."),
+        # the value is tied to the frame by another word: "lives with" is not "lives in"
+        ("User lives in Berlin.", "User now lives with Anna."),
+        # the words that differ stand before the update marker or its "to": the key
+        ("Der Nutzer schreibt E-Mails auf Englisch.", "Commit-Nachrichten ab sofort auf Englisch."),
+        ("The user keeps breakfast low-carb.", "User changed lunch to low-carb."),
+        # no update: one frame holds two values as often as a changed one
+        ("User writes emails in Spanish.", "User writes emails in German."),
+    ],
+)  # fmt: skip
+def test_one_frame_with_another_word_is_no_update_without_a_marker_after_it(a: str, b: str) -> None:
     assert planned(a, b) == []
 
 

@@ -20,6 +20,11 @@ their embeddings when the embedder runs), contradictions before duplicates:
   none of the words right after the update marker (what it says it changed to) is in
   the other entry: "keeps breakfast low-carb" and "changed lunch to low-carb" name the same
   value for two keys, two facts.
+  An update may keep the other entry's sentence and change the words in one place
+  (:mod:`.frames`: "writes code comments in French" / "now writes code comments in
+  Spanish", "lives in Berlin" / "now lives in Munich"): at most
+  :attr:`Thresholds.frame_value_words` words on each side, standing after the update
+  marker, tied to the frame by the same word ("in").
 * **duplicate**: no slot or negation differs and the texts are alike: lexically at
   :attr:`Thresholds.merge_lexical` when one of them says nothing the other does not
   (the other only adds words), at :attr:`Thresholds.merge_strict` when both add
@@ -42,6 +47,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from .frames import Aligned, aligned
 from .signals import GENERIC, PairSignals, Profile, compare, said, shown
 
 __all__ = ["THRESHOLDS", "Finding", "Thresholds", "Verdict", "find", "judge", "signals_of"]
@@ -69,6 +75,9 @@ class Thresholds:
     value_words: int = 2
     """An update whose value is a phrase ("VS Code", "agua con gas"): at most this many
     words on each side, said together (0: off)."""
+    frame_value_words: int = 2
+    """An update that keeps the other entry's frame and changes the words in one place
+    (:mod:`.frames`): at most this many words on each side (0: off)."""
 
 
 THRESHOLDS = Thresholds()
@@ -104,9 +113,9 @@ def _reworded_update(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> b
     own, and none of the words right after the update marker (where it names what it
     changed to) is in the other entry: "keeps breakfast low-carb" / "changed lunch to
     low-carb" is the same value for another key, two facts. Cautious by design: "the
-    team now deploys with GitHub Actions" repeats the verb of "the team deploys with
-    Jenkins" and is left alone, like "the web team now deploys with Vercel" beside "the
-    mobile team deploys with Fastlane", which it cannot be told from."""
+    web team now deploys with Vercel" beside "the mobile team deploys with Fastlane"
+    is left alone (the same-frame rule takes "the team now deploys with GitHub
+    Actions" beside "the team deploys with Jenkins", whose frame is the same)."""
     oa, ob = s.only_a - GENERIC, s.only_b - GENERIC
     extra = max(len(oa), len(ob))
     if not (
@@ -188,6 +197,15 @@ def _numbered_subjects(a: Profile, b: Profile) -> bool:
     )
 
 
+def _frame_change(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Aligned | None:
+    """An update that says the other entry's sentence with another value in one place
+    (:func:`.frames.aligned`): "writes emails in Spanish" / "now writes emails in
+    German", "lives in Berlin" / "now lives in Munich"."""
+    if t.frame_value_words <= 0 or not s.update or s.negation_differs or a.slots != b.slots:
+        return None
+    return aligned(a, b, t.frame_value_words)
+
+
 def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | None:
     oa, ob = s.only_a - GENERIC, s.only_b - GENERIC
     extra = max(len(oa), len(ob))
@@ -230,6 +248,14 @@ def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | N
         return Verdict(
             "contradiction",
             f"same subject, one says its value changed: {said(a, oa)} vs {said(b, ob)}",
+            s.word_overlap,
+        )
+    change = _frame_change(a, b, s, t)
+    if change is not None:
+        return Verdict(
+            "contradiction",
+            f"same subject in the same words ({said(a, set(change.frame))}), one says the "
+            f"value changed: {said(a, set(change.was))} vs {said(b, set(change.now))}",
             s.word_overlap,
         )
     if s.slots_differ or s.negation_differs or not s.slots_subset:

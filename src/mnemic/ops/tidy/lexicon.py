@@ -14,18 +14,52 @@ words).
   for the report: June 22" and "the report is *due* June 22".
 
 The lists are general (common words of each language in their frequent forms, not the
-wording of any one kind of fact). Latin frame words are matched by their stem (the
-first six letters, as :mod:`.signals` compares words), so one form covers the
-inflections that share those letters; forms whose stem is also a common noun's
-("handle", "commence" / "commentaire") are left out. Chinese frame words end a run of
-characters before it is cut into bigrams.
+wording of any one kind of fact). Latin words, frame words among them, are compared by
+their :func:`stem`, so one form covers the inflections that share it; forms whose stem
+is also a common noun's ("handle", "commence" / "commentaire") are left out. Chinese
+frame words end a run of characters before it is cut into bigrams.
 """
 
 from __future__ import annotations
 
-__all__ = ["FRAME_STEMS", "FRAME_ZH", "KIND_NAMES", "STOP_CHARS", "STOP_WORDS"]
+import threading
+from functools import lru_cache
+from typing import Any
+
+import snowballstemmer
+
+__all__ = [
+    "FRAME_NOUNS",
+    "FRAME_STEMS",
+    "FRAME_ZH",
+    "KIND_NAMES",
+    "STOP_CHARS",
+    "STOP_WORDS",
+    "stem",
+]
 
 _STEM = 6
+_local = threading.local()
+
+
+def _english() -> Any:
+    found = getattr(_local, "stemmer", None)  # a stemmer keeps state between calls
+    if found is None:
+        found = _local.stemmer = snowballstemmer.stemmer("english")
+    return found
+
+
+@lru_cache(maxsize=1 << 16)
+def stem(word: str) -> str:
+    """The key two Latin words (folded) are compared by: the Snowball English stem, cut
+    to its first six letters. The stem joins the inflections of short words ("logs" /
+    "log", "tests" / "testing", "emails" / "email") and a verb with its noun where they
+    share it ("deploys" / "deployment"); the cut joins long ones in the other languages
+    ("nachmittags" / "Nachmittag", "preferido" / "prefiere"), whose language a short
+    entry does not tell reliably."""
+    if not word.isalpha():
+        return word[:_STEM]
+    return str(_english().stemWord(word))[:_STEM]
 
 
 def _listed(text: str) -> list[str]:
@@ -78,16 +112,19 @@ _FRAME = """
     write writes wrote written find finds found seem seems become becomes became stick
     sticks stuck reach reaches reached sit sits lie lies lay lying belong belongs go
     goes going gone went live listen listens listening answer answers serve serves
-    served due usual mostly habitually tend tends liegt liegen lag lagen steht stehen
+    served due usual mostly habitually tend tends preference preferences liegt liegen
+    lag lagen steht stehen
     stand geht gehen ging kommt kam nimmt nehmen nahm genommen trinkt trinken getrunken
     isst essen gegessen schreibt schreiben geschrieben heißt heißen nennt nennen genannt
     gibt geben gegeben macht machen gemacht hält halten läuft laufen gelaufen bleibt
     bleiben geblieben beginnt beginnen begonnen startet starten gestartet endet enden
     landet landen gelandet abgelegt legt legen gelegt findet finden gefunden statt gern
-    gerne meist meistens gewöhnlich üblich üblicherweise va van ir iba fue toma toman
+    gerne meist meistens gewöhnlich üblich üblicherweise vorliebe va van ir iba fue
+    toma toman
     tomar tomó bebe beben beber bebió come comen comer guarda guardan guardar guardado
     pone ponen poner escribe escriben escribir llama llaman llamar llamado hace hacen
-    hacer hecho suele suelen soler habitualmente debe deben deber queda quedan quedar
+    hacer hecho suele suelen soler habitualmente preferencia preferencias debe deben
+    deber queda quedan quedar
     vive viven vivir empieza empiezan empezar comienza comienzan comenzar corre corren
     correr escucha escuchan escuchar sirve sirven servir va vont aller allé prend
     prennent prendre pris boit boivent boire bu mange mangent manger met mettent mettre
@@ -95,9 +132,22 @@ _FRAME = """
     faire tient tiennent tenir vit vivent vivre reste restent rester finit finissent
     finir écoute écoutent écouter répond répondent répondre tourne tournent tourner doit
     doivent devoir sert servent servir habituellement plus
+    bevorzugt bevorzugen bevorzugte liebsten lieber braucht brauchen arbeitet arbeiten
+    gearbeitet quiere quieren necesita necesitan trabaja trabajan trabajar veut veulent
+    besoin travaille travaillent travailler garde gardent
 """
 
-FRAME_STEMS = frozenset(w[:_STEM] for w in _listed(_FRAME))
+_FRAME_NOUNS = """
+    preference preferences drink drinks beverage vorliebe getränk getränke preferencia
+    preferencias bebida bebidas préférence préférences boisson boissons
+"""
+
+FRAME_NOUNS = frozenset(stem(w) for w in _listed(_FRAME_NOUNS))
+"""The stems of nouns that name what an everyday verb does ("the user's *drink*",
+"sein *Getränk*", "*boisson* du soir": what the user drinks), frame words even where a
+capital inside a sentence makes a German noun of them."""
+
+FRAME_STEMS = frozenset(stem(w) for w in _listed(_FRAME)) | FRAME_NOUNS
 """The stems of the frame words of en, de, es and fr."""
 
 FRAME_ZH = (
@@ -119,6 +169,17 @@ FRAME_ZH = (
     "写",
     "叫",
     "来一",
+    "完成",
+    "更喜欢",
+    "偏好",
+    "监听",
+    "运行",
+    "存放",
+    "保存",
+    "存储",
+    "开始",
+    "结束",
+    "住在",
 )
 """Chinese frame words, longest first (removed from the text before it is cut)."""
 
@@ -135,7 +196,7 @@ _KIND_NAMES = {
 }
 
 KIND_NAMES: dict[str, frozenset[str]] = {
-    kind: frozenset(w if w[0] >= "\u3000" else w[:_STEM] for w in _listed(names))
+    kind: frozenset(w if w[0] >= "\u3000" else stem(w) for w in _listed(names))
     for kinds, names in _KIND_NAMES.items()
     for kind in kinds
 }

@@ -6,8 +6,9 @@ grammar. An entry becomes a :class:`Profile`:
 * its **text folded** (NFKC, case folded, punctuation dropped) and the set of its
   character 3-grams (**shingles**: Graphiti's signal for short names, robust to case,
   punctuation and small edits in any script);
-* its **content words**: Latin words cut to a stem (the first six letters: "prefers" and
-  "preferred" meet), CJK text one character each, minus the function words, frame words
+* its **content words**: Latin words by their stem (:func:`.lexicon.stem`, the Snowball
+  English stem cut to six letters: "prefers" and "preferred", "logs" and "log" meet),
+  CJK text in bigrams, minus the function words, frame words
   (everyday verbs: ``goes``, ``trinkt``, ``toma``, ``喝``) and names of its values'
   kinds (``version`` beside 3.11) of :mod:`.lexicon`; the frame words it held are kept
   apart (:attr:`Profile.frame`) to say why two wordings are one fact;
@@ -34,12 +35,10 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from .lexicon import FRAME_STEMS, FRAME_ZH, KIND_NAMES, STOP_CHARS, STOP_WORDS
+from .lexicon import FRAME_NOUNS, FRAME_STEMS, FRAME_ZH, KIND_NAMES, STOP_CHARS, STOP_WORDS, stem
 
 __all__ = ["GENERIC", "PairSignals", "Profile", "compare", "profile", "said", "shown"]
 
-STEM = 6
-"""Latin words are compared by their first six letters (a crude stem for en, de, es, fr)."""
 AFTER_UPDATE = 3
 """Content words read after an update marker as the value it changed to."""
 TO_WITHIN = 3
@@ -56,7 +55,13 @@ _EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
 _PATH = re.compile(r"(?:(?<=[\s:=(\[\"'])|^)(?:~|\.{1,2})?(?:/[\w.@+-]+){2,}/?|\b[A-Za-z]:\\[^\s]+")
 _ADDRESS = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?(?:/\d{1,2})?(?!\w|\.\d)")
 """An IPv4 address (with a port or a prefix length): one value, not a date and a number."""
-_DATE = re.compile(r"\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\b")
+_DATE = re.compile(
+    r"\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\b"
+    r"|(?:\d{4}年)?\d{1,2}月\d{1,2}[日号](?:之前|以前|前)?"
+)
+"""A date: ISO, day/month/year, or Chinese (``7月1日``; ``7月1日前``, "by July 1", is
+that date too)."""
+_BEFORE = re.compile(r"(?:之前|以前|前)$")
 _IDENTIFIER = re.compile(  # letters and digits in one token: host-7, utc+1, q3, gpt-4o
     r"(?<![\w.])(?=[a-z0-9+-]*[0-9])(?=[a-z0-9+-]*[a-z])[a-z0-9]+(?:[+-][a-z0-9]+)*(?![\w])"
 )
@@ -138,6 +143,10 @@ class Profile:
     kinds), left out of :attr:`words`."""
     negation: str = ""
     """The words that negate it ("no longer", "dejó de"), when it is negated."""
+    after_update: tuple[str, ...] = ()
+    """Every content word after its update marker (or after the particle that follows
+    it), in order: where an update says what it changed to (:attr:`changed_to` holds
+    the first few)."""
 
     @property
     def kinds(self) -> frozenset[str]:
@@ -168,7 +177,8 @@ def _slots(folded: str) -> tuple[set[str], str]:
                           ("address", _ADDRESS), ("date", _DATE),
                           ("id", _IDENTIFIER), ("id", _ZONE)):  # fmt: skip
         for m in pattern.finditer(rest):
-            found.add(f"{kind}:{m.group(0).rstrip('.,;:)').rstrip('/')}")
+            value = m.group(0).rstrip(".,;:)").rstrip("/")
+            found.add(f"{kind}:{_BEFORE.sub('', value) if kind == 'date' else value}")
         rest = pattern.sub(" ", rest)
     for m in _NUMBER.finditer(rest):
         value = m.group(0).replace(",", ".")
@@ -190,7 +200,7 @@ def said(p: Profile, words: frozenset[str] | set[str]) -> str:
         (m.start(), m.end())
         for m in _WORD.finditer(text)
         if not _CJK_CHAR.match(m.group(0))
-        and (_fold(m.group(0))[:STEM] in words or _fold(m.group(0)) in words)
+        and (stem(_fold(m.group(0))) in words or _fold(m.group(0)) in words)
     ]
     for w in (w for w in words if _CJK_CHAR.match(w)):  # every place the run is written
         spans += [(m.start(), m.end()) for m in re.finditer(re.escape(w), text)]
@@ -222,6 +232,13 @@ def _gap(m: re.Match[str]) -> str:
     return "的" if _CJK_CHAR.match(m.group(0)) else " "
 
 
+def _is_frame(word: str, names: frozenset[str]) -> bool:
+    """Whether ``word`` (folded, Latin) is a frame word: listed, and not written as a
+    name (``names``), unless it is a noun of the lists ("Getränk")."""
+    key = stem(word)
+    return key in FRAME_STEMS and (word not in names or key in FRAME_NOUNS)
+
+
 def _words(text: str, names: frozenset[str] = frozenset()) -> list[str]:
     """The content words of ``text`` in their order (a word may repeat); ``names``:
     words that are content even where a frame word is spelled the same."""
@@ -249,16 +266,16 @@ def _words(text: str, names: frozenset[str] = frozenset()) -> list[str]:
         flush()
         if len(token) < 2 or token in STOP_WORDS or token.isdigit() or token in _CALENDAR:
             continue  # a month or weekday is a value (a date): a slot
-        if token[:STEM] in FRAME_STEMS and token not in names:
+        if _is_frame(token, names):
             continue
-        out.append(token[:STEM])
+        out.append(stem(token))
     flush()
     return out
 
 
-def _changed_to(folded: str, names: frozenset[str] = frozenset()) -> tuple[str, ...]:
-    """The first :data:`AFTER_UPDATE` content words after the update marker of
-    ``folded``, in order (none without one). When a particle follows the marker within
+def _after_update(folded: str, names: frozenset[str] = frozenset()) -> tuple[str, ...]:
+    """The content words after the update marker of ``folded``, in order (none without
+    one). When a particle follows the marker within
     :data:`TO_WITHIN` tokens ("changed *dinner* to low-carb", "cambió a", "改成"), the
     value is what comes after it; the words before it name the key."""
     marker = _UPDATE.search(folded)
@@ -267,7 +284,7 @@ def _changed_to(folded: str, names: frozenset[str] = frozenset()) -> tuple[str, 
     tokens = _WORD.findall(_UPDATE.sub(_gap, folded[marker.end() :]))
     to = next((i for i, t in enumerate(tokens[:TO_WITHIN]) if _TO.fullmatch(t)), None)
     after = tokens if to is None else tokens[to + 1 :]
-    return tuple(_words(" ".join(after), names)[:AFTER_UPDATE])
+    return tuple(_words(" ".join(after), names))
 
 
 def profile(text: str) -> Profile:
@@ -280,10 +297,9 @@ def profile(text: str) -> Profile:
     plain = _UPDATE.sub(_gap, rest)
     plain = _NEGATION.sub(_gap, plain)
     names = _capitalised(text)
+    after = _after_update(folded, names) if update else ()
     named = frozenset().union(*(KIND_NAMES.get(v.partition(":")[0], ()) for v in slots))
-    frame = {
-        w for w in _WORD.findall(plain) if w[:STEM] in FRAME_STEMS - names or w[:STEM] in named
-    }
+    frame = {w for w in _WORD.findall(plain) if _is_frame(w, names) or stem(w) in named}
     frame |= set(_FRAME_ZH.findall(plain)) | {n for n in named if n[0] >= "\u3000" and n in plain}
     for name in sorted((n for n in named if n[0] >= "\u3000"), key=len, reverse=True):
         plain = plain.replace(name, "的")  # a CJK name of a kind present: a function word
@@ -298,10 +314,11 @@ def profile(text: str) -> Profile:
         frozenset(slots),
         negation is not None,
         update,
-        _changed_to(folded, names) if update else (),
+        after[:AFTER_UPDATE],
         tuple(order),
-        frozenset(w if w[0] >= "\u3000" else w[:STEM] for w in frame),
+        frozenset(w if w[0] >= "\u3000" else stem(w) for w in frame),
         _negation_said(folded, negation),
+        after,
     )
 
 
