@@ -116,15 +116,23 @@ def _state(dsn: str, schema: str) -> dict[str, Any]:
     }
 
 
+_HEAD_ROW = 'SELECT count FROM "{s}".audit_head FOR UPDATE'
+"""Holds the audit head row: a writer waits for it with its targets' locks, before it
+writes anything (the head is locked with the targets, see curated_txn.begin)."""
+_AUDIT_TABLE = 'LOCK TABLE "{s}".audit IN SHARE MODE'
+"""Holds back every audit append: a writer waits in its last batch, its rows written,
+to append its record (the COMMIT that follows in the batch is not reached)."""
+
+
 def _writer_blocked_on_audit(
-    dsn: str, schema: str, home: Path
+    dsn: str, schema: str, home: Path, blocker_sql: str
 ) -> tuple[Any, subprocess.Popen[str], int]:
-    """Start a writer and let it run until it has written both targets and waits for the
-    audit head row, which this function locks first; return (lock conn, proc, pid)."""
+    """Start a writer and let it run until it waits on the lock ``blocker_sql`` takes
+    first (:data:`_HEAD_ROW` or :data:`_AUDIT_TABLE`); return (lock conn, proc, pid)."""
     import psycopg
 
-    blocker = psycopg.connect(dsn)  # holds the audit head row lock in an open transaction
-    blocker.execute(f'SELECT count FROM "{schema}".audit_head FOR UPDATE')
+    blocker = psycopg.connect(dsn)  # holds the lock in an open transaction
+    blocker.execute(blocker_sql.replace("{s}", schema))
     proc = subprocess.Popen(
         [sys.executable, "-c", KILLED_WRITER, str(home)],
         stdin=subprocess.PIPE,
@@ -154,35 +162,50 @@ def _writer_blocked_on_audit(
         time.sleep(0.01)
 
 
-def test_connection_killed_mid_transaction_applies_nothing(
-    pg_home: Any, pg_dsn: str, pg_schema: str
-) -> None:
-    home = pg_home()
-    Memory.open(home).add("memory", "kept")
-    before = _state(pg_dsn, pg_schema)
-    blocker, proc, pid = _writer_blocked_on_audit(pg_dsn, pg_schema, home)
+def _kill_blocked_writer(dsn: str, schema: str, home: Path, blocker_sql: str) -> dict[str, Any]:
+    """Block a writer of both targets on ``blocker_sql``, check it holds both targets'
+    locks, terminate its connection; return what the writer reported (it then retries
+    once, on a new connection, with a plain add)."""
+    blocker, proc, pid = _writer_blocked_on_audit(dsn, schema, home, blocker_sql)
     try:
-        # the writer holds the advisory locks of both targets and has written both rows
-        # (a transaction id is assigned at its first write, not by locks or reads)
         held = _sql(
-            pg_dsn, pg_schema, "SELECT count(*) FROM pg_locks WHERE pid = %s AND "
+            dsn, schema, "SELECT count(*) FROM pg_locks WHERE pid = %s AND "
             "locktype = 'advisory' AND granted", (pid,)
         )  # fmt: skip
         assert held[0][0] == 2
-        xid = _sql(
-            pg_dsn, pg_schema, "SELECT backend_xid FROM pg_stat_activity WHERE pid = %s", (pid,)
-        )
-        assert xid[0][0] is not None
-        assert _sql(pg_dsn, pg_schema, "SELECT pg_terminate_backend(%s)", (pid,))[0][0]
+        # a transaction id is assigned at its first write, not by locks or reads
+        xid = _sql(dsn, schema, "SELECT backend_xid FROM pg_stat_activity WHERE pid = %s", (pid,))
+        assert (xid[0][0] is not None) == (blocker_sql == _AUDIT_TABLE)
+        assert _sql(dsn, schema, "SELECT pg_terminate_backend(%s)", (pid,))[0][0]
     finally:
         blocker.rollback()
         blocker.close()
     out, err = proc.communicate(timeout=120)
     assert proc.returncode == 0, err[-2000:]
-    result = json.loads(out.strip().splitlines()[-1])
+    result: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
+    assert result["second"] == "Entry added."
+    mem = Memory.open(home)
+    assert mem.entries("memory") == ["kept", "after reconnect"]
+    assert mem.entries("user") == []
+    from mnemic.governance.storage import open_journal
+    from mnemic.home import Home
+
+    h = Home.open(home)
+    assert open_journal(h.root, h.settings).verify().ok
+    return result
+
+
+def test_connection_killed_while_waiting_for_the_audit_head_applies_nothing(
+    pg_home: Any, pg_dsn: str, pg_schema: str
+) -> None:
+    # The writer holds both targets' locks and waits for the journal head, nothing
+    # written and no COMMIT sent: the outcome is known, and the journal says so.
+    home = pg_home()
+    Memory.open(home).add("memory", "kept")
+    before = _state(pg_dsn, pg_schema)
+    result = _kill_blocked_writer(pg_dsn, pg_schema, home, _HEAD_ROW)
     assert result["first"] == "write_failed", result
     assert "nothing was changed" in result["message"].lower()
-    assert result["second"] == "Entry added."
     after = _state(pg_dsn, pg_schema)
     # exactly one mutation more (the retry): its text and one version; the journal,
     # which records every attempt, holds the killed one as failed and changing nothing
@@ -193,14 +216,29 @@ def test_connection_killed_mid_transaction_applies_nothing(
     assert (killed["result"], killed["error"]) == ("failed", "write_failed"), killed
     assert "changes" not in killed and killed["before"] == killed["after"]
     assert retry["result"] == "ok" and retry["changes"], retry
-    mem = Memory.open(home)
-    assert mem.entries("memory") == ["kept", "after reconnect"]
-    assert mem.entries("user") == []
-    from mnemic.governance.storage import open_journal
-    from mnemic.home import Home
 
-    h = Home.open(home)
-    assert open_journal(h.root, h.settings).verify().ok
+
+def test_connection_killed_in_the_last_batch_applies_nothing_and_says_the_outcome_is_unknown(
+    pg_home: Any, pg_dsn: str, pg_schema: str
+) -> None:
+    # The writer has written both rows and waits to append its record, in the batch
+    # that ends with the COMMIT: the server rolls it all back, but the writer, having
+    # sent the COMMIT, cannot know that and says so (as for a connection lost in a
+    # COMMIT's round trip); no failed record is appended for an attempt that may have
+    # committed.
+    home = pg_home()
+    Memory.open(home).add("memory", "kept")
+    before = _state(pg_dsn, pg_schema)
+    result = _kill_blocked_writer(pg_dsn, pg_schema, home, _AUDIT_TABLE)
+    assert result["first"] == "storage_error", result
+    assert "applied completely or not at all" in result["message"]
+    after = _state(pg_dsn, pg_schema)
+    assert after["versions"][0][0] == before["versions"][0][0] + 1  # the retry's only
+    assert after["audit"][0][0] == before["audit"][0][0] + 1
+    (retry,) = (json.loads(row[0]) for row in _sql(
+        pg_dsn, pg_schema, "SELECT line FROM {s}.audit ORDER BY seq DESC LIMIT 1"
+    ))  # fmt: skip
+    assert retry["result"] == "ok" and retry["changes"], retry
 
 
 def test_writer_process_killed_mid_transaction_applies_nothing(
@@ -209,7 +247,9 @@ def test_writer_process_killed_mid_transaction_applies_nothing(
     home = pg_home()
     Memory.open(home).add("memory", "kept")
     before = _state(pg_dsn, pg_schema)
-    blocker, proc, pid = _writer_blocked_on_audit(pg_dsn, pg_schema, home)
+    # The process dies before it sends its last batch (texts, record, COMMIT): once that
+    # is sent the server commits it whole, as it did the record with its COMMIT before.
+    blocker, proc, pid = _writer_blocked_on_audit(pg_dsn, pg_schema, home, _HEAD_ROW)
     try:
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=60)

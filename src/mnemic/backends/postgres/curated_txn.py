@@ -15,13 +15,14 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from ...errors import WriteFailed
+from ...errors import MnemicError, WriteFailed
 from .db import ConnectionLost, Database, failure, is_lock_timeout
 
 if TYPE_CHECKING:
     import psycopg
 
-__all__ = ["Owner", "PgTxn", "Prefetched", "begin", "is_db_error", "rollback"]
+__all__ = ["AUDIT_HEAD", "Owner", "PgTxn", "Prefetched", "audit_head", "begin", "is_db_error",
+           "rollback"]
 
 log = logging.getLogger("mnemic.backends.postgres.curated")
 
@@ -50,13 +51,35 @@ def is_db_error(exc: BaseException) -> bool:
 Prefetched = dict[str, tuple[str | None, str | None]]
 """target -> (text, provenance ledger) read under the lock when the transaction began."""
 
+AUDIT_HEAD = (
+    "SELECT h.count, h.hash, (SELECT json_object_agg(target, "
+    "json_build_array(state, origin, origin_known)) FROM {s}.audit_targets "
+    "WHERE project = {p}) FROM {s}.audit_head h WHERE h.project = {p} FOR UPDATE OF h"
+)
+"""The head of one store's journal, locked, with each target's state at its last
+commit record (``{p}``: the store's project, quoted)."""
+
+
+def audit_head(db: Database, project: str) -> str:
+    """:data:`AUDIT_HEAD` for the store ``project`` of ``db``."""
+    from psycopg import sql
+
+    return db.sql(AUDIT_HEAD).replace("{p}", sql.Literal(project).as_string())
+
 
 def begin(
     owner: Owner, conn: psycopg.Connection[Any], ordered: list[str], timeout: float
-) -> Prefetched | None:
-    """Open the transaction, take the targets' locks (sorted) and read their rows and
-    ledgers in ``owner``'s store: one round trip (one simple query; the target names
-    are fixed identifiers, the project is quoted by psycopg).
+) -> tuple[Prefetched, Any] | None:
+    """Open the transaction, take the targets' locks (sorted), read their rows and
+    ledgers in ``owner``'s store and lock its audit head (:data:`AUDIT_HEAD`): one round
+    trip (one simple query; the target names are fixed identifiers, the project is
+    quoted by psycopg). Returns the rows and the head row (None: the store has no head
+    row yet).
+
+    The head is locked here, behind the targets' locks, rather than when the record is
+    appended: the record is then built from it and sent with the writes and the COMMIT,
+    so the locks are held for one more round trip, not two (a journal append outside a
+    curated transaction takes only the head, so the order stays: targets, then head).
 
     Returns None when the reads failed (a ledger table renamed or unreadable): the
     transaction is then opened again without them and the reads go one by one, each
@@ -70,7 +93,7 @@ def begin(
     steps += [f"SELECT pg_advisory_xact_lock({owner.lock_key(t)})" for t in ordered]
     if not ordered:
         conn.execute("; ".join(steps), prepare=False)
-        return {}
+        return {}, None
     names = ", ".join(f"'{t}'" for t in ordered)  # validated names (FILENAMES keys)
     scope = f"project = {sql.Literal(owner.project).as_string(conn)}"
     reads = [
@@ -79,6 +102,7 @@ def begin(
             f"SELECT target, ledger FROM {{s}}.curated_provenance "
             f"WHERE target IN ({names}) AND {scope}"
         ),
+        audit_head(db, owner.project),
     ]
     try:
         cur = conn.execute("; ".join(steps + reads), prepare=False)
@@ -93,9 +117,10 @@ def begin(
         sets.append(cur.fetchall() if cur.description else [])
         if not cur.nextset():
             break
-    bodies = {str(r[0]): str(r[1]) for r in sets[-2]}
-    ledgers = {str(r[0]): str(r[1]) for r in sets[-1]}
-    return {t: (bodies.get(t), ledgers.get(t)) for t in ordered}
+    bodies = {str(r[0]): str(r[1]) for r in sets[-3]}
+    ledgers = {str(r[0]): str(r[1]) for r in sets[-2]}
+    head = sets[-1][0] if sets[-1] else None
+    return {t: (bodies.get(t), ledgers.get(t)) for t in ordered}, head
 
 
 def rollback(conn: psycopg.Connection[Any]) -> None:
@@ -137,9 +162,10 @@ class PgTxn:
     Fast mode (the targets' rows were read with the locks, :func:`begin`): reads are
     answered from that read; writes are kept and sent together, one statement per
     target (ledger, previous version, new text), with the next statement the
-    transaction sends anyway: the audit head read (:meth:`append_audit`) or the COMMIT
-    (:meth:`finish`). A mutation with its audit record is thus BEGIN+locks+reads, then
-    writes+audit head, then audit record+COMMIT: three round trips.
+    transaction sends anyway: the COMMIT (:meth:`finish`), or the audit head read
+    (:meth:`append_audit`) when :func:`begin` found no head row to lock. A mutation with
+    its audit record is thus BEGIN+locks+reads+audit head, then writes+audit
+    record+COMMIT: two round trips, the locks held for one of them.
 
     Careful mode (the combined read failed, e.g. the ledger table is gone): each
     statement is sent on its own, the ledger's in a savepoint, as an advisory ledger
@@ -152,17 +178,22 @@ class PgTxn:
         conn: psycopg.Connection[Any],
         targets: list[str],
         waited_ms: float,
-        prefetched: Prefetched | None = None,
+        prefetched: tuple[Prefetched, Any] | None = None,
     ) -> None:
         self.backend = backend
         self.conn = conn
         self._targets = targets
         self.lock_wait_ms = waited_ms
         self.closed = False
-        self._rows = prefetched
+        self._rows, self._head = prefetched if prefetched is not None else (None, None)
+        """The targets' rows and the audit head's row locked by :func:`begin` (the head
+        is used once, by the first :meth:`append_audit`)."""
         self._texts: dict[str, str] = {}
         self._ledgers: dict[str, str] = {}
         self._final: list[str] = []
+        self._committed = False
+        self._failed: BaseException | None = None
+        """The failure of a COMMIT sent by :meth:`append_audit`, raised by :meth:`finish`."""
 
     @property
     def fast(self) -> bool:
@@ -341,10 +372,21 @@ class PgTxn:
 
         The record is the write's own account of itself: a failure here (the head row
         locked past the timeout, the connection lost) fails the transaction, and the
-        write with it. In fast mode the kept writes travel in front of the head's lock
-        and the append statements are sent with the COMMIT (:meth:`finish`), so a
-        record the server refuses fails the COMMIT's batch: nothing commits.
+        write with it. In fast mode the append statements follow the kept writes with
+        the COMMIT, so a text or a record the server refuses fails the COMMIT's batch:
+        nothing commits. When :func:`begin` locked and read the head, that batch is sent
+        here, the record being the last thing a write sends (:meth:`_commit`); else the
+        kept writes travel in front of the head's lock here and the batch is sent by
+        :meth:`finish`.
         """
+        if self._committed:
+            raise RuntimeError("the transaction was committed with its audit record")
+        head, self._head = self._head, None
+        if head is not None and head_sql == audit_head(self.backend.db, self.backend.project):
+            result, statements = records(head)
+            self._final += statements
+            self._commit()
+            return result
         if self._rows is None:
             row = self.conn.execute(head_sql).fetchone()
             result, statements = records(row)
@@ -357,22 +399,50 @@ class PgTxn:
         return result
 
     def finish(self) -> None:
-        """COMMIT, with whatever was kept for it: one round trip."""
+        """COMMIT, with whatever was kept for it: one round trip (none when
+        :meth:`append_audit` committed; the failure of that COMMIT is raised here)."""
+        if not self._committed:
+            self._commit()
+        if self._failed is not None:
+            raise self._failed
+
+    def _commit(self) -> None:
+        """Send the COMMIT with whatever was kept for it (one round trip) and mark the
+        transaction committed.
+
+        A text the server refuses is raised at once (nothing was committed, and no
+        record was made: the audit record's append fails, as when the texts went ahead
+        of the head's lock). Any other failure (a record refused, the connection lost
+        in the COMMIT's round trip) is kept for :meth:`finish`, so the record counts as
+        appended, as it did when the COMMIT followed it at the end of the transaction."""
+        self._committed = True
+        try:
+            self._send_commit()
+        except MnemicError:
+            raise
+        except Exception as exc:
+            if not is_db_error(exc):
+                raise
+            self._failed = exc
+
+    def _send_commit(self) -> None:
         from psycopg.pq import TransactionStatus
 
         conn = self.conn
         if conn.broken or conn.closed:
-            raise ConnectionLost("the connection was lost before COMMIT")
+            self._failed = ConnectionLost("the connection was lost before COMMIT")
+            return
         if conn.info.transaction_status != TransactionStatus.INTRANS:
-            raise WriteFailed(
+            self._failed = WriteFailed(
                 self.backend.db.location,
                 "a statement of the transaction failed; it was rolled back, nothing was changed",
             )
+            return
         final = [*self._final, "COMMIT"]
         cur = conn.execute("COMMIT") if self._rows is None else self._send(final)
         while cur.nextset():
             pass
         if cur.statusmessage != "COMMIT":  # the server rolled back instead
-            raise WriteFailed(
+            self._failed = WriteFailed(
                 self.backend.db.location, "the transaction was rolled back, nothing was changed"
             )
