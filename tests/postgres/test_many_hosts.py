@@ -4,9 +4,13 @@
   one version per commit, every version one step from the previous, the audit chain
   intact with one record per operation.
 * A connection killed in the middle of a transaction (``pg_terminate_backend`` while the
-  writer holds the target's advisory lock and has written its rows), and a writer
-  process killed at the same point: nothing of the mutation is applied (not the text,
-  not the version, not the audit record), the lock is free, and a retry reconnects.
+  writer holds the targets' advisory locks and waits for the audit head, or has written
+  its rows and waits to append its record in the batch that ends with the COMMIT), and
+  a writer process killed while it waits for the head: nothing of the mutation is
+  applied (not the text, not the version, not the audit record), the lock is free, and
+  a retry reconnects. Killed in the last batch, the writer says the outcome is unknown.
+* Two writers racing for the last room of the store: one adds, the other is refused by
+  the budget (it reads the first one's text under the lock).
 
 Synchronisation is by database state (the writer waiting on a row lock the test holds),
 never by sleeping.
@@ -264,3 +268,97 @@ def test_writer_process_killed_mid_transaction_applies_nothing(
     mem = Memory.open(home)  # the advisory locks died with the session
     mem.add("user", "fresh writer")
     assert mem.entries("memory") == ["kept"] and mem.entries("user") == ["fresh writer"]
+
+
+# -- two writers racing for the last room ---------------------------------------------------
+
+RACER = textwrap.dedent(
+    """
+    import json, sys
+    from mnemic.curated.memory import Memory
+    from mnemic.errors import MnemicError
+
+    mem = Memory.open(sys.argv[1])
+    mem.entries("memory")  # connected
+    print("ready", flush=True)
+    sys.stdin.readline()
+    try:
+        out = {"result": mem.add("memory", sys.argv[2]).message}
+    except MnemicError as exc:
+        out = {"result": exc.code}
+    print(json.dumps(out), flush=True)
+    """
+)
+
+
+def _start_racer(home: Path, text: str) -> subprocess.Popen[str]:
+    proc = subprocess.Popen(
+        [sys.executable, "-c", RACER, str(home), text],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=_env(),
+    )
+    assert proc.stdout is not None and proc.stdin is not None
+    assert proc.stdout.readline().strip() == "ready", proc.stderr.read() if proc.stderr else ""
+    proc.stdin.write("go\n")
+    proc.stdin.flush()
+    return proc
+
+
+def _wait_for(dsn: str, schema: str, query: str, params: tuple[Any, ...]) -> int:
+    """The pid the query finds, polled until it finds one (synchronisation by state)."""
+    deadline = time.monotonic() + 60
+    while True:
+        rows = _sql(dsn, schema, query, params)
+        if rows:
+            return int(rows[0][0])
+        assert time.monotonic() < deadline, "the writer never reached the lock"
+        time.sleep(0.01)
+
+
+def test_two_writers_racing_for_the_last_room_one_is_refused(
+    pg_home: Any, pg_dsn: str, pg_schema: str
+) -> None:
+    # The store has room for one more entry. Writer A holds MEMORY.md's lock and waits
+    # for the audit head (which the test holds); writer B waits for MEMORY.md's lock.
+    # When A commits, B reads the text A committed, under the lock, and is refused by
+    # the budget, as a second writer of a file is: exactly one add, one refusal.
+    home = pg_home(memory_char_limit=120)
+    Memory.open(home).add("memory", "x" * 50)
+    import psycopg
+
+    blocker = psycopg.connect(pg_dsn)
+    blocker.execute(_HEAD_ROW.replace("{s}", pg_schema))
+    blocker_pid = blocker.info.backend_pid
+    try:
+        first = _start_racer(home, "a" * 50)
+        a_pid = _wait_for(
+            pg_dsn, pg_schema,
+            "SELECT pid FROM pg_stat_activity WHERE %s = ANY(pg_blocking_pids(pid))",
+            (blocker_pid,),
+        )  # fmt: skip
+        second = _start_racer(home, "b" * 50)
+        _wait_for(
+            pg_dsn, pg_schema,
+            "SELECT pid FROM pg_stat_activity WHERE %s = ANY(pg_blocking_pids(pid))",
+            (a_pid,),
+        )  # fmt: skip
+    finally:
+        blocker.rollback()
+        blocker.close()
+    results = [
+        json.loads(p.communicate(timeout=120)[0].strip().splitlines()[-1]) for p in (first, second)
+    ]
+    assert [r["result"] for r in results] == ["Entry added.", "budget_exceeded"], results
+    mem = Memory.open(home)
+    assert mem.entries("memory") == ["x" * 50, "a" * 50]
+    from mnemic.governance.storage import open_journal
+    from mnemic.home import Home
+
+    h = Home.open(home)
+    journal = open_journal(h.root, h.settings)
+    assert journal.verify().ok
+    outcomes = [(r.get("action"), r.get("result")) for r in journal.records()][-2:]
+    assert outcomes == [("add", "ok"), ("add", "refused")], outcomes

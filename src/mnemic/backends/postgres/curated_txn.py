@@ -1,10 +1,10 @@
-"""The transaction of one curated mutation on PostgreSQL, in three round trips.
+"""The transaction of one curated mutation on PostgreSQL, in two round trips.
 
 :class:`PgTxn` is what :meth:`.curated.PostgresBackend.transaction` yields: the rows of
-the locked targets, read with the locks (:func:`begin`), writes kept and sent in front
-of the next statement the transaction sends anyway (the audit head's lock, the COMMIT),
-and a "careful" one-statement-at-a-time form when the combined read fails. See the
-class docstring and ``docs/postgres.md``.
+the locked targets and the store's audit head, read with the locks (:func:`begin`),
+writes kept and sent with the audit record and the COMMIT, and a "careful"
+one-statement-at-a-time form when the combined read fails. See the class docstring
+and ``docs/postgres.md``.
 """
 
 from __future__ import annotations
@@ -223,9 +223,9 @@ class PgTxn:
             self._store(target, writes[target])
         if record is not None:
             # after the texts, as with files (their record follows the durable temp
-            # files): the texts travel with the audit head's lock, so a text the server
-            # refuses fails before any record is made. The record joins this
-            # transaction: it commits with the texts, or neither does.
+            # files): the texts go first in the record's batch, so a text the server
+            # refuses fails the record's append (:meth:`_commit`). The record joins
+            # this transaction: it commits with the texts, or neither does.
             record()
 
     def read_provenance(self, target: str) -> str | None:
