@@ -21,8 +21,16 @@ from .db import ConnectionLost, Database, failure, is_lock_timeout
 if TYPE_CHECKING:
     import psycopg
 
-__all__ = ["AUDIT_HEAD", "Owner", "PgTxn", "Prefetched", "audit_head", "begin", "is_db_error",
-           "rollback"]
+__all__ = [
+    "AUDIT_HEAD",
+    "Owner",
+    "PgTxn",
+    "Prefetched",
+    "audit_head",
+    "begin",
+    "is_db_error",
+    "rollback",
+]
 
 log = logging.getLogger("mnemic.backends.postgres.curated")
 
@@ -185,7 +193,8 @@ class PgTxn:
         self._targets = targets
         self.lock_wait_ms = waited_ms
         self.closed = False
-        self._rows, self._head = prefetched if prefetched is not None else (None, None)
+        self._rows: Prefetched | None = None if prefetched is None else prefetched[0]
+        self._head: Any = None if prefetched is None else prefetched[1]
         """The targets' rows and the audit head's row locked by :func:`begin` (the head
         is used once, by the first :meth:`append_audit`)."""
         self._texts: dict[str, str] = {}
