@@ -209,9 +209,11 @@ class PgTxn:
         """Whether the rows were read with the locks (writes are then sent batched)."""
         return self._rows is not None
 
-    def _check(self, target: str) -> None:
+    def _check(self, target: str, *, writing: bool = False) -> None:
         if target not in self._targets:
             raise RuntimeError(f"target {target!r} is not locked by this transaction")
+        if writing and self._committed:
+            raise RuntimeError("the transaction was committed with its audit record")
 
     def read(self, target: str) -> str | None:
         self._check(target)
@@ -227,7 +229,7 @@ class PgTxn:
 
     def write(self, writes: Mapping[str, str], *, record: Callable[[], None] | None = None) -> None:
         for target in writes:
-            self._check(target)
+            self._check(target, writing=True)
         for target in sorted(writes):
             self._store(target, writes[target])
         if record is not None:
@@ -259,7 +261,7 @@ class PgTxn:
         return None if row is None else str(row[0])
 
     def write_provenance(self, target: str, ledger: str) -> None:
-        self._check(target)
+        self._check(target, writing=True)
         if self._rows is not None:
             # The ledger table was read in this transaction, which keeps it from being
             # dropped or renamed meanwhile: its upsert travels with the text's.
