@@ -5,6 +5,7 @@
     ./x bench postgres --dsn postgresql://user@host/db   # an existing server
     ./x bench postgres --baseline /path/to/older/checkout/src   # both checkouts, interleaved
     ./x bench postgres --messages 200000 --no-writes   # search and import only
+    ./x bench postgres --interleaved-writes 4 --baseline OLD/src   # writers only, see 3.
 
 Without ``--dsn`` (or ``TEST_PG_DSN``) a throwaway server is started on loopback with
 its default durability (fsync on, synchronous commit), so both sides pay for durable
@@ -26,6 +27,11 @@ for tiny machines and would make every search read the table through the kernel)
    whose order flips each block, each checkout in its own process; the ratios
    PostgreSQL / SQLite are reported per checkout.
 
+3. ``--interleaved-writes ROUNDS``: only the writers, PostgreSQL against files (and the
+   PostgreSQL writers of ``--baseline``) at 8 and 16 processes, taking turns each round
+   (:func:`interleaved_writes`), with the ratio PostgreSQL / files per round; saved as
+   ``bench/results/postgres-writes.json``.
+
 The machine has 2 cores: 16 writer processes and the server share them, so the 16-writer
 figures measure contention, not parallel speed-up.
 """
@@ -37,6 +43,7 @@ import contextlib
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -181,6 +188,16 @@ def mutations(
     stats["failed"] = failed
     stats["writers"] = writers
     return stats
+
+
+def _commit_of(src: str | None) -> str | None:
+    """The git commit checked out at ``src`` (None: no baseline, or not a checkout)."""
+    if not src:
+        return None
+    out = subprocess.run(
+        ["git", "-C", src, "rev-parse", "--short", "HEAD"], capture_output=True, text=True
+    )
+    return out.stdout.strip() or None
 
 
 def new_home(root: Path, name: str, config: str) -> Path:
@@ -340,13 +357,13 @@ def interleaved_writes(
                 runs.setdefault(key, {}).setdefault("rounds", []).append(row)
     for figures in runs.values():
         for side in ("postgres", "postgres_baseline"):
-            ratios = sorted(
+            ratios = [
                 r[f"{side}_over_files"]["ops_per_s"]
                 for r in figures["rounds"]
                 if f"{side}_over_files" in r
-            )
+            ]
             if ratios:
-                figures[f"{side}_over_files_median_ops"] = ratios[len(ratios) // 2]
+                figures[f"{side}_over_files_median_ops"] = round(statistics.median(ratios), 3)
     return runs
 
 
@@ -391,8 +408,10 @@ def main() -> None:
             shutil.rmtree(workdir, ignore_errors=True)
             if server is not None:
                 server.stop()
-        emit("postgres-writes", {"server": "throwaway (durable defaults)" if server else "given",
+        emit("postgres-writes", {"server": "throwaway (durable defaults, shared_buffers 1GB)"
+                                 if server else "given",
                                  "ops_per_run": args.ops, "baseline": args.baseline,
+                                 "baseline_commit": _commit_of(args.baseline),
                                  "writes": writes})  # fmt: skip
         return
     schema = f"bench_{os.getpid()}"
