@@ -122,7 +122,7 @@ def _state(dsn: str, schema: str) -> dict[str, Any]:
 
 _HEAD_ROW = 'SELECT count FROM "{s}".audit_head FOR UPDATE'
 """Holds the audit head row: a writer waits for it with its targets' locks, before it
-writes anything (the head is locked with the targets, see curated_txn.begin)."""
+writes anything (the head is locked with the targets, see curated_begin.begin)."""
 _AUDIT_TABLE = 'LOCK TABLE "{s}".audit IN SHARE MODE'
 """Holds back every audit append: a writer waits in its last batch, its rows written,
 to append its record (the COMMIT that follows in the batch is not reached)."""

@@ -10,7 +10,7 @@ differ:
   leaves it held.
 * **Re-read, validate, write.** The targets' rows and ledgers are read with the locks,
   in the same round trip, which also locks the store's audit head
-  (:func:`.curated_txn.begin`); the store validates the result (budget, drift,
+  (:func:`.curated_begin.begin`); the store validates the result (budget, drift,
   matching); the writes are kept, one statement per target: the previous text goes to
   ``curated_versions`` (bounded by ``history_limit``, oldest dropped), the new text to
   ``curated``. The audit record of the mutation joins the same transaction
@@ -47,7 +47,8 @@ from typing import Any
 from ...curated.backend import Backup, Problem, Removal, RetentionPolicy, Version
 from ...curated.entries import FILENAMES
 from ...errors import InvalidArgument, MnemicError
-from .curated_txn import PgTxn, begin, is_db_error, rollback
+from .curated_begin import begin, is_db_error, rollback
+from .curated_txn import PgTxn
 from .db import Database, failure, mapped_errors
 
 __all__ = [

@@ -44,7 +44,7 @@ from ...governance.chain import (
     recorded_states,
 )
 from .curated import check_project, current_transaction, store_place
-from .curated_txn import AUDIT_HEAD
+from .curated_begin import AUDIT_HEAD
 from .db import Database, atomic, is_lock_timeout, mapped_errors
 
 __all__ = ["PostgresJournalStore", "PostgresPendingRecords"]
