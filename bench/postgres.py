@@ -5,6 +5,7 @@
     ./x bench postgres --dsn postgresql://user@host/db   # an existing server
     ./x bench postgres --baseline /path/to/older/checkout/src   # both checkouts, interleaved
     ./x bench postgres --messages 200000 --no-writes   # search and import only
+    ./x bench postgres --interleaved-writes 4 --baseline OLD/src   # writers only, see 3.
 
 Without ``--dsn`` (or ``TEST_PG_DSN``) a throwaway server is started on loopback with
 its default durability (fsync on, synchronous commit), so both sides pay for durable
@@ -26,6 +27,11 @@ for tiny machines and would make every search read the table through the kernel)
    whose order flips each block, each checkout in its own process; the ratios
    PostgreSQL / SQLite are reported per checkout.
 
+3. ``--interleaved-writes ROUNDS``: only the writers, PostgreSQL against files (and the
+   PostgreSQL writers of ``--baseline``) at 8 and 16 processes, taking turns each round
+   (:func:`interleaved_writes`), with the ratio PostgreSQL / files per round; saved as
+   ``bench/results/postgres-writes.json``.
+
 The machine has 2 cores: 16 writer processes and the server share them, so the 16-writer
 figures measure contention, not parallel speed-up.
 """
@@ -37,6 +43,7 @@ import contextlib
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -54,14 +61,24 @@ import json, random, sys, time
 from mnemic.curated.memory import Memory
 from mnemic.curated.store import Op
 home, wid, n = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+workload = sys.argv[4] if len(sys.argv) > 4 else "mix"
 rng = random.Random(wid)
 mem = Memory.open(home)
 mem.entries("memory")  # connected and warm
+if workload != "mix":  # the first write's one-off start-up (~0.2 s) is not a write's cost
+    mem.apply("user", [Op("add", f"warm-up {wid}")])
+    mem.apply("user", [Op("remove", old_text=f"warm-up {wid}")])
 print("ready", flush=True)
 sys.stdin.readline()
 mine, lat, failed = [], [], 0
 for k in range(n):
-    if mine and (len(mine) >= 4 or rng.random() < 0.3):
+    if workload == "pairs":  # add, then remove it: the store stays small
+        op = Op("remove", old_text=mine.pop()) if mine else Op("add", f"writer {wid} note {k}")
+        if op.action == "add":
+            mine.append(op.content)
+    elif workload == "grow":  # adds only: the text grows with every write
+        op = Op("add", f"writer {wid} note {k}: {'x' * 40}")
+    elif mine and (len(mine) >= 4 or rng.random() < 0.3):
         op = Op("remove", old_text=mine.pop(rng.randrange(len(mine))))
     elif mine and rng.random() < 0.5:
         old = mine.pop(rng.randrange(len(mine)))
@@ -129,12 +146,15 @@ def _env(src: str | None = None) -> dict[str, str]:
     return env
 
 
-def mutations(home: Path, writers: int, ops: int, src: str | None = None) -> dict[str, Any]:
+def mutations(
+    home: Path, writers: int, ops: int, src: str | None = None, workload: str = "mix"
+) -> dict[str, Any]:
     """Run ``writers`` processes of ``ops`` mutations each on one home (with the mnemic
-    of ``src``, default this checkout's)."""
+    of ``src``, default this checkout's); ``workload``: ``mix`` (add, replace, remove),
+    ``pairs`` (add then remove: a small store) or ``grow`` (adds only)."""
     procs = [
         subprocess.Popen(
-            [sys.executable, "-c", WRITER, str(home), str(i), str(ops)],
+            [sys.executable, "-c", WRITER, str(home), str(i), str(ops), workload],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -168,6 +188,16 @@ def mutations(home: Path, writers: int, ops: int, src: str | None = None) -> dic
     stats["failed"] = failed
     stats["writers"] = writers
     return stats
+
+
+def _commit_of(src: str | None) -> str | None:
+    """The git commit checked out at ``src`` (None: no baseline, or not a checkout)."""
+    if not src:
+        return None
+    out = subprocess.run(
+        ["git", "-C", src, "rev-parse", "--short", "HEAD"], capture_output=True, text=True
+    )
+    return out.stdout.strip() or None
 
 
 def new_home(root: Path, name: str, config: str) -> Path:
@@ -257,6 +287,86 @@ def interleaved_import(
     }
 
 
+MIGRATE = (
+    "import sys; from mnemic.backends.postgres.db import Database; from "
+    "mnemic.backends.postgres.migrations import migrate; "
+    "migrate(Database(sys.argv[1], schema=sys.argv[2]))"
+)
+"""Migrate a schema with the mnemic on ``PYTHONPATH`` (a baseline checkout migrates its own)."""
+
+WORKLOADS = ("pairs", "grow")
+"""The interleaved writers' workloads (see :data:`WRITER`)."""
+
+
+def interleaved_writes(
+    dsn: str,
+    workdir: Path,
+    rounds: int,
+    ops: int,
+    baseline: str | None = None,
+    counts: tuple[int, ...] = (8, 16),
+) -> dict[str, Any]:
+    """PostgreSQL and files (and, with ``baseline``, the PostgreSQL writers of that
+    checkout's src), taking turns: each round runs every writer count and workload on
+    each side (the order flips each round), each run on a fresh home (and a fresh
+    schema, migrated by its side's checkout), and prints the ratio PostgreSQL / files of
+    that round."""
+    import psycopg
+
+    runs: dict[str, dict[str, list[dict[str, Any]]]] = {}
+    for rnd in range(rounds):
+        for writers in counts:
+            for workload in WORKLOADS:
+                key = f"{workload}_{writers}"
+                got: dict[str, dict[str, Any]] = {}
+                sides = ["postgres", "files"] + (["postgres_baseline"] if baseline else [])
+                for side in sides if rnd % 2 == 0 else sides[::-1]:
+                    src = baseline if side == "postgres_baseline" else None
+                    config = "[memory]\nmemory_char_limit = 1000000\n"
+                    schema = f"bench_w_{os.getpid()}_{rnd}_{key}"
+                    if side != "files":
+                        subprocess.run(
+                            [sys.executable, "-c", MIGRATE, dsn, schema], env=_env(src), check=True
+                        )
+                        config = f'store = "{dsn}"\n[postgres]\nschema = "{schema}"\n' + config
+                    home = new_home(workdir, f"{side}-{key}-{rnd}", config)
+                    try:
+                        got[side] = mutations(home, writers, max(1, ops // writers), src, workload)
+                    finally:
+                        if side != "files":
+                            with psycopg.connect(dsn, autocommit=True) as conn:
+                                conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+                fs = got["files"]
+                line = f"round {rnd} {workload:5} {writers:2} writers:"
+                row: dict[str, Any] = {"files": fs}
+                for side in [s for s in sides if s != "files"]:
+                    pg = got[side]
+                    ratio = {
+                        "ops_per_s": round(pg["ops_per_s"] / fs["ops_per_s"], 2),
+                        "p99": round(pg["p99_ms"] / fs["p99_ms"], 2),
+                    }
+                    row[side] = pg
+                    row[f"{side}_over_files"] = ratio
+                    line += (
+                        f" {side} {pg['ops_per_s']:6.1f} ops/s p99 {pg['p99_ms']:6.1f}"
+                        f" (/files: ops {ratio['ops_per_s']:.2f} p99 {ratio['p99']:.2f}) |"
+                    )
+                line += f" files {fs['ops_per_s']:6.1f} ops/s p99 {fs['p99_ms']:6.1f}"
+                failed = sum(got[s]["failed"] for s in sides)
+                print(line + (f"  FAILED {failed}" if failed else ""), flush=True)
+                runs.setdefault(key, {}).setdefault("rounds", []).append(row)
+    for figures in runs.values():
+        for side in ("postgres", "postgres_baseline"):
+            ratios = [
+                r[f"{side}_over_files"]["ops_per_s"]
+                for r in figures["rounds"]
+                if f"{side}_over_files" in r
+            ]
+            if ratios:
+                figures[f"{side}_over_files_median_ops"] = round(statistics.median(ratios), 3)
+    return runs
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--messages", type=int, default=1_000_000)
@@ -270,6 +380,14 @@ def main() -> None:
         help="src directory of another mnemic checkout: its PostgreSQL writers run too, "
         "interleaved with this one's, on a schema it migrates itself",
     )
+    parser.add_argument(
+        "--interleaved-writes",
+        type=int,
+        metavar="ROUNDS",
+        help="only the writers: PostgreSQL and files taking turns for ROUNDS rounds at 8 "
+        "and 16 writers (add/remove pairs on a small store, adds growing it), with the "
+        "ratio PostgreSQL / files per round",
+    )
     args = parser.parse_args()
 
     from _pgserver import start_server
@@ -281,6 +399,21 @@ def main() -> None:
         dsn = server.dsn
         print(f"started a throwaway PostgreSQL at {dsn}", flush=True)
     workdir = Path(tempfile.mkdtemp(prefix="mnemic-bench-pg-"))
+    if args.interleaved_writes:
+        try:
+            writes = interleaved_writes(
+                dsn, workdir, args.interleaved_writes, args.ops, args.baseline
+            )
+        finally:
+            shutil.rmtree(workdir, ignore_errors=True)
+            if server is not None:
+                server.stop()
+        emit("postgres-writes", {"server": "throwaway (durable defaults, shared_buffers 1GB)"
+                                 if server else "given",
+                                 "ops_per_run": args.ops, "baseline": args.baseline,
+                                 "baseline_commit": _commit_of(args.baseline),
+                                 "writes": writes})  # fmt: skip
+        return
     schema = f"bench_{os.getpid()}"
     result: dict[str, Any] = {
         "server": "throwaway (durable defaults, shared_buffers 1GB)" if server else "given"
@@ -305,11 +438,8 @@ def main() -> None:
         old = f"{schema}_baseline"
         if args.baseline:
             subprocess.run(
-                [sys.executable, "-c", "import sys; from mnemic.backends.postgres.db import "
-                 "Database; from mnemic.backends.postgres.migrations import migrate; "
-                 "migrate(Database(sys.argv[1], schema=sys.argv[2]))", dsn, old],
-                env=_env(args.baseline), check=True,
-            )  # fmt: skip
+                [sys.executable, "-c", MIGRATE, dsn, old], env=_env(args.baseline), check=True
+            )
             base_config = f'store = "{dsn}"\n[postgres]\nschema = "{old}"\n'
             runs.insert(0, ("postgres_baseline", base_config, args.baseline))
             result["mutations"]["postgres_baseline"] = {"src": args.baseline}

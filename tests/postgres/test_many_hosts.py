@@ -4,9 +4,13 @@
   one version per commit, every version one step from the previous, the audit chain
   intact with one record per operation.
 * A connection killed in the middle of a transaction (``pg_terminate_backend`` while the
-  writer holds the target's advisory lock and has written its rows), and a writer
-  process killed at the same point: nothing of the mutation is applied (not the text,
-  not the version, not the audit record), the lock is free, and a retry reconnects.
+  writer holds the targets' advisory locks and waits for the audit head, or has written
+  its rows and waits to append its record in the batch that ends with the COMMIT), and
+  a writer process killed while it waits for the head: nothing of the mutation is
+  applied (not the text, not the version, not the audit record), the lock is free, and
+  a retry reconnects. Killed in the last batch, the writer says the outcome is unknown.
+* Two writers racing for the last room of the store: one adds, the other is refused by
+  the budget (it reads the first one's text under the lock).
 
 Synchronisation is by database state (the writer waiting on a row lock the test holds),
 never by sleeping.
@@ -116,15 +120,23 @@ def _state(dsn: str, schema: str) -> dict[str, Any]:
     }
 
 
+_HEAD_ROW = 'SELECT count FROM "{s}".audit_head FOR UPDATE'
+"""Holds the audit head row: a writer waits for it with its targets' locks, before it
+writes anything (the head is locked with the targets, see curated_begin.begin)."""
+_AUDIT_TABLE = 'LOCK TABLE "{s}".audit IN SHARE MODE'
+"""Holds back every audit append: a writer waits in its last batch, its rows written,
+to append its record (the COMMIT that follows in the batch is not reached)."""
+
+
 def _writer_blocked_on_audit(
-    dsn: str, schema: str, home: Path
+    dsn: str, schema: str, home: Path, blocker_sql: str
 ) -> tuple[Any, subprocess.Popen[str], int]:
-    """Start a writer and let it run until it has written both targets and waits for the
-    audit head row, which this function locks first; return (lock conn, proc, pid)."""
+    """Start a writer and let it run until it waits on the lock ``blocker_sql`` takes
+    first (:data:`_HEAD_ROW` or :data:`_AUDIT_TABLE`); return (lock conn, proc, pid)."""
     import psycopg
 
-    blocker = psycopg.connect(dsn)  # holds the audit head row lock in an open transaction
-    blocker.execute(f'SELECT count FROM "{schema}".audit_head FOR UPDATE')
+    blocker = psycopg.connect(dsn)  # holds the lock in an open transaction
+    blocker.execute(blocker_sql.replace("{s}", schema))
     proc = subprocess.Popen(
         [sys.executable, "-c", KILLED_WRITER, str(home)],
         stdin=subprocess.PIPE,
@@ -154,35 +166,50 @@ def _writer_blocked_on_audit(
         time.sleep(0.01)
 
 
-def test_connection_killed_mid_transaction_applies_nothing(
-    pg_home: Any, pg_dsn: str, pg_schema: str
-) -> None:
-    home = pg_home()
-    Memory.open(home).add("memory", "kept")
-    before = _state(pg_dsn, pg_schema)
-    blocker, proc, pid = _writer_blocked_on_audit(pg_dsn, pg_schema, home)
+def _kill_blocked_writer(dsn: str, schema: str, home: Path, blocker_sql: str) -> dict[str, Any]:
+    """Block a writer of both targets on ``blocker_sql``, check it holds both targets'
+    locks, terminate its connection; return what the writer reported (it then retries
+    once, on a new connection, with a plain add)."""
+    blocker, proc, pid = _writer_blocked_on_audit(dsn, schema, home, blocker_sql)
     try:
-        # the writer holds the advisory locks of both targets and has written both rows
-        # (a transaction id is assigned at its first write, not by locks or reads)
         held = _sql(
-            pg_dsn, pg_schema, "SELECT count(*) FROM pg_locks WHERE pid = %s AND "
+            dsn, schema, "SELECT count(*) FROM pg_locks WHERE pid = %s AND "
             "locktype = 'advisory' AND granted", (pid,)
         )  # fmt: skip
         assert held[0][0] == 2
-        xid = _sql(
-            pg_dsn, pg_schema, "SELECT backend_xid FROM pg_stat_activity WHERE pid = %s", (pid,)
-        )
-        assert xid[0][0] is not None
-        assert _sql(pg_dsn, pg_schema, "SELECT pg_terminate_backend(%s)", (pid,))[0][0]
+        # a transaction id is assigned at its first write, not by locks or reads
+        xid = _sql(dsn, schema, "SELECT backend_xid FROM pg_stat_activity WHERE pid = %s", (pid,))
+        assert (xid[0][0] is not None) == (blocker_sql == _AUDIT_TABLE)
+        assert _sql(dsn, schema, "SELECT pg_terminate_backend(%s)", (pid,))[0][0]
     finally:
         blocker.rollback()
         blocker.close()
     out, err = proc.communicate(timeout=120)
     assert proc.returncode == 0, err[-2000:]
-    result = json.loads(out.strip().splitlines()[-1])
+    result: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
+    assert result["second"] == "Entry added."
+    mem = Memory.open(home)
+    assert mem.entries("memory") == ["kept", "after reconnect"]
+    assert mem.entries("user") == []
+    from mnemic.governance.storage import open_journal
+    from mnemic.home import Home
+
+    h = Home.open(home)
+    assert open_journal(h.root, h.settings).verify().ok
+    return result
+
+
+def test_connection_killed_while_waiting_for_the_audit_head_applies_nothing(
+    pg_home: Any, pg_dsn: str, pg_schema: str
+) -> None:
+    # The writer holds both targets' locks and waits for the journal head, nothing
+    # written and no COMMIT sent: the outcome is known, and the journal says so.
+    home = pg_home()
+    Memory.open(home).add("memory", "kept")
+    before = _state(pg_dsn, pg_schema)
+    result = _kill_blocked_writer(pg_dsn, pg_schema, home, _HEAD_ROW)
     assert result["first"] == "write_failed", result
     assert "nothing was changed" in result["message"].lower()
-    assert result["second"] == "Entry added."
     after = _state(pg_dsn, pg_schema)
     # exactly one mutation more (the retry): its text and one version; the journal,
     # which records every attempt, holds the killed one as failed and changing nothing
@@ -193,14 +220,29 @@ def test_connection_killed_mid_transaction_applies_nothing(
     assert (killed["result"], killed["error"]) == ("failed", "write_failed"), killed
     assert "changes" not in killed and killed["before"] == killed["after"]
     assert retry["result"] == "ok" and retry["changes"], retry
-    mem = Memory.open(home)
-    assert mem.entries("memory") == ["kept", "after reconnect"]
-    assert mem.entries("user") == []
-    from mnemic.governance.storage import open_journal
-    from mnemic.home import Home
 
-    h = Home.open(home)
-    assert open_journal(h.root, h.settings).verify().ok
+
+def test_connection_killed_in_the_last_batch_applies_nothing_and_says_the_outcome_is_unknown(
+    pg_home: Any, pg_dsn: str, pg_schema: str
+) -> None:
+    # The writer has written both rows and waits to append its record, in the batch
+    # that ends with the COMMIT: the server rolls it all back, but the writer, having
+    # sent the COMMIT, cannot know that and says so (as for a connection lost in a
+    # COMMIT's round trip); no failed record is appended for an attempt that may have
+    # committed.
+    home = pg_home()
+    Memory.open(home).add("memory", "kept")
+    before = _state(pg_dsn, pg_schema)
+    result = _kill_blocked_writer(pg_dsn, pg_schema, home, _AUDIT_TABLE)
+    assert result["first"] == "storage_error", result
+    assert "applied completely or not at all" in result["message"]
+    after = _state(pg_dsn, pg_schema)
+    assert after["versions"][0][0] == before["versions"][0][0] + 1  # the retry's only
+    assert after["audit"][0][0] == before["audit"][0][0] + 1
+    (retry,) = (json.loads(row[0]) for row in _sql(
+        pg_dsn, pg_schema, "SELECT line FROM {s}.audit ORDER BY seq DESC LIMIT 1"
+    ))  # fmt: skip
+    assert retry["result"] == "ok" and retry["changes"], retry
 
 
 def test_writer_process_killed_mid_transaction_applies_nothing(
@@ -209,7 +251,9 @@ def test_writer_process_killed_mid_transaction_applies_nothing(
     home = pg_home()
     Memory.open(home).add("memory", "kept")
     before = _state(pg_dsn, pg_schema)
-    blocker, proc, pid = _writer_blocked_on_audit(pg_dsn, pg_schema, home)
+    # The process dies before it sends its last batch (texts, record, COMMIT): once that
+    # is sent the server commits it whole, as it did the record with its COMMIT before.
+    blocker, proc, pid = _writer_blocked_on_audit(pg_dsn, pg_schema, home, _HEAD_ROW)
     try:
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=60)
@@ -224,3 +268,97 @@ def test_writer_process_killed_mid_transaction_applies_nothing(
     mem = Memory.open(home)  # the advisory locks died with the session
     mem.add("user", "fresh writer")
     assert mem.entries("memory") == ["kept"] and mem.entries("user") == ["fresh writer"]
+
+
+# -- two writers racing for the last room ---------------------------------------------------
+
+RACER = textwrap.dedent(
+    """
+    import json, sys
+    from mnemic.curated.memory import Memory
+    from mnemic.errors import MnemicError
+
+    mem = Memory.open(sys.argv[1])
+    mem.entries("memory")  # connected
+    print("ready", flush=True)
+    sys.stdin.readline()
+    try:
+        out = {"result": mem.add("memory", sys.argv[2]).message}
+    except MnemicError as exc:
+        out = {"result": exc.code}
+    print(json.dumps(out), flush=True)
+    """
+)
+
+
+def _start_racer(home: Path, text: str) -> subprocess.Popen[str]:
+    proc = subprocess.Popen(
+        [sys.executable, "-c", RACER, str(home), text],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=_env(),
+    )
+    assert proc.stdout is not None and proc.stdin is not None
+    assert proc.stdout.readline().strip() == "ready", proc.stderr.read() if proc.stderr else ""
+    proc.stdin.write("go\n")
+    proc.stdin.flush()
+    return proc
+
+
+def _wait_for(dsn: str, schema: str, query: str, params: tuple[Any, ...]) -> int:
+    """The pid the query finds, polled until it finds one (synchronisation by state)."""
+    deadline = time.monotonic() + 60
+    while True:
+        rows = _sql(dsn, schema, query, params)
+        if rows:
+            return int(rows[0][0])
+        assert time.monotonic() < deadline, "the writer never reached the lock"
+        time.sleep(0.01)
+
+
+def test_two_writers_racing_for_the_last_room_one_is_refused(
+    pg_home: Any, pg_dsn: str, pg_schema: str
+) -> None:
+    # The store has room for one more entry. Writer A holds MEMORY.md's lock and waits
+    # for the audit head (which the test holds); writer B waits for MEMORY.md's lock.
+    # When A commits, B reads the text A committed, under the lock, and is refused by
+    # the budget, as a second writer of a file is: exactly one add, one refusal.
+    home = pg_home(memory_char_limit=120)
+    Memory.open(home).add("memory", "x" * 50)
+    import psycopg
+
+    blocker = psycopg.connect(pg_dsn)
+    blocker.execute(_HEAD_ROW.replace("{s}", pg_schema))
+    blocker_pid = blocker.info.backend_pid
+    try:
+        first = _start_racer(home, "a" * 50)
+        a_pid = _wait_for(
+            pg_dsn, pg_schema,
+            "SELECT pid FROM pg_stat_activity WHERE %s = ANY(pg_blocking_pids(pid))",
+            (blocker_pid,),
+        )  # fmt: skip
+        second = _start_racer(home, "b" * 50)
+        _wait_for(
+            pg_dsn, pg_schema,
+            "SELECT pid FROM pg_stat_activity WHERE %s = ANY(pg_blocking_pids(pid))",
+            (a_pid,),
+        )  # fmt: skip
+    finally:
+        blocker.rollback()
+        blocker.close()
+    results = [
+        json.loads(p.communicate(timeout=120)[0].strip().splitlines()[-1]) for p in (first, second)
+    ]
+    assert [r["result"] for r in results] == ["Entry added.", "budget_exceeded"], results
+    mem = Memory.open(home)
+    assert mem.entries("memory") == ["x" * 50, "a" * 50]
+    from mnemic.governance.storage import open_journal
+    from mnemic.home import Home
+
+    h = Home.open(home)
+    journal = open_journal(h.root, h.settings)
+    assert journal.verify().ok
+    outcomes = [(r.get("action"), r.get("result")) for r in journal.records()][-2:]
+    assert outcomes == [("add", "ok"), ("add", "refused")], outcomes

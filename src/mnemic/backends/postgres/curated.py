@@ -9,13 +9,14 @@ differ:
   released by COMMIT, ROLLBACK or the connection's end, so a writer that dies never
   leaves it held.
 * **Re-read, validate, write.** The targets' rows and ledgers are read with the locks,
-  in the same round trip (:meth:`.curated_txn.PgTxn.read`); the store validates the
-  result (budget, drift, matching); the writes are kept and sent in front of the audit
-  head's lock, one statement per target: the previous text goes to ``curated_versions``
-  (bounded by ``history_limit``, oldest dropped), the new text to ``curated``. The audit
-  record of the mutation joins the same transaction (:mod:`.governance`) and goes with
-  the COMMIT. So a mutation is applied with its version and its audit record, or not at
-  all (three round trips; see :mod:`.curated_txn`).
+  in the same round trip, which also locks the store's audit head
+  (:func:`.curated_begin.begin`); the store validates the result (budget, drift,
+  matching); the writes are kept, one statement per target: the previous text goes to
+  ``curated_versions`` (bounded by ``history_limit``, oldest dropped), the new text to
+  ``curated``. The audit record of the mutation joins the same transaction
+  (:mod:`.governance`) and goes after the writes, with the COMMIT, in one batch. So a
+  mutation is applied with its version and its audit record, or not at all (two round
+  trips, the locks held for the second; see :mod:`.curated_txn`).
 * **Both targets.** :meth:`~.curated_txn.PgTxn.write` writes both rows in the same transaction:
   PostgreSQL's atomic commit replaces the file backend's redo log, and there is never
   anything to recover.
@@ -46,7 +47,8 @@ from typing import Any
 from ...curated.backend import Backup, Problem, Removal, RetentionPolicy, Version
 from ...curated.entries import FILENAMES
 from ...errors import InvalidArgument, MnemicError
-from .curated_txn import PgTxn, begin, is_db_error, rollback
+from .curated_begin import begin, is_db_error, rollback
+from .curated_txn import PgTxn
 from .db import Database, failure, mapped_errors
 
 __all__ = [

@@ -1,112 +1,32 @@
-"""The transaction of one curated mutation on PostgreSQL, in three round trips.
+"""The transaction of one curated mutation on PostgreSQL, in two round trips.
 
 :class:`PgTxn` is what :meth:`.curated.PostgresBackend.transaction` yields: the rows of
-the locked targets, read with the locks (:func:`begin`), writes kept and sent in front
-of the next statement the transaction sends anyway (the audit head's lock, the COMMIT),
-and a "careful" one-statement-at-a-time form when the combined read fails. See the
-class docstring and ``docs/postgres.md``.
+the locked targets and the store's audit head, read with the locks
+(:func:`.curated_begin.begin`),
+writes kept and sent with the audit record and the COMMIT, and a "careful"
+one-statement-at-a-time form when the combined read fails. See the class docstring
+and ``docs/postgres.md``.
 """
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import time
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from ...errors import WriteFailed
-from .db import ConnectionLost, Database, failure, is_lock_timeout
+from ...errors import MnemicError, WriteFailed
+from .curated_begin import Owner, Prefetched, audit_head, is_db_error
+from .db import ConnectionLost, failure
 
 if TYPE_CHECKING:
     import psycopg
 
-__all__ = ["Owner", "PgTxn", "Prefetched", "begin", "is_db_error", "rollback"]
+__all__ = ["PgTxn"]
 
 log = logging.getLogger("mnemic.backends.postgres.curated")
 
 T = TypeVar("T")
-
-
-class Owner(Protocol):
-    """What a transaction needs of its backend."""
-
-    db: Database
-    history_limit: int
-    project: str
-    """The store: ``''`` (global) or a project's id; every row it touches has it."""
-
-    def location(self, target: str) -> str: ...
-
-    def lock_key(self, target: str) -> int: ...
-
-
-def is_db_error(exc: BaseException) -> bool:
-    import psycopg
-
-    return isinstance(exc, psycopg.Error)
-
-
-Prefetched = dict[str, tuple[str | None, str | None]]
-"""target -> (text, provenance ledger) read under the lock when the transaction began."""
-
-
-def begin(
-    owner: Owner, conn: psycopg.Connection[Any], ordered: list[str], timeout: float
-) -> Prefetched | None:
-    """Open the transaction, take the targets' locks (sorted) and read their rows and
-    ledgers in ``owner``'s store: one round trip (one simple query; the target names
-    are fixed identifiers, the project is quoted by psycopg).
-
-    Returns None when the reads failed (a ledger table renamed or unreadable): the
-    transaction is then opened again without them and the reads go one by one, each
-    ledger statement in a savepoint (:class:`PgTxn` "careful" mode). A lock timeout and
-    a lost connection are raised.
-    """
-    from psycopg import sql
-
-    db = owner.db
-    steps = ["BEGIN", f"SET LOCAL lock_timeout = {max(1, int(timeout * 1000))}"]
-    steps += [f"SELECT pg_advisory_xact_lock({owner.lock_key(t)})" for t in ordered]
-    if not ordered:
-        conn.execute("; ".join(steps), prepare=False)
-        return {}
-    names = ", ".join(f"'{t}'" for t in ordered)  # validated names (FILENAMES keys)
-    scope = f"project = {sql.Literal(owner.project).as_string(conn)}"
-    reads = [
-        db.sql(f"SELECT target, body FROM {{s}}.curated WHERE target IN ({names}) AND {scope}"),
-        db.sql(
-            f"SELECT target, ledger FROM {{s}}.curated_provenance "
-            f"WHERE target IN ({names}) AND {scope}"
-        ),
-    ]
-    try:
-        cur = conn.execute("; ".join(steps + reads), prepare=False)
-    except Exception as exc:
-        if conn.broken or conn.closed or is_lock_timeout(exc) or not is_db_error(exc):
-            raise
-        rollback(conn)
-        conn.execute("; ".join(steps), prepare=False)
-        return None
-    sets: list[list[Any]] = []
-    while True:
-        sets.append(cur.fetchall() if cur.description else [])
-        if not cur.nextset():
-            break
-    bodies = {str(r[0]): str(r[1]) for r in sets[-2]}
-    ledgers = {str(r[0]): str(r[1]) for r in sets[-1]}
-    return {t: (bodies.get(t), ledgers.get(t)) for t in ordered}
-
-
-def rollback(conn: psycopg.Connection[Any]) -> None:
-    """End an open transaction of ``conn`` without applying it (best effort: a dead
-    connection has nothing to end, the server already rolled it back)."""
-    from psycopg.pq import TransactionStatus
-
-    if conn.closed or conn.broken or conn.info.transaction_status == TransactionStatus.IDLE:
-        return
-    with contextlib.suppress(Exception):
-        conn.execute("ROLLBACK")
 
 
 _SAVE = (
@@ -134,12 +54,13 @@ _LEDGER = (
 class PgTxn:
     """The locked targets of one curated transaction.
 
-    Fast mode (the targets' rows were read with the locks, :func:`begin`): reads are
-    answered from that read; writes are kept and sent together, one statement per
-    target (ledger, previous version, new text), with the next statement the
-    transaction sends anyway: the audit head read (:meth:`append_audit`) or the COMMIT
-    (:meth:`finish`). A mutation with its audit record is thus BEGIN+locks+reads, then
-    writes+audit head, then audit record+COMMIT: three round trips.
+    Fast mode (the targets' rows were read with the locks,
+    :func:`~.curated_begin.begin`): reads are answered from that read; writes are kept
+    and sent together, one statement per target (ledger, previous version, new text),
+    with the next statement the transaction sends anyway: the COMMIT (:meth:`finish`),
+    or the audit head read (:meth:`append_audit`) when ``begin`` found no head row to
+    lock. A mutation with its audit record is thus BEGIN+locks+reads+audit head, then
+    writes+audit record+COMMIT: two round trips, the locks held for one of them.
 
     Careful mode (the combined read failed, e.g. the ledger table is gone): each
     statement is sent on its own, the ledger's in a savepoint, as an advisory ledger
@@ -152,26 +73,35 @@ class PgTxn:
         conn: psycopg.Connection[Any],
         targets: list[str],
         waited_ms: float,
-        prefetched: Prefetched | None = None,
+        prefetched: tuple[Prefetched, Any] | None = None,
     ) -> None:
         self.backend = backend
         self.conn = conn
         self._targets = targets
         self.lock_wait_ms = waited_ms
         self.closed = False
-        self._rows = prefetched
+        self._rows: Prefetched | None = None if prefetched is None else prefetched[0]
+        self._head: Any = None if prefetched is None else prefetched[1]
+        """The targets' rows and the audit head's row locked by
+        :func:`~.curated_begin.begin` (the head is used once, by the first
+        :meth:`append_audit`)."""
         self._texts: dict[str, str] = {}
         self._ledgers: dict[str, str] = {}
         self._final: list[str] = []
+        self._committed = False
+        self._failed: BaseException | None = None
+        """The failure of a COMMIT sent by :meth:`append_audit`, raised by :meth:`finish`."""
 
     @property
     def fast(self) -> bool:
         """Whether the rows were read with the locks (writes are then sent batched)."""
         return self._rows is not None
 
-    def _check(self, target: str) -> None:
+    def _check(self, target: str, *, writing: bool = False) -> None:
         if target not in self._targets:
             raise RuntimeError(f"target {target!r} is not locked by this transaction")
+        if writing and self._committed:
+            raise RuntimeError("the transaction was committed with its audit record")
 
     def read(self, target: str) -> str | None:
         self._check(target)
@@ -187,14 +117,14 @@ class PgTxn:
 
     def write(self, writes: Mapping[str, str], *, record: Callable[[], None] | None = None) -> None:
         for target in writes:
-            self._check(target)
+            self._check(target, writing=True)
         for target in sorted(writes):
             self._store(target, writes[target])
         if record is not None:
             # after the texts, as with files (their record follows the durable temp
-            # files): the texts travel with the audit head's lock, so a text the server
-            # refuses fails before any record is made. The record joins this
-            # transaction: it commits with the texts, or neither does.
+            # files): the texts go first in the record's batch, so a text the server
+            # refuses fails the record's append (:meth:`_commit`). The record joins
+            # this transaction: it commits with the texts, or neither does.
             record()
 
     def read_provenance(self, target: str) -> str | None:
@@ -219,7 +149,7 @@ class PgTxn:
         return None if row is None else str(row[0])
 
     def write_provenance(self, target: str, ledger: str) -> None:
-        self._check(target)
+        self._check(target, writing=True)
         if self._rows is not None:
             # The ledger table was read in this transaction, which keeps it from being
             # dropped or renamed meanwhile: its upsert travels with the text's.
@@ -341,10 +271,21 @@ class PgTxn:
 
         The record is the write's own account of itself: a failure here (the head row
         locked past the timeout, the connection lost) fails the transaction, and the
-        write with it. In fast mode the kept writes travel in front of the head's lock
-        and the append statements are sent with the COMMIT (:meth:`finish`), so a
-        record the server refuses fails the COMMIT's batch: nothing commits.
+        write with it. In fast mode the append statements follow the kept writes with
+        the COMMIT, so a text or a record the server refuses fails the COMMIT's batch:
+        nothing commits. When :func:`~.curated_begin.begin` locked and read the head,
+        that batch is sent here, the record being the last thing a write sends
+        (:meth:`_commit`); else the kept writes travel in front of the head's lock here
+        and the batch is sent by :meth:`finish`.
         """
+        if self._committed:
+            raise RuntimeError("the transaction was committed with its audit record")
+        head, self._head = self._head, None
+        if head is not None and head_sql == audit_head(self.backend.db, self.backend.project):
+            result, statements = records(head)
+            self._final += statements
+            self._commit()
+            return result
         if self._rows is None:
             row = self.conn.execute(head_sql).fetchone()
             result, statements = records(row)
@@ -357,22 +298,50 @@ class PgTxn:
         return result
 
     def finish(self) -> None:
-        """COMMIT, with whatever was kept for it: one round trip."""
+        """COMMIT, with whatever was kept for it: one round trip (none when
+        :meth:`append_audit` committed; the failure of that COMMIT is raised here)."""
+        if not self._committed:
+            self._commit()
+        if self._failed is not None:
+            raise self._failed
+
+    def _commit(self) -> None:
+        """Send the COMMIT with whatever was kept for it (one round trip) and mark the
+        transaction committed.
+
+        A text the server refuses is raised at once (nothing was committed, and no
+        record was made: the audit record's append fails, as when the texts went ahead
+        of the head's lock). Any other failure (a record refused, the connection lost
+        in the COMMIT's round trip) is kept for :meth:`finish`, so the record counts as
+        appended, as it did when the COMMIT followed it at the end of the transaction."""
+        self._committed = True
+        try:
+            self._send_commit()
+        except MnemicError:
+            raise
+        except Exception as exc:
+            if not is_db_error(exc):
+                raise
+            self._failed = exc
+
+    def _send_commit(self) -> None:
         from psycopg.pq import TransactionStatus
 
         conn = self.conn
         if conn.broken or conn.closed:
-            raise ConnectionLost("the connection was lost before COMMIT")
+            self._failed = ConnectionLost("the connection was lost before COMMIT")
+            return
         if conn.info.transaction_status != TransactionStatus.INTRANS:
-            raise WriteFailed(
+            self._failed = WriteFailed(
                 self.backend.db.location,
                 "a statement of the transaction failed; it was rolled back, nothing was changed",
             )
+            return
         final = [*self._final, "COMMIT"]
         cur = conn.execute("COMMIT") if self._rows is None else self._send(final)
         while cur.nextset():
             pass
         if cur.statusmessage != "COMMIT":  # the server rolled back instead
-            raise WriteFailed(
+            self._failed = WriteFailed(
                 self.backend.db.location, "the transaction was rolled back, nothing was changed"
             )

@@ -44,19 +44,12 @@ from ...governance.chain import (
     recorded_states,
 )
 from .curated import check_project, current_transaction, store_place
+from .curated_begin import AUDIT_HEAD
 from .db import Database, atomic, is_lock_timeout, mapped_errors
 
 __all__ = ["PostgresJournalStore", "PostgresPendingRecords"]
 
 log = logging.getLogger(__name__)
-
-_HEAD = (
-    "SELECT h.count, h.hash, (SELECT json_object_agg(target, "
-    "json_build_array(state, origin, origin_known)) FROM {s}.audit_targets "
-    "WHERE project = {p}) FROM {s}.audit_head h WHERE h.project = {p} FOR UPDATE OF h"
-)
-"""The head of one store's journal, locked, with each target's state at its last
-commit record."""
 
 _MADE_HEADS: set[tuple[str, str, str]] = set()
 """(server, schema, project) whose journal head row this process has made sure of."""
@@ -235,7 +228,7 @@ class PostgresJournalStore:
         transaction's own, see :meth:`~.curated_txn.PgTxn.append_audit`: a memory write
         commits with its record, or neither does)."""
         joined = current_transaction(self.db, self.project)
-        head = self.sql(_HEAD)
+        head = self.sql(AUDIT_HEAD)
         with mapped_errors(self.location, writing=True):
             self._make_head()
             if joined is not None:

@@ -1,0 +1,122 @@
+"""How a curated transaction on PostgreSQL begins: the locks, the rows and the audit head
+in one round trip (:func:`begin`), and how it ends without applying (:func:`rollback`).
+
+:class:`~.curated_txn.PgTxn` carries on from what :func:`begin` read.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .db import Database, is_lock_timeout
+
+if TYPE_CHECKING:
+    import psycopg
+
+__all__ = ["AUDIT_HEAD", "Owner", "Prefetched", "audit_head", "begin", "is_db_error", "rollback"]
+
+
+class Owner(Protocol):
+    """What a transaction needs of its backend."""
+
+    db: Database
+    history_limit: int
+    project: str
+    """The store: ``''`` (global) or a project's id; every row it touches has it."""
+
+    def location(self, target: str) -> str: ...
+
+    def lock_key(self, target: str) -> int: ...
+
+
+def is_db_error(exc: BaseException) -> bool:
+    import psycopg
+
+    return isinstance(exc, psycopg.Error)
+
+
+Prefetched = dict[str, tuple[str | None, str | None]]
+"""target -> (text, provenance ledger) read under the lock when the transaction began."""
+
+AUDIT_HEAD = (
+    "SELECT h.count, h.hash, (SELECT json_object_agg(target, "
+    "json_build_array(state, origin, origin_known)) FROM {s}.audit_targets "
+    "WHERE project = {p}) FROM {s}.audit_head h WHERE h.project = {p} FOR UPDATE OF h"
+)
+"""The head of one store's journal, locked, with each target's state at its last
+commit record (``{p}``: the store's project, quoted)."""
+
+
+def audit_head(db: Database, project: str) -> str:
+    """:data:`AUDIT_HEAD` for the store ``project`` of ``db``."""
+    from psycopg import sql
+
+    return db.sql(AUDIT_HEAD).replace("{p}", sql.Literal(project).as_string())
+
+
+def begin(
+    owner: Owner, conn: psycopg.Connection[Any], ordered: list[str], timeout: float
+) -> tuple[Prefetched, Any] | None:
+    """Open the transaction, take the targets' locks (sorted), read their rows and
+    ledgers in ``owner``'s store and lock its audit head (:data:`AUDIT_HEAD`): one round
+    trip (one simple query; the target names are fixed identifiers, the project is
+    quoted by psycopg). Returns the rows and the head row (None: the store has no head
+    row yet).
+
+    The head is locked here, behind the targets' locks, rather than when the record is
+    appended: the record is then built from it and sent with the writes and the COMMIT,
+    so the locks are held for one more round trip, not two (a journal append outside a
+    curated transaction takes only the head, so the order stays: targets, then head).
+
+    Returns None when the reads failed (a ledger table renamed or unreadable): the
+    transaction is then opened again without them and the reads go one by one, each
+    ledger statement in a savepoint (:class:`PgTxn` "careful" mode). A lock timeout and
+    a lost connection are raised.
+    """
+    from psycopg import sql
+
+    db = owner.db
+    steps = ["BEGIN", f"SET LOCAL lock_timeout = {max(1, int(timeout * 1000))}"]
+    steps += [f"SELECT pg_advisory_xact_lock({owner.lock_key(t)})" for t in ordered]
+    if not ordered:
+        conn.execute("; ".join(steps), prepare=False)
+        return {}, None
+    names = ", ".join(f"'{t}'" for t in ordered)  # validated names (FILENAMES keys)
+    scope = f"project = {sql.Literal(owner.project).as_string(conn)}"
+    reads = [
+        db.sql(f"SELECT target, body FROM {{s}}.curated WHERE target IN ({names}) AND {scope}"),
+        db.sql(
+            f"SELECT target, ledger FROM {{s}}.curated_provenance "
+            f"WHERE target IN ({names}) AND {scope}"
+        ),
+        audit_head(db, owner.project),
+    ]
+    try:
+        cur = conn.execute("; ".join(steps + reads), prepare=False)
+    except Exception as exc:
+        if conn.broken or conn.closed or is_lock_timeout(exc) or not is_db_error(exc):
+            raise
+        rollback(conn)
+        conn.execute("; ".join(steps), prepare=False)
+        return None
+    sets: list[list[Any]] = []
+    while True:
+        sets.append(cur.fetchall() if cur.description else [])
+        if not cur.nextset():
+            break
+    bodies = {str(r[0]): str(r[1]) for r in sets[-3]}
+    ledgers = {str(r[0]): str(r[1]) for r in sets[-2]}
+    head = sets[-1][0] if sets[-1] else None
+    return {t: (bodies.get(t), ledgers.get(t)) for t in ordered}, head
+
+
+def rollback(conn: psycopg.Connection[Any]) -> None:
+    """End an open transaction of ``conn`` without applying it (best effort: a dead
+    connection has nothing to end, the server already rolled it back)."""
+    from psycopg.pq import TransactionStatus
+
+    if conn.closed or conn.broken or conn.info.transaction_status == TransactionStatus.IDLE:
+        return
+    with contextlib.suppress(Exception):
+        conn.execute("ROLLBACK")
