@@ -29,6 +29,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import mnemic.sessions.search.retrieval as retrieval_module
+import mnemic.sessions.search.speaker as speaker_module
 import recall as rb
 from _metrics import Scores
 from _vcache import CachedEmbedder
@@ -52,9 +54,6 @@ def knobs(changes: dict[str, tuple[Any, str, Any]]) -> Iterator[None]:
             setattr(module, attr, value)
 
 
-import mnemic.sessions.search.retrieval as retrieval_module
-import mnemic.sessions.search.speaker as speaker_module
-
 VARIANTS: dict[str, Callable[[], Any]] = {
     "unnamed": lambda: knobs({"named": (retrieval_module, "NAMED_SPEAKERS", False)}),
     "named0.6": lambda: knobs({"share": (speaker_module, "NAMED_SHARE", 0.6)}),
@@ -62,7 +61,7 @@ VARIANTS: dict[str, Callable[[], Any]] = {
 """Name -> a context manager switching the variant on."""
 
 
-def _stores(sets: list[str], split: str, embedder: CachedEmbedder, work: Path) -> tuple[
+def _stores(sets: list[str], split: str, embedder: CachedEmbedder | None, work: Path) -> tuple[
     dict[str, rb.Corpus], list[rb.Question]
 ]:  # fmt: skip
     corpora: dict[str, rb.Corpus] = {}
@@ -168,13 +167,19 @@ def misses(corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: 
 
 
 def variants(
-    corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: Any, names: list[str]
+    corpora: dict[str, rb.Corpus],
+    questions: list[rb.Question],
+    loader: Any,
+    names: list[str],
+    save: Path | None = None,
+    modes: tuple[str, ...] = ("lexical", "hybrid"),
 ) -> None:
     table: dict[tuple[str, str, str], Scores] = {}
+    out: dict[str, Any] = {}
     runs = [("shipped", None), *((n, VARIANTS[n]) for n in names)]
     for q in questions:
         corpus = corpora[q.corpus]
-        for mode in ("lexical", "hybrid"):
+        for mode in modes:
             for name, factory in runs:
                 if factory is None:
                     ranked = rb.ranking(corpus, q.text, mode, loader, q.as_of)
@@ -184,6 +189,7 @@ def variants(
                 rb.score(q, corpus, ranked, table.setdefault((q.set, mode, name), Scores()))
     for (set_, mode, name), sc in sorted(table.items()):
         r = sc.result()
+        out.setdefault(set_, {}).setdefault(mode, {})[name] = r
         figs = [f"{m} {r[m]['value']:.3f}" for m in (
             "turn@5", "turn@10", "turn@25", "turn@50", "session@2", "session@5", "session@10",
             "fresh_first", "past_first", "as_of_first") if m in r]  # fmt: skip
@@ -193,6 +199,8 @@ def variants(
             print("    " + "  ".join(
                 f"{g} {v['turn@10']['value']:.3f}/{v['session@5']['value']:.3f}"
                 for g, v in sorted(cats.items())))  # fmt: skip
+    if save is not None:
+        save.write_text(json.dumps(out, indent=1), encoding="utf-8")
 
 
 def main() -> None:
@@ -201,8 +209,11 @@ def main() -> None:
     parser.add_argument("--sets", default="locomo")
     parser.add_argument("--split", default="dev")
     parser.add_argument("--variants", default="")
+    parser.add_argument("--modes", default="lexical,hybrid")
+    parser.add_argument("--save", type=Path, default=None, help="every figure as JSON")
     args = parser.parse_args()
-    embedder = CachedEmbedder()
+    modes = tuple(args.modes.split(","))
+    embedder = CachedEmbedder() if modes != ("lexical",) else None
     sets = args.sets.split(",")
     with tempfile.TemporaryDirectory(prefix="mnemic-misses-") as tmp:
         corpora, questions = _stores(sets, args.split, embedder, Path(tmp))
@@ -210,7 +221,7 @@ def main() -> None:
             misses(corpora, questions, lambda: embedder)
         else:
             names = [n for n in args.variants.split(",") if n] or list(VARIANTS)
-            variants(corpora, questions, lambda: embedder, names)
+            variants(corpora, questions, lambda: embedder, names, args.save, modes)
         for c in corpora.values():
             c.store.close()
 
