@@ -118,8 +118,9 @@ def _chat(path: Path, names: tuple[str | None, str | None]) -> SQLiteSessionStor
     s.append_messages(
         "chat",
         [
-            NewMessage("user" if who == 0 else "assistant", text, name=names[who],
-                       timestamp=T0 + 60 * i)  # fmt: skip
+            NewMessage(
+                "user" if who == 0 else "assistant", text, name=names[who], timestamp=T0 + 60 * i
+            )
             for i, (who, text) in enumerate(turns)
         ],
     )

@@ -56,9 +56,9 @@ from .reads import (
     messages_by_id,
     parent_links,
     roles_at,
-    speakers_at,
     sessions_by_id,
     shown,
+    speakers_at,
     walk_roots,
     windows,
 )
