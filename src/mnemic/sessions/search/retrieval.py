@@ -61,7 +61,9 @@ windowed through the model in full (seconds, not milliseconds: the demo's 9,333-
 paste took 12 s and timed the recall provider out); its meaning is in its start
 (about 128 tokens of prose), and the lexical part still searches every word."""
 NAMED_SPEAKERS = True
-"""Whether a question naming one speaker prefers that speaker's words (:mod:`.speaker`)."""
+"""Whether a question in the third person that names one speaker of a conversation
+prefers that speaker's words (:func:`~.speaker.prefer_named`; off: the ranking before it,
+for the benches' ablation)."""
 ENABLE_HINT = (
     "To search by meaning: pip install 'mnemic[semantic]', then run `mnemic sessions embed`."
 )
@@ -280,7 +282,8 @@ def candidates(
     asks about time: its "as of" date cuts later messages out, and the latest statement
     of a subject ranks first unless it asks about the past (:mod:`.freshness`). A
     question in the first person prefers the user's messages, one about what the
-    assistant said the assistant's (:mod:`.speaker`).
+    assistant said the assistant's, one that names a speaker that speaker's
+    (:mod:`.speaker`).
     """
     frame = read_timeframe(text) if frame is None else frame
     if frame.until is not None and (filters.until is None or frame.until < filters.until):
