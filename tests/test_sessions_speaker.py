@@ -156,6 +156,30 @@ def test_a_question_naming_both_speakers_or_none_is_not_weighed(tmp_path: Path) 
         assert not any("other side" in w for r in ranking.results for w in r.why)
 
 
+def test_a_tools_name_is_not_a_speaker(tmp_path: Path) -> None:
+    """Tool results carry their tool's name (the ChatGPT importer): a question naming a
+    tool weighs no message down."""
+    s = SQLiteSessionStore(tmp_path / "s.db")
+    s.start_session(id="t", started_at=T0)
+    s.append_messages(
+        "t",
+        [
+            NewMessage("user", "Find coconut ice cream recipes.", timestamp=T0),
+            NewMessage("tool", "coconut ice cream recipes: 12 found", name="search",
+                       tool_name="search", timestamp=T0 + 1),  # fmt: skip
+            NewMessage("tool", "coconut ice cream page opened", name="browser",
+                       tool_name="browser", timestamp=T0 + 2),  # fmt: skip
+        ],
+    )
+    with s:
+        ranking = search_messages(
+            s, "What did the browser find about coconut ice cream recipes?",
+            mode="lexical", roles=("user", "assistant", "tool"),
+        )  # fmt: skip
+    assert len(ranking.results) == 3
+    assert not any("other side" in w for r in ranking.results for w in r.why)
+
+
 @pytest.mark.parametrize(
     ("question", "named"),
     [

@@ -98,18 +98,22 @@ def prefer_named(
     """``fused`` (best first) with the messages among the best :data:`CANDIDATES` said
     by another named speaker than the one ``text`` names keeping :data:`NAMED_SHARE` of
     their score (their speakers in one read); unchanged unless the question names
-    exactly one of at least two speakers found there."""
+    exactly one of at least two speakers found there. A speaker is the ``name`` of a
+    user or assistant message; a tool result's name (its tool's) is none."""
     if not fused:
         return list(fused)
     head = list(fused[:CANDIDATES])
-    said = store.speakers_at([(f.session_id, f.seq) for f in head])
-    names = {s[1] for s in said if s is not None and s[1]}
+    said = [
+        s[1] if s is not None and s[0] in ("user", "assistant") else None
+        for s in store.speakers_at([(f.session_id, f.seq) for f in head])
+    ]
+    names = {n for n in said if n}
     name = named_speaker(text, names) if len(names) > 1 else None
     if name is None:
         return list(fused)
     out = []
-    for f, s in zip(head, said, strict=True):
-        if s is not None and s[1] and s[1] != name:
+    for f, speaker in zip(head, said, strict=True):
+        if speaker and speaker != name:
             f = f._replace(score=f.score * NAMED_SHARE, notes=(*f.notes, "other_side"))
         out.append(f)
     out.sort(key=lambda f: (-f.score, not f.direct, f.session_id, f.seq))
