@@ -165,10 +165,10 @@ def test_a_tools_name_is_not_a_speaker(tmp_path: Path) -> None:
         "t",
         [
             NewMessage("user", "Find coconut ice cream recipes.", timestamp=T0),
-            NewMessage("tool", "coconut ice cream recipes: 12 found", name="search",
-                       tool_name="search", timestamp=T0 + 1),  # fmt: skip
-            NewMessage("tool", "coconut ice cream page opened", name="browser",
-                       tool_name="browser", timestamp=T0 + 2),  # fmt: skip
+            NewMessage(
+                "tool", "coconut ice cream recipes: 12 found", name="search", timestamp=T0 + 1
+            ),
+            NewMessage("tool", "coconut ice cream page opened", name="browser", timestamp=T0 + 2),
         ],
     )
     with s:
