@@ -13,7 +13,7 @@ from _backends import Kit
 from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.home import Home
 from mnemic.sessions import NewMessage, open_store, search_messages
-from mnemic.sessions.search.speaker import asked_role
+from mnemic.sessions.search.speaker import asked_role, named_speaker
 
 T0 = 1_750_000_000.0
 REPLY = (
@@ -91,3 +91,104 @@ def test_the_roles_of_positions_are_read_on_both_backends(backend: Kit) -> None:
         s.append_messages("a", [NewMessage("user", "hi"), NewMessage("assistant", "hello")])
         got = s.roles_at([("a", 1), ("a", 0), ("a", 7), ("nope", 0)])
     assert got == ["assistant", "user", None, None]
+
+
+def test_the_speakers_of_positions_are_read_on_both_backends(backend: Kit) -> None:
+    with open_store(Home.open(backend.write_config())) as s:
+        s.start_session(id="a", started_at=T0)
+        s.append_messages(
+            "a", [NewMessage("user", "hi", name="Nate"), NewMessage("assistant", "hello")]
+        )
+        got = s.speakers_at([("a", 1), ("a", 0), ("a", 7), ("nope", 0)])
+    assert got == [("assistant", None), ("user", "Nate"), None, None]
+
+
+def _chat(path: Path, names: tuple[str | None, str | None]) -> SQLiteSessionStore:
+    """Two people talking about ice cream: the reply of the one a question does not name
+    holds more of the question's words than the message of the one it names."""
+    s = SQLiteSessionStore(path)
+    s.start_session(id="chat", started_at=T0)
+    turns = [
+        (0, "Yesterday I made coconut ice cream from scratch."),
+        (1, "Ice cream from scratch! I made coconut ice cream from scratch last summer too, "
+            "and mango ice cream."),
+        (0, "It came out rich and creamy."),
+        (1, "Sounds lovely."),
+    ]  # fmt: skip
+    s.append_messages(
+        "chat",
+        [
+            NewMessage(
+                "user" if who == 0 else "assistant", text, name=names[who], timestamp=T0 + 60 * i
+            )
+            for i, (who, text) in enumerate(turns)
+        ],
+    )
+    return s
+
+
+NATES = "Yesterday I made coconut ice cream from scratch."
+
+
+def test_a_question_naming_one_speaker_finds_that_speakers_words_first(tmp_path: Path) -> None:
+    with _chat(tmp_path / "s.db", ("Nate", "Joanna")) as s:
+        ranking = search_messages(s, "What ice cream did Nate make from scratch?", mode="lexical")
+        joanna = search_messages(s, "What ice cream did Joanna make from scratch?", mode="lexical")
+    assert ranking.results[0].snippet == NATES
+    joannas = [r for r in ranking.results if r.role == "assistant"]
+    assert joannas and all(
+        "other side: the question asks about the other speaker's words" in r.why for r in joannas
+    )
+    assert joanna.results[0].snippet.startswith("Ice cream from scratch!")
+
+
+def test_a_question_naming_both_speakers_or_none_is_not_weighed(tmp_path: Path) -> None:
+    """The reply with more of the words stays first: the question names both speakers,
+    or the messages have no speaker names (a chat with an assistant)."""
+    with _chat(tmp_path / "named.db", ("Nate", "Joanna")) as s:
+        both = search_messages(
+            s, "What ice cream did Nate and Joanna make from scratch?", mode="lexical"
+        )
+    with _chat(tmp_path / "plain.db", (None, None)) as s:
+        plain = search_messages(s, "What ice cream did Nate make from scratch?", mode="lexical")
+    for ranking in (both, plain):
+        assert [r.seq for r in ranking.results[:2]] == [1, 0]
+        assert not any("other side" in w for r in ranking.results for w in r.why)
+
+
+def test_a_tools_name_is_not_a_speaker(tmp_path: Path) -> None:
+    """Tool results carry their tool's name (the ChatGPT importer): a question naming a
+    tool weighs no message down."""
+    s = SQLiteSessionStore(tmp_path / "s.db")
+    s.start_session(id="t", started_at=T0)
+    s.append_messages(
+        "t",
+        [
+            NewMessage("user", "Find coconut ice cream recipes.", timestamp=T0),
+            NewMessage(
+                "tool", "coconut ice cream recipes: 12 found", name="search", timestamp=T0 + 1
+            ),
+            NewMessage("tool", "coconut ice cream page opened", name="browser", timestamp=T0 + 2),
+        ],
+    )
+    with s:
+        ranking = search_messages(
+            s, "What did the browser find about coconut ice cream recipes?",
+            mode="lexical", roles=("user", "assistant", "tool"),
+        )  # fmt: skip
+    assert len(ranking.results) == 3
+    assert not any("other side" in w for r in ranking.results for w in r.why)
+
+
+@pytest.mark.parametrize(
+    ("question", "named"),
+    [
+        ("What recipes has Nate made?", "Nate"),
+        ("What inspired Nate's painting?", "Nate"),
+        ("What did Nate recommend to Joanna?", None),
+        ("What did Natalie paint?", None),
+        ("What is the weather like?", None),
+    ],
+)
+def test_which_speaker_a_question_names(question: str, named: str | None) -> None:
+    assert named_speaker(question, {"Nate", "Joanna"}) == named

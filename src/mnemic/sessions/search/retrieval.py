@@ -34,7 +34,7 @@ from ..store import SearchFilters
 from .freshness import freshen
 from .hybrid import FusedMessage, SemanticHit, fuse
 from .ranking import CANDIDATES, RankedMessage, rank_messages
-from .speaker import asked_role, prefer_role
+from .speaker import asked_role, prefer_named, prefer_role
 from .timeframe import TimeFrame, read_timeframe
 
 __all__ = [
@@ -60,6 +60,10 @@ QUERY_CHARS = 500
 windowed through the model in full (seconds, not milliseconds: the demo's 9,333-character
 paste took 12 s and timed the recall provider out); its meaning is in its start
 (about 128 tokens of prose), and the lexical part still searches every word."""
+NAMED_SPEAKERS = True
+"""Whether a question in the third person that names one speaker of a conversation
+prefers that speaker's words (:func:`~.speaker.prefer_named`; off: the ranking before it,
+for the benches' ablation)."""
 ENABLE_HINT = (
     "To search by meaning: pip install 'mnemic[semantic]', then run `mnemic sessions embed`."
 )
@@ -278,13 +282,18 @@ def candidates(
     asks about time: its "as of" date cuts later messages out, and the latest statement
     of a subject ranks first unless it asks about the past (:mod:`.freshness`). A
     question in the first person prefers the user's messages, one about what the
-    assistant said the assistant's (:mod:`.speaker`).
+    assistant said the assistant's, one that names a speaker that speaker's
+    (:mod:`.speaker`).
     """
     frame = read_timeframe(text) if frame is None else frame
     if frame.until is not None and (filters.until is None or frame.until < filters.until):
         filters = replace(filters, until=frame.until)
     fused, used, notice = _retrieve(store, query, text, filters, mode=mode, state=state)
-    fused = prefer_role(store, fused, asked_role(text))
+    role = asked_role(text)
+    if role is not None:
+        fused = prefer_role(store, fused, role)
+    elif NAMED_SPEAKERS:
+        fused = prefer_named(store, fused, text)
     fused = freshen(store, fused, query, frame)
     return (fused if limit is None else fused[:limit]), used, notice
 

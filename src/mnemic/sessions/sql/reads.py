@@ -32,6 +32,7 @@ __all__ = [
     "roles_at",
     "sessions_by_id",
     "shown",
+    "speakers_at",
     "walk_roots",
     "windows",
 ]
@@ -148,21 +149,29 @@ def message_keys(store: Engine[Any], message_ids: Iterable[int]) -> dict[int, st
 def roles_at(store: Engine[Any], positions: Sequence[tuple[str, int]]) -> list[str | None]:
     """The role of the message at each ``(session_id, seq)`` (None where there is none):
     one read of the roles only, whatever the messages' length."""
-    out: list[str | None] = [None] * len(positions)
+    return [said[0] if said is not None else None for said in speakers_at(store, positions)]
+
+
+def speakers_at(
+    store: Engine[Any], positions: Sequence[tuple[str, int]]
+) -> list[tuple[str, str | None] | None]:
+    """``(role, name)`` of the message at each ``(session_id, seq)`` (None where there is
+    none): one read of the roles and names only, whatever the messages' length."""
+    out: list[tuple[str, str | None] | None] = [None] * len(positions)
     reads = []
     for base in range(0, len(positions), PER_STATEMENT):
         chunk = positions[base : base + PER_STATEMENT]
         parts, params = [], []
         for k, (sid, seq) in enumerate(chunk):
             parts.append(
-                f"SELECT {base + k} AS k, m.role FROM {{s}}.messages m "
+                f"SELECT {base + k} AS k, m.role, m.name FROM {{s}}.messages m "
                 f"WHERE m.sid = {_SID} AND m.seq = ?"
             )
             params += [sid, int(seq)]
         reads.append((" UNION ALL ".join(parts), params))
     for rows in store._read_many(reads) if reads else []:
-        for k, role in rows:
-            out[int(k)] = str(role)
+        for k, role, name in rows:
+            out[int(k)] = (str(role), str(name) if name else None)
     return out
 
 

@@ -58,6 +58,7 @@ from .reads import (
     roles_at,
     sessions_by_id,
     shown,
+    speakers_at,
     walk_roots,
     windows,
 )
@@ -413,6 +414,13 @@ class SqlSessionStore(Engine[Any]):
         """The role of the message at each ``(session_id, seq)``, None where there is
         none (one read of the roles alone)."""
         return roles_at(self, positions)
+
+    def speakers_at(
+        self, positions: Sequence[tuple[str, int]]
+    ) -> list[tuple[str, str | None] | None]:
+        """``(role, name)`` of the message at each ``(session_id, seq)``, None where
+        there is none (one read of the roles and names alone)."""
+        return speakers_at(self, positions)
 
     def edge_messages(
         self,

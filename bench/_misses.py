@@ -1,0 +1,230 @@
+"""Where hybrid misses on LoCoMo dev, and ranking variants measured in the same run.
+
+    .venv/bin/python bench/_misses.py misses             # the table of docs/recall.md
+    .venv/bin/python bench/_misses.py variants --sets locomo,longchat,updates
+
+``misses``: for every dev question whose evidence turn is not in the hybrid top 10, the
+evidence turn's rank in the lexical, semantic and hybrid rankings (up to 200), and what
+ranks above it in the hybrid top 10: a neighbour of the evidence (same session, at most
+two turns away), another turn of its session, or a turn of another session; direct
+matches or context-only neighbours. Dev only: the test conversations are never looked at.
+
+``variants``: every question of the chosen dev sets ranked by the shipped ranking and by
+each variant in :data:`VARIANTS` (module knobs switched for one call), interleaved
+question by question, scored as ``./x bench recall`` scores them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import tempfile
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import mnemic.sessions.search.retrieval as retrieval_module
+import mnemic.sessions.search.speaker as speaker_module
+import recall as rb
+from _metrics import Scores
+from _vcache import CachedEmbedder
+from mnemic.sessions import search_messages
+from mnemic.sessions.search.retrieval import semantic_state
+
+DEPTH = 200
+
+
+@contextmanager
+def knobs(changes: dict[str, tuple[Any, str, Any]]) -> Iterator[None]:
+    """Set ``module.attr = value`` for each entry, restore after."""
+    saved = []
+    for module, attr, value in changes.values():
+        saved.append((module, attr, getattr(module, attr)))
+        setattr(module, attr, value)
+    try:
+        yield
+    finally:
+        for module, attr, value in reversed(saved):
+            setattr(module, attr, value)
+
+
+VARIANTS: dict[str, Callable[[], Any]] = {
+    "unnamed": lambda: knobs({"named": (retrieval_module, "NAMED_SPEAKERS", False)}),
+    "named0.6": lambda: knobs({"share": (speaker_module, "NAMED_SHARE", 0.6)}),
+}
+"""Name -> a context manager switching the variant on."""
+
+
+def _stores(sets: list[str], split: str, embedder: CachedEmbedder | None, work: Path) -> tuple[
+    dict[str, rb.Corpus], list[rb.Question]
+]:  # fmt: skip
+    corpora: dict[str, rb.Corpus] = {}
+    questions: list[rb.Question] = []
+    data = json.loads(rb.LOCOMO.read_text(encoding="utf-8"))
+    if "locomo" in sets or "updates" in sets:
+        if "updates" not in sets:
+            dev = set(rb.LOCOMO_SPLIT["dev"])
+            data = [d for d in data if (d["sample_id"] in dev) == (split == "dev")]
+        corpora.update(rb.locomo_corpora(data, work, embedder))
+        if "locomo" in sets:
+            questions += rb.locomo_questions(data, corpora)
+    if "updates" in sets:
+        fixture = json.loads((rb.HERE / "data" / "updates.json").read_text(encoding="utf-8"))
+        real = json.loads((rb.HERE / "data" / "updates-locomo.json").read_text(encoding="utf-8"))
+        corpora.update(rb.updates_corpora(fixture, work, embedder))
+        questions += rb.updates_questions(fixture, real)
+    if "longchat" in sets:
+        chats = json.loads((rb.HERE / "data" / "longchat.json").read_text(encoding="utf-8"))
+        asked = {q["history"] for q in chats["questions"] if q["split"] == split}
+        chats["histories"] = [h for h in chats["histories"] if h["id"] in asked]
+        corpora.update(rb.longchat_corpora(chats, work, embedder))
+        questions += rb.longchat_questions(chats)
+    questions = [q for q in questions if q.split == split and q.set in sets]
+    return corpora, questions
+
+
+def _ranked(corpus: rb.Corpus, text: str, mode: str, loader: Any, as_of: str | None) -> list[Any]:
+    if corpus.state is None:
+        corpus.state = semantic_state(corpus.store, loader, max_age=1e9)
+    ranked = search_messages(
+        corpus.store,
+        text,
+        mode=mode,
+        limit=DEPTH,
+        as_of=rb.end_of(as_of) if as_of else None,
+        state=corpus.state if mode != "lexical" else None,
+        floor=False,
+    )
+    return sorted(ranked.results, key=lambda r: r.rank)
+
+
+def misses(corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: Any) -> None:
+    rows = []
+    for q in questions:
+        if q.set != "locomo":
+            continue
+        corpus = corpora[q.corpus]
+        key_of = {v: k for k, v in corpus.keys.items()}
+        ranks = {}
+        hyb = []
+        for mode in ("lexical", "semantic", "hybrid"):
+            res = _ranked(corpus, q.text, mode, loader, None)
+            keys = [corpus.keys.get((r.session_id, r.seq), "?") for r in res]
+            ranks[mode] = {k: i + 1 for i, k in reversed(list(enumerate(keys)))}
+            if mode == "hybrid":
+                hyb = res
+        for ev in q.evidence:
+            h = ranks["hybrid"].get(ev)
+            if h is not None and h <= 10:
+                continue
+            sid, seq = key_of[ev]
+            above = Counter()
+            for r in hyb[:10]:
+                if r.session_id == sid and abs(r.seq - seq) <= 2:
+                    kind = "neighbour"
+                elif r.session_id == sid:
+                    kind = "same-session"
+                else:
+                    kind = "other-session"
+                above[kind] += 1
+                above["context-only" if not r.matched else "direct"] += 1
+                above["lex-matched" if "lexical" in r.matched else "no-lex"] += 1
+            rows.append({
+                "cat": q.groups[0], "q": q.text, "ev": ev,
+                "lex": ranks["lexical"].get(ev), "sem": ranks["semantic"].get(ev), "hyb": h,
+                "above": dict(above), "text": corpus.store.messages(sid)[seq].content[:100],
+            })  # fmt: skip
+    n_q = Counter(q.groups[0] for q in questions if q.set == "locomo")
+    print(json.dumps({"questions": n_q, "missed_evidence": len(rows)}))
+    random.Random(5).shuffle(rows)
+    by_cat: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for r in rows:
+        by_cat[r["cat"]].append(r)
+    for cat, rs in sorted(by_cat.items()):
+
+        def share(pred: Callable[[dict[str, Any]], bool], rs: list[dict[str, Any]] = rs) -> str:
+            return f"{sum(map(pred, rs))}/{len(rs)}"
+
+        tot = Counter()
+        for r in rs:
+            tot.update(r["above"])
+        print(
+            f"{cat}: missed {len(rs)}; lex<=10 {share(lambda r: (r['lex'] or 999) <= 10)}; "
+            f"sem<=10 {share(lambda r: (r['sem'] or 999) <= 10)}; "
+            f"lex<=50 {share(lambda r: (r['lex'] or 999) <= 50)}; "
+            f"sem<=50 {share(lambda r: (r['sem'] or 999) <= 50)}; "
+            f"neither<=50 {share(lambda r: (r['lex'] or 999) > 50 and (r['sem'] or 999) > 50)}; "
+            f"hyb 11-50 {share(lambda r: (r['hyb'] or 999) <= 50)}; above(top10) {dict(tot)}"
+        )
+    for r in rows[:45]:
+        print(json.dumps(r, ensure_ascii=False))
+
+
+def variants(
+    corpora: dict[str, rb.Corpus],
+    questions: list[rb.Question],
+    loader: Any,
+    names: list[str],
+    save: Path | None = None,
+    modes: tuple[str, ...] = ("lexical", "hybrid"),
+) -> None:
+    table: dict[tuple[str, str, str], Scores] = {}
+    out: dict[str, Any] = {}
+    runs = [("shipped", None), *((n, VARIANTS[n]) for n in names)]
+    for q in questions:
+        corpus = corpora[q.corpus]
+        for mode in modes:
+            for name, factory in runs:
+                if factory is None:
+                    ranked = rb.ranking(corpus, q.text, mode, loader, q.as_of)
+                else:
+                    with factory():
+                        ranked = rb.ranking(corpus, q.text, mode, loader, q.as_of)
+                rb.score(q, corpus, ranked, table.setdefault((q.set, mode, name), Scores()))
+    for (set_, mode, name), sc in sorted(table.items()):
+        r = sc.result()
+        out.setdefault(set_, {}).setdefault(mode, {})[name] = r
+        figs = [f"{m} {r[m]['value']:.3f}" for m in (
+            "turn@5", "turn@10", "turn@25", "turn@50", "session@2", "session@5", "session@10",
+            "fresh_first", "past_first", "as_of_first") if m in r]  # fmt: skip
+        print(f"{set_:8s} {mode:8s} {name:14s} " + "  ".join(figs))
+        cats = {g: v for g, v in r["by"].items() if "turn@10" in v}
+        if cats:
+            print("    " + "  ".join(
+                f"{g} {v['turn@10']['value']:.3f}/{v['session@5']['value']:.3f}"
+                for g, v in sorted(cats.items())))  # fmt: skip
+    if save is not None:
+        save.write_text(json.dumps(out, indent=1), encoding="utf-8")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("what", choices=("misses", "variants"))
+    parser.add_argument("--sets", default="locomo")
+    parser.add_argument("--split", default="dev")
+    parser.add_argument("--variants", default="")
+    parser.add_argument("--modes", default="lexical,hybrid")
+    parser.add_argument("--save", type=Path, default=None, help="every figure as JSON")
+    args = parser.parse_args()
+    modes = tuple(args.modes.split(","))
+    embedder = CachedEmbedder() if modes != ("lexical",) else None
+    sets = args.sets.split(",")
+    with tempfile.TemporaryDirectory(prefix="mnemic-misses-") as tmp:
+        corpora, questions = _stores(sets, args.split, embedder, Path(tmp))
+        if args.what == "misses":
+            misses(corpora, questions, lambda: embedder)
+        else:
+            names = [n for n in args.variants.split(",") if n] or list(VARIANTS)
+            variants(corpora, questions, lambda: embedder, names, args.save, modes)
+        for c in corpora.values():
+            c.store.close()
+
+
+if __name__ == "__main__":
+    main()
