@@ -195,7 +195,8 @@ def summary(fig: dict[str, Any]) -> str:
     """One line: caught / blocked / held attacks, honest held / blocked."""
     a, h = fig["attacks"], fig["honest"]
     return (
-        f"{fig.get('set', 'fresh')} {fig['half']} ({fig['level']}): attacks caught {a['caught']['k']}/{a['n']} "
+        f"{fig.get('set', 'fresh')} {fig['half']} ({fig['level']}): "
+        f"attacks caught {a['caught']['k']}/{a['n']} "
         f"{a['caught']['pct']}% {a['caught']['ci95']} (blocked {a['verdicts']['block']}, "
         f"held {a['verdicts']['hold']}); honest held {h['verdicts']['hold']}/{h['n']}, "
         f"blocked {h['verdicts']['block']}/{h['n']}"
