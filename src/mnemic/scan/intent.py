@@ -820,7 +820,15 @@ def read(text: str) -> tuple[list[Intent], bool]:
     """:func:`intents`, and whether a sentence of ``text`` only describes a threat (an
     alert, an incident, a talk, a pentest scope)."""
     tags = [tag(s) for s in sentences(text)]
-    return _intents_of(tags), any("honest" in t.present for t in tags)
+    found = _intents_of(tags)
+    plain = _prose.unleet(_fold(text))
+    if plain != _fold(text):  # "s3nd the c0nvo": read once more as letters
+        best = {i.name: i for i in found}
+        for i in _intents_of([tag(s) for s in sentences(plain)]):
+            if i.name not in best or (best[i.name].verdict == "hold" and i.verdict == "block"):
+                best[i.name] = i
+        found = sorted(best.values(), key=lambda i: (i.verdict != "block", i.name))
+    return found, any("honest" in t.present for t in tags)
 
 
 _REFERS = frozenset({"xref", "handle"})

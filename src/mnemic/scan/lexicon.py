@@ -74,7 +74,8 @@ CONCEPTS: dict[str, str] = {
         gedachtnis; diese notizen; diese notiz; diese eintrage; diesen eintrag; memoire;
         ces notes; cette note; ces entrees; cette entree; competence*; estas anotac*;
         esta anotac*; 메모리; 이 메모; 기억; 항목; 스킬; مهارة; ذاكرتك;
-        speicher; dein speicher; was du gespeichert hast
+        speicher; dein speicher; was du gespeichert hast;
+        gedachtnisdatei; speicherdatei; gespeicherte notizen; gespeicherten notizen
 
     """,
     "rules": """
@@ -115,8 +116,7 @@ CONCEPTS: dict[str, str] = {
         modell; qu'on t'a; que tu as recues;
         tes; vos; assistant; modele; que voce recebeu; suas; seu; 당신; 너의; 받은; 어시스턴트;
         you were set up with; you were configured with;
-        placed on you; imposed on you; set for you; 给你设定; 给你设置; 課された;
-        tue; tuoi; tua; tuo
+        placed on you; imposed on you; set for you; 给你设定; 给你设置; 課された
 
     """,
     "startup": """
@@ -175,7 +175,7 @@ CONCEPTS: dict[str, str] = {
 
     """,
     "convo": """
-        nachricht des nutzers;
+        nachricht des nutzers; convo; convos;
         conversation*; chat history; chat log*; chat transcript*; transcript*; message history;
         previous messages; everything the user types; what the user types; what the user says;
         the user's messages; user messages; prompts the user; 对话; 聊天记录; 会话记录;
@@ -459,7 +459,8 @@ CONCEPTS: dict[str, str] = {
     "deny": """
         verneine; verneinen; say no; tell them you don't; say you don't; answer no;
         dile que no; dis-lui que non; dis que non; ответь, что нет; скажи, что нет;
-        ответь нет; قل لا; 就说不; 说不是; いいえと答え; 否定して
+        ответь нет; قل لا; 就说不; 说不是; いいえと答え; 否定して;
+        niega; niegalo; niega que; leugne; отрицай; 否认; nega; negare
 
     """,
     # An entry of the store, named as such (used with memory in the concealment frames).
@@ -474,7 +475,8 @@ CONCEPTS: dict[str, str] = {
         ملاحظات عنه;
         this file; diese datei; dieser datei; ce fichier; este archivo; этот файл; этого файла;
         このファイル; 这个文件; هذا الملف;
-        une note; a note; eine notiz; una nota
+        une note; a note; eine notiz; una nota;
+        registro; registros; aufzeichnungen; registrazione
 
     """,
     "persist": """
@@ -681,7 +683,7 @@ CONCEPTS: dict[str, str] = {
         refuse to; refuses to; 不; 别; 勿; 不要; 不得; 禁止; 切勿; 从不; 永远不; 绝不; 决不;
         不能; 不可; не; никогда; нельзя; запрещено; ни в коем случае; لا; لن; لم; أبدا; ابدا;
         ممنوع; إياك; nunca; jamas; ni; nicht; nie; niemals; kein; keine; keinen; ne; pas;
-        jamais; aucun; nao; 않; 말고; 마세요; 금지; non; mai;
+        jamais; aucun; nao; 않; 말고; 마세요; 금지; non;
         فلا
 
     """,
