@@ -52,6 +52,7 @@ _HANDLE_PROSE = re.compile(
 # A digit or symbol standing for a letter between two letters ("s3nd", "passw0rd",
 # "n0tes"), in a word that is no address ("l0g-sink.io/c" is read too: it is a word).
 _LEET_WORD = re.compile(r"(?<![\w/@.])(?=\w*[a-z][013457@$][a-z])[a-z0-9@$]+(?![\w@$])")
+_LEET_HINT = re.compile(r"[a-z][013457@$][a-z]")
 _LEET_LETTERS = str.maketrans(
     {"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s"}
 )
@@ -108,7 +109,7 @@ def unleet(text: str) -> str:
     """``text`` with its leetspeak words read as letters ("s3nd the c0nvo": "send the
     convo"); ``text`` itself when it has none. Hex-looking words of eight or more
     characters (hashes, handles) are left as they are."""
-    if not any(c in "013457@$" for c in text):
+    if not _LEET_HINT.search(text):
         return text
 
     def letters(m: re.Match[str]) -> str:

@@ -234,7 +234,7 @@ FRAMES: tuple[_Frame, ...] = (
         "block",
         "credential_exfiltration",
         "has the user hand over credentials and keeps them",
-        "userref cred send|speak keep",
+        "cred userref send|speak keep",
     ),
     _Frame(
         "credential_harvesting",
@@ -821,8 +821,9 @@ def read(text: str) -> tuple[list[Intent], bool]:
     alert, an incident, a talk, a pentest scope)."""
     tags = [tag(s) for s in sentences(text)]
     found = _intents_of(tags)
-    plain = _prose.unleet(_fold(text))
-    if plain != _fold(text):  # "s3nd the c0nvo": read once more as letters
+    folded = _fold(text)
+    plain = _prose.unleet(folded)
+    if plain != folded:  # "s3nd the c0nvo": read once more as letters
         best = {i.name: i for i in found}
         for i in _intents_of([tag(s) for s in sentences(plain)]):
             if i.name not in best or (best[i.name].verdict == "hold" and i.verdict == "block"):

@@ -157,6 +157,7 @@ _TRANSLATE = (
     r"[^\n\"“„«»「『.;!?]{0,30}?"
     r"(?P<q>\"[^\"\n]{3,80}\"|“[^”\n]{3,80}”|«[^»\n]{3,80}»|„[^“”\n]{3,80}[“”]|「[^」\n]{2,80}」)"
 )
+_TRANSLATE_CUES = ("transl", "bersetz", "tradu", "перев", "翻", "訳", "ترجم", "번역")
 _ACT_ON_IT = (
     r"\b(?:then|and)\s+(?:follow|apply|obey|do|run|execute|act|use|enforce)\b|\bfollow\s+it"
     r"|\bhalte?\s+dich|\bbefolge|\bf(?:u|ü)hre|\bwende\b|\bcumpl|\bcúmpl|\baplic|\bappliqu"
@@ -188,7 +189,8 @@ def mask_mentions(text: str) -> str:
         return m.group()[: m.start("q") - m.start()] + '"…"'
 
     text = _rx(_MENTION_AFTER).sub(repl, _rx(_MENTION).sub(repl, text))
-    if not _rx(_ACT_ON_IT).search(text):
+    low = text.lower()
+    if any(cue in low for cue in _TRANSLATE_CUES) and not _rx(_ACT_ON_IT).search(text):
         text = _rx(_TRANSLATE).sub(repl, text)
     return text
 
