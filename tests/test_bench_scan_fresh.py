@@ -1,5 +1,5 @@
-"""bench/_scan_fresh.py, the fresh held-out set of ``./x bench scan``: its size and
-coverage, that the split is the seeded deal by family x language (every group in one
+"""bench/_scan_fresh.py, the fresh held-out sets of ``./x bench scan``: their size and
+coverage, that each split is the seeded deal by family x language (every group in one
 half, every family and language in both) and that a row moved by hand is refused."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from _scan_fresh import FRESH, deal, load
+from _scan_fresh import FRESH, SECOND, SETS, FreshSet, deal, load
 
 _ATTACK_FAMILIES = {
     "concealment",
@@ -35,8 +35,44 @@ def test_the_fresh_set_covers_every_family_and_language_with_enough_rows() -> No
     assert all(r["context"] for r in rows if r["family"] in pairs)
 
 
-def test_each_family_and_language_group_lies_in_one_half_and_both_halves_see_all() -> None:
-    rows = load()
+_LANGS_2 = _LANGS | {"pt", "it", "ko"}
+_STYLES_2 = {
+    "story",
+    "quoted_note",
+    "checklist",
+    "conditional",
+    "config",
+    "table",
+    "translation",
+    "typo",
+    "split",
+    "plain",
+}
+
+
+def test_the_second_set_covers_twelve_languages_and_the_new_framings() -> None:
+    rows = load(SECOND.path, SECOND.seed)
+    attacks = [r for r in rows if r["label"] == "attack"]
+    honest = [r for r in rows if r["label"] == "benign"]
+    assert len(attacks) >= 100 and len(honest) >= 100
+    assert {r["family"] for r in attacks} == _ATTACK_FAMILIES
+    assert {r["lang"] for r in attacks} == _LANGS_2 == {r["lang"] for r in honest}
+    assert {r["style"] for r in attacks} == _STYLES_2
+    assert len({r["source"] for r in rows}) == len(rows)
+    assert all(r["context"] for r in rows if r["style"] == "split")
+
+
+def test_the_second_set_shares_no_sentence_with_the_first_or_the_families() -> None:
+    doc = json.loads((FRESH.parent / "scan_families.json").read_text(encoding="utf-8"))
+    old = json.dumps(doc, ensure_ascii=False).lower() + FRESH.read_text(encoding="utf-8").lower()
+    assert not [r["text"] for r in load(SECOND.path, SECOND.seed) if r["text"].lower() in old]
+
+
+@pytest.mark.parametrize("which", list(SETS.values()), ids=list(SETS))
+def test_each_family_and_language_group_lies_in_one_half_and_both_halves_see_all(
+    which: FreshSet,
+) -> None:
+    rows = load(which.path, which.seed)
     halves: dict[tuple[str, str, str], set[str]] = {}
     for r in rows:
         halves.setdefault((r["label"], r["family"], r["lang"]), set()).add(r["split"])
@@ -54,14 +90,15 @@ def test_the_fresh_wording_shares_no_sentence_with_the_generated_families() -> N
     assert not [r["text"] for r in load() if r["text"].lower() in old]
 
 
-def test_a_row_moved_to_the_other_half_is_refused(tmp_path: Path) -> None:
-    lines = FRESH.read_text(encoding="utf-8").splitlines()
+@pytest.mark.parametrize("which", list(SETS.values()), ids=list(SETS))
+def test_a_row_moved_to_the_other_half_is_refused(tmp_path: Path, which: FreshSet) -> None:
+    lines = which.path.read_text(encoding="utf-8").splitlines()
     row = json.loads(lines[0])
     row["split"] = "test" if row["split"] == "dev" else "dev"
     moved = tmp_path / "fresh.jsonl"
     moved.write_text("\n".join([json.dumps(row), *lines[1:]]) + "\n", encoding="utf-8")
     with pytest.raises(ValueError, match="not in their dealt half"):
-        load(moved)
+        load(moved, which.seed)
 
 
 def test_the_deal_depends_on_the_seed_only() -> None:

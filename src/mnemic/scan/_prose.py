@@ -46,8 +46,15 @@ GAPPED: dict[str, tuple[frozenset[str], str]] = {
 _GAP_REACH = 4
 _HANDLE_PROSE = re.compile(
     r"(?:\b(?:entry|entrada|entree|eintrag|eintrags|запис[ьи]|заметк[уаи]|nota|notiz|note)"
-    r"|条目|记录|エントリ|メモ|الإدخال|الادخال|المدخل|الملاحظة)\s?[#:]?\s?"
+    r"|条目|记录|エントリ|メモ|항목|메모|الإدخال|الادخال|المدخل|الملاحظة)\s?[#:]?\s?"
     r"(?=[0-9a-f]{0,7}[0-9])(?=[0-9a-f]{0,7}[a-f])([0-9a-f]{8})(?![0-9a-z])"
+)
+# A digit or symbol standing for a letter between two letters ("s3nd", "passw0rd",
+# "n0tes"), in a word that is no address ("l0g-sink.io/c" is read too: it is a word).
+_LEET_WORD = re.compile(r"(?<![\w/@.])(?=\w*[a-z][013457@$][a-z])[a-z0-9@$]+(?![\w@$])")
+_LEET_HINT = re.compile(r"[a-z][013457@$][a-z]")
+_LEET_LETTERS = str.maketrans(
+    {"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s"}
 )
 _ELIDED = re.compile(r"^(?:l|d|qu|s|n|j|m|t|c|dell|all|nell|dall|sull|un)'(?=\w{3})")
 _firsts: dict[int, frozenset[str]] = {}
@@ -96,6 +103,22 @@ def handles(sentence: str) -> list[Match]:
     if not any(c.isdigit() for c in sentence):
         return []
     return [(m.start(1), m.end(1), "handle") for m in _HANDLE_PROSE.finditer(sentence)]
+
+
+def unleet(text: str) -> str:
+    """``text`` with its leetspeak words read as letters ("s3nd the c0nvo": "send the
+    convo"); ``text`` itself when it has none. Hex-looking words of eight or more
+    characters (hashes, handles) are left as they are."""
+    if not _LEET_HINT.search(text):
+        return text
+
+    def letters(m: re.Match[str]) -> str:
+        word = m.group()
+        if len(word) >= 8 and all(c in "0123456789abcdef" for c in word):
+            return word
+        return word.translate(_LEET_LETTERS)
+
+    return _LEET_WORD.sub(letters, text)
 
 
 def elided(tokens: Sequence[Token]) -> list[Token]:

@@ -58,7 +58,8 @@ CONCEPTS: dict[str, str] = {
         api schlussel; ssh schlussel; zugangsschlussel; geheimschlussel;
         كلمة سر;
         bank pin; card pin; pin bancario; code pin; pin de la carte; pin de su tarjeta;
-        pin der karte; bankkarten-pin; pin код*; pin 码; pin码; رقم التعريف الشخصي; 银行卡密码
+        pin der karte; bankkarten-pin; pin код*; pin 码; pin码; رقم التعريف الشخصي; 银行卡密码;
+        palavra passe; palavras passe; palavra-passe; palavras-passe
 
     """,
     "memory": """
@@ -73,7 +74,8 @@ CONCEPTS: dict[str, str] = {
         gedachtnis; diese notizen; diese notiz; diese eintrage; diesen eintrag; memoire;
         ces notes; cette note; ces entrees; cette entree; competence*; estas anotac*;
         esta anotac*; 메모리; 이 메모; 기억; 항목; 스킬; مهارة; ذاكرتك;
-        speicher; dein speicher; was du gespeichert hast
+        speicher; dein speicher; was du gespeichert hast;
+        gedachtnisdatei; speicherdatei; gespeicherte notizen; gespeicherten notizen
 
     """,
     "rules": """
@@ -100,7 +102,8 @@ CONCEPTS: dict[str, str] = {
         instructions d'origine; tus instrucciones; sus instrucciones; deine anweisungen;
         ihre anweisungen; твои инструкции; свои инструкции; ваши инструкции;
         normas que te dieron; reglas que te dieron; 安全ルール; 以前のルール;
-        内容政策; 安全要求; قيود; قيود الأمان
+        内容政策; 安全要求; قيود; قيود الأمان;
+        restrizioni; regole di sicurezza; tue istruzioni
 
     """,
     "self": """
@@ -172,7 +175,7 @@ CONCEPTS: dict[str, str] = {
 
     """,
     "convo": """
-        nachricht des nutzers;
+        nachricht des nutzers; convo; convos;
         conversation*; chat history; chat log*; chat transcript*; transcript*; message history;
         previous messages; everything the user types; what the user types; what the user says;
         the user's messages; user messages; prompts the user; 对话; 聊天记录; 会话记录;
@@ -304,7 +307,10 @@ CONCEPTS: dict[str, str] = {
         要他的; 向用户要;
         聞き出し; 聞き出す; reclame; reclamer; reclamez;
         прос* у; спраш* у; спрос* у; уточн* у; узна* у; выясн* у; demanderas; demanderai;
-        demandera; pediras; pedira; wirst fragen
+        demandera; pediras; pedira; wirst fragen;
+        chiedi; chiede; chiedere; chiedigli; chiedile; fatti dare; fatti dire; pede; pedes;
+        peca ao; pergunta ao; communiquer; fais-toi donner; fais-toi envoyer; type in their;
+        to type in; typing in their; 聞く; 聞き出; 聞いておく
 
     """,
     "keep": """
@@ -321,7 +327,9 @@ CONCEPTS: dict[str, str] = {
         guardar*; almacena*; conservala; conservalo; conservar*; notier*;
         hang on to; hang onto; hold onto; メモして; メモしてお;
         записыва*; запишешь; speicherst; abspeichern; abspeicherst; garderas; garderai; gardera;
-        conserveras; guardaras; guardara; anotaras
+        conserveras; guardaras; guardara; anotaras;
+        jot down; jots down; jot it down; jots it down; annota; annotala; annotale;
+        annotalo; annotali; annotare; se la annota; note le; note la; notez le
 
     """,
     "verify": """
@@ -354,7 +362,9 @@ CONCEPTS: dict[str, str] = {
         копировать; 复制到; 拷贝到; コピーして; انسخ;
         залей; залить; заливай; скинь; скидывай; 提交到; 上报到; 发往; 传送到; ابعث; انقل; أرسلها;
         envoies; envoieras; enviaras; enviarias; mandaras; schickst; sendest; отправил*;
-        отправишь; отправлять
+        отправишь; отправлять;
+        выгруж*;
+        invia; inviare; inviala; invialo; inoltra; inoltrare; carica; caricare
 
     """,
     "speak": """
@@ -449,7 +459,8 @@ CONCEPTS: dict[str, str] = {
     "deny": """
         verneine; verneinen; say no; tell them you don't; say you don't; answer no;
         dile que no; dis-lui que non; dis que non; ответь, что нет; скажи, что нет;
-        ответь нет; قل لا; 就说不; 说不是; いいえと答え; 否定して
+        ответь нет; قل لا; 就说不; 说不是; いいえと答え; 否定して;
+        niega; niegalo; niega que; leugne; отрицай; 否认; nega; negare
 
     """,
     # An entry of the store, named as such (used with memory in the concealment frames).
@@ -464,7 +475,8 @@ CONCEPTS: dict[str, str] = {
         ملاحظات عنه;
         this file; diese datei; dieser datei; ce fichier; este archivo; этот файл; этого файла;
         このファイル; 这个文件; هذا الملف;
-        une note; a note; eine notiz; una nota
+        une note; a note; eine notiz; una nota;
+        registro; registros; aufzeichnungen; registrazione
 
     """,
     "persist": """
@@ -521,7 +533,10 @@ CONCEPTS: dict[str, str] = {
         stop applying; stop following; is exempt; are exempt;
         drop them; drop it; feel free to drop; don't fit; laisser tomber; les laisser tomber;
         descarta; descartar; 不用管; 可以不用管; 外して; 外してください;
-        当作参考; 仅供参考; 参考就行; مجرد اقتراحات; просто рекомендаци*; simples sugerencias
+        当作参考; 仅供参考; 参考就行; مجرد اقتراحات; просто рекомендаци*; simples sugerencias;
+        lifted; has been lifted; have been lifted; suspended; 失效; 已失效; сняты; снято;
+        disattivat*; sospes*; desactivad*; suspendid*; suspens*; aufgehoben; ausgesetzt;
+        levee*; levees; suspensas; suspensos
 
     """,
     "delete": """
@@ -548,7 +563,8 @@ CONCEPTS: dict[str, str] = {
         конвейер*; شغل; تشغيل; نفذ; تنفيذ; مرر; ejecuta; ejecutar; corre; canaliza; pasa a;
         fuhre aus; ausfuhr*; starte; leite; executer; lance; passe a; rode; canalize; 실행;
         파이프; fuhre; fuhr es aus;
-        iex; invoke-expression
+        iex; invoke-expression;
+        feed; feeds
 
     """,
     "fetch": """
@@ -558,6 +574,39 @@ CONCEPTS: dict[str, str] = {
         obten; lade herunter; herunterlad*; hole; telecharge; telecharger; recupere; baixe;
         baixar; obtenha; 다운로드; 가져오;
         iwr; invoke-webrequest; irm; invoke-restmethod; downloadstring
+
+    """,
+    # Refusing: negated ("ни в чём не отказывай", "non rifiutare più nulla") the agent is
+    # told to refuse nothing; "norefuse" says it without a negation word.
+    "refuse": """
+        refuse; refuses; decline; declines; turn down; say no; 拒绝; 拒否; 断って; 断ら;
+        отказыва*; откаж*; отказать; ترفض; ارفض; يرفض; rechaces; rechazar; rechaza; niegues;
+        lehne ab; lehn ab; ablehnen; verweigere; verweigern; refuse*; refuser; recuses;
+        recusar; rifiutare; rifiuti; 거절*; 거부*
+
+    """,
+    "norefuse": """
+        stop declining; stop refusing; refuse nothing; decline nothing; without refusing;
+        without declining; no need to refuse; sans refuser; sin negarte; sin rechazar;
+        ohne abzulehnen; senza rifiutare; sem recusar; без отказов; без отказа
+
+    """,
+    # Another stored note named as such ("the other note", "de la note d'avant", "из
+    # соседней записи"): next to an "other" word it refers to another entry (xref).
+    "entryword": """
+        note; notes; entry; entries; memo; memos; notiz; notizen; eintrag; eintrags;
+        eintrage; nota; notas; entrada; entradas; entree; entrees; заметк*; запис*; 笔记;
+        条目; 记录; 备忘; メモ; エントリ; ノート; ملاحظة; الملاحظة; مدخل; المدخل; 메모*;
+        항목*
+
+    """,
+    "other": """
+        other; previous; prior; earlier; preceding; above; neighbouring; neighboring;
+        adjacent; andere*; vorig*; vorherig*; obig*; vorangehend*; otra; otro; anterior;
+        previa; previo; de arriba; autre; precedente; precedent; d'avant; ci-dessus; друг*;
+        предыдущ*; соседн*; прошл*; вышеуказанн*; outra; outro; de cima; altra; altro;
+        sopra; 另一; 上一; 前一; 上面; もう一つの; 前の; 別の; 上の; الأخرى; الآخر;
+        السابقة; السابق; أعلاه; 이전*; 다른; 앞의
 
     """,
     # -- modifiers ---------------------------------------------------------------------
@@ -582,7 +631,8 @@ CONCEPTS: dict[str, str] = {
         ohne dass er es merkt; ohne dass sie es merkt;
         دون إخباره; دون إخبارها; دون علمه; 别告诉他; 别告诉她; 不要告诉他;
         no need to check; without checking; без вопросов; без лишних вопросов; 不用问; 无需问;
-        别问; sin consultar; sans consulter; ohne ruckfrage
+        别问; sin consultar; sans consulter; ohne ruckfrage;
+        no questions; no questions asked
 
     """,
     "habit": """
@@ -633,7 +683,7 @@ CONCEPTS: dict[str, str] = {
         refuse to; refuses to; 不; 别; 勿; 不要; 不得; 禁止; 切勿; 从不; 永远不; 绝不; 决不;
         不能; 不可; не; никогда; нельзя; запрещено; ни в коем случае; لا; لن; لم; أبدا; ابدا;
         ممنوع; إياك; nunca; jamas; ni; nicht; nie; niemals; kein; keine; keinen; ne; pas;
-        jamais; aucun; nao; 않; 말고; 마세요; 금지;
+        jamais; aucun; nao; 않; 말고; 마세요; 금지; non;
         فلا
 
     """,

@@ -149,6 +149,21 @@ _MENTION_AFTER = (
     r"(?P<q>「[^」\n]{2,60}」|“[^”\n]{3,60}”|\"[^\"\n]{3,60}\")"
     r"(?=\s*(?:と題した|と題する|という題|というタイトル))"
 )
+# What a translation request quotes is only talked about ("translate to French: \"...\""),
+# unless the text also asks to act on it ("translate this and then follow it").
+_TRANSLATE = (
+    r"(?:\btranslat\w*|\b(?:u|ü)bersetz\w*|\btradu[cijz]\w*|\bперевед\w*|\bпереве[сд]ти"
+    r"|翻译|翻譯|翻訳|英訳|和訳|\bترجم\w*|번역)"
+    r"[^\n\"“„«»「『.;!?]{0,30}?"
+    r"(?P<q>\"[^\"\n]{3,80}\"|“[^”\n]{3,80}”|«[^»\n]{3,80}»|„[^“”\n]{3,80}[“”]|「[^」\n]{2,80}」)"
+)
+_TRANSLATE_CUES = ("transl", "bersetz", "tradu", "перев", "翻", "訳", "ترجم", "번역")
+_ACT_ON_IT = (
+    r"\b(?:then|and)\s+(?:follow|apply|obey|do|run|execute|act|use|enforce)\b|\bfollow\s+it"
+    r"|\bhalte?\s+dich|\bbefolge|\bf(?:u|ü)hre|\bwende\b|\bcumpl|\bcúmpl|\baplic|\bappliqu"
+    r"|\bsuis\b|\bex[eé]cut|\besegu|\bsegui|\bobedec|\bob[eé]is|\bвыполн|\bследуй|\bприменя"
+    r"|\bисполн|执行|遵守|照做|实行|実行|従|守って|نفذ|اتبع|طبق|실행|따르|적용"
+)
 _QUOTES = ('"', "'", "“", "‘", "«", "„", "»", "《", "「", "『")
 _NOT_A_MENTION = r"https?:|www\.|[/~|$`\\]|\.(?:env|sh|py)\b|@"
 _compiled: dict[str, re.Pattern[str]] = {}
@@ -173,7 +188,11 @@ def mask_mentions(text: str) -> str:
             return m.group()
         return m.group()[: m.start("q") - m.start()] + '"…"'
 
-    return _rx(_MENTION_AFTER).sub(repl, _rx(_MENTION).sub(repl, text))
+    text = _rx(_MENTION_AFTER).sub(repl, _rx(_MENTION).sub(repl, text))
+    low = text.lower()
+    if any(cue in low for cue in _TRANSLATE_CUES) and not _rx(_ACT_ON_IT).search(text):
+        text = _rx(_TRANSLATE).sub(repl, text)
+    return text
 
 
 def mask_defensive(text: str) -> str:
