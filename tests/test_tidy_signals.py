@@ -350,3 +350,31 @@ def test_one_changed_value_or_an_update_marker_still_contradicts() -> None:
     p = superseded("The billing API listens on port 8080.", "The billing API listens on port 9090.")
     assert "8080" in " ".join(p.reasons) and "9090" in " ".join(p.reasons)
     superseded("Build agent 3 has 16 GB of memory.", "Build agent 3 now has 32 GB of memory.")
+
+
+# -- common technical abbreviations ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Staging DB runs on port 5433.", "The staging database listens on 5433."),
+        ("Prod deploys need approval from Priya.",
+         "Production deployments require Priya's approval."),
+        ("The k8s config lives in the infra repo.",
+         "The Kubernetes configuration is stored in the infra repository."),
+    ],
+)  # fmt: skip
+def test_a_common_abbreviation_is_the_word_it_stands_for(a: str, b: str) -> None:
+    merged(a, b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Staging DB runs on port 5433.", "Prod DB runs on port 5433."),
+        ("The prod DB is backed up nightly.", "The prod repo is backed up nightly."),
+    ],
+)  # fmt: skip
+def test_an_abbreviation_does_not_join_two_subjects(a: str, b: str) -> None:
+    assert planned(a, b) == []

@@ -35,7 +35,16 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from .lexicon import FRAME_NOUNS, FRAME_STEMS, FRAME_ZH, KIND_NAMES, STOP_CHARS, STOP_WORDS, stem
+from .lexicon import (
+    ABBREVIATIONS,
+    FRAME_NOUNS,
+    FRAME_STEMS,
+    FRAME_ZH,
+    KIND_NAMES,
+    STOP_CHARS,
+    STOP_WORDS,
+    stem,
+)
 
 __all__ = ["GENERIC", "PairSignals", "Profile", "compare", "profile", "said", "shown"]
 
@@ -177,14 +186,22 @@ def _slots(folded: str) -> tuple[set[str], str]:
                           ("address", _ADDRESS), ("date", _DATE),
                           ("id", _IDENTIFIER), ("id", _ZONE)):  # fmt: skip
         for m in pattern.finditer(rest):
+            if m.group(0) in ABBREVIATIONS:  # "k8s": a word that holds a digit
+                continue
             value = m.group(0).rstrip(".,;:)").rstrip("/")
             found.add(f"{kind}:{_BEFORE.sub('', value) if kind == 'date' else value}")
-        rest = pattern.sub(" ", rest)
+        rest = pattern.sub(_blank_value, rest)
     for m in _NUMBER.finditer(rest):
         value = m.group(0).replace(",", ".")
         found.add(f"{_kind(value)}:{value}")
     rest = _NUMBER.sub(" ", rest)
     return found, rest
+
+
+def _blank_value(m: re.Match[str]) -> str:
+    """What a slot value leaves in the text once read: a space (an abbreviation such as
+    "k8s" stays, a word)."""
+    return m.group(0) if m.group(0) in ABBREVIATIONS else " "
 
 
 def shown(slots: frozenset[str] | set[str]) -> str:
