@@ -378,3 +378,51 @@ def test_a_common_abbreviation_is_the_word_it_stands_for(a: str, b: str) -> None
 )  # fmt: skip
 def test_an_abbreviation_does_not_join_two_subjects(a: str, b: str) -> None:
     assert planned(a, b) == []
+
+
+# -- since when a fact holds is no new content ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "values"),
+    [
+        ("The user lives in Berlin.", "User now lives in Munich since October.", "Berlin vs Munich"),
+        ("The user lives in Berlin.", "As of 2025 the user lives in Munich.", "Berlin vs Munich"),
+        ("User writes code comments in French.",
+         "User now writes code comments in Spanish since last week.", "French vs Spanish"),
+        ("El usuario vive en Madrid.", "El usuario ahora vive en Sevilla desde octubre.",
+         "Madrid vs Sevilla"),
+        ("Der Nutzer wohnt in Berlin.", "Der Nutzer wohnt jetzt seit Oktober in München.",
+         "Berlin vs München"),
+        ("L'utilisateur habite à Lyon.", "L'utilisateur habite maintenant à Nantes depuis mars.",
+         "Lyon vs Nantes"),
+        ("用户住在北京。", "自10月起用户现在住在上海。", "北京 vs 上海"),
+    ],
+)  # fmt: skip
+def test_an_update_that_says_since_when_still_supersedes(old: str, new: str, values: str) -> None:
+    assert values in superseded(old, new).reasons[0]
+
+
+def test_a_time_phrase_is_read_as_when_and_its_words_left_out() -> None:
+    p = profile("User now writes code comments in Spanish since last week.")
+    assert p.words == {"user", "code", "commen", "spanis"} and p.when == frozenset()
+    q = profile("From October on, the user lives in Munich.")
+    assert q.when == q.slots == {"calendar:october"} and q.stated == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # another frame verb, with or without since when
+        ("User lives in Berlin.", "User now works in Munich since October."),
+        # no update marker: "since" alone does not say the other entry is old
+        ("The user lives in Berlin.", "The user lives in Munich since October."),
+    ],
+)  # fmt: skip
+def test_a_time_phrase_does_not_make_two_facts_one_update(a: str, b: str) -> None:
+    assert planned(a, b) == []
+
+
+def test_two_different_since_when_values_are_still_values() -> None:
+    p = superseded("The team has used Python since 2020.", "The team has used Python since 2022.")
+    assert "2020 vs 2022" in p.reasons[0]

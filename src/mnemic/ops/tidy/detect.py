@@ -172,7 +172,7 @@ def _changed_phrase(
         and not s.negation_differs
         and s.shared >= 1
         and s.slots_subset
-        and a.slots == b.slots
+        and a.stated == b.stated
         and 0 < len(oa) <= t.value_words
         and 0 < len(ob) <= t.value_words
         and _run(a, oa)
@@ -201,7 +201,7 @@ def _frame_change(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Alig
     """An update that says the other entry's sentence with another value in one place
     (:func:`.frames.aligned`): "writes emails in Spanish" / "now writes emails in
     German", "lives in Berlin" / "now lives in Munich"."""
-    if t.frame_value_words <= 0 or not s.update or s.negation_differs or a.slots != b.slots:
+    if t.frame_value_words <= 0 or not s.update or s.negation_differs or a.stated != b.stated:
         return None
     return aligned(a, b, t.frame_value_words)
 

@@ -104,6 +104,26 @@ GENERIC = frozenset({"user", "nutzer", "benutz", "usuari", "utilis", "用户"})
 
 _FRAME_ZH = re.compile("|".join(FRAME_ZH))
 
+_POINT = (  # a point in time: "october", "march 3, 2025", "last week", "2024", "01.10.2025"
+    r"(?:(?:early|mid|late|the|end of|beginning of|last|this|next|past|anfang|mitte|ende|"
+    r"letzte[nmr]?|diese[nmr]?|el|la|le|principios de|mediados de|finales de|fin|début|"
+    r"mi)\s+)*"
+    r"(?:\d{1,2}(?:st|nd|rd|th|\.)?\s+(?:of\s+|de\s+)?)?"
+    rf"(?:{'|'.join(sorted(_CALENDAR, key=len, reverse=True))}|week|month|year|quarter|"
+    r"woche|monat|jahr|semana|mes|año|semaine|mois|année|today|yesterday|heute|gestern|"
+    r"hoy|ayer|hier|aujourd'hui|\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?|"
+    r"\d{4})"
+    r"(?:\s+\d{1,2}(?:st|nd|rd|th)?)?(?:,?\s+(?:de\s+)?\d{4})?"
+)
+_WHEN = re.compile(
+    rf"\b(?:since|as of|starting|seit|ab|desde|a partir de|depuis|à partir d[e']|dès)\s+{_POINT}"
+    rf"\b|\bfrom\s+{_POINT}\s+on(?:wards?)?\b|\bvon\s+{_POINT}\s+an\b"
+    r"|[自从]\s*(?:\d{4}年)?(?:\d{1,2}月)?(?:\d{1,2}[日号])?\s*(?:起|开始)"
+    r"|[自从](?:上周|上个月|今年|去年|本月|本周)(?:起|开始)"
+)
+"""A phrase saying since when a fact holds ("since October", "as of 2025", "from March
+on", "seit Oktober", "desde octubre", "depuis mars", "自10月起"): when, not what."""
+
 
 _NEGATION = re.compile(
     r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|don't|doesn't|didn't|isn't|"
@@ -156,6 +176,16 @@ class Profile:
     """Every content word after its update marker (or after the particle that follows
     it), in order: where an update says what it changed to (:attr:`changed_to` holds
     the first few)."""
+
+    when: frozenset[str] = frozenset()
+    """The slots it says in a phrase of since when it holds ("since *October*", "seit
+    *2024*", "自*10*月起"), also in :attr:`slots`; that phrase's words are not in
+    :attr:`words`."""
+
+    @property
+    def stated(self) -> frozenset[str]:
+        """Its slots but those of since when it holds: the values it states."""
+        return self.slots - self.when
 
     @property
     def kinds(self) -> frozenset[str]:
@@ -298,7 +328,11 @@ def _after_update(folded: str, names: frozenset[str] = frozenset()) -> tuple[str
     marker = _UPDATE.search(folded)
     if marker is None:
         return ()
-    tokens = _WORD.findall(_UPDATE.sub(_gap, folded[marker.end() :]))
+    end = marker.end()
+    for when in _WHEN.finditer(folded):  # "as of 2025, ...": the value follows the phrase
+        if when.start() <= marker.start() < when.end():
+            end = when.end()
+    tokens = _WORD.findall(_UPDATE.sub(_gap, _WHEN.sub(" ", folded[end:])))
     to = next((i for i, t in enumerate(tokens[:TO_WITHIN]) if _TO.fullmatch(t)), None)
     after = tokens if to is None else tokens[to + 1 :]
     return tuple(_words(" ".join(after), names))
@@ -308,6 +342,13 @@ def profile(text: str) -> Profile:
     """The :class:`Profile` of one entry."""
     folded = _fold(text)
     slots, rest = _slots(folded)
+    when: set[str] = set()
+    phrases = _WHEN.findall(folded)
+    for phrase in phrases:
+        when |= _slots(phrase)[0] | {f"calendar:{w}" for w in _WORD.findall(phrase) if w in _CALENDAR}
+    what = _WHEN.sub(" ", folded) if phrases else folded  # its words: what, not since when
+    if phrases:
+        rest = _slots(what)[1]
     slots |= {f"calendar:{w}" for w in _WORD.findall(folded) if w in _CALENDAR}
     update = bool(_UPDATE.search(folded))
     negation = _NEGATION.search(_UPDATE.sub(_keep_negation, folded))
@@ -336,6 +377,7 @@ def profile(text: str) -> Profile:
         frozenset(w if w[0] >= "\u3000" else stem(w) for w in frame),
         _negation_said(folded, negation),
         after,
+        frozenset(when),
     )
 
 
