@@ -386,7 +386,8 @@ def test_an_abbreviation_does_not_join_two_subjects(a: str, b: str) -> None:
 @pytest.mark.parametrize(
     ("old", "new", "values"),
     [
-        ("The user lives in Berlin.", "User now lives in Munich since October.", "Berlin vs Munich"),
+        ("The user lives in Berlin.", "User now lives in Munich since October.",
+         "Berlin vs Munich"),
         ("The user lives in Berlin.", "As of 2025 the user lives in Munich.", "Berlin vs Munich"),
         ("User writes code comments in French.",
          "User now writes code comments in Spanish since last week.", "French vs Spanish"),
@@ -426,3 +427,61 @@ def test_a_time_phrase_does_not_make_two_facts_one_update(a: str, b: str) -> Non
 def test_two_different_since_when_values_are_still_values() -> None:
     p = superseded("The team has used Python since 2020.", "The team has used Python since 2022.")
     assert "2020 vs 2022" in p.reasons[0]
+
+
+# -- an update that names the value it replaced ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "values"),
+    [
+        ("The user lives in Berlin.", "User moved from Berlin to Munich.", "Berlin by Munich"),
+        ("The team uses Jira for tickets.", "Tickets are tracked in Linear now, not Jira.",
+         "Jira by"),
+        ("The team uses Jira for tickets.", "The team now uses Linear instead of Jira.",
+         "Jira by Linear"),
+        ("User drinks coffee.", "User now drinks tea instead of coffee.", "coffee by tea"),
+        ("El equipo usa Jira para los tickets.",
+         "El equipo pasó de Jira a Linear para los tickets.", "Jira by Linear"),
+        ("Das Team nutzt Jira für Tickets.", "Das Team ist von Jira auf Linear umgestiegen.",
+         "Jira by Linear"),
+        ("L'équipe utilise Jira pour les tickets.",
+         "L'équipe est passée de Jira à Linear pour les tickets.", "Jira by Linear"),
+    ],
+)  # fmt: skip
+def test_an_update_naming_the_old_value_supersedes_the_entry_that_holds_it(
+    old: str, new: str, values: str
+) -> None:
+    """Before, a move "from A to B" beside "lives in A" was merged as one fact in other
+    words, and "not Jira" beside "uses Jira" was left alone."""
+    assert values in superseded(old, new).reasons[0]
+
+
+def test_a_move_is_kept_even_when_the_entry_it_replaces_was_written_later() -> None:
+    """The move says which value came first; the time of writing does not outrank it."""
+    move, old = "User moved from Berlin to Munich.", "The user lives in Berlin."
+    [p] = planned(move, old)
+    assert (p.kind, p.entries) == ("supersede", (move, old))
+    assert p.reasons[1] == "the kept entry says it replaced the other, although written earlier"
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # the same value, of another key or subject: two facts
+        ("User's sister lives in Berlin.", "User moved from Berlin to Munich."),
+        ("User uses vim for code.", "User switched from vim to Emacs for notes."),
+        ("The backend uses Python.", "We moved from Python to Go for the CLI."),
+        ("The web team uses Jira for tickets.",
+         "The mobile team now tracks tickets in Linear, not Jira."),
+    ],
+)  # fmt: skip
+def test_an_old_value_named_for_another_subject_is_left_alone(a: str, b: str) -> None:
+    assert planned(a, b) == []
+
+
+def test_the_old_value_is_read_from_a_move_or_a_negated_alternative() -> None:
+    assert profile("User moved from Berlin to Munich.").was == ("berlin",)
+    assert profile("Tickets are tracked in Linear now, not Jira.").was == ("jira",)
+    assert profile("The user does not drink coffee now.").was == ()
+    assert profile("User lives in Berlin, not far from the office.").was == ()

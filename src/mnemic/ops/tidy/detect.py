@@ -76,6 +76,10 @@ class Thresholds:
     """An update whose value is a phrase ("VS Code", "agua con gas"): at most this many
     words on each side, said together (0: off)."""
     frame_value_words: int = 2
+    replaced_extra: int = 3
+    """An update that names the other entry's value as the one it replaced ("moved from
+    Berlin to Munich", "not Jira"): at most this many words of their own besides the old
+    value, both sides together (the new value counted; 0: off)."""
     """An update that keeps the other entry's frame and changes the words in one place
     (:mod:`.frames`): at most this many words on each side (0: off)."""
 
@@ -91,10 +95,25 @@ class Verdict:
     kind: str
     reason: str
     score: float
+    newer: str = ""
+    """For a contradiction whose text says which came first ("moved *from* Berlin"):
+    ``a`` or ``b``, the side that replaced the other; empty: the later written is."""
 
 
 def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) -> Verdict | None:
     """The verdict on the pair ``a``, ``b`` with signals ``s`` (None: unrelated)."""
+    replaced = _replaced(a, b, t)
+    if replaced == "":  # the value it replaced, named for another subject
+        return None
+    if replaced is not None:
+        new, old = (a, b) if replaced == "a" else (b, a)
+        return Verdict(
+            "contradiction",
+            f"one says it replaced the other's value: {said(new, set(new.was))} by "
+            f"{said(new, new.words - old.words - GENERIC)}",
+            s.word_overlap,
+            replaced,
+        )
     verdict = _judge(a, b, s, t)
     if verdict is None and _reworded_update(a, b, s, t):
         was = ", ".join(x for x in (said(a, s.only_a), shown(a.slots - b.slots)) if x)
@@ -105,6 +124,33 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
             s.word_overlap,
         )
     return verdict
+
+
+def _replaced(a: Profile, b: Profile, t: Thresholds) -> str | None:
+    """Which of ``a``, ``b`` is an update naming a value the other holds as the one it
+    replaced ("moved from Berlin to Munich" / "lives in Berlin", "Linear now, not
+    Jira" / "uses Jira for tickets"): ``"a"`` or ``"b"`` when they are about the same
+    subject (the other entry says nothing but the user and that value, or shares a word
+    with it besides, and the two hold at most :attr:`Thresholds.replaced_extra` words of
+    their own besides the values); ``""`` when they are not ("moved from Berlin" beside
+    "the user's sister lives in Berlin": the same value of another key, two facts);
+    None when neither names the other's value."""
+    for side, new, old in (("a", a, b), ("b", b, a)):
+        was = set(new.was)
+        if not was or old.was or old.negated or not was <= old.words:
+            continue
+        fresh = new.words - old.words - GENERIC  # the new value, and words of its own
+        if not fresh:  # "no longer uses Jira": no new value (the negation rule's)
+            continue
+        rest = old.words - was - GENERIC
+        if (
+            old.stated <= new.stated  # the other holds no value it does not
+            and (rest & new.words or not rest)
+            and len(rest - new.words) + len(fresh) <= t.replaced_extra
+        ):
+            return side
+        return ""
+    return None
 
 
 def _reworded_update(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bool:
@@ -348,7 +394,7 @@ def find(
             continue
         if verdict.kind == "duplicate":
             dups.append((verdict.score, i, j, verdict.reason))
-        elif newer(j, i):
+        elif verdict.newer == "b" or (not verdict.newer and newer(j, i)):
             contras.append((i, j, verdict.reason))
         else:
             contras.append((j, i, verdict.reason))

@@ -142,8 +142,9 @@ STOP_CHARS = frozenset(
 
 
 _FRAME = """
-    doing done take takes took taken taking eat eats ate eaten eating
-    require requires required requiring drink drinks drank drinking put puts putting store stores stored storing save saves
+    doing done take takes took taken taking eat eats ate eaten eating require requires
+    required requiring drink drinks drank drinking put puts putting store stores stored
+    storing save saves
     saved live lives lived stay stays stayed come comes came coming give gives gave
     given say says said call calls called calling name named names start starts started
     begin begins began begun end ends ended happen happens happened hold holds held

@@ -124,6 +124,22 @@ _WHEN = re.compile(
 """A phrase saying since when a fact holds ("since October", "as of 2025", "from March
 on", "seit Oktober", "desde octubre", "depuis mars", "自10月起"): when, not what."""
 
+_OLD_TOKENS = r"([^\W\d_][\w+#.'-]*(?:\s+[^\W\d_][\w+#.'-]*){0,2}?)"
+_OLD_VALUE = re.compile(
+    # a move names the old value and the new one: "moved from Berlin to Munich", "von
+    # Jira auf Linear", "pasó de Jira a Linear", "passé de Jira à Linear"
+    r"(?:\bfrom|\bvon|(?:cambió|cambiado|pasó|pasado|migró|movió|mudó|mudado|passé|passée|"
+    r"migré|changé|déménagé|basculé)(?:\s+\w+)?\s+(?:de|desde|d'))"
+    rf"\s*{_OLD_TOKENS}\s+(?:to|into|auf|zu|nach|a|à|au|hacia)\s"
+    # a new value that negates the old one: "Linear now, not Jira", "instead of Jira"
+    rf"|(?:[,;(–—]|\s-)\s*(?:but\s+)?(?:not|no longer|nicht mehr|nicht|ya no|no|pas|plus)\s+"
+    rf"{_OLD_TOKENS}\s*(?:[.,;:)!]|$)"
+    r"|\b(?:instead of|rather than|in place of|no longer|statt|anstatt|anstelle von|"
+    rf"en lugar de|en vez de|au lieu de|plutôt que)\s+{_OLD_TOKENS}(?=\s*(?:[.,;:)!]|$))"
+    r"|从([\u4e00-\u9fff\w]{1,8}?)(?:改成|改为|换成|换到|迁移到|搬到|改到)|而不是([\u4e00-\u9fff\w]{1,8})"
+)
+"""Where an update names the value it replaces (the groups hold its words)."""
+
 
 _NEGATION = re.compile(
     r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|don't|doesn't|didn't|isn't|"
@@ -181,6 +197,10 @@ class Profile:
     """The slots it says in a phrase of since when it holds ("since *October*", "seit
     *2024*", "自*10*月起"), also in :attr:`slots`; that phrase's words are not in
     :attr:`words`."""
+
+    was: tuple[str, ...] = ()
+    """The content words an update names as the value it replaces: "moved *from
+    Berlin* to Munich", "Linear now, *not Jira*", "*instead of* Jira", "从*Jira*换成"."""
 
     @property
     def stated(self) -> frozenset[str]:
@@ -338,6 +358,15 @@ def _after_update(folded: str, names: frozenset[str] = frozenset()) -> tuple[str
     return tuple(_words(" ".join(after), names))
 
 
+def _old_value(folded: str, names: frozenset[str]) -> tuple[str, ...]:
+    """The content words ``folded`` (an update) names as the value it replaces, in
+    order (:data:`_OLD_VALUE`)."""
+    out: list[str] = []
+    for m in _OLD_VALUE.finditer(folded):
+        out += _words(next(g for g in m.groups() if g), names)
+    return tuple(out)
+
+
 def profile(text: str) -> Profile:
     """The :class:`Profile` of one entry."""
     folded = _fold(text)
@@ -345,7 +374,8 @@ def profile(text: str) -> Profile:
     when: set[str] = set()
     phrases = _WHEN.findall(folded)
     for phrase in phrases:
-        when |= _slots(phrase)[0] | {f"calendar:{w}" for w in _WORD.findall(phrase) if w in _CALENDAR}
+        when |= _slots(phrase)[0]
+        when |= {f"calendar:{w}" for w in _WORD.findall(phrase) if w in _CALENDAR}
     what = _WHEN.sub(" ", folded) if phrases else folded  # its words: what, not since when
     if phrases:
         rest = _slots(what)[1]
@@ -356,6 +386,7 @@ def profile(text: str) -> Profile:
     plain = _NEGATION.sub(_gap, plain)
     names = _capitalised(text)
     after = _after_update(folded, names) if update else ()
+    was = _old_value(what, names) if update else ()
     named = frozenset().union(*(KIND_NAMES.get(v.partition(":")[0], ()) for v in slots))
     frame = {w for w in _WORD.findall(plain) if _is_frame(w, names) or stem(w) in named}
     frame |= set(_FRAME_ZH.findall(plain)) | {n for n in named if n[0] >= "\u3000" and n in plain}
@@ -378,6 +409,7 @@ def profile(text: str) -> Profile:
         _negation_said(folded, negation),
         after,
         frozenset(when),
+        was,
     )
 
 
