@@ -45,6 +45,7 @@ from .lexicon import (
     STOP_WORDS,
     stem,
 )
+from .phrases import CALENDAR, OLD_VALUE, WHEN
 
 __all__ = ["GENERIC", "PairSignals", "Profile", "compare", "profile", "said", "shown"]
 
@@ -80,65 +81,10 @@ _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,:]\d+)*(?![\w])|\d+(?=[%" + _CJK + r"]
 _TIME = re.compile(r"\d{1,2}:\d{2}")
 
 
-def _listed(text: str) -> list[str]:
-    """The words of a word list written as one string."""
-    return text.split()
-
-
-_MONTHS = _listed(
-    "january february march april may june july august september october november december "
-    "januar februar märz april mai juni juli august september oktober november dezember "
-    "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre "
-    "janvier février mars avril mai juin juillet août septembre octobre novembre décembre"
-)
-_WEEKDAYS = _listed(
-    "monday tuesday wednesday thursday friday saturday sunday "
-    "montag dienstag mittwoch donnerstag freitag samstag sonntag "
-    "lunes martes miércoles jueves viernes sábado domingo "
-    "lundi mardi mercredi jeudi vendredi samedi dimanche"
-)
-_CALENDAR = frozenset(_MONTHS + _WEEKDAYS)
-
 # Who most entries are about: a subject too common to make two entries the same subject
 GENERIC = frozenset({"user", "nutzer", "benutz", "usuari", "utilis", "用户"})
 
 _FRAME_ZH = re.compile("|".join(FRAME_ZH))
-
-_POINT = (  # a point in time: "october", "march 3, 2025", "last week", "2024", "01.10.2025"
-    r"(?:(?:early|mid|late|the|end of|beginning of|last|this|next|past|anfang|mitte|ende|"
-    r"letzte[nmr]?|diese[nmr]?|el|la|le|principios de|mediados de|finales de|fin|début|"
-    r"mi)\s+)*"
-    r"(?:\d{1,2}(?:st|nd|rd|th|\.)?\s+(?:of\s+|de\s+)?)?"
-    rf"(?:{'|'.join(sorted(_CALENDAR, key=len, reverse=True))}|week|month|year|quarter|"
-    r"woche|monat|jahr|semana|mes|año|semaine|mois|année|today|yesterday|heute|gestern|"
-    r"hoy|ayer|hier|aujourd'hui|\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?|"
-    r"\d{4})"
-    r"(?:\s+\d{1,2}(?:st|nd|rd|th)?)?(?:,?\s+(?:de\s+)?\d{4})?"
-)
-_WHEN = re.compile(
-    rf"\b(?:since|as of|starting|seit|ab|desde|a partir de|depuis|à partir d[e']|dès)\s+{_POINT}"
-    rf"\b|\bfrom\s+{_POINT}\s+on(?:wards?)?\b|\bvon\s+{_POINT}\s+an\b"
-    r"|[自从]\s*(?:\d{4}年)?(?:\d{1,2}月)?(?:\d{1,2}[日号])?\s*(?:起|开始)"
-    r"|[自从](?:上周|上个月|今年|去年|本月|本周)(?:起|开始)"
-)
-"""A phrase saying since when a fact holds ("since October", "as of 2025", "from March
-on", "seit Oktober", "desde octubre", "depuis mars", "自10月起"): when, not what."""
-
-_OLD_TOKENS = r"([^\W\d_][\w+#.'-]*(?:\s+[^\W\d_][\w+#.'-]*){0,2}?)"
-_OLD_VALUE = re.compile(
-    # a move names the old value and the new one: "moved from Berlin to Munich", "von
-    # Jira auf Linear", "pasó de Jira a Linear", "passé de Jira à Linear"
-    r"(?:\bfrom|\bvon|(?:cambió|cambiado|pasó|pasado|migró|movió|mudó|mudado|passé|passée|"
-    r"migré|changé|déménagé|basculé)(?:\s+\w+)?\s+(?:de|desde|d'))"
-    rf"\s*{_OLD_TOKENS}\s+(?:to|into|auf|zu|nach|a|à|au|hacia)\s"
-    # a new value that negates the old one: "Linear now, not Jira", "instead of Jira"
-    rf"|(?:[,;(–—]|\s-)\s*(?:but\s+)?(?:not|no longer|nicht mehr|nicht|ya no|no|pas|plus)\s+"
-    rf"{_OLD_TOKENS}\s*(?:[.,;:)!]|$)"
-    r"|\b(?:instead of|rather than|in place of|no longer|statt|anstatt|anstelle von|"
-    rf"en lugar de|en vez de|au lieu de|plutôt que)\s+{_OLD_TOKENS}(?=\s*(?:[.,;:)!]|$))"
-    r"|从([\u4e00-\u9fff\w]{1,8}?)(?:改成|改为|换成|换到|迁移到|搬到|改到)|而不是([\u4e00-\u9fff\w]{1,8})"
-)
-"""Where an update names the value it replaces (the groups hold its words)."""
 
 
 _NEGATION = re.compile(
@@ -331,7 +277,7 @@ def _words(text: str, names: frozenset[str] = frozenset()) -> list[str]:
                 run.append(token)
             continue
         flush()
-        if len(token) < 2 or token in STOP_WORDS or token.isdigit() or token in _CALENDAR:
+        if len(token) < 2 or token in STOP_WORDS or token.isdigit() or token in CALENDAR:
             continue  # a month or weekday is a value (a date): a slot
         if _is_frame(token, names):
             continue
@@ -349,10 +295,10 @@ def _after_update(folded: str, names: frozenset[str] = frozenset()) -> tuple[str
     if marker is None:
         return ()
     end = marker.end()
-    for when in _WHEN.finditer(folded):  # "as of 2025, ...": the value follows the phrase
+    for when in WHEN.finditer(folded):  # "as of 2025, ...": the value follows the phrase
         if when.start() <= marker.start() < when.end():
             end = when.end()
-    tokens = _WORD.findall(_UPDATE.sub(_gap, _WHEN.sub(" ", folded[end:])))
+    tokens = _WORD.findall(_UPDATE.sub(_gap, WHEN.sub(" ", folded[end:])))
     to = next((i for i, t in enumerate(tokens[:TO_WITHIN]) if _TO.fullmatch(t)), None)
     after = tokens if to is None else tokens[to + 1 :]
     return tuple(_words(" ".join(after), names))
@@ -360,9 +306,9 @@ def _after_update(folded: str, names: frozenset[str] = frozenset()) -> tuple[str
 
 def _old_value(folded: str, names: frozenset[str]) -> tuple[str, ...]:
     """The content words ``folded`` (an update) names as the value it replaces, in
-    order (:data:`_OLD_VALUE`)."""
+    order (:data:`OLD_VALUE`)."""
     out: list[str] = []
-    for m in _OLD_VALUE.finditer(folded):
+    for m in OLD_VALUE.finditer(folded):
         out += _words(next(g for g in m.groups() if g), names)
     return tuple(out)
 
@@ -372,14 +318,14 @@ def profile(text: str) -> Profile:
     folded = _fold(text)
     slots, rest = _slots(folded)
     when: set[str] = set()
-    phrases = _WHEN.findall(folded)
+    phrases = WHEN.findall(folded)
     for phrase in phrases:
         when |= _slots(phrase)[0]
-        when |= {f"calendar:{w}" for w in _WORD.findall(phrase) if w in _CALENDAR}
-    what = _WHEN.sub(" ", folded) if phrases else folded  # its words: what, not since when
+        when |= {f"calendar:{w}" for w in _WORD.findall(phrase) if w in CALENDAR}
+    what = WHEN.sub(" ", folded) if phrases else folded  # its words: what, not since when
     if phrases:
         rest = _slots(what)[1]
-    slots |= {f"calendar:{w}" for w in _WORD.findall(folded) if w in _CALENDAR}
+    slots |= {f"calendar:{w}" for w in _WORD.findall(folded) if w in CALENDAR}
     update = bool(_UPDATE.search(folded))
     negation = _NEGATION.search(_UPDATE.sub(_keep_negation, folded))
     plain = _UPDATE.sub(_gap, rest)
