@@ -363,6 +363,7 @@ def test_one_changed_value_or_an_update_marker_still_contradicts() -> None:
          "Production deployments require Priya's approval."),
         ("The k8s config lives in the infra repo.",
          "The Kubernetes configuration is stored in the infra repository."),
+        ("The dev server runs on port 3000.", "The development server listens on 3000."),
     ],
 )  # fmt: skip
 def test_a_common_abbreviation_is_the_word_it_stands_for(a: str, b: str) -> None:
@@ -374,6 +375,7 @@ def test_a_common_abbreviation_is_the_word_it_stands_for(a: str, b: str) -> None
     [
         ("Staging DB runs on port 5433.", "Prod DB runs on port 5433."),
         ("The prod DB is backed up nightly.", "The prod repo is backed up nightly."),
+        ("The dev server runs on port 3000.", "The prod server runs on port 3000."),
     ],
 )  # fmt: skip
 def test_an_abbreviation_does_not_join_two_subjects(a: str, b: str) -> None:

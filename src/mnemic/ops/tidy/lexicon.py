@@ -78,10 +78,12 @@ ABBREVIATIONS = {
     "admin": "administrator",
     "admins": "administrators",
     "js": "javascript",
+    "dev": "development",
 }
 """Common technical abbreviations, by the word they stand for: "Staging *DB*" and "the
 staging *database*" are one subject. Only abbreviations with one reading in technical
-notes: not "dev" (development, developer, a device), "ts", "conf", "ops" or "spec"."""
+notes, or whose readings share a stem ("dev": development, developer); not "ts", "conf",
+"ops" or "spec"."""
 
 
 @lru_cache(maxsize=1 << 16)
