@@ -140,8 +140,10 @@ def _replaced(a: Profile, b: Profile, t: Thresholds) -> str | None:
         if not was or old.was or old.negated or not was <= old.words:
             continue
         fresh = new.words - old.words - GENERIC  # the new value, and words of its own
-        if not fresh:  # "no longer uses Jira": no new value (the negation rule's)
-            continue
+        if not fresh:  # "no longer uses Jira": the negation rule's; else never one fact
+            if new.negated:
+                continue
+            return ""
         rest = old.words - was - GENERIC
         if (
             old.stated <= new.stated  # the other holds no value it does not

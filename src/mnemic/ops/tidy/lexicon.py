@@ -154,7 +154,7 @@ _FRAME = """
     sticks stuck reach reaches reached sit sits lie lies lay lying belong belongs go
     goes going gone went live listen listens listening answer answers serve serves
     served due usual mostly habitually tend tends preference preferences liegt liegen
-    lag lagen steht stehen
+    lag lagen steht stehen wohnt wohnen gewohnt
     stand geht gehen ging kommt kam nimmt nehmen nahm genommen trinkt trinken getrunken
     isst essen gegessen schreibt schreiben geschrieben heißt heißen nennt nennen genannt
     gibt geben gegeben macht machen gemacht hält halten läuft laufen gelaufen bleibt
@@ -172,7 +172,7 @@ _FRAME = """
     mis écrit écrivent écrire appelle appellent appeler appelé nomme nommé fait font
     faire tient tiennent tenir vit vivent vivre reste restent rester finit finissent
     finir écoute écoutent écouter répond répondent répondre tourne tournent tourner doit
-    doivent devoir sert servent servir habituellement plus
+    doivent devoir sert servent servir habituellement plus habite habitent habiter
     bevorzugt bevorzugen bevorzugte liebsten lieber braucht brauchen arbeitet arbeiten
     gearbeitet quiere quieren necesita necesitan trabaja trabajan trabajar veut veulent
     besoin travaille travaillent travailler garde gardent

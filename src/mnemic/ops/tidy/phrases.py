@@ -48,9 +48,16 @@ WHEN = re.compile(
     rf"\b|\bfrom\s+{_POINT}\s+on(?:wards?)?\b|\bvon\s+{_POINT}\s+an\b"
     r"|[自从]\s*(?:\d{4}年)?(?:\d{1,2}月)?(?:\d{1,2}[日号])?\s*(?:起|开始)"
     r"|[自从](?:上周|上个月|今年|去年|本月|本周)(?:起|开始)"
+    # a recent time said alone: "moved to Fly.io *last month*", "seit *letzter Woche*"
+    r"|\b(?:last|this|past) (?:week|month|year|quarter)\b|\b(?:yesterday|today|recently|lately)\b"
+    r"|\b(?:letzte[nmr]?|vorige[nmr]?) (?:woche|monat|jahr)\b|\b(?:gestern|heute)\b"
+    r"|\b(?:la semana|el mes|el año) pasad[oa]\b|\b(?:ayer|hoy)\b"
+    r"|\b(?:la semaine|le mois|l'année) derni[eè]re?\b|\baujourd'hui\b"
+    r"|上周|上个月|昨天|今天|最近"
 )
 """A phrase saying since when a fact holds ("since October", "as of 2025", "from March
-on", "seit Oktober", "desde octubre", "depuis mars", "自10月起"): when, not what."""
+on", "seit Oktober", "desde octubre", "depuis mars", "自10月起"), or a recent time said
+alone ("last month", "yesterday", "上个月"): when, not what."""
 
 _OLD_TOKENS = r"([^\W\d_][\w+#.'-]*(?:\s+[^\W\d_][\w+#.'-]*){0,2}?)"
 OLD_VALUE = re.compile(

@@ -101,7 +101,7 @@ _UPDATE = re.compile(
     r"\b(?:now|nowadays|currently|no longer|anymore|any more|switched|moved|migrated|"
     r"changed|upgraded|downgraded|updated|replaced|renamed|instead|as of|from now on|"
     r"jetzt|nun|inzwischen|mittlerweile|gewechselt|umgestiegen|umgestellt|umgezogen|"
-    r"verschoben|verlegt|geändert|migriert|stattdessen|nicht mehr|ab sofort|"
+    r"verschoben|verlegt|geändert|migriert|gezogen|stattdessen|nicht mehr|ab sofort|"
     r"ahora|actualmente|ya no|cambió|cambiado|pasó|migró|movió|movieron|en lugar de|"
     r"a partir de ahora|"
     r"maintenant|désormais|actuellement|déplacé|déplacée|déménagé|passé|passée|migré|"
