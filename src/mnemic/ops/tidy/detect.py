@@ -3,6 +3,11 @@
 Every pair of entries is judged on the signals of :mod:`.signals` (and the cosine of
 their embeddings when the embedder runs), contradictions before duplicates:
 
+* **replaced** (first): an update that names the other entry's value as the one it
+  replaced ("moved from Berlin to Munich" / "lives in Berlin", "Linear now, not Jira" /
+  "uses Jira for tickets") contradicts it when the two are about one subject, and is
+  kept whichever was written last (:attr:`Verdict.newer`); the same value named for
+  another subject is two facts, which no other rule joins.
 * **contradiction** (same subject, another value): the two share their subject
   (:attr:`Thresholds.subject_overlap` of the smaller side's content words) and differ in
   a slot (a version, a number, a date, a path) or in negation ("drinks coffee" / "no

@@ -20,7 +20,10 @@ grammar. An entry becomes a :class:`Profile`:
   whether it says it is an **update** (``now``, ``switched to``, ``jetzt``, ``ahora``,
   ``现在``, ``改用``...), and then the content words right after that marker, or after
   the particle that follows it ("changed dinner *to*"): where an update names its new
-  value (**changed to**).
+  value (**changed to**), and the value it names as replaced (**was**: "moved *from
+  Berlin* to", "*not Jira*", "*instead of* Jira");
+* **when**: the slots of a phrase of since when it holds ("since *October*", "seit
+  *2024*"; :mod:`.phrases`), whose words are not content words.
 
 :func:`compare` gives the pair signals :mod:`.detect` decides on: shingle Jaccard,
 content-word overlap, the words only one side has, whether the slots differ, whether
