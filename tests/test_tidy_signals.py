@@ -498,3 +498,8 @@ def test_the_old_value_is_read_from_a_move_or_a_negated_alternative() -> None:
     assert profile("Tickets are tracked in Linear now, not Jira.").was == ("jira",)
     assert profile("The user does not drink coffee now.").was == ()
     assert profile("User lives in Berlin, not far from the office.").was == ()
+
+
+def test_a_reason_names_the_changed_value_not_since_when() -> None:
+    p = superseded("Standup is at 9:30.", "Since October, standup is at 10:00.")
+    assert p.reasons[0] == "same subject, different values: 9:30 vs 10:00"

@@ -121,14 +121,21 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
         )
     verdict = _judge(a, b, s, t)
     if verdict is None and _reworded_update(a, b, s, t):
-        was = ", ".join(x for x in (said(a, s.only_a), shown(a.slots - b.slots)) if x)
-        now = ", ".join(x for x in (said(b, s.only_b), shown(b.slots - a.slots)) if x)
+        was = ", ".join(x for x in (said(a, s.only_a), _values(a, b)) if x)
+        now = ", ".join(x for x in (said(b, s.only_b), _values(b, a)) if x)
         return Verdict(
             "contradiction",
             f"same subject, one says it changed (and rewords it): {was} vs {now}",
             s.word_overlap,
         )
     return verdict
+
+
+def _values(p: Profile, q: Profile) -> str:
+    """The slot values ``p`` holds and ``q`` does not, for a reason: those it states
+    (not since when it holds: "since October" is no changed value) when there are any."""
+    own = p.slots - q.slots
+    return shown(own - p.when) or shown(own)
 
 
 def _replaced(a: Profile, b: Profile, t: Thresholds) -> str | None:
@@ -271,8 +278,7 @@ def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | N
         if s.slots_differ and (s.update or not _numbered_subjects(a, b)):
             return Verdict(
                 "contradiction",
-                f"same subject, different values: {shown(a.slots - b.slots)} vs "
-                f"{shown(b.slots - a.slots)}",
+                f"same subject, different values: {_values(a, b)} vs {_values(b, a)}",
                 s.word_overlap,
             )
         if s.negation_differs:
@@ -292,8 +298,8 @@ def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | N
     )
     changed_slot = s.slots_differ and not (oa and ob) and extra <= t.extra_words
     if subject and s.update and (changed_words or changed_slot) and not s.negation_differs:
-        was = ", ".join(x for x in (said(a, oa), shown(a.slots - b.slots)) if x)
-        now = ", ".join(x for x in (said(b, ob), shown(b.slots - a.slots)) if x)
+        was = ", ".join(x for x in (said(a, oa), _values(a, b)) if x)
+        now = ", ".join(x for x in (said(b, ob), _values(b, a)) if x)
         return Verdict(
             "contradiction", f"same subject, one says it changed: {was} vs {now}", s.word_overlap
         )
