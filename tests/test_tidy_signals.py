@@ -503,3 +503,11 @@ def test_the_old_value_is_read_from_a_move_or_a_negated_alternative() -> None:
 def test_a_reason_names_the_changed_value_not_since_when() -> None:
     p = superseded("Standup is at 9:30.", "Since October, standup is at 10:00.")
     assert p.reasons[0] == "same subject, different values: 9:30 vs 10:00"
+
+
+def test_an_alternative_added_is_no_replaced_value() -> None:
+    """ ", plus Jira" adds a tool, it does not replace Jira (it was read as "not
+    Jira"): the entry that says both is the one kept, by a merge."""
+    both = "The team now tracks tickets in Linear, plus Jira."
+    assert profile(both).was == ()
+    assert merged("The team uses Jira for tickets.", both).result == both

@@ -67,7 +67,7 @@ OLD_VALUE = re.compile(
     r"migré|changé|déménagé|basculé)(?:\s+\w+)?\s+(?:de|desde|d'))"
     rf"\s*{_OLD_TOKENS}\s+(?:to|into|auf|zu|nach|a|à|au|hacia)\s"
     # a new value that negates the old one: "Linear now, not Jira", "instead of Jira"
-    rf"|(?:[,;(–—]|\s-)\s*(?:but\s+)?(?:not|no longer|nicht mehr|nicht|ya no|no|pas|plus)\s+"
+    rf"|(?:[,;(–—]|\s-)\s*(?:but\s+)?(?:not|no longer|nicht mehr|nicht|ya no|no|pas)\s+"
     rf"{_OLD_TOKENS}\s*(?:[.,;:)!]|$)"
     r"|\b(?:instead of|rather than|in place of|no longer|statt|anstatt|anstelle von|"
     rf"en lugar de|en vez de|au lieu de|plutôt que)\s+{_OLD_TOKENS}(?=\s*(?:[.,;:)!]|$))"
