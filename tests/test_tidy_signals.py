@@ -511,3 +511,10 @@ def test_an_alternative_added_is_no_replaced_value() -> None:
     both = "The team now tracks tickets in Linear, plus Jira."
     assert profile(both).was == ()
     assert merged("The team uses Jira for tickets.", both).result == both
+
+
+def test_from_a_to_b_without_a_verb_of_change_is_a_route_not_a_move() -> None:
+    """It superseded "lives in Potsdam" as if the user had moved."""
+    commute = "The user now commutes from Potsdam to Berlin."
+    assert profile(commute).was == ()
+    assert "supersede" not in [p.kind for p in planned("The user lives in Potsdam.", commute)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["CALENDAR", "OLD_VALUE", "WHEN"]
+__all__ = ["CALENDAR", "CHANGE_VERB", "OLD_VALUE", "WHEN"]
 
 
 def _listed(text: str) -> list[str]:
@@ -73,4 +73,13 @@ OLD_VALUE = re.compile(
     rf"en lugar de|en vez de|au lieu de|plutôt que)\s+{_OLD_TOKENS}(?=\s*(?:[.,;:)!]|$))"
     r"|从([\u4e00-\u9fff\w]{1,8}?)(?:改成|改为|换成|换到|迁移到|搬到|改到)|而不是([\u4e00-\u9fff\w]{1,8})"
 )
-"""Where an update names the value it replaces (the groups hold its words)."""
+"""Where an update names the value it replaces (the groups hold its words; a "from X
+to Y" of English or German counts only beside a verb of change, :data:`CHANGE_VERB`)."""
+
+CHANGE_VERB = re.compile(
+    r"\b(?:mov(?:ed|es|ing)|switch(?:ed|es|ing)|migrat(?:ed|es|ing)|chang(?:ed|es|ing)|"
+    r"upgraded|downgraded|relocated|transferred|went|umgestiegen|gewechselt|gezogen|"
+    r"umgezogen|migriert|umgestellt|verschoben|verlegt|geändert|wechselt|zieht)\b"
+)
+"""A verb saying a value changed: "from Potsdam to Berlin" beside it is a move, beside
+"commutes" a route."""

@@ -48,7 +48,7 @@ from .lexicon import (
     STOP_WORDS,
     stem,
 )
-from .phrases import CALENDAR, OLD_VALUE, WHEN
+from .phrases import CALENDAR, CHANGE_VERB, OLD_VALUE, WHEN
 
 __all__ = ["GENERIC", "PairSignals", "Profile", "compare", "profile", "said", "shown"]
 
@@ -312,6 +312,8 @@ def _old_value(folded: str, names: frozenset[str]) -> tuple[str, ...]:
     order (:data:`OLD_VALUE`)."""
     out: list[str] = []
     for m in OLD_VALUE.finditer(folded):
+        if m.group(1) and m.group(0)[:1] in "fv" and not CHANGE_VERB.search(folded):
+            continue  # "now commutes from Potsdam to Berlin": a route, not a move
         out += _words(next(g for g in m.groups() if g), names)
     return tuple(out)
 
