@@ -518,3 +518,8 @@ def test_from_a_to_b_without_a_verb_of_change_is_a_route_not_a_move() -> None:
     commute = "The user now commutes from Potsdam to Berlin."
     assert profile(commute).was == ()
     assert "supersede" not in [p.kind for p in planned("The user lives in Potsdam.", commute)]
+
+
+def test_a_number_after_since_is_a_time_only_when_it_is_a_year() -> None:
+    assert profile("Der Rabatt gilt ab 1000 Nutzern.").when == frozenset()
+    assert profile("Der Nutzer wohnt seit 2019 in Berlin.").when == {"number:2019"}

@@ -40,8 +40,8 @@ _POINT = (  # a point in time: "october", "march 3, 2025", "last week", "2024", 
     rf"(?:{'|'.join(sorted(CALENDAR, key=len, reverse=True))}|week|month|year|quarter|"
     r"woche|monat|jahr|semana|mes|año|semaine|mois|année|today|yesterday|heute|gestern|"
     r"hoy|ayer|hier|aujourd'hui|\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?|"
-    r"\d{4})"
-    r"(?:\s+\d{1,2}(?:st|nd|rd|th)?)?(?:,?\s+(?:de\s+)?\d{4})?"
+    r"(?:19|20)\d{2})"
+    r"(?:\s+\d{1,2}(?:st|nd|rd|th)?)?(?:,?\s+(?:de\s+)?(?:19|20)\d{2})?"
 )
 WHEN = re.compile(
     rf"\b(?:since|as of|starting|seit|ab|desde|a partir de|depuis|à partir d[e']|dès)\s+{_POINT}"
