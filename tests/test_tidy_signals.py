@@ -350,3 +350,176 @@ def test_one_changed_value_or_an_update_marker_still_contradicts() -> None:
     p = superseded("The billing API listens on port 8080.", "The billing API listens on port 9090.")
     assert "8080" in " ".join(p.reasons) and "9090" in " ".join(p.reasons)
     superseded("Build agent 3 has 16 GB of memory.", "Build agent 3 now has 32 GB of memory.")
+
+
+# -- common technical abbreviations ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Staging DB runs on port 5433.", "The staging database listens on 5433."),
+        ("Prod deploys need approval from Priya.",
+         "Production deployments require Priya's approval."),
+        ("The k8s config lives in the infra repo.",
+         "The Kubernetes configuration is stored in the infra repository."),
+        ("The dev server runs on port 3000.", "The development server listens on 3000."),
+    ],
+)  # fmt: skip
+def test_a_common_abbreviation_is_the_word_it_stands_for(a: str, b: str) -> None:
+    merged(a, b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Staging DB runs on port 5433.", "Prod DB runs on port 5433."),
+        ("The prod DB is backed up nightly.", "The prod repo is backed up nightly."),
+        ("The dev server runs on port 3000.", "The prod server runs on port 3000."),
+    ],
+)  # fmt: skip
+def test_an_abbreviation_does_not_join_two_subjects(a: str, b: str) -> None:
+    assert planned(a, b) == []
+
+
+# -- since when a fact holds is no new content ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "values"),
+    [
+        ("The user lives in Berlin.", "User now lives in Munich since October.",
+         "Berlin vs Munich"),
+        ("The user lives in Berlin.", "As of 2025 the user lives in Munich.", "Berlin vs Munich"),
+        ("User writes code comments in French.",
+         "User now writes code comments in Spanish since last week.", "French vs Spanish"),
+        ("El usuario vive en Madrid.", "El usuario ahora vive en Sevilla desde octubre.",
+         "Madrid vs Sevilla"),
+        ("Der Nutzer wohnt in Berlin.", "Der Nutzer wohnt jetzt seit Oktober in München.",
+         "Berlin vs München"),
+        ("L'utilisateur habite à Lyon.", "L'utilisateur habite maintenant à Nantes depuis mars.",
+         "Lyon vs Nantes"),
+        ("用户住在北京。", "自10月起用户现在住在上海。", "北京 vs 上海"),
+    ],
+)  # fmt: skip
+def test_an_update_that_says_since_when_still_supersedes(old: str, new: str, values: str) -> None:
+    assert values in superseded(old, new).reasons[0]
+
+
+def test_a_time_phrase_is_read_as_when_and_its_words_left_out() -> None:
+    p = profile("User now writes code comments in Spanish since last week.")
+    assert p.words == {"user", "code", "commen", "spanis"} and p.when == frozenset()
+    q = profile("From October on, the user lives in Munich.")
+    assert q.when == q.slots == {"calendar:october"} and q.stated == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # another frame verb, with or without since when
+        ("User lives in Berlin.", "User now works in Munich since October."),
+        # no update marker: "since" alone does not say the other entry is old
+        ("The user lives in Berlin.", "The user lives in Munich since October."),
+    ],
+)  # fmt: skip
+def test_a_time_phrase_does_not_make_two_facts_one_update(a: str, b: str) -> None:
+    assert planned(a, b) == []
+
+
+def test_two_different_since_when_values_are_still_values() -> None:
+    p = superseded("The team has used Python since 2020.", "The team has used Python since 2022.")
+    assert "2020 vs 2022" in p.reasons[0]
+
+
+# -- an update that names the value it replaced ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "values"),
+    [
+        ("The user lives in Berlin.", "User moved from Berlin to Munich.", "Berlin by Munich"),
+        ("The team uses Jira for tickets.", "Tickets are tracked in Linear now, not Jira.",
+         "Jira by"),
+        ("The team uses Jira for tickets.", "The team now uses Linear instead of Jira.",
+         "Jira by Linear"),
+        ("User drinks coffee.", "User now drinks tea instead of coffee.", "coffee by tea"),
+        ("El equipo usa Jira para los tickets.",
+         "El equipo pasó de Jira a Linear para los tickets.", "Jira by Linear"),
+        ("Das Team nutzt Jira für Tickets.", "Das Team ist von Jira auf Linear umgestiegen.",
+         "Jira by Linear"),
+        ("L'équipe utilise Jira pour les tickets.",
+         "L'équipe est passée de Jira à Linear pour les tickets.", "Jira by Linear"),
+        ("Der Nutzer wohnt in Hamburg.", "Der Nutzer ist von Hamburg nach Berlin gezogen.",
+         "Hamburg by Berlin"),
+        ("The API is hosted on Heroku.", "The API moved from Heroku to Fly.io last month.",
+         "Heroku by Fly io"),
+    ],
+)  # fmt: skip
+def test_an_update_naming_the_old_value_supersedes_the_entry_that_holds_it(
+    old: str, new: str, values: str
+) -> None:
+    """Before, a move "from A to B" beside "lives in A" was merged as one fact in other
+    words, and "not Jira" beside "uses Jira" was left alone."""
+    assert values in superseded(old, new).reasons[0]
+
+
+def test_a_move_is_kept_even_when_the_entry_it_replaces_was_written_later() -> None:
+    """The move says which value came first; the time of writing does not outrank it."""
+    move, old = "User moved from Berlin to Munich.", "The user lives in Berlin."
+    [p] = planned(move, old)
+    assert (p.kind, p.entries) == ("supersede", (move, old))
+    assert p.reasons[1] == "the kept entry says it replaced the other, although written earlier"
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # the same value, of another key or subject: two facts
+        ("User's sister lives in Berlin.", "User moved from Berlin to Munich."),
+        ("User uses vim for code.", "User switched from vim to Emacs for notes."),
+        ("The backend uses Python.", "We moved from Python to Go for the CLI."),
+        ("The web team uses Jira for tickets.",
+         "The mobile team now tracks tickets in Linear, not Jira."),
+    ],
+)  # fmt: skip
+def test_an_old_value_named_for_another_subject_is_left_alone(a: str, b: str) -> None:
+    assert planned(a, b) == []
+
+
+def test_a_move_whose_new_value_reads_as_an_old_word_is_never_merged() -> None:
+    """ "Teams" stems as "team": the move names nothing the old entry lacks, yet it
+    changed the value; it was merged as a near-duplicate."""
+    assert planned("The team uses Slack for chat.",
+                   "The team switched from Slack to Teams for chat.") == []  # fmt: skip
+
+
+def test_the_old_value_is_read_from_a_move_or_a_negated_alternative() -> None:
+    assert profile("User moved from Berlin to Munich.").was == ("berlin",)
+    assert profile("Tickets are tracked in Linear now, not Jira.").was == ("jira",)
+    assert profile("The user does not drink coffee now.").was == ()
+    assert profile("User lives in Berlin, not far from the office.").was == ()
+
+
+def test_a_reason_names_the_changed_value_not_since_when() -> None:
+    p = superseded("Standup is at 9:30.", "Since October, standup is at 10:00.")
+    assert p.reasons[0] == "same subject, different values: 9:30 vs 10:00"
+
+
+def test_an_alternative_added_is_no_replaced_value() -> None:
+    """ ", plus Jira" adds a tool, it does not replace Jira (it was read as "not
+    Jira"): the entry that says both is the one kept, by a merge."""
+    both = "The team now tracks tickets in Linear, plus Jira."
+    assert profile(both).was == ()
+    assert merged("The team uses Jira for tickets.", both).result == both
+
+
+def test_from_a_to_b_without_a_verb_of_change_is_a_route_not_a_move() -> None:
+    """It superseded "lives in Potsdam" as if the user had moved."""
+    commute = "The user now commutes from Potsdam to Berlin."
+    assert profile(commute).was == ()
+    assert "supersede" not in [p.kind for p in planned("The user lives in Potsdam.", commute)]
+
+
+def test_a_number_after_since_is_a_time_only_when_it_is_a_year() -> None:
+    assert profile("Der Rabatt gilt ab 1000 Nutzern.").when == frozenset()
+    assert profile("Der Nutzer wohnt seit 2019 in Berlin.").when == {"number:2019"}

@@ -3,6 +3,11 @@
 Every pair of entries is judged on the signals of :mod:`.signals` (and the cosine of
 their embeddings when the embedder runs), contradictions before duplicates:
 
+* **replaced** (first): an update that names the other entry's value as the one it
+  replaced ("moved from Berlin to Munich" / "lives in Berlin", "Linear now, not Jira" /
+  "uses Jira for tickets") contradicts it when the two are about one subject, and is
+  kept whichever was written last (:attr:`Verdict.newer`); the same value named for
+  another subject is two facts, which no other rule joins.
 * **contradiction** (same subject, another value): the two share their subject
   (:attr:`Thresholds.subject_overlap` of the smaller side's content words) and differ in
   a slot (a version, a number, a date, a path) or in negation ("drinks coffee" / "no
@@ -76,6 +81,10 @@ class Thresholds:
     """An update whose value is a phrase ("VS Code", "agua con gas"): at most this many
     words on each side, said together (0: off)."""
     frame_value_words: int = 2
+    replaced_extra: int = 3
+    """An update that names the other entry's value as the one it replaced ("moved from
+    Berlin to Munich", "not Jira"): at most this many words of their own besides the old
+    value, both sides together (the new value counted; 0: off)."""
     """An update that keeps the other entry's frame and changes the words in one place
     (:mod:`.frames`): at most this many words on each side (0: off)."""
 
@@ -91,20 +100,71 @@ class Verdict:
     kind: str
     reason: str
     score: float
+    newer: str = ""
+    """For a contradiction whose text says which came first ("moved *from* Berlin"):
+    ``a`` or ``b``, the side that replaced the other; empty: the later written is."""
 
 
 def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) -> Verdict | None:
     """The verdict on the pair ``a``, ``b`` with signals ``s`` (None: unrelated)."""
+    replaced = _replaced(a, b, t)
+    if replaced == "":  # the value it replaced, named for another subject
+        return None
+    if replaced is not None:
+        new, old = (a, b) if replaced == "a" else (b, a)
+        return Verdict(
+            "contradiction",
+            f"one says it replaced the other's value: {said(new, set(new.was))} by "
+            f"{said(new, new.words - old.words - GENERIC)}",
+            s.word_overlap,
+            replaced,
+        )
     verdict = _judge(a, b, s, t)
     if verdict is None and _reworded_update(a, b, s, t):
-        was = ", ".join(x for x in (said(a, s.only_a), shown(a.slots - b.slots)) if x)
-        now = ", ".join(x for x in (said(b, s.only_b), shown(b.slots - a.slots)) if x)
+        was = ", ".join(x for x in (said(a, s.only_a), _values(a, b)) if x)
+        now = ", ".join(x for x in (said(b, s.only_b), _values(b, a)) if x)
         return Verdict(
             "contradiction",
             f"same subject, one says it changed (and rewords it): {was} vs {now}",
             s.word_overlap,
         )
     return verdict
+
+
+def _values(p: Profile, q: Profile) -> str:
+    """The slot values ``p`` holds and ``q`` does not, for a reason: those it states
+    (not since when it holds: "since October" is no changed value) when there are any."""
+    own = p.slots - q.slots
+    return shown(own - p.when) or shown(own)
+
+
+def _replaced(a: Profile, b: Profile, t: Thresholds) -> str | None:
+    """Which of ``a``, ``b`` is an update naming a value the other holds as the one it
+    replaced ("moved from Berlin to Munich" / "lives in Berlin", "Linear now, not
+    Jira" / "uses Jira for tickets"): ``"a"`` or ``"b"`` when they are about the same
+    subject (the other entry says nothing but the user and that value, or shares a word
+    with it besides, and the two hold at most :attr:`Thresholds.replaced_extra` words of
+    their own besides the values); ``""`` when they are not ("moved from Berlin" beside
+    "the user's sister lives in Berlin": the same value of another key, two facts);
+    None when neither names the other's value."""
+    for side, new, old in (("a", a, b), ("b", b, a)):
+        was = set(new.was)
+        if not was or old.was or old.negated or not was <= old.words:
+            continue
+        fresh = new.words - old.words - GENERIC  # the new value, and words of its own
+        if not fresh:  # "no longer uses Jira": the negation rule's; else never one fact
+            if new.negated:
+                continue
+            return ""
+        rest = old.words - was - GENERIC
+        if (
+            old.stated <= new.stated  # the other holds no value it does not
+            and (rest & new.words or not rest)
+            and len(rest - new.words) + len(fresh) <= t.replaced_extra
+        ):
+            return side
+        return ""
+    return None
 
 
 def _reworded_update(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bool:
@@ -172,7 +232,7 @@ def _changed_phrase(
         and not s.negation_differs
         and s.shared >= 1
         and s.slots_subset
-        and a.slots == b.slots
+        and a.stated == b.stated
         and 0 < len(oa) <= t.value_words
         and 0 < len(ob) <= t.value_words
         and _run(a, oa)
@@ -201,7 +261,7 @@ def _frame_change(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Alig
     """An update that says the other entry's sentence with another value in one place
     (:func:`.frames.aligned`): "writes emails in Spanish" / "now writes emails in
     German", "lives in Berlin" / "now lives in Munich"."""
-    if t.frame_value_words <= 0 or not s.update or s.negation_differs or a.slots != b.slots:
+    if t.frame_value_words <= 0 or not s.update or s.negation_differs or a.stated != b.stated:
         return None
     return aligned(a, b, t.frame_value_words)
 
@@ -218,8 +278,7 @@ def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | N
         if s.slots_differ and (s.update or not _numbered_subjects(a, b)):
             return Verdict(
                 "contradiction",
-                f"same subject, different values: {shown(a.slots - b.slots)} vs "
-                f"{shown(b.slots - a.slots)}",
+                f"same subject, different values: {_values(a, b)} vs {_values(b, a)}",
                 s.word_overlap,
             )
         if s.negation_differs:
@@ -239,8 +298,8 @@ def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | N
     )
     changed_slot = s.slots_differ and not (oa and ob) and extra <= t.extra_words
     if subject and s.update and (changed_words or changed_slot) and not s.negation_differs:
-        was = ", ".join(x for x in (said(a, oa), shown(a.slots - b.slots)) if x)
-        now = ", ".join(x for x in (said(b, ob), shown(b.slots - a.slots)) if x)
+        was = ", ".join(x for x in (said(a, oa), _values(a, b)) if x)
+        now = ", ".join(x for x in (said(b, ob), _values(b, a)) if x)
         return Verdict(
             "contradiction", f"same subject, one says it changed: {was} vs {now}", s.word_overlap
         )
@@ -348,7 +407,7 @@ def find(
             continue
         if verdict.kind == "duplicate":
             dups.append((verdict.score, i, j, verdict.reason))
-        elif newer(j, i):
+        elif verdict.newer == "b" or (not verdict.newer and newer(j, i)):
             contras.append((i, j, verdict.reason))
         else:
             contras.append((j, i, verdict.reason))

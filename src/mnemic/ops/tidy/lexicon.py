@@ -29,6 +29,7 @@ from typing import Any
 import snowballstemmer
 
 __all__ = [
+    "ABBREVIATIONS",
     "FRAME_NOUNS",
     "FRAME_STEMS",
     "FRAME_ZH",
@@ -49,14 +50,53 @@ def _english() -> Any:
     return found
 
 
+ABBREVIATIONS = {
+    "db": "database",
+    "dbs": "databases",
+    "prod": "production",
+    "repo": "repository",
+    "repos": "repositories",
+    "env": "environment",
+    "envs": "environments",
+    "config": "configuration",
+    "configs": "configurations",
+    "cfg": "configuration",
+    "auth": "authentication",
+    "k8s": "kubernetes",
+    "pg": "postgresql",
+    "postgres": "postgresql",
+    "docs": "documentation",
+    "msg": "message",
+    "msgs": "messages",
+    "dir": "directory",
+    "dirs": "directories",
+    "info": "information",
+    "app": "application",
+    "apps": "applications",
+    "deps": "dependencies",
+    "perf": "performance",
+    "admin": "administrator",
+    "admins": "administrators",
+    "js": "javascript",
+    "dev": "development",
+}
+"""Common technical abbreviations, by the word they stand for: "Staging *DB*" and "the
+staging *database*" are one subject. Only abbreviations with one reading in technical
+notes, or whose readings share a stem ("dev": development, developer); not "ts", "conf",
+"ops" or "spec"."""
+
+
 @lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
     """The key two Latin words (folded) are compared by: the Snowball English stem, cut
-    to its first six letters. The stem joins the inflections of short words ("logs" /
-    "log", "tests" / "testing", "emails" / "email") and a verb with its noun where they
-    share it ("deploys" / "deployment"); the cut joins long ones in the other languages
+    to its first six letters, of the word itself or of the word a common technical
+    abbreviation stands for ("db": "database", "prod": "production", "k8s":
+    "kubernetes"). The stem joins the inflections of short words ("logs" / "log",
+    "tests" / "testing", "emails" / "email") and a verb with its noun where they share it
+    ("deploys" / "deployment"); the cut joins long ones in the other languages
     ("nachmittags" / "Nachmittag", "preferido" / "prefiere"), whose language a short
     entry does not tell reliably."""
+    word = ABBREVIATIONS.get(word, word)
     if not word.isalpha():
         return word[:_STEM]
     return str(_english().stemWord(word))[:_STEM]
@@ -104,8 +144,9 @@ STOP_CHARS = frozenset(
 
 
 _FRAME = """
-    doing done take takes took taken taking eat eats ate eaten eating
-    drink drinks drank drinking put puts putting store stores stored storing save saves
+    doing done take takes took taken taking eat eats ate eaten eating require requires
+    required requiring drink drinks drank drinking put puts putting store stores stored
+    storing save saves
     saved live lives lived stay stays stayed come comes came coming give gives gave
     given say says said call calls called calling name named names start starts started
     begin begins began begun end ends ended happen happens happened hold holds held
@@ -113,7 +154,7 @@ _FRAME = """
     sticks stuck reach reaches reached sit sits lie lies lay lying belong belongs go
     goes going gone went live listen listens listening answer answers serve serves
     served due usual mostly habitually tend tends preference preferences liegt liegen
-    lag lagen steht stehen
+    lag lagen steht stehen wohnt wohnen gewohnt
     stand geht gehen ging kommt kam nimmt nehmen nahm genommen trinkt trinken getrunken
     isst essen gegessen schreibt schreiben geschrieben heißt heißen nennt nennen genannt
     gibt geben gegeben macht machen gemacht hält halten läuft laufen gelaufen bleibt
@@ -131,7 +172,7 @@ _FRAME = """
     mis écrit écrivent écrire appelle appellent appeler appelé nomme nommé fait font
     faire tient tiennent tenir vit vivent vivre reste restent rester finit finissent
     finir écoute écoutent écouter répond répondent répondre tourne tournent tourner doit
-    doivent devoir sert servent servir habituellement plus
+    doivent devoir sert servent servir habituellement plus habite habitent habiter
     bevorzugt bevorzugen bevorzugte liebsten lieber braucht brauchen arbeitet arbeiten
     gearbeitet quiere quieren necesita necesitan trabaja trabajan trabajar veut veulent
     besoin travaille travaillent travailler garde gardent

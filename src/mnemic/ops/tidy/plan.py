@@ -62,6 +62,15 @@ def shorten(text: str) -> str:
     return out[:1].upper() + out[1:] if text[:1].isupper() else out
 
 
+def _newer(times: Sequence[float | None], i: int, j: int) -> bool:
+    """Whether entry ``i`` was written after entry ``j`` (times unknown: later in the
+    file, as adds append), as :func:`.detect.find` reads it."""
+    ti, tj = times[i], times[j]
+    if ti is not None and tj is not None and ti != tj:
+        return ti > tj
+    return i > j
+
+
 def _pin(entry: str, content: str | None = None) -> Op:
     """Replace ``entry`` (named by its handle) with ``content``, by default itself: the
     batch then fails unless the entry is still there as it was."""
@@ -94,8 +103,10 @@ def plan(
     for f in find(profiles, times, pairs, thresholds=thresholds):
         keep, drops = entries[f.keep], [entries[d] for d in f.drop]
         reasons = list(dict.fromkeys(f.reasons))
-        if f.kind == "supersede":
+        if f.kind == "supersede" and all(_newer(times, f.keep, d) for d in f.drop):
             reasons.append("the kept entry is the most recently written")
+        elif f.kind == "supersede":
+            reasons.append("the kept entry says it replaced the other, although written earlier")
         out.append(
             TidyProposal(
                 f.kind,

@@ -20,7 +20,10 @@ grammar. An entry becomes a :class:`Profile`:
   whether it says it is an **update** (``now``, ``switched to``, ``jetzt``, ``ahora``,
   ``现在``, ``改用``...), and then the content words right after that marker, or after
   the particle that follows it ("changed dinner *to*"): where an update names its new
-  value (**changed to**).
+  value (**changed to**), and the value it names as replaced (**was**: "moved *from
+  Berlin* to", "*not Jira*", "*instead of* Jira");
+* **when**: the slots of a phrase of since when it holds ("since *October*", "seit
+  *2024*"; :mod:`.phrases`), whose words are not content words.
 
 :func:`compare` gives the pair signals :mod:`.detect` decides on: shingle Jaccard,
 content-word overlap, the words only one side has, whether the slots differ, whether
@@ -35,7 +38,17 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from .lexicon import FRAME_NOUNS, FRAME_STEMS, FRAME_ZH, KIND_NAMES, STOP_CHARS, STOP_WORDS, stem
+from .lexicon import (
+    ABBREVIATIONS,
+    FRAME_NOUNS,
+    FRAME_STEMS,
+    FRAME_ZH,
+    KIND_NAMES,
+    STOP_CHARS,
+    STOP_WORDS,
+    stem,
+)
+from .phrases import CALENDAR, CHANGE_VERB, OLD_VALUE, WHEN
 
 __all__ = ["GENERIC", "PairSignals", "Profile", "compare", "profile", "said", "shown"]
 
@@ -71,25 +84,6 @@ _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,:]\d+)*(?![\w])|\d+(?=[%" + _CJK + r"]
 _TIME = re.compile(r"\d{1,2}:\d{2}")
 
 
-def _listed(text: str) -> list[str]:
-    """The words of a word list written as one string."""
-    return text.split()
-
-
-_MONTHS = _listed(
-    "january february march april may june july august september october november december "
-    "januar februar märz april mai juni juli august september oktober november dezember "
-    "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre "
-    "janvier février mars avril mai juin juillet août septembre octobre novembre décembre"
-)
-_WEEKDAYS = _listed(
-    "monday tuesday wednesday thursday friday saturday sunday "
-    "montag dienstag mittwoch donnerstag freitag samstag sonntag "
-    "lunes martes miércoles jueves viernes sábado domingo "
-    "lundi mardi mercredi jeudi vendredi samedi dimanche"
-)
-_CALENDAR = frozenset(_MONTHS + _WEEKDAYS)
-
 # Who most entries are about: a subject too common to make two entries the same subject
 GENERIC = frozenset({"user", "nutzer", "benutz", "usuari", "utilis", "用户"})
 
@@ -110,7 +104,7 @@ _UPDATE = re.compile(
     r"\b(?:now|nowadays|currently|no longer|anymore|any more|switched|moved|migrated|"
     r"changed|upgraded|downgraded|updated|replaced|renamed|instead|as of|from now on|"
     r"jetzt|nun|inzwischen|mittlerweile|gewechselt|umgestiegen|umgestellt|umgezogen|"
-    r"verschoben|verlegt|geändert|migriert|stattdessen|nicht mehr|ab sofort|"
+    r"verschoben|verlegt|geändert|migriert|gezogen|stattdessen|nicht mehr|ab sofort|"
     r"ahora|actualmente|ya no|cambió|cambiado|pasó|migró|movió|movieron|en lugar de|"
     r"a partir de ahora|"
     r"maintenant|désormais|actuellement|déplacé|déplacée|déménagé|passé|passée|migré|"
@@ -148,6 +142,20 @@ class Profile:
     it), in order: where an update says what it changed to (:attr:`changed_to` holds
     the first few)."""
 
+    when: frozenset[str] = frozenset()
+    """The slots it says in a phrase of since when it holds ("since *October*", "seit
+    *2024*", "自*10*月起"), also in :attr:`slots`; that phrase's words are not in
+    :attr:`words`."""
+
+    was: tuple[str, ...] = ()
+    """The content words an update names as the value it replaces: "moved *from
+    Berlin* to Munich", "Linear now, *not Jira*", "*instead of* Jira", "从*Jira*换成"."""
+
+    @property
+    def stated(self) -> frozenset[str]:
+        """Its slots but those of since when it holds: the values it states."""
+        return self.slots - self.when
+
     @property
     def kinds(self) -> frozenset[str]:
         """The kinds of its slots (``version``, ``time``, ``path``...)."""
@@ -177,14 +185,22 @@ def _slots(folded: str) -> tuple[set[str], str]:
                           ("address", _ADDRESS), ("date", _DATE),
                           ("id", _IDENTIFIER), ("id", _ZONE)):  # fmt: skip
         for m in pattern.finditer(rest):
+            if m.group(0) in ABBREVIATIONS:  # "k8s": a word that holds a digit
+                continue
             value = m.group(0).rstrip(".,;:)").rstrip("/")
             found.add(f"{kind}:{_BEFORE.sub('', value) if kind == 'date' else value}")
-        rest = pattern.sub(" ", rest)
+        rest = pattern.sub(_blank_value, rest)
     for m in _NUMBER.finditer(rest):
         value = m.group(0).replace(",", ".")
         found.add(f"{_kind(value)}:{value}")
     rest = _NUMBER.sub(" ", rest)
     return found, rest
+
+
+def _blank_value(m: re.Match[str]) -> str:
+    """What a slot value leaves in the text once read: a space (an abbreviation such as
+    "k8s" stays, a word)."""
+    return m.group(0) if m.group(0) in ABBREVIATIONS else " "
 
 
 def shown(slots: frozenset[str] | set[str]) -> str:
@@ -264,7 +280,7 @@ def _words(text: str, names: frozenset[str] = frozenset()) -> list[str]:
                 run.append(token)
             continue
         flush()
-        if len(token) < 2 or token in STOP_WORDS or token.isdigit() or token in _CALENDAR:
+        if len(token) < 2 or token in STOP_WORDS or token.isdigit() or token in CALENDAR:
             continue  # a month or weekday is a value (a date): a slot
         if _is_frame(token, names):
             continue
@@ -281,23 +297,47 @@ def _after_update(folded: str, names: frozenset[str] = frozenset()) -> tuple[str
     marker = _UPDATE.search(folded)
     if marker is None:
         return ()
-    tokens = _WORD.findall(_UPDATE.sub(_gap, folded[marker.end() :]))
+    end = marker.end()
+    for when in WHEN.finditer(folded):  # "as of 2025, ...": the value follows the phrase
+        if when.start() <= marker.start() < when.end():
+            end = when.end()
+    tokens = _WORD.findall(_UPDATE.sub(_gap, WHEN.sub(" ", folded[end:])))
     to = next((i for i, t in enumerate(tokens[:TO_WITHIN]) if _TO.fullmatch(t)), None)
     after = tokens if to is None else tokens[to + 1 :]
     return tuple(_words(" ".join(after), names))
+
+
+def _old_value(folded: str, names: frozenset[str]) -> tuple[str, ...]:
+    """The content words ``folded`` (an update) names as the value it replaces, in
+    order (:data:`OLD_VALUE`)."""
+    out: list[str] = []
+    for m in OLD_VALUE.finditer(folded):
+        if m.group(1) and m.group(0)[:1] in "fv" and not CHANGE_VERB.search(folded):
+            continue  # "now commutes from Potsdam to Berlin": a route, not a move
+        out += _words(next(g for g in m.groups() if g), names)
+    return tuple(out)
 
 
 def profile(text: str) -> Profile:
     """The :class:`Profile` of one entry."""
     folded = _fold(text)
     slots, rest = _slots(folded)
-    slots |= {f"calendar:{w}" for w in _WORD.findall(folded) if w in _CALENDAR}
+    when: set[str] = set()
+    phrases = WHEN.findall(folded)
+    for phrase in phrases:
+        when |= _slots(phrase)[0]
+        when |= {f"calendar:{w}" for w in _WORD.findall(phrase) if w in CALENDAR}
+    what = WHEN.sub(" ", folded) if phrases else folded  # its words: what, not since when
+    if phrases:
+        rest = _slots(what)[1]
+    slots |= {f"calendar:{w}" for w in _WORD.findall(folded) if w in CALENDAR}
     update = bool(_UPDATE.search(folded))
     negation = _NEGATION.search(_UPDATE.sub(_keep_negation, folded))
     plain = _UPDATE.sub(_gap, rest)
     plain = _NEGATION.sub(_gap, plain)
     names = _capitalised(text)
     after = _after_update(folded, names) if update else ()
+    was = _old_value(what, names) if update else ()
     named = frozenset().union(*(KIND_NAMES.get(v.partition(":")[0], ()) for v in slots))
     frame = {w for w in _WORD.findall(plain) if _is_frame(w, names) or stem(w) in named}
     frame |= set(_FRAME_ZH.findall(plain)) | {n for n in named if n[0] >= "\u3000" and n in plain}
@@ -319,6 +359,8 @@ def profile(text: str) -> Profile:
         frozenset(w if w[0] >= "\u3000" else stem(w) for w in frame),
         _negation_said(folded, negation),
         after,
+        frozenset(when),
+        was,
     )
 
 

@@ -1,0 +1,85 @@
+"""Phrases tidy reads for what they say about time and change, in en, de, es, fr and zh:
+the names of months and weekdays (values, read as slots), a phrase of since when a fact
+holds ("since October", "seit 2024", "自10月起": when, not what), and the words an
+update uses to name the value it replaced ("moved *from Berlin* to Munich", "Linear now,
+*not Jira*", "*instead of* Jira").
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["CALENDAR", "CHANGE_VERB", "OLD_VALUE", "WHEN"]
+
+
+def _listed(text: str) -> list[str]:
+    """The words of a word list written as one string."""
+    return text.split()
+
+
+_MONTHS = _listed(
+    "january february march april may june july august september october november december "
+    "januar februar märz april mai juni juli august september oktober november dezember "
+    "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre "
+    "janvier février mars avril mai juin juillet août septembre octobre novembre décembre"
+)
+_WEEKDAYS = _listed(
+    "monday tuesday wednesday thursday friday saturday sunday "
+    "montag dienstag mittwoch donnerstag freitag samstag sonntag "
+    "lunes martes miércoles jueves viernes sábado domingo "
+    "lundi mardi mercredi jeudi vendredi samedi dimanche"
+)
+CALENDAR = frozenset(_MONTHS + _WEEKDAYS)
+"""Month and weekday names (folded): a value, not a content word."""
+
+_POINT = (  # a point in time: "october", "march 3, 2025", "last week", "2024", "01.10.2025"
+    r"(?:(?:early|mid|late|the|end of|beginning of|last|this|next|past|anfang|mitte|ende|"
+    r"letzte[nmr]?|diese[nmr]?|el|la|le|principios de|mediados de|finales de|fin|début|"
+    r"mi)\s+)*"
+    r"(?:\d{1,2}(?:st|nd|rd|th|\.)?\s+(?:of\s+|de\s+)?)?"
+    rf"(?:{'|'.join(sorted(CALENDAR, key=len, reverse=True))}|week|month|year|quarter|"
+    r"woche|monat|jahr|semana|mes|año|semaine|mois|année|today|yesterday|heute|gestern|"
+    r"hoy|ayer|hier|aujourd'hui|\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?|"
+    r"(?:19|20)\d{2})"
+    r"(?:\s+\d{1,2}(?:st|nd|rd|th)?)?(?:,?\s+(?:de\s+)?(?:19|20)\d{2})?"
+)
+WHEN = re.compile(
+    rf"\b(?:since|as of|starting|seit|ab|desde|a partir de|depuis|à partir d[e']|dès)\s+{_POINT}"
+    rf"\b|\bfrom\s+{_POINT}\s+on(?:wards?)?\b|\bvon\s+{_POINT}\s+an\b"
+    r"|[自从]\s*(?:\d{4}年)?(?:\d{1,2}月)?(?:\d{1,2}[日号])?\s*(?:起|开始)"
+    r"|[自从](?:上周|上个月|今年|去年|本月|本周)(?:起|开始)"
+    # a recent time said alone: "moved to Fly.io *last month*", "seit *letzter Woche*"
+    r"|\b(?:last|this|past) (?:week|month|year|quarter)\b|\b(?:yesterday|today|recently|lately)\b"
+    r"|\b(?:letzte[nmr]?|vorige[nmr]?) (?:woche|monat|jahr)\b|\b(?:gestern|heute)\b"
+    r"|\b(?:la semana|el mes|el año) pasad[oa]\b|\b(?:ayer|hoy)\b"
+    r"|\b(?:la semaine|le mois|l'année) derni[eè]re?\b|\baujourd'hui\b"
+    r"|上周|上个月|昨天|今天|最近"
+)
+"""A phrase saying since when a fact holds ("since October", "as of 2025", "from March
+on", "seit Oktober", "desde octubre", "depuis mars", "自10月起"), or a recent time said
+alone ("last month", "yesterday", "上个月"): when, not what."""
+
+_OLD_TOKENS = r"([^\W\d_][\w+#.'-]*(?:\s+[^\W\d_][\w+#.'-]*){0,2}?)"
+OLD_VALUE = re.compile(
+    # a move names the old value and the new one: "moved from Berlin to Munich", "von
+    # Jira auf Linear", "pasó de Jira a Linear", "passé de Jira à Linear"
+    r"(?:\bfrom|\bvon|(?:cambió|cambiado|pasó|pasado|migró|movió|mudó|mudado|passé|passée|"
+    r"migré|changé|déménagé|basculé)(?:\s+\w+)?\s+(?:de|desde|d'))"
+    rf"\s*{_OLD_TOKENS}\s+(?:to|into|auf|zu|nach|a|à|au|hacia)\s"
+    # a new value that negates the old one: "Linear now, not Jira", "instead of Jira"
+    rf"|(?:[,;(–—]|\s-)\s*(?:but\s+)?(?:not|no longer|nicht mehr|nicht|ya no|no|pas)\s+"
+    rf"{_OLD_TOKENS}\s*(?:[.,;:)!]|$)"
+    r"|\b(?:instead of|rather than|in place of|no longer|statt|anstatt|anstelle von|"
+    rf"en lugar de|en vez de|au lieu de|plutôt que)\s+{_OLD_TOKENS}(?=\s*(?:[.,;:)!]|$))"
+    r"|从([\u4e00-\u9fff\w]{1,8}?)(?:改成|改为|换成|换到|迁移到|搬到|改到)|而不是([\u4e00-\u9fff\w]{1,8})"
+)
+"""Where an update names the value it replaces (the groups hold its words; a "from X
+to Y" of English or German counts only beside a verb of change, :data:`CHANGE_VERB`)."""
+
+CHANGE_VERB = re.compile(
+    r"\b(?:mov(?:ed|es|ing)|switch(?:ed|es|ing)|migrat(?:ed|es|ing)|chang(?:ed|es|ing)|"
+    r"upgraded|downgraded|relocated|transferred|went|umgestiegen|gewechselt|gezogen|"
+    r"umgezogen|migriert|umgestellt|verschoben|verlegt|geändert|wechselt|zieht)\b"
+)
+"""A verb saying a value changed: "from Potsdam to Berlin" beside it is a move, beside
+"commutes" a route."""
