@@ -117,10 +117,12 @@ def test_a_discovery_query_makes_the_same_few_round_trips_for_one_result_or_ten(
     # hit rows), the texts of the best direct matches (fresh facts first reads them to
     # find a later statement of the subject: docs/recall.md), the title lookup, the
     # roots, then one pipeline of sessions, windows and bookends: 6 (bm25's totals and
-    # the store's size are fresh from the warm-up); the code before the batched reads
-    # took 11 for one result and 77 for ten
+    # the store's size are fresh from the warm-up), +1 since a question that names one
+    # speaker prefers that speaker's words (the speakers of the best candidates, one
+    # read: docs/recall.md); the code before the batched reads took 11 for one result
+    # and 77 for ten
     assert ten == one
-    assert ten <= 6, log
+    assert ten <= 7, log
 
 
 def test_browse_reads_roots_and_previews_once_for_all_sessions(
@@ -157,9 +159,10 @@ def test_a_hybrid_discovery_reads_its_semantic_hits_in_two_statements(
     # the lexical part (four here), the vector search (four: the vector cache's
     # freshness, vectors, source filter, model check), fifty semantic candidates in two
     # reads (their messages, their sessions), the texts of the best direct matches
-    # (fresh facts first), then title, roots and the result pipeline: 14. The code
-    # before read each candidate's message and session on its own.
-    assert counts[0] == counts[1] <= 14, log
+    # (fresh facts first), the speakers of the best candidates (the named speaker), then
+    # title, roots and the result pipeline: 15. The code before read each candidate's
+    # message and session on its own.
+    assert counts[0] == counts[1] <= 15, log
 
 
 # -- the batched reads give what the one-session reads give, on both backends -------------
