@@ -44,10 +44,14 @@ def test_a_factory_that_fails_or_returns_junk(monkeypatch: pytest.MonkeyPatch) -
         disc.load_provider("junk")
 
 
-def test_sessions_load_no_provider_unless_configured(home_path: Path) -> None:
+def test_sessions_load_no_provider_unless_configured(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from mnemic.agent import AgentSession
 
-    sys.modules.pop("mnemic.providers.recall", None)
+    # put back at teardown: a module imported again later would be a second copy, its
+    # classes not those the package (and any caller) already holds
+    monkeypatch.delitem(sys.modules, "mnemic.providers.recall", raising=False)
     with AgentSession.open(home_path) as session:
         assert session.providers.provider is None
         assert "mnemic.providers.recall" not in sys.modules
