@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import sys
 import tempfile
 from collections import Counter, defaultdict
@@ -30,6 +31,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import mnemic.sessions.search.retrieval as retrieval_module
+import mnemic.sessions.search.sequence as sequence_module
 import mnemic.sessions.search.speaker as speaker_module
 import recall as rb
 from _metrics import Scores
@@ -38,6 +40,13 @@ from mnemic.sessions import search_messages
 from mnemic.sessions.search.retrieval import semantic_state
 
 DEPTH = 200
+OLD_BEFORE = re.compile(
+    r"\b(?:before|prior\s+to|"
+    r"vor\s+(?:dem|der|den|meinem|meiner|meinen|unserem|unserer|seinem|seiner|ihrem|"
+    r"ihrer)|bevor|antes\s+de|avant(?:\s+de)?)\b|之前|以前|此前",
+    re.I,
+)
+"""The ``before`` cue before a "before" had to name its event (variant ``oldbefore``)."""
 
 
 @contextmanager
@@ -57,6 +66,7 @@ def knobs(changes: dict[str, tuple[Any, str, Any]]) -> Iterator[None]:
 VARIANTS: dict[str, Callable[[], Any]] = {
     "unnamed": lambda: knobs({"named": (retrieval_module, "NAMED_SPEAKERS", False)}),
     "named0.6": lambda: knobs({"share": (speaker_module, "NAMED_SHARE", 0.6)}),
+    "oldbefore": lambda: knobs({"cue": (sequence_module, "_BEFORE", OLD_BEFORE)}),
 }
 """Name -> a context manager switching the variant on."""
 

@@ -60,6 +60,13 @@ def store(tmp_path: Path) -> Iterator[SQLiteSessionStore]:
         ("What happened before the move?", "before"),
         ("Was war vor dem Umzug?", "before"),
         ("¿Qué pasó antes de la mudanza?", "before"),
+        ("搬家以前我住在哪里？", "before"),
+        ("升级之前生产环境用的是哪个版本？", "before"),
+        ("Where did Marco work before?", None),
+        ("What was our monthly budget before, roughly?", None),
+        ("Où travaillait Marco avant ?", None),
+        ("我们以前每月的预算是多少？", None),
+        ("以前我住在哪里？", None),
         ("How did my plan for the garden change over the sessions?", "sequence"),
         ("Wie hat sich mein Plan im Laufe der Zeit verändert?", "sequence"),
         ("¿Cómo cambió mi plan a lo largo de las sesiones?", "sequence"),
@@ -217,6 +224,26 @@ def test_before_x_anchors_on_x_not_on_the_first_mention_of_its_subject(tmp_path:
     )
     texts = [r.snippet for r in ranking.results]
     assert texts[-2:] == [said[5], said[6]]
+    s.close()
+
+
+def test_a_before_that_names_no_event_asks_for_the_earlier_value(tmp_path: Path) -> None:
+    """ "Where did Marco work before?" asks what held previously: the first statement
+    ranks first, best first, and no message joins as "what preceded" the best match."""
+    s = SQLiteSessionStore(tmp_path / "before.db")
+    said = [
+        "Marco works at Vandelay as a data engineer.",
+        "I adopted a rescue dog yesterday, a beagle called Scout.",
+        "My flight to Chicago is on February 20, window seat booked.",
+        "Marco works at Hooli now, on the data platform team.",
+    ]
+    for i, text in enumerate(said):
+        s.start_session(id=f"b{i}", started_at=T0 + i * DAY)
+        s.append_messages(f"b{i}", [NewMessage("user", text, timestamp=T0 + i * DAY)])
+    ranking = search_messages(s, "Where did Marco work before?", mode="lexical", limit=3)
+    assert ranking.order == "relevance"
+    assert [r.snippet for r in ranking.results[:2]] == [said[0], said[3]]
+    assert not any("before" in " ".join(r.why) for r in ranking.results)
     s.close()
 
 

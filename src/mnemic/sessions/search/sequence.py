@@ -63,9 +63,14 @@ _AFTER = re.compile(
 _BEFORE = re.compile(
     r"\b(?:before|prior\s+to|"
     r"vor\s+(?:dem|der|den|meinem|meiner|meinen|unserem|unserer|seinem|seiner|ihrem|"
-    r"ihrer)|bevor|antes\s+de|avant(?:\s+de)?)\b|之前|以前|此前",
+    r"ihrer)|bevor|antes\s+de|avant(?:\s+de)?)\b(?!\s*(?:[?.!,;:)]|$))"
+    r"|(?<=[^\s我你他她们咱，,。？?！!])(?:之前|以前)(?![\s，,。？?！!]|$)",
     re.I,
 )
+"""``before`` an event it names ("before the move", "升级之前"): a "before" that ends
+its clause ("Where did Marco work before?", "Où travaillait-il avant ?") or follows
+the subject ("我们以前…") is the adverb "previously", a question about the past
+(:mod:`.timeframe`), not about the order of events."""
 _SEQUENCE = re.compile(
     r"\b(?:over\s+(?:the\s+)?(?:sessions|time|the\s+(?:years|months|weeks))|"
     r"in\s+(?:what|which)\s+order|order\s+of\s+events|sequence|timeline|chronolog\w*|"
