@@ -301,6 +301,39 @@ def test_one_frame_with_another_word_is_no_update_without_a_marker_after_it(a: s
     assert planned(a, b) == []
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "frame", "values"),
+    [
+        ("User works at Acme.", "User now works at Globex.", "works at", "Acme vs Globex"),
+        ("The user works with Anna.", "The user now works with Ben.", "works with",
+         "Anna vs Ben"),
+    ],
+)  # fmt: skip
+def test_an_update_whose_frame_is_a_function_verb_and_its_preposition_supersedes(
+    old: str, new: str, frame: str, values: str
+) -> None:
+    """The verb "works" is a function word, so the two share no content word and no frame word;
+    the verb and the word that ties the value to it, the same on both sides, are the
+    frame."""
+    p = superseded(old, new)
+    assert f"same words ({frame})" in p.reasons[0] and values in p.reasons[0]
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # another subject beside the value: the words changed are not all after "now"
+        ("User works at Acme.", "User's wife now works at Globex."),
+        # another preposition: "works with" a tool is not "works at" an employer
+        ("User works with Python.", "User now works at Globex."),
+        # the user alone before the preposition is no verb: no frame
+        ("User in Berlin on Mondays.", "User now in Munich."),
+    ],
+)  # fmt: skip
+def test_a_function_verb_frame_needs_the_same_verb_and_preposition(a: str, b: str) -> None:
+    assert planned(a, b) == []
+
+
 # -- the user alone, and time zones -----------------------------------------------------
 
 
