@@ -556,3 +556,55 @@ def test_from_a_to_b_without_a_verb_of_change_is_a_route_not_a_move() -> None:
 def test_a_number_after_since_is_a_time_only_when_it_is_a_year() -> None:
     assert profile("Der Rabatt gilt ab 1000 Nutzern.").when == frozenset()
     assert profile("Der Nutzer wohnt seit 2019 in Berlin.").when == {"number:2019"}
+
+
+# -- an update said as an order, or as a replacement -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "values"),
+    [
+        ("Chat replies should be in German.", "Switch chat replies to French from now on.",
+         "German vs French"),
+        ("User wants distances in imperial units.", "Switch to metric units for distances.",
+         "imperial vs metric"),
+        ("User goes swimming on Mondays.", "User replaced the Mondays workout with yoga.",
+         "swimming vs workout yoga"),
+    ],
+)  # fmt: skip
+def test_an_update_said_as_switch_to_or_replaced_with_supersedes(
+    old: str, new: str, values: str
+) -> None:
+    """ "Switch ... to" names its new value after its "to"; "replaced ... with" after its
+    "with", however far: the words between them are the key."""
+    p = superseded(old, new)
+    assert values in p.reasons[0]
+
+
+def test_switch_is_an_update_only_with_the_to_of_its_value() -> None:
+    assert profile("Switch chat replies to French.").changed_to == ("french",)
+    assert not profile("The office network switch is in room 3.").update
+    assert (
+        planned("The office network switch is in room 3.", "The office router is in room 4.") == []
+    )
+
+
+def test_an_update_naming_a_value_the_other_lacks_is_never_merged() -> None:
+    """ "running" is a function word: the old entry says nothing the update lacks, yet
+    the update names a value it does not hold ("climbing")."""
+    assert (
+        planned("User goes running on Mondays.", "User replaced the Mondays workout with climbing.")
+        == []
+    )
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # the same order about another key: the value is the same word, not a change
+        ("User writes code comments in English.", "Switch chat replies to French from now on."),
+        ("User goes swimming on Tuesdays.", "User replaced the Mondays workout with yoga."),
+    ],
+)  # fmt: skip
+def test_switch_to_or_replaced_with_about_another_key_is_left_alone(a: str, b: str) -> None:
+    assert planned(a, b) == []
