@@ -569,7 +569,7 @@ def test_a_number_after_since_is_a_time_only_when_it_is_a_year() -> None:
         ("User wants distances in imperial units.", "Switch to metric units for distances.",
          "imperial vs metric"),
         ("User goes swimming on Mondays.", "User replaced the Mondays workout with yoga.",
-         "swimming vs workout yoga"),
+         "swimming vs yoga"),
     ],
 )  # fmt: skip
 def test_an_update_said_as_switch_to_or_replaced_with_supersedes(
@@ -607,4 +607,38 @@ def test_an_update_naming_a_value_the_other_lacks_is_never_merged() -> None:
     ],
 )  # fmt: skip
 def test_switch_to_or_replaced_with_about_another_key_is_left_alone(a: str, b: str) -> None:
+    assert planned(a, b) == []
+
+
+# -- a noun naming the kind of a word value ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Sport mittwochs: Laufen", "Mittwochs macht der Nutzer Laufen"),
+        ("El deporte del usuario los miércoles es escalar.",
+         "El usuario practica escalar los miércoles."),
+        ("User's language for code comments is German.", "User writes code comments in German."),
+    ],
+)  # fmt: skip
+def test_a_noun_naming_the_kind_of_the_value_is_frame(a: str, b: str) -> None:
+    """The nouns "Sport", "deporte", "language" say what kind of value follows ("Laufen",
+    "German"), as "drink" does: the sentence that names it and the one that does
+    not say one fact, even with a German capital."""
+    merged(a, b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # the key differs: a weekday, another kind of text
+        ("Sport mittwochs: Laufen", "Sport montags: Laufen"),
+        ("User's language for code comments is German.",
+         "User's language for chat replies is German."),
+        # a technical subject is no kind name: "database" stays content
+        ("The prod DB is backed up nightly.", "The prod repo is backed up nightly."),
+    ],
+)  # fmt: skip
+def test_a_kind_noun_does_not_join_two_keys(a: str, b: str) -> None:
     assert planned(a, b) == []
