@@ -590,12 +590,24 @@ def test_switch_is_an_update_only_with_the_to_of_its_value() -> None:
 
 
 def test_an_update_naming_a_value_the_other_lacks_is_never_merged() -> None:
-    """ "running" is a function word: the old entry says nothing the update lacks, yet
-    the update names a value it does not hold ("climbing")."""
+    """The old entry says nothing the update lacks, yet the update names, after its
+    "with", a value the old one does not hold ("yoga")."""
     assert (
-        planned("User goes running on Mondays.", "User replaced the Mondays workout with climbing.")
+        planned(
+            "User goes to the gym on Mondays.", "User replaced the Mondays gym session with yoga."
+        )
         == []
     )
+
+
+def test_running_is_a_value_not_a_function_word() -> None:
+    """The gerund "running" names an activity as often as it says a service runs: read as a
+    function word, "goes running" said nothing "replaced ... with climbing" lacked, and
+    the two were merged as one fact."""
+    p = superseded(
+        "User goes running on Mondays.", "User replaced the Mondays workout with climbing."
+    )
+    assert "running vs climbing" in p.reasons[0]
 
 
 @pytest.mark.parametrize(

@@ -119,7 +119,7 @@ STOP_WORDS = frozenset(
     neither also too very just only still always usually often really quite rather much
     many more most less least until till since during after before between through i me
     my we our us you your he him his she her they them their person use uses used using
-    run runs running prefer prefers preferred like likes liked want wants wanted need
+    run runs prefer prefers preferred like likes liked want wants wanted need
     needs needed keep keeps kept get gets got make makes made go goes went set sets work
     works worked via per etc please note noted remember time times every der die das den
     dem des ein eine einen einem einer eines und oder aber von zu im in am an auf bei
