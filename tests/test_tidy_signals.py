@@ -301,6 +301,39 @@ def test_one_frame_with_another_word_is_no_update_without_a_marker_after_it(a: s
     assert planned(a, b) == []
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "frame", "values"),
+    [
+        ("User works at Acme.", "User now works at Globex.", "works at", "Acme vs Globex"),
+        ("The user works with Anna.", "The user now works with Ben.", "works with",
+         "Anna vs Ben"),
+    ],
+)  # fmt: skip
+def test_an_update_whose_frame_is_a_function_verb_and_its_preposition_supersedes(
+    old: str, new: str, frame: str, values: str
+) -> None:
+    """The verb "works" is a function word, so the two share no content word and no frame word;
+    the verb and the word that ties the value to it, the same on both sides, are the
+    frame."""
+    p = superseded(old, new)
+    assert f"same words ({frame})" in p.reasons[0] and values in p.reasons[0]
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # another subject beside the value: the words changed are not all after "now"
+        ("User works at Acme.", "User's wife now works at Globex."),
+        # another preposition: "works with" a tool is not "works at" an employer
+        ("User works with Python.", "User now works at Globex."),
+        # the user alone before the preposition is no verb: no frame
+        ("User in Berlin on Mondays.", "User now in Munich."),
+    ],
+)  # fmt: skip
+def test_a_function_verb_frame_needs_the_same_verb_and_preposition(a: str, b: str) -> None:
+    assert planned(a, b) == []
+
+
 # -- the user alone, and time zones -----------------------------------------------------
 
 
@@ -523,3 +556,101 @@ def test_from_a_to_b_without_a_verb_of_change_is_a_route_not_a_move() -> None:
 def test_a_number_after_since_is_a_time_only_when_it_is_a_year() -> None:
     assert profile("Der Rabatt gilt ab 1000 Nutzern.").when == frozenset()
     assert profile("Der Nutzer wohnt seit 2019 in Berlin.").when == {"number:2019"}
+
+
+# -- an update said as an order, or as a replacement -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "values"),
+    [
+        ("Chat replies should be in German.", "Switch chat replies to French from now on.",
+         "German vs French"),
+        ("User wants distances in imperial units.", "Switch to metric units for distances.",
+         "imperial vs metric"),
+        ("User goes swimming on Mondays.", "User replaced the Mondays workout with yoga.",
+         "swimming vs yoga"),
+    ],
+)  # fmt: skip
+def test_an_update_said_as_switch_to_or_replaced_with_supersedes(
+    old: str, new: str, values: str
+) -> None:
+    """ "Switch ... to" names its new value after its "to"; "replaced ... with" after its
+    "with", however far: the words between them are the key."""
+    p = superseded(old, new)
+    assert values in p.reasons[0]
+
+
+def test_switch_is_an_update_only_with_the_to_of_its_value() -> None:
+    assert profile("Switch chat replies to French.").changed_to == ("french",)
+    assert not profile("The office network switch is in room 3.").update
+    assert (
+        planned("The office network switch is in room 3.", "The office router is in room 4.") == []
+    )
+
+
+def test_an_update_naming_a_value_the_other_lacks_is_never_merged() -> None:
+    """The old entry says nothing the update lacks, yet the update names, after its
+    "with", a value the old one does not hold ("yoga")."""
+    assert (
+        planned(
+            "User goes to the gym on Mondays.", "User replaced the Mondays gym session with yoga."
+        )
+        == []
+    )
+
+
+def test_running_is_a_value_not_a_function_word() -> None:
+    """The gerund "running" names an activity as often as it says a service runs: read as a
+    function word, "goes running" said nothing "replaced ... with climbing" lacked, and
+    the two were merged as one fact."""
+    p = superseded(
+        "User goes running on Mondays.", "User replaced the Mondays workout with climbing."
+    )
+    assert "running vs climbing" in p.reasons[0]
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # the same order about another key: the value is the same word, not a change
+        ("User writes code comments in English.", "Switch chat replies to French from now on."),
+        ("User goes swimming on Tuesdays.", "User replaced the Mondays workout with yoga."),
+    ],
+)  # fmt: skip
+def test_switch_to_or_replaced_with_about_another_key_is_left_alone(a: str, b: str) -> None:
+    assert planned(a, b) == []
+
+
+# -- a noun naming the kind of a word value ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Sport mittwochs: Laufen", "Mittwochs macht der Nutzer Laufen"),
+        ("El deporte del usuario los miércoles es escalar.",
+         "El usuario practica escalar los miércoles."),
+        ("User's language for code comments is German.", "User writes code comments in German."),
+    ],
+)  # fmt: skip
+def test_a_noun_naming_the_kind_of_the_value_is_frame(a: str, b: str) -> None:
+    """The nouns "Sport", "deporte", "language" say what kind of value follows ("Laufen",
+    "German"), as "drink" does: the sentence that names it and the one that does
+    not say one fact, even with a German capital."""
+    merged(a, b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # the key differs: a weekday, another kind of text
+        ("Sport mittwochs: Laufen", "Sport montags: Laufen"),
+        ("User's language for code comments is German.",
+         "User's language for chat replies is German."),
+        # a technical subject is no kind name: "database" stays content
+        ("The prod DB is backed up nightly.", "The prod repo is backed up nightly."),
+    ],
+)  # fmt: skip
+def test_a_kind_noun_does_not_join_two_keys(a: str, b: str) -> None:
+    assert planned(a, b) == []

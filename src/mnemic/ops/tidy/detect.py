@@ -38,6 +38,10 @@ their embeddings when the embedder runs), contradictions before duplicates:
   each hold a word the other lacks ("in the morning" / "in the evening") are two facts
   unless they are nearly the same text: a duplicate kept is cheaper than a bad merge.
 
+The rules for an entry that says it is an update live in :mod:`.updates`; an update
+that names, after its marker, only words the other entry lacks ("replaced the Monday
+workout with *climbing*" beside "goes running on Mondays") is never a duplicate.
+
 The thresholds are calibrated on the dev half of ``bench/tidy.py``'s labelled pairs and
 reported on its test half (see ``docs/lifecycle.md``); e5's cosines sit between 0.75 and
 1.0 for any pair, so the cosine is only ever used beside the lexical and rule gates.
@@ -52,8 +56,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .frames import Aligned, aligned
 from .signals import GENERIC, PairSignals, Profile, compare, said, shown
+from .updates import (
+    changed_phrase,
+    frame_change,
+    names_new_value,
+    names_old_value,
+    replaced_side,
+    reworded_update,
+)
 
 __all__ = ["THRESHOLDS", "Finding", "Thresholds", "Verdict", "find", "judge", "signals_of"]
 
@@ -107,7 +118,7 @@ class Verdict:
 
 def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) -> Verdict | None:
     """The verdict on the pair ``a``, ``b`` with signals ``s`` (None: unrelated)."""
-    replaced = _replaced(a, b, t)
+    replaced = replaced_side(a, b, t)
     if replaced == "":  # the value it replaced, named for another subject
         return None
     if replaced is not None:
@@ -120,7 +131,7 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
             replaced,
         )
     verdict = _judge(a, b, s, t)
-    if verdict is None and _reworded_update(a, b, s, t):
+    if verdict is None and reworded_update(a, b, s, t):
         was = ", ".join(x for x in (said(a, s.only_a), _values(a, b)) if x)
         now = ", ".join(x for x in (said(b, s.only_b), _values(b, a)) if x)
         return Verdict(
@@ -138,109 +149,6 @@ def _values(p: Profile, q: Profile) -> str:
     return shown(own - p.when) or shown(own)
 
 
-def _replaced(a: Profile, b: Profile, t: Thresholds) -> str | None:
-    """Which of ``a``, ``b`` is an update naming a value the other holds as the one it
-    replaced ("moved from Berlin to Munich" / "lives in Berlin", "Linear now, not
-    Jira" / "uses Jira for tickets"): ``"a"`` or ``"b"`` when they are about the same
-    subject (the other entry says nothing but the user and that value, or shares a word
-    with it besides, and the two hold at most :attr:`Thresholds.replaced_extra` words of
-    their own besides the values); ``""`` when they are not ("moved from Berlin" beside
-    "the user's sister lives in Berlin": the same value of another key, two facts);
-    None when neither names the other's value."""
-    for side, new, old in (("a", a, b), ("b", b, a)):
-        was = set(new.was)
-        if not was or old.was or old.negated or not was <= old.words:
-            continue
-        fresh = new.words - old.words - GENERIC  # the new value, and words of its own
-        if not fresh:  # "no longer uses Jira": the negation rule's; else never one fact
-            if new.negated:
-                continue
-            return ""
-        rest = old.words - was - GENERIC
-        if (
-            old.stated <= new.stated  # the other holds no value it does not
-            and (rest & new.words or not rest)
-            and len(rest - new.words) + len(fresh) <= t.replaced_extra
-        ):
-            return side
-        return ""
-    return None
-
-
-def _reworded_update(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bool:
-    """An update that also rewords the sentence ("reaches for Emacs" / "now uses vim
-    instead"): they share their subject, each side holds a few words or a slot of its
-    own, and none of the words right after the update marker (where it names what it
-    changed to) is in the other entry: "keeps breakfast low-carb" / "changed lunch to
-    low-carb" is the same value for another key, two facts. Cautious by design: "the
-    web team now deploys with Vercel" beside "the mobile team deploys with Fastlane"
-    is left alone (the same-frame rule takes "the team now deploys with GitHub
-    Actions" beside "the team deploys with Jenkins", whose frame is the same)."""
-    oa, ob = s.only_a - GENERIC, s.only_b - GENERIC
-    extra = max(len(oa), len(ob))
-    if not (
-        s.update
-        and not s.negation_differs
-        and s.shared >= 1
-        and s.word_overlap >= t.reworded_overlap
-        and extra <= t.reworded_extra
-        and (oa or s.slots_differ)
-        and (ob or s.slots_differ)
-        and a.kinds == b.kinds  # a time beside a time zone: two facts
-    ):
-        return False
-    for new, old in ((a, b), (b, a)):
-        if not new.update:
-            continue
-        after = set(new.changed_to)
-        if after & old.words:  # the other entry says it already: the same value or key
-            return False
-        if not after and not s.slots_differ:  # "..., no more": a slot says what changed
-            return False
-    return True
-
-
-def _names_old_value(a: Profile, b: Profile) -> bool:
-    """Whether the update among ``a``, ``b`` names, right after its marker, a word the
-    other entry already holds: "now eats gluten-free at dinner" beside "keeps lunch
-    gluten-free" moves the same value to another key (two facts), where "switched to
-    Emacs" beside "prefers vim" names a new value."""
-    return any(
-        new.update and new.changed_to[:1] and new.changed_to[0] in old.words
-        for new, old in ((a, b), (b, a))
-    )
-
-
-def _run(p: Profile, own: frozenset[str]) -> bool:
-    """Whether the words ``own`` of ``p`` are said together, one phrase ("sticks to
-    *gluten-free* food"), no other content word among them."""
-    at = [i for i, w in enumerate(p.order) if w in own]
-    return bool(at) and at[-1] - at[0] + 1 == len(at)
-
-
-def _changed_phrase(
-    a: Profile, b: Profile, s: PairSignals, t: Thresholds, oa: frozenset[str], ob: frozenset[str]
-) -> bool:
-    """An update whose value is a phrase: the two share their subject and each says one
-    phrase of its own in one place ("prefers *Sublime Text* for code review" / "switched
-    to *VS Code* for code review"). Words of one's own in two places are a key and a
-    value ("the *web* team now deploys with *Vercel*"), another fact; so is an update
-    that names first what the other entry says (the same value for another key)."""
-    return (
-        t.value_words > 0
-        and s.update
-        and not s.negation_differs
-        and s.shared >= 1
-        and s.slots_subset
-        and a.stated == b.stated
-        and 0 < len(oa) <= t.value_words
-        and 0 < len(ob) <= t.value_words
-        and _run(a, oa)
-        and _run(b, ob)
-        and not _names_old_value(a, b)
-    )
-
-
 _COUNTED = ("number:", "version:", "address:", "id:")
 
 
@@ -255,15 +163,6 @@ def _numbered_subjects(a: Profile, b: Profile) -> bool:
         sum(v.startswith(_COUNTED) for v in mine - theirs) >= 2
         for mine, theirs in ((a.slots, b.slots), (b.slots, a.slots))
     )
-
-
-def _frame_change(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Aligned | None:
-    """An update that says the other entry's sentence with another value in one place
-    (:func:`.frames.aligned`): "writes emails in Spanish" / "now writes emails in
-    German", "lives in Berlin" / "now lives in Munich"."""
-    if t.frame_value_words <= 0 or not s.update or s.negation_differs or a.stated != b.stated:
-        return None
-    return aligned(a, b, t.frame_value_words)
 
 
 def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | None:
@@ -291,10 +190,7 @@ def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | N
     # an update changes one value: a word or two on each side ("vim" / "Emacs"), or a
     # slot with no more than a detail besides; both at once is another subject
     changed_words = (
-        bool(oa and ob)
-        and s.slots_subset
-        and extra <= t.update_words
-        and not _names_old_value(a, b)
+        bool(oa and ob) and s.slots_subset and extra <= t.update_words and not names_old_value(a, b)
     )
     changed_slot = s.slots_differ and not (oa and ob) and extra <= t.extra_words
     if subject and s.update and (changed_words or changed_slot) and not s.negation_differs:
@@ -303,13 +199,13 @@ def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | N
         return Verdict(
             "contradiction", f"same subject, one says it changed: {was} vs {now}", s.word_overlap
         )
-    if _changed_phrase(a, b, s, t, oa, ob):
+    if changed_phrase(a, b, s, t, oa, ob):
         return Verdict(
             "contradiction",
             f"same subject, one says its value changed: {said(a, oa)} vs {said(b, ob)}",
             s.word_overlap,
         )
-    change = _frame_change(a, b, s, t)
+    change = frame_change(a, b, s, t)
     if change is not None:
         return Verdict(
             "contradiction",
@@ -320,6 +216,8 @@ def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | N
     if s.slots_differ or s.negation_differs or not s.slots_subset:
         return None
     if s.update and a.slots != b.slots:  # "is on UTC" / "moved to UTC+1": a new value
+        return None
+    if names_new_value(a, b):  # "replaced the Monday workout with climbing": a new value
         return None
     # what each side says that the other does not: its own words and slot values
     one_sided = not (s.only_a or a.slots - b.slots) or not (s.only_b or b.slots - a.slots)

@@ -3,7 +3,9 @@ before and after the value, in order) around a different word or two.
 
 "The user writes emails in Spanish" and "the user now writes emails in German" share
 the words "emails" before the value and nothing after it; "the user lives in Berlin"
-and "the user now lives in Munich" share only the frame verb "lives". Read by position,
+and "the user now lives in Munich" share only the frame verb "lives"; "the user works
+at Acme" and "the user now works at Globex" share no content or frame word, but the
+same verb (a function word) and preposition before the value, "works at". Read by position,
 the words that differ are the value: "the user keeps *lunch* gluten-free" and "the user
 now eats gluten-free at *dinner*" differ in words at two different places of the
 sentence (the key moved, the value stayed), which is no value change. :mod:`.detect`
@@ -32,7 +34,8 @@ class Aligned:
     now: tuple[str, ...]
     frame: tuple[str, ...]
     """The content words they share around it, or (when they share none) the frame
-    words both say ("lives")."""
+    words both say ("lives"), or the two words both say before the value ("works
+    at")."""
 
 
 def _common_ends(a: Sequence[str], b: Sequence[str]) -> tuple[int, int]:
@@ -54,22 +57,25 @@ def _size(words: Sequence[str]) -> int:
     return len(words) - cjk + (cjk + 1) // 2
 
 
-def _before(p: Profile, word: str) -> str | None:
-    """The word ``p`` says right before the content word ``word`` (a stem), as written
-    (folded): the preposition or article that ties a value to its frame ("lives *in*
-    Berlin"). None for CJK, or when not found."""
+def _before(p: Profile, word: str, count: int = 1) -> tuple[str, ...] | None:
+    """The ``count`` words ``p`` says right before the content word ``word`` (a stem),
+    as written (folded): the preposition or article that ties a value to its frame
+    ("lives *in* Berlin"), and with ``count`` 2 the verb before it ("*works at* Acme").
+    None for CJK, or when not found."""
     if word[:1] >= "\u3000":
         return None
     tokens = p.folded.split()
     at = next((i for i, t in enumerate(tokens) if stem(t) == word), None)
-    return tokens[at - 1] if at else None
+    return tuple(tokens[at - count : at]) if at and at >= count else None
 
 
 def aligned(a: Profile, b: Profile, limit: int) -> Aligned | None:
     """The place where ``a`` and ``b`` differ, when it is one place of at most ``limit``
     words on each side, with words only that side has, after the update marker of a
     side that says it changed, inside a frame both say the same: shared content words
-    around it, or (when they share none) the same frame words. None otherwise."""
+    around it, or (when they share none) the same frame words, or (when neither holds
+    one) the same verb and preposition right before the value ("works at"). None
+    otherwise."""
     ca = [w for w in a.order if w not in GENERIC]
     cb = [w for w in b.order if w not in GENERIC]
     p, q = _common_ends(ca, cb)
@@ -85,8 +91,11 @@ def aligned(a: Profile, b: Profile, limit: int) -> Aligned | None:
     if _before(a, was[0]) != _before(b, now[0]):  # "lives *in* Berlin" / "lives *with* Anna"
         return None
     frame = (*ca[:p], *ca[len(ca) - q :])
-    if not frame:
-        if not a.frame or a.frame != b.frame:  # "lives in Berlin" / "works in Munich"
-            return None
+    if not frame and a.frame and a.frame == b.frame:  # the same everyday verb: "lives"
         frame = tuple(sorted(a.frame))
+    if not frame:  # a verb that is a function word and its preposition: "*works at* Acme"
+        tie = _before(a, was[0], 2)
+        if tie is None or tie != _before(b, now[0], 2) or stem(tie[0]) in GENERIC:
+            return None  # "lives in Berlin" / "works in Munich": another frame
+        frame = tie
     return Aligned(was, now, frame)

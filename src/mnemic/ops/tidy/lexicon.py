@@ -119,7 +119,7 @@ STOP_WORDS = frozenset(
     neither also too very just only still always usually often really quite rather much
     many more most less least until till since during after before between through i me
     my we our us you your he him his she her they them their person use uses used using
-    run runs running prefer prefers preferred like likes liked want wants wanted need
+    run runs prefer prefers preferred like likes liked want wants wanted need
     needs needed keep keeps kept get gets got make makes made go goes went set sets work
     works worked via per etc please note noted remember time times every der die das den
     dem des ein eine einen einem einer eines und oder aber von zu im in am an auf bei
@@ -183,10 +183,18 @@ _FRAME_NOUNS = """
     preferencias bebida bebidas préférence préférences boisson boissons
 """
 
-FRAME_NOUNS = frozenset(stem(w) for w in _listed(_FRAME_NOUNS))
+_CATEGORY_NOUNS = """
+    sport sports workout workouts exercise hobby hobbies language languages sprache
+    deporte deportes ejercicio pasatiempo idioma lenguaje exercice loisir langue
+"""
+
+FRAME_NOUNS = frozenset(stem(w) for w in _listed(_FRAME_NOUNS + _CATEGORY_NOUNS))
 """The stems of nouns that name what an everyday verb does ("the user's *drink*",
-"sein *Getränk*", "*boisson* du soir": what the user drinks), frame words even where a
-capital inside a sentence makes a German noun of them."""
+"sein *Getränk*", "*boisson* du soir": what the user drinks) or the kind of a value said
+in words ("*Sport* mittwochs: Laufen", "el *deporte* ... es escalar", "the *language*
+of code comments"), frame words even where a capital inside a sentence makes a German
+noun of them. Not the nouns technical facts are about ("database", "tool"): "the prod
+*DB* is backed up" and "the prod *repo* is backed up" are two facts."""
 
 FRAME_STEMS = frozenset(stem(w) for w in _listed(_FRAME)) | FRAME_NOUNS
 """The stems of the frame words of en, de, es and fr."""

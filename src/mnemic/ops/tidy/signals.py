@@ -58,6 +58,10 @@ TO_WITHIN = 3
 """How far after an update marker a particle ("to", "a", "auf", "成") says the value
 comes next."""
 _TO = re.compile(r"to|into|a|al|à|au|aux|auf|zu|zum|zur|成|为|到")
+_REPLACED = re.compile(r"replaced|ersetzt|reemplazó|remplacé|remplacée")
+"""A marker that names the key first and the new value after its own particle
+(:data:`_BY`), however far: "replaced *the Monday workout* with yoga"."""
+_BY = re.compile(r"with|by|durch|mit|por|con|par")
 
 _CJK = r"\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"  # kana, Han, Hangul
 _CJK_CHAR = re.compile(f"[{_CJK}]")
@@ -103,6 +107,9 @@ _NEGATION = re.compile(
 _UPDATE = re.compile(
     r"\b(?:now|nowadays|currently|no longer|anymore|any more|switched|moved|migrated|"
     r"changed|upgraded|downgraded|updated|replaced|renamed|instead|as of|from now on|"
+    # "Switch chat replies to French": the imperative, only with the "to" of its value
+    r"switch(?:es|ing)?(?=(?:\s+[^\s.,;:!?]+){0,3}\s+(?:to|over to)\b)|"
+    r"ersetzt|reemplazó|remplacé|remplacée|"
     r"jetzt|nun|inzwischen|mittlerweile|gewechselt|umgestiegen|umgestellt|umgezogen|"
     r"verschoben|verlegt|geändert|migriert|gezogen|stattdessen|nicht mehr|ab sofort|"
     r"ahora|actualmente|ya no|cambió|cambiado|pasó|migró|movió|movieron|en lugar de|"
@@ -292,8 +299,9 @@ def _words(text: str, names: frozenset[str] = frozenset()) -> list[str]:
 def _after_update(folded: str, names: frozenset[str] = frozenset()) -> tuple[str, ...]:
     """The content words after the update marker of ``folded``, in order (none without
     one). When a particle follows the marker within
-    :data:`TO_WITHIN` tokens ("changed *dinner* to low-carb", "cambió a", "改成"), the
-    value is what comes after it; the words before it name the key."""
+    :data:`TO_WITHIN` tokens ("changed *dinner* to low-carb", "cambió a", "改成"), or
+    anywhere after "replaced" ("replaced *the Monday workout* with yoga"), the value is
+    what comes after it; the words before it name the key."""
     marker = _UPDATE.search(folded)
     if marker is None:
         return ()
@@ -302,7 +310,10 @@ def _after_update(folded: str, names: frozenset[str] = frozenset()) -> tuple[str
         if when.start() <= marker.start() < when.end():
             end = when.end()
     tokens = _WORD.findall(_UPDATE.sub(_gap, WHEN.sub(" ", folded[end:])))
-    to = next((i for i, t in enumerate(tokens[:TO_WITHIN]) if _TO.fullmatch(t)), None)
+    if _REPLACED.fullmatch(marker.group(0)):  # "replaced the Monday workout *with* yoga"
+        to = next((i for i, t in enumerate(tokens) if _BY.fullmatch(t)), None)
+    else:
+        to = next((i for i, t in enumerate(tokens[:TO_WITHIN]) if _TO.fullmatch(t)), None)
     after = tokens if to is None else tokens[to + 1 :]
     return tuple(_words(" ".join(after), names))
 

@@ -1,0 +1,156 @@
+"""The rules for an entry that says it is an update ("now", "switched to", "replaced ...
+with", "改用"), beside an entry it may change (:mod:`.detect` asks them in turn):
+
+* :func:`replaced_side`: it names the other's value as the one it replaced ("moved
+  *from Berlin* to Munich", "Linear now, *not Jira*");
+* :func:`reworded_update`: it rewords the sentence and names a value the other does not
+  hold right after its marker ("reaches for Emacs" / "now uses vim instead");
+* :func:`changed_phrase`: its value is a phrase said in one place ("switched to
+  *Sublime Text*");
+* :func:`frame_change`: it says the other's sentence with another value in one place
+  (:mod:`.frames`);
+* :func:`names_old_value` / :func:`names_new_value`: whether the words right after its
+  marker are ones the other holds (the same value for another key) or none of them (a
+  new value, never the same fact in other words).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .frames import Aligned, aligned
+from .signals import GENERIC, PairSignals, Profile
+
+if TYPE_CHECKING:
+    from .detect import Thresholds
+
+__all__ = [
+    "changed_phrase",
+    "frame_change",
+    "names_new_value",
+    "names_old_value",
+    "replaced_side",
+    "reworded_update",
+]
+
+
+def replaced_side(a: Profile, b: Profile, t: Thresholds) -> str | None:
+    """Which of ``a``, ``b`` is an update naming a value the other holds as the one it
+    replaced ("moved from Berlin to Munich" / "lives in Berlin", "Linear now, not
+    Jira" / "uses Jira for tickets"): ``"a"`` or ``"b"`` when they are about the same
+    subject (the other entry says nothing but the user and that value, or shares a word
+    with it besides, and the two hold at most :attr:`Thresholds.replaced_extra` words of
+    their own besides the values); ``""`` when they are not ("moved from Berlin" beside
+    "the user's sister lives in Berlin": the same value of another key, two facts);
+    None when neither names the other's value."""
+    for side, new, old in (("a", a, b), ("b", b, a)):
+        was = set(new.was)
+        if not was or old.was or old.negated or not was <= old.words:
+            continue
+        fresh = new.words - old.words - GENERIC  # the new value, and words of its own
+        if not fresh:  # "no longer uses Jira": the negation rule's; else never one fact
+            if new.negated:
+                continue
+            return ""
+        rest = old.words - was - GENERIC
+        if (
+            old.stated <= new.stated  # the other holds no value it does not
+            and (rest & new.words or not rest)
+            and len(rest - new.words) + len(fresh) <= t.replaced_extra
+        ):
+            return side
+        return ""
+    return None
+
+
+def reworded_update(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bool:
+    """An update that also rewords the sentence ("reaches for Emacs" / "now uses vim
+    instead"): they share their subject, each side holds a few words or a slot of its
+    own, and none of the words right after the update marker (where it names what it
+    changed to) is in the other entry: "keeps breakfast low-carb" / "changed lunch to
+    low-carb" is the same value for another key, two facts. Cautious by design: "the
+    web team now deploys with Vercel" beside "the mobile team deploys with Fastlane"
+    is left alone (the same-frame rule takes "the team now deploys with GitHub
+    Actions" beside "the team deploys with Jenkins", whose frame is the same)."""
+    oa, ob = s.only_a - GENERIC, s.only_b - GENERIC
+    extra = max(len(oa), len(ob))
+    if not (
+        s.update
+        and not s.negation_differs
+        and s.shared >= 1
+        and s.word_overlap >= t.reworded_overlap
+        and extra <= t.reworded_extra
+        and (oa or s.slots_differ)
+        and (ob or s.slots_differ)
+        and a.kinds == b.kinds  # a time beside a time zone: two facts
+    ):
+        return False
+    for new, old in ((a, b), (b, a)):
+        if not new.update:
+            continue
+        after = set(new.changed_to)
+        if after & old.words:  # the other entry says it already: the same value or key
+            return False
+        if not after and not s.slots_differ:  # "..., no more": a slot says what changed
+            return False
+    return True
+
+
+def names_old_value(a: Profile, b: Profile) -> bool:
+    """Whether the update among ``a``, ``b`` names, right after its marker, a word the
+    other entry already holds: "now eats gluten-free at dinner" beside "keeps lunch
+    gluten-free" moves the same value to another key (two facts), where "switched to
+    Emacs" beside "prefers vim" names a new value."""
+    return any(
+        new.update and new.changed_to[:1] and new.changed_to[0] in old.words
+        for new, old in ((a, b), (b, a))
+    )
+
+
+def names_new_value(a: Profile, b: Profile) -> bool:
+    """Whether the update among ``a``, ``b`` names, after its marker, only words the
+    other entry does not hold: the value it changed to ("replaced the Monday workout
+    with *climbing*" beside "goes running on Mondays"), never one fact in other words."""
+    return any(
+        new.update and new.changed_to and not set(new.changed_to) & old.words
+        for new, old in ((a, b), (b, a))
+    )
+
+
+def _run(p: Profile, own: frozenset[str]) -> bool:
+    """Whether the words ``own`` of ``p`` are said together, one phrase ("sticks to
+    *gluten-free* food"), no other content word among them."""
+    at = [i for i, w in enumerate(p.order) if w in own]
+    return bool(at) and at[-1] - at[0] + 1 == len(at)
+
+
+def changed_phrase(
+    a: Profile, b: Profile, s: PairSignals, t: Thresholds, oa: frozenset[str], ob: frozenset[str]
+) -> bool:
+    """An update whose value is a phrase: the two share their subject and each says one
+    phrase of its own in one place ("prefers *Sublime Text* for code review" / "switched
+    to *VS Code* for code review"). Words of one's own in two places are a key and a
+    value ("the *web* team now deploys with *Vercel*"), another fact; so is an update
+    that names first what the other entry says (the same value for another key)."""
+    return (
+        t.value_words > 0
+        and s.update
+        and not s.negation_differs
+        and s.shared >= 1
+        and s.slots_subset
+        and a.stated == b.stated
+        and 0 < len(oa) <= t.value_words
+        and 0 < len(ob) <= t.value_words
+        and _run(a, oa)
+        and _run(b, ob)
+        and not names_old_value(a, b)
+    )
+
+
+def frame_change(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Aligned | None:
+    """An update that says the other entry's sentence with another value in one place
+    (:func:`.frames.aligned`): "writes emails in Spanish" / "now writes emails in
+    German", "lives in Berlin" / "now lives in Munich"."""
+    if t.frame_value_words <= 0 or not s.update or s.negation_differs or a.stated != b.stated:
+        return None
+    return aligned(a, b, t.frame_value_words)
