@@ -62,7 +62,7 @@ def test_unknown_attribute() -> None:
 def _moved_names() -> list[tuple[object, str, str]]:
     return [
         (package, name, new)
-        for package in (mnemic, mnemic.curated)
+        for package in (mnemic, mnemic.curated, importlib.import_module("mnemic.sessions"))
         for name, new in package._MOVED.items()  # type: ignore[attr-defined]
     ]
 

@@ -438,7 +438,10 @@ def test_the_sqlite_store_is_still_found_under_its_old_name_with_a_warning() -> 
     a name that never existed is still an AttributeError."""
     import mnemic.sessions as sessions
 
-    with pytest.warns(DeprecationWarning, match=r"import it from mnemic\.backends\.files\.sqlite"):
+    with pytest.warns(
+        DeprecationWarning,
+        match=r"use `from mnemic\.backends\.files\.sqlite import SQLiteSessionStore`",
+    ):
         moved = sessions.SQLiteSessionStore
     assert moved is SQLiteSessionStore
     with pytest.raises(AttributeError, match="NoSuchStore"):

@@ -14,8 +14,9 @@ live in :mod:`mnemic.tools`; streamed replies in :mod:`mnemic.llm`. See
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
+
+from .._moved import first_use
 
 if TYPE_CHECKING:
     from .chat import ChatAgent, TurnResult
@@ -67,9 +68,4 @@ on first use: ``mnemic prompt`` needs only :mod:`.startup`, and importing the pa
 
 
 def __getattr__(name: str) -> Any:
-    lazy = _LAZY.get(name)
-    if lazy is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{lazy[0]}"), lazy[1])
-    globals()[name] = value
-    return value
+    return first_use(__name__, _LAZY, name, globals())

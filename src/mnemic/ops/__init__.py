@@ -14,8 +14,9 @@ and reach storage only through the protocols the store backend provides
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
+
+from .._moved import first_use
 
 if TYPE_CHECKING:
     from .forget import ForgetReport, forget_sessions, forget_user
@@ -53,9 +54,4 @@ forgetting, review and statistics."""
 
 
 def __getattr__(name: str) -> Any:
-    lazy = _LAZY.get(name)
-    if lazy is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{lazy[0]}"), lazy[1])
-    globals()[name] = value
-    return value
+    return first_use(__name__, _LAZY, name, globals())

@@ -13,8 +13,9 @@ See ``docs/agent.md``.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
+
+from .._moved import first_use
 
 if TYPE_CHECKING:
     from .base import MemoryProvider, is_trivial_prompt
@@ -60,9 +61,4 @@ on first use: a session without a provider (``mnemic prompt``, the hooks) must n
 
 
 def __getattr__(name: str) -> Any:
-    lazy = _LAZY.get(name)
-    if lazy is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{lazy[0]}"), lazy[1])
-    globals()[name] = value
-    return value
+    return first_use(__name__, _LAZY, name, globals())

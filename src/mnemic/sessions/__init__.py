@@ -36,11 +36,11 @@ and :mod:`.forgetting` (what forgetting matches and rewrites).
 
 from __future__ import annotations
 
-import importlib
 import logging
-import warnings
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
+
+from .._moved import first_use, moved
 
 if TYPE_CHECKING:
     from ..home import Home
@@ -290,17 +290,6 @@ def __getattr__(name: str) -> Any:
     moved (:data:`_MOVED`): found there, with a DeprecationWarning naming the new import
     (looked up by name, as :mod:`mnemic.registry` finds backends: a backend sits above
     the domain it stores)."""
-    lazy = _LAZY.get(name)
-    if lazy is not None:
-        value = getattr(importlib.import_module(f"{__name__}.{lazy[0]}"), lazy[1])
-        globals()[name] = value
-        return value
-    where = _MOVED.get(name)
-    if where is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    warnings.warn(
-        f"mnemic.sessions.{name} moved: import it from {where}",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return getattr(importlib.import_module(where), name)
+    if name in _LAZY:
+        return first_use(__name__, _LAZY, name, globals())
+    return moved(__name__, _MOVED, name)
