@@ -20,12 +20,12 @@ shells over these. See ``docs/lifecycle.md``.
 
 from __future__ import annotations
 
-from .detect import THRESHOLDS, Thresholds
 from .model import KINDS, TidyProposal, TidyReport
 from .plan import plan
 from .proposals import propose
 from .queue import Staged, declined, stage, waiting
 from .stores import StoreTidy, tidy_stores
+from .thresholds import THRESHOLDS, Thresholds
 
 __all__ = [
     "KINDS",

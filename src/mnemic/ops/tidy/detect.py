@@ -57,6 +57,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .signals import GENERIC, PairSignals, Profile, compare, said, shown
+from .thresholds import THRESHOLDS, Thresholds
 from .updates import (
     changed_phrase,
     frame_change,
@@ -67,41 +68,6 @@ from .updates import (
 )
 
 __all__ = ["THRESHOLDS", "Finding", "Thresholds", "Verdict", "find", "judge", "signals_of"]
-
-
-@dataclass(frozen=True, slots=True)
-class Thresholds:
-    """Where the pair signals become a verdict (see the module docstring)."""
-
-    merge_lexical: float = 0.8
-    merge_strict: float = 0.9
-    merge_cosine: float = 0.96
-    merge_cosine_strict: float = 1.01
-    """Above any cosine: off (on the dev pairs, no cosine told two rewordings from two
-    facts differing in their subject at 1 % false merges)."""
-    cosine_floor: float = 0.4
-    subject_overlap: float = 0.6
-    extra_words: int = 1
-    update_words: int = 0
-    reworded_overlap: float = 0.4
-    """An update that rewords its sentence: the content-word overlap it needs (above 1:
-    off)."""
-    reworded_extra: int = 4
-    """An update that rewords its sentence: at most this many words of its own per side."""
-    value_words: int = 2
-    """An update whose value is a phrase ("VS Code", "agua con gas"): at most this many
-    words on each side, said together (0: off)."""
-    frame_value_words: int = 2
-    replaced_extra: int = 3
-    """An update that names the other entry's value as the one it replaced ("moved from
-    Berlin to Munich", "not Jira"): at most this many words of their own besides the old
-    value, both sides together (the new value counted; 0: off)."""
-    """An update that keeps the other entry's frame and changes the words in one place
-    (:mod:`.frames`): at most this many words on each side (0: off)."""
-
-
-THRESHOLDS = Thresholds()
-"""The calibrated defaults (``bench/tidy.py``, dev split)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,9 +16,10 @@ from collections.abc import Sequence
 
 from ...curated.entries import entry_handle
 from ...curated.store import Op
-from .detect import THRESHOLDS, Thresholds, find, signals_of
+from .detect import find, signals_of
 from .model import TidyProposal
 from .signals import profile
+from .thresholds import THRESHOLDS, Thresholds
 
 __all__ = ["DAY", "plan", "shorten"]
 

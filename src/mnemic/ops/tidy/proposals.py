@@ -20,9 +20,9 @@ from ...curated.view import MemoryView
 from ...errors import MnemicError, StorageError
 from ...llm.client import ChatClient
 from ..text_search import EmbedderLoader, passage_vectors
-from .detect import THRESHOLDS, Thresholds
 from .model import TidyProposal, TidyReport
 from .plan import plan
+from .thresholds import THRESHOLDS, Thresholds
 from .wording import reword
 
 __all__ = ["propose"]

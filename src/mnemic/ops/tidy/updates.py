@@ -22,7 +22,7 @@ from .frames import Aligned, aligned
 from .signals import GENERIC, PairSignals, Profile
 
 if TYPE_CHECKING:
-    from .detect import Thresholds
+    from .thresholds import Thresholds
 
 __all__ = [
     "changed_phrase",
