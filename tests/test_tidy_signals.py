@@ -654,3 +654,30 @@ def test_a_noun_naming_the_kind_of_the_value_is_frame(a: str, b: str) -> None:
 )  # fmt: skip
 def test_a_kind_noun_does_not_join_two_keys(a: str, b: str) -> None:
     assert planned(a, b) == []
+
+
+# -- a time of day is one value however it is written -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Backups run nightly at 02:00 UTC.", "Nightly backups start at 2am UTC."),
+        ("The standup is at 9:30am.", "The standup is at 9:30 every weekday."),
+        ("Office hours end at 5 p.m.", "Office hours end at 17:00."),
+    ],
+)
+def test_one_time_of_day_written_two_ways_is_no_contradiction(a: str, b: str) -> None:
+    """ "2am" and "02:00" were two different values, so two wordings of one fact were
+    proposed as an update ("02:00 vs 2am")."""
+    assert all(p.kind != "supersede" for p in planned(a, b)), planned(a, b)
+
+
+def test_another_time_of_day_in_another_notation_is_still_a_change() -> None:
+    p = superseded("Backups run nightly at 02:00 UTC.", "Backups now run nightly at 3am UTC.")
+    assert "2:00 vs 3:00" in " ".join(p.reasons)
+
+
+def test_a_number_before_german_am_is_no_time_of_day() -> None:
+    """ "2 am Tag" is "twice a day": a 12-hour time with a space needs its minutes."""
+    assert "time:2:00" not in profile("Trinkt Kaffee 2 am Tag.").slots

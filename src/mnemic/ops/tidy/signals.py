@@ -86,6 +86,28 @@ _ZONE = re.compile(r"\b(?:utc|gmt|cet|cest|eet|wet|bst|pst|pdt|mst|mdt|cst|cdt|j
 """A time zone named without an offset: a value as ``utc+1`` is."""
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,:]\d+)*(?![\w])|\d+(?=[%" + _CJK + r"])")
 _TIME = re.compile(r"\d{1,2}:\d{2}")
+_CLOCK = re.compile(
+    r"(?<![\w.:])(\d{1,2})(?::(\d{2}))?(?:(am|pm)|(?<=\d{2})\s(am|pm)|\s?([ap])\.m\.)(?![\w])"
+    r"|(?<![\w.:])(\d{1,2}):(\d{2})(?![\w:])"
+)
+"""A time of day, written "2am", "2:30pm", "10:30 am", "7 p.m." or "02:00" (a 12-hour
+time with a space needs its minutes: "2 am Tag" is German for "twice a day")."""
+
+
+def _clock(m: re.Match[str]) -> str:
+    """A time of day as ``H:MM`` (24-hour), so "2am", "2:00 a.m." and "02:00" are one
+    value; anything that is no time of day is left as written."""
+    if m.group(6) is not None:
+        hour, minute = int(m.group(6)), int(m.group(7))
+    else:
+        hour, minute = int(m.group(1)), int(m.group(2) or 0)
+        half = (m.group(3) or m.group(4) or m.group(5) or "")[:1]
+        if not 1 <= hour <= 12:
+            return m.group(0)
+        hour = hour % 12 + (12 if half == "p" else 0)
+    if hour > 23 or minute > 59:
+        return m.group(0)
+    return f"{hour}:{minute:02d}"
 
 
 # Who most entries are about: a subject too common to make two entries the same subject
@@ -187,7 +209,7 @@ def _kind(number: str) -> str:
 def _slots(folded: str) -> tuple[set[str], str]:
     """The slot values of ``folded`` text (``kind:value``), and the text without them."""
     found: set[str] = set()
-    rest = folded
+    rest = _CLOCK.sub(_clock, folded)
     for kind, pattern in (("url", _URL), ("email", _EMAIL), ("path", _PATH),
                           ("address", _ADDRESS), ("date", _DATE),
                           ("id", _IDENTIFIER), ("id", _ZONE)):  # fmt: skip
