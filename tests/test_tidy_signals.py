@@ -681,3 +681,34 @@ def test_another_time_of_day_in_another_notation_is_still_a_change() -> None:
 def test_a_number_before_german_am_is_no_time_of_day() -> None:
     """ "2 am Tag" is "twice a day": a 12-hour time with a space needs its minutes."""
     assert "time:2:00" not in profile("Trinkt Kaffee 2 am Tag.").slots
+
+
+# -- the same words the other way round ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ("User prefers tabs over spaces.", "User prefers spaces over tabs.", "'tabs over spaces'"),
+        ("The API is faster than the CLI.", "The CLI is faster than the API.", "'API than CLI'"),
+        ("Der Nutzer trinkt Tee statt Kaffee.", "Der Nutzer trinkt Kaffee statt Tee.", "statt"),
+    ],
+)
+def test_the_same_words_turned_round_a_relation_word_contradict(
+    old: str, new: str, said: str
+) -> None:
+    """Both hold the same words, so "one holds the other" proposed merging them, which
+    would keep one preference and drop its opposite without saying so."""
+    p = superseded(old, new)
+    assert "other way round" in " ".join(p.reasons) and said in " ".join(p.reasons)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Meeting notes go to Notion before Friday.", "Before Friday, meeting notes go to Notion."),
+        ("Logs go to Loki after rotation.", "After rotation, logs go to Loki."),
+    ],
+)
+def test_a_phrase_moved_to_the_front_is_not_turned_round(a: str, b: str) -> None:
+    merged(a, b)

@@ -3,6 +3,8 @@
 Every pair of entries is judged on the signals of :mod:`.signals` (and the cosine of
 their embeddings when the embedder runs), contradictions before duplicates:
 
+* **turned round** (first): the same content words the other way round a relation word
+  ("tabs over spaces" / "spaces over tabs") contradict each other.
 * **replaced** (first): an update that names the other entry's value as the one it
   replaced ("moved from Berlin to Munich" / "lives in Berlin", "Linear now, not Jira" /
   "uses Jira for tickets") contradicts it when the two are about one subject, and is
@@ -53,10 +55,11 @@ of duplicates keeps the entry that says the most (then the newest).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .signals import GENERIC, PairSignals, Profile, compare, said, shown
+from .signals import GENERIC, PairSignals, Profile, compare, profile, said, shown
 from .thresholds import THRESHOLDS, Thresholds
 from .updates import (
     changed_phrase,
@@ -96,6 +99,15 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
             s.word_overlap,
             replaced,
         )
+    turned = _turned_round(a, b)
+    if turned is not None:
+        word, first, second = turned
+        return Verdict(
+            "contradiction",
+            f"the same words the other way round: '{said(a, first)} {word} "
+            f"{said(a, second)}' / '{said(b, second)} {word} {said(b, first)}'",
+            s.word_overlap,
+        )
     verdict = _judge(a, b, s, t)
     if verdict is None and reworded_update(a, b, s, t):
         was = ", ".join(x for x in (said(a, s.only_a), _values(a, b)) if x)
@@ -106,6 +118,37 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
             s.word_overlap,
         )
     return verdict
+
+
+_RELATION = re.compile(
+    r"\b(?:over|than|rather than|instead of|before|after|from|to|vs\.?|versus|statt|"
+    r"anstatt|als|vor|nach|antes de|después de|en vez de|en lugar de|plutôt que|"
+    r"avant|après|au lieu de)\b"
+)
+"""Words that order what stands on their two sides ("tabs *over* spaces", "Python *before*
+Go", "from staging *to* prod")."""
+
+
+def _turned_round(a: Profile, b: Profile) -> tuple[str, set[str], set[str]] | None:
+    """Where ``a`` and ``b`` say the same content words the other way round around a
+    relation word ("prefers tabs over spaces" / "prefers spaces over tabs"): the word,
+    the words before it in ``a`` and after it in ``b``, and the reverse; None when they do
+    not. Two wordings that only move a phrase ("before Friday, notes go to Notion") keep
+    each word on its side of the relation word, and are not turned round."""
+    if len(a.order) < 2 or sorted(a.order) != sorted(b.order) or a.order == b.order:
+        return None
+    for m in _RELATION.finditer(a.folded):
+        word = m.group(0)
+        other = re.search(r"\b" + re.escape(word) + r"\b", b.folded)
+        if other is None:
+            continue
+        left_a, right_a = (profile(x).words for x in (a.folded[: m.start()], a.folded[m.end() :]))
+        left_b, right_b = (
+            profile(x).words for x in (b.folded[: other.start()], b.folded[other.end() :])
+        )
+        if left_a & right_b and right_a & left_b:
+            return word, set(left_a & right_b), set(right_a & left_b)
+    return None
 
 
 def _values(p: Profile, q: Profile) -> str:
