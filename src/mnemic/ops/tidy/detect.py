@@ -59,7 +59,8 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .signals import GENERIC, PairSignals, Profile, compare, profile, said, shown
+from .signals import GENERIC, PairSignals, Profile, compare, profile, said
+from .slots import shown
 from .thresholds import THRESHOLDS, Thresholds
 from .updates import (
     changed_phrase,

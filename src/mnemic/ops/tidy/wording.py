@@ -18,7 +18,8 @@ from ...curated.store import Op
 from ...errors import LLMError, MnemicError
 from ...llm.client import ChatClient
 from .model import TidyProposal
-from .signals import profile, shown
+from .signals import profile
+from .slots import shown
 
 __all__ = ["SYSTEM", "reword"]
 
