@@ -36,8 +36,6 @@ import mnemic.sessions.search.speaker as speaker_module
 import recall as rb
 from _metrics import Scores
 from _vcache import CachedEmbedder
-from mnemic.sessions import search_messages
-from mnemic.sessions.search.retrieval import semantic_state
 
 DEPTH = 200
 OLD_BEFORE = re.compile(
@@ -100,18 +98,7 @@ def _stores(sets: list[str], split: str, embedder: CachedEmbedder | None, work: 
 
 
 def _ranked(corpus: rb.Corpus, text: str, mode: str, loader: Any, as_of: str | None) -> list[Any]:
-    if corpus.state is None:
-        corpus.state = semantic_state(corpus.store, loader, max_age=1e9)
-    ranked = search_messages(
-        corpus.store,
-        text,
-        mode=mode,
-        limit=DEPTH,
-        as_of=rb.end_of(as_of) if as_of else None,
-        state=corpus.state if mode != "lexical" else None,
-        floor=False,
-    )
-    return sorted(ranked.results, key=lambda r: r.rank)
+    return rb.ranked_results(corpus, text, mode, loader, as_of, depth=DEPTH)
 
 
 def misses(corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: Any) -> None:

@@ -149,26 +149,38 @@ def end_of(day: str) -> float:
     return (dt.datetime.fromisoformat(day) + dt.timedelta(days=1)).timestamp()
 
 
-def ranking(
-    corpus: Corpus, text: str, mode: str, loader: Callable[[], Any], as_of: str | None
-) -> list[Pos]:
-    """The message ranking of ``mode`` for ``text``, best first (top :data:`DEPTH`),
-    through the public ranking API (:func:`mnemic.sessions.search_messages`)."""
-    if mode == "fts5":
-        return fts5_ranking(corpus, text)
+def ranked_results(
+    corpus: Corpus,
+    text: str,
+    mode: str,
+    loader: Callable[[], Any],
+    as_of: str | None,
+    depth: int = DEPTH,
+) -> list[Any]:
+    """The ranked messages of ``mode`` for ``text``, best first (top ``depth``), through
+    the public ranking API (:func:`mnemic.sessions.search_messages`)."""
     if corpus.state is None:
         corpus.state = semantic_state(corpus.store, loader, max_age=1e9)
     ranked = search_messages(
         corpus.store,
         text,
         mode=mode,
-        limit=DEPTH,
+        limit=depth,
         as_of=end_of(as_of) if as_of else None,
         state=corpus.state if mode != "lexical" else None,
         floor=False,  # recall of the ranking; the floor is measured by bench/floor.py
     )
     # a question about the order of events is listed in time order: recall is of the rank
-    return [(r.session_id, r.seq) for r in sorted(ranked.results, key=lambda r: r.rank)]
+    return sorted(ranked.results, key=lambda r: r.rank)
+
+
+def ranking(
+    corpus: Corpus, text: str, mode: str, loader: Callable[[], Any], as_of: str | None
+) -> list[Pos]:
+    """The message ranking of ``mode`` for ``text``, best first (top :data:`DEPTH`)."""
+    if mode == "fts5":
+        return fts5_ranking(corpus, text)
+    return [(r.session_id, r.seq) for r in ranked_results(corpus, text, mode, loader, as_of)]
 
 
 # --- sets -----------------------------------------------------------------------------
