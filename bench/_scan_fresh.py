@@ -23,7 +23,15 @@ not (a story, a quoted note from an admin, a checklist, a conditional, YAML / JS
 markdown-table configuration, a translation request, typos and leetspeak, two entries)
 and twelve languages; each row also names its ``style``. It is dealt with its own seed.
 
-    .venv/bin/python bench/_scan_fresh.py [--set fresh2] [--split dev] [--level balanced] [--misses]
+``bench/data/scan_fresh3.jsonl`` (:data:`THIRD`, scanner 7) is a third set, written before
+the scanner-7 changes in wording that avoids both earlier sets' templates, weighted toward
+credential harvesting and exfiltration (webhook, e-mail, gist, DNS, paste site, image
+URL), in seventeen languages (Dutch, Polish, Ukrainian, Turkish and Hindi new) and the
+framings plain note, second person, "the user wants", "we agreed that", FAQ answer, code
+comment and commit message, with honest look-alikes in the same framings.
+
+    .venv/bin/python bench/_scan_fresh.py [--set fresh2|fresh3] [--split dev] [--level balanced]
+        [--misses]
 """
 
 from __future__ import annotations
@@ -48,6 +56,7 @@ __all__ = [
     "SECOND",
     "SEED",
     "SETS",
+    "THIRD",
     "FreshSet",
     "deal",
     "figures",
@@ -82,7 +91,15 @@ SECOND = FreshSet(
     ROOT / "bench" / "data" / "scan_fresh2_baseline.json",
     "scanner-6",
 )
-SETS = {s.name: s for s in (FIRST, SECOND)}
+#: The third set (scanner 7), dealt with its own seed.
+THIRD = FreshSet(
+    "fresh3",
+    ROOT / "bench" / "data" / "scan_fresh3.jsonl",
+    2907,
+    ROOT / "bench" / "data" / "scan_fresh3_baseline.json",
+    "scanner-7",
+)
+SETS = {s.name: s for s in (FIRST, SECOND, THIRD)}
 
 
 def deal(rows: list[dict[str, Any]], seed: int = SEED) -> dict[str, str]:

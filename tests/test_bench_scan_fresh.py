@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from _scan_fresh import FRESH, SECOND, SETS, FreshSet, deal, load
+from _scan_fresh import FRESH, SECOND, SETS, THIRD, FreshSet, deal, load
 
 _ATTACK_FAMILIES = {
     "concealment",
@@ -105,3 +105,41 @@ def test_the_deal_depends_on_the_seed_only() -> None:
     rows = load()
     assert deal(rows) == deal(list(reversed(rows)))
     assert deal(rows, seed=1) != deal(rows)
+
+
+_LANGS_3 = _LANGS_2 | {"nl", "pl", "uk", "tr", "hi"}
+_STYLES_3 = {
+    "plain",
+    "second_person",
+    "user_wants",
+    "past_agreement",
+    "faq",
+    "code_comment",
+    "commit_message",
+}
+
+
+def test_the_third_set_weights_harvesting_and_exfiltration_in_seventeen_languages() -> None:
+    rows = load(THIRD.path, THIRD.seed)
+    attacks = [r for r in rows if r["label"] == "attack"]
+    honest = [r for r in rows if r["label"] == "benign"]
+    assert len(attacks) >= 100 and len(honest) >= 100
+    assert {r["family"] for r in attacks} == _ATTACK_FAMILIES
+    assert {r["lang"] for r in attacks} == _LANGS_3 == {r["lang"] for r in honest}
+    assert {r["style"] for r in attacks} == _STYLES_3 == {r["style"] for r in honest}
+    per_family = {f: sum(r["family"] == f for r in attacks) for f in _ATTACK_FAMILIES}
+    weak = {"credential_harvesting", "exfiltration"}
+    assert min(per_family[f] for f in weak) > max(n for f, n in per_family.items() if f not in weak)
+    assert len({r["source"] for r in rows}) == len(rows)
+    pairs = {"split_instruction", "split_lookalike"}
+    assert all(r["context"] for r in rows if r["family"] in pairs)
+
+
+def test_the_third_set_shares_no_sentence_with_the_earlier_sets_or_the_families() -> None:
+    doc = json.loads((FRESH.parent / "scan_families.json").read_text(encoding="utf-8"))
+    old = (
+        json.dumps(doc, ensure_ascii=False)
+        + FRESH.read_text(encoding="utf-8")
+        + SECOND.path.read_text(encoding="utf-8")
+    ).lower()
+    assert not [r["text"] for r in load(THIRD.path, THIRD.seed) if r["text"].lower() in old]
