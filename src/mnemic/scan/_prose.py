@@ -11,6 +11,8 @@
 - :func:`handles`: an entry handle written in prose ("entry 7f3a91c2", "Eintrag
   4be0c7d1", "エントリ 8e2b55f1"): eight hex digits, a digit and a letter among them,
   right after a word for an entry. A commit hash or a date after another word is none.
+- :func:`named_entries`: another entry named by a quoted name after a word for an entry
+  ("the entry 'keys'", "della voce 'chiavi'"): a reference to it.
 
 Each reports spans of one folded sentence as ``(start, end, concept)``, like the matcher.
 """
@@ -20,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-__all__ = ["elided", "enclitic", "gapped", "handles"]
+__all__ = ["elided", "enclitic", "gapped", "handles", "named_entries"]
 
 # (word, start, end) of each token of a sentence.
 Token = tuple[str, int, int]
@@ -41,6 +43,8 @@ GAPPED: dict[str, tuple[frozenset[str], str]] = {
     "lass": (frozenset({"stehen"}), "keep"),
     "lasse": (frozenset({"stehen"}), "keep"),
     "leave": (frozenset({"alone"}), "keep"),
+    "laat": (frozenset({"staan"}), "keep"),
+    "vraag": (frozenset({"om"}), "solicit"),
 }
 # How many tokens may stand between the two words.
 _GAP_REACH = 4
@@ -48,6 +52,12 @@ _HANDLE_PROSE = re.compile(
     r"(?:\b(?:entry|entrada|entree|eintrag|eintrags|запис[ьи]|заметк[уаи]|nota|notiz|note)"
     r"|条目|记录|エントリ|メモ|항목|메모|الإدخال|الادخال|المدخل|الملاحظة)\s?[#:]?\s?"
     r"(?=[0-9a-f]{0,7}[0-9])(?=[0-9a-f]{0,7}[a-f])([0-9a-f]{8})(?![0-9a-z])"
+)
+_QUOTES = "'\"«“„‘「"
+_NAMED_ENTRY = re.compile(
+    r"(?:\b(?:entry|note|voce|nota|entrada|entree|eintrag|notiz|запис[ьи]|заметк[уаи]"
+    r"|notitie|notatk[aię]|нотатк[аиу]|notu)"
+    r"|条目|记录|エントリ|メモ|항목|메모|الإدخال|الملاحظة|नोट)\s?[\"'«“„‘「][^\"'»”“’」]{1,40}[\"'»”“’」]"
 )
 # A digit or symbol standing for a letter between two letters ("s3nd", "passw0rd",
 # "n0tes"), in a word that is no address ("l0g-sink.io/c" is read too: it is a word).
@@ -103,6 +113,14 @@ def handles(sentence: str) -> list[Match]:
     if not any(c.isdigit() for c in sentence):
         return []
     return [(m.start(1), m.end(1), "handle") for m in _HANDLE_PROSE.finditer(sentence)]
+
+
+def named_entries(sentence: str) -> list[Match]:
+    """Another entry named by a quoted name right after a word for an entry ("the entry
+    'keys'", "della voce «chiavi»", "записи \"ключи\""): a reference (``xref``)."""
+    if not any(q in sentence for q in _QUOTES):
+        return []
+    return [(m.start(), m.end(), "xref") for m in _NAMED_ENTRY.finditer(sentence)]
 
 
 def unleet(text: str) -> str:

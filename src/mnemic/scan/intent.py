@@ -27,7 +27,7 @@ import unicodedata
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 
-from . import _prose
+from . import _address, _prose
 from .lexicon import CONCEPTS
 
 __all__ = [
@@ -61,11 +61,6 @@ _W = "0-9a-z\u00df-\u024f\u0370-\u03ff\u0400-\u052f"
 _TOKEN = re.compile(f"[{_W}]+(?:'[{_W}]+)*")
 _WORDISH = re.compile(f"^[{_W}' \\-*]+$")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|[;\n。！？；]+")
-_URL = re.compile(
-    r"\b(?:https?|s?ftps?|scp|rsync|ssh|s3|gs|smb|webdavs?|git(?:\+ssh)?)://[^\s\"'<>]+|\b[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b"
-    r"|\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b"
-)
-_LOCAL_URL = re.compile(r"^(?:https?://)?(?:localhost|127\.|0\.0\.0\.0|\[?::1)", re.I)
 _HANDLE = re.compile(r"\bentry:[0-9a-f]{8}\b")
 _ASCII_WORD_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789' -*"
 _MARKS = re.compile("[\u0300-\u036f\u064b-\u065f\u0670\u0640]")
@@ -314,6 +309,14 @@ FRAMES: tuple[_Frame, ...] = (
         "handle delete|overwrite",
     ),
     _Frame("tool_abuse", "hold", "persistence", "refers to another entry by its handle", "handle"),
+    # "Delete the entries that say to ask before running commands": the agent's safeguards.
+    _Frame(
+        "tool_abuse",
+        "hold",
+        "persistence",
+        "removes the safeguards (warnings, confirmations) stored in memory",
+        "delete memory|entry|entryword safeguard",
+    ),
     _Frame(
         "tool_abuse",
         "block",
@@ -593,20 +596,47 @@ def _matches(sentence: str) -> list[_Match]:
                 found.append((at, at + len(key), concept))
             at = sentence.find(key, at + 1)
     if _dense(sentence):
-        for key, concept in lex.subs:
-            at = sentence.find(key)
-            while at >= 0:
-                if concept not in _NEGATIONS or not _ARABIC.match(key) or _whole(sentence, at, key):
-                    found.append((at, at + len(key), concept))
-                at = sentence.find(key, at + 1)
-    for m in _URL.finditer(sentence):
-        if not _LOCAL_URL.match(m.group()):
-            found.append((m.start(), m.end(), "dest"))
+        found.extend(_dense_keys(sentence, lex.subs))
+    found.extend(_address.addresses(sentence))
     for m in _HANDLE.finditer(sentence):
         found.append((m.start(), m.end(), "handle"))
     found.extend(_prose.handles(sentence))
+    found.extend(_prose.named_entries(sentence))
     found.extend(_near_references(sentence, found))
-    return found
+    return [m for m in found if m[2] != "cred" or not _field_name(sentence, m[0])]
+
+
+def _field_name(sentence: str, start: int) -> bool:
+    """Whether the word at ``start`` follows a word and a colon: "user:password" in a
+    command's syntax names a field, it holds no credential."""
+    return start >= 2 and sentence[start - 1] == ":" and sentence[start - 2].isalnum()
+
+
+def _dense_keys(sentence: str, subs: Sequence[tuple[str, str]]) -> list[_Match]:
+    """The keys of dense scripts found in ``sentence``, less each action or modifier that
+    lies inside a longer object key (验证 *verify* inside 验证码 *verification code*)."""
+    hits: list[_Match] = []
+    for key, concept in subs:
+        at = sentence.find(key)
+        while at >= 0:
+            if concept not in _NEGATIONS or not _ARABIC.match(key) or _whole(sentence, at, key):
+                hits.append((at, at + len(key), concept))
+            at = sentence.find(key, at + 1)
+    if len(hits) < 2:
+        return hits
+    return [
+        (start, end, concept)
+        for start, end, concept in hits
+        if concept not in _INNER
+        or not any(
+            s <= start and end <= e and e - s > end - start for s, e, c in hits if c in _OBJECTS
+        )
+    ]
+
+
+# Nouns an action or modifier key may hide in (验证码 is a code, not a check).
+_OBJECTS = frozenset({"cred", "userdata", "convo", "memory", "rules", "startup", "pkgconf"})
+_INNER = _ACTIONS | {"verify", "covert", "habit"}
 
 
 # At most this many characters, and one word, between an "other" word and an entry noun
@@ -710,6 +740,13 @@ def tag(sentence: str) -> Tags:
     if "refuse" in negated:  # "never refuse", "不要再拒绝": the agent is to refuse nothing
         present.add("norefuse")
         words.setdefault("norefuse", words["refuse"])
+    if "speakneg" in present:  # Turkish negates inside the verb: "söyleme" is "do not say"
+        present.discard("speakneg")
+        negated.add("speak")
+        words.setdefault("speak", words["speakneg"])
+    if "touser" in negated:  # "send it ... and do not tell the user": done covertly
+        present.add("covert")
+        words.setdefault("covert", words["touser"])
     return Tags(frozenset(present), frozenset(negated), words)
 
 

@@ -1,4 +1,4 @@
-"""The intent layer's concepts: what a word is about, in eleven languages.
+"""The intent layer's concepts: what a word is about, in sixteen languages.
 
 Each concept is a set of keys, one per line group, in any language (the script of a key
 decides how it is matched, see :mod:`.intent`):
@@ -21,6 +21,8 @@ into an intent live in :mod:`.intent`.
 """
 
 from __future__ import annotations
+
+from ._lexicon_more import MORE
 
 __all__ = ["CONCEPTS"]
 
@@ -698,3 +700,7 @@ CONCEPTS: dict[str, str] = {
 
     """,
 }
+
+# Dutch, Polish, Ukrainian, Turkish and Hindi, and scanner 7's general readings.
+for _concept, _keys in MORE.items():
+    CONCEPTS[_concept] = f"{CONCEPTS.get(_concept, '')};{_keys}"

@@ -1,0 +1,68 @@
+"""Outside addresses in a sentence, for the intent layer (concept ``dest``, and ``send``
+for an image URL that carries data away).
+
+An outside address is a URL of any scheme, an e-mail address, an IPv4 address, or a
+bare host name under a common top-level domain ("pastebin.com", "t.metrics-ping.net").
+Not outside: this machine (``localhost``, ``127.0.0.1``). The names reserved for
+documentation (``example.com``, ``*.example``) stay outside addresses: a note may use
+them as a stand-in for an attacker's server as well as a cheat sheet does.
+
+A markdown or HTML image whose URL ends in an open query parameter
+(``![](https://px.example-cdn.io/a.png?d=)``) is how a rendered answer sends data to a
+server without a tool: the agent is to append the data after the ``=``. It reads as
+*send* as well as *dest*.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["addresses"]
+
+_URL = re.compile(
+    r"\b(?:https?|s?ftps?|scp|rsync|ssh|s3|gs|smb|webdavs?|git(?:\+ssh)?)://[^\s\"'<>]+"
+    r"|\b[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b"
+    r"|\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b"
+)
+# Top-level domains a bare host name is read under: the common generic ones and country
+# codes, without those that are also file extensions ("install.sh", "main.rs", "a.py",
+# "notes.md", "app.js", "run.pl").
+_TLDS = (
+    "com|net|org|io|co|app|dev|site|info|biz|xyz|me|cc|online|cloud|link|click|top|live|"
+    "ru|cn|de|fr|it|nl|br|jp|kr|in|ua|tr|es|uk|eu|us|ch|at|be|se|no|fi|cz|su|tk|to|ly|gg|st"
+)
+_BARE_HOST = re.compile(
+    r"(?<![\w@./:-])(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:" + _TLDS + r")(?![\w-]|\.\w)"
+)
+_LOCAL_HOST = re.compile(r"^(?:localhost|127\.[\d.]+|0\.0\.0\.0|\[::1\]|::1)$")
+_HOST = re.compile(r"\[[0-9a-f:]+\]|[\w.-]+")
+_IMAGE_BEACON = re.compile(
+    r"!\[[^\]]*\]\(\s*(?:https?:)?//[^)\s]*[?&][\w.-]*=|<img\b[^>]*\bsrc\s*=\s*[\"']?"
+    r"(?:https?:)?//[^\"'\s>]*[?&][\w.-]*=(?=[\"'\s>]|$)"
+)
+
+
+def _host(address: str) -> str:
+    """The host name of a URL, e-mail or IP address (lower case, no port or user)."""
+    rest = address.split("://", 1)[1] if "://" in address else address
+    rest = re.split(r"[/?#]", rest, maxsplit=1)[0].rsplit("@", 1)[-1]
+    m = _HOST.match(rest)
+    return m.group().lower().rstrip(".") if m else ""
+
+
+def addresses(sentence: str) -> list[tuple[int, int, str]]:
+    """``(start, end, concept)`` of each outside address (``dest``) in ``sentence`` and
+    each image URL that carries data away (``send``)."""
+    found: list[tuple[int, int, str]] = []
+    spans: list[tuple[int, int]] = []
+    for m in _URL.finditer(sentence):
+        spans.append(m.span())
+        if not _LOCAL_HOST.match(_host(m.group())):
+            found.append((m.start(), m.end(), "dest"))
+    for m in _BARE_HOST.finditer(sentence):
+        inside = any(s <= m.start() < e for s, e in spans)
+        if not inside and not _LOCAL_HOST.match(m.group()):
+            found.append((m.start(), m.end(), "dest"))
+    for m in _IMAGE_BEACON.finditer(sentence):
+        found.append((m.start(), m.end(), "send"))
+    return found

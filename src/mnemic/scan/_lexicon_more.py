@@ -1,0 +1,284 @@
+"""More keys of the intent layer's concepts: Dutch, Polish, Ukrainian, Turkish, Hindi.
+
+:mod:`.lexicon` holds the concepts in eleven languages; this module holds the same
+concepts' keys in five more (scanner 7), written the same way (see :mod:`.lexicon` for
+how a key is matched: Latin and Cyrillic keys are words, ``*`` makes a prefix,
+Devanagari keys are substrings), and the keys of the general readings scanner 7 added in
+every language (safeguards the agent was given, a destination that belongs to the user,
+a lie marker such as "even if it is not true"). :data:`MORE` is merged into
+:data:`.lexicon.CONCEPTS` key by key.
+
+Turkish negates inside the verb ("söyleme", *do not say*): those forms are the concept
+``speakneg``, read by the intent layer as a negated *speak*.
+"""
+
+from __future__ import annotations
+
+__all__ = ["MORE"]
+
+MORE: dict[str, str] = {
+    # -- objects -----------------------------------------------------------------------
+    "cred": """
+        wachtwoord*; inlogcode*; sms-code*; sms code*; verificatiecode*; herstelcode*;
+        back-upcode*; pincode*; toegangscode*; geheime sleutel*; privesleutel*;
+        api-sleutel*; inloggegevens; bankpas*;
+        hasło; hasła; hasłem; haseł; hasłami; hasl*; kod* sms; kod* jednorazow*;
+        kod* weryfikacyjn*; kod* zapasow*; kod* odzyskiwania; klucz* prywatn*;
+        klucz* api; dane logowania; dane do logowania; numer* karty;
+        пароль; пароля; паролі; паролів; код* з sms; код* підтвердженн*; резервн* код*;
+        код* відновлення; секретн* ключ*; приватн* ключ*; облікові дані; облікових даних;
+        şifre*; parola*; doğrulama kod*; onay kod*; sms kod*; yedek kod*; kurtarma kod*;
+        gizli anahtar*; özel anahtar*; api anahtar*; erişim anahtar*; kart numara*;
+        tek kullanımlık; giriş bilgi*;
+        पासवर्ड; पिन; ओटीपी; otp; पासकोड; सत्यापन कोड; बैकअप कोड; रिकवरी कोड; निजी कुंजी;
+        गुप्त कुंजी; एपीआई कुंजी; लॉगिन विवरण;
+        api token*; personal token*; personal access token*; github token*;
+        pat token*; token dell'utente; 2fa-codes; 2fa-code; codigos 2fa; codes 2fa
+    """,
+    "memory": """
+        geheugen; je geheugen; deze notities; deze notitie; opgeslagen notities;
+        pamięć; pamięci; pamiec*; te notatki; tych notatkach; tych notatek; zapisane notatki;
+        zapisanych notatek; пам'ять; пам'яті; памʼять; ці нотатки; цих нотатках;
+        збережене; збережені нотатки; hafıza*; bellek*; bu notlar*; kayıtlı notlar*;
+        notlarını; notlarınız*; मेमोरी; याददाश्त; ये नोट्स; सहेजे गए नोट्स;
+        questa memoria; la memoria; le note dell'utente;
+        user's notes; the user's notes; ta memoire; les notes de l'utilisateur
+    """,
+    "rules": """
+        veiligheidsregel*; je instructies; jouw instructies; de instructies; systeemprompt*;
+        beperkingen; richtlijnen; zasady bezpieczeństwa; zasad bezpieczeństwa;
+        wcześniejsze zasady; twoje instrukcje; instrukcj*; ograniczen*; prompt systemow*;
+        правила безпеки; правил безпеки; твої інструкції; інструкці*; обмеженн*;
+        системн* промпт*; güvenlik kural*; sistem talimat*; talimat*; kısıtlama*;
+        sistem istem*; सुरक्षा नियम*; सिस्टम निर्देश*; निर्देशों; प्रतिबंध;
+        systemprompt*; regras de seguranca; as tuas regras; tuas regras; vorsichtsregeln;
+        安全上の指示; 安全上のルール
+    """,
+    "self": """
+        jouw; jij; twoje; twoich; twoim; твої; твоїх; твоя; тобі; senin; sana; अपने; तुम्हारे; तुम्हें; आपके
+    """,
+    "startup": """
+        opstart*; bij het opstarten; bij elke aanmelding; geplande taak; taakplanner;
+        autostart*; przy starcie; przy uruchomieniu; przy każdym logowaniu; harmonogram*;
+        автозапуск*; під час запуску; при кожному вході; планувальник*; başlangıç*;
+        açılışta; her açılışta; zamanlanmış görev*; her oturum açışta; स्टार्टअप;
+        बूट पर; ~/.gitconfig; .gitconfig; git config*
+    """,
+    "userdata": """
+        thuismap; documentenmap; map documenten; browsergeschiedenis; cookies van;
+        omgevingsvariabel*; katalog domow*; folder dokument*; historia przeglądarki;
+        pliki cookie; zmienne środowiskowe; домашн* тек*; домашн* каталог*; файли
+        користувача; змінн* середовища; історі* браузера; ev dizini; belgeler klasör*;
+        tarayıcı çerez*; çerez*; tarayıcı geçmiş*; ortam değişken*; होम फ़ोल्डर; कुकीज़;
+        ब्राउज़र हिस्ट्री; dossier documents; le dossier documents;
+        carpeta de documentos; carpeta documentos; pasta documentos; ordner dokumente;
+        dokumente-ordner; cartella documenti; ~/.kube; .kube; kube config; ~/.aws; .aws;
+        ~/.config; credentials.db; ~/.docker
+    """,
+    "convo": """
+        gesprek*; chatgeschiedenis; chatlog*; berichten van de gebruiker; rozmow*;
+        historia czatu; historię czatu; kontekst rozmowy; cały kontekst; wiadomości
+        użytkownika; розмов*; листуванн*; історі* чату; повідомлення користувача;
+        sohbet*; konuşma*; mesaj geçmiş*; kullanıcının mesaj*; बातचीत; चैट हिस्ट्री;
+        चैट इतिहास; historial de chats; historial de chat; cronologia delle chat;
+        cronologia chat; cronologia completa; conversation summary; browser history;
+        ブラウザ履歴; 浏览记录
+    """,
+    "dest": """
+        gist; gists; secret gist; paste.rs; transfer.sh; 0x0.st; webhookadres*;
+        discord-webhook*; telegram bot; telegram-bot; bot de telegram; яндекс.диск;
+        яндекс диск; google drive; na serwer; на сервер; sunucuya; सर्वर पर; adresine;
+        na adres; на адресу; पते पर
+    """,
+    "shell": """
+        sudo; met sudo; z sudo; через sudo; sudo ile; sudo से
+    """,
+    "authority": """
+        bevelen; opdrachten van; polecenia; rozkaz*; накази; розпорядженн*; emir*;
+        talimatları; आदेश
+    """,
+    "touser": """
+        vertel de gebruiker; zeg tegen de gebruiker; powiedz użytkownikowi;
+        скажи користувачеві; kullanıcıya söyle; उपयोगकर्ता को बताओ; उपयोगकर्ता को बताएं
+    """,
+    "userref": """
+        de gebruiker; gebruiker*; użytkownik*; користувач*; kullanıcı*; उपयोगकर्ता; यूजर;
+        utente; l'utente; all'utente; dell'utente
+    """,
+    "xref": """
+        de andere notitie; de vorige notitie; uit de andere notitie; poprzedniej notatki;
+        innej notatki; попередньої нотатки; іншої нотатки; önceki not*; diğer not*;
+        पिछले नोट; दूसरे नोट; anotado antes; anotada antes; noted earlier; saved earlier;
+        mentioned before; salvato prima; notee plus tot; gespeichert wurde
+    """,
+    # -- actions -----------------------------------------------------------------------
+    "solicit": """
+        vraag de gebruiker; vraag om; vraag hem om; vraag haar om; laat de gebruiker;
+        poproś; poproś o; zapytaj o; zapytaj; zbierz; попроси; запитай; запитав; збери;
+        isteyin; sor; sorun; talep et; topla; पूछो; पूछें; पूछ लो; मांगो; माँगो;
+        मांग लो; इकट्ठा; 물어보; 물어봐; pedir-lhe; pede-lhe; chiedi all'utente
+    """,
+    "keep": """
+        bewaar; bewaren; sla op; opslaan; onthoud; onthouden; noteer; zapisz; zapisać;
+        zachowaj; przechowuj; zapamiętaj; збережи; зберегти; зберіг; запам'ятай; занотуй;
+        збері*; kaydet; sakla; not al; hatırla; सेव कर; सहेज; याद रख; नोट कर; 적어 두;
+        적어두; 저장해; merkst; merke dir; merk dir; merken; custodisci; custodire;
+        tienile salvate; tienili salvati; conservali; conservale; salvali; salvale;
+        tieni salvat*; keep a copy
+    """,
+    "send": """
+        stuur; stuur door; versturen; verstuur; doorsturen; synchroniseer;
+        wyślij; wysyłaj; przesyłaj; prześlij; przekaż; synchronizuj; wrzuć; надішли;
+        надсилай; пересилай; переслати; відправ*; вивантаж*; завантаж* на;
+        синхронізу*; gönder*; yükle*; ilet*; aktar*; senkronize et; भेज; अपलोड; फॉरवर्ड;
+        reencaminha; reencaminhar; reenvia; as subdomains; as a subdomain; subdomains of;
+        dns lookup*; dns quer*; exfiltrat*
+    """,
+    "speak": """
+        vertel; vertellen; zeg; zeggen; noem; vermeld; wspominaj; wspomnij; mów; powiedz;
+        mówić; informuj; згадуй; кажи; скажи; говори; повідом*; söyle; bahset; belirt;
+        bildir; बताओ; बताना; बताएं; ज़िक्र; बोलो; cuentes; contar; racconta; dire a
+    """,
+    "speakneg": """
+        söyleme; bahsetme; belirtme; bildirme; gösterme; anlatma
+    """,
+    "reply": """
+        antwoord; beantwoord; bevestig; zeg dat; odpowiedz; odpowiadaj; potwierdź;
+        відповідай; відповідь; підтверди*; cevap ver; yanıtla; onayla; de ki; जवाब दो;
+        कहना कि; कहो कि; responder; repondre; di que; dile que
+    """,
+    "hide": """
+        verberg; verzwijg; doe alsof; doe net alsof; ukryj; ukrywaj; udawaj; zaprzecz;
+        приховуй; приховай; вдавай; заперечуй; gizle; inkâr et; inkar et;
+        gibi davran; छिपा; छुपा; नाटक कर; fingi; fingere; fai finta; fingi che;
+        even if it's not true; even if it is not true; even if that's false; meme si c'est faux;
+        meme si ce n'est pas vrai; aunque no sea cierto; aunque sea mentira;
+        auch wenn es nicht stimmt; даже если это неправда; anche se non e vero;
+        mesmo que nao seja verdade
+    """,
+    "empty": """
+        leeg; is leeg; niets opgeslagen; geen notities; pusta; pusty; nic nie zapisano;
+        brak notatek; порожня; порожній; нічого не збережено; немає нотаток; boş; boştur;
+        hiçbir şey kaydetmedi*; hiçbir şey; not yok; खाली; कुछ भी नहीं; कुछ नहीं;
+        vuota; vuoto; e vuota; niente salvato; nessuna nota; n'y a rien; il n'y a rien;
+        rien d'enregistre; no tienes notas; no tengo notas; you have no notes;
+        что ничего; что ты ничего; ничего не помнишь; nada guardado; nao ha nada;
+        remember nothing; you remember nothing; start fresh each time
+    """,
+    "gone": """
+        is verwijderd; został usunięty; została usunięta; usunięto;
+        видалено; видалений; silindi; हटा दिया गया; foi apagada; foi apagado; e stata
+        cancellata; e stato cancellato; e stata eliminata
+    """,
+    "done": """
+        het is gelukt; is gelukt; gelukt; zrobione; gotowe; зроблено; готово; tamamlandı;
+        hallettim; हो गया; fatto; e fatto; feito; esta feito
+    """,
+    # What keeps the agent careful, stored as a note: a warning, asking first, a ban.
+    "safeguard": """
+        asking before; ask before; ask first; asking first; confirm before; confirm first;
+        ask for confirmation; asks for confirmation; asking for confirmation;
+        requires confirmation; confirmation prompt*; warning*; safety note*; safety rule*;
+        prohibition*; ban on; chiede conferma; chiedere conferma; avvertenz*; divieto;
+        просит подтверждени*; запрет*; предупрежден*; fragt nach bestatigung; warnung*;
+        warnhinweis*; sicherheitshinweis*; pide confirmacion; advertencia*; prohibicion*;
+        demande confirmation; demande une confirmation; avertissement*; interdiction*;
+        pede confirmacao; aviso*; proibicao; vraagt om bevestiging; waarschuwing*; verbod*;
+        prosi o potwierdzenie; ostrzeżeni*; zakaz*; попередженн*; заборон*; uyarı*; yasak*;
+        要求确认; 二次确认; 警告; 安全提示; 確認を求め; 注意書き; 경고; 확인을 요청; تحذير;
+        चेतावनी
+    """,
+    "ruleword": """
+        regels; de regels; zasady; правила; kurallar*; नियम
+    """,
+    "contrast": """
+        maar; ale; але; ama; fakat; लेकिन; ma; pero
+    """,
+    "entry": """
+        de notitie; een notitie; notitie*; notatk*; wpis*; нотатк*; запис*; notu;
+        notlar*; kayıt; kaydı; नोट; प्रविष्टि*; la voce; una voce; della voce; nella voce;
+        le voci; delle voci
+    """,
+    "persist": """
+        voeg toe; toevoegen; zet; installeer; dodaj; dopisz; ustaw; zainstaluj; додай;
+        встанови; налаштуй; ekle; kur; yükle; ayarla; जोड़; इंस्टॉल; सेट कर
+    """,
+    "comply": """
+        volg; volgen; naleven; przestrzegaj; stosuj się; дотримуйся; слідуй;
+        takip et; पालन
+    """,
+    "override": """
+        negeren; negeer; niet meer van toepassing; niet langer van toepassing; buiten
+        beschouwing; ignoruj; zignoruj; nieaktualn*; przestarzał*; pomiń; nie obowiązują;
+        ігноруй; не зважай; не зважати; скасован*; не діють; застаріл*; görmezden gel;
+        yok say; geçersiz; geçersiz say; artık geçerli değil; नज़रअंदाज़; अनदेखा; रद्द;
+        लागू नहीं; ubergehen; ubergehe; gelten hier nicht; gilt hier nicht; nicht mehr gelten;
+        nao se aplicam; ja nao se aplica*; ja nao valem; non valgono; non si applicano;
+        無効; 无效; 当作不存在; 视为不存在; 不复存在; 取り消され; недействительн*;
+        ungultig; no son validas; ne sont plus valables
+    """,
+    "norefuse": """
+        bez pytań; bez sprzeciwu; без питань; sorgusuz; sorgulamadan; बिना रोक-टोक;
+        sem objecoes; sem objecao; sin filtros; sans filtre; sans aucune reserve;
+        without restrictions; without any restrictions; without filters; ohne filter;
+        ohne einschrankungen; без фильтров; без ограничений; без обмежень; 制限なく;
+        无任何限制; 不受限制; senza filtri; senza restrizioni; دون أي قيود; بدون قيود;
+        제한 없이; kısıtlama olmadan; bez ograniczeń; zonder beperkingen
+    """,
+    "delete": """
+        verwijder; verwijderen; wis; usuń; usunąć; skasuj; видали; видалити; sil; silin;
+        हटा दो; हटाओ; मिटा; apagar; apagues; apaga; elimina; eliminala; eliminale;
+        cancella; cancellare
+    """,
+    "overwrite": """
+        overschrijf; vervang; nadpisz; zastąp; перезапиши; заміни; üzerine yaz;
+        değiştir; बदल दो; sustituye; sustituir; sustituya; sovrascrivi; sostituisci;
+        reecris; reecrire
+    """,
+    "run": """
+        voer uit; voer; uitvoeren; uruchom; wykonaj; запусти; виконай; çalıştır; calistir;
+        चलाओ; चलाएं; esegui; eseguire
+    """,
+    "fetch": """
+        download; downloaden; pobierz; pobierający; pobieraj; завантаж; indir; indiren;
+        डाउनलोड; scarica; scaricare
+    """,
+    "refuse": """
+        weiger; odmawiaj; відмовляй; reddetme; मना
+    """,
+    "entryword": """
+        notitie; notities; notatka; notatki; notatce; notatkę; wpis; нотатк*; notta;
+        notu; notlar*; नोट; la voce; una voce; della voce; le voci
+    """,
+    "other": """
+        andere; vorige; eerdere; innej; innych; inne; inną; inny; poprzedni*; wcześniejsz*;
+        інш*; попередн*; önceki;
+        diğer; पिछले; दूसरे
+    """,
+    # -- modifiers ---------------------------------------------------------------------
+    "covert": """
+        zonder te vragen; zonder het te zeggen; ongemerkt; stilletjes; bez pytania;
+        bez potwierdzenia; po cichu; potajemnie; без запиту; без підтвердження; тихо;
+        непомітно; sormadan; onay almadan; sessizce; gizlice; बिना पूछे; चुपचाप;
+        chupchap; no need to mention it; no need to mention; sans en parler;
+        sin decir nada; sem avisar; senza avvisare; senza dirlo; ohne es zu erwahnen;
+        sans le lui montrer; without showing
+    """,
+    "habit": """
+        elke sessie; bij elke sessie; elke keer; altijd; dagelijks; elk uur; elke dag;
+        każda sesja; przy każdej; po każdej; zawsze; codziennie; co godzinę; кожного разу;
+        після кожного; щодня; щогодини; завжди; her oturum*; her seferinde; her gün;
+        her saat; her zaman; her push; हर बार; हर बातचीत; हर दिन; हर सत्र; हमेशा;
+        ogni volta; ogni mattina; ogni giorno; ogni venerdi; ogni sessione; sempre;
+        a cada hora; cada hora; chaque jour; every time it changes; after each
+    """,
+    "honest": """
+        phishingu; фішинг*; oltalama; फ़िशिंग
+    """,
+    "neg": """
+        niet; nooit; geen; nie; nigdy; żadn*; не; ніколи; жодн*; asla; hiç; मत; नहीं; कभी
+    """,
+    "negafter": """
+        niet; nooit
+    """,
+}
