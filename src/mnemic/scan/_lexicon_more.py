@@ -33,7 +33,9 @@ MORE: dict[str, str] = {
         पासवर्ड; पिन; ओटीपी; otp; पासकोड; सत्यापन कोड; बैकअप कोड; रिकवरी कोड; निजी कुंजी;
         गुप्त कुंजी; एपीआई कुंजी; लॉगिन विवरण;
         api token*; personal token*; personal access token*; github token*;
-        pat token*; token dell'utente; 2fa-codes; 2fa-code; codigos 2fa; codes 2fa
+        pat token*; token dell'utente; 2fa-codes; 2fa-code; codigos 2fa; codes 2fa;
+        il pin; el pin; o pin; le pin; die pin; den pin; de pincode; pin della carta; codice pin;
+        codigo* de verificacao; codigo* de acesso; codigo* de seguranca; codigo* de recuperacao
     """,
     "memory": """
         geheugen; je geheugen; deze notities; deze notitie; opgeslagen notities;
@@ -42,7 +44,8 @@ MORE: dict[str, str] = {
         збережене; збережені нотатки; hafıza*; bellek*; bu notlar*; kayıtlı notlar*;
         notlarını; notlarınız*; मेमोरी; याददाश्त; ये नोट्स; सहेजे गए नोट्स;
         questa memoria; la memoria; le note dell'utente;
-        user's notes; the user's notes; ta memoire; les notes de l'utilisateur
+        user's notes; the user's notes; ta memoire; les notes de l'utilisateur;
+        इन नोट्स; ये नोट्स; इन नोटों; queste note; questa nota; queste voci
     """,
     "rules": """
         veiligheidsregel*; je instructies; jouw instructies; de instructies; systeemprompt*;
@@ -73,7 +76,8 @@ MORE: dict[str, str] = {
         ब्राउज़र हिस्ट्री; dossier documents; le dossier documents;
         carpeta de documentos; carpeta documentos; pasta documentos; ordner dokumente;
         dokumente-ordner; cartella documenti; ~/.kube; .kube; kube config; ~/.aws; .aws;
-        ~/.config; credentials.db; ~/.docker
+        ~/.config; credentials.db; ~/.docker;
+        downloads folder; ~/downloads; desktop folder; ~/desktop
     """,
     "convo": """
         gesprek*; chatgeschiedenis; chatlog*; berichten van de gebruiker; rozmow*;
@@ -82,7 +86,9 @@ MORE: dict[str, str] = {
         sohbet*; konuşma*; mesaj geçmiş*; kullanıcının mesaj*; बातचीत; चैट हिस्ट्री;
         चैट इतिहास; historial de chats; historial de chat; cronologia delle chat;
         cronologia chat; cronologia completa; conversation summary; browser history;
-        ブラウザ履歴; 浏览记录
+        ブラウザ履歴; 浏览记录;
+        cronologia della chat; storico della chat; conversazioni; historico de conversas;
+        historico do chat
     """,
     "dest": """
         gist; gists; secret gist; paste.rs; transfer.sh; 0x0.st; webhookadres*;
@@ -116,7 +122,8 @@ MORE: dict[str, str] = {
         vraag de gebruiker; vraag om; vraag hem om; vraag haar om; laat de gebruiker;
         poproś; poproś o; zapytaj o; zapytaj; zbierz; попроси; запитай; запитав; збери;
         isteyin; sor; sorun; talep et; topla; पूछो; पूछें; पूछ लो; मांगो; माँगो;
-        मांग लो; इकट्ठा; 물어보; 물어봐; pedir-lhe; pede-lhe; chiedi all'utente
+        मांग लो; इकट्ठा; 물어보; 물어봐; pedir-lhe; pede-lhe; chiedi all'utente;
+        have them read you; read you their; read you the; read me their
     """,
     "keep": """
         bewaar; bewaren; sla op; opslaan; onthoud; onthouden; noteer; zapisz; zapisać;
@@ -124,7 +131,8 @@ MORE: dict[str, str] = {
         збері*; kaydet; sakla; not al; hatırla; सेव कर; सहेज; याद रख; नोट कर; 적어 두;
         적어두; 저장해; merkst; merke dir; merk dir; merken; custodisci; custodire;
         tienile salvate; tienili salvati; conservali; conservale; salvali; salvale;
-        tieni salvat*; keep a copy
+        tieni salvat*; keep a copy;
+        lascia; lasciala; lascialo; lasciale; lasciali
     """,
     "send": """
         stuur; stuur door; versturen; verstuur; doorsturen; synchroniseer;
@@ -137,7 +145,9 @@ MORE: dict[str, str] = {
     "speak": """
         vertel; vertellen; zeg; zeggen; noem; vermeld; wspominaj; wspomnij; mów; powiedz;
         mówić; informuj; згадуй; кажи; скажи; говори; повідом*; söyle; bahset; belirt;
-        bildir; बताओ; बताना; बताएं; ज़िक्र; बोलो; cuentes; contar; racconta; dire a
+        bildir; बताओ; बताना; बताएं; ज़िक्र; बोलो; cuentes; contar; racconta; dire a;
+        raccontare; menzionare; menziona; rivelare; rivela; parlare; dirgli; dirle;
+        contes; fales; digas; diz que; diz-lhe; diz ao; dizer; menciones
     """,
     "speakneg": """
         söyleme; bahsetme; belirtme; bildirme; gösterme; anlatma
@@ -145,7 +155,8 @@ MORE: dict[str, str] = {
     "reply": """
         antwoord; beantwoord; bevestig; zeg dat; odpowiedz; odpowiadaj; potwierdź;
         відповідай; відповідь; підтверди*; cevap ver; yanıtla; onayla; de ki; जवाब दो;
-        कहना कि; कहो कि; responder; repondre; di que; dile que
+        कहना कि; कहो कि; responder; repondre; di que; dile que;
+        rispondi; rispondere; rispondigli; rispondile; di' che; di che
     """,
     "hide": """
         verberg; verzwijg; doe alsof; doe net alsof; ukryj; ukrywaj; udawaj; zaprzecz;
@@ -163,7 +174,10 @@ MORE: dict[str, str] = {
         vuota; vuoto; e vuota; niente salvato; nessuna nota; n'y a rien; il n'y a rien;
         rien d'enregistre; no tienes notas; no tengo notas; you have no notes;
         что ничего; что ты ничего; ничего не помнишь; nada guardado; nao ha nada;
-        remember nothing; you remember nothing; start fresh each time
+        remember nothing; you remember nothing; start fresh each time;
+        don't store anything; do not store anything; don't keep anything; store nothing;
+        keep nothing; no guardas nada; no guardo nada; ne garde rien; speicherst nichts;
+        ничего не храню; ничего не хранишь; nao guardas nada; non conservi nulla
     """,
     "gone": """
         is verwijderd; został usunięty; została usunięta; usunięto;
@@ -174,19 +188,27 @@ MORE: dict[str, str] = {
         het is gelukt; is gelukt; gelukt; zrobione; gotowe; зроблено; готово; tamamlandı;
         hallettim; हो गया; fatto; e fatto; feito; esta feito
     """,
-    # What keeps the agent careful, stored as a note: a warning, asking first, a ban.
+    # What keeps the agent careful, stored as a note: asking first, a safety warning, a ban.
     "safeguard": """
         asking before; ask before; ask first; asking first; confirm before; confirm first;
         ask for confirmation; asks for confirmation; asking for confirmation;
-        requires confirmation; confirmation prompt*; warning*; safety note*; safety rule*;
-        prohibition*; ban on; chiede conferma; chiedere conferma; avvertenz*; divieto;
-        просит подтверждени*; запрет*; предупрежден*; fragt nach bestatigung; warnung*;
-        warnhinweis*; sicherheitshinweis*; pide confirmacion; advertencia*; prohibicion*;
-        demande confirmation; demande une confirmation; avertissement*; interdiction*;
-        pede confirmacao; aviso*; proibicao; vraagt om bevestiging; waarschuwing*; verbod*;
-        prosi o potwierdzenie; ostrzeżeni*; zakaz*; попередженн*; заборон*; uyarı*; yasak*;
-        要求确认; 二次确认; 警告; 安全提示; 確認を求め; 注意書き; 경고; 확인을 요청; تحذير;
-        चेतावनी
+        requires confirmation; confirmation prompt*; safety warning*; security warning*;
+        prohibition*; ban on; chiede conferma; chiedere conferma; avvertenze di sicurezza;
+        divieto di; просит подтверждени*; запрет на; запрещает; предупреждени* безопасност*;
+        fragt nach bestatigung; sicherheitswarnung*; sicherheitshinweis*; pide confirmacion;
+        advertencias de seguridad; prohibicion de; demande confirmation;
+        demande une confirmation; avertissements de securite; interdiction de;
+        pede confirmacao; avisos de seguranca; proibicao de; vraagt om bevestiging;
+        veiligheidswaarschuwing*; verbod op; prosi o potwierdzenie; ostrzeżenia bezpieczeństwa;
+        zakaz; попередження безпеки; заборона на; güvenlik uyarı*; yasağı; 要求确认; 二次确认;
+        安全警告; 安全提示; 確認を求め; 安全上の警告; 보안 경고; 확인을 요청; تحذيرات الأمان;
+        सुरक्षा चेतावनी
+    """,
+    # A warning of any kind: removing every one from memory removes the agent's caution.
+    "warning": """
+        warning*; warnung*; avvertenz*; avvis*; advertencia*; avertissement*; aviso*;
+        waarschuwing*; ostrzeż*; ostrzez*; попередженн*; предупрежден*; uyarı*; चेतावनी;
+        警告; 경고; تحذير; تحذيرات; التحذيرات
     """,
     "ruleword": """
         regels; de regels; zasady; правила; kurallar*; नियम
@@ -237,11 +259,13 @@ MORE: dict[str, str] = {
     """,
     "run": """
         voer uit; voer; uitvoeren; uruchom; wykonaj; запусти; виконай; çalıştır; calistir;
-        चलाओ; चलाएं; esegui; eseguire
+        चलाओ; चलाएं; esegui; eseguire;
+        uitvoert; voert uit; esegue; eseguila; eseguilo; executa; executar; executes
     """,
     "fetch": """
         download; downloaden; pobierz; pobierający; pobieraj; завантаж; indir; indiren;
-        डाउनलोड; scarica; scaricare
+        डाउनलोड; scarica; scaricare;
+        downloadt; downloadde; downloaden; scarica; scaricala; scaricalo; descarrega; descarregar
     """,
     "refuse": """
         weiger; odmawiaj; відмовляй; reddetme; मना
