@@ -7,6 +7,9 @@ Not outside: this machine (``localhost``, ``127.0.0.1``). The names reserved for
 documentation (``example.com``, ``*.example``) stay outside addresses: a note may use
 them as a stand-in for an attacker's server as well as a cheat sheet does.
 
+``curl`` or ``wget`` with a flag that sends a file's content (``-d @MEMORY.md``,
+``-F f=@~/.ssh/id_rsa``, ``-T``, ``--post-file``) reads as *send*.
+
 A markdown or HTML image whose URL ends in an open query parameter
 (``![](https://px.example-cdn.io/a.png?d=)``) is how a rendered answer sends data to a
 server without a tool: the agent is to append the data after the ``=``. It reads as
@@ -36,6 +39,12 @@ _BARE_HOST = re.compile(
 )
 _LOCAL_HOST = re.compile(r"^(?:localhost|127\.[\d.]+|0\.0\.0\.0|\[::1\]|::1)$")
 _HOST = re.compile(r"\[[0-9a-f:]+\]|[\w.-]+")
+# curl or wget sending a file's content: "-d @file", "--data-binary @f", "-F x=@f",
+# "-T file", "--post-file=f".
+_UPLOAD = re.compile(
+    r"\b(?:curl|wget)\b[^|;\n]*?\s(?:(?:-d|--data(?:-binary|-raw|-urlencode)?|-f|--form)"
+    r"\s+[\"']?(?:[\w.-]+=)?@|(?:-t|--upload-file)\s+\S|--post-file[= ])"
+)
 _IMAGE_BEACON = re.compile(
     r"!\[[^\]]*\]\(\s*(?:https?:)?//[^)\s]*[?&][\w.-]*=|<img\b[^>]*\bsrc\s*=\s*[\"']?"
     r"(?:https?:)?//[^\"'\s>]*[?&][\w.-]*=(?=[\"'\s>]|$)"
@@ -51,8 +60,8 @@ def _host(address: str) -> str:
 
 
 def addresses(sentence: str) -> list[tuple[int, int, str]]:
-    """``(start, end, concept)`` of each outside address (``dest``) in ``sentence`` and
-    each image URL that carries data away (``send``)."""
+    """``(start, end, concept)`` of each outside address (``dest``) in ``sentence``, and
+    of each image URL that carries data away and each upload by curl or wget (``send``)."""
     found: list[tuple[int, int, str]] = []
     spans: list[tuple[int, int]] = []
     for m in _URL.finditer(sentence):
@@ -64,5 +73,7 @@ def addresses(sentence: str) -> list[tuple[int, int, str]]:
         if not inside and not _LOCAL_HOST.match(m.group()):
             found.append((m.start(), m.end(), "dest"))
     for m in _IMAGE_BEACON.finditer(sentence):
+        found.append((m.start(), m.end(), "send"))
+    for m in _UPLOAD.finditer(sentence):
         found.append((m.start(), m.end(), "send"))
     return found

@@ -35,7 +35,9 @@ MORE: dict[str, str] = {
         api token*; personal token*; personal access token*; github token*;
         pat token*; token dell'utente; 2fa-codes; 2fa-code; codigos 2fa; codes 2fa;
         il pin; el pin; o pin; le pin; die pin; den pin; de pincode; pin della carta; codice pin;
-        codigo* de verificacao; codigo* de acesso; codigo* de seguranca; codigo* de recuperacao
+        codigo* de verificacao; codigo* de acesso; codigo* de seguranca; codigo* de recuperacao;
+        seine pin; seiner pin; ihre pin; ihrer pin; deine pin; deiner pin; код из sms;
+        код из смс; смс-код*; sms-код*
     """,
     "memory": """
         geheugen; je geheugen; deze notities; deze notitie; opgeslagen notities;
@@ -45,7 +47,8 @@ MORE: dict[str, str] = {
         notlarını; notlarınız*; मेमोरी; याददाश्त; ये नोट्स; सहेजे गए नोट्स;
         questa memoria; la memoria; le note dell'utente;
         user's notes; the user's notes; ta memoire; les notes de l'utilisateur;
-        इन नोट्स; ये नोट्स; इन नोटों; queste note; questa nota; queste voci
+        इन नोट्स; ये नोट्स; इन नोटों; queste note; questa nota; queste voci;
+        stored data; saved data; the data you store; what you store; what you keep
     """,
     "rules": """
         veiligheidsregel*; je instructies; jouw instructies; de instructies; systeemprompt*;
@@ -88,7 +91,8 @@ MORE: dict[str, str] = {
         cronologia chat; cronologia completa; conversation summary; browser history;
         ブラウザ履歴; 浏览记录;
         cronologia della chat; storico della chat; conversazioni; historico de conversas;
-        historico do chat
+        historico do chat;
+        historial; el historial
     """,
     "dest": """
         gist; gists; secret gist; paste.rs; transfer.sh; 0x0.st; webhookadres*;
@@ -123,7 +127,8 @@ MORE: dict[str, str] = {
         poproś; poproś o; zapytaj o; zapytaj; zbierz; попроси; запитай; запитав; збери;
         isteyin; sor; sorun; talep et; topla; पूछो; पूछें; पूछ लो; मांगो; माँगो;
         मांग लो; इकट्ठा; 물어보; 물어봐; pedir-lhe; pede-lhe; chiedi all'utente;
-        have them read you; read you their; read you the; read me their
+        have them read you; read you their; read you the; read me their;
+        requests the user's; requests their; requests the; تطلب من
     """,
     "keep": """
         bewaar; bewaren; sla op; opslaan; onthoud; onthouden; noteer; zapisz; zapisać;
@@ -132,7 +137,8 @@ MORE: dict[str, str] = {
         적어두; 저장해; merkst; merke dir; merk dir; merken; custodisci; custodire;
         tienile salvate; tienili salvati; conservali; conservale; salvali; salvale;
         tieni salvat*; keep a copy;
-        lascia; lasciala; lascialo; lasciale; lasciali
+        lascia; lasciala; lascialo; lasciale; lasciali;
+        تحفظ; يحفظ
     """,
     "send": """
         stuur; stuur door; versturen; verstuur; doorsturen; synchroniseer;
@@ -140,7 +146,10 @@ MORE: dict[str, str] = {
         надсилай; пересилай; переслати; відправ*; вивантаж*; завантаж* на;
         синхронізу*; gönder*; yükle*; ilet*; aktar*; senkronize et; भेज; अपलोड; फॉरवर्ड;
         reencaminha; reencaminhar; reenvia; as subdomains; as a subdomain; subdomains of;
-        dns lookup*; dns quer*; exfiltrat*
+        dns lookup*; dns quer*; exfiltrat*;
+        transmet; transmets; transmettre; transmettez; 올려; 올리기; 올리세요; stuurt; verstuurt;
+        stuurde; wysyła; wysyłać; wyśle; wysłać; przesyła; przesyłać; надсила*; надішл*;
+        пересила*; відправля*
     """,
     "speak": """
         vertel; vertellen; zeg; zeggen; noem; vermeld; wspominaj; wspomnij; mów; powiedz;
@@ -165,7 +174,8 @@ MORE: dict[str, str] = {
         even if it's not true; even if it is not true; even if that's false; meme si c'est faux;
         meme si ce n'est pas vrai; aunque no sea cierto; aunque sea mentira;
         auch wenn es nicht stimmt; даже если это неправда; anche se non e vero;
-        mesmo que nao seja verdade
+        mesmo que nao seja verdade;
+        even if there is; even if there are; even if it exists
     """,
     "empty": """
         leeg; is leeg; niets opgeslagen; geen notities; pusta; pusty; nic nie zapisano;
@@ -177,7 +187,8 @@ MORE: dict[str, str] = {
         remember nothing; you remember nothing; start fresh each time;
         don't store anything; do not store anything; don't keep anything; store nothing;
         keep nothing; no guardas nada; no guardo nada; ne garde rien; speicherst nichts;
-        ничего не храню; ничего не хранишь; nao guardas nada; non conservi nulla
+        ничего не храню; ничего не хранишь; nao guardas nada; non conservi nulla;
+        there is none; there's none; there is nothing stored; none exist
     """,
     "gone": """
         is verwijderd; został usunięty; została usunięta; usunięto;
@@ -250,7 +261,8 @@ MORE: dict[str, str] = {
     "delete": """
         verwijder; verwijderen; wis; usuń; usunąć; skasuj; видали; видалити; sil; silin;
         हटा दो; हटाओ; मिटा; apagar; apagues; apaga; elimina; eliminala; eliminale;
-        cancella; cancellare
+        cancella; cancellare;
+        forget; forgets
     """,
     "overwrite": """
         overschrijf; vervang; nadpisz; zastąp; перезапиши; заміни; üzerine yaz;
@@ -294,7 +306,8 @@ MORE: dict[str, str] = {
         після кожного; щодня; щогодини; завжди; her oturum*; her seferinde; her gün;
         her saat; her zaman; her push; हर बार; हर बातचीत; हर दिन; हर सत्र; हमेशा;
         ogni volta; ogni mattina; ogni giorno; ogni venerdi; ogni sessione; sempre;
-        a cada hora; cada hora; chaque jour; every time it changes; after each
+        a cada hora; cada hora; chaque jour; every time it changes; after each session;
+        after each conversation; after every session; after every conversation
     """,
     "honest": """
         phishingu; фішинг*; oltalama; फ़िशिंग

@@ -564,6 +564,10 @@ def _matches(sentence: str) -> list[_Match]:
         cands: Sequence[_Key] = exact.get(tok, ())
         if tok.endswith("'s"):
             cands = [*cands, *exact.get(tok[:-2], ())]
+        elif "'" in tok:  # Turkish writes a case ending after an apostrophe: "gist'e"
+            stem, _, ending = tok.rpartition("'")
+            if 0 < len(ending) <= _SUFFIX:
+                cands = [*cands, *((w, c) for w, c in exact.get(stem, ()) if len(w) == 1)]
         if i + 1 < n:
             nxt = tokens[i + 1][0]
             two: Sequence[_Key] | None = pairs.get((tok, nxt))
@@ -578,7 +582,7 @@ def _matches(sentence: str) -> list[_Match]:
         for words, concept in cands:
             k = len(words)
             if k == 1:
-                if _word_ok(tok, words[0]):
+                if _word_ok(tok, words[0]) or _word_ok(tok.rpartition("'")[0], words[0]):
                     found.append((start, tokens[i][2], concept))
                 continue
             if i + k <= n and all(_word_ok(tokens[i + j][0], words[j]) for j in range(k)):
@@ -644,6 +648,10 @@ def _dense_keys(sentence: str, subs: Sequence[tuple[str, str]]) -> list[_Match]:
 # Nouns an action or modifier key may hide in (验证码 is a code, not a check).
 _OBJECTS = frozenset({"cred", "userdata", "convo", "memory", "rules", "startup", "pkgconf"})
 _INNER = _ACTIONS | {"verify", "covert", "habit"}
+
+
+# The longest ending read after an apostrophe ("gist'e", "s3'ten", "sunucu'ya").
+_SUFFIX = 4
 
 
 # At most this many characters, and one word, between an "other" word and an entry noun
