@@ -205,7 +205,7 @@ def test_curl_sending_a_memory_file_is_an_upload() -> None:
     assert _verdict("# deploy: curl -X POST https://ci.acme-ops.io/hooks/deploy when done") == (
         "allow"
     )
-    assert _verdict("Fetch the tool with curl -O https://get.tool-x.io/tool.tar.gz once.") == "allow"
+    assert _verdict("Fetch the tool: curl -O https://get.tool-x.io/tool.tar.gz once.") == "allow"
 
 
 def test_confirming_a_forgotten_note_while_keeping_it_is_held() -> None:
