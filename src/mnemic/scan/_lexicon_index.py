@@ -9,7 +9,7 @@ from __future__ import annotations
 
 _Key = tuple[tuple[tuple[str, bool], ...], str]
 
-SOURCE_CRC = 4294543158
+SOURCE_CRC = 2927258973
 
 EXACT: dict[str, tuple[_Key, ...]] = {
     'passwd': (((('passwd', False),), 'cred'),),
@@ -1793,7 +1793,6 @@ PAIRS: dict[tuple[str, str], tuple[_Key, ...]] = {
     ('ihrer', 'pin'): (((('ihrer', False), ('pin', False)), 'cred'),),
     ('deine', 'pin'): (((('deine', False), ('pin', False)), 'cred'),),
     ('deiner', 'pin'): (((('deiner', False), ('pin', False)), 'cred'),),
-    ('код', 'из'): (((('код', False), ('из', False), ('sms', False)), 'cred'), ((('код', False), ('из', False), ('смс', False)), 'cred')),
     ('these', 'notes'): (((('these', False), ('notes', False)), 'memory'),),
     ('this', 'note'): (((('this', False), ('note', False)), 'memory'),),
     ('your', 'notes'): (((('your', False), ('notes', False)), 'memory'),),

@@ -36,8 +36,8 @@ MORE: dict[str, str] = {
         pat token*; token dell'utente; 2fa-codes; 2fa-code; codigos 2fa; codes 2fa;
         il pin; el pin; o pin; le pin; die pin; den pin; de pincode; pin della carta; codice pin;
         codigo* de verificacao; codigo* de acesso; codigo* de seguranca; codigo* de recuperacao;
-        seine pin; seiner pin; ihre pin; ihrer pin; deine pin; deiner pin; код из sms;
-        код из смс; смс-код*; sms-код*
+        seine pin; seiner pin; ihre pin; ihrer pin; deine pin; deiner pin; смс-код*;
+        sms-код*
     """,
     "memory": """
         geheugen; je geheugen; deze notities; deze notitie; opgeslagen notities;
