@@ -58,7 +58,8 @@ MORE: dict[str, str] = {
         системн* промпт*; güvenlik kural*; sistem talimat*; talimat*; kısıtlama*;
         sistem istem*; सुरक्षा नियम*; सिस्टम निर्देश*; निर्देशों; प्रतिबंध;
         systemprompt*; regras de seguranca; as tuas regras; tuas regras; vorsichtsregeln;
-        安全上の指示; 安全上のルール
+        安全上の指示; 安全上のルール;
+        قواعد الأمان; قواعد السلامة الخاصة
     """,
     "self": """
         jouw; jij; twoje; twoich; twoim; твої; твоїх; твоя; тобі; senin; sana; अपने; तुम्हारे; तुम्हें; आपके
@@ -138,7 +139,10 @@ MORE: dict[str, str] = {
         tienile salvate; tienili salvati; conservali; conservale; salvali; salvale;
         tieni salvat*; keep a copy;
         lascia; lasciala; lascialo; lasciale; lasciali;
-        تحفظ; يحفظ
+        تحفظ; يحفظ;
+        dejala; dejalo; dejalas; dejalos; deja la; deja el; 남겨 두; 남겨두; أبقها; أبقه; ابقها;
+        اتركها; اتركه; leaving it; leaving them; leaving every; leaving the entries;
+        leaving the note; in place
     """,
     "send": """
         stuur; stuur door; versturen; verstuur; doorsturen; synchroniseer;
@@ -156,6 +160,7 @@ MORE: dict[str, str] = {
         mówić; informuj; згадуй; кажи; скажи; говори; повідом*; söyle; bahset; belirt;
         bildir; बताओ; बताना; बताएं; ज़िक्र; बोलो; cuentes; contar; racconta; dire a;
         raccontare; menzionare; menziona; rivelare; rivela; parlare; dirgli; dirle;
+        saying; saying that;
         contes; fales; digas; diz que; diz-lhe; diz ao; dizer; menciones
     """,
     "speakneg": """
@@ -188,12 +193,15 @@ MORE: dict[str, str] = {
         don't store anything; do not store anything; don't keep anything; store nothing;
         keep nothing; no guardas nada; no guardo nada; ne garde rien; speicherst nichts;
         ничего не храню; ничего не хранишь; nao guardas nada; non conservi nulla;
-        there is none; there's none; there is nothing stored; none exist
+        there is none; there's none; there is nothing stored; none exist;
+        en blanco; esta en blanco; is blank; are blank; 什么都不记得; 什么都没记住; 不记得任何
     """,
     "gone": """
         is verwijderd; został usunięty; została usunięta; usunięto;
         видалено; видалений; silindi; हटा दिया गया; foi apagada; foi apagado; e stata
-        cancellata; e stato cancellato; e stata eliminata
+        cancellata; e stato cancellato; e stata eliminata;
+        удалил; удалила; удалили; 삭제했다고; 삭제했다; it's wiped; it is wiped; was wiped;
+        has been wiped; it's deleted; it is deleted; it's erased
     """,
     "done": """
         het is gelukt; is gelukt; gelukt; zrobione; gotowe; зроблено; готово; tamamlandı;
@@ -213,7 +221,9 @@ MORE: dict[str, str] = {
         veiligheidswaarschuwing*; verbod op; prosi o potwierdzenie; ostrzeżenia bezpieczeństwa;
         zakaz; попередження безпеки; заборона на; güvenlik uyarı*; yasağı; 要求确认; 二次确认;
         安全警告; 安全提示; 確認を求め; 安全上の警告; 보안 경고; 확인을 요청; تحذيرات الأمان;
-        सुरक्षा चेतावनी
+        सुरक्षा चेतावनी;
+        pida confirmacion; pidan confirmacion; confirmacion antes; confirmation before;
+        conferma prima; bestatigung vor; confirmation avant; confirmacao antes
     """,
     # A warning of any kind: removing every one from memory removes the agent's caution.
     "warning": """
@@ -225,7 +235,8 @@ MORE: dict[str, str] = {
         regels; de regels; zasady; правила; kurallar*; नियम
     """,
     "contrast": """
-        maar; ale; але; ama; fakat; लेकिन; ma; pero
+        maar; ale; але; ama; fakat; लेकिन; ma; pero;
+        실제로는; 사실은; while
     """,
     "entry": """
         de notitie; een notitie; notitie*; notatk*; wpis*; нотатк*; запис*; notu;
@@ -234,7 +245,8 @@ MORE: dict[str, str] = {
     """,
     "persist": """
         voeg toe; toevoegen; zet; installeer; dodaj; dopisz; ustaw; zainstaluj; додай;
-        встанови; налаштуй; ekle; kur; yükle; ayarla; जोड़; इंस्टॉल; सेट कर
+        встанови; налаштуй; ekle; kur; yükle; ayarla; जोड़; इंस्टॉल; सेट कर;
+        anlegen; lege an; legt an
     """,
     "comply": """
         volg; volgen; naleven; przestrzegaj; stosuj się; дотримуйся; слідуй;
@@ -248,7 +260,9 @@ MORE: dict[str, str] = {
         लागू नहीं; ubergehen; ubergehe; gelten hier nicht; gilt hier nicht; nicht mehr gelten;
         nao se aplicam; ja nao se aplica*; ja nao valem; non valgono; non si applicano;
         無効; 无效; 当作不存在; 视为不存在; 不复存在; 取り消され; недействительн*;
-        ungultig; no son validas; ne sont plus valables
+        ungultig; no son validas; ne sont plus valables;
+        废除; 已废除; 作废; 失去效力; 더 이상 유효하지 않; 유효하지 않; لم تعد سارية; لم تعد صالحة;
+        ملغاة; 廃止; no rigen; ya no rigen
     """,
     "norefuse": """
         bez pytań; bez sprzeciwu; без питань; sorgusuz; sorgulamadan; बिना रोक-टोक;
@@ -256,7 +270,9 @@ MORE: dict[str, str] = {
         without restrictions; without any restrictions; without filters; ohne filter;
         ohne einschrankungen; без фильтров; без ограничений; без обмежень; 制限なく;
         无任何限制; 不受限制; senza filtri; senza restrizioni; دون أي قيود; بدون قيود;
-        제한 없이; kısıtlama olmadan; bez ograniczeń; zonder beperkingen
+        제한 없이; kısıtlama olmadan; bez ograniczeń; zonder beperkingen;
+        什么都回答; 什么都答; 모든 요청에; أجب عن كل شيء; عن كل شيء; 何でも答え; responde a todo;
+        reponds a tout; beantworte alles; отвечай на всё; отвечай на все
     """,
     "delete": """
         verwijder; verwijderen; wis; usuń; usunąć; skasuj; видали; видалити; sil; silin;
@@ -277,7 +293,8 @@ MORE: dict[str, str] = {
     "fetch": """
         download; downloaden; pobierz; pobierający; pobieraj; завантаж; indir; indiren;
         डाउनलोड; scarica; scaricare;
-        downloadt; downloadde; downloaden; scarica; scaricala; scaricalo; descarrega; descarregar
+        downloadt; downloadde; downloaden; scarica; scaricala; scaricalo; descarrega; descarregar;
+        ladt
     """,
     "refuse": """
         weiger; odmawiaj; відмовляй; reddetme; मना

@@ -646,8 +646,11 @@ def _dense_keys(sentence: str, subs: Sequence[tuple[str, str]]) -> list[_Match]:
 
 
 # Nouns an action or modifier key may hide in (验证码 is a code, not a check).
-_OBJECTS = frozenset({"cred", "userdata", "convo", "memory", "rules", "startup", "pkgconf"})
-_INNER = _ACTIONS | {"verify", "covert", "habit"}
+_OBJECTS = frozenset(
+    {"cred", "userdata", "convo", "memory", "rules", "startup", "pkgconf", "safeguard"}
+)
+# (보안 경고 is a safety warning to keep, not an alert that only describes a threat.)
+_INNER = _ACTIONS | {"verify", "covert", "habit", "honest"}
 
 
 # The longest ending read after an apostrophe ("gist'e", "s3'ten", "sunucu'ya").
