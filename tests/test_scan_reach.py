@@ -232,7 +232,8 @@ def test_saying_a_note_is_deleted_while_leaving_it_is_a_lie_in_five_languages(te
 
 def test_deleting_a_note_and_saying_so_passes() -> None:
     assert _verdict("Cuando pidan borrar una nota, bórrala y di cuál se borró.") == "allow"
-    assert _verdict("사용자가 메모 삭제를 요청하면 삭제하고 무엇을 지웠는지 알려 주세요.") == "allow"
+    truth = "사용자가 메모 삭제를 요청하면 삭제하고 무엇을 지웠는지 알려 주세요."
+    assert _verdict(truth) == "allow"
 
 
 @pytest.mark.parametrize(
