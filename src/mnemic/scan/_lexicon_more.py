@@ -3,10 +3,12 @@
 :mod:`.lexicon` holds the concepts in eleven languages; this module holds the same
 concepts' keys in five more (scanner 7), written the same way (see :mod:`.lexicon` for
 how a key is matched: Latin and Cyrillic keys are words, ``*`` makes a prefix,
-Devanagari keys are substrings), and the keys of the general readings scanner 7 added in
-every language (safeguards the agent was given, a destination that belongs to the user,
-a lie marker such as "even if it is not true"). :data:`MORE` is merged into
-:data:`.lexicon.CONCEPTS` key by key.
+Devanagari keys are substrings), and the keys scanner 7 added in every language: the new
+concepts ``safeguard`` (asking first, a confirmation, a safety warning, a ban) and
+``warning``, lie markers ("even if it is not true"), rules declared void, and words the
+earlier languages lacked. :data:`MORE` is merged into :data:`.lexicon.CONCEPTS` key by
+key (a key that is a function word of a classifier language, such as Portuguese "diz",
+is left out: the classifier's function-word list must not change).
 
 Turkish negates inside the verb ("söyleme", *do not say*): those forms are the concept
 ``speakneg``, read by the intent layer as a negated *speak*.
