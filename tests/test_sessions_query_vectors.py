@@ -6,6 +6,7 @@ model is too slow for a unit test; what it embeds does not matter here)."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -142,3 +143,55 @@ def test_switched_off_every_question_is_embedded(
     ranked(store, e, "castle")
     ranked(store, e, "castle")
     assert e.asked == ["castle", "castle"] and not retrieval._vectors
+
+
+def test_the_vector_search_runs_while_the_lexical_search_does(
+    store: SQLiteSessionStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert store.vectors is not None
+    vector_started = threading.Event()
+    overlapped: list[bool] = []
+    search_vectors, search_words = store.vectors.search, store.search
+
+    def vectors(*a: Any, **k: Any) -> Any:
+        vector_started.set()
+        return search_vectors(*a, **k)
+
+    def words(*a: Any, **k: Any) -> Any:  # the guard only bounds a failure's wait
+        overlapped.append(vector_started.wait(timeout=10))
+        return search_words(*a, **k)
+
+    monkeypatch.setattr(store.vectors, "search", vectors)
+    monkeypatch.setattr(store, "search", words)
+    e = Counting()
+    ranked(store, e, "tram to the castle")
+    assert overlapped == [True]
+    again = ranked(store, e, "tram to the castle")  # a remembered vector: the same
+    assert overlapped == [True, True] and e.asked == ["tram to the castle"]
+    monkeypatch.undo()
+    assert ranked(store, e, "tram to the castle") == again
+
+
+def test_a_failing_lexical_search_returns_only_after_the_vector_search_is_done(
+    store: SQLiteSessionStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert store.vectors is not None
+    failed = threading.Event()
+    done: list[str] = []
+    search_vectors = store.vectors.search
+
+    def vectors(*a: Any, **k: Any) -> Any:
+        failed.wait(timeout=10)  # still searching when the lexical search fails
+        found = search_vectors(*a, **k)
+        done.append("vectors")
+        return found
+
+    def words(*a: Any, **k: Any) -> Any:
+        failed.set()
+        raise RuntimeError("full-text index unreadable")
+
+    monkeypatch.setattr(store.vectors, "search", vectors)
+    monkeypatch.setattr(store, "search", words)
+    with pytest.raises(RuntimeError, match="unreadable"):
+        ranked(store, Counting(), "tram to the castle")
+    assert done == ["vectors"]  # no read of the store left running behind the caller

@@ -24,7 +24,7 @@ import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -263,28 +263,36 @@ def _remember(embedder: QueryEmbedder, text: str, vec: Any) -> None:
             _vectors.popitem(last=False)
 
 
-def _embed_soon(embedder: QueryEmbedder, text: str) -> Future[Any]:
-    """The query's vector: remembered from an earlier call of this process with the
-    same embedder and text (:data:`QUERY_CACHE`), else embedded on a helper thread while
-    the lexical search runs (the model's engine releases the GIL)."""
-    global _pool
+def _query_vector(embedder: QueryEmbedder, text: str) -> Any:
+    """The vector of ``text`` (its first :data:`QUERY_CHARS` characters): remembered from
+    an earlier call of this process with the same embedder (:data:`QUERY_CACHE`), else
+    embedded (and remembered)."""
     clipped = text[:QUERY_CHARS]
     known = _remembered(embedder, clipped)
     if known is not None:
-        done: Future[Any] = Future()
-        done.set_result(known)
-        return done
+        return known
+    vec = embedder.embed_queries([clipped])[0]
+    if QUERY_CACHE > 0:
+        _remember(embedder, clipped, vec)
+    return vec
+
+
+def _semantic_soon(
+    store: SessionStore, embedder: QueryEmbedder, text: str, filters: SearchFilters
+) -> Future[list[SemanticHit]]:
+    """The semantic arm on a helper thread while the lexical search runs: the query's
+    vector (the model's engine releases the GIL), the vector search (numpy releases it
+    for the matrix work) and the hits' positions; the store serialises its reads."""
+    global _pool
     with _pool_lock:
         if _pool is None:
             _pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mnemic-embed")
 
-    def embed() -> Any:
-        vec = embedder.embed_queries([clipped])[0]
-        if QUERY_CACHE > 0:
-            _remember(embedder, clipped, vec)
-        return vec
+    def arm() -> list[SemanticHit]:
+        vec = _query_vector(embedder, text)
+        return _semantic_hits(store, embedder, vec, filters, SEMANTIC_CANDIDATES)
 
-    return _pool.submit(embed)
+    return _pool.submit(arm)
 
 
 def _semantic_hits(
@@ -364,16 +372,21 @@ def _retrieve(
             if mode is None and not state.installed:
                 notice = None  # lexical is simply the default without the extra
     lexical: list[RankedMessage] = []
-    pending = _embed_soon(state.embedder, text) if state.embedder and want != "lexical" else None
-    if want != "semantic" and not query.empty:
-        lexical = rank_messages(store, query, filters, candidates=CANDIDATES)
+    pending = None
+    if state.embedder is not None and want != "lexical":
+        pending = _semantic_soon(store, state.embedder, text, filters)
+    try:
+        if want != "semantic" and not query.empty:
+            lexical = rank_messages(store, query, filters, candidates=CANDIDATES)
+    except BaseException:
+        if pending is not None:  # the arm reads the store: done before the caller goes on
+            wait([pending])
+        raise
     if want == "lexical" or pending is None:
         fused = lexical_only(lexical)
     else:
-        assert state.embedder is not None
         try:
-            vec = pending.result()
-            hits = _semantic_hits(store, state.embedder, vec, filters, SEMANTIC_CANDIDATES)
+            hits = pending.result()
         except Exception as exc:  # a failing model or index degrades to lexical
             if not lexical and not query.empty:
                 lexical = rank_messages(store, query, filters, candidates=CANDIDATES)
