@@ -9,9 +9,10 @@ the test ones, every message with its passage vectors). Each dev question is ran
 through ``search_messages`` (hybrid, floor off, limit 50, the query embedded live) with
 a timer around each stage: the stage functions are wrapped for this run only (the
 wrappers cost about a microsecond a call). Stages nest (the vector search runs inside
-the semantic hits, the matmul inside the vector search): the table says which. The query
-is embedded on a helper thread while the lexical search runs, so the call's wall time is
-not the sum of its stages.
+the semantic hits, the matmul inside the vector search): the table says which. The
+semantic arm (the query's embedding, then, since 2026-12-05, the vector search and the
+hits' rows) runs on a helper thread beside the lexical search, so the call's wall time
+is not the sum of its stages. ``PYTHONPATH=OTHER/src`` times another code tree.
 """
 
 from __future__ import annotations
