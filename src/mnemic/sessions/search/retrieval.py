@@ -230,9 +230,9 @@ _pool: ThreadPoolExecutor | None = None
 _pool_lock = threading.Lock()
 QUERY_CACHE = 256
 """Query vectors kept per process (least recently used dropped first; 0: none). A
-question asked again (a retried call, the recall provider and ``session_search`` on the
-same turn, a console reload) skips the model: its embedding is most of a hybrid call
-(about 20 of 45 ms at 100k messages, ``./x bench hybrid_stages``)."""
+question asked again (a retried call, a console reload, the same words through another
+tool) skips the model: its embedding is most of a hybrid call (about 20 of 35 ms at 100k
+messages on a quiet machine, ``./x bench hybrid_stages``)."""
 _vectors_lock = threading.Lock()
 _vectors: OrderedDict[tuple[str, str], tuple[weakref.ref[Any], Any]] = OrderedDict()
 """(model, text) -> (the embedder that made it, the vector): served only to that same
