@@ -131,7 +131,7 @@ def main() -> None:
     parser.add_argument("--messages", type=int, default=100_000)
     parser.add_argument("--keep", type=Path, default=None, help="store path to build / reuse")
     parser.add_argument("--queries", type=int, default=200)
-    parser.add_argument("--profile", action="store_true", help="print a cProfile of the calls")
+    parser.add_argument("--profile", action="store_true", help="a cProfile (main thread only)")
     args = parser.parse_args()
     store = open_store(args.keep, args.messages)
     emb = embedder()
