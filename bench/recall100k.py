@@ -18,7 +18,8 @@ noise, as ``./x bench hybrid`` builds them. Each dev question is ranked through
   size: the max-sim over every vector);
 
 and scored as ``./x bench recall`` scores LoCoMo (turn recall @10/@50, session@5). The
-shipped hybrid call at 100k is timed (p50 / p99; the two variants alternate per question).
+shipped hybrid call at 100k is timed (p50 / p99; the two variants alternate per question;
+the query vector is embedded for each call: the process's cache of query vectors is off).
 The replicas are not the planted people's own history: their names differ, so a
 question's name still points at the planted conversation. A store of one person's
 100k messages would be harder; this measures what the 100k-message vector search and
@@ -39,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np
 
+import mnemic.sessions.search.retrieval as retrieval
 import mnemic.sessions.sql.vector_cache as cache_module
 from _common import emit, summarize_ms
 from _metrics import Scores, recall_at, session_recall_at
@@ -136,6 +138,7 @@ def main() -> None:
         return emb
 
     modes = args.modes.split(",")
+    retrieval.QUERY_CACHE = 0  # each variant embeds its question live (asked twice here)
     with tempfile.TemporaryDirectory(prefix="mnemic-recall100k-") as tmp:
         small, _ = build(planted, [], 0, Path(tmp) / "small.db")
         big, n = build(planted, others, args.messages, Path(tmp) / "big.db")

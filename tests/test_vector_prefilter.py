@@ -15,7 +15,7 @@ from mnemic.sessions.store import NewMessage, SearchFilters
 
 np = pytest.importorskip("numpy")
 
-from mnemic.embedding.topk import prefiltered_topk, sign_codes, topk  # noqa: E402
+from mnemic.embedding.topk import code_columns, prefiltered_topk, sign_codes, topk  # noqa: E402
 from mnemic.sessions.sql.vector_cache import VectorCache  # noqa: E402
 
 
@@ -67,6 +67,40 @@ def test_the_prefilter_never_returns_a_masked_row_and_scores_what_it_returns_exa
     assert len(rows) <= 10 and len(set(rows.tolist())) == len(rows)
     assert np.allclose(scores, m[rows] @ q, atol=1e-5)
     assert list(scores) == sorted(scores, reverse=True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    n=st.integers(20, 400),
+    dim=st.sampled_from([64, 128, 384]),
+    candidates=st.integers(1, 40),
+    keep=st.floats(0.05, 1.0),
+    ties=st.booleans(),
+)
+def test_the_code_columns_give_the_same_candidates_and_scores_as_the_rows(
+    seed: int, n: int, dim: int, candidates: int, keep: float, ties: bool
+) -> None:
+    m = unit_rows(seed, n, dim)
+    if ties:  # repeated rows: equal distances at the candidates' edge
+        m = m[np.random.default_rng(seed + 3).integers(0, max(1, n // 4), n)]
+    q = unit_rows(seed + 1, 1, dim)[0]
+    mask = np.random.default_rng(seed + 2).random(n) < keep
+    center = m.mean(axis=0)
+    codes = sign_codes(m, center)
+    columns = code_columns(codes)
+    assert columns is not None and columns.shape == (dim // 64, n)
+    by_rows = prefiltered_topk(m, codes, center, q, 10, candidates=candidates, mask=mask)
+    by_columns = prefiltered_topk(
+        m, codes, center, q, 10, candidates=candidates, mask=mask, columns=columns
+    )
+    assert by_columns[0].tolist() == by_rows[0].tolist()
+    assert by_columns[1].tolist() == by_rows[1].tolist()
+
+
+def test_codes_of_a_width_not_made_of_whole_words_have_no_columns() -> None:
+    m = unit_rows(1, 30, 24)  # 3 bytes of code a row
+    assert code_columns(sign_codes(m, m.mean(axis=0))) is None
 
 
 def test_centring_the_codes_keeps_far_more_of_the_exact_top_ten() -> None:
@@ -121,3 +155,7 @@ def test_a_large_cache_searches_by_codes_and_finds_vectors_added_after_they_were
     cache.refresh(store)
     hit = cache.search(store, e.embed_queries(["a zebra crossing at dawn"])[0], SearchFilters(), 3)
     assert cache.codes.shape[0] == 61 and hit[0][0] == later[0]
+    assert cache.columns is not None  # the new row's code is in the columns searched
+    assert cache.columns.shape == (1, 61) and cache.columns[0, 60] == cache.codes[60].view(
+        np.uint64
+    )

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 from .segment import CJK_RUN, CONNECTORS, QueryTokens, has_cjk, segment_query
@@ -626,8 +627,10 @@ def _fold(text: str) -> str:
     return _fold_with_map(text)[0]
 
 
-def _needles(query: Query) -> list[tuple[str, bool]]:
-    """(folded needle, word-start required) pairs for the positive terms."""
+@lru_cache(maxsize=64)
+def _needles(query: Query) -> tuple[tuple[str, bool], ...]:
+    """(folded needle, word-start required) pairs for the positive terms (remembered per
+    query: one ranking marks the words of 50-100 texts with the same query)."""
     out: dict[str, bool] = {}
     for term in query.terms:
         raw = _fold(term.text)
@@ -642,7 +645,7 @@ def _needles(query: Query) -> list[tuple[str, bool]]:
             for run in re.findall(r"\w+", raw):
                 if has_cjk(run):
                     out.setdefault(run, False)
-    return sorted(out.items(), key=lambda kv: -len(kv[0]))
+    return tuple(sorted(out.items(), key=lambda kv: -len(kv[0])))
 
 
 def match_spans(text: str, query: Query, *, limit: int = 200) -> list[tuple[int, int]]:

@@ -21,8 +21,10 @@ caller passes (:func:`default_embedder_loader` for a home).
 from __future__ import annotations
 
 import threading
+import weakref
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -226,17 +228,71 @@ def lexical_only(ranked: Sequence[RankedMessage]) -> list[FusedMessage]:
 
 _pool: ThreadPoolExecutor | None = None
 _pool_lock = threading.Lock()
+QUERY_CACHE = 256
+"""Query vectors kept per process (least recently used dropped first; 0: none). A
+question asked again (a retried call, a console reload, the same words through another
+tool) skips the model: its embedding is most of a hybrid call (about 20 of 35 ms at 100k
+messages on a quiet machine, ``./x bench hybrid_stages``)."""
+_vectors_lock = threading.Lock()
+_vectors: OrderedDict[tuple[str, str], tuple[weakref.ref[Any], Any]] = OrderedDict()
+"""(model, text) -> (the embedder that made it, the vector): served only to that same
+embedder object (two objects claiming one model id never share vectors)."""
 
 
-def _embed_soon(embedder: QueryEmbedder, text: str) -> Future[Any]:
-    """Embed the query on a helper thread while the lexical search runs (the model's
-    engine releases the GIL)."""
+def _remembered(embedder: QueryEmbedder, text: str) -> Any | None:
+    key = (embedder.model_id, text)
+    with _vectors_lock:
+        found = _vectors.get(key)
+        if found is None or found[0]() is not embedder:
+            return None
+        _vectors.move_to_end(key)
+        return found[1]
+
+
+def _remember(embedder: QueryEmbedder, text: str, vec: Any) -> None:
+    try:
+        ref = weakref.ref(embedder)
+    except TypeError:  # an embedder without weak references is simply not cached
+        return
+    if hasattr(vec, "setflags"):
+        vec.setflags(write=False)  # shared by every later call: nobody may change it
+    with _vectors_lock:
+        _vectors[(embedder.model_id, text)] = (ref, vec)
+        _vectors.move_to_end((embedder.model_id, text))
+        while len(_vectors) > QUERY_CACHE:
+            _vectors.popitem(last=False)
+
+
+def _query_vector(embedder: QueryEmbedder, text: str) -> Any:
+    """The vector of ``text`` (its first :data:`QUERY_CHARS` characters): remembered from
+    an earlier call of this process with the same embedder (:data:`QUERY_CACHE`), else
+    embedded (and remembered)."""
+    clipped = text[:QUERY_CHARS]
+    known = _remembered(embedder, clipped)
+    if known is not None:
+        return known
+    vec = embedder.embed_queries([clipped])[0]
+    if QUERY_CACHE > 0:
+        _remember(embedder, clipped, vec)
+    return vec
+
+
+def _semantic_soon(
+    store: SessionStore, embedder: QueryEmbedder, text: str, filters: SearchFilters
+) -> Future[list[SemanticHit]]:
+    """The semantic arm on a helper thread while the lexical search runs: the query's
+    vector (the model's engine releases the GIL), the vector search (numpy releases it
+    for the matrix work) and the hits' positions; the store serialises its reads."""
     global _pool
     with _pool_lock:
         if _pool is None:
             _pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mnemic-embed")
-    clipped = text[:QUERY_CHARS]
-    return _pool.submit(lambda: embedder.embed_queries([clipped])[0])
+
+    def arm() -> list[SemanticHit]:
+        vec = _query_vector(embedder, text)
+        return _semantic_hits(store, embedder, vec, filters, SEMANTIC_CANDIDATES)
+
+    return _pool.submit(arm)
 
 
 def _semantic_hits(
@@ -316,16 +372,21 @@ def _retrieve(
             if mode is None and not state.installed:
                 notice = None  # lexical is simply the default without the extra
     lexical: list[RankedMessage] = []
-    pending = _embed_soon(state.embedder, text) if state.embedder and want != "lexical" else None
-    if want != "semantic" and not query.empty:
-        lexical = rank_messages(store, query, filters, candidates=CANDIDATES)
+    pending = None
+    if state.embedder is not None and want != "lexical":
+        pending = _semantic_soon(store, state.embedder, text, filters)
+    try:
+        if want != "semantic" and not query.empty:
+            lexical = rank_messages(store, query, filters, candidates=CANDIDATES)
+    except BaseException:
+        if pending is not None:  # the arm reads the store: done before the caller goes on
+            wait([pending])
+        raise
     if want == "lexical" or pending is None:
         fused = lexical_only(lexical)
     else:
-        assert state.embedder is not None
         try:
-            vec = pending.result()
-            hits = _semantic_hits(store, state.embedder, vec, filters, SEMANTIC_CANDIDATES)
+            hits = pending.result()
         except Exception as exc:  # a failing model or index degrades to lexical
             if not lexical and not query.empty:
                 lexical = rank_messages(store, query, filters, candidates=CANDIDATES)
