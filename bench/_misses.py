@@ -65,6 +65,10 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     "unnamed": lambda: knobs({"named": (retrieval_module, "NAMED_SPEAKERS", False)}),
     "named0.6": lambda: knobs({"share": (speaker_module, "NAMED_SHARE", 0.6)}),
     "oldbefore": lambda: knobs({"cue": (sequence_module, "_BEFORE", OLD_BEFORE)}),
+    "sem100": lambda: knobs({"n": (retrieval_module, "SEMANTIC_CANDIDATES", 100)}),
+    "sem200": lambda: knobs({"n": (retrieval_module, "SEMANTIC_CANDIDATES", 200)}),
+    "lex200": lambda: knobs({"n": (retrieval_module, "CANDIDATES", 200)}),
+    "nomeaning": lambda: knobs({"m": (retrieval_module, "NAMES_BY_MEANING", False)}),
 }
 """Name -> a context manager switching the variant on."""
 
