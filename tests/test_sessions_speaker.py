@@ -244,12 +244,15 @@ class NameTable:
 
     model_id = "name-table-1"
 
-    def __init__(self, vectors: dict[str, list[float]]) -> None:
+    def __init__(self, vectors: dict[str, list[float]], *, failing: bool = False) -> None:
         self.vectors = vectors
         self.asked: list[str] = []
+        self.failing = failing
 
     def embed_queries(self, texts: Sequence[str]) -> Any:
         self.asked += texts
+        if self.failing:
+            raise RuntimeError("model failed")
         return np.asarray([self.vectors[t] for t in texts], np.float32)
 
 
@@ -263,6 +266,14 @@ def test_whom_a_question_in_another_script_names_by_meaning() -> None:
     assert NameMatcher(table, near_nate)("内特做了什么？", {"Nate"}) is None
     assert NameMatcher(table, near_nate)("What did he make?", {"Nate", "Joanna"}) is None
     assert sorted(table.asked) == ["Joanna", "Nate"]  # each name embedded once
+
+
+def test_a_model_failing_on_the_names_leaves_the_question_unweighed() -> None:
+    failing = NameTable({}, failing=True)
+    failing.model_id = "name-table-failing"
+    vector = np.asarray([1.0, 0.0], np.float32)
+    assert NameMatcher(failing, vector)("内特做了什么？", {"Nate", "Joanna"}) is None
+    assert failing.asked == ["Joanna", "Nate"]
 
 
 def test_the_scripts_of_a_text() -> None:

@@ -140,15 +140,18 @@ class NameMatcher:
         if len(ordered) < 2 or not scripts(text) - scripts("".join(ordered)):
             return None
         model = self.embedder.model_id
-        missing = [n for n in ordered if (model, n) not in _name_vectors]
+        vectors = {n: _name_vectors.get((model, n)) for n in ordered}
+        missing = [n for n, vec in vectors.items() if vec is None]
         if missing:
+            try:
+                made = list(self.embedder.embed_queries(missing))
+            except Exception:  # a failing model leaves the question unweighed, never failed
+                return None
             if len(_name_vectors) + len(missing) > NAME_VECTORS:
                 _name_vectors.clear()
-            for name, vec in zip(missing, self.embedder.embed_queries(missing), strict=True):
-                _name_vectors[(model, name)] = vec
-        near = sorted(
-            ((float(_name_vectors[(model, n)] @ self.vector), n) for n in ordered), reverse=True
-        )
+            for name, vec in zip(missing, made, strict=True):
+                vectors[name] = _name_vectors[(model, name)] = vec
+        near = sorted(((float(vectors[n] @ self.vector), n) for n in ordered), reverse=True)
         return near[0][1] if near[0][0] - near[1][0] >= NAME_MARGIN else None
 
 
