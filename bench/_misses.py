@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/_misses.py misses             # the table of docs/recall.md
     .venv/bin/python bench/_misses.py variants --sets locomo,longchat,updates
+    .venv/bin/python bench/_misses.py latency --sets locomo,zh --variants nomeaning
 
 ``misses``: for every dev question whose evidence turn is not in the hybrid top 10, the
 evidence turn's rank in the lexical, semantic and hybrid rankings (up to 200), and what
@@ -12,6 +13,11 @@ matches or context-only neighbours. Dev only: the test conversations are never l
 ``variants``: every question of the chosen dev sets ranked by the shipped ranking and by
 each variant in :data:`VARIANTS` (module knobs switched for one call), interleaved
 question by question, scored as ``./x bench recall`` scores them.
+
+``latency``: the p50 of a hybrid call (top 50) per set, shipped against each variant and
+against a second shipped arm (the noise between two identical arms), interleaved call by
+call over four rounds with the order rotated. Query vectors come from the bench's cache:
+what is timed is the ranking, not the model.
 """
 
 from __future__ import annotations
@@ -20,8 +26,10 @@ import argparse
 import json
 import random
 import re
+import statistics
 import sys
 import tempfile
+import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -65,6 +73,10 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     "unnamed": lambda: knobs({"named": (retrieval_module, "NAMED_SPEAKERS", False)}),
     "named0.6": lambda: knobs({"share": (speaker_module, "NAMED_SHARE", 0.6)}),
     "oldbefore": lambda: knobs({"cue": (sequence_module, "_BEFORE", OLD_BEFORE)}),
+    "sem100": lambda: knobs({"n": (retrieval_module, "SEMANTIC_CANDIDATES", 100)}),
+    "sem200": lambda: knobs({"n": (retrieval_module, "SEMANTIC_CANDIDATES", 200)}),
+    "lex200": lambda: knobs({"n": (retrieval_module, "CANDIDATES", 200)}),
+    "nomeaning": lambda: knobs({"m": (retrieval_module, "NAMES_BY_MEANING", False)}),
 }
 """Name -> a context manager switching the variant on."""
 
@@ -200,9 +212,32 @@ def variants(
         save.write_text(json.dumps(out, indent=1), encoding="utf-8")
 
 
+def latency(
+    corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: Any, names: list[str]
+) -> None:
+    runs: list[tuple[str, Callable[[], Any] | None]] = [
+        ("shipped", None), ("shipped2", None), *((n, VARIANTS[n]) for n in names)
+    ]  # fmt: skip
+    for set_ in sorted({q.set for q in questions}):
+        chosen = [q for q in questions if q.set == set_][:120]
+        times: dict[str, list[float]] = defaultdict(list)
+        for round_ in range(4):
+            turn = round_ % len(runs)
+            for q in chosen:
+                for name, factory in runs[turn:] + runs[:turn]:
+                    with factory() if factory is not None else knobs({}):
+                        t0 = time.perf_counter()
+                        rb.ranked_results(corpora[q.corpus], q.text, "hybrid", loader, q.as_of, 50)
+                        times[name].append(time.perf_counter() - t0)
+        p50 = {name: statistics.median(ts) * 1000 for name, ts in times.items()}
+        base = p50.pop("shipped")
+        ratios = "  ".join(f"{name} {ms:.1f} ms ({ms / base:.3f})" for name, ms in p50.items())
+        print(f"{set_:8s} n {len(chosen)} p50 shipped {base:.1f} ms  {ratios}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("what", choices=("misses", "variants"))
+    parser.add_argument("what", choices=("misses", "variants", "latency"))
     parser.add_argument("--sets", default="locomo")
     parser.add_argument("--split", default="dev")
     parser.add_argument("--variants", default="")
@@ -216,6 +251,9 @@ def main() -> None:
         corpora, questions = _stores(sets, args.split, embedder, Path(tmp))
         if args.what == "misses":
             misses(corpora, questions, lambda: embedder)
+        elif args.what == "latency":
+            names = [n for n in args.variants.split(",") if n]
+            latency(corpora, questions, lambda: embedder, names)
         else:
             names = [n for n in args.variants.split(",") if n] or list(VARIANTS)
             variants(corpora, questions, lambda: embedder, names, args.save, modes)

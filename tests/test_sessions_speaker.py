@@ -4,16 +4,19 @@ assistant's reply first; a question about someone else changes nothing."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
+import numpy as np
 import pytest
 
 from _backends import Kit
 from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.home import Home
 from mnemic.sessions import NewMessage, open_store, search_messages
-from mnemic.sessions.search.speaker import asked_role, named_speaker
+from mnemic.sessions.search.speaker import NameMatcher, asked_role, named_speaker, scripts
+from test_sessions_search_modes import VectorStore, real_embedder
 
 T0 = 1_750_000_000.0
 REPLY = (
@@ -192,3 +195,88 @@ def test_a_tools_name_is_not_a_speaker(tmp_path: Path) -> None:
 )
 def test_which_speaker_a_question_names(question: str, named: str | None) -> None:
     assert named_speaker(question, {"Nate", "Joanna"}) == named
+
+
+CAKES = [
+    ("Nate", "I baked a lemon cake for my friends last weekend."),
+    ("Joanna", "I baked a chocolate cake for my friends last weekend, they loved the cake!"),
+    ("Nate", "They finished it in ten minutes."),
+    ("Joanna", "Sounds like a great party."),
+]
+
+
+def test_a_question_naming_a_speaker_in_another_script_finds_that_speakers_words_first(
+    tmp_path: Path,
+) -> None:
+    """The names are written in Latin letters, the question in Chinese ("What cake did
+    Nate bake for his friends?"): Joanna's reply holds more of its meaning, yet Nate's
+    message ranks first, found through the shipped embedder (skipped without it)."""
+    embedder = real_embedder()
+    with VectorStore(tmp_path / "s.db") as s:
+        s.start_session(id="chat", started_at=T0)
+        s.append_messages(
+            "chat",
+            [
+                NewMessage("user" if i % 2 == 0 else "assistant", t, name=n, timestamp=T0 + i)
+                for i, (n, t) in enumerate(CAKES)
+            ],
+        )
+        s.embed(embedder)
+
+        def ranking(question: str) -> list[Any]:
+            found = search_messages(s, question, mode="hybrid", embedder_loader=lambda: embedder)
+            assert found.mode == "hybrid", found.notice
+            return list(found.results)
+
+        nate = ranking("内特给朋友烤了什么蛋糕？")
+        joanna = ranking("乔安娜给朋友烤了什么蛋糕？")
+        english = ranking("What cake did Nate bake for his friends?")
+    assert nate[0].seq == 0
+    assert any("other side" in w for r in nate if r.seq == 1 for w in r.why)
+    assert joanna[0].seq == 1  # the one it names said the most of it: nothing moves
+    assert not any("other side" in w for r in joanna if r.seq == 1 for w in r.why)
+    assert english[0].seq == 0  # named in its own script: the literal name, as before
+
+
+class NameTable:
+    """A stand-in embedder (no model needed): fixed vectors for the speaker names,
+    counting what it is asked to embed."""
+
+    model_id = "name-table-1"
+
+    def __init__(self, vectors: dict[str, list[float]], *, failing: bool = False) -> None:
+        self.vectors = vectors
+        self.asked: list[str] = []
+        self.failing = failing
+
+    def embed_queries(self, texts: Sequence[str]) -> Any:
+        self.asked += texts
+        if self.failing:
+            raise RuntimeError("model failed")
+        return np.asarray([self.vectors[t] for t in texts], np.float32)
+
+
+def test_whom_a_question_in_another_script_names_by_meaning() -> None:
+    table = NameTable({"Nate": [1.0, 0.0, 0.0], "Joanna": [0.0, 1.0, 0.0]})
+    near_nate = np.asarray([0.8, 0.2, 0.5], np.float32)
+    between = np.asarray([0.5, 0.49, 0.7], np.float32)
+    assert NameMatcher(table, near_nate)("内特做了什么？", {"Nate", "Joanna"}) == "Nate"
+    # too close to call, one name only, or the question in the names' own script: none
+    assert NameMatcher(table, between)("他们做了什么？", {"Nate", "Joanna"}) is None
+    assert NameMatcher(table, near_nate)("内特做了什么？", {"Nate"}) is None
+    assert NameMatcher(table, near_nate)("What did he make?", {"Nate", "Joanna"}) is None
+    assert sorted(table.asked) == ["Joanna", "Nate"]  # each name embedded once
+
+
+def test_a_model_failing_on_the_names_leaves_the_question_unweighed() -> None:
+    failing = NameTable({}, failing=True)
+    failing.model_id = "name-table-failing"
+    vector = np.asarray([1.0, 0.0], np.float32)
+    assert NameMatcher(failing, vector)("内特做了什么？", {"Nate", "Joanna"}) is None
+    assert failing.asked == ["Joanna", "Nate"]
+
+
+def test_the_scripts_of_a_text() -> None:
+    assert scripts("Nate 内特, 2022!") == {"LATIN", "CJK"}
+    assert scripts("Ça va, Zoë?") == {"LATIN"}
+    assert scripts("Наташа") == {"CYRILLIC"}

@@ -36,7 +36,7 @@ from ..store import SearchFilters
 from .freshness import freshen
 from .hybrid import FusedMessage, SemanticHit, fuse
 from .ranking import CANDIDATES, RankedMessage, rank_messages
-from .speaker import asked_role, prefer_named, prefer_role
+from .speaker import NameMatcher, asked_role, prefer_named, prefer_role
 from .timeframe import TimeFrame, read_timeframe
 
 __all__ = [
@@ -66,6 +66,10 @@ NAMED_SPEAKERS = True
 """Whether a question in the third person that names one speaker of a conversation
 prefers that speaker's words (:func:`~.speaker.prefer_named`; off: the ranking before it,
 for the benches' ablation)."""
+NAMES_BY_MEANING = True
+"""Whether a question written in another script than the speakers' names ("卡罗琳…" of
+"Caroline") finds the speaker it names through the embedder
+(:class:`~.speaker.NameMatcher`; off: literal names only, for the benches' ablation)."""
 ENABLE_HINT = (
     "To search by meaning: pip install 'mnemic[semantic]', then run `mnemic sessions embed`."
 )
@@ -279,18 +283,20 @@ def _query_vector(embedder: QueryEmbedder, text: str) -> Any:
 
 def _semantic_soon(
     store: SessionStore, embedder: QueryEmbedder, text: str, filters: SearchFilters
-) -> Future[list[SemanticHit]]:
+) -> Future[tuple[Any, list[SemanticHit]]]:
     """The semantic arm on a helper thread while the lexical search runs: the query's
     vector (the model's engine releases the GIL), the vector search (numpy releases it
-    for the matrix work) and the hits' positions; the store serialises its reads."""
+    for the matrix work) and the hits' positions; the store serialises its reads.
+    Its result is (the query's vector, the hits): the vector also serves the speaker
+    step (:class:`.speaker.NameMatcher`)."""
     global _pool
     with _pool_lock:
         if _pool is None:
             _pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mnemic-embed")
 
-    def arm() -> list[SemanticHit]:
+    def arm() -> tuple[Any, list[SemanticHit]]:
         vec = _query_vector(embedder, text)
-        return _semantic_hits(store, embedder, vec, filters, SEMANTIC_CANDIDATES)
+        return vec, _semantic_hits(store, embedder, vec, filters, SEMANTIC_CANDIDATES)
 
     return _pool.submit(arm)
 
@@ -344,12 +350,15 @@ def candidates(
     frame = read_timeframe(text) if frame is None else frame
     if frame.until is not None and (filters.until is None or frame.until < filters.until):
         filters = replace(filters, until=frame.until)
-    fused, used, notice = _retrieve(store, query, text, filters, mode=mode, state=state)
+    fused, used, notice, vec = _retrieve(store, query, text, filters, mode=mode, state=state)
     role = asked_role(text)
     if role is not None:
         fused = prefer_role(store, fused, role)
     elif NAMED_SPEAKERS:
-        fused = prefer_named(store, fused, text)
+        meaning = None
+        if vec is not None and state.embedder is not None and NAMES_BY_MEANING:
+            meaning = NameMatcher(state.embedder, vec)
+        fused = prefer_named(store, fused, text, meaning)
     fused = freshen(store, fused, query, frame)
     return (fused if limit is None else fused[:limit]), used, notice
 
@@ -362,7 +371,8 @@ def _retrieve(
     *,
     mode: str | None,
     state: SemanticState,
-) -> tuple[list[FusedMessage], str, str | None]:
+) -> tuple[list[FusedMessage], str, str | None, Any]:
+    """(positions, the mode that ran, a notice, the query's vector or None)."""
     want = mode or "hybrid"
     notice = None
     if want != "lexical":
@@ -383,17 +393,16 @@ def _retrieve(
             wait([pending])
         raise
     if want == "lexical" or pending is None:
-        fused = lexical_only(lexical)
-    else:
-        try:
-            hits = pending.result()
-        except Exception as exc:  # a failing model or index degrades to lexical
-            if not lexical and not query.empty:
-                lexical = rank_messages(store, query, filters, candidates=CANDIDATES)
-            return (
-                lexical_only(lexical),
-                "lexical",
-                f"Semantic search failed ({type(exc).__name__}: {exc}); showing lexical results.",
-            )
-        fused = fuse(lexical if want == "hybrid" else [], hits)
-    return fused, want, notice
+        return lexical_only(lexical), want, notice, None
+    try:
+        vec, hits = pending.result()
+    except Exception as exc:  # a failing model or index degrades to lexical
+        if not lexical and not query.empty:
+            lexical = rank_messages(store, query, filters, candidates=CANDIDATES)
+        return (
+            lexical_only(lexical),
+            "lexical",
+            f"Semantic search failed ({type(exc).__name__}: {exc}); showing lexical results.",
+            None,
+        )
+    return fuse(lexical if want == "hybrid" else [], hits), want, notice, vec

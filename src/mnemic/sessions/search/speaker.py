@@ -16,17 +16,35 @@ recipes has Nate made?" wants Nate's own words, not Joanna's replies full of the
 words. When the question names exactly one of the speakers among the best matches, the
 messages of the others keep :data:`NAMED_SHARE` (:func:`prefer_named`); a question
 that names two of them, or none, changes nothing.
+
+A question asked in another script than the names are written in ("卡罗琳研究了什么？"
+of a conversation whose speaker is "Caroline") names no one literally. Then the embedder
+says whom it names (:class:`NameMatcher`): the name whose vector is nearest the
+question's, by at least :data:`NAME_MARGIN` over the next, and only when the question
+holds letters of a script none of the names uses (an English question about English
+names never pays for it).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Protocol
 
 from ..sql import SessionStore
 from .hybrid import FusedMessage
 
-__all__ = ["OTHER_SHARE", "asked_role", "named_speaker", "prefer_named", "prefer_role"]
+__all__ = [
+    "NAME_MARGIN",
+    "OTHER_SHARE",
+    "NameMatcher",
+    "asked_role",
+    "named_speaker",
+    "prefer_named",
+    "prefer_role",
+    "scripts",
+]
 
 OTHER_SHARE = 0.6
 """Share of its score a message of the side the question does not ask about keeps
@@ -35,6 +53,11 @@ NAMED_SHARE = 0.8
 """Share of its score a message of another speaker than the one a question names keeps."""
 CANDIDATES = 100
 """Best positions whose side is read and weighed."""
+NAME_MARGIN = 0.015
+"""How much nearer the question's vector the name it names must be than any other
+speaker's (cosine; the Chinese LoCoMo dev questions naming one speaker: 0.020 to 0.089)."""
+NAME_VECTORS = 1024
+"""Speaker names whose vectors are kept (per process; a name is embedded once)."""
 
 _ASSISTANT = re.compile(
     r"\b(?:(?:did|do|have|had)\s+you\s+(?!remember|recall|know|think|mind)"
@@ -85,21 +108,77 @@ def prefer_role(
     return out + list(fused[CANDIDATES:])
 
 
+class _Embeds(Protocol):
+    model_id: str
+
+    def embed_queries(self, texts: Sequence[str]) -> Any: ...
+
+
+_name_vectors: dict[tuple[str, str], Any] = {}
+
+
+def scripts(text: str) -> set[str]:
+    """The scripts of the letters of ``text`` (``LATIN``, ``CJK``, ``CYRILLIC``, ...:
+    the first word of each letter's Unicode name)."""
+    return {unicodedata.name(ch, "?").split(" ", 1)[0] for ch in text if ch.isalpha()}
+
+
+class NameMatcher:
+    """Whom a question names when it writes the name in another script than the
+    speakers do: the name nearest the question by meaning (see the module docstring).
+
+    ``embedder`` embeds the names (each once per process, as queries: a bare name is no
+    passage); ``vector`` is the question's own vector, already made for the search."""
+
+    def __init__(self, embedder: _Embeds, vector: Any) -> None:
+        self.embedder = embedder
+        self.vector = vector
+
+    def __call__(self, text: str, names: Iterable[str]) -> str | None:
+        """The one of ``names`` that ``text`` names by meaning, or None."""
+        ordered = sorted(set(names))
+        if len(ordered) < 2 or not scripts(text) - scripts("".join(ordered)):
+            return None
+        model = self.embedder.model_id
+        vectors = {n: _name_vectors.get((model, n)) for n in ordered}
+        missing = [n for n, vec in vectors.items() if vec is None]
+        if missing:
+            try:
+                made = list(self.embedder.embed_queries(missing))
+            except Exception:  # a failing model leaves the question unweighed, never failed
+                return None
+            if len(_name_vectors) + len(missing) > NAME_VECTORS:
+                _name_vectors.clear()
+            for name, vec in zip(missing, made, strict=True):
+                vectors[name] = _name_vectors[(model, name)] = vec
+        near = sorted(((float(vectors[n] @ self.vector), n) for n in ordered), reverse=True)
+        return near[0][1] if near[0][0] - near[1][0] >= NAME_MARGIN else None
+
+
 def named_speaker(text: str, names: Iterable[str]) -> str | None:
     """The one of ``names`` that ``text`` names as a word (written as the speaker
     writes it: "Nate", "Nate's"), or None when it names none or several."""
-    named = {n for n in names if re.search(r"(?<!\w)" + re.escape(n) + r"(?!\w)", text)}
+    named = _named(text, names)
     return named.pop() if len(named) == 1 else None
 
 
+def _named(text: str, names: Iterable[str]) -> set[str]:
+    return {n for n in names if re.search(r"(?<!\w)" + re.escape(n) + r"(?!\w)", text)}
+
+
 def prefer_named(
-    store: SessionStore, fused: Sequence[FusedMessage], text: str
+    store: SessionStore,
+    fused: Sequence[FusedMessage],
+    text: str,
+    by_meaning: Callable[[str, Iterable[str]], str | None] | None = None,
 ) -> list[FusedMessage]:
     """``fused`` (best first) with the messages among the best :data:`CANDIDATES` said
     by another named speaker than the one ``text`` names keeping :data:`NAMED_SHARE` of
     their score (their speakers in one read); unchanged unless the question names
     exactly one of at least two speakers found there. A speaker is the ``name`` of a
-    user or assistant message; a tool result's name (its tool's) is none."""
+    user or assistant message; a tool result's name (its tool's) is none. A question
+    naming none of them literally asks ``by_meaning`` (a :class:`NameMatcher`), when
+    given, whom it names."""
     if not fused:
         return list(fused)
     head = list(fused[:CANDIDATES])
@@ -108,7 +187,10 @@ def prefer_named(
         for s in store.speakers_at([(f.session_id, f.seq) for f in head])
     ]
     names = {n for n in said if n}
-    name = named_speaker(text, names) if len(names) > 1 else None
+    literal = _named(text, names) if len(names) > 1 else set()
+    name = next(iter(literal)) if len(literal) == 1 else None
+    if not literal and by_meaning is not None and len(names) > 1:
+        name = by_meaning(text, names)
     if name is None:
         return list(fused)
     out = []
