@@ -228,9 +228,7 @@ def row_weights(
         total = n0 * class_weight[0] + n1 * class_weight[1]
         share[lang, 0] = total / (2.0 * n0)
         share[lang, 1] = total / (2.0 * n1)
-    return [
-        share.get((lang, y), class_weight[y]) for lang, y in zip(langs, labels, strict=True)
-    ]
+    return [share.get((lang, y), class_weight[y]) for lang, y in zip(langs, labels, strict=True)]
 
 
 def scorer(weights: array[float] | memoryview[float], bias: float) -> Callable[[str], float]:

@@ -14,8 +14,9 @@ from mnemic.scan import classifier, explain_result, scan_text
 from mnemic.scan.features import token_features
 
 PROBES = json.loads(
-    (Path(__file__).resolve().parent.parent / "bench" / "data" / "scan_language_probes.json")
-    .read_text("utf-8")
+    (
+        Path(__file__).resolve().parent.parent / "bench" / "data" / "scan_language_probes.json"
+    ).read_text("utf-8")
 )
 # Of the honest probes, what is still not allowed (and why): Hindi security advice the
 # classifier alone blocks at 0.86 (its negations "न", "नहीं" are intent words, kept as
@@ -59,8 +60,8 @@ def test_attacks_in_the_same_languages_are_still_blocked(lang: str, text: str) -
 def test_the_probes_left_out_above_are_probes_and_still_not_passing() -> None:
     honest = {t for texts in PROBES["honest"].values() for t in texts}
     attacks = {t for texts in PROBES["attacks"].values() for t in texts}
-    assert NOT_ALLOWED <= honest
-    assert MISSED <= attacks
+    assert NOT_ALLOWED.issubset(honest)
+    assert MISSED.issubset(attacks)
     # when one of them passes, move it back into the tests above
     assert all(scan_text(t, "memory", "balanced").verdict != "allow" for t in NOT_ALLOWED)
     assert all(scan_text(t, "memory", "balanced").verdict == "allow" for t in MISSED)
@@ -69,9 +70,7 @@ def test_the_probes_left_out_above_are_probes_and_still_not_passing() -> None:
 def test_the_shipped_model_was_fitted_with_each_languages_classes_balanced() -> None:
     header = classifier.model().header
     assert header["script_version"] == training.SCRIPT_VERSION
-    assert header["classes_balanced_per_language"] == {
-        "min_rows_each": training.BALANCE_MIN_ROWS
-    }
+    assert header["classes_balanced_per_language"] == {"min_rows_each": training.BALANCE_MIN_ROWS}
 
 
 def test_row_weights_split_a_languages_weight_evenly_between_its_classes() -> None:
