@@ -14,16 +14,18 @@ from ..errors import AmbiguousMatch, ContentRejected, NoMatch
 from .placeholder import imitates_placeholder
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable, Collection, Sequence
 
 __all__ = [
     "DELIMITER",
     "TARGETS",
     "Drift",
+    "appended",
     "char_count",
     "detect_drift",
     "entry_handle",
     "find_entry",
+    "flipped",
     "parse",
     "read_entries",
     "serialize",
@@ -84,6 +86,29 @@ def char_count(entries: Sequence[str]) -> int:
     if not entries:
         return 0
     return sum(map(len, entries)) + len(DELIMITER) * (len(entries) - 1)
+
+
+SCAN_MAX = 8
+"""Up to this many texts are looked up in a whole target by a scan (in C), not a set."""
+
+
+def appended(before: Sequence[str], after: Sequence[str]) -> Sequence[str] | None:
+    """The entries at the end of ``after`` when it is ``before`` with entries appended
+    (what an add makes), else ``None``. Compared in C: a write passes its whole target
+    here, so it must not cost a Python step per entry."""
+    n = len(before)
+    if len(after) > n and tuple(after[:n]) == tuple(before):
+        return after[n:]
+    return None
+
+
+def flipped(before: Sequence[str], after: Sequence[str]) -> Collection[str]:
+    """The entries in one of ``before`` and ``after`` but not both (their symmetric
+    difference); for a few appended entries, found without a set of the whole target."""
+    tail = appended(before, after)
+    if tail is not None and len(tail) <= SCAN_MAX:
+        return [e for e in dict.fromkeys(tail) if e not in before]
+    return set(before).symmetric_difference(after)
 
 
 class Drift:
