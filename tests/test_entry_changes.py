@@ -9,7 +9,7 @@ from hypothesis import given, strategies as st
 
 from mnemic.curated import changes
 from mnemic.curated.changes import diff
-from mnemic.curated.entries import appended, flipped
+from mnemic.curated.entries import appended, came_and_went, flipped
 from mnemic.curated.operations import OpResult
 
 texts = st.text(alphabet="abc", min_size=1, max_size=3)
@@ -49,6 +49,17 @@ def test_the_entries_a_write_flips_are_the_symmetric_difference(
         found = list(flipped(before, after))
         assert len(found) == len(set(found))
         assert set(found) == set(before).symmetric_difference(after)
+
+
+@given(unique, st.lists(texts, max_size=12), st.lists(texts, max_size=10))
+def test_what_came_and_went_is_found_in_the_order_of_each_side(
+    before: list[str], other: list[str], tail: list[str]
+) -> None:
+    """What another session's writes did, as a session's next answer reports it."""
+    for after in (other, before + tail):
+        came, went = came_and_went(before, after)
+        assert came == [e for e in after if e not in set(before)]
+        assert went == [e for e in before if e not in set(after)]
 
 
 def test_only_entries_added_at_the_end_are_an_append() -> None:

@@ -21,6 +21,7 @@ __all__ = [
     "TARGETS",
     "Drift",
     "appended",
+    "came_and_went",
     "char_count",
     "detect_drift",
     "entry_handle",
@@ -100,6 +101,17 @@ def appended(before: Sequence[str], after: Sequence[str]) -> Sequence[str] | Non
     if len(after) > n and tuple(after[:n]) == tuple(before):
         return after[n:]
     return None
+
+
+def came_and_went(before: Sequence[str], after: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The entries of ``after`` not in ``before`` and those of ``before`` not in
+    ``after``, each in its order; for a few appended entries (other writers' adds),
+    found without a set of the whole target."""
+    tail = appended(before, after)
+    if tail is not None and len(tail) <= SCAN_MAX:
+        return [e for e in tail if e not in before], []
+    old, new = set(before), set(after)
+    return [e for e in after if e not in old], [e for e in before if e not in new]
 
 
 def flipped(before: Sequence[str], after: Sequence[str]) -> Collection[str]:
