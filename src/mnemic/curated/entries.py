@@ -83,10 +83,9 @@ def serialize(entries: Sequence[str]) -> str:
 
 
 def char_count(entries: Sequence[str]) -> int:
-    """Characters the entries occupy in the budget (delimiters included)."""
-    if not entries:
-        return 0
-    return sum(map(len, entries)) + len(DELIMITER) * (len(entries) - 1)
+    """Characters the entries occupy in the budget (delimiters included): the length of
+    their joined text (joining is a copy in C, faster than summing lengths in Python)."""
+    return len(DELIMITER.join(entries))
 
 
 SCAN_MAX = 8
