@@ -637,8 +637,8 @@ class Memory(MemoryView):
         ``_known``) and the entries that earlier operations of this same call wrote.
         """
         known = self._known.get(target)
-        if known is None:
-            return
+        if known is None or all(r.previous is None for r in results):
+            return  # adds only: nothing is overwritten (and no set of the whole target)
         seen = set(known)
         for r in results:
             if r.previous is not None and r.previous not in seen:
