@@ -395,7 +395,7 @@ def _step(
         return None  # its oscillation guard refuses it
     new_text = None
     if req.op.action == "add" and result.entry is not None:
-        new_text = _appended(text, [result.entry], after, limit, None)
+        new_text = _appended(text, [result.entry], after, limit, None, read_back=True)
     if new_text is None:
         new_text = serialize(after)
         if parse(new_text) != after:  # pragma: no cover - the store guards it too

@@ -698,7 +698,13 @@ def _apply_one(working: list[str], op: Op, target: str, level: str | None) -> Op
 
 
 def _appended(
-    raw: str, added: list[str], expected: list[str], limit: int, drift: Drift | None
+    raw: str,
+    added: list[str],
+    expected: list[str],
+    limit: int,
+    drift: Drift | None,
+    *,
+    read_back: bool = False,
 ) -> str | None:
     """``raw`` with ``added`` appended; ``None`` if that text would not read back as
     ``expected``, or would drift when ``raw`` did not (then the caller rewrites a clean
@@ -707,12 +713,17 @@ def _appended(
     An add never rewrites what is already in the file: every entry, and everything a
     hand edit left between them (indentation, blank segments, CRLF line ends), stays
     byte for byte. Only whitespace after the last entry gives way to the delimiter.
+
+    ``drift`` is that of ``raw`` as read; when it is ``None`` and the join is proven
+    (:func:`_appends_cleanly`), the text is not read back. ``read_back``: read it back
+    whatever (a caller whose ``drift`` is not one computed from ``raw``).
     """
     head = raw.rstrip()
     if not head:
         return None
     text = head + DELIMITER + DELIMITER.join(added)
-    if drift is None and expected[-len(added) :] == added and _appends_cleanly(head, added, limit):
+    proven = not read_back and drift is None and expected[-len(added) :] == added
+    if proven and _appends_cleanly(head, added, limit):
         return text  # it reads back as ``expected``: no second pass over the whole text
     entries, drifts = read_entries(text, limit)
     if entries != expected or (drift is None and drifts is not None):
