@@ -18,6 +18,7 @@ from mnemic.curated.backend import version_text
 from mnemic.curated.entries import (
     DELIMITER,
     Drift,
+    append_entries,
     read_entries,
     serialize,
     validate_content,
@@ -236,7 +237,7 @@ def test_an_add_goes_over_the_whole_target_text_once_whatever_its_size(
 ) -> None:
     """An add reads its target under the lock once; the text it writes is the text read
     with the entry appended, and that it reads back as the entries found plus the new
-    one is known from the two ends that meet (``_appends_cleanly``), not from a second
+    one is known from the two ends that meet (``append_entries``), not from a second
     pass. Every pass over the whole text is work per entry per write, which makes an
     add at 1,600 entries cost more than at 100. Counted at the step every pass over a
     text starts with (newline normalisation), for texts the size of the target."""
@@ -322,7 +323,7 @@ def test_an_add_reads_a_text_changed_since_its_last_write_afresh(
 def _appended_read_back(
     raw: str, added: list[str], expected: list[str], limit: int, drift: Drift | None
 ) -> str | None:
-    """What ``store._appended`` answered when it read every text it made back."""
+    """What ``append_entries`` answered when it read every text it made back."""
     head = raw.rstrip()
     if not head:
         return None
@@ -354,7 +355,7 @@ def test_an_appended_text_is_the_one_reading_it_back_accepts(
             added.append(entry)
     assume(added)
     expected = before + added
-    got = store._appended(raw, added, expected, limit, drift)
+    got = append_entries(raw, added, expected, limit, drift)
     assert got == _appended_read_back(raw, added, expected, limit, drift)
 
 

@@ -20,6 +20,7 @@ __all__ = [
     "DELIMITER",
     "TARGETS",
     "Drift",
+    "append_entries",
     "appended",
     "came_and_went",
     "char_count",
@@ -160,6 +161,69 @@ def _drift(text: str, stripped: list[str], limit: int) -> Drift | None:
             why = "it has extra whitespace around entries or delimiters"
         return Drift(f"{why}, so a rewrite would not reproduce it exactly")
     return None
+
+
+def append_entries(
+    raw: str,
+    added: list[str],
+    expected: list[str],
+    limit: int,
+    drift: Drift | None,
+    *,
+    read_back: bool = False,
+) -> str | None:
+    """``raw`` with ``added`` appended; ``None`` if that text would not read back as
+    ``expected``, or would drift when ``raw`` did not (then the caller rewrites a clean
+    file, or refuses a drifted one).
+
+    An add never rewrites what is already in the file: every entry, and everything a
+    hand edit left between them (indentation, blank segments, CRLF line ends), stays
+    byte for byte. Only whitespace after the last entry gives way to the delimiter.
+
+    ``drift`` is that of ``raw`` as read; when it is ``None`` and the join is proven
+    (:func:`_joins_cleanly`), the text is not read back. ``read_back``: read it back
+    whatever (a caller whose ``drift`` is not one computed from ``raw``).
+    """
+    head = raw.rstrip()
+    if not head:
+        return None
+    text = head + DELIMITER + DELIMITER.join(added)
+    proven = not read_back and drift is None and expected[-len(added) :] == added
+    if proven and _joins_cleanly(head, added, limit):
+        return text  # it reads back as ``expected``: no second pass over the whole text
+    entries, drifts = read_entries(text, limit)
+    if entries != expected or (drift is None and drifts is not None):
+        return None
+    return text
+
+
+def _joins_cleanly(head: str, added: list[str], limit: int) -> bool:
+    """Whether ``head`` (a clean text, stripped at its end) with ``added`` appended reads
+    back as the entries of ``head`` followed by ``added``, without drift, known without
+    reading the whole text again (a large target's add would pay a pass per entry).
+
+    Splitting finds delimiters left to right, so appending cannot move one found in
+    ``head`` before its last piece; a new one could only start within the two characters
+    before the boundary, which takes ``head`` ending in ``"\\n§"``, or an added entry
+    ending in ``"\\n§"`` or ``"\\n"``, or starting with ``"§\\n"``. Each added entry must
+    be one stripped, delimiter-free piece (what :func:`validate_content` lets through)
+    no longer than the budget; ``head`` without ``"\\r"`` (a CRLF file takes the long
+    way), the added entries all different. The caller guarantees that ``head``'s text
+    was clean (no drift) and that no added entry was one of its entries (an add of a
+    present entry is reported as a duplicate instead).
+    """
+    if "\r" in head or head.endswith("\n§") or len(set(added)) != len(added):
+        return False
+    return all(
+        entry
+        and len(entry) <= limit
+        and entry == entry.strip()
+        and "\r" not in entry
+        and DELIMITER not in entry
+        and not entry.startswith("§\n")
+        and not entry.endswith("\n§")
+        for entry in added
+    )
 
 
 def validate_content(content: str, *, field: str = "content") -> str:

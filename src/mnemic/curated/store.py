@@ -36,13 +36,12 @@ from ..scan import ScanResult, refers_to_others, rephrase_hint, scan_in_context,
 from .backend import CuratedBackend, CuratedTxn
 from .changes import TargetChange, confirmed, diff
 from .entries import (
-    DELIMITER,
     TARGETS,
     Drift,
+    append_entries,
     char_count,
     find_entry,
     parse,
-    read_entries,
     serialize,
     validate_content,
 )
@@ -451,7 +450,7 @@ class CuratedStore:
                 if raw is not None:
                     parsed = self._read.parse(t, raw, limit)
                     before, drift, digests[t] = parsed.entries, parsed.drift, parsed.digest
-                # A single add appends to the file as it is (see _appended), so it may go
+                # A single add appends to the file as it is (see append_entries), so it may go
                 # ahead on a drifted file; anything that rewrites entries may not.
                 appending = not batch and all(op.action == "add" for _, op in these)
                 if drift is not None and not appending:
@@ -499,11 +498,11 @@ class CuratedStore:
                     raise self._drifted(t, raw, drift) from None
                 text: str | None = None
                 if appending and raw is not None and working != before and t not in evicted:
-                    text = _appended(raw, working[len(before) :], working, limit, drift)
+                    text = append_entries(raw, working[len(before) :], working, limit, drift)
                     if text is None and drift is not None:
                         raise self._drifted(t, raw, drift)
                     if text is not None and drift is None:
-                        clean.add(t)  # _appended's answer: no drift, read back as working
+                        clean.add(t)  # append_entries's answer: no drift, read back as working
                 if text is None:  # the text is read back once, whichever is written
                     text = serialize(working)
                     if parse(text) != working:  # pragma: no cover - guarded above
@@ -695,69 +694,6 @@ def _apply_one(working: list[str], op: Op, target: str, level: str | None) -> Op
         return OpResult("replace", "replaced", op.content, previous, target)
     del working[index]
     return OpResult("remove", "removed", None, previous, target)
-
-
-def _appended(
-    raw: str,
-    added: list[str],
-    expected: list[str],
-    limit: int,
-    drift: Drift | None,
-    *,
-    read_back: bool = False,
-) -> str | None:
-    """``raw`` with ``added`` appended; ``None`` if that text would not read back as
-    ``expected``, or would drift when ``raw`` did not (then the caller rewrites a clean
-    file, or refuses a drifted one).
-
-    An add never rewrites what is already in the file: every entry, and everything a
-    hand edit left between them (indentation, blank segments, CRLF line ends), stays
-    byte for byte. Only whitespace after the last entry gives way to the delimiter.
-
-    ``drift`` is that of ``raw`` as read; when it is ``None`` and the join is proven
-    (:func:`_appends_cleanly`), the text is not read back. ``read_back``: read it back
-    whatever (a caller whose ``drift`` is not one computed from ``raw``).
-    """
-    head = raw.rstrip()
-    if not head:
-        return None
-    text = head + DELIMITER + DELIMITER.join(added)
-    proven = not read_back and drift is None and expected[-len(added) :] == added
-    if proven and _appends_cleanly(head, added, limit):
-        return text  # it reads back as ``expected``: no second pass over the whole text
-    entries, drifts = read_entries(text, limit)
-    if entries != expected or (drift is None and drifts is not None):
-        return None
-    return text
-
-
-def _appends_cleanly(head: str, added: list[str], limit: int) -> bool:
-    """Whether ``head`` (a clean text, stripped at its end) with ``added`` appended reads
-    back as the entries of ``head`` followed by ``added``, without drift, known without
-    reading the whole text again (a large target's add would pay a pass per entry).
-
-    Splitting finds delimiters left to right, so appending cannot move one found in
-    ``head`` before its last piece; a new one could only start within the two characters
-    before the boundary, which takes ``head`` ending in ``"\\n§"``, or an added entry
-    ending in ``"\\n§"`` or ``"\\n"``, or starting with ``"§\\n"``. Each added entry must
-    be one stripped, delimiter-free piece (what :func:`validate_content` lets through)
-    no longer than the budget; ``head`` without ``"\\r"`` (a CRLF file takes the long
-    way), the added entries all different. The caller guarantees that ``head``'s text
-    was clean (no drift) and that no added entry was one of its entries (an add of a
-    present entry is reported as a duplicate instead).
-    """
-    if "\r" in head or head.endswith("\n§") or len(set(added)) != len(added):
-        return False
-    return all(
-        entry
-        and len(entry) <= limit
-        and entry == entry.strip()
-        and "\r" not in entry
-        and DELIMITER not in entry
-        and not entry.startswith("§\n")
-        and not entry.endswith("\n§")
-        for entry in added
-    )
 
 
 def _refused(current: int, new: int, limit: int) -> bool:
