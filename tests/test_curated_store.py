@@ -9,12 +9,20 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
+from hypothesis import assume, given, settings, strategies as st
 
 from mnemic.backends.files import flusher
 from mnemic.backends.files.flusher import drain
 from mnemic.curated import entries, store
 from mnemic.curated.backend import version_text
-from mnemic.curated.entries import DELIMITER, serialize
+from mnemic.curated.entries import (
+    DELIMITER,
+    Drift,
+    append_entries,
+    read_entries,
+    serialize,
+    validate_content,
+)
 from mnemic.curated.memory import Memory
 from mnemic.curated.operations import Op
 from mnemic.curated.store import file_hash, file_hashes
@@ -224,13 +232,15 @@ class TestBatch:
             mem.batch("memory", [])
 
 
-def test_an_add_goes_over_the_whole_target_text_twice_whatever_its_size(
+def test_an_add_goes_over_the_whole_target_text_once_whatever_its_size(
     make_memory: MakeMemory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """An add reads its target under the lock and reads its new text back once. Every
-    further pass over the whole text is work per entry per write, which makes an add
-    at 1,600 entries cost more than at 100. Counted at the step every pass over a text
-    starts with (newline normalisation), for texts the size of the target."""
+    """An add reads its target under the lock once; the text it writes is the text read
+    with the entry appended, and that it reads back as the entries found plus the new
+    one is known from the two ends that meet (``append_entries``), not from a second
+    pass. Every pass over the whole text is work per entry per write, which makes an
+    add at 1,600 entries cost more than at 100. Counted at the step every pass over a
+    text starts with (newline normalisation), for texts the size of the target."""
     mem = make_memory(memory_char_limit=10_000_000)
     mem.batch("memory", [Op("add", f"Fact {i}: shard {i} exports nightly.") for i in range(300)])
     size = len(file_text(mem))
@@ -245,7 +255,108 @@ def test_an_add_goes_over_the_whole_target_text_twice_whatever_its_size(
     monkeypatch.setattr(entries, "normalize_newlines", counted)
     mem.add("memory", "Fact 300: shard 300 exports nightly.")
     assert file_text(mem).endswith(DELIMITER + "Fact 300: shard 300 exports nightly.")
-    assert len(passes) == 2, passes  # the text read, and the text written read back
+    assert len(passes) == 1, passes  # the text read
+
+
+def test_an_add_after_its_own_add_goes_over_the_text_it_wrote_neither_to_parse_nor_hash(
+    make_memory: MakeMemory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The text an add finds under the lock is, when nobody wrote since, the text it
+    wrote last: its entries and hash are known (the same text, compared whole), so the
+    next add does not parse or hash it again."""
+    mem = make_memory(memory_char_limit=10_000_000)
+    mem.batch("memory", [Op("add", f"Fact {i}: shard {i} exports nightly.") for i in range(300)])
+    mem.add("memory", "Fact 300: shard 300 exports nightly.")
+    size = len(file_text(mem))
+    passes: list[int] = []
+    normalize = entries.normalize_newlines
+
+    def counted(text: str) -> str:
+        if len(text) >= size:
+            passes.append(len(text))
+        return normalize(text)
+
+    whole: list[int] = []
+    real = hashlib.sha256
+
+    def hashed(data: bytes = b"", **kwargs: bool) -> hashlib._Hash:
+        if len(data) >= size:
+            whole.append(len(data))
+        return real(data, **kwargs)
+
+    monkeypatch.setattr(entries, "normalize_newlines", counted)
+    monkeypatch.setattr(hashlib, "sha256", hashed)
+    mem.add("memory", "Fact 301: shard 301 exports nightly.")
+    monkeypatch.undo()
+    assert (passes, whole) == ([], [])
+    drain()
+    assert mem.governor is not None
+    record = list(mem.governor.journal.records())[-1]
+    text = file_text(mem)
+    assert text.endswith("nightly.\n§\nFact 301: shard 301 exports nightly.")
+    head = text[: -len("\n§\nFact 301: shard 301 exports nightly.")]
+    assert record["before"] == {"memory": real(head.encode()).hexdigest()}
+    assert record["after"] == {"memory": real(text.encode()).hexdigest()}
+
+
+def test_an_add_reads_a_text_changed_since_its_last_write_afresh(
+    make_memory: MakeMemory,
+) -> None:
+    """What an add knows of the text it wrote is used only for that exact text: another
+    writer's change, or a hand edit of the same length, is read and parsed anew."""
+    mem = make_memory()
+    mem.add("memory", "alpha fact")
+    mem.add("memory", "beta fact")
+    other = Memory.open(Path(mem.backend.location("memory")).parent.parent)
+    other.replace("memory", "alpha", "gamma fact")
+    mem.add("memory", "delta fact")
+    assert file_text(mem) == "gamma fact\n§\nbeta fact\n§\ndelta fact"
+    path = Path(mem.backend.location("memory"))
+    path.write_text(file_text(mem).replace("beta", "zeta"), encoding="utf-8")
+    mem.add("memory", "omega fact")
+    assert mem.entries("memory") == ["gamma fact", "zeta fact", "delta fact", "omega fact"]
+    path.write_text(file_text(mem) + "\n§\n\n§\nblank before", encoding="utf-8")
+    with pytest.raises(DriftDetected):
+        mem.replace("memory", "omega", "omega fact, edited")
+
+
+def _appended_read_back(
+    raw: str, added: list[str], expected: list[str], limit: int, drift: Drift | None
+) -> str | None:
+    """What ``append_entries`` answered when it read every text it made back."""
+    head = raw.rstrip()
+    if not head:
+        return None
+    text = head + DELIMITER + DELIMITER.join(added)
+    found, drifts = read_entries(text, limit)
+    return None if found != expected or (drift is None and drifts is not None) else text
+
+
+# Texts made of the characters the format turns on (delimiters, blank and CRLF pieces)
+format_text = st.text(alphabet=" \n\r\t\u00a7ab", max_size=60)
+
+
+@settings(max_examples=600, deadline=None)
+@given(format_text, st.lists(format_text, min_size=1, max_size=3), st.integers(1, 12))
+def test_an_appended_text_is_the_one_reading_it_back_accepts(
+    raw: str, contents: list[str], limit: int
+) -> None:
+    """Whether an add may append, and the text it appends, are what reading the whole
+    new text back decided, for every text read (clean or drifted) and every entry
+    validation lets through."""
+    before, drift = read_entries(raw, limit)
+    added: list[str] = []
+    for content in contents:
+        try:
+            entry = validate_content(content)
+        except ContentRejected:
+            continue
+        if entry not in before and entry not in added:
+            added.append(entry)
+    assume(added)
+    expected = before + added
+    got = append_entries(raw, added, expected, limit, drift)
+    assert got == _appended_read_back(raw, added, expected, limit, drift)
 
 
 def test_an_add_hashes_its_target_s_whole_text_once_for_its_record(

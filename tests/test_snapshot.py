@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from hypothesis import given, strategies as st
+
 from mnemic import render_snapshot
+from mnemic.curated.entries import serialize
 from mnemic.curated.memory import Memory
 from mnemic.curated.snapshot import RULE, render_block
 from mnemic.curated.store import Op
@@ -95,3 +98,11 @@ def test_token_estimate_knows_cjk_costs_more() -> None:
     assert estimate_tokens(chinese) >= len(chinese)
     usage = Usage.of("memory", [chinese], 2200)
     assert usage.tokens >= len(chinese)
+
+
+@given(st.lists(st.text(alphabet="ab §é用\n"), max_size=6))
+def test_usage_estimates_the_tokens_of_the_text_its_entries_make(entries: list[str]) -> None:
+    """Entries all ASCII are counted without joining them (only their delimiters are
+    not ASCII); whichever way, the estimate is that of the text the file holds."""
+    usage = Usage.of("memory", entries, 2200)
+    assert usage.tokens == estimate_tokens(serialize(entries))

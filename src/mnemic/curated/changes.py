@@ -17,11 +17,12 @@ record of its own lists the whole text found (``found``, :mod:`.recovery`), once
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..governance.chain import text_key
+from .entries import SCAN_MAX, appended
 from .operations import OpResult
 
 __all__ = ["REASONS", "Removed", "TargetChange", "confirmed", "diff", "entry_key"]
@@ -156,6 +157,14 @@ def diff(
     it stops being valid.
     """
     ops = list(results)
+    tail = appended(before, after)
+    if tail is not None:
+        # An add to a large target: nothing left, and only the entries after the ones
+        # found can have come; no set of the whole target, no pass over it in Python.
+        old: Collection[str] = before if len(tail) <= SCAN_MAX else set(before)
+        came = [e for e in tail if e not in old]
+        new: Collection[str] = after if len(expires or ()) <= SCAN_MAX else set(after)
+        return _change((), came, ops, author, restored, expires, new)
     had = set(before)
     has = set(after)
     into: dict[str, str] = {}
@@ -181,9 +190,21 @@ def diff(
             why, by = reasons[entry], None
         removed.append(Removed(entry_key(entry), entry, why, by))
     came = [e for e in after if e not in had]
+    return _change(tuple(removed), came, ops, author, restored, expires, has)
+
+
+def _change(
+    removed: tuple[Removed, ...],
+    came: list[str],
+    ops: list[OpResult],
+    author: tuple[str, str | None, str | None] | None,
+    restored: Mapping[str, str] | None,
+    expires: Mapping[str, float] | None,
+    has: Collection[str],
+) -> TargetChange:
+    """The change that removed ``removed`` and added ``came`` (``has``: the entries
+    after it)."""
     added = tuple((entry_key(e), e) for e in came)
     back = tuple(restored[e] for e in came if e in restored) if restored else ()
     until = {entry_key(e): t for e, t in (expires or {}).items() if e in has}
-    return TargetChange(
-        added, tuple(removed), author, back, confirmed=confirmed(ops), expires=until
-    )
+    return TargetChange(added, removed, author, back, confirmed=confirmed(ops), expires=until)

@@ -14,16 +14,20 @@ from ..errors import AmbiguousMatch, ContentRejected, NoMatch
 from .placeholder import imitates_placeholder
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable, Collection, Sequence
 
 __all__ = [
     "DELIMITER",
     "TARGETS",
     "Drift",
+    "append_entries",
+    "appended",
+    "came_and_went",
     "char_count",
     "detect_drift",
     "entry_handle",
     "find_entry",
+    "flipped",
     "parse",
     "read_entries",
     "serialize",
@@ -80,10 +84,43 @@ def serialize(entries: Sequence[str]) -> str:
 
 
 def char_count(entries: Sequence[str]) -> int:
-    """Characters the entries occupy in the budget (delimiters included)."""
-    if not entries:
-        return 0
-    return sum(map(len, entries)) + len(DELIMITER) * (len(entries) - 1)
+    """Characters the entries occupy in the budget (delimiters included): the length of
+    their joined text (joining is a copy in C, faster than summing lengths in Python)."""
+    return len(DELIMITER.join(entries))
+
+
+SCAN_MAX = 8
+"""Up to this many texts are looked up in a whole target by a scan (in C), not a set."""
+
+
+def appended(before: Sequence[str], after: Sequence[str]) -> Sequence[str] | None:
+    """The entries at the end of ``after`` when it is ``before`` with entries appended
+    (what an add makes), else ``None``. Compared in C: a write passes its whole target
+    here, so it must not cost a Python step per entry."""
+    n = len(before)
+    if len(after) > n and tuple(after[:n]) == tuple(before):
+        return after[n:]
+    return None
+
+
+def came_and_went(before: Sequence[str], after: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The entries of ``after`` not in ``before`` and those of ``before`` not in
+    ``after``, each in its order; for a few appended entries (other writers' adds),
+    found without a set of the whole target."""
+    tail = appended(before, after)
+    if tail is not None and len(tail) <= SCAN_MAX:
+        return [e for e in tail if e not in before], []
+    old, new = set(before), set(after)
+    return [e for e in after if e not in old], [e for e in before if e not in new]
+
+
+def flipped(before: Sequence[str], after: Sequence[str]) -> Collection[str]:
+    """The entries in one of ``before`` and ``after`` but not both (their symmetric
+    difference); for a few appended entries, found without a set of the whole target."""
+    tail = appended(before, after)
+    if tail is not None and len(tail) <= SCAN_MAX:
+        return [e for e in dict.fromkeys(tail) if e not in before]
+    return set(before).symmetric_difference(after)
 
 
 class Drift:
@@ -124,6 +161,69 @@ def _drift(text: str, stripped: list[str], limit: int) -> Drift | None:
             why = "it has extra whitespace around entries or delimiters"
         return Drift(f"{why}, so a rewrite would not reproduce it exactly")
     return None
+
+
+def append_entries(
+    raw: str,
+    added: list[str],
+    expected: list[str],
+    limit: int,
+    drift: Drift | None,
+    *,
+    read_back: bool = False,
+) -> str | None:
+    """``raw`` with ``added`` appended; ``None`` if that text would not read back as
+    ``expected``, or would drift when ``raw`` did not (then the caller rewrites a clean
+    file, or refuses a drifted one).
+
+    An add never rewrites what is already in the file: every entry, and everything a
+    hand edit left between them (indentation, blank segments, CRLF line ends), stays
+    byte for byte. Only whitespace after the last entry gives way to the delimiter.
+
+    ``drift`` is that of ``raw`` as read; when it is ``None`` and the join is proven
+    (:func:`_joins_cleanly`), the text is not read back. ``read_back``: read it back
+    whatever (a caller whose ``drift`` is not one computed from ``raw``).
+    """
+    head = raw.rstrip()
+    if not head:
+        return None
+    text = head + DELIMITER + DELIMITER.join(added)
+    proven = not read_back and drift is None and expected[-len(added) :] == added
+    if proven and _joins_cleanly(head, added, limit):
+        return text  # it reads back as ``expected``: no second pass over the whole text
+    entries, drifts = read_entries(text, limit)
+    if entries != expected or (drift is None and drifts is not None):
+        return None
+    return text
+
+
+def _joins_cleanly(head: str, added: list[str], limit: int) -> bool:
+    """Whether ``head`` (a clean text, stripped at its end) with ``added`` appended reads
+    back as the entries of ``head`` followed by ``added``, without drift, known without
+    reading the whole text again (a large target's add would pay a pass per entry).
+
+    Splitting finds delimiters left to right, so appending cannot move one found in
+    ``head`` before its last piece; a new one could only start within the two characters
+    before the boundary, which takes ``head`` ending in ``"\\n§"``, or an added entry
+    ending in ``"\\n§"`` or ``"\\n"``, or starting with ``"§\\n"``. Each added entry must
+    be one stripped, delimiter-free piece (what :func:`validate_content` lets through)
+    no longer than the budget; ``head`` without ``"\\r"`` (a CRLF file takes the long
+    way), the added entries all different. The caller guarantees that ``head``'s text
+    was clean (no drift) and that no added entry was one of its entries (an add of a
+    present entry is reported as a duplicate instead).
+    """
+    if "\r" in head or head.endswith("\n§") or len(set(added)) != len(added):
+        return False
+    return all(
+        entry
+        and len(entry) <= limit
+        and entry == entry.strip()
+        and "\r" not in entry
+        and DELIMITER not in entry
+        and not entry.startswith("§\n")
+        and not entry.endswith("\n§")
+        for entry in added
+    )
 
 
 def validate_content(content: str, *, field: str = "content") -> str:

@@ -43,9 +43,9 @@ from ..errors import LockTimeout, MnemicError, ToolError
 from ..governance.chain import Journal
 from .backend import CuratedBackend, CuratedTxn
 from .changes import diff
-from .entries import char_count, parse, serialize
+from .entries import append_entries, char_count, parse, serialize
 from .operations import ACTIONS, Op, OpResult
-from .store import Commit, _appended, _apply_one, _dedupe, _refused, file_hash
+from .store import Commit, _apply_one, _dedupe, _refused, file_hash
 
 __all__ = ["Applied", "GroupCommit", "Request", "RequestQueue", "queue_of"]
 
@@ -395,7 +395,7 @@ def _step(
         return None  # its oscillation guard refuses it
     new_text = None
     if req.op.action == "add" and result.entry is not None:
-        new_text = _appended(text, [result.entry], after, limit, None)
+        new_text = append_entries(text, [result.entry], after, limit, None, read_back=True)
     if new_text is None:
         new_text = serialize(after)
         if parse(new_text) != after:  # pragma: no cover - the store guards it too

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import LoopStopped, ToolError
+from .entries import flipped
 
 __all__ = ["LoopGuard", "call_signature", "state_key"]
 
@@ -107,7 +108,7 @@ class LoopGuard:
     # -- oscillation guard ----------------------------------------------------------
     def check_oscillation(self, target: str, before: Sequence[str], after: Sequence[str]) -> None:
         """Refuse a write that flips an entry that already flipped too often."""
-        for entry in set(before).symmetric_difference(after):
+        for entry in flipped(before, after):
             flips = self._flips.get((target, entry), 0)
             if flips >= self.max_flips:
                 raise LoopStopped(
@@ -124,6 +125,6 @@ class LoopGuard:
 
     def note_write(self, target: str, before: Sequence[str], after: Sequence[str]) -> None:
         """Record which entries this session's committed write added or removed."""
-        for entry in set(before).symmetric_difference(after):
+        for entry in flipped(before, after):
             key = (target, entry)
             self._flips[key] = self._flips.get(key, 0) + 1

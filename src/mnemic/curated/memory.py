@@ -33,7 +33,7 @@ from ..governance.approval import Approver, Proposal, Verdict
 from ..governance.governor import Attempt, Governor
 from ..home import Home
 from .backend import CuratedBackend
-from .entries import TARGETS, char_count, parse
+from .entries import TARGETS, came_and_went, char_count, parse
 from .guard import LoopGuard
 from .pressure import due, evictor
 from .proposal import describe, payload_of
@@ -233,11 +233,11 @@ class Memory(MemoryView):
         self._known[target] = fresh
         if known is None or known == fresh:
             return None
-        old, new = set(known), set(fresh)
+        came, went = came_and_went(known, fresh)
         return Changes(
             target,
-            tuple(display_entry(target, e, self.level)[0] for e in fresh if e not in old),
-            tuple(display_entry(target, e, self.level)[0] for e in known if e not in new),
+            tuple(display_entry(target, e, self.level)[0] for e in came),
+            tuple(display_entry(target, e, self.level)[0] for e in went),
         )
 
     # -- writes -----------------------------------------------------------------
@@ -637,8 +637,8 @@ class Memory(MemoryView):
         ``_known``) and the entries that earlier operations of this same call wrote.
         """
         known = self._known.get(target)
-        if known is None:
-            return
+        if known is None or all(r.previous is None for r in results):
+            return  # adds only: nothing is overwritten (and no set of the whole target)
         seen = set(known)
         for r in results:
             if r.previous is not None and r.previous not in seen:

@@ -36,18 +36,18 @@ from ..scan import ScanResult, refers_to_others, rephrase_hint, scan_in_context,
 from .backend import CuratedBackend, CuratedTxn
 from .changes import TargetChange, confirmed, diff
 from .entries import (
-    DELIMITER,
     TARGETS,
     Drift,
+    append_entries,
     char_count,
     find_entry,
     parse,
-    read_entries,
     serialize,
     validate_content,
 )
 from .operations import ACTIONS, Op, OpResult
 from .provenance import API, Stamp
+from .read_memo import ReadMemo
 from .snapshot import display_entry
 from .usage import label
 
@@ -99,21 +99,35 @@ def file_hash(text: str | None) -> str | None:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def file_hashes(raw: str | None, text: str | None) -> tuple[str | None, str | None]:
+def file_hashes(
+    raw: str | None, text: str | None, digest: Any = None
+) -> tuple[str | None, str | None]:
     """:func:`file_hash` of the text read and of the text written (``None``: not written,
     the same as read). A text that starts with the one read (an add appends) extends the
     first hash instead of hashing the whole text again: a large store's text is encoded
-    and hashed once per write, not twice."""
+    and hashed once per write, not twice. ``digest``: ``hashlib.sha256`` of ``raw``
+    already made (it is updated)."""
+    before, after, _ = _digests(raw, text, digest)
+    return before, after
+
+
+def _digests(raw: str | None, text: str | None, digest: Any) -> tuple[str | None, str | None, Any]:
+    """:func:`file_hashes` and the digest of the text written (``None``: not written)."""
     if raw is None:
-        return None, file_hash(text)
-    digest = hashlib.sha256(raw.encode("utf-8"))
+        if text is None:
+            return None, None, None
+        after = hashlib.sha256(text.encode("utf-8"))
+        return None, after.hexdigest(), after
+    if digest is None:
+        digest = hashlib.sha256(raw.encode("utf-8"))
     before = digest.hexdigest()
     if text is None:
-        return before, before
+        return before, before, None
     if not text.startswith(raw):
-        return before, file_hash(text)
+        after = hashlib.sha256(text.encode("utf-8"))
+        return before, after.hexdigest(), after
     digest.update(text[len(raw) :].encode("utf-8"))
-    return before, digest.hexdigest()
+    return before, digest.hexdigest(), digest
 
 
 Precommit = Callable[[str, list[str], list[str], list[OpResult]], None]
@@ -200,6 +214,7 @@ class CuratedStore:
         self.backend = backend
         self.settings = settings
         self.level = level
+        self._read = ReadMemo()
 
     def limit(self, target: str) -> int:
         """Character budget of a target."""
@@ -425,12 +440,17 @@ class CuratedStore:
             staged: list[tuple[str, str | None, list[str], list[str], list[OpResult], str]] = []
             evicted: dict[str, dict[str, str]] = {}
             drifted: set[str] = set()
+            digests: dict[str, Any] = {}  # the hash of each text read
+            clean: set[str] = set()  # targets whose new text is known to read back clean
             for t in ordered:
                 limit = self.limit(t)
                 these = groups[t]
                 raw = txn.read(t)
-                before, drift = read_entries(raw, limit) if raw is not None else ([], None)
-                # A single add appends to the file as it is (see _appended), so it may go
+                before, drift = [], None
+                if raw is not None:
+                    parsed = self._read.parse(t, raw, limit)
+                    before, drift, digests[t] = parsed.entries, parsed.drift, parsed.digest
+                # A single add appends to the file as it is (see append_entries), so it may go
                 # ahead on a drifted file; anything that rewrites entries may not.
                 appending = not batch and all(op.action == "add" for _, op in these)
                 if drift is not None and not appending:
@@ -478,9 +498,11 @@ class CuratedStore:
                     raise self._drifted(t, raw, drift) from None
                 text: str | None = None
                 if appending and raw is not None and working != before and t not in evicted:
-                    text = _appended(raw, working[len(before) :], working, limit, drift)
+                    text = append_entries(raw, working[len(before) :], working, limit, drift)
                     if text is None and drift is not None:
                         raise self._drifted(t, raw, drift)
+                    if text is not None and drift is None:
+                        clean.add(t)  # append_entries's answer: no drift, read back as working
                 if text is None:  # the text is read back once, whichever is written
                     text = serialize(working)
                     if parse(text) != working:  # pragma: no cover - guarded above
@@ -496,9 +518,12 @@ class CuratedStore:
             stamp = author or API
             by = (stamp.actor, stamp.origin, stamp.session_id)
             commits = []
+            after_digests: dict[str, Any] = {}
             for t, raw, before, working, results, _ in staged:
                 written = t in writes
-                before_hash, after_hash = file_hashes(raw, writes[t] if written else None)
+                before_hash, after_hash, after_digests[t] = _digests(
+                    raw, writes[t] if written else None, digests.get(t)
+                )
                 why = {**(reasons or {}), **evicted.get(t, {})}
                 until = {
                     op.content: op.expires
@@ -537,6 +562,11 @@ class CuratedStore:
                 writes, drained, commits = self._drain(gc, target, writes, staged, commits)
             if not dry_run and writes:
                 self._write(txn, writes, commits, record, gc, drained)
+                for t, _, _, working, _, text in staged:
+                    if t in writes and t in clean and writes[t] is text:
+                        self._read.wrote(t, text, self.limit(t), working, after_digests[t])
+                    elif t in writes:
+                        self._read.forget(t)
             write_ms = (time.perf_counter() - start) * 1000.0
             commits = [
                 dataclasses.replace(c, write_ms=write_ms) if c.written else c for c in commits
@@ -664,27 +694,6 @@ def _apply_one(working: list[str], op: Op, target: str, level: str | None) -> Op
         return OpResult("replace", "replaced", op.content, previous, target)
     del working[index]
     return OpResult("remove", "removed", None, previous, target)
-
-
-def _appended(
-    raw: str, added: list[str], expected: list[str], limit: int, drift: Drift | None
-) -> str | None:
-    """``raw`` with ``added`` appended; ``None`` if that text would not read back as
-    ``expected``, or would drift when ``raw`` did not (then the caller rewrites a clean
-    file, or refuses a drifted one).
-
-    An add never rewrites what is already in the file: every entry, and everything a
-    hand edit left between them (indentation, blank segments, CRLF line ends), stays
-    byte for byte. Only whitespace after the last entry gives way to the delimiter.
-    """
-    head = raw.rstrip()
-    if not head:
-        return None
-    text = head + DELIMITER + DELIMITER.join(added)
-    entries, drifts = read_entries(text, limit)
-    if entries != expected or (drift is None and drifts is not None):
-        return None
-    return text
 
 
 def _refused(current: int, new: int, limit: int) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..tokens import estimate_tokens
+from ..tokens import estimate_tokens, tokens_of_counts
 from .entries import char_count, serialize
 
 if TYPE_CHECKING:
@@ -18,6 +18,17 @@ if TYPE_CHECKING:
 __all__ = ["Usage", "estimate_tokens", "label"]
 
 _LABELS = {"memory": "MEMORY", "user": "USER PROFILE"}
+
+
+def _tokens(entries: Sequence[str], chars: int) -> int:
+    """``estimate_tokens(serialize(entries))`` (``chars``: their :func:`char_count`).
+    Entries all ASCII are counted without joining and encoding their text (a pass per
+    entry per write of a large target): only their delimiters' section signs are not
+    ASCII, one character and two UTF-8 bytes each."""
+    if len(entries) > 1 and all(map(str.isascii, entries)):
+        signs = len(entries) - 1
+        return tokens_of_counts(chars - signs, signs, signs)
+    return estimate_tokens(serialize(entries))
 
 
 def label(target: str) -> str:
@@ -49,13 +60,8 @@ class Usage:
     @classmethod
     def of(cls, target: str, entries: Sequence[str], limit: int) -> Usage:
         """Usage of ``entries`` against ``limit``."""
-        return cls(
-            target,
-            char_count(entries),
-            limit,
-            len(entries),
-            estimate_tokens(serialize(entries)),
-        )
+        chars = char_count(entries)
+        return cls(target, chars, limit, len(entries), _tokens(entries, chars))
 
     @property
     def percent(self) -> int:

@@ -1,0 +1,196 @@
+"""The Python around a curated write, this checkout against an older one, interleaved.
+
+Usage: ./x bench write_cpu --baseline OLD/src [--rounds N] [--ops N] [--contention-ops N]
+
+Each round runs every part once with this checkout's code and once with the code under
+``--baseline`` (each in its own process, ``PYTHONPATH`` naming its ``src``), the side
+that goes first alternating, so that both sides meet the same minutes of a shared
+machine and disk. Figures are medians over the rounds; ratios are medians of the
+per-round ratios.
+
+- ``tool_cpu``: the memory tool call near a full default store (add, replace, remove;
+  JSON in to JSON out, audit on), fsync and fdatasync stubbed out: its CPU alone.
+- ``large_cpu``: an add at 100 and at 1,500 entries (limits raised), fsync stubbed.
+- ``large_disk``: the same adds on the real disk, against a bare durable write of the
+  same bytes in the same process (``bench curated --only-large``'s ratio).
+- ``contention``: 8 processes writing one home (add / remove through the tool) against
+  the minimal flock writer, in the same process; throughput ratio and the writers' CPU
+  per write (user + system of the forked writers, from fork to exit).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+
+def _stub_fsync() -> None:
+    os.fsync = lambda fd: None  # type: ignore[assignment]
+    os.fdatasync = lambda fd: None  # type: ignore[assignment]
+
+
+def _drain() -> None:
+    from mnemic.backends.files.flusher import drain
+
+    drain()
+
+
+def _p50_ms(values: list[float]) -> float:
+    return round(statistics.median(values) * 1000.0, 3)
+
+
+def _tool_cpu(ops: int) -> dict[str, float]:
+    _stub_fsync()
+    import curated
+
+    root, mem = curated._tool_home(True)
+    try:
+        took = [t for i in range(ops) for _, t in curated._tool_round(mem, i)]
+        return {"p50_ms": _p50_ms(took), "min_ms": round(min(took) * 1000.0, 3)}
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def _large(ops: int, sizes: tuple[int, ...], stub: bool) -> dict[str, float]:
+    if stub:
+        _stub_fsync()
+    import curated
+    from mnemic.curated.memory import Memory
+    from mnemic.curated.operations import Op
+
+    out: dict[str, float] = {}
+    for size in sizes:
+        root = Path(tempfile.mkdtemp(prefix="mnemic-bench-cpu-"))
+        try:
+            (root / "config.toml").write_text(
+                "[memory]\nmemory_char_limit = 10000000\nuser_char_limit = 10000000\n"
+            )
+            mem = Memory.open(root, origin="cli")
+            facts = [
+                f"Fact {i}: the nightly export of shard {i} finishes by 04:00 UTC."
+                for i in range(size)
+            ]
+            for start in range(0, size, 500):
+                mem.batch("memory", [Op("add", f) for f in facts[start : start + 500]])
+            bare_dir = root / "bare"
+            bare_dir.mkdir()
+            path = root / "memories" / "MEMORY.md"
+            adds: list[float] = []
+            bares: list[float] = []
+            for i in range(ops):
+                t0 = time.perf_counter()
+                mem.add("memory", f"Added {i}: a new fact about the build cache of service {i}.")
+                adds.append(time.perf_counter() - t0)
+                _drain()
+                if stub:  # no durable write to compare with: the add's CPU is the figure
+                    continue
+                data = path.read_bytes()
+                t0 = time.perf_counter()
+                curated.bare_durable_write(bare_dir, bare_dir / "MEMORY.md", data)
+                bares.append(time.perf_counter() - t0)
+            out[f"add_at_{size}_p50_ms"] = _p50_ms(adds)
+            out[f"add_at_{size}_min_ms"] = round(min(adds) * 1000.0, 3)
+            if bares:
+                out[f"bare_at_{size}_p50_ms"] = _p50_ms(bares)
+                ratio = statistics.median(adds) / statistics.median(bares)
+                out[f"ratio_at_{size}"] = round(ratio, 3)
+        finally:
+            shutil.rmtree(root, ignore_errors=True)
+    return out
+
+
+def _contention(procs: int, ops: int) -> dict[str, float]:
+    import curated
+
+    out: dict[str, float] = {}
+    for name in ("reference", "mnemic"):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        got = curated._contended_home(procs, ops, name)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        out[f"{name}_ops_per_s"] = got["ops_per_s"]
+        out[f"{name}_p99_ms"] = got["p99_ms"]
+        out[f"{name}_cpu_ms_per_write"] = round(cpu * 1000.0 / (procs * ops), 3)
+    out["throughput_ratio"] = round(out["mnemic_ops_per_s"] / out["reference_ops_per_s"], 3)
+    return out
+
+
+def _side(part: str, args: argparse.Namespace) -> dict[str, float]:
+    if part == "tool_cpu":
+        return _tool_cpu(args.ops)
+    if part == "large_cpu":
+        return _large(args.large_ops, (100, 1500), stub=True)
+    if part == "large_disk":
+        return _large(args.large_ops, (1500,), stub=False)
+    return _contention(8, args.contention_ops)
+
+
+def _run(src: str, part: str, args: argparse.Namespace) -> dict[str, float]:
+    env = {**os.environ, "PYTHONPATH": src}
+    cmd = [sys.executable, __file__, "--side", part, "--ops", str(args.ops)]
+    cmd += ["--large-ops", str(args.large_ops), "--contention-ops", str(args.contention_ops)]
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"{part} ({src}) failed:\n{done.stderr[-3000:]}")
+    result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--baseline", help="an older checkout's src dir")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--ops", type=int, default=100, help="tool rounds (3 calls each)")
+    ap.add_argument("--large-ops", type=int, default=100, help="adds per store size")
+    ap.add_argument("--contention-ops", type=int, default=100, help="writes per process")
+    ap.add_argument("--parts", default="tool_cpu,large_cpu,large_disk,contention")
+    ap.add_argument("--side", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.side:
+        print(json.dumps(_side(args.side, args)), flush=True)
+        return
+    if not args.baseline:
+        raise SystemExit("--baseline OLD/src is required")
+    ours = str(HERE.parent / "src")
+    sides = {"after": ours, "before": args.baseline}
+    result: dict[str, Any] = {"baseline": args.baseline, "rounds": args.rounds}
+    for part in args.parts.split(","):
+        runs: dict[str, list[dict[str, float]]] = {"after": [], "before": []}
+        for r in range(args.rounds):
+            order = ("after", "before") if r % 2 == 0 else ("before", "after")
+            for name in order:
+                runs[name].append(_run(sides[name], part, args))
+            print(part, r, {n: runs[n][-1] for n in order}, flush=True)
+        one: dict[str, Any] = {}
+        for name, got in runs.items():
+            one[name] = {k: round(statistics.median(g[k] for g in got), 3) for k in got[0]}
+        one["after_over_before"] = {
+            k: round(
+                statistics.median(
+                    a[k] / b[k] for a, b in zip(runs["after"], runs["before"], strict=True)
+                ),
+                3,
+            )
+            for k in runs["after"][0]
+            if all(b[k] for b in runs["before"])
+        }
+        result[part] = one
+        print(part, json.dumps(one), flush=True)
+    print(json.dumps(result, indent=1))
+
+
+if __name__ == "__main__":
+    main()

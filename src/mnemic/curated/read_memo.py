@@ -1,0 +1,117 @@
+"""What a store last read or wrote of each target: the text, its parse and its hash.
+
+A write re-reads its target under the lock (another process may have written it), and
+parsing that text, checking its drift and hashing it for the audit record are each a
+pass over every entry. When the text found is the one this store last read or wrote
+(the usual case when one process writes), that work was already done for that exact
+text: it is reused. When the text found is that text with a few entries appended (other
+processes' adds), only the appended part is parsed and hashed (:func:`_grown`). Nothing
+is trusted but the text itself: a hit needs the text found to equal, or to start with,
+character for character, the text the parse and hash were made of, so the result is
+the same as doing the work again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .entries import DELIMITER, SCAN_MAX, Drift, read_entries
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+__all__ = ["Parsed", "ReadMemo"]
+
+
+@dataclass(frozen=True, slots=True)
+class Parsed:
+    """A target's text read under the lock: its entries, drift and SHA-256."""
+
+    entries: list[str]
+    """A fresh list: the caller may change it."""
+    drift: Drift | None
+    digest: Any
+    """``hashlib.sha256`` of the text's UTF-8, a copy the caller may update."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Known:
+    text: str
+    limit: int
+    entries: tuple[str, ...]
+    drift: Drift | None
+    digest: Any
+
+
+class ReadMemo:
+    """The last text of each target a store read or wrote, with what was made of it."""
+
+    __slots__ = ("_known",)
+
+    def __init__(self) -> None:
+        self._known: dict[str, _Known] = {}
+
+    def parse(self, target: str, raw: str, limit: int) -> Parsed:
+        """``read_entries(raw, limit)`` and the hash of ``raw``; reused when ``raw`` is
+        the text last read or written for ``target`` (with the same ``limit``)."""
+        known = self._known.get(target)
+        if known is None or known.limit != limit or known.text != raw:
+            known = (known and _grown(known, raw, limit)) or _parsed(raw, limit)
+            self._known[target] = known
+        return Parsed(list(known.entries), known.drift, known.digest.copy())
+
+    def wrote(
+        self, target: str, text: str, limit: int, entries: Sequence[str], digest: Any
+    ) -> None:
+        """``text`` was written to ``target``: it parses as ``entries``, without drift,
+        and ``digest`` is its hash (kept as a copy)."""
+        self._known[target] = _Known(text, limit, tuple(entries), None, digest.copy())
+
+    def forget(self, target: str) -> None:
+        """Nothing is known of ``target``'s text now (it was written another way)."""
+        self._known.pop(target, None)
+
+
+def _parsed(raw: str, limit: int) -> _Known:
+    entries, drift = read_entries(raw, limit)
+    return _Known(raw, limit, tuple(entries), drift, hashlib.sha256(raw.encode("utf-8")))
+
+
+def _grown(known: _Known, raw: str, limit: int) -> _Known | None:
+    """``raw`` parsed from ``known``, when it is ``known``'s text with a few entries
+    appended the way an add appends them (other processes' adds); else ``None``.
+
+    ``known``'s text is clean (no drift), holds entries, has no ``"\\r"`` and ends in
+    neither whitespace nor ``"\\n§"``: no delimiter can then straddle its end, so
+    splitting the whole text finds its pieces, then the appended text's own. That text
+    must be the delimiter followed by pieces that are each stripped, non-blank and
+    within the budget: then the whole text is clean too, and its entries are the known
+    ones followed by the new pieces not among them.
+    """
+    old = known.text
+    if (
+        known.limit != limit
+        or known.drift is not None
+        or not known.entries
+        or len(raw) <= len(old)
+        or not raw.startswith(old)
+    ):
+        return None
+    tail = raw[len(old) :]
+    if (
+        not tail.startswith(DELIMITER)
+        or "\r" in tail
+        or "\r" in old
+        or old[-1].isspace()
+        or old.endswith("\n§")
+    ):
+        return None
+    pieces = tail[len(DELIMITER) :].split(DELIMITER)
+    if len(pieces) > SCAN_MAX or not all(p and p == p.strip() and len(p) <= limit for p in pieces):
+        return None
+    came = tuple(p for p in dict.fromkeys(pieces) if p not in known.entries)
+    digest = known.digest.copy()
+    digest.update(tail.encode("utf-8"))
+    return _Known(raw, limit, known.entries + came, None, digest)
