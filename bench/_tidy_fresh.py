@@ -128,8 +128,7 @@ def summary(pairs: Sequence[FreshPair], verdicts: Sequence[str]) -> dict[str, An
         out[kind] = {
             **{w: share(c[f"{kind}.{w}"], c[f"{kind}.n"]) for w in whats},
             "by_subtype": {
-                s: {w: share(c[f"{kind}.{s}.{w}"], c[f"{kind}.{s}.n"]) for w in whats}
-                for s in subs
+                s: {w: share(c[f"{kind}.{s}.{w}"], c[f"{kind}.{s}.n"]) for w in whats} for s in subs
             },
             "by_language": {
                 lang: {w: share(c[f"{kind}@{lang}.{w}"], c[f"{kind}@{lang}.n"]) for w in whats}

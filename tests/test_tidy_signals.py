@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from mnemic.ops.tidy import TidyProposal, plan
-from mnemic.ops.tidy.signals import profile, said
+from mnemic.ops.tidy.signals import GENERIC, profile, said
 
 DAY = 86_400.0
 NOW = 1_800_000_000.0
@@ -712,3 +712,53 @@ def test_the_same_words_turned_round_a_relation_word_contradict(
 )
 def test_a_phrase_moved_to_the_front_is_not_turned_round(a: str, b: str) -> None:
     merged(a, b)
+
+
+# -- Portuguese, Italian, Dutch and Japanese -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Sara beve caffè ogni mattina.", "Sara non beve caffè la mattina."),
+        ("Paul est joignable le soir.", "Paul n'est plus joignable le soir."),
+        ("Bram drinkt koffie bij het ontbijt.", "Bram drinkt geen koffie meer bij het ontbijt."),
+        ("O utilizador come carne.", "O utilizador não come carne."),
+        ("The build uses ccache.", "ccache was removed from the build."),
+        ("ユーザーはコーヒーが好き", "ユーザーはコーヒーが好きではない"),
+    ],
+)
+def test_a_negation_in_portuguese_italian_dutch_or_japanese_supersedes(old: str, new: str) -> None:
+    """These negations were no negation: the newer entry held every word of the older
+    one, so the two were proposed as duplicates and the negation could be dropped."""
+    p = superseded(old, new)
+    assert "no longer holds" in " ".join(p.reasons)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Bram drinkt geen koffie.", "Femke drinkt geen koffie."),
+        ("Sara non mangia carne.", "Sara non mangia pesce."),
+    ],
+)
+def test_two_negated_facts_about_other_keys_stay_apart(a: str, b: str) -> None:
+    assert planned(a, b) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("A Joana trabalha em Lisboa.", "A Joana agora trabalha em Coimbra."),
+        ("Luca lavora a Torino.", "Luca adesso lavora a Milano."),
+        ("Daan werkt in Utrecht.", "Daan werkt nu in Delft."),
+    ],
+)
+def test_now_in_portuguese_italian_and_dutch_marks_an_update(old: str, new: str) -> None:
+    superseded(old, new)
+
+
+def test_the_user_in_portuguese_italian_dutch_and_japanese_is_no_subject_of_its_own() -> None:
+    for entry in ("O utilizador", "L'utente", "De gebruiker", "ユーザー"):
+        assert profile(entry).words and profile(entry).words <= GENERIC, entry
+    assert planned("O utilizador gosta de jazz.", "O utilizador gosta de fado.") == []

@@ -1,6 +1,6 @@
 """The words tidy reads past: function words, frame words and the names of values'
-kinds, in en, de, es, fr and zh (:mod:`.signals` leaves them out of an entry's content
-words).
+kinds, in en, de, es, fr and zh, and the function words of pt, it and nl
+(:mod:`.signals` leaves them out of an entry's content words).
 
 * **Function words** (``the``, ``nach``, ``hasta``, ``的``) carry no subject or value.
 * **Frame words**: everyday verbs and adverbs of habit that hold a fact together without
@@ -135,11 +135,21 @@ STOP_WORDS = frozenset(
     est sont était être a ont avoir utilise utilisent préfère aime il elle ils elles son
     sa ses leur leurs très toujours aussi seulement encore que qui sous vers chez depuis
     jusqu entre pendant
+    o os as um uma uns umas do da dos das em no na nos nas ao aos às pelo pela pelos
+    pelas ou mas são ser estar estão tem têm ter usam gosta muito sempre também só
+    ainda ele ela eles elas seu sua seus suas
+    il lo gli di della delle dei degli dello dal dalla nel nella nei nelle con su sul
+    sulla tra fra ed è sono essere hanno avere usano preferisce piace piacciono molto
+    sempre anche ancora più ogni suo sua suoi sue loro alla alle ai
+    het een en maar van op aan bij met voor naar uit om te tot is zijn waren wordt
+    worden werd heeft hebben hij zij ze wij ons onze hun die dat deze dit wat wie waar
+    hoe ook nog altijd heel erg zeer gebruikt gebruiken graag
     """
     )
 )
 STOP_CHARS = frozenset(
     "的了是在用我你他她它们也都很就还和与及把被给对从到向为吗呢吧啊呀个之这那有要会让使已"
+    "はをがにでとのもへ"  # Japanese particles
 )
 
 

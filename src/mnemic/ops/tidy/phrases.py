@@ -1,5 +1,7 @@
-"""Phrases tidy reads for what they say about time and change, in en, de, es, fr and zh:
-the names of months and weekdays (values, read as slots), a phrase of since when a fact
+"""Phrases tidy reads for what they say about time and change, in en, de, es, fr and zh
+(negations and update markers also in pt, it, nl and ja): the words that negate an entry
+or mark it as an update, the names of months and weekdays (values, read as slots), a
+phrase of since when a fact
 holds ("since October", "seit 2024", "自10月起": when, not what), and the words an
 update uses to name the value it replaced ("moved *from Berlin* to Munich", "Linear now,
 *not Jira*", "*instead of* Jira").
@@ -9,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["CALENDAR", "CHANGE_VERB", "OLD_VALUE", "WHEN"]
+__all__ = ["CALENDAR", "CHANGE_VERB", "NEGATION", "OLD_VALUE", "UPDATE", "WHEN"]
 
 
 def _listed(text: str) -> list[str]:
@@ -83,3 +85,40 @@ CHANGE_VERB = re.compile(
 )
 """A verb saying a value changed: "from Potsdam to Berlin" beside it is a move, beside
 "commutes" a route."""
+
+NEGATION = re.compile(
+    r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|don't|doesn't|didn't|isn't|"
+    r"aren't|wasn't|won't|can't|cannot|shouldn't|stopped|quit|dislikes?|hates?|avoids?|"
+    r"gave up|cancell?ed|aufgehört|abgesagt|eingestellt|dejó de|dejado de|deja de|"
+    r"cancelado|cancelada|arrêté|arrêtée|annulé|annulée|"
+    r"nicht|kein|keine|keinen|keinem|keiner|nie|niemals|nichts|ohne|"
+    r"nunca|jamás|ningún|ninguna|ninguno|nada|sin|tampoco|"
+    r"ne|n'|pas|jamais|aucun|aucune|sans|removed|dropped|entfernt|supprimé|supprimée|"
+    r"não|nem|nenhum|nenhuma|deixou de|cancelou|non|nessun|nessuno|nessuna|senza|"
+    r"smesso|smesso di|rimosso|rimossa|niet|geen|nooit|zonder|gestopt|opgezegd)\b"
+    r"|[不没沒勿]|停止|取消|戒了|戒掉|やめた|(?<!少)ない|ません",
+    re.IGNORECASE,
+)
+"""Words that negate an entry ("not", "no longer", "dejó de", "n'", "non", "geen", "不",
+"ない"): it says a fact stopped being true."""
+UPDATE = re.compile(
+    r"\b(?:now|nowadays|currently|no longer|anymore|any more|switched|moved|migrated|"
+    r"changed|upgraded|downgraded|updated|replaced|renamed|instead|as of|from now on|"
+    # "Switch chat replies to French": the imperative, only with the "to" of its value
+    r"switch(?:es|ing)?(?=(?:\s+[^\s.,;:!?]+){0,3}\s+(?:to|over to)\b)|"
+    r"ersetzt|reemplazó|remplacé|remplacée|"
+    r"jetzt|nun|inzwischen|mittlerweile|gewechselt|umgestiegen|umgestellt|umgezogen|"
+    r"verschoben|verlegt|geändert|migriert|gezogen|stattdessen|nicht mehr|ab sofort|"
+    r"ahora|actualmente|ya no|cambió|cambiado|pasó|migró|movió|movieron|en lugar de|"
+    r"a partir de ahora|"
+    r"maintenant|désormais|actuellement|déplacé|déplacée|déménagé|passé|passée|migré|"
+    r"au lieu de|"
+    r"agora|atualmente|já|passou|mudou|trocou|mudado|trocado|"
+    r"adesso|ora|ormai|attualmente|passato|passata|spostato|spostata|trasferito|"
+    r"trasferita|cambiato|cambiata|"
+    r"nu|tegenwoordig|inmiddels|overgestapt|verplaatst|verhuisd|gewijzigd|veranderd)\b"
+    r"|现在|目前|如今|改用|改成|改为|改到|换成|换到|迁移|升级|不再|今は|変更|アップグレード",
+    re.IGNORECASE,
+)
+"""Markers of an update ("now", "switched to", "jetzt", "ahora", "agora", "adesso", "nu",
+"现在", "改用"): the entry says a value changed."""

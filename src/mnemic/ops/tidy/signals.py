@@ -48,7 +48,7 @@ from .lexicon import (
     STOP_WORDS,
     stem,
 )
-from .phrases import CALENDAR, CHANGE_VERB, OLD_VALUE, WHEN
+from .phrases import CALENDAR, CHANGE_VERB, NEGATION, OLD_VALUE, UPDATE, WHEN
 from .slots import CJK, read_slots
 
 __all__ = ["GENERIC", "PairSignals", "Profile", "compare", "profile", "said"]
@@ -65,39 +65,16 @@ _REPLACED = re.compile(r"replaced|ersetzt|reemplazó|remplacé|remplacée")
 _BY = re.compile(r"with|by|durch|mit|por|con|par")
 
 _CJK_CHAR = re.compile(f"[{CJK}]")
-_WORD = re.compile(rf"用户|[{CJK}]|[^\W_]+", re.UNICODE)
+_WORD = re.compile(rf"用户|ユーザー|[{CJK}]|[^\W_]+", re.UNICODE)
 
 # Who most entries are about: a subject too common to make two entries the same subject
-GENERIC = frozenset({"user", "nutzer", "benutz", "usuari", "utilis", "用户"})
+# ("user", "Nutzer", "usuario", "utilisateur", "utilizador", "utente", "gebruiker")
+GENERIC = frozenset(
+    {"user", "nutzer", "benutz", "usuari", "usuári", "utilis", "utiliz", "utent", "gebrui"}
+    | {"用户", "ユーザー"}
+)
 
 _FRAME_ZH = re.compile("|".join(FRAME_ZH))
-
-
-_NEGATION = re.compile(
-    r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|don't|doesn't|didn't|isn't|"
-    r"aren't|wasn't|won't|can't|cannot|shouldn't|stopped|quit|dislikes?|hates?|avoids?|"
-    r"gave up|cancell?ed|aufgehört|abgesagt|eingestellt|dejó de|dejado de|deja de|"
-    r"cancelado|cancelada|arrêté|arrêtée|annulé|annulée|"
-    r"nicht|kein|keine|keinen|keinem|keiner|nie|niemals|nichts|ohne|"
-    r"nunca|jamás|ningún|ninguna|ninguno|nada|sin|tampoco|"
-    r"ne|pas|jamais|aucun|aucune|sans)\b|[不没沒勿]|停止|取消",
-    re.IGNORECASE,
-)
-_UPDATE = re.compile(
-    r"\b(?:now|nowadays|currently|no longer|anymore|any more|switched|moved|migrated|"
-    r"changed|upgraded|downgraded|updated|replaced|renamed|instead|as of|from now on|"
-    # "Switch chat replies to French": the imperative, only with the "to" of its value
-    r"switch(?:es|ing)?(?=(?:\s+[^\s.,;:!?]+){0,3}\s+(?:to|over to)\b)|"
-    r"ersetzt|reemplazó|remplacé|remplacée|"
-    r"jetzt|nun|inzwischen|mittlerweile|gewechselt|umgestiegen|umgestellt|umgezogen|"
-    r"verschoben|verlegt|geändert|migriert|gezogen|stattdessen|nicht mehr|ab sofort|"
-    r"ahora|actualmente|ya no|cambió|cambiado|pasó|migró|movió|movieron|en lugar de|"
-    r"a partir de ahora|"
-    r"maintenant|désormais|actuellement|déplacé|déplacée|déménagé|passé|passée|migré|"
-    r"au lieu de)\b"
-    r"|现在|目前|如今|改用|改成|改为|改到|换成|换到|迁移|升级|不再",
-    re.IGNORECASE,
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,14 +221,14 @@ def _after_update(folded: str, names: frozenset[str] = frozenset()) -> tuple[str
     :data:`TO_WITHIN` tokens ("changed *dinner* to low-carb", "cambió a", "改成"), or
     anywhere after "replaced" ("replaced *the Monday workout* with yoga"), the value is
     what comes after it; the words before it name the key."""
-    marker = _UPDATE.search(folded)
+    marker = UPDATE.search(folded)
     if marker is None:
         return ()
     end = marker.end()
     for when in WHEN.finditer(folded):  # "as of 2025, ...": the value follows the phrase
         if when.start() <= marker.start() < when.end():
             end = when.end()
-    tokens = _WORD.findall(_UPDATE.sub(_gap, WHEN.sub(" ", folded[end:])))
+    tokens = _WORD.findall(UPDATE.sub(_gap, WHEN.sub(" ", folded[end:])))
     if _REPLACED.fullmatch(marker.group(0)):  # "replaced the Monday workout *with* yoga"
         to = next((i for i, t in enumerate(tokens) if _BY.fullmatch(t)), None)
     else:
@@ -284,10 +261,10 @@ def profile(text: str) -> Profile:
     if phrases:
         rest = read_slots(what)[1]
     slots |= {f"calendar:{w}" for w in _WORD.findall(folded) if w in CALENDAR}
-    update = bool(_UPDATE.search(folded))
-    negation = _NEGATION.search(_UPDATE.sub(_keep_negation, folded))
-    plain = _UPDATE.sub(_gap, rest)
-    plain = _NEGATION.sub(_gap, plain)
+    update = bool(UPDATE.search(folded))
+    negation = NEGATION.search(UPDATE.sub(_keep_negation, folded))
+    plain = UPDATE.sub(_gap, rest)
+    plain = NEGATION.sub(_gap, plain)
     names = _capitalised(text)
     after = _after_update(folded, names) if update else ()
     was = _old_value(what, names) if update else ()
@@ -323,7 +300,7 @@ def _negation_said(folded: str, m: re.Match[str] | None) -> str:
     if m is None:
         return ""
     if m.group(0) == "not" and "not" not in _WORD.findall(folded):
-        marker = next((u for u in _UPDATE.findall(folded) if _keep_negation_word(u)), None)
+        marker = next((u for u in UPDATE.findall(folded) if _keep_negation_word(u)), None)
         return marker or "not"
     return m.group(0)
 
