@@ -762,3 +762,33 @@ def test_the_user_in_portuguese_italian_dutch_and_japanese_is_no_subject_of_its_
     for entry in ("O utilizador", "L'utente", "De gebruiker", "ユーザー"):
         assert profile(entry).words and profile(entry).words <= GENERIC, entry
     assert planned("O utilizador gosta de jazz.", "O utilizador gosta de fado.") == []
+
+
+# -- numbers written in words ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("The retro takes forty-five minutes.", "The retro takes 45 minutes."),
+        ("Der Nutzer hat drei Fahrräder.", "Der Nutzer hat 3 Fahrräder."),
+        ("El presupuesto es de dos mil euros.", "El presupuesto es de 2000 euros."),
+        ("Het kantoor heeft twaalf bureaus.", "Het kantoor heeft 12 bureaus."),
+        ("用户每周跑三次步", "用户每周跑3次步"),
+    ],
+)
+def test_a_number_in_words_and_in_digits_is_one_value(a: str, b: str) -> None:
+    """ "forty-five" was a content word and "45" a number: two facts to tidy."""
+    merged(a, b)
+
+
+def test_another_number_in_words_is_still_a_change() -> None:
+    p = superseded("The retro takes forty-five minutes.", "The retro now takes 30 minutes.")
+    assert "45 vs 30" in " ".join(p.reasons)
+
+
+@pytest.mark.parametrize(
+    "entry", ["The new one is much faster.", "User runs once a week.", "用户和朋友一起吃饭"]
+)
+def test_words_for_one_and_words_shared_with_another_language_stay_words(entry: str) -> None:
+    assert not profile(entry).slots

@@ -48,6 +48,7 @@ from .lexicon import (
     STOP_WORDS,
     stem,
 )
+from .numerals import digits
 from .phrases import CALENDAR, CHANGE_VERB, NEGATION, OLD_VALUE, UPDATE, WHEN
 from .slots import CJK, read_slots
 
@@ -250,7 +251,7 @@ def _old_value(folded: str, names: frozenset[str]) -> tuple[str, ...]:
 
 def profile(text: str) -> Profile:
     """The :class:`Profile` of one entry."""
-    folded = _fold(text)
+    folded = digits(_fold(text))
     slots, rest = read_slots(folded)
     when: set[str] = set()
     phrases = WHEN.findall(folded)
