@@ -792,3 +792,39 @@ def test_another_number_in_words_is_still_a_change() -> None:
 )
 def test_words_for_one_and_words_shared_with_another_language_stay_words(entry: str) -> None:
     assert not profile(entry).slots
+
+
+# -- weekdays and months in more languages and forms ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("User works from home on Thu.", "User works from home on Thursday."),
+        ("Invoices are due in Sept.", "Invoices are due in September."),
+        ("A aula de piano é na quarta.", "A aula de piano é na quarta-feira."),
+    ],
+)
+def test_one_weekday_or_month_in_two_forms_is_one_value(a: str, b: str) -> None:
+    merged(a, b)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("De yogales is op dinsdag.", "De yogales is op donderdag."),
+        ("La riunione di team è il lunedì.", "La riunione di team è il giovedì."),
+        ("O prazo do projeto é em março.", "O prazo do projeto é em maio."),
+    ],
+)
+def test_another_weekday_or_month_in_portuguese_italian_or_dutch_is_a_change(
+    old: str, new: str
+) -> None:
+    """Dutch, Italian and Portuguese names of days and months were content words, a word
+    of its own on each side (two facts), where the same in English is a changed value."""
+    p = superseded(old, new)
+    assert "different values" in p.reasons[0]
+
+
+def test_the_same_weekday_for_two_keys_stays_apart() -> None:
+    assert planned("A aula de piano é na quarta.", "A aula de inglês é na quarta.") == []

@@ -137,7 +137,7 @@ STOP_WORDS = frozenset(
     jusqu entre pendant
     o os as um uma uns umas do da dos das em no na nos nas ao aos às pelo pela pelos
     pelas ou mas são ser estar estão tem têm ter usam gosta muito sempre também só
-    ainda ele ela eles elas seu sua seus suas
+    ainda ele ela eles elas seu sua seus suas feira feiras
     il lo gli di della delle dei degli dello dal dalla nel nella nei nelle con su sul
     sulla tra fra ed è sono essere hanno avere usano preferisce piace piacciono molto
     sempre anche ancora più ogni suo sua suoi sue loro alla alle ai

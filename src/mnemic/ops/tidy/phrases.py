@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["CALENDAR", "CHANGE_VERB", "NEGATION", "OLD_VALUE", "UPDATE", "WHEN"]
+__all__ = ["CALENDAR", "CHANGE_VERB", "calendar_value", "NEGATION", "OLD_VALUE", "UPDATE", "WHEN"]
 
 
 def _listed(text: str) -> list[str]:
@@ -23,16 +23,41 @@ _MONTHS = _listed(
     "january february march april may june july august september october november december "
     "januar februar märz april mai juni juli august september oktober november dezember "
     "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre "
-    "janvier février mars avril mai juin juillet août septembre octobre novembre décembre"
+    "janvier février mars avril mai juin juillet août septembre octobre novembre décembre "
+    "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro "
+    "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre "
+    "dicembre januari februari maart april mei juni juli augustus september oktober november "
+    "december"
 )
 _WEEKDAYS = _listed(
     "monday tuesday wednesday thursday friday saturday sunday "
     "montag dienstag mittwoch donnerstag freitag samstag sonntag "
     "lunes martes miércoles jueves viernes sábado domingo "
-    "lundi mardi mercredi jeudi vendredi samedi dimanche"
+    "lundi mardi mercredi jeudi vendredi samedi dimanche "
+    "segunda terça quarta quinta sexta sábado domingo "
+    "lunedì martedì mercoledì giovedì venerdì sabato domenica "
+    "maandag dinsdag woensdag donderdag vrijdag zaterdag zondag"
 )
-CALENDAR = frozenset(_MONTHS + _WEEKDAYS)
-"""Month and weekday names (folded): a value, not a content word."""
+# Abbreviations with one reading ("Tue", "Sept"; not "mon", French for "my", nor "jan",
+# "mar", "sat", "sun": names and words). Plurals and adverbs ("Mondays", "montags") stay
+# content words: a habit's day is its key as often as its value ("Sport montags: Laufen"
+# / "Sport mittwochs: Laufen" are two facts).
+_FORMS = dict(
+    zip(_listed("tue tues wed thu thur thurs fri feb aug sep sept oct nov dec"),
+        _listed("tuesday tuesday wednesday thursday thursday thursday friday february "
+                "august september september october november december"),
+        strict=True)
+)  # fmt: skip
+CALENDAR = frozenset(_MONTHS + _WEEKDAYS) | frozenset(_FORMS)
+"""Month and weekday names (folded), in en, de, es, fr, pt, it and nl, and their
+unambiguous abbreviations: a value, not a content word."""
+
+
+def calendar_value(word: str) -> str:
+    """The name a month or weekday name in ``CALENDAR`` stands for: "thu" and "thursday"
+    are one value."""
+    return _FORMS.get(word, word)
+
 
 _POINT = (  # a point in time: "october", "march 3, 2025", "last week", "2024", "01.10.2025"
     r"(?:(?:early|mid|late|the|end of|beginning of|last|this|next|past|anfang|mitte|ende|"

@@ -49,7 +49,7 @@ from .lexicon import (
     stem,
 )
 from .numerals import digits
-from .phrases import CALENDAR, CHANGE_VERB, NEGATION, OLD_VALUE, UPDATE, WHEN
+from .phrases import CALENDAR, CHANGE_VERB, NEGATION, OLD_VALUE, UPDATE, WHEN, calendar_value
 from .slots import CJK, read_slots
 
 __all__ = ["GENERIC", "PairSignals", "Profile", "compare", "profile", "said"]
@@ -257,11 +257,11 @@ def profile(text: str) -> Profile:
     phrases = WHEN.findall(folded)
     for phrase in phrases:
         when |= read_slots(phrase)[0]
-        when |= {f"calendar:{w}" for w in _WORD.findall(phrase) if w in CALENDAR}
+        when |= {f"calendar:{calendar_value(w)}" for w in _WORD.findall(phrase) if w in CALENDAR}
     what = WHEN.sub(" ", folded) if phrases else folded  # its words: what, not since when
     if phrases:
         rest = read_slots(what)[1]
-    slots |= {f"calendar:{w}" for w in _WORD.findall(folded) if w in CALENDAR}
+    slots |= {f"calendar:{calendar_value(w)}" for w in _WORD.findall(folded) if w in CALENDAR}
     update = bool(UPDATE.search(folded))
     negation = NEGATION.search(UPDATE.sub(_keep_negation, folded))
     plain = UPDATE.sub(_gap, rest)
