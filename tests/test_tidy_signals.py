@@ -828,3 +828,44 @@ def test_another_weekday_or_month_in_portuguese_italian_or_dutch_is_a_change(
 
 def test_the_same_weekday_for_two_keys_stays_apart() -> None:
     assert planned("A aula de piano é na quarta.", "A aula de inglês é na quarta.") == []
+
+
+# -- an update that rewords the sentence around a changed number ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "values"),
+    [
+        ("The upload limit is 10 MB per file.", "Uploads now accept 25 MB per file.", "10 vs 25"),
+        ("Die Warteschlange fasst 500 Jobs.", "Die Warteschlange nimmt jetzt 800 Jobs auf.",
+         "500 vs 800"),
+        ("Artefacts are kept for 60 days.", "Artefact retention was reduced from 60 to 20 days.",
+         "20"),
+    ],
+)  # fmt: skip
+def test_an_update_rewording_what_follows_its_marker_around_a_new_number_supersedes(
+    old: str, new: str, values: str
+) -> None:
+    """Each side held a word of its own ("limit" / "accept", "retention" beside the
+    unmarked "reduced ... to"), so a changed number in other words was two facts."""
+    p = superseded(old, new)
+    assert values in p.reasons[0]
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # another subject named before the marker: "avatar" uploads are another limit
+        ("The upload limit is 10 MB per file.", "The avatar upload now accepts 2 MB per file."),
+        ("Staging allows 100 requests per minute.",
+         "Production now allows 500 requests per minute."),
+    ],
+)  # fmt: skip
+def test_a_new_number_for_another_subject_in_other_words_stays_apart(a: str, b: str) -> None:
+    assert planned(a, b) == []
+
+
+def test_cut_or_raised_is_an_update_only_with_the_particle_of_its_amount() -> None:
+    assert profile("The rent was raised to 1350 EUR.").update
+    assert not profile("User cut sugar out of the diet.").update
+    assert not profile("User was raised in Porto.").update

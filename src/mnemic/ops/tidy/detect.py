@@ -69,6 +69,7 @@ from .updates import (
     names_old_value,
     replaced_side,
     reworded_update,
+    reworded_value,
 )
 
 __all__ = ["THRESHOLDS", "Finding", "Thresholds", "Verdict", "find", "judge", "signals_of"]
@@ -110,6 +111,13 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
             s.word_overlap,
         )
     verdict = _judge(a, b, s, t)
+    if verdict is None and reworded_value(a, b, s, t):
+        return Verdict(
+            "contradiction",
+            f"same subject, one says its value changed (in other words): {_values(a, b)} "
+            f"vs {_values(b, a)}",
+            s.word_overlap,
+        )
     if verdict is None and reworded_update(a, b, s, t):
         was = ", ".join(x for x in (said(a, s.only_a), _values(a, b)) if x)
         now = ", ".join(x for x in (said(b, s.only_b), _values(b, a)) if x)

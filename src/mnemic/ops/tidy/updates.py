@@ -7,6 +7,9 @@ with", "改用"), beside an entry it may change (:mod:`.detect` asks them in tur
   hold right after its marker ("reaches for Emacs" / "now uses vim instead");
 * :func:`changed_phrase`: its value is a phrase said in one place ("switched to
   *Sublime Text*");
+* :func:`reworded_value`: it changes the other's value (a number, a version, a date)
+  and rewords what follows its marker ("rate limit is 100 requests per minute" / "now
+  *allows* 250 requests per minute");
 * :func:`frame_change`: it says the other's sentence with another value in one place
   (:mod:`.frames`);
 * :func:`names_old_value` / :func:`names_new_value`: whether the words right after its
@@ -31,6 +34,7 @@ __all__ = [
     "names_old_value",
     "replaced_side",
     "reworded_update",
+    "reworded_value",
 ]
 
 
@@ -94,6 +98,32 @@ def reworded_update(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bo
         if not after and not s.slots_differ:  # "..., no more": a slot says what changed
             return False
     return True
+
+
+def reworded_value(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bool:
+    """An update that changes the other entry's value (a slot: a number, a version, a
+    date) and rewords the words after its marker: "the public API rate limit is 100
+    requests per minute" / "the public API now allows 250 requests per minute". They
+    share two content words or more, each holds at most :attr:`Thresholds.value_words`
+    of its own, and the update's own words all stand after its marker (the subject
+    before it is the other's): "the *internal* API now allows 500 requests per minute"
+    names another subject first, another fact."""
+    oa, ob = s.only_a - GENERIC, s.only_b - GENERIC
+    if not (
+        t.value_words > 0
+        and s.update
+        and s.slots_differ
+        and not s.negation_differs
+        and s.shared >= 2
+        and max(len(oa), len(ob)) <= t.value_words
+        and a.kinds == b.kinds
+        and a.stated != b.stated
+    ):
+        return False
+    for new, own in ((a, oa), (b, ob)):
+        if new.update and own and own <= set(new.after_update):
+            return True
+    return False
 
 
 def names_old_value(a: Profile, b: Profile) -> bool:
