@@ -869,3 +869,31 @@ def test_cut_or_raised_is_an_update_only_with_the_particle_of_its_amount() -> No
     assert profile("The rent was raised to 1350 EUR.").update
     assert not profile("User cut sugar out of the diet.").update
     assert not profile("User was raised in Porto.").update
+
+
+# -- passive and active ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Die Verträge werden von Stefan geprüft.", "Stefan prüft die Verträge."),
+        ("De facturen worden door Sanne gemaakt.", "Sanne maakt de facturen."),
+        ("Le planning est géré par Inès.", "Inès gère le planning."),
+    ],
+)
+def test_a_passive_and_its_active_are_one_fact(a: str, b: str) -> None:
+    """The participle ("geprüft", "géré") was another word than the verb ("prüft",
+    "gère"), so each side held a word of its own."""
+    merged(a, b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Die Verträge werden von Stefan geprüft.", "Die Rechnungen werden von Stefan geprüft."),
+        ("Stefan prüft die Verträge.", "Stefan unterschreibt die Verträge."),
+    ],
+)
+def test_a_participle_does_not_join_two_objects_or_two_verbs(a: str, b: str) -> None:
+    assert planned(a, b) == []

@@ -23,6 +23,7 @@ frame words end a run of characters before it is cut into bigrams.
 from __future__ import annotations
 
 import threading
+import unicodedata
 from functools import lru_cache
 from typing import Any
 
@@ -36,6 +37,7 @@ __all__ = [
     "KIND_NAMES",
     "STOP_CHARS",
     "STOP_WORDS",
+    "participle",
     "stem",
 ]
 
@@ -91,7 +93,8 @@ def stem(word: str) -> str:
     """The key two Latin words (folded) are compared by: the Snowball English stem, cut
     to its first six letters, of the word itself or of the word a common technical
     abbreviation stands for ("db": "database", "prod": "production", "k8s":
-    "kubernetes"). The stem joins the inflections of short words ("logs" / "log",
+    "kubernetes"), its accents folded ("validé" / "valide"). The stem joins the
+    inflections of short words ("logs" / "log",
     "tests" / "testing", "emails" / "email") and a verb with its noun where they share it
     ("deploys" / "deployment"); the cut joins long ones in the other languages
     ("nachmittags" / "Nachmittag", "preferido" / "prefiere"), whose language a short
@@ -99,7 +102,20 @@ def stem(word: str) -> str:
     word = ABBREVIATIONS.get(word, word)
     if not word.isalpha():
         return word[:_STEM]
+    if not word.isascii() and max(word) < "\u0250":  # Latin letters: "validé" / "valide"
+        decomposed = unicodedata.normalize("NFD", word)
+        word = "".join(c for c in decomposed if not unicodedata.combining(c))
     return str(_english().stemWord(word))[:_STEM]
+
+
+def participle(word: str, other: str) -> bool:
+    """Whether one of two stems is the other's German or Dutch past participle, its
+    "ge-" form: "geprüft" / "prüft", "gemaakt" / "maakt" (a passive against its active:
+    "die Rechnungen werden von Petra *geprüft*" / "Petra *prüft* die Rechnungen")."""
+    return any(
+        len(y) >= 4 and x.startswith("ge") and ("ge" + y)[:_STEM] == x
+        for x, y in ((word, other), (other, word))
+    )
 
 
 def _listed(text: str) -> list[str]:

@@ -46,6 +46,7 @@ from .lexicon import (
     KIND_NAMES,
     STOP_CHARS,
     STOP_WORDS,
+    participle,
     stem,
 )
 from .numerals import digits
@@ -71,7 +72,7 @@ _WORD = re.compile(rf"用户|ユーザー|[{CJK}]|[^\W_]+", re.UNICODE)
 # Who most entries are about: a subject too common to make two entries the same subject
 # ("user", "Nutzer", "usuario", "utilisateur", "utilizador", "utente", "gebruiker")
 GENERIC = frozenset(
-    {"user", "nutzer", "benutz", "usuari", "usuári", "utilis", "utiliz", "utent", "gebrui"}
+    {"user", "nutzer", "benutz", "usuari", "utilis", "utiliz", "utent", "gebrui"}
     | {"用户", "ユーザー"}
 )
 
@@ -358,27 +359,37 @@ def compare(a: Profile, b: Profile, cosine: float | None = None) -> PairSignals:
     """The signals of the pair ``a``, ``b`` (``cosine``: of their embeddings, if any)."""
     union = len(a.shingles | b.shingles)
     jac = len(a.shingles & b.shingles) / union if union else 0.0
-    shared = (a.words & b.words) - GENERIC
+    a_words = _as_in(a.words, b.words)
+    shared = (a_words & b.words) - GENERIC
     kinds = a.kinds & b.kinds
     differ = any(
         {v for v in a.slots if v.startswith(k + ":")}
         != {v for v in b.slots if v.startswith(k + ":")}
         for k in kinds
     )
-    smaller = min(len(a.words - GENERIC), len(b.words - GENERIC))
+    smaller = min(len(a_words - GENERIC), len(b.words - GENERIC))
     overlap = len(shared) / smaller if smaller else 0.0
-    every_a, every_b = a.words | a.slots, b.words | b.slots
+    every_a, every_b = a_words | a.slots, b.words | b.slots
     together = len(every_a | every_b)
     return PairSignals(
         jac,
         overlap,
         len(every_a & every_b) / together if together else 0.0,
         len(shared),
-        a.words - b.words,
-        b.words - a.words,
+        a_words - b.words,
+        b.words - a_words,
         differ,
         a.slots <= b.slots or b.slots <= a.slots,
         a.negated != b.negated,
         a.update or b.update,
         cosine,
+    )
+
+
+def _as_in(words: frozenset[str], other: frozenset[str]) -> frozenset[str]:
+    """``words`` with each word the other side says as a past participle (or the other
+    way round: :func:`.lexicon.participle`) spelled as the other side says it."""
+    theirs = other - words
+    return frozenset(
+        w if w in other else next((t for t in theirs if participle(w, t)), w) for w in words
     )
