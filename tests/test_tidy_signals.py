@@ -897,3 +897,38 @@ def test_a_passive_and_its_active_are_one_fact(a: str, b: str) -> None:
 )
 def test_a_participle_does_not_join_two_objects_or_two_verbs(a: str, b: str) -> None:
     assert planned(a, b) == []
+
+
+# -- who is in charge, as a noun or as a verb -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Grace's manager is Omar.", "Grace reports to Omar."),
+        ("Kenji owns the deploy scripts.", "The owner of the deploy scripts is Kenji."),
+        ("Lea betreut die Buchhaltung.", "Für die Buchhaltung ist Lea zuständig."),
+        ("El jefe de Pablo es Andrés.", "Pablo depende de Andrés."),
+    ],
+)
+def test_in_charge_said_as_a_noun_or_a_verb_is_one_fact(a: str, b: str) -> None:
+    """ "manager" / "reports", "owns" / "owner", "betreut" / "zuständig" were words of
+    each side's own, so the pair was two facts."""
+    p = merged(a, b)
+    assert "manager" not in " ".join(p.reasons)  # the reason spells the entries' words
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Grace reports to Omar.", "Grace's mentor is Omar."),
+        ("Kenji owns the deploy scripts.", "Kenji owns the test scripts."),
+        ("Lea betreut die Buchhaltung.", "Lea betreut die Personalabteilung."),
+    ],
+)
+def test_in_charge_of_another_person_or_thing_stays_apart(a: str, b: str) -> None:
+    assert planned(a, b) == []
+
+
+def test_another_manager_in_other_words_is_an_update() -> None:
+    superseded("Grace reports to Omar.", "Grace's manager is now Lina.")

@@ -22,6 +22,7 @@ frame words end a run of characters before it is cut into bigrams.
 
 from __future__ import annotations
 
+import re
 import threading
 import unicodedata
 from functools import lru_cache
@@ -34,6 +35,7 @@ __all__ = [
     "FRAME_NOUNS",
     "FRAME_STEMS",
     "FRAME_ZH",
+    "IN_CHARGE",
     "KIND_NAMES",
     "STOP_CHARS",
     "STOP_WORDS",
@@ -276,3 +278,19 @@ KIND_NAMES: dict[str, frozenset[str]] = {
     for kind in kinds
 }
 """Per slot kind (``version``, ``path``...): the stems (CJK: the words) that name it."""
+
+IN_CHARGE = re.compile(
+    r"\b(?:reports? to|reporting to|line manager|managers?|manages|managed by|boss|"
+    r"supervisor|owns|owned by|owners?|in charge of|responsible for|vorgesetzter?|"
+    r"vorgesetzten|chefin|teamleiter(?:in)?|berichtet an|zuständig(?: für)?|"
+    r"verantwortlich(?: für)?|betreut|jef[ea]|depende de|se encarga de|encargad[oa] de|"
+    r"rend compte à|s'occupe de|chefe|responde (?:a|à)|responsável por|capo|riporta a|"
+    r"si occupa di|leidinggevende|teamleider|rapporteert aan|verantwoordelijk voor|"
+    r"eigenaar(?: van)?)\b"
+)
+"""Who is in charge of whom or what, said as a noun or as a verb: "*manager* is Anna" /
+"*reports to* Anna", "Priya *owns* the checklist" / "the *owner* of the checklist is
+Priya", "Jonas *betreut* das Deployment" / "für das Deployment ist Jonas *zuständig*",
+"la *jefa* de Carlos es Lucía" / "Carlos *depende de* Lucía": one relation, read as the
+one word "manager" (:func:`.signals.profile`). Not "chef" (an English cook) nor
+"responsable" (French for a manager and a person in charge, Spanish for to blame)."""

@@ -43,6 +43,7 @@ from .lexicon import (
     FRAME_NOUNS,
     FRAME_STEMS,
     FRAME_ZH,
+    IN_CHARGE,
     KIND_NAMES,
     STOP_CHARS,
     STOP_WORDS,
@@ -252,7 +253,7 @@ def _old_value(folded: str, names: frozenset[str]) -> tuple[str, ...]:
 
 def profile(text: str) -> Profile:
     """The :class:`Profile` of one entry."""
-    folded = digits(_fold(text))
+    folded = IN_CHARGE.sub("manager", digits(_fold(text)))
     slots, rest = read_slots(folded)
     when: set[str] = set()
     phrases = WHEN.findall(folded)
