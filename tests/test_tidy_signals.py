@@ -932,3 +932,11 @@ def test_in_charge_of_another_person_or_thing_stays_apart(a: str, b: str) -> Non
 
 def test_another_manager_in_other_words_is_an_update() -> None:
     superseded("Grace reports to Omar.", "Grace's manager is now Lina.")
+
+
+def test_spanish_nada_alone_is_no_negation() -> None:
+    """ "nada" is "swims" as often as "nothing" (and "nothing" comes with "no"): read as a
+    negation, "el usuario nada los lunes" contradicted "el usuario corre los jueves"."""
+    assert not profile("La usuaria nada los lunes.").negated
+    assert profile("La usuaria no come nada.").negated
+    assert planned("La usuaria nada los lunes.", "La usuaria corre los jueves.") == []

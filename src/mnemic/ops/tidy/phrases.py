@@ -117,7 +117,7 @@ NEGATION = re.compile(
     r"gave up|cancell?ed|aufgehört|abgesagt|eingestellt|dejó de|dejado de|deja de|"
     r"cancelado|cancelada|arrêté|arrêtée|annulé|annulée|"
     r"nicht|kein|keine|keinen|keinem|keiner|nie|niemals|nichts|ohne|"
-    r"nunca|jamás|ningún|ninguna|ninguno|nada|sin|tampoco|"
+    r"nunca|jamás|ningún|ninguna|ninguno|sin|tampoco|"
     r"ne|n'|pas|jamais|aucun|aucune|sans|removed|dropped|entfernt|supprimé|supprimée|"
     r"não|nem|nenhum|nenhuma|deixou de|cancelou|non|nessun|nessuno|nessuna|senza|"
     r"smesso|smesso di|rimosso|rimossa|niet|geen|nooit|zonder|gestopt|opgezegd)\b"
