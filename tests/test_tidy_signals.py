@@ -940,3 +940,21 @@ def test_spanish_nada_alone_is_no_negation() -> None:
     assert not profile("La usuaria nada los lunes.").negated
     assert profile("La usuaria no come nada.").negated
     assert planned("La usuaria nada los lunes.", "La usuaria corre los jueves.") == []
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("The budget meeting is on Monday.", "The hiring meeting moved to Wednesday."),
+        ("Frontend builds run on Node 18.", "Backend builds were migrated to Deno."),
+    ],
+)
+def test_an_update_of_another_key_of_one_kind_stays_apart(a: str, b: str) -> None:
+    """ "budget meeting" / "hiring meeting": a word of each side's own right before the
+    same word names two keys; the reworded-update rule read them as one key changed."""
+    assert planned(a, b) == []
+
+
+def test_a_reworded_update_of_one_key_still_supersedes() -> None:
+    superseded("For large refactors the user reaches for Emacs.",
+               "User now uses vim for large refactors instead.")  # fmt: skip

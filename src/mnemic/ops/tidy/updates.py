@@ -19,9 +19,11 @@ with", "改用"), beside an entry it may change (:mod:`.detect` asks them in tur
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING
 
 from .frames import Aligned, aligned
+from .lexicon import stem
 from .signals import GENERIC, PairSignals, Profile
 
 if TYPE_CHECKING:
@@ -72,7 +74,9 @@ def reworded_update(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bo
     instead"): they share their subject, each side holds a few words or a slot of its
     own, and none of the words right after the update marker (where it names what it
     changed to) is in the other entry: "keeps breakfast low-carb" / "changed lunch to
-    low-carb" is the same value for another key, two facts. Cautious by design: "the
+    low-carb" is the same value for another key, two facts; so are two words of their
+    own before one shared word ("the *design* review is on Tuesday" / "the *sprint*
+    review moved to Thursday": two keys of one kind). Cautious by design: "the
     web team now deploys with Vercel" beside "the mobile team deploys with Fastlane"
     is left alone (the same-frame rule takes "the team now deploys with GitHub
     Actions" beside "the team deploys with Jenkins", whose frame is the same)."""
@@ -97,7 +101,19 @@ def reworded_update(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bo
             return False
         if not after and not s.slots_differ:  # "..., no more": a slot says what changed
             return False
-    return True
+    return not _other_modifier(a, b, oa, ob)
+
+
+def _other_modifier(a: Profile, b: Profile, oa: frozenset[str], ob: frozenset[str]) -> bool:
+    """Whether a word of each side's own stands right before the same shared word, no
+    word between ("the *design* review" / "the *sprint* review"): two keys of one kind,
+    not one key."""
+
+    def heads(p: Profile, own: frozenset[str]) -> set[str]:
+        words = [stem(w) for w in p.folded.split()]
+        return {after for w, after in itertools.pairwise(words) if w in own}
+
+    return bool((heads(a, oa) & heads(b, ob)) - oa - ob - GENERIC)
 
 
 def reworded_value(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bool:
