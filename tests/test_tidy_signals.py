@@ -958,3 +958,19 @@ def test_an_update_of_another_key_of_one_kind_stays_apart(a: str, b: str) -> Non
 def test_a_reworded_update_of_one_key_still_supersedes() -> None:
     superseded("For large refactors the user reaches for Emacs.",
                "User now uses vim for large refactors instead.")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Marco mangia pasta a pranzo.", "A pranzo Marco prende pasta."),
+        ("Femke drinkt thee in de ochtend.", "In de ochtend neemt Femke thee."),
+        ("A Rita escreve os relatórios em Word.", "A Rita faz os relatórios em Word."),
+    ],
+)
+def test_everyday_verbs_of_italian_dutch_and_portuguese_are_frame(a: str, b: str) -> None:
+    merged(a, b)
+
+
+def test_an_everyday_verb_does_not_join_two_values() -> None:
+    assert planned("Marco beve tè verde la sera.", "Marco beve tè nero la mattina.") == []

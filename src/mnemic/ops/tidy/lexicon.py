@@ -204,6 +204,12 @@ _FRAME = """
     bevorzugt bevorzugen bevorzugte liebsten lieber braucht brauchen arbeitet arbeiten
     gearbeitet quiere quieren necesita necesitan trabaja trabajan trabajar veut veulent
     besoin travaille travaillent travailler garde gardent
+    bebe beber toma tomar vai ir faz fazer escreve escrever trabalha trabalhar mora
+    morar quer querer prefere
+    beve bere mangia mangiare prende prendere va andare fa fare scrive scrivere lavora
+    lavorare vive vivere vuole volere
+    drinkt drinken eet eten neemt nemen gaat gaan doet doen schrijft schrijven werkt
+    werken woont wonen wil willen prefereert
 """
 
 _FRAME_NOUNS = """
@@ -225,7 +231,7 @@ noun of them. Not the nouns technical facts are about ("database", "tool"): "the
 *DB* is backed up" and "the prod *repo* is backed up" are two facts."""
 
 FRAME_STEMS = frozenset(stem(w) for w in _listed(_FRAME)) | FRAME_NOUNS
-"""The stems of the frame words of en, de, es and fr."""
+"""The stems of the frame words of en, de, es, fr, pt, it and nl."""
 
 FRAME_ZH = (
     "的时候",
