@@ -974,3 +974,23 @@ def test_everyday_verbs_of_italian_dutch_and_portuguese_are_frame(a: str, b: str
 
 def test_an_everyday_verb_does_not_join_two_values() -> None:
     assert planned("Marco beve tè verde la sera.", "Marco beve tè nero la mattina.") == []
+
+
+def test_a_marker_between_the_verb_and_the_value_is_read_past() -> None:
+    """ "trinkt *jetzt* Tee": the word before the value was the marker, not the verb the
+    other entry ties its value with, so the same frame was not seen."""
+    p = superseded("Der Nutzer trinkt Kaffee.", "Der Nutzer trinkt jetzt Tee.")
+    assert "same words" in p.reasons[0]
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("User speaks Portuguese.", "User now also speaks Dutch."),
+        ("Der Nutzer spricht Spanisch.", "Der Nutzer spricht jetzt auch Italienisch."),
+        ("User uses vim for notes.", "User now also uses Emacs for notes."),
+    ],
+)
+def test_an_update_that_adds_a_value_replaces_none(a: str, b: str) -> None:
+    """ "now *also* speaks Dutch" was read as a change from Portuguese to Dutch."""
+    assert planned(a, b) == []

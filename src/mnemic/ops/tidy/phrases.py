@@ -11,7 +11,16 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["CALENDAR", "CHANGE_VERB", "calendar_value", "NEGATION", "OLD_VALUE", "UPDATE", "WHEN"]
+__all__ = [
+    "ADDITIVE",
+    "CALENDAR",
+    "CHANGE_VERB",
+    "NEGATION",
+    "OLD_VALUE",
+    "UPDATE",
+    "WHEN",
+    "calendar_value",
+]
 
 
 def _listed(text: str) -> list[str]:
@@ -152,3 +161,10 @@ UPDATE = re.compile(
 )
 """Markers of an update ("now", "switched to", "jetzt", "ahora", "agora", "adesso", "nu",
 "现在", "改用"): the entry says a value changed."""
+
+ADDITIVE = re.compile(
+    r"\b(?:also|too|as well|additionally|auch|zusätzlich|ebenfalls|también|además|aussi|"
+    r"également|anche|inoltre|também|ook|eveneens)\b|也|还"
+)
+"""Words that add a value beside the other rather than replace it ("now *also* speaks
+Dutch", "spricht *auch* Niederländisch", "也"): no change of the value."""

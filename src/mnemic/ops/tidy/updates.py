@@ -24,12 +24,14 @@ from typing import TYPE_CHECKING
 
 from .frames import Aligned, aligned
 from .lexicon import stem
+from .phrases import ADDITIVE
 from .signals import GENERIC, PairSignals, Profile
 
 if TYPE_CHECKING:
     from .thresholds import Thresholds
 
 __all__ = [
+    "adds",
     "changed_phrase",
     "frame_change",
     "names_new_value",
@@ -96,6 +98,8 @@ def reworded_update(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bo
     for new, old in ((a, b), (b, a)):
         if not new.update:
             continue
+        if adds(new):
+            return False
         after = set(new.changed_to)
         if after & old.words:  # the other entry says it already: the same value or key
             return False
@@ -190,6 +194,7 @@ def changed_phrase(
         and _run(a, oa)
         and _run(b, ob)
         and not names_old_value(a, b)
+        and not (adds(a) or adds(b))
     )
 
 
@@ -199,4 +204,12 @@ def frame_change(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Align
     German", "lives in Berlin" / "now lives in Munich"."""
     if t.frame_value_words <= 0 or not s.update or s.negation_differs or a.stated != b.stated:
         return None
+    if adds(a) or adds(b):
+        return None
     return aligned(a, b, t.frame_value_words)
+
+
+def adds(p: Profile) -> bool:
+    """Whether ``p``, an update, adds its value beside the old one ("now *also* speaks
+    Dutch", "spricht jetzt *auch*", "也"): no replaced value, two facts."""
+    return p.update and ADDITIVE.search(p.folded) is not None
