@@ -994,3 +994,25 @@ def test_a_marker_between_the_verb_and_the_value_is_read_past() -> None:
 def test_an_update_that_adds_a_value_replaces_none(a: str, b: str) -> None:
     """ "now *also* speaks Dutch" was read as a change from Portuguese to Dutch."""
     assert planned(a, b) == []
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        (
+            "Die Einkaufsliste wird in Notion gepflegt.",
+            "Der Nutzer verwaltet die Einkaufsliste in Notion.",
+        ),
+        ("Les congés sont gérés dans Lucca.", "Les congés de l'équipe sont dans Lucca."),
+    ],
+)
+def test_verbs_of_keeping_track_are_frame(a: str, b: str) -> None:
+    """ "gepflegt" / "verwaltet", "gérés" were each side's own word: two facts. (Not
+    "tracks": "the mobile team now *tracks* tickets in Linear, not Jira" beside "the web
+    team uses Jira" is left alone by its count of words of its own.)"""
+    merged(a, b)
+
+
+def test_keeping_track_of_another_thing_stays_apart() -> None:
+    assert planned("Die Einkaufsliste wird in Notion gepflegt.",
+                   "Die Rezepte werden in Notion gepflegt.") == []  # fmt: skip

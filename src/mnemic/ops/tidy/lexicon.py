@@ -210,6 +210,9 @@ _FRAME = """
     lavorare vive vivere vuole volere
     drinkt drinken eet eten neemt nemen gaat gaan doet doen schrijft schrijven werkt
     werken woont wonen wil willen prefereert
+    verwaltet verwalten gepflegt pflegt pflegen géré gérés gérée gère gèrent gérer
+    gestiona gestionan gestionado gestionada gerido gerida gerem gestisce gestito gestita
+    gestiscono beheert beheerd beheren
 """
 
 _FRAME_NOUNS = """
