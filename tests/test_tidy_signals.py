@@ -1016,3 +1016,14 @@ def test_verbs_of_keeping_track_are_frame(a: str, b: str) -> None:
 def test_keeping_track_of_another_thing_stays_apart() -> None:
     assert planned("Die Einkaufsliste wird in Notion gepflegt.",
                    "Die Rezepte werden in Notion gepflegt.") == []  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("De PR van Bram wacht op review.", "De pull request van Bram wacht op review."),
+        ("User is WFH on Fridays.", "User works from home on Fridays."),
+    ],
+)
+def test_an_abbreviation_of_several_words_is_those_words(a: str, b: str) -> None:
+    merged(a, b)

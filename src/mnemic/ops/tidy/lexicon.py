@@ -37,9 +37,11 @@ __all__ = [
     "FRAME_ZH",
     "IN_CHARGE",
     "KIND_NAMES",
+    "PHRASES",
     "STOP_CHARS",
     "STOP_WORDS",
     "participle",
+    "spelled_out",
     "stem",
 ]
 
@@ -88,6 +90,18 @@ ABBREVIATIONS = {
 staging *database*" are one subject. Only abbreviations with one reading in technical
 notes, or whose readings share a stem ("dev": development, developer); not "ts", "conf",
 "ops" or "spec"."""
+
+
+PHRASES = {"pr": "pull request", "prs": "pull requests", "wfh": "works from home",
+           "ooo": "out of office", "eod": "end of day"}  # fmt: skip
+"""Abbreviations of several words, by those words: "Bram's *PR*" and "Bram's *pull
+request*" are one subject (:func:`spelled_out`)."""
+_PHRASE = re.compile(r"\b(?:" + "|".join(PHRASES) + r")\b")
+
+
+def spelled_out(folded: str) -> str:
+    """``folded`` text with the abbreviations of :data:`PHRASES` written out."""
+    return _PHRASE.sub(lambda m: PHRASES[m.group(0)], folded)
 
 
 @lru_cache(maxsize=1 << 16)

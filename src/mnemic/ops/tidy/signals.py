@@ -48,6 +48,7 @@ from .lexicon import (
     STOP_CHARS,
     STOP_WORDS,
     participle,
+    spelled_out,
     stem,
 )
 from .numerals import digits
@@ -253,7 +254,7 @@ def _old_value(folded: str, names: frozenset[str]) -> tuple[str, ...]:
 
 def profile(text: str) -> Profile:
     """The :class:`Profile` of one entry."""
-    folded = IN_CHARGE.sub("manager", digits(_fold(text)))
+    folded = IN_CHARGE.sub("manager", digits(spelled_out(_fold(text))))
     slots, rest = read_slots(folded)
     when: set[str] = set()
     phrases = WHEN.findall(folded)
