@@ -1027,3 +1027,33 @@ def test_keeping_track_of_another_thing_stays_apart() -> None:
 )
 def test_an_abbreviation_of_several_words_is_those_words(a: str, b: str) -> None:
     merged(a, b)
+
+
+# -- a favourite holds one value ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Ben's favourite band is Muse.", "Ben's favourite band is Radiohead."),
+        ("La comida favorita de Elena es la paella.", "La comida favorita de Elena es el ramen."),
+        ("Lieblingsfarbe von Jonas: Grün", "Lieblingsfarbe von Jonas: Blau"),
+    ],
+)
+def test_another_value_of_a_favourite_supersedes_without_a_marker(old: str, new: str) -> None:
+    """Each side held one word of its own and neither said it changed: two facts, as a
+    list is ("likes Thai food" / "likes Mexican food"), though a favourite has one."""
+    p = superseded(old, new)
+    assert "one favourite" in p.reasons[0]
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Ben's favourite band is Muse.", "Sara's favourite band is Blur."),
+        ("User's favourite cuisine is Thai.", "User's favourite dessert is tiramisu."),
+        ("User likes Thai food.", "User likes Mexican food."),
+    ],
+)
+def test_favourites_of_two_people_or_two_keys_and_lists_stay_apart(a: str, b: str) -> None:
+    assert planned(a, b) == []

@@ -64,6 +64,7 @@ from .slots import shown
 from .thresholds import THRESHOLDS, Thresholds
 from .updates import (
     changed_phrase,
+    favourite_changed,
     frame_change,
     names_new_value,
     names_old_value,
@@ -221,6 +222,12 @@ def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | N
         return Verdict(
             "contradiction",
             f"same subject, one says its value changed: {said(a, oa)} vs {said(b, ob)}",
+            s.word_overlap,
+        )
+    if favourite_changed(a, b, s, t, oa, ob):
+        return Verdict(
+            "contradiction",
+            f"one favourite, two values: {said(a, oa)} vs {said(b, ob)}",
             s.word_overlap,
         )
     change = frame_change(a, b, s, t)

@@ -15,6 +15,7 @@ __all__ = [
     "ADDITIVE",
     "CALENDAR",
     "CHANGE_VERB",
+    "FAVOURITE",
     "NEGATION",
     "OLD_VALUE",
     "UPDATE",
@@ -168,3 +169,10 @@ ADDITIVE = re.compile(
 )
 """Words that add a value beside the other rather than replace it ("now *also* speaks
 Dutch", "spricht *auch* Niederländisch", "也"): no change of the value."""
+
+FAVOURITE = re.compile(
+    r"\b(?:favou?rite|fave|lieblings?\w*|favorit[oa]s?|préférée?s?|preferit[oa]|"
+    r"favoriet\w*)\b|最喜欢|お気に入り|一番好き"
+)
+"""A key that holds one value at a time: "the user's *favourite* cuisine", "su color
+*favorito*", "最喜欢的": another value for it replaces the first, marker or not."""

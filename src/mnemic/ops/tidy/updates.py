@@ -10,6 +10,8 @@ with", "改用"), beside an entry it may change (:mod:`.detect` asks them in tur
 * :func:`reworded_value`: it changes the other's value (a number, a version, a date)
   and rewords what follows its marker ("rate limit is 100 requests per minute" / "now
   *allows* 250 requests per minute");
+* :func:`favourite_changed`: not an update at all, but two values of a favourite, a
+  key with one value at a time ("favourite cuisine is Thai" / "... is Ethiopian");
 * :func:`frame_change`: it says the other's sentence with another value in one place
   (:mod:`.frames`);
 * :func:`names_old_value` / :func:`names_new_value`: whether the words right after its
@@ -24,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from .frames import Aligned, aligned
 from .lexicon import stem
-from .phrases import ADDITIVE
+from .phrases import ADDITIVE, FAVOURITE
 from .signals import GENERIC, PairSignals, Profile
 
 if TYPE_CHECKING:
@@ -33,6 +35,7 @@ if TYPE_CHECKING:
 __all__ = [
     "adds",
     "changed_phrase",
+    "favourite_changed",
     "frame_change",
     "names_new_value",
     "names_old_value",
@@ -196,6 +199,36 @@ def changed_phrase(
         and not names_old_value(a, b)
         and not (adds(a) or adds(b))
     )
+
+
+def favourite_changed(
+    a: Profile, b: Profile, s: PairSignals, t: Thresholds, oa: frozenset[str], ob: frozenset[str]
+) -> bool:
+    """Two entries about one favourite (a key with one value at a time: "the user's
+    favourite cuisine is Thai" / "... is Ethiopian"), each with a value of its own in one
+    place at its start or end, with no marker of change needed. The key must be shared
+    beside the word "favourite" ("favourite *cuisine*" / "favourite *dessert*" are two
+    keys) and the values said at one end ("*Ben's* favourite band is *Muse*" / "*Sara's*
+    ... *Blur*" are two people)."""
+    return (
+        t.value_words > 0
+        and FAVOURITE.search(a.folded) is not None
+        and FAVOURITE.search(b.folded) is not None
+        and not s.negation_differs
+        and s.shared >= 2
+        and a.stated == b.stated
+        and 0 < len(oa) <= t.value_words
+        and 0 < len(ob) <= t.value_words
+        and _at_an_end(a, oa)
+        and _at_an_end(b, ob)
+    )
+
+
+def _at_an_end(p: Profile, own: frozenset[str]) -> bool:
+    """Whether the words ``own`` of ``p`` are its first or its last content words."""
+    words = [w for w in p.order if w not in GENERIC]
+    n = len(own)
+    return set(words[:n]) == own or set(words[-n:]) == own
 
 
 def frame_change(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Aligned | None:
