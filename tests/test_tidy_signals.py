@@ -1057,3 +1057,19 @@ def test_another_value_of_a_favourite_supersedes_without_a_marker(old: str, new:
 )
 def test_favourites_of_two_people_or_two_keys_and_lists_stay_apart(a: str, b: str) -> None:
     assert planned(a, b) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Luis nada en el mar.", "Luis dejó de nadar en el mar."),
+        ("O Rui fuma.", "O Rui deixou de fumar."),
+    ],
+)
+def test_an_infinitive_meets_its_present_in_a_negation(old: str, new: str) -> None:
+    """ "dejó de *nadar*" / "*nada*": the infinitive was a word the other entry lacked."""
+    superseded(old, new)
+
+
+def test_an_infinitive_does_not_join_another_verb() -> None:
+    assert planned("Luis nada en el mar.", "Luis dejó de pescar en el mar.") == []

@@ -125,11 +125,14 @@ def stem(word: str) -> str:
 
 
 def participle(word: str, other: str) -> bool:
-    """Whether one of two stems is the other's German or Dutch past participle, its
-    "ge-" form: "geprüft" / "prüft", "gemaakt" / "maakt" (a passive against its active:
-    "die Rechnungen werden von Petra *geprüft*" / "Petra *prüft* die Rechnungen")."""
+    """Whether one of two stems is a form of the other's verb the stem does not join:
+    the German or Dutch past participle, its "ge-" form ("geprüft" / "prüft", "gemaakt"
+    / "maakt": a passive against its active, "die Rechnungen werden von Petra
+    *geprüft*" / "Petra *prüft* die Rechnungen"), or the infinitive of a Romance verb in
+    -ar or -er beside its present ("dejó de *fumar*" / "*fuma*", "manger" / "mange")."""
     return any(
-        len(y) >= 4 and x.startswith("ge") and ("ge" + y)[:_STEM] == x
+        (len(y) >= 4 and x.startswith("ge") and ("ge" + y)[:_STEM] == x)
+        or (len(y) >= 3 and y[-1] in "ae" and (y + "r")[:_STEM] == x and x != y)
         for x, y in ((word, other), (other, word))
     )
 
