@@ -40,7 +40,7 @@ __all__ = [
     "PHRASES",
     "STOP_CHARS",
     "STOP_WORDS",
-    "participle",
+    "same_verb",
     "spelled_out",
     "stem",
 ]
@@ -124,7 +124,7 @@ def stem(word: str) -> str:
     return str(_english().stemWord(word))[:_STEM]
 
 
-def participle(word: str, other: str) -> bool:
+def same_verb(word: str, other: str) -> bool:
     """Whether one of two stems is a form of the other's verb the stem does not join:
     the German or Dutch past participle, its "ge-" form ("geprüft" / "prüft", "gemaakt"
     / "maakt": a passive against its active, "die Rechnungen werden von Petra

@@ -47,7 +47,7 @@ from .lexicon import (
     KIND_NAMES,
     STOP_CHARS,
     STOP_WORDS,
-    participle,
+    same_verb,
     spelled_out,
     stem,
 )
@@ -389,9 +389,9 @@ def compare(a: Profile, b: Profile, cosine: float | None = None) -> PairSignals:
 
 
 def _as_in(words: frozenset[str], other: frozenset[str]) -> frozenset[str]:
-    """``words`` with each word the other side says as a past participle (or the other
-    way round: :func:`.lexicon.participle`) spelled as the other side says it."""
+    """``words`` with each word the other side says in another form of its verb (a
+    participle, an infinitive: :func:`.lexicon.same_verb`) spelled as the other says it."""
     theirs = other - words
     return frozenset(
-        w if w in other else next((t for t in theirs if participle(w, t)), w) for w in words
+        w if w in other else next((t for t in theirs if same_verb(w, t)), w) for w in words
     )
