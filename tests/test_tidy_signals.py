@@ -1073,3 +1073,18 @@ def test_an_infinitive_meets_its_present_in_a_negation(old: str, new: str) -> No
 
 def test_an_infinitive_does_not_join_another_verb() -> None:
     assert planned("Luis nada en el mar.", "Luis dejó de pescar en el mar.") == []
+
+
+def test_a_weekday_said_as_a_habit_is_the_same_day() -> None:
+    """ "Thursdays" was a content word where "every Thursday" is a value: each side held
+    something the other lacked."""
+    merged("The choir rehearses every Thursday.", "Choir rehearsal: Thursdays.")
+
+
+def test_a_habit_moved_to_another_weekday_is_an_update() -> None:
+    p = superseded("Der Chor probt donnerstags.", "Der Chor probt jetzt am Freitag.")
+    assert "donnerstag" in p.reasons[0].casefold()
+
+
+def test_two_habits_on_two_weekdays_stay_apart() -> None:
+    assert planned("User swims on Mondays.", "User swims on Tuesdays.") == []

@@ -16,11 +16,14 @@ __all__ = [
     "CALENDAR",
     "CHANGE_VERB",
     "FAVOURITE",
+    "HABITUAL",
     "NEGATION",
     "OLD_VALUE",
     "UPDATE",
     "WHEN",
     "calendar_value",
+    "negation_in",
+    "negation_said",
 ]
 
 
@@ -49,24 +52,28 @@ _WEEKDAYS = _listed(
     "maandag dinsdag woensdag donderdag vrijdag zaterdag zondag"
 )
 # Abbreviations with one reading ("Tue", "Sept"; not "mon", French for "my", nor "jan",
-# "mar", "sat", "sun": names and words). Plurals and adverbs ("Mondays", "montags") stay
-# content words: a habit's day is its key as often as its value ("Sport montags: Laufen"
-# / "Sport mittwochs: Laufen" are two facts).
+# "mar", "sat", "sun": names and words).
 _FORMS = dict(
     zip(_listed("tue tues wed thu thur thurs fri feb aug sep sept oct nov dec"),
         _listed("tuesday tuesday wednesday thursday thursday thursday friday february "
                 "august september september october november december"),
         strict=True)
 )  # fmt: skip
-CALENDAR = frozenset(_MONTHS + _WEEKDAYS) | frozenset(_FORMS)
-"""Month and weekday names (folded), in en, de, es, fr, pt, it and nl, and their
-unambiguous abbreviations: a value, not a content word."""
+HABITUAL = {day + "s": day for day in _WEEKDAYS if not day.endswith("s")}
+"""A weekday said as a habit ("Mondays", "montags", "maandags", "às segundas"): its day
+is a value, and also a content word, a habit's day being its key as often ("Sport
+montags: Laufen" / "Sport mittwochs: Laufen" are two facts, each with a word of its
+own)."""
+CALENDAR = frozenset(_MONTHS + _WEEKDAYS) | frozenset(_FORMS) | frozenset(HABITUAL)
+"""Month and weekday names (folded), in en, de, es, fr, pt, it and nl, their
+unambiguous abbreviations and the plurals of weekdays: a value, not a content word
+(but :data:`HABITUAL`)."""
 
 
 def calendar_value(word: str) -> str:
-    """The name a month or weekday name in ``CALENDAR`` stands for: "thu" and "thursday"
-    are one value."""
-    return _FORMS.get(word, word)
+    """The name a month or weekday name in ``CALENDAR`` stands for: "thu", "thursdays"
+    and "thursday" are one value."""
+    return _FORMS.get(word) or HABITUAL.get(word, word)
 
 
 _POINT = (  # a point in time: "october", "march 3, 2025", "last week", "2024", "01.10.2025"
@@ -176,3 +183,30 @@ FAVOURITE = re.compile(
 )
 """A key that holds one value at a time: "the user's *favourite* cuisine", "su color
 *favorito*", "最喜欢的": another value for it replaces the first, marker or not."""
+
+
+def negation_in(folded: str) -> re.Match[str] | None:
+    """Where ``folded`` text is negated (None: it is not), update markers read first."""
+    return NEGATION.search(UPDATE.sub(_keep_negation, folded))
+
+
+def negation_said(folded: str, m: re.Match[str] | None) -> str:
+    """The words that negate ``folded`` (``m``: the negation found once update markers
+    were read), as written: "no longer" rather than the "not" it was read as."""
+    if m is None:
+        return ""
+    if m.group(0) == "not" and "not" not in re.findall(r"[^\W_]+", folded):
+        marker = next((u for u in UPDATE.findall(folded) if _keep_negation_word(u)), None)
+        return marker or "not"
+    return m.group(0)
+
+
+def _keep_negation(m: re.Match[str]) -> str:
+    """Update markers that are negations too ("no longer", "nicht mehr", "不再", "ya no")
+    keep counting as negations; the others ("now", "现在") are removed first so that
+    a character such as 不 inside them is not read as one."""
+    return " not " if _keep_negation_word(m.group(0)) else " "
+
+
+def _keep_negation_word(word: str) -> bool:
+    return word.casefold() in ("no longer", "nicht mehr", "不再", "ya no", "anymore")

@@ -52,7 +52,18 @@ from .lexicon import (
     stem,
 )
 from .numerals import digits
-from .phrases import CALENDAR, CHANGE_VERB, NEGATION, OLD_VALUE, UPDATE, WHEN, calendar_value
+from .phrases import (
+    CALENDAR,
+    CHANGE_VERB,
+    HABITUAL,
+    NEGATION,
+    OLD_VALUE,
+    UPDATE,
+    WHEN,
+    calendar_value,
+    negation_in,
+    negation_said,
+)
 from .slots import CJK, read_slots
 
 __all__ = ["GENERIC", "PairSignals", "Profile", "compare", "profile", "said"]
@@ -210,6 +221,9 @@ def _words(text: str, names: frozenset[str] = frozenset()) -> list[str]:
                 run.append(token)
             continue
         flush()
+        if token in HABITUAL:  # "Mondays": a value and a content word
+            out.append(stem(HABITUAL[token]))
+            continue
         if len(token) < 2 or token in STOP_WORDS or token.isdigit() or token in CALENDAR:
             continue  # a month or weekday is a value (a date): a slot
         if _is_frame(token, names):
@@ -266,7 +280,7 @@ def profile(text: str) -> Profile:
         rest = read_slots(what)[1]
     slots |= {f"calendar:{calendar_value(w)}" for w in _WORD.findall(folded) if w in CALENDAR}
     update = bool(UPDATE.search(folded))
-    negation = NEGATION.search(UPDATE.sub(_keep_negation, folded))
+    negation = negation_in(folded)
     plain = UPDATE.sub(_gap, rest)
     plain = NEGATION.sub(_gap, plain)
     names = _capitalised(text)
@@ -291,33 +305,11 @@ def profile(text: str) -> Profile:
         after[:AFTER_UPDATE],
         tuple(order),
         frozenset(w if w[0] >= "\u3000" else stem(w) for w in frame),
-        _negation_said(folded, negation),
+        negation_said(folded, negation),
         after,
         frozenset(when),
         was,
     )
-
-
-def _negation_said(folded: str, m: re.Match[str] | None) -> str:
-    """The words that negate ``folded`` (``m``: the negation found once update markers
-    were read), as written: "no longer" rather than the "not" it was read as."""
-    if m is None:
-        return ""
-    if m.group(0) == "not" and "not" not in _WORD.findall(folded):
-        marker = next((u for u in UPDATE.findall(folded) if _keep_negation_word(u)), None)
-        return marker or "not"
-    return m.group(0)
-
-
-def _keep_negation(m: re.Match[str]) -> str:
-    """Update markers that are negations too ("no longer", "nicht mehr", "不再", "ya no")
-    keep counting as negations; the others ("now", "现在") are removed first so that
-    a character such as 不 inside them is not read as one."""
-    return " not " if _keep_negation_word(m.group(0)) else " "
-
-
-def _keep_negation_word(word: str) -> bool:
-    return word.casefold() in ("no longer", "nicht mehr", "不再", "ya no", "anymore")
 
 
 @dataclass(frozen=True, slots=True)
