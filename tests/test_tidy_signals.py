@@ -1088,3 +1088,19 @@ def test_a_habit_moved_to_another_weekday_is_an_update() -> None:
 
 def test_two_habits_on_two_weekdays_stay_apart() -> None:
     assert planned("User swims on Mondays.", "User swims on Tuesdays.") == []
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Grace wants brief answers in standups.", "Grace likes short replies in standups."),
+        ("El usuario quiere respuestas breves.", "Al usuario le gustan las respuestas cortas."),
+        ("De gebruiker wil korte antwoorden.", "De gebruiker wil beknopte antwoorden."),
+    ],
+)
+def test_synonyms_of_short_answers_are_one_preference(a: str, b: str) -> None:
+    merged(a, b)
+
+
+def test_short_answers_and_long_answers_stay_apart() -> None:
+    assert planned("Grace wants brief answers.", "Grace wants detailed answers.") == []

@@ -40,6 +40,7 @@ __all__ = [
     "PHRASES",
     "STOP_CHARS",
     "STOP_WORDS",
+    "SYNONYMS",
     "same_verb",
     "spelled_out",
     "stem",
@@ -92,6 +93,30 @@ notes, or whose readings share a stem ("dev": development, developer); not "ts",
 "ops" or "spec"."""
 
 
+def _synonyms(table: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for row in table.strip().splitlines():
+        word, others = row.split(":")
+        out |= dict.fromkeys(others.split(), word.strip())
+    return out
+
+
+SYNONYMS = _synonyms(
+    """
+    short: brief concise terse succinct kurz kurze kurzen knapp knappe breve breves
+        brevi corto corta cortos cortas corti courte courtes bref brève brèves curto
+        curta curtos curtas kort korte beknopt beknopte
+    answer: reply replies response responses answers antwort antworten respuesta
+        respuestas réponse réponses risposta risposte resposta respostas antwoord
+        antwoorden
+    """.replace("\n        ", " ")
+)
+"""Words that say one thing in the short notes an agent keeps about how to answer, by
+one of them: "wants *brief* answers" and "likes *short* replies", "respuestas *breves*"
+and "respuestas *cortas*" are one preference. Not the forms with another common reading
+("court", "corte": a haircut, a court)."""
+
+
 PHRASES = {"pr": "pull request", "prs": "pull requests", "wfh": "works from home",
            "ooo": "out of office", "eod": "end of day"}  # fmt: skip
 """Abbreviations of several words, by those words: "Bram's *PR*" and "Bram's *pull
@@ -115,7 +140,7 @@ def stem(word: str) -> str:
     ("deploys" / "deployment"); the cut joins long ones in the other languages
     ("nachmittags" / "Nachmittag", "preferido" / "prefiere"), whose language a short
     entry does not tell reliably."""
-    word = ABBREVIATIONS.get(word, word)
+    word = ABBREVIATIONS.get(word) or SYNONYMS.get(word, word)
     if not word.isalpha():
         return word[:_STEM]
     if not word.isascii() and max(word) < "\u0250":  # Latin letters: "validé" / "valide"
