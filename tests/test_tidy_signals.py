@@ -1104,3 +1104,11 @@ def test_synonyms_of_short_answers_are_one_preference(a: str, b: str) -> None:
 
 def test_short_answers_and_long_answers_stay_apart() -> None:
     assert planned("Grace wants brief answers.", "Grace wants detailed answers.") == []
+
+
+def test_a_version_written_before_cjk_text_is_one_value() -> None:
+    """ "24.04に" was read as two numbers, 24 and 04, so the changed version was no
+    changed value of one kind."""
+    assert profile("サーバーはUbuntu 24.04に更新した").slots == {"version:24.04"}
+    p = superseded("検証サーバーはUbuntu 22.04", "検証サーバーはUbuntu 24.04に変更した")
+    assert "22.04 vs 24.04" in p.reasons[0]
