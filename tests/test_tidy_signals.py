@@ -1112,3 +1112,7 @@ def test_a_version_written_before_cjk_text_is_one_value() -> None:
     assert profile("サーバーはUbuntu 24.04に更新した").slots == {"version:24.04"}
     p = superseded("検証サーバーはUbuntu 22.04", "検証サーバーはUbuntu 24.04に変更した")
     assert "22.04 vs 24.04" in p.reasons[0]
+
+
+def test_a_product_owner_is_no_product_manager() -> None:
+    assert planned("Anna is a product manager.", "Anna is a product owner.") == []

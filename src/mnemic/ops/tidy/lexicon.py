@@ -332,7 +332,7 @@ KIND_NAMES: dict[str, frozenset[str]] = {
 
 IN_CHARGE = re.compile(
     r"\b(?:reports? to|reporting to|line manager|managers?|manages|managed by|boss|"
-    r"supervisor|owns|owned by|owners?|in charge of|responsible for|vorgesetzter?|"
+    r"supervisor|owns|owned by|owners? of|in charge of|responsible for|vorgesetzter?|"
     r"vorgesetzten|chefin|teamleiter(?:in)?|berichtet an|zuständig(?: für)?|"
     r"verantwortlich(?: für)?|betreut|jef[ea]|depende de|se encarga de|encargad[oa] de|"
     r"rend compte à|s'occupe de|chefe|responde (?:a|à)|responsável por|capo|riporta a|"
