@@ -325,7 +325,9 @@ def main() -> None:
     result["fresh"] = fresh(("dev", "test"), embedder)
     if args.before is not None:
         earlier = json.loads(args.before.read_text(encoding="utf-8"))
-        result["before"] = {k: earlier[k] for k in ("when", "thresholds", "modes")}
+        result["before"] = {
+            k: earlier[k] for k in ("when", "thresholds", "modes", "fresh") if k in earlier
+        }
     if semantic_note:
         result["semantic_note"] = semantic_note
     if embedder is not None:
