@@ -64,11 +64,13 @@ from .slots import shown
 from .thresholds import THRESHOLDS, Thresholds
 from .updates import (
     changed_phrase,
+    favourite_changed,
     frame_change,
     names_new_value,
     names_old_value,
     replaced_side,
     reworded_update,
+    reworded_value,
 )
 
 __all__ = ["THRESHOLDS", "Finding", "Thresholds", "Verdict", "find", "judge", "signals_of"]
@@ -110,6 +112,13 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
             s.word_overlap,
         )
     verdict = _judge(a, b, s, t)
+    if verdict is None and reworded_value(a, b, s, t):
+        return Verdict(
+            "contradiction",
+            f"same subject, one says its value changed (in other words): {_values(a, b)} "
+            f"vs {_values(b, a)}",
+            s.word_overlap,
+        )
     if verdict is None and reworded_update(a, b, s, t):
         was = ", ".join(x for x in (said(a, s.only_a), _values(a, b)) if x)
         now = ", ".join(x for x in (said(b, s.only_b), _values(b, a)) if x)
@@ -213,6 +222,12 @@ def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | N
         return Verdict(
             "contradiction",
             f"same subject, one says its value changed: {said(a, oa)} vs {said(b, ob)}",
+            s.word_overlap,
+        )
+    if favourite_changed(a, b, s, t, oa, ob):
+        return Verdict(
+            "contradiction",
+            f"one favourite, two values: {said(a, oa)} vs {said(b, ob)}",
             s.word_overlap,
         )
     change = frame_change(a, b, s, t)

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .lexicon import stem
+from .phrases import UPDATE
 from .signals import GENERIC, Profile
 
 __all__ = ["Aligned", "aligned"]
@@ -64,7 +65,7 @@ def _before(p: Profile, word: str, count: int = 1) -> tuple[str, ...] | None:
     None for CJK, or when not found."""
     if word[:1] >= "\u3000":
         return None
-    tokens = p.folded.split()
+    tokens = [t for t in p.folded.split() if not UPDATE.fullmatch(t)]  # "trinkt *jetzt* Tee"
     at = next((i for i, t in enumerate(tokens) if stem(t) == word), None)
     return tuple(tokens[at - count : at]) if at and at >= count else None
 
@@ -74,8 +75,8 @@ def aligned(a: Profile, b: Profile, limit: int) -> Aligned | None:
     words on each side, with words only that side has, after the update marker of a
     side that says it changed, inside a frame both say the same: shared content words
     around it, or (when they share none) the same frame words, or (when neither holds
-    one) the same verb and preposition right before the value ("works at"). None
-    otherwise."""
+    one) the same verb and preposition right before the value ("works at"); an update
+    marker between them is read past ("trinkt *jetzt* Tee"). None otherwise."""
     ca = [w for w in a.order if w not in GENERIC]
     cb = [w for w in b.order if w not in GENERIC]
     p, q = _common_ends(ca, cb)

@@ -1,6 +1,6 @@
 """The words tidy reads past: function words, frame words and the names of values'
-kinds, in en, de, es, fr and zh (:mod:`.signals` leaves them out of an entry's content
-words).
+kinds, in en, de, es, fr and zh, and the function words of pt, it and nl
+(:mod:`.signals` leaves them out of an entry's content words).
 
 * **Function words** (``the``, ``nach``, ``hasta``, ``的``) carry no subject or value.
 * **Frame words**: everyday verbs and adverbs of habit that hold a fact together without
@@ -22,7 +22,9 @@ frame words end a run of characters before it is cut into bigrams.
 
 from __future__ import annotations
 
+import re
 import threading
+import unicodedata
 from functools import lru_cache
 from typing import Any
 
@@ -33,9 +35,14 @@ __all__ = [
     "FRAME_NOUNS",
     "FRAME_STEMS",
     "FRAME_ZH",
+    "IN_CHARGE",
     "KIND_NAMES",
+    "PHRASES",
     "STOP_CHARS",
     "STOP_WORDS",
+    "SYNONYMS",
+    "same_verb",
+    "spelled_out",
     "stem",
 ]
 
@@ -86,20 +93,73 @@ notes, or whose readings share a stem ("dev": development, developer); not "ts",
 "ops" or "spec"."""
 
 
+def _synonyms(table: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for row in table.strip().splitlines():
+        word, others = row.split(":")
+        out |= dict.fromkeys(others.split(), word.strip())
+    return out
+
+
+SYNONYMS = _synonyms(
+    """
+    short: brief concise terse succinct kurz kurze kurzen knapp knappe breve breves
+        brevi corto corta cortos cortas corti courte courtes bref brève brèves curto
+        curta curtos curtas kort korte beknopt beknopte
+    answer: reply replies response responses answers antwort antworten respuesta
+        respuestas réponse réponses risposta risposte resposta respostas antwoord
+        antwoorden
+    """.replace("\n        ", " ")
+)
+"""Words that say one thing in the short notes an agent keeps about how to answer, by
+one of them: "wants *brief* answers" and "likes *short* replies", "respuestas *breves*"
+and "respuestas *cortas*" are one preference. Not the forms with another common reading
+("court", "corte": a haircut, a court)."""
+
+
+PHRASES = {"pr": "pull request", "prs": "pull requests", "wfh": "works from home",
+           "ooo": "out of office", "eod": "end of day"}  # fmt: skip
+"""Abbreviations of several words, by those words: "Bram's *PR*" and "Bram's *pull
+request*" are one subject (:func:`spelled_out`)."""
+_PHRASE = re.compile(r"\b(?:" + "|".join(PHRASES) + r")\b")
+
+
+def spelled_out(folded: str) -> str:
+    """``folded`` text with the abbreviations of :data:`PHRASES` written out."""
+    return _PHRASE.sub(lambda m: PHRASES[m.group(0)], folded)
+
+
 @lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
     """The key two Latin words (folded) are compared by: the Snowball English stem, cut
     to its first six letters, of the word itself or of the word a common technical
     abbreviation stands for ("db": "database", "prod": "production", "k8s":
-    "kubernetes"). The stem joins the inflections of short words ("logs" / "log",
+    "kubernetes"), its accents folded ("validé" / "valide"). The stem joins the
+    inflections of short words ("logs" / "log",
     "tests" / "testing", "emails" / "email") and a verb with its noun where they share it
     ("deploys" / "deployment"); the cut joins long ones in the other languages
     ("nachmittags" / "Nachmittag", "preferido" / "prefiere"), whose language a short
     entry does not tell reliably."""
-    word = ABBREVIATIONS.get(word, word)
+    word = ABBREVIATIONS.get(word) or SYNONYMS.get(word, word)
     if not word.isalpha():
         return word[:_STEM]
+    if not word.isascii() and max(word) < "\u0250":  # Latin letters: "validé" / "valide"
+        decomposed = unicodedata.normalize("NFD", word)
+        word = "".join(c for c in decomposed if not unicodedata.combining(c))
     return str(_english().stemWord(word))[:_STEM]
+
+
+def same_verb(word: str, other: str) -> bool:
+    """Whether one of two stems is a form of the other's verb the stem does not join:
+    the German or Dutch past participle, its "ge-" form ("geprüft" / "prüft", "gemaakt"
+    / "maakt": a passive against its active, "die Rechnungen werden von Petra
+    *geprüft*" / "Petra *prüft* die Rechnungen"), or the infinitive of a Romance verb in
+    -ar or -er beside its present ("dejó de *fumar*" / "*fuma*", "manger" / "mange")."""
+    return any(
+        (len(y) >= 4 and x.startswith("ge") and ("ge" + y)[:_STEM] == x)
+        or (len(y) >= 3 and y[-1] in "ae" and (y + "r")[:_STEM] == x and x != y)
+        for x, y in ((word, other), (other, word))
+    )
 
 
 def _listed(text: str) -> list[str]:
@@ -135,11 +195,21 @@ STOP_WORDS = frozenset(
     est sont était être a ont avoir utilise utilisent préfère aime il elle ils elles son
     sa ses leur leurs très toujours aussi seulement encore que qui sous vers chez depuis
     jusqu entre pendant
+    o os as um uma uns umas do da dos das em no na nos nas ao aos às pelo pela pelos
+    pelas ou mas são ser estar estão tem têm ter usam gosta muito sempre também só
+    ainda ele ela eles elas seu sua seus suas feira feiras
+    il lo gli di della delle dei degli dello dal dalla nel nella nei nelle con su sul
+    sulla tra fra ed è sono essere hanno avere usano preferisce piace piacciono molto
+    sempre anche ancora più ogni suo sua suoi sue loro alla alle ai
+    het een en maar van op aan bij met voor naar uit om te tot is zijn waren wordt
+    worden werd heeft hebben hij zij ze wij ons onze hun die dat deze dit wat wie waar
+    hoe ook nog altijd heel erg zeer gebruikt gebruiken graag
     """
     )
 )
 STOP_CHARS = frozenset(
     "的了是在用我你他她它们也都很就还和与及把被给对从到向为吗呢吧啊呀个之这那有要会让使已"
+    "はをがにでとのもへ"  # Japanese particles
 )
 
 
@@ -176,6 +246,15 @@ _FRAME = """
     bevorzugt bevorzugen bevorzugte liebsten lieber braucht brauchen arbeitet arbeiten
     gearbeitet quiere quieren necesita necesitan trabaja trabajan trabajar veut veulent
     besoin travaille travaillent travailler garde gardent
+    bebe beber toma tomar vai ir faz fazer escreve escrever trabalha trabalhar mora
+    morar quer querer prefere
+    beve bere mangia mangiare prende prendere va andare fa fare scrive scrivere lavora
+    lavorare vive vivere vuole volere
+    drinkt drinken eet eten neemt nemen gaat gaan doet doen schrijft schrijven werkt
+    werken woont wonen wil willen prefereert
+    verwaltet verwalten gepflegt pflegt pflegen géré gérés gérée gère gèrent gérer
+    gestiona gestionan gestionado gestionada gerido gerida gerem gestisce gestito gestita
+    gestiscono beheert beheerd beheren
 """
 
 _FRAME_NOUNS = """
@@ -197,7 +276,7 @@ noun of them. Not the nouns technical facts are about ("database", "tool"): "the
 *DB* is backed up" and "the prod *repo* is backed up" are two facts."""
 
 FRAME_STEMS = frozenset(stem(w) for w in _listed(_FRAME)) | FRAME_NOUNS
-"""The stems of the frame words of en, de, es and fr."""
+"""The stems of the frame words of en, de, es, fr, pt, it and nl."""
 
 FRAME_ZH = (
     "的时候",
@@ -250,3 +329,19 @@ KIND_NAMES: dict[str, frozenset[str]] = {
     for kind in kinds
 }
 """Per slot kind (``version``, ``path``...): the stems (CJK: the words) that name it."""
+
+IN_CHARGE = re.compile(
+    r"\b(?:reports? to|reporting to|line manager|managers?|manages|managed by|boss|"
+    r"supervisor|owns|owned by|owners? of|in charge of|responsible for|vorgesetzter?|"
+    r"vorgesetzten|chefin|teamleiter(?:in)?|berichtet an|zuständig(?: für)?|"
+    r"verantwortlich(?: für)?|betreut|jef[ea]|depende de|se encarga de|encargad[oa] de|"
+    r"rend compte à|s'occupe de|chefe|responde (?:a|à)|responsável por|capo|riporta a|"
+    r"si occupa di|leidinggevende|teamleider|rapporteert aan|verantwoordelijk voor|"
+    r"eigenaar(?: van)?)\b"
+)
+"""Who is in charge of whom or what, said as a noun or as a verb: "*manager* is Anna" /
+"*reports to* Anna", "Priya *owns* the checklist" / "the *owner* of the checklist is
+Priya", "Jonas *betreut* das Deployment" / "für das Deployment ist Jonas *zuständig*",
+"la *jefa* de Carlos es Lucía" / "Carlos *depende de* Lucía": one relation, read as the
+one word "manager" (:func:`.signals.profile`). Not "chef" (an English cook) nor
+"responsable" (French for a manager and a person in charge, Spanish for to blame)."""

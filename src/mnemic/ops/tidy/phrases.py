@@ -1,5 +1,7 @@
-"""Phrases tidy reads for what they say about time and change, in en, de, es, fr and zh:
-the names of months and weekdays (values, read as slots), a phrase of since when a fact
+"""Phrases tidy reads for what they say about time and change, in en, de, es, fr and zh
+(negations and update markers also in pt, it, nl and ja): the words that negate an entry
+or mark it as an update, the names of months and weekdays (values, read as slots), a
+phrase of since when a fact
 holds ("since October", "seit 2024", "自10月起": when, not what), and the words an
 update uses to name the value it replaced ("moved *from Berlin* to Munich", "Linear now,
 *not Jira*", "*instead of* Jira").
@@ -9,7 +11,20 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["CALENDAR", "CHANGE_VERB", "OLD_VALUE", "WHEN"]
+__all__ = [
+    "ADDITIVE",
+    "CALENDAR",
+    "CHANGE_VERB",
+    "FAVOURITE",
+    "HABITUAL",
+    "NEGATION",
+    "OLD_VALUE",
+    "UPDATE",
+    "WHEN",
+    "calendar_value",
+    "negation_in",
+    "negation_said",
+]
 
 
 def _listed(text: str) -> list[str]:
@@ -21,16 +36,45 @@ _MONTHS = _listed(
     "january february march april may june july august september october november december "
     "januar februar märz april mai juni juli august september oktober november dezember "
     "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre "
-    "janvier février mars avril mai juin juillet août septembre octobre novembre décembre"
+    "janvier février mars avril mai juin juillet août septembre octobre novembre décembre "
+    "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro "
+    "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre "
+    "dicembre januari februari maart april mei juni juli augustus september oktober november "
+    "december"
 )
 _WEEKDAYS = _listed(
     "monday tuesday wednesday thursday friday saturday sunday "
     "montag dienstag mittwoch donnerstag freitag samstag sonntag "
     "lunes martes miércoles jueves viernes sábado domingo "
-    "lundi mardi mercredi jeudi vendredi samedi dimanche"
+    "lundi mardi mercredi jeudi vendredi samedi dimanche "
+    "segunda terça quarta quinta sexta sábado domingo "
+    "lunedì martedì mercoledì giovedì venerdì sabato domenica "
+    "maandag dinsdag woensdag donderdag vrijdag zaterdag zondag"
 )
-CALENDAR = frozenset(_MONTHS + _WEEKDAYS)
-"""Month and weekday names (folded): a value, not a content word."""
+# Abbreviations with one reading ("Tue", "Sept"; not "mon", French for "my", nor "jan",
+# "mar", "sat", "sun": names and words).
+_FORMS = dict(
+    zip(_listed("tue tues wed thu thur thurs fri feb aug sep sept oct nov dec"),
+        _listed("tuesday tuesday wednesday thursday thursday thursday friday february "
+                "august september september october november december"),
+        strict=True)
+)  # fmt: skip
+HABITUAL = {day + "s": day for day in _WEEKDAYS if not day.endswith("s")}
+"""A weekday said as a habit ("Mondays", "montags", "maandags", "às segundas"): its day
+is a value, and also a content word, a habit's day being its key as often ("Sport
+montags: Laufen" / "Sport mittwochs: Laufen" are two facts, each with a word of its
+own)."""
+CALENDAR = frozenset(_MONTHS + _WEEKDAYS) | frozenset(_FORMS) | frozenset(HABITUAL)
+"""Month and weekday names (folded), in en, de, es, fr, pt, it and nl, their
+unambiguous abbreviations and the plurals of weekdays: a value, not a content word
+(but :data:`HABITUAL`)."""
+
+
+def calendar_value(word: str) -> str:
+    """The name a month or weekday name in ``CALENDAR`` stands for: "thu", "thursdays"
+    and "thursday" are one value."""
+    return _FORMS.get(word) or HABITUAL.get(word, word)
+
 
 _POINT = (  # a point in time: "october", "march 3, 2025", "last week", "2024", "01.10.2025"
     r"(?:(?:early|mid|late|the|end of|beginning of|last|this|next|past|anfang|mitte|ende|"
@@ -83,3 +127,86 @@ CHANGE_VERB = re.compile(
 )
 """A verb saying a value changed: "from Potsdam to Berlin" beside it is a move, beside
 "commutes" a route."""
+
+NEGATION = re.compile(
+    r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|don't|doesn't|didn't|isn't|"
+    r"aren't|wasn't|won't|can't|cannot|shouldn't|stopped|quit|dislikes?|hates?|avoids?|"
+    r"gave up|cancell?ed|aufgehört|abgesagt|eingestellt|dejó de|dejado de|deja de|"
+    r"cancelado|cancelada|arrêté|arrêtée|annulé|annulée|"
+    r"nicht|kein|keine|keinen|keinem|keiner|nie|niemals|nichts|ohne|"
+    r"nunca|jamás|ningún|ninguna|ninguno|sin|tampoco|"
+    r"ne|n'|pas|jamais|aucun|aucune|sans|removed|dropped|entfernt|supprimé|supprimée|"
+    r"não|nem|nenhum|nenhuma|deixou de|cancelou|non|nessun|nessuno|nessuna|senza|"
+    r"smesso|smesso di|rimosso|rimossa|niet|geen|nooit|zonder|gestopt|opgezegd)\b"
+    r"|[不没沒勿]|停止|取消|戒了|戒掉|やめた|(?<!少)ない|ません",
+    re.IGNORECASE,
+)
+"""Words that negate an entry ("not", "no longer", "dejó de", "n'", "non", "geen", "不",
+"ない"): it says a fact stopped being true."""
+UPDATE = re.compile(
+    r"\b(?:now|nowadays|currently|no longer|anymore|any more|switched|moved|migrated|"
+    r"changed|upgraded|downgraded|updated|replaced|renamed|instead|as of|from now on|"
+    # "Switch chat replies to French": the imperative, only with the "to" of its value
+    r"switch(?:es|ing)?(?=(?:\s+[^\s.,;:!?]+){0,3}\s+(?:to|over to)\b)|"
+    # an amount changed: "raised the rent to 1350", "cut from 30 to 14 days", with its particle
+    r"(?:raised|lowered|increased|decreased|reduced|cut|bumped)"
+    r"(?=(?:\s+[^\s.,;:!?]+){0,3}\s+(?:to|from|by)\b)|"
+    r"erhöht|gesenkt|angehoben|subió|bajó|aumentó|redujo|augmenté|augmentée|baissé|baissée|"
+    r"subiu|aumentou|baixou|reduziu|aumentato|aumentata|ridotto|ridotta|verhoogd|verlaagd|"
+    r"ersetzt|reemplazó|remplacé|remplacée|"
+    r"jetzt|nun|inzwischen|mittlerweile|gewechselt|umgestiegen|umgestellt|umgezogen|"
+    r"verschoben|verlegt|geändert|migriert|gezogen|stattdessen|nicht mehr|ab sofort|"
+    r"ahora|actualmente|ya no|cambió|cambiado|pasó|migró|movió|movieron|en lugar de|"
+    r"a partir de ahora|"
+    r"maintenant|désormais|actuellement|déplacé|déplacée|déménagé|passé|passée|migré|"
+    r"au lieu de|"
+    r"agora|atualmente|já|passou|mudou|trocou|mudado|trocado|"
+    r"adesso|ora|ormai|attualmente|passato|passata|spostato|spostata|trasferito|"
+    r"trasferita|cambiato|cambiata|"
+    r"nu|tegenwoordig|inmiddels|overgestapt|verplaatst|verhuisd|gewijzigd|veranderd)\b"
+    r"|现在|目前|如今|改用|改成|改为|改到|换成|换到|迁移|升级|不再|今は|変更|アップグレード",
+    re.IGNORECASE,
+)
+"""Markers of an update ("now", "switched to", "jetzt", "ahora", "agora", "adesso", "nu",
+"现在", "改用"): the entry says a value changed."""
+
+ADDITIVE = re.compile(
+    r"\b(?:also|too|as well|additionally|auch|zusätzlich|ebenfalls|también|además|aussi|"
+    r"également|anche|inoltre|também|ook|eveneens)\b|也|还"
+)
+"""Words that add a value beside the other rather than replace it ("now *also* speaks
+Dutch", "spricht *auch* Niederländisch", "也"): no change of the value."""
+
+FAVOURITE = re.compile(
+    r"\b(?:favou?rite|fave|lieblings?\w*|favorit[oa]s?|préférée?s?|preferit[oa]|"
+    r"favoriet\w*)\b|最喜欢|お気に入り|一番好き"
+)
+"""A key that holds one value at a time: "the user's *favourite* cuisine", "su color
+*favorito*", "最喜欢的": another value for it replaces the first, marker or not."""
+
+
+def negation_in(folded: str) -> re.Match[str] | None:
+    """Where ``folded`` text is negated (None: it is not), update markers read first."""
+    return NEGATION.search(UPDATE.sub(_keep_negation, folded))
+
+
+def negation_said(folded: str, m: re.Match[str] | None) -> str:
+    """The words that negate ``folded`` (``m``: the negation found once update markers
+    were read), as written: "no longer" rather than the "not" it was read as."""
+    if m is None:
+        return ""
+    if m.group(0) == "not" and "not" not in re.findall(r"[^\W_]+", folded):
+        marker = next((u for u in UPDATE.findall(folded) if _keep_negation_word(u)), None)
+        return marker or "not"
+    return m.group(0)
+
+
+def _keep_negation(m: re.Match[str]) -> str:
+    """Update markers that are negations too ("no longer", "nicht mehr", "不再", "ya no")
+    keep counting as negations; the others ("now", "现在") are removed first so that
+    a character such as 不 inside them is not read as one."""
+    return " not " if _keep_negation_word(m.group(0)) else " "
+
+
+def _keep_negation_word(word: str) -> bool:
+    return word.casefold() in ("no longer", "nicht mehr", "不再", "ya no", "anymore")

@@ -43,12 +43,27 @@ from .lexicon import (
     FRAME_NOUNS,
     FRAME_STEMS,
     FRAME_ZH,
+    IN_CHARGE,
     KIND_NAMES,
     STOP_CHARS,
     STOP_WORDS,
+    same_verb,
+    spelled_out,
     stem,
 )
-from .phrases import CALENDAR, CHANGE_VERB, OLD_VALUE, WHEN
+from .numerals import digits
+from .phrases import (
+    CALENDAR,
+    CHANGE_VERB,
+    HABITUAL,
+    NEGATION,
+    OLD_VALUE,
+    UPDATE,
+    WHEN,
+    calendar_value,
+    negation_in,
+    negation_said,
+)
 from .slots import CJK, read_slots
 
 __all__ = ["GENERIC", "PairSignals", "Profile", "compare", "profile", "said"]
@@ -65,39 +80,16 @@ _REPLACED = re.compile(r"replaced|ersetzt|reemplazó|remplacé|remplacée")
 _BY = re.compile(r"with|by|durch|mit|por|con|par")
 
 _CJK_CHAR = re.compile(f"[{CJK}]")
-_WORD = re.compile(rf"用户|[{CJK}]|[^\W_]+", re.UNICODE)
+_WORD = re.compile(rf"用户|ユーザー|[{CJK}]|[^\W_]+", re.UNICODE)
 
 # Who most entries are about: a subject too common to make two entries the same subject
-GENERIC = frozenset({"user", "nutzer", "benutz", "usuari", "utilis", "用户"})
+# ("user", "Nutzer", "usuario", "utilisateur", "utilizador", "utente", "gebruiker")
+GENERIC = frozenset(
+    {"user", "nutzer", "benutz", "usuari", "utilis", "utiliz", "utent", "gebrui"}
+    | {"用户", "ユーザー"}
+)
 
 _FRAME_ZH = re.compile("|".join(FRAME_ZH))
-
-
-_NEGATION = re.compile(
-    r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|don't|doesn't|didn't|isn't|"
-    r"aren't|wasn't|won't|can't|cannot|shouldn't|stopped|quit|dislikes?|hates?|avoids?|"
-    r"gave up|cancell?ed|aufgehört|abgesagt|eingestellt|dejó de|dejado de|deja de|"
-    r"cancelado|cancelada|arrêté|arrêtée|annulé|annulée|"
-    r"nicht|kein|keine|keinen|keinem|keiner|nie|niemals|nichts|ohne|"
-    r"nunca|jamás|ningún|ninguna|ninguno|nada|sin|tampoco|"
-    r"ne|pas|jamais|aucun|aucune|sans)\b|[不没沒勿]|停止|取消",
-    re.IGNORECASE,
-)
-_UPDATE = re.compile(
-    r"\b(?:now|nowadays|currently|no longer|anymore|any more|switched|moved|migrated|"
-    r"changed|upgraded|downgraded|updated|replaced|renamed|instead|as of|from now on|"
-    # "Switch chat replies to French": the imperative, only with the "to" of its value
-    r"switch(?:es|ing)?(?=(?:\s+[^\s.,;:!?]+){0,3}\s+(?:to|over to)\b)|"
-    r"ersetzt|reemplazó|remplacé|remplacée|"
-    r"jetzt|nun|inzwischen|mittlerweile|gewechselt|umgestiegen|umgestellt|umgezogen|"
-    r"verschoben|verlegt|geändert|migriert|gezogen|stattdessen|nicht mehr|ab sofort|"
-    r"ahora|actualmente|ya no|cambió|cambiado|pasó|migró|movió|movieron|en lugar de|"
-    r"a partir de ahora|"
-    r"maintenant|désormais|actuellement|déplacé|déplacée|déménagé|passé|passée|migré|"
-    r"au lieu de)\b"
-    r"|现在|目前|如今|改用|改成|改为|改到|换成|换到|迁移|升级|不再",
-    re.IGNORECASE,
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,6 +221,9 @@ def _words(text: str, names: frozenset[str] = frozenset()) -> list[str]:
                 run.append(token)
             continue
         flush()
+        if token in HABITUAL:  # "Mondays": a value and a content word
+            out.append(stem(HABITUAL[token]))
+            continue
         if len(token) < 2 or token in STOP_WORDS or token.isdigit() or token in CALENDAR:
             continue  # a month or weekday is a value (a date): a slot
         if _is_frame(token, names):
@@ -244,14 +239,14 @@ def _after_update(folded: str, names: frozenset[str] = frozenset()) -> tuple[str
     :data:`TO_WITHIN` tokens ("changed *dinner* to low-carb", "cambió a", "改成"), or
     anywhere after "replaced" ("replaced *the Monday workout* with yoga"), the value is
     what comes after it; the words before it name the key."""
-    marker = _UPDATE.search(folded)
+    marker = UPDATE.search(folded)
     if marker is None:
         return ()
     end = marker.end()
     for when in WHEN.finditer(folded):  # "as of 2025, ...": the value follows the phrase
         if when.start() <= marker.start() < when.end():
             end = when.end()
-    tokens = _WORD.findall(_UPDATE.sub(_gap, WHEN.sub(" ", folded[end:])))
+    tokens = _WORD.findall(UPDATE.sub(_gap, WHEN.sub(" ", folded[end:])))
     if _REPLACED.fullmatch(marker.group(0)):  # "replaced the Monday workout *with* yoga"
         to = next((i for i, t in enumerate(tokens) if _BY.fullmatch(t)), None)
     else:
@@ -273,21 +268,21 @@ def _old_value(folded: str, names: frozenset[str]) -> tuple[str, ...]:
 
 def profile(text: str) -> Profile:
     """The :class:`Profile` of one entry."""
-    folded = _fold(text)
+    folded = IN_CHARGE.sub("manager", digits(spelled_out(_fold(text))))
     slots, rest = read_slots(folded)
     when: set[str] = set()
     phrases = WHEN.findall(folded)
     for phrase in phrases:
         when |= read_slots(phrase)[0]
-        when |= {f"calendar:{w}" for w in _WORD.findall(phrase) if w in CALENDAR}
+        when |= {f"calendar:{calendar_value(w)}" for w in _WORD.findall(phrase) if w in CALENDAR}
     what = WHEN.sub(" ", folded) if phrases else folded  # its words: what, not since when
     if phrases:
         rest = read_slots(what)[1]
-    slots |= {f"calendar:{w}" for w in _WORD.findall(folded) if w in CALENDAR}
-    update = bool(_UPDATE.search(folded))
-    negation = _NEGATION.search(_UPDATE.sub(_keep_negation, folded))
-    plain = _UPDATE.sub(_gap, rest)
-    plain = _NEGATION.sub(_gap, plain)
+    slots |= {f"calendar:{calendar_value(w)}" for w in _WORD.findall(folded) if w in CALENDAR}
+    update = bool(UPDATE.search(folded))
+    negation = negation_in(folded)
+    plain = UPDATE.sub(_gap, rest)
+    plain = NEGATION.sub(_gap, plain)
     names = _capitalised(text)
     after = _after_update(folded, names) if update else ()
     was = _old_value(what, names) if update else ()
@@ -310,33 +305,11 @@ def profile(text: str) -> Profile:
         after[:AFTER_UPDATE],
         tuple(order),
         frozenset(w if w[0] >= "\u3000" else stem(w) for w in frame),
-        _negation_said(folded, negation),
+        negation_said(folded, negation),
         after,
         frozenset(when),
         was,
     )
-
-
-def _negation_said(folded: str, m: re.Match[str] | None) -> str:
-    """The words that negate ``folded`` (``m``: the negation found once update markers
-    were read), as written: "no longer" rather than the "not" it was read as."""
-    if m is None:
-        return ""
-    if m.group(0) == "not" and "not" not in _WORD.findall(folded):
-        marker = next((u for u in _UPDATE.findall(folded) if _keep_negation_word(u)), None)
-        return marker or "not"
-    return m.group(0)
-
-
-def _keep_negation(m: re.Match[str]) -> str:
-    """Update markers that are negations too ("no longer", "nicht mehr", "不再", "ya no")
-    keep counting as negations; the others ("now", "现在") are removed first so that
-    a character such as 不 inside them is not read as one."""
-    return " not " if _keep_negation_word(m.group(0)) else " "
-
-
-def _keep_negation_word(word: str) -> bool:
-    return word.casefold() in ("no longer", "nicht mehr", "不再", "ya no", "anymore")
 
 
 @dataclass(frozen=True, slots=True)
@@ -380,27 +353,37 @@ def compare(a: Profile, b: Profile, cosine: float | None = None) -> PairSignals:
     """The signals of the pair ``a``, ``b`` (``cosine``: of their embeddings, if any)."""
     union = len(a.shingles | b.shingles)
     jac = len(a.shingles & b.shingles) / union if union else 0.0
-    shared = (a.words & b.words) - GENERIC
+    a_words = _as_in(a.words, b.words)
+    shared = (a_words & b.words) - GENERIC
     kinds = a.kinds & b.kinds
     differ = any(
         {v for v in a.slots if v.startswith(k + ":")}
         != {v for v in b.slots if v.startswith(k + ":")}
         for k in kinds
     )
-    smaller = min(len(a.words - GENERIC), len(b.words - GENERIC))
+    smaller = min(len(a_words - GENERIC), len(b.words - GENERIC))
     overlap = len(shared) / smaller if smaller else 0.0
-    every_a, every_b = a.words | a.slots, b.words | b.slots
+    every_a, every_b = a_words | a.slots, b.words | b.slots
     together = len(every_a | every_b)
     return PairSignals(
         jac,
         overlap,
         len(every_a & every_b) / together if together else 0.0,
         len(shared),
-        a.words - b.words,
-        b.words - a.words,
+        a_words - b.words,
+        b.words - a_words,
         differ,
         a.slots <= b.slots or b.slots <= a.slots,
         a.negated != b.negated,
         a.update or b.update,
         cosine,
+    )
+
+
+def _as_in(words: frozenset[str], other: frozenset[str]) -> frozenset[str]:
+    """``words`` with each word the other side says in another form of its verb (a
+    participle, an infinitive: :func:`.lexicon.same_verb`) spelled as the other says it."""
+    theirs = other - words
+    return frozenset(
+        w if w in other else next((t for t in theirs if same_verb(w, t)), w) for w in words
     )

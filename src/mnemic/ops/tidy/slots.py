@@ -31,7 +31,9 @@ _IDENTIFIER = re.compile(  # letters and digits in one token: host-7, utc+1, q3,
 )
 _ZONE = re.compile(r"\b(?:utc|gmt|cet|cest|eet|wet|bst|pst|pdt|mst|mdt|cst|cdt|jst|aest)\b")
 """A time zone named without an offset: a value as ``utc+1`` is."""
-_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,:]\d+)*(?![\w])|\d+(?=[%" + CJK + r"])")
+_NUMBER = re.compile(  # before CJK first: "Ubuntu *24.04*に" is one version, not 24 and 04
+    r"\d+(?:[.,:]\d+)*(?=[%" + CJK + r"])|(?<![\w.])\d+(?:[.,:]\d+)*(?![\w])"
+)
 _TIME = re.compile(r"\d{1,2}:\d{2}")
 _CLOCK = re.compile(
     r"(?<![\w.:])(\d{1,2})(?::(\d{2}))?(?:(am|pm)|(?<=\d{2})\s(am|pm)|\s?([ap])\.m\.)(?![\w])"

@@ -7,6 +7,11 @@ with", "改用"), beside an entry it may change (:mod:`.detect` asks them in tur
   hold right after its marker ("reaches for Emacs" / "now uses vim instead");
 * :func:`changed_phrase`: its value is a phrase said in one place ("switched to
   *Sublime Text*");
+* :func:`reworded_value`: it changes the other's value (a number, a version, a date)
+  and rewords what follows its marker ("rate limit is 100 requests per minute" / "now
+  *allows* 250 requests per minute");
+* :func:`favourite_changed`: not an update at all, but two values of a favourite, a
+  key with one value at a time ("favourite cuisine is Thai" / "... is Ethiopian");
 * :func:`frame_change`: it says the other's sentence with another value in one place
   (:mod:`.frames`);
 * :func:`names_old_value` / :func:`names_new_value`: whether the words right after its
@@ -16,21 +21,27 @@ with", "改用"), beside an entry it may change (:mod:`.detect` asks them in tur
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING
 
 from .frames import Aligned, aligned
+from .lexicon import stem
+from .phrases import ADDITIVE, FAVOURITE
 from .signals import GENERIC, PairSignals, Profile
 
 if TYPE_CHECKING:
     from .thresholds import Thresholds
 
 __all__ = [
+    "adds",
     "changed_phrase",
+    "favourite_changed",
     "frame_change",
     "names_new_value",
     "names_old_value",
     "replaced_side",
     "reworded_update",
+    "reworded_value",
 ]
 
 
@@ -68,7 +79,9 @@ def reworded_update(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bo
     instead"): they share their subject, each side holds a few words or a slot of its
     own, and none of the words right after the update marker (where it names what it
     changed to) is in the other entry: "keeps breakfast low-carb" / "changed lunch to
-    low-carb" is the same value for another key, two facts. Cautious by design: "the
+    low-carb" is the same value for another key, two facts; so are two words of their
+    own before one shared word ("the *design* review is on Tuesday" / "the *sprint*
+    review moved to Thursday": two keys of one kind). Cautious by design: "the
     web team now deploys with Vercel" beside "the mobile team deploys with Fastlane"
     is left alone (the same-frame rule takes "the team now deploys with GitHub
     Actions" beside "the team deploys with Jenkins", whose frame is the same)."""
@@ -88,12 +101,52 @@ def reworded_update(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bo
     for new, old in ((a, b), (b, a)):
         if not new.update:
             continue
+        if adds(new):
+            return False
         after = set(new.changed_to)
         if after & old.words:  # the other entry says it already: the same value or key
             return False
         if not after and not s.slots_differ:  # "..., no more": a slot says what changed
             return False
-    return True
+    return not _other_modifier(a, b, oa, ob)
+
+
+def _other_modifier(a: Profile, b: Profile, oa: frozenset[str], ob: frozenset[str]) -> bool:
+    """Whether a word of each side's own stands right before the same shared word, no
+    word between ("the *design* review" / "the *sprint* review"): two keys of one kind,
+    not one key."""
+
+    def heads(p: Profile, own: frozenset[str]) -> set[str]:
+        words = [stem(w) for w in p.folded.split()]
+        return {after for w, after in itertools.pairwise(words) if w in own}
+
+    return bool((heads(a, oa) & heads(b, ob)) - oa - ob - GENERIC)
+
+
+def reworded_value(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bool:
+    """An update that changes the other entry's value (a slot: a number, a version, a
+    date) and rewords the words after its marker: "the public API rate limit is 100
+    requests per minute" / "the public API now allows 250 requests per minute". They
+    share two content words or more, each holds at most :attr:`Thresholds.value_words`
+    of its own, and the update's own words all stand after its marker (the subject
+    before it is the other's): "the *internal* API now allows 500 requests per minute"
+    names another subject first, another fact."""
+    oa, ob = s.only_a - GENERIC, s.only_b - GENERIC
+    if not (
+        t.value_words > 0
+        and s.update
+        and s.slots_differ
+        and not s.negation_differs
+        and s.shared >= 2
+        and max(len(oa), len(ob)) <= t.value_words
+        and a.kinds == b.kinds
+        and a.stated != b.stated
+    ):
+        return False
+    for new, own in ((a, oa), (b, ob)):
+        if new.update and own and own <= set(new.after_update):
+            return True
+    return False
 
 
 def names_old_value(a: Profile, b: Profile) -> bool:
@@ -144,7 +197,38 @@ def changed_phrase(
         and _run(a, oa)
         and _run(b, ob)
         and not names_old_value(a, b)
+        and not (adds(a) or adds(b))
     )
+
+
+def favourite_changed(
+    a: Profile, b: Profile, s: PairSignals, t: Thresholds, oa: frozenset[str], ob: frozenset[str]
+) -> bool:
+    """Two entries about one favourite (a key with one value at a time: "the user's
+    favourite cuisine is Thai" / "... is Ethiopian"), each with a value of its own in one
+    place at its start or end, with no marker of change needed. The key must be shared
+    beside the word "favourite" ("favourite *cuisine*" / "favourite *dessert*" are two
+    keys) and the values said at one end ("*Ben's* favourite band is *Muse*" / "*Sara's*
+    ... *Blur*" are two people)."""
+    return (
+        t.value_words > 0
+        and FAVOURITE.search(a.folded) is not None
+        and FAVOURITE.search(b.folded) is not None
+        and not s.negation_differs
+        and s.shared >= 2
+        and a.stated == b.stated
+        and 0 < len(oa) <= t.value_words
+        and 0 < len(ob) <= t.value_words
+        and _at_an_end(a, oa)
+        and _at_an_end(b, ob)
+    )
+
+
+def _at_an_end(p: Profile, own: frozenset[str]) -> bool:
+    """Whether the words ``own`` of ``p`` are its first or its last content words."""
+    words = [w for w in p.order if w not in GENERIC]
+    n = len(own)
+    return set(words[:n]) == own or set(words[-n:]) == own
 
 
 def frame_change(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Aligned | None:
@@ -153,4 +237,12 @@ def frame_change(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Align
     German", "lives in Berlin" / "now lives in Munich"."""
     if t.frame_value_words <= 0 or not s.update or s.negation_differs or a.stated != b.stated:
         return None
+    if adds(a) or adds(b):
+        return None
     return aligned(a, b, t.frame_value_words)
+
+
+def adds(p: Profile) -> bool:
+    """Whether ``p``, an update, adds its value beside the old one ("now *also* speaks
+    Dutch", "spricht jetzt *auch*", "也"): no replaced value, two facts."""
+    return p.update and ADDITIVE.search(p.folded) is not None

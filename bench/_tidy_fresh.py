@@ -1,0 +1,159 @@
+"""The tidy benchmark's hand-written held-out set: ``bench/data/tidy_fresh.jsonl``.
+
+Pairs of memory entries written as an agent would write them, one pair a line, each
+tagged with its kind, subtype, language and domain:
+
+* ``rewording``: one fact said twice (synonym verbs, a verb against a noun, passive
+  against active, clauses reordered, abbreviations, numbers in words, free paraphrase);
+  **flagged** when one proposal joins both;
+* ``update`` and ``contradiction``: ``b`` (the later entry) changes ``a``'s value,
+  with a marker of change or without one, or says it stopped being true; **flagged**
+  when one proposal supersedes ``a`` with ``b``, a **false merge** when it merges them;
+* ``honest``: two true facts about the same subject (another slot of the same frame,
+  another item of a list, two people, two projects, another fact, another key's
+  update); **joined** when any proposal holds both, a **false merge** when a merge does.
+
+The set was written after the generated families (:mod:`_tidy_families`), avoiding
+their templates, and split once into dev and test by (domain, language) cell with a
+fixed seed (``bench/data/tidy_fresh_split.json``): a cell's pairs all land in one half,
+so test wordings are in domain and language combinations dev never showed. Each pair
+goes through :func:`mnemic.ops.tidy.plan.plan` alone, as
+``plan("memory", [a, b], [1.0, 2.0], now=3.0, ...)``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mnemic.ops.tidy.plan import plan
+
+DATA = Path(__file__).resolve().parent / "data"
+PAIRS = DATA / "tidy_fresh.jsonl"
+SPLIT = DATA / "tidy_fresh_split.json"
+SEED = 20261205
+KINDS = ("rewording", "update", "contradiction", "honest")
+Z = 1.959964
+
+
+@dataclass(frozen=True)
+class FreshPair:
+    id: str
+    kind: str
+    subtype: str
+    lang: str
+    domain: str
+    a: str
+    b: str
+
+
+def load(path: Path = PAIRS) -> list[FreshPair]:
+    return [FreshPair(**json.loads(line)) for line in path.read_text("utf-8").splitlines() if line]
+
+
+def make_split(pairs: Sequence[FreshPair], seed: int = SEED) -> dict[str, list[str]]:
+    """Each (domain, language) cell to dev or test: the cells shuffled with ``seed``,
+    then dealt alternately (written once to SPLIT; later runs read the file)."""
+    cells = sorted({f"{p.domain}/{p.lang}" for p in pairs})
+    random.Random(seed).shuffle(cells)
+    return {"dev": sorted(cells[0::2]), "test": sorted(cells[1::2])}
+
+
+def halves(pairs: Sequence[FreshPair], path: Path = SPLIT) -> dict[str, list[FreshPair]]:
+    cells = json.loads(path.read_text("utf-8"))["cells"]
+    where = {cell: half for half, names in cells.items() for cell in names}
+    out: dict[str, list[FreshPair]] = {"dev": [], "test": []}
+    for p in pairs:
+        out[where[f"{p.domain}/{p.lang}"]].append(p)
+    return out
+
+
+def verdict(p: FreshPair, cosine: Callable[[str, str], float] | None = None) -> str:
+    """What tidy proposes for the pair: "merge", "supersede" (b keeps, a goes),
+    "supersede-old" (a keeps) or "none"."""
+    cos = None if cosine is None else [[1.0, cosine(p.a, p.b)], [cosine(p.a, p.b), 1.0]]
+    for q in plan("memory", [p.a, p.b], [1.0, 2.0], now=3.0, stale_after_days=90,
+                  verbose_chars=10_000, cosines=cos):  # fmt: skip
+        if set(q.entries) >= {p.a, p.b} and p.a != p.b:
+            if q.kind == "merge":
+                return "merge"
+            if q.kind == "supersede":
+                return "supersede" if q.entries[0] == p.b else "supersede-old"
+    return "none"
+
+
+def wilson(k: int, n: int) -> list[float]:
+    if n == 0:
+        return [0.0, 1.0]
+    p = k / n
+    centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
+    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
+    return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
+
+
+def share(k: int, n: int) -> dict[str, Any]:
+    return {"n": n, "k": k, "share": round(k / n, 4) if n else None, "ci95": wilson(k, n)}
+
+
+def outcome(p: FreshPair, v: str) -> dict[str, bool]:
+    """The pair's counts: flagged (rewordings, updates, contradictions), false_merge
+    (updates, contradictions, honest pairs), joined (honest pairs: any proposal)."""
+    if p.kind == "rewording":
+        return {"flagged": v != "none"}
+    if p.kind in ("update", "contradiction"):
+        return {"flagged": v == "supersede", "false_merge": v == "merge"}
+    return {"joined": v != "none", "false_merge": v == "merge"}
+
+
+def summary(pairs: Sequence[FreshPair], verdicts: Sequence[str]) -> dict[str, Any]:
+    c: Counter[str] = Counter()
+    for p, v in zip(pairs, verdicts, strict=True):
+        for group in (p.kind, f"{p.kind}.{p.subtype}", f"{p.kind}@{p.lang}"):
+            c[f"{group}.n"] += 1
+            for what, hit in outcome(p, v).items():
+                c[f"{group}.{what}"] += hit
+    out: dict[str, Any] = {}
+    for kind in KINDS:
+        whats = ("joined", "false_merge") if kind == "honest" else ("flagged",)
+        if kind in ("update", "contradiction"):
+            whats = ("flagged", "false_merge")
+        subs = sorted({p.subtype for p in pairs if p.kind == kind})
+        langs = sorted({p.lang for p in pairs if p.kind == kind})
+        out[kind] = {
+            **{w: share(c[f"{kind}.{w}"], c[f"{kind}.n"]) for w in whats},
+            "by_subtype": {
+                s: {w: share(c[f"{kind}.{s}.{w}"], c[f"{kind}.{s}.n"]) for w in whats} for s in subs
+            },
+            "by_language": {
+                lang: {w: share(c[f"{kind}@{lang}.{w}"], c[f"{kind}@{lang}.n"]) for w in whats}
+                for lang in langs
+            },
+        }
+    return out
+
+
+def misses(pairs: Sequence[FreshPair], verdicts: Sequence[str]) -> list[str]:
+    """One line per pair tidy got wrong (for reading the dev half only)."""
+    out = []
+    for p, v in zip(pairs, verdicts, strict=True):
+        o = outcome(p, v)
+        if not o.get("flagged", True) or o.get("joined") or o.get("false_merge"):
+            out.append(f"{p.id} {p.kind}/{p.subtype} {p.lang} [{v}]: {p.a!r} / {p.b!r}")
+    return out
+
+
+def line(name: str, s: dict[str, Any]) -> str:
+    def pct(d: dict[str, Any]) -> str:
+        return f"{100 * d['share']:.1f} % of {d['n']}"
+
+    return (f"{name}: rewordings {pct(s['rewording']['flagged'])}, "
+            f"updates {pct(s['update']['flagged'])}, "
+            f"contradictions {pct(s['contradiction']['flagged'])}, "
+            f"honest joined {pct(s['honest']['joined'])} "
+            f"(merged {pct(s['honest']['false_merge'])})")  # fmt: skip

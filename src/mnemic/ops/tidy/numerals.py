@@ -1,0 +1,109 @@
+"""Numbers written in words, read as digits: "fifteen minutes" and "15 minutes", "zwei
+Kinder" and "2 Kinder", "两个孩子" and "2个孩子" state one value (:func:`digits`).
+
+Cardinal words of en, de, es, fr, pt, it and nl from two up, tens, hundreds and
+thousands, one run of them one number ("two thousand": 2000, "twenty five": 25). Words
+for one are articles as often as numbers ("a", "ein", "un", "um", "een") and are left as
+written, as are number words that are also common words of another language: "due"
+(Italian two, English owed), "sei" (Italian six, German be), "sept" (French seven,
+September), "neuf" (French nine and new), "once" (Spanish eleven), "seize" (French
+sixteen), "elf", "otto", "cent". Chinese and Japanese
+numerals are read only before a counter ("两个", "一万歩"): alone they are parts of
+words ("一起", "万一").
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["digits"]
+
+
+def _numbers(table: str) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for row in table.strip().splitlines():
+        value, words = row.split(":")
+        out |= dict.fromkeys(words.split(), int(value))
+    return out
+
+
+_WORDS = _numbers(
+    """
+    2: two zwei dos dois duas deux twee
+    3: three drei tres três trois tre drie
+    4: four vier cuatro quatro quatre quattro
+    5: five fünf cinco cinq cinque vijf
+    6: six sechs seis zes
+    7: seven sieben siete sete sette zeven
+    8: eight acht ocho oito huit
+    9: nine neun nueve nove negen
+    10: ten zehn diez dez dix dieci tien
+    11: eleven onze undici
+    12: twelve zwölf doce douze dodici twaalf
+    13: thirteen dreizehn trece treize tredici dertien
+    14: fourteen vierzehn catorce quatorze quattordici veertien
+    15: fifteen fünfzehn quince quinze quindici vijftien
+    16: sixteen sechzehn dieciséis sedici zestien
+    17: seventeen siebzehn diecisiete dezessete diciassette zeventien
+    18: eighteen achtzehn dieciocho dezoito diciotto achttien
+    19: nineteen neunzehn diecinueve dezenove diciannove negentien
+    20: twenty zwanzig veinte vinte vingt venti twintig
+    30: thirty dreißig treinta trinta trente trenta dertig
+    40: forty vierzig cuarenta quarenta quarante quaranta veertig
+    50: fifty fünfzig cincuenta cinquenta cinquante vijftig
+    60: sixty sechzig sesenta sessenta soixante zestig
+    70: seventy siebzig setenta settanta zeventig
+    80: eighty achtzig ochenta oitenta ottanta tachtig
+    90: ninety neunzig noventa novanta negentig
+    100: hundred hundert cien ciento cem cento honderd
+    1000: thousand tausend mil mille duizend
+    """
+)
+_RUN = re.compile(
+    r"\b(?:" + "|".join(sorted(_WORDS, key=len, reverse=True)) + r")"
+    r"(?:[\s-]+(?:" + "|".join(sorted(_WORDS, key=len, reverse=True)) + r"))*\b"
+)
+_HAN = {"〇": 0, "零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6,
+        "七": 7, "八": 8, "九": 9}  # fmt: skip
+_HAN_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10_000}
+_COUNTER = "个位只次天年岁人台本枚回歩歳分周週時件"
+_HAN_RUN = re.compile(f"[{''.join(_HAN)}{''.join(_HAN_UNITS)}]+(?=[{_COUNTER}]|小时|時間)")
+
+
+def _value(words: list[int]) -> int:
+    total = current = 0
+    for v in words:
+        if v == 1000:
+            total += max(current, 1) * 1000
+            current = 0
+        elif v == 100:
+            current = max(current, 1) * 100
+        else:
+            current += v
+    return total + current
+
+
+def _latin(m: re.Match[str]) -> str:
+    return str(_value([_WORDS[w] for w in re.split(r"[\s-]+", m.group(0))]))
+
+
+def _han(m: re.Match[str]) -> str:
+    run = m.group(0)
+    if run == "一":  # one: an article as often as a number ("一个人")
+        return run
+    total = current = 0
+    for ch in run:
+        if ch in _HAN:
+            current = current * 10 + _HAN[ch] if current else _HAN[ch]
+        elif ch == "万":
+            total = (total + max(current, 1)) * 10_000
+            current = 0
+        else:
+            total += max(current, 1) * _HAN_UNITS[ch]
+            current = 0
+    return str(total + current)
+
+
+def digits(folded: str) -> str:
+    """``folded`` (case folded) text with its numbers written in words as digits."""
+    return _HAN_RUN.sub(_han, _RUN.sub(_latin, folded))
