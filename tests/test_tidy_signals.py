@@ -934,6 +934,24 @@ def test_another_manager_in_other_words_is_an_update() -> None:
     superseded("Grace reports to Omar.", "Grace's manager is now Lina.")
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user's manager is Anna Kowalski.", "User now reports to Marek."),
+        ("Grace's manager is Omar.", "Grace now reports to Lina."),
+        ("Ops team reports to Dana.", "The ops team's manager is now Eli."),
+    ],
+)
+def test_now_reporting_to_another_person_supersedes_the_manager_noun(old: str, new: str) -> None:
+    """ "reports to" was read as the one word "manager", so "manager *is* Anna" and "now
+    manager Marek" tied their person with other words and stayed two facts."""
+    superseded(old, new)
+
+
+def test_reporting_something_to_a_person_is_no_manager() -> None:
+    assert planned("Grace reports bugs to Omar.", "Grace's manager is now Lina.") == []
+
+
 def test_spanish_nada_alone_is_no_negation() -> None:
     """ "nada" is "swims" as often as "nothing" (and "nothing" comes with "no"): read as a
     negation, "el usuario nada los lunes" contradicted "el usuario corre los jueves"."""

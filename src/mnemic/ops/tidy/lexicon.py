@@ -36,6 +36,7 @@ __all__ = [
     "FRAME_STEMS",
     "FRAME_ZH",
     "IN_CHARGE",
+    "REPORTS_TO",
     "KIND_NAMES",
     "PHRASES",
     "STOP_CHARS",
@@ -345,3 +346,12 @@ Priya", "Jonas *betreut* das Deployment" / "für das Deployment ist Jonas *zust�
 "la *jefa* de Carlos es Lucía" / "Carlos *depende de* Lucía": one relation, read as the
 one word "manager" (:func:`.signals.profile`). Not "chef" (an English cook) nor
 "responsable" (French for a manager and a person in charge, Spanish for to blame)."""
+
+REPORTS_TO = re.compile(r"\b(?:reports? to|reporting to)\b")
+"""The English verbs of :data:`IN_CHARGE` whose subject has the named person as its
+manager: read as "manager is" before the rest of the relation is folded, so "the user
+*reports to* Marek" and "the user's manager is Anna" tie their person with the same words
+("is" before the name, :func:`.frames.aligned`) and a change of person reads as one.
+English only: the other languages' noun forms put the person elsewhere in the sentence
+("el jefe de Pablo es Andrés" / "Pablo depende de Andrés"), so the frames would not
+align either way."""

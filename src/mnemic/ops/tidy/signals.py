@@ -45,6 +45,7 @@ from .lexicon import (
     FRAME_ZH,
     IN_CHARGE,
     KIND_NAMES,
+    REPORTS_TO,
     STOP_CHARS,
     STOP_WORDS,
     same_verb,
@@ -268,7 +269,8 @@ def _old_value(folded: str, names: frozenset[str]) -> tuple[str, ...]:
 
 def profile(text: str) -> Profile:
     """The :class:`Profile` of one entry."""
-    folded = IN_CHARGE.sub("manager", digits(spelled_out(_fold(text))))
+    folded = digits(spelled_out(_fold(text)))
+    folded = IN_CHARGE.sub("manager", REPORTS_TO.sub("manager is", folded))
     slots, rest = read_slots(folded)
     when: set[str] = set()
     phrases = WHEN.findall(folded)
