@@ -9,6 +9,7 @@ import click
 
 from ..curated import archive as arch
 from ..curated.entries import FILENAMES, TARGETS
+from ..curated.tool_answers import refusal
 from ..curated.view import MemoryView
 from ..errors import ToolError
 from ..ops.archive_search import archive_json, item_dict, removed_by_text, search_archive
@@ -31,7 +32,25 @@ __all__ = ["archive"]
 
 @click.group(name="archive")
 def archive() -> None:
-    """Entries that left memory (removed, replaced, dropped by an edit): never in the prompt."""
+    """Entries that left memory (removed, replaced, evicted, expired, moved, dropped by an
+    edit): never in the prompt.
+
+    \b
+    An archived entry's ID is the first column of `list` and `search` (e.g. 27.0).
+    Examples:
+      mnemic memory archive list
+      mnemic memory archive search "staging host"
+      mnemic memory archive show 27.0
+      mnemic memory archive restore 27.0
+    """
+
+
+_HINT = "Details: mnemic memory archive show ID   Bring back: mnemic memory archive restore ID"
+
+
+def _header() -> str:
+    """The column names above :func:`_line`'s rows (the ID is what show and restore take)."""
+    return f"{'ID':<10} {'FILE':<9} {'WHY':<10} {'ARCHIVED':<17}  TEXT"
 
 
 def _line(d: dict[str, object]) -> str:
@@ -58,13 +77,12 @@ def list_cmd(app: AppContext, target: str | None, limit: int, as_json: bool) -> 
     if not items:
         click.echo("The archive is empty: no entry has left memory.")
         return
+    click.echo(_header())
     for d in items[:limit]:
         click.echo(_line(d))
     if len(items) > limit:
         click.echo(f"... {len(items) - limit} older (--limit)")
-    click.echo(
-        "Details: mnemic memory archive show ID   Bring back: mnemic memory archive restore ID"
-    )
+    click.echo(_HINT)
 
 
 @archive.command(name="search")
@@ -91,8 +109,12 @@ def search_cmd(
     )
     if ranked_answer(found, query, "archived entry", as_json):
         return
+    if not found.hits:
+        return
+    click.echo(_header())
     for hit in found.hits:
         click.echo(_line(hit.to_dict(found.level)))
+    click.echo(_HINT)
 
 
 @archive.command(name="show")
@@ -135,8 +157,8 @@ def restore_cmd(app: AppContext, item_id: str, as_json: bool) -> None:
     try:
         result = arch.restore(mem, item_id)
     except ToolError as exc:
-        if as_json:
-            emit_json(exc.to_response())
+        if as_json:  # as the memory tool answers: the entries and the ones best dropped
+            emit_json(refusal(mem, item.target, exc).to_response())
             sys.exit(1)
         refuse(mem, item.target, exc)
         return

@@ -12,7 +12,7 @@ import click
 from ..curated import admin as ops
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
 from ..curated.memory import Memory, WriteResult
-from ..curated.pressure import add_candidates, parse_expires
+from ..curated.pressure import add_candidates, describe_expires, parse_expires
 from ..curated.provenance import Provenance, entry_key, stale
 from ..curated.scope import stored_projects
 from ..curated.snapshot import display_entry, sanitize
@@ -40,7 +40,8 @@ __all__ = ["memory", "open_memory", "refuse", "report", "scoped_targets"]
 EXPIRES_OPT = click.option(
     "--expires",
     metavar="DATE",
-    help="The last day the fact holds (YYYY-MM-DD, UTC); then it moves to the archive.",
+    help="The last day the fact holds (YYYY-MM-DD, UTC; or a time YYYY-MM-DDTHH:MM); "
+    "then it moves to the archive.",
 )
 TARGET_OPT = click.option(
     "--target",
@@ -142,7 +143,9 @@ def refuse(mem: Memory, target: str, exc: ToolError) -> None:  # also `memory ar
     fail("\n".join(lines))
 
 
-def report(mem: Memory, result: WriteResult) -> None:
+def report(mem: Memory, result: WriteResult, expires: float | None = None) -> None:
+    """Print what a write did for a person: its message and usage, what it replaced,
+    removed or evicted, the ``expires`` it set, and the pressure warning."""
     if result.staged:
         pid = result.pending_id
         click.echo(
@@ -157,6 +160,8 @@ def report(mem: Memory, result: WriteResult) -> None:
     first = result.results[0]
     if first.previous is not None and first.status in ("replaced", "removed"):
         click.echo(f"  {first.status}: {_human_entry(result.target, first.previous, mem.level)}")
+    if expires is not None:  # what the date given means
+        click.echo(f"  {describe_expires(expires)}; then it moves to the archive.")
     for t, entry, why in result.evicted:
         click.echo(
             f"  {why} to the archive ([memory] on_full): {_human_entry(t, entry, mem.level)}"
@@ -194,7 +199,7 @@ def _call(app: AppContext, target: str, op: Op, as_json: bool, expires: str | No
     try:
         if expires is not None:
             op = dataclasses.replace(op, expires=parse_expires(expires, mem.now()))
-        report(mem, mem.apply(target, [op]))
+        report(mem, mem.apply(target, [op]), op.expires)
     except ToolError as exc:
         refuse(mem, target, exc)
 
@@ -223,7 +228,7 @@ def _provenance_line(p: Provenance) -> str:
     if p.origin and p.origin not in (p.actor, "agent"):
         who += f" ({p.origin})"
     session = f"  session {p.session_id}" if p.session_id else ""
-    until = f"  expires {_when(p.expires)}" if p.expires is not None else ""
+    until = f"  {describe_expires(p.expires)}" if p.expires is not None else ""
     return f"created {_when(p.created)}  updated {_when(p.updated)}  {who}{session}{until}"
 
 
@@ -443,7 +448,14 @@ def _project_lines(app: AppContext) -> None:
 @pass_app
 @handle_errors
 def add(app: AppContext, text: str, target: str, expires: str | None, as_json: bool) -> None:
-    """Add TEXT as a new entry."""
+    """Add TEXT as a new entry.
+
+    \b
+    Examples:
+      mnemic memory add "Repo builds with make -j2"
+      mnemic memory add "Prefers short answers" --target user
+      mnemic memory add "Release freeze: hotfixes only" --expires 2026-06-30
+    """
     _call(app, target, Op("add", text), as_json, expires)
 
 

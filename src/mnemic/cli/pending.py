@@ -110,6 +110,8 @@ def pending_list(app: AppContext, global_only: bool, as_json: bool) -> None:
         return
     named = _named(app, queues)
     click.echo(f"Pending writes ({len(found)}):")
+    store_col = f"{'STORE':<20} " if named else ""
+    click.echo(f"  {'ID':<8}  {'STAGED':<16}  {store_col}{'FROM':<20} WHAT")
     for item in found:
         r = item.record
         flag = "  [expired]" if r.expired(now) else ""

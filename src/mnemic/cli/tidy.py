@@ -95,8 +95,10 @@ def tidy(
         click.echo(f"note: {printable(notice)}", err=True)
     for run in runs:
         _show_store(run, labelled=len(runs) > 1 or run.project is not None)
-    how = "words and rules" + (", and meaning" if runs[0].report.retrieval == "semantic" else "")
+    how = "words and rules" + (", and by meaning" if runs[0].report.retrieval == "semantic" else "")
     click.echo(f"\n(Entries compared by {how}.)")
+    if any(r.report.proposals for r in runs):
+        click.echo("[ID] names a proposal; `mnemic pending show` names it too once it is staged.")
     if any(r.report.proposals for r in runs) and not do_stage:
         click.echo(
             "Nothing was changed. Stage them for approval with --stage, then review: "

@@ -18,7 +18,7 @@ from ..curated import admin
 from ..curated.backend import version_text
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
 from ..curated.operations import Op
-from ..curated.pressure import add_candidates
+from ..curated.pressure import add_candidates, describe_expires
 from ..curated.provenance import entry_key
 from ..curated.scope import ProjectHome, stored_projects
 from ..curated.snapshot import display_entry
@@ -70,6 +70,8 @@ def _provenance(p: Any) -> str:
         parts.append(f"created {when(p.created)}")
     if p.session_id:
         parts.append(f"session {p.session_id}")
+    if p.expires is not None:
+        parts.append(describe_expires(p.expires))
     return ", ".join(parts)
 
 
