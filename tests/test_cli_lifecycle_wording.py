@@ -191,3 +191,17 @@ def test_the_console_pending_page_says_the_lifetime_in_days(home_path: Path) -> 
     page = _console(home_path).get("/pending").text
     assert "not decided within 7 days expires" in page
     assert "168.0" not in page
+
+
+def test_the_tool_console_and_mcp_name_the_same_ways_to_leave_memory(home_path: Path) -> None:
+    """The model's tool description lists what the archive keeps as the MCP resource and
+    the console do: evicted and expired entries too, not only removed ones."""
+    from mnemic.curated.tool_spec import memory_tool_spec
+    from mnemic.mcp_server import server
+
+    resource = next(r for r in server._RESOURCES if r[0] == server.ARCHIVE_URI)[3]
+    page = _console(home_path).get("/archive").text
+    description = memory_tool_spec().description
+    tool = description[description.index("ARCHIVE:") :].split(")", 1)[0]  # its list
+    for why in ("evicted", "expired", "the old text of a replace"):
+        assert why in resource and why in page and why in tool, why
