@@ -205,3 +205,27 @@ def test_the_tool_console_and_mcp_name_the_same_ways_to_leave_memory(home_path: 
     tool = description[description.index("ARCHIVE:") :].split(")", 1)[0]  # its list
     for why in ("evicted", "expired", "the old text of a replace"):
         assert why in resource and why in page and why in tool, why
+
+
+def test_status_of_a_nearly_full_file_says_what_to_do(home_path: Path) -> None:
+    home_path.mkdir(parents=True, exist_ok=True)
+    (home_path / "config.toml").write_text(
+        "[memory]\nmemory_char_limit = 200\npressure_ratio = 0.5\n"
+    )
+    Memory.open(home_path).add("memory", "The staging host is stg-7.internal; deploys go first.")
+    Memory.open(home_path).add("memory", "CI runs on two runners with 4 cores and 8 GB each.")
+    r = _run(home_path, "memory", "status")
+    assert r.exit_code == 0, r.output
+    assert "nearly full" in r.output.splitlines()[0]  # [memory] pressure_ratio, as writes warn
+    assert "Room is short in MEMORY.md: `mnemic memory tidy`" in r.output
+    assert "mnemic memory remove TEXT" in r.output
+
+
+def test_showing_a_restored_entry_says_a_restore_takes_it_out_of_the_archive(
+    home_path: Path,
+) -> None:
+    item_id = _removed_one(home_path)
+    assert _run(home_path, "memory", "archive", "restore", item_id).exit_code == 0
+    r = _run(home_path, "memory", "archive", "show", item_id)
+    assert r.exit_code == 1
+    assert "a restored entry leaves the archive" in r.output

@@ -398,13 +398,18 @@ def status(app: AppContext, as_json: bool) -> None:
     if as_json:
         emit_json(rows)
         return
+    pressure = mem.settings.memory.pressure_ratio  # where a write's answer warns too
+    full: list[str] = []
     for row in rows:
         name = FILENAMES[row["target"]]
         if "error" in row:
             click.echo(f"{name:<10} unreadable: {row['error']}")
             continue
         ratio = row["chars"] / row["limit"] if row["limit"] else 0.0
-        flag = "  OVER BUDGET" if row["over_budget"] else ("  nearly full" if ratio >= 0.8 else "")
+        near = row["over_budget"] or ratio >= pressure
+        flag = "  OVER BUDGET" if row["over_budget"] else ("  nearly full" if near else "")
+        if near:
+            full.append(name)
         click.echo(
             f"{name:<10} {_bar(ratio)} {row['percent']:>3}%  {row['chars']:>6,}/"
             f"{row['limit']:,} chars  {row['entries']:>3} entries  ~{row['tokens_estimate']:,} "
@@ -421,6 +426,12 @@ def status(app: AppContext, as_json: bool) -> None:
             first = _human_entry(t, entry, mem.level).splitlines()[0] if entry else ""
             age = int((now - (prov.last_touched or now)) // 86400)
             click.echo(f"  [{i + 1}] {first[:80]}  ({age} days, {prov.actor})")
+    if full:
+        click.echo(
+            f"\nRoom is short in {' and '.join(full)}: `mnemic memory tidy` proposes what to merge "
+            "or drop, `mnemic memory show --long` shows how each entry was used, and "
+            "`mnemic memory remove TEXT` frees room (the archive keeps what leaves)."
+        )
     if app.project is None:
         _project_lines(app)
 
