@@ -41,7 +41,7 @@ def test_archive_list_names_its_columns_and_what_the_id_is_for(home_path: Path) 
     r = _run(home_path, "memory", "archive", "list")
     assert r.exit_code == 0, r.output
     header, row, hint = r.output.splitlines()
-    assert header.split() == ["ID", "FILE", "WHY", "ARCHIVED", "TEXT"]
+    assert header.split() == ["ID", "FILE", "REASON", "ARCHIVED", "TEXT"]
     assert row.startswith(item_id) and "removed" in row
     assert "archive show ID" in hint and "archive restore ID" in hint
 
@@ -51,7 +51,7 @@ def test_archive_search_names_its_columns_and_how_to_bring_one_back(home_path: P
     r = _run(home_path, "memory", "archive", "search", "staging host", "--mode", "lexical")
     assert r.exit_code == 0, r.output
     lines = r.output.splitlines()
-    assert lines[0].split() == ["ID", "FILE", "WHY", "ARCHIVED", "TEXT"]
+    assert lines[0].split() == ["ID", "FILE", "REASON", "ARCHIVED", "TEXT"]
     assert lines[1].startswith(item_id)
     assert "archive restore ID" in lines[-1]
 
@@ -229,3 +229,24 @@ def test_showing_a_restored_entry_says_a_restore_takes_it_out_of_the_archive(
     r = _run(home_path, "memory", "archive", "show", item_id)
     assert r.exit_code == 1
     assert "a restored entry leaves the archive" in r.output
+
+
+def test_no_match_in_a_project_store_points_at_that_store(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """The hint of a remove or a move that matched nothing in a project's memory shows
+    that store, not the global one the person did not ask about."""
+    project = tmp_path / "repo"
+    project.mkdir()
+    assert _run(home_path, "memory", "add", "--project", str(project), "Uses tox").exit_code == 0
+    shows = f"`mnemic memory show --target memory --project {project}"
+    removed = _run(home_path, "memory", "remove", "--project", str(project), "no such text")
+    assert removed.exit_code == 1
+    assert shows in removed.output
+    moved = _run(
+        home_path, "memory", "move", "no such text", "--to", "global", "--project", str(project)
+    )
+    assert moved.exit_code == 1
+    assert shows in moved.output
+    global_one = _run(home_path, "memory", "remove", "no such text")
+    assert "`mnemic memory show --target memory`" in global_one.output

@@ -50,7 +50,7 @@ _HINT = "Details: mnemic memory archive show ID   Bring back: mnemic memory arch
 
 def _header() -> str:
     """The column names above :func:`_line`'s rows (the ID is what show and restore take)."""
-    return f"{'ID':<10} {'FILE':<9} {'WHY':<10} {'ARCHIVED':<17}  TEXT"
+    return f"{'ID':<10} {'FILE':<9} {'REASON':<10} {'ARCHIVED':<17}  TEXT"
 
 
 def _line(d: dict[str, object]) -> str:

@@ -20,7 +20,14 @@ from ..curated.store import Op
 from ..curated.tool import run_memory_tool
 from ..curated.usage_log import UsageCounts, describe_use, read_counts
 from ..curated.view import MemoryView
-from ..errors import BatchFailed, MnemicError, ProjectScopeError, StorageError, ToolError
+from ..errors import (
+    BatchFailed,
+    MnemicError,
+    NoMatch,
+    ProjectScopeError,
+    StorageError,
+    ToolError,
+)
 from ..governance.approval import ApprovalRequest, Approver
 from .app import (
     JSON_OPT,
@@ -128,6 +135,8 @@ def refuse(mem: Memory, target: str, exc: ToolError) -> None:  # also `memory ar
     the ones best dropped first) and exit 1."""
     add_candidates(mem, exc)
     cause = exc.cause if isinstance(exc, BatchFailed) else exc
+    if isinstance(cause, NoMatch) and mem.project is not None:  # its hint names the store
+        cause.project = printable(mem.project, lines=False)
     lines = [exc.to_human()]
     if cause.code in _LISTS_ENTRIES and getattr(cause, "entry_chars", None) is None:
         where = getattr(cause, "target", target)

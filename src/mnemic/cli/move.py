@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import click
 
+from ..errors import NoMatch
 from ..ops.move import move_entry
 from .app import (
     JSON_OPT,
@@ -47,7 +48,12 @@ def move(app: AppContext, old: str, to: str, as_json: bool) -> None:
             "MNEMIC_PROJECT). A move goes between the global memory and one project's.",
             2,
         )
-    result = move_entry(app.home, chosen, old, to=to)
+    try:
+        result = move_entry(app.home, chosen, old, to=to)
+    except NoMatch as exc:
+        if to == "global":  # the entry was looked for in the project's store
+            exc.project = printable(chosen, lines=False)
+        raise
     if as_json:
         emit_json(
             {

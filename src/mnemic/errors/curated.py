@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Sequence
 from typing import Any
 
@@ -160,6 +161,9 @@ class NoMatch(CuratedError):
     def __init__(self, target: str, selector: str, **extra: Any) -> None:
         self.target = target
         self.selector = selector
+        self.project: str | None = None
+        """The project directory whose store was searched, when it was not the global
+        one (set by the caller that knows it): the hint then shows that store."""
         super().__init__(
             f"No {_label(target)} entry contains {_preview(selector)!r}. Matching is an exact, "
             "case-sensitive substring. Pick a short unique piece of one of current_entries "
@@ -168,10 +172,11 @@ class NoMatch(CuratedError):
         )
 
     def to_human(self) -> str:
+        where = f" --project {shlex.quote(self.project)}" if self.project else ""
         return (
             f"No {_file(self.target)} entry contains {_preview(self.selector)!r} (matching is "
             "exact and case-sensitive). Nothing was changed. Use a short piece of one of the "
-            f"current entries (`mnemic memory show --target {self.target}`)."
+            f"current entries (`mnemic memory show --target {self.target}{where}`)."
         )
 
 
