@@ -231,9 +231,7 @@ def test_showing_a_restored_entry_says_a_restore_takes_it_out_of_the_archive(
     assert "a restored entry leaves the archive" in r.output
 
 
-def test_no_match_in_a_project_store_points_at_that_store(
-    home_path: Path, tmp_path: Path
-) -> None:
+def test_no_match_in_a_project_store_points_at_that_store(home_path: Path, tmp_path: Path) -> None:
     """The hint of a remove or a move that matched nothing in a project's memory shows
     that store, not the global one the person did not ask about."""
     project = tmp_path / "repo"
