@@ -248,3 +248,14 @@ def test_no_match_in_a_project_store_points_at_that_store(home_path: Path, tmp_p
     assert shows in moved.output
     global_one = _run(home_path, "memory", "remove", "no such text")
     assert "`mnemic memory show --target memory`" in global_one.output
+
+
+def test_archive_show_says_what_its_reason_means(home_path: Path) -> None:
+    from mnemic.cli.archive import WHY
+    from mnemic.curated.changes import REASONS
+
+    assert set(WHY) == set(REASONS)  # a new reason gets its words too
+    item_id = _removed_one(home_path)
+    r = _run(home_path, "memory", "archive", "show", item_id)
+    assert r.exit_code == 0, r.output
+    assert "reason:    removed: a remove took it out" in r.output

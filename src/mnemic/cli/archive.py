@@ -45,6 +45,24 @@ def archive() -> None:
     """
 
 
+WHY = {
+    "removed": "a remove took it out",
+    "replaced": "it was the old text of a replace",
+    "merged": "a replace turned it into an entry that was already there",
+    "evicted": "moved out to make room for a write, as [memory] on_full says",
+    "expired": "its --expires date passed",
+    "edited": "a whole-text edit (mnemic memory edit, the console) dropped it",
+    "restored": "a previous version was restored without it (mnemic memory restore)",
+    "adopted": "adopting a hand-edited file dropped it (mnemic memory adopt)",
+    "hand_edit": "the file was changed outside mnemic without it",
+    "unrecorded": "a write whose record a power cut lost removed it",
+    "imported": "it was archived in the agent it was imported from",
+    "imported_over_budget": "imported, but it did not fit the budget: never live here",
+    "moved": "mnemic memory move took it to the other scope (global or a project)",
+}
+"""What each archive reason (:data:`mnemic.curated.changes.REASONS`) means, in a
+person's words (``archive show``)."""
+
 _HINT = "Details: mnemic memory archive show ID   Bring back: mnemic memory archive restore ID"
 
 
@@ -136,7 +154,8 @@ def show_cmd(app: AppContext, item_id: str, as_json: bool) -> None:
     prov = d["provenance"]
     assert isinstance(prov, dict)
     click.echo(f"id:        {d['id']} ({FILENAMES[str(d['target'])]})")
-    click.echo(f"reason:    {d['reason']}")
+    why = WHY.get(str(d["reason"]))
+    click.echo(f"reason:    {d['reason']}" + (f": {why}" if why else ""))
     click.echo(f"archived:  {d['archived'] or 'not yet recorded'} by {who}")
     click.echo(f"created:   {d['created_at'] or 'unknown'} by {printable(str(prov['actor']))}")
     click.echo("")
