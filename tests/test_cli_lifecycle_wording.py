@@ -259,3 +259,19 @@ def test_archive_show_says_what_its_reason_means(home_path: Path) -> None:
     r = _run(home_path, "memory", "archive", "show", item_id)
     assert r.exit_code == 0, r.output
     assert "reason:    removed: a remove took it out" in r.output
+
+
+def test_tidy_of_several_stores_lists_each_proposal_under_its_store(
+    home_path: Path, tmp_path: Path
+) -> None:
+    project = tmp_path / "repo"
+    project.mkdir()
+    for text in ("The backend uses Python 3.10.", "The backend is now on Python 3.12."):
+        assert _run(home_path, "memory", "add", "--project", str(project), text).exit_code == 0
+    r = _run(home_path, "memory", "tidy", "--lexical")
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    heading = lines.index(f"Project {project}:")
+    proposal = next(i for i, line in enumerate(lines) if "supersede:" in line)
+    assert proposal > heading
+    assert lines[proposal].startswith("  [") and lines[proposal + 1].startswith("      keep: ")

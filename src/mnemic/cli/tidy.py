@@ -27,21 +27,24 @@ from .memory import TARGETS_OPT, scoped_targets
 __all__ = ["tidy"]
 
 
-def _show(p: TidyProposal, staged: Staged | None) -> None:
-    click.echo(f"[{p.fingerprint}] {p.kind}: {printable(p.summary)}")
+def _show(p: TidyProposal, staged: Staged | None, indent: str = "") -> None:
+    """One proposal, its lines under its store's heading (``indent``) when there is one."""
+    lines = [f"[{p.fingerprint}] {p.kind}: {printable(p.summary)}"]
     roles = {"merge": "keep", "supersede": "keep", "stale": "drop"}
     for i, entry in enumerate(p.entries):
         role = roles.get(p.kind, "entry") if i == 0 else "drop"
-        click.echo(f"    {role}: {printable(entry)}".replace("\n", "\n          "))
+        lines.append(f"    {role}: {printable(entry)}".replace("\n", "\n          "))
     if p.result is not None and p.result != p.entries[0]:
-        click.echo(f"    new wording ({p.wording}): {printable(p.result)}")
+        lines.append(f"    new wording ({p.wording}): {printable(p.result)}")
     for reason in p.reasons:
-        click.echo(f"    why: {printable(reason)}")
+        lines.append(f"    why: {printable(reason)}")
     if staged is not None:
         if staged.pending_id:
-            click.echo(f"    staged for approval as {staged.pending_id}")
+            lines.append(f"    staged for approval as {staged.pending_id}")
         else:
-            click.echo(f"    not staged: {printable(staged.skipped or '')}")
+            lines.append(f"    not staged: {printable(staged.skipped or '')}")
+    for line in lines:
+        click.echo(indent + line.replace("\n", "\n" + indent))
 
 
 @click.command(name="tidy")
@@ -118,4 +121,4 @@ def _show_store(run: StoreTidy, *, labelled: bool) -> None:
         mine = [p for p in run.report.proposals if p.target == t]
         click.echo(f"{indent}{FILENAMES[t]}: {len(mine) or 'no'} proposal{'s' * (len(mine) != 1)}")
         for p in mine:
-            _show(p, by_proposal.get(id(p)))
+            _show(p, by_proposal.get(id(p)), indent)
