@@ -275,3 +275,14 @@ def test_tidy_of_several_stores_lists_each_proposal_under_its_store(
     proposal = next(i for i, line in enumerate(lines) if "supersede:" in line)
     assert proposal > heading
     assert lines[proposal].startswith("  [") and lines[proposal + 1].startswith("      keep: ")
+
+
+def test_a_project_search_without_a_project_does_not_speak_of_saving(home_path: Path) -> None:
+    """archive_search and read save nothing: the refusal of scope="project" where no
+    project is selected fits them as well as a write."""
+    call = '{"action": "archive_search", "query": "staging", "scope": "project"}'
+    r = _run(home_path, "tool", "memory", call)
+    answer = json.loads(r.output)
+    assert answer["error_code"] == "project_scope"
+    assert "Nothing was read or saved" in answer["error"]
+    assert "Save it with" not in answer["error"]
