@@ -286,3 +286,25 @@ def test_a_project_search_without_a_project_does_not_speak_of_saving(home_path: 
     assert answer["error_code"] == "project_scope"
     assert "Nothing was read or saved" in answer["error"]
     assert "Save it with" not in answer["error"]
+
+
+def test_show_long_says_an_expired_entry_still_here_is_on_its_way_out(home_path: Path) -> None:
+    from mnemic.curated.operations import Op
+
+    then = datetime.datetime(2025, 3, 1, 9, 0, tzinfo=datetime.UTC).timestamp()
+    mem = Memory.open(home_path, clock=lambda: then)
+    mem.apply("memory", [Op("add", "On call this week: Ada.", None, expires=then + 3600)])
+    r = _run(home_path, "memory", "show", "--long")
+    assert r.exit_code == 0, r.output
+    assert "expires 2025-03-01 10:00 UTC (expired: it moves to the archive at the next" in r.output
+    assert "`mnemic gc`" in r.output
+
+
+def test_the_console_says_an_expired_entry_still_here_is_on_its_way_out(home_path: Path) -> None:
+    from mnemic.curated.operations import Op
+
+    then = datetime.datetime(2025, 3, 1, 9, 0, tzinfo=datetime.UTC).timestamp()
+    mem = Memory.open(home_path, clock=lambda: then)
+    mem.apply("memory", [Op("add", "On call this week: Ada.", None, expires=then + 3600)])
+    page = _console(home_path).get("/memory").text
+    assert "expires 2025-03-01 10:00 UTC (expired: it moves to the archive" in page

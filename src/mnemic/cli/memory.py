@@ -237,7 +237,7 @@ def _provenance_line(p: Provenance) -> str:
     if p.origin and p.origin not in (p.actor, "agent"):
         who += f" ({p.origin})"
     session = f"  session {p.session_id}" if p.session_id else ""
-    until = f"  {describe_expires(p.expires)}" if p.expires is not None else ""
+    until = f"  {describe_expires(p.expires, time.time())}" if p.expires is not None else ""
     return f"created {_when(p.created)}  updated {_when(p.updated)}  {who}{session}{until}"
 
 

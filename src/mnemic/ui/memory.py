@@ -9,6 +9,7 @@ text and ledger once, its history listed once."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -71,7 +72,7 @@ def _provenance(p: Any) -> str:
     if p.session_id:
         parts.append(f"session {p.session_id}")
     if p.expires is not None:
-        parts.append(describe_expires(p.expires))
+        parts.append(describe_expires(p.expires, time.time()))
     return ", ".join(parts)
 
 
