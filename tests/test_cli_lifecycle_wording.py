@@ -308,3 +308,19 @@ def test_the_console_says_an_expired_entry_still_here_is_on_its_way_out(home_pat
     mem.apply("memory", [Op("add", "On call this week: Ada.", None, expires=then + 3600)])
     page = _console(home_path).get("/memory").text
     assert "expires 2025-03-01 10:00 UTC (expired: it moves to the archive" in page
+
+
+def test_pending_show_names_a_project_store_by_its_directory_too(
+    home_path: Path, tmp_path: Path
+) -> None:
+    project = tmp_path / "repo"
+    project.mkdir()
+    home_path.mkdir(parents=True, exist_ok=True)
+    (home_path / "config.toml").write_text('[approval]\nmemory_foreground = "stage"\n')
+    r = _run(home_path, "memory", "add", "--project", str(project), "Uses tox")
+    assert "Staged for approval as " in r.output, r.output
+    pid = r.output.split("Staged for approval as ", 1)[1].split(":", 1)[0]
+    shown = _run(home_path, "pending", "show", pid)
+    assert shown.exit_code == 0, shown.output
+    store = next(line for line in shown.output.splitlines() if line.startswith("store:"))
+    assert store.endswith(f"(project {project})") and "repo-" in store
