@@ -324,3 +324,10 @@ def test_pending_show_names_a_project_store_by_its_directory_too(
     assert shown.exit_code == 0, shown.output
     store = next(line for line in shown.output.splitlines() if line.startswith("store:"))
     assert store.endswith(f"(project {project})") and "repo-" in store
+
+
+def test_a_restore_says_the_entry_came_back_from_the_archive(home_path: Path) -> None:
+    item_id = _removed_one(home_path)
+    r = _run(home_path, "memory", "archive", "restore", item_id)
+    assert r.exit_code == 0, r.output
+    assert f"restored from the archive: {item_id} (it is no longer archived)" in r.output

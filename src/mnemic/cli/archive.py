@@ -196,3 +196,5 @@ def restore_cmd(app: AppContext, item_id: str, as_json: bool) -> None:
         )
         return
     report(mem, result)
+    if result.written and not result.staged:
+        click.echo(f"  restored from the archive: {item_id} (it is no longer archived)")
