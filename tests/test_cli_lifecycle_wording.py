@@ -9,7 +9,9 @@ memory's own where a time matters.
 from __future__ import annotations
 
 import datetime
+import html
 import json
+import re
 from pathlib import Path
 
 from click.testing import CliRunner, Result
@@ -331,3 +333,23 @@ def test_a_restore_says_the_entry_came_back_from_the_archive(home_path: Path) ->
     r = _run(home_path, "memory", "archive", "restore", item_id)
     assert r.exit_code == 0, r.output
     assert f"restored from the archive: {item_id} (it is no longer archived)" in r.output
+
+
+def test_the_console_says_how_to_make_room_in_its_own_terms(home_path: Path) -> None:
+    """A restore the console refuses for room names the entries best dropped first, by
+    their text, and points at the page's Remove buttons, not at commands to type."""
+    home_path.mkdir(parents=True, exist_ok=True)
+    (home_path / "config.toml").write_text("[memory]\nmemory_char_limit = 120\n")
+    item_id = _removed_one(home_path)
+    Memory.open(home_path).add("memory", "Deploys go out on Tuesdays after the freeze ends.")
+    Memory.open(home_path).add("memory", "CI runs on two runners with 4 cores and 8 GB.")
+    console = _console(home_path)
+    csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', console.get("/archive").text)
+    assert csrf
+    r = console.post("/archive/restore", data={"csrf": csrf.group(1), "id": item_id})
+    assert r.status_code == 409
+    page = html.unescape(r.text)
+    assert "remove an entry (it goes to the archive) or edit one shorter" in page
+    assert "Best to drop first" in page and "Deploys go out on Tuesdays" in page
+    problem = page.split('class="problem"', 1)[1].split("</", 1)[0]
+    assert "mnemic memory" not in problem, problem

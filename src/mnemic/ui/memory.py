@@ -182,7 +182,7 @@ def _refused(
         status=409,
         title="Memory",
         active="memory",
-        problem=exc.to_human(),
+        problem=exc.to_page(),
         draft=draft,
         targets=_target_views(glob),
         projects=_projects(ui),
