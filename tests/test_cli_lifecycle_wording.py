@@ -353,3 +353,15 @@ def test_the_console_says_how_to_make_room_in_its_own_terms(home_path: Path) -> 
     assert "Best to drop first" in page and "Deploys go out on Tuesdays" in page
     problem = page.split('class="problem"', 1)[1].split("</", 1)[0]
     assert "mnemic memory" not in problem, problem
+
+
+def test_lifecycle_commands_show_an_example_in_their_help(home_path: Path) -> None:
+    for command, example in (
+        (("memory", "add"), "mnemic memory add "),
+        (("memory", "tidy"), "mnemic memory tidy --stage"),
+        (("memory", "move"), "mnemic memory move "),
+        (("forget",), "mnemic forget --sessions "),
+    ):
+        r = _run(home_path, *command, "--help")
+        assert r.exit_code == 0 and "Examples:" in r.output, command
+        assert example in r.output, command

@@ -40,7 +40,13 @@ def move(app: AppContext, old: str, to: str, as_json: bool) -> None:
     OLD is a unique piece of the MEMORY.md entry, or its entry:<hex> handle. The entry is
     added to the destination first (budget, scan and approval apply; a refusal changes
     nothing), then removed from the source, into its archive with reason 'moved'.
-    USER.md is global only."""
+    USER.md is global only.
+
+    \b
+    Examples:
+      mnemic memory move "./x test" --to global --project .
+      mnemic memory move entry:5d0c1b2a --to project --project ~/src/app
+    """
     chosen = app.project
     if chosen is None:
         fail(

@@ -71,7 +71,15 @@ def tidy(
     every project store (--global or --project DIR: one of them). Offline by default (by
     meaning too with mnemic[semantic]); nothing changes: --stage puts each proposal in its
     store's approval queue (`mnemic pending` lists every store's), where approving it
-    applies it to that store, and only if its entries are still exactly as they were."""
+    applies it to that store, and only if its entries are still exactly as they were.
+
+    \b
+    Examples:
+      mnemic memory tidy                      see the proposals
+      mnemic memory tidy --stage              queue them for approval
+      mnemic pending list                     then review them
+      mnemic pending approve ID               and apply one (or: all)
+    """
     home = app.home if do_stage else app.existing_home
     stores = spanned_stores(app, global_only, write=do_stage)
     client = None
