@@ -51,7 +51,8 @@ def test_pending_list_names_the_store_of_every_write(backend: Kit, tmp_path: Pat
     assert [r["store"] for r in _json("pending", "list", "--global")["pending"]] == [GLOBAL]
     text = _cli("pending", "list").output.splitlines()
     assert text[0] == "Pending writes (3):"
-    assert project_id(app) in text[1] and "global" in text[2] and project_id(lib) in text[3]
+    assert text[1].split() == ["ID", "STAGED", "STORE", "FROM", "WHAT"]
+    assert project_id(app) in text[2] and "global" in text[3] and project_id(lib) in text[4]
     both = _cli("pending", "list", "--global", "--project", str(lib))
     assert both.exit_code == 2 and "--global and --project name different stores" in both.output
 

@@ -9,6 +9,7 @@ import click
 
 from ..curated import archive as arch
 from ..curated.entries import FILENAMES, TARGETS
+from ..curated.tool_answers import refusal
 from ..curated.view import MemoryView
 from ..errors import ToolError
 from ..ops.archive_search import archive_json, item_dict, removed_by_text, search_archive
@@ -31,7 +32,43 @@ __all__ = ["archive"]
 
 @click.group(name="archive")
 def archive() -> None:
-    """Entries that left memory (removed, replaced, dropped by an edit): never in the prompt."""
+    """Entries that left memory (removed, replaced, evicted, expired, moved, dropped by an
+    edit): never in the prompt.
+
+    \b
+    An archived entry's ID is the first column of `list` and `search` (e.g. 27.0).
+    Examples:
+      mnemic memory archive list
+      mnemic memory archive search "staging host"
+      mnemic memory archive show 27.0
+      mnemic memory archive restore 27.0
+    """
+
+
+WHY = {
+    "removed": "a remove took it out",
+    "replaced": "it was the old text of a replace",
+    "merged": "a replace turned it into an entry that was already there",
+    "evicted": "moved out to make room for a write, as [memory] on_full says",
+    "expired": "its --expires date passed",
+    "edited": "a whole-text edit (mnemic memory edit, the console) dropped it",
+    "restored": "a previous version was restored without it (mnemic memory restore)",
+    "adopted": "adopting a hand-edited file dropped it (mnemic memory adopt)",
+    "hand_edit": "the file was changed outside mnemic without it",
+    "unrecorded": "a write whose record a power cut lost removed it",
+    "imported": "it was archived in the agent it was imported from",
+    "imported_over_budget": "imported, but it did not fit the budget: never live here",
+    "moved": "mnemic memory move took it to the other scope (global or a project)",
+}
+"""What each archive reason (:data:`mnemic.curated.changes.REASONS`) means, in a
+person's words (``archive show``)."""
+
+_HINT = "Details: mnemic memory archive show ID   Bring back: mnemic memory archive restore ID"
+
+
+def _header() -> str:
+    """The column names above :func:`_line`'s rows (the ID is what show and restore take)."""
+    return f"{'ID':<10} {'FILE':<9} {'REASON':<10} {'ARCHIVED':<17}  TEXT"
 
 
 def _line(d: dict[str, object]) -> str:
@@ -58,13 +95,12 @@ def list_cmd(app: AppContext, target: str | None, limit: int, as_json: bool) -> 
     if not items:
         click.echo("The archive is empty: no entry has left memory.")
         return
+    click.echo(_header())
     for d in items[:limit]:
         click.echo(_line(d))
     if len(items) > limit:
         click.echo(f"... {len(items) - limit} older (--limit)")
-    click.echo(
-        "Details: mnemic memory archive show ID   Bring back: mnemic memory archive restore ID"
-    )
+    click.echo(_HINT)
 
 
 @archive.command(name="search")
@@ -91,8 +127,12 @@ def search_cmd(
     )
     if ranked_answer(found, query, "archived entry", as_json):
         return
+    if not found.hits:
+        return
+    click.echo(_header())
     for hit in found.hits:
         click.echo(_line(hit.to_dict(found.level)))
+    click.echo(_HINT)
 
 
 @archive.command(name="show")
@@ -114,7 +154,8 @@ def show_cmd(app: AppContext, item_id: str, as_json: bool) -> None:
     prov = d["provenance"]
     assert isinstance(prov, dict)
     click.echo(f"id:        {d['id']} ({FILENAMES[str(d['target'])]})")
-    click.echo(f"reason:    {d['reason']}")
+    why = WHY.get(str(d["reason"]))
+    click.echo(f"reason:    {d['reason']}" + (f": {why}" if why else ""))
     click.echo(f"archived:  {d['archived'] or 'not yet recorded'} by {who}")
     click.echo(f"created:   {d['created_at'] or 'unknown'} by {printable(str(prov['actor']))}")
     click.echo("")
@@ -135,8 +176,8 @@ def restore_cmd(app: AppContext, item_id: str, as_json: bool) -> None:
     try:
         result = arch.restore(mem, item_id)
     except ToolError as exc:
-        if as_json:
-            emit_json(exc.to_response())
+        if as_json:  # as the memory tool answers: the entries and the ones best dropped
+            emit_json(refusal(mem, item.target, exc).to_response())
             sys.exit(1)
         refuse(mem, item.target, exc)
         return
@@ -155,3 +196,5 @@ def restore_cmd(app: AppContext, item_id: str, as_json: bool) -> None:
         )
         return
     report(mem, result)
+    if result.written and not result.staged:
+        click.echo(f"  restored from the archive: {item_id} (it is no longer archived)")

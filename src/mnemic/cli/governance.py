@@ -172,7 +172,10 @@ def gc(app: AppContext, dry_run: bool, as_json: bool) -> None:
 @click.command(name="forget")
 @click.option("--user", "user", is_flag=True, help="Remove the user profile and every copy.")
 @click.option(
-    "--sessions", "match", metavar="MATCH", help="Remove session messages containing MATCH."
+    "--sessions",
+    "match",
+    metavar="MATCH",
+    help="Remove session messages, and archived memory texts, containing MATCH.",
 )
 @click.option("--dry-run", is_flag=True, help="Only report what would be removed.")
 @click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
@@ -186,7 +189,14 @@ def forget(
 
     Copies go too (history versions, backups, pending writes, search-index entries), and
     the session database is rewritten so no byte of the text stays on disk under the home.
-    The audit journal keeps only hashes, so it is not touched.
+    The audit journal (so the archive) drops the memory entry texts forgotten, USER.md's
+    or those containing MATCH, in every store; its chain still verifies. An entry that is
+    still live stays in its file: remove it with `mnemic memory remove`.
+
+    \b
+    Examples:
+      mnemic forget --sessions "my old address" --dry-run
+      mnemic forget --user --yes
     """
     if not user and not match:
         raise click.UsageError("give --user, --sessions MATCH, or both")
@@ -219,6 +229,10 @@ def forget(
             )
         else:
             click.echo(f"{verb} {r.messages} session message(s) in {r.sessions} session(s).")
+        click.echo(
+            f"{verb} {r.archived} copies of memory entry texts from the audit journal "
+            "(archived entries then show as forgotten; a live entry stays in its file)."
+        )
         for note in r.notes:
             click.echo(f"note: {note}")
 

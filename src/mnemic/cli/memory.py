@@ -12,7 +12,7 @@ import click
 from ..curated import admin as ops
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
 from ..curated.memory import Memory, WriteResult
-from ..curated.pressure import add_candidates, parse_expires
+from ..curated.pressure import add_candidates, describe_expires, parse_expires
 from ..curated.provenance import Provenance, entry_key, stale
 from ..curated.scope import stored_projects
 from ..curated.snapshot import display_entry, sanitize
@@ -20,7 +20,14 @@ from ..curated.store import Op
 from ..curated.tool import run_memory_tool
 from ..curated.usage_log import UsageCounts, describe_use, read_counts
 from ..curated.view import MemoryView
-from ..errors import BatchFailed, MnemicError, ProjectScopeError, StorageError, ToolError
+from ..errors import (
+    BatchFailed,
+    MnemicError,
+    NoMatch,
+    ProjectScopeError,
+    StorageError,
+    ToolError,
+)
 from ..governance.approval import ApprovalRequest, Approver
 from .app import (
     JSON_OPT,
@@ -40,7 +47,8 @@ __all__ = ["memory", "open_memory", "refuse", "report", "scoped_targets"]
 EXPIRES_OPT = click.option(
     "--expires",
     metavar="DATE",
-    help="The last day the fact holds (YYYY-MM-DD, UTC); then it moves to the archive.",
+    help="The last day the fact holds (YYYY-MM-DD, UTC; or a time YYYY-MM-DDTHH:MM); "
+    "then it moves to the archive.",
 )
 TARGET_OPT = click.option(
     "--target",
@@ -127,6 +135,8 @@ def refuse(mem: Memory, target: str, exc: ToolError) -> None:  # also `memory ar
     the ones best dropped first) and exit 1."""
     add_candidates(mem, exc)
     cause = exc.cause if isinstance(exc, BatchFailed) else exc
+    if isinstance(cause, NoMatch) and mem.project is not None:  # its hint names the store
+        cause.project = printable(mem.project, lines=False)
     lines = [exc.to_human()]
     if cause.code in _LISTS_ENTRIES and getattr(cause, "entry_chars", None) is None:
         where = getattr(cause, "target", target)
@@ -142,7 +152,9 @@ def refuse(mem: Memory, target: str, exc: ToolError) -> None:  # also `memory ar
     fail("\n".join(lines))
 
 
-def report(mem: Memory, result: WriteResult) -> None:
+def report(mem: Memory, result: WriteResult, expires: float | None = None) -> None:
+    """Print what a write did for a person: its message and usage, what it replaced,
+    removed or evicted, the ``expires`` it set, and the pressure warning."""
     if result.staged:
         pid = result.pending_id
         click.echo(
@@ -157,6 +169,8 @@ def report(mem: Memory, result: WriteResult) -> None:
     first = result.results[0]
     if first.previous is not None and first.status in ("replaced", "removed"):
         click.echo(f"  {first.status}: {_human_entry(result.target, first.previous, mem.level)}")
+    if expires is not None:  # what the date given means
+        click.echo(f"  {describe_expires(expires)}; then it moves to the archive.")
     for t, entry, why in result.evicted:
         click.echo(
             f"  {why} to the archive ([memory] on_full): {_human_entry(t, entry, mem.level)}"
@@ -194,7 +208,7 @@ def _call(app: AppContext, target: str, op: Op, as_json: bool, expires: str | No
     try:
         if expires is not None:
             op = dataclasses.replace(op, expires=parse_expires(expires, mem.now()))
-        report(mem, mem.apply(target, [op]))
+        report(mem, mem.apply(target, [op]), op.expires)
     except ToolError as exc:
         refuse(mem, target, exc)
 
@@ -223,7 +237,7 @@ def _provenance_line(p: Provenance) -> str:
     if p.origin and p.origin not in (p.actor, "agent"):
         who += f" ({p.origin})"
     session = f"  session {p.session_id}" if p.session_id else ""
-    until = f"  expires {_when(p.expires)}" if p.expires is not None else ""
+    until = f"  {describe_expires(p.expires, time.time())}" if p.expires is not None else ""
     return f"created {_when(p.created)}  updated {_when(p.updated)}  {who}{session}{until}"
 
 
@@ -393,13 +407,18 @@ def status(app: AppContext, as_json: bool) -> None:
     if as_json:
         emit_json(rows)
         return
+    pressure = mem.settings.memory.pressure_ratio  # where a write's answer warns too
+    full: list[str] = []
     for row in rows:
         name = FILENAMES[row["target"]]
         if "error" in row:
             click.echo(f"{name:<10} unreadable: {row['error']}")
             continue
         ratio = row["chars"] / row["limit"] if row["limit"] else 0.0
-        flag = "  OVER BUDGET" if row["over_budget"] else ("  nearly full" if ratio >= 0.8 else "")
+        near = row["over_budget"] or ratio >= pressure
+        flag = "  OVER BUDGET" if row["over_budget"] else ("  nearly full" if near else "")
+        if near:
+            full.append(name)
         click.echo(
             f"{name:<10} {_bar(ratio)} {row['percent']:>3}%  {row['chars']:>6,}/"
             f"{row['limit']:,} chars  {row['entries']:>3} entries  ~{row['tokens_estimate']:,} "
@@ -416,6 +435,12 @@ def status(app: AppContext, as_json: bool) -> None:
             first = _human_entry(t, entry, mem.level).splitlines()[0] if entry else ""
             age = int((now - (prov.last_touched or now)) // 86400)
             click.echo(f"  [{i + 1}] {first[:80]}  ({age} days, {prov.actor})")
+    if full:
+        click.echo(
+            f"\nRoom is short in {' and '.join(full)}: `mnemic memory tidy` proposes what to merge "
+            "or drop, `mnemic memory show --long` shows how each entry was used, and "
+            "`mnemic memory remove TEXT` frees room (the archive keeps what leaves)."
+        )
     if app.project is None:
         _project_lines(app)
 
@@ -443,7 +468,14 @@ def _project_lines(app: AppContext) -> None:
 @pass_app
 @handle_errors
 def add(app: AppContext, text: str, target: str, expires: str | None, as_json: bool) -> None:
-    """Add TEXT as a new entry."""
+    """Add TEXT as a new entry.
+
+    \b
+    Examples:
+      mnemic memory add "Repo builds with make -j2"
+      mnemic memory add "Prefers short answers" --target user
+      mnemic memory add "Release freeze: hotfixes only" --expires 2026-06-30
+    """
     _call(app, target, Op("add", text), as_json, expires)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import click
 
+from ..errors import NoMatch
 from ..ops.move import move_entry
 from .app import (
     JSON_OPT,
@@ -39,7 +40,13 @@ def move(app: AppContext, old: str, to: str, as_json: bool) -> None:
     OLD is a unique piece of the MEMORY.md entry, or its entry:<hex> handle. The entry is
     added to the destination first (budget, scan and approval apply; a refusal changes
     nothing), then removed from the source, into its archive with reason 'moved'.
-    USER.md is global only."""
+    USER.md is global only.
+
+    \b
+    Examples:
+      mnemic memory move "./x test" --to global --project .
+      mnemic memory move entry:5d0c1b2a --to project --project ~/src/app
+    """
     chosen = app.project
     if chosen is None:
         fail(
@@ -47,7 +54,12 @@ def move(app: AppContext, old: str, to: str, as_json: bool) -> None:
             "MNEMIC_PROJECT). A move goes between the global memory and one project's.",
             2,
         )
-    result = move_entry(app.home, chosen, old, to=to)
+    try:
+        result = move_entry(app.home, chosen, old, to=to)
+    except NoMatch as exc:
+        if to == "global":  # the entry was looked for in the project's store
+            exc.project = printable(chosen, lines=False)
+        raise
     if as_json:
         emit_json(
             {

@@ -110,6 +110,8 @@ def pending_list(app: AppContext, global_only: bool, as_json: bool) -> None:
         return
     named = _named(app, queues)
     click.echo(f"Pending writes ({len(found)}):")
+    store_col = f"{'STORE':<20} " if named else ""
+    click.echo(f"  {'ID':<8}  {'STAGED':<16}  {store_col}{'FROM':<20} WHAT")
     for item in found:
         r = item.record
         flag = "  [expired]" if r.expired(now) else ""
@@ -147,7 +149,8 @@ def pending_show(app: AppContext, pending_id: str, global_only: bool, as_json: b
         )
         return
     click.echo(f"id:        {r.id} ({r.subsystem})")
-    click.echo(f"store:     {_store(q)}")
+    path = q.label["project"]  # the directory a person knows the project by
+    click.echo(f"store:     {_store(q)}" + (f" (project {cell(path)})" if path else ""))
     click.echo(f"from:      {r.actor} / {r.origin} (session {r.session_id})")
     click.echo(f"staged:    {_when(r.created_at)}")
     state = "EXPIRED" if r.expired(now) else "expires"

@@ -27,21 +27,24 @@ from .memory import TARGETS_OPT, scoped_targets
 __all__ = ["tidy"]
 
 
-def _show(p: TidyProposal, staged: Staged | None) -> None:
-    click.echo(f"[{p.fingerprint}] {p.kind}: {printable(p.summary)}")
+def _show(p: TidyProposal, staged: Staged | None, indent: str = "") -> None:
+    """One proposal, its lines under its store's heading (``indent``) when there is one."""
+    lines = [f"[{p.fingerprint}] {p.kind}: {printable(p.summary)}"]
     roles = {"merge": "keep", "supersede": "keep", "stale": "drop"}
     for i, entry in enumerate(p.entries):
         role = roles.get(p.kind, "entry") if i == 0 else "drop"
-        click.echo(f"    {role}: {printable(entry)}".replace("\n", "\n          "))
+        lines.append(f"    {role}: {printable(entry)}".replace("\n", "\n          "))
     if p.result is not None and p.result != p.entries[0]:
-        click.echo(f"    new wording ({p.wording}): {printable(p.result)}")
+        lines.append(f"    new wording ({p.wording}): {printable(p.result)}")
     for reason in p.reasons:
-        click.echo(f"    why: {printable(reason)}")
+        lines.append(f"    why: {printable(reason)}")
     if staged is not None:
         if staged.pending_id:
-            click.echo(f"    staged for approval as {staged.pending_id}")
+            lines.append(f"    staged for approval as {staged.pending_id}")
         else:
-            click.echo(f"    not staged: {printable(staged.skipped or '')}")
+            lines.append(f"    not staged: {printable(staged.skipped or '')}")
+    for line in lines:
+        click.echo(indent + line.replace("\n", "\n" + indent))
 
 
 @click.command(name="tidy")
@@ -68,7 +71,15 @@ def tidy(
     every project store (--global or --project DIR: one of them). Offline by default (by
     meaning too with mnemic[semantic]); nothing changes: --stage puts each proposal in its
     store's approval queue (`mnemic pending` lists every store's), where approving it
-    applies it to that store, and only if its entries are still exactly as they were."""
+    applies it to that store, and only if its entries are still exactly as they were.
+
+    \b
+    Examples:
+      mnemic memory tidy                      see the proposals
+      mnemic memory tidy --stage              queue them for approval
+      mnemic pending list                     then review them
+      mnemic pending approve ID               and apply one (or: all)
+    """
     home = app.home if do_stage else app.existing_home
     stores = spanned_stores(app, global_only, write=do_stage)
     client = None
@@ -95,8 +106,10 @@ def tidy(
         click.echo(f"note: {printable(notice)}", err=True)
     for run in runs:
         _show_store(run, labelled=len(runs) > 1 or run.project is not None)
-    how = "words and rules" + (", and meaning" if runs[0].report.retrieval == "semantic" else "")
+    how = "words and rules" + (", and by meaning" if runs[0].report.retrieval == "semantic" else "")
     click.echo(f"\n(Entries compared by {how}.)")
+    if any(r.report.proposals for r in runs):
+        click.echo("[ID] names a proposal; `mnemic pending show` names it too once it is staged.")
     if any(r.report.proposals for r in runs) and not do_stage:
         click.echo(
             "Nothing was changed. Stage them for approval with --stage, then review: "
@@ -116,4 +129,4 @@ def _show_store(run: StoreTidy, *, labelled: bool) -> None:
         mine = [p for p in run.report.proposals if p.target == t]
         click.echo(f"{indent}{FILENAMES[t]}: {len(mine) or 'no'} proposal{'s' * (len(mine) != 1)}")
         for p in mine:
-            _show(p, by_proposal.get(id(p)))
+            _show(p, by_proposal.get(id(p)), indent)

@@ -73,7 +73,8 @@ def show(view: MemoryView, item_id: str) -> Archived:
     recent = ", ".join(a.id for a in items[:5]) or "none"
     raise InvalidArgument(
         "id",
-        f"No archived entry {item_id!r} (the newest: {recent}). See `mnemic memory archive list`.",
+        f"No archived entry {item_id!r} (the newest: {recent}; a restored entry leaves the "
+        "archive). See `mnemic memory archive list`.",
     )
 
 

@@ -55,6 +55,7 @@ __all__ = [
     "Candidate",
     "add_candidates",
     "candidates",
+    "describe_expires",
     "due",
     "evictor",
     "parse_expires",
@@ -256,6 +257,22 @@ def parse_expires(value: str, now: float, field: str = "expires") -> float:
             field, f"{field} {text[:40]!r} is not in the future: leave the fact out instead."
         )
     return when
+
+
+def describe_expires(when: float, now: float | None = None) -> str:
+    """An entry's expiry for a person, in the terms it was given in (UTC): a date
+    ``YYYY-MM-DD`` expires at the next midnight, so that instant reads "valid through"
+    the date given, not as the day after; any other time reads as itself. Past ``now``,
+    it says the entry is on its way out (it leaves at a session start or ``mnemic gc``)."""
+    moment = datetime.datetime.fromtimestamp(when, datetime.UTC)
+    if moment.time() == datetime.time(0):
+        day = (moment - datetime.timedelta(days=1)).date()
+        text = f"valid through {day.isoformat()} UTC"
+    else:
+        text = f"expires {moment:%Y-%m-%d %H:%M} UTC"
+    if now is not None and when <= now:
+        text += " (expired: it moves to the archive at the next session start or `mnemic gc`)"
+    return text
 
 
 def due(view: MemoryView, now: float) -> dict[str, list[str]]:

@@ -206,8 +206,8 @@ def no_project() -> ProjectScopeError:
     """The refusal of ``scope="project"`` where no project is selected."""
     return ProjectScopeError(
         "no_project",
-        'No project is selected here, so scope="project" has no store. Nothing was saved. '
-        'Save it with scope="global" (the default), or have the user start mnemic with '
+        'No project is selected here, so scope="project" has no store. Nothing was read or '
+        'saved. Use scope="global" (the default), or have the user start mnemic with '
         "--project DIR or MNEMIC_PROJECT=DIR (the MCP server: `mnemic mcp --project DIR`).",
     )
 

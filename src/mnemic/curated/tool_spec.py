@@ -56,12 +56,12 @@ tabs"}, {"action": "add", "content": "Prefers 4-space indentation in Python."}]}
 _ARCHIVE_NOTE = """
 
 ARCHIVE: nothing you remove or replace is lost. Every entry that left memory (removed, \
-the old text of a replace, dropped by a person's edit) is kept in an archive that is \
-NOT in your prompt. When the user refers to something you no longer have ("what was \
-that old staging host?"), or before re-learning a fact you may have let go, call \
-action="archive_search" with query (a few words; optional target). It returns up to 5 \
-archived entries with when and why they left; to bring one back, add its text again. \
-Example: {"action": "archive_search", "query": "staging database host"}"""
+the old text of a replace, evicted to make room, expired, dropped by a person's edit) is \
+kept in an archive that is NOT in your prompt. When the user refers to something you no \
+longer have ("what was that old staging host?"), or before re-learning a fact you may \
+have let go, call action="archive_search" with query (a few words; optional target). It \
+returns up to 5 archived entries with when and why they left; to bring one back, add \
+its text again. Example: {"action": "archive_search", "query": "staging database host"}"""
 
 _SCOPE_NOTE = """
 

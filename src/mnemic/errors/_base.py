@@ -50,6 +50,12 @@ class MnemicError(Exception):
         """Render as a tool response (``success: false``)."""
         return {"success": False, "error": self.to_llm(), "error_code": self.code}
 
+    def to_page(self) -> str:
+        """Explain the failure for a person in the web console, whose pages have buttons
+        and forms in place of commands: :meth:`to_human`, unless that text tells the
+        person commands to type where the page offers the same step."""
+        return self.to_human()
+
 
 class ToolError(MnemicError):
     """A refusal of a tool call that the model can recover from.

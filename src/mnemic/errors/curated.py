@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Sequence
 from typing import Any
 
@@ -116,38 +117,53 @@ class BudgetExceeded(CuratedError):
     def to_human(self) -> str:
         if not self.candidates:
             return self._human()
-        # One line per candidate with the start of its text: a person at a terminal does
-        # not know which entry a bare handle names (`memory show` lists no handles).
+        return self._with_candidates(
+            self._human(), "free at least {need} chars; `mnemic memory remove HANDLE`"
+        )
+
+    def to_page(self) -> str:
+        # The console has a Remove button and an edit form per entry: the same facts as
+        # to_human, without commands to type.
+        if not self.candidates:
+            return self._human(page=True)
+        return self._with_candidates(self._human(page=True), "free at least {need} chars")
+
+    def _with_candidates(self, text: str, note: str) -> str:
+        # One line per candidate with the start of its text: a person does not know
+        # which entry a bare handle names (`memory show` lists no handles).
         need = _fmt(max(0, self.attempted - self.limit))
         lines = [
             f"  {c['handle']}  {_preview(' '.join(str(c.get('entry', '')).split()), 60)!r}"
             f"  ({', '.join(c['reasons'])}, {_fmt(int(c['chars']))} chars)"
             for c in self.candidates[:3]
         ]
-        return (
-            f"{self._human()}\nBest to drop first (free at least {need} chars; "
-            "`mnemic memory remove HANDLE`):\n" + "\n".join(lines)
-        )
+        return f"{text}\nBest to drop first ({note.format(need=need)}):\n" + "\n".join(lines)
 
-    def _human(self) -> str:
+    def _human(self, *, page: bool = False) -> str:
         name = _file(self.target)
         if self.entry_chars is not None:
+            each = "one add each" if page else "one `mnemic memory add` each"
             return (
                 f"This entry is {_fmt(self.entry_chars)} chars, longer than the whole "
                 f"{name} budget of {_fmt(self.limit)} chars, so it can never fit. Nothing was "
-                "saved. Shorten it, or split it into several shorter entries (one "
-                "`mnemic memory add` each) that fit together."
+                f"saved. Shorten it, or split it into several shorter entries ({each}) that "
+                "fit together."
             )
         if self.current == 0:
             return (
                 f"The new text is {_fmt(self.attempted)} chars; {name} holds at most "
                 f"{_fmt(self.limit)}. Nothing was saved. Shorten it."
             )
+        how = (
+            "remove an entry (it goes to the archive) or edit one shorter"
+            if page
+            else "remove or shorten entries (`mnemic memory remove TEXT`, `mnemic memory "
+            "replace OLD NEW` or `mnemic memory edit`)"
+        )
         return (
             f"{name} is at {_fmt(self.current)}/{_fmt(self.limit)} chars; this change would "
             f"make it {_fmt(self.attempted)}/{_fmt(self.limit)}. Nothing was saved. Make room "
-            "first: remove or shorten entries (`mnemic memory remove TEXT`, `mnemic memory "
-            "replace OLD NEW` or `mnemic memory edit`), then retry."
+            f"first: {how}, then retry."
         )
 
 
@@ -160,6 +176,9 @@ class NoMatch(CuratedError):
     def __init__(self, target: str, selector: str, **extra: Any) -> None:
         self.target = target
         self.selector = selector
+        self.project: str | None = None
+        """The project directory whose store was searched, when it was not the global
+        one (set by the caller that knows it): the hint then shows that store."""
         super().__init__(
             f"No {_label(target)} entry contains {_preview(selector)!r}. Matching is an exact, "
             "case-sensitive substring. Pick a short unique piece of one of current_entries "
@@ -168,10 +187,11 @@ class NoMatch(CuratedError):
         )
 
     def to_human(self) -> str:
+        where = f" --project {shlex.quote(self.project)}" if self.project else ""
         return (
             f"No {_file(self.target)} entry contains {_preview(self.selector)!r} (matching is "
             "exact and case-sensitive). Nothing was changed. Use a short piece of one of the "
-            f"current entries (`mnemic memory show --target {self.target}`)."
+            f"current entries (`mnemic memory show --target {self.target}{where}`)."
         )
 
 
@@ -308,6 +328,12 @@ class BatchFailed(CuratedError):
         return (
             f"None of the {self.total} changes was applied (all or nothing): change "
             f"{self.index} ({self.action}) failed: {self.cause.to_human()}"
+        )
+
+    def to_page(self) -> str:
+        return (
+            f"None of the {self.total} changes was applied (all or nothing): change "
+            f"{self.index} ({self.action}) failed: {self.cause.to_page()}"
         )
 
 

@@ -62,11 +62,17 @@ class MoveResult:
                 "until it is approved. Run the move again after approving it."
             )
         return (
-            f"Moved to the {self.destination} memory; the {self.source} memory's archive "
-            f"keeps it (reason moved). {self.destination.capitalize()}: "
-            f"{self.added.usage.line()}. {self.source.capitalize()}: "
+            f"Moved to the {self.destination} memory; the {self.source} memory keeps it in "
+            f"its archive (reason moved). {_first_upper(self.destination)}: "
+            f"{self.added.usage.line()}. {_first_upper(self.source)}: "
             f"{self.removed.usage.line() if self.removed else ''}."
         )
+
+
+def _first_upper(name: str) -> str:
+    """``name`` with its first letter capitalised and the rest as it is (a project's
+    directory keeps its case: ``str.capitalize`` would lower it)."""
+    return name[:1].upper() + name[1:]
 
 
 def move_entry(

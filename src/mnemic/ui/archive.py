@@ -137,7 +137,7 @@ def restore(ui: Console, request: Request, form: Form) -> Response:
     except ToolError as exc:
         add_candidates(mem, exc)
         return archive_page(
-            ui, request, form, problem=exc.to_human(), drop=_current(mem, item.target)
+            ui, request, form, problem=exc.to_page(), drop=_current(mem, item.target)
         )
     if result.staged:
         return see_other(f"/archive?staged={result.pending_id}")

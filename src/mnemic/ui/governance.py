@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
     from ..home import Home
 
-__all__ = ["ROUTES", "audit_rows", "parse_time"]
+__all__ = ["ROUTES", "audit_rows", "duration", "parse_time"]
 
 AUDIT_FILTERS = ("actor", "action", "target", "result")
 AUDIT_LIMIT = 500
@@ -83,8 +83,17 @@ def pending_page(ui: Console, request: Request, form: Form, problem: str = "") -
         problem=problem,
         stores=stores,
         waiting=sum(len(s["items"]) for s in stores),
-        ttl_hours=ui.home.settings.approval.pending_ttl_hours,
+        ttl=duration(ui.home.settings.approval.pending_ttl_hours),
     )
+
+
+def duration(hours: float) -> str:
+    """``[approval] pending_ttl_hours`` as a person says it: "7 days", "12 hours",
+    "1.5 hours" (never "168.0 hours")."""
+    if hours >= 24 and hours % 24 == 0:
+        days = int(hours // 24)
+        return f"{days} day{'s' if days != 1 else ''}"
+    return f"{hours:g} hour{'s' if hours != 1 else ''}"
 
 
 def _pending_id(form: Form) -> str:

@@ -9,6 +9,7 @@ text and ledger once, its history listed once."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +19,7 @@ from ..curated import admin
 from ..curated.backend import version_text
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
 from ..curated.operations import Op
-from ..curated.pressure import add_candidates
+from ..curated.pressure import add_candidates, describe_expires
 from ..curated.provenance import entry_key
 from ..curated.scope import ProjectHome, stored_projects
 from ..curated.snapshot import display_entry
@@ -70,6 +71,8 @@ def _provenance(p: Any) -> str:
         parts.append(f"created {when(p.created)}")
     if p.session_id:
         parts.append(f"session {p.session_id}")
+    if p.expires is not None:
+        parts.append(describe_expires(p.expires, time.time()))
     return ", ".join(parts)
 
 
@@ -179,7 +182,7 @@ def _refused(
         status=409,
         title="Memory",
         active="memory",
-        problem=exc.to_human(),
+        problem=exc.to_page(),
         draft=draft,
         targets=_target_views(glob),
         projects=_projects(ui),
