@@ -81,7 +81,8 @@ COMMANDS: dict[str, Lazy] = {
     ),
     "memory archive": Lazy(
         "mnemic.cli.archive:archive",
-        "Entries that left memory (removed, replaced, dropped by an edit): never in the prompt.",
+        "Entries that left memory (removed, replaced, evicted, expired, moved, dropped by an "
+        "edit): never in the prompt.",
     ),
     "memory move": Lazy(
         "mnemic.cli.move:move",
