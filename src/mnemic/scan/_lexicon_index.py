@@ -9,7 +9,7 @@ from __future__ import annotations
 
 _Key = tuple[tuple[tuple[str, bool], ...], str]
 
-SOURCE_CRC = 3526204819
+SOURCE_CRC = 3462062447
 
 EXACT: dict[str, tuple[_Key, ...]] = {
     'passwd': (((('passwd', False),), 'cred'),),
@@ -356,7 +356,6 @@ EXACT: dict[str, tuple[_Key, ...]] = {
     'запитаи': (((('запитаи', False),), 'solicit'),),
     'запитав': (((('запитав', False),), 'solicit'),),
     'збери': (((('збери', False),), 'solicit'),),
-    'iste': (((('iste', False),), 'solicit'),),
     'isteyin': (((('isteyin', False),), 'solicit'),),
     'isteyip': (((('isteyip', False),), 'solicit'),),
     'sor': (((('sor', False),), 'solicit'),),
@@ -1604,11 +1603,11 @@ PREFIX: dict[str, tuple[_Key, ...]] = {
     'privesleutel': (((('privesleutel', True),), 'cred'),),
     'bankpas': (((('bankpas', True),), 'cred'),),
     'hasl': (((('hasl', True),), 'cred'),),
-    'kod': (((('kod', True), ('sms', False)), 'cred'), ((('kod', True), ('jednorazow', True)), 'cred'), ((('kod', True), ('weryfikacyjn', True)), 'cred'), ((('kod', True), ('zapasow', True)), 'cred'), ((('kod', True), ('odzyskiwania', False)), 'cred')),
+    'kod': (((('kod', True), ('sms', False)), 'cred'), ((('kod', True), ('jednorazow', True)), 'cred'), ((('kod', True), ('weryfikacyjn', True)), 'cred'), ((('kod', True), ('zapasow', True)), 'cred'), ((('kod', True), ('odzyskiwania', False)), 'cred'), ((('kod', True), ('iste', False)), 'solicit'), ((('kod', True), ('isteyip', False)), 'solicit')),
     'klucz': (((('klucz', True), ('prywatn', True)), 'cred'), ((('klucz', True), ('api', False)), 'cred')),
     'numer': (((('numer', True), ('karty', False)), 'cred'),),
-    'sifre': (((('sifre', True),), 'cred'),),
-    'parola': (((('parola', True),), 'cred'),),
+    'sifre': (((('sifre', True),), 'cred'), ((('sifre', True), ('iste', False)), 'solicit'), ((('sifre', True), ('isteyip', False)), 'solicit')),
+    'parola': (((('parola', True),), 'cred'), ((('parola', True), ('iste', False)), 'solicit'), ((('parola', True), ('isteyip', False)), 'solicit')),
     'памят': (((('памят', True),), 'memory'),),
     'навык': (((('навык', True),), 'memory'),),
     'habilidad': (((('habilidad', True),), 'memory'),),
@@ -1735,6 +1734,9 @@ PREFIX: dict[str, tuple[_Key, ...]] = {
     'уточн': (((('уточн', True), ('у', False)), 'solicit'),),
     'узна': (((('узна', True), ('у', False)), 'solicit'),),
     'выясн': (((('выясн', True), ('у', False)), 'solicit'),),
+    'anahtar': (((('anahtar', True), ('iste', False)), 'solicit'),),
+    'pin': (((('pin', True), ('iste', False)), 'solicit'),),
+    'bilgi': (((('bilgi', True), ('iste', False)), 'solicit'),),
     'сохран': (((('сохран', True),), 'keep'),),
     'запомн': (((('запомн', True),), 'keep'),),
     'anota': (((('anota', True),), 'keep'),),

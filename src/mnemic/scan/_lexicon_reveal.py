@@ -20,12 +20,13 @@ matched):
 
 :data:`BENGALI` holds Bengali keys of the concepts the attacks in Bengali use (setting
 instructions aside, the agent's own rules, passwords, sending); Bengali script is matched
-by substring, like Devanagari.
+by substring, like Devanagari. :data:`TURKISH` reads "iste" (*ask for*) after a
+credential.
 """
 
 from __future__ import annotations
 
-__all__ = ["BENGALI", "REVEAL"]
+__all__ = ["BENGALI", "REVEAL", "TURKISH"]
 
 REVEAL: dict[str, str] = {
     "prompt": """
@@ -163,6 +164,15 @@ BENGALI: dict[str, str] = {
     """,
     "solicit": """
         জিজ্ঞাসা কর; জিজ্ঞেস কর; চেয়ে নিন
+    """,
+}
+
+#: Turkish "iste" (*ask for*) after a credential in the accusative ("şifresini iste"):
+#: alone, "iste" is a function word of a classifier language, so it is no key of its own.
+TURKISH: dict[str, str] = {
+    "solicit": """
+        şifre* iste; parola* iste; kod* iste; anahtar* iste; pin* iste; bilgi* iste;
+        şifre* isteyip; parola* isteyip; kod* isteyip
     """,
     "keep": """
         সংরক্ষণ কর; সেভ কর; মনে রাখ; লিখে রাখ
