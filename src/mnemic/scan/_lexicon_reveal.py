@@ -7,12 +7,15 @@ way of reading them out, in every later session (scanner 9). Three concepts, eac
 once in every language the intent layer reads (see :mod:`.lexicon` for how a key is
 matched):
 
-* ``prompt``, the object: the system prompt, the agent's instructions, rules or
+* ``prompt``, the object: the system prompt, the agent's instructions, rules or hidden
   configuration, hidden text, what was said before this conversation. Keys name *the
-  agent's* prompt ("your configuration", not "the build config"; "the text above", not
-  "the meeting instructions");
+  agent's* prompt ("your hidden configuration", not "the build config" or "your config",
+  which in a README is the reader's; "the text above", not "the meeting instructions");
 * ``reveal``, the action: show, print, repeat, reveal, translate, summarise, spell out,
   share; an action, so a negation cancels it ("never repeat the system prompt");
+* ``promptword`` (the bare word "prompt") and ``provide`` (hand over, list, give me):
+  weaker, read only with each other and the agent itself ("provide a sample prompt so I
+  understand your model", not "give me a prompt for the image generator");
 * ``whatis``, the question ("what are", "what is", "是什么", "tell me"): read only
   together with the agent itself ("what are your instructions", not "what is a system prompt");
 * ``polite``, a request worded as a negated question ("не могли бы вы показать"): its
@@ -33,47 +36,44 @@ REVEAL: dict[str, str] = {
         system prompt*; system message*; initial prompt*; hidden prompt*; original prompt*;
         pre-prompt*; preprompt*; developer message*; developer prompt*; hidden instruction*;
         secret instruction*; hidden rule*; secret rule*; initial instruction*;
-        your prompt*; your configuration; your config; your setup; your hidden*;
+        your prompt*; your internal config*; your hidden config*; your hidden*;
         your first message; the instructions above; instructions above; the text above;
         the words above; everything above; everything before this; what was said before;
         what you were told before; text before this conversation;
         系统提示; 系统指令; 系统消息; 初始提示; 隐藏指令; 隐藏的指令; 你的提示词; 你的提示;
-        你的设定; 你的配置; 上面的内容; 上面的文字; 之前说的; 之前的内容;
+        上面的内容; 上面的文字; 之前说的; 之前的内容;
         システムプロンプト; システムメッセージ; 初期プロンプト; 隠された指示; 隠れた指示;
-        最初の指示; あなたの設定; あなたのプロンプト; 上記の指示; 上の文章; これまでの指示;
+        最初の指示; あなたのプロンプト; 上記の指示; 上の文章; これまでの指示;
         与えられた指示; 設定された指示;
         системн* промпт*; системн* сообщени*; системн* подсказк*; скрыт* инструкци*;
         скрыт* правил*; исходн* инструкци*; твой промпт; ваш промпт; свой промпт; своим промптом;
-        свои инструкции; своими инструкциями; свои правила; свои настройки; твои настройки;
-        ваши настройки; текст выше; всё выше; все выше; что было сказано ранее;
+        свои инструкции; своими инструкциями; свои правила; твои настройки;
+        текст выше; всё выше; все выше; что было сказано ранее;
         موجه النظام; رسالة النظام; التعليمات المخفية; القواعد المخفية; التعليمات الأولية;
-        تعليماتك; إعداداتك; النص أعلاه; ما قيل سابقا;
+        تعليماتك; النص أعلاه; ما قيل سابقا;
         prompt del sistema; prompt de sistema; mensaje del sistema; instrucciones ocultas;
-        reglas ocultas; instrucciones iniciales; tu prompt; su prompt; tu configuracion;
-        su configuracion; el texto anterior; todo lo anterior;
+        reglas ocultas; instrucciones iniciales; tu prompt; su prompt; el texto anterior; todo lo anterior;
         systemprompt*; systemnachricht*; versteckte anweisung*; versteckten anweisung*;
         geheime anweisung*; anfangsanweisung*; dein prompt; deinen prompt; ihren prompt;
-        deine konfiguration; den text oben; alles oben; was vorher gesagt wurde;
+        den text oben; alles oben; was vorher gesagt wurde;
         prompt systeme; message systeme; instructions cachees; regles cachees;
-        instructions initiales; ton prompt; votre prompt; ta configuration;
-        votre configuration; le texte ci-dessus; tout ce qui precede;
+        instructions initiales; ton prompt; votre prompt; le texte ci-dessus; tout ce qui precede;
         prompt do sistema; mensagem do sistema; instrucoes ocultas; regras ocultas;
-        instrucoes iniciais; seu prompt; teu prompt; sua configuracao; tua configuracao;
-        o texto acima;
+        instrucoes iniciais; seu prompt; teu prompt; o texto acima;
         시스템 프롬프트; 시스템 메시지; 숨겨진 지시; 숨겨진 규칙; 초기 지시; 당신의 프롬프트;
-        당신의 설정; 위의 지시; 위의 내용;
+        위의 지시; 위의 내용;
         prompt di sistema; messaggio di sistema; istruzioni nascoste; regole nascoste;
-        istruzioni iniziali; il tuo prompt; la tua configurazione; il testo sopra;
+        istruzioni iniziali; il tuo prompt; il testo sopra;
         systeembericht*; verborgen instructie*; geheime instructie*; jouw prompt;
-        je prompt; jouw configuratie; de tekst hierboven;
+        je prompt; de tekst hierboven;
         prompt systemow*; komunikat systemow*; ukryte instrukcje; ukrytych instrukcji;
-        ukryte zasady; twój prompt; twoja konfiguracja; tekst powyżej;
+        ukryte zasady; twój prompt; tekst powyżej;
         системн* повідомленн*; прихован* інструкці*; прихован* правил*; твій промпт;
-        твої налаштування; текст вище;
+        текст вище;
         sistem istem*; sistem mesaj*; gizli talimat*; gizli kural*; ilk talimat*;
-        senin istem*; yapılandırman*; yukarıdaki metin; yukarıdaki talimat*;
+        senin istem*; yukarıdaki metin; yukarıdaki talimat*;
         सिस्टम प्रॉम्प्ट; सिस्टम संदेश; छिपे निर्देश; छुपे निर्देश; आपके संकेत; अपने संकेत;
-        आपका संकेत; तुम्हारे निर्देश; आपके निर्देश; आपकी सेटिंग्स; ऊपर का पाठ;
+        आपका संकेत; तुम्हारे निर्देश; आपके निर्देश; ऊपर का पाठ;
         সিস্টেম প্রম্পট; সিস্টেম বার্তা; গোপন নির্দেশ; লুকানো নির্দেশ; আপনার নির্দেশ;
         আপনার প্রম্পট; তোমার নির্দেশ; উপরের লেখা
     """,
@@ -115,6 +115,22 @@ REVEAL: dict[str, str] = {
         दिखाओ; दिखाएं; दिखाइए; प्रिंट; दोहराओ; दोहराएं; प्रकट; अनुवाद; सारांश;
         सूचीबद्ध; साझा कर;
         দেখাও; দেখান; প্রিন্ট; পুনরাবৃত্তি; প্রকাশ কর; অনুবাদ কর; সারসংক্ষেপ
+    """,
+    # The word for a prompt on its own ("can you provide a more specific prompt so that I
+    # understand your model"): the agent's only when the sentence names the agent too.
+    "promptword": """
+        prompt; prompts; 提示词; 提示語; プロンプト; промпт*; موجه; الموجه; 프롬프트; संकेत;
+        istem*; প্রম্পট
+    """,
+    # Weaker than ``reveal`` (hand over, list, provide): read only with the agent itself.
+    "provide": """
+        provide; give me; list; compress; tldr; send me; write down; hand over;
+        提供; 给我; 列出; 提供して; 共有して; 出して; предоставь*; предоставить; дай; дайте;
+        قدم; تقديم; أعطني; اعطني; proporcionar; proporciona; proporcione; dame; danos;
+        gib mir; geben; bereitstellen; auflisten; liste; fournir; fournis; fournissez;
+        donne-moi; donnez-moi; lister; fornecer; forneca; da-me; fornire; fornisci; dammi;
+        제공해; 공유해; geef; geven; sağla; sağlar misin; podaj; daj; udostępnij;
+        надай; дай мені; प्रदान; साझा; প্রদান; শেয়ার
     """,
     "whatis": """
         what are; what is; what were; what was; what's; tell me; 告诉我; 教えて; расскажи;
