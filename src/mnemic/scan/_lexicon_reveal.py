@@ -52,7 +52,8 @@ REVEAL: dict[str, str] = {
         موجه النظام; رسالة النظام; التعليمات المخفية; القواعد المخفية; التعليمات الأولية;
         تعليماتك; النص أعلاه; ما قيل سابقا;
         prompt del sistema; prompt de sistema; mensaje del sistema; instrucciones ocultas;
-        reglas ocultas; instrucciones iniciales; tu prompt; su prompt; el texto anterior; todo lo anterior;
+        reglas ocultas; instrucciones iniciales; tu prompt; su prompt;
+        el texto anterior; todo lo anterior;
         systemprompt*; systemnachricht*; versteckte anweisung*; versteckten anweisung*;
         geheime anweisung*; anfangsanweisung*; dein prompt; deinen prompt; ihren prompt;
         den text oben; alles oben; was vorher gesagt wurde;
