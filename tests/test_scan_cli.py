@@ -49,7 +49,8 @@ def test_json_output() -> None:
     assert r.exit_code == 1
     data = json.loads(r.stdout)
     assert data["blocked"] is True and data["scope"] == "memory" and data["chars"] == 26
-    rule_findings = [f for f in data["findings"] if f["id"] != "learned_classifier"]
+    rule_findings = [f for f in data["findings"] if f["id"].startswith("reveal_")]
+    assert "intent_prompt_exfiltration" in [f["id"] for f in data["findings"]]
     assert rule_findings == [
         {
             "id": "reveal_system_prompt",

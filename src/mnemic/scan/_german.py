@@ -30,7 +30,7 @@ Match = tuple[int, int, str]
 #: Separable particles (folded: no umlauts) that can end a main clause.
 PARTICLES = frozenset(
     """ab an auf aus bei ein fest her herunter hin hinzu hoch los mit nach runter vor weg
-    weiter zu zuruck""".split()  # noqa: SIM905 (a word list reads best as words)
+    weiter wieder zu zuruck zusammen""".split()  # noqa: SIM905 (a word list reads best as words)
 )
 #: Words that open the next clause right after a clause-final particle.
 _CLAUSE_OPENERS = frozenset(

@@ -128,7 +128,7 @@ MORE: dict[str, str] = {
     "solicit": """
         vraag de gebruiker; vraag om; vraag hem om; vraag haar om; laat de gebruiker;
         poproś; poproś o; zapytaj o; zapytaj; zbierz; попроси; запитай; запитав; збери;
-        isteyin; sor; sorun; talep et; topla; पूछो; पूछें; पूछ लो; मांगो; माँगो;
+        isteyin; isteyip; sor; sorun; talep et; topla; पूछो; पूछें; पूछ लो; मांगो; माँगो;
         मांग लो; इकट्ठा; 물어보; 물어봐; pedir-lhe; pede-lhe; chiedi all'utente;
         have them read you; read you their; read you the; read me their;
         requests the user's; requests their; requests the; تطلب من

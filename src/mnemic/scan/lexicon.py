@@ -23,6 +23,7 @@ into an intent live in :mod:`.intent`.
 from __future__ import annotations
 
 from ._lexicon_more import MORE
+from ._lexicon_reveal import BENGALI, REVEAL, TURKISH
 
 __all__ = ["CONCEPTS"]
 
@@ -704,3 +705,7 @@ CONCEPTS: dict[str, str] = {
 # Dutch, Polish, Ukrainian, Turkish and Hindi, and scanner 7's general readings.
 for _concept, _keys in MORE.items():
     CONCEPTS[_concept] = f"{CONCEPTS.get(_concept, '')};{_keys}"
+# Requests to reveal the agent's own instructions, Bengali, Turkish "iste" (scanner 9).
+for _more in (REVEAL, BENGALI, TURKISH):
+    for _concept, _keys in _more.items():
+        CONCEPTS[_concept] = f"{CONCEPTS.get(_concept, '')};{_keys}"
