@@ -66,6 +66,7 @@ def home(home_path: Path) -> Path:
         mem.add("memory", note)
     path = home_path / "memories" / "MEMORY.md"
     path.write_text(DELIMITER.join([*NOTES, THREAT]), encoding="utf-8")
+    verdicts_path(home_path).unlink()  # the verdicts the adds shared: each test starts bare
     return home_path
 
 
@@ -161,7 +162,7 @@ def test_a_symlinked_cache_is_ignored(home: Path, scans: Scans, tmp_path: Path) 
     )
     os.chmod(elsewhere, 0o600)
     path = verdicts_path(home)
-    path.parent.mkdir(mode=0o700)
+    path.parent.mkdir(mode=0o700, exist_ok=True)
     path.symlink_to(elsewhere)
     assert "evil.example" not in render_snapshot(str(home))
     assert THREAT in scans.texts
@@ -202,7 +203,7 @@ def test_another_level_scans_again(home: Path, scans: Scans) -> None:
 
 def test_a_damaged_cache_is_replaced(home: Path, scans: Scans) -> None:
     path = verdicts_path(home)
-    path.parent.mkdir(mode=0o700)
+    path.parent.mkdir(mode=0o700, exist_ok=True)
     path.write_text("{not json", encoding="utf-8")
     os.chmod(path, 0o600)
     render_snapshot(str(home))

@@ -234,11 +234,16 @@ class Memory(MemoryView):
         if known is None or known == fresh:
             return None
         came, went = came_and_went(known, fresh)
-        return Changes(
+        # other writers remember the text they wrote when it scanned clean (share_clean)
+        verdicts = self.verdict_cache()
+        changes = Changes(
             target,
-            tuple(display_entry(target, e, self.level)[0] for e in came),
-            tuple(display_entry(target, e, self.level)[0] for e in went),
+            tuple(display_entry(target, e, self.level, (), verdicts)[0] for e in came),
+            tuple(display_entry(target, e, self.level, (), verdicts)[0] for e in went),
         )
+        if verdicts is not None:
+            verdicts.save()
+        return changes
 
     # -- writes -----------------------------------------------------------------
     def add(self, target: str, content: str) -> WriteResult:

@@ -40,6 +40,7 @@ __all__ = [
     "render_block",
     "render_snapshot",
     "sanitize",
+    "share_clean",
 ]
 
 RULE = "═" * 46
@@ -141,13 +142,7 @@ def _scanned(
     """The finding ids of ``entry`` (alone, then with ``neighbours`` when it refers to
     them). ``verdicts`` remember the entries found clean that refer to no other entry:
     for them neither judgement depends on anything but their bytes."""
-    if level is None:
-        from ..scan import default_level
-
-        scan_level = default_level()
-    else:
-        scan_level = level
-    if verdicts is not None and verdicts.clean(entry, "strict", scan_level):
+    if verdicts is not None and verdicts.clean(entry, "strict", _verdict_level(level)):
         return ()
     from ..scan import refers_to_others, scan_in_context  # a miss: the scanner is needed
 
@@ -160,8 +155,39 @@ def _scanned(
         others = [e for e in neighbours if e != entry]
         return tuple(f.id for f in scan_in_context(entry, others, "strict", level).findings)
     if verdicts is not None:
-        verdicts.add(entry, "strict", scan_level)
+        verdicts.add(entry, "strict", _verdict_level(level))
     return ()
+
+
+def _verdict_level(level: str | None) -> str:
+    """The level a verdict of a scan at ``level`` is remembered under."""
+    if level is None:
+        from ..scan import default_level
+
+        return default_level()
+    return level
+
+
+def share_clean(verdicts: VerdictCache, entries: Sequence[str], level: str | None) -> None:
+    """Remember (and save) the clean verdicts the display would remember for ``entries``.
+
+    A writer calls this with the new text it has just scanned, before it takes any lock,
+    so that the other processes of the home show that entry among their changes without
+    scanning it again. Nothing of the write's own scan is trusted: the verdict is the
+    display's (:func:`_scanned`), computed here the same way on the same bytes (the
+    text alone, scope ``strict``, ``level``: a hit in the scanner's memo after the
+    write's scan), remembered under the same key and only on the same condition (no
+    finding, within the scan's size cap, and referring to no other entry, so that no
+    neighbour can change it). The cache keeps its own guarantees (:class:`VerdictCache`:
+    clean verdicts only, exact bytes, the memory files' protection, replaced
+    atomically, never fsynced)."""
+    from ..scan import refers_to_others
+
+    for entry in entries:
+        if len(entry) > MAX_SCAN_CHARS or refers_to_others(entry) or _findings(entry, level):
+            continue
+        verdicts.add(entry, "strict", _verdict_level(level))
+    verdicts.save()
 
 
 def sanitize(
