@@ -66,7 +66,6 @@ def home(home_path: Path) -> Path:
         mem.add("memory", note)
     path = home_path / "memories" / "MEMORY.md"
     path.write_text(DELIMITER.join([*NOTES, THREAT]), encoding="utf-8")
-    verdicts_path(home_path).unlink()  # the verdicts the adds shared: each test starts bare
     return home_path
 
 

@@ -2,8 +2,9 @@
 
 Each tool response shows the model the entries other sessions added since its last call,
 threat-scanned first. The writer of such an entry scanned it before writing it, and
-remembers the display's own verdict in the home's scan verdict cache
-(``<home>/cache/scan-verdicts.json``), so the others show it without scanning it again.
+remembers the display's own verdict in the home's recent writes' verdict cache
+(``<home>/cache/scan-verdicts-recent.json``), so the others show it without scanning it
+again.
 Two :class:`Memory` objects on one home stand for two processes: the scanner's calls are
 counted (``mnemic.scan._scan_uncached``) with this process's memos emptied in between.
 """
@@ -16,12 +17,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.test_scan_verdicts import THREAT, Scans
 
+from mnemic.curated import verdicts
 from mnemic.curated.entries import DELIMITER
 from mnemic.curated.memory import Memory
 from mnemic.curated.tool import run_memory_tool
 from mnemic.curated.verdicts import entry_key, verdicts_path
-from tests.test_scan_verdicts import THREAT, Scans
 
 FIRST = "The repo builds with make -j2; the CI runs make check."
 OTHERS = "Deploys go through the release branch, never from main."
@@ -42,7 +44,7 @@ def _two_sessions(home: Path) -> tuple[Memory, Memory]:
 
 
 def _remembered(home: Path) -> set[str]:
-    kept = json.loads(verdicts_path(home).read_text(encoding="utf-8"))["groups"]
+    kept = json.loads(verdicts_path(home, recent=True).read_text(encoding="utf-8"))["groups"]
     return {k for keys in kept.values() for k in keys}
 
 
@@ -88,7 +90,7 @@ def test_a_cache_file_others_may_write_is_neither_trusted_nor_written_by_a_write
     home_path: Path, scans: Scans, mode: int
 ) -> None:
     writer, other = _two_sessions(home_path)
-    cache = verdicts_path(home_path)
+    cache = verdicts_path(home_path, recent=True)
     os.chmod(cache, mode)
     before = cache.read_bytes()
     writer.add("memory", OTHERS)
@@ -108,8 +110,19 @@ def test_responses_are_the_same_with_and_without_shared_verdicts(
         writer, other = _two_sessions(home)
         writer.add("memory", OTHERS)
         if not keep:
-            verdicts_path(home).unlink()
+            verdicts_path(home, recent=True).unlink()
         scans.new_process()
         answers.append(json.dumps(_add(other, MINE), sort_keys=True))
         assert (OTHERS in scans.texts) is not keep
     assert answers[0] == answers[1]
+
+
+def test_the_recent_writes_cache_keeps_only_the_last_verdicts(
+    home_path: Path, scans: Scans, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(verdicts, "RECENT_KEYS", 2)
+    writer, _ = _two_sessions(home_path)
+    for text in (OTHERS, MINE):
+        writer.add("memory", text)
+    assert _remembered(home_path) == {entry_key(OTHERS), entry_key(MINE)}
+    assert os.stat(verdicts_path(home_path, recent=True)).st_mode & 0o777 == 0o600

@@ -44,6 +44,7 @@ from .scope import ProjectHome
 from .snapshot import Block, display_entry, load_block, sanitize
 from .store import Commit, Evict, Op, OpResult, check_target, file_hash
 from .usage import Usage
+from .verdicts import VerdictCache
 from .view import MemoryView, open_backend
 
 if TYPE_CHECKING:
@@ -234,8 +235,8 @@ class Memory(MemoryView):
         if known is None or known == fresh:
             return None
         came, went = came_and_went(known, fresh)
-        # other writers remember the text they wrote when it scanned clean (share_clean)
-        verdicts = self.verdict_cache()
+        # their writers remember the text they wrote when it scanned clean (share_clean)
+        verdicts = None if self.root is None else VerdictCache.recent(self.root)
         changes = Changes(
             target,
             tuple(display_entry(target, e, self.level, (), verdicts)[0] for e in came),

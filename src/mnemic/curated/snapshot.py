@@ -172,15 +172,20 @@ def share_clean(verdicts: VerdictCache, entries: Sequence[str], level: str | Non
     """Remember (and save) the clean verdicts the display would remember for ``entries``.
 
     A writer calls this with the new text it has just scanned, before it takes any lock,
-    so that the other processes of the home show that entry among their changes without
-    scanning it again. Nothing of the write's own scan is trusted: the verdict is the
-    display's (:func:`_scanned`), computed here the same way on the same bytes (the
-    text alone, scope ``strict``, ``level``: a hit in the scanner's memo after the
-    write's scan), remembered under the same key and only on the same condition (no
-    finding, within the scan's size cap, and referring to no other entry, so that no
-    neighbour can change it). The cache keeps its own guarantees (:class:`VerdictCache`:
-    clean verdicts only, exact bytes, the memory files' protection, replaced
-    atomically, never fsynced)."""
+    on its home's recent writes' cache (:meth:`VerdictCache.recent`), so that the other
+    sessions of the home show that entry among their changes without scanning it again.
+
+    The key means what the display's key means. Only a text that refers to no other
+    entry is remembered, and for such a text the write's scan and the display's are the
+    same judgement: the text alone (``scan_text``, scope ``strict``, the home's level;
+    neighbours are read only for a text that refers to others, by both). Nothing of
+    the write's result is trusted, though: the verdict is computed here as
+    :func:`_scanned` computes it (a hit in the scanner's memo after the write's scan),
+    on the exact bytes that will be stored, and remembered under the same scope and
+    level only on its condition (no finding, within the scan's size cap). The cache
+    keeps its guarantees (:class:`VerdictCache`: clean verdicts only, so a finding is
+    always scanned again; the memory files' protection, else neither read nor written;
+    replaced atomically, never fsynced)."""
     from ..scan import refers_to_others
 
     for entry in entries:

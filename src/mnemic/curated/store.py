@@ -222,8 +222,8 @@ class CuratedStore:
         self.settings = settings
         self.level = level
         self.verdicts = verdicts
-        """The home (or project store) whose scan verdict cache learns the new text found
-        clean (:func:`~.snapshot.share_clean`); ``None``: no cache."""
+        """The home (or project store) whose recent writes' verdict cache learns the new
+        text found clean (:func:`~.snapshot.share_clean`); ``None``: no cache."""
         self._read = ReadMemo()
 
     def limit(self, target: str) -> int:
@@ -262,7 +262,7 @@ class CuratedStore:
         if self.verdicts is not None:
             new = [op.content for op in out if op.content is not None]
             if new:
-                share_clean(VerdictCache.of_home(self.verdicts), new, self.level)
+                share_clean(VerdictCache.recent(self.verdicts), new, self.level)
         return out
 
     def _prepare_one(self, op: Op, default_target: str, held_ok: bool = False) -> Op:
