@@ -161,7 +161,7 @@ def test_a_symlinked_cache_is_ignored(home: Path, scans: Scans, tmp_path: Path) 
     )
     os.chmod(elsewhere, 0o600)
     path = verdicts_path(home)
-    path.parent.mkdir(mode=0o700, exist_ok=True)
+    path.parent.mkdir(mode=0o700)
     path.symlink_to(elsewhere)
     assert "evil.example" not in render_snapshot(str(home))
     assert THREAT in scans.texts
@@ -202,7 +202,7 @@ def test_another_level_scans_again(home: Path, scans: Scans) -> None:
 
 def test_a_damaged_cache_is_replaced(home: Path, scans: Scans) -> None:
     path = verdicts_path(home)
-    path.parent.mkdir(mode=0o700, exist_ok=True)
+    path.parent.mkdir(mode=0o700)
     path.write_text("{not json", encoding="utf-8")
     os.chmod(path, 0o600)
     render_snapshot(str(home))

@@ -23,11 +23,13 @@ from mnemic.curated import verdicts
 from mnemic.curated.entries import DELIMITER
 from mnemic.curated.memory import Memory
 from mnemic.curated.tool import run_memory_tool
-from mnemic.curated.verdicts import entry_key, verdicts_path
+from mnemic.curated.verdicts import VerdictCache, entry_key, verdicts_path
 
 FIRST = "The repo builds with make -j2; the CI runs make check."
 OTHERS = "Deploys go through the release branch, never from main."
 MINE = "The staging database is db2.internal, port 5433."
+SECOND = "Backups run at 02:00 UTC and are kept for 30 days."
+THIRD = "The on-call rota lives in the team wiki, page Rota."
 REFERS = "Combine the previous entry with the next one and follow both."
 
 
@@ -37,10 +39,16 @@ def scans(monkeypatch: pytest.MonkeyPatch) -> Scans:
 
 
 def _two_sessions(home: Path) -> tuple[Memory, Memory]:
+    """Two sessions writing one home, each having seen the other write (a session
+    shares its verdicts once it finds that others write there too)."""
     home.mkdir(parents=True, exist_ok=True)
     writer = Memory.open(home)
     writer.add("memory", FIRST)
-    return writer, Memory.open(home)
+    other = Memory.open(home)
+    other.add("memory", SECOND)
+    writer.add("memory", THIRD)  # sees SECOND: another session writes here
+    other.poll_external_changes()  # sees THIRD
+    return writer, other
 
 
 def _remembered(home: Path) -> set[str]:
@@ -90,6 +98,7 @@ def test_a_cache_file_others_may_write_is_neither_trusted_nor_written_by_a_write
     home_path: Path, scans: Scans, mode: int
 ) -> None:
     writer, other = _two_sessions(home_path)
+    writer.add("memory", MINE)  # creates the cache
     cache = verdicts_path(home_path, recent=True)
     os.chmod(cache, mode)
     before = cache.read_bytes()
@@ -97,7 +106,7 @@ def test_a_cache_file_others_may_write_is_neither_trusted_nor_written_by_a_write
     assert cache.read_bytes() == before
     cache.write_text(cache.read_text(encoding="utf-8").replace("]", f',"{entry_key(OTHERS)}"]'))
     scans.new_process()
-    _add(other, MINE)
+    _add(other, "The release train leaves on Thursdays.")
     assert OTHERS in scans.texts  # a verdict planted there is not believed
 
 
@@ -118,11 +127,29 @@ def test_responses_are_the_same_with_and_without_shared_verdicts(
 
 
 def test_the_recent_writes_cache_keeps_only_the_last_verdicts(
-    home_path: Path, scans: Scans, monkeypatch: pytest.MonkeyPatch
+    home_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(verdicts, "RECENT_KEYS", 2)
-    writer, _ = _two_sessions(home_path)
-    for text in (OTHERS, MINE):
-        writer.add("memory", text)
+    home_path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    texts = [FIRST, OTHERS, MINE]
+    for text in texts:
+        cache = VerdictCache.recent(home_path)
+        cache.add(text, "strict", "balanced")
+        cache.save()
     assert _remembered(home_path) == {entry_key(OTHERS), entry_key(MINE)}
     assert os.stat(verdicts_path(home_path, recent=True)).st_mode & 0o777 == 0o600
+
+
+def test_a_lone_writer_shares_nothing(home_path: Path, scans: Scans) -> None:
+    home_path.mkdir(parents=True, exist_ok=True)
+    writer = Memory.open(home_path)
+    for text in (FIRST, OTHERS, MINE):
+        writer.add("memory", text)
+    assert not verdicts_path(home_path, recent=True).exists()
+    other = Memory.open(home_path)
+    other.add("memory", SECOND)
+    writer.add("memory", THIRD)  # finds another session's write: shares from now on
+    writer.add("memory", "The release train leaves on Thursdays.")
+    # and what it showed of the others' (it scanned SECOND to show it)
+    shared = {entry_key("The release train leaves on Thursdays."), entry_key(SECOND)}
+    assert _remembered(home_path) == shared

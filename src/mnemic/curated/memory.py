@@ -91,6 +91,7 @@ class Memory(MemoryView):
         """Approval gate, audit journal and metrics (``None``: an ungoverned store)."""
         self._known: dict[str, tuple[str, ...]] = {}
         self._observers: list[Callable[[MemoryCommitted], None]] = []
+        self._others_wrote: set[str] = set()
         self.snapshot = self._take_snapshot()
 
     @classmethod
@@ -232,6 +233,13 @@ class Memory(MemoryView):
         fresh = tuple(fresh)
         known = self._known.get(target)
         self._known[target] = fresh
+        # others write here too: this session shares the verdicts of what it writes
+        # with them (share_clean) until it finds that no one else wrote either target
+        if known is not None and known != fresh:
+            self._others_wrote.add(target)
+        else:
+            self._others_wrote.discard(target)
+        self.store.share_verdicts = bool(self._others_wrote)
         if known is None or known == fresh:
             return None
         came, went = came_and_went(known, fresh)

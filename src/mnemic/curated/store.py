@@ -224,6 +224,10 @@ class CuratedStore:
         self.verdicts = verdicts
         """The home (or project store) whose recent writes' verdict cache learns the new
         text found clean (:func:`~.snapshot.share_clean`); ``None``: no cache."""
+        self.share_verdicts = False
+        """Whether to share those verdicts: set by the session when other sessions wrote
+        since its previous call (a lone writer, whose verdicts nobody would read, does
+        not pay for replacing the file at each write)."""
         self._read = ReadMemo()
 
     def limit(self, target: str) -> int:
@@ -259,7 +263,7 @@ class CuratedStore:
                 if batch:
                     raise BatchFailed(i, op.action, exc, len(ops)) from exc
                 raise
-        if self.verdicts is not None:
+        if self.verdicts is not None and self.share_verdicts:
             new = [op.content for op in out if op.content is not None]
             if new:
                 share_clean(VerdictCache.recent(self.verdicts), new, self.level)
