@@ -27,8 +27,8 @@ serves the load-time display of entries (:mod:`mnemic.curated.snapshot`). A seco
 ``<home>/cache/scan-verdicts-recent.json`` (:meth:`VerdictCache.recent`: the same
 format, checks and key, at most :data:`RECENT_KEYS` keys), serves a session showing the
 entries other sessions added since its last call: their writer remembers there the
-display's verdict of the text it has just scanned, before it takes any lock
-(:func:`mnemic.curated.snapshot.share_clean`). It is kept small because a writer reads
+display's verdict of the text it has just scanned, before it takes any lock, while it
+finds other sessions writing the home (:func:`mnemic.curated.snapshot.share_clean`). It is kept small because a writer reads
 and replaces it at every write of new text.
 """
 
