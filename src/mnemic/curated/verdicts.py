@@ -28,8 +28,8 @@ serves the load-time display of entries (:mod:`mnemic.curated.snapshot`). A seco
 format, checks and key, at most :data:`RECENT_KEYS` keys), serves a session showing the
 entries other sessions added since its last call: their writer remembers there the
 display's verdict of the text it has just scanned, before it takes any lock, while it
-finds other sessions writing the home (:func:`mnemic.curated.snapshot.share_clean`). It is kept small because a writer reads
-and replaces it at every write of new text.
+finds other sessions writing the home (:func:`mnemic.curated.snapshot.share_clean`).
+It is kept small because a writer reads and replaces it at every write of new text.
 """
 
 from __future__ import annotations
