@@ -1,6 +1,7 @@
 """The Python around a curated write, this checkout against an older one, interleaved.
 
 Usage: ./x bench write_cpu --baseline OLD/src [--rounds N] [--ops N] [--contention-ops N]
+       [--procs 8,16] [--parts contention,...]
 
 Each round runs every part once with this checkout's code and once with the code under
 ``--baseline`` (each in its own process, ``PYTHONPATH`` naming its ``src``), the side
@@ -13,9 +14,10 @@ per-round ratios.
 - ``large_cpu``: an add at 100 and at 1,500 entries (limits raised), fsync stubbed.
 - ``large_disk``: the same adds on the real disk, against a bare durable write of the
   same bytes in the same process (``bench curated --only-large``'s ratio).
-- ``contention``: 8 processes writing one home (add / remove through the tool) against
-  the minimal flock writer, in the same process; throughput ratio and the writers' CPU
-  per write (user + system of the forked writers, from fork to exit).
+- ``contention``: 8 processes (``--procs``: each count given) writing one home (add /
+  remove through the tool) against the minimal flock writer, in the same process;
+  throughput ratio, p99 and the writers' CPU per write (user + system of the forked
+  writers, from fork to exit); figures of other counts than 8 end in ``_at_N``.
 """
 
 from __future__ import annotations
@@ -112,19 +114,38 @@ def _large(ops: int, sizes: tuple[int, ...], stub: bool) -> dict[str, float]:
     return out
 
 
-def _contention(procs: int, ops: int) -> dict[str, float]:
+def _disk_speed(writes: int = 30) -> float:
+    """The disk's speed in this minute: p50 of a bare durable write of 2 KB."""
     import curated
 
-    out: dict[str, float] = {}
-    for name in ("reference", "mnemic"):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        got = curated._contended_home(procs, ops, name)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-        out[f"{name}_ops_per_s"] = got["ops_per_s"]
-        out[f"{name}_p99_ms"] = got["p99_ms"]
-        out[f"{name}_cpu_ms_per_write"] = round(cpu * 1000.0 / (procs * ops), 3)
-    out["throughput_ratio"] = round(out["mnemic_ops_per_s"] / out["reference_ops_per_s"], 3)
+    directory = Path(tempfile.mkdtemp(prefix="mnemic-bench-"))
+    try:
+        took = []
+        for _ in range(writes):
+            t0 = time.perf_counter()
+            curated.bare_durable_write(directory, directory / "MEMORY.md", b"x" * 2048)
+            took.append(time.perf_counter() - t0)
+        return _p50_ms(took)
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+def _contention(procs_list: list[int], ops: int) -> dict[str, float]:
+    import curated
+
+    out: dict[str, float] = {"bare_write_p50_ms": _disk_speed()}
+    for procs in procs_list:
+        at = "" if procs == 8 else f"_at_{procs}"  # 8 writers keep the names of earlier runs
+        for name in ("reference", "mnemic"):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            got = curated._contended_home(procs, ops, name)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+            out[f"{name}_ops_per_s{at}"] = got["ops_per_s"]
+            out[f"{name}_p99_ms{at}"] = got["p99_ms"]
+            out[f"{name}_cpu_ms_per_write{at}"] = round(cpu * 1000.0 / (procs * ops), 3)
+        ratio = out[f"mnemic_ops_per_s{at}"] / out[f"reference_ops_per_s{at}"]
+        out[f"throughput_ratio{at}"] = round(ratio, 3)
     return out
 
 
@@ -135,13 +156,14 @@ def _side(part: str, args: argparse.Namespace) -> dict[str, float]:
         return _large(args.large_ops, (100, 1500), stub=True)
     if part == "large_disk":
         return _large(args.large_ops, (1500,), stub=False)
-    return _contention(8, args.contention_ops)
+    return _contention([int(n) for n in args.procs.split(",")], args.contention_ops)
 
 
 def _run(src: str, part: str, args: argparse.Namespace) -> dict[str, float]:
     env = {**os.environ, "PYTHONPATH": src}
     cmd = [sys.executable, __file__, "--side", part, "--ops", str(args.ops)]
     cmd += ["--large-ops", str(args.large_ops), "--contention-ops", str(args.contention_ops)]
+    cmd += ["--procs", args.procs]
     done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise SystemExit(f"{part} ({src}) failed:\n{done.stderr[-3000:]}")
@@ -156,6 +178,7 @@ def main() -> None:
     ap.add_argument("--ops", type=int, default=100, help="tool rounds (3 calls each)")
     ap.add_argument("--large-ops", type=int, default=100, help="adds per store size")
     ap.add_argument("--contention-ops", type=int, default=100, help="writes per process")
+    ap.add_argument("--procs", default="8", help="contention: writer counts, e.g. 8,16")
     ap.add_argument("--parts", default="tool_cpu,large_cpu,large_disk,contention")
     ap.add_argument("--side", help=argparse.SUPPRESS)
     args = ap.parse_args()

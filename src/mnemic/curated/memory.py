@@ -44,6 +44,7 @@ from .scope import ProjectHome
 from .snapshot import Block, display_entry, load_block, sanitize
 from .store import Commit, Evict, Op, OpResult, check_target, file_hash
 from .usage import Usage
+from .verdicts import VerdictCache
 from .view import MemoryView, open_backend
 
 if TYPE_CHECKING:
@@ -90,6 +91,7 @@ class Memory(MemoryView):
         """Approval gate, audit journal and metrics (``None``: an ungoverned store)."""
         self._known: dict[str, tuple[str, ...]] = {}
         self._observers: list[Callable[[MemoryCommitted], None]] = []
+        self._others_wrote: set[str] = set()
         self.snapshot = self._take_snapshot()
 
     @classmethod
@@ -231,14 +233,26 @@ class Memory(MemoryView):
         fresh = tuple(fresh)
         known = self._known.get(target)
         self._known[target] = fresh
+        # others write here too: this session shares the verdicts of what it writes
+        # with them (share_clean) until it finds that no one else wrote either target
+        if known is not None and known != fresh:
+            self._others_wrote.add(target)
+        else:
+            self._others_wrote.discard(target)
+        self.store.share_verdicts = bool(self._others_wrote)
         if known is None or known == fresh:
             return None
         came, went = came_and_went(known, fresh)
-        return Changes(
+        # their writers remember the text they wrote when it scanned clean (share_clean)
+        verdicts = None if self.root is None else VerdictCache.recent(self.root)
+        changes = Changes(
             target,
-            tuple(display_entry(target, e, self.level)[0] for e in came),
-            tuple(display_entry(target, e, self.level)[0] for e in went),
+            tuple(display_entry(target, e, self.level, (), verdicts)[0] for e in came),
+            tuple(display_entry(target, e, self.level, (), verdicts)[0] for e in went),
         )
+        if verdicts is not None:
+            verdicts.save()
+        return changes
 
     # -- writes -----------------------------------------------------------------
     def add(self, target: str, content: str) -> WriteResult:

@@ -40,6 +40,7 @@ __all__ = [
     "render_block",
     "render_snapshot",
     "sanitize",
+    "share_clean",
 ]
 
 RULE = "═" * 46
@@ -141,13 +142,7 @@ def _scanned(
     """The finding ids of ``entry`` (alone, then with ``neighbours`` when it refers to
     them). ``verdicts`` remember the entries found clean that refer to no other entry:
     for them neither judgement depends on anything but their bytes."""
-    if level is None:
-        from ..scan import default_level
-
-        scan_level = default_level()
-    else:
-        scan_level = level
-    if verdicts is not None and verdicts.clean(entry, "strict", scan_level):
+    if verdicts is not None and verdicts.clean(entry, "strict", _verdict_level(level)):
         return ()
     from ..scan import refers_to_others, scan_in_context  # a miss: the scanner is needed
 
@@ -160,8 +155,44 @@ def _scanned(
         others = [e for e in neighbours if e != entry]
         return tuple(f.id for f in scan_in_context(entry, others, "strict", level).findings)
     if verdicts is not None:
-        verdicts.add(entry, "strict", scan_level)
+        verdicts.add(entry, "strict", _verdict_level(level))
     return ()
+
+
+def _verdict_level(level: str | None) -> str:
+    """The level a verdict of a scan at ``level`` is remembered under."""
+    if level is None:
+        from ..scan import default_level
+
+        return default_level()
+    return level
+
+
+def share_clean(verdicts: VerdictCache, entries: Sequence[str], level: str | None) -> None:
+    """Remember (and save) the clean verdicts the display would remember for ``entries``.
+
+    A writer calls this with the new text it has just scanned, before it takes any lock,
+    on its home's recent writes' cache (:meth:`VerdictCache.recent`), so that the other
+    sessions of the home show that entry among their changes without scanning it again.
+
+    The key means what the display's key means. Only a text that refers to no other
+    entry is remembered, and for such a text the write's scan and the display's are the
+    same judgement: the text alone (``scan_text``, scope ``strict``, the home's level;
+    neighbours are read only for a text that refers to others, by both). Nothing of
+    the write's result is trusted, though: the verdict is computed here as
+    :func:`_scanned` computes it (a hit in the scanner's memo after the write's scan),
+    on the exact bytes that will be stored, and remembered under the same scope and
+    level only on its condition (no finding, within the scan's size cap). The cache
+    keeps its guarantees (:class:`VerdictCache`: clean verdicts only, so a finding is
+    always scanned again; the memory files' protection, else neither read nor written;
+    replaced atomically, never fsynced)."""
+    from ..scan import refers_to_others
+
+    for entry in entries:
+        if len(entry) > MAX_SCAN_CHARS or refers_to_others(entry) or _findings(entry, level):
+            continue
+        verdicts.add(entry, "strict", _verdict_level(level))
+    verdicts.save()
 
 
 def sanitize(

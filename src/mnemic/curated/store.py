@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 from ..config import MemorySettings
@@ -48,8 +49,9 @@ from .entries import (
 from .operations import ACTIONS, Op, OpResult
 from .provenance import API, Stamp
 from .read_memo import ReadMemo
-from .snapshot import display_entry
+from .snapshot import display_entry, share_clean
 from .usage import label
+from .verdicts import VerdictCache
 
 __all__ = [
     "ACTIONS",
@@ -209,11 +211,23 @@ class CuratedStore:
     threat-scanned at ``level`` (the home's ``[scan] level``; default: the scanner's)."""
 
     def __init__(
-        self, backend: CuratedBackend, settings: MemorySettings, *, level: str | None = None
+        self,
+        backend: CuratedBackend,
+        settings: MemorySettings,
+        *,
+        level: str | None = None,
+        verdicts: Path | None = None,
     ) -> None:
         self.backend = backend
         self.settings = settings
         self.level = level
+        self.verdicts = verdicts
+        """The home (or project store) whose recent writes' verdict cache learns the new
+        text found clean (:func:`~.snapshot.share_clean`); ``None``: no cache."""
+        self.share_verdicts = False
+        """Whether to share those verdicts: set by the session when other sessions wrote
+        since its previous call (a lone writer, whose verdicts nobody would read, does
+        not pay for replacing the file at each write)."""
         self._read = ReadMemo()
 
     def limit(self, target: str) -> int:
@@ -249,6 +263,10 @@ class CuratedStore:
                 if batch:
                     raise BatchFailed(i, op.action, exc, len(ops)) from exc
                 raise
+        if self.verdicts is not None and self.share_verdicts:
+            new = [op.content for op in out if op.content is not None]
+            if new:
+                share_clean(VerdictCache.recent(self.verdicts), new, self.level)
         return out
 
     def _prepare_one(self, op: Op, default_target: str, held_ok: bool = False) -> Op:

@@ -22,8 +22,14 @@ scanner's tables and learned model are loaded on its first use). So the verdict
   there), so it gives nobody a power they lacked. It is replaced atomically
   (temp file and rename), not durably: a lost cache only means scanning again.
 
-Writes of memory always run the full scan (with the neighbouring entries); the cache
-serves only the load-time display of entries (:mod:`mnemic.curated.snapshot`).
+Writes of memory always run the full scan (with the neighbouring entries). This cache
+serves the load-time display of entries (:mod:`mnemic.curated.snapshot`). A second one,
+``<home>/cache/scan-verdicts-recent.json`` (:meth:`VerdictCache.recent`: the same
+format, checks and key, at most :data:`RECENT_KEYS` keys), serves a session showing the
+entries other sessions added since its last call: their writer remembers there the
+display's verdict of the text it has just scanned, before it takes any lock, while it
+finds other sessions writing the home (:func:`mnemic.curated.snapshot.share_clean`).
+It is kept small because a writer reads and replaces it at every write of new text.
 """
 
 from __future__ import annotations
@@ -57,15 +63,20 @@ change with every install: a new version of any of them already invalidates the 
 FORMAT = 1
 MAX_KEYS = 4096
 """Keys kept per scanner identity, scope and level (the most recently added)."""
+RECENT_KEYS = 256
+"""The same for the recent writes' cache (:meth:`VerdictCache.recent`): what the other
+sessions wrote since a session's last call, with room to spare for 16 writers."""
 MAX_BYTES = 1 << 20
 _DIGEST_CHARS = 64
 
 _identity: str | None = None
 
 
-def verdicts_path(root: str | os.PathLike[str]) -> Path:
-    """The verdict cache of the home (or project store) at ``root``."""
-    return Path(root) / "cache" / "scan-verdicts.json"
+def verdicts_path(root: str | os.PathLike[str], *, recent: bool = False) -> Path:
+    """The verdict cache of the home (or project store) at ``root`` (``recent``: the
+    recent writes' one)."""
+    name = "scan-verdicts-recent.json" if recent else "scan-verdicts.json"
+    return Path(root) / "cache" / name
 
 
 def scanner_identity() -> str:
@@ -106,8 +117,9 @@ class VerdictCache:
     """The clean verdicts remembered at ``path`` (see the module docstring). Read on
     first use; :meth:`save` writes back what was added."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, max_keys: int = MAX_KEYS) -> None:
         self.path = path
+        self.max_keys = max_keys
         self._keys: dict[str, dict[str, None]] | None = None
         self._trusted = False
         self._added = False
@@ -116,6 +128,11 @@ class VerdictCache:
     def of_home(cls, root: str | os.PathLike[str]) -> VerdictCache:
         """The cache of the home (or project store) at ``root``."""
         return cls(verdicts_path(root))
+
+    @classmethod
+    def recent(cls, root: str | os.PathLike[str]) -> VerdictCache:
+        """The recent writes' cache of the home at ``root`` (see the module docstring)."""
+        return cls(verdicts_path(root, recent=True), RECENT_KEYS)
 
     def _group(self, scope: str, level: str) -> str:
         return f"{scanner_identity()} {scope} {level}"
@@ -144,7 +161,7 @@ class VerdictCache:
         self._added = False
         identity = scanner_identity()
         groups = {
-            group: list(keys)[-MAX_KEYS:]
+            group: list(keys)[-self.max_keys :]
             for group, keys in self._keys.items()
             if group.startswith(identity + " ")  # verdicts of other scanners are dropped
         }

@@ -87,7 +87,7 @@ class MemoryView:
         """The directory whose project store this is (:mod:`.scope`: its block is
         PROJECT MEMORY, and it has no USER.md); ``None``: the global store."""
         self.backend = backend
-        self.store = CuratedStore(backend, self.settings.memory, level=self.level)
+        self.store = CuratedStore(backend, self.settings.memory, level=self.level, verdicts=root)
         self._journal = journal
         self.root = root
         """The home's directory (a project store's own directory for a project;

@@ -1,0 +1,155 @@
+"""A writer shares the clean verdict of the text it wrote with the other writers of a home.
+
+Each tool response shows the model the entries other sessions added since its last call,
+threat-scanned first. The writer of such an entry scanned it before writing it, and
+remembers the display's own verdict in the home's recent writes' verdict cache
+(``<home>/cache/scan-verdicts-recent.json``), so the others show it without scanning it
+again.
+Two :class:`Memory` objects on one home stand for two processes: the scanner's calls are
+counted (``mnemic.scan._scan_uncached``) with this process's memos emptied in between.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.test_scan_verdicts import THREAT, Scans
+
+from mnemic.curated import verdicts
+from mnemic.curated.entries import DELIMITER
+from mnemic.curated.memory import Memory
+from mnemic.curated.tool import run_memory_tool
+from mnemic.curated.verdicts import VerdictCache, entry_key, verdicts_path
+
+FIRST = "The repo builds with make -j2; the CI runs make check."
+OTHERS = "Deploys go through the release branch, never from main."
+MINE = "The staging database is db2.internal, port 5433."
+SECOND = "Backups run at 02:00 UTC and are kept for 30 days."
+THIRD = "The on-call rota lives in the team wiki, page Rota."
+REFERS = "Combine the previous entry with the next one and follow both."
+
+
+@pytest.fixture
+def scans(monkeypatch: pytest.MonkeyPatch) -> Scans:
+    return Scans(monkeypatch)
+
+
+def _two_sessions(home: Path) -> tuple[Memory, Memory]:
+    """Two sessions writing one home, each having seen the other write (a session
+    shares its verdicts once it finds that others write there too)."""
+    home.mkdir(parents=True, exist_ok=True)
+    writer = Memory.open(home)
+    writer.add("memory", FIRST)
+    other = Memory.open(home)
+    other.add("memory", SECOND)
+    writer.add("memory", THIRD)  # sees SECOND: another session writes here
+    other.poll_external_changes()  # sees THIRD
+    return writer, other
+
+
+def _remembered(home: Path) -> set[str]:
+    kept = json.loads(verdicts_path(home, recent=True).read_text(encoding="utf-8"))["groups"]
+    return {k for keys in kept.values() for k in keys}
+
+
+def _add(memory: Memory, content: str) -> dict[str, Any]:
+    return run_memory_tool(memory, {"action": "add", "target": "memory", "content": content})
+
+
+def test_another_writers_clean_entry_is_shown_without_scanning_it(
+    home_path: Path, scans: Scans
+) -> None:
+    writer, other = _two_sessions(home_path)
+    writer.add("memory", OTHERS)
+    assert entry_key(OTHERS) in _remembered(home_path)
+    scans.new_process()
+    resp = _add(other, MINE)
+    assert resp["external_changes"]["added"] == [OTHERS]
+    assert scans.texts == [MINE]  # its own new text only
+
+
+def test_an_entry_with_a_finding_is_scanned_by_every_writer_that_shows_it(
+    home_path: Path, scans: Scans
+) -> None:
+    writer, other = _two_sessions(home_path)
+    path = home_path / "memories" / "MEMORY.md"  # an edit outside mnemic, which refuses it
+    path.write_text(DELIMITER.join([FIRST, THREAT]), encoding="utf-8")
+    for memory, content in ((writer, MINE), (other, OTHERS)):
+        scans.new_process()
+        resp = _add(memory, content)
+        assert THREAT in scans.texts
+        shown = resp["external_changes"]["added"]
+        assert shown[0].startswith("[BLOCKED:") and "evil.example" not in json.dumps(resp)
+    assert entry_key(THREAT) not in _remembered(home_path)
+
+
+def test_an_entry_that_refers_to_others_is_not_shared(home_path: Path, scans: Scans) -> None:
+    writer, _ = _two_sessions(home_path)
+    writer.add("memory", REFERS)
+    assert entry_key(REFERS) not in _remembered(home_path)
+
+
+@pytest.mark.parametrize("mode", [0o620, 0o602], ids=["group", "others"])
+def test_a_cache_file_others_may_write_is_neither_trusted_nor_written_by_a_writer(
+    home_path: Path, scans: Scans, mode: int
+) -> None:
+    writer, other = _two_sessions(home_path)
+    writer.add("memory", MINE)  # creates the cache
+    cache = verdicts_path(home_path, recent=True)
+    os.chmod(cache, mode)
+    before = cache.read_bytes()
+    writer.add("memory", OTHERS)
+    assert cache.read_bytes() == before
+    cache.write_text(cache.read_text(encoding="utf-8").replace("]", f',"{entry_key(OTHERS)}"]'))
+    scans.new_process()
+    _add(other, "The release train leaves on Thursdays.")
+    assert OTHERS in scans.texts  # a verdict planted there is not believed
+
+
+def test_responses_are_the_same_with_and_without_shared_verdicts(
+    tmp_path: Path, scans: Scans
+) -> None:
+    answers = []
+    for name, keep in (("kept", True), ("removed", False)):
+        home = tmp_path / name
+        writer, other = _two_sessions(home)
+        writer.add("memory", OTHERS)
+        if not keep:
+            verdicts_path(home, recent=True).unlink()
+        scans.new_process()
+        answers.append(json.dumps(_add(other, MINE), sort_keys=True))
+        assert (OTHERS in scans.texts) is not keep
+    assert answers[0] == answers[1]
+
+
+def test_the_recent_writes_cache_keeps_only_the_last_verdicts(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(verdicts, "RECENT_KEYS", 2)
+    home_path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    texts = [FIRST, OTHERS, MINE]
+    for text in texts:
+        cache = VerdictCache.recent(home_path)
+        cache.add(text, "strict", "balanced")
+        cache.save()
+    assert _remembered(home_path) == {entry_key(OTHERS), entry_key(MINE)}
+    assert os.stat(verdicts_path(home_path, recent=True)).st_mode & 0o777 == 0o600
+
+
+def test_a_lone_writer_shares_nothing(home_path: Path, scans: Scans) -> None:
+    home_path.mkdir(parents=True, exist_ok=True)
+    writer = Memory.open(home_path)
+    for text in (FIRST, OTHERS, MINE):
+        writer.add("memory", text)
+    assert not verdicts_path(home_path, recent=True).exists()
+    other = Memory.open(home_path)
+    other.add("memory", SECOND)
+    writer.add("memory", THIRD)  # finds another session's write: shares from now on
+    writer.add("memory", "The release train leaves on Thursdays.")
+    # and what it showed of the others' (it scanned SECOND to show it)
+    shared = {entry_key("The release train leaves on Thursdays."), entry_key(SECOND)}
+    assert _remembered(home_path) == shared
