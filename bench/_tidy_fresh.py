@@ -89,6 +89,7 @@ def verdict(p: FreshPair, cosine: Callable[[str, str], float] | None = None) -> 
 
 
 def wilson(k: int, n: int) -> list[float]:
+    """The 95 % Wilson score interval of k successes in n (``bench/tidy.py`` uses it too)."""
     if n == 0:
         return [0.0, 1.0]
     p = k / n
@@ -98,6 +99,7 @@ def wilson(k: int, n: int) -> list[float]:
 
 
 def share(k: int, n: int) -> dict[str, Any]:
+    """k of n as the tidy results write it: the share and its interval."""
     return {"n": n, "k": k, "share": round(k / n, 4) if n else None, "ci95": wilson(k, n)}
 
 

@@ -38,7 +38,6 @@ import argparse
 import dataclasses
 import itertools
 import json
-import math
 import sys
 import time
 from collections import Counter
@@ -55,21 +54,8 @@ from mnemic.ops.tidy.plan import plan
 from mnemic.ops.tidy.signals import PairSignals, Profile, profile
 
 SEEDS = {"dev": 20261, "test": 20262}
-Z = 1.959964
-
-
-def wilson(k: int, n: int) -> list[float]:
-    """The 95 % Wilson score interval of k successes in n."""
-    if n == 0:
-        return [0.0, 1.0]
-    p = k / n
-    centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
-    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
-    return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
-
-
-def share(k: int, n: int) -> dict[str, Any]:
-    return {"n": n, "k": k, "share": round(k / n, 4) if n else None, "ci95": wilson(k, n)}
+share = _tidy_fresh.share
+wilson = _tidy_fresh.wilson
 
 
 @dataclasses.dataclass
