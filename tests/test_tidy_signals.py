@@ -952,6 +952,28 @@ def test_reporting_something_to_a_person_is_no_manager() -> None:
     assert planned("Grace reports bugs to Omar.", "Grace's manager is now Lina.") == []
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User lives in Berlin.", "User moved to Munich."),
+        ("The user lives in Leeds.", "The user has relocated to Bristol."),
+        ("The standup is at 9:30.", "The standup moved to 10:00."),  # a time, as before
+    ],
+)
+def test_a_move_to_another_place_supersedes_where_one_lives(old: str, new: str) -> None:
+    """ "lives in Berlin" / "moved to Munich" share only the generic "user", so they
+    needed one frame verb and had two ("lives", "moved")."""
+    superseded(old, new)
+
+
+@pytest.mark.parametrize(
+    "new",
+    ["User's sister moved to Munich.", "User moved the repo to GitLab.", "User works in Munich."],
+)
+def test_someone_or_something_else_moving_leaves_where_one_lives(new: str) -> None:
+    assert planned("User lives in Berlin.", new) == []
+
+
 def test_spanish_nada_alone_is_no_negation() -> None:
     """ "nada" is "swims" as often as "nothing" (and "nothing" comes with "no"): read as a
     negation, "el usuario nada los lunes" contradicted "el usuario corre los jueves"."""

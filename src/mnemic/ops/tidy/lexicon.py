@@ -36,6 +36,7 @@ __all__ = [
     "FRAME_STEMS",
     "FRAME_ZH",
     "IN_CHARGE",
+    "MOVED_TO",
     "REPORTS_TO",
     "KIND_NAMES",
     "PHRASES",
@@ -346,6 +347,13 @@ Priya", "Jonas *betreut* das Deployment" / "für das Deployment ist Jonas *zust�
 "la *jefa* de Carlos es Lucía" / "Carlos *depende de* Lucía": one relation, read as the
 one word "manager" (:func:`.signals.profile`). Not "chef" (an English cook) nor
 "responsable" (French for a manager and a person in charge, Spanish for to blame)."""
+
+MOVED_TO = re.compile(r"\b(?:has |have )?(?:moved|relocated) to\b(?= [^\W\d])")
+"""An English move to a named place (a word follows, not a time: "moved to 10:00" stays
+as written), read as "now lives in": "User lives in Berlin" / "User moved to Munich"
+share only the generic "user", so they needed the same frame verb and had "lives" and
+"moved". Applied to folded (lower-case) text; "moved the repo to GitLab" (something
+moved, not the subject) is left as written."""
 
 REPORTS_TO = re.compile(r"\b(?:reports? to|reporting to)\b")
 """The English verbs of :data:`IN_CHARGE` whose subject has the named person as its
