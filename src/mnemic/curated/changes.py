@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..governance.chain import text_key
-from .entries import SCAN_MAX, appended
+from .entries import SCAN_MAX, appended, not_in
 from .operations import OpResult
 
 __all__ = ["REASONS", "Removed", "TargetChange", "confirmed", "diff", "entry_key"]
@@ -161,8 +161,7 @@ def diff(
     if tail is not None:
         # An add to a large target: nothing left, and only the entries after the ones
         # found can have come; no set of the whole target, no pass over it in Python.
-        old: Collection[str] = before if len(tail) <= SCAN_MAX else set(before)
-        came = [e for e in tail if e not in old]
+        came = not_in(tail, before)
         new: Collection[str] = after if len(expires or ()) <= SCAN_MAX else set(after)
         return _change((), came, ops, author, restored, expires, new)
     had = set(before)

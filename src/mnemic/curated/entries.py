@@ -28,6 +28,7 @@ __all__ = [
     "entry_handle",
     "find_entry",
     "flipped",
+    "not_in",
     "parse",
     "read_entries",
     "serialize",
@@ -103,23 +104,32 @@ def appended(before: Sequence[str], after: Sequence[str]) -> Sequence[str] | Non
     return None
 
 
+def not_in(entries: Sequence[str], among: Sequence[str]) -> list[str]:
+    """The entries of ``entries`` (in their order) that ``among`` does not hold: a few
+    are looked up by a scan of ``among`` (in C), more through a set of it. What an add
+    to a large target needs: its appended entries against the whole target."""
+    held: Collection[str] = among if len(entries) <= SCAN_MAX else set(among)
+    return [e for e in entries if e not in held]
+
+
 def came_and_went(before: Sequence[str], after: Sequence[str]) -> tuple[list[str], list[str]]:
     """The entries of ``after`` not in ``before`` and those of ``before`` not in
-    ``after``, each in its order; for a few appended entries (other writers' adds),
-    found without a set of the whole target."""
+    ``after``, each in its order; for appended entries (other writers' adds), found
+    without a set of the whole target when they are few."""
     tail = appended(before, after)
-    if tail is not None and len(tail) <= SCAN_MAX:
-        return [e for e in tail if e not in before], []
+    if tail is not None:
+        return not_in(tail, before), []
     old, new = set(before), set(after)
     return [e for e in after if e not in old], [e for e in before if e not in new]
 
 
 def flipped(before: Sequence[str], after: Sequence[str]) -> Collection[str]:
     """The entries in one of ``before`` and ``after`` but not both (their symmetric
-    difference); for a few appended entries, found without a set of the whole target."""
+    difference); for appended entries, found without a set of the whole target when
+    they are few."""
     tail = appended(before, after)
-    if tail is not None and len(tail) <= SCAN_MAX:
-        return [e for e in dict.fromkeys(tail) if e not in before]
+    if tail is not None:
+        return not_in(list(dict.fromkeys(tail)), before)
     return set(before).symmetric_difference(after)
 
 

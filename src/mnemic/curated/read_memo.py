@@ -17,7 +17,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .entries import DELIMITER, SCAN_MAX, Drift, read_entries
+from .entries import DELIMITER, SCAN_MAX, Drift, not_in, read_entries
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -111,7 +111,7 @@ def _grown(known: _Known, raw: str, limit: int) -> _Known | None:
     pieces = tail[len(DELIMITER) :].split(DELIMITER)
     if len(pieces) > SCAN_MAX or not all(p and p == p.strip() and len(p) <= limit for p in pieces):
         return None
-    came = tuple(p for p in dict.fromkeys(pieces) if p not in known.entries)
+    came = tuple(not_in(list(dict.fromkeys(pieces)), known.entries))
     digest = known.digest.copy()
     digest.update(tail.encode("utf-8"))
     return _Known(raw, limit, known.entries + came, None, digest)
