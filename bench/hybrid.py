@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np
 
-import mnemic.sessions.search.retrieval as retrieval
+import mnemic.sessions.search.query_vectors as query_vectors
 from _common import emit, summarize_ms
 from _passages import install, strip_pieces
 from _semantic import embedder, store_turns
@@ -139,7 +139,7 @@ def main() -> None:
     parser.add_argument("--passages", default="", help="another recipe (bench/_passages.py)")
     args = parser.parse_args()
     install(args.passages)  # the search's knob (rescored=); the vectors are written below
-    retrieval.QUERY_CACHE = 0  # every call embeds its query live (each is asked twice)
+    query_vectors.QUERY_CACHE = 0  # every call embeds its query live (each is asked twice)
     data = json.loads(args.data.read_text(encoding="utf-8"))
     t0 = time.perf_counter()
     emb = embedder()

@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np
 
-import mnemic.sessions.search.retrieval as retrieval
+import mnemic.sessions.search.query_vectors as query_vectors
 import mnemic.sessions.sql.vector_cache as cache_module
 from _common import emit, summarize_ms
 from _metrics import Scores, recall_at, session_recall_at
@@ -138,7 +138,7 @@ def main() -> None:
         return emb
 
     modes = args.modes.split(",")
-    retrieval.QUERY_CACHE = 0  # each variant embeds its question live (asked twice here)
+    query_vectors.QUERY_CACHE = 0  # each variant embeds its question live (asked twice here)
     with tempfile.TemporaryDirectory(prefix="mnemic-recall100k-") as tmp:
         small, _ = build(planted, [], 0, Path(tmp) / "small.db")
         big, n = build(planted, others, args.messages, Path(tmp) / "big.db")

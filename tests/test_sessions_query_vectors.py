@@ -17,7 +17,7 @@ pytest.importorskip("numpy")
 
 import numpy as np
 
-import mnemic.sessions.search.retrieval as retrieval
+import mnemic.sessions.search.query_vectors as query_vectors
 from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.embedding.standin import StandinEmbedder
 from mnemic.sessions import NewMessage, NewSession, search_messages
@@ -36,7 +36,7 @@ TALK = [
 
 @pytest.fixture(autouse=True)
 def _fresh_cache() -> Iterator[None]:
-    remembered = getattr(retrieval, "_vectors", {})
+    remembered = query_vectors._vectors
     remembered.clear()
     yield
     remembered.clear()
@@ -91,7 +91,7 @@ def test_the_remembered_vector_is_the_embedders_own_and_cannot_be_changed(
 ) -> None:
     e = Counting()
     ranked(store, e, "custard tarts")
-    (key, (_, vec)), *_ = retrieval._vectors.items()
+    (key, (_, vec)), *_ = query_vectors._vectors.items()
     assert key == (e.model_id, "custard tarts")
     assert np.array_equal(vec, StandinEmbedder().embed_queries(["custard tarts"])[0])
     with pytest.raises(ValueError, match="read-only"):
@@ -109,17 +109,17 @@ def test_vectors_are_kept_per_model_and_never_lent_to_another_embedder(
     backfill(store, renamed)
     ranked(store, renamed, "sister from Porto")
     assert renamed.asked == ["sister from Porto"]
-    assert ("standin-hash-2", "sister from Porto") in retrieval._vectors
+    assert ("standin-hash-2", "sister from Porto") in query_vectors._vectors
 
 
 def test_the_cache_is_bounded_and_drops_the_least_recently_asked_first(
     store: SQLiteSessionStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(retrieval, "QUERY_CACHE", 2)
+    monkeypatch.setattr(query_vectors, "QUERY_CACHE", 2)
     e = Counting()
     for text in ("castle", "tarts", "castle", "Porto"):  # "castle" asked again: kept
         ranked(store, e, text)
-    assert len(retrieval._vectors) == 2
+    assert len(query_vectors._vectors) == 2
     ranked(store, e, "castle")
     ranked(store, e, "tarts")  # dropped when "Porto" came: embedded again
     assert e.asked == ["castle", "tarts", "Porto", "tarts"]
@@ -138,11 +138,11 @@ def test_a_long_query_is_remembered_by_the_text_that_was_embedded(
 def test_switched_off_every_question_is_embedded(
     store: SQLiteSessionStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(retrieval, "QUERY_CACHE", 0)
+    monkeypatch.setattr(query_vectors, "QUERY_CACHE", 0)
     e = Counting()
     ranked(store, e, "castle")
     ranked(store, e, "castle")
-    assert e.asked == ["castle", "castle"] and not retrieval._vectors
+    assert e.asked == ["castle", "castle"] and not query_vectors._vectors
 
 
 def test_the_vector_search_runs_while_the_lexical_search_does(

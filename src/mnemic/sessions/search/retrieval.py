@@ -21,8 +21,6 @@ caller passes (:func:`default_embedder_loader` for a home).
 from __future__ import annotations
 
 import threading
-import weakref
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, replace
@@ -35,6 +33,7 @@ from ..sql import SessionStore
 from ..store import SearchFilters
 from .freshness import freshen
 from .hybrid import FusedMessage, SemanticHit, fuse
+from .query_vectors import query_vectors
 from .ranking import CANDIDATES, RankedMessage, rank_messages
 from .speaker import NameMatcher, asked_role, prefer_named, prefer_role
 from .timeframe import TimeFrame, read_timeframe
@@ -232,53 +231,12 @@ def lexical_only(ranked: Sequence[RankedMessage]) -> list[FusedMessage]:
 
 _pool: ThreadPoolExecutor | None = None
 _pool_lock = threading.Lock()
-QUERY_CACHE = 256
-"""Query vectors kept per process (least recently used dropped first; 0: none). A
-question asked again (a retried call, a console reload, the same words through another
-tool) skips the model: its embedding is most of a hybrid call (about 20 of 35 ms at 100k
-messages on a quiet machine, ``./x bench hybrid_stages``)."""
-_vectors_lock = threading.Lock()
-_vectors: OrderedDict[tuple[str, str], tuple[weakref.ref[Any], Any]] = OrderedDict()
-"""(model, text) -> (the embedder that made it, the vector): served only to that same
-embedder object (two objects claiming one model id never share vectors)."""
-
-
-def _remembered(embedder: QueryEmbedder, text: str) -> Any | None:
-    key = (embedder.model_id, text)
-    with _vectors_lock:
-        found = _vectors.get(key)
-        if found is None or found[0]() is not embedder:
-            return None
-        _vectors.move_to_end(key)
-        return found[1]
-
-
-def _remember(embedder: QueryEmbedder, text: str, vec: Any) -> None:
-    try:
-        ref = weakref.ref(embedder)
-    except TypeError:  # an embedder without weak references is simply not cached
-        return
-    if hasattr(vec, "setflags"):
-        vec.setflags(write=False)  # shared by every later call: nobody may change it
-    with _vectors_lock:
-        _vectors[(embedder.model_id, text)] = (ref, vec)
-        _vectors.move_to_end((embedder.model_id, text))
-        while len(_vectors) > QUERY_CACHE:
-            _vectors.popitem(last=False)
 
 
 def _query_vector(embedder: QueryEmbedder, text: str) -> Any:
-    """The vector of ``text`` (its first :data:`QUERY_CHARS` characters): remembered from
-    an earlier call of this process with the same embedder (:data:`QUERY_CACHE`), else
-    embedded (and remembered)."""
-    clipped = text[:QUERY_CHARS]
-    known = _remembered(embedder, clipped)
-    if known is not None:
-        return known
-    vec = embedder.embed_queries([clipped])[0]
-    if QUERY_CACHE > 0:
-        _remember(embedder, clipped, vec)
-    return vec
+    """The vector of ``text`` (its first :data:`QUERY_CHARS` characters), remembered
+    between calls of this process (:mod:`.query_vectors`)."""
+    return query_vectors(embedder, [text[:QUERY_CHARS]])[0]
 
 
 def _semantic_soon(

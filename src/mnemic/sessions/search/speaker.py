@@ -34,6 +34,7 @@ from typing import Any, Protocol
 
 from ..sql import SessionStore
 from .hybrid import FusedMessage
+from .query_vectors import query_vectors
 
 __all__ = [
     "NAME_MARGIN",
@@ -56,8 +57,6 @@ CANDIDATES = 100
 NAME_MARGIN = 0.015
 """How much nearer the question's vector the name it names must be than any other
 speaker's (cosine; the Chinese LoCoMo dev questions naming one speaker: 0.020 to 0.089)."""
-NAME_VECTORS = 1024
-"""Speaker names whose vectors are kept (per process; a name is embedded once)."""
 
 _ASSISTANT = re.compile(
     r"\b(?:(?:did|do|have|had)\s+you\s+(?!remember|recall|know|think|mind)"
@@ -98,23 +97,28 @@ def prefer_role(
     head = list(fused[:CANDIDATES])
     unknown = [(f.session_id, f.seq) for f in head if f.hit is None]
     read = dict(zip(unknown, store.roles_at(unknown), strict=True)) if unknown else {}
-    out = []
-    for f in head:
-        said = f.hit.role if f.hit is not None else read.get((f.session_id, f.seq))
-        if said in ("user", "assistant") and said != role:
-            f = f._replace(score=f.score * OTHER_SHARE, notes=(*f.notes, "other_side"))
-        out.append(f)
+    said = [f.hit.role if f.hit is not None else read.get((f.session_id, f.seq)) for f in head]
+    others = [s in ("user", "assistant") and s != role for s in said]
+    return _weighed(fused, others, OTHER_SHARE)
+
+
+def _weighed(
+    fused: Sequence[FusedMessage], others: Sequence[bool], share: float
+) -> list[FusedMessage]:
+    """``fused`` with each of its first positions that ``others`` marks keeping ``share``
+    of its score (noted ``other_side``), those re-sorted, the rest after them as they were."""
+    out = [
+        f._replace(score=f.score * share, notes=(*f.notes, "other_side")) if other else f
+        for f, other in zip(fused, others, strict=False)
+    ]
     out.sort(key=lambda f: (-f.score, not f.direct, f.session_id, f.seq))
-    return out + list(fused[CANDIDATES:])
+    return out + list(fused[len(others) :])
 
 
 class _Embeds(Protocol):
     model_id: str
 
     def embed_queries(self, texts: Sequence[str]) -> Any: ...
-
-
-_name_vectors: dict[tuple[str, str], Any] = {}
 
 
 def scripts(text: str) -> set[str]:
@@ -139,30 +143,24 @@ class NameMatcher:
         ordered = sorted(set(names))
         if len(ordered) < 2 or not scripts(text) - scripts("".join(ordered)):
             return None
-        model = self.embedder.model_id
-        vectors = {n: _name_vectors.get((model, n)) for n in ordered}
-        missing = [n for n, vec in vectors.items() if vec is None]
-        if missing:
-            try:
-                made = list(self.embedder.embed_queries(missing))
-            except Exception:  # a failing model leaves the question unweighed, never failed
-                return None
-            if len(_name_vectors) + len(missing) > NAME_VECTORS:
-                _name_vectors.clear()
-            for name, vec in zip(missing, made, strict=True):
-                vectors[name] = _name_vectors[(model, name)] = vec
+        try:
+            vectors = dict(zip(ordered, query_vectors(self.embedder, ordered), strict=True))
+        except Exception:  # a failing model leaves the question unweighed, never failed
+            return None
         near = sorted(((float(vectors[n] @ self.vector), n) for n in ordered), reverse=True)
         return near[0][1] if near[0][0] - near[1][0] >= NAME_MARGIN else None
 
 
 def named_speaker(text: str, names: Iterable[str]) -> str | None:
-    """The one of ``names`` that ``text`` names as a word (written as the speaker
-    writes it: "Nate", "Nate's"), or None when it names none or several."""
+    """The one of ``names`` that ``text`` names as a word, or None when it names none or
+    several."""
     named = _named(text, names)
     return named.pop() if len(named) == 1 else None
 
 
 def _named(text: str, names: Iterable[str]) -> set[str]:
+    """The ``names`` that ``text`` names as a word, written as the speaker writes it
+    ("Nate", "Nate's")."""
     return {n for n in names if re.search(r"(?<!\w)" + re.escape(n) + r"(?!\w)", text)}
 
 
@@ -193,10 +191,4 @@ def prefer_named(
         name = by_meaning(text, names)
     if name is None:
         return list(fused)
-    out = []
-    for f, speaker in zip(head, said, strict=True):
-        if speaker and speaker != name:
-            f = f._replace(score=f.score * NAMED_SHARE, notes=(*f.notes, "other_side"))
-        out.append(f)
-    out.sort(key=lambda f: (-f.score, not f.direct, f.session_id, f.seq))
-    return out + list(fused[CANDIDATES:])
+    return _weighed(fused, [bool(speaker) and speaker != name for speaker in said], NAMED_SHARE)
