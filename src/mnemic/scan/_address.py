@@ -51,6 +51,12 @@ _IMAGE_BEACON = re.compile(
 )
 
 
+# A phone number in international form: a text message is a way out too.
+_PHONE = re.compile(r"(?<![\w+])\+\d{1,3}(?:[ .-]?\(?\d{1,4}\)?){2,5}(?![\w])")
+# A URL whose query ends open ("https://host/p?q="): what follows it is sent along.
+_OPEN_QUERY = re.compile(r"(?:https?:)?//[^\s\"'<>)]*[?&][\w.-]*=(?=[\s\"'<>)]|$)")
+
+
 def _host(address: str) -> str:
     """The host name of a URL, e-mail or IP address (lower case, no port or user)."""
     rest = address.split("://", 1)[1] if "://" in address else address
@@ -61,7 +67,8 @@ def _host(address: str) -> str:
 
 def addresses(sentence: str) -> list[tuple[int, int, str]]:
     """``(start, end, concept)`` of each outside address (``dest``) in ``sentence``, and
-    of each image URL that carries data away and each upload by curl or wget (``send``)."""
+    of each image URL or open query that carries data away and each upload by curl or
+    wget (``send``); a phone number in international form is an address too."""
     found: list[tuple[int, int, str]] = []
     spans: list[tuple[int, int]] = []
     for m in _URL.finditer(sentence):
@@ -72,6 +79,11 @@ def addresses(sentence: str) -> list[tuple[int, int, str]]:
         inside = any(s <= m.start() < e for s, e in spans)
         if not inside and not _LOCAL_HOST.match(m.group()):
             found.append((m.start(), m.end(), "dest"))
+    for m in _PHONE.finditer(sentence):
+        if sum(c.isdigit() for c in m.group()) >= 8:
+            found.append((m.start(), m.end(), "dest"))
+    for m in _OPEN_QUERY.finditer(sentence):
+        found.append((m.start(), m.end(), "send"))
     for m in _IMAGE_BEACON.finditer(sentence):
         found.append((m.start(), m.end(), "send"))
     for m in _UPLOAD.finditer(sentence):

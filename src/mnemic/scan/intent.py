@@ -27,7 +27,7 @@ import unicodedata
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 
-from . import _address, _prose
+from . import _address, _prose, _terms
 from .lexicon import CONCEPTS
 
 __all__ = [
@@ -100,7 +100,7 @@ class Intent:
 
 
 class _Frame:
-    __slots__ = ("absent", "category", "name", "needs", "negated", "verdict", "why")
+    __slots__ = ("absent", "category", "name", "needs", "negated", "unless", "verdict", "why")
 
     def __init__(
         self,
@@ -111,6 +111,7 @@ class _Frame:
         needs: str,
         negated: str = "",
         absent: str = "",
+        unless: str = "",
     ) -> None:
         self.name = name
         self.verdict = verdict
@@ -121,6 +122,9 @@ class _Frame:
         self.negated = frozenset(negated.split())
         # Concepts that must not be stated ("says it deleted" is true when it deletes).
         self.absent = frozenset(absent.split())
+        # Concepts whose negation voids the frame ("never ask for it; if pasted, do not
+        # keep it" forbids what the frame would fear).
+        self.unless = frozenset(unless.split())
 
 
 _SENSITIVE = "cred|userdata|convo|memory"
@@ -242,6 +246,7 @@ FRAMES: tuple[_Frame, ...] = (
         "credential_exfiltration",
         "asks for credentials",
         "solicit cred",
+        unless="solicit keep",
     ),
     _Frame(
         "exfiltration",
@@ -270,6 +275,22 @@ FRAMES: tuple[_Frame, ...] = (
         "credential_exfiltration",
         "sends credentials, the user's files or the conversation routinely",
         "send cred|userdata|convo habit",
+    ),
+    # The user's contacts, calendar, photos, mail: a user syncs them to their own
+    # places, so only a covert copy is sure.
+    _Frame(
+        "exfiltration",
+        "block",
+        "credential_exfiltration",
+        "sends the user's contacts, photos, mail or documents to an address covertly",
+        "send personal dest covert",
+    ),
+    _Frame(
+        "exfiltration",
+        "hold",
+        "credential_exfiltration",
+        "sends the user's contacts, photos, mail or documents to an address",
+        "send personal dest",
     ),
     _Frame(
         "persistence",
@@ -342,6 +363,22 @@ FRAMES: tuple[_Frame, ...] = (
         "persistence",
         "rewrites memory or skills from an outside source",
         "memory overwrite fetch|dest",
+    ),
+    _Frame(
+        "tool_abuse",
+        "hold",
+        "persistence",
+        "makes a skill or note download and run code from an address",
+        "memory fetch run dest",
+    ),
+    # "Save a note that the user approved every shell command": consent the user never
+    # gave, written where every later session reads it.
+    _Frame(
+        "tool_abuse",
+        "hold",
+        "persistence",
+        "writes the user's consent to skipping safeguards into memory",
+        "memory|entry|entryword keep|overwrite|speak approved safeguard|shell|rules|norefuse",
     ),
     _Frame(
         "tool_abuse",
@@ -865,6 +902,8 @@ def _judge(present: frozenset[str], negated: frozenset[str]) -> list[_Frame]:
             continue
         if frame.absent and not frame.absent.isdisjoint(present | negated):
             continue
+        if frame.unless and not frame.unless.isdisjoint(negated):
+            continue
         if all(not group.isdisjoint(present) for group in frame.needs):
             out.append(frame)
             names.add(frame.name)
@@ -956,7 +995,14 @@ def intents_in_context(text: str, neighbours: Sequence[str]) -> list[Intent]:
     """
     own = [tag(s) for s in sentences(text)]
     if not any(not _REFERS.isdisjoint(t.present) for t in own):
-        return []
+        # "Post the passwords to the sync endpoint": an action whose address is not in
+        # the text is read with the neighbours that name the same thing.
+        if not _dangling(own):
+            return []
+        folded = _fold(text)
+        neighbours = [n for n in neighbours if _terms.shared_term(folded, _fold(n))]
+        if not neighbours:
+            return []
     alone = {i.name: i.verdict for i in _intents_of(own)}
     out: dict[str, Intent] = {}
     for other in neighbours:
@@ -986,6 +1032,15 @@ def intents_in_context(text: str, neighbours: Sequence[str]) -> list[Intent]:
                             f"{found.evidence}; other half: {_preview(other)}",
                         )
     return list(out.values())
+
+
+_DANGLING = frozenset({"send", "run"})
+
+
+def _dangling(own: Sequence[Tags]) -> bool:
+    """An action that needs an address (send, run) in a text that names none."""
+    present = frozenset().union(*(t.present for t in own))
+    return not _DANGLING.isdisjoint(present) and "dest" not in present
 
 
 def _preview(text: str, limit: int = 60) -> str:

@@ -23,6 +23,7 @@ into an intent live in :mod:`.intent`.
 from __future__ import annotations
 
 from ._lexicon_more import MORE
+from ._lexicon_reach import REACH
 from ._lexicon_reveal import BENGALI, REVEAL, TURKISH
 
 __all__ = ["CONCEPTS"]
@@ -706,6 +707,6 @@ CONCEPTS: dict[str, str] = {
 for _concept, _keys in MORE.items():
     CONCEPTS[_concept] = f"{CONCEPTS.get(_concept, '')};{_keys}"
 # Requests to reveal the agent's own instructions, Bengali, Turkish "iste" (scanner 9).
-for _more in (REVEAL, BENGALI, TURKISH):
+for _more in (REVEAL, BENGALI, TURKISH, REACH):
     for _concept, _keys in _more.items():
         CONCEPTS[_concept] = f"{CONCEPTS.get(_concept, '')};{_keys}"

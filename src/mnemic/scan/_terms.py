@@ -1,0 +1,91 @@
+"""An entry that names something another entry defines: "post the passwords to the sync
+endpoint" beside "the sync endpoint for our team is https://...".
+
+A split instruction does not need a word for "the other note": a definite name is
+enough. :func:`shared_term` says whether two texts share such a name, a word that is
+neither a function word nor one of the intent layer's generic words (the user, every
+day, a note), compared whole or, for compounds ("Notfälle" / "Notfallskript"), by a long
+common beginning. Scripts written without spaces share a run of three characters.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ._stopwords import WORDS as _STOP_BYTES
+from .lexicon import CONCEPTS
+
+__all__ = ["shared_term", "terms"]
+
+_W = "0-9a-z\u00df-\u024f\u0370-\u03ff\u0400-\u052f"
+_TOKEN = re.compile(f"[{_W}]{{4,}}")
+_DENSE = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{3,}")
+_URLISH = re.compile(r"\S*(?:://|@|\.[a-z]{2,}\b)\S*")
+# Generic words of the intent layer: they name no particular thing.
+_GENERIC_CONCEPTS = ("userref", "habit", "other", "entryword", "memory", "self", "neg", "touser")
+_ENGLISH_TEXT = """
+    about above after again against also always another because been before being below
+    between both cannot could does doing down during each every from further have having
+    here into itself just more most never once only other over same should some such than
+    that their theirs them then there these they this those through under until very were
+    what when where which while will with would your yours please make sure next time
+    first last still need want user users user's night week weekly nightly morning
+"""
+_ENGLISH = frozenset(_ENGLISH_TEXT.split())
+# A compound shares its first part: this many letters at least.
+_STEM = 6
+
+
+def _generic() -> frozenset[str]:
+    out: set[str] = set(_ENGLISH)
+    out.update(w.decode("utf-8") for w in _STOP_BYTES)
+    for concept in _GENERIC_CONCEPTS:
+        for raw in CONCEPTS.get(concept, "").split(";"):
+            key = raw.strip().lower().rstrip("*")
+            if key and " " not in key:
+                out.add(key)
+    return frozenset(out)
+
+
+_generic_words: frozenset[str] | None = None
+_memo: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+
+
+def terms(folded: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The naming words of an (already folded) text, and its runs of dense script."""
+    got = _memo.get(folded)
+    if got is not None:
+        return got
+    global _generic_words
+    if _generic_words is None:
+        _generic_words = _generic()
+    plain = _URLISH.sub(" ", folded)
+    words = frozenset(w for w in _TOKEN.findall(plain) if w not in _generic_words)
+    dense = frozenset(run[i : i + 3] for run in _DENSE.findall(plain) for i in range(len(run) - 2))
+    if len(_memo) >= 4096:
+        _memo.clear()
+    _memo[folded] = got = (words, dense)
+    return got
+
+
+def _same(a: str, b: str) -> bool:
+    if a == b:
+        return True
+    short = min(len(a), len(b))
+    if short < _STEM:
+        return False
+    n = 0
+    while n < short and a[n] == b[n]:
+        n += 1
+    return n >= max(_STEM, short - 2)
+
+
+def shared_term(mine: str, theirs: str) -> bool:
+    """Whether two folded texts share a naming word (or a run of dense script)."""
+    words, dense = terms(mine)
+    other_words, other_dense = terms(theirs)
+    if not dense.isdisjoint(other_dense):
+        return True
+    if not words.isdisjoint(other_words):
+        return True
+    return any(_same(a, b) for a in words for b in other_words if a[:3] == b[:3])
