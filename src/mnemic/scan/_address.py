@@ -57,6 +57,18 @@ _PHONE = re.compile(r"(?<![\w+])\+\d{1,3}(?:[ .-]?\(?\d{1,4}\)?){2,5}(?![\w])")
 _OPEN_QUERY = re.compile(r"(?:https?:)?//[^\s\"'<>)]*[?&][\w.-]*=(?=[\s\"'<>)]|$)")
 
 
+# A shell redirect or tee into a system-wide startup location (or ~/.profile): what is
+# written there runs at every login, boot or cron tick. A user's own ~/.bashrc is left
+# alone (completion scripts and aliases are appended there honestly).
+_AUTOSTART = re.compile(
+    r"(?:>>?|\btee\s+(?:-a\s+)?)\s*[\"']?(?:/etc/(?:profile\b|profile\.d/|bash\.bashrc|"
+    r"environment\b|ld\.so\.preload|rc\.local|init\.d/|crontab\b|"
+    r"cron\.(?:d|daily|hourly|weekly|monthly)/|systemd/system/)|/var/spool/cron/|"
+    r"(?:~|\$home)/\.profile\b|(?:~|\$home)?/library/launch(?:agents|daemons)/|"
+    r"(?:~|\$home)/\.config/(?:autostart|systemd/user)/)"
+)
+
+
 def _host(address: str) -> str:
     """The host name of a URL, e-mail or IP address (lower case, no port or user)."""
     rest = address.split("://", 1)[1] if "://" in address else address
@@ -68,7 +80,8 @@ def _host(address: str) -> str:
 def addresses(sentence: str) -> list[tuple[int, int, str]]:
     """``(start, end, concept)`` of each outside address (``dest``) in ``sentence``, and
     of each image URL or open query that carries data away and each upload by curl or
-    wget (``send``); a phone number in international form is an address too."""
+    wget (``send``); a phone number in international form is an address too; a shell
+    write into a system-wide startup location (``autostart``)."""
     found: list[tuple[int, int, str]] = []
     spans: list[tuple[int, int]] = []
     for m in _URL.finditer(sentence):
@@ -84,6 +97,8 @@ def addresses(sentence: str) -> list[tuple[int, int, str]]:
             found.append((m.start(), m.end(), "dest"))
     for m in _OPEN_QUERY.finditer(sentence):
         found.append((m.start(), m.end(), "send"))
+    for m in _AUTOSTART.finditer(sentence):
+        found.append((m.start(), m.end(), "autostart"))
     for m in _IMAGE_BEACON.finditer(sentence):
         found.append((m.start(), m.end(), "send"))
     for m in _UPLOAD.finditer(sentence):

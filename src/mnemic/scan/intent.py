@@ -100,7 +100,17 @@ class Intent:
 
 
 class _Frame:
-    __slots__ = ("absent", "category", "name", "needs", "negated", "unless", "verdict", "why")
+    __slots__ = (
+        "absent",
+        "category",
+        "command",
+        "name",
+        "needs",
+        "negated",
+        "unless",
+        "verdict",
+        "why",
+    )
 
     def __init__(
         self,
@@ -112,6 +122,7 @@ class _Frame:
         negated: str = "",
         absent: str = "",
         unless: str = "",
+        command: bool = False,
     ) -> None:
         self.name = name
         self.verdict = verdict
@@ -125,6 +136,9 @@ class _Frame:
         # Concepts whose negation voids the frame ("never ask for it; if pasted, do not
         # keep it" forbids what the frame would fear).
         self.unless = frozenset(unless.split())
+        # Matched on a command, not on prose: words about a red team or an alert echoed
+        # by the command do not make it a description.
+        self.command = command
 
 
 _SENSITIVE = "cred|userdata|convo|memory"
@@ -326,6 +340,14 @@ FRAMES: tuple[_Frame, ...] = (
         "persistence",
         "points the package manager's configuration at an outside index",
         "pkgconf dest",
+    ),
+    _Frame(
+        "persistence",
+        "hold",
+        "persistence",
+        "writes into a system-wide startup location (profile, cron, init, launchd)",
+        "autostart",
+        command=True,
     ),
     _Frame(
         "tool_abuse",
@@ -935,7 +957,7 @@ def _intents_of(tags: Sequence[Tags]) -> list[Intent]:
             continue
         honest = "honest" in present
         for frame in _judge(present, negated):
-            verdict = _LOWER[frame.verdict] if honest else frame.verdict
+            verdict = _LOWER[frame.verdict] if honest and not frame.command else frame.verdict
             if not verdict:
                 continue
             old = best.get(frame.name)
