@@ -30,7 +30,11 @@ REACH: dict[str, str] = {
         compartilhe; compartilhar; compartilha; partilha; partilhe; partilhar; comparte;
         compartir; comparta; condividi; condividere; condivida; partage; partager;
         partagez; teile; teilen; поделись; делись; расшарь; 分享给; 共享给; 共有して; شارك;
-        anexe; anexa; adjunta; adjuntalo; allega; 첨부
+        anexe; anexa; adjunta; adjuntalo; allega; 첨부;
+        copied; forwarded; uploaded; mirrored; emailed;
+        envias; envies; reenvias; reenvies; subes; copias; mandas; invii; inviare; inoltri;
+        inoltra; inoltrare; mandi; carichi; ترسل; ترسلها; أرسلت; अपलोड; भेजो; भेज दो;
+        kopiuj; skopiuj; przesyłaj; przesylaj
     """,
     "personal": """
         contacts; contact list; address book; calendar; calendars; photos; photo library;
@@ -42,6 +46,8 @@ REACH: dict[str, str] = {
         boite de reception; calendrier; kontakte; adressbuch; kalender; posteingang;
         dokumente; fotos; контакты; календар*; фотографи*; входящие; письма; документы;
         联系人; 通讯录; 日历; 照片; 相册; 收件箱; 邮件; 連絡先; カレンダー; 写真; 受信トレイ;
+        whatsapp messages; mensagens do whatsapp; mensajes de whatsapp; messaggi whatsapp;
+        text messages; sms messages; private messages; mensagens privadas; mensajes privados;
         جهات الاتصال; التقويم; الصور; البريد الوارد; 연락처; 캘린더; 사진; 받은편지함
     """,
     "cred": """
@@ -51,14 +57,19 @@ REACH: dict[str, str] = {
         chiave ssh; chiavi ssh; chiave api; chiavi api; chiave di accesso; chiavi di accesso;
         token di accesso; codice di verifica; codici di verifica; codici di backup;
         codice di recupero; codici di recupero; cle ssh; cles ssh; claves ssh; clave ssh;
-        claves de api; clave de api; ssh-schlussel; ssh-schluessel
+        claves de api; clave de api; ssh-schlussel; ssh-schluessel; ssh कुंजी; एसएसएच कुंजी;
+        كلمات مرور
     """,
     "override": """
         outdated; obsolete; no longer apply; no longer applies; no longer valid;
         ya no aplican; ya no aplica; ya no valen; ya no sirven; nao se aplicam mais;
         nao valem mais; non valgono piu; non si applicano piu; ne s'appliquent plus;
         ne plus tenir compte; gelten nicht mehr; nicht mehr gultig; aufgehoben;
-        больше не действуют; устарел*; 不再适用; 已过时; もう適用されない; لم تعد تنطبق
+        больше не действуют; устарел*; 不再适用; 已过时; もう適用されない; لم تعد تنطبق;
+        неактуальн*; switched off; turned off; don't bind you; do not bind you;
+        no longer bind; not binding; dejes de aplicar; deja de aplicar; dejar de aplicar;
+        deixe de aplicar; deixar de aplicar; smetti di applicare; cesse d'appliquer;
+        no te obligan; nao te obrigam; non ti vincolano; перестань соблюдать
     """,
     "run": """
         ejecute; ejecuten; execute-o; rode; esegua; eseguirlo; execute le; lance-le
@@ -80,9 +91,25 @@ REACH: dict[str, str] = {
     "safeguard": """
         skip all confirmations; skip confirmations; skip confirmation; without confirmation;
         sem confirmacao; sin confirmacion; senza conferma; sans confirmation;
-        ohne bestatigung; без подтверждения
+        ohne bestatigung; без подтверждения; preguntar antes; pedir confirmacion;
+        perguntar antes; pedir confirmacao; demander avant; chiedere prima; vorher fragen;
+        nachfragen vorher; спрашивать перед; 先询问; 事前に確認
+    """,
+    "keep": """
+        grave; grava; gravar; registre
+    """,
+    "empty": """
+        nao guarda nada; nao guardo nada; no guardo nada; no guardas nada; keep nothing;
+        store nothing; you don't keep anything; non salvo nulla; ne garde rien;
+        nichts speicherst
+    """,
+    "covert": """
+        sem pedir confirmacao; sem pedir permissao; sem perguntar; sem avisar;
+        senza chiedere; senza conferma; sans rien demander
     """,
     "rules": """
+        safety notes you started with; built-in limits; your limits; tus limites;
+        seus limites; i tuoi limiti; tes limites; deine grenzen; твои ограничения;
         earlier guidance; previous guidance; the guidance; the usual caveats; usual caveats;
         linee guida ricevute; linee guida; regles de prudence; normas que te pusieron;
         as regras que te deram; regras de seguranca; orientacoes de seguranca

@@ -290,6 +290,14 @@ FRAMES: tuple[_Frame, ...] = (
         "sends credentials, the user's files or the conversation routinely",
         "send cred|userdata|convo habit",
     ),
+    # "Save the whole conversation at https://...": keeping it at an outside address.
+    _Frame(
+        "exfiltration",
+        "hold",
+        "credential_exfiltration",
+        "stores credentials, the user's files or the conversation at an outside address",
+        "keep cred|userdata|convo dest",
+    ),
     # The user's contacts, calendar, photos, mail: a user syncs them to their own
     # places, so only a covert copy is sure.
     _Frame(
