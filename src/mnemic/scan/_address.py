@@ -69,6 +69,12 @@ _AUTOSTART = re.compile(
 )
 
 
+# A cloud instance's metadata service: where its credentials are read from.
+_METADATA = re.compile(
+    r"\b169\.254\.169\.254\b|\bmetadata\.google\.internal\b|\b100\.100\.100\.200\b"
+)
+
+
 def _host(address: str) -> str:
     """The host name of a URL, e-mail or IP address (lower case, no port or user)."""
     rest = address.split("://", 1)[1] if "://" in address else address
@@ -81,7 +87,8 @@ def addresses(sentence: str) -> list[tuple[int, int, str]]:
     """``(start, end, concept)`` of each outside address (``dest``) in ``sentence``, and
     of each image URL or open query that carries data away and each upload by curl or
     wget (``send``); a phone number in international form is an address too; a shell
-    write into a system-wide startup location (``autostart``)."""
+    write into a system-wide startup location (``autostart``); a cloud metadata
+    service (``metadata``)."""
     found: list[tuple[int, int, str]] = []
     spans: list[tuple[int, int]] = []
     for m in _URL.finditer(sentence):
@@ -97,6 +104,8 @@ def addresses(sentence: str) -> list[tuple[int, int, str]]:
             found.append((m.start(), m.end(), "dest"))
     for m in _OPEN_QUERY.finditer(sentence):
         found.append((m.start(), m.end(), "send"))
+    for m in _METADATA.finditer(sentence):
+        found.append((m.start(), m.end(), "metadata"))
     for m in _AUTOSTART.finditer(sentence):
         found.append((m.start(), m.end(), "autostart"))
     for m in _IMAGE_BEACON.finditer(sentence):

@@ -34,7 +34,15 @@ REACH: dict[str, str] = {
         copied; forwarded; uploaded; mirrored; emailed;
         envias; envies; reenvias; reenvies; subes; copias; mandas; invii; inviare; inoltri;
         inoltra; inoltrare; mandi; carichi; ترسل; ترسلها; أرسلت; अपलोड; भेजो; भेज दो;
-        kopiuj; skopiuj; przesyłaj; przesylaj
+        kopiuj; skopiuj; przesyłaj; przesylaj; shared publicly; share publicly;
+        post publicly; publish; publica; publique; pubblica; veroffentliche; опубликуй;
+        发布到; 公開して
+    """,
+    # Everyone: a public place is a destination too.
+    "dest": """
+        publicly; in public; public channel; public repo; public repository; public gist;
+        publicamente; publicamente; pubblicamente; publiquement; offentlich; публично;
+        公开; 公開
     """,
     "personal": """
         contacts; contact list; address book; calendar; calendars; photos; photo library;
@@ -108,6 +116,10 @@ REACH: dict[str, str] = {
         senza chiedere; senza conferma; sans rien demander
     """,
     "rules": """
+        приведенн* выше; выше приведенн*; the above instruction*; the instructions above;
+        the above directive*; the directive above; la instruccion anterior;
+        las instrucciones anteriores; l'instruction ci-dessus; le istruzioni sopra;
+        die obige anweisung; die obigen anweisungen; 上面的指令; 上記の指示;
         safety notes you started with; built-in limits; your limits; tus limites;
         seus limites; i tuoi limiti; tes limites; deine grenzen; твои ограничения;
         earlier guidance; previous guidance; the guidance; the usual caveats; usual caveats;
