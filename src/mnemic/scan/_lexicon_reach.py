@@ -104,7 +104,16 @@ REACH: dict[str, str] = {
         nachfragen vorher; спрашивать перед; 先询问; 事前に確認
     """,
     "keep": """
-        grave; grava; gravar; registre
+        grave; grava; gravar; registre; mantenha; mantem; mantenga; mantenla; mantienila;
+        tienila
+    """,
+    "gone": """
+        apagou; apaguei; foi apagada; foi apagado; excluiu; exclui; removeu; removi;
+        foi removida; foi removido; borre; borraste; elimine; eliminaste; ho cancellato;
+        hai cancellato; e stata cancellata; e stato cancellato; j'ai supprime; tu as supprime
+    """,
+    "overwrite": """
+        перезаписыва*; переписыва*; заменя*
     """,
     "empty": """
         nao guarda nada; nao guardo nada; no guardo nada; no guardas nada; keep nothing;

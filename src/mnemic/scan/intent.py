@@ -409,6 +409,13 @@ FRAMES: tuple[_Frame, ...] = (
         "makes a skill or note download and run code from an address",
         "memory fetch run dest",
     ),
+    _Frame(
+        "tool_abuse",
+        "hold",
+        "persistence",
+        "installs a skill or note from an outside address covertly",
+        "memory dest covert",
+    ),
     # "Save a note that the user approved every shell command": consent the user never
     # gave, written where every later session reads it.
     _Frame(
@@ -430,7 +437,7 @@ FRAMES: tuple[_Frame, ...] = (
         "hold",
         "persistence",
         "gives memory the authority of orders",
-        "memory|entry authority",
+        "memory|entry|entryword authority",
     ),
     _Frame(
         "safety_override",
