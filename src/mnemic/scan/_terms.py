@@ -3,8 +3,8 @@ endpoint" beside "the sync endpoint for our team is https://...".
 
 A split instruction does not need a word for "the other note": a definite name is
 enough. :func:`shared_term` says whether two texts share such a name, a word that is
-neither a function word nor one of the intent layer's generic words (the user, every
-day, a note), compared whole or, for compounds ("Notfälle" / "Notfallskript"), by a long
+neither a function word nor a word the intent layer reads as a concept by itself (the
+user, every day, a note, a password), compared whole or, for compounds ("Notfälle" / "Notfallskript"), by a long
 common beginning. Scripts written without spaces share a run of three characters.
 """
 
@@ -15,14 +15,12 @@ import re
 from ._stopwords import WORDS as _STOP_BYTES
 from .lexicon import CONCEPTS
 
-__all__ = ["shared_term", "terms"]
+__all__ = ["defines", "shared_term", "terms"]
 
 _W = "0-9a-z\u00df-\u024f\u0370-\u03ff\u0400-\u052f"
 _TOKEN = re.compile(f"[{_W}]{{4,}}")
 _DENSE = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{3,}")
 _URLISH = re.compile(r"\S*(?:://|@|\.[a-z]{2,}\b)\S*")
-# Generic words of the intent layer: they name no particular thing.
-_GENERIC_CONCEPTS = ("userref", "habit", "other", "entryword", "memory", "self", "neg", "touser")
 _ENGLISH_TEXT = """
     about above after again against also always another because been before being below
     between both cannot could does doing down during each every from further have having
@@ -30,6 +28,8 @@ _ENGLISH_TEXT = """
     that their theirs them then there these they this those through under until very were
     what when where which while will with would your yours please make sure next time
     first last still need want user users user's night week weekly nightly morning
+    using used file files folder number numbers command commands create created data
+    auth keys value values name names line lines case example option options default
 """
 _ENGLISH = frozenset(_ENGLISH_TEXT.split())
 # A compound shares its first part: this many letters at least.
@@ -39,8 +39,10 @@ _STEM = 6
 def _generic() -> frozenset[str]:
     out: set[str] = set(_ENGLISH)
     out.update(w.decode("utf-8") for w in _STOP_BYTES)
-    for concept in _GENERIC_CONCEPTS:
-        for raw in CONCEPTS.get(concept, "").split(";"):
+    # A word the intent layer reads as a concept by itself (a password, the clipboard, a
+    # copy) is what the halves are about, not a name one of them gives.
+    for block in CONCEPTS.values():
+        for raw in block.split(";"):
             key = raw.strip().lower().rstrip("*")
             if key and " " not in key:
                 out.add(key)
@@ -89,3 +91,17 @@ def shared_term(mine: str, theirs: str) -> bool:
     if not words.isdisjoint(other_words):
         return True
     return any(_same(a, b) for a in words for b in other_words if a[:3] == b[:3])
+
+
+# A definition is short ("Helper: https://...", "The sync endpoint is https://..."): a
+# long sentence that happens to hold an address and a common word defines nothing.
+_DEFINITION_WORDS = 14
+
+
+def defines(sentence: str, folded: str) -> bool:
+    """Whether ``sentence`` (folded, holding an address) is a short definition whose
+    words before the address share a name with the text ``folded``."""
+    head = _URLISH.split(sentence, maxsplit=1)[0]
+    if len(sentence.split()) > _DEFINITION_WORDS or not head.strip():
+        return False
+    return shared_term(folded, head)
