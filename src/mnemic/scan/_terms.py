@@ -4,8 +4,10 @@ endpoint" beside "the sync endpoint for our team is https://...".
 A split instruction does not need a word for "the other note": a definite name is
 enough. :func:`shared_term` says whether two texts share such a name, a word that is
 neither a function word nor a word the intent layer reads as a concept by itself (the
-user, every day, a note, a password), compared whole or, for compounds ("Notfälle" / "Notfallskript"), by a long
-common beginning. Scripts written without spaces share a run of three characters.
+user, every day, a note, a password), compared whole or, for compounds ("Notfälle" /
+"Notfallskript"), by a long common beginning. Scripts written without spaces share a run
+of three characters. :func:`defines` says whether a short sentence gives an address to
+such a name.
 """
 
 from __future__ import annotations
