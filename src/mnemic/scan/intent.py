@@ -27,7 +27,7 @@ import unicodedata
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 
-from . import _address, _prose, _terms
+from . import _address, _prose
 from .lexicon import CONCEPTS
 
 __all__ = [
@@ -1049,6 +1049,8 @@ def intents_in_context(text: str, neighbours: Sequence[str]) -> list[Intent]:
         # share a name with it. No word says "the other note", so it is held, not blocked.
         if not _dangling(own):
             return []
+        from . import _terms  # read only here: the start-up path never pairs entries
+
         folded = _fold(text)
         neighbours = [n for n in neighbours if _terms.shared_term(folded, _fold(n))]
         if not neighbours:
@@ -1062,6 +1064,8 @@ def intents_in_context(text: str, neighbours: Sequence[str]) -> list[Intent]:
         theirs = [tag(s) for s in parts]
         alone_other = {i.name: i.verdict for i in _intents_of(theirs)}
         if not named:
+            from . import _terms
+
             theirs = [
                 t
                 for s, t in zip(parts, theirs, strict=True)

@@ -22,8 +22,7 @@ into an intent live in :mod:`.intent`.
 
 from __future__ import annotations
 
-from ._lexicon_more import MORE
-from ._lexicon_reach import REACH
+from ._lexicon_more import MORE, REACH
 from ._lexicon_reveal import BENGALI, REVEAL, TURKISH
 
 __all__ = ["CONCEPTS"]
