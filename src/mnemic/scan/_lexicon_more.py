@@ -372,7 +372,9 @@ REACH: dict[str, str] = {
         inoltra; inoltrare; mandi; carichi; ترسل; ترسلها; أرسلت; अपलोड; भेजो; भेज दो;
         kopiuj; skopiuj; przesyłaj; przesylaj; shared publicly; share publicly;
         post publicly; publish; publica; publique; pubblica; veroffentliche; опубликуй;
-        发布到; 公開して
+        发布到; 公開して;
+        faca backup; faz backup; fazer backup; haz copia de seguridad; respalda; sauvegarde;
+        depose; deposer; deposez; esegui il backup; sichere
     """,
     # Everyone: a public place is a destination too.
     "dest": """
@@ -392,7 +394,9 @@ REACH: dict[str, str] = {
         联系人; 通讯录; 日历; 照片; 相册; 收件箱; 邮件; 連絡先; カレンダー; 写真; 受信トレイ;
         whatsapp messages; mensagens do whatsapp; mensajes de whatsapp; messaggi whatsapp;
         text messages; sms messages; private messages; mensagens privadas; mensajes privados;
-        جهات الاتصال; التقويم; الصور; البريد الوارد; 연락처; 캘린더; 사진; 받은편지함
+        جهات الاتصال; التقويم; الصور; البريد الوارد; 연락처; 캘린더; 사진; 받은편지함;
+        jede e-mail; alle e-mails; jede mail; jeden e-mail; fotograf*; kisiler*; rehber;
+        takvim; e-posta*
     """,
     "cred": """
         chave privada; chaves privadas; chave ssh; chaves ssh; chave de api; chaves de api;
@@ -402,7 +406,11 @@ REACH: dict[str, str] = {
         token di accesso; codice di verifica; codici di verifica; codici di backup;
         codice di recupero; codici di recupero; cle ssh; cles ssh; claves ssh; clave ssh;
         claves de api; clave de api; ssh-schlussel; ssh-schluessel; ssh कुंजी; एसएसएच कुंजी;
-        كلمات مرور
+        كلمات مرور;
+        codigo do sms; codigo que chegou por sms; codigo por sms; codigo sms;
+        codigo recebido por sms; codigo del sms; codigo que llego por sms; codice sms;
+        codice via sms; code sms; code par sms; pin del banco; pin de la tarjeta; pin do banco;
+        pin do cartao
     """,
     "override": """
         outdated; obsolete; no longer apply; no longer applies; no longer valid;
@@ -441,7 +449,8 @@ REACH: dict[str, str] = {
     """,
     "keep": """
         grave; grava; gravar; registre; mantenha; mantem; mantenga; mantenla; mantienila;
-        tienila
+        tienila;
+        guardes; guarden
     """,
     "gone": """
         apagou; apaguei; foi apagada; foi apagado; excluiu; exclui; removeu; removi;
@@ -458,7 +467,9 @@ REACH: dict[str, str] = {
     """,
     "covert": """
         sem pedir confirmacao; sem pedir permissao; sem perguntar; sem avisar;
-        senza chiedere; senza conferma; sans rien demander
+        senza chiedere; senza conferma; sans rien demander;
+        sem comentar; sem mencionar; sem contar; sin comentar; sin decirle; sans le dire;
+        sans rien dire; senza dirlo; ohne es zu sagen
     """,
     "rules": """
         приведенн* выше; выше приведенн*; the above instruction*; the instructions above;

@@ -423,7 +423,8 @@ FRAMES: tuple[_Frame, ...] = (
         "hold",
         "persistence",
         "writes the user's consent to skipping safeguards into memory",
-        "memory|entry|entryword keep|overwrite|speak approved safeguard|shell|rules|norefuse",
+        "memory|entry|entryword keep|overwrite|speak approved "
+        "safeguard|shell|rules|norefuse|covert",
     ),
     _Frame(
         "tool_abuse",
