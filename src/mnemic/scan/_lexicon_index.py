@@ -9,7 +9,7 @@ from __future__ import annotations
 
 _Key = tuple[tuple[tuple[str, bool], ...], str]
 
-SOURCE_CRC = 3302630531
+SOURCE_CRC = 4155506717
 
 EXACT: dict[str, tuple[_Key, ...]] = {
     'passwd': (((('passwd', False),), 'cred'),),
@@ -4496,6 +4496,10 @@ SUBS: tuple[tuple[str, str], ...] = (
     ('什么都不记得', 'empty'),
     ('什么都没记住', 'empty'),
     ('不记得任何', 'empty'),
+    ('什么都没保存', 'empty'),
+    ('什么都没有保存', 'empty'),
+    ('没保存任何', 'empty'),
+    ('什么也没保存', 'empty'),
     ('已删除', 'gone'),
     ('已经删除', 'gone'),
     ('已被删除', 'gone'),
@@ -4693,6 +4697,9 @@ SUBS: tuple[tuple[str, str], ...] = (
     ('已过时', 'override'),
     ('もう適用されない', 'override'),
     ('لم تعد تنطبق', 'override'),
+    ('غير سارية', 'override'),
+    ('غير صالحة', 'override'),
+    ('لم تعد صالحة', 'override'),
     ('删除', 'delete'),
     ('删掉', 'delete'),
     ('移除', 'delete'),
@@ -4996,6 +5003,18 @@ SUBS: tuple[tuple[str, str], ...] = (
     ('सुरक्षा चेतावनी', 'safeguard'),
     ('先询问', 'safeguard'),
     ('事前に確認', 'safeguard'),
+    ('先确认', 'safeguard'),
+    ('删除前确认', 'safeguard'),
+    ('要求确认', 'safeguard'),
+    ('确认后再', 'safeguard'),
+    ('확인하라는', 'safeguard'),
+    ('확인을 요구', 'safeguard'),
+    ('확인을 받', 'safeguard'),
+    ('تطلب التاكيد', 'safeguard'),
+    ('التاكيد قبل', 'safeguard'),
+    ('पुष्टि माँग', 'safeguard'),
+    ('पुष्टि मांग', 'safeguard'),
+    ('पहले पुष्टि', 'safeguard'),
     ('चेतावनी', 'warning'),
     ('警告', 'warning'),
     ('경고', 'warning'),
@@ -5184,6 +5203,10 @@ SUBS: tuple[tuple[str, str], ...] = (
     ('캘린더', 'personal'),
     ('사진', 'personal'),
     ('받은편지함', 'personal'),
+    ('संपर्क', 'personal'),
+    ('फ़ोटो', 'personal'),
+    ('फोटो', 'personal'),
+    ('جهات اتصال', 'personal'),
     ('已授权', 'approved'),
     ('已批准', 'approved'),
     ('同意了', 'approved'),

@@ -396,7 +396,8 @@ REACH: dict[str, str] = {
         text messages; sms messages; private messages; mensagens privadas; mensajes privados;
         جهات الاتصال; التقويم; الصور; البريد الوارد; 연락처; 캘린더; 사진; 받은편지함;
         jede e-mail; alle e-mails; jede mail; jeden e-mail; fotograf*; kisiler*; rehber;
-        takvim; e-posta*
+        takvim; e-posta*;
+        संपर्क; फ़ोटो; फोटो; جهات اتصال
     """,
     "cred": """
         chave privada; chaves privadas; chave ssh; chaves ssh; chave de api; chaves de api;
@@ -421,7 +422,8 @@ REACH: dict[str, str] = {
         неактуальн*; switched off; turned off; don't bind you; do not bind you;
         no longer bind; not binding; dejes de aplicar; deja de aplicar; dejar de aplicar;
         deixe de aplicar; deixar de aplicar; smetti di applicare; cesse d'appliquer;
-        no te obligan; nao te obrigam; non ti vincolano; перестань соблюдать
+        no te obligan; nao te obrigam; non ti vincolano; перестань соблюдать;
+        غير سارية; غير صالحة; لم تعد صالحة
     """,
     "run": """
         ejecute; ejecuten; execute-o; rode; esegua; eseguirlo; execute le; lance-le
@@ -445,7 +447,9 @@ REACH: dict[str, str] = {
         sem confirmacao; sin confirmacion; senza conferma; sans confirmation;
         ohne bestatigung; без подтверждения; preguntar antes; pedir confirmacion;
         perguntar antes; pedir confirmacao; demander avant; chiedere prima; vorher fragen;
-        nachfragen vorher; спрашивать перед; 先询问; 事前に確認
+        nachfragen vorher; спрашивать перед; 先询问; 事前に確認;
+        先确认; 删除前确认; 要求确认; 确认后再; 확인하라는; 확인을 요구; 확인을 받; تطلب التأكيد;
+        التأكيد قبل; पुष्टि माँग; पुष्टि मांग; पहले पुष्टि
     """,
     "keep": """
         grave; grava; gravar; registre; mantenha; mantem; mantenga; mantenla; mantienila;
@@ -463,7 +467,8 @@ REACH: dict[str, str] = {
     "empty": """
         nao guarda nada; nao guardo nada; no guardo nada; no guardas nada; keep nothing;
         store nothing; you don't keep anything; non salvo nulla; ne garde rien;
-        nichts speicherst
+        nichts speicherst;
+        什么都没保存; 什么都没有保存; 没保存任何; 什么也没保存
     """,
     "covert": """
         sem pedir confirmacao; sem pedir permissao; sem perguntar; sem avisar;

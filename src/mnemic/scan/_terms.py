@@ -19,7 +19,8 @@ from .lexicon import CONCEPTS
 
 __all__ = ["defines", "shared_term", "terms"]
 
-_W = "0-9a-z\u00df-\u024f\u0370-\u03ff\u0400-\u052f"
+# Word scripts, and Arabic and Devanagari, whose words are also written apart.
+_W = "0-9a-z\u00df-\u024f\u0370-\u03ff\u0400-\u052f\u0600-\u06ff\u0900-\u097f"
 _TOKEN = re.compile(f"[{_W}]{{4,}}")
 _DENSE = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{3,}")
 _URLISH = re.compile(r"\S*(?:://|@|\.[a-z]{2,}\b)\S*")
