@@ -372,9 +372,14 @@ REACH: dict[str, str] = {
         inoltra; inoltrare; mandi; carichi; ترسل; ترسلها; أرسلت; अपलोड; भेजो; भेज दो;
         kopiuj; skopiuj; przesyłaj; przesylaj; shared publicly; share publicly;
         post publicly; publish; publica; publique; pubblica; veroffentliche; опубликуй;
-        发布到; 公開して;
-        faca backup; faz backup; fazer backup; haz copia de seguridad; respalda; sauvegarde;
-        depose; deposer; deposez; esegui il backup; sichere
+        发布到; 公開して
+    """,
+    # Backing up to a host is what runbooks do ("sichere ~/.ssh auf backup.firma.de"):
+    # a backup is a send only when it is done covertly.
+    "backup": """
+        faca backup; faz backup; fazer backup; haz copia de seguridad; respalda; respaldar;
+        sauvegarde; sauvegarder; depose; deposer; deposez; esegui il backup; sichere; sichern;
+        back up; backup of
     """,
     # Everyone: a public place is a destination too.
     "dest": """

@@ -298,6 +298,13 @@ FRAMES: tuple[_Frame, ...] = (
         "sends credentials, the user's files or the conversation routinely",
         "send cred|userdata|convo habit",
     ),
+    _Frame(
+        "exfiltration",
+        "block",
+        "credential_exfiltration",
+        "backs up credentials, the user's files or the conversation to an address covertly",
+        "backup cred|userdata|convo|personal|memory dest covert",
+    ),
     # "Save the whole conversation at https://...": keeping it at an outside address.
     _Frame(
         "exfiltration",
