@@ -9,7 +9,7 @@ from __future__ import annotations
 
 _Key = tuple[tuple[tuple[str, bool], ...], str]
 
-SOURCE_CRC = 321194929
+SOURCE_CRC = 4137536922
 
 EXACT: dict[str, tuple[_Key, ...]] = {
     'passwd': (((('passwd', False),), 'cred'),),
@@ -666,12 +666,6 @@ EXACT: dict[str, tuple[_Key, ...]] = {
     'kopiuj': (((('kopiuj', False),), 'send'),),
     'skopiuj': (((('skopiuj', False),), 'send'),),
     'przesylaj': (((('przesylaj', False),), 'send'),),
-    'publish': (((('publish', False),), 'send'),),
-    'publica': (((('publica', False),), 'send'),),
-    'publique': (((('publique', False),), 'send'),),
-    'pubblica': (((('pubblica', False),), 'send'),),
-    'veroffentliche': (((('veroffentliche', False),), 'send'),),
-    'опубликуи': (((('опубликуи', False),), 'send'),),
     'zugeben': (((('zugeben', False),), 'speak'),),
     'vorlesen': (((('vorlesen', False),), 'speak'),),
     'tell': (((('tell', False),), 'speak'),),
@@ -2304,13 +2298,6 @@ PAIRS: dict[tuple[str, str], tuple[_Key, ...]] = {
     ('die', 'obige'): (((('die', False), ('obige', False), ('anweisung', False)), 'rules'),),
     ('die', 'obigen'): (((('die', False), ('obigen', False), ('anweisungen', False)), 'rules'),),
     ('safety', 'notes'): (((('safety', False), ('notes', False), ('you', False), ('started', False), ('with', False)), 'rules'),),
-    ('your', 'limits'): (((('your', False), ('limits', False)), 'rules'),),
-    ('tus', 'limites'): (((('tus', False), ('limites', False)), 'rules'),),
-    ('seus', 'limites'): (((('seus', False), ('limites', False)), 'rules'),),
-    ('i', 'tuoi'): (((('i', False), ('tuoi', False), ('limiti', False)), 'rules'),),
-    ('tes', 'limites'): (((('tes', False), ('limites', False)), 'rules'),),
-    ('deine', 'grenzen'): (((('deine', False), ('grenzen', False)), 'rules'),),
-    ('твои', 'ограничения'): (((('твои', False), ('ограничения', False)), 'rules'),),
     ('earlier', 'guidance'): (((('earlier', False), ('guidance', False)), 'rules'),),
     ('previous', 'guidance'): (((('previous', False), ('guidance', False)), 'rules'),),
     ('the', 'guidance'): (((('the', False), ('guidance', False)), 'rules'),),
@@ -4389,8 +4376,6 @@ SUBS: tuple[tuple[str, str], ...] = (
     ('अपलोड', 'send'),
     ('भेजो', 'send'),
     ('भेज दो', 'send'),
-    ('发布到', 'send'),
-    ('公開して', 'send'),
     ('告诉', 'speak'),
     ('提及', 'speak'),
     ('提到', 'speak'),

@@ -371,8 +371,7 @@ REACH: dict[str, str] = {
         envias; envies; reenvias; reenvies; subes; copias; mandas; invii; inviare; inoltri;
         inoltra; inoltrare; mandi; carichi; ترسل; ترسلها; أرسلت; अपलोड; भेजो; भेज दो;
         kopiuj; skopiuj; przesyłaj; przesylaj; shared publicly; share publicly;
-        post publicly; publish; publica; publique; pubblica; veroffentliche; опубликуй;
-        发布到; 公開して
+        post publicly
     """,
     # Backing up to a host is what runbooks do ("sichere ~/.ssh auf backup.firma.de"):
     # a backup is a send only when it is done covertly.
@@ -486,8 +485,7 @@ REACH: dict[str, str] = {
         the above directive*; the directive above; la instruccion anterior;
         las instrucciones anteriores; l'instruction ci-dessus; le istruzioni sopra;
         die obige anweisung; die obigen anweisungen; 上面的指令; 上記の指示;
-        safety notes you started with; built-in limits; your limits; tus limites;
-        seus limites; i tuoi limiti; tes limites; deine grenzen; твои ограничения;
+        safety notes you started with; built-in limits;
         earlier guidance; previous guidance; the guidance; the usual caveats; usual caveats;
         linee guida ricevute; linee guida; regles de prudence; normas que te pusieron;
         as regras que te deram; regras de seguranca; orientacoes de seguranca
