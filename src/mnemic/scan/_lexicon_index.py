@@ -9,7 +9,7 @@ from __future__ import annotations
 
 _Key = tuple[tuple[tuple[str, bool], ...], str]
 
-SOURCE_CRC = 4137536922
+SOURCE_CRC = 256646101
 
 EXACT: dict[str, tuple[_Key, ...]] = {
     'passwd': (((('passwd', False),), 'cred'),),
@@ -3422,7 +3422,7 @@ PAIRS: dict[tuple[str, str], tuple[_Key, ...]] = {
     ('cada', 'dia'): (((('cada', False), ('dia', False)), 'habit'),),
     ('cada', 'hora'): (((('cada', False), ('hora', False)), 'habit'), ((('cada', False), ('hora', False)), 'habit')),
     ('jede', 'sitzung'): (((('jede', False), ('sitzung', False)), 'habit'),),
-    ('in', 'jeder'): (((('in', False), ('jeder', False), ('sitzung', False)), 'habit'),),
+    ('in', 'jeder'): (((('in', False), ('jeder', False), ('sitzung', False)), 'habit'), ((('in', False), ('jeder', False), ('e', False), ('mail', False)), 'habit')),
     ('jedes', 'mal'): (((('jedes', False), ('mal', False)), 'habit'),),
     ('ab', 'jetzt'): (((('ab', False), ('jetzt', False)), 'habit'),),
     ('chaque', 'session'): (((('chaque', False), ('session', False)), 'habit'),),
@@ -3458,6 +3458,14 @@ PAIRS: dict[tuple[str, str], tuple[_Key, ...]] = {
     ('a', 'cada'): (((('a', False), ('cada', False), ('hora', False)), 'habit'),),
     ('after', 'each'): (((('after', False), ('each', False), ('session', False)), 'habit'), ((('after', False), ('each', False), ('conversation', False)), 'habit')),
     ('after', 'every'): (((('after', False), ('every', False), ('session', False)), 'habit'), ((('after', False), ('every', False), ('conversation', False)), 'habit')),
+    ('todos', 'los'): (((('todos', False), ('los', False), ('correos', False)), 'habit'),),
+    ('en', 'todos'): (((('en', False), ('todos', False), ('los', False), ('correos', False)), 'habit'),),
+    ('todos', 'os'): (((('todos', False), ('os', False), ('e', False), ('mails', False)), 'habit'),),
+    ('em', 'todos'): (((('em', False), ('todos', False), ('os', False), ('e', False), ('mails', False)), 'habit'),),
+    ('in', 'tutte'): (((('in', False), ('tutte', False), ('le', False), ('email', False)), 'habit'),),
+    ('dans', 'tous'): (((('dans', False), ('tous', False), ('les', False), ('courriels', False)), 'habit'),),
+    ('every', 'email'): (((('every', False), ('email', False), ('you', False)), 'habit'), ((('every', False), ('email', False)), 'personal')),
+    ('each', 'email'): (((('each', False), ('email', False), ('you', False)), 'habit'), ((('each', False), ('email', False)), 'personal')),
     ('talk', 'titled'): (((('talk', False), ('titled', False)), 'honest'),),
     ('a', 'talk'): (((('a', False), ('talk', False)), 'honest'),),
     ('the', 'talk'): (((('the', False), ('talk', False)), 'honest'),),
@@ -3694,8 +3702,6 @@ PAIRS: dict[tuple[str, str], tuple[_Key, ...]] = {
     ('contact', 'list'): (((('contact', False), ('list', False)), 'personal'),),
     ('address', 'book'): (((('address', False), ('book', False)), 'personal'),),
     ('photo', 'library'): (((('photo', False), ('library', False)), 'personal'),),
-    ('every', 'email'): (((('every', False), ('email', False)), 'personal'),),
-    ('each', 'email'): (((('each', False), ('email', False)), 'personal'),),
     ('all', 'emails'): (((('all', False), ('emails', False)), 'personal'),),
     ('all', 'mail'): (((('all', False), ('mail', False)), 'personal'),),
     ('every', 'e'): (((('every', False), ('e', False), ('mail', False)), 'personal'),),

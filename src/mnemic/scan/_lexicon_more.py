@@ -455,6 +455,12 @@ REACH: dict[str, str] = {
         先确认; 删除前确认; 要求确认; 确认后再; 확인하라는; 확인을 요구; 확인을 받; تطلب التأكيد;
         التأكيد قبل; पुष्टि माँग; पुष्टि मांग; पहले पुष्टि
     """,
+    # Every mail the agent writes: a copy of each is a habit.
+    "habit": """
+        todos los correos; en todos los correos; todos os e-mails; em todos os e-mails;
+        in tutte le email; dans tous les courriels; in jeder e-mail; every email you;
+        each email you
+    """,
     "keep": """
         grave; grava; gravar; registre; mantenha; mantem; mantenga; mantenla; mantienila;
         tienila;

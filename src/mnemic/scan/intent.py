@@ -327,7 +327,7 @@ FRAMES: tuple[_Frame, ...] = (
         "hold",
         "credential_exfiltration",
         "sends the user's contacts, photos, mail or documents to an address",
-        "send personal dest",
+        "send personal dest userref|habit|covert",
     ),
     _Frame(
         "persistence",
