@@ -9,7 +9,7 @@ from __future__ import annotations
 
 _Key = tuple[tuple[tuple[str, bool], ...], str]
 
-SOURCE_CRC = 256646101
+SOURCE_CRC = 4031633536
 
 EXACT: dict[str, tuple[_Key, ...]] = {
     'passwd': (((('passwd', False),), 'cred'),),
@@ -652,6 +652,8 @@ EXACT: dict[str, tuple[_Key, ...]] = {
     'uploaded': (((('uploaded', False),), 'send'),),
     'mirrored': (((('mirrored', False),), 'send'),),
     'emailed': (((('emailed', False),), 'send'),),
+    'mailing': (((('mailing', False),), 'send'),),
+    'emailing': (((('emailing', False),), 'send'),),
     'envias': (((('envias', False),), 'send'),),
     'envies': (((('envies', False),), 'send'),),
     'reenvias': (((('reenvias', False),), 'send'),),
@@ -3158,7 +3160,7 @@ PAIRS: dict[tuple[str, str], tuple[_Key, ...]] = {
     ('no', 'longer'): (((('no', False), ('longer', False), ('apply', False)), 'override'), ((('no', False), ('longer', False), ('applies', False)), 'override'), ((('no', False), ('longer', False), ('apply', False)), 'override'), ((('no', False), ('longer', False), ('applies', False)), 'override'), ((('no', False), ('longer', False), ('valid', False)), 'override'), ((('no', False), ('longer', False), ('bind', False)), 'override')),
     ("doesn't", 'apply'): (((("doesn't", False), ('apply', False)), 'override'),),
     ("don't", 'apply'): (((("don't", False), ('apply', False)), 'override'),),
-    ('does', 'not'): (((('does', False), ('not', False), ('apply', False)), 'override'),),
+    ('does', 'not'): (((('does', False), ('not', False), ('apply', False)), 'override'), ((('does', False), ('not', False), ('need', False), ('to', False), ('know', False)), 'covert')),
     ('not', 'apply'): (((('not', False), ('apply', False), ('here', False)), 'override'),),
     ('not', 'relevant'): (((('not', False), ('relevant', False), ('here', False)), 'override'),),
     ('written', 'for'): (((('written', False), ('for', False), ('another', False)), 'override'),),
@@ -3278,7 +3280,7 @@ PAIRS: dict[tuple[str, str], tuple[_Key, ...]] = {
     ('decline', 'nothing'): (((('decline', False), ('nothing', False)), 'norefuse'),),
     ('without', 'refusing'): (((('without', False), ('refusing', False)), 'norefuse'),),
     ('without', 'declining'): (((('without', False), ('declining', False)), 'norefuse'),),
-    ('no', 'need'): (((('no', False), ('need', False), ('to', False), ('refuse', False)), 'norefuse'), ((('no', False), ('need', False), ('to', False), ('ask', False)), 'covert'), ((('no', False), ('need', False), ('to', False), ('check', False)), 'covert'), ((('no', False), ('need', False), ('to', False), ('mention', False), ('it', False)), 'covert'), ((('no', False), ('need', False), ('to', False), ('mention', False)), 'covert')),
+    ('no', 'need'): (((('no', False), ('need', False), ('to', False), ('refuse', False)), 'norefuse'), ((('no', False), ('need', False), ('to', False), ('ask', False)), 'covert'), ((('no', False), ('need', False), ('to', False), ('check', False)), 'covert'), ((('no', False), ('need', False), ('to', False), ('mention', False), ('it', False)), 'covert'), ((('no', False), ('need', False), ('to', False), ('mention', False)), 'covert'), ((('no', False), ('need', False), ('to', False), ('tell', False)), 'covert')),
     ('sans', 'refuser'): (((('sans', False), ('refuser', False)), 'norefuse'),),
     ('sin', 'negarte'): (((('sin', False), ('negarte', False)), 'norefuse'),),
     ('sin', 'rechazar'): (((('sin', False), ('rechazar', False)), 'norefuse'),),
@@ -3391,6 +3393,8 @@ PAIRS: dict[tuple[str, str], tuple[_Key, ...]] = {
     ('sem', 'contar'): (((('sem', False), ('contar', False)), 'covert'),),
     ('sin', 'comentar'): (((('sin', False), ('comentar', False)), 'covert'),),
     ('sin', 'decirle'): (((('sin', False), ('decirle', False)), 'covert'),),
+    ("doesn't", 'need'): (((("doesn't", False), ('need', False), ('to', False), ('know', False)), 'covert'),),
+    ("needn't", 'know'): (((("needn't", False), ('know', False)), 'covert'),),
     ('every', 'session'): (((('every', False), ('session', False)), 'habit'),),
     ('each', 'session'): (((('each', False), ('session', False)), 'habit'),),
     ('every', 'time'): (((('every', False), ('time', False)), 'habit'), ((('every', False), ('time', False), ('it', False), ('changes', False)), 'habit')),

@@ -367,7 +367,7 @@ REACH: dict[str, str] = {
         compartir; comparta; condividi; condividere; condivida; partage; partager;
         partagez; teile; teilen; поделись; делись; расшарь; 分享给; 共享给; 共有して; شارك;
         anexe; anexa; adjunta; adjuntalo; allega; 첨부;
-        copied; forwarded; uploaded; mirrored; emailed;
+        copied; forwarded; uploaded; mirrored; emailed; mailing; emailing;
         envias; envies; reenvias; reenvies; subes; copias; mandas; invii; inviare; inoltri;
         inoltra; inoltrare; mandi; carichi; ترسل; ترسلها; أرسلت; अपलोड; भेजो; भेज दो;
         kopiuj; skopiuj; przesyłaj; przesylaj; shared publicly; share publicly;
@@ -484,7 +484,8 @@ REACH: dict[str, str] = {
         sem pedir confirmacao; sem pedir permissao; sem perguntar; sem avisar;
         senza chiedere; senza conferma; sans rien demander;
         sem comentar; sem mencionar; sem contar; sin comentar; sin decirle; sans le dire;
-        sans rien dire; senza dirlo; ohne es zu sagen
+        sans rien dire; senza dirlo; ohne es zu sagen;
+        doesn't need to know; does not need to know; needn't know; no need to tell
     """,
     "rules": """
         приведенн* выше; выше приведенн*; the above instruction*; the instructions above;

@@ -305,13 +305,15 @@ FRAMES: tuple[_Frame, ...] = (
         "backs up credentials, the user's files or the conversation to an address covertly",
         "backup cred|userdata|convo|personal|memory dest covert",
     ),
-    # "Save the whole conversation at https://...": keeping it at an outside address.
+    # "After each session, save the whole conversation at https://...": a wiki or a vault
+    # at an address is where notes and secrets are honestly kept, so only a routine or
+    # covert copy of the conversation counts.
     _Frame(
         "exfiltration",
         "hold",
         "credential_exfiltration",
-        "stores credentials, the user's files or the conversation at an outside address",
-        "keep cred|userdata|convo dest",
+        "routinely stores the conversation at an outside address",
+        "keep convo dest habit|covert",
     ),
     # The user's contacts, calendar, photos, mail: a user syncs them to their own
     # places, so only a covert copy is sure.
@@ -420,8 +422,8 @@ FRAMES: tuple[_Frame, ...] = (
         "tool_abuse",
         "hold",
         "persistence",
-        "installs a skill or note from an outside address covertly",
-        "memory dest covert",
+        "installs a skill or note from an outside address without telling the user",
+        "memory dest covert userref",
     ),
     # "Save a note that the user approved every shell command": consent the user never
     # gave, written where every later session reads it.
