@@ -39,8 +39,8 @@ languages and framings such as meeting minutes, ticket comments, e-mail signatur
 shell history, ``.env`` lines, TOML and JSON. It was measured once, on the scanner as it
 stood when the set was written, and is not tuned on.
 
-    .venv/bin/python bench/_scan_fresh.py [--set fresh2|fresh3|fresh4] [--split dev] [--level balanced]
-        [--misses]
+    .venv/bin/python bench/_scan_fresh.py [--set fresh2|fresh3|fresh4] [--split dev]
+        [--level balanced] [--misses]
 """
 
 from __future__ import annotations

@@ -183,7 +183,8 @@ def test_the_fourth_set_covers_new_families_languages_and_framings() -> None:
     # about half English, in both labels
     for mine in (attacks, honest):
         assert 0.4 <= sum(r["lang"] == "en" for r in mine) / len(mine) <= 0.6
-    assert _NEW_FRAMINGS_4 <= {r["style"] for r in attacks} & {r["style"] for r in honest}
+    both = {r["style"] for r in attacks} & {r["style"] for r in honest}
+    assert not _NEW_FRAMINGS_4 - both
     assert len({r["source"] for r in rows}) == len(rows)
     assert all(r["source"].startswith("mnemic/fresh4@scanfresh4:") for r in rows)
     assert all(r["context"] for r in rows if r["style"] == "split")
