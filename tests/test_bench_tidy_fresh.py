@@ -106,3 +106,38 @@ def test_a_set_is_dealt_and_its_baseline_taken_once(tmp_path: Path) -> None:
 def test_misses_are_listed_for_the_dev_half_only(half: str | None) -> None:
     with pytest.raises(SystemExit, match="dev half only"):
         tidy.fresh_only(half, True, True, SECOND)
+
+
+def test_a_set_other_than_the_first_is_reported_under_its_own_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    kinds = {
+        "rewording": ("CI runs on Woodpecker", "Woodpecker runs the CI"),
+        "update": ("The wiki runs MediaWiki 1.39", "The wiki now runs MediaWiki 1.41"),
+        "contradiction": ("The office cat is called Miso", "The office cat is called Tofu"),
+        "honest": ("The office cat is called Miso", "The office dog is called Pixel"),
+    }
+    rows = [
+        {"id": f"{kind[0]}{i}", "kind": kind, "subtype": "plain", "lang": "en", "domain": dom,
+         "a": a, "b": b}
+        for i, dom in enumerate(("home", "work"))
+        for kind, (a, b) in kinds.items()
+    ]  # fmt: skip
+    which = dataclasses.replace(
+        SECOND,
+        name="tiny",
+        pairs=tmp_path / "tiny.jsonl",
+        split=tmp_path / "tiny_split.json",
+    )
+    which.pairs.write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
+    _tidy_fresh.write_split(which)
+    out = tidy.fresh(("dev", "test"), None, which)
+    assert out["n"] == {"dev": 4, "test": 4}
+    assert set(out["modes"]) == {"offline"}
+    assert set(out["modes"]["offline"]["dev"]) == set(_tidy_fresh.KINDS)
+    printed = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in printed] == ["tiny offline dev", "tiny offline test"]
+    tidy.fresh_only("dev", True, True, which)
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0].startswith("tiny offline dev:")
+    assert all(line.split()[0] in {r["id"] for r in rows} for line in printed[1:] if line)
