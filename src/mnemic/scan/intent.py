@@ -28,6 +28,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 
 from . import _address, _prose
+from . import _lexicon_harm as _harm
 from .lexicon import CONCEPTS
 
 __all__ = [
@@ -47,6 +48,7 @@ _ACTIONS = frozenset(
     {"solicit", "keep", "send", "speak", "reply", "touser", "hide", "persist", "override"}
     | {"delete", "comply"}
     | {"overwrite", "run", "fetch", "refuse", "reveal", "provide"}
+    | _harm.ACTIONS
 )
 # Script ranges whose keys are matched as substrings (no spaces between words, or
 # prefixes attached to words): CJK, kana, Hangul, Arabic, Hebrew, Devanagari, Bengali,
@@ -446,6 +448,8 @@ FRAMES: tuple[_Frame, ...] = (
         "routinely runs fetched code in a shell",
         "fetch|dest run shell habit",
     ),
+    # Harm through the user's world: payments, safeguards, packages, contacts, tracking.
+    *(_Frame(*f) for f in _harm.FRAMES),
 )
 
 _LOWER = {"block": "hold", "hold": "", "": ""}
@@ -645,6 +649,7 @@ def _matches(sentence: str) -> list[_Match]:
     if _dense(sentence):
         found.extend(_dense_keys(sentence, lex.subs))
     found.extend(_address.addresses(sentence))
+    found.extend(_harm.spans(sentence))
     for m in _HANDLE.finditer(sentence):
         found.append((m.start(), m.end(), "handle"))
     found.extend(_prose.handles(sentence))

@@ -1,0 +1,446 @@
+"""Keys and frames of the intent layer for harm done through the user's world, not
+through memory itself (scanner 11): changing where money is paid, weakening a
+safeguard, installing a look-alike package, deceiving a third party on the user's
+behalf, reporting on the user to someone else.
+
+Each concept is written once in every language the intent layer reads (see
+:mod:`.lexicon` for how a key is matched; accents are folded away, so keys are written
+as the language spells them):
+
+* ``payee``, the object: where money goes (IBAN, RIB, account number, beneficiary,
+  wallet address); an IBAN written out is one too (:func:`spans`);
+* ``swap``, the action: put one thing in place of another ("replace ... with",
+  "install ... instead", "metti come beneficiario");
+* ``secctl``, a safeguard of a system (2FA, TLS or certificate verification, firewall,
+  antivirus, signing, code review, root login over SSH, the router's admin page);
+  ``weaken``, the action that switches one off or loosens it; ``weakall``, a setting
+  that is both ("PermitRootLogin yes", "--no-verify", "even if the tests fail");
+  ``scoped``, the honest reason to do it (a local test server, a self-signed
+  certificate, staging): a weakening so scoped is not held;
+* ``pkg``, packages and where they come from; ``unofficial``, a fork, a mirror, "our
+  patched build"; ``lookalike``: two package names in one note a letter apart
+  (``requests`` and ``reqeusts``, :func:`spans`);
+* ``thirdparty``, the people the user deals with (vendors, colleagues, clients);
+  ``impersonate``, posing as someone else; ``urgent`` and ``pay``, a rushed payment;
+* ``monitor``, the user's whereabouts and meetings; ``watcher``, someone else who
+  would receive them (a parent, a spouse, an ex-partner, a boss);
+* ``dedupe``, a housekeeping rule (keep the newer of two entries): saying which entry
+  was removed is then the truth, not a cover story.
+
+:data:`MORE` adds keys to concepts that already exist (``covert``: "no need to
+review", "inutile d'en parler"; ``habit``; ``send`` and ``cred`` in a few languages).
+:data:`FRAMES` combine them (the same fields as :class:`.intent._Frame`).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["ACTIONS", "FRAMES", "HARM", "MORE", "spans"]
+
+#: The new concepts that are actions: a negation before them cancels them.
+ACTIONS = frozenset({"swap", "weaken"})
+
+HARM: dict[str, str] = {
+    "payee": """
+        iban; ibans; bank details; bank account*; account number*; account no; routing number*;
+        sort code*; beneficiary; payee*; payment details; remittance details; wallet address*;
+        receiving address*; bank info*; wire instructions; swift code*;
+        rib; coordonnees bancaires; numero de compte; compte bancaire; beneficiaire;
+        rekeningnummer*; bankrekening*; begunstigde; beneficiario; coordinate bancarie;
+        conto corrente; numero di conto; cuenta bancaria; numero de cuenta; datos bancarios;
+        clabe; conta bancaria; dados bancarios; numero da conta; chave pix; favorecido;
+        kontonummer; bankverbindung*; bankdaten; empfangerkonto*; zahlungsempfanger*;
+        kontodaten; numer konta; numer rachunku; rachunek bankowy; dane do przelewu;
+        номер рахунку; реквізит*; банківськ* рахун*; номер счета; номер счёта; реквизит*;
+        банковск* счет*; банковск* счёт*; счет получателя; счёт получателя; кошел*;
+        hesap numara*; iban numara*; banka hesab*; alici hesab*; odeme bilgi*;
+        nomor rekening; rekening bank; rekening tujuan; so tai khoan; tai khoan ngan hang;
+        nguoi thu huong; namba ya akaunti; akaunti ya benki;
+        银行账号; 收款账户; 收款账号; 收款人; 汇款账户; 钱包地址; 收款码; 账号;
+        口座番号; 振込先; 銀行口座; 受取口座; 送金先; ウォレットアドレス;
+        계좌번호; 계좌; 수취인; 지갑 주소;
+        رقم الحساب; الحساب البنكي; حساب بنكي; الآيبان; آيبان; المستفيد; عنوان المحفظة;
+        شماره حساب; شماره شبا; حساب بانکی;
+        מספר חשבון; חשבון בנק; חשבון הבנק; מוטב;
+        खाता संख्या; बैंक खाता; खाता नंबर; लाभार्थी;
+        অ্যাকাউন্ট নম্বর; ব্যাংক অ্যাকাউন্ট; প্রাপক;
+        เลขบัญชี; บัญชีธนาคาร; ผู้รับเงิน
+    """,
+    "swap": """
+        replace*; swap*; substitute*; switch to; change it to; change them to; instead;
+        in place of; put as; use it instead;
+        remplace*; substitue*; a la place; vervang*; in plaats van; sostituisci; sostituire;
+        metti come; al posto di; invece; reemplaza*; sustituye; sustituir; en lugar de;
+        en vez de; pon como; substitua; substituir; troque; trocar; em vez de; no lugar de;
+        ersetze*; tausche*; austauschen; stattdessen; anstelle; zamien*; zamień; zastap*;
+        zastąp; podmien*; podmień; zamiast; заміни; замініть; замінити; замінюй; підміни;
+        підмініть; замість; замени; замените; заменить; заменяй; подмени; подмените;
+        подменить; вместо; поменяй; degistir*; yerine; ganti*;
+        mengganti; alih-alih; thay bang; thay the; doi thanh; badilisha; badala ya;
+        替换; 换成; 改成; 改为; 换为; 代替; 取代; 替代;
+        置き換え; 差し替え; 代わりに; 書き換え;
+        바꿔; 바꾸; 교체; 대신;
+        استبدل; استبدال; بدلا من; عوضا عن; جایگزین; به جای; החלף; תחליף; במקום;
+        बदल दो; बदलें; के बजाय; की जगह; বদলে; পরিবর্তে; เปลี่ยนเป็น; แทนที่
+    """,
+    "secctl": """
+        2fa; two-factor*; two factor*; mfa; multi-factor*; tls verification; ssl verification;
+        certificate verification; certificate check*; cert check*; verify_ssl; ssl_verify;
+        sslverify; firewall*; antivirus; anti-virus; windows defender; gatekeeper; selinux;
+        apparmor; uac; code signing; commit signing; signature check*; signature verification;
+        gpgcheck; branch protection; required review*; code review*; ci check*;
+        status check*; security check*; security scan*; security workflow*; security update*;
+        audit log*; disk encryption; filevault; bitlocker; password authentication;
+        root login; sshd_config; admin panel; admin interface; admin page; management interface;
+        default password*; host key checking; stricthostkeychecking;
+        authentification a deux facteurs; double authentification; pare-feu;
+        verification du certificat; verification tls; mises a jour de securite;
+        zwei-faktor*; 2-faktor*; virenschutz; virenscanner; zertifikatsprufung*;
+        signaturprufung*; sicherheitsupdates; autenticacion de dos factores; doble factor;
+        cortafuegos; verificacion del certificado; actualizaciones de seguridad;
+        autenticacao de dois fatores; verificacao em duas etapas; workflow de seguranca;
+        verificacao do certificado; atualizacoes de seguranca; autenticazione a due fattori;
+        verifica del certificato; aggiornamenti di sicurezza; tweestapsverificatie;
+        tweefactorauthenticatie; certificaatcontrole; beveiligingsupdates;
+        uwierzytelnianie dwuskładnikowe; weryfikacja dwuetapowa; zapora; zapore;
+        weryfikacja certyfikatu; двухфакторн*; брандмауэр*; файрвол*; антивирус*;
+        проверк* сертификат*; двофакторн*; брандмауер*; антивірус*; перевірк* сертифікат*;
+        iki faktorlu; iki adımlı doğrulama; guvenlik duvar*; sertifika dogrulama*;
+        autentikasi dua faktor; verifikasi dua langkah; verifikasi sertifikat;
+        xac thuc hai yeu to; tuong lua; xac minh chung chi; uthibitishaji wa hatua mbili;
+        双重验证; 两步验证; 双因素; 防火墙; 杀毒; 防病毒; 证书验证; 证书校验; 签名验证;
+        安全更新; 代码审查; 安全检查; 管理后台; 默认密码;
+        二段階認証; 二要素認証; ファイアウォール; ウイルス対策; 証明書の検証; 署名検証;
+        セキュリティ更新; 管理画面; 初期パスワード; コードレビュー;
+        2단계 인증; 이중 인증; 방화벽; 백신; 인증서 검증; 보안 업데이트; 관리자 페이지;
+        جدار الحماية; مكافح الفيروسات; التحقق من الشهادة; تحديثات الأمان;
+        احراز هویت دو مرحله; فایروال; آنتی‌ویروس; אימות דו-שלבי; חומת אש; אנטי וירוס;
+        दो-चरणीय सत्यापन; फ़ायरवॉल; एंटीवायरस; प्रमाणपत्र सत्यापन; ফায়ারওয়াল; অ্যান্টিভাইরাস;
+        การยืนยันตัวตนสองขั้นตอน; ไฟร์วอลล์; แอนตี้ไวรัส
+    """,
+    "weaken": """
+        disable*; turn off; turn it off; switch off; deactivate*; bypass*; skip*; circumvent*;
+        auto-approve*; approve automatically; automatically approve; merge without review;
+        leave the default; keep the default; leave it at the default; expose it to the internet;
+        open to the internet; reachable from the internet; weaken*;
+        desactive*; desactiver; contourne*; approuve automatiquement; deaktivier*; abschalten;
+        ausschalten; umgehe*; uberspring*; automatisch genehmigen; desactiva*; apaga;
+        aprueba automaticamente; desative; desativar; desligue; desligar;
+        aprove automaticamente; aprovar automaticamente; disattiva*; disabilita*; spegni;
+        approva automaticamente; uitschakel*; schakel uit; zet uit; omzeil*;
+        automatisch goedkeur*; wyłącz*; obejdź; вимкн*; відключ*; обійди; отключ*; выключ*;
+        обойди; devre dışı bırak*; kapat; nonaktifkan; matikan; vo hieu hoa; zima; zimisha;
+        关闭; 禁用; 停用; 关掉; 绕过; 自动批准; 自动通过; 保持默认;
+        無効に; 無効化; オフに; 自動承認; 初期設定のまま; インターネット側から開け;
+        外部から開け; 꺼 줘; 꺼줘; 끄고; 비활성화; 자동 승인; 기본값 그대로;
+        تعطيل; عطل; أوقف; إيقاف; غیرفعال; השבת; לכבות; כבה; अक्षम; बंद कर; নিষ্ক্রিয়;
+        বন্ধ কর; ปิดการ
+    """,
+    "weakall": """
+        permitrootlogin yes; passwordauthentication yes; --no-verify; verify=false;
+        verify false; --insecure; strict-ssl false; strict_ssl false; sslverify false;
+        stricthostkeychecking no; setenforce 0; chmod 777; even if the tests fail;
+        even if tests fail; even when the tests fail; even if ci fails; mesmo que os testes falhem;
+        aunque fallen las pruebas; aunque fallen los tests; meme si les tests echouent;
+        auch wenn die tests fehlschlagen; anche se i test falliscono; ook als de tests falen;
+        nawet jeśli testy nie przechodzą; даже если тесты падают; даже если тесты не проходят;
+        навіть якщо тести падають; testler başarısız olsa bile; meskipun tes gagal;
+        即使测试失败; テストが失敗しても; 테스트가 실패해도
+    """,
+    "scoped": """
+        localhost; local test server; test server; staging; self-signed*; in the test environment;
+        on the dev box; development server; for local testing; serveur de test;
+        servidor de prueba*; servidor de teste; server di test; testserver; testumgebung;
+        тестов* сервер*; тестов* сред*; 测试服务器; 测试环境; テスト環境; テストサーバ;
+        테스트 서버; بيئة الاختبار
+    """,
+    "pkg": """
+        package*; dependenc*; library; libraries; requirements*; pip install; npm install;
+        yarn add; pnpm add; cargo add; gem install; go get; composer require; package.json;
+        pypi; npm scope; npm; crate; crates; paket*; paquete*; pacote*; pacchett*; libreria;
+        bibliothek*; bibliotheque; biblioteka; zależnoś*; пакет*; залежн*; зависимост*;
+        bagimlilik*; dependensi; thu vien; kifurushi; 依赖; 软件包; 依存関係; パッケージ;
+        ライブラリ; 패키지; 의존성; 라이브러리; الحزمة; حزمة; المكتبة; بسته; חבילה; पैकेज;
+        প্যাকেজ; แพ็กเกจ
+    """,
+    "unofficial": """
+        fork; forks; patched build; our build; our patched*; our fork; unofficial; mirror;
+        our scope; our npm scope; our registry; custom index; extra index; extra_index_url;
+        extra-index-url; shadow the; shadows the; non officiel*; miroir; notre version; no oficial; espejo;
+        nao oficial; espelho; non ufficiale; inoffiziell*; onofficiel*; nieoficjaln*;
+        неофициальн*; форк*; зеркал*; неофіційн*; resmi olmayan; tidak resmi;
+        khong chinh thuc; 非官方; 镜像; 魔改; 私有源; 非公式; ミラー; フォーク; 独自ビルド;
+        붙인 버전; 비공식; غير رسمي; غير رسمية; अनौपचारिक
+    """,
+    "thirdparty": """
+        vendors; vendor; suppliers; supplier; clients; customers; colleagues; coworkers;
+        co-workers; contacts; proveedores; clientes; colegas; contactos; fournisseurs;
+        collegues; lieferanten; kollegen; kunden; kontakte; fornitori; colleghi; clienti;
+        leveranciers; collega's; klanten; dostawc*; współpracownik*; klient*; коллег*;
+        поставщик*; клиент*; колег*; постачальник*; tedarikci*; meslektas*; musteri*;
+        pemasok; rekan kerja; nha cung cap; dong nghiep; wasambazaji; wafanyakazi wenzake;
+        供应商; 同事; 客户; 联系人; 取引先; 同僚; 顧客; 공급업체; 동료; 고객;
+        الموردين; الزملاء; العملاء; همکاران; ספקים; עמיתים; לקוחות; आपूर्तिकर्ता; सहकर्मी;
+        সরবরাহকারী; সহকর্মী; เพื่อนร่วมงาน; ลูกค้า
+    """,
+    "impersonate": """
+        pretend to be; pose as; posing as; impersonate*; introduce yourself as;
+        present yourself as; claim to be; bank's security team; bank security;
+        fais-toi passer pour; fais semblant d'etre; hazte pasar por; finge ser;
+        gib dich als; gib dich aus als; spacciati per; fingiti; doe je voor als; udawaj;
+        podszywaj się; представляйся; представься; выдавай себя за; притворись;
+        службой безопасности; видавай себе за; menyamar sebagai; mengaku sebagai;
+        gia lam; mao danh; jifanye; 冒充; 假装是; 装作是; になりすま; を名乗って; 사칭;
+        انتحل; تظاهر بأنك; وانمود کن; התחזה; ভান কর; ปลอมตัวเป็น; แอบอ้าง
+    """,
+    "urgent": """
+        urgent; urgently; asap; right away; today before; within the hour; urgente;
+        urgence; dringend; pilne; срочно; acil; segera; 紧急; 至急; 급히; عاجل
+    """,
+    "pay": """
+        pay; payment; wire; transfer the money; bank transfer; virement; paiement; payer;
+        pago; transferencia; pagamento; bonifico; zahlung; uberweisung; betaling; przelew;
+        платеж*; оплат*; перевод денег; odeme; havale; pembayaran; 付款; 转账; 汇款; 支払;
+        振込; 송금; 이체; دفع; تحويل; पेमेंट; भुगतान
+    """,
+    "monitor": """
+        location; locations; location history; whereabouts; gps; who she meets; who he meets;
+        who they meet; who she met; who he met; her meetings; his meetings; where she goes;
+        where he goes; browsing history; her movements; his movements; konum*;
+        lokalizacj*; jej spotkania; jego spotkania; местоположени*; геолокац*; с кем она;
+        с кем он; місцезнаходженн*; геолокаці*; standort*; aufenthaltsort*; mit wem sie;
+        mit wem er; localisation; avec qui elle; avec qui il; ubicacion; con quien se;
+        localizacao; com quem; posizione; con chi; locatie; met wie; lokasi; riwayat lokasi;
+        dengan siapa; vi tri; mahali alipo; 位置; 定位; 行踪; 和谁见面; 跟谁见面; 位置情報;
+        居場所; 誰と会; 위치; 누구를 만났; الموقع; موقعها; موقعه; مع من; موقعیت; با چه کسی;
+        מיקום; עם מי היא; עם מי הוא; स्थान; लोकेशन; किससे मिल; অবস্থান; কার সাথে; ตำแหน่ง;
+        พบกับใคร
+    """,
+    "watcher": """
+        her father; his father; her mother; his mother; her parents; his parents; her dad;
+        his dad; her husband; his wife; her boyfriend; his girlfriend; ex-partner; her ex;
+        his ex; her boss; his boss; employer; someone else; esine; kocasina; karisina;
+        babasina; annesine; patronuna; partnerowi; mężowi; żonie; szefowi; ojcu; matce;
+        отцу; матери; мужу; жене; бывшему; бывшей; начальнику; батькові; матері;
+        чоловікові; дружині; колишньому; ihrem vater; ihrem mann; seiner frau; ihrem ex;
+        seinem chef; a son pere; a sa mere; a son mari; a sa femme; a son ex; a su padre;
+        a su madre; a su esposo; a su esposa; a su ex; ao pai dela; ao marido; a esposa;
+        al padre; al marito; alla moglie; aan haar vader; aan haar man; aan zijn vrouw;
+        ayahnya; suaminya; istrinya; bosnya; cho bo co; cho chong; baba yake; mumewe; mkewe;
+        她父亲; 她爸爸; 她丈夫; 他妻子; 她老公; 他老婆; 前任; 父親に; 夫に; 妻に; 元彼; 上司に;
+        아버지에게; 아빠에게; 남편에게; 아내에게; 전 남자친구; لأبيها; لوالدها; لزوجها;
+        لزوجته; به پدرش; به همسرش; לאבא שלה; לאבא שלו; לאמא שלה; לבעלה; לאשתו;
+        उसके पिता; उसके पति; उसकी पत्नी; তার বাবা; তার স্বামী; พ่อของเธอ; สามีของเธอ
+    """,
+    "dedupe": """
+        keep the newer one; keep the newer; keep the newest; keep the latest; keep the most recent;
+        keep the more recent; say the same thing; duplicate entries; merge duplicates;
+        garde la plus recente; conserva la mas reciente; behalte den neueren;
+        保留较新的; 新しい方を残; 최신 항목만
+    """,
+}
+
+#: Keys added to concepts that already exist.
+MORE: dict[str, str] = {
+    "covert": """
+        no need to review; without review; without reviewing; no need to review the package;
+        the user doesn't need to know; the user does not need to know; doesn't need to know;
+        don't mention the swap; without telling the user; inutile d'en parler;
+        sans en parler; niet vermelden; zonder het te melden; non serve avvisare;
+        senza avvisare; senza dirlo; nicht extra erwahnen; ohne es zu erwahnen;
+        no hace falta decirlo; sin decirlo; sem avisar; sem dizer; bez mówienia;
+        не говори ей; не говори ему; не кажи їй; не кажи йому; ona söyleme;
+        tanpa memberi tahu; khong can bao; bila kumwambia; 不用告诉; 不必告诉; 不要告诉她;
+        言わなくていい; 伝えなくていい; 말할 필요는 없어; 말할 필요 없어; 알리지 말고;
+        لا تخبرها; لا تخبره; بدون إخبار; بدون اینکه بگویی; אל תספר לה; אל תספר לו;
+        בלי לספר; उसे मत बताना; उसे न बताएं; তাকে বলবে না; โดยไม่ต้องบอก; ma t2ollo
+    """,
+    "habit": """
+        every evening; each evening; every night; her aksam; her akşam; za każdym razem;
+        каждый вечер; щовечора; jeden abend; chaque soir; cada noche; toda noite;
+        ogni sera; elke avond; setiap malam; moi toi; kila jioni; 每天晚上; 每晚; 毎晩;
+        매일 저녁; 때마다; كل مساء; هر شب; בכל פעם; כל ערב; हर शाम; প্রতি সন্ধ্যায়; ทุกเย็น;
+        ทุกครั้ง
+    """,
+    "send": """
+        תשלח; שלח; לשלוח; תעביר; gửi; gui cho; tuma; kirim; kirimkan; ส่ง; পাঠাও; পাঠিয়ে;
+        भेजो; भेज दो; بفرست; ارسال کن
+    """,
+    "cred": """
+        datos de acceso; dados de acesso; donnees de connexion; dati di accesso;
+        inloggegevens; dane logowania
+    """,
+}
+
+# An IBAN as written (folded to lower case): two letters, two digits, groups of four.
+_IBAN = r"\b[a-z]{2}\d{2}(?: ?[a-z0-9]{4}){2,7}(?: ?[a-z0-9]{1,3})?\b"
+# A package name quoted in code: `requests`, `reqeusts==2.31.4`.
+_CODE_NAME = r"`([a-z][a-z0-9_.-]{2,40})(?:[=<>~!]=?[^`]*)?`"
+_compiled: dict[str, re.Pattern[str]] = {}
+
+
+def _rx(source: str) -> re.Pattern[str]:
+    rx = _compiled.get(source)
+    if rx is None:
+        rx = _compiled[source] = re.compile(source)
+    return rx
+
+
+def _close(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` differ by one edit (a letter added, dropped, changed or
+    two swapped), or two in a name of eight letters or more."""
+    if a == b or abs(len(a) - len(b)) > 2:
+        return False
+    limit = 1 if min(len(a), len(b)) < 8 else 2
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return prev[-1] <= limit
+
+
+def spans(sentence: str) -> list[tuple[int, int, str]]:
+    """``payee`` over each IBAN written out in ``sentence`` (folded), ``lookalike``
+    over two package names quoted in code that differ by a letter or two."""
+    found: list[tuple[int, int, str]] = []
+    if any(c.isdigit() for c in sentence):
+        for m in _rx(_IBAN).finditer(sentence):
+            if sum(c.isdigit() for c in m.group()) >= 8:
+                found.append((m.start(), m.end(), "payee"))
+    if sentence.count("`") >= 2:
+        names = [(m.group(1), m.start(), m.end()) for m in _rx(_CODE_NAME).finditer(sentence)]
+        for i, (a, a_start, _) in enumerate(names):
+            for b, _, b_end in names[i + 1 :]:
+                if len(a) >= 4 and len(b) >= 4 and _close(a, b):
+                    found.append((a_start, b_end, "lookalike"))
+    return found
+
+
+_HOLD, _BLOCK = "hold", "block"
+#: (name, verdict, category, why, needs, negated, absent), strongest first per name.
+FRAMES: tuple[tuple[str, str, str, str, str, str, str], ...] = (
+    (
+        "payment_redirection",
+        _BLOCK,
+        "covert_action",
+        "changes where the user's money is paid, without telling anyone",
+        "payee swap covert",
+        "",
+        "",
+    ),
+    (
+        "payment_redirection",
+        _HOLD,
+        "covert_action",
+        "changes where the user's money is paid",
+        "payee swap",
+        "",
+        "",
+    ),
+    (
+        "security_weakening",
+        _BLOCK,
+        "covert_action",
+        "switches off or loosens a safeguard, silently or by default",
+        "secctl|weakall weaken|weakall covert|habit",
+        "",
+        "scoped",
+    ),
+    (
+        "security_weakening",
+        _HOLD,
+        "covert_action",
+        "switches off or loosens a safeguard",
+        "secctl|weakall weaken|weakall",
+        "",
+        "scoped",
+    ),
+    (
+        "supply_chain",
+        _BLOCK,
+        "persistence",
+        "installs a look-alike or unofficial package in place of the real one, unseen",
+        "pkg|lookalike unofficial|lookalike covert|habit",
+        "",
+        "",
+    ),
+    (
+        "supply_chain",
+        _HOLD,
+        "persistence",
+        "installs a package from a fork, mirror or look-alike name",
+        "pkg|swap unofficial|lookalike swap|covert|habit|persist",
+        "",
+        "",
+    ),
+    (
+        "supply_chain",
+        _HOLD,
+        "persistence",
+        "names a package a letter away from another one in its place",
+        "lookalike pkg|swap",
+        "",
+        "",
+    ),
+    (
+        "social_engineering",
+        _BLOCK,
+        "credential_exfiltration",
+        "has the agent pose as someone else to obtain codes or credentials",
+        "impersonate solicit|cred",
+        "",
+        "",
+    ),
+    (
+        "social_engineering",
+        _BLOCK,
+        "credential_exfiltration",
+        "asks the user's contacts for their credentials and keeps or forwards them",
+        "thirdparty solicit cred",
+        "",
+        "",
+    ),
+    (
+        "social_engineering",
+        _HOLD,
+        "covert_action",
+        "has the agent pose as someone else to the user's contacts",
+        "impersonate thirdparty",
+        "",
+        "",
+    ),
+    (
+        "social_engineering",
+        _HOLD,
+        "covert_action",
+        "presses the user's contacts for an urgent payment",
+        "thirdparty urgent pay",
+        "",
+        "",
+    ),
+    (
+        "tracking",
+        _BLOCK,
+        "credential_exfiltration",
+        "reports the user's whereabouts or meetings to someone else, unknown to the user",
+        "monitor send watcher covert|habit",
+        "",
+        "",
+    ),
+    (
+        "tracking",
+        _HOLD,
+        "credential_exfiltration",
+        "reports the user's whereabouts or meetings to someone else",
+        "monitor send watcher",
+        "",
+        "",
+    ),
+)
