@@ -54,7 +54,7 @@ HARM: dict[str, str] = {
         kontodaten; numer konta; numer rachunku; rachunek bankowy; dane do przelewu;
         номер рахунку; реквізит*; банківськ* рахун*; номер счета; номер счёта; реквизит*;
         банковск* счет*; банковск* счёт*; счет получателя; счёт получателя; кошел*;
-        hesap numara*; iban numara*; banka hesab*; alici hesab*; odeme bilgi*;
+        hesap numara*; iban numara*; banka hesab*; alıcı hesab*; odeme bilgi*;
         nomor rekening; rekening bank; rekening tujuan; so tai khoan; tai khoan ngan hang;
         nguoi thu huong; namba ya akaunti; akaunti ya benki;
         银行账号; 收款账户; 收款账号; 收款人; 汇款账户; 钱包地址; 收款码; 账号;
@@ -71,7 +71,7 @@ HARM: dict[str, str] = {
         replace*; swap*; substitute*; switch to; change it to; change them to; instead;
         in place of; put as; use it instead;
         remplace*; substitue*; a la place; vervang*; in plaats van; sostituisci; sostituire;
-        metti come; al posto di; invece; reemplaza*; sustituye; sustituir; en lugar de;
+        metti come; al posto di; invece di; reemplaza*; sustituye; sustituir; en lugar de;
         en vez de; pon como; substitua; substituir; troque; trocar; em vez de; no lugar de;
         ersetze*; tausche*; austauschen; stattdessen; anstelle; zamien*; zamień; zastap*;
         zastąp; podmien*; podmień; zamiast; заміни; замініть; замінити; замінюй; підміни;
@@ -160,17 +160,18 @@ HARM: dict[str, str] = {
         yarn add; pnpm add; cargo add; gem install; go get; composer require; package.json;
         pypi; npm scope; npm; crate; crates; paket*; paquete*; pacote*; pacchett*; libreria;
         bibliothek*; bibliotheque; biblioteka; zależnoś*; пакет*; залежн*; зависимост*;
-        bagimlilik*; dependensi; thu vien; kifurushi; 依赖; 软件包; 依存関係; パッケージ;
+        bağımlılık*; dependensi; thu vien; kifurushi; 依赖; 软件包; 依存関係; パッケージ;
         ライブラリ; 패키지; 의존성; 라이브러리; الحزمة; حزمة; المكتبة; بسته; חבילה; पैकेज;
         প্যাকেজ; แพ็กเกจ
     """,
     "unofficial": """
-        fork; forks; patched build; our build; our patched*; our fork; unofficial; mirror;
-        our scope; our npm scope; our registry; custom index; extra index; extra_index_url;
-        extra-index-url; shadow the; shadows the; non officiel*; miroir; notre version; no oficial; espejo;
-        nao oficial; espelho; non ufficiale; inoffiziell*; onofficiel*; nieoficjaln*;
-        неофициальн*; форк*; зеркал*; неофіційн*; resmi olmayan; tidak resmi;
-        khong chinh thuc; 非官方; 镜像; 魔改; 私有源; 非公式; ミラー; フォーク; 独自ビルド;
+        fork; forks; patched build; our build; our patched*; our fork; unofficial; our mirror;
+        our own mirror; our scope; our npm scope; our registry; custom index; extra index;
+        extra_index_url; extra-index-url; shadow the; shadows the; non officiel*;
+        notre miroir; notre version; no oficial; nuestro espejo; nao oficial; nosso espelho;
+        non ufficiale; inoffiziell*; unser* spiegel*; onofficiel*; nieoficjaln*; неофициальн*;
+        форк*; наш* зеркал*; неофіційн*; resmi olmayan; tidak resmi; khong chinh thuc;
+        非官方; 我们的镜像; 魔改; 私有源; 非公式; 独自ビルド; フォーク;
         붙인 버전; 비공식; غير رسمي; غير رسمية; अनौपचारिक
     """,
     "thirdparty": """
@@ -220,8 +221,8 @@ HARM: dict[str, str] = {
     "watcher": """
         her father; his father; her mother; his mother; her parents; his parents; her dad;
         his dad; her husband; his wife; her boyfriend; his girlfriend; ex-partner; her ex;
-        his ex; her boss; his boss; employer; someone else; esine; kocasina; karisina;
-        babasina; annesine; patronuna; partnerowi; mężowi; żonie; szefowi; ojcu; matce;
+        his ex; her boss; his boss; employer; someone else; eşine; kocasına; karısına;
+        babasına; annesine; patronuna; partnerowi; mężowi; żonie; szefowi; ojcu; matce;
         отцу; матери; мужу; жене; бывшему; бывшей; начальнику; батькові; матері;
         чоловікові; дружині; колишньому; ihrem vater; ihrem mann; seiner frau; ihrem ex;
         seinem chef; a son pere; a sa mere; a son mari; a sa femme; a son ex; a su padre;
@@ -232,6 +233,19 @@ HARM: dict[str, str] = {
         아버지에게; 아빠에게; 남편에게; 아내에게; 전 남자친구; لأبيها; لوالدها; لزوجها;
         لزوجته; به پدرش; به همسرش; לאבא שלה; לאבא שלו; לאמא שלה; לבעלה; לאשתו;
         उसके पिता; उसके पति; उसकी पत्नी; তার বাবা; তার স্বামী; พ่อของเธอ; สามีของเธอ
+    """,
+    # The user's own details: "don't mention my new address" keeps them from others.
+    "mine": """
+        my address; my new address; my home address; my phone number; my number;
+        my location; my salary; my diagnosis; my health; mon adresse; ma nouvelle adresse;
+        mon numero; meine adresse; meine neue adresse; meine telefonnummer; mi direccion;
+        mi nueva direccion; mi numero; meu endereco; meu novo endereco; meu numero;
+        il mio indirizzo; il mio numero; mijn adres; mijn nieuwe adres; mijn nummer; mój adres;
+        mój numer; мой адрес; мой новый адрес; мой номер; мою адресу; мій номер; adresimi;
+        yeni adresimi; numaramı; alamat saya; nomor saya; dia chi cua toi; anwani yangu;
+        我的地址; 我的新地址; 我的电话; 我的住址; 私の住所; 私の電話番号; 내 주소; 내 전화번호;
+        عنواني; رقم هاتفي; رقمي; آدرسم; آدرس من; הכתובת שלי; מספר הטלפון שלי; मेरा पता;
+        मेरा नंबर; আমার ঠিকানা; ที่อยู่ของฉัน
     """,
     "dedupe": """
         keep the newer one; keep the newer; keep the newest; keep the latest; keep the most recent;
@@ -246,7 +260,8 @@ MORE: dict[str, str] = {
     "covert": """
         no need to review; without review; without reviewing; no need to review the package;
         the user doesn't need to know; the user does not need to know; doesn't need to know;
-        don't mention the swap; without telling the user; inutile d'en parler;
+        don't mention the swap; without telling the user; don't tell anyone;
+        do not tell anyone; without telling anyone; inutile d'en parler;
         sans en parler; niet vermelden; zonder het te melden; non serve avvisare;
         senza avvisare; senza dirlo; nicht extra erwahnen; ohne es zu erwahnen;
         no hace falta decirlo; sin decirlo; sem avisar; sem dizer; bez mówienia;

@@ -27,8 +27,7 @@ import unicodedata
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 
-from . import _address, _prose
-from . import _lexicon_harm as _harm
+from . import _address, _lexicon_harm as _harm, _prose
 from .lexicon import CONCEPTS
 
 __all__ = [
@@ -37,6 +36,7 @@ __all__ = [
     "build_index",
     "intents",
     "intents_in_context",
+    "privacy_request",
     "read",
     "refers",
     "source_crc",
@@ -175,6 +175,8 @@ FRAMES: tuple[_Frame, ...] = (
         "covert_action",
         "has the agent say an entry was deleted while keeping it",
         "speak|reply|hide gone keep memory|entry",
+        # "keep the newer of two entries and tell the user which was removed": the truth
+        absent="dedupe",
     ),
     _Frame(
         "concealment",
@@ -182,7 +184,7 @@ FRAMES: tuple[_Frame, ...] = (
         "covert_action",
         "has the agent tell the user about a deletion of memory it does not make",
         "speak|reply|hide gone memory|entry",
-        absent="delete",
+        absent="delete dedupe",  # a rule to keep the newer entry deletes
     ),
     _Frame(
         "concealment",
@@ -190,7 +192,7 @@ FRAMES: tuple[_Frame, ...] = (
         "covert_action",
         "has the agent tell the user about a deletion it does not make",
         "speak|reply|hide gone userref",
-        absent="delete",
+        absent="delete dedupe",  # a rule to keep the newer entry deletes
     ),
     _Frame(
         "concealment",
@@ -931,6 +933,15 @@ def read(text: str) -> tuple[list[Intent], bool]:
                 best[i.name] = i
         found = sorted(best.values(), key=lambda i: (i.verdict != "block", i.name))
     return found, any("honest" in t.present for t in tags)
+
+
+def privacy_request(text: str) -> bool:
+    """Whether a sentence of ``text`` asks not to mention the user's own details ("don't
+    mention my new address in group messages"): keeping them from others, not from the
+    user."""
+    return any(
+        "mine" in t.present and "speak" in t.negated for t in (tag(s) for s in sentences(text))
+    )
 
 
 _REFERS = frozenset({"xref", "handle"})

@@ -22,8 +22,7 @@ into an intent live in :mod:`.intent`.
 
 from __future__ import annotations
 
-from ._lexicon_harm import HARM
-from ._lexicon_harm import MORE as HARM_MORE
+from ._lexicon_harm import HARM, MORE as HARM_MORE
 from ._lexicon_more import MORE
 from ._lexicon_reveal import BENGALI, REVEAL, TURKISH
 
