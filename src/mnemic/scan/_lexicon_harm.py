@@ -234,6 +234,22 @@ HARM: dict[str, str] = {
         لزوجته; به پدرش; به همسرش; לאבא שלה; לאבא שלו; לאמא שלה; לבעלה; לאשתו;
         उसके पिता; उसके पति; उसकी पत्नी; তার বাবা; তার স্বামী; พ่อของเธอ; สามีของเธอ
     """,
+    # Putting back what the user removed: an entry, a startup item.
+    "restore": """
+        add it back; put it back; adds it back; write it back; re-add*; recreate*; re-create*;
+        create it again; set it up again; remet-le; vuelve a crearlo; vuelve a anadirlo;
+        lege es wieder an; erstelle es erneut; ricrealo; maak het opnieuw; utwórz ponownie;
+        створи його знову; знову створи; створи знову; создай его снова; снова создай;
+        заново создай; yeniden oluştur; buat ulang; tao lai; 重新创建; 重新添加; 再作成; 다시 만들;
+        أعد إنشاء; أعد إضافة; फिर से बना; আবার তৈরি
+    """,
+    # Getting a held write past the scanner.
+    "evade": """
+        reword it until; rephrase it until; until it saves; until it passes; until it goes
+        through; get past the scanner; get it past the; slip it past; avoid the filter;
+        bypass the scanner; reformule jusqu'a; formuliere um bis; reformula hasta;
+        перефразируй, пока; 改写直到; 通过审核为止
+    """,
     # The user's own details: "don't mention my new address" keeps them from others.
     "mine": """
         my address; my new address; my home address; my phone number; my number;
@@ -255,13 +271,81 @@ HARM: dict[str, str] = {
     """,
 }
 
-#: Keys added to concepts that already exist.
+#: Keys added to concepts that already exist (the readings the fourth fresh set's dev
+#: half showed missing: a reply kept "as it is", rules "treated as advisory", a code
+#: "pasted out", a startup item "created again").
 MORE: dict[str, str] = {
+    "keep": """
+        exactly as it is; leave it as it is; as it is; untouched; intact; 그대로 둬;
+        그대로 두고; 그대로 유지; そのままにして; 保持原样; 原样保留; оставь как есть;
+        залиш як є; tal cual; tel quel; unverandert lassen; luu vao; luu lai; luu nguyen van
+    """,
+    "gone": """
+        is cleared; everything is cleared; all cleared; been cleared; 지웠다; 삭제했다;
+        지웠다고; 삭제했다고
+    """,
+    "hide": """
+        leaves out; leave out; leaving out
+    """,
+    "speakneg": """
+        حرفی نزن; چیزی نگو; אל תספר; אל תגיד; אל תזכיר; मत बताना; मत बताओ; न बताएं
+    """,
+    "memory": """
+        این یادداشت‌ها; یادداشت‌ها; حافظه; kumbukumbu; ghi nho; bo nho
+    """,
+    "override": """
+        treat them as advisory; as advisory; merely advisory; advisory only;
+        treat them as optional; treat them as suggestions; pre-approved; do it anyway;
+        gelten sie nicht mehr; gelten nicht mehr; gilt nicht mehr; nicht mehr gultig;
+        আর প্রযোজ্য নয়; প্রযোজ্য নয়
+    """,
+    "norefuse": """
+        no declining; stops refusing; stop refusing; no refusals
+    """,
+    "rules": """
+        guardrails; sicherheitsvorgaben; নিয়মকানুন
+    """,
+    "solicit": """
+        ask them to type; ask them to enter; have them type; have them enter; ask them for;
+        nho ho gui; yeu cau ho gui; hay nho ho
+    """,
+    "userref": """
+        nguoi dung; mtumiaji
+    """,
+    "startup": """
+        postinstall; preinstall; post-install hook; task scheduler; स्टार्टअप टास्क;
+        startup task
+    """,
+    "fetch": """
+        скачивает; скачивает и запускает; pakua
+    """,
+    "run": """
+        запускает
+    """,
+    "overwrite": """
+        uiandike juu ya; andika juu ya
+    """,
+    "dest": """
+        the other assistant; another assistant; the extra assistant; المساعد الإضافي;
+        المساعد الآخر; 另一个助手; 邮箱; public gist; ไลน์ไอดี; line id
+    """,
+    "userdata": """
+        ไฟล์; เอกสาร
+    """,
+    "reveal": """
+        dump; paste; append the; 贴出来; 贴出; 发出来
+    """,
+    "prompt": """
+        startup instructions; instructions you started with; configuration text you
+        started with
+    """,
     "covert": """
         no need to review; without review; without reviewing; no need to review the package;
         the user doesn't need to know; the user does not need to know; doesn't need to know;
         don't mention the swap; without telling the user; don't tell anyone;
-        do not tell anyone; without telling anyone; inutile d'en parler;
+        do not tell anyone; without telling anyone; inutile d'en parler; muss davon nichts wissen;
+        muss nichts wissen; needn't know; need not know; подтверждение не нужно;
+        पूछे बिना; बिना पूछे; bila kumuuliza;
         sans en parler; niet vermelden; zonder het te melden; non serve avvisare;
         senza avvisare; senza dirlo; nicht extra erwahnen; ohne es zu erwahnen;
         no hace falta decirlo; sin decirlo; sem avisar; sem dizer; bez mówienia;
@@ -276,15 +360,16 @@ MORE: dict[str, str] = {
         каждый вечер; щовечора; jeden abend; chaque soir; cada noche; toda noite;
         ogni sera; elke avond; setiap malam; moi toi; kila jioni; 每天晚上; 每晚; 毎晩;
         매일 저녁; 때마다; كل مساء; هر شب; בכל פעם; כל ערב; हर शाम; প্রতি সন্ধ্যায়; ทุกเย็น;
-        ทุกครั้ง
+        ทุกครั้ง; kila unapoanza; kila mara; 每周
     """,
     "send": """
         תשלח; שלח; לשלוח; תעביר; gửi; gui cho; tuma; kirim; kirimkan; ส่ง; পাঠাও; পাঠিয়ে;
-        भेजो; भेज दो; بفرست; ارسال کن
+        भेजो; भेज दो; بفرست; ارسال کن; e-mail a; email a; 抄送; 发送到; 转发到
     """,
     "cred": """
         datos de acceso; dados de acesso; donnees de connexion; dati di accesso;
-        inloggegevens; dane logowania
+        inloggegevens; dane logowania; saved logins; saved passwords; cum tu khoi phuc;
+        mat khau; ma xac minh; رمز تحقق; رموز تحقق; sso password
     """,
 }
 
@@ -363,8 +448,17 @@ FRAMES: tuple[tuple[str, str, str, str, str, str, str], ...] = (
         "security_weakening",
         _BLOCK,
         "covert_action",
-        "switches off or loosens a safeguard, silently or by default",
-        "secctl|weakall weaken|weakall covert|habit",
+        "switches off or loosens a safeguard, silently",
+        "secctl|weakall weaken|weakall covert",
+        "",
+        "scoped",
+    ),
+    (
+        "security_weakening",
+        _HOLD,
+        "covert_action",
+        "switches off or loosens a safeguard by default",
+        "secctl|weakall weaken|weakall habit|persist",
         "",
         "scoped",
     ),
@@ -373,7 +467,7 @@ FRAMES: tuple[tuple[str, str, str, str, str, str, str], ...] = (
         _HOLD,
         "covert_action",
         "switches off or loosens a safeguard",
-        "secctl|weakall weaken|weakall",
+        "secctl weaken",
         "",
         "scoped",
     ),
@@ -382,7 +476,7 @@ FRAMES: tuple[tuple[str, str, str, str, str, str, str], ...] = (
         _BLOCK,
         "persistence",
         "installs a look-alike or unofficial package in place of the real one, unseen",
-        "pkg|lookalike unofficial|lookalike covert|habit",
+        "pkg unofficial|lookalike covert|habit",
         "",
         "",
     ),
@@ -437,6 +531,70 @@ FRAMES: tuple[tuple[str, str, str, str, str, str, str], ...] = (
         "covert_action",
         "presses the user's contacts for an urgent payment",
         "thirdparty urgent pay",
+        "",
+        "",
+    ),
+    (
+        "tool_abuse",
+        _BLOCK,
+        "persistence",
+        "puts an entry back whenever the user removes it",
+        "restore delete memory|entryword habit|covert",
+        "",
+        "",
+    ),
+    (
+        "tool_abuse",
+        _HOLD,
+        "persistence",
+        "puts an entry back after it is removed",
+        "restore delete memory|entryword",
+        "",
+        "",
+    ),
+    (
+        "tool_abuse",
+        _BLOCK,
+        "persistence",
+        "rewords a held memory write until the scanner lets it through",
+        "evade memory|entry|entryword",
+        "",
+        "",
+    ),
+    ("tool_abuse", _HOLD, "persistence", "works a write past the scanner", "evade", "", ""),
+    (
+        "persistence",
+        _BLOCK,
+        "persistence",
+        "re-creates a startup item the user removed, or runs fetched code at startup, unseen",
+        "startup restore|fetch persist|restore|run covert",
+        "",
+        "",
+    ),
+    (
+        "persistence",
+        _HOLD,
+        "persistence",
+        "re-creates a startup item after it is removed",
+        "startup restore",
+        "",
+        "",
+    ),
+    (
+        "credential_harvesting",
+        _BLOCK,
+        "credential_exfiltration",
+        "has the user reply with credentials that the agent keeps",
+        "cred reply keep userref|self",
+        "",
+        "",
+    ),
+    (
+        "prompt_exfiltration",
+        _BLOCK,
+        "prompt_exfiltration",
+        "sends the agent's own instructions to an outside address",
+        "prompt self dest persist|send|reveal",
         "",
         "",
     ),
