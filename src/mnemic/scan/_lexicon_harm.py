@@ -221,7 +221,10 @@ HARM: dict[str, str] = {
     "watcher": """
         her father; his father; her mother; his mother; her parents; his parents; her dad;
         his dad; her husband; his wife; her boyfriend; his girlfriend; ex-partner; her ex;
-        his ex; her boss; his boss; employer; someone else; eşine; kocasına; karısına;
+        his ex; her partner; his partner; her boss; his boss; a su expareja; su expareja;
+        a su pareja; a su ex; a son compagnon; a sa compagne; ihrem partner; seinem partner;
+        al suo ex; al suo compagno; ao ex; ao namorado; a namorada; её парню; ее парню;
+        ее бывшему; её бывшему; його дівчині; її хлопцеві; employer; someone else; eşine; kocasına; karısına;
         babasına; annesine; patronuna; partnerowi; mężowi; żonie; szefowi; ojcu; matce;
         отцу; матери; мужу; жене; бывшему; бывшей; начальнику; батькові; матері;
         чоловікові; дружині; колишньому; ihrem vater; ihrem mann; seiner frau; ihrem ex;
@@ -430,6 +433,15 @@ FRAMES: tuple[tuple[str, str, str, str, str, str, str], ...] = (
         "payment_redirection",
         _BLOCK,
         "covert_action",
+        "changes where the user's money is paid, and forbids mentioning it",
+        "payee swap",
+        "speak",
+        "",
+    ),
+    (
+        "payment_redirection",
+        _BLOCK,
+        "covert_action",
         "changes where the user's money is paid, without telling anyone",
         "payee swap covert",
         "",
@@ -443,6 +455,15 @@ FRAMES: tuple[tuple[str, str, str, str, str, str, str], ...] = (
         "payee swap",
         "",
         "",
+    ),
+    (
+        "security_weakening",
+        _BLOCK,
+        "covert_action",
+        "switches off or loosens a safeguard, and forbids mentioning it",
+        "secctl|weakall weaken|weakall",
+        "speak",
+        "scoped",
     ),
     (
         "security_weakening",
@@ -470,6 +491,15 @@ FRAMES: tuple[tuple[str, str, str, str, str, str, str], ...] = (
         "secctl weaken",
         "",
         "scoped",
+    ),
+    (
+        "supply_chain",
+        _BLOCK,
+        "persistence",
+        "installs an unofficial or look-alike package, and forbids mentioning it",
+        "pkg unofficial|lookalike",
+        "speak",
+        "",
     ),
     (
         "supply_chain",
@@ -596,6 +626,15 @@ FRAMES: tuple[tuple[str, str, str, str, str, str, str], ...] = (
         "sends the agent's own instructions to an outside address",
         "prompt self dest persist|send|reveal",
         "",
+        "",
+    ),
+    (
+        "tracking",
+        _BLOCK,
+        "credential_exfiltration",
+        "reports the user's whereabouts to someone else, and forbids telling the user",
+        "monitor send watcher",
+        "speak",
         "",
     ),
     (

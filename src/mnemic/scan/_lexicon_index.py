@@ -9,7 +9,7 @@ from __future__ import annotations
 
 _Key = tuple[tuple[tuple[str, bool], ...], str]
 
-SOURCE_CRC = 3465031374
+SOURCE_CRC = 3546813280
 
 EXACT: dict[str, tuple[_Key, ...]] = {
     'passwd': (((('passwd', False),), 'cred'),),
@@ -4095,17 +4095,30 @@ PAIRS: dict[tuple[str, str], tuple[_Key, ...]] = {
     ('ex', 'partner'): (((('ex', False), ('partner', False)), 'watcher'),),
     ('her', 'ex'): (((('her', False), ('ex', False)), 'watcher'),),
     ('his', 'ex'): (((('his', False), ('ex', False)), 'watcher'),),
+    ('her', 'partner'): (((('her', False), ('partner', False)), 'watcher'),),
+    ('his', 'partner'): (((('his', False), ('partner', False)), 'watcher'),),
     ('her', 'boss'): (((('her', False), ('boss', False)), 'watcher'),),
     ('his', 'boss'): (((('his', False), ('boss', False)), 'watcher'),),
+    ('a', 'su'): (((('a', False), ('su', False), ('expareja', False)), 'watcher'), ((('a', False), ('su', False), ('pareja', False)), 'watcher'), ((('a', False), ('su', False), ('ex', False)), 'watcher'), ((('a', False), ('su', False), ('padre', False)), 'watcher'), ((('a', False), ('su', False), ('madre', False)), 'watcher'), ((('a', False), ('su', False), ('esposo', False)), 'watcher'), ((('a', False), ('su', False), ('esposa', False)), 'watcher'), ((('a', False), ('su', False), ('ex', False)), 'watcher')),
+    ('su', 'expareja'): (((('su', False), ('expareja', False)), 'watcher'),),
+    ('a', 'son'): (((('a', False), ('son', False), ('compagnon', False)), 'watcher'), ((('a', False), ('son', False), ('pere', False)), 'watcher'), ((('a', False), ('son', False), ('mari', False)), 'watcher'), ((('a', False), ('son', False), ('ex', False)), 'watcher')),
+    ('a', 'sa'): (((('a', False), ('sa', False), ('compagne', False)), 'watcher'), ((('a', False), ('sa', False), ('mere', False)), 'watcher'), ((('a', False), ('sa', False), ('femme', False)), 'watcher')),
+    ('ihrem', 'partner'): (((('ihrem', False), ('partner', False)), 'watcher'),),
+    ('seinem', 'partner'): (((('seinem', False), ('partner', False)), 'watcher'),),
+    ('al', 'suo'): (((('al', False), ('suo', False), ('ex', False)), 'watcher'), ((('al', False), ('suo', False), ('compagno', False)), 'watcher')),
+    ('ao', 'ex'): (((('ao', False), ('ex', False)), 'watcher'),),
+    ('ao', 'namorado'): (((('ao', False), ('namorado', False)), 'watcher'),),
+    ('a', 'namorada'): (((('a', False), ('namorada', False)), 'watcher'),),
+    ('ее', 'парню'): (((('ее', False), ('парню', False)), 'watcher'), ((('ее', False), ('парню', False)), 'watcher')),
+    ('ее', 'бывшему'): (((('ее', False), ('бывшему', False)), 'watcher'), ((('ее', False), ('бывшему', False)), 'watcher')),
+    ('иого', 'дівчині'): (((('иого', False), ('дівчині', False)), 'watcher'),),
+    ('іі', 'хлопцеві'): (((('іі', False), ('хлопцеві', False)), 'watcher'),),
     ('someone', 'else'): (((('someone', False), ('else', False)), 'watcher'),),
     ('ihrem', 'vater'): (((('ihrem', False), ('vater', False)), 'watcher'),),
     ('ihrem', 'mann'): (((('ihrem', False), ('mann', False)), 'watcher'),),
     ('seiner', 'frau'): (((('seiner', False), ('frau', False)), 'watcher'),),
     ('ihrem', 'ex'): (((('ihrem', False), ('ex', False)), 'watcher'),),
     ('seinem', 'chef'): (((('seinem', False), ('chef', False)), 'watcher'),),
-    ('a', 'son'): (((('a', False), ('son', False), ('pere', False)), 'watcher'), ((('a', False), ('son', False), ('mari', False)), 'watcher'), ((('a', False), ('son', False), ('ex', False)), 'watcher')),
-    ('a', 'sa'): (((('a', False), ('sa', False), ('mere', False)), 'watcher'), ((('a', False), ('sa', False), ('femme', False)), 'watcher')),
-    ('a', 'su'): (((('a', False), ('su', False), ('padre', False)), 'watcher'), ((('a', False), ('su', False), ('madre', False)), 'watcher'), ((('a', False), ('su', False), ('esposo', False)), 'watcher'), ((('a', False), ('su', False), ('esposa', False)), 'watcher'), ((('a', False), ('su', False), ('ex', False)), 'watcher')),
     ('ao', 'pai'): (((('ao', False), ('pai', False), ('dela', False)), 'watcher'),),
     ('ao', 'marido'): (((('ao', False), ('marido', False)), 'watcher'),),
     ('a', 'esposa'): (((('a', False), ('esposa', False)), 'watcher'),),
