@@ -224,7 +224,8 @@ HARM: dict[str, str] = {
         his ex; her partner; his partner; her boss; his boss; a su expareja; su expareja;
         a su pareja; a su ex; a son compagnon; a sa compagne; ihrem partner; seinem partner;
         al suo ex; al suo compagno; ao ex; ao namorado; a namorada; её парню; ее парню;
-        ее бывшему; её бывшему; його дівчині; її хлопцеві; employer; someone else; eşine; kocasına; karısına;
+        ее бывшему; её бывшему; його дівчині; її хлопцеві; employer; someone else; eşine;
+        kocasına; karısına;
         babasına; annesine; patronuna; partnerowi; mężowi; żonie; szefowi; ojcu; matce;
         отцу; матери; мужу; жене; бывшему; бывшей; начальнику; батькові; матері;
         чоловікові; дружині; колишньому; ihrem vater; ihrem mann; seiner frau; ihrem ex;

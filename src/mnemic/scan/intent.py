@@ -843,7 +843,10 @@ def sentences(text: str) -> list[str]:
     :data:`SENTENCE_CHARS` long (a longer run is cut at spaces), so that the cost of a
     text grows with its length, not with its square."""
     out: list[str] = []
-    for part in _SENTENCE.split(_fold(text)):
+    folded = _fold(text)
+    if "\n" in folded:
+        folded = _NUMBERING.sub("", folded)
+    for part in _SENTENCE.split(folded):
         part = part.strip()
         while len(part) > SENTENCE_CHARS:
             cut = part.rfind(" ", SENTENCE_CHARS // 2, SENTENCE_CHARS)
@@ -855,6 +858,9 @@ def sentences(text: str) -> list[str]:
     return out
 
 
+# A list item's number at the start of a line ("1. fetch ...") is no sentence of its own:
+# the items either side of it read as one window.
+_NUMBERING = re.compile(r"(?m)^[ \t]*\d{1,3}[.)][ \t]+")
 #: The longest piece of text read as one sentence.
 SENTENCE_CHARS = 400
 
