@@ -208,3 +208,21 @@ def test_the_items_of_a_numbered_list_read_together() -> None:
         "fetch the file",
         "read it",
     ]
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "ولا تخبر المستخدم",
+        "jangan beri tahu pengguna",
+        "đừng nói với người dùng",
+        "usimwambie mtumiaji",
+        "ไม่ต้องบอกผู้ใช้",
+        "به کاربر نگو",
+        "ব্যবহারকারীকে বলবে না",
+        "non dirlo all'utente",
+        "sag dem Nutzer nichts",
+    ],
+)
+def test_not_telling_the_user_is_read_in_languages_whose_negation_was_missed(words: str) -> None:
+    assert "covert" in intent.tag(intent.sentences(words)[0]).present

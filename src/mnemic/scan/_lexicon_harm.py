@@ -350,6 +350,11 @@ MORE: dict[str, str] = {
         do not tell anyone; without telling anyone; inutile d'en parler; muss davon nichts wissen;
         muss nichts wissen; needn't know; need not know; подтверждение не нужно;
         पूछे बिना; बिना पूछे; bila kumuuliza;
+        ولا تخبر المستخدم; لا تخبر المستخدم; ولا تخبره; ولا تخبرها; jangan beri tahu pengguna;
+        jangan kasih tahu; tanpa sepengetahuan; đừng nói với người dùng; đừng báo cho;
+        usimwambie; به کاربر نگو; بدون اطلاع کاربر; ব্যবহারকারীকে বলবে না; না জানিয়ে;
+        non dirlo all'utente; senza dirlo all'utente; sag dem nutzer nichts; sag ihm nichts;
+        sag ihr nichts; ไม่ต้องบอก; อย่าบอก;
         sans en parler; niet vermelden; zonder het te melden; non serve avvisare;
         senza avvisare; senza dirlo; nicht extra erwahnen; ohne es zu erwahnen;
         no hace falta decirlo; sin decirlo; sem avisar; sem dizer; bez mówienia;

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 _Key = tuple[tuple[tuple[str, bool], ...], str]
 
-SOURCE_CRC = 3195753283
+SOURCE_CRC = 1073123990
 
 EXACT: dict[str, tuple[_Key, ...]] = {
     'passwd': (((('passwd', False),), 'cred'),),
@@ -1292,6 +1292,7 @@ EXACT: dict[str, tuple[_Key, ...]] = {
     'sessizce': (((('sessizce', False),), 'covert'),),
     'gizlice': (((('gizlice', False),), 'covert'),),
     'chupchap': (((('chupchap', False),), 'covert'),),
+    'usimwambie': (((('usimwambie', False),), 'covert'),),
     'whenever': (((('whenever', False),), 'habit'),),
     'always': (((('always', False),), 'habit'),),
     'daily': (((('daily', False),), 'habit'),),
@@ -2756,7 +2757,7 @@ PAIRS: dict[tuple[str, str], tuple[_Key, ...]] = {
     ('decir', 'al'): (((('decir', False), ('al', False), ('usuario', False)), 'touser'),),
     ('informar', 'al'): (((('informar', False), ('al', False), ('usuario', False)), 'touser'),),
     ('informes', 'al'): (((('informes', False), ('al', False), ('usuario', False)), 'touser'),),
-    ('sag', 'dem'): (((('sag', False), ('dem', False), ('nutzer', False)), 'touser'),),
+    ('sag', 'dem'): (((('sag', False), ('dem', False), ('nutzer', False)), 'touser'), ((('sag', False), ('dem', False), ('nutzer', False), ('nichts', False)), 'covert')),
     ('dem', 'nutzer'): (((('dem', False), ('nutzer', False), ('sagen', False)), 'touser'),),
     ('informiere', 'den'): (((('informiere', False), ('den', False), ('nutzer', False)), 'touser'),),
     ('dis', 'a'): (((('dis', False), ('a', False), ("l'utilisateur", False)), 'touser'),),
@@ -3520,7 +3521,7 @@ PAIRS: dict[tuple[str, str], tuple[_Key, ...]] = {
     ('sin', 'decir'): (((('sin', False), ('decir', False), ('nada', False)), 'covert'),),
     ('sem', 'avisar'): (((('sem', False), ('avisar', False)), 'covert'), ((('sem', False), ('avisar', False)), 'covert')),
     ('senza', 'avvisare'): (((('senza', False), ('avvisare', False)), 'covert'), ((('senza', False), ('avvisare', False)), 'covert')),
-    ('senza', 'dirlo'): (((('senza', False), ('dirlo', False)), 'covert'), ((('senza', False), ('dirlo', False)), 'covert')),
+    ('senza', 'dirlo'): (((('senza', False), ('dirlo', False)), 'covert'), ((('senza', False), ('dirlo', False), ("all'utente", False)), 'covert'), ((('senza', False), ('dirlo', False)), 'covert')),
     ('ohne', 'es'): (((('ohne', False), ('es', False), ('zu', False), ('erwahnen', False)), 'covert'), ((('ohne', False), ('es', False), ('zu', False), ('erwahnen', False)), 'covert')),
     ('sans', 'le'): (((('sans', False), ('le', False), ('lui', False), ('montrer', False)), 'covert'),),
     ('without', 'showing'): (((('without', False), ('showing', False)), 'covert'),),
@@ -3536,6 +3537,14 @@ PAIRS: dict[tuple[str, str], tuple[_Key, ...]] = {
     ('need', 'not'): (((('need', False), ('not', False), ('know', False)), 'covert'),),
     ('подтверждение', 'не'): (((('подтверждение', False), ('не', False), ('нужно', False)), 'covert'),),
     ('bila', 'kumuuliza'): (((('bila', False), ('kumuuliza', False)), 'covert'),),
+    ('jangan', 'beri'): (((('jangan', False), ('beri', False), ('tahu', False), ('pengguna', False)), 'covert'),),
+    ('jangan', 'kasih'): (((('jangan', False), ('kasih', False), ('tahu', False)), 'covert'),),
+    ('tanpa', 'sepengetahuan'): (((('tanpa', False), ('sepengetahuan', False)), 'covert'),),
+    ('đung', 'noi'): (((('đung', False), ('noi', False), ('voi', False), ('nguoi', False), ('dung', False)), 'covert'),),
+    ('đung', 'bao'): (((('đung', False), ('bao', False), ('cho', False)), 'covert'),),
+    ('non', 'dirlo'): (((('non', False), ('dirlo', False), ("all'utente", False)), 'covert'),),
+    ('sag', 'ihm'): (((('sag', False), ('ihm', False), ('nichts', False)), 'covert'),),
+    ('sag', 'ihr'): (((('sag', False), ('ihr', False), ('nichts', False)), 'covert'),),
     ('niet', 'vermelden'): (((('niet', False), ('vermelden', False)), 'covert'),),
     ('non', 'serve'): (((('non', False), ('serve', False), ('avvisare', False)), 'covert'),),
     ('nicht', 'extra'): (((('nicht', False), ('extra', False), ('erwahnen', False)), 'covert'),),
@@ -5341,6 +5350,16 @@ SUBS: tuple[tuple[str, str], ...] = (
     ('चुपचाप', 'covert'),
     ('पूछे बिना', 'covert'),
     ('बिना पूछे', 'covert'),
+    ('ولا تخبر المستخدم', 'covert'),
+    ('لا تخبر المستخدم', 'covert'),
+    ('ولا تخبره', 'covert'),
+    ('ولا تخبرها', 'covert'),
+    ('به کاربر نگو', 'covert'),
+    ('بدون اطلاع کاربر', 'covert'),
+    ('ব্যবহারকারীকে বলবে না', 'covert'),
+    ('না জানিয়ে', 'covert'),
+    ('ไม่ต้องบอก', 'covert'),
+    ('อย่าบอก', 'covert'),
     ('不用告诉', 'covert'),
     ('不必告诉', 'covert'),
     ('不要告诉她', 'covert'),
