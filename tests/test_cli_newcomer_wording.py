@@ -100,3 +100,68 @@ def test_a_file_where_the_home_keeps_a_directory_is_named(tmp_path: Path) -> Non
     assert f"move {home / 'memories'} away" in r.output
     assert (home / "memories").read_text() == "not a directory"
     assert os.path.isfile(home / "memories")
+
+
+# -- a question with nobody to answer it -----------------------------------------------
+
+
+def _two_versions(home: Path) -> None:
+    assert _run(home, "memory", "add", "Repo builds with make -j2").exit_code == 0
+    assert _run(home, "memory", "add", "Tests run with ./x test").exit_code == 0
+
+
+def _one_session(home: Path, tmp_path: Path) -> None:
+    lines = tmp_path / "s.jsonl"
+    lines.write_text(
+        '{"session_id": "s-deploy", "role": "user", "content": "Deploy with make"}\n'
+        '{"session_id": "s-deploy", "role": "assistant", "content": "Noted."}\n'
+    )
+    r = _run(home, "sessions", "import", str(lines), "--no-embed")
+    assert r.exit_code == 0, r.output
+
+
+def _skill(home: Path) -> None:
+    r = _run(home, "skills", "create", "deploy-docs", "-d", "Publish the docs.", stdin="1. go\n")
+    assert r.exit_code == 0, r.output
+
+
+@pytest.mark.parametrize(
+    ("prepare", "args", "refusal", "unchanged"),
+    [
+        (_two_versions, ("memory", "restore", "1"), "not restored", ("memory", "show")),
+        (_skill, ("skills", "delete", "deploy-docs"), "not deleted", ("skills", "list")),
+        (None, ("sessions", "delete", "s-deploy"), "not deleted", ("sessions", "list")),
+        (None, ("sessions", "prune", "--older-than", "0"), "not deleted", ("sessions", "list")),
+        (None, ("forget", "--sessions", "Deploy"), "nothing was forgotten", ("sessions", "list")),
+    ],
+    ids=["memory restore", "skills delete", "sessions delete", "sessions prune", "forget"],
+)
+def test_a_question_nobody_can_answer_refuses_and_names_yes(
+    home_path: Path,
+    tmp_path: Path,
+    prepare: object,
+    args: tuple[str, ...],
+    refusal: str,
+    unchanged: tuple[str, ...],
+) -> None:
+    """With stdin at its end (a script, a pipe) the question got no answer: click printed
+    "Aborted!" and nothing about --yes; `sessions delete` and `prune` deleted unasked."""
+    if prepare is None:
+        _one_session(home_path, tmp_path)
+    else:
+        prepare(home_path)  # type: ignore[operator]
+    before = _run(home_path, *unchanged).output
+    r = _run(home_path, *args, stdin="")
+    assert r.exit_code == 1, r.output
+    assert f"mnemic: {refusal}: nobody answered the question" in r.output, r.output
+    assert "--yes" in r.output and "Aborted!" not in r.output
+    assert _run(home_path, *unchanged).output == before
+
+
+def test_an_answer_on_stdin_still_counts(home_path: Path, tmp_path: Path) -> None:
+    _one_session(home_path, tmp_path)
+    r = _run(home_path, "sessions", "delete", "s-deploy", stdin="n\n")
+    assert r.exit_code == 1 and "mnemic: not deleted" in r.output, r.output
+    assert "nobody answered" not in r.output
+    r = _run(home_path, "sessions", "delete", "s-deploy", stdin="y\n")
+    assert r.exit_code == 0 and "Deleted s-deploy" in r.output, r.output

@@ -26,6 +26,7 @@ __all__ = [
     "PROJECT_OPT",
     "AppContext",
     "cell",
+    "confirm",
     "emit_json",
     "eta_text",
     "fail",
@@ -175,6 +176,25 @@ def fail(message: str, code: int = 1) -> NoReturn:
     """Print ``message`` to stderr and exit with ``code``."""
     click.echo(f"mnemic: {message}", err=True)
     sys.exit(code)
+
+
+def confirm(question: str, refusal: str) -> None:
+    """Ask ``question`` (yes/no, default no) and :func:`fail` with ``refusal`` (exit 1)
+    unless the answer is yes. With nobody to answer (stdin closed or at its end: a script,
+    a pipe), the refusal says so and names ``--yes``, where click printed "Aborted!"."""
+    try:
+        if click.confirm(question, default=False):
+            return
+    except click.exceptions.Abort as exc:
+        click.echo(err=True)
+        if not isinstance(exc.__context__, EOFError):  # Ctrl-C: the person said no
+            fail(refusal, 1)
+        fail(
+            f"{refusal}: nobody answered the question (stdin is not a terminal, or it was "
+            "closed). Run it again with --yes to go ahead without asking.",
+            1,
+        )
+    fail(refusal, 1)
 
 
 def fail_keeping_edit(app: AppContext, stem: str, text: str, error: MnemicError) -> None:

@@ -18,8 +18,8 @@ from .app import (
     JSON_OPT,
     AppContext,
     cell,
+    confirm,
     emit_json,
-    fail,
     handle_errors,
     pass_app,
     printable,
@@ -209,8 +209,7 @@ def forget(
             )
             if x
         )
-        if not click.confirm(f"Permanently forget {what}?", default=False):
-            fail("nothing was forgotten", 1)
+        confirm(f"Permanently forget {what}?", "nothing was forgotten")
     home = app.existing_home if dry_run else app.home
     reports = []
     if user:

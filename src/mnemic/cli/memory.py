@@ -33,6 +33,7 @@ from .app import (
     JSON_OPT,
     PROJECT_OPT,
     AppContext,
+    confirm,
     emit_json,
     fail,
     fail_keeping_edit,
@@ -592,8 +593,8 @@ def restore(app: AppContext, version: int, target: str, yes: bool) -> None:
         click.echo("That version is identical to the current file; nothing to do.")
         return
     click.echo(text.rstrip("\n"))
-    if not yes and not click.confirm(f"Restore {FILENAMES[target]} to version {version}?"):
-        fail("not restored", 1)
+    if not yes:
+        confirm(f"Restore {FILENAMES[target]} to version {version}?", "not restored")
     ops.restore(mem, target, version)
     click.echo(f"Restored {FILENAMES[target]} to version {version}.")
 
@@ -637,8 +638,8 @@ def adopt(app: AppContext, target: str, yes: bool, as_json: bool) -> None:
             "Note: that is over the budget; the model will be asked to consolidate, and "
             "adds will be refused until it is back under."
         )
-    if not yes and not click.confirm("Write these entries?"):
-        fail("not adopted", 1)
+    if not yes:
+        confirm("Write these entries?", "not adopted")
     backup = ops.adopt(mem, plan)
     click.echo(f"Adopted. The previous file was saved to {backup}.")
 

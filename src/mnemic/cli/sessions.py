@@ -33,6 +33,7 @@ from ..tooling import tool_response
 from .app import (
     SEARCH_MODE_OPT,
     AppContext,
+    confirm,
     emit_json,
     eta_text,
     handle_errors,
@@ -606,9 +607,8 @@ def delete_cmd(app: AppContext, session_id: str, yes: bool, as_json: bool) -> No
     """Delete one session and its messages."""
     with _store(app, write=True) as store:
         info = store.get_session(session_id)
-        if not yes and sys.stdin.isatty():
-            prompt = f"Delete {_field(info.id)} ({info.message_count} messages)?"
-            click.confirm(prompt, abort=True)
+        if not yes:
+            confirm(f"Delete {_field(info.id)} ({info.message_count} messages)?", "not deleted")
         removed = store.delete_session(session_id)
     if as_json:
         emit_json({"deleted": session_id, "messages": removed})
@@ -636,8 +636,8 @@ def prune_cmd(app: AppContext, days: float, dry_run: bool, yes: bool, as_json: b
     cutoff = time.time() - days * 86400.0
     with _store(app, write=not dry_run) as store:
         victims = store.prune(cutoff, dry_run=True)
-        if victims and not dry_run and not yes and sys.stdin.isatty():
-            click.confirm(f"Delete {len(victims)} sessions older than {days:g} days?", abort=True)
+        if victims and not dry_run and not yes:
+            confirm(f"Delete {len(victims)} sessions older than {days:g} days?", "not deleted")
         done = victims if dry_run else store.prune(cutoff)
     if as_json:
         emit_json({"dry_run": dry_run, "older_than_days": days, "sessions": done})
