@@ -165,3 +165,50 @@ def test_an_answer_on_stdin_still_counts(home_path: Path, tmp_path: Path) -> Non
     assert "nobody answered" not in r.output
     r = _run(home_path, "sessions", "delete", "s-deploy", stdin="y\n")
     assert r.exit_code == 0 and "Deleted s-deploy" in r.output, r.output
+
+
+# -- refusals worded for a person -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("memory", "add", "  "), "The entry text is empty. Nothing was saved."),
+        (("memory", "replace", "make", ""), "`mnemic memory remove OLD` deletes an entry"),
+        (("memory", "replace", "", "New text"), "OLD is empty: give a short piece of the entry"),
+        (("memory", "remove", " "), "OLD is empty: give a short piece of the entry to remove"),
+    ],
+    ids=["add", "replace to nothing", "replace nothing", "remove nothing"],
+)
+def test_empty_text_is_refused_in_a_persons_words(
+    home_path: Path, args: tuple[str, ...], said: str
+) -> None:
+    """The CLI printed the model's wording: "'remove' needs old_text: ... (see
+    current_entries)", "Use action='remove'": tool fields a person never sees."""
+    assert _run(home_path, "memory", "add", "Repo builds with make -j2").exit_code == 0
+    r = _run(home_path, *args)
+    assert r.exit_code == 1, r.output
+    assert said in r.output, r.output
+    assert "current_entries" not in r.output and "old_text" not in r.output
+    assert "action=" not in r.output and "needs content" not in r.output
+    assert "make -j2" in _run(home_path, "memory", "show").output
+
+
+def test_the_model_still_reads_the_tool_wording(home_path: Path) -> None:
+    r = _run(
+        home_path, "tool", "memory", '{"action": "remove", "target": "memory", "old_text": ""}'
+    )
+    assert r.exit_code == 1
+    assert "'remove' needs old_text" in r.output and "current_entries" in r.output
+
+
+def test_memory_search_with_an_empty_query_is_a_usage_error_like_its_siblings(
+    home_path: Path,
+) -> None:
+    """`memory search ""` answered "No entry matches ''" (exit 0) where `skills search ""`
+    and `sessions search ""` are usage errors (exit 2) saying what to give."""
+    assert _run(home_path, "memory", "add", "Repo builds with make -j2").exit_code == 0
+    for command in ("memory", "skills"):
+        r = _run(home_path, command, "search", " ")
+        assert r.exit_code == 2, r.output
+        assert "QUERY is empty" in r.output, r.output
