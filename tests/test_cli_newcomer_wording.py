@@ -212,3 +212,30 @@ def test_memory_search_with_an_empty_query_is_a_usage_error_like_its_siblings(
         r = _run(home_path, command, "search", " ")
         assert r.exit_code == 2, r.output
         assert "QUERY is empty" in r.output, r.output
+
+
+# -- listings ---------------------------------------------------------------------------
+
+
+def test_sessions_list_prints_whole_ids_on_an_80_column_terminal(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """At 80 columns (a pipe, a small terminal) every column was cut with '…': the id
+    that `sessions show` takes ('3f1c2a7e-5b9d-4e61-9a0c-2d8b7f4e…'), the source, both
+    dates and the "msgs" header."""
+    sid = "3f1c2a7e-5b9d-4e61-9a0c-2d8b7f4e1c55"
+    lines = tmp_path / "s.jsonl"
+    lines.write_text(
+        f'{{"session_id": "{sid}", "role": "user", "content": "Why is the checkout test '
+        'flaky on CI again?", "timestamp": "2026-11-30T09:00:00Z", "source": "claude-code"}\n'
+    )
+    assert _run(home_path, "sessions", "import", str(lines), "--no-embed").exit_code == 0
+    r = CliRunner().invoke(
+        main, ["--home", str(home_path), "sessions", "list"], env={"COLUMNS": "80"}
+    )
+    assert r.exit_code == 0, r.output
+    header, row = r.output.splitlines()
+    assert header.split()[:2] == ["session", "source"] and "msgs" in header
+    shown = row.split()[0]
+    assert shown == sid and "claude-code" in row, row
+    assert _run(home_path, "sessions", "show", shown).exit_code == 0

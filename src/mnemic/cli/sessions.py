@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import click
+from rich.cells import cell_len
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
 from rich.table import Table
@@ -122,19 +123,38 @@ def list_cmd(app: AppContext, limit: int, source: tuple[str, ...], as_json: bool
     if not infos:
         click.echo("No sessions yet.")
         return
+    rows = [
+        {
+            "session": _field(i.id),
+            "source": _field(i.source),
+            "started": _when(i.started_at),
+            "last active": _when(i.last_active),
+            "msgs": str(i.message_count),
+            "title": _field(i.title),
+        }
+        for i in infos
+    ]
+    # Every column but the title is printed whole (the id is what `show` and `export`
+    # take): the title shrinks first, then `started` goes, and a terminal narrower
+    # than the rest gets longer lines rather than cut ids.
+    whole = {c: max(cell_len(c), *(cell_len(r[c]) for r in rows)) for c in rows[0]}
+    console = _console()
+    columns = list(rows[0])
+    least = min(whole["title"], 16)  # the least of a title shown (more if there is room)
+    if sum(whole[c] + 2 for c in columns if c != "title") + least + 2 > console.width:
+        columns.remove("started")
+    room = console.width - sum(whole[c] + 2 for c in columns if c != "title") - 2
+    if room < least:
+        console.width += least - room
+        room = least
     table = Table(box=None, header_style="bold")
-    for col in ("session", "source", "started", "last active", "msgs", "title"):
-        table.add_column(col, no_wrap=col != "title", justify="right" if col == "msgs" else "left")
-    for i in infos:
-        table.add_row(
-            _cell(i.id),
-            _cell(i.source),
-            _when(i.started_at),
-            _when(i.last_active),
-            str(i.message_count),
-            _cell(i.title),
-        )
-    _console().print(table)
+    for col in columns:
+        table.add_column(col, no_wrap=True, justify="right" if col == "msgs" else "left")
+    for r in rows:
+        cells = {c: Text(r[c]) for c in columns}
+        cells["title"].truncate(room, overflow="ellipsis")
+        table.add_row(*cells.values())
+    console.print(table)
 
 
 @sessions.command(name="show")
