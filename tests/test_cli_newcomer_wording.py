@@ -9,6 +9,7 @@ Real homes, the real CLI (click's runner).
 from __future__ import annotations
 
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -239,3 +240,24 @@ def test_sessions_list_prints_whole_ids_on_an_80_column_terminal(
     shown = row.split()[0]
     assert shown == sid and "claude-code" in row, row
     assert _run(home_path, "sessions", "show", shown).exit_code == 0
+
+
+# -- README's quick start ---------------------------------------------------------------
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def test_the_readme_expiring_entry_example_is_accepted(home_path: Path) -> None:
+    """README's quick start showed `--expires 2026-06-30`, a past date by the time a
+    newcomer copies it: refused with "is not in the future". The example must run."""
+    (line,) = [
+        ln
+        for ln in README.read_text().splitlines()
+        if ln.startswith("mnemic memory add") and "--expires" in ln
+    ]
+    found = re.fullmatch(r'mnemic memory add "([^"]+)" --expires (\S+)\s+#.*', line)
+    assert found is not None, line
+    text, date = found.groups()
+    r = _run(home_path, "memory", "add", text, "--expires", date)
+    assert r.exit_code == 0, r.output
+    assert "Entry added" in r.output

@@ -475,7 +475,7 @@ def add(app: AppContext, text: str, target: str, expires: str | None, as_json: b
     Examples:
       mnemic memory add "Repo builds with make -j2"
       mnemic memory add "Prefers short answers" --target user
-      mnemic memory add "Release freeze: hotfixes only" --expires 2026-06-30
+      mnemic memory add "Release freeze: hotfixes only" --expires 2030-06-30
     """
     _call(app, target, Op("add", text), as_json, expires)
 
