@@ -261,3 +261,39 @@ def test_the_readme_expiring_entry_example_is_accepted(home_path: Path) -> None:
     r = _run(home_path, "memory", "add", text, "--expires", date)
     assert r.exit_code == 0, r.output
     assert "Entry added" in r.output
+
+
+# -- sessions search and list: bad input is a usage error naming the option ------------
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("search", "deploy", "--since", "3x"), "Invalid value for --since: cannot read '3x'"),
+        (("search", "deploy", "--messages", "--until", "nope"), "--until: cannot read 'nope'"),
+        (("search", "deploy", "--limit", "0"), "0 is not in the range"),
+        (("search", "deploy", "--window", "-3"), "-3 is not in the range"),
+        (("list", "--limit", "0"), "0 is not in the range"),
+    ],
+    ids=["since", "until of messages", "search limit 0", "window -3", "list limit 0"],
+)
+def test_sessions_bad_options_are_usage_errors(
+    home_path: Path, tmp_path: Path, args: tuple[str, ...], said: str
+) -> None:
+    """`--since 3x` exited 1 as "Error: Cannot read since='3x'" (the tool's field name);
+    `--window -3` answered "No matching past sessions"; `list -n 0` said "No sessions yet"
+    with sessions in the history; `--limit 0` returned a result anyway."""
+    _one_session(home_path, tmp_path)
+    r = _run(home_path, "sessions", *args)
+    assert r.exit_code == 2, r.output
+    assert said in r.output, r.output
+    assert "No sessions yet" not in r.output and "No matching" not in r.output
+
+
+def test_sessions_search_without_a_match_speaks_of_the_command_not_the_tool(
+    home_path: Path, tmp_path: Path
+) -> None:
+    _one_session(home_path, tmp_path)
+    r = _run(home_path, "sessions", "search", "zzqqxx", "--mode", "lexical")
+    assert r.exit_code == 0, r.output
+    assert "No matching past sessions" in r.output and "session_search" not in r.output

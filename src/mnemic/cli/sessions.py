@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..curated.scope import ProjectHome
+from ..errors import InvalidArgument
 from ..ops.entry_usage import count_usage
 from ..sessions import (
     ImportProgress,
@@ -108,7 +109,14 @@ def sessions() -> None:
 
 
 @sessions.command(name="list")
-@click.option("--limit", "-n", default=20, show_default=True, help="Sessions to show.")
+@click.option(
+    "--limit",
+    "-n",
+    type=click.IntRange(min=1),
+    default=20,
+    show_default=True,
+    help="Sessions to show.",
+)
 @click.option("--source", multiple=True, help="Only these sources (repeatable).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_app
@@ -221,7 +229,7 @@ def _header(info: SessionInfo) -> Any:
 @click.option(
     "--limit",
     "-n",
-    type=int,
+    type=click.IntRange(min=1),
     help="Sessions to return (default 5, max 10); with --messages messages (default 20, max 200).",
 )
 @click.option(
@@ -234,7 +242,7 @@ def _header(info: SessionInfo) -> Any:
 @click.option(
     "--sort", type=click.Choice(["relevance", "newest", "oldest"]), help="Default relevance."
 )
-@click.option("--window", type=int, help="Messages shown around each match.")
+@click.option("--window", type=click.IntRange(min=0), help="Messages shown around each match.")
 @click.option("--summarize", is_flag=True, help="Summarise each result with the [llm] endpoint.")
 @SEARCH_MODE_OPT
 @click.option("--tool", help="Find tool calls: a tool name (Bash) or a command word (pytest).")
@@ -278,6 +286,16 @@ def search_cmd(
     """
     if not query.strip() and not tool and not failed:
         raise click.UsageError("Give a QUERY, or --tool / --failed to find tool calls.")
+    for name, value in (("--since", since), ("--until", until), ("--as-of", as_of)):
+        if value:
+            try:
+                parse_time(value, field=name)
+            except InvalidArgument:
+                raise click.BadParameter(
+                    f"cannot read {value!r} as a time: give a date (2026-05-01), a date and "
+                    "time (2026-05-01T14:00), today, yesterday, or a time ago (7d, 24h, 2w).",
+                    param_hint=name,
+                ) from None
     if (tool or failed) and messages:
         raise click.UsageError("--tool and --failed find tool calls; leave out --messages.")
     if messages:
@@ -414,7 +432,15 @@ def _search_messages(
 def _render_search(resp: dict[str, Any]) -> None:
     console = _console()
     results = resp.get("results") or []
-    if resp.get("message"):
+    if not results:  # the tool's words name session_search; a person runs this command
+        console.print(
+            Text(
+                "No matching past sessions. Try other or fewer words, a synonym, or an OR "
+                "between alternatives (mnemic sessions search 'deploy OR release').",
+                style="dim",
+            )
+        )
+    elif resp.get("message"):
         console.print(Text(printable(str(resp["message"])), style="dim"))
     if resp.get("notice"):
         console.print(Text(printable(str(resp["notice"])), style="yellow"))
