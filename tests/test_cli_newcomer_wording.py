@@ -297,3 +297,22 @@ def test_sessions_search_without_a_match_speaks_of_the_command_not_the_tool(
     r = _run(home_path, "sessions", "search", "zzqqxx", "--mode", "lexical")
     assert r.exit_code == 0, r.output
     assert "No matching past sessions" in r.output and "session_search" not in r.output
+
+
+def test_audit_list_names_its_columns(home_path: Path) -> None:
+    """`audit list` printed bare rows ('1 2026-...Z foreground/cli add memory allow ok'):
+    a newcomer could not tell the decision from the result, nor what the first number is."""
+    assert _run(home_path, "memory", "add", "Repo builds with make -j2").exit_code == 0
+    r = _run(home_path, "audit", "list")
+    assert r.exit_code == 0, r.output
+    header, row = r.output.splitlines()
+    assert header.split() == [
+        "SEQ",
+        "TIME",
+        "ACTOR/ORIGIN",
+        "ACTION",
+        "TARGET",
+        "DECISION",
+        "RESULT",
+    ]
+    assert row.split()[3:] == ["add", "memory", "allow", "ok"]

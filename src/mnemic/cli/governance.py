@@ -71,6 +71,11 @@ def audit_list(
         click.echo("The audit journal is empty.")
         return
     named = len(stores) > 1 or app.project is not None  # a store column
+    store_head = f"{'STORE':<20} " if named else ""
+    click.echo(
+        f"{'SEQ':>6} {'TIME':<20} {store_head}{'ACTOR/ORIGIN':<22} {'ACTION':<8} "
+        f"{'TARGET':<12} {'DECISION':<13} RESULT"
+    )
     for item in found:
         r = item.record
         who = f"{cell(r.get('actor'))}/{cell(r.get('origin'))}"
