@@ -316,3 +316,16 @@ def test_audit_list_names_its_columns(home_path: Path) -> None:
         "RESULT",
     ]
     assert row.split()[3:] == ["add", "memory", "allow", "ok"]
+
+
+def test_counts_of_one_read_in_the_singular(home_path: Path, tmp_path: Path) -> None:
+    """ "(1 entries)", "Imported 2 messages in 1 sessions from 1 file(s)"."""
+    assert _run(home_path, "memory", "add", "Repo builds with make -j2").exit_code == 0
+    r = _run(home_path, "memory", "show", "--long")
+    assert "(1 entry)" in r.output and "(0 entries)" in r.output, r.output
+    lines = tmp_path / "one.jsonl"
+    lines.write_text('{"session_id": "s-one", "role": "user", "content": "Deploy with make"}\n')
+    r = _run(home_path, "sessions", "import", str(lines), "--no-embed")
+    assert "Imported 1 message in 1 session from 1 file (jsonl)." in r.output, r.output
+    r = _run(home_path, "sessions", "import", str(lines), "--no-embed")
+    assert "1 session was imported before and has nothing new." in r.output, r.output

@@ -27,6 +27,7 @@ __all__ = [
     "AppContext",
     "cell",
     "confirm",
+    "counted",
     "emit_json",
     "eta_text",
     "fail",
@@ -176,6 +177,11 @@ def fail(message: str, code: int = 1) -> NoReturn:
     """Print ``message`` to stderr and exit with ``code``."""
     click.echo(f"mnemic: {message}", err=True)
     sys.exit(code)
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``"1 entry"``, ``"2 entries"``, ``"1,024 messages"``: a count with its noun."""
+    return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
 
 
 def confirm(question: str, refusal: str) -> None:

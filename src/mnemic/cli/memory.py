@@ -34,6 +34,7 @@ from .app import (
     PROJECT_OPT,
     AppContext,
     confirm,
+    counted,
     emit_json,
     fail,
     fail_keeping_edit,
@@ -326,7 +327,9 @@ def _show_text(
             click.echo(f"mnemic: {FILENAMES[t]}: {unreadable[t]}", err=True)
             continue
         if raw:
-            click.echo(f"# {mem.backend.location(t)} ({len(entries[t])} entries)")
+            click.echo(
+                f"# {mem.backend.location(t)} ({counted(len(entries[t]), 'entry', 'entries')})"
+            )
             for i, entry in enumerate(entries[t], 1):
                 click.echo(f"[{i}] {printable(entry)}")  # a hand edit may hold escapes
             click.echo()
@@ -358,7 +361,7 @@ def _show_long(
         if t in unreadable:
             click.echo(f"mnemic: {FILENAMES[t]}: {unreadable[t]}", err=True)
             continue
-        click.echo(f"# {mem.backend.location(t)} ({len(entries[t])} entries)")
+        click.echo(f"# {mem.backend.location(t)} ({counted(len(entries[t]), 'entry', 'entries')})")
         for i, (entry, prov) in enumerate(zip(entries[t], provenance[t], strict=True), 1):
             shown = printable(entry) if raw else _human_entry(t, entry, mem.level)
             click.echo(f"[{i}] " + shown.replace("\n", "\n    "))

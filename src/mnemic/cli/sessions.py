@@ -36,6 +36,7 @@ from .app import (
     SEARCH_MODE_OPT,
     AppContext,
     confirm,
+    counted,
     emit_json,
     eta_text,
     handle_errors,
@@ -593,21 +594,23 @@ def import_cmd(
         return
     written = data["sessions"] + data["extended_sessions"]
     click.echo(
-        f"Imported {data['messages']:,} messages in {written:,} sessions "
-        f"from {data['files']} file(s) ({data['format']})."
+        f"Imported {counted(data['messages'], 'message')} in {counted(written, 'session')} "
+        f"from {counted(data['files'], 'file')} ({data['format']})."
     )
     if data["extended_sessions"]:
         click.echo(
-            f"{data['extended_sessions']:,} of those sessions were imported before and "
-            f"gained {data['extended_messages']:,} new messages."
+            f"{data['extended_sessions']:,} of those sessions "
+            f"{'was' if data['extended_sessions'] == 1 else 'were'} imported before and "
+            f"gained {counted(data['extended_messages'], 'new message')}."
         )
     if data["existing_sessions_unchanged"]:
+        unchanged = data["existing_sessions_unchanged"]
         click.echo(
-            f"{data['existing_sessions_unchanged']:,} sessions were imported before and "
-            "have nothing new."
+            f"{counted(unchanged, 'session')} {'was' if unchanged == 1 else 'were'} imported "
+            f"before and {'has' if unchanged == 1 else 'have'} nothing new."
         )
     if data["replaced_sessions"]:
-        click.echo(f"Replaced {data['replaced_sessions']:,} existing sessions.")
+        click.echo(f"Replaced {counted(data['replaced_sessions'], 'existing session')}.")
     if data["forgotten_messages"] or data["forgotten_sessions"]:
         click.echo(
             f"Left out what was forgotten (mnemic forget): {data['forgotten_messages']:,} "
@@ -659,7 +662,7 @@ def delete_cmd(app: AppContext, session_id: str, yes: bool, as_json: bool) -> No
     if as_json:
         emit_json({"deleted": session_id, "messages": removed})
     else:
-        click.echo(f"Deleted {_field(session_id)} ({removed} messages).")
+        click.echo(f"Deleted {_field(session_id)} ({counted(removed, 'message')}).")
 
 
 @sessions.command(name="prune")
@@ -689,7 +692,7 @@ def prune_cmd(app: AppContext, days: float, dry_run: bool, yes: bool, as_json: b
         emit_json({"dry_run": dry_run, "older_than_days": days, "sessions": done})
         return
     verb = "Would delete" if dry_run else "Deleted"
-    click.echo(f"{verb} {len(done)} sessions last active before {_when(cutoff)}.")
+    click.echo(f"{verb} {counted(len(done), 'session')} last active before {_when(cutoff)}.")
 
 
 @sessions.command(name="stats")
