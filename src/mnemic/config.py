@@ -437,7 +437,7 @@ def load_settings(
     try:  # never blocks: a FIFO or device in place of the file is refused
         text = read_text_strict(path, max_bytes=1024 * 1024)
     except StorageError as exc:
-        if not os.path.isdir(home) and os.path.lexists(home) or _below_a_file(home):
+        if (not os.path.isdir(home) and os.path.lexists(home)) or _below_a_file(home):
             raise not_a_directory(home, home=True) from exc
         reason = getattr(exc, "reason", None) or exc.to_llm()
         raise ConfigError("(file)", f"cannot be read: {reason}", source=path) from exc

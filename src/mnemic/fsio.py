@@ -238,8 +238,7 @@ def not_a_directory(path: StrPath, *, home: bool = False) -> ConfigError:
         where = os.path.dirname(where)
     what = "is" if where == wanted else f"is inside {where}, which is"
     todo = (
-        "A mnemic home is a directory: give a new or empty one with --home PATH or "
-        "MNEMIC_HOME."
+        "A mnemic home is a directory: give a new or empty one with --home PATH or MNEMIC_HOME."
         if home
         else f"mnemic keeps a directory there: move {where} away, then retry."
     )
