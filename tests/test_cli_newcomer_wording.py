@@ -329,3 +329,16 @@ def test_counts_of_one_read_in_the_singular(home_path: Path, tmp_path: Path) -> 
     assert "Imported 1 message in 1 session from 1 file (jsonl)." in r.output, r.output
     r = _run(home_path, "sessions", "import", str(lines), "--no-embed")
     assert "1 session was imported before and has nothing new." in r.output, r.output
+
+
+def test_sessions_stats_gives_small_sizes_in_their_own_unit(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """A small history read "text 0.0 MB" and "on disk 0.1 MB (202.014x the text)"."""
+    _one_session(home_path, tmp_path)
+    r = _run(home_path, "sessions", "stats")
+    assert r.exit_code == 0, r.output
+    text = next(ln for ln in r.output.splitlines() if ln.split()[:1] == ["text"])
+    assert re.fullmatch(r"text +\d+ B", text.strip()), text
+    disk = next(ln for ln in r.output.splitlines() if "on disk" in ln)
+    assert re.search(r"on disk +[\d.,]+ KB \([\d,]+\.\dx the text\)", disk), disk

@@ -712,10 +712,11 @@ def stats_cmd(app: AppContext, as_json: bool) -> None:
     table.add_row("database", _cell(stats["location"]))
     table.add_row("sessions", f"{stats['sessions']:,}")
     table.add_row("messages", f"{stats['messages']:,}")
-    table.add_row("text", f"{stats['text_bytes'] / 1e6:,.1f} MB")
+    table.add_row("text", size_text(stats["text_bytes"]))
     ratio = stats["bytes_per_text_byte"]
     table.add_row(
-        "on disk", f"{stats['db_bytes'] / 1e6:,.1f} MB" + (f" ({ratio}x the text)" if ratio else "")
+        "on disk",
+        size_text(stats["db_bytes"]) + (f" ({ratio:,.1f}x the text)" if ratio else ""),
     )
     table.add_row("oldest", _when(stats["oldest"]))
     table.add_row("newest", _when(stats["newest"]))
