@@ -8,6 +8,7 @@ Real homes, the real CLI (click's runner).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import stat
@@ -342,3 +343,18 @@ def test_sessions_stats_gives_small_sizes_in_their_own_unit(
     assert re.fullmatch(r"text +\d+ B", text.strip()), text
     disk = next(ln for ln in r.output.splitlines() if "on disk" in ln)
     assert re.search(r"on disk +[\d.,]+ KB \([\d,]+\.\dx the text\)", disk), disk
+
+
+def test_memory_restore_takes_json_like_its_siblings(home_path: Path) -> None:
+    """Every other memory command that writes (add, replace, remove, adopt, move, archive
+    restore) takes --json; restore answered "No such option: --json"."""
+    _two_versions(home_path)
+    r = _run(home_path, "memory", "restore", "1", "--json")
+    assert r.exit_code == 0, r.output
+    plan = json.loads(r.output)
+    assert plan["restored"] is False and "-Tests run with ./x test" in plan["diff"]
+    assert "Tests run" in _run(home_path, "memory", "show").output
+    r = _run(home_path, "memory", "restore", "1", "--yes", "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["restored"] is True
+    assert "Tests run" not in _run(home_path, "memory", "show").output

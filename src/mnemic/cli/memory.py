@@ -584,21 +584,34 @@ def diff(app: AppContext, old: str, new: str, target: str) -> None:
 @click.argument("version", type=int)
 @TARGET_OPT
 @click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Machine-readable output: the diff alone, or with --yes what was restored.",
+)
 @PROJECT_OPT
 @pass_app
 @handle_errors
-def restore(app: AppContext, version: int, target: str, yes: bool) -> None:
+def restore(app: AppContext, version: int, target: str, yes: bool, as_json: bool) -> None:
     """Bring back VERSION exactly (the current text is kept in history first)."""
     scoped_targets(app, target)
     mem = open_memory(app, write=True)
     text = ops.diff_versions(mem, target, "current", version)
+    if as_json and (not text or not yes):
+        emit_json({"target": target, "version": version, "diff": text, "restored": False})
+        return
     if not text:
         click.echo("That version is identical to the current file; nothing to do.")
         return
-    click.echo(text.rstrip("\n"))
+    if not as_json:
+        click.echo(text.rstrip("\n"))
     if not yes:
         confirm(f"Restore {FILENAMES[target]} to version {version}?", "not restored")
     ops.restore(mem, target, version)
+    if as_json:
+        emit_json({"target": target, "version": version, "diff": text, "restored": True})
+        return
     click.echo(f"Restored {FILENAMES[target]} to version {version}.")
 
 
