@@ -358,3 +358,20 @@ def test_memory_restore_takes_json_like_its_siblings(home_path: Path) -> None:
     assert r.exit_code == 0, r.output
     assert json.loads(r.output)["restored"] is True
     assert "Tests run" not in _run(home_path, "memory", "show").output
+
+
+@pytest.mark.parametrize("command", ["memory", "skills"])
+def test_an_editor_that_cannot_run_names_the_variable_to_set(home_path: Path, command: str) -> None:
+    """`EDITOR=vim-not-installed mnemic memory edit` said only "Error: ...: Editing failed"."""
+    _skill(home_path)
+    assert _run(home_path, "memory", "add", "Repo builds with make -j2").exit_code == 0
+    args = ("memory", "edit") if command == "memory" else ("skills", "edit", "deploy-docs")
+    r = CliRunner().invoke(
+        main,
+        ["--home", str(home_path), *args],
+        env={"EDITOR": "no-such-editor-here", "VISUAL": None},
+    )
+    assert r.exit_code == 1, r.output
+    assert "the editor did not run" in r.output and "Nothing was changed" in r.output
+    assert "EDITOR='no-such-editor-here'" in r.output and "EDITOR=nano" in r.output
+    assert "make -j2" in _run(home_path, "memory", "show").output

@@ -28,6 +28,7 @@ __all__ = [
     "cell",
     "confirm",
     "counted",
+    "edit_text",
     "emit_json",
     "eta_text",
     "fail",
@@ -182,6 +183,23 @@ def fail(message: str, code: int = 1) -> NoReturn:
 def counted(n: int, noun: str, plural: str | None = None) -> str:
     """``"1 entry"``, ``"2 entries"``, ``"1,024 messages"``: a count with its noun."""
     return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
+
+
+def edit_text(text: str) -> str | None:
+    """``text`` edited in the person's editor (``None``: closed without saving), as
+    :func:`click.edit` does; an editor that cannot run or fails is a refusal naming the
+    variable to set, where click said only "Editing failed"."""
+    try:
+        return click.edit(text, extension=".md", require_save=True)
+    except click.ClickException as exc:
+        chosen = [f"{v}={os.environ[v]!r}" for v in ("VISUAL", "EDITOR") if os.environ.get(v)]
+        fail(
+            f"the editor did not run ({exc.format_message()}). Nothing was changed. mnemic "
+            "opens $VISUAL, else $EDITOR"
+            + (f" (here {' and '.join(chosen)})" if chosen else "")
+            + ": set it to an editor on your PATH, e.g. EDITOR=nano.",
+            1,
+        )
 
 
 def confirm(question: str, refusal: str) -> None:

@@ -35,6 +35,7 @@ from .app import (
     AppContext,
     confirm,
     counted,
+    edit_text,
     emit_json,
     fail,
     fail_keeping_edit,
@@ -525,7 +526,7 @@ def edit(app: AppContext, target: str) -> None:
     scoped_targets(app, target)
     mem = open_memory(app, write=True)
     base = mem.backend.read(target)
-    text = click.edit(base or "", extension=".md", require_save=True)
+    text = edit_text(base or "")
     if text is None:
         click.echo("No changes.")
         return
@@ -534,7 +535,9 @@ def edit(app: AppContext, target: str) -> None:
     except ToolError as exc:
         fail_keeping_edit(app, FILENAMES[target], text, exc)
         return
-    click.echo(f"Saved {FILENAMES[target]}: {usage.line()}, {usage.entries} entries.")
+    click.echo(
+        f"Saved {FILENAMES[target]}: {usage.line()}, {counted(usage.entries, 'entry', 'entries')}."
+    )
 
 
 @memory.command()

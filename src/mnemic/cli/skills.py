@@ -15,6 +15,7 @@ from .app import (
     JSON_OPT,
     AppContext,
     confirm,
+    edit_text,
     emit_json,
     fail,
     fail_keeping_edit,
@@ -241,7 +242,7 @@ def edit(app: AppContext, name: str) -> None:
     info = store.get(name)
     doc = store.read_info(info)
     base = store.prepare(SkillChange("edit", info.ref, {"content": doc.text})).base
-    text = click.edit(doc.text, extension=".md", require_save=True)
+    text = edit_text(doc.text)
     if text is None or text == doc.text:
         click.echo("No changes.")
         return
