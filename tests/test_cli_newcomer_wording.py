@@ -375,3 +375,15 @@ def test_an_editor_that_cannot_run_names_the_variable_to_set(home_path: Path, co
     assert "the editor did not run" in r.output and "Nothing was changed" in r.output
     assert "EDITOR='no-such-editor-here'" in r.output and "EDITOR=nano" in r.output
     assert "make -j2" in _run(home_path, "memory", "show").output
+
+
+def test_memory_add_dash_reads_stdin_like_scan_and_tool(home_path: Path) -> None:
+    """`... | mnemic memory add -` saved the entry "-" (scan and tool read stdin for -)."""
+    r = _run(home_path, "memory", "add", "-", stdin="Deploys on Fridays are frozen.\n")
+    assert r.exit_code == 0, r.output
+    shown = _run(home_path, "memory", "show", "--json").output
+    assert json.loads(shown)["memory"]["entries"] == ["Deploys on Fridays are frozen."]
+    r = CliRunner().invoke(
+        main, ["--home", str(home_path), "memory", "add", "-"], input=b"\xff\xfe latin"
+    )
+    assert r.exit_code == 2 and "stdin is not valid UTF-8" in r.output, r.output

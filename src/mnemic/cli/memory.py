@@ -42,6 +42,7 @@ from .app import (
     handle_errors,
     pass_app,
     printable,
+    read_utf8,
 )
 from .commands import LazyGroup, subcommands
 
@@ -473,14 +474,17 @@ def _project_lines(app: AppContext) -> None:
 @pass_app
 @handle_errors
 def add(app: AppContext, text: str, target: str, expires: str | None, as_json: bool) -> None:
-    """Add TEXT as a new entry.
+    """Add TEXT as a new entry (- reads it from stdin).
 
     \b
     Examples:
       mnemic memory add "Repo builds with make -j2"
       mnemic memory add "Prefers short answers" --target user
       mnemic memory add "Release freeze: hotfixes only" --expires 2030-06-30
+      git log -1 --format=%s | mnemic memory add -
     """
+    if text == "-":
+        text = read_utf8(sys.stdin.buffer, "stdin").strip()
     _call(app, target, Op("add", text), as_json, expires)
 
 
