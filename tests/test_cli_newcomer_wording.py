@@ -387,3 +387,12 @@ def test_memory_add_dash_reads_stdin_like_scan_and_tool(home_path: Path) -> None
         main, ["--home", str(home_path), "memory", "add", "-"], input=b"\xff\xfe latin"
     )
     assert r.exit_code == 2 and "stdin is not valid UTF-8" in r.output, r.output
+
+
+def test_sessions_search_help_speaks_of_results_not_the_tools_shapes(home_path: Path) -> None:
+    """Its first line read "(the discovery shape of the session_search tool)"."""
+    for args in (("sessions", "search", "--help"), ("sessions", "--help")):
+        r = _run(home_path, *args)
+        assert r.exit_code == 0
+        assert "discovery shape" not in r.output, r.output
+    assert "best matches first" in _run(home_path, "sessions", "--help").output

@@ -277,7 +277,7 @@ def search_cmd(
     messages: bool,
     as_json: bool,
 ) -> None:
-    """Search past sessions (the discovery shape of the session_search tool).
+    """Search past sessions: the best matches first, each with what matched and why.
 
     QUERY: words (all must match), "a phrase", a OR b, -excluded, prefix*. E-mail
     addresses, URLs, paths and versions match whole; CJK text works without spaces.
