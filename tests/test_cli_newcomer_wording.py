@@ -275,15 +275,17 @@ def test_the_readme_expiring_entry_example_is_accepted(home_path: Path) -> None:
         (("search", "deploy", "--limit", "0"), "0 is not in the range"),
         (("search", "deploy", "--window", "-3"), "-3 is not in the range"),
         (("list", "--limit", "0"), "0 is not in the range"),
+        (("show", "s-deploy", "--max-chars", "-5"), "-5 is not in the range"),
     ],
-    ids=["since", "until of messages", "search limit 0", "window -3", "list limit 0"],
+    ids=["since", "until of messages", "search limit 0", "window -3", "list limit 0", "max-chars"],
 )
 def test_sessions_bad_options_are_usage_errors(
     home_path: Path, tmp_path: Path, args: tuple[str, ...], said: str
 ) -> None:
     """`--since 3x` exited 1 as "Error: Cannot read since='3x'" (the tool's field name);
     `--window -3` answered "No matching past sessions"; `list -n 0` said "No sessions yet"
-    with sessions in the history; `--limit 0` returned a result anyway."""
+    with sessions in the history; `--limit 0` returned a result anyway; `show
+    --max-chars -5` cut 5 characters off each message and said "[N more chars]"."""
     _one_session(home_path, tmp_path)
     r = _run(home_path, "sessions", *args)
     assert r.exit_code == 2, r.output
@@ -396,3 +398,9 @@ def test_sessions_search_help_speaks_of_results_not_the_tools_shapes(home_path: 
         assert r.exit_code == 0
         assert "discovery shape" not in r.output, r.output
     assert "best matches first" in _run(home_path, "sessions", "--help").output
+
+
+def test_audit_list_refuses_a_negative_limit(home_path: Path) -> None:
+    assert _run(home_path, "memory", "add", "Repo builds with make -j2").exit_code == 0
+    r = _run(home_path, "audit", "list", "-n", "-1")
+    assert r.exit_code == 2 and "-1 is not in the range" in r.output, r.output

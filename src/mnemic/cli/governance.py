@@ -44,7 +44,14 @@ def audit() -> None:
 
 
 @audit.command(name="list")
-@click.option("--limit", "-n", type=int, default=50, show_default=True, help="Newest N (0: all).")
+@click.option(
+    "--limit",
+    "-n",
+    type=click.IntRange(min=0),
+    default=50,
+    show_default=True,
+    help="Newest N (0: all).",
+)
 @click.option("--action", help="Only this action (add, replace, approve, forget, ...).")
 @click.option("--result", help="Only this result (ok, noop, staged, refused, failed).")
 @GLOBAL_OPT

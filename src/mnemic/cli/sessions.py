@@ -169,7 +169,13 @@ def list_cmd(app: AppContext, limit: int, source: tuple[str, ...], as_json: bool
 @sessions.command(name="show")
 @click.argument("session_id")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (session and messages).")
-@click.option("--max-chars", default=2000, show_default=True, help="Cut long messages (0: no).")
+@click.option(
+    "--max-chars",
+    type=click.IntRange(min=0),
+    default=2000,
+    show_default=True,
+    help="Cut long messages (0: no).",
+)
 @pass_app
 @handle_errors
 def show_cmd(app: AppContext, session_id: str, as_json: bool, max_chars: int) -> None:
