@@ -404,3 +404,17 @@ def test_audit_list_refuses_a_negative_limit(home_path: Path) -> None:
     assert _run(home_path, "memory", "add", "Repo builds with make -j2").exit_code == 0
     r = _run(home_path, "audit", "list", "-n", "-1")
     assert r.exit_code == 2 and "-1 is not in the range" in r.output, r.output
+
+
+def test_sessions_import_of_a_directory_with_no_transcripts_says_so(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """`sessions import ~/wrong-dir` answered "Imported 0 messages in 0 sessions from 0
+    files (claude)." and exit 0, as if all were well."""
+    wrong = tmp_path / "photos"
+    wrong.mkdir()
+    (wrong / "holiday.jpg").write_bytes(b"\xff\xd8")
+    r = _run(home_path, "sessions", "import", str(wrong))
+    assert r.exit_code == 1, r.output
+    assert f"{wrong} holds no *.jsonl file" in r.output and "Nothing was imported" in r.output
+    assert "~/.claude/projects" in r.output

@@ -39,6 +39,7 @@ from .app import (
     counted,
     emit_json,
     eta_text,
+    fail,
     handle_errors,
     json_text,
     pass_app,
@@ -589,6 +590,14 @@ def import_cmd(
         # a bounded first share of what has no vector yet (with mnemic[semantic] and
         # semantic search on); the rest is `sessions embed`'s
         caught = CatchUp() if no_embed else catch_up(store, settings=app.home.settings)
+    if report.files == 0:  # a directory with nothing to read: likely the wrong one
+        looked = "rollout-*.jsonl" if report.format == "codex" else "*.jsonl"
+        fail(
+            f"{printable(str(path))} holds no {looked} file (looked as {report.format}, in "
+            "its subdirectories too). Nothing was imported. Give the directory that holds "
+            "the transcripts (Claude Code: ~/.claude/projects), or a file with --format.",
+            1,
+        )
     data = report.to_dict()
     data["embedding"] = {
         "embedded": caught.embedded,
