@@ -418,3 +418,9 @@ def test_sessions_import_of_a_directory_with_no_transcripts_says_so(
     assert r.exit_code == 1, r.output
     assert f"{wrong} holds no *.jsonl file" in r.output and "Nothing was imported" in r.output
     assert "~/.claude/projects" in r.output
+
+
+def test_memory_doctor_help_gives_its_exit_status(home_path: Path) -> None:
+    """Doctor exits 0 with warnings and 1 with an error; its help said neither."""
+    r = _run(home_path, "memory", "doctor", "--help")
+    assert "Exit status: 1 when an error is left unfixed" in " ".join(r.output.split())

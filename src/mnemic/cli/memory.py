@@ -674,7 +674,12 @@ def adopt(app: AppContext, target: str, yes: bool, as_json: bool) -> None:
 @pass_app
 @handle_errors
 def doctor(app: AppContext, fix: bool, as_json: bool) -> None:
-    """Find drift, unreadable files, hidden threats, stale temp files, loose permissions."""
+    """Find drift, unreadable files, hidden threats, stale temp files, loose permissions.
+
+    Each finding is an error, a warning or a note (info), with the command that fixes it
+    after "->". Exit status: 1 when an error is left unfixed, else 0 (warnings and notes
+    included).
+    """
     problems = ops.doctor(open_memory(app), fix=fix)
     if as_json:
         emit_json(
