@@ -424,3 +424,12 @@ def test_memory_doctor_help_gives_its_exit_status(home_path: Path) -> None:
     """Doctor exits 0 with warnings and 1 with an error; its help said neither."""
     r = _run(home_path, "memory", "doctor", "--help")
     assert "Exit status: 1 when an error is left unfixed" in " ".join(r.output.split())
+
+
+def test_a_control_character_is_refused_in_a_persons_words(home_path: Path) -> None:
+    """`memory add` of text with a control byte said "content contains the control
+    character U+0001": content is the tool's field."""
+    r = _run(home_path, "memory", "add", "Build \x01 with make")
+    assert r.exit_code == 1, r.output
+    assert "The entry text contains the control character U+0001" in r.output, r.output
+    assert "Nothing was saved" in r.output and "content contains" not in r.output
