@@ -433,3 +433,18 @@ def test_a_control_character_is_refused_in_a_persons_words(home_path: Path) -> N
     assert r.exit_code == 1, r.output
     assert "The entry text contains the control character U+0001" in r.output, r.output
     assert "Nothing was saved" in r.output and "content contains" not in r.output
+
+
+def test_memory_history_lists_versions_as_diff_and_restore_take_them(home_path: Path) -> None:
+    """History listed "v1 replaced ...", but `memory diff v1` answers "Version 'v1' is not
+    a number" and `restore v1` is a usage error: the listing now gives the bare number
+    under a VERSION header."""
+    _two_versions(home_path)
+    r = _run(home_path, "memory", "history", "--target", "memory")
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert lines[0] == "MEMORY.md: 1 previous version"
+    assert lines[1].split() == ["VERSION", "REPLACED", "SIZE"]
+    first = lines[2].split()[0]
+    assert first == "1"
+    assert _run(home_path, "memory", "diff", first).exit_code == 0

@@ -566,10 +566,12 @@ def history(app: AppContext, target: str | None, as_json: bool) -> None:
         )
         return
     for t, versions in out.items():
-        click.echo(f"{FILENAMES[t]}: {len(versions)} previous version(s)")
+        click.echo(f"{FILENAMES[t]}: {counted(len(versions), 'previous version')}")
+        if versions:  # VERSION is what diff and restore take; the time it was replaced
+            click.echo(f"  {'VERSION':<8} {'REPLACED':<19}  {'SIZE':>12}")
         for v in versions:
             when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(v.saved_at))
-            click.echo(f"  v{v.id:<5} replaced {when}  {v.size:>6,} bytes")
+            click.echo(f"  {v.id:<8} {when}  {v.size:>6,} bytes")
     click.echo("Compare: mnemic memory diff VERSION   Bring back: mnemic memory restore VERSION")
 
 
