@@ -448,3 +448,12 @@ def test_memory_history_lists_versions_as_diff_and_restore_take_them(home_path: 
     first = lines[2].split()[0]
     assert first == "1"
     assert _run(home_path, "memory", "diff", first).exit_code == 0
+
+
+def test_an_unknown_memory_action_names_read_among_the_actions(home_path: Path) -> None:
+    """A missing action listed "add, replace, remove, read", an unknown one only "add,
+    replace or remove": a model or person who tried `list` never learnt of `read`."""
+    r = _run(home_path, "tool", "memory", '{"action": "list", "target": "memory"}')
+    assert r.exit_code == 1
+    error = json.loads(r.output)["error"]
+    assert "Unknown action 'list'. Use add, replace, remove, read" in error, error
