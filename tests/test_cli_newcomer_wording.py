@@ -457,3 +457,14 @@ def test_an_unknown_memory_action_names_read_among_the_actions(home_path: Path) 
     assert r.exit_code == 1
     error = json.loads(r.output)["error"]
     assert "Unknown action 'list'. Use add, replace, remove, read" in error, error
+
+
+def test_an_oversized_scan_says_what_to_do_at_the_command_line(tmp_path: Path) -> None:
+    """The cap's finding said "for markdown, scan_sections scans each heading section":
+    a Python function a person at the command line cannot call."""
+    big = tmp_path / "big.md"
+    big.write_text("Plain notes about the build.\n" * 3000)
+    r = CliRunner().invoke(main, ["scan", str(big)])
+    assert r.exit_code == 1, r.output
+    assert "split it into smaller pieces and scan each" in r.output, r.output
+    assert "one per heading section" in r.output
