@@ -468,3 +468,18 @@ def test_an_oversized_scan_says_what_to_do_at_the_command_line(tmp_path: Path) -
     assert r.exit_code == 1, r.output
     assert "split it into smaller pieces and scan each" in r.output, r.output
     assert "one per heading section" in r.output
+
+
+def test_sessions_embed_with_nothing_left_says_so(home_path: Path, tmp_path: Path) -> None:
+    """A second `sessions embed` said "embedded 0 messages with ...", which reads as a
+    failure; and one message read "1 messages"."""
+    _one_session(home_path, tmp_path)
+    first = _run(home_path, "sessions", "embed")
+    if "needs the optional package" in first.output:
+        pytest.skip("mnemic[semantic] is not installed")
+    assert first.exit_code == 0, first.output
+    assert re.search(r"^Embedded 2 messages with \S+\.$", first.output, re.M), first.output
+    again = _run(home_path, "sessions", "embed")
+    assert again.exit_code == 0, again.output
+    assert "Nothing to embed: every message has its vector" in again.output, again.output
+    assert "embedded 0" not in again.output
