@@ -500,3 +500,12 @@ def test_search_by_meaning_alone_says_its_hits_may_be_unrelated(home_path: Path)
         assert "may be unrelated" in r.output
     r = _run(home_path, "memory", "search", "make builds")
     assert "shares a word" not in r.output, r.output
+
+
+def test_browsing_an_empty_history_says_there_is_none(home_path: Path) -> None:
+    """session_search {} on an empty history said "The 0 most recently active past
+    sessions. Pass query= to search them"."""
+    r = _run(home_path, "tool", "session_search", "{}")
+    assert r.exit_code == 0, r.output
+    message = json.loads(r.output)["message"]
+    assert message == "There are no past sessions yet: nothing to search or read.", message
