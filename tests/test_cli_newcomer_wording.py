@@ -485,23 +485,6 @@ def test_sessions_embed_with_nothing_left_says_so(home_path: Path, tmp_path: Pat
     assert "embedded 0" not in again.output
 
 
-def test_search_by_meaning_alone_says_its_hits_may_be_unrelated(home_path: Path) -> None:
-    """`memory search "where is the car"` listed "Repo builds with make -j2 (semantic,
-    0.40)" as if it were an answer: by meaning the nearest entries always come back, and
-    the nearest always scores the same, so a person could not tell it was unrelated."""
-    assert _run(home_path, "memory", "add", "Repo builds with make -j2").exit_code == 0
-    _skill(home_path)
-    for command, noun in (("memory", "entry"), ("skills", "skill")):
-        r = _run(home_path, command, "search", "where is the car")
-        assert r.exit_code == 0, r.output
-        if "semantic" not in r.output:
-            pytest.skip("search by meaning is not available here")
-        assert f"No {noun} shares a word with the query" in r.output, r.output
-        assert "may be unrelated" in r.output
-    r = _run(home_path, "memory", "search", "make builds")
-    assert "shares a word" not in r.output, r.output
-
-
 def test_browsing_an_empty_history_says_there_is_none(home_path: Path) -> None:
     """session_search {} on an empty history said "The 0 most recently active past
     sessions. Pass query= to search them"."""

@@ -43,17 +43,6 @@ def ranked_answer(found: Any, query: str, noun: str, as_json: bool) -> bool:
     return False
 
 
-def _only_nearest(hits: Any, noun: str) -> None:
-    """When no hit shares a word with the query, say that they are only the nearest in
-    meaning: search by meaning always returns the nearest few, related or not, and the
-    score ranks them among themselves (the nearest gets the same score whatever it is)."""
-    if hits and not any("lexical" in h.matched for h in hits):
-        click.echo(
-            f"(No {noun} shares a word with the query: these are only the nearest in "
-            "meaning, and may be unrelated.)"
-        )
-
-
 @click.command(name="search")
 @click.argument("query")
 @TARGETS_OPT
@@ -90,7 +79,6 @@ def memory_search(
             f"{FILENAMES[hit.target]} [{hit.index}] ({', '.join(hit.matched)}, "
             f"{hit.score:.2f}) {hit.text}"
         )
-    _only_nearest(found.hits, "entry")
 
 
 @click.command(name="search")
@@ -134,7 +122,6 @@ def skills_search(
             f"{hit.info.ref.ljust(width)}  ({', '.join(hit.matched)}, {hit.score:.2f}) "
             f"{shorten(hit.info.description, 90)}"
         )
-    _only_nearest(found.hits, "skill")
     if found.withheld:
         click.echo(
             f"({found.withheld} unusable skill(s) not searched: see `mnemic skills lint`)",
