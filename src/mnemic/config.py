@@ -126,6 +126,10 @@ class SessionSettings:
     semantic: str = "auto"
     """``auto``: embed recorded messages in the background and search by meaning when the
     ``semantic`` extra is installed; ``off``: never embed (lexical search only)."""
+    text_floor: str = "auto"
+    """Memory, archive and skills search by meaning (semantic, hybrid): ``auto`` answers
+    "no good match" (the nearest result only, marked weak) when nothing clears the floor
+    calibrated for the shipped model; ``off`` always lists the nearest results."""
     attachment_max_bytes: int = 20 * 1024 * 1024
     """Largest attachment (image, file) an import keeps, in bytes; a larger one stays a
     placeholder in its message saying why."""
@@ -666,6 +670,12 @@ def _check_ranges(obj: Any, prefix: str, source: str) -> None:
         raise ConfigError(
             prefix + "semantic",
             f"expected one of {', '.join(_SEMANTIC)}, got {obj.semantic!r}",
+            source=source,
+        )
+    if isinstance(obj, SessionSettings) and obj.text_floor not in _SEMANTIC:
+        raise ConfigError(
+            prefix + "text_floor",
+            f"expected one of {', '.join(_SEMANTIC)}, got {obj.text_floor!r}",
             source=source,
         )
     if isinstance(obj, MemorySettings):
