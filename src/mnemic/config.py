@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .errors import ConfigError, StorageError
-from .fsio import atomic_write_text, ensure_private_dir, read_text_strict
+from .fsio import atomic_write_text, ensure_private_dir, not_a_directory, read_text_strict
 from .registry import check_store
 
 if TYPE_CHECKING:
@@ -423,6 +423,14 @@ _NOT_KEYS = frozenset({"scope"})
 _ENV_PREFIX = "MNEMIC_"
 
 
+def _below_a_file(path: str | os.PathLike[str]) -> bool:
+    """Whether a file stands where one of ``path``'s parents should be a directory."""
+    parent = os.path.dirname(os.path.abspath(path))
+    while not os.path.lexists(parent):
+        parent = os.path.dirname(parent)
+    return not os.path.isdir(parent)
+
+
 def load_settings(
     home: str | os.PathLike[str], environ: Mapping[str, str] | None = None
 ) -> Settings:
@@ -433,6 +441,8 @@ def load_settings(
     try:  # never blocks: a FIFO or device in place of the file is refused
         text = read_text_strict(path, max_bytes=1024 * 1024)
     except StorageError as exc:
+        if (not os.path.isdir(home) and os.path.lexists(home)) or _below_a_file(home):
+            raise not_a_directory(home, home=True) from exc
         reason = getattr(exc, "reason", None) or exc.to_llm()
         raise ConfigError("(file)", f"cannot be read: {reason}", source=path) from exc
     if text is not None:

@@ -70,6 +70,10 @@ def memory_search(
     Blocked entries are never searched. Each result says what matched it (lexical,
     semantic) and where it is (target and entry number, as in `mnemic memory show`).
     """
+    if not query.strip():
+        raise click.UsageError(
+            'QUERY is empty: give words or a question, e.g. mnemic memory search "staging host".'
+        )
     found = search_memory(
         MemoryView.open(app.memory_home()),
         query,
