@@ -59,6 +59,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from .meaning import same_meaning
 from .signals import GENERIC, PairSignals, Profile, compare, profile, said
 from .slots import shown
 from .thresholds import THRESHOLDS, Thresholds
@@ -269,6 +270,13 @@ def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | N
             "duplicate",
             f"same meaning (cosine {s.cosine:.3f}, lexical {s.contained:.2f})",
             s.cosine,
+        )
+    if same_meaning(a, b, s, t):
+        return Verdict(
+            "duplicate",
+            f"same meaning in other words (cosine {s.cosine:.3f}; no number, negation, "
+            "update or single changed place tells them apart)",
+            s.cosine or 0.0,
         )
     return None
 
