@@ -60,6 +60,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .meaning import same_meaning
+from .people import other_relatives
 from .signals import GENERIC, PairSignals, Profile, compare, profile, said
 from .slots import shown
 from .thresholds import THRESHOLDS, Thresholds
@@ -91,6 +92,8 @@ class Verdict:
 
 def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) -> Verdict | None:
     """The verdict on the pair ``a``, ``b`` with signals ``s`` (None: unrelated)."""
+    if other_relatives(a.text, b.text):  # "the father" / "the son": two people
+        return None
     replaced = replaced_side(a, b, t)
     if replaced == "":  # the value it replaced, named for another subject
         return None

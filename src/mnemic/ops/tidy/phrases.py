@@ -138,6 +138,7 @@ NEGATION = re.compile(
     r"ne|n'|pas|jamais|aucun|aucune|sans|removed|dropped|entfernt|supprimé|supprimée|"
     r"não|nem|nenhum|nenhuma|deixou de|cancelou|non|nessun|nessuno|nessuna|senza|"
     r"smesso|smesso di|rimosso|rimossa|niet|geen|nooit|zonder|gestopt|opgezegd)\b"
+    r"|\b(?:не|нет|никогда|без|nigdy|bez|değil|hiç)\b"  # ru, pl, tr
     r"|[不没沒勿]|停止|取消|戒了|戒掉|やめた|(?<!少)ない|ません",
     re.IGNORECASE,
 )
