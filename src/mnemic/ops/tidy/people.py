@@ -17,8 +17,15 @@ import unicodedata
 
 __all__ = ["other_relatives", "relatives"]
 
+
+def _listed(text: str) -> list[str]:
+    """The words of a word list written as one string."""
+    return text.split()
+
+
 _KIN = frozenset(
-    """
+    _listed(
+        """
     father mother dad mum mom son sons daughter daughters brother brothers sister sisters
     wife husband aunt uncle niece nephew cousin grandfather grandmother grandma grandpa
     grandson granddaughter stepfather stepmother stepson stepdaughter father-in-law
@@ -37,18 +44,19 @@ _KIN = frozenset(
     отец отца мать матери сын сына сыновей сыновья дочь дочери брат брата сестра сестры
     жена мужа муж тётя тетя дядя племянник племянница бабушка дедушка свекровь тёща тесть
     ojciec matka syn córka brat siostra żona mąż ciocia wujek babcia dziadek teściowa teść
-    """.split()
+    """
+    )
 )
 _TURKISH = ("baba", "anne", "oğl", "oğul", "amca", "dayı", "teyze", "dede", "yeğen")
 """Turkish relatives by their start (possessive endings follow: "babası", "amcası")."""
-_HAN = (
+_HAN = _listed(
     "父亲 母亲 爸爸 妈妈 儿子 女儿 哥哥 弟弟 姐姐 妹妹 妻子 丈夫 老公 老婆 爷爷 奶奶 外公 外婆 "
     "叔叔 阿姨 侄子 侄女 婆婆 岳母 岳父 父 母 息子 娘 兄 姉 祖父 祖母 夫 妻"
-).split()
-_HANGUL = (
+)
+_HANGUL = _listed(
     "아버지 어머니 아빠 엄마 아들 딸 형 누나 오빠 언니 남동생 여동생 아내 남편 삼촌 이모 고모 "
     "할머니 할아버지 조카 시어머니 장모"
-).split()
+)
 _TOKEN = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
 _HAN_CHAR = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 _HANGUL_CHAR = re.compile(r"[\uac00-\ud7af]")
