@@ -53,6 +53,8 @@ from .lexicon import (
     spelled_out,
     stem,
 )
+from .hangul import HANGUL, hangul_stem
+from .hangul import USER as HANGUL_USER
 from .numerals import digits
 from .phrases import (
     CALENDAR,
@@ -82,13 +84,13 @@ _REPLACED = re.compile(r"replaced|ersetzt|reemplazó|remplacé|remplacée")
 _BY = re.compile(r"with|by|durch|mit|por|con|par")
 
 _CJK_CHAR = re.compile(f"[{CJK}]")
-_WORD = re.compile(rf"用户|ユーザー|[{CJK}]|[^\W_]+", re.UNICODE)
+_WORD = re.compile(rf"用户|ユーザー|{HANGUL.pattern}|[{CJK}]|[^\W_]+", re.UNICODE)
 
 # Who most entries are about: a subject too common to make two entries the same subject
 # ("user", "Nutzer", "usuario", "utilisateur", "utilizador", "utente", "gebruiker")
 GENERIC = frozenset(
     {"user", "nutzer", "benutz", "usuari", "utilis", "utiliz", "utent", "gebrui"}
-    | {"用户", "ユーザー"}
+    | {"用户", "ユーザー", HANGUL_USER}
 )
 
 _FRAME_ZH = re.compile("|".join(FRAME_ZH))
@@ -212,6 +214,11 @@ def _words(text: str, names: frozenset[str] = frozenset()) -> list[str]:
 
     # a frame word ends a run of CJK characters as a function character does
     for token in _WORD.findall(_FRAME_ZH.sub("的", text)):
+        if HANGUL.fullmatch(token):  # Korean: a word by its stem (:mod:`.hangul`)
+            flush()
+            if word := hangul_stem(token):
+                out.append(word)
+            continue
         if token in GENERIC:  # 用户: one word, although 用 alone is a function character
             flush()
             out.append(token)
