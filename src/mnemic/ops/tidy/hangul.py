@@ -21,21 +21,25 @@ HANGUL = re.compile(r"[\uac00-\ud7af]+")
 USER = "사용자"
 """The user, Korean: the generic subject."""
 
+
+def _listed(text: str) -> list[str]:
+    """The words of a word list written as one string."""
+    return text.split()
+
+
 _ENDINGS = sorted(
-    (
+    _listed(
         # verb and copula endings, polite and plain: "싫어*한다*", "싫어*해요*", "관리*된다*"
         "합니다 했습니다 입니다 이에요 예요 한다 된다 했다 됐다 해요 하다 되다 하는 하고 "
         "이다 였다 이었다 는다 중이다 하지 지 "
         # particles: topic, subject, object, place, direction, possession, "also", "only"
         "에서는 에게서 으로는 으로서 으로써 에서 에게 한테 으로 부터 까지 처럼 보다 이나 에는 "
         "은 는 이 가 을 를 에 의 로 도 만 와 과 랑"
-    ).split(),
+    ),
     key=len,
     reverse=True,
 )
-_STOP = frozenset(
-    "있다 있는 없다 없는 하다 한다 되다 것 수 때 중 및 등 또는 그리고 매우 아주".split()
-)
+_STOP = frozenset(_listed("있다 있는 없다 없는 하다 한다 되다 것 수 때 중 및 등 또는 그리고"))
 
 
 def hangul_stem(word: str) -> str:

@@ -140,7 +140,8 @@ NEGATION = re.compile(
     r"smesso|smesso di|rimosso|rimossa|niet|geen|nooit|zonder|gestopt|opgezegd)\b"
     r"|\b(?:не|нет|никогда|без|nigdy|bez|değil|hiç)\b"  # ru, pl, tr
     r"|[不没沒勿]|停止|取消|戒了|戒掉|やめた|(?<!少)ない|ません"
-    r"|않[\uac00-\ud7af]*|(?<![\uac00-\ud7af])(?:안|못)(?=\s)|그만뒀|끊었",  # ko: "하지 않는다", "안 먹는다"
+    # ko: "하지 않는다", "안 먹는다"
+    r"|않[\uac00-\ud7af]*|(?<![\uac00-\ud7af])(?:안|못)(?=\s)|그만뒀|끊었",
     re.IGNORECASE,
 )
 """Words that negate an entry ("not", "no longer", "dejó de", "n'", "non", "geen", "不",

@@ -39,6 +39,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from .hangul import HANGUL, USER as HANGUL_USER, hangul_stem
 from .lexicon import (
     FRAME_NOUNS,
     FRAME_STEMS,
@@ -53,8 +54,6 @@ from .lexicon import (
     spelled_out,
     stem,
 )
-from .hangul import HANGUL, hangul_stem
-from .hangul import USER as HANGUL_USER
 from .numerals import digits
 from .phrases import (
     CALENDAR,
