@@ -55,10 +55,12 @@ of duplicates keeps the entry that says the most (then the newest).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from .acronyms import spelled
 from .meaning import same_meaning
 from .people import other_relatives
 from .signals import GENERIC, PairSignals, Profile, compare, profile, said
@@ -116,6 +118,8 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
             s.word_overlap,
         )
     verdict = _judge(a, b, s, t)
+    if verdict is None:
+        verdict = _spelled_out(a, b, s, t)
     if verdict is None and reworded_value(a, b, s, t):
         return Verdict(
             "contradiction",
@@ -132,6 +136,19 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
             s.word_overlap,
         )
     return verdict
+
+
+def _spelled_out(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | None:
+    """The verdict on ``a`` and ``b`` read with the acronym one writes in place of the
+    words the other spells it out in (:mod:`.acronyms`), None when neither does."""
+    written = spelled(a.text, b.text)
+    if written is None:
+        return None
+    pa, pb = profile(written[0]), profile(written[1])
+    verdict = judge(pa, pb, compare(pa, pb, s.cosine), t)
+    if verdict is None:
+        return None
+    return dataclasses.replace(verdict, reason=f"{verdict.reason} ({written[2]})")
 
 
 _RELATION = re.compile(
