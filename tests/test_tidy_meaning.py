@@ -49,6 +49,7 @@ def cosine():  # type: ignore[no-untyped-def]
     [
         ("Kai teaches the onboarding course", "The onboarding course is taught by Kai"),
         ("The cron job sends the weekly report", "The weekly report is sent by the cron job"),
+        ("The billing service listens on port 9000", "Billing servcie listens on port 9000"),
     ],
 )
 def test_the_embedder_joins_a_rewording_the_words_miss(cosine, a: str, b: str) -> None:  # type: ignore[no-untyped-def]
@@ -64,6 +65,7 @@ def test_the_embedder_joins_a_rewording_the_words_miss(cosine, a: str, b: str) -
         ("User's aunt is allergic to shellfish", "User's niece is allergic to shellfish"),
         ("The billing worker has 4 replicas", "The search worker has 4 replicas"),
         ("User's brother lives in Leeds", "User's cousin lives in Leeds"),
+        ("User's colleague Maria lives in Rome", "User's colleague Marie lives in Rome"),
     ],
 )
 def test_two_subjects_in_one_frame_stay_apart_with_the_embedder(cosine, a: str, b: str) -> None:  # type: ignore[no-untyped-def]
@@ -97,6 +99,10 @@ def test_swapped_is_one_place_changed_in_one_order() -> None:
         profile("User's aunt is allergic to fish"), profile("User's niece is allergic to fish")
     )
     assert not swapped(profile("Kai teaches the course"), profile("The course is taught by Kai"))
+    # a word misspelt (a letter left out, two swapped) is no other word; a letter changed is
+    assert not swapped(profile("Piano lessons on Fridays"), profile("Piano lesons on Fridays"))
+    assert not swapped(profile("The search servers"), profile("The search servres"))
+    assert swapped(profile("Maria lives in Rome"), profile("Marie lives in Rome"))
 
 
 def test_propose_with_the_embedder_merges_what_words_alone_keep(home_path: Path) -> None:

@@ -41,11 +41,34 @@ ALSO = re.compile(
 
 def swapped(a: Profile, b: Profile) -> bool:
     """Whether ``a`` and ``b`` say their content words in the same order but for one
-    place where each has its own ("the *search* cluster has 3 nodes" / "the *cache*
-    cluster has 3 nodes"): one frame, two subjects or two values."""
+        place where each has its own ("the *search* cluster has 3 nodes" / "the *cache*
+        cluster has 3 nodes"): one frame, two subjects or two values. A place where one word is the
+    other misspelt ("servcie", :func:`_misspelt`) is no change."""
     ops = difflib.SequenceMatcher(a=a.order, b=b.order, autojunk=False).get_opcodes()
     changed = [op for op in ops if op[0] != "equal"]
-    return len(changed) == 1 and changed[0][0] == "replace"
+    if len(changed) != 1 or changed[0][0] != "replace":
+        return False
+    _, i1, i2, j1, j2 = changed[0]
+    mine, theirs = a.order[i1:i2], b.order[j1:j2]
+    return len(mine) != len(theirs) or not all(map(_misspelt, mine, theirs))
+
+
+def _misspelt(x: str, y: str) -> bool:
+    """Whether ``x`` and ``y`` (stems of five letters or more) are one word misspelt: a
+    letter left out or doubled, or two swapped ("lesons", "servcie", "Gloabl"). A letter
+    changed is not: "Maria" / "Marie" are two people."""
+    if min(len(x), len(y)) < 5 or abs(len(x) - len(y)) > 1:
+        return False
+    if len(x) == len(y):
+        diff = [k for k in range(len(x)) if x[k] != y[k]]
+        return (
+            len(diff) == 2
+            and diff[1] == diff[0] + 1
+            and x[diff[0]] == y[diff[1]]
+            and (x[diff[1]] == y[diff[0]])
+        )
+    short, long = sorted((x, y), key=len)
+    return any(long[:k] + long[k + 1 :] == short for k in range(len(long)))
 
 
 def _adds(a: Profile, b: Profile) -> bool:
