@@ -39,6 +39,14 @@ their embeddings when the embedder runs), contradictions before duplicates:
   nothing and they share :attr:`Thresholds.cosine_floor` lexically. Two entries that
   each hold a word the other lacks ("in the morning" / "in the evening") are two facts
   unless they are nearly the same text: a duplicate kept is cheaper than a bad merge.
+  With the embedder, two entries the words leave apart are one fact in other words at
+  :attr:`Thresholds.meaning_cosine` when no number, negation, update, "also" or single
+  changed place tells them apart (:mod:`.meaning`).
+
+Two vetoes and a second reading come first or last: two entries naming two relatives
+("the father" / "the son", :mod:`.people`) get no verdict; a pair left apart is read again
+with an acronym one writes in place of the words the other spells it out in ("CI" /
+"continuous integration", :mod:`.acronyms`).
 
 The rules for an entry that says it is an update live in :mod:`.updates`; an update
 that names, after its marker, only words the other entry lacks ("replaced the Monday
