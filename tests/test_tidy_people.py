@@ -50,3 +50,9 @@ def test_the_same_relative_in_other_words_is_not_vetoed() -> None:
 def test_a_russian_or_polish_negation_is_a_contradiction(old: str, new: str) -> None:
     [p] = planned(old, new)
     assert p.kind == "supersede" and p.entries == (new, old)
+
+
+def test_a_word_that_starts_like_a_turkish_relative_is_none() -> None:
+    assert relatives("Kullanıcının oğlu ve dayım") == {"oğl", "dayı"}
+    assert relatives("The annex building is closed for annealing") == frozenset()
+    assert not other_relatives("User's sister uses the annex", "User's sister uses the shed")

@@ -49,6 +49,17 @@ _KIN = frozenset(
 )
 _TURKISH = ("baba", "anne", "oğl", "oğul", "amca", "dayı", "teyze", "dede", "yeğen")
 """Turkish relatives by their start (possessive endings follow: "babası", "amcası")."""
+_TURKISH_ENDINGS = frozenset(
+    [
+        "",
+        *_listed(
+            "m n i ı u ü im ım um üm in ın un ün si sı su sü mız miz muz müz nız niz "
+            "ları leri sini sını sinin sının siyle sıyla"
+        ),
+    ]
+)
+"""The possessive and case endings a Turkish relative takes ("baba*sı*", "oğl*u*",
+"dayı*m*"): "annex" and "annealing" are no mother."""
 _HAN = _listed(
     "父亲 母亲 爸爸 妈妈 儿子 女儿 哥哥 弟弟 姐姐 妹妹 妻子 丈夫 老公 老婆 爷爷 奶奶 外公 外婆 "
     "叔叔 阿姨 侄子 侄女 婆婆 岳母 岳父 父 母 息子 娘 兄 姉 祖父 祖母 夫 妻"
@@ -74,8 +85,10 @@ def relatives(text: str) -> frozenset[str]:
             hit = max((k for k in _HANGUL if token.startswith(k)), key=len, default=None)
             if hit is not None:
                 out.add(hit)
-        elif token.startswith(_TURKISH) and not _HAN_CHAR.search(token):
-            out.add(next(k for k in _TURKISH if token.startswith(k)))
+        elif token.startswith(_TURKISH):
+            out |= {
+                k for k in _TURKISH if token[len(k) :] in _TURKISH_ENDINGS and token[: len(k)] == k
+            }
     rest = folded
     for word in sorted(_HAN, key=len, reverse=True):  # 父亲 before 父
         if word in rest:
