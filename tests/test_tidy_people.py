@@ -56,3 +56,9 @@ def test_a_word_that_starts_like_a_turkish_relative_is_none() -> None:
     assert relatives("Kullanıcının oğlu ve dayım") == {"oğl", "dayı"}
     assert relatives("The annex building is closed for annealing") == frozenset()
     assert not other_relatives("User's sister uses the annex", "User's sister uses the shed")
+
+
+def test_a_korean_relative_is_a_whole_stem() -> None:
+    assert relatives("사용자의 아들이 축구를 한다") == {"아들"}
+    assert relatives("사용자는 딸기를 좋아한다") == frozenset()  # a strawberry, no daughter
+    assert planned("사용자의 아들은 서울에 산다", "사용자의 딸은 서울에 산다") == []

@@ -5,15 +5,17 @@ one word, and the word lists read "son" as a function word (Spanish "they are", 
 "his"); "mother" and "mother-in-law" differ in a word the content words barely weigh. So
 tidy reads the relatives an entry names apart, by whole word (a hyphenated word whole:
 "mother-in-law", "grand-mère", "belle-mère"), in the languages the word lists cover and in
-Russian, Polish and Turkish; Chinese and Japanese by their characters, Korean by the start
-of each word (before its particles). :func:`other_relatives` is a veto: when both entries
-name relatives and not the same ones, no verdict joins them.
+Russian, Polish and Turkish; Chinese and Japanese by their characters, Korean by the stem
+of each word (its particle cut off: "아들이", not "딸기"). :func:`other_relatives` is a
+veto: when both entries name relatives and not the same ones, no verdict joins them.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+
+from .hangul import hangul_stem
 
 __all__ = ["other_relatives", "relatives"]
 
@@ -81,10 +83,8 @@ def relatives(text: str) -> frozenset[str]:
         token = token.split("'")[-1]
         if token in _KIN:
             out.add(token)
-        elif _HANGUL_CHAR.match(token):
-            hit = max((k for k in _HANGUL if token.startswith(k)), key=len, default=None)
-            if hit is not None:
-                out.add(hit)
+        elif _HANGUL_CHAR.match(token) and hangul_stem(token) in _HANGUL:
+            out.add(hangul_stem(token))
         elif token.startswith(_TURKISH):
             out |= {
                 k for k in _TURKISH if token[len(k) :] in _TURKISH_ENDINGS and token[: len(k)] == k
