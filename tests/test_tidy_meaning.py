@@ -120,3 +120,11 @@ def test_propose_with_the_embedder_merges_what_words_alone_keep(home_path: Path)
     assert report.retrieval == "semantic"
     [p] = report.proposals
     assert p.kind == "merge" and set(p.entries) == {a, b}
+
+
+def test_also_is_read_as_a_word_not_inside_one() -> None:
+    from mnemic.ops.tidy.meaning import ALSO
+
+    assert ALSO.search("ユーザーは紅茶も飲む") and ALSO.search("User also drinks tea")
+    assert not ALSO.search("ユーザーはいつもコーヒーを飲む")  # いつも: always
+    assert not ALSO.search("the tool keeps a log")

@@ -34,7 +34,7 @@ __all__ = ["ALSO", "same_meaning", "swapped"]
 ALSO = re.compile(
     r"\b(?:also|too|as well|additionally|außerdem|auch|zusätzlich|además|también|aussi|"
     r"également|en plus|anche|inoltre|ook|eveneens|também|tambem|также|тоже|"
-    r"też|także|również|ayrıca)\b|[也还還]|(?<=[\u3040-\u30ff\u4e00-\u9fff])も|도\b"
+    r"też|także|również|ayrıca)\b|[也还還]|(?<=[\u30a0-\u30ff\u4e00-\u9fff])も|도\b"
 )
 """Words that say an entry adds to another ("*also* went to Greece"): two facts."""
 
