@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from .lexicon import STOP_WORDS
 
@@ -55,9 +56,10 @@ _SMALL = frozenset(
 )
 
 
-def _acronyms(text: str) -> list[str]:
+@lru_cache(maxsize=4096)  # each entry is judged beside every other
+def _acronyms(text: str) -> tuple[str, ...]:
     """The words of ``text`` written in capitals only, two to six letters ("CI", "ODTÜ")."""
-    return [m.group(1) for m in _ACRONYM.finditer(text) if m.group(1).isupper()]
+    return tuple(m.group(1) for m in _ACRONYM.finditer(text) if m.group(1).isupper())
 
 
 def _run(acronym: str, text: str) -> tuple[int, int] | None:

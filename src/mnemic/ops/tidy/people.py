@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from .hangul import hangul_stem
 
@@ -75,6 +76,7 @@ _HAN_CHAR = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 _HANGUL_CHAR = re.compile(r"[\uac00-\ud7af]")
 
 
+@lru_cache(maxsize=4096)  # each entry is judged beside every other
 def relatives(text: str) -> frozenset[str]:
     """The relatives ``text`` names, folded ("mother-in-law", "сын", "父亲", "babası")."""
     folded = unicodedata.normalize("NFKC", text).casefold().replace("\u2019", "'")
