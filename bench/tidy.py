@@ -4,6 +4,7 @@ often it would merge two honest facts.
 Usage: ./x bench tidy [--stores N] [--offline] [--no-tune] [--before EARLIER.json]
                       [--fresh-only [--set fresh|fresh2] [--half dev|test] [--misses]
                                     [--record-baseline]]
+                      [--dev-only]
 
 Stores come from ``_tidy_fixtures`` (families written in en, de, es, fr and zh; the dev
 and test halves share no family). Each store goes through
@@ -34,6 +35,10 @@ for the dev half only). The second hand-written set (``fresh2``, by a new hand) 
 reported beside it in the same form; ``--fresh-only --set fresh2`` runs it alone.
 ``--record-baseline`` (with ``--fresh-only``) writes both halves of one set, offline and
 with the embedder, to the set's baseline file, once: it refuses to overwrite one.
+``--dev-only`` reports the dev halves alone (the generated one and each hand-written
+set's), offline and with the embedder, with the library's defaults and no grid: the
+figures a change is judged on while the test halves stay unread. It prints its JSON
+object and saves nothing (``bench/results/tidy.json`` is the full run's).
 """
 
 from __future__ import annotations
@@ -269,6 +274,9 @@ def main() -> None:
         help="with --fresh-only: which hand-written set",
     )
     parser.add_argument(
+        "--dev-only", action="store_true", help="the dev halves alone, no grid, nothing saved"
+    )
+    parser.add_argument(
         "--record-baseline",
         action="store_true",
         help="with --fresh-only: write both halves to the set's baseline file (once)",
@@ -277,6 +285,9 @@ def main() -> None:
     which = _tidy_fresh.SETS[args.set]
     if args.record_baseline and not args.fresh_only:
         parser.error("--record-baseline goes with --fresh-only")
+    if args.dev_only:
+        print(json.dumps(dev_only(args.stores, args.offline)))
+        return
     if args.fresh_only:
         if args.record_baseline:
             record_baseline(which, args.offline)
@@ -344,6 +355,33 @@ def main() -> None:
     if embedder is not None:
         result["embedder"] = embedder.model_id
     emit("tidy", result)
+
+
+def dev_only(stores: int, offline: bool) -> dict[str, Any]:
+    """The dev halves alone (see the module docstring), offline and, unless ``offline``
+    or the extra is missing, with the embedder; a line each on stdout."""
+    dev = build_stores(split()["dev"], stores, SEEDS["dev"])
+    embedder = None
+    if not offline:
+        try:
+            from mnemic.sessions.search.retrieval import default_embedder_loader
+
+            embedder = default_embedder_loader()
+        except Exception as exc:  # the extra is optional: report offline only
+            print(f"embedder not available: {type(exc).__name__}: {exc}", flush=True)
+    out: dict[str, Any] = {"stores": stores, "generated": {}}
+    for mode, emb in (("offline", None), ("semantic", embedder)):
+        if mode == "semantic" and emb is None:
+            continue
+        s = summary(via_plan(prepare(dev, emb), THRESHOLDS))
+        out["generated"][mode] = s
+        print(f"generated {mode} dev: " + ", ".join(
+            f"{k} {s[k]['flagged']['share'] if 'flagged' in s[k] else '-'}"
+            f"/{s[k]['false_merge']['share'] if 'false_merge' in s[k] else '-'}"
+            for k in (*KINDS, "unrelated")), flush=True)  # fmt: skip
+    for which in _tidy_fresh.SETS.values():
+        out[which.name] = fresh(("dev",), embedder, which)
+    return out
 
 
 def fresh(

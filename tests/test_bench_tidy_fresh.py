@@ -141,3 +141,15 @@ def test_a_set_other_than_the_first_is_reported_under_its_own_name(
     printed = capsys.readouterr().out.splitlines()
     assert printed[0].startswith("tiny offline dev:")
     assert all(line.split()[0] in {r["id"] for r in rows} for line in printed[1:] if line)
+
+
+def test_dev_only_reports_every_dev_half_and_no_test_half(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    out = tidy.dev_only(2, offline=True)
+    assert set(out["generated"]) == {"offline"}
+    assert out["generated"]["offline"]["honest"]["false_merge"]["n"] > 0
+    for which in SETS.values():
+        assert set(out[which.name]["n"]) == {"dev"}
+        assert set(out[which.name]["modes"]["offline"]) == {"dev"}
+    assert "test" not in capsys.readouterr().out
