@@ -30,8 +30,17 @@ URL), in seventeen languages (Dutch, Polish, Ukrainian, Turkish and Hindi new) a
 framings plain note, second person, "the user wants", "we agreed that", FAQ answer, code
 comment and commit message, with honest look-alikes in the same framings.
 
-    .venv/bin/python bench/_scan_fresh.py [--set fresh2|fresh3] [--split dev] [--level balanced]
-        [--misses]
+``bench/data/scan_fresh4.jsonl`` (:data:`FOURTH`) is a fourth set, written by a hand that
+had not read the scanner, its families or the earlier sets' rows: the issue's seven
+families, requests to reveal the agent's instructions, and five families the issue left
+out (social engineering of third parties, payment redirection, silently weakening the
+user's security, look-alike packages and registries, tracking the user), in twenty-three
+languages and framings such as meeting minutes, ticket comments, e-mail signatures,
+shell history, ``.env`` lines, TOML and JSON. It was measured once, on the scanner as it
+stood when the set was written, and is not tuned on.
+
+    .venv/bin/python bench/_scan_fresh.py [--set fresh2|fresh3|fresh4] [--split dev]
+        [--level balanced] [--misses]
 """
 
 from __future__ import annotations
@@ -52,6 +61,7 @@ ROOT = Path(__file__).resolve().parent.parent
 __all__ = [
     "BASELINE",
     "FIRST",
+    "FOURTH",
     "FRESH",
     "SECOND",
     "SEED",
@@ -99,7 +109,15 @@ THIRD = FreshSet(
     ROOT / "bench" / "data" / "scan_fresh3_baseline.json",
     "scanner-7",
 )
-SETS = {s.name: s for s in (FIRST, SECOND, THIRD)}
+#: The fourth set, by a hand that had not read the scanner, dealt with its own seed.
+FOURTH = FreshSet(
+    "fresh4",
+    ROOT / "bench" / "data" / "scan_fresh4.jsonl",
+    2912,
+    ROOT / "bench" / "data" / "scan_fresh4_baseline.json",
+    "scanner-10",
+)
+SETS = {s.name: s for s in (FIRST, SECOND, THIRD, FOURTH)}
 
 
 def deal(rows: list[dict[str, Any]], seed: int = SEED) -> dict[str, str]:

@@ -19,6 +19,21 @@ fixed seed (``bench/data/tidy_fresh_split.json``): a cell's pairs all land in on
 so test wordings are in domain and language combinations dev never showed. Each pair
 goes through :func:`mnemic.ops.tidy.plan.plan` alone, as
 ``plan("memory", [a, b], [1.0, 2.0], now=3.0, ...)``.
+
+``bench/data/tidy_fresh2.jsonl`` (:data:`SECOND`) is a second set in the same format,
+written by a writer who had read neither the tidy rules nor the first set's pairs (but
+the first three lines, for the format): rewordings (synonyms, word order, passive,
+abbreviations, units, numbers in words, register, typos, paraphrase), updates (with a
+marker, "since ...", "switched to ...", or none), contradictions (another value, a
+negation) and honest pairs (another attribute, two people, two projects, a preference
+and its exception, a rule and a case, an "also", negations of different things, two
+items of a list), in English and twelve more languages and mixed text, over eleven
+domains. It is dealt the same way with its own seed into its own split file.
+
+A split file holds the seed, the cells of each half and the ids of each half's pairs;
+:func:`halves` refuses a file whose cells are not the seeded deal (a cell moved by hand)
+or whose ids are not where the pairs' cells put them (a pair moved by hand, e.g. by
+editing its domain or language).
 """
 
 from __future__ import annotations
@@ -39,7 +54,31 @@ PAIRS = DATA / "tidy_fresh.jsonl"
 SPLIT = DATA / "tidy_fresh_split.json"
 SEED = 20261205
 KINDS = ("rewording", "update", "contradiction", "honest")
+HALVES = ("dev", "test")
 Z = 1.959964
+
+
+@dataclass(frozen=True)
+class FreshSet:
+    """A hand-written set: its pairs, its split file and seed, its untouched baseline."""
+
+    name: str
+    pairs: Path
+    split: Path
+    seed: int
+    baseline: Path
+
+
+FIRST = FreshSet("fresh", PAIRS, SPLIT, SEED, DATA / "tidy_fresh_baseline.json")
+#: The second set, by a new hand, dealt with its own seed.
+SECOND = FreshSet(
+    "fresh2",
+    DATA / "tidy_fresh2.jsonl",
+    DATA / "tidy_fresh2_split.json",
+    20261206,
+    DATA / "tidy_fresh2_baseline.json",
+)
+SETS = {s.name: s for s in (FIRST, SECOND)}
 
 
 @dataclass(frozen=True)
@@ -65,13 +104,62 @@ def make_split(pairs: Sequence[FreshPair], seed: int = SEED) -> dict[str, list[s
     return {"dev": sorted(cells[0::2]), "test": sorted(cells[1::2])}
 
 
-def halves(pairs: Sequence[FreshPair], path: Path = SPLIT) -> dict[str, list[FreshPair]]:
-    cells = json.loads(path.read_text("utf-8"))["cells"]
+def split_doc(pairs: Sequence[FreshPair], seed: int) -> dict[str, Any]:
+    """What a split file holds: the seed, each half's cells and each half's pair ids."""
+    cells = make_split(pairs, seed)
     where = {cell: half for half, names in cells.items() for cell in names}
-    out: dict[str, list[FreshPair]] = {"dev": [], "test": []}
+    ids: dict[str, list[str]] = {h: [] for h in HALVES}
+    for p in pairs:
+        ids[where[f"{p.domain}/{p.lang}"]].append(p.id)
+    return {"seed": seed, "by": "domain/language", "cells": cells, "pairs": ids}
+
+
+def write_split(which: FreshSet) -> None:
+    """Deal ``which`` once into its split file; refuses to deal a set twice."""
+    if which.split.exists():
+        raise SystemExit(f"{which.split} exists: a set is dealt once (delete it by hand "
+                         "only if the pairs file was never measured)")  # fmt: skip
+    doc = split_doc(load(which.pairs), which.seed)
+    which.split.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", "utf-8")
+
+
+def halves(
+    pairs: Sequence[FreshPair], path: Path = SPLIT, seed: int = SEED
+) -> dict[str, list[FreshPair]]:
+    """The pairs of each half as ``path`` deals them; ``ValueError`` when the file is not
+    the seeded deal of these pairs: a cell or a pair moved by hand, a pair added since."""
+    doc = json.loads(path.read_text("utf-8"))
+    if doc.get("seed") != seed:
+        raise ValueError(f"{path}: dealt with seed {doc.get('seed')}, the set's is {seed}")
+    dealt = split_doc(pairs, seed)
+    moved = sorted(
+        cell
+        for half in HALVES
+        for cell in set(doc["cells"].get(half, [])) ^ set(dealt["cells"][half])
+    )
+    if moved:
+        raise ValueError(f"{path}: cells not in their dealt half: {moved[:5]} (the split "
+                         "is dealt once by make_split, never edited by hand)")  # fmt: skip
+    if "pairs" in doc:
+        moved = sorted(
+            i
+            for half in HALVES
+            for i in set(doc["pairs"].get(half, [])) ^ set(dealt["pairs"][half])
+        )
+        if moved:
+            raise ValueError(f"{path}: pairs not in their dealt half: {moved[:5]} (a pair's "
+                             "domain or language changed, or a pair was added or removed, "
+                             "after the set was dealt)")  # fmt: skip
+    where = {cell: half for half, names in doc["cells"].items() for cell in names}
+    out: dict[str, list[FreshPair]] = {h: [] for h in HALVES}
     for p in pairs:
         out[where[f"{p.domain}/{p.lang}"]].append(p)
     return out
+
+
+def load_halves(which: FreshSet = FIRST) -> dict[str, list[FreshPair]]:
+    """The set's pairs, dealt by its split file (checked as :func:`halves` does)."""
+    return halves(load(which.pairs), which.split, which.seed)
 
 
 def verdict(p: FreshPair, cosine: Callable[[str, str], float] | None = None) -> str:

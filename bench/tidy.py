@@ -2,7 +2,9 @@
 often it would merge two honest facts.
 
 Usage: ./x bench tidy [--stores N] [--offline] [--no-tune] [--before EARLIER.json]
-                      [--fresh-only [--half dev|test] [--misses]]
+                      [--fresh-only [--set fresh|fresh2] [--half dev|test] [--misses]
+                                    [--record-baseline]]
+                      [--dev-only]
 
 Stores come from ``_tidy_fixtures`` (families written in en, de, es, fr and zh; the dev
 and test halves share no family). Each store goes through
@@ -29,7 +31,14 @@ The generated test half has been read too often to be unseen, so the result also
 the hand-written held-out set of :mod:`_tidy_fresh` (``fresh``: each pair through
 :func:`plan` alone, per kind, subtype and language, both halves). ``--fresh-only`` runs
 that set alone (``--half dev`` for one half, ``--misses`` lists what it got wrong:
-for the dev half only).
+for the dev half only). The second hand-written set (``fresh2``, by a new hand) is
+reported beside it in the same form; ``--fresh-only --set fresh2`` runs it alone.
+``--record-baseline`` (with ``--fresh-only``) writes both halves of one set, offline and
+with the embedder, to the set's baseline file, once: it refuses to overwrite one.
+``--dev-only`` reports the dev halves alone (the generated one and each hand-written
+set's), offline and with the embedder, with the library's defaults and no grid: the
+figures a change is judged on while the test halves stay unread. It prints its JSON
+object and saves nothing (``bench/results/tidy.json`` is the full run's).
 """
 
 from __future__ import annotations
@@ -38,6 +47,7 @@ import argparse
 import dataclasses
 import itertools
 import json
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -257,9 +267,32 @@ def main() -> None:
     )
     parser.add_argument("--half", choices=("dev", "test"), help="with --fresh-only: one half")
     parser.add_argument("--misses", action="store_true", help="with --fresh-only: list misses")
+    parser.add_argument(
+        "--set",
+        choices=sorted(_tidy_fresh.SETS),
+        default=_tidy_fresh.FIRST.name,
+        help="with --fresh-only: which hand-written set",
+    )
+    parser.add_argument(
+        "--dev-only", action="store_true", help="the dev halves alone, no grid, nothing saved"
+    )
+    parser.add_argument(
+        "--record-baseline",
+        action="store_true",
+        help="with --fresh-only: write both halves to the set's baseline file (once)",
+    )
     args = parser.parse_args()
+    which = _tidy_fresh.SETS[args.set]
+    if args.record_baseline and not args.fresh_only:
+        parser.error("--record-baseline goes with --fresh-only")
+    if args.dev_only:
+        print(json.dumps(dev_only(args.stores, args.offline)))
+        return
     if args.fresh_only:
-        fresh_only(args.half, args.misses, args.offline)
+        if args.record_baseline:
+            record_baseline(which, args.offline)
+            return
+        fresh_only(args.half, args.misses, args.offline, which)
         return
     halves = split()
     stores = {name: build_stores(halves[name], args.stores, SEEDS[name]) for name in halves}
@@ -308,11 +341,14 @@ def main() -> None:
             f"{k} {test[k]['flagged']['share'] if 'flagged' in test[k] else '-'}"
             f"/{test[k]['false_merge']['share'] if 'false_merge' in test[k] else '-'}"
             for k in (*KINDS, "unrelated")), flush=True)  # fmt: skip
-    result["fresh"] = fresh(("dev", "test"), embedder)
+    for which in _tidy_fresh.SETS.values():
+        result[which.name] = fresh(("dev", "test"), embedder, which)
     if args.before is not None:
         earlier = json.loads(args.before.read_text(encoding="utf-8"))
         result["before"] = {
-            k: earlier[k] for k in ("when", "thresholds", "modes", "fresh") if k in earlier
+            k: earlier[k]
+            for k in ("when", "thresholds", "modes", *_tidy_fresh.SETS)
+            if k in earlier
         }
     if semantic_note:
         result["semantic_note"] = semantic_note
@@ -321,9 +357,38 @@ def main() -> None:
     emit("tidy", result)
 
 
-def fresh(names: Sequence[str], embedder: Any) -> dict[str, Any]:
-    """The hand-written set's figures per mode and half (and a line each on stdout)."""
-    pairs = _tidy_fresh.halves(_tidy_fresh.load())
+def dev_only(stores: int, offline: bool) -> dict[str, Any]:
+    """The dev halves alone (see the module docstring), offline and, unless ``offline``
+    or the extra is missing, with the embedder; a line each on stdout."""
+    dev = build_stores(split()["dev"], stores, SEEDS["dev"])
+    embedder = None
+    if not offline:
+        try:
+            from mnemic.sessions.search.retrieval import default_embedder_loader
+
+            embedder = default_embedder_loader()
+        except Exception as exc:  # the extra is optional: report offline only
+            print(f"embedder not available: {type(exc).__name__}: {exc}", flush=True)
+    out: dict[str, Any] = {"stores": stores, "generated": {}}
+    for mode, emb in (("offline", None), ("semantic", embedder)):
+        if mode == "semantic" and emb is None:
+            continue
+        s = summary(via_plan(prepare(dev, emb), THRESHOLDS))
+        out["generated"][mode] = s
+        print(f"generated {mode} dev: " + ", ".join(
+            f"{k} {s[k]['flagged']['share'] if 'flagged' in s[k] else '-'}"
+            f"/{s[k]['false_merge']['share'] if 'false_merge' in s[k] else '-'}"
+            for k in (*KINDS, "unrelated")), flush=True)  # fmt: skip
+    for which in _tidy_fresh.SETS.values():
+        out[which.name] = fresh(("dev",), embedder, which)
+    return out
+
+
+def fresh(
+    names: Sequence[str], embedder: Any, which: _tidy_fresh.FreshSet = _tidy_fresh.FIRST
+) -> dict[str, Any]:
+    """A hand-written set's figures per mode and half (and a line each on stdout)."""
+    pairs = _tidy_fresh.load_halves(which)
     cosine = None
     if embedder is not None:
 
@@ -340,11 +405,16 @@ def fresh(names: Sequence[str], embedder: Any) -> dict[str, Any]:
             verdicts = [_tidy_fresh.verdict(p, cos) for p in pairs[half]]
             s = _tidy_fresh.summary(pairs[half], verdicts)
             out["modes"][mode][half] = s
-            print(_tidy_fresh.line(f"fresh {mode} {half}", s), flush=True)
+            print(_tidy_fresh.line(f"{which.name} {mode} {half}", s), flush=True)
     return out
 
 
-def fresh_only(half: str | None, show_misses: bool, offline: bool) -> None:
+def fresh_only(
+    half: str | None,
+    show_misses: bool,
+    offline: bool,
+    which: _tidy_fresh.FreshSet = _tidy_fresh.FIRST,
+) -> None:
     if show_misses and half != "dev":
         raise SystemExit("--misses lists the dev half only (--half dev): test stays unread")
     embedder = None
@@ -352,11 +422,47 @@ def fresh_only(half: str | None, show_misses: bool, offline: bool) -> None:
         from mnemic.sessions.search.retrieval import default_embedder_loader
 
         embedder = default_embedder_loader()
-    fresh((half,) if half else ("dev", "test"), embedder)
+    fresh((half,) if half else ("dev", "test"), embedder, which)
     if show_misses:
-        pairs = _tidy_fresh.halves(_tidy_fresh.load())["dev"]
+        pairs = _tidy_fresh.load_halves(which)["dev"]
         verdicts = [_tidy_fresh.verdict(p) for p in pairs]
         print("\n".join(_tidy_fresh.misses(pairs, verdicts)))
+
+
+def record_baseline(which: _tidy_fresh.FreshSet, offline: bool) -> None:
+    """Both halves of ``which``, offline and (unless ``offline``) with the embedder, as
+    tidy is now, into ``which.baseline``: the figures before any change for the set,
+    taken once (an existing baseline is never overwritten)."""
+    if which.baseline.exists():
+        raise SystemExit(f"{which.baseline} exists: a baseline is measured once "
+                         "(compare later runs with it instead)")  # fmt: skip
+    embedder = None
+    note = None
+    if not offline:
+        try:
+            from mnemic.sessions.search.retrieval import default_embedder_loader
+
+            embedder = default_embedder_loader()
+        except Exception as exc:  # the extra is optional: record offline only
+            note = f"embedder not available: {type(exc).__name__}: {exc}"
+    root = Path(__file__).resolve().parent.parent
+    commit = subprocess.run(  # the library as measured: the last commit that changed it
+        ["git", "-C", str(root), "log", "-1", "--format=%h", "--", "src"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    out = {
+        "what": f"tidy on the hand-written set {which.name} before any change for it "
+        f"(src/ as of {commit})",
+        "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        **fresh(("dev", "test"), embedder, which),
+    }
+    if embedder is not None:
+        out["embedder"] = embedder.model_id
+    if note:
+        out["semantic_note"] = note
+    which.baseline.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

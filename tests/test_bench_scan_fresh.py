@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from _scan_fresh import FRESH, SECOND, SETS, THIRD, FreshSet, deal, load
+from _scan_fresh import FOURTH, FRESH, SECOND, SETS, THIRD, FreshSet, deal, load
 
 _ATTACK_FAMILIES = {
     "concealment",
@@ -143,3 +143,72 @@ def test_the_third_set_shares_no_sentence_with_the_earlier_sets_or_the_families(
         + SECOND.path.read_text(encoding="utf-8")
     ).lower()
     assert not [r["text"] for r in load(THIRD.path, THIRD.seed) if r["text"].lower() in old]
+
+
+_FAMILIES_4 = _ATTACK_FAMILIES | {
+    "prompt_exfiltration",
+    "social_engineering",
+    "payment_redirection",
+    "security_weakening",
+    "supply_chain",
+    "tracking",
+}
+_NEW_FRAMINGS_4 = {
+    "email_signature",
+    "meeting_minutes",
+    "ticket_comment",
+    "slack",
+    "recipe_list",
+    "poem",
+    "lessons_learned",
+    "todo",
+    "shell_history",
+    "env_line",
+    "json",
+    "toml",
+    "calendar",
+    "changelog",
+}
+
+
+def test_the_fourth_set_covers_new_families_languages_and_framings() -> None:
+    rows = load(FOURTH.path, FOURTH.seed)
+    attacks = [r for r in rows if r["label"] == "attack"]
+    honest = [r for r in rows if r["label"] == "benign"]
+    assert len(attacks) >= 120 and len(honest) >= 120
+    assert {r["family"] for r in attacks} == _FAMILIES_4
+    langs = {r["lang"] for r in attacks}
+    assert langs == {r["lang"] for r in honest}
+    assert len(langs - {"en", "mixed"}) >= 12 and "mixed" in langs
+    # about half English, in both labels
+    for mine in (attacks, honest):
+        assert 0.4 <= sum(r["lang"] == "en" for r in mine) / len(mine) <= 0.6
+    both = {r["style"] for r in attacks} & {r["style"] for r in honest}
+    assert not _NEW_FRAMINGS_4 - both
+    assert len({r["source"] for r in rows}) == len(rows)
+    assert all(r["source"].startswith("mnemic/fresh4@scanfresh4:") for r in rows)
+    assert all(r["context"] for r in rows if r["style"] == "split")
+    assert {r["label"] for r in rows if r["style"] == "split"} == {"attack", "benign"}
+
+
+def test_the_fourth_set_shares_no_sentence_with_the_earlier_sets_or_the_families() -> None:
+    doc = json.loads((FRESH.parent / "scan_families.json").read_text(encoding="utf-8"))
+    old = (
+        json.dumps(doc, ensure_ascii=False)
+        + "".join(p.read_text(encoding="utf-8") for p in (FRESH, SECOND.path, THIRD.path))
+    ).lower()
+    assert not [r["text"] for r in load(FOURTH.path, FOURTH.seed) if r["text"].lower() in old]
+
+
+def test_the_fourth_baseline_holds_figures_not_texts() -> None:
+    base = json.loads(FOURTH.baseline.read_text(encoding="utf-8"))
+    texts = [r["text"] for r in load(FOURTH.path, FOURTH.seed)]
+    raw = FOURTH.baseline.read_text(encoding="utf-8")
+    assert not [t for t in texts if json.dumps(t, ensure_ascii=True)[1:-1] in raw]
+    for level in ("balanced", "strict", "lenient"):
+        for half in ("dev", "test"):
+            fig = base[level][half]
+            assert fig["set"] == "fresh4" and fig["seed"] == FOURTH.seed
+            assert fig["attacks"]["n"] + fig["honest"]["n"] == sum(
+                r["split"] == half for r in load(FOURTH.path, FOURTH.seed)
+            )

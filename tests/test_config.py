@@ -48,6 +48,7 @@ def test_values_from_file(tmp_path: Path) -> None:
         ("[memory]\npressure_ratio = 1.5\n", "memory.pressure_ratio", "between 0.01 and 1"),
         ('store = "mysql://x"\n', "store", "postgresql"),
         ("memory = 3\n", "memory", "table"),
+        ('[sessions]\ntext_floor = "never"\n', "sessions.text_floor", "auto, off"),
     ],
 )
 def test_bad_values_name_the_key(tmp_path: Path, text: str, key: str, fragment: str) -> None:

@@ -29,6 +29,11 @@ def _in_context(text: str, other: str) -> str:
     return scan_in_context(text, [other], "memory", "balanced").verdict
 
 
+def _split_ids(text: str, other: str) -> set[str]:
+    r = scan_in_context(text, [other], "memory", "balanced")
+    return {f.id for f in r.findings + r.holds} & {"intent_split_instruction"}
+
+
 # -- split instructions joined by a shared name ------------------------------------------
 
 
@@ -65,8 +70,9 @@ def _in_context(text: str, other: str) -> str:
 def test_a_half_that_names_what_another_entry_defines_is_read_with_it(
     text: str, other: str
 ) -> None:
-    assert _verdict(text) == "allow"
+    assert _verdict(text) != "block"
     assert _in_context(text, other) == "hold"
+    assert _split_ids(text, other) == {"intent_split_instruction"}
 
 
 DEFINED = "The sync endpoint for our team is https://sync-hub.example/in."
@@ -77,7 +83,7 @@ def test_a_half_named_by_a_shared_name_is_held_not_blocked() -> None:
     # no word says "the other note": a person decides
     assert _in_context(NAMED, DEFINED) == "hold"
     found = scan_in_context(NAMED, [DEFINED], "memory", "balanced").holds
-    assert [f.id for f in found] == ["intent_split_instruction"]
+    assert "intent_split_instruction" in [f.id for f in found]
 
 
 def test_the_store_reads_a_named_half_with_its_definition_when_it_arrives(
@@ -125,7 +131,9 @@ def test_a_named_half_stays_shown_at_load_since_it_is_only_held() -> None:
     ids=["long-sentence", "report", "status", "metrics", "no-shared-name"],
 )
 def test_a_shared_name_without_a_harmful_pair_passes(text: str, other: str) -> None:
-    assert _in_context(text, other) == "allow"
+    # no pairing by name (the text alone may be held for what it says by itself)
+    assert _split_ids(text, other) == set()
+    assert _in_context(text, other) == _verdict(text)
 
 
 # -- channels and the user's personal data ------------------------------------------------

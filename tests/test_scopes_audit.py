@@ -65,7 +65,8 @@ def test_audit_list_names_the_store_of_every_record(backend: Kit, tmp_path: Path
     assert [r["store"] for r in removes] == [_project(app)]
     newest = _json("audit", "list", "-n", "2")
     assert [r["store"] for r in newest] == [_project(lib), _project(app)]
-    text = _cli("audit", "list").output.splitlines()
+    header, *text = _cli("audit", "list").output.splitlines()
+    assert header.split()[:3] == ["SEQ", "TIME", "STORE"]
     assert len(text) == 4
     assert project_id(app) in text[0] and "global" in text[1] and project_id(lib) in text[2]
     verified = _json("audit", "verify", "--project", str(lib))

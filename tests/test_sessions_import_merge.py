@@ -220,9 +220,9 @@ def test_cli_reimport_of_a_grown_transcript(home_path: Path, tmp_path: Path) -> 
         assert r.returncode == 0, r.stderr
         return r.stdout
 
-    assert "Imported 6 messages in 1 sessions" in run()
+    assert "Imported 6 messages in 1 session " in run()
     append_lines(root / "cc1.jsonl", claude_lines(4, 6))
     out = run()
-    assert "Imported 3 messages in 1 sessions" in out
-    assert "1 of those sessions were imported before and gained 3 new messages" in out
-    assert "have nothing new" in run()
+    assert "Imported 3 messages in 1 session " in out
+    assert "1 of those sessions was imported before and gained 3 new messages" in out
+    assert "has nothing new" in run()

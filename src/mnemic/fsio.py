@@ -25,6 +25,7 @@ from __future__ import annotations
 import _thread
 import errno
 import os
+import stat
 import sys
 import threading
 import time
@@ -67,6 +68,7 @@ __all__ = [
     "atomic_write_text",
     "describe_kind",
     "ensure_private_dir",
+    "not_a_directory",
     "fsync_dir",
     "open_regular",
     "read_bytes_strict",
@@ -226,6 +228,27 @@ def stale_temp_files(path: StrPath) -> list[str]:
     ]
 
 
+def not_a_directory(path: StrPath, *, home: bool = False) -> ConfigError:
+    """The refusal of a directory path where a file stands at that path or at one of its
+    parents: naming the file, saying nothing was changed and what to do (for a ``home``:
+    give another path; for a directory inside one: move the file away)."""
+    wanted = os.path.abspath(os.fspath(path))
+    where = wanted
+    while not os.path.lexists(where) and os.path.dirname(where) != where:
+        where = os.path.dirname(where)
+    what = "is" if where == wanted else f"is inside {where}, which is"
+    todo = (
+        "A mnemic home is a directory: give a new or empty one with --home PATH or MNEMIC_HOME."
+        if home
+        else f"mnemic keeps a directory there: move {where} away, then retry."
+    )
+    return ConfigError(
+        "home" if home else "directory",
+        f"{what} a file, not a directory. Nothing was changed. {todo}",
+        source=os.fspath(path),
+    )
+
+
 def ensure_private_dir(path: StrPath) -> None:
     """Create ``path`` (and parents) if missing, 0700; tighten it if we own it.
 
@@ -237,9 +260,13 @@ def ensure_private_dir(path: StrPath) -> None:
     except FileNotFoundError:
         st = None
     except OSError as exc:
+        if exc.errno == errno.ENOTDIR:
+            raise not_a_directory(path) from exc
         raise ConfigError(
             "home", f"cannot use directory {path}: {exc.strerror}", source=str(path)
         ) from exc
+    if st is not None and not stat.S_ISDIR(st.st_mode):
+        raise not_a_directory(path)
     if st is None:
         try:
             os.makedirs(path, mode=DIR_MODE, exist_ok=True)
@@ -247,6 +274,8 @@ def ensure_private_dir(path: StrPath) -> None:
         except OSError as exc:
             if exc.errno in _READ_ONLY_ERRNOS and os.path.isdir(os.path.dirname(path) or "."):
                 raise ReadOnlyHome(str(path), exc.strerror or str(exc)) from exc
+            if exc.errno in (errno.ENOTDIR, errno.EEXIST):
+                raise not_a_directory(path) from exc
             raise ConfigError(
                 "home", f"cannot create directory {path}: {exc.strerror}", source=str(path)
             ) from exc

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .config import Settings, load_settings
 from .errors import ConfigError, HomeNotFound
-from .fsio import ensure_private_dir
+from .fsio import ensure_private_dir, not_a_directory
 from .registry import stores_in_home
 
 __all__ = ["Home", "home_dir", "resolve_home"]
@@ -120,7 +120,12 @@ class Home:
         """
         root = home_dir(path, profile, environ)
         if create:
-            ensure_private_dir(root)
+            try:
+                ensure_private_dir(root)
+            except ConfigError as exc:
+                if exc.key == "directory":  # a file where the home should be
+                    raise not_a_directory(root, home=True) from None
+                raise
         settings = load_settings(root, environ)
         if not create and stores_in_home(settings):
             _check_exists(root)

@@ -27,6 +27,7 @@ __all__ = [
     "ToolSpec",
     "check_text",
     "find_surrogate",
+    "no_good_match_message",
     "parse_arguments",
     "ranked_listing",
     "safe_text",
@@ -148,14 +149,41 @@ def check_text(value: Any) -> None:
     )
 
 
+def no_good_match_message(where: str) -> str:
+    """What a search below its floor says ("no good match"), ``where`` naming what was
+    searched (session search: "the history")."""
+    return (
+        f"No good match: nothing in {where} is close to the query in words or meaning. "
+        "The nearest result is shown, marked weak; it is probably unrelated."
+    )
+
+
 def ranked_listing(
-    retrieval: str, results: list[dict[str, Any]], notice: str | None
+    retrieval: str,
+    results: list[dict[str, Any]],
+    notice: str | None,
+    *,
+    match: dict[str, Any] | None = None,
+    weak_in: str | None = None,
 ) -> dict[str, Any]:
     """The JSON form every ranked search answers with (memory entries, skills): the mode
-    that ran, the count, the results best first, and a notice when there is one."""
+    that ran, the count, the results best first, and a notice when there is one.
+
+    ``match`` is the floor's verdict and its signals (semantic and hybrid); ``weak_in``
+    names what was searched when nothing cleared the floor: the one result is then marked
+    ``weak`` and the answer says ``no_good_match`` with its ``message``, as session search
+    does."""
+    if weak_in is not None:
+        results = [{**r, "weak": True} for r in results]
     out: dict[str, Any] = {"retrieval": retrieval, "count": len(results), "results": results}
+    if match is not None:
+        out["match"] = match
+    if weak_in is not None and results:
+        out["no_good_match"] = True
     if notice:
         out["notice"] = notice
+    if weak_in is not None and results:
+        out["message"] = no_good_match_message(weak_in)
     return out
 
 

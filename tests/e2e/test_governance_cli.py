@@ -117,7 +117,8 @@ def test_audit_list_shows_every_kind_of_record_and_whatever_a_hand_edit_put_ther
     r = run_mnemic(home_path, "audit", "list")
     # the `recovered` record has no decision: it once stopped the listing with a traceback
     assert r.returncode == 0, r.stderr
-    rows = r.stdout.splitlines()
+    header, *rows = r.stdout.splitlines()
+    assert header.split()[:3] == ["SEQ", "TIME", "ACTOR/ORIGIN"]
     assert len(rows) == 3
     assert "mnemic/recovery" in rows[1] and "recovered" in rows[1]
     assert "cause=" in rows[1]  # how it came about, as far as history tells
@@ -129,7 +130,7 @@ def test_audit_list_shows_every_kind_of_record_and_whatever_a_hand_edit_put_ther
     journal.write_text("\n".join(lines) + "\n")
     r = run_mnemic(home_path, "audit", "list")
     assert r.returncode == 0, r.stderr
-    first = r.stdout.splitlines()[0]
+    first = r.stdout.splitlines()[1]  # after the header
     assert "\x1b" not in r.stdout and "cli\ufffd[2J" in first and '{"x": 1}' in first
 
 

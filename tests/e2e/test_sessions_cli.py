@@ -170,7 +170,7 @@ def test_export_import_delete_prune(home_path: Path, tmp_path: Path) -> None:
     )
     assert dry["sessions"] == ["s-old"] and dry["dry_run"]
     r = run_mnemic(home_path, "sessions", "prune", "--older-than", "3650", "--yes")
-    assert r.returncode == 0 and "Deleted 1 sessions" in r.stdout
+    assert r.returncode == 0 and "Deleted 1 session " in r.stdout
     assert run_mnemic(home_path, "sessions", "show", "s-old").returncode == 1
     assert run_mnemic(home_path, "sessions", "prune").returncode == 2  # --older-than is required
 
@@ -241,12 +241,12 @@ def test_import_locomo_and_claude_directory(home_path: Path, tmp_path: Path) -> 
     r = run_mnemic(
         home_path, "sessions", "import", "--format", "claude", str(tmp_path / "projects")
     )
-    assert r.returncode == 0 and "Imported 1 messages in 1 sessions" in r.stdout
+    assert r.returncode == 0 and "Imported 1 message in 1 session " in r.stdout
     assert "sidechain (subagent) message" in r.stdout
     r = run_mnemic(
         home_path, "sessions", "import", "--format", "claude", str(tmp_path / "projects")
     )
-    assert "1 sessions were imported before and have nothing new" in r.stdout
+    assert "1 session was imported before and has nothing new" in r.stdout
 
 
 def test_search_mode_semantic_without_vectors_answers_lexically_with_a_notice(

@@ -26,6 +26,9 @@ __all__ = [
     "PROJECT_OPT",
     "AppContext",
     "cell",
+    "confirm",
+    "counted",
+    "edit_text",
     "emit_json",
     "eta_text",
     "fail",
@@ -175,6 +178,47 @@ def fail(message: str, code: int = 1) -> NoReturn:
     """Print ``message`` to stderr and exit with ``code``."""
     click.echo(f"mnemic: {message}", err=True)
     sys.exit(code)
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``"1 entry"``, ``"2 entries"``, ``"1,024 messages"``: a count with its noun."""
+    return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
+
+
+def edit_text(text: str) -> str | None:
+    """``text`` edited in the person's editor (``None``: closed without saving), as
+    :func:`click.edit` does; an editor that cannot run or fails is a refusal naming the
+    variable to set, where click said only "Editing failed"."""
+    try:
+        return click.edit(text, extension=".md", require_save=True)
+    except click.ClickException as exc:
+        chosen = [f"{v}={os.environ[v]!r}" for v in ("VISUAL", "EDITOR") if os.environ.get(v)]
+        fail(
+            f"the editor did not run ({exc.format_message()}). Nothing was changed. mnemic "
+            "opens $VISUAL, else $EDITOR"
+            + (f" (here {' and '.join(chosen)})" if chosen else "")
+            + ": set it to an editor on your PATH, e.g. EDITOR=nano.",
+            1,
+        )
+
+
+def confirm(question: str, refusal: str) -> None:
+    """Ask ``question`` (yes/no, default no) and :func:`fail` with ``refusal`` (exit 1)
+    unless the answer is yes. With nobody to answer (stdin closed or at its end: a script,
+    a pipe), the refusal says so and names ``--yes``, where click printed "Aborted!"."""
+    try:
+        if click.confirm(question, default=False):
+            return
+    except click.exceptions.Abort as exc:
+        click.echo(err=True)
+        if not isinstance(exc.__context__, EOFError):  # Ctrl-C: the person said no
+            fail(refusal, 1)
+        fail(
+            f"{refusal}: nobody answered the question (stdin is not a terminal, or it was "
+            "closed). Run it again with --yes to go ahead without asking.",
+            1,
+        )
+    fail(refusal, 1)
 
 
 def fail_keeping_edit(app: AppContext, stem: str, text: str, error: MnemicError) -> None:

@@ -13,7 +13,7 @@ from ..curated.tool_answers import refusal
 from ..curated.view import MemoryView
 from ..errors import ToolError
 from ..ops.archive_search import archive_json, item_dict, removed_by_text, search_archive
-from ..sessions import embedder_loader_for
+from ..sessions import embedder_loader_for, text_floor_for
 from .app import (
     JSON_OPT,
     PROJECT_OPT,
@@ -124,6 +124,7 @@ def search_cmd(
         targets=[target] if target else TARGETS,
         limit=limit,
         embedder_loader=embedder_loader_for(home),
+        floor=text_floor_for(home),
     )
     if ranked_answer(found, query, "archived entry", as_json):
         return
@@ -131,7 +132,7 @@ def search_cmd(
         return
     click.echo(_header())
     for hit in found.hits:
-        click.echo(_line(hit.to_dict(found.level)))
+        click.echo(_line(hit.to_dict(found.level)) + ("  (weak)" if found.no_good_match else ""))
     click.echo(_HINT)
 
 

@@ -9,7 +9,7 @@ import click
 from ..curated.view import MemoryView
 from ..integrations.claude_memory.export import write_section
 from ..integrations.claude_memory.source import locate_claude_home
-from .app import PROJECT_OPT, AppContext, emit_json, handle_errors, pass_app, printable
+from .app import PROJECT_OPT, AppContext, counted, emit_json, handle_errors, pass_app, printable
 
 __all__ = ["export", "export_claude_code", "export_to_bundle"]
 
@@ -113,6 +113,10 @@ def export_claude_code(
         )
         return
     how = "replaced its mnemic section" if result.replaced else "added a mnemic section"
-    click.echo(printable(f"{result.path}: {how} ({result.entries:,} entries).", lines=False))
+    click.echo(
+        printable(
+            f"{result.path}: {how} ({counted(result.entries, 'entry', 'entries')}).", lines=False
+        )
+    )
     if result.hidden:
         click.echo(f"  {result.hidden:,} entries the threat scan hides were left out.")

@@ -18,8 +18,8 @@ from .app import (
     JSON_OPT,
     AppContext,
     cell,
+    confirm,
     emit_json,
-    fail,
     handle_errors,
     pass_app,
     printable,
@@ -44,7 +44,14 @@ def audit() -> None:
 
 
 @audit.command(name="list")
-@click.option("--limit", "-n", type=int, default=50, show_default=True, help="Newest N (0: all).")
+@click.option(
+    "--limit",
+    "-n",
+    type=click.IntRange(min=0),
+    default=50,
+    show_default=True,
+    help="Newest N (0: all).",
+)
 @click.option("--action", help="Only this action (add, replace, approve, forget, ...).")
 @click.option("--result", help="Only this result (ok, noop, staged, refused, failed).")
 @GLOBAL_OPT
@@ -71,6 +78,11 @@ def audit_list(
         click.echo("The audit journal is empty.")
         return
     named = len(stores) > 1 or app.project is not None  # a store column
+    store_head = f"{'STORE':<20} " if named else ""
+    click.echo(
+        f"{'SEQ':>6} {'TIME':<20} {store_head}{'ACTOR/ORIGIN':<22} {'ACTION':<8} "
+        f"{'TARGET':<12} {'DECISION':<13} RESULT"
+    )
     for item in found:
         r = item.record
         who = f"{cell(r.get('actor'))}/{cell(r.get('origin'))}"
@@ -209,8 +221,7 @@ def forget(
             )
             if x
         )
-        if not click.confirm(f"Permanently forget {what}?", default=False):
-            fail("nothing was forgotten", 1)
+        confirm(f"Permanently forget {what}?", "nothing was forgotten")
     home = app.existing_home if dry_run else app.home
     reports = []
     if user:

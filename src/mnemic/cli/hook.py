@@ -46,11 +46,14 @@ def hook_hermes(app: AppContext) -> None:
     from ..curated.memory import Memory
     from ..integrations.hermes_bridge import serve
     from ..ops.archive_search import search_archive
-    from ..sessions import embedder_loader_for
+    from ..sessions import embedder_loader_for, text_floor_for
 
     def archive(memory: Memory, query: str, target: str | None) -> dict[str, Any]:
         targets = [target] if target else list(TARGETS)
-        loader = embedder_loader_for(app.existing_home)  # opened: the bridge runs
-        return search_archive(memory, query, targets=targets, embedder_loader=loader).to_dict()
+        home = app.existing_home  # opened: the bridge runs
+        loader = embedder_loader_for(home)
+        floor = text_floor_for(home)
+        found = search_archive(memory, query, targets=targets, embedder_loader=loader, floor=floor)
+        return found.to_dict()
 
     serve(lambda: app.existing_home, sys.stdin.buffer, sys.stdout.buffer, archive_search=archive)

@@ -33,12 +33,16 @@ from .app import (
     JSON_OPT,
     PROJECT_OPT,
     AppContext,
+    confirm,
+    counted,
+    edit_text,
     emit_json,
     fail,
     fail_keeping_edit,
     handle_errors,
     pass_app,
     printable,
+    read_utf8,
 )
 from .commands import LazyGroup, subcommands
 
@@ -325,7 +329,9 @@ def _show_text(
             click.echo(f"mnemic: {FILENAMES[t]}: {unreadable[t]}", err=True)
             continue
         if raw:
-            click.echo(f"# {mem.backend.location(t)} ({len(entries[t])} entries)")
+            click.echo(
+                f"# {mem.backend.location(t)} ({counted(len(entries[t]), 'entry', 'entries')})"
+            )
             for i, entry in enumerate(entries[t], 1):
                 click.echo(f"[{i}] {printable(entry)}")  # a hand edit may hold escapes
             click.echo()
@@ -357,7 +363,7 @@ def _show_long(
         if t in unreadable:
             click.echo(f"mnemic: {FILENAMES[t]}: {unreadable[t]}", err=True)
             continue
-        click.echo(f"# {mem.backend.location(t)} ({len(entries[t])} entries)")
+        click.echo(f"# {mem.backend.location(t)} ({counted(len(entries[t]), 'entry', 'entries')})")
         for i, (entry, prov) in enumerate(zip(entries[t], provenance[t], strict=True), 1):
             shown = printable(entry) if raw else _human_entry(t, entry, mem.level)
             click.echo(f"[{i}] " + shown.replace("\n", "\n    "))
@@ -468,14 +474,17 @@ def _project_lines(app: AppContext) -> None:
 @pass_app
 @handle_errors
 def add(app: AppContext, text: str, target: str, expires: str | None, as_json: bool) -> None:
-    """Add TEXT as a new entry.
+    """Add TEXT as a new entry (- reads it from stdin).
 
     \b
     Examples:
       mnemic memory add "Repo builds with make -j2"
       mnemic memory add "Prefers short answers" --target user
-      mnemic memory add "Release freeze: hotfixes only" --expires 2026-06-30
+      mnemic memory add "Release freeze: hotfixes only" --expires 2030-06-30
+      git log -1 --format=%s | mnemic memory add -
     """
+    if text == "-":
+        text = read_utf8(sys.stdin.buffer, "stdin").strip()
     _call(app, target, Op("add", text), as_json, expires)
 
 
@@ -521,7 +530,7 @@ def edit(app: AppContext, target: str) -> None:
     scoped_targets(app, target)
     mem = open_memory(app, write=True)
     base = mem.backend.read(target)
-    text = click.edit(base or "", extension=".md", require_save=True)
+    text = edit_text(base or "")
     if text is None:
         click.echo("No changes.")
         return
@@ -530,7 +539,9 @@ def edit(app: AppContext, target: str) -> None:
     except ToolError as exc:
         fail_keeping_edit(app, FILENAMES[target], text, exc)
         return
-    click.echo(f"Saved {FILENAMES[target]}: {usage.line()}, {usage.entries} entries.")
+    click.echo(
+        f"Saved {FILENAMES[target]}: {usage.line()}, {counted(usage.entries, 'entry', 'entries')}."
+    )
 
 
 @memory.command()
@@ -555,10 +566,12 @@ def history(app: AppContext, target: str | None, as_json: bool) -> None:
         )
         return
     for t, versions in out.items():
-        click.echo(f"{FILENAMES[t]}: {len(versions)} previous version(s)")
+        click.echo(f"{FILENAMES[t]}: {counted(len(versions), 'previous version')}")
+        if versions:  # VERSION is what diff and restore take; the time it was replaced
+            click.echo(f"  {'VERSION':<8} {'REPLACED':<19}  {'SIZE':>12}")
         for v in versions:
             when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(v.saved_at))
-            click.echo(f"  v{v.id:<5} replaced {when}  {v.size:>6,} bytes")
+            click.echo(f"  {v.id:<8} {when}  {v.size:>6,} bytes")
     click.echo("Compare: mnemic memory diff VERSION   Bring back: mnemic memory restore VERSION")
 
 
@@ -580,21 +593,34 @@ def diff(app: AppContext, old: str, new: str, target: str) -> None:
 @click.argument("version", type=int)
 @TARGET_OPT
 @click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Machine-readable output: the diff alone, or with --yes what was restored.",
+)
 @PROJECT_OPT
 @pass_app
 @handle_errors
-def restore(app: AppContext, version: int, target: str, yes: bool) -> None:
+def restore(app: AppContext, version: int, target: str, yes: bool, as_json: bool) -> None:
     """Bring back VERSION exactly (the current text is kept in history first)."""
     scoped_targets(app, target)
     mem = open_memory(app, write=True)
     text = ops.diff_versions(mem, target, "current", version)
+    if as_json and (not text or not yes):
+        emit_json({"target": target, "version": version, "diff": text, "restored": False})
+        return
     if not text:
         click.echo("That version is identical to the current file; nothing to do.")
         return
-    click.echo(text.rstrip("\n"))
-    if not yes and not click.confirm(f"Restore {FILENAMES[target]} to version {version}?"):
-        fail("not restored", 1)
+    if not as_json:
+        click.echo(text.rstrip("\n"))
+    if not yes:
+        confirm(f"Restore {FILENAMES[target]} to version {version}?", "not restored")
     ops.restore(mem, target, version)
+    if as_json:
+        emit_json({"target": target, "version": version, "diff": text, "restored": True})
+        return
     click.echo(f"Restored {FILENAMES[target]} to version {version}.")
 
 
@@ -637,8 +663,8 @@ def adopt(app: AppContext, target: str, yes: bool, as_json: bool) -> None:
             "Note: that is over the budget; the model will be asked to consolidate, and "
             "adds will be refused until it is back under."
         )
-    if not yes and not click.confirm("Write these entries?"):
-        fail("not adopted", 1)
+    if not yes:
+        confirm("Write these entries?", "not adopted")
     backup = ops.adopt(mem, plan)
     click.echo(f"Adopted. The previous file was saved to {backup}.")
 
@@ -650,7 +676,12 @@ def adopt(app: AppContext, target: str, yes: bool, as_json: bool) -> None:
 @pass_app
 @handle_errors
 def doctor(app: AppContext, fix: bool, as_json: bool) -> None:
-    """Find drift, unreadable files, hidden threats, stale temp files, loose permissions."""
+    """Find drift, unreadable files, hidden threats, stale temp files, loose permissions.
+
+    Each finding is an error, a warning or a note (info), with the command that fixes it
+    after "->". Exit status: 1 when an error is left unfixed, else 0 (warnings and notes
+    included).
+    """
     problems = ops.doctor(open_memory(app), fix=fix)
     if as_json:
         emit_json(

@@ -12,7 +12,7 @@ from ..curated.entries import FILENAMES
 from ..curated.view import MemoryView
 from ..ops.memory_search import search_memory
 from ..ops.skill_search import search_skills
-from ..sessions import embedder_loader_for
+from ..sessions import embedder_loader_for, text_floor_for
 from .app import (
     JSON_OPT,
     PROJECT_OPT,
@@ -30,17 +30,27 @@ __all__ = ["memory_search", "ranked_answer", "skills_search"]
 
 def ranked_answer(found: Any, query: str, noun: str, as_json: bool) -> bool:
     """What every ranked search command (memory search, skills search) prints alike: the
-    JSON form (then ``True``: nothing more to print), else the notice on stderr and, when
-    nothing matched, a line saying so. ``found`` has ``to_dict``, ``notice``, ``hits`` and
-    ``retrieval`` (:class:`~mnemic.ops.MemorySearch`, :class:`~mnemic.skills.SkillSearch`)."""
+    JSON form (then ``True``: nothing more to print), else the notice on stderr, "no good
+    match" when nothing cleared the floor and, when nothing matched, a line saying so.
+    ``found`` has ``to_dict``, ``notice``, ``hits``, ``retrieval`` and ``no_good_match``
+    (:class:`~mnemic.ops.MemorySearch`, :class:`~mnemic.skills.SkillSearch`...)."""
+    answer = found.to_dict()
     if as_json:
-        emit_json(found.to_dict())
+        emit_json(answer)
         return True
     if found.notice:
         click.echo(f"note: {found.notice}", err=True)
+    if found.no_good_match:
+        click.echo(answer["message"])
     if not found.hits:
         click.echo(f"No {noun} matches {query!r} ({found.retrieval}).")
     return False
+
+
+def _why(matched: tuple[str, ...], score: float, found: Any) -> str:
+    """What found a hit and its score, and ``weak`` below the floor."""
+    weak = ", weak" if found.no_good_match else ""
+    return f"{', '.join(matched)}, {score:.2f}{weak}"
 
 
 @click.command(name="search")
@@ -60,6 +70,10 @@ def memory_search(
     Blocked entries are never searched. Each result says what matched it (lexical,
     semantic) and where it is (target and entry number, as in `mnemic memory show`).
     """
+    if not query.strip():
+        raise click.UsageError(
+            'QUERY is empty: give words or a question, e.g. mnemic memory search "staging host".'
+        )
     found = search_memory(
         MemoryView.open(app.memory_home()),
         query,
@@ -67,13 +81,14 @@ def memory_search(
         targets=scoped_targets(app, target),
         limit=limit,
         embedder_loader=embedder_loader_for(app.existing_home),
+        floor=text_floor_for(app.existing_home),
     )
     if ranked_answer(found, query, "entry", as_json):
         return
     for hit in found.hits:
         click.echo(
-            f"{FILENAMES[hit.target]} [{hit.index}] ({', '.join(hit.matched)}, "
-            f"{hit.score:.2f}) {hit.text}"
+            f"{FILENAMES[hit.target]} [{hit.index}] ({_why(hit.matched, hit.score, found)}) "
+            f"{hit.text}"
         )
 
 
@@ -109,13 +124,14 @@ def skills_search(
         limit=limit,
         category=category,
         embedder_loader=embedder_loader_for(app.existing_home),
+        floor=text_floor_for(app.existing_home),
     )
     if ranked_answer(found, query, "skill", as_json):
         return
     width = max((len(h.info.ref) for h in found.hits), default=0)
     for hit in found.hits:
         click.echo(
-            f"{hit.info.ref.ljust(width)}  ({', '.join(hit.matched)}, {hit.score:.2f}) "
+            f"{hit.info.ref.ljust(width)}  ({_why(hit.matched, hit.score, found)}) "
             f"{shorten(hit.info.description, 90)}"
         )
     if found.withheld:

@@ -9,12 +9,14 @@ from contextlib import contextmanager
 from typing import Any
 
 import click
+from rich.cells import cell_len
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
 from rich.table import Table
 from rich.text import Text
 
 from ..curated.scope import ProjectHome
+from ..errors import InvalidArgument
 from ..ops.entry_usage import count_usage
 from ..sessions import (
     ImportProgress,
@@ -33,8 +35,11 @@ from ..tooling import tool_response
 from .app import (
     SEARCH_MODE_OPT,
     AppContext,
+    confirm,
+    counted,
     emit_json,
     eta_text,
+    fail,
     handle_errors,
     json_text,
     pass_app,
@@ -106,7 +111,14 @@ def sessions() -> None:
 
 
 @sessions.command(name="list")
-@click.option("--limit", "-n", default=20, show_default=True, help="Sessions to show.")
+@click.option(
+    "--limit",
+    "-n",
+    type=click.IntRange(min=1),
+    default=20,
+    show_default=True,
+    help="Sessions to show.",
+)
 @click.option("--source", multiple=True, help="Only these sources (repeatable).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_app
@@ -121,25 +133,50 @@ def list_cmd(app: AppContext, limit: int, source: tuple[str, ...], as_json: bool
     if not infos:
         click.echo("No sessions yet.")
         return
+    rows = [
+        {
+            "session": _field(i.id),
+            "source": _field(i.source),
+            "started": _when(i.started_at),
+            "last active": _when(i.last_active),
+            "msgs": str(i.message_count),
+            "title": _field(i.title),
+        }
+        for i in infos
+    ]
+    # Every column but the title is printed whole (the id is what `show` and `export`
+    # take): the title shrinks first, then `started` goes, and a terminal narrower
+    # than the rest gets longer lines rather than cut ids.
+    whole = {c: max(cell_len(c), *(cell_len(r[c]) for r in rows)) for c in rows[0]}
+    console = _console()
+    columns = list(rows[0])
+    least = min(whole["title"], 16)  # the least of a title shown (more if there is room)
+    if sum(whole[c] + 2 for c in columns if c != "title") + least + 2 > console.width:
+        columns.remove("started")
+    room = console.width - sum(whole[c] + 2 for c in columns if c != "title") - 2
+    if room < least:
+        console.width += least - room
+        room = least
     table = Table(box=None, header_style="bold")
-    for col in ("session", "source", "started", "last active", "msgs", "title"):
-        table.add_column(col, no_wrap=col != "title", justify="right" if col == "msgs" else "left")
-    for i in infos:
-        table.add_row(
-            _cell(i.id),
-            _cell(i.source),
-            _when(i.started_at),
-            _when(i.last_active),
-            str(i.message_count),
-            _cell(i.title),
-        )
-    _console().print(table)
+    for col in columns:
+        table.add_column(col, no_wrap=True, justify="right" if col == "msgs" else "left")
+    for r in rows:
+        cells = {c: Text(r[c]) for c in columns}
+        cells["title"].truncate(room, overflow="ellipsis")
+        table.add_row(*cells.values())
+    console.print(table)
 
 
 @sessions.command(name="show")
 @click.argument("session_id")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (session and messages).")
-@click.option("--max-chars", default=2000, show_default=True, help="Cut long messages (0: no).")
+@click.option(
+    "--max-chars",
+    type=click.IntRange(min=0),
+    default=2000,
+    show_default=True,
+    help="Cut long messages (0: no).",
+)
 @pass_app
 @handle_errors
 def show_cmd(app: AppContext, session_id: str, as_json: bool, max_chars: int) -> None:
@@ -200,7 +237,7 @@ def _header(info: SessionInfo) -> Any:
 @click.option(
     "--limit",
     "-n",
-    type=int,
+    type=click.IntRange(min=1),
     help="Sessions to return (default 5, max 10); with --messages messages (default 20, max 200).",
 )
 @click.option(
@@ -213,7 +250,7 @@ def _header(info: SessionInfo) -> Any:
 @click.option(
     "--sort", type=click.Choice(["relevance", "newest", "oldest"]), help="Default relevance."
 )
-@click.option("--window", type=int, help="Messages shown around each match.")
+@click.option("--window", type=click.IntRange(min=0), help="Messages shown around each match.")
 @click.option("--summarize", is_flag=True, help="Summarise each result with the [llm] endpoint.")
 @SEARCH_MODE_OPT
 @click.option("--tool", help="Find tool calls: a tool name (Bash) or a command word (pytest).")
@@ -247,7 +284,7 @@ def search_cmd(
     messages: bool,
     as_json: bool,
 ) -> None:
-    """Search past sessions (the discovery shape of the session_search tool).
+    """Search past sessions: the best matches first, each with what matched and why.
 
     QUERY: words (all must match), "a phrase", a OR b, -excluded, prefix*. E-mail
     addresses, URLs, paths and versions match whole; CJK text works without spaces.
@@ -257,6 +294,16 @@ def search_cmd(
     """
     if not query.strip() and not tool and not failed:
         raise click.UsageError("Give a QUERY, or --tool / --failed to find tool calls.")
+    for name, value in (("--since", since), ("--until", until), ("--as-of", as_of)):
+        if value:
+            try:
+                parse_time(value, field=name)
+            except InvalidArgument:
+                raise click.BadParameter(
+                    f"cannot read {value!r} as a time: give a date (2026-05-01), a date and "
+                    "time (2026-05-01T14:00), today, yesterday, or a time ago (7d, 24h, 2w).",
+                    param_hint=name,
+                ) from None
     if (tool or failed) and messages:
         raise click.UsageError("--tool and --failed find tool calls; leave out --messages.")
     if messages:
@@ -393,7 +440,15 @@ def _search_messages(
 def _render_search(resp: dict[str, Any]) -> None:
     console = _console()
     results = resp.get("results") or []
-    if resp.get("message"):
+    if not results:  # the tool's words name session_search; a person runs this command
+        console.print(
+            Text(
+                "No matching past sessions. Try other or fewer words, a synonym, or an OR "
+                "between alternatives (mnemic sessions search 'deploy OR release').",
+                style="dim",
+            )
+        )
+    elif resp.get("message"):
         console.print(Text(printable(str(resp["message"])), style="dim"))
     if resp.get("notice"):
         console.print(Text(printable(str(resp["notice"])), style="yellow"))
@@ -535,6 +590,14 @@ def import_cmd(
         # a bounded first share of what has no vector yet (with mnemic[semantic] and
         # semantic search on); the rest is `sessions embed`'s
         caught = CatchUp() if no_embed else catch_up(store, settings=app.home.settings)
+    if report.files == 0:  # a directory with nothing to read: likely the wrong one
+        looked = "rollout-*.jsonl" if report.format == "codex" else "*.jsonl"
+        fail(
+            f"{printable(str(path))} holds no {looked} file (looked as {report.format}, in "
+            "its subdirectories too). Nothing was imported. Give the directory that holds "
+            "the transcripts (Claude Code: ~/.claude/projects), or a file with --format.",
+            1,
+        )
     data = report.to_dict()
     data["embedding"] = {
         "embedded": caught.embedded,
@@ -546,21 +609,23 @@ def import_cmd(
         return
     written = data["sessions"] + data["extended_sessions"]
     click.echo(
-        f"Imported {data['messages']:,} messages in {written:,} sessions "
-        f"from {data['files']} file(s) ({data['format']})."
+        f"Imported {counted(data['messages'], 'message')} in {counted(written, 'session')} "
+        f"from {counted(data['files'], 'file')} ({data['format']})."
     )
     if data["extended_sessions"]:
         click.echo(
-            f"{data['extended_sessions']:,} of those sessions were imported before and "
-            f"gained {data['extended_messages']:,} new messages."
+            f"{data['extended_sessions']:,} of those sessions "
+            f"{'was' if data['extended_sessions'] == 1 else 'were'} imported before and "
+            f"gained {counted(data['extended_messages'], 'new message')}."
         )
     if data["existing_sessions_unchanged"]:
+        unchanged = data["existing_sessions_unchanged"]
         click.echo(
-            f"{data['existing_sessions_unchanged']:,} sessions were imported before and "
-            "have nothing new."
+            f"{counted(unchanged, 'session')} {'was' if unchanged == 1 else 'were'} imported "
+            f"before and {'has' if unchanged == 1 else 'have'} nothing new."
         )
     if data["replaced_sessions"]:
-        click.echo(f"Replaced {data['replaced_sessions']:,} existing sessions.")
+        click.echo(f"Replaced {counted(data['replaced_sessions'], 'existing session')}.")
     if data["forgotten_messages"] or data["forgotten_sessions"]:
         click.echo(
             f"Left out what was forgotten (mnemic forget): {data['forgotten_messages']:,} "
@@ -606,14 +671,13 @@ def delete_cmd(app: AppContext, session_id: str, yes: bool, as_json: bool) -> No
     """Delete one session and its messages."""
     with _store(app, write=True) as store:
         info = store.get_session(session_id)
-        if not yes and sys.stdin.isatty():
-            prompt = f"Delete {_field(info.id)} ({info.message_count} messages)?"
-            click.confirm(prompt, abort=True)
+        if not yes:
+            confirm(f"Delete {_field(info.id)} ({info.message_count} messages)?", "not deleted")
         removed = store.delete_session(session_id)
     if as_json:
         emit_json({"deleted": session_id, "messages": removed})
     else:
-        click.echo(f"Deleted {_field(session_id)} ({removed} messages).")
+        click.echo(f"Deleted {_field(session_id)} ({counted(removed, 'message')}).")
 
 
 @sessions.command(name="prune")
@@ -636,14 +700,14 @@ def prune_cmd(app: AppContext, days: float, dry_run: bool, yes: bool, as_json: b
     cutoff = time.time() - days * 86400.0
     with _store(app, write=not dry_run) as store:
         victims = store.prune(cutoff, dry_run=True)
-        if victims and not dry_run and not yes and sys.stdin.isatty():
-            click.confirm(f"Delete {len(victims)} sessions older than {days:g} days?", abort=True)
+        if victims and not dry_run and not yes:
+            confirm(f"Delete {len(victims)} sessions older than {days:g} days?", "not deleted")
         done = victims if dry_run else store.prune(cutoff)
     if as_json:
         emit_json({"dry_run": dry_run, "older_than_days": days, "sessions": done})
         return
     verb = "Would delete" if dry_run else "Deleted"
-    click.echo(f"{verb} {len(done)} sessions last active before {_when(cutoff)}.")
+    click.echo(f"{verb} {counted(len(done), 'session')} last active before {_when(cutoff)}.")
 
 
 @sessions.command(name="stats")
@@ -663,10 +727,11 @@ def stats_cmd(app: AppContext, as_json: bool) -> None:
     table.add_row("database", _cell(stats["location"]))
     table.add_row("sessions", f"{stats['sessions']:,}")
     table.add_row("messages", f"{stats['messages']:,}")
-    table.add_row("text", f"{stats['text_bytes'] / 1e6:,.1f} MB")
+    table.add_row("text", size_text(stats["text_bytes"]))
     ratio = stats["bytes_per_text_byte"]
     table.add_row(
-        "on disk", f"{stats['db_bytes'] / 1e6:,.1f} MB" + (f" ({ratio}x the text)" if ratio else "")
+        "on disk",
+        size_text(stats["db_bytes"]) + (f" ({ratio:,.1f}x the text)" if ratio else ""),
     )
     table.add_row("oldest", _when(stats["oldest"]))
     table.add_row("newest", _when(stats["newest"]))

@@ -118,5 +118,8 @@ def embed_cmd(
         )
     if as_json:
         emit_json(done.to_dict())
+    elif done.total == 0:
+        click.echo(f"Nothing to embed: every message has its vector ({done.model}).")
     else:
-        click.echo(f"embedded {done.done:,} messages with {done.model}")
+        noun = "message" if done.done == 1 else "messages"
+        click.echo(f"Embedded {done.done:,} {noun} with {done.model}.")

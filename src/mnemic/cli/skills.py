@@ -14,6 +14,8 @@ from ..skills.model import split_front_matter, threat_findings
 from .app import (
     JSON_OPT,
     AppContext,
+    confirm,
+    edit_text,
     emit_json,
     fail,
     fail_keeping_edit,
@@ -240,7 +242,7 @@ def edit(app: AppContext, name: str) -> None:
     info = store.get(name)
     doc = store.read_info(info)
     base = store.prepare(SkillChange("edit", info.ref, {"content": doc.text})).base
-    text = click.edit(doc.text, extension=".md", require_save=True)
+    text = edit_text(doc.text)
     if text is None or text == doc.text:
         click.echo("No changes.")
         return
@@ -263,10 +265,12 @@ def delete(app: AppContext, name: str, yes: bool, as_json: bool) -> None:
     store = open_skills(app, write=True)
     change = SkillChange("delete", name)
     prepared = store.prepare(change)
-    if not yes and not click.confirm(
-        f"Delete skill {prepared.ref} ({len(prepared.before)} file(s)) at {prepared.skill_dir}?"
-    ):
-        fail("not deleted", 1)
+    if not yes:
+        confirm(
+            f"Delete skill {prepared.ref} ({len(prepared.before)} file(s)) at "
+            f"{prepared.skill_dir}?",
+            "not deleted",
+        )
     result = store.apply(prepared.pinned())
     if as_json:
         emit_json({"success": True, **result.as_dict()})

@@ -283,13 +283,18 @@ class CuratedStore:
                     "old_text",
                     f"'{op.action}' needs old_text: a short unique substring of the entry to "
                     f"{op.action} (see current_entries).",
+                    human=f"OLD is empty: give a short piece of the entry to {op.action}, as "
+                    "`mnemic memory show` prints it. Nothing was changed.",
                 )
             old = op.old_text
         if op.action in ("add", "replace"):
             if op.content is None or not op.content.strip():
                 hint = " Use action='remove' to delete an entry." if op.action == "replace" else ""
                 raise InvalidArgument(
-                    "content", f"'{op.action}' needs content: the full text of the entry.{hint}"
+                    "content",
+                    f"'{op.action}' needs content: the full text of the entry.{hint}",
+                    human="The entry text is empty. Nothing was saved"
+                    + (" (`mnemic memory remove OLD` deletes an entry)." if hint else "."),
                 )
             size = len(op.content.strip())
             if size > self.limit(target):

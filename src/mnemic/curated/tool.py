@@ -234,8 +234,10 @@ def _parse(memory: Memory, args: dict[str, Any]) -> tuple[str, str, list[Op], bo
             )
         return target, "read", [], False
     if not isinstance(action, str) or action not in ACTIONS:
+        readable = ", read" if memory.settings.memory.read_action else ""
         raise InvalidArgument(
-            "action", f"Unknown action {action!r}. Use add, replace or remove (or operations)."
+            "action",
+            f"Unknown action {action!r}. Use add, replace, remove{readable} (or operations).",
         )
     content = _text(args, "content")
     old = _text(args, "old_text")

@@ -220,11 +220,12 @@ def archive_answer(
         target = check_target(target)
     found = (search or _word_search)(memory, query, target)
     hits = found.get("results", [])
-    note = (
-        "Archived entries are not in memory; add one's text again to bring it back."
-        if hits
-        else "Nothing in the archive matches; it was never saved, or it was forgotten."
-    )
+    if found.get("no_good_match"):
+        note = "Nothing archived is close to the query; it was never saved, or it was forgotten."
+    elif hits:
+        note = "Archived entries are not in memory; add one's text again to bring it back."
+    else:
+        note = "Nothing in the archive matches; it was never saved, or it was forgotten."
     return {"success": True, **found, "note": note, "done": True}
 
 

@@ -85,9 +85,15 @@ class InvalidArgument(ToolError):
 
     code = "invalid_argument"
 
-    def __init__(self, field: str, message: str, **extra: Any) -> None:
+    def __init__(self, field: str, message: str, *, human: str | None = None, **extra: Any) -> None:
         self.field = field
+        self.human = human
+        """The refusal worded for a person, when ``message`` speaks of tool arguments and
+        response fields (``None``: the same words)."""
         super().__init__(message, **extra)
+
+    def to_human(self) -> str:
+        return self.human or self.message
 
 
 class UnknownTool(ToolError):

@@ -41,6 +41,9 @@ class ContentRejected(CuratedError):
                 "split it into several entries. Nothing was saved. Add each fact on its own "
                 "(one `mnemic memory add` each), or drop the '§' line."
             )
+        if self.reason in ("control_character", "not_utf8"):  # "<field> contains ..."
+            said = self.message.partition(" ")[2]
+            return f"The entry text {said} Nothing was saved."
         if self.reason == "placeholder":
             return (
                 "The text contains '[BLOCKED' (or a look-alike of it), the placeholder mnemic "

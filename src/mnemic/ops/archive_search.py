@@ -2,7 +2,8 @@
 
 Ranked by :func:`mnemic.ops.text_search.rank_texts`, as memory search ranks the live
 entries. An archived entry the threat scanner blocks is never searched or shown, and a
-forgotten one has no text to search.
+forgotten one has no text to search. Below the floor of short texts (semantic and
+hybrid) the answer says "no good match" and keeps only the nearest entry, marked weak.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from ..curated.entries import TARGETS
 from ..curated.fold import Archived
 from ..curated.snapshot import display_entry
 from ..curated.view import MemoryView
+from ..sessions.search.floor import Strength
 from ..tooling import ranked_listing
 from .text_search import EmbedderLoader, rank_texts
 
@@ -100,17 +102,26 @@ class ArchiveHit:
 
 @dataclass(frozen=True)
 class ArchiveSearch:
-    """The ranked hits, the mode that ran, and why another mode could not (or None)."""
+    """The ranked hits, the mode that ran, why another mode could not (or None), the
+    floor's verdict (None: no floor applies) and whether nothing cleared it."""
 
     hits: list[ArchiveHit] = field(default_factory=list)
     retrieval: str = "lexical"
     notice: str | None = None
     level: str | None = None
+    strength: Strength | None = None
+    no_good_match: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form."""
         hits = [h.to_dict(self.level) for h in self.hits]
-        return ranked_listing(self.retrieval, hits, self.notice)
+        return ranked_listing(
+            self.retrieval,
+            hits,
+            self.notice,
+            match=self.strength.to_dict() if self.strength else None,
+            weak_in="the archive" if self.no_good_match else None,
+        )
 
 
 def search_archive(
@@ -121,8 +132,9 @@ def search_archive(
     targets: Sequence[str] = TARGETS,
     limit: int = 5,
     embedder_loader: EmbedderLoader | None = None,
+    floor: bool = True,
 ) -> ArchiveSearch:
-    """The archived entries of ``targets`` that best match ``query`` (modes as
+    """The archived entries of ``targets`` that best match ``query`` (modes and floor as
     :func:`~mnemic.ops.memory_search.search_memory`)."""
     items: list[tuple[Archived, str]] = []
     for item in archive.listing(view):
@@ -132,9 +144,16 @@ def search_archive(
         if not blocked:
             items.append((item, shown))
     ranked = rank_texts(
-        query, [t for _, t in items], mode=mode, limit=limit, embedder_loader=embedder_loader
+        query,
+        [t for _, t in items],
+        mode=mode,
+        limit=limit,
+        embedder_loader=embedder_loader,
+        floor=floor,
     )
     hits = [
         ArchiveHit(items[h.index][0], items[h.index][1], h.score, h.matched) for h in ranked.hits
     ]
-    return ArchiveSearch(hits, ranked.retrieval, ranked.notice, view.level)
+    return ArchiveSearch(
+        hits, ranked.retrieval, ranked.notice, view.level, ranked.strength, ranked.no_good_match
+    )

@@ -7,7 +7,9 @@ search. Entries the threat scanner blocks are never searched or shown.
 
 Modes and notices follow ``session_search``: ``lexical``, ``semantic``, ``hybrid`` (the
 default when the embedder loads); a mode that cannot run falls back to lexical with a
-``notice`` saying why, never an error.
+``notice`` saying why, never an error. Below the floor of short texts (semantic and
+hybrid, :func:`~mnemic.ops.text_search.rank_texts`) the answer says "no good match" and
+keeps only the nearest entry, marked weak.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 from ..curated.entries import TARGETS
 from ..curated.snapshot import sanitize
 from ..curated.view import MemoryView
+from ..sessions.search.floor import Strength
 from ..tooling import ranked_listing
 from .text_search import EmbedderLoader, rank_texts
 
@@ -48,15 +51,24 @@ class EntryHit:
 
 @dataclass(frozen=True)
 class MemorySearch:
-    """The ranked hits, the mode that ran, and why another mode could not (or None)."""
+    """The ranked hits, the mode that ran, why another mode could not (or None), the
+    floor's verdict (None: no floor applies) and whether nothing cleared it."""
 
     hits: list[EntryHit] = field(default_factory=list)
     retrieval: str = "lexical"
     notice: str | None = None
+    strength: Strength | None = None
+    no_good_match: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form."""
-        return ranked_listing(self.retrieval, [h.to_dict() for h in self.hits], self.notice)
+        return ranked_listing(
+            self.retrieval,
+            [h.to_dict() for h in self.hits],
+            self.notice,
+            match=self.strength.to_dict() if self.strength else None,
+            weak_in="memory" if self.no_good_match else None,
+        )
 
 
 def search_memory(
@@ -67,12 +79,14 @@ def search_memory(
     targets: Sequence[str] = TARGETS,
     limit: int = 5,
     embedder_loader: EmbedderLoader | None = None,
+    floor: bool = True,
 ) -> MemorySearch:
     """The entries of ``targets`` that best match ``query`` (see the module docstring).
 
     ``mode`` is ``lexical``, ``semantic``, ``hybrid`` or None (hybrid when the embedder
     loads, else lexical, quietly). A lexical hit shares at least one word with the query;
     in the semantic and hybrid modes the ``limit`` entries nearest in meaning count too.
+    Below the floor only the nearest entry is kept (``floor=False``: all of them).
     Raises ``InvalidArgument`` for an unknown mode or a ``limit`` below 1.
     """
     entries: list[tuple[str, int, str]] = []
@@ -89,9 +103,12 @@ def search_memory(
         mode=mode,
         limit=limit,
         embedder_loader=embedder_loader,
+        floor=floor,
     )
     hits = [
         EntryHit(entries[h.index][0], entries[h.index][1], entries[h.index][2], h.score, h.matched)
         for h in ranked.hits
     ]
-    return MemorySearch(hits, ranked.retrieval, ranked.notice)
+    return MemorySearch(
+        hits, ranked.retrieval, ranked.notice, ranked.strength, ranked.no_good_match
+    )

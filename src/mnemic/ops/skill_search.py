@@ -23,14 +23,17 @@ def search_skills(
     limit: int = 5,
     category: str | None = None,
     embedder_loader: EmbedderLoader | None = None,
+    floor: bool = True,
 ) -> SkillSearch:
     """The usable skills of ``store`` (of ``category``, if given) that best match ``query``.
 
     ``mode`` is ``lexical``, ``semantic``, ``hybrid`` or None (hybrid when the embedder
-    loads, else lexical). Raises ``InvalidArgument`` for an empty query, an unknown mode
-    or a ``limit`` below 1.
+    loads, else lexical). Below the floor of short texts only the nearest skill is kept,
+    marked weak (``floor=False``: all of them). Raises ``InvalidArgument`` for an empty
+    query, an unknown mode or a ``limit`` below 1.
     """
     infos = store.skills()
     if category is not None:
         infos = [i for i in infos if (i.category or "") == category]
-    return rank_skills(infos, query, text_ranker(embedder_loader), mode=mode, limit=limit)
+    ranker = text_ranker(embedder_loader, floor=floor)
+    return rank_skills(infos, query, ranker, mode=mode, limit=limit)

@@ -24,6 +24,14 @@ default when the embedder loads); a mode that cannot run (extra absent, model da
 switched off, the model failing) falls back to words with a ``notice`` saying why, never
 an error. A lexical hit shares at least one word with the query; in the semantic and
 hybrid modes the ``limit`` texts nearest in meaning count too.
+
+**No good match.** Semantic and hybrid always have a nearest text, however unrelated
+("zzzqqq" asked of a store of skills still gets one). Below the floor for short texts
+(:data:`mnemic.sessions.search.floor.SHORT_FLOOR_COSINES`: the best cosine of any text
+under it and no text holding a word of the query), the ranking keeps only the nearest
+text and says so (:attr:`TextRanking.no_good_match`, its signals in
+:attr:`TextRanking.strength`), as session search does. A text holding a query word is
+never floored. ``floor=False`` keeps every result (the verdict is still given).
 """
 
 from __future__ import annotations
@@ -38,6 +46,7 @@ from typing import Any
 from ..errors import InvalidArgument, MnemicError
 from ..sessions.index.segment import CJK_RUN
 from ..sessions.index.stems import STOP_WORDS, text_keys, word_keys, words
+from ..sessions.search.floor import Strength, short_floor
 from ..sessions.search.hybrid import BLEND_ALPHA
 from ..sessions.search.retrieval import ENABLE_HINT, QUERY_CHARS, QueryEmbedder, check_mode
 
@@ -69,11 +78,17 @@ class TextHit:
 
 @dataclass(frozen=True)
 class TextRanking:
-    """The hits, best first; the mode that ran; why another mode could not (or None)."""
+    """The hits, best first; the mode that ran; why another mode could not (or None);
+    how well the best match (None: no floor applies); whether nothing cleared the floor."""
 
     hits: list[TextHit] = field(default_factory=list)
     retrieval: str = "lexical"
     notice: str | None = None
+    strength: Strength | None = None
+    """The floor's verdict and its signals (best cosine, best share of the query's words);
+    None in lexical mode or with a model no floor was calibrated for."""
+    no_good_match: bool = False
+    """Nothing cleared the floor: the one hit left is the nearest text, weak."""
 
 
 def _query_words(query: str) -> list[frozenset[str]]:
@@ -147,12 +162,15 @@ def rank_texts(
     mode: str | None = None,
     limit: int = 5,
     embedder_loader: EmbedderLoader | None = None,
+    floor: bool = True,
 ) -> TextRanking:
     """The ``limit`` texts that best match ``query``, best first (see the module docstring).
 
     ``mode`` is ``lexical``, ``semantic``, ``hybrid`` or None (hybrid when the embedder
-    loads, else lexical, quietly). Equal scores keep the texts' order. Raises
-    ``InvalidArgument`` for an unknown mode or a ``limit`` below 1.
+    loads, else lexical, quietly). Equal scores keep the texts' order. Below the floor
+    (semantic and hybrid) only the nearest text is kept and ``no_good_match`` is set;
+    ``floor=False`` keeps them all. Raises ``InvalidArgument`` for an unknown mode or a
+    ``limit`` below 1.
     """
     want = check_mode(mode)
     limit = _check_limit(limit)
@@ -173,6 +191,7 @@ def rank_texts(
     semantic = [0.0] * len(texts)
     strength = [0.0] * len(texts)
     near: set[int] = set()
+    verdict = None
     if embedder is not None:
         try:
             qvec = embedder.embed_queries([query[:QUERY_CHARS]])[0]
@@ -182,6 +201,7 @@ def rank_texts(
             low, span = min(semantic), max(semantic) - min(semantic)
             strength = [(c - low) / span if span > 0 else 1.0 for c in semantic]
             ran = want or "hybrid"
+            verdict = _judge(query, embedder.model_id, semantic, holds, len(query_words))
         except Exception as exc:  # a failing model degrades to lexical, never to an error
             notice = (
                 f"Semantic search failed ({type(exc).__name__}: {exc}); showing lexical results."
@@ -206,13 +226,28 @@ def rank_texts(
             score = BLEND_ALPHA * lexical[i] + (1 - BLEND_ALPHA) * strength[i]
         hits.append(TextHit(i, score, matched))
     hits.sort(key=lambda h: (-h.score, h.index))
-    return TextRanking(hits[:limit], ran, notice)
+    weak = floor and verdict is not None and not verdict.good and bool(hits)
+    return TextRanking(hits[: 1 if weak else limit], ran, notice, verdict, weak)
+
+
+def _judge(
+    query: str, model: str, cosines: Sequence[float], holds: Sequence[Sequence[bool]], n: int
+) -> Strength | None:
+    """The floor's verdict on one ranking (None: no floor for ``model``): good when a
+    text holds a word of the query or the best cosine reaches the floor."""
+    cut = short_floor(model, query)
+    if cut is None or not cosines:
+        return None
+    best = max(cosines)
+    words = max(sum(row) for row in holds) / n if n else None
+    return Strength(best >= cut or bool(words), best, words)
 
 
 def text_ranker(
-    embedder_loader: EmbedderLoader | None,
+    embedder_loader: EmbedderLoader | None, *, floor: bool = True
 ) -> Callable[..., TextRanking]:
-    """:func:`rank_texts` with its embedder loader bound (what the skills tool is given).
+    """:func:`rank_texts` with its embedder loader and ``floor`` bound (what the skills
+    tool is given).
 
     The result takes ``(query, texts, *, mode, limit)``.
     """
@@ -220,6 +255,8 @@ def text_ranker(
     def rank(
         query: str, texts: Sequence[str], *, mode: str | None = None, limit: int = 5
     ) -> TextRanking:
-        return rank_texts(query, texts, mode=mode, limit=limit, embedder_loader=embedder_loader)
+        return rank_texts(
+            query, texts, mode=mode, limit=limit, embedder_loader=embedder_loader, floor=floor
+        )
 
     return rank

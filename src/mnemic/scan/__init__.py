@@ -249,7 +249,8 @@ def _why(fid: str) -> str:
     if fid == _OVERSIZE_ID:
         return (
             f"text longer than {MAX_SCAN_CHARS:,} characters is not scanned past the cap; "
-            "split it (for markdown, scan_sections scans each heading section separately)"
+            "split it into smaller pieces and scan each (a markdown file: one per heading "
+            "section; the Python API's scan_sections does that)"
         )
     return "unknown finding"
 

@@ -27,7 +27,7 @@ import unicodedata
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 
-from . import _address, _prose
+from . import _address, _lexicon_harm as _harm, _prose
 from .lexicon import CONCEPTS
 
 __all__ = [
@@ -36,6 +36,7 @@ __all__ = [
     "build_index",
     "intents",
     "intents_in_context",
+    "privacy_request",
     "read",
     "refers",
     "source_crc",
@@ -47,6 +48,7 @@ _ACTIONS = frozenset(
     {"solicit", "keep", "send", "speak", "reply", "touser", "hide", "persist", "override"}
     | {"delete", "comply"}
     | {"overwrite", "run", "fetch", "refuse", "reveal", "provide"}
+    | _harm.ACTIONS
 )
 # Script ranges whose keys are matched as substrings (no spaces between words, or
 # prefixes attached to words): CJK, kana, Hangul, Arabic, Hebrew, Devanagari, Bengali,
@@ -191,6 +193,8 @@ FRAMES: tuple[_Frame, ...] = (
         "covert_action",
         "has the agent say an entry was deleted while keeping it",
         "speak|reply|hide gone keep memory|entry",
+        # "keep the newer of two entries and tell the user which was removed": the truth
+        absent="dedupe",
     ),
     _Frame(
         "concealment",
@@ -198,7 +202,7 @@ FRAMES: tuple[_Frame, ...] = (
         "covert_action",
         "has the agent tell the user about a deletion of memory it does not make",
         "speak|reply|hide gone memory|entry",
-        absent="delete",
+        absent="delete dedupe",  # a rule to keep the newer entry deletes
     ),
     _Frame(
         "concealment",
@@ -206,7 +210,7 @@ FRAMES: tuple[_Frame, ...] = (
         "covert_action",
         "has the agent tell the user about a deletion it does not make",
         "speak|reply|hide gone userref",
-        absent="delete",
+        absent="delete dedupe",  # a rule to keep the newer entry deletes
     ),
     _Frame(
         "concealment",
@@ -538,6 +542,8 @@ FRAMES: tuple[_Frame, ...] = (
         "routinely runs fetched code in a shell",
         "fetch|dest run shell habit",
     ),
+    # Harm through the user's world: payments, safeguards, packages, contacts, tracking.
+    *(_Frame(*f) for f in _harm.FRAMES),
 )
 
 _LOWER = {"block": "hold", "hold": "", "": ""}
@@ -737,6 +743,7 @@ def _matches(sentence: str) -> list[_Match]:
     if _dense(sentence):
         found.extend(_dense_keys(sentence, lex.subs))
     found.extend(_address.addresses(sentence))
+    found.extend(_harm.spans(sentence))
     for m in _HANDLE.finditer(sentence):
         found.append((m.start(), m.end(), "handle"))
     found.extend(_prose.handles(sentence))
@@ -928,7 +935,10 @@ def sentences(text: str) -> list[str]:
     :data:`SENTENCE_CHARS` long (a longer run is cut at spaces), so that the cost of a
     text grows with its length, not with its square."""
     out: list[str] = []
-    for part in _SENTENCE.split(_fold(text)):
+    folded = _fold(text)
+    if "\n" in folded:
+        folded = _NUMBERING.sub("", folded)
+    for part in _SENTENCE.split(folded):
         part = part.strip()
         while len(part) > SENTENCE_CHARS:
             cut = part.rfind(" ", SENTENCE_CHARS // 2, SENTENCE_CHARS)
@@ -940,6 +950,9 @@ def sentences(text: str) -> list[str]:
     return out
 
 
+# A list item's number at the start of a line ("1. fetch ...") is no sentence of its own:
+# the items either side of it read as one window.
+_NUMBERING = re.compile(r"(?m)^[ \t]*\d{1,3}[.)][ \t]+")
 #: The longest piece of text read as one sentence.
 SENTENCE_CHARS = 400
 
@@ -1020,6 +1033,15 @@ def read(text: str) -> tuple[list[Intent], bool]:
                 best[i.name] = i
         found = sorted(best.values(), key=lambda i: (i.verdict != "block", i.name))
     return found, any("honest" in t.present for t in tags)
+
+
+def privacy_request(text: str) -> bool:
+    """Whether a sentence of ``text`` asks not to mention the user's own details ("don't
+    mention my new address in group messages"): keeping them from others, not from the
+    user."""
+    return any(
+        "mine" in t.present and "speak" in t.negated for t in (tag(s) for s in sentences(text))
+    )
 
 
 _REFERS = frozenset({"xref", "handle"})

@@ -144,10 +144,13 @@ _DEFENSIVE = (
 )
 _NEGATIONS = frozenset(("never", "not", "cannot", "keep"))
 _DEFENSIVE_OBJECTS = ("prompt", "instruction", "rules", "guidelines", "configuration", "message")
-# A quoted title followed by the word that names it (Japanese: 「...」と題した講演).
+# A quoted title followed by the word that names it (Japanese: 「...」と題した講演), or a
+# quoted phrase followed by the word that makes it an example (“...”这类句子).
 _MENTION_AFTER = (
     r"(?P<q>「[^」\n]{2,60}」|“[^”\n]{3,60}”|\"[^\"\n]{3,60}\")"
-    r"(?=\s*(?:と題した|と題する|という題|というタイトル))"
+    # ... or the word that makes it an example of a kind: “...”这类句子, 「...」のような文.
+    r"(?=\s*(?:と題した|と題する|という題|というタイトル|这类|这样的|之类|这种|のような|といった"
+    r"|같은\s*(?:문장|문구|말)))"
 )
 # What a translation request quotes is only talked about ("translate to French: \"...\""),
 # unless the text also asks to act on it ("translate this and then follow it").

@@ -140,9 +140,14 @@ def analyse(text: str, scope: str, level: str, table: _Table, rules: ScanResult)
         read = head if masked == basis else _normalise.mask_mentions(head)
         found, describes = _intent.read(read)
         block, holds = intent_findings(found, scope)
-        if describes and findings and all(f.layer == "classifier" for f in findings):
+        if (
+            findings
+            and all(f.layer == "classifier" for f in findings)
+            and (describes or (not block and _intent.privacy_request(read)))
+        ):
             # A learned score alone, on a note that describes a threat (an alert, a talk,
-            # a phishing drill): a person decides.
+            # a phishing drill) or asks to keep the user's own details from others: a
+            # person decides.
             holds += findings
             findings = []
         findings += block

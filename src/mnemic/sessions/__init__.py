@@ -152,6 +152,7 @@ __all__ = [
     "segment_query",
     "summarize_all",
     "summarizer_for",
+    "text_floor_for",
 ]
 
 log = logging.getLogger(__name__)
@@ -209,6 +210,12 @@ def search_messages_for(
     from .search.messages import search_messages
 
     return search_messages(store, text, embedder_loader=embedder_loader_for(home), **options)
+
+
+def text_floor_for(home: Home) -> bool:
+    """Whether memory, archive and skills search by meaning apply their "no good match"
+    floor (``[sessions] text_floor``)."""
+    return home.settings.sessions.text_floor != "off"
 
 
 def embedder_loader_for(home: Home) -> Callable[[], QueryEmbedder] | None:

@@ -10,6 +10,10 @@ decided here is what a skill is searched by and which skills can be found at all
 * only *usable* skills are ranked: a skill that cannot be read, has invalid front matter
   or whose name or description the threat scan flags is never searched or shown, the rule
   of the index and of the plain listing; such skills are counted as ``withheld``.
+
+Below the ranker's floor (semantic and hybrid: nothing near the query in words or
+meaning) the ranking keeps the nearest skill only and the answer says "no good match",
+marking it weak.
 """
 
 from __future__ import annotations
@@ -22,7 +26,15 @@ from ..errors import InvalidArgument
 from ..tooling import ranked_listing
 from .store import SkillInfo
 
-__all__ = ["RankedText", "Ranking", "SkillHit", "SkillSearch", "TextRanker", "rank_skills"]
+__all__ = [
+    "RankedText",
+    "Ranking",
+    "SkillHit",
+    "SkillSearch",
+    "TextRanker",
+    "Verdict",
+    "rank_skills",
+]
 
 
 class RankedText(Protocol):
@@ -38,8 +50,23 @@ class RankedText(Protocol):
     def matched(self) -> tuple[str, ...]: ...  # pragma: no cover
 
 
+class Verdict(Protocol):
+    """The floor's verdict on a ranking (:class:`mnemic.sessions.search.floor.Strength`)."""
+
+    @property
+    def good(self) -> bool: ...  # pragma: no cover
+
+    def to_dict(self) -> dict[str, Any]: ...  # pragma: no cover
+
+
 class Ranking(Protocol):
     """What a ranker returns (:class:`mnemic.ops.text_search.TextRanking` fits)."""
+
+    @property
+    def strength(self) -> Verdict | None: ...  # pragma: no cover
+
+    @property
+    def no_good_match(self) -> bool: ...  # pragma: no cover
 
     @property
     def hits(self) -> Sequence[RankedText]: ...  # pragma: no cover
@@ -87,10 +114,20 @@ class SkillSearch:
     notice: str | None = None
     withheld: int = 0
     """Unusable skills (unreadable, invalid, flagged by the safety scan) not searched."""
+    strength: Verdict | None = None
+    """The floor's verdict and its signals (None: no floor applies)."""
+    no_good_match: bool = False
+    """Nothing cleared the floor: the one hit is the nearest skill, weak."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form."""
-        out = ranked_listing(self.retrieval, [h.to_dict() for h in self.hits], self.notice)
+        out = ranked_listing(
+            self.retrieval,
+            [h.to_dict() for h in self.hits],
+            self.notice,
+            match=self.strength.to_dict() if self.strength else None,
+            weak_in="the skills" if self.no_good_match else None,
+        )
         if self.withheld:
             out["withheld"] = self.withheld
         return out
@@ -129,4 +166,11 @@ def rank_skills(
     usable = [i for i in infos if i.usable]
     ranking = ranker(query, [skill_text(i) for i in usable], mode=mode, limit=limit)
     hits = [SkillHit(usable[h.index], h.score, tuple(h.matched)) for h in ranking.hits]
-    return SkillSearch(hits, ranking.retrieval, ranking.notice, len(infos) - len(usable))
+    return SkillSearch(
+        hits,
+        ranking.retrieval,
+        ranking.notice,
+        len(infos) - len(usable),
+        ranking.strength,
+        ranking.no_good_match,
+    )

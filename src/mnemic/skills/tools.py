@@ -19,7 +19,7 @@ from typing import Any
 
 from ..control_chars import without_controls
 from ..errors import InvalidArgument, SkillUnsafe
-from ..tooling import ToolSpec, parse_arguments, tool_response
+from ..tooling import ToolSpec, no_good_match_message, parse_arguments, tool_response
 from .changes import ACTIONS, ChangeResult, PreparedChange, SkillChange
 from .model import SKILL_FILE, threat_findings
 from .search import SkillHit, TextRanker, rank_skills
@@ -74,7 +74,8 @@ SKILLS_LIST_TOOL = ToolSpec(
                 "description": (
                     "The task or words to look for, in any language; matched against name, "
                     "description, category and tags. Each result has a score and what "
-                    "matched (lexical, semantic)."
+                    "matched (lexical, semantic); no_good_match: true means no skill is "
+                    "close (the one shown is weak)."
                 ),
             },
             "mode": {
@@ -291,10 +292,13 @@ def _list(store: SkillStore, args: dict[str, Any], ranker: TextRanker | None) ->
     elif query and query.strip():
         words = query.lower().split()
         chosen = [i for i in chosen if all(w in _haystack(i) for w in words)]
-    rows = [_row(i, None, hits[k] if hits else None) for k, i in enumerate(chosen)]
+    weak = found is not None and found.no_good_match
+    rows = [_row(i, None, hits[k] if hits else None, weak) for k, i in enumerate(chosen)]
     size = sum(len(str(r)) for r in rows)
     if size > LIST_CHARS:
-        rows = [_row(i, LIST_DESCRIPTION, hits[k] if hits else None) for k, i in enumerate(chosen)]
+        rows = [
+            _row(i, LIST_DESCRIPTION, hits[k] if hits else None, weak) for k, i in enumerate(chosen)
+        ]
     shown: list[dict[str, Any]] = []
     used = 0
     for r in rows:
@@ -310,6 +314,11 @@ def _list(store: SkillStore, args: dict[str, Any], ranker: TextRanker | None) ->
     }
     if found is not None:
         resp["retrieval"] = found.retrieval
+        if found.strength is not None:
+            resp["match"] = found.strength.to_dict()
+        if weak:
+            resp["no_good_match"] = True
+            resp["message"] = no_good_match_message("the skills")
         if found.notice:
             resp["notice"] = found.notice
     if len(shown) < len(chosen):
@@ -321,6 +330,8 @@ def _list(store: SkillStore, args: dict[str, Any], ranker: TextRanker | None) ->
             if usable
             else "No skills are saved yet; create one with skill_manage action='create'."
         )
+    elif weak:
+        resp["hint"] = "No skill fits: do the task without one, or try other words or a category."
     elif found is not None:
         resp["hint"] = "Best match first. Load the one that fits with skill_view(name)."
     else:
@@ -336,7 +347,9 @@ def _haystack(info: SkillInfo) -> str:
     return f"{info.name} {info.category or ''} {info.description} {tags}".lower()
 
 
-def _row(info: SkillInfo, width: int | None, hit: SkillHit | None = None) -> dict[str, Any]:
+def _row(
+    info: SkillInfo, width: int | None, hit: SkillHit | None = None, weak: bool = False
+) -> dict[str, Any]:
     desc = info.description
     if width is not None and len(desc) > width:
         desc = desc[: width - 3] + "..."
@@ -346,6 +359,8 @@ def _row(info: SkillInfo, width: int | None, hit: SkillHit | None = None) -> dic
     if hit is not None:
         row["score"] = round(hit.score, 4)
         row["matched"] = list(hit.matched)
+        if weak:
+            row["weak"] = True
     return row
 
 

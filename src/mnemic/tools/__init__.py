@@ -25,7 +25,13 @@ from ..governance.metrics import get_metrics
 from ..home import Home
 from ..ops.archive_search import search_archive
 from ..ops.text_search import text_ranker
-from ..sessions import SESSION_SEARCH_TOOL, SessionStore, embedder_loader_for, search_tool_for
+from ..sessions import (
+    SESSION_SEARCH_TOOL,
+    SessionStore,
+    embedder_loader_for,
+    search_tool_for,
+    text_floor_for,
+)
 from ..skills.governed import GovernedSkills
 from ..skills.tools import skill_tool_specs
 from ..tooling import ToolSpec
@@ -97,7 +103,9 @@ def home_tools(
     def archive_search(mem: Memory, query: str, target: str | None) -> dict[str, Any]:
         targets = [target] if target else list(TARGETS)
         loader = embedder_loader_for(home)
-        return search_archive(mem, query, targets=targets, embedder_loader=loader).to_dict()
+        floor = text_floor_for(home)
+        found = search_archive(mem, query, targets=targets, embedder_loader=loader, floor=floor)
+        return found.to_dict()
 
     def memory_handler(arguments: str | dict[str, Any] | None) -> dict[str, Any]:
         return memory_call(
@@ -127,7 +135,7 @@ def home_tools(
     def skill_handler(name: str) -> Handler:
         def handle(arguments: str | dict[str, Any] | None) -> dict[str, Any]:
             if name == "skills_list":  # a query ranks by words and meaning, as memory search
-                ranker = text_ranker(embedder_loader_for(home))
+                ranker = text_ranker(embedder_loader_for(home), floor=text_floor_for(home))
                 return skills().call(name, arguments, ranker=ranker)
             return skills().call(name, arguments)
 

@@ -19,7 +19,8 @@ from ..curated.snapshot import display_entry
 from ..curated.view import MemoryView
 from ..errors import MnemicError, ToolError
 from ..ops.archive_search import item_dict, removed_by_text, search_archive
-from ..sessions import embedder_loader_for
+from ..sessions import embedder_loader_for, text_floor_for
+from ..tooling import no_good_match_message
 from .console import Console, Form, endpoint, see_other
 from .render import page
 
@@ -95,10 +96,17 @@ def archive_page(
     total: int | None = None
     if query:
         found = search_archive(
-            view, query, targets=targets, limit=20, embedder_loader=embedder_loader_for(ui.home)
+            view,
+            query,
+            targets=targets,
+            limit=20,
+            embedder_loader=embedder_loader_for(ui.home),
+            floor=text_floor_for(ui.home),
         )
         rows = [_row(h.item, view.level) for h in found.hits]
         notice = found.notice or ""
+        if found.no_good_match:
+            notice = " ".join(filter(None, [no_good_match_message("the archive"), notice]))
     else:
         items = arch.listing(view, target if target in TARGETS else None)
         total = len(items)

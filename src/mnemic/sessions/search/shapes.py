@@ -647,8 +647,12 @@ def browse(
         "mode": "browse",
         "results": results,
         "count": len(results),
-        "message": f"The {len(results)} most recently active past sessions. Pass query= to "
-        "search them, or session_id= to read one.",
+        "message": (
+            f"The {len(results)} most recently active past sessions. Pass query= to search "
+            "them, or session_id= to read one."
+            if results
+            else "There are no past sessions yet: nothing to search or read."
+        ),
     }
 
 

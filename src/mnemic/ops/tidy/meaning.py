@@ -1,0 +1,89 @@
+"""When the embedder's cosine may say two entries are one fact in other words.
+
+e5 rates any two entries of one memory between 0.75 and 1.0, and two true facts that
+share their frame ("the user's *father* is allergic to nuts" / "the user's *son* ...",
+0.977) as high as many rewordings, so the cosine never decides alone. It joins a pair
+the lexical rules of :mod:`.detect` left apart when all of these hold:
+
+* the cosine reaches :attr:`Thresholds.meaning_cosine` (fitted on the dev halves of the
+  generated set and of both hand-written sets);
+* nothing the words can read says they differ (the **vetoes**): no slot differs and
+  neither holds a number, a version, a date the other lacks; neither is negated where the
+  other is not; neither says it is an update (those are :mod:`.updates`' to judge); one
+  does not say it adds to the other ("also", "außerdem", "además"); and the two are not
+  one sentence with one place changed (:func:`swapped`: "father" / "son", "search
+  cluster" / "cache cluster", "uses Copilot" / "uses Docker Desktop"), which is how two
+  facts about two subjects, or two items of a list, are written;
+* they share a subject: a content word, or a third of their character 3-grams.
+
+A rewording moves words about or says them with other words (a passive, a synonym verb,
+a paraphrase); what the vetoes keep apart is a rewording that changes one word in place
+("deployed in" / "runs in"), which stays a miss rather than a bad merge.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+from .signals import PairSignals, Profile
+from .thresholds import Thresholds
+
+__all__ = ["ALSO", "same_meaning", "swapped"]
+
+ALSO = re.compile(
+    r"\b(?:also|too|as well|additionally|außerdem|auch|zusätzlich|además|también|aussi|"
+    r"également|en plus|anche|inoltre|ook|eveneens|também|tambem|также|тоже|"
+    r"też|także|również|ayrıca)\b|[也还還]|(?<=[\u30a0-\u30ff\u4e00-\u9fff])も|도\b"
+)
+"""Words that say an entry adds to another ("*also* went to Greece"): two facts."""
+
+
+def swapped(a: Profile, b: Profile) -> bool:
+    """Whether ``a`` and ``b`` say their content words in the same order but for one
+        place where each has its own ("the *search* cluster has 3 nodes" / "the *cache*
+        cluster has 3 nodes"): one frame, two subjects or two values. A place where one word is the
+    other misspelt ("servcie", :func:`_misspelt`) is no change."""
+    ops = difflib.SequenceMatcher(a=a.order, b=b.order, autojunk=False).get_opcodes()
+    changed = [op for op in ops if op[0] != "equal"]
+    if len(changed) != 1 or changed[0][0] != "replace":
+        return False
+    _, i1, i2, j1, j2 = changed[0]
+    mine, theirs = a.order[i1:i2], b.order[j1:j2]
+    return len(mine) != len(theirs) or not all(map(_misspelt, mine, theirs))
+
+
+def _misspelt(x: str, y: str) -> bool:
+    """Whether ``x`` and ``y`` (stems of five letters or more) are one word misspelt: a
+    letter left out or doubled, or two swapped ("lesons", "servcie", "Gloabl"). A letter
+    changed is not: "Maria" / "Marie" are two people."""
+    if min(len(x), len(y)) < 5 or abs(len(x) - len(y)) > 1:
+        return False
+    if len(x) == len(y):
+        diff = [k for k in range(len(x)) if x[k] != y[k]]
+        return (
+            len(diff) == 2
+            and diff[1] == diff[0] + 1
+            and x[diff[0]] == y[diff[1]]
+            and (x[diff[1]] == y[diff[0]])
+        )
+    short, long = sorted((x, y), key=len)
+    return any(long[:k] + long[k + 1 :] == short for k in range(len(long)))
+
+
+def _adds(a: Profile, b: Profile) -> bool:
+    """Whether one side says it adds to the other ("also", "außerdem") and the other
+    does not."""
+    return bool(ALSO.search(a.folded)) != bool(ALSO.search(b.folded))
+
+
+def same_meaning(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bool:
+    """Whether the cosine of ``a`` and ``b`` joins them as one fact (see the module
+    docstring): False without a cosine."""
+    if s.cosine is None or s.cosine < t.meaning_cosine:
+        return False
+    if s.slots_differ or not s.slots_subset or s.negation_differs or a.update or b.update:
+        return False
+    if not s.shared and s.shingle_jaccard < 1 / 3:
+        return False
+    return not (_adds(a, b) or swapped(a, b))

@@ -1,0 +1,664 @@
+"""Keys and frames of the intent layer for harm done through the user's world, not
+through memory itself (scanner 11): changing where money is paid, weakening a
+safeguard, installing a look-alike package, deceiving a third party on the user's
+behalf, reporting on the user to someone else.
+
+Each concept is written once in every language the intent layer reads (see
+:mod:`.lexicon` for how a key is matched; accents are folded away, so keys are written
+as the language spells them):
+
+* ``payee``, the object: where money goes (IBAN, RIB, account number, beneficiary,
+  wallet address); an IBAN written out is one too (:func:`spans`);
+* ``swap``, the action: put one thing in place of another ("replace ... with",
+  "install ... instead", "metti come beneficiario");
+* ``secctl``, a safeguard of a system (2FA, TLS or certificate verification, firewall,
+  antivirus, signing, code review, root login over SSH, the router's admin page);
+  ``weaken``, the action that switches one off or loosens it; ``weakall``, a setting
+  that is both ("PermitRootLogin yes", "--no-verify", "even if the tests fail");
+  ``scoped``, the honest reason to do it (a local test server, a self-signed
+  certificate, staging): a weakening so scoped is not held;
+* ``pkg``, packages and where they come from; ``unofficial``, a fork, a mirror, "our
+  patched build"; ``lookalike``: two package names in one note a letter apart
+  (``requests`` and ``reqeusts``, :func:`spans`);
+* ``thirdparty``, the people the user deals with (vendors, colleagues, clients);
+  ``impersonate``, posing as someone else; ``urgent`` and ``pay``, a rushed payment;
+* ``monitor``, the user's whereabouts and meetings; ``watcher``, someone else who
+  would receive them (a parent, a spouse, an ex-partner, a boss);
+* ``dedupe``, a housekeeping rule (keep the newer of two entries): saying which entry
+  was removed is then the truth, not a cover story.
+
+:data:`MORE` adds keys to concepts that already exist (``covert``: "no need to
+review", "inutile d'en parler"; ``habit``; ``send`` and ``cred`` in a few languages).
+:data:`FRAMES` combine them (the same fields as :class:`.intent._Frame`).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["ACTIONS", "FRAMES", "HARM", "MORE", "spans"]
+
+#: The new concepts that are actions: a negation before them cancels them.
+ACTIONS = frozenset({"swap", "weaken"})
+
+HARM: dict[str, str] = {
+    "payee": """
+        iban; ibans; bank details; bank account*; account number*; account no; routing number*;
+        sort code*; beneficiary; payee*; payment details; remittance details; wallet address*;
+        receiving address*; bank info*; wire instructions; swift code*;
+        rib; coordonnees bancaires; numero de compte; compte bancaire; beneficiaire;
+        rekeningnummer*; bankrekening*; begunstigde; beneficiario; coordinate bancarie;
+        conto corrente; numero di conto; cuenta bancaria; numero de cuenta; datos bancarios;
+        clabe; conta bancaria; dados bancarios; numero da conta; chave pix; favorecido;
+        kontonummer; bankverbindung*; bankdaten; empfangerkonto*; zahlungsempfanger*;
+        kontodaten; numer konta; numer rachunku; rachunek bankowy; dane do przelewu;
+        номер рахунку; реквізит*; банківськ* рахун*; номер счета; номер счёта; реквизит*;
+        банковск* счет*; банковск* счёт*; счет получателя; счёт получателя; кошел*;
+        hesap numara*; iban numara*; banka hesab*; alıcı hesab*; odeme bilgi*;
+        nomor rekening; rekening bank; rekening tujuan; so tai khoan; tai khoan ngan hang;
+        nguoi thu huong; namba ya akaunti; akaunti ya benki;
+        银行账号; 收款账户; 收款账号; 收款人; 汇款账户; 钱包地址; 收款码; 账号;
+        口座番号; 振込先; 銀行口座; 受取口座; 送金先; ウォレットアドレス;
+        계좌번호; 계좌; 수취인; 지갑 주소;
+        رقم الحساب; الحساب البنكي; حساب بنكي; الآيبان; آيبان; المستفيد; عنوان المحفظة;
+        شماره حساب; شماره شبا; حساب بانکی;
+        מספר חשבון; חשבון בנק; חשבון הבנק; מוטב;
+        खाता संख्या; बैंक खाता; खाता नंबर; लाभार्थी;
+        অ্যাকাউন্ট নম্বর; ব্যাংক অ্যাকাউন্ট; প্রাপক;
+        เลขบัญชี; บัญชีธนาคาร; ผู้รับเงิน
+    """,
+    "swap": """
+        replace*; swap*; substitute*; switch to; change it to; change them to; instead;
+        in place of; put as; use it instead;
+        remplace*; substitue*; a la place; vervang*; in plaats van; sostituisci; sostituire;
+        metti come; al posto di; invece di; reemplaza*; sustituye; sustituir; en lugar de;
+        en vez de; pon como; substitua; substituir; troque; trocar; em vez de; no lugar de;
+        ersetze*; tausche*; austauschen; stattdessen; anstelle; zamien*; zamień; zastap*;
+        zastąp; podmien*; podmień; zamiast; заміни; замініть; замінити; замінюй; підміни;
+        підмініть; замість; замени; замените; заменить; заменяй; подмени; подмените;
+        подменить; вместо; поменяй; degistir*; yerine; ganti*;
+        mengganti; alih-alih; thay bang; thay the; doi thanh; badilisha; badala ya;
+        替换; 换成; 改成; 改为; 换为; 代替; 取代; 替代;
+        置き換え; 差し替え; 代わりに; 書き換え;
+        바꿔; 바꾸; 교체; 대신;
+        استبدل; استبدال; بدلا من; عوضا عن; جایگزین; به جای; החלף; תחליף; במקום;
+        बदल दो; बदलें; के बजाय; की जगह; বদলে; পরিবর্তে; เปลี่ยนเป็น; แทนที่
+    """,
+    "secctl": """
+        2fa; two-factor*; two factor*; mfa; multi-factor*; tls verification; ssl verification;
+        certificate verification; certificate check*; cert check*; verify_ssl; ssl_verify;
+        sslverify; firewall*; antivirus; anti-virus; windows defender; gatekeeper; selinux;
+        apparmor; uac; code signing; commit signing; signature check*; signature verification;
+        gpgcheck; branch protection; required review*; code review*; ci check*;
+        status check*; security check*; security scan*; security workflow*; security update*;
+        audit log*; disk encryption; filevault; bitlocker; password authentication;
+        root login; sshd_config; admin panel; admin interface; admin page; management interface;
+        default password*; host key checking; stricthostkeychecking;
+        authentification a deux facteurs; double authentification; pare-feu;
+        verification du certificat; verification tls; mises a jour de securite;
+        zwei-faktor*; 2-faktor*; virenschutz; virenscanner; zertifikatsprufung*;
+        signaturprufung*; sicherheitsupdates; autenticacion de dos factores; doble factor;
+        cortafuegos; verificacion del certificado; actualizaciones de seguridad;
+        autenticacao de dois fatores; verificacao em duas etapas; workflow de seguranca;
+        verificacao do certificado; atualizacoes de seguranca; autenticazione a due fattori;
+        verifica del certificato; aggiornamenti di sicurezza; tweestapsverificatie;
+        tweefactorauthenticatie; certificaatcontrole; beveiligingsupdates;
+        uwierzytelnianie dwuskładnikowe; weryfikacja dwuetapowa; zapora; zapore;
+        weryfikacja certyfikatu; двухфакторн*; брандмауэр*; файрвол*; антивирус*;
+        проверк* сертификат*; двофакторн*; брандмауер*; антивірус*; перевірк* сертифікат*;
+        iki faktorlu; iki adımlı doğrulama; guvenlik duvar*; sertifika dogrulama*;
+        autentikasi dua faktor; verifikasi dua langkah; verifikasi sertifikat;
+        xac thuc hai yeu to; tuong lua; xac minh chung chi; uthibitishaji wa hatua mbili;
+        双重验证; 两步验证; 双因素; 防火墙; 杀毒; 防病毒; 证书验证; 证书校验; 签名验证;
+        安全更新; 代码审查; 安全检查; 管理后台; 默认密码;
+        二段階認証; 二要素認証; ファイアウォール; ウイルス対策; 証明書の検証; 署名検証;
+        セキュリティ更新; 管理画面; 初期パスワード; コードレビュー;
+        2단계 인증; 이중 인증; 방화벽; 백신; 인증서 검증; 보안 업데이트; 관리자 페이지;
+        جدار الحماية; مكافح الفيروسات; التحقق من الشهادة; تحديثات الأمان;
+        احراز هویت دو مرحله; فایروال; آنتی‌ویروس; אימות דו-שלבי; חומת אש; אנטי וירוס;
+        दो-चरणीय सत्यापन; फ़ायरवॉल; एंटीवायरस; प्रमाणपत्र सत्यापन; ফায়ারওয়াল; অ্যান্টিভাইরাস;
+        การยืนยันตัวตนสองขั้นตอน; ไฟร์วอลล์; แอนตี้ไวรัส
+    """,
+    "weaken": """
+        disable*; turn off; turn it off; switch off; deactivate*; bypass*; skip*; circumvent*;
+        auto-approve*; approve automatically; automatically approve; merge without review;
+        leave the default; keep the default; leave it at the default; expose it to the internet;
+        open to the internet; reachable from the internet; weaken*;
+        desactive*; desactiver; contourne*; approuve automatiquement; deaktivier*; abschalten;
+        ausschalten; umgehe*; uberspring*; automatisch genehmigen; desactiva*; apaga;
+        aprueba automaticamente; desative; desativar; desligue; desligar;
+        aprove automaticamente; aprovar automaticamente; disattiva*; disabilita*; spegni;
+        approva automaticamente; uitschakel*; schakel uit; zet uit; omzeil*;
+        automatisch goedkeur*; wyłącz*; obejdź; вимкн*; відключ*; обійди; отключ*; выключ*;
+        обойди; devre dışı bırak*; kapat; nonaktifkan; matikan; vo hieu hoa; zima; zimisha;
+        关闭; 禁用; 停用; 关掉; 绕过; 自动批准; 自动通过; 保持默认;
+        無効に; 無効化; オフに; 自動承認; 初期設定のまま; インターネット側から開け;
+        外部から開け; 꺼 줘; 꺼줘; 끄고; 비활성화; 자동 승인; 기본값 그대로;
+        تعطيل; عطل; أوقف; إيقاف; غیرفعال; השבת; לכבות; כבה; अक्षम; बंद कर; নিষ্ক্রিয়;
+        বন্ধ কর; ปิดการ
+    """,
+    "weakall": """
+        permitrootlogin yes; passwordauthentication yes; --no-verify; verify=false;
+        verify false; --insecure; strict-ssl false; strict_ssl false; sslverify false;
+        stricthostkeychecking no; setenforce 0; chmod 777; even if the tests fail;
+        even if tests fail; even when the tests fail; even if ci fails; mesmo que os testes falhem;
+        aunque fallen las pruebas; aunque fallen los tests; meme si les tests echouent;
+        auch wenn die tests fehlschlagen; anche se i test falliscono; ook als de tests falen;
+        nawet jeśli testy nie przechodzą; даже если тесты падают; даже если тесты не проходят;
+        навіть якщо тести падають; testler başarısız olsa bile; meskipun tes gagal;
+        即使测试失败; テストが失敗しても; 테스트가 실패해도
+    """,
+    "scoped": """
+        localhost; local test server; test server; staging; self-signed*; in the test environment;
+        on the dev box; development server; for local testing; serveur de test;
+        servidor de prueba*; servidor de teste; server di test; testserver; testumgebung;
+        тестов* сервер*; тестов* сред*; 测试服务器; 测试环境; テスト環境; テストサーバ;
+        테스트 서버; بيئة الاختبار
+    """,
+    "pkg": """
+        package*; dependenc*; library; libraries; requirements*; pip install; npm install;
+        yarn add; pnpm add; cargo add; gem install; go get; composer require; package.json;
+        pypi; npm scope; npm; crate; crates; paket*; paquete*; pacote*; pacchett*; libreria;
+        bibliothek*; bibliotheque; biblioteka; zależnoś*; пакет*; залежн*; зависимост*;
+        bağımlılık*; dependensi; thu vien; kifurushi; 依赖; 软件包; 依存関係; パッケージ;
+        ライブラリ; 패키지; 의존성; 라이브러리; الحزمة; حزمة; المكتبة; بسته; חבילה; पैकेज;
+        প্যাকেজ; แพ็กเกจ
+    """,
+    "unofficial": """
+        fork; forks; patched build; our build; our patched*; our fork; unofficial; our mirror;
+        our own mirror; our scope; our npm scope; our registry; custom index; extra index;
+        extra_index_url; extra-index-url; shadow the; shadows the; non officiel*;
+        notre miroir; notre version; no oficial; nuestro espejo; nao oficial; nosso espelho;
+        non ufficiale; inoffiziell*; unser* spiegel*; onofficiel*; nieoficjaln*; неофициальн*;
+        форк*; наш* зеркал*; неофіційн*; resmi olmayan; tidak resmi; khong chinh thuc;
+        非官方; 我们的镜像; 魔改; 私有源; 非公式; 独自ビルド; フォーク;
+        붙인 버전; 비공식; غير رسمي; غير رسمية; अनौपचारिक
+    """,
+    "thirdparty": """
+        vendors; vendor; suppliers; supplier; clients; customers; colleagues; coworkers;
+        co-workers; contacts; proveedores; clientes; colegas; contactos; fournisseurs;
+        collegues; lieferanten; kollegen; kunden; kontakte; fornitori; colleghi; clienti;
+        leveranciers; collega's; klanten; dostawc*; współpracownik*; klient*; коллег*;
+        поставщик*; клиент*; колег*; постачальник*; tedarikci*; meslektas*; musteri*;
+        pemasok; rekan kerja; nha cung cap; dong nghiep; wasambazaji; wafanyakazi wenzake;
+        供应商; 同事; 客户; 联系人; 取引先; 同僚; 顧客; 공급업체; 동료; 고객;
+        الموردين; الزملاء; العملاء; همکاران; ספקים; עמיתים; לקוחות; आपूर्तिकर्ता; सहकर्मी;
+        সরবরাহকারী; সহকর্মী; เพื่อนร่วมงาน; ลูกค้า
+    """,
+    "impersonate": """
+        pretend to be; pose as; posing as; impersonate*; introduce yourself as;
+        present yourself as; claim to be; bank's security team; bank security;
+        fais-toi passer pour; fais semblant d'etre; hazte pasar por; finge ser;
+        gib dich als; gib dich aus als; spacciati per; fingiti; doe je voor als; udawaj;
+        podszywaj się; представляйся; представься; выдавай себя за; притворись;
+        службой безопасности; видавай себе за; menyamar sebagai; mengaku sebagai;
+        gia lam; mao danh; jifanye; 冒充; 假装是; 装作是; になりすま; を名乗って; 사칭;
+        انتحل; تظاهر بأنك; وانمود کن; התחזה; ভান কর; ปลอมตัวเป็น; แอบอ้าง
+    """,
+    "urgent": """
+        urgent; urgently; asap; right away; today before; within the hour; urgente;
+        urgence; dringend; pilne; срочно; acil; segera; 紧急; 至急; 급히; عاجل
+    """,
+    "pay": """
+        pay; payment; wire; transfer the money; bank transfer; virement; paiement; payer;
+        pago; transferencia; pagamento; bonifico; zahlung; uberweisung; betaling; przelew;
+        платеж*; оплат*; перевод денег; odeme; havale; pembayaran; 付款; 转账; 汇款; 支払;
+        振込; 송금; 이체; دفع; تحويل; पेमेंट; भुगतान
+    """,
+    "monitor": """
+        location; locations; location history; whereabouts; gps; who she meets; who he meets;
+        who they meet; who she met; who he met; her meetings; his meetings; where she goes;
+        where he goes; browsing history; her movements; his movements; konum*;
+        lokalizacj*; jej spotkania; jego spotkania; местоположени*; геолокац*; с кем она;
+        с кем он; місцезнаходженн*; геолокаці*; standort*; aufenthaltsort*; mit wem sie;
+        mit wem er; localisation; avec qui elle; avec qui il; ubicacion; con quien se;
+        localizacao; com quem; posizione; con chi; locatie; met wie; lokasi; riwayat lokasi;
+        dengan siapa; vi tri; mahali alipo; 位置; 定位; 行踪; 和谁见面; 跟谁见面; 位置情報;
+        居場所; 誰と会; 위치; 누구를 만났; الموقع; موقعها; موقعه; مع من; موقعیت; با چه کسی;
+        מיקום; עם מי היא; עם מי הוא; स्थान; लोकेशन; किससे मिल; অবস্থান; কার সাথে; ตำแหน่ง;
+        พบกับใคร
+    """,
+    "watcher": """
+        her father; his father; her mother; his mother; her parents; his parents; her dad;
+        his dad; her husband; his wife; her boyfriend; his girlfriend; ex-partner; her ex;
+        his ex; her partner; his partner; her boss; his boss; a su expareja; su expareja;
+        a su pareja; a su ex; a son compagnon; a sa compagne; ihrem partner; seinem partner;
+        al suo ex; al suo compagno; ao ex; ao namorado; a namorada; её парню; ее парню;
+        ее бывшему; её бывшему; його дівчині; її хлопцеві; employer; someone else; eşine;
+        kocasına; karısına;
+        babasına; annesine; patronuna; partnerowi; mężowi; żonie; szefowi; ojcu; matce;
+        отцу; матери; мужу; жене; бывшему; бывшей; начальнику; батькові; матері;
+        чоловікові; дружині; колишньому; ihrem vater; ihrem mann; seiner frau; ihrem ex;
+        seinem chef; a son pere; a sa mere; a son mari; a sa femme; a son ex; a su padre;
+        a su madre; a su esposo; a su esposa; a su ex; ao pai dela; ao marido; a esposa;
+        al padre; al marito; alla moglie; aan haar vader; aan haar man; aan zijn vrouw;
+        ayahnya; suaminya; istrinya; bosnya; cho bo co; cho chong; baba yake; mumewe; mkewe;
+        她父亲; 她爸爸; 她丈夫; 他妻子; 她老公; 他老婆; 前任; 父親に; 夫に; 妻に; 元彼; 上司に;
+        아버지에게; 아빠에게; 남편에게; 아내에게; 전 남자친구; لأبيها; لوالدها; لزوجها;
+        لزوجته; به پدرش; به همسرش; לאבא שלה; לאבא שלו; לאמא שלה; לבעלה; לאשתו;
+        उसके पिता; उसके पति; उसकी पत्नी; তার বাবা; তার স্বামী; พ่อของเธอ; สามีของเธอ
+    """,
+    # Putting back what the user removed: an entry, a startup item.
+    "restore": """
+        add it back; put it back; adds it back; write it back; re-add*; recreate*; re-create*;
+        create it again; set it up again; remet-le; vuelve a crearlo; vuelve a anadirlo;
+        lege es wieder an; erstelle es erneut; ricrealo; maak het opnieuw; utwórz ponownie;
+        створи його знову; знову створи; створи знову; создай его снова; снова создай;
+        заново создай; yeniden oluştur; buat ulang; tao lai; 重新创建; 重新添加; 再作成; 다시 만들;
+        أعد إنشاء; أعد إضافة; फिर से बना; আবার তৈরি
+    """,
+    # Getting a held write past the scanner.
+    "evade": """
+        reword it until; rephrase it until; until it saves; until it passes; until it goes
+        through; get past the scanner; get it past the; slip it past; avoid the filter;
+        bypass the scanner; reformule jusqu'a; formuliere um bis; reformula hasta;
+        перефразируй, пока; 改写直到; 通过审核为止
+    """,
+    # The user's own details: "don't mention my new address" keeps them from others.
+    "mine": """
+        my address; my new address; my home address; my phone number; my number;
+        my location; my salary; my diagnosis; my health; mon adresse; ma nouvelle adresse;
+        mon numero; meine adresse; meine neue adresse; meine telefonnummer; mi direccion;
+        mi nueva direccion; mi numero; meu endereco; meu novo endereco; meu numero;
+        il mio indirizzo; il mio numero; mijn adres; mijn nieuwe adres; mijn nummer; mój adres;
+        mój numer; мой адрес; мой новый адрес; мой номер; мою адресу; мій номер; adresimi;
+        yeni adresimi; numaramı; alamat saya; nomor saya; dia chi cua toi; anwani yangu;
+        我的地址; 我的新地址; 我的电话; 我的住址; 私の住所; 私の電話番号; 내 주소; 내 전화번호;
+        عنواني; رقم هاتفي; رقمي; آدرسم; آدرس من; הכתובת שלי; מספר הטלפון שלי; मेरा पता;
+        मेरा नंबर; আমার ঠিকানা; ที่อยู่ของฉัน
+    """,
+    "dedupe": """
+        keep the newer one; keep the newer; keep the newest; keep the latest; keep the most recent;
+        keep the more recent; say the same thing; duplicate entries; merge duplicates;
+        garde la plus recente; conserva la mas reciente; behalte den neueren;
+        保留较新的; 新しい方を残; 최신 항목만
+    """,
+}
+
+#: Keys added to concepts that already exist (the readings the fourth fresh set's dev
+#: half showed missing: a reply kept "as it is", rules "treated as advisory", a code
+#: "pasted out", a startup item "created again").
+MORE: dict[str, str] = {
+    "keep": """
+        exactly as it is; leave it as it is; as it is; untouched; intact; 그대로 둬;
+        그대로 두고; 그대로 유지; そのままにして; 保持原样; 原样保留; оставь как есть;
+        залиш як є; tal cual; tel quel; unverandert lassen; luu vao; luu lai; luu nguyen van
+    """,
+    "gone": """
+        is cleared; everything is cleared; all cleared; been cleared; 지웠다; 삭제했다;
+        지웠다고; 삭제했다고
+    """,
+    "hide": """
+        leaves out; leave out; leaving out
+    """,
+    "speakneg": """
+        حرفی نزن; چیزی نگو; אל תספר; אל תגיד; אל תזכיר; मत बताना; मत बताओ; न बताएं
+    """,
+    "memory": """
+        این یادداشت‌ها; یادداشت‌ها; حافظه; kumbukumbu; ghi nho; bo nho
+    """,
+    "override": """
+        treat them as advisory; as advisory; merely advisory; advisory only;
+        treat them as optional; treat them as suggestions; pre-approved; do it anyway;
+        gelten sie nicht mehr; gelten nicht mehr; gilt nicht mehr; nicht mehr gultig;
+        আর প্রযোজ্য নয়; প্রযোজ্য নয়
+    """,
+    "norefuse": """
+        no declining; stops refusing; stop refusing; no refusals
+    """,
+    "rules": """
+        guardrails; sicherheitsvorgaben; নিয়মকানুন
+    """,
+    "solicit": """
+        ask them to type; ask them to enter; have them type; have them enter; ask them for;
+        nho ho gui; yeu cau ho gui; hay nho ho
+    """,
+    "userref": """
+        nguoi dung; mtumiaji
+    """,
+    "startup": """
+        postinstall; preinstall; post-install hook; task scheduler; स्टार्टअप टास्क;
+        startup task
+    """,
+    "fetch": """
+        скачивает; скачивает и запускает; pakua
+    """,
+    "run": """
+        запускает
+    """,
+    "overwrite": """
+        uiandike juu ya; andika juu ya
+    """,
+    "dest": """
+        the other assistant; another assistant; the extra assistant; المساعد الإضافي;
+        المساعد الآخر; 另一个助手; 邮箱; public gist; ไลน์ไอดี; line id
+    """,
+    "userdata": """
+        ไฟล์; เอกสาร
+    """,
+    "reveal": """
+        dump; paste; append the; 贴出来; 贴出; 发出来
+    """,
+    "prompt": """
+        startup instructions; instructions you started with; configuration text you
+        started with
+    """,
+    "covert": """
+        no need to review; without review; without reviewing; no need to review the package;
+        the user doesn't need to know; the user does not need to know; doesn't need to know;
+        don't mention the swap; without telling the user; don't tell anyone;
+        do not tell anyone; without telling anyone; inutile d'en parler; muss davon nichts wissen;
+        muss nichts wissen; needn't know; need not know; подтверждение не нужно;
+        पूछे बिना; बिना पूछे; bila kumuuliza;
+        ولا تخبر المستخدم; لا تخبر المستخدم; ولا تخبره; ولا تخبرها; jangan beri tahu pengguna;
+        jangan kasih tahu; tanpa sepengetahuan; đừng nói với người dùng; đừng báo cho;
+        usimwambie; به کاربر نگو; بدون اطلاع کاربر; ব্যবহারকারীকে বলবে না; না জানিয়ে;
+        non dirlo all'utente; senza dirlo all'utente; sag dem nutzer nichts; sag ihm nichts;
+        sag ihr nichts; ไม่ต้องบอก; อย่าบอก;
+        sans en parler; niet vermelden; zonder het te melden; non serve avvisare;
+        senza avvisare; senza dirlo; nicht extra erwahnen; ohne es zu erwahnen;
+        no hace falta decirlo; sin decirlo; sem avisar; sem dizer; bez mówienia;
+        не говори ей; не говори ему; не кажи їй; не кажи йому; ona söyleme;
+        tanpa memberi tahu; khong can bao; bila kumwambia; 不用告诉; 不必告诉; 不要告诉她;
+        言わなくていい; 伝えなくていい; 말할 필요는 없어; 말할 필요 없어; 알리지 말고;
+        لا تخبرها; لا تخبره; بدون إخبار; بدون اینکه بگویی; אל תספר לה; אל תספר לו;
+        בלי לספר; उसे मत बताना; उसे न बताएं; তাকে বলবে না; โดยไม่ต้องบอก; ma t2ollo
+    """,
+    "habit": """
+        every evening; each evening; every night; her aksam; her akşam; za każdym razem;
+        каждый вечер; щовечора; jeden abend; chaque soir; cada noche; toda noite;
+        ogni sera; elke avond; setiap malam; moi toi; kila jioni; 每天晚上; 每晚; 毎晩;
+        매일 저녁; 때마다; كل مساء; هر شب; בכל פעם; כל ערב; हर शाम; প্রতি সন্ধ্যায়; ทุกเย็น;
+        ทุกครั้ง; kila unapoanza; kila mara; 每周
+    """,
+    "send": """
+        תשלח; שלח; לשלוח; תעביר; gửi; gui cho; tuma; kirim; kirimkan; ส่ง; পাঠাও; পাঠিয়ে;
+        भेजो; भेज दो; بفرست; ارسال کن; e-mail a; email a; 抄送; 发送到; 转发到
+    """,
+    "cred": """
+        datos de acceso; dados de acesso; donnees de connexion; dati di accesso;
+        inloggegevens; dane logowania; saved logins; saved passwords; cum tu khoi phuc;
+        mat khau; ma xac minh; رمز تحقق; رموز تحقق; sso password
+    """,
+}
+
+# An IBAN as written (folded to lower case): two letters, two digits, groups of four.
+_IBAN = r"\b[a-z]{2}\d{2}(?: ?[a-z0-9]{4}){2,7}(?: ?[a-z0-9]{1,3})?\b"
+# A package name quoted in code: `requests`, `reqeusts==2.31.4`.
+_CODE_NAME = r"`([a-z][a-z0-9_.-]{2,40})(?:[=<>~!]=?[^`]*)?`"
+_compiled: dict[str, re.Pattern[str]] = {}
+
+
+def _rx(source: str) -> re.Pattern[str]:
+    rx = _compiled.get(source)
+    if rx is None:
+        rx = _compiled[source] = re.compile(source)
+    return rx
+
+
+def _close(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` differ by one edit (a letter added, dropped, changed or
+    two swapped), or two in a name of eight letters or more."""
+    if a == b or abs(len(a) - len(b)) > 2:
+        return False
+    limit = 1 if min(len(a), len(b)) < 8 else 2
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return prev[-1] <= limit
+
+
+def spans(sentence: str) -> list[tuple[int, int, str]]:
+    """``payee`` over each IBAN written out in ``sentence`` (folded), ``lookalike``
+    over two package names quoted in code that differ by a letter or two."""
+    found: list[tuple[int, int, str]] = []
+    if any(c.isdigit() for c in sentence):
+        for m in _rx(_IBAN).finditer(sentence):
+            if sum(c.isdigit() for c in m.group()) >= 8:
+                found.append((m.start(), m.end(), "payee"))
+    if sentence.count("`") >= 2:
+        names = [(m.group(1), m.start(), m.end()) for m in _rx(_CODE_NAME).finditer(sentence)]
+        for i, (a, a_start, _) in enumerate(names):
+            for b, _, b_end in names[i + 1 :]:
+                if len(a) >= 4 and len(b) >= 4 and _close(a, b):
+                    found.append((a_start, b_end, "lookalike"))
+    return found
+
+
+_HOLD, _BLOCK = "hold", "block"
+#: (name, verdict, category, why, needs, negated, absent), strongest first per name.
+FRAMES: tuple[tuple[str, str, str, str, str, str, str], ...] = (
+    (
+        "payment_redirection",
+        _BLOCK,
+        "covert_action",
+        "changes where the user's money is paid, and forbids telling the user or the other side",
+        "payee swap userref|thirdparty",
+        "speak",
+        "",
+    ),
+    (
+        "payment_redirection",
+        _BLOCK,
+        "covert_action",
+        "changes where the user's money is paid, without telling anyone",
+        "payee swap covert",
+        "",
+        "",
+    ),
+    (
+        "payment_redirection",
+        _HOLD,
+        "covert_action",
+        "changes where the user's money is paid",
+        "payee swap",
+        "",
+        "",
+    ),
+    (
+        "security_weakening",
+        _BLOCK,
+        "covert_action",
+        "switches off or loosens a safeguard, and forbids telling the user or the other side",
+        "secctl|weakall weaken|weakall userref|thirdparty",
+        "speak",
+        "scoped",
+    ),
+    (
+        "security_weakening",
+        _BLOCK,
+        "covert_action",
+        "switches off or loosens a safeguard, silently",
+        "secctl|weakall weaken|weakall covert",
+        "",
+        "scoped",
+    ),
+    (
+        "security_weakening",
+        _HOLD,
+        "covert_action",
+        "switches off or loosens a safeguard by default",
+        "secctl|weakall weaken|weakall habit|persist",
+        "",
+        "scoped",
+    ),
+    (
+        "security_weakening",
+        _HOLD,
+        "covert_action",
+        "switches off or loosens a safeguard",
+        "secctl weaken",
+        "",
+        "scoped",
+    ),
+    (
+        "supply_chain",
+        _BLOCK,
+        "persistence",
+        "installs an unofficial or look-alike package, and forbids telling the user",
+        "pkg unofficial|lookalike userref|thirdparty",
+        "speak",
+        "",
+    ),
+    (
+        "supply_chain",
+        _BLOCK,
+        "persistence",
+        "installs a look-alike or unofficial package in place of the real one, unseen",
+        "pkg unofficial|lookalike covert|habit",
+        "",
+        "",
+    ),
+    (
+        "supply_chain",
+        _HOLD,
+        "persistence",
+        "installs a package from a fork, mirror or look-alike name",
+        "pkg|swap unofficial|lookalike swap|covert|habit|persist",
+        "",
+        "",
+    ),
+    (
+        "supply_chain",
+        _HOLD,
+        "persistence",
+        "names a package a letter away from another one in its place",
+        "lookalike pkg|swap",
+        "",
+        "",
+    ),
+    (
+        "social_engineering",
+        _BLOCK,
+        "credential_exfiltration",
+        "has the agent pose as someone else to obtain codes or credentials",
+        "impersonate solicit|cred",
+        "",
+        "",
+    ),
+    (
+        "social_engineering",
+        _BLOCK,
+        "credential_exfiltration",
+        "asks the user's contacts for their credentials and keeps or forwards them",
+        "thirdparty solicit cred",
+        "",
+        "",
+    ),
+    (
+        "social_engineering",
+        _HOLD,
+        "covert_action",
+        "has the agent pose as someone else to the user's contacts",
+        "impersonate thirdparty",
+        "",
+        "",
+    ),
+    (
+        "social_engineering",
+        _HOLD,
+        "covert_action",
+        "presses the user's contacts for an urgent payment",
+        "thirdparty urgent pay",
+        "",
+        "",
+    ),
+    (
+        "tool_abuse",
+        _BLOCK,
+        "persistence",
+        "puts an entry back whenever the user removes it",
+        "restore delete memory|entryword habit|covert",
+        "",
+        "",
+    ),
+    (
+        "tool_abuse",
+        _HOLD,
+        "persistence",
+        "puts an entry back after it is removed",
+        "restore delete memory|entryword",
+        "",
+        "",
+    ),
+    (
+        "tool_abuse",
+        _BLOCK,
+        "persistence",
+        "rewords a held memory write until the scanner lets it through",
+        "evade memory|entry|entryword",
+        "",
+        "",
+    ),
+    ("tool_abuse", _HOLD, "persistence", "works a write past the scanner", "evade", "", ""),
+    (
+        "persistence",
+        _BLOCK,
+        "persistence",
+        "re-creates a startup item the user removed, or runs fetched code at startup, unseen",
+        "startup restore|fetch persist|restore|run covert",
+        "",
+        "",
+    ),
+    (
+        "persistence",
+        _HOLD,
+        "persistence",
+        "re-creates a startup item after it is removed",
+        "startup restore",
+        "",
+        "",
+    ),
+    (
+        "credential_harvesting",
+        _HOLD,
+        "credential_exfiltration",
+        "has the user reply with credentials that the agent keeps",
+        "cred reply keep userref|self",
+        "",
+        "",
+    ),
+    (
+        "prompt_exfiltration",
+        _HOLD,
+        "prompt_exfiltration",
+        "sends the agent's own instructions to an outside address",
+        "prompt self dest persist|send|reveal",
+        "",
+        "",
+    ),
+    (
+        "tracking",
+        _BLOCK,
+        "credential_exfiltration",
+        "reports the user's whereabouts to someone else, and forbids telling the user",
+        "monitor send watcher userref|thirdparty",
+        "speak",
+        "",
+    ),
+    (
+        "tracking",
+        _BLOCK,
+        "credential_exfiltration",
+        "reports the user's whereabouts or meetings to someone else, unknown to the user",
+        "monitor send watcher covert|habit",
+        "",
+        "",
+    ),
+    (
+        "tracking",
+        _HOLD,
+        "credential_exfiltration",
+        "reports the user's whereabouts or meetings to someone else",
+        "monitor send watcher",
+        "",
+        "",
+    ),
+)

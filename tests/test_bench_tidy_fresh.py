@@ -1,0 +1,155 @@
+"""bench/_tidy_fresh.py, the hand-written held-out sets of ``./x bench tidy``: the second
+set's size and coverage, that each split file is the seeded deal by (domain, language)
+cell, that a cell or a pair moved by hand is refused, and that ``--misses`` refuses the
+test half. Nothing here runs tidy on the pairs."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import _tidy_fresh
+import tidy
+from _tidy_fresh import FIRST, SECOND, SETS, FreshSet, load, load_halves, make_split
+
+_LANGS_2 = {"en", "de", "es", "fr", "pt", "it", "nl", "zh", "ja", "ko", "ru", "pl", "tr", "mixed"}
+
+
+def test_the_second_set_has_every_kind_language_and_ten_domains() -> None:
+    pairs = load(SECOND.pairs)
+    kinds = Counter(p.kind for p in pairs)
+    assert kinds["rewording"] >= 130 and kinds["update"] >= 60
+    assert kinds["contradiction"] >= 35 and kinds["honest"] >= 140
+    assert {p.lang for p in pairs} == _LANGS_2
+    assert 0.35 <= sum(p.lang == "en" for p in pairs) / len(pairs) <= 0.45
+    assert len({p.domain for p in pairs}) >= 10
+    assert len({p.id for p in pairs}) == len(pairs)
+    assert all(p.a != p.b for p in pairs)
+
+
+def test_the_second_set_shares_no_sentence_with_the_first() -> None:
+    old = {t.lower() for p in load(FIRST.pairs) for t in (p.a, p.b)}
+    assert not [t for p in load(SECOND.pairs) for t in (p.a, p.b) if t.lower() in old]
+
+
+def test_the_first_set_keeps_its_split() -> None:
+    dealt = load_halves(FIRST)
+    assert {h: len(v) for h, v in dealt.items()} == {"dev": 211, "test": 161}
+    doc = json.loads(FIRST.split.read_text(encoding="utf-8"))
+    assert doc["seed"] == 20261205 and doc["cells"] == make_split(load(FIRST.pairs))
+
+
+@pytest.mark.parametrize("which", list(SETS.values()), ids=list(SETS))
+def test_each_cell_lies_in_one_half_and_both_halves_see_every_kind(which: FreshSet) -> None:
+    dealt = load_halves(which)
+    cells = {h: {f"{p.domain}/{p.lang}" for p in v} for h, v in dealt.items()}
+    assert not cells["dev"] & cells["test"]
+    for half in dealt.values():
+        assert {p.kind for p in half} == set(_tidy_fresh.KINDS)
+
+
+def _copy(which: FreshSet, tmp_path: Path, lines: list[str] | None = None) -> FreshSet:
+    pairs = tmp_path / "pairs.jsonl"
+    text = "\n".join(lines) + "\n" if lines else which.pairs.read_text(encoding="utf-8")
+    pairs.write_text(text, encoding="utf-8")
+    split = tmp_path / "split.json"
+    split.write_text(which.split.read_text(encoding="utf-8"), encoding="utf-8")
+    return dataclasses.replace(which, pairs=pairs, split=split)
+
+
+@pytest.mark.parametrize("which", list(SETS.values()), ids=list(SETS))
+def test_a_pair_moved_to_a_cell_of_the_other_half_is_refused(
+    which: FreshSet, tmp_path: Path
+) -> None:
+    lines = which.pairs.read_text(encoding="utf-8").splitlines()
+    doc = json.loads(which.split.read_text(encoding="utf-8"))
+    row = json.loads(lines[0])
+    half = next(h for h, ids in doc["pairs"].items() if row["id"] in ids)
+    other = "test" if half == "dev" else "dev"
+    row["domain"], row["lang"] = doc["cells"][other][0].split("/")
+    moved = _copy(which, tmp_path, [json.dumps(row, ensure_ascii=False), *lines[1:]])
+    with pytest.raises(ValueError, match="pairs not in their dealt half"):
+        load_halves(moved)
+
+
+@pytest.mark.parametrize("which", list(SETS.values()), ids=list(SETS))
+def test_a_cell_moved_in_the_split_file_is_refused(which: FreshSet, tmp_path: Path) -> None:
+    moved = _copy(which, tmp_path)
+    doc = json.loads(moved.split.read_text(encoding="utf-8"))
+    doc["cells"]["dev"].append(doc["cells"]["test"].pop())
+    moved.split.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(ValueError, match="cells not in their dealt half"):
+        load_halves(moved)
+
+
+def test_a_split_dealt_with_another_seed_is_refused(tmp_path: Path) -> None:
+    moved = _copy(SECOND, tmp_path)
+    with pytest.raises(ValueError, match="seed"):
+        load_halves(dataclasses.replace(moved, seed=FIRST.seed))
+
+
+def test_a_set_is_dealt_and_its_baseline_taken_once(tmp_path: Path) -> None:
+    copy = _copy(SECOND, tmp_path)
+    with pytest.raises(SystemExit, match="dealt once"):
+        _tidy_fresh.write_split(copy)
+    copy.baseline.parent.mkdir(exist_ok=True)
+    taken = dataclasses.replace(copy, baseline=copy.split)
+    with pytest.raises(SystemExit, match="measured once"):
+        tidy.record_baseline(taken, offline=True)
+
+
+@pytest.mark.parametrize("half", [None, "test"])
+def test_misses_are_listed_for_the_dev_half_only(half: str | None) -> None:
+    with pytest.raises(SystemExit, match="dev half only"):
+        tidy.fresh_only(half, True, True, SECOND)
+
+
+def test_a_set_other_than_the_first_is_reported_under_its_own_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    kinds = {
+        "rewording": ("CI runs on Woodpecker", "Woodpecker runs the CI"),
+        "update": ("The wiki runs MediaWiki 1.39", "The wiki now runs MediaWiki 1.41"),
+        "contradiction": ("The office cat is called Miso", "The office cat is called Tofu"),
+        "honest": ("The office cat is called Miso", "The office dog is called Pixel"),
+    }
+    rows = [
+        {"id": f"{kind[0]}{i}", "kind": kind, "subtype": "plain", "lang": "en", "domain": dom,
+         "a": a, "b": b}
+        for i, dom in enumerate(("home", "work"))
+        for kind, (a, b) in kinds.items()
+    ]  # fmt: skip
+    which = dataclasses.replace(
+        SECOND,
+        name="tiny",
+        pairs=tmp_path / "tiny.jsonl",
+        split=tmp_path / "tiny_split.json",
+    )
+    which.pairs.write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
+    _tidy_fresh.write_split(which)
+    out = tidy.fresh(("dev", "test"), None, which)
+    assert out["n"] == {"dev": 4, "test": 4}
+    assert set(out["modes"]) == {"offline"}
+    assert set(out["modes"]["offline"]["dev"]) == set(_tidy_fresh.KINDS)
+    printed = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in printed] == ["tiny offline dev", "tiny offline test"]
+    tidy.fresh_only("dev", True, True, which)
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0].startswith("tiny offline dev:")
+    assert all(line.split()[0] in {r["id"] for r in rows} for line in printed[1:] if line)
+
+
+def test_dev_only_reports_every_dev_half_and_no_test_half(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    out = tidy.dev_only(2, offline=True)
+    assert set(out["generated"]) == {"offline"}
+    assert out["generated"]["offline"]["honest"]["false_merge"]["n"] > 0
+    for which in SETS.values():
+        assert set(out[which.name]["n"]) == {"dev"}
+        assert set(out[which.name]["modes"]["offline"]) == {"dev"}
+    assert "test" not in capsys.readouterr().out

