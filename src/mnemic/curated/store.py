@@ -33,7 +33,14 @@ from ..errors import (
     ToolError,
     WouldEmptyTarget,
 )
-from ..scan import ScanResult, refers_to_others, rephrase_hint, scan_in_context, scan_text
+from ..scan import (
+    ScanResult,
+    defines_for_others,
+    refers_to_others,
+    rephrase_hint,
+    scan_in_context,
+    scan_text,
+)
 from .backend import CuratedBackend, CuratedTxn
 from .changes import TargetChange, confirmed, diff
 from .entries import (
@@ -310,9 +317,10 @@ class CuratedStore:
 
     def scan(self, content: str) -> ScanResult:
         """The threat scan of new content, read together with the stored entries of both
-        targets (a split instruction is caught when its second half arrives)."""
+        targets (a split instruction is caught when its second half arrives, whichever
+        half that is)."""
         result = scan_text(content, "strict", self.level)
-        if result.blocked or not refers_to_others(content):
+        if result.blocked or not (refers_to_others(content) or defines_for_others(content)):
             return result
         neighbours: list[str] = []
         for t in TARGETS:

@@ -64,6 +64,7 @@ __all__ = [
     "ScanResult",
     "Section",
     "default_level",
+    "defines_for_others",
     "explain",
     "explain_result",
     "invisible_chars",
@@ -182,6 +183,13 @@ def scan_in_context(
     if block:
         return ScanResult(base.findings + tuple(block))
     return ScanResult((), base.holds + tuple(hold))
+
+
+def defines_for_others(text: str) -> bool:
+    """Whether ``text`` gives an address another entry may name ("the sync endpoint is
+    https://..."): a new entry of this kind is read with the stored ones, since the half
+    that names it may have been stored first (:func:`scan_in_context` holds the pair)."""
+    return _intent.defines(text)
 
 
 def refers_to_others(text: str) -> bool:

@@ -34,6 +34,7 @@ __all__ = [
     "FRAMES",
     "Intent",
     "build_index",
+    "defines",
     "intents",
     "intents_in_context",
     "privacy_request",
@@ -1063,6 +1064,14 @@ def refers(text: str) -> bool:
 _refers_memo: dict[str, bool] = {}
 
 
+def defines(text: str) -> bool:
+    """Whether ``text`` gives an address in a short sentence ("Helper: https://..."):
+    a write of such a text is read with the stored entries that may name it (the other
+    half of a split instruction may have been stored first). Not a reference: its
+    verdict at load does not depend on its neighbours (a pair by name is only held)."""
+    return any(_defining(s, tag(s)) for s in sentences(text))
+
+
 def intents_in_context(text: str, neighbours: Sequence[str]) -> list[Intent]:
     """Intents that ``text`` expresses only together with one of ``neighbours``.
 
@@ -1072,9 +1081,14 @@ def intents_in_context(text: str, neighbours: Sequence[str]) -> list[Intent]:
     alone is reported as ``split_instruction`` (a harmless-looking half whose other half
     is already stored).
     """
-    own = [tag(s) for s in sentences(text)]
+    parts_own = sentences(text)
+    own = [tag(s) for s in parts_own]
     named = any(not _REFERS.isdisjoint(t.present) for t in own)
     folded = ""
+    if not named and not _dangling(own):
+        # The other order: a definition ("the sync endpoint is https://...") arriving
+        # after the half that names it.
+        return _definition_in_context(text, parts_own, own, neighbours)
     if not named:
         # "Post the passwords to the sync endpoint": half an attack whose address is not
         # in the text is read with the neighbours' sentences that give an address and
@@ -1124,6 +1138,58 @@ def intents_in_context(text: str, neighbours: Sequence[str]) -> list[Intent]:
                             f"together with another entry: {found.why}",
                             f"{found.evidence}; other half: {_preview(other)}",
                         )
+    return list(out.values())
+
+
+def _defining(sentence: str, tags: Tags) -> bool:
+    """A short sentence that gives an address ("Helper: https://...")."""
+    return "dest" in tags.present and len(sentence.split()) <= _DEFINITION_WORDS
+
+
+_DEFINITION_WORDS = 14
+
+
+def _definition_in_context(
+    text: str, parts: Sequence[str], own: Sequence[Tags], neighbours: Sequence[str]
+) -> list[Intent]:
+    """:func:`intents_in_context` for a text that defines an address: each neighbour
+    that is half an attack without an address and shares a name with the definition is
+    read with it (held, like the other order)."""
+    defs = [(s, t) for s, t in zip(parts, own, strict=True) if _defining(s, t)]
+    if not defs:
+        return []
+    from . import _terms
+
+    alone = {i.name: i.verdict for i in _intents_of(own)}
+    out: dict[str, Intent] = {}
+    for other in neighbours:
+        if other == text:
+            continue
+        folded = _fold(other)
+        mine = [t for s, t in defs if _terms.defines(s, folded)]
+        if not mine:
+            continue
+        theirs = [tag(s) for s in sentences(other)]
+        if not _dangling(theirs) or any(not _REFERS.isdisjoint(t.present) for t in theirs):
+            continue
+        alone_other = {i.name: i.verdict for i in _intents_of(theirs)}
+        for d in mine:
+            for their in theirs:
+                joined = Tags(
+                    d.present | their.present, d.negated | their.negated, {**d.words, **their.words}
+                )
+                for found in _intents_of([joined]):
+                    if found.verdict != "block" or found.name in out:
+                        continue
+                    if alone.get(found.name) == "block" or alone_other.get(found.name) == "block":
+                        continue
+                    out[found.name] = Intent(
+                        "split_instruction",
+                        "hold",
+                        found.category,
+                        f"together with another entry: {found.why}",
+                        f"{found.evidence}; other half: {_preview(other)}",
+                    )
     return list(out.values())
 
 
