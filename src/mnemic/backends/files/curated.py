@@ -226,6 +226,7 @@ class FileBackend:
         kept: str | None = None
         try:
             syncing = _FSYNCS.start(fd)
+            syncing.started()
             try:
                 if self.history_limit > 0:
                     kept = self._keep_previous(target, path)
@@ -867,16 +868,25 @@ def _temp_file(path: Path, text: str, tag: str) -> tuple[str, int]:
 class _Syncing:
     """One fsync running in the helper thread; :meth:`wait` for it."""
 
-    __slots__ = ("_done", "error", "fd")
+    __slots__ = ("_done", "_started", "error", "fd")
 
     def __init__(self, fd: int) -> None:
         self.fd = fd
         self.error: OSError | None = None
+        self._started = threading.Lock()
+        self._started.acquire()  # released by the thread as it calls fsync
         self._done = threading.Lock()
         self._done.acquire()  # released by the thread once the fsync has returned
 
+    def started(self) -> None:
+        """Return once the thread is about to call fsync: the writer gives it the
+        interpreter lock here, which it would otherwise get only at the writer's next
+        blocking call, often the wait itself."""
+        self._started.acquire()
+
     def run(self) -> None:
         try:
+            self._started.release()
             os.fsync(self.fd)
         except OSError as exc:
             self.error = exc
