@@ -166,3 +166,31 @@ def test_a_failed_fsync_refuses_the_write_and_its_record_is_void(
     assert any(r.get("cause") == "not_committed" for r in records)
     assert "lost fact" not in (backend.read("memory") or "")
     assert "lost fact" not in mem.read("memory").entries
+
+
+def test_writers_in_two_threads_each_commit_while_the_helper_is_busy(tmp_path: Path) -> None:
+    """Two homes written from two threads at once: while the helper thread runs one
+    writer's fsync, the other's runs in line; every write commits and is recorded."""
+    mems = [Memory.open(tmp_path / f"home{n}") for n in range(2)]
+    errors: list[BaseException] = []
+    barrier = threading.Barrier(2)
+
+    def write(n: int) -> None:
+        try:
+            barrier.wait()
+            for i in range(20):
+                mems[n].add("memory", f"Home {n} fact {i}: the nightly job {i} is done.")
+        except BaseException as exc:  # reported below, in the test's thread
+            errors.append(exc)
+
+    threads = [threading.Thread(target=write, args=(n,)) for n in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    drain()
+    assert errors == []
+    for n, mem in enumerate(mems):
+        assert len(mem.read("memory").entries) == 20
+        lines = (tmp_path / f"home{n}" / "audit" / "journal.jsonl").read_text().splitlines()
+        assert sum(json.loads(line)["result"] == "ok" for line in lines) == 20

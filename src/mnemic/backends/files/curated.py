@@ -905,21 +905,29 @@ class _Fsyncs:
     """A daemon thread that fsyncs temp files, so that a writer's CPU work under the
     lock (the history link, the audit record) overlaps the disk's flush instead of
     following it. The writer waits for the fsync before its rename: the order of the
-    durable steps is the same as with an fsync in line."""
+    durable steps is the same as with an fsync in line. While the thread is busy with
+    one writer's fsync, another thread's writer fsyncs in line, as before: two writers
+    of one process never wait for each other's flush."""
 
     def __init__(self) -> None:
         self._jobs: SimpleQueue[_Syncing] = SimpleQueue()
         self._thread: threading.Thread | None = None
+        self._free = threading.Lock()
+        """Held from a job's start until the thread has run it."""
 
     def start(self, fd: int) -> _Syncing:
         """Start the fsync of ``fd`` (closed by :meth:`_Syncing.wait`)."""
         job = _Syncing(fd)
+        if not self._free.acquire(blocking=False):  # busy: this one in line
+            job.run()
+            return job
         thread = self._thread
         if thread is None or not thread.is_alive():
             try:
                 thread = threading.Thread(target=self._loop, name="mnemic-fsync", daemon=True)
                 thread.start()
             except RuntimeError:  # no new threads (interpreter shutdown): fsync in line
+                self._free.release()
                 job.run()
                 return job
             self._thread = thread
@@ -929,7 +937,11 @@ class _Fsyncs:
     def _loop(self) -> None:
         jobs = self._jobs
         while True:
-            jobs.get().run()
+            job = jobs.get()
+            try:
+                job.run()
+            finally:
+                self._free.release()
 
 
 _FSYNCS = _Fsyncs()
