@@ -35,7 +35,6 @@ import threading
 import time
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from pathlib import Path
-from queue import SimpleQueue
 from typing import TYPE_CHECKING
 
 from ...curated.backend import Backup, Problem, Removal, RetentionPolicy, Version
@@ -910,10 +909,12 @@ class _Fsyncs:
     of one process never wait for each other's flush."""
 
     def __init__(self) -> None:
-        self._jobs: SimpleQueue[_Syncing] = SimpleQueue()
+        self._job: _Syncing | None = None
+        self._go = threading.Lock()
+        self._go.acquire()  # released by a writer that hands the thread a job
         self._thread: threading.Thread | None = None
         self._free = threading.Lock()
-        """Held from a job's start until the thread has run it."""
+        """Held from a job's start until the thread has run it: one job at a time."""
 
     def start(self, fd: int) -> _Syncing:
         """Start the fsync of ``fd`` (closed by :meth:`_Syncing.wait`)."""
@@ -931,15 +932,17 @@ class _Fsyncs:
                 job.run()
                 return job
             self._thread = thread
-        self._jobs.put(job)
+        self._job = job
+        self._go.release()
         return job
 
     def _loop(self) -> None:
-        jobs = self._jobs
         while True:
-            job = jobs.get()
+            self._go.acquire()
+            job, self._job = self._job, None
             try:
-                job.run()
+                if job is not None:
+                    job.run()
             finally:
                 self._free.release()
 
