@@ -141,9 +141,10 @@ class CuratedTxn(Protocol):
         middle is completed, or undone, by the next transaction or writer's open). The
         write is durable before the transaction releases its locks.
 
-        ``record()`` is called once, before the commit point (the new texts durable,
-        the previous versions linked: files; in the transaction: PostgreSQL), to append
-        the commit's audit record; if it raises, nothing is committed."""
+        ``record()`` is called once, before the commit point (the new texts written
+        and their fsync under way, the previous versions linked: files; in the
+        transaction: PostgreSQL), to append the commit's audit record; if it raises,
+        nothing is committed."""
         ...
 
     def read_provenance(self, target: str) -> str | None:

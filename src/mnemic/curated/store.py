@@ -434,7 +434,8 @@ class CuratedStore:
         needed to change) and must not raise.
 
         ``record(commits)`` appends the audit record of a write under the locks, once
-        the new texts are durable and before the commit point (see
+        the new texts are written (the files store fsyncs them meanwhile) and before
+        the commit point (see
         :meth:`CuratedTxn.write`); each commit carries its ``change`` (what it added
         and removed, credited to ``author``, default the library, ``api``). If it
         raises, nothing is committed. ``restored`` maps an added text to the archive

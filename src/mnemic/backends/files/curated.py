@@ -31,6 +31,7 @@ import json
 import logging
 import os
 import stat
+import threading
 import time
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -208,23 +209,30 @@ class FileBackend:
     def _commit(self, target: str, text: str, record: Callable[[], None] | None = None) -> None:
         """Replace a target with ``text``; history changes only if the write commits.
 
-        Order: the new text goes to a durable temp file first (encoding, disk full and
-        I/O errors all surface here, with nothing else touched); then the current file
-        is linked into the history; then ``record()`` appends the commit's audit record
-        (write-ahead); then the temp file is renamed into place: the commit point. The
-        caller (the transaction) then fsyncs the directory and has the versions past
-        the limit dropped. A failure before the rename (``record`` raising included)
-        removes the temp file and the new history link, so the history is exactly as
-        it was.
+        Order: the new text goes to a temp file first (encoding, disk full and write
+        errors surface here, with nothing else touched), whose fsync then runs in a
+        helper thread (:class:`_Fsyncs`) while this one links the current file into the
+        history and ``record()`` appends the commit's audit record (write-ahead); once
+        the fsync has returned, the temp file is renamed into place: the commit point.
+        The caller (the transaction) then fsyncs the directory and has the versions past
+        the limit dropped. A failure before the rename (``record`` raising or the fsync
+        failing included) removes the temp file and the new history link, so the history
+        is exactly as it was; a record already appended is then void (the text it names
+        was never renamed into place: docs/ARCHITECTURE.md, the crash argument).
         """
         path = self.path(target)
-        tmp = _durable_temp(path, text, os.urandom(6).hex())
+        tmp, fd = _temp_file(path, text, os.urandom(6).hex())
         kept: str | None = None
         try:
-            if self.history_limit > 0:
-                kept = self._keep_previous(target, path)
-            if record is not None:
-                record()
+            syncing = _FSYNCS.start(fd)
+            syncing.started()
+            try:
+                if self.history_limit > 0:
+                    kept = self._keep_previous(target, path)
+                if record is not None:
+                    record()
+            finally:
+                syncing.wait()  # the text is durable before it can be renamed into place
             os.replace(tmp, path)
         except BaseException as exc:
             _discard(tmp, kept)
@@ -806,6 +814,25 @@ def _discard(*paths: str | None) -> None:
 def _durable_temp(path: Path, text: str, tag: str) -> str:
     """Write ``text`` to a new temp file next to ``path`` and fsync it; return its path.
 
+    Raises :class:`WriteFailed` (the temp file removed) when the text cannot be encoded
+    or written, see :func:`_temp_file`.
+    """
+    tmp, fd = _temp_file(path, text, tag)
+    try:
+        os.fsync(fd)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
+    finally:
+        os.close(fd)
+    return tmp
+
+
+def _temp_file(path: Path, text: str, tag: str) -> tuple[str, int]:
+    """Write ``text`` to a new temp file next to ``path``; return its path and its open
+    descriptor (not yet fsynced: the caller fsyncs and closes it).
+
     The name follows the temp-file convention (``.<NAME>.<tag>.tmp``), so a temp file
     whose commit never started is found and removed like any writer's debris. Raises
     :class:`WriteFailed` (the temp file removed) when the text cannot be encoded or
@@ -819,19 +846,114 @@ def _durable_temp(path: Path, text: str, tag: str) -> str:
             f"the new text cannot be stored as UTF-8 ({exc.reason} at character {exc.start})",
         ) from exc
     tmp = os.path.join(os.path.dirname(path), f"{temp_prefix(path)}{tag}{TEMP_SUFFIX}")
+    fd = -1
     try:
         fd = os.open(
             tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, FILE_MODE
         )
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view) :]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
     except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
+        if fd >= 0:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
         raise WriteFailed(str(path), exc.strerror or str(exc)) from exc
-    return tmp
+    return tmp, fd
+
+
+class _Syncing:
+    """One fsync running in the helper thread; :meth:`wait` for it."""
+
+    __slots__ = ("_done", "_started", "error", "fd")
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.error: OSError | None = None
+        self._started = threading.Lock()
+        self._started.acquire()  # released by the thread as it calls fsync
+        self._done = threading.Lock()
+        self._done.acquire()  # released by the thread once the fsync has returned
+
+    def started(self) -> None:
+        """Return once the thread is about to call fsync: the writer gives it the
+        interpreter lock here, which it would otherwise get only at the writer's next
+        blocking call, often the wait itself."""
+        self._started.acquire()
+
+    def run(self) -> None:
+        try:
+            self._started.release()
+            os.fsync(self.fd)
+        except OSError as exc:
+            self.error = exc
+        finally:
+            self._done.release()
+
+    def wait(self) -> None:
+        """Return once the fsync has returned (the descriptor closed); raise its error."""
+        self._done.acquire()
+        os.close(self.fd)
+        if self.error is not None:
+            raise self.error
+
+
+class _Fsyncs:
+    """A daemon thread that fsyncs temp files, so that a writer's CPU work under the
+    lock (the history link, the audit record) overlaps the disk's flush instead of
+    following it. The writer waits for the fsync before its rename: the order of the
+    durable steps is the same as with an fsync in line. While the thread is busy with
+    one writer's fsync, another thread's writer fsyncs in line, as before: two writers
+    of one process never wait for each other's flush."""
+
+    def __init__(self) -> None:
+        self._job: _Syncing | None = None
+        self._go = threading.Lock()
+        self._go.acquire()  # released by a writer that hands the thread a job
+        self._thread: threading.Thread | None = None
+        self._free = threading.Lock()
+        """Held from a job's start until the thread has run it: one job at a time."""
+
+    def start(self, fd: int) -> _Syncing:
+        """Start the fsync of ``fd`` (closed by :meth:`_Syncing.wait`)."""
+        job = _Syncing(fd)
+        if not self._free.acquire(blocking=False):  # busy: this one in line
+            job.run()
+            return job
+        thread = self._thread
+        if thread is None or not thread.is_alive():
+            try:
+                thread = threading.Thread(target=self._loop, name="mnemic-fsync", daemon=True)
+                thread.start()
+            except RuntimeError:  # no new threads (interpreter shutdown): fsync in line
+                self._free.release()
+                job.run()
+                return job
+            self._thread = thread
+        self._job = job
+        self._go.release()
+        return job
+
+    def _loop(self) -> None:
+        while True:
+            self._go.acquire()
+            job, self._job = self._job, None
+            try:
+                if job is not None:
+                    job.run()
+            finally:
+                self._free.release()
+
+
+_FSYNCS = _Fsyncs()
+
+
+def _after_fork_in_child() -> None:
+    global _FSYNCS
+    _FSYNCS = _Fsyncs()  # the parent's thread is not in the child
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
