@@ -1156,3 +1156,31 @@ def test_a_version_written_before_cjk_text_is_one_value() -> None:
 
 def test_a_product_owner_is_no_product_manager() -> None:
     assert planned("Anna is a product manager.", "Anna is a product owner.") == []
+
+
+# -- tidy 9 ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("User writes chat replies in Spanish.", "User now writes code comments in Spanish."),
+        ("Ana writes release notes in German.", "Ana now writes commit messages in German."),
+    ],
+)
+def test_another_thing_said_in_the_same_named_value_stays_apart(a: str, b: str) -> None:
+    """ "chat replies" / "code comments" before the same name ("Spanish"): the name is
+    the value both keep, the common nouns two keys; the phrase rule read the nouns as
+    the value that changed and superseded the chat replies."""
+    assert planned(a, b) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User prefers Sublime Text for code review.", "User switched to VS Code for code review."),
+        ("User drinks tea in the morning.", "User now drinks coffee in the morning."),
+    ],
+)
+def test_a_new_name_or_a_common_word_in_one_place_is_still_an_update(old: str, new: str) -> None:
+    superseded(old, new)

@@ -131,6 +131,10 @@ class Profile:
     """The content words an update names as the value it replaces: "moved *from
     Berlin* to Munich", "Linear now, *not Jira*", "*instead of* Jira", "从*Jira*换成"."""
 
+    names: frozenset[str] = frozenset()
+    """Its content words written with a capital inside a sentence (stems): names, and
+    German nouns ("writes chat replies in *Spanish*", "switched to *VS Code*")."""
+
     @property
     def stated(self) -> frozenset[str]:
         """Its slots but those of since when it holds: the values it states."""
@@ -313,6 +317,7 @@ def profile(text: str) -> Profile:
         after,
         frozenset(when),
         was,
+        frozenset(stem(n) for n in names) & frozenset(order),
     )
 
 

@@ -198,7 +198,25 @@ def changed_phrase(
         and _run(b, ob)
         and not names_old_value(a, b)
         and not (adds(a) or adds(b))
+        and not _keys_before_a_name(a, b, oa, ob)
     )
+
+
+def _keys_before_a_name(a: Profile, b: Profile, oa: frozenset[str], ob: frozenset[str]) -> bool:
+    """Whether each side says its own words before the same name, itself no name: "writes
+    *chat replies* in Spanish" / "now writes *code comments* in Spanish". The name both
+    keep is the value; the common nouns in front of it are two keys (two facts), where
+    a new value is a name ("switched to *VS Code* for code review") or the other's words
+    are common nouns as well ("drinks *tea* in the morning")."""
+    shared = a.names & b.names
+    if not shared or oa & a.names or ob & b.names:
+        return False
+
+    def before(p: Profile, own: frozenset[str]) -> bool:
+        last = max(i for i, w in enumerate(p.order) if w in own)
+        return bool(set(p.order[last + 1 :]) & shared)
+
+    return before(a, oa) and before(b, ob)
 
 
 def favourite_changed(
@@ -239,7 +257,10 @@ def frame_change(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Align
         return None
     if adds(a) or adds(b):
         return None
-    return aligned(a, b, t.frame_value_words)
+    found = aligned(a, b, t.frame_value_words)
+    if found is not None and _keys_before_a_name(a, b, frozenset(found.was), frozenset(found.now)):
+        return None  # "writes chat replies in Spanish" / "now writes code comments in Spanish"
+    return found
 
 
 def adds(p: Profile) -> bool:
