@@ -1184,3 +1184,38 @@ def test_another_thing_said_in_the_same_named_value_stays_apart(a: str, b: str) 
 )
 def test_a_new_name_or_a_common_word_in_one_place_is_still_an_update(old: str, new: str) -> None:
     superseded(old, new)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Der Nutzer wohnt in Berlin.", "Der Nutzer ist nach München gezogen."),
+        ("Jonas lebt in Köln.", "Jonas ist letztes Jahr nach Hamburg umgezogen."),
+        ("El usuario vive en Madrid.", "El usuario se mudó a Sevilla."),
+        ("Lucía vive en Bilbao.", "Lucía se ha trasladado a Valencia."),
+        ("L'utilisateur habite à Lyon.", "L'utilisateur s'est installé à Marseille."),
+        ("Claire vit à Lille.", "Claire a déménagé à Nantes."),
+        ("L'utente vive a Roma.", "L'utente si è trasferito a Milano."),
+        ("O utilizador mora em Lisboa.", "O utilizador mudou-se para Coimbra."),
+        ("De gebruiker woont in Utrecht.", "De gebruiker is naar Rotterdam verhuisd."),
+    ],
+)
+def test_a_move_said_in_other_languages_supersedes_where_one_lives(old: str, new: str) -> None:
+    """ "ist nach München gezogen", "se mudó a", "s'est installé à": a move to a named
+    place reads as "lives there now", as the English "moved to" does; the two shared
+    only the generic subject and no frame verb."""
+    superseded(old, new)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Der Nutzer wohnt in Berlin.", "Die Schwester des Nutzers ist nach München gezogen."),
+        ("El usuario vive en Madrid.", "El hermano del usuario se mudó a Sevilla."),
+        ("L'utilisateur habite à Lyon.", "L'utilisateur travaille à Marseille."),
+        ("Der Nutzer wohnt in Berlin.", "Das Team ist nach Slack umgezogen."),
+        ("Der Nutzer wohnt in Berlin.", "Der Nutzer ist nach Mitternacht erreichbar."),
+    ],
+)
+def test_someone_else_moving_in_other_languages_leaves_where_one_lives(old: str, new: str) -> None:
+    assert planned(old, new) == []

@@ -37,6 +37,7 @@ __all__ = [
     "FRAME_ZH",
     "IN_CHARGE",
     "MOVED_TO",
+    "MOVES",
     "REPORTS_TO",
     "KIND_NAMES",
     "PHRASES",
@@ -44,6 +45,7 @@ __all__ = [
     "STOP_WORDS",
     "SYNONYMS",
     "same_verb",
+    "read_moves",
     "spelled_out",
     "stem",
 ]
@@ -108,6 +110,8 @@ SYNONYMS = _synonyms(
     short: brief concise terse succinct kurz kurze kurzen knapp knappe breve breves
         brevi corto corta cortos cortas corti courte courtes bref brève brèves curto
         curta curtos curtas kort korte beknopt beknopte
+    live: lives lived living wohnt wohnen lebt leben vive viven vivir vit vivent vivre
+        habite habitent habiter mora moram morar abita abitano abitare woont wonen
     answer: reply replies response responses answers antwort antworten respuesta
         respuestas réponse réponses risposta risposte resposta respostas antwoord
         antwoorden
@@ -354,6 +358,39 @@ as written), read as "now lives in": "User lives in Berlin" / "User moved to Mun
 share only the generic "user", so they needed the same frame verb and had "lives" and
 "moved". Applied to folded (lower-case) text; "moved the repo to GitLab" (something
 moved, not the subject) is left as written."""
+
+_PLACE = r"([^\W\d][\w'-]*(?: [^\W\d][\w'-]*)?)"
+MOVES = tuple(
+    (re.compile(pattern), reading)
+    for pattern, reading in (
+        # "ist nach München gezogen", "ist letztes Jahr nach Hamburg umgezogen", "zog nach";
+        # not "ist von Hamburg nach Berlin gezogen", which names the old value (OLD_VALUE)
+        (rf"\b(?:ist|sind|bin)\b(?: (?!von\b)\w+){{0,2}}? nach {_PLACE} (?:um)?gezogen\b",
+         r"wohnt jetzt in \1"),
+        (r"\b(?:zog|zogen|zieht|ist umgezogen) nach\b(?= [^\W\d])", "wohnt jetzt in"),
+        (r"\b(?:se (?:ha |han )?(?:mudó|mudado|mudaron|trasladó|trasladado)|se fue a vivir) a\b"
+         r"(?= [^\W\d])", "ahora vive en"),
+        (r"\b(?:a déménagé|a emménagé|s'est installée?|est partie? vivre) à\b(?= [^\W\d])",
+         "habite maintenant à"),
+        (r"\bsi è (?:trasferit[oa]|spostat[oa]) a\b(?= [^\W\d])", "ora vive a"),
+        (r"\b(?:mudou-se|se mudou|mudou se) para(?: o| a)?\b(?= [^\W\d])", "agora mora em"),
+        (rf"\b(?:is|zijn) naar {_PLACE} (?:verhuisd|getrokken)\b", r"woont nu in \1"),
+        (r"\b(?:is |zijn )?verhuisd naar\b(?= [^\W\d])", "woont nu in"),
+    )
+)  # fmt: skip
+"""A move to a named place in de, es, fr, it, pt and nl, read as "lives there now" in
+the same language ("ist nach München gezogen": "wohnt jetzt in München", "se mudó a":
+"ahora vive en", "s'est installé à": "habite maintenant à"), as :data:`MOVED_TO` reads
+the English one; the verbs of living are one word (:data:`SYNONYMS`), so "lebt in Köln"
+and "wohnt jetzt in Hamburg" share their frame."""
+
+
+def read_moves(folded: str) -> str:
+    """``folded`` text with each move to a named place read as "now lives in"."""
+    folded = MOVED_TO.sub("now lives in", folded)
+    for pattern, reading in MOVES:
+        folded = pattern.sub(reading, folded)
+    return folded
 
 REPORTS_TO = re.compile(r"\b(?:reports? to|reporting to)\b")
 """The English verbs of :data:`IN_CHARGE` whose subject has the named person as its

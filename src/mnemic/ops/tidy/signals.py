@@ -45,10 +45,10 @@ from .lexicon import (
     FRAME_ZH,
     IN_CHARGE,
     KIND_NAMES,
-    MOVED_TO,
     REPORTS_TO,
     STOP_CHARS,
     STOP_WORDS,
+    read_moves,
     same_verb,
     spelled_out,
     stem,
@@ -276,7 +276,7 @@ def profile(text: str) -> Profile:
     """The :class:`Profile` of one entry."""
     folded = digits(spelled_out(_fold(text)))
     folded = IN_CHARGE.sub("manager", REPORTS_TO.sub("manager is", folded))
-    folded = MOVED_TO.sub("now lives in", folded)
+    folded = read_moves(folded)
     slots, rest = read_slots(folded)
     when: set[str] = set()
     phrases = WHEN.findall(folded)
