@@ -1219,3 +1219,36 @@ def test_a_move_said_in_other_languages_supersedes_where_one_lives(old: str, new
 )
 def test_someone_else_moving_in_other_languages_leaves_where_one_lives(old: str, new: str) -> None:
     assert planned(old, new) == []
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("The standup takes 2 h.", "The standup takes 120 minutes."),
+        ("Die Retro dauert eine Stunde.", "Die Retro dauert 60 Minuten."),
+        ("The weekly sync lasts 1.5 hours.", "The weekly sync lasts 90 min."),
+        ("Backups are kept for 2 weeks.", "Backups are kept for 14 days."),
+        ("La réunion dure une demi-heure.", "La réunion dure 30 minutes."),
+    ],
+)
+def test_one_duration_in_two_units_is_one_fact(a: str, b: str) -> None:
+    """ "2 h" / "120 minutes" was a contradiction (2 vs 120); "eine Stunde" / "60 Minuten"
+    held no value on one side."""
+    merged(a, b)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "values"),
+    [
+        ("The standup takes 15 minutes.", "The standup now takes half an hour.", "15 vs 30"),
+        ("La crèche ferme à 17h.", "La crèche ferme maintenant à 16h.", ""),
+    ],
+)
+def test_another_duration_or_a_time_of_day_still_changes(old: str, new: str, values: str) -> None:
+    p = superseded(old, new)
+    assert values in p.reasons[0]
+
+
+def test_a_rate_per_hour_or_a_habit_per_week_is_no_duration() -> None:
+    assert profile("Rent is 50 EUR an hour.").slots == {"number:50"}
+    assert "number:7" not in profile("User swims once a week.").slots

@@ -53,7 +53,7 @@ from .lexicon import (
     spelled_out,
     stem,
 )
-from .numerals import digits
+from .numerals import digits, durations
 from .phrases import (
     CALENDAR,
     CHANGE_VERB,
@@ -274,7 +274,7 @@ def _old_value(folded: str, names: frozenset[str]) -> tuple[str, ...]:
 
 def profile(text: str) -> Profile:
     """The :class:`Profile` of one entry."""
-    folded = digits(spelled_out(_fold(text)))
+    folded = durations(digits(spelled_out(_fold(text))))
     folded = IN_CHARGE.sub("manager", REPORTS_TO.sub("manager is", folded))
     folded = read_moves(folded)
     slots, rest = read_slots(folded)
