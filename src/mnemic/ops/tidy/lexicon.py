@@ -392,6 +392,7 @@ def read_moves(folded: str) -> str:
         folded = pattern.sub(reading, folded)
     return folded
 
+
 REPORTS_TO = re.compile(r"\b(?:reports? to|reporting to)\b")
 """The English verbs of :data:`IN_CHARGE` whose subject has the named person as its
 manager: read as "manager is" before the rest of the relation is folded, so "the user

@@ -117,7 +117,8 @@ _UNIT = {w: (unit, factor) for words, unit, factor in (
     (_MINUTES, "minutes", 1), (_HOURS, "minutes", 60), (_DAYS, "days", 1), (_WEEKS, "days", 7),
 ) for w in words.split()}  # fmt: skip
 _AMOUNT = re.compile(
-    r"(?<![\w.,:/])(\d+(?:[.,]\d+)?)\s?(" + "|".join(sorted(_UNIT, key=len, reverse=True))
+    r"(?<![\w.,:/])(\d+(?:[.,]\d+)?)\s?("
+    + "|".join(sorted(_UNIT, key=len, reverse=True))
     + r")\b(?![.,:]?\d)"
 )
 _AT = re.compile(r"(?:\b(?:à|a|vers|dès|at|um|bis|ab|las|alle|om|jusqu'à)\s*)$")
