@@ -1252,3 +1252,31 @@ def test_another_duration_or_a_time_of_day_still_changes(old: str, new: str, val
 def test_a_rate_per_hour_or_a_habit_per_week_is_no_duration() -> None:
     assert profile("Rent is 50 EUR an hour.").slots == {"number:50"}
     assert "number:7" not in profile("User swims once a week.").slots
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User's rent is 1200 EUR a month.", "Landlord raised the rent to 1350 EUR."),
+        ("User takes 50 mg of sertraline daily.",
+         "Doctor raised the user's sertraline dose to 100 mg."),
+        ("The team's standup is at 9:30.", "Maria moved the standup to 10:00."),
+    ],
+)  # fmt: skip
+def test_who_changed_the_value_may_stand_before_the_verb_of_change(old: str, new: str) -> None:
+    """ "*Landlord* raised the rent to 1350": the words before a verb of change that takes
+    the key as its object ("raised *the rent* to") say who changed it, not another
+    subject; the update's words of its own had to stand after its marker."""
+    superseded(old, new)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Staging allows 100 requests per minute.", "Production now allows 500 requests per minute."),
+        ("The web team's rate limit is 100.", "The mobile team raised its rate limit to 500."),
+        ("User's rent is 1200 EUR a month.", "Landlord raised the deposit to 1350 EUR."),
+    ],
+)  # fmt: skip
+def test_another_subject_before_the_marker_stays_apart(a: str, b: str) -> None:
+    assert planned(a, b) == []

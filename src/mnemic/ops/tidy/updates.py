@@ -22,12 +22,13 @@ with", "改用"), beside an entry it may change (:mod:`.detect` asks them in tur
 from __future__ import annotations
 
 import itertools
+import re
 from typing import TYPE_CHECKING
 
 from .frames import Aligned, aligned
 from .lexicon import stem
-from .phrases import ADDITIVE, FAVOURITE
-from .signals import GENERIC, PairSignals, Profile
+from .phrases import ADDITIVE, FAVOURITE, UPDATE
+from .signals import GENERIC, PairSignals, Profile, _words
 
 if TYPE_CHECKING:
     from .thresholds import Thresholds
@@ -143,10 +144,59 @@ def reworded_value(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> boo
         and a.stated != b.stated
     ):
         return False
-    for new, own in ((a, oa), (b, ob)):
-        if new.update and own and own <= set(new.after_update):
+    for new, old_, own, theirs in ((a, b, oa, ob), (b, a, ob, oa)):
+        if not new.update or not own:
+            continue
+        if own <= set(new.after_update):
             return True
+        if own <= set(new.after_update) | _agent_and_key(new, old_) and _after_value(old_, theirs):
+            return True  # "*Landlord* raised *the rent* to 1350 EUR"
     return False
+
+
+_CHANGE_OBJECT = re.compile(
+    r"raised|lowered|increased|decreased|reduced|cut|bumped|moved|switched|changed|resized|"
+    r"upgraded|downgraded|extended|shortened|erhöht|gesenkt|angehoben|verschoben|verlegt|"
+    r"subió|bajó|aumentó|redujo|cambió|movió|augmenté|augmentée|baissé|baissée|"
+    r"aumentou|baixou|reduziu|mudou|aumentato|aumentata|ridotto|ridotta|spostato|spostata|"
+    r"verhoogd|verlaagd|verplaatst"
+)
+"""Update markers that are verbs taking the changed key as their object: "raised *the
+rent* to", "moved *the standup* to", "hat *die Miete* erhöht"."""
+_PARTICLE = re.compile(r"to|from|by|auf|um|von|a|à|de|para|da|naar|met|van")
+_POSSESSIVE = re.compile(r"its|their|his|her|our|sein|seine|seinen|ihr|ihre|ihren|su|sus|son|sa|"
+                         r"ses|leur|leurs|seu|sua|suo|zijn|haar|hun")  # fmt: skip
+
+
+def _agent_and_key(new: Profile, old: Profile) -> set[str]:
+    """The content words of an update said before its marker, when that marker is a verb
+    of change whose object, up to its particle, holds a word the other entry says (the
+    key): "*Landlord* raised *the rent* to 1350", "*Doctor* raised the user's *sertraline
+    dose* to 100 mg". Those words say who changed the value, and the object's words
+    name the key; empty otherwise, or when the object is the agent's own ("the mobile
+    team raised *its* rate limit": another subject's key)."""
+    text = new.text.casefold()  # "the user's dose": one word before the particle
+    marker = UPDATE.search(text)
+    if marker is None or not _CHANGE_OBJECT.fullmatch(marker.group(0)):
+        return set()
+    tokens = text[marker.end() :].split()
+    to = next((i for i, t in enumerate(tokens[:6]) if _PARTICLE.fullmatch(t)), None)
+    if not to or _POSSESSIVE.fullmatch(tokens[0]):
+        return set()
+    key = set(_words(" ".join(tokens[:to])))
+    if not key & old.words:
+        return set()
+    return key | set(_words(text[: marker.start()]))
+
+
+def _after_value(p: Profile, own: frozenset[str]) -> bool:
+    """Whether the words ``own`` of ``p`` all stand after its first value (a detail of
+    the value: "1200 EUR *a month*"), none in its subject ("the *web* team's limit is
+    100")."""
+    first = min((p.folded.find(v.partition(":")[2]) for v in p.stated), default=-1)
+    if first < 0:
+        return False
+    return set(_words(p.folded[first:])) >= own
 
 
 def names_old_value(a: Profile, b: Profile) -> bool:
