@@ -1280,3 +1280,50 @@ def test_who_changed_the_value_may_stand_before_the_verb_of_change(old: str, new
 )  # fmt: skip
 def test_another_subject_before_the_marker_stays_apart(a: str, b: str) -> None:
     assert planned(a, b) == []
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("用户喜欢简短的回答", "用户偏好简洁的答复"),
+        ("用户要简要的回复", "用户喜欢简短的回答"),
+    ],
+)
+def test_chinese_synonyms_of_short_answers_are_one_preference(a: str, b: str) -> None:
+    """简短 / 简洁 / 简要 and 回答 / 答复 / 回复: as "brief" / "short" and "answer" /
+    "reply" already were; the pair shared no character bigram but the user."""
+    merged(a, b)
+
+
+def test_chinese_short_and_detailed_answers_stay_apart() -> None:
+    assert planned("用户喜欢简短的回答", "用户喜欢详细的回答") == []
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("User is vegetarian.", "User does not eat meat."),
+        ("De gebruiker is vegetariër.", "De gebruiker eet geen vlees."),
+        ("Der Nutzer ist Vegetarier.", "Der Nutzer isst kein Fleisch."),
+        ("El usuario es vegetariano.", "El usuario no come carne."),
+        ("L'utilisateur est végétarien.", "L'utilisateur ne mange pas de viande."),
+        ("User is teetotal.", "User doesn't drink alcohol."),
+    ],
+)
+def test_a_word_for_a_habit_not_held_is_that_negation(a: str, b: str) -> None:
+    """ "vegetarian" is "does not eat meat", "teetotal" "does not drink alcohol": no
+    shared form, and the negation on one side read as a contradiction would."""
+    merged(a, b)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User is vegetarian.", "User eats meat again."),
+        ("User eats meat.", "User no longer eats meat."),
+        ("User does not eat fish.", "User is vegetarian."),
+        ("User eats vegetarian at lunch.", "User does not eat meat at dinner."),
+    ],
+)
+def test_eating_meat_or_stopping_is_not_being_vegetarian(old: str, new: str) -> None:
+    assert not any(p.kind == "merge" for p in planned(old, new))

@@ -44,6 +44,8 @@ __all__ = [
     "STOP_CHARS",
     "STOP_WORDS",
     "SYNONYMS",
+    "CONCEPTS",
+    "concepts",
     "same_verb",
     "read_moves",
     "spelled_out",
@@ -121,6 +123,46 @@ SYNONYMS = _synonyms(
 one of them: "wants *brief* answers" and "likes *short* replies", "respuestas *breves*"
 and "respuestas *cortas*" are one preference. Not the forms with another common reading
 ("court", "corte": a haircut, a court)."""
+
+
+_CONCEPTS = {
+    # a word for a habit not held, read as that negation in its language: "vegetarian"
+    # is "does not eat meat", "Vegetarier" "isst kein Fleisch"
+    "not meat": "vegetarian",
+    "kein fleisch": "vegetarier vegetarierin",
+    "geen vlees": "vegetariër vegetarisch",
+    "no carne": "vegetariano vegetariana vegetarianos vegetarianas vegetariani",
+    "pas de viande": "végétarien végétarienne végétariens végétariennes",
+    "not alcohol": "teetotal teetotaler teetotaller",
+    "kein alkohol": "abstinent abstinenzler",
+    "no alcohol": "abstemio abstemia",
+    "non alcol": "astemio astemia",
+}
+CONCEPTS = re.compile(
+    r"\b(?:is|are|am|ist|bin|sind|es|son|soy|est|sont|suis|è|sono|é|são|sou|zijn|ben)"
+    r"(?: (?:a|an|ein|eine|un|une|una|uno|een|um|uma|strictly|streng|strikt|estricto))?"
+    r" (" + "|".join(w for words in _CONCEPTS.values() for w in words.split()) + r")\b"
+)
+_CONCEPT = {w: phrase for phrase, words in _CONCEPTS.items() for w in words.split()}
+_CJK_CONCEPTS = (
+    (re.compile("是素食者|吃素|は菜食主義者|はベジタリアン"), "不吃肉"),
+    # synonyms in Chinese, as SYNONYMS joins Latin ones: 简洁 / 简短, 答复 / 回答
+    (re.compile("简洁|简要|简明|精简"), "简短"),
+    (re.compile("答复|回复|回应"), "回答"),
+)
+"""Words that say a negated phrase of general vocabulary, read as that phrase (the one
+word a habit not held has, said of who one is: "is vegetarian" is "not meat", "teetotal" "not alcohol",
+"Vegetarier" "kein Fleisch", "素食" "不吃肉"), and Chinese synonyms (简洁 / 简要: 简短,
+答复 / 回复: 回答): "User is vegetarian" and "User does not eat meat" share no form, and
+read so they are one fact; "User eats meat again" contradicts it."""
+
+
+def concepts(folded: str) -> str:
+    """``folded`` text with the words of :data:`CONCEPTS` read as their phrase."""
+    folded = CONCEPTS.sub(lambda m: _CONCEPT[m.group(1)], folded)
+    for pattern, word in _CJK_CONCEPTS:
+        folded = pattern.sub(word, folded)
+    return folded
 
 
 PHRASES = {"pr": "pull request", "prs": "pull requests", "wfh": "works from home",

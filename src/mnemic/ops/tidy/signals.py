@@ -48,6 +48,7 @@ from .lexicon import (
     REPORTS_TO,
     STOP_CHARS,
     STOP_WORDS,
+    concepts,
     read_moves,
     same_verb,
     spelled_out,
@@ -276,7 +277,7 @@ def profile(text: str) -> Profile:
     """The :class:`Profile` of one entry."""
     folded = durations(digits(spelled_out(_fold(text))))
     folded = IN_CHARGE.sub("manager", REPORTS_TO.sub("manager is", folded))
-    folded = read_moves(folded)
+    folded = concepts(read_moves(folded))
     slots, rest = read_slots(folded)
     when: set[str] = set()
     phrases = WHEN.findall(folded)
