@@ -150,11 +150,12 @@ _CJK_CONCEPTS = (
     (re.compile("简洁|简要|简明|精简"), "简短"),
     (re.compile("答复|回复|回应"), "回答"),
 )
-"""Words that say a negated phrase of general vocabulary, read as that phrase (the one
-word a habit not held has, said of who one is: "is vegetarian" is "not meat", "teetotal" "not alcohol",
-"Vegetarier" "kein Fleisch", "素食" "不吃肉"), and Chinese synonyms (简洁 / 简要: 简短,
-答复 / 回复: 回答): "User is vegetarian" and "User does not eat meat" share no form, and
-read so they are one fact; "User eats meat again" contradicts it."""
+"""Words that say a negated phrase of general vocabulary, read as that phrase: the one
+word a habit not held has, said of who one is ("is vegetarian": "not meat", "teetotal":
+"not alcohol", "ist Vegetarier": "kein Fleisch", "是素食者": "不吃肉"), and Chinese
+synonyms (简洁 / 简要: 简短, 答复 / 回复: 回答). "User is vegetarian" and "User does not
+eat meat" shared no form; read so, they are one fact, and "User eats meat again"
+contradicts the first. A diet as a value ("eats vegetarian at lunch") stays as written."""
 
 
 def concepts(folded: str) -> str:
