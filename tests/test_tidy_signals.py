@@ -1327,3 +1327,31 @@ def test_a_word_for_a_habit_not_held_is_that_negation(a: str, b: str) -> None:
 )
 def test_eating_meat_or_stopping_is_not_being_vegetarian(old: str, new: str) -> None:
     assert not any(p.kind == "merge" for p in planned(old, new))
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Die Kundendaten liegen in Frankfurt.", "Die Kundenkonten liegen in Frankfurt."),
+        ("Die Produktionsdatenbank läuft auf Postgres 15.",
+         "Die Produktionsserver laufen auf Postgres 15."),
+        ("Die Projektplanung liegt in Confluence.", "Das Projektbudget liegt in Confluence."),
+    ],
+)  # fmt: skip
+def test_two_compounds_of_one_head_are_two_words(a: str, b: str) -> None:
+    """ "Kundendaten" / "Kundenkonten": a stem is cut to six letters, which left both the
+    one stem "kunden", and the two entries were merged as one fact."""
+    assert planned(a, b) == []
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Die Anforderungen liegen im Wiki.", "Die Anforderung liegt im Wiki."),
+        ("Nachmittags trinkt der Nutzer Tee.", "Am Nachmittag trinkt der Nutzer Tee."),
+        ("Die Produktionsdatenbank liegt in Frankfurt.",
+         "Die Produktionsdatenbanken liegen in Frankfurt."),
+    ],
+)  # fmt: skip
+def test_inflections_of_one_long_word_are_still_one_word(a: str, b: str) -> None:
+    merged(a, b)

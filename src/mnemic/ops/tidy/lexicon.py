@@ -198,6 +198,38 @@ def stem(word: str) -> str:
     return str(_english().stemWord(word))[:_STEM]
 
 
+SUFFIXES = frozenset(
+    """
+    ation ations ationen ieren iert ierte ierung ierungen ung ungen ment ments ing ings
+    er ers ern en es ed ion ions cion ciones sion tion tions zione zioni ite ita itat
+    eur eurs euse ant ante ent ente ismus ist isten heit keit lich lichen isch ische
+    ischen ive iven able ible ement ements amento amenti imento imiento
+    """.split()
+)
+"""Endings that make another form of one word, not another word: "install*ation*" /
+"install*ieren*", "Anforder*ungen*" / "Anforder*ung*" (:func:`two_words`)."""
+
+
+def two_words(word: str, other: str) -> bool:
+    """Whether two Latin words (folded) of one :func:`stem` are two words: each goes on
+    for four letters or more past what they share, and neither ending is a form of one
+    word (:data:`SUFFIXES`): "*Kunden*daten" / "*Kunden*konten", "*Produktions*datenbank"
+    / "*Produktions*server" (compounds of one head, which the six-letter cut joins), not
+    "Nachmittag*s*" / "Nachmittag" nor "Install*ation*" / "install*ieren*"."""
+    word, other = _unaccented(word), _unaccented(other)
+    n = 0
+    while n < min(len(word), len(other)) and word[n] == other[n]:
+        n += 1
+    rest = (word[n:], other[n:])
+    return all(len(r) >= 4 and r not in SUFFIXES for r in rest)
+
+
+def _unaccented(word: str) -> str:
+    if word.isascii():
+        return word
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+
+
 def same_verb(word: str, other: str) -> bool:
     """Whether one of two stems is a form of the other's verb the stem does not join:
     the German or Dutch past participle, its "ge-" form ("geprüft" / "prüft", "gemaakt"

@@ -53,6 +53,7 @@ from .lexicon import (
     same_verb,
     spelled_out,
     stem,
+    two_words,
 )
 from .numerals import digits, durations
 from .phrases import (
@@ -131,6 +132,10 @@ class Profile:
     was: tuple[str, ...] = ()
     """The content words an update names as the value it replaces: "moved *from
     Berlin* to Munich", "Linear now, *not Jira*", "*instead of* Jira", "从*Jira*换成"."""
+
+    forms: tuple[tuple[str, str], ...] = ()
+    """Each Latin content word as written (folded), by its stem: ("kunden",
+    "kundendaten"), so two words of one stem can be told apart (:func:`compare`)."""
 
     names: frozenset[str] = frozenset()
     """Its content words written with a capital inside a sentence (stems): names, and
@@ -318,8 +323,18 @@ def profile(text: str) -> Profile:
         after,
         frozenset(when),
         was,
+        tuple(sorted(_forms(plain, frozenset(order)))),
         frozenset(stem(n) for n in names) & frozenset(order),
     )
+
+
+def _forms(plain: str, words: frozenset[str]) -> set[tuple[str, str]]:
+    """The Latin words of ``plain`` (folded) that are content ``words``, by stem."""
+    return {
+        (stem(t), t)
+        for t in _WORD.findall(plain)
+        if len(t) > 6 and not _CJK_CHAR.match(t) and stem(t) in words
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -364,30 +379,42 @@ def compare(a: Profile, b: Profile, cosine: float | None = None) -> PairSignals:
     union = len(a.shingles | b.shingles)
     jac = len(a.shingles & b.shingles) / union if union else 0.0
     a_words = _as_in(a.words, b.words)
-    shared = (a_words & b.words) - GENERIC
+    b_words = b.words
+    two = {w for w in a_words & b_words if _two_words(a, b, w)}
+    if two:  # "Kundendaten" / "Kundenkonten": one stem, two words, each as written
+        a_words = (a_words - two) | {t for w, t in a.forms if w in two}
+        b_words = (b_words - two) | {t for w, t in b.forms if w in two}
+    shared = (a_words & b_words) - GENERIC
     kinds = a.kinds & b.kinds
     differ = any(
         {v for v in a.slots if v.startswith(k + ":")}
         != {v for v in b.slots if v.startswith(k + ":")}
         for k in kinds
     )
-    smaller = min(len(a_words - GENERIC), len(b.words - GENERIC))
+    smaller = min(len(a_words - GENERIC), len(b_words - GENERIC))
     overlap = len(shared) / smaller if smaller else 0.0
-    every_a, every_b = a_words | a.slots, b.words | b.slots
+    every_a, every_b = a_words | a.slots, b_words | b.slots
     together = len(every_a | every_b)
     return PairSignals(
         jac,
         overlap,
         len(every_a & every_b) / together if together else 0.0,
         len(shared),
-        a_words - b.words,
-        b.words - a_words,
+        a_words - b_words,
+        b_words - a_words,
         differ,
         a.slots <= b.slots or b.slots <= a.slots,
         a.negated != b.negated,
         a.update or b.update,
         cosine,
     )
+
+
+def _two_words(a: Profile, b: Profile, w: str) -> bool:
+    """Whether ``a`` and ``b`` write the stem ``w`` as two words (:func:`.lexicon.two_words`)."""
+    fa = [t for x, t in a.forms if x == w]
+    fb = [t for x, t in b.forms if x == w]
+    return bool(fa and fb) and all(two_words(x, y) for x in fa for y in fb)
 
 
 def _as_in(words: frozenset[str], other: frozenset[str]) -> frozenset[str]:
