@@ -198,18 +198,6 @@ def stem(word: str) -> str:
     return str(_english().stemWord(word))[:_STEM]
 
 
-SUFFIXES = frozenset(
-    """
-    ation ations ationen ieren iert ierte ierung ierungen ung ungen ment ments ing ings
-    er ers ern en es ed ion ions cion ciones sion tion tions zione zioni ite ita itat
-    eur eurs euse ant ante ent ente ismus ist isten heit keit lich lichen isch ische
-    ischen ive iven able ible ement ements amento amenti imento imiento
-    """.split()
-)
-"""Endings that make another form of one word, not another word: "install*ation*" /
-"install*ieren*", "Anforder*ungen*" / "Anforder*ung*" (:func:`two_words`)."""
-
-
 def two_words(word: str, other: str) -> bool:
     """Whether two Latin words (folded) of one :func:`stem` are two words: each goes on
     for four letters or more past what they share, and neither ending is a form of one
@@ -246,6 +234,20 @@ def same_verb(word: str, other: str) -> bool:
 def _listed(text: str) -> list[str]:
     """The words of a word list written as one string."""
     return text.split()
+
+
+SUFFIXES = frozenset(
+    _listed(
+        """
+    ation ations ationen ieren iert ierte ierung ierungen ung ungen ment ments ing ings
+    er ers ern en es ed ion ions cion ciones sion tion tions zione zioni ite ita itat
+    eur eurs euse ant ante ent ente ismus ist isten heit keit lich lichen isch ische
+    ischen ive iven able ible ement ements amento amenti imento imiento
+    """
+    )
+)
+"""Endings that make another form of one word, not another word: "install*ation*" /
+"install*ieren*", "Anforder*ungen*" / "Anforder*ung*" (:func:`two_words`)."""
 
 
 # Function words and everyday verbs: they carry no subject or value of their own, so a
