@@ -1355,3 +1355,28 @@ def test_two_compounds_of_one_head_are_two_words(a: str, b: str) -> None:
 )  # fmt: skip
 def test_inflections_of_one_long_word_are_still_one_word(a: str, b: str) -> None:
     merged(a, b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Die Prod-DB liegt in Frankfurt.", "Die Produktionsdatenbank liegt in Frankfurt."),
+        ("Die Kundendatenbank läuft auf Postgres.", "Die Datenbank der Kunden läuft auf Postgres."),
+        ("De klantgegevens staan in Amsterdam.", "De gegevens van klanten staan in Amsterdam."),
+    ],
+)  # fmt: skip
+def test_a_compound_meets_its_parts(a: str, b: str) -> None:
+    """ "Produktionsdatenbank" is one word, "Prod-DB" two: the compound is read as the
+    other entry's two words when it is made of them (a linking "s" or "en" read past)."""
+    merged(a, b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Die Produktionsdatenbank liegt in Frankfurt.", "Die Testdatenbank liegt in Frankfurt."),
+        ("Die Prod-DB liegt in Frankfurt.", "Der Produktionsserver liegt in Frankfurt."),
+    ],
+)
+def test_a_compound_of_other_parts_stays_apart(a: str, b: str) -> None:
+    assert planned(a, b) == []

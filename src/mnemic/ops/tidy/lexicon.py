@@ -114,6 +114,8 @@ SYNONYMS = _synonyms(
         curta curtos curtas kort korte beknopt beknopte
     live: lives lived living wohnt wohnen lebt leben vive viven vivir vit vivent vivre
         habite habitent habiter mora moram morar abita abitano abitare woont wonen
+    database: datenbank datenbanken databank databanken
+    production: produktion
     answer: reply replies response responses answers antwort antworten respuesta
         respuestas réponse réponses risposta risposte resposta respostas antwoord
         antwoorden

@@ -384,6 +384,7 @@ def compare(a: Profile, b: Profile, cosine: float | None = None) -> PairSignals:
     if two:  # "Kundendaten" / "Kundenkonten": one stem, two words, each as written
         a_words = (a_words - two) | {t for w, t in a.forms if w in two}
         b_words = (b_words - two) | {t for w, t in b.forms if w in two}
+    a_words, b_words = _compounds(a, a_words, b_words), _compounds(b, b_words, a_words)
     shared = (a_words & b_words) - GENERIC
     kinds = a.kinds & b.kinds
     differ = any(
@@ -408,6 +409,41 @@ def compare(a: Profile, b: Profile, cosine: float | None = None) -> PairSignals:
         a.update or b.update,
         cosine,
     )
+
+
+_LINK = ("", "s", "n", "en", "e", "es")
+"""What may join the head of a compound to its tail ("Produktion*s*datenbank", "Kunde*n*",
+"klant*en*"), read past or added to meet the other entry's word."""
+
+
+def _compounds(p: Profile, words: frozenset[str], other: frozenset[str]) -> frozenset[str]:
+    """``words`` (of ``p``) with each compound the ``other`` entry says as two words
+    read as those words: "Produktionsdatenbank" beside "Prod-DB" (production, database),
+    "Kundendatenbank" beside "Datenbank der Kunden"."""
+    out = set(words)
+    for w, t in p.forms:
+        if w in other or w not in words or len(t) < 8:
+            continue
+        parts = _parts(t, other)
+        if parts:
+            out = (out - {w}) | set(parts)
+    return frozenset(out)
+
+
+def _parts(word: str, other: frozenset[str]) -> tuple[str, str] | None:
+    """The stems of the two words of ``other`` that ``word`` is made of, head then tail
+    (a linking letter read past), None when it is not."""
+    for i in range(3, len(word) - 2):
+        tail = stem(word[i:])
+        if tail not in other:
+            continue
+        head = word[:i]
+        for h in {head[: len(head) - len(k)] for k in _LINK if head.endswith(k)} | {
+            head + k for k in _LINK
+        }:
+            if len(h) >= 3 and stem(h) in other and stem(h) != tail:
+                return stem(h), tail
+    return None
 
 
 def _two_words(a: Profile, b: Profile, w: str) -> bool:
