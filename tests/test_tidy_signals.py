@@ -1380,3 +1380,21 @@ def test_a_compound_meets_its_parts(a: str, b: str) -> None:
 )
 def test_a_compound_of_other_parts_stays_apart(a: str, b: str) -> None:
     assert planned(a, b) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Die API erlaubt 60 Anfragen pro Minute.",
+         "Das Limit der API liegt jetzt bei 120 Anfragen pro Minute."),
+        ("The upload size is 10 MB.", "The upload size limit is now 25 MB."),
+    ],
+)  # fmt: skip
+def test_a_limit_names_the_kind_of_its_number(old: str, new: str) -> None:
+    """ "Limit" beside a number names its kind, as "port" does: the update held it as a
+    word of its own before its marker, which read as another subject."""
+    superseded(old, new)
+
+
+def test_a_limit_of_another_key_stays_apart() -> None:
+    assert planned("The upload limit is 10 MB.", "The download limit is now 25 MB.") == []

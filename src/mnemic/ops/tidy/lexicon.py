@@ -404,7 +404,8 @@ _KIND_NAMES = {
     "speicherort ruta ubicación carpeta chemin emplacement dossier répertoire 路径 位置 目录",
     ("date", "calendar"): "date deadline datum frist abgabe fällig fecha límite plazo vence "
     "vencimiento échéance limite 截止日期 截止 到期 期限",
-    ("number",): "port ports puerto localhost 端口",
+    ("number",): "port ports puerto localhost limit limits limite limites límite límites "
+    "limiet limieten 端口 上限 限制",
     ("id",): "zone zeitzone zona horaria fuseau horaire 时区",
 }
 
