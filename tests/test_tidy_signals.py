@@ -1398,3 +1398,25 @@ def test_a_limit_names_the_kind_of_its_number(old: str, new: str) -> None:
 
 def test_a_limit_of_another_key_stays_apart() -> None:
     assert planned("The upload limit is 10 MB.", "The download limit is now 25 MB.") == []
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Le responsable de Marc est Julien.", "Marc rend compte à Julien."),
+        ("La responsable del equipo es Marta.", "Marta se encarga del equipo."),
+        ("Die Chefin von Jana ist Petra.", "Jana hat Petra als Chefin."),
+    ],
+)
+def test_the_person_in_charge_said_as_a_noun_with_its_article_is_one_fact(a: str, b: str) -> None:
+    """ "le responsable de" (the noun, with its article: the person in charge) and "als
+    Chefin" are the in-charge relation, as "rend compte à" and "Chefin" already were."""
+    merged(a, b)
+
+
+def test_depending_on_another_person_now_supersedes_the_manager() -> None:
+    superseded("Le responsable de Marc est Julien.", "Marc dépend maintenant de Sophie.")
+
+
+def test_responsable_as_blame_or_an_english_chef_is_no_manager() -> None:
+    assert planned("Tom is the chef of the canteen.", "Tom manages the canteen.") == []

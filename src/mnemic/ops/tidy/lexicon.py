@@ -48,6 +48,7 @@ __all__ = [
     "concepts",
     "same_verb",
     "read_moves",
+    "in_charge",
     "spelled_out",
     "stem",
 ]
@@ -173,6 +174,12 @@ PHRASES = {"pr": "pull request", "prs": "pull requests", "wfh": "works from home
 """Abbreviations of several words, by those words: "Bram's *PR*" and "Bram's *pull
 request*" are one subject (:func:`spelled_out`)."""
 _PHRASE = re.compile(r"\b(?:" + "|".join(PHRASES) + r")\b")
+
+
+def in_charge(folded: str) -> str:
+    """``folded`` text with each in-charge relation (:data:`IN_CHARGE`) read as the one
+    word "manager", an update marker inside it kept ("dépend *maintenant* de")."""
+    return IN_CHARGE.sub(lambda m: "manager" + (m.group("now") or "") + " ", folded)
 
 
 def spelled_out(folded: str) -> str:
@@ -420,8 +427,10 @@ IN_CHARGE = re.compile(
     r"\b(?:reports? to|reporting to|line manager|managers?|manages|managed by|boss|"
     r"supervisor|owns|owned by|owners? of|in charge of|responsible for|vorgesetzter?|"
     r"vorgesetzten|chefin|teamleiter(?:in)?|berichtet an|zuständig(?: für)?|"
-    r"verantwortlich(?: für)?|betreut|jef[ea]|depende de|se encarga de|encargad[oa] de|"
-    r"rend compte à|s'occupe de|chefe|responde (?:a|à)|responsável por|capo|riporta a|"
+    r"verantwortlich(?: für)?|betreut|jef[ea]|depende de|se encarga del?|encargad[oa] del?|"
+    r"rend compte à|s'occupe de|(?:le|la|el) responsable(?: de| del| du| des)?|"
+    r"dépend(?P<now> maintenant| désormais)? d(?:e |')|"
+    r"als chef(?:in)?|chefe|responde (?:a|à)|responsável por|capo|riporta a|"
     r"si occupa di|leidinggevende|teamleider|rapporteert aan|verantwoordelijk voor|"
     r"eigenaar(?: van)?)\b"
 )

@@ -43,12 +43,12 @@ from .lexicon import (
     FRAME_NOUNS,
     FRAME_STEMS,
     FRAME_ZH,
-    IN_CHARGE,
     KIND_NAMES,
     REPORTS_TO,
     STOP_CHARS,
     STOP_WORDS,
     concepts,
+    in_charge,
     read_moves,
     same_verb,
     spelled_out,
@@ -281,7 +281,7 @@ def _old_value(folded: str, names: frozenset[str]) -> tuple[str, ...]:
 def profile(text: str) -> Profile:
     """The :class:`Profile` of one entry."""
     folded = durations(digits(spelled_out(_fold(text))))
-    folded = IN_CHARGE.sub("manager", REPORTS_TO.sub("manager is", folded))
+    folded = in_charge(REPORTS_TO.sub("manager is", folded))
     folded = concepts(read_moves(folded))
     slots, rest = read_slots(folded)
     when: set[str] = set()
