@@ -438,8 +438,11 @@ IN_CHARGE = re.compile(
 "*reports to* Anna", "Priya *owns* the checklist" / "the *owner* of the checklist is
 Priya", "Jonas *betreut* das Deployment" / "für das Deployment ist Jonas *zuständig*",
 "la *jefa* de Carlos es Lucía" / "Carlos *depende de* Lucía": one relation, read as the
-one word "manager" (:func:`.signals.profile`). Not "chef" (an English cook) nor
-"responsable" (French for a manager and a person in charge, Spanish for to blame)."""
+one word "manager" (:func:`in_charge`). "Chef" only after the German "als" ("hat Petra
+*als Chefin*"; an English chef cooks) and "responsable" only as a noun with its article
+("*le responsable de* Marc": the person in charge; "responsable" alone is also to blame).
+"Dépend de" and "depende de" are also "depends on" (a thing): a thing is no person, and
+the other entry rarely holds the same words around it."""
 
 MOVED_TO = re.compile(r"\b(?:has |have )?(?:moved|relocated) to\b(?= [^\W\d])")
 """An English move to a named place (a word follows, not a time: "moved to 10:00" stays
