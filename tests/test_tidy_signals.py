@@ -1420,3 +1420,20 @@ def test_depending_on_another_person_now_supersedes_the_manager() -> None:
 
 def test_responsable_as_blame_or_an_english_chef_is_no_manager() -> None:
     assert planned("Tom is the chef of the canteen.", "Tom manages the canteen.") == []
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Urlaub vom 3.8. bis 17.8.", "Urlaub vom 3. August bis 17. August"),
+        ("Die Abgabe ist am 14.3.", "Die Abgabe ist am 14. März."),
+    ],
+)
+def test_a_german_day_and_month_in_digits_is_that_date(a: str, b: str) -> None:
+    """ "3.8." after "vom", "am", "bis" is the 3rd of August, not the version 3.8."""
+    merged(a, b)
+
+
+def test_a_version_at_the_end_of_a_sentence_stays_a_version() -> None:
+    assert profile("Das Backend nutzt Python 3.8.").slots == {"version:3.8"}
+    assert profile("Die Abgabe ist am 3.8.").slots == {"number:3", "calendar:august"}

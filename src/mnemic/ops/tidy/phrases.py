@@ -22,6 +22,7 @@ __all__ = [
     "UPDATE",
     "WHEN",
     "calendar_value",
+    "day_month",
     "negation_in",
     "negation_said",
 ]
@@ -68,6 +69,22 @@ CALENDAR = frozenset(_MONTHS + _WEEKDAYS) | frozenset(_FORMS) | frozenset(HABITU
 """Month and weekday names (folded), in en, de, es, fr, pt, it and nl, their
 unambiguous abbreviations and the plurals of weekdays: a value, not a content word
 (but :data:`HABITUAL`)."""
+
+
+_GERMAN_MONTHS = _MONTHS[12:24]
+DAY_MONTH = re.compile(
+    r"\b(am|vom|bis|ab|zum|seit|bis zum|den|und|–|-)\s+(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(?!\d)"
+)
+"""A German day and month in digits after a word of dates ("am 3.8.", "vom 3.8. bis
+17.8."): the date, not the version 3.8 ("Python 3.8." stays one)."""
+
+
+def day_month(folded: str) -> str:
+    """``folded`` text with each German day and month in digits written with the
+    month's name ("am 3.8.": "am 3. august"), as the other wording of that date says it."""
+    return DAY_MONTH.sub(
+        lambda m: f"{m.group(1)} {int(m.group(2))}. {_GERMAN_MONTHS[int(m.group(3)) - 1]} ", folded
+    )
 
 
 def calendar_value(word: str) -> str:
