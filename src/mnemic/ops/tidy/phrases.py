@@ -73,7 +73,8 @@ unambiguous abbreviations and the plurals of weekdays: a value, not a content wo
 
 _GERMAN_MONTHS = _MONTHS[12:24]
 DAY_MONTH = re.compile(
-    r"\b(am|vom|bis|ab|zum|seit|bis zum|den|und|–|-)\s+(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(?!\d)"
+    r"\b(am|vom|bis|ab|zum|seit|bis zum|den|und|–|-)\s+"
+    r"(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(?!\d)"
 )
 """A German day and month in digits after a word of dates ("am 3.8.", "vom 3.8. bis
 17.8."): the date, not the version 3.8 ("Python 3.8." stays one)."""
