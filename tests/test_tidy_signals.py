@@ -1261,6 +1261,7 @@ def test_a_rate_per_hour_or_a_habit_per_week_is_no_duration() -> None:
         ("User takes 50 mg of sertraline daily.",
          "Doctor raised the user's sertraline dose to 100 mg."),
         ("The team's standup is at 9:30.", "Maria moved the standup to 10:00."),
+        ("User's daily step goal is 8000.", "Coach bumped the user's daily step goal to 10000."),
     ],
 )  # fmt: skip
 def test_who_changed_the_value_may_stand_before_the_verb_of_change(old: str, new: str) -> None:

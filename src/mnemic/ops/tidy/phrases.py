@@ -168,7 +168,7 @@ UPDATE = re.compile(
     r"switch(?:es|ing)?(?=(?:\s+[^\s.,;:!?]+){0,3}\s+(?:to|over to)\b)|"
     # an amount changed: "raised the rent to 1350", "cut from 30 to 14 days", with its particle
     r"(?:raised|lowered|increased|decreased|reduced|cut|bumped)"
-    r"(?=(?:\s+[^\s.,;:!?]+){0,4}\s+(?:to|from|by)\b)|"
+    r"(?=(?:\s+[^\s.,;:!?]+){0,5}\s+(?:to|from|by)\b)|"
     r"erhöht|gesenkt|angehoben|subió|bajó|aumentó|redujo|augmenté|augmentée|baissé|baissée|"
     r"subiu|aumentou|baixou|reduziu|aumentato|aumentata|ridotto|ridotta|verhoogd|verlaagd|"
     r"ersetzt|reemplazó|remplacé|remplacée|"
