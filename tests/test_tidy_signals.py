@@ -1438,3 +1438,20 @@ def test_a_german_day_and_month_in_digits_is_that_date(a: str, b: str) -> None:
 def test_a_version_at_the_end_of_a_sentence_stays_a_version() -> None:
     assert profile("Das Backend nutzt Python 3.8.").slots == {"version:3.8"}
     assert profile("Die Abgabe ist am 3.8.").slots == {"number:3", "calendar:august"}
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Der Nutzer ist Vegetarier.", "Der Nutzer verzichtet auf Fleisch."),
+        ("Nutzer trinkt keinen Alkohol.", "Nutzer verzichtet auf Alkohol."),
+    ],
+)
+def test_doing_without_is_a_negation(a: str, b: str) -> None:
+    """ "verzichtet auf Fleisch" (does without meat) says what "isst kein Fleisch" says;
+    read as no negation, it contradicted "ist Vegetarier"."""
+    merged(a, b)
+
+
+def test_a_team_lead_is_the_person_in_charge() -> None:
+    merged("User's team lead is Priya.", "Priya manages the user.")

@@ -424,7 +424,7 @@ KIND_NAMES: dict[str, frozenset[str]] = {
 """Per slot kind (``version``, ``path``...): the stems (CJK: the words) that name it."""
 
 IN_CHARGE = re.compile(
-    r"\b(?:reports? to|reporting to|line manager|managers?|manages|managed by|boss|"
+    r"\b(?:reports? to|reporting to|line manager|team lead|tech lead|managers?|manages|managed by|boss|"
     r"supervisor|owns|owned by|owners? of|in charge of|responsible for|vorgesetzter?|"
     r"vorgesetzten|chefin|teamleiter(?:in)?|berichtet an|zuständig(?: für)?|"
     r"verantwortlich(?: für)?|betreut|jef[ea]|depende de|se encarga del?|encargad[oa] del?|"

@@ -150,6 +150,7 @@ NEGATION = re.compile(
     r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|don't|doesn't|didn't|isn't|"
     r"aren't|wasn't|won't|can't|cannot|shouldn't|stopped|quit|dislikes?|hates?|avoids?|"
     r"gave up|cancell?ed|aufgehört|abgesagt|eingestellt|dejó de|dejado de|deja de|"
+    r"verzichtet|verzichten|verzichte|evita|évite|vermijdt|"
     r"cancelado|cancelada|arrêté|arrêtée|annulé|annulée|"
     r"nicht|kein|keine|keinen|keinem|keiner|nie|niemals|nichts|ohne|"
     r"nunca|jamás|ningún|ninguna|ninguno|sin|tampoco|"
