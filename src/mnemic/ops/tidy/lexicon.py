@@ -424,8 +424,9 @@ KIND_NAMES: dict[str, frozenset[str]] = {
 """Per slot kind (``version``, ``path``...): the stems (CJK: the words) that name it."""
 
 IN_CHARGE = re.compile(
-    r"\b(?:reports? to|reporting to|line manager|team lead|tech lead|managers?|manages|managed by|boss|"
-    r"supervisor|owns|owned by|owners? of|in charge of|responsible for|vorgesetzter?|"
+    r"\b(?:reports? to|reporting to|line manager|team lead|tech lead|managers?|manages|"
+    r"managed by|boss|supervisor|owns|owned by|owners? of|in charge of|responsible for|"
+    r"vorgesetzter?|"
     r"vorgesetzten|chefin|teamleiter(?:in)?|berichtet an|zuständig(?: für)?|"
     r"verantwortlich(?: für)?|betreut|jef[ea]|depende de|se encarga del?|encargad[oa] del?|"
     r"rend compte à|s'occupe de|(?:le|la|el) responsable(?: de| del| du| des)?|"
