@@ -1274,7 +1274,8 @@ def test_who_changed_the_value_may_stand_before_the_verb_of_change(old: str, new
 @pytest.mark.parametrize(
     ("a", "b"),
     [
-        ("Staging allows 100 requests per minute.", "Production now allows 500 requests per minute."),
+        ("Staging allows 100 requests per minute.",
+         "Production now allows 500 requests per minute."),
         ("The web team's rate limit is 100.", "The mobile team raised its rate limit to 500."),
         ("User's rent is 1200 EUR a month.", "Landlord raised the deposit to 1350 EUR."),
     ],
