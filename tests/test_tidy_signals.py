@@ -1456,3 +1456,22 @@ def test_doing_without_is_a_negation(a: str, b: str) -> None:
 
 def test_a_team_lead_is_the_person_in_charge() -> None:
     merged("User's team lead is Priya.", "Priya manages the user.")
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("本番のDBはPostgreSQL 15です。", {"databa", "postgr"}),
+        ("用户用VS Code写代码", {"vs", "code"}),
+    ],
+)
+def test_a_latin_word_written_against_cjk_text_is_a_word_of_its_own(
+    text: str, words: set[str]
+) -> None:
+    """ "DBはPostgreSQL" was one word ("dbはpos"): kana and Han are word characters, so
+    the Latin run went on through them."""
+    assert words <= profile(text).words
+
+
+def test_a_latin_value_against_japanese_particles_is_one_fact() -> None:
+    merged("本番のDBはPostgreSQL 15です。", "本番のDBは PostgreSQL 15 です。")

@@ -85,7 +85,7 @@ _REPLACED = re.compile(r"replaced|ersetzt|reemplazó|remplacé|remplacée")
 _BY = re.compile(r"with|by|durch|mit|por|con|par")
 
 _CJK_CHAR = re.compile(f"[{CJK}]")
-_WORD = re.compile(rf"用户|ユーザー|[{CJK}]|[^\W_]+", re.UNICODE)
+_WORD = re.compile(rf"用户|ユーザー|[{CJK}]|[^\W_{CJK}]+", re.UNICODE)
 
 # Who most entries are about: a subject too common to make two entries the same subject
 # ("user", "Nutzer", "usuario", "utilisateur", "utilizador", "utente", "gebruiker")
