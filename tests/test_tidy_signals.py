@@ -1475,3 +1475,20 @@ def test_a_latin_word_written_against_cjk_text_is_a_word_of_its_own(
 
 def test_a_latin_value_against_japanese_particles_is_one_fact() -> None:
     merged("本番のDBはPostgreSQL 15です。", "本番のDBは PostgreSQL 15 です。")
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("本番の DB は PostgreSQL 15 で動いている", "本番の DB は PostgreSQL 15 を使っている"),
+        ("ユーザーは毎朝コーヒーを飲む。", "ユーザーは毎朝コーヒーを飲んでいる。"),
+    ],
+)
+def test_japanese_verb_endings_are_grammar(a: str, b: str) -> None:
+    """Hiragana write particles, endings and auxiliaries (です, ている, んで): read as
+    content, "飲む" / "飲んでいる" shared no bigram and "ている" looked like a word."""
+    merged(a, b)
+
+
+def test_japanese_content_in_kanji_and_katakana_stays_apart() -> None:
+    assert planned("ユーザーは毎朝コーヒーを飲む。", "ユーザーは毎朝紅茶を飲む。") == []

@@ -228,7 +228,7 @@ def _words(text: str, names: frozenset[str] = frozenset()) -> list[str]:
             out.append(token)
             continue
         if _CJK_CHAR.fullmatch(token):
-            if token in STOP_CHARS:
+            if token in STOP_CHARS or "\u3040" <= token <= "\u309f":  # hiragana: grammar
                 flush()
             else:
                 run.append(token)
