@@ -1492,3 +1492,25 @@ def test_japanese_verb_endings_are_grammar(a: str, b: str) -> None:
 
 def test_japanese_content_in_kanji_and_katakana_stays_apart() -> None:
     assert planned("ユーザーは毎朝コーヒーを飲む。", "ユーザーは毎朝紅茶を飲む。") == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("用户住在北京。", "用户搬到了上海。"),
+        ("ユーザーは東京に住んでいる。", "ユーザーは大阪に引っ越した。"),
+    ],
+)
+def test_a_move_in_chinese_or_japanese_supersedes_where_one_lives(old: str, new: str) -> None:
+    superseded(old, new)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("用户住在北京。", "用户的姐姐搬到了上海。"),
+        ("ユーザーは東京に住んでいる。", "ユーザーの姉は大阪に引っ越した。"),
+    ],
+)
+def test_someone_else_moving_in_chinese_or_japanese_stays_apart(old: str, new: str) -> None:
+    assert planned(old, new) == []

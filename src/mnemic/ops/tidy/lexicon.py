@@ -400,6 +400,8 @@ FRAME_ZH = (
     "开始",
     "结束",
     "住在",
+    "住んで",
+    "住む",
 )
 """Chinese frame words, longest first (removed from the text before it is cut)."""
 
@@ -469,9 +471,12 @@ MOVES = tuple(
         (r"\b(?:mudou-se|se mudou|mudou se) para(?: o| a)?\b(?= [^\W\d])", "agora mora em"),
         (rf"\b(?:is|zijn) naar {_PLACE} (?:verhuisd|getrokken)\b", r"woont nu in \1"),
         (r"\b(?:is |zijn )?verhuisd naar\b(?= [^\W\d])", "woont nu in"),
+        ("搬(?:到了|到|去了|去)", "现在住在"),
+        (r"(?<=[はがも])\s*([^\sはがもにへ、。]{1,12})(?:に|へ)引っ越(?:した|しました|す)",
+         r"今は\1に住んでいる"),
     )
 )  # fmt: skip
-"""A move to a named place in de, es, fr, it, pt and nl, read as "lives there now" in
+"""A move to a named place in de, es, fr, it, pt, nl, zh and ja, read as "lives there now" in
 the same language ("ist nach München gezogen": "wohnt jetzt in München", "se mudó a":
 "ahora vive en", "s'est installé à": "habite maintenant à"), as :data:`MOVED_TO` reads
 the English one; the verbs of living are one word (:data:`SYNONYMS`), so "lebt in Köln"
