@@ -1514,3 +1514,21 @@ def test_a_move_in_chinese_or_japanese_supersedes_where_one_lives(old: str, new:
 )
 def test_someone_else_moving_in_chinese_or_japanese_stays_apart(old: str, new: str) -> None:
     assert planned(old, new) == []
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("用户的经理是王芳。", "用户向王芳汇报。"),
+        ("田中さんの上司は佐藤さんです。", "田中さんは佐藤さんに報告している。"),
+        ("小李负责周报。", "周报由小李负责。"),
+    ],
+)
+def test_in_charge_and_the_passive_in_chinese_and_japanese_are_one_fact(a: str, b: str) -> None:
+    """经理 / 汇报 and 上司 / 報告 are the in-charge relation, as "manager" / "reports to";
+    由 marks a passive as 被 does ("周报由小李负责": the report is done by Xiao Li)."""
+    merged(a, b)
+
+
+def test_another_person_in_charge_in_chinese_stays_apart() -> None:
+    assert not any(p.kind == "merge" for p in planned("用户的经理是王芳。", "用户向李明汇报。"))

@@ -177,9 +177,16 @@ _PHRASE = re.compile(r"\b(?:" + "|".join(PHRASES) + r")\b")
 
 
 def in_charge(folded: str) -> str:
-    """``folded`` text with each in-charge relation (:data:`IN_CHARGE`) read as the one
-    word "manager", an update marker inside it kept ("dépend *maintenant* de")."""
-    return IN_CHARGE.sub(lambda m: "manager" + (m.group("now") or "") + " ", folded)
+    """``folded`` text with each in-charge relation (:data:`IN_CHARGE`,
+    :data:`IN_CHARGE_CJK`) read as the one word "manager", an update marker inside it
+    kept ("dépend *maintenant* de")."""
+    folded = IN_CHARGE.sub(lambda m: "manager" + (m.group("now") or "") + " ", folded)
+    return IN_CHARGE_CJK.sub(" manager ", folded)
+
+
+IN_CHARGE_CJK = re.compile("经理|上司|领导|主管|负责人|汇报给|汇报|報告して|報告する|報告")
+"""The in-charge relation in Chinese and Japanese: "用户的*经理*是王芳" / "用户向王芳*汇报*",
+"田中さんの*上司*は佐藤さん" / "佐藤さんに*報告している*"."""
 
 
 def spelled_out(folded: str) -> str:
@@ -300,7 +307,7 @@ STOP_WORDS = frozenset(
     )
 )
 STOP_CHARS = frozenset(
-    "的了是在用我你他她它们也都很就还和与及把被给对从到向为吗呢吧啊呀个之这那有要会让使已"
+    "的了是在用我你他她它们也都很就还和与及把被由给对从到向为吗呢吧啊呀个之这那有要会让使已"
     "はをがにでとのもへ"  # Japanese particles
 )
 
