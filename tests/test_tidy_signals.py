@@ -1532,3 +1532,9 @@ def test_in_charge_and_the_passive_in_chinese_and_japanese_are_one_fact(a: str, 
 
 def test_another_person_in_charge_in_chinese_stays_apart() -> None:
     assert not any(p.kind == "merge" for p in planned("用户的经理是王芳。", "用户向李明汇报。"))
+
+
+def test_japanese_words_written_in_hiragana_stay_content() -> None:
+    """すし / そば are words written in hiragana: only a run after a kanji (an ending)
+    or a lone character (a particle) is grammar."""
+    assert planned("ユーザーはすしが好き。", "ユーザーはそばが好き。") == []

@@ -95,6 +95,12 @@ GENERIC = frozenset(
 )
 
 _FRAME_ZH = re.compile("|".join(FRAME_ZH))
+_KANA_GRAMMAR = re.compile(
+    r"(?<=[\u3400-\u9fff])[\u3040-\u309f]+|(?<![\u3040-\u309f])[\u3040-\u309f](?![\u3040-\u309f])"
+)
+"""Japanese grammar in hiragana: a run right after a kanji (its ending and auxiliaries:
+"飲*んでいる*", "佐藤*さんです*") or a lone character (a particle: "コーヒー*を*"). A
+longer run elsewhere is a word written in hiragana ("*すし*が好き")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,14 +227,15 @@ def _words(text: str, names: frozenset[str] = frozenset()) -> list[str]:
         out.extend(run[i] + run[i + 1] for i in range(len(run) - 1))
         run.clear()
 
-    # a frame word ends a run of CJK characters as a function character does
-    for token in _WORD.findall(_FRAME_ZH.sub("的", text)):
+    # a frame word ends a run of CJK characters as a function character does, and so
+    # does Japanese grammar written in hiragana
+    for token in _WORD.findall(_KANA_GRAMMAR.sub("的", _FRAME_ZH.sub("的", text))):
         if token in GENERIC:  # 用户: one word, although 用 alone is a function character
             flush()
             out.append(token)
             continue
         if _CJK_CHAR.fullmatch(token):
-            if token in STOP_CHARS or "\u3040" <= token <= "\u309f":  # hiragana: grammar
+            if token in STOP_CHARS:
                 flush()
             else:
                 run.append(token)
