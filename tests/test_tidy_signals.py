@@ -1538,3 +1538,20 @@ def test_japanese_words_written_in_hiragana_stay_content() -> None:
     """すし / そば are words written in hiragana: only a run after a kanji (an ending)
     or a lone character (a particle) is grammar."""
     assert planned("ユーザーはすしが好き。", "ユーザーはそばが好き。") == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User likes long answers.", "User now wants brief replies."),
+        ("Der Nutzer mag lange Antworten.", "Der Nutzer möchte jetzt kurze Antworten."),
+    ],
+)
+def test_a_preference_said_with_another_verb_of_liking_is_one_frame(old: str, new: str) -> None:
+    """ "likes *long*" / "now wants *brief*": the verb right before the value ties it to
+    the frame; two verbs of liking tie it the same way."""
+    superseded(old, new)
+
+
+def test_a_preference_and_a_need_are_two_frames() -> None:
+    assert planned("User likes long answers.", "User now needs short answers.") == []

@@ -40,6 +40,7 @@ __all__ = [
     "MOVES",
     "REPORTS_TO",
     "KIND_NAMES",
+    "LIKING",
     "PHRASES",
     "STOP_CHARS",
     "STOP_WORDS",
@@ -264,6 +265,19 @@ SUFFIXES = frozenset(
 )
 """Endings that make another form of one word, not another word: "install*ation*" /
 "install*ieren*", "Anforder*ungen*" / "Anforder*ung*" (:func:`two_words`)."""
+
+
+LIKING = frozenset(
+    _listed(
+        """
+    like likes liked want wants wanted prefer prefers preferred love loves enjoys mag
+    mögen möchte will bevorzugt liebt quiere prefiere prefieren veut préfère aime vuole
+    preferisce ama quer prefere gosta wil prefereert
+    """
+    )
+)
+"""Verbs of liking, one tie between a preference and its value: "likes *long* answers" /
+"now wants *brief* replies" (:func:`.frames.aligned`)."""
 
 
 # Function words and everyday verbs: they carry no subject or value of their own, so a

@@ -26,7 +26,7 @@ import re
 from typing import TYPE_CHECKING
 
 from .frames import Aligned, aligned
-from .lexicon import stem
+from .lexicon import STOP_WORDS, stem
 from .phrases import ADDITIVE, FAVOURITE, UPDATE
 from .signals import GENERIC, PairSignals, Profile, _words
 
@@ -263,8 +263,16 @@ def _keys_before_a_name(a: Profile, b: Profile, oa: frozenset[str], ob: frozense
         return False
 
     def before(p: Profile, own: frozenset[str]) -> bool:
-        last = max(i for i, w in enumerate(p.order) if w in own)
-        return bool(set(p.order[last + 1 :]) & shared)
+        # the name after a function word ("replies *in* Spanish"), not right after the
+        # own words, which then say which one ("*lange* Antworten": a German noun)
+        tokens = [stem(t) for t in p.folded.split()]
+        last = max((i for i, w in enumerate(tokens) if w in own), default=-1)
+        at = next((i for i, w in enumerate(tokens) if i > last and w in shared), None)
+        return (
+            last >= 0
+            and at is not None
+            and any(t in STOP_WORDS for t in p.folded.split()[last + 1 : at])
+        )
 
     return before(a, oa) and before(b, ob)
 
