@@ -1555,3 +1555,13 @@ def test_a_preference_said_with_another_verb_of_liking_is_one_frame(old: str, ne
 
 def test_a_preference_and_a_need_are_two_frames() -> None:
     assert planned("User likes long answers.", "User now needs short answers.") == []
+
+
+def test_mon_sat_and_sun_in_a_list_of_days_are_weekdays() -> None:
+    """ "Mon", "Sat", "Sun" alone are words ("mon": French for my), but in a list of
+    day abbreviations ("Mon and Wed", "Sat/Sun") they are days."""
+    assert {"calendar:monday", "calendar:wednesday"} <= profile("In the office Mon and Wed.").slots
+    assert {"calendar:saturday", "calendar:sunday"} <= profile("Off on Sat/Sun.").slots
+    assert "calendar:monday" not in profile("C'est mon bureau.").slots
+    merged("User is in the office Mon and Wed.",
+           "User goes to the office on Mondays and Wednesdays.")  # fmt: skip

@@ -22,6 +22,7 @@ __all__ = [
     "UPDATE",
     "WHEN",
     "calendar_value",
+    "day_lists",
     "day_month",
     "negation_in",
     "negation_said",
@@ -85,6 +86,24 @@ def day_month(folded: str) -> str:
     month's name ("am 3.8.": "am 3. august"), as the other wording of that date says it."""
     return DAY_MONTH.sub(
         lambda m: f"{m.group(1)} {int(m.group(2))}. {_GERMAN_MONTHS[int(m.group(3)) - 1]} ", folded
+    )
+
+
+_ABBREVIATED = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)"
+DAY_LIST = re.compile(
+    rf"\b{_ABBREVIATED}(?:\s*(?:,|and|&|/|-|–|to|bis|und|y|et)\s*{_ABBREVIATED})+\b"
+)
+"""A list or range of abbreviated weekdays ("Mon and Wed", "Sat/Sun", "Mon–Fri"): there
+"mon", "sat" and "sun" are days too (alone they are words: "mon" is French for my)."""
+_DAY_WORD = {"mon": "monday", "sat": "saturday", "sun": "sunday"}
+
+
+def day_lists(folded: str) -> str:
+    """``folded`` text with "mon", "sat" and "sun" in a list of weekdays (:data:`DAY_LIST`)
+    written out."""
+    return DAY_LIST.sub(
+        lambda m: re.sub(r"\b(?:mon|sat|sun)\b", lambda d: _DAY_WORD[d.group(0)], m.group(0)),
+        folded,
     )
 
 

@@ -65,6 +65,7 @@ from .phrases import (
     UPDATE,
     WHEN,
     calendar_value,
+    day_lists,
     day_month,
     negation_in,
     negation_said,
@@ -290,7 +291,7 @@ def profile(text: str) -> Profile:
     """The :class:`Profile` of one entry."""
     folded = durations(digits(spelled_out(_fold(text))))
     folded = in_charge(REPORTS_TO.sub("manager is", folded))
-    folded = day_month(concepts(read_moves(folded)))
+    folded = day_lists(day_month(concepts(read_moves(folded))))
     slots, rest = read_slots(folded)
     when: set[str] = set()
     phrases = WHEN.findall(folded)
