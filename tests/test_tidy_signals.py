@@ -1565,3 +1565,34 @@ def test_mon_sat_and_sun_in_a_list_of_days_are_weekdays() -> None:
     assert "calendar:monday" not in profile("C'est mon bureau.").slots
     merged("User is in the office Mon and Wed.",
            "User goes to the office on Mondays and Wednesdays.")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("De huur is 1200 euro per maand.", "De verhuurder heeft de huur verhoogd naar 1350 euro."),
+        ("房租每月1200欧元。", "房东把房租涨到了1350欧元。"),
+    ],
+)  # fmt: skip
+def test_who_changed_the_value_before_the_key_and_the_verb(old: str, new: str) -> None:
+    """A verb at the end of its clause has its object before it ("heeft *de huur*
+    verhoogd", "把*房租*涨到"): the key stands between who changed it and the verb."""
+    superseded(old, new)
+
+
+def test_numbers_between_cjk_characters_end_a_word() -> None:
+    """ "每月1200欧元": the number is a value, not a join; "月欧" was read as a word."""
+    assert "月欧" not in profile("房租每月1200欧元。").words
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("De huur is 1200 euro per maand.", "De verhuurder heeft de borg verhoogd naar 2000 euro."),
+        ("房租每月1200欧元。", "房东把押金涨到了2000欧元。"),
+        ("Het webteam heeft een limiet van 100.",
+         "Het mobiele team heeft zijn limiet verhoogd naar 500."),
+    ],
+)  # fmt: skip
+def test_another_key_before_the_verb_of_change_stays_apart(a: str, b: str) -> None:
+    assert planned(a, b) == []

@@ -202,7 +202,8 @@ UPDATE = re.compile(
     r"adesso|ora|ormai|attualmente|passato|passata|spostato|spostata|trasferito|"
     r"trasferita|cambiato|cambiata|"
     r"nu|tegenwoordig|inmiddels|overgestapt|verplaatst|verhuisd|gewijzigd|veranderd)\b"
-    r"|现在|目前|如今|改用|改成|改为|改到|换成|换到|迁移|升级|不再|今は|変更|アップグレード",
+    r"|现在|目前|如今|改用|改成|改为|改到|换成|换到|迁移|升级|不再|今は|変更|アップグレード"
+    r"|涨到|涨至|降到|降至|提高到|提高至|增加到|减少到|调整为|调整到|调到",
     re.IGNORECASE,
 )
 """Markers of an update ("now", "switched to", "jetzt", "ahora", "agora", "adesso", "nu",

@@ -229,13 +229,18 @@ def _words(text: str, names: frozenset[str] = frozenset()) -> list[str]:
         run.clear()
 
     # a frame word ends a run of CJK characters as a function character does, and so
-    # does Japanese grammar written in hiragana
-    for token in _WORD.findall(_KANA_GRAMMAR.sub("的", _FRAME_ZH.sub("的", text))):
+    # does Japanese grammar written in hiragana, and anything else between two characters
+    # (a space, a number read as a value: "每月 欧元" is no word "月欧")
+    end = 0
+    for m in _WORD.finditer(_KANA_GRAMMAR.sub("的", _FRAME_ZH.sub("的", text))):
+        token, gap, end = m.group(0), m.start() != end, m.end()
         if token in GENERIC:  # 用户: one word, although 用 alone is a function character
             flush()
             out.append(token)
             continue
         if _CJK_CHAR.fullmatch(token):
+            if gap:
+                flush()
             if token in STOP_CHARS:
                 flush()
             else:
@@ -273,7 +278,17 @@ def _after_update(folded: str, names: frozenset[str] = frozenset()) -> tuple[str
     else:
         to = next((i for i, t in enumerate(tokens[:TO_WITHIN]) if _TO.fullmatch(t)), None)
     after = tokens if to is None else tokens[to + 1 :]
-    return tuple(_words(" ".join(after), names))
+    return tuple(_words(_joined(after), names))
+
+
+def _joined(tokens: list[str]) -> str:
+    """``tokens`` of :data:`_WORD` as text again: CJK characters that stood together
+    together (one run), the others apart."""
+    out = ""
+    for token in tokens:
+        apart = out and not (_CJK_CHAR.match(out[-1]) and _CJK_CHAR.match(token))
+        out += (" " if apart else "") + token
+    return out
 
 
 def _old_value(folded: str, names: frozenset[str]) -> tuple[str, ...]:

@@ -159,7 +159,7 @@ _CHANGE_OBJECT = re.compile(
     r"upgraded|downgraded|extended|shortened|erhöht|gesenkt|angehoben|verschoben|verlegt|"
     r"subió|bajó|aumentó|redujo|cambió|movió|augmenté|augmentée|baissé|baissée|"
     r"aumentou|baixou|reduziu|mudou|aumentato|aumentata|ridotto|ridotta|spostato|spostata|"
-    r"verhoogd|verlaagd|verplaatst"
+    r"verhoogd|verlaagd|verplaatst|涨到|涨至|降到|降至|提高到|提高至|增加到|减少到|调整为|调整到|调到"
 )
 """Update markers that are verbs taking the changed key as their object: "raised *the
 rent* to", "moved *the standup* to", "hat *die Miete* erhöht"."""
@@ -179,24 +179,34 @@ def _agent_and_key(new: Profile, old: Profile) -> set[str]:
     marker = UPDATE.search(text)
     if marker is None or not _CHANGE_OBJECT.fullmatch(marker.group(0)):
         return set()
+    before = text[: marker.start()]
     tokens = text[marker.end() :].split()
     to = next((i for i, t in enumerate(tokens[:6]) if _PARTICLE.fullmatch(t)), None)
-    if not to or _POSSESSIVE.fullmatch(tokens[0]):
-        return set()
-    key = set(_words(" ".join(tokens[:to])))
+    if to:  # "raised *the rent* to"
+        if _POSSESSIVE.fullmatch(tokens[0]):
+            return set()
+        key = set(_words(" ".join(tokens[:to])))
+    else:  # the verb ends its clause: "heeft *de huur* verhoogd naar", "把*房租*涨到"
+        ba = before.rfind("把")
+        key = set(_words(before[ba + 1 :])) if ba >= 0 else set(_words(before)) & old.words
+        before = before[:ba] if ba >= 0 else before
     if not key & old.words:
         return set()
-    return key | set(_words(text[: marker.start()]))
+    return key | set(_words(before))
 
 
 def _after_value(p: Profile, own: frozenset[str]) -> bool:
-    """Whether the words ``own`` of ``p`` all stand after its first value (a detail of
-    the value: "1200 EUR *a month*"), none in its subject ("the *web* team's limit is
-    100")."""
-    first = min((p.folded.find(v.partition(":")[2]) for v in p.stated), default=-1)
-    if first < 0:
+    """Whether the words ``own`` of ``p`` all stand after its first value or are written
+    against it (a detail of the value: "1200 EUR *a month*", "*每月*1200欧元"), none in
+    its subject ("the *web* team's limit is 100")."""
+    text = p.text.casefold()
+    found = [text.find(v.partition(":")[2]) for v in p.stated]
+    if not found or min(found) < 0:
         return False
-    return set(_words(p.folded[first:])) >= own
+    first = min(found)
+    head = text[:first]
+    attached = head.split()[-1] if head and not head[-1].isspace() else ""  # "每月1200"
+    return set(_words(text[first:])) | set(_words(attached)) >= own
 
 
 def names_old_value(a: Profile, b: Profile) -> bool:
