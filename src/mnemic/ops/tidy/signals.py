@@ -38,6 +38,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .lexicon import (
     FRAME_NOUNS,
@@ -457,17 +458,26 @@ def _compounds(p: Profile, words: frozenset[str], other: frozenset[str]) -> froz
 def _parts(word: str, other: frozenset[str]) -> tuple[str, str] | None:
     """The stems of the two words of ``other`` that ``word`` is made of, head then tail
     (a linking letter read past), None when it is not."""
+    for heads, tail in _splits(word):
+        if tail in other:
+            head = next((h for h in heads if h in other), None)
+            if head is not None:
+                return head, tail
+    return None
+
+
+@lru_cache(maxsize=1 << 14)
+def _splits(word: str) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """Each way to cut ``word`` in two: the stems its head may stand for (a linking
+    letter read past or added) and its tail's stem."""
+    out = []
     for i in range(3, len(word) - 2):
         tail = stem(word[i:])
-        if tail not in other:
-            continue
         head = word[:i]
-        for h in {head[: len(head) - len(k)] for k in _LINK if head.endswith(k)} | {
-            head + k for k in _LINK
-        }:
-            if len(h) >= 3 and stem(h) in other and stem(h) != tail:
-                return stem(h), tail
-    return None
+        forms = {head[: len(head) - len(k)] for k in _LINK if head.endswith(k)}
+        stems = {stem(h) for h in forms | {head + k for k in _LINK} if len(h) >= 3} - {tail}
+        out.append((tuple(sorted(stems)), tail))
+    return tuple(out)
 
 
 def _two_words(a: Profile, b: Profile, w: str) -> bool:
