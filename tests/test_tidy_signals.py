@@ -1596,3 +1596,17 @@ def test_numbers_between_cjk_characters_end_a_word() -> None:
 )  # fmt: skip
 def test_another_key_before_the_verb_of_change_stays_apart(a: str, b: str) -> None:
     assert planned(a, b) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The team holds standups on Mondays.", "The team switched standups to Tuesdays."),
+        ("Die Kita schließt um 17 Uhr.", "Die Kita schließt jetzt um 16 Uhr."),
+        ("The team uses Jira for tickets.", "The team switched to Linear for tickets."),
+    ],
+)
+def test_updates_named_in_the_issue_supersede(old: str, new: str) -> None:
+    """Guards (these already superseded before tidy 9): a verb of change with the key
+    after it, and a marker inside a German sentence."""
+    superseded(old, new)
