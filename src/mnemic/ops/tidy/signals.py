@@ -200,7 +200,9 @@ def _capitalised(text: str) -> frozenset[str]:
     return frozenset(
         _fold(m.group(0))
         for m in _WORD.finditer(text)
-        if m.group(0)[:1].isupper() and text[: m.start()].rstrip()[-1:] not in ("", ".", "!", "?")
+        if m.group(0)[:1].isupper()
+        and text[: m.start()].rstrip()[-1:] not in ("", ".", "!", "?")
+        and not (len(m.group(0)) == 1 and text[m.end() : m.end() + 1] == "-")  # "E-Mails"
     )
 
 
@@ -250,6 +252,9 @@ def _words(text: str, names: frozenset[str] = frozenset()) -> list[str]:
         flush()
         if token in HABITUAL:  # "Mondays": a value and a content word
             out.append(stem(HABITUAL[token]))
+            continue
+        if len(token) < 2 and token in names and token != "i" and token.isalpha():
+            out.append(token)  # "Project *A*", "项目A": a letter written as a name
             continue
         if len(token) < 2 or token in STOP_WORDS or token.isdigit() or token in CALENDAR:
             continue  # a month or weekday is a value (a date): a slot
