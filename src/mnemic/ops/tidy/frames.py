@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .lexicon import stem
+from .lexicon import LIKING, stem
 from .phrases import UPDATE
 from .signals import GENERIC, Profile
 
@@ -67,7 +67,9 @@ def _before(p: Profile, word: str, count: int = 1) -> tuple[str, ...] | None:
         return None
     tokens = [t for t in p.folded.split() if not UPDATE.fullmatch(t)]  # "trinkt *jetzt* Tee"
     at = next((i for i, t in enumerate(tokens) if stem(t) == word), None)
-    return tuple(tokens[at - count : at]) if at and at >= count else None
+    if not at or at < count:
+        return None
+    return tuple("likes" if t in LIKING else t for t in tokens[at - count : at])
 
 
 def aligned(a: Profile, b: Profile, limit: int) -> Aligned | None:

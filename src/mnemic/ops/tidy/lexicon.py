@@ -37,13 +37,19 @@ __all__ = [
     "FRAME_ZH",
     "IN_CHARGE",
     "MOVED_TO",
+    "MOVES",
     "REPORTS_TO",
     "KIND_NAMES",
+    "LIKING",
     "PHRASES",
     "STOP_CHARS",
     "STOP_WORDS",
     "SYNONYMS",
+    "CONCEPTS",
+    "concepts",
     "same_verb",
+    "read_moves",
+    "in_charge",
     "spelled_out",
     "stem",
 ]
@@ -108,6 +114,10 @@ SYNONYMS = _synonyms(
     short: brief concise terse succinct kurz kurze kurzen knapp knappe breve breves
         brevi corto corta cortos cortas corti courte courtes bref brève brèves curto
         curta curtos curtas kort korte beknopt beknopte
+    live: lives lived living wohnt wohnen lebt leben vive viven vivir vit vivent vivre
+        habite habitent habiter mora moram morar abita abitano abitare woont wonen
+    database: datenbank datenbanken databank databanken
+    production: produktion
     answer: reply replies response responses answers antwort antworten respuesta
         respuestas réponse réponses risposta risposte resposta respostas antwoord
         antwoorden
@@ -119,11 +129,65 @@ and "respuestas *cortas*" are one preference. Not the forms with another common 
 ("court", "corte": a haircut, a court)."""
 
 
+_CONCEPTS = {
+    # a word for a habit not held, read as that negation in its language: "vegetarian"
+    # is "does not eat meat", "Vegetarier" "isst kein Fleisch"
+    "not meat": "vegetarian",
+    "kein fleisch": "vegetarier vegetarierin",
+    "geen vlees": "vegetariër vegetarisch",
+    "no carne": "vegetariano vegetariana vegetarianos vegetarianas vegetariani",
+    "pas de viande": "végétarien végétarienne végétariens végétariennes",
+    "not alcohol": "teetotal teetotaler teetotaller",
+    "kein alkohol": "abstinent abstinenzler",
+    "no alcohol": "abstemio abstemia",
+    "non alcol": "astemio astemia",
+}
+CONCEPTS = re.compile(
+    r"\b(?:is|are|am|ist|bin|sind|es|son|soy|est|sont|suis|è|sono|é|são|sou|zijn|ben)"
+    r"(?: (?:a|an|ein|eine|un|une|una|uno|een|um|uma|strictly|streng|strikt|estricto))?"
+    r" (" + "|".join(w for words in _CONCEPTS.values() for w in words.split()) + r")\b"
+)
+_CONCEPT = {w: phrase for phrase, words in _CONCEPTS.items() for w in words.split()}
+_CJK_CONCEPTS = (
+    (re.compile("是素食者|吃素|は菜食主義者|はベジタリアン"), "不吃肉"),
+    # synonyms in Chinese, as SYNONYMS joins Latin ones: 简洁 / 简短, 答复 / 回答
+    (re.compile("简洁|简要|简明|精简"), "简短"),
+    (re.compile("答复|回复|回应"), "回答"),
+)
+"""Words that say a negated phrase of general vocabulary, read as that phrase: the one
+word a habit not held has, said of who one is ("is vegetarian": "not meat", "teetotal":
+"not alcohol", "ist Vegetarier": "kein Fleisch", "是素食者": "不吃肉"), and Chinese
+synonyms (简洁 / 简要: 简短, 答复 / 回复: 回答). "User is vegetarian" and "User does not
+eat meat" shared no form; read so, they are one fact, and "User eats meat again"
+contradicts the first. A diet as a value ("eats vegetarian at lunch") stays as written."""
+
+
+def concepts(folded: str) -> str:
+    """``folded`` text with the words of :data:`CONCEPTS` read as their phrase."""
+    folded = CONCEPTS.sub(lambda m: _CONCEPT[m.group(1)], folded)
+    for pattern, word in _CJK_CONCEPTS:
+        folded = pattern.sub(word, folded)
+    return folded
+
+
 PHRASES = {"pr": "pull request", "prs": "pull requests", "wfh": "works from home",
            "ooo": "out of office", "eod": "end of day"}  # fmt: skip
 """Abbreviations of several words, by those words: "Bram's *PR*" and "Bram's *pull
 request*" are one subject (:func:`spelled_out`)."""
 _PHRASE = re.compile(r"\b(?:" + "|".join(PHRASES) + r")\b")
+
+
+def in_charge(folded: str) -> str:
+    """``folded`` text with each in-charge relation (:data:`IN_CHARGE`,
+    :data:`IN_CHARGE_CJK`) read as the one word "manager", an update marker inside it
+    kept ("dépend *maintenant* de")."""
+    folded = IN_CHARGE.sub(lambda m: "manager" + (m.group("now") or "") + " ", folded)
+    return IN_CHARGE_CJK.sub(" manager ", folded)
+
+
+IN_CHARGE_CJK = re.compile("经理|上司|领导|主管|负责人|汇报给|汇报|報告して|報告する|報告")
+"""The in-charge relation in Chinese and Japanese: "用户的*经理*是王芳" / "用户向王芳*汇报*",
+"田中さんの*上司*は佐藤さん" / "佐藤さんに*報告している*"."""
 
 
 def spelled_out(folded: str) -> str:
@@ -151,6 +215,26 @@ def stem(word: str) -> str:
     return str(_english().stemWord(word))[:_STEM]
 
 
+def two_words(word: str, other: str) -> bool:
+    """Whether two Latin words (folded) of one :func:`stem` are two words: each goes on
+    for four letters or more past what they share, and neither ending is a form of one
+    word (:data:`SUFFIXES`): "*Kunden*daten" / "*Kunden*konten", "*Produktions*datenbank"
+    / "*Produktions*server" (compounds of one head, which the six-letter cut joins), not
+    "Nachmittag*s*" / "Nachmittag" nor "Install*ation*" / "install*ieren*"."""
+    word, other = _unaccented(word), _unaccented(other)
+    n = 0
+    while n < min(len(word), len(other)) and word[n] == other[n]:
+        n += 1
+    rest = (word[n:], other[n:])
+    return all(len(r) >= 4 and r not in SUFFIXES for r in rest)
+
+
+def _unaccented(word: str) -> str:
+    if word.isascii():
+        return word
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+
+
 def same_verb(word: str, other: str) -> bool:
     """Whether one of two stems is a form of the other's verb the stem does not join:
     the German or Dutch past participle, its "ge-" form ("geprüft" / "prüft", "gemaakt"
@@ -167,6 +251,33 @@ def same_verb(word: str, other: str) -> bool:
 def _listed(text: str) -> list[str]:
     """The words of a word list written as one string."""
     return text.split()
+
+
+SUFFIXES = frozenset(
+    _listed(
+        """
+    ation ations ationen ieren iert ierte ierung ierungen ung ungen ment ments ing ings
+    er ers ern en es ed ion ions cion ciones sion tion tions zione zioni ite ita itat
+    eur eurs euse ant ante ent ente ismus ist isten heit keit lich lichen isch ische
+    ischen ive iven able ible ement ements amento amenti imento imiento
+    """
+    )
+)
+"""Endings that make another form of one word, not another word: "install*ation*" /
+"install*ieren*", "Anforder*ungen*" / "Anforder*ung*" (:func:`two_words`)."""
+
+
+LIKING = frozenset(
+    _listed(
+        """
+    like likes liked want wants wanted prefer prefers preferred love loves enjoys mag
+    mögen möchte will bevorzugt liebt quiere prefiere prefieren veut préfère aime vuole
+    preferisce ama quer prefere gosta wil prefereert
+    """
+    )
+)
+"""Verbs of liking, one tie between a preference and its value: "likes *long* answers" /
+"now wants *brief* replies" (:func:`.frames.aligned`)."""
 
 
 # Function words and everyday verbs: they carry no subject or value of their own, so a
@@ -210,7 +321,7 @@ STOP_WORDS = frozenset(
     )
 )
 STOP_CHARS = frozenset(
-    "的了是在用我你他她它们也都很就还和与及把被给对从到向为吗呢吧啊呀个之这那有要会让使已"
+    "的了是在用我你他她它们也都很就还和与及把被由给对从到向为吗呢吧啊呀个之这那有要会让使已"
     "はをがにでとのもへ"  # Japanese particles
 )
 
@@ -310,6 +421,8 @@ FRAME_ZH = (
     "开始",
     "结束",
     "住在",
+    "住んで",
+    "住む",
 )
 """Chinese frame words, longest first (removed from the text before it is cut)."""
 
@@ -321,7 +434,8 @@ _KIND_NAMES = {
     "speicherort ruta ubicación carpeta chemin emplacement dossier répertoire 路径 位置 目录",
     ("date", "calendar"): "date deadline datum frist abgabe fällig fecha límite plazo vence "
     "vencimiento échéance limite 截止日期 截止 到期 期限",
-    ("number",): "port ports puerto localhost 端口",
+    ("number",): "port ports puerto localhost limit limits limite limites límite límites "
+    "limiet limieten 端口 上限 限制",
     ("id",): "zone zeitzone zona horaria fuseau horaire 时区",
 }
 
@@ -333,11 +447,14 @@ KIND_NAMES: dict[str, frozenset[str]] = {
 """Per slot kind (``version``, ``path``...): the stems (CJK: the words) that name it."""
 
 IN_CHARGE = re.compile(
-    r"\b(?:reports? to|reporting to|line manager|managers?|manages|managed by|boss|"
-    r"supervisor|owns|owned by|owners? of|in charge of|responsible for|vorgesetzter?|"
+    r"\b(?:reports? to|reporting to|line manager|team lead|tech lead|managers?|manages|"
+    r"managed by|boss|supervisor|owns|owned by|owners? of|in charge of|responsible for|"
+    r"vorgesetzter?|"
     r"vorgesetzten|chefin|teamleiter(?:in)?|berichtet an|zuständig(?: für)?|"
-    r"verantwortlich(?: für)?|betreut|jef[ea]|depende de|se encarga de|encargad[oa] de|"
-    r"rend compte à|s'occupe de|chefe|responde (?:a|à)|responsável por|capo|riporta a|"
+    r"verantwortlich(?: für)?|betreut|jef[ea]|depende de|se encarga del?|encargad[oa] del?|"
+    r"rend compte à|s'occupe de|(?:le|la|el) responsable(?: de| del| du| des)?|"
+    r"dépend(?P<now> maintenant| désormais)? d(?:e |')|"
+    r"als chef(?:in)?|chefe|responde (?:a|à)|responsável por|capo|riporta a|"
     r"si occupa di|leidinggevende|teamleider|rapporteert aan|verantwoordelijk voor|"
     r"eigenaar(?: van)?)\b"
 )
@@ -345,8 +462,11 @@ IN_CHARGE = re.compile(
 "*reports to* Anna", "Priya *owns* the checklist" / "the *owner* of the checklist is
 Priya", "Jonas *betreut* das Deployment" / "für das Deployment ist Jonas *zuständig*",
 "la *jefa* de Carlos es Lucía" / "Carlos *depende de* Lucía": one relation, read as the
-one word "manager" (:func:`.signals.profile`). Not "chef" (an English cook) nor
-"responsable" (French for a manager and a person in charge, Spanish for to blame)."""
+one word "manager" (:func:`in_charge`). "Chef" only after the German "als" ("hat Petra
+*als Chefin*"; an English chef cooks) and "responsable" only as a noun with its article
+("*le responsable de* Marc": the person in charge; "responsable" alone is also to blame).
+"Dépend de" and "depende de" are also "depends on" (a thing): a thing is no person, and
+the other entry rarely holds the same words around it."""
 
 MOVED_TO = re.compile(r"\b(?:has |have )?(?:moved|relocated) to\b(?= [^\W\d])")
 """An English move to a named place (a word follows, not a time: "moved to 10:00" stays
@@ -354,6 +474,43 @@ as written), read as "now lives in": "User lives in Berlin" / "User moved to Mun
 share only the generic "user", so they needed the same frame verb and had "lives" and
 "moved". Applied to folded (lower-case) text; "moved the repo to GitLab" (something
 moved, not the subject) is left as written."""
+
+_PLACE = r"([^\W\d][\w'-]*(?: [^\W\d][\w'-]*)?)"
+MOVES = tuple(
+    (re.compile(pattern), reading)
+    for pattern, reading in (
+        # "ist nach München gezogen", "ist letztes Jahr nach Hamburg umgezogen", "zog nach";
+        # not "ist von Hamburg nach Berlin gezogen", which names the old value (OLD_VALUE)
+        (rf"\b(?:ist|sind|bin)\b(?: (?!von\b)\w+){{0,2}}? nach {_PLACE} (?:um)?gezogen\b",
+         r"wohnt jetzt in \1"),
+        (r"\b(?:zog|zogen|zieht|ist umgezogen) nach\b(?= [^\W\d])", "wohnt jetzt in"),
+        (r"\b(?:se (?:ha |han )?(?:mudó|mudado|mudaron|trasladó|trasladado)|se fue a vivir) a\b"
+         r"(?= [^\W\d])", "ahora vive en"),
+        (r"\b(?:a déménagé|a emménagé|s'est installée?|est partie? vivre) à\b(?= [^\W\d])",
+         "habite maintenant à"),
+        (r"\bsi è (?:trasferit[oa]|spostat[oa]) a\b(?= [^\W\d])", "ora vive a"),
+        (r"\b(?:mudou-se|se mudou|mudou se) para(?: o| a)?\b(?= [^\W\d])", "agora mora em"),
+        (rf"\b(?:is|zijn) naar {_PLACE} (?:verhuisd|getrokken)\b", r"woont nu in \1"),
+        (r"\b(?:is |zijn )?verhuisd naar\b(?= [^\W\d])", "woont nu in"),
+        ("搬(?:到了|到|去了|去)", "现在住在"),
+        (r"(?<=[はがも])\s*([^\sはがもにへ、。]{1,12})(?:に|へ)引っ越(?:した|しました|す)",
+         r"今は\1に住んでいる"),
+    )
+)  # fmt: skip
+"""A move to a named place in de, es, fr, it, pt, nl, zh and ja, read as "lives there now" in
+the same language ("ist nach München gezogen": "wohnt jetzt in München", "se mudó a":
+"ahora vive en", "s'est installé à": "habite maintenant à"), as :data:`MOVED_TO` reads
+the English one; the verbs of living are one word (:data:`SYNONYMS`), so "lebt in Köln"
+and "wohnt jetzt in Hamburg" share their frame."""
+
+
+def read_moves(folded: str) -> str:
+    """``folded`` text with each move to a named place read as "now lives in"."""
+    folded = MOVED_TO.sub("now lives in", folded)
+    for pattern, reading in MOVES:
+        folded = pattern.sub(reading, folded)
+    return folded
+
 
 REPORTS_TO = re.compile(r"\b(?:reports? to|reporting to)\b")
 """The English verbs of :data:`IN_CHARGE` whose subject has the named person as its

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["digits"]
+__all__ = ["digits", "durations"]
 
 
 def _numbers(table: str) -> dict[str, int]:
@@ -107,3 +107,56 @@ def _han(m: re.Match[str]) -> str:
 def digits(folded: str) -> str:
     """``folded`` (case folded) text with its numbers written in words as digits."""
     return _HAN_RUN.sub(_han, _RUN.sub(_latin, folded))
+
+
+_MINUTES = "min mins minute minutes minuten minuto minutos minuti minuut"
+_HOURS = "h hr hrs hour hours std stunde stunden hora horas heure heures ore uur"
+_DAYS = "day days tage tagen día días dia dias jour jours giorno giorni dag dagen"
+_WEEKS = "week weeks woche wochen semana semanas semaine semaines settimana settimane weken"
+_UNIT = {w: (unit, factor) for words, unit, factor in (
+    (_MINUTES, "minutes", 1), (_HOURS, "minutes", 60), (_DAYS, "days", 1), (_WEEKS, "days", 7),
+) for w in words.split()}  # fmt: skip
+_AMOUNT = re.compile(
+    r"(?<![\w.,:/])(\d+(?:[.,]\d+)?)\s?("
+    + "|".join(sorted(_UNIT, key=len, reverse=True))
+    + r")\b(?![.,:]?\d)"
+)
+_AT = re.compile(r"(?:\b(?:à|a|vers|dès|at|um|bis|ab|las|alle|om|jusqu'à)\s*)$")
+"""Before a number, a word that makes "16h" a time of day ("à 16h", "um 16 h")."""
+_HALF = r"(?:half|halbe|halben|media|demi|mezz|meia)"
+_ARTICLE = r"(?:un'|(?:an|one|a|eine|einer|una|une|un|uma|een)[\s-]+)"
+_ONE_HOUR = re.compile(
+    rf"\b(?:(?P<half>{_HALF})[\s'-]*{_ARTICLE}?|{_ARTICLE}(?:(?P<halbe>{_HALF})[\s-]+)?)"
+    r"(?:hour|stunde|hora|heure|ora|uur)\b"
+)
+"""An hour or half an hour said with an article: "an hour", "eine halbe Stunde", "media
+hora", "une demi-heure", "mezz'ora", "un'ora", "een half uur"."""
+_PER = re.compile(
+    r"(?:\b(?:per|pro|por|par|a|an|each|every|jede|cada|chaque|ogni|elk|once|twice|times|"
+    r"mal|einmal|zweimal|vez|veces|fois|volta|volte|keer|vezes|x|eur|usd|euro|euros|dollars?)"
+    r"\s*|[$€£\d]\s*)$"
+)
+"""Before an hour, words that make it a rate ("50 EUR an hour", "once an hour")."""
+
+
+def _amount(m: re.Match[str], text: str) -> str:
+    unit, factor = _UNIT[m.group(2)]
+    if factor == 60 and m.group(2) == "h" and _AT.search(text[: m.start()]):
+        return m.group(0)  # "à 16h": a time of day
+    value = float(m.group(1).replace(",", ".")) * factor
+    return f"{value:g} {unit}"
+
+
+def _hour(m: re.Match[str], text: str) -> str:
+    if _PER.search(text[: m.start()]):
+        return m.group(0)  # "50 EUR an hour", "once an hour": a rate
+    return "30 minutes" if m.group("half") or m.group("halbe") else "60 minutes"
+
+
+def durations(folded: str) -> str:
+    """``folded`` text (numbers as digits) with each duration in the smallest unit it is
+    usually said in: hours as minutes, weeks as days ("2 h" / "120 minutes", "eine
+    Stunde" / "60 Minuten", "1,5 Stunden" / "90 min", "2 weeks" / "14 days"). A time of
+    day ("à 16h") and a rate ("50 EUR an hour") stay as written."""
+    folded = _ONE_HOUR.sub(lambda m: _hour(m, folded), folded)
+    return _AMOUNT.sub(lambda m: _amount(m, folded), folded)

@@ -22,6 +22,8 @@ __all__ = [
     "UPDATE",
     "WHEN",
     "calendar_value",
+    "day_lists",
+    "day_month",
     "negation_in",
     "negation_said",
 ]
@@ -68,6 +70,41 @@ CALENDAR = frozenset(_MONTHS + _WEEKDAYS) | frozenset(_FORMS) | frozenset(HABITU
 """Month and weekday names (folded), in en, de, es, fr, pt, it and nl, their
 unambiguous abbreviations and the plurals of weekdays: a value, not a content word
 (but :data:`HABITUAL`)."""
+
+
+_GERMAN_MONTHS = _MONTHS[12:24]
+DAY_MONTH = re.compile(
+    r"\b(am|vom|bis|ab|zum|seit|bis zum|den|und|–|-)\s+"
+    r"(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(?!\d)"
+)
+"""A German day and month in digits after a word of dates ("am 3.8.", "vom 3.8. bis
+17.8."): the date, not the version 3.8 ("Python 3.8." stays one)."""
+
+
+def day_month(folded: str) -> str:
+    """``folded`` text with each German day and month in digits written with the
+    month's name ("am 3.8.": "am 3. august"), as the other wording of that date says it."""
+    return DAY_MONTH.sub(
+        lambda m: f"{m.group(1)} {int(m.group(2))}. {_GERMAN_MONTHS[int(m.group(3)) - 1]} ", folded
+    )
+
+
+_ABBREVIATED = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)"
+DAY_LIST = re.compile(
+    rf"\b{_ABBREVIATED}(?:\s*(?:,|and|&|/|-|–|to|bis|und|y|et)\s*{_ABBREVIATED})+\b"
+)
+"""A list or range of abbreviated weekdays ("Mon and Wed", "Sat/Sun", "Mon–Fri"): there
+"mon", "sat" and "sun" are days too (alone they are words: "mon" is French for my)."""
+_DAY_WORD = {"mon": "monday", "sat": "saturday", "sun": "sunday"}
+
+
+def day_lists(folded: str) -> str:
+    """``folded`` text with "mon", "sat" and "sun" in a list of weekdays (:data:`DAY_LIST`)
+    written out."""
+    return DAY_LIST.sub(
+        lambda m: re.sub(r"\b(?:mon|sat|sun)\b", lambda d: _DAY_WORD[d.group(0)], m.group(0)),
+        folded,
+    )
 
 
 def calendar_value(word: str) -> str:
@@ -132,6 +169,7 @@ NEGATION = re.compile(
     r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|don't|doesn't|didn't|isn't|"
     r"aren't|wasn't|won't|can't|cannot|shouldn't|stopped|quit|dislikes?|hates?|avoids?|"
     r"gave up|cancell?ed|aufgehört|abgesagt|eingestellt|dejó de|dejado de|deja de|"
+    r"verzichtet|verzichten|verzichte|evita|évite|vermijdt|"
     r"cancelado|cancelada|arrêté|arrêtée|annulé|annulée|"
     r"nicht|kein|keine|keinen|keinem|keiner|nie|niemals|nichts|ohne|"
     r"nunca|jamás|ningún|ninguna|ninguno|sin|tampoco|"
@@ -153,7 +191,7 @@ UPDATE = re.compile(
     r"switch(?:es|ing)?(?=(?:\s+[^\s.,;:!?]+){0,3}\s+(?:to|over to)\b)|"
     # an amount changed: "raised the rent to 1350", "cut from 30 to 14 days", with its particle
     r"(?:raised|lowered|increased|decreased|reduced|cut|bumped)"
-    r"(?=(?:\s+[^\s.,;:!?]+){0,3}\s+(?:to|from|by)\b)|"
+    r"(?=(?:\s+[^\s.,;:!?]+){0,5}\s+(?:to|from|by)\b)|"
     r"erhöht|gesenkt|angehoben|subió|bajó|aumentó|redujo|augmenté|augmentée|baissé|baissée|"
     r"subiu|aumentou|baixou|reduziu|aumentato|aumentata|ridotto|ridotta|verhoogd|verlaagd|"
     r"ersetzt|reemplazó|remplacé|remplacée|"
@@ -168,6 +206,7 @@ UPDATE = re.compile(
     r"trasferita|cambiato|cambiata|"
     r"nu|tegenwoordig|inmiddels|overgestapt|verplaatst|verhuisd|gewijzigd|veranderd)\b"
     r"|现在|目前|如今|改用|改成|改为|改到|换成|换到|迁移|升级|不再|今は|変更|アップグレード"
+    r"|涨到|涨至|降到|降至|提高到|提高至|增加到|减少到|调整为|调整到|调到"
     r"|이제|요즘|지금은|바꿨|바뀌었|옮겼|올랐|내렸",  # ko
     re.IGNORECASE,
 )

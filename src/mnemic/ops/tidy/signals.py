@@ -38,23 +38,26 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .hangul import HANGUL, USER as HANGUL_USER, hangul_stem
 from .lexicon import (
     FRAME_NOUNS,
     FRAME_STEMS,
     FRAME_ZH,
-    IN_CHARGE,
     KIND_NAMES,
-    MOVED_TO,
     REPORTS_TO,
     STOP_CHARS,
     STOP_WORDS,
+    concepts,
+    in_charge,
+    read_moves,
     same_verb,
     spelled_out,
     stem,
+    two_words,
 )
-from .numerals import digits
+from .numerals import digits, durations
 from .phrases import (
     CALENDAR,
     CHANGE_VERB,
@@ -64,6 +67,8 @@ from .phrases import (
     UPDATE,
     WHEN,
     calendar_value,
+    day_lists,
+    day_month,
     negation_in,
     negation_said,
 )
@@ -83,7 +88,7 @@ _REPLACED = re.compile(r"replaced|ersetzt|reemplazó|remplacé|remplacée")
 _BY = re.compile(r"with|by|durch|mit|por|con|par")
 
 _CJK_CHAR = re.compile(f"[{CJK}]")
-_WORD = re.compile(rf"用户|ユーザー|{HANGUL.pattern}|[{CJK}]|[^\W_]+", re.UNICODE)
+_WORD = re.compile(rf"用户|ユーザー|{HANGUL.pattern}|[{CJK}]|[^\W_{CJK}]+", re.UNICODE)
 
 # Who most entries are about: a subject too common to make two entries the same subject
 # ("user", "Nutzer", "usuario", "utilisateur", "utilizador", "utente", "gebruiker")
@@ -93,6 +98,12 @@ GENERIC = frozenset(
 )
 
 _FRAME_ZH = re.compile("|".join(FRAME_ZH))
+_KANA_GRAMMAR = re.compile(
+    r"(?<=[\u3400-\u9fff])[\u3040-\u309f]+|(?<![\u3040-\u309f])[\u3040-\u309f](?![\u3040-\u309f])"
+)
+"""Japanese grammar in hiragana: a run right after a kanji (its ending and auxiliaries:
+"飲*んでいる*", "佐藤*さんです*") or a lone character (a particle: "コーヒー*を*"). A
+longer run elsewhere is a word written in hiragana ("*すし*が好き")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +142,14 @@ class Profile:
     was: tuple[str, ...] = ()
     """The content words an update names as the value it replaces: "moved *from
     Berlin* to Munich", "Linear now, *not Jira*", "*instead of* Jira", "从*Jira*换成"."""
+
+    forms: tuple[tuple[str, str], ...] = ()
+    """Each Latin content word as written (folded), by its stem: ("kunden",
+    "kundendaten"), so two words of one stem can be told apart (:func:`compare`)."""
+
+    names: frozenset[str] = frozenset()
+    """Its content words written with a capital inside a sentence (stems): names, and
+    German nouns ("writes chat replies in *Spanish*", "switched to *VS Code*")."""
 
     @property
     def stated(self) -> frozenset[str]:
@@ -182,7 +201,9 @@ def _capitalised(text: str) -> frozenset[str]:
     return frozenset(
         _fold(m.group(0))
         for m in _WORD.finditer(text)
-        if m.group(0)[:1].isupper() and text[: m.start()].rstrip()[-1:] not in ("", ".", "!", "?")
+        if m.group(0)[:1].isupper()
+        and text[: m.start()].rstrip()[-1:] not in ("", ".", "!", "?")
+        and not (len(m.group(0)) == 1 and text[m.end() : m.end() + 1] == "-")  # "E-Mails"
     )
 
 
@@ -211,8 +232,12 @@ def _words(text: str, names: frozenset[str] = frozenset()) -> list[str]:
         out.extend(run[i] + run[i + 1] for i in range(len(run) - 1))
         run.clear()
 
-    # a frame word ends a run of CJK characters as a function character does
-    for token in _WORD.findall(_FRAME_ZH.sub("的", text)):
+    # a frame word ends a run of CJK characters as a function character does, and so
+    # does Japanese grammar written in hiragana, and anything else between two characters
+    # (a space, a number read as a value: "每月 欧元" is no word "月欧")
+    end = 0
+    for m in _WORD.finditer(_KANA_GRAMMAR.sub("的", _FRAME_ZH.sub("的", text))):
+        token, gap, end = m.group(0), m.start() != end, m.end()
         if HANGUL.fullmatch(token):  # Korean: a word by its stem (:mod:`.hangul`)
             flush()
             if word := hangul_stem(token):
@@ -223,6 +248,8 @@ def _words(text: str, names: frozenset[str] = frozenset()) -> list[str]:
             out.append(token)
             continue
         if _CJK_CHAR.fullmatch(token):
+            if gap:
+                flush()
             if token in STOP_CHARS:
                 flush()
             else:
@@ -231,6 +258,9 @@ def _words(text: str, names: frozenset[str] = frozenset()) -> list[str]:
         flush()
         if token in HABITUAL:  # "Mondays": a value and a content word
             out.append(stem(HABITUAL[token]))
+            continue
+        if len(token) < 2 and token in names and token != "i" and token.isalpha():
+            out.append(token)  # "Project *A*", "项目A": a letter written as a name
             continue
         if len(token) < 2 or token in STOP_WORDS or token.isdigit() or token in CALENDAR:
             continue  # a month or weekday is a value (a date): a slot
@@ -260,7 +290,17 @@ def _after_update(folded: str, names: frozenset[str] = frozenset()) -> tuple[str
     else:
         to = next((i for i, t in enumerate(tokens[:TO_WITHIN]) if _TO.fullmatch(t)), None)
     after = tokens if to is None else tokens[to + 1 :]
-    return tuple(_words(" ".join(after), names))
+    return tuple(_words(_joined(after), names))
+
+
+def _joined(tokens: list[str]) -> str:
+    """``tokens`` of :data:`_WORD` as text again: CJK characters that stood together
+    together (one run), the others apart."""
+    out = ""
+    for token in tokens:
+        apart = out and not (_CJK_CHAR.match(out[-1]) and _CJK_CHAR.match(token))
+        out += (" " if apart else "") + token
+    return out
 
 
 def _old_value(folded: str, names: frozenset[str]) -> tuple[str, ...]:
@@ -276,9 +316,9 @@ def _old_value(folded: str, names: frozenset[str]) -> tuple[str, ...]:
 
 def profile(text: str) -> Profile:
     """The :class:`Profile` of one entry."""
-    folded = digits(spelled_out(_fold(text)))
-    folded = IN_CHARGE.sub("manager", REPORTS_TO.sub("manager is", folded))
-    folded = MOVED_TO.sub("now lives in", folded)
+    folded = durations(digits(spelled_out(_fold(text))))
+    folded = in_charge(REPORTS_TO.sub("manager is", folded))
+    folded = day_lists(day_month(concepts(read_moves(folded))))
     slots, rest = read_slots(folded)
     when: set[str] = set()
     phrases = WHEN.findall(folded)
@@ -319,7 +359,18 @@ def profile(text: str) -> Profile:
         after,
         frozenset(when),
         was,
+        tuple(sorted(_forms(plain, frozenset(order)))),
+        frozenset(stem(n) for n in names) & frozenset(order),
     )
+
+
+def _forms(plain: str, words: frozenset[str]) -> set[tuple[str, str]]:
+    """The Latin words of ``plain`` (folded) that are content ``words``, by stem."""
+    return {
+        (stem(t), t)
+        for t in _WORD.findall(plain)
+        if len(t) > 6 and not _CJK_CHAR.match(t) and stem(t) in words
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -364,30 +415,87 @@ def compare(a: Profile, b: Profile, cosine: float | None = None) -> PairSignals:
     union = len(a.shingles | b.shingles)
     jac = len(a.shingles & b.shingles) / union if union else 0.0
     a_words = _as_in(a.words, b.words)
-    shared = (a_words & b.words) - GENERIC
+    b_words = b.words
+    two = {w for w in a_words & b_words if _two_words(a, b, w)}
+    if two:  # "Kundendaten" / "Kundenkonten": one stem, two words, each as written
+        a_words = (a_words - two) | {t for w, t in a.forms if w in two}
+        b_words = (b_words - two) | {t for w, t in b.forms if w in two}
+    a_words, b_words = _compounds(a, a_words, b_words), _compounds(b, b_words, a_words)
+    shared = (a_words & b_words) - GENERIC
     kinds = a.kinds & b.kinds
     differ = any(
         {v for v in a.slots if v.startswith(k + ":")}
         != {v for v in b.slots if v.startswith(k + ":")}
         for k in kinds
     )
-    smaller = min(len(a_words - GENERIC), len(b.words - GENERIC))
+    smaller = min(len(a_words - GENERIC), len(b_words - GENERIC))
     overlap = len(shared) / smaller if smaller else 0.0
-    every_a, every_b = a_words | a.slots, b.words | b.slots
+    every_a, every_b = a_words | a.slots, b_words | b.slots
     together = len(every_a | every_b)
     return PairSignals(
         jac,
         overlap,
         len(every_a & every_b) / together if together else 0.0,
         len(shared),
-        a_words - b.words,
-        b.words - a_words,
+        a_words - b_words,
+        b_words - a_words,
         differ,
         a.slots <= b.slots or b.slots <= a.slots,
         a.negated != b.negated,
         a.update or b.update,
         cosine,
     )
+
+
+_LINK = ("", "s", "n", "en", "e", "es")
+"""What may join the head of a compound to its tail ("Produktion*s*datenbank", "Kunde*n*",
+"klant*en*"), read past or added to meet the other entry's word."""
+
+
+def _compounds(p: Profile, words: frozenset[str], other: frozenset[str]) -> frozenset[str]:
+    """``words`` (of ``p``) with each compound the ``other`` entry says as two words
+    read as those words: "Produktionsdatenbank" beside "Prod-DB" (production, database),
+    "Kundendatenbank" beside "Datenbank der Kunden"."""
+    out = set(words)
+    for w, t in p.forms:
+        if w in other or w not in words or len(t) < 8:
+            continue
+        parts = _parts(t, other)
+        if parts:
+            out = (out - {w}) | set(parts)
+    return frozenset(out)
+
+
+def _parts(word: str, other: frozenset[str]) -> tuple[str, str] | None:
+    """The stems of the two words of ``other`` that ``word`` is made of, head then tail
+    (a linking letter read past), None when it is not."""
+    for heads, tail in _splits(word):
+        if tail in other:
+            head = next((h for h in heads if h in other), None)
+            if head is not None:
+                return head, tail
+    return None
+
+
+@lru_cache(maxsize=1 << 14)
+def _splits(word: str) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """Each way to cut ``word`` in two: the stems its head may stand for (a linking
+    letter read past or added) and its tail's stem."""
+    out = []
+    for i in range(3, len(word) - 2):
+        tail = stem(word[i:])
+        head = word[:i]
+        forms = {head[: len(head) - len(k)] for k in _LINK if head.endswith(k)}
+        stems = {stem(h) for h in forms | {head + k for k in _LINK} if len(h) >= 3} - {tail}
+        out.append((tuple(sorted(stems)), tail))
+    return tuple(out)
+
+
+def _two_words(a: Profile, b: Profile, w: str) -> bool:
+    """Whether ``a`` and ``b`` write the stem ``w`` as two words (:func:`.lexicon.two_words`)."""
+    fa = [t for x, t in a.forms if x == w]
+    fb = [t for x, t in b.forms if x == w]
+    return bool(fa and fb) and all(two_words(x, y) for x in fa for y in fb)
 
 
 def _as_in(words: frozenset[str], other: frozenset[str]) -> frozenset[str]:

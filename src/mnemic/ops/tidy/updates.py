@@ -22,12 +22,13 @@ with", "改用"), beside an entry it may change (:mod:`.detect` asks them in tur
 from __future__ import annotations
 
 import itertools
+import re
 from typing import TYPE_CHECKING
 
 from .frames import Aligned, aligned
-from .lexicon import stem
-from .phrases import ADDITIVE, FAVOURITE
-from .signals import GENERIC, PairSignals, Profile
+from .lexicon import STOP_WORDS, stem
+from .phrases import ADDITIVE, FAVOURITE, UPDATE
+from .signals import GENERIC, PairSignals, Profile, _words
 
 if TYPE_CHECKING:
     from .thresholds import Thresholds
@@ -143,10 +144,69 @@ def reworded_value(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> boo
         and a.stated != b.stated
     ):
         return False
-    for new, own in ((a, oa), (b, ob)):
-        if new.update and own and own <= set(new.after_update):
+    for new, old_, own, theirs in ((a, b, oa, ob), (b, a, ob, oa)):
+        if not new.update or not own:
+            continue
+        if own <= set(new.after_update):
             return True
+        if own <= set(new.after_update) | _agent_and_key(new, old_) and _after_value(old_, theirs):
+            return True  # "*Landlord* raised *the rent* to 1350 EUR"
     return False
+
+
+_CHANGE_OBJECT = re.compile(
+    r"raised|lowered|increased|decreased|reduced|cut|bumped|moved|switched|changed|resized|"
+    r"upgraded|downgraded|extended|shortened|erhöht|gesenkt|angehoben|verschoben|verlegt|"
+    r"subió|bajó|aumentó|redujo|cambió|movió|augmenté|augmentée|baissé|baissée|"
+    r"aumentou|baixou|reduziu|mudou|aumentato|aumentata|ridotto|ridotta|spostato|spostata|"
+    r"verhoogd|verlaagd|verplaatst|涨到|涨至|降到|降至|提高到|提高至|增加到|减少到|调整为|调整到|调到"
+)
+"""Update markers that are verbs taking the changed key as their object: "raised *the
+rent* to", "moved *the standup* to", "hat *die Miete* erhöht"."""
+_PARTICLE = re.compile(r"to|from|by|auf|um|von|a|à|de|para|da|naar|met|van")
+_POSSESSIVE = re.compile(r"its|their|his|her|our|sein|seine|seinen|ihr|ihre|ihren|su|sus|son|sa|"
+                         r"ses|leur|leurs|seu|sua|suo|zijn|haar|hun")  # fmt: skip
+
+
+def _agent_and_key(new: Profile, old: Profile) -> set[str]:
+    """The content words of an update said before its marker, when that marker is a verb
+    of change whose object, up to its particle, holds a word the other entry says (the
+    key): "*Landlord* raised *the rent* to 1350", "*Doctor* raised the user's *sertraline
+    dose* to 100 mg". Those words say who changed the value, and the object's words
+    name the key; empty otherwise, or when the object is the agent's own ("the mobile
+    team raised *its* rate limit": another subject's key)."""
+    text = new.text.casefold()  # "the user's dose": one word before the particle
+    marker = UPDATE.search(text)
+    if marker is None or not _CHANGE_OBJECT.fullmatch(marker.group(0)):
+        return set()
+    before = text[: marker.start()]
+    tokens = text[marker.end() :].split()
+    to = next((i for i, t in enumerate(tokens[:6]) if _PARTICLE.fullmatch(t)), None)
+    if to:  # "raised *the rent* to"
+        if _POSSESSIVE.fullmatch(tokens[0]):
+            return set()
+        key = set(_words(" ".join(tokens[:to])))
+    else:  # the verb ends its clause: "heeft *de huur* verhoogd naar", "把*房租*涨到"
+        ba = before.rfind("把")
+        key = set(_words(before[ba + 1 :])) if ba >= 0 else set(_words(before)) & old.words
+        before = before[:ba] if ba >= 0 else before
+    if not key & old.words:
+        return set()
+    return key | set(_words(before))
+
+
+def _after_value(p: Profile, own: frozenset[str]) -> bool:
+    """Whether the words ``own`` of ``p`` all stand after its first value or are written
+    against it (a detail of the value: "1200 EUR *a month*", "*每月*1200欧元"), none in
+    its subject ("the *web* team's limit is 100")."""
+    text = p.text.casefold()
+    found = [text.find(v.partition(":")[2]) for v in p.stated]
+    if not found or min(found) < 0:
+        return False
+    first = min(found)
+    head = text[:first]
+    attached = head.split()[-1] if head and not head[-1].isspace() else ""  # "每月1200"
+    return set(_words(text[first:])) | set(_words(attached)) >= own
 
 
 def names_old_value(a: Profile, b: Profile) -> bool:
@@ -198,7 +258,33 @@ def changed_phrase(
         and _run(b, ob)
         and not names_old_value(a, b)
         and not (adds(a) or adds(b))
+        and not _keys_before_a_name(a, b, oa, ob)
     )
+
+
+def _keys_before_a_name(a: Profile, b: Profile, oa: frozenset[str], ob: frozenset[str]) -> bool:
+    """Whether each side says its own words before the same name, itself no name: "writes
+    *chat replies* in Spanish" / "now writes *code comments* in Spanish". The name both
+    keep is the value; the common nouns in front of it are two keys (two facts), where
+    a new value is a name ("switched to *VS Code* for code review") or the other's words
+    are common nouns as well ("drinks *tea* in the morning")."""
+    shared = a.names & b.names
+    if not shared or oa & a.names or ob & b.names:
+        return False
+
+    def before(p: Profile, own: frozenset[str]) -> bool:
+        # the name after a function word ("replies *in* Spanish"), not right after the
+        # own words, which then say which one ("*lange* Antworten": a German noun)
+        tokens = [stem(t) for t in p.folded.split()]
+        last = max((i for i, w in enumerate(tokens) if w in own), default=-1)
+        at = next((i for i, w in enumerate(tokens) if i > last and w in shared), None)
+        return (
+            last >= 0
+            and at is not None
+            and any(t in STOP_WORDS for t in p.folded.split()[last + 1 : at])
+        )
+
+    return before(a, oa) and before(b, ob)
 
 
 def favourite_changed(
@@ -239,7 +325,10 @@ def frame_change(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Align
         return None
     if adds(a) or adds(b):
         return None
-    return aligned(a, b, t.frame_value_words)
+    found = aligned(a, b, t.frame_value_words)
+    if found is not None and _keys_before_a_name(a, b, frozenset(found.was), frozenset(found.now)):
+        return None  # "writes chat replies in Spanish" / "now writes code comments in Spanish"
+    return found
 
 
 def adds(p: Profile) -> bool:
