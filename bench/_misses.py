@@ -44,6 +44,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import mnemic.sessions.search.hybrid as hybrid_module
 import mnemic.sessions.search.retrieval as retrieval_module
 import mnemic.sessions.search.sequence as sequence_module
 import mnemic.sessions.search.speaker as speaker_module
@@ -82,6 +83,7 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     "sem100": lambda: knobs({"n": (retrieval_module, "SEMANTIC_CANDIDATES", 100)}),
     "sem200": lambda: knobs({"n": (retrieval_module, "SEMANTIC_CANDIDATES", 200)}),
     "lex200": lambda: knobs({"n": (retrieval_module, "CANDIDATES", 200)}),
+    "asks1": lambda: knobs({"a": (hybrid_module, "ASK_SHARE", 1.0)}),
     "nomeaning": lambda: knobs({"m": (retrieval_module, "NAMES_BY_MEANING", False)}),
 }
 """Name -> a context manager switching the variant on."""
