@@ -3,6 +3,7 @@
     .venv/bin/python bench/_misses.py misses             # the table of docs/recall.md
     .venv/bin/python bench/_misses.py variants --sets locomo,longchat,updates
     .venv/bin/python bench/_misses.py latency --sets locomo,zh --variants nomeaning
+    .venv/bin/python bench/_misses.py losses --sets longchat,updates --k 5
 
 ``misses``: for every dev question whose evidence turn is not in the hybrid top 10, the
 evidence turn's rank in the lexical, semantic and hybrid rankings (up to 200), and what
@@ -13,6 +14,11 @@ matches or context-only neighbours. Dev only: the test conversations are never l
 ``variants``: every question of the chosen dev sets ranked by the shipped ranking and by
 each variant in :data:`VARIANTS` (module knobs switched for one call), interleaved
 question by question, scored as ``./x bench recall`` scores them.
+
+``losses``: every dev question where the lexical ranking finds more of the evidence in
+its top ``--k`` than the hybrid one (for the update fixture: the message the question asks
+about first in lexical, not in hybrid), with both heads: each message's key, role,
+score and why it ranks there (the words it holds, its cosine, what moved it).
 
 ``latency``: the p50 of a hybrid call (top 50) per set, shipped against each variant and
 against a second shipped arm (the noise between two identical arms), interleaved call by
@@ -38,6 +44,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import mnemic.sessions.search.hybrid as hybrid_module
 import mnemic.sessions.search.retrieval as retrieval_module
 import mnemic.sessions.search.sequence as sequence_module
 import mnemic.sessions.search.speaker as speaker_module
@@ -76,6 +83,7 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     "sem100": lambda: knobs({"n": (retrieval_module, "SEMANTIC_CANDIDATES", 100)}),
     "sem200": lambda: knobs({"n": (retrieval_module, "SEMANTIC_CANDIDATES", 200)}),
     "lex200": lambda: knobs({"n": (retrieval_module, "CANDIDATES", 200)}),
+    "asks1": lambda: knobs({"a": (hybrid_module, "ASK_SHARE", 1.0)}),
     "nomeaning": lambda: knobs({"m": (retrieval_module, "NAMES_BY_MEANING", False)}),
 }
 """Name -> a context manager switching the variant on."""
@@ -175,6 +183,52 @@ def misses(corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: 
         print(json.dumps(r, ensure_ascii=False))
 
 
+def _first(q: rb.Question, keys: list[str]) -> bool:
+    """Whether the message an update question asks about ranks above the other values."""
+    place = {k: i for i, k in reversed(list(enumerate(keys)))}
+    inf = len(keys) + 1
+    upd = place.get(q.update or "", inf)
+    stale = [place.get(s, inf) for s in q.stale]
+    if q.kind == "now":
+        return upd < inf and all(upd < s for s in stale)
+    return stale[0] < inf and stale[0] < upd
+
+
+def losses(
+    corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: Any, k: int
+) -> None:
+    lost = Counter()
+    for q in questions:
+        corpus = corpora[q.corpus]
+        heads = {}
+        for mode in ("lexical", "hybrid"):
+            res = _ranked(corpus, q.text, mode, loader, q.as_of)
+            heads[mode] = [(corpus.keys.get((r.session_id, r.seq), f"{r.session_id}#{r.seq}"), r)
+                           for r in res]  # fmt: skip
+        keys = {m: [key for key, _ in h] for m, h in heads.items()}
+        if q.kind == "recall":
+            ev = set(q.evidence)
+            found = {m: len(ev & set(ks[:k])) for m, ks in keys.items()}
+            worse = found["lexical"] > found["hybrid"]
+            mark = {e: "*" for e in ev}
+        else:
+            worse = _first(q, keys["lexical"]) and not _first(q, keys["hybrid"])
+            mark = {q.update or "": "U", **{s: "S" for s in q.stale}}
+        if not worse:
+            continue
+        lost[(q.set, q.kind, q.groups[0])] += 1
+        print("=" * 80)
+        print(f"{q.set} {q.kind} {q.groups[0]}: {q.text}")
+        for mode, head in heads.items():
+            print(f"  {mode}")
+            for i, (key, r) in enumerate(head[: k + 1]):
+                why = "; ".join(r.why)
+                print(f"    {i + 1:2d} {mark.get(key, ' ')} {key} {r.role} {r.score:.3f} {why}")
+                print(f"         {r.snippet[:110]!r}")
+    ahead = {" ".join(key): n for key, n in sorted(lost.items())}
+    print(json.dumps({"k": k, "lexical_ahead": ahead}))
+
+
 def variants(
     corpora: dict[str, rb.Corpus],
     questions: list[rb.Question],
@@ -237,7 +291,8 @@ def latency(
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("what", choices=("misses", "variants", "latency"))
+    parser.add_argument("what", choices=("misses", "variants", "latency", "losses"))
+    parser.add_argument("--k", type=int, default=5, help="losses: the depth compared")
     parser.add_argument("--sets", default="locomo")
     parser.add_argument("--split", default="dev")
     parser.add_argument("--variants", default="")
@@ -251,6 +306,8 @@ def main() -> None:
         corpora, questions = _stores(sets, args.split, embedder, Path(tmp))
         if args.what == "misses":
             misses(corpora, questions, lambda: embedder)
+        elif args.what == "losses":
+            losses(corpora, questions, lambda: embedder, args.k)
         elif args.what == "latency":
             names = [n for n in args.variants.split(",") if n]
             latency(corpora, questions, lambda: embedder, names)

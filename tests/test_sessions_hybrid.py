@@ -170,3 +170,17 @@ def test_blend_alpha_moves_the_winner_between_the_parts() -> None:
 def test_fuse_with_no_semantic_candidates_keeps_the_lexical_order() -> None:
     lexical = lexical_list([("a", 4), ("c", 1), ("b", 2)], {2})
     assert [key(f) for f in fuse(lexical, [])] == [("a", 4), ("c", 1), ("b", 2)]
+
+
+def test_a_question_asked_in_the_history_keeps_half_its_meaning_for_a_first_person_question() -> (
+    None
+):
+    hits = [
+        SemanticHit(1, "a", 0, 0.90, 10, asks=True),  # "Which city should I visit?"
+        SemanticHit(2, "a", 5, 0.88, 10),  # "I visited Ghent."
+        SemanticHit(3, "b", 0, 0.80, 10),
+    ]
+    assert key(fuse([], hits)[0]) == ("a", 0)  # meaning alone: the nearer question first
+    statements = fuse([], hits, statements=True)
+    assert key(statements[0]) == ("a", 5)
+    assert statements[[key(f) for f in statements].index(("a", 0))].score == 0.5 * (1 - 0.6)

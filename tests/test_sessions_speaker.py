@@ -280,3 +280,41 @@ def test_the_scripts_of_a_text() -> None:
     assert scripts("Nate 内特, 2022!") == {"LATIN", "CJK"}
     assert scripts("Ça va, Zoë?") == {"LATIN"}
     assert scripts("Наташа") == {"CYRILLIC"}
+
+
+CITY_CHAT = [
+    ("user", "Which city should I visit on a long weekend in spring?"),
+    ("assistant", "Porto, Ghent or Tallinn are all easy by train or a short flight."),
+    ("user", "I visited Ghent for a long weekend."),
+    ("assistant", "The canals at night are worth it."),
+    ("user", "What cities are good for a weekend away with kids?"),
+    ("assistant", "Copenhagen and Vienna have great parks and museums."),
+    ("user", "Are long weekends better in cities or in the countryside?"),
+    ("assistant", "It depends on what rests you more: museums or walks."),
+]
+
+
+def test_a_first_person_question_finds_what_the_user_stated_before_what_they_asked(
+    tmp_path: Path,
+) -> None:
+    """A question "Which cities did I visit…?" is as near in meaning to the user's own question
+    about cities as to their statement; the statement ranks first (hybrid), found
+    through the shipped embedder (skipped without it). Before, the user's question
+    ranked first."""
+    embedder = real_embedder()
+    with VectorStore(tmp_path / "s.db") as s:
+        s.start_session(id="chat", started_at=T0)
+        s.append_messages(
+            "chat", [NewMessage(r, t, timestamp=T0 + i) for i, (r, t) in enumerate(CITY_CHAT)]
+        )
+        s.embed(embedder)
+
+        def ranking(question: str, mode: str) -> list[int]:
+            found = search_messages(s, question, mode=mode, embedder_loader=lambda: embedder)
+            assert found.mode == mode, found.notice
+            return [r.seq for r in sorted(found.results, key=lambda r: r.rank)]
+
+        hybrid = ranking("Which cities did I visit for long weekends?", "hybrid")
+        semantic = ranking("Which cities did I visit for long weekends?", "semantic")
+    assert hybrid[0] == 2
+    assert semantic.index(2) < semantic.index(0)

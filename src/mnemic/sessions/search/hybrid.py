@@ -60,6 +60,12 @@ FUSION = "blend"
 """The shipped fusion method: ``blend`` or ``rrf`` (the better on LoCoMo's tuning split)."""
 SEMANTIC_CONTEXT: tuple[float, ...] = (0.5, 0.2)
 """Share of a semantic candidate's strength given to neighbours at distance 1, 2, ..."""
+ASK_SHARE = 0.5
+"""Share of its semantic strength a message that asks a question keeps when the
+question searched for is in the first person (:func:`fuse`'s ``statements``): "Which
+cities did I visit?" is answered by what the user stated ("I visited Ghent for a long
+weekend"), not by what they asked ("Which city should I visit on a long weekend?"),
+which the meaning of the question is as near to. The lexical side is not touched."""
 PASSAGE_RECIPE = "context"
 """What text of a message is embedded (measured on LoCoMo; the embedding package's
 ``passage_text`` implements it): ``plain`` (the text), ``speaker`` ("Name: text") or
@@ -77,6 +83,8 @@ class SemanticHit(NamedTuple):
     """Messages in its session, when known (bounds the neighbours of :func:`semantic_context`)."""
     source: str | None = None
     """Its session's source, when known."""
+    asks: bool = False
+    """Whether the message is a question (ends with a question mark)."""
 
 
 class FusedMessage(NamedTuple):
@@ -122,13 +130,16 @@ Pos = tuple[str, int]
 
 
 def semantic_context(
-    hits: Sequence[SemanticHit], context: Sequence[float] = SEMANTIC_CONTEXT
+    hits: Sequence[SemanticHit],
+    context: Sequence[float] = SEMANTIC_CONTEXT,
+    asks_share: float = 1.0,
 ) -> list[tuple[Pos, float, SemanticHit | None]]:
     """Semantic positions best first with their strength, neighbours included.
 
     A candidate's strength is its cosine rescaled between the worst and the best candidate
     (0..1); with ``context`` each candidate adds ``weight * strength`` to its neighbours at
-    distance 1, 2, ... (bounded by ``session_messages`` when known). Ties break by position.
+    distance 1, 2, ... (bounded by ``session_messages`` when known). A candidate that asks
+    a question (``asks``) keeps ``asks_share`` of its strength. Ties break by position.
     """
     if not hits:
         return []
@@ -143,6 +154,8 @@ def semantic_context(
             continue
         direct[pos] = h
         value = (h.cosine - worst) / span if span > 0 else 1.0
+        if h.asks:
+            value *= asks_share
         scores[pos] += value
         for distance, weight in enumerate(context, 1):
             for seq in (h.seq - distance, h.seq + distance):
@@ -169,11 +182,11 @@ def _lexical_side(
 
 
 def _semantic_side(
-    semantic: Sequence[SemanticHit], context: Sequence[float]
+    semantic: Sequence[SemanticHit], context: Sequence[float], asks_share: float = 1.0
 ) -> tuple[dict[Pos, tuple[int, float]], dict[Pos, SemanticHit | None]]:
     order: dict[Pos, tuple[int, float]] = {}
     hits: dict[Pos, SemanticHit | None] = {}
-    for pos, strength, hit in semantic_context(semantic, context):
+    for pos, strength, hit in semantic_context(semantic, context, asks_share):
         order[pos] = (len(order) + 1, strength)
         hits[pos] = hit
     return order, hits
@@ -215,6 +228,7 @@ def rrf(
     weights: tuple[float, float] = RRF_WEIGHTS,
     context: Sequence[float] = SEMANTIC_CONTEXT,
     limit: int | None = None,
+    asks_share: float = 1.0,
 ) -> list[FusedMessage]:
     """Reciprocal-rank fusion of the lexical ranking and the semantic candidates.
 
@@ -222,7 +236,7 @@ def rrf(
     ``weight / (k + rank)`` (ranks from 1, best first).
     """
     lex, lex_hits = _lexical_side(lexical)
-    sem, sem_hits = _semantic_side(semantic, context)
+    sem, sem_hits = _semantic_side(semantic, context, asks_share)
     scores: dict[Pos, float] = defaultdict(float)
     for side, weight in ((lex, weights[0]), (sem, weights[1])):
         for pos, (rank, _) in side.items():
@@ -237,6 +251,7 @@ def blend(
     alpha: float = BLEND_ALPHA,
     context: Sequence[float] = SEMANTIC_CONTEXT,
     limit: int | None = None,
+    asks_share: float = 1.0,
 ) -> list[FusedMessage]:
     """Score blend: ``alpha * lexical + (1 - alpha) * semantic``.
 
@@ -244,7 +259,7 @@ def blend(
     :func:`semantic_context`. A position missing from one side scores 0 there.
     """
     lex, lex_hits = _lexical_side(lexical)
-    sem, sem_hits = _semantic_side(semantic, context)
+    sem, sem_hits = _semantic_side(semantic, context, asks_share)
     scores: dict[Pos, float] = defaultdict(float)
     for side, weight in ((lex, alpha), (sem, 1.0 - alpha)):
         for pos, (_, strength) in side.items():
@@ -257,8 +272,14 @@ def fuse(
     semantic: Sequence[SemanticHit],
     *,
     limit: int | None = None,
+    statements: bool = False,
 ) -> list[FusedMessage]:
-    """The shipped fusion (the method and parameters chosen on LoCoMo's tuning split)."""
+    """The shipped fusion (the method and parameters chosen on LoCoMo's tuning split).
+
+    ``statements``: the question asks what the user stated or did (it is in the first
+    person): a semantic candidate that is itself a question keeps :data:`ASK_SHARE` of
+    its strength."""
+    share = ASK_SHARE if statements else 1.0
     if FUSION == "rrf":
-        return rrf(lexical, semantic, limit=limit)
-    return blend(lexical, semantic, limit=limit)
+        return rrf(lexical, semantic, limit=limit, asks_share=share)
+    return blend(lexical, semantic, limit=limit, asks_share=share)

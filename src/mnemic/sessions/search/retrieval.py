@@ -276,7 +276,13 @@ def _semantic_hits(
             continue
         out.append(
             SemanticHit(
-                message_id, m.session_id, m.seq, float(cosine), info.message_count, info.source
+                message_id,
+                m.session_id,
+                m.seq,
+                float(cosine),
+                info.message_count,
+                info.source,
+                (m.content or "").rstrip().endswith(("?", "？")),
             )
         )
     return out
@@ -363,4 +369,5 @@ def _retrieve(
             f"Semantic search failed ({type(exc).__name__}: {exc}); showing lexical results.",
             None,
         )
-    return fuse(lexical if want == "hybrid" else [], hits), want, notice, vec
+    statements = asked_role(text) == "user"
+    return fuse(lexical if want == "hybrid" else [], hits, statements=statements), want, notice, vec
