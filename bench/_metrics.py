@@ -8,6 +8,7 @@ seed, so a rerun prints the same interval).
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -62,3 +63,18 @@ def session_recall_at(evidence_sessions: set[str], ranked_sessions: Sequence[str
     """The share of ``evidence_sessions`` among the first ``k`` distinct sessions."""
     distinct = list(dict.fromkeys(ranked_sessions))
     return recall_at(evidence_sessions, distinct, k)
+
+
+Z = 1.959963984540054
+"""The normal quantile of a two-sided 95 % interval."""
+
+
+def wilson(k: int, n: int) -> list[float]:
+    """The 95 % Wilson score interval of k successes in n, rounded to 4 places (the
+    tidy and short-text floor benches report shares with it)."""
+    if n == 0:
+        return [0.0, 1.0]
+    p = k / n
+    centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
+    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
+    return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]

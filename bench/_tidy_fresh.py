@@ -39,7 +39,6 @@ editing its domain or language).
 from __future__ import annotations
 
 import json
-import math
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -47,6 +46,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from _metrics import wilson
 from mnemic.ops.tidy.plan import plan
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -55,7 +55,6 @@ SPLIT = DATA / "tidy_fresh_split.json"
 SEED = 20261205
 KINDS = ("rewording", "update", "contradiction", "honest")
 HALVES = ("dev", "test")
-Z = 1.959964
 
 
 @dataclass(frozen=True)
@@ -174,16 +173,6 @@ def verdict(p: FreshPair, cosine: Callable[[str, str], float] | None = None) -> 
             if q.kind == "supersede":
                 return "supersede" if q.entries[0] == p.b else "supersede-old"
     return "none"
-
-
-def wilson(k: int, n: int) -> list[float]:
-    """The 95 % Wilson score interval of k successes in n (``bench/tidy.py`` uses it too)."""
-    if n == 0:
-        return [0.0, 1.0]
-    p = k / n
-    centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
-    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
-    return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
 
 
 def share(k: int, n: int) -> dict[str, Any]:

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 import tempfile
@@ -45,6 +44,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import emit
+from _metrics import wilson
 from _vcache import CachedEmbedder
 from mnemic.curated.memory import Memory
 from mnemic.home import Home
@@ -61,17 +61,6 @@ SKILLS = HERE / "data" / "skills-queries.json"
 SEED = 26
 MAX_FLOORED = 0.05
 """The calibration's bound: at most this share of relevant dev queries floored."""
-Z = 1.959963984540054
-
-
-def wilson(k: int, n: int) -> list[float]:
-    """The 95 % Wilson score interval of k successes in n."""
-    if n == 0:
-        return [0.0, 1.0]
-    p = k / n
-    centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
-    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
-    return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
 
 
 def split(data: dict[str, Any], skills: dict[str, Any]) -> dict[str, Any]:
