@@ -492,3 +492,32 @@ def test_browsing_an_empty_history_says_there_is_none(home_path: Path) -> None:
     assert r.exit_code == 0, r.output
     message = json.loads(r.output)["message"]
     assert message == "There are no past sessions yet: nothing to search or read.", message
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ("deploy", "--limit", "500"),
+            "500 is more than the 10 sessions a search returns (up to 200 with --messages)",
+        ),
+        (
+            ("deploy", "--messages", "-n", "500"),
+            "500 is more than the 200 messages a search returns",
+        ),
+        (("--tool", "pytest", "-n", "11"), "11 is more than the 10 tool calls a search returns"),
+    ],
+    ids=["sessions", "messages", "tool calls"],
+)
+def test_sessions_search_refuses_a_limit_it_would_cap(
+    home_path: Path, tmp_path: Path, args: tuple[str, ...], said: str
+) -> None:
+    """`sessions search --limit 500` printed at most 10 sessions without a word (and
+    --messages at most 200), where `memory search --limit 500` is refused."""
+    _one_session(home_path, tmp_path)
+    r = _run(home_path, "sessions", "search", *args)
+    assert r.exit_code == 2, r.output
+    assert said in " ".join(r.output.split()), r.output
+    assert "--limit" in r.output and "No matching" not in r.output
+    for at_most in (("deploy", "-n", "10"), ("deploy", "--messages", "-n", "200")):
+        assert _run(home_path, "sessions", "search", *at_most).exit_code == 0
