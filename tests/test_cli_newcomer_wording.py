@@ -59,6 +59,34 @@ def test_init_json_on_an_empty_directory_says_created(tmp_path: Path) -> None:
     assert '"created": false' in _run(made, "init", "--json").output
 
 
+@pytest.mark.parametrize(
+    "args",
+    [("memory", "add", "A fact"), ("skills", "create", "a-skill", "-d", "Does a.")],
+    ids=" ".join,
+)
+def test_the_first_write_refuses_a_directory_holding_other_files_like_init(
+    tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    """`init` refused ~/Documents as a home, but `memory add` made one there, mixing its
+    files with the person's."""
+    other = tmp_path / "Documents"
+    other.mkdir()
+    (other / "letter.txt").write_text("Dear...\n")
+    r = _run(other, *args, stdin="Do it.\n")
+    assert r.exit_code == 1, r.output
+    assert "not empty and is not a mnemic home" in r.output and "letter.txt" in r.output
+    assert "Nothing was changed" in r.output and "--home" in r.output
+    assert sorted(p.name for p in other.iterdir()) == ["letter.txt"]
+
+
+def test_writes_still_use_a_home_made_by_init_or_an_empty_directory(tmp_path: Path) -> None:
+    made = tmp_path / "made"
+    made.mkdir()
+    assert _run(made, "memory", "add", "First fact").exit_code == 0
+    assert _run(made, "memory", "add", "Second fact").exit_code == 0  # a home now
+    assert "Second fact" in _run(made, "memory", "show").output
+
+
 # -- a home path that is a file ---------------------------------------------------------
 
 
@@ -521,3 +549,4 @@ def test_sessions_search_refuses_a_limit_it_would_cap(
     assert "--limit" in r.output and "No matching" not in r.output
     for at_most in (("deploy", "-n", "10"), ("deploy", "--messages", "-n", "200")):
         assert _run(home_path, "sessions", "search", *at_most).exit_code == 0
+
