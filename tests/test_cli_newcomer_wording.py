@@ -550,3 +550,27 @@ def test_sessions_search_refuses_a_limit_it_would_cap(
     for at_most in (("deploy", "-n", "10"), ("deploy", "--messages", "-n", "200")):
         assert _run(home_path, "sessions", "search", *at_most).exit_code == 0
 
+
+def test_archive_ids_print_as_they_are_typed_and_both_forms_are_taken(
+    home_path: Path,
+) -> None:
+    """`archive list` printed "3.0", which reads as a decimal number: "3" was refused
+    ("No archived entry '3'")."""
+    assert _run(home_path, "memory", "add", "The staging host is stg-7.").exit_code == 0
+    assert _run(home_path, "memory", "remove", "stg-7").exit_code == 0
+    stored = json.loads(_run(home_path, "memory", "archive", "list", "--json").output)
+    (entry,) = stored["entries"]
+    seq, n = entry["id"].split(".")
+    assert n == "0"  # --json keeps the stored id, which scripts hand back
+    listed = _run(home_path, "memory", "archive", "list").output.splitlines()[1]
+    assert listed.split()[0] == seq, listed
+    for typed in (seq, entry["id"]):
+        shown = _run(home_path, "memory", "archive", "show", typed)
+        assert shown.exit_code == 0, shown.output
+        assert shown.output.startswith(f"id:        {seq} (MEMORY.md)"), shown.output
+    r = _run(home_path, "memory", "archive", "restore", seq)
+    assert r.exit_code == 0, r.output
+    assert f"restored from the archive: {seq} (it is no longer archived)" in r.output
+    gone = _run(home_path, "memory", "archive", "show", seq)
+    assert gone.exit_code == 1 and f"No archived entry '{seq}'" in gone.output
+
