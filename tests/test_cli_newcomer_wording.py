@@ -574,3 +574,27 @@ def test_archive_ids_print_as_they_are_typed_and_both_forms_are_taken(
     gone = _run(home_path, "memory", "archive", "show", seq)
     assert gone.exit_code == 1 and f"No archived entry '{seq}'" in gone.output
 
+
+def test_sessions_embed_status_says_why_tool_messages_are_not_counted(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """A history of three messages read "2 of 2 messages embedded": nothing said the
+    tool's output was left out on purpose, nor how to find it."""
+    lines = tmp_path / "t.jsonl"
+    lines.write_text(
+        '{"session_id": "s-t", "role": "user", "content": "Run the linter"}\n'
+        '{"session_id": "s-t", "role": "tool", "tool_name": "Bash", '
+        '"content": "ruff: 3 zanzibarish errors"}\n'
+        '{"session_id": "s-t", "role": "assistant", "content": "Three errors."}\n'
+    )
+    assert _run(home_path, "sessions", "import", str(lines), "--no-embed").exit_code == 0
+    r = _run(home_path, "sessions", "embed", "--status", "--embedder", "standin")
+    assert r.exit_code == 0, r.output
+    assert "0 of 2 messages embedded" in r.output, r.output
+    said = " ".join(r.output.split())
+    assert "Only user and assistant messages with text are counted" in said, r.output
+    assert "tool output and system prompts get no vector" in said
+    found = _run(
+        home_path, "sessions", "search", "zanzibarish", "--role", "tool", "--mode", "lexical"
+    )
+    assert found.exit_code == 0 and "s-t" in found.output, found.output
