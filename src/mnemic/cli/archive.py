@@ -76,7 +76,8 @@ def _line(d: dict[str, object]) -> str:
     text = printable(str(d["text"]) if d["text"] is not None else "(forgotten)", lines=False)
     short = text if len(text) <= 100 else text[:99] + "…"
     when = d["archived"] or "not yet recorded"
-    return f"{arch.typed_id(str(d['id'])):<10} {FILENAMES[str(d['target'])]:<9} {d['reason']:<10} {when}  {short}"
+    shown = arch.typed_id(str(d["id"]))
+    return f"{shown:<10} {FILENAMES[str(d['target'])]:<9} {d['reason']:<10} {when}  {short}"
 
 
 @archive.command(name="list")
