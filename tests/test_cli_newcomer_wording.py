@@ -61,7 +61,12 @@ def test_init_json_on_an_empty_directory_says_created(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "args",
-    [("memory", "add", "A fact"), ("skills", "create", "a-skill", "-d", "Does a.")],
+    [
+        ("memory", "add", "A fact"),
+        ("skills", "create", "a-skill", "-d", "Does a."),
+        ("ui", "--no-browser", "--port", "0"),
+        ("mcp",),
+    ],
     ids=" ".join,
 )
 def test_the_first_write_refuses_a_directory_holding_other_files_like_init(
