@@ -84,6 +84,18 @@ def test_the_first_write_refuses_a_directory_holding_other_files_like_init(
     assert sorted(p.name for p in other.iterdir()) == ["letter.txt"]
 
 
+@pytest.mark.parametrize("args", [("init",), ("memory", "add", "A fact")], ids=" ".join)
+def test_a_home_name_too_long_is_refused_without_a_traceback(
+    tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    """Looking into the directory before the home opened raised OSError (File name too
+    long) as a traceback: `init`, and every first write once they looked too."""
+    r = _run(tmp_path / ("x" * 300), *args)
+    assert r.exit_code == 2, r.output
+    assert "home: cannot use directory" in r.output and "too long" in r.output, r.output
+    assert r.exception is None or isinstance(r.exception, SystemExit)
+
+
 def test_writes_still_use_a_home_made_by_init_or_an_empty_directory(tmp_path: Path) -> None:
     made = tmp_path / "made"
     made.mkdir()

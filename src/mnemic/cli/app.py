@@ -71,8 +71,8 @@ _HOME_NAMES = frozenset(
 def _names(path: str) -> list[str]:
     try:
         return sorted(os.listdir(path))
-    except (FileNotFoundError, NotADirectoryError):
-        return []  # nothing there (a file there is refused when the home is opened)
+    except OSError:  # nothing there, or a file or an unreadable directory there: opening
+        return []  # the home refuses those with its own words
 
 
 def is_home(path: str) -> bool:
