@@ -59,6 +59,51 @@ def test_init_json_on_an_empty_directory_says_created(tmp_path: Path) -> None:
     assert '"created": false' in _run(made, "init", "--json").output
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("memory", "add", "A fact"),
+        ("skills", "create", "a-skill", "-d", "Does a."),
+        ("ui", "--no-browser", "--port", "0"),
+        ("mcp",),
+    ],
+    ids=" ".join,
+)
+def test_the_first_write_refuses_a_directory_holding_other_files_like_init(
+    tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    """`init` refused ~/Documents as a home, but `memory add` made one there, mixing its
+    files with the person's."""
+    other = tmp_path / "Documents"
+    other.mkdir()
+    (other / "letter.txt").write_text("Dear...\n")
+    r = _run(other, *args, stdin="Do it.\n")
+    assert r.exit_code == 1, r.output
+    assert "not empty and is not a mnemic home" in r.output and "letter.txt" in r.output
+    assert "Nothing was changed" in r.output and "--home" in r.output
+    assert sorted(p.name for p in other.iterdir()) == ["letter.txt"]
+
+
+@pytest.mark.parametrize("args", [("init",), ("memory", "add", "A fact")], ids=" ".join)
+def test_a_home_name_too_long_is_refused_without_a_traceback(
+    tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    """Looking into the directory before the home opened raised OSError (File name too
+    long) as a traceback: `init`, and every first write once they looked too."""
+    r = _run(tmp_path / ("x" * 300), *args)
+    assert r.exit_code == 2, r.output
+    assert "home: cannot use directory" in r.output and "too long" in r.output, r.output
+    assert r.exception is None or isinstance(r.exception, SystemExit)
+
+
+def test_writes_still_use_a_home_made_by_init_or_an_empty_directory(tmp_path: Path) -> None:
+    made = tmp_path / "made"
+    made.mkdir()
+    assert _run(made, "memory", "add", "First fact").exit_code == 0
+    assert _run(made, "memory", "add", "Second fact").exit_code == 0  # a home now
+    assert "Second fact" in _run(made, "memory", "show").output
+
+
 # -- a home path that is a file ---------------------------------------------------------
 
 
@@ -492,3 +537,81 @@ def test_browsing_an_empty_history_says_there_is_none(home_path: Path) -> None:
     assert r.exit_code == 0, r.output
     message = json.loads(r.output)["message"]
     assert message == "There are no past sessions yet: nothing to search or read.", message
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ("deploy", "--limit", "500"),
+            "500 is more than the 10 sessions a search returns (up to 200 with --messages)",
+        ),
+        (
+            ("deploy", "--messages", "-n", "500"),
+            "500 is more than the 200 messages a search returns",
+        ),
+        (("--tool", "pytest", "-n", "11"), "11 is more than the 10 tool calls a search returns"),
+    ],
+    ids=["sessions", "messages", "tool calls"],
+)
+def test_sessions_search_refuses_a_limit_it_would_cap(
+    home_path: Path, tmp_path: Path, args: tuple[str, ...], said: str
+) -> None:
+    """`sessions search --limit 500` printed at most 10 sessions without a word (and
+    --messages at most 200), where `memory search --limit 500` is refused."""
+    _one_session(home_path, tmp_path)
+    r = _run(home_path, "sessions", "search", *args)
+    assert r.exit_code == 2, r.output
+    assert said in " ".join(r.output.split()), r.output
+    assert "--limit" in r.output and "No matching" not in r.output
+    for at_most in (("deploy", "-n", "10"), ("deploy", "--messages", "-n", "200")):
+        assert _run(home_path, "sessions", "search", *at_most).exit_code == 0
+
+
+def test_archive_ids_print_as_they_are_typed_and_both_forms_are_taken(
+    home_path: Path,
+) -> None:
+    """`archive list` printed "3.0", which reads as a decimal number: "3" was refused
+    ("No archived entry '3'")."""
+    assert _run(home_path, "memory", "add", "The staging host is stg-7.").exit_code == 0
+    assert _run(home_path, "memory", "remove", "stg-7").exit_code == 0
+    stored = json.loads(_run(home_path, "memory", "archive", "list", "--json").output)
+    (entry,) = stored["entries"]
+    seq, n = entry["id"].split(".")
+    assert n == "0"  # --json keeps the stored id, which scripts hand back
+    listed = _run(home_path, "memory", "archive", "list").output.splitlines()[1]
+    assert listed.split()[0] == seq, listed
+    for typed in (seq, entry["id"]):
+        shown = _run(home_path, "memory", "archive", "show", typed)
+        assert shown.exit_code == 0, shown.output
+        assert shown.output.startswith(f"id:        {seq} (MEMORY.md)"), shown.output
+    r = _run(home_path, "memory", "archive", "restore", seq)
+    assert r.exit_code == 0, r.output
+    assert f"restored from the archive: {seq} (it is no longer archived)" in r.output
+    gone = _run(home_path, "memory", "archive", "show", seq)
+    assert gone.exit_code == 1 and f"No archived entry '{seq}'" in gone.output
+
+
+def test_sessions_embed_status_says_why_tool_messages_are_not_counted(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """A history of three messages read "2 of 2 messages embedded": nothing said the
+    tool's output was left out on purpose, nor how to find it."""
+    lines = tmp_path / "t.jsonl"
+    lines.write_text(
+        '{"session_id": "s-t", "role": "user", "content": "Run the linter"}\n'
+        '{"session_id": "s-t", "role": "tool", "tool_name": "Bash", '
+        '"content": "ruff: 3 zanzibarish errors"}\n'
+        '{"session_id": "s-t", "role": "assistant", "content": "Three errors."}\n'
+    )
+    assert _run(home_path, "sessions", "import", str(lines), "--no-embed").exit_code == 0
+    r = _run(home_path, "sessions", "embed", "--status", "--embedder", "standin")
+    assert r.exit_code == 0, r.output
+    assert "0 of 2 messages embedded" in r.output, r.output
+    said = " ".join(r.output.split())
+    assert "Only user and assistant messages with text are counted" in said, r.output
+    assert "tool output and system prompts get no vector" in said
+    found = _run(
+        home_path, "sessions", "search", "zanzibarish", "--role", "tool", "--mode", "lexical"
+    )
+    assert found.exit_code == 0 and "s-t" in found.output, found.output

@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import shlex
 import sys
 import time
 from collections.abc import Callable
@@ -34,15 +35,65 @@ __all__ = [
     "fail",
     "fail_keeping_edit",
     "handle_errors",
+    "is_home",
     "json_text",
     "pass_app",
     "printable",
     "project_opt",
     "read_utf8",
+    "refuse_foreign_home",
     "spanned_stores",
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+# What a home holds (any of them marks a directory as a mnemic home): its stores, its
+# configuration, the directories of its profiles, projects and pending writes.
+_HOME_NAMES = frozenset(
+    (
+        "memories",
+        "sessions.db",
+        "skills",
+        "audit",
+        "pending",
+        "projects",
+        "profiles",
+        "attachments",
+        "cache",
+        "config.toml",
+        "config.yaml",
+        "mcp.token",
+    )
+)
+
+
+def _names(path: str) -> list[str]:
+    try:
+        return sorted(os.listdir(path))
+    except OSError:  # nothing there, or a file or an unreadable directory there: opening
+        return []  # the home refuses those with its own words
+
+
+def is_home(path: str) -> bool:
+    """Whether ``path`` holds a mnemic home (any of its stores or settings)."""
+    return any(n in _HOME_NAMES for n in _names(path))
+
+
+def refuse_foreign_home(path: str) -> None:
+    """Exit 1 with what to do when ``path`` is a directory holding other files and no
+    home: `init` and the first write refuse to mix a home with them (nothing is made)."""
+    names = _names(path)
+    if not names or any(n in _HOME_NAMES for n in names):
+        return
+    shown = ", ".join(printable(n) for n in names[:5]) + (", ..." if len(names) > 5 else "")
+    fail(
+        f"{printable(path)} is not empty and is not a mnemic home (it holds {shown}). "
+        "Nothing was changed: a home should not mix with other files. Give a new or "
+        f"empty directory (e.g. --home {shlex.quote(os.path.join(path, 'mnemic'))}, or "
+        "MNEMIC_HOME).",
+        1,
+    )
 
 
 class AppContext:
@@ -67,6 +118,7 @@ class AppContext:
     def home(self) -> Home:
         """The opened home (created on first use): for commands that write."""
         if self._home is None:
+            refuse_foreign_home(home_dir(self.home_path, self.profile))
             self._home = Home.open(self.home_path, self.profile)
         return self._home
 

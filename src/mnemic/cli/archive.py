@@ -36,12 +36,13 @@ def archive() -> None:
     edit): never in the prompt.
 
     \b
-    An archived entry's ID is the first column of `list` and `search` (e.g. 27.0).
+    An archived entry's ID is the first column of `list` and `search` (e.g. 27, or
+    27.1 for the second entry one write took out; the 27.0 of --json works too).
     Examples:
       mnemic memory archive list
       mnemic memory archive search "staging host"
-      mnemic memory archive show 27.0
-      mnemic memory archive restore 27.0
+      mnemic memory archive show 27
+      mnemic memory archive restore 27
     """
 
 
@@ -75,7 +76,8 @@ def _line(d: dict[str, object]) -> str:
     text = printable(str(d["text"]) if d["text"] is not None else "(forgotten)", lines=False)
     short = text if len(text) <= 100 else text[:99] + "…"
     when = d["archived"] or "not yet recorded"
-    return f"{d['id']:<10} {FILENAMES[str(d['target'])]:<9} {d['reason']:<10} {when}  {short}"
+    shown = arch.typed_id(str(d["id"]))
+    return f"{shown:<10} {FILENAMES[str(d['target'])]:<9} {d['reason']:<10} {when}  {short}"
 
 
 @archive.command(name="list")
@@ -154,7 +156,7 @@ def show_cmd(app: AppContext, item_id: str, as_json: bool) -> None:
     who = printable(removed_by_text(by), lines=False)
     prov = d["provenance"]
     assert isinstance(prov, dict)
-    click.echo(f"id:        {d['id']} ({FILENAMES[str(d['target'])]})")
+    click.echo(f"id:        {arch.typed_id(str(d['id']))} ({FILENAMES[str(d['target'])]})")
     why = WHY.get(str(d["reason"]))
     click.echo(f"reason:    {d['reason']}" + (f": {why}" if why else ""))
     click.echo(f"archived:  {d['archived'] or 'not yet recorded'} by {who}")
@@ -186,7 +188,7 @@ def restore_cmd(app: AppContext, item_id: str, as_json: bool) -> None:
         emit_json(
             {
                 "success": True,
-                "id": item_id,
+                "id": item.id,
                 "target": result.target,
                 "written": result.written,
                 "staged": result.staged,
@@ -198,4 +200,5 @@ def restore_cmd(app: AppContext, item_id: str, as_json: bool) -> None:
         return
     report(mem, result)
     if result.written and not result.staged:
-        click.echo(f"  restored from the archive: {item_id} (it is no longer archived)")
+        shown = arch.typed_id(item.id)
+        click.echo(f"  restored from the archive: {shown} (it is no longer archived)")

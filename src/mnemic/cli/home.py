@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import shlex
 
 import click
@@ -16,50 +15,14 @@ from .app import (
     PROJECT_OPT,
     AppContext,
     emit_json,
-    fail,
     handle_errors,
+    is_home,
     pass_app,
     printable,
+    refuse_foreign_home,
 )
 
 __all__ = ["init"]
-
-
-# What a home holds (any of them marks a directory as a mnemic home): its stores, its
-# configuration, the directories of its profiles, projects and pending writes.
-_HOME_NAMES = frozenset(
-    (
-        "memories",
-        "sessions.db",
-        "skills",
-        "audit",
-        "pending",
-        "projects",
-        "profiles",
-        "attachments",
-        "cache",
-        "config.toml",
-        "config.yaml",
-        "mcp.token",
-    )
-)
-
-
-def _names(path: str) -> list[str]:
-    try:
-        return sorted(os.listdir(path))
-    except (FileNotFoundError, NotADirectoryError):
-        return []  # nothing there (a file there is refused when the home is opened)
-
-
-def _is_home(path: str) -> bool:
-    return any(n in _HOME_NAMES for n in _names(path))
-
-
-def _held(path: str) -> list[str]:
-    """What a directory that is not (yet) a home holds: empty for a new or empty one."""
-    names = _names(path)
-    return [] if any(n in _HOME_NAMES for n in names) else names
 
 
 @click.command(name="init")
@@ -73,24 +36,16 @@ def init(app: AppContext, as_json: bool) -> None:
     An existing home is left as it is, an empty directory becomes the home, and a
     directory that holds other files is refused (a home should not mix with them). Any
     command that writes (`mnemic memory add`, `mnemic skills create`, `mnemic sessions
-    import`, `mnemic chat`...) creates the home too; commands that only read never do,
-    so a mistyped MNEMIC_HOME is an error there.
+    import`, `mnemic chat`...) creates the home too, and refuses such a directory the
+    same way; commands that only read never do, so a mistyped MNEMIC_HOME is an error
+    there.
 
     With --project DIR, create that project's memory store too: from then on Claude
     Code sessions in DIR get its PROJECT MEMORY block (docs/lifecycle.md, "Scopes").
     """
     path = home_dir(app.home_path, app.profile)
-    held = _held(path)
-    if held:
-        shown = ", ".join(printable(n) for n in held[:5]) + (", ..." if len(held) > 5 else "")
-        fail(
-            f"{printable(path)} is not empty and is not a mnemic home (it holds {shown}). "
-            "Nothing was changed: a home should not mix with other files. Give a new or "
-            f"empty directory (e.g. --home {shlex.quote(os.path.join(path, 'mnemic'))}, or "
-            "MNEMIC_HOME).",
-            1,
-        )
-    existed = _is_home(path)
+    refuse_foreign_home(path)
+    existed = is_home(path)
     root = app.home.root
     if not existed and stores_in_home(app.home.settings):  # a second init knows it
         ensure_private_dir(root / "memories")

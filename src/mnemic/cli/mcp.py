@@ -6,8 +6,8 @@ import sys
 
 import click
 
-from ..home import Home
-from .app import AppContext, handle_errors
+from ..home import Home, home_dir
+from .app import AppContext, handle_errors, refuse_foreign_home
 
 __all__ = ["mcp"]
 
@@ -117,6 +117,7 @@ def mcp(
         profile = parent.profile
     if project is None and parent is not None:  # `mnemic --project DIR mcp`
         project = parent.project
+    refuse_foreign_home(home_dir(home_path, profile))  # as init and the first write
     home = Home.open(home_path, profile)
     # needs the mcp extra: not on every command's path
     from ..mcp_server.serve import TOKEN_IN_ARGV, serve

@@ -306,6 +306,7 @@ def search_cmd(
                 ) from None
     if (tool or failed) and messages:
         raise click.UsageError("--tool and --failed find tool calls; leave out --messages.")
+    _check_limit(limit, messages=messages, calls=bool(tool or failed))
     if messages:
         shaping = (
             ("--sort", sort is not None),
@@ -357,6 +358,28 @@ def search_cmd(
         _render_tool_calls(resp)
     else:
         _render_search(resp)
+
+
+def _check_limit(limit: int | None, *, messages: bool, calls: bool) -> None:
+    """Refuse a --limit above what the search returns, as `memory search` refuses one
+    above 100: the search itself would cap it without a word."""
+    if limit is None:
+        return
+    from ..sessions.search.messages import MAX_LIMIT as MOST_MESSAGES
+    from ..sessions.search.shapes import MAX_LIMIT as MOST_SESSIONS
+
+    most, what = (
+        (MOST_MESSAGES, "messages")
+        if messages
+        else (MOST_SESSIONS, "tool calls" if calls else "sessions")
+    )
+    if limit > most:
+        other = "" if messages or calls else f" (up to {MOST_MESSAGES} with --messages)"
+        raise click.BadParameter(
+            f"{limit} is more than the {most} {what} a search returns{other}: give "
+            f"--limit {most} or less, or narrow the search with --since, --until or --source.",
+            param_hint="'--limit' / '-n'",
+        )
 
 
 def _render_tool_calls(resp: dict[str, Any]) -> None:

@@ -96,6 +96,11 @@ def embed_cmd(
                 + ")"
                 + (older + "--renew gives them theirs" if single else "")
             )
+            click.echo(
+                "Only user and assistant messages with text are counted: tool output and "
+                "system prompts get no vector (search finds them by words, and --tool "
+                "finds tool calls)."
+            )
             return
         last = 0.0
 

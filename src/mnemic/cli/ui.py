@@ -10,9 +10,9 @@ from types import FrameType
 
 import click
 
-from ..home import Home
+from ..home import Home, home_dir
 from ..ops.access_token import read_token_file
-from .app import AppContext, handle_errors
+from .app import AppContext, handle_errors, refuse_foreign_home
 
 __all__ = ["ui"]
 
@@ -78,6 +78,7 @@ def ui(
     token = os.environ.get("MNEMIC_UI_TOKEN", "")
     if token_file is not None:
         token = read_token_file(token_file, key="ui.token", source="--token-file")
+    refuse_foreign_home(home_dir(home_path, profile))  # as init and the first write
     home = Home.open(home_path, profile)
     logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
     from ..ui.serve import serve_ui

@@ -31,7 +31,16 @@ from .recovery import listed
 from .store import check_target, file_hash
 from .view import MemoryView
 
-__all__ = ["Archived", "archive_texts", "archived_keys", "check_text", "listing", "restore", "show"]
+__all__ = [
+    "Archived",
+    "archive_texts",
+    "archived_keys",
+    "check_text",
+    "listing",
+    "restore",
+    "show",
+    "typed_id",
+]
 
 
 def listing(view: MemoryView, target: str | None = None) -> list[Archived]:
@@ -63,14 +72,23 @@ def _order(aid: str) -> tuple[int, int]:
     return (int(seq), int(n)) if seq.isdigit() and n.isdigit() else (0, 0)
 
 
+def typed_id(aid: str) -> str:
+    """An archived entry's id as a person types it: ``27`` for the first entry a write
+    took out (stored ``27.0``, which reads as a decimal number), ``27.1`` for its second;
+    :func:`show` takes either form."""
+    seq, dot, n = aid.partition(".")
+    return seq if dot and n == "0" and seq.isdigit() else aid
+
+
 def show(view: MemoryView, item_id: str) -> Archived:
-    """One archived entry by id; :class:`InvalidArgument` naming recent ids when there
-    is no such entry."""
+    """One archived entry by id (the stored ``27.0`` or the typed ``27``, see
+    :func:`typed_id`); :class:`InvalidArgument` naming recent ids when there is none."""
     items = listing(view)
+    wanted = item_id.strip()
     for item in items:
-        if item.id == item_id:
+        if wanted in (item.id, typed_id(item.id)):
             return item
-    recent = ", ".join(a.id for a in items[:5]) or "none"
+    recent = ", ".join(typed_id(a.id) for a in items[:5]) or "none"
     raise InvalidArgument(
         "id",
         f"No archived entry {item_id!r} (the newest: {recent}; a restored entry leaves the "
