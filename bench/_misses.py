@@ -85,6 +85,9 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     "lex200": lambda: knobs({"n": (retrieval_module, "CANDIDATES", 200)}),
     "asks1": lambda: knobs({"a": (hybrid_module, "ASK_SHARE", 1.0)}),
     "nomeaning": lambda: knobs({"m": (retrieval_module, "NAMES_BY_MEANING", False)}),
+    "nostatebefore": lambda: knobs(
+        {"s": (sequence_module, "state_before", lambda _store, fused, _q, _e: list(fused))}
+    ),
 }
 """Name -> a context manager switching the variant on."""
 

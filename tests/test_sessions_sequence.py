@@ -17,7 +17,7 @@ from mnemic.cli import main
 from mnemic.errors import InvalidArgument
 from mnemic.home import Home
 from mnemic.sessions import NewMessage, open_store, run_session_search, search_messages
-from mnemic.sessions.search.sequence import read_order
+from mnemic.sessions.search.sequence import read_order, subject_of
 
 T0 = 1_750_000_000.0
 DAY = 86_400.0
@@ -245,6 +245,53 @@ def test_a_before_that_names_no_event_asks_for_the_earlier_value(tmp_path: Path)
     assert [r.snippet for r in ranking.results[:2]] == [said[0], said[3]]
     assert not any("before" in " ".join(r.why) for r in ranking.results)
     s.close()
+
+
+def test_before_a_change_ranks_the_state_it_replaced_above_the_change(tmp_path: Path) -> None:
+    """ "Which Python version did production run before the upgrade?" names the change as
+    its event: the best match is the upgrade, and the statement it superseded is the
+    answer, so it ranks above the upgrade (not below the messages told just before it)."""
+    s = SQLiteSessionStore(tmp_path / "upgrade.db")
+    said = [
+        "Production runs Python 3.9 on the old cluster.",
+        "I adopted a rescue dog yesterday, a beagle called Scout.",
+        "My flight to Chicago is on February 20, window seat booked.",
+        "I went camping at the lake with friends this weekend.",
+        "We finally upgraded production to Python 3.12, the upgrade went smoothly.",
+    ]
+    for i, text in enumerate(said):
+        s.start_session(id=f"u{i}", started_at=T0 + i * DAY)
+        s.append_messages(f"u{i}", [NewMessage("user", text, timestamp=T0 + i * DAY)])
+    question = "Which Python version did production run before the upgrade?"
+    ranking = search_messages(s, question, mode="lexical", limit=5)
+    by_rank = [r.snippet for r in sorted(ranking.results, key=lambda r: r.rank)]
+    assert by_rank[:2] == [said[0], said[4]]
+    assert any("earlier" in w for w in ranking.results[0].why)
+    # the messages told just before the change still join it
+    preceding = [r.snippet for r in ranking.results if "before" in " ".join(r.why)]
+    assert preceding == [said[2], said[3]]
+    s.close()
+
+
+@pytest.mark.parametrize(
+    ("question", "subject"),
+    [
+        ("Which Python version did production run before the upgrade?", "python version"),
+        ("Before the move, where did I live?", "where did i live"),
+        ("Welche Python-Version lief vor dem Update in der Produktion?", "welche python"),
+        ("¿Qué versión de Python usaba producción antes de actualizar?", "versión de python"),
+        ("升级之前生产环境用的是哪个版本的Python？", "生产环境用的是哪个版本"),
+        ("What did I do before I finished the renovation?", "what did i do"),
+    ],
+)
+def test_the_subject_of_a_before_question_leaves_out_the_event_it_names(
+    question: str, subject: str
+) -> None:
+    got = subject_of(question, read_order(question)).lower()
+    assert subject in got
+    assert not any(
+        w in got for w in ("upgrade", "move", "update", "actualizar", "升级", "finished")
+    )
 
 
 def test_after_x_passes_over_questions_the_user_asked(tmp_path: Path) -> None:

@@ -41,7 +41,7 @@ from ..store import Message
 from .hybrid import FusedMessage
 from .timeframe import TimeFrame
 
-__all__ = ["CANDIDATES", "CHANGE_WORDS", "freshen"]
+__all__ = ["CANDIDATES", "CHANGE_WORDS", "freshen", "state_before"]
 
 CANDIDATES = 40
 """Direct matches, best first, whose order the step may change."""
@@ -126,6 +126,38 @@ def freshen(
     return out
 
 
+def state_before(
+    store: SessionStore,
+    fused: Sequence[FusedMessage],
+    query: Query,
+    event: FusedMessage,
+) -> list[FusedMessage]:
+    """``fused`` (best first) with the statement ``event`` supersedes, if any, moved just
+    above it (``notes``: ``earlier`` / ``later``): for a question about what held before
+    a change ("Which version did production run before the upgrade?", :mod:`.sequence`),
+    the change is the event the question names and the state it replaced is the answer.
+    The rule is the past-first one of :func:`freshen`, with ``event`` the only message
+    that can be superseded: no other order changes, so the event stays the event."""
+    direct = [f for f in fused if f.direct and f.message_id is not None][:CANDIDATES]
+    qwords = _query_words(query)
+    if len(direct) < 2 or not qwords or event not in direct:
+        return list(fused)
+    messages = store.messages_by_id(f.message_id for f in direct if f.message_id is not None)
+    found = [(f, messages[f.message_id]) for f in direct if f.message_id in messages]
+    score = {(f.session_id, f.seq): f.score for f, _ in found}
+    notes: dict[tuple[str, int], list[str]] = {pos: [] for pos in score}
+    _supersede(found, qwords, score, notes, past=True, head={(event.session_id, event.seq)})
+    moved = [f for f in direct if "earlier" in notes.get((f.session_id, f.seq), ())]
+    if not moved:
+        return list(fused)
+    pos = (moved[0].session_id, moved[0].seq)
+    earlier = moved[0]._replace(score=score[pos], notes=(*moved[0].notes, "earlier"))
+    later = event._replace(notes=(*event.notes, "later"))
+    out = [f for f in fused if f is not moved[0]]
+    at = out.index(event)
+    return [*out[:at], earlier, later, *out[at + 1 :]]
+
+
 def _supersede(
     found: list[tuple[FusedMessage, Message]],
     qwords: list[frozenset[str]],
@@ -133,12 +165,15 @@ def _supersede(
     notes: dict[tuple[str, int], list[str]],
     *,
     past: bool,
+    head: set[tuple[str, int]] | None = None,
 ) -> None:
-    """Move later statements of a subject above earlier ones (or, ``past``, the reverse)."""
+    """Move later statements of a subject above earlier ones (or, ``past``, the reverse);
+    only a message of ``head`` (default: the :data:`HEAD` best) can be superseded."""
     rows = []
     df = [0] * len(qwords)
     cjk = [any(has_cjk(k) for k in w) for w in qwords]
-    head = {(f.session_id, f.seq) for f, _ in found[:HEAD]}
+    if head is None:
+        head = {(f.session_id, f.seq) for f, _ in found[:HEAD]}
     for f, m in found:
         text = m.content or ""
         held = _stated(text[:TEXT_CHARS], qwords)

@@ -218,7 +218,7 @@ def search_messages(
         head = fused[: 1 if weak else limit]
     else:
         head = follow(store, fused, cue, replace(filters, until=_until_of(filters, frame)),
-                      limit=limit)  # fmt: skip
+                      limit=limit, question=text)  # fmt: skip
     results = _resolve(store, head, query, weak=weak)
     listed = "relevance"
     if cue is not None and not weak:

@@ -28,12 +28,23 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from ..index.query import parse_query
+from ..index.segment import has_cjk
 from ..sql import SessionStore
 from ..store import Message, SearchFilters
+from .freshness import state_before
 from .hybrid import FusedMessage
 from .timeframe import TimeFrame
 
-__all__ = ["FOLLOW", "IN_TIME_ORDER", "OrderCue", "as_event", "follow", "read_order"]
+__all__ = [
+    "FOLLOW",
+    "IN_TIME_ORDER",
+    "OrderCue",
+    "as_event",
+    "follow",
+    "read_order",
+    "subject_of",
+]
 
 IN_TIME_ORDER = (
     "In time order, oldest first: the question asks about the order of events "
@@ -83,6 +94,8 @@ _SEQUENCE = re.compile(
     r"|顺序|先后|变化|演变|历次|时间线|怎么变|如何变",
     re.I,
 )
+_CLAUSE_END = re.compile(r"[,.;:?!)\n，。；：？！]")
+"""Where the clause that names the event of a ``before`` cue ends (:func:`subject_of`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +119,27 @@ def read_order(text: str) -> OrderCue | None:
     return None
 
 
+def subject_of(question: str, cue: OrderCue | None) -> str:
+    """``question`` without the clause that names its event, for a ``before`` cue: what
+    the question asks about. The clause runs from the cue to the next punctuation
+    ("Which version did production run | before the upgrade?"), or for "之前" / "以前"
+    from the previous punctuation to the cue ("升级之前 | 生产环境用的是哪个版本？")."""
+    if cue is None or cue.kind != "before" or not isinstance(question, str):
+        return ""
+    kept, at = [], 0
+    for m in _BEFORE.finditer(question):
+        if not has_cjk(m.group()):
+            end = _CLAUSE_END.search(question, m.end())
+            kept.append(question[at : m.start()])
+            at = end.start() if end else len(question)
+        else:
+            starts = [e.end() for e in _CLAUSE_END.finditer(question, at, m.start())]
+            kept.append(question[at : starts[-1] if starts else at])
+            at = m.end()
+    kept.append(question[at:])
+    return "".join(kept)
+
+
 def as_event(frame: TimeFrame, cue: OrderCue | None) -> TimeFrame:
     """``frame`` for a question about what came after or before an event: the event is
     found as it was told (``event``: no later statement supersedes it, and "before" does
@@ -123,14 +157,26 @@ def follow(
     filters: SearchFilters,
     *,
     limit: int,
+    question: str = "",
 ) -> list[FusedMessage]:
     """The best ``limit`` of ``fused`` with, for an ``after`` / ``before`` cue, the
     :data:`FOLLOW` messages of the best match's side that came next (before) right after
-    it, at its score (the list's last ones make room)."""
+    it, at its score (the list's last ones make room). For ``before``, an earlier
+    statement of the ``question``'s subject (:func:`subject_of`) that the best match
+    supersedes ranks just above it (:func:`~.freshness.state_before`): "Which version
+    did production run before the upgrade?" asks what held until the change the best
+    match tells of; "What did I do before I moved?" names no subject and moves nothing."""
     head = list(fused[:limit])
     anchor = next((f for f in head if f.direct), None)
     if cue is None or cue.kind == "sequence" or anchor is None:
         return head
+    subject = parse_query(subject_of(question, cue), match="any")
+    if cue.kind == "before" and not subject.empty:
+        key = (anchor.session_id, anchor.seq)
+        head = state_before(store, fused, subject, anchor)[:limit]
+        anchor = next((f for f in head if (f.session_id, f.seq) == key), None)
+        if anchor is None:  # the earlier statement took the only place
+            return head
     found = store.windows([(anchor.session_id, anchor.seq, anchor.seq + 1)])[0]
     if not found:
         return head

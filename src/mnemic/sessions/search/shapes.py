@@ -307,7 +307,7 @@ def discover(
     shown = 1 if weak else limit
     cue = None if weak else cue
     if cue is not None:  # order of events: what came next joins, one thread may return
-        ranked = follow(store, ranked, cue, filters, limit=len(ranked))
+        ranked = follow(store, ranked, cue, filters, limit=len(ranked), question=text)
     chosen, roots = _choose_sessions(
         ctx, ranked, shown, titled, demote=order == "rank", threads=cue is None
     )
