@@ -25,7 +25,7 @@ import binascii
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from . import _address, _lexicon_harm as _harm, _prose
 from .lexicon import CONCEPTS
@@ -1117,28 +1117,44 @@ def intents_in_context(text: str, neighbours: Sequence[str]) -> list[Intent]:
                 for s, t in zip(parts, theirs, strict=True)
                 if "dest" in t.present and _terms.defines(s, folded)
             ]
-        for mine in own:
-            for their in theirs:
-                joined = Tags(
-                    mine.present | their.present,
-                    mine.negated | their.negated,
-                    {**their.words, **mine.words},
-                )
-                for found in _intents_of([joined]):
-                    if found.verdict != "block":
-                        continue
-                    if alone.get(found.name) == "block" or alone_other.get(found.name) == "block":
-                        continue
-                    key = found.name
-                    if key not in out:
-                        out[key] = Intent(
-                            "split_instruction",
-                            "block" if named else "hold",
-                            found.category,
-                            f"together with another entry: {found.why}",
-                            f"{found.evidence}; other half: {_preview(other)}",
-                        )
+        pairs = (
+            Tags(
+                mine.present | their.present,
+                mine.negated | their.negated,
+                {**their.words, **mine.words},
+            )
+            for mine in own
+            for their in theirs
+        )
+        _read_together(pairs, alone, alone_other, "block" if named else "hold", other, out)
     return list(out.values())
+
+
+def _read_together(
+    pairs: Iterable[Tags],
+    alone: Mapping[str, str],
+    alone_other: Mapping[str, str],
+    verdict: str,
+    other: str,
+    out: dict[str, Intent],
+) -> None:
+    """Add to ``out`` (by name, the first kept) a ``split_instruction`` with ``verdict``
+    for each blocking intent that a sentence of the text read with one of ``other``'s
+    (``pairs``, their tags joined) expresses and neither text expresses alone (``alone``,
+    ``alone_other``: each text's intents by name with their verdicts)."""
+    for joined in pairs:
+        for found in _intents_of([joined]):
+            if found.verdict != "block" or found.name in out:
+                continue
+            if alone.get(found.name) == "block" or alone_other.get(found.name) == "block":
+                continue
+            out[found.name] = Intent(
+                "split_instruction",
+                verdict,
+                found.category,
+                f"together with another entry: {found.why}",
+                f"{found.evidence}; other half: {_preview(other)}",
+            )
 
 
 def _defining(sentence: str, tags: Tags) -> bool:
@@ -1173,23 +1189,12 @@ def _definition_in_context(
         if not _dangling(theirs) or any(not _REFERS.isdisjoint(t.present) for t in theirs):
             continue
         alone_other = {i.name: i.verdict for i in _intents_of(theirs)}
-        for d in mine:
-            for their in theirs:
-                joined = Tags(
-                    d.present | their.present, d.negated | their.negated, {**d.words, **their.words}
-                )
-                for found in _intents_of([joined]):
-                    if found.verdict != "block" or found.name in out:
-                        continue
-                    if alone.get(found.name) == "block" or alone_other.get(found.name) == "block":
-                        continue
-                    out[found.name] = Intent(
-                        "split_instruction",
-                        "hold",
-                        found.category,
-                        f"together with another entry: {found.why}",
-                        f"{found.evidence}; other half: {_preview(other)}",
-                    )
+        pairs = (
+            Tags(d.present | their.present, d.negated | their.negated, {**d.words, **their.words})
+            for d in mine
+            for their in theirs
+        )
+        _read_together(pairs, alone, alone_other, "hold", other, out)
     return list(out.values())
 
 
