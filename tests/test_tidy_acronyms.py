@@ -6,16 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from mnemic.ops.tidy import TidyProposal, plan
+from _tidy_pairs import planned
 from mnemic.ops.tidy.acronyms import spelled
-
-DAY = 86_400.0
-NOW = 1_800_000_000.0
-OLD, NEW = NOW - 9 * DAY, NOW - 2 * DAY
-
-
-def planned(a: str, b: str) -> list[TidyProposal]:
-    return plan("memory", [a, b], [OLD, NEW], now=NOW, stale_after_days=90, verbose_chars=280)
 
 
 @pytest.mark.parametrize(

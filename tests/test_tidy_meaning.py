@@ -11,23 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from _tidy_pairs import planned
 from mnemic.curated.view import MemoryView
-from mnemic.ops.tidy import TidyProposal, plan, propose
+from mnemic.ops.tidy import propose
 from mnemic.ops.tidy.meaning import same_meaning, swapped
 from mnemic.ops.tidy.signals import compare, profile
 from mnemic.ops.tidy.thresholds import THRESHOLDS
-
-DAY = 86_400.0
-NOW = 1_800_000_000.0
-OLD, NEW = NOW - 9 * DAY, NOW - 2 * DAY
-
-
-def planned(a: str, b: str, cosine: float | None) -> list[TidyProposal]:
-    cosines = None if cosine is None else [[1.0, cosine], [cosine, 1.0]]
-    return plan(
-        "memory", [a, b], [OLD, NEW], now=NOW, stale_after_days=90, verbose_chars=280,
-        cosines=cosines,
-    )  # fmt: skip
 
 
 @pytest.fixture(scope="module")
