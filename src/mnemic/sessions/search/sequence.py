@@ -124,7 +124,7 @@ def subject_of(question: str, cue: OrderCue | None) -> str:
     the question asks about. The clause runs from the cue to the next punctuation
     ("Which version did production run | before the upgrade?"), or for "之前" / "以前"
     from the previous punctuation to the cue ("升级之前 | 生产环境用的是哪个版本？")."""
-    if cue is None or cue.kind != "before" or not isinstance(question, str):
+    if cue is None or cue.kind != "before":
         return ""
     kept, at = [], 0
     for m in _BEFORE.finditer(question):
@@ -170,8 +170,8 @@ def follow(
     anchor = next((f for f in head if f.direct), None)
     if cue is None or cue.kind == "sequence" or anchor is None:
         return head
-    subject = parse_query(subject_of(question, cue), match="any")
-    if cue.kind == "before" and not subject.empty:
+    subject = parse_query(subject_of(question, cue), match="any") if cue.kind == "before" else None
+    if subject is not None and not subject.empty:
         key = (anchor.session_id, anchor.seq)
         head = state_before(store, fused, subject, anchor)[:limit]
         anchor = next((f for f in head if (f.session_id, f.seq) == key), None)
