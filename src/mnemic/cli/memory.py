@@ -29,6 +29,7 @@ from ..errors import (
     ToolError,
 )
 from ..governance.approval import ApprovalRequest, Approver
+from ..timefmt import local_time
 from .app import (
     JSON_OPT,
     PROJECT_OPT,
@@ -227,7 +228,7 @@ def memory() -> None:
 
 
 def _when(t: float | None) -> str:
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(t)) if t is not None else "unknown"
+    return local_time(t) if t is not None else "unknown"
 
 
 def _provenance_line(p: Provenance) -> str:
@@ -568,9 +569,9 @@ def history(app: AppContext, target: str | None, as_json: bool) -> None:
     for t, versions in out.items():
         click.echo(f"{FILENAMES[t]}: {counted(len(versions), 'previous version')}")
         if versions:  # VERSION is what diff and restore take; the time it was replaced
-            click.echo(f"  {'VERSION':<8} {'REPLACED':<19}  {'SIZE':>12}")
+            click.echo(f"  {'VERSION':<8} {'REPLACED':<26}  {'SIZE':>12}")
         for v in versions:
-            when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(v.saved_at))
+            when = local_time(v.saved_at, seconds=True)
             click.echo(f"  {v.id:<8} {when}  {v.size:>6,} bytes")
     click.echo("Compare: mnemic memory diff VERSION   Bring back: mnemic memory restore VERSION")
 

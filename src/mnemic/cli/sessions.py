@@ -31,6 +31,7 @@ from ..sessions import (
 )
 from ..sessions.attachments import AttachmentStore
 from ..sessions.search.catchup import CatchUp, catch_up
+from ..timefmt import local_time
 from ..tooling import tool_response
 from .app import (
     SEARCH_MODE_OPT,
@@ -61,7 +62,7 @@ def _store(app: AppContext, *, write: bool = False) -> SessionStore:
 
 
 def _when(ts: float | None) -> str:
-    return "" if ts is None else time.strftime("%Y-%m-%d %H:%M", time.localtime(ts))
+    return "" if ts is None else local_time(ts)
 
 
 def _field(value: object) -> str:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import logging
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +24,7 @@ from typing import Any
 
 from ..errors import MnemicError
 from ..fsio import SidecarLock, atomic_write_text, ensure_private_dir, read_text_strict
+from ..timefmt import local_day
 
 __all__ = [
     "EntryUse",
@@ -118,7 +118,7 @@ def describe_use(counts: UsageCounts, key: str, last_confirmed: float | None) ->
 
 
 def _day(t: float | None) -> str:
-    return "unknown" if t is None else time.strftime("%Y-%m-%d", time.gmtime(t))
+    return "unknown" if t is None else local_day(t)
 
 
 def usage_path(root: Path) -> Path:

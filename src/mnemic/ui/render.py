@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import difflib
 import functools
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..extras import needs_extra
+from ..timefmt import local_time
 
 with needs_extra("ui", "The web console (mnemic ui)"):
     import jinja2
@@ -50,7 +50,7 @@ def when(ts: float | None) -> str:
     """A local date and time to the minute ('' for None)."""
     if ts is None:
         return ""
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(ts))
+    return local_time(ts)
 
 
 def highlight(snippet: str) -> Markup:
