@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from _cli import cli, cli_json
 
+from _cli import cli, cli_json
 from mnemic.timefmt import local_time, parse_iso
 
 ZONE = "Asia/Kolkata"  # +05:30 all year

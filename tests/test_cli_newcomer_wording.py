@@ -363,7 +363,8 @@ def test_audit_list_names_its_columns(home_path: Path) -> None:
         "DECISION",
         "RESULT",
     ]
-    assert row.split()[3:] == ["add", "memory", "allow", "ok"]
+    # SEQ, the time (day, time, offset), then the rest
+    assert row.split()[5:] == ["add", "memory", "allow", "ok"]
 
 
 def test_counts_of_one_read_in_the_singular(home_path: Path, tmp_path: Path) -> None:

@@ -29,7 +29,6 @@ from ..errors import (
     ToolError,
 )
 from ..governance.approval import ApprovalRequest, Approver
-from ..timefmt import local_time
 from .app import (
     JSON_OPT,
     PROJECT_OPT,
@@ -227,8 +226,10 @@ def memory() -> None:
     """
 
 
-def _when(t: float | None) -> str:
-    return local_time(t) if t is not None else "unknown"
+def _when(t: float | None, *, seconds: bool = False) -> str:
+    from ..timefmt import local_time  # memory add, which runs at every turn, prints none
+
+    return local_time(t, seconds=seconds) if t is not None else "unknown"
 
 
 def _provenance_line(p: Provenance) -> str:
@@ -571,7 +572,7 @@ def history(app: AppContext, target: str | None, as_json: bool) -> None:
         if versions:  # VERSION is what diff and restore take; the time it was replaced
             click.echo(f"  {'VERSION':<8} {'REPLACED':<26}  {'SIZE':>12}")
         for v in versions:
-            when = local_time(v.saved_at, seconds=True)
+            when = _when(v.saved_at, seconds=True)
             click.echo(f"  {v.id:<8} {when}  {v.size:>6,} bytes")
     click.echo("Compare: mnemic memory diff VERSION   Bring back: mnemic memory restore VERSION")
 

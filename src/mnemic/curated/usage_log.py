@@ -24,7 +24,6 @@ from typing import Any
 
 from ..errors import MnemicError
 from ..fsio import SidecarLock, atomic_write_text, ensure_private_dir, read_text_strict
-from ..timefmt import local_day
 
 __all__ = [
     "EntryUse",
@@ -118,6 +117,8 @@ def describe_use(counts: UsageCounts, key: str, last_confirmed: float | None) ->
 
 
 def _day(t: float | None) -> str:
+    from ..timefmt import local_day  # only the readers that print a day need it
+
     return "unknown" if t is None else local_day(t)
 
 
