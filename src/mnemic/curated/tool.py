@@ -22,7 +22,7 @@ from ..errors import (
     ProjectScopeError,
     ToolError,
 )
-from ..tooling import parse_arguments, tool_response
+from ..tooling import json_kind, parse_arguments, tool_response
 from .entries import TARGETS
 from .guard import call_signature, state_key
 from .memory import Memory
@@ -310,7 +310,7 @@ def _text(args: dict[str, Any], key: str) -> str | None:
 def _check_str(value: Any, key: str) -> str | None:
     if value is None or isinstance(value, str):
         return value
-    raise InvalidArgument(key, f"{key} must be a string, got {type(value).__name__}.")
+    raise InvalidArgument(key, f"{key} must be a string, got {json_kind(value)}.")
 
 
 def _state(memory: Memory, target: str | None, targets: list[str] | None = None) -> int | None:
