@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DiffRow",
+    "counted",
     "environment",
     "error_response",
     "highlight",
@@ -44,6 +45,12 @@ NAV = (
     ("skills", "/skills", "Skills"),
     ("prompt", "/prompt", "Prompt"),
 )
+
+
+def counted(n: int, noun: str) -> str:
+    """``1 record``, ``2 records``, ``1,204 records``: a count with its noun in the
+    right number (never ``record(s)``)."""
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
 
 
 def when(ts: float | None) -> str:
@@ -79,6 +86,7 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
     )
     env.filters["when"] = when
+    env.filters["counted"] = counted
     env.filters["highlight"] = highlight
     env.globals["nav"] = NAV
     return env
