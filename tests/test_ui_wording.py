@@ -16,7 +16,7 @@ from mnemic.curated.memory import Memory
 from mnemic.home import Home
 from mnemic.sessions import open_store
 from mnemic.sessions.store import NewMessage
-from test_ui import client_for
+from test_ui import PAGES, client_for
 
 STAMP = re.compile(r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d(?::\d\d)?Z?(?: [+-]\d\d:\d\d)?")
 
@@ -82,3 +82,17 @@ def test_counts_are_in_the_right_number(home_path: Path) -> None:
     assert "(s)" not in audit and "Chain intact: 1 record checked." in audit
     assert "1 of 1 record," in audit
     assert "(s)" not in client.get("/memory").text
+
+
+def test_every_link_within_a_page_leads_somewhere(home_path: Path) -> None:
+    """The prompt page linked its empty sections (system, context) to anchors that no
+    section carried: a click that did nothing."""
+    Memory.open(home_path, origin="cli").add("memory", "Deploys go through staging.")
+    client = client_for(home_path)
+    for path in PAGES:
+        page = client.get(path).text
+        ids = set(re.findall(r'id="([^"]+)"', page))
+        anchors = set(re.findall(r'href="#([^"]+)"', page))
+        assert anchors <= ids, (path, anchors - ids)
+    prompt = client.get("/prompt").text
+    assert "empty: not in the prompt" in prompt
