@@ -96,3 +96,12 @@ def test_every_link_within_a_page_leads_somewhere(home_path: Path) -> None:
         assert anchors <= ids, (path, anchors - ids)
     prompt = client.get("/prompt").text
     assert "empty: not in the prompt" in prompt
+
+
+def test_an_empty_file_is_not_shown_as_a_numbered_entry(home_path: Path) -> None:
+    """'1. No entries yet.' read as an entry whose text was that sentence."""
+    Memory.open(home_path, origin="cli").add("memory", "Deploys go through staging.")
+    page = client_for(home_path).get("/memory").text
+    assert '<li class="muted">No entries yet.</li>' not in page
+    assert "No entries yet." in page  # USER.md is empty
+    assert "1 entry</span>" in page and "0 entries</span>" in page

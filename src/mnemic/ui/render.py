@@ -47,10 +47,11 @@ NAV = (
 )
 
 
-def counted(n: int, noun: str) -> str:
-    """``1 record``, ``2 records``, ``1,204 records``: a count with its noun in the
-    right number (never ``record(s)``)."""
-    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``1 record``, ``2 records``, ``1,204 records`` (``plural`` when it is not the noun
+    and an s: ``entry``, ``entries``): a count with its noun in the right number (never
+    ``record(s)``)."""
+    return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
 
 
 def when(ts: float | None) -> str:
