@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from _cli import cli, cli_json
-from mnemic.timefmt import local_time, parse_iso
+from mnemic.timefmt import local_time, parse_iso, with_offset
 
 ZONE = "Asia/Kolkata"  # +05:30 all year
 STAMP = re.compile(r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d(?::\d\d)?Z?(?: [+-]\d\d:\d\d)?")
@@ -72,6 +72,7 @@ def _resolve(arg: str, env: dict[str, str]) -> str:
         ("sessions", "list"),
         ("sessions", "show", "s-deploy"),
         ("sessions", "stats"),
+        ("sessions", "search", "Deploy"),
         ("pending", "list"),
         ("pending", "show", "PENDING"),
     ],
@@ -104,6 +105,8 @@ def test_the_offset_follows_the_zone(zone: None) -> None:
     assert local_time(ts) == "2026-12-06 06:06 +05:30"
     assert local_time(ts, seconds=True) == "2026-12-06 06:06:19 +05:30"
     assert parse_iso("2026-12-06 06:06") is None  # no offset: not a moment
+    assert with_offset("2026-12-06 06:06") == "2026-12-06 06:06 +05:30"
+    assert with_offset("yesterday") == "yesterday"
 
 
 def test_the_console_shows_times_the_same_way(zone: None) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 
-__all__ = ["local_day", "local_time", "offset", "parse_iso", "utc_minute"]
+__all__ = ["local_day", "local_time", "offset", "parse_iso", "utc_minute", "with_offset"]
 
 
 def offset(ts: float) -> str:
@@ -25,6 +25,17 @@ def local_time(ts: float, *, seconds: bool = False) -> str:
     """``ts`` as people read it: local time to the minute (or second), with the offset."""
     shown = time.strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M", time.localtime(ts))
     return f"{shown} {offset(ts)}"
+
+
+def with_offset(shown: str) -> str:
+    """A local ``YYYY-MM-DD HH:MM`` written without its offset (session search writes
+    its times so, for a model) as people read times: with the offset of that moment.
+    Anything else is returned as it is."""
+    try:
+        ts = time.mktime(time.strptime(shown.strip(), "%Y-%m-%d %H:%M"))
+    except (ValueError, OverflowError):
+        return shown
+    return local_time(ts)
 
 
 def local_day(ts: float) -> str:
