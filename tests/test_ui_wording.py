@@ -105,3 +105,10 @@ def test_an_empty_file_is_not_shown_as_a_numbered_entry(home_path: Path) -> None
     assert '<li class="muted">No entries yet.</li>' not in page
     assert "No entries yet." in page  # USER.md is empty
     assert "1 entry</span>" in page and "0 entries</span>" in page
+
+
+def test_the_history_address_alone_leads_to_the_versions(home_path: Path) -> None:
+    """/memory/history without a file and version said "Unknown target ''" (400)."""
+    Home.open(home_path)
+    r = client_for(home_path).get("/memory/history")
+    assert r.status_code == 303 and r.headers["location"] == "/memory"
