@@ -30,6 +30,13 @@ def _error(home: Path, tool: str, args: dict[str, object]) -> str:
         ("memory", {"action": "add", "content": 42}, "content must be a string, got a number."),
         ("memory", {"action": "add", "content": ["a"]}, "got a list."),
         ("skill_manage", {}, "Missing action; use one of create"),
+        (
+            "memory",
+            {"action": 5},
+            "Unknown action 5. Use add, replace, remove, read, archive_search",
+        ),
+        ("memory", {}, "Missing action: give action (add, replace, remove, read, archive_search)"),
+        ("memory", {"operations": []}, "operations is empty: give at least one"),
         ("skill_manage", {"action": "make", "name": "x"}, 'Unknown action "make"; use one of'),
         (
             "skill_manage",
