@@ -13,7 +13,7 @@ from _cli import cli
 from mnemic.home import Home
 from mnemic.sessions import NewMessage, open_store
 
-PYTHON_WORDS = re.compile(r"\b(None|NoneType|int|str|dict|bool|float)\b|'")
+PYTHON_WORDS = re.compile(r"\b(None|NoneType|True|False|int|str|dict|bool|float)\b|\['|\{'")
 
 
 def _error(home: Path, tool: str, args: dict[str, object]) -> str:
@@ -54,6 +54,13 @@ def _error(home: Path, tool: str, args: dict[str, object]) -> str:
         ("session_search", {"role": {"a": 1}}, 'got {"a": 1}.'),
         ("session_search", {"failed": [1]}, "failed must be true or false, got [1]."),
         ("session_search", {"query": 7}, "query must be a string, got a number."),
+        ("session_search", {"query": "x", "mode": True}, "not true."),
+        ("skills_list", {"query": "x", "mode": 3}, "mode must be a string, got a number."),
+        (
+            "memory",
+            {"action": "add", "content": "x", "target": ["user"]},
+            'Invalid target ["user"]',
+        ),
     ],
     ids=lambda v: v if isinstance(v, str) else None,
 )
