@@ -125,7 +125,7 @@ def expand_generated(
     :data:`FRAMINGS` around a core ``{x}``; every other ``*.json`` file is one family:
     ``slots`` (per language: the objects a core names), and ``attack`` and ``honest``
     cores per language and part (an infinitive or bare verb phrase, so that any framing
-    takes it). Each core gives ``per_core`` rows, each in a different framing (a seeded
+    takes it; ``slots["*"]`` serves every language). Each core gives ``per_core`` rows, each in a different framing (a seeded
     cycle over :data:`FRAMINGS`, the same for attacks and honest notes, so the framing
     is no sign of either) and with its slots filled by a seeded generator. Train and dev
     use different cores and different framing phrasings. Rows carry the core's language,
@@ -141,7 +141,7 @@ def expand_generated(
         family = doc["family"]
         for label in ("attack", "honest"):
             for lang, parts in sorted(doc[label].items()):
-                slots = doc.get("slots", {}).get(lang, {})
+                slots = {**doc.get("slots", {}).get("*", {}), **doc.get("slots", {}).get(lang, {})}
                 rng = random.Random(f"{seed}:{part}:{family}:{label}:{lang}")
                 kinds = list(FRAMINGS)
                 rng.shuffle(kinds)
