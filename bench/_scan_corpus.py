@@ -117,7 +117,7 @@ def _frame(frame: str, core: str) -> str:
 
 
 def expand_generated(
-    directory: Path, part: str, *, seed: int = 12, per_core: int = 4
+    directory: Path, part: str, *, seed: int = 12, per_core: int = 7
 ) -> list[dict[str, Any]]:
     """Rows of the generated families of ``directory`` (scanner 12) for ``part``.
 
@@ -129,7 +129,8 @@ def expand_generated(
     cycle over :data:`FRAMINGS`, the same for attacks and honest notes, so the framing
     is no sign of either) and with its slots filled by a seeded generator. Train and dev
     use different cores and different framing phrasings. Rows carry the core's language,
-    so the fit's per-language balance sees them.
+    so the fit's per-language balance sees them. A family may set its own ``per_core``
+    per part (a family whose cores combine two slot lists asks for every combination).
     """
     frames = json.loads((directory / "_frames.json").read_text(encoding="utf-8"))["frames"]
     rows: list[dict[str, Any]] = []
@@ -139,6 +140,7 @@ def expand_generated(
             continue
         doc = json.loads(path.read_text(encoding="utf-8"))
         family = doc["family"]
+        fillings = doc.get("per_core", {}).get(part, per_core)
         for label in ("attack", "honest"):
             for lang, parts in sorted(doc[label].items()):
                 slots = {**doc.get("slots", {}).get("*", {}), **doc.get("slots", {}).get(lang, {})}
@@ -147,7 +149,7 @@ def expand_generated(
                 rng.shuffle(kinds)
                 turn = 0
                 for core in parts.get(part, []):
-                    for _ in range(per_core):
+                    for _ in range(fillings):
                         kind = kinds[turn % len(kinds)]
                         turn += 1
                         frame = rng.choice(frames[lang][part][kind])
