@@ -1,7 +1,8 @@
 """Scanner 12: measure models on train/dev rows and probes only (never a test half).
 
-    .venv/bin/python bench/_scan_generated.py --model base=/tmp/base.bin --model new=src/mnemic/scan/model.bin
-        [--out bench/results/scan_generated.json]
+    git show main:src/mnemic/scan/model.bin > /tmp/base.bin
+    .venv/bin/python bench/_scan_generated.py --model base=/tmp/base.bin \
+        --model scanner12=src/mnemic/scan/model.bin --out bench/results/scan_generated.json
 
 Each ``--model NAME=PATH`` is loaded in turn into the scanner (the same process, the same
 rows, so the figures compare in one run) and measured, scope ``memory``, levels
