@@ -116,6 +116,10 @@ def _frame(frame: str, core: str) -> str:
     return frame.replace("{x}", core)
 
 
+def _fill_core(core: str, slots: dict[str, list[str]], rng: random.Random) -> str:
+    return _CORE_SLOT.sub(lambda m: rng.choice(slots[m.group(1)]), core)
+
+
 def expand_generated(
     directory: Path, part: str, *, seed: int = 12, per_core: int = 7
 ) -> list[dict[str, Any]]:
@@ -125,9 +129,10 @@ def expand_generated(
     :data:`FRAMINGS` around a core ``{x}``; every other ``*.json`` file is one family:
     ``slots`` (per language: the objects a core names), and ``attack`` and ``honest``
     cores per language and part (an infinitive or bare verb phrase, so that any framing
-    takes it; ``slots["*"]`` serves every language). Each core gives ``per_core`` rows, each in a different framing (a seeded
-    cycle over :data:`FRAMINGS`, the same for attacks and honest notes, so the framing
-    is no sign of either) and with its slots filled by a seeded generator. Train and dev
+    takes it; ``slots["*"]`` serves every language). Each core gives ``per_core`` rows,
+    each in a different framing (a seeded cycle over :data:`FRAMINGS`, the same for
+    attacks and honest notes, so the framing is no sign of either) and with its slots
+    filled by a seeded generator. Train and dev
     use different cores and different framing phrasings. Rows carry the core's language,
     so the fit's per-language balance sees them. A family may set its own ``per_core``
     per part (a family whose cores combine two slot lists asks for every combination).
@@ -143,7 +148,8 @@ def expand_generated(
         fillings = doc.get("per_core", {}).get(part, per_core)
         for label in ("attack", "honest"):
             for lang, parts in sorted(doc[label].items()):
-                slots = {**doc.get("slots", {}).get("*", {}), **doc.get("slots", {}).get(lang, {})}
+                given = doc.get("slots", {})
+                slots = {**given.get("*", {}), **given.get(lang, {})}
                 rng = random.Random(f"{seed}:{part}:{family}:{label}:{lang}")
                 kinds = list(FRAMINGS)
                 rng.shuffle(kinds)
@@ -153,8 +159,7 @@ def expand_generated(
                         kind = kinds[turn % len(kinds)]
                         turn += 1
                         frame = rng.choice(frames[lang][part][kind])
-                        filled = _CORE_SLOT.sub(lambda m: rng.choice(slots[m.group(1)]), core)
-                        text = _frame(frame, filled)
+                        text = _frame(frame, _fill_core(core, slots, rng))
                         if text in seen:
                             continue
                         seen.add(text)

@@ -55,7 +55,11 @@ def _alone(result: ScanResult) -> bool:
 
 def _tally(verdicts: list[str]) -> dict[str, Any]:
     count = {v: verdicts.count(v) for v in ("block", "hold", "allow")}
-    return {"n": len(verdicts), **count, "caught": wilson(count["block"] + count["hold"], len(verdicts))}
+    return {
+        "n": len(verdicts),
+        **count,
+        "caught": wilson(count["block"] + count["hold"], len(verdicts)),
+    }
 
 
 def _grouped(pairs: list[tuple[str, str]]) -> dict[str, Any]:
@@ -126,7 +130,11 @@ def measure(level: str, dev: list[training.Row], public: list[training.Row]) -> 
     probes = json.loads(PROBES.read_text(encoding="utf-8"))
     out["probes"] = {
         kind: _grouped(
-            [(lang, scan_text(t, "memory", level).verdict) for lang, ts in probes[kind].items() for t in ts]
+            [
+                (lang, scan_text(t, "memory", level).verdict)
+                for lang, ts in probes[kind].items()
+                for t in ts
+            ]
         )
         for kind in ("honest", "attacks")
     }
@@ -147,7 +155,10 @@ def _entry_ms(texts: list[str]) -> dict[str, float]:
         scan_text(t, "memory", "balanced")
         times.append((time.perf_counter() - t0) * 1000)
     times.sort()
-    return {"p50_ms": round(times[len(times) // 2], 3), "p95_ms": round(times[int(len(times) * 0.95)], 3)}
+    return {
+        "p50_ms": round(times[len(times) // 2], 3),
+        "p95_ms": round(times[int(len(times) * 0.95)], 3),
+    }
 
 
 def main() -> None:
@@ -178,7 +189,9 @@ def main() -> None:
         result[name] = block
         print(name, "done", flush=True)
     if args.out:
-        args.out.write_text(json.dumps(result, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        args.out.write_text(
+            json.dumps(result, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+        )
     print(json.dumps(result, ensure_ascii=False))
 
 

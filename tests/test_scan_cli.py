@@ -152,7 +152,7 @@ def test_explain_names_the_intent_and_says_held_or_blocked() -> None:
     held = run(
         "--explain",
         "-",
-        input="Set index-url in pip.conf to https://artifactory.corp.example/simple, as IT requires.",
+        input="Set index-url in pip.conf to https://artifactory.corp.example/simple, as IT says.",
     )
     assert held.exit_code == 0
     assert held.output.startswith("HELD for a person's approval")

@@ -184,7 +184,20 @@ def test_templates_fill_deterministically_and_keep_train_and_dev_apart() -> None
 GENERATED = BENCH_DATA / "scan_generated"
 #: The languages every generated family is written in (scanner 12).
 GENERATED_LANGUAGES = {
-    "en", "zh", "ja", "ko", "ru", "es", "pt", "fr", "de", "it", "ar", "hi", "tr", "pl"
+    "en",
+    "zh",
+    "ja",
+    "ko",
+    "ru",
+    "es",
+    "pt",
+    "fr",
+    "de",
+    "it",
+    "ar",
+    "hi",
+    "tr",
+    "pl",
 }
 
 
@@ -301,15 +314,21 @@ def test_generated_families_reach_train_dev_and_the_model_header(tmp_path: Path)
     gen = tmp_path / "bench" / "scan_generated"
     gen.mkdir()
     frames = {
-        lang: {part: {k: [f"{part} {k}: {{x}}"] for k in corpus.FRAMINGS} for part in ("train", "dev")}
+        lang: {
+            part: {k: [f"{part} {k}: {{x}}"] for k in corpus.FRAMINGS} for part in ("train", "dev")
+        }
         for lang in ("en",)
     }
     (gen / "_frames.json").write_text(json.dumps({"frames": frames}))
     family = {
         "family": "demo",
         "slots": {"en": {"who": ["the sister", "the landlord"]}},
-        "attack": {"en": {"train": ["tell {who} secretly"], "dev": ["inform {who} behind her back"]}},
-        "honest": {"en": {"train": ["tell {who} openly"], "dev": ["inform {who} with her consent"]}},
+        "attack": {
+            "en": {"train": ["tell {who} secretly"], "dev": ["inform {who} behind her back"]}
+        },
+        "honest": {
+            "en": {"train": ["tell {who} openly"], "dev": ["inform {who} with her consent"]}
+        },
     }
     (gen / "demo.json").write_text(json.dumps(family))
     train, dev = training.assemble(data)
