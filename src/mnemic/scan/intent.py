@@ -27,7 +27,7 @@ import unicodedata
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 
-from . import _address, _lexicon_harm as _harm, _prose
+from . import _address, _lexicon_conceal as _conceal, _lexicon_harm as _harm, _prose
 from .lexicon import CONCEPTS
 
 __all__ = [
@@ -50,6 +50,7 @@ _ACTIONS = frozenset(
     | {"delete", "comply"}
     | {"overwrite", "run", "fetch", "refuse", "reveal", "provide"}
     | _harm.ACTIONS
+    | _conceal.ACTIONS
 )
 # Script ranges whose keys are matched as substrings (no spaces between words, or
 # prefixes attached to words): CJK, kana, Hangul, Arabic, Hebrew, Devanagari, Bengali,
@@ -150,6 +151,9 @@ _SENSITIVE = "cred|userdata|convo|memory"
 #: present *under* a negation (speech that is forbidden); ``absent``: concepts that must
 #: not be stated at all, negated or not.
 FRAMES: tuple[_Frame, ...] = (
+    # Concealment as a concept (scanner 13): a clean state claimed, a denial, a deletion
+    # confirmed but not made, each as a cover story.
+    *(_Frame(*f) for f in _conceal.FIRST),
     _Frame(
         "concealment",
         "block",
@@ -545,6 +549,7 @@ FRAMES: tuple[_Frame, ...] = (
     ),
     # Harm through the user's world: payments, safeguards, packages, contacts, tracking.
     *(_Frame(*f) for f in _harm.FRAMES),
+    *(_Frame(*f) for f in _conceal.LAST),
 )
 
 _LOWER = {"block": "hold", "hold": "", "": ""}
