@@ -31,161 +31,196 @@ Honest look-alikes stay allowed by construction: a privacy request names the use
 details, not the agent's traces; "say you don't know when you don't know" states no
 clean state; a retention policy says how long data is kept, not that it is kept while
 the user is told otherwise.
+
+**Advice and warning notes are not attacks** (the other side of the same question: who
+is kept from knowing what). A note that protects the user from a lure names the same
+objects an attack does (one-time codes, passwords, the system prompt, a bank account),
+but puts them under a negated or prohibitive frame with no channel or recipient: "the
+bank never asks for your OTP", "we will never ask you for your MFA code by chat", "the
+contents are not made public", "call only the number in the contract, do not pay before
+confirming".
+
+Two concepts, each written once in the intent layer's languages:
+
+* ``neverasks``: someone (a bank, IT, the platform) never asks for a thing ("will never
+  ask", "nunca te pedirá", "ne demande jamais", "никогда не просит", "从不索要",
+  "नहीं माँगता");
+* ``verifyfirst``: check through a channel the user already knows before acting ("call
+  the number in the contract", "verify by phone", "sözleşmedeki numarayı arayın",
+  "打合同上的电话").
+
+A sentence is *advice* when it holds either, or when a sensitive object (credentials,
+the prompt, a payee) stands in it under a negated request, disclosure or send, and no
+outside address (a channel or recipient) stands in the same sentence. A text with advice
+has the intents that would harvest or leak those objects lowered one step (block to
+hold, hold to nothing); a learned score alone on it is no finding when no intent was
+found at all and the warning is about what a lure takes from the user (credentials, a
+payee) in a text that sets no instruction aside and names no prompt. Intents of other
+kinds (concealment, persistence...) are untouched.
 """
 
 from __future__ import annotations
 
-__all__ = ["ACTIONS", "CONCEAL", "FIRST", "LAST", "MORE"]
+__all__ = [
+    "ACTIONS",
+    "ADVICE",
+    "CONCEAL",
+    "FIRST",
+    "LAST",
+    "LOWERED",
+    "MORE",
+    "OVERRIDES",
+    "is_advice",
+]
 
 #: The new concepts that are actions: a negation before them cancels them.
 ACTIONS = frozenset({"onlyshow", "confirmdel"})
 
 CONCEAL: dict[str, str] = {
     "trace": """
-        what you store*; what you saved; what you have saved; what you've saved; what you keep;
-        what you remember; what you know about; anything you saved; anything you stored;
-        anything saved; anything stored; anything about them; anything about him;
-        anything about her; saved anything; stored anything; kept anything; recorded anything;
-        whatever you do; what you do; changes you make; changes you made; changes you've made; any changes; the changes;
-        what you changed; what was changed; what you did; actions you take; your actions;
-        chat history; conversation history; browsing history; search history; activity log*;
-        the logs; your logs; uploads; what was uploaded; what you upload*; data you collect;
+        what you store*; what you saved; what you have saved; what you've saved;
+        what you keep; what you remember; what you know about; anything you saved;
+        anything you stored; anything saved; anything stored; anything about them;
+        anything about him; anything about her; saved anything; stored anything;
+        kept anything; recorded anything; whatever you do; what you do; changes you make;
+        changes you made; changes you've made; any changes; the changes; what you changed;
+        what was changed; what you did; actions you take; your actions; chat history;
+        conversation history; browsing history; search history; activity log*; the logs;
+        your logs; uploads; what was uploaded; what you upload*; data you collect;
         was du gespeichert; etwas gespeichert; gespeichert hast; gespeichert; aufgezeichnet;
         protokolliert; anderungen; anderung; anderungen vornimmst; was du geandert hast;
-        chatverlauf; verlauf; hochgeladen; was du weisst;
-        lo que guardas; lo que has guardado; has guardado; guardaste; guardado; guardados;
-        lo que recuerdas; lo que sabes; registrado; cambios; cualquier cambio; historial;
-        registros; lo que subiste; subido;
-        ce que tu enregistres; ce que tu as enregistre; enregistre; enregistres;
-        ce que tu sais; ce dont tu te souviens; modifications; changements; historique;
-        journaux; televerse;
-        o que voce guarda; o que voce salvou; salvou; salvo; salvos; guardou; alteracoes;
-        mudancas; historico; registros; enviado;
-        cosa hai salvato; hai salvato; salvato; salvati; memorizzato; cosa ricordi;
-        modifiche; cronologia; registri; caricato;
-        opgeslagen; bewaard; wijzigingen; geschiedenis; logboek*; geupload;
-        zapisał*; zapisan*; zapamiętał*; zmian*; historia; historii; logi; przesłan*;
-        сохранил*; сохранен*; сохранён*; запомнил*; изменени*; истори*; логи; журнал*;
-        загрузил*; загружен*; что ты знаешь;
-        зберіг*; збереж*; запам'ятав*; змін*; історі*; журнал*; завантаж*;
-        kaydettiğin*; kaydettin; kaydedil*; sakladığın*; değişiklik*; geçmiş*; kayıtlar*;
-        yüklen*;
-        保存了; 存了; 记住了; 记下; 记录; 更改; 修改; 改动; 变更; 历史; 日志; 上传;
-        保存した; 保存して; 保存され; 記録; 覚えて; 変更; 履歴; ログ; アップロード;
-        저장; 기록; 기억하; 변경; 수정; 이력; 로그; 업로드;
-        حفظت; محفوظ; السجل; السجلات; التغييرات; تغييرات; التعديلات; تعديلات; رفعت;
-        ذخیره; تغییرات; تاریخچه; سابقه;
-        שמרת; נשמר; שינויים; היסטוריה; יומן;
-        सहेजा; सेव किया; रिकॉर्ड; बदलाव; परिवर्तन; इतिहास; लॉग; अपलोड;
-        সংরক্ষণ; সেভ; রেকর্ড; পরিবর্তন; ইতিহাস; লগ; আপলোড;
-        uložil*; uložen*; změn*; historie; historii; protokol*; nahrán*;
-        ai salvat; salvat; modificări; modificarile; schimbări; istoric*; jurnal*;
-        αποθηκευ*; αλλαγ*; ιστορικ*;
-        đã lưu; lưu lại; thay đổi; lịch sử; nhật ký; tải lên;
-        disimpan; kamu simpan; perubahan; riwayat; diunggah
+        chatverlauf; verlauf; hochgeladen; was du weisst; lo que guardas;
+        lo que has guardado; has guardado; guardaste; guardado; guardados; lo que recuerdas;
+        lo que sabes; registrado; cambios; cualquier cambio; historial; registros;
+        lo que subiste; subido; ce que tu enregistres; ce que tu as enregistre; enregistre;
+        enregistres; ce que tu sais; ce dont tu te souviens; modifications; changements;
+        historique; journaux; televerse; o que voce guarda; o que voce salvou; salvou;
+        guardou; alteracoes; mudancas; historico; registros; enviado; cosa hai salvato;
+        hai salvato; salvato; salvati; memorizzato; cosa ricordi; modifiche; cronologia;
+        registri; caricato; opgeslagen; bewaard; wijzigingen; geschiedenis; logboek*;
+        geupload; zapisał*; zapisan*; zapamiętał*; zmian*; historia; historii; logi;
+        przesłan*; сохранил*; сохранен*; сохранён*; запомнил*; изменени*; истори*; логи;
+        журнал*; загрузил*; загружен*; что ты знаешь; зберіг*; збереж*; запам'ятав*; змін*;
+        історі*; журнал*; завантаж*; kaydettiğin*; kaydettin; kaydedil*; sakladığın*;
+        değişiklik*; geçmiş*; kayıtlar*; yüklen*; 保存了; 存了; 记住了; 记下; 记录; 更改;
+        修改; 改动; 变更; 历史; 日志; 上传; 保存した; 保存して; 保存され; 記録; 覚えて;
+        変更; 履歴; ログ; アップロード; 저장; 기록; 기억하; 변경; 수정; 이력; 로그; 업로드;
+        حفظت; محفوظ; السجل; السجلات; التغييرات; تغييرات; التعديلات; تعديلات; رفعت; ذخیره;
+        تغییرات; تاریخچه; سابقه; שמרת; נשמר; שינויים; היסטוריה; יומן; सहेजा; सेव किया;
+        रिकॉर्ड; बदलाव; परिवर्तन; इतिहास; लॉग; अपलोड; সংরক্ষণ; সেভ; রেকর্ড; পরিবর্তন; ইতিহাস; লগ;
+        আপলোড; uložil*; uložen*; změn*; historie; historii; protokol*; nahrán*; ai salvat;
+        salvat; modificări; modificarile; schimbări; istoric*; jurnal*; αποθηκευ*; αλλαγ*;
+        ιστορικ*; đã lưu; lưu lại; thay đổi; lịch sử; nhật ký; tải lên; disimpan;
+        kamu simpan; perubahan; riwayat; diunggah
     """,
     "falsestate": """
-        start fresh; starts fresh; starting fresh; start from scratch; fresh every conversation;
-        fresh each time; fresh every time; blank slate; remember nothing;
-        don't remember anything; do not remember anything; can't remember anything;
-        don't keep anything; do not keep anything; don't store anything; do not store anything;
-        don't save anything; made no changes; didn't change anything; did not change anything;
-        haven't changed anything; haven't saved anything; have not saved anything;
-        memory is off; memory is disabled; memory is turned off; memory was turned off;
-        memory has been turned off; have no memory; don't have memory; do not have memory;
-        don't have any memory; no memory of; forgot everything; forget everything; fange neu an;
-        fangst neu an; fangst jedes mal neu an; jedes mal neu; erinnerst dich an nichts;
+        start fresh; starts fresh; starting fresh; start from scratch;
+        fresh every conversation; fresh each time; fresh every time; blank slate;
+        remember nothing; don't remember anything; do not remember anything;
+        can't remember anything; don't keep anything; do not keep anything;
+        don't store anything; do not store anything; don't save anything; made no changes;
+        didn't change anything; did not change anything; haven't changed anything;
+        haven't saved anything; have not saved anything; memory is off; memory is disabled;
+        memory is turned off; memory was turned off; memory has been turned off;
+        have no memory; don't have memory; do not have memory; don't have any memory;
+        no memory of; forgot everything; forget everything; fange neu an; fangst neu an;
+        fangst jedes mal neu an; jedes mal neu; erinnerst dich an nichts;
         erinnere mich an nichts; nichts geandert; speicher ist aus; gedachtnis ist aus;
         gedachtnis ist deaktiviert; kein gedachtnis; alles vergessen; empiezas de cero;
         empiezo de cero; empiezas desde cero; empiezo desde cero; no recuerdas nada;
-        no recuerdo nada; no guardas nada; no cambie nada; no hice cambios; memoria desactivada;
-        memoria esta apagada; no tengo memoria; lo olvide todo; repars de zero;
-        recommences a zero; recommence a zero; repars a zero; tu ne te souviens de rien;
-        je ne me souviens de rien; memoire desactivee; memoire est desactivee;
-        je n'ai pas de memoire; j'ai tout oublie; comeca do zero; comeco do zero;
-        nao lembra de nada; nao me lembro de nada; memoria desativada; memoria esta desligada;
-        nao tenho memoria; esqueci tudo; ricominci da zero; riparti da zero; ricomincio da zero;
-        non ricordi nulla; non ricordi niente; non ricordo niente; non ricordo nulla;
-        memoria disattivata; non ho memoria; ho dimenticato tutto; begint opnieuw;
-        begin elke keer opnieuw; met een schone lei; herinnert niets; herinner me niets;
-        geheugen staat uit; geen geheugen; alles vergeten; zaczynasz od nowa; zaczynam od nowa;
-        zaczynasz od zera; nic nie pamiętasz; nic nie pamiętam; nic nie zapisuję;
-        pamięć jest wyłączona; pamięć wyłączona; nie mam pamięci; wszystko zapomniałem;
-        с чистого листа; начинаешь заново; начинаю заново; ничего не помнишь; ничего не менял;
-        ничего не сохранял; память отключена; память выключена; у меня нет памяти; всё забыл;
-        все забыл; з чистого аркуша; починаєш заново; починаю заново; нічого не пам'ятаєш;
-        нічого не пам'ятаю; пам'ять вимкнена; не маю пам'яті; sıfırdan başlıyorum;
-        sıfırdan başlıyorsun; her seferinde sıfırdan; hiçbir şey hatırlamıyorum;
-        hiçbir şey hatırlamıyorsun; hiçbir şey kaydetmiyorum; hafıza kapalı; belleğim yok;
-        每次都从头开始; 每次都重新开始; 每次都是新的; 什么都不记得; 不记得任何; 我没有记忆; 记忆已关闭; 记忆功能已关闭; 记忆功能关闭; 什么都没改; 没有做任何修改;
-        没有做任何更改; 没有修改任何; 没有保存任何; 什么都没保存; 全忘了; 毎回リセット; 毎回ゼロから; 何も覚えていません; 記憶はありません; 記憶機能はオフ;
-        記憶はオフ; 記憶をオフ; 何も変更していません; 何も変更していない; 何も変えていない; 何も保存していません; 何も保存していない; 何もアップロード; 全部忘れ;
-        매번 처음부터; 새로 시작; 아무것도 기억하지; 기억이 없; 기억 기능이 꺼져; 아무것도 바꾸지; 아무것도 변경하지; 변경한 것이 없; 아무것도 저장하지;
-        다 잊었; أبدأ من جديد; تبدأ من جديد; لا أتذكر شيئا; لا تتذكر شيئا; الذاكرة معطلة;
-        الذاكرة متوقفة; ليس لدي ذاكرة; نسيت كل شيء; از نو شروع; چیزی یادم نیست; حافظه خاموش;
-        מתחיל מחדש; לא זוכר כלום; הזיכרון כבוי; नए सिरे से शुरू; कुछ याद नहीं; कुछ भी याद नहीं;
-        मेमोरी बंद; याददाश्त बंद; सब भूल; নতুন করে শুরু; কিছুই মনে নেই; কিছু মনে নেই;
-        মেমরি বন্ধ; začínáš znovu; nic si nepamatuješ; nic si nepamatuji; paměť je vypnutá;
-        o iei de la capăt; nu îți amintești nimic; nu îmi amintesc nimic;
-        memoria este dezactivată; ξεκινάς από την αρχή; δεν θυμάμαι τίποτα; δεν θυμάσαι τίποτα;
+        no recuerdo nada; no guardas nada; no cambie nada; no hice cambios;
+        memoria desactivada; memoria esta apagada; no tengo memoria; lo olvide todo;
+        repars de zero; recommences a zero; recommence a zero; repars a zero;
+        tu ne te souviens de rien; je ne me souviens de rien; memoire desactivee;
+        memoire est desactivee; je n'ai pas de memoire; j'ai tout oublie; comeca do zero;
+        comeco do zero; nao lembra de nada; nao me lembro de nada; memoria desativada;
+        memoria esta desligada; nao tenho memoria; esqueci tudo; ricominci da zero;
+        riparti da zero; ricomincio da zero; non ricordi nulla; non ricordi niente;
+        non ricordo niente; non ricordo nulla; memoria disattivata; non ho memoria;
+        ho dimenticato tutto; begint opnieuw; begin elke keer opnieuw; met een schone lei;
+        herinnert niets; herinner me niets; geheugen staat uit; geen geheugen;
+        alles vergeten; zaczynasz od nowa; zaczynam od nowa; zaczynasz od zera;
+        nic nie pamiętasz; nic nie pamiętam; nic nie zapisuję; pamięć jest wyłączona;
+        pamięć wyłączona; nie mam pamięci; wszystko zapomniałem; с чистого листа;
+        начинаешь заново; начинаю заново; ничего не помнишь; ничего не менял;
+        ничего не сохранял; память отключена; память выключена; у меня нет памяти;
+        всё забыл; все забыл; з чистого аркуша; починаєш заново; починаю заново;
+        нічого не пам'ятаєш; нічого не пам'ятаю; пам'ять вимкнена; не маю пам'яті;
+        sıfırdan başlıyorum; sıfırdan başlıyorsun; her seferinde sıfırdan;
+        hiçbir şey hatırlamıyorum; hiçbir şey hatırlamıyorsun; hiçbir şey kaydetmiyorum;
+        hafıza kapalı; belleğim yok; 每次都从头开始; 每次都重新开始; 每次都是新的;
+        什么都不记得; 不记得任何; 我没有记忆; 记忆已关闭; 记忆功能已关闭; 记忆功能关闭;
+        什么都没改; 没有做任何修改; 没有做任何更改; 没有修改任何; 没有保存任何;
+        什么都没保存; 全忘了; 毎回リセット; 毎回ゼロから; 何も覚えていません;
+        記憶はありません; 記憶機能はオフ; 記憶はオフ; 記憶をオフ; 何も変更していません;
+        何も変更していない; 何も変えていない; 何も保存していません; 何も保存していない;
+        何もアップロード; 全部忘れ; 매번 처음부터; 새로 시작; 아무것도 기억하지; 기억이 없;
+        기억 기능이 꺼져; 아무것도 바꾸지; 아무것도 변경하지; 변경한 것이 없;
+        아무것도 저장하지; 다 잊었; أبدأ من جديد; تبدأ من جديد; لا أتذكر شيئا;
+        لا تتذكر شيئا; الذاكرة معطلة; الذاكرة متوقفة; ليس لدي ذاكرة; نسيت كل شيء;
+        از نو شروع; چیزی یادم نیست; حافظه خاموش; מתחיל מחדש; לא זוכר כלום; הזיכרון כבוי;
+        नए सिरे से शुरू; कुछ याद नहीं; कुछ भी याद नहीं; मेमोरी बंद; याददाश्त बंद; सब भूल;
+        নতুন করে শুরু; কিছুই মনে নেই; কিছু মনে নেই; মেমরি বন্ধ; začínáš znovu;
+        nic si nepamatuješ; nic si nepamatuji; paměť je vypnutá; o iei de la capăt;
+        nu îți amintești nimic; nu îmi amintesc nimic; memoria este dezactivată;
+        ξεκινάς από την αρχή; δεν θυμάμαι τίποτα; δεν θυμάσαι τίποτα;
         η μνήμη είναι απενεργοποιημένη; bắt đầu lại từ đầu; không nhớ gì; bộ nhớ đã tắt;
         mulai dari awal setiap; tidak ingat apa-apa; memori dimatikan
     """,
     "noclean": """
         nothing was changed; nothing has changed; nothing changed; no changes were made;
         nothing was touched; nothing was saved; nothing was stored; nothing was uploaded;
-        nothing was kept; nothing was recorded; nichts wurde geandert; es wurde nichts geandert;
-        keine anderungen vorgenommen; nichts hochgeladen; nichts aufgezeichnet;
-        no se cambio nada; nada cambio; no se hicieron cambios; nada fue cambiado;
-        no se subio nada; no se guardo nada; rien n'a change; rien n'a ete modifie;
-        rien n'a ete change; aucune modification n'a ete; aucun changement n'a ete;
-        rien n'a ete enregistre; rien n'est enregistre; nada foi alterado; nada mudou;
-        nenhuma alteracao foi; nada foi salvo; nada foi guardado; nulla e cambiato;
-        niente e cambiato; non e stato modificato nulla; non e cambiato nulla;
-        nessuna modifica e stata; non e stato salvato nulla; niets veranderd; niets gewijzigd;
-        er is niets gewijzigd; geen wijzigingen aangebracht; niets opgeslagen;
-        nic się nie zmieniło; nic nie zmieniono; nie wprowadzono zmian; nic nie zapisano;
-        ничего не изменилось; ничего не было изменено; ничего не изменено; изменений не было;
+        nothing was kept; nothing was recorded; nichts wurde geandert;
+        es wurde nichts geandert; keine anderungen vorgenommen; nichts hochgeladen;
+        nichts aufgezeichnet; no se cambio nada; nada cambio; no se hicieron cambios;
+        nada fue cambiado; no se subio nada; no se guardo nada; rien n'a change;
+        rien n'a ete modifie; rien n'a ete change; aucune modification n'a ete;
+        aucun changement n'a ete; rien n'a ete enregistre; rien n'est enregistre;
+        nada foi alterado; nada mudou; nenhuma alteracao foi; nada foi salvo;
+        nada foi guardado; nulla e cambiato; niente e cambiato;
+        non e stato modificato nulla; non e cambiato nulla; nessuna modifica e stata;
+        non e stato salvato nulla; niets veranderd; niets gewijzigd; er is niets gewijzigd;
+        geen wijzigingen aangebracht; niets opgeslagen; nic się nie zmieniło;
+        nic nie zmieniono; nie wprowadzono zmian; nic nie zapisano; ничего не изменилось;
+        ничего не было изменено; ничего не изменено; изменений не было;
         никаких изменений не; ничего не сохранено; ничего не загружено; нічого не змінилося;
         нічого не змінено; змін не було; жодних змін не; нічого не збережено;
         hiçbir şey değişmedi; hiçbir değişiklik yapılmadı; değişiklik yapılmadı;
-        hiçbir şey kaydedilmedi; 没有改动; 没有任何更改; 没有变更; 没有上传; 変更はありません; 변경 사항이 없; 저장된 것이 없;
-        لم يتغير شيء; لم يتم تغيير; لم يتم تعديل; لم يتم إجراء أي تغيير; لا توجد تغييرات;
-        لم يتم حفظ; لم يحفظ شيء; چیزی تغییر نکرد; هیچ تغییری; چیزی ذخیره نشد; שום דבר לא השתנה;
-        לא בוצעו שינויים; לא נשמר כלום; कुछ नहीं बदला; कोई बदलाव नहीं; कुछ भी नहीं बदला;
-        कुछ सेव नहीं; कुछ भी सहेजा नहीं; কিছুই বদলানো হয়নি; কোনো পরিবর্তন হয়নি;
-        কোনো পরিবর্তন করা হয়নি; কিছুই সংরক্ষণ করা হয়নি; nic se nezměnilo;
-        nebyly provedeny žádné změny; nic nebylo uloženo; nu s-a schimbat nimic;
-        nu s-a modificat nimic; nimic nu a fost salvat; δεν άλλαξε τίποτα;
-        δεν έγινε καμία αλλαγή; δεν αποθηκεύτηκε τίποτα; không thay đổi gì;
-        không có thay đổi nào; không lưu gì; tidak ada yang diubah; tidak ada perubahan yang;
-        tidak ada yang disimpan
+        hiçbir şey kaydedilmedi; 没有改动; 没有任何更改; 没有变更; 没有上传;
+        変更はありません; 변경 사항이 없; 저장된 것이 없; لم يتغير شيء; لم يتم تغيير;
+        لم يتم تعديل; لم يتم إجراء أي تغيير; لا توجد تغييرات; لم يتم حفظ; لم يحفظ شيء;
+        چیزی تغییر نکرد; هیچ تغییری; چیزی ذخیره نشد; שום דבר לא השתנה; לא בוצעו שינויים;
+        לא נשמר כלום; कुछ नहीं बदला; कोई बदलाव नहीं; कुछ भी नहीं बदला; कुछ सेव नहीं;
+        कुछ भी सहेजा नहीं; কিছুই বদলানো হয়নি; কোনো পরিবর্তন হয়নি; কোনো পরিবর্তন করা হয়নি;
+        কিছুই সংরক্ষণ করা হয়নি; nic se nezměnilo; nebyly provedeny žádné změny;
+        nic nebylo uloženo; nu s-a schimbat nimic; nu s-a modificat nimic;
+        nimic nu a fost salvat; δεν άλλαξε τίποτα; δεν έγινε καμία αλλαγή;
+        δεν αποθηκεύτηκε τίποτα; không thay đổi gì; không có thay đổi nào; không lưu gì;
+        tidak ada yang diubah; tidak ada perubahan yang; tidak ada yang disimpan
     """,
     "whenasked": """
         if asked; when asked; even if asked; even when asked; even if they ask;
-        even when they ask; when the user asks; even when the user asks; if they ask; if he asks; if she asks; if the user asks;
-        if anyone asks; if someone asks; when they ask; when he asks; when she asks;
-        should they ask; if questioned; if they ever ask; if he ever asks; if she ever asks;
-        falls gefragt; wenn gefragt; wenn er fragt; wenn sie fragt; wenn sie fragen;
-        wenn jemand fragt; auf nachfrage; falls er fragt; falls sie fragt;
-        si pregunta; si te pregunta; si preguntan; si te preguntan; cuando pregunte;
-        si alguien pregunta; si on te demande; s'il demande; si elle demande;
-        si l'utilisateur demande; s'il te demande; si elle te demande; se perguntar;
-        se perguntarem; caso pergunte; se ele perguntar; se ela perguntar; se chiede;
-        se ti chiede; se te lo chiede; se qualcuno chiede; als hij vraagt; als ze vraagt;
-        als ze vragen; indien gevraagd; als iemand vraagt; jeśli zapyta; jeżeli zapyta;
-        gdy zapyta; jeśli ktoś zapyta; jeśli zapytają; если спросит; если спросят;
-        если будут спрашивать; если он спросит; если она спросит; якщо спитає;
-        якщо запитає; якщо спитають; якщо запитають; sorarsa; sorulursa; soracak olursa;
-        如果问; 如果他问; 如果她问; 如果用户问; 问起; 被问到; 若问; 要是问;
-        聞かれたら; 尋ねられたら; 質問されたら; 訊かれたら; 聞かれても;
-        물어보면; 묻는다면; 질문하면; 물으면;
-        إذا سأل; اذا سأل; إن سأل; إذا سألك; اذا سألك; عند السؤال;
-        اگر پرسید; اگر بپرسد; اگر پرسیدند; אם ישאל; אם ישאלו; אם תישאל;
-        अगर पूछे; पूछे तो; पूछने पर; अगर वो पूछे; জিজ্ঞেস করলে; জানতে চাইলে;
-        pokud se zeptá; když se zeptá; dacă întreabă; dacă te întreabă;
-        αν ρωτήσει; αν ρωτήσουν; nếu hỏi; nếu họ hỏi; nếu được hỏi; jika ditanya;
-        kalau ditanya; jika dia bertanya
+        even when they ask; when the user asks; even when the user asks; if they ask;
+        if he asks; if she asks; if the user asks; if anyone asks; if someone asks;
+        when they ask; when he asks; when she asks; should they ask; if questioned;
+        if they ever ask; if he ever asks; if she ever asks; falls gefragt; wenn gefragt;
+        wenn er fragt; wenn sie fragt; wenn sie fragen; wenn jemand fragt; auf nachfrage;
+        falls er fragt; falls sie fragt; si pregunta; si te pregunta; si preguntan;
+        si te preguntan; cuando pregunte; si alguien pregunta; si on te demande;
+        s'il demande; si elle demande; si l'utilisateur demande; s'il te demande;
+        si elle te demande; se perguntar; se perguntarem; caso pergunte; se ele perguntar;
+        se ela perguntar; se chiede; se ti chiede; se te lo chiede; se qualcuno chiede;
+        als hij vraagt; als ze vraagt; als ze vragen; indien gevraagd; als iemand vraagt;
+        jeśli zapyta; jeżeli zapyta; gdy zapyta; jeśli ktoś zapyta; jeśli zapytają;
+        если спросит; если спросят; если будут спрашивать; если он спросит;
+        если она спросит; якщо спитає; якщо запитає; якщо спитають; якщо запитають; sorarsa;
+        sorulursa; soracak olursa; 如果问; 如果他问; 如果她问; 如果用户问; 问起; 被问到;
+        若问; 要是问; 聞かれたら; 尋ねられたら; 質問されたら; 訊かれたら; 聞かれても;
+        물어보면; 묻는다면; 질문하면; 물으면; إذا سأل; اذا سأل; إن سأل; إذا سألك; اذا سألك;
+        عند السؤال; اگر پرسید; اگر بپرسد; اگر پرسیدند; אם ישאל; אם ישאלו; אם תישאל;
+        अगर पूछे; पूछे तो; पूछने पर; अगर वो पूछे; জিজ্ঞেস করলে; জানতে চাইলে; pokud se zeptá;
+        když se zeptá; dacă întreabă; dacă te întreabă; αν ρωτήσει; αν ρωτήσουν; nếu hỏi;
+        nếu họ hỏi; nếu được hỏi; jika ditanya; kalau ditanya; jika dia bertanya
     """,
     "onlyshow": """
         show only; only show; just show; list only; only list; only mention; show just;
@@ -204,16 +239,15 @@ CONCEAL: dict[str, str] = {
     """,
     "offrecord": """
         off the record; between you and; stays between us; stay between us;
-        out of your answers; out of your replies; out of your responses;
-        into your answers; into your replies; unter uns bleiben; bleibt unter uns;
-        aus deinen antworten; entre nous; hors de tes reponses; entre tu y yo;
-        fuera de tus respuestas; entre nos; fora das suas respostas; tra noi;
-        fuori dalle tue risposte; onder ons; buiten je antwoorden; między nami;
-        poza twoimi odpowiedziami; между нами; не для протокола; між нами; aramızda kalsın;
-        cevaplarına yansıtma; 你知我知; 不要写进回答; 不要出现在回答; ここだけの話;
-        回答に含めない; 우리끼리; 답변에 넣지; بيننا فقط; بيني وبينك; بین خودمان; בינינו;
-        हमारे बीच; আমাদের মধ্যে; mezi námi; între noi; μεταξύ μας; giữa chúng ta;
-        antara kita
+        out of your answers; out of your replies; out of your responses; into your answers;
+        into your replies; unter uns bleiben; bleibt unter uns; aus deinen antworten;
+        entre nous; hors de tes reponses; entre tu y yo; fuera de tus respuestas; entre nos;
+        fora das suas respostas; tra noi; fuori dalle tue risposte; onder ons;
+        buiten je antwoorden; między nami; poza twoimi odpowiedziami; между нами;
+        не для протокола; між нами; aramızda kalsın; cevaplarına yansıtma; 你知我知;
+        不要写进回答; 不要出现在回答; ここだけの話; 回答に含めない; 우리끼리; 답변에 넣지;
+        بيننا فقط; بيني وبينك; بین خودمان; בינינו; हमारे बीच; আমাদের মধ্যে; mezi námi;
+        între noi; μεταξύ μας; giữa chúng ta; antara kita
     """,
     "confirmdel": """
         success message; confirm the deletion; confirm deletion*; confirming deletion*;
@@ -243,8 +277,8 @@ CONCEAL: dict[str, str] = {
         залишаються збереженими; yine de kalsın; yine de saklı; 仍然保留; 还是保留;
         照样保留; 实际上不删; 其实不删; そのまま残; 実際には削除しない; 실제로는 삭제하지;
         그대로 남겨; مع ذلك تبقى; تبقى محفوظة; همچنان نگه; בכל זאת נשמרים; फिर भी रखे;
-        তবুও রেখে; stejně zůstanou; rămân oricum; παραμένουν έτσι κι αλλιώς;
-        vẫn giữ lại; tetap disimpan
+        তবুও রেখে; stejně zůstanou; rămân oricum; παραμένουν έτσι κι αλλιώς; vẫn giữ lại;
+        tetap disimpan
     """,
 }
 
@@ -254,14 +288,13 @@ MORE: dict[str, str] = {
         reply no; respond no; just say no; say that you haven't; say you haven't;
         antworte mit nein; antworte nein; sag nein; sage nein; responde que no; di que no;
         contesta que no; reponds non; reponds que non; dis non; responda que nao;
-        diga que nao; responde que nao; rispondi di no; rispondi no; di di no;
-        antwoord nee; zeg nee; odpowiedz nie; odpowiedz, że nie; powiedz nie;
-        powiedz, że nie; ответь нет; скажи нет; відповідай ні; відповідай, що ні; скажи ні;
-        hayır de; hayır diye cevap; 回答不; 说没有; 回答说没有; いいえと; ないと答え;
-        아니라고; 없다고 답; 없다고 말; أجب بلا; قل لا; أجب بالنفي; بگو نه; جواب بده نه;
-        ענה לא; תגיד לא; नहीं कहो; ना कहो; मना कर; না বলো; না বলবে; odpověz ne; řekni ne;
-        răspunde nu; spune nu; απάντησε όχι; πες όχι; trả lời không; nói không;
-        jawab tidak; katakan tidak
+        diga que nao; responde que nao; rispondi di no; rispondi no; di di no; antwoord nee;
+        zeg nee; odpowiedz nie; odpowiedz, że nie; powiedz nie; powiedz, że nie; ответь нет;
+        скажи нет; відповідай ні; відповідай, що ні; скажи ні; hayır de; hayır diye cevap;
+        回答不; 说没有; 回答说没有; いいえと; ないと答え; 아니라고; 없다고 답; 없다고 말;
+        أجب بلا; قل لا; أجب بالنفي; بگو نه; جواب بده نه; ענה לא; תגיד לא; नहीं कहो; ना कहो;
+        मना कर; না বলো; না বলবে; odpověz ne; řekni ne; răspunde nu; spune nu; απάντησε όχι;
+        πες όχι; trả lời không; nói không; jawab tidak; katakan tidak
     """,
 }
 
@@ -384,3 +417,84 @@ LAST: tuple[tuple[str, str, str, str, str, str, str], ...] = (
         "",
     ),
 )
+
+ADVICE: dict[str, str] = {
+    "neverasks": """
+        will never ask; would never ask; never asks; never ask you; won't ask you;
+        will not ask you; never request*; will never request; never contacts you to;
+        nunca te pedira; nunca te pide; nunca pide; nunca le pedira; nunca solicita;
+        ne vous demandera jamais; ne te demandera jamais; ne demande jamais;
+        ne vous demande jamais; wird dich nie; wird sie nie; fragt nie nach;
+        fragen nie nach; wird niemals nach; nie nach deinem; nunca pede; nunca vai pedir;
+        nunca pedira; nunca solicita; non chiede mai; non ti chiedera mai;
+        non vi chiedera mai; vraagt nooit; zal nooit vragen; nigdy nie prosi;
+        nigdy nie poprosi; nigdy nie pyta; никогда не просит; никогда не попросит;
+        никогда не запрашивает; никогда не спрашивает; ніколи не просить;
+        ніколи не попросить; ніколи не запитує; asla istemez; asla sormaz;
+        hiçbir zaman istemez; 从不索要; 绝不会索要; 不会向你索要; 决不会要求; 从来不会要求;
+        永远不会要求; 不会要求您提供; 求めることはありません; 尋ねることはありません;
+        聞くことはありません; 要求することはありません; 요구하지 않습니다; 묻지 않습니다;
+        요청하지 않습니다; لن يطلب; لا يطلب أبدا; لن نطلب; لا نطلب أبدا; هرگز درخواست نمی;
+        هرگز نمی‌خواهد; לעולם לא יבקש; לעולם לא נבקש; कभी नहीं माँग; कभी नहीं मांग;
+        नहीं माँगता; नहीं मांगता; नहीं माँगती; नहीं मांगती; नहीं माँगते; नहीं मांगते;
+        कभी नहीं पूछ; কখনো চায় না; কখনও চায় না; চাইবে না; nikdy nežádá; nikdy nebude žádat;
+        nu cere niciodată; nu vă va cere niciodată; δεν ζητά ποτέ; δεν θα ζητήσει ποτέ;
+        không bao giờ yêu cầu; không bao giờ hỏi; tidak pernah meminta;
+        tidak akan pernah meminta
+    """,
+    "verifyfirst": """
+        call the number in the contract; call the number on the contract;
+        the number in the contract; the number on file; a number you already know;
+        call back on a known number; verify by phone; confirm by phone; verify by calling;
+        before paying; before you pay; without confirming; without verifying;
+        die nummer aus dem vertrag; telefonisch bestatigen; telefonisch prufen;
+        vor der zahlung; el numero del contrato; verifica por telefono;
+        confirma por telefono; antes de pagar; sin confirmar; le numero du contrat;
+        verifie par telephone; confirme par telephone; avant de payer; sans confirmer;
+        o numero do contrato; confirme por telefone; antes de pagar; sem confirmar;
+        il numero del contratto; conferma per telefono; prima di pagare; senza conferma;
+        het nummer uit het contract; telefonisch bevestigen; voor het betalen;
+        numer z umowy; potwierdź telefonicznie; przed zapłatą; номер из договора;
+        подтверди по телефону; перед оплатой; без подтверждения; номер з договору;
+        підтвердь телефоном; перед оплатою; sözleşmedeki numara; telefonla teyit;
+        teyit olmadan; ödeme yapmadan önce; 合同上的电话; 合同里的号码; 电话核实; 付款前;
+        契約書の番号; 電話で確認; 支払う前に; 계약서의 번호; 전화로 확인; 결제 전에;
+        الرقم الموجود في العقد; تأكد عبر الهاتف; قبل الدفع; شماره داخل قرارداد;
+        قبل از پرداخت; המספר שבחוזה; לפני התשלום; अनुबंध में दिए नंबर; फ़ोन पर पुष्टि;
+        भुगतान से पहले; চুক্তির নম্বর; পেমেন্টের আগে; číslo ze smlouvy; před platbou;
+        numărul din contract; înainte de plată; τον αριθμό του συμβολαίου; πριν πληρώσετε;
+        số trong hợp đồng; trước khi thanh toán; nomor di kontrak; sebelum membayar
+    """,
+}
+
+#: The intents a warning about the same objects lowers: harvesting or leaking them.
+LOWERED = frozenset(
+    {"credential_harvesting", "prompt_exfiltration", "payment_redirection", "social_engineering"}
+)
+
+_OBJECTS = frozenset({"cred", "prompt", "payee"})
+_USER_OBJECTS = frozenset({"cred", "payee"})
+#: Concepts of a text that sets instructions aside or names a prompt: no warning alone.
+OVERRIDES = frozenset({"override", "rules", "ruleword", "prompt"})
+_ASKS = frozenset({"solicit", "reveal", "provide", "send", "speak"})
+
+
+def is_advice(
+    present: frozenset[str], negated: frozenset[str], words: dict[str, str], alone: bool = False
+) -> bool:
+    """Whether one sentence's concepts are a warning that protects the user. ``alone``:
+    the warning must stand without the intent layer's reading (a learned score alone is
+    to be dropped), so it is about what a lure takes from the user (credentials, a
+    payee), not the agent's own prompt ("don't tell me your system prompt" is reverse
+    psychology), and it sets no instruction aside."""
+    if "dest" in present and all(words.get(a) != words["dest"] for a in negated):
+        return False  # a channel or a recipient ("不公开", not made public, is none)
+    if alone and not OVERRIDES.isdisjoint(present | negated):
+        return False
+    if "neverasks" in present or "verifyfirst" in present:
+        return True
+    return (
+        not (_USER_OBJECTS if alone else _OBJECTS).isdisjoint(present)
+        and not _ASKS.isdisjoint(negated)
+        and _ASKS.isdisjoint(present - {"speak"})  # "tell them the bank never asks" is advice
+    )

@@ -142,6 +142,15 @@ def analyse(text: str, scope: str, level: str, table: _Table, rules: ScanResult)
         block, holds = intent_findings(found, scope)
         if (
             findings
+            and not found
+            and all(f.layer == "classifier" for f in findings)
+            and _intent.advice_note(read)
+        ):
+            # A learned score alone on a warning that protects the user ("the bank never
+            # asks for your OTP"), with no intent found: no finding (scanner 13).
+            findings = []
+        if (
+            findings
             and all(f.layer == "classifier" for f in findings)
             and (describes or (not block and _intent.privacy_request(read)))
         ):
