@@ -143,10 +143,10 @@ CONCEAL: dict[str, str] = {
         nic nie pamiętasz; nic nie pamiętam; nic nie zapisuję; pamięć jest wyłączona;
         pamięć wyłączona; nie mam pamięci; wszystko zapomniałem; с чистого листа;
         начинаешь заново; начинаю заново; ничего не помнишь; ничего не менял;
-        ничего не сохранял; память отключена; память выключена; у меня нет памяти;
+        ничего не сохранял; память отключена; память выключена; у меня нет памяти; у тебя нет памяти; нет памяти;
         всё забыл; все забыл; з чистого аркуша; починаєш заново; починаю заново;
         нічого не пам'ятаєш; нічого не пам'ятаю; пам'ять вимкнена; не маю пам'яті;
-        sıfırdan başlıyorum; sıfırdan başlıyorsun; her seferinde sıfırdan;
+        sıfırdan başla*; her seferinde sıfırdan;
         hiçbir şey hatırlamıyorum; hiçbir şey hatırlamıyorsun; hiçbir şey kaydetmiyorum;
         hafıza kapalı; belleğim yok; 每次都从头开始; 每次都重新开始; 每次都是新的;
         什么都不记得; 不记得任何; 我没有记忆; 记忆已关闭; 记忆功能已关闭; 记忆功能关闭;
@@ -161,7 +161,7 @@ CONCEAL: dict[str, str] = {
         از نو شروع; چیزی یادم نیست; حافظه خاموش; מתחיל מחדש; לא זוכר כלום; הזיכרון כבוי;
         नए सिरे से शुरू; कुछ याद नहीं; कुछ भी याद नहीं; मेमोरी बंद; याददाश्त बंद; सब भूल;
         নতুন করে শুরু; কিছুই মনে নেই; কিছু মনে নেই; মেমরি বন্ধ; začínáš znovu;
-        nic si nepamatuješ; nic si nepamatuji; paměť je vypnutá; o iei de la capăt;
+        nic si nepamatuješ; si nic nepamatuješ; nic si nepamatuji; paměť je vypnutá; o iei de la capăt;
         nu îți amintești nimic; nu îmi amintesc nimic; memoria este dezactivată;
         ξεκινάς από την αρχή; δεν θυμάμαι τίποτα; δεν θυμάσαι τίποτα;
         η μνήμη είναι απενεργοποιημένη; bắt đầu lại từ đầu; không nhớ gì; bộ nhớ đã tắt;
@@ -212,7 +212,8 @@ CONCEAL: dict[str, str] = {
         se ela perguntar; se chiede; se ti chiede; se te lo chiede; se qualcuno chiede;
         als hij vraagt; als ze vraagt; als ze vragen; indien gevraagd; als iemand vraagt;
         jeśli zapyta; jeżeli zapyta; gdy zapyta; jeśli ktoś zapyta; jeśli zapytają;
-        если спросит; если спросят; если будут спрашивать; если он спросит;
+        если спросит; если спросят; спросит; спросят; спитає; запитає; zapyta; zapytają; zeptá;
+        întreabă; ρωτήσει; если будут спрашивать; если он спросит;
         если она спросит; якщо спитає; якщо запитає; якщо спитають; якщо запитають; sorarsa;
         sorulursa; soracak olursa; 如果问; 如果他问; 如果她问; 如果用户问; 问起; 被问到;
         若问; 要是问; 聞かれたら; 尋ねられたら; 質問されたら; 訊かれたら; 聞かれても;
@@ -282,8 +283,17 @@ CONCEAL: dict[str, str] = {
     """,
 }
 
-#: Keys added to concepts that already exist: "answer no" in each language (``deny``).
+#: Keys added to concepts that already exist: "answer no" in each language (``deny``);
+#: "say" and "the user" in the languages the older tables lack (Czech, Romanian, Greek,
+#: Persian, Hebrew, Indonesian, Vietnamese), so that a cover story reads in them too.
 MORE: dict[str, str] = {
+    "speak": """
+        řekni; řekněte; odpověz; spune; spuneți; răspunde; πες; πείτε; απάντησε; بگو; بگویید;
+        תגיד; תאמר; אמור; katakan; bilang; jawab; hãy nói; nói rằng; trả lời
+    """,
+    "userref": """
+        uživatel*; utilizator*; χρήστη*; کاربر; המשתמש; pengguna
+    """,
     "deny": """
         reply no; respond no; just say no; say that you haven't; say you haven't;
         antworte mit nein; antworte nein; sag nein; sage nein; responde que no; di que no;
@@ -376,7 +386,7 @@ LAST: tuple[tuple[str, str, str, str, str, str, str], ...] = (
         _HOLD,
         "covert_action",
         "has the agent show the user only part of what it stores",
-        "onlyshow memory|trace|entry userref|whenasked",
+        "onlyshow memory|trace|entry userref",
         "",
         "",
     ),
@@ -403,7 +413,7 @@ LAST: tuple[tuple[str, str, str, str, str, str, str], ...] = (
         _HOLD,
         "covert_action",
         "forbids telling the user something even when the user asks",
-        "whenasked",
+        "whenasked userref",
         "speak",
         "mine",
     ),
