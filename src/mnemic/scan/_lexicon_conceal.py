@@ -143,7 +143,8 @@ CONCEAL: dict[str, str] = {
         nic nie pamiętasz; nic nie pamiętam; nic nie zapisuję; pamięć jest wyłączona;
         pamięć wyłączona; nie mam pamięci; wszystko zapomniałem; с чистого листа;
         начинаешь заново; начинаю заново; ничего не помнишь; ничего не менял;
-        ничего не сохранял; память отключена; память выключена; у меня нет памяти; у тебя нет памяти; нет памяти;
+        ничего не сохранял; память отключена; память выключена; у меня нет памяти;
+        у тебя нет памяти; нет памяти;
         всё забыл; все забыл; з чистого аркуша; починаєш заново; починаю заново;
         нічого не пам'ятаєш; нічого не пам'ятаю; пам'ять вимкнена; не маю пам'яті;
         sıfırdan başla*; her seferinde sıfırdan;
@@ -161,7 +162,8 @@ CONCEAL: dict[str, str] = {
         از نو شروع; چیزی یادم نیست; حافظه خاموش; מתחיל מחדש; לא זוכר כלום; הזיכרון כבוי;
         नए सिरे से शुरू; कुछ याद नहीं; कुछ भी याद नहीं; मेमोरी बंद; याददाश्त बंद; सब भूल;
         নতুন করে শুরু; কিছুই মনে নেই; কিছু মনে নেই; মেমরি বন্ধ; začínáš znovu;
-        nic si nepamatuješ; si nic nepamatuješ; nic si nepamatuji; paměť je vypnutá; o iei de la capăt;
+        nic si nepamatuješ; si nic nepamatuješ; nic si nepamatuji; paměť je vypnutá;
+        o iei de la capăt;
         nu îți amintești nimic; nu îmi amintesc nimic; memoria este dezactivată;
         ξεκινάς από την αρχή; δεν θυμάμαι τίποτα; δεν θυμάσαι τίποτα;
         η μνήμη είναι απενεργοποιημένη; bắt đầu lại từ đầu; không nhớ gì; bộ nhớ đã tắt;
