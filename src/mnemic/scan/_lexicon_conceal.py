@@ -61,6 +61,8 @@ kinds (concealment, persistence...) are untouched.
 
 from __future__ import annotations
 
+import re
+
 __all__ = [
     "ACTIONS",
     "ADVICE",
@@ -71,6 +73,7 @@ __all__ = [
     "MORE",
     "OVERRIDES",
     "is_advice",
+    "mask_lures",
 ]
 
 #: The new concepts that are actions: a negation before them cancels them.
@@ -510,3 +513,34 @@ def is_advice(
         and not _ASKS.isdisjoint(negated)
         and _ASKS.isdisjoint(present - {"speak"})  # "tell them the bank never asks" is advice
     )
+
+
+# A lure named as one, then quoted: "our fake IT note ("please paste your MFA code")",
+# "la e-mail de phishing «...»", "钓鱼邮件「...」". Only read in a text that describes a
+# threat (a red-team retro, an awareness drill): elsewhere a "fake e-mail" quoted may be
+# the message an attack has the agent send.
+_LURE = re.compile(
+    r"(?:\b(?:fake|lure|phish\w*|bait|scam|simulated|decoy|spoofed|fraudulent|köder\w*"
+    r"|gefälscht\w*|betrugs\w*|señuelo|falsa?o?s?|estafa|cebo|leurre|fausse?s?|arnaque"
+    r"|hameçonnage|isca|golpe|esca|truffa|fint[oa]|nep|oplicht\w*|фишинг\w*|поддельн\w*"
+    r"|мошенническ\w*|приманк\w*|фішинг\w*|підробн\w*|sahte|oltalama|dolandırıcılık)"
+    r"|钓鱼|诈骗|假冒|诱饵|フィッシング|詐欺|偽の|おとり|피싱|사기|가짜|تصيد|احتيال|مزيف[ةه]?"
+    r"|फ़िशिंग|नकली|धोखाधड़ी)"
+    r"[^\n\"“„«»「『.;!?]{0,30}?"
+    r"(?P<q>\"[^\"\n]{3,120}\"|“[^”\n]{3,120}”|«[^»\n]{3,120}»|„[^“”\n]{3,120}[“”]"
+    r"|「[^」\n]{2,120}」|『[^』\n]{2,120}』)",
+    re.IGNORECASE,
+)
+_LINKLIKE = re.compile(r"https?://|www\.|\$\{|\|\s*(?:sh|bash)\b")
+
+
+def mask_lures(text: str) -> str:
+    """``text`` with each quoted lure named as a lure ("our fake IT note ("...")")
+    replaced by ``"…"`` (never a quote holding an address, a template or a pipe)."""
+
+    def repl(m: re.Match[str]) -> str:
+        if _LINKLIKE.search(m.group("q")):
+            return m.group()
+        return m.group()[: m.start("q") - m.start()] + '"…"'
+
+    return _LURE.sub(repl, text)

@@ -38,6 +38,7 @@ __all__ = [
     "defines",
     "intents",
     "intents_in_context",
+    "mask_lures",
     "privacy_request",
     "read",
     "refers",
@@ -1061,6 +1062,10 @@ def _lowered_by_advice(found: list[Intent]) -> list[Intent]:
         if verdict:
             out.append(Intent(i.name, verdict, i.category, i.why, i.evidence))
     return out
+
+
+#: Quoted lures named as such, masked (scanner 13; used on texts that describe a threat).
+mask_lures = _conceal.mask_lures
 
 
 def advice_note(text: str) -> bool:
