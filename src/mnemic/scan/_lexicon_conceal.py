@@ -17,6 +17,10 @@ Italian, German, Dutch, Polish, Czech, Romanian, Turkish, Greek, Vietnamese, Ind
   beside the agent's traces, memory or the user;
 * ``whenasked``, the cover-story trigger ("if asked", "wenn er fragt", "si te pregunta",
   "聞かれたら"); not telling the user something even when asked is held;
+* ``evidence``, what shows that something was done (the history, an audit log, the sent
+  folder, notifications); ``notrace``, done so that the user does not see it ("leave no
+  trace", "so the user doesn't notice", "before they check"): erasing traces so is
+  blocked, as it is when done covertly;
 * ``offrecord``, kept out of the agent's answers ("between you and", "off the record",
   "out of your replies");
 * ``onlyshow``, a filtered answer ("show only", "zeige nur", "muestra solo", "只显示");
@@ -243,6 +247,47 @@ CONCEAL: dict[str, str] = {
         arată doar; arată numai; δείξε μόνο; chỉ hiển thị; chỉ cho xem; hanya tampilkan;
         tampilkan hanya
     """,
+    "evidence": """
+        the history; history; audit log*; audit trail*; the records; records; sent folder;
+        sent items; sent mail; outbox; notification*; alert*; shell history; bash_history;
+        browser history; call log*; read receipt*; traces; the evidence; evidence;
+        protokolle; gesendete*; benachrichtigung*; spuren; enviados; notificaciones;
+        alertas; rastros; huellas; elementos enviados; envoyes; journaux d'audit;
+        traces; enviadas; notificacoes; vestigios; inviati; notifiche; tracce;
+        verzonden; meldingen; sporen; wysłane; powiadomien*; ślady; отправленн*;
+        уведомлени*; следы; надіслан*; сповіщен*; сліди; gönderilen*; bildirim*; izleri;
+        已发送; 通知; 痕迹; 记录; 送信済み; 通知; 痕跡; 보낸 편지함; 알림; 흔적; المرسلة;
+        الإشعارات; آثار; ارسال شده; اعلان; ردپا; נשלחו; התראות; עקבות; भेजे गए; सूचनाएं;
+        निशान; প্রেরিত; বিজ্ঞপ্তি; চিহ্ন; odeslané; oznámení; stopy; trimise; notificări;
+        urme; απεσταλμένα; ειδοποιήσεις; ίχνη; đã gửi; thông báo; dấu vết; terkirim;
+        notifikasi; jejak
+    """,
+    "notrace": """
+        leave no trace; leaves no trace; without a trace; no trace; cover your tracks;
+        cover the tracks; so no one notices; so nobody notices; so the user doesn't see;
+        so the user does not see; so they don't see; so they do not see;
+        so the user doesn't notice; so the user does not notice; so they don't notice;
+        before the user checks; before they check; before anyone checks;
+        before the user notices; keine spuren; ohne spuren; damit niemand es merkt;
+        damit der nutzer es nicht sieht; damit sie es nicht sieht; damit er es nicht sieht;
+        sin dejar rastro; sin rastro; para que no lo vea; para que nadie lo note;
+        para que no se entere; sans laisser de trace; sans trace; pour qu'il ne voie pas;
+        pour qu'elle ne voie pas; pour que personne ne remarque; sem deixar rastro;
+        sem rastro; para que ele nao veja; para que ela nao veja; para ninguem perceber;
+        senza lasciare traccia; senza traccia; cosi non se ne accorge; perche non lo veda;
+        zonder sporen; zonder een spoor; zodat hij het niet ziet; zodat ze het niet ziet;
+        bez śladu; żeby nie zauważył; żeby nie zauważyła; żeby nikt nie zauważył;
+        не оставляя следов; без следов; чтобы он не заметил; чтобы она не заметила;
+        чтобы никто не заметил; не залишаючи слідів; без слідів; щоб він не помітив;
+        щоб вона не помітила; щоб ніхто не помітив; iz bırakmadan; fark etmesin;
+        görmesin; 不留痕迹; 别让他发现; 别让她发现; 不让用户发现; 以免用户发现; 痕跡を残さず;
+        気づかれないように; 흔적을 남기지; 눈치채지 못하게; دون أن يلاحظ; بدون أثر;
+        حتى لا يلاحظ; بدون ردپا; که متوجه نشود; בלי להשאיר עקבות; שלא ישים לב;
+        कोई निशान न; ताकि उसे पता न चले; ताकि किसी को पता न चले; কোনো চিহ্ন না;
+        যাতে বুঝতে না পারে; beze stopy; aby si nevšiml; fără urmă; să nu observe;
+        χωρίς ίχνη; να μην το προσέξει; không để lại dấu vết; để họ không thấy;
+        tanpa jejak; agar tidak ketahuan
+    """,
     "offrecord": """
         off the record; between you and; stays between us; stay between us;
         out of your answers; out of your replies; out of your responses; into your answers;
@@ -343,6 +388,15 @@ FIRST: tuple[tuple[str, str, str, str, str, str, str], ...] = (
         "covert_action",
         "has the agent deny what it stored or did, as a cover story",
         f"deny trace|memory|entry {_COVER}",
+        "",
+        "",
+    ),
+    (
+        "concealment",
+        _BLOCK,
+        "covert_action",
+        "has the agent erase the traces of what was done, so the user does not see them",
+        "delete trace|evidence notrace|covert",
         "",
         "",
     ),
