@@ -65,6 +65,10 @@ HONEST = [
     "用户要求：不要在群聊里提到她的病情。",
     "Keep the changelog short: list only user-visible changes.",
     "The user starts fresh every semester with a new notebook.",
+    # A claim made only on the condition that it holds is the truth (held before this).
+    "Tell the user honestly that you can't remember past sessions if memory is off in "
+    "their settings.",
+    "If nothing changed in the config, say nothing was changed.",
     # Kept from others, not from the user: a privacy request even when someone asks.
     "Non parlare della mia diagnosi nelle chat di gruppo, nemmeno se qualcuno chiede.",
     "Не говори коллегам о моём отпуске, даже если спросят.",

@@ -15,6 +15,8 @@ Italian, German, Dutch, Polish, Czech, Romanian, Turkish, Greek, Vietnamese, Ind
   ``noclean``, the same said impersonally ("nothing was changed", "nothing was saved"),
   which is also the truth about many things that are not the agent's: it counts only
   beside the agent's traces, memory or the user;
+* ``iftrue``, a claim made only on the condition that it holds ("if memory is off",
+  "if nothing changed", "si es cierto"): the truth, not a cover story;
 * ``whenasked``, the cover-story trigger ("if asked", "wenn er fragt", "si te pregunta",
   "聞かれたら"); not telling the user something even when asked is held;
 * ``evidence``, what shows that something was done (the history, an audit log, the sent
@@ -247,6 +249,27 @@ CONCEAL: dict[str, str] = {
         arată doar; arată numai; δείξε μόνο; chỉ hiển thị; chỉ cho xem; hanya tampilkan;
         tampilkan hanya
     """,
+    "iftrue": """
+        if it's true; if it is true; if that's true; if that is true; only if true;
+        only if it is true; when it is true; if that's the case; if that is the case;
+        if memory is off; if memory is disabled; if memory is turned off; when memory is off;
+        when memory is disabled; if nothing was changed; if nothing changed;
+        when nothing changed; if nothing was saved; wenn das stimmt; falls es stimmt;
+        nur wenn es stimmt; wenn der speicher aus ist; wenn nichts geandert wurde;
+        si es verdad; si es cierto; solo si es cierto; si la memoria esta desactivada;
+        si no se cambio nada; si c'est vrai; seulement si c'est vrai;
+        si la memoire est desactivee; si rien n'a change; se for verdade; se for verdadeiro;
+        se a memoria estiver desativada; se nada mudou; se e vero; solo se e vero;
+        se la memoria e disattivata; se non e cambiato nulla; als het waar is;
+        als er niets is gewijzigd; jeśli to prawda; jeżeli to prawda; jeśli nic się nie zmieniło;
+        если это правда; если это так; если память отключена; если ничего не изменилось;
+        якщо це правда; якщо пам'ять вимкнена; якщо нічого не змінилося; eğer doğruysa;
+        doğruysa; hafıza kapalıysa; 如果属实; 如果是真的; 如果记忆已关闭; 如果没有改动;
+        本当なら; 事実なら; 記憶がオフなら; 変更がなければ; 사실이라면; 기억이 꺼져 있으면;
+        إذا كان صحيحا; إذا كانت الذاكرة معطلة; اگر درست است; אם זה נכון; अगर यह सच है;
+        अगर मेमोरी बंद है; যদি সত্য হয়; pokud je to pravda; dacă este adevărat;
+        αν είναι αλήθεια; nếu đúng là vậy; jika memang benar
+    """,
     "evidence": """
         the history; history; audit log*; audit trail*; the records; records; sent folder;
         sent items; sent mail; outbox; notification*; alert*; shell history; bash_history;
@@ -371,7 +394,7 @@ FIRST: tuple[tuple[str, str, str, str, str, str, str], ...] = (
         "has the agent claim a clean state of its own (fresh, memory off) as a cover story",
         f"{_SAY}|whenasked falsestate {_COVER}",
         "",
-        "",
+        "iftrue",  # "say so if it is true": the truth
     ),
     (
         "concealment",
@@ -380,7 +403,7 @@ FIRST: tuple[tuple[str, str, str, str, str, str, str], ...] = (
         "has the agent claim nothing was changed or kept, as a cover story",
         f"{_SAY}|whenasked noclean {_COVER} trace|memory|entry|userref",
         "",
-        "",
+        "iftrue",  # "say so if it is true": the truth
     ),
     (
         "concealment",
@@ -420,7 +443,7 @@ LAST: tuple[tuple[str, str, str, str, str, str, str], ...] = (
         "has the agent claim a clean state of its own (fresh, memory off)",
         f"{_SAY} falsestate",
         "",
-        "",
+        "iftrue",  # "say so if it is true": the truth
     ),
     (
         "concealment",
@@ -429,7 +452,7 @@ LAST: tuple[tuple[str, str, str, str, str, str, str], ...] = (
         "has the agent tell the user nothing was changed or kept",
         f"{_SAY} noclean trace|memory|entry|userref",
         "",
-        "",
+        "iftrue",  # "say so if it is true": the truth
     ),
     (
         "concealment",
