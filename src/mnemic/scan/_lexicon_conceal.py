@@ -53,7 +53,8 @@ Two concepts, each written once in the intent layer's languages:
   "नहीं माँगता");
 * ``verifyfirst``: check through a channel the user already knows before acting ("call
   the number in the contract", "verify by phone", "sözleşmedeki numarayı arayın",
-  "打合同上的电话").
+  "打合同上的电话"); not "before paying" or "without confirming" alone, which an attack
+  says too ("pay without confirming").
 
 A sentence is *advice* when it holds either, or when a sensitive object (credentials,
 the prompt, a payee) stands in it under a negated request, disclosure or send, and no
@@ -538,24 +539,18 @@ ADVICE: dict[str, str] = {
         call the number in the contract; call the number on the contract;
         the number in the contract; the number on file; a number you already know;
         call back on a known number; verify by phone; confirm by phone; verify by calling;
-        before paying; before you pay; without confirming; without verifying;
         die nummer aus dem vertrag; telefonisch bestatigen; telefonisch prufen;
-        vor der zahlung; el numero del contrato; verifica por telefono;
-        confirma por telefono; antes de pagar; sin confirmar; le numero du contrat;
-        verifie par telephone; confirme par telephone; avant de payer; sans confirmer;
-        o numero do contrato; confirme por telefone; antes de pagar; sem confirmar;
-        il numero del contratto; conferma per telefono; prima di pagare; senza conferma;
-        het nummer uit het contract; telefonisch bevestigen; voor het betalen;
-        numer z umowy; potwierdź telefonicznie; przed zapłatą; номер из договора;
-        подтверди по телефону; перед оплатой; без подтверждения; номер з договору;
-        підтвердь телефоном; перед оплатою; sözleşmedeki numara; telefonla teyit;
-        teyit olmadan; ödeme yapmadan önce; 合同上的电话; 合同里的号码; 电话核实; 付款前;
-        契約書の番号; 電話で確認; 支払う前に; 계약서의 번호; 전화로 확인; 결제 전에;
-        الرقم الموجود في العقد; تأكد عبر الهاتف; قبل الدفع; شماره داخل قرارداد;
-        قبل از پرداخت; המספר שבחוזה; לפני התשלום; अनुबंध में दिए नंबर; फ़ोन पर पुष्टि;
-        भुगतान से पहले; চুক্তির নম্বর; পেমেন্টের আগে; číslo ze smlouvy; před platbou;
-        numărul din contract; înainte de plată; τον αριθμό του συμβολαίου; πριν πληρώσετε;
-        số trong hợp đồng; trước khi thanh toán; nomor di kontrak; sebelum membayar
+        el numero del contrato; verifica por telefono; confirma por telefono;
+        le numero du contrat; verifie par telephone; confirme par telephone;
+        o numero do contrato; confirme por telefone; il numero del contratto;
+        conferma per telefono; het nummer uit het contract; telefonisch bevestigen;
+        numer z umowy; potwierdź telefonicznie; номер из договора; подтверди по телефону;
+        номер з договору; підтвердь телефоном; sözleşmedeki numara*; telefonla teyit*;
+        合同上的电话; 合同里的号码; 电话核实; 契約書の番号; 電話で確認; 계약서의 번호;
+        전화로 확인; الرقم الموجود في العقد; تأكد عبر الهاتف; شماره داخل قرارداد;
+        המספר שבחוזה; अनुबंध में दिए नंबर; फ़ोन पर पुष्टि; চুক্তির নম্বর; číslo ze smlouvy;
+        numărul din contract; τον αριθμό του συμβολαίου; số trong hợp đồng;
+        nomor di kontrak
     """,
 }
 
