@@ -15,6 +15,8 @@ Italian, German, Dutch, Polish, Czech, Romanian, Turkish, Greek, Vietnamese, Ind
   ``noclean``, the same said impersonally ("nothing was changed", "nothing was saved"),
   which is also the truth about many things that are not the agent's: it counts only
   beside the agent's traces, memory or the user;
+* ``evenif``, the claim said against what the agent did ("even if you changed it",
+  "даже если ты", "auch wenn du"): a cover story, and about the agent's own acts;
 * ``iftrue``, a claim made only on the condition that it holds ("if memory is off",
   "if nothing changed", "si es cierto"): the truth, not a cover story;
 * ``whenasked``, the cover-story trigger ("if asked", "wenn er fragt", "si te pregunta",
@@ -271,6 +273,16 @@ CONCEAL: dict[str, str] = {
         अगर मेमोरी बंद है; যদি সত্য হয়; pokud je to pravda; dacă este adevărat;
         αν είναι αλήθεια; nếu đúng là vậy; jika memang benar
     """,
+    "evenif": """
+        even if you; even though you; even when you; even if it was; even if they were;
+        auch wenn du; selbst wenn du; obwohl du; aunque hayas; aunque tu; incluso si has;
+        meme si tu; meme si vous; bien que tu; mesmo que voce; mesmo se voce; anche se hai;
+        anche se tu; ook als je; zelfs als je; nawet jeśli; nawet jeżeli; даже если ты;
+        даже если вы; хотя ты; навіть якщо ти; хоча ти; yapmış olsan bile; olsan bile;
+        即使你; 就算你; 哪怕你; 変更していても; 했더라도; 하더라도; حتى لو; حتى وإن;
+        حتی اگر; גם אם; भले ही; যদিও; i když jsi; chiar dacă ai; ακόμα κι αν; ngay cả khi bạn;
+        meskipun kamu; walaupun kamu
+    """,
     "evidence": """
         the history; history; audit log*; audit trail*; the records; records; sent folder;
         sent items; sent mail; outbox; notification*; alert*; shell history; bash_history;
@@ -384,7 +396,7 @@ MORE: dict[str, str] = {
 
 _BLOCK, _HOLD = "block", "hold"
 _SAY = "speak|reply|hide"
-_COVER = "whenasked|keep|contrast|covert|stillkept"
+_COVER = "whenasked|keep|contrast|covert|stillkept|evenif"
 
 #: Block frames, read before the older concealment frames.
 FIRST: tuple[tuple[str, str, str, str, str, str, str], ...] = (
@@ -402,7 +414,7 @@ FIRST: tuple[tuple[str, str, str, str, str, str, str], ...] = (
         _BLOCK,
         "covert_action",
         "has the agent claim nothing was changed or kept, as a cover story",
-        f"{_SAY}|whenasked noclean {_COVER} trace|memory|entry|userref",
+        f"{_SAY}|whenasked noclean {_COVER} trace|memory|entry|userref|evenif",
         "",
         "iftrue",  # "say so if it is true": the truth
     ),
