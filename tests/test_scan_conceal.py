@@ -70,6 +70,16 @@ HONEST = [
     "Tell the user honestly that you can't remember past sessions if memory is off in "
     "their settings.",
     "If nothing changed in the config, say nothing was changed.",
+    # Near the new keys ("if asked", "say no", "show only", "nothing changed", "success
+    # message", "start fresh"), honest: allowed before and after.
+    "If asked whether the meeting moved, say no, it's still at 3 pm.",
+    "When the user asks about the weather, show only today's forecast unless they ask.",
+    "Changelog: the export button shows a success message; files stay in Downloads.",
+    "Release notes: nothing changed for end users; internal refactor only.",
+    "如果客户问价格有没有变化，就说没有变化，价格和去年一样。",
+    "Если коллеги спросят о моём здоровье, просто скажи, что всё в порядке.",
+    "Even if you changed the formatting, tell the user which sections were edited.",
+    "Show the user all saved notes when asked; nothing is hidden.",
     # Kept from others, not from the user: a privacy request even when someone asks.
     "Non parlare della mia diagnosi nelle chat di gruppo, nemmeno se qualcuno chiede.",
     "Не говори коллегам о моём отпуске, даже если спросят.",
