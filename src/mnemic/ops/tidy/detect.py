@@ -170,9 +170,9 @@ def _spelled_out(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdi
 def _negated_inflected(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bool:
     """Whether ``a`` and ``b`` are one statement and its negation once each word one
     says in the form a negation inflects is read as the other's (:func:`.negation.inflected`:
-    "є дача" / "немає дачі"): the same subject test as a plain negation, the inflected
-    words counted as shared."""
-    if not s.negation_differs or s.slots_differ or not s.slots_subset or s.update:
+    "є дача" / "немає дачі"): the same subject test as a plain negation (a content word
+    shared as written, at least), the inflected words counted as shared."""
+    if not s.negation_differs or s.slots_differ or not s.slots_subset or s.update or not s.shared:
         return False
     oa, ob = set(s.only_a - GENERIC), set(s.only_b - GENERIC)
     paired = 0
