@@ -132,6 +132,16 @@ _VIETNAMESE = re.compile(
     r"\b(?:vợ|chồng|con gái|con trai|bố|mẹ|anh trai|chị gái|em trai|em gái|ông nội|bà nội|"
     r"ông ngoại|bà ngoại|bạn gái|bạn trai|người yêu|đồng nghiệp|hàng xóm|bạn thân)\b"
 )
+_ROLES = frozenset(
+    _listed(
+        "manager doctor dentist landlord landlady lawyer accountant therapist teacher tutor "
+        "coach mentor assistant gp physio nanny babysitter"
+    )
+)
+"""People by their role, read as a person only when someone's ("the user's *manager*",
+"her *dentist*"): "the package manager", "a teacher" name nobody."""
+_OWNER = re.compile(r"(?:'s|s'|\b(?:my|his|her|their|our|your))\s+$")
+"""What says the next word is someone's: "user's", "my", "their"."""
 _TOKEN = re.compile(r"[\u0600-\u06ff]+|[\u0900-\u097f]+|[^\W_]+(?:[-'][^\W_]+)*")
 _HAN_CHAR = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 _HANGUL_CHAR = re.compile(r"[\uac00-\ud7af]")
@@ -191,6 +201,8 @@ def _found(folded: str) -> tuple[tuple[int, int, str], ...]:
         start = m.start()
         for part in m.group(0).split("'"):  # "l'oncle", "sister's"
             who = _person(part)
+            if who is None and part in _ROLES and _OWNER.search(folded[:start]):
+                who = part
             if who is not None:
                 out.append((start, start + len(part), who))
             start += len(part) + 1
@@ -210,7 +222,8 @@ def relatives(text: str) -> frozenset[str]:
 
 def holders(text: str) -> frozenset[str]:
     """The people ``text`` names among its first words (:data:`HOLDER_WORDS`; Chinese and
-    Japanese: :data:`HOLDER_CHARS`): whose the fact is ("*User's partner* drives")."""
+    Japanese: :data:`HOLDER_CHARS`) or as someone's ("time zone of *the user's
+    manager*"): whose the fact is ("*User's partner* drives")."""
     folded = _fold(text)
     return frozenset(
         who
@@ -219,6 +232,7 @@ def holders(text: str) -> frozenset[str]:
             start < HOLDER_CHARS
             if _HAN_CHAR.match(folded[start])
             else len(folded[:start].split()) < HOLDER_WORDS
+            or _OWNER.search(folded[:start]) is not None
         )
     )
 
