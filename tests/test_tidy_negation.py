@@ -25,6 +25,7 @@ from mnemic.ops.tidy.signals import profile
         ("У користувача є дача", "У користувача немає дачі"),
         ("Användaren dricker kaffe", "Användaren dricker inte kaffe"),
         ("Người dùng ăn thịt bò", "Người dùng không ăn thịt bò"),
+        ("Nguoi dung uong ca phe", "Nguoi dung khong uong ca phe"),  # typed without marks
     ],
 )
 def test_a_negation_in_each_language_is_a_contradiction(old: str, new: str) -> None:
@@ -58,6 +59,7 @@ def test_the_negating_form_is_read(text: str, negation: str) -> None:
         "Kullanıcı komedi filmlerini sever",  # comedy
         "Kullanıcının avukatı Ayşe Yılmaz",  # a name
         "Người dùng thích chả giò",  # spring rolls
+        "Phong lam viec co may loc khong khi",  # air, typed without marks
     ],
 )
 def test_a_word_that_only_looks_negated_is_not(text: str) -> None:

@@ -147,7 +147,10 @@ BY_LANGUAGE: dict[str, str] = {
         _ARABIC, "[وف]?(?:غير|لا|ليس|ليست|لست|لسنا|ليسوا|لم|لن|بدون)", "ما عاد", "توقف عن"
     ),
     "hi": _between(_DEVANAGARI, "नहीं", "नही", "न", "मत", "बिना"),
-    "vi": _words(r"không(?! (?:khí|gian|quân|phận|những))", "chưa", "chẳng", "đừng"),
+    # vi, also typed without its marks ("khong"); not "không khí" (air), "không gian"
+    "vi": _words(
+        r"kh[oô]ng(?! (?:kh[ií]|gian|qu[aâ]n|ph[aậ]n|nh[uữ]ng)\b)", "chưa", "chẳng", "đừng"
+    ),
     "zh": "[不没沒勿]|停止|取消|戒了|戒掉",
     # ja: "ない" but in "少ない" (few); "ず" after a verb's stem ("行かず", "食べず"), not
     # "必ず" (surely) nor "まず" (first); "せず", "なし", "ません"
