@@ -67,7 +67,7 @@ def test_a_word_that_only_looks_negated_is_not(text: str) -> None:
 
 
 def test_an_inflected_word_needs_a_shared_subject() -> None:
-    """"manag(er)" and "mañana" differ in their last letters only, but the two entries
+    """The stems "manag(er)" and "mañana" differ in their last letters only, but the two entries
     share no word: no statement and its negation."""
     a = "1:1 with the manager starts at 10:00 every time."
     b = "El usuario dejó de beber café solo por la mañana."
