@@ -100,3 +100,16 @@ def test_a_person_named_later_or_said_otherwise_is_no_holder() -> None:
     assert not other_relatives("User visits his mother in Leeds", "User visits Leeds monthly")
     assert relatives("User's mum lives in Bath") == relatives("User's mother lives in Bath")
     assert relatives("الأم") == {"أم"} and relatives("أم") == frozenset()  # also "or"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User's partner drives a grey Yaris", "User's partner now drives a red Corolla"),
+        ("Die Mutter des Nutzers wohnt in Köln", "Die Mutter des Nutzers wohnt jetzt in Bonn"),
+        ("用户的妻子住在杭州", "用户的妻子现在住在上海"),
+    ],
+)
+def test_one_holder_changing_a_value_is_still_a_contradiction(old: str, new: str) -> None:
+    [p] = planned(old, new)
+    assert p.kind == "supersede" and p.entries == (new, old)
