@@ -215,11 +215,13 @@ def _found(folded: str) -> tuple[tuple[int, int, str], ...]:
     return tuple(sorted(out))
 
 
+@lru_cache(maxsize=4096)  # each entry is judged beside every other
 def relatives(text: str) -> frozenset[str]:
     """The people ``text`` names, folded ("mother-in-law", "сын", "父亲", "babası": "baba")."""
     return frozenset(who for _, _, who in _found(_fold(text)))
 
 
+@lru_cache(maxsize=4096)  # each entry is judged beside every other
 def holders(text: str) -> frozenset[str]:
     """The people ``text`` names among its first words (:data:`HOLDER_WORDS`; Chinese and
     Japanese: :data:`HOLDER_CHARS`) or as someone's ("time zone of *the user's
@@ -246,6 +248,12 @@ def _rest(text: str) -> frozenset[str]:
     return profile(folded).words - GENERIC
 
 
+@lru_cache(maxsize=4096)
+def _said(text: str) -> frozenset[str]:
+    """The content words of ``text``."""
+    return profile(text).words - GENERIC
+
+
 def other_relatives(a: str, b: str) -> bool:
     """Whether entries ``a`` and ``b`` are about two people: both name people, and not the
     same ones; or one says whose the fact is (:func:`holders`) and the other names nobody,
@@ -258,4 +266,4 @@ def other_relatives(a: str, b: str) -> bool:
     named, other = (a, b) if ra else (b, a)
     if not holders(named):
         return False
-    return not _rest(named) < profile(other).words - GENERIC
+    return not _rest(named) < _said(other)
