@@ -26,6 +26,7 @@ import unicodedata
 from functools import lru_cache
 
 from .hangul import hangul_stem
+from .lexicon import REPORTS_TO
 from .signals import GENERIC, profile
 
 __all__ = ["holders", "other_relatives", "relatives"]
@@ -207,6 +208,8 @@ def _found(folded: str) -> tuple[tuple[int, int, str], ...]:
                 out.append((start, start + len(part), who))
             start += len(part) + 1
     out += [(m.start(), m.end(), m.group(0)) for m in _VIETNAMESE.finditer(folded)]
+    # "reports to Marek" names the manager, as "the user's manager is Anna" does
+    out += [(m.start(), m.end(), "manager") for m in REPORTS_TO.finditer(folded)]
     rest = folded
     for word in sorted(_HAN, key=len, reverse=True):  # 父亲 before 父
         for m in re.finditer(re.escape(word), rest):
