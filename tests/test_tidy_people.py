@@ -67,6 +67,7 @@ def test_a_korean_relative_is_a_whole_stem() -> None:
         ("Користувач має алергію на пилок", "Дружина користувача має алергію на пилок"),
         ("The user is on CET", "The user's manager is on CET"),
         ("Time zone of the user's dentist: CET", "Time zone of the user: CET"),
+        ("User's husband has a work permit", "User has a Dutch work permit"),  # a name more
     ],
 )
 def test_whose_fact_it_is_keeps_two_holders_apart(a: str, b: str) -> None:

@@ -252,15 +252,17 @@ def _rest(text: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=4096)
-def _said(text: str) -> frozenset[str]:
-    """The content words of ``text``."""
-    return profile(text).words - GENERIC
+def _said(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The content words of ``text``, and those of them written as names."""
+    p = profile(text)
+    return p.words - GENERIC, p.names
 
 
 def other_relatives(a: str, b: str) -> bool:
     """Whether entries ``a`` and ``b`` are about two people: both name people, and not the
     same ones; or one says whose the fact is (:func:`holders`) and the other names nobody,
-    and does not say all the rest and more (a relation in its own words: "married to")."""
+    and does not say all the rest and more (a relation in its own words: "married to";
+    a name more is a value: "User's wife has a US visa" / "User has a *Canadian* visa")."""
     ra, rb = relatives(a), relatives(b)
     if ra and rb:
         return ra != rb
@@ -269,4 +271,5 @@ def other_relatives(a: str, b: str) -> bool:
     named, other = (a, b) if ra else (b, a)
     if not holders(named):
         return False
-    return not _rest(named) < _said(other)
+    rest, (said, names) = _rest(named), _said(other)
+    return not (rest < said and not (said - rest) & names)
