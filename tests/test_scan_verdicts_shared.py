@@ -123,15 +123,17 @@ def test_a_slot_others_may_write_is_neither_trusted_nor_written_by_a_writer(
     assert OTHERS in scans.texts  # a verdict planted there is not believed
 
 
-def test_a_slot_directory_others_may_write_is_not_trusted(home_path: Path) -> None:
+def test_a_slot_directory_others_may_write_is_not_trusted(home_path: Path, scans: Scans) -> None:
     writer, _ = _two_sessions(home_path)
     writer.add("memory", OTHERS)
+    scans.new_process()
     assert VerdictCache.recent(home_path).clean(OTHERS, "strict", "balanced")
+    scans.new_process()
     os.chmod(verdicts_path(home_path, recent=True), 0o770)
     assert not VerdictCache.recent(home_path).clean(OTHERS, "strict", "balanced")
 
 
-def test_two_writers_sharing_at_once_keep_both_verdicts(home_path: Path) -> None:
+def test_two_writers_sharing_at_once_keep_both_verdicts(home_path: Path, scans: Scans) -> None:
     # Each writer used to read the whole file, add its key and replace the file: the
     # second replace lost the first writer's verdict (and so the others scanned again).
     home_path.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -142,6 +144,7 @@ def test_two_writers_sharing_at_once_keep_both_verdicts(home_path: Path) -> None
     second.add(OTHERS, "strict", "balanced")
     first.save()
     second.save()
+    scans.new_process()
     reader = VerdictCache.recent(home_path)
     assert reader.clean(MINE, "strict", "balanced")
     assert reader.clean(OTHERS, "strict", "balanced")
@@ -165,7 +168,7 @@ def test_responses_are_the_same_with_and_without_shared_verdicts(
 
 
 def test_the_recent_writes_cache_is_bounded_by_its_slots(
-    home_path: Path, monkeypatch: pytest.MonkeyPatch
+    home_path: Path, monkeypatch: pytest.MonkeyPatch, scans: Scans
 ) -> None:
     monkeypatch.setattr(verdicts, "RECENT_KEYS", 2)
     home_path.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -174,6 +177,7 @@ def test_the_recent_writes_cache_is_bounded_by_its_slots(
         cache = VerdictCache.recent(home_path)
         cache.add(text, "strict", "balanced")
         cache.save()
+        scans.new_process()
         assert VerdictCache.recent(home_path).clean(text, "strict", "balanced")
     slots = list(verdicts_path(home_path, recent=True).iterdir())
     assert len(slots) <= 2
@@ -195,3 +199,19 @@ def test_a_lone_writer_shares_nothing(home_path: Path, scans: Scans) -> None:
     # and what it showed of the others' (it scanned SECOND to show it)
     shared = {entry_key("The release train leaves on Thursdays."), entry_key(SECOND)}
     assert _remembered(home_path) == shared
+
+
+def test_a_verdict_found_in_a_slot_is_remembered_by_the_process(
+    home_path: Path, scans: Scans
+) -> None:
+    # an entry shown when another session added it is shown again when it is removed:
+    # the second look needs neither the slot nor the scanner
+    home_path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    shared = VerdictCache.recent(home_path)
+    shared.add(OTHERS, "strict", "balanced")
+    shared.save()
+    scans.new_process()
+    assert VerdictCache.recent(home_path).clean(OTHERS, "strict", "balanced")
+    shutil.rmtree(verdicts_path(home_path, recent=True))
+    assert VerdictCache.recent(home_path).clean(OTHERS, "strict", "balanced")
+    assert not VerdictCache.recent(home_path).clean(MINE, "strict", "balanced")

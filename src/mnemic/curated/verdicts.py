@@ -274,8 +274,18 @@ class RecentVerdicts:
         return slot, f"{scanner_identity()} {scope} {level} {key}\n".encode()
 
     def clean(self, text: str, scope: str, level: str) -> bool:
-        """Whether ``text`` was found clean by this scanner at ``scope`` and ``level``."""
+        """Whether ``text`` was found clean by this scanner at ``scope`` and ``level``
+        (by this process, or in a slot it may trust: then remembered in the process, so
+        that an entry shown when it came is not looked up again when it goes)."""
         slot, line = self._line(text, scope, level)
+        if line in _known_clean:
+            return True
+        if self._slot_holds(slot, line):
+            _remember(line)
+            return True
+        return False
+
+    def _slot_holds(self, slot: str, line: bytes) -> bool:
         if not self._directories_private():
             return False
         try:
@@ -297,6 +307,7 @@ class RecentVerdicts:
         """Remember that ``text`` was found clean; written by :meth:`save`."""
         slot, line = self._line(text, scope, level)
         self._added[slot] = line
+        _remember(line)
 
     def save(self) -> None:
         """Write the added verdicts into their slots (best effort, as
@@ -339,3 +350,15 @@ class RecentVerdicts:
             except OSError:
                 self._private = False
         return self._private
+
+
+# The verdict lines this process wrote or found in a slot it trusted (the same judgement
+# of the same bytes: the scanner's memo keeps the verdicts it computed the same way).
+_known_clean: dict[bytes, None] = {}
+_KNOWN_MAX = 4096
+
+
+def _remember(line: bytes) -> None:
+    if len(_known_clean) >= _KNOWN_MAX:
+        _known_clean.clear()
+    _known_clean[line] = None
