@@ -866,7 +866,23 @@ class Tags:
 
 
 def tag(sentence: str) -> Tags:
-    """The concepts of one (already folded) sentence."""
+    """The concepts of one (already folded) sentence. Remembered per sentence: a new
+    entry's sentences are tagged by the scan, then again by :func:`refers` and
+    :func:`defines` (a :class:`Tags` is never changed once made)."""
+    hit = _tag_memo.get(sentence)
+    if hit is None:
+        hit = _tag(sentence)
+        if len(_tag_memo) >= _TAG_MEMO_MAX:
+            _tag_memo.clear()
+        _tag_memo[sentence] = hit
+    return hit
+
+
+_tag_memo: dict[str, Tags] = {}
+_TAG_MEMO_MAX = 4096
+
+
+def _tag(sentence: str) -> Tags:
     found = _matches(sentence)
     if not found:
         return Tags(frozenset(), frozenset(), {})
