@@ -196,11 +196,11 @@ def attachment(ui: Console, request: Request, form: Form) -> Response:
         links = store.attachments([int(mid)]).get(int(mid), [])
     link = next((a for a in links if a.sha256 == sha), None)
     if link is None:
-        return error_response(404, "Not found", "No message holds that attachment.")
+        return error_response(404, "Not found", "No message holds that attachment.", request)
     data = AttachmentStore.of_home(ui.home).read(sha)
     if data is None:
         detail = f"The file of {link.name} is missing from the attachment store."
-        return error_response(404, "Not found", detail)
+        return error_response(404, "Not found", detail, request)
     shown = link.media_type in INLINE_TYPES
     name = quote(link.name, safe="")
     return Response(
