@@ -273,6 +273,16 @@ def test_browse_shape(store: SQLiteSessionStore) -> None:
         ({"summarize": "maybe"}, "summarize"),
         ({"session_id": 12}, "session_id"),
         ({"around_message_id": 99999999}, "around_message_id"),
+        # a bare number is not a time a model means: 5 is not "5 days" but 1970
+        ({"since": 5}, "since"),
+        ({"since": "5"}, "since"),
+        ({"since": 0}, "since"),
+        ({"until": 30}, "until"),
+        ({"limit": 0}, "limit"),
+        ({"limit": -3}, "limit"),
+        ({"window": -1, "query": "billing"}, "window"),
+        ({"since": "2999-01-01"}, "since"),  # in the future: nothing can match
+        ({"since": "2026-05-02", "until": "2026-05-01"}, "since"),  # reversed
     ],
 )
 def test_bad_input_is_an_error_response(
@@ -281,6 +291,13 @@ def test_bad_input_is_an_error_response(
     r = call(store, args)
     assert r["success"] is False and r["error"], r
     assert r["error_code"] == "invalid_argument"
+
+
+def test_a_bare_number_time_says_what_to_pass(store: SQLiteSessionStore) -> None:
+    r = call(store, {"since": 5})
+    assert "5d" in r["error"] and "2026-05-01" in r["error"], r["error"]
+    r = call(store, {"since": T0 - 6 * DAY})  # Unix seconds still read as a time
+    assert r["success"] is not False, r
 
 
 def test_arguments_as_json_text(store: SQLiteSessionStore) -> None:
@@ -293,6 +310,10 @@ def test_arguments_as_json_text(store: SQLiteSessionStore) -> None:
 def test_limits_are_clamped(store: SQLiteSessionStore) -> None:
     r = call(store, {"query": "billing OR 会话 OR kubernetes OR widgets", "limit": 99})
     assert r["count"] <= 10
+    # the answer says so: the model knows why it got fewer than it asked for
+    assert r["adjusted"] == ["limit 99 is above the most, 10: used 10."], r.get("adjusted")
+    r = call(store, {"query": "billing", "limit": 2})
+    assert "adjusted" not in r
 
 
 def test_output_is_bounded(store: SQLiteSessionStore) -> None:
@@ -326,4 +347,4 @@ def test_parse_time() -> None:
     end = parse_time("2026-05-01", field="until", end=True)
     assert end - start == DAY
     assert parse_time("2026-05-01T14:00:00+00:00", field="since") == 1777644000.0
-    assert parse_time(12345, field="since") == 12345.0
+    assert parse_time(1_700_000_000, field="since") == 1_700_000_000.0

@@ -431,6 +431,9 @@ def _search_messages(
     for name, value, end in times:
         if value:
             options[name] = parse_time(value, field=name.replace("_", "-"), end=end)
+    from ..sessions.search.tool import check_range  # the searching commands load it anyway
+
+    check_range(options.get("since"), options.get("until"))
     with _store(app) as store:
         ranking = search_messages_for(app.existing_home, store, query, **options)
     if as_json:
