@@ -9,8 +9,8 @@ import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlsplit
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from ..extras import needs_extra
 from ..timefmt import local_time
