@@ -169,7 +169,7 @@ def _rank(
         expired = prov.expires is not None and prov.expires <= now
         use = counts.of(entry_key(entry)) if counted else None
         reasons = []
-        if expired:
+        if prov.expires is not None and expired:
             reasons.append(f"expired {ago(prov.expires, now)}")
         dup = entry_handle(entries[dups[i]]) if i in dups else None
         if dup is not None:
