@@ -40,7 +40,6 @@ from typing import Any
 
 from ..control_chars import printable
 from ..errors import BatchFailed, BudgetExceeded, InvalidArgument, MnemicError, ToolError
-from ..timefmt import ago, utc_minute
 from .entries import char_count, entry_handle
 from .provenance import Provenance, entry_key
 from .snapshot import display_entry
@@ -114,6 +113,8 @@ def policy(view: MemoryView, target: str) -> str:
 
 
 def _utc(t: float | None) -> str | None:
+    from ..timefmt import utc_minute  # only a refusal's candidates need it
+
     return None if t is None else utc_minute(t)
 
 
@@ -160,6 +161,8 @@ def _rank(
     by_use: bool,
 ) -> list[Candidate]:
     """Every entry of ``entries`` as a candidate, best dropped first."""
+    from ..timefmt import ago  # only a full target ranks: not at every start-up
+
     provs = _provenance(view, target, entries)
     dups = _duplicates(entries, provs)
     counted = counts.counted
