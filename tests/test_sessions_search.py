@@ -283,6 +283,7 @@ def test_browse_shape(store: SQLiteSessionStore) -> None:
         ({"window": -1, "query": "billing"}, "window"),
         ({"since": "2999-01-01"}, "since"),  # in the future: nothing can match
         ({"since": "2026-05-02", "until": "2026-05-01"}, "since"),  # reversed
+        ({"query": "billing", "since": "2026-05-02", "as_of": "2026-05-01"}, "since"),
     ],
 )
 def test_bad_input_is_an_error_response(

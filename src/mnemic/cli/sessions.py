@@ -433,7 +433,7 @@ def _search_messages(
             options[name] = parse_time(value, field=name.replace("_", "-"), end=end)
     from ..sessions.search.tool import check_range  # the searching commands load it anyway
 
-    check_range(options.get("since"), options.get("until"))
+    check_range(options.get("since"), options.get("until"), options.get("as_of"))
     with _store(app) as store:
         ranking = search_messages_for(app.existing_home, store, query, **options)
     if as_json:

@@ -227,8 +227,15 @@ def _seconds(number: float, field: str, value: Any) -> float:
     )
 
 
-def check_range(since: float | None, until: float | None, *, now: float | None = None) -> None:
-    """Refuse a ``since`` after now (nothing can match) or not before ``until``."""
+def check_range(
+    since: float | None,
+    until: float | None,
+    as_of: float | None = None,
+    *,
+    now: float | None = None,
+) -> None:
+    """Refuse a ``since`` after now or not before ``until`` / ``as_of``: no message could
+    match."""
     now = time.time() if now is None else now
     if since is not None and since > now + 60:
         raise InvalidArgument(
@@ -241,6 +248,12 @@ def check_range(since: float | None, until: float | None, *, now: float | None =
             "since",
             "since is not before until, so no message can match: since is the start of "
             "the span, until its end (swap them?).",
+        )
+    if since is not None and as_of is not None and since >= as_of:
+        raise InvalidArgument(
+            "since",
+            "since is not before as_of, so no message can match: as_of leaves out what "
+            "came after it. Pass a since before as_of, or leave since out.",
         )
 
 
@@ -406,7 +419,7 @@ def _answer(ctx: SearchContext, args: Mapping[str, Any], adjusted: list[str]) ->
     since = parse_time(args["since"], field="since") if _given(args, "since") else None
     until = parse_time(args["until"], field="until", end=True) if _given(args, "until") else None
     as_of = parse_time(args["as_of"], field="as_of", end=True) if _given(args, "as_of") else None
-    check_range(since, until)
+    check_range(since, until, as_of)
     sort = args.get("sort") or "relevance"
     if sort not in ("relevance", "newest", "oldest"):
         raise InvalidArgument("sort", f"sort must be relevance, newest or oldest, not {sort!r}.")
