@@ -278,11 +278,12 @@ def _opt_str(args: dict[str, Any], key: str) -> str | None:
 _MODES: tuple[str, ...] = tuple(SKILLS_LIST_TOOL.parameters["properties"]["mode"]["enum"])
 
 
-def _mode(value: Any) -> str | None:
+def _mode(args: dict[str, Any]) -> str | None:
     """``skills_list``'s ``mode``, checked even without a query (``None``: the default)."""
-    if value is None or value == "":
+    value = _opt_str(args, "mode")
+    if value is None or not value.strip():
         return None
-    if not isinstance(value, str) or value.strip().lower() not in _MODES:
+    if value.strip().lower() not in _MODES:
         raise InvalidArgument(
             "mode",
             f"mode must be one of {', '.join(_MODES)} (or omitted), not {json_shown(value)}.",
@@ -294,7 +295,7 @@ def _list(store: SkillStore, args: dict[str, Any], ranker: TextRanker | None) ->
     _check_keys(args, ("category", "query", "mode"))
     category = _opt_str(args, "category")
     query = _opt_str(args, "query")
-    mode = _mode(args.get("mode"))  # only used with a query; a wrong one is said always
+    mode = _mode(args)  # only used with a query; a wrong one is said always
     infos = store.skills()
     usable = [i for i in infos if i.usable]
     categories: dict[str, int] = {}
