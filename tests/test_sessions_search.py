@@ -294,6 +294,31 @@ def test_bad_input_is_an_error_response(
     assert r["error_code"] == "invalid_argument"
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        ({"session_id": "deploy", "query": "postgres"}, "query is not used when reading"),
+        ({"tool": "deploy", "role": ["user"], "sort": "newest"}, "role, sort are not used"),
+        ({"sort": "oldest"}, "sort is not used when browsing"),
+    ],
+)
+def test_an_argument_the_shape_does_not_use_is_said_in_the_answer(
+    store: SQLiteSessionStore, args: dict[str, Any], said: str
+) -> None:
+    r = call(store, args)
+    assert r["success"] is not False, r
+    assert any(said in a for a in r.get("adjusted", [])), r.get("adjusted")
+
+
+def test_arguments_the_shape_uses_add_no_note(store: SQLiteSessionStore) -> None:
+    for args in (
+        {"query": "billing", "role": ["user"], "sort": "newest", "summarize": False},
+        {"query": "", "limit": 3, "source": ["cli"], "failed": False},
+        {"session_id": "deploy"},
+    ):
+        assert "adjusted" not in call(store, args), args
+
+
 def test_a_bare_number_time_says_what_to_pass(store: SQLiteSessionStore) -> None:
     r = call(store, {"since": 5})
     assert "5d" in r["error"] and "2026-05-01" in r["error"], r["error"]

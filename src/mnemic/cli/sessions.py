@@ -308,6 +308,22 @@ def search_cmd(
     if (tool or failed) and messages:
         raise click.UsageError("--tool and --failed find tool calls; leave out --messages.")
     _check_limit(limit, messages=messages, calls=bool(tool or failed))
+    if tool or failed:
+        unused = (
+            ("--sort", sort is not None),
+            ("--role", bool(role)),
+            ("--as-of", bool(as_of)),
+            ("--window", window is not None),
+            ("--summarize", summarize),
+            ("--mode", bool(mode)),
+        )
+        extra = [name for name, given in unused if given]
+        if extra:
+            raise click.UsageError(
+                f"{', '.join(extra)} {'does' if len(extra) == 1 else 'do'} not apply to tool "
+                f"calls (--tool / --failed): leave {'it' if len(extra) == 1 else 'them'} out. "
+                "Tool calls take QUERY, --limit, --source, --since and --until."
+            )
     if messages:
         shaping = (
             ("--sort", sort is not None),

@@ -384,18 +384,64 @@ def run_session_search(
     return bound(resp, ctx.max_output_chars)
 
 
+_USED: dict[str, tuple[str, frozenset[str]]] = {
+    "scroll": (
+        "scrolling a session (around_message_id)",
+        frozenset({"session_id", "around_message_id", "window"}),
+    ),
+    "read": (
+        "reading a session (session_id; leave it out to search)",
+        frozenset({"session_id"}),
+    ),
+    "tool_calls": (
+        "finding tool calls (tool / failed)",
+        frozenset({"query", "tool", "failed", "limit", "source", "since", "until"}),
+    ),
+    "browse": (
+        "browsing (no query)",
+        frozenset({"query", "limit", "source", "since", "until"}),
+    ),
+    "discover": (
+        "searching conversations",
+        frozenset(_KNOWN) - {"session_id", "around_message_id", "tool", "failed"},
+    ),
+}
+"""What each shape of answer reads: anything else given is said in ``adjusted``."""
+
+
 def _dispatch(ctx: SearchContext, args: Mapping[str, Any]) -> dict[str, Any]:
     adjusted: list[str] = []
     resp = _answer(ctx, args, adjusted)
-    if adjusted and resp.get("success", True) is not False:
+    if resp.get("success", True) is False:
+        return resp
+    what, used = _USED[_shape(args)]
+    unused = [k for k in _KNOWN if k not in used and _given(args, k)]
+    if unused:
+        verb = "is" if len(unused) == 1 else "are"
+        adjusted.append(f"{', '.join(unused)} {verb} not used when {what}: ignored.")
+    if adjusted:
         resp["adjusted"] = adjusted
     return resp
 
 
+def _shape(args: Mapping[str, Any]) -> str:
+    """Which answer ``args`` ask for (the order :func:`_answer` decides it in)."""
+    if args.get("around_message_id") is not None:
+        return "scroll"
+    if _given(args, "session_id"):
+        return "read"
+    if _given(args, "tool") or args.get("failed") not in (None, False, "false", "0"):
+        return "tool_calls"
+    return "discover" if _given(args, "query") else "browse"
+
+
 def _given(args: Mapping[str, Any], name: str) -> bool:
-    """Whether a time argument was given (``""`` and ``null`` are as left out)."""
+    """Whether an argument was given: ``null``, ``""``, ``[]`` and ``false`` are as
+    left out."""
     value = args.get(name)
-    return value is not None and not (isinstance(value, str) and not value.strip())
+    if value is None or value is False or value == []:
+        return False
+    return not (isinstance(value, str) and not value.strip())
 
 
 def _answer(ctx: SearchContext, args: Mapping[str, Any], adjusted: list[str]) -> dict[str, Any]:
