@@ -321,7 +321,9 @@ def test_arguments_the_shape_uses_add_no_note(store: SQLiteSessionStore) -> None
 
 def test_a_bare_number_time_says_what_to_pass(store: SQLiteSessionStore) -> None:
     r = call(store, {"since": 5})
-    assert "5d" in r["error"] and "2026-05-01" in r["error"], r["error"]
+    assert '"5d"' in r["error"] and "2026-05-01" in r["error"], r["error"]
+    assert '"3d"' in call(store, {"since": "-3"})["error"]  # never "-3d"
+    assert '"1.5d"' in call(store, {"until": 1.5})["error"]
     r = call(store, {"since": T0 - 6 * DAY})  # Unix seconds still read as a time
     assert r["success"] is not False, r
 

@@ -218,12 +218,12 @@ silently mean 1970."""
 def _seconds(number: float, field: str, value: Any) -> float:
     if number >= MIN_UNIX_SECONDS:
         return number
-    shown = json_shown(value)
+    days = f"{abs(number):g}"
     raise InvalidArgument(
         field,
-        f"{field}={shown} is not a time: a bare number is read as Unix seconds, and this one "
-        f'is in 1970. For {shown} days ago pass "{shown.strip(chr(34))}d" (or 24h / 2w); '
-        "for a day pass 2026-05-01 or 2026-05-01T14:00.",
+        f"{field}={json_shown(value)} is not a time: a bare number is read as Unix seconds, "
+        f'and this one is in 1970. For {days} days ago pass "{days}d" (or 24h / 2w); for a '
+        "day pass 2026-05-01 or 2026-05-01T14:00.",
     )
 
 
