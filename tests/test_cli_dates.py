@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from _cli import cli, cli_json
-from mnemic.timefmt import local_time, parse_iso, with_offset
+from mnemic.timefmt import ago, local_time, parse_iso, with_offset
 
 ZONE = "Asia/Kolkata"  # +05:30 all year
 STAMP = re.compile(r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d(?::\d\d)?Z?(?: [+-]\d\d:\d\d)?")
@@ -107,6 +107,14 @@ def test_the_offset_follows_the_zone(zone: None) -> None:
     assert parse_iso("2026-12-06 06:06") is None  # no offset: not a moment
     assert with_offset("2026-12-06 06:06") == "2026-12-06 06:06 +05:30"
     assert with_offset("yesterday") == "yesterday"
+
+
+def test_an_age_needs_no_zone() -> None:
+    now = 1_000_000.0
+    assert ago(now - 3600, now) == "today"
+    assert ago(now - 86_400, now) == "1 day ago"
+    assert ago(now - 12.5 * 86_400, now) == "12 days ago"
+    assert ago(now + 60, now) == "today"  # a clock that moved back: not "-1 days ago"
 
 
 def test_the_console_shows_times_the_same_way(zone: None) -> None:

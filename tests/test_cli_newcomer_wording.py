@@ -616,3 +616,19 @@ def test_sessions_embed_status_says_why_tool_messages_are_not_counted(
         home_path, "sessions", "search", "zanzibarish", "--role", "tool", "--mode", "lexical"
     )
     assert found.exit_code == 0 and "s-t" in found.output, found.output
+
+
+def test_sessions_search_refuses_options_tool_calls_do_not_use(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """`sessions search --tool pytest --as-of ... --sort newest` searched tool calls and
+    dropped both options without a word."""
+    _one_session(home_path, tmp_path)
+    r = _run(
+        home_path, "sessions", "search", "--tool", "pytest", "--as-of", "7d", "--sort", "newest"
+    )
+    assert r.exit_code == 2, r.output
+    said = " ".join(r.output.split())
+    assert "--sort, --as-of do not apply to tool calls" in said, r.output
+    assert "leave them out" in said
+    assert _run(home_path, "sessions", "search", "--tool", "pytest", "--since", "7d").exit_code == 0

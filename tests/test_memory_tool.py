@@ -124,14 +124,21 @@ class TestRefusals:
             ({"target": "memory", "operations": "add x"}, "must be a list"),
             ({"target": "memory", "operations": [{"action": "zap"}]}, "Operation 1"),
             ({"target": "memory", "action": "add", "operations": [{"action": "add"}]}, "not both"),
+            # an argument the action does not use was silently dropped: the model meant
+            # something else (a replace, a remove by its text)
+            ({"action": "add", "content": "x", "old_text": "y"}, 'use action "replace"'),
+            ({"action": "remove", "old_text": "x", "content": "y"}, "remove takes old_text"),
+            ({"operations": [{"action": "add", "content": "x", "old_text": "y"}]}, "Operation 1"),
         ],
     )
     def test_validation_errors(
         self, make_memory: MakeMemory, args: dict[str, Any], fragment: str
     ) -> None:
-        resp = run_memory_tool(make_memory(), args)
+        mem = make_memory()
+        resp = run_memory_tool(mem, args)
         assert resp["success"] is False
         assert fragment in resp["error"]
+        assert mem.entries("memory") == []  # nothing was saved
 
     def test_missing_old_text_returns_entries_to_choose_from(self, make_memory: MakeMemory) -> None:
         mem = make_memory()

@@ -65,8 +65,10 @@ def test_an_add_that_overflows_lists_candidates_with_handles_and_reasons(backend
     cands = resp["candidates"]
     assert [c["entry"] for c in cands] == [COPY, OLD, NEWER, CONFIRMED]
     assert cands[0]["reasons"][0] == f"duplicate of {entry_handle(CONFIRMED)}"
-    assert cands[1]["reasons"] == ["oldest unconfirmed: last written or confirmed 1970-01-13"]
-    assert cands[3]["last_confirmed"] == "1970-01-15"
+    # an age needs no zone: the model and the person read the same words (refused on day 4)
+    assert cands[1]["reasons"] == ["oldest unconfirmed: last written or confirmed 3 days ago"]
+    assert cands[3]["reasons"][-1] == "unconfirmed: last written or confirmed 1 day ago"
+    assert cands[3]["last_confirmed"] == "1970-01-15T13:46Z"  # a machine form: UTC, Z
     assert all(c["handle"] == entry_handle(c["entry"]) for c in cands)
     assert resp["free_at_least"] > 0
     assert f"{cands[0]['handle']} (duplicate of" in resp["error"]

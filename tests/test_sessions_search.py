@@ -273,6 +273,17 @@ def test_browse_shape(store: SQLiteSessionStore) -> None:
         ({"summarize": "maybe"}, "summarize"),
         ({"session_id": 12}, "session_id"),
         ({"around_message_id": 99999999}, "around_message_id"),
+        # a bare number is not a time a model means: 5 is not "5 days" but 1970
+        ({"since": 5}, "since"),
+        ({"since": "5"}, "since"),
+        ({"since": 0}, "since"),
+        ({"until": 30}, "until"),
+        ({"limit": 0}, "limit"),
+        ({"limit": -3}, "limit"),
+        ({"window": -1, "query": "billing"}, "window"),
+        ({"since": "2999-01-01"}, "since"),  # in the future: nothing can match
+        ({"since": "2026-05-02", "until": "2026-05-01"}, "since"),  # reversed
+        ({"query": "billing", "since": "2026-05-02", "as_of": "2026-05-01"}, "since"),
     ],
 )
 def test_bad_input_is_an_error_response(
@@ -281,6 +292,40 @@ def test_bad_input_is_an_error_response(
     r = call(store, args)
     assert r["success"] is False and r["error"], r
     assert r["error_code"] == "invalid_argument"
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        ({"session_id": "deploy", "query": "postgres"}, "query is not used when reading"),
+        ({"tool": "deploy", "role": ["user"], "sort": "newest"}, "role, sort are not used"),
+        ({"sort": "oldest"}, "sort is not used when browsing"),
+    ],
+)
+def test_an_argument_the_shape_does_not_use_is_said_in_the_answer(
+    store: SQLiteSessionStore, args: dict[str, Any], said: str
+) -> None:
+    r = call(store, args)
+    assert r["success"] is not False, r
+    assert any(said in a for a in r.get("adjusted", [])), r.get("adjusted")
+
+
+def test_arguments_the_shape_uses_add_no_note(store: SQLiteSessionStore) -> None:
+    for args in (
+        {"query": "billing", "role": ["user"], "sort": "newest", "summarize": False},
+        {"query": "", "limit": 3, "source": ["cli"], "failed": False},
+        {"session_id": "deploy"},
+    ):
+        assert "adjusted" not in call(store, args), args
+
+
+def test_a_bare_number_time_says_what_to_pass(store: SQLiteSessionStore) -> None:
+    r = call(store, {"since": 5})
+    assert '"5d"' in r["error"] and "2026-05-01" in r["error"], r["error"]
+    assert '"3d"' in call(store, {"since": "-3"})["error"]  # never "-3d"
+    assert '"1.5d"' in call(store, {"until": 1.5})["error"]
+    r = call(store, {"since": T0 - 6 * DAY})  # Unix seconds still read as a time
+    assert r["success"] is not False, r
 
 
 def test_arguments_as_json_text(store: SQLiteSessionStore) -> None:
@@ -293,6 +338,10 @@ def test_arguments_as_json_text(store: SQLiteSessionStore) -> None:
 def test_limits_are_clamped(store: SQLiteSessionStore) -> None:
     r = call(store, {"query": "billing OR 会话 OR kubernetes OR widgets", "limit": 99})
     assert r["count"] <= 10
+    # the answer says so: the model knows why it got fewer than it asked for
+    assert r["adjusted"] == ["limit 99 is above the most, 10: used 10."], r.get("adjusted")
+    r = call(store, {"query": "billing", "limit": 2})
+    assert "adjusted" not in r
 
 
 def test_output_is_bounded(store: SQLiteSessionStore) -> None:
@@ -326,4 +375,4 @@ def test_parse_time() -> None:
     end = parse_time("2026-05-01", field="until", end=True)
     assert end - start == DAY
     assert parse_time("2026-05-01T14:00:00+00:00", field="since") == 1777644000.0
-    assert parse_time(12345, field="since") == 12345.0
+    assert parse_time(1_700_000_000, field="since") == 1_700_000_000.0

@@ -220,6 +220,15 @@ def test_bad_query_mode_or_limit_is_a_clear_error(home_path: Path) -> None:
     assert tools.dispatch("skills_list", {"query": "docs", "mode": 3})["error_code"] == (
         "invalid_argument"
     )
+    # without a query a valid mode has nothing to rank, but a wrong one is still wrong
+    # (it was ignored): the model learns the names before it adds a query
+    bad = tools.dispatch("skills_list", {"mode": "fuzzy"})
+    assert bad["error_code"] == "invalid_argument", bad
+    assert "mode must be one of lexical, semantic, hybrid" in bad["error"]
+    bad = tools.dispatch("skills_list", {"category": "ops", "mode": 3})
+    assert bad["error"] == "mode must be a string, got a number.", bad
+    bad = run_skill_tool(store, "skills_list", {"query": "docs", "mode": "fuzzy"})  # no ranker
+    assert bad["error_code"] == "invalid_argument", bad
     with pytest.raises(InvalidArgument, match="query is empty"):
         search_skills(store, " \n")
     with pytest.raises(InvalidArgument, match="at least 1"):

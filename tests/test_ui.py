@@ -182,7 +182,7 @@ def test_every_page_is_useful_on_a_home_filled_by_the_demo(home_path: Path) -> N
 def test_root_leads_to_memory_and_an_unknown_page_is_a_clear_404(client: TestClient) -> None:
     assert client.get("/").headers["location"] == "/memory"
     r = client.get("/nope")
-    assert r.status_code == 404 and "No such page" in r.text
+    assert r.status_code == 404 and "There is no page at /nope" in r.text
     assert r.headers["x-frame-options"] == "DENY"
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 
-__all__ = ["local_day", "local_time", "offset", "parse_iso", "utc_minute", "with_offset"]
+__all__ = ["ago", "local_day", "local_time", "offset", "parse_iso", "utc_minute", "with_offset"]
 
 
 def offset(ts: float) -> str:
@@ -36,6 +36,16 @@ def with_offset(shown: str) -> str:
     except (ValueError, OverflowError):
         return shown
     return local_time(ts)
+
+
+def ago(ts: float, now: float) -> str:
+    """How long before ``now`` ``ts`` was, in words that need no zone and read the same to
+    a model and a person: ``today`` (under a day), ``1 day ago``, ``12 days ago``; a time
+    after ``now`` (a clock that moved back) reads ``today``."""
+    days = int((now - ts) // 86400)
+    if days <= 0:
+        return "today"
+    return f"{days} day{'s' if days != 1 else ''} ago"
 
 
 def local_day(ts: float) -> str:

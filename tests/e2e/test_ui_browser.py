@@ -322,3 +322,30 @@ def test_the_page_says_when_another_process_changed_memory(
     assert done.returncode == 0, done.stderr
     banner.wait_for(state="visible")
     assert "changed elsewhere" in banner.inner_text()
+
+
+def test_an_error_page_leads_back_in_words_for_a_browser(
+    page: Any, served: str, tmp_path: Path
+) -> None:
+    """A page that is not there says so without commands to type, and links back to the
+    page the person came from and to the home page."""
+    page.goto(served + "/sessions")
+    page.goto(served + "/sessions/view?id=no-such-session", referer=served + "/sessions")
+    assert page.locator("h1").first.inner_text() == "Not found"
+    problem = page.locator("p.problem").inner_text()
+    assert "no-such-session" in problem
+    assert "mnemic " not in problem and "`" not in problem, problem  # no CLI in a page
+    page.screenshot(path=str(tmp_path / "not-found.png"), full_page=True)  # to look at
+    assert page.locator("a.home-link").get_attribute("href") == "/memory"
+    page.locator("a.back").click()
+    page.wait_for_url(served + "/sessions")
+    assert page.locator("h1").first.inner_text() == "Sessions"
+
+    # a mistyped address, reached with no page before it: back to its section
+    page.goto(served + "/skills/nothing-here")
+    assert page.locator("h1").first.inner_text() == "Not found"
+    assert "/skills/nothing-here" in page.locator("p.problem").inner_text()
+    assert page.locator("a.back").get_attribute("href") == "/skills"
+    page.goto(served + "/nowhere")
+    assert page.locator("a.back").count() == 0  # no section: the home page link is the way
+    assert page.locator("a.home-link").get_attribute("href") == "/memory"

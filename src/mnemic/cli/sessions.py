@@ -308,6 +308,22 @@ def search_cmd(
     if (tool or failed) and messages:
         raise click.UsageError("--tool and --failed find tool calls; leave out --messages.")
     _check_limit(limit, messages=messages, calls=bool(tool or failed))
+    if tool or failed:
+        unused = (
+            ("--sort", sort is not None),
+            ("--role", bool(role)),
+            ("--as-of", bool(as_of)),
+            ("--window", window is not None),
+            ("--summarize", summarize),
+            ("--mode", bool(mode)),
+        )
+        extra = [name for name, given in unused if given]
+        if extra:
+            raise click.UsageError(
+                f"{', '.join(extra)} {'does' if len(extra) == 1 else 'do'} not apply to tool "
+                f"calls (--tool / --failed): leave {'it' if len(extra) == 1 else 'them'} out. "
+                "Tool calls take QUERY, --limit, --source, --since and --until."
+            )
     if messages:
         shaping = (
             ("--sort", sort is not None),
@@ -431,6 +447,9 @@ def _search_messages(
     for name, value, end in times:
         if value:
             options[name] = parse_time(value, field=name.replace("_", "-"), end=end)
+    from ..sessions.search.tool import check_range  # the searching commands load it anyway
+
+    check_range(options.get("since"), options.get("until"), options.get("as_of"))
     with _store(app) as store:
         ranking = search_messages_for(app.existing_home, store, query, **options)
     if as_json:

@@ -34,7 +34,6 @@ import datetime
 import logging
 import math
 import re
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -99,8 +98,8 @@ class Candidate:
             "chars": len(self.entry),
             "reasons": list(self.reasons),
             "uses": None if self.use is None else self.use.uses,
-            "last_used": _day(self.use.last_used) if self.use is not None else None,
-            "last_confirmed": _day(self.confirmed),
+            "last_used": _utc(self.use.last_used) if self.use is not None else None,
+            "last_confirmed": _utc(self.confirmed),
             "expired": self.expired,
             "duplicate_of": self.duplicate_of,
         }
@@ -113,8 +112,10 @@ def policy(view: MemoryView, target: str) -> str:
     return memory.on_full_user if target == "user" else memory.on_full
 
 
-def _day(t: float | None) -> str | None:
-    return None if t is None else time.strftime("%Y-%m-%d", time.gmtime(t))
+def _utc(t: float | None) -> str | None:
+    from ..timefmt import utc_minute  # only a refusal's candidates need it
+
+    return None if t is None else utc_minute(t)
 
 
 def _norm(text: str) -> str:
@@ -160,6 +161,8 @@ def _rank(
     by_use: bool,
 ) -> list[Candidate]:
     """Every entry of ``entries`` as a candidate, best dropped first."""
+    from ..timefmt import ago  # only a full target ranks: not at every start-up
+
     provs = _provenance(view, target, entries)
     dups = _duplicates(entries, provs)
     counted = counts.counted
@@ -169,8 +172,8 @@ def _rank(
         expired = prov.expires is not None and prov.expires <= now
         use = counts.of(entry_key(entry)) if counted else None
         reasons = []
-        if expired:
-            reasons.append(f"expired {_day(prov.expires)}")
+        if prov.expires is not None and expired:
+            reasons.append(f"expired {ago(prov.expires, now)}")
         dup = entry_handle(entries[dups[i]]) if i in dups else None
         if dup is not None:
             reasons.append(f"duplicate of {dup}")
@@ -178,14 +181,14 @@ def _rank(
             if use.uses == 0:
                 reasons.append("never mattered in a counted session")
             else:
-                last = f", last {_day(use.last_used)}" if use.last_used is not None else ""
+                last = f", last {ago(use.last_used, now)}" if use.last_used is not None else ""
                 reasons.append(f"least used: mattered in {use.uses} session(s){last}")
         confirmed = prov.last_confirmed
         if confirmed is None:
             reasons.append("never confirmed (its age is unknown)")
         else:
             label = "oldest unconfirmed" if confirmed == oldest else "unconfirmed"
-            reasons.append(f"{label}: last written or confirmed {_day(confirmed)}")
+            reasons.append(f"{label}: last written or confirmed {ago(confirmed, now)}")
         uses = use.uses if use is not None else 0
         age = confirmed if confirmed is not None else -math.inf
         order = (uses, age) if by_use else (age, uses)

@@ -247,6 +247,9 @@ def _parse(memory: Memory, args: dict[str, Any]) -> tuple[str, str, list[Op], bo
         )
     content = _text(args, "content")
     old = _text(args, "old_text")
+    unused = _unused(action, content, old)
+    if unused is not None:
+        raise InvalidArgument(unused[0], unused[1] + " Nothing was saved.")
     until = _expires(memory, action, args.get("expires"), "expires")
     return target, "single", [Op(action, content, old, None, until)], False
 
@@ -285,6 +288,9 @@ def _op(memory: Memory, raw: Any, index: int) -> Op:
     content = raw.get("content")
     if content is None:
         content = raw.get("new_content", raw.get("new_text"))
+    unused = _unused(action, content, raw.get("old_text"))
+    if unused is not None:
+        raise InvalidArgument("operations", f"Operation {index}: {unused[1]} Nothing was applied.")
     op_target = raw.get("target")
     if op_target is not None and op_target not in TARGETS:
         raise InvalidArgument(
@@ -299,6 +305,22 @@ def _op(memory: Memory, raw: Any, index: int) -> Op:
         op_target,
         _expires(memory, action, raw.get("expires"), f"operations[{index}].expires"),
     )
+
+
+def _unused(action: str, content: Any, old: Any) -> tuple[str, str] | None:
+    """The field an action would silently drop, and what to pass instead (``None``:
+    none): an add's ``old_text`` (a replace was meant) or a remove's ``content``."""
+    if action == "add" and isinstance(old, str) and old.strip():
+        return "old_text", (
+            'add takes content only: to change an entry, use action "replace" with '
+            "old_text (a piece of it) and content (its new text)."
+        )
+    if action == "remove" and isinstance(content, str) and content.strip():
+        return "content", (
+            "remove takes old_text only (a unique piece of the entry), not content: pass "
+            'old_text alone, or use action "replace" to change the entry.'
+        )
+    return None
 
 
 def _failed_target(exc: ToolError, target: str | None, ops: list[Op]) -> str | None:

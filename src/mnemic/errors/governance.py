@@ -92,6 +92,12 @@ class PendingNotFound(GovernanceError):
             f"No pending write {pending_id!r} (pending ids: {ids}). See `mnemic pending list`."
         )
 
+    def to_page(self) -> str:
+        return (
+            f"No pending write {self.pending_id!r}: it was approved, rejected or expired, "
+            "or never staged. The Pending page lists what waits."
+        )
+
 
 class PendingAmbiguous(GovernanceError):
     """A pending id was asked for without naming a store, and more than one store's queue

@@ -40,6 +40,12 @@ class SessionNotFound(SessionError, ToolError):
             "with `mnemic sessions list` or `mnemic sessions search WORDS`."
         )
 
+    def to_page(self) -> str:
+        return (
+            f"No session {_preview(self.session_id)!r} in the session history: it may have "
+            "been deleted or pruned. Find it on the Sessions page (search by its words)."
+        )
+
 
 class SessionExists(SessionError, ToolError):
     """A session with this id already exists."""

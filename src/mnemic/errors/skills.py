@@ -38,6 +38,10 @@ class SkillNotFound(SkillError):
             "list`; create a skill with `mnemic skills create NAME`."
         )
 
+    def to_page(self) -> str:
+        hint = f" Similar names: {', '.join(self.similar)}." if self.similar else ""
+        return f"No skill named {_preview(self.name)!r}.{hint} The Skills page lists them all."
+
 
 class SkillExists(SkillError):
     """A skill with this name already exists, so it cannot be created again."""

@@ -275,11 +275,27 @@ def _opt_str(args: dict[str, Any], key: str) -> str | None:
     raise InvalidArgument(key, f"{key} must be a string, got {json_kind(value)}.")
 
 
+_MODES: tuple[str, ...] = tuple(SKILLS_LIST_TOOL.parameters["properties"]["mode"]["enum"])
+
+
+def _mode(args: dict[str, Any]) -> str | None:
+    """``skills_list``'s ``mode``, checked even without a query (``None``: the default)."""
+    value = _opt_str(args, "mode")
+    if value is None or not value.strip():
+        return None
+    if value.strip().lower() not in _MODES:
+        raise InvalidArgument(
+            "mode",
+            f"mode must be one of {', '.join(_MODES)} (or omitted), not {json_shown(value)}.",
+        )
+    return value.strip().lower()
+
+
 def _list(store: SkillStore, args: dict[str, Any], ranker: TextRanker | None) -> dict[str, Any]:
     _check_keys(args, ("category", "query", "mode"))
     category = _opt_str(args, "category")
     query = _opt_str(args, "query")
-    mode = _opt_str(args, "mode")  # only used with a query
+    mode = _mode(args)  # only used with a query; a wrong one is said always
     infos = store.skills()
     usable = [i for i in infos if i.usable]
     categories: dict[str, int] = {}

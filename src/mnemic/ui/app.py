@@ -46,11 +46,17 @@ async def _root(request: Request) -> Response:
 
 
 async def _not_found(request: Request, exc: Exception) -> Response:
-    return error_response(404, "Not found", "No such page. Use the links at the top.")
+    return error_response(
+        404,
+        "Not found",
+        f"There is no page at {request.url.path[:200]}: the address may be mistyped, or "
+        "from an older version of the console.",
+        request,
+    )
 
 
 async def _not_allowed(request: Request, exc: Exception) -> Response:
-    return error_response(405, "Method not allowed", "Use the page's own links and forms.")
+    return error_response(405, "Method not allowed", "Use the page's own links and forms.", request)
 
 
 def build_app(home: Home, access: Access) -> ASGIApp:

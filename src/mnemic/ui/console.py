@@ -103,16 +103,18 @@ def see_other(path: str) -> RedirectResponse:
 async def _read_form(request: Request) -> Form | Response:
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/x-www-form-urlencoded":
-        return error_response(415, "Not a form", "Send the page's form (URL-encoded).")
+        return error_response(415, "Not a form", "Send the page's form (URL-encoded).", request)
     body = b""
     async for chunk in request.stream():
         body += chunk
         if len(body) > MAX_FORM_BYTES:
-            return error_response(413, "Form too large", "A form may hold 1 MiB at most.")
+            return error_response(413, "Form too large", "A form may hold 1 MiB at most.", request)
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
-        return error_response(400, "Not UTF-8", "The form was not UTF-8 text; nothing was done.")
+        return error_response(
+            400, "Not UTF-8", "The form was not UTF-8 text; nothing was done.", request
+        )
     form: Form = {}
     for key, value in parse_qsl(text, keep_blank_values=True):
         form.setdefault(key, value)
@@ -138,16 +140,17 @@ def endpoint(fn: Handler) -> Callable[[Request], Awaitable[Response]]:
                     "The form did not carry this console's CSRF token (the page may be "
                     "from before a restart, or from another site). Nothing was done: "
                     "reload the page and try again.",
+                    request,
                 )
             form = parsed
         try:
             return await run_in_threadpool(fn, ui, request, form)
         except _NOT_FOUND as exc:
-            return error_response(404, "Not found", exc.to_human())
+            return error_response(404, "Not found", exc.to_page(), request)
         except InvalidArgument as exc:
-            return error_response(400, "Bad request", exc.to_human())
+            return error_response(400, "Bad request", exc.to_page(), request)
         except MnemicError as exc:
-            return error_response(409, "Refused", exc.to_human())
+            return error_response(409, "Refused", exc.to_page(), request)
         except Exception:
             log.exception("mnemic ui: %s %s failed", request.method, request.url.path)
             return error_response(
@@ -155,6 +158,7 @@ def endpoint(fn: Handler) -> Callable[[Request], Awaitable[Response]]:
                 "Something went wrong",
                 "The console hit an unexpected error; details are in the log of the "
                 "terminal running `mnemic ui`. Reload to see the current state.",
+                request,
             )
 
     run.__name__ = fn.__name__

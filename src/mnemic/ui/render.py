@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from ..extras import needs_extra
 from ..timefmt import local_time
@@ -115,9 +116,39 @@ def page(
     return HTMLResponse(html, status_code=status)
 
 
-def error_response(status: int, title: str, detail: str) -> HTMLResponse:
-    """A clear error page (never a traceback)."""
-    return page(None, "error.html", status=status, title=title, detail=detail, code=status)
+def error_response(
+    status: int, title: str, detail: str, request: Request | None = None
+) -> HTMLResponse:
+    """A clear error page (never a traceback), with a way back: the console page the
+    browser came from (its ``Referer``, when it is this console's), else the section the
+    address belongs to (``/sessions`` for ``/sessions/view``), and the home page."""
+    back = _back(request) if request is not None else None
+    return page(
+        None,
+        "error.html",
+        status=status,
+        title=title,
+        detail=detail,
+        code=status,
+        back=back[0] if back else "",
+        back_label=back[1] if back else "",
+    )
+
+
+def _back(request: Request) -> tuple[str, str] | None:
+    """Where an error page leads back to: ``(href, label)``, or ``None`` (home only)."""
+    here = request.url.path
+    referer = urlsplit(request.headers.get("referer", ""))
+    if referer.netloc == request.url.netloc and referer.path.startswith("/"):
+        came = referer.path + (f"?{referer.query}" if referer.query else "")
+        if referer.path != here:
+            label = next((name for _, href, name in NAV if href == referer.path), "")
+            return came, f"the {label} page" if label else "the page you came from"
+    section = "/" + here.strip("/").split("/", 1)[0]
+    for _, href, name in NAV:
+        if href == section and href != here:
+            return href, f"the {name} page"
+    return None
 
 
 @dataclass(frozen=True, slots=True)

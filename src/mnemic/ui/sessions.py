@@ -21,6 +21,7 @@ from starlette.routing import Route
 from ..errors import InvalidArgument
 from ..sessions import export_session, open_store, search_tool_for
 from ..sessions.attachments import AttachmentStore, is_sha256
+from ..sessions.search.shapes import MAX_LIMIT as MOST_SESSIONS
 from ..tooling import tool_response
 from .console import Console, Form, endpoint, see_other
 from .render import error_response, page
@@ -62,7 +63,8 @@ def sessions_page(ui: Console, request: Request, form: Form) -> Response:
     resp: dict[str, Any] | None = None
     with open_store(ui.home) as store:
         if query:
-            args: dict[str, Any] = {"query": query, "limit": 20}
+            # the most a search gives (20 was cut to it without a word)
+            args: dict[str, Any] = {"query": query, "limit": MOST_SESSIONS}
             if role in ROLES:
                 args["role"] = [role]
             if source:
@@ -196,11 +198,11 @@ def attachment(ui: Console, request: Request, form: Form) -> Response:
         links = store.attachments([int(mid)]).get(int(mid), [])
     link = next((a for a in links if a.sha256 == sha), None)
     if link is None:
-        return error_response(404, "Not found", "No message holds that attachment.")
+        return error_response(404, "Not found", "No message holds that attachment.", request)
     data = AttachmentStore.of_home(ui.home).read(sha)
     if data is None:
         detail = f"The file of {link.name} is missing from the attachment store."
-        return error_response(404, "Not found", detail)
+        return error_response(404, "Not found", detail, request)
     shown = link.media_type in INLINE_TYPES
     name = quote(link.name, safe="")
     return Response(

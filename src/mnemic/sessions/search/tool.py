@@ -180,7 +180,7 @@ def parse_time(value: Any, *, field: str, end: bool = False, now: float | None =
     """
     now = time.time() if now is None else now
     if isinstance(value, int | float) and not isinstance(value, bool):
-        return float(value)
+        return _seconds(float(value), field, value)
     if not isinstance(value, str) or not value.strip():
         raise InvalidArgument(field, f"{field} must be a date string such as 2026-05-01 or 7d.")
     text = value.strip().lower()
@@ -195,20 +195,78 @@ def parse_time(value: Any, *, field: str, end: bool = False, now: float | None =
         parsed = _dt.datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
     except ValueError:
         try:
-            return float(text)
+            number = float(text)
         except ValueError:
             raise InvalidArgument(
                 field,
                 f"Cannot read {field}={value!r} as a time. Use 2026-05-01, "
                 "2026-05-01T14:00, or a relative 7d / 24h / 2w.",
             ) from None
+        return _seconds(number, field, value)
     date_only = len(value.strip()) <= 10
     if end and date_only:
         parsed += _dt.timedelta(days=1)
     return parsed.timestamp()
 
 
-def _int(args: Mapping[str, Any], name: str, default: int, lo: int, hi: int) -> int:
+MIN_UNIX_SECONDS = 1_000_000_000.0
+"""A number passed as a time is read as Unix seconds only from this one on (2001-09-09):
+a smaller one (``"since": 5``) is what a model writes meaning "5 days", and would
+silently mean 1970."""
+
+
+def _seconds(number: float, field: str, value: Any) -> float:
+    if number >= MIN_UNIX_SECONDS:
+        return number
+    days = f"{abs(number):g}"
+    raise InvalidArgument(
+        field,
+        f"{field}={json_shown(value)} is not a time: a bare number is read as Unix seconds, "
+        f'and this one is in 1970. For {days} days ago pass "{days}d" (or 24h / 2w); for a '
+        "day pass 2026-05-01 or 2026-05-01T14:00.",
+    )
+
+
+def check_range(
+    since: float | None,
+    until: float | None,
+    as_of: float | None = None,
+    *,
+    now: float | None = None,
+) -> None:
+    """Refuse a ``since`` after now or not before ``until`` / ``as_of``: no message could
+    match."""
+    now = time.time() if now is None else now
+    if since is not None and since > now + 60:
+        raise InvalidArgument(
+            "since",
+            "since is in the future, so no message can match. Pass a past time: 7d, "
+            "yesterday, or a date such as 2026-05-01.",
+        )
+    if since is not None and until is not None and since >= until:
+        raise InvalidArgument(
+            "since",
+            "since is not before until, so no message can match: since is the start of "
+            "the span, until its end (swap them?).",
+        )
+    if since is not None and as_of is not None and since >= as_of:
+        raise InvalidArgument(
+            "since",
+            "since is not before as_of, so no message can match: as_of leaves out what "
+            "came after it. Pass a since before as_of, or leave since out.",
+        )
+
+
+def _int(
+    args: Mapping[str, Any],
+    name: str,
+    default: int,
+    lo: int,
+    hi: int,
+    adjusted: list[str] | None = None,
+) -> int:
+    """An integer argument: below ``lo`` is refused (it says what to pass); above ``hi``
+    is clamped, and the clamp is said in ``adjusted`` (the answer's ``adjusted``)."""
     value = args.get(name)
     if value is None:
         return default
@@ -218,7 +276,15 @@ def _int(args: Mapping[str, Any], name: str, default: int, lo: int, hi: int) -> 
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool):
         raise InvalidArgument(name, f"{name} must be an integer, got {json_shown(value)}.")
-    return max(lo, min(hi, value))
+    if value < lo:
+        raise InvalidArgument(
+            name, f"{name} must be at least {lo}, got {value}; leave it out for {default}."
+        )
+    if value > hi:
+        if adjusted is not None:
+            adjusted.append(f"{name} {value} is above the most, {hi}: used {hi}.")
+        return hi
+    return value
 
 
 def _names(args: Mapping[str, Any], name: str) -> list[str] | None:
@@ -318,7 +384,67 @@ def run_session_search(
     return bound(resp, ctx.max_output_chars)
 
 
+_USED: dict[str, tuple[str, frozenset[str]]] = {
+    "scroll": (
+        "scrolling a session (around_message_id)",
+        frozenset({"session_id", "around_message_id", "window"}),
+    ),
+    "read": (
+        "reading a session (session_id; leave it out to search)",
+        frozenset({"session_id"}),
+    ),
+    "tool_calls": (
+        "finding tool calls (tool / failed)",
+        frozenset({"query", "tool", "failed", "limit", "source", "since", "until"}),
+    ),
+    "browse": (
+        "browsing (no query)",
+        frozenset({"query", "limit", "source", "since", "until"}),
+    ),
+    "discover": (
+        "searching conversations",
+        frozenset(_KNOWN) - {"session_id", "around_message_id", "tool", "failed"},
+    ),
+}
+"""What each shape of answer reads: anything else given is said in ``adjusted``."""
+
+
 def _dispatch(ctx: SearchContext, args: Mapping[str, Any]) -> dict[str, Any]:
+    adjusted: list[str] = []
+    resp = _answer(ctx, args, adjusted)
+    if resp.get("success", True) is False:
+        return resp
+    what, used = _USED[_shape(args)]
+    unused = [k for k in _KNOWN if k not in used and _given(args, k)]
+    if unused:
+        verb = "is" if len(unused) == 1 else "are"
+        adjusted.append(f"{', '.join(unused)} {verb} not used when {what}: ignored.")
+    if adjusted:
+        resp["adjusted"] = adjusted
+    return resp
+
+
+def _shape(args: Mapping[str, Any]) -> str:
+    """Which answer ``args`` ask for (the order :func:`_answer` decides it in)."""
+    if args.get("around_message_id") is not None:
+        return "scroll"
+    if _given(args, "session_id"):
+        return "read"
+    if _given(args, "tool") or args.get("failed") not in (None, False, "false", "0"):
+        return "tool_calls"
+    return "discover" if _given(args, "query") else "browse"
+
+
+def _given(args: Mapping[str, Any], name: str) -> bool:
+    """Whether an argument was given: ``null``, ``""``, ``[]`` and ``false`` are as
+    left out."""
+    value = args.get(name)
+    if value is None or value is False or value == []:
+        return False
+    return not (isinstance(value, str) and not value.strip())
+
+
+def _answer(ctx: SearchContext, args: Mapping[str, Any], adjusted: list[str]) -> dict[str, Any]:
     query = args.get("query")
     if query is not None and not isinstance(query, str):
         raise InvalidArgument("query", f"query must be a string, got {json_kind(query)}.")
@@ -327,7 +453,7 @@ def _dispatch(ctx: SearchContext, args: Mapping[str, Any]) -> dict[str, Any]:
         raise InvalidArgument("session_id", "session_id must be a string.")
     session_id = (session_id or "").strip() or None
     around = args.get("around_message_id")
-    limit = _int(args, "limit", DEFAULT_LIMIT, 1, MAX_LIMIT)
+    limit = _int(args, "limit", DEFAULT_LIMIT, 1, MAX_LIMIT, adjusted)
     roles = _names(args, "role")
     if roles:
         bad = [r for r in roles if r not in ROLES]
@@ -336,9 +462,10 @@ def _dispatch(ctx: SearchContext, args: Mapping[str, Any]) -> dict[str, Any]:
                 "role", f"Unknown role {bad[0]!r}; use some of: {', '.join(ROLES)}."
             )
     sources = _names(args, "source")
-    since = parse_time(args["since"], field="since") if args.get("since") else None
-    until = parse_time(args["until"], field="until", end=True) if args.get("until") else None
-    as_of = parse_time(args["as_of"], field="as_of", end=True) if args.get("as_of") else None
+    since = parse_time(args["since"], field="since") if _given(args, "since") else None
+    until = parse_time(args["until"], field="until", end=True) if _given(args, "until") else None
+    as_of = parse_time(args["as_of"], field="as_of", end=True) if _given(args, "as_of") else None
+    check_range(since, until, as_of)
     sort = args.get("sort") or "relevance"
     if sort not in ("relevance", "newest", "oldest"):
         raise InvalidArgument("sort", f"sort must be relevance, newest or oldest, not {sort!r}.")
@@ -347,7 +474,7 @@ def _dispatch(ctx: SearchContext, args: Mapping[str, Any]) -> dict[str, Any]:
 
     if around is not None:
         around_id = _int(args, "around_message_id", 0, -(2**62), 2**62)
-        window = _int(args, "window", SCROLL_WINDOW, 0, MAX_WINDOW)
+        window = _int(args, "window", SCROLL_WINDOW, 0, MAX_WINDOW, adjusted)
         if session_id is None:
             msg = ctx.store.message(around_id)
             if msg is None:
@@ -370,7 +497,7 @@ def _dispatch(ctx: SearchContext, args: Mapping[str, Any]) -> dict[str, Any]:
             since=since, until=until,
         )  # fmt: skip
     if query is not None and query.strip():
-        window = _int(args, "window", DISCOVERY_WINDOW, 0, MAX_WINDOW)
+        window = _int(args, "window", DISCOVERY_WINDOW, 0, MAX_WINDOW, adjusted)
         return discover(
             ctx,
             query,
