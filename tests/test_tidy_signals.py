@@ -443,12 +443,64 @@ def test_a_time_phrase_is_read_as_when_and_its_words_left_out() -> None:
     [
         # another frame verb, with or without since when
         ("User lives in Berlin.", "User now works in Munich since October."),
-        # no update marker: "since" alone does not say the other entry is old
-        ("The user lives in Berlin.", "The user lives in Munich since October."),
+        # the same value for another subject
+        ("User's sister lives in Berlin.", "Since May the user lives in Munich."),
+        # "since" giving a cause is no time
+        ("User takes the train.", "User takes the bus since parking is expensive."),
     ],
 )  # fmt: skip
 def test_a_time_phrase_does_not_make_two_facts_one_update(a: str, b: str) -> None:
     assert planned(a, b) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "values"),
+    [
+        # "since" alone says the entry holds a new value as of then (it was left alone)
+        ("The user lives in Berlin.", "The user lives in Munich since October.",
+         "Berlin vs Munich"),
+        ("User takes 5 mg of ramipril.", "Since the last review the ramipril dose is 10 mg.",
+         "5 vs 10"),
+        ("De gebruiker werkt in Utrecht.", "Sinds vorige maand werkt de gebruiker in Amsterdam.",
+         "Utrecht vs Amsterdam"),
+        ("L'utente lavora a Torino.", "Dal mese scorso l'utente lavora a Milano.",
+         "Torino vs Milano"),
+        ("Użytkownik mieszka w Krakowie.", "Od stycznia użytkownik mieszka w Gdańsku.",
+         "Gdańsku"),
+        ("Аренда составляет 30 000 рублей.", "С нового года аренда составляет 35 000 рублей.",
+         "30 vs 35"),
+        ("Kullanıcı haftada 2 gün ofise gidiyor.",
+         "Geçen aydan beri kullanıcı haftada 3 gün ofise gidiyor.", "2 vs 3"),
+    ],
+)  # fmt: skip
+def test_since_when_marks_an_update_in_more_languages(old: str, new: str, values: str) -> None:
+    """A phrase of since when ("since the last review", "sinds vorige maand", "dal mese
+    scorso", "od stycznia", "с января", "geçen aydan beri") is an update marker: its words
+    were content words (two facts), or it marked nothing."""
+    assert values in superseded(old, new).reasons[0]
+
+
+def test_since_reads_slavic_months_in_their_genitive() -> None:
+    assert profile("Od października użytkownik pracuje w Poznaniu.").when == {
+        "calendar:październik"
+    }
+    assert profile("С января аренда выше.").when == {"calendar:январь"}
+    assert not profile("L'utente viaggia da Roma.").update
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "values"),
+    [
+        ("Kullanıcının İzmir uçuşu salı günü.", "Kullanıcının İzmir uçuşu perşembe günü.",
+         "salı vs perşembe"),
+        ("Spotkanie zespołu jest w środę.", "Spotkanie zespołu jest w piątek.",
+         "środa vs piątek"),
+        ("Встреча команды в пятницу.", "Встреча команды в среду.", "пятница vs среда"),
+    ],
+)  # fmt: skip
+def test_turkish_polish_and_russian_weekdays_are_values(old: str, new: str, values: str) -> None:
+    """They were content words: two days of one meeting were two facts."""
+    assert values in superseded(old, new).reasons[0]
 
 
 def test_two_different_since_when_values_are_still_values() -> None:

@@ -64,6 +64,7 @@ from .phrases import (
     HABITUAL,
     NEGATION,
     OLD_VALUE,
+    SINCE,
     UPDATE,
     WHEN,
     calendar_value,
@@ -276,10 +277,15 @@ def _after_update(folded: str, names: frozenset[str] = frozenset()) -> tuple[str
     one). When a particle follows the marker within
     :data:`TO_WITHIN` tokens ("changed *dinner* to low-carb", "cambió a", "改成"), or
     anywhere after "replaced" ("replaced *the Monday workout* with yoga"), the value is
-    what comes after it; the words before it name the key."""
+    what comes after it; the words before it name the key. An entry whose only marker is
+    a phrase of since when (:data:`.phrases.SINCE`: "since October the user lives in
+    Munich", "... lives in Munich since October") says all of itself is new as of then:
+    every content word but that phrase's."""
     marker = UPDATE.search(folded)
     if marker is None:
-        return ()
+        if SINCE.search(folded) is None:
+            return ()
+        return tuple(_words(_joined(_WORD.findall(WHEN.sub(" ", folded))), names))
     end = marker.end()
     for when in WHEN.finditer(folded):  # "as of 2025, ...": the value follows the phrase
         if when.start() <= marker.start() < when.end():
@@ -329,7 +335,7 @@ def profile(text: str) -> Profile:
     if phrases:
         rest = read_slots(what)[1]
     slots |= {f"calendar:{calendar_value(w)}" for w in _WORD.findall(folded) if w in CALENDAR}
-    update = bool(UPDATE.search(folded))
+    update = bool(UPDATE.search(folded) or SINCE.search(folded))  # "since October": new
     negation = negation_in(folded)
     plain = UPDATE.sub(_gap, rest)
     plain = NEGATION.sub(_gap, plain)
