@@ -69,6 +69,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .acronyms import spelled
+from .attributes import value_swap
 from .meaning import same_meaning
 from .people import other_relatives
 from .signals import GENERIC, PairSignals, Profile, compare, profile, said
@@ -265,6 +266,14 @@ def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | N
             "contradiction",
             f"same subject in the same words ({said(a, set(change.frame))}), one says the "
             f"value changed: {said(a, set(change.was))} vs {said(b, set(change.now))}",
+            s.word_overlap,
+        )
+    swap = value_swap(a, b, t.swap_value_words)
+    if swap is not None:
+        return Verdict(
+            "contradiction",
+            f"one attribute, two values ({swap.kind}: '{swap.tie}'): "
+            f"{said(a, set(swap.was))} vs {said(b, set(swap.now))}",
             s.word_overlap,
         )
     if s.slots_differ or s.negation_differs or not s.slots_subset:

@@ -87,9 +87,7 @@ HABITUAL = {day + "s": day for day in _WEEKDAYS if not day.endswith("s")}
 is a value, and also a content word, a habit's day being its key as often ("Sport
 montags: Laufen" / "Sport mittwochs: Laufen" are two facts, each with a word of its
 own)."""
-CALENDAR = (
-    frozenset(_MONTHS + _WEEKDAYS + _SLAVIC_MONTHS) | frozenset(_FORMS) | frozenset(HABITUAL)
-)
+CALENDAR = frozenset(_MONTHS + _WEEKDAYS + _SLAVIC_MONTHS) | frozenset(_FORMS) | frozenset(HABITUAL)
 """Month and weekday names (folded), in en, de, es, fr, pt, it and nl (weekdays also in
 tr, pl and ru, months in pl and ru, with their genitive forms), their
 unambiguous abbreviations and the plurals of weekdays: a value, not a content word
@@ -248,7 +246,7 @@ UPDATE = re.compile(
     r"ersetzt|reemplazó|remplacé|remplacée|"
     r"jetzt|nun|inzwischen|mittlerweile|gewechselt|umgestiegen|umgestellt|umgezogen|"
     r"verschoben|verlegt|geändert|migriert|gezogen|stattdessen|nicht mehr|ab sofort|"
-    r"ahora|actualmente|ya no|cambió|cambiado|pasó|migró|movió|movieron|en lugar de|"
+    r"ahora|actualmente|ya no|ya|cambió|cambiado|pasó|migró|movió|movieron|en lugar de|"
     r"a partir de ahora|"
     r"maintenant|désormais|actuellement|déplacé|déplacée|déménagé|passé|passée|migré|"
     r"au lieu de|"

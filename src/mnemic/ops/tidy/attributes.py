@@ -1,0 +1,205 @@
+"""Two values of a single-valued attribute: the same sentence with one value swapped.
+
+"The primary database is in Frankfurt" and "the primary database is in Dublin" say one
+frame with another word in one place, and so do "the user's team uses Jira for tickets" /
+"... Linear for tickets", but so do two true facts: "has a subscription to Netflix" /
+"... to Spotify" (a list), "the *search* cluster has 3 nodes" / "the *cache* cluster ..."
+(two subjects). The embedder rates both kinds alike; what tells them apart is the
+attribute the changed place is the value of, read from the words right before it. A
+small table of **attribute kinds** (not of values) says which hold one value at a time:
+
+* **where** a thing is or a person lives: "lives in", "is based in", "is hosted on",
+  "wohnt in", "vive en", "habite à", "mora em", "abita a", "woont in", "живёт в",
+  "mieszka w"; the copular forms ("is in", "ist in", "está en", "jest w") only when the
+  subject is a thing both name ("the primary database *is in*"), not the user alone
+  ("the user is in a choir" / "is in Berlin");
+* **where** a person works: "works at", "works for", "arbeitet bei", "trabaja en",
+  "travaille chez", "trabalha na", "lavora presso", "werkt bij", "работает в",
+  "pracuje w" (a department may stand between: "pracuje w dziale *sprzedaży*");
+* **what** a thing is about: "is about", "handelt von", "trata de", "porte sur", "é
+  sobre", "parla di", "gaat over", "dotyczy";
+* **which tool** serves one purpose: "uses *X* for tickets", "nutzt *X* für", "usa *X*
+  para", "utilise *X* pour", "gebruikt *X* voor", with the purpose both say after it
+  (two tools used for two things, or a tool alone, "uses ripgrep" / "uses fzf", are a
+  list);
+* **who or which name** a key of the subject is: "the user's *home airport* is
+  Gatwick", "the user's GP is Dr. Patel", a copula right before a value both sides
+  write as a name, after a key both say; never a relative's key ("the user's sister is
+  Anna": a user may have two).
+
+:func:`value_swap` is the rule; its vetoes: one side negated, either saying it adds
+("also", "auch", "也"), a slot that differs (the slot rules' case), a value one side
+spells out as the other's acronym, or misspells.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+
+from .acronyms import spelled
+from .lexicon import STOP_WORDS, stem
+from .meaning import ALSO, misspelt
+from .people import relatives
+from .signals import GENERIC, Profile
+
+__all__ = ["Swap", "value_swap"]
+
+_ART = (
+    r"(?: (?:a|an|the|der|die|das|den|dem|ein|eine|einem|einer|el|la|los|las|un|una|le|"
+    r"les|l|une|o|os|as|um|uma|il|lo|gli|i|de|het|een))?"
+)
+"""An article between the attribute and its value ("is in *the* cloud")."""
+
+_PLACE = (
+    r"lives (?:in|at)|is (?:based|located|hosted|deployed|stored|kept) (?:in|on|at|to)|"
+    r"are (?:based|located|hosted|deployed|stored|kept) (?:in|on|at|to)|runs on|"
+    r"wohnt (?:in|im)|lebt (?:in|im)|sitzt (?:in|im)|läuft (?:in|im|auf)|"
+    r"vive (?:en|em|no|na|a|in)|reside en|habite (?:à|a|en|au)|vit (?:à|a|en|au)|"
+    r"mora (?:em|no|na)|abita (?:a|in)|woont (?:in|op)|"
+    r"живёт (?:в|во)|живет (?:в|во)|проживает (?:в|во)|mieszka (?:w|we|na)"
+)
+"""Where a person lives or a thing runs, whoever the subject."""
+_WHERE_IS = (
+    r"is (?:in|on|at)|ist (?:in|im)|liegt (?:in|im)|está (?:en|em|no|na)|se encuentra en|"
+    r"est (?:à|en|au)|se trouve (?:à|en|au)|fica (?:em|no|na)|è (?:a|in)|si trova (?:a|in)|"
+    r"staat in|находится (?:в|во)|jest w|znajduje się w"
+)
+"""Where a thing is, said with a copula: only beside a subject both name."""
+_EMPLOYER = (
+    r"works (?:at|for|in)|is employed (?:at|by)|arbeitet (?:bei|für|in|im)|"
+    r"trabaja (?:en|para)|travaille (?:chez|pour|à)|trabalha (?:na|no|em|para)|"
+    r"lavora (?:presso|per|da|a|in)|werkt (?:bij|voor|in|op)|работает (?:в|во|на)|"
+    r"pracuje (?:w|we|dla|na)"
+)
+_TOPIC = (
+    r"is about|are about|handelt von|es sobre|trata (?:de|sobre)|porte sur|é sobre|"
+    r"fala sobre|parla di|riguarda|gaat over|dotyczy|jest o"
+)
+_TOOL = (
+    r"uses?|nutzt|verwendet|benutzt|usa|utiliza|utilise|utilisent|gebruikt|gebruiken|"
+    r"używa|использует"
+)
+_PURPOSE = frozenset(("for", "für", "para", "pour", "per", "voor", "do", "для"))
+_COPULA = r"is|ist|es|est|é|è|jest"
+
+_KINDS = (
+    ("where", re.compile(rf"(?:^| )({_PLACE}){_ART}$"), False),
+    ("where", re.compile(rf"(?:^| )({_WHERE_IS}){_ART}$"), True),
+    ("employer", re.compile(rf"(?:^| )({_EMPLOYER}){_ART}$"), False),
+    ("topic", re.compile(rf"(?:^| )({_TOPIC}){_ART}$"), False),
+    ("tool", re.compile(rf"(?:^| )({_TOOL}){_ART}$"), False),
+    ("name", re.compile(rf"(?:^| )({_COPULA}){_ART}$"), True),
+)
+"""Each attribute kind: the words that end right before its value, and whether the
+subject before them must be a content word both sides say (a thing, not the user)."""
+
+_FRIENDS = re.compile(r"\b(?:friends?|colleagues?|neighbou?rs?|child(?:ren)?|kids?)\b")
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """The value each side gives one attribute: ``kind`` (``where``, ``employer``,
+    ``topic``, ``tool``, ``name``), the words said before it, and the two values."""
+
+    kind: str
+    tie: str
+    was: tuple[str, ...]
+    now: tuple[str, ...]
+
+
+def _place(a: Profile, b: Profile) -> tuple[int, int, int, int] | None:
+    """The one place where the content words of ``a`` and ``b`` differ (``a.order[i1:i2]``
+    against ``b.order[j1:j2]``), each side holding words there; None when they differ in
+    more places, or in none."""
+    ops = difflib.SequenceMatcher(a=a.order, b=b.order, autojunk=False).get_opcodes()
+    changed = [op for op in ops if op[0] != "equal"]
+    if len(changed) != 1 or changed[0][0] != "replace":
+        return None
+    _, i1, i2, j1, j2 = changed[0]
+    return i1, i2, j1, j2
+
+
+def _tokens_before(p: Profile, word: str) -> list[str] | None:
+    """The folded tokens ``p`` says before the content word ``word`` (a stem), None when
+    it is not found or is CJK."""
+    if word[:1] >= "\u3000":
+        return None
+    tokens = p.folded.split()
+    at = next((i for i, t in enumerate(tokens) if stem(t) == word), None)
+    return None if at is None else tokens[:at]
+
+
+def _tie(before: list[str]) -> tuple[str, str, bool, int] | None:
+    """The attribute that ends right before a value (``before``: the tokens before it):
+    its kind, its words, whether its subject must be a shared thing, and where it starts;
+    a word of the value's own ("w dziale *sprzedaży*": department) may stand between."""
+    for skip in (0, 1):
+        if skip and (len(before) < 2 or before[-1] in STOP_WORDS):
+            break
+        text = " ".join(before[: len(before) - skip])
+        for kind, pattern, thing in _KINDS:
+            m = pattern.search(text)
+            if m is not None:
+                start = len(text[: m.start(1)].split())
+                return kind, m.group(1), thing, start
+    return None
+
+
+def value_swap(a: Profile, b: Profile, limit: int) -> Swap | None:
+    """Whether ``a`` and ``b`` give one single-valued attribute two values (see the
+    module docstring): the same content words but in one place of at most ``limit``
+    words on each side, standing right after the same attribute words of a kind of
+    :data:`_KINDS`. None when they do not, or a veto holds."""
+    if limit <= 0 or a.negated or b.negated or a.stated != b.stated:
+        return None
+    if ALSO.search(a.folded) or ALSO.search(b.folded):
+        return None
+    place = _place(a, b)
+    if place is None:
+        return None
+    i1, i2, j1, j2 = place
+    was, now = a.order[i1:i2], b.order[j1:j2]
+    if len(was) > limit or len(now) > limit or set(was) & set(b.order) or set(now) & set(a.order):
+        return None
+    if len(was) == len(now) and all(map(misspelt, was, now)):
+        return None
+    ba, bb = _tokens_before(a, was[0]), _tokens_before(b, now[0])
+    if ba is None or bb is None:
+        return None
+    ta, tb = _tie(ba), _tie(bb)
+    if ta is None or tb is None or ta[:2] != tb[:2]:
+        return None
+    kind, tie, thing, start = ta
+    key = [w for w in a.order[:i1] if w not in GENERIC]
+    if thing and not (key and set(_content(ba[:start])) & set(key)):
+        return None  # "the user is in Berlin" / "... in a choir": the user, not a thing
+    if kind == "tool" and not (i2 < len(a.order) and _purpose_follows(a, was[-1])):
+        return None  # "uses ripgrep" / "uses fzf": a list of tools, not one purpose
+    if kind == "name":
+        if i2 != len(a.order) or j2 != len(b.order):
+            return None  # the value ends the sentence: "home airport is Gatwick"
+        if not (set(was) <= a.names and set(now) <= b.names):
+            return None  # "the team is small" / "... remote": adjectives, a list
+        if relatives(a.text) or _FRIENDS.search(a.folded):
+            return None  # "the user's sister is Anna": a user may have two
+    if spelled(a.text, b.text) is not None:
+        return None  # "lives in New York" / "lives in NYC": one value spelled two ways
+    return Swap(kind, tie, tuple(was), tuple(now))
+
+
+def _content(tokens: list[str]) -> list[str]:
+    """The stems of ``tokens`` that are no function words."""
+    return [stem(t) for t in tokens if t not in STOP_WORDS]
+
+
+def _purpose_follows(p: Profile, last: str) -> bool:
+    """Whether a word of purpose ("for", "für", "para") follows the value ending in the
+    content word ``last``, with a content word after it ("uses Jira *for tickets*")."""
+    tokens = p.folded.split()
+    at = max((i for i, t in enumerate(tokens) if stem(t) == last), default=None)
+    if at is None:
+        return False
+    rest = tokens[at + 1 :]
+    return bool(rest) and rest[0] in _PURPOSE and any(t not in STOP_WORDS for t in rest[1:])

@@ -1,0 +1,98 @@
+"""Two values of a single-valued attribute (:mod:`mnemic.ops.tidy.attributes`): the same
+sentence with one value swapped after "is in", "lives in", "works at", "is about", "uses
+... for" or a key's "is" contradict each other, marker of change or not; the same shape
+after an attribute that holds a list ("has a subscription to", "uses" alone, "is
+allergic to"), for two subjects, two relatives or with "also" stays two facts."""
+
+from __future__ import annotations
+
+import pytest
+
+from _tidy_pairs import planned
+from mnemic.ops.tidy.attributes import value_swap
+from mnemic.ops.tidy.signals import profile
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "values"),
+    [
+        ("The primary cache is in Amsterdam.", "The primary cache is in Madrid.",
+         "Amsterdam vs Madrid"),
+        ("The user lives in Lisbon.", "The user lives in Porto.", "Lisbon vs Porto"),
+        ("User works at Acme.", "User works at Globex.", "Acme vs Globex"),
+        ("The ops team uses Trello for incidents.", "The ops team uses Asana for incidents.",
+         "Trello vs Asana"),
+        ("User's home station is Waterloo.", "User's home station is Euston.",
+         "Waterloo vs Euston"),
+        ("User's manager is Tom Reyes.", "User's manager is Anna Berg.", "Tom Reyes vs Anna Berg"),
+        ("The course is about Python.", "The course is about Rust.", "Python vs Rust"),
+        ("User uses tabs for indentation.", "User uses spaces for indentation.", "tabs vs spaces"),
+        ("Das Team nutzt Jira für Tickets.", "Das Team nutzt Linear für Tickets.",
+         "Jira vs Linear"),
+        ("Die Datenbank läuft in Frankfurt.", "Die Datenbank läuft in Dublin.",
+         "Frankfurt vs Dublin"),
+        ("L'équipe utilise Jira pour les tickets.", "L'équipe utilise Linear pour les tickets.",
+         "Jira vs Linear"),
+        ("El usuario trabaja en Telefónica.", "El usuario trabaja en Santander.",
+         "Telefónica vs Santander"),
+        ("La tesis trata sobre energía eólica.", "La tesis trata sobre movilidad urbana.",
+         "energía eólica vs movilidad urbana"),
+        ("O artigo é sobre saúde pública.", "O artigo é sobre educação infantil.",
+         "saúde pública vs educação infantil"),
+        ("Het rapport gaat over luchtkwaliteit.", "Het rapport gaat over geluidsoverlast.",
+         "luchtkwaliteit vs geluidsoverlast"),
+        ("Użytkownik pracuje w dziale finansów.", "Użytkownik pracuje w dziale kadr.",
+         "finansów vs kadr"),
+        ("L'utente abita a Bologna.", "L'utente abita a Verona.", "Bologna vs Verona"),
+    ],
+)  # fmt: skip
+def test_two_values_of_one_attribute_contradict(old: str, new: str, values: str) -> None:
+    """Without a marker of change they were left apart (the embedder rates them as it
+    rates two items of a list); the later written is kept."""
+    [p] = planned(old, new)
+    assert (p.kind, p.entries) == ("supersede", (new, old))
+    assert values in p.reasons[0]
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # an attribute that holds a list
+        ("User has a subscription to Netflix.", "User has a subscription to Spotify."),
+        ("User uses ripgrep.", "User uses fzf."),
+        ("User uses ripgrep for code search.", "User uses fzf for finding files."),
+        ("User is allergic to peanuts.", "User is allergic to shellfish."),
+        ("User speaks English.", "User speaks German."),
+        ("The runbook covers database failover.", "The runbook covers certificate renewal."),
+        # two subjects, two relatives, two people's names
+        ("The search cluster has 3 nodes.", "The cache cluster has 3 nodes."),
+        ("The staging database is in Frankfurt.", "The production database is in Dublin."),
+        ("User's sister lives in Oslo.", "User's brother lives in Oslo."),
+        ("User's sister is Anna.", "User's sister is Maria."),
+        ("User's friend is Anna.", "User's friend is Maria."),
+        # the user alone before a copula; adjectives; "also"; both negated; a misspelling
+        ("The user is in Berlin.", "The user is in a choir."),
+        ("User's team is small.", "User's team is remote."),
+        ("User works at Acme.", "User also works at Globex."),
+        ("User doesn't live in Paris.", "User doesn't live in Rome."),
+        ("User lives in Berlin with Anna.", "User lives in Berlin with Ben."),
+        ("The API is hosted on Heroku.", "The API is hosted on Heorku."),
+    ],
+)  # fmt: skip
+def test_the_same_shape_for_a_list_or_two_subjects_stays_apart(a: str, b: str) -> None:
+    assert [p.kind for p in planned(a, b)] in ([], ["merge"])
+    assert value_swap(profile(a), profile(b), 2) is None
+
+
+def test_a_swap_says_its_kind_and_the_words_before_the_value() -> None:
+    jira, linear = "User's team uses Jira for tickets.", "User's team uses Linear for tickets."
+    swap = value_swap(profile(jira), profile(linear), 2)
+    assert swap is not None and (swap.kind, swap.tie) == ("tool", "uses")
+    assert value_swap(profile("User works at Acme."), profile("User works at Globex."), 0) is None
+
+
+def test_spanish_ya_marks_an_update() -> None:
+    """ "ya vive en" was a content word "ya": the update's frame was not the other's."""
+    assert profile("El usuario ya vive en Sevilla.").update
+    [p] = planned("El usuario vive en Granada.", "El usuario ya vive en Sevilla.")
+    assert p.kind == "supersede" and "Granada" in p.reasons[0]
