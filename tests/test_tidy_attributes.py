@@ -96,3 +96,43 @@ def test_spanish_ya_marks_an_update() -> None:
     assert profile("El usuario ya vive en Sevilla.").update
     [p] = planned("El usuario vive en Granada.", "El usuario ya vive en Sevilla.")
     assert p.kind == "supersede" and "Granada" in p.reasons[0]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "values"),
+    [
+        ("The team uses Jira for tickets.", "The team swapped Jira for Linear.", "Jira by Linear"),
+        ("O usuário usa o Trello para tarefas.", "O usuário trocou o Trello pelo Asana.",
+         "Trello by Asana"),
+        ("El equipo usa Jira para los tickets.", "El equipo sustituyó Jira por Linear.",
+         "Jira by Linear"),
+        ("L'utente usa Dropbox per i file.", "L'utente ha sostituito Dropbox con pCloud.",
+         "Dropbox by pCloud"),
+    ],
+)  # fmt: skip
+def test_a_replacement_names_the_old_value_first(old: str, new: str, values: str) -> None:
+    """ "swapped X for Y", "trocou X pelo Y", "sustituyó X por Y" named no old value; the
+    old entry's purpose ("for tickets") after its value is a detail, not another subject."""
+    [p] = planned(old, new)
+    assert (p.kind, p.entries) == ("supersede", (new, old))
+    assert values in p.reasons[0]
+
+
+def test_a_replacement_of_the_only_value_is_no_duplicate() -> None:
+    """ "O usuário usa o Trello" / "... trocou o Trello pelo Notion" was merged as a
+    near-duplicate (the old entry's words all in the new one)."""
+    old, new = "O usuário usa o Trello.", "O usuário trocou o Trello pelo Notion."
+    [p] = planned(old, new)
+    assert (p.kind, p.entries) == ("supersede", (new, old))
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("User uses vim for code.", "User swapped vim for Emacs for notes."),
+        ("The web team uses Jira for tickets.", "The mobile team replaced Jira with Linear."),
+        ("User's sister uses Trello.", "User replaced Trello with Notion."),
+    ],
+)  # fmt: skip
+def test_a_replacement_for_another_subject_or_purpose_stays_apart(a: str, b: str) -> None:
+    assert "supersede" not in [p.kind for p in planned(a, b)]

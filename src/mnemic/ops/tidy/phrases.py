@@ -19,6 +19,7 @@ __all__ = [
     "HABITUAL",
     "NEGATION",
     "OLD_VALUE",
+    "REPLACEMENT",
     "SINCE",
     "UPDATE",
     "WHEN",
@@ -190,6 +191,16 @@ WHEN = re.compile(
 ("last month", "yesterday", "上个月"): when, not what."""
 
 _OLD_TOKENS = r"([^\W\d_][\w+#.'-]*(?:\s+[^\W\d_][\w+#.'-]*){0,2}?)"
+REPLACEMENT = (
+    r"\b(?:replaced|swapped|trocou|substituiu|sustituyó|reemplazó|cambió|remplacé|remplacée|"
+    r"sostituito|sostituita|cambiato|cambiata|verving)\s+(?:(?:the|its|their|o|a|os|as|el|la|"
+    r"los|las|le|les|l'|il|lo|i|gli|de|het)\s+)?"
+    rf"{_OLD_TOKENS}\s+(?:with|for|by|pelo|pela|pelos|pelas|por|par|con|col|door)\s"
+)
+"""A replacement, which names what it replaced first: "replaced Jira with Linear", "swapped
+Jira for Linear", "trocou o Trello pelo Notion", "sustituyó Jira por", "a remplacé Jira
+par". What it names may be the old value or the key ("replaced *the Nest thermostat*
+with a tado one"), so it never says the pair is about two subjects."""
 OLD_VALUE = re.compile(
     # a move names the old value and the new one: "moved from Berlin to Munich", "von
     # Jira auf Linear", "pasó de Jira a Linear", "passé de Jira à Linear"
@@ -202,6 +213,7 @@ OLD_VALUE = re.compile(
     r"|\b(?:instead of|rather than|in place of|no longer|statt|anstatt|anstelle von|"
     rf"en lugar de|en vez de|au lieu de|plutôt que)\s+{_OLD_TOKENS}(?=\s*(?:[.,;:)!]|$))"
     r"|从([\u4e00-\u9fff\w]{1,8}?)(?:改成|改为|换成|换到|迁移到|搬到|改到)|而不是([\u4e00-\u9fff\w]{1,8})"
+    rf"|{REPLACEMENT}"
 )
 """Where an update names the value it replaces (the groups hold its words; a "from X
 to Y" of English or German counts only beside a verb of change, :data:`CHANGE_VERB`)."""
@@ -243,7 +255,8 @@ UPDATE = re.compile(
     r"(?=(?:\s+[^\s.,;:!?]+){0,5}\s+(?:to|from|by)\b)|"
     r"erhöht|gesenkt|angehoben|subió|bajó|aumentó|redujo|augmenté|augmentée|baissé|baissée|"
     r"subiu|aumentou|baixou|reduziu|aumentato|aumentata|ridotto|ridotta|verhoogd|verlaagd|"
-    r"ersetzt|reemplazó|remplacé|remplacée|"
+    r"ersetzt|reemplazó|remplacé|remplacée|swapped|sustituyó|substituiu|sostituito|sostituita|"
+    r"vervangen|verving|"
     r"jetzt|nun|inzwischen|mittlerweile|gewechselt|umgestiegen|umgestellt|umgezogen|"
     r"verschoben|verlegt|geändert|migriert|gezogen|stattdessen|nicht mehr|ab sofort|"
     r"ahora|actualmente|ya no|ya|cambió|cambiado|pasó|migró|movió|movieron|en lugar de|"

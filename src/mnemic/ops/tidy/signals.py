@@ -83,10 +83,13 @@ TO_WITHIN = 3
 """How far after an update marker a particle ("to", "a", "auf", "成") says the value
 comes next."""
 _TO = re.compile(r"to|into|a|al|à|au|aux|auf|zu|zum|zur|成|为|到")
-_REPLACED = re.compile(r"replaced|ersetzt|reemplazó|remplacé|remplacée")
+_REPLACED = re.compile(
+    r"replaced|swapped|ersetzt|reemplazó|sustituyó|remplacé|remplacée|trocou|substituiu|"
+    r"sostituito|sostituita|vervangen|verving"
+)
 """A marker that names the key first and the new value after its own particle
 (:data:`_BY`), however far: "replaced *the Monday workout* with yoga"."""
-_BY = re.compile(r"with|by|durch|mit|por|con|par")
+_BY = re.compile(r"with|by|for|durch|mit|por|pelo|pela|con|col|par|door")
 
 _CJK_CHAR = re.compile(f"[{CJK}]")
 _WORD = re.compile(rf"用户|ユーザー|{HANGUL.pattern}|[{CJK}]|[^\W_{CJK}]+", re.UNICODE)
@@ -316,8 +319,15 @@ def _old_value(folded: str, names: frozenset[str]) -> tuple[str, ...]:
     for m in OLD_VALUE.finditer(folded):
         if m.group(1) and m.group(0)[:1] in "fv" and not CHANGE_VERB.search(folded):
             continue  # "now commutes from Potsdam to Berlin": a route, not a move
-        out += _words(next(g for g in m.groups() if g), names)
+        words = _words(next(g for g in m.groups() if g), names)
+        if m.group(m.re.groups):  # "replaced *the Mondays workout* with": a habit's key
+            words = [w for w in words if w not in _DAYS]
+        out += words
     return tuple(out)
+
+
+_DAYS = frozenset(stem(day) for day in HABITUAL.values())
+"""A weekday said as a habit, read as a content word (:data:`.phrases.HABITUAL`)."""
 
 
 def profile(text: str) -> Profile:

@@ -27,8 +27,11 @@ from typing import TYPE_CHECKING
 
 from .frames import Aligned, aligned
 from .lexicon import STOP_WORDS, stem
-from .phrases import ADDITIVE, FAVOURITE, UPDATE
+from .people import relatives
+from .phrases import ADDITIVE, FAVOURITE, REPLACEMENT, UPDATE
 from .signals import GENERIC, PairSignals, Profile, _words
+
+_REPLACEMENT = re.compile(REPLACEMENT)
 
 if TYPE_CHECKING:
     from .thresholds import Thresholds
@@ -65,14 +68,35 @@ def replaced_side(a: Profile, b: Profile, t: Thresholds) -> str | None:
                 continue
             return ""
         rest = old.words - was - GENERIC
-        if (
-            old.stated <= new.stated  # the other holds no value it does not
-            and (rest & new.words or not rest)
-            and len(rest - new.words) + len(fresh) <= t.replaced_extra
-        ):
-            return side
+        if old.stated <= new.stated and len(rest - new.words) + len(fresh) <= t.replaced_extra:
+            if rest & new.words or not rest:  # the other holds no value it does not
+                return side
+            if _detail_of(old, was, rest) and _ends_with(new, fresh):
+                return side  # "uses Trello *for tasks*" / "replaced Trello with Notion"
+        if _REPLACEMENT.search(new.folded) and _ends_with(new, fresh) and not relatives(old.text):
+            continue  # "replaced *the Nest thermostat* with": it may name the key
         return ""
     return None
+
+
+def _detail_of(p: Profile, value: set[str], words: frozenset[str]) -> bool:
+    """Whether the content ``words`` of ``p`` all stand after its ``value`` (what the
+    value is for: "uses Trello *for tasks*"), none before it (its subject: "the user's
+    *sister* lives in Berlin")."""
+    at = [i for i, w in enumerate(p.order) if w in value]
+    return bool(at) and all(i > max(at) for i, w in enumerate(p.order) if w in words)
+
+
+def _ends_with(p: Profile, words: frozenset[str]) -> bool:
+    """Whether the content ``words`` of ``p`` are its last words, said together: an update
+    that names only its new value ("replaced Trello with *Notion*"), nothing of its own
+    after it ("switched from vim to Emacs *for notes*")."""
+    tokens = p.folded.split()
+    while tokens and tokens[-1] in STOP_WORDS:  # "with a tado *one*"
+        tokens.pop()
+    tokens = [stem(t) for t in tokens]
+    at = [i for i, w in enumerate(tokens) if w in words]
+    return bool(at) and at[-1] == len(tokens) - 1 and at == list(range(at[0], at[-1] + 1))
 
 
 def reworded_update(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bool:
