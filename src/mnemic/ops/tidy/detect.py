@@ -32,6 +32,10 @@ their embeddings when the embedder runs), contradictions before duplicates:
   Spanish", "lives in Berlin" / "now lives in Munich"): at most
   :attr:`Thresholds.frame_value_words` words on each side, standing after the update
   marker, tied to the frame by the same word ("in").
+  Two entries that say one sentence with another value right after an attribute that
+  holds one value at a time ("is in Frankfurt" / "is in Dublin", "uses Jira for
+  tickets" / "uses Linear for tickets") contradict each other with no marker
+  (:mod:`.attributes`: at most :attr:`Thresholds.swap_value_words` words on each side).
 * **duplicate**: no slot or negation differs and the texts are alike: lexically at
   :attr:`Thresholds.merge_lexical` when one of them says nothing the other does not
   (the other only adds words), at :attr:`Thresholds.merge_strict` when both add

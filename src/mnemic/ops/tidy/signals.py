@@ -24,7 +24,8 @@ grammar. An entry becomes a :class:`Profile`:
   value (**changed to**), and the value it names as replaced (**was**: "moved *from
   Berlin* to", "*not Jira*", "*instead of* Jira");
 * **when**: the slots of a phrase of since when it holds ("since *October*", "seit
-  *2024*"; :mod:`.phrases`), whose words are not content words.
+  *2024*"; :mod:`.phrases`), whose words are not content words; such a phrase also
+  marks the entry as an update whose whole text is the new value.
 
 :func:`compare` gives the pair signals :mod:`.detect` decides on: shingle Jaccard,
 content-word overlap, the words only one side has, whether the slots differ, whether
