@@ -136,3 +136,43 @@ def test_a_replacement_of_the_only_value_is_no_duplicate() -> None:
 )  # fmt: skip
 def test_a_replacement_for_another_subject_or_purpose_stays_apart(a: str, b: str) -> None:
     assert "supersede" not in [p.kind for p in planned(a, b)]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "values"),
+    [
+        ("用户住在杭州。", "用户住在成都。", "杭州 vs 成都"),
+        ("主数据库在法兰克福。", "主数据库在都柏林。", "法兰克福 vs 都柏林"),
+        ("用户在阿里巴巴工作。", "用户在腾讯工作。", "阿里巴巴 vs 腾讯"),
+        ("用户住在北京。", "用户住在北海道。", "北京 vs 北海道"),
+        ("ユーザーは名古屋に住んでいる。", "ユーザーは福岡に住んでいる。", "名古屋 vs 福岡"),
+        ("ユーザーはトヨタで働いている。", "ユーザーはソニーで働いている。", "トヨタ vs ソニー"),
+        ("사용자는 대구에 산다.", "사용자는 광주에 산다.", "대구 vs 광주"),
+        ("사용자는 삼성에서 일한다.", "사용자는 LG에서 일한다.", "삼성 vs LG"),
+    ],
+)  # fmt: skip
+def test_two_values_of_one_attribute_contradict_in_cjk(old: str, new: str, values: str) -> None:
+    """Read by character: the attribute's words before ("住在", "在") or after ("に住",
+    "で働", "에 산", "에서 일", "在 … 工作") the one run that differs."""
+    [p] = planned(old, new)
+    assert (p.kind, p.entries) == ("supersede", (new, old))
+    assert values in p.reasons[0]
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("用户在周一工作。", "用户在周三工作。"),  # a schedule holds lists
+        ("用户在北京。", "用户在上海。"),  # the user alone: where today
+        ("用户的姐姐住在北京。", "用户的哥哥住在北京。"),
+        ("ユーザーの姉は大阪に住んでいる。", "ユーザーの兄は大阪に住んでいる。"),
+        ("用户订阅了Netflix。", "用户订阅了Spotify。"),
+        ("用户也住在北京。", "用户住在上海。"),
+        ("用户不住在北京。", "用户不住在上海。"),
+        ("사용자의 누나는 부산에 산다.", "사용자의 형은 부산에 산다."),
+        ("결제 서버는 GCP에서 돌아간다.", "채팅 서버는 AWS에서 돌아간다."),
+    ],
+)  # fmt: skip
+def test_the_same_shape_in_cjk_for_a_list_or_two_subjects_stays_apart(a: str, b: str) -> None:
+    assert "supersede" not in [p.kind for p in planned(a, b)]
+    assert value_swap(profile(a), profile(b), 2) is None

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from .acronyms import spelled
@@ -147,6 +148,76 @@ def _tie(before: list[str]) -> tuple[str, str, bool, int] | None:
     return None
 
 
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_CJK_BEFORE = (
+    ("where", re.compile(r"(?:住在|居住在|位于|部署在|托管在|运行在)$"), False),
+    ("employer", re.compile(r"(?:就职于|任职于|供职于)$"), False),
+    ("topic", re.compile(r"(?:是关于|是有关)$"), False),
+    ("where", re.compile(r"在$"), True),
+)
+"""Chinese: the words that end right before a value ("住在*北京*", "主数据库在*法兰克福*"),
+and whether a thing both name must stand before them ("在" alone: "用户在北京" may say
+where the user is today)."""
+_CJK_AFTER = (
+    ("employer", re.compile(r"^(?:工作|上班)"), re.compile(r"在$")),
+    (
+        "where",
+        re.compile(r"^(?:に住|にある|にあり|に置いて|에 산|에 살|에서 산|에서 살|에 있)"),
+        None,
+    ),
+    ("employer", re.compile(r"^(?:で働|に勤め|に勤務|에서 일|에 다니|에 다닌)"), None),
+)
+"""Japanese, Korean and Chinese: the words right after a value, when the attribute is
+said after it ("*大阪*に住んでいる", "*부산*에 산다", "在*腾讯*工作"; the last with the
+word that must stand before it)."""
+_CJK_TIME = re.compile(r"[周月日年点時时曜]|星期|요일|[0-9]")
+"""A value that names a time ("在周一工作", "月曜日に"): a schedule, which holds lists."""
+_PUNCT = re.compile(r"[^\w\s]+")
+
+
+def _cjk_swap(a: Profile, b: Profile) -> Swap | None:
+    """:func:`value_swap` for text with CJK characters, read by character: the two texts
+    differ in one run right after (or before) the attribute's words."""
+    fa, fb = (" ".join(_PUNCT.sub(" ", unicodedata.normalize("NFKC", p.text).casefold()).split())
+              for p in (a, b))  # fmt: skip
+    p = 0
+    while p < min(len(fa), len(fb)) and fa[p] == fb[p]:
+        p += 1
+    q = 0
+    while q < min(len(fa), len(fb)) - p and fa[-1 - q] == fb[-1 - q]:
+        q += 1
+    for back in range(3):  # "住在北京" / "住在北海道": the shared "北" is the value's
+        for ahead in range(3):
+            pa, qa = p - back, q - ahead
+            if pa < 1 or qa < 0:
+                continue
+            va, vb = fa[pa : len(fa) - qa], fb[pa : len(fb) - qa]
+            found = _cjk_tie(fa[:pa], fa[len(fa) - qa :], a)
+            if found is None or not va.strip() or not vb.strip():
+                continue
+            if va in vb or vb in va or len(va) > 10 or len(vb) > 10:
+                return None  # "北京" / "北京市": one value written longer
+            if _CJK_TIME.search(va) or _CJK_TIME.search(vb):
+                return None
+            return Swap(found[0], found[1], (va.strip(),), (vb.strip(),))
+    return None
+
+
+def _cjk_tie(before: str, after: str, a: Profile) -> tuple[str, str] | None:
+    """The attribute kind and words around a CJK value (``before`` and ``after`` it)."""
+    for kind, pattern, thing in _CJK_BEFORE:
+        m = pattern.search(before)
+        if m is not None and not after.strip():
+            if thing and not (set(_CJK.findall(before[: m.start()])) - set("用户的我们")):
+                return None  # "用户在北京": the user, not a thing
+            return kind, m.group(0)
+    for kind, pattern, needs in _CJK_AFTER:
+        m = pattern.search(after)
+        if m is not None and (needs is None or needs.search(before)):
+            return kind, m.group(0)
+    return None
+
+
 def value_swap(a: Profile, b: Profile, limit: int) -> Swap | None:
     """Whether ``a`` and ``b`` give one single-valued attribute two values (see the
     module docstring): the same content words but in one place of at most ``limit``
@@ -156,6 +227,10 @@ def value_swap(a: Profile, b: Profile, limit: int) -> Swap | None:
         return None
     if ALSO.search(a.folded) or ALSO.search(b.folded):
         return None
+    if relatives(a.text) != relatives(b.text):
+        return None
+    if _CJK.search(a.text) or _CJK.search(b.text):
+        return _cjk_swap(a, b)
     place = _place(a, b)
     if place is None:
         return None
