@@ -176,3 +176,41 @@ def test_two_values_of_one_attribute_contradict_in_cjk(old: str, new: str, value
 def test_the_same_shape_in_cjk_for_a_list_or_two_subjects_stays_apart(a: str, b: str) -> None:
     assert "supersede" not in [p.kind for p in planned(a, b)]
     assert value_swap(profile(a), profile(b), 2) is None
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "values"),
+    [
+        # a name after a title's full stop is still a name
+        ("Der Hausarzt des Nutzers ist Dr. Weber.", "Der Hausarzt des Nutzers ist Dr. Braun.",
+         "Weber vs Braun"),
+        # one verb, the preposition in two forms
+        ("Serwer jest we Frankfurcie.", "Serwer jest w Dublinie.", "Frankfurcie vs Dublinie"),
+        # Turkish says the attribute after its value
+        ("Kullanıcı İzmir'de yaşıyor.", "Kullanıcı Ankara'da yaşıyor.", "İzmir vs Ankara"),
+        ("Kullanıcı Aselsan'da çalışıyor.", "Kullanıcı Havelsan'da çalışıyor.",
+         "Aselsan vs Havelsan"),
+    ],
+)  # fmt: skip
+def test_two_values_of_one_attribute_in_other_word_orders(old: str, new: str, values: str) -> None:
+    [p] = planned(old, new)
+    assert (p.kind, p.entries) == ("supersede", (new, old))
+    assert values in p.reasons[0]
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Kullanıcının ablası İzmir'de yaşıyor.", "Kullanıcının ağabeyi İzmir'de yaşıyor."),
+        ("Kullanıcı İzmir'de yaşıyor.", "Kullanıcı Aselsan'da çalışıyor."),
+        ("Der Hausarzt des Nutzers ist freundlich.", "Der Hausarzt des Nutzers ist geduldig."),
+    ],
+)  # fmt: skip
+def test_other_word_orders_keep_two_facts_apart(a: str, b: str) -> None:
+    assert "supersede" not in [p.kind for p in planned(a, b)]
+
+
+def test_turkish_dotted_capital_i_is_one_letter() -> None:
+    """Case folding wrote "İ" as "i" and a combining dot, which cut "İzmir" into "i" and
+    "zmir"."""
+    assert profile("Kullanıcı İzmir'de yaşıyor.").order[1] == "izmir"

@@ -65,7 +65,7 @@ _PLACE = (
 _WHERE_IS = (
     r"is (?:in|on|at)|ist (?:in|im)|liegt (?:in|im)|está (?:en|em|no|na)|se encuentra en|"
     r"est (?:à|en|au)|se trouve (?:à|en|au)|fica (?:em|no|na)|è (?:a|in)|si trova (?:a|in)|"
-    r"staat in|находится (?:в|во)|jest w|znajduje się w"
+    r"staat in|находится (?:в|во)|jest (?:w|we)|znajduje się (?:w|we)"
 )
 """Where a thing is, said with a copula: only beside a subject both name."""
 _EMPLOYER = (
@@ -95,6 +95,13 @@ _KINDS = (
 )
 """Each attribute kind: the words that end right before its value, and whether the
 subject before them must be a content word both sides say (a thing, not the user)."""
+
+_AFTER = (
+    ("where", re.compile(r"^(?:de|da|te|ta|nde|nda) (yaşıyor|oturuyor|yaşar|oturur)\b")),
+    ("employer", re.compile(r"^(?:de|da|te|ta|nde|nda) (çalışıyor|çalışır)\b")),
+)
+"""Turkish says the attribute after its value, the value's case ending written apart
+once folded ("İzmir'*de yaşıyor*", "Aselsan'*da çalışıyor*")."""
 
 _FRIENDS = re.compile(r"\b(?:friends?|colleagues?|neighbou?rs?|child(?:ren)?|kids?)\b")
 
@@ -244,8 +251,12 @@ def value_swap(a: Profile, b: Profile, limit: int) -> Swap | None:
     if ba is None or bb is None:
         return None
     ta, tb = _tie(ba), _tie(bb)
-    if ta is None or tb is None or ta[:2] != tb[:2]:
-        return None
+    if ta is None and tb is None:
+        after = _tie_after(a, was[-1]), _tie_after(b, now[-1])
+        if after[0] is not None and after[0] == after[1]:
+            return Swap(after[0][0], after[0][1], tuple(was), tuple(now))
+    if ta is None or tb is None or ta[0] != tb[0] or ta[1].split()[0] != tb[1].split()[0]:
+        return None  # one kind and verb: "находится *во* Франкфурте" / "*в* Дублине"
     kind, tie, thing, start = ta
     key = [w for w in a.order[:i1] if w not in GENERIC]
     if thing and not (key and set(_content(ba[:start])) & set(key)):
@@ -255,13 +266,40 @@ def value_swap(a: Profile, b: Profile, limit: int) -> Swap | None:
     if kind == "name":
         if i2 != len(a.order) or j2 != len(b.order):
             return None  # the value ends the sentence: "home airport is Gatwick"
-        if not (set(was) <= a.names and set(now) <= b.names):
+        if not (_named(a, set(was)) and _named(b, set(now))):
             return None  # "the team is small" / "... remote": adjectives, a list
         if relatives(a.text) or _FRIENDS.search(a.folded):
             return None  # "the user's sister is Anna": a user may have two
     if spelled(a.text, b.text) is not None:
         return None  # "lives in New York" / "lives in NYC": one value spelled two ways
     return Swap(kind, tie, tuple(was), tuple(now))
+
+
+def _tie_after(p: Profile, last: str) -> tuple[str, str] | None:
+    """The attribute said right after a value ending in the content word ``last``
+    (:data:`_AFTER`): its kind and its verb."""
+    tokens = p.folded.split()
+    at = next((i for i, t in enumerate(tokens) if stem(t) == last), None)
+    if at is None:
+        return None
+    rest = " ".join(tokens[at + 1 :])
+    for kind, pattern in _AFTER:
+        m = pattern.match(rest)
+        if m is not None:
+            return kind, m.group(1)
+    return None
+
+
+def _named(p: Profile, words: set[str]) -> bool:
+    """Whether each of the content ``words`` of ``p`` is written with a capital, its
+    first word aside (a name: "Dr. *Weber*", where :attr:`Profile.names` reads a word
+    after a full stop as a sentence's first)."""
+    tokens = _NAME_TOKEN.findall(unicodedata.normalize("NFKC", p.text))[1:]
+    capital = {stem(t.casefold()) for t in tokens if t[:1].isupper()}
+    return words <= capital
+
+
+_NAME_TOKEN = re.compile(r"[^\W\d_]+")
 
 
 def _content(tokens: list[str]) -> list[str]:

@@ -173,7 +173,10 @@ class Profile:
 
 
 def _fold(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).casefold().replace("\u2019", "'")
+    """``text`` compared as tidy reads it: NFKC, case folded; Turkish "İ" is "i" (case
+    folding writes it "i" and a combining dot, which split the word: "İzmir" read "zmir")."""
+    text = unicodedata.normalize("NFKC", text).replace("\u0130", "i")
+    return text.casefold().replace("\u2019", "'")
 
 
 def said(p: Profile, words: frozenset[str] | set[str]) -> str:
