@@ -263,6 +263,8 @@ def value_swap(a: Profile, b: Profile, limit: int) -> Swap | None:
         return None  # "the user is in Berlin" / "... in a choir": the user, not a thing
     if kind == "tool" and not (i2 < len(a.order) and _purpose_follows(a, was[-1])):
         return None  # "uses ripgrep" / "uses fzf": a list of tools, not one purpose
+    if _named(a, set(was)) != _named(b, set(now)):
+        return None  # "lives in *a flat*" / "lives in *London*": two kinds of value
     if kind == "name":
         if i2 != len(a.order) or j2 != len(b.order):
             return None  # the value ends the sentence: "home airport is Gatwick"
