@@ -1676,3 +1676,17 @@ def test_a_single_capital_letter_names_its_subject(a: str, b: str) -> None:
 def test_a_capital_a_starting_a_sentence_or_the_pronoun_i_is_no_name() -> None:
     merged("A user prefers green tea.", "The user prefers green tea.")
     assert "i" not in profile("Tell me what I want to know about tea.").words
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("The backend is written in Python.", "Now the frontend is written in TypeScript."),
+        ("The backend is written in Python.",
+         "Since the last release the frontend is written in TypeScript."),
+    ],
+)  # fmt: skip
+def test_a_subject_and_a_value_with_the_verb_between_are_no_one_place(a: str, b: str) -> None:
+    """A marker at the start makes every word "after" it: "backend ... Python" / "frontend
+    ... TypeScript" read as one changed place and the frontend superseded the backend."""
+    assert planned(a, b) == []
