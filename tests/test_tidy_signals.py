@@ -1690,3 +1690,26 @@ def test_a_subject_and_a_value_with_the_verb_between_are_no_one_place(a: str, b:
     """A marker at the start makes every word "after" it: "backend ... Python" / "frontend
     ... TypeScript" read as one changed place and the frontend superseded the backend."""
     assert planned(a, b) == []
+
+
+def test_since_when_is_no_value_an_update_rewords_around() -> None:
+    """ "Since March" was a date the other entry lacks, so the two stated different kinds
+    of value and the reworded update was left alone."""
+    p = superseded(
+        "The public API rate limit is 100 requests per minute.",
+        "Since March the public API allows 250 requests per minute.",
+    )
+    assert "100 vs 250" in p.reasons[0]
+
+
+@pytest.mark.parametrize(
+    "new",
+    [
+        "Now the internal API allows 500 requests per minute.",
+        "Since March the internal API allows 500 requests per minute.",
+    ],
+)
+def test_a_word_before_the_shared_subject_names_another_subject(new: str) -> None:
+    """With the marker first, "internal" stood after it and was read as part of the new
+    value: the internal API's limit superseded the public API's."""
+    assert planned("The public API rate limit is 100 requests per minute.", new) == []

@@ -120,7 +120,7 @@ def reworded_update(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bo
         and extra <= t.reworded_extra
         and (oa or s.slots_differ)
         and (ob or s.slots_differ)
-        and a.kinds == b.kinds  # a time beside a time zone: two facts
+        and _kinds(a) == _kinds(b)  # a time beside a time zone: two facts
     ):
         return False
     for new, old in ((a, b), (b, a)):
@@ -134,6 +134,21 @@ def reworded_update(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bo
         if not after and not s.slots_differ:  # "..., no more": a slot says what changed
             return False
     return not _other_modifier(a, b, oa, ob)
+
+
+def _after_shared(new: Profile, own: frozenset[str], old: Profile) -> bool:
+    """Whether the words ``own`` of ``new`` all stand after the first content word it
+    shares with ``old``: what it says of the shared subject, not a word naming another
+    ("Since March the *internal* API allows 500" beside "the public API ... 100")."""
+    order = [w for w in new.order if w not in GENERIC]
+    first = next((i for i, w in enumerate(order) if w in old.words), None)
+    return first is not None and all(i > first for i, w in enumerate(order) if w in own)
+
+
+def _kinds(p: Profile) -> frozenset[str]:
+    """The kinds of the values ``p`` states (not of since when: "since *March*" is no
+    date the other entry lacks)."""
+    return frozenset(v.partition(":")[0] for v in p.stated)
 
 
 def _other_modifier(a: Profile, b: Profile, oa: frozenset[str], ob: frozenset[str]) -> bool:
@@ -164,14 +179,14 @@ def reworded_value(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> boo
         and not s.negation_differs
         and s.shared >= 2
         and max(len(oa), len(ob)) <= t.value_words
-        and a.kinds == b.kinds
+        and _kinds(a) == _kinds(b)
         and a.stated != b.stated
     ):
         return False
     for new, old_, own, theirs in ((a, b, oa, ob), (b, a, ob, oa)):
         if not new.update or not own:
             continue
-        if own <= set(new.after_update):
+        if own <= set(new.after_update) and _after_shared(new, own, old_):
             return True
         if own <= set(new.after_update) | _agent_and_key(new, old_) and _after_value(old_, theirs):
             return True  # "*Landlord* raised *the rent* to 1350 EUR"
