@@ -1713,3 +1713,17 @@ def test_a_word_before_the_shared_subject_names_another_subject(new: str) -> Non
     """With the marker first, "internal" stood after it and was read as part of the new
     value: the internal API's limit superseded the public API's."""
     assert planned("The public API rate limit is 100 requests per minute.", new) == []
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("User has lived in Berlin since 2019.", "User lives in Berlin."),
+        ("Seit 2019 wohnt der Nutzer in Berlin.", "Der Nutzer wohnt in Berlin."),
+        ("User lives in Berlin since October.", "User lives in Berlin."),
+    ],
+)  # fmt: skip
+def test_since_when_alone_is_no_new_value(a: str, b: str) -> None:
+    """A phrase of since when marks an update, but one that states no other value is
+    the same fact said with its start: still a duplicate, the entry saying more kept."""
+    assert merged(a, b).result == a

@@ -282,8 +282,8 @@ def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | N
         )
     if s.slots_differ or s.negation_differs or not s.slots_subset:
         return None
-    if s.update and a.slots != b.slots:  # "is on UTC" / "moved to UTC+1": a new value
-        return None
+    if s.update and a.stated != b.stated:  # "is on UTC" / "moved to UTC+1": a new value
+        return None  # (since when it holds is none: "has lived in Berlin since 2019")
     if names_new_value(a, b):  # "replaced the Monday workout with climbing": a new value
         return None
     # what each side says that the other does not: its own words and slot values
