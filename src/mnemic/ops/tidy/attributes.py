@@ -247,6 +247,8 @@ def value_swap(a: Profile, b: Profile, limit: int) -> Swap | None:
         return None
     if len(was) == len(now) and all(map(misspelt, was, now)):
         return None
+    if not (_adjacent(a, set(was)) and _adjacent(b, set(now))):
+        return None  # "in Frankfurt *for* staging" / "in Dublin for production": two places
     ba, bb = _tokens_before(a, was[0]), _tokens_before(b, now[0])
     if ba is None or bb is None:
         return None
@@ -275,6 +277,15 @@ def value_swap(a: Profile, b: Profile, limit: int) -> Swap | None:
     if spelled(a.text, b.text) is not None:
         return None  # "lives in New York" / "lives in NYC": one value spelled two ways
     return Swap(kind, tie, tuple(was), tuple(now))
+
+
+def _adjacent(p: Profile, words: set[str]) -> bool:
+    """Whether the content ``words`` of ``p`` are written one after the other, no word
+    between them: one value ("New York", "energia solar"), not a value and a word of
+    another place joined by a function word ("Frankfurt for staging")."""
+    tokens = [stem(t) for t in p.folded.split()]
+    at = [i for i, t in enumerate(tokens) if t in words]
+    return bool(at) and all(t in words for t in tokens[at[0] : at[-1] + 1])
 
 
 def _tie_after(p: Profile, last: str) -> tuple[str, str] | None:
