@@ -77,6 +77,7 @@ def test_two_values_of_one_attribute_contradict(old: str, new: str, values: str)
         ("User doesn't live in Paris.", "User doesn't live in Rome."),
         ("User lives in Berlin with Anna.", "User lives in Berlin with Ben."),
         ("The API is hosted on Heroku.", "The API is hosted on Heorku."),
+        ("User's car is a Ford Focus.", "User's car is a Ford Focu."),
         # two environments: the value and the environment changed together
         ("The DB is in Frankfurt for staging.", "The DB is in Dublin for production."),
         # a name against a common noun: two kinds of value, often both true

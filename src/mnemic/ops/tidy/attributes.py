@@ -245,8 +245,8 @@ def value_swap(a: Profile, b: Profile, limit: int) -> Swap | None:
     was, now = a.order[i1:i2], b.order[j1:j2]
     if len(was) > limit or len(now) > limit or set(was) & set(b.order) or set(now) & set(a.order):
         return None
-    if len(was) == len(now) and all(map(misspelt, was, now)):
-        return None
+    if len(was) == len(now) and all(map(_one_word, was, now)):
+        return None  # "Gloabl" / "Global", "Amex Gol" / "Amex Gold": one value mistyped
     if not (_adjacent(a, set(was)) and _adjacent(b, set(now))):
         return None  # "in Frankfurt *for* staging" / "in Dublin for production": two places
     ba, bb = _tokens_before(a, was[0]), _tokens_before(b, now[0])
@@ -277,6 +277,12 @@ def value_swap(a: Profile, b: Profile, limit: int) -> Swap | None:
     if spelled(a.text, b.text) is not None:
         return None  # "lives in New York" / "lives in NYC": one value spelled two ways
     return Swap(kind, tie, tuple(was), tuple(now))
+
+
+def _one_word(x: str, y: str) -> bool:
+    """Whether ``x`` and ``y`` are one word mistyped: misspelt (:func:`.meaning.misspelt`)
+    or cut short ("Gol" for "Gold")."""
+    return misspelt(x, y) or (min(len(x), len(y)) >= 3 and (x.startswith(y) or y.startswith(x)))
 
 
 def _adjacent(p: Profile, words: set[str]) -> bool:
