@@ -97,11 +97,16 @@ def test_a_swap_says_its_kind_and_the_words_before_the_value() -> None:
     assert value_swap(profile("User works at Acme."), profile("User works at Globex."), 0) is None
 
 
-def test_spanish_ya_marks_an_update() -> None:
-    """ "ya vive en" was a content word "ya": the update's frame was not the other's."""
-    assert profile("El usuario ya vive en Sevilla.").update
+def test_spanish_ya_and_portuguese_ja_are_function_words() -> None:
+    """ "ya" ("already", "by now") was a content word, so "vive en Valencia" / "ya vive en
+    Sevilla" differed in two places; "já" marked an update, so "já visitou o Chile" /
+    "visitou o Peru" (two trips) was a changed value. Neither is a marker: the place a
+    person lives holds one value with or without it, a list of trips many."""
+    assert not profile("El usuario ya vive en Sevilla.").update
     [p] = planned("El usuario vive en Granada.", "El usuario ya vive en Sevilla.")
     assert p.kind == "supersede" and "Granada" in p.reasons[0]
+    assert planned("O usuário já visitou o Chile.", "O usuário visitou o Peru.") == []
+    assert planned("El usuario ya visitó Chile.", "El usuario visitó Perú.") == []
 
 
 @pytest.mark.parametrize(

@@ -1727,3 +1727,37 @@ def test_since_when_alone_is_no_new_value(a: str, b: str) -> None:
     """A phrase of since when marks an update, but one that states no other value is
     the same fact said with its start: still a duplicate, the entry saying more kept."""
     assert merged(a, b).result == a
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "values"),
+    [
+        ("Пользователь пьёт кофе.", "Пользователь теперь пьёт чай.", "кофе vs чай"),
+        ("Użytkownik pije kawę.", "Użytkownik teraz pije herbatę.", "kawę vs herbatę"),
+        ("Kullanıcı kahve içiyor.", "Kullanıcı artık çay içiyor.", "kahve vs çay"),
+        ("Użytkownik mieszka w Krakowie.", "Użytkownik obecnie mieszka w Lublinie.",
+         "Krakowie vs Lublinie"),
+    ],
+)  # fmt: skip
+def test_now_and_switched_to_in_russian_polish_and_turkish(old: str, new: str, values: str) -> None:
+    """ "теперь", "teraz", "obecnie", "artık" (now) marked nothing: a changed value was
+    two facts. ("Switched to" with nothing else shared, "пользуется
+    Windows" / "перешёл на Linux", stays a miss here as in English: that both are
+    operating systems is knowledge.)"""
+    assert values in superseded(old, new).reasons[0]
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Пользователь уже был в Италии.", "Пользователь был в Испании."),  # "already": a list
+        ("Kullanıcı şimdi İzmir'de yaşıyor.", "Kullanıcının annesi Ankara'da yaşıyor."),
+    ],
+)  # fmt: skip
+def test_already_and_a_relative_named_by_one_side_stay_apart(a: str, b: str) -> None:
+    assert "supersede" not in [p.kind for p in planned(a, b)]
+
+
+def test_the_user_in_turkish_russian_and_polish_is_the_generic_subject() -> None:
+    for text in ("Kullanıcının annesi", "Пользователя мать", "Użytkownika matka"):
+        assert profile(text).words & GENERIC

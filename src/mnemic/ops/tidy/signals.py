@@ -99,6 +99,7 @@ _WORD = re.compile(rf"用户|ユーザー|{HANGUL.pattern}|[{CJK}]|[^\W_{CJK}]+"
 # ("user", "Nutzer", "usuario", "utilisateur", "utilizador", "utente", "gebruiker")
 GENERIC = frozenset(
     {"user", "nutzer", "benutz", "usuari", "utilis", "utiliz", "utent", "gebrui"}
+    | {"kullan", "пользо", "uzytko"}  # tr kullanıcı, ru пользователь, pl użytkownik
     | {"用户", "ユーザー", HANGUL_USER}
 )
 

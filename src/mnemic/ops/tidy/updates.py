@@ -298,6 +298,7 @@ def changed_phrase(
         and not names_old_value(a, b)
         and not (adds(a) or adds(b))
         and not _keys_before_a_name(a, b, oa, ob)
+        and relatives(a.text) == relatives(b.text)  # "*annesi* Ankara'da": another person
     )
 
 
