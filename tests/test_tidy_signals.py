@@ -1761,3 +1761,21 @@ def test_already_and_a_relative_named_by_one_side_stay_apart(a: str, b: str) -> 
 def test_the_user_in_turkish_russian_and_polish_is_the_generic_subject() -> None:
     for text in ("Kullanıcının annesi", "Пользователя мать", "Użytkownika matka"):
         assert profile(text).words & GENERIC
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # another person's manager: "since" says when, not which words are the key
+        ("A chefe da Marta é a Sofia.", "Der Nutzer hat seit März Frau Keller als Chefin."),
+        # another thing's price in other words
+        ("Le loyer est de 900 euros.", "Da febbraio l'abbonamento in piscina costa 40 euro al mese."),
+    ],
+)  # fmt: skip
+def test_a_since_phrase_alone_does_not_read_a_rewording_as_an_update(a: str, b: str) -> None:
+    """Found by planning every dev entry of both hand-written sets as one store: with
+    "since" read as a marker whose words are all new, the rules for an update that
+    rewords its sentence superseded other people's managers and another price. They
+    need a word marking the update ("now", "switched"), which says where the key ends."""
+    assert "supersede" not in [p.kind for p in planned(a, b)]
+    assert profile(b).update and not profile(b).marked

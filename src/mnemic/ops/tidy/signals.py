@@ -157,6 +157,11 @@ class Profile:
     """Its content words written with a capital inside a sentence (stems): names, and
     German nouns ("writes chat replies in *Spanish*", "switched to *VS Code*")."""
 
+    marked: bool = False
+    """Whether a word marks it as an update ("now", "switched to", :data:`.phrases.UPDATE`),
+    not only a phrase of since when: then the words after that word are its new value,
+    and those before it its key, which the rules that read a rewording need."""
+
     @property
     def stated(self) -> frozenset[str]:
         """Its slots but those of since when it holds: the values it states."""
@@ -350,7 +355,8 @@ def profile(text: str) -> Profile:
     if phrases:
         rest = read_slots(what)[1]
     slots |= {f"calendar:{calendar_value(w)}" for w in _WORD.findall(folded) if w in CALENDAR}
-    update = bool(UPDATE.search(folded) or SINCE.search(folded))  # "since October": new
+    marked = bool(UPDATE.search(folded))
+    update = marked or bool(SINCE.search(folded))  # "since October": a new value
     negation = negation_in(folded)
     plain = UPDATE.sub(_gap, rest)
     plain = NEGATION.sub(_gap, plain)
@@ -382,6 +388,7 @@ def profile(text: str) -> Profile:
         was,
         tuple(sorted(_forms(plain, frozenset(order)))),
         frozenset(stem(n) for n in names) & frozenset(order),
+        marked,
     )
 
 

@@ -113,7 +113,7 @@ def reworded_update(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bo
     oa, ob = s.only_a - GENERIC, s.only_b - GENERIC
     extra = max(len(oa), len(ob))
     if not (
-        s.update
+        (a.marked or b.marked)  # a since phrase alone says no key from its value
         and not s.negation_differs
         and s.shared >= 1
         and s.word_overlap >= t.reworded_overlap
@@ -124,7 +124,7 @@ def reworded_update(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bo
     ):
         return False
     for new, old in ((a, b), (b, a)):
-        if not new.update:
+        if not new.marked:
             continue
         if adds(new):
             return False
@@ -286,7 +286,7 @@ def changed_phrase(
     that names first what the other entry says (the same value for another key)."""
     return (
         t.value_words > 0
-        and s.update
+        and (a.marked or b.marked)  # a since phrase alone says no key from its value
         and not s.negation_differs
         and s.shared >= 1
         and s.slots_subset
