@@ -1769,7 +1769,8 @@ def test_the_user_in_turkish_russian_and_polish_is_the_generic_subject() -> None
         # another person's manager: "since" says when, not which words are the key
         ("A chefe da Marta é a Sofia.", "Der Nutzer hat seit März Frau Keller als Chefin."),
         # another thing's price in other words
-        ("Le loyer est de 900 euros.", "Da febbraio l'abbonamento in piscina costa 40 euro al mese."),
+        ("Le loyer est de 900 euros.",
+         "Da febbraio l'abbonamento in piscina costa 40 euro al mese."),
     ],
 )  # fmt: skip
 def test_a_since_phrase_alone_does_not_read_a_rewording_as_an_update(a: str, b: str) -> None:
