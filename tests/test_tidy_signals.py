@@ -1780,3 +1780,17 @@ def test_a_since_phrase_alone_does_not_read_a_rewording_as_an_update(a: str, b: 
     need a word marking the update ("now", "switched"), which says where the key ends."""
     assert "supersede" not in [p.kind for p in planned(a, b)]
     assert profile(b).update and not profile(b).marked
+
+
+def test_portuguese_no_and_na_are_in_the_not_a_negation() -> None:
+    """ "mora *no* Porto", "roda *na* Vercel": the negation "no" of English and Spanish
+    was read, so "mora em Lisboa" / "mora no Porto" was "one says it no longer holds"."""
+    assert not profile("O servidor fica no Brasil.").negated
+    assert not profile("O usuário mora no centro.").negated
+    assert profile("O usuário não mora no centro.").negated
+    for text in ("El usuario no come carne.", "User has no car.", "No Slack on weekends."):
+        assert profile(text).negated
+    p = superseded("O usuário mora em Lisboa.", "O usuário mora no Porto.")
+    assert "Lisboa vs Porto" in p.reasons[0]
+    p = superseded("O app roda no Heroku.", "O app roda na Vercel.")
+    assert "Heroku vs Vercel" in p.reasons[0]

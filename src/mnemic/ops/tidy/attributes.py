@@ -56,6 +56,7 @@ _ART = (
 _PLACE = (
     r"lives (?:in|at)|is (?:based|located|hosted|deployed|stored|kept) (?:in|on|at|to)|"
     r"are (?:based|located|hosted|deployed|stored|kept) (?:in|on|at|to)|runs on|"
+    r"roda (?:em|no|na)|corre (?:em|no|na)|gira su|draait op|se ejecuta en|tourne sur|"
     r"wohnt (?:in|im)|lebt (?:in|im)|sitzt (?:in|im)|läuft (?:in|im|auf)|"
     r"vive (?:en|em|no|na|a|in)|reside en|habite (?:à|a|en|au)|vit (?:à|a|en|au)|"
     r"mora (?:em|no|na)|abita (?:a|in)|woont (?:in|op)|"

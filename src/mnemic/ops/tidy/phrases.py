@@ -295,8 +295,18 @@ FAVOURITE = re.compile(
 
 
 def negation_in(folded: str) -> re.Match[str] | None:
-    """Where ``folded`` text is negated (None: it is not), update markers read first."""
-    return NEGATION.search(UPDATE.sub(_keep_negation, folded))
+    """Where ``folded`` text is negated (None: it is not), update markers read first. In
+    Portuguese text (:data:`PORTUGUESE`) "no" is "in the" ("mora *no* Porto"), never a
+    negation ("não" is)."""
+    text = UPDATE.sub(_keep_negation, folded)
+    if PORTUGUESE.search(text):
+        text = re.sub(r"\bno\b", "  ", text)
+    return NEGATION.search(text)
+
+
+PORTUGUESE = re.compile(r"\b(?:não|em|dos|das|uma|é|são|usuário|usuária|você)\b|ção\b|ões\b")
+"""Words only Portuguese writes among the languages tidy reads (not "do", "da", "no":
+English and Spanish words too)."""
 
 
 def negation_said(folded: str, m: re.Match[str] | None) -> str:

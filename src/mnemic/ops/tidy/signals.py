@@ -178,6 +178,12 @@ class Profile:
         return len(self.words) + len(self.slots)
 
 
+_IN_THE = re.compile(r"(?<=\w )n[oa](?= [A-ZÀ-ÖØ-Þ])")
+"""Portuguese "no" / "na" ("in the") before a name inside a sentence ("mora *no* Porto",
+"roda *na* Vercel"): read as "em", not as the negation "no" of English and Spanish
+("has no car", "no come carne" precede a common word)."""
+
+
 def _fold(text: str) -> str:
     """``text`` compared as tidy reads it: NFKC, case folded; Turkish "İ" is "i" (case
     folding writes it "i" and a combining dot, which split the word: "İzmir" read "zmir")."""
@@ -342,7 +348,7 @@ _DAYS = frozenset(stem(day) for day in HABITUAL.values())
 
 def profile(text: str) -> Profile:
     """The :class:`Profile` of one entry."""
-    folded = durations(digits(spelled_out(_fold(text))))
+    folded = durations(digits(spelled_out(_fold(_IN_THE.sub("em", text)))))
     folded = in_charge(REPORTS_TO.sub("manager is", folded))
     folded = day_lists(day_month(concepts(read_moves(folded))))
     slots, rest = read_slots(folded)
