@@ -28,7 +28,7 @@ import string
 from pathlib import Path
 from typing import Any
 
-__all__ = ["docs_rows", "expand_templates", "noise_rows"]
+__all__ = ["FRAMINGS", "docs_rows", "expand_generated", "expand_templates", "noise_rows"]
 
 _SLOT = re.compile(r"\{([a-z_]+?)(\d?)\}")
 _TEMPLATE_SOURCE = "mnemic/hand-written@v2:bench/data/scan_templates.json"
@@ -101,6 +101,79 @@ def expand_templates(
                 made += 1
                 if made == per_template:
                     break
+    return rows
+
+
+#: The framings of :func:`expand_generated`, each used for attacks and honest notes alike.
+FRAMINGS = ("command", "favour", "policy", "preference", "fact", "team", "changelog")
+_GEN_SOURCE = "mnemic/generated@v1:scan_generated"
+_CORE_SLOT = re.compile(r"\{([a-z_]+)\}")
+
+
+def _frame(frame: str, core: str) -> str:
+    if "{X}" in frame:
+        return frame.replace("{X}", core[:1].upper() + core[1:])
+    return frame.replace("{x}", core)
+
+
+def _fill_core(core: str, slots: dict[str, list[str]], rng: random.Random) -> str:
+    return _CORE_SLOT.sub(lambda m: rng.choice(slots[m.group(1)]), core)
+
+
+def expand_generated(
+    directory: Path, part: str, *, seed: int = 12, per_core: int = 7
+) -> list[dict[str, Any]]:
+    """Rows of the generated families of ``directory`` (scanner 12) for ``part``.
+
+    ``_frames.json`` holds, per language and part, the phrasings of each of
+    :data:`FRAMINGS` around a core ``{x}``; every other ``*.json`` file is one family:
+    ``slots`` (per language: the objects a core names), and ``attack`` and ``honest``
+    cores per language and part (an infinitive or bare verb phrase, so that any framing
+    takes it; ``slots["*"]`` serves every language). Each core gives ``per_core`` rows,
+    each in a different framing (a seeded cycle over :data:`FRAMINGS`, the same for
+    attacks and honest notes, so the framing is no sign of either) and with its slots
+    filled by a seeded generator. Train and dev
+    use different cores and different framing phrasings. Rows carry the core's language,
+    so the fit's per-language balance sees them. A family may set its own ``per_core``
+    per part (a family whose cores combine two slot lists asks for every combination).
+    """
+    frames = json.loads((directory / "_frames.json").read_text(encoding="utf-8"))["frames"]
+    rows: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for path in sorted(directory.glob("*.json")):
+        if path.name.startswith("_"):
+            continue
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        family = doc["family"]
+        fillings = doc.get("per_core", {}).get(part, per_core)
+        for label in ("attack", "honest"):
+            for lang, parts in sorted(doc[label].items()):
+                given = doc.get("slots", {})
+                slots = {**given.get("*", {}), **given.get(lang, {})}
+                rng = random.Random(f"{seed}:{part}:{family}:{label}:{lang}")
+                kinds = list(FRAMINGS)
+                rng.shuffle(kinds)
+                turn = 0
+                for core in parts.get(part, []):
+                    for _ in range(fillings):
+                        kind = kinds[turn % len(kinds)]
+                        turn += 1
+                        frame = rng.choice(frames[lang][part][kind])
+                        text = _frame(frame, _fill_core(core, slots, rng))
+                        if text in seen:
+                            continue
+                        seen.add(text)
+                        rows.append(
+                            {
+                                "text": text,
+                                "label": "attack" if label == "attack" else "benign",
+                                "category": f"generated_{family}",
+                                "lang": lang,
+                                "framing": kind,
+                                "family": family,
+                                "source": f"{_GEN_SOURCE}/{path.name}#{part}",
+                            }
+                        )
     return rows
 
 

@@ -39,7 +39,18 @@ languages and framings such as meeting minutes, ticket comments, e-mail signatur
 shell history, ``.env`` lines, TOML and JSON. It was measured once, on the scanner as it
 stood when the set was written, and is not tuned on.
 
-    .venv/bin/python bench/_scan_fresh.py [--set fresh2|fresh3|fresh4] [--split dev]
+``bench/data/scan_fresh5.jsonl`` (:data:`FIFTH`) is a fifth set, written by another hand
+that had not read the scanner, its families or the earlier sets' rows, after every earlier
+test half had been measured following changes: the fourth set's thirteen families and
+five more (sabotage of the user's work, steering the user's decisions and purchases,
+poisoning other memory entries and skills, hiding evidence, impersonating the user), text
+that reaches memory without an attacker typing it (a pasted web page or README, an e-mail
+summary, a calendar note, alt text, a PDF's hidden line), honest look-alikes in the same
+framings, twenty-eight languages besides English (Czech, Romanian, Greek, Urdu and
+Tagalog new). It was measured once, on the scanner as it stood when the set was written,
+and is not tuned on.
+
+    .venv/bin/python bench/_scan_fresh.py [--set fresh2|fresh3|fresh4|fresh5] [--split dev]
         [--level balanced] [--misses]
 """
 
@@ -60,6 +71,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 __all__ = [
     "BASELINE",
+    "FIFTH",
     "FIRST",
     "FOURTH",
     "FRESH",
@@ -117,7 +129,15 @@ FOURTH = FreshSet(
     ROOT / "bench" / "data" / "scan_fresh4_baseline.json",
     "scanner-10",
 )
-SETS = {s.name: s for s in (FIRST, SECOND, THIRD, FOURTH)}
+#: The fifth set, by another hand that had not read the scanner, dealt with its own seed.
+FIFTH = FreshSet(
+    "fresh5",
+    ROOT / "bench" / "data" / "scan_fresh5.jsonl",
+    50505,
+    ROOT / "bench" / "data" / "scan_fresh5_baseline.json",
+    "scanner-12",
+)
+SETS = {s.name: s for s in (FIRST, SECOND, THIRD, FOURTH, FIFTH)}
 
 
 def deal(rows: list[dict[str, Any]], seed: int = SEED) -> dict[str, str]:

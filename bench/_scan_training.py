@@ -349,7 +349,7 @@ def learned(row: Row) -> bool:
 class Data:
     """Where the training inputs live (every file is hashed into the model header)."""
 
-    __slots__ = ("corpus_dir", "docs", "extra", "extra_dev", "split", "templates")
+    __slots__ = ("corpus_dir", "docs", "extra", "extra_dev", "generated", "split", "templates")
 
     def __init__(self, corpus_dir: Path, bench_data: Path) -> None:
         self.corpus_dir = corpus_dir
@@ -358,6 +358,12 @@ class Data:
         self.extra_dev = bench_data / "scan_extra_dev.jsonl"
         self.templates = bench_data / "scan_templates.json"
         self.docs = bench_data / "scan_docs.jsonl"
+        #: Scanner 12's generated families (absent: none).
+        self.generated = bench_data / "scan_generated"
+
+    def generated_files(self) -> list[Path]:
+        """The generated families' files, sorted (none when the directory is absent)."""
+        return sorted(self.generated.glob("*.json")) if self.generated.is_dir() else []
 
     def files(self) -> list[Path]:
         """Every input file, in the order they are hashed."""
@@ -369,6 +375,7 @@ class Data:
             self.extra_dev,
             self.templates,
             self.docs,
+            *self.generated_files(),
         ]
 
 
@@ -388,11 +395,15 @@ def assemble(data: Data, *, seed: int = 12) -> tuple[list[Row], list[Row]]:
     train = [r for r in rows if split[r.source] == "train" and learned(r)]
     train += load_rows(data.extra)
     train += _rows(corpus.expand_templates(data.templates, "train", seed=seed))
+    if data.generated_files():
+        train += _rows(corpus.expand_generated(data.generated, "train", seed=seed))
     train += noise[:NOISE_TRAIN]
     train += [r for r in docs if not r.source.endswith(DEV_DOCS)]
     dev = [r for r in rows if split[r.source] == "dev"]
     dev += load_rows(data.extra_dev)
     dev += _rows(corpus.expand_templates(data.templates, "dev", seed=seed))
+    if data.generated_files():
+        dev += _rows(corpus.expand_generated(data.generated, "dev", seed=seed))
     dev += noise[NOISE_TRAIN:]
     dev += [r for r in docs if r.source.endswith(DEV_DOCS)]
     return train, dev

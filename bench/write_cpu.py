@@ -18,6 +18,8 @@ per-round ratios.
   remove through the tool) against the minimal flock writer, in the same process;
   throughput ratio, p99 and the writers' CPU per write (user + system of the forked
   writers, from fork to exit); figures of other counts than 8 end in ``_at_N``.
+  ``--modes mnemic,group`` also runs the writers with ``group_commit = "queue"``
+  (figures named ``group_...``).
 """
 
 from __future__ import annotations
@@ -130,13 +132,13 @@ def _disk_speed(writes: int = 30) -> float:
         shutil.rmtree(directory, ignore_errors=True)
 
 
-def _contention(procs_list: list[int], ops: int) -> dict[str, float]:
+def _contention(procs_list: list[int], ops: int, modes: list[str]) -> dict[str, float]:
     import curated
 
     out: dict[str, float] = {"bare_write_p50_ms": _disk_speed()}
     for procs in procs_list:
         at = "" if procs == 8 else f"_at_{procs}"  # 8 writers keep the names of earlier runs
-        for name in ("reference", "mnemic"):
+        for name in ("reference", *modes):
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             got = curated._contended_home(procs, ops, name)
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -144,8 +146,10 @@ def _contention(procs_list: list[int], ops: int) -> dict[str, float]:
             out[f"{name}_ops_per_s{at}"] = got["ops_per_s"]
             out[f"{name}_p99_ms{at}"] = got["p99_ms"]
             out[f"{name}_cpu_ms_per_write{at}"] = round(cpu * 1000.0 / (procs * ops), 3)
-        ratio = out[f"mnemic_ops_per_s{at}"] / out[f"reference_ops_per_s{at}"]
-        out[f"throughput_ratio{at}"] = round(ratio, 3)
+        for name in modes:
+            ratio = out[f"{name}_ops_per_s{at}"] / out[f"reference_ops_per_s{at}"]
+            key = "throughput_ratio" if name == "mnemic" else f"{name}_throughput_ratio"
+            out[f"{key}{at}"] = round(ratio, 3)
     return out
 
 
@@ -156,14 +160,15 @@ def _side(part: str, args: argparse.Namespace) -> dict[str, float]:
         return _large(args.large_ops, (100, 1500), stub=True)
     if part == "large_disk":
         return _large(args.large_ops, (1500,), stub=False)
-    return _contention([int(n) for n in args.procs.split(",")], args.contention_ops)
+    procs = [int(n) for n in args.procs.split(",")]
+    return _contention(procs, args.contention_ops, args.modes.split(","))
 
 
 def _run(src: str, part: str, args: argparse.Namespace) -> dict[str, float]:
     env = {**os.environ, "PYTHONPATH": src}
     cmd = [sys.executable, __file__, "--side", part, "--ops", str(args.ops)]
     cmd += ["--large-ops", str(args.large_ops), "--contention-ops", str(args.contention_ops)]
-    cmd += ["--procs", args.procs]
+    cmd += ["--procs", args.procs, "--modes", args.modes]
     done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise SystemExit(f"{part} ({src}) failed:\n{done.stderr[-3000:]}")
@@ -179,6 +184,7 @@ def main() -> None:
     ap.add_argument("--large-ops", type=int, default=100, help="adds per store size")
     ap.add_argument("--contention-ops", type=int, default=100, help="writes per process")
     ap.add_argument("--procs", default="8", help="contention: writer counts, e.g. 8,16")
+    ap.add_argument("--modes", default="mnemic", help="contention: mnemic and/or group")
     ap.add_argument("--parts", default="tool_cpu,large_cpu,large_disk,contention")
     ap.add_argument("--side", help=argparse.SUPPRESS)
     args = ap.parse_args()

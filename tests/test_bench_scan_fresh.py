@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from _scan_fresh import FOURTH, FRESH, SECOND, SETS, THIRD, FreshSet, deal, load
+from _scan_fresh import FIFTH, FOURTH, FRESH, SECOND, SETS, THIRD, FreshSet, deal, load
 
 _ATTACK_FAMILIES = {
     "concealment",
@@ -200,15 +200,71 @@ def test_the_fourth_set_shares_no_sentence_with_the_earlier_sets_or_the_families
     assert not [r["text"] for r in load(FOURTH.path, FOURTH.seed) if r["text"].lower() in old]
 
 
-def test_the_fourth_baseline_holds_figures_not_texts() -> None:
-    base = json.loads(FOURTH.baseline.read_text(encoding="utf-8"))
-    texts = [r["text"] for r in load(FOURTH.path, FOURTH.seed)]
-    raw = FOURTH.baseline.read_text(encoding="utf-8")
+@pytest.mark.parametrize("which", [FOURTH, FIFTH], ids=["fresh4", "fresh5"])
+def test_the_later_baselines_hold_figures_not_texts(which: FreshSet) -> None:
+    base = json.loads(which.baseline.read_text(encoding="utf-8"))
+    texts = [r["text"] for r in load(which.path, which.seed)]
+    raw = which.baseline.read_text(encoding="utf-8")
     assert not [t for t in texts if json.dumps(t, ensure_ascii=True)[1:-1] in raw]
     for level in ("balanced", "strict", "lenient"):
         for half in ("dev", "test"):
             fig = base[level][half]
-            assert fig["set"] == "fresh4" and fig["seed"] == FOURTH.seed
+            assert fig["set"] == which.name and fig["seed"] == which.seed
             assert fig["attacks"]["n"] + fig["honest"]["n"] == sum(
-                r["split"] == half for r in load(FOURTH.path, FOURTH.seed)
+                r["split"] == half for r in load(which.path, which.seed)
             )
+
+
+_FAMILIES_5 = _FAMILIES_4 | {
+    "sabotage",
+    "manipulation",
+    "memory_poisoning",
+    "evidence_hiding",
+    "impersonation",
+}
+#: Ways text reaches memory without an attacker typing it, and framings new in the fifth set.
+_NEW_FRAMINGS_5 = {
+    "web_page",
+    "readme",
+    "email_summary",
+    "pdf_hidden",
+    "alt_text",
+    "customer_message",
+    "tweet",
+    "form_field",
+    "crontab",
+    "ini",
+    "yaml",
+    "it_note",
+    "quote_user",
+}
+
+
+def test_the_fifth_set_covers_eighteen_families_and_the_ways_text_reaches_memory() -> None:
+    rows = load(FIFTH.path, FIFTH.seed)
+    attacks = [r for r in rows if r["label"] == "attack"]
+    honest = [r for r in rows if r["label"] == "benign"]
+    assert len(attacks) >= 130 and len(honest) >= 125
+    assert {r["family"] for r in attacks} == _FAMILIES_5
+    langs = {r["lang"] for r in attacks}
+    assert langs == {r["lang"] for r in honest}
+    assert len(langs - {"en", "mixed"}) >= 14 and "mixed" in langs
+    # about 40 % English, in both labels
+    for mine in (attacks, honest):
+        assert 0.3 <= sum(r["lang"] == "en" for r in mine) / len(mine) <= 0.5
+    # every framing is used by both labels
+    assert {r["style"] for r in attacks} == {r["style"] for r in honest} >= _NEW_FRAMINGS_5
+    assert len({r["source"] for r in rows}) == len(rows)
+    assert all(r["source"].startswith("mnemic/fresh5@scanfresh5:") for r in rows)
+    assert all(r["context"] for r in rows if r["style"] == "split")
+    assert {r["label"] for r in rows if r["style"] == "split"} == {"attack", "benign"}
+
+
+def test_the_fifth_set_shares_no_sentence_with_the_earlier_sets_or_the_families() -> None:
+    doc = json.loads((FRESH.parent / "scan_families.json").read_text(encoding="utf-8"))
+    old = (
+        json.dumps(doc, ensure_ascii=False)
+        + "".join(p.read_text(encoding="utf-8") for p in (FRESH, SECOND.path, THIRD.path))
+        + FOURTH.path.read_text(encoding="utf-8")
+    ).lower()
+    assert not [r["text"] for r in load(FIFTH.path, FIFTH.seed) if r["text"].lower() in old]

@@ -1,5 +1,5 @@
 """bench/_tidy_fresh.py, the hand-written held-out sets of ``./x bench tidy``: the second
-set's size and coverage, that each split file is the seeded deal by (domain, language)
+and third sets' size and coverage, that each split file is the seeded deal by (domain, language)
 cell, that a cell or a pair moved by hand is refused, and that ``--misses`` refuses the
 test half. Nothing here runs tidy on the pairs."""
 
@@ -14,9 +14,11 @@ import pytest
 
 import _tidy_fresh
 import tidy
-from _tidy_fresh import FIRST, SECOND, SETS, FreshSet, load, load_halves, make_split
+from _tidy_fresh import FIRST, SECOND, SETS, THIRD, FreshSet, load, load_halves, make_split
 
 _LANGS_2 = {"en", "de", "es", "fr", "pt", "it", "nl", "zh", "ja", "ko", "ru", "pl", "tr", "mixed"}
+_LANGS_3 = _LANGS_2 | {"sv", "uk", "ar", "hi", "vi"}
+_DOMAINS_3 = {"legal", "pets", "cars", "gardening", "music", "sports", "education", "government"}
 
 
 def test_the_second_set_has_every_kind_language_and_ten_domains() -> None:
@@ -34,6 +36,31 @@ def test_the_second_set_has_every_kind_language_and_ten_domains() -> None:
 def test_the_second_set_shares_no_sentence_with_the_first() -> None:
     old = {t.lower() for p in load(FIRST.pairs) for t in (p.a, p.b)}
     assert not [t for p in load(SECOND.pairs) for t in (p.a, p.b) if t.lower() in old]
+
+
+def test_the_third_set_has_every_kind_eighteen_languages_and_new_domains() -> None:
+    pairs = load(THIRD.pairs)
+    kinds = Counter(p.kind for p in pairs)
+    assert kinds["rewording"] >= 130 and kinds["update"] >= 80
+    assert kinds["contradiction"] >= 50 and kinds["honest"] >= 140
+    assert {p.lang for p in pairs} == _LANGS_3
+    assert 0.35 <= sum(p.lang == "en" for p in pairs) / len(pairs) <= 0.45
+    assert {p.domain for p in pairs} >= _DOMAINS_3 and len({p.domain for p in pairs}) >= 12
+    assert len({p.id for p in pairs}) == len(pairs)
+    assert all(p.a != p.b for p in pairs)
+
+
+def test_the_third_set_shares_no_sentence_with_the_earlier_ones() -> None:
+    old = {t.lower() for s in (FIRST, SECOND) for p in load(s.pairs) for t in (p.a, p.b)}
+    assert not [t for p in load(THIRD.pairs) for t in (p.a, p.b) if t.lower() in old]
+
+
+def test_a_new_set_leaves_the_earlier_splits_and_seeds_alone() -> None:
+    assert {h: len(v) for h, v in load_halves(SECOND).items()} == {"dev": 252, "test": 163}
+    assert {h: len(v) for h, v in load_halves(THIRD).items()} == {"dev": 184, "test": 223}
+    assert len({s.seed for s in SETS.values()}) == len(SETS) == 3
+    doc = json.loads(THIRD.split.read_text(encoding="utf-8"))
+    assert doc["seed"] == 20261207 and doc["cells"] == make_split(load(THIRD.pairs), THIRD.seed)
 
 
 def test_the_first_set_keeps_its_split() -> None:
@@ -102,10 +129,11 @@ def test_a_set_is_dealt_and_its_baseline_taken_once(tmp_path: Path) -> None:
         tidy.record_baseline(taken, offline=True)
 
 
+@pytest.mark.parametrize("which", [SECOND, THIRD], ids=["fresh2", "fresh3"])
 @pytest.mark.parametrize("half", [None, "test"])
-def test_misses_are_listed_for_the_dev_half_only(half: str | None) -> None:
+def test_misses_are_listed_for_the_dev_half_only(half: str | None, which: FreshSet) -> None:
     with pytest.raises(SystemExit, match="dev half only"):
-        tidy.fresh_only(half, True, True, SECOND)
+        tidy.fresh_only(half, True, True, which)
 
 
 def test_a_set_other_than_the_first_is_reported_under_its_own_name(

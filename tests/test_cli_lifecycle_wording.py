@@ -366,3 +366,19 @@ def test_lifecycle_commands_show_an_example_in_their_help(home_path: Path) -> No
         r = _run(home_path, *command, "--help")
         assert r.exit_code == 0 and "Examples:" in r.output, command
         assert example in r.output, command
+
+
+def test_mcp_help_names_every_resource_the_server_lists() -> None:
+    """`mnemic mcp --help` named four resources; the server lists the long forms and the
+    archives too, which a newcomer configuring a client never learnt of."""
+    from click.testing import CliRunner
+
+    from mnemic.cli import main
+    from mnemic.mcp_server.server import _RESOURCES
+
+    shown = " ".join(CliRunner().invoke(main, ["mcp", "--help"]).output.split())
+    for uri, *_ in _RESOURCES:
+        base, _, form = uri.partition("://")[2].partition("/")
+        assert f"mnemic://{base}" in shown, uri
+        if form:
+            assert f"/{form}" in shown, uri

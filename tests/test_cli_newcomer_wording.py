@@ -363,7 +363,8 @@ def test_audit_list_names_its_columns(home_path: Path) -> None:
         "DECISION",
         "RESULT",
     ]
-    assert row.split()[3:] == ["add", "memory", "allow", "ok"]
+    # SEQ, the time (day, time, offset), then the rest
+    assert row.split()[5:] == ["add", "memory", "allow", "ok"]
 
 
 def test_counts_of_one_read_in_the_singular(home_path: Path, tmp_path: Path) -> None:
@@ -501,7 +502,7 @@ def test_an_unknown_memory_action_names_read_among_the_actions(home_path: Path) 
     r = _run(home_path, "tool", "memory", '{"action": "list", "target": "memory"}')
     assert r.exit_code == 1
     error = json.loads(r.output)["error"]
-    assert "Unknown action 'list'. Use add, replace, remove, read" in error, error
+    assert 'Unknown action "list". Use add, replace, remove, read, archive_search' in error, error
 
 
 def test_an_oversized_scan_says_what_to_do_at_the_command_line(tmp_path: Path) -> None:

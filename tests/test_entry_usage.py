@@ -22,6 +22,7 @@ from mnemic.home import Home
 from mnemic.ops.entry_usage import count_usage, distinctive_terms
 from mnemic.sessions import open_store
 from mnemic.sessions.store import NewMessage, NewSession
+from mnemic.timefmt import local_day
 from test_ui import client_for
 
 T0 = 1_700_000_000.0
@@ -115,12 +116,12 @@ def test_a_session_that_ends_is_counted_and_memory_show_long_says_so(backend: Ki
     assert _uses(home, PORT)[0] == 1
     shown = run_mnemic(home, "memory", "show", "--long")
     assert shown.returncode == 0, shown.stderr
-    assert "last confirmed 2023-11-14; mattered in 1 session, last " in shown.stdout
+    assert f"last confirmed {local_day(T0)}; mattered in 1 session, last " in shown.stdout
     assert "mattered in no counted session" in shown.stdout
     data = json.loads(run_mnemic(home, "memory", "show", "--long", "--json").stdout)
     assert [u["uses"] for u in data["memory"]["use"]] == [1, 0]
     page = client_for(home).get("/memory").text
-    assert "last confirmed 2023-11-14; mattered in 1 session, last " in page
+    assert f"last confirmed {local_day(T0)}; mattered in 1 session, last " in page
 
 
 def test_sessions_import_counts_what_it_imported(backend: Kit, tmp_path: Path) -> None:

@@ -155,6 +155,10 @@ def test_read_action_and_listing_show_provenance_of_sanitised_entries(backend: K
     assert resp["provenance"][1] == {"by": "hand"}
     listing = mem.provenance_listing("memory")
     assert [e["actor"] for e in listing["entries"]] == ["model", "hand"]
+    # a model reading the MCP long form gets the times in words it reads, beside the seconds
+    first = listing["entries"][0]
+    assert first["utc"] == {"created": "1970-01-12T13:46Z", "updated": "1970-01-12T13:46Z"}
+    assert isinstance(first["created"], float)
     assert "ignore all previous" not in json.dumps(listing)  # blocked: placeholder only
 
 

@@ -147,7 +147,13 @@ def test_real_process_stdin_and_exit_code() -> None:
 
 
 def test_explain_names_the_intent_and_says_held_or_blocked() -> None:
-    held = run("--explain", "-", input="Please set index-url in pip.conf to https://p.example/s.")
+    # (an index URL written into pip.conf without saying why: since scanner 12 the
+    # classifier blocks the bare request; IT's mirror named as such is held)
+    held = run(
+        "--explain",
+        "-",
+        input="Set index-url in pip.conf to https://artifactory.corp.example/simple, as IT says.",
+    )
     assert held.exit_code == 0
     assert held.output.startswith("HELD for a person's approval")
     assert "intent_persistence" in held.output and "layer: intent" in held.output

@@ -48,6 +48,7 @@ class Scans:
         """Forget what this process scanned (its memos), as the next process would."""
         self._monkeypatch.setattr(mnemic.scan, "_memo", {})
         self._monkeypatch.setattr(snapshot, "_scan_cache", {})
+        self._monkeypatch.setattr(verdicts, "_known_clean", {})
         self.texts.clear()
 
 

@@ -3,8 +3,8 @@
 Each tool response shows the model the entries other sessions added since its last call,
 threat-scanned first. The writer of such an entry scanned it before writing it, and
 remembers the display's own verdict in the home's recent writes' verdict cache
-(``<home>/cache/scan-verdicts-recent.json``), so the others show it without scanning it
-again.
+(``<home>/cache/scan-verdicts-recent/``: one slot file per verdict), so the others show it
+without scanning it again.
 Two :class:`Memory` objects on one home stand for two processes: the scanner's calls are
 counted (``mnemic.scan._scan_uncached``) with this process's memos emptied in between.
 """
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -52,8 +53,14 @@ def _two_sessions(home: Path) -> tuple[Memory, Memory]:
 
 
 def _remembered(home: Path) -> set[str]:
-    kept = json.loads(verdicts_path(home, recent=True).read_text(encoding="utf-8"))["groups"]
-    return {k for keys in kept.values() for k in keys}
+    """The keys of the verdicts in the slots of the recent writes' cache."""
+    slots = verdicts_path(home, recent=True)
+    return {p.read_text(encoding="utf-8").split()[-1] for p in slots.iterdir()}
+
+
+def _slot(home: Path, text: str) -> Path:
+    """The slot file a verdict of ``text`` lives in."""
+    return verdicts_path(home, recent=True) / f"{int(entry_key(text)[:8], 16) % 256:03x}"
 
 
 def _add(memory: Memory, content: str) -> dict[str, Any]:
@@ -94,20 +101,54 @@ def test_an_entry_that_refers_to_others_is_not_shared(home_path: Path, scans: Sc
 
 
 @pytest.mark.parametrize("mode", [0o620, 0o602], ids=["group", "others"])
-def test_a_cache_file_others_may_write_is_neither_trusted_nor_written_by_a_writer(
+def test_a_slot_others_may_write_is_neither_trusted_nor_written_by_a_writer(
     home_path: Path, scans: Scans, mode: int
 ) -> None:
     writer, other = _two_sessions(home_path)
     writer.add("memory", MINE)  # creates the cache
-    cache = verdicts_path(home_path, recent=True)
-    os.chmod(cache, mode)
-    before = cache.read_bytes()
+    slot = _slot(home_path, OTHERS)
+    slot.write_text("planted\n", encoding="utf-8")
+    os.chmod(slot, mode)
     writer.add("memory", OTHERS)
-    assert cache.read_bytes() == before
-    cache.write_text(cache.read_text(encoding="utf-8").replace("]", f',"{entry_key(OTHERS)}"]'))
+    assert slot.read_text(encoding="utf-8") == "planted\n"  # not written
+    shared = verdicts.RecentVerdicts(verdicts_path(home_path, recent=True))
+    shared.add(OTHERS, "strict", "balanced")
+    os.chmod(slot, 0o600)
+    shared.save()  # the line a writer would have written there
+    planted = slot.read_bytes()
+    os.chmod(slot, mode)
+    assert planted != b"planted\n"
     scans.new_process()
     _add(other, "The release train leaves on Thursdays.")
     assert OTHERS in scans.texts  # a verdict planted there is not believed
+
+
+def test_a_slot_directory_others_may_write_is_not_trusted(home_path: Path, scans: Scans) -> None:
+    writer, _ = _two_sessions(home_path)
+    writer.add("memory", OTHERS)
+    scans.new_process()
+    assert VerdictCache.recent(home_path).clean(OTHERS, "strict", "balanced")
+    scans.new_process()
+    os.chmod(verdicts_path(home_path, recent=True), 0o770)
+    assert not VerdictCache.recent(home_path).clean(OTHERS, "strict", "balanced")
+
+
+def test_two_writers_sharing_at_once_keep_both_verdicts(home_path: Path, scans: Scans) -> None:
+    # Each writer used to read the whole file, add its key and replace the file: the
+    # second replace lost the first writer's verdict (and so the others scanned again).
+    home_path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    first, second = VerdictCache.recent(home_path), VerdictCache.recent(home_path)
+    assert not first.clean(MINE, "strict", "balanced")
+    assert not second.clean(OTHERS, "strict", "balanced")
+    first.add(MINE, "strict", "balanced")
+    second.add(OTHERS, "strict", "balanced")
+    first.save()
+    second.save()
+    scans.new_process()
+    reader = VerdictCache.recent(home_path)
+    assert reader.clean(MINE, "strict", "balanced")
+    assert reader.clean(OTHERS, "strict", "balanced")
+    assert not reader.clean(MINE, "strict", "strict")  # another level: another verdict
 
 
 def test_responses_are_the_same_with_and_without_shared_verdicts(
@@ -119,25 +160,30 @@ def test_responses_are_the_same_with_and_without_shared_verdicts(
         writer, other = _two_sessions(home)
         writer.add("memory", OTHERS)
         if not keep:
-            verdicts_path(home, recent=True).unlink()
+            shutil.rmtree(verdicts_path(home, recent=True))
         scans.new_process()
         answers.append(json.dumps(_add(other, MINE), sort_keys=True))
         assert (OTHERS in scans.texts) is not keep
     assert answers[0] == answers[1]
 
 
-def test_the_recent_writes_cache_keeps_only_the_last_verdicts(
-    home_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_the_recent_writes_cache_is_bounded_by_its_slots(
+    home_path: Path, monkeypatch: pytest.MonkeyPatch, scans: Scans
 ) -> None:
     monkeypatch.setattr(verdicts, "RECENT_KEYS", 2)
     home_path.mkdir(mode=0o700, parents=True, exist_ok=True)
-    texts = [FIRST, OTHERS, MINE]
+    texts = [FIRST, OTHERS, MINE, SECOND, THIRD]
     for text in texts:
         cache = VerdictCache.recent(home_path)
         cache.add(text, "strict", "balanced")
         cache.save()
-    assert _remembered(home_path) == {entry_key(OTHERS), entry_key(MINE)}
-    assert os.stat(verdicts_path(home_path, recent=True)).st_mode & 0o777 == 0o600
+        scans.new_process()
+        assert VerdictCache.recent(home_path).clean(text, "strict", "balanced")
+    slots = list(verdicts_path(home_path, recent=True).iterdir())
+    assert len(slots) <= 2
+    assert _remembered(home_path) <= {entry_key(t) for t in texts}
+    assert all(os.stat(p).st_mode & 0o777 == 0o600 for p in slots)
+    assert os.stat(verdicts_path(home_path, recent=True)).st_mode & 0o777 == 0o700
 
 
 def test_a_lone_writer_shares_nothing(home_path: Path, scans: Scans) -> None:
@@ -153,3 +199,19 @@ def test_a_lone_writer_shares_nothing(home_path: Path, scans: Scans) -> None:
     # and what it showed of the others' (it scanned SECOND to show it)
     shared = {entry_key("The release train leaves on Thursdays."), entry_key(SECOND)}
     assert _remembered(home_path) == shared
+
+
+def test_a_verdict_found_in_a_slot_is_remembered_by_the_process(
+    home_path: Path, scans: Scans
+) -> None:
+    # an entry shown when another session added it is shown again when it is removed:
+    # the second look needs neither the slot nor the scanner
+    home_path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    shared = VerdictCache.recent(home_path)
+    shared.add(OTHERS, "strict", "balanced")
+    shared.save()
+    scans.new_process()
+    assert VerdictCache.recent(home_path).clean(OTHERS, "strict", "balanced")
+    shutil.rmtree(verdicts_path(home_path, recent=True))
+    assert VerdictCache.recent(home_path).clean(OTHERS, "strict", "balanced")
+    assert not VerdictCache.recent(home_path).clean(MINE, "strict", "balanced")

@@ -471,7 +471,7 @@ def test_patch_argument_errors(store: SkillStore) -> None:
         patch(store, old_string="Run", new_string="Run")
     with pytest.raises(InvalidArgument, match="needs new_string"):
         patch(store, old_string="Run")
-    with pytest.raises(InvalidArgument, match="boolean"):
+    with pytest.raises(InvalidArgument, match="true or false, got a string"):
         patch(store, old_string="Run", new_string="Go", replace_all="yes")
     with pytest.raises(SkillInvalid, match="no file"):
         patch(store, old_string="a", new_string="b", file_path="references/none.md")

@@ -24,7 +24,6 @@ from mnemic.ops.tidy.signals import profile
          "Trello vs Asana"),
         ("User's home station is Waterloo.", "User's home station is Euston.",
          "Waterloo vs Euston"),
-        ("User's manager is Tom Reyes.", "User's manager is Anna Berg.", "Tom Reyes vs Anna Berg"),
         ("The course is about Python.", "The course is about Rust.", "Python vs Rust"),
         ("User uses tabs for indentation.", "User uses spaces for indentation.", "tabs vs spaces"),
         ("Das Team nutzt Jira für Tickets.", "Das Team nutzt Linear für Tickets.",

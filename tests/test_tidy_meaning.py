@@ -117,3 +117,28 @@ def test_also_is_read_as_a_word_not_inside_one() -> None:
     assert ALSO.search("ユーザーは紅茶も飲む") and ALSO.search("User also drinks tea")
     assert not ALSO.search("ユーザーはいつもコーヒーを飲む")  # いつも: always
     assert not ALSO.search("the tool keeps a log")
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("The van's plate reads LD21 XKR", "The trailer plate reads LD21 XRK"),
+        ("Router model RT-AX58 sits in the hall", "The office router is model RT-AX56"),
+        ("Billing account QZT-ALPHA is the main one", "The main account is QZT-ALHPA"),
+    ],
+)
+def test_an_identifier_with_a_character_changed_vetoes_the_embedder(a: str, b: str) -> None:
+    """Two plates, models or accounts written alike are two things, however close the
+    embedder puts them."""
+    pa, pb = profile(a), profile(b)
+    assert not same_meaning(pa, pb, compare(pa, pb, 0.999), THRESHOLDS)
+    assert all(p.kind != "merge" for p in planned(a, b, 0.999))
+
+
+def test_the_same_identifier_or_unlike_ones_do_not_veto() -> None:
+    from mnemic.ops.tidy.meaning import _other_code
+
+    same = profile("Kai deploys the API to AWS"), profile("The API is deployed to AWS by Kai")
+    assert not _other_code(*same)
+    assert same_meaning(*same, compare(*same, 0.99), THRESHOLDS)
+    assert not _other_code(profile("Team hosts on AWS"), profile("Team hosts on GCP"))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from _tidy_pairs import planned
-from mnemic.ops.tidy.people import other_relatives, relatives
+from mnemic.ops.tidy.people import holders, other_relatives, relatives
 
 
 @pytest.mark.parametrize(
@@ -54,3 +54,63 @@ def test_a_korean_relative_is_a_whole_stem() -> None:
     assert relatives("사용자의 아들이 축구를 한다") == {"아들"}
     assert relatives("사용자는 딸기를 좋아한다") == frozenset()  # a strawberry, no daughter
     assert planned("사용자의 아들은 서울에 산다", "사용자의 딸은 서울에 산다") == []
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("User drives a blue Honda Jazz", "User's husband drives a blue Honda Jazz"),
+        ("La usuaria es diabética", "La madre de la usuaria es diabética"),
+        ("Der Nutzer spielt Tennis im Verein", "Die Freundin des Nutzers spielt Tennis im Verein"),
+        ("用户喜欢爬山", "用户的妻子喜欢爬山"),
+        ("사용자는 부산에 산다", "사용자의 아내는 부산에 산다"),
+        ("Користувач має алергію на пилок", "Дружина користувача має алергію на пилок"),
+        ("The user is on CET", "The user's manager is on CET"),
+        ("Time zone of the user's dentist: CET", "Time zone of the user: CET"),
+        ("User's husband has a work permit", "User has a Dutch work permit"),  # a name more
+    ],
+)
+def test_whose_fact_it_is_keeps_two_holders_apart(a: str, b: str) -> None:
+    """One entry says whose the fact is (a person among its first words), the other
+    names nobody: two holders, at any cosine."""
+    assert other_relatives(a, b)
+    assert planned(a, b) == []
+    assert planned(a, b, 0.99) == []
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("والدة المستخدم مصابة بالسكري", "جدة المستخدم مصابة بالسكري"),
+        ("उपयोगकर्ता की माँ दिल्ली में रहती है", "उपयोगकर्ता के पिता दिल्ली में रहते हैं"),
+        ("Con gái người dùng học piano", "Con trai người dùng học piano"),
+        ("Батько користувача живе у Львові", "Тесть користувача живе у Львові"),
+        ("Användarens dotter bor i Malmö", "Användarens bror bor i Malmö"),
+        ("User's flatmate works at the bakery", "User's girlfriend works at the bakery"),
+    ],
+)
+def test_two_people_in_more_languages(a: str, b: str) -> None:
+    assert other_relatives(a, b)
+    assert planned(a, b, 0.99) == []
+
+
+def test_a_person_named_later_or_said_otherwise_is_no_holder() -> None:
+    assert holders("User visits a friend in Leeds") == frozenset()
+    assert holders("Time zone of the user's manager: UTC") == {"manager"}
+    assert relatives("The package manager is pnpm") == frozenset()
+    assert not other_relatives("User visits his mother in Leeds", "User visits Leeds monthly")
+    assert relatives("User's mum lives in Bath") == relatives("User's mother lives in Bath")
+    assert relatives("الأم") == {"أم"} and relatives("أم") == frozenset()  # also "or"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User's partner drives a grey Yaris", "User's partner now drives a red Corolla"),
+        ("Die Mutter des Nutzers wohnt in Köln", "Die Mutter des Nutzers wohnt jetzt in Bonn"),
+        ("用户的妻子住在杭州", "用户的妻子现在住在上海"),
+    ],
+)
+def test_one_holder_changing_a_value_is_still_a_contradiction(old: str, new: str) -> None:
+    [p] = planned(old, new)
+    assert p.kind == "supersede" and p.entries == (new, old)

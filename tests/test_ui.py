@@ -350,9 +350,9 @@ def test_audit_filters_by_query_string_and_verify_names_the_first_bad_record(
     Memory.open(home_path, origin="cli").add("memory", "from the cli")
     post(client, "/memory/add", target="user", content="from the ui")
     all_rows = client.get("/audit").text
-    assert "Chain intact: 2 record(s)" in all_rows
+    assert "Chain intact: 2 records" in all_rows
     only_ui = client.get("/audit?actor=ui").text
-    assert "1 of 2 record(s)" in only_ui and ">user<" in only_ui
+    assert "1 of 2 records" in only_ui and ">user<" in only_ui
     assert "0 of 2" in client.get("/audit?since=2000-01-01&until=2000-01-02").text
     assert client.get("/audit?since=yesterday").status_code == 400
 
@@ -360,7 +360,7 @@ def test_audit_filters_by_query_string_and_verify_names_the_first_bad_record(
     memory.write_text(memory.read_text() + "\n§\nadded by hand")
     post(client, "/memory/add", target="memory", content="after the hand edit")
     page = client.get("/audit").text  # the hand edit, recorded after the fact
-    assert "Chain intact: 4 record(s)" in page
+    assert "Chain intact: 4 records" in page
     assert re.search(r">recovered<.*?<td>ok</td><td> cause (outside_edit|unknown)</td>", page)
 
     path = next((home_path / "audit").glob("*.jsonl"))
@@ -387,7 +387,7 @@ def test_audit_dates_at_the_edges_of_the_calendar_filter_instead_of_failing(
     Memory.open(home_path, origin="cli").add("memory", "one record")
     r = client.get(f"/audit?{query}")
     assert r.status_code == 200, r.text
-    assert f"{matched} of 1 record(s)" in r.text
+    assert f"{matched} of 1 record" in r.text
 
 
 # -- sessions ------------------------------------------------------------------------------

@@ -137,17 +137,17 @@ def test_audit_shows_every_stores_records_naming_the_store_and_filters_to_one(
     pid, where = store.project.id, html.escape(store.project.path)
     client = _client(home_path)
     page = client.get("/audit").text
-    assert "4 of 4 record(s)" in page
+    assert "4 of 4 records" in page
     assert page.count("<td>global</td>") == 2
     assert page.count(f'<span title="{pid}">{where}</span>') == 2
-    assert "global: Chain intact: 2 record(s)" in page
-    assert f"project {where}: Chain intact: 2 record(s)" in page
+    assert "global: Chain intact: 2 records" in page
+    assert f"project {where}: Chain intact: 2 records" in page
     assert f'<option value="{pid}">{where}</option>' in page and "<i>" not in page
     only = client.get(f"/audit?store={pid}").text
-    assert "2 of 2 record(s)" in only and "<td>global</td>" not in only
+    assert "2 of 2 records" in only and "<td>global</td>" not in only
     assert "global: Chain intact" not in only and f'value="{pid}" selected' in only
     only = client.get("/audit?store=global&action=add").text
-    assert "2 of 2 record(s)" in only and f'title="{pid}"' not in only
+    assert "2 of 2 records" in only and f'title="{pid}"' not in only
     for bad in (str(store.project.path), "../../etc"):
         r = client.get("/audit", params={"store": bad})
         assert r.status_code == 400 and "no project store" in r.text
@@ -160,7 +160,7 @@ def test_audit_verifies_each_stores_chain_on_its_own(home_path: Path, tmp_path: 
     lines[0] = lines[0].replace('"add"', '"remove"')
     path.write_text("\n".join(lines) + "\n")
     page = _client(home_path).get("/audit").text
-    assert "global: Chain intact: 2 record(s)" in page
+    assert "global: Chain intact: 2 records" in page
     assert f"project {html.escape(store.project.path)}: TAMPERED OR DAMAGED" in page
     assert "first bad record at line 1" in page
 

@@ -18,7 +18,28 @@ from .errors import ConfigError, HomeNotFound
 from .fsio import ensure_private_dir, not_a_directory
 from .registry import stores_in_home
 
-__all__ = ["Home", "home_dir", "resolve_home"]
+__all__ = ["HOME_NAMES", "Home", "home_dir", "home_names", "resolve_home"]
+
+# The home's layout: what a home holds at its top level (its stores, its configuration,
+# the directories of its profiles, projects and pending writes). Any of them marks a
+# directory as a mnemic home; `init` and the first write refuse a directory that holds
+# other files and none of these.
+HOME_NAMES = frozenset(
+    (
+        "memories",
+        "sessions.db",
+        "skills",
+        "audit",
+        "pending",
+        "projects",
+        "profiles",
+        "attachments",
+        "cache",
+        "config.toml",
+        "config.yaml",
+        "mcp.token",
+    )
+)
 
 _PROFILE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
 
@@ -73,6 +94,17 @@ def resolve_home(
     profile ``default`` is the main home itself.
     """
     return Path(home_dir(path, profile, environ))
+
+
+def home_names(path: str | os.PathLike[str]) -> tuple[list[str], bool]:
+    """What the directory at ``path`` holds (sorted names; empty when nothing, a file or
+    an unreadable directory is there: opening the home refuses those with its own
+    words), and whether that makes it a mnemic home (any of :data:`HOME_NAMES`)."""
+    try:
+        names = sorted(os.listdir(path))
+    except OSError:
+        return [], False
+    return names, any(n in HOME_NAMES for n in names)
 
 
 def _check_exists(root: str) -> None:

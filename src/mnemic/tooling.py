@@ -27,6 +27,8 @@ __all__ = [
     "ToolSpec",
     "check_text",
     "find_surrogate",
+    "json_kind",
+    "json_shown",
     "no_good_match_message",
     "parse_arguments",
     "ranked_listing",
@@ -36,6 +38,34 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
+
+
+def json_kind(value: object) -> str:
+    """What a tool argument is, in the words of JSON (as a model wrote it): ``a number``,
+    ``a list``, ``an object``..., never a Python type name."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list | tuple):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return "a value of another kind"
+
+
+def json_shown(value: object, width: int = 60) -> str:
+    """A tool argument as JSON (``"many"``, ``{"a": 1}``), shortened: how the model wrote
+    it, never a Python repr (``'many'``, ``None``)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = json_kind(value)
+    return text if len(text) <= width else text[:width] + "..."
 
 
 @dataclass(frozen=True, slots=True)

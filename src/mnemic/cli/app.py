@@ -20,7 +20,7 @@ from ..config import Settings, load_settings
 from ..control_chars import printable
 from ..curated.scope import every_store, open_project
 from ..errors import ConfigError, MnemicError
-from ..home import Home, home_dir
+from ..home import Home, home_dir, home_names
 
 __all__ = [
     "GLOBAL_OPT",
@@ -35,7 +35,6 @@ __all__ = [
     "fail",
     "fail_keeping_edit",
     "handle_errors",
-    "is_home",
     "json_text",
     "pass_app",
     "printable",
@@ -48,44 +47,13 @@ __all__ = [
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-# What a home holds (any of them marks a directory as a mnemic home): its stores, its
-# configuration, the directories of its profiles, projects and pending writes.
-_HOME_NAMES = frozenset(
-    (
-        "memories",
-        "sessions.db",
-        "skills",
-        "audit",
-        "pending",
-        "projects",
-        "profiles",
-        "attachments",
-        "cache",
-        "config.toml",
-        "config.yaml",
-        "mcp.token",
-    )
-)
-
-
-def _names(path: str) -> list[str]:
-    try:
-        return sorted(os.listdir(path))
-    except OSError:  # nothing there, or a file or an unreadable directory there: opening
-        return []  # the home refuses those with its own words
-
-
-def is_home(path: str) -> bool:
-    """Whether ``path`` holds a mnemic home (any of its stores or settings)."""
-    return any(n in _HOME_NAMES for n in _names(path))
-
-
-def refuse_foreign_home(path: str) -> None:
+def refuse_foreign_home(path: str) -> bool:
     """Exit 1 with what to do when ``path`` is a directory holding other files and no
-    home: `init` and the first write refuse to mix a home with them (nothing is made)."""
-    names = _names(path)
-    if not names or any(n in _HOME_NAMES for n in names):
-        return
+    home: `init` and the first write refuse to mix a home with them (nothing is made).
+    Otherwise whether ``path`` already holds a home (one look at the directory)."""
+    names, home = home_names(path)
+    if home or not names:
+        return home
     shown = ", ".join(printable(n) for n in names[:5]) + (", ..." if len(names) > 5 else "")
     fail(
         f"{printable(path)} is not empty and is not a mnemic home (it holds {shown}). "
@@ -118,9 +86,16 @@ class AppContext:
     def home(self) -> Home:
         """The opened home (created on first use): for commands that write."""
         if self._home is None:
-            refuse_foreign_home(home_dir(self.home_path, self.profile))
-            self._home = Home.open(self.home_path, self.profile)
+            self.open_home()
+        assert self._home is not None
         return self._home
+
+    def open_home(self) -> bool:
+        """Open the home, creating it (refused in a directory holding other files, one
+        look at the directory); whether it held a home already."""
+        existed = refuse_foreign_home(home_dir(self.home_path, self.profile))
+        self._home = Home.open(self.home_path, self.profile)
+        return existed
 
     @property
     def settings(self) -> Settings:

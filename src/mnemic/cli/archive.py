@@ -14,6 +14,7 @@ from ..curated.view import MemoryView
 from ..errors import ToolError
 from ..ops.archive_search import archive_json, item_dict, removed_by_text, search_archive
 from ..sessions import embedder_loader_for, text_floor_for
+from ..timefmt import local_time, parse_iso
 from .app import (
     JSON_OPT,
     PROJECT_OPT,
@@ -69,15 +70,22 @@ _HINT = "Details: mnemic memory archive show ID   Bring back: mnemic memory arch
 
 def _header() -> str:
     """The column names above :func:`_line`'s rows (the ID is what show and restore take)."""
-    return f"{'ID':<10} {'FILE':<9} {'REASON':<10} {'ARCHIVED':<17}  TEXT"
+    return f"{'ID':<10} {'FILE':<9} {'REASON':<10} {'ARCHIVED':<23}  TEXT"
 
 
 def _line(d: dict[str, object]) -> str:
     text = printable(str(d["text"]) if d["text"] is not None else "(forgotten)", lines=False)
     short = text if len(text) <= 100 else text[:99] + "…"
-    when = d["archived"] or "not yet recorded"
+    when = _local(d["archived"]) or "not yet recorded"
     shown = arch.typed_id(str(d["id"]))
     return f"{shown:<10} {FILENAMES[str(d['target'])]:<9} {d['reason']:<10} {when}  {short}"
+
+
+def _local(stamp: object) -> str | None:
+    """An archive time (UTC, as models and --json read it) as people read it: local,
+    with the offset."""
+    ts = parse_iso(stamp) if isinstance(stamp, str) else None
+    return None if ts is None else local_time(ts)
 
 
 @archive.command(name="list")
@@ -159,8 +167,10 @@ def show_cmd(app: AppContext, item_id: str, as_json: bool) -> None:
     click.echo(f"id:        {arch.typed_id(str(d['id']))} ({FILENAMES[str(d['target'])]})")
     why = WHY.get(str(d["reason"]))
     click.echo(f"reason:    {d['reason']}" + (f": {why}" if why else ""))
-    click.echo(f"archived:  {d['archived'] or 'not yet recorded'} by {who}")
-    click.echo(f"created:   {d['created_at'] or 'unknown'} by {printable(str(prov['actor']))}")
+    click.echo(f"archived:  {_local(d['archived']) or 'not yet recorded'} by {who}")
+    click.echo(
+        f"created:   {_local(d['created_at']) or 'unknown'} by {printable(str(prov['actor']))}"
+    )
     click.echo("")
     click.echo(printable(str(d["text"])) if d["text"] is not None else "(forgotten)")
 

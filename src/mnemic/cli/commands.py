@@ -143,7 +143,7 @@ COMMANDS: dict[str, Lazy] = {
     ),
     "ui": Lazy(
         "mnemic.cli.ui:ui",
-        "Open the web console: memory, pending approvals, audit, sessions, skills, prompt.",
+        "Open the web console: memory, archive, approvals, tidy, audit, sessions, skills, prompt.",
     ),
 }
 """Every command loaded on demand, by its path below ``mnemic`` (``"sessions embed"``)."""

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import sys
-import time
 from typing import TYPE_CHECKING
 
 import click
 
+from ..timefmt import local_time
 from .app import JSON_OPT, AppContext, emit_json, fail, handle_errors, pass_app, printable
 
 if TYPE_CHECKING:
@@ -92,7 +92,7 @@ def status_cmd(app: AppContext, url: str | None, schema: str | None, as_json: bo
     for m in info["pending_migrations"]:
         click.echo(f"pending    migration {m['version']}: {m['name']}  (run `mnemic db migrate`)")
     for a in info["applied"]:
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(a["applied_at"]))
+        when = local_time(a["applied_at"])
         click.echo(f"applied    {a['version']}: {a['name']}  ({when})")
     for name, n in info.get("counts", {}).items():
         click.echo(f"{name:<14} {n:>10,}")

@@ -13,6 +13,7 @@ from ..ops.audit_log import store_label, store_records, verify_stores
 from ..ops.forget import forget_sessions, forget_user
 from ..ops.retention import collect_garbage
 from ..ops.stats import collect_stats
+from ..timefmt import local_time, parse_iso
 from .app import (
     GLOBAL_OPT,
     JSON_OPT,
@@ -80,7 +81,7 @@ def audit_list(
     named = len(stores) > 1 or app.project is not None  # a store column
     store_head = f"{'STORE':<20} " if named else ""
     click.echo(
-        f"{'SEQ':>6} {'TIME':<20} {store_head}{'ACTOR/ORIGIN':<22} {'ACTION':<8} "
+        f"{'SEQ':>6} {'TIME':<26} {store_head}{'ACTOR/ORIGIN':<22} {'ACTION':<8} "
         f"{'TARGET':<12} {'DECISION':<13} RESULT"
     )
     for item in found:
@@ -93,10 +94,17 @@ def audit_list(
             extra += f" cause={cell(r['cause'])}"
         store = f"{cell(item.label['project_id'] or 'global'):<20} " if named else ""
         click.echo(
-            f"{cell(r.get('seq')):>6} {cell(r.get('time'))} {store}{who:<22} "
+            f"{cell(r.get('seq')):>6} {_record_time(r):<26} {store}{who:<22} "
             f"{cell(r.get('action')):<8} {cell(r.get('target')):<12} "
             f"{cell(r.get('decision')):<13} {cell(r.get('result'))}{extra}"
         )
+
+
+def _record_time(r: dict[str, object]) -> str:
+    """A record's time as people read it (local, with the offset; the journal keeps UTC)."""
+    stamp = r.get("time")
+    ts = parse_iso(stamp) if isinstance(stamp, str) else None
+    return cell(stamp) if ts is None else local_time(ts, seconds=True)
 
 
 @audit.command(name="verify")

@@ -8,7 +8,6 @@ import click
 
 from ..curated.scope import locate
 from ..fsio import ensure_private_dir
-from ..home import home_dir
 from ..registry import stores_in_home
 from .app import (
     JSON_OPT,
@@ -16,10 +15,8 @@ from .app import (
     AppContext,
     emit_json,
     handle_errors,
-    is_home,
     pass_app,
     printable,
-    refuse_foreign_home,
 )
 
 __all__ = ["init"]
@@ -43,9 +40,7 @@ def init(app: AppContext, as_json: bool) -> None:
     With --project DIR, create that project's memory store too: from then on Claude
     Code sessions in DIR get its PROJECT MEMORY block (docs/lifecycle.md, "Scopes").
     """
-    path = home_dir(app.home_path, app.profile)
-    refuse_foreign_home(path)
-    existed = is_home(path)
+    existed = app.open_home()
     root = app.home.root
     if not existed and stores_in_home(app.home.settings):  # a second init knows it
         ensure_private_dir(root / "memories")

@@ -85,8 +85,9 @@ def mcp(
     """Serve memory, session search and skills to MCP clients (stdio by default).
 
     Tools: memory, session_search, skills_list, skill_view, skill_manage. Resources:
-    mnemic://memory, mnemic://user, mnemic://skills, mnemic://skills/{name}. Prompt:
-    memory_context. Writes follow [approval] memory_mcp and skills_mcp.
+    mnemic://memory, mnemic://user (each also /long: with provenance, and /archive),
+    mnemic://archive, mnemic://skills, mnemic://skills/{name}. Prompt: memory_context.
+    Writes follow [approval] memory_mcp and skills_mcp.
 
     With stdio, stdout carries only the protocol; logs go to stderr. MCP clients start
     servers with a bare environment, so give the home explicitly (MNEMIC_HOME in the

@@ -226,8 +226,10 @@ def memory() -> None:
     """
 
 
-def _when(t: float | None) -> str:
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(t)) if t is not None else "unknown"
+def _when(t: float | None, *, seconds: bool = False) -> str:
+    from ..timefmt import local_time  # memory add, which runs at every turn, prints none
+
+    return local_time(t, seconds=seconds) if t is not None else "unknown"
 
 
 def _provenance_line(p: Provenance) -> str:
@@ -568,9 +570,9 @@ def history(app: AppContext, target: str | None, as_json: bool) -> None:
     for t, versions in out.items():
         click.echo(f"{FILENAMES[t]}: {counted(len(versions), 'previous version')}")
         if versions:  # VERSION is what diff and restore take; the time it was replaced
-            click.echo(f"  {'VERSION':<8} {'REPLACED':<19}  {'SIZE':>12}")
+            click.echo(f"  {'VERSION':<8} {'REPLACED':<26}  {'SIZE':>12}")
         for v in versions:
-            when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(v.saved_at))
+            when = _when(v.saved_at, seconds=True)
             click.echo(f"  {v.id:<8} {when}  {v.size:>6,} bytes")
     click.echo("Compare: mnemic memory diff VERSION   Bring back: mnemic memory restore VERSION")
 

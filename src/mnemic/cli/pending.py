@@ -8,12 +8,12 @@ audit`` does), each item named by its store; an id is found in whichever queue h
 from __future__ import annotations
 
 import sys
-import time
 from collections.abc import Callable
 
 import click
 
 from ..ops.pending_stores import StoreQueue, locate_pending, store_pending
+from ..timefmt import local_time
 from .app import (
     GLOBAL_OPT,
     JSON_OPT,
@@ -35,7 +35,7 @@ SCOPED = project_opt(
 
 
 def _when(ts: float) -> str:
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(ts))
+    return local_time(ts)
 
 
 def _queues(app: AppContext, global_only: bool, *, write: bool = False) -> list[StoreQueue]:
@@ -111,7 +111,7 @@ def pending_list(app: AppContext, global_only: bool, as_json: bool) -> None:
     named = _named(app, queues)
     click.echo(f"Pending writes ({len(found)}):")
     store_col = f"{'STORE':<20} " if named else ""
-    click.echo(f"  {'ID':<8}  {'STAGED':<16}  {store_col}{'FROM':<20} WHAT")
+    click.echo(f"  {'ID':<8}  {'STAGED':<23}  {store_col}{'FROM':<20} WHAT")
     for item in found:
         r = item.record
         flag = "  [expired]" if r.expired(now) else ""

@@ -31,6 +31,7 @@ from ..sessions import (
 )
 from ..sessions.attachments import AttachmentStore
 from ..sessions.search.catchup import CatchUp, catch_up
+from ..timefmt import local_time, with_offset
 from ..tooling import tool_response
 from .app import (
     SEARCH_MODE_OPT,
@@ -61,7 +62,7 @@ def _store(app: AppContext, *, write: bool = False) -> SessionStore:
 
 
 def _when(ts: float | None) -> str:
-    return "" if ts is None else time.strftime("%Y-%m-%d %H:%M", time.localtime(ts))
+    return "" if ts is None else local_time(ts)
 
 
 def _field(value: object) -> str:
@@ -404,7 +405,7 @@ def _render_tool_calls(resp: dict[str, Any]) -> None:
         where = Text(_field(r.get("session_id")))
         shown = r.get("result_message_id") or r.get("call_message_id")
         where.append(f"\nmsg #{shown}", style="dim")
-        table.add_row(_cell(r.get("when", "")), where, call, ending)
+        table.add_row(_cell(with_offset(str(r.get("when") or ""))), where, call, ending)
     console.print(table)
 
 
@@ -503,7 +504,7 @@ def _render_search(resp: dict[str, Any]) -> None:
         if r.get("summary"):
             style = "italic" if r.get("summary_kind") == "extractive" else ""
             body.append("\n" + printable(str(r["summary"])), style=style)
-        table.add_row(head, _cell(r.get("when", "")), body)
+        table.add_row(head, _cell(with_offset(str(r.get("when") or ""))), body)
     console.print(table)
     if resp.get("truncated"):
         console.print(Text(printable(str(resp.get("note", ""))), style="dim"))

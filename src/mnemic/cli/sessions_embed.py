@@ -10,6 +10,7 @@ from ..embedding.model import load_embedder
 from ..sessions import open_store
 from ..sessions.search.embed import BackfillProgress, embed_history, vector_status
 from ..sessions.search.semantic import SemanticNotice
+from ..timefmt import local_time
 from .app import AppContext, emit_json, eta_text, fail, handle_errors, pass_app
 
 __all__ = ["embed_cmd", "embed_progress_text"]
@@ -23,7 +24,7 @@ def embed_progress_text(p: BackfillProgress) -> str:
 
 
 def _when(ts: float) -> str:
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(ts))
+    return local_time(ts)
 
 
 def _shard(text: str | None) -> tuple[int, int] | None:

@@ -53,7 +53,7 @@ def ui(
     home_path: str | None,
     profile: str | None,
 ) -> None:
-    """Open the web console: memory, pending approvals, audit, sessions, skills, prompt.
+    """Open the web console: memory, archive, approvals, tidy, audit, sessions, skills, prompt.
 
     Served by mnemic itself on http://127.0.0.1:8767/ (loopback; nothing leaves this
     machine and the page makes no third-party request). Writes made in the console are

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
     from ..config import MemorySettings
+    from .verdicts import Verdicts
 
 __all__ = [
     "PROJECT_HEADER",
@@ -92,7 +93,7 @@ def display_entry(
     entry: str,
     level: str | None = None,
     neighbours: Sequence[str] = (),
-    verdicts: VerdictCache | None = None,
+    verdicts: Verdicts | None = None,
 ) -> tuple[str, tuple[str, ...]]:
     """How the model may see one entry: itself, or a removable placeholder.
 
@@ -137,7 +138,7 @@ def display_entry(
 
 
 def _scanned(
-    entry: str, level: str | None, neighbours: Sequence[str], verdicts: VerdictCache | None
+    entry: str, level: str | None, neighbours: Sequence[str], verdicts: Verdicts | None
 ) -> tuple[str, ...]:
     """The finding ids of ``entry`` (alone, then with ``neighbours`` when it refers to
     them). ``verdicts`` remember the entries found clean that refer to no other entry:
@@ -168,7 +169,7 @@ def _verdict_level(level: str | None) -> str:
     return level
 
 
-def share_clean(verdicts: VerdictCache, entries: Sequence[str], level: str | None) -> None:
+def share_clean(verdicts: Verdicts, entries: Sequence[str], level: str | None) -> None:
     """Remember (and save) the clean verdicts the display would remember for ``entries``.
 
     A writer calls this with the new text it has just scanned, before it takes any lock,
@@ -183,9 +184,9 @@ def share_clean(verdicts: VerdictCache, entries: Sequence[str], level: str | Non
     :func:`_scanned` computes it (a hit in the scanner's memo after the write's scan),
     on the exact bytes that will be stored, and remembered under the same scope and
     level only on its condition (no finding, within the scan's size cap). The cache
-    keeps its guarantees (:class:`VerdictCache`: clean verdicts only, so a finding is
-    always scanned again; the memory files' protection, else neither read nor written;
-    replaced atomically, never fsynced)."""
+    keeps its guarantees (:class:`~.verdicts.RecentVerdicts`: clean verdicts only, so a
+    finding is always scanned again; the memory files' protection, else neither read
+    nor written; never fsynced)."""
     from ..scan import refers_to_others
 
     for entry in entries:

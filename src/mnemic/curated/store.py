@@ -206,9 +206,12 @@ def held(result: ScanResult) -> str:
 def check_target(target: object) -> str:
     """Validate a target name."""
     if target not in TARGETS:
+        from ..tooling import json_shown  # a refusal only: as the model wrote it
+
+        shown = f"'{target}'" if isinstance(target, str) else json_shown(target)
         raise InvalidArgument(
             "target",
-            f"Invalid target {target!r}. Use 'memory' (your notes) or 'user' (the user profile).",
+            f"Invalid target {shown}. Use 'memory' (your notes) or 'user' (the user profile).",
         )
     return str(target)
 

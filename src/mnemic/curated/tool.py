@@ -22,7 +22,7 @@ from ..errors import (
     ProjectScopeError,
     ToolError,
 )
-from ..tooling import parse_arguments, tool_response
+from ..tooling import json_kind, json_shown, parse_arguments, tool_response
 from .entries import TARGETS
 from .guard import call_signature, state_key
 from .memory import Memory
@@ -220,12 +220,18 @@ def _parse(memory: Memory, args: dict[str, Any]) -> tuple[str, str, list[Op], bo
             )
         ops = [_op(memory, o, i) for i, o in enumerate(operations, 1)]
         return target, "batch", ops, allow_empty
+    readable = ", read" if memory.settings.memory.read_action else ""
+    if action is None and operations == []:
+        raise InvalidArgument(
+            "operations",
+            'operations is empty: give at least one, e.g. [{"action": "add", "content": '
+            '"..."}], or one change with action.',
+        )
     if action is None:
         raise InvalidArgument(
             "action",
-            "Missing action: give action (add, replace, remove"
-            + (", read" if memory.settings.memory.read_action else "")
-            + ") or an operations list.",
+            f"Missing action: give action (add, replace, remove{readable}, archive_search) "
+            "or an operations list.",
         )
     if action == "read":
         if not memory.settings.memory.read_action:
@@ -234,10 +240,10 @@ def _parse(memory: Memory, args: dict[str, Any]) -> tuple[str, str, list[Op], bo
             )
         return target, "read", [], False
     if not isinstance(action, str) or action not in ACTIONS:
-        readable = ", read" if memory.settings.memory.read_action else ""
         raise InvalidArgument(
             "action",
-            f"Unknown action {action!r}. Use add, replace, remove{readable} (or operations).",
+            f"Unknown action {json_shown(action)}. Use add, replace, remove{readable}, "
+            "archive_search (or operations).",
         )
     content = _text(args, "content")
     old = _text(args, "old_text")
@@ -310,7 +316,7 @@ def _text(args: dict[str, Any], key: str) -> str | None:
 def _check_str(value: Any, key: str) -> str | None:
     if value is None or isinstance(value, str):
         return value
-    raise InvalidArgument(key, f"{key} must be a string, got {type(value).__name__}.")
+    raise InvalidArgument(key, f"{key} must be a string, got {json_kind(value)}.")
 
 
 def _state(memory: Memory, target: str | None, targets: list[str] | None = None) -> int | None:

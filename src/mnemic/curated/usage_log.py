@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import logging
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -118,7 +117,9 @@ def describe_use(counts: UsageCounts, key: str, last_confirmed: float | None) ->
 
 
 def _day(t: float | None) -> str:
-    return "unknown" if t is None else time.strftime("%Y-%m-%d", time.gmtime(t))
+    from ..timefmt import local_day  # only the readers that print a day need it
+
+    return "unknown" if t is None else local_day(t)
 
 
 def usage_path(root: Path) -> Path:

@@ -24,12 +24,16 @@ scanner's tables and learned model are loaded on its first use). So the verdict
 
 Writes of memory always run the full scan (with the neighbouring entries). This cache
 serves the load-time display of entries (:mod:`mnemic.curated.snapshot`). A second one,
-``<home>/cache/scan-verdicts-recent.json`` (:meth:`VerdictCache.recent`: the same
-format, checks and key, at most :data:`RECENT_KEYS` keys), serves a session showing the
-entries other sessions added since its last call: their writer remembers there the
-display's verdict of the text it has just scanned, before it takes any lock, while it
-finds other sessions writing the home (:func:`mnemic.curated.snapshot.share_clean`).
-It is kept small because a writer reads and replaces it at every write of new text.
+the directory ``<home>/cache/scan-verdicts-recent/`` (:class:`RecentVerdicts`, from
+:meth:`VerdictCache.recent`), serves a session showing the entries other sessions added
+since its last call: their writer remembers there the display's verdict of the text it
+has just scanned, before it takes any lock, while it finds other sessions writing the
+home (:func:`mnemic.curated.snapshot.share_clean`). It holds :data:`RECENT_KEYS` slot
+files, each naming one verdict (the same key under the same group, with the same
+protection): a writer overwrites one slot in place and a reader opens the one slot a
+text can be in, so neither parses nor replaces a whole file (and two writers never
+lose each other's verdict, as a read-modify-write of one file did). A verdict another
+one evicts from its slot is a scan again, never a hidden finding.
 """
 
 from __future__ import annotations
@@ -42,11 +46,19 @@ import stat
 import sys
 import unicodedata
 from pathlib import Path
+from typing import Protocol
 
 from ..errors import MnemicError
 from ..fsio import atomic_write_text, ensure_private_dir
 
-__all__ = ["SCANNER_VERSION", "VerdictCache", "scanner_identity", "verdicts_path"]
+__all__ = [
+    "SCANNER_VERSION",
+    "RecentVerdicts",
+    "VerdictCache",
+    "Verdicts",
+    "scanner_identity",
+    "verdicts_path",
+]
 
 
 def _info(message: str, *args: object) -> None:
@@ -64,7 +76,7 @@ FORMAT = 1
 MAX_KEYS = 4096
 """Keys kept per scanner identity, scope and level (the most recently added)."""
 RECENT_KEYS = 256
-"""The same for the recent writes' cache (:meth:`VerdictCache.recent`): what the other
+"""The slots of the recent writes' cache (:class:`RecentVerdicts`): what the other
 sessions wrote since a session's last call, with room to spare for 16 writers."""
 MAX_BYTES = 1 << 20
 _DIGEST_CHARS = 64
@@ -74,8 +86,8 @@ _identity: str | None = None
 
 def verdicts_path(root: str | os.PathLike[str], *, recent: bool = False) -> Path:
     """The verdict cache of the home (or project store) at ``root`` (``recent``: the
-    recent writes' one)."""
-    name = "scan-verdicts-recent.json" if recent else "scan-verdicts.json"
+    recent writes' directory of slots)."""
+    name = "scan-verdicts-recent" if recent else "scan-verdicts.json"
     return Path(root) / "cache" / name
 
 
@@ -113,6 +125,17 @@ def _private(st: os.stat_result) -> bool:
     return st.st_uid == os.geteuid() and not st.st_mode & 0o022
 
 
+class Verdicts(Protocol):
+    """What the display asks of remembered verdicts (:class:`VerdictCache`,
+    :class:`RecentVerdicts`)."""
+
+    def clean(self, text: str, scope: str, level: str) -> bool: ...
+
+    def add(self, text: str, scope: str, level: str) -> None: ...
+
+    def save(self) -> None: ...
+
+
 class VerdictCache:
     """The clean verdicts remembered at ``path`` (see the module docstring). Read on
     first use; :meth:`save` writes back what was added."""
@@ -129,10 +152,10 @@ class VerdictCache:
         """The cache of the home (or project store) at ``root``."""
         return cls(verdicts_path(root))
 
-    @classmethod
-    def recent(cls, root: str | os.PathLike[str]) -> VerdictCache:
+    @staticmethod
+    def recent(root: str | os.PathLike[str]) -> RecentVerdicts:
         """The recent writes' cache of the home at ``root`` (see the module docstring)."""
-        return cls(verdicts_path(root, recent=True), RECENT_KEYS)
+        return RecentVerdicts(verdicts_path(root, recent=True))
 
     def _group(self, scope: str, level: str) -> str:
         return f"{scanner_identity()} {scope} {level}"
@@ -228,3 +251,114 @@ class VerdictCache:
             found[group] = {k: None for k in keys if isinstance(k, str) and len(k) == _DIGEST_CHARS}
         self._keys = found
         return True
+
+
+class RecentVerdicts:
+    """The recent writes' verdicts: :data:`RECENT_KEYS` slot files in the directory
+    ``path``. A verdict (the group and the key, as in :class:`VerdictCache`) lives in
+    the slot its key names, one line ``<group> <key>``; another verdict for the same
+    slot replaces it. A slot is believed only when it is a regular file (no symlink)
+    owned by this user that neither group nor others may write, in a directory, cache
+    directory and home with the same property; otherwise it is neither believed nor
+    written. A slot is overwritten in place, not fsynced: a reader that meets it half
+    written reads no verdict (a scan)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._private: bool | None = None
+        self._added: dict[str, bytes] = {}
+
+    def _line(self, text: str, scope: str, level: str) -> tuple[str, bytes]:
+        key = entry_key(text)
+        slot = f"{int(key[:8], 16) % RECENT_KEYS:03x}"
+        return slot, f"{scanner_identity()} {scope} {level} {key}\n".encode()
+
+    def clean(self, text: str, scope: str, level: str) -> bool:
+        """Whether ``text`` was found clean by this scanner at ``scope`` and ``level``
+        (by this process, or in a slot it may trust: then remembered in the process, so
+        that an entry shown when it came is not looked up again when it goes)."""
+        slot, line = self._line(text, scope, level)
+        if line in _known_clean:
+            return True
+        if self._slot_holds(slot, line):
+            _remember(line)
+            return True
+        return False
+
+    def _slot_holds(self, slot: str, line: bytes) -> bool:
+        if not self._directories_private():
+            return False
+        try:
+            flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+            fd = os.open(self.path / slot, flags)
+        except OSError:
+            return False
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode) or not _private(st):
+                return False
+            return os.read(fd, len(line) + 1) == line
+        except OSError:
+            return False
+        finally:
+            os.close(fd)
+
+    def add(self, text: str, scope: str, level: str) -> None:
+        """Remember that ``text`` was found clean; written by :meth:`save`."""
+        slot, line = self._line(text, scope, level)
+        self._added[slot] = line
+        _remember(line)
+
+    def save(self) -> None:
+        """Write the added verdicts into their slots (best effort, as
+        :meth:`VerdictCache.save`)."""
+        added, self._added = self._added, {}
+        if not added:
+            return
+        try:
+            ensure_private_dir(self.path.parent)
+            ensure_private_dir(self.path)
+            self._private = None
+            if not self._directories_private():
+                return
+            for slot, line in added.items():
+                self._write(slot, line)
+        except (MnemicError, OSError) as exc:
+            _info("the scan verdicts were not remembered: %s", exc)
+
+    def _write(self, slot: str, line: bytes) -> None:
+        flags = os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+        fd = os.open(self.path / slot, flags, 0o600)
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode) or not _private(st):
+                _info("the scan verdict slot %s is ignored: not a private file", slot)
+                return
+            os.pwrite(fd, line, 0)
+            if st.st_size > len(line):
+                os.ftruncate(fd, len(line))
+        finally:
+            os.close(fd)
+
+    def _directories_private(self) -> bool:
+        """Whether the slots' directory, the cache directory and the home are private
+        (checked once, and again after :meth:`save` creates them)."""
+        if self._private is None:
+            dirs = (self.path, self.path.parent, self.path.parent.parent)
+            try:
+                self._private = all(_private(os.stat(d)) for d in dirs)
+            except OSError:
+                self._private = False
+        return self._private
+
+
+# The verdict lines this process wrote or found in a slot it trusted (the same judgement
+# of the same bytes: the scanner's memo keeps the verdicts it computed the same way).
+_known_clean: dict[bytes, None] = {}
+_KNOWN_MAX = 4096
+
+
+def _remember(line: bytes) -> None:
+    if len(_known_clean) >= _KNOWN_MAX:
+        _known_clean.clear()
+    _known_clean[line] = None

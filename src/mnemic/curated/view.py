@@ -251,7 +251,10 @@ class MemoryView:
         """The long form of a target for display (JSON-able): live entries, sanitised
         (a blocked entry only as its placeholder), each with its provenance and how often
         it mattered (``uses``, ``last_used``: ``None`` before any session was counted),
+        its times as a model reads them (``utc``: ISO 8601 UTC, beside the Unix seconds),
         and usage."""
+        from ..timefmt import utc_minute  # only this long form needs it
+
         pairs = self.provenance(target)
         shown = sanitize(target, [e for e, _ in pairs], self.level)
         counts = read_counts(self.root)
@@ -262,11 +265,17 @@ class MemoryView:
                 return {"uses": None, "last_used": None}
             return {"uses": found.uses, "last_used": found.last_used}
 
+        def readable(fields: dict[str, Any]) -> dict[str, Any]:
+            """The times (Unix seconds) a model can read: ISO 8601 UTC to the minute."""
+            when = ("created", "updated", "confirmed", "expires", "last_used")
+            return {k: utc_minute(fields[k]) for k in when if fields.get(k) is not None}
+
+        def entry(shown_text: str, text: str, p: Any) -> dict[str, Any]:
+            fields = {"entry": shown_text, **p.as_dict(), **use(text)}
+            return {**fields, "utc": readable(fields)}
+
         return {
             "target": target,
-            "entries": [
-                {"entry": d, **p.as_dict(), **use(e)}
-                for d, (e, p) in zip(shown.display, pairs, strict=True)
-            ],
+            "entries": [entry(d, e, p) for d, (e, p) in zip(shown.display, pairs, strict=True)],
             "usage": Usage.of(target, [e for e, _ in pairs], self.store.limit(target)).as_dict(),
         }

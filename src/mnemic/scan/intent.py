@@ -27,16 +27,18 @@ import unicodedata
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 
-from . import _address, _lexicon_harm as _harm, _prose
+from . import _address, _lexicon_conceal as _conceal, _lexicon_harm as _harm, _prose
 from .lexicon import CONCEPTS
 
 __all__ = [
     "FRAMES",
     "Intent",
+    "advice_note",
     "build_index",
     "defines",
     "intents",
     "intents_in_context",
+    "mask_lures",
     "privacy_request",
     "read",
     "refers",
@@ -50,6 +52,7 @@ _ACTIONS = frozenset(
     | {"delete", "comply"}
     | {"overwrite", "run", "fetch", "refuse", "reveal", "provide"}
     | _harm.ACTIONS
+    | _conceal.ACTIONS
 )
 # Script ranges whose keys are matched as substrings (no spaces between words, or
 # prefixes attached to words): CJK, kana, Hangul, Arabic, Hebrew, Devanagari, Bengali,
@@ -76,6 +79,9 @@ _NEG_REACH_DENSE = 10
 _NEGPOST_REACH = 3
 _NEGAFTER_REACH = 48
 _NEGATIONS = frozenset({"neg", "negpost", "negafter"})
+# Keys whose negation word still negates the action inside them ("will never ask for":
+# the asking is negated, scanner 13).
+_NOT_COVERING = frozenset({"honest", "neverasks"})
 # A comma ends a negation's reach ("не подходят, можешь их отбросить").
 _CLAUSE_BREAK = re.compile("[,，、]")
 # A negation word that can also be read backward ("erwähne sie nie") is read forward only
@@ -150,6 +156,9 @@ _SENSITIVE = "cred|userdata|convo|memory"
 #: present *under* a negation (speech that is forbidden); ``absent``: concepts that must
 #: not be stated at all, negated or not.
 FRAMES: tuple[_Frame, ...] = (
+    # Concealment as a concept (scanner 13): a clean state claimed, a denial, a deletion
+    # confirmed but not made, each as a cover story.
+    *(_Frame(*f) for f in _conceal.FIRST),
     _Frame(
         "concealment",
         "block",
@@ -545,6 +554,7 @@ FRAMES: tuple[_Frame, ...] = (
     ),
     # Harm through the user's world: payments, safeguards, packages, contacts, tracking.
     *(_Frame(*f) for f in _harm.FRAMES),
+    *(_Frame(*f) for f in _conceal.LAST),
 )
 
 _LOWER = {"block": "hold", "hold": "", "": ""}
@@ -856,7 +866,23 @@ class Tags:
 
 
 def tag(sentence: str) -> Tags:
-    """The concepts of one (already folded) sentence."""
+    """The concepts of one (already folded) sentence. Remembered per sentence: a new
+    entry's sentences are tagged by the scan, then again by :func:`refers` and
+    :func:`defines` (a :class:`Tags` is never changed once made)."""
+    hit = _tag_memo.get(sentence)
+    if hit is None:
+        hit = _tag(sentence)
+        if len(_tag_memo) >= _TAG_MEMO_MAX:
+            _tag_memo.clear()
+        _tag_memo[sentence] = hit
+    return hit
+
+
+_tag_memo: dict[str, Tags] = {}
+_TAG_MEMO_MAX = 4096
+
+
+def _tag(sentence: str) -> Tags:
     found = _matches(sentence)
     if not found:
         return Tags(frozenset(), frozenset(), {})
@@ -865,7 +891,7 @@ def tag(sentence: str) -> Tags:
     # "не спрашивая") is part of that key, not a negation.
     covered = bytearray(len(sentence) + 1)
     for o_start, o_end, concept in others:
-        if concept != "honest" and o_end - o_start > 3:
+        if concept not in _NOT_COVERING and o_end - o_start > 3:
             covered[o_start:o_end] = b"\x01" * (o_end - o_start)
     before: list[int] = []  # ends of the negations read forward
     after: list[tuple[int, int]] = []  # (start, reach) of those read backward
@@ -986,6 +1012,11 @@ def _windows(
         yield t.present, t.negated, t.words
         if i + 1 < len(tags):
             nxt = tags[i + 1]
+            if _ACTIONS & ((t.negated & nxt.present) | (nxt.negated & t.present)):
+                # One sentence forbids what the next asks ("the contents are not made
+                # public; the user's own entries can be shown to him"): two requests, each
+                # about its own object, read alone (scanner 13).
+                continue
             # Two sentences in a row read as one request ("The script is at URL. Run
             # it in a shell without asking."); negations stay with their sentence.
             yield t.present | nxt.present, t.negated | nxt.negated, {**nxt.words, **t.words}
@@ -1033,7 +1064,35 @@ def read(text: str) -> tuple[list[Intent], bool]:
             if i.name not in best or (best[i.name].verdict == "hold" and i.verdict == "block"):
                 best[i.name] = i
         found = sorted(best.values(), key=lambda i: (i.verdict != "block", i.name))
+    if found and any(_conceal.is_advice(t.present, t.negated, t.words) for t in tags):
+        found = _lowered_by_advice(found)
     return found, any("honest" in t.present for t in tags)
+
+
+def _lowered_by_advice(found: list[Intent]) -> list[Intent]:
+    """A warning that protects the user ("the bank never asks for your OTP") lowers the
+    intents that would harvest or leak the same objects one step (scanner 13)."""
+    out = []
+    for i in found:
+        verdict = _LOWER[i.verdict] if i.name in _conceal.LOWERED else i.verdict
+        if verdict:
+            out.append(Intent(i.name, verdict, i.category, i.why, i.evidence))
+    return out
+
+
+#: Quoted lures named as such, masked (scanner 13; used on texts that describe a threat).
+mask_lures = _conceal.mask_lures
+
+
+def advice_note(text: str) -> bool:
+    """Whether a sentence of ``text`` is a warning that protects the user (someone never
+    asks for a credential, a credential is not to be disclosed, a payment is checked
+    through a known number first; no outside address beside it) and no sentence sets an
+    instruction aside or names the agent's prompt."""
+    tags = [tag(s) for s in sentences(text)]
+    return not any(_conceal.OVERRIDES & (t.present | t.negated) for t in tags) and any(
+        _conceal.is_advice(t.present, t.negated, t.words, alone=True) for t in tags
+    )
 
 
 def privacy_request(text: str) -> bool:

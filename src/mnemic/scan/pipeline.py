@@ -139,7 +139,21 @@ def analyse(text: str, scope: str, level: str, table: _Table, rules: ScanResult)
             findings = [f for f in findings if f.category in _NOT_THREATS or f.id in keep]
         read = head if masked == basis else _normalise.mask_mentions(head)
         found, describes = _intent.read(read)
+        if found and describes:
+            # A lure quoted in a note about a drill or a red-team exercise is talked about.
+            unlured = _intent.mask_lures(read)
+            if unlured != read:
+                found = _intent.read(unlured)[0]
         block, holds = intent_findings(found, scope)
+        if (
+            findings
+            and not found
+            and all(f.layer == "classifier" for f in findings)
+            and _intent.advice_note(read)
+        ):
+            # A learned score alone on a warning that protects the user ("the bank never
+            # asks for your OTP"), with no intent found: no finding (scanner 13).
+            findings = []
         if (
             findings
             and all(f.layer == "classifier" for f in findings)

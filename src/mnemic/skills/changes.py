@@ -35,6 +35,7 @@ from ..errors import (
     SkillThreatBlocked,
     SkillTooLarge,
 )
+from ..tooling import json_kind
 from .model import (
     SKILL_FILE,
     check_category,
@@ -191,7 +192,7 @@ class SkillChange:
             want = _TYPES[key]
             if not isinstance(value, want) or (want is not bool and isinstance(value, bool)):
                 raise InvalidArgument(
-                    key, f"{key} must be a {_type_name(want)}, got {type(value).__name__}."
+                    key, f"{key} must be {_type_name(want)}, got {json_kind(value)}."
                 )
         for key in sorted(required):
             if key not in self.payload:
@@ -380,7 +381,7 @@ class ChangeResult:
 
 
 def _type_name(t: type) -> str:
-    return {str: "string", bool: "boolean", dict: "object"}.get(t, t.__name__)
+    return {str: "a string", bool: "true or false", dict: "an object"}.get(t, t.__name__)
 
 
 def _hint(key: str) -> str:

@@ -19,7 +19,14 @@ from typing import Any
 
 from ..control_chars import without_controls
 from ..errors import InvalidArgument, SkillUnsafe
-from ..tooling import ToolSpec, no_good_match_message, parse_arguments, tool_response
+from ..tooling import (
+    ToolSpec,
+    json_kind,
+    json_shown,
+    no_good_match_message,
+    parse_arguments,
+    tool_response,
+)
 from .changes import ACTIONS, ChangeResult, PreparedChange, SkillChange
 from .model import SKILL_FILE, threat_findings
 from .search import SkillHit, TextRanker, rank_skills
@@ -265,7 +272,7 @@ def _opt_str(args: dict[str, Any], key: str) -> str | None:
     value = args.get(key)
     if value is None or isinstance(value, str):
         return value
-    raise InvalidArgument(key, f"{key} must be a string, got {type(value).__name__}.")
+    raise InvalidArgument(key, f"{key} must be a string, got {json_kind(value)}.")
 
 
 def _list(store: SkillStore, args: dict[str, Any], ranker: TextRanker | None) -> dict[str, Any]:
@@ -446,9 +453,8 @@ def change_from_arguments(args: dict[str, Any]) -> SkillChange:
     _check_keys(args, ("action", "name", *_MANAGE_KEYS))
     action = args.get("action")
     if not isinstance(action, str) or action not in ACTIONS:
-        raise InvalidArgument(
-            "action", f"Missing or unknown action {action!r}; use one of {', '.join(ACTIONS)}."
-        )
+        said = "Missing action" if action is None else f"Unknown action {json_shown(action)}"
+        raise InvalidArgument("action", f"{said}; use one of {', '.join(ACTIONS)}.")
     name = args.get("name")
     if not isinstance(name, str) or not name.strip():
         raise InvalidArgument("name", 'Give the skill name, e.g. "deploy-docs".')

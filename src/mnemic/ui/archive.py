@@ -46,6 +46,7 @@ def _row(item: Archived, level: str) -> dict[str, Any]:
     who = removed_by_text(d["removed_by"])
     return {
         "id": item.id,
+        "shown_id": arch.typed_id(item.id),  # as `mnemic memory archive list` shows and takes it
         "target": item.target,
         "file": FILENAMES[item.target],
         "text": None if blocked else d["text"],

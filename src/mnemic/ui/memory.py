@@ -250,8 +250,10 @@ def _version(form: Form | Any) -> int:
 
 
 def history(ui: Console, request: Request, form: Form) -> Response:
-    mem = ui.view()
     query = dict(request.query_params)
+    if not query.get("target") and not query.get("version"):  # typed in, not followed:
+        return see_other("/memory")  # the versions are listed under each file there
+    mem = ui.view()
     target = _target(query)
     version = _version(query)
     old = version_text(mem.backend, target, version)

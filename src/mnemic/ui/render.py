@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import difflib
 import functools
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..extras import needs_extra
+from ..timefmt import local_time
 
 with needs_extra("ui", "The web console (mnemic ui)"):
     import jinja2
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DiffRow",
+    "counted",
     "environment",
     "error_response",
     "highlight",
@@ -46,11 +47,18 @@ NAV = (
 )
 
 
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``1 record``, ``2 records``, ``1,204 records`` (``plural`` when it is not the noun
+    and an s: ``entry``, ``entries``): a count with its noun in the right number (never
+    ``record(s)``)."""
+    return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
+
+
 def when(ts: float | None) -> str:
     """A local date and time to the minute ('' for None)."""
     if ts is None:
         return ""
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(ts))
+    return local_time(ts)
 
 
 def highlight(snippet: str) -> Markup:
@@ -79,6 +87,7 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
     )
     env.filters["when"] = when
+    env.filters["counted"] = counted
     env.filters["highlight"] = highlight
     env.globals["nav"] = NAV
     return env

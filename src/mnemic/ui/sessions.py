@@ -28,6 +28,8 @@ from .render import error_response, page
 if TYPE_CHECKING:
     from starlette.requests import Request
 
+    from ..sessions import SessionStore
+
 __all__ = ["MESSAGE_CHARS", "PAGE_MESSAGES", "ROUTES"]
 
 ROLES = ("user", "assistant", "tool", "system")
@@ -37,6 +39,17 @@ MESSAGE_CHARS = 20_000
 """Characters of one message a page shows (and of its tool calls' text)."""
 INLINE_TYPES = frozenset({"image/png", "image/jpeg", "image/gif", "image/webp", "image/avif"})
 """Images shown in the page (never SVG, which can hold script); other files download."""
+
+
+def _started_at(store: SessionStore, resp: dict[str, Any]) -> None:
+    """Give each result its session's start as Unix seconds (``started_at``): the tool
+    writes it for a model (``when``, local and without the offset), the page shows it as
+    every time on the console is shown."""
+    results = [r for r in resp.get("results") or [] if isinstance(r.get("session_id"), str)]
+    infos = store.get_sessions([r["session_id"] for r in results])
+    for r in results:
+        info = infos.get(r["session_id"])
+        r["started_at"] = info.started_at if info is not None else None
 
 
 def sessions_page(ui: Console, request: Request, form: Form) -> Response:
@@ -59,6 +72,7 @@ def sessions_page(ui: Console, request: Request, form: Form) -> Response:
             if until:
                 args["until"] = until
             resp = tool_response("session_search", lambda: search_tool_for(ui.home, store, args))
+            _started_at(store, resp)
         recent = store.list_sessions(limit=30)
     notice = "Session deleted." if q.get("done") == "deleted" else ""
     return page(

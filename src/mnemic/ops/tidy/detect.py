@@ -75,6 +75,7 @@ from dataclasses import dataclass
 from .acronyms import spelled
 from .attributes import value_swap
 from .meaning import same_meaning
+from .negation import inflected
 from .people import other_relatives
 from .signals import GENERIC, PairSignals, Profile, compare, profile, said
 from .slots import shown
@@ -133,6 +134,13 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
     verdict = _judge(a, b, s, t)
     if verdict is None:
         verdict = _spelled_out(a, b, s, t)
+    if verdict is None and _negated_inflected(a, b, s, t):
+        return Verdict(
+            "contradiction",
+            f"same subject, but one of them says it no longer holds ('{a.negation or b.negation}'"
+            "; a word the negation inflects read as one)",
+            s.word_overlap,
+        )
     if verdict is None and reworded_value(a, b, s, t):
         return Verdict(
             "contradiction",
@@ -162,6 +170,29 @@ def _spelled_out(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdi
     if verdict is None:
         return None
     return dataclasses.replace(verdict, reason=f"{verdict.reason} ({written[2]})")
+
+
+def _negated_inflected(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bool:
+    """Whether ``a`` and ``b`` are one statement and its negation once each word one
+    says in the form a negation inflects is read as the other's (:func:`.negation.inflected`:
+    "є дача" / "немає дачі"): the same subject test as a plain negation (a content word
+    shared as written, at least), the inflected words counted as shared."""
+    if not s.negation_differs or s.slots_differ or not s.slots_subset or s.update or not s.shared:
+        return False
+    oa, ob = set(s.only_a - GENERIC), set(s.only_b - GENERIC)
+    paired = 0
+    for x in sorted(oa):
+        y = next((y for y in sorted(ob) if inflected(x, y)), None)
+        if y is not None:
+            oa.discard(x)
+            ob.discard(y)
+            paired += 1
+    smaller = min(len(a.words - GENERIC), len(b.words - GENERIC))
+    if not paired or not smaller or (oa and ob):
+        return False
+    return (s.shared + paired) / smaller >= t.subject_overlap and max(
+        len(oa), len(ob)
+    ) <= t.extra_words
 
 
 _RELATION = re.compile(

@@ -13,7 +13,10 @@ the lexical rules of :mod:`.detect` left apart when all of these hold:
   does not say it adds to the other ("also", "außerdem", "además"); and the two are not
   one sentence with one place changed (:func:`swapped`: "father" / "son", "search
   cluster" / "cache cluster", "uses Copilot" / "uses Docker Desktop"), which is how two
-  facts about two subjects, or two items of a list, are written;
+  facts about two subjects, or two items of a list, are written; and neither names an
+  identifier the other writes with a character changed, moved or left out
+  (:func:`_other_code`: the plates "KX19 LMP" / "KX19 LPM", model codes "RX-100" /
+  "RX-10"), which the embedder reads as one and which name two things;
 * they share a subject: a content word, or a third of their character 3-grams.
 
 A rewording moves words about or says them with other words (a passive, a synonym verb,
@@ -77,6 +80,38 @@ def _adds(a: Profile, b: Profile) -> bool:
     return bool(ALSO.search(a.folded)) != bool(ALSO.search(b.folded))
 
 
+_CODE = re.compile(
+    r"(?<![\w-])(?=[\w-]*[A-Z])(?=[\w-]*[A-Z\d][A-Z\d])[A-Z\d][\w-]*[A-Z\d](?![\w-])"
+)
+"""An identifier as written: a word of two characters or more, capitals and digits
+(and hyphens) at least two of which stand together ("LMP", "KX19", "RX-100", "A4"): a
+plate, an account, a model, a code."""
+
+
+def _codes(text: str) -> frozenset[str]:
+    return frozenset(m.group(0).casefold() for m in _CODE.finditer(text))
+
+
+def _near(x: str, y: str) -> bool:
+    """Whether identifiers ``x`` and ``y`` are one written with a character or two
+    changed, two swapped, or one more or fewer: two identifiers that look alike."""
+    if sorted(x) == sorted(y):
+        return True
+    if len(x) == len(y):
+        return sum(p != q for p, q in zip(x, y, strict=True)) <= max(1, len(x) // 3)
+    short, long = sorted((x, y), key=len)
+    return len(long) - len(short) == 1 and any(
+        long[:k] + long[k + 1 :] == short for k in range(len(long))
+    )
+
+
+def _other_code(a: Profile, b: Profile) -> bool:
+    """Whether ``a`` and ``b`` each name an identifier the other does not, and two of
+    them look alike (:func:`_near`): "KX19 LMP" / "KX19 LPM" are two plates."""
+    ca, cb = _codes(a.text), _codes(b.text)
+    return any(_near(x, y) for x in ca - cb for y in cb - ca)
+
+
 def same_meaning(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bool:
     """Whether the cosine of ``a`` and ``b`` joins them as one fact (see the module
     docstring): False without a cosine."""
@@ -86,4 +121,4 @@ def same_meaning(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bool:
         return False
     if not s.shared and s.shingle_jaccard < 1 / 3:
         return False
-    return not (_adds(a, b) or swapped(a, b))
+    return not (_adds(a, b) or swapped(a, b) or _other_code(a, b))

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from .negation import NEGATION
+
 __all__ = [
     "ADDITIVE",
     "CALENDAR",
@@ -226,25 +228,6 @@ CHANGE_VERB = re.compile(
 """A verb saying a value changed: "from Potsdam to Berlin" beside it is a move, beside
 "commutes" a route."""
 
-NEGATION = re.compile(
-    r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|don't|doesn't|didn't|isn't|"
-    r"aren't|wasn't|won't|can't|cannot|shouldn't|stopped|quit|dislikes?|hates?|avoids?|"
-    r"gave up|cancell?ed|aufgehört|abgesagt|eingestellt|dejó de|dejado de|deja de|"
-    r"verzichtet|verzichten|verzichte|evita|évite|vermijdt|"
-    r"cancelado|cancelada|arrêté|arrêtée|annulé|annulée|"
-    r"nicht|kein|keine|keinen|keinem|keiner|nie|niemals|nichts|ohne|"
-    r"nunca|jamás|ningún|ninguna|ninguno|sin|tampoco|"
-    r"ne|n'|pas|jamais|aucun|aucune|sans|removed|dropped|entfernt|supprimé|supprimée|"
-    r"não|nem|nenhum|nenhuma|deixou de|cancelou|non|nessun|nessuno|nessuna|senza|"
-    r"smesso|smesso di|rimosso|rimossa|niet|geen|nooit|zonder|gestopt|opgezegd)\b"
-    r"|\b(?:не|нет|никогда|без|nigdy|bez|değil|hiç)\b"  # ru, pl, tr
-    r"|[不没沒勿]|停止|取消|戒了|戒掉|やめた|(?<!少)ない|ません"
-    # ko: "하지 않는다", "안 먹는다"
-    r"|않[\uac00-\ud7af]*|(?<![\uac00-\ud7af])(?:안|못)(?=\s)|그만뒀|끊었",
-    re.IGNORECASE,
-)
-"""Words that negate an entry ("not", "no longer", "dejó de", "n'", "non", "geen", "不",
-"ない"): it says a fact stopped being true."""
 UPDATE = re.compile(
     r"\b(?:now|nowadays|currently|no longer|anymore|any more|switched|moved|migrated|"
     r"changed|upgraded|downgraded|updated|replaced|renamed|instead|as of|from now on|"

@@ -28,6 +28,7 @@ from typing import Any, Protocol
 
 from ...embedding.model import load_embedder
 from ...errors import EmbeddingModelDamaged, InvalidArgument, MnemicError, SemanticExtraMissing
+from ...tooling import json_shown
 from ..index.query import Query
 from ..sql import SessionStore
 from ..store import SearchFilters
@@ -216,7 +217,8 @@ def check_mode(mode: Any) -> str | None:
         return None
     if not isinstance(mode, str) or mode.strip().lower() not in MODES:
         raise InvalidArgument(
-            "mode", f"mode must be one of {', '.join(MODES)} (or omitted), not {mode!r}."
+            "mode",
+            f"mode must be one of {', '.join(MODES)} (or omitted), not {json_shown(mode)}.",
         )
     return mode.strip().lower()
 

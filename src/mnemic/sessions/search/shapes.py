@@ -648,8 +648,13 @@ def browse(
         "results": results,
         "count": len(results),
         "message": (
-            f"The {len(results)} most recently active past sessions. Pass query= to search "
-            "them, or session_id= to read one."
+            (
+                "The most recently active past session. Pass query= to search it, or "
+                "session_id= to read it."
+                if len(results) == 1
+                else f"The {len(results)} most recently active past sessions. Pass query= to "
+                "search them, or session_id= to read one."
+            )
             if results
             else "There are no past sessions yet: nothing to search or read."
         ),

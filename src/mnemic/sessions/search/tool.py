@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...errors import InvalidArgument, MnemicError
-from ...tooling import ToolSpec, parse_arguments
+from ...tooling import ToolSpec, json_kind, json_shown, parse_arguments
 from ..sql import SessionStore
 from ..store import ROLES
 from .retrieval import MODES, QueryEmbedder, check_mode
@@ -217,7 +217,7 @@ def _int(args: Mapping[str, Any], name: str, default: int, lo: int, hi: int) -> 
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidArgument(name, f"{name} must be an integer, got {value!r}.")
+        raise InvalidArgument(name, f"{name} must be an integer, got {json_shown(value)}.")
     return max(lo, min(hi, value))
 
 
@@ -228,7 +228,7 @@ def _names(args: Mapping[str, Any], name: str) -> list[str] | None:
     if isinstance(value, str):
         value = [v for v in re.split(r"[,\s]+", value) if v]
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise InvalidArgument(name, f"{name} must be a list of strings, got {value!r}.")
+        raise InvalidArgument(name, f"{name} must be a list of strings, got {json_shown(value)}.")
     return [v.strip() for v in value if v.strip()]
 
 
@@ -240,7 +240,7 @@ def _bool(args: Mapping[str, Any], name: str, default: bool) -> bool:
         return value
     if isinstance(value, str) and value.strip().lower() in ("true", "false", "1", "0"):
         return value.strip().lower() in ("true", "1")
-    raise InvalidArgument(name, f"{name} must be true or false, got {value!r}.")
+    raise InvalidArgument(name, f"{name} must be true or false, got {json_shown(value)}.")
 
 
 def _context(
@@ -321,7 +321,7 @@ def run_session_search(
 def _dispatch(ctx: SearchContext, args: Mapping[str, Any]) -> dict[str, Any]:
     query = args.get("query")
     if query is not None and not isinstance(query, str):
-        raise InvalidArgument("query", f"query must be a string, got {type(query).__name__}.")
+        raise InvalidArgument("query", f"query must be a string, got {json_kind(query)}.")
     session_id = args.get("session_id")
     if session_id is not None and not isinstance(session_id, str):
         raise InvalidArgument("session_id", "session_id must be a string.")
@@ -362,7 +362,7 @@ def _dispatch(ctx: SearchContext, args: Mapping[str, Any]) -> dict[str, Any]:
         return read_session(ctx, session_id)
     tool = args.get("tool")
     if tool is not None and not isinstance(tool, str):
-        raise InvalidArgument("tool", f"tool must be a string, got {type(tool).__name__}.")
+        raise InvalidArgument("tool", f"tool must be a string, got {json_kind(tool)}.")
     failed = _bool(args, "failed", False)
     if (tool or "").strip() or failed:
         return tool_call_search(

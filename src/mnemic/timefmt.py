@@ -1,0 +1,62 @@
+"""How times are written, one rule for every command and page.
+
+People read local time with its offset from UTC: ``2026-12-06 06:06 +05:30`` (a day
+alone is the local day). Models and ``--json`` read machine forms: Unix seconds in
+number fields, and strings in ISO 8601 UTC ending ``Z`` (``2026-12-06T00:36Z``). Light:
+the commands that print times load it at start-up.
+"""
+
+from __future__ import annotations
+
+import time
+
+__all__ = ["local_day", "local_time", "offset", "parse_iso", "utc_minute", "with_offset"]
+
+
+def offset(ts: float) -> str:
+    """The local offset from UTC at ``ts``: ``+05:30``, ``-04:00``, ``+00:00``."""
+    off = time.localtime(ts).tm_gmtoff
+    sign = "-" if off < 0 else "+"
+    off = abs(off)
+    return f"{sign}{off // 3600:02d}:{off % 3600 // 60:02d}"
+
+
+def local_time(ts: float, *, seconds: bool = False) -> str:
+    """``ts`` as people read it: local time to the minute (or second), with the offset."""
+    shown = time.strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M", time.localtime(ts))
+    return f"{shown} {offset(ts)}"
+
+
+def with_offset(shown: str) -> str:
+    """A local ``YYYY-MM-DD HH:MM`` written without its offset (session search writes
+    its times so, for a model) as people read times: with the offset of that moment.
+    Anything else is returned as it is."""
+    try:
+        ts = time.mktime(time.strptime(shown.strip(), "%Y-%m-%d %H:%M"))
+    except (ValueError, OverflowError):
+        return shown
+    return local_time(ts)
+
+
+def local_day(ts: float) -> str:
+    """The local day of ``ts``: ``2026-12-06``."""
+    return time.strftime("%Y-%m-%d", time.localtime(ts))
+
+
+def utc_minute(ts: float) -> str:
+    """``ts`` as models read it: ISO 8601 UTC to the minute, ``2026-12-06T00:36Z``."""
+    return time.strftime("%Y-%m-%dT%H:%MZ", time.gmtime(ts))
+
+
+def parse_iso(text: str) -> float | None:
+    """Unix seconds of an ISO 8601 time with an offset (``Z`` or ``+05:30``), as the
+    journal and the machine forms write them; ``None`` when it is not one."""
+    import datetime as _dt  # only the readers of stored ISO strings need it
+
+    try:
+        moment = _dt.datetime.fromisoformat(text.strip().replace("z", "Z"))
+    except ValueError:
+        return None
+    if moment.tzinfo is None:
+        return None
+    return moment.timestamp()

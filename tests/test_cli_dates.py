@@ -1,0 +1,116 @@
+"""One rule for times (docs/cli.md, "Times"): people read local time with its offset from
+UTC, in every command. Run in a zone that is not UTC and has a half-hour offset, so
+that a UTC time or a local one without its offset cannot pass for the rule."""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from _cli import cli, cli_json
+from mnemic.timefmt import local_time, parse_iso, with_offset
+
+ZONE = "Asia/Kolkata"  # +05:30 all year
+STAMP = re.compile(r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d(?::\d\d)?Z?(?: [+-]\d\d:\d\d)?")
+
+
+@pytest.fixture
+def zone() -> Iterator[None]:
+    before = os.environ.get("TZ")
+    os.environ["TZ"] = ZONE
+    time.tzset()
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["TZ"]
+        else:
+            os.environ["TZ"] = before
+        time.tzset()
+
+
+@pytest.fixture
+def home(home_path: Path, tmp_path: Path, zone: None) -> dict[str, str]:
+    env = {"MNEMIC_HOME": str(home_path)}
+    for text in ("The repo builds with make -j2.", "Tests run with ./x test."):
+        assert cli("memory", "add", text, env=env).exit_code == 0
+    assert cli("memory", "remove", "make -j2", env=env).exit_code == 0  # archived
+    lines = tmp_path / "s.jsonl"
+    lines.write_text(
+        '{"session_id": "s-deploy", "role": "user", "content": "Deploy with make"}\n'
+        '{"session_id": "s-deploy", "role": "assistant", "content": "Noted."}\n'
+    )
+    assert cli("sessions", "import", str(lines), "--no-embed", env=env).exit_code == 0
+    (home_path / "config.toml").write_text('[approval]\nmemory_foreground = "stage"\n')
+    call = '{"action": "add", "target": "memory", "content": "Deploys need staging."}'
+    assert cli("tool", "memory", call, env=env).exit_code == 0
+    return env
+
+
+def _resolve(arg: str, env: dict[str, str]) -> str:
+    """The id of the one pending write or archived entry the home holds."""
+    if arg == "PENDING":
+        return str(cli_json("pending", "list", env=env)["pending"][0]["id"])
+    if arg == "ARCHIVED":
+        return str(cli_json("memory", "archive", "list", env=env)["entries"][0]["id"])
+    return arg
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("memory", "show", "--long"),
+        ("memory", "history"),
+        ("memory", "archive", "list"),
+        ("memory", "archive", "show", "ARCHIVED"),
+        ("audit", "list"),
+        ("sessions", "list"),
+        ("sessions", "show", "s-deploy"),
+        ("sessions", "stats"),
+        ("sessions", "search", "Deploy"),
+        ("pending", "list"),
+        ("pending", "show", "PENDING"),
+    ],
+    ids=" ".join,
+)
+def test_every_time_people_read_is_local_with_its_offset(
+    home: dict[str, str], args: tuple[str, ...]
+) -> None:
+    args = tuple(_resolve(a, home) for a in args)
+    r = cli(*args, env=home)
+    assert r.exit_code == 0, r.output
+    stamps = STAMP.findall(r.output)
+    assert stamps, r.output
+    for stamp in stamps:
+        assert stamp.endswith(" +05:30"), (stamp, r.output)
+
+
+def test_audit_list_shows_the_journals_utc_time_in_local_time(home: dict[str, str]) -> None:
+    first = cli_json("audit", "list", env=home)[0]
+    assert first["time"].endswith("Z")  # the journal and --json keep UTC
+    ts = parse_iso(first["time"])
+    assert ts is not None
+    row = cli("audit", "list", env=home).output.splitlines()[1]
+    assert local_time(ts, seconds=True) in row
+
+
+def test_the_offset_follows_the_zone(zone: None) -> None:
+    ts = parse_iso("2026-12-06T00:36:19Z")
+    assert ts is not None
+    assert local_time(ts) == "2026-12-06 06:06 +05:30"
+    assert local_time(ts, seconds=True) == "2026-12-06 06:06:19 +05:30"
+    assert parse_iso("2026-12-06 06:06") is None  # no offset: not a moment
+    assert with_offset("2026-12-06 06:06") == "2026-12-06 06:06 +05:30"
+    assert with_offset("yesterday") == "yesterday"
+
+
+def test_the_console_shows_times_the_same_way(zone: None) -> None:
+    from mnemic.ui.render import when
+
+    ts = parse_iso("2026-12-06T00:36:19Z")
+    assert when(ts) == "2026-12-06 06:06 +05:30"

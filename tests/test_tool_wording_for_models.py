@@ -1,0 +1,83 @@
+"""What a model reads when a tool call goes wrong: JSON's words for what it sent (a
+number, a list, "many"), never Python's (int, list, 'many', None)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from _cli import cli
+from mnemic.home import Home
+from mnemic.sessions import NewMessage, open_store
+
+PYTHON_WORDS = re.compile(r"\b(None|NoneType|True|False|int|str|dict|bool|float)\b|\['|\{'")
+
+
+def _error(home: Path, tool: str, args: dict[str, object]) -> str:
+    r = cli("tool", tool, json.dumps(args), env={"MNEMIC_HOME": str(home)})
+    assert r.exit_code == 1, r.output
+    answer = json.loads(r.output)
+    assert answer["error_code"] == "invalid_argument"
+    return str(answer["error"])
+
+
+@pytest.mark.parametrize(
+    ("tool", "args", "said"),
+    [
+        ("memory", {"action": "add", "content": 42}, "content must be a string, got a number."),
+        ("memory", {"action": "add", "content": ["a"]}, "got a list."),
+        ("skill_manage", {}, "Missing action; use one of create"),
+        (
+            "memory",
+            {"action": 5},
+            "Unknown action 5. Use add, replace, remove, read, archive_search",
+        ),
+        ("memory", {}, "Missing action: give action (add, replace, remove, read, archive_search)"),
+        ("memory", {"operations": []}, "operations is empty: give at least one"),
+        ("skill_manage", {"action": "make", "name": "x"}, 'Unknown action "make"; use one of'),
+        (
+            "skill_manage",
+            {
+                "action": "patch",
+                "name": "x",
+                "old_string": "a",
+                "new_string": "b",
+                "replace_all": "yes",
+            },
+            "replace_all must be true or false, got a string.",
+        ),
+        ("skill_view", {"name": "x", "file_path": 3}, "got a number"),
+        ("session_search", {"limit": "many"}, 'limit must be an integer, got "many".'),
+        ("session_search", {"role": {"a": 1}}, 'got {"a": 1}.'),
+        ("session_search", {"failed": [1]}, "failed must be true or false, got [1]."),
+        ("session_search", {"query": 7}, "query must be a string, got a number."),
+        ("session_search", {"query": "x", "mode": True}, "not true."),
+        ("skills_list", {"query": "x", "mode": 3}, "mode must be a string, got a number."),
+        (
+            "memory",
+            {"action": "add", "content": "x", "target": ["user"]},
+            'Invalid target ["user"]',
+        ),
+    ],
+    ids=lambda v: v if isinstance(v, str) else None,
+)
+def test_a_wrong_argument_is_told_in_jsons_words(
+    home_path: Path, tool: str, args: dict[str, object], said: str
+) -> None:
+    error = _error(home_path, tool, args)
+    assert said in error, error
+    assert not PYTHON_WORDS.search(error), error
+
+
+def test_browsing_one_past_session_speaks_of_one(home_path: Path) -> None:
+    with open_store(Home.open(home_path)) as store:
+        sid = store.start_session(source="cli")
+        store.append_message(sid, NewMessage("user", "the deploy failed"))
+        store.end_session(sid, "user_exit")
+    r = cli("tool", "session_search", "{}", env={"MNEMIC_HOME": str(home_path)})
+    answer = json.loads(r.output)
+    assert answer["count"] == 1
+    assert answer["message"].startswith("The most recently active past session."), answer
