@@ -32,6 +32,10 @@ their embeddings when the embedder runs), contradictions before duplicates:
   Spanish", "lives in Berlin" / "now lives in Munich"): at most
   :attr:`Thresholds.frame_value_words` words on each side, standing after the update
   marker, tied to the frame by the same word ("in").
+  Two entries that say one sentence with another value right after an attribute that
+  holds one value at a time ("is in Frankfurt" / "is in Dublin", "uses Jira for
+  tickets" / "uses Linear for tickets") contradict each other with no marker
+  (:mod:`.attributes`: at most :attr:`Thresholds.swap_value_words` words on each side).
 * **duplicate**: no slot or negation differs and the texts are alike: lexically at
   :attr:`Thresholds.merge_lexical` when one of them says nothing the other does not
   (the other only adds words), at :attr:`Thresholds.merge_strict` when both add
@@ -69,6 +73,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .acronyms import spelled
+from .attributes import value_swap
 from .meaning import same_meaning
 from .negation import inflected
 from .people import other_relatives
@@ -298,10 +303,18 @@ def _judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | N
             f"value changed: {said(a, set(change.was))} vs {said(b, set(change.now))}",
             s.word_overlap,
         )
+    swap = value_swap(a, b, t.swap_value_words)
+    if swap is not None:
+        return Verdict(
+            "contradiction",
+            f"one attribute, two values ({swap.kind}: '{swap.tie}'): "
+            f"{said(a, set(swap.was))} vs {said(b, set(swap.now))}",
+            s.word_overlap,
+        )
     if s.slots_differ or s.negation_differs or not s.slots_subset:
         return None
-    if s.update and a.slots != b.slots:  # "is on UTC" / "moved to UTC+1": a new value
-        return None
+    if s.update and a.stated != b.stated:  # "is on UTC" / "moved to UTC+1": a new value
+        return None  # (since when it holds is none: "has lived in Berlin since 2019")
     if names_new_value(a, b):  # "replaced the Monday workout with climbing": a new value
         return None
     # what each side says that the other does not: its own words and slot values

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .lexicon import LIKING, stem
+from .lexicon import LIKING, STOP_WORDS, stem
 from .phrases import UPDATE
 from .signals import GENERIC, Profile
 
@@ -72,6 +72,19 @@ def _before(p: Profile, word: str, count: int = 1) -> tuple[str, ...] | None:
     return tuple("likes" if t in LIKING else t for t in tokens[at - count : at])
 
 
+def _together(p: Profile, words: Sequence[str]) -> bool:
+    """Whether the content ``words`` of ``p`` (a changed place) stand together in its text,
+    only function words between them: one place, not a subject and a value with the
+    sentence's verb between ("the *backend* is written in *Python*"). CJK: always."""
+    if any(w[:1] >= "\u3000" for w in words):
+        return True
+    tokens = p.folded.split()
+    at = [i for i, t in enumerate(tokens) if stem(t) in words]
+    if not at:
+        return True
+    return all(t in STOP_WORDS or stem(t) in words for t in tokens[at[0] : at[-1] + 1])
+
+
 def aligned(a: Profile, b: Profile, limit: int) -> Aligned | None:
     """The place where ``a`` and ``b`` differ, when it is one place of at most ``limit``
     words on each side, with words only that side has, after the update marker of a
@@ -92,6 +105,8 @@ def aligned(a: Profile, b: Profile, limit: int) -> Aligned | None:
     ):  # "Commit-Nachrichten *ab sofort* auf Englisch", "changed *lunch* to low-carb": a key
         return None
     if _before(a, was[0]) != _before(b, now[0]):  # "lives *in* Berlin" / "lives *with* Anna"
+        return None
+    if not (_together(a, was) and _together(b, now)):  # "*backend* is written in *Python*"
         return None
     frame = (*ca[:p], *ca[len(ca) - q :])
     if not frame and a.frame and a.frame == b.frame:  # the same everyday verb: "lives"

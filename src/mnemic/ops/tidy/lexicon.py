@@ -303,14 +303,14 @@ STOP_WORDS = frozenset(
     gegen um seit ab el la los las un una unos unas y o pero de del al en con por para
     como es son era fue ser está están estar tiene tienen tener usa usan utiliza
     utilizan prefiere prefieren ha han sido nota gusta gustan le les lo se su sus nos
-    muy siempre también solo sólo todavía aún que hasta desde sobre entre hacia según
+    muy siempre también solo sólo todavía aún ya que hasta desde sobre entre hacia según
     durante le la les un une des et ou mais de du au aux en dans sur avec pour par comme
     est sont était être a ont avoir utilise utilisent préfère aime il elle ils elles son
     sa ses leur leurs très toujours aussi seulement encore que qui sous vers chez depuis
     jusqu entre pendant
     o os as um uma uns umas do da dos das em no na nos nas ao aos às pelo pela pelos
     pelas ou mas são ser estar estão tem têm ter usam gosta muito sempre também só
-    ainda ele ela eles elas seu sua seus suas feira feiras
+    ainda já ele ela eles elas seu sua seus suas feira feiras
     il lo gli di della delle dei degli dello dal dalla nel nella nei nelle con su sul
     sulla tra fra ed è sono essere hanno avere usano preferisce piace piacciono molto
     sempre anche ancora più ogni suo sua suoi sue loro alla alle ai

@@ -32,7 +32,7 @@ import re
 from .signals import PairSignals, Profile
 from .thresholds import Thresholds
 
-__all__ = ["ALSO", "same_meaning", "swapped"]
+__all__ = ["ALSO", "misspelt", "same_meaning", "swapped"]
 
 ALSO = re.compile(
     r"\b(?:also|too|as well|additionally|außerdem|auch|zusätzlich|además|también|aussi|"
@@ -46,17 +46,17 @@ def swapped(a: Profile, b: Profile) -> bool:
     """Whether ``a`` and ``b`` say their content words in the same order but for one
         place where each has its own ("the *search* cluster has 3 nodes" / "the *cache*
         cluster has 3 nodes"): one frame, two subjects or two values. A place where one word is the
-    other misspelt ("servcie", :func:`_misspelt`) is no change."""
+    other misspelt ("servcie", :func:`misspelt`) is no change."""
     ops = difflib.SequenceMatcher(a=a.order, b=b.order, autojunk=False).get_opcodes()
     changed = [op for op in ops if op[0] != "equal"]
     if len(changed) != 1 or changed[0][0] != "replace":
         return False
     _, i1, i2, j1, j2 = changed[0]
     mine, theirs = a.order[i1:i2], b.order[j1:j2]
-    return len(mine) != len(theirs) or not all(map(_misspelt, mine, theirs))
+    return len(mine) != len(theirs) or not all(map(misspelt, mine, theirs))
 
 
-def _misspelt(x: str, y: str) -> bool:
+def misspelt(x: str, y: str) -> bool:
     """Whether ``x`` and ``y`` (stems of five letters or more) are one word misspelt: a
     letter left out or doubled, or two swapped ("lesons", "servcie", "Gloabl"). A letter
     changed is not: "Maria" / "Marie" are two people."""

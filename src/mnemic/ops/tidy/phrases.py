@@ -21,6 +21,8 @@ __all__ = [
     "HABITUAL",
     "NEGATION",
     "OLD_VALUE",
+    "REPLACEMENT",
+    "SINCE",
     "UPDATE",
     "WHEN",
     "calendar_value",
@@ -53,8 +55,27 @@ _WEEKDAYS = _listed(
     "lundi mardi mercredi jeudi vendredi samedi dimanche "
     "segunda terça quarta quinta sexta sábado domingo "
     "lunedì martedì mercoledì giovedì venerdì sabato domenica "
-    "maandag dinsdag woensdag donderdag vrijdag zaterdag zondag"
+    "maandag dinsdag woensdag donderdag vrijdag zaterdag zondag "
+    "pazartesi salı çarşamba perşembe cuma cumartesi pazar "
+    "poniedziałek wtorek środa czwartek piątek sobota niedziela "
+    "понедельник вторник среда четверг пятница суббота воскресенье"
 )
+# Polish and Russian months, and the forms a date or a "since" puts them in (genitive:
+# "od *października*", "с *января*"; accusative days: "w *środę*", "в *пятницу*"), each
+# read as its name, so "w środę" and "środa" are one value.
+_SLAVIC_MONTHS = _listed(
+    "styczeń luty marzec kwiecień maj czerwiec lipiec sierpień wrzesień październik "
+    "listopad grudzień январь февраль март апрель май июнь июль август сентябрь октябрь "
+    "ноябрь декабрь"
+)
+_SLAVIC_FORMS = dict(
+    zip(_listed("stycznia lutego marca kwietnia maja czerwca lipca sierpnia września "
+                "października listopada grudnia января февраля марта апреля мая июня июля "
+                "августа сентября октября ноября декабря środę sobotę niedzielę среду "
+                "пятницу субботу"),
+        _SLAVIC_MONTHS + _listed("środa sobota niedziela среда пятница суббота"),
+        strict=True)
+)  # fmt: skip
 # Abbreviations with one reading ("Tue", "Sept"; not "mon", French for "my", nor "jan",
 # "mar", "sat", "sun": names and words).
 _FORMS = dict(
@@ -63,13 +84,15 @@ _FORMS = dict(
                 "august september september october november december"),
         strict=True)
 )  # fmt: skip
+_FORMS |= _SLAVIC_FORMS
 HABITUAL = {day + "s": day for day in _WEEKDAYS if not day.endswith("s")}
 """A weekday said as a habit ("Mondays", "montags", "maandags", "às segundas"): its day
 is a value, and also a content word, a habit's day being its key as often ("Sport
 montags: Laufen" / "Sport mittwochs: Laufen" are two facts, each with a word of its
 own)."""
-CALENDAR = frozenset(_MONTHS + _WEEKDAYS) | frozenset(_FORMS) | frozenset(HABITUAL)
-"""Month and weekday names (folded), in en, de, es, fr, pt, it and nl, their
+CALENDAR = frozenset(_MONTHS + _WEEKDAYS + _SLAVIC_MONTHS) | frozenset(_FORMS) | frozenset(HABITUAL)
+"""Month and weekday names (folded), in en, de, es, fr, pt, it and nl (weekdays also in
+tr, pl and ru, months in pl and ru, with their genitive forms), their
 unambiguous abbreviations and the plurals of weekdays: a value, not a content word
 (but :data:`HABITUAL`)."""
 
@@ -126,11 +149,39 @@ _POINT = (  # a point in time: "october", "march 3, 2025", "last week", "2024", 
     r"(?:19|20)\d{2})"
     r"(?:\s+\d{1,2}(?:st|nd|rd|th)?)?(?:,?\s+(?:de\s+)?(?:19|20)\d{2})?"
 )
-WHEN = re.compile(
-    rf"\b(?:since|as of|starting|seit|ab|desde|a partir de|depuis|à partir d[e']|dès)\s+{_POINT}"
+_SINCE_SLAVIC = "|".join(sorted(_SLAVIC_FORMS, key=len, reverse=True)[:24])
+SINCE = re.compile(
+    rf"\b(?:since|as of|starting|seit|ab|desde|a partir de|depuis|à partir d[e']|dès|sinds|"
+    rf"vanaf|dal|dalla|da|a partire da)\s+{_POINT}"
     rf"\b|\bfrom\s+{_POINT}\s+on(?:wards?)?\b|\bvon\s+{_POINT}\s+an\b"
+    # since the last event: "since the last check-up" (not "since parking is ...": a cause)
+    r"|\bsince (?:the |their |his |her |my )?(?:last|previous|latest|most recent) [^\W\d_][\w-]*\b"
+    # nl, pt, it: "sinds vorige maand", "desde o ano passado", "dal mese scorso"
+    r"|\b(?:sinds|vanaf) (?:vorige|afgelopen|deze) (?:week|maand)\b|\b(?:sinds|vanaf) "
+    r"(?:vorig|afgelopen|dit) jaar\b"
+    r"|\bdesde (?:o|a) (?:semana|mês|ano) passad[oa]\b"
+    r"|\b(?:dal|dalla|dall') ?(?:settimana|mese|anno) scors[oa]\b"
+    # pl, ru: "od października", "od zeszłego roku", "с января", "с нового года"
+    rf"|\b(?:od|с|со|начиная с) (?:{_SINCE_SLAVIC})\b"
+    r"|\bod (?:zeszłego|ubiegłego|tego|nowego|przyszłego) (?:roku|miesiąca|tygodnia)\b"
+    r"|\b(?:с|со|начиная с) (?:нового|прошлого|этого|следующего) (?:года|месяца)\b"
+    r"|\b(?:с|со) (?:прошлой|этой|следующей) недели\b"
+    r"|\b(?:od|с) (?:19|20)\d{2}(?: (?:roku|года|г))?\b"
+    # tr: "geçen aydan beri", "ocaktan beri", "2023'ten itibaren"
+    r"|\b(?:(?:geçen|bu|önceki) )?[^\W\d_]+(?:dan|den|tan|ten) (?:beri|itibaren)\b"
+    r"|\b(?:19|20)\d{2}'?(?:dan|den|tan|ten) (?:beri|itibaren)\b"
     r"|[自从]\s*(?:\d{4}年)?(?:\d{1,2}月)?(?:\d{1,2}[日号])?\s*(?:起|开始)"
-    r"|[自从](?:上周|上个月|今年|去年|本月|本周)(?:起|开始)"
+    r"|[自从](?:上周|上个月|今年|去年|本月|本周)(?:起|开始)|(?:上周|上个月|今年|去年)以来"
+    # ja, ko: "先月から", "4月から", "지난달부터"
+    r"|(?:先月|先週|今月|今年|去年|昨年|\d{1,2}月|\d{4}年)から"
+    r"|(?:지난달|지난주|이번 달|올해|작년|\d{1,2}월)부터"
+)
+"""A phrase saying since when a fact holds ("since October", "as of 2025", "from March
+on", "since the last check-up", "seit Oktober", "desde octubre", "depuis mars", "sinds
+vorige maand", "od października", "с нового года", "geçen aydan beri", "自10月起",
+"先月から", "지난달부터"): an entry that says it marks a new value, an update."""
+WHEN = re.compile(
+    rf"{SINCE.pattern}"
     # a recent time said alone: "moved to Fly.io *last month*", "seit *letzter Woche*"
     r"|\b(?:last|this|past) (?:week|month|year|quarter)\b|\b(?:yesterday|today|recently|lately)\b"
     r"|\b(?:letzte[nmr]?|vorige[nmr]?) (?:woche|monat|jahr)\b|\b(?:gestern|heute)\b"
@@ -138,11 +189,20 @@ WHEN = re.compile(
     r"|\b(?:la semaine|le mois|l'année) derni[eè]re?\b|\baujourd'hui\b"
     r"|上周|上个月|昨天|今天|最近"
 )
-"""A phrase saying since when a fact holds ("since October", "as of 2025", "from March
-on", "seit Oktober", "desde octubre", "depuis mars", "自10月起"), or a recent time said
-alone ("last month", "yesterday", "上个月"): when, not what."""
+"""A phrase of since when a fact holds (:data:`SINCE`), or a recent time said alone
+("last month", "yesterday", "上个月"): when, not what."""
 
 _OLD_TOKENS = r"([^\W\d_][\w+#.'-]*(?:\s+[^\W\d_][\w+#.'-]*){0,2}?)"
+REPLACEMENT = (
+    r"\b(?:replaced|swapped|trocou|substituiu|sustituyó|reemplazó|cambió|remplacé|remplacée|"
+    r"sostituito|sostituita|cambiato|cambiata|verving)\s+(?:(?:the|its|their|o|a|os|as|el|la|"
+    r"los|las|le|les|l'|il|lo|i|gli|de|het)\s+)?"
+    rf"{_OLD_TOKENS}\s+(?:with|for|by|pelo|pela|pelos|pelas|por|par|con|col|door)\s"
+)
+"""A replacement, which names what it replaced first: "replaced Jira with Linear", "swapped
+Jira for Linear", "trocou o Trello pelo Notion", "sustituyó Jira por", "a remplacé Jira
+par". What it names may be the old value or the key ("replaced *the Nest thermostat*
+with a tado one"), so it never says the pair is about two subjects."""
 OLD_VALUE = re.compile(
     # a move names the old value and the new one: "moved from Berlin to Munich", "von
     # Jira auf Linear", "pasó de Jira a Linear", "passé de Jira à Linear"
@@ -155,6 +215,7 @@ OLD_VALUE = re.compile(
     r"|\b(?:instead of|rather than|in place of|no longer|statt|anstatt|anstelle von|"
     rf"en lugar de|en vez de|au lieu de|plutôt que)\s+{_OLD_TOKENS}(?=\s*(?:[.,;:)!]|$))"
     r"|从([\u4e00-\u9fff\w]{1,8}?)(?:改成|改为|换成|换到|迁移到|搬到|改到)|而不是([\u4e00-\u9fff\w]{1,8})"
+    rf"|{REPLACEMENT}"
 )
 """Where an update names the value it replaces (the groups hold its words; a "from X
 to Y" of English or German counts only beside a verb of change, :data:`CHANGE_VERB`)."""
@@ -177,17 +238,22 @@ UPDATE = re.compile(
     r"(?=(?:\s+[^\s.,;:!?]+){0,5}\s+(?:to|from|by)\b)|"
     r"erhöht|gesenkt|angehoben|subió|bajó|aumentó|redujo|augmenté|augmentée|baissé|baissée|"
     r"subiu|aumentou|baixou|reduziu|aumentato|aumentata|ridotto|ridotta|verhoogd|verlaagd|"
-    r"ersetzt|reemplazó|remplacé|remplacée|"
+    r"ersetzt|reemplazó|remplacé|remplacée|swapped|sustituyó|substituiu|sostituito|sostituita|"
+    r"vervangen|verving|"
     r"jetzt|nun|inzwischen|mittlerweile|gewechselt|umgestiegen|umgestellt|umgezogen|"
     r"verschoben|verlegt|geändert|migriert|gezogen|stattdessen|nicht mehr|ab sofort|"
     r"ahora|actualmente|ya no|cambió|cambiado|pasó|migró|movió|movieron|en lugar de|"
     r"a partir de ahora|"
     r"maintenant|désormais|actuellement|déplacé|déplacée|déménagé|passé|passée|migré|"
     r"au lieu de|"
-    r"agora|atualmente|já|passou|mudou|trocou|mudado|trocado|"
+    r"agora|atualmente|passou|mudou|trocou|mudado|trocado|"
     r"adesso|ora|ormai|attualmente|passato|passata|spostato|spostata|trasferito|"
     r"trasferita|cambiato|cambiata|"
-    r"nu|tegenwoordig|inmiddels|overgestapt|verplaatst|verhuisd|gewijzigd|veranderd)\b"
+    r"nu|tegenwoordig|inmiddels|overgestapt|verplaatst|verhuisd|gewijzigd|veranderd|"
+    # ru, pl, tr: "now", "switched to", "moved to" (not "уже", "już": "already visited")
+    r"теперь|сейчас|перешёл|перешел|перешла|переехал|переехала|сменил|сменила|"
+    r"teraz|obecnie|przeszedł|przeszła|przeprowadził|przeprowadziła|zmienił|zmieniła|"
+    r"artık|şimdi|geçti|taşındı)\b"
     r"|现在|目前|如今|改用|改成|改为|改到|换成|换到|迁移|升级|不再|今は|変更|アップグレード"
     r"|涨到|涨至|降到|降至|提高到|提高至|增加到|减少到|调整为|调整到|调到"
     r"|이제|요즘|지금은|바꿨|바뀌었|옮겼|올랐|내렸",  # ko
@@ -212,8 +278,18 @@ FAVOURITE = re.compile(
 
 
 def negation_in(folded: str) -> re.Match[str] | None:
-    """Where ``folded`` text is negated (None: it is not), update markers read first."""
-    return NEGATION.search(UPDATE.sub(_keep_negation, folded))
+    """Where ``folded`` text is negated (None: it is not), update markers read first. In
+    Portuguese text (:data:`PORTUGUESE`) "no" is "in the" ("mora *no* Porto"), never a
+    negation ("não" is)."""
+    text = UPDATE.sub(_keep_negation, folded)
+    if PORTUGUESE.search(text):
+        text = re.sub(r"\bno\b", "  ", text)
+    return NEGATION.search(text)
+
+
+PORTUGUESE = re.compile(r"\b(?:não|em|dos|das|uma|é|são|usuário|usuária|você)\b|ção\b|ões\b")
+"""Words only Portuguese writes among the languages tidy reads (not "do", "da", "no":
+English and Spanish words too)."""
 
 
 def negation_said(folded: str, m: re.Match[str] | None) -> str:

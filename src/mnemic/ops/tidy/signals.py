@@ -24,7 +24,8 @@ grammar. An entry becomes a :class:`Profile`:
   value (**changed to**), and the value it names as replaced (**was**: "moved *from
   Berlin* to", "*not Jira*", "*instead of* Jira");
 * **when**: the slots of a phrase of since when it holds ("since *October*", "seit
-  *2024*"; :mod:`.phrases`), whose words are not content words.
+  *2024*"; :mod:`.phrases`), whose words are not content words; such a phrase also
+  marks the entry as an update whose whole text is the new value.
 
 :func:`compare` gives the pair signals :mod:`.detect` decides on: shingle Jaccard,
 content-word overlap, the words only one side has, whether the slots differ, whether
@@ -64,6 +65,7 @@ from .phrases import (
     HABITUAL,
     NEGATION,
     OLD_VALUE,
+    SINCE,
     UPDATE,
     WHEN,
     calendar_value,
@@ -82,10 +84,13 @@ TO_WITHIN = 3
 """How far after an update marker a particle ("to", "a", "auf", "成") says the value
 comes next."""
 _TO = re.compile(r"to|into|a|al|à|au|aux|auf|zu|zum|zur|成|为|到")
-_REPLACED = re.compile(r"replaced|ersetzt|reemplazó|remplacé|remplacée")
+_REPLACED = re.compile(
+    r"replaced|swapped|ersetzt|reemplazó|sustituyó|remplacé|remplacée|trocou|substituiu|"
+    r"sostituito|sostituita|vervangen|verving"
+)
 """A marker that names the key first and the new value after its own particle
 (:data:`_BY`), however far: "replaced *the Monday workout* with yoga"."""
-_BY = re.compile(r"with|by|durch|mit|por|con|par")
+_BY = re.compile(r"with|by|for|durch|mit|por|pelo|pela|con|col|par|door")
 
 _CJK_CHAR = re.compile(f"[{CJK}]")
 _WORD = re.compile(rf"用户|ユーザー|{HANGUL.pattern}|[{CJK}]|[^\W_{CJK}]+", re.UNICODE)
@@ -94,6 +99,7 @@ _WORD = re.compile(rf"用户|ユーザー|{HANGUL.pattern}|[{CJK}]|[^\W_{CJK}]+"
 # ("user", "Nutzer", "usuario", "utilisateur", "utilizador", "utente", "gebruiker")
 GENERIC = frozenset(
     {"user", "nutzer", "benutz", "usuari", "utilis", "utiliz", "utent", "gebrui"}
+    | {"kullan", "пользо", "uzytko"}  # tr kullanıcı, ru пользователь, pl użytkownik
     | {"用户", "ユーザー", HANGUL_USER}
 )
 
@@ -151,6 +157,11 @@ class Profile:
     """Its content words written with a capital inside a sentence (stems): names, and
     German nouns ("writes chat replies in *Spanish*", "switched to *VS Code*")."""
 
+    marked: bool = False
+    """Whether a word marks it as an update ("now", "switched to", :data:`.phrases.UPDATE`),
+    not only a phrase of since when: then the words after that word are its new value,
+    and those before it its key, which the rules that read a rewording need."""
+
     @property
     def stated(self) -> frozenset[str]:
         """Its slots but those of since when it holds: the values it states."""
@@ -167,8 +178,17 @@ class Profile:
         return len(self.words) + len(self.slots)
 
 
+_IN_THE = re.compile(r"(?<=\w )n[oa](?= [A-ZÀ-ÖØ-Þ])")
+"""Portuguese "no" / "na" ("in the") before a name inside a sentence ("mora *no* Porto",
+"roda *na* Vercel"): read as "em", not as the negation "no" of English and Spanish
+("has no car", "no come carne" precede a common word)."""
+
+
 def _fold(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).casefold().replace("\u2019", "'")
+    """``text`` compared as tidy reads it: NFKC, case folded; Turkish "İ" is "i" (case
+    folding writes it "i" and a combining dot, which split the word: "İzmir" read "zmir")."""
+    text = unicodedata.normalize("NFKC", text).replace("\u0130", "i")
+    return text.casefold().replace("\u2019", "'")
 
 
 def said(p: Profile, words: frozenset[str] | set[str]) -> str:
@@ -276,10 +296,15 @@ def _after_update(folded: str, names: frozenset[str] = frozenset()) -> tuple[str
     one). When a particle follows the marker within
     :data:`TO_WITHIN` tokens ("changed *dinner* to low-carb", "cambió a", "改成"), or
     anywhere after "replaced" ("replaced *the Monday workout* with yoga"), the value is
-    what comes after it; the words before it name the key."""
+    what comes after it; the words before it name the key. An entry whose only marker is
+    a phrase of since when (:data:`.phrases.SINCE`: "since October the user lives in
+    Munich", "... lives in Munich since October") says all of itself is new as of then:
+    every content word but that phrase's."""
     marker = UPDATE.search(folded)
     if marker is None:
-        return ()
+        if SINCE.search(folded) is None:
+            return ()
+        return tuple(_words(_joined(_WORD.findall(WHEN.sub(" ", folded))), names))
     end = marker.end()
     for when in WHEN.finditer(folded):  # "as of 2025, ...": the value follows the phrase
         if when.start() <= marker.start() < when.end():
@@ -310,13 +335,20 @@ def _old_value(folded: str, names: frozenset[str]) -> tuple[str, ...]:
     for m in OLD_VALUE.finditer(folded):
         if m.group(1) and m.group(0)[:1] in "fv" and not CHANGE_VERB.search(folded):
             continue  # "now commutes from Potsdam to Berlin": a route, not a move
-        out += _words(next(g for g in m.groups() if g), names)
+        words = _words(next(g for g in m.groups() if g), names)
+        if m.group(m.re.groups):  # "replaced *the Mondays workout* with": a habit's key
+            words = [w for w in words if w not in _DAYS]
+        out += words
     return tuple(out)
+
+
+_DAYS = frozenset(stem(day) for day in HABITUAL.values())
+"""A weekday said as a habit, read as a content word (:data:`.phrases.HABITUAL`)."""
 
 
 def profile(text: str) -> Profile:
     """The :class:`Profile` of one entry."""
-    folded = durations(digits(spelled_out(_fold(text))))
+    folded = durations(digits(spelled_out(_fold(_IN_THE.sub("em", text)))))
     folded = in_charge(REPORTS_TO.sub("manager is", folded))
     folded = day_lists(day_month(concepts(read_moves(folded))))
     slots, rest = read_slots(folded)
@@ -329,7 +361,8 @@ def profile(text: str) -> Profile:
     if phrases:
         rest = read_slots(what)[1]
     slots |= {f"calendar:{calendar_value(w)}" for w in _WORD.findall(folded) if w in CALENDAR}
-    update = bool(UPDATE.search(folded))
+    marked = bool(UPDATE.search(folded))
+    update = marked or bool(SINCE.search(folded))  # "since October": a new value
     negation = negation_in(folded)
     plain = UPDATE.sub(_gap, rest)
     plain = NEGATION.sub(_gap, plain)
@@ -361,6 +394,7 @@ def profile(text: str) -> Profile:
         was,
         tuple(sorted(_forms(plain, frozenset(order)))),
         frozenset(stem(n) for n in names) & frozenset(order),
+        marked,
     )
 
 

@@ -38,6 +38,9 @@ class Thresholds:
     """An update that names the other entry's value as the one it replaced ("moved from
     Berlin to Munich", "not Jira"): at most this many words of their own besides the old
     value, both sides together (the new value counted; 0: off)."""
+    swap_value_words: int = 2
+    """Two entries that give a single-valued attribute two values (:mod:`.attributes`:
+    "is in Frankfurt" / "is in Dublin"): at most this many words on each side (0: off)."""
     meaning_cosine: float = 0.965
     """The embedder's cosine at which two entries the words left apart are one fact, when
     no veto of :mod:`.meaning` holds (above 1: off)."""

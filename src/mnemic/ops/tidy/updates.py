@@ -27,8 +27,11 @@ from typing import TYPE_CHECKING
 
 from .frames import Aligned, aligned
 from .lexicon import STOP_WORDS, stem
-from .phrases import ADDITIVE, FAVOURITE, UPDATE
+from .people import relatives
+from .phrases import ADDITIVE, FAVOURITE, REPLACEMENT, UPDATE
 from .signals import GENERIC, PairSignals, Profile, _words
+
+_REPLACEMENT = re.compile(REPLACEMENT)
 
 if TYPE_CHECKING:
     from .thresholds import Thresholds
@@ -65,14 +68,35 @@ def replaced_side(a: Profile, b: Profile, t: Thresholds) -> str | None:
                 continue
             return ""
         rest = old.words - was - GENERIC
-        if (
-            old.stated <= new.stated  # the other holds no value it does not
-            and (rest & new.words or not rest)
-            and len(rest - new.words) + len(fresh) <= t.replaced_extra
-        ):
-            return side
+        if old.stated <= new.stated and len(rest - new.words) + len(fresh) <= t.replaced_extra:
+            if rest & new.words or not rest:  # the other holds no value it does not
+                return side
+            if _detail_of(old, was, rest) and _ends_with(new, fresh):
+                return side  # "uses Trello *for tasks*" / "replaced Trello with Notion"
+        if _REPLACEMENT.search(new.folded) and _ends_with(new, fresh) and not relatives(old.text):
+            continue  # "replaced *the Nest thermostat* with": it may name the key
         return ""
     return None
+
+
+def _detail_of(p: Profile, value: set[str], words: frozenset[str]) -> bool:
+    """Whether the content ``words`` of ``p`` all stand after its ``value`` (what the
+    value is for: "uses Trello *for tasks*"), none before it (its subject: "the user's
+    *sister* lives in Berlin")."""
+    at = [i for i, w in enumerate(p.order) if w in value]
+    return bool(at) and all(i > max(at) for i, w in enumerate(p.order) if w in words)
+
+
+def _ends_with(p: Profile, words: frozenset[str]) -> bool:
+    """Whether the content ``words`` of ``p`` are its last words, said together: an update
+    that names only its new value ("replaced Trello with *Notion*"), nothing of its own
+    after it ("switched from vim to Emacs *for notes*")."""
+    tokens = p.folded.split()
+    while tokens and tokens[-1] in STOP_WORDS:  # "with a tado *one*"
+        tokens.pop()
+    tokens = [stem(t) for t in tokens]
+    at = [i for i, w in enumerate(tokens) if w in words]
+    return bool(at) and at[-1] == len(tokens) - 1 and at == list(range(at[0], at[-1] + 1))
 
 
 def reworded_update(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bool:
@@ -89,18 +113,18 @@ def reworded_update(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bo
     oa, ob = s.only_a - GENERIC, s.only_b - GENERIC
     extra = max(len(oa), len(ob))
     if not (
-        s.update
+        (a.marked or b.marked)  # a since phrase alone says no key from its value
         and not s.negation_differs
         and s.shared >= 1
         and s.word_overlap >= t.reworded_overlap
         and extra <= t.reworded_extra
         and (oa or s.slots_differ)
         and (ob or s.slots_differ)
-        and a.kinds == b.kinds  # a time beside a time zone: two facts
+        and _kinds(a) == _kinds(b)  # a time beside a time zone: two facts
     ):
         return False
     for new, old in ((a, b), (b, a)):
-        if not new.update:
+        if not new.marked:
             continue
         if adds(new):
             return False
@@ -110,6 +134,21 @@ def reworded_update(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bo
         if not after and not s.slots_differ:  # "..., no more": a slot says what changed
             return False
     return not _other_modifier(a, b, oa, ob)
+
+
+def _after_shared(new: Profile, own: frozenset[str], old: Profile) -> bool:
+    """Whether the words ``own`` of ``new`` all stand after the first content word it
+    shares with ``old``: what it says of the shared subject, not a word naming another
+    ("Since March the *internal* API allows 500" beside "the public API ... 100")."""
+    order = [w for w in new.order if w not in GENERIC]
+    first = next((i for i, w in enumerate(order) if w in old.words), None)
+    return first is not None and all(i > first for i, w in enumerate(order) if w in own)
+
+
+def _kinds(p: Profile) -> frozenset[str]:
+    """The kinds of the values ``p`` states (not of since when: "since *March*" is no
+    date the other entry lacks)."""
+    return frozenset(v.partition(":")[0] for v in p.stated)
 
 
 def _other_modifier(a: Profile, b: Profile, oa: frozenset[str], ob: frozenset[str]) -> bool:
@@ -140,14 +179,14 @@ def reworded_value(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> boo
         and not s.negation_differs
         and s.shared >= 2
         and max(len(oa), len(ob)) <= t.value_words
-        and a.kinds == b.kinds
+        and _kinds(a) == _kinds(b)
         and a.stated != b.stated
     ):
         return False
     for new, old_, own, theirs in ((a, b, oa, ob), (b, a, ob, oa)):
         if not new.update or not own:
             continue
-        if own <= set(new.after_update):
+        if own <= set(new.after_update) and _after_shared(new, own, old_):
             return True
         if own <= set(new.after_update) | _agent_and_key(new, old_) and _after_value(old_, theirs):
             return True  # "*Landlord* raised *the rent* to 1350 EUR"
@@ -247,7 +286,7 @@ def changed_phrase(
     that names first what the other entry says (the same value for another key)."""
     return (
         t.value_words > 0
-        and s.update
+        and (a.marked or b.marked)  # a since phrase alone says no key from its value
         and not s.negation_differs
         and s.shared >= 1
         and s.slots_subset
@@ -259,6 +298,7 @@ def changed_phrase(
         and not names_old_value(a, b)
         and not (adds(a) or adds(b))
         and not _keys_before_a_name(a, b, oa, ob)
+        and relatives(a.text) == relatives(b.text)  # "*annesi* Ankara'da": another person
     )
 
 
