@@ -4,34 +4,24 @@ that a UTC time or a local one without its offset cannot pass for the rule."""
 
 from __future__ import annotations
 
-import os
 import re
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from _cli import cli, cli_json
+from _zone import KOLKATA, in_zone
 from mnemic.timefmt import ago, local_time, parse_iso, with_offset
 
-ZONE = "Asia/Kolkata"  # +05:30 all year
+ZONE = KOLKATA
 STAMP = re.compile(r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d(?::\d\d)?Z?(?: [+-]\d\d:\d\d)?")
 
 
 @pytest.fixture
 def zone() -> Iterator[None]:
-    before = os.environ.get("TZ")
-    os.environ["TZ"] = ZONE
-    time.tzset()
-    try:
+    with in_zone(ZONE):
         yield
-    finally:
-        if before is None:
-            del os.environ["TZ"]
-        else:
-            os.environ["TZ"] = before
-        time.tzset()
 
 
 @pytest.fixture

@@ -4,14 +4,13 @@ the right number."""
 
 from __future__ import annotations
 
-import os
 import re
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from _zone import in_zone
 from mnemic.curated.memory import Memory
 from mnemic.home import Home
 from mnemic.sessions import open_store
@@ -23,17 +22,8 @@ STAMP = re.compile(r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d(?::\d\d)?Z?(?: [+-]\d\d:\d\d)?
 
 @pytest.fixture
 def zone() -> Iterator[None]:
-    before = os.environ.get("TZ")
-    os.environ["TZ"] = "Asia/Kolkata"  # +05:30: neither UTC nor a whole hour
-    time.tzset()
-    try:
+    with in_zone():
         yield
-    finally:
-        if before is None:
-            del os.environ["TZ"]
-        else:
-            os.environ["TZ"] = before
-        time.tzset()
 
 
 def _times(html: str) -> list[str]:
