@@ -84,6 +84,7 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     "sem200": lambda: knobs({"n": (retrieval_module, "SEMANTIC_CANDIDATES", 200)}),
     "lex200": lambda: knobs({"n": (retrieval_module, "CANDIDATES", 200)}),
     "asks1": lambda: knobs({"a": (hybrid_module, "ASK_SHARE", 1.0)}),
+    "norepeats": lambda: knobs({"r": (retrieval_module, "REPEATS", False)}),
     "nomeaning": lambda: knobs({"m": (retrieval_module, "NAMES_BY_MEANING", False)}),
     "nostatebefore": lambda: knobs(
         {"s": (sequence_module, "state_before", lambda _store, fused, _q, _e: list(fused))}

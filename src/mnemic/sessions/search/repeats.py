@@ -1,0 +1,112 @@
+"""Said before: a sentence that recurs across the best matches carries little evidence.
+
+A long history repeats itself. An assistant reuses the same paragraphs session after
+session ("A first marathon plan usually runs sixteen to twenty weeks ..."), closes with
+the same line ("Thanks for the update."), and echoes what the user just told it
+("Okay, I'll keep that in mind. Our production cluster runs Django 12.6."). Words and
+meaning rank every copy as high as the one message that states the fact, and often
+higher: a paragraph full of the topic's words outweighs one sentence.
+
+Evidence is what a message says that the others do not. Among the best direct matches
+(:data:`CANDIDATES`), each sentence is counted by the messages that hold it (an inverse
+document frequency over messages, computed at query time from the texts the ranking
+already found): a user's sentence by the user's messages, an assistant's by every
+message, so that an assistant repeating the user's words shares them with the user's
+statement while the statement stays the user's own. A query word a message holds is as
+new as the newest sentence holding it (``1 / n`` for a sentence held by ``n``
+messages); the message keeps the mean of its query words' novelty of its score (a
+message holding no query word, matched by meaning, the novelty of its newest sentence).
+A message whose every sentence is its own is untouched: one conversation without
+repeats ranks as before. Each discounted message says so (``notes``: ``repeated``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Sequence
+
+from ..index.query import Query
+from ..index.stems import STOP_WORDS, text_keys, word_keys, words
+from ..sql import SessionStore
+from .hybrid import FusedMessage
+
+__all__ = ["CANDIDATES", "discount_repeats"]
+
+CANDIDATES = 100
+"""Best direct matches whose sentences are counted and whose scores may be discounted."""
+TEXT_CHARS = 4000
+"""Characters of a message read for its sentences."""
+_SENTENCE = re.compile(r"(?<=[.!?;:])\s+|[\n。！？；]+")
+_WORD = re.compile(r"\w+")
+
+
+def _sentences(text: str) -> list[tuple[str, str]]:
+    """(the sentence, its key: its words case-folded) for each sentence with a word."""
+    out = []
+    for sentence in _SENTENCE.split(text[:TEXT_CHARS]):
+        key = " ".join(_WORD.findall(sentence.casefold()))
+        if key:
+            out.append((sentence, key))
+    return out
+
+
+def _query_words(query: Query) -> list[frozenset[str]]:
+    out: dict[frozenset[str], None] = {}
+    for term in query.terms:
+        for word in words(term.text):
+            if word.casefold() not in STOP_WORDS:
+                out.setdefault(word_keys(word))
+    return list(out)
+
+
+def discount_repeats(
+    store: SessionStore, fused: Sequence[FusedMessage], query: Query
+) -> list[FusedMessage]:
+    """``fused`` (best first) with each direct match among the best :data:`CANDIDATES`
+    keeping the share of its score that is its own (see the module docstring), re-sorted."""
+    direct = [f for f in fused[:CANDIDATES] if f.direct and f.message_id is not None]
+    if len(direct) < 2:
+        return list(fused)
+    messages = store.messages_by_id(f.message_id for f in direct if f.message_id is not None)
+    said: dict[int, tuple[str, list[tuple[str, str]]]] = {}
+    users: dict[str, set[int]] = defaultdict(set)
+    anyone: dict[str, set[int]] = defaultdict(set)
+    for f in direct:
+        m = messages.get(f.message_id) if f.message_id is not None else None
+        if m is None or m.id in said:
+            continue
+        sentences = _sentences(m.content or "")
+        said[m.id] = (m.role, sentences)
+        for _, key in sentences:
+            anyone[key].add(m.id)
+            if m.role == "user":
+                users[key].add(m.id)
+    if all(len(ids) < 2 for ids in anyone.values()):
+        return list(fused)
+    qwords = _query_words(query)
+    share: dict[int, float] = {}
+    for mid, (role, sentences) in said.items():
+        counts = [len((users if role == "user" else anyone)[key]) for _, key in sentences]
+        if not counts or max(counts) < 2:
+            continue
+        novelty = [1.0 / n for n in counts]
+        new: dict[int, float] = {}
+        for (sentence, _), value in zip(sentences, novelty, strict=True):
+            keys = text_keys(sentence, limit=len(sentence))
+            for i, w in enumerate(qwords):
+                if w & keys and value > new.get(i, 0.0):
+                    new[i] = value
+        own = sum(new.values()) / len(new) if new else max(novelty)
+        if own < 1.0:
+            share[mid] = own
+    if not share:
+        return list(fused)
+    out = []
+    for f in fused:
+        s = share.get(f.message_id) if f.direct and f.message_id is not None else None
+        if s is not None:
+            f = f._replace(score=f.score * s, notes=(*f.notes, "repeated"))
+        out.append(f)
+    out.sort(key=lambda f: (-f.score, not f.direct, f.session_id, f.seq))
+    return out
