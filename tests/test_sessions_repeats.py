@@ -8,6 +8,9 @@ from pathlib import Path
 
 from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.sessions import NewMessage, search_messages
+from mnemic.sessions.index.query import parse_query
+from mnemic.sessions.search.freshness import state_before
+from mnemic.sessions.search.hybrid import FusedMessage, SemanticHit
 from test_sessions_search_modes import VectorStore, real_embedder
 
 T0 = 1_750_000_000.0
@@ -112,3 +115,25 @@ def test_messages_without_repeats_rank_as_before(tmp_path: Path) -> None:
         found = search_messages(s, "How far did I run?", mode="lexical")
     assert found.results
     assert not any(w.startswith("repeated") for r in found.results for w in r.why)
+
+
+def test_the_state_before_a_change_is_the_best_scored_earlier_statement(tmp_path: Path) -> None:
+    """Of two earlier statements of the subject a change supersedes, the better scored is
+    the state before it (the user's statement, the assistant's discounted echo a turn
+    later being the other). Before, the later one was taken: the echo."""
+    with SQLiteSessionStore(tmp_path / "s.db") as s:
+        _sessions(s, UPDATES)
+        rows = {(m.session_id, m.seq): m for sid in ("s00", "s03") for m in s.messages(sid)}
+
+        def at(sid: str, seq: int, score: float) -> FusedMessage:
+            m = rows[(sid, seq)]
+            return FusedMessage(
+                sid, seq, score, ("semantic",), None, SemanticHit(m.id, sid, seq, score)
+            )
+
+        event = at("s03", 0, 0.92)
+        fused = [event, at("s00", 0, 0.8), at("s00", 1, 0.46)]
+        query = parse_query("Which Django version did production run", match="any")
+        out = state_before(s, fused, query, event)
+    assert [(f.session_id, f.seq) for f in out[:2]] == [("s00", 0), ("s03", 0)]
+    assert "earlier" in out[0].notes

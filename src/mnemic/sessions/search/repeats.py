@@ -12,10 +12,14 @@ Evidence is what a message says that the others do not. Among the best direct ma
 document frequency over messages, computed at query time from the texts the ranking
 already found): a user's sentence by the user's messages, an assistant's by every
 message, so that an assistant repeating the user's words shares them with the user's
-statement while the statement stays the user's own. A query word a message holds is as
-new as the newest sentence holding it (``1 / n`` for a sentence held by ``n``
-messages); the message keeps the mean of its query words' novelty of its score (a
-message holding no query word, matched by meaning, the novelty of its newest sentence).
+statement while the statement stays the user's own. A sentence held by ``n`` messages is ``1 / n`` new.
+A message keeps the larger of two shares of its score: its words' (the query words its
+best sentence holds, weighed by that sentence's novelty, over the most query words one
+of its sentences holds: a copied paragraph dense with the question's words keeps
+``1 / n``, a message that states them in a sentence of its own keeps all) and its
+text's (the novelty of its sentences weighed by their length: a reply that opens with
+a stock "Thanks, Caroline!" and goes on in its own words keeps most of its score by
+meaning).
 A message whose every sentence is its own is untouched: one conversation without
 repeats ranks as before. Each discounted message says so (``notes``: ``repeated``).
 """
@@ -37,7 +41,7 @@ CANDIDATES = 100
 """Best direct matches whose sentences are counted and whose scores may be discounted."""
 TEXT_CHARS = 4000
 """Characters of a message read for its sentences."""
-_SENTENCE = re.compile(r"(?<=[.!?;:])\s+|[\n。！？；]+")
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+|[\n。！？；]+")
 _WORD = re.compile(r"\w+")
 
 
@@ -90,14 +94,15 @@ def discount_repeats(
         counts = [len((users if role == "user" else anyone)[key]) for _, key in sentences]
         if not counts or max(counts) < 2:
             continue
-        novelty = [1.0 / n for n in counts]
-        new: dict[int, float] = {}
-        for (sentence, _), value in zip(sentences, novelty, strict=True):
-            keys = text_keys(sentence, limit=len(sentence))
-            for i, w in enumerate(qwords):
-                if w & keys and value > new.get(i, 0.0):
-                    new[i] = value
-        own = sum(new.values()) / len(new) if new else max(novelty)
+        held = [
+            sum(1 for w in qwords if w & keys)
+            for keys in (text_keys(sentence, limit=len(sentence)) for sentence, _ in sentences)
+        ]
+        most = max(held)
+        words_own = max(h / n for h, n in zip(held, counts, strict=True)) / most if most else 0
+        size = [len(key) for _, key in sentences]
+        text_own = sum(z / n for z, n in zip(size, counts, strict=True)) / sum(size)
+        own = max(words_own, text_own)
         if own < 1.0:
             share[mid] = own
     if not share:
