@@ -12,16 +12,16 @@ Evidence is what a message says that the others do not. Among the best direct ma
 document frequency over messages, computed at query time from the texts the ranking
 already found): a user's sentence by the user's messages, an assistant's by every
 message, so that an assistant repeating the user's words shares them with the user's
-statement while the statement stays the user's own. A sentence held by ``n`` messages is ``1 / n`` new.
-A message keeps the larger of two shares of its score: its words' (the query words its
-best sentence holds, weighed by that sentence's novelty, over the most query words one
-of its sentences holds: a copied paragraph dense with the question's words keeps
-``1 / n``, a message that states them in a sentence of its own keeps all) and its
-text's (the novelty of its sentences weighed by their length: a reply that opens with
-a stock "Thanks, Caroline!" and goes on in its own words keeps most of its score by
-meaning).
-A message whose every sentence is its own is untouched: one conversation without
-repeats ranks as before. Each discounted message says so (``notes``: ``repeated``).
+statement while the statement stays the user's own. A sentence held by ``n`` messages
+is ``1 / n`` new. A message keeps the larger of two shares of its score: its words'
+(the query words its best sentence holds, weighed by that sentence's novelty, over the
+most query words one of its sentences holds: a copied paragraph dense with the
+question's words keeps ``1 / n``, a message that states them in a sentence of its own
+keeps all) and its text's (the novelty of its sentences weighed by their length: a
+reply that opens with a stock "Thanks, Caroline!" and goes on in its own words keeps
+most of its score by meaning). A message whose every sentence is its own is untouched:
+a conversation without repeats ranks as before. Each discounted message says so
+(``notes``: ``repeated``).
 """
 
 from __future__ import annotations
