@@ -84,6 +84,7 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     "sem200": lambda: knobs({"n": (retrieval_module, "SEMANTIC_CANDIDATES", 200)}),
     "lex200": lambda: knobs({"n": (retrieval_module, "CANDIDATES", 200)}),
     "asks1": lambda: knobs({"a": (hybrid_module, "ASK_SHARE", 1.0)}),
+    "noevent": lambda: knobs({"e": (sequence_module, "EVENT_ANCHOR", False)}),
     "norepeats": lambda: knobs({"r": (retrieval_module, "REPEATS", False)}),
     "nomeaning": lambda: knobs({"m": (retrieval_module, "NAMES_BY_MEANING", False)}),
     "nostatebefore": lambda: knobs(
