@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ..index.query import Query
 from ..index.stems import STOP_WORDS, text_keys, word_keys, words
@@ -37,22 +38,31 @@ from .hybrid import FusedMessage
 
 __all__ = ["CANDIDATES", "discount_repeats"]
 
-CANDIDATES = 100
+CANDIDATES = 50
 """Best direct matches whose sentences are counted and whose scores may be discounted."""
-TEXT_CHARS = 4000
-"""Characters of a message read for its sentences."""
+TEXT_CHARS = 2000
+"""Characters of a message read for its sentences (a long reply's start is enough to
+tell a template)."""
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|[\n。！？；]+")
-_WORD = re.compile(r"\w+")
 
 
-def _sentences(text: str) -> list[tuple[str, str]]:
-    """(the sentence, its key: its words case-folded) for each sentence with a word."""
+@lru_cache(maxsize=1024)
+def _sentences(text: str) -> tuple[str, ...]:
+    """The sentences of a message's text, each case-folded with its spaces collapsed
+    (remembered per process: the best matches of one question are mostly those of the
+    last)."""
     out = []
     for sentence in _SENTENCE.split(text[:TEXT_CHARS]):
-        key = " ".join(_WORD.findall(sentence.casefold()))
+        key = " ".join(sentence.casefold().split())
         if key:
-            out.append((sentence, key))
-    return out
+            out.append(key)
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def _keys(sentence: str) -> frozenset[str]:
+    """The word keys of one sentence (remembered: a template's sentences recur)."""
+    return text_keys(sentence, limit=len(sentence))
 
 
 def _query_words(query: Query) -> list[frozenset[str]]:
@@ -73,7 +83,7 @@ def discount_repeats(
     if len(direct) < 2:
         return list(fused)
     messages = store.messages_by_id(f.message_id for f in direct if f.message_id is not None)
-    said: dict[int, tuple[str, list[tuple[str, str]]]] = {}
+    said: dict[int, tuple[str, tuple[str, ...]]] = {}
     users: dict[str, set[int]] = defaultdict(set)
     anyone: dict[str, set[int]] = defaultdict(set)
     for f in direct:
@@ -82,7 +92,7 @@ def discount_repeats(
             continue
         sentences = _sentences(m.content or "")
         said[m.id] = (m.role, sentences)
-        for _, key in sentences:
+        for key in sentences:
             anyone[key].add(m.id)
             if m.role == "user":
                 users[key].add(m.id)
@@ -90,28 +100,30 @@ def discount_repeats(
         return list(fused)
     qwords = _query_words(query)
     share: dict[int, float] = {}
+    holds: dict[str, int] = {}
     for mid, (role, sentences) in said.items():
-        counts = [len((users if role == "user" else anyone)[key]) for _, key in sentences]
+        counts = [len((users if role == "user" else anyone)[key]) for key in sentences]
         if not counts or max(counts) < 2:
             continue
-        held = [
-            sum(1 for w in qwords if w & keys)
-            for keys in (text_keys(sentence, limit=len(sentence)) for sentence, _ in sentences)
-        ]
+        held = []
+        for key in sentences:
+            if key not in holds:  # a template's sentence is read once, not once a copy
+                found = _keys(key)
+                holds[key] = sum(1 for w in qwords if w & found)
+            held.append(holds[key])
         most = max(held)
         words_own = max(h / n for h, n in zip(held, counts, strict=True)) / most if most else 0
-        size = [len(key) for _, key in sentences]
+        size = [len(key) for key in sentences]
         text_own = sum(z / n for z, n in zip(size, counts, strict=True)) / sum(size)
         own = max(words_own, text_own)
         if own < 1.0:
             share[mid] = own
     if not share:
         return list(fused)
-    out = []
-    for f in fused:
+    out = list(fused)
+    for i, f in enumerate(fused[:CANDIDATES]):
         s = share.get(f.message_id) if f.direct and f.message_id is not None else None
         if s is not None:
-            f = f._replace(score=f.score * s, notes=(*f.notes, "repeated"))
-        out.append(f)
+            out[i] = f._replace(score=f.score * s, notes=(*f.notes, "repeated"))
     out.sort(key=lambda f: (-f.score, not f.direct, f.session_id, f.seq))
     return out
