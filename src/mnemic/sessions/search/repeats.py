@@ -38,7 +38,7 @@ from .hybrid import FusedMessage
 
 __all__ = ["CANDIDATES", "discount_repeats"]
 
-CANDIDATES = 50
+CANDIDATES = 100
 """Best direct matches whose sentences are counted and whose scores may be discounted."""
 TEXT_CHARS = 2000
 """Characters of a message read for its sentences (a long reply's start is enough to
