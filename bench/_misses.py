@@ -45,8 +45,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import mnemic.sessions.search.hybrid as hybrid_module
-import mnemic.sessions.search.retrieval as retrieval_module
 import mnemic.sessions.search.repeats as repeats_module
+import mnemic.sessions.search.retrieval as retrieval_module
 import mnemic.sessions.search.sequence as sequence_module
 import mnemic.sessions.search.speaker as speaker_module
 import recall as rb

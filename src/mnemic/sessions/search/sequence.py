@@ -180,7 +180,7 @@ def _event(store: SessionStore, head: Sequence[FusedMessage], clause: str) -> Fu
     if len(keys) < 2 or len(direct) < 2:
         return None  # one word ("the upgrade", "升级") names a kind of event, not one event
     texts = store.messages_by_id(f.message_id for f in direct if f.message_id is not None)
-    held = []
+    held: list[int] = []
     for f in direct:
         m = texts.get(f.message_id) if f.message_id is not None else None
         found = text_keys(m.content or "") if m is not None else frozenset()
