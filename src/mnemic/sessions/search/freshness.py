@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ..index.query import Query
 from ..index.segment import has_cjk
@@ -94,15 +94,20 @@ def freshen(
     fused: Sequence[FusedMessage],
     query: Query,
     frame: TimeFrame,
+    read: Mapping[int, Message] | None = None,
 ) -> list[FusedMessage]:
-    """``fused`` (best first) re-ordered as the module docstring says."""
+    """``fused`` (best first) re-ordered as the module docstring says. ``read``: messages
+    an earlier step already read (only the others are read)."""
     direct = [f for f in fused if f.direct and f.message_id is not None][:CANDIDATES]
     if len(direct) < 1 or (len(direct) < 2 and frame.anchor is None):
         return list(fused)
     qwords = _query_words(query)
     if frame.anchor is None and not (qwords and frame.states):
         return list(fused)  # nothing could move: the texts are not read
-    messages = store.messages_by_id(f.message_id for f in direct if f.message_id is not None)
+    known = read or {}
+    missing = [f.message_id for f in direct if f.message_id is not None]
+    missing = [i for i in missing if i not in known]
+    messages = {**known, **store.messages_by_id(missing)} if missing else dict(known)
     found = [(f, messages[f.message_id]) for f in direct if f.message_id in messages]
     score = {(f.session_id, f.seq): f.score for f, _ in found}
     notes: dict[tuple[str, int], list[str]] = {pos: [] for pos in score}

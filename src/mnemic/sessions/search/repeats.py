@@ -34,6 +34,7 @@ from functools import lru_cache
 from ..index.query import Query
 from ..index.stems import STOP_WORDS, text_keys, word_keys, words
 from ..sql import SessionStore
+from ..store import Message
 from .hybrid import FusedMessage
 
 __all__ = ["CANDIDATES", "discount_repeats"]
@@ -75,14 +76,20 @@ def _query_words(query: Query) -> list[frozenset[str]]:
 
 
 def discount_repeats(
-    store: SessionStore, fused: Sequence[FusedMessage], query: Query
+    store: SessionStore,
+    fused: Sequence[FusedMessage],
+    query: Query,
+    read: dict[int, Message] | None = None,
 ) -> list[FusedMessage]:
     """``fused`` (best first) with each direct match among the best :data:`CANDIDATES`
-    keeping the share of its score that is its own (see the module docstring), re-sorted."""
+    keeping the share of its score that is its own (see the module docstring), re-sorted.
+    The messages it reads (one read) are added to ``read``, for the steps after it."""
     direct = [f for f in fused[:CANDIDATES] if f.direct and f.message_id is not None]
     if len(direct) < 2:
         return list(fused)
     messages = store.messages_by_id(f.message_id for f in direct if f.message_id is not None)
+    if read is not None:
+        read.update(messages)
     said: dict[int, tuple[str, tuple[str, ...]]] = {}
     users: dict[str, set[int]] = defaultdict(set)
     anyone: dict[str, set[int]] = defaultdict(set)

@@ -30,7 +30,7 @@ from ...embedding.model import load_embedder
 from ...errors import EmbeddingModelDamaged, InvalidArgument, MnemicError, SemanticExtraMissing
 from ..index.query import Query
 from ..sql import SessionStore
-from ..store import SearchFilters
+from ..store import Message, SearchFilters
 from .freshness import freshen
 from .hybrid import FusedMessage, SemanticHit, fuse
 from .query_vectors import query_vectors
@@ -320,8 +320,9 @@ def candidates(
     if frame.until is not None and (filters.until is None or frame.until < filters.until):
         filters = replace(filters, until=frame.until)
     fused, used, notice, vec = _retrieve(store, query, text, filters, mode=mode, state=state)
+    read: dict[int, Message] = {}  # texts read by one step, for the next
     if REPEATS:
-        fused = discount_repeats(store, fused, query)
+        fused = discount_repeats(store, fused, query, read)
     role = asked_role(text)
     if role is not None:
         fused = prefer_role(store, fused, role)
@@ -330,7 +331,7 @@ def candidates(
         if vec is not None and state.embedder is not None and NAMES_BY_MEANING:
             meaning = NameMatcher(state.embedder, vec)
         fused = prefer_named(store, fused, text, meaning)
-    fused = freshen(store, fused, query, frame)
+    fused = freshen(store, fused, query, frame, read)
     return (fused if limit is None else fused[:limit]), used, notice
 
 
