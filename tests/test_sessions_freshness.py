@@ -22,6 +22,9 @@ from mnemic.sessions import (
     run_session_search,
     search_messages,
 )
+from mnemic.sessions.index.query import parse_query
+from mnemic.sessions.search.freshness import freshen
+from mnemic.sessions.search.hybrid import FusedMessage, SemanticHit
 from mnemic.sessions.search.timeframe import read_timeframe
 
 DAY = 86400.0
@@ -224,3 +227,42 @@ def test_a_long_reply_holding_the_words_apart_states_nothing_new(tmp_path: Path)
     first = ranking.results[0]
     assert first.snippet == "My daily step goal is 10,000 steps."
     assert all("fresh" not in " ".join(r.why) for r in ranking.results)
+
+
+
+def test_copies_of_a_template_sentence_do_not_make_its_word_common(tmp_path: Path) -> None:
+    """An assistant that repeats one sentence in many replies ("Small, consistent steps
+    matter more than a perfect plan") made "step" look as common as "goal", so "goal"
+    became the update's most specific word and a later message about another goal (a
+    road bike) moved above the step goal's update as if it replaced it (long chat dev,
+    "What is my daily step goal?", hybrid: the stale goal first, the bike second, the
+    update third). The copies are one holder of the sentence's words. The fused order
+    and scores are those a hybrid ranking gave (the step reorders any ranking)."""
+    tip = "Small, consistent steps matter more than a perfect plan."
+    question = "What is my daily step goal?"
+    with SQLiteSessionStore(tmp_path / "sessions.db") as store:
+        session(store, "s00", T0, [
+            ("user", "My daily step goal is 12,000 steps."),
+            ("user", "My goal for the marathon is to finish under 4 hours."),
+        ])  # fmt: skip
+        for n in range(1, 7):
+            session(store, f"s{n:02d}", T0 + n * DAY, [
+                ("user", f"How should I train in week {n}?"),
+                ("assistant", f"Happy to help. {tip} Rest on day {n}."),
+            ])  # fmt: skip
+        session(store, "s20", T0 + 20 * DAY, [("user", "I raised my step goal to 7,500 steps a day.")])
+        session(store, "s40", T0 + 40 * DAY, [
+            ("user", "I am saving for a new road bike, that is my big goal this year."),
+        ])  # fmt: skip
+        ranked = [("s00", 0, 0.92), ("s20", 0, 0.80), ("s00", 1, 0.40), ("s40", 0, 0.36)]
+        ranked += [(f"s{n:02d}", 1, 0.30) for n in range(1, 7)]
+        fused = []
+        for sid, seq, strength in ranked:
+            m = store.messages(sid)[seq]
+            hit = SemanticHit(m.id, sid, seq, 0.85)
+            fused.append(FusedMessage(sid, seq, strength, ("semantic",), None, hit))
+        out = freshen(store, fused, parse_query(question), read_timeframe(question))
+    texts = [f"{f.session_id}#{f.seq}" for f in out]
+    assert texts[:3] == ["s00#0", "s20#0", "s00#1"], texts
+    assert all("fresh" not in f.notes for f in out if f.session_id == "s40"), out
+

@@ -181,18 +181,22 @@ def _supersede(
     only a message of ``head`` (default: the :data:`HEAD` best) can be superseded, by the
     first message in that order that may (``strongest``: by the best scored of them)."""
     rows = []
-    df = [0] * len(qwords)
+    holders: list[set[str]] = [set() for _ in qwords]
     cjk = [any(has_cjk(k) for k in w) for w in qwords]
     if head is None:
         head = {(f.session_id, f.seq) for f, _ in found[:HEAD]}
     for f, m in found:
         text = m.content or ""
-        held = _stated(text[:TEXT_CHARS], qwords)
+        held, sentence = _stated(text[:TEXT_CHARS], qwords)
         for i in held:
-            df[i] += 1
+            # a sentence many messages repeat word for word (an assistant's template:
+            # "Small, consistent steps matter more than a perfect plan") is one holder of
+            # its words, not one per copy: copies would make "step" as common as "goal"
+            holders[i].add(sentence)
         marked = CHANGE_WORDS.search(text[:TEXT_CHARS]) is not None
         rows.append(((f.session_id, f.seq), m.timestamp, held, marked))
     n = len(rows)
+    df = [len(h) for h in holders]
     # a CJK bigram only one candidate holds is most often one that spans two words of the
     # question (月云 in 每月云服务器, copied from that one message): it tells nothing
     weight = [
@@ -246,17 +250,18 @@ def _move(
     notes[best].append("later" if past else "superseded")
 
 
-def _stated(text: str, qwords: list[frozenset[str]]) -> frozenset[int]:
+def _stated(text: str, qwords: list[frozenset[str]]) -> tuple[frozenset[int], str]:
     """The query words ``text`` states together: those of its sentence that holds the
-    most of them. A long reply that holds "daily" in one paragraph and "step" in
-    another states no daily step goal."""
+    most of them, and that sentence (case and spacing folded). A long reply that holds
+    "daily" in one paragraph and "step" in another states no daily step goal."""
     best: frozenset[int] = frozenset()
+    said = ""
     for sentence in SENTENCE.split(text):
         keys = text_keys(sentence, limit=len(sentence))
         held = frozenset(i for i, w in enumerate(qwords) if w & keys)
         if len(held) > len(best):
-            best = held
-    return best
+            best, said = held, sentence
+    return best, " ".join(said.casefold().split())
 
 
 def _most_specific(held: frozenset[int], weight: list[float]) -> frozenset[int]:
