@@ -229,7 +229,6 @@ def test_a_long_reply_holding_the_words_apart_states_nothing_new(tmp_path: Path)
     assert all("fresh" not in " ".join(r.why) for r in ranking.results)
 
 
-
 def test_copies_of_a_template_sentence_do_not_make_its_word_common(tmp_path: Path) -> None:
     """An assistant that repeats one sentence in many replies ("Small, consistent steps
     matter more than a perfect plan") made "step" look as common as "goal", so "goal"
@@ -250,7 +249,9 @@ def test_copies_of_a_template_sentence_do_not_make_its_word_common(tmp_path: Pat
                 ("user", f"How should I train in week {n}?"),
                 ("assistant", f"Happy to help. {tip} Rest on day {n}."),
             ])  # fmt: skip
-        session(store, "s20", T0 + 20 * DAY, [("user", "I raised my step goal to 7,500 steps a day.")])
+        session(
+            store, "s20", T0 + 20 * DAY, [("user", "I raised my step goal to 7,500 steps a day.")]
+        )
         session(store, "s40", T0 + 40 * DAY, [
             ("user", "I am saving for a new road bike, that is my big goal this year."),
         ])  # fmt: skip
@@ -265,4 +266,3 @@ def test_copies_of_a_template_sentence_do_not_make_its_word_common(tmp_path: Pat
     texts = [f"{f.session_id}#{f.seq}" for f in out]
     assert texts[:3] == ["s00#0", "s20#0", "s00#1"], texts
     assert all("fresh" not in f.notes for f in out if f.session_id == "s40"), out
-

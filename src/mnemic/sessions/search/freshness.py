@@ -5,19 +5,19 @@ deadline moved to March 17"). Words and meaning rank both alike, and the shorter
 one often first. What a store knows settles it. One of the two best direct matches is
 *superseded* by a later message that states the same subject: one of its sentences holds
 at least half of the query-word weight the earlier one states (a word weighs more the
-fewer candidates hold it; a long reply with "daily" in one paragraph and "step" in
-another states no daily step goal) including its most specific word (so another budget
-or another city does not count), it is not the reply right after it (an assistant
-repeating the user states nothing new), and it scores at least :data:`RATIO` of it
-(:data:`MARKED_RATIO` when it holds a word that marks a change: "now", "moved to", "no
-longer", "instead", "jetzt", "ahora", "改成", ...). The later message then moves just
-above it; chains cascade (the latest of three values comes first). A question about the
-past (:mod:`.timeframe`: "originally", "before", "以前") turns the rule around: the
-earlier statement moves above the later one. A question about an event (asked in the
-past tense, no word either way) changes nothing: what happened then is not superseded by
-what happened later. A date the question names lifts the messages of that day, month or
-year; an "as of" date has already cut the later messages out
-(:func:`~.retrieval.candidates`).
+fewer candidates hold it, copies of one sentence counting as one; a long reply with
+"daily" in one paragraph and "step" in another states no daily step goal) including its
+most specific word (so another budget or another city does not count), it is not the
+reply right after it (an assistant repeating the user states nothing new), and it scores
+at least :data:`RATIO` of it (:data:`MARKED_RATIO` when it holds a word that marks a
+change: "now", "moved to", "no longer", "instead", "jetzt", "ahora", "改成", ...). The
+later message then moves just above it; chains cascade (the latest of three values
+comes first). A question about the past (:mod:`.timeframe`: "originally", "before",
+"以前") turns the rule around: the earlier statement moves above the later one. A
+question about an event (asked in the past tense, no word either way) changes nothing:
+what happened then is not superseded by what happened later. A date the question names
+lifts the messages of that day, month or year; an "as of" date has already cut the later
+messages out (:func:`~.retrieval.candidates`).
 
 Only the order of direct matches among the best :data:`CANDIDATES` changes, never what
 is found; each moved message says why in its ``notes`` (``fresh``, ``superseded``,
