@@ -307,7 +307,19 @@ MORE: dict[str, str] = {
         no declining; stops refusing; stop refusing; no refusals
     """,
     "rules": """
-        guardrails; sicherheitsvorgaben; নিয়মকানুন
+        guardrails; sicherheitsvorgaben; নিয়মকানুন;
+        settings you were given; settings you received; setup you were given;
+        your original settings; your previous settings; your initial settings;
+        你收到的设定; 收到的设定; 收到的所有设定; 你的设定; 你的所有设定; 原来的设定;
+        原本的设定; 初始设定; 你的人设; 受け取った設定; 与えられた設定; あなたの設定;
+        полученные настройки; полученных настроек; твои настройки; твоих настроек;
+        la configuracion que recibiste; los ajustes que recibiste; tu configuracion original;
+        les reglages que tu as recus; ta configuration d'origine; tes reglages d'origine;
+        deine ursprunglichen einstellungen; die einstellungen die du bekommen hast;
+        as configuracoes que voce recebeu; 받은 설정; 너의 설정; الإعدادات التي تلقيتها
+    """,
+    "self": """
+        你之前收到; 你之前得到; 你先前收到
     """,
     "solicit": """
         ask them to type; ask them to enter; have them type; have them enter; ask them for;
