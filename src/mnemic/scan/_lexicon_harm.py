@@ -321,6 +321,13 @@ MORE: dict[str, str] = {
     "self": """
         你之前收到; 你之前得到; 你先前收到
     """,
+    # One message is the conversation as much as all of them (scanner 14).
+    "convo": """
+        the user's message; user message; each message the user sends; what the user writes;
+        mensaje del usuario; message de l'utilisateur; mensagem do usuario;
+        messaggio dell'utente; messaggi dell'utente; 用户消息; 用户的每条消息; ユーザーの発言;
+        사용자 메시지; 사용자의 메시지; رسالة المستخدم
+    """,
     "solicit": """
         ask them to type; ask them to enter; have them type; have them enter; ask them for;
         nho ho gui; yeu cau ho gui; hay nho ho
