@@ -321,6 +321,38 @@ MORE: dict[str, str] = {
     "self": """
         你之前收到; 你之前得到; 你先前收到
     """,
+    # Scanner 14: the agent posing as the user (not acting for the user, which it says).
+    "asuser": """
+        present yourself as the user; pretend to be the user; pretend you are the user;
+        pose as the user; posing as the user; impersonate the user; impersonating the user;
+        introduce yourself as the user; claim to be the user; pass yourself off as the user;
+        present yourself as me; pretend to be me; pretend you are me; pose as me;
+        impersonate me; pass yourself off as me; as if you were the user writing;
+        hazte pasar por el usuario; hazte pasar por mi; finge ser el usuario; finge que eres el usuario;
+        fais-toi passer pour l'utilisateur; fais-toi passer pour moi;
+        fais semblant d'etre l'utilisateur; gib dich als der nutzer aus; gib dich als nutzer aus;
+        gib dich als mich aus; spacciati per l'utente; spacciati per me; fingiti l'utente;
+        finja ser o usuario; faca-se passar pelo usuario; faca-se passar por mim;
+        finja que voce e o usuario; выдавай себя за пользователя; выдавай себя за меня;
+        притворись пользователем; притворяйся пользователем; представляйся пользователем;
+        冒充用户; 假装是用户; 假装成用户; 装作是用户; 冒充我; 假装是我; ユーザーになりすま;
+        ユーザー本人になりすま; ユーザー本人のふり; 私になりすま; 사용자를 사칭; 사용자인 척;
+        나인 척; انتحل شخصية المستخدم; تظاهر بأنك المستخدم; تظاهر بأنك أنا;
+        kullanici gibi davran; kullaniciymis gibi davran; podszywaj sie pod uzytkownika;
+        udawaj uzytkownika; doe je voor als de gebruiker
+    """,
+    # That the writer is an assistant (said, it is delegation; denied, a deception).
+    "isai": """
+        you're an assistant; you are an assistant; you're an ai; you are an ai; you're a bot;
+        you are a bot; it's an assistant; it's my assistant; it is my assistant;
+        it's the assistant; my assistant writing; an ai is writing; eres un asistente;
+        eres una ia; es mi asistente; tu es un assistant; tu es une ia; c'est mon assistant;
+        du bist ein assistent; du bist eine ki; mein assistent; sei un assistente;
+        il mio assistente; voce e um assistente; meu assistente; ты ассистент; ты бот;
+        мой ассистент; 你是助手; 你是ai; 是我的助手; アシスタントであること; aiであること;
+        私のアシスタント; 어시스턴트라는; 내 비서; أنك مساعد; مساعدي; asistan oldugunu;
+        asystent
+    """,
     # One message is the conversation as much as all of them (scanner 14).
     "convo": """
         the user's message; user message; each message the user sends; what the user writes;
@@ -397,7 +429,12 @@ MORE: dict[str, str] = {
     "cred": """
         datos de acceso; dados de acesso; donnees de connexion; dati di accesso;
         inloggegevens; dane logowania; saved logins; saved passwords; cum tu khoi phuc;
-        mat khau; ma xac minh; رمز تحقق; رموز تحقق; sso password
+        mat khau; ma xac minh; رمز تحقق; رموز تحقق; sso password;
+        security question*; secret question*; mother's maiden name; pregunta* de seguridad;
+        question* de securite; sicherheitsfrage*; domanda di sicurezza; domande di sicurezza;
+        pergunta* de seguranca; контрольн* вопрос*; 安全问题; 密保问题; 秘密の質問;
+        보안 질문; سؤال الأمان; أسئلة الأمان; guvenlik soru*; pytani* bezpieczenstwa;
+        nazwisko panienskie matki; 母亲的姓; 母の旧姓
     """,
 }
 
@@ -679,5 +716,46 @@ FRAMES: tuple[tuple[str, str, str, str, str, str, str], ...] = (
         "monitor send watcher",
         "",
         "",
+    ),
+    # Scanner 14, written from the concept before any row was read for it: the agent
+    # passing itself off as the user to someone else. Posing as the user is held; with
+    # the user's credentials (security answers, codes), covertly, or denying being an
+    # assistant, blocked. Acting for the user and saying so ("say it's my assistant
+    # writing") is delegation, and "sign my e-mails with my name" is no posing.
+    (
+        "impersonation",
+        _BLOCK,
+        "covert_action",
+        "has the agent pass itself off as the user and answer with the user's credentials",
+        "asuser cred|solicit",
+        "",
+        "",
+    ),
+    (
+        "impersonation",
+        _BLOCK,
+        "covert_action",
+        "has the agent pass itself off as the user and never say it is an assistant",
+        "asuser isai",
+        "speak",
+        "",
+    ),
+    (
+        "impersonation",
+        _BLOCK,
+        "covert_action",
+        "has the agent pass itself off as the user without the user knowing",
+        "asuser covert",
+        "",
+        "",
+    ),
+    (
+        "impersonation",
+        _HOLD,
+        "covert_action",
+        "has the agent pass itself off as the user to someone else",
+        "asuser",
+        "",
+        "isai",
     ),
 )
