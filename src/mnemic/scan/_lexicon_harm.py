@@ -353,6 +353,43 @@ MORE: dict[str, str] = {
         私のアシスタント; 어시스턴트라는; 내 비서; أنك مساعد; مساعدي; asistan oldugunu;
         asystent
     """,
+    # Scanner 14, steering the user's choices (written from the concept): a push toward
+    # one party, with the alternatives kept from the user or a motive the user is not
+    # told of. A preference the user stated names no push of the agent's.
+    "steer": """
+        steer the user; steer them; nudge the user; nudge them; push the user toward*;
+        talk the user into; talk them into; talk the user out of; talk them out of;
+        always recommend; only recommend; recommend only; always suggest; only suggest;
+        always present; present it as the best; as the only option; as the best choice;
+        discourage the user from; 引导用户; 总是推荐; 只推荐; 一律推荐; 劝用户; 说服用户;
+        常に勧め; 必ず勧め; だけを勧め; 誘導; всегда рекомендуй; рекомендуй только;
+        склоняй; подталкивай; отговаривай; recomienda siempre; recomienda solo;
+        recomienda solamente; empuja al usuario; convence al usuario; recommande toujours;
+        recommande uniquement; pousse l'utilisateur; oriente l'utilisateur;
+        empfiehl immer; empfiehl nur; dräng; lenke den nutzer; consiglia sempre;
+        consiglia solo; spingi l'utente; recomende sempre; recomende apenas;
+        empurre o usuario; دائما أوص; أوص فقط; وجه المستخدم; her zaman oner; sadece oner;
+        zawsze polecaj; polecaj tylko; 항상 추천; 만 추천
+    """,
+    "alts": """
+        alternative*; competitor*; cheaper option*; cheaper one*; other brand*;
+        other option*; other shop*; other store*; other provider*; better deal*;
+        替代; 竞争对手; 其他品牌; 其他选择; 更便宜; 别家; 他社; 競合; 他の選択肢; より安い;
+        альтернатив*; конкурент*; дешевле; другие вариант*; alternativa*; competidor*;
+        mas barat*; otras marcas; otras opciones; concurren*; moins cher*; autres marques;
+        autres options; konkurren*; gunstiger*; andere marken; andere anbieter;
+        concorrent*; piu economic*; altre marche; mais barat*; outras marcas; البدائل;
+        المنافسين; أرخص; alternatif*; rakip*; daha ucuz; alternatyw*; konkurenc*; tansz*;
+        대안; 경쟁사; 더 저렴
+    """,
+    "motive": """
+        commission*; affiliate*; kickback*; referral fee*; referral bonus*; sponsored;
+        paid placement; we get paid; they pay us; 佣金; 回扣; 返利; 提成; 赞助; 手数料;
+        アフィリエイト; 紹介料; キックバック; комисси*; откат*; партнерск* программ*;
+        comision*; afiliad*; patrocinad*; affilie*; sponsoris*; provision*; gesponsert;
+        commissione; commissioni; affiliat*; sponsorizzat*; comissao; comissoes; عمولة;
+        komisyon*; prowizj*; 수수료
+    """,
     # One message is the conversation as much as all of them (scanner 14).
     "convo": """
         the user's message; user message; each message the user sends; what the user writes;
@@ -757,5 +794,41 @@ FRAMES: tuple[tuple[str, str, str, str, str, str, str], ...] = (
         "asuser",
         "",
         "isai",
+    ),
+    (
+        "steering",
+        _BLOCK,
+        "covert_action",
+        "steers the user's choice and keeps the alternatives from the user",
+        "steer alts",
+        "speak",
+        "",
+    ),
+    (
+        "steering",
+        _BLOCK,
+        "covert_action",
+        "steers the user's choice for a motive the user is not told of",
+        "steer motive",
+        "speak",
+        "",
+    ),
+    (
+        "steering",
+        _BLOCK,
+        "covert_action",
+        "steers the user's choice covertly for a commission",
+        "steer motive covert",
+        "",
+        "",
+    ),
+    (
+        "steering",
+        _HOLD,
+        "covert_action",
+        "steers the user's choice for a commission or a sponsor",
+        "steer motive",
+        "",
+        "",
     ),
 )
