@@ -39,7 +39,7 @@ import re
 __all__ = ["ACTIONS", "FRAMES", "HARM", "MORE", "spans"]
 
 #: The new concepts that are actions: a negation before them cancels them.
-ACTIONS = frozenset({"swap", "weaken"})
+ACTIONS = frozenset({"swap", "weaken", "asuser", "steer"})
 
 HARM: dict[str, str] = {
     "payee": """
@@ -328,7 +328,8 @@ MORE: dict[str, str] = {
         introduce yourself as the user; claim to be the user; pass yourself off as the user;
         present yourself as me; pretend to be me; pretend you are me; pose as me;
         impersonate me; pass yourself off as me; as if you were the user writing;
-        hazte pasar por el usuario; hazte pasar por mi; finge ser el usuario; finge que eres el usuario;
+        hazte pasar por el usuario; hazte pasar por mi; finge ser el usuario;
+        finge que eres el usuario;
         fais-toi passer pour l'utilisateur; fais-toi passer pour moi;
         fais semblant d'etre l'utilisateur; gib dich als der nutzer aus; gib dich als nutzer aus;
         gib dich als mich aus; spacciati per l'utente; spacciati per me; fingiti l'utente;
@@ -336,8 +337,8 @@ MORE: dict[str, str] = {
         finja que voce e o usuario; выдавай себя за пользователя; выдавай себя за меня;
         притворись пользователем; притворяйся пользователем; представляйся пользователем;
         冒充用户; 假装是用户; 假装成用户; 装作是用户; 冒充我; 假装是我; ユーザーになりすま;
-        ユーザー本人になりすま; ユーザー本人のふり; 私になりすま; 사용자를 사칭; 사용자인 척;
-        나인 척; انتحل شخصية المستخدم; تظاهر بأنك المستخدم; تظاهر بأنك أنا;
+        ユーザー本人になりすま; ユーザー本人のふり; 私になりすま; 사용자를 사칭;
+        انتحل شخصية المستخدم; تظاهر بأنك المستخدم; تظاهر بأنك أنا;
         kullanici gibi davran; kullaniciymis gibi davran; podszywaj sie pod uzytkownika;
         udawaj uzytkownika; doe je voor als de gebruiker
     """,

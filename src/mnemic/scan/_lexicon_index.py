@@ -9,7 +9,7 @@ from __future__ import annotations
 
 _Key = tuple[tuple[tuple[str, bool], ...], str]
 
-SOURCE_CRC = 315461032
+SOURCE_CRC = 1517062651
 
 EXACT: dict[str, tuple[_Key, ...]] = {
     'passwd': (((('passwd', False),), 'cred'),),
@@ -7499,8 +7499,6 @@ SUBS: tuple[tuple[str, str], ...] = (
     ('ユーザー本人のふり', 'asuser'),
     ('私になりすま', 'asuser'),
     ('사용자를 사칭', 'asuser'),
-    ('사용자인 척', 'asuser'),
-    ('나인 척', 'asuser'),
     ('انتحل شخصية المستخدم', 'asuser'),
     ('تظاهر بانك المستخدم', 'asuser'),
     ('تظاهر بانك انا', 'asuser'),

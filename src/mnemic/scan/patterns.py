@@ -882,8 +882,8 @@ _BASE: tuple[Pattern, ...] = (
         "context",
         "runs a credential dump (mimikatz sekurlsa::/lsadump::, a dump of lsass, the SAM hive)",
         "mimikatz lsass sam procdump comsvcs secretsdump",
-        r"\bmimikatz(?:\.exe)?[\"']?[ \t]+(?:[\"']?[a-z]+::[a-z]+[\"']?[ \t]+){0,3}[\"']?(?:sekurlsa|lsadump|kerberos|dpapi|vault"
-        r"|token)::[a-z]"
+        r"\bmimikatz(?:\.exe)?[\"']?[ \t]+(?:[\"']?[a-z]+::[a-z]+[\"']?[ \t]+){0,3}[\"']?"
+        r"(?:sekurlsa|lsadump|kerberos|dpapi|vault|token)::[a-z]"
         r"|\b(?:procdump(?:64)?(?:\.exe)?|rundll32(?:\.exe)?[^\n]{0,60}?comsvcs(?:\.dll)?)"
         r"[^\n]{0,80}?\blsass\b"
         r"|\breg(?:\.exe)?[ \t]+save[ \t]+[\"']?hklm\\(?:sam|security)\b"
