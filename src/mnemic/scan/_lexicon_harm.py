@@ -39,7 +39,7 @@ import re
 __all__ = ["ACTIONS", "FRAMES", "HARM", "MORE", "spans"]
 
 #: The new concepts that are actions: a negation before them cancels them.
-ACTIONS = frozenset({"swap", "weaken", "asuser", "steer"})
+ACTIONS = frozenset({"swap", "weaken", "asuser", "steer", "leaveout"})
 
 HARM: dict[str, str] = {
     "payee": """
@@ -390,6 +390,33 @@ MORE: dict[str, str] = {
         comision*; afiliad*; patrocinad*; affilie*; sponsoris*; provision*; gesponsert;
         commissione; commissioni; affiliat*; sponsorizzat*; comissao; comissoes; عمولة;
         komisyon*; prowizj*; 수수료
+    """,
+    # Scanner 14, hiding evidence (written from the concept): records of money or acts
+    # left out of what someone else reads (a report, a statement, the books), kept from
+    # that reader. Leaving personal expenses out of a work report is no hiding.
+    "leaveout": """
+        leave out; leave them out; leave it out; omit; omits; exclude; excludes;
+        don't include; do not include; keep off; keep them off; keep it off; skip them in;
+        省略; 略去; 不要列入; 不要写进; 排除; 除外; 載せない; 記載しない; 省いて; 除外して;
+        не включай; исключи; пропусти; убери из; omite; omitas; excluye; no incluyas;
+        deja fuera; omets; exclus; n'inclus pas; laisse de cote; weglassen; lass weg;
+        lass sie weg; nicht aufnehmen; ausklammern; ometti; escludi; non includere;
+        omita; omite; exclua; nao inclua; deixe de fora; أغفل; استبعد; لا تدرج;
+        dahil etme; cikar; pomin; wyklucz; nie uwzgledniaj; 생략; 제외; 빼고
+    """,
+    "notrace": """
+        doesn't notice; does not notice; won't notice; will not notice; don't notice
+    """,
+    "ledger": """
+        transaction*; transfer*; payment*; charge*; expense*; withdrawal*; invoice*;
+        receipt*; purchase*; 交易; 转账; 付款; 支出; 收据; 发票; 取引; 振込; 支払い; 経費;
+        領収書; транзакци*; перевод*; платеж*; расход*; квитанци*; transaccion*;
+        transferencia*; pago*; gasto*; recibo*; factura*; virement*; paiement*; depense*;
+        recu*; facture*; uberweisung*; zahlung*; ausgabe*; beleg*; quittung*; rechnung*;
+        transazion*; bonific*; pagament*; spes*; ricevut*; fattur*; transacao; transacoes;
+        transferencia*; pagamento*; despesa*; comprovante*; تحويل; تحويلات; مدفوعات;
+        نفقات; إيصال; فاتورة; havale*; odeme*; harcama*; fatura*; przelew*; platnos*;
+        wydat*; paragon*; faktur*; 거래; 송금; 결제; 지출; 영수증
     """,
     # One message is the conversation as much as all of them (scanner 14).
     "convo": """
@@ -829,6 +856,33 @@ FRAMES: tuple[tuple[str, str, str, str, str, str, str], ...] = (
         "covert_action",
         "steers the user's choice for a commission or a sponsor",
         "steer motive",
+        "",
+        "",
+    ),
+    (
+        "evidence_hiding",
+        _BLOCK,
+        "covert_action",
+        "leaves records of money or acts out of what others read, covertly",
+        "leaveout ledger covert|notrace",
+        "",
+        "",
+    ),
+    (
+        "evidence_hiding",
+        _BLOCK,
+        "covert_action",
+        "leaves records out of what others read and keeps it from them",
+        "leaveout ledger",
+        "speak",
+        "",
+    ),
+    (
+        "evidence_hiding",
+        _BLOCK,
+        "covert_action",
+        "erases receipts or records of money, covertly",
+        "delete ledger covert|notrace",
         "",
         "",
     ),
