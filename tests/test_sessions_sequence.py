@@ -330,3 +330,25 @@ def test_order_of_events_works_the_same_on_every_backend(backend: Kit) -> None:
             s, "How did my plan for the garden change over the sessions?", mode="lexical", limit=3
         )
         assert [r.snippet for r in seq.results] == [EVENTS[2][2], EVENTS[4][2], EVENTS[6][2]]
+
+
+def test_an_order_answer_gives_each_result_its_place_by_relevance(
+    store: SQLiteSessionStore, tmp_path: Path
+) -> None:
+    """The time-order message says "rank is each one's place by relevance": discovery's
+    results carried no rank (only ``--messages`` had one), so the place the message
+    names could not be read, by a model or in the CLI."""
+    question = "What did I do after I passed my driving test?"
+    resp = run_session_search(store, {"query": question, "mode": "lexical", "limit": 3})
+    assert resp["order"] == "time" and "rank" in resp["message"]
+    ranks = [r["rank"] for r in resp["results"]]
+    assert sorted(ranks) == list(range(1, len(ranks) + 1))
+    assert resp["results"][0]["session_id"] == "s1" and resp["results"][0]["rank"] == 1
+    plain = run_session_search(store, {"query": "driving test", "mode": "lexical"})
+    assert "order" not in plain and all("rank" not in r for r in plain["results"])
+    store.close()
+    out = CliRunner().invoke(
+        main, ["--home", str(tmp_path), "sessions", "search", question, "--mode", "lexical"]
+    )
+    assert out.exit_code == 0, out.output
+    assert "rank 1" in out.output and "rank 2" in out.output

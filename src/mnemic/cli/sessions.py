@@ -510,6 +510,8 @@ def _render_search(resp: dict[str, Any]) -> None:
             head.append(f"\n{'+'.join(r['matched'])}", style="dim")
         if r.get("score") is not None:
             head.append(f"\nscore {r['score']:.3f}", style="dim")
+        if r.get("rank") is not None:  # listed in time order: its place by relevance
+            head.append(f"\nrank {r['rank']}", style="dim")
         if r.get("weak"):
             head.append("\nweak", style="yellow")
         body = Text()

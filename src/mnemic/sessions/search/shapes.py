@@ -313,7 +313,9 @@ def discover(
     )
     matched = {(r.session_id, r.seq): list(r.matched) for r in ranked if r.matched}
     results = _results(ctx, chosen, roots, query, window, matched)
-    if cue is not None:
+    if cue is not None:  # each keeps its place by relevance (IN_TIME_ORDER names it)
+        for place, r in enumerate(results, 1):
+            r["rank"] = place
         results.sort(key=_match_time)
     for r in results if weak else ():
         r["weak"] = True
