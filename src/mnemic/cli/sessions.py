@@ -458,6 +458,9 @@ def _search_messages(
     console = _console()
     if ranking.notice:
         console.print(Text(printable(ranking.notice), style="yellow"))
+    read = _time_read(ranking.time)
+    if read is not None:
+        console.print(read)
     if not ranking.results:
         console.print(Text("No matching messages.", style="dim"))
         return
@@ -480,6 +483,27 @@ def _search_messages(
     console.print(table)
 
 
+def _time_read(time: Any) -> Text | None:
+    """How the search read time (the response's ``time``), for a person: what the
+    question's words (or ``--as-of``) cut out or lifted, None when it said nothing."""
+    if not isinstance(time, dict):
+        return None
+    effects = []
+    if time.get("until"):
+        effects.append(f"only messages before {time['until']}")
+    date = time.get("date")
+    if isinstance(date, list) and len(date) == 2:
+        effects.append(f"messages from {date[0]} to {date[1]} ranked up")
+    effects.append(
+        {"past": "earlier statements first", "now": "the latest statement first"}.get(
+            str(time.get("intent")), ""
+        )
+    )
+    said = ", ".join(map(str, time.get("words") or ())) or "--as-of"
+    shown = "; ".join(e for e in effects if e)
+    return Text(printable(f"Time: {said} → {shown}"), style="dim") if shown else None
+
+
 def _render_search(resp: dict[str, Any]) -> None:
     console = _console()
     results = resp.get("results") or []
@@ -495,6 +519,9 @@ def _render_search(resp: dict[str, Any]) -> None:
         console.print(Text(printable(str(resp["message"])), style="dim"))
     if resp.get("notice"):
         console.print(Text(printable(str(resp["notice"])), style="yellow"))
+    read = _time_read(resp.get("time"))
+    if read is not None:
+        console.print(read)
     if not results:
         return
     table = Table(box=None, header_style="bold", show_lines=True)
