@@ -885,3 +885,29 @@ def test_a_session_shows_its_images_inline_and_other_files_as_downloads(
     files.path_of(png.sha256).unlink()
     r = client.get(f"/sessions/attachment?message={mid}&sha={png.sha256}")
     assert r.status_code == 404 and "missing" in r.text
+
+
+def test_sessions_search_takes_as_of_and_a_mode_and_shows_score_and_why(
+    client: TestClient, home_path: Path
+) -> None:
+    """The console's search had no as_of nor mode, and showed neither the score nor why a
+    result matched (the CLI, the tool and MCP do)."""
+    import datetime as dt
+
+    with open_store(Home.open(home_path)) as store:
+        for month, text in ((1, "The billing deadline is March 3."),
+                            (3, "The billing deadline moved to April 14.")):  # fmt: skip
+            at = dt.datetime(2026, month, 10, 10).timestamp()
+            sid = store.start_session(NewSession(title=f"talk {month}", started_at=at))
+            store.append_messages(sid, [NewMessage("user", text, timestamp=at)])
+    page = client.get("/sessions?q=billing+deadline&mode=lexical").text
+    assert "April 14" in page and "March 3" in page
+    assert re.search(r"score \d\.\d{3}", page), page
+    assert "words: billing, deadline" in page
+    assert '<option value="lexical" selected>' in page
+    then = client.get("/sessions?q=billing+deadline&mode=lexical&as_of=2026-02-01").text
+    assert "March 3" in then and "April 14" not in then
+    assert 'name="as_of" value="2026-02-01"' in then
+    assert "only messages before 2026-02-02 00:00" in then
+    bad = client.get("/sessions?q=billing&mode=sideways").text
+    assert "mode" in bad and "lexical" in bad

@@ -483,25 +483,12 @@ def _search_messages(
     console.print(table)
 
 
-def _time_read(time: Any) -> Text | None:
-    """How the search read time (the response's ``time``), for a person: what the
-    question's words (or ``--as-of``) cut out or lifted, None when it said nothing."""
-    if not isinstance(time, dict):
-        return None
-    effects = []
-    if time.get("until"):
-        effects.append(f"only messages before {time['until']}")
-    date = time.get("date")
-    if isinstance(date, list) and len(date) == 2:
-        effects.append(f"messages from {date[0]} to {date[1]} ranked up")
-    effects.append(
-        {"past": "earlier statements first", "now": "the latest statement first"}.get(
-            str(time.get("intent")), ""
-        )
-    )
-    said = ", ".join(map(str, time.get("words") or ())) or "--as-of"
-    shown = "; ".join(e for e in effects if e)
-    return Text(printable(f"Time: {said} → {shown}"), style="dim") if shown else None
+def _time_read(described: Any) -> Text | None:
+    """How the search read time (the response's ``time``), dimmed; None: it said nothing."""
+    from ..sessions.search.timeframe import time_read  # the searching commands load it
+
+    said = time_read(described, passed="--as-of")
+    return Text(printable(said), style="dim") if said else None
 
 
 def _render_search(resp: dict[str, Any]) -> None:

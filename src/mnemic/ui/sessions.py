@@ -21,7 +21,9 @@ from starlette.routing import Route
 from ..errors import InvalidArgument
 from ..sessions import export_session, open_store, search_tool_for
 from ..sessions.attachments import AttachmentStore, is_sha256
+from ..sessions.search.retrieval import MODES
 from ..sessions.search.shapes import MAX_LIMIT as MOST_SESSIONS
+from ..sessions.search.timeframe import time_read
 from ..tooling import tool_response
 from .console import Console, Form, endpoint, see_other
 from .render import error_response, page
@@ -60,6 +62,8 @@ def sessions_page(ui: Console, request: Request, form: Form) -> Response:
     source = q.get("source", "").strip()
     since = q.get("since", "").strip()
     until = q.get("until", "").strip()
+    as_of = q.get("as_of", "").strip()
+    mode = q.get("mode", "").strip()
     resp: dict[str, Any] | None = None
     with open_store(ui.home) as store:
         if query:
@@ -73,6 +77,10 @@ def sessions_page(ui: Console, request: Request, form: Form) -> Response:
                 args["since"] = since
             if until:
                 args["until"] = until
+            if as_of:
+                args["as_of"] = as_of
+            if mode:  # the tool refuses one it does not know, naming those it does
+                args["mode"] = mode
             resp = tool_response("session_search", lambda: search_tool_for(ui.home, store, args))
             _started_at(store, resp)
         recent = store.list_sessions(limit=30)
@@ -88,8 +96,12 @@ def sessions_page(ui: Console, request: Request, form: Form) -> Response:
         source=source,
         since=since,
         until=until,
+        as_of=as_of,
+        mode=mode,
+        modes=MODES,
         roles=ROLES,
         resp=resp,
+        time_read=time_read((resp or {}).get("time"), passed="as of"),
         recent=recent,
     )
 
