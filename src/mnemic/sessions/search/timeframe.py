@@ -253,7 +253,9 @@ def time_read(described: Any, *, passed: str = "as_of") -> str | None:
     if isinstance(date, list) and len(date) == 2:
         effects.append(f"messages from {date[0]} to {date[1]} ranked up")
     intent = str(described.get("intent"))
-    effects.append({"past": "earlier statements first", "now": "the latest statement first"}.get(intent, ""))
+    effects.append(
+        {"past": "earlier statements first", "now": "the latest statement first"}.get(intent, "")
+    )
     shown = "; ".join(e for e in effects if e)
     said = ", ".join(map(str, described.get("words") or ())) or passed
     return f"Time: {said} → {shown}" if shown else None
