@@ -38,6 +38,7 @@ def test_the_update_fixture_has_the_size_and_spread_the_issue_asks() -> None:
     assert Counter(c["lang"] for c in cases) == {"en": 50, "de": 50, "es": 50, "zh": 50}
     assert len({c["domain"] for c in cases}) == 9 and len({c["source"] for c in cases}) == 10
     assert {c["style"] for c in cases} == {"marked", "plain"}  # a change word, or none
+    assert sum(c["echo"] for c in cases) == 80  # the assistant repeats two facts in five
     dev = {c["source"] for c in cases if c["split"] == "dev"}
     test = {c["source"] for c in cases if c["split"] == "test"}
     assert (len(dev), len(test)) == (6, 4) and not dev & test  # split by template
