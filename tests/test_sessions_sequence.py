@@ -352,3 +352,37 @@ def test_an_order_answer_gives_each_result_its_place_by_relevance(
     )
     assert out.exit_code == 0, out.output
     assert "rank 1" in out.output and "rank 2" in out.output
+
+
+def test_a_time_order_answer_dates_each_result_by_its_event_not_its_session(
+    tmp_path: Path,
+) -> None:
+    """Results in time order are sorted by their matching message's time, but the CLI
+    (and the console) dated each by its session's start: a long session that began
+    first and told its event last looked out of order."""
+    s = SQLiteSessionStore(tmp_path / "sessions.db")
+    told = [  # (session, session start day, day the event is told, the event)
+        ("long", 0, 12, "After the driving test I bought a used Volvo."),
+        ("short", 5, 5, "I passed my driving test this morning, first try."),
+    ]
+    for sid, start, day, text in told:
+        s.start_session(id=sid, started_at=T0 + start * DAY)
+        s.append_messages(
+            sid,
+            [NewMessage("user", "Hello again.", timestamp=T0 + start * DAY),
+             NewMessage("user", text, timestamp=T0 + day * DAY)],
+        )  # fmt: skip
+    s.close()
+    question = "What did I do after I passed my driving test?"
+    out = CliRunner().invoke(
+        main, ["--home", str(tmp_path), "sessions", "search", question, "--mode", "lexical"]
+    )
+    assert out.exit_code == 0, out.output
+    import datetime as dt
+
+    def shown(day: int) -> str:
+        return dt.datetime.fromtimestamp(T0 + day * DAY).strftime("%Y-%m-%d")
+
+    at = [out.output.find(shown(day)) for day in (5, 12)]
+    assert -1 not in at and at == sorted(at), out.output
+    assert shown(0) not in out.output

@@ -491,6 +491,16 @@ def _time_read(described: Any) -> Text | None:
     return Text(printable(said), style="dim") if said else None
 
 
+def _dated(result: dict[str, Any], resp: dict[str, Any]) -> str:
+    """A result's date: its session's start, or in a time-order answer (sorted by the
+    matching messages' times) its matching message's time."""
+    if resp.get("order") == "time":
+        shown = next((m for m in result.get("messages") or () if m.get("match")), None)
+        if shown is not None and shown.get("time"):
+            return str(shown["time"])
+    return str(result.get("when") or "")
+
+
 def _render_search(resp: dict[str, Any]) -> None:
     console = _console()
     results = resp.get("results") or []
@@ -539,7 +549,7 @@ def _render_search(resp: dict[str, Any]) -> None:
         if r.get("summary"):
             style = "italic" if r.get("summary_kind") == "extractive" else ""
             body.append("\n" + printable(str(r["summary"])), style=style)
-        table.add_row(head, _cell(with_offset(str(r.get("when") or ""))), body)
+        table.add_row(head, _cell(with_offset(_dated(r, resp))), body)
     console.print(table)
     if resp.get("truncated"):
         console.print(Text(printable(str(resp.get("note", ""))), style="dim"))

@@ -11,7 +11,9 @@ each (read cut by the database), and says what it cut; Export has everything."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import time
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
@@ -47,12 +49,18 @@ INLINE_TYPES = frozenset({"image/png", "image/jpeg", "image/gif", "image/webp", 
 def _started_at(store: SessionStore, resp: dict[str, Any]) -> None:
     """Give each result its session's start as Unix seconds (``started_at``): the tool
     writes it for a model (``when``, local and without the offset), the page shows it as
-    every time on the console is shown."""
+    every time on the console is shown. In a time-order answer, the time of the matching
+    message instead (the one the results are sorted by)."""
     results = [r for r in resp.get("results") or [] if isinstance(r.get("session_id"), str)]
     infos = store.get_sessions([r["session_id"] for r in results])
     for r in results:
         info = infos.get(r["session_id"])
         r["started_at"] = info.started_at if info is not None else None
+        if resp.get("order") == "time":  # sorted by the matching messages' times: show those
+            shown = next((m for m in r.get("messages") or () if m.get("match")), None)
+            with contextlib.suppress(TypeError, ValueError, OverflowError):
+                at = time.strptime(str((shown or {}).get("time")), "%Y-%m-%d %H:%M")
+                r["started_at"] = time.mktime(at)
 
 
 def sessions_page(ui: Console, request: Request, form: Form) -> Response:
