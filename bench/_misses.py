@@ -45,6 +45,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import mnemic.sessions.search.hybrid as hybrid_module
+import mnemic.sessions.search.repeats as repeats_module
 import mnemic.sessions.search.retrieval as retrieval_module
 import mnemic.sessions.search.sequence as sequence_module
 import mnemic.sessions.search.speaker as speaker_module
@@ -84,6 +85,9 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     "sem200": lambda: knobs({"n": (retrieval_module, "SEMANTIC_CANDIDATES", 200)}),
     "lex200": lambda: knobs({"n": (retrieval_module, "CANDIDATES", 200)}),
     "asks1": lambda: knobs({"a": (hybrid_module, "ASK_SHARE", 1.0)}),
+    "noevent": lambda: knobs({"e": (sequence_module, "EVENT_ANCHOR", False)}),
+    "repeats50": lambda: knobs({"c": (repeats_module, "CANDIDATES", 50)}),
+    "norepeats": lambda: knobs({"r": (retrieval_module, "REPEATS", False)}),
     "nomeaning": lambda: knobs({"m": (retrieval_module, "NAMES_BY_MEANING", False)}),
     "nostatebefore": lambda: knobs(
         {"s": (sequence_module, "state_before", lambda _store, fused, _q, _e: list(fused))}

@@ -59,6 +59,7 @@ STAGES = [
     ("fusion", R, "fuse", None),
     ("speaker (named)", R, "prefer_named", None),
     ("speaker (role)", R, "prefer_role", None),
+    ("repeats", R, "discount_repeats", None),
     ("freshness", R, "freshen", None),
     ("floor verdict", M, "judge", None),
     ("sequence (follow)", M, "follow", None),
@@ -72,6 +73,8 @@ def _instrument(spent: dict[str, list[float]]) -> None:
 
     for label, module_name, attr, owner in STAGES:
         module = importlib.import_module(module_name)
+        if not hasattr(module, owner or attr):  # another code tree without the stage
+            continue
         holder: Any = getattr(module, owner) if owner else module
         if owner:  # a method may live on a base class: wrap where it is looked up
             holder = next(c for c in holder.__mro__ if attr in c.__dict__)

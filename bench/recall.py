@@ -316,7 +316,11 @@ def score(q: Question, corpus: Corpus, ranked: list[Pos], scores: Scores) -> Non
         for k in TURN_K:
             scores.add(f"turn@{k}", recall_at(ev, keys, k), q.groups)
         ev_sessions = {e.split(":")[0] for e in ev}
-        ranked_sessions = [k.split(":")[0] for k in keys]
+        # a message without a key (small talk, a reply no question is about) is still
+        # of its session: "s03#3" once counted as a session of its own
+        ranked_sessions = [
+            k.split(":")[0] if p in corpus.keys else p[0] for p, k in zip(ranked, keys, strict=True)
+        ]
         for k in SESSION_K:
             scores.add(f"session@{k}", session_recall_at(ev_sessions, ranked_sessions, k), q.groups)
         return

@@ -17,7 +17,9 @@ from mnemic.cli import main
 from mnemic.errors import InvalidArgument
 from mnemic.home import Home
 from mnemic.sessions import NewMessage, open_store, run_session_search, search_messages
-from mnemic.sessions.search.sequence import read_order, subject_of
+from mnemic.sessions.search.hybrid import FusedMessage, SemanticHit
+from mnemic.sessions.search.sequence import event_of, follow, read_order, subject_of
+from mnemic.sessions.store import SearchFilters
 
 T0 = 1_750_000_000.0
 DAY = 86_400.0
@@ -386,3 +388,49 @@ def test_a_time_order_answer_dates_each_result_by_its_event_not_its_session(
     at = [out.output.find(shown(day)) for day in (5, 12)]
     assert -1 not in at and at == sorted(at), out.output
     assert shown(0) not in out.output
+
+
+def test_the_event_of_an_after_question_is_the_match_that_tells_of_it(tmp_path: Path) -> None:
+    """ "What did I do after I ran my first half marathon?": the best match by meaning is
+    the marathon goal, but the message that tells of the event holds the clause's words
+    (ran, first, half, marathon); what followed *it* joins the results. Before, what
+    followed the goal did (the balcony), and the budget the question asks about did not."""
+    s = SQLiteSessionStore(tmp_path / "after.db")
+    said = [
+        "My goal for the marathon is to finish under 7 hours.",
+        "My balcony faces north-east, so it gets sun only part of the day.",
+        "I ran my first half marathon on Saturday!",
+        "Help me set up a monthly budget, I never know where my money goes.",
+    ]
+    for i, text in enumerate(said):
+        s.start_session(id=f"e{i}", started_at=T0 + i * DAY)
+        s.append_messages(f"e{i}", [NewMessage("user", text, timestamp=T0 + i * DAY)])
+    rows = {m.session_id: m for i in range(4) for m in s.messages(f"e{i}")}
+
+    def at(sid: str, score: float) -> FusedMessage:
+        m = rows[sid]
+        return FusedMessage(sid, 0, score, ("semantic",), None, SemanticHit(m.id, sid, 0, score))
+
+    question = "What did I do after I ran my first half marathon?"
+    cue = read_order(question)
+    assert event_of(question, cue).split() == ["I", "ran", "my", "first", "half", "marathon"]
+    out = follow(
+        s, [at("e0", 0.8), at("e2", 0.75)], cue, SearchFilters(), limit=10, question=question
+    )
+    followed = [f.session_id for f in out if "after" in f.notes]
+    assert followed[0] == "e3"
+    assert "e1" not in followed
+    s.close()
+
+
+@pytest.mark.parametrize(
+    ("question", "event"),
+    [
+        ("What did I do after I ran my first half marathon?", "I ran my first half marathon"),
+        ("Which Python version did production run before the upgrade?", "the upgrade"),
+        ("升级之前生产环境用的是哪个版本的Python？", "升级"),
+        ("What did Caroline research?", ""),
+    ],
+)
+def test_the_clause_that_names_the_event(question: str, event: str) -> None:
+    assert event_of(question, read_order(question)).strip() == event

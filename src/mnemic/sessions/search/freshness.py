@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ..index.query import Query
 from ..index.segment import has_cjk
@@ -94,15 +94,20 @@ def freshen(
     fused: Sequence[FusedMessage],
     query: Query,
     frame: TimeFrame,
+    read: Mapping[int, Message] | None = None,
 ) -> list[FusedMessage]:
-    """``fused`` (best first) re-ordered as the module docstring says."""
+    """``fused`` (best first) re-ordered as the module docstring says. ``read``: messages
+    an earlier step already read (only the others are read)."""
     direct = [f for f in fused if f.direct and f.message_id is not None][:CANDIDATES]
     if len(direct) < 1 or (len(direct) < 2 and frame.anchor is None):
         return list(fused)
     qwords = _query_words(query)
     if frame.anchor is None and not (qwords and frame.states):
         return list(fused)  # nothing could move: the texts are not read
-    messages = store.messages_by_id(f.message_id for f in direct if f.message_id is not None)
+    known = read or {}
+    missing = [f.message_id for f in direct if f.message_id is not None]
+    missing = [i for i in missing if i not in known]
+    messages = {**known, **store.messages_by_id(missing)} if missing else dict(known)
     found = [(f, messages[f.message_id]) for f in direct if f.message_id in messages]
     score = {(f.session_id, f.seq): f.score for f, _ in found}
     notes: dict[tuple[str, int], list[str]] = {pos: [] for pos in score}
@@ -137,7 +142,9 @@ def state_before(
     a change ("Which version did production run before the upgrade?", :mod:`.sequence`),
     the change is the event the question names and the state it replaced is the answer.
     The rule is the past-first one of :func:`freshen`, with ``event`` the only message
-    that can be superseded: no other order changes, so the event stays the event."""
+    that can be superseded: no other order changes, so the event stays the event. Of
+    several earlier statements the best scored is the state (the user's statement, not
+    the assistant's echo of it that came a turn later: :mod:`.repeats`)."""
     direct = [f for f in fused if f.direct and f.message_id is not None][:CANDIDATES]
     qwords = _query_words(query)
     if len(direct) < 2 or not qwords or event not in direct:
@@ -146,7 +153,9 @@ def state_before(
     found = [(f, messages[f.message_id]) for f in direct if f.message_id in messages]
     score = {(f.session_id, f.seq): f.score for f, _ in found}
     notes: dict[tuple[str, int], list[str]] = {pos: [] for pos in score}
-    _supersede(found, qwords, score, notes, past=True, head={(event.session_id, event.seq)})
+    _supersede(
+        found, qwords, score, notes, past=True, head={(event.session_id, event.seq)}, strongest=True
+    )
     moved = [f for f in direct if "earlier" in notes.get((f.session_id, f.seq), ())]
     if not moved:
         return list(fused)
@@ -166,9 +175,11 @@ def _supersede(
     *,
     past: bool,
     head: set[tuple[str, int]] | None = None,
+    strongest: bool = False,
 ) -> None:
     """Move later statements of a subject above earlier ones (or, ``past``, the reverse);
-    only a message of ``head`` (default: the :data:`HEAD` best) can be superseded."""
+    only a message of ``head`` (default: the :data:`HEAD` best) can be superseded, by the
+    first message in that order that may (``strongest``: by the best scored of them)."""
     rows = []
     df = [0] * len(qwords)
     cjk = [any(has_cjk(k) for k in w) for w in qwords]
@@ -190,6 +201,7 @@ def _supersede(
     rows.sort(key=lambda r: (r[1], r[0]))  # oldest first
     order = rows if not past else rows[::-1]
     taken: set[tuple[str, int]] = set()
+    claims: dict[tuple[str, int], list[tuple[str, int]]] = {}
     for j, (pos, _, held, marked) in enumerate(order):
         mine = sum(weight[i] for i in held)
         if mine <= 0:
@@ -211,11 +223,27 @@ def _supersede(
                 continue
             if best is None or score[other] > score[best]:
                 best = other
-        if best is not None:
+        if best is not None and strongest:
+            claims.setdefault(best, []).append(pos)
+        elif best is not None:
+            _move(pos, best, score, notes, past=past)
             taken.add(best)
-            score[pos] = score[best] * STEP
-            notes[pos].append("earlier" if past else "fresh")
-            notes[best].append("later" if past else "superseded")
+    for best, by in claims.items():
+        _move(max(by, key=lambda p: score[p]), best, score, notes, past=past)
+
+
+def _move(
+    pos: tuple[str, int],
+    best: tuple[str, int],
+    score: dict[tuple[str, int], float],
+    notes: dict[tuple[str, int], list[str]],
+    *,
+    past: bool,
+) -> None:
+    """``pos`` just above ``best``, which it supersedes (``past``: precedes)."""
+    score[pos] = score[best] * STEP
+    notes[pos].append("earlier" if past else "fresh")
+    notes[best].append("later" if past else "superseded")
 
 
 def _stated(text: str, qwords: list[frozenset[str]]) -> frozenset[int]:

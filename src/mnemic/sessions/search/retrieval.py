@@ -31,11 +31,12 @@ from ...errors import EmbeddingModelDamaged, InvalidArgument, MnemicError, Seman
 from ...tooling import json_shown
 from ..index.query import Query
 from ..sql import SessionStore
-from ..store import SearchFilters
+from ..store import Message, SearchFilters
 from .freshness import freshen
 from .hybrid import FusedMessage, SemanticHit, fuse
 from .query_vectors import query_vectors
 from .ranking import CANDIDATES, RankedMessage, rank_messages
+from .repeats import discount_repeats
 from .speaker import NameMatcher, asked_role, prefer_named, prefer_role
 from .timeframe import TimeFrame, read_timeframe
 
@@ -70,6 +71,10 @@ NAMES_BY_MEANING = True
 """Whether a question written in another script than the speakers' names ("卡罗琳…" of
 "Caroline") finds the speaker it names through the embedder
 (:class:`~.speaker.NameMatcher`; off: literal names only, for the benches' ablation)."""
+REPEATS = True
+"""Whether a sentence that recurs across the best matches (a template reply, an echo of
+the user's words) counts for less (:func:`~.repeats.discount_repeats`; off: the ranking
+before it, for the benches' ablation)."""
 ENABLE_HINT = (
     "To search by meaning: pip install 'mnemic[semantic]', then run `mnemic sessions embed`."
 )
@@ -317,6 +322,9 @@ def candidates(
     if frame.until is not None and (filters.until is None or frame.until < filters.until):
         filters = replace(filters, until=frame.until)
     fused, used, notice, vec = _retrieve(store, query, text, filters, mode=mode, state=state)
+    read: dict[int, Message] = {}  # texts read by one step, for the next
+    if REPEATS:
+        fused = discount_repeats(store, fused, query, read)
     role = asked_role(text)
     if role is not None:
         fused = prefer_role(store, fused, role)
@@ -325,7 +333,7 @@ def candidates(
         if vec is not None and state.embedder is not None and NAMES_BY_MEANING:
             meaning = NameMatcher(state.embedder, vec)
         fused = prefer_named(store, fused, text, meaning)
-    fused = freshen(store, fused, query, frame)
+    fused = freshen(store, fused, query, frame, read)
     return (fused if limit is None else fused[:limit]), used, notice
 
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 
 from ..index.query import parse_query
 from ..index.segment import has_cjk
+from ..index.stems import STOP_WORDS, text_keys, word_keys, words
 from ..sql import SessionStore
 from ..store import Message, SearchFilters
 from .freshness import state_before
@@ -41,6 +42,7 @@ __all__ = [
     "IN_TIME_ORDER",
     "OrderCue",
     "as_event",
+    "event_of",
     "follow",
     "read_order",
     "subject_of",
@@ -58,6 +60,12 @@ SCAN = 12
 """Messages read per session when looking for them."""
 NEAR_SESSIONS = 4
 """Sessions next to the best match's, in time, looked at."""
+EVENT_ANCHOR = True
+"""Whether the event of an ``after`` / ``before`` question is the match holding the most
+words of the clause that names it (off: the best match, for the benches' ablation)."""
+EVENT_DEPTH = 10
+"""Direct matches, best first, among which the message telling of the event a question
+names is looked for (:func:`event_of`)."""
 _MIN_WORDS = 4
 _MIN_CHARS = 8
 """A message "says something" with at least this many words (or characters in a script
@@ -140,6 +148,49 @@ def subject_of(question: str, cue: OrderCue | None) -> str:
     return "".join(kept)
 
 
+def event_of(question: str, cue: OrderCue | None) -> str:
+    """The clause of ``question`` that names the event of an ``after`` / ``before`` cue
+    ("What did I do after | I ran my first half marathon | ?", "升级 | 之前 ...": for
+    "之后" / "之前" the clause before the cue), or "" for any other question."""
+    if cue is None or cue.kind not in ("after", "before"):
+        return ""
+    named, at = [], 0
+    for m in (_AFTER if cue.kind == "after" else _BEFORE).finditer(question):
+        if not has_cjk(m.group()):
+            end = _CLAUSE_END.search(question, m.end())
+            at = end.start() if end else len(question)
+            named.append(question[m.end() : at])
+        else:
+            starts = [e.end() for e in _CLAUSE_END.finditer(question, at, m.start())]
+            named.append(question[starts[-1] if starts else at : m.start()])
+            at = m.end()
+    return " ".join(named)
+
+
+def _event(store: SessionStore, head: Sequence[FusedMessage], clause: str) -> FusedMessage | None:
+    """The direct match among the best :data:`EVENT_DEPTH` that holds the most content
+    words of ``clause`` (the event the question names), when that is more than the best
+    match holds and the clause names the event in two words or more; else None (the best
+    match stays the event). A message of the side the question does not ask about
+    (``other_side``) does not take the best match's place."""
+    keys = list(
+        dict.fromkeys(word_keys(w) for w in words(clause) if w.casefold() not in STOP_WORDS)
+    )
+    direct = [f for f in head if f.direct and f.message_id is not None][:EVENT_DEPTH]
+    if len(keys) < 2 or len(direct) < 2:
+        return None  # one word ("the upgrade", "升级") names a kind of event, not one event
+    texts = store.messages_by_id(f.message_id for f in direct if f.message_id is not None)
+    held: list[int] = []
+    for f in direct:
+        m = texts.get(f.message_id) if f.message_id is not None else None
+        found = text_keys(m.content or "") if m is not None else frozenset()
+        # the question asks about one side's events (:mod:`.speaker`): not the other's
+        other = bool(held) and "other_side" in f.notes
+        held.append(0 if other else sum(1 for k in keys if k & found))
+    best = max(range(len(direct)), key=lambda i: (held[i], -i))
+    return direct[best] if held[best] > held[0] else None
+
+
 def as_event(frame: TimeFrame, cue: OrderCue | None) -> TimeFrame:
     """``frame`` for a question about what came after or before an event: the event is
     found as it was told (``event``: no later statement supersedes it, and "before" does
@@ -170,6 +221,8 @@ def follow(
     anchor = next((f for f in head if f.direct), None)
     if cue is None or cue.kind == "sequence" or anchor is None:
         return head
+    if EVENT_ANCHOR:
+        anchor = _event(store, head, event_of(question, cue)) or anchor
     subject = parse_query(subject_of(question, cue), match="any") if cue.kind == "before" else None
     if subject is not None and not subject.empty:
         key = (anchor.session_id, anchor.seq)
