@@ -10,6 +10,7 @@ long-running process when they are enabled, with the gauges refreshed from the h
 from __future__ import annotations
 
 from ..curated.entries import TARGETS, parse
+from ..curated.scope import ProjectHome
 from ..curated.usage import Usage
 from ..governance.metrics import Stats, get_metrics
 from ..governance.storage import open_journal, open_pending
@@ -25,6 +26,8 @@ def collect_stats(home: Home, *, journal: bool = True) -> Stats:
     """Derive every metric for ``home`` from its audit journal and current files.
 
     ``journal=False`` skips the counters and histograms (only the gauges, from files).
+    A project store (:class:`ProjectHome`) reports its MEMORY.md only (it has no USER.md)
+    and no session history (the home's, which the global store reports).
     """
     stats = Stats()
     settings = home.settings
@@ -55,7 +58,8 @@ def collect_stats(home: Home, *, journal: bool = True) -> Stats:
     store = backend_for(settings)
     backend = store.curated(home, cleanup=False)
     backups = 0
-    for target in TARGETS:
+    project = isinstance(home, ProjectHome)
+    for target in ("memory",) if project else TARGETS:
         try:
             raw = backend.read(target)
         except Exception as exc:
@@ -70,7 +74,7 @@ def collect_stats(home: Home, *, journal: bool = True) -> Stats:
     for subsystem in ("memory", "skills"):
         waiting += len(open_pending(home.root, settings, subsystem).ids())
     stats.set("memory_pending_waiting", waiting)
-    if store.has_sessions(home):
+    if not project and store.has_sessions(home):
         try:
             with store.sessions(home) as sessions:
                 info = sessions.stats()
