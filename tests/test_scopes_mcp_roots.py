@@ -211,6 +211,8 @@ async def test_a_connection_with_a_project_lists_and_reads_its_archive_and_long_
             assert [e["text"] for e in archived["entries"]] == ["Deploys with the kestrel script."]
             long = await _json_resource(c, "mnemic://project/long")
             assert "Proj." in json.dumps(long) and "kestrel" not in json.dumps(long)
+            with pytest.raises(MCPError, match="read when asked for, not live"):
+                await c.subscribe_resource("mnemic://project/archive")
             glob = await _json_resource(c, "mnemic://archive")
             assert [e["text"] for e in glob["entries"]] == ["Global fact."]
     async with _client(MnemicMCP(home), [plain.as_uri()]) as c:
