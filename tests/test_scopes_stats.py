@@ -18,6 +18,7 @@ from _cli import cli as _cli, cli_json as _json
 from mnemic.curated.memory import Memory
 from mnemic.curated.scope import open_project, project_id
 from mnemic.home import Home
+from mnemic.ops import metrics_text
 
 
 def _seed(backend: Kit, tmp_path: Path) -> Path:
@@ -91,3 +92,13 @@ def test_stats_of_one_store(backend: Kit, tmp_path: Path) -> None:
     assert 'memory_mutation_total{action="add",result="ok"} 2' in text.splitlines()
     both = _cli("stats", "--global", "--project", str(app))
     assert both.exit_code == 2 and "--global and --project" in both.output
+
+
+def test_metrics_served_over_http_cover_the_project_stores_too(
+    backend: Kit, tmp_path: Path
+) -> None:
+    app = _seed(backend, tmp_path)
+    text = metrics_text(Home.open(backend.home)).splitlines()  # derived: no live metrics
+    assert 'memory_mutation_total{action="add",result="ok"} 1' in text
+    pid = project_id(app)
+    assert f'memory_mutation_total{{action="add",project="{pid}",result="ok"}} 2' in text

@@ -10,7 +10,7 @@ long-running process when they are enabled, with the gauges refreshed from the h
 from __future__ import annotations
 
 from ..curated.entries import TARGETS, parse
-from ..curated.scope import ProjectHome
+from ..curated.scope import ProjectHome, stored_projects
 from ..curated.usage import Usage
 from ..governance.metrics import Stats, get_metrics
 from ..governance.storage import open_journal, open_pending
@@ -99,10 +99,14 @@ def metrics_text(home: Home) -> str:
     """Exposition text for ``/metrics``: live metrics when enabled, else derived ones.
 
     Gauges (usage, backups, pending, session counts) are refreshed from ``home`` first.
+    Derived values cover every store, as ``mnemic stats`` prints them (each project
+    store's series labelled ``project``); the live registry is this process's writes.
     """
     live = get_metrics()
     stats = collect_stats(home, journal=not live.enabled)
     if not live.enabled:
+        for store in stored_projects(home):
+            stats.add_labelled(collect_stats(store), project=store.project.id)
         return stats.text()
     for labels, value in stats.gauges.get("memory_usage_ratio", {}).items():
         live.usage(dict(labels)["target"], value)
