@@ -222,6 +222,28 @@ def test_restore_an_entry_from_the_archive(page: Any, served: str, home_path: Pa
     assert "The archive is empty" in page.locator("ol.archive").inner_text()
 
 
+def test_restore_a_project_stores_entry_from_the_archive(
+    page: Any, served: str, home_path: Path, tmp_path: Path
+) -> None:
+    directory = tmp_path / "work" / "proj"
+    directory.mkdir(parents=True)
+    store = open_project(Home.open(home_path), directory, create=True)
+    mem = Memory.open(store, origin="cli")
+    mem.add("memory", "Deploys with the kestrel script")
+    mem.remove("memory", "kestrel")
+    page.goto(served + "/archive")
+    assert "The archive is empty" in page.locator("ol.archive").inner_text()  # the global one
+    page.select_option("select[name=project]", store.project.id)
+    page.click("form.filters button")
+    assert str(directory) in page.locator("h1").inner_text()
+    found = page.locator("ol.archive li.entry").first
+    assert "Deploys with the kestrel script" in found.inner_text()
+    found.locator("button", has_text="Restore").click()
+    page.wait_for_selector("text=Entry restored")
+    assert Memory.open(store).entries("memory") == ["Deploys with the kestrel script"]
+    assert memory_text(home_path) == ""
+
+
 def test_approve_and_reject_staged_writes(page: Any, served: str, home_path: Path) -> None:
     Memory.open(home_path, origin="cli").add("memory", "Rule one")
     Memory.open(home_path, origin="cli").add("memory", "Rule two")
