@@ -26,6 +26,10 @@ from mnemic.ops.tidy.signals import profile
          "El usuario tiene un nuevo médico, la Dra. Gómez.", "a new médico, Gómez"),
         ("El jefe del usuario es Pedro.", "El usuario tiene un nuevo jefe, Juan.",
          "a new jefe, Juan"),
+        ("User's phone is a Pixel 7.", "User has a new phone, an iPhone 15.",
+         "a new phone, iPhone (was Pixel)"),
+        ("Das Auto des Nutzers ist ein Golf.", "Der Nutzer hat ein neues Auto, einen Tesla.",
+         "a new Auto, Tesla"),
     ],
 )  # fmt: skip
 def test_a_new_holder_of_a_role_someone_has_one_of_is_an_update(
@@ -51,6 +55,9 @@ def test_a_new_holder_of_a_role_someone_has_one_of_is_an_update(
         ("User's GP is Dr. Patel.", "User has a new dentist, Dr. Hughes."),
         ("User's GP is Dr. Patel.", "User's GP Dr. Patel moved to a new practice."),
         ("User's GP practice is in Camden.", "User registered with a new GP, Dr. Hughes."),
+        ("User's work laptop is a ThinkPad.", "User has a new laptop, a MacBook."),
+        ("User's car is a Honda Civic.", "User's wife has a new car, a Tesla."),
+        ("User's car is a Honda Civic.", "User bought a new car for his son, a Tesla."),
     ],
 )  # fmt: skip
 def test_a_new_one_of_many_or_of_someone_else_stays_apart(a: str, b: str) -> None:
@@ -99,6 +106,8 @@ def test_a_promotion_is_a_new_job_title(old: str, new: str, title: str) -> None:
         ("User's job title is Senior Engineer.", "User was not promoted to Staff Engineer."),
         ("User likes Python.", "User was promoted to Staff Engineer."),
         ("User is a keen cyclist.", "User was promoted to Staff Engineer."),
+        ("User is a member of the chess club.", "User was promoted to club captain."),
+        ("User is a Senior Engineer.", "User was promoted to Staff Engineer in the choir."),
     ],
 )  # fmt: skip
 def test_a_wish_someone_elses_promotion_or_the_same_title_stays_apart(a: str, b: str) -> None:

@@ -111,7 +111,7 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
     """The verdict on the pair ``a``, ``b`` with signals ``s`` (None: unrelated)."""
     holder = new_holder(a, b)  # "a new GP, Dr. Hughes" / "User's GP is Dr. Patel"
     if holder is not None:
-        return Verdict("contradiction", f"one says the role has a new holder: {holder}", 1.0)
+        return Verdict("contradiction", f"one says it has a new one: {holder}", 1.0)
     if other_relatives(a.text, b.text):  # "the father" / "the son": two people
         return None
     promoted = promotion(a, b)  # "was promoted to Staff Engineer" / "job title is ..."

@@ -1,11 +1,12 @@
-"""A new holder of a role someone has one of, and a promotion: updates said with no
-marker of change (tidy 13).
+"""A new holder of a role someone has one of (or a new one of a thing), and a promotion:
+updates said with no marker of change (tidy 13).
 
 * **"a new GP"**: "User registered with *a new GP*, Dr. Hughes" beside "User's GP is
   Dr. Patel". "New" before (or, in the Romance languages, after) a role a person has
   one of at a time (a manager or boss, a team lead, a GP or family doctor, a dentist, a
   landlord, a spouse or partner: :data:`_ROLES`, in en, de, es, fr, pt, it, nl, ru and
-  pl) says the other entry's holder of that role is no longer the one; the other entry
+  pl), or a thing most have one of (a phone, a car, a laptop: :data:`_THINGS`), says
+  the other entry's holder of that role is no longer the one; the other entry
   names that role and its holder (a name right after it, nothing else of its own), for
   the same person (:func:`_holder`: "Anna has a new GP" is Anna's). Roles a person has
   several of ("a new client", "a new colleague joined") are not in the table.
@@ -24,6 +25,7 @@ import unicodedata
 
 from .lexicon import STOP_WORDS, stem
 from .meaning import ALSO
+from .people import ONE_HELD, relatives
 from .signals import GENERIC, Profile, profile
 
 __all__ = ["new_holder", "promotion"]
@@ -65,10 +67,25 @@ _ROLES = {
     ),
 }
 """Roles a person has one of at a time, by the one they are (a GP is a family doctor)."""
-_GROUP = {
-    form: group for group, forms in _ROLES.items() for form in forms.split("|") if "(" not in form
+_THINGS = {
+    "phone": (
+        r"phone|mobile|mobile phone|handy|móvil|teléfono|téléphone|portable|celular|"
+        r"telemóvel|telefono|cellulare|telefoon|телефон|telefon"
+    ),
+    "car": r"car|auto|coche|voiture|carro|macchina|машина|samochód",
+    "laptop": r"laptop|notebook|portátil|ordinateur portable|portatile|ноутбук",
 }
-_FORMS = sorted((f for forms in _ROLES.values() for f in forms.split("|")), key=len, reverse=True)
+"""Things a person mostly has one of at a time, said the same way ("User's phone is a
+Pixel 7" / "User has a new phone, an iPhone 15")."""
+_GROUP = {
+    form: group
+    for group, forms in (_ROLES | _THINGS).items()
+    for form in forms.split("|")
+    if "(" not in form
+}
+_FORMS = sorted(
+    (f for forms in (_ROLES | _THINGS).values() for f in forms.split("|")), key=len, reverse=True
+)
 _ROLE = re.compile(r"(?<!\w)(" + "|".join(_FORMS) + r")(?!\w)")
 _NEW = (
     r"new|neu|neue|neuer|neuen|neuem|neues|nuevo|nueva|nouveau|nouvel|nouvelle|novo|nova|"
@@ -119,11 +136,11 @@ def _value(text: str, end: int) -> tuple[str, int] | None:
         token = m.group(0).rstrip(".")
         low = _fold(token)
         if words:
-            if token[:1].isupper() and low not in STOP_WORDS:
+            if _capital(token) and low not in STOP_WORDS:
                 words.append(token)
                 continue
             break
-        if token[:1].isupper() and low not in STOP_WORDS and low not in _TITLES:
+        if _capital(token) and low not in STOP_WORDS and low not in _TITLES:
             if stem(low) in GENERIC:
                 skipped += 1
                 continue
@@ -136,6 +153,11 @@ def _value(text: str, end: int) -> tuple[str, int] | None:
         ):
             return None
     return (" ".join(words), start) if words else None
+
+
+def _capital(token: str) -> bool:
+    """Whether ``token`` is written as a name: a capital first, or inside ("iPhone")."""
+    return any(c.isupper() for c in token)
 
 
 _NAMED = frozenset(_listed("called named namens llamado llamada appelé appelée chamado chamada"))
@@ -185,6 +207,8 @@ def new_holder(a: Profile, b: Profile) -> str | None:
                 continue  # the same person: a new GP, Dr. Patel, beside "GP is Dr. Patel"
             if _holder(new.text, role) != _holder(old.text, old_role):
                 continue  # "Anna has a new GP": Anna's, not the user's
+            if (relatives(new.text) ^ relatives(old.text)) - ONE_HELD:
+                continue  # "a new car *for his son*": someone else's
             extra = new.words - old.words - GENERIC - _NEW_WORDS - _TITLE_STEMS
             if now is not None:
                 extra -= profile(now[0]).words
@@ -243,6 +267,16 @@ _TITLE_KEY = re.compile(
     r"pracuje jako|работает)(?!\w)|职位|职称|头衔|担任"
 )
 """What says an entry's value is a job title ("*job title* is", "*works as*")."""
+_WHEN = frozenset(
+    stem(w)
+    for w in _listed(
+        "last this next ago recently year month week today yesterday letzten letztes "
+        "letzte vorigen jahr monat woche pasado año mes semana dernier dernière année mois "
+        "passado ano scorso scorsa anno vorig vorige jaar maand прошлом году месяце "
+        "zeszłym roku"
+    )
+)
+"""Words of when, after a promotion's title ("last May"): no title of their own."""
 _CLAUSE_END = re.compile(r"[.,;:!?()]|\b(?:at|in|on|last|this|since|bei|en|à|a partir)\b")
 
 
@@ -253,17 +287,17 @@ def promotion(a: Profile, b: Profile) -> str | None:
     for new, old in ((b, a), (a, b)):
         if new.negated or old.negated or ALSO.search(new.folded):
             continue
-        title, before = _promoted_to(new)
+        title, before, after = _promoted_to(new)
         if title is None or _PLAN.search(before):
             continue
         now = profile(title).words - GENERIC
         if not now or now <= old.words:
             continue  # promoted to the title the other already says
-        if _promoted_to(old)[0] is not None:
-            continue
-        titled = _TITLE_KEY.search(old.folded) is not None
-        if not titled and not (now & old.words):
-            continue  # "is a Senior Engineer" / "promoted to Staff Engineer": one noun
+        if _promoted_to(old)[0] is not None or profile(after).words - old.words - _WHEN:
+            continue  # "... Staff Engineer *in the volunteer club*": maybe another title
+        head = [w for w in profile(title).order if w not in GENERIC][-1:]
+        if _TITLE_KEY.search(old.folded) is None and not set(head) & old.words:
+            continue  # "is a Senior *Engineer*" / "promoted to Staff *Engineer*": one noun
         if _subject(before) != _subject(_fold(old.text)[: _first_key(old)]):
             continue  # "Anna was promoted", "User's manager was": not the user's title
         folded = _fold(new.text)
@@ -272,19 +306,20 @@ def promotion(a: Profile, b: Profile) -> str | None:
     return None
 
 
-def _promoted_to(p: Profile) -> tuple[str | None, str]:
-    """The title ``p`` says someone was promoted to, and the words before that."""
+def _promoted_to(p: Profile) -> tuple[str | None, str, str]:
+    """The title ``p`` says someone was promoted to, the words before that and those
+    after it."""
     folded = _fold(p.text)
     m = _PROMOTED.search(folded)
     if m is not None:
         rest = folded[m.end() :]
         cut = _CLAUSE_END.search(rest)
         title = rest[: cut.start()] if cut else rest
-        return (title.strip() or None), folded[: m.start()]
+        return (title.strip() or None), folded[: m.start()], rest[len(title) :]
     m = _PROMOTED_BEFORE.search(folded)
     if m is not None:
-        return m.group(1), folded[: m.start()]
-    return None, folded
+        return m.group(1), folded[: m.start()], folded[m.end() :]
+    return None, folded, ""
 
 
 def _first_key(p: Profile) -> int:
