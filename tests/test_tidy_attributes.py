@@ -239,6 +239,8 @@ def test_turkish_dotted_capital_i_is_one_letter() -> None:
         ("The user's boss is Tom.", "The user's boss is Anna.", "Tom vs Anna"),
         ("Anna's manager is Tom.", "Anna's manager is Sara.", "Tom vs Sara"),
         ("El jefe del usuario es Pedro.", "El jefe del usuario es Juan.", "Pedro vs Juan"),
+        ("用户的经理是王伟。", "用户的经理是李娜。", "王伟 vs 李娜"),
+        ("用户的家庭医生是王医生。", "用户的家庭医生是李医生。", "王医生 vs 李医生"),
     ],
 )  # fmt: skip
 def test_a_role_someone_has_one_of_holds_one_name(old: str, new: str, values: str) -> None:
@@ -261,6 +263,9 @@ def test_a_role_someone_has_one_of_holds_one_name(old: str, new: str, values: st
         ("The user's manager is Tom.", "Anna's manager is Sara."),
         ("The manager of the user's friend is Tom.", "The manager of the user's friend is Sara."),
         ("User's lawyer is Ms Fox.", "User's lawyer is Mr Hale."),
+        ("用户的朋友是王伟。", "用户的朋友是李娜。"),
+        ("用户的姐姐是王芳。", "用户的姐姐是李娜。"),
+        ("安娜的经理是王伟。", "本的经理是王伟。"),
     ],
 )  # fmt: skip
 def test_roles_a_person_has_several_of_or_two_holders_stay_apart(a: str, b: str) -> None:

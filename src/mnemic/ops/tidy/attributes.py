@@ -171,10 +171,15 @@ _CJK_BEFORE = (
     ("employer", re.compile(r"(?:就职于|任职于|供职于)$"), False),
     ("topic", re.compile(r"(?:是关于|是有关)$"), False),
     ("where", re.compile(r"在$"), True),
+    (
+        "name",
+        re.compile(r"(?:经理|上司|老板|领导|家庭医生|牙医|房东|丈夫|妻子|老公|老婆)是$"),
+        False,
+    ),
 )
-"""Chinese: the words that end right before a value ("住在*北京*", "主数据库在*法兰克福*"),
-and whether a thing both name must stand before them ("在" alone: "用户在北京" may say
-where the user is today)."""
+"""Chinese: the words that end right before a value ("住在*北京*", "主数据库在*法兰克福*",
+"用户的经理是*王伟*": a role someone has one of), and whether a thing both name must stand
+before them ("在" alone: "用户在北京" may say where the user is today)."""
 _CJK_AFTER = (
     ("employer", re.compile(r"^(?:工作|上班)"), re.compile(r"在$")),
     (
