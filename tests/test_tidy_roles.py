@@ -58,6 +58,8 @@ def test_a_new_holder_of_a_role_someone_has_one_of_is_an_update(
         ("User's work laptop is a ThinkPad.", "User has a new laptop, a MacBook."),
         ("User's car is a Honda Civic.", "User's wife has a new car, a Tesla."),
         ("User's car is a Honda Civic.", "User bought a new car for his son, a Tesla."),
+        # "GP" read as the other's "gebruiker programmeert": no role and no holder
+        ("De gebruiker programmeert met PyCharm", "User registered with a new GP, Dr. Hughes"),
     ],
 )  # fmt: skip
 def test_a_new_one_of_many_or_of_someone_else_stays_apart(a: str, b: str) -> None:

@@ -149,10 +149,21 @@ def _value(text: str, end: int) -> tuple[str, int] | None:
             continue
         skipped += 1
         if skipped > 5 or not (
-            low in STOP_WORDS or low in _TITLES or low in _NAMED or stem(low) in GENERIC
+            low in _BETWEEN or low in _TITLES or low in _NAMED or stem(low) in GENERIC
         ):
             return None
     return (" ".join(words), start) if words else None
+
+
+_BETWEEN = frozenset(
+    _listed(
+        "is are was ist es est é è jest является a an the der die das den dem des ein eine "
+        "einen einem einer el la los las un una le les l une o os um uma il lo gli i de het "
+        "een del du da do di van von of to"
+    )
+)
+"""What may stand between a role and its holder's name: a copula, an article, whose it
+is ("des Nutzers", "del usuario"), not a word of another relation ("met PyCharm")."""
 
 
 def _capital(token: str) -> bool:
