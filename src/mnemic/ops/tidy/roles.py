@@ -38,14 +38,14 @@ def _listed(text: str) -> list[str]:
 
 _ROLES = {
     "manager": (
-        r"manager|line manager|boss|supervisor|chef|chefin|vorgesetzter?|vorgesetzten|jefe|"
+        r"manager|line manager|boss|supervisor|chef|chefin|vorgesetzter|vorgesetzte|vorgesetzten|jefe|"
         r"jefa|patron|patronne|chefe|gerente|capo|baas|leidinggevende|начальник|начальника|"
         r"начальница|руководитель|руководителя|szef|szefa|szefowa|szefową|kierownik|"
         r"kierownika|przełożony|przełożonego"
     ),
-    "team lead": r"team lead|tech lead|team leader|teamleiter|teamleiterin|teamleiterin",
+    "team lead": r"team lead|tech lead|team leader|teamleiter|teamleiterin",
     "doctor": (
-        r"gp|family doctor|doctor|primary care (?:doctor|physician)|hausarzt|hausärztin|arzt|"
+        r"gp|family doctor|doctor|primary care doctor|primary care physician|hausarzt|hausärztin|arzt|"
         r"ärztin|médico de cabecera|médico de familia|médico de família|médico|médica|"
         r"médecin traitant|médecin|medico di base|medico di famiglia|medico|huisarts|врач|"
         r"врача|терапевт|терапевта|lekarz rodzinny|lekarza rodzinnego|lekarz|lekarza"
@@ -77,12 +77,7 @@ _THINGS = {
 }
 """Things a person mostly has one of at a time, said the same way ("User's phone is a
 Pixel 7" / "User has a new phone, an iPhone 15")."""
-_GROUP = {
-    form: group
-    for group, forms in (_ROLES | _THINGS).items()
-    for form in forms.split("|")
-    if "(" not in form
-}
+_GROUP = {form: group for group, forms in (_ROLES | _THINGS).items() for form in forms.split("|")}
 _FORMS = sorted(
     (f for forms in (_ROLES | _THINGS).values() for f in forms.split("|")), key=len, reverse=True
 )
@@ -99,8 +94,8 @@ _NEW_AFTER = re.compile(rf"^ (?:{_NEW})(?!\w)")
 """"New" right after it ("un médico *nuevo*")."""
 _TITLES = frozenset(
     _listed(
-        "dr dra mr mrs ms miss prof herr frau sr sra señor señora mme mlle m dott dottor "
-        "signor signora dottoressa pan pani"
+        "dr dra mr mrs ms miss prof herr herrn frau sr sra señor señora mme mlle m dott dottor "
+        "signor signora dottoressa dottore dokter doktor доктор pan pani"
     )
 )
 _POSSESSED = re.compile(
@@ -134,7 +129,7 @@ def _value(text: str, end: int) -> tuple[str, int] | None:
     start = -1
     for m in _TOKEN.finditer(text, end):
         token = m.group(0).rstrip(".")
-        low = _fold(token)
+        low = _fold(token).rpartition("'")[2]  # "dell'utente": whose it is
         if words:
             if _capital(token) and low not in STOP_WORDS:
                 words.append(token)
@@ -159,7 +154,7 @@ _BETWEEN = frozenset(
     _listed(
         "is are was ist es est é è jest является a an the der die das den dem des ein eine "
         "einen einem einer el la los las un una le les l une o os um uma il lo gli i de het "
-        "een del du da do di van von of to"
+        "een del du da do di van von of to dell della dello degli delle dos das"
     )
 )
 """What may stand between a role and its holder's name: a copula, an article, whose it
@@ -183,9 +178,9 @@ def _holder(text: str, role: tuple[int, int, str, bool]) -> frozenset[str]:
     out: set[str] = set()
     for i, m in enumerate(_TOKEN.finditer(before)):
         token = m.group(0).rstrip(".")
-        low = _fold(token).removesuffix("'s")
-        if low in STOP_WORDS or stem(low) in GENERIC or low in _TITLES:
-            continue
+        low = _fold(token).removesuffix("'s").rpartition("'")[2]  # "l'utente"
+        if low in STOP_WORDS or stem(low) in GENERIC or low in _TITLES or len(low) < 2:
+            continue  # "*У* пользователя": a preposition
         if token[:1].isupper() and (i > 0 or low not in STOP_WORDS):
             out.add(stem(low))
     for m in _POSSESSED.finditer(folded[: role[1]]):
@@ -251,6 +246,7 @@ def _old_holder(old: Profile, group: str) -> tuple[str, tuple[int, int, str, boo
         rest = old.words - GENERIC - _TITLE_STEMS - profile(value[0]).words
         rest -= profile(_fold(old.text)[role[0] : role[1]]).words
         rest -= _holder(old.text, role)
+        rest -= {stem(w) for w in _BETWEEN}
         if not rest:
             return value[0], role
     return None
@@ -345,4 +341,15 @@ def _subject(text: str) -> frozenset[str]:
     """The content words ``text`` (folded: what an entry says before its key or its
     promotion) holds, the user aside: whose the title is ("*anna* was promoted", "the
     user's *manager* was")."""
-    return profile(text).words - GENERIC
+    return profile(text).words - GENERIC - _AUX
+
+
+_AUX = frozenset(
+    stem(w)
+    for w in _listed(
+        "been got gotten has was recently just finally officially été ete wurde worden "
+        "sido foi stato stata был была został została"
+    )
+)
+"""The auxiliaries and adverbs a promotion is said with ("a *été* promu", "was *just*
+promoted"): no one's name."""
