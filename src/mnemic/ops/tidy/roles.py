@@ -38,15 +38,16 @@ def _listed(text: str) -> list[str]:
 
 _ROLES = {
     "manager": (
-        r"manager|line manager|boss|supervisor|chef|chefin|vorgesetzter|vorgesetzte|vorgesetzten|jefe|"
-        r"jefa|patron|patronne|chefe|gerente|capo|baas|leidinggevende|начальник|начальника|"
+        r"manager|line manager|boss|supervisor|chef|chefin|vorgesetzter|vorgesetzte|"
+        r"vorgesetzten|jefe|jefa|patron|patronne|chefe|gerente|capo|baas|leidinggevende|начальник|начальника|"
         r"начальница|руководитель|руководителя|szef|szefa|szefowa|szefową|kierownik|"
         r"kierownika|przełożony|przełożonego"
     ),
     "team lead": r"team lead|tech lead|team leader|teamleiter|teamleiterin",
     "doctor": (
-        r"gp|family doctor|doctor|primary care doctor|primary care physician|hausarzt|hausärztin|arzt|"
-        r"ärztin|médico de cabecera|médico de familia|médico de família|médico|médica|"
+        r"gp|family doctor|doctor|primary care doctor|primary care physician|hausarzt|"
+        r"hausärztin|arzt|ärztin|médico de cabecera|médico de familia|médico de família|"
+        r"médico|médica|"
         r"médecin traitant|médecin|medico di base|medico di famiglia|medico|huisarts|врач|"
         r"врача|терапевт|терапевта|lekarz rodzinny|lekarza rodzinnego|lekarz|lekarza"
     ),
