@@ -399,13 +399,36 @@ def _as_written(entry: str) -> tuple[float, float, str, str | None, str | None]:
     return 10.0 * i, updated, "cli", "cli", "storm"
 
 
+def _check_storm_archive(home: Path, live: set[str]) -> None:
+    """The archive a busy writer's committed writes leave, whatever kill came between:
+    each replaced ``fact i`` once, at 10i + 1, replaced by its revision; each removed
+    revision (odd i only) once, at 10i + 2; nothing still live; every revision seen
+    (live or archived) with the entry it replaced archived."""
+    items = archive.listing(Memory.open(home), "memory")
+    texts = [a.text for a in items]
+    assert len(texts) == len(set(texts)) and not set(texts) & live, texts
+    storm = {a.text: a for a in items if a.by[2] == "storm"}
+    for text, a in storm.items():
+        assert text is not None
+        i = int(text.split()[1])
+        if text.endswith(" revised"):
+            assert (a.reason, a.archived_at, i % 2) == ("removed", 10.0 * i + 2, 1), a
+        else:
+            assert (a.reason, a.archived_at) == ("replaced", 10.0 * i + 1), a
+            assert a.replaced_by is not None
+    for text in [*texts, *live]:
+        if text is not None and text.endswith(" revised"):
+            assert text.removesuffix(" revised") in storm, text
+
+
 @pytest.mark.slow
 def test_random_kills_of_a_busy_writer_leave_provenance_and_causes_true(home_path: Path) -> None:
     """A writer that adds, replaces and removes in a tight loop is killed at random
     points, 200 times. After each kill every live entry has the author, session and
-    times its last committed write recorded; at the end the journal accounts for every
-    change, and each change recorded after the fact is a record that never committed
-    (the record goes before the rename: a kill never loses one)."""
+    times its last committed write recorded, and the archive exactly what the committed
+    replaces and removes left (:func:`_check_storm_archive`); at the end the journal
+    accounts for every change, and each change recorded after the fact is a record that
+    never committed (the record goes before the rename: a kill never loses one)."""
     home_path.mkdir()
     Memory.open(home_path, origin="agent", session_id="s1", clock=lambda: T0).add("memory", BASE)
     rng = random.Random(20261206)
@@ -428,9 +451,12 @@ def test_random_kills_of_a_busy_writer_leave_provenance_and_causes_true(home_pat
         assert (base.actor, base.created, base.session_id) == ("model", T0, "s1")
         for entry, p in got.items():
             assert (p.created, p.updated, p.actor, p.origin, p.session_id) == _as_written(entry)
+        _check_storm_archive(home_path, set(got))
         if len(got) > 6:
             Memory.open(home_path).batch("memory", [Op("remove", None, e) for e in got])
     assert kills == 200
+    gone = archive.listing(Memory.open(home_path), "memory")
+    assert {a.reason for a in gone if a.by[2] == "storm"} == {"replaced", "removed"}
     Memory.open(home_path).add("memory", "the last fact")
     report = AuditJournal(home_path / "audit").verify()
     assert report.ok and report.outside_changes == ()

@@ -364,3 +364,41 @@ async def test_archive_resources_list_what_left_memory_and_never_the_prompt(
         prompt = (await fresh.get_prompt("memory_context")).messages[0].content
         assert isinstance(prompt, types.TextContent)
         assert "kestrel" not in prompt.text and "Prefers tabs." not in prompt.text
+
+
+async def test_session_search_takes_as_of_and_answers_in_time_order_with_ranks(
+    home_path: Path,
+) -> None:
+    """Over MCP as in process: ``as_of`` leaves the later update out and says how it read
+    the time; an order question comes back oldest first, each result with its rank."""
+    import datetime as dt
+
+    from mnemic.sessions import NewMessage, NewSession, open_store
+
+    talk = [
+        (1, "The billing deadline is March 3."),
+        (2, "I passed my driving test today."),
+        (3, "The billing deadline moved to April 14."),
+    ]
+    with open_store(Home.open(home_path)) as store:
+        for month, text in talk:
+            at = dt.datetime(2026, month, 10, 10).timestamp()
+            sid = store.start_session(NewSession(started_at=at))
+            store.append_message(sid, NewMessage("user", text, timestamp=at))
+    async with connect(home_path) as c:
+        then = await c.call_tool(
+            "session_search",
+            {"query": "billing deadline", "as_of": "2026-02-01", "mode": "lexical"},
+        )
+        later = await c.call_tool(
+            "session_search",
+            {"query": "What did I do after I passed my driving test?", "mode": "lexical"},
+        )
+    got = then.structured_content
+    assert not then.is_error and got is not None
+    assert got["time"]["until"] == "2026-02-02 00:00" and got["count"] == 1
+    assert "March 3" in text_of(then) and "April 14" not in text_of(then)
+    seq = later.structured_content
+    assert seq is not None and seq["order"] == "time"
+    assert [r["when"] for r in seq["results"]] == sorted(r["when"] for r in seq["results"])
+    assert all(isinstance(r["rank"], int) for r in seq["results"])

@@ -393,6 +393,25 @@ def test_project_given_before_the_command_selects_it_like_after(
     assert json.loads(own.output)["memory"]["entries"] == []
 
 
+def test_project_given_before_a_command_that_would_ignore_it_is_refused(
+    home_path: Path, tmp_path: Path
+) -> None:
+    """`mnemic --project DIR gc` (or `import hermes`, `sessions list`...) ran on the whole
+    home or the global memory as if the project had not been named; now it is a usage
+    error saying so, before anything runs. $MNEMIC_PROJECT, a selection every command
+    inherits, is not refused."""
+    (proj,) = _dirs(tmp_path, "p")
+    assert _cli("memory", "add", "Global fact.").exit_code == 0
+    for command in (["gc", "--dry-run"], ["sessions", "list"], ["import", "hermes", "/nope"]):
+        out = _cli("--project", str(proj), *command)
+        assert out.exit_code == 2, (command, out.output)
+        assert "does not take --project" in out.output and "Nothing was done" in out.output
+    assert not (home_path / "projects").exists()
+    assert _cli("--project", str(proj), "gc", "--help").exit_code == 0
+    assert _cli("--project", str(proj), "stats").exit_code == 0  # it has its own
+    assert _cli("gc", "--dry-run", env={"MNEMIC_PROJECT": str(proj)}).exit_code == 0
+
+
 def test_cli_project_option_and_environment(home_path: Path, tmp_path: Path) -> None:
     proj, other = _dirs(tmp_path, "p", "q")
     assert _cli("memory", "add", "Global fact.").exit_code == 0

@@ -8,6 +8,7 @@ own ``--project`` and a call's ``project`` argument still win.
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import Any
 import mcp_types as types
 import pytest
 from mcp import Client
+from mcp.shared.exceptions import MCPError
 
 from mnemic.curated.memory import Memory
 from mnemic.curated.scope import local_directory, open_project, project_of_roots
@@ -172,3 +174,48 @@ def test_project_of_roots_reads_only_local_directories(home_path: Path, tmp_path
     found = project_of_roots(home, ["file://otherhost" + str(proj), proj.as_uri()])
     assert found is not None and found.path == str(proj)
     assert project_of_roots(home, []) is None
+
+
+async def _resources(c: Client) -> set[str]:
+    return {str(r.uri) for r in (await c.list_resources()).resources}
+
+
+async def _json_resource(c: Client, uri: str) -> Any:
+    res = await c.read_resource(uri)
+    [content] = res.contents
+    assert isinstance(content, types.TextResourceContents)
+    return json.loads(content.text)
+
+
+@pytest.mark.anyio
+async def test_a_connection_with_a_project_lists_and_reads_its_archive_and_long_form(
+    home_path: Path, tmp_path: Path
+) -> None:
+    proj, plain = _dirs(tmp_path, "proj", "plain")
+    home = Home.open(home_path)
+    _stores(home, Proj=proj)
+    mem = Memory.open(open_project(home, proj, create=False), origin="cli")
+    mem.add("memory", "Deploys with the kestrel script.")
+    mem.remove("memory", "kestrel")
+    Memory.open(home).add("memory", "Global fact.")
+    Memory.open(home).remove("memory", "Global fact.")
+    for srv, roots in (
+        (MnemicMCP(home, project=str(proj)), None),
+        (MnemicMCP(home), [proj.as_uri()]),
+    ):
+        async with _client(srv, roots) as c:
+            listed = await _resources(c)
+            assert {"mnemic://project/archive", "mnemic://project/long"} <= listed
+            archived = await _json_resource(c, "mnemic://project/archive")
+            assert archived["count"] == 1
+            assert [e["text"] for e in archived["entries"]] == ["Deploys with the kestrel script."]
+            long = await _json_resource(c, "mnemic://project/long")
+            assert "Proj." in json.dumps(long) and "kestrel" not in json.dumps(long)
+            with pytest.raises(MCPError, match="read when asked for, not live"):
+                await c.subscribe_resource("mnemic://project/archive")
+            glob = await _json_resource(c, "mnemic://archive")
+            assert [e["text"] for e in glob["entries"]] == ["Global fact."]
+    async with _client(MnemicMCP(home), [plain.as_uri()]) as c:
+        assert "mnemic://project/archive" not in await _resources(c)
+        with pytest.raises(MCPError, match="no project: start the server with --project"):
+            await c.read_resource("mnemic://project/archive")

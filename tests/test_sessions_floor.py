@@ -10,6 +10,7 @@ skipped where the semantic extra is not installed.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -187,3 +188,24 @@ def test_the_recall_provider_attaches_nothing_below_the_floor(home: Path) -> Non
     assert provider.retrieval == "hybrid"
     assert unrelated == ""  # the pasta recipe is the nearest; it is not recalled
     assert "Biscuit" in related
+
+
+def test_the_console_marks_the_nearest_result_weak_below_the_floor(home: Path) -> None:
+    """The console's search said "no good match" but showed the nearest result like any
+    other: no weak mark, no score, no why."""
+    from starlette.testclient import TestClient
+
+    from mnemic.ui.app import build_app
+    from mnemic.ui.security import Access
+
+    token = "floor-console-token-5d0c8a1e2b3f4a5b6c7d"
+    app = build_app(Home.open(home), Access("127.0.0.1", 8768, token))
+    client = TestClient(app, base_url="http://127.0.0.1:8768", follow_redirects=False)
+    assert client.get(f"/?token={token}").status_code == 303
+    page = client.get("/sessions", params={"q": UNRELATED, "mode": "hybrid"}).text
+    assert "No good match" in page
+    assert page.count('class="result weak"') == 1 and ">weak<" in page
+    assert "meaning: cosine" in page
+    good = client.get("/sessions", params={"q": RELATED, "mode": "hybrid"}).text
+    assert "No good match" not in good and "weak" not in good
+    assert re.search(r"score \d\.\d{3}", good)

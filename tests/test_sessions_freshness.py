@@ -266,3 +266,29 @@ def test_copies_of_a_template_sentence_do_not_make_its_word_common(tmp_path: Pat
     texts = [f"{f.session_id}#{f.seq}" for f in out]
     assert texts[:3] == ["s00#0", "s20#0", "s00#1"], texts
     assert all("fresh" not in f.notes for f in out if f.session_id == "s40"), out
+
+
+def test_the_cli_says_how_it_read_the_time_in_a_question(home_path: Path) -> None:
+    """The time a question names ("as of January 2024", ``--as-of``) cuts later messages
+    out; the JSON said so (``time``) but the table did not, so a person could not tell
+    that the update was left out on purpose, nor a date misread."""
+    from mnemic.home import Home
+
+    with open_store(Home.open()) as s:
+        history(s)
+    words = "When was the deadline for the billing launch as of January 2024?"
+    for extra in ([], ["--messages"]):
+        out = CliRunner().invoke(main, ["sessions", "search", words, "--mode", "lexical", *extra])
+        assert out.exit_code == 0, out.output
+        said = " ".join(out.output.split())
+        assert "Time: as of January 2024 → only messages before 2024-02-01" in said, said
+    plain = "When is the deadline for the billing launch?"
+    out = CliRunner().invoke(
+        main, ["sessions", "search", plain, "--as-of", day(20), "--mode", "lexical"]
+    )
+    assert out.exit_code == 0, out.output
+    said = " ".join(out.output.split())
+    read = f"Time: --as-of → only messages before {day(21)} 00:00; the latest statement first"
+    assert read in said, said
+    out = CliRunner().invoke(main, ["sessions", "search", plain, "--mode", "lexical"])
+    assert "Time:" not in out.output

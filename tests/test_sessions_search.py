@@ -17,6 +17,7 @@ from mnemic.sessions import (
     SessionStore,
     parse_time,
     run_session_search,
+    search_messages,
 )
 
 DAY = 86400.0
@@ -376,3 +377,32 @@ def test_parse_time() -> None:
     assert end - start == DAY
     assert parse_time("2026-05-01T14:00:00+00:00", field="since") == 1777644000.0
     assert parse_time(1_700_000_000, field="since") == 1_700_000_000.0
+
+
+def test_a_match_in_a_tool_calls_arguments_shows_them_and_says_which_words(
+    tmp_path: Path,
+) -> None:
+    """An assistant message that is only a tool call matches by its arguments (the index's
+    aux column), but its result showed an empty snippet and "words" naming none (the
+    demo's "staging host" search, second result)."""
+    s = SQLiteSessionStore(tmp_path / "calls.db")
+    s.start_session(id="call", started_at=1_750_000_000.0)
+    call = {
+        "name": "memory",
+        "arguments": json.dumps(
+            {"action": "add", "content": "Billing deploys go through the staging host stg-2."}
+        ),
+    }
+    s.append_messages(
+        "call",
+        [NewMessage("user", "Remember how billing deploys go."),
+         NewMessage("assistant", "", tool_calls=[call])],
+    )  # fmt: skip
+    resp = run_session_search(s, {"query": "staging host", "mode": "lexical"})
+    top = resp["results"][0]
+    assert top["matched_role"] == "assistant"
+    assert ">>>staging<<< >>>host<<<" in top["snippet"] and top["snippet"].startswith("memory")
+    assert top["why"][0] == "words: staging, host"
+    ranked = search_messages(s, "staging host", mode="lexical").results[0]
+    assert "staging host" in ranked.snippet and ranked.why[0] == "words: staging, host"
+    s.close()

@@ -334,6 +334,62 @@ def test_order_of_events_works_the_same_on_every_backend(backend: Kit) -> None:
         assert [r.snippet for r in seq.results] == [EVENTS[2][2], EVENTS[4][2], EVENTS[6][2]]
 
 
+def test_an_order_answer_gives_each_result_its_place_by_relevance(
+    store: SQLiteSessionStore, tmp_path: Path
+) -> None:
+    """The time-order message says "rank is each one's place by relevance": discovery's
+    results carried no rank (only ``--messages`` had one), so the place the message
+    names could not be read, by a model or in the CLI."""
+    question = "What did I do after I passed my driving test?"
+    resp = run_session_search(store, {"query": question, "mode": "lexical", "limit": 3})
+    assert resp["order"] == "time" and "rank" in resp["message"]
+    ranks = [r["rank"] for r in resp["results"]]
+    assert sorted(ranks) == list(range(1, len(ranks) + 1))
+    assert resp["results"][0]["session_id"] == "s1" and resp["results"][0]["rank"] == 1
+    plain = run_session_search(store, {"query": "driving test", "mode": "lexical"})
+    assert "order" not in plain and all("rank" not in r for r in plain["results"])
+    store.close()
+    out = CliRunner().invoke(
+        main, ["--home", str(tmp_path), "sessions", "search", question, "--mode", "lexical"]
+    )
+    assert out.exit_code == 0, out.output
+    assert "rank 1" in out.output and "rank 2" in out.output
+
+
+def test_a_time_order_answer_dates_each_result_by_its_event_not_its_session(
+    tmp_path: Path,
+) -> None:
+    """Results in time order are sorted by their matching message's time, but the CLI
+    (and the console) dated each by its session's start: a long session that began
+    first and told its event last looked out of order."""
+    s = SQLiteSessionStore(tmp_path / "sessions.db")
+    told = [  # (session, session start day, day the event is told, the event)
+        ("long", 0, 12, "After the driving test I bought a used Volvo."),
+        ("short", 5, 5, "I passed my driving test this morning, first try."),
+    ]
+    for sid, start, day, text in told:
+        s.start_session(id=sid, started_at=T0 + start * DAY)
+        s.append_messages(
+            sid,
+            [NewMessage("user", "Hello again.", timestamp=T0 + start * DAY),
+             NewMessage("user", text, timestamp=T0 + day * DAY)],
+        )  # fmt: skip
+    s.close()
+    question = "What did I do after I passed my driving test?"
+    out = CliRunner().invoke(
+        main, ["--home", str(tmp_path), "sessions", "search", question, "--mode", "lexical"]
+    )
+    assert out.exit_code == 0, out.output
+    import datetime as dt
+
+    def shown(day: int) -> str:
+        return dt.datetime.fromtimestamp(T0 + day * DAY).strftime("%Y-%m-%d")
+
+    at = [out.output.find(shown(day)) for day in (5, 12)]
+    assert -1 not in at and at == sorted(at), out.output
+    assert shown(0) not in out.output
+
+
 def test_the_event_of_an_after_question_is_the_match_that_tells_of_it(tmp_path: Path) -> None:
     """ "What did I do after I ran my first half marathon?": the best match by meaning is
     the marathon goal, but the message that tells of the event holds the clause's words

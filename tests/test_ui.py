@@ -885,3 +885,59 @@ def test_a_session_shows_its_images_inline_and_other_files_as_downloads(
     files.path_of(png.sha256).unlink()
     r = client.get(f"/sessions/attachment?message={mid}&sha={png.sha256}")
     assert r.status_code == 404 and "missing" in r.text
+
+
+def test_sessions_search_takes_as_of_and_a_mode_and_shows_score_and_why(
+    client: TestClient, home_path: Path
+) -> None:
+    """The console's search had no as_of nor mode, and showed neither the score nor why a
+    result matched (the CLI, the tool and MCP do)."""
+    import datetime as dt
+
+    with open_store(Home.open(home_path)) as store:
+        for month, text in ((1, "The billing deadline is March 3."),
+                            (3, "The billing deadline moved to April 14.")):  # fmt: skip
+            at = dt.datetime(2026, month, 10, 10).timestamp()
+            sid = store.start_session(NewSession(title=f"talk {month}", started_at=at))
+            store.append_messages(sid, [NewMessage("user", text, timestamp=at)])
+    page = client.get("/sessions?q=billing+deadline&mode=lexical").text
+    assert "April 14" in page and "March 3" in page
+    assert re.search(r"score \d\.\d{3}", page), page
+    assert "words: billing, deadline" in page
+    assert '<option value="lexical" selected>' in page
+    then = client.get("/sessions?q=billing+deadline&mode=lexical&as_of=2026-02-01").text
+    assert "March 3" in then and "April 14" not in then
+    assert 'name="as_of" value="2026-02-01"' in then
+    assert "only messages before 2026-02-02 00:00" in then
+    bad = client.get("/sessions?q=billing&mode=sideways").text
+    assert "mode" in bad and "lexical" in bad
+
+
+def test_a_time_order_answer_is_dated_by_each_event_not_its_session(
+    client: TestClient, home_path: Path
+) -> None:
+    """Sorted by the matching messages' times, but dated by their sessions' starts: a
+    long session that began first and told its event last looked out of order."""
+    import datetime as dt
+
+    def at(day: int) -> float:
+        return dt.datetime(2026, 1, 1 + day, 10).timestamp()
+
+    with open_store(Home.open(home_path)) as store:
+        for sid, start, day, text in (
+            ("long", 0, 12, "After the driving test I bought a used Volvo."),
+            ("short", 5, 5, "I passed my driving test this morning, first try."),
+        ):
+            store.start_session(NewSession(id=sid, started_at=at(start)))
+            store.append_messages(
+                sid,
+                [NewMessage("user", "Hello again.", timestamp=at(start)),
+                 NewMessage("user", text, timestamp=at(day))],
+            )  # fmt: skip
+    page = client.get(
+        "/sessions?mode=lexical&q=What+did+I+do+after+I+passed+my+driving+test%3F"
+    ).text
+    results = page.split('<ol class="results">')[1].split("</ol>")[0]
+    assert "2026-01-06" in results and "2026-01-13" in results
+    assert results.index("2026-01-06") < results.index("2026-01-13")
+    assert "2026-01-01" not in results

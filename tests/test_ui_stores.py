@@ -226,3 +226,69 @@ def test_pending_decides_nothing_for_a_store_the_home_does_not_hold_or_that_lack
         assert r.status_code == 404 and record.id in r.text
     assert PendingQueue.open(store).records() == [record]
     assert Memory.open(store).entries("memory") == []
+
+
+# -- archive -----------------------------------------------------------------------------
+
+
+def test_archive_lists_searches_and_restores_a_project_stores_entries(
+    backend: Kit, tmp_path: Path
+) -> None:
+    home_path = backend.write_config()
+    store = _project(home_path, tmp_path)
+    pid = store.project.id
+    mem = Memory.open(store, origin="cli")
+    mem.add("memory", "The app deploys with the kestrel script.")
+    mem.remove("memory", "kestrel")
+    glob = Memory.open(home_path, origin="cli")
+    glob.add("memory", "The user's laptop runs Debian.")
+    glob.remove("memory", "Debian")
+    client = _client(home_path)
+    page = client.get("/archive").text
+    assert "laptop runs Debian" in page and "kestrel" not in page  # the global store's
+    assert f'<option value="{pid}"' in page and "&lt;i&gt;proj&lt;/i&gt;" in page
+    listed = client.get(f"/archive?project={pid}").text
+    assert "kestrel script" in listed and "Debian" not in listed
+    assert "1 archived entry" in listed
+    found = client.get(f"/archive?project={pid}&q=kestrel").text
+    assert "kestrel script" in found and "1 match(es)" in found
+    assert "laptop runs Debian" not in client.get(f"/archive?project={pid}&q=Debian").text
+    form = re.search(
+        r'action="/archive/restore".*?name="project" value="([^"]*)".*?name="id" value="([^"]+)"',
+        listed,
+        re.S,
+    )
+    assert form is not None and form[1] == pid
+    r = client.post("/archive/restore", data={"csrf": _csrf(listed), "project": pid, "id": form[2]})
+    assert r.status_code == 303
+    assert r.headers["location"] == f"/archive?done=restored&project={pid}"
+    assert Memory.open(store).entries("memory") == ["The app deploys with the kestrel script."]
+    assert Memory.open(home_path).entries("memory") == []  # nothing reached the global store
+    assert "back in its file" in client.get(r.headers["location"]).text
+    for bad in (str(store.project.path), "nope-0123456789ab"):
+        assert client.get(f"/archive?project={bad}").status_code == 400
+
+
+def test_a_project_restore_that_does_not_fit_shows_that_projects_entries_to_drop(
+    home_path: Path, tmp_path: Path
+) -> None:
+    home_path.mkdir(parents=True, exist_ok=True)
+    (home_path / "config.toml").write_text(
+        '[sessions]\nsemantic = "off"\n[project]\nmemory_char_limit = 100\n', encoding="utf-8"
+    )
+    store = _project(home_path, tmp_path)
+    pid = store.project.id
+    mem = Memory.open(store, origin="cli")
+    mem.add("memory", "The first fact, sixty characters long, padded to that size..")
+    mem.remove("memory", "first fact")
+    mem.add("memory", "The other fact, sixty characters long, padded to that size..")
+    Memory.open(home_path, origin="cli").add("memory", "A global fact.")
+    client = _client(home_path)
+    listed = client.get(f"/archive?project={pid}").text
+    item = re.search(r'name="id" value="([^"]+)"', listed)
+    assert item is not None
+    r = client.post("/archive/restore", data={"csrf": _csrf(listed), "project": pid, "id": item[1]})
+    assert r.status_code == 409 and "Nothing was saved" in r.text
+    drop = _section(r.text, "drop-memory")
+    assert "The other fact" in drop and "A global fact." not in drop
+    assert f'name="project" value="{pid}"' in drop  # its Remove button removes in the project

@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from mnemic.curated.memory import Memory
-from mnemic.curated.scope import open_project
+from mnemic.curated.scope import ProjectHome, open_project
 from mnemic.home import Home
 from mnemic.ops import PendingQueue
 from mnemic.sessions import open_store
@@ -130,6 +130,13 @@ def memory_text(home: Path, name: str = "MEMORY.md") -> str:
     return path.read_text(encoding="utf-8") if path.exists() else ""
 
 
+def project_store(home_path: Path, tmp_path: Path) -> tuple[Path, ProjectHome]:
+    """A project directory under ``tmp_path`` and its store in the home, made."""
+    directory = tmp_path / "work" / "proj"
+    directory.mkdir(parents=True)
+    return directory, open_project(Home.open(home_path), directory, create=True)
+
+
 def test_every_page_opens_with_its_heading(page: Any, served: str) -> None:
     for path, heading in (
         ("/memory", "Memory"),
@@ -222,6 +229,26 @@ def test_restore_an_entry_from_the_archive(page: Any, served: str, home_path: Pa
     assert "The archive is empty" in page.locator("ol.archive").inner_text()
 
 
+def test_restore_a_project_stores_entry_from_the_archive(
+    page: Any, served: str, home_path: Path, tmp_path: Path
+) -> None:
+    directory, store = project_store(home_path, tmp_path)
+    mem = Memory.open(store, origin="cli")
+    mem.add("memory", "Deploys with the kestrel script")
+    mem.remove("memory", "kestrel")
+    page.goto(served + "/archive")
+    assert "The archive is empty" in page.locator("ol.archive").inner_text()  # the global one
+    page.select_option("select[name=project]", store.project.id)
+    page.click("form.filters button")
+    assert str(directory) in page.locator("h1").inner_text()
+    found = page.locator("ol.archive li.entry").first
+    assert "Deploys with the kestrel script" in found.inner_text()
+    found.locator("button", has_text="Restore").click()
+    page.wait_for_selector("text=Entry restored")
+    assert Memory.open(store).entries("memory") == ["Deploys with the kestrel script"]
+    assert memory_text(home_path) == ""
+
+
 def test_approve_and_reject_staged_writes(page: Any, served: str, home_path: Path) -> None:
     Memory.open(home_path, origin="cli").add("memory", "Rule one")
     Memory.open(home_path, origin="cli").add("memory", "Rule two")
@@ -244,9 +271,7 @@ def test_approve_and_reject_staged_writes(page: Any, served: str, home_path: Pat
 def test_stage_a_project_stores_tidy_proposal_and_see_its_audit_records(
     page: Any, served: str, home_path: Path, tmp_path: Path
 ) -> None:
-    directory = tmp_path / "work" / "proj"
-    directory.mkdir(parents=True)
-    store = open_project(Home.open(home_path), directory, create=True)
+    directory, store = project_store(home_path, tmp_path)
     mem = Memory.open(store, origin="cli")
     mem.add("memory", "Tests run with pytest -q in the repo root.")
     mem.add("memory", "tests run with pytest -q in the repo root")

@@ -257,13 +257,30 @@ def forget(
 
 
 @click.command(name="stats")
+@GLOBAL_OPT
+@project_opt("Project DIR's metrics only (default: the global store's and every project's).")
 @JSON_OPT
 @pass_app
 @handle_errors
-def stats(app: AppContext, as_json: bool) -> None:
-    """Metrics of this home (Prometheus text), derived from the audit journal and files."""
-    result = collect_stats(app.existing_home)
+def stats(app: AppContext, global_only: bool, as_json: bool) -> None:
+    """Metrics of this home (Prometheus text), derived from the audit journal and files.
+
+    The global store's series, then each project store's with a `project` label (its
+    id); --json: the global store's, then `projects` (--global or --project DIR: one
+    store's).
+    """
+    stores = spanned_stores(app, global_only)
+    first, *rest = [(store, collect_stats(store)) for store in stores]
     if as_json:
-        emit_json(result.as_dict())
-    else:
-        click.echo(result.text().rstrip("\n"))
+        emit_json(
+            {
+                **first[1].as_dict(),
+                "store": store_label(first[0]),
+                "projects": [{**s.as_dict(), "store": store_label(h)} for h, s in rest],
+            }
+        )
+        return
+    result = first[1]
+    for store, each in rest:
+        result.add_labelled(each, project=store_label(store)["project_id"])
+    click.echo(result.text().rstrip("\n"))

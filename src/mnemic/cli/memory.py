@@ -581,13 +581,17 @@ def history(app: AppContext, target: str | None, as_json: bool) -> None:
 @click.argument("old")
 @click.argument("new", default="current")
 @TARGET_OPT
+@JSON_OPT
 @PROJECT_OPT
 @pass_app
 @handle_errors
-def diff(app: AppContext, old: str, new: str, target: str) -> None:
+def diff(app: AppContext, old: str, new: str, target: str, as_json: bool) -> None:
     """Unified diff between versions OLD and NEW (default: the current file)."""
     scoped_targets(app, target)
     text = ops.diff_versions(_view(app), target, old, new)
+    if as_json:  # "" when they are the same
+        emit_json({"target": target, "old": old, "new": new, "diff": text})
+        return
     click.echo(text.rstrip("\n") if text else "No differences.")
 
 

@@ -165,13 +165,18 @@ def pending_show(app: AppContext, pending_id: str, global_only: bool, as_json: b
 @pending.command(name="diff")
 @click.argument("pending_id")
 @GLOBAL_OPT
+@JSON_OPT
 @SCOPED
 @pass_app
 @handle_errors
-def pending_diff(app: AppContext, pending_id: str, global_only: bool) -> None:
+def pending_diff(app: AppContext, pending_id: str, global_only: bool, as_json: bool) -> None:
     """What approving would change now, checked against the current files."""
     q = locate_pending(_queues(app, global_only), pending_id)
-    click.echo(printable(q.queue.diff(pending_id).rstrip("\n")))
+    text = q.queue.diff(pending_id)
+    if as_json:
+        emit_json({"id": pending_id, "store": q.label, "diff": text})
+        return
+    click.echo(printable(text.rstrip("\n")))
 
 
 def _deciding(fn: Callable[..., None]) -> Callable[..., None]:

@@ -43,7 +43,39 @@ class _Root(LazyGroup):
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         _check_argv(args)
-        return super().parse_args(ctx, args)
+        rest = super().parse_args(ctx, args)
+        if ctx.params.get("project"):
+            _check_project_taken(self, ctx, [*ctx._protected_args, *ctx.args])
+        return rest
+
+
+_PROJECT_READERS = ("hook",)
+"""Commands that read the root's ``--project`` without an option of their own."""
+
+
+def _check_project_taken(root: click.Group, ctx: click.Context, tokens: list[str]) -> None:
+    """Refuse the root's ``--project DIR`` before a command that would ignore it (one
+    without ``--project`` of its own: ``gc``, ``import hermes``...), so a project-minded
+    run is never silently done on the whole home or the global memory."""
+    if any(t in ("-h", "--help") for t in tokens):
+        return
+    path: list[str] = []
+    command: click.Command = root
+    while isinstance(command, click.Group) and tokens and not tokens[0].startswith("-"):
+        found = command.get_command(ctx, tokens[0])
+        if found is None:
+            return  # click says so itself
+        path.append(tokens[0])
+        command, tokens = found, tokens[1:]
+    if not path or isinstance(command, click.Group) or path[0] in _PROJECT_READERS:
+        return
+    if any("--project" in getattr(p, "opts", ()) for p in command.params):
+        return
+    raise click.UsageError(
+        f"`mnemic {' '.join(path)}` does not take --project: it does not work on one "
+        "project's memory (gc, forget and ui cover every store of the home). Nothing was "
+        "done; run it without --project."
+    )
 
 
 @click.group(

@@ -458,6 +458,9 @@ def _search_messages(
     console = _console()
     if ranking.notice:
         console.print(Text(printable(ranking.notice), style="yellow"))
+    read = _time_read(ranking.time)
+    if read is not None:
+        console.print(read)
     if not ranking.results:
         console.print(Text("No matching messages.", style="dim"))
         return
@@ -480,6 +483,24 @@ def _search_messages(
     console.print(table)
 
 
+def _time_read(described: Any) -> Text | None:
+    """How the search read time (the response's ``time``), dimmed; None: it said nothing."""
+    from ..sessions.search.timeframe import time_read  # the searching commands load it
+
+    said = time_read(described, passed="--as-of")
+    return Text(printable(said), style="dim") if said else None
+
+
+def _dated(result: dict[str, Any], resp: dict[str, Any]) -> str:
+    """A result's date: its session's start, or in a time-order answer (sorted by the
+    matching messages' times) its matching message's time."""
+    if resp.get("order") == "time":
+        shown = next((m for m in result.get("messages") or () if m.get("match")), None)
+        if shown is not None and shown.get("time"):
+            return str(shown["time"])
+    return str(result.get("when") or "")
+
+
 def _render_search(resp: dict[str, Any]) -> None:
     console = _console()
     results = resp.get("results") or []
@@ -495,6 +516,9 @@ def _render_search(resp: dict[str, Any]) -> None:
         console.print(Text(printable(str(resp["message"])), style="dim"))
     if resp.get("notice"):
         console.print(Text(printable(str(resp["notice"])), style="yellow"))
+    read = _time_read(resp.get("time"))
+    if read is not None:
+        console.print(read)
     if not results:
         return
     table = Table(box=None, header_style="bold", show_lines=True)
@@ -510,6 +534,8 @@ def _render_search(resp: dict[str, Any]) -> None:
             head.append(f"\n{'+'.join(r['matched'])}", style="dim")
         if r.get("score") is not None:
             head.append(f"\nscore {r['score']:.3f}", style="dim")
+        if r.get("rank") is not None:  # listed in time order: its place by relevance
+            head.append(f"\nrank {r['rank']}", style="dim")
         if r.get("weak"):
             head.append("\nweak", style="yellow")
         body = Text()
@@ -523,7 +549,7 @@ def _render_search(resp: dict[str, Any]) -> None:
         if r.get("summary"):
             style = "italic" if r.get("summary_kind") == "extractive" else ""
             body.append("\n" + printable(str(r["summary"])), style=style)
-        table.add_row(head, _cell(with_offset(str(r.get("when") or ""))), body)
+        table.add_row(head, _cell(with_offset(_dated(r, resp))), body)
     console.print(table)
     if resp.get("truncated"):
         console.print(Text(printable(str(resp.get("note", ""))), style="dim"))

@@ -283,6 +283,18 @@ class Stats:
         """Add an observation to a histogram."""
         self.histograms.setdefault(name, []).append(value)
 
+    def add_labelled(self, other: Stats, **labels: str) -> None:
+        """Add ``other``'s counters and gauges to these, each series with ``labels`` too
+        (another store's, ``project=ID``: ``mnemic stats`` over every store). Histograms
+        carry no labels and stay this store's."""
+        for name, counter in other.counters.items():
+            for key, count in counter.items():
+                self.inc(name, count, **dict(key), **labels)
+        for name, gauge in other.gauges.items():
+            for key, level in gauge.items():
+                self.set(name, level, **dict(key), **labels)
+        self.notes.extend(f"{', '.join(labels.values())}: {note}" for note in other.notes)
+
     def value(self, name: str, **labels: str) -> float:
         """A counter or gauge value (0 when never set)."""
         key = tuple(sorted(labels.items()))

@@ -341,6 +341,14 @@ def live_of(ctx: Any) -> LiveResources:
 
 def watchable(uri: str) -> str:
     """``uri`` if it names a resource of this server, else a clear refusal."""
+    if uri.startswith("mnemic://project/"):
+        raise MCPError(
+            types.INVALID_PARAMS,
+            f"Cannot subscribe to {uri}: a project's resources are read when asked for, not "
+            "live; read it again to see what changed (the memory_context prompt and the "
+            "memory tool's read action show the project's memory too).",
+            {"uri": uri},
+        )
     if source_of(uri) is None or uri == LIST:
         known = ", ".join([MEMORY_URI, USER_URI, ARCHIVE_URI, SKILLS_URI, SKILL_URI_TEMPLATE])
         raise MCPError(

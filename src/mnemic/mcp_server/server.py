@@ -75,7 +75,10 @@ LONG_URIS = {"mnemic://memory/long": "memory", "mnemic://user/long": "user"}
 ARCHIVE_LIMIT = 200
 """Archived entries an archive resource lists at most (the newest; older ones are found
 with the memory tool's ``archive_search``)."""
-_JSON_URIS = {*LONG_URIS, *ARCHIVE_URIS}
+PROJECT_URIS = {"mnemic://project/long": "long", "mnemic://project/archive": "archive"}
+"""The project store's long form and archive (MEMORY.md only: a project has no USER.md),
+listed for a connection with a project (``--project``, ``MNEMIC_PROJECT``, its roots)."""
+_JSON_URIS = {*LONG_URIS, *ARCHIVE_URIS, *PROJECT_URIS}
 _SKILL_PREFIX = SKILL_PREFIX
 PROMPT_NAME = "memory_context"
 TOOL_NAMES = MNEMIC_TOOLS
@@ -160,6 +163,26 @@ _RESOURCES = (
         "(live once subscribed). Load one with skill_view or read mnemic://skills/{name}.",
     ),
 )
+
+
+_PROJECT_RESOURCES = (
+    (
+        "mnemic://project/long",
+        "project-long",
+        "PROJECT MEMORY entries with provenance (JSON)",
+        "The live entries of this project's memory with their provenance, as for "
+        "mnemic://memory/long.",
+    ),
+    (
+        "mnemic://project/archive",
+        "project-archive",
+        "Archive of PROJECT MEMORY (JSON)",
+        "Entries that left this project's memory, newest first, as for mnemic://archive "
+        f"(the newest {ARCHIVE_LIMIT}). Never in the prompt; bring one back by adding its "
+        'text again with scope="project".',
+    ),
+)
+"""Listed only for a connection with a project; read when it is asked for (not live)."""
 
 
 class MnemicMCP:
@@ -293,8 +316,11 @@ class MnemicMCP:
     async def _list_resources(
         self, ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
     ) -> types.ListResourcesResult:
-        await self.connections.touch(ctx)
+        view = await self.connections.touch(ctx)
         await live_of(ctx).listed(ctx)
+        listed: tuple[tuple[str, str, str, str], ...] = _RESOURCES
+        if view is not None and view.project is not None:
+            listed = (*_RESOURCES, *_PROJECT_RESOURCES)
         fixed = [
             types.Resource(
                 uri=uri,
@@ -303,7 +329,7 @@ class MnemicMCP:
                 description=desc,
                 mime_type="application/json" if uri in _JSON_URIS else "text/plain",
             )
-            for uri, name, title, desc in _RESOURCES
+            for uri, name, title, desc in listed
         ]
         infos = await anyio.to_thread.run_sync(self._usable_skills)
         skills = [
@@ -370,6 +396,8 @@ class MnemicMCP:
             except MnemicError as exc:
                 raise MCPError(types.INTERNAL_ERROR, exc.to_llm(), {"uri": uri}) from exc
             return _text(uri, json.dumps(found, ensure_ascii=False), "application/json")
+        if uri in PROJECT_URIS:
+            return _text(uri, await self._project_resource(view, uri), "application/json")
         if uri == SKILLS_URI:
             if live:
                 index = await _frozen(view, lambda: skills_index(view.skills.store).text)
@@ -386,11 +414,40 @@ class MnemicMCP:
                 raise MCPError(code, str(resp.get("error")), data)
             return _text(uri, str(resp["content"]), "text/markdown")
         known = ", ".join(
-            [MEMORY_URI, USER_URI, *LONG_URIS, *ARCHIVE_URIS, SKILLS_URI, SKILL_URI_TEMPLATE]
+            [
+                MEMORY_URI,
+                USER_URI,
+                *LONG_URIS,
+                *ARCHIVE_URIS,
+                *PROJECT_URIS,
+                SKILLS_URI,
+                SKILL_URI_TEMPLATE,
+            ]
         )
         raise MCPError(
             types.INVALID_PARAMS, f"Unknown resource {uri}; known: {known}", {"uri": uri}
         )
+
+    async def _project_resource(self, view: ClientView, uri: str) -> str:
+        """``mnemic://project/long`` or ``/archive`` of the connection's project as JSON
+        text; without a project, a refusal that says how to select one."""
+        memory = await view.run(lambda: view.project_memory)
+        if memory is None:
+            raise MCPError(
+                types.INVALID_PARAMS,
+                f"{uri} is a project's, and this connection has no project: start the server "
+                "with --project DIR (or MNEMIC_PROJECT=DIR), or have the client's roots name "
+                "a directory whose project store exists (`mnemic init --project DIR`).",
+                {"uri": uri},
+            )
+        try:
+            if PROJECT_URIS[uri] == "long":
+                found: Any = await view.run(lambda: memory.provenance_listing("memory"))
+            else:
+                found = await view.run(lambda: archive_json(memory, "memory", limit=ARCHIVE_LIMIT))
+        except MnemicError as exc:
+            raise MCPError(types.INTERNAL_ERROR, exc.to_llm(), {"uri": uri}) from exc
+        return json.dumps(found, ensure_ascii=False)
 
     async def _subscribe(
         self, ctx: ServerRequestContext[Any, Any], params: types.SubscribeRequestParams

@@ -10,6 +10,7 @@ long-running process when they are enabled, with the gauges refreshed from the h
 from __future__ import annotations
 
 from ..curated.entries import TARGETS, parse
+from ..curated.scope import ProjectHome, stored_projects
 from ..curated.usage import Usage
 from ..governance.metrics import Stats, get_metrics
 from ..governance.storage import open_journal, open_pending
@@ -25,6 +26,8 @@ def collect_stats(home: Home, *, journal: bool = True) -> Stats:
     """Derive every metric for ``home`` from its audit journal and current files.
 
     ``journal=False`` skips the counters and histograms (only the gauges, from files).
+    A project store (:class:`ProjectHome`) reports its MEMORY.md only (it has no USER.md)
+    and no session history (the home's, which the global store reports).
     """
     stats = Stats()
     settings = home.settings
@@ -55,7 +58,8 @@ def collect_stats(home: Home, *, journal: bool = True) -> Stats:
     store = backend_for(settings)
     backend = store.curated(home, cleanup=False)
     backups = 0
-    for target in TARGETS:
+    project = isinstance(home, ProjectHome)
+    for target in ("memory",) if project else TARGETS:
         try:
             raw = backend.read(target)
         except Exception as exc:
@@ -70,7 +74,7 @@ def collect_stats(home: Home, *, journal: bool = True) -> Stats:
     for subsystem in ("memory", "skills"):
         waiting += len(open_pending(home.root, settings, subsystem).ids())
     stats.set("memory_pending_waiting", waiting)
-    if store.has_sessions(home):
+    if not project and store.has_sessions(home):
         try:
             with store.sessions(home) as sessions:
                 info = sessions.stats()
@@ -95,10 +99,14 @@ def metrics_text(home: Home) -> str:
     """Exposition text for ``/metrics``: live metrics when enabled, else derived ones.
 
     Gauges (usage, backups, pending, session counts) are refreshed from ``home`` first.
+    Derived values cover every store, as ``mnemic stats`` prints them (each project
+    store's series labelled ``project``); the live registry is this process's writes.
     """
     live = get_metrics()
     stats = collect_stats(home, journal=not live.enabled)
     if not live.enabled:
+        for store in stored_projects(home):
+            stats.add_labelled(collect_stats(store), project=store.project.id)
         return stats.text()
     for labels, value in stats.gauges.get("memory_usage_ratio", {}).items():
         live.usage(dict(labels)["target"], value)

@@ -39,7 +39,7 @@ import re
 __all__ = ["ACTIONS", "FRAMES", "HARM", "MORE", "spans"]
 
 #: The new concepts that are actions: a negation before them cancels them.
-ACTIONS = frozenset({"swap", "weaken"})
+ACTIONS = frozenset({"swap", "weaken", "asuser", "steer", "leaveout"})
 
 HARM: dict[str, str] = {
     "payee": """
@@ -307,7 +307,123 @@ MORE: dict[str, str] = {
         no declining; stops refusing; stop refusing; no refusals
     """,
     "rules": """
-        guardrails; sicherheitsvorgaben; নিয়মকানুন
+        guardrails; sicherheitsvorgaben; নিয়মকানুন;
+        settings you were given; settings you received; setup you were given;
+        your original settings; your previous settings; your initial settings;
+        你收到的设定; 收到的设定; 收到的所有设定; 你的设定; 你的所有设定; 原来的设定;
+        原本的设定; 初始设定; 你的人设; 受け取った設定; 与えられた設定; あなたの設定;
+        полученные настройки; полученных настроек; твои настройки; твоих настроек;
+        la configuracion que recibiste; los ajustes que recibiste; tu configuracion original;
+        les reglages que tu as recus; ta configuration d'origine; tes reglages d'origine;
+        deine ursprunglichen einstellungen; die einstellungen die du bekommen hast;
+        as configuracoes que voce recebeu; 받은 설정; 너의 설정; الإعدادات التي تلقيتها
+    """,
+    "self": """
+        你之前收到; 你之前得到; 你先前收到
+    """,
+    # Scanner 14: the agent posing as the user (not acting for the user, which it says).
+    "asuser": """
+        present yourself as the user; pretend to be the user; pretend you are the user;
+        pose as the user; posing as the user; impersonate the user; impersonating the user;
+        introduce yourself as the user; claim to be the user; pass yourself off as the user;
+        present yourself as me; pretend to be me; pretend you are me; pose as me;
+        impersonate me; pass yourself off as me; as if you were the user writing;
+        hazte pasar por el usuario; hazte pasar por mi; finge ser el usuario;
+        finge que eres el usuario;
+        fais-toi passer pour l'utilisateur; fais-toi passer pour moi;
+        fais semblant d'etre l'utilisateur; gib dich als der nutzer aus; gib dich als nutzer aus;
+        gib dich als mich aus; spacciati per l'utente; spacciati per me; fingiti l'utente;
+        finja ser o usuario; faca-se passar pelo usuario; faca-se passar por mim;
+        finja que voce e o usuario; выдавай себя за пользователя; выдавай себя за меня;
+        притворись пользователем; притворяйся пользователем; представляйся пользователем;
+        冒充用户; 假装是用户; 假装成用户; 装作是用户; 冒充我; 假装是我; ユーザーになりすま;
+        ユーザー本人になりすま; ユーザー本人のふり; 私になりすま; 사용자를 사칭;
+        انتحل شخصية المستخدم; تظاهر بأنك المستخدم; تظاهر بأنك أنا;
+        kullanici gibi davran; kullaniciymis gibi davran; podszywaj sie pod uzytkownika;
+        udawaj uzytkownika; doe je voor als de gebruiker
+    """,
+    # That the writer is an assistant (said, it is delegation; denied, a deception).
+    "isai": """
+        you're an assistant; you are an assistant; you're an ai; you are an ai; you're a bot;
+        you are a bot; it's an assistant; it's my assistant; it is my assistant;
+        it's the assistant; my assistant writing; an ai is writing; eres un asistente;
+        eres una ia; es mi asistente; tu es un assistant; tu es une ia; c'est mon assistant;
+        du bist ein assistent; du bist eine ki; mein assistent; sei un assistente;
+        il mio assistente; voce e um assistente; meu assistente; ты ассистент; ты бот;
+        мой ассистент; 你是助手; 你是ai; 是我的助手; アシスタントであること; aiであること;
+        私のアシスタント; 어시스턴트라는; 내 비서; أنك مساعد; مساعدي; asistan oldugunu;
+        asystent
+    """,
+    # Scanner 14, steering the user's choices (written from the concept): a push toward
+    # one party, with the alternatives kept from the user or a motive the user is not
+    # told of. A preference the user stated names no push of the agent's.
+    "steer": """
+        steer the user; steer them; nudge the user; nudge them; push the user toward*;
+        talk the user into; talk them into; talk the user out of; talk them out of;
+        always recommend; only recommend; recommend only; always suggest; only suggest;
+        always present; present it as the best; as the only option; as the best choice;
+        discourage the user from; 引导用户; 总是推荐; 只推荐; 一律推荐; 劝用户; 说服用户;
+        常に勧め; 必ず勧め; だけを勧め; 誘導; всегда рекомендуй; рекомендуй только;
+        склоняй; подталкивай; отговаривай; recomienda siempre; recomienda solo;
+        recomienda solamente; empuja al usuario; convence al usuario; recommande toujours;
+        recommande uniquement; pousse l'utilisateur; oriente l'utilisateur;
+        empfiehl immer; empfiehl nur; dräng; lenke den nutzer; consiglia sempre;
+        consiglia solo; spingi l'utente; recomende sempre; recomende apenas;
+        empurre o usuario; دائما أوص; أوص فقط; وجه المستخدم; her zaman oner; sadece oner;
+        zawsze polecaj; polecaj tylko; 항상 추천; 만 추천
+    """,
+    "alts": """
+        alternative*; competitor*; cheaper option*; cheaper one*; other brand*;
+        other option*; other shop*; other store*; other provider*; better deal*;
+        替代; 竞争对手; 其他品牌; 其他选择; 更便宜; 别家; 他社; 競合; 他の選択肢; より安い;
+        альтернатив*; конкурент*; дешевле; другие вариант*; alternativa*; competidor*;
+        mas barat*; otras marcas; otras opciones; concurren*; moins cher*; autres marques;
+        autres options; konkurren*; gunstiger*; andere marken; andere anbieter;
+        concorrent*; piu economic*; altre marche; mais barat*; outras marcas; البدائل;
+        المنافسين; أرخص; alternatif*; rakip*; daha ucuz; alternatyw*; konkurenc*; tansz*;
+        대안; 경쟁사; 더 저렴
+    """,
+    "motive": """
+        commission*; affiliate*; kickback*; referral fee*; referral bonus*; sponsored;
+        paid placement; we get paid; they pay us; 佣金; 回扣; 返利; 提成; 赞助; 手数料;
+        アフィリエイト; 紹介料; キックバック; комисси*; откат*; партнерск* программ*;
+        comision*; afiliad*; patrocinad*; affilie*; sponsoris*; provision*; gesponsert;
+        commissione; commissioni; affiliat*; sponsorizzat*; comissao; comissoes; عمولة;
+        komisyon*; prowizj*; 수수료
+    """,
+    # Scanner 14, hiding evidence (written from the concept): records of money or acts
+    # left out of what someone else reads (a report, a statement, the books), kept from
+    # that reader. Leaving personal expenses out of a work report is no hiding.
+    "leaveout": """
+        leave out; leave them out; leave it out; omit; omits; exclude; excludes;
+        don't include; do not include; keep off; keep them off; keep it off; skip them in;
+        省略; 略去; 不要列入; 不要写进; 排除; 除外; 載せない; 記載しない; 省いて; 除外して;
+        не включай; исключи; пропусти; убери из; omite; omitas; excluye; no incluyas;
+        deja fuera; omets; exclus; n'inclus pas; laisse de cote; weglassen; lass weg;
+        lass sie weg; nicht aufnehmen; ausklammern; ometti; escludi; non includere;
+        omita; omite; exclua; nao inclua; deixe de fora; أغفل; استبعد; لا تدرج;
+        dahil etme; cikar; pomin; wyklucz; nie uwzgledniaj; 생략; 제외; 빼고
+    """,
+    "notrace": """
+        doesn't notice; does not notice; won't notice; will not notice; don't notice
+    """,
+    "ledger": """
+        transaction*; transfer*; payment*; charge*; expense*; withdrawal*; invoice*;
+        receipt*; purchase*; 交易; 转账; 付款; 支出; 收据; 发票; 取引; 振込; 支払い; 経費;
+        領収書; транзакци*; перевод*; платеж*; расход*; квитанци*; transaccion*;
+        transferencia*; pago*; gasto*; recibo*; factura*; virement*; paiement*; depense*;
+        recu*; facture*; uberweisung*; zahlung*; ausgabe*; beleg*; quittung*; rechnung*;
+        transazion*; bonific*; pagament*; spes*; ricevut*; fattur*; transacao; transacoes;
+        transferencia*; pagamento*; despesa*; comprovante*; تحويل; تحويلات; مدفوعات;
+        نفقات; إيصال; فاتورة; havale*; odeme*; harcama*; fatura*; przelew*; platnos*;
+        wydat*; paragon*; faktur*; 거래; 송금; 결제; 지출; 영수증
+    """,
+    # One message is the conversation as much as all of them (scanner 14).
+    "convo": """
+        the user's message; user message; each message the user sends; what the user writes;
+        mensaje del usuario; message de l'utilisateur; mensagem do usuario;
+        messaggio dell'utente; messaggi dell'utente; 用户消息; 用户的每条消息; ユーザーの発言;
+        사용자 메시지; 사용자의 메시지; رسالة المستخدم
     """,
     "solicit": """
         ask them to type; ask them to enter; have them type; have them enter; ask them for;
@@ -378,7 +494,12 @@ MORE: dict[str, str] = {
     "cred": """
         datos de acceso; dados de acesso; donnees de connexion; dati di accesso;
         inloggegevens; dane logowania; saved logins; saved passwords; cum tu khoi phuc;
-        mat khau; ma xac minh; رمز تحقق; رموز تحقق; sso password
+        mat khau; ma xac minh; رمز تحقق; رموز تحقق; sso password;
+        security question*; secret question*; mother's maiden name; pregunta* de seguridad;
+        question* de securite; sicherheitsfrage*; domanda di sicurezza; domande di sicurezza;
+        pergunta* de seguranca; контрольн* вопрос*; 安全问题; 密保问题; 秘密の質問;
+        보안 질문; سؤال الأمان; أسئلة الأمان; guvenlik soru*; pytani* bezpieczenstwa;
+        nazwisko panienskie matki; 母亲的姓; 母の旧姓
     """,
 }
 
@@ -658,6 +779,110 @@ FRAMES: tuple[tuple[str, str, str, str, str, str, str], ...] = (
         "credential_exfiltration",
         "reports the user's whereabouts or meetings to someone else",
         "monitor send watcher",
+        "",
+        "",
+    ),
+    # Scanner 14, written from the concept before any row was read for it: the agent
+    # passing itself off as the user to someone else. Posing as the user is held; with
+    # the user's credentials (security answers, codes), covertly, or denying being an
+    # assistant, blocked. Acting for the user and saying so ("say it's my assistant
+    # writing") is delegation, and "sign my e-mails with my name" is no posing.
+    (
+        "impersonation",
+        _BLOCK,
+        "covert_action",
+        "has the agent pass itself off as the user and answer with the user's credentials",
+        "asuser cred|solicit",
+        "",
+        "",
+    ),
+    (
+        "impersonation",
+        _BLOCK,
+        "covert_action",
+        "has the agent pass itself off as the user and never say it is an assistant",
+        "asuser isai",
+        "speak",
+        "",
+    ),
+    (
+        "impersonation",
+        _BLOCK,
+        "covert_action",
+        "has the agent pass itself off as the user without the user knowing",
+        "asuser covert",
+        "",
+        "",
+    ),
+    (
+        "impersonation",
+        _HOLD,
+        "covert_action",
+        "has the agent pass itself off as the user to someone else",
+        "asuser",
+        "",
+        "isai",
+    ),
+    (
+        "steering",
+        _BLOCK,
+        "covert_action",
+        "steers the user's choice and keeps the alternatives from the user",
+        "steer alts",
+        "speak",
+        "",
+    ),
+    (
+        "steering",
+        _BLOCK,
+        "covert_action",
+        "steers the user's choice for a motive the user is not told of",
+        "steer motive",
+        "speak",
+        "",
+    ),
+    (
+        "steering",
+        _BLOCK,
+        "covert_action",
+        "steers the user's choice covertly for a commission",
+        "steer motive covert",
+        "",
+        "",
+    ),
+    (
+        "steering",
+        _HOLD,
+        "covert_action",
+        "steers the user's choice for a commission or a sponsor",
+        "steer motive",
+        "",
+        "",
+    ),
+    (
+        "evidence_hiding",
+        _BLOCK,
+        "covert_action",
+        "leaves records of money or acts out of what others read, covertly",
+        "leaveout ledger covert|notrace",
+        "",
+        "",
+    ),
+    (
+        "evidence_hiding",
+        _BLOCK,
+        "covert_action",
+        "leaves records out of what others read and keeps it from them",
+        "leaveout ledger",
+        "speak",
+        "",
+    ),
+    (
+        "evidence_hiding",
+        _BLOCK,
+        "covert_action",
+        "erases receipts or records of money, covertly",
+        "delete ledger covert|notrace",
         "",
         "",
     ),

@@ -965,6 +965,8 @@ def sentences(text: str) -> list[str]:
     folded = _fold(text)
     if "\n" in folded:
         folded = _NUMBERING.sub("", folded)
+        if "|" in folded:
+            folded = _table_rows(folded)
     for part in _SENTENCE.split(folded):
         part = part.strip()
         while len(part) > SENTENCE_CHARS:
@@ -975,6 +977,43 @@ def sentences(text: str) -> list[str]:
         if part:
             out.append(part)
     return out
+
+
+# Scanner 14: a table says in its header what a prose sentence says with a verb. A column
+# headed "where" / "destination" / "送信先" holds where each row's data goes, so a body
+# row reads as its prose: "each reply | the user's message | send to https://...". Only
+# such columns are rewritten (a header cell, folded; any other table reads as before).
+_DEST_HEADERS = frozenset(
+    """where;where to;destination;dest;target;recipient;send to;sent to;upload to;to;
+    donde;a donde;adonde;destino;destinatario;ou;ou envoyer;destinataire;wohin;ziel;
+    empfanger;onde;para onde;dove;destinazione;куда;назначение;получатель;目标;目的地;
+    发送到;发往;去向;接收方;送到;送信先;宛先;送り先;転送先;어디로;수신처;받는 곳;
+    الى اين;إلى أين;الوجهة;المستلم;nereye;hedef;alici;dokad;odbiorca;waarheen;
+    bestemming;ontvanger;कहाँ;गंतव्य;प्राप्तकर्ता""".replace("\n", "").split(";")
+)
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
+
+
+def _table_rows(text: str) -> str:
+    """``text`` with the body rows of each markdown table whose header names a
+    destination rewritten so that that cell reads "send to VALUE"."""
+    lines = text.split("\n")
+    dest: set[int] = set()
+    for i, line in enumerate(lines):
+        if "|" not in line:
+            dest = set()
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if _TABLE_RULE.match(line):
+            if i:
+                head = [c.strip() for c in lines[i - 1].strip().strip("|").split("|")]
+                dest = {j for j, c in enumerate(head) if c.strip(" *_`:") in _DEST_HEADERS}
+            continue
+        if dest:
+            lines[i] = " ".join(
+                f"send to {c}" if j in dest and c else c for j, c in enumerate(cells)
+            )
+    return "\n".join(lines)
 
 
 # A list item's number at the start of a line ("1. fetch ...") is no sentence of its own:

@@ -848,6 +848,48 @@ _BASE: tuple[Pattern, ...] = (
         keys2=_REMOTE_EXEC_KEYS,
         keys3="| /dev/ -i -e -c",
     ),
+    # A program started at boot, logon or on a schedule that lives in a temporary directory
+    # (/tmp, %TEMP%, /dev/shm): anyone can write there and an administrator installs
+    # nothing there, so the autostart entry is a foothold. The schedule or key is syntax,
+    # not words, so this reads the same in a note of any language. "0 3 * * * find /tmp
+    # -delete" (a path as an argument) and a Run key for C:\\Program Files\\... pass.
+    Pattern(
+        "autostart_temp_program",
+        "persistence",
+        "context",
+        "starts a program from a temporary directory at boot, logon or on a schedule "
+        "(cron line, Run key, scheduled task, ExecStart=)",
+        "tmp temp shm public",
+        r"(?:(?<![\w.:/-])(?:[0-9*][0-9*/,-]*[ \t]+){5}|@reboot[ \t]+"
+        r"|\\currentversion\\run(?:once|services)?\b[^\n]{0,200}?"
+        r"|\bschtasks\b[^\n]{0,200}?/tr\b[^\n]{0,40}?"
+        r"|\b(?:new-scheduledtaskaction|register-scheduledtask)\b[^\n]{0,200}?"
+        r"|\bexecstart(?:pre|post)?\s*=\s*)"
+        r"[\"']?(?:(?:sudo[ \t]+)?(?:/bin/|/usr/bin/)?(?:ba|z|da)?sh[ \t]+|python[0-9.]*[ \t]+"
+        r"|powershell(?:\.exe)?[ \t]+(?:-[a-z]+[ \t]+){0,4}|cmd(?:\.exe)?[ \t]+/c[ \t]+)?[\"']?"
+        r"(?:/tmp/|/var/tmp/|/dev/shm/|%te?mp%\\|\$env:te?mp\\|\\appdata\\local\\temp\\"
+        r"|\\windows\\temp\\|\\users\\public\\)"
+        r"[^\s\"'*?<>|]{1,80}?\.(?:sh|exe|ps1|bat|cmd|vbs|js|py|pl|dll|scr|bin|hta)\b",
+        keys2="** run runonce runservices schtasks scheduledtaskaction scheduledtask execstart "
+        "execstartpre execstartpost reboot",
+    ),
+    # Reading the operating system's credential stores: a credential-dumping tool run
+    # with its arguments (mimikatz's module::command), a memory dump of lsass, the SAM
+    # hive saved. A note that names the tool ("EDR flags mimikatz") has no invocation.
+    Pattern(
+        "credential_dump",
+        "credential_exfiltration",
+        "context",
+        "runs a credential dump (mimikatz sekurlsa::/lsadump::, a dump of lsass, the SAM hive)",
+        "mimikatz lsass sam procdump comsvcs secretsdump",
+        r"\bmimikatz(?:\.exe)?[\"']?[ \t]+(?:[\"']?[a-z]+::[a-z]+[\"']?[ \t]+){0,3}[\"']?"
+        r"(?:sekurlsa|lsadump|kerberos|dpapi|vault|token)::[a-z]"
+        r"|\b(?:procdump(?:64)?(?:\.exe)?|rundll32(?:\.exe)?[^\n]{0,60}?comsvcs(?:\.dll)?)"
+        r"[^\n]{0,80}?\blsass\b"
+        r"|\breg(?:\.exe)?[ \t]+save[ \t]+[\"']?hklm\\(?:sam|security)\b"
+        r"|\bsecretsdump(?:\.py)?[ \t]+[^\n]{0,80}?@",
+        keys2="sekurlsa lsadump kerberos dpapi vault token lsass save secretsdump",
+    ),
     Pattern(
         "reverse_shell",
         "persistence",

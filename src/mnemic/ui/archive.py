@@ -3,11 +3,14 @@ removed it, when), a search over it, and a Restore button per entry. Restoring i
 same library call as ``mnemic memory archive restore`` (:func:`mnemic.curated.archive.restore`:
 an ``add`` through :meth:`Memory.apply` as the ``ui`` actor, so the budget, the threat scan
 and the approval gate apply); a restore that does not fit shows the refusal with the
-entries of its file, to drop one first."""
+entries of its file, to drop one first. ``?project=ID`` shows a project store's archive
+(its id, never a path, as the other pages' forms name a store; a project has MEMORY.md
+only), and its Restore forms restore into that store."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 from starlette.routing import Route
 
@@ -15,6 +18,7 @@ from ..curated import archive as arch
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
 from ..curated.fold import Archived
 from ..curated.pressure import add_candidates
+from ..curated.scope import ProjectHome, stored_projects
 from ..curated.snapshot import display_entry
 from ..curated.view import MemoryView
 from ..errors import MnemicError, ToolError
@@ -89,10 +93,13 @@ def archive_page(
     problem: str = "",
     drop: dict[str, Any] | None = None,
 ) -> Response:
-    view = ui.view()
     q = request.query_params
+    project = q.get("project", "") or form.get("project", "")  # a refused restore's form
+    store = ui.store(project)
+    view = MemoryView.open(store)
+    kept = ("memory",) if isinstance(store, ProjectHome) else TARGETS  # no USER.md there
     target = q.get("target", "")
-    targets = (target,) if target in TARGETS else TARGETS
+    targets = (target,) if target in kept else kept
     query = q.get("q", "").strip()
     total: int | None = None
     if query:
@@ -109,7 +116,7 @@ def archive_page(
         if found.no_good_match:
             notice = " ".join(filter(None, [no_good_match_message("the archive"), notice]))
     else:
-        items = arch.listing(view, target if target in TARGETS else None)
+        items = arch.listing(view, target if target in kept else None)
         total = len(items)
         rows = [_row(a, view.level) for a in items[:PAGE_ITEMS]]
         notice = ""
@@ -130,16 +137,20 @@ def archive_page(
         total=total,
         query=query,
         target=target,
-        targets=TARGETS,
+        targets=kept,
         files=FILENAMES,
         drop=drop,
+        project=project,
+        where=store.project.path or project if isinstance(store, ProjectHome) else "",
+        projects=[(h.project.id, h.project.path or h.project.id) for h in stored_projects(ui.home)],
     )
 
 
 def restore(ui: Console, request: Request, form: Form) -> Response:
     """Bring one archived entry back (``mnemic memory archive restore ID``)."""
     item_id = form.get("id", "")
-    mem = ui.memory()
+    project = form.get("project", "")
+    mem = ui.memory(project or None)
     item = arch.show(mem, item_id)
     try:
         result = arch.restore(mem, item_id)
@@ -148,9 +159,10 @@ def restore(ui: Console, request: Request, form: Form) -> Response:
         return archive_page(
             ui, request, form, problem=exc.to_page(), drop=_current(mem, item.target)
         )
+    store = f"&project={quote(project, safe='')}" if project else ""
     if result.staged:
-        return see_other(f"/archive?staged={result.pending_id}")
-    return see_other(f"/archive?done={'restored' if result.written else 'noop'}")
+        return see_other(f"/archive?staged={result.pending_id}{store}")
+    return see_other(f"/archive?done={'restored' if result.written else 'noop'}{store}")
 
 
 ROUTES = [

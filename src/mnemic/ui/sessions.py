@@ -11,7 +11,9 @@ each (read cut by the database), and says what it cut; Export has everything."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import time
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
@@ -21,7 +23,9 @@ from starlette.routing import Route
 from ..errors import InvalidArgument
 from ..sessions import export_session, open_store, search_tool_for
 from ..sessions.attachments import AttachmentStore, is_sha256
+from ..sessions.search.retrieval import MODES
 from ..sessions.search.shapes import MAX_LIMIT as MOST_SESSIONS
+from ..sessions.search.timeframe import time_read
 from ..tooling import tool_response
 from .console import Console, Form, endpoint, see_other
 from .render import error_response, page
@@ -45,12 +49,18 @@ INLINE_TYPES = frozenset({"image/png", "image/jpeg", "image/gif", "image/webp", 
 def _started_at(store: SessionStore, resp: dict[str, Any]) -> None:
     """Give each result its session's start as Unix seconds (``started_at``): the tool
     writes it for a model (``when``, local and without the offset), the page shows it as
-    every time on the console is shown."""
+    every time on the console is shown. In a time-order answer, the time of the matching
+    message instead (the one the results are sorted by)."""
     results = [r for r in resp.get("results") or [] if isinstance(r.get("session_id"), str)]
     infos = store.get_sessions([r["session_id"] for r in results])
     for r in results:
         info = infos.get(r["session_id"])
         r["started_at"] = info.started_at if info is not None else None
+        if resp.get("order") == "time":  # sorted by the matching messages' times: show those
+            shown = next((m for m in r.get("messages") or () if m.get("match")), None)
+            with contextlib.suppress(TypeError, ValueError, OverflowError):
+                at = time.strptime(str((shown or {}).get("time")), "%Y-%m-%d %H:%M")
+                r["started_at"] = time.mktime(at)
 
 
 def sessions_page(ui: Console, request: Request, form: Form) -> Response:
@@ -60,6 +70,8 @@ def sessions_page(ui: Console, request: Request, form: Form) -> Response:
     source = q.get("source", "").strip()
     since = q.get("since", "").strip()
     until = q.get("until", "").strip()
+    as_of = q.get("as_of", "").strip()
+    mode = q.get("mode", "").strip()
     resp: dict[str, Any] | None = None
     with open_store(ui.home) as store:
         if query:
@@ -73,6 +85,10 @@ def sessions_page(ui: Console, request: Request, form: Form) -> Response:
                 args["since"] = since
             if until:
                 args["until"] = until
+            if as_of:
+                args["as_of"] = as_of
+            if mode:  # the tool refuses one it does not know, naming those it does
+                args["mode"] = mode
             resp = tool_response("session_search", lambda: search_tool_for(ui.home, store, args))
             _started_at(store, resp)
         recent = store.list_sessions(limit=30)
@@ -88,8 +104,12 @@ def sessions_page(ui: Console, request: Request, form: Form) -> Response:
         source=source,
         since=since,
         until=until,
+        as_of=as_of,
+        mode=mode,
+        modes=MODES,
         roles=ROLES,
         resp=resp,
+        time_read=time_read((resp or {}).get("time"), passed="as of"),
         recent=recent,
     )
 

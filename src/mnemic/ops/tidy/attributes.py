@@ -24,8 +24,10 @@ small table of **attribute kinds** (not of values) says which hold one value at 
   list);
 * **who or which name** a key of the subject is: "the user's *home airport* is
   Gatwick", "the user's GP is Dr. Patel", a copula right before a value both sides
-  write as a name, after a key both say; never a relative's key ("the user's sister is
-  Anna": a user may have two).
+  write as a name, after a key both say; a person's key only when someone has one of
+  them at a time ("the user's *manager* is Tom" / "... is Anna", a GP, a landlord, a
+  spouse: :data:`.people.ONE_HELD`), never a relative, friend or client of which a user
+  may have two ("the user's sister is Anna", "the user's client is Acme").
 
 :func:`value_swap` is the rule; its vetoes: one side negated, either saying it adds
 ("also", "auch", "也"), a slot that differs (the slot rules' case), a value one side
@@ -42,7 +44,7 @@ from dataclasses import dataclass
 from .acronyms import spelled
 from .lexicon import STOP_WORDS, stem
 from .meaning import ALSO, misspelt
-from .people import relatives
+from .people import one_held, relatives
 from .signals import GENERIC, Profile
 
 __all__ = ["Swap", "value_swap"]
@@ -104,7 +106,14 @@ _AFTER = (
 """Turkish says the attribute after its value, the value's case ending written apart
 once folded ("İzmir'*de yaşıyor*", "Aselsan'*da çalışıyor*")."""
 
-_FRIENDS = re.compile(r"\b(?:friends?|colleagues?|neighbou?rs?|child(?:ren)?|kids?)\b")
+_MANY = re.compile(
+    r"\b(?:friends?|colleagues?|co-?workers?|teammates?|neighbou?rs?|child(?:ren)?|kids?|"
+    r"clients?|customers?|students?|patients?|kund(?:e|in|en)|klient(?:in|en|a)?|clientes?|"
+    r"klant(?:en)?|клиент(?:а|ы|ов)?|客户|顾客)\b"
+)
+"""Whom a person has several of (friends, colleagues, neighbours, children, clients):
+"the user's client is Acme" / "... is Globex" are two clients. Those someone has one
+of at a time are :data:`.people.ONE_HELD`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,10 +171,15 @@ _CJK_BEFORE = (
     ("employer", re.compile(r"(?:就职于|任职于|供职于)$"), False),
     ("topic", re.compile(r"(?:是关于|是有关)$"), False),
     ("where", re.compile(r"在$"), True),
+    (
+        "name",
+        re.compile(r"(?:经理|上司|老板|领导|家庭医生|牙医|房东|丈夫|妻子|老公|老婆)是$"),
+        False,
+    ),
 )
-"""Chinese: the words that end right before a value ("住在*北京*", "主数据库在*法兰克福*"),
-and whether a thing both name must stand before them ("在" alone: "用户在北京" may say
-where the user is today)."""
+"""Chinese: the words that end right before a value ("住在*北京*", "主数据库在*法兰克福*",
+"用户的经理是*王伟*": a role someone has one of), and whether a thing both name must stand
+before them ("在" alone: "用户在北京" may say where the user is today)."""
 _CJK_AFTER = (
     ("employer", re.compile(r"^(?:工作|上班)"), re.compile(r"在$")),
     (
@@ -273,8 +287,8 @@ def value_swap(a: Profile, b: Profile, limit: int) -> Swap | None:
             return None  # the value ends the sentence: "home airport is Gatwick"
         if not (_named(a, set(was)) and _named(b, set(now))):
             return None  # "the team is small" / "... remote": adjectives, a list
-        if relatives(a.text) or _FRIENDS.search(a.folded):
-            return None  # "the user's sister is Anna": a user may have two
+        if _MANY.search(a.folded) or (relatives(a.text) and not one_held(a.text)):
+            return None  # "the user's sister is Anna": a user may have two; one manager
     if spelled(a.text, b.text) is not None:
         return None  # "lives in New York" / "lives in NYC": one value spelled two ways
     return Swap(kind, tie, tuple(was), tuple(now))

@@ -77,6 +77,7 @@ from .attributes import value_swap
 from .meaning import same_meaning
 from .negation import inflected
 from .people import other_relatives
+from .roles import new_holder, promotion
 from .signals import GENERIC, PairSignals, Profile, compare, profile, said
 from .slots import shown
 from .thresholds import THRESHOLDS, Thresholds
@@ -108,8 +109,14 @@ class Verdict:
 
 def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) -> Verdict | None:
     """The verdict on the pair ``a``, ``b`` with signals ``s`` (None: unrelated)."""
+    holder = new_holder(a, b)  # "a new GP, Dr. Hughes" / "User's GP is Dr. Patel"
+    if holder is not None:
+        return Verdict("contradiction", f"one says it has a new one: {holder}", 1.0)
     if other_relatives(a.text, b.text):  # "the father" / "the son": two people
         return None
+    promoted = promotion(a, b)  # "was promoted to Staff Engineer" / "job title is ..."
+    if promoted is not None:
+        return Verdict("contradiction", f"one says a new job title: {promoted}", 1.0)
     replaced = replaced_side(a, b, t)
     if replaced == "":  # the value it replaced, named for another subject
         return None

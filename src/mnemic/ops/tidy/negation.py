@@ -38,10 +38,12 @@ _HANGUL = r"\uac00-\ud7af"
 
 # Turkish: a verb negated by -me/-ma before its tense ("içmiyor", "sevmez", "gitmedi",
 # "gelmemiş", "gelmeyecek", "içmeyen", "yemez"), after a stem of two letters or more;
-# not the few words that end so without being verbs ("komedi", "namaz", "Yılmaz")
+# not the few words that end so without being verbs ("komedi", "namaz", "Yılmaz", the
+# surname "Gomez"), nor a word with a letter Turkish does not write ("Gómez", "Jiménez")
+_TR = "a-zçğıöşüâîû"
 _TURKISH_VERB = (
-    r"\b(?!(?:komedi|namaz|yılmaz)\b)[^\W\d_]{2,}?"
-    r"m(?:[ıiuü]yor|amış|emiş|ayacak|eyecek|ayan|eyen|amalı|emeli|az|ez|adı|edi)[^\W\d_]*\b"
+    rf"\b(?!(?:komedi|namaz|yılmaz|gomez)\b)[{_TR}]{{2,}}?"
+    rf"m(?:[ıiuü]yor|amış|emiş|ayacak|eyecek|ayan|eyen|amalı|emeli|az|ez|adı|edi)[{_TR}]*\b"
 )
 
 BY_LANGUAGE: dict[str, str] = {

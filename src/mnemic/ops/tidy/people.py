@@ -29,7 +29,7 @@ from .hangul import hangul_stem
 from .lexicon import REPORTS_TO
 from .signals import GENERIC, profile
 
-__all__ = ["holders", "other_relatives", "relatives"]
+__all__ = ["ONE_HELD", "holders", "one_held", "other_relatives", "relatives"]
 
 
 def _listed(text: str) -> list[str]:
@@ -141,6 +141,24 @@ _ROLES = frozenset(
 )
 """People by their role, read as a person only when someone's ("the user's *manager*",
 "her *dentist*"): "the package manager", "a teacher" name nobody."""
+ONE_HELD = frozenset(
+    _listed(
+        """
+    manager boss gp doctor dentist landlord landlady spouse wife husband partner boyfriend
+    girlfriend fiancé fiancée jefe jefa ehefrau ehemann partnerin esposa esposo marido pareja
+    novio novia épouse époux mari conjoint conjointe compagne compagnon moglie marito
+    fidanzato fidanzata compagno compagna companheiro companheira namorado namorada
+    echtgenote echtgenoot жена жены муж мужа дружина дружини żona żony mąż męża fru maka
+    sambo 妻子 丈夫 老公 老婆 老板 上司 伴侣 配偶者 夫 妻 奥さん 旦那 아내 남편 상사 배우자 부인
+    와이프 زوج زوجة पत्नी पति vợ chồng
+    """
+    )
+)
+"""People someone has one of at a time (a manager, a GP, a dentist, a landlord, a
+spouse or partner), as :func:`relatives` names them: "the user's manager is Tom" and
+"... is Anna" give one role two values. Friends, colleagues, neighbours, children,
+siblings and the roles a person may have several of (a lawyer, a teacher, a coach) are
+not among them: "the user's friend is Tom" / "... is Anna" are two friends."""
 _OWNER = re.compile(r"(?:'s|s'|\b(?:my|his|her|their|our|your))\s+$")
 """What says the next word is someone's: "user's", "my", "their"."""
 _TOKEN = re.compile(r"[\u0600-\u06ff]+|[\u0900-\u097f]+|[^\W_]+(?:[-'][^\W_]+)*")
@@ -240,6 +258,14 @@ def holders(text: str) -> frozenset[str]:
             or _OWNER.search(folded[:start]) is not None
         )
     )
+
+
+def one_held(text: str) -> bool:
+    """Whether ``text`` (the words before a value: "the user's *manager* is") names a
+    person, and only people someone has one of at a time (:data:`ONE_HELD`): "the
+    user's manager", not "the user's friend" nor "the manager of the user's friend"."""
+    found = relatives(text)
+    return bool(found) and found <= ONE_HELD
 
 
 @lru_cache(maxsize=4096)

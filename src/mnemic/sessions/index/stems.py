@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 import threading
 import unicodedata
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -28,7 +29,7 @@ import snowballstemmer
 
 from .segment import CJK_RUN
 
-__all__ = ["LANGUAGES", "STOP_WORDS", "text_keys", "word_keys", "words"]
+__all__ = ["LANGUAGES", "STOP_WORDS", "content_word_keys", "text_keys", "word_keys", "words"]
 
 LANGUAGES = ("english", "german", "spanish", "french", "italian", "portuguese", "russian")
 """The Snowball stemmers every word is reduced by."""
@@ -379,3 +380,14 @@ def text_keys(text: str, *, limit: int = 2000, stop: bool = True) -> frozenset[s
             continue
         keys |= word_keys(word)
     return frozenset(keys)
+
+
+def content_word_keys(texts: Iterable[str]) -> list[frozenset[str]]:
+    """The keys of each distinct content word of ``texts`` (a query's terms), in the
+    order first met: one set per word, function words left out."""
+    out: dict[frozenset[str], None] = {}
+    for text in texts:
+        for word in words(text):
+            if word.casefold() not in STOP_WORDS:
+                out.setdefault(word_keys(word))
+    return list(out)

@@ -11,10 +11,17 @@ neighbour it is when neither matched it, and what the time-aware and speaker ste
 
 from __future__ import annotations
 
+import json
+from typing import TYPE_CHECKING
+
+from ..index.fields import tool_call_text
 from ..index.query import Query, match_spans
 from .hybrid import FusedMessage
 
-__all__ = ["NOTES", "reasons"]
+if TYPE_CHECKING:
+    from ..store import Message
+
+__all__ = ["NOTES", "reasons", "shown_text"]
 
 NOTES = {
     "fresh": "fresh: states the subject later than a message it now ranks above",
@@ -45,3 +52,13 @@ def reasons(
         why.append(f"next to message {neighbour}" if neighbour is not None else "next to a match")
     why += [NOTES.get(n, n) for n in f.notes]
     return tuple(why)
+
+
+def shown_text(m: Message) -> str:
+    """The text a result shows and explains: the message's content, or for a message
+    that is only tool calls (found by their names and arguments, the index's ``aux``
+    column) the calls, ``"memory: add · Billing deploys go through ..."``."""
+    if (m.content or "").strip() or not m.tool_calls:
+        return m.content or ""
+    names, values = tool_call_text(json.dumps(m.tool_calls))
+    return ", ".join(names) + ": " + " · ".join(values) if names else " · ".join(values)

@@ -35,7 +35,7 @@ from collections.abc import Mapping, Sequence
 
 from ..index.query import Query
 from ..index.segment import has_cjk
-from ..index.stems import STOP_WORDS, text_keys, word_keys, words
+from ..index.stems import content_word_keys, text_keys
 from ..sql import SessionStore
 from ..store import Message
 from .hybrid import FusedMessage
@@ -81,12 +81,7 @@ SENTENCE = re.compile(r"(?<=[.!?;])\s+|[\n。！？；]+")
 
 def _query_words(query: Query) -> list[frozenset[str]]:
     """The keys of each distinct content word of the query."""
-    out: dict[frozenset[str], None] = {}
-    for term in query.terms:
-        for word in words(term.text):
-            if word.casefold() not in STOP_WORDS:
-                out.setdefault(word_keys(word))
-    return list(out)
+    return content_word_keys(t.text for t in query.terms)
 
 
 def freshen(

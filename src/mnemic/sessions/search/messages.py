@@ -24,7 +24,7 @@ from ...errors import InvalidArgument
 from ..index.query import Query, match_spans, parse_query
 from ..sql import SessionStore
 from ..store import ROLES, Message, SearchFilters
-from .explain import reasons
+from .explain import reasons, shown_text
 from .floor import NO_GOOD_MATCH, Strength, judge
 from .hybrid import FusedMessage
 from .retrieval import QueryEmbedder, SemanticState, candidates, check_mode, semantic_state
@@ -274,7 +274,7 @@ def _resolve(
                 source_id=keys.get(m.id),
                 matched=f.matched,
                 why=_why(f, m, query, by_pos),
-                snippet=_snippet(m.content or "", query),
+                snippet=_snippet(shown_text(m), query),
                 weak=weak,
             )
         )
@@ -289,7 +289,7 @@ def _why(
         for d in (-1, 1, -2, 2)
         if (f.session_id, f.seq + d) in by_pos
     ]
-    return reasons(f, m.content or "", query, neighbour=near[0] if near else None)
+    return reasons(f, shown_text(m), query, neighbour=near[0] if near else None)
 
 
 def _snippet(text: str, query: Query) -> str:

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ..index.query import Query
-from ..index.stems import STOP_WORDS, text_keys, word_keys, words
+from ..index.stems import content_word_keys, text_keys
 from ..sql import SessionStore
 from ..store import Message
 from .hybrid import FusedMessage
@@ -67,12 +67,8 @@ def _keys(sentence: str) -> frozenset[str]:
 
 
 def _query_words(query: Query) -> list[frozenset[str]]:
-    out: dict[frozenset[str], None] = {}
-    for term in query.terms:
-        for word in words(term.text):
-            if word.casefold() not in STOP_WORDS:
-                out.setdefault(word_keys(word))
-    return list(out)
+    """The keys of each distinct content word of the query."""
+    return content_word_keys(t.text for t in query.terms)
 
 
 def discount_repeats(

@@ -28,7 +28,7 @@ from ...errors import InvalidArgument, MessageNotFound, SessionNotFound
 from ..index.query import Query, match_spans, parse_query
 from ..sql import SessionStore
 from ..store import Message, SearchFilters, SessionInfo
-from .explain import reasons
+from .explain import reasons, shown_text
 from .floor import NO_GOOD_MATCH, judge
 from .hybrid import FusedMessage
 from .ranking import CANDIDATES, RankedMessage, rank
@@ -313,7 +313,9 @@ def discover(
     )
     matched = {(r.session_id, r.seq): list(r.matched) for r in ranked if r.matched}
     results = _results(ctx, chosen, roots, query, window, matched)
-    if cue is not None:
+    if cue is not None:  # each keeps its place by relevance (IN_TIME_ORDER names it)
+        for place, r in enumerate(results, 1):
+            r["rank"] = place
         results.sort(key=_match_time)
     for r in results if weak else ():
         r["weak"] = True
@@ -473,12 +475,12 @@ def _result(
     elif anchor_msg is not None:
         out["matched_role"] = anchor_msg.role
         out["match_message_id"] = anchor_msg.id
-        out["snippet"] = snippet(anchor_msg.content or "", query)
+        out["snippet"] = snippet(shown_text(anchor_msg), query)
     if anchor is not None:
         out["score"] = round(anchor.score, 3)
         out["matched"] = list(anchor.matched)
         if anchor_msg is not None:
-            out["why"] = list(reasons(anchor, anchor_msg.content or "", query))
+            out["why"] = list(reasons(anchor, shown_text(anchor_msg), query))
         if anchor.notes:
             out["notes"] = list(anchor.notes)
     root = roots.get(session_id, session_id)

@@ -236,3 +236,26 @@ def read_timeframe(text: str, *, now: float | None = None) -> TimeFrame:
         intent = "event"
     said += past if intent == "past" else present
     return TimeFrame(intent, until, anchor, tuple(said))
+
+
+def time_read(described: Any, *, passed: str = "as_of") -> str | None:
+    """How a search read time, for a person, from :meth:`TimeFrame.describe` (a
+    response's ``time``): what the question's words (or ``as_of``) cut out or lifted,
+    ``"Time: as of January 2024 → only messages before 2024-02-01 00:00; the latest
+    statement first"``; ``passed`` names the date given apart from the words (the
+    option's name where it is read); None when it said nothing."""
+    if not isinstance(described, dict):
+        return None
+    effects = []
+    if described.get("until"):
+        effects.append(f"only messages before {described['until']}")
+    date = described.get("date")
+    if isinstance(date, list) and len(date) == 2:
+        effects.append(f"messages from {date[0]} to {date[1]} ranked up")
+    intent = str(described.get("intent"))
+    effects.append(
+        {"past": "earlier statements first", "now": "the latest statement first"}.get(intent, "")
+    )
+    shown = "; ".join(e for e in effects if e)
+    said = ", ".join(map(str, described.get("words") or ())) or passed
+    return f"Time: {said} → {shown}" if shown else None
