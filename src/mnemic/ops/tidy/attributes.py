@@ -42,6 +42,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from .acronyms import spelled
+from .frames import common_ends
 from .lexicon import STOP_WORDS, stem
 from .meaning import ALSO, misspelt
 from .people import one_held, relatives
@@ -202,12 +203,7 @@ def _cjk_swap(a: Profile, b: Profile) -> Swap | None:
     differ in one run right after (or before) the attribute's words."""
     fa, fb = (" ".join(_PUNCT.sub(" ", unicodedata.normalize("NFKC", p.text).casefold()).split())
               for p in (a, b))  # fmt: skip
-    p = 0
-    while p < min(len(fa), len(fb)) and fa[p] == fb[p]:
-        p += 1
-    q = 0
-    while q < min(len(fa), len(fb)) - p and fa[-1 - q] == fb[-1 - q]:
-        q += 1
+    p, q = common_ends(fa, fb)  # characters shared at the start, then at the end
     for back in range(3):  # "住在北京" / "住在北海道": the shared "北" is the value's
         for ahead in range(3):
             pa, qa = p - back, q - ahead

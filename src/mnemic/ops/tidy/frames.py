@@ -24,7 +24,7 @@ from .lexicon import LIKING, STOP_WORDS, stem
 from .phrases import UPDATE
 from .signals import GENERIC, Profile
 
-__all__ = ["Aligned", "aligned"]
+__all__ = ["Aligned", "aligned", "common_ends"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +39,7 @@ class Aligned:
     at")."""
 
 
-def _common_ends(a: Sequence[str], b: Sequence[str]) -> tuple[int, int]:
+def common_ends(a: Sequence[str], b: Sequence[str]) -> tuple[int, int]:
     """How many words ``a`` and ``b`` share at their start, then at their end (never
     counting one word twice)."""
     p = 0
@@ -94,7 +94,7 @@ def aligned(a: Profile, b: Profile, limit: int) -> Aligned | None:
     marker between them is read past ("trinkt *jetzt* Tee"). None otherwise."""
     ca = [w for w in a.order if w not in GENERIC]
     cb = [w for w in b.order if w not in GENERIC]
-    p, q = _common_ends(ca, cb)
+    p, q = common_ends(ca, cb)
     was, now = tuple(ca[p : len(ca) - q]), tuple(cb[p : len(cb) - q])
     if not was or not now or _size(was) > limit or _size(now) > limit:
         return None
