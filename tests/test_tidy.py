@@ -10,6 +10,9 @@ from pathlib import Path
 import pytest
 
 from _backends import Kit
+from _cli import cli, cli_json
+from mnemic.curated.changes import diff, entry_key
+from mnemic.curated.entries import entry_handle
 from mnemic.curated.memory import Memory
 from mnemic.curated.store import Op
 from mnemic.curated.view import MemoryView
@@ -230,6 +233,51 @@ def test_approving_a_proposal_applies_it(backend: Kit) -> None:
     assert MemoryView.open(home).entries("memory") == [
         "user prefers tea over coffee",
         "The backend is now on Python 3.12.",
+    ]
+
+
+def test_an_approved_tidy_archives_what_it_drops_as_merged_or_superseded(backend: Kit) -> None:
+    # each dropped entry names the kept one; before, both were archived as plain removes
+    home, _ = seeded(backend)
+    env = {"MNEMIC_HOME": str(home)}
+    assert cli("memory", "tidy", "--stage", "--lexical", env=env).exit_code == 0
+    assert cli("pending", "approve", "all", env=env).exit_code == 0
+    entries = cli_json("memory", "archive", "list", env=env)["entries"]
+    assert {e["text"]: (e["reason"], e["replaced_by"]) for e in entries} == {
+        "User prefers tea over coffee.": ("merged", entry_key("user prefers tea over coffee")),
+        "The backend uses Python 3.10.": (
+            "superseded",
+            entry_key("The backend is now on Python 3.12."),
+        ),
+    }
+
+
+def test_an_approved_write_that_is_no_tidy_proposal_still_archives_as_removed(
+    backend: Kit,
+) -> None:
+    home, _ = seeded(backend)
+    backend.write_config('[approval]\nmemory_foreground = "stage"\n')
+    ops = [
+        Op("replace", "user prefers tea over coffee", entry_handle("user prefers tea over coffee")),
+        Op("remove", None, entry_handle("User prefers tea over coffee.")),
+    ]
+    assert Memory.open(home, origin="cli").batch("memory", ops).staged
+    assert all(o.ok for o in PendingQueue.open(home).approve("all"))
+    [item] = cli_json("memory", "archive", "list", env={"MNEMIC_HOME": str(home)})["entries"]
+    assert (item["reason"], item["replaced_by"]) == ("removed", None)
+
+
+def test_a_reason_by_handle_names_the_kept_entry_only_when_it_stays() -> None:
+    before = ["a kept entry", "a dropped entry", "another dropped entry"]
+    why = {
+        entry_handle("a dropped entry"): ("merged", "a kept entry"),
+        entry_handle("another dropped entry"): ("superseded", "an entry that is not there"),
+    }
+    change = diff(before, ["a kept entry"], reasons=why)
+    got = [(r.text, r.reason, r.by) for r in change.removed]
+    assert got == [
+        ("a dropped entry", "merged", entry_key("a kept entry")),
+        ("another dropped entry", "superseded", None),
     ]
 
 

@@ -50,7 +50,8 @@ def archive() -> None:
 WHY = {
     "removed": "a remove took it out",
     "replaced": "it was the old text of a replace",
-    "merged": "a replace turned it into an entry that was already there",
+    "merged": "a replace, or an approved tidy merge, folded it into another entry",
+    "superseded": "an approved tidy proposal dropped it for a newer entry that contradicts it",
     "evicted": "moved out to make room for a write, as [memory] on_full says",
     "expired": "its --expires date passed",
     "edited": "a whole-text edit (mnemic memory edit, the console) dropped it",

@@ -22,15 +22,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..governance.chain import text_key
-from .entries import SCAN_MAX, appended, not_in
+from .entries import SCAN_MAX, appended, entry_handle, not_in
 from .operations import OpResult
 
-__all__ = ["REASONS", "Removed", "TargetChange", "confirmed", "diff", "entry_key"]
+__all__ = ["REASONS", "Reason", "Removed", "TargetChange", "confirmed", "diff", "entry_key"]
 
 REASONS = (
     "removed",
     "replaced",
     "merged",
+    "superseded",
     "evicted",
     "expired",
     "edited",
@@ -44,7 +45,9 @@ REASONS = (
 )
 """Why an entry left its target: ``removed`` (a remove), ``replaced`` (the old text of a
 replace; ``by`` names the new entry's key), ``merged`` (replaced by an entry that was
-already there), ``evicted`` and ``expired`` (the lifecycle's policies), ``edited`` (a
+already there, or dropped by an approved tidy merge: ``by`` names the kept entry),
+``superseded`` (dropped by an approved tidy proposal for a newer entry that contradicts
+it: ``by`` names that entry), ``evicted`` and ``expired`` (the lifecycle's policies), ``edited`` (a
 person's whole-text edit: ``mnemic memory edit``, the console), ``restored`` (a
 previous version was restored over it), ``adopted`` (``mnemic memory adopt`` of a hand
 edit dropped it), ``hand_edit`` (found changed outside mnemic), ``unrecorded`` (a
@@ -55,6 +58,11 @@ mnemic write whose record was lost: a power cut before the journal's flush),
 
 entry_key = text_key
 """The key of an entry: the SHA-256 of its text (hex, 32 digits)."""
+
+Reason = str | tuple[str, str]
+"""Why an entry leaves, as a write is told it: a reason of :data:`REASONS`, or
+``(reason, text)`` naming the entry it went into (``merged``, ``superseded``: a tidy
+proposal's kept entry, recorded as ``by`` when that entry is there after the write)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +149,7 @@ def diff(
     reason: str = "removed",
     author: tuple[str, str | None, str | None] | None = None,
     restored: Mapping[str, str] | None = None,
-    reasons: Mapping[str, str] | None = None,
+    reasons: Mapping[str, Reason] | None = None,
     expires: Mapping[str, float] | None = None,
 ) -> TargetChange:
     """The change from the entries ``before`` to ``after``.
@@ -152,8 +160,9 @@ def diff(
     one the operations removed, or replaced by something removed later in the call, is
     ``removed``. An entry gone for no operation's sake (a whole-text write) leaves for
     ``reason``. ``restored`` maps an added entry's text to the archive id it came from.
-    ``reasons`` overrides why an entry left, by its text (``evicted``, ``expired``: the
-    lifecycle's policies); ``expires`` maps the text of an entry in ``after`` to when
+    ``reasons`` overrides why an entry left, by its text or its handle (``evicted``,
+    ``expired``: the lifecycle's policies; ``(reason, text)`` also names the entry it
+    went into, :data:`Reason`); ``expires`` maps the text of an entry in ``after`` to when
     it stops being valid.
     """
     ops = list(results)
@@ -185,8 +194,13 @@ def diff(
                 why, by = ("merged" if target in had else "replaced"), entry_key(target)
             else:
                 why = "removed"
-        if reasons is not None and entry in reasons:
-            why, by = reasons[entry], None
+        if reasons:
+            given = reasons.get(entry) or reasons.get(entry_handle(entry))
+            if isinstance(given, tuple):
+                why, into_text = given
+                by = entry_key(into_text) if into_text in has else None
+            elif given is not None:
+                why, by = given, None
         removed.append(Removed(entry_key(entry), entry, why, by))
     came = [e for e in after if e not in had]
     return _change(tuple(removed), came, ops, author, restored, expires, has)

@@ -33,6 +33,7 @@ from ..governance.approval import Approver, Proposal, Verdict
 from ..governance.governor import Attempt, Governor
 from ..home import Home
 from .backend import CuratedBackend
+from .changes import Reason
 from .entries import TARGETS, came_and_went, char_count, parse
 from .guard import LoopGuard
 from .pressure import due, evictor
@@ -285,7 +286,7 @@ class Memory(MemoryView):
         pending_id: str | None = None,
         author: Stamp | None = None,
         restored: Mapping[str, str] | None = None,
-        reasons: Mapping[str, str] | None = None,
+        reasons: Mapping[str, Reason] | None = None,
     ) -> WriteResult:
         """Apply operations (each may name its own target; default ``target``).
 
@@ -297,7 +298,8 @@ class Memory(MemoryView):
         session, :meth:`author`; an approved write names the session that proposed it).
         ``restored`` maps an added text to the archive id it is brought back from
         (:func:`mnemic.curated.archive.restore`); ``reasons`` why an entry the operations
-        remove leaves, by its text (``expired``: :meth:`expire`).
+        remove leaves, by its text or handle (``expired``: :meth:`expire`; ``(merged,
+        kept text)``: an approved tidy merge, :func:`~.proposal.archive_reasons`).
 
         The audit record of a write is the one durable record of it: it is appended
         before the commit point, and a write whose record cannot be appended is

@@ -17,10 +17,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import InvalidArgument
+from .changes import Reason
 from .entries import FILENAMES, serialize
 from .store import Commit, Op
 
-__all__ = ["describe", "ops_from_payload", "payload_of"]
+__all__ = ["archive_reasons", "describe", "ops_from_payload", "payload_of"]
 
 _LABELS = {"memory": "memory", "user": "user profile"}
 _SUMMARY_WIDTH = 120
@@ -61,6 +62,27 @@ def ops_from_payload(payload: dict[str, Any]) -> tuple[str, list[Op], bool, bool
                 raise InvalidArgument("payload", f"A staged operation's {key} is not a string.")
         ops.append(Op(raw["action"], raw.get("content"), raw.get("old_text"), raw.get("target")))
     return target, ops, bool(payload.get("batch")), bool(payload.get("allow_empty"))
+
+
+_TIDY_REASONS = {"merge": "merged", "supersede": "superseded"}
+"""The archive reason of the entries a tidy proposal of each kind drops."""
+
+
+def archive_reasons(payload: dict[str, Any], ops: Sequence[Op]) -> dict[str, Reason]:
+    """Why the entries a staged tidy proposal removes leave, by the handle its operations
+    name them with: a merge's ``merged`` and a supersede's ``superseded``, each naming
+    the kept entry (the text its first replace writes). Empty for any other write (a
+    stale entry, or a write that is no tidy proposal, leaves as ``removed``)."""
+    tidy = payload.get("tidy")
+    why = _TIDY_REASONS.get(str(tidy.get("kind"))) if isinstance(tidy, dict) else None
+    kept = next((op.content for op in ops if op.action == "replace"), None)
+    if why is None or kept is None:
+        return {}
+    return {
+        op.old_text: (why, kept)
+        for op in ops
+        if op.action == "remove" and op.old_text is not None
+    }
 
 
 def describe(target: str, ops: Sequence[Op], commits: Sequence[Commit]) -> tuple[str, str]:

@@ -42,7 +42,7 @@ from ..scan import (
     scan_text,
 )
 from .backend import CuratedBackend, CuratedTxn
-from .changes import TargetChange, confirmed, diff
+from .changes import Reason, TargetChange, confirmed, diff
 from .entries import (
     TARGETS,
     Drift,
@@ -383,7 +383,7 @@ class CuratedStore:
         record: Record | None = None,
         restored: Mapping[str, str] | None = None,
         evict: Evict | None = None,
-        reasons: Mapping[str, str] | None = None,
+        reasons: Mapping[str, Reason] | None = None,
     ) -> Commit:
         """Apply ``ops`` to ``target`` all-or-nothing; see the module docstring.
 
@@ -424,7 +424,7 @@ class CuratedStore:
         record: Record | None = None,
         restored: Mapping[str, str] | None = None,
         evict: Evict | None = None,
-        reasons: Mapping[str, str] | None = None,
+        reasons: Mapping[str, Reason] | None = None,
         group: GroupCommit | None = None,
     ) -> list[Commit]:
         """Apply ``ops`` all-or-nothing to the targets they name (default ``target``).
@@ -559,7 +559,7 @@ class CuratedStore:
                 before_hash, after_hash, after_digests[t] = _digests(
                     raw, writes[t] if written else None, digests.get(t)
                 )
-                why = {**(reasons or {}), **evicted.get(t, {})}
+                why: dict[str, Reason] = {**(reasons or {}), **evicted.get(t, {})}
                 until = {
                     op.content: op.expires
                     for _, op in groups[t]

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..curated.memory import Memory
-from ..curated.proposal import describe, ops_from_payload
+from ..curated.proposal import archive_reasons, describe, ops_from_payload
 from ..curated.provenance import Stamp
 from ..errors import MnemicError, PendingExpired, PendingNotFound, StorageError, ToolError
 from ..governance.pending import PendingRecord
@@ -204,6 +204,7 @@ class PendingQueue:
                     allow_empty=allow_empty,
                     pending_id=record.id,
                     author=Stamp.of(record.origin, record.session_id),
+                    reasons=archive_reasons(record.payload, ops) or None,
                 )
             return result.message
         if record.subsystem == "skills":
