@@ -79,9 +79,7 @@ def archive_reasons(payload: dict[str, Any], ops: Sequence[Op]) -> dict[str, Rea
     if why is None or kept is None:
         return {}
     return {
-        op.old_text: (why, kept)
-        for op in ops
-        if op.action == "remove" and op.old_text is not None
+        op.old_text: (why, kept) for op in ops if op.action == "remove" and op.old_text is not None
     }
 
 
