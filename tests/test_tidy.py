@@ -250,6 +250,9 @@ def test_an_approved_tidy_archives_what_it_drops_as_merged_or_superseded(backend
             entry_key("The backend is now on Python 3.12."),
         ),
     }
+    merged = next(e for e in entries if e["reason"] == "merged")
+    shown = cli("memory", "archive", "show", str(merged["id"]), env=env).output
+    assert "into:      user prefers tea over coffee" in shown
 
 
 def test_an_approved_write_that_is_no_tidy_proposal_still_archives_as_removed(

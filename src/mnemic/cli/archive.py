@@ -8,7 +8,9 @@ import sys
 import click
 
 from ..curated import archive as arch
+from ..curated.changes import entry_key
 from ..curated.entries import FILENAMES, TARGETS
+from ..curated.snapshot import display_entry
 from ..curated.tool_answers import refusal
 from ..curated.view import MemoryView
 from ..errors import ToolError
@@ -168,12 +170,26 @@ def show_cmd(app: AppContext, item_id: str, as_json: bool) -> None:
     click.echo(f"id:        {arch.typed_id(str(d['id']))} ({FILENAMES[str(d['target'])]})")
     why = WHY.get(str(d["reason"]))
     click.echo(f"reason:    {d['reason']}" + (f": {why}" if why else ""))
+    into = _kept(view, str(d["target"]), d["replaced_by"])
+    if into is not None:
+        click.echo(f"into:      {printable(into, lines=False)}")
     click.echo(f"archived:  {_local(d['archived']) or 'not yet recorded'} by {who}")
     click.echo(
         f"created:   {_local(d['created_at']) or 'unknown'} by {printable(str(prov['actor']))}"
     )
     click.echo("")
     click.echo(printable(str(d["text"])) if d["text"] is not None else "(forgotten)")
+
+
+def _kept(view: MemoryView, target: str, key: object) -> str | None:
+    """The live entry of ``target`` whose key is ``key`` (what an archived entry was
+    replaced by or merged into), as the prompt shows it; None when it is gone too."""
+    if not isinstance(key, str):
+        return None
+    for entry in view.entries(target):
+        if entry_key(entry) == key:
+            return display_entry(target, entry, view.level)[0]
+    return None
 
 
 @archive.command(name="restore")
