@@ -91,7 +91,8 @@ def _step(w: World, rng: random.Random) -> None:
     elif roll < 0.44:
         old, new = rng.choice(live), _fact(rng)
         if new != old:
-            mem.replace(t, old, new)
+            until = w.clock[0] + TICK * rng.randrange(1, 30) if rng.random() < 0.2 else None
+            mem.apply(t, [Op("replace", new, old, expires=until)])
             if new not in live:
                 written[new] += 1
     elif roll < 0.58:
