@@ -1215,17 +1215,19 @@ def intents_in_context(text: str, neighbours: Sequence[str]) -> list[Intent]:
                 for s, t in zip(parts, theirs, strict=True)
                 if "dest" in t.present and _terms.defines(s, folded)
             ]
-        pairs = (
-            Tags(
-                mine.present | their.present,
-                mine.negated | their.negated,
-                {**their.words, **mine.words},
-            )
-            for mine in own
-            for their in theirs
-        )
+        pairs = (_joined(their, mine) for mine in own for their in theirs)
         _read_together(pairs, alone, alone_other, "block" if named else "hold", other, out)
     return list(out.values())
+
+
+def _joined(first: Tags, second: Tags) -> Tags:
+    """Two sentences' tags read as one sentence (``second``'s word wins where both name
+    a concept)."""
+    return Tags(
+        first.present | second.present,
+        first.negated | second.negated,
+        {**first.words, **second.words},
+    )
 
 
 def _read_together(
@@ -1287,11 +1289,7 @@ def _definition_in_context(
         if not _dangling(theirs) or any(not _REFERS.isdisjoint(t.present) for t in theirs):
             continue
         alone_other = {i.name: i.verdict for i in _intents_of(theirs)}
-        pairs = (
-            Tags(d.present | their.present, d.negated | their.negated, {**d.words, **their.words})
-            for d in mine
-            for their in theirs
-        )
+        pairs = (_joined(d, their) for d in mine for their in theirs)
         _read_together(pairs, alone, alone_other, "hold", other, out)
     return list(out.values())
 
