@@ -41,7 +41,7 @@ from ..store import Message
 from .hybrid import FusedMessage
 from .timeframe import TimeFrame
 
-__all__ = ["CANDIDATES", "CHANGE_WORDS", "freshen", "state_before"]
+__all__ = ["CANDIDATES", "CHANGE_WORDS", "freshen", "query_words", "state_before"]
 
 CANDIDATES = 40
 """Direct matches, best first, whose order the step may change."""
@@ -79,7 +79,7 @@ SENTENCE = re.compile(r"(?<=[.!?;])\s+|[\n。！？；]+")
 """Where a sentence ends: a subject is stated within one."""
 
 
-def _query_words(query: Query) -> list[frozenset[str]]:
+def query_words(query: Query) -> list[frozenset[str]]:
     """The keys of each distinct content word of the query."""
     return content_word_keys(t.text for t in query.terms)
 
@@ -96,7 +96,7 @@ def freshen(
     direct = [f for f in fused if f.direct and f.message_id is not None][:CANDIDATES]
     if len(direct) < 1 or (len(direct) < 2 and frame.anchor is None):
         return list(fused)
-    qwords = _query_words(query)
+    qwords = query_words(query)
     if frame.anchor is None and not (qwords and frame.states):
         return list(fused)  # nothing could move: the texts are not read
     known = read or {}
@@ -141,7 +141,7 @@ def state_before(
     several earlier statements the best scored is the state (the user's statement, not
     the assistant's echo of it that came a turn later: :mod:`.repeats`)."""
     direct = [f for f in fused if f.direct and f.message_id is not None][:CANDIDATES]
-    qwords = _query_words(query)
+    qwords = query_words(query)
     if len(direct) < 2 or not qwords or event not in direct:
         return list(fused)
     messages = store.messages_by_id(f.message_id for f in direct if f.message_id is not None)

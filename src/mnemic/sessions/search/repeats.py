@@ -32,9 +32,10 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ..index.query import Query
-from ..index.stems import content_word_keys, text_keys
+from ..index.stems import text_keys
 from ..sql import SessionStore
 from ..store import Message
+from .freshness import query_words
 from .hybrid import FusedMessage
 
 __all__ = ["CANDIDATES", "discount_repeats"]
@@ -64,11 +65,6 @@ def _sentences(text: str) -> tuple[str, ...]:
 def _keys(sentence: str) -> frozenset[str]:
     """The word keys of one sentence (remembered: a template's sentences recur)."""
     return text_keys(sentence, limit=len(sentence))
-
-
-def _query_words(query: Query) -> list[frozenset[str]]:
-    """The keys of each distinct content word of the query."""
-    return content_word_keys(t.text for t in query.terms)
 
 
 def discount_repeats(
@@ -101,7 +97,7 @@ def discount_repeats(
                 users[key].add(m.id)
     if all(len(ids) < 2 for ids in anyone.values()):
         return list(fused)
-    qwords = _query_words(query)
+    qwords = query_words(query)
     share: dict[int, float] = {}
     holds: dict[str, int] = {}
     for mid, (role, sentences) in said.items():
