@@ -25,8 +25,7 @@ from mnemic.ops.memory_search import search_memory
 from mnemic.ops.skill_search import search_skills
 from mnemic.ops.text_search import rank_texts
 from mnemic.skills import SkillChange, SkillStore
-from mnemic.skills.governed import GovernedSkills
-from mnemic.tools import ToolRegistry, home_tools
+from test_skills_search import tools_of
 
 pytest.importorskip("numpy")
 
@@ -73,16 +72,6 @@ def home(home_path: Path) -> Path:
         payload = {"content": skill_md(name, description), "category": category}
         store.apply(SkillChange("create", name, payload))
     return home_path
-
-
-def tools_of(home: Path) -> ToolRegistry:
-    h = Home.open(home)
-    return home_tools(
-        h,
-        memory=lambda: Memory.open(h),
-        sessions=lambda: None,
-        skills=lambda: GovernedSkills.open(h, origin="test"),
-    )
 
 
 def cli(home: Path, *args: str, env: dict[str, str] | None = None) -> Any:
