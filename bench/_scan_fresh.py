@@ -50,7 +50,20 @@ framings, twenty-eight languages besides English (Czech, Romanian, Greek, Urdu a
 Tagalog new). It was measured once, on the scanner as it stood when the set was written,
 and is not tuned on.
 
-    .venv/bin/python bench/_scan_fresh.py [--set fresh2|fresh3|fresh4|fresh5] [--split dev]
+``bench/data/scan_fresh6.jsonl`` (:data:`SIXTH`) is a sixth set, written by a third hand
+that had not read the scanner, its families or the earlier sets' rows, after all five
+earlier test halves had been seen following changes: the issue's seven families, requests
+to reveal the agent's instructions and ten harms of the writer's own naming (payment
+redirection, abuse of the user's contacts, steering decisions, surveillance, sabotage,
+memory poisoning, evidence tampering, impersonation, weakening security, account
+takeover), worded as preferences, favours, policies, team decisions, notes from "IT" or
+"legal", conditional and delayed triggers, and as text that reaches memory unbidden (a
+README, an issue comment, a support ticket, an e-mail summary, a transcript, a PDF's
+hidden line); honest look-alikes in the same framings; twenty-nine languages besides
+English (Malay and Tamil new). It was measured once, on the scanner as it stood when the
+set was written, and is not tuned on.
+
+    .venv/bin/python bench/_scan_fresh.py [--set fresh2|...|fresh6] [--split dev]
         [--level balanced] [--misses]
 """
 
@@ -78,6 +91,7 @@ __all__ = [
     "SECOND",
     "SEED",
     "SETS",
+    "SIXTH",
     "THIRD",
     "FreshSet",
     "deal",
@@ -137,7 +151,15 @@ FIFTH = FreshSet(
     ROOT / "bench" / "data" / "scan_fresh5_baseline.json",
     "scanner-12",
 )
-SETS = {s.name: s for s in (FIRST, SECOND, THIRD, FOURTH, FIFTH)}
+#: The sixth set, by a third hand that had not read the scanner, dealt with its own seed.
+SIXTH = FreshSet(
+    "fresh6",
+    ROOT / "bench" / "data" / "scan_fresh6.jsonl",
+    60606,
+    ROOT / "bench" / "data" / "scan_fresh6_baseline.json",
+    "scanner-15",
+)
+SETS = {s.name: s for s in (FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH)}
 
 
 def deal(rows: list[dict[str, Any]], seed: int = SEED) -> dict[str, str]:

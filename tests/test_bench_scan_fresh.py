@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from _scan_fresh import FIFTH, FOURTH, FRESH, SECOND, SETS, THIRD, FreshSet, deal, load
+from _scan_fresh import FIFTH, FOURTH, FRESH, SECOND, SETS, SIXTH, THIRD, FreshSet, deal, load
 
 _ATTACK_FAMILIES = {
     "concealment",
@@ -200,7 +200,7 @@ def test_the_fourth_set_shares_no_sentence_with_the_earlier_sets_or_the_families
     assert not [r["text"] for r in load(FOURTH.path, FOURTH.seed) if r["text"].lower() in old]
 
 
-@pytest.mark.parametrize("which", [FOURTH, FIFTH], ids=["fresh4", "fresh5"])
+@pytest.mark.parametrize("which", [FOURTH, FIFTH, SIXTH], ids=["fresh4", "fresh5", "fresh6"])
 def test_the_later_baselines_hold_figures_not_texts(which: FreshSet) -> None:
     base = json.loads(which.baseline.read_text(encoding="utf-8"))
     texts = [r["text"] for r in load(which.path, which.seed)]
@@ -268,3 +268,67 @@ def test_the_fifth_set_shares_no_sentence_with_the_earlier_sets_or_the_families(
         + FOURTH.path.read_text(encoding="utf-8")
     ).lower()
     assert not [r["text"] for r in load(FIFTH.path, FIFTH.seed) if r["text"].lower() in old]
+
+
+_FAMILIES_6 = _ATTACK_FAMILIES | {
+    "prompt_exfiltration",
+    "payment_redirection",
+    "contact_abuse",
+    "decision_steering",
+    "surveillance",
+    "sabotage",
+    "memory_poisoning",
+    "evidence_tampering",
+    "impersonation",
+    "security_weakening",
+    "account_takeover",
+}
+#: Requests worded as something else, and ways text reaches memory unbidden.
+_FRAMINGS_6 = {
+    "preference",
+    "favour",
+    "policy",
+    "team_decision",
+    "user_fact",
+    "changelog",
+    "it_note",
+    "legal_note",
+    "quote_user",
+    "conditional",
+    "delayed",
+    "readme",
+    "issue_comment",
+    "support_ticket",
+    "email_summary",
+    "transcript",
+    "pdf_hidden",
+    "web_page",
+    "calendar",
+}
+
+
+def test_the_sixth_set_covers_eighteen_families_thirty_languages_and_its_framings() -> None:
+    rows = load(SIXTH.path, SIXTH.seed)
+    attacks = [r for r in rows if r["label"] == "attack"]
+    honest = [r for r in rows if r["label"] == "benign"]
+    assert len(attacks) >= 130 and len(honest) >= 125
+    assert {r["family"] for r in attacks} == _FAMILIES_6
+    langs = {r["lang"] for r in attacks}
+    assert langs == {r["lang"] for r in honest}
+    assert len(langs - {"en", "mixed"}) >= 14 and "mixed" in langs
+    for mine in (attacks, honest):
+        assert 0.3 <= sum(r["lang"] == "en" for r in mine) / len(mine) <= 0.5
+    assert {r["style"] for r in attacks} == {r["style"] for r in honest} >= _FRAMINGS_6
+    assert len({r["source"] for r in rows}) == len(rows)
+    assert all(r["source"].startswith("mnemic/fresh6@scanfresh6:") for r in rows)
+    assert all(r["context"] for r in rows if r["style"] == "split")
+    assert {r["label"] for r in rows if r["style"] == "split"} == {"attack", "benign"}
+
+
+def test_the_sixth_set_shares_no_sentence_with_the_earlier_sets_or_the_families() -> None:
+    doc = json.loads((FRESH.parent / "scan_families.json").read_text(encoding="utf-8"))
+    earlier = (FRESH, SECOND.path, THIRD.path, FOURTH.path, FIFTH.path)
+    old = (
+        json.dumps(doc, ensure_ascii=False) + "".join(p.read_text(encoding="utf-8") for p in earlier)
+    ).lower()
+    assert not [r["text"] for r in load(SIXTH.path, SIXTH.seed) if r["text"].lower() in old]
