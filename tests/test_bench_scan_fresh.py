@@ -328,7 +328,6 @@ def test_the_sixth_set_covers_eighteen_families_thirty_languages_and_its_framing
 def test_the_sixth_set_shares_no_sentence_with_the_earlier_sets_or_the_families() -> None:
     doc = json.loads((FRESH.parent / "scan_families.json").read_text(encoding="utf-8"))
     earlier = (FRESH, SECOND.path, THIRD.path, FOURTH.path, FIFTH.path)
-    old = (
-        json.dumps(doc, ensure_ascii=False) + "".join(p.read_text(encoding="utf-8") for p in earlier)
-    ).lower()
+    rows = "".join(p.read_text(encoding="utf-8") for p in earlier)
+    old = (json.dumps(doc, ensure_ascii=False) + rows).lower()
     assert not [r["text"] for r in load(SIXTH.path, SIXTH.seed) if r["text"].lower() in old]
