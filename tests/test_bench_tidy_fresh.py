@@ -1,7 +1,7 @@
 """bench/_tidy_fresh.py, the hand-written held-out sets of ``./x bench tidy``: the second,
-third and fourth sets' size and coverage, that each split file is the seeded deal by (domain, language)
-cell, that a cell or a pair moved by hand is refused, and that ``--misses`` refuses the
-test half. Nothing here runs tidy on the pairs."""
+third and fourth sets' size and coverage, that each split file is the seeded deal by
+(domain, language) cell, that a cell or a pair moved by hand is refused, and that
+``--misses`` refuses the test half. Nothing here runs tidy on the pairs."""
 
 from __future__ import annotations
 
