@@ -43,6 +43,21 @@ different things), in English and seventeen more languages and mixed text, over
 eighteen domains (legal, pets, cars, gardening, music, sports, education and government
 forms among them). It is dealt with its own seed into its own split file.
 
+``bench/data/tidy_fresh4.jsonl`` (:data:`FOURTH`) is a fourth set, by a fourth writer
+who had read neither the tidy rules, their tests, nor any earlier set's pairs (but the
+first two lines of the third, for the format): 130 rewordings (synonyms, paraphrase,
+abbreviations, units, numbers in words, register, typos, word order, a detail dropped,
+transliteration, another script), 85 updates (a marker, "since", "as of", stopped, a
+number changed, and ones only world knowledge reads as updates: a new holder of a
+one-person role named without "new", a switch between two tools of one kind, a move
+between two cities), 53 contradictions (another value, a negation, another number) and
+142 honest pairs (another attribute, two people, two environments, a rule and its
+exception, an addition, a plan beside a fact, a past event beside a preference, similar
+numbers of different things, two items of a list), English for 40 % and 21 more
+languages and mixed text, over fifteen domains (insurance, hobbies, food, childcare,
+research, hardware, games and volunteering among them). It is dealt with its own seed
+into its own split file.
+
 A split file holds the seed, the cells of each half and the ids of each half's pairs;
 :func:`halves` refuses a file whose cells are not the seeded deal (a cell moved by hand)
 or whose ids are not where the pairs' cells put them (a pair moved by hand, e.g. by
@@ -98,7 +113,15 @@ THIRD = FreshSet(
     20261207,
     DATA / "tidy_fresh3_baseline.json",
 )
-SETS = {s.name: s for s in (FIRST, SECOND, THIRD)}
+#: The fourth set, by a fourth hand, dealt with its own seed.
+FOURTH = FreshSet(
+    "fresh4",
+    DATA / "tidy_fresh4.jsonl",
+    DATA / "tidy_fresh4_split.json",
+    20261209,
+    DATA / "tidy_fresh4_baseline.json",
+)
+SETS = {s.name: s for s in (FIRST, SECOND, THIRD, FOURTH)}
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,8 @@
 often it would merge two honest facts.
 
 Usage: ./x bench tidy [--stores N] [--offline] [--no-tune] [--before EARLIER.json]
-                      [--fresh-only [--set fresh|fresh2|fresh3] [--half dev|test] [--misses]
-                                    [--record-baseline]]
+                      [--fresh-only [--set fresh|fresh2|fresh3|fresh4] [--half dev|test]
+                                    [--misses] [--record-baseline]]
                       [--dev-only]
 
 Stores come from ``_tidy_fixtures`` (families written in en, de, es, fr and zh; the dev
@@ -33,7 +33,8 @@ the hand-written held-out set of :mod:`_tidy_fresh` (``fresh``: each pair throug
 that set alone (``--half dev`` for one half, ``--misses`` lists what it got wrong:
 for the dev half only). The second hand-written set (``fresh2``, by a new hand) is
 reported beside it in the same form; ``--fresh-only --set fresh2`` runs it alone, and
-so is the third (``fresh3``, by a third hand: ``--set fresh3``).
+so are the third (``fresh3``, by a third hand: ``--set fresh3``) and the fourth
+(``fresh4``, by a fourth hand: ``--set fresh4``).
 ``--record-baseline`` (with ``--fresh-only``) writes both halves of one set, offline and
 with the embedder, to the set's baseline file, once: it refuses to overwrite one.
 ``--dev-only`` reports the dev halves alone (the generated one and each hand-written

@@ -1,7 +1,7 @@
-"""bench/_tidy_fresh.py, the hand-written held-out sets of ``./x bench tidy``: the second
-and third sets' size and coverage, that each split file is the seeded deal by (domain, language)
-cell, that a cell or a pair moved by hand is refused, and that ``--misses`` refuses the
-test half. Nothing here runs tidy on the pairs."""
+"""bench/_tidy_fresh.py, the hand-written held-out sets of ``./x bench tidy``: the second,
+third and fourth sets' size and coverage, that each split file is the seeded deal by
+(domain, language) cell, that a cell or a pair moved by hand is refused, and that
+``--misses`` refuses the test half. Nothing here runs tidy on the pairs."""
 
 from __future__ import annotations
 
@@ -14,11 +14,25 @@ import pytest
 
 import _tidy_fresh
 import tidy
-from _tidy_fresh import FIRST, SECOND, SETS, THIRD, FreshSet, load, load_halves, make_split
+from _tidy_fresh import (
+    FIRST,
+    FOURTH,
+    SECOND,
+    SETS,
+    THIRD,
+    FreshSet,
+    load,
+    load_halves,
+    make_split,
+)
 
 _LANGS_2 = {"en", "de", "es", "fr", "pt", "it", "nl", "zh", "ja", "ko", "ru", "pl", "tr", "mixed"}
 _LANGS_3 = _LANGS_2 | {"sv", "uk", "ar", "hi", "vi"}
 _DOMAINS_3 = {"legal", "pets", "cars", "gardening", "music", "sports", "education", "government"}
+_LANGS_4 = _LANGS_3 | {"da", "fi", "he", "id"}
+_DOMAINS_4 = {
+    "insurance", "hobbies", "food", "childcare", "research", "hardware", "games", "volunteering"
+}  # fmt: skip
 
 
 def test_the_second_set_has_every_kind_language_and_ten_domains() -> None:
@@ -55,12 +69,37 @@ def test_the_third_set_shares_no_sentence_with_the_earlier_ones() -> None:
     assert not [t for p in load(THIRD.pairs) for t in (p.a, p.b) if t.lower() in old]
 
 
+def test_the_fourth_set_has_every_kind_twenty_one_languages_and_new_domains() -> None:
+    pairs = load(FOURTH.pairs)
+    kinds = Counter(p.kind for p in pairs)
+    assert kinds["rewording"] >= 130 and kinds["update"] >= 80
+    assert kinds["contradiction"] >= 50 and kinds["honest"] >= 140
+    assert {p.lang for p in pairs} == _LANGS_4
+    assert 0.35 <= sum(p.lang == "en" for p in pairs) / len(pairs) <= 0.45
+    assert {p.domain for p in pairs} >= _DOMAINS_4 and len({p.domain for p in pairs}) >= 12
+    # the updates only world knowledge reads as such are there, not only marked ones
+    assert {"role_holder", "tool_switch", "city_move"} <= {
+        p.subtype for p in pairs if p.kind == "update"
+    }
+    assert len({p.id for p in pairs}) == len(pairs)
+    assert all(p.a != p.b for p in pairs)
+
+
+def test_the_fourth_set_shares_no_sentence_with_the_earlier_ones() -> None:
+    old = {t.lower() for s in (FIRST, SECOND, THIRD) for p in load(s.pairs) for t in (p.a, p.b)}
+    assert not [t for p in load(FOURTH.pairs) for t in (p.a, p.b) if t.lower() in old]
+
+
 def test_a_new_set_leaves_the_earlier_splits_and_seeds_alone() -> None:
     assert {h: len(v) for h, v in load_halves(SECOND).items()} == {"dev": 252, "test": 163}
     assert {h: len(v) for h, v in load_halves(THIRD).items()} == {"dev": 184, "test": 223}
-    assert len({s.seed for s in SETS.values()}) == len(SETS) == 3
+    assert {h: len(v) for h, v in load_halves(FOURTH).items()} == {"dev": 185, "test": 225}
+    assert len({s.seed for s in SETS.values()}) == len(SETS) == 4
     doc = json.loads(THIRD.split.read_text(encoding="utf-8"))
     assert doc["seed"] == 20261207 and doc["cells"] == make_split(load(THIRD.pairs), THIRD.seed)
+    doc = json.loads(FOURTH.split.read_text(encoding="utf-8"))
+    assert doc["seed"] == 20261209
+    assert doc["cells"] == make_split(load(FOURTH.pairs), FOURTH.seed)
 
 
 def test_the_first_set_keeps_its_split() -> None:
@@ -129,7 +168,7 @@ def test_a_set_is_dealt_and_its_baseline_taken_once(tmp_path: Path) -> None:
         tidy.record_baseline(taken, offline=True)
 
 
-@pytest.mark.parametrize("which", [SECOND, THIRD], ids=["fresh2", "fresh3"])
+@pytest.mark.parametrize("which", [SECOND, THIRD, FOURTH], ids=["fresh2", "fresh3", "fresh4"])
 @pytest.mark.parametrize("half", [None, "test"])
 def test_misses_are_listed_for_the_dev_half_only(half: str | None, which: FreshSet) -> None:
     with pytest.raises(SystemExit, match="dev half only"):
