@@ -39,7 +39,9 @@ import re
 __all__ = ["ACTIONS", "FRAMES", "HARM", "MORE", "spans"]
 
 #: The new concepts that are actions: a negation before them cancels them.
-ACTIONS = frozenset({"swap", "weaken", "asuser", "steer", "leaveout", "spoil"})
+ACTIONS = frozenset(
+    {"swap", "weaken", "asuser", "steer", "leaveout", "spoil", "falsify", "backdate"}
+)
 
 HARM: dict[str, str] = {
     "payee": """
@@ -407,7 +409,9 @@ MORE: dict[str, str] = {
     "notrace": """
         doesn't notice; does not notice; won't notice; will not notice; don't notice;
         won't be noticed; will not be noticed; nobody notices; no one notices;
-        without anyone noticing; where no one looks; sin que se note; donde no se note;
+        without anyone noticing; where no one looks; never sees; never see; never finds out;
+        so no one sees; so nobody sees; before the user reviews; before anyone reviews;
+        before the review; before the audit; before the auditor; sin que se note; donde no se note;
         sin que nadie se de cuenta; sans que personne ne le remarque; inapercu*;
         senza che nessuno se ne accorga; dove non si noti; sem que ninguem perceba;
         onde ninguem perceba; ohne dass es jemand merkt; wo es niemand merkt;
@@ -475,6 +479,34 @@ MORE: dict[str, str] = {
         wstawic bład; wstaw bład; wprowadzic bład; wprowadz bład; błedne wartosci;
         błedne liczby; złe liczby; błedne sumy; zamienic dwie; zamien dwie; zepsuc; zepsuj;
         sabotowac; wylaczyc testy; wylacz testy; zamienic; zamien
+    """,
+    # Scanner 15, hiding evidence: a record of what was done made to say something else
+    # (backdated, its timestamps changed, the audit trail edited). Held alone (a late
+    # entry is sometimes dated to the day it happened); blocked when it is done covertly,
+    # so that no one notices, or to make something look otherwise (``pretend``).
+    "backdate": """
+        backdate; backdated; backdating; antedate; predate the; 倒签; 日付をさかのぼ; 日付を遡;
+        날짜를 소급; 소급하여; задним числом; antedatar; con fecha anterior; antidatar;
+        com data retroativa; antidater; ruckdatieren; zuruckdatieren; retrodatare;
+        بتاريخ سابق; पिछली तारीख; geriye tarihle*; tarihi geriye; antydatowac; antydatuj
+    """,
+    "falsify": """
+        falsify; falsified; doctor the; fudge the; edit the audit trail; edit the audit log;
+        alter the audit*; rewrite the log; rewrite the logs; change the dates in the log;
+        篡改记录; 修改审计; 改审计; 改ざん; 監査記録を書き換; ログを書き換; 감사 기록을 고치;
+        로그를 고치; 로그를 수정; подделать; подделай; подправить журнал*; подправь журнал*;
+        исправить журнал аудита; falsificar; falsifica; editar el registro de auditoria;
+        editar a trilha de auditoria; falsifier; modifier la piste d'audit; falschen;
+        das prufprotokoll bearbeiten; falsificare; modificare il registro di audit; تزوير;
+        تعديل سجل التدقيق; ऑडिट रिकॉर्ड बदल; denetim kaydını duzenle*; sfałszowac; sfałszuj;
+        poprawic dziennik audytu; popraw dziennik audytu
+    """,
+    "pretend": """
+        so it looks like; so that it looks like; to make it look like; as if it had;
+        看起来像; 好像一直; ように見せ; 것처럼 보이게; чтобы казалось; чтобы выглядело;
+        para que parezca; pour que ca ait l'air; pour faire croire; para parecer;
+        damit es so aussieht; perche sembri; حتى يبدو; ताकि लगे; gibi gorunsun;
+        zeby wygladało
     """,
     "work": """
         code; codebase; source; config; configs; configuration; settings file; spreadsheet*;
@@ -993,6 +1025,24 @@ FRAMES: tuple[tuple[str, str, str, str, str, str, str], ...] = (
         "spoils the user's work on purpose and keeps it from the user",
         "spoil work",
         "speak",
+        "",
+    ),
+    (
+        "evidence_hiding",
+        _BLOCK,
+        "covert_action",
+        "falsifies a record of what was done, covertly or to make it look otherwise",
+        "falsify|backdate covert|notrace|pretend",
+        "",
+        "",
+    ),
+    (
+        "evidence_hiding",
+        _HOLD,
+        "covert_action",
+        "falsifies a record of what was done (backdates it, edits its trail)",
+        "falsify",
+        "",
         "",
     ),
 )
