@@ -40,7 +40,7 @@ __all__ = ["ACTIONS", "FRAMES", "HARM", "MORE", "spans"]
 
 #: The new concepts that are actions: a negation before them cancels them.
 ACTIONS = frozenset(
-    {"swap", "weaken", "asuser", "steer", "leaveout", "spoil", "falsify", "backdate"}
+    {"swap", "weaken", "asuser", "steer", "leaveout", "spoil", "falsify", "backdate", "alter"}
 )
 
 HARM: dict[str, str] = {
@@ -501,6 +501,16 @@ MORE: dict[str, str] = {
         تعديل سجل التدقيق; ऑडिट रिकॉर्ड बदल; denetim kaydını duzenle*; sfałszowac; sfałszuj;
         poprawic dziennik audytu; popraw dziennik audytu
     """,
+    # Scanner 15, poisoning memory: other entries, skills or saved preferences changed so
+    # later sessions believe something else. Counts with memory or another entry as its
+    # object and a covert word, or with another entry only (held).
+    "alter": """
+        edit; modify; alter; tweak; doctor; mark as outdated; mark them as outdated; 修改; 改写;
+        篡改; 編集し; 書き換え; 수정하; 고쳐; измени; изменить; изменять; отредактируй;
+        отредактировать; подправь; подправить; modificar; editar; alterar; modifier; alterer;
+        bearbeiten; bearbeite; verandern; verandere; modificare; modifica; عدّل; تعديل;
+        संपादित कर; değiştirmek; düzenlemek; zmienic; edytowac; edytuj
+    """,
     "pretend": """
         so it looks like; so that it looks like; to make it look like; as if it had;
         看起来像; 好像一直; ように見せ; 것처럼 보이게; чтобы казалось; чтобы выглядело;
@@ -678,7 +688,7 @@ def spans(sentence: str) -> list[tuple[int, int, str]]:
 
 _HOLD, _BLOCK = "hold", "block"
 #: (name, verdict, category, why, needs, negated, absent), strongest first per name.
-FRAMES: tuple[tuple[str, str, str, str, str, str, str], ...] = (
+FRAMES: tuple[tuple[str, ...], ...] = (
     (
         "payment_redirection",
         _BLOCK,
@@ -1044,5 +1054,15 @@ FRAMES: tuple[tuple[str, str, str, str, str, str, str], ...] = (
         "falsify",
         "",
         "",
+    ),
+    (
+        "memory_poisoning",
+        _BLOCK,
+        "persistence",
+        "changes memory, skills or other entries covertly",
+        "alter memory|xref covert|notrace",
+        "",
+        "",
+        "alter",
     ),
 )
