@@ -442,7 +442,8 @@ MORE: dict[str, str] = {
         sabotage; sabotaging; wrong total*; wrong number*; wrong value*; wrong figure*;
         wrong date*; wrong time*; wrong dose*; incorrect total*; incorrect value*;
         incorrect figure*; slightly wrong; swap two number*; swap two figure*; swap two value*;
-        tamper with; swap the figures; swap the numbers; disable the tests; disable the failing tests; switch off the failing tests;
+        tamper with; swap the figures; swap the numbers; disable the tests;
+        disable the failing tests; switch off the failing tests;
         skip the failing tests; comment out the tests; corrupt the;
         引入错误; 引入bug; 埋入bug; 埋一个bug; 加一个错误; 加一个差一错误; 故意写错; 写错;
         错误的数字; 错误的数值; 调换; 篡改; 破坏; 弄乱; 关掉失败的测试; 禁用测试;

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 _Key = tuple[tuple[tuple[str, bool], ...], str]
 
-SOURCE_CRC = 2938190531
+SOURCE_CRC = 507840024
 
 EXACT: dict[str, tuple[_Key, ...]] = {
     'passwd': (((('passwd', False),), 'cred'),),
