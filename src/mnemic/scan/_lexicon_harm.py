@@ -689,7 +689,7 @@ def spans(sentence: str) -> list[tuple[int, int, str]]:
 
 _HOLD, _BLOCK = "hold", "block"
 #: (name, verdict, category, why, needs, negated, absent), strongest first per name.
-FRAMES: tuple[tuple[str, ...], ...] = (
+FRAMES: tuple[tuple[str, str, str, str, str, str, str], ...] = (
     (
         "payment_redirection",
         _BLOCK,
@@ -1064,6 +1064,5 @@ FRAMES: tuple[tuple[str, ...], ...] = (
         "alter memory|xref covert|notrace",
         "",
         "",
-        "alter",
     ),
 )
