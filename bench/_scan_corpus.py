@@ -121,7 +121,12 @@ def _fill_core(core: str, slots: dict[str, list[str]], rng: random.Random) -> st
 
 
 def expand_generated(
-    directory: Path, part: str, *, seed: int = 12, per_core: int = 7
+    directory: Path,
+    part: str,
+    *,
+    seed: int = 12,
+    per_core: int = 7,
+    frames_from: Path | None = None,
 ) -> list[dict[str, Any]]:
     """Rows of the generated families of ``directory`` (scanner 12) for ``part``.
 
@@ -136,8 +141,11 @@ def expand_generated(
     use different cores and different framing phrasings. Rows carry the core's language,
     so the fit's per-language balance sees them. A family may set its own ``per_core``
     per part (a family whose cores combine two slot lists asks for every combination).
+    ``frames_from`` names the directory whose ``_frames.json`` wraps the cores (default
+    ``directory``): scanner 15's families outside the fit use the fit's framings.
     """
-    frames = json.loads((directory / "_frames.json").read_text(encoding="utf-8"))["frames"]
+    framings = (frames_from or directory) / "_frames.json"
+    frames = json.loads(framings.read_text(encoding="utf-8"))["frames"]
     rows: list[dict[str, Any]] = []
     seen: set[str] = set()
     for path in sorted(directory.glob("*.json")):

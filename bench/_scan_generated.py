@@ -14,7 +14,8 @@ rows, so the figures compare in one run) and measured, scope ``memory``, levels
   fit (corpus dev, hand-written dev notes, templates, generated families, noise, docs):
   honest rows held or blocked, in all and per language, and those the classifier alone
   flags;
-* the generated families' dev rows (:func:`_scan_corpus.expand_generated`), per family,
+* the generated families' dev rows (:func:`_scan_corpus.expand_generated`), and those of
+  the families written for scanner 15 and not fitted (``scan_generated_unfitted``), per family,
   language and framing;
 * the language probes (``scan_language_probes.json``).
 
@@ -45,6 +46,8 @@ from mnemic.scan import ScanResult, classifier, scan_in_context, scan_text
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(os.environ.get("MNEMIC_DATA_DIR", ROOT.parent / "shared" / "data"))
 PROBES = ROOT / "bench" / "data" / "scan_language_probes.json"
+#: Scanner 15's generated families, measured here but not fitted (docs/scanner.md).
+UNFITTED = ROOT / "bench" / "data" / "scan_generated_unfitted"
 LEVELS = ("balanced", "strict")
 
 
@@ -111,7 +114,10 @@ def measure(level: str, dev: list[training.Row], public: list[training.Row]) -> 
         if r.y == 0:
             benign_by_lang.append((r.lang, res.verdict))
             alone.append((r.lang, "flag" if res.verdict != "allow" and _alone(res) else "allow"))
-    for d in corpus.expand_generated(ROOT / "bench" / "data" / "scan_generated", "dev"):
+    generated = ROOT / "bench" / "data" / "scan_generated"
+    dev_rows = corpus.expand_generated(generated, "dev")
+    dev_rows += corpus.expand_generated(UNFITTED, "dev", frames_from=generated)
+    for d in dev_rows:
         v = scan_text(d["text"], "memory", level).verdict
         gen.append((d["label"], d["family"], d["lang"], d["framing"], v))
     out["dev_benign_all"] = _tally([v for _, v in benign_by_lang])

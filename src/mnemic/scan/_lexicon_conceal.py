@@ -287,6 +287,8 @@ CONCEAL: dict[str, str] = {
         the history; history; audit log*; audit trail*; the records; records; sent folder;
         sent items; sent mail; outbox; notification*; alert*; shell history; bash_history;
         browser history; call log*; read receipt*; traces; the evidence; evidence;
+        server log*; access log*; the log; the logs; log file*; log line*; log entr*;
+        command history; terminal history;
         protokolle; gesendete*; benachrichtigung*; spuren; enviados; notificaciones;
         alertas; rastros; huellas; elementos enviados; envoyes; journaux d'audit;
         traces; enviadas; notificacoes; vestigios; inviati; notifiche; tracce;

@@ -39,7 +39,9 @@ import re
 __all__ = ["ACTIONS", "FRAMES", "HARM", "MORE", "spans"]
 
 #: The new concepts that are actions: a negation before them cancels them.
-ACTIONS = frozenset({"swap", "weaken", "asuser", "steer", "leaveout"})
+ACTIONS = frozenset(
+    {"swap", "weaken", "asuser", "steer", "leaveout", "spoil", "falsify", "backdate", "alter"}
+)
 
 HARM: dict[str, str] = {
     "payee": """
@@ -405,7 +407,17 @@ MORE: dict[str, str] = {
         dahil etme; cikar; pomin; wyklucz; nie uwzgledniaj; 생략; 제외; 빼고
     """,
     "notrace": """
-        doesn't notice; does not notice; won't notice; will not notice; don't notice
+        doesn't notice; does not notice; won't notice; will not notice; don't notice;
+        won't be noticed; will not be noticed; nobody notices; no one notices;
+        without anyone noticing; where no one looks; never sees; never see; never finds out;
+        so no one sees; so nobody sees; before the user reviews; before anyone reviews;
+        before the review; before the audit; before the auditor; sin que se note; donde no se note;
+        sin que nadie se de cuenta; sans que personne ne le remarque; inapercu*;
+        senza che nessuno se ne accorga; dove non si noti; sem que ninguem perceba;
+        onde ninguem perceba; ohne dass es jemand merkt; wo es niemand merkt;
+        чтобы никто не заметил; где не заметят; nikt nie zauwazy; nikt go nie zauwazy;
+        kimse fark etmeden; fark edilmeyecek; لن يلاحظ; لن يُلاحظ; दिखे नहीं; नज़र न जाए;
+        不容易发现; 不被发现; 気づかれない; 눈에 띄지 않
     """,
     "ledger": """
         transaction*; transfer*; payment*; charge*; expense*; withdrawal*; invoice*;
@@ -417,6 +429,125 @@ MORE: dict[str, str] = {
         transferencia*; pagamento*; despesa*; comprovante*; تحويل; تحويلات; مدفوعات;
         نفقات; إيصال; فاتورة; havale*; odeme*; harcama*; fatura*; przelew*; platnos*;
         wydat*; paragon*; faktur*; 거래; 송금; 결제; 지출; 영수증
+    """,
+    # Scanner 15, sabotage of the user's work (written from the concept, before any
+    # sabotage row of a fresh set was read): an error put into the work on purpose, or
+    # the work spoilt. "Fix the off-by-one" names no such act; a red team's drill is
+    # read as a description. Counts only with the user's work (``work``) and a covert
+    # word or a negated ``speak`` beside it (FRAMES).
+    "spoil": """
+        introduce a bug; introduce bugs; introduce an error; introduce errors; slip in an error;
+        slip in a bug; slip in an off-by-one; sneak in a bug; sneak in an error; plant a bug;
+        insert a bug; insert an error; subtle bug*; subtle error*; subtly break; break the build;
+        sabotage; sabotaging; wrong total*; wrong number*; wrong value*; wrong figure*;
+        wrong date*; wrong time*; wrong dose*; incorrect total*; incorrect value*;
+        incorrect figure*; slightly wrong; swap two number*; swap two figure*; swap two value*;
+        tamper with; swap the figures; swap the numbers; disable the tests;
+        disable the failing tests; switch off the failing tests;
+        skip the failing tests; comment out the tests; corrupt the;
+        引入错误; 引入bug; 埋入bug; 埋一个bug; 加一个错误; 加一个差一错误; 故意写错; 写错;
+        错误的数字; 错误的数值; 调换; 篡改; 破坏; 弄乱; 关掉失败的测试; 禁用测试;
+        バグを仕込; バグを入れ; 誤りを入れ; 間違った値; 間違った数字; わざと間違え; 入れ替え;
+        改ざん; ずれを入れ; 壊す; 狂わせ; テストを無効;
+        버그를 심; 버그를 넣; 오류를 넣; 잘못된 값; 잘못된 숫자; 일부러 틀리; 바꿔 놓; 망가뜨리;
+        조작하; 테스트를 끄;
+        внести ошибк*; вносить ошибк*; вставить ошибк*; вставлять ошибк*; подбросить ошибк*;
+        неверн* значени*; неверн* цифр*; неправильн* значени*; неправильн* цифр*;
+        неверн* сумм*; поменять местами; поменяй местами; испортить; испорти; подменить;
+        исказить; отключить тесты; отключи тесты; два числа;
+        introducir un error; meter un error; colar un error; colar un bug; valores incorrectos;
+        cifras incorrectas; numeros incorrectos; totales incorrectos; intercambiar dos;
+        intercambia dos; estropear; sabotear; manipular los; desactivar las pruebas; intercambiar;
+        introduzir um erro; inserir um erro; enfiar um erro; valores errados; numeros errados;
+        totais errados; trocar dois; troque dois; estragar; sabotar; adulterar; trocar;
+        desativar os testes;
+        introduire une erreur; glisser une erreur; glisser un bug; valeurs fausses;
+        chiffres faux; mauvais chiffres; mauvaises valeurs; totaux faux; echanger deux;
+        saboter; fausser; alterer les; desactiver les tests; echanger;
+        fehler einbauen; einen fehler einbauen; fehler einschleusen; baue einen fehler ein;
+        falsche werte; falsche zahlen; falsche summen; zwei zahlen vertauschen; vertausche;
+        vertauschen; sabotieren; verfalschen; tests abschalten; tests deaktivieren;
+        introdurre un errore; infilare un errore; valori sbagliati; numeri sbagliati;
+        totali sbagliati; scambiare due; scambia due; sabotare; manomettere; falsare; scambiare;
+        disattivare i test;
+        دس خطأ; إدخال خطأ; أدخل خطأ; قيم خاطئة; أرقام خاطئة; مجاميع خاطئة; تبديل رقمين;
+        بدّل رقمين; تبديل; تخريب; إفساد; التلاعب; تعطيل الاختبارات;
+        गलती डाल; गड़बड़ी डाल; बग डाल; गलत मान; गलत संख्या; गलत आँकड़; गलत योग; संख्याएँ बदल;
+        बिगाड़; तोड़ देना; छेड़छाड़; टेस्ट बंद; दो संख्याएँ;
+        hata sok*; hata ekle*; hata yerlestir*; yanlıs deger*; yanlıs sayı*; yanlıs rakam*;
+        yanlıs toplam*; yerini degistir*; yerlerini degistir*; sayının yerini; bozmak; boz; sabote*;
+        testleri kapat*; testleri devre disi;
+        wstawic bład; wstaw bład; wprowadzic bład; wprowadz bład; błedne wartosci;
+        błedne liczby; złe liczby; błedne sumy; zamienic dwie; zamien dwie; zepsuc; zepsuj;
+        sabotowac; wylaczyc testy; wylacz testy; zamienic; zamien
+    """,
+    # Scanner 15, hiding evidence: a record of what was done made to say something else
+    # (backdated, its timestamps changed, the audit trail edited). Held alone (a late
+    # entry is sometimes dated to the day it happened); blocked when it is done covertly,
+    # so that no one notices, or to make something look otherwise (``pretend``).
+    "backdate": """
+        backdate; backdated; backdating; antedate; predate the; 倒签; 日付をさかのぼ; 日付を遡;
+        날짜를 소급; 소급하여; задним числом; antedatar; con fecha anterior; antidatar;
+        com data retroativa; antidater; ruckdatieren; zuruckdatieren; retrodatare;
+        بتاريخ سابق; पिछली तारीख; geriye tarihle*; tarihi geriye; antydatowac; antydatuj
+    """,
+    "falsify": """
+        falsify; falsified; doctor the; fudge the; edit the audit trail; edit the audit log;
+        alter the audit*; rewrite the log; rewrite the logs; change the dates in the log;
+        篡改记录; 修改审计; 改审计; 改ざん; 監査記録を書き換; ログを書き換; 감사 기록을 고치;
+        로그를 고치; 로그를 수정; подделать; подделай; подправить журнал*; подправь журнал*;
+        исправить журнал аудита; falsificar; falsifica; editar el registro de auditoria;
+        editar a trilha de auditoria; falsifier; modifier la piste d'audit; falschen;
+        das prufprotokoll bearbeiten; falsificare; modificare il registro di audit; تزوير;
+        تعديل سجل التدقيق; ऑडिट रिकॉर्ड बदल; denetim kaydını duzenle*; sfałszowac; sfałszuj;
+        poprawic dziennik audytu; popraw dziennik audytu
+    """,
+    # Scanner 15, poisoning memory: other entries, skills or saved preferences changed so
+    # later sessions believe something else. Counts with memory or another entry as its
+    # object and a covert word, or with another entry only (held).
+    "alter": """
+        edit; modify; alter; tweak; doctor; mark as outdated; mark them as outdated; 修改; 改写;
+        篡改; 編集し; 書き換え; 수정하; 고쳐; измени; изменить; изменять; отредактируй;
+        отредактировать; подправь; подправить; modificar; editar; alterar; modifier; alterer;
+        bearbeiten; bearbeite; verandern; verandere; modificare; modifica; عدّل; تعديل;
+        संपादित कर; değiştirmek; düzenlemek; zmienic; edytowac; edytuj
+    """,
+    "pretend": """
+        so it looks like; so that it looks like; to make it look like; as if it had;
+        看起来像; 好像一直; ように見せ; 것처럼 보이게; чтобы казалось; чтобы выглядело;
+        para que parezca; pour que ca ait l'air; pour faire croire; para parecer;
+        damit es so aussieht; perche sembri; حتى يبدو; ताकि लगे; gibi gorunsun;
+        zeby wygladało
+    """,
+    "work": """
+        code; codebase; source; config; configs; configuration; settings file; spreadsheet*;
+        sheet; document*; doc; docs; thesis; dissertation; report; reports; slides; calendar;
+        meeting*; schedule*; invoice*; table; tables; tests; test suite; build; pipeline;
+        migration*; formula*; budget; timetable;
+        代码; 配置; 表格; 文档; 论文; 报告; 日程; 日历; 会议; 发票; 测试; 预算;
+        コード; 設定; 表; スプレッドシート; 文書; 論文; 報告; 予定; カレンダー; 会議; 請求書;
+        テスト; 予算;
+        코드; 설정; 표; 스프레드시트; 문서; 논문; 보고서; 일정; 캘린더; 회의; 청구서; 테스트;
+        код*; конфиг*; настройк*; таблиц*; документ*; диссертаци*; отчет*; отчёт*; календар*;
+        встреч*; расписани*; счет-фактур*; тест*; бюджет*;
+        codigo; configuracion; hoja de calculo; documento*; tesis; informe*; calendario;
+        reunion*; agenda; factura*; tabla*; pruebas; presupuesto*;
+        codigo-fonte; configuracao; planilha*; relatorio*; reuniao; reunioes; tabela*;
+        testes; orcamento*;
+        configuration; tableur*; these; rapport*; calendrier; reunion*; facture*; tableau*;
+        budget*;
+        konfiguration; tabelle*; dokument*; abschlussarbeit; doktorarbeit; bericht*; kalender;
+        termin*; besprechung*; rechnung*; haushalt*;
+        codice; configurazione; foglio di calcolo; tesi; rapporto; relazione; riunion*;
+        fattur*; tabell*; bilancio;
+        الشيفرة; الكود; الإعدادات; جدول; جداول; المستند; الأطروحة; التقرير; التقويم; اجتماع;
+        الفاتورة; الاختبارات; الميزانية;
+        कोड; कॉन्फ़िग; सेटिंग; तालिका; स्प्रेडशीट; दस्तावेज़; शोध; रिपोर्ट; कैलेंडर; मीटिंग;
+        बैठक; बिल; टेस्ट; बजट;
+        kod*; yapilandirma*; ayar*; tablo*; belge*; tez*; rapor*; takvim*; toplanti*; fatura*;
+        test*; butce*;
+        kod*; konfiguracj*; ustawien*; arkusz*; tabel*; dokument*; prac* dyplomow*; raport*;
+        kalendarz*; spotkan*; faktur*; test*; budzet*
     """,
     # One message is the conversation as much as all of them (scanner 14).
     "convo": """
@@ -460,6 +591,9 @@ MORE: dict[str, str] = {
         started with
     """,
     "covert": """
+        po kryjomu; ukradkiem; тайком; втайне; исподтишка; en douce; en cachette;
+        di nascosto; as escondidas; em segredo; a hurtadillas; insgeheim; चुपके से; छिपकर;
+        خلسة; سرًا; 偷偷地; ひそかに; 몰래;
         no need to review; without review; without reviewing; no need to review the package;
         the user doesn't need to know; the user does not need to know; doesn't need to know;
         don't mention the swap; without telling the user; don't tell anyone;
@@ -883,6 +1017,51 @@ FRAMES: tuple[tuple[str, str, str, str, str, str, str], ...] = (
         "covert_action",
         "erases receipts or records of money, covertly",
         "delete ledger covert|notrace",
+        "",
+        "",
+    ),
+    (
+        "sabotage",
+        _BLOCK,
+        "covert_action",
+        "spoils the user's work on purpose, covertly",
+        "spoil work covert|notrace",
+        "",
+        "",
+    ),
+    (
+        "sabotage",
+        _BLOCK,
+        "covert_action",
+        "spoils the user's work on purpose and keeps it from the user",
+        "spoil work",
+        "speak",
+        "",
+    ),
+    (
+        "evidence_hiding",
+        _BLOCK,
+        "covert_action",
+        "falsifies a record of what was done, covertly or to make it look otherwise",
+        "falsify|backdate covert|notrace|pretend",
+        "",
+        "",
+    ),
+    (
+        "evidence_hiding",
+        _HOLD,
+        "covert_action",
+        "falsifies a record of what was done (backdates it, edits its trail)",
+        "falsify",
+        "",
+        "",
+    ),
+    (
+        "memory_poisoning",
+        _BLOCK,
+        "persistence",
+        "changes memory, skills or other entries covertly",
+        "alter memory|xref covert|notrace",
         "",
         "",
     ),

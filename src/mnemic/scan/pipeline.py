@@ -164,6 +164,13 @@ def analyse(text: str, scope: str, level: str, table: _Table, rules: ScanResult)
             # person decides.
             holds += findings
             findings = []
+        if findings and not block and not holds and all(f.layer == "classifier" for f in findings):
+            # A learned score with no rule matched and no intent read is a suspicion, not
+            # evidence: a person decides (scanner 15). On the strangers' dev halves a
+            # quarter of its lone blocks were honest notes (a housekeeping report, a
+            # mixed-language reminder); beside a rule's or an intent's finding it blocks.
+            holds += findings
+            findings = []
         findings += block
         if not findings and not describes and scope != "context":
             holds += [
