@@ -53,6 +53,7 @@ from mnemic.backends.files.flusher import drain  # noqa: E402
 from mnemic.backends.files.journal import AuditJournal  # noqa: E402
 from mnemic.curated import admin  # noqa: E402
 from mnemic.curated import archive as arch  # noqa: E402
+from mnemic.curated import fold_cache  # noqa: E402
 from mnemic.curated.entries import parse  # noqa: E402
 from mnemic.curated.memory import Memory  # noqa: E402
 from mnemic.curated.operations import Op  # noqa: E402
@@ -115,14 +116,17 @@ class Storm:
         self.n = 0
         self.evicted = 0
         """Entries committed operations evicted (on_full)."""
+        self.rotation = 0
         self.reset()
 
     # -- stores ---------------------------------------------------------------------
     def reset(self) -> None:
-        if self.base.exists():
-            shutil.rmtree(self.base)
-        self.root = self.base / "home"
-        self.repo = self.base / "repo"
+        """New stores, in a directory of their own (the last ones removed)."""
+        if self.rotation:
+            shutil.rmtree(self.base / str(self.rotation))
+        self.rotation += 1
+        self.root = self.base / str(self.rotation) / "home"
+        self.repo = self.base / str(self.rotation) / "repo"
         self.repo.mkdir(parents=True)
         self.root.mkdir()
         (self.root / "config.toml").write_text(CONFIG)
@@ -336,9 +340,10 @@ class Storm:
             view = MemoryView.open(where)
             prov = view.provenance("memory")
             items = arch.listing(view, "memory")
-            fold = root / "audit" / "fold.json"
-            fold.unlink(missing_ok=True)
+            (root / "audit" / "fold.json").unlink(missing_ok=True)
             fresh = MemoryView.open(where)
+            assert fresh.journal is not None
+            fold_cache.forget_cached(fresh.journal)  # and this process's fold of it
             if fresh.provenance("memory") != prov:
                 raise StormFailure(f"{name}: cached provenance is not the journal's fold")
             if [a.as_dict() for a in arch.listing(fresh, "memory")] != [
