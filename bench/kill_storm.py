@@ -32,7 +32,6 @@ from __future__ import annotations
 import argparse
 import collections
 import json
-import os
 import random
 import shutil
 import sys
@@ -48,12 +47,9 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 
 from _common import emit  # noqa: E402
 from _killpoints import killed, run_killed_at  # noqa: E402
-
 from mnemic.backends.files.flusher import drain  # noqa: E402
 from mnemic.backends.files.journal import AuditJournal  # noqa: E402
-from mnemic.curated import admin  # noqa: E402
-from mnemic.curated import archive as arch  # noqa: E402
-from mnemic.curated import fold_cache  # noqa: E402
+from mnemic.curated import admin, archive, fold_cache  # noqa: E402
 from mnemic.curated.entries import parse  # noqa: E402
 from mnemic.curated.memory import Memory  # noqa: E402
 from mnemic.curated.operations import Op  # noqa: E402
@@ -189,11 +185,15 @@ class Storm:
         if kind == "replace" and live:
             old, new = rng.choice(live), self.fact()
             after = [new if x == old else x for x in live]
-            return Plan(kind, store, session, after, [(old, "replaced")], arg=[Op("replace", new, old)])
+            return Plan(
+                kind, store, session, after, [(old, "replaced")], arg=[Op("replace", new, old)]
+            )
         if kind == "remove" and live:
             old = rng.choice(live)
             after = [x for x in live if x != old]
-            return Plan(kind, store, session, after, [(old, "removed")], arg=[Op("remove", None, old)])
+            return Plan(
+                kind, store, session, after, [(old, "removed")], arg=[Op("remove", None, old)]
+            )
         if kind == "batch" and len(live) >= 2:
             a, b = rng.sample(live, 2)
             new, extra = self.fact(), self.fact()
@@ -211,7 +211,7 @@ class Storm:
         if kind == "restore":
             items = [
                 a
-                for a in arch.listing(MemoryView.open(self.where(store)), "memory")
+                for a in archive.listing(MemoryView.open(self.where(store)), "memory")
                 if a.text is not None and a.text not in live
             ]
             if not items:
@@ -244,13 +244,12 @@ class Storm:
     def action(self, p: Plan) -> None:
         """What the child runs."""
         if p.kind == "move":
-            src, dst = p.store, p.other
-            assert p.entry is not None and dst is not None
-            move_entry(Home.open(self.root), self.repo, p.entry, to=dst)
+            assert p.entry is not None and p.other is not None
+            move_entry(Home.open(self.root), self.repo, p.entry, to=p.other)
             return
         mem = Memory.open(self.where(p.store), origin="cli", session_id=p.session)
         if p.kind == "restore":
-            arch.restore(mem, str(p.arg))
+            archive.restore(mem, str(p.arg))
         elif p.kind == "version":
             admin.restore(mem, "memory", int(p.arg))
         else:
@@ -339,14 +338,14 @@ class Storm:
                 raise StormFailure(f"{name}: the file is not the model's state")
             view = MemoryView.open(where)
             prov = view.provenance("memory")
-            items = arch.listing(view, "memory")
+            items = archive.listing(view, "memory")
             (root / "audit" / "fold.json").unlink(missing_ok=True)
             fresh = MemoryView.open(where)
             assert fresh.journal is not None
             fold_cache.forget_cached(fresh.journal)  # and this process's fold of it
             if fresh.provenance("memory") != prov:
                 raise StormFailure(f"{name}: cached provenance is not the journal's fold")
-            if [a.as_dict() for a in arch.listing(fresh, "memory")] != [
+            if [a.as_dict() for a in archive.listing(fresh, "memory")] != [
                 a.as_dict() for a in items
             ]:
                 raise StormFailure(f"{name}: the cached archive is not the journal's fold")

@@ -33,9 +33,7 @@ def test_a_restore_that_never_committed_leaves_the_entry_archived_and_restorable
     assert killed(status)  # at the rename: the record is in the journal, the text is not
     view = MemoryView.open(home_path)
     assert view.entries("memory") == [KEPT]
-    assert [(a.id, a.text, a.reason) for a in archive.listing(view)] == [
-        (item.id, GONE, "removed")
-    ]
+    assert [(a.id, a.text, a.reason) for a in archive.listing(view)] == [(item.id, GONE, "removed")]
     assert archive.show(view, item.id).text == GONE
     archive.restore(Memory.open(home_path, origin="cli", session_id="s3"), item.id)  # a retry
     view = MemoryView.open(home_path)

@@ -16,11 +16,10 @@ import os
 import time
 from pathlib import Path
 
-from test_group_commit import _queued, _seeded, _writer
-
 from mnemic.curated.entries import DELIMITER, detect_drift, parse, serialize
 from mnemic.curated.memory import Memory
 from mnemic.fsio import SidecarLock
+from test_group_commit import _queued, _seeded, _writer
 
 BASE = ["base one", "base two", "base three"]
 CALLS = {

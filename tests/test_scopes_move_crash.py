@@ -54,9 +54,7 @@ def _verified(where: Home) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("to", ["global", "project"])
-def test_a_move_killed_at_any_call_is_finished_by_running_it_again(
-    tmp_path: Path, to: str
-) -> None:
+def test_a_move_killed_at_any_call_is_finished_by_running_it_again(tmp_path: Path, to: str) -> None:
     seen: set[tuple[bool, bool]] = set()
     completed = False
     for k in range(1, 2000):
