@@ -328,6 +328,26 @@ class Storm:
             self.observe(p.store)
         return outcome
 
+    def journal_versions(self, store: str) -> list[str | None]:
+        """The hashes of the texts committed writes replaced, from the journal alone:
+        each commit's ``before`` (an existing file), but a record's that never committed
+        (the next one says so, or it is the last and the file is still its ``before``)."""
+        out: list[tuple[str | None, str | None]] = []
+        root = Path(self.where(store).root)
+        for rec in AuditJournal(root / "audit").records():
+            before = (rec.get("before") or {}).get("memory", "")
+            after = (rec.get("after") or {}).get("memory", "")
+            if rec.get("result") != "ok" or before == "" or after == "" or before == after:
+                continue
+            if rec.get("action") == "recovered":
+                if rec.get("cause") == "not_committed" and out:
+                    out.pop()
+                continue
+            out.append((before, after))
+        if out and out[-1][0] == file_hash(self.raw(store)) != out[-1][1]:
+            out.pop()
+        return [before for before, _ in out if before is not None]
+
     def check(self) -> None:
         """Provenance, archive, history and journal of both stores, against the model
         and against a fold from scratch."""
@@ -364,6 +384,8 @@ class Storm:
             ]
             if kept != m.history[-HISTORY_LIMIT:]:
                 raise StormFailure(f"{name}: history {kept} != model {m.history[-HISTORY_LIMIT:]}")
+            if kept != self.journal_versions(name)[-HISTORY_LIMIT:]:
+                raise StormFailure(f"{name}: history {kept} is not the journal's versions")
             report = AuditJournal(root / "audit").verify()
             if not report.ok or report.outside_changes:
                 raise StormFailure(f"{name}: journal: {report}")
