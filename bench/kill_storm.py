@@ -50,7 +50,8 @@ from _killpoints import killed, run_killed_at  # noqa: E402
 from mnemic.backends.files.flusher import drain  # noqa: E402
 from mnemic.backends.files.journal import AuditJournal  # noqa: E402
 from mnemic.curated import admin, archive, fold_cache  # noqa: E402
-from mnemic.curated.entries import parse  # noqa: E402
+from mnemic.curated.changes import entry_key  # noqa: E402
+from mnemic.curated.entries import parse, serialize  # noqa: E402
 from mnemic.curated.memory import Memory  # noqa: E402
 from mnemic.curated.operations import Op  # noqa: E402
 from mnemic.curated.scope import open_project  # noqa: E402
@@ -113,12 +114,17 @@ class Storm:
         self.evicted = 0
         """Entries committed operations evicted (on_full)."""
         self.rotation = 0
+        self.rebuild: collections.Counter[str] = collections.Counter()
+        """Committed states a history folded from the journal alone would rebuild
+        exactly, or not (:meth:`rebuilt`), by action."""
         self.reset()
 
     # -- stores ---------------------------------------------------------------------
     def reset(self) -> None:
         """New stores, in a directory of their own (the last ones removed)."""
         if self.rotation:
+            for name in self.models:
+                self.rebuild += self.rebuilt(name)
             shutil.rmtree(self.base / str(self.rotation))
         self.rotation += 1
         self.root = self.base / str(self.rotation) / "home"
@@ -348,6 +354,54 @@ class Storm:
             out.pop()
         return [before for before, _ in out if before is not None]
 
+    def rebuilt(self, store: str) -> collections.Counter[str]:
+        """How many of ``store``'s committed states the journal alone rebuilds exactly.
+
+        Entries are folded record by record in file order (a replaced entry's successor
+        in its place, what else was added at the end, a record's ``seen`` list for a
+        first record) and the text's hash compared with the record's ``after``: the
+        rule a history folded from the journal would need. A whole-text write (a
+        version restore) records which entries went and came, not their order; once a
+        state is not rebuilt, none after it is until a record lists every entry."""
+        out: collections.Counter[str] = collections.Counter()
+        entries: list[str] | None = []
+        undo: list[list[str] | None] = []
+        root = Path(self.where(store).root)
+        for rec in AuditJournal(root / "audit").records():
+            change = (rec.get("changes") or {}).get("memory")
+            after = (rec.get("after") or {}).get("memory", "")
+            if rec.get("result") != "ok" or after == "":
+                continue
+            if rec.get("action") == "recovered":
+                if rec.get("cause") == "not_committed" and undo:
+                    entries = undo.pop()
+                continue
+            if not isinstance(change, dict):
+                continue
+            undo.append(entries)
+            if not entries and change.get("seen"):
+                entries = [str(i.get("text")) for i in change["seen"]]
+            if entries is None:
+                out["after_an_unrebuilt_state"] += 1
+                continue
+            added = {str(i["key"]): str(i.get("text")) for i in change.get("added") or ()}
+            gone = {str(r["key"]): r.get("by") for r in change.get("removed") or ()}
+            new: list[str] = []
+            for e in entries:
+                by = gone.get(entry_key(e), False)
+                if by is False:
+                    new.append(e)
+                elif by in added:
+                    new.append(added.pop(str(by)))
+            new += added.values()
+            if file_hash(serialize(new)) == after:
+                entries = new
+                out[f"{rec.get('action')}_exact"] += 1
+            else:
+                entries = None
+                out[f"{rec.get('action')}_not_rebuilt"] += 1
+        return out
+
     def check(self) -> None:
         """Provenance, archive, history and journal of both stores, against the model
         and against a fold from scratch."""
@@ -423,6 +477,8 @@ def storm(base: Path, kills: int, seed: int, rotate: int = 150) -> dict[str, Any
             raise StormFailure(f"step {steps} ({kind}, kill at call {k}): {exc}") from exc
         per_op[kind][outcome] += 1
     seconds = time.monotonic() - start
+    for name in s.models:
+        s.rebuild += s.rebuilt(name)
     return {
         "kills": done,
         "steps": steps,
@@ -430,6 +486,7 @@ def storm(base: Path, kills: int, seed: int, rotate: int = 150) -> dict[str, Any
         "ms_per_step": round(1000 * seconds / max(1, steps), 1),
         "seed": seed,
         "evicted": s.evicted,
+        "journal_rebuild": dict(sorted(s.rebuild.items())),
         "per_op": {k: dict(v) for k, v in per_op.items()},
     }
 
