@@ -12,8 +12,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from _killpoints import killed, run_killed_at
+from mnemic.backends.files.journal import AuditJournal
 from mnemic.curated import archive
 from mnemic.curated.memory import Memory
+from mnemic.curated.store import file_hash
 from mnemic.curated.view import MemoryView
 
 KEPT, GONE = "a fact that stays", "a fact that was removed"
@@ -31,6 +33,10 @@ def test_a_restore_that_never_committed_leaves_the_entry_archived_and_restorable
     writer = Memory.open(home_path, origin="cli", session_id="s2")
     status = run_killed_at(1, lambda: archive.restore(writer, item.id), names=("replace",))
     assert killed(status)  # at the rename: the record is in the journal, the text is not
+    last = list(AuditJournal(home_path / "audit").records())[-1]
+    assert last["changes"]["memory"]["restored"] == [item.id]
+    text = (home_path / "memories" / "MEMORY.md").read_text(encoding="utf-8")
+    assert last["before"]["memory"] == file_hash(text) != last["after"]["memory"]
     view = MemoryView.open(home_path)
     assert view.entries("memory") == [KEPT]
     assert [(a.id, a.text, a.reason) for a in archive.listing(view)] == [(item.id, GONE, "removed")]
