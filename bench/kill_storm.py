@@ -375,6 +375,8 @@ class Storm:
             if rec.get("action") == "recovered":
                 if rec.get("cause") == "not_committed" and undo:
                     entries = undo.pop()
+                elif isinstance(change, dict) and "found" in change:  # every entry, in order
+                    entries = [str(i.get("text")) for i in change["found"]]
                 continue
             if not isinstance(change, dict):
                 continue
