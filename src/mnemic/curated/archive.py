@@ -48,7 +48,8 @@ def listing(view: MemoryView, target: str | None = None) -> list[Archived]:
 
     Read against the files as they are now: a change no record covers yet (a hand edit)
     already shows what it dropped (ids ``pending.<target>.<key>``), and the entries of a
-    record that never committed are not listed (they are live)."""
+    record that never committed are not listed (they are live) while those it took out
+    (an archive restore killed before its rename) are."""
     targets = TARGETS if target is None else (check_target(target),)
     fold = view.fold()
     if fold is None:
@@ -60,6 +61,7 @@ def listing(view: MemoryView, target: str | None = None) -> list[Archived]:
         seen = fold.view(t, raw, tuple(parse(raw)) if raw is not None else ())
         hidden.update(seen.voided)
         extra += seen.pending
+        extra += seen.unvoided
     items = [a for a in fold.archive.values() if a.target in targets and a.id not in hidden]
     items += extra
     items.sort(key=lambda a: (a.archived_at is None, a.archived_at or 0.0, _order(a.id)))

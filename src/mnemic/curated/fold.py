@@ -115,6 +115,9 @@ class TargetView:
     """Entries a change with no record of its own (yet) dropped."""
     voided: tuple[str, ...]
     """Archive ids of a record that never committed (their entries are live)."""
+    unvoided: tuple[Archived, ...] = ()
+    """Archive items a record that never committed took out (an archive restore's):
+    still archived, their entries not live."""
 
 
 class Fold:
@@ -331,6 +334,7 @@ class Fold:
         live = t.live
         pending: tuple[Archived, ...] = ()
         voided: tuple[str, ...] = ()
+        unvoided: tuple[Archived, ...] = ()
         digest = file_hash(raw)
         if digest != t.state:
             if t.undo is not None and digest == t.started:
@@ -338,6 +342,7 @@ class Fold:
                 scratch._revert(scratch.targets[name])
                 live = scratch.targets[name].live
                 voided = tuple(aid for u in _chain(t.undo) for aid in u.removed)
+                unvoided = tuple(item for u in _chain(t.undo) for item in u.restored)
             else:
                 found = {entry_key(e): e for e in entries}
                 pending = tuple(_dropped(self, name, t, found, "outside_edit", None, "pending."))
@@ -353,7 +358,7 @@ class Fold:
                 else:
                     prov = _HAND
             out.append(prov)
-        return TargetView(tuple(out), pending, voided)
+        return TargetView(tuple(out), pending, voided, unvoided)
 
     def _part(self, name: str) -> Fold:
         """A fold holding only ``name`` and the archive items its undo names."""

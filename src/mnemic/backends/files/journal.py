@@ -58,6 +58,7 @@ from ...errors import ReadOnlyHome, StorageError, UnreadableFile, WriteFailed
 from ...fsio import (
     FILE_MODE,
     SidecarLock,
+    atomic_write_bytes,
     atomic_write_text,
     ensure_private_dir,
     fsync_dir,
@@ -179,6 +180,12 @@ class FileJournalStore:
                 if torn_at is not None:
                     os.ftruncate(fd, torn_at)
                     size = torn_at
+                if size == 0 and self.read_head() is None:
+                    # A new journal: its head exists (counting no record) before the
+                    # first line does, so a process killed in between leaves a head
+                    # that is behind (a crash), never a journal without one (which
+                    # verify must take for a deleted head).
+                    self._write_head(0, GENESIS)
                 data = "".join(line + "\n" for _, line in entries).encode("utf-8")
                 self._write_lines(fd, data, size)
                 last = entries[-1][0]
@@ -300,6 +307,11 @@ class FileJournalStore:
         without ``create``, a head that is not there (deleted) is left missing."""
         text = json.dumps({"count": count, "hash": last}, separators=(",", ":"))
         data = text.encode("ascii").ljust(HEAD_SIZE - 1) + b"\n"
+        if create and not os.path.lexists(self.head_path):
+            # Created whole (a temp file renamed into place): a process killed while
+            # creating it leaves no head or a whole one, never an empty file.
+            atomic_write_bytes(self.head_path, data, fsync=self.fsync)
+            return
         try:
             flags = os.O_WRONLY | (os.O_CREAT if create else 0)
             fd = open_regular(self.head_path, flags, nofollow=True)
