@@ -250,6 +250,9 @@ def test_archive_lists_searches_and_restores_a_project_stores_entries(
     listed = client.get(f"/archive?project={pid}").text
     assert "kestrel script" in listed and "Debian" not in listed
     assert "1 archived entry" in listed
+    # the command it shows names the store: it works without --project
+    (shown,) = re.findall(r"<code>mnemic memory archive show ([^<]+)</code>", listed)
+    assert shown.startswith(f"{pid}:")
     found = client.get(f"/archive?project={pid}&q=kestrel").text
     assert "kestrel script" in found and "1 match(es)" in found
     assert "laptop runs Debian" not in client.get(f"/archive?project={pid}&q=Debian").text

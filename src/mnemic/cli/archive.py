@@ -316,5 +316,5 @@ def restore_cmd(app: AppContext, item_id: str, as_json: bool) -> None:
         return
     report(mem, result)
     if result.written and not result.staged:
-        shown = item_id.strip()
+        shown = item_id.strip() if ":" in item_id else arch.typed_id(item.id)
         click.echo(f"  restored from the archive: {shown} (it is no longer archived)")

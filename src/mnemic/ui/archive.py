@@ -22,7 +22,7 @@ from ..curated.scope import ProjectHome, stored_projects
 from ..curated.snapshot import display_entry
 from ..curated.view import MemoryView
 from ..errors import MnemicError, ToolError
-from ..ops.archive_search import item_dict, removed_by_text, search_archive
+from ..ops.archive_search import item_dict, kept_entry, removed_by_text, search_archive
 from ..sessions import embedder_loader_for, text_floor_for
 from ..tooling import no_good_match_message
 from .console import Console, Form, endpoint, see_other
@@ -43,20 +43,25 @@ NOTICES = {
 }
 
 
-def _row(item: Archived, level: str) -> dict[str, Any]:
-    """One archived entry as the page shows it: never the text of a blocked one."""
+def _row(item: Archived, view: MemoryView, project: str = "") -> dict[str, Any]:
+    """One archived entry as the page shows it: never the text of a blocked one; the
+    live entry it was replaced by or merged into (``into``, as ``archive show`` prints
+    it), and its id as ``mnemic memory archive show`` takes it from any store."""
+    level = view.level
     d = item_dict(item, level)
     blocked = item.text is not None and bool(display_entry(item.target, item.text, level)[1])
     who = removed_by_text(d["removed_by"])
     return {
         "id": item.id,
-        "shown_id": arch.typed_id(item.id),  # as `mnemic memory archive list` shows and takes it
+        # as `mnemic memory archive list --all-scopes` shows it and `show` takes it
+        "shown_id": f"{project}:{arch.typed_id(item.id)}" if project else arch.typed_id(item.id),
         "target": item.target,
         "file": FILENAMES[item.target],
         "text": None if blocked else d["text"],
         "blocked": blocked,
         "forgotten": item.text is None,
         "reason": item.reason,
+        "into": kept_entry(view, item),
         "who": who,
         "archived_at": item.archived_at,
         "created": item.provenance.created,
@@ -98,6 +103,7 @@ def archive_page(
     store = ui.store(project)
     view = MemoryView.open(store)
     kept = ("memory",) if isinstance(store, ProjectHome) else TARGETS  # no USER.md there
+    shown = store.project.id if isinstance(store, ProjectHome) else ""
     target = q.get("target", "")
     targets = (target,) if target in kept else kept
     query = q.get("q", "").strip()
@@ -111,14 +117,14 @@ def archive_page(
             embedder_loader=embedder_loader_for(ui.home),
             floor=text_floor_for(ui.home),
         )
-        rows = [_row(h.item, view.level) for h in found.hits]
+        rows = [_row(h.item, view, shown) for h in found.hits]
         notice = found.notice or ""
         if found.no_good_match:
             notice = " ".join(filter(None, [no_good_match_message("the archive"), notice]))
     else:
         items = arch.listing(view, target if target in kept else None)
         total = len(items)
-        rows = [_row(a, view.level) for a in items[:PAGE_ITEMS]]
+        rows = [_row(a, view, shown) for a in items[:PAGE_ITEMS]]
         notice = ""
     done = q.get("done", "")
     notice = NOTICES.get(done, notice)
