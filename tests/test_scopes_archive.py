@@ -17,6 +17,7 @@ from _backends import Kit
 from _cli import cli, cli_json
 from mnemic.curated.memory import Memory
 from mnemic.curated.scope import open_project, project_id
+from mnemic.curated.tool import run_memory_tool
 from mnemic.curated.view import MemoryView
 from mnemic.home import Home
 
@@ -110,3 +111,28 @@ def test_show_and_restore_take_a_qualified_id_whatever_the_store(
     assert clash.exit_code == 2 and "another store" in clash.output
     both = cli("memory", "archive", "list", "--all-scopes", "--project", str(api))
     assert both.exit_code == 2 and "--all-scopes" in both.output
+
+
+def test_the_tool_searches_one_of_its_own_scopes_and_says_the_other_exists(
+    backend: Kit, tmp_path: Path
+) -> None:
+    """A model sees the global archive and its own project's (never another project's),
+    one per call; when its search finds nothing good it is told the other scope has an
+    archive too (before, a model whose fact was in the project's archive got "never saved,
+    or forgotten" from the default global search)."""
+    home, web, _ = _seed(backend, tmp_path)
+    glob = Memory.open(home, origin="agent")
+    project = Memory.open(open_project(home, web, create=False), origin="agent")
+    query = {"action": "archive_search", "query": "web staging"}
+    missed = run_memory_tool(glob, query, project=lambda: project)
+    assert missed["success"] and not any(WEB_OLD == r["text"] for r in missed["results"])
+    assert 'scope="project" searches the other one' in missed["note"]
+    found = run_memory_tool(glob, {**query, "scope": "project"}, project=lambda: project)
+    assert [r["text"] for r in found["results"]][:1] == [WEB_OLD] and found["scope"] == "project"
+    assert API not in str(found)  # another project's archive never reaches this model
+    lost = run_memory_tool(
+        glob, {**query, "query": "laptop", "scope": "project"}, project=lambda: project
+    )
+    assert 'scope="global" searches the other one' in lost["note"]
+    alone = run_memory_tool(glob, {**query, "query": "zebra"})  # no project: nothing to tell
+    assert "scope=" not in alone["note"]
