@@ -136,3 +136,17 @@ def test_the_tool_searches_one_of_its_own_scopes_and_says_the_other_exists(
     assert 'scope="global" searches the other one' in lost["note"]
     alone = run_memory_tool(glob, {**query, "query": "zebra"})  # no project: nothing to tell
     assert "scope=" not in alone["note"]
+
+
+def test_a_projects_listing_says_to_pass_the_project_to_show_and_restore(
+    backend: Kit, tmp_path: Path
+) -> None:
+    """``archive list --project DIR`` told people to run ``archive show ID``, which without
+    --project reads the global store, where the same ID names another entry."""
+    _, web, _ = _seed(backend, tmp_path)
+    for args in (["list"], ["search", "staging", "--mode", "lexical"]):
+        *_, hint = cli("memory", "archive", *args, "--project", str(web)).output.splitlines()
+        assert f"archive show ID --project {web}" in hint
+        assert f"archive restore ID --project {web}" in hint
+    *_, plain = cli("memory", "archive", "list").output.splitlines()
+    assert "--project" not in plain

@@ -3,6 +3,7 @@ show, restore). The archive never enters the system prompt."""
 
 from __future__ import annotations
 
+import shlex
 import sys
 
 import click
@@ -83,7 +84,18 @@ WHY = {
 """What each archive reason (:data:`mnemic.curated.changes.REASONS`) means, in a
 person's words (``archive show``)."""
 
-_HINT = "Details: mnemic memory archive show ID   Bring back: mnemic memory archive restore ID"
+def _hint(app: AppContext, all_scopes: bool) -> str:
+    """How to act on a listed ID: with a project selected, the commands name it (a plain
+    ID given without it is looked up in the global store, where it names another entry)."""
+    where = ""
+    store = app.memory_home() if app.project is not None and not all_scopes else None
+    if isinstance(store, ProjectHome):
+        path = store.project.path or str(app.project)
+        where = " --project " + shlex.quote(printable(path, lines=False))
+    return (
+        f"Details: mnemic memory archive show ID{where}   "
+        f"Bring back: mnemic memory archive restore ID{where}"
+    )
 
 
 ALL_SCOPES_OPT = click.option(
@@ -185,7 +197,7 @@ def list_cmd(
         click.echo(_line(d, width))
     if len(items) > limit:
         click.echo(f"... {len(items) - limit} older (--limit)")
-    click.echo(_HINT)
+    click.echo(_hint(app, all_scopes))
 
 
 @archive.command(name="search")
@@ -233,7 +245,7 @@ def search_cmd(
     click.echo(_header(width))
     for d in rows:
         click.echo(_line(d, width) + ("  (weak)" if found.no_good_match else ""))
-    click.echo(_HINT)
+    click.echo(_hint(app, all_scopes))
 
 
 @archive.command(name="show")
