@@ -125,7 +125,7 @@ def test_the_tool_searches_one_of_its_own_scopes_and_says_the_other_exists(
     project = Memory.open(open_project(home, web, create=False), origin="agent")
     query = {"action": "archive_search", "query": "web staging"}
     missed = run_memory_tool(glob, query, project=lambda: project)
-    assert missed["success"] and not any(WEB_OLD == r["text"] for r in missed["results"])
+    assert missed["success"] and not any(r["text"] == WEB_OLD for r in missed["results"])
     assert 'scope="project" searches the other one' in missed["note"]
     found = run_memory_tool(glob, {**query, "scope": "project"}, project=lambda: project)
     assert [r["text"] for r in found["results"]][:1] == [WEB_OLD] and found["scope"] == "project"

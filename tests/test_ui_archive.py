@@ -183,7 +183,8 @@ def test_the_page_names_the_entry_a_replaced_or_merged_one_went_into(home_path: 
     reasons = {a.text: a.reason for a in archive.listing(Memory.open(home))}
     assert reasons == {"Staging host is kestrel.": "replaced", "CI runs on merge.": "merged"}
     text = client_for(home).get("/archive").text
-    items = dict(zip(_ids(text), re.split(r'<li class="entry[^"]*" id="archived-', text)[1:]))
+    parts = re.split(r'<li class="entry[^"]*" id="archived-', text)[1:]
+    items = dict(zip(_ids(text), parts, strict=True))
     by_text = {a.text: a.id for a in archive.listing(Memory.open(home))}
     replaced = items[by_text["Staging host is kestrel."]]
     merged = items[by_text["CI runs on merge."]]

@@ -84,6 +84,7 @@ WHY = {
 """What each archive reason (:data:`mnemic.curated.changes.REASONS`) means, in a
 person's words (``archive show``)."""
 
+
 def _hint(app: AppContext, all_scopes: bool) -> str:
     """How to act on a listed ID: with a project selected, the commands name it (a plain
     ID given without it is looked up in the global store, where it names another entry)."""

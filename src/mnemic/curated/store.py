@@ -754,7 +754,8 @@ def _in_place(before: list[str], working: list[str], results: list[OpResult]) ->
     origin = {e: float(i) for i, e in enumerate(before)}
     for r in results:
         if r.action == "replace" and r.entry is not None and r.previous is not None:
-            origin[r.entry] = origin.get(r.previous, math.inf)
+            # equal texts (a replace into an entry that is there) keep the earlier place
+            origin[r.entry] = min(origin.get(r.entry, math.inf), origin.get(r.previous, math.inf))
     return sorted(working, key=lambda e: origin.get(e, math.inf))
 
 
