@@ -150,3 +150,16 @@ def test_a_projects_listing_says_to_pass_the_project_to_show_and_restore(
         assert f"archive restore ID --project {web}" in hint
     *_, plain = cli("memory", "archive", "list").output.splitlines()
     assert "--project" not in plain
+
+
+def test_an_id_the_selected_store_lacks_says_where_else_to_look(
+    backend: Kit, tmp_path: Path
+) -> None:
+    """A plain id reads one store: when it is not there and the home has project stores,
+    the refusal says --all-scopes lists every store's (before: only the global ids)."""
+    _, web, _ = _seed(backend, tmp_path)
+    missing = cli("memory", "archive", "show", "7")
+    assert missing.exit_code == 1 and "global archive only" in missing.output
+    assert "--all-scopes" in missing.output
+    there = cli("memory", "archive", "restore", "7", "--project", str(web))
+    assert there.exit_code == 1 and "this project's archive only" in there.output

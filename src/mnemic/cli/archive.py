@@ -11,11 +11,12 @@ from click.core import ParameterSource
 
 from ..curated import archive as arch
 from ..curated.entries import FILENAMES, TARGETS
+from ..curated.fold import Archived
 from ..curated.memory import Memory
-from ..curated.scope import ProjectHome, every_store
+from ..curated.scope import ProjectHome, every_store, stored_projects
 from ..curated.tool_answers import refusal
 from ..curated.view import MemoryView
-from ..errors import ToolError
+from ..errors import InvalidArgument, ToolError
 from ..home import Home
 from ..ops.archive_search import (
     archive_json,
@@ -260,7 +261,7 @@ def show_cmd(app: AppContext, item_id: str, as_json: bool) -> None:
     (ID as `list` prints it; PROJECT-ID:ID names a project's store without --project)."""
     store, aid = _store_of(app, item_id)
     view = MemoryView.open(store)
-    item = arch.show(view, aid)
+    item = _show(app, view, aid, item_id)
     d = item_dict(item, view.level)
     if as_json:
         emit_json(d)
@@ -286,6 +287,22 @@ def show_cmd(app: AppContext, item_id: str, as_json: bool) -> None:
     click.echo(printable(str(d["text"])) if d["text"] is not None else "(forgotten)")
 
 
+def _show(app: AppContext, view: MemoryView, aid: str, given: str) -> Archived:
+    """:func:`~mnemic.curated.archive.show`; an id this store lacks, given without its
+    store while the home has project stores, is refused saying how to find it there."""
+    try:
+        return arch.show(view, aid)
+    except InvalidArgument as exc:
+        if ":" in given or not stored_projects(app.existing_home):
+            raise
+        where = "this project's archive" if app.project is not None else "the global archive"
+        raise InvalidArgument(
+            "id",
+            f"{exc.message} It looked in {where} only: `mnemic memory archive list "
+            "--all-scopes` lists every store's, a project's as PROJECT-ID:ID.",
+        ) from exc
+
+
 def _store_text(store: ProjectHome) -> str:
     """A project store as ``show`` names it: ``project DIR (ID)``."""
     path = printable(store.project.path or "?", lines=False)
@@ -304,7 +321,7 @@ def restore_cmd(app: AppContext, item_id: str, as_json: bool) -> None:
     into that project's store."""
     store, aid = _store_of(app, item_id, write=True)
     mem = Memory.open(store, origin="cli", approver=interactive_approver())
-    item = arch.show(mem, aid)
+    item = _show(app, mem, aid, item_id)
     try:
         result = arch.restore(mem, aid)
     except ToolError as exc:
