@@ -260,3 +260,33 @@ def test_archive_show_says_who_removed_an_entry_as_the_console_does(home_path: P
     assert f"by {removed_by_text(by)}" in shown.output
     assert "by model / agent, session s-remover" in shown.output
     assert removed_by_text({"actor": None, "origin": None, "session": None}) == "unknown"
+
+
+def test_a_batch_that_removes_an_entry_and_adds_it_back_keeps_its_place(backend: Kit) -> None:
+    """Remove X, add X back in one batch is no change: nothing archived, no change in
+    its journal record, and X stays where it was (it moved to the end before, a reorder
+    the record did not name and a prompt whose bytes changed for no change)."""
+    home = backend.write_config()
+    mem = _mem(home)
+    mem.batch("memory", [Op("add", "alpha"), Op("add", "beta"), Op("add", "gamma")])
+    before = mem.backend.read("memory")
+    result = mem.batch("memory", [Op("remove", None, "alpha"), Op("add", "alpha")])
+    assert not result.written
+    assert mem.backend.read("memory") == before
+    assert _archived(home) == []
+    ops = [{"action": "remove", "old_text": "beta"}, {"action": "add", "content": "beta"}]
+    resp = run_memory_tool(mem, {"target": "memory", "operations": ops})
+    assert resp["success"] and "removed_entries" not in resp  # the model is told no removal
+    assert mem.backend.read("memory") == before
+    # with a real change beside it: only the real change shows, the rest keeps its order
+    mem.batch(
+        "memory",
+        [
+            Op("remove", None, "beta"),
+            Op("replace", "alpha two", "alpha"),
+            Op("add", "delta"),
+            Op("add", "beta"),
+        ],
+    )
+    assert mem.entries("memory") == ["alpha two", "beta", "gamma", "delta"]
+    assert _archived(home) == [("memory", "alpha", "replaced")]

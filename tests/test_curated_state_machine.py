@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import tempfile
 from pathlib import Path
 
@@ -53,12 +54,18 @@ class CuratedModel(RuleBasedStateMachine):
         return hits[0]
 
     def _model_apply(self, ops: list[Op], batch: bool) -> list[str]:
+        # each slot keeps the place it came from: an entry that was there its own (also
+        # when a batch took it out and adds it back), a replacement the replaced one's,
+        # a new entry after them all
         work = list(self.model)
+        place = [float(i) for i in range(len(work))]
         for op in ops:
             if op.action == "add":
                 assert op.content is not None
                 if op.content not in work:
                     work.append(op.content)
+                    was = op.content in self.model
+                    place.append(float(self.model.index(op.content)) if was else math.inf)
                 continue
             saved, self.model = self.model, work
             try:
@@ -70,10 +77,15 @@ class CuratedModel(RuleBasedStateMachine):
                 work[i] = op.content
             else:
                 del work[i]
+                del place[i]
         dedup: list[str] = []
         for e in work:
             if e not in dedup:
                 dedup.append(e)
+        order: dict[str, float] = {}
+        for e, p in zip(work, place, strict=True):  # equal texts: the earliest place
+            order[e] = min(p, order.get(e, math.inf))
+        dedup = sorted(dedup, key=lambda e: order[e])
         if batch and self.model and not dedup:
             raise WouldEmptyTarget("memory", len(self.model))
         if char_count(dedup) > LIMIT:

@@ -55,7 +55,9 @@ def test_the_archive_page_lists_what_left_with_file_reason_who_and_when(home_pat
     assert page.status_code == 200 and 'aria-current="page"' in page.text
     text = page.text
     assert "Staging host is kestrel." in text and "Prefers tabs." in text
-    assert "Prefers spaces." not in text and "CI runs on merge." not in text  # live ones
+    live = ("Prefers spaces.", "CI runs on merge.")  # not listed (the first is an into:)
+    assert not any(f'<pre class="entry-text">{e}' in text for e in live)
+    assert "CI runs on merge." not in text
     assert ">removed<" in text and ">replaced<" in text
     assert "by ui / ui" in text and "by cli / cli" in text and "by model" in text
     assert "2 archived entries" in text
@@ -167,3 +169,24 @@ def test_a_search_below_the_floor_says_no_good_match_and_shows_only_the_nearest(
     assert sum(t in page for t in entries) == 1
     found = client.get("/archive?q=kestrel").text
     assert "No good match" not in found and "Staging host is kestrel." in found
+
+
+def test_the_page_names_the_entry_a_replaced_or_merged_one_went_into(home_path: Path) -> None:
+    """As `mnemic memory archive show` prints ``into:``: the live entry an archived one was
+    replaced by or merged into (the page left it out before)."""
+    home = _home(home_path)
+    mem = Memory.open(home, origin="cli")
+    mem.batch("memory", [Op("add", "Staging host is kestrel."), Op("add", "CI runs on merge.")])
+    mem.replace("memory", "kestrel", "Staging host is osprey.")
+    mem.add("memory", "CI runs on every merge.")
+    mem.replace("memory", "CI runs on merge.", "CI runs on every merge.")  # merged into it
+    reasons = {a.text: a.reason for a in archive.listing(Memory.open(home))}
+    assert reasons == {"Staging host is kestrel.": "replaced", "CI runs on merge.": "merged"}
+    text = client_for(home).get("/archive").text
+    parts = re.split(r'<li class="entry[^"]*" id="archived-', text)[1:]
+    items = dict(zip(_ids(text), parts, strict=True))
+    by_text = {a.text: a.id for a in archive.listing(Memory.open(home))}
+    replaced = items[by_text["Staging host is kestrel."]]
+    merged = items[by_text["CI runs on merge."]]
+    assert "into: <q>Staging host is osprey.</q>" in replaced
+    assert "into: <q>CI runs on every merge.</q>" in merged

@@ -250,6 +250,9 @@ def test_archive_lists_searches_and_restores_a_project_stores_entries(
     listed = client.get(f"/archive?project={pid}").text
     assert "kestrel script" in listed and "Debian" not in listed
     assert "1 archived entry" in listed
+    # the command it shows names the store: it works without --project
+    (shown,) = re.findall(r"<code>mnemic memory archive show ([^<]+)</code>", listed)
+    assert shown.startswith(f"{pid}:")
     found = client.get(f"/archive?project={pid}&q=kestrel").text
     assert "kestrel script" in found and "1 match(es)" in found
     assert "laptop runs Debian" not in client.get(f"/archive?project={pid}&q=Debian").text
@@ -267,6 +270,43 @@ def test_archive_lists_searches_and_restores_a_project_stores_entries(
     assert "back in its file" in client.get(r.headers["location"]).text
     for bad in (str(store.project.path), "nope-0123456789ab"):
         assert client.get(f"/archive?project={bad}").status_code == 400
+
+
+def test_the_archive_page_shows_every_stores_archive_at_once(backend: Kit, tmp_path: Path) -> None:
+    """``?project=*``: what ``archive list --all-scopes`` lists, each entry naming its
+    store, its id qualified, and its Restore button restoring into its own store."""
+    home_path = backend.write_config()
+    store = _project(home_path, tmp_path)
+    pid = store.project.id
+    mem = Memory.open(store, origin="cli")
+    mem.add("memory", "The app deploys with the kestrel script.")
+    mem.remove("memory", "kestrel")
+    glob = Memory.open(home_path, origin="cli")
+    glob.add("memory", "The user's laptop runs Debian.")
+    glob.remove("memory", "Debian")
+    client = _client(home_path)
+    every = client.get("/archive?project=*").text
+    assert '<option value="*" selected>every store</option>' in every
+    assert "kestrel script" in every and "laptop runs Debian" in every
+    assert "2 archived entries" in every
+    assert f"<code>mnemic memory archive show {pid}:2</code>" in every
+    assert "<code>mnemic memory archive show 2</code>" in every  # the global one's
+    assert "&lt;i&gt;proj&lt;/i&gt;</span>" in every and '"store">global<' in every  # escaped
+    assert "<i>proj</i>" not in every
+    found = client.get("/archive?project=*&q=kestrel").text
+    assert "kestrel script" in found
+    form = re.search(
+        rf'name="project" value="{pid}"><input type="hidden" name="view" value="\*">'
+        r'<input type="hidden" name="id" value="([^"]+)"',
+        found,
+    )
+    assert form is not None
+    data = {"csrf": _csrf(found), "project": pid, "view": "*", "id": form[1]}
+    r = client.post("/archive/restore", data=data)
+    assert r.status_code == 303
+    assert r.headers["location"] == "/archive?done=restored&project=%2A"
+    assert Memory.open(store).entries("memory") == ["The app deploys with the kestrel script."]
+    assert Memory.open(home_path).entries("memory") == []
 
 
 def test_a_project_restore_that_does_not_fit_shows_that_projects_entries_to_drop(

@@ -3,18 +3,31 @@ show, restore). The archive never enters the system prompt."""
 
 from __future__ import annotations
 
+import shlex
 import sys
 
 import click
+from click.core import ParameterSource
 
 from ..curated import archive as arch
-from ..curated.changes import entry_key
 from ..curated.entries import FILENAMES, TARGETS
-from ..curated.snapshot import display_entry
+from ..curated.fold import Archived
+from ..curated.memory import Memory
+from ..curated.scope import ProjectHome, every_store, stored_projects
 from ..curated.tool_answers import refusal
 from ..curated.view import MemoryView
-from ..errors import ToolError
-from ..ops.archive_search import archive_json, item_dict, removed_by_text, search_archive
+from ..errors import InvalidArgument, ToolError
+from ..home import Home
+from ..ops.archive_search import (
+    archive_json,
+    archived_in,
+    every_archive,
+    every_archive_json,
+    item_dict,
+    kept_entry,
+    removed_by_text,
+    search_archive,
+)
 from ..sessions import embedder_loader_for, text_floor_for
 from ..timefmt import local_time, parse_iso
 from .app import (
@@ -27,7 +40,7 @@ from .app import (
     pass_app,
     printable,
 )
-from .memory import TARGETS_OPT, open_memory, refuse, report
+from .memory import TARGETS_OPT, interactive_approver, refuse, report
 from .search import ranked_answer
 
 __all__ = ["archive"]
@@ -41,11 +54,15 @@ def archive() -> None:
     \b
     An archived entry's ID is the first column of `list` and `search` (e.g. 27, or
     27.1 for the second entry one write took out; the 27.0 of --json works too).
+    --all-scopes lists or searches every store of the home at once (the global memory
+    and each project's); a project's entries then show as PROJECT-ID:ID, which `show`
+    and `restore` take without --project.
     Examples:
       mnemic memory archive list
-      mnemic memory archive search "staging host"
+      mnemic memory archive search "staging host" --all-scopes
       mnemic memory archive show 27
       mnemic memory archive restore 27
+      mnemic memory archive restore web-3f2a9c01b7d4:5
     """
 
 
@@ -68,20 +85,77 @@ WHY = {
 """What each archive reason (:data:`mnemic.curated.changes.REASONS`) means, in a
 person's words (``archive show``)."""
 
-_HINT = "Details: mnemic memory archive show ID   Bring back: mnemic memory archive restore ID"
+
+def _hint(app: AppContext, all_scopes: bool) -> str:
+    """How to act on a listed ID: with a project selected, the commands name it (a plain
+    ID given without it is looked up in the global store, where it names another entry)."""
+    where = ""
+    store = app.memory_home() if app.project is not None and not all_scopes else None
+    if isinstance(store, ProjectHome):
+        path = store.project.path or str(app.project)
+        where = " --project " + shlex.quote(printable(path, lines=False))
+    return (
+        f"Details: mnemic memory archive show ID{where}   "
+        f"Bring back: mnemic memory archive restore ID{where}"
+    )
 
 
-def _header() -> str:
+ALL_SCOPES_OPT = click.option(
+    "--all-scopes",
+    "all_scopes",
+    is_flag=True,
+    help="Every store of the home: the global memory and each project's (IDs name the "
+    "project: PROJECT-ID:ID).",
+)
+"""``--all-scopes`` of ``archive list`` and ``search``."""
+
+
+def _header(width: int = 10) -> str:
     """The column names above :func:`_line`'s rows (the ID is what show and restore take)."""
-    return f"{'ID':<10} {'FILE':<9} {'REASON':<10} {'ARCHIVED':<23}  TEXT"
+    return f"{'ID':<{width}} {'FILE':<9} {'REASON':<10} {'ARCHIVED':<23}  TEXT"
 
 
-def _line(d: dict[str, object]) -> str:
+def _line(d: dict[str, object], width: int = 10) -> str:
     text = printable(str(d["text"]) if d["text"] is not None else "(forgotten)", lines=False)
     short = text if len(text) <= 100 else text[:99] + "…"
     when = _local(d["archived"]) or "not yet recorded"
-    shown = arch.typed_id(str(d["id"]))
-    return f"{shown:<10} {FILENAMES[str(d['target'])]:<9} {d['reason']:<10} {when}  {short}"
+    shown = str(d["ref"]) if "ref" in d else arch.typed_id(str(d["id"]))
+    file = FILENAMES[str(d["target"])]
+    return f"{shown:<{width}} {file:<9} {d['reason']:<10} {when}  {short}"
+
+
+def _width(rows: list[dict[str, object]]) -> int:
+    """The ID column's width: 10, or the longest qualified id (``--all-scopes``)."""
+    return max([10, *(len(str(d.get("ref", ""))) for d in rows)])
+
+
+def _stores(app: AppContext) -> list[Home]:
+    """Every store of the home (``--all-scopes``); said with --project it is a usage
+    error (``$MNEMIC_PROJECT`` is outranked: every store includes its)."""
+    ctx: click.Context | None = click.get_current_context()
+    while ctx is not None:
+        if ctx.get_parameter_source("project") == ParameterSource.COMMANDLINE:
+            raise click.UsageError("--all-scopes and --project name different stores; pass one.")
+        ctx = ctx.parent
+    return every_store(app.existing_home)
+
+
+def _store_of(app: AppContext, item_id: str, *, write: bool = False) -> tuple[Home, str]:
+    """The store and id ``show`` and ``restore`` work on: the one a qualified id names
+    (``PROJECT-ID:ID``, ``global:ID``; --project may name the same store only), else
+    the store the command selects."""
+    found = archived_in(app.home if write else app.existing_home, item_id)
+    if found is None:
+        return app.memory_home(write=write), item_id
+    store, aid = found
+    if app.project is not None:
+        selected = app.memory_home(write=write)
+        if selected.root != store.root:
+            raise click.UsageError(
+                f"ID {item_id} names another store than --project (or MNEMIC_PROJECT); "
+                "pass one of them."
+            )
+    return store, aid
 
 
 def _local(stamp: object) -> str | None:
@@ -94,26 +168,38 @@ def _local(stamp: object) -> str | None:
 @archive.command(name="list")
 @TARGETS_OPT
 @click.option("--limit", "-n", type=click.IntRange(1), default=50, show_default=True)
+@ALL_SCOPES_OPT
 @JSON_OPT
 @PROJECT_OPT
 @pass_app
 @handle_errors
-def list_cmd(app: AppContext, target: str | None, limit: int, as_json: bool) -> None:
-    """The archived entries, newest first."""
-    view = MemoryView.open(app.memory_home())
-    if as_json:
-        emit_json(archive_json(view, target, limit=limit))
-        return
-    items = [item_dict(a, view.level) for a in arch.listing(view, target)]
+def list_cmd(
+    app: AppContext, target: str | None, limit: int, all_scopes: bool, as_json: bool
+) -> None:
+    """The archived entries, newest first (--all-scopes: of every store of the home)."""
+    if all_scopes:
+        stores = _stores(app)
+        if as_json:
+            emit_json(every_archive_json(stores, target, limit=limit))
+            return
+        items = [s.as_dict() for s in every_archive(stores, target)]
+    else:
+        view = MemoryView.open(app.memory_home())
+        if as_json:
+            emit_json(archive_json(view, target, limit=limit))
+            return
+        items = [item_dict(a, view.level) for a in arch.listing(view, target)]
     if not items:
-        click.echo("The archive is empty: no entry has left memory.")
+        where = " in any store of this home" if all_scopes else ""
+        click.echo(f"The archive is empty: no entry has left memory{where}.")
         return
-    click.echo(_header())
+    width = _width(items[:limit])
+    click.echo(_header(width))
     for d in items[:limit]:
-        click.echo(_line(d))
+        click.echo(_line(d, width))
     if len(items) > limit:
         click.echo(f"... {len(items) - limit} older (--limit)")
-    click.echo(_HINT)
+    click.echo(_hint(app, all_scopes))
 
 
 @archive.command(name="search")
@@ -121,17 +207,30 @@ def list_cmd(app: AppContext, target: str | None, limit: int, as_json: bool) -> 
 @TARGETS_OPT
 @SEARCH_MODE_OPT
 @click.option("--limit", "-n", type=click.IntRange(1, 100), default=5, show_default=True)
+@ALL_SCOPES_OPT
 @JSON_OPT
 @PROJECT_OPT
 @pass_app
 @handle_errors
 def search_cmd(
-    app: AppContext, query: str, target: str | None, mode: str | None, limit: int, as_json: bool
+    app: AppContext,
+    query: str,
+    target: str | None,
+    mode: str | None,
+    limit: int,
+    all_scopes: bool,
+    as_json: bool,
 ) -> None:
-    """Find archived entries that match QUERY by words and, with mnemic[semantic], by meaning."""
+    """Find archived entries that match QUERY by words and, with mnemic[semantic], by
+    meaning (--all-scopes: in every store of the home, ranked as one)."""
     home = app.existing_home
+    views = (
+        [(s, MemoryView.open(s)) for s in _stores(app)]
+        if all_scopes
+        else MemoryView.open(app.memory_home())
+    )
     found = search_archive(
-        MemoryView.open(app.memory_home()),
+        views,
         query,
         mode=mode,
         targets=[target] if target else TARGETS,
@@ -143,10 +242,12 @@ def search_cmd(
         return
     if not found.hits:
         return
-    click.echo(_header())
-    for hit in found.hits:
-        click.echo(_line(hit.to_dict(found.level)) + ("  (weak)" if found.no_good_match else ""))
-    click.echo(_HINT)
+    rows = [hit.to_dict(found.level) for hit in found.hits]
+    width = _width(rows)
+    click.echo(_header(width))
+    for d in rows:
+        click.echo(_line(d, width) + ("  (weak)" if found.no_good_match else ""))
+    click.echo(_hint(app, all_scopes))
 
 
 @archive.command(name="show")
@@ -156,9 +257,12 @@ def search_cmd(
 @pass_app
 @handle_errors
 def show_cmd(app: AppContext, item_id: str, as_json: bool) -> None:
-    """One archived entry: its text, why and when it left, who removed it, its provenance."""
-    view = MemoryView.open(app.memory_home())
-    d = item_dict(arch.show(view, item_id), view.level)
+    """One archived entry: its text, why and when it left, who removed it, its provenance
+    (ID as `list` prints it; PROJECT-ID:ID names a project's store without --project)."""
+    store, aid = _store_of(app, item_id)
+    view = MemoryView.open(store)
+    item = _show(app, view, aid, item_id)
+    d = item_dict(item, view.level)
     if as_json:
         emit_json(d)
         return
@@ -168,9 +272,11 @@ def show_cmd(app: AppContext, item_id: str, as_json: bool) -> None:
     prov = d["provenance"]
     assert isinstance(prov, dict)
     click.echo(f"id:        {arch.typed_id(str(d['id']))} ({FILENAMES[str(d['target'])]})")
+    if isinstance(store, ProjectHome):
+        click.echo(f"store:     {_store_text(store)}")
     why = WHY.get(str(d["reason"]))
     click.echo(f"reason:    {d['reason']}" + (f": {why}" if why else ""))
-    into = _kept(view, str(d["target"]), d["replaced_by"])
+    into = kept_entry(view, item)
     if into is not None:
         click.echo(f"into:      {printable(into, lines=False)}")
     click.echo(f"archived:  {_local(d['archived']) or 'not yet recorded'} by {who}")
@@ -181,15 +287,26 @@ def show_cmd(app: AppContext, item_id: str, as_json: bool) -> None:
     click.echo(printable(str(d["text"])) if d["text"] is not None else "(forgotten)")
 
 
-def _kept(view: MemoryView, target: str, key: object) -> str | None:
-    """The live entry of ``target`` whose key is ``key`` (what an archived entry was
-    replaced by or merged into), as the prompt shows it; None when it is gone too."""
-    if not isinstance(key, str):
-        return None
-    for entry in view.entries(target):
-        if entry_key(entry) == key:
-            return display_entry(target, entry, view.level)[0]
-    return None
+def _show(app: AppContext, view: MemoryView, aid: str, given: str) -> Archived:
+    """:func:`~mnemic.curated.archive.show`; an id this store lacks, given without its
+    store while the home has project stores, is refused saying how to find it there."""
+    try:
+        return arch.show(view, aid)
+    except InvalidArgument as exc:
+        if ":" in given or not stored_projects(app.existing_home):
+            raise
+        where = "this project's archive" if app.project is not None else "the global archive"
+        raise InvalidArgument(
+            "id",
+            f"{exc.message} It looked in {where} only: `mnemic memory archive list "
+            "--all-scopes` lists every store's, a project's as PROJECT-ID:ID.",
+        ) from exc
+
+
+def _store_text(store: ProjectHome) -> str:
+    """A project store as ``show`` names it: ``project DIR (ID)``."""
+    path = printable(store.project.path or "?", lines=False)
+    return f"project {path} ({store.project.id})"
 
 
 @archive.command(name="restore")
@@ -200,11 +317,13 @@ def _kept(view: MemoryView, target: str, key: object) -> str | None:
 @handle_errors
 def restore_cmd(app: AppContext, item_id: str, as_json: bool) -> None:
     """Add archived entry ID back to its file (the budget and the threat scan apply; when
-    it does not fit, the refusal lists the entries to drop first)."""
-    mem = open_memory(app, write=True)
-    item = arch.show(mem, item_id)
+    it does not fit, the refusal lists the entries to drop first). PROJECT-ID:ID restores
+    into that project's store."""
+    store, aid = _store_of(app, item_id, write=True)
+    mem = Memory.open(store, origin="cli", approver=interactive_approver())
+    item = _show(app, mem, aid, item_id)
     try:
-        result = arch.restore(mem, item_id)
+        result = arch.restore(mem, aid)
     except ToolError as exc:
         if as_json:  # as the memory tool answers: the entries and the ones best dropped
             emit_json(refusal(mem, item.target, exc).to_response())
@@ -227,5 +346,5 @@ def restore_cmd(app: AppContext, item_id: str, as_json: bool) -> None:
         return
     report(mem, result)
     if result.written and not result.staged:
-        shown = arch.typed_id(item.id)
+        shown = item_id.strip() if ":" in item_id else arch.typed_id(item.id)
         click.echo(f"  restored from the archive: {shown} (it is no longer archived)")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import hashlib
+import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
@@ -505,6 +506,7 @@ class CuratedStore:
                     # an add never makes a duplicate (it is reported instead), a
                     # replace may: its new text can equal another entry
                     working = _dedupe(working)
+                working = _in_place(before, working, results)
                 current, new = char_count(before), char_count(working)
                 if evict is not None and drift is None and _refused(current, new, limit):
                     mine = frozenset(r.entry for r in results if r.entry is not None)
@@ -735,6 +737,26 @@ def _refused(current: int, new: int, limit: int) -> bool:
     """Whether the budget refuses ``new`` chars where ``current`` were found (see
     :meth:`CuratedStore._check_budget`)."""
     return new > limit and not (current > limit and new < current)
+
+
+def _in_place(before: list[str], working: list[str], results: list[OpResult]) -> list[str]:
+    """``working`` with each entry a batch took out and added back where it was before.
+
+    "Remove X, add X back" in one batch is no change: the journal records nothing for X
+    and the archive keeps nothing, so the file must not move X to the end either (a
+    reorder that no record names, and a prompt that changes bytes for no change). Every
+    entry is sorted by the place it came from: an entry of ``before`` by its own, a
+    replacement by the place of the entry it replaced, a new entry after them all in
+    the order it was added (a stable sort: nothing else moves)."""
+    was = set(before)
+    if not any(r.action == "add" and r.status == "added" and r.entry in was for r in results):
+        return working
+    origin = {e: float(i) for i, e in enumerate(before)}
+    for r in results:
+        if r.action == "replace" and r.entry is not None and r.previous is not None:
+            # equal texts (a replace into an entry that is there) keep the earlier place
+            origin[r.entry] = min(origin.get(r.entry, math.inf), origin.get(r.previous, math.inf))
+    return sorted(working, key=lambda e: origin.get(e, math.inf))
 
 
 def _dedupe(entries: list[str]) -> list[str]:

@@ -96,9 +96,12 @@ def memory_call(
         memory, args, scoped = _scope(memory, args, project, project_at)
         if scoped:  # the same call in the project's memory, its answer marked
             resp = memory_call(memory, args, archive_search=archive_search)
+            if args.get("action") == "archive_search":
+                resp = _other_scope(resp, "global")
             return _project_answer(resp)
         if args.get("action") == "archive_search":
-            return archive_answer(memory, args, archive_search)
+            resp = archive_answer(memory, args, archive_search)
+            return resp if project is None else _other_scope(resp, "project")
         signature = call_signature(args)
         target, kind, ops, allow_empty = _parse(memory, args)
         if kind == "read":
@@ -127,6 +130,17 @@ def memory_call(
         if not applying and not scoped:
             _audit_refusal(memory, target, exc)
         raise
+
+
+def _other_scope(resp: dict[str, Any], other: str) -> dict[str, Any]:
+    """An ``archive_search`` answer that found nothing good, told that the session's other
+    scope has an archive of its own (one scope per call: a model sees the global archive
+    and its own project's, never another project's)."""
+    if resp.get("results") and not resp.get("no_good_match"):
+        return resp
+    where = "this project's archive" if other == "global" else "the global archive"
+    tip = f' This searched {where} only; scope="{other}" searches the other one.'
+    return {**resp, "note": str(resp.get("note", "")) + tip}
 
 
 def _project_answer(resp: dict[str, Any]) -> dict[str, Any]:

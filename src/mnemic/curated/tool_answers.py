@@ -143,10 +143,14 @@ def success(memory: Memory, result: WriteResult) -> dict[str, Any]:
             for i, r in enumerate(result.results, 1)
             if r.status == "replaced" and r.previous is not None
         }
+        # an entry the batch took out and added back stayed where it was: not removed
+        back = {(r.target, r.entry) for r in result.results if r.status == "added"}
         removed = {
             str(i): show(r.previous, r.target)
             for i, r in enumerate(result.results, 1)
-            if r.status == "removed" and r.previous is not None
+            if r.status == "removed"
+            and r.previous is not None
+            and (r.target, r.previous) not in back
         }
         if replaced:
             resp["replaced_entries"] = replaced

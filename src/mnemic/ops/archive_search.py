@@ -14,19 +14,30 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..curated import archive
+from ..curated.changes import entry_key
 from ..curated.entries import TARGETS
 from ..curated.fold import Archived
+from ..curated.scope import ProjectHome, stored_projects
 from ..curated.snapshot import display_entry
 from ..curated.view import MemoryView
+from ..errors import InvalidArgument
+from ..home import Home
 from ..sessions.search.floor import Strength
 from ..tooling import ranked_listing
+from .audit_log import store_label
 from .text_search import EmbedderLoader, rank_texts
 
 __all__ = [
     "ArchiveHit",
     "ArchiveSearch",
+    "StoreArchived",
     "archive_json",
+    "archived_in",
+    "every_archive",
+    "every_archive_json",
     "item_dict",
+    "kept_entry",
+    "qualified_id",
     "removed_by_text",
     "search_archive",
 ]
@@ -78,6 +89,118 @@ def archive_json(
     return out
 
 
+def kept_entry(view: MemoryView, item: Archived) -> str | None:
+    """The live entry an archived one was replaced by or merged into (its
+    ``replaced_by``), as the prompt shows it; ``None`` when it names none or that entry
+    has left too (``archive show``'s ``into:``, the console's Archive page)."""
+    key = item.replaced_by
+    if not isinstance(key, str):
+        return None
+    for entry in view.entries(item.target):
+        if entry_key(entry) == key:
+            return display_entry(item.target, entry, view.level)[0]
+    return None
+
+
+def qualified_id(store: Home, aid: str) -> str:
+    """An archived entry's id that names its store too: the typed id
+    (:func:`~mnemic.curated.archive.typed_id`) for the global store, ``<project id>:<id>``
+    for a project's (ids are drawn per store, so two stores hold the same ones);
+    :func:`archived_in` reads it back."""
+    shown = archive.typed_id(aid)
+    return f"{store.project.id}:{shown}" if isinstance(store, ProjectHome) else shown
+
+
+def archived_in(home: Home, ref: str) -> tuple[Home, str] | None:
+    """The store of ``home`` and the id a qualified id (:func:`qualified_id`) names:
+    ``<project id>:<id>`` a project store's, ``global:<id>`` the global one's; ``None``
+    for an id that names no store (``27``: the store the command selects).
+    :class:`~mnemic.errors.InvalidArgument` naming the project ids when none is that."""
+    prefix, colon, aid = ref.strip().rpartition(":")
+    if not colon:
+        return None
+    if prefix == "global":
+        return home, aid
+    projects = stored_projects(home)
+    for store in projects:
+        if store.project.id == prefix:
+            return store, aid
+    known = ", ".join(p.project.id for p in projects) or "none"
+    raise InvalidArgument(
+        "id",
+        f"No project store {prefix!r} in this home (its project stores: {known}). "
+        "See `mnemic memory archive list --all-scopes`.",
+    )
+
+
+@dataclass(frozen=True)
+class StoreArchived:
+    """One archived entry and the store whose archive holds it."""
+
+    store: Home
+    item: Archived
+    level: str | None = None
+
+    @property
+    def ref(self) -> str:
+        """Its :func:`qualified_id`."""
+        return qualified_id(self.store, self.item.id)
+
+    def as_dict(self) -> dict[str, Any]:
+        """:func:`item_dict`, then ``store`` (its :func:`~.audit_log.store_label`) and
+        ``ref`` (the id ``archive show`` and ``restore`` take whatever store is selected)."""
+        return {
+            **item_dict(self.item, self.level),
+            "store": store_label(self.store),
+            "ref": self.ref,
+        }
+
+
+def _newest(item: Archived) -> tuple[bool, float, tuple[int, int]]:
+    """:func:`~mnemic.curated.archive.listing`'s order key (reversed: newest first)."""
+    seq, _, n = item.id.partition(".")
+    order = (int(seq), int(n)) if seq.isdigit() and n.isdigit() else (0, 0)
+    return (item.archived_at is None, item.archived_at or 0.0, order)
+
+
+def every_archive(stores: Sequence[Home], target: str | None = None) -> list[StoreArchived]:
+    """The archived entries of every store of ``stores`` (of ``target``, or every file a
+    store has), newest first across them: what a person who let a fact go without
+    knowing which project held it lists (``mnemic memory archive list --all-scopes``)."""
+    found: list[StoreArchived] = []
+    for store in stores:
+        if target == "user" and isinstance(store, ProjectHome):
+            continue  # USER.md is global only
+        view = MemoryView.open(store)
+        found += [StoreArchived(store, a, view.level) for a in archive.listing(view, target)]
+    found.sort(key=lambda s: _newest(s.item), reverse=True)
+    return found
+
+
+def every_archive_json(
+    stores: Sequence[Home], target: str | None = None, *, limit: int | None = None
+) -> dict[str, Any]:
+    """:func:`archive_json` of several stores: ``count``, ``entries`` (each with its
+    ``store`` and ``ref``: :meth:`StoreArchived.as_dict`) and ``stores`` (each store's
+    label and how many entries its archive holds)."""
+    items = every_archive(stores, target)
+    shown = items if limit is None else items[:limit]
+    per = {id(s): 0 for s in stores}
+    for found in items:
+        per[id(found.store)] += 1
+    out: dict[str, Any] = {
+        "count": len(items),
+        "entries": [s.as_dict() for s in shown],
+        "stores": [{**store_label(s), "count": per[id(s)]} for s in stores],
+    }
+    if len(shown) < len(items):
+        out["note"] = (
+            f"The newest {len(shown)} of {len(items)}; find older ones with "
+            "`mnemic memory archive search QUERY --all-scopes`."
+        )
+    return out
+
+
 def _when(t: float | None) -> str | None:
     return None if t is None else time.strftime("%Y-%m-%dT%H:%MZ", time.gmtime(t))
 
@@ -90,14 +213,21 @@ class ArchiveHit:
     text: str
     score: float
     matched: tuple[str, ...]
+    store: Home | None = None
+    """The store whose archive holds it, when a search spans several (else ``None``)."""
 
     def to_dict(self, level: str | None = None) -> dict[str, Any]:
-        """JSON-able form."""
-        return {
+        """JSON-able form (a search over several stores adds ``store`` and ``ref``, as
+        :meth:`StoreArchived.as_dict`)."""
+        out = {
             **item_dict(self.item, level, full=False),
             "score": round(self.score, 4),
             "matched": list(self.matched),
         }
+        if self.store is not None:
+            out["store"] = store_label(self.store)
+            out["ref"] = qualified_id(self.store, self.item.id)
+        return out
 
 
 @dataclass(frozen=True)
@@ -125,7 +255,7 @@ class ArchiveSearch:
 
 
 def search_archive(
-    view: MemoryView,
+    view: MemoryView | Sequence[tuple[Home, MemoryView]],
     query: str,
     *,
     mode: str | None = None,
@@ -135,25 +265,32 @@ def search_archive(
     floor: bool = True,
 ) -> ArchiveSearch:
     """The archived entries of ``targets`` that best match ``query`` (modes and floor as
-    :func:`~mnemic.ops.memory_search.search_memory`)."""
-    items: list[tuple[Archived, str]] = []
-    for item in archive.listing(view):
-        if item.target not in targets or item.text is None:
-            continue
-        shown, blocked = display_entry(item.target, item.text, view.level)
-        if not blocked:
-            items.append((item, shown))
+    :func:`~mnemic.ops.memory_search.search_memory`). ``view`` is one store's, or each
+    store of several with its view: their archives are ranked as one, and each hit names
+    its store (:attr:`ArchiveHit.store`)."""
+    spans = not isinstance(view, MemoryView)
+    views = [(None, view)] if isinstance(view, MemoryView) else list(view)
+    items: list[tuple[Archived, str, Home | None]] = []
+    for store, one in views:
+        for item in archive.listing(one):
+            if item.target not in targets or item.text is None:
+                continue
+            shown, blocked = display_entry(item.target, item.text, one.level)
+            if not blocked:
+                items.append((item, shown, store if spans else None))
     ranked = rank_texts(
         query,
-        [t for _, t in items],
+        [t for _, t, _ in items],
         mode=mode,
         limit=limit,
         embedder_loader=embedder_loader,
         floor=floor,
     )
     hits = [
-        ArchiveHit(items[h.index][0], items[h.index][1], h.score, h.matched) for h in ranked.hits
+        ArchiveHit(items[h.index][0], items[h.index][1], h.score, h.matched, items[h.index][2])
+        for h in ranked.hits
     ]
+    level = views[0][1].level if views else None
     return ArchiveSearch(
-        hits, ranked.retrieval, ranked.notice, view.level, ranked.strength, ranked.no_good_match
+        hits, ranked.retrieval, ranked.notice, level, ranked.strength, ranked.no_good_match
     )

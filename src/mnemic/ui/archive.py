@@ -5,7 +5,10 @@ an ``add`` through :meth:`Memory.apply` as the ``ui`` actor, so the budget, the 
 and the approval gate apply); a restore that does not fit shows the refusal with the
 entries of its file, to drop one first. ``?project=ID`` shows a project store's archive
 (its id, never a path, as the other pages' forms name a store; a project has MEMORY.md
-only), and its Restore forms restore into that store."""
+only), and its Restore forms restore into that store; ``?project=*`` shows every
+store's at once (``mnemic memory archive list --all-scopes``), each entry naming its
+store and each Restore form restoring into the entry's own store. An entry replaced or
+merged into another shows ``into:`` that live entry, as ``archive show`` prints it."""
 
 from __future__ import annotations
 
@@ -18,11 +21,18 @@ from ..curated import archive as arch
 from ..curated.entries import FILENAMES, TARGETS, entry_handle
 from ..curated.fold import Archived
 from ..curated.pressure import add_candidates
-from ..curated.scope import ProjectHome, stored_projects
+from ..curated.scope import ProjectHome, every_store, stored_projects
 from ..curated.snapshot import display_entry
 from ..curated.view import MemoryView
 from ..errors import MnemicError, ToolError
-from ..ops.archive_search import item_dict, removed_by_text, search_archive
+from ..home import Home
+from ..ops.archive_search import (
+    every_archive,
+    item_dict,
+    kept_entry,
+    removed_by_text,
+    search_archive,
+)
 from ..sessions import embedder_loader_for, text_floor_for
 from ..tooling import no_good_match_message
 from .console import Console, Form, endpoint, see_other
@@ -43,20 +53,26 @@ NOTICES = {
 }
 
 
-def _row(item: Archived, level: str) -> dict[str, Any]:
-    """One archived entry as the page shows it: never the text of a blocked one."""
+def _row(item: Archived, view: MemoryView, project: str = "") -> dict[str, Any]:
+    """One archived entry as the page shows it: never the text of a blocked one; the
+    live entry it was replaced by or merged into (``into``, as ``archive show`` prints
+    it), and its id as ``mnemic memory archive show`` takes it from any store."""
+    level = view.level
     d = item_dict(item, level)
     blocked = item.text is not None and bool(display_entry(item.target, item.text, level)[1])
     who = removed_by_text(d["removed_by"])
     return {
         "id": item.id,
-        "shown_id": arch.typed_id(item.id),  # as `mnemic memory archive list` shows and takes it
+        # as `mnemic memory archive list --all-scopes` shows it and `show` takes it
+        "shown_id": f"{project}:{arch.typed_id(item.id)}" if project else arch.typed_id(item.id),
         "target": item.target,
         "file": FILENAMES[item.target],
         "text": None if blocked else d["text"],
         "blocked": blocked,
         "forgotten": item.text is None,
         "reason": item.reason,
+        "project": project,  # the store it is in: what its Restore form names
+        "into": kept_entry(view, item),
         "who": who,
         "archived_at": item.archived_at,
         "created": item.provenance.created,
@@ -85,6 +101,15 @@ def _current(view: MemoryView, target: str) -> dict[str, Any]:
     }
 
 
+EVERY = "*"
+"""``?project=*``: every store's archive at once, as ``archive list --all-scopes``."""
+
+
+def _store_id(store: Home) -> str:
+    """How a form names ``store``: empty for the global one, else its project id."""
+    return store.project.id if isinstance(store, ProjectHome) else ""
+
+
 def archive_page(
     ui: Console,
     request: Request,
@@ -95,36 +120,53 @@ def archive_page(
 ) -> Response:
     q = request.query_params
     project = q.get("project", "") or form.get("project", "")  # a refused restore's form
-    store = ui.store(project)
-    view = MemoryView.open(store)
-    kept = ("memory",) if isinstance(store, ProjectHome) else TARGETS  # no USER.md there
+    every = project == EVERY
+    stores = every_store(ui.home) if every else [ui.store(project)]
+    store = stores[0]
+    # a project has no USER.md: the file choice is MEMORY.md only on its own page
+    kept = ("memory",) if isinstance(store, ProjectHome) and not every else TARGETS
     target = q.get("target", "")
     targets = (target,) if target in kept else kept
     query = q.get("q", "").strip()
     total: int | None = None
+    views = [(s, MemoryView.open(s)) for s in stores]
+    seen = {id(s): v for s, v in views}
     if query:
         found = search_archive(
-            view,
+            views if every else views[0][1],
             query,
             targets=targets,
             limit=20,
             embedder_loader=embedder_loader_for(ui.home),
             floor=text_floor_for(ui.home),
         )
-        rows = [_row(h.item, view.level) for h in found.hits]
+        rows = [
+            _row(h.item, seen[id(h.store or store)], _store_id(h.store or store))
+            for h in found.hits
+        ]
         notice = found.notice or ""
         if found.no_good_match:
             notice = " ".join(filter(None, [no_good_match_message("the archive"), notice]))
     else:
-        items = arch.listing(view, target if target in kept else None)
+        if every:
+            items = [(s.store, s.item) for s in every_archive(stores, target or None)]
+        else:
+            items = [
+                (store, a) for a in arch.listing(views[0][1], target if target in kept else None)
+            ]
         total = len(items)
-        rows = [_row(a, view.level) for a in items[:PAGE_ITEMS]]
+        rows = [_row(a, seen[id(s)], _store_id(s)) for s, a in items[:PAGE_ITEMS]]
         notice = ""
     done = q.get("done", "")
     notice = NOTICES.get(done, notice)
     staged = q.get("staged", "")
     if staged:
         notice = f"Staged for approval as {staged}: nothing is restored until it is approved."
+    names = {p.project.id: p.project.path or p.project.id for p in stored_projects(ui.home)}
+    for row in rows:
+        row["store_name"] = (
+            f"project {names.get(row['project'], row['project'])}" if row["project"] else "global"
+        )
     return page(
         request,
         "archive.html",
@@ -141,8 +183,9 @@ def archive_page(
         files=FILENAMES,
         drop=drop,
         project=project,
-        where=store.project.path or project if isinstance(store, ProjectHome) else "",
-        projects=[(h.project.id, h.project.path or h.project.id) for h in stored_projects(ui.home)],
+        every=every,
+        where=store.project.path or project if isinstance(store, ProjectHome) and not every else "",
+        projects=list(names.items()),
     )
 
 
@@ -159,7 +202,8 @@ def restore(ui: Console, request: Request, form: Form) -> Response:
         return archive_page(
             ui, request, form, problem=exc.to_page(), drop=_current(mem, item.target)
         )
-    store = f"&project={quote(project, safe='')}" if project else ""
+    back = EVERY if form.get("view", "") == EVERY else project  # the page it came from
+    store = f"&project={quote(back, safe='')}" if back else ""
     if result.staged:
         return see_other(f"/archive?staged={result.pending_id}{store}")
     return see_other(f"/archive?done={'restored' if result.written else 'noop'}{store}")
