@@ -375,9 +375,10 @@ def test_a_hand_edit_is_still_an_outside_edit_after_crashes_and_back_and_forth_w
     assert _causes(home_path) == ["outside_edit"]
 
 
-def _busy_writer(home: Path, start: int) -> None:
+def _busy_writer(home: Path, start: int, removed_fd: int | None = None) -> None:
     """Adds ``fact i`` at time 10i, replaces it with ``fact i revised`` at 10i + 1 and
-    removes every other one at 10i + 2, until killed."""
+    removes every other one at 10i + 2, until killed. With ``removed_fd``, one byte is
+    written to it after each committed remove."""
     now = [0.0]
     mem = Memory.open(home, origin="cli", session_id="storm", clock=lambda: now[0])
     i = start
@@ -389,6 +390,8 @@ def _busy_writer(home: Path, start: int) -> None:
         if i % 2:
             now[0] += 1
             mem.remove("memory", f"fact {i} revised")
+            if removed_fd is not None:
+                os.write(removed_fd, b"r")
         i += 1
 
 
@@ -433,18 +436,30 @@ def test_random_kills_of_a_busy_writer_leave_provenance_and_causes_true(home_pat
     Memory.open(home_path, origin="agent", session_id="s1", clock=lambda: T0).add("memory", BASE)
     rng = random.Random(20261206)
     kills = 0
-    for _ in range(200):
+    for round_ in range(200):
         start = rng.randrange(1, 10**6) * 1000
+        # Every tenth writer tells the test when its first remove has committed, and the
+        # random delay starts from there: removes are then in the archive however slow
+        # the machine is (a writer reaches its first remove on its fifth write; under
+        # heavy load none did within the delay, and the archive held no "removed").
+        removed_r, removed_w = os.pipe() if round_ % 10 == 0 else (None, None)
         pid = os.fork()
         if pid == 0:
             try:
-                _busy_writer(home_path, start)
+                if removed_r is not None:
+                    os.close(removed_r)
+                _busy_writer(home_path, start, removed_w)
             finally:
                 os._exit(3)
+        if removed_r is not None and removed_w is not None:
+            os.close(removed_w)
+            assert os.read(removed_r, 1) == b"r", "the writer died before its first remove"
         # A random delay picks where in the loop the kill lands (not a synchronisation).
         time.sleep(rng.uniform(0.004, 0.03))
         os.kill(pid, signal.SIGKILL)
         _, status = os.waitpid(pid, 0)
+        if removed_r is not None:
+            os.close(removed_r)
         kills += killed(status)
         got = _provenance(home_path)
         base = got.pop(BASE)
