@@ -363,6 +363,9 @@ def test_hook_adds_the_project_of_its_cwd_once_its_store_exists(
     text, note = _start(proj)
     assert "Global fact." in text and PROJECT_HEADER not in text
     assert note.startswith("mnemic: project memory left out:") and "missing" in note
+    # the hook says what it did load and where the path came from, not the CLI's advice
+    assert "global memory was loaded" in note and "MNEMIC_PROJECT" in note
+    assert "Nothing was read" not in note and "--project ." not in note
     monkeypatch.setenv("MNEMIC_PROJECT", str(proj))
     assert _blocks(_start(other)[0])[PROJECT_HEADER] == ["Builds with make."]
 

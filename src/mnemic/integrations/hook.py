@@ -296,9 +296,14 @@ def _session_start(
         text = render_snapshot(home_path, profile, project=project)
     except ProjectScopeError as exc:  # the global memory still comes, with why not the rest
         text = render_snapshot(home_path, profile)
-        note = "; ".join(
-            x for x in (note, f"mnemic: project memory left out: {_line(exc.to_human())}") if x
-        )
+        why = _line(exc.to_human())
+        if exc.reason == "not_a_directory":  # only a named project can be missing
+            why = (
+                f"the project directory {project!r} (from the hook's --project or "
+                "MNEMIC_PROJECT) does not exist or is not a directory; the global memory "
+                "was loaded. Correct the path or unset MNEMIC_PROJECT"
+            )
+        note = "; ".join(x for x in (note, f"mnemic: project memory left out: {why}") if x)
     if not text:
         result = HookResult(
             "SessionStart", True, "", note or "mnemic: memory is empty; nothing added"
