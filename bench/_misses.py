@@ -23,8 +23,9 @@ score and why it ranks there (the words it holds, its cosine, what moved it).
 ``classify``: every dev evidence turn (LoCoMo and the Chinese questions) that hybrid misses
 at ``--k`` (10 and 50 by default), put in the first class that fits: ``cross-lingual``
 (a question in Chinese over the English chat), ``words absent`` (the turn holds none of
-the question's content words but the speakers' names: a paraphrase), ``date named`` (the question names a date
-or a time, and the turn shares no word with it but the date's), ``short turn`` (the turn
+the question's content words but the speakers' names: a paraphrase), ``date named``
+(the question names a date or a time, and the turn shares no word with it but the
+date's), ``short turn`` (the turn
 is under 80 characters and a neighbour of it, at most two turns away, ranks above it),
 ``spread`` (the question's evidence is two turns or more and another of them is found),
 else ``outranked`` (words shared, other matches above). Per category, counts and the
@@ -235,9 +236,9 @@ def classify(
         cat = q.groups[0] if q.set == "locomo" else "zh " + q.groups[0]
         totals[cat]["evidence"] += len(q.evidence)
         if q.corpus not in names:
-            sessions_ = corpus.store.list_sessions(limit=1_000_000)
-            names[q.corpus] = keys_of(" ".join(
-                {m.name or "" for info in sessions_ for m in corpus.store.messages(info.id)}))  # fmt: skip
+            said = corpus.store.list_sessions(limit=1_000_000)
+            who = {m.name or "" for info in said for m in corpus.store.messages(info.id)}
+            names[q.corpus] = keys_of(" ".join(who))
         qkeys = keys_of(q.text) - names[q.corpus]
         dkeys = keys_of(" ".join(MONTHS.findall(q.text)))
         sessions = {key_of[e][0] for e in q.evidence}
@@ -250,8 +251,8 @@ def classify(
                 sid, seq = key_of[ev]
                 text = corpus.store.messages(sid)[seq].content or ""
                 shared = qkeys & keys_of(text)
-                near = [p for p in keys[: min(r - 1, k)]
-                        if p in key_of and key_of[p][0] == sid and abs(key_of[p][1] - seq) <= 2]  # fmt: skip
+                above = [key_of[p] for p in keys[: min(r - 1, k)] if p in key_of]
+                near = [p for p in above if p[0] == sid and abs(p[1] - seq) <= 2]
                 if q.set == "zh":
                     why = "cross-lingual"
                 elif not shared:
