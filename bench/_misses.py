@@ -233,6 +233,8 @@ def classify(
         res = _ranked(corpus, q.text, "hybrid", loader, None)
         keys = [corpus.keys.get((r.session_id, r.seq), "?") for r in res]
         rank = {k: i + 1 for i, k in reversed(list(enumerate(keys)))}
+        sem = _ranked(corpus, q.text, "semantic", loader, None)
+        sem_rank = {corpus.keys.get((r.session_id, r.seq), "?"): i + 1 for i, r in enumerate(sem)}
         cat = q.groups[0] if q.set == "locomo" else "zh " + q.groups[0]
         totals[cat]["evidence"] += len(q.evidence)
         if q.corpus not in names:
@@ -268,6 +270,14 @@ def classify(
                 if len(sessions) > 1:
                     table[k][cat]["(several sessions)"] += 1
                 table[k][cat][why] += 1
+                if why in (
+                    "words absent",
+                    "cross-lingual",
+                ):  # would a deeper vector search reach it?
+                    depth = sem_rank.get(ev, 999)
+                    table[k][cat][
+                        f"{why}: semantic 51-200" if depth <= DEPTH else f"{why}: beyond"
+                    ] += depth > 50
                 table[k][cat]["missed"] += 1
                 if len(examples[(k, why)]) < 4 and random.Random(len(q.text)).random() < 0.3:
                     examples[(k, why)].append(f"{q.text} | {ev} r{r} | {text[:90]}")

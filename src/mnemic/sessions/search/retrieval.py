@@ -6,7 +6,8 @@
 * ``lexical``: bm25 with neighbour context and the session prior (:mod:`.ranking`);
 * ``semantic``: the messages nearest the query's embedding (the search of the store's
   ``vectors``), resolved to positions;
-* ``hybrid``: both, fused (:func:`~.hybrid.fuse`).
+* ``hybrid``: both, fused (:func:`~.hybrid.fuse`); the lexical side weighs by the share
+  of the question's words it can read at all (:func:`readable_share`).
 
 The semantic part needs an embedder (the ``semantic`` extra) and a store with vectors of
 that embedder's model. :func:`semantic_state` checks both once per search context and
