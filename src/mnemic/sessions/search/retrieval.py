@@ -272,18 +272,19 @@ def _semantic_soon(
 
     def arm() -> tuple[Any, list[SemanticHit], set[str] | None]:
         vec = _query_vector(embedder, text)
-        hits = _semantic_hits(store, embedder, vec, filters, SEMANTIC_CANDIDATES)
-        return vec, hits, _nearest_scripts(store, hits) if READABLE else None
+        read: dict[int, Message] = {}
+        hits = _semantic_hits(store, embedder, vec, filters, SEMANTIC_CANDIDATES, read)
+        return vec, hits, _nearest_scripts(hits, read) if READABLE else None
 
     return _pool.submit(arm)
 
 
-def _nearest_scripts(store: SessionStore, hits: Sequence[SemanticHit]) -> set[str]:
+def _nearest_scripts(hits: Sequence[SemanticHit], read: dict[int, Message]) -> set[str]:
     """The scripts of the :data:`SCRIPT_SAMPLE` messages nearest by meaning (their first
-    :data:`SCRIPT_CHARS` characters): the scripts the store writes in, where the
-    question is."""
-    read = store.messages_by_id([h.message_id for h in hits[:SCRIPT_SAMPLE]])
-    return scripts("".join((m.content or "")[:SCRIPT_CHARS] for m in read.values()))
+    :data:`SCRIPT_CHARS` characters; ``read``: their texts, as the hits' read found
+    them): the scripts the store writes in, where the question is."""
+    near = (read.get(h.message_id) for h in hits[:SCRIPT_SAMPLE])
+    return scripts("".join((m.content or "")[:SCRIPT_CHARS] for m in near if m is not None))
 
 
 def readable_share(text: str, written: set[str] | None) -> float:
@@ -302,13 +303,22 @@ def readable_share(text: str, written: set[str] | None) -> float:
 
 
 def _semantic_hits(
-    store: SessionStore, embedder: QueryEmbedder, vec: Any, filters: SearchFilters, limit: int
+    store: SessionStore,
+    embedder: QueryEmbedder,
+    vec: Any,
+    filters: SearchFilters,
+    limit: int,
+    read: dict[int, Message] | None = None,
 ) -> list[SemanticHit]:
+    """The vector search's hits resolved to positions; ``read`` (when given) gets the
+    hits' messages by id."""
     if store.vectors is None:  # semantic_state said it keeps vectors: it no longer does
         return []
     found = store.vectors.search(vec, embedder.model_id, filters, limit)
     # the hits' messages and their sessions: two reads, whatever the number of hits
     messages = store.messages_by_id([message_id for message_id, _ in found])
+    if read is not None:
+        read.update(messages)
     infos = store.get_sessions(m.session_id for m in messages.values())
     out = []
     for message_id, cosine in found:
