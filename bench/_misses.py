@@ -88,7 +88,31 @@ def knobs(changes: dict[str, tuple[Any, str, Any]]) -> Iterator[None]:
             setattr(module, attr, value)
 
 
+_NAMES: dict[int, set[str]] = {}
+
+
+def _without_names(store: Any, query: Any, *args: Any, **kw: Any) -> Any:
+    """The lexical search with the question's terms that name a speaker of the store
+    left out (variant ``nonames``: a name says whose words, not what about)."""
+    import dataclasses
+
+    if id(store) not in _NAMES:
+        said = store.list_sessions(limit=1_000_000)
+        _NAMES[id(store)] = {(m.name or "").casefold() for i in said for m in store.messages(i.id)}
+    names = _NAMES[id(store)] - {""}
+    groups = tuple(
+        kept for g in query.groups
+        if (kept := tuple(t for t in g if t.text.casefold().removesuffix("'s") not in names))
+    )  # fmt: skip
+    if groups and groups != query.groups:
+        query = dataclasses.replace(query, groups=groups)
+    return _RANK(store, query, *args, **kw)
+
+
+_RANK = retrieval_module.rank_messages
+
 VARIANTS: dict[str, Callable[[], Any]] = {
+    "nonames": lambda: knobs({"n": (retrieval_module, "rank_messages", _without_names)}),
     "unnamed": lambda: knobs({"named": (retrieval_module, "NAMED_SPEAKERS", False)}),
     "named0.6": lambda: knobs({"share": (speaker_module, "NAMED_SHARE", 0.6)}),
     "oldbefore": lambda: knobs({"cue": (sequence_module, "_BEFORE", OLD_BEFORE)}),
