@@ -110,8 +110,41 @@ def _without_names(store: Any, query: Any, *args: Any, **kw: Any) -> Any:
 
 
 _RANK = retrieval_module.rank_messages
+_HITS = retrieval_module._semantic_hits
+
+
+def _centred_hits(store: Any, embedder: Any, vec: Any, *args: Any, **kw: Any) -> Any:
+    """The vector search for a question the lexical side cannot read (its letters in no
+    script of the store: here, CJK over the English LoCoMo chats) with the store's mean
+    vector taken from the question's (variant ``centred``: the language both share is
+    the common direction, not the meaning)."""
+    import numpy as np
+
+    cache = getattr(store.vectors, "_cache", None)
+    if cache is not None and cache.matrix.shape[0] and _QUESTION[0]:
+        centred = np.asarray(vec, np.float32) - cache.matrix.astype(np.float32).mean(axis=0)
+        vec = centred / float(np.linalg.norm(centred))
+    return _HITS(store, embedder, vec, *args, **kw)
+
+
+_QUESTION = [False]
+_SOON = retrieval_module._semantic_soon
+
+
+def _soon_marking(store: Any, embedder: Any, text: str, *args: Any, **kw: Any) -> Any:
+    """Marks whether the question is written in CJK (for ``_centred_hits``, on the
+    helper thread: calls run one at a time here)."""
+    _QUESTION[0] = bool(re.search(r"[\u4e00-\u9fff]", text))
+    return _SOON(store, embedder, text, *args, **kw)
+
 
 VARIANTS: dict[str, Callable[[], Any]] = {
+    "centred": lambda: knobs(
+        {
+            "h": (retrieval_module, "_semantic_hits", _centred_hits),
+            "c": (retrieval_module, "_semantic_soon", _soon_marking),
+        }
+    ),
     "nonames": lambda: knobs({"n": (retrieval_module, "rank_messages", _without_names)}),
     "unnamed": lambda: knobs({"named": (retrieval_module, "NAMED_SPEAKERS", False)}),
     "named0.6": lambda: knobs({"share": (speaker_module, "NAMED_SHARE", 0.6)}),
