@@ -20,6 +20,17 @@ its top ``--k`` than the hybrid one (for the update fixture: the message the que
 about first in lexical, not in hybrid), with both heads: each message's key, role,
 score and why it ranks there (the words it holds, its cosine, what moved it).
 
+``classify``: every dev evidence turn (LoCoMo and the Chinese questions) that hybrid misses
+at ``--k`` (10 and 50 by default), put in the first class that fits: ``cross-lingual``
+(a question in Chinese over the English chat), ``words absent`` (the turn holds none of
+the question's content words but the speakers' names: a paraphrase), ``date named``
+(the question names a date or a time, and the turn shares no word with it but the
+date's), ``short turn`` (the turn
+is under 80 characters and a neighbour of it, at most two turns away, ranks above it),
+``spread`` (the question's evidence is two turns or more and another of them is found),
+else ``outranked`` (words shared, other matches above). Per category, counts and the
+share of each class.
+
 ``latency``: the p50 of a hybrid call (top 50) per set, shipped against each variant and
 against a second shipped arm (the noise between two identical arms), interleaved call by
 call over four rounds with the order rotated. Query vectors come from the bench's cache:
@@ -77,7 +88,64 @@ def knobs(changes: dict[str, tuple[Any, str, Any]]) -> Iterator[None]:
             setattr(module, attr, value)
 
 
+_NAMES: dict[int, set[str]] = {}
+
+
+def _without_names(store: Any, query: Any, *args: Any, **kw: Any) -> Any:
+    """The lexical search with the question's terms that name a speaker of the store
+    left out (variant ``nonames``: a name says whose words, not what about)."""
+    import dataclasses
+
+    if id(store) not in _NAMES:
+        said = store.list_sessions(limit=1_000_000)
+        _NAMES[id(store)] = {(m.name or "").casefold() for i in said for m in store.messages(i.id)}
+    names = _NAMES[id(store)] - {""}
+    groups = tuple(
+        kept for g in query.groups
+        if (kept := tuple(t for t in g if t.text.casefold().removesuffix("'s") not in names))
+    )  # fmt: skip
+    if groups and groups != query.groups:
+        query = dataclasses.replace(query, groups=groups)
+    return _RANK(store, query, *args, **kw)
+
+
+_RANK = retrieval_module.rank_messages
+_HITS = retrieval_module._semantic_hits
+
+
+def _centred_hits(store: Any, embedder: Any, vec: Any, *args: Any, **kw: Any) -> Any:
+    """The vector search for a question the lexical side cannot read (its letters in no
+    script of the store: here, CJK over the English LoCoMo chats) with the store's mean
+    vector taken from the question's (variant ``centred``: the language both share is
+    the common direction, not the meaning)."""
+    import numpy as np
+
+    cache = getattr(store.vectors, "_cache", None)
+    if cache is not None and cache.matrix.shape[0] and _QUESTION[0]:
+        centred = np.asarray(vec, np.float32) - cache.matrix.astype(np.float32).mean(axis=0)
+        vec = centred / float(np.linalg.norm(centred))
+    return _HITS(store, embedder, vec, *args, **kw)
+
+
+_QUESTION = [False]
+_SOON = retrieval_module._semantic_soon
+
+
+def _soon_marking(store: Any, embedder: Any, text: str, *args: Any, **kw: Any) -> Any:
+    """Marks whether the question is written in CJK (for ``_centred_hits``, on the
+    helper thread: calls run one at a time here)."""
+    _QUESTION[0] = bool(re.search(r"[\u4e00-\u9fff]", text))
+    return _SOON(store, embedder, text, *args, **kw)
+
+
 VARIANTS: dict[str, Callable[[], Any]] = {
+    "centred": lambda: knobs(
+        {
+            "h": (retrieval_module, "_semantic_hits", _centred_hits),
+            "c": (retrieval_module, "_semantic_soon", _soon_marking),
+        }
+    ),
+    "nonames": lambda: knobs({"n": (retrieval_module, "rank_messages", _without_names)}),
     "unnamed": lambda: knobs({"named": (retrieval_module, "NAMED_SPEAKERS", False)}),
     "named0.6": lambda: knobs({"share": (speaker_module, "NAMED_SHARE", 0.6)}),
     "oldbefore": lambda: knobs({"cue": (sequence_module, "_BEFORE", OLD_BEFORE)}),
@@ -89,6 +157,7 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     "repeats50": lambda: knobs({"c": (repeats_module, "CANDIDATES", 50)}),
     "norepeats": lambda: knobs({"r": (retrieval_module, "REPEATS", False)}),
     "nomeaning": lambda: knobs({"m": (retrieval_module, "NAMES_BY_MEANING", False)}),
+    "noreadable": lambda: knobs({"r": (retrieval_module, "READABLE", False)}),
     "nostatebefore": lambda: knobs(
         {"s": (sequence_module, "state_before", lambda _store, fused, _q, _e: list(fused))}
     ),
@@ -188,6 +257,102 @@ def misses(corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: 
         )
     for r in rows[:45]:
         print(json.dumps(r, ensure_ascii=False))
+
+
+MONTHS = re.compile(
+    r"\b(?:january|february|march|april|may|june|july|august|september|october|november|"
+    r"december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|week(?:end)?s?|"
+    r"month|year|yesterday|today|ago|last|\d{4})\b",
+    re.I,
+)
+"""Words that name a date or a time in a LoCoMo question (classify's ``date named``)."""
+SHORT = 80
+"""Characters under which an evidence turn counts as short (classify's ``short turn``)."""
+
+
+def classify(
+    corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: Any, ks: list[int]
+) -> dict[str, Any]:
+    from mnemic.sessions.index.stems import content_word_keys
+
+    def keys_of(text: str) -> set[str]:
+        return {k for ks_ in content_word_keys([text]) for k in ks_}
+
+    table: dict[int, dict[str, Counter[str]]] = {k: defaultdict(Counter) for k in ks}
+    totals: dict[str, Counter[str]] = defaultdict(Counter)
+    examples: dict[tuple[int, str], list[str]] = defaultdict(list)
+    names: dict[str, set[str]] = {}  # the speakers' names: a shared name is no shared topic
+    for q in questions:
+        if q.set not in ("locomo", "zh"):
+            continue
+        corpus = corpora[q.corpus]
+        key_of = {v: k for k, v in corpus.keys.items()}
+        res = _ranked(corpus, q.text, "hybrid", loader, None)
+        keys = [corpus.keys.get((r.session_id, r.seq), "?") for r in res]
+        rank = {k: i + 1 for i, k in reversed(list(enumerate(keys)))}
+        sem = _ranked(corpus, q.text, "semantic", loader, None)
+        sem_rank = {corpus.keys.get((r.session_id, r.seq), "?"): i + 1 for i, r in enumerate(sem)}
+        cat = q.groups[0] if q.set == "locomo" else "zh " + q.groups[0]
+        totals[cat]["evidence"] += len(q.evidence)
+        if q.corpus not in names:
+            said = corpus.store.list_sessions(limit=1_000_000)
+            who = {m.name or "" for info in said for m in corpus.store.messages(info.id)}
+            names[q.corpus] = keys_of(" ".join(who))
+        qkeys = keys_of(q.text) - names[q.corpus]
+        dkeys = keys_of(" ".join(MONTHS.findall(q.text)))
+        sessions = {key_of[e][0] for e in q.evidence}
+        for k in ks:
+            found = [e for e in q.evidence if rank.get(e, 999) <= k]
+            for ev in q.evidence:
+                r = rank.get(ev, 999)
+                if r <= k:
+                    continue
+                sid, seq = key_of[ev]
+                text = corpus.store.messages(sid)[seq].content or ""
+                shared = qkeys & keys_of(text)
+                above = [key_of[p] for p in keys[: min(r - 1, k)] if p in key_of]
+                near = [p for p in above if p[0] == sid and abs(p[1] - seq) <= 2]
+                if q.set == "zh":
+                    why = "cross-lingual"
+                elif not shared:
+                    why = "words absent"
+                elif dkeys and not (shared - dkeys) and MONTHS.search(q.text):
+                    why = "date named"
+                elif len(text) < SHORT and near:
+                    why = "short turn"
+                elif len(q.evidence) > 1 and found:
+                    why = "spread"
+                else:
+                    why = "outranked"
+                if len(sessions) > 1:
+                    table[k][cat]["(several sessions)"] += 1
+                table[k][cat][why] += 1
+                if why in (
+                    "words absent",
+                    "cross-lingual",
+                ):  # would a deeper vector search reach it?
+                    depth = sem_rank.get(ev, 999)
+                    table[k][cat][
+                        f"{why}: semantic 51-200" if depth <= DEPTH else f"{why}: beyond"
+                    ] += depth > 50
+                table[k][cat]["missed"] += 1
+                if len(examples[(k, why)]) < 4 and random.Random(len(q.text)).random() < 0.3:
+                    examples[(k, why)].append(f"{q.text} | {ev} r{r} | {text[:90]}")
+    out: dict[str, Any] = {}
+    for k in ks:
+        print(f"--- hybrid misses at @{k} (dev evidence turns)")
+        for cat in sorted(table[k]):
+            row = table[k][cat]
+            n = totals[cat]["evidence"]
+            cells = "  ".join(f"{c} {v}" for c, v in sorted(row.items()) if c != "missed")
+            print(f"{cat:16s} evidence {n:4d} missed {row['missed']:4d}  {cells}")
+        out[f"@{k}"] = {c: dict(v) for c, v in table[k].items()}
+        for (kk, why), ex in sorted(examples.items()):
+            if kk == k:
+                for e in ex:
+                    print(f"    [{why}] {e}")
+    out["evidence"] = {c: v["evidence"] for c, v in totals.items()}
+    return out
 
 
 def _first(q: rb.Question, keys: list[str]) -> bool:
@@ -298,7 +463,7 @@ def latency(
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("what", choices=("misses", "variants", "latency", "losses"))
+    parser.add_argument("what", choices=("misses", "variants", "latency", "losses", "classify"))
     parser.add_argument("--k", type=int, default=5, help="losses: the depth compared")
     parser.add_argument("--sets", default="locomo")
     parser.add_argument("--split", default="dev")
@@ -313,6 +478,10 @@ def main() -> None:
         corpora, questions = _stores(sets, args.split, embedder, Path(tmp))
         if args.what == "misses":
             misses(corpora, questions, lambda: embedder)
+        elif args.what == "classify":
+            got = classify(corpora, questions, lambda: embedder, [10, 50])
+            if args.save is not None:
+                args.save.write_text(json.dumps(got, indent=1), encoding="utf-8")
         elif args.what == "losses":
             losses(corpora, questions, lambda: embedder, args.k)
         elif args.what == "latency":

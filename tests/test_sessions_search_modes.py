@@ -22,8 +22,14 @@ import pytest
 from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.errors import EmbeddingModelDamaged, SemanticExtraMissing
 from mnemic.providers.recall import RecallProvider
-from mnemic.sessions import SESSION_SEARCH_TOOL, NewMessage, SearchFilters, run_session_search
-from mnemic.sessions.search.retrieval import QUERY_CHARS
+from mnemic.sessions import (
+    SESSION_SEARCH_TOOL,
+    NewMessage,
+    SearchFilters,
+    run_session_search,
+    search_messages,
+)
+from mnemic.sessions.search.retrieval import QUERY_CHARS, readable_share
 
 CONCEPTS = {
     "automobile": "car",
@@ -428,6 +434,51 @@ def test_real_embedder_finds_english_messages_from_chinese_questions_lexical_mis
             assert resp["retrieval"] == "hybrid", resp.get("notice")
             assert sessions_of(resp) == [sid], question
             assert resp["results"][0]["matched"] == ["semantic"]
+
+
+def test_a_question_in_a_script_the_chat_does_not_write_ranks_by_meaning(
+    tmp_path: Path,
+) -> None:
+    """A question in Chinese over an English chat ("Which dog did we adopt in June
+    2022?"): its only words the lexical side can match are the digits "2022" and "6",
+    which an unrelated message holds. That match took 0.6 of the fused score and ranked
+    first; the lexical side now weighs by the share of the question's words it can read
+    (none), so the nearest message by meaning ranks first. The question asked in English
+    ranks as before (failed before: the tax message first)."""
+    facts = [
+        "We adopted a golden retriever puppy in June and named him Biscuit.",
+        "The 2022 tax return is due on 6 April, I filed it today.",
+        "The flight to Berlin was delayed by three hours.",
+    ]
+    embedder = real_embedder()
+    with VectorStore(tmp_path / "sessions.db") as store:
+        for n, text in enumerate(facts):
+            store.start_session(id=f"s{n}", started_at=1_750_000_000.0 + n, source="cli")
+            store.append_messages(
+                f"s{n}", [NewMessage("user", text), NewMessage("assistant", "OK.")]
+            )
+        store.embed(embedder)
+
+        def first(question: str, mode: str) -> str:
+            found = search_messages(store, question, mode=mode, embedder_loader=lambda: embedder)
+            assert found.mode == mode, found.notice
+            return found.results[0].session_id
+
+        assert first("2022年6月我们收养了什么狗？", "lexical") == "s1"  # the digits' match
+        assert first("2022年6月我们收养了什么狗？", "hybrid") == "s0"
+        assert first("Which dog did we adopt in June 2022?", "hybrid") == "s0"
+
+
+def test_the_share_of_a_questions_words_the_lexical_side_can_read() -> None:
+    latin, cjk = {"LATIN"}, {"CJK"}
+    assert readable_share("我们收养了什么狗？", latin) == 0.0
+    assert readable_share("2022年6月我们收养了什么狗？", latin) == 0.0  # digits: no letters
+    assert readable_share("我们在 Berlin 的航班延误了多久？", latin) == pytest.approx(1 / 10)
+    assert readable_share("Which dog did we adopt?", latin) == 1.0
+    assert readable_share("我们收养了什么狗？", cjk | latin) == 1.0  # the chat writes both
+    assert readable_share("Which dog did we adopt?", cjk) == 0.0
+    assert readable_share("2022?", latin) == 1.0  # no words with letters: unchanged
+    assert readable_share("Which dog?", None) == 1.0  # scripts unknown: unchanged
 
 
 def test_only_the_start_of_a_long_query_is_embedded(

@@ -273,13 +273,17 @@ def fuse(
     *,
     limit: int | None = None,
     statements: bool = False,
+    readable: float = 1.0,
 ) -> list[FusedMessage]:
     """The shipped fusion (the method and parameters chosen on LoCoMo's tuning split).
 
     ``statements``: the question asks what the user stated or did (it is in the first
     person): a semantic candidate that is itself a question keeps :data:`ASK_SHARE` of
-    its strength."""
+    its strength. ``readable``: the share of the question's words the lexical side can
+    match at all (:func:`~.retrieval.readable_share`: a question in Chinese over an
+    English chat, 0); the lexical side weighs that share of its weight."""
     share = ASK_SHARE if statements else 1.0
     if FUSION == "rrf":
-        return rrf(lexical, semantic, limit=limit, asks_share=share)
-    return blend(lexical, semantic, limit=limit, asks_share=share)
+        weights = (RRF_WEIGHTS[0] * readable, RRF_WEIGHTS[1])
+        return rrf(lexical, semantic, limit=limit, asks_share=share, weights=weights)
+    return blend(lexical, semantic, limit=limit, asks_share=share, alpha=BLEND_ALPHA * readable)

@@ -6,7 +6,8 @@
 * ``lexical``: bm25 with neighbour context and the session prior (:mod:`.ranking`);
 * ``semantic``: the messages nearest the query's embedding (the search of the store's
   ``vectors``), resolved to positions;
-* ``hybrid``: both, fused (:func:`~.hybrid.fuse`).
+* ``hybrid``: both, fused (:func:`~.hybrid.fuse`); the lexical side weighs by the share
+  of the question's words it can read at all (:func:`readable_share`).
 
 The semantic part needs an embedder (the ``semantic`` extra) and a store with vectors of
 that embedder's model. :func:`semantic_state` checks both once per search context and
@@ -30,6 +31,7 @@ from ...embedding.model import load_embedder
 from ...errors import EmbeddingModelDamaged, InvalidArgument, MnemicError, SemanticExtraMissing
 from ...tooling import json_shown
 from ..index.query import Query
+from ..index.stems import STOP_WORDS, words
 from ..sql import SessionStore
 from ..store import Message, SearchFilters
 from .freshness import freshen
@@ -37,7 +39,7 @@ from .hybrid import FusedMessage, SemanticHit, fuse
 from .query_vectors import query_vectors
 from .ranking import CANDIDATES, RankedMessage, rank_messages
 from .repeats import discount_repeats
-from .speaker import NameMatcher, asked_role, prefer_named, prefer_role
+from .speaker import NameMatcher, asked_role, prefer_named, prefer_role, scripts
 from .timeframe import TimeFrame, read_timeframe
 
 __all__ = [
@@ -51,6 +53,7 @@ __all__ = [
     "check_mode",
     "default_embedder_loader",
     "lexical_only",
+    "readable_share",
     "semantic_state",
 ]
 
@@ -75,6 +78,13 @@ REPEATS = True
 """Whether a sentence that recurs across the best matches (a template reply, an echo of
 the user's words) counts for less (:func:`~.repeats.discount_repeats`; off: the ranking
 before it, for the benches' ablation)."""
+READABLE = True
+"""Whether the lexical side weighs only by the share of the question's words it can
+match at all (:func:`readable_share`; off: its full weight, for the benches' ablation)."""
+SCRIPT_SAMPLE = 5
+"""The nearest messages by meaning whose scripts stand for the store's (:func:`readable_share`)."""
+SCRIPT_CHARS = 300
+"""Characters of each of them read for its scripts."""
 ENABLE_HINT = (
     "To search by meaning: pip install 'mnemic[semantic]', then run `mnemic sessions embed`."
 )
@@ -248,32 +258,67 @@ def _query_vector(embedder: QueryEmbedder, text: str) -> Any:
 
 def _semantic_soon(
     store: SessionStore, embedder: QueryEmbedder, text: str, filters: SearchFilters
-) -> Future[tuple[Any, list[SemanticHit]]]:
+) -> Future[tuple[Any, list[SemanticHit], set[str] | None]]:
     """The semantic arm on a helper thread while the lexical search runs: the query's
     vector (the model's engine releases the GIL), the vector search (numpy releases it
     for the matrix work) and the hits' positions; the store serialises its reads.
-    Its result is (the query's vector, the hits): the vector also serves the speaker
-    step (:class:`.speaker.NameMatcher`)."""
+    Its result is (the query's vector, the hits, the scripts of the nearest hits'
+    texts): the vector also serves the speaker step (:class:`.speaker.NameMatcher`),
+    the scripts the fusion (:func:`readable_share`)."""
     global _pool
     with _pool_lock:
         if _pool is None:
             _pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mnemic-embed")
 
-    def arm() -> tuple[Any, list[SemanticHit]]:
+    def arm() -> tuple[Any, list[SemanticHit], set[str] | None]:
         vec = _query_vector(embedder, text)
-        return vec, _semantic_hits(store, embedder, vec, filters, SEMANTIC_CANDIDATES)
+        read: dict[int, Message] = {}
+        hits = _semantic_hits(store, embedder, vec, filters, SEMANTIC_CANDIDATES, read)
+        return vec, hits, _nearest_scripts(hits, read) if READABLE else None
 
     return _pool.submit(arm)
 
 
+def _nearest_scripts(hits: Sequence[SemanticHit], read: dict[int, Message]) -> set[str]:
+    """The scripts of the :data:`SCRIPT_SAMPLE` messages nearest by meaning (their first
+    :data:`SCRIPT_CHARS` characters; ``read``: their texts, as the hits' read found
+    them): the scripts the store writes in, where the question is."""
+    near = (read.get(h.message_id) for h in hits[:SCRIPT_SAMPLE])
+    return scripts("".join((m.content or "")[:SCRIPT_CHARS] for m in near if m is not None))
+
+
+def readable_share(text: str, written: set[str] | None) -> float:
+    """The share of ``text``'s content words (those with letters) whose letters are all
+    of the scripts in ``written``: the words the lexical side can match at all. A
+    question in Chinese over an English chat reads none (0.0): its lexical matches are
+    digits and stray Latin words, no evidence of its meaning. 1.0 when ``written`` is
+    None (unknown) or the question has no such words."""
+    if written is None:
+        return 1.0
+    found = (scripts(w) for w in dict.fromkeys(words(text)) if w.casefold() not in STOP_WORDS)
+    seen = [s for s in found if s]
+    if not seen:
+        return 1.0
+    return sum(s <= written for s in seen) / len(seen)
+
+
 def _semantic_hits(
-    store: SessionStore, embedder: QueryEmbedder, vec: Any, filters: SearchFilters, limit: int
+    store: SessionStore,
+    embedder: QueryEmbedder,
+    vec: Any,
+    filters: SearchFilters,
+    limit: int,
+    read: dict[int, Message] | None = None,
 ) -> list[SemanticHit]:
+    """The vector search's hits resolved to positions; ``read`` (when given) gets the
+    hits' messages by id."""
     if store.vectors is None:  # semantic_state said it keeps vectors: it no longer does
         return []
     found = store.vectors.search(vec, embedder.model_id, filters, limit)
     # the hits' messages and their sessions: two reads, whatever the number of hits
     messages = store.messages_by_id([message_id for message_id, _ in found])
+    if read is not None:
+        read.update(messages)
     infos = store.get_sessions(m.session_id for m in messages.values())
     out = []
     for message_id, cosine in found:
@@ -369,7 +414,7 @@ def _retrieve(
     if want == "lexical" or pending is None:
         return lexical_only(lexical), want, notice, None
     try:
-        vec, hits = pending.result()
+        vec, hits, written = pending.result()
     except Exception as exc:  # a failing model or index degrades to lexical
         if not lexical and not query.empty:
             lexical = rank_messages(store, query, filters, candidates=CANDIDATES)
@@ -380,4 +425,7 @@ def _retrieve(
             None,
         )
     statements = asked_role(text) == "user"
-    return fuse(lexical if want == "hybrid" else [], hits, statements=statements), want, notice, vec
+    if want != "hybrid":
+        return fuse([], hits, statements=statements), want, notice, vec
+    readable = readable_share(text, written) if lexical else 1.0
+    return fuse(lexical, hits, statements=statements, readable=readable), want, notice, vec
