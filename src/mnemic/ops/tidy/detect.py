@@ -182,9 +182,10 @@ def _spelled_out(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdi
 def _negated_inflected(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bool:
     """Whether ``a`` and ``b`` are one statement and its negation once each word one
     says in the form a negation inflects is read as the other's (:func:`.negation.inflected`:
-    "є дача" / "немає дачі"): the same subject test as a plain negation (a content word
-    shared as written, at least), the inflected words counted as shared."""
-    if not s.negation_differs or s.slots_differ or not s.slots_subset or s.update or not s.shared:
+    "є дача" / "немає дачі"): the same subject test as a plain negation, the inflected
+    words counted as shared; with nothing else shared (the user alone: "У користувача"),
+    the inflected word must be all either says."""
+    if not s.negation_differs or s.slots_differ or not s.slots_subset or s.update:
         return False
     oa, ob = set(s.only_a - GENERIC), set(s.only_b - GENERIC)
     paired = 0
@@ -195,8 +196,8 @@ def _negated_inflected(a: Profile, b: Profile, s: PairSignals, t: Thresholds) ->
             ob.discard(y)
             paired += 1
     smaller = min(len(a.words - GENERIC), len(b.words - GENERIC))
-    if not paired or not smaller or (oa and ob):
-        return False
+    if not paired or not smaller or (oa and ob) or (not s.shared and (oa or ob)):
+        return False  # nothing shared but the user: the inflected word must be all they say
     return (s.shared + paired) / smaller >= t.subject_overlap and max(
         len(oa), len(ob)
     ) <= t.extra_words
