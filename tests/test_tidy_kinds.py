@@ -12,7 +12,7 @@ from mnemic.ops.tidy.signals import GENERIC, profile
 
 
 def verdict(a: str, b: str) -> str:
-    """"supersede" (``b`` kept), "supersede-old", "merge" or "none"."""
+    """What tidy plans: "supersede" (``b`` kept), "supersede-old", "merge" or "none"."""
     for q in planned(a, b):
         if set(q.entries) >= {a, b}:
             if q.kind == "supersede":
@@ -60,3 +60,63 @@ def test_a_devanagari_word_is_read_whole() -> None:
     # "उपयोगकर्ता" (user) was two words cut at its vowel signs, "उपय" and "गकर"
     words = profile("उपयोगकर्ता पुणे में रहता है").words
     assert "पुणे" in words and words & GENERIC and "में" not in words
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # each was left apart before: that both values are of one kind is knowledge
+        ("User uses VS Code", "User switched to Zed"),
+        ("El usuario usa Firefox", "El usuario se pasó a Brave"),
+        ("De gebruiker drinkt koemelk", "De gebruiker is overgestapt op havermelk"),
+        ("ユーザーの携帯はドコモ", "ユーザーは携帯を楽天モバイルに乗り換えた"),
+        ("用户喜欢喝咖啡", "用户现在改喝茶了"),
+        ("User prefers tabs", "User switched to spaces"),
+        ("User's shell is bash", "User's shell is zsh"),  # a kind one uses one of: no marker
+        ("User banks with Monzo", "User now banks with Revolut"),
+        ("L'utente usa Safari", "Da gennaio l'utente usa Firefox"),
+    ],
+)
+def test_a_value_switched_for_another_of_its_kind(old: str, new: str) -> None:
+    assert verdict(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User has two phones: work and personal", "User switched to an iPhone"),
+        ("User uses VS Code for Python", "User switched to Zed"),  # a purpose: maybe both
+        ("User's partner uses Firefox", "User switched to Brave"),  # another person
+        ("User uses Firefox", "User now also uses Brave"),  # adds one
+        ("User doesn't use Firefox", "User switched to Brave"),
+        ("The staging cluster runs on AWS", "The production cluster now runs on GCP"),
+        ("User banks with Monzo", "User banks with Revolut"),  # two banks: no marker
+        ("User drinks coffee", "User drinks tea"),  # both, often
+        ("User eats fish on Fridays", "User switched to zsh"),  # fish the food, no shell
+        ("User is brave about heights", "User switched to Firefox"),  # the adjective
+        ("Al usuario le gusta el café solo", "用户现在改喝茶了"),  # two scripts
+    ],
+)
+def test_look_alikes_of_a_switch_stay_apart(old: str, new: str) -> None:
+    assert verdict(old, new) != "supersede"
+
+
+def test_two_values_of_a_kind_in_one_entry_are_a_list() -> None:
+    from mnemic.ops.tidy.kinds import kind_switch
+
+    a = profile("User uses VS Code for Python and Neovim for notes")
+    assert kind_switch(a, profile("User switched to Neovim")) is None
+    assert kind_switch(a, profile("User switched to Zed")) is None
+
+
+def test_the_kinds_table_names_each_form_once() -> None:
+    from mnemic.ops.tidy.kinds import kinds, values_in
+
+    seen: dict[str, str] = {}
+    for kind in kinds():
+        assert kind.values, kind.name
+        for value in kind.values:
+            for form in value:
+                assert form not in seen, f"{form}: {seen.get(form)} and {kind.name}"
+                seen[form] = kind.name
+                assert [v[:2] for v in values_in(f"x {form} y")] == [(kind.name, value[0])], form

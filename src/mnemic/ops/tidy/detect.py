@@ -74,6 +74,7 @@ from dataclasses import dataclass
 
 from .acronyms import spelled
 from .attributes import value_swap
+from .kinds import kind_switch
 from .meaning import same_meaning
 from .negation import inflected
 from .people import other_relatives
@@ -163,6 +164,16 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
             f"same subject, one says it changed (and rewords it): {was} vs {now}",
             s.word_overlap,
         )
+    if verdict is None or verdict.kind == "duplicate":
+        switched = kind_switch(a, b)  # "uses VS Code" / "switched to Zed": two editors
+        if switched is not None:
+            kind, was, now = switched
+            return Verdict(
+                "contradiction",
+                f"same {kind.replace('_', ' ')}, another value: {was} vs {now} "
+                "(a person has one in use at a time)",
+                s.word_overlap,
+            )
     return verdict
 
 

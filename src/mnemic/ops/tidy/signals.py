@@ -96,9 +96,7 @@ _CJK_CHAR = re.compile(f"[{CJK}]")
 _INDIC = "\u0900-\u0dff"
 """Devanagari and the other Indic scripts, whose vowel signs are no word characters to
 ``re``: a word is its whole run ("उपयोगकर्ता", not "उपय" and "गकर")."""
-_WORD = re.compile(
-    rf"用户|ユーザー|{HANGUL.pattern}|[{CJK}]|[{_INDIC}]+|[^\W_{CJK}]+", re.UNICODE
-)
+_WORD = re.compile(rf"用户|ユーザー|{HANGUL.pattern}|[{CJK}]|[{_INDIC}]+|[^\W_{CJK}]+", re.UNICODE)
 
 # Who most entries are about: a subject too common to make two entries the same subject
 # ("user", "Nutzer", "usuario", "utilisateur", "utilizador", "utente", "gebruiker")
