@@ -120,3 +120,61 @@ def test_the_kinds_table_names_each_form_once() -> None:
                 assert form not in seen, f"{form}: {seen.get(form)} and {kind.name}"
                 seen[form] = kind.name
                 assert [v[:2] for v in values_in(f"x {form} y")] == [(kind.name, value[0])], form
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # a new holder of a role someone has one of, named with no "new" (was left apart)
+        ("The user's GP is Dr Lee", "The user sees Dr Park as GP now"),
+        ("User's landlord is Mr Brown", "Since May the user rents from Mrs Green, the landlord"),
+        (
+            "El médico del usuario es el Dr. Ruiz",
+            "Desde marzo el usuario va a la Dra. Gómez como médico",
+        ),  # fmt: skip
+    ],
+)
+def test_a_new_holder_named_with_a_marker_of_change(old: str, new: str) -> None:
+    assert verdict(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User's GP is Dr. Patel", "User now sees the GP monthly"),  # no holder named
+        ("User's GP is Dr. Patel", "Anna now sees Dr Park as GP"),  # Anna's GP
+        ("User's GP is Dr Lee", "User's daughter now sees Dr Park as GP"),
+    ],
+)
+def test_a_holder_named_with_a_marker_look_alikes(old: str, new: str) -> None:
+    assert verdict(old, new) != "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # two states of a person that exclude each other (each was left apart before)
+        ("User has a brother", "User is an only child"),
+        ("Der Nutzer ist Einzelkind", "Der Nutzer hat eine Schwester"),
+        ("User owns the flat", "User rents the flat"),
+        ("User manages people", "User is an individual contributor with no reports"),
+    ],
+)
+def test_two_states_that_exclude_each_other(old: str, new: str) -> None:
+    assert verdict(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User's wife has a brother", "User is an only child"),  # the wife's brother
+        ("User's son is an only child", "User has a sister"),
+        ("User owns the flat", "User rents the garage"),  # two things
+        ("User owns a car", "User rents a flat"),
+        ("User has no siblings", "User has a brother"),  # the negation rules' case
+    ],
+)
+def test_states_of_two_people_or_things_stay_apart(old: str, new: str) -> None:
+    from mnemic.ops.tidy.kinds import states_apart
+
+    assert states_apart(profile(old), profile(new)) is None or verdict(old, new) != "supersede"

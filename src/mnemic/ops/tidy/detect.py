@@ -74,10 +74,10 @@ from dataclasses import dataclass
 
 from .acronyms import spelled
 from .attributes import value_swap
-from .kinds import kind_switch
+from .kinds import kind_switch, states_apart
 from .meaning import same_meaning
 from .negation import inflected
-from .people import other_relatives
+from .people import other_relatives, relatives
 from .roles import new_holder, promotion
 from .signals import GENERIC, PairSignals, Profile, compare, profile, said
 from .slots import shown
@@ -113,6 +113,13 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
     holder = new_holder(a, b)  # "a new GP, Dr. Hughes" / "User's GP is Dr. Patel"
     if holder is not None:
         return Verdict("contradiction", f"one says it has a new one: {holder}", 1.0)
+    state = states_apart(a, b)  # "an only child" / "has a brother": before the people veto
+    if state is not None and not (relatives(a.text) | relatives(b.text)) - _STATE_PEOPLE:
+        return Verdict(
+            "contradiction",
+            f"two states that exclude each other ({state[0]}): '{state[1]}' / '{state[2]}'",
+            1.0,
+        )
     if other_relatives(a.text, b.text):  # "the father" / "the son": two people
         return None
     promoted = promotion(a, b)  # "was promoted to Staff Engineer" / "job title is ..."
@@ -175,6 +182,17 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
                 s.word_overlap,
             )
     return verdict
+
+
+_STATE_PEOPLE = frozenset(
+    ("brother", "sister", "child", "sibling", "siblings", "brothers", "sisters", "bruder",
+     "schwester", "geschwister", "hermano", "hermana", "hermanos", "frère", "sœur", "soeur",
+     "irmão", "irmã", "fratello", "sorella", "broer", "zus", "bror", "syster", "брат",
+     "сестра", "brata", "siostrę", "哥哥", "弟弟", "姐姐", "妹妹", "kind", "barn", "hijo", "hija",
+     "fils", "fille", "filho", "filha", "figlio", "figlia", "ребёнок", "ребенок")
+)  # fmt: skip
+"""The people a state of :func:`.kinds.states_apart` names itself ("only *child*", "a
+*brother*"): no other person than the user."""
 
 
 def _spelled_out(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | None:

@@ -37,13 +37,14 @@ import tomllib
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 from importlib import resources
 
 from .meaning import ALSO
 from .people import relatives
 from .signals import GENERIC, Profile, profile
 
-__all__ = ["Kind", "kind_switch", "kinds", "values_in"]
+__all__ = ["Kind", "kind_switch", "kinds", "states_apart", "values_in"]
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
@@ -59,9 +60,14 @@ class Kind:
 
 
 @lru_cache(maxsize=1)
+def _doc() -> dict[str, Any]:
+    return tomllib.loads(resources.files(__package__).joinpath("kinds.toml").read_text("utf-8"))
+
+
+@lru_cache(maxsize=1)
 def kinds() -> tuple[Kind, ...]:
     """The kinds of ``kinds.toml``."""
-    doc = tomllib.loads(resources.files(__package__).joinpath("kinds.toml").read_text("utf-8"))
+    doc = {name: table for name, table in _doc().items() if name != "states"}
     return tuple(
         Kind(
             name,
@@ -195,3 +201,43 @@ def _apart(old: Profile, rest_old: str, rest_new: str, found_old: Found) -> bool
     value_at = found_old[0][2]
     folded = unicodedata.normalize("NFKC", old.text)[value_at:]
     return any(w in profile(folded).words for w in own_old)
+
+
+@lru_cache(maxsize=1)
+def _states() -> tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...]:
+    """Each pair of states of ``kinds.toml`` (its name, one side's pattern, the other's)."""
+
+    def side(forms: list[str]) -> re.Pattern[str]:
+        ordered = sorted(forms, key=len, reverse=True)
+        return re.compile("|".join(_pattern(f.lower()) for f in ordered))
+
+    return tuple(
+        (name, side(table["one"]), side(table["other"]))
+        for name, table in _doc().get("states", {}).items()
+    )
+
+
+def states_apart(a: Profile, b: Profile) -> tuple[str, str, str] | None:
+    """(state, what ``a`` says, what ``b`` says) when the two say two states of a person
+    that exclude each other ("User is an only child" / "User has a brother", "owns the
+    flat" / "rents the flat") and nothing else apart: the words of the rest the same, or
+    up to two words of one side's own ("has a brother *in Leeds*"); None otherwise.
+    Neither may be negated outside its state ("has *no* siblings": the negation rules
+    read it; "*no* direct reports" is a state)."""
+    ta, tb = unicodedata.normalize("NFKC", a.text), unicodedata.normalize("NFKC", b.text)
+    for name, one, other in _states():
+        for x, y in ((ta, tb), (tb, ta)):
+            mx, my = one.search(x), other.search(y)
+            if mx is None or my is None or other.search(x) or one.search(y):
+                continue
+            px, py = profile(one.sub(" ", x)), profile(other.sub(" ", y))
+            if px.negated or py.negated:
+                continue  # "has *no* siblings": the negation rules read it
+            rest_x, rest_y = px.words - GENERIC, py.words - GENERIC
+            own_x, own_y = rest_x - rest_y, rest_y - rest_x
+            if (own_x and own_y) or len(own_x | own_y) > 2:
+                continue
+            if x is ta:
+                return name, mx.group(0), my.group(0)
+            return name, my.group(0), mx.group(0)
+    return None

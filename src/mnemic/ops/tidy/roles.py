@@ -2,7 +2,10 @@
 updates said with no marker of change (tidy 13).
 
 * **"a new GP"**: "User registered with *a new GP*, Dr. Hughes" beside "User's GP is
-  Dr. Patel". "New" before (or, in the Romance languages, after) a role a person has
+  Dr. Patel" (since tidy 14 also an update that names the role and a holder the other
+  does not, with no "new": "sees *Dr Park* as GP *now*", "*Desde marzo* ... la Dra.
+  Gómez como médico"; whoever is named before the role is the holder then, not whose
+  the role is). "New" before (or, in the Romance languages, after) a role a person has
   one of at a time (a manager or boss, a team lead, a GP or family doctor, a dentist, a
   landlord, a spouse or partner: :data:`_ROLES`, in en, de, es, fr, pt, it, nl, ru and
   pl), or a thing most have one of (a phone, a car, a laptop: :data:`_THINGS`), says
@@ -203,16 +206,21 @@ def new_holder(a: Profile, b: Profile) -> str | None:
         if new.negated or old.negated or ALSO.search(new.folded):
             continue
         for role in _roles(new.text):
-            if not role[3]:
-                continue
+            if not role[3] and not (new.update and role[2] in _ROLES):
+                continue  # neither "a new GP" nor a person's role with "now", "since"
             found = _old_holder(old, role[2])
             if found is None:
                 continue
             was, old_role = found
-            now = _value(new.text, role[1])
+            now = _value(new.text, role[1]) or _named(new, old, role)
+            if not role[3] and now is None:
+                continue  # "User now sees the GP monthly": no new holder named
             if now is not None and stem(_fold(now[0]).split()[0]) in profile(was).words:
                 continue  # the same person: a new GP, Dr. Patel, beside "GP is Dr. Patel"
-            if _holder(new.text, role) != _holder(old.text, old_role):
+            holder = _holder(new.text, role)
+            if now is not None and now[1] < role[0]:  # "sees *Dr Park* as GP": not whose
+                holder -= {stem(_fold(w)) for w in now[0].split()}
+            if holder != _holder(old.text, old_role):
                 continue  # "Anna has a new GP": Anna's, not the user's
             if (relatives(new.text) ^ relatives(old.text)) - ONE_HELD:
                 continue  # "a new car *for his son*": someone else's
@@ -223,11 +231,29 @@ def new_holder(a: Profile, b: Profile) -> str | None:
             if len(extra) > 1:
                 continue  # "a new manager of the sales team": more than a new holder
             said_now = f", {now[0]}" if now is not None else ""
+            if not role[3]:  # "sees Dr Park as GP now": no "new", a marker of change
+                return f"the {_written(new.text, role)} is now {now[0] if now else '?'} (was {was})"
             return f"a new {_written(new.text, role)}{said_now} (was {was})"
     return None
 
 
 _TITLE_STEMS = frozenset(stem(t) for t in _TITLES)
+
+
+def _named(new: Profile, old: Profile, role: tuple[int, int, str, bool]) -> tuple[str, int] | None:
+    """A name ``new`` gives that ``old`` does not, before its role ("sees *Dr Park* as
+    GP now"): a run of words written with a capital after the first word, no title, no
+    user; None when there is none or more than one."""
+    names = []
+    for i, m in enumerate(_TOKEN.finditer(new.text[: role[0]])):
+        token = m.group(0).rstrip(".")
+        low = _fold(token).rpartition("'")[2].removesuffix("'s")
+        if i == 0 or not _capital(token) or low in _TITLES or low in STOP_WORDS:
+            continue
+        if stem(low) in GENERIC or stem(low) in old.words or low in _NEW_WORDS:
+            continue
+        names.append((token.removesuffix("'s"), m.start()))
+    return names[0] if len(names) == 1 else None
 
 
 def _written(text: str, role: tuple[int, int, str, bool]) -> str:
