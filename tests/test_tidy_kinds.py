@@ -144,6 +144,7 @@ def test_a_new_holder_named_with_a_marker_of_change(old: str, new: str) -> None:
         ("User's GP is Dr. Patel", "User now sees the GP monthly"),  # no holder named
         ("User's GP is Dr. Patel", "Anna now sees Dr Park as GP"),  # Anna's GP
         ("User's GP is Dr Lee", "User's daughter now sees Dr Park as GP"),
+        ("User's laptop is a ThinkPad X1", "L'utente ora usa Linux sul portatile"),  # a thing
     ],
 )
 def test_a_holder_named_with_a_marker_look_alikes(old: str, new: str) -> None:
