@@ -131,7 +131,7 @@ def test_the_kinds_table_names_each_form_once() -> None:
         (
             "El médico del usuario es el Dr. Ruiz",
             "Desde marzo el usuario va a la Dra. Gómez como médico",
-        ),  # fmt: skip
+        ),
     ],
 )
 def test_a_new_holder_named_with_a_marker_of_change(old: str, new: str) -> None:
@@ -179,3 +179,30 @@ def test_states_of_two_people_or_things_stay_apart(old: str, new: str) -> None:
     from mnemic.ops.tidy.kinds import states_apart
 
     assert states_apart(profile(old), profile(new)) is None or verdict(old, new) != "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # "a new X" in Chinese, Japanese and Korean (no name rule read their values)
+        ("用户的手机是Pixel 7", "用户换了新手机，是iPhone 15"),
+        ("ユーザーのスマホはiPhone 12", "ユーザーは新しいスマホを買った"),
+        ("사용자의 휴대폰은 갤럭시 S21", "사용자는 새 휴대폰을 샀다"),
+        ("用户的医生是王医生", "用户有了新的家庭医生"),
+    ],
+)
+def test_a_new_one_in_chinese_japanese_and_korean(old: str, new: str) -> None:
+    assert verdict(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("用户的手机是Pixel 7", "用户想买新手机"),  # a wish
+        ("用户女儿的手机是Pixel 7", "用户换了新手机"),  # the daughter's phone
+        ("用户的手机是Pixel 7", "用户的女儿换了新手机"),
+        ("ユーザーのスマホはiPhone 12", "ユーザーは新しいスマホを買いたい"),
+    ],
+)
+def test_a_new_one_in_cjk_look_alikes(old: str, new: str) -> None:
+    assert verdict(old, new) != "supersede"

@@ -37,8 +37,8 @@ import tomllib
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 from importlib import resources
+from typing import Any
 
 from .meaning import ALSO
 from .people import relatives
