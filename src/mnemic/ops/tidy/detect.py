@@ -47,6 +47,12 @@ their embeddings when the embedder runs), contradictions before duplicates:
   :attr:`Thresholds.meaning_cosine` when no number, negation, update, "also" or single
   changed place tells them apart (:mod:`.meaning`).
 
+Knowledge the words do not hold comes from a reviewed table (:mod:`.kinds`,
+``kinds.toml``): a value switched for another of a kind a person has one of in use at a
+time ("uses VS Code" / "switched to Zed"), judged when the rules above found nothing or
+a duplicate, and two states of a person that exclude each other ("an only child" / "has
+a brother"), judged before the people veto.
+
 Two vetoes and a second reading come first or last: two entries naming two relatives
 ("the father" / "the son", :mod:`.people`) get no verdict; a pair left apart is read again
 with an acronym one writes in place of the words the other spells it out in ("CI" /
