@@ -206,3 +206,12 @@ def test_a_new_one_in_chinese_japanese_and_korean(old: str, new: str) -> None:
 )
 def test_a_new_one_in_cjk_look_alikes(old: str, new: str) -> None:
     assert verdict(old, new) != "supersede"
+
+
+def test_a_replacement_in_vietnamese_and_polish_names_the_old_value() -> None:
+    # "đổi X sang Y", "wymienił X na Y": the old value was not read
+    assert profile("Người dùng đã đổi xe Vision sang Honda SH").was == ("xe", "vision")
+    assert "thinkp" in profile("Użytkownik wymienił ThinkPada T480 na T14s").was
+    assert verdict(
+        "Người dùng đi xe Honda Vision", "Người dùng đã đổi xe Vision sang Honda SH"
+    ) == ("supersede")

@@ -219,6 +219,12 @@ OLD_VALUE = re.compile(
     r"|\b(?:instead of|rather than|in place of|no longer|statt|anstatt|anstelle von|"
     rf"en lugar de|en vez de|au lieu de|plutôt que)\s+{_OLD_TOKENS}(?=\s*(?:[.,;:)!]|$))"
     r"|从([\u4e00-\u9fff\w]{1,8}?)(?:改成|改为|换成|换到|迁移到|搬到|改到)|而不是([\u4e00-\u9fff\w]{1,8})"
+    # pl, vi, de: "wymienił *ThinkPada T480* na" ("na" before a name reads "em", as the
+    # Portuguese "no"/"na" does), "đổi *xe Vision* sang", "hat *den alten
+    # Corsa* gegen einen Skoda eingetauscht"
+    rf"|\bwymienił[ao]?\s+{_OLD_TOKENS}\s+(?:na|em)\s|\bđổi\s+{_OLD_TOKENS}\s+sang\s"
+    rf"|\b(?:den|die|das)\s+(?:alten?\s+|bisherigen?\s+)?{_OLD_TOKENS}\s+gegen\s"
+    r"(?=.*\b(?:ein|um)?getauscht\b)"
     rf"|{REPLACEMENT}"
 )
 """Where an update names the value it replaces (the groups hold its words; a "from X
