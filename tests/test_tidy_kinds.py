@@ -215,3 +215,16 @@ def test_a_replacement_in_vietnamese_and_polish_names_the_old_value() -> None:
     assert verdict(
         "Người dùng đi xe Honda Vision", "Người dùng đã đổi xe Vision sang Honda SH"
     ) == ("supersede")
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # "stopped" in Russian and Ukrainian was no negation
+        ("Пользователь играет в теннис", "Пользователь перестал играть в теннис"),
+        ("Користувач грає у волейбол", "Користувач перестав грати у волейбол"),
+    ],
+)
+def test_stopped_in_russian_and_ukrainian(old: str, new: str) -> None:
+    assert profile(new).negated
+    assert verdict(old, new) == "supersede"
