@@ -228,3 +228,29 @@ def test_a_replacement_in_vietnamese_and_polish_names_the_old_value() -> None:
 def test_stopped_in_russian_and_ukrainian(old: str, new: str) -> None:
     assert profile(new).negated
     assert verdict(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # a key someone has one of, then は / 은, 는 / 是, with two values (left apart before)
+        ("User の車はホンダのフィット", "User の車はマツダのデミオ"),
+        ("ユーザーの上司は佐藤さん", "ユーザーの上司は田中さん"),
+        ("사용자의 차는 소나타", "사용자의 차는 아반떼"),
+        ("用户的手机是华为", "用户的手机是小米"),
+    ],
+)
+def test_a_cjk_key_held_once_with_two_values(old: str, new: str) -> None:
+    assert verdict(old, new) == "supersede"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("ユーザーの友達は佐藤さん", "ユーザーの友達は田中さん"),  # several friends
+        ("ユーザーの車は月曜日に洗う", "ユーザーの車は日曜日に洗う"),  # a schedule
+        ("ユーザーの妻の車はホンダ", "ユーザーの車はマツダ"),  # the wife's car
+    ],
+)
+def test_a_cjk_key_look_alikes(old: str, new: str) -> None:
+    assert verdict(old, new) != "supersede"
