@@ -174,12 +174,23 @@ _CJK_BEFORE = (
     ("where", re.compile(r"在$"), True),
     (
         "name",
-        re.compile(r"(?:经理|上司|老板|领导|家庭医生|牙医|房东|丈夫|妻子|老公|老婆)是$"),
+        re.compile(
+            r"(?:经理|上司|老板|领导|家庭医生|牙医|房东|丈夫|妻子|老公|老婆|手机|汽车|车)是$"
+        ),
+        False,
+    ),
+    (  # ja, ko: a key someone has one of, then "は" / "은, 는" (tidy 14: "の車は", "의 차는")
+        "name",
+        re.compile(
+            r"の(?:車|携帯|スマホ|上司|主治医|かかりつけ医|歯医者|大家さん|夫|妻)は$"
+            r"|의 ?(?:차|자동차|휴대폰|핸드폰|상사|주치의|집주인|남편|아내)(?:은|는) ?$"
+        ),
         False,
     ),
 )
 """Chinese: the words that end right before a value ("住在*北京*", "主数据库在*法兰克福*",
-"用户的经理是*王伟*": a role someone has one of), and whether a thing both name must stand
+"用户的经理是*王伟*": a role or thing someone has one of; "ユーザーの車は*マツダ*",
+"사용자의 차는 *소나타*"), and whether a thing both name must stand
 before them ("在" alone: "用户在北京" may say where the user is today)."""
 _CJK_AFTER = (
     ("employer", re.compile(r"^(?:工作|上班)"), re.compile(r"在$")),

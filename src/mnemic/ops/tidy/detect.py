@@ -47,6 +47,12 @@ their embeddings when the embedder runs), contradictions before duplicates:
   :attr:`Thresholds.meaning_cosine` when no number, negation, update, "also" or single
   changed place tells them apart (:mod:`.meaning`).
 
+Knowledge the words do not hold comes from a reviewed table (:mod:`.kinds`,
+``kinds.toml``): a value switched for another of a kind a person has one of in use at a
+time ("uses VS Code" / "switched to Zed"), judged when the rules above found nothing or
+a duplicate, and two states of a person that exclude each other ("an only child" / "has
+a brother"), judged before the people veto.
+
 Two vetoes and a second reading come first or last: two entries naming two relatives
 ("the father" / "the son", :mod:`.people`) get no verdict; a pair left apart is read again
 with an acronym one writes in place of the words the other spells it out in ("CI" /
@@ -74,9 +80,10 @@ from dataclasses import dataclass
 
 from .acronyms import spelled
 from .attributes import value_swap
+from .kinds import kind_switch, states_apart
 from .meaning import same_meaning
 from .negation import inflected
-from .people import other_relatives
+from .people import other_relatives, relatives
 from .roles import new_holder, promotion
 from .signals import GENERIC, PairSignals, Profile, compare, profile, said
 from .slots import shown
@@ -112,6 +119,13 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
     holder = new_holder(a, b)  # "a new GP, Dr. Hughes" / "User's GP is Dr. Patel"
     if holder is not None:
         return Verdict("contradiction", f"one says it has a new one: {holder}", 1.0)
+    state = states_apart(a, b)  # "an only child" / "has a brother": before the people veto
+    if state is not None and not (relatives(a.text) | relatives(b.text)) - _STATE_PEOPLE:
+        return Verdict(
+            "contradiction",
+            f"two states that exclude each other ({state[0]}): '{state[1]}' / '{state[2]}'",
+            1.0,
+        )
     if other_relatives(a.text, b.text):  # "the father" / "the son": two people
         return None
     promoted = promotion(a, b)  # "was promoted to Staff Engineer" / "job title is ..."
@@ -163,7 +177,28 @@ def judge(a: Profile, b: Profile, s: PairSignals, t: Thresholds = THRESHOLDS) ->
             f"same subject, one says it changed (and rewords it): {was} vs {now}",
             s.word_overlap,
         )
+    if verdict is None or verdict.kind == "duplicate":
+        switched = kind_switch(a, b)  # "uses VS Code" / "switched to Zed": two editors
+        if switched is not None:
+            kind, was, now = switched
+            return Verdict(
+                "contradiction",
+                f"same {kind.replace('_', ' ')}, another value: {was} vs {now} "
+                "(a person has one in use at a time)",
+                s.word_overlap,
+            )
     return verdict
+
+
+_STATE_PEOPLE = frozenset(
+    ("brother", "sister", "child", "sibling", "siblings", "brothers", "sisters", "bruder",
+     "schwester", "geschwister", "hermano", "hermana", "hermanos", "frère", "sœur", "soeur",
+     "irmão", "irmã", "fratello", "sorella", "broer", "zus", "bror", "syster", "брат",
+     "сестра", "brata", "siostrę", "哥哥", "弟弟", "姐姐", "妹妹", "kind", "barn", "hijo", "hija",
+     "fils", "fille", "filho", "filha", "figlio", "figlia", "ребёнок", "ребенок")
+)  # fmt: skip
+"""The people a state of :func:`.kinds.states_apart` names itself ("only *child*", "a
+*brother*"): no other person than the user."""
 
 
 def _spelled_out(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdict | None:
@@ -182,9 +217,10 @@ def _spelled_out(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> Verdi
 def _negated_inflected(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bool:
     """Whether ``a`` and ``b`` are one statement and its negation once each word one
     says in the form a negation inflects is read as the other's (:func:`.negation.inflected`:
-    "є дача" / "немає дачі"): the same subject test as a plain negation (a content word
-    shared as written, at least), the inflected words counted as shared."""
-    if not s.negation_differs or s.slots_differ or not s.slots_subset or s.update or not s.shared:
+    "є дача" / "немає дачі"): the same subject test as a plain negation, the inflected
+    words counted as shared; with nothing else shared (the user alone: "У користувача"),
+    the inflected word must be all either says."""
+    if not s.negation_differs or s.slots_differ or not s.slots_subset or s.update:
         return False
     oa, ob = set(s.only_a - GENERIC), set(s.only_b - GENERIC)
     paired = 0
@@ -195,8 +231,8 @@ def _negated_inflected(a: Profile, b: Profile, s: PairSignals, t: Thresholds) ->
             ob.discard(y)
             paired += 1
     smaller = min(len(a.words - GENERIC), len(b.words - GENERIC))
-    if not paired or not smaller or (oa and ob):
-        return False
+    if not paired or not smaller or (oa and ob) or (not s.shared and (oa or ob)):
+        return False  # nothing shared but the user: the inflected word must be all they say
     return (s.shared + paired) / smaller >= t.subject_overlap and max(
         len(oa), len(ob)
     ) <= t.extra_words

@@ -317,6 +317,7 @@ STOP_WORDS = frozenset(
     het een en maar van op aan bij met voor naar uit om te tot is zijn waren wordt
     worden werd heeft hebben hij zij ze wij ons onze hun die dat deze dit wat wie waar
     hoe ook nog altijd heel erg zeer gebruikt gebruiken graag
+    का की के को से में पर ने और भी है हैं था थी थे हो गया गई गए रहा रही रहे
     """
     )
 )
@@ -338,6 +339,7 @@ _FRAME = """
     goes going gone went live listen listens listening answer answers serve serves
     served due usual mostly habitually tend tends preference preferences liegt liegen
     lag lagen steht stehen wohnt wohnen gewohnt
+    रहता रहती रहते करता करती करते
     stand geht gehen ging kommt kam nimmt nehmen nahm genommen trinkt trinken getrunken
     isst essen gegessen schreibt schreiben geschrieben heißt heißen nennt nennen genannt
     gibt geben gegeben macht machen gemacht hält halten läuft laufen gelaufen bleibt

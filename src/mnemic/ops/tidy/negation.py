@@ -141,8 +141,28 @@ BY_LANGUAGE: dict[str, str] = {
     ),
     "nl": _words("niet", "geen", "nooit", "zonder", "gestopt", "opgezegd", "vermijdt"),
     "sv": _words("inte", "ej", "aldrig", "ingen", "inget", "inga", "utan", "ikke"),
-    "ru": _words("не", "нет", "ни", "никогда", "никто", "ничего", "нельзя", "без"),
-    "uk": _words("ні", "немає", "нема", "ніколи", "ніхто", "нічого"),
+    "ru": _words(
+        "не",
+        "нет",
+        "ни",
+        "никогда",
+        "никто",
+        "ничего",
+        "нельзя",
+        "без",
+        "перестал",
+        "перестала",  # stopped (not "бросил": also "threw")
+    ),
+    "uk": _words(
+        "ні",
+        "немає",
+        "нема",
+        "ніколи",
+        "ніхто",
+        "нічого",
+        "перестав",
+        "перестала",  # stopped (not "кинув": also "threw")
+    ),
     "pl": _words("nie", "nigdy", "bez", "żaden", "żadna", "żadne"),
     "tr": _words("değil", "hiç", "yok", "asla") + "|" + _TURKISH_VERB,
     "ar": _between(

@@ -149,7 +149,9 @@ _POINT = (  # a point in time: "october", "march 3, 2025", "last week", "2024", 
     r"(?:19|20)\d{2})"
     r"(?:\s+\d{1,2}(?:st|nd|rd|th)?)?(?:,?\s+(?:de\s+)?(?:19|20)\d{2})?"
 )
-_SINCE_SLAVIC = "|".join(sorted(_SLAVIC_FORMS, key=len, reverse=True)[:24])
+_SINCE_SLAVIC = "|".join(sorted(list(_SLAVIC_FORMS)[:24], key=len, reverse=True))
+"""The months' genitives ("od *maja*", "с *мая*"): the first 24 forms, longest first (the
+longest 24 of all the forms left out the short months, "maja", "мая", "июня")."""
 SINCE = re.compile(
     rf"\b(?:since|as of|starting|seit|ab|desde|a partir de|depuis|à partir d[e']|dès|sinds|"
     rf"vanaf|dal|dalla|da|a partire da)\s+{_POINT}"
@@ -175,6 +177,8 @@ SINCE = re.compile(
     # ja, ko: "先月から", "4月から", "지난달부터"
     r"|(?:先月|先週|今月|今年|去年|昨年|\d{1,2}月|\d{4}年)から"
     r"|(?:지난달|지난주|이번 달|올해|작년|\d{1,2}월)부터"
+    # ar: "منذ الشهر الماضي" (since last month), "منذ 2023"
+    r"|(?<![\u0600-\u06ff])منذ\s+[\u0600-\u06ff0-9]+(?:\s+ال[\u0600-\u06ff]+)?"
 )
 """A phrase saying since when a fact holds ("since October", "as of 2025", "from March
 on", "since the last check-up", "seit Oktober", "desde octubre", "depuis mars", "sinds
@@ -215,6 +219,12 @@ OLD_VALUE = re.compile(
     r"|\b(?:instead of|rather than|in place of|no longer|statt|anstatt|anstelle von|"
     rf"en lugar de|en vez de|au lieu de|plutôt que)\s+{_OLD_TOKENS}(?=\s*(?:[.,;:)!]|$))"
     r"|从([\u4e00-\u9fff\w]{1,8}?)(?:改成|改为|换成|换到|迁移到|搬到|改到)|而不是([\u4e00-\u9fff\w]{1,8})"
+    # pl, vi, de: "wymienił *ThinkPada T480* na" ("na" before a name reads "em", as the
+    # Portuguese "no"/"na" does), "đổi *xe Vision* sang", "hat *den alten
+    # Corsa* gegen einen Skoda eingetauscht"
+    rf"|\bwymienił[ao]?\s+{_OLD_TOKENS}\s+(?:na|em)\s|\bđổi\s+{_OLD_TOKENS}\s+sang\s"
+    rf"|\b(?:den|die|das)\s+(?:alten?\s+|bisherigen?\s+)?{_OLD_TOKENS}\s+gegen\s"
+    r"(?=.*\b(?:ein|um)?getauscht\b)"
     rf"|{REPLACEMENT}"
 )
 """Where an update names the value it replaces (the groups hold its words; a "from X
@@ -253,10 +263,18 @@ UPDATE = re.compile(
     # ru, pl, tr: "now", "switched to", "moved to" (not "уже", "już": "already visited")
     r"теперь|сейчас|перешёл|перешел|перешла|переехал|переехала|сменил|сменила|"
     r"teraz|obecnie|przeszedł|przeszła|przeprowadził|przeprowadziła|zmienił|zmieniła|"
-    r"artık|şimdi|geçti|taşındı)\b"
+    r"artık|şimdi|geçti|taşındı|"
+    # sv, uk, pl, de, vi, ar, hi: "now", "moved", "switched", "traded in"
+    r"numera|flyttat|flyttade|bytt|bytte|gått över|"
+    r"тепер|зараз|переїхав|переїхала|перейшов|перейшла|змінив|змінила|"
+    r"wymienił|wymieniła|eingetauscht|getauscht|umgetauscht|"
+    r"bây giờ|hiện nay|hiện giờ|đã đổi|đổi sang|chuyển sang|đã chuyển|"
+    r"الآن|حاليا|حالياً|انتقل|انتقلت|"
+    r"अब|शिफ्ट)\b"
     r"|现在|目前|如今|改用|改成|改为|改到|换成|换到|迁移|升级|不再|今は|変更|アップグレード"
     r"|涨到|涨至|降到|降至|提高到|提高至|增加到|减少到|调整为|调整到|调到"
-    r"|이제|요즘|지금은|바꿨|바뀌었|옮겼|올랐|내렸",  # ko
+    r"|乗り換え|買い替え|引っ越し|に変えた|に替えた"  # ja: "switched", "bought a new", "moved"
+    r"|이제|요즘|지금은|바꿨|바뀌었|옮겼|올랐|내렸|이사했|이사하셨|이사 갔",  # ko
     re.IGNORECASE,
 )
 """Markers of an update ("now", "switched to", "jetzt", "ahora", "agora", "adesso", "nu",

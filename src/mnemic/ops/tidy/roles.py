@@ -2,7 +2,10 @@
 updates said with no marker of change (tidy 13).
 
 * **"a new GP"**: "User registered with *a new GP*, Dr. Hughes" beside "User's GP is
-  Dr. Patel". "New" before (or, in the Romance languages, after) a role a person has
+  Dr. Patel" (since tidy 14 also an update that names the role and a holder the other
+  does not, with no "new": "sees *Dr Park* as GP *now*", "*Desde marzo* ... la Dra.
+  Gómez como médico"; whoever is named before the role is the holder then, not whose
+  the role is). "New" before (or, in the Romance languages, after) a role a person has
   one of at a time (a manager or boss, a team lead, a GP or family doctor, a dentist, a
   landlord, a spouse or partner: :data:`_ROLES`, in en, de, es, fr, pt, it, nl, ru and
   pl), or a thing most have one of (a phone, a car, a laptop: :data:`_THINGS`), says
@@ -202,17 +205,25 @@ def new_holder(a: Profile, b: Profile) -> str | None:
     for new, old in ((b, a), (a, b)):
         if new.negated or old.negated or ALSO.search(new.folded):
             continue
+        said = _cjk_new(new, old)
+        if said is not None:
+            return said
         for role in _roles(new.text):
-            if not role[3]:
-                continue
+            if not role[3] and not (new.update and role[2] in _ROLES):
+                continue  # neither "a new GP" nor a person's role with "now", "since"
             found = _old_holder(old, role[2])
             if found is None:
                 continue
             was, old_role = found
-            now = _value(new.text, role[1])
+            now = _value(new.text, role[1]) or _named(new, old, role)
+            if not role[3] and now is None:
+                continue  # "User now sees the GP monthly": no new holder named
             if now is not None and stem(_fold(now[0]).split()[0]) in profile(was).words:
                 continue  # the same person: a new GP, Dr. Patel, beside "GP is Dr. Patel"
-            if _holder(new.text, role) != _holder(old.text, old_role):
+            holder = _holder(new.text, role)
+            if now is not None and now[1] < role[0]:  # "sees *Dr Park* as GP": not whose
+                holder -= {stem(_fold(w)) for w in now[0].split()}
+            if holder != _holder(old.text, old_role):
                 continue  # "Anna has a new GP": Anna's, not the user's
             if (relatives(new.text) ^ relatives(old.text)) - ONE_HELD:
                 continue  # "a new car *for his son*": someone else's
@@ -223,11 +234,29 @@ def new_holder(a: Profile, b: Profile) -> str | None:
             if len(extra) > 1:
                 continue  # "a new manager of the sales team": more than a new holder
             said_now = f", {now[0]}" if now is not None else ""
+            if not role[3]:  # "sees Dr Park as GP now": no "new", a marker of change
+                return f"the {_written(new.text, role)} is now {now[0] if now else '?'} (was {was})"
             return f"a new {_written(new.text, role)}{said_now} (was {was})"
     return None
 
 
 _TITLE_STEMS = frozenset(stem(t) for t in _TITLES)
+
+
+def _named(new: Profile, old: Profile, role: tuple[int, int, str, bool]) -> tuple[str, int] | None:
+    """A name ``new`` gives that ``old`` does not, before its role ("sees *Dr Park* as
+    GP now"): a run of words written with a capital after the first word, no title, no
+    user; None when there is none or more than one."""
+    names = []
+    for i, m in enumerate(_TOKEN.finditer(new.text[: role[0]])):
+        token = m.group(0).rstrip(".")
+        low = _fold(token).rpartition("'")[2].removesuffix("'s")
+        if i == 0 or not _capital(token) or low in _TITLES or low in STOP_WORDS:
+            continue
+        if stem(low) in GENERIC or stem(low) in old.words or low in _NEW_WORDS:
+            continue
+        names.append((token.removesuffix("'s"), m.start()))
+    return names[0] if len(names) == 1 else None
 
 
 def _written(text: str, role: tuple[int, int, str, bool]) -> str:
@@ -354,3 +383,60 @@ _AUX = frozenset(
 )
 """The auxiliaries and adverbs a promotion is said with ("a *été* promu", "was *just*
 promoted"): no one's name."""
+
+
+_CJK_ROLES = {
+    "doctor": "家庭医生|主治医生|主治医|かかりつけ医|医生|주치의",
+    "dentist": "牙医|歯医者|치과의사|치과 의사",
+    "manager": "经理|老板|上司|领导|상사|사장님",
+    "landlord": "房东|大家さん|大家|집주인",
+    "phone": "手机|携帯電話|携帯|スマホ|휴대폰|핸드폰|스마트폰",
+    "car": "汽车|车子|车|車|자동차|차",
+    "laptop": "笔记本电脑|笔记本|电脑|ノートパソコン|パソコン|노트북",
+}
+"""Roles and things someone has one of, in Chinese, Japanese and Korean (as
+:data:`_ROLES` and :data:`_THINGS`)."""
+_CJK_ROLE = re.compile(
+    "|".join(
+        f"(?P<{group}>{forms})"
+        for group, forms in sorted(
+            _CJK_ROLES.items(), key=lambda kv: -max(map(len, kv[1].split("|")))
+        )
+    )
+)
+_CJK_NEW = re.compile(r"(?:新的|新しい|新|새로운|새)\s?$")
+""""New" right before a role ("*新*手机", "*新しい*スマホ", "*새* 휴대폰")."""
+_CJK_COPULA = re.compile(r"^(?:是|は|는|은|이|가|：|:)\s*")
+_CJK_PLAN = re.compile(r"想|打算|计划|准备|要买|たい|予定|つもり|싶|계획|예정")
+"""A wish or a plan ("想买新手机", "新しいスマホを買いたい"): no new one yet."""
+
+
+def _cjk_new(new: Profile, old: Profile) -> str | None:
+    """The reason ``new`` says it has a new one of a role or thing (Chinese, Japanese,
+    Korean: "用户换了新手机" beside "用户的手机是Pixel 7"), when ``old`` names that role
+    and its value (role, a copula, the value: nothing else of its own) for the same
+    person; None otherwise."""
+    if _CJK_PLAN.search(new.text):
+        return None
+    for m in _CJK_ROLE.finditer(new.text):
+        if not _CJK_NEW.search(new.text[: m.start()]):
+            continue
+        group = m.lastgroup or ""
+        for o in _CJK_ROLE.finditer(old.text):
+            if o.lastgroup != group or _CJK_NEW.search(old.text[: o.start()]):
+                continue
+            copula = _CJK_COPULA.match(old.text[o.end() :])
+            if copula is None:
+                continue
+            value = old.text[o.end() + copula.end() :].strip(" 。.、,，")
+            before = old.text[: o.start()]
+            if not value or value in new.text or re.search(r"[，,、。;；]", value):
+                continue  # the old holder named again, or more than one value
+            if relatives(new.text) != relatives(old.text) or profile(before).words - GENERIC - {
+                "的",
+                "の",
+                "의",
+            }:
+                continue  # someone else's ("用户女儿的手机"), or more before the role
+            return f"a new {m.group(0)} (was {value})"
+    return None

@@ -93,13 +93,18 @@ _REPLACED = re.compile(
 _BY = re.compile(r"with|by|for|durch|mit|por|pelo|pela|con|col|par|door")
 
 _CJK_CHAR = re.compile(f"[{CJK}]")
-_WORD = re.compile(rf"用户|ユーザー|{HANGUL.pattern}|[{CJK}]|[^\W_{CJK}]+", re.UNICODE)
+_INDIC = "\u0900-\u0dff"
+"""Devanagari and the other Indic scripts, whose vowel signs are no word characters to
+``re``: a word is its whole run ("उपयोगकर्ता", not "उपय" and "गकर")."""
+_WORD = re.compile(rf"用户|ユーザー|{HANGUL.pattern}|[{CJK}]|[{_INDIC}]+|[^\W_{CJK}]+", re.UNICODE)
 
 # Who most entries are about: a subject too common to make two entries the same subject
 # ("user", "Nutzer", "usuario", "utilisateur", "utilizador", "utente", "gebruiker")
 GENERIC = frozenset(
     {"user", "nutzer", "benutz", "usuari", "utilis", "utiliz", "utent", "gebrui"}
     | {"kullan", "пользо", "uzytko"}  # tr kullanıcı, ru пользователь, pl użytkownik
+    # sv användare, uk користувач, ar المستخدم, hi उपयोगकर्ता, vi người dùng
+    | {"anvand", "корист", "المستخ", "उपयोगक", "người", "dung"}
     | {"用户", "ユーザー", HANGUL_USER}
 )
 
