@@ -2,17 +2,26 @@
 
 Layout under ``<home>/memories/.queue/<FILE>/`` (one directory per target)::
 
-    <id>.req        a request left by a writer that found the target's lock busy
-    <id>.claimed    the same request, taken by the lock's holder (a rename: atomic
-                    against the writer withdrawing it, so exactly one of them wins)
-    <id>.res        the holder's answer, written under the lock once its commit is
-                    durable (or at once when it hands the request back unapplied)
+    <id>.req        a request left by a writer that found the target's lock busy: one
+                    line of JSON, written in place (created exclusively, then written);
+                    the line's newline says it is whole
+    <id>.claimed    the same file, taken by the lock's holder (a rename: atomic against
+                    the writer withdrawing it, so exactly one of them wins); the holder
+                    appends its answer to it as a second line, under the lock, once its
+                    commit is durable (or at once when it hands the request back)
 
 ``<id>`` starts with the time in nanoseconds, so a sorted listing is arrival order, then
-the writer's process id. Nothing here is durable (no fsync): a request and its answer
-only matter to a writer that is alive, and the journal, not this directory, says what
-committed (:mod:`mnemic.curated.groupcommit`). A file is written under a temp name and
-renamed, so a reader sees it whole or not at all.
+the writer's process id. A queued call changes the directory three times: the request's
+creation, the claim's rename and its writer's removal of the answered file (the answer
+itself is a write to a file that exists). Nothing here is durable (no fsync): a request
+and its answer only matter to a writer that is alive, and the journal, not this
+directory, says what committed (:mod:`mnemic.curated.groupcommit`).
+
+Partial files: a holder reads a request before it claims it and leaves one whose line
+is not ended yet (its writer is still writing it; a writer that fails to write it
+removes it). The answer is read by its writer only under the lock, after the holder
+released it, so it is whole, unless that holder died while writing it: an answer line
+not ended is no answer (the writer asks the journal).
 """
 
 from __future__ import annotations
@@ -29,6 +38,10 @@ from ...fsio import FILE_MODE, ensure_private_dir
 
 __all__ = ["FileRequests"]
 
+_NEW = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+_APPEND = os.O_WRONLY | os.O_APPEND | os.O_NOFOLLOW | os.O_CLOEXEC
+_READ = os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC
+
 
 class FileRequests:
     """Requests and answers of group commit, one directory per target under ``root``
@@ -41,11 +54,21 @@ class FileRequests:
     def submit(self, target: str, payload: dict[str, Any]) -> str:
         """Leave a request for ``target``'s lock holder; return its id."""
         folder = self._dirs[target]
-        if not folder.is_dir():
+        rid = f"{time.time_ns():020d}-{os.getpid()}-{os.urandom(4).hex()}"
+        path = folder / f"{rid}.req"
+        try:
+            fd = os.open(path, _NEW, FILE_MODE)
+        except FileNotFoundError:  # the first request of this home: make the folders
             ensure_private_dir(self.root)
             ensure_private_dir(folder)
-        rid = f"{time.time_ns():020d}-{os.getpid()}-{os.urandom(4).hex()}"
-        _write(folder, f"{rid}.req", payload)
+            fd = os.open(path, _NEW, FILE_MODE)
+        try:
+            _write_all(fd, _line(payload))
+        except BaseException:
+            _discard(path)  # a holder must not wait on a line never ended
+            raise
+        finally:
+            os.close(fd)
         return rid
 
     def withdraw(self, target: str, rid: str) -> bool:
@@ -60,7 +83,8 @@ class FileRequests:
         """Take every waiting request of ``target`` (caller holds its lock), oldest
         first: ``(id, payload)``, the payload ``None`` when it cannot be read (the
         holder hands such a request back). Requests of processes that are gone are
-        dropped: nobody waits for their answer."""
+        dropped: nobody waits for their answer. A request still being written is left
+        where it is (its writer withdraws it, or a later holder claims it)."""
         folder = self._dirs[target]
         try:
             names = sorted(n for n in os.listdir(folder) if n.endswith(".req"))
@@ -69,35 +93,56 @@ class FileRequests:
         out: list[tuple[str, dict[str, Any] | None]] = []
         for name in names:
             rid = name[: -len(".req")]
-            claimed = folder / f"{rid}.claimed"
+            path = folder / name
+            if not _alive(rid):
+                _discard(path)
+                continue
+            data = _read(path)
+            if data is None:
+                continue  # withdrawn meanwhile
+            line, ended, _ = data.partition(b"\n")
+            if not ended:
+                continue  # its writer is still writing it
             try:
-                os.rename(folder / name, claimed)
+                os.rename(path, folder / f"{rid}.claimed")
             except FileNotFoundError:
                 continue  # withdrawn meanwhile
-            if not _alive(rid):
-                _discard(claimed)
-                continue
-            out.append((rid, _read(claimed)))
+            out.append((rid, _parse(line)))
         return out
 
     def answer(self, target: str, rid: str, result: dict[str, Any]) -> None:
-        """Leave the answer of a claimed request (caller holds the lock)."""
-        folder = self._dirs[target]
-        _write(folder, f"{rid}.res", result)
-        _discard(folder / f"{rid}.claimed")
+        """Leave the answer of a claimed request (caller holds the lock): a second line
+        in the claimed file. Nothing happens when that file is gone (its writer died
+        and its debris was removed: nobody waits for this answer)."""
+        try:
+            fd = os.open(self._dirs[target] / f"{rid}.claimed", _APPEND)
+        except FileNotFoundError:
+            return
+        try:
+            _write_all(fd, _line(result))
+        finally:
+            os.close(fd)
 
     def result(self, target: str, rid: str) -> dict[str, Any] | None:
-        """The answer to this process's request (``None``: none yet), taken away."""
-        path = self._dirs[target] / f"{rid}.res"
-        found = _read(path)
-        if found is not None or path.exists():
+        """The answer to this process's request, taken away with its file (caller holds
+        the lock). ``None``: no answer (not claimed, or claimed by a holder that died
+        before answering: the claimed file is then left for :meth:`forget`)."""
+        path = self._dirs[target] / f"{rid}.claimed"
+        data = _read(path)
+        if data is None:
+            return None
+        lines = data.split(b"\n")
+        if len(lines) < 3:  # the request, an answer ended by its newline, then nothing
+            return None
+        found = _parse(lines[1])
+        if found is not None:
             _discard(path)
         return found
 
     def forget(self, target: str, rid: str) -> None:
         """Remove what is left of a request whose writer is done with it."""
         folder = self._dirs[target]
-        _discard(folder / f"{rid}.req", folder / f"{rid}.claimed", folder / f"{rid}.res")
+        _discard(folder / f"{rid}.req", folder / f"{rid}.claimed")
 
     def stale(self) -> list[Path]:
         """The requests and answers of processes that are gone (a writer killed while it
@@ -133,22 +178,21 @@ def _alive(rid: str) -> bool:
     return True
 
 
-def _write(folder: Path, name: str, payload: dict[str, Any]) -> None:
-    data = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    tmp = folder / f".{name}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, FILE_MODE)
-    try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
-    finally:
-        os.close(fd)
-    os.rename(tmp, folder / name)
+def _line(payload: dict[str, Any]) -> bytes:
+    """One line of JSON (a string's newlines are escaped by the encoder)."""
+    text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+    return text.encode("utf-8") + b"\n"
 
 
-def _read(path: Path) -> dict[str, Any] | None:
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _read(path: Path) -> bytes | None:
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+        fd = os.open(path, _READ)
     except OSError:
         return None
     try:
@@ -157,8 +201,12 @@ def _read(path: Path) -> dict[str, Any] | None:
             chunks.append(chunk)
     finally:
         os.close(fd)
+    return b"".join(chunks)
+
+
+def _parse(line: bytes) -> dict[str, Any] | None:
     try:
-        data = json.loads(b"".join(chunks))
+        data = json.loads(line)
     except ValueError:
         return None
     return data if isinstance(data, dict) else None
