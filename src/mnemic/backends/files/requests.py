@@ -41,6 +41,7 @@ __all__ = ["FileRequests"]
 _NEW = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
 _APPEND = os.O_WRONLY | os.O_APPEND | os.O_NOFOLLOW | os.O_CLOEXEC
 _READ = os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC
+_CHUNK = 1 << 16
 
 
 class FileRequests:
@@ -50,17 +51,18 @@ class FileRequests:
     def __init__(self, root: Path) -> None:
         self.root = root
         self._dirs = {t: self.root / name for t, name in FILENAMES.items()}
+        # Joined as strings: a queued call names its files a handful of times.
+        self._prefix = {t: f"{d}{os.sep}" for t, d in self._dirs.items()}
 
     def submit(self, target: str, payload: dict[str, Any]) -> str:
         """Leave a request for ``target``'s lock holder; return its id."""
-        folder = self._dirs[target]
         rid = f"{time.time_ns():020d}-{os.getpid()}-{os.urandom(4).hex()}"
-        path = folder / f"{rid}.req"
+        path = f"{self._prefix[target]}{rid}.req"
         try:
             fd = os.open(path, _NEW, FILE_MODE)
         except FileNotFoundError:  # the first request of this home: make the folders
             ensure_private_dir(self.root)
-            ensure_private_dir(folder)
+            ensure_private_dir(self._dirs[target])
             fd = os.open(path, _NEW, FILE_MODE)
         try:
             _write_all(fd, _line(payload))
@@ -74,7 +76,7 @@ class FileRequests:
     def withdraw(self, target: str, rid: str) -> bool:
         """Take back a request nobody claimed; False when a holder claimed it first."""
         try:
-            os.unlink(self._dirs[target] / f"{rid}.req")
+            os.unlink(f"{self._prefix[target]}{rid}.req")
         except FileNotFoundError:
             return False
         return True
@@ -85,15 +87,15 @@ class FileRequests:
         holder hands such a request back). Requests of processes that are gone are
         dropped: nobody waits for their answer. A request still being written is left
         where it is (its writer withdraws it, or a later holder claims it)."""
-        folder = self._dirs[target]
+        prefix = self._prefix[target]
         try:
-            names = sorted(n for n in os.listdir(folder) if n.endswith(".req"))
+            names = sorted(n for n in os.listdir(prefix) if n.endswith(".req"))
         except FileNotFoundError:
             return []
         out: list[tuple[str, dict[str, Any] | None]] = []
         for name in names:
             rid = name[: -len(".req")]
-            path = folder / name
+            path = f"{prefix}{name}"
             if not _alive(rid):
                 _discard(path)
                 continue
@@ -104,7 +106,7 @@ class FileRequests:
             if not ended:
                 continue  # its writer is still writing it
             try:
-                os.rename(path, folder / f"{rid}.claimed")
+                os.rename(path, f"{prefix}{rid}.claimed")
             except FileNotFoundError:
                 continue  # withdrawn meanwhile
             out.append((rid, _parse(line)))
@@ -115,7 +117,7 @@ class FileRequests:
         in the claimed file. Nothing happens when that file is gone (its writer died
         and its debris was removed: nobody waits for this answer)."""
         try:
-            fd = os.open(self._dirs[target] / f"{rid}.claimed", _APPEND)
+            fd = os.open(f"{self._prefix[target]}{rid}.claimed", _APPEND)
         except FileNotFoundError:
             return
         try:
@@ -127,7 +129,7 @@ class FileRequests:
         """The answer to this process's request, taken away with its file (caller holds
         the lock). ``None``: no answer (not claimed, or claimed by a holder that died
         before answering: the claimed file is then left for :meth:`forget`)."""
-        path = self._dirs[target] / f"{rid}.claimed"
+        path = f"{self._prefix[target]}{rid}.claimed"
         data = _read(path)
         if data is None:
             return None
@@ -141,8 +143,8 @@ class FileRequests:
 
     def forget(self, target: str, rid: str) -> None:
         """Remove what is left of a request whose writer is done with it."""
-        folder = self._dirs[target]
-        _discard(folder / f"{rid}.req", folder / f"{rid}.claimed")
+        prefix = self._prefix[target]
+        _discard(f"{prefix}{rid}.req", f"{prefix}{rid}.claimed")
 
     def stale(self) -> list[Path]:
         """The requests and answers of processes that are gone (a writer killed while it
@@ -190,14 +192,17 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view) :]
 
 
-def _read(path: Path) -> bytes | None:
+def _read(path: str) -> bytes | None:
     try:
         fd = os.open(path, _READ)
     except OSError:
         return None
     try:
-        chunks = []
-        while chunk := os.read(fd, 1 << 16):
+        chunk = os.read(fd, _CHUNK)
+        if len(chunk) < _CHUNK:  # a regular file's short read is its end
+            return chunk
+        chunks = [chunk]
+        while chunk := os.read(fd, _CHUNK):
             chunks.append(chunk)
     finally:
         os.close(fd)
@@ -212,7 +217,7 @@ def _parse(line: bytes) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
-def _discard(*paths: Path) -> None:
+def _discard(*paths: str | Path) -> None:
     for p in paths:
         with contextlib.suppress(OSError):
             os.unlink(p)
