@@ -1,6 +1,23 @@
 """The request queue of group commit (``[memory] group_commit = "queue"``), as files.
 
-Layout under ``<home>/memories/.queue/<FILE>/`` (one directory per target)::
+Where: in a directory of the user's in RAM when there is one (:func:`queue_root`), else
+beside the memory files (``<home>/memories/.queue``). Requests need no durability, so
+on a disk they only cost: each is a file made and removed on the disk's journal.
+
+- ``$XDG_RUNTIME_DIR/mnemic/<home key>/`` when ``XDG_RUNTIME_DIR`` names a directory
+  the user owns that nobody else may enter (mode 0700, as the login manager makes it);
+- else ``/dev/shm/mnemic-<uid>/<home key>/`` when ``/dev/shm`` is a directory, and
+  ``mnemic-<uid>`` there is (or is made now) a real directory of the user's, 0700: one
+  that another user made first, or that others may enter, or a symlink, is not used;
+- else ``<home>/memories/.queue/`` (0700, as the memory files' directory).
+
+``<home key>`` is a hash of the memory directory's real path, device and inode, so
+every process of the home finds the same queue by any path to it. Processes that
+choose different places (one started without ``XDG_RUNTIME_DIR``, say) do not batch
+each other's writes; each request is still claimed, answered and taken back in the one
+place its writer chose, so nothing is lost or applied twice.
+
+Layout, one directory per target::
 
     <id>.req        a request left by a writer that found the target's lock busy: one
                     line of JSON, written in place (created exclusively, then written);
@@ -27,16 +44,24 @@ not ended is no answer (the writer asks the journal).
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
+import stat
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from ...curated.entries import FILENAMES
 from ...fsio import FILE_MODE, ensure_private_dir
 
-__all__ = ["FileRequests"]
+__all__ = ["FileRequests", "QUEUE_DIR", "queue_root"]
+
+QUEUE_DIR = ".queue"
+"""The queue's place beside the memory files, where no directory in RAM is at hand."""
+SHM = "/dev/shm"
+"""The RAM file system tried when ``XDG_RUNTIME_DIR`` is not usable."""
 
 _NEW = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
 _APPEND = os.O_WRONLY | os.O_APPEND | os.O_NOFOLLOW | os.O_CLOEXEC
@@ -44,12 +69,63 @@ _READ = os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC
 _CHUNK = 1 << 16
 
 
-class FileRequests:
-    """Requests and answers of group commit, one directory per target under ``root``
-    (``memories/.queue``: :data:`mnemic.backends.files.curated.QUEUE_DIR`)."""
+def queue_root(directory: Path) -> tuple[Path, Path | None]:
+    """Where the queue of the memory directory ``directory`` lives (see the module's
+    text), and the user's directory in RAM it is in (``None``: the home's own);
+    nothing is created here."""
+    base = _ram_base()
+    if base is None:
+        return directory / QUEUE_DIR, None
+    try:
+        st = os.stat(directory)
+    except OSError:
+        return directory / QUEUE_DIR, None
+    where = f"{os.path.realpath(directory)}\0{st.st_dev}\0{st.st_ino}"
+    return base / hashlib.sha256(os.fsencode(where)).hexdigest()[:32], base
 
-    def __init__(self, root: Path) -> None:
+
+def _ram_base() -> Path | None:
+    """This user's directory of queues in RAM (``None``: none is usable)."""
+    runtime = os.environ.get("XDG_RUNTIME_DIR", "")
+    if os.path.isabs(runtime) and _private(runtime):
+        return Path(runtime) / "mnemic"
+    if os.path.isdir(SHM):
+        return Path(SHM) / f"mnemic-{os.getuid()}"
+    return None
+
+
+def _private(path: str | Path) -> bool:
+    """Whether ``path`` is a real directory of this user's that nobody else may enter."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return False
+    return stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid() and not st.st_mode & 0o077
+
+
+def _make_private(path: Path) -> None:
+    """Make ``path`` (0700) unless it exists; fail unless it is then :func:`_private`
+    (another user's, one others may enter, a symlink)."""
+    with contextlib.suppress(FileExistsError):
+        os.mkdir(path, 0o700)
+    if not _private(path):
+        raise PermissionError(
+            f"{path} is not a private directory of this user's (0700, owned by uid "
+            f"{os.getuid()}, not a symlink): group commit's requests are not left there"
+        )
+
+
+class FileRequests:
+    """Requests and answers of group commit, one directory per target under ``root``.
+    ``base``: the user's directory in RAM that ``root`` is in, made private first
+    (``None``: ``root`` is the home's own ``.queue``). ``also``: other places this home's
+    queue was kept (the home's own ``.queue``), looked at for the debris of writers
+    that are gone."""
+
+    def __init__(self, root: Path, *, base: Path | None = None, also: Sequence[Path] = ()) -> None:
         self.root = root
+        self.base = base
+        self.also = tuple(p for p in also if p != root)
         self._dirs = {t: self.root / name for t, name in FILENAMES.items()}
         # Joined as strings: a queued call names its files a handful of times.
         self._prefix = {t: f"{d}{os.sep}" for t, d in self._dirs.items()}
@@ -61,8 +137,7 @@ class FileRequests:
         try:
             fd = os.open(path, _NEW, FILE_MODE)
         except FileNotFoundError:  # the first request of this home: make the folders
-            ensure_private_dir(self.root)
-            ensure_private_dir(self._dirs[target])
+            self._make_dirs(target)
             fd = os.open(path, _NEW, FILE_MODE)
         try:
             _write_all(fd, _line(payload))
@@ -72,6 +147,22 @@ class FileRequests:
         finally:
             os.close(fd)
         return rid
+
+    @classmethod
+    def of(cls, directory: Path) -> FileRequests:
+        """The queue of the memory directory ``directory``, where :func:`queue_root`
+        puts it; the home's own ``.queue`` is also looked at for debris."""
+        root, base = queue_root(directory)
+        return cls(root, base=base, also=(directory / QUEUE_DIR,))
+
+    def _make_dirs(self, target: str) -> None:
+        if self.base is not None:  # in RAM: the user's directory there first
+            _make_private(self.base)
+            _make_private(self.root)
+            _make_private(self._dirs[target])
+        else:
+            ensure_private_dir(self.root)
+            ensure_private_dir(self._dirs[target])
 
     def withdraw(self, target: str, rid: str) -> bool:
         """Take back a request nobody claimed; False when a holder claimed it first."""
@@ -150,7 +241,9 @@ class FileRequests:
         """The requests and answers of processes that are gone (a writer killed while it
         waited, or a holder that died before answering)."""
         out: list[Path] = []
-        for folder in self._dirs.values():
+        folders = [*self._dirs.values()]
+        folders += [root / name for root in self.also for name in FILENAMES.values()]
+        for folder in folders:
             try:
                 names = os.listdir(folder)
             except FileNotFoundError:
