@@ -20,6 +20,10 @@ per-round ratios.
   writers, from fork to exit); figures of other counts than 8 end in ``_at_N``.
   ``--modes mnemic,group`` also runs the writers with ``group_commit = "queue"``
   (figures named ``group_...``).
+- ``queue_files``: group commit's request files alone, in one process on the temp
+  directory's file system (``TMPDIR``): a request of a tool call's size left, claimed,
+  answered (an answer of a half-full store's size) and taken back, ``--ops`` times; CPU
+  (this thread's) and wall time per queued call.
 """
 
 from __future__ import annotations
@@ -64,6 +68,40 @@ def _tool_cpu(ops: int) -> dict[str, float]:
     try:
         took = [t for i in range(ops) for _, t in curated._tool_round(mem, i)]
         return {"p50_ms": _p50_ms(took), "min_ms": round(min(took) * 1000.0, 3)}
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def _queue_files(ops: int) -> dict[str, float]:
+    from mnemic.backends.files.requests import FileRequests
+
+    entries = [
+        f"Fact {i}: the nightly export of shard {i} finishes by 04:00 UTC." for i in range(16)
+    ]
+    request = {
+        "target": "memory",
+        "op": ["add", "A new fact about the build cache of service 7.", None, None],
+        "author": ["cli", "cli", "session-7"],
+        "fields": {"session": "session-7", "actor": "cli", "origin": "cli", "action": "add"},
+        "known": entries,
+        "frozen": [],
+    }
+    answer = {"status": "applied", "before": entries, "after": [*entries, "new"], "results": []}
+    root = Path(tempfile.mkdtemp(prefix="mnemic-bench-queue-"))
+    try:
+        queue = FileRequests(root / ".queue")
+        queue.withdraw("memory", queue.submit("memory", request))  # the folders made
+        cpu: list[float] = []
+        wall: list[float] = []
+        for _ in range(ops):
+            c0, t0 = time.thread_time(), time.perf_counter()
+            rid = queue.submit("memory", request)
+            ((got, _),) = queue.claim("memory")
+            queue.answer("memory", got, answer)
+            assert queue.result("memory", rid) is not None
+            cpu.append(time.thread_time() - c0)
+            wall.append(time.perf_counter() - t0)
+        return {"cpu_p50_ms": _p50_ms(cpu), "wall_p50_ms": _p50_ms(wall)}
     finally:
         shutil.rmtree(root, ignore_errors=True)
 
@@ -156,6 +194,8 @@ def _contention(procs_list: list[int], ops: int, modes: list[str]) -> dict[str, 
 def _side(part: str, args: argparse.Namespace) -> dict[str, float]:
     if part == "tool_cpu":
         return _tool_cpu(args.ops)
+    if part == "queue_files":
+        return _queue_files(args.ops)
     if part == "large_cpu":
         return _large(args.large_ops, (100, 1500), stub=True)
     if part == "large_disk":

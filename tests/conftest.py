@@ -32,10 +32,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+def _isolated_home(
+    tmp_path: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Path]:
     home = tmp_path / "home"
     monkeypatch.setenv("MNEMIC_HOME", str(home))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # the model check's cache
+    # group commit's requests live in the user's runtime directory: the test's own
+    # (beside tmp_path, not in it: tests list what tmp_path holds)
+    runtime = tmp_path_factory.mktemp("xdg-run")
+    runtime.chmod(0o700)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(runtime))
     monkeypatch.delenv("MNEMIC_PROFILE", raising=False)
     for name in list(__import__("os").environ):
         if name.startswith("MNEMIC_") and name not in ("MNEMIC_HOME",):

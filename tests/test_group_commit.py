@@ -63,11 +63,21 @@ def home(home_path: Path) -> Path:
 
 
 def _queued(home: Path) -> list[str]:
-    folder = home / "memories" / ".queue" / "MEMORY.md"
+    """The requests left whole (a request is written in place: its line's newline says
+    its writer is done with it)."""
+    folder = FileRequests.of(home / "memories").root / "MEMORY.md"
     try:
-        return [n for n in os.listdir(folder) if n.endswith(".req")]
+        names = [n for n in os.listdir(folder) if n.endswith(".req")]
     except FileNotFoundError:
         return []
+    out = []
+    for name in names:
+        try:
+            if (folder / name).read_bytes().endswith(b"\n"):
+                out.append(name)
+        except FileNotFoundError:
+            pass
+    return out
 
 
 def _writer(home: Path, name: str, call: dict, out: Path) -> int:  # type: ignore[type-arg]
@@ -434,3 +444,232 @@ def test_doctor_reports_and_fixes_the_requests_of_writers_that_are_gone(
     [problem] = [p for p in admin.doctor(mem, fix=True) if "group-commit" in p.message]
     assert problem.fixed and not dead.exists() and live.exists()
     assert not [p for p in admin.doctor(mem) if "group-commit" in p.message]
+
+
+def test_a_queued_call_changes_the_queue_directory_three_times(tmp_path: Path) -> None:
+    """A request written in place, claimed by a rename, answered in the same file and
+    removed by its writer: three directory changes per queued call (there were seven:
+    the request's and the answer's temp files and renames, and two removals)."""
+    queue = FileRequests(tmp_path / ".queue")
+    queue.withdraw("memory", queue.submit("memory", {"warm": "up"}))  # makes the folders
+    changes: list[str] = []
+    real = {n: getattr(os, n) for n in ("open", "rename", "replace", "unlink", "link", "mkdir")}
+
+    def counted(name: str) -> Callable[..., object]:
+        def call(*a: object, **kw: object) -> object:
+            if name != "open" or int(a[1]) & os.O_CREAT:  # type: ignore[call-overload]
+                changes.append(name)
+            return real[name](*a, **kw)
+
+        return call
+
+    payload = {"request": "one", "text": "line one\nline two"}
+    answer = {"status": "applied", "after": ["a\nb", "c"]}
+    try:
+        for name in real:
+            setattr(os, name, counted(name))
+        rid = queue.submit("memory", payload)
+        assert queue.claim("memory") == [(rid, payload)]
+        queue.answer("memory", rid, answer)
+        assert queue.result("memory", rid) == answer
+    finally:
+        for name, fn in real.items():
+            setattr(os, name, fn)
+    assert len(changes) == 3, changes
+    assert os.listdir(tmp_path / ".queue" / "MEMORY.md") == []
+
+
+def test_a_request_still_being_written_is_left_to_its_writer(home: Path) -> None:
+    """A holder that finds a request whose line is not ended yet (its writer is between
+    creating it and writing it) leaves it: claimed half-written it would be handed
+    back, or read wrong."""
+    queue = FileRequests.of(home / "memories")
+    queue.withdraw("memory", queue.submit("memory", {}))  # makes the folders
+    folder = queue.root / "MEMORY.md"
+    rid = f"{time.time_ns():020d}-{os.getpid()}-0a0b0c0d"
+    half = b'{"target":"memory","op":["add","half wr'
+    (folder / f"{rid}.req").write_bytes(half)
+    Memory.open(home, origin="cli", session_id="holder").add("memory", HOLDER)
+    assert sorted(os.listdir(folder)) == [f"{rid}.req"]
+    assert (folder / f"{rid}.req").read_bytes() == half
+    assert queue.withdraw("memory", rid)
+
+
+def _many(home: Path, name: str, calls: int, out: Path) -> int:
+    pid = os.fork()
+    if pid:
+        return pid
+    try:
+        mem = Memory.open(home, origin="cli", session_id=name)
+        got = []
+        for j in range(calls // 2):
+            entry = f"{name} entry {j}"
+            for call in (
+                {"action": "add", "target": "memory", "content": entry},
+                {"action": "remove", "target": "memory", "old_text": entry},
+            ):
+                got.append(run_memory_tool(mem, json.dumps(call)))
+        out.joinpath(name).write_text(json.dumps(got))
+        os._exit(0)
+    except BaseException:
+        os._exit(3)
+
+
+def test_every_queued_call_is_applied_exactly_once(home: Path, tmp_path: Path) -> None:
+    """N processes x M tool calls on one home with the queue: every call succeeds, and
+    every call's change is in the journal exactly once (applied by a holder or by its
+    own writer, never both, never lost)."""
+    procs, calls = 6, 20
+    out = tmp_path / "many"
+    out.mkdir()
+    pids = [_many(home, f"p{i}", calls, out) for i in range(procs)]
+    for pid in pids:
+        _, status = os.waitpid(pid, 0)
+        assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    for i in range(procs):
+        got = json.loads(out.joinpath(f"p{i}").read_text())
+        assert len(got) == calls and all(r["success"] for r in got), got
+    mem = Memory.open(home)
+    assert sorted(mem.entries("memory")) == sorted(BASE)
+    journal = mem.governor.journal  # type: ignore[union-attr]
+    assert journal.verify().ok
+    seen: dict[tuple[str, str, str], int] = {}
+    by_holder = 0
+    for r in journal.records():
+        if r.get("result") != "ok" or r.get("session") in (None, "seed"):
+            continue
+        by_holder += "request" in r
+        change = r["changes"]["memory"]
+        for side in ("added", "removed"):
+            for item in change[side]:
+                key = (r["session"], side, item["key"])
+                seen[key] = seen.get(key, 0) + 1
+    expected = {
+        (f"p{i}", side, entry_key(f"p{i} entry {j}"))
+        for i in range(procs)
+        for j in range(calls // 2)
+        for side in ("added", "removed")
+    }
+    assert set(seen) == expected
+    assert set(seen.values()) == {1}
+    assert by_holder > 0  # the queue was used: some calls rode on another's commit
+    assert not _queued(home)
+
+
+def _no_runtime_dir(monkeypatch: pytest.MonkeyPatch, shm: Path | None) -> None:
+    """No usable ``XDG_RUNTIME_DIR``; ``shm`` stands for ``/dev/shm`` (``None``: there
+    is none). Set before the writers fork, so they inherit it."""
+    from mnemic.backends.files import requests
+
+    monkeypatch.delenv("XDG_RUNTIME_DIR")
+    monkeypatch.setattr(requests, "SHM", str(shm or "/nonexistent/shm"))
+
+
+def _mode(path: Path) -> int:
+    return os.stat(path).st_mode & 0o7777
+
+
+def test_the_requests_live_in_the_users_runtime_directory(home: Path, tmp_path: Path) -> None:
+    """Requests need no durability: they go to the user's runtime directory (RAM, 0700),
+    not through the disk's journal beside the memory files."""
+    status, answers = _batch(home, tmp_path)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    _check_answers(answers)
+    _check_home(home, holder_committed=True)
+    assert not (home / "memories" / ".queue").exists()
+    base = Path(os.environ["XDG_RUNTIME_DIR"]) / "mnemic"
+    root = FileRequests.of(home / "memories").root
+    assert root.parent == base
+    assert (root / "MEMORY.md").is_dir()
+    for path in (base, root, root / "MEMORY.md"):
+        assert _mode(path) == 0o700
+
+
+def test_without_a_runtime_directory_the_requests_go_to_shm(
+    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shm = tmp_path / "shm"
+    shm.mkdir()
+    shm.chmod(0o1777)  # as /dev/shm: anyone may make a directory there
+    _no_runtime_dir(monkeypatch, shm)
+    status, answers = _batch(home, tmp_path)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    _check_answers(answers)
+    _check_home(home, holder_committed=True)
+    base = shm / f"mnemic-{os.getuid()}"
+    assert FileRequests.of(home / "memories").root.parent == base
+    assert _mode(base) == 0o700 and not (home / "memories" / ".queue").exists()
+
+
+def test_with_no_ram_directory_the_requests_stay_in_the_home(
+    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _no_runtime_dir(monkeypatch, None)
+    status, answers = _batch(home, tmp_path)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    _check_answers(answers)
+    records = _check_home(home, holder_committed=True)
+    assert sum("request" in r for r in records) == 3
+    folder = home / "memories" / ".queue"
+    assert FileRequests.of(home / "memories").root == folder
+    assert (folder / "MEMORY.md").is_dir() and _mode(folder) == 0o700
+
+
+def test_a_ram_directory_another_could_enter_is_not_used(
+    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A runtime directory others may enter is passed over; a ``mnemic-<uid>`` in the
+    shared RAM directory that others may enter (made by someone first), or that is a
+    symlink, takes no request: its writer writes alone."""
+    runtime = Path(os.environ["XDG_RUNTIME_DIR"])
+    runtime.chmod(0o755)
+    shm = tmp_path / "shm"
+    shm.mkdir()
+    shm.chmod(0o1777)
+    monkeypatch.setattr("mnemic.backends.files.requests.SHM", str(shm))
+    base = shm / f"mnemic-{os.getuid()}"
+    queue = FileRequests.of(home / "memories")
+    assert queue.root.parent == base  # not the runtime directory
+    base.mkdir(mode=0o777)
+    base.chmod(0o777)
+    with pytest.raises(PermissionError, match="not a private directory"):
+        queue.submit("memory", {"n": 1})
+    assert os.listdir(base) == []
+    base.rmdir()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir(mode=0o700)
+    base.symlink_to(elsewhere)
+    with pytest.raises(PermissionError, match="not a private directory"):
+        queue.submit("memory", {"n": 2})
+    assert os.listdir(elsewhere) == []
+    # a tool call with such a queue writes alone, and succeeds
+    (home / "config.toml").write_text('[memory]\ngroup_commit = "queue"\n')
+    mem = Memory.open(home, origin="cli", session_id="alone")
+    call = {"action": "add", "target": "memory", "content": "written alone"}
+    assert run_memory_tool(mem, json.dumps(call))["success"] is True
+
+
+def test_every_path_to_a_home_finds_the_same_queue(home: Path, tmp_path: Path) -> None:
+    link = tmp_path / "link"
+    link.symlink_to(home)
+    assert FileRequests.of(link / "memories").root == FileRequests.of(home / "memories").root
+    other = _seeded(tmp_path / "other")
+    assert FileRequests.of(other / "memories").root != FileRequests.of(home / "memories").root
+
+
+def test_doctor_finds_the_requests_of_writers_that_are_gone_in_ram_too(home: Path) -> None:
+    import subprocess
+    import sys
+
+    from mnemic.curated import admin
+
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    (home / "config.toml").write_text('[memory]\ngroup_commit = "off"\n')
+    mem = Memory.open(home, origin="cli", session_id="doctor")
+    queue = FileRequests.of(home / "memories")
+    queue.withdraw("memory", queue.submit("memory", {}))  # makes the folders
+    dead = queue.root / "MEMORY.md" / f"{time.time_ns():020d}-{int(gone.stdout)}-0badc0de.req"
+    dead.write_text("{}\n")
+    [problem] = [p for p in admin.doctor(mem, fix=True) if "group-commit" in p.message]
+    assert problem.fixed and not dead.exists()

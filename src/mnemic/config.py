@@ -79,7 +79,8 @@ class MemorySettings:
     """Previous versions kept per target (0 disables version history)."""
     group_commit: str = "off"
     """``queue``: a writer that finds a target's lock busy leaves its request in the
-    home's queue, and the lock's holder applies it with its own write (one temp file,
+    home's queue (in the user's private directory in RAM when there is one, else in
+    ``memories/.queue``), and the lock's holder applies it with its own write (one temp file,
     one fsync, one rename for the lot; each request validated and recorded as if it ran
     alone). ``off``: every writer writes alone. Files store only; see
     docs/performance.md, "Group commit: a request queue"."""

@@ -62,7 +62,8 @@ __all__ = ["FileBackend"]
 
 log = logging.getLogger(__name__)
 QUEUE_DIR = ".queue"
-"""Group commit's queue, beside the memory files (:mod:`.requests`)."""
+"""Group commit's queue beside the memory files, where no directory in RAM is at hand
+(:mod:`.requests`; the same name as its ``QUEUE_DIR``)."""
 
 INTENT_NAME = ".txn.intent"
 
@@ -82,16 +83,17 @@ class FileBackend:
         self.ledgers = Sidecars(directory, FILENAMES)
         """The provenance sidecars (:mod:`.ledger`)."""
         self._intent = directory / INTENT_NAME
-        self.requests: FileRequests | None = None
-        if group_commit == "queue":  # imported here: only a home with the queue on needs it
-            from .requests import FileRequests
-
-            self.requests = FileRequests(directory / QUEUE_DIR)
-        """The request queue of group commit (``None``: every writer writes alone)."""
         # A read-only home that never held memory: both targets read as empty, and the
         # first write (which tries to create the directory again) says the home is read-only.
         with contextlib.suppress(ReadOnlyHome):
             ensure_private_dir(directory)
+        self.requests: FileRequests | None = None
+        if group_commit == "queue":  # imported here: only a home with the queue on needs it
+            from .requests import FileRequests
+
+            # after the directory is made: its queue's place in RAM is keyed by its inode
+            self.requests = FileRequests.of(directory)
+        """The request queue of group commit (``None``: every writer writes alone)."""
 
     # -- paths ---------------------------------------------------------------
     def path(self, target: str) -> Path:
@@ -555,23 +557,27 @@ class FileBackend:
                 lock.release()
         return removed
 
-    def _queue_files(self) -> FileRequests | None:
+    def _queue_files(self, *, everywhere: bool = False) -> FileRequests | None:
         """Group commit's queue, also when the setting is off now but a queue is left
-        from when it was on (its debris is still this home's)."""
+        from when it was on (its debris is still this home's): in the home, and with
+        ``everywhere`` (``doctor``) in the user's directory in RAM too."""
         if self.requests is not None:
             return self.requests
-        root = self.directory / QUEUE_DIR
-        if not root.is_dir():  # looked at before the module is imported: most homes have none
+        # looked at before the module is imported: most homes have none
+        if not everywhere and not (self.directory / QUEUE_DIR).is_dir():
             return None
         from .requests import FileRequests
 
-        return FileRequests(root)
+        queue = FileRequests.of(self.directory)
+        if not any(p.is_dir() for p in (queue.root, *queue.also)):
+            return None
+        return queue
 
     # -- health -------------------------------------------------------------------
     def doctor(self, *, fix: bool = False) -> list[Problem]:
         out: list[Problem] = []
         uid = os.getuid()
-        queue = self._queue_files()
+        queue = self._queue_files(everywhere=True)
         stale = queue.stale() if queue is not None else []
         if stale:
             out.append(
