@@ -106,3 +106,20 @@ def test_directory_in_place_of_file(home_path: Path) -> None:
     mem = Memory.open(home_path)
     resp = run_memory_tool(mem, ARGS_ADD)
     assert resp["success"] is False and resp["error_code"] == "unreadable_file"
+
+
+def test_tidy_stages_the_readable_file_while_the_other_is_undecodable(home_path: Path) -> None:
+    """`mnemic memory tidy --stage` (and the console's Tidy page) stopped on an undecodable
+    MEMORY.md while staging a USER.md proposal: the pending-queue check read both files."""
+    from _cli import cli
+
+    env = {"MNEMIC_HOME": str(home_path)}
+    for text in ("Prefers short answers.", "Prefers short answers!"):
+        assert cli("memory", "add", "--target", "user", text, env=env).exit_code == 0
+    broken = b"Repo builds\n\xc2\xa7\nbad \xff\xfe bytes"
+    path = setup_file(home_path, broken)
+    r = cli("memory", "tidy", "--stage", env=env)
+    assert r.exit_code == 0, r.output
+    assert "staged for approval as" in r.output
+    assert "memory: not tidied, it cannot be read" in r.output
+    assert path.read_bytes() == broken
