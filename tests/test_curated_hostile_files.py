@@ -123,3 +123,25 @@ def test_tidy_stages_the_readable_file_while_the_other_is_undecodable(home_path:
     assert "staged for approval as" in r.output
     assert "memory: not tidied, it cannot be read" in r.output
     assert path.read_bytes() == broken
+
+
+def test_a_model_is_told_to_hand_an_unreadable_file_to_the_person(home_path: Path) -> None:
+    """The model read the person's advice, "Fix or move the file ..., then retry": it
+    cannot repair a file, and each retry is a failure for the loop guard. It is told to tell
+    the user and go on; the person at the CLI still gets the steps to fix it."""
+    from _cli import cli
+
+    data = b"valid start\n\xc2\xa7\nbad \xff bytes"
+    path = setup_file(home_path, data)
+    mem = Memory.open(home_path)
+    for args in (ARGS_ADD, {"action": "read", "target": "memory"}):
+        said = run_memory_tool(mem, args)["error"]
+        assert "not valid UTF-8" in said and "Nothing was written" in said
+        assert "tell the user" in said and "go on without it" in said
+        assert "then retry" not in said
+    assert "tell the user" in mem.snapshot.errors["memory"]  # what mnemic://memory answers
+    r = cli("memory", "add", "A new fact", env={"MNEMIC_HOME": str(home_path)})
+    assert r.exit_code == 1
+    assert "Fix or move the file (see `mnemic memory doctor`), then retry." in r.output
+    assert "tell the user" not in r.output
+    assert path.read_bytes() == data

@@ -341,7 +341,7 @@ def _show_text(
         try:
             block = mem.block(t)
         except MnemicError as exc:
-            click.echo(f"mnemic: {FILENAMES[t]}: {exc.to_llm()}", err=True)
+            click.echo(f"mnemic: {FILENAMES[t]}: {exc.to_human()}", err=True)
         else:
             if not block.text:
                 click.echo(f"{FILENAMES[t]}: empty (no block in the prompt)")
@@ -392,7 +392,7 @@ def status(app: AppContext, as_json: bool) -> None:
         try:
             usage = mem.usage(t)
         except StorageError as exc:
-            rows.append({"target": t, "error": exc.to_llm()})
+            rows.append({"target": t, "error": exc.to_human()})
             continue
         row: dict[str, Any] = {**usage.as_dict(), "file": mem.backend.location(t)}
         try:

@@ -299,7 +299,7 @@ def doctor(memory: Memory, *, fix: bool = False) -> list[Problem]:
             raw = backend.read(target)
         except StorageError as exc:
             problems.append(
-                Problem("error", target, exc.to_llm(), "repair or move the file by hand")
+                Problem("error", target, exc.to_human(), "repair or move the file by hand")
             )
             continue
         if raw is None:
