@@ -429,7 +429,8 @@ def status(app: AppContext, as_json: bool) -> None:
             full.append(name)
         click.echo(
             f"{name:<10} {_bar(ratio)} {row['percent']:>3}%  {row['chars']:>6,}/"
-            f"{row['limit']:,} chars  {row['entries']:>3} entries  ~{row['tokens_estimate']:,} "
+            f"{row['limit']:,} chars  {row['entries']:>3} "
+            f"{'entry  ' if row['entries'] == 1 else 'entries'}  ~{row['tokens_estimate']:,} "
             f"tokens{flag}"
         )
     for t, items in old.items():
