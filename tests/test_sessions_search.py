@@ -428,3 +428,21 @@ def test_a_time_outside_the_calendar_is_refused_with_what_to_pass(
         assert resp["success"] is False and resp["error_code"] == "invalid_argument"
         assert "outside the calendar" in resp["error"]
     s.close()
+
+
+def test_a_pasted_document_as_query_keeps_its_results_in_the_answer(tmp_path: Path) -> None:
+    """A 20,000-char query matched, but its two echoes in the answer (query, searched)
+    filled the output budget: the model got count 1, results [] and "Output shortened ...
+    Read more with session_id", with no session id to read. The echoes are cut now."""
+    s = SQLiteSessionStore(tmp_path / "long.db")
+    add(s, "a", ["deploy the billing service to staging"], start=T0)
+    pasted = "deploy billing " + "word " * 4000
+    resp = run_session_search(s, {"query": pasted, "mode": "lexical"})
+    assert resp["count"] == 1 and len(resp["results"]) == 1, resp
+    assert not resp.get("truncated")
+    assert resp["results"][0]["session_id"] == "a"
+    assert resp["query"].endswith("... (20,015 chars in all)") and len(resp["query"]) < 400
+    assert len(resp["searched"]) < 400
+    short = run_session_search(s, {"query": "billing", "mode": "lexical"})
+    assert short["query"] == "billing"  # a query of a few words is repeated whole
+    s.close()
