@@ -14,7 +14,14 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import ContentRejected, InvalidArgument, StorageError, ToolError
+from ..errors import (
+    ContentRejected,
+    InvalidArgument,
+    StorageError,
+    ToolError,
+    UnreadableFile,
+    UnsafePath,
+)
 from ..governance.chain import VerifyReport
 from ..governance.governor import Attempt
 from ..scan import scan_text
@@ -298,9 +305,12 @@ def doctor(memory: Memory, *, fix: bool = False) -> list[Problem]:
         try:
             raw = backend.read(target)
         except StorageError as exc:
-            problems.append(
-                Problem("error", target, exc.to_human(), "repair or move the file by hand")
+            fix = (  # a file mnemic cannot read, or a store it cannot reach (PostgreSQL)
+                "repair or move the file by hand"
+                if isinstance(exc, UnreadableFile | UnsafePath)
+                else "fix what it names, then run mnemic memory doctor again"
             )
+            problems.append(Problem("error", target, exc.to_human(), fix))
             continue
         if raw is None:
             continue
