@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -144,4 +146,22 @@ def test_a_model_is_told_to_hand_an_unreadable_file_to_the_person(home_path: Pat
     assert r.exit_code == 1
     assert "Fix or move the file (see `mnemic memory doctor`), then retry." in r.output
     assert "tell the user" not in r.output
+    assert path.read_bytes() == data
+
+
+def test_a_command_that_reports_the_unreadable_file_says_it_once(home_path: Path) -> None:
+    """`mnemic memory add` and `mnemic memory doctor` printed the snapshot's warning about
+    an undecodable MEMORY.md, then the same text again as their refusal or problem row.
+    (A real process: under pytest the log's warnings never reach stderr.)"""
+    data = b"valid start\n\xc2\xa7\nbad \xff bytes"
+    path = setup_file(home_path, data)
+    env = {**os.environ, "MNEMIC_HOME": str(home_path)}
+    for args in (("memory", "add", "A new fact"), ("memory", "doctor")):
+        done = subprocess.run(
+            [sys.executable, "-m", "mnemic", *args],
+            env=env, capture_output=True, text=True, timeout=120, check=False,
+        )  # fmt: skip
+        assert done.returncode == 1, done.stderr
+        said = done.stdout + done.stderr
+        assert said.count("could not be read (not valid UTF-8") == 1, said
     assert path.read_bytes() == data

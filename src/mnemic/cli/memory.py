@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import logging
 import sys
 import time
 from typing import Any
@@ -85,11 +86,26 @@ def interactive_approver() -> Approver | None:
     return ask
 
 
-def open_memory(app: AppContext, *, write: bool = False) -> Memory:
+def open_memory(app: AppContext, *, write: bool = False, reports: bool = False) -> Memory:
     """The session of a memory command: a command that writes creates the home if needed, any
-    other needs an existing one (a mistyped MNEMIC_HOME is an error, nothing created)."""
+    other needs an existing one (a mistyped MNEMIC_HOME is an error, nothing created).
+
+    ``reports``: the command reports a file it cannot read (or one over its budget) itself,
+    in its refusal or its list of problems, so the snapshot's warning about it is not
+    printed first (the same text twice)."""
     home = app.memory_home(write=write)
-    return Memory.open(home, origin="cli", approver=interactive_approver())
+    if not reports:
+        return Memory.open(home, origin="cli", approver=interactive_approver())
+    snapshot_log = logging.getLogger("mnemic.curated.memory")
+
+    def quiet(record: logging.LogRecord) -> bool:
+        return record.levelno != logging.WARNING
+
+    snapshot_log.addFilter(quiet)
+    try:
+        return Memory.open(home, origin="cli", approver=interactive_approver())
+    finally:
+        snapshot_log.removeFilter(quiet)
 
 
 def _view(app: AppContext) -> MemoryView:
@@ -198,7 +214,7 @@ def _call(app: AppContext, target: str, op: Op, as_json: bool, expires: str | No
     """Run one change: ``--json`` prints the memory tool's response (for scripts), else
     the library call's result or refusal, in words for a person."""
     scoped_targets(app, target)
-    mem = open_memory(app, write=True)
+    mem = open_memory(app, write=True, reports=True)
     if as_json:
         args = {"action": op.action, "target": target}
         args.update({k: v for k, v in (("content", op.content), ("old_text", op.old_text)) if v})
@@ -689,7 +705,7 @@ def doctor(app: AppContext, fix: bool, as_json: bool) -> None:
     after "->". Exit status: 1 when an error is left unfixed, else 0 (warnings and notes
     included).
     """
-    problems = ops.doctor(open_memory(app), fix=fix)
+    problems = ops.doctor(open_memory(app, reports=True), fix=fix)
     if as_json:
         emit_json(
             [
