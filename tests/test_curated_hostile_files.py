@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from _cli import cli
 from mnemic.curated.admin import plan_adopt
 from mnemic.curated.memory import Memory
 from mnemic.curated.tool import run_memory_tool
@@ -113,8 +114,6 @@ def test_directory_in_place_of_file(home_path: Path) -> None:
 def test_tidy_stages_the_readable_file_while_the_other_is_undecodable(home_path: Path) -> None:
     """`mnemic memory tidy --stage` (and the console's Tidy page) stopped on an undecodable
     MEMORY.md while staging a USER.md proposal: the pending-queue check read both files."""
-    from _cli import cli
-
     env = {"MNEMIC_HOME": str(home_path)}
     for text in ("Prefers short answers.", "Prefers short answers!"):
         assert cli("memory", "add", "--target", "user", text, env=env).exit_code == 0
@@ -131,8 +130,6 @@ def test_a_model_is_told_to_hand_an_unreadable_file_to_the_person(home_path: Pat
     """The model read the person's advice, "Fix or move the file ..., then retry": it
     cannot repair a file, and each retry is a failure for the loop guard. It is told to tell
     the user and go on; the person at the CLI still gets the steps to fix it."""
-    from _cli import cli
-
     data = b"valid start\n\xc2\xa7\nbad \xff bytes"
     path = setup_file(home_path, data)
     mem = Memory.open(home_path)
@@ -165,3 +162,24 @@ def test_a_command_that_reports_the_unreadable_file_says_it_once(home_path: Path
         said = done.stdout + done.stderr
         assert said.count("could not be read (not valid UTF-8") == 1, said
     assert path.read_bytes() == data
+
+
+def test_doctor_fix_leaves_a_directory_in_place_of_the_file_as_it_is(home_path: Path) -> None:
+    """`memory doctor` told the person to `chmod 600` a directory standing where MEMORY.md
+    should be, and `--fix` did it (the directory's files then out of reach); a symlink got
+    two rows with opposite advice (replace the link with its file / remove the link)."""
+    (home_path / "memories" / "MEMORY.md" / "notes").mkdir(parents=True)
+    (home_path / "memories" / "MEMORY.md").chmod(0o755)
+    env = {"MNEMIC_HOME": str(home_path)}
+    r = cli("memory", "doctor", "--fix", env=env)
+    assert "it is a directory" in r.output and "chmod" not in r.output, r.output
+    assert (home_path / "memories" / "MEMORY.md").stat().st_mode & 0o777 == 0o755
+    elsewhere = home_path.parent / "elsewhere.md"
+    elsewhere.write_text("precious", encoding="utf-8")
+    (home_path / "memories" / "MEMORY.md" / "notes").rmdir()
+    (home_path / "memories" / "MEMORY.md").rmdir()
+    (home_path / "memories" / "MEMORY.md").symlink_to(elsewhere)
+    r = cli("memory", "doctor", env=env)
+    assert r.output.count("symlink") == 1 and "remove the symlink" not in r.output, r.output
+    assert "replace the link with the file it points to" in r.output
+    assert elsewhere.read_text(encoding="utf-8") == "precious"
