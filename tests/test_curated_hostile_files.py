@@ -183,3 +183,19 @@ def test_doctor_fix_leaves_a_directory_in_place_of_the_file_as_it_is(home_path: 
     assert r.output.count("symlink") == 1 and "remove the symlink" not in r.output, r.output
     assert "replace the link with the file it points to" in r.output
     assert elsewhere.read_text(encoding="utf-8") == "precious"
+
+
+def test_memory_search_still_searches_the_readable_file(home_path: Path) -> None:
+    """`mnemic memory search` stopped with the undecodable MEMORY.md's error, though the
+    question was about the user (USER.md reads fine); it says what it left out now."""
+    env = {"MNEMIC_HOME": str(home_path)}
+    assert cli("memory", "add", "--target", "user", "Prefers metric units", env=env).exit_code == 0
+    data = b"valid start\n\xc2\xa7\nbad \xff bytes"
+    path = setup_file(home_path, data)
+    r = cli("memory", "search", "metric units", "--mode", "lexical", env=env)
+    assert r.exit_code == 0, r.output
+    assert "USER.md [1]" in r.output and "Prefers metric units" in r.output
+    assert "Not searched: " in r.output and "not valid UTF-8" in r.output
+    r = cli("memory", "search", "metric", "--target", "memory", env=env)
+    assert r.exit_code == 1 and "not valid UTF-8" in r.output  # nothing left to search
+    assert path.read_bytes() == data
