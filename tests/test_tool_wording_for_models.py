@@ -81,3 +81,19 @@ def test_browsing_one_past_session_speaks_of_one(home_path: Path) -> None:
     answer = json.loads(r.output)
     assert answer["count"] == 1
     assert answer["message"].startswith("The most recently active past session."), answer
+
+
+@pytest.mark.parametrize(
+    ("target", "meant"),
+    [("Memory", "memory"), ("USER.md", "user"), ("MEMORY.md", "memory"), (" User ", "user")],
+)
+def test_a_target_in_other_letters_is_refused_naming_the_one_meant(
+    home_path: Path, target: str, meant: str
+) -> None:
+    """A model that wrote the file's name or a capital letter was told only "Invalid target
+    'USER.md'. Use 'memory' ... or 'user' ...": now which one it meant (nothing is saved)."""
+    error = _error(home_path, "memory", {"action": "add", "target": target, "content": "x"})
+    assert f"(did you mean '{meant}'? The names are lower case)" in error
+    assert not (home_path / "memories" / "USER.md").exists()
+    plain = _error(home_path, "memory", {"action": "add", "target": "notes", "content": "x"})
+    assert "did you mean" not in plain
