@@ -199,3 +199,15 @@ def test_memory_search_still_searches_the_readable_file(home_path: Path) -> None
     r = cli("memory", "search", "metric", "--target", "memory", env=env)
     assert r.exit_code == 1 and "not valid UTF-8" in r.output  # nothing left to search
     assert path.read_bytes() == data
+
+
+def test_doctor_points_at_a_separator_typed_wrong(home_path: Path) -> None:
+    """A hand edit with ' § ' or '§§' for a separator joined two entries into one, and
+    `memory doctor` said "No problems found."; the file is not touched (--fix neither)."""
+    data = "Repo builds with make\n § \nTests run with x\n§§\nDeploys on Fridays\n§\nLast one"
+    path = setup_file(home_path, data.encode())
+    r = cli("memory", "doctor", "--fix", env={"MNEMIC_HOME": str(home_path)})
+    assert "MEMORY.md line 2 (' § ') looks like an entry separator but is not one" in r.output
+    assert "MEMORY.md line 4 ('§§') looks like an entry separator" in r.output
+    assert "line 6" not in r.output and "mnemic memory edit --target memory" in r.output
+    assert path.read_text(encoding="utf-8") == data
