@@ -211,3 +211,17 @@ def test_doctor_points_at_a_separator_typed_wrong(home_path: Path) -> None:
     assert "MEMORY.md line 4 ('§§') looks like an entry separator" in r.output
     assert "line 6" not in r.output and "mnemic memory edit --target memory" in r.output
     assert path.read_text(encoding="utf-8") == data
+
+
+def test_doctor_without_fix_repairs_nothing_beside_an_unreadable_file(home_path: Path) -> None:
+    """Guards the doctor's remedy text for an unreadable file, which must never stand in
+    for its --fix switch (a loose USER.md stays loose until --fix is given)."""
+    env = {"MNEMIC_HOME": str(home_path)}
+    assert cli("memory", "add", "--target", "user", "Name is Ana", env=env).exit_code == 0
+    setup_file(home_path, b"bad \xff bytes")
+    user = home_path / "memories" / "USER.md"
+    user.chmod(0o644)
+    r = cli("memory", "doctor", env=env)
+    assert "readable by others" in r.output and user.stat().st_mode & 0o777 == 0o644
+    cli("memory", "doctor", "--fix", env=env)
+    assert user.stat().st_mode & 0o777 == 0o600

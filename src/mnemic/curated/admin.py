@@ -334,12 +334,12 @@ def doctor(memory: Memory, *, fix: bool = False) -> list[Problem]:
         try:
             raw = backend.read(target)
         except StorageError as exc:
-            fix = (  # a file mnemic cannot read, or a store it cannot reach (PostgreSQL)
+            remedy = (  # a file mnemic cannot read, or a store it cannot reach (PostgreSQL)
                 "repair or move the file by hand"
                 if isinstance(exc, UnreadableFile | UnsafePath)
                 else "fix what it names, then run mnemic memory doctor again"
             )
-            problems.append(Problem("error", target, exc.to_human(), fix))
+            problems.append(Problem("error", target, exc.to_human(), remedy))
             continue
         if raw is None:
             continue
