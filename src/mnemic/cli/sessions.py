@@ -299,10 +299,15 @@ def search_cmd(
         if value:
             try:
                 parse_time(value, field=name)
-            except InvalidArgument:
+            except InvalidArgument as exc:
+                why = (  # a time parse_time read, but past what a search can show
+                    "it is outside the calendar (the years 1 to 9999)"
+                    if "outside the calendar" in str(exc)
+                    else f"cannot read {value!r} as a time"
+                )
                 raise click.BadParameter(
-                    f"cannot read {value!r} as a time: give a date (2026-05-01), a date and "
-                    "time (2026-05-01T14:00), today, yesterday, or a time ago (7d, 24h, 2w).",
+                    f"{why}: give a date (2026-05-01), a date and time (2026-05-01T14:00), "
+                    "today, yesterday, or a time ago (7d, 24h, 2w).",
                     param_hint=name,
                 ) from None
     if (tool or failed) and messages:
