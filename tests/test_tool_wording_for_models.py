@@ -97,3 +97,15 @@ def test_a_target_in_other_letters_is_refused_naming_the_one_meant(
     assert not (home_path / "memories" / "USER.md").exists()
     plain = _error(home_path, "memory", {"action": "add", "target": "notes", "content": "x"})
     assert "did you mean" not in plain
+
+
+def test_operations_written_as_json_text_say_to_pass_the_list_itself(home_path: Path) -> None:
+    """A model that put the operations list inside a string ('[{"action": "add", ...}]')
+    was told "operations must be a list of ... objects", which it believed it had sent."""
+    as_text = json.dumps([{"action": "add", "content": "Fact."}])
+    error = _error(home_path, "memory", {"target": "memory", "operations": as_text})
+    assert "got a string" in error
+    assert "It is a string holding JSON text: pass the list itself, not quoted." in error
+    error = _error(home_path, "memory", {"target": "memory", "operations": {"action": "add"}})
+    assert "got an object." in error and "JSON text" not in error
+    assert not (home_path / "memories" / "MEMORY.md").exists()
