@@ -109,3 +109,17 @@ def test_operations_written_as_json_text_say_to_pass_the_list_itself(home_path: 
     error = _error(home_path, "memory", {"target": "memory", "operations": {"action": "add"}})
     assert "got an object." in error and "JSON text" not in error
     assert not (home_path / "memories" / "MEMORY.md").exists()
+
+
+@pytest.mark.parametrize(
+    ("raw", "kind"), [("[1, 2]", "a list"), ("5", "a number"), ("null", "null")]
+)
+def test_arguments_that_are_not_an_object_are_told_in_jsons_words(
+    home_path: Path, raw: str, kind: str
+) -> None:
+    """`mnemic tool memory '[1,2]'` said "must be a JSON object, got list" (Python's word);
+    null said "got NoneType"."""
+    r = cli("tool", "memory", raw, env={"MNEMIC_HOME": str(home_path)})
+    assert r.exit_code == 1, r.output
+    said = json.loads(r.output)["error"]
+    assert said == f"The tool arguments must be a JSON object, got {kind}."
