@@ -3,8 +3,6 @@ show, restore). The archive never enters the system prompt."""
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from ..curated import archive as arch
@@ -23,6 +21,7 @@ from .app import (
     SEARCH_MODE_OPT,
     AppContext,
     emit_json,
+    fail_response,
     handle_errors,
     pass_app,
     printable,
@@ -207,8 +206,7 @@ def restore_cmd(app: AppContext, item_id: str, as_json: bool) -> None:
         result = arch.restore(mem, item_id)
     except ToolError as exc:
         if as_json:  # as the memory tool answers: the entries and the ones best dropped
-            emit_json(refusal(mem, item.target, exc).to_response())
-            sys.exit(1)
+            fail_response(refusal(mem, item.target, exc).to_response())
         refuse(mem, item.target, exc)
         return
     if as_json:

@@ -40,6 +40,7 @@ from .app import (
     emit_json,
     fail,
     fail_keeping_edit,
+    fail_response,
     handle_errors,
     pass_app,
     printable,
@@ -221,9 +222,9 @@ def _call(app: AppContext, target: str, op: Op, as_json: bool, expires: str | No
         if expires is not None:
             args["expires"] = expires
         result = run_memory_tool(mem, args)
-        emit_json(result)
         if not result.get("success"):
-            sys.exit(1)
+            fail_response(result)
+        emit_json(result)
         return
     try:
         if expires is not None:

@@ -41,6 +41,7 @@ from .app import (
     emit_json,
     eta_text,
     fail,
+    fail_response,
     handle_errors,
     json_text,
     pass_app,
@@ -372,8 +373,10 @@ def search_cmd(
         home = app.existing_home
         resp = tool_response("session_search", lambda: search_tool_for(home, store, args))
     if as_json:
+        if not resp.get("success"):
+            fail_response(resp)
         emit_json(resp)
-        sys.exit(0 if resp.get("success") else 1)
+        return
     if not resp.get("success"):
         raise click.ClickException(str(resp.get("error")))
     if resp.get("mode") == "tool_calls":
