@@ -1,0 +1,96 @@
+"""Under ``--json`` every command refuses in one shape: a program reads one JSON object
+on stdout (``success: false``, ``error``, ``error_code``; the memory tool's and
+session_search's answers add their own fields), the same reason is on stderr for the
+person, and the exit status is the one without ``--json`` (1 refused, 2 usage).
+
+Real homes, the real CLI (click's runner, stdout and stderr apart), real stores.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from mnemic.cli import main
+from mnemic.curated.memory import Memory
+
+# (arguments after --home, exit status): refusals (1) and usage errors (2) across the
+# commands that take --json, whichever way each is raised (a mnemic error, the memory
+# tool's answer, a click error in the command, a bad value click finds while parsing).
+CASES = [
+    (["memory", "remove", "no such text", "--json"], 1),
+    (["memory", "add", "x" * 3000, "--json"], 1),
+    (["memory", "restore", "99", "--yes", "--json"], 1),
+    (["memory", "archive", "show", "nosuch", "--json"], 1),
+    (["memory", "archive", "restore", "nosuch", "--json"], 1),
+    (["sessions", "show", "nosuch", "--json"], 1),
+    (["sessions", "delete", "nosuch", "--yes", "--json"], 1),
+    (["pending", "show", "p-nosuch", "--json"], 1),
+    (["pending", "diff", "p-nosuch", "--json"], 1),
+    (["pending", "approve", "p-nosuch", "--json"], 1),
+    (["skills", "show", "nosuch", "--json"], 1),
+    (["sessions", "search", "--json"], 2),
+    (["sessions", "search", "host", "--as-of", "1e99", "--json"], 2),
+    (["sessions", "list", "--limit", "x", "--json"], 2),
+    (["memory", "history", "--target", "bogus", "--json"], 2),
+    (["memory", "search", "--json"], 2),
+    (["export", "--json"], 2),
+    (["forget", "--json"], 2),
+]
+
+
+def _home(tmp_path: Path) -> Path:
+    home = tmp_path / "home"
+    Memory.open(home).add("memory", "The staging host is stg-7.internal.")
+    return home
+
+
+def _run(home: Path, *args: str) -> Result:
+    return CliRunner().invoke(main, ["--home", str(home), *args], catch_exceptions=False)
+
+
+def _files(home: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(home.glob("*.md"))}
+
+
+@pytest.mark.parametrize(("args", "status"), CASES, ids=[" ".join(x[:12] for x in a[:3]) for a, _ in CASES])
+def test_a_refusal_under_json_is_one_json_object_and_the_reason_on_stderr(
+    tmp_path: Path, args: list[str], status: int
+) -> None:
+    home = _home(tmp_path)
+    before = _files(home)
+    result = _run(home, *args)
+    assert result.exit_code == status, (result.stdout, result.stderr)
+    answer = json.loads(result.stdout)  # one document, nothing else on stdout
+    assert isinstance(answer, dict), answer
+    assert answer["success"] is False
+    assert isinstance(answer["error"], str) and answer["error"]
+    assert isinstance(answer["error_code"], str) and answer["error_code"]
+    assert answer["error"].splitlines()[0] in result.stderr
+    assert _files(home) == before  # a refusal leaves the memory files' bytes as they were
+
+
+def test_without_json_a_refusal_is_only_on_stderr(tmp_path: Path) -> None:
+    home = _home(tmp_path)
+    result = _run(home, "sessions", "show", "nosuch")
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr.startswith("mnemic: No session 'nosuch'")
+
+
+def test_a_usage_error_code_is_usage_and_a_mnemic_error_keeps_its_own(tmp_path: Path) -> None:
+    home = _home(tmp_path)
+    usage = json.loads(_run(home, "sessions", "list", "--limit", "x", "--json").stdout)
+    assert usage["error_code"] == "usage"
+    missing = json.loads(_run(home, "sessions", "show", "nosuch", "--json").stdout)
+    assert missing["error_code"] == "session_not_found"
+
+
+def test_json_given_as_text_after_double_dash_is_not_the_flag(tmp_path: Path) -> None:
+    home = _home(tmp_path)
+    result = _run(home, "memory", "add", "--", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert not result.stdout.lstrip().startswith("{")
