@@ -78,7 +78,7 @@ def test_a_restore_that_does_not_fit_answers_json_with_the_entries_to_drop(
     Memory.open(home_path).add("memory", "CI runs on two runners with 4 cores and 8 GB.")
     r = _run(home_path, "memory", "archive", "restore", item_id, "--json")
     assert r.exit_code == 1
-    answer = json.loads(r.output)
+    answer = json.loads(r.stdout)  # the reason is on stderr too
     assert answer["error_code"] == "budget_exceeded"
     assert "current_entries" in answer["error"]
     assert len(answer["current_entries"]) == 2
