@@ -56,7 +56,9 @@ def _files(home: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(home.glob("*.md"))}
 
 
-@pytest.mark.parametrize(("args", "status"), CASES, ids=[" ".join(x[:12] for x in a[:3]) for a, _ in CASES])
+@pytest.mark.parametrize(
+    ("args", "status"), CASES, ids=[" ".join(x[:12] for x in a[:3]) for a, _ in CASES]
+)
 def test_a_refusal_under_json_is_one_json_object_and_the_reason_on_stderr(
     tmp_path: Path, args: list[str], status: int
 ) -> None:

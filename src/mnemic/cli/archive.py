@@ -103,7 +103,10 @@ def list_cmd(app: AppContext, target: str | None, limit: int, as_json: bool) -> 
     if as_json:
         emit_json(archive_json(view, target, limit=limit))
         return
-    items = [item_dict(a, view.level) for a in arch.listing(view, target)]
+    found = arch.archive_listing(view, target)
+    for exc in found.unread:  # listed from the journal all the same
+        click.echo(f"note: {arch.unread_note(exc.to_human())}", err=True)
+    items = [item_dict(a, view.level) for a in found.items]
     if not items:
         click.echo("The archive is empty: no entry has left memory.")
         return

@@ -116,10 +116,11 @@ def archive_page(
         if found.no_good_match:
             notice = " ".join(filter(None, [no_good_match_message("the archive"), notice]))
     else:
-        items = arch.listing(view, target if target in kept else None)
+        listed = arch.archive_listing(view, target if target in kept else None)
+        items = listed.items
         total = len(items)
         rows = [_row(a, view.level) for a in items[:PAGE_ITEMS]]
-        notice = ""
+        notice = " ".join(arch.unread_note(exc.to_page()) for exc in listed.unread)
     done = q.get("done", "")
     notice = NOTICES.get(done, notice)
     staged = q.get("staged", "")
