@@ -382,3 +382,14 @@ def test_mcp_help_names_every_resource_the_server_lists() -> None:
         assert f"mnemic://{base}" in shown, uri
         if form:
             assert f"/{form}" in shown, uri
+
+
+def test_a_hand_edit_adopted_as_one_entry_is_counted_as_one(home_path: Path) -> None:
+    """`memory adopt` said "It would become 1 entries" and asked "Write these entries?"."""
+    Memory.open(home_path).add("memory", "managed")
+    (home_path / "memories" / "MEMORY.md").write_text("managed by hand\n§\n\n§\n")  # an empty one
+    r = CliRunner().invoke(main, ["--home", str(home_path), "memory", "adopt"], input="y\n")
+    assert r.exit_code == 0, r.output
+    assert "It would become 1 entry (" in r.output
+    assert "Write this entry?" in r.output and "Adopted." in r.output
+    assert Memory.open(home_path).entries("memory") == ["managed by hand"]

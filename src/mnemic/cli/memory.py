@@ -677,7 +677,8 @@ def adopt(app: AppContext, target: str, yes: bool, as_json: bool) -> None:
         click.echo(f"{FILENAMES[target]} is clean; nothing to adopt.")
         return
     click.echo(f"{FILENAMES[target]} was edited outside mnemic: {plan.drift}.")
-    click.echo(f"It would become {len(plan.entries)} entries ({plan.usage.line()}):")
+    n = len(plan.entries)
+    click.echo(f"It would become {counted(n, 'entry', 'entries')} ({plan.usage.line()}):")
     for i, entry in enumerate(plan.entries, 1):
         first, *rest = entry.splitlines() or [""]
         more = f"  (+{len(rest)} more line(s))" if rest else ""
@@ -688,7 +689,7 @@ def adopt(app: AppContext, target: str, yes: bool, as_json: bool) -> None:
             "adds will be refused until it is back under."
         )
     if not yes:
-        confirm("Write these entries?", "not adopted")
+        confirm("Write this entry?" if n == 1 else "Write these entries?", "not adopted")
     backup = ops.adopt(mem, plan)
     click.echo(f"Adopted. The previous file was saved to {backup}.")
 
