@@ -2,7 +2,8 @@
 
 Each command parses its arguments, calls one library function and renders the result.
 Exit codes: 0 done, 1 refused or failed (message on stderr), 2 usage or configuration
-error. Every listing accepts ``--json``. The click group is :data:`main` (:mod:`.root`);
+error. Every listing accepts ``--json``; under it a refusal is also one JSON object on
+stdout (:func:`.app.fail`, :func:`.app.refusal_json`). The click group is :data:`main` (:mod:`.root`);
 what the commands share is in :mod:`.app`; which module defines each command is in
 :mod:`.commands`, and only the module of the command that runs is imported.
 
