@@ -408,3 +408,19 @@ def test_one_entry_the_scan_hides_is_counted_as_one_in_an_export(
     assert r.exit_code == 0, r.output
     assert "(1 entry)" in r.output
     assert "1 entry the threat scan hides was left out." in r.output
+
+
+def test_a_session_of_one_message_is_counted_as_one(home_path: Path) -> None:
+    """`sessions show` said "1 messages", and `sessions delete` asked "(1 messages)?"."""
+    from mnemic.sessions import open_store
+    from mnemic.sessions.store import NewMessage
+
+    with open_store(Home.open(home_path)) as store:
+        sid = store.start_session(source="cli")
+        store.append_message(sid, NewMessage("user", "the billing deploy hit ERR_QUOTA_7731"))
+    r = _run(home_path, "sessions", "show", sid)
+    assert r.exit_code == 0, r.output
+    assert "1 message" in r.output and "1 messages" not in r.output
+    r = CliRunner().invoke(main, ["--home", str(home_path), "sessions", "delete", sid], input="n\n")
+    assert r.exit_code == 1
+    assert "(1 message)?" in r.output

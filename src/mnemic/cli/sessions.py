@@ -223,7 +223,7 @@ def _header(info: SessionInfo) -> Any:
     head.append(f"  {_field(info.source)}  started {_when(info.started_at)}", style="dim")
     if info.title:
         head.append(f"\n{_field(info.title)}")
-    extra = [f"{info.message_count} messages"]
+    extra = [counted(info.message_count, "message")]
     if info.model:
         extra.append(f"model {_field(info.model)}")
     if info.end_reason:
@@ -749,7 +749,8 @@ def delete_cmd(app: AppContext, session_id: str, yes: bool, as_json: bool) -> No
     with _store(app, write=True) as store:
         info = store.get_session(session_id)
         if not yes:
-            confirm(f"Delete {_field(info.id)} ({info.message_count} messages)?", "not deleted")
+            shown = f"{_field(info.id)} ({counted(info.message_count, 'message')})"
+            confirm(f"Delete {shown}?", "not deleted")
         removed = store.delete_session(session_id)
     if as_json:
         emit_json({"deleted": session_id, "messages": removed})
