@@ -11,10 +11,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner, Result
 
 from mnemic.cli import main
+from mnemic.cli.root import main as root
 from mnemic.curated.memory import Memory
 
 # (arguments after --home, exit status): refusals (1) and usage errors (2) across the
@@ -96,3 +98,42 @@ def test_json_given_as_text_after_double_dash_is_not_the_flag(tmp_path: Path) ->
     result = _run(home, "memory", "add", "--", "--json")
     assert result.exit_code == 0, result.stderr
     assert not result.stdout.lstrip().startswith("{")
+
+
+def _json_commands(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """Every command (and group) under ``group`` that takes --json, as its words."""
+    ctx = click.Context(group)
+    found: list[tuple[str, ...]] = []
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
+        if command is None:
+            continue
+        if any(p.name == "as_json" for p in command.params):
+            found.append((*prefix, name))
+        if isinstance(command, click.Group):
+            found += _json_commands(command, (*prefix, name))
+    return found
+
+
+def test_every_json_command_refuses_a_wrong_option_in_the_one_shape(tmp_path: Path) -> None:
+    """A usage error click finds while parsing (here an option no command has) is the same
+    JSON refusal on stdout, for each of the commands that take --json."""
+    home = _home(tmp_path)
+    commands = _json_commands(root)
+    assert len(commands) >= 50, commands
+    wrong = []
+    for words in commands:
+        result = _run(home, *words, "--json", "--no-such-option")
+        try:
+            answer = json.loads(result.stdout)
+        except ValueError:
+            answer = None
+        if (
+            result.exit_code != 2
+            or not isinstance(answer, dict)
+            or sorted(answer) != ["error", "error_code", "success"]
+            or (answer["success"], answer["error_code"]) != (False, "usage")
+            or "--no-such-option" not in answer["error"]
+        ):
+            wrong.append((" ".join(words), result.exit_code, result.stdout[:80]))
+    assert not wrong, wrong
