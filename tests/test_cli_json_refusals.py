@@ -137,3 +137,21 @@ def test_every_json_command_refuses_a_wrong_option_in_the_one_shape(tmp_path: Pa
         ):
             wrong.append((" ".join(words), result.exit_code, result.stdout[:80]))
     assert not wrong, wrong
+
+
+def test_a_question_under_json_is_asked_on_stderr(tmp_path: Path) -> None:
+    """`sessions delete ID --json` with nobody to answer printed its question on stdout
+    before the JSON refusal ("Delete ... [y/N]: {"), so stdout did not parse."""
+    from mnemic.home import Home
+    from mnemic.sessions import open_store
+    from mnemic.sessions.store import NewMessage
+
+    home = _home(tmp_path)
+    with open_store(Home.open(home)) as store:
+        sid = store.start_session(source="cli")
+        store.append_message(sid, NewMessage("user", "the billing deploy hit ERR_QUOTA_7731"))
+    result = _run(home, "sessions", "delete", sid, "--json")
+    assert result.exit_code == 1
+    answer = json.loads(result.stdout)
+    assert answer["error_code"] == "refused" and "--yes" in answer["error"]
+    assert f"Delete {sid}" in result.stderr

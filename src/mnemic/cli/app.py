@@ -265,9 +265,10 @@ def edit_text(text: str) -> str | None:
 def confirm(question: str, refusal: str) -> None:
     """Ask ``question`` (yes/no, default no) and :func:`fail` with ``refusal`` (exit 1)
     unless the answer is yes. With nobody to answer (stdin closed or at its end: a script,
-    a pipe), the refusal says so and names ``--yes``, where click printed "Aborted!"."""
+    a pipe), the refusal says so and names ``--yes``, where click printed "Aborted!".
+    Under ``--json`` the question goes to stderr: stdout holds the one JSON document."""
     try:
-        if click.confirm(question, default=False):
+        if click.confirm(question, default=False, err=json_wanted()):
             return
     except click.exceptions.Abort as exc:
         click.echo(err=True)
