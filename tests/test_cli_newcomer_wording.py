@@ -632,3 +632,26 @@ def test_sessions_search_refuses_options_tool_calls_do_not_use(
     assert "--sort, --as-of do not apply to tool calls" in said, r.output
     assert "leave them out" in said
     assert _run(home_path, "sessions", "search", "--tool", "pytest", "--since", "7d").exit_code == 0
+
+
+def test_one_entry_is_counted_as_one(tmp_path: Path) -> None:
+    """`memory status` said "1 entries"."""
+    home = tmp_path / "home"
+    assert _run(home, "memory", "add", "First fact").exit_code == 0
+    assert _run(home, "memory", "add", "--target", "user", "Name is Ana").exit_code == 0
+    assert _run(home, "memory", "add", "--target", "user", "Likes tea").exit_code == 0
+    out = _run(home, "memory", "status").output
+    assert " 1 entry  " in out and " 2 entries  " in out and "1 entries" not in out
+    rows = [line for line in out.splitlines() if line.startswith(("MEMORY.md", "USER.md"))]
+    assert len({line.index("~") for line in rows}) == 1  # the tokens column stays aligned
+
+
+def test_sessions_search_says_a_huge_time_is_outside_the_calendar(home_path: Path) -> None:
+    """`sessions search x --as-of 1e99` printed a traceback (OverflowError), then, once the
+    tool refused it, "cannot read '1e99' as a time", which it can: it is too far."""
+    assert _run(home_path, "init").exit_code == 0
+    for value in ("1e99", "99999999999999w"):
+        r = _run(home_path, "sessions", "search", "deploy", "--as-of", value)
+        assert r.exit_code == 2, r.output
+        assert "--as-of: it is outside the calendar (the years 1 to 9999)" in r.output
+        assert "Traceback" not in r.output

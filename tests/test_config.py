@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 
 import pytest
@@ -200,3 +201,35 @@ def test_the_store_scope_is_set_by_mnemic_never_by_config_toml(tmp_path: Path) -
         load_settings(tmp_path, {})
     assert info.value.key == "scope" and "unknown key" in str(info.value)
     assert load_settings(tmp_path / "none", {}).scope == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("[memory]\nmemory_char_limit = true\n", "expected an integer, got true"),
+        ('[memory]\nmemory_char_limit = "lots"\n', 'expected an integer, got "lots"'),
+        ("[memory]\nmemory_enabled = 'yes'\n", 'expected true or false, got "yes"'),
+        ("[memory]\nlock_timeout = [1, 2]\n", "expected a number, got [1, 2]"),
+        ("[sessions]\nhidden_sources = [1]\n", "expected a list of strings, got [1]"),
+        ("[scan]\nlevel = 'loud'\n", 'got "loud"'),
+        ("memory = 3\n", "expected a table, got 3"),
+        ("memory = 1979-05-27\n", "expected a table, got 1979-05-27"),
+    ],
+)
+def test_a_wrong_value_is_shown_as_toml_writes_it(tmp_path: Path, text: str, said: str) -> None:
+    """A person edits TOML: the refusal showed Python's spelling of what they wrote (got
+    True, got 'lots', expected a table, got int)."""
+    write_config(tmp_path, text)
+    with pytest.raises(ConfigError) as info:
+        load_settings(tmp_path, {})
+    assert said in str(info.value)
+    assert not re.search(r"got (True|False|int|str|list|')", str(info.value))
+
+
+def test_a_file_that_is_not_toml_says_what_to_do(tmp_path: Path) -> None:
+    write_config(tmp_path, "[memory]\nmemory_char_limit = \n")
+    with pytest.raises(ConfigError) as info:
+        load_settings(tmp_path, {})
+    said = str(info.value)
+    assert "not valid TOML" in said and "line 2" in said
+    assert "Fix that line" in said and "move the file away to use the defaults" in said

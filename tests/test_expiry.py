@@ -192,6 +192,17 @@ def test_parse_expires_reads_dates_and_times_in_utc() -> None:
         parse_expires("2026-05-27", NOW)
 
 
+def test_the_calendars_last_day_is_refused_as_itself() -> None:
+    """--expires 9999-12-31 was told "expires must be a date YYYY-MM-DD ..., got
+    '9999-12-31'" (its end overflowed): it is a date, so it is told why it cannot be used."""
+    with pytest.raises(InvalidArgument) as info:
+        parse_expires("9999-12-31", NOW)
+    said = info.value.to_llm()
+    assert "9999-12-31 is the calendar's last day" in said and "must be a date" not in said
+    assert parse_expires("9999-12-30", NOW) > NOW
+    assert parse_expires("9999-12-31T12:00", NOW) > NOW
+
+
 def test_the_cli_takes_expires_and_shows_it(backend: Kit) -> None:
     home = backend.write_config()
     done = run_mnemic(home, "memory", "add", "On call this week: Ada.", "--expires", "2999-01-01")

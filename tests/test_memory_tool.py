@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from _cli import cli
 from mnemic.curated.entries import entry_handle
 from mnemic.curated.memory import Memory
 from mnemic.curated.tool import MEMORY_TOOL, memory_tool_spec, run_memory_tool
@@ -558,3 +559,39 @@ class TestOneEnvelope:
         assert resp["error_code"] == "no_match"
         assert resp["current_entries"] == ["Deploys go through staging"]
         assert list(resp)[:3] == ["success", "error", "error_code"]
+
+
+def test_a_handle_of_an_entry_that_left_says_so_not_substring_advice(home_path: Path) -> None:
+    """A model that removes by handle twice, or names an entry replaced since, was told "No
+    MEMORY entry contains 'entry:0b2883f9' ... Pick a short unique piece", as if it had
+    typed text; now it is told the entry left or changed and where to look."""
+    mem = Memory.open(home_path)
+    mem.add("memory", "Old fact to archive.")
+    mem.add("memory", "Keep this one.")
+    handle = entry_handle("Old fact to archive.")
+    assert call(mem, action="remove", target="memory", old_text=handle)["success"]
+    before = (home_path / "memories" / "MEMORY.md").read_bytes()
+    for args in (
+        {"action": "remove", "old_text": handle},
+        {"action": "replace", "old_text": handle, "content": "New fact."},
+    ):
+        resp = call(mem, target="memory", **args)
+        assert resp["error_code"] == "no_match"
+        assert resp["error"].startswith(f"No MEMORY entry has the handle {handle} now")
+        assert "removed or rewritten" in resp["error"] and "archive_search" in resp["error"]
+        assert "substring" not in resp["error"]
+        assert resp["current_entries"] == ["Keep this one."]
+    assert (home_path / "memories" / "MEMORY.md").read_bytes() == before
+    text = call(mem, action="remove", target="memory", old_text="entry:")["error"]
+    assert "case-sensitive substring" in text  # not a handle: still read as text
+
+
+def test_the_cli_says_a_handle_names_no_entry_now(home_path: Path) -> None:
+    env = {"MNEMIC_HOME": str(home_path)}
+    assert cli("memory", "add", "Old fact to archive.", env=env).exit_code == 0
+    handle = entry_handle("Old fact to archive.")
+    assert cli("memory", "remove", handle, env=env).exit_code == 0
+    r = cli("memory", "remove", handle, env=env)
+    assert r.exit_code == 1
+    assert f"No MEMORY.md entry has the handle {handle} now" in r.output
+    assert "mnemic memory archive search" in r.output

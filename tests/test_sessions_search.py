@@ -11,6 +11,7 @@ import pytest
 
 from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.config import SessionSettings
+from mnemic.errors import InvalidArgument
 from mnemic.sessions import (
     SESSION_SEARCH_TOOL,
     NewMessage,
@@ -405,4 +406,43 @@ def test_a_match_in_a_tool_calls_arguments_shows_them_and_says_which_words(
     assert top["why"][0] == "words: staging, host"
     ranked = search_messages(s, "staging host", mode="lexical").results[0]
     assert "staging host" in ranked.snippet and ranked.why[0] == "words: staging, host"
+    s.close()
+
+
+@pytest.mark.parametrize(
+    "value",
+    [1e99, "1e99", float("inf"), float("nan"), "99999999999999w", "9999-12-31"],
+)
+def test_a_time_outside_the_calendar_is_refused_with_what_to_pass(
+    tmp_path: Path, value: object
+) -> None:
+    """A huge number or span (as_of=1e99, 99999999999999w) and the end of 9999-12-31 were
+    taken as times and crashed the search when it showed them (OverflowError: timestamp out
+    of range; the CLI printed a traceback); now refused in words, like a time in 1970."""
+    for end in (False, True):
+        with pytest.raises(InvalidArgument, match=r"outside the calendar.*2026-05-01"):
+            parse_time(value, field="as_of", end=end)
+    s = SQLiteSessionStore(tmp_path / "edge.db")
+    for field in ("since", "until", "as_of"):
+        resp = run_session_search(s, {"query": "deploy", field: value})
+        assert resp["success"] is False and resp["error_code"] == "invalid_argument"
+        assert "outside the calendar" in resp["error"]
+    s.close()
+
+
+def test_a_pasted_document_as_query_keeps_its_results_in_the_answer(tmp_path: Path) -> None:
+    """A 20,000-char query matched, but its two echoes in the answer (query, searched)
+    filled the output budget: the model got count 1, results [] and "Output shortened ...
+    Read more with session_id", with no session id to read. The echoes are cut now."""
+    s = SQLiteSessionStore(tmp_path / "long.db")
+    add(s, "a", ["deploy the billing service to staging"], start=T0)
+    pasted = "deploy billing " + "word " * 4000
+    resp = run_session_search(s, {"query": pasted, "mode": "lexical"})
+    assert resp["count"] == 1 and len(resp["results"]) == 1, resp
+    assert not resp.get("truncated")
+    assert resp["results"][0]["session_id"] == "a"
+    assert resp["query"].endswith("... (20,015 chars in all)") and len(resp["query"]) < 400
+    assert len(resp["searched"]) < 400
+    short = run_session_search(s, {"query": "billing", "mode": "lexical"})
+    assert short["query"] == "billing"  # a query of a few words is repeated whole
     s.close()

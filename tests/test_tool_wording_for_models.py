@@ -81,3 +81,45 @@ def test_browsing_one_past_session_speaks_of_one(home_path: Path) -> None:
     answer = json.loads(r.output)
     assert answer["count"] == 1
     assert answer["message"].startswith("The most recently active past session."), answer
+
+
+@pytest.mark.parametrize(
+    ("target", "meant"),
+    [("Memory", "memory"), ("USER.md", "user"), ("MEMORY.md", "memory"), (" User ", "user")],
+)
+def test_a_target_in_other_letters_is_refused_naming_the_one_meant(
+    home_path: Path, target: str, meant: str
+) -> None:
+    """A model that wrote the file's name or a capital letter was told only "Invalid target
+    'USER.md'. Use 'memory' ... or 'user' ...": now which one it meant (nothing is saved)."""
+    error = _error(home_path, "memory", {"action": "add", "target": target, "content": "x"})
+    assert f"(did you mean '{meant}'? The names are lower case)" in error
+    assert not (home_path / "memories" / "USER.md").exists()
+    plain = _error(home_path, "memory", {"action": "add", "target": "notes", "content": "x"})
+    assert "did you mean" not in plain
+
+
+def test_operations_written_as_json_text_say_to_pass_the_list_itself(home_path: Path) -> None:
+    """A model that put the operations list inside a string ('[{"action": "add", ...}]')
+    was told "operations must be a list of ... objects", which it believed it had sent."""
+    as_text = json.dumps([{"action": "add", "content": "Fact."}])
+    error = _error(home_path, "memory", {"target": "memory", "operations": as_text})
+    assert "got a string" in error
+    assert "It is a string holding JSON text: pass the list itself, not quoted." in error
+    error = _error(home_path, "memory", {"target": "memory", "operations": {"action": "add"}})
+    assert "got an object." in error and "JSON text" not in error
+    assert not (home_path / "memories" / "MEMORY.md").exists()
+
+
+@pytest.mark.parametrize(
+    ("raw", "kind"), [("[1, 2]", "a list"), ("5", "a number"), ("null", "null")]
+)
+def test_arguments_that_are_not_an_object_are_told_in_jsons_words(
+    home_path: Path, raw: str, kind: str
+) -> None:
+    """`mnemic tool memory '[1,2]'` said "must be a JSON object, got list" (Python's word);
+    null said "got NoneType"."""
+    r = cli("tool", "memory", raw, env={"MNEMIC_HOME": str(home_path)})
+    assert r.exit_code == 1, r.output
+    said = json.loads(r.output)["error"]
+    assert said == f"The tool arguments must be a JSON object, got {kind}."

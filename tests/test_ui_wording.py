@@ -102,3 +102,19 @@ def test_the_history_address_alone_leads_to_the_versions(home_path: Path) -> Non
     Home.open(home_path)
     r = client_for(home_path).get("/memory/history")
     assert r.status_code == 303 and r.headers["location"] == "/memory"
+
+
+@pytest.mark.parametrize("path", ["/prompt", "/tidy"])
+def test_an_unreadable_memory_file_leaves_the_prompt_and_tidy_pages_up(
+    home_path: Path, path: str
+) -> None:
+    """With MEMORY.md not valid UTF-8, /prompt and /tidy answered 409 "Refused" as a whole
+    page (the usage chart and the tidy queue check read the file), while `mnemic prompt`
+    and `mnemic memory tidy` go on with USER.md and say why MEMORY.md is left out."""
+    Memory.open(home_path).add("user", "Name is Ana.")
+    broken = b"Repo builds\n\xc2\xa7\nbad \xff\xfe bytes"
+    (home_path / "memories" / "MEMORY.md").write_bytes(broken)
+    r = client_for(home_path).get(path)
+    assert r.status_code == 200, r.text
+    assert "not valid UTF-8" in r.text
+    assert (home_path / "memories" / "MEMORY.md").read_bytes() == broken

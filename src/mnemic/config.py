@@ -445,12 +445,21 @@ def load_settings(
         if (not os.path.isdir(home) and os.path.lexists(home)) or _below_a_file(home):
             raise not_a_directory(home, home=True) from exc
         reason = getattr(exc, "reason", None) or exc.to_llm()
-        raise ConfigError("(file)", f"cannot be read: {reason}", source=path) from exc
+        raise ConfigError(
+            "(file)",
+            f"cannot be read: {reason}. Fix or move the file (without it mnemic uses its defaults)",
+            source=path,
+        ) from exc
     if text is not None:
         try:
             raw = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
-            raise ConfigError("(file)", f"not valid TOML: {exc}", source=path) from exc
+            raise ConfigError(
+                "(file)",
+                f"not valid TOML: {exc}. Fix that line (docs/configuration.md lists every "
+                "key), or move the file away to use the defaults",
+                source=path,
+            ) from exc
     from_env = _apply_env(raw, env)
     try:
         settings: Settings = _build(Settings, raw, "", path)
@@ -531,7 +540,7 @@ def _parse_env_value(value: str) -> Any:
 def _build(cls: type[Any], raw: Any, prefix: str, source: str) -> Any:
     where = prefix.rstrip(".") or "(top level)"
     if not isinstance(raw, dict):
-        raise ConfigError(where, f"expected a table, got {type(raw).__name__}", source=source)
+        raise ConfigError(where, f"expected a table, got {toml_shown(raw)}", source=source)
     hidden = _NOT_KEYS if cls is Settings else frozenset()
     types = {f.name: f.type for f in dataclasses.fields(cls) if f.name not in hidden}
     fields = list(types)
@@ -556,30 +565,51 @@ def _build(cls: type[Any], raw: Any, prefix: str, source: str) -> Any:
     return obj
 
 
+def toml_shown(value: Any) -> str:
+    """``value`` as config.toml writes it (``true``, ``"lots"``, ``[1, 2]``), for messages
+    about the file: a person edits TOML, not Python (``True``, ``'lots'``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, float) and not math.isfinite(value):
+        return "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_shown(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "a table"
+    isoformat = getattr(value, "isoformat", None)  # a TOML date or time
+    return str(isoformat()) if callable(isoformat) else repr(value)
+
+
 def _coerce(key: str, value: Any, typ: str, source: str) -> Any:
     if typ == "bool":
         if isinstance(value, bool):
             return value
-        raise ConfigError(key, f"expected true or false, got {value!r}", source=source)
+        raise ConfigError(key, f"expected true or false, got {toml_shown(value)}", source=source)
     if typ == "int":
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-        raise ConfigError(key, f"expected an integer, got {value!r}", source=source)
+        raise ConfigError(key, f"expected an integer, got {toml_shown(value)}", source=source)
     if typ == "float":
         if isinstance(value, int | float) and not isinstance(value, bool):
             try:
                 return float(value)
             except OverflowError:
                 raise ConfigError(key, f"the number {value} is too large", source=source) from None
-        raise ConfigError(key, f"expected a number, got {value!r}", source=source)
+        raise ConfigError(key, f"expected a number, got {toml_shown(value)}", source=source)
     if typ == "str":
         if isinstance(value, str):
             return value
-        raise ConfigError(key, f"expected a string, got {value!r}", source=source)
+        raise ConfigError(key, f"expected a string, got {toml_shown(value)}", source=source)
     if typ == "tuple[str, ...]":
         if isinstance(value, list) and all(isinstance(v, str) for v in value):
             return tuple(value)
-        raise ConfigError(key, f"expected a list of strings, got {value!r}", source=source)
+        raise ConfigError(
+            key, f"expected a list of strings, got {toml_shown(value)}", source=source
+        )
     raise ConfigError(key, f"unsupported setting type {typ}", source=source)  # pragma: no cover
 
 
@@ -646,58 +676,60 @@ def _check_ranges(obj: Any, prefix: str, source: str) -> None:
         if isinstance(value, float) and not math.isfinite(value):
             raise ConfigError(
                 prefix + name,
-                f"must be a finite number between {_num(low)} and {_num(high)}, got {value!r}",
+                f"must be a finite number between {_num(low)} and {_num(high)}, "
+                f"got {toml_shown(value)}",
                 source=source,
             )
         if not low <= value <= high:
             raise ConfigError(
                 prefix + name,
-                f"must be between {_num(low)} and {_num(high)}, got {value!r}",
+                f"must be between {_num(low)} and {_num(high)}, got {toml_shown(value)}",
                 source=source,
             )
     if isinstance(obj, PostgresSettings) and not _is_identifier(obj.schema):
         raise ConfigError(
             prefix + "schema",
-            f"expected a lower-case SQL identifier (letters, digits, _), got {obj.schema!r}",
+            "expected a lower-case SQL identifier (letters, digits, _), "
+            f"got {toml_shown(obj.schema)}",
             source=source,
         )
     if isinstance(obj, ScanSettings) and obj.level not in _SCAN_LEVELS:
         raise ConfigError(
             prefix + "level",
-            f"expected one of {', '.join(_SCAN_LEVELS)}, got {obj.level!r}",
+            f"expected one of {', '.join(_SCAN_LEVELS)}, got {toml_shown(obj.level)}",
             source=source,
         )
     if isinstance(obj, SessionSettings) and obj.semantic not in _SEMANTIC:
         raise ConfigError(
             prefix + "semantic",
-            f"expected one of {', '.join(_SEMANTIC)}, got {obj.semantic!r}",
+            f"expected one of {', '.join(_SEMANTIC)}, got {toml_shown(obj.semantic)}",
             source=source,
         )
     if isinstance(obj, SessionSettings) and obj.text_floor not in _SEMANTIC:
         raise ConfigError(
             prefix + "text_floor",
-            f"expected one of {', '.join(_SEMANTIC)}, got {obj.text_floor!r}",
+            f"expected one of {', '.join(_SEMANTIC)}, got {toml_shown(obj.text_floor)}",
             source=source,
         )
     if isinstance(obj, MemorySettings):
         if obj.group_commit not in _GROUP_COMMIT:
             raise ConfigError(
                 prefix + "group_commit",
-                f"expected one of {', '.join(_GROUP_COMMIT)}, got {obj.group_commit!r}",
+                f"expected one of {', '.join(_GROUP_COMMIT)}, got {toml_shown(obj.group_commit)}",
                 source=source,
             )
         for name in ("on_full", "on_full_user"):
             if getattr(obj, name) not in _ON_FULL:
                 raise ConfigError(
                     prefix + name,
-                    f"expected one of {', '.join(_ON_FULL)}, got {getattr(obj, name)!r}",
+                    f"expected one of {', '.join(_ON_FULL)}, got {toml_shown(getattr(obj, name))}",
                     source=source,
                 )
     if isinstance(obj, LLMSettings) and obj.api not in _LLM_APIS:
         raise ConfigError(
             prefix + "api",
             f"expected one of {', '.join(_LLM_APIS)} (the API the endpoint speaks), "
-            f"got {obj.api!r}",
+            f"got {toml_shown(obj.api)}",
             source=source,
         )
     if isinstance(obj, ApprovalSettings):
@@ -706,7 +738,7 @@ def _check_ranges(obj: Any, prefix: str, source: str) -> None:
             if isinstance(value, str) and value not in _POLICIES:
                 raise ConfigError(
                     prefix + name,
-                    f"expected one of {', '.join(_POLICIES)}, got {value!r}",
+                    f"expected one of {', '.join(_POLICIES)}, got {toml_shown(value)}",
                     source=source,
                 )
     if isinstance(obj, Settings):

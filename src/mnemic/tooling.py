@@ -125,7 +125,7 @@ def parse_arguments(raw: str | dict[str, Any] | None) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise InvalidArgument(
             "arguments",
-            f"The tool arguments must be a JSON object, got {type(value).__name__}.",
+            f"The tool arguments must be a JSON object, got {json_kind(value)}.",
         )
     check_text(value)
     return value

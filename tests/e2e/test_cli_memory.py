@@ -23,7 +23,7 @@ def test_add_show_status_and_exit_codes(home_path: Path) -> None:
     assert "MEMORY (your personal notes) [1% — 25/2,200 chars]" in r.stdout
     assert "USER PROFILE (who the user is)" in r.stdout
     r = run_mnemic(home_path, "memory", "status")
-    assert "MEMORY.md" in r.stdout and "USER.md" in r.stdout and "entries" in r.stdout
+    assert "MEMORY.md" in r.stdout and "USER.md" in r.stdout and "1 entry " in r.stdout
     r = run_mnemic(home_path, "memory", "status", "--json")
     rows = json.loads(r.stdout)
     assert rows[0]["target"] == "memory" and rows[0]["chars"] == 25

@@ -2,9 +2,10 @@
 
 Each command parses its arguments, calls one library function and renders the result.
 Exit codes: 0 done, 1 refused or failed (message on stderr), 2 usage or configuration
-error. Every listing accepts ``--json``. The click group is :data:`main` (:mod:`.root`);
-what the commands share is in :mod:`.app`; which module defines each command is in
-:mod:`.commands`, and only the module of the command that runs is imported.
+error. Every listing accepts ``--json``; under it a refusal is also one JSON object on
+stdout (:func:`.app.fail`, :func:`.app.refusal_json`). The click group is :data:`main`
+(:mod:`.root`); what the commands share is in :mod:`.app`; which module defines each
+command is in :mod:`.commands`, and only the module of the command that runs is imported.
 
 :func:`run` is the ``mnemic`` script and ``python -m mnemic``: ``mnemic [--home PATH]
 [--profile NAME] [--project DIR] hook claude-code``, which Claude Code runs at every

@@ -34,12 +34,15 @@ __all__ = [
     "eta_text",
     "fail",
     "fail_keeping_edit",
+    "fail_response",
     "handle_errors",
     "json_text",
+    "json_wanted",
     "pass_app",
     "printable",
     "project_opt",
     "read_utf8",
+    "refusal_json",
     "refuse_foreign_home",
     "spanned_stores",
 ]
@@ -201,9 +204,39 @@ def emit_json(data: Any) -> None:
     click.echo(json_text(data, indent=2))
 
 
-def fail(message: str, code: int = 1) -> NoReturn:
-    """Print ``message`` to stderr and exit with ``code``."""
+def json_wanted() -> bool:
+    """Whether the running command was given ``--json`` (its ``as_json`` parameter)."""
+    ctx = click.get_current_context(silent=True)
+    return ctx is not None and ctx.params.get("as_json") is True
+
+
+def refusal_json(message: str, code: int = 1, error_code: str | None = None) -> dict[str, Any]:
+    """The one shape of a refusal under ``--json``: the tool responses' own
+    (``success: false``, ``error``, ``error_code``); without a code of its own, a refusal
+    is ``refused`` (exit 1) and a usage or configuration error ``usage`` (exit 2)."""
+    return {
+        "success": False,
+        "error": message,
+        "error_code": error_code or ("usage" if code == 2 else "refused"),
+    }
+
+
+def fail(message: str, code: int = 1, *, error_code: str | None = None) -> NoReturn:
+    """Print ``message`` to stderr and exit with ``code``; under ``--json`` the refusal
+    is also one JSON object on stdout (:func:`refusal_json`), so a program reads every
+    command's refusal the same way."""
+    if json_wanted():
+        emit_json(refusal_json(message, code, error_code))
     click.echo(f"mnemic: {message}", err=True)
+    sys.exit(code)
+
+
+def fail_response(response: dict[str, Any], code: int = 1) -> NoReturn:
+    """A ``--json`` refusal that is a tool's response (``success: false`` with its own
+    fields: the memory tool's current entries, session_search's hints): the response on
+    stdout, its ``error`` on stderr, exit ``code``, as :func:`fail` does for the rest."""
+    emit_json(response)
+    click.echo(f"mnemic: {response.get('error')}", err=True)
     sys.exit(code)
 
 
@@ -232,9 +265,10 @@ def edit_text(text: str) -> str | None:
 def confirm(question: str, refusal: str) -> None:
     """Ask ``question`` (yes/no, default no) and :func:`fail` with ``refusal`` (exit 1)
     unless the answer is yes. With nobody to answer (stdin closed or at its end: a script,
-    a pipe), the refusal says so and names ``--yes``, where click printed "Aborted!"."""
+    a pipe), the refusal says so and names ``--yes``, where click printed "Aborted!".
+    Under ``--json`` the question goes to stderr: stdout holds the one JSON document."""
     try:
-        if click.confirm(question, default=False):
+        if click.confirm(question, default=False, err=json_wanted()):
             return
     except click.exceptions.Abort as exc:
         click.echo(err=True)
@@ -301,18 +335,28 @@ def read_utf8(stream: Any, what: str) -> str:
         ) from None
 
 
+def _click_code(exc: click.ClickException) -> str:
+    """The ``error_code`` of a click error: ``usage`` for a usage error, else ``refused``."""
+    return "usage" if isinstance(exc, click.UsageError) else "refused"
+
+
 def handle_errors(fn: F) -> F:
     """Turn mnemic errors into a stderr message (:meth:`MnemicError.to_human`) and exit
-    code 1 (2 for config errors)."""
+    code 1 (2 for config errors); under ``--json`` they, and the click errors the command
+    raises, are also one JSON object on stdout (:func:`fail`)."""
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return fn(*args, **kwargs)
         except ConfigError as exc:
-            fail(exc.to_human(), 2)
+            fail(exc.to_human(), 2, error_code=exc.code)
         except MnemicError as exc:
-            fail(exc.to_human(), 1)
+            fail(exc.to_human(), 1, error_code=exc.code)
+        except click.ClickException as exc:  # raised by the command: under --json, one shape
+            if not json_wanted():
+                raise
+            fail(exc.format_message(), exc.exit_code, error_code=_click_code(exc))
 
     return wrapper  # type: ignore[return-value]
 

@@ -4,7 +4,6 @@ show, restore). The archive never enters the system prompt."""
 from __future__ import annotations
 
 import shlex
-import sys
 
 import click
 from click.core import ParameterSource
@@ -36,6 +35,7 @@ from .app import (
     SEARCH_MODE_OPT,
     AppContext,
     emit_json,
+    fail_response,
     handle_errors,
     pass_app,
     printable,
@@ -188,7 +188,10 @@ def list_cmd(
         if as_json:
             emit_json(archive_json(view, target, limit=limit))
             return
-        items = [item_dict(a, view.level) for a in arch.listing(view, target)]
+        found = arch.archive_listing(view, target)
+        for exc in found.unread:  # listed from the journal all the same
+            click.echo(f"note: {arch.unread_note(exc.to_human())}", err=True)
+        items = [item_dict(a, view.level) for a in found.items]
     if not items:
         where = " in any store of this home" if all_scopes else ""
         click.echo(f"The archive is empty: no entry has left memory{where}.")
@@ -326,8 +329,7 @@ def restore_cmd(app: AppContext, item_id: str, as_json: bool) -> None:
         result = arch.restore(mem, aid)
     except ToolError as exc:
         if as_json:  # as the memory tool answers: the entries and the ones best dropped
-            emit_json(refusal(mem, item.target, exc).to_response())
-            sys.exit(1)
+            fail_response(refusal(mem, item.target, exc).to_response())
         refuse(mem, item.target, exc)
         return
     if as_json:

@@ -168,6 +168,21 @@ def load(target: str) -> click.Command:
     return command
 
 
+_LEAF_ARGS = "mnemic.leaf_args"
+_JSON_TOLD = "mnemic.json_told"
+
+
+def _json_given(ctx: click.Context) -> bool:
+    """Whether ``ctx``'s command takes ``--json`` and was given it (parsed, or among its
+    arguments before ``--`` when the error came before click read it)."""
+    if not any(p.name == "as_json" for p in ctx.command.params):
+        return False
+    if ctx.params.get("as_json") is True:
+        return True
+    args = list(ctx.meta.get(_LEAF_ARGS) or ())
+    return "--json" in (args[: args.index("--")] if "--" in args else args)
+
+
 class LazyGroup(click.Group):
     """A click group whose commands named in ``lazy`` are imported on first use.
 
@@ -193,11 +208,29 @@ class LazyGroup(click.Group):
         self, ctx: click.Context, args: list[str]
     ) -> tuple[str | None, click.Command | None, list[str]]:
         try:
-            return super().resolve_command(ctx, args)
+            name, command, rest = super().resolve_command(ctx, args)
         except NoSuchCommand as exc:  # click suggests loaded commands only: offer them all
             raise NoSuchCommand(
                 exc.command_name, possibilities=self.list_commands(ctx), ctx=ctx
             ) from None
+        ctx.meta[_LEAF_ARGS] = list(rest)  # for invoke's --json check (parsing uses up rest)
+        return name, command, rest
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """As click's, but under ``--json`` a usage error in the command's own arguments
+        (a bad value, a missing argument) is also the one JSON refusal on stdout that
+        every ``--json`` command prints (:func:`mnemic.cli.app.fail`); click's usage text
+        still goes to stderr, with exit status 2."""
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as exc:
+            failed = exc.ctx
+            if failed is not None and not failed.meta.get(_JSON_TOLD) and _json_given(failed):
+                failed.meta[_JSON_TOLD] = True
+                from .app import emit_json, refusal_json
+
+                emit_json(refusal_json(exc.format_message(), exc.exit_code, "usage"))
+            raise
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The "Commands" section of ``--help``, as click writes it, from the table."""

@@ -119,4 +119,5 @@ def export_claude_code(
         )
     )
     if result.hidden:
-        click.echo(f"  {result.hidden:,} entries the threat scan hides were left out.")
+        hides = f"{counted(result.hidden, 'entry', 'entries')} the threat scan hides"
+        click.echo(f"  {hides} {'was' if result.hidden == 1 else 'were'} left out.")

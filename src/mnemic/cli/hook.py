@@ -53,7 +53,9 @@ def hook_hermes(app: AppContext) -> None:
         home = app.existing_home  # opened: the bridge runs
         loader = embedder_loader_for(home)
         floor = text_floor_for(home)
-        found = search_archive(memory, query, targets=targets, embedder_loader=loader, floor=floor)
+        found = search_archive(
+            memory, query, targets=targets, embedder_loader=loader, floor=floor, for_model=True
+        )
         return found.to_dict()
 
     serve(lambda: app.existing_home, sys.stdin.buffer, sys.stdout.buffer, archive_search=archive)

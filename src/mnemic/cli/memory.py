@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import logging
 import sys
 import time
 from typing import Any
@@ -39,6 +40,7 @@ from .app import (
     emit_json,
     fail,
     fail_keeping_edit,
+    fail_response,
     handle_errors,
     pass_app,
     printable,
@@ -85,11 +87,26 @@ def interactive_approver() -> Approver | None:
     return ask
 
 
-def open_memory(app: AppContext, *, write: bool = False) -> Memory:
+def open_memory(app: AppContext, *, write: bool = False, reports: bool = False) -> Memory:
     """The session of a memory command: a command that writes creates the home if needed, any
-    other needs an existing one (a mistyped MNEMIC_HOME is an error, nothing created)."""
+    other needs an existing one (a mistyped MNEMIC_HOME is an error, nothing created).
+
+    ``reports``: the command reports a file it cannot read (or one over its budget) itself,
+    in its refusal or its list of problems, so the snapshot's warning about it is not
+    printed first (the same text twice)."""
     home = app.memory_home(write=write)
-    return Memory.open(home, origin="cli", approver=interactive_approver())
+    if not reports:
+        return Memory.open(home, origin="cli", approver=interactive_approver())
+    snapshot_log = logging.getLogger("mnemic.curated.memory")
+
+    def quiet(record: logging.LogRecord) -> bool:
+        return record.levelno != logging.WARNING
+
+    snapshot_log.addFilter(quiet)
+    try:
+        return Memory.open(home, origin="cli", approver=interactive_approver())
+    finally:
+        snapshot_log.removeFilter(quiet)
 
 
 def _view(app: AppContext) -> MemoryView:
@@ -198,16 +215,16 @@ def _call(app: AppContext, target: str, op: Op, as_json: bool, expires: str | No
     """Run one change: ``--json`` prints the memory tool's response (for scripts), else
     the library call's result or refusal, in words for a person."""
     scoped_targets(app, target)
-    mem = open_memory(app, write=True)
+    mem = open_memory(app, write=True, reports=True)
     if as_json:
         args = {"action": op.action, "target": target}
         args.update({k: v for k, v in (("content", op.content), ("old_text", op.old_text)) if v})
         if expires is not None:
             args["expires"] = expires
         result = run_memory_tool(mem, args)
-        emit_json(result)
         if not result.get("success"):
-            sys.exit(1)
+            fail_response(result)
+        emit_json(result)
         return
     try:
         if expires is not None:
@@ -341,7 +358,7 @@ def _show_text(
         try:
             block = mem.block(t)
         except MnemicError as exc:
-            click.echo(f"mnemic: {FILENAMES[t]}: {exc.to_llm()}", err=True)
+            click.echo(f"mnemic: {FILENAMES[t]}: {exc.to_human()}", err=True)
         else:
             if not block.text:
                 click.echo(f"{FILENAMES[t]}: empty (no block in the prompt)")
@@ -392,7 +409,7 @@ def status(app: AppContext, as_json: bool) -> None:
         try:
             usage = mem.usage(t)
         except StorageError as exc:
-            rows.append({"target": t, "error": exc.to_llm()})
+            rows.append({"target": t, "error": exc.to_human()})
             continue
         row: dict[str, Any] = {**usage.as_dict(), "file": mem.backend.location(t)}
         try:
@@ -429,7 +446,8 @@ def status(app: AppContext, as_json: bool) -> None:
             full.append(name)
         click.echo(
             f"{name:<10} {_bar(ratio)} {row['percent']:>3}%  {row['chars']:>6,}/"
-            f"{row['limit']:,} chars  {row['entries']:>3} entries  ~{row['tokens_estimate']:,} "
+            f"{row['limit']:,} chars  {row['entries']:>3} "
+            f"{'entry  ' if row['entries'] == 1 else 'entries'}  ~{row['tokens_estimate']:,} "
             f"tokens{flag}"
         )
     for t, items in old.items():
@@ -659,7 +677,8 @@ def adopt(app: AppContext, target: str, yes: bool, as_json: bool) -> None:
         click.echo(f"{FILENAMES[target]} is clean; nothing to adopt.")
         return
     click.echo(f"{FILENAMES[target]} was edited outside mnemic: {plan.drift}.")
-    click.echo(f"It would become {len(plan.entries)} entries ({plan.usage.line()}):")
+    n = len(plan.entries)
+    click.echo(f"It would become {counted(n, 'entry', 'entries')} ({plan.usage.line()}):")
     for i, entry in enumerate(plan.entries, 1):
         first, *rest = entry.splitlines() or [""]
         more = f"  (+{len(rest)} more line(s))" if rest else ""
@@ -670,7 +689,7 @@ def adopt(app: AppContext, target: str, yes: bool, as_json: bool) -> None:
             "adds will be refused until it is back under."
         )
     if not yes:
-        confirm("Write these entries?", "not adopted")
+        confirm("Write this entry?" if n == 1 else "Write these entries?", "not adopted")
     backup = ops.adopt(mem, plan)
     click.echo(f"Adopted. The previous file was saved to {backup}.")
 
@@ -688,7 +707,7 @@ def doctor(app: AppContext, fix: bool, as_json: bool) -> None:
     after "->". Exit status: 1 when an error is left unfixed, else 0 (warnings and notes
     included).
     """
-    problems = ops.doctor(open_memory(app), fix=fix)
+    problems = ops.doctor(open_memory(app, reports=True), fix=fix)
     if as_json:
         emit_json(
             [

@@ -41,6 +41,7 @@ from .app import (
     emit_json,
     eta_text,
     fail,
+    fail_response,
     handle_errors,
     json_text,
     pass_app,
@@ -222,7 +223,7 @@ def _header(info: SessionInfo) -> Any:
     head.append(f"  {_field(info.source)}  started {_when(info.started_at)}", style="dim")
     if info.title:
         head.append(f"\n{_field(info.title)}")
-    extra = [f"{info.message_count} messages"]
+    extra = [counted(info.message_count, "message")]
     if info.model:
         extra.append(f"model {_field(info.model)}")
     if info.end_reason:
@@ -299,10 +300,15 @@ def search_cmd(
         if value:
             try:
                 parse_time(value, field=name)
-            except InvalidArgument:
+            except InvalidArgument as exc:
+                why = (  # a time parse_time read, but past what a search can show
+                    "it is outside the calendar (the years 1 to 9999)"
+                    if "outside the calendar" in str(exc)
+                    else f"cannot read {value!r} as a time"
+                )
                 raise click.BadParameter(
-                    f"cannot read {value!r} as a time: give a date (2026-05-01), a date and "
-                    "time (2026-05-01T14:00), today, yesterday, or a time ago (7d, 24h, 2w).",
+                    f"{why}: give a date (2026-05-01), a date and time (2026-05-01T14:00), "
+                    "today, yesterday, or a time ago (7d, 24h, 2w).",
                     param_hint=name,
                 ) from None
     if (tool or failed) and messages:
@@ -367,8 +373,10 @@ def search_cmd(
         home = app.existing_home
         resp = tool_response("session_search", lambda: search_tool_for(home, store, args))
     if as_json:
+        if not resp.get("success"):
+            fail_response(resp)
         emit_json(resp)
-        sys.exit(0 if resp.get("success") else 1)
+        return
     if not resp.get("success"):
         raise click.ClickException(str(resp.get("error")))
     if resp.get("mode") == "tool_calls":
@@ -741,7 +749,8 @@ def delete_cmd(app: AppContext, session_id: str, yes: bool, as_json: bool) -> No
     with _store(app, write=True) as store:
         info = store.get_session(session_id)
         if not yes:
-            confirm(f"Delete {_field(info.id)} ({info.message_count} messages)?", "not deleted")
+            shown = f"{_field(info.id)} ({counted(info.message_count, 'message')})"
+            confirm(f"Delete {shown}?", "not deleted")
         removed = store.delete_session(session_id)
     if as_json:
         emit_json({"deleted": session_id, "messages": removed})

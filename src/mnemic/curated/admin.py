@@ -14,13 +14,29 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import ContentRejected, InvalidArgument, StorageError, ToolError
+from ..errors import (
+    ContentRejected,
+    InvalidArgument,
+    StorageError,
+    ToolError,
+    UnreadableFile,
+    UnsafePath,
+)
 from ..governance.chain import VerifyReport
 from ..governance.governor import Attempt
 from ..scan import scan_text
 from .backend import CuratedTxn, Problem, Version, version_text
 from .changes import diff
-from .entries import DELIMITER, FILENAMES, TARGETS, detect_drift, parse, serialize, validate_content
+from .entries import (
+    DELIMITER,
+    FILENAMES,
+    TARGETS,
+    detect_drift,
+    normalize_newlines,
+    parse,
+    serialize,
+    validate_content,
+)
 from .memory import Memory
 from .provenance import Stamp
 from .recovery import listed, reconcile
@@ -285,6 +301,26 @@ def _write_whole(
         )
 
 
+def _near_separators(target: str, raw: str) -> list[Problem]:
+    """Lines a person typed as an entry separator that are not one (' § ', '§§'): the
+    text on both sides is read as one entry, which nothing else would tell them."""
+    out = []
+    for number, line in enumerate(normalize_newlines(raw).split("\n"), 1):
+        if line == "§" or "§" not in line or line.replace("§", "").strip():
+            continue
+        out.append(
+            Problem(
+                "warning",
+                target,
+                f"{FILENAMES[target]} line {number} ({line!r}) looks like an entry separator "
+                "but is not one (a separator is a line holding only '§', nothing before or "
+                "after it), so the text around it is read as one entry.",
+                f"mnemic memory edit --target {target}: make that line a lone '§', or remove it",
+            )
+        )
+    return out
+
+
 def doctor(memory: Memory, *, fix: bool = False) -> list[Problem]:
     """Look for unreadable or drifted files, threats, bloat, debris and loose permissions.
 
@@ -298,9 +334,12 @@ def doctor(memory: Memory, *, fix: bool = False) -> list[Problem]:
         try:
             raw = backend.read(target)
         except StorageError as exc:
-            problems.append(
-                Problem("error", target, exc.to_llm(), "repair or move the file by hand")
+            remedy = (  # a file mnemic cannot read, or a store it cannot reach (PostgreSQL)
+                "repair or move the file by hand"
+                if isinstance(exc, UnreadableFile | UnsafePath)
+                else "fix what it names, then run mnemic memory doctor again"
             )
+            problems.append(Problem("error", target, exc.to_human(), remedy))
             continue
         if raw is None:
             continue
@@ -316,6 +355,7 @@ def doctor(memory: Memory, *, fix: bool = False) -> list[Problem]:
                 )
             )
         entries = parse(raw)
+        problems += _near_separators(target, raw)
         usage = Usage.of(target, entries, limit)
         if usage.over_budget:
             problems.append(

@@ -19,8 +19,9 @@ over the budget), with a commit that changes no entry and records them as remove
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from ..errors import InvalidArgument, ThreatBlocked
+from ..errors import InvalidArgument, StorageError, ThreatBlocked
 from ..scan import rephrase_hint, scan_text
 from .changes import REASONS, Removed, TargetChange, entry_key
 from .entries import TARGETS, parse, validate_content
@@ -32,7 +33,9 @@ from .store import check_target, file_hash
 from .view import MemoryView
 
 __all__ = [
+    "ArchiveListing",
     "Archived",
+    "archive_listing",
     "archive_texts",
     "archived_keys",
     "check_text",
@@ -40,24 +43,48 @@ __all__ = [
     "restore",
     "show",
     "typed_id",
+    "unread_note",
 ]
 
 
+@dataclass(frozen=True)
+class ArchiveListing:
+    """The archived entries, newest first, and the files that could not be read to list
+    them (``unread``: their errors), which the listing went on without."""
+
+    items: list[Archived]
+    unread: tuple[StorageError, ...] = ()
+
+
 def listing(view: MemoryView, target: str | None = None) -> list[Archived]:
+    """The archived entries (of ``target``, or both), newest first (see
+    :func:`archive_listing`, which also says which files could not be read)."""
+    return archive_listing(view, target).items
+
+
+def archive_listing(view: MemoryView, target: str | None = None) -> ArchiveListing:
     """The archived entries (of ``target``, or both), newest first.
 
     Read against the files as they are now: a change no record covers yet (a hand edit)
     already shows what it dropped (ids ``pending.<target>.<key>``), and the entries of a
     record that never committed are not listed (they are live) while those it took out
-    (an archive restore killed before its rename) are."""
+    (an archive restore killed before its rename) are. The archive is folded from the
+    journal, so a file that cannot be read (not UTF-8, a NUL byte, a directory in its
+    place) does not stop the listing: its archived entries are listed as the journal has
+    them, without what a hand edit of it dropped, and its error is in ``unread``."""
     targets = TARGETS if target is None else (check_target(target),)
     fold = view.fold()
     if fold is None:
-        return []
+        return ArchiveListing([])
     hidden: set[str] = set()
     extra: list[Archived] = []
+    unread: list[StorageError] = []
     for t in targets:
-        raw = view.backend.read(t)
+        try:
+            raw = view.backend.read(t)
+        except StorageError as exc:
+            unread.append(exc)
+            continue
         seen = fold.view(t, raw, tuple(parse(raw)) if raw is not None else ())
         hidden.update(seen.voided)
         extra += seen.pending
@@ -66,7 +93,17 @@ def listing(view: MemoryView, target: str | None = None) -> list[Archived]:
     items += extra
     items.sort(key=lambda a: (a.archived_at is None, a.archived_at or 0.0, _order(a.id)))
     items.reverse()
-    return items
+    return ArchiveListing(items, tuple(unread))
+
+
+def unread_note(said: str) -> str:
+    """What a listing of the archive says of a file it could not read: ``said``, the
+    file's error as its reader reads it (``to_human``, ``to_llm`` or ``to_page``), and
+    what the listing lacks without it."""
+    return (
+        f"{said} The archive is listed from the journal without that file: what a hand "
+        "edit of it dropped is not shown."
+    )
 
 
 def _order(aid: str) -> tuple[int, int]:

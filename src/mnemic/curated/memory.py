@@ -160,7 +160,7 @@ class Memory(MemoryView):
             try:
                 raw = self.backend.read(target)
             except StorageError as exc:
-                log.warning("%s", exc.to_llm())
+                log.warning("%s", exc.to_human())
                 errors[target] = exc.to_llm()
                 continue
             loaded, block = load_block(

@@ -242,6 +242,13 @@ def parse_expires(value: str, now: float, field: str = "expires") -> float:
     try:
         if len(text) == 10:
             day = datetime.date.fromisoformat(text)
+            if day == datetime.date.max:  # valid through it: its end is past the calendar
+                raise InvalidArgument(
+                    field,
+                    f"{field} {text} is the calendar's last day, which has no end to expire "
+                    f"at. Give an earlier date, or leave {field} out for a fact that does not "
+                    "expire.",
+                )
             start = datetime.datetime(day.year, day.month, day.day, tzinfo=datetime.UTC)
             when = (start + datetime.timedelta(days=1)).timestamp()
         else:

@@ -204,15 +204,27 @@ def held(result: ScanResult) -> str:
     return "; ".join(f"{f.id}: {f.detail}" if f.detail else f.id for f in result.holds)
 
 
+def _meant_target(target: object) -> str | None:
+    """The target a wrong name stands for, when it is one in other letters or its file's
+    name ('Memory', 'USER.md'); else None (nothing is guessed further)."""
+    if not isinstance(target, str):
+        return None
+    name = target.strip().lower().removesuffix(".md")
+    return name if name in TARGETS else None
+
+
 def check_target(target: object) -> str:
     """Validate a target name."""
     if target not in TARGETS:
         from ..tooling import json_shown  # a refusal only: as the model wrote it
 
         shown = f"'{target}'" if isinstance(target, str) else json_shown(target)
+        meant = _meant_target(target)
+        hint = f" (did you mean '{meant}'? The names are lower case)" if meant else ""
         raise InvalidArgument(
             "target",
-            f"Invalid target {shown}. Use 'memory' (your notes) or 'user' (the user profile).",
+            f"Invalid target {shown}{hint}. Use 'memory' (your notes) or 'user' (the user "
+            "profile).",
         )
     return str(target)
 

@@ -225,8 +225,16 @@ def _parse(memory: Memory, args: dict[str, Any]) -> tuple[str, str, list[Op], bo
                 "Pass either action (one change) or operations (several), not both.",
             )
         if not isinstance(operations, list):
+            quoted = isinstance(operations, str) and operations.lstrip().startswith("[")
+            hint = (  # the list written out as JSON text inside a string, a common slip
+                " It is a string holding JSON text: pass the list itself, not quoted."
+                if quoted
+                else ""
+            )
             raise InvalidArgument(
-                "operations", "operations must be a list of {action, content, old_text} objects."
+                "operations",
+                "operations must be a list of {action, content, old_text} objects, got "
+                f"{json_kind(operations)}.{hint}",
             )
         if args.get("expires") is not None:
             raise InvalidArgument(

@@ -23,6 +23,13 @@ def _file(target: str) -> str:
     return "USER.md" if target == "user" else "MEMORY.md"
 
 
+def _is_handle(selector: str) -> bool:
+    """Whether ``selector`` is an entry handle (``entry:`` and 8 hex digits, as
+    :func:`mnemic.curated.entries.entry_handle` makes them) rather than a piece of text."""
+    head, _, digits = selector.partition(":")
+    return head == "entry" and len(digits) == 8 and all(c in "0123456789abcdef" for c in digits)
+
+
 class ContentRejected(CuratedError):
     """Content cannot be stored as an entry (delimiter inside it, control characters...)."""
 
@@ -182,15 +189,30 @@ class NoMatch(CuratedError):
         self.project: str | None = None
         """The project directory whose store was searched, when it was not the global
         one (set by the caller that knows it): the hint then shows that store."""
-        super().__init__(
-            f"No {_label(target)} entry contains {_preview(selector)!r}. Matching is an exact, "
-            "case-sensitive substring. Pick a short unique piece of one of current_entries "
-            "and retry.",
-            **extra,
-        )
+        if _is_handle(selector):
+            message = (
+                f"No {_label(target)} entry has the handle {selector} now: the entry it "
+                "named was removed or rewritten since (a handle names one exact text, so a "
+                "replace gives a new one; what left memory is found with "
+                'action="archive_search"). Pick from current_entries and retry.'
+            )
+        else:
+            message = (
+                f"No {_label(target)} entry contains {_preview(selector)!r}. Matching is an "
+                "exact, case-sensitive substring. Pick a short unique piece of one of "
+                "current_entries and retry."
+            )
+        super().__init__(message, **extra)
 
     def to_human(self) -> str:
         where = f" --project {shlex.quote(self.project)}" if self.project else ""
+        if _is_handle(self.selector):
+            return (
+                f"No {_file(self.target)} entry has the handle {self.selector} now: the "
+                "entry it named was removed or rewritten since (`mnemic memory archive "
+                "search` finds what left memory). Nothing was changed. See the current "
+                f"entries with `mnemic memory show --target {self.target}{where}`."
+            )
         return (
             f"No {_file(self.target)} entry contains {_preview(self.selector)!r} (matching is "
             "exact and case-sensitive). Nothing was changed. Use a short piece of one of the "

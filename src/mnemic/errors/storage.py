@@ -27,6 +27,19 @@ class UnreadableFile(StorageError):
             "safe. Fix or move the file (see `mnemic memory doctor`), then retry."
         )
 
+    def to_llm(self) -> str:
+        # A model cannot repair a file, and "retry" sent it round the loop guard: it is
+        # told to hand the problem to the person and go on without the file.
+        return (
+            f"{self.path} could not be read ({self.reason}). Nothing was written, so its "
+            "content is safe. Only a person can repair it: tell the user (`mnemic memory "
+            "doctor` shows what is wrong) and go on without it; retrying fails the same way "
+            "until it is fixed."
+        )
+
+    def to_human(self) -> str:
+        return self.message
+
 
 class LockTimeout(StorageError):
     """Another writer held the sidecar lock longer than the configured timeout."""

@@ -392,7 +392,9 @@ class MnemicMCP:
         if uri in ARCHIVE_URIS:
             part = ARCHIVE_URIS[uri]
             try:
-                found = await view.run(lambda: archive_json(view.memory, part, limit=ARCHIVE_LIMIT))
+                found = await view.run(
+                    lambda: archive_json(view.memory, part, limit=ARCHIVE_LIMIT, for_model=True)
+                )
             except MnemicError as exc:
                 raise MCPError(types.INTERNAL_ERROR, exc.to_llm(), {"uri": uri}) from exc
             return _text(uri, json.dumps(found, ensure_ascii=False), "application/json")
@@ -444,7 +446,9 @@ class MnemicMCP:
             if PROJECT_URIS[uri] == "long":
                 found: Any = await view.run(lambda: memory.provenance_listing("memory"))
             else:
-                found = await view.run(lambda: archive_json(memory, "memory", limit=ARCHIVE_LIMIT))
+                found = await view.run(
+                    lambda: archive_json(memory, "memory", limit=ARCHIVE_LIMIT, for_model=True)
+                )
         except MnemicError as exc:
             raise MCPError(types.INTERNAL_ERROR, exc.to_llm(), {"uri": uri}) from exc
         return json.dumps(found, ensure_ascii=False)

@@ -69,18 +69,33 @@ def removed_by_text(by: dict[str, Any]) -> str:
 
 
 def archive_json(
-    view: MemoryView, target: str | None = None, *, limit: int | None = None
+    view: MemoryView,
+    target: str | None = None,
+    *,
+    limit: int | None = None,
+    for_model: bool = False,
 ) -> dict[str, Any]:
     """The archive (of ``target``, or both) as people and clients read it, newest first:
     ``count`` (all of them) and ``entries`` (the newest ``limit``; every one when
     ``None``), each as :func:`item_dict` gives it (``mnemic memory archive list --json``,
-    the MCP resources ``mnemic://archive``, ``mnemic://memory/archive``...)."""
-    items = archive.listing(view, target)
+    the MCP resources ``mnemic://archive``, ``mnemic://memory/archive``...). A memory
+    file that could not be read is named in ``not_read`` (its file and why, worded for a
+    model with ``for_model``), and the rest is listed."""
+    found = archive.archive_listing(view, target)
+    items = found.items
     shown = items if limit is None else items[:limit]
     out: dict[str, Any] = {
         "count": len(items),
         "entries": [item_dict(a, view.level) for a in shown],
     }
+    if found.unread:
+        out["not_read"] = [
+            {
+                "file": getattr(exc, "path", None),
+                "error": archive.unread_note(exc.to_llm() if for_model else exc.to_human()),
+            }
+            for exc in found.unread
+        ]
     if len(shown) < len(items):
         out["note"] = (
             f"The newest {len(shown)} of {len(items)}; find older ones with the memory "
@@ -263,16 +278,25 @@ def search_archive(
     limit: int = 5,
     embedder_loader: EmbedderLoader | None = None,
     floor: bool = True,
+    for_model: bool = False,
 ) -> ArchiveSearch:
     """The archived entries of ``targets`` that best match ``query`` (modes and floor as
     :func:`~mnemic.ops.memory_search.search_memory`). ``view`` is one store's, or each
     store of several with its view: their archives are ranked as one, and each hit names
-    its store (:attr:`ArchiveHit.store`)."""
+    its store (:attr:`ArchiveHit.store`). A memory file that could not be read is named
+    in the notice (worded for a model with ``for_model``) and the archive is searched
+    without it."""
     spans = not isinstance(view, MemoryView)
     views = [(None, view)] if isinstance(view, MemoryView) else list(view)
     items: list[tuple[Archived, str, Home | None]] = []
+    unread: list[str] = []
     for store, one in views:
-        for item in archive.listing(one):
+        found = archive.archive_listing(one)
+        unread += [
+            archive.unread_note(exc.to_llm() if for_model else exc.to_human())
+            for exc in found.unread
+        ]
+        for item in found.items:
             if item.target not in targets or item.text is None:
                 continue
             shown, blocked = display_entry(item.target, item.text, one.level)
@@ -291,6 +315,7 @@ def search_archive(
         for h in ranked.hits
     ]
     level = views[0][1].level if views else None
+    notice = " ".join([*unread, *filter(None, [ranked.notice])])
     return ArchiveSearch(
-        hits, ranked.retrieval, ranked.notice, level, ranked.strength, ranked.no_good_match
+        hits, ranked.retrieval, notice or None, level, ranked.strength, ranked.no_good_match
     )

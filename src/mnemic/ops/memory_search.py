@@ -21,6 +21,7 @@ from typing import Any
 from ..curated.entries import TARGETS
 from ..curated.snapshot import sanitize
 from ..curated.view import MemoryView
+from ..errors import StorageError
 from ..sessions.search.floor import Strength
 from ..tooling import ranked_listing
 from .text_search import EmbedderLoader, rank_texts
@@ -90,9 +91,15 @@ def search_memory(
     Raises ``InvalidArgument`` for an unknown mode or a ``limit`` below 1.
     """
     entries: list[tuple[str, int, str]] = []
+    left_out: list[StorageError] = []
     # in TARGETS order, so equal scores rank MEMORY.md's entries first, then by position
     for target in sorted(targets, key=lambda t: TARGETS.index(t) if t in TARGETS else 9):
-        shown = sanitize(target, memory.entries(target), memory.level)
+        try:
+            live = memory.entries(target)
+        except StorageError as exc:  # the other file is still searched, and this said
+            left_out.append(exc)
+            continue
+        shown = sanitize(target, live, memory.level)
         blocked = {i for i, _, _ in shown.blocked}
         entries += [
             (target, i + 1, text) for i, text in enumerate(shown.display) if i not in blocked
@@ -109,6 +116,11 @@ def search_memory(
         EntryHit(entries[h.index][0], entries[h.index][1], entries[h.index][2], h.score, h.matched)
         for h in ranked.hits
     ]
+    if left_out and len(left_out) == len(targets):
+        raise left_out[0]
+    notice = " ".join(
+        [*(f"Not searched: {exc.to_human()}" for exc in left_out), *filter(None, [ranked.notice])]
+    )
     return MemorySearch(
-        hits, ranked.retrieval, ranked.notice, ranked.strength, ranked.no_good_match
+        hits, ranked.retrieval, notice or None, ranked.strength, ranked.no_good_match
     )

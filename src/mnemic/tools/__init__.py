@@ -104,7 +104,9 @@ def home_tools(
         targets = [target] if target else list(TARGETS)
         loader = embedder_loader_for(home)
         floor = text_floor_for(home)
-        found = search_archive(mem, query, targets=targets, embedder_loader=loader, floor=floor)
+        found = search_archive(
+            mem, query, targets=targets, embedder_loader=loader, floor=floor, for_model=True
+        )
         return found.to_dict()
 
     def memory_handler(arguments: str | dict[str, Any] | None) -> dict[str, Any]:

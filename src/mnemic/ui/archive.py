@@ -148,15 +148,15 @@ def archive_page(
         if found.no_good_match:
             notice = " ".join(filter(None, [no_good_match_message("the archive"), notice]))
     else:
+        notice = ""
         if every:
             items = [(s.store, s.item) for s in every_archive(stores, target or None)]
         else:
-            items = [
-                (store, a) for a in arch.listing(views[0][1], target if target in kept else None)
-            ]
+            listed = arch.archive_listing(views[0][1], target if target in kept else None)
+            items = [(store, a) for a in listed.items]
+            notice = " ".join(arch.unread_note(exc.to_page()) for exc in listed.unread)
         total = len(items)
         rows = [_row(a, seen[id(s)], _store_id(s)) for s, a in items[:PAGE_ITEMS]]
-        notice = ""
     done = q.get("done", "")
     notice = NOTICES.get(done, notice)
     staged = q.get("staged", "")

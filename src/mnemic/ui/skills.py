@@ -11,10 +11,10 @@ from starlette.routing import Route
 
 from ..agent.startup import preview_prompt
 from ..curated.backend import version_text
-from ..curated.entries import TARGETS, parse
+from ..curated.entries import FILENAMES, TARGETS, parse
 from ..curated.store import file_hash
 from ..curated.usage import Usage
-from ..errors import InvalidArgument, MnemicError
+from ..errors import InvalidArgument, MnemicError, StorageError
 from ..governance.storage import open_journal
 from ..sessions.store import estimate_tokens
 from ..skills import SkillStore, skills_index
@@ -99,7 +99,10 @@ def usage_history(ui: Console) -> dict[str, list[tuple[float, float]]]:
     for target in TARGETS:
         limit = mem.store.limit(target)
         known: dict[str, float] = {}
-        texts = [mem.backend.read(target)]
+        try:
+            texts = [mem.backend.read(target)]
+        except StorageError:  # unreadable now (the Memory page says why): the kept versions
+            texts = []
         for v in mem.backend.history(target):
             try:
                 texts.append(version_text(mem.backend, target, v.id))
@@ -123,6 +126,18 @@ def usage_history(ui: Console) -> dict[str, list[tuple[float, float]]]:
     return series
 
 
+def _left_out(ui: Console) -> str:
+    """Why a memory file is not in the prompt (it cannot be read), in words; else ''."""
+    backend = ui.view().backend
+    reasons = []
+    for target in TARGETS:
+        try:
+            backend.read(target)
+        except StorageError as exc:
+            reasons.append(f"{FILENAMES[target]} is left out of the prompt: {exc.to_human()}")
+    return " ".join(reasons)
+
+
 def prompt_page(ui: Console, request: Request, form: Form) -> Response:
     built, tools, manager = preview_prompt(ui.home)
     text = built.text
@@ -131,6 +146,7 @@ def prompt_page(ui: Console, request: Request, form: Form) -> Response:
         "prompt.html",
         title="Prompt",
         active="prompt",
+        problem=_left_out(ui),
         layers=[(layer.name, layer.text, estimate_tokens(layer.text)) for layer in built.layers],
         chars=len(text),
         tokens=estimate_tokens(text),

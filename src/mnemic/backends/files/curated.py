@@ -596,6 +596,8 @@ class FileBackend:
                 st = os.lstat(path)
             except FileNotFoundError:
                 return
+            if what == "a memory file" and not stat.S_ISREG(st.st_mode):
+                return  # a symlink or directory there cannot be read: its row says what to do
             if stat.S_ISLNK(st.st_mode):
                 out.append(
                     Problem(

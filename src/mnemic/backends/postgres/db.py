@@ -34,6 +34,7 @@ import logging
 import math
 import os
 import threading
+import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
@@ -97,6 +98,33 @@ def mask_url(url: str) -> str:
     return urlunsplit((parts.scheme, netloc, parts.path, query, ""))
 
 
+class _QuietConnectErrors(logging.Filter):
+    """Keeps psycopg_pool's warnings about failed connection attempts of mnemic's own
+    pools off the terminal (it retries in the background and warns at every attempt: a
+    server that does not answer printed the same two lines over and over before mnemic's
+    one refusal), keeping the last reason of each pool for that refusal. Other pools'
+    records, and every other record, pass."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.last: dict[str, str] = {}
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        args = record.args
+        if not isinstance(args, tuple) or not args or not str(args[0]).startswith("mnemic:"):
+            return True
+        if record.msg == "error connecting in %r: %s" and len(args) == 2:
+            self.last[str(args[0])] = (
+                _reason(args[1]) if isinstance(args[1], BaseException) else str(args[1])
+            )
+            return False
+        return record.msg != "reconnection attempt in pool %r failed after %s sec"
+
+
+_CONNECT_ERRORS = _QuietConnectErrors()
+logging.getLogger("psycopg.pool").addFilter(_CONNECT_ERRORS)
+
+
 def _close_pools() -> None:
     with _REGISTRY_LOCK:
         pools = list(_POOLS.values())
@@ -140,6 +168,10 @@ class Database:
         self._ready = False
         self._ready_lock = threading.Lock()
         self._pid = os.getpid()
+        self._unreachable: tuple[float, str] | None = None
+        """When the last wait for a connection timed out, and the refusal it gave: a
+        further wait within ``connect_timeout`` of it is refused at once (a command that
+        opens several stores waited the whole timeout for each)."""
 
     @classmethod
     def for_settings(
@@ -225,15 +257,23 @@ class Database:
         """A pooled connection without the schema check (migrations use it)."""
         from psycopg_pool import PoolTimeout
 
+        failed = self._unreachable
+        if failed is not None and time.monotonic() - failed[0] < self.connect_timeout:
+            raise StorageError(failed[1])
         try:
             cm = self.pool.connection()
             conn = cm.__enter__()
         except PoolTimeout as exc:
-            raise StorageError(
+            why = _CONNECT_ERRORS.last.get(self.pool.name) or _reason(exc)
+            message = (
                 f"Cannot reach PostgreSQL at {self.location} within "
-                f"{self.connect_timeout:g}s ({_reason(exc)}). Nothing was changed; check "
-                "that the server is up and reachable, then retry."
-            ) from exc
+                f"{self.connect_timeout:g}s ({why}). Nothing was changed; check that the "
+                "server is up and reachable (and the URL in store or MNEMIC_STORE), then "
+                "retry."
+            )
+            self._unreachable = (time.monotonic(), message)
+            raise StorageError(message) from exc
+        self._unreachable = None
         try:
             yield conn
         except BaseException as exc:

@@ -75,7 +75,7 @@ def propose(
         try:
             listing = memory.listing(target)
         except StorageError as exc:
-            notices.append(f"{target}: not tidied, it cannot be read: {exc.to_llm()}")
+            notices.append(f"{target}: not tidied, it cannot be read: {exc.to_human()}")
             continue
         entries = list(listing.entries)
         blocked = frozenset(i for i, _, _ in sanitize(target, entries, memory.level).blocked)

@@ -131,6 +131,18 @@ def _clash(
     return None
 
 
+def _live(memory: Memory) -> dict[str, list[str]]:
+    """Each target's live entries; a target that cannot be read (no proposal names it:
+    tidy skips it with a notice) has none, so the other one is still looked at."""
+    live: dict[str, list[str]] = {}
+    for target in TARGETS:
+        try:
+            live[target] = memory.entries(target)
+        except StorageError:
+            live[target] = []
+    return live
+
+
 def waiting(memory: Memory, proposals: Sequence[TidyProposal]) -> dict[str, str]:
     """By fingerprint, the proposals :func:`stage` would skip now, and why (a pending
     write already touches their entries, or a person rejected them before)."""
@@ -138,7 +150,7 @@ def waiting(memory: Memory, proposals: Sequence[TidyProposal]) -> dict[str, str]
     if gov is None:
         raise ValueError("the pending queue needs a governed Memory (use Memory.open)")
     records = gov.pending("memory").listing().records
-    live = {t: memory.entries(t) for t in TARGETS}
+    live = _live(memory)
     rejected = declined(gov)
     out: dict[str, str] = {}
     for proposal in proposals:
@@ -183,7 +195,7 @@ def stage(memory: Memory, proposals: Sequence[TidyProposal]) -> list[Staged]:
             out.append(Staged(proposal, skipped=why))
             continue
         now = gov.clock()
-        live = {t: memory.entries(t) for t in TARGETS}
+        live = _live(memory)
         clash = _clash(queue.listing().records, proposal, live, now)
         if clash is not None:
             out.append(Staged(proposal, skipped=f"already pending: {clash.id} ({clash.summary})"))

@@ -49,10 +49,24 @@ __all__ = [
     "bound",
     "browse",
     "discover",
+    "echoed",
     "rank_turns",
     "read_session",
     "scroll",
 ]
+
+ECHO_CHARS = 300
+"""How much of a query the answer repeats (``query``, ``searched``)."""
+
+
+def echoed(text: str) -> str:
+    """``text`` as the answer repeats it: a pasted document is cut to its start and says
+    its length (whole, its two echoes filled the output budget and pushed every result
+    out)."""
+    if len(text) <= ECHO_CHARS:
+        return text
+    return f"{text[:ECHO_CHARS]}... ({len(text):,} chars in all)"
+
 
 DEFAULT_LIMIT = 3
 MAX_LIMIT = 10
@@ -264,7 +278,7 @@ def discover(
     query = parse_query(text)
     if query.natural:
         query = query.with_match("any")
-    base: dict[str, Any] = {"success": True, "mode": "discover", "query": text}
+    base: dict[str, Any] = {"success": True, "mode": "discover", "query": echoed(text)}
     state = ctx.semantic() if mode != "lexical" else SemanticState(None)
     if query.empty and not (state.usable and text.strip()):
         return {
@@ -321,7 +335,8 @@ def discover(
         r["weak"] = True
     if summarize and results:
         _add_summaries(ctx, results, ranked, query)
-    out = {**base, "searched": query.describe(), "results": results, "count": len(results)}
+    searched = echoed(query.describe())
+    out = {**base, "searched": searched, "results": results, "count": len(results)}
     out["retrieval"] = used
     if strength is not None and used != "lexical":
         out["match"] = strength.to_dict()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as _dt
 import difflib
 import logging
+import math
 import re
 import time
 from collections.abc import Callable, Mapping
@@ -178,6 +179,27 @@ def parse_time(value: Any, *, field: str, end: bool = False, now: float | None =
     seconds, ``today``/``yesterday`` and relative ``7d`` / ``24h`` / ``30m`` / ``2w`` (ago).
     With ``end=True`` a bare date means the end of that day.
     """
+    try:
+        seconds = _parse_time(value, field=field, end=end, now=now)
+    except (OverflowError, ValueError, OSError):  # a calendar edge: 9999-12-31 to its end
+        seconds = math.inf
+    if not _FIRST_DAY <= seconds <= _LAST_DAY:  # nan too
+        raise InvalidArgument(
+            field,
+            f"{field}={json_shown(value)} is outside the calendar (the years 1 to 9999), so "
+            "no message can have that time. Pass a date such as 2026-05-01, or a time ago "
+            "such as 7d.",
+        )
+    return seconds
+
+
+_FIRST_DAY = _dt.datetime(1, 1, 2, tzinfo=_dt.UTC).timestamp()
+_LAST_DAY = _dt.datetime(9999, 12, 30, tzinfo=_dt.UTC).timestamp()
+"""The times a time argument may name: a day inside the calendar in every zone, so the
+search can still show it (``time.localtime`` and ``datetime`` refuse the rest)."""
+
+
+def _parse_time(value: Any, *, field: str, end: bool, now: float | None) -> float:
     now = time.time() if now is None else now
     if isinstance(value, int | float) and not isinstance(value, bool):
         return _seconds(float(value), field, value)
@@ -216,7 +238,7 @@ silently mean 1970."""
 
 
 def _seconds(number: float, field: str, value: Any) -> float:
-    if number >= MIN_UNIX_SECONDS:
+    if number >= MIN_UNIX_SECONDS or not math.isfinite(number):  # parse_time bounds both
         return number
     days = f"{abs(number):g}"
     raise InvalidArgument(

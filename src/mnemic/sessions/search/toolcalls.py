@@ -42,7 +42,7 @@ from ..index.query import parse_query
 from ..index.stems import STOP_WORDS, text_keys, word_keys, words
 from ..sql import SessionStore
 from ..store import Message, SearchFilters
-from .shapes import SearchContext, when
+from .shapes import SearchContext, echoed, when
 
 __all__ = [
     "CANDIDATES",
@@ -295,7 +295,7 @@ def tool_call_search(
         until=until,
     )
     calls = find_tool_calls(ctx.store, text, filters, tool=tool, failed=failed, limit=limit)
-    out: dict[str, Any] = {"success": True, "mode": "tool_calls", "query": text}
+    out: dict[str, Any] = {"success": True, "mode": "tool_calls", "query": echoed(text)}
     if tool:
         out["tool"] = tool
     if failed:
