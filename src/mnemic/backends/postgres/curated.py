@@ -47,7 +47,7 @@ from typing import Any
 from ...curated.backend import Backup, Problem, Removal, RetentionPolicy, Version
 from ...curated.entries import FILENAMES
 from ...errors import InvalidArgument, MnemicError
-from .curated_begin import begin, is_db_error, rollback
+from .curated_begin import begin, flushes, is_db_error, rollback
 from .curated_txn import PgTxn
 from .db import Database, failure, mapped_errors
 
@@ -177,15 +177,17 @@ class PostgresBackend:
         where = f"{self.place}: {names}" if ordered else self.place
         stage = "connect"
         lost = False
+        txn: PgTxn | None = None
         started = time.perf_counter()
         try:
             with self.db.connection() as conn:
                 stage = "lock"
                 try:
-                    prefetched = begin(self, conn, ordered, timeout)
+                    early = flushes(self.db, conn)
+                    prefetched = begin(self, conn, ordered, timeout, early=early)
                     waited = (time.perf_counter() - started) * 1000.0
                     stage = "work"
-                    txn = PgTxn(self, conn, ordered, waited, prefetched)
+                    txn = PgTxn(self, conn, ordered, waited, prefetched, early=early)
                     ident = threading.get_ident()
                     outer = _ACTIVE.get(ident)
                     _ACTIVE[ident] = txn
@@ -208,15 +210,18 @@ class PostgresBackend:
         except Exception as exc:
             if stage == "connect" or not is_db_error(exc):
                 raise
-            # Only a connection lost in the COMMIT's round trip leaves the outcome
-            # unknown; on a live connection, an error there (a statement before the
-            # COMMIT refused, the COMMIT itself failing) means the server rolled back.
+            # Only a connection lost in the COMMIT's round trip, or an error at or after
+            # an early COMMIT (PgTxn.unknown), leaves the outcome unknown; on a live
+            # connection, any other error there (a statement before the COMMIT refused)
+            # means the server rolled back.
+            unknown = txn is not None and txn.unknown
             raise failure(
                 exc,
                 where,
                 writing=True,
-                committing=stage == "commit" and lost,
+                committing=stage == "commit" and (lost or unknown),
                 waited_s=time.perf_counter() - started,
+                lost=not unknown or lost,
             ) from exc
 
     # -- history -----------------------------------------------------------------------
