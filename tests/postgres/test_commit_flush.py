@@ -103,12 +103,14 @@ def test_a_write_releases_its_lock_before_its_commit_is_durable_and_answers_afte
     writer.start()
     try:
         _until(
-            lambda: _sql(
-                server.dsn,
-                "SELECT count(*) FROM pg_stat_activity "
-                "WHERE application_name = 'mnemic' AND wait_event = 'SyncRep'",
-            )[0][0]
-            == 1,
+            lambda: (
+                _sql(
+                    server.dsn,
+                    "SELECT count(*) FROM pg_stat_activity "
+                    "WHERE application_name = 'mnemic' AND wait_event = 'SyncRep'",
+                )[0][0]
+                == 1
+            ),
             "the write to wait for its standby",
         )
         # the write waits for its durability, its lock already released ...
@@ -126,9 +128,7 @@ def test_a_write_releases_its_lock_before_its_commit_is_durable_and_answers_afte
     assert Memory.open(home).entries("memory") == ["first", "second"]
 
 
-def test_a_role_that_may_not_send_the_flush_commits_as_before(
-    server: Any, tmp_path: Path
-) -> None:
+def test_a_role_that_may_not_send_the_flush_commits_as_before(server: Any, tmp_path: Path) -> None:
     from mnemic.backends.postgres.db import Database
 
     dsn = _plain(server.dsn)
