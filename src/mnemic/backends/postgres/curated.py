@@ -16,7 +16,10 @@ differ:
   ``curated``. The audit record of the mutation joins the same transaction
   (:mod:`.governance`) and goes after the writes, with the COMMIT, in one batch. So a
   mutation is applied with its version and its audit record, or not at all (two round
-  trips, the locks held for the second; see :mod:`.curated_txn`).
+  trips, the locks held for the second; see :mod:`.curated_txn`). The transaction
+  commits with ``synchronous_commit = off`` and a flushed one follows it in the same
+  query (:data:`.curated_begin.FLUSH`): the locks are released before the WAL flush,
+  the caller is answered after it.
 * **Both targets.** :meth:`~.curated_txn.PgTxn.write` writes both rows in the same transaction:
   PostgreSQL's atomic commit replaces the file backend's redo log, and there is never
   anything to recover.

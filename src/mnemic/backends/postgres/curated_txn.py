@@ -60,7 +60,9 @@ class PgTxn:
     with the next statement the transaction sends anyway: the COMMIT (:meth:`finish`),
     or the audit head read (:meth:`append_audit`) when ``begin`` found no head row to
     lock. A mutation with its audit record is thus BEGIN+locks+reads+audit head, then
-    writes+audit record+COMMIT: two round trips, the locks held for one of them.
+    writes+audit record+COMMIT (+ :data:`~.curated_begin.FLUSH` when ``early``: the
+    locks go at the COMMIT, the answer comes after the flush): two round trips, the
+    locks held for one of them.
 
     Careful mode (the combined read failed, e.g. the ledger table is gone): each
     statement is sent on its own, the ledger's in a savepoint, as an advisory ledger
