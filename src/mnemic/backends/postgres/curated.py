@@ -16,7 +16,10 @@ differ:
   ``curated``. The audit record of the mutation joins the same transaction
   (:mod:`.governance`) and goes after the writes, with the COMMIT, in one batch. So a
   mutation is applied with its version and its audit record, or not at all (two round
-  trips, the locks held for the second; see :mod:`.curated_txn`).
+  trips, the locks held for the second; see :mod:`.curated_txn`). The transaction
+  commits with ``synchronous_commit = off`` and a flushed one follows it in the same
+  query (:data:`.curated_begin.FLUSH`): the locks are released before the WAL flush,
+  the caller is answered after it.
 * **Both targets.** :meth:`~.curated_txn.PgTxn.write` writes both rows in the same transaction:
   PostgreSQL's atomic commit replaces the file backend's redo log, and there is never
   anything to recover.
@@ -47,7 +50,7 @@ from typing import Any
 from ...curated.backend import Backup, Problem, Removal, RetentionPolicy, Version
 from ...curated.entries import FILENAMES
 from ...errors import InvalidArgument, MnemicError
-from .curated_begin import begin, is_db_error, rollback
+from .curated_begin import begin, flushes, is_db_error, rollback
 from .curated_txn import PgTxn
 from .db import Database, failure, mapped_errors
 
@@ -177,15 +180,17 @@ class PostgresBackend:
         where = f"{self.place}: {names}" if ordered else self.place
         stage = "connect"
         lost = False
+        txn: PgTxn | None = None
         started = time.perf_counter()
         try:
             with self.db.connection() as conn:
                 stage = "lock"
                 try:
-                    prefetched = begin(self, conn, ordered, timeout)
+                    early = flushes(self.db, conn)
+                    prefetched = begin(self, conn, ordered, timeout, early=early)
                     waited = (time.perf_counter() - started) * 1000.0
                     stage = "work"
-                    txn = PgTxn(self, conn, ordered, waited, prefetched)
+                    txn = PgTxn(self, conn, ordered, waited, prefetched, early=early)
                     ident = threading.get_ident()
                     outer = _ACTIVE.get(ident)
                     _ACTIVE[ident] = txn
@@ -208,15 +213,18 @@ class PostgresBackend:
         except Exception as exc:
             if stage == "connect" or not is_db_error(exc):
                 raise
-            # Only a connection lost in the COMMIT's round trip leaves the outcome
-            # unknown; on a live connection, an error there (a statement before the
-            # COMMIT refused, the COMMIT itself failing) means the server rolled back.
+            # Only a connection lost in the COMMIT's round trip, or an error at or after
+            # an early COMMIT (PgTxn.unknown), leaves the outcome unknown; on a live
+            # connection, any other error there (a statement before the COMMIT refused)
+            # means the server rolled back.
+            unknown = txn is not None and txn.unknown
             raise failure(
                 exc,
                 where,
                 writing=True,
-                committing=stage == "commit" and lost,
+                committing=stage == "commit" and (lost or unknown),
                 waited_s=time.perf_counter() - started,
+                lost=not unknown or lost,
             ) from exc
 
     # -- history -----------------------------------------------------------------------

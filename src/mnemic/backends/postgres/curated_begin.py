@@ -14,7 +14,17 @@ from .db import Database, is_lock_timeout
 if TYPE_CHECKING:
     import psycopg
 
-__all__ = ["AUDIT_HEAD", "Owner", "Prefetched", "audit_head", "begin", "is_db_error", "rollback"]
+__all__ = [
+    "AUDIT_HEAD",
+    "FLUSH",
+    "Owner",
+    "Prefetched",
+    "audit_head",
+    "begin",
+    "flushes",
+    "is_db_error",
+    "rollback",
+]
 
 
 class Owner(Protocol):
@@ -48,6 +58,32 @@ AUDIT_HEAD = (
 commit record (``{p}``: the store's project, quoted)."""
 
 
+FLUSH = "SELECT pg_logical_emit_message(true, 'mnemic', '')"
+"""Sent after a curated write's ``COMMIT``, in the same simple query, when the write
+committed with ``synchronous_commit = off`` (its locks released at once): a transaction
+of its own that writes one WAL record and commits with the session's own
+``synchronous_commit``, so the server answers once the WAL up to it, the write's commit
+record included, is flushed (and, with synchronous standbys, replicated) as the write's
+own COMMIT would have been. See ``docs/postgres.md``, "Locks released before the
+flush"."""
+
+
+def flushes(db: Database, conn: psycopg.Connection[Any]) -> bool:
+    """Whether ``db``'s role may run :data:`FLUSH` (asked once per process, on ``conn``,
+    outside any transaction: a non-transactional message, nothing to commit). A server
+    that refuses it keeps the locks until the flushed COMMIT, as before."""
+    if db.flushes is None:
+        try:
+            conn.execute("SELECT pg_logical_emit_message(false, 'mnemic', 'probe')")
+        except Exception as exc:
+            if conn.broken or conn.closed or not is_db_error(exc):
+                raise
+            db.flushes = False
+        else:
+            db.flushes = True
+    return db.flushes
+
+
 def audit_head(db: Database, project: str) -> str:
     """:data:`AUDIT_HEAD` for the store ``project`` of ``db``."""
     from psycopg import sql
@@ -56,7 +92,12 @@ def audit_head(db: Database, project: str) -> str:
 
 
 def begin(
-    owner: Owner, conn: psycopg.Connection[Any], ordered: list[str], timeout: float
+    owner: Owner,
+    conn: psycopg.Connection[Any],
+    ordered: list[str],
+    timeout: float,
+    *,
+    early: bool = False,
 ) -> tuple[Prefetched, Any] | None:
     """Open the transaction, take the targets' locks (sorted), read their rows and
     ledgers in ``owner``'s store and lock its audit head (:data:`AUDIT_HEAD`): one round
@@ -73,11 +114,17 @@ def begin(
     transaction is then opened again without them and the reads go one by one, each
     ledger statement in a savepoint (:class:`PgTxn` "careful" mode). A lock timeout and
     a lost connection are raised.
+
+    ``early``: the transaction commits with ``synchronous_commit = off``, releasing its
+    locks without waiting for the WAL flush; its COMMIT must then be followed by
+    :data:`FLUSH` (:meth:`~.curated_txn.PgTxn.finish` does).
     """
     from psycopg import sql
 
     db = owner.db
     steps = ["BEGIN", f"SET LOCAL lock_timeout = {max(1, int(timeout * 1000))}"]
+    if early:
+        steps.append("SET LOCAL synchronous_commit = off")
     steps += [f"SELECT pg_advisory_xact_lock({owner.lock_key(t)})" for t in ordered]
     if not ordered:
         conn.execute("; ".join(steps), prepare=False)

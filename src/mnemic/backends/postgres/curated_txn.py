@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ...errors import MnemicError, WriteFailed
-from .curated_begin import Owner, Prefetched, audit_head, is_db_error
+from .curated_begin import FLUSH, Owner, Prefetched, audit_head, is_db_error
 from .db import ConnectionLost, failure
 
 if TYPE_CHECKING:
@@ -60,7 +60,9 @@ class PgTxn:
     with the next statement the transaction sends anyway: the COMMIT (:meth:`finish`),
     or the audit head read (:meth:`append_audit`) when ``begin`` found no head row to
     lock. A mutation with its audit record is thus BEGIN+locks+reads+audit head, then
-    writes+audit record+COMMIT: two round trips, the locks held for one of them.
+    writes+audit record+COMMIT (+ :data:`~.curated_begin.FLUSH` when ``early``: the
+    locks go at the COMMIT, the answer comes after the flush): two round trips, the
+    locks held for one of them.
 
     Careful mode (the combined read failed, e.g. the ledger table is gone): each
     statement is sent on its own, the ledger's in a savepoint, as an advisory ledger
@@ -74,12 +76,20 @@ class PgTxn:
         targets: list[str],
         waited_ms: float,
         prefetched: tuple[Prefetched, Any] | None = None,
+        *,
+        early: bool = False,
     ) -> None:
         self.backend = backend
         self.conn = conn
         self._targets = targets
         self.lock_wait_ms = waited_ms
         self.closed = False
+        self.early = early
+        """Committed with ``synchronous_commit = off`` (:func:`~.curated_begin.begin`):
+        the COMMIT is followed by :data:`~.curated_begin.FLUSH`."""
+        self.unknown = False
+        """The batch with the COMMIT failed after the transaction ended (at the COMMIT or
+        in the flush after it): whether it committed is not known."""
         self._rows: Prefetched | None = None if prefetched is None else prefetched[0]
         self._head: Any = None if prefetched is None else prefetched[1]
         """The targets' rows and the audit head's row locked by
@@ -89,6 +99,8 @@ class PgTxn:
         self._ledgers: dict[str, str] = {}
         self._final: list[str] = []
         self._committed = False
+        self._statuses: list[str | None] = []
+        """The status of each result of the last batch sent."""
         self._failed: BaseException | None = None
         """The failure of a COMMIT sent by :meth:`append_audit`, raised by :meth:`finish`."""
 
@@ -241,8 +253,9 @@ class PgTxn:
                 old_text if text is None else text,
                 old_ledger if ledger is None else ledger,
             )
+        self._statuses = [cur.statusmessage]
         while cur.nextset():
-            pass
+            self._statuses.append(cur.statusmessage)
         return cur
 
     def _one_by_one(self, kept: list[tuple[str, str | None, str | None]]) -> None:
@@ -314,6 +327,8 @@ class PgTxn:
         of the head's lock). Any other failure (a record refused, the connection lost
         in the COMMIT's round trip) is kept for :meth:`finish`, so the record counts as
         appended, as it did when the COMMIT followed it at the end of the transaction."""
+        from psycopg.pq import TransactionStatus
+
         self._committed = True
         try:
             self._send_commit()
@@ -322,6 +337,15 @@ class PgTxn:
         except Exception as exc:
             if not is_db_error(exc):
                 raise
+            conn = self.conn
+            if (
+                self.early
+                and not (conn.broken or conn.closed)
+                and conn.info.transaction_status == TransactionStatus.IDLE
+            ):
+                # the transaction ended: the COMMIT failed, or it committed and the
+                # flush after it failed; which one the error does not say
+                self.unknown = True
             self._failed = exc
 
     def _send_commit(self) -> None:
@@ -337,11 +361,15 @@ class PgTxn:
                 "a statement of the transaction failed; it was rolled back, nothing was changed",
             )
             return
-        final = [*self._final, "COMMIT"]
-        cur = conn.execute("COMMIT") if self._rows is None else self._send(final)
-        while cur.nextset():
-            pass
-        if cur.statusmessage != "COMMIT":  # the server rolled back instead
+        ending = ["COMMIT", FLUSH] if self.early else ["COMMIT"]
+        if self._rows is None:
+            cur = conn.execute("; ".join(ending), prepare=False)
+            self._statuses = [cur.statusmessage]
+            while cur.nextset():
+                self._statuses.append(cur.statusmessage)
+        else:
+            self._send([*self._final, *ending])
+        if self._statuses[-len(ending)] != "COMMIT":  # the server rolled back instead
             self._failed = WriteFailed(
                 self.backend.db.location, "the transaction was rolled back, nothing was changed"
             )

@@ -172,6 +172,10 @@ class Database:
         """When the last wait for a connection timed out, and the refusal it gave: a
         further wait within ``connect_timeout`` of it is refused at once (a command that
         opens several stores waited the whole timeout for each)."""
+        self.flushes: bool | None = None
+        """Whether this role may call ``pg_logical_emit_message``, which lets a curated
+        write release its locks before its commit is flushed (``None``: not asked yet;
+        :func:`~.curated_begin.flushes`)."""
 
     @classmethod
     def for_settings(
@@ -351,8 +355,13 @@ def failure(
     writing: bool,
     committing: bool = False,
     waited_s: float = 0.0,
+    lost: bool = True,
 ) -> MnemicError:
-    """The error a caller gets for a database failure ``exc`` (see the module docstring)."""
+    """The error a caller gets for a database failure ``exc`` (see the module docstring).
+
+    ``committing``: the failure came in the COMMIT's round trip, so the outcome is
+    unknown: the connection was lost there (``lost``), or the server reported an error at
+    or after an early COMMIT (:attr:`~.curated_txn.PgTxn.unknown`)."""
     if isinstance(exc, MnemicError):
         return exc
     if is_lock_timeout(exc):
@@ -361,6 +370,12 @@ def failure(
     if isinstance(exc, ConnectionLost):
         committing = False
         reason = "the connection to the database was lost before COMMIT"
+    if committing and not lost:
+        return StorageError(
+            f"PostgreSQL reported an error at or after the COMMIT of {location} ({reason}), "
+            "so whether it committed is not known. The change was applied completely or "
+            "not at all, never in part; read the current state before retrying."
+        )
     if committing:
         return StorageError(
             f"The connection to {location} was lost while committing ({reason}). The change "
