@@ -231,18 +231,25 @@ def test_pending_decides_nothing_for_a_store_the_home_does_not_hold_or_that_lack
 # -- archive -----------------------------------------------------------------------------
 
 
-def test_archive_lists_searches_and_restores_a_project_stores_entries(
-    backend: Kit, tmp_path: Path
-) -> None:
+def _one_archived_each(backend: Kit, tmp_path: Path) -> tuple[Path, ProjectHome]:
+    """A home whose project store and global store have each archived one entry (the
+    kestrel script in the project, the Debian laptop globally)."""
     home_path = backend.write_config()
     store = _project(home_path, tmp_path)
-    pid = store.project.id
     mem = Memory.open(store, origin="cli")
     mem.add("memory", "The app deploys with the kestrel script.")
     mem.remove("memory", "kestrel")
     glob = Memory.open(home_path, origin="cli")
     glob.add("memory", "The user's laptop runs Debian.")
     glob.remove("memory", "Debian")
+    return home_path, store
+
+
+def test_archive_lists_searches_and_restores_a_project_stores_entries(
+    backend: Kit, tmp_path: Path
+) -> None:
+    home_path, store = _one_archived_each(backend, tmp_path)
+    pid = store.project.id
     client = _client(home_path)
     page = client.get("/archive").text
     assert "laptop runs Debian" in page and "kestrel" not in page  # the global store's
@@ -275,15 +282,8 @@ def test_archive_lists_searches_and_restores_a_project_stores_entries(
 def test_the_archive_page_shows_every_stores_archive_at_once(backend: Kit, tmp_path: Path) -> None:
     """``?project=*``: what ``archive list --all-scopes`` lists, each entry naming its
     store, its id qualified, and its Restore button restoring into its own store."""
-    home_path = backend.write_config()
-    store = _project(home_path, tmp_path)
+    home_path, store = _one_archived_each(backend, tmp_path)
     pid = store.project.id
-    mem = Memory.open(store, origin="cli")
-    mem.add("memory", "The app deploys with the kestrel script.")
-    mem.remove("memory", "kestrel")
-    glob = Memory.open(home_path, origin="cli")
-    glob.add("memory", "The user's laptop runs Debian.")
-    glob.remove("memory", "Debian")
     client = _client(home_path)
     every = client.get("/archive?project=*").text
     assert '<option value="*" selected>every store</option>' in every
