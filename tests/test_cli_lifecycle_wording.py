@@ -424,3 +424,16 @@ def test_a_session_of_one_message_is_counted_as_one(home_path: Path) -> None:
     r = CliRunner().invoke(main, ["--home", str(home_path), "sessions", "delete", sid], input="n\n")
     assert r.exit_code == 1
     assert "(1 message)?" in r.output
+
+
+def test_the_chat_says_one_message_summarised_in_the_singular(capsys: object) -> None:
+    """A compression of a single message: "1 message summarised" (was "1 messages")."""
+    from mnemic.agent.compress import CompressionReport
+    from mnemic.cli.agent import _on_event
+
+    report = CompressionReport(
+        True, "asked", summarized_messages=1, tokens_before=900, tokens_after=300
+    )
+    _on_event("compressed", {"report": report})
+    err = capsys.readouterr().err  # type: ignore[attr-defined]
+    assert "1 message summarised" in err and "1 messages" not in err

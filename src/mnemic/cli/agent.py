@@ -11,7 +11,7 @@ import click
 from ..agent.chat import ChatAgent, TurnResult
 from ..agent.session import AgentSession
 from ..llm.select import client_from_settings, missing_setting
-from .app import PROJECT_OPT, AppContext, fail, handle_errors, pass_app, printable
+from .app import PROJECT_OPT, AppContext, counted, fail, handle_errors, pass_app, printable
 
 __all__ = ["chat"]
 
@@ -43,7 +43,7 @@ def _on_event(kind: str, data: dict[str, Any]) -> None:
     elif kind == "compressed":
         r = data["report"]
         click.secho(
-            f"  ⚙ compressed: {r.summarized_messages} messages summarised, "
+            f"  ⚙ compressed: {counted(r.summarized_messages, 'message')} summarised, "
             f"~{r.tokens_before:,} → ~{r.tokens_after:,} tokens; session {r.new_session_id}",
             err=True,
         )
