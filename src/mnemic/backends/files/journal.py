@@ -46,6 +46,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import errno
+import hashlib
 import json
 import logging
 import os
@@ -99,6 +100,7 @@ __all__ = [
 HEAD_SIZE = 160
 MAX_CACHE_BYTES = 256 * 1024 * 1024
 _TAIL_WINDOW = 16384
+_FIRST_LINE_CHUNK = 4096
 _READ_ONLY_ERRNOS = (errno.EACCES, errno.EPERM, errno.EROFS)
 
 
@@ -341,9 +343,10 @@ class FileJournalStore:
     # -- reading -------------------------------------------------------------------
     def lines_after(self, ident: str | None, position: int) -> tuple[str, int, list[bytes]]:
         """The complete lines after byte ``position`` of the journal file ``ident``
-        (``"<dev>:<inode>"``), and where they end; from the start when the file is
-        another one (a rewrite renamed a new file into place) or shorter. No lock: the
-        journal only grows, but for a rewrite, which replaces the file whole."""
+        (:func:`_identity`), and where they end; from the start when the file is
+        another one (a rewrite renamed a new file into place, or a journal made again
+        where one was deleted) or shorter. No lock: the journal only grows, but for a
+        rewrite, which replaces the file whole."""
         try:
             fd = self._open(os.O_RDONLY)
         except UnreadableFile:
@@ -352,7 +355,7 @@ class FileJournalStore:
             raise
         try:
             st = os.fstat(fd)
-            now = f"{st.st_dev}:{st.st_ino}"
+            now = _identity(fd, st)
             if now != ident or position > st.st_size:
                 position = 0
             chunks = []
@@ -418,9 +421,12 @@ class FileJournalStore:
             return
         try:
             with SidecarLock(self.lock_path, self.lock_timeout, shared=True):
-                st = os.stat(self.path, follow_symlinks=False)
-                if f"{st.st_dev}:{st.st_ino}" != ident:
-                    return
+                fd = self._open(os.O_RDONLY)
+                try:
+                    if _identity(fd, os.fstat(fd)) != ident:
+                        return
+                finally:
+                    os.close(fd)
                 atomic_write_text(self.cache_path, text, sync_dir=False, fsync=False)
         except (OSError, StorageError) as exc:
             log.info("the fold cache %s was not written: %s", self.cache_path, exc)
@@ -522,6 +528,28 @@ class _States:
         for target, state in recorded_states(rec).items():
             self.known[target] = (state, origins.get(target))
             self.absent.discard(target)
+
+
+def _identity(fd: int, st: os.stat_result) -> str:
+    """Which journal file ``fd`` is, for a fold of it (:mod:`mnemic.curated.fold_cache`):
+    ``"<dev>:<inode>:<digest of its first line>"``. The inode alone is not enough: a
+    home deleted and made again at the same path may get the old journal's inode
+    number back (ext4 reuses them), and a process that kept its fold of the old
+    journal would take the new one for it when the new one reaches the old one's
+    length (its entries then read as hand edits). The first line holds its record's
+    time and hash, so no other journal starts with it."""
+    head, window = b"", _FIRST_LINE_CHUNK
+    while len(head) < st.st_size:
+        chunk = os.pread(fd, min(window, st.st_size - len(head)), len(head))
+        if not chunk:
+            break
+        cut = chunk.find(b"\n")
+        if cut >= 0:
+            digest = hashlib.sha256(head + chunk[: cut + 1]).hexdigest()[:16]
+            return f"{st.st_dev}:{st.st_ino}:{digest}"
+        head += chunk
+        window *= 4
+    return f"{st.st_dev}:{st.st_ino}:"  # no complete line yet: told apart once there is
 
 
 def _replace_with(path: Path, data: bytes) -> None:
