@@ -129,8 +129,9 @@ class FileJournalStore:
         self.head_path = directory / "head"
         self.lock_path = directory / "journal.lock"
         self.lock_timeout = lock_timeout
-        self._unflushed: tuple[int, str] | None = None
-        """(seq, hash) of the last record this instance appended, for the flush."""
+        self._unflushed: tuple[int, str, str] | None = None
+        """(seq, hash) of the last record this instance appended, for the flush, and the
+        identity of the journal file it went to (:func:`_identity`)."""
         self._states: _States | None = None
         """Each target's last recorded state, as far as the journal was read."""
         self._tail_cache: tuple[int, int, int, str] | None = None
@@ -191,8 +192,10 @@ class FileJournalStore:
                 data = "".join(line + "\n" for _, line in entries).encode("utf-8")
                 self._write_lines(fd, data, size)
                 last = entries[-1][0]
-                new_size = os.fstat(fd).st_size
+                st_after = os.fstat(fd)
+                new_size = st_after.st_size
                 self._tail_cache = (st.st_ino, new_size, last["seq"], last["hash"])
+                written_to = _identity(fd, st_after)
                 states.advance(fd, [rec for rec, _ in entries], new_size)
             except OSError as exc:
                 self._tail_cache = None
@@ -203,10 +206,10 @@ class FileJournalStore:
             if not self.fsync:
                 self._write_head(last["seq"], last["hash"])
             elif entries[0][0]["seq"] > 1:
-                self._unflushed = (last["seq"], last["hash"])
+                self._unflushed = (last["seq"], last["hash"], written_to)
                 flusher.submit(("audit", str(self.path)), self.flush)
             else:  # a new journal: its head is created once, after its first flush
-                self._unflushed = (last["seq"], last["hash"])
+                self._unflushed = (last["seq"], last["hash"], written_to)
                 self.flush(create=True)
             return entries
 
@@ -220,7 +223,10 @@ class FileJournalStore:
         a record already on disk, so a power cut cannot leave it ahead of the journal
         (which verify would take for records cut from the end). A failure is logged:
         the writes these records belong to have committed, and the records are in the
-        file; a record a power cut then loses is repaired by the next write."""
+        file; a record a power cut then loses is repaired by the next write. The head
+        is left alone when the journal at the path is no longer the file those records
+        went to (a home deleted and made again there before the flush ran): it would
+        count the old journal's records in the new one's head."""
         last = self._unflushed
         try:
             fd = open_regular(self.path, os.O_RDONLY, nofollow=True)
@@ -228,12 +234,14 @@ class FileJournalStore:
                 return
             try:
                 os.fdatasync(fd)
+                if last is not None and _identity(fd, os.fstat(fd)) != last[2]:
+                    return
             finally:
                 os.close(fd)
             if last is not None:
                 head = self.read_head()  # a missing head stays missing: verify says so
                 if (head is None and create) or (head is not None and head[0] < last[0]):
-                    self._write_head(*last, create=create)
+                    self._write_head(last[0], last[1], create=create)
         except (OSError, StorageError) as exc:
             log.error("could not flush the audit journal %s: %s", self.path, exc)
 
