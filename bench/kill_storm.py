@@ -25,8 +25,10 @@ is finished by running it again, as a person would. Every ``--rotate`` steps the
 starts over in new stores, so that the checks stay cheap: each in a directory of its
 own, or with ``--same-path`` made again where the last ones were deleted (a new journal
 may then get the old one's inode number back; this process keeps its fold of the old
-one, which it must never take for the new one: with short rotations, ``--rotate 5``,
-that found a seed entry credited to no session at the first step after a reset).
+one, which it must never take for the new one: a step whose plan has nothing to do
+right after a reset, an archive restore, resets again, so two journals of the same
+three seed records, the same length, follow each other there; that found a seed entry
+credited to no session at the first step after a reset, step 751).
 Prints one JSON object on the last line (kills, steps, seconds, kills per operation),
 saved to ``bench/results/kill_storm.json``.
 """
