@@ -1,6 +1,6 @@
 """A kill storm: thousands of writes SIGKILLed at random file-system calls (issues 26, 32).
 
-Usage: ./x bench kill_storm [--kills 3000] [--seed N] [--rotate 150]
+Usage: ./x bench kill_storm [--kills 3000] [--seed N] [--rotate 150] [--same-path]
 
 Two stores (the global MEMORY.md and a project's, files backend; the global one small
 enough to evict, ``on_full = "archive_oldest"``). Each step forks a child that opens the
@@ -22,9 +22,15 @@ steps are kills and the rest complete. After each step the parent checks:
 
 A move killed between its two writes (the entry in both stores, the documented rule)
 is finished by running it again, as a person would. Every ``--rotate`` steps the storm
-starts over in new stores, so that the checks stay cheap. Prints one JSON object on the
-last line (kills, steps, seconds, kills per operation), saved to
-``bench/results/kill_storm.json``.
+starts over in new stores, so that the checks stay cheap: each in a directory of its
+own, or with ``--same-path`` made again where the last ones were deleted (a new journal
+may then get the old one's inode number back; this process keeps its fold of the old
+one, which it must never take for the new one: a step whose plan has nothing to do
+right after a reset, an archive restore, resets again, so two journals of the same
+three seed records, the same length, follow each other there; that found a seed entry
+credited to no session at the first step after a reset, step 751).
+Prints one JSON object on the last line (kills, steps, seconds, kills per operation),
+saved to ``bench/results/kill_storm.json``.
 """
 
 from __future__ import annotations
@@ -107,9 +113,10 @@ class Plan:
 
 
 class Storm:
-    def __init__(self, base: Path, rng: random.Random) -> None:
+    def __init__(self, base: Path, rng: random.Random, *, same_path: bool = False) -> None:
         self.base = base
         self.rng = rng
+        self.same_path = same_path
         self.n = 0
         self.evicted = 0
         """Entries committed operations evicted (on_full)."""
@@ -121,14 +128,15 @@ class Storm:
 
     # -- stores ---------------------------------------------------------------------
     def reset(self) -> None:
-        """New stores, in a directory of their own (the last ones removed)."""
+        """New stores, in a directory of their own or (``same_path``) where the last ones
+        were (the last ones removed)."""
         if self.rotation:
             for name in self.models:
                 self.rebuild += self.rebuilt(name)
-            shutil.rmtree(self.base / str(self.rotation))
+            shutil.rmtree(self.base / self.directory())
         self.rotation += 1
-        self.root = self.base / str(self.rotation) / "home"
-        self.repo = self.base / str(self.rotation) / "repo"
+        self.root = self.base / self.directory() / "home"
+        self.repo = self.base / self.directory() / "repo"
         self.repo.mkdir(parents=True)
         self.root.mkdir()
         (self.root / "config.toml").write_text(CONFIG)
@@ -137,6 +145,9 @@ class Storm:
         for name in self.models:
             for _ in range(3):
                 self.parent_write(name, [Op("add", self.fact())], f"seed-{name}")
+
+    def directory(self) -> str:
+        return "1" if self.same_path else str(self.rotation)
 
     def where(self, store: str) -> Home:
         return Home.open(self.root) if store == "global" else self.project
@@ -447,10 +458,12 @@ class Storm:
                 raise StormFailure(f"{name}: journal: {report}")
 
 
-def storm(base: Path, kills: int, seed: int, rotate: int = 150) -> dict[str, Any]:
+def storm(
+    base: Path, kills: int, seed: int, rotate: int = 150, *, same_path: bool = False
+) -> dict[str, Any]:
     """Run steps until ``kills`` children were killed; the figures."""
     rng = random.Random(seed)
-    s = Storm(base, rng)
+    s = Storm(base, rng, same_path=same_path)
     upper = dict.fromkeys(OPS, 150)
     per_op: dict[str, collections.Counter[str]] = {k: collections.Counter() for k in OPS}
     steps = done = 0
@@ -487,6 +500,8 @@ def storm(base: Path, kills: int, seed: int, rotate: int = 150) -> dict[str, Any
         "seconds": round(seconds, 1),
         "ms_per_step": round(1000 * seconds / max(1, steps), 1),
         "seed": seed,
+        "rotate": rotate,
+        "same_path": same_path,
         "evicted": s.evicted,
         "journal_rebuild": dict(sorted(s.rebuild.items())),
         "per_op": {k: dict(v) for k, v in per_op.items()},
@@ -498,9 +513,14 @@ def main() -> None:
     ap.add_argument("--kills", type=int, default=3000)
     ap.add_argument("--seed", type=int, default=20261206)
     ap.add_argument("--rotate", type=int, default=150)
+    ap.add_argument(
+        "--same-path", action="store_true", help="make each rotation's stores where the last were"
+    )
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="mnemic-storm-") as tmp:
-        result = storm(Path(tmp) / "s", args.kills, args.seed, args.rotate)
+        result = storm(
+            Path(tmp) / "s", args.kills, args.seed, args.rotate, same_path=args.same_path
+        )
     print(json.dumps(result["per_op"], indent=1), file=sys.stderr)
     emit("kill_storm", result)
 

@@ -11,11 +11,13 @@ behind, which verify reads as a crash the next append repairs.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 
 from _killpoints import killed, run_killed_at
+from mnemic.backends.files import flusher
 from mnemic.backends.files.journal import AuditJournal
 
 
@@ -41,3 +43,24 @@ def test_a_first_append_killed_at_any_call_leaves_a_journal_that_verifies(
             break
     assert completed, "the append never completed: the kill points did not cover it"
     assert k > 3
+
+
+def test_a_flush_left_for_later_never_counts_old_records_in_a_journal_made_again_there(
+    tmp_path: Path,
+) -> None:
+    """The head of a journal is moved by the flusher thread after the append returns. A
+    home deleted and made again at the same path before that flush ran got the old
+    journal's count in its head ('the journal ends after record 1 but the head says
+    4: truncated'), which the kill storm saw when it recreated its stores at the same
+    path; that flush now leaves a journal that is not the file it appended to alone."""
+    where = tmp_path / "audit"
+    old = AuditJournal(where)
+    old.append(action="first", result="ok")  # a new journal: flushed before it returns
+    with flusher.flusher()._running:  # the thread runs nothing until the block ends
+        for _ in range(3):
+            old.append(action="more", result="ok")  # their flush is left to the thread
+        shutil.rmtree(where)
+        AuditJournal(where).append(action="again", result="ok")  # a new journal, flushed
+    flusher.drain()  # the old journal's flush has run
+    report = AuditJournal(where).verify()
+    assert report.ok and report.records == 1 and report.head_count == 1, report

@@ -329,6 +329,34 @@ def test_an_unusable_fold_cache_is_rebuilt_from_the_journal(
     assert prov(Memory.open(home_path))["second"].created == T0 + 1
 
 
+def test_a_journal_made_again_at_the_same_path_is_never_taken_for_the_old_one(
+    tmp_path: Path,
+) -> None:
+    """A home deleted and made again at the same path while a process keeps its fold of
+    the old journal: the new journal file may get the old one's inode number back (ext4
+    reuses them; simulated here by writing the new journal over the old file in place),
+    and once it reached the old one's length the process read the new journal through
+    the old fold, every entry a hand edit (the kill storm saw a seed entry credited to
+    no session after recreating its stores at the same path)."""
+    old, new = tmp_path / "old", tmp_path / "new"
+    for home, word, session in ((old, "alpha", "sa"), (new, "bravo", "sb")):
+        FilesKit(home).write_config()
+        for i in range(3):
+            open_at(home, T0 + i, session=session).add("memory", f"{word} fact {i}")
+    assert prov(Memory.open(old))["alpha fact 0"].session_id == "sa"  # folded in memory
+    journal = old / "audit" / "journal.jsonl"
+    data = (new / "audit" / "journal.jsonl").read_bytes()
+    assert len(data) == journal.stat().st_size  # the same length, as the storm's were
+    with open(journal, "r+b") as fh:  # the same inode
+        fh.write(data)
+        fh.truncate()
+    (old / "memories" / "MEMORY.md").write_bytes((new / "memories" / "MEMORY.md").read_bytes())
+    _cache(old).unlink()
+    got = prov(Memory.open(old))
+    assert sorted(got) == ["bravo fact 0", "bravo fact 1", "bravo fact 2"]
+    assert {(p.actor, p.session_id) for p in got.values()} == {("model", "sb")}
+
+
 def test_a_symlinked_fold_cache_is_never_followed_or_written_through(
     home_path: Path, tmp_path: Path
 ) -> None:

@@ -46,6 +46,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import errno
+import hashlib
 import json
 import logging
 import os
@@ -99,6 +100,7 @@ __all__ = [
 HEAD_SIZE = 160
 MAX_CACHE_BYTES = 256 * 1024 * 1024
 _TAIL_WINDOW = 16384
+_FIRST_LINE_CHUNK = 4096
 _READ_ONLY_ERRNOS = (errno.EACCES, errno.EPERM, errno.EROFS)
 
 
@@ -127,8 +129,9 @@ class FileJournalStore:
         self.head_path = directory / "head"
         self.lock_path = directory / "journal.lock"
         self.lock_timeout = lock_timeout
-        self._unflushed: tuple[int, str] | None = None
-        """(seq, hash) of the last record this instance appended, for the flush."""
+        self._unflushed: tuple[int, str, str] | None = None
+        """(seq, hash) of the last record this instance appended, for the flush, and the
+        identity of the journal file it went to (:func:`_identity`)."""
         self._states: _States | None = None
         """Each target's last recorded state, as far as the journal was read."""
         self._tail_cache: tuple[int, int, int, str] | None = None
@@ -189,8 +192,10 @@ class FileJournalStore:
                 data = "".join(line + "\n" for _, line in entries).encode("utf-8")
                 self._write_lines(fd, data, size)
                 last = entries[-1][0]
-                new_size = os.fstat(fd).st_size
+                st_after = os.fstat(fd)
+                new_size = st_after.st_size
                 self._tail_cache = (st.st_ino, new_size, last["seq"], last["hash"])
+                written_to = _identity(fd, st_after)
                 states.advance(fd, [rec for rec, _ in entries], new_size)
             except OSError as exc:
                 self._tail_cache = None
@@ -201,10 +206,10 @@ class FileJournalStore:
             if not self.fsync:
                 self._write_head(last["seq"], last["hash"])
             elif entries[0][0]["seq"] > 1:
-                self._unflushed = (last["seq"], last["hash"])
+                self._unflushed = (last["seq"], last["hash"], written_to)
                 flusher.submit(("audit", str(self.path)), self.flush)
             else:  # a new journal: its head is created once, after its first flush
-                self._unflushed = (last["seq"], last["hash"])
+                self._unflushed = (last["seq"], last["hash"], written_to)
                 self.flush(create=True)
             return entries
 
@@ -218,7 +223,10 @@ class FileJournalStore:
         a record already on disk, so a power cut cannot leave it ahead of the journal
         (which verify would take for records cut from the end). A failure is logged:
         the writes these records belong to have committed, and the records are in the
-        file; a record a power cut then loses is repaired by the next write."""
+        file; a record a power cut then loses is repaired by the next write. The head
+        is left alone when the journal at the path is no longer the file those records
+        went to (a home deleted and made again there before the flush ran): it would
+        count the old journal's records in the new one's head."""
         last = self._unflushed
         try:
             fd = open_regular(self.path, os.O_RDONLY, nofollow=True)
@@ -226,12 +234,14 @@ class FileJournalStore:
                 return
             try:
                 os.fdatasync(fd)
+                if last is not None and _identity(fd, os.fstat(fd)) != last[2]:
+                    return
             finally:
                 os.close(fd)
             if last is not None:
                 head = self.read_head()  # a missing head stays missing: verify says so
                 if (head is None and create) or (head is not None and head[0] < last[0]):
-                    self._write_head(*last, create=create)
+                    self._write_head(last[0], last[1], create=create)
         except (OSError, StorageError) as exc:
             log.error("could not flush the audit journal %s: %s", self.path, exc)
 
@@ -341,9 +351,10 @@ class FileJournalStore:
     # -- reading -------------------------------------------------------------------
     def lines_after(self, ident: str | None, position: int) -> tuple[str, int, list[bytes]]:
         """The complete lines after byte ``position`` of the journal file ``ident``
-        (``"<dev>:<inode>"``), and where they end; from the start when the file is
-        another one (a rewrite renamed a new file into place) or shorter. No lock: the
-        journal only grows, but for a rewrite, which replaces the file whole."""
+        (:func:`_identity`), and where they end; from the start when the file is
+        another one (a rewrite renamed a new file into place, or a journal made again
+        where one was deleted) or shorter. No lock: the journal only grows, but for a
+        rewrite, which replaces the file whole."""
         try:
             fd = self._open(os.O_RDONLY)
         except UnreadableFile:
@@ -352,7 +363,7 @@ class FileJournalStore:
             raise
         try:
             st = os.fstat(fd)
-            now = f"{st.st_dev}:{st.st_ino}"
+            now = _identity(fd, st)
             if now != ident or position > st.st_size:
                 position = 0
             chunks = []
@@ -418,9 +429,12 @@ class FileJournalStore:
             return
         try:
             with SidecarLock(self.lock_path, self.lock_timeout, shared=True):
-                st = os.stat(self.path, follow_symlinks=False)
-                if f"{st.st_dev}:{st.st_ino}" != ident:
-                    return
+                fd = self._open(os.O_RDONLY)
+                try:
+                    if _identity(fd, os.fstat(fd)) != ident:
+                        return
+                finally:
+                    os.close(fd)
                 atomic_write_text(self.cache_path, text, sync_dir=False, fsync=False)
         except (OSError, StorageError) as exc:
             log.info("the fold cache %s was not written: %s", self.cache_path, exc)
@@ -522,6 +536,28 @@ class _States:
         for target, state in recorded_states(rec).items():
             self.known[target] = (state, origins.get(target))
             self.absent.discard(target)
+
+
+def _identity(fd: int, st: os.stat_result) -> str:
+    """Which journal file ``fd`` is, for a fold of it (:mod:`mnemic.curated.fold_cache`):
+    ``"<dev>:<inode>:<digest of its first line>"``. The inode alone is not enough: a
+    home deleted and made again at the same path may get the old journal's inode
+    number back (ext4 reuses them), and a process that kept its fold of the old
+    journal would take the new one for it when the new one reaches the old one's
+    length (its entries then read as hand edits). The first line holds its record's
+    time and hash, so no other journal starts with it."""
+    head, window = b"", _FIRST_LINE_CHUNK
+    while len(head) < st.st_size:
+        chunk = os.pread(fd, min(window, st.st_size - len(head)), len(head))
+        if not chunk:
+            break
+        cut = chunk.find(b"\n")
+        if cut >= 0:
+            digest = hashlib.sha256(head + chunk[: cut + 1]).hexdigest()[:16]
+            return f"{st.st_dev}:{st.st_ino}:{digest}"
+        head += chunk
+        window *= 4
+    return f"{st.st_dev}:{st.st_ino}:"  # no complete line yet: told apart once there is
 
 
 def _replace_with(path: Path, data: bytes) -> None:
