@@ -64,3 +64,30 @@ def test_a_flush_left_for_later_never_counts_old_records_in_a_journal_made_again
     flusher.drain()  # the old journal's flush has run
     report = AuditJournal(where).verify()
     assert report.ok and report.records == 1 and report.head_count == 1, report
+
+
+def test_an_instance_never_chains_onto_the_tail_of_an_old_journal_at_the_same_path(
+    tmp_path: Path,
+) -> None:
+    """A long-lived process (an MCP server) keeps the tail of the journal it last
+    appended to. A home made again at the same path may give the new journal the old
+    one's inode number (ext4 reuses them: simulated by writing the new journal over the
+    old file in place); when the new one also had the old one's length, the next record
+    was chained onto the old journal's last hash and ``audit verify`` found the chain
+    broken (the tail was recognised by inode and size alone)."""
+    old, new = tmp_path / "old", tmp_path / "new"
+    kept = AuditJournal(old, clock=lambda: 1_000.0, fsync=False)
+    other = AuditJournal(new, clock=lambda: 1_000.0, fsync=False)
+    for i in range(3):
+        kept.append(action=f"alpha {i}", result="ok")
+        other.append(action=f"bravo {i}", result="ok")
+    data = (new / "journal.jsonl").read_bytes()
+    assert data != (old / "journal.jsonl").read_bytes()
+    assert len(data) == (old / "journal.jsonl").stat().st_size  # the same length
+    with open(old / "journal.jsonl", "r+b") as fh:  # the same inode
+        fh.write(data)
+        fh.truncate()
+    shutil.copyfile(new / "head", old / "head")
+    kept.append(action="charlie", result="ok")
+    report = AuditJournal(old, fsync=False).verify()
+    assert report.ok and report.records == 4, report

@@ -134,8 +134,9 @@ class FileJournalStore:
         identity of the journal file it went to (:func:`_identity`)."""
         self._states: _States | None = None
         """Each target's last recorded state, as far as the journal was read."""
-        self._tail_cache: tuple[int, int, int, str] | None = None
-        """(inode, size, seq, hash) after this instance's last append."""
+        self._tail_cache: tuple[str, int, int, str] | None = None
+        """(identity of the journal file (:func:`_identity`), size, seq, hash) after this
+        instance's last append."""
 
     @property
     def location(self) -> str:
@@ -161,9 +162,10 @@ class FileJournalStore:
             try:
                 st = os.fstat(fd)
                 size = st.st_size
-                cached = self._tail_cache
+                ident = _identity(fd, st)  # not the inode alone: a journal made again
+                cached = self._tail_cache  # at this path may get the old one's number
                 torn_at = None
-                if cached is not None and cached[:2] == (st.st_ino, size):
+                if cached is not None and cached[:2] == (ident, size):
                     # Append-only under the lock: an unchanged size means nobody appended.
                     tail = JournalTail(cached[2], cached[3])
                 else:
@@ -175,7 +177,7 @@ class FileJournalStore:
                     count = head[0] if head is not None and head[0] >= 0 else None
                     tail = JournalTail(seq, prev, torn, count)
                 end = size if torn_at is None else torn_at
-                states = self._states_at(st.st_ino, end)
+                states = self._states_at(ident, end)
                 tail = dataclasses.replace(tail, recorded=lambda t: states.lookup(fd, t))
                 entries = build(tail)
                 if not entries:
@@ -194,9 +196,10 @@ class FileJournalStore:
                 last = entries[-1][0]
                 st_after = os.fstat(fd)
                 new_size = st_after.st_size
-                self._tail_cache = (st.st_ino, new_size, last["seq"], last["hash"])
-                written_to = _identity(fd, st_after)
+                written_to = _identity(fd, st_after)  # a first line gives it its digest
+                self._tail_cache = (written_to, new_size, last["seq"], last["hash"])
                 states.advance(fd, [rec for rec, _ in entries], new_size)
+                states.ident = written_to
             except OSError as exc:
                 self._tail_cache = None
                 self._states = None
@@ -245,11 +248,12 @@ class FileJournalStore:
         except (OSError, StorageError) as exc:
             log.error("could not flush the audit journal %s: %s", self.path, exc)
 
-    def _states_at(self, ino: int, end: int) -> _States:
-        """The per-target state cache, valid for the journal's first ``end`` bytes."""
+    def _states_at(self, ident: str, end: int) -> _States:
+        """The per-target state cache of the journal file ``ident`` (:func:`_identity`),
+        valid for its first ``end`` bytes."""
         states = self._states
-        if states is None or states.ino != ino or states.upto > end:
-            states = self._states = _States(ino, end)
+        if states is None or states.ident != ident or states.upto > end:
+            states = self._states = _States(ident, end)
         states.end = end
         return states
 
@@ -489,8 +493,9 @@ class _States:
     (With eight writers on one target, parsing each of the seven lines the others
     appended cost ~0.2 ms under the target's lock per write.)"""
 
-    def __init__(self, ino: int, upto: int) -> None:
-        self.ino = ino
+    def __init__(self, ident: str, upto: int) -> None:
+        self.ident = ident
+        """Which journal file (:func:`_identity`) this is of."""
         self.upto = upto
         """The journal's first ``upto`` bytes are accounted for."""
         self.end = upto
