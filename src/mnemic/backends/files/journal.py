@@ -198,7 +198,9 @@ class FileJournalStore:
                 last = entries[-1][0]
                 st_after = os.fstat(fd)
                 new_size = st_after.st_size
-                written_to = _identity(fd, st_after)  # a first line gives it its digest
+                # an append never changes a complete first line: only a journal that had
+                # none (new, or its one line torn) gets its identity's digest now
+                written_to = ident if not ident.endswith(":") else _identity(fd, st_after)
                 self._tail_cache = (written_to, new_size, last["seq"], last["hash"])
                 states.advance(fd, [rec for rec, _ in entries], new_size)
                 states.ident = written_to
