@@ -37,6 +37,7 @@ __all__ = [
     "Archived",
     "archive_listing",
     "archive_texts",
+    "age_key",
     "archived_keys",
     "check_text",
     "listing",
@@ -91,9 +92,15 @@ def archive_listing(view: MemoryView, target: str | None = None) -> ArchiveListi
         extra += seen.unvoided
     items = [a for a in fold.archive.values() if a.target in targets and a.id not in hidden]
     items += extra
-    items.sort(key=lambda a: (a.archived_at is None, a.archived_at or 0.0, _order(a.id)))
+    items.sort(key=age_key)
     items.reverse()
     return ArchiveListing(items, tuple(unread))
+
+
+def age_key(item: Archived) -> tuple[bool, float, tuple[int, int]]:
+    """The order of archived entries, oldest first (a listing sorts by it reversed):
+    when each was archived (an entry with no time first), then its id's sequence."""
+    return (item.archived_at is None, item.archived_at or 0.0, _order(item.id))
 
 
 def unread_note(said: str) -> str:

@@ -171,13 +171,6 @@ class StoreArchived:
         }
 
 
-def _newest(item: Archived) -> tuple[bool, float, tuple[int, int]]:
-    """:func:`~mnemic.curated.archive.listing`'s order key (reversed: newest first)."""
-    seq, _, n = item.id.partition(".")
-    order = (int(seq), int(n)) if seq.isdigit() and n.isdigit() else (0, 0)
-    return (item.archived_at is None, item.archived_at or 0.0, order)
-
-
 def every_archive(stores: Sequence[Home], target: str | None = None) -> list[StoreArchived]:
     """The archived entries of every store of ``stores`` (of ``target``, or every file a
     store has), newest first across them: what a person who let a fact go without
@@ -188,7 +181,7 @@ def every_archive(stores: Sequence[Home], target: str | None = None) -> list[Sto
             continue  # USER.md is global only
         view = MemoryView.open(store)
         found += [StoreArchived(store, a, view.level) for a in archive.listing(view, target)]
-    found.sort(key=lambda s: _newest(s.item), reverse=True)
+    found.sort(key=lambda s: archive.age_key(s.item), reverse=True)
     return found
 
 
