@@ -335,11 +335,6 @@ def read_utf8(stream: Any, what: str) -> str:
         ) from None
 
 
-def _click_code(exc: click.ClickException) -> str:
-    """The ``error_code`` of a click error: ``usage`` for a usage error, else ``refused``."""
-    return "usage" if isinstance(exc, click.UsageError) else "refused"
-
-
 def handle_errors(fn: F) -> F:
     """Turn mnemic errors into a stderr message (:meth:`MnemicError.to_human`) and exit
     code 1 (2 for config errors); under ``--json`` they, and the click errors the command
@@ -356,7 +351,7 @@ def handle_errors(fn: F) -> F:
         except click.ClickException as exc:  # raised by the command: under --json, one shape
             if not json_wanted():
                 raise
-            fail(exc.format_message(), exc.exit_code, error_code=_click_code(exc))
+            fail(exc.format_message(), exc.exit_code)  # a usage error exits 2: ``usage``
 
     return wrapper  # type: ignore[return-value]
 
