@@ -47,6 +47,7 @@ from .lexicon import STOP_WORDS, stem
 from .meaning import ALSO, misspelt
 from .people import one_held, relatives
 from .signals import GENERIC, Profile
+from .slots import CJK_LETTER
 
 __all__ = ["Swap", "value_swap"]
 
@@ -166,7 +167,6 @@ def _tie(before: list[str]) -> tuple[str, str, bool, int] | None:
     return None
 
 
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _CJK_BEFORE = (
     ("where", re.compile(r"(?:住在|居住在|位于|部署在|托管在|运行在)$"), False),
     ("employer", re.compile(r"(?:就职于|任职于|供职于)$"), False),
@@ -237,7 +237,7 @@ def _cjk_tie(before: str, after: str, a: Profile) -> tuple[str, str] | None:
     for kind, pattern, thing in _CJK_BEFORE:
         m = pattern.search(before)
         if m is not None and not after.strip():
-            if thing and not (set(_CJK.findall(before[: m.start()])) - set("用户的我们")):
+            if thing and not (set(CJK_LETTER.findall(before[: m.start()])) - set("用户的我们")):
                 return None  # "用户在北京": the user, not a thing
             return kind, m.group(0)
     for kind, pattern, needs in _CJK_AFTER:
@@ -258,7 +258,7 @@ def value_swap(a: Profile, b: Profile, limit: int) -> Swap | None:
         return None
     if relatives(a.text) != relatives(b.text):
         return None
-    if _CJK.search(a.text) or _CJK.search(b.text):
+    if CJK_LETTER.search(a.text) or CJK_LETTER.search(b.text):
         return _cjk_swap(a, b)
     place = _place(a, b)
     if place is None:

@@ -43,10 +43,9 @@ from typing import Any
 from .meaning import ALSO
 from .people import relatives
 from .signals import GENERIC, Profile, profile
+from .slots import CJK_LETTER
 
 __all__ = ["Kind", "kind_switch", "kinds", "states_apart", "values_in"]
-
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +83,7 @@ def _pattern(form: str) -> str:
     body = re.escape(unicodedata.normalize("NFKC", form)).replace(r"\ ", r"\s+")
     if not any(c.isupper() for c in form):
         body = f"(?i:{body})"
-    if _CJK.search(form):
+    if CJK_LETTER.search(form):
         return body
     return rf"(?<![\w+#]){body}(?![\w+#])"
 
@@ -155,7 +154,9 @@ def kind_switch(a: Profile, b: Profile) -> tuple[str, str, str] | None:
         return None
     if relatives(a.text) != relatives(b.text):
         return None  # "the user's partner uses Firefox" / "User switched to Brave"
-    if bool(_CJK.search(_rest(a.text, found_a))) != bool(_CJK.search(_rest(b.text, found_b))):
+    if bool(CJK_LETTER.search(_rest(a.text, found_a))) != bool(
+        CJK_LETTER.search(_rest(b.text, found_b))
+    ):
         return None  # "用户现在改喝茶了" / "Al usuario le gusta el café": nothing shared to read
     by_kind = {k.name: k for k in kinds()}
     for new, old, found_new, found_old in ((b, a, found_b, found_a), (a, b, found_a, found_b)):

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 
+from .slots import CJK_LETTER
+
 __all__ = ["BY_LANGUAGE", "NEGATION", "inflected"]
 
 
@@ -194,15 +196,12 @@ read as "not", "dejó de", "n'", "geen", "inte", "не", "немає", "yok", "i
 "नहीं", "không", "不", "ない", "없다"): it says a fact does not, or no longer, hold."""
 
 
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
-
-
 def inflected(x: str, y: str) -> bool:
     """Whether content words ``x`` and ``y`` (stems) are one word with another ending, as
     a negation inflects its object: the Slavic genitive of negation ("є *дача*" /
     "немає *дачі*", "стоїть *газове*" / "немає *газового*", "ma *auto*" / "nie ma
     *auta*"). Both of four letters or more, the same but for their last two at most."""
-    if x == y or min(len(x), len(y)) < 4 or _CJK.search(x) or _CJK.search(y):
+    if x == y or min(len(x), len(y)) < 4 or CJK_LETTER.search(x) or CJK_LETTER.search(y):
         return False
     same = next(
         (k for k, (p, q) in enumerate(zip(x, y, strict=False)) if p != q), min(len(x), len(y))

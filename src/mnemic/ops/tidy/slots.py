@@ -10,9 +10,11 @@ import re
 
 from .lexicon import ABBREVIATIONS
 
-__all__ = ["CJK", "read_slots", "shown"]
+__all__ = ["CJK", "CJK_LETTER", "read_slots", "shown"]
 
 CJK = r"\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"  # kana, Han, Hangul
+CJK_LETTER = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+"""One kana, Han or Hangul character (an entry written, in part, in a CJK script)."""
 
 _URL = re.compile(r"\b(?:https?|ftp|ssh|git)://\S+|\bwww\.\S+", re.IGNORECASE)
 _EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
