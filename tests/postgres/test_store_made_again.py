@@ -28,6 +28,7 @@ from mnemic.curated import archive as arch
 from mnemic.curated.memory import Memory
 from mnemic.curated.scope import ProjectHome, open_project, stored_projects
 from mnemic.curated.view import MemoryView
+from mnemic.errors import StorageError
 from mnemic.governance.storage import open_journal
 from mnemic.home import Home
 
@@ -195,3 +196,46 @@ def test_a_long_lived_process_carries_on_in_a_schema_dropped_and_migrated_again(
     assert kept_project.add("memory", "Project again.").written
     assert verified(home) == verified(where) == 3
     assert isinstance(where, ProjectHome)
+
+
+@pytest.mark.parametrize("migrate_on_start", [False, True])
+def test_a_long_lived_process_whose_schema_was_dropped_is_told_to_migrate_it(
+    home_path: Path, pg_dsn: str, pg_schema: str, migrate_on_start: bool
+) -> None:
+    """The schema dropped and not made again yet. The process checked the schema once,
+    at its start; its reads and writes then failed with a database error about one
+    table ("relation ... does not exist") that read like a damaged file ("Fix or move
+    the file, see `mnemic memory doctor`"), and a process with ``migrate_on_start``
+    never migrated again. Now a missing table has the schema checked again: the
+    refusal says to run `mnemic db migrate`, or the schema is migrated."""
+    kit = PostgresKit(home_path, pg_dsn, pg_schema)
+    config = kit.config().replace(
+        "[postgres]\n", f"[postgres]\nmigrate_on_start = {str(migrate_on_start).lower()}\n"
+    )
+    kit.home.mkdir(parents=True, exist_ok=True)
+    (kit.home / "config.toml").write_text(config, encoding="utf-8")
+    home = Home.open(kit.home)
+    kept = Memory.open(home)
+    assert kept.add("memory", "Before the drop.").written
+    kit.sql("DROP SCHEMA {s} CASCADE")
+
+    if not migrate_on_start:
+        for call in (
+            lambda: kept.add("memory", "While it is gone."),
+            lambda: MemoryView.open(home).entries("memory"),
+        ):
+            with pytest.raises(StorageError) as refused:
+                call()
+            assert "mnemic db migrate" in str(refused.value), refused.value
+            assert "memory doctor" not in str(refused.value)
+        mnemic(kit.home, "db", "migrate")
+    else:
+        with pytest.raises(StorageError):  # this call's statements met the missing tables
+            kept.add("memory", "While it is gone.")
+    assert kept.add("memory", "After the migration.").written
+    assert MemoryView.open(home).entries("memory") == ["After the migration."]
+    records = list(open_journal(home.root, home.settings).records())
+    # with migrate_on_start, the failed call's account reached the migrated journal
+    failed = [("add", "failed")] if migrate_on_start else []
+    assert [(r["action"], r["result"]) for r in records] == [*failed, ("add", "ok")]
+    assert verified(home) == len(records)
