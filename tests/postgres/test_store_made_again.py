@@ -20,6 +20,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -239,3 +240,46 @@ def test_a_long_lived_process_whose_schema_was_dropped_is_told_to_migrate_it(
     failed = [("add", "failed")] if migrate_on_start else []
     assert [(r["action"], r["result"]) for r in records] == [*failed, ("add", "ok")]
     assert verified(home) == len(records)
+
+
+def test_a_long_lived_session_search_reads_the_vectors_of_a_schema_made_again(
+    kit: PostgresKit,
+) -> None:
+    """A process's matrix of message vectors (semantic session search) is refreshed by
+    the rows ``added`` since it last read, reloaded whole when vectors were deleted.
+    After the schema was dropped and migrated again, the new tables' message ids and
+    ``added`` numbers start again: the long-lived store scored the new messages by the
+    old messages' vectors of the same ids (a question about the Alps found "Lunch is at
+    noon") and never read the new vectors (every score 0)."""
+    pytest.importorskip("numpy")
+    from mnemic.embedding.standin import StandinEmbedder
+    from mnemic.sessions import open_store
+    from mnemic.sessions.search.embed import backfill
+    from mnemic.sessions.store import NewMessage, SearchFilters
+
+    home = Home.open(kit.home)
+    embedder = StandinEmbedder()
+    old = ["I adopted a cat named Miso", "We went hiking in the Alps", "The Alps in August"]
+    new = ["The build uses make and gcc", "The database is PostgreSQL 16", "Lunch is at noon"]
+
+    def search(store: Any, query: str) -> list[tuple[int, float]]:
+        vec = embedder.embed_queries([query])[0]
+        hits = store.vectors.search(vec, embedder.model_id, SearchFilters(), 3)
+        return [(i, round(score, 4)) for i, score in hits]
+
+    queries = ["hiking in the Alps", "database PostgreSQL", "a cat named Miso"]
+    with open_store(home) as kept:
+        sid = kept.start_session(source="cli")
+        kept.append_messages(sid, [NewMessage("user", t) for t in old])
+        backfill(kept, embedder)
+        before = [search(kept, q) for q in queries]
+
+        kit.sql("DROP SCHEMA {s} CASCADE")
+        mnemic(kit.home, "db", "migrate")
+        with open_store(home) as other:  # a store of its own: a matrix of its own
+            sid = other.start_session(source="cli")
+            other.append_messages(sid, [NewMessage("user", t) for t in new])
+            backfill(other, embedder)
+            fresh = [search(other, q) for q in queries]
+        assert fresh != before  # the same ids (1, 2, 3), other texts
+        assert [search(kept, q) for q in queries] == fresh
