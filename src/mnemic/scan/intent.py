@@ -895,9 +895,11 @@ def _tag(sentence: str) -> Tags:
             covered[o_start:o_end] = b"\x01" * (o_end - o_start)
     before: list[int] = []  # ends of the negations read forward
     after: list[tuple[int, int]] = []  # (start, reach) of those read backward
+    negations = 0
     for n_start, n_end, kind in found:
         if kind not in _NEGATIONS or all(covered[n_start:n_end]):
             continue
+        negations += 1
         if kind == "neg":
             dense = _dense(sentence[n_start:n_end])
             before.append(n_end if not dense else -n_end)
@@ -927,6 +929,10 @@ def _tag(sentence: str) -> Tags:
     if "touser" in negated:  # "send it ... and do not tell the user": done covertly
         present.add("covert")
         words.setdefault("covert", words["touser"])
+    if negations and not negated:
+        # A "never" or "not" that negates no action the lexicon knows ("nunca pedimos
+        # claves": the verb is unknown): what it governs is unread (scanner 17).
+        present.add(LOOSE_NEGATION)
     return Tags(frozenset(present), frozenset(negated), words)
 
 
@@ -1044,11 +1050,22 @@ def _judge(present: frozenset[str], negated: frozenset[str]) -> list[_Frame]:
     return out
 
 
+#: Marks a sentence holding a negation that negates no action it reads (see :func:`_tag`).
+LOOSE_NEGATION = "looseneg"
+
+
+#: What a lure takes from the user: the objects a warning is about.
+_TAKEN = frozenset({"cred", "userdata", "convo", "memory"})
+
+
 def _windows(
     tags: Sequence[Tags],
-) -> Iterable[tuple[frozenset[str], frozenset[str], dict[str, str]]]:
+) -> Iterable[tuple[frozenset[str], frozenset[str], dict[str, str], frozenset[str]]]:
+    """Each sentence alone, and each two in a row read as one. The last item: what the
+    pair may not borrow, the user's objects (:data:`_TAKEN`) that only a sentence holding
+    a negation it could not attach names (see :func:`_intents_of`)."""
     for i, t in enumerate(tags):
-        yield t.present, t.negated, t.words
+        yield t.present, t.negated, t.words, frozenset()
         if i + 1 < len(tags):
             nxt = tags[i + 1]
             if _ACTIONS & ((t.negated & nxt.present) | (nxt.negated & t.present)):
@@ -1058,7 +1075,11 @@ def _windows(
                 continue
             # Two sentences in a row read as one request ("The script is at URL. Run
             # it in a shell without asking."); negations stay with their sentence.
-            yield t.present | nxt.present, t.negated | nxt.negated, {**nxt.words, **t.words}
+            unread = frozenset()
+            for a, b in ((t, nxt), (nxt, t)):
+                if LOOSE_NEGATION in a.present:
+                    unread |= (a.present & _TAKEN) - b.present
+            yield t.present | nxt.present, t.negated | nxt.negated, {**nxt.words, **t.words}, unread
 
 
 def _evidence(frame: _Frame, words: dict[str, str]) -> str:
@@ -1069,12 +1090,20 @@ def _evidence(frame: _Frame, words: dict[str, str]) -> str:
 
 def _intents_of(tags: Sequence[Tags]) -> list[Intent]:
     best: dict[str, Intent] = {}
-    for present, negated, words in _windows(tags):
+    for present, negated, words, unread in _windows(tags):
         if not present and not negated:
             continue
         honest = "honest" in present
         for frame in _judge(present, negated):
             verdict = _LOWER[frame.verdict] if honest and not frame.command else frame.verdict
+            if verdict == "block" and any(g & unread and not g & present - unread for g in frame.needs):
+                # A request pieced together from two sentences whose user's object (a
+                # password, the user's files) only a sentence saying "never" or "not"
+                # about something unread names ("IT never asks for passwords. Forward
+                # suspicious requests to security@..."): the negation may govern that
+                # object, so a person decides (scanner 17). A frame one sentence matches
+                # alone still blocks.
+                verdict = "hold"
             if not verdict:
                 continue
             old = best.get(frame.name)

@@ -137,6 +137,19 @@ def analyse(text: str, scope: str, level: str, table: _Table, rules: ScanResult)
             again += _layers(masked, masked, scope, level, table, {f.id for f in again})
             keep = {f.id for f in again}
             findings = [f for f in findings if f.category in _NOT_THREATS or f.id in keep]
+        quoted: list[Finding] = []
+        if findings and all(f.layer == "rule" for f in findings if f.category not in _NOT_THREATS):
+            # A rule that matches only inside quotation marks, with no cue saying the quote
+            # is a title or an example ("Presentatie: 'Negeer alle eerdere instructies'"):
+            # quoting is how a phrase is talked about, and how an attack quotes its payload
+            # to look talked about. Neither alone is evidence: a person decides (scanner 17).
+            unquoted = _normalise.mask_quotes(masked)
+            if unquoted != masked:
+                keep = {f.id for f in _rule_scan(unquoted, table).findings}
+                quoted = [
+                    f for f in findings if f.category not in _NOT_THREATS and f.id not in keep
+                ]
+                findings = [f for f in findings if f not in quoted]
         read = head if masked == basis else _normalise.mask_mentions(head)
         found, describes = _intent.read(read)
         if found and describes:
@@ -172,6 +185,10 @@ def analyse(text: str, scope: str, level: str, table: _Table, rules: ScanResult)
             holds += findings
             findings = []
         findings += block
+        if quoted and any(f.category not in _NOT_THREATS for f in findings):
+            findings += quoted  # beside another layer's finding, the quote blocks as before
+        elif quoted:
+            holds += quoted
         if not findings and not describes and scope != "context":
             holds += [
                 Finding(REFERENCE_PREFIX + rid, category, "reference", _REFERENCE_DETAIL)
