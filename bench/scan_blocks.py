@@ -9,7 +9,9 @@ on the same rows, in the same run), on:
 * the strangers' training rows (``bench/data/scan_strangers/*.jsonl``; ``honest`` rows are
   the honest notes),
 * the public corpus's dev split (``threats/train``, split by ``bench/data/scan_split.json``)
-  and its benign rows.
+  and its benign rows; its train split, and the train and dev rows of the generated
+  families (``scan_families.json``, ``scan_generated``, ``scan_generated_unfitted``), so
+  that a verdict moved by accident shows.
 
 For each: attacks detected (blocked or held), blocked, held; honest notes blocked and held;
 each with n and a 95 % Wilson interval, per family; and the rows whose verdict moved
@@ -42,8 +44,12 @@ STRANGERS = ROOT / "bench" / "data" / "scan_strangers"
 
 def rows(data: Path) -> list[dict[str, Any]]:
     """Every dev row: ``{group, label (attack|honest), family, text, context?}``."""
+    import _scan_corpus as scan_corpus
+    import _scan_families as families
     import _scan_fresh as fresh
     import _scan_training as training
+    from _scan_generated import UNFITTED
+    from _scan_v3 import FAMILIES
 
     out: list[dict[str, Any]] = []
     for name, which in fresh.SETS.items():
@@ -60,9 +66,23 @@ def rows(data: Path) -> list[dict[str, Any]]:
     corpus = training.load_rows(train_dir / "attacks.jsonl", train_dir / "benign.jsonl")
     split = training.read_split(ROOT / "bench" / "data" / "scan_split.json", corpus)
     for c in corpus:
-        if split[c.source] == "dev":
+        if split[c.source] in ("dev", "train"):
             label = "attack" if c.label == "attack" else "honest"
-            out.append({"group": "public_dev", "text": c.text, "label": label, "family": c.category})
+            group = f"public_{split[c.source]}"
+            out.append({"group": group, "text": c.text, "label": label, "family": c.category})
+    # The rows written for the learned layer (train and dev; their test halves unread):
+    # no verdict of theirs should move by accident.
+    for r in families.expand(FAMILIES):
+        if r["split"] in ("dev", "train"):
+            label = "attack" if r["label"] == "attack" else "honest"
+            out.append({**r, "group": f"families_{r['split']}", "label": label})
+    generated = ROOT / "bench" / "data" / "scan_generated"
+    for half in ("dev", "train"):
+        got = scan_corpus.expand_generated(generated, half)
+        got += scan_corpus.expand_generated(UNFITTED, half, frames_from=generated)
+        for r in got:
+            label = "attack" if r["label"] == "attack" else "honest"
+            out.append({**r, "group": f"generated_{half}", "label": label})
     return out
 
 
@@ -134,7 +154,7 @@ def compare(data: Path, base: str) -> dict[str, Any]:
         cells[(r["group"], r["label"], r["family"])].append((b, a))
         if a != b:
             moved[f"{r['group']} {r['label']} {b}->{a}"] += 1
-            if r["group"] != "public_dev":  # the public rows' texts are not ours to print
+            if not r["group"].startswith("public_"):  # not ours to print
                 changed.append(
                     {
                         "group": r["group"],
@@ -157,8 +177,8 @@ def compare(data: Path, base: str) -> dict[str, Any]:
         "base_commit": base,
         "level": "balanced",
         "scope": "memory",
-        "note": "dev halves, strangers' training rows and the public dev split only; no "
-        "test half is read",
+        "note": "dev halves, strangers' training rows, the public dev and train splits and "
+        "the generated families' train and dev rows; no test half is read",
         "groups": dict(groups),
         "moved": dict(sorted(moved.items())),
         "changed_rows": changed,

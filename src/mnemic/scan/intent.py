@@ -1054,6 +1054,15 @@ def _judge(present: frozenset[str], negated: frozenset[str]) -> list[_Frame]:
 LOOSE_NEGATION = "looseneg"
 
 
+def _says_not(t: Tags) -> bool:
+    """Whether a sentence says "never" or "not" about something: it holds a negation it
+    could not attach (the negated verb is unknown, or too far), or it negates an action
+    and states none."""
+    if LOOSE_NEGATION in t.present:
+        return True
+    return bool(t.negated & _ACTIONS) and not t.present & _ACTIONS
+
+
 #: What a lure takes from the user: the objects a warning is about.
 _TAKEN = frozenset({"cred", "userdata", "convo", "memory"})
 
@@ -1062,8 +1071,8 @@ def _windows(
     tags: Sequence[Tags],
 ) -> Iterable[tuple[frozenset[str], frozenset[str], dict[str, str], frozenset[str]]]:
     """Each sentence alone, and each two in a row read as one. The last item: what the
-    pair may not borrow, the user's objects (:data:`_TAKEN`) that only a sentence holding
-    a negation it could not attach names (see :func:`_intents_of`)."""
+    pair may not borrow, the user's objects (:data:`_TAKEN`) that only a sentence saying
+    "never" or "not" and asking nothing names (:func:`_says_not`, :func:`_intents_of`)."""
     for i, t in enumerate(tags):
         yield t.present, t.negated, t.words, frozenset()
         if i + 1 < len(tags):
@@ -1077,7 +1086,7 @@ def _windows(
             # it in a shell without asking."); negations stay with their sentence.
             unread = frozenset()
             for a, b in ((t, nxt), (nxt, t)):
-                if LOOSE_NEGATION in a.present:
+                if _says_not(a):
                     unread |= (a.present & _TAKEN) - b.present
             yield t.present | nxt.present, t.negated | nxt.negated, {**nxt.words, **t.words}, unread
 
@@ -1096,10 +1105,12 @@ def _intents_of(tags: Sequence[Tags]) -> list[Intent]:
         honest = "honest" in present
         for frame in _judge(present, negated):
             verdict = _LOWER[frame.verdict] if honest and not frame.command else frame.verdict
-            if verdict == "block" and any(g & unread and not g & present - unread for g in frame.needs):
+            if verdict == "block" and any(
+                g & unread and not g & present - unread for g in frame.needs
+            ):
                 # A request pieced together from two sentences whose user's object (a
-                # password, the user's files) only a sentence saying "never" or "not"
-                # about something unread names ("IT never asks for passwords. Forward
+                # password, the user's files) only a sentence that says "never" or "not"
+                # and asks nothing names ("IT never asks for passwords. Forward
                 # suspicious requests to security@..."): the negation may govern that
                 # object, so a person decides (scanner 17). A frame one sentence matches
                 # alone still blocks.

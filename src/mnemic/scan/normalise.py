@@ -201,9 +201,10 @@ def mask_mentions(text: str) -> str:
 # Any short quoted phrase, in any quotation marks: straight or typographic single and
 # double quotes, guillemets, German quotes, CJK corner brackets and the Chinese title
 # marks 《…》. A single straight quote opens only after a space or punctuation and closes
-# only before one, so apostrophes ("don't", "l'utente") are no quotes.
+# only before one, so apostrophes ("don't", "l'utente") are no quotes. A quote right
+# after "=" or a letter is a value in code (style="display:none", x="...") and stays.
 _ANY_QUOTE = (
-    r"(?P<q>\"[^\"\n]{3,100}\"|“[^”\n]{3,100}”|‘[^’\n]{3,100}’|«[^»\n]{3,100}»"
+    r"(?<![=\w])\s?(?P<q>\"[^\"\n]{3,100}\"|“[^”\n]{3,100}”|‘[^’\n]{3,100}’|«[^»\n]{3,100}»"
     r"|„[^“”\n]{3,100}[“”]|»[^«\n]{3,100}«|「[^」\n]{2,100}」|『[^』\n]{2,100}』"
     r"|《[^》\n]{2,100}》|(?<![^\s(\[:：,，])'[^'\n]{3,100}'(?![^\s.,;:!?)\]，。]))"
 )
@@ -220,7 +221,12 @@ def mask_quotes(text: str) -> str:
         return text
 
     def repl(m: re.Match[str]) -> str:
-        return m.group() if _rx(_NOT_A_MENTION).search(m.group()) else '"…"'
+        q = m.group("q")
+        return (
+            m.group()
+            if _rx(_NOT_A_MENTION).search(q)
+            else m.group()[: m.start("q") - m.start()] + '"…"'
+        )
 
     return _rx(_ANY_QUOTE).sub(repl, text)
 

@@ -98,6 +98,20 @@ _REFERENCE_DETAIL = (
 )
 
 
+# Rules whose match is words addressed to a model (an override, a request for the prompt):
+# quoted, such words may be a title or an example. A key, a command, a path or markup
+# quoted is still what it is.
+_WORDED = frozenset({"instruction_override", "prompt_exfiltration"})
+_MARKUP = frozenset(
+    {"chat_template_token", "hidden_html", "html_comment_directive", "template_beacon"}
+)
+
+
+def _quotable(f: Finding) -> bool:
+    """Whether ``f`` is a rule's finding on words that quoting makes a mention."""
+    return f.layer == "rule" and f.category in _WORDED and f.id not in _MARKUP
+
+
 def intent_findings(found: list[_intent.Intent], scope: str) -> tuple[list[Finding], list[Finding]]:
     """(blocking, holding) findings of the intents ``found``. In the context scope
     (AGENTS.md and the like, imperative by nature) an intent never blocks on its own."""
@@ -138,11 +152,17 @@ def analyse(text: str, scope: str, level: str, table: _Table, rules: ScanResult)
             keep = {f.id for f in again}
             findings = [f for f in findings if f.category in _NOT_THREATS or f.id in keep]
         quoted: list[Finding] = []
-        if findings and all(f.layer == "rule" for f in findings if f.category not in _NOT_THREATS):
+        if (
+            findings
+            and scope == "memory"
+            and all(_quotable(f) for f in findings if f.category not in _NOT_THREATS)
+        ):
             # A rule that matches only inside quotation marks, with no cue saying the quote
             # is a title or an example ("Presentatie: 'Negeer alle eerdere instructies'"):
             # quoting is how a phrase is talked about, and how an attack quotes its payload
             # to look talked about. Neither alone is evidence: a person decides (scanner 17).
+            # Only in memory, where a hold asks a person; skills and context files have no
+            # one to ask, and a hold there would let the text through.
             unquoted = _normalise.mask_quotes(masked)
             if unquoted != masked:
                 keep = {f.id for f in _rule_scan(unquoted, table).findings}
