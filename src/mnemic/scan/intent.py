@@ -760,7 +760,28 @@ def _matches(sentence: str) -> list[_Match]:
     found.extend(_prose.handles(sentence))
     found.extend(_prose.named_entries(sentence))
     found.extend(_near_references(sentence, found))
-    return [m for m in found if m[2] != "cred" or not _field_name(sentence, m[0])]
+    return [
+        m
+        for m in found
+        if (m[2] != "cred" or not _field_name(sentence, m[0])) and not _inside_object(m, found)
+    ]
+
+
+def _inside_object(m: _Match, found: list[_Match]) -> bool:
+    """Whether a noun ``m`` is part of a longer key for another object: "password" in
+    "password manager" (the user's data, no credential), as a negation word inside a
+    longer key is part of it (scanner 17)."""
+    if m[2] not in _NOUNS:
+        return False
+    start, end, concept = m
+    return any(
+        o[2] in _OBJECTS
+        and o[2] != concept
+        and o[0] <= start
+        and end <= o[1]
+        and o[1] - o[0] > end - start
+        for o in found
+    )
 
 
 def _field_name(sentence: str, start: int) -> bool:
@@ -1084,7 +1105,7 @@ def _windows(
                 continue
             # Two sentences in a row read as one request ("The script is at URL. Run
             # it in a shell without asking."); negations stay with their sentence.
-            unread = frozenset()
+            unread: frozenset[str] = frozenset()
             for a, b in ((t, nxt), (nxt, t)):
                 if _says_not(a):
                     unread |= (a.present & _TAKEN) - b.present
