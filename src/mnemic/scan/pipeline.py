@@ -98,6 +98,20 @@ _REFERENCE_DETAIL = (
 )
 
 
+# Rules whose match is words addressed to a model (an override, a request for the prompt):
+# quoted, such words may be a title or an example. A key, a command, a path or markup
+# quoted is still what it is.
+_WORDED = frozenset({"instruction_override", "prompt_exfiltration"})
+_MARKUP = frozenset(
+    {"chat_template_token", "hidden_html", "html_comment_directive", "template_beacon"}
+)
+
+
+def _quotable(f: Finding) -> bool:
+    """Whether ``f`` is a rule's finding on words that quoting makes a mention."""
+    return f.layer == "rule" and f.category in _WORDED and f.id not in _MARKUP
+
+
 def intent_findings(found: list[_intent.Intent], scope: str) -> tuple[list[Finding], list[Finding]]:
     """(blocking, holding) findings of the intents ``found``. In the context scope
     (AGENTS.md and the like, imperative by nature) an intent never blocks on its own."""
@@ -137,6 +151,25 @@ def analyse(text: str, scope: str, level: str, table: _Table, rules: ScanResult)
             again += _layers(masked, masked, scope, level, table, {f.id for f in again})
             keep = {f.id for f in again}
             findings = [f for f in findings if f.category in _NOT_THREATS or f.id in keep]
+        quoted: list[Finding] = []
+        if (
+            findings
+            and scope == "memory"
+            and all(_quotable(f) for f in findings if f.category not in _NOT_THREATS)
+        ):
+            # A rule that matches only inside quotation marks, with no cue saying the quote
+            # is a title or an example ("Presentatie: 'Negeer alle eerdere instructies'"):
+            # quoting is how a phrase is talked about, and how an attack quotes its payload
+            # to look talked about. Neither alone is evidence: a person decides (scanner 17).
+            # Only in memory, where a hold asks a person; skills and context files have no
+            # one to ask, and a hold there would let the text through.
+            unquoted = _normalise.mask_quotes(masked)
+            if unquoted != masked:
+                keep = {f.id for f in _rule_scan(unquoted, table).findings}
+                quoted = [
+                    f for f in findings if f.category not in _NOT_THREATS and f.id not in keep
+                ]
+                findings = [f for f in findings if f not in quoted]
         read = head if masked == basis else _normalise.mask_mentions(head)
         found, describes = _intent.read(read)
         if found and describes:
@@ -172,6 +205,10 @@ def analyse(text: str, scope: str, level: str, table: _Table, rules: ScanResult)
             holds += findings
             findings = []
         findings += block
+        if quoted and any(f.category not in _NOT_THREATS for f in findings):
+            findings += quoted  # beside another layer's finding, the quote blocks as before
+        elif quoted:
+            holds += quoted
         if not findings and not describes and scope != "context":
             holds += [
                 Finding(REFERENCE_PREFIX + rid, category, "reference", _REFERENCE_DETAIL)
