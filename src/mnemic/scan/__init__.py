@@ -31,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .. import unicode_fold as _unicode
-from . import intent as _intent, pipeline
+from . import destinations as _destinations, intent as _intent, pipeline
 from ._pattern import CATEGORIES
 from .matching import (
     _CASED_PREFIXES as _CASED_PREFIXES,
@@ -68,6 +68,7 @@ __all__ = [
     "explain",
     "explain_result",
     "invisible_chars",
+    "names_domains",
     "refers_to_others",
     "rephrase_hint",
     "scan_in_context",
@@ -178,11 +179,41 @@ def scan_in_context(
     if not neighbours or base.blocked:
         return base
     block, hold = pipeline.intent_findings(_intent.intents_in_context(text, neighbours), scope)
-    if not block and not hold:
-        return base
     if block:
         return ScanResult(base.findings + tuple(block))
+    if not any(f.id.startswith(pipeline.DESTINATION_PREFIX) for f in base.holds):
+        # A domain that imitates one already in memory (scanner 18).
+        known = tuple(dict.fromkeys(h for n in neighbours if n != text for h in _hosts(n)))
+        lookalike = pipeline.destination_finding(
+            text, scope, _default_level if level is None else level, known
+        )
+        if lookalike is not None and lookalike.id == pipeline.DESTINATION_PREFIX + "lookalike":
+            hold.append(lookalike)
+    if not hold:
+        return base
     return ScanResult((), base.holds + tuple(hold))
+
+
+_hosts_memo: dict[str, tuple[str, ...]] = {}
+
+
+def _hosts(text: str) -> tuple[str, ...]:
+    """The domains ``text`` names (remembered: a store's entries are each other's
+    neighbours)."""
+    hit = _hosts_memo.get(text)
+    if hit is None:
+        hit = tuple(_destinations.hosts(text)) if ("." in text) else ()
+        if len(_hosts_memo) >= _MEMO_MAX_ENTRIES:
+            _hosts_memo.clear()
+        _hosts_memo[text] = hit
+    return hit
+
+
+def names_domains(text: str) -> bool:
+    """Whether ``text`` names a domain (a URL, an e-mail address, a bare host name): a new
+    entry of this kind is read with the stored ones, since it may imitate a domain already
+    in memory (:func:`scan_in_context` holds a look-alike)."""
+    return bool(_hosts(text))
 
 
 def defines_for_others(text: str) -> bool:
@@ -237,6 +268,12 @@ def _why(fid: str) -> str:
     if fid.startswith(pipeline.INTENT_PREFIX):
         intent = fid[len(pipeline.INTENT_PREFIX) :].replace("_", " ")
         return f"the intent layer reads a request to the agent: {intent}"
+    if fid.startswith(pipeline.DESTINATION_PREFIX):
+        relation = fid[len(pipeline.DESTINATION_PREFIX) :]
+        return (
+            "the entry sets a standing rule about where money, data, trust or replies go "
+            f"({relation}); held for a person to confirm the identifier"
+        )
     if fid.startswith(pipeline.REFERENCE_PREFIX):
         rid = fid[len(pipeline.REFERENCE_PREFIX) :]
         return (

@@ -10,6 +10,7 @@ from __future__ import annotations
 from .. import unicode_fold as _unicode
 from . import (
     classifier as _classifier,
+    destinations as _destinations,
     intent as _intent,
     normalise as _normalise,
     reference as _reference,
@@ -17,7 +18,15 @@ from . import (
 from ._pattern import CATEGORIES
 from .matching import MAX_SCAN_CHARS, Finding, ScanResult, _rule_scan, _Table
 
-__all__ = ["CLASSIFIER_ID", "INTENT_PREFIX", "analyse", "classifier_threshold", "intent_findings"]
+__all__ = [
+    "CLASSIFIER_ID",
+    "DESTINATION_PREFIX",
+    "INTENT_PREFIX",
+    "analyse",
+    "classifier_threshold",
+    "destination_finding",
+    "intent_findings",
+]
 
 #: The finding id of the learned layer.
 CLASSIFIER_ID = "learned_classifier"
@@ -25,6 +34,11 @@ CLASSIFIER_ID = "learned_classifier"
 INTENT_PREFIX = "intent_"
 #: Finding ids of the reference floor (:mod:`.reference`): this prefix and the id.
 REFERENCE_PREFIX = "reference_"
+#: Finding ids of the destination layer (:mod:`.destinations`): this prefix and the relation.
+DESTINATION_PREFIX = "destination_"
+#: Whether the destination layer runs (a benchmark turns it off to measure the scanner
+#: without it in the same process).
+DESTINATIONS = True
 _NOT_THREATS = frozenset({"invisible_unicode", "homoglyph", "oversize"})
 _DECODERS = frozenset({"base64", "hex", "url", "rot13"})
 _STRICT_LEVEL_ONLY = frozenset({"remote_exec_oneliner"})
@@ -114,6 +128,23 @@ def intent_findings(found: list[_intent.Intent], scope: str) -> tuple[list[Findi
     return block, hold
 
 
+def destination_finding(
+    text: str, scope: str, level: str, known_hosts: tuple[str, ...] = ()
+) -> Finding | None:
+    """A hold for a standing rule about a destination in ``text`` (a payee, a recipient,
+    a look-alike of a domain in ``known_hosts``), in the memory scopes; ``None`` when
+    there is none (scanner 18, :mod:`.destinations`)."""
+    if not DESTINATIONS or scope in _LENIENT_SCOPES:
+        return None
+    sentences = [(s, _intent.tag(s).present) for s in _intent.sentences(text)]
+    found = _destinations.standing(text, sentences, known_hosts, level=level)
+    if found is None:
+        return None
+    return Finding(
+        DESTINATION_PREFIX + found.relation, "covert_action", "destination", found.reason
+    )
+
+
 def analyse(text: str, scope: str, level: str, table: _Table, rules: ScanResult) -> ScanResult:
     """Combine the rule layer's ``rules`` with the views, the classifier and the intents."""
     findings = [f for f in rules.findings if level == "strict" or f.id not in _STRICT_LEVEL_ONLY]
@@ -172,6 +203,12 @@ def analyse(text: str, scope: str, level: str, table: _Table, rules: ScanResult)
             holds += findings
             findings = []
         findings += block
+        if not findings and not describes:
+            # A standing rule about where money, data, trust or replies go: a person
+            # confirms the identifier (scanner 18). Never a block on its own.
+            dest = destination_finding(read, scope, level)
+            if dest is not None:
+                holds.append(dest)
         if not findings and not describes and scope != "context":
             holds += [
                 Finding(REFERENCE_PREFIX + rid, category, "reference", _REFERENCE_DETAIL)
