@@ -142,7 +142,7 @@ def _figures(
             if rel and b[i] == "allow":
                 key = f"{name}/{rs[i]['family']}/{rel}"
                 new_honest[key] += 1
-                if misses and not name.startswith(("public", "dev_benign")):
+                if misses:
                     asked.append({"where": key, "text": rs[i]["text"][:200]})
     out["attacks_by_family"] = {
         f: {

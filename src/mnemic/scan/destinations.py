@@ -378,6 +378,17 @@ def lookalike(host: str, known: Iterable[str], *, added_words: bool = True) -> s
 # ---------------------------------------------------------------------------------------
 # What an entry asks about them.
 
+# Payment systems whose accounts are a phone number, an e-mail address or a short id,
+# by their own names (Latin and native spellings): a number beside one is where money goes.
+_RAILS = re.compile(
+    r"(?<![\w])(?:upi|pix|chave pix|gcash|paymaya|maya|promptpay|paynow|paybill|m-?pesa|"
+    r"jazzcash|easypaisa|bkash|nagad|paytm|phonepe|bizum|swish|vipps|mobilepay|twint|blik|"
+    r"venmo|zelle|cash ?app|paypal|revolut|monzo|wise|alipay|wechat pay|kakaopay|toss|"
+    r"qiwi|yoomoney|sbp|сбп|юmoney|ovo|gopay|dana|momo|zalopay|"
+    r"พร้อมเพย์|支付宝|微信支付|카카오페이|নগদ|বিকাশ)(?![\w])",
+    re.I,
+)
+
 # Concepts of the intent layer that make a payment identifier the object of an
 # instruction: paying, a payee word, sending, replacing, setting up, "without asking",
 # urgency, a habit, a claimed approval.
@@ -386,7 +397,8 @@ _MONEY_ACTS = frozenset(
 )
 _STANDING = frozenset({"habit", "persist", "covert"})
 # The identifier a reason names first: where the money goes, before a bank code.
-_RANK = {"iban": 0, "card": 0, "wallet": 0, "payhandle": 1, "number": 2, "account": 3}
+_RANK = {"iban": 0, "card": 0, "wallet": 0, "payhandle": 1, "number": 2, "phone": 2, "email": 2}
+_RANK["account"] = 3
 
 
 def _short(text: str, limit: int = 34) -> str:
@@ -420,10 +432,8 @@ def standing(
     by a checksum or a bank code is held, even in a record of a past payment; at
     ``lenient`` only payment rules and look-alikes are."""
     ids = identifiers(text)
-    if not ids:
-        return None
-    found = _lookalike(ids, known_hosts) or _wildcard(text)
-    if found is not None:
+    found = _wildcard(text) or _lookalike(ids, known_hosts)
+    if found is not None or not ids:
         return found
     concepts: set[str] = set()
     for _, present in sentences:
@@ -432,6 +442,10 @@ def standing(
     numbers = [i for i in ids if i.kind == "number"]
     if numbers and (money or "payee" in concepts or "pay" in concepts):
         money += numbers  # an account number beside a bank code, or named as one
+    elif not money and _RAILS.search(text):
+        # A number, e-mail address or handle given for a payment system by its name
+        # (UPI, Pix, GCash, PromptPay...): the same name in every language.
+        money = [i for i in ids if i.kind in ("number", "email", "phone")]
     if money and (level == "strict" or not _MONEY_ACTS.isdisjoint(concepts)):
         first = min(money, key=lambda i: (_RANK[i.kind], i.start))
         if _MONEY_ACTS.isdisjoint(concepts):
@@ -468,7 +482,11 @@ def standing(
             "account recovery or reports would go there): confirm it is the user's own",
         )
     if "send" in concepts and not _STANDING.isdisjoint(concepts):
-        addr = [i for i in contacts if i.kind in ("email", "phone")] or contacts
+        # A domain inside a `code span` is a command's argument, not a recipient.
+        addr = [i for i in contacts if i.kind in ("email", "phone")]
+        addr = addr or [i for i in contacts if not _in_code(text, i.start)]
+        if not addr:
+            return None
         return Standing(
             "redirect",
             f"asks future sessions to keep sending something to {_name(addr[0])}: "
