@@ -128,6 +128,14 @@ def intent_findings(found: list[_intent.Intent], scope: str) -> tuple[list[Findi
     return block, hold
 
 
+def _named(tags: _intent.Tags) -> frozenset[str]:
+    """The concepts of a sentence stated in words: an IBAN written out is tagged
+    ``payee`` by the intent layer itself, which says nothing of what is asked about it."""
+    if "payee" in tags.present and any(c.isdigit() for c in tags.words.get("payee", "")):
+        return tags.present - {"payee"}
+    return tags.present
+
+
 def destination_finding(
     text: str, scope: str, level: str, known_hosts: tuple[str, ...] = ()
 ) -> Finding | None:
@@ -136,7 +144,7 @@ def destination_finding(
     there is none (scanner 18, :mod:`.destinations`)."""
     if not DESTINATIONS or scope in _LENIENT_SCOPES:
         return None
-    sentences = [(s, _intent.tag(s).present) for s in _intent.sentences(text)]
+    sentences = [(s, _named(_intent.tag(s))) for s in _intent.sentences(text)]
     found = _destinations.standing(text, sentences, known_hosts, level=level)
     if found is None:
         return None
