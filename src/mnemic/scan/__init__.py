@@ -31,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .. import unicode_fold as _unicode
-from . import destinations as _destinations, intent as _intent, pipeline
+from . import intent as _intent, pipeline
 from ._pattern import CATEGORIES
 from .matching import (
     _CASED_PREFIXES as _CASED_PREFIXES,
@@ -202,7 +202,11 @@ def _hosts(text: str) -> tuple[str, ...]:
     neighbours)."""
     hit = _hosts_memo.get(text)
     if hit is None:
-        hit = tuple(_destinations.hosts(text)) if ("." in text) else ()
+        hit = ()
+        if pipeline.may_name_destination(text):
+            from . import destinations  # only a text that may name a domain
+
+            hit = tuple(destinations.hosts(text))
         if len(_hosts_memo) >= _MEMO_MAX_ENTRIES:
             _hosts_memo.clear()
         _hosts_memo[text] = hit

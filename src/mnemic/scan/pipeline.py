@@ -7,10 +7,11 @@ order and the reasons.
 
 from __future__ import annotations
 
+import re
+
 from .. import unicode_fold as _unicode
 from . import (
     classifier as _classifier,
-    destinations as _destinations,
     intent as _intent,
     normalise as _normalise,
     reference as _reference,
@@ -26,6 +27,7 @@ __all__ = [
     "classifier_threshold",
     "destination_finding",
     "intent_findings",
+    "may_name_destination",
 ]
 
 #: The finding id of the learned layer.
@@ -128,6 +130,17 @@ def intent_findings(found: list[_intent.Intent], scope: str) -> tuple[list[Findi
     return block, hold
 
 
+# What every identifier of :mod:`.destinations` contains: an "@", a URL, a dotted host
+# name, a run of digits (in any script), or a run of capitals and digits (an IBAN). A text
+# with none of them (most notes) does not import the module.
+_MAYBE_DESTINATION = re.compile(r"@|://|\w\.[^\W\d_]{2,}|\d[\d \-./]{4,}\d|[A-Z]{2}\d\d")
+
+
+def may_name_destination(text: str) -> bool:
+    """Whether ``text`` may name a destination identifier (a cheap test before reading)."""
+    return _MAYBE_DESTINATION.search(text) is not None
+
+
 def _named(tags: _intent.Tags) -> frozenset[str]:
     """The concepts of a sentence stated in words: an IBAN written out is tagged
     ``payee`` by the intent layer itself, which says nothing of what is asked about it."""
@@ -142,8 +155,10 @@ def destination_finding(
     """A hold for a standing rule about a destination in ``text`` (a payee, a recipient,
     a look-alike of a domain in ``known_hosts``), in the memory scopes; ``None`` when
     there is none (scanner 18, :mod:`.destinations`)."""
-    if not DESTINATIONS or scope in _LENIENT_SCOPES:
+    if not DESTINATIONS or scope in _LENIENT_SCOPES or not _MAYBE_DESTINATION.search(text):
         return None
+    from . import destinations as _destinations  # only a text that may name one
+
     sentences = [(s, _named(_intent.tag(s))) for s in _intent.sentences(text)]
     found = _destinations.standing(text, sentences, known_hosts, level=level)
     if found is None:
