@@ -134,7 +134,8 @@ def intent_findings(found: list[_intent.Intent], scope: str) -> tuple[list[Findi
 # name, a run of digits (in any script), an IBAN's head or a wallet address. A text
 # with none of them (most notes) does not import the module.
 _MAYBE_DESTINATION = re.compile(
-    r"@|://|\w\.[^\W\d_]{2,}|\d[\d \-./]{4,}\d|[A-Z]{2}\d\d|\b(?:bc1\w{6}|0x[0-9a-fA-F]{40}|[13]\w{25})"
+    r"@|://|\w\.[^\W\d_]{2,}|\d[\d \-./]{4,}\d|[A-Z]{2}\d\d"
+    r"|\b(?:bc1\w{6}|0x[0-9a-fA-F]{40}|[13]\w{25})"
 )
 
 
