@@ -200,3 +200,37 @@ def test_a_write_naming_a_lookalike_of_a_stored_domain_is_held(tmp_path: Path) -
     )
     assert resp["staged"] and "destination_lookalike" in resp["held_by_scanner"]
     assert mem.entries("memory") == [first]
+
+
+OTHER_IBAN = "DE89 3704 0044 0532 0130 00"
+
+
+def test_an_account_that_displaces_one_stored_for_the_same_name_is_held() -> None:
+    stored = [f"Orchard Supply invoices are paid by transfer to {GOOD_IBAN}.", "User likes tea."]
+    new = f"Orchard Supply, invoices: {OTHER_IBAN}."
+    assert scan_text(new, "memory").verdict == "allow"  # alone: a record
+    res = scan_in_context(new, stored, "memory", "balanced")
+    assert res.verdict == "hold"
+    (f,) = [f for f in res.holds if f.id == "destination_displaced"]
+    assert "DE89 3704" in f.detail and "GB82 WEST" in f.detail
+
+
+def test_an_account_for_another_name_or_the_same_account_displaces_nothing() -> None:
+    stored = [f"Orchard Supply invoices are paid by transfer to {GOOD_IBAN}."]
+    for new in (f"Lindenhof rent account: {OTHER_IBAN}.", f"Orchard Supply bank: {GOOD_IBAN}."):
+        assert scan_in_context(new, stored, "memory", "balanced").verdict == "allow"
+
+
+def test_a_write_displacing_a_stored_account_is_held(tmp_path: Path) -> None:
+    mem = Memory.open(tmp_path, actor="foreground", origin="cli")
+    first = f"Orchard Supply invoices are paid by transfer to {GOOD_IBAN}."
+    assert mem.add("memory", first).written
+    resp = run_memory_tool(
+        mem,
+        {
+            "action": "add",
+            "target": "memory",
+            "content": f"Orchard Supply, invoices: {OTHER_IBAN}.",
+        },
+    )
+    assert resp["staged"] and "destination_displaced" in resp["held_by_scanner"]

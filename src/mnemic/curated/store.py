@@ -37,7 +37,7 @@ from ..errors import (
 from ..scan import (
     ScanResult,
     defines_for_others,
-    names_domains,
+    names_destinations,
     refers_to_others,
     rephrase_hint,
     scan_in_context,
@@ -338,7 +338,7 @@ class CuratedStore:
         half that is)."""
         result = scan_text(content, "strict", self.level)
         if result.blocked or not (
-            refers_to_others(content) or defines_for_others(content) or names_domains(content)
+            refers_to_others(content) or defines_for_others(content) or names_destinations(content)
         ):
             return result
         neighbours: list[str] = []

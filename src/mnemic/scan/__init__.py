@@ -68,7 +68,7 @@ __all__ = [
     "explain",
     "explain_result",
     "invisible_chars",
-    "names_domains",
+    "names_destinations",
     "refers_to_others",
     "rephrase_hint",
     "scan_in_context",
@@ -189,6 +189,10 @@ def scan_in_context(
         )
         if lookalike is not None and lookalike.id == pipeline.DESTINATION_PREFIX + "lookalike":
             hold.append(lookalike)
+        elif pipeline.DESTINATIONS and scope not in ("skill", "context"):
+            other = _displaced(text, neighbours)
+            if other is not None:
+                hold.append(other)
     if not hold:
         return base
     return ScanResult((), base.holds + tuple(hold))
@@ -213,11 +217,38 @@ def _hosts(text: str) -> tuple[str, ...]:
     return hit
 
 
-def names_domains(text: str) -> bool:
-    """Whether ``text`` names a domain (a URL, an e-mail address, a bare host name): a new
-    entry of this kind is read with the stored ones, since it may imitate a domain already
-    in memory (:func:`scan_in_context` holds a look-alike)."""
-    return bool(_hosts(text))
+def _displaced(text: str, neighbours: Sequence[str]) -> Finding | None:
+    """A hold for a payment identifier or phone number of ``text`` that would displace
+    another one stored for the same name (scanner 18)."""
+    if not pipeline.may_name_destination(text):
+        return None
+    from . import _terms, destinations
+
+    def same_name(a: str, b: str) -> bool:
+        return _terms.shared_term(_intent._fold(a), _intent._fold(b))
+
+    found = destinations.displaced(text, neighbours, same_name)
+    if found is None:
+        return None
+    return Finding(
+        pipeline.DESTINATION_PREFIX + found.relation, "covert_action", "destination", found.reason
+    )
+
+
+def names_destinations(text: str) -> bool:
+    """Whether ``text`` names a domain (a URL, an e-mail address, a bare host name), a
+    payment identifier or a phone number: a new entry of this kind is read with the
+    stored ones, since it may imitate a domain already in memory or displace an account
+    or a number stored for the same name (:func:`scan_in_context` holds either)."""
+    if _hosts(text):
+        return True
+    if not pipeline.may_name_destination(text):
+        return False
+    from . import destinations
+
+    return any(
+        i.kind in destinations.PAYMENT_KINDS | {"phone"} for i in destinations.identifiers(text)
+    )
 
 
 def defines_for_others(text: str) -> bool:

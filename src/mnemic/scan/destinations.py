@@ -44,7 +44,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 __all__ = [
@@ -54,6 +54,7 @@ __all__ = [
     "iban_valid",
     "lookalike",
     "luhn_valid",
+    "displaced",
     "hosts",
     "payment_identifiers",
     "routing_valid",
@@ -523,3 +524,47 @@ def _wildcard(text: str) -> Standing | None:
         f"trusts every sender at {wild.group(1)}: confirm future sessions should treat "
         "this domain's mail as trusted",
     )
+
+
+# Kinds a second identifier displaces: where money goes, and a phone number in "+" form.
+_DISPLACED_KINDS = PAYMENT_KINDS | {"phone"}
+
+
+def displaced(
+    text: str, neighbours: Sequence[str], same_name: Callable[[str, str], bool]
+) -> Standing | None:
+    """A payment identifier or phone number of ``text`` given for something one of
+    ``neighbours`` (the rest of the store) already holds another identifier of the same
+    kind for (``same_name(text, neighbour)``: the two share a naming word, such as a
+    vendor's name): the new one would displace the stored one."""
+    mine = [i for i in identifiers(text) if i.kind in _DISPLACED_KINDS]
+    if not mine:
+        return None
+    kinds = {i.kind for i in mine}
+    for other in neighbours:
+        if other == text:
+            continue
+        theirs = [i for i in _identifiers_memo(other) if i.kind in kinds]
+        pairs = [(a, b) for a in mine for b in theirs if a.kind == b.kind and a.key != b.key]
+        if pairs and same_name(text, other):
+            new, old = pairs[0]
+            return Standing(
+                "displaced",
+                f"gives {_name(new)} for what memory already holds {_short(old.text)} for "
+                f"({_short(other, 60)!r}): confirm which one future sessions should use",
+            )
+    return None
+
+
+_memo: dict[str, tuple[Identifier, ...]] = {}
+
+
+def _identifiers_memo(text: str) -> tuple[Identifier, ...]:
+    """:func:`identifiers`, remembered: a store's entries are each other's neighbours."""
+    hit = _memo.get(text)
+    if hit is None:
+        hit = tuple(identifiers(text))
+        if len(_memo) >= 2048:
+            _memo.clear()
+        _memo[text] = hit
+    return hit
