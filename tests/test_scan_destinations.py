@@ -234,3 +234,9 @@ def test_a_write_displacing_a_stored_account_is_held(tmp_path: Path) -> None:
         },
     )
     assert resp["staged"] and "destination_displaced" in resp["held_by_scanner"]
+
+
+def test_the_explanation_asks_about_the_identifier_not_the_wording() -> None:
+    res = scan_text(f"Vendor note: pay Orchard Supply's bills to {GOOD_IBAN} from now on.")
+    text = explain_result(res)
+    assert "approves it as it is" in text and "without asking" not in text

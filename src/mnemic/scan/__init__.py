@@ -361,6 +361,13 @@ def rephrase_hint(findings: Iterable[Finding | tuple[str, str]]) -> str:
     """How to rephrase an honest note that was refused for ``findings`` (one sentence each
     category, most important first). Accepts findings or ``(id, category)`` pairs."""
     cats: list[str] = []
+    findings = list(findings)
+    ids = [f.id if isinstance(f, Finding) else f[0] for f in findings]
+    if ids and all(i.startswith(pipeline.DESTINATION_PREFIX) for i in ids):
+        return (
+            "If the note is honest, a person approves it as it is: what is asked is whether "
+            "the account, address or domain it names is the right one, not its wording."
+        )
     for f in findings:
         cat = f.category if isinstance(f, Finding) else f[1]
         if cat not in cats and cat in _ADVICE:
