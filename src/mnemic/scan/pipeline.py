@@ -231,8 +231,9 @@ def analyse(text: str, scope: str, level: str, table: _Table, rules: ScanResult)
         findings += block
         if not findings and not describes:
             # A standing rule about where money, data, trust or replies go: a person
-            # confirms the identifier (scanner 18). Never a block on its own.
-            dest = destination_finding(read, scope, level)
+            # confirms the identifier (scanner 18). Never a block on its own. Like the
+            # reference floor, it reads the first 16 KiB (holds matter for entries).
+            dest = destination_finding(read[:_REFERENCE_CHARS], scope, level)
             if dest is not None:
                 holds.append(dest)
         if not findings and not describes and scope != "context":
