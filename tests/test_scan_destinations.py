@@ -240,3 +240,13 @@ def test_the_explanation_asks_about_the_identifier_not_the_wording() -> None:
     res = scan_text(f"Vendor note: pay Orchard Supply's bills to {GOOD_IBAN} from now on.")
     text = explain_result(res)
     assert "approves it as it is" in text and "without asking" not in text
+
+
+def test_numbers_that_pass_a_routing_check_are_no_accounts(tmp_path: Path) -> None:
+    # One nine-digit number in ten passes the ABA check: "fact 021000021" beside "fact
+    # 011000015" was held as one account displacing another (a crash test's writer died).
+    assert D.routing_valid("021000021") and D.routing_valid("011000015")
+    assert scan_in_context("fact 021000021", ["fact 011000015 revised"]).verdict == "allow"
+    mem = Memory.open(tmp_path, actor="foreground", origin="cli")
+    assert mem.add("memory", "fact 011000015").written
+    assert mem.add("memory", "fact 021000021").written

@@ -12,7 +12,7 @@ bech32 wallet addresses: a valid checksum is evidence the string was copied from
 account, not typed at random), and reads what the entry asks about them:
 
 * a **payment identifier** (a valid IBAN, a Luhn-valid card number, a wallet address, a
-  number written as an account with a bank code: sort code, IFSC, routing number, or a
+  number written as an account with a bank code: sort code or IFSC, or a
   payment handle such as a UPI id) in an entry the intent layer reads as an instruction
   about it (paying, sending, replacing, "from now on", "without asking", a payee word) is
   a standing rule about where the user's money goes;
@@ -239,9 +239,11 @@ def _host_key(host: str) -> str:
 def identifiers(text: str) -> list[Identifier]:
     """Every destination identifier in ``text``, in order of position (IBANs, card
     numbers, wallets, account numbers, payment handles, e-mail addresses, domains and
-    URLs' hosts, phone numbers). A number is read as an ``account`` when it is written
-    beside a bank code (a sort code, an IFSC, a valid routing number) or is long enough
-    to be one (at least 8 digits, not a date, not a phone number in ``+`` form)."""
+    URLs' hosts, phone numbers). A bank code (a sort code, an IFSC) is an ``account``; any
+    other run of at least seven digits (not a date, not an amount, not a ``+`` phone
+    number) is a ``number``, which :func:`standing` reads as an account when a bank code,
+    a payee word or a payment system's name stands beside it. A card number starts as
+    card networks' numbers do (2-6) and passes Luhn."""
     found: list[Identifier] = []
     taken = bytearray(len(text) + 1)
 
@@ -280,12 +282,13 @@ def identifiers(text: str) -> list[Identifier]:
                 continue
             if s.startswith("+"):
                 add("phone", m.start(), m.start() + len(s), digits, None)
-            elif len(digits) in _CARD_LENGTHS and digits[0] != "0" and luhn_valid(digits):
+            elif len(digits) in _CARD_LENGTHS and digits[0] in "23456" and luhn_valid(digits):
                 add("card", m.start(), m.start() + len(s), digits, True)
-            elif len(digits) == 9 and routing_valid(digits):
-                add("account", m.start(), m.start() + len(s), digits, True)
             else:
-                add("number", m.start(), m.start() + len(s), digits, None)
+                # A routing number's check passes for one nine-digit number in ten: it is
+                # recorded as evidence, never enough to make a number an account.
+                routing = len(digits) == 9 and routing_valid(digits)
+                add("number", m.start(), m.start() + len(s), digits, True if routing else None)
     for m in _BARE.finditer(text):
         add("domain", m.start(1), m.end(1), _host_key(m.group(1)), None)
     found.sort(key=lambda i: i.start)
