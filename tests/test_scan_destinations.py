@@ -250,3 +250,15 @@ def test_numbers_that_pass_a_routing_check_are_no_accounts(tmp_path: Path) -> No
     mem = Memory.open(tmp_path, actor="foreground", origin="cli")
     assert mem.add("memory", "fact 011000015").written
     assert mem.add("memory", "fact 021000021").written
+
+
+def test_a_lookalike_of_a_well_known_brand_is_held_and_the_brand_itself_is_not() -> None:
+    res = scan_text("Refunds are handled at paypa1.com, the user's account there is fine.")
+    assert res.verdict == "hold"
+    (f,) = [f for f in res.holds if f.id == "destination_lookalike"]
+    assert "paypal.com" in f.detail and "well-known brand" in f.detail
+    for honest in (
+        "Refunds are handled at paypal.com, the user's account there is fine.",
+        "The user listens to music on spotify.com and reads finance.yahoo.com.",
+    ):
+        assert scan_text(honest).verdict == "allow"

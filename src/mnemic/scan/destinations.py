@@ -499,9 +499,39 @@ def standing(
     return None
 
 
+# Brands whose domains are imitated to take payments, logins or mail, by their registered
+# names (distinctive ones only: a brand a letter away from a common word, such as
+# "booking" and "cooking" or "revolut" and "revolt", is left out).
+BRANDS = (
+    "paypal.com",
+    "google.com",
+    "amazon.com",
+    "microsoft.com",
+    "facebook.com",
+    "instagram.com",
+    "whatsapp.com",
+    "linkedin.com",
+    "netflix.com",
+    "github.com",
+    "gitlab.com",
+    "dropbox.com",
+    "docusign.com",
+    "coinbase.com",
+    "wellsfargo.com",
+    "citibank.com",
+    "santander.com",
+    "barclays.com",
+    "salesforce.com",
+    "atlassian.com",
+    "shopify.com",
+    "airbnb.com",
+    "aliexpress.com",
+)
+
+
 def _lookalike(ids: Sequence[Identifier], known_hosts: Iterable[str]) -> Standing | None:
     """A domain of the entry a letter away from another of the entry, or imitating one
-    already in memory."""
+    already in memory, or a letter or two from a well-known brand's."""
     mine = _hosts(ids)
     known = sorted(set(known_hosts) - set(mine))
     for host, written in mine.items():
@@ -509,6 +539,8 @@ def _lookalike(ids: Sequence[Identifier], known_hosts: Iterable[str]) -> Standin
         where = "in this entry"
         if twin is None and known:
             twin, where = lookalike(host, known), "already in memory"
+        if twin is None:
+            twin, where = lookalike(host, BRANDS, added_words=False), "a well-known brand"
         if twin is not None:
             return Standing(
                 "lookalike",
