@@ -42,6 +42,7 @@ from .provenance import Stamp
 from .recovery import explainer, found_entries, listed
 from .results import Changes, MemoryCommitted, ReadResult, Snapshot, WriteResult
 from .scope import ProjectHome
+from .server_write import apply_in_server
 from .snapshot import Block, display_entry, load_block, sanitize
 from .store import Commit, Evict, Op, OpResult, check_target, file_hash
 from .usage import Usage
@@ -354,9 +355,18 @@ class Memory(MemoryView):
             group = None
             if not (batch or pending_id or author or restored or reasons):
                 group = self._group(target, ops, attempt, guarded)
+            commits = None
+            if group is None and not (batch or guarded or pending_id or author):
+                if not (restored or reasons):
+                    # one add or remove the backend decides itself, in one round trip
+                    commits = apply_in_server(self, target, ops, attempt, held_ok)
+            if commits is not None:
+                on_commit = self._on_commit(attempt)
+                if on_commit is not None:
+                    on_commit(commits)
             # The audit record is appended under the targets' locks, in commit order (the
             # files backend flushes it to disk after this call, in its flusher thread).
-            commits = self.store.apply_all(
+            commits = commits or self.store.apply_all(
                 target,
                 ops,
                 batch=batch,
