@@ -348,10 +348,12 @@ def interleaved_writes(
                     row[side] = pg
                     row[f"{side}_over_files"] = ratio
                     line += (
-                        f" {side} {pg['ops_per_s']:6.1f} ops/s p50 {pg['p50_ms']:5.1f} p99 {pg['p99_ms']:6.1f}"
+                        f" {side} {pg['ops_per_s']:6.1f} ops/s p50 {pg['p50_ms']:5.1f}"
+                        f" p99 {pg['p99_ms']:6.1f}"
                         f" (/files: ops {ratio['ops_per_s']:.2f} p99 {ratio['p99']:.2f}) |"
                     )
-                line += f" files {fs['ops_per_s']:6.1f} ops/s p50 {fs['p50_ms']:5.1f} p99 {fs['p99_ms']:6.1f}"
+                line += f" files {fs['ops_per_s']:6.1f} ops/s p50 {fs['p50_ms']:5.1f}"
+                line += f" p99 {fs['p99_ms']:6.1f}"
                 failed = sum(got[s]["failed"] for s in sides)
                 print(line + (f"  FAILED {failed}" if failed else ""), flush=True)
                 runs.setdefault(key, {}).setdefault("rounds", []).append(row)

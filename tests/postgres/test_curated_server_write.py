@@ -198,7 +198,10 @@ def test_server_and_client_paths_agree(
         for s in schemas
     ]
     assert sorted(states[0]) == sorted(states[1])
-    lines = [[str(r[0]) for r in _sql(pg_dsn, s, "SELECT line FROM {s}.audit ORDER BY seq")] for s in schemas]
+    lines = [
+        [str(r[0]) for r in _sql(pg_dsn, s, "SELECT line FROM {s}.audit ORDER BY seq")]
+        for s in schemas
+    ]
     assert [_normal(x, schemas) for x in lines[0]] == [_normal(x, schemas) for x in lines[1]]
     for line in lines[0]:  # byte for byte what the Python code writes for these values
         rec = json.loads(line)
@@ -223,7 +226,7 @@ def test_the_function_missing_falls_back_once(
         assert db.server_writes is False  # asked at the first write, never again
     assert mem.apply("memory", [Op("remove", old_text="note 1")]).written
     assert mem.entries("memory") == ["note 0", "note 2", "note 3"]
-    assert seen == Counter({"off": 5}), seen
+    assert seen == Counter({"off": 1}), seen  # not even tried again
     assert mem.governor is not None and mem.governor.journal.verify().ok
 
 

@@ -356,10 +356,10 @@ class Memory(MemoryView):
             if not (batch or pending_id or author or restored or reasons):
                 group = self._group(target, ops, attempt, guarded)
             commits = None
-            if group is None and not (batch or guarded or pending_id or author):
-                if not (restored or reasons):
-                    # one add or remove the backend decides itself, in one round trip
-                    commits = apply_in_server(self, target, ops, attempt, held_ok)
+            plain = not (batch or guarded or pending_id or author or restored or reasons)
+            if group is None and plain:
+                # one add or remove the backend decides itself, in one round trip
+                commits = apply_in_server(self, target, ops, attempt, held_ok)
             if commits is not None:
                 on_commit = self._on_commit(attempt)
                 if on_commit is not None:

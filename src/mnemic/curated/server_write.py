@@ -109,7 +109,9 @@ def template(
         hash=_slot(nonce, "hash"),
     )
     body = _cut(hashed_text(record), nonce)
-    line = _cut(json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False), nonce)
+    line = _cut(
+        json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False), nonce
+    )
     want = {"seq", "prev", "before", "after", "lock_wait_ms", "time", "ts"}
     if op.action == "remove":
         want.add("key")
@@ -130,6 +132,8 @@ def apply_in_server(
     gov = memory.governor
     if backend_write is None or gov is None or attempt is None or gov.extra or len(ops) != 1:
         return None
+    if getattr(memory.backend, "server_writes", None) is False:
+        return None  # the backend found it cannot (asked once per process)
     op = ops[0]
     if op.action not in ("add", "remove") or op.target not in (None, target) or op.expires:
         return None

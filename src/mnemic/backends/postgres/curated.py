@@ -229,6 +229,11 @@ class PostgresBackend:
             ) from exc
 
     # -- one write decided by the server -------------------------------------------------
+    @property
+    def server_writes(self) -> bool | None:
+        """Whether :meth:`server_write` can run here (None: not tried yet)."""
+        return self.db.server_writes
+
     def server_write(
         self,
         target: str,

@@ -75,7 +75,9 @@ LANGUAGE plpgsql AS $fn$
 DECLARE
     t0 timestamptz := clock_timestamp();
     t1 timestamptz;
-    ws constant text := '[\u0009-\u000d\u001c-\u0020\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]';
+    -- what Python's str.strip() strips (str.isspace)
+    ws constant text := '[\u0009-\u000d\u001c-\u0020\u0085\u00a0\u1680\u2000-\u200a'
+                        '\u2028\u2029\u202f\u205f\u3000]';
     h_count bigint;
     h_hash text;
     raw text;
@@ -311,5 +313,3 @@ def _missing(exc: BaseException) -> bool:
     """Whether ``exc`` says the function is not there or may not be run by this role."""
     state = getattr(getattr(exc, "diag", None), "sqlstate", None)
     return state in ("42883", "42501", "3F000")  # undefined_function, privilege, schema
-
-

@@ -84,9 +84,9 @@ import time
 from typing import Any
 
 from ...errors import StorageError
+from .curated_server import FILL, FUNCTION
 from .db import Database, atomic, failure
 from .lexer import index_meta
-from .curated_server import FILL, FUNCTION
 from .vectors import MIGRATION as _V4
 
 __all__ = [
