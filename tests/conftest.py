@@ -144,10 +144,10 @@ def backend(request: pytest.FixtureRequest, home_path: Path) -> Kit:
     if request.param == "files":
         return FilesKit(home_path)
     if request.param == "postgres-client":
-        import mnemic.curated.memory
+        import mnemic.curated.server_write
 
         mp = request.getfixturevalue("monkeypatch")
-        mp.setattr(mnemic.curated.memory, "apply_in_server", lambda *args: None)
+        mp.setattr(mnemic.curated.server_write, "apply_in_server", lambda *args: None)
     kit = PostgresKit(
         home_path, request.getfixturevalue("pg_dsn"), request.getfixturevalue("pg_schema")
     )

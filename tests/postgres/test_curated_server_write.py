@@ -156,14 +156,14 @@ def _answer(mem: Memory, target: str, op: Op, schemas: list[str]) -> Any:
 def test_server_and_client_paths_agree(
     seed: int, tmp_path: Path, pg_dsn: str, schemas: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import mnemic.curated.memory as memory_module
+    import mnemic.curated.server_write as server_module
 
     seen = _outcomes(monkeypatch)
     homes = [_home(tmp_path / f"h{i}", pg_dsn, s, 900) for i, s in enumerate(schemas)]
     server, client = (Memory.open(h) for h in homes)
-    real = memory_module.apply_in_server
+    real = server_module.apply_in_server
     monkeypatch.setattr(
-        memory_module,
+        server_module,
         "apply_in_server",
         lambda mem, *args: None if mem is client else real(mem, *args),
     )

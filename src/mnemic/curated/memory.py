@@ -42,7 +42,6 @@ from .provenance import Stamp
 from .recovery import explainer, found_entries, listed
 from .results import Changes, MemoryCommitted, ReadResult, Snapshot, WriteResult
 from .scope import ProjectHome
-from .server_write import apply_in_server
 from .snapshot import Block, display_entry, load_block, sanitize
 from .store import Commit, Evict, Op, OpResult, check_target, file_hash
 from .usage import Usage
@@ -357,8 +356,11 @@ class Memory(MemoryView):
                 group = self._group(target, ops, attempt, guarded)
             commits = None
             plain = not (batch or guarded or pending_id or author or restored or reasons)
-            if group is None and plain:
-                # one add or remove the backend decides itself, in one round trip
+            if group is None and plain and hasattr(self.backend, "server_write"):
+                # one add or remove the backend decides itself, in one round trip (here,
+                # not at the top: only a backend that can needs the module)
+                from .server_write import apply_in_server
+
                 commits = apply_in_server(self, target, ops, attempt, held_ok)
             if commits is not None:
                 on_commit = self._on_commit(attempt)

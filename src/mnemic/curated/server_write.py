@@ -45,15 +45,21 @@ def _slot(nonce: str, name: str) -> str:
     return f"\x01{nonce}:{name}\x01"
 
 
-def _cut(text: str, nonce: str) -> tuple[list[str], list[str]]:
-    """``text`` cut at each placeholder's JSON string: the pieces and the names between."""
-    mark = re.compile(re.escape(json.dumps(f"\x01{nonce}:")[:-1]) + r"(\w+)" + r'\\u0001"')
+_MARK = re.compile(r'"\\u0001([0-9a-f]{12}):(\w+)\\u0001"')
+"""A placeholder as JSON writes it (:func:`_slot`: the control character escaped)."""
+
+
+def _cut(text: str, nonce: str) -> tuple[list[str], list[str]] | None:
+    """``text`` cut at each placeholder's JSON string: the pieces and the names between
+    (None: a string of the record looks like a placeholder of another nonce)."""
     pieces: list[str] = []
     names: list[str] = []
     pos = 0
-    for m in mark.finditer(text):
+    for m in _MARK.finditer(text):
+        if m.group(1) != nonce:
+            return None
         pieces.append(text[pos : m.start()])
-        names.append(m.group(1))
+        names.append(m.group(2))
         pos = m.end()
     pieces.append(text[pos:])
     return pieces, names
@@ -112,6 +118,8 @@ def template(
     line = _cut(
         json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False), nonce
     )
+    if body is None or line is None:
+        return None
     want = {"seq", "prev", "before", "after", "lock_wait_ms", "time", "ts"}
     if op.action == "remove":
         want.add("key")

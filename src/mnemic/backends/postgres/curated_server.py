@@ -261,10 +261,10 @@ def server_write(
         lim=lit(limit),
         hist=lit(owner.history_limit),
         now=lit(now),
-        b=lit(body[0]),
-        bs=lit(body[1]),
-        l=lit(line[0]),
-        ls=lit(line[1]),
+        b=_array(body[0]),
+        bs=_array(body[1]),
+        l=_array(line[0]),
+        ls=_array(line[1]),
     )
     started = time.perf_counter()
     with db.connection() as conn:
@@ -307,6 +307,16 @@ def server_write(
             raise WriteFailed(where, "the transaction was rolled back, nothing was changed")
         outcome, found, rec = rows[0]
         return ServerWrite(str(outcome), found, rec)
+
+
+def _array(items: list[str]) -> Any:
+    """``items`` as one quoted ``text[]`` literal: the array's own quoting (each element
+    in double quotes, ``\\`` and ``"`` escaped), then the whole as one string literal, a
+    single escape by libpq instead of psycopg's per-element one."""
+    from psycopg import sql
+
+    inner = ",".join('"' + i.replace("\\", "\\\\").replace('"', '\\"') + '"' for i in items)
+    return sql.Composed([sql.Literal("{" + inner + "}"), sql.SQL("::text[]")])
 
 
 def _missing(exc: BaseException) -> bool:
