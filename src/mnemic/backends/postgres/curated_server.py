@@ -81,6 +81,7 @@ DECLARE
     h_count bigint;
     h_hash text;
     raw text;
+    cleaned text;
     st text;
     pieces text[];
     n integer;
@@ -108,7 +109,8 @@ BEGIN
     IF NOT FOUND THEN
         RETURN QUERY SELECT 'fallback:no_head', NULL::text, NULL::text; RETURN;
     END IF;
-    SELECT c.body INTO raw FROM {s}.curated c WHERE c.project = p_project AND c.target = p_target;
+    SELECT c.body, c.clean INTO raw, cleaned FROM {s}.curated c
+        WHERE c.project = p_project AND c.target = p_target;
     IF raw IS NULL THEN
         RETURN QUERY SELECT 'fallback:no_text', NULL::text, NULL::text; RETURN;
     END IF;
@@ -126,13 +128,19 @@ BEGIN
     IF raw = '' THEN
         pieces := '{}';
     ELSE
-        IF strpos(raw, E'\r') > 0 OR right(raw, 2) = E'\n§' THEN
+        pieces := string_to_array(raw, E'\n§\n');
+        -- a text this function wrote is clean by construction (an add or remove of a
+        -- clean text); ``clean`` holds its hash, which any other writer leaves stale
+        IF cleaned IS DISTINCT FROM before_hash AND (
+            strpos(raw, E'\r') > 0 OR right(raw, 2) = E'\n§'
+            -- whitespace at the edge of a piece, or a blank piece
+            OR raw ~ ('^' || ws || '|' || ws || '$|' || ws || E'\n§\n|\n§\n' || ws)
+            OR (SELECT count(DISTINCT p) FROM unnest(pieces) p) <> cardinality(pieces))
+        THEN
             RETURN QUERY SELECT 'fallback:unclean', NULL::text, NULL::text; RETURN;
         END IF;
-        pieces := string_to_array(raw, E'\n§\n');
-        IF EXISTS (SELECT 1 FROM unnest(pieces) p
-                   WHERE p = '' OR length(p) > p_limit OR p ~ ('^' || ws) OR p ~ (ws || '$'))
-           OR (SELECT count(DISTINCT p) FROM unnest(pieces) p) <> cardinality(pieces) THEN
+        IF length(raw) > p_limit AND EXISTS (SELECT 1 FROM unnest(pieces) p
+                                             WHERE length(p) > p_limit) THEN
             RETURN QUERY SELECT 'fallback:unclean', NULL::text, NULL::text; RETURN;
         END IF;
     END IF;
@@ -176,8 +184,8 @@ BEGIN
         DELETE FROM {s}.curated_versions x WHERE x.project = p_project AND x.target = p_target
             AND x.seq <= kept - p_history;
     END IF;
-    UPDATE {s}.curated c SET body = new_text, version = c.version + 1, updated_at = p_now
-        WHERE c.project = p_project AND c.target = p_target;
+    UPDATE {s}.curated c SET body = new_text, version = c.version + 1, updated_at = p_now,
+        clean = after_hash WHERE c.project = p_project AND c.target = p_target;
     -- the record, filled and chained
     rec_seq := h_count + 1;
     names := ARRAY['seq', 'prev', 'before', 'after', 'lock_wait_ms', 'time', 'ts', 'key', 'text'];

@@ -75,7 +75,9 @@ Version 11
     ``curated_write`` (with ``curated_fill``)  a curated add or remove decided and
                            written by the server in one wake-up, its audit record
                            filled and chained there (:mod:`.curated_server`); a write
-                           it cannot decide takes the client's path
+                           it cannot decide takes the client's path. ``curated.clean``:
+                           the hash of the text it last wrote, known clean (any other
+                           writer leaves it stale: the text is checked whole then)
 """
 
 from __future__ import annotations
@@ -277,7 +279,13 @@ _V10 = [
     "CREATE INDEX message_attachments_sha ON {s}.message_attachments (sha256)",
 ]
 
-_V11 = [FILL, FUNCTION]
+_V11 = [
+    # the hash of the text curated_write last wrote (clean by construction); nullable,
+    # no default: no table rewrite
+    "ALTER TABLE {s}.curated ADD COLUMN clean text",
+    FILL,
+    FUNCTION,
+]
 # the server's half of a curated add or remove (:mod:`.curated_server`): two functions,
 # nothing rewritten; a role that may not run them keeps today's path
 
