@@ -23,7 +23,8 @@ pieces, whitespace at a piece's edge, a piece longer than the budget, a text end
 ``"\\n§"``), an add of a text already there (a duplicate is a confirmation, recorded
 differently), an add over the budget (refused, or evicted by ``on_full``), a remove with
 no match or an ambiguous one (the refusal lists candidates), and a server whose encoding
-is not UTF-8.
+is not UTF-8. A text the function wrote is clean by construction: ``curated.clean`` keeps
+its hash, and the whole-text check runs only when another writer left that stale.
 
 **The record.** The client builds the record exactly as the Python path does
 (:func:`mnemic.curated.server_write.template`), with placeholders for what only the lock's
