@@ -275,3 +275,46 @@ def test_processes_writing_at_once(tmp_path: Path, pg_dsn: str, schemas: list[st
         for item in rec.get("changes", {}).get("memory", {}).get("added", []):
             added[item["text"]] += 1
     assert set(added.values()) == {1} and len(added) == 1 + writers * n
+
+
+def test_a_text_another_writer_left_is_checked_whole(
+    tmp_path: Path, pg_dsn: str, schemas: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``curated.clean`` vouches only for the text the function wrote: a text written
+    otherwise (here by SQL, with its state recorded so that nothing else sends the write
+    back) is checked whole; one the function cannot read as it stands goes to today's
+    path, whatever that answers (a duplicate piece: today's path collapses it; stray
+    whitespace: drift, refused)."""
+    import mnemic.backends.postgres.curated as pg_curated
+
+    reasons: list[str] = []
+    real = pg_curated.server_write
+
+    def traced(*args: Any, **kwargs: Any) -> Any:
+        done = real(*args, **kwargs)
+        reasons.append("off" if done is None else done.outcome)
+        return done
+
+    monkeypatch.setattr(pg_curated, "server_write", traced)
+    schema = schemas[0]
+    mem = Memory.open(_home(tmp_path / "h", pg_dsn, schema, 2200))
+    where = "WHERE target = 'memory' AND project = ''"
+    state = "encode(sha256(convert_to(%s, 'UTF8')), 'hex')"
+
+    def hand_edit(text: str) -> None:
+        _sql(pg_dsn, schema, "UPDATE {s}.curated SET body = %s " + where, (text,))
+        _sql(pg_dsn, schema, f"UPDATE {{s}}.audit_targets SET state = {state} " + where, (text,))
+
+    for text in ("one", "two", "three"):
+        mem.apply("memory", [Op("add", text)])
+    assert reasons[-2:] == ["ok", "ok"]
+    hand_edit("one\n§\ntwo\n§\none")
+    assert mem.apply("memory", [Op("remove", old_text="two")]).written
+    assert reasons[-1] == "fallback:unclean"
+    assert mem.entries("memory") == ["one"]
+    hand_edit("one\n§\n two")
+    with pytest.raises(MnemicError) as refused:
+        mem.apply("memory", [Op("remove", old_text="one")])
+    assert refused.value.code == "drift_detected"
+    assert reasons[-1] == "fallback:unclean"
+    assert _sql(pg_dsn, schema, "SELECT body FROM {s}.curated " + where) == [("one\n§\n two",)]
