@@ -348,10 +348,12 @@ def interleaved_writes(
                     row[side] = pg
                     row[f"{side}_over_files"] = ratio
                     line += (
-                        f" {side} {pg['ops_per_s']:6.1f} ops/s p99 {pg['p99_ms']:6.1f}"
+                        f" {side} {pg['ops_per_s']:6.1f} ops/s p50 {pg['p50_ms']:5.1f}"
+                        f" p99 {pg['p99_ms']:6.1f}"
                         f" (/files: ops {ratio['ops_per_s']:.2f} p99 {ratio['p99']:.2f}) |"
                     )
-                line += f" files {fs['ops_per_s']:6.1f} ops/s p99 {fs['p99_ms']:6.1f}"
+                line += f" files {fs['ops_per_s']:6.1f} ops/s p50 {fs['p50_ms']:5.1f}"
+                line += f" p99 {fs['p99_ms']:6.1f}"
                 failed = sum(got[s]["failed"] for s in sides)
                 print(line + (f"  FAILED {failed}" if failed else ""), flush=True)
                 runs.setdefault(key, {}).setdefault("rounds", []).append(row)
@@ -388,6 +390,11 @@ def main() -> None:
         "and 16 writers (add/remove pairs on a small store, adds growing it), with the "
         "ratio PostgreSQL / files per round",
     )
+    parser.add_argument(
+        "--counts",
+        default="8,16",
+        help="writer counts of --interleaved-writes, comma-separated (1 gives one writer's p50)",
+    )
     args = parser.parse_args()
 
     from _pgserver import start_server
@@ -401,8 +408,9 @@ def main() -> None:
     workdir = Path(tempfile.mkdtemp(prefix="mnemic-bench-pg-"))
     if args.interleaved_writes:
         try:
+            counts = tuple(int(c) for c in args.counts.split(","))
             writes = interleaved_writes(
-                dsn, workdir, args.interleaved_writes, args.ops, args.baseline
+                dsn, workdir, args.interleaved_writes, args.ops, args.baseline, counts
             )
         finally:
             shutil.rmtree(workdir, ignore_errors=True)

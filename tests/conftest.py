@@ -128,12 +128,26 @@ def pg_schema(pg_dsn: str) -> Iterator[str]:
         conn.execute(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
 
 
-@pytest.fixture(params=["files", pytest.param("postgres", marks=pytest.mark.postgres)])
+@pytest.fixture(
+    params=[
+        "files",
+        pytest.param("postgres", marks=pytest.mark.postgres),
+        pytest.param("postgres-client", marks=pytest.mark.postgres),
+    ]
+)
 def backend(request: pytest.FixtureRequest, home_path: Path) -> Kit:
     """The test home on each storage backend in turn (see ``_backends.py``); the
-    PostgreSQL home's config.toml is written, the files home is left untouched."""
+    PostgreSQL home's config.toml is written, the files home is left untouched.
+    ``postgres-client``: PostgreSQL with every write on the client's path (the server's
+    ``curated_write`` never tried, :mod:`mnemic.curated.server_write`), so the curated
+    suite runs against both paths."""
     if request.param == "files":
         return FilesKit(home_path)
+    if request.param == "postgres-client":
+        import mnemic.curated.server_write
+
+        mp = request.getfixturevalue("monkeypatch")
+        mp.setattr(mnemic.curated.server_write, "apply_in_server", lambda *args: None)
     kit = PostgresKit(
         home_path, request.getfixturevalue("pg_dsn"), request.getfixturevalue("pg_schema")
     )

@@ -354,9 +354,21 @@ class Memory(MemoryView):
             group = None
             if not (batch or pending_id or author or restored or reasons):
                 group = self._group(target, ops, attempt, guarded)
+            commits = None
+            plain = not (batch or guarded or pending_id or author or restored or reasons)
+            if group is None and plain and hasattr(self.backend, "server_write"):
+                # one add or remove the backend decides itself, in one round trip (here,
+                # not at the top: only a backend that can needs the module)
+                from .server_write import apply_in_server
+
+                commits = apply_in_server(self, target, ops, attempt, held_ok)
+            if commits is not None:
+                on_commit = self._on_commit(attempt)
+                if on_commit is not None:
+                    on_commit(commits)
             # The audit record is appended under the targets' locks, in commit order (the
             # files backend flushes it to disk after this call, in its flusher thread).
-            commits = self.store.apply_all(
+            commits = commits or self.store.apply_all(
                 target,
                 ops,
                 batch=batch,

@@ -260,6 +260,11 @@ class CuratedStore:
             return self.settings.user_char_limit
         return self.settings.memory_char_limit
 
+    def committed_elsewhere(self, target: str) -> None:
+        """``target`` was written by someone else than this store's locked path (the
+        backend's server, :mod:`.server_write`): what was read of it is forgotten."""
+        self._read.forget(target)
+
     def load(self, target: str) -> list[str]:
         """Live entries of a target (raises if the file cannot be read or decoded)."""
         raw = self.backend.read(check_target(target))

@@ -48,6 +48,7 @@ __all__ = [
     "Origin",
     "VerifyReport",
     "commit_origins",
+    "hashed_text",
     "make_record",
     "record_hash",
     "record_texts",
@@ -100,12 +101,17 @@ def record_hash(record: dict[str, Any]) -> str:
     ``key`` is hashed instead), so that a text can be dropped from a record (forgotten)
     and the chain still verifies; :func:`verify_chain` checks each text against its key.
     """
+    return hashlib.sha256(hashed_text(record).encode("utf-8")).hexdigest()
+
+
+def hashed_text(record: dict[str, Any]) -> str:
+    """The canonical JSON :func:`record_hash` hashes: the record without ``hash`` and
+    without its entries' texts (sorted keys, no spaces, not ASCII-escaped)."""
     body = {k: v for k, v in record.items() if k != "hash"}
     changes = body.get("changes")
     if isinstance(changes, dict):
         body["changes"] = {t: _textless(c) for t, c in changes.items()}
-    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def _textless(change: object) -> object:

@@ -51,6 +51,7 @@ from ...curated.backend import Backup, Problem, Removal, RetentionPolicy, Versio
 from ...curated.entries import FILENAMES
 from ...errors import InvalidArgument, MnemicError
 from .curated_begin import begin, flushes, is_db_error, rollback
+from .curated_server import ServerWrite, server_write
 from .curated_txn import PgTxn
 from .db import Database, failure, mapped_errors
 
@@ -226,6 +227,28 @@ class PostgresBackend:
                 waited_s=time.perf_counter() - started,
                 lost=not unknown or lost,
             ) from exc
+
+    # -- one write decided by the server -------------------------------------------------
+    @property
+    def server_writes(self) -> bool | None:
+        """Whether :meth:`server_write` can run here (None: not tried yet)."""
+        return self.db.server_writes
+
+    def server_write(
+        self,
+        target: str,
+        action: str,
+        text: str,
+        limit: int,
+        timeout: float,
+        now: float,
+        body: tuple[list[str], list[str]],
+        line: tuple[list[str], list[str]],
+    ) -> ServerWrite | None:
+        """One ``add`` or ``remove`` of ``target`` decided, written and recorded by the
+        server in one round trip (:mod:`.curated_server`; None: not available here)."""
+        self._name(target)
+        return server_write(self, target, action, text, limit, timeout, now, body, line)
 
     # -- history -----------------------------------------------------------------------
     def kept(self, kind: str, target: str, *, bodies: bool = False) -> list[tuple[Any, ...]]:

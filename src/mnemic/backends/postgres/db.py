@@ -176,6 +176,9 @@ class Database:
         """Whether this role may call ``pg_logical_emit_message``, which lets a curated
         write release its locks before its commit is flushed (``None``: not asked yet;
         :func:`~.curated_begin.flushes`)."""
+        self.server_writes: bool | None = None
+        """Whether this role may run ``curated_write``, the server's half of a curated
+        add or remove (``None``: not tried yet; :mod:`.curated_server`)."""
 
     @classmethod
     def for_settings(

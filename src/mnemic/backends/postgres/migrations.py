@@ -71,6 +71,13 @@ Version 10
     ``message_attachments``  the files a message holds, one row each (hash, name, media
                              type, size, caption; the bytes in ``<home>/attachments``),
                              deleted with their message; a new table, nothing rewritten
+Version 11
+    ``curated_write`` (with ``curated_fill``)  a curated add or remove decided and
+                           written by the server in one wake-up, its audit record
+                           filled and chained there (:mod:`.curated_server`); a write
+                           it cannot decide takes the client's path. ``curated.clean``:
+                           the hash of the text it last wrote, known clean (any other
+                           writer leaves it stale: the text is checked whole then)
 """
 
 from __future__ import annotations
@@ -79,6 +86,7 @@ import time
 from typing import Any
 
 from ...errors import StorageError
+from .curated_server import FILL, FUNCTION
 from .db import Database, atomic, failure
 from .lexer import index_meta
 from .vectors import MIGRATION as _V4
@@ -271,6 +279,16 @@ _V10 = [
     "CREATE INDEX message_attachments_sha ON {s}.message_attachments (sha256)",
 ]
 
+_V11 = [
+    # the hash of the text curated_write last wrote (clean by construction); nullable,
+    # no default: no table rewrite
+    "ALTER TABLE {s}.curated ADD COLUMN clean text",
+    FILL,
+    FUNCTION,
+]
+# the server's half of a curated add or remove (:mod:`.curated_server`): two functions,
+# nothing rewritten; a role that may not run them keeps today's path
+
 MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (1, "curated targets and versions, sessions with tsvector index, pending, audit",
      [_FOLD_ASCII, *_V1]),
@@ -283,6 +301,7 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (8, "projects, and a project column on curated and governance tables", _V8),
     (9, "messages.is_error: a tool result's failure flag as its source gave it", _V9),
     (10, "message_attachments: which message holds which attachment", _V10),
+    (11, "curated_write: a curated add or remove decided in the server", _V11),
 ]  # fmt: skip
 """Ordered ``(version, name, statements)``; each runs once, in its own transaction."""
 

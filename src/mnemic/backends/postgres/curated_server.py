@@ -1,0 +1,334 @@
+"""A curated ``add`` or ``remove`` decided and written by the server, in one wake-up.
+
+Today's path (:mod:`.curated_txn`) takes the locks and reads in one round trip, then
+validates in the client and sends the writes, the audit record and the ``COMMIT`` in
+a second: under contention each write is three process wake-ups in a row under the
+lock (the waiter's server process at the grant, its client, the server again). The
+function :data:`FUNCTION` (``{schema}.curated_write``, installed by migration 11) does
+the common case in the server: it takes the target's lock and the audit head, reads
+the text, checks that it is one the store's rules can decide without the client, applies
+the rule (an add's duplicate check and budget; a remove's matching: exact entry, handle,
+then a unique substring), keeps the previous text as a version, writes the new one,
+fills the audit record the client prepared and appends it to the chain, and the
+``COMMIT`` follows in the same simple query. The lock's holder is then one server
+process that wakes and does it all, as a files writer is one process.
+
+What the function cannot decide it does not do: it writes nothing and answers
+``fallback`` with the reason, and the client runs today's path, so every response,
+refusal and record stays exactly today's. It falls back on: a target with no row or
+none recorded in the journal, a text whose state differs from the one its last record
+left (the next writer records a ``recovered`` change first), a provenance ledger of an
+upgraded home, any text that is not strictly clean (carriage returns, blank or duplicate
+pieces, whitespace at a piece's edge, a piece longer than the budget, a text ending in
+``"\\n§"``), an add of a text already there (a duplicate is a confirmation, recorded
+differently), an add over the budget (refused, or evicted by ``on_full``), a remove with
+no match or an ambiguous one (the refusal lists candidates), and a server whose encoding
+is not UTF-8. A text the function wrote is clean by construction: ``curated.clean`` keeps
+its hash, and the whole-text check runs only when another writer left that stale.
+
+**The record.** The client builds the record exactly as the Python path does
+(:func:`mnemic.curated.server_write.template`), with placeholders for what only the lock's
+holder knows: ``seq``, ``prev``, the texts' hashes, ``lock_wait_ms``, ``time``, ``ts``,
+and for a remove the key and text of the entry removed. It sends the record's canonical
+JSON (sorted keys, no spaces, not ASCII-escaped) cut at the placeholders, twice: the
+body the chain hashes (no ``hash``, no entry texts, :func:`~mnemic.governance.chain.record_hash`)
+and the line stored (with both). The server joins the pieces with its values (strings as
+``to_json`` encodes them, which escapes as Python's ``json`` does; numbers as Python's
+``repr`` of the rounded float), hashes the body with ``sha256`` and stores the line: the
+same bytes the Python path would store for the same values, so ``audit verify`` and the
+journal's fold cannot tell the paths apart. ``lock_wait_ms`` is the server's wait for the
+target's lock and the head's; ``time`` and ``ts`` the server's clock once they are held.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from ...errors import WriteFailed
+from .curated_begin import FLUSH, Owner, flushes, is_db_error, rollback
+from .db import failure, is_lock_timeout
+
+__all__ = ["FUNCTION", "FILL", "ServerWrite", "server_write"]
+
+log = logging.getLogger("mnemic.backends.postgres.curated")
+
+FILL = r"""CREATE FUNCTION {s}.curated_fill(frags text[], slots text[], names text[], vals text[])
+RETURNS text LANGUAGE plpgsql IMMUTABLE AS $fill$
+DECLARE
+    out text := frags[1];
+BEGIN
+    FOR i IN 1 .. coalesce(array_length(slots, 1), 0) LOOP
+        out := out || vals[array_position(names, slots[i])] || frags[i + 1];
+    END LOOP;
+    RETURN out;
+END
+$fill$"""
+"""The record's text from its pieces: ``frags[1]``, the value of ``slots[1]``, ``frags[2]``..."""
+
+FUNCTION = r"""CREATE FUNCTION {s}.curated_write(
+    p_project text, p_target text, p_lock bigint, p_action text, p_text text,
+    p_limit integer, p_history integer, p_now double precision,
+    p_body text[], p_body_slots text[], p_line text[], p_line_slots text[])
+RETURNS TABLE (o_outcome text, o_found text, o_line text)
+LANGUAGE plpgsql AS $fn$
+DECLARE
+    t0 timestamptz := clock_timestamp();
+    t1 timestamptz;
+    -- what Python's str.strip() strips (str.isspace)
+    ws constant text := '[\u0009-\u000d\u001c-\u0020\u0085\u00a0\u1680\u2000-\u200a'
+                        '\u2028\u2029\u202f\u205f\u3000]';
+    h_count bigint;
+    h_hash text;
+    raw text;
+    cleaned text;
+    st text;
+    pieces text[];
+    n integer;
+    idx integer;
+    hits text[];
+    gone text := NULL;
+    new_text text;
+    before_hash text;
+    after_hash text;
+    rec_seq bigint;
+    names text[];
+    vals text[];
+    rec_body text;
+    rec_hash text;
+    rec_line text;
+    kept bigint;
+BEGIN
+    IF current_setting('server_encoding') <> 'UTF8' THEN
+        RETURN QUERY SELECT 'fallback:encoding', NULL::text, NULL::text; RETURN;
+    END IF;
+    PERFORM pg_advisory_xact_lock(p_lock);
+    SELECT h.count, h.hash INTO h_count, h_hash FROM {s}.audit_head h
+        WHERE h.project = p_project FOR UPDATE;
+    t1 := clock_timestamp();
+    IF NOT FOUND THEN
+        RETURN QUERY SELECT 'fallback:no_head', NULL::text, NULL::text; RETURN;
+    END IF;
+    SELECT c.body, c.clean INTO raw, cleaned FROM {s}.curated c
+        WHERE c.project = p_project AND c.target = p_target;
+    IF raw IS NULL THEN
+        RETURN QUERY SELECT 'fallback:no_text', NULL::text, NULL::text; RETURN;
+    END IF;
+    IF EXISTS (SELECT 1 FROM {s}.curated_provenance l
+               WHERE l.project = p_project AND l.target = p_target) THEN
+        RETURN QUERY SELECT 'fallback:ledger', NULL::text, NULL::text; RETURN;
+    END IF;
+    before_hash := encode(sha256(convert_to(raw, 'UTF8')), 'hex');
+    SELECT a.state INTO st FROM {s}.audit_targets a
+        WHERE a.project = p_project AND a.target = p_target;
+    IF NOT FOUND OR st IS DISTINCT FROM before_hash THEN
+        RETURN QUERY SELECT 'fallback:unrecorded', NULL::text, NULL::text; RETURN;
+    END IF;
+    -- strictly clean: the pieces are the entries, and joining them gives the text back
+    IF raw = '' THEN
+        pieces := '{}';
+    ELSE
+        pieces := string_to_array(raw, E'\n§\n');
+        -- a text this function wrote is clean by construction (an add or remove of a
+        -- clean text); ``clean`` holds its hash, which any other writer leaves stale
+        IF cleaned IS DISTINCT FROM before_hash AND (
+            strpos(raw, E'\r') > 0 OR right(raw, 2) = E'\n§'
+            -- whitespace at the edge of a piece, or a blank piece
+            OR raw ~ ('^' || ws || '|' || ws || '$|' || ws || E'\n§\n|\n§\n' || ws)
+            OR (SELECT count(DISTINCT p) FROM unnest(pieces) p) <> cardinality(pieces))
+        THEN
+            RETURN QUERY SELECT 'fallback:unclean', NULL::text, NULL::text; RETURN;
+        END IF;
+        IF length(raw) > p_limit AND EXISTS (SELECT 1 FROM unnest(pieces) p
+                                             WHERE length(p) > p_limit) THEN
+            RETURN QUERY SELECT 'fallback:unclean', NULL::text, NULL::text; RETURN;
+        END IF;
+    END IF;
+    n := cardinality(pieces);
+    IF p_action = 'add' THEN
+        IF p_text = ANY (pieces) THEN
+            RETURN QUERY SELECT 'fallback:duplicate', NULL::text, NULL::text; RETURN;
+        END IF;
+        new_text := CASE WHEN raw = '' THEN p_text ELSE raw || E'\n§\n' || p_text END;
+        IF length(new_text) > p_limit THEN
+            RETURN QUERY SELECT 'fallback:budget', NULL::text, NULL::text; RETURN;
+        END IF;
+    ELSIF p_action = 'remove' THEN
+        idx := array_position(pieces, p_text);
+        IF idx IS NULL AND left(p_text, 6) = 'entry:' THEN
+            SELECT min(o) INTO idx FROM unnest(pieces) WITH ORDINALITY AS u(p, o)
+                WHERE 'entry:' || left(encode(sha256(convert_to(p, 'UTF8')), 'hex'), 8) = p_text;
+        END IF;
+        IF idx IS NULL THEN
+            SELECT array_agg(DISTINCT p), min(o) INTO hits, idx
+                FROM unnest(pieces) WITH ORDINALITY AS u(p, o) WHERE strpos(p, p_text) > 0;
+            IF idx IS NULL THEN
+                RETURN QUERY SELECT 'fallback:no_match', NULL::text, NULL::text; RETURN;
+            END IF;
+            IF cardinality(hits) > 1 THEN
+                RETURN QUERY SELECT 'fallback:ambiguous', NULL::text, NULL::text; RETURN;
+            END IF;
+        END IF;
+        gone := pieces[idx];
+        new_text := array_to_string(pieces[1:idx - 1] || pieces[idx + 1:n], E'\n§\n');
+    ELSE
+        RETURN QUERY SELECT 'fallback:action', NULL::text, NULL::text; RETURN;
+    END IF;
+    after_hash := encode(sha256(convert_to(new_text, 'UTF8')), 'hex');
+    -- the previous text as the next version, versions past the limit dropped
+    IF p_history > 0 THEN
+        INSERT INTO {s}.curated_versions AS v (project, target, seq, saved_at, body)
+            SELECT p_project, p_target, coalesce(max(x.seq), 0) + 1, p_now, raw
+            FROM {s}.curated_versions x WHERE x.project = p_project AND x.target = p_target
+            RETURNING v.seq INTO kept;
+        DELETE FROM {s}.curated_versions x WHERE x.project = p_project AND x.target = p_target
+            AND x.seq <= kept - p_history;
+    END IF;
+    UPDATE {s}.curated c SET body = new_text, version = c.version + 1, updated_at = p_now,
+        clean = after_hash WHERE c.project = p_project AND c.target = p_target;
+    -- the record, filled and chained
+    rec_seq := h_count + 1;
+    names := ARRAY['seq', 'prev', 'before', 'after', 'lock_wait_ms', 'time', 'ts', 'key', 'text'];
+    vals := ARRAY[
+        rec_seq::text, to_json(h_hash)::text, to_json(before_hash)::text, to_json(after_hash)::text,
+        regexp_replace(regexp_replace(
+            round((extract(epoch FROM t1 - t0) * 1000)::numeric, 3)::text, '0+$', ''), '\.$', '.0'),
+        to_json(to_char(t1 AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'))::text,
+        regexp_replace(regexp_replace(
+            round(extract(epoch FROM t1)::numeric, 6)::text, '0+$', ''), '\.$', '.0'),
+        to_json(left(encode(sha256(convert_to(coalesce(gone, ''), 'UTF8')), 'hex'), 32))::text,
+        to_json(gone)::text];
+    rec_body := {s}.curated_fill(p_body, p_body_slots, names, vals);
+    rec_hash := encode(sha256(convert_to(rec_body, 'UTF8')), 'hex');
+    rec_line := {s}.curated_fill(p_line, p_line_slots, names || 'hash'::text,
+                                 vals || to_json(rec_hash)::text);
+    INSERT INTO {s}.audit (project, seq, line) VALUES (p_project, rec_seq, rec_line);
+    UPDATE {s}.audit_head h SET count = rec_seq, hash = rec_hash WHERE h.project = p_project;
+    INSERT INTO {s}.audit_targets (project, target, state, origin, origin_known)
+        VALUES (p_project, p_target, after_hash, before_hash, true)
+        ON CONFLICT (project, target) DO UPDATE SET state = excluded.state,
+        origin = excluded.origin, origin_known = excluded.origin_known;
+    RETURN QUERY SELECT 'ok', raw, rec_line;
+END
+$fn$"""
+"""The server's half of a write (see the module docstring); installed by migration 11."""
+
+
+class ServerWrite:
+    """What the function answered: ``outcome`` ``ok`` (``found``: the text it found,
+    ``line``: the record it appended) or ``fallback:<reason>`` (nothing written)."""
+
+    __slots__ = ("found", "line", "outcome")
+
+    def __init__(self, outcome: str, found: str | None, line: str | None) -> None:
+        self.outcome = outcome
+        self.found = found
+        self.line = line
+
+
+def server_write(
+    owner: Owner,
+    target: str,
+    action: str,
+    text: str,
+    limit: int,
+    timeout: float,
+    now: float,
+    body: tuple[list[str], list[str]],
+    line: tuple[list[str], list[str]],
+) -> ServerWrite | None:
+    """Run one write through :data:`FUNCTION` in one simple query: BEGIN, the lock
+    timeout, the function, COMMIT (and :data:`~.curated_begin.FLUSH` after a COMMIT with
+    ``synchronous_commit = off``, as today's path). ``body`` and ``line``: the record's
+    pieces and the placeholders between them.
+
+    Returns None when the function cannot run here (missing, or the role may not run
+    it: asked once per process, ``Database.server_writes``); the caller then takes
+    today's path. A lock timeout, and a failure with the outcome unknown (the
+    connection lost in this round trip, or an error at or after the COMMIT), are raised
+    as today's path raises them."""
+    from psycopg import sql
+    from psycopg.pq import TransactionStatus
+
+    db = owner.db
+    if db.server_writes is False:
+        return None
+    where = owner.location(target)
+    lit = sql.Literal
+    call = sql.SQL(
+        db.sql(
+            "SELECT o_outcome, o_found, o_line FROM {s}.curated_write("
+            "{p}, {t}, {k}, {a}, {x}, {lim}, {hist}, {now}, {b}, {bs}, {l}, {ls})"
+        )
+    ).format(
+        p=lit(owner.project),
+        t=lit(target),
+        k=lit(owner.lock_key(target)),
+        a=lit(action),
+        x=lit(text),
+        lim=lit(limit),
+        hist=lit(owner.history_limit),
+        now=lit(now),
+        b=_array(body[0]),
+        bs=_array(body[1]),
+        l=_array(line[0]),
+        ls=_array(line[1]),
+    )
+    started = time.perf_counter()
+    with db.connection() as conn:
+        early = flushes(db, conn)
+        steps = ["BEGIN", f"SET LOCAL lock_timeout = {max(1, int(timeout * 1000))}"]
+        if early:
+            steps.append("SET LOCAL synchronous_commit = off")
+        ending = ["COMMIT", FLUSH] if early else ["COMMIT"]
+        query = "; ".join([*steps, call.as_string(conn), *ending])
+        try:
+            cur = conn.execute(query, prepare=False)
+            results: list[Any] = []
+            statuses: list[str | None] = []
+            while True:
+                statuses.append(cur.statusmessage)
+                results.append(cur.fetchall() if cur.description else None)
+                if not cur.nextset():
+                    break
+        except Exception as exc:
+            if not is_db_error(exc):
+                raise
+            lost = conn.broken or conn.closed
+            status = None if lost else conn.info.transaction_status
+            rollback(conn)
+            if is_lock_timeout(exc):
+                waited = time.perf_counter() - started
+                raise failure(exc, where, writing=True, waited_s=waited) from exc
+            if lost or status == TransactionStatus.IDLE:
+                # the connection went in the round trip that ends with the COMMIT, or
+                # the error came at or after the COMMIT: committed or not, unknown
+                raise failure(exc, where, writing=True, committing=True, lost=lost) from exc
+            if db.server_writes is None and _missing(exc):
+                log.info("curated writes in the server are off (%s): today's path", exc)
+                db.server_writes = False
+                return None
+            raise failure(exc, where, writing=True) from exc
+        db.server_writes = True
+        rows = results[len(steps)]
+        if not rows or statuses[len(steps) + 1] != "COMMIT":
+            raise WriteFailed(where, "the transaction was rolled back, nothing was changed")
+        outcome, found, rec = rows[0]
+        return ServerWrite(str(outcome), found, rec)
+
+
+def _array(items: list[str]) -> Any:
+    """``items`` as one quoted ``text[]`` literal: the array's own quoting (each element
+    in double quotes, ``\\`` and ``"`` escaped), then the whole as one string literal, a
+    single escape by libpq instead of psycopg's per-element one."""
+    from psycopg import sql
+
+    inner = ",".join('"' + i.replace("\\", "\\\\").replace('"', '\\"') + '"' for i in items)
+    return sql.Composed([sql.Literal("{" + inner + "}"), sql.SQL("::text[]")])
+
+
+def _missing(exc: BaseException) -> bool:
+    """Whether ``exc`` says the function is not there or may not be run by this role."""
+    state = getattr(getattr(exc, "diag", None), "sqlstate", None)
+    return state in ("42883", "42501", "3F000")  # undefined_function, privilege, schema

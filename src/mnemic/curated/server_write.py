@@ -1,0 +1,201 @@
+"""A single add or remove handed whole to a backend that applies the store's rules
+itself (PostgreSQL: :mod:`mnemic.backends.postgres.curated_server`), in one round trip.
+
+:func:`apply_in_server` is tried by :meth:`~.memory.Memory.apply` before today's path,
+for the writes it can describe completely: one ``add`` or ``remove`` on the call's
+target, governed, not a tool call's guarded write (its loop guards read the state under
+the lock), no batch, approval replay, author, restore, reasons or expiry, no extra
+record fields, the governor's and the journal's clocks the real one. The operation is
+validated and scanned here exactly as today (:meth:`~.store.CuratedStore.prepare`,
+before any lock); the backend then decides under its lock, or declines and writes
+nothing, and today's path runs (so refusals, duplicates, drift and every response stay
+today's).
+
+The audit record is built here as today's path builds it (:func:`template`), with
+placeholders for what only the lock's holder knows, and sent as its canonical JSON cut
+at them; the backend fills them, chains the record and hands its line back, so the
+record is byte for byte what today's path would have appended with the same values.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+from typing import TYPE_CHECKING, Any
+
+from ..governance.chain import hashed_text, make_record
+from .changes import diff
+from .entries import normalize_newlines, parse
+from .store import Commit, Op, OpResult
+
+if TYPE_CHECKING:
+    from ..governance.governor import Attempt
+    from .memory import Memory
+
+__all__ = ["SLOTS", "apply_in_server", "template"]
+
+SLOTS = ("seq", "prev", "before", "after", "lock_wait_ms", "time", "ts", "key", "text", "hash")
+"""What the backend fills in a record (``key``, ``text``: the entry a remove took)."""
+
+
+def _slot(nonce: str, name: str) -> str:
+    # a control character no record field can hold as such (json escapes it)
+    return f"\x01{nonce}:{name}\x01"
+
+
+_MARK = re.compile(r'"\\u0001([0-9a-f]{12}):(\w+)\\u0001"')
+"""A placeholder as JSON writes it (:func:`_slot`: the control character escaped)."""
+
+
+def _cut(text: str, nonce: str) -> tuple[list[str], list[str]] | None:
+    """``text`` cut at each placeholder's JSON string: the pieces and the names between
+    (None: a string of the record looks like a placeholder of another nonce)."""
+    pieces: list[str] = []
+    names: list[str] = []
+    pos = 0
+    for m in _MARK.finditer(text):
+        if m.group(1) != nonce:
+            return None
+        pieces.append(text[pos : m.start()])
+        names.append(m.group(2))
+        pos = m.end()
+    pieces.append(text[pos:])
+    return pieces, names
+
+
+def template(
+    attempt: Attempt, memory: Memory, target: str, op: Op
+) -> tuple[tuple[list[str], list[str]], tuple[list[str], list[str]]] | None:
+    """The record of ``op`` as today's path would append it
+    (:meth:`~mnemic.governance.governor.Attempt.committing` through
+    :meth:`~mnemic.governance.governor.Governor.record` and
+    :func:`~mnemic.governance.chain.make_record`), cut at its placeholders: the text
+    the chain hashes and the line stored, each as (pieces, placeholder names). None when
+    a placeholder is not where it belongs (today's path then runs)."""
+    gov = memory.governor
+    assert gov is not None
+    nonce = os.urandom(6).hex()
+    stamp = memory.author()
+    by = (stamp.actor, stamp.origin, stamp.session_id)
+    if op.action == "add":
+        assert op.content is not None
+        results = [OpResult("add", "added", op.content, target=target)]
+        change = diff((), (op.content,), results, author=by).as_json()
+    else:
+        gone = _slot(nonce, "text")
+        results = [OpResult("remove", "removed", None, gone, target)]
+        change = diff((gone,), (), results, author=by).as_json()
+        removed = change.get("removed")
+        if not isinstance(removed, list) or len(removed) != 1:
+            return None
+        removed[0]["key"] = _slot(nonce, "key")
+    ctx = gov.context
+    fields: dict[str, Any] = {
+        "session": ctx.session_id,
+        "actor": ctx.actor,
+        "origin": ctx.origin,
+        "subsystem": attempt.subsystem,
+        "target": "+".join(attempt.targets),
+        "action": attempt.action,
+        "decision": attempt.decision,
+        "result": "ok",
+        "pending_id": attempt.pending_id,
+        "before": {target: _slot(nonce, "before")},
+        "after": {target: _slot(nonce, "after")},
+        "lock_wait_ms": _slot(nonce, "lock_wait_ms"),
+        "changes": {target: change},
+    }
+    record, _ = make_record(0, _slot(nonce, "prev"), 0.0, fields)
+    record.update(
+        seq=_slot(nonce, "seq"),
+        time=_slot(nonce, "time"),
+        ts=_slot(nonce, "ts"),
+        hash=_slot(nonce, "hash"),
+    )
+    body = _cut(hashed_text(record), nonce)
+    line = _cut(
+        json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False), nonce
+    )
+    if body is None or line is None:
+        return None
+    want = {"seq", "prev", "before", "after", "lock_wait_ms", "time", "ts"}
+    if op.action == "remove":
+        want.add("key")
+    if sorted(body[1]) != sorted(want) or sorted(line[1]) != sorted(
+        want | {"hash"} | ({"text"} if op.action == "remove" else set())
+    ):
+        return None
+    return body, line
+
+
+def apply_in_server(
+    memory: Memory, target: str, ops: list[Op], attempt: Attempt | None, held_ok: bool
+) -> list[Commit] | None:
+    """The commits of ``ops`` applied by the backend in one round trip, with their audit
+    record; None when this write is not one it can take (see the module docstring) or
+    the backend declined it: nothing was written, today's path runs."""
+    backend_write = getattr(memory.backend, "server_write", None)
+    gov = memory.governor
+    if backend_write is None or gov is None or attempt is None or gov.extra or len(ops) != 1:
+        return None
+    if getattr(memory.backend, "server_writes", None) is False:
+        return None  # the backend found it cannot (asked once per process)
+    op = ops[0]
+    if op.action not in ("add", "remove") or op.target not in (None, target) or op.expires:
+        return None
+    if gov.clock is not time.time or gov.journal.clock is not time.time:
+        return None
+    store = memory.store
+    prepared = store.prepare(ops, batch=False, target=target, held_ok=held_ok)[0]
+    if op.action == "add":
+        assert prepared.content is not None
+        text = prepared.content
+    else:
+        text = normalize_newlines(prepared.old_text or "").strip()
+        if not text:
+            return None
+    cut = template(attempt, memory, target, prepared)
+    if cut is None:
+        return None
+    started = time.perf_counter()
+    done = backend_write(
+        target,
+        op.action,
+        text,
+        store.limit(target),
+        store.settings.lock_timeout,
+        time.time(),
+        *cut,
+    )
+    if done is None or done.outcome != "ok" or done.found is None or done.line is None:
+        return None
+    write_ms = (time.perf_counter() - started) * 1000.0
+    record: dict[str, Any] = json.loads(done.line)
+    before = parse(done.found)
+    if op.action == "add":
+        assert prepared.content is not None
+        after = [*before, prepared.content]
+        result = OpResult("add", "added", prepared.content, target=target)
+        change = diff((), (prepared.content,), [result])
+    else:
+        gone = str(record["changes"][target]["removed"][0]["text"])
+        after = [e for e in before if e != gone]
+        result = OpResult("remove", "removed", None, gone, target)
+        change = diff((gone,), (), [result])
+    store.committed_elsewhere(target)
+    commit = Commit(
+        target,
+        tuple(before),
+        tuple(after),
+        (result,),
+        True,
+        float(record["lock_wait_ms"]),
+        write_ms,
+        record["before"][target],
+        record["after"][target],
+        change,
+    )
+    attempt.recorded_elsewhere(record)
+    return [commit]

@@ -1,0 +1,320 @@
+"""The server's half of a curated add or remove (``curated_write``, migration 11) is
+today's path by other means: the same responses, texts, versions and audit records.
+
+A seeded random sequence of adds, removes and replaces (with duplicates, budget
+refusals, no match, ambiguous matches, handles, unusual characters, hand edits with SQL
+and drift) runs on two homes, one trying the server first and one never; everything a
+caller or the journal can see must be equal, each record the server appended
+byte-identical to what the Python code would write for its values. Then real
+processes write at once through the server: every write applied exactly once, the chain
+intact.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import uuid
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from _backends import pg_config
+from mnemic.curated.entries import entry_handle, serialize
+from mnemic.curated.memory import Memory
+from mnemic.curated.store import Op
+from mnemic.errors import MnemicError
+from mnemic.governance.chain import record_hash
+
+pytestmark = pytest.mark.postgres
+
+SRC = str(Path(__file__).resolve().parents[2] / "src")
+
+ODD = ["é", "🙂", '"', "\\", "\t", "\u2028", "\x7f", "§", "\\u0001", "日本", " x"]
+
+
+@pytest.fixture
+def schemas(pg_dsn: str) -> Iterator[list[str]]:
+    import psycopg
+
+    from mnemic.backends.postgres.db import Database
+    from mnemic.backends.postgres.migrations import migrate
+
+    names = ["t_" + uuid.uuid4().hex[:12] for _ in range(2)]
+    for name in names:
+        migrate(Database(pg_dsn, schema=name))
+    yield names
+    with psycopg.connect(pg_dsn, autocommit=True) as conn:
+        for name in names:
+            conn.execute(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
+
+
+def _home(root: Path, dsn: str, schema: str, limit: int) -> Path:
+    root.mkdir(parents=True)
+    text = pg_config(dsn, schema, memory_char_limit=limit)
+    (root / "config.toml").write_text(text, encoding="utf-8")
+    return root
+
+
+def _sql(dsn: str, schema: str, text: str, params: tuple[Any, ...] = ()) -> list[Any]:
+    import psycopg
+
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        cur = conn.execute(text.replace("{s}", f'"{schema}"'), params)
+        return cur.fetchall() if cur.description else []
+
+
+def _outcomes(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """Count what the server answered (``off``: the function could not run)."""
+    import mnemic.backends.postgres.curated as pg_curated
+
+    seen: Counter[str] = Counter()
+    real = pg_curated.server_write
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        done = real(*args, **kwargs)
+        seen["off" if done is None else done.outcome.split(":")[0]] += 1
+        return done
+
+    monkeypatch.setattr(pg_curated, "server_write", counted)
+    return seen
+
+
+def _text(rng: random.Random, k: int) -> str:
+    words = [f"note{k}"] + [rng.choice(["alpha", "beta", "gamma", "shared"]) for _ in range(2)]
+    if rng.random() < 0.4:
+        words.insert(rng.randrange(len(words) + 1), rng.choice(ODD))
+    if rng.random() < 0.1:
+        words.append("\nsecond line")
+    return " ".join(words)
+
+
+def _step(rng: random.Random, k: int, entries: list[str]) -> tuple[str, Any]:
+    """One random operation (or a hand edit) on a store holding ``entries``."""
+    roll = rng.random()
+    if roll < 0.04:
+        return "edit", serialize([*entries, f"hand note {k}"])
+    if roll < 0.06:
+        return "edit", "  drifted  \n§\n\n§\n" + serialize(entries)
+    if roll < 0.08:
+        return "edit", serialize(entries)  # cleans a drift up again
+    if roll < 0.45 or not entries:
+        if entries and rng.random() < 0.1:
+            return "op", Op("add", rng.choice(entries))  # a duplicate
+        if rng.random() < 0.05:
+            return "op", Op("add", "big " * 60)  # over the budget, or not
+        return "op", Op("add", _text(rng, k))
+    if roll < 0.9:
+        entry = rng.choice(entries)
+        how = rng.random()
+        if how < 0.3:
+            sel = entry
+        elif how < 0.45:
+            sel = entry_handle(entry)
+        elif how < 0.6:
+            sel = "shared"  # often ambiguous
+        elif how < 0.7:
+            sel = f"missing {k}"
+        else:
+            sel = entry.split()[0]  # noteK: unique, or a prefix of others
+        return "op", Op("remove", old_text=sel)
+    return "op", Op("replace", _text(rng, k), rng.choice(entries).split()[0])
+
+
+def _normal(line: str, schemas: list[str]) -> dict[str, Any]:
+    """A record without what differs between two homes by design (ids, times, the
+    session, the chain's hashes that cover them)."""
+    for name in schemas:
+        line = line.replace(name, "SCHEMA")
+    rec: dict[str, Any] = json.loads(line)
+    for key in ("id", "time", "ts", "lock_wait_ms", "write_ms", "hash", "prev", "session"):
+        rec.pop(key, None)
+    kept = [*(rec.get("changes") or {}).values(), *(rec.get("touched") or {}).values()]
+    for change in kept:
+        if isinstance(change, dict) and isinstance(change.get("author"), dict):
+            change["author"].pop("session", None)
+    return rec
+
+
+def _answer(mem: Memory, target: str, op: Op, schemas: list[str]) -> Any:
+    try:
+        return mem.apply(target, [op])
+    except MnemicError as exc:
+        text = str(exc.to_llm())
+        for name in schemas:
+            text = text.replace(name, "SCHEMA")
+        return type(exc).__name__, exc.code, text
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_server_and_client_paths_agree(
+    seed: int, tmp_path: Path, pg_dsn: str, schemas: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import mnemic.curated.server_write as server_module
+
+    seen = _outcomes(monkeypatch)
+    homes = [_home(tmp_path / f"h{i}", pg_dsn, s, 900) for i, s in enumerate(schemas)]
+    server, client = (Memory.open(h) for h in homes)
+    real = server_module.apply_in_server
+    monkeypatch.setattr(
+        server_module,
+        "apply_in_server",
+        lambda mem, *args: None if mem is client else real(mem, *args),
+    )
+    rng = random.Random(seed)
+    for k in range(160):
+        entries = server.entries("memory")
+        kind, what = _step(rng, k, entries)
+        if kind == "edit":
+            for schema in schemas:
+                _sql(
+                    pg_dsn,
+                    schema,
+                    "UPDATE {s}.curated SET body = %s WHERE target = 'memory' AND project = ''",
+                    (what,),
+                )
+            continue
+        got = [_answer(mem, "memory", what, schemas) for mem in (server, client)]
+        assert got[0] == got[1], (k, what)
+        assert server.entries("memory") == client.entries("memory")
+    assert seen["ok"] > 20 and seen["fallback"] > 5, seen
+    texts = [
+        _sql(pg_dsn, s, "SELECT target, body, version FROM {s}.curated ORDER BY 1") for s in schemas
+    ]
+    assert texts[0] == texts[1]
+    versions = [
+        _sql(pg_dsn, s, "SELECT target, seq, body FROM {s}.curated_versions ORDER BY 1, 2")
+        for s in schemas
+    ]
+    assert versions[0] == versions[1]
+    states = [
+        _sql(pg_dsn, s, "SELECT target, state, origin, origin_known FROM {s}.audit_targets")
+        for s in schemas
+    ]
+    assert sorted(states[0]) == sorted(states[1])
+    lines = [
+        [str(r[0]) for r in _sql(pg_dsn, s, "SELECT line FROM {s}.audit ORDER BY seq")]
+        for s in schemas
+    ]
+    assert [_normal(x, schemas) for x in lines[0]] == [_normal(x, schemas) for x in lines[1]]
+    for line in lines[0]:  # byte for byte what the Python code writes for these values
+        rec = json.loads(line)
+        assert json.dumps(rec, sort_keys=True, separators=(",", ":"), ensure_ascii=False) == line
+        assert record_hash(rec) == rec["hash"]
+    for mem in (server, client):
+        assert mem.governor is not None and mem.governor.journal.verify().ok
+
+
+def test_the_function_missing_falls_back_once(
+    tmp_path: Path, pg_dsn: str, schemas: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A schema without the function (a role that may not run it, say): today's path,
+    and the server is asked once per process."""
+    seen = _outcomes(monkeypatch)
+    _sql(pg_dsn, schemas[0], "DROP FUNCTION {s}.curated_write")
+    mem = Memory.open(_home(tmp_path / "h", pg_dsn, schemas[0], 2200))
+    db = mem.backend.db  # type: ignore[attr-defined]
+    assert db.server_writes is None
+    for k in range(4):
+        assert mem.apply("memory", [Op("add", f"note {k}")]).written
+        assert db.server_writes is False  # asked at the first write, never again
+    assert mem.apply("memory", [Op("remove", old_text="note 1")]).written
+    assert mem.entries("memory") == ["note 0", "note 2", "note 3"]
+    assert seen == Counter({"off": 1}), seen  # not even tried again
+    assert mem.governor is not None and mem.governor.journal.verify().ok
+
+
+WRITER = r"""
+import sys
+from mnemic.curated.memory import Memory
+from mnemic.curated.store import Op
+home, wid, n = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+mem = Memory.open(home)
+for k in range(n):
+    mem.apply("memory", [Op("add", f"writer {wid} note {k}")])
+    if k % 2:
+        mem.apply("memory", [Op("remove", old_text=f"writer {wid} note {k}")])
+print(mem.backend.db.server_writes)
+"""
+
+
+def test_processes_writing_at_once(tmp_path: Path, pg_dsn: str, schemas: list[str]) -> None:
+    home = _home(tmp_path / "h", pg_dsn, schemas[0], 100_000)
+    Memory.open(home).apply("memory", [Op("add", "seed")])
+    writers, n = 6, 30
+    env = {**os.environ, "PYTHONPATH": SRC}
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(home), str(w), str(n)],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for w in range(writers)
+    ]
+    for p in procs:
+        out, err = p.communicate(timeout=600)
+        assert p.returncode == 0, err[-2000:]
+        assert out.strip() == "True"  # the server's path ran
+    mem = Memory.open(home)
+    want = {"seed"} | {f"writer {w} note {k}" for w in range(writers) for k in range(0, n, 2)}
+    entries = mem.entries("memory")
+    assert len(entries) == len(want) and set(entries) == want
+    assert mem.governor is not None
+    report = mem.governor.journal.verify()
+    assert report.ok and report.records == 1 + writers * (n + n // 2), report
+    added: Counter[str] = Counter()
+    for rec in mem.governor.journal.records():
+        for item in rec.get("changes", {}).get("memory", {}).get("added", []):
+            added[item["text"]] += 1
+    assert set(added.values()) == {1} and len(added) == 1 + writers * n
+
+
+def test_a_text_another_writer_left_is_checked_whole(
+    tmp_path: Path, pg_dsn: str, schemas: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``curated.clean`` vouches only for the text the function wrote: a text written
+    otherwise (here by SQL, with its state recorded so that nothing else sends the write
+    back) is checked whole; one the function cannot read as it stands goes to today's
+    path, whatever that answers (a duplicate piece: today's path collapses it; stray
+    whitespace: drift, refused)."""
+    import mnemic.backends.postgres.curated as pg_curated
+
+    reasons: list[str] = []
+    real = pg_curated.server_write
+
+    def traced(*args: Any, **kwargs: Any) -> Any:
+        done = real(*args, **kwargs)
+        reasons.append("off" if done is None else done.outcome)
+        return done
+
+    monkeypatch.setattr(pg_curated, "server_write", traced)
+    schema = schemas[0]
+    mem = Memory.open(_home(tmp_path / "h", pg_dsn, schema, 2200))
+    where = "WHERE target = 'memory' AND project = ''"
+    state = "encode(sha256(convert_to(%s, 'UTF8')), 'hex')"
+
+    def hand_edit(text: str) -> None:
+        _sql(pg_dsn, schema, "UPDATE {s}.curated SET body = %s " + where, (text,))
+        _sql(pg_dsn, schema, f"UPDATE {{s}}.audit_targets SET state = {state} " + where, (text,))
+
+    for text in ("one", "two", "three"):
+        mem.apply("memory", [Op("add", text)])
+    assert reasons[-2:] == ["ok", "ok"]
+    hand_edit("one\n§\ntwo\n§\none")
+    assert mem.apply("memory", [Op("remove", old_text="two")]).written
+    assert reasons[-1] == "fallback:unclean"
+    assert mem.entries("memory") == ["one"]
+    hand_edit("one\n§\n two")
+    with pytest.raises(MnemicError) as refused:
+        mem.apply("memory", [Op("remove", old_text="one")])
+    assert refused.value.code == "drift_detected"
+    assert reasons[-1] == "fallback:unclean"
+    assert _sql(pg_dsn, schema, "SELECT body FROM {s}.curated " + where) == [("one\n§\n two",)]
