@@ -309,6 +309,10 @@ def server_write(
                 log.info("curated writes in the server are off (%s): today's path", exc)
                 db.server_writes = False
                 return None
+            if _gone(exc):
+                # the schema (or a table of it) was dropped under this process: the
+                # check's own refusal says to migrate, or the schema is migrated
+                db.recheck(exc)
             raise failure(exc, where, writing=True) from exc
         db.server_writes = True
         rows = results[len(steps)]
@@ -326,6 +330,13 @@ def _array(items: list[str]) -> Any:
 
     inner = ",".join('"' + i.replace("\\", "\\\\").replace('"', '\\"') + '"' for i in items)
     return sql.Composed([sql.Literal("{" + inner + "}"), sql.SQL("::text[]")])
+
+
+def _gone(exc: BaseException) -> bool:
+    """Whether ``exc`` says the schema or one of its tables is not there."""
+    from psycopg import errors
+
+    return isinstance(exc, (errors.UndefinedTable, errors.InvalidSchemaName))
 
 
 def _missing(exc: BaseException) -> bool:
