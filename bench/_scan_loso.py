@@ -47,17 +47,43 @@ FOLDS = {
 }
 
 
-def install(weights: Any, bias: float, dev: list[training.Row]) -> dict[str, float]:
-    """Make ``weights`` the scanner's model, thresholds chosen as :func:`training.build`
-    chooses them (dev benign rows that no stranger wrote); returns the thresholds."""
-    score = training.scorer(weights, bias)
-    dev_benign = [score(r.text) for r in dev if r.y == 0 and not training.is_stranger(r)]
+#: Balanced-level thresholds tried in every fold: (false-positive target on the dev
+#: benign rows, floor). The first is the shipped rule (LEVEL_FP_TARGETS, LEVEL_FLOORS).
+VARIANTS = {
+    "fp0.1": (0.001, 0.85),
+    "fp0.5": (0.005, 0.5),
+    "fp1": (0.01, 0.5),
+    "fp2": (0.02, 0.5),
+}
+
+
+def thresholds_for(
+    dev_benign: list[float], variant: tuple[float, float] = VARIANTS["fp0.1"]
+) -> dict[str, float]:
+    """The levels' thresholds as :func:`training.build` chooses them, the balanced level's
+    false-positive target and floor those of ``variant``."""
     chosen = training.choose_thresholds(dev_benign, training.LEVEL_FP_TARGETS)
-    thresholds = {k: max(v, training.LEVEL_FLOORS[k]) for k, v in chosen.items()}
+    out = {k: max(v, training.LEVEL_FLOORS[k]) for k, v in chosen.items()}
+    target, floor = variant
+    out["balanced"] = max(training.choose_thresholds(dev_benign, {"b": target})["b"], floor)
+    out["balanced"] = min(out["balanced"], out["lenient"])
+    out["strict"] = min(out["strict"], out["balanced"])
+    return out
+
+
+def install(weights: Any, bias: float, thresholds: dict[str, float]) -> None:
+    """Make ``weights`` the scanner's model with ``thresholds``."""
     view = memoryview(weights).cast("B").cast("f")
     classifier._model = classifier.Model(view, bias, thresholds)
     _scan._memo.clear()
-    return thresholds
+
+
+def auc(pos: list[float], neg: list[float]) -> float | None:
+    """Probability that an attack scores above an honest note (ties count half)."""
+    if not pos or not neg:
+        return None
+    wins = sum((p > n) + 0.5 * (p == n) for p in pos for n in neg)
+    return round(wins / (len(pos) * len(neg)), 3)
 
 
 def verdicts(rows: list[dict[str, Any]], level: str) -> list[str]:
@@ -89,6 +115,8 @@ def summarise(scored: list[dict[str, Any]], level: str) -> dict[str, Any]:
 
 def run(weight: float | None, folds: list[str], data: training.Data) -> dict[str, Any]:
     """One configuration: ``weight`` None is the baseline (no strangers' rows)."""
+    from mnemic.scan.normalise import mask_defensive
+
     public_dev_benign = public_benign_dev()
     scored: list[dict[str, Any]] = []
     stranger_dev: list[dict[str, Any]] = []
@@ -105,37 +133,65 @@ def run(weight: float | None, folds: list[str], data: training.Data) -> dict[str
         else:
             train, dev = training.assemble(data, exclude=frozenset({name}))
             w, b = training.fit_rows(train, stranger_weight=weight)
-        thresholds = install(w, b, dev)
+        score = training.scorer(w, b)
+        dev_benign = [score(r.text) for r in dev if r.y == 0 and not training.is_stranger(r)]
         which = FOLDS[name]
         rows = [dict(r) for r in fresh.load(which.path, which.seed) if r["split"] == "dev"]
-        for level in LEVELS:
-            for r, v in zip(rows, verdicts(rows, level), strict=True):
-                r["verdict_" + level] = v
+        sdev = stranger_dev_rows(data)
         for r in rows:
             r["set"] = which.name
-        scored += rows
-        blocks = sum(scan_text(t, "memory", "balanced").verdict == "block" for t in public_dev_benign)
-        holds = sum(scan_text(t, "memory", "balanced").verdict == "hold" for t in public_dev_benign)
-        sdev = stranger_dev_rows(data)
-        for level in LEVELS:
-            for r, v in zip(sdev, verdicts(sdev, level), strict=True):
-                r["verdict_" + level] = v
+            r["score"] = score(mask_defensive(r["text"]))
         for r in sdev:
             r["fold"] = which.name
-        stranger_dev += sdev
-        per_fold[which.name] = {
-            "thresholds": thresholds,
-            "seconds": round(time.perf_counter() - t0, 1),
-            "dev_half": summarise(rows, "balanced")["attacks"],
-            "dev_half_honest": summarise(rows, "balanced")["honest"],
-            "public_dev_benign": {"n": len(public_dev_benign), "block": blocks, "hold": holds},
+            r["score"] = score(mask_defensive(r["text"]))
+        fold: dict[str, Any] = {
+            "auc_dev_half": auc(
+                [r["score"] for r in rows if r["label"] == "attack"],
+                [r["score"] for r in rows if r["label"] == "benign"],
+            ),
+            "auc_strangers_dev": auc(
+                [r["score"] for r in sdev if r["label"] == "attack"],
+                [r["score"] for r in sdev if r["label"] == "benign"],
+            ),
         }
-        print(name, weight, json.dumps(per_fold[which.name]), file=sys.stderr, flush=True)
+        for vname, variant in VARIANTS.items():
+            thresholds = thresholds_for(dev_benign, variant)
+            install(w, b, thresholds)
+            levels = LEVELS if vname == "fp0.1" else ("balanced",)
+            for level in levels:
+                key = level if vname == "fp0.1" else vname
+                for r, v in zip(rows, verdicts(rows, level), strict=True):
+                    r["verdict_" + key] = v
+                for r, v in zip(sdev, verdicts(sdev, level), strict=True):
+                    r["verdict_" + key] = v
+            bal = thresholds["balanced"]
+            for name_, group in (("dev_half", rows), ("strangers_dev", sdev)):
+                att = [r["score"] >= bal for r in group if r["label"] == "attack"]
+                ben = [r["score"] >= bal for r in group if r["label"] == "benign"]
+                fold.setdefault("classifier_alone", {}).setdefault(vname, {})[name_] = {
+                    "attacks": f"{sum(att)}/{len(att)}",
+                    "honest": f"{sum(ben)}/{len(ben)}",
+                }
+            pub = [scan_text(t, "memory", "balanced").verdict for t in public_dev_benign]
+            fold[vname] = {
+                "thresholds": thresholds,
+                "public_dev_benign": {
+                    "n": len(pub),
+                    "block": pub.count("block"),
+                    "hold": pub.count("hold"),
+                },
+            }
+        scored += rows
+        stranger_dev += sdev
+        fold["seconds"] = round(time.perf_counter() - t0, 1)
+        per_fold[which.name] = fold
+        print(name, weight, json.dumps(fold), file=sys.stderr, flush=True)
+    keys = [*LEVELS, *(v for v in VARIANTS if v != "fp0.1")]
     return {
         "weight": weight,
         "folds": per_fold,
-        **{level: summarise(scored, level) for level in LEVELS},
-        "strangers_dev": {level: summarise(stranger_dev, level) for level in LEVELS}
+        **{key: summarise(scored, key) for key in keys},
+        "strangers_dev": {key: summarise(stranger_dev, key) for key in keys}
         if stranger_dev
         else None,
     }
@@ -176,24 +232,31 @@ def main() -> None:
     folds = [names[int(k) - 1] for k in args.folds.split(",")]
     data = training.Data(DATA / "threats" / "train", ROOT / "bench" / "data")
     results: dict[str, Any] = {}
+    keys = [*LEVELS, *(v for v in VARIANTS if v != "fp0.1")]
     for wtxt in args.weights.split(","):
         weight = None if wtxt == "base" else float(wtxt)
         res = run(weight, folds, data)
         results[wtxt] = res
-        for level in LEVELS:
-            print(line(f"w={wtxt} {level} LOSO dev", res[level]), flush=True)
+        for key in keys:
+            print(line(f"w={wtxt} {key} LOSO dev", res[key]), flush=True)
             if res["strangers_dev"]:
-                print(line(f"w={wtxt} {level} strangers dev", res["strangers_dev"][level]))
+                print(line(f"w={wtxt} {key} strangers dev", res["strangers_dev"][key]))
+        for fname, f in res["folds"].items():
+            pub = {v: (f[v]["public_dev_benign"]["block"], f[v]["public_dev_benign"]["hold"])
+                   for v in VARIANTS}
+            print(f"  {fname} auc {f['auc_dev_half']} / {f['auc_strangers_dev']} "
+                  f"public dev benign block,hold {pub}", flush=True)
+            print(f"    classifier alone {json.dumps(f['classifier_alone'])}", flush=True)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
     summary = {
         k: {
-            level: {
-                "caught": v[level]["attacks"]["caught"],
-                "honest_hold": v[level]["honest"]["hold"],
-                "honest_block": v[level]["honest"]["block"],
+            key: {
+                "caught": v[key]["attacks"]["caught"],
+                "honest_hold": v[key]["honest"]["hold"],
+                "honest_block": v[key]["honest"]["block"],
             }
-            for level in LEVELS
+            for key in keys
         }
         for k, v in results.items()
     }
