@@ -99,7 +99,7 @@ def summarise(scored: list[dict[str, Any]], level: str) -> dict[str, Any]:
     """Pooled verdicts of scored rows (each with ``verdict_LEVEL``)."""
     key = "verdict_" + level
     att = [r for r in scored if r["label"] == "attack"]
-    ben = [r for r in scored if r["label"] == "benign"]
+    ben = [r for r in scored if r["label"] != "attack"]
     out: dict[str, Any] = {
         "attacks": _count([r[key] for r in att]),
         "honest": _count([r[key] for r in ben]),
@@ -147,11 +147,11 @@ def run(weight: float | None, folds: list[str], data: training.Data) -> dict[str
         fold: dict[str, Any] = {
             "auc_dev_half": auc(
                 [r["score"] for r in rows if r["label"] == "attack"],
-                [r["score"] for r in rows if r["label"] == "benign"],
+                [r["score"] for r in rows if r["label"] != "attack"],
             ),
             "auc_strangers_dev": auc(
                 [r["score"] for r in sdev if r["label"] == "attack"],
-                [r["score"] for r in sdev if r["label"] == "benign"],
+                [r["score"] for r in sdev if r["label"] != "attack"],
             ),
         }
         for vname, variant in VARIANTS.items():
@@ -167,7 +167,7 @@ def run(weight: float | None, folds: list[str], data: training.Data) -> dict[str
             bal = thresholds["balanced"]
             for name_, group in (("dev_half", rows), ("strangers_dev", sdev)):
                 att = [r["score"] >= bal for r in group if r["label"] == "attack"]
-                ben = [r["score"] >= bal for r in group if r["label"] == "benign"]
+                ben = [r["score"] >= bal for r in group if r["label"] != "attack"]
                 fold.setdefault("classifier_alone", {}).setdefault(vname, {})[name_] = {
                     "attacks": f"{sum(att)}/{len(att)}",
                     "honest": f"{sum(ben)}/{len(ben)}",

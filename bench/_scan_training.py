@@ -367,9 +367,9 @@ FRESH_TRAINED = (
     "scan_fresh5.jsonl",
 )
 #: Training sets written by more strangers (``scan_strangers/*.jsonl``): dealt into
-#: train and dev by (label, family, language) with this seed (:func:`deal_strangers`).
+#: train and dev by (family, language) with this seed (:func:`deal_strangers`).
 STRANGERS_SEED = 1616
-#: The share of each (label, family) group's rows that the deal gives to dev.
+#: The share of each family's rows that the deal gives to dev.
 STRANGERS_DEV_SHARE = 0.25
 #: How much a strangers' row weighs in the fit against a generated or collected row
 #: (scanner 16: chosen on the leave-one-set-out dev figure, ``bench/_scan_loso.py``).
@@ -443,39 +443,50 @@ def stranger_dicts(path: Path) -> list[dict[str, Any]]:
 
 
 def stranger_rows(dicts: list[dict[str, Any]]) -> list[Row]:
-    """Training rows of a strangers' set: category ``stranger:FAMILY``. An attack split
-    over two entries (a row with ``context``) is left out: its text alone is harmless by
-    design, and the pair is the intent layer's to read."""
+    """Training rows of a strangers' set: category ``stranger:FAMILY``, an ``honest``
+    label read as ``benign``. An attack split over two entries (a row with ``context``)
+    is left out: its text alone is harmless by design, and the pair is the intent
+    layer's to read."""
     return [
-        Row(d["text"], d["label"], "stranger:" + d["family"], d["lang"], d["source"])
+        Row(
+            d["text"],
+            "attack" if d["label"] == "attack" else "benign",
+            "stranger:" + d["family"],
+            d["lang"],
+            d["source"],
+        )
         for d in dicts
         if not (d.get("context") and d["label"] == "attack")
     ]
 
 
 def deal_strangers(dicts: list[dict[str, Any]], seed: int = STRANGERS_SEED) -> dict[str, str]:
-    """``{source: "train" | "dev"}``: every (label, family, language) group to one side.
+    """``{source: "train" | "dev"}``: every (family, language) group, attacks and honest
+    look-alikes together, to one side.
 
-    Per (label, family), the languages are taken in a seeded order and each group goes to
-    the side furthest below its share of that family's rows (:data:`STRANGERS_DEV_SHARE`
-    to dev; a tie goes to dev), so a dev row never shares its family *and* language with
-    a train row, and a family with one language lands whole in train."""
-    sizes: dict[tuple[str, str], dict[str, int]] = {}
+    An honest row's ``family`` names the attack family it resembles, and the writers put
+    an attack and its honest twin (the same scenario done the safe way) side by side:
+    dealing both labels of a family and language together keeps twins on one side. Per
+    family, the languages are taken in a seeded order and each group goes to the side
+    furthest below its share of that family's rows (:data:`STRANGERS_DEV_SHARE` to dev; a
+    tie goes to dev), so a dev row never shares its family *and* language with a train
+    row, and a family in one language lands whole in train."""
+    sizes: dict[str, dict[str, int]] = {}
     for d in dicts:
-        group = sizes.setdefault((d["label"], d["family"]), {})
+        group = sizes.setdefault(d["family"], {})
         group[d["lang"]] = group.get(d["lang"], 0) + 1
     share = {"train": 1.0 - STRANGERS_DEV_SHARE, "dev": STRANGERS_DEV_SHARE}
-    side: dict[tuple[str, str, str], str] = {}
-    for (label, family), langs in sorted(sizes.items()):
+    side: dict[tuple[str, str], str] = {}
+    for family, langs in sorted(sizes.items()):
         order = sorted(langs)
-        random.Random(f"{seed}:{label}:{family}").shuffle(order)
+        random.Random(f"{seed}:{family}").shuffle(order)
         total = sum(langs.values())
         filled = {"train": 0, "dev": 0}
         for lang in order:
             pick = max(("dev", "train"), key=lambda s: share[s] - filled[s] / total)
-            side[label, family, lang] = pick
+            side[family, lang] = pick
             filled[pick] += langs[lang]
-    return {d["source"]: side[d["label"], d["family"], d["lang"]] for d in dicts}
+    return {d["source"]: side[d["family"], d["lang"]] for d in dicts}
 
 
 def load_strangers(path: Path, seed: int = STRANGERS_SEED) -> list[dict[str, Any]]:
