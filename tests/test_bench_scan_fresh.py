@@ -9,7 +9,21 @@ from pathlib import Path
 
 import pytest
 
-from _scan_fresh import FIFTH, FOURTH, FRESH, SECOND, SETS, SIXTH, THIRD, FreshSet, deal, load
+import _scan_training as training
+from _scan_fresh import (
+    FIFTH,
+    FOURTH,
+    FRESH,
+    SECOND,
+    SETS,
+    SIXTH,
+    THIRD,
+    TRAINED_ON,
+    FreshSet,
+    deal,
+    load,
+    role,
+)
 
 _ATTACK_FAMILIES = {
     "concealment",
@@ -331,3 +345,10 @@ def test_the_sixth_set_shares_no_sentence_with_the_earlier_sets_or_the_families(
     rows = "".join(p.read_text(encoding="utf-8") for p in earlier)
     old = (json.dumps(doc, ensure_ascii=False) + rows).lower()
     assert not [r["text"] for r in load(SIXTH.path, SIXTH.seed) if r["text"].lower() in old]
+
+
+def test_the_sets_the_classifier_trains_on_are_reported_as_trained_on() -> None:
+    # Scanner 16: the first five sets are training data; the sixth stays held out.
+    assert {SETS[name].path.name for name in TRAINED_ON} == set(training.FRESH_TRAINED)
+    assert role(SIXTH) == "held out"
+    assert [role(SETS[name]) for name in sorted(TRAINED_ON)] == ["trained on"] * 5
