@@ -367,7 +367,7 @@ FRESH_TRAINED = (
     "scan_fresh5.jsonl",
 )
 #: Training sets written by more strangers (``scan_strangers/*.jsonl``): dealt into
-#: train and dev by (family, language) with this seed (:func:`deal_strangers`).
+#: train and dev by family with this seed (:func:`deal_strangers`).
 STRANGERS_SEED = 1616
 #: The share of each family's rows that the deal gives to dev.
 STRANGERS_DEV_SHARE = 0.25
@@ -460,33 +460,33 @@ def stranger_rows(dicts: list[dict[str, Any]]) -> list[Row]:
     ]
 
 
-def deal_strangers(dicts: list[dict[str, Any]], seed: int = STRANGERS_SEED) -> dict[str, str]:
-    """``{source: "train" | "dev"}``: every (family, language) group, attacks and honest
-    look-alikes together, to one side.
+def deal_strangers(
+    dicts: list[dict[str, Any]], seed: int = STRANGERS_SEED, name: str = ""
+) -> dict[str, str]:
+    """``{source: "train" | "dev"}``: every family, attacks and honest look-alikes in
+    every language, to one side.
 
-    An honest row's ``family`` names the attack family it resembles, and the writers put
-    an attack and its honest twin (the same scenario done the safe way) side by side:
-    dealing both labels of a family and language together keeps twins on one side. Per
-    family, the languages are taken in a seeded order and each group goes to the side
-    furthest below its share of that family's rows (:data:`STRANGERS_DEV_SHARE` to dev; a
-    tie goes to dev), so a dev row never shares its family *and* language with a train
-    row, and a family in one language lands whole in train."""
-    sizes: dict[str, dict[str, int]] = {}
+    An honest row's ``family`` names the attack family it resembles; the writers put an
+    attack and its honest twin side by side and reused a scenario's skeleton across
+    languages (``scan_strangers/*.md``), so a finer deal would leak a scenario from train
+    into dev. The families, in an order seeded by ``seed`` and the set's ``name``, each go
+    to the side furthest below its share of the set's rows (:data:`STRANGERS_DEV_SHARE`
+    to dev; a tie goes to dev): dev measures families the fit has not seen from this
+    writer."""
+    sizes: dict[str, int] = {}
     for d in dicts:
-        group = sizes.setdefault(d["family"], {})
-        group[d["lang"]] = group.get(d["lang"], 0) + 1
+        sizes[d["family"]] = sizes.get(d["family"], 0) + 1
     share = {"train": 1.0 - STRANGERS_DEV_SHARE, "dev": STRANGERS_DEV_SHARE}
-    side: dict[tuple[str, str], str] = {}
-    for family, langs in sorted(sizes.items()):
-        order = sorted(langs)
-        random.Random(f"{seed}:{family}").shuffle(order)
-        total = sum(langs.values())
-        filled = {"train": 0, "dev": 0}
-        for lang in order:
-            pick = max(("dev", "train"), key=lambda s: share[s] - filled[s] / total)
-            side[family, lang] = pick
-            filled[pick] += langs[lang]
-    return {d["source"]: side[d["family"], d["lang"]] for d in dicts}
+    order = sorted(sizes)
+    random.Random(f"{seed}:{name}").shuffle(order)
+    total = sum(sizes.values())
+    filled = {"train": 0, "dev": 0}
+    side: dict[str, str] = {}
+    for family in order:
+        pick = max(("dev", "train"), key=lambda s: share[s] - filled[s] / total)
+        side[family] = pick
+        filled[pick] += sizes[family]
+    return {d["source"]: side[d["family"]] for d in dicts}
 
 
 def load_strangers(path: Path, seed: int = STRANGERS_SEED) -> list[dict[str, Any]]:
@@ -497,7 +497,7 @@ def load_strangers(path: Path, seed: int = STRANGERS_SEED) -> list[dict[str, Any
     sources = [d["source"] for d in dicts]
     if len(set(sources)) != len(sources):
         raise ValueError(f"{path}: a source names two rows; give every row its own source")
-    dealt = deal_strangers(dicts, seed)
+    dealt = deal_strangers(dicts, seed, path.stem)
     moved = [d["source"] for d in dicts if d.get("split", dealt[d["source"]]) != dealt[d["source"]]]
     if moved:
         raise ValueError(
@@ -638,7 +638,7 @@ def build(data: Data, out: Path, *, seed: int = 12) -> dict[str, Any]:
             "dev": sum(map(is_stranger, dev)),
             "weight": STRANGER_WEIGHT,
             "deal_seed": STRANGERS_SEED,
-            "held_out": "scan_fresh6.jsonl and later sets",
+            "held_out": "scan_fresh6.jsonl, scan_fresh7.jsonl and later sets",
         },
         "dev_benign_rows": len(dev_benign),
         "thresholds": thresholds,

@@ -35,22 +35,22 @@ def _set(families: int = 3, langs: tuple[str, ...] = ("en", "de", "fr", "ja")) -
     return rows
 
 
-def test_the_deal_keeps_each_family_and_language_on_one_side_and_a_quarter_in_dev() -> None:
-    # Attacks and their honest twins (same family and language) stay together.
-    rows = _set()
-    dealt = training.deal_strangers(rows)
-    sides: dict[tuple[str, str], set[str]] = defaultdict(set)
+def test_the_deal_keeps_each_family_on_one_side_and_about_a_quarter_in_dev() -> None:
+    # Attacks, their honest twins and a scenario's other languages stay together.
+    rows = _set(families=8)
+    dealt = training.deal_strangers(rows, name="a")
+    sides: dict[str, set[str]] = defaultdict(set)
     for r in rows:
-        sides[r["family"], r["lang"]].add(dealt[r["source"]])
+        sides[r["family"]].add(dealt[r["source"]])
     assert all(len(s) == 1 for s in sides.values())
-    dev = sum(1 for r in rows if dealt[r["source"]] == "dev")
-    assert dev == len(rows) // 4  # four languages a family: one of them to dev
-    assert training.deal_strangers(rows) == dealt
-    assert training.deal_strangers(rows, seed=7) != dealt or len(rows) < 8
+    assert sum(s == {"dev"} for s in sides.values()) == 2  # 8 families of equal size
+    assert training.deal_strangers(rows, name="a") == dealt
+    others = [training.deal_strangers(rows, name=n) for n in "bcdefg"]
+    assert any(o != dealt for o in others)
 
 
-def test_a_family_in_one_language_lands_whole_in_train() -> None:
-    rows = _set(families=1, langs=("en",))
+def test_a_set_of_one_family_lands_whole_in_train() -> None:
+    rows = _set(families=1)
     assert set(training.deal_strangers(rows).values()) == {"train"}
 
 
@@ -61,10 +61,11 @@ def _write(path: Path, rows: list[dict[str, Any]]) -> Path:
 
 def test_a_row_moved_by_hand_or_a_source_named_twice_is_refused(tmp_path: Path) -> None:
     rows = _set()
-    dealt = training.deal_strangers(rows)
+    dealt = training.deal_strangers(rows, name="ok")
     ok = [{**r, "split": dealt[r["source"]]} for r in rows]
     assert training.load_strangers(_write(tmp_path / "ok.jsonl", ok)) == ok
-    moved = [dict(r) for r in ok]
+    dealt = training.deal_strangers(rows, name="moved")
+    moved = [{**r, "split": dealt[r["source"]]} for r in rows]
     moved[0]["split"] = "dev" if moved[0]["split"] == "train" else "train"
     with pytest.raises(ValueError, match="not on their dealt side"):
         training.load_strangers(_write(tmp_path / "moved.jsonl", moved))
@@ -107,14 +108,14 @@ def test_strangers_sets_reach_train_and_dev_and_are_left_out_by_name(tmp_path: P
     train, dev = training.assemble(data)
     strangers_train = [r for r in train if training.is_stranger(r)]
     strangers_dev = [r for r in dev if training.is_stranger(r)]
-    assert len(strangers_train) == 1 + 54 and len(strangers_dev) == 18
-    assert len(train) - len(before_train) == 55 and len(dev) - len(before_dev) == 18
+    assert len(strangers_train) == 1 + 48 and len(strangers_dev) == 24
+    assert len(train) - len(before_train) == 49 and len(dev) - len(before_dev) == 24
     assert [p.name for p in data.files()][-2:] == ["scan_fresh2.jsonl", "a.jsonl"]
     left = training.assemble(data, exclude=frozenset({"scan_fresh2.jsonl"}))[0]
     assert len(left) == len(train) - 1
     assert len(training.assemble(data, strangers=False)[0]) == len(before_train)
     header = training.build(data, tmp_path / "m.bin", seed=3)
-    assert header["stranger_rows"]["train"] == 55 and header["stranger_rows"]["dev"] == 18
+    assert header["stranger_rows"]["train"] == 49 and header["stranger_rows"]["dev"] == 24
     # Thresholds are chosen on the dev rows no stranger wrote.
     assert header["dev_benign_rows"] == sum(1 for r in before_dev if r.y == 0)
 
@@ -123,7 +124,7 @@ def test_the_shipped_model_records_the_strangers_sets_it_was_trained_on() -> Non
     header = classifier.model().header
     names = header["data_files"]
     assert set(training.FRESH_TRAINED) <= set(names)
-    assert "scan_fresh6.jsonl" not in names
+    assert "scan_fresh6.jsonl" not in names and "scan_fresh7.jsonl" not in names
     strangers = sorted(p.name for p in (BENCH_DATA / "scan_strangers").glob("*.jsonl"))
     assert [n for n in names if n in strangers] == strangers
     assert header["script_version"] == training.SCRIPT_VERSION
