@@ -222,12 +222,63 @@ def line(name: str, fig: dict[str, Any]) -> str:
     )
 
 
+def shipped(held_out: bool) -> dict[str, Any]:
+    """The shipped model (``src/mnemic/scan/model.bin``) on rows it was not fitted on: the
+    strangers' dev rows and the sixth set's dev half; with ``held_out``, also the sixth
+    set's test half and the public corpus's test split (run once, at the end)."""
+    import _scan_v3 as v3
+
+    data = training.Data(DATA / "threats" / "train", ROOT / "bench" / "data")
+    classifier._model = None
+    _scan._memo.clear()
+    out: dict[str, Any] = {"thresholds": classifier.model().thresholds}
+    sdev = stranger_dev_rows(data)
+    sixth = fresh.load(fresh.SIXTH.path, fresh.SIXTH.seed)
+    halves = {"strangers_dev": sdev, "fresh6_dev": [r for r in sixth if r["split"] == "dev"]}
+    if held_out:
+        halves["fresh6_test"] = [r for r in sixth if r["split"] == "test"]
+    for name, rows in halves.items():
+        rows = [dict(r, set=r.get("set", "fresh6")) for r in rows]
+        for level in LEVELS:
+            for r, v in zip(rows, verdicts(rows, level), strict=True):
+                r["verdict_" + level] = v
+        out[name] = {level: summarise(rows, level) for level in LEVELS}
+        for level in LEVELS:
+            print(line(f"shipped {name} {level}", out[name][level]), flush=True)
+    if held_out:
+        train_dir = DATA / "threats" / "train"
+        rows = training.load_rows(train_dir / "attacks.jsonl", train_dir / "benign.jsonl")
+        split = training.read_split(ROOT / "bench" / "data" / "scan_split.json", rows)
+        test = [r for r in rows if split[r.source] == "test"]
+        out["public_test"] = v3.public_verdicts(
+            {
+                "attacks": [r.text for r in test if r.label == "attack"],
+                "benign": [r.text for r in test if r.label == "benign"],
+            }
+        )
+        for k, v in out["public_test"].items():
+            print(f"shipped public test {k}: {v['verdicts']} caught {v['caught']}", flush=True)
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--weights", default="base,1", help="stranger weights; base = baseline")
     ap.add_argument("--folds", default="1,2,3,4,5")
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "scan_loso.json")
+    ap.add_argument("--shipped", action="store_true", help="measure the shipped model only")
+    ap.add_argument(
+        "--held-out",
+        action="store_true",
+        help="with --shipped: also the sixth set's test half and the public test split (once)",
+    )
     args = ap.parse_args()
+    if args.shipped:
+        res = shipped(args.held_out)
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps(res, indent=1) + "\n", encoding="utf-8")
+        print(json.dumps({k: v for k, v in res.items() if k == "thresholds"}))
+        return
     names = list(FOLDS)
     folds = [names[int(k) - 1] for k in args.folds.split(",")]
     data = training.Data(DATA / "threats" / "train", ROOT / "bench" / "data")

@@ -49,7 +49,7 @@ __all__ = [
 ]
 
 #: Bumped whenever the training procedure changes (recorded in the model file).
-SCRIPT_VERSION = 3
+SCRIPT_VERSION = 4
 SPLITS = ("train", "dev", "test")
 # Order in which a tie between splits is broken (small groups: held-out rows first).
 _TIE_ORDER = ("train", "test", "dev")
@@ -308,14 +308,17 @@ def write_model(
 
 
 #: False-positive rate on the dev split's benign rows that each level accepts from the
-#: classifier alone (``lenient``: none of them). A learned score blocks on its own only
-#: when it is very sure; the rules carry what is structural.
-LEVEL_FP_TARGETS = {"strict": 0.01, "balanced": 0.001, "lenient": 0.0}
-#: The lowest threshold each level accepts whatever dev says. Dev holds about two thousand
-#: benign rows, so its 0.1 % tail is three texts and moves from one fit to the next; on
-#: dev the detection of attacks is flat between 0.75 and 0.85, so balanced never goes
-#: below 0.85 (a learned score alone blocks only when the model is very sure).
-LEVEL_FLOORS = {"strict": 0.5, "balanced": 0.85, "lenient": 0.95}
+#: classifier alone (``lenient``: none of them). Since scanner 15 a learned score with no
+#: rule or intent finding beside it holds for a person instead of blocking, so scanner 16
+#: let ``balanced`` flag as much as ``strict`` (1 %): on the leave-one-set-out dev figure
+#: (``bench/_scan_loso.py``) it catches more of a new stranger's requests with the same
+#: honest blocks (a 2 % target added honest blocks: a learned score beside an intent's
+#: hold blocks).
+LEVEL_FP_TARGETS = {"strict": 0.01, "balanced": 0.01, "lenient": 0.0}
+#: The lowest threshold each level accepts whatever dev says. Dev holds about three
+#: thousand benign rows, so a 0.1 % tail is three texts and moves from one fit to the
+#: next; ``lenient`` blocks on a learned score alone only when the model is very sure.
+LEVEL_FLOORS = {"strict": 0.5, "balanced": 0.5, "lenient": 0.95}
 #: Documentation pages whose sentences go to dev instead of train.
 DEV_DOCS = ("docs/mcp.md", "docs/postgres.md")
 #: Generated noise rows: this many go to train, the rest to dev.
