@@ -293,10 +293,15 @@ def main() -> None:
             if res["strangers_dev"]:
                 print(line(f"w={wtxt} {key} strangers dev", res["strangers_dev"][key]))
         for fname, f in res["folds"].items():
-            pub = {v: (f[v]["public_dev_benign"]["block"], f[v]["public_dev_benign"]["hold"])
-                   for v in VARIANTS}
-            print(f"  {fname} auc {f['auc_dev_half']} / {f['auc_strangers_dev']} "
-                  f"public dev benign block,hold {pub}", flush=True)
+            pub = {
+                v: (f[v]["public_dev_benign"]["block"], f[v]["public_dev_benign"]["hold"])
+                for v in VARIANTS
+            }
+            print(
+                f"  {fname} auc {f['auc_dev_half']} / {f['auc_strangers_dev']} "
+                f"public dev benign block,hold {pub}",
+                flush=True,
+            )
             print(f"    classifier alone {json.dumps(f['classifier_alone'])}", flush=True)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")

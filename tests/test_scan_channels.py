@@ -37,7 +37,6 @@ def _in_context(text: str, other: str) -> str:
     return scan_in_context(text, [other], "memory", "balanced").verdict
 
 
-
 def _split_ids(text: str, other: str) -> set[str]:
     r = scan_in_context(text, [other], "memory", "balanced")
     return {f.id for f in r.findings + r.holds} & {"intent_split_instruction"}
