@@ -13,8 +13,13 @@ rows (blocks at ``balanced`` must not rise).
 
 No test half is read here: the sixth set and later are not touched at all.
 
-    .venv/bin/python bench/_scan_loso.py [--weights 0,1,2] [--folds 1,2,3,4,5]
+    .venv/bin/python bench/_scan_loso.py [--weights base,1,2] [--folds 1,2,3,4,5]
         [--out bench/results/scan_loso.json]
+    .venv/bin/python bench/_scan_loso.py --shipped [--held-out] --out FILE
+
+``--shipped`` scores the shipped model on the strangers' dev rows and the sixth set's dev
+half; ``--held-out`` adds the sixth set's test half and the public test split, to be run
+once, when the configuration is final (scanner 16 did, and says so in docs/scanner.md).
 
 Prints one JSON object on the last line (the summary per configuration).
 """
