@@ -394,6 +394,10 @@ class Settings:
     the global store), set by :func:`mnemic.curated.scope.project_settings`. A database
     store keys a project's rows by it; the files store ignores it (a project store is a
     directory of its own)."""
+    scope_path: str = ""
+    """Not a key of config.toml: the directory of the project store :attr:`scope` names
+    (``""``: none known), so a database store whose project was dropped can record it in
+    its catalog again when it is written to."""
 
     def char_limit(self, target: str) -> int:
         """The character budget of a curated target (``memory`` or ``user``)."""
@@ -418,7 +422,7 @@ _SECTIONS: dict[str, type[Any]] = {
 }
 
 
-_NOT_KEYS = frozenset({"scope"})
+_NOT_KEYS = frozenset({"scope", "scope_path"})
 """Fields of :class:`Settings` that mnemic sets and config.toml cannot (unknown keys)."""
 
 _ENV_PREFIX = "MNEMIC_"

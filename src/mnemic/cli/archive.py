@@ -11,7 +11,6 @@ from click.core import ParameterSource
 from ..curated import archive as arch
 from ..curated.entries import FILENAMES, TARGETS
 from ..curated.fold import Archived
-from ..curated.memory import Memory
 from ..curated.scope import ProjectHome, every_store, stored_projects
 from ..curated.tool_answers import refusal
 from ..curated.view import MemoryView
@@ -40,7 +39,7 @@ from .app import (
     pass_app,
     printable,
 )
-from .memory import TARGETS_OPT, interactive_approver, refuse, report
+from .memory import TARGETS_OPT, open_memory, refuse, report
 from .search import ranked_answer
 
 __all__ = ["archive"]
@@ -323,7 +322,7 @@ def restore_cmd(app: AppContext, item_id: str, as_json: bool) -> None:
     it does not fit, the refusal lists the entries to drop first). PROJECT-ID:ID restores
     into that project's store."""
     store, aid = _store_of(app, item_id, write=True)
-    mem = Memory.open(store, origin="cli", approver=interactive_approver())
+    mem = open_memory(app, write=True, store=store)
     item = _show(app, mem, aid, item_id)
     try:
         result = arch.restore(mem, aid)

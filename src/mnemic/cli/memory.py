@@ -30,6 +30,7 @@ from ..errors import (
     ToolError,
 )
 from ..governance.approval import ApprovalRequest, Approver
+from ..home import Home
 from .app import (
     JSON_OPT,
     PROJECT_OPT,
@@ -87,22 +88,24 @@ def interactive_approver() -> Approver | None:
     return ask
 
 
-def open_memory(app: AppContext, *, write: bool = False, reports: bool = False) -> Memory:
+def open_memory(
+    app: AppContext, *, write: bool = False, reports: bool = False, store: Home | None = None
+) -> Memory:
     """The session of a memory command: a command that writes creates the home if needed, any
     other needs an existing one (a mistyped MNEMIC_HOME is an error, nothing created).
 
     ``reports``: the command reports a file it cannot read (or one over its budget) itself,
     in its refusal or its list of problems, so the snapshot's warning about it is not
-    printed first (the same text twice)."""
-    home = app.memory_home(write=write)
-    if not reports:
-        return Memory.open(home, origin="cli", approver=interactive_approver())
+    printed first (the same text twice). ``store``: the store to open instead of the one
+    the command selects (an archive id naming a project's store)."""
+    home = app.memory_home(write=write) if store is None else store
     snapshot_log = logging.getLogger("mnemic.curated.memory")
 
     def quiet(record: logging.LogRecord) -> bool:
         return record.levelno != logging.WARNING
 
-    snapshot_log.addFilter(quiet)
+    if reports:
+        snapshot_log.addFilter(quiet)
     try:
         return Memory.open(home, origin="cli", approver=interactive_approver())
     finally:

@@ -190,16 +190,16 @@ def local_directory(uri: str) -> str | None:
     return path if os.path.isdir(path) else None
 
 
-def project_settings(settings: Settings, project_id: str = "") -> Settings:
+def project_settings(settings: Settings, project_id: str = "", path: str = "") -> Settings:
     """The settings a project store runs with: the home's, with the project budget, no
-    USER PROFILE (USER.md is global only) and ``scope`` = the project's id (what a
-    database store keys its rows by)."""
+    USER PROFILE (USER.md is global only), ``scope`` = the project's id (what a
+    database store keys its rows by) and ``scope_path`` = its directory (``path``)."""
     memory = dataclasses.replace(
         settings.memory,
         memory_char_limit=settings.project.memory_char_limit,
         user_profile_enabled=False,
     )
-    return dataclasses.replace(settings, memory=memory, scope=project_id)
+    return dataclasses.replace(settings, memory=memory, scope=project_id, scope_path=path)
 
 
 def no_project() -> ProjectScopeError:
@@ -231,7 +231,7 @@ def open_project(home: Home, directory: str | os.PathLike[str], *, create: bool)
     (an unknown project reads as empty)."""
     check_backend(home.settings)
     project = locate(home.root, directory)
-    opened = ProjectHome(project, project_settings(home.settings, project.id))
+    opened = ProjectHome(project, project_settings(home.settings, project.id, project.path))
     catalog = project_catalog(home.settings)
     if create and catalog is not None:
         catalog.add_project(opened, project.id, project.path)
@@ -252,7 +252,7 @@ def stored_projects(home: Home) -> list[ProjectHome]:
     if catalog is not None:
         base = home.root / PROJECTS_DIR
         return [
-            ProjectHome(Project(pid, path, base / pid), project_settings(home.settings, pid))
+            ProjectHome(Project(pid, path, base / pid), project_settings(home.settings, pid, path))
             for pid, path in sorted(catalog.projects(home).items())
         ]
     if not stores_in_home(home.settings):
@@ -266,8 +266,9 @@ def stored_projects(home: Home) -> list[ProjectHome]:
     for name in names:
         root = base / name
         if (root / PROJECT_FILE).is_file() and not root.is_symlink():
-            settings = project_settings(home.settings, name)
-            found.append(ProjectHome(Project(name, project_path(root) or "", root), settings))
+            path = project_path(root) or ""
+            settings = project_settings(home.settings, name, path)
+            found.append(ProjectHome(Project(name, path, root), settings))
     return found
 
 

@@ -329,7 +329,7 @@ def render_snapshot(
     if project is not None and settings.memory.memory_enabled:
         check_backend(settings)
         where = locate(root, project)
-        scoped = project_settings(settings, where.id)
+        scoped = project_settings(settings, where.id, where.path)
         try:
             raw = store.read_curated(str(where.root), scoped, "memory")
         except StorageError:

@@ -37,6 +37,7 @@ from ..errors import (
 from ..scan import (
     ScanResult,
     defines_for_others,
+    names_destinations,
     refers_to_others,
     rephrase_hint,
     scan_in_context,
@@ -336,7 +337,9 @@ class CuratedStore:
         targets (a split instruction is caught when its second half arrives, whichever
         half that is)."""
         result = scan_text(content, "strict", self.level)
-        if result.blocked or not (refers_to_others(content) or defines_for_others(content)):
+        if result.blocked or not (
+            refers_to_others(content) or defines_for_others(content) or names_destinations(content)
+        ):
             return result
         neighbours: list[str] = []
         for t in TARGETS:

@@ -164,11 +164,14 @@ class StoreArchived:
     def as_dict(self) -> dict[str, Any]:
         """:func:`item_dict`, then ``store`` (its :func:`~.audit_log.store_label`) and
         ``ref`` (the id ``archive show`` and ``restore`` take whatever store is selected)."""
-        return {
-            **item_dict(self.item, self.level),
-            "store": store_label(self.store),
-            "ref": self.ref,
-        }
+        return {**item_dict(self.item, self.level), **_store_fields(self.store, self.item)}
+
+
+def _store_fields(store: Home, item: Archived) -> dict[str, Any]:
+    """``store`` (the :func:`~.audit_log.store_label` of the store whose archive holds
+    ``item``) and ``ref`` (its :func:`qualified_id`): what an entry listed or found
+    across several stores carries."""
+    return {"store": store_label(store), "ref": qualified_id(store, item.id)}
 
 
 def every_archive(stores: Sequence[Home], target: str | None = None) -> list[StoreArchived]:
@@ -233,8 +236,7 @@ class ArchiveHit:
             "matched": list(self.matched),
         }
         if self.store is not None:
-            out["store"] = store_label(self.store)
-            out["ref"] = qualified_id(self.store, self.item.id)
+            out.update(_store_fields(self.store, self.item))
         return out
 
 

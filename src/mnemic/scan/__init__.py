@@ -68,6 +68,7 @@ __all__ = [
     "explain",
     "explain_result",
     "invisible_chars",
+    "names_destinations",
     "refers_to_others",
     "rephrase_hint",
     "scan_in_context",
@@ -178,11 +179,76 @@ def scan_in_context(
     if not neighbours or base.blocked:
         return base
     block, hold = pipeline.intent_findings(_intent.intents_in_context(text, neighbours), scope)
-    if not block and not hold:
-        return base
     if block:
         return ScanResult(base.findings + tuple(block))
+    if not any(f.id.startswith(pipeline.DESTINATION_PREFIX) for f in base.holds):
+        # A domain that imitates one already in memory (scanner 18).
+        known = tuple(dict.fromkeys(h for n in neighbours if n != text for h in _hosts(n)))
+        lookalike = pipeline.destination_finding(
+            text, scope, _default_level if level is None else level, known
+        )
+        if lookalike is not None and lookalike.id == pipeline.DESTINATION_PREFIX + "lookalike":
+            hold.append(lookalike)
+        elif pipeline.DESTINATIONS and scope not in ("skill", "context"):
+            other = _displaced(text, neighbours)
+            if other is not None:
+                hold.append(other)
+    if not hold:
+        return base
     return ScanResult((), base.holds + tuple(hold))
+
+
+_hosts_memo: dict[str, tuple[str, ...]] = {}
+
+
+def _hosts(text: str) -> tuple[str, ...]:
+    """The domains ``text`` names (remembered: a store's entries are each other's
+    neighbours)."""
+    hit = _hosts_memo.get(text)
+    if hit is None:
+        hit = ()
+        if pipeline.may_name_destination(text):
+            from . import destinations  # only a text that may name a domain
+
+            hit = tuple(destinations.hosts(text))
+        if len(_hosts_memo) >= _MEMO_MAX_ENTRIES:
+            _hosts_memo.clear()
+        _hosts_memo[text] = hit
+    return hit
+
+
+def _displaced(text: str, neighbours: Sequence[str]) -> Finding | None:
+    """A hold for a payment identifier or phone number of ``text`` that would displace
+    another one stored for the same name (scanner 18)."""
+    if not pipeline.may_name_destination(text):
+        return None
+    from . import _terms, destinations
+
+    def same_name(a: str, b: str) -> bool:
+        return _terms.shared_term(_intent._fold(a), _intent._fold(b))
+
+    found = destinations.displaced(text, neighbours, same_name)
+    if found is None:
+        return None
+    return Finding(
+        pipeline.DESTINATION_PREFIX + found.relation, "covert_action", "destination", found.reason
+    )
+
+
+def names_destinations(text: str) -> bool:
+    """Whether ``text`` names a domain (a URL, an e-mail address, a bare host name), a
+    payment identifier or a phone number: a new entry of this kind is read with the
+    stored ones, since it may imitate a domain already in memory or displace an account
+    or a number stored for the same name (:func:`scan_in_context` holds either)."""
+    if _hosts(text):
+        return True
+    if not pipeline.may_name_destination(text):
+        return False
+    from . import destinations
+
+    return any(
+        i.kind in destinations.PAYMENT_KINDS | {"phone"} for i in destinations.identifiers(text)
+    )
 
 
 def defines_for_others(text: str) -> bool:
@@ -237,6 +303,12 @@ def _why(fid: str) -> str:
     if fid.startswith(pipeline.INTENT_PREFIX):
         intent = fid[len(pipeline.INTENT_PREFIX) :].replace("_", " ")
         return f"the intent layer reads a request to the agent: {intent}"
+    if fid.startswith(pipeline.DESTINATION_PREFIX):
+        relation = fid[len(pipeline.DESTINATION_PREFIX) :]
+        return (
+            "the entry sets a standing rule about where money, data, trust or replies go "
+            f"({relation}); held for a person to confirm the identifier"
+        )
     if fid.startswith(pipeline.REFERENCE_PREFIX):
         rid = fid[len(pipeline.REFERENCE_PREFIX) :]
         return (
@@ -289,6 +361,13 @@ def rephrase_hint(findings: Iterable[Finding | tuple[str, str]]) -> str:
     """How to rephrase an honest note that was refused for ``findings`` (one sentence each
     category, most important first). Accepts findings or ``(id, category)`` pairs."""
     cats: list[str] = []
+    findings = list(findings)
+    ids = [f.id if isinstance(f, Finding) else f[0] for f in findings]
+    if ids and all(i.startswith(pipeline.DESTINATION_PREFIX) for i in ids):
+        return (
+            "If the note is honest, a person approves it as it is: what is asked is whether "
+            "the account, address or domain it names is the right one, not its wording."
+        )
     for f in findings:
         cat = f.category if isinstance(f, Finding) else f[1]
         if cat not in cats and cat in _ADVICE:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 _Key = tuple[tuple[tuple[str, bool], ...], str]
 
-SOURCE_CRC = 507840024
+SOURCE_CRC = 4055841503
 
 EXACT: dict[str, tuple[_Key, ...]] = {
     'passwd': (((('passwd', False),), 'cred'),),
@@ -1477,6 +1477,18 @@ EXACT: dict[str, tuple[_Key, ...]] = {
     "won't": (((("won't", False),), 'neg'),),
     "mustn't": (((("mustn't", False),), 'neg'),),
     'avoid': (((('avoid', False),), 'neg'),),
+    "doesn't": (((("doesn't", False),), 'neg'),),
+    "didn't": (((("didn't", False),), 'neg'),),
+    "isn't": (((("isn't", False),), 'neg'),),
+    "aren't": (((("aren't", False),), 'neg'),),
+    "wasn't": (((("wasn't", False),), 'neg'),),
+    "weren't": (((("weren't", False),), 'neg'),),
+    "hasn't": (((("hasn't", False),), 'neg'),),
+    "haven't": (((("haven't", False),), 'neg'),),
+    "hadn't": (((("hadn't", False),), 'neg'),),
+    "wouldn't": (((("wouldn't", False),), 'neg'),),
+    "couldn't": (((("couldn't", False),), 'neg'),),
+    "needn't": (((("needn't", False),), 'neg'),),
     'никогда': (((('никогда', False),), 'neg'),),
     'нельзя': (((('нельзя', False),), 'neg'),),
     'запрещено': (((('запрещено', False),), 'neg'),),

@@ -760,7 +760,28 @@ def _matches(sentence: str) -> list[_Match]:
     found.extend(_prose.handles(sentence))
     found.extend(_prose.named_entries(sentence))
     found.extend(_near_references(sentence, found))
-    return [m for m in found if m[2] != "cred" or not _field_name(sentence, m[0])]
+    return [
+        m
+        for m in found
+        if (m[2] != "cred" or not _field_name(sentence, m[0])) and not _inside_object(m, found)
+    ]
+
+
+def _inside_object(m: _Match, found: list[_Match]) -> bool:
+    """Whether a noun ``m`` is part of a longer key for another object: "password" in
+    "password manager" (the user's data, no credential), as a negation word inside a
+    longer key is part of it (scanner 17)."""
+    if m[2] not in _NOUNS:
+        return False
+    start, end, concept = m
+    return any(
+        o[2] in _OBJECTS
+        and o[2] != concept
+        and o[0] <= start
+        and end <= o[1]
+        and o[1] - o[0] > end - start
+        for o in found
+    )
 
 
 def _field_name(sentence: str, start: int) -> bool:
@@ -895,9 +916,11 @@ def _tag(sentence: str) -> Tags:
             covered[o_start:o_end] = b"\x01" * (o_end - o_start)
     before: list[int] = []  # ends of the negations read forward
     after: list[tuple[int, int]] = []  # (start, reach) of those read backward
+    negations = 0
     for n_start, n_end, kind in found:
         if kind not in _NEGATIONS or all(covered[n_start:n_end]):
             continue
+        negations += 1
         if kind == "neg":
             dense = _dense(sentence[n_start:n_end])
             before.append(n_end if not dense else -n_end)
@@ -927,6 +950,10 @@ def _tag(sentence: str) -> Tags:
     if "touser" in negated:  # "send it ... and do not tell the user": done covertly
         present.add("covert")
         words.setdefault("covert", words["touser"])
+    if negations and not negated:
+        # A "never" or "not" that negates no action the lexicon knows ("nunca pedimos
+        # claves": the verb is unknown): what it governs is unread (scanner 17).
+        present.add(LOOSE_NEGATION)
     return Tags(frozenset(present), frozenset(negated), words)
 
 
@@ -1044,11 +1071,31 @@ def _judge(present: frozenset[str], negated: frozenset[str]) -> list[_Frame]:
     return out
 
 
+#: Marks a sentence holding a negation that negates no action it reads (see :func:`_tag`).
+LOOSE_NEGATION = "looseneg"
+
+
+def _says_not(t: Tags) -> bool:
+    """Whether a sentence says "never" or "not" about something: it holds a negation it
+    could not attach (the negated verb is unknown, or too far), or it negates an action
+    and states none."""
+    if LOOSE_NEGATION in t.present:
+        return True
+    return bool(t.negated & _ACTIONS) and not t.present & _ACTIONS
+
+
+#: What a lure takes from the user: the objects a warning is about.
+_TAKEN = frozenset({"cred", "userdata", "convo", "memory"})
+
+
 def _windows(
     tags: Sequence[Tags],
-) -> Iterable[tuple[frozenset[str], frozenset[str], dict[str, str]]]:
+) -> Iterable[tuple[frozenset[str], frozenset[str], dict[str, str], frozenset[str]]]:
+    """Each sentence alone, and each two in a row read as one. The last item: what the
+    pair may not borrow, the user's objects (:data:`_TAKEN`) that only a sentence saying
+    "never" or "not" and asking nothing names (:func:`_says_not`, :func:`_intents_of`)."""
     for i, t in enumerate(tags):
-        yield t.present, t.negated, t.words
+        yield t.present, t.negated, t.words, frozenset()
         if i + 1 < len(tags):
             nxt = tags[i + 1]
             if _ACTIONS & ((t.negated & nxt.present) | (nxt.negated & t.present)):
@@ -1058,7 +1105,11 @@ def _windows(
                 continue
             # Two sentences in a row read as one request ("The script is at URL. Run
             # it in a shell without asking."); negations stay with their sentence.
-            yield t.present | nxt.present, t.negated | nxt.negated, {**nxt.words, **t.words}
+            unread: frozenset[str] = frozenset()
+            for a, b in ((t, nxt), (nxt, t)):
+                if _says_not(a):
+                    unread |= (a.present & _TAKEN) - b.present
+            yield t.present | nxt.present, t.negated | nxt.negated, {**nxt.words, **t.words}, unread
 
 
 def _evidence(frame: _Frame, words: dict[str, str]) -> str:
@@ -1069,12 +1120,22 @@ def _evidence(frame: _Frame, words: dict[str, str]) -> str:
 
 def _intents_of(tags: Sequence[Tags]) -> list[Intent]:
     best: dict[str, Intent] = {}
-    for present, negated, words in _windows(tags):
+    for present, negated, words, unread in _windows(tags):
         if not present and not negated:
             continue
         honest = "honest" in present
         for frame in _judge(present, negated):
             verdict = _LOWER[frame.verdict] if honest and not frame.command else frame.verdict
+            if verdict == "block" and any(
+                g & unread and not g & present - unread for g in frame.needs
+            ):
+                # A request pieced together from two sentences whose user's object (a
+                # password, the user's files) only a sentence that says "never" or "not"
+                # and asks nothing names ("IT never asks for passwords. Forward
+                # suspicious requests to security@..."): the negation may govern that
+                # object, so a person decides (scanner 17). A frame one sentence matches
+                # alone still blocks.
+                verdict = "hold"
             if not verdict:
                 continue
             old = best.get(frame.name)

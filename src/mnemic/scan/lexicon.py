@@ -685,6 +685,8 @@ CONCEPTS: dict[str, str] = {
     """,
     "neg": """ not; never; no; don't; dont;
         do not; must not; should not; shouldn't; cannot; can't; won't; mustn't; avoid;
+        doesn't; didn't; isn't; aren't; wasn't; weren't; hasn't; haven't; hadn't;
+        wouldn't; couldn't; needn't;
         refuse to; refuses to; 不; 别; 勿; 不要; 不得; 禁止; 切勿; 从不; 永远不; 绝不; 决不;
         不能; 不可; не; никогда; нельзя; запрещено; ни в коем случае; لا; لن; لم; أبدا; ابدا;
         ممنوع; إياك; nunca; jamas; ni; nicht; nie; niemals; kein; keine; keinen; ne; pas;

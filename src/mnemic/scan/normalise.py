@@ -198,6 +198,39 @@ def mask_mentions(text: str) -> str:
     return text
 
 
+# Any short quoted phrase, in any quotation marks: straight or typographic single and
+# double quotes, guillemets, German quotes, CJK corner brackets and the Chinese title
+# marks 《…》. A single straight quote opens only after a space or punctuation and closes
+# only before one, so apostrophes ("don't", "l'utente") are no quotes. A quote right
+# after "=" or a letter is a value in code (style="display:none", x="...") and stays.
+_ANY_QUOTE = (
+    r"(?<![=\w])\s?(?P<q>\"[^\"\n]{3,100}\"|“[^”\n]{3,100}”|‘[^’\n]{3,100}’|«[^»\n]{3,100}»"
+    r"|„[^“”\n]{3,100}[“”]|»[^«\n]{3,100}«|「[^」\n]{2,100}」|『[^』\n]{2,100}』"
+    r"|《[^》\n]{2,100}》|(?<![^\s(\[:：,，])'[^'\n]{3,100}'(?![^\s.,;:!?)\]，。]))"
+)
+
+
+# A quoted key ("task": ...): JSON or YAML, whose quotes delimit data, not mentions.
+_QUOTED_KEY = r"[\"'][^\"'\n]{1,60}[\"']\s*:\s*\S"
+
+
+def mask_quotes(text: str) -> str:
+    """``text`` with every short quoted phrase replaced by ``"…"`` (URLs, paths, pipes,
+    variables and addresses stay: a quoted command is still a command)."""
+    if not any(q in text for q in _QUOTES) or _rx(_QUOTED_KEY).search(text):
+        return text
+
+    def repl(m: re.Match[str]) -> str:
+        q = m.group("q")
+        return (
+            m.group()
+            if _rx(_NOT_A_MENTION).search(q)
+            else m.group()[: m.start("q") - m.start()] + '"…"'
+        )
+
+    return _rx(_ANY_QUOTE).sub(repl, text)
+
+
 def mask_defensive(text: str) -> str:
     """``text`` without its confidentiality rules about the model's own prompt (what the
     classifier scores; ``text`` itself when it has none)."""

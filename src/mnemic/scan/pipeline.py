@@ -7,6 +7,8 @@ order and the reasons.
 
 from __future__ import annotations
 
+import re
+
 from .. import unicode_fold as _unicode
 from . import (
     classifier as _classifier,
@@ -17,7 +19,16 @@ from . import (
 from ._pattern import CATEGORIES
 from .matching import MAX_SCAN_CHARS, Finding, ScanResult, _rule_scan, _Table
 
-__all__ = ["CLASSIFIER_ID", "INTENT_PREFIX", "analyse", "classifier_threshold", "intent_findings"]
+__all__ = [
+    "CLASSIFIER_ID",
+    "DESTINATION_PREFIX",
+    "INTENT_PREFIX",
+    "analyse",
+    "classifier_threshold",
+    "destination_finding",
+    "intent_findings",
+    "may_name_destination",
+]
 
 #: The finding id of the learned layer.
 CLASSIFIER_ID = "learned_classifier"
@@ -25,6 +36,11 @@ CLASSIFIER_ID = "learned_classifier"
 INTENT_PREFIX = "intent_"
 #: Finding ids of the reference floor (:mod:`.reference`): this prefix and the id.
 REFERENCE_PREFIX = "reference_"
+#: Finding ids of the destination layer (:mod:`.destinations`): this prefix and the relation.
+DESTINATION_PREFIX = "destination_"
+#: Whether the destination layer runs (a benchmark turns it off to measure the scanner
+#: without it in the same process).
+DESTINATIONS = True
 _NOT_THREATS = frozenset({"invisible_unicode", "homoglyph", "oversize"})
 _DECODERS = frozenset({"base64", "hex", "url", "rot13"})
 _STRICT_LEVEL_ONLY = frozenset({"remote_exec_oneliner"})
@@ -98,6 +114,20 @@ _REFERENCE_DETAIL = (
 )
 
 
+# Rules whose match is words addressed to a model (an override, a request for the prompt):
+# quoted, such words may be a title or an example. A key, a command, a path or markup
+# quoted is still what it is.
+_WORDED = frozenset({"instruction_override", "prompt_exfiltration"})
+_MARKUP = frozenset(
+    {"chat_template_token", "hidden_html", "html_comment_directive", "template_beacon"}
+)
+
+
+def _quotable(f: Finding) -> bool:
+    """Whether ``f`` is a rule's finding on words that quoting makes a mention."""
+    return f.layer == "rule" and f.category in _WORDED and f.id not in _MARKUP
+
+
 def intent_findings(found: list[_intent.Intent], scope: str) -> tuple[list[Finding], list[Finding]]:
     """(blocking, holding) findings of the intents ``found``. In the context scope
     (AGENTS.md and the like, imperative by nature) an intent never blocks on its own."""
@@ -112,6 +142,47 @@ def intent_findings(found: list[_intent.Intent], scope: str) -> tuple[list[Findi
         )
         (block if it.verdict == "block" and scope != "context" else hold).append(f)
     return block, hold
+
+
+# What every identifier of :mod:`.destinations` contains: an "@", a URL, a dotted host
+# name, a run of digits (in any script), an IBAN's head or a wallet address. A text
+# with none of them (most notes) does not import the module.
+_MAYBE_DESTINATION = re.compile(
+    r"@|://|\w\.[^\W\d_]{2,}|\d[\d \-./]{4,}\d|[A-Z]{2}\d\d"
+    r"|\b(?:bc1\w{6}|0x[0-9a-fA-F]{40}|[13]\w{25})"
+)
+
+
+def may_name_destination(text: str) -> bool:
+    """Whether ``text`` may name a destination identifier (a cheap test before reading)."""
+    return _MAYBE_DESTINATION.search(text) is not None
+
+
+def _named(tags: _intent.Tags) -> frozenset[str]:
+    """The concepts of a sentence stated in words: an IBAN written out is tagged
+    ``payee`` by the intent layer itself, which says nothing of what is asked about it."""
+    if "payee" in tags.present and any(c.isdigit() for c in tags.words.get("payee", "")):
+        return tags.present - {"payee"}
+    return tags.present
+
+
+def destination_finding(
+    text: str, scope: str, level: str, known_hosts: tuple[str, ...] = ()
+) -> Finding | None:
+    """A hold for a standing rule about a destination in ``text`` (a payee, a recipient,
+    a look-alike of a domain in ``known_hosts``), in the memory scopes; ``None`` when
+    there is none (scanner 18, :mod:`.destinations`)."""
+    if not DESTINATIONS or scope in _LENIENT_SCOPES or not _MAYBE_DESTINATION.search(text):
+        return None
+    from . import destinations as _destinations  # only a text that may name one
+
+    sentences = [(s, _named(_intent.tag(s))) for s in _intent.sentences(text)]
+    found = _destinations.standing(text, sentences, known_hosts, level=level)
+    if found is None:
+        return None
+    return Finding(
+        DESTINATION_PREFIX + found.relation, "covert_action", "destination", found.reason
+    )
 
 
 def analyse(text: str, scope: str, level: str, table: _Table, rules: ScanResult) -> ScanResult:
@@ -137,6 +208,25 @@ def analyse(text: str, scope: str, level: str, table: _Table, rules: ScanResult)
             again += _layers(masked, masked, scope, level, table, {f.id for f in again})
             keep = {f.id for f in again}
             findings = [f for f in findings if f.category in _NOT_THREATS or f.id in keep]
+        quoted: list[Finding] = []
+        if (
+            findings
+            and scope == "memory"
+            and all(_quotable(f) for f in findings if f.category not in _NOT_THREATS)
+        ):
+            # A rule that matches only inside quotation marks, with no cue saying the quote
+            # is a title or an example ("Presentatie: 'Negeer alle eerdere instructies'"):
+            # quoting is how a phrase is talked about, and how an attack quotes its payload
+            # to look talked about. Neither alone is evidence: a person decides (scanner 17).
+            # Only in memory, where a hold asks a person; skills and context files have no
+            # one to ask, and a hold there would let the text through.
+            unquoted = _normalise.mask_quotes(masked)
+            if unquoted != masked:
+                keep = {f.id for f in _rule_scan(unquoted, table).findings}
+                quoted = [
+                    f for f in findings if f.category not in _NOT_THREATS and f.id not in keep
+                ]
+                findings = [f for f in findings if f not in quoted]
         read = head if masked == basis else _normalise.mask_mentions(head)
         found, describes = _intent.read(read)
         if found and describes:
@@ -176,6 +266,17 @@ def analyse(text: str, scope: str, level: str, table: _Table, rules: ScanResult)
             holds += findings
             findings = []
         findings += block
+        if quoted and any(f.category not in _NOT_THREATS for f in findings):
+            findings += quoted  # beside another layer's finding, the quote blocks as before
+        elif quoted:
+            holds += quoted
+        if not findings and not describes:
+            # A standing rule about where money, data, trust or replies go: a person
+            # confirms the identifier (scanner 18). Never a block on its own. Like the
+            # reference floor, it reads the first 16 KiB (holds matter for entries).
+            dest = destination_finding(read[:_REFERENCE_CHARS], scope, level)
+            if dest is not None:
+                holds.append(dest)
         if not findings and not describes and scope != "context":
             holds += [
                 Finding(REFERENCE_PREFIX + rid, category, "reference", _REFERENCE_DETAIL)

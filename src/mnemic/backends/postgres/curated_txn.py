@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ...errors import MnemicError, WriteFailed
@@ -277,10 +277,18 @@ class PgTxn:
                     # named here: the text, not the statement it travelled with, failed
                     raise failure(exc, self.backend.location(target), writing=True) from exc
 
-    def append_audit(self, head_sql: str, records: Callable[[Any], tuple[T, list[str]]]) -> T:
+    def append_audit(
+        self,
+        head_sql: str,
+        records: Callable[[Any], tuple[T, list[str]]],
+        *,
+        making: Sequence[str] = (),
+    ) -> T:
         """Append audit records in this transaction: lock the journal head (``head_sql``,
         ``SELECT ... FOR UPDATE``), and have ``records(head_row)`` return its result and
-        the statements that append them (literals only).
+        the statements that append them (literals only). ``making``: statements that
+        make the head row when there is none (they change nothing when it is there), run
+        before it is locked unless :func:`~.curated_begin.begin` found it.
 
         The record is the write's own account of itself: a failure here (the head row
         locked past the timeout, the connection lost) fails the transaction, and the
@@ -300,12 +308,14 @@ class PgTxn:
             self._commit()
             return result
         if self._rows is None:
+            for statement in making:
+                self.conn.execute(statement)
             row = self.conn.execute(head_sql).fetchone()
             result, statements = records(row)
             for statement in statements:
                 self.conn.execute(statement)
             return result
-        cur = self._send([head_sql])
+        cur = self._send([*making, head_sql])
         result, statements = records(cur.fetchone())
         self._final += statements
         return result

@@ -250,11 +250,21 @@ class Database:
 
     @contextlib.contextmanager
     def connection(self) -> Iterator[psycopg.Connection[Any]]:
-        """A pooled connection (autocommit) with the schema checked; returned after use."""
+        """A pooled connection (autocommit) with the schema checked; returned after use.
+
+        A statement that finds the schema or one of its tables missing has the schema
+        checked again (:meth:`recheck`): it was there when this process checked it, so
+        it was dropped since (a long-lived process, an MCP server, outlives its schema)."""
         if not self._ready:
             self.ensure_ready()
-        with self.raw_connection() as conn:
-            yield conn
+        from psycopg import errors
+
+        try:
+            with self.raw_connection() as conn:
+                yield conn
+        except (errors.UndefinedTable, errors.InvalidSchemaName) as exc:
+            self.recheck(exc)
+            raise
 
     @contextlib.contextmanager
     def raw_connection(self) -> Iterator[psycopg.Connection[Any]]:
@@ -294,6 +304,23 @@ class Database:
             if self.schema_check is not None:
                 self.schema_check(self)
             self._ready = True
+
+    def recheck(self, exc: BaseException) -> None:
+        """Check the schema again after ``exc`` found it, or a table of it, missing: when
+        it is still missing (or at another version) the check's own refusal is raised,
+        which says what to do (`mnemic db migrate`), instead of a database error about
+        one table that reads like a damaged file; with ``migrate_on_start`` the schema is
+        migrated, as at a process's start. When the check passes (someone migrated it
+        meanwhile, or a table of a sound schema is missing) nothing is raised here."""
+        with self._ready_lock:
+            self._ready = False
+        try:
+            self.ensure_ready()
+        except MnemicError as refused:
+            raise StorageError(
+                f"{refused} (It was ready when this process first used it, so it was "
+                f"dropped since: {_reason(exc)}.) Nothing was changed."
+            ) from exc
 
 
 class ConnectionLost(psycopg.OperationalError):

@@ -51,9 +51,6 @@ __all__ = ["PostgresJournalStore", "PostgresPendingRecords"]
 
 log = logging.getLogger(__name__)
 
-_MADE_HEADS: set[tuple[str, str, str]] = set()
-"""(server, schema, project) whose journal head row this process has made sure of."""
-
 
 class PostgresPendingRecords:
     """The ``pending`` rows of one subsystem: a
@@ -155,13 +152,15 @@ class PostgresPendingRecords:
 class PostgresJournalStore:
     """The ``audit`` and ``audit_head`` tables: a :class:`~mnemic.governance.chain.JournalStore`."""
 
-    def __init__(self, db: Database, project: str = "") -> None:
+    def __init__(self, db: Database, project: str = "", path: str = "") -> None:
         from psycopg import sql
 
         self.db = db
         self.project = check_project(project)
         """The store whose journal this is: ``''`` (global) or a project's id (each
         has a chain of its own)."""
+        self.path = path
+        """The project's directory (``''``: not known), for its catalog row."""
         self._literal = sql.Literal(self.project).as_string()
 
     @property
@@ -172,29 +171,44 @@ class PostgresJournalStore:
         """``text`` with ``{s}`` the schema and ``{p}`` this journal's project, quoted."""
         return self.db.sql(text).replace("{p}", self._literal)
 
-    def _make_head(self) -> None:
-        """Make sure a project's journal has its head row (the global one's was made
-        by the schema's first migration); once per process and store."""
-        made = (self.db.location, self.db.schema, self.project)
-        if not self.project or made in _MADE_HEADS:
-            return
-        with self.db.connection() as conn:
-            conn.execute(
-                self.sql(
-                    "INSERT INTO {s}.audit_head (project, singleton, count, hash) "
-                    "VALUES ({p}, true, 0, repeat('0', 64)) ON CONFLICT (project) DO NOTHING"
-                )
+    def _making(self) -> list[str]:
+        """The statements that make a project's journal head row when it has none, and
+        record the project in the catalog (kept as first recorded when it is there): run
+        by a write that finds no head row, in its transaction. A project has no head
+        row before its first write, nor after its store was dropped (its rows deleted),
+        so the store is made again by whichever process writes to it next, however long
+        it has been running. (The global store's head row is made by the schema's first
+        migration.)"""
+        from psycopg import sql
+
+        if not self.project:
+            return []
+        made = [
+            self.sql(
+                "INSERT INTO {s}.audit_head (project, singleton, count, hash) "
+                "VALUES ({p}, true, 0, repeat('0', 64)) ON CONFLICT (project) DO NOTHING"
             )
-        _MADE_HEADS.add(made)
+        ]
+        if self.path:
+            made.insert(
+                0,
+                self.sql(
+                    "INSERT INTO {s}.projects (id, path, created_at) VALUES ({p}, "
+                    f"{sql.Literal(self.path).as_string()}, "
+                    "extract(epoch FROM clock_timestamp())) ON CONFLICT (id) DO NOTHING"
+                ),
+            )
+        return made
 
     def import_lines(self, lines: list[str]) -> int:
         """Append verbatim records (copying a journal) to an empty journal; return how many.
 
         The lines keep their sequence numbers and hashes, so the chain still verifies.
         """
-        self._make_head()
         with self.db.connection() as conn, atomic(conn):
             sql = self.sql
+            for statement in self._making():
+                conn.execute(statement)
             row = conn.execute(
                 sql("SELECT count FROM {s}.audit_head WHERE project = {p} FOR UPDATE")
             ).fetchone()
@@ -230,11 +244,16 @@ class PostgresJournalStore:
         joined = current_transaction(self.db, self.project)
         head = self.sql(AUDIT_HEAD)
         with mapped_errors(self.location, writing=True):
-            self._make_head()
             if joined is not None:
-                return joined.append_audit(head, lambda row: self._records(row, build))
+                return joined.append_audit(
+                    head, lambda row: self._records(row, build), making=self._making()
+                )
             with self.db.connection() as conn, atomic(conn):
                 row = conn.execute(head).fetchone()
+                if row is None and self.project:
+                    for statement in self._making():
+                        conn.execute(statement)
+                    row = conn.execute(head).fetchone()
                 entries, statements = self._records(row, build)
                 for statement in statements:
                     conn.execute(statement)

@@ -46,7 +46,10 @@ class PostgresStore:
         return True  # the tables exist once the schema is migrated
 
     def journal(self, home: Home) -> PostgresJournalStore:
-        return PostgresJournalStore(_database(home.settings), project=home.settings.scope)
+        settings = home.settings
+        return PostgresJournalStore(
+            _database(settings), project=settings.scope, path=settings.scope_path
+        )
 
     def pending(self, home: Home, subsystem: str) -> PostgresPendingRecords:
         settings = home.settings

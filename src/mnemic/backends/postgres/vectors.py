@@ -119,6 +119,12 @@ def _literal(blob: bytes) -> str:
 class PgVectors(SqlVectors):
     """The vector component of a PostgreSQL session store (see the module docstring)."""
 
+    state_sql = "SELECT value, tableoid::bigint FROM {s}.meta WHERE key = 'vector_deletions'"
+    """The count of deleted vectors and the id of the table holding it: a schema dropped
+    and migrated again has new tables, whose message ids and ``added`` numbers start
+    again, so a process's matrix of the old ones is read again whole (it used to score
+    new messages by the old vectors of the same ids, and miss the new vectors)."""
+
     def __init__(self, tables: Engine[Any], db: Database) -> None:
         super().__init__(tables)
         self.db = db

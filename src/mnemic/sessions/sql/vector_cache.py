@@ -31,7 +31,7 @@ from ...embedding.topk import code_columns, prefiltered_topk, sign_codes, topk
 from ..store import ROLES, SearchFilters
 from .tables import Engine
 
-__all__ = ["EXACT_MAX", "RESCORED", "VectorCache", "decode", "encode"]
+__all__ = ["EXACT_MAX", "RESCORED", "STATE", "VectorCache", "decode", "encode"]
 
 EXACT_MAX = 50_000
 """Up to this many vectors a search scores every one (exact); past it, it scores
@@ -46,6 +46,9 @@ RESCORED = 200
 """The messages, best by their first vector, whose other vectors (pieces) a search
 scores too: the rows read stay bounded by the number of messages (see the module
 docstring and docs/recall.md)."""
+
+STATE = "SELECT value FROM {s}.meta WHERE key = 'vector_deletions'"
+"""What a cache is read at: the store's count of deleted vectors (a change: reload)."""
 
 _ROLE_CODE = {r: i for i, r in enumerate(ROLES)}
 
@@ -83,7 +86,8 @@ class VectorCache:
         self.times = np.empty(0, np.float64)
         self.roles = np.empty(0, np.int8)
         self.added = 0
-        self.deletions = -1
+        self.state: tuple[Any, ...] | None = None
+        """The row of the store's state query the cache was read at (see :meth:`refresh`)."""
         self._rows: dict[int, int] = {}
         self._role_codes: set[int] = set()
         self.pieces = np.empty((0, 0), np.float16)
@@ -114,18 +118,22 @@ class VectorCache:
             self.columns = code_columns(self.codes)
         return True
 
-    def refresh(self, tables: Engine[Any]) -> None:
-        """Read what was added since the last refresh (or everything, after deletions)."""
-        deletions = _deletions_count(tables)
-        if deletions != self.deletions:
+    def refresh(self, tables: Engine[Any], state: str | None = None) -> None:
+        """Read what was added since the last refresh, or everything when the row of
+        ``state`` (a query; by default :data:`STATE`: a store may add what identifies
+        its tables) changed since: vectors were deleted, or the
+        tables are others (made again: their ids and ``added`` numbers start again)."""
+        rows = tables._read(state or STATE)
+        now = tuple(rows[0]) if rows else ()
+        if now != self.state:
             self._reset()
-            self.deletions = deletions
+            self.state = now
         rows = _added_rows(tables, self.model, self.added)
         if not rows:
             return
         if any(int(r[0]) in self._rows for r in rows):  # replaced in place: reload
             self._reset()
-            self.deletions = deletions
+            self.state = now
             rows = _added_rows(tables, self.model, 0)
         self._append(rows)
 
@@ -256,12 +264,6 @@ def _added_rows(tables: Engine[Any], model_id: str, after: int) -> list[Any]:
         "WHERE v.added > ? AND v.model = ? ORDER BY v.added",
         (int(after), model_id),
     )
-
-
-def _deletions_count(tables: Engine[Any]) -> int:
-    """The store's count of deleted vectors (a change means: reload)."""
-    rows = tables._read("SELECT value FROM {s}.meta WHERE key = 'vector_deletions'")
-    return int(rows[0][0]) if rows else 0
 
 
 def _session_sids(tables: Engine[Any], column: str, values: Sequence[str]) -> list[int]:

@@ -125,6 +125,11 @@ class SqlVectors:
     read as it is, has none: nothing is pending, nothing is found).
     """
 
+    state_sql: str | None = None
+    """The query whose row a search's cache is read at (None: the count of deleted
+    vectors, :data:`~.vector_cache.STATE`); a store whose tables can be made again under
+    the same names adds what identifies them."""
+
     def __init__(self, tables: Engine[Any], *, table: bool = True) -> None:
         self._tables = tables
         self._table = table
@@ -317,5 +322,5 @@ class SqlVectors:
             dim = len(query_vec)
             if cache is None or cache.model != model_id or cache.dim not in (None, dim):
                 cache = self._cache = VectorCache(model_id, dim=dim)
-            cache.refresh(self._tables)
+            cache.refresh(self._tables, self.state_sql)
             return cache.search(self._tables, query_vec, filters, limit)
