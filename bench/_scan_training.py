@@ -36,16 +36,20 @@ __all__ = [
     "Row",
     "choose_thresholds",
     "corpus_hash",
+    "deal_strangers",
     "fit",
+    "fit_rows",
+    "load_strangers",
     "load_rows",
     "make_split",
     "score_text",
     "scorer",
+    "stranger_sets",
     "write_model",
 ]
 
 #: Bumped whenever the training procedure changes (recorded in the model file).
-SCRIPT_VERSION = 3
+SCRIPT_VERSION = 4
 SPLITS = ("train", "dev", "test")
 # Order in which a tie between splits is broken (small groups: held-out rows first).
 _TIE_ORDER = ("train", "test", "dev")
@@ -158,13 +162,16 @@ def fit(
     rate: float = 0.2,
     l2: float = 1e-6,
     langs: list[str] | None = None,
+    boost: list[float] | None = None,
 ) -> tuple[array[float], float]:
     """Logistic regression over hashed n-grams, by AdaGrad; returns (weights, bias).
 
     Each text's features are scaled by ``1/n ** NORM_POWER`` (n its feature count), classes are
     weighted to count equally, and rows are visited in a seeded shuffle every epoch. With
     ``langs`` (each text's language), the classes also count equally within each language
-    that has enough of both (:func:`row_weights`).
+    that has enough of both (:func:`row_weights`). ``boost`` (one factor per text)
+    multiplies a text's weight: strangers' rows count :data:`STRANGER_WEIGHT` times a
+    generated or collected row.
     """
     size = 1 << BUCKET_BITS
     w = [0.0] * size
@@ -175,6 +182,9 @@ def fit(
     n_neg = (len(labels) - sum(labels)) or 1
     class_weight = (len(labels) / (2.0 * n_neg), len(labels) / (2.0 * n_pos))
     weight = row_weights(labels, langs, class_weight) if langs else None
+    if boost is not None:
+        base = weight if weight is not None else [class_weight[y] for y in labels]
+        weight = [b * f for b, f in zip(base, boost, strict=True)]
     order = list(range(len(texts)))
     rng = random.Random(seed)
     sqrt = math.sqrt
@@ -298,14 +308,17 @@ def write_model(
 
 
 #: False-positive rate on the dev split's benign rows that each level accepts from the
-#: classifier alone (``lenient``: none of them). A learned score blocks on its own only
-#: when it is very sure; the rules carry what is structural.
-LEVEL_FP_TARGETS = {"strict": 0.01, "balanced": 0.001, "lenient": 0.0}
-#: The lowest threshold each level accepts whatever dev says. Dev holds about two thousand
-#: benign rows, so its 0.1 % tail is three texts and moves from one fit to the next; on
-#: dev the detection of attacks is flat between 0.75 and 0.85, so balanced never goes
-#: below 0.85 (a learned score alone blocks only when the model is very sure).
-LEVEL_FLOORS = {"strict": 0.5, "balanced": 0.85, "lenient": 0.95}
+#: classifier alone (``lenient``: none of them). Since scanner 15 a learned score with no
+#: rule or intent finding beside it holds for a person instead of blocking, so scanner 16
+#: let ``balanced`` flag as much as ``strict`` (1 %): on the leave-one-set-out dev figure
+#: (``bench/_scan_loso.py``) it catches more of a new stranger's requests with the same
+#: honest blocks (a 2 % target added honest blocks: a learned score beside an intent's
+#: hold blocks).
+LEVEL_FP_TARGETS = {"strict": 0.01, "balanced": 0.01, "lenient": 0.0}
+#: The lowest threshold each level accepts whatever dev says. Dev holds about three
+#: thousand benign rows, so a 0.1 % tail is three texts and moves from one fit to the
+#: next; ``lenient`` blocks on a learned score alone only when the model is very sure.
+LEVEL_FLOORS = {"strict": 0.5, "balanced": 0.5, "lenient": 0.95}
 #: Documentation pages whose sentences go to dev instead of train.
 DEV_DOCS = ("docs/mcp.md", "docs/postgres.md")
 #: Generated noise rows: this many go to train, the rest to dev.
@@ -346,10 +359,43 @@ def learned(row: Row) -> bool:
     return row.label == "benign" or row.category in LEARNED_CATEGORIES
 
 
+#: Sets written by strangers that the classifier trains on (scanner 16): the first five
+#: fresh sets, every row of both halves. They were held out until scanner 16; the sixth
+#: and later sets stay held out.
+FRESH_TRAINED = (
+    "scan_fresh.jsonl",
+    "scan_fresh2.jsonl",
+    "scan_fresh3.jsonl",
+    "scan_fresh4.jsonl",
+    "scan_fresh5.jsonl",
+)
+#: Training sets written by more strangers that the classifier trains on (scanner 16:
+#: ``scan_strangers/{a,b,c}.jsonl``, dealt into train and dev by family with
+#: :data:`STRANGERS_SEED`, :func:`deal_strangers`). A set added later (``d.jsonl``) is
+#: not trained on until it is named here and the model is refitted and measured.
+STRANGERS_TRAINED = ("a.jsonl", "b.jsonl", "c.jsonl")
+STRANGERS_SEED = 1616
+#: The share of each family's rows that the deal gives to dev.
+STRANGERS_DEV_SHARE = 0.25
+#: How much a strangers' row weighs in the fit against a generated or collected row
+#: (scanner 16: chosen on the leave-one-set-out dev figure, ``bench/_scan_loso.py``).
+STRANGER_WEIGHT = 1.0
+
+
 class Data:
     """Where the training inputs live (every file is hashed into the model header)."""
 
-    __slots__ = ("corpus_dir", "docs", "extra", "extra_dev", "generated", "split", "templates")
+    __slots__ = (
+        "corpus_dir",
+        "docs",
+        "extra",
+        "extra_dev",
+        "fresh",
+        "generated",
+        "split",
+        "strangers",
+        "templates",
+    )
 
     def __init__(self, corpus_dir: Path, bench_data: Path) -> None:
         self.corpus_dir = corpus_dir
@@ -360,10 +406,22 @@ class Data:
         self.docs = bench_data / "scan_docs.jsonl"
         #: Scanner 12's generated families (absent: none).
         self.generated = bench_data / "scan_generated"
+        #: Strangers' fresh sets trained on whole (scanner 16; absent: none).
+        self.fresh = [bench_data / name for name in FRESH_TRAINED]
+        #: Strangers' training sets, dealt into train and dev (absent: none).
+        self.strangers = bench_data / "scan_strangers"
 
     def generated_files(self) -> list[Path]:
         """The generated families' files, sorted (none when the directory is absent)."""
         return sorted(self.generated.glob("*.json")) if self.generated.is_dir() else []
+
+    def fresh_files(self) -> list[Path]:
+        """The fresh sets trained on whole, those that exist."""
+        return [p for p in self.fresh if p.is_file()]
+
+    def stranger_files(self) -> list[Path]:
+        """The strangers' training sets of :data:`STRANGERS_TRAINED` that exist."""
+        return [p for p in (self.strangers / n for n in STRANGERS_TRAINED) if p.is_file()]
 
     def files(self) -> list[Path]:
         """Every input file, in the order they are hashed."""
@@ -376,6 +434,8 @@ class Data:
             self.templates,
             self.docs,
             *self.generated_files(),
+            *self.fresh_files(),
+            *self.stranger_files(),
         ]
 
 
@@ -383,9 +443,110 @@ def _rows(dicts: list[dict[str, Any]]) -> list[Row]:
     return [Row(d["text"], d["label"], d["category"], d["lang"], d["source"]) for d in dicts]
 
 
-def assemble(data: Data, *, seed: int = 12) -> tuple[list[Row], list[Row]]:
+def stranger_dicts(path: Path) -> list[dict[str, Any]]:
+    """The rows of a strangers' set (``{text, label, family, lang, source, ...}``)."""
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+
+
+def stranger_rows(dicts: list[dict[str, Any]]) -> list[Row]:
+    """Training rows of a strangers' set: category ``stranger:FAMILY``, an ``honest``
+    label read as ``benign``. An attack split over two entries (a row with ``context``)
+    is left out: its text alone is harmless by design, and the pair is the intent
+    layer's to read."""
+    return [
+        Row(
+            d["text"],
+            "attack" if d["label"] == "attack" else "benign",
+            "stranger:" + d["family"],
+            d["lang"],
+            d["source"],
+        )
+        for d in dicts
+        if not (d.get("context") and d["label"] == "attack")
+    ]
+
+
+def deal_strangers(
+    dicts: list[dict[str, Any]], seed: int = STRANGERS_SEED, name: str = ""
+) -> dict[str, str]:
+    """``{source: "train" | "dev"}``: every family, attacks and honest look-alikes in
+    every language, to one side.
+
+    An honest row's ``family`` names the attack family it resembles; the writers put an
+    attack and its honest twin side by side and reused a scenario's skeleton across
+    languages (``scan_strangers/*.md``), so a finer deal would leak a scenario from train
+    into dev. The families, in an order seeded by ``seed`` and the set's ``name``, each go
+    to the side furthest below its share of the set's rows (:data:`STRANGERS_DEV_SHARE`
+    to dev; a tie goes to dev): dev measures families the fit has not seen from this
+    writer."""
+    sizes: dict[str, int] = {}
+    for d in dicts:
+        sizes[d["family"]] = sizes.get(d["family"], 0) + 1
+    share = {"train": 1.0 - STRANGERS_DEV_SHARE, "dev": STRANGERS_DEV_SHARE}
+    order = sorted(sizes)
+    random.Random(f"{seed}:{name}").shuffle(order)
+    total = sum(sizes.values())
+    filled = {"train": 0, "dev": 0}
+    side: dict[str, str] = {}
+    for family in order:
+        pick = max(("dev", "train"), key=lambda s: share[s] - filled[s] / total)
+        side[family] = pick
+        filled[pick] += sizes[family]
+    return {d["source"]: side[d["family"]] for d in dicts}
+
+
+def load_strangers(path: Path, seed: int = STRANGERS_SEED) -> list[dict[str, Any]]:
+    """A strangers' training set with each row's ``split`` (train or dev) as dealt;
+    ``ValueError`` when a row names another split than :func:`deal_strangers` gives (a
+    row cannot be moved by hand) or a source twice."""
+    dicts = stranger_dicts(path)
+    sources = [d["source"] for d in dicts]
+    if len(set(sources)) != len(sources):
+        raise ValueError(f"{path}: a source names two rows; give every row its own source")
+    dealt = deal_strangers(dicts, seed, path.stem)
+    moved = [d["source"] for d in dicts if d.get("split", dealt[d["source"]]) != dealt[d["source"]]]
+    if moved:
+        raise ValueError(
+            f"{path}: rows not on their dealt side (first: {moved[0]}); the deal is made by "
+            "seed: remove the rows' split fields or restore them"
+        )
+    return [{**d, "split": dealt[d["source"]]} for d in dicts]
+
+
+def stranger_sets(
+    data: Data, *, exclude: frozenset[str] = frozenset()
+) -> tuple[list[Row], list[Row]]:
+    """(train, dev) rows written by strangers: every row of the fresh sets trained on,
+    and the strangers' training sets by :func:`load_strangers`. ``exclude`` names files
+    left out (the leave-one-set-out loop leaves out the set it scores)."""
+    train: list[Row] = []
+    dev: list[Row] = []
+    for path in data.fresh_files():
+        if path.name not in exclude:
+            train += stranger_rows(stranger_dicts(path))
+    for path in data.stranger_files():
+        if path.name not in exclude:
+            dicts = load_strangers(path)
+            train += stranger_rows([d for d in dicts if d["split"] == "train"])
+            dev += stranger_rows([d for d in dicts if d["split"] == "dev"])
+    return train, dev
+
+
+def is_stranger(row: Row) -> bool:
+    """Whether ``row`` was written by a stranger (:func:`stranger_rows`)."""
+    return row.category.startswith("stranger:")
+
+
+def assemble(
+    data: Data,
+    *,
+    seed: int = 12,
+    strangers: bool = True,
+    exclude: frozenset[str] = frozenset(),
+) -> tuple[list[Row], list[Row]]:
     """(train, dev) rows: the corpus by the committed split (test is left out), the
-    hand-written rows, the template rows, the generated noise and the docs sentences."""
+    hand-written rows, the template rows, the generated noise, the docs sentences and
+    (``strangers``) the strangers' rows of :func:`stranger_sets` but ``exclude``."""
     import _scan_corpus as corpus
 
     rows = load_rows(data.corpus_dir / "attacks.jsonl", data.corpus_dir / "benign.jsonl")
@@ -406,6 +567,10 @@ def assemble(data: Data, *, seed: int = 12) -> tuple[list[Row], list[Row]]:
         dev += _rows(corpus.expand_generated(data.generated, "dev", seed=seed))
     dev += noise[NOISE_TRAIN:]
     dev += [r for r in docs if r.source.endswith(DEV_DOCS)]
+    if strangers:
+        more_train, more_dev = stranger_sets(data, exclude=exclude)
+        train += more_train
+        dev += more_dev
     return train, dev
 
 
@@ -435,14 +600,29 @@ def training_langs(rows: list[Row]) -> list[str]:
     return [r.lang for r in rows for _ in _pieces(r)]
 
 
+def training_boost(rows: list[Row], stranger_weight: float = STRANGER_WEIGHT) -> list[float]:
+    """The weight factor of each of :func:`training_texts`' texts: ``stranger_weight`` for
+    a strangers' row, 1 for the others."""
+    return [stranger_weight if is_stranger(r) else 1.0 for r in rows for _ in _pieces(r)]
+
+
+def fit_rows(
+    rows: list[Row], *, seed: int = 12, stranger_weight: float = STRANGER_WEIGHT
+) -> tuple[array[float], float]:
+    """:func:`fit` on ``rows`` as the scanner reads them, classes balanced per language,
+    strangers' rows weighted ``stranger_weight``."""
+    texts, labels = training_texts(rows)
+    boost = training_boost(rows, stranger_weight) if any(map(is_stranger, rows)) else None
+    return fit(texts, labels, seed=seed, langs=training_langs(rows), boost=boost)
+
+
 def build(data: Data, out: Path, *, seed: int = 12) -> dict[str, Any]:
-    """Fit on train, choose the thresholds on dev's benign rows, write ``out``; return
-    its header."""
+    """Fit on train, choose the thresholds on dev's benign rows (not the strangers'),
+    write ``out``; return its header."""
     train, dev = assemble(data, seed=seed)
-    texts, labels = training_texts(train)
-    weights, bias = fit(texts, labels, seed=seed, langs=training_langs(train))
+    weights, bias = fit_rows(train, seed=seed)
     score = scorer(weights, bias)
-    dev_benign = [score(r.text) for r in dev if r.y == 0]
+    dev_benign = [score(r.text) for r in dev if r.y == 0 and not is_stranger(r)]
     chosen = choose_thresholds(dev_benign, LEVEL_FP_TARGETS)
     thresholds = {k: max(v, LEVEL_FLOORS[k]) for k, v in chosen.items()}
     files = data.files()
@@ -459,6 +639,13 @@ def build(data: Data, out: Path, *, seed: int = 12) -> dict[str, Any]:
         "seed": seed,
         "classes_balanced_per_language": {"min_rows_each": BALANCE_MIN_ROWS},
         "train_rows": len(train),
+        "stranger_rows": {
+            "train": sum(map(is_stranger, train)),
+            "dev": sum(map(is_stranger, dev)),
+            "weight": STRANGER_WEIGHT,
+            "deal_seed": STRANGERS_SEED,
+            "held_out": "scan_fresh6.jsonl, scan_fresh7.jsonl and later sets",
+        },
         "dev_benign_rows": len(dev_benign),
         "thresholds": thresholds,
         "thresholds_from_dev": chosen,

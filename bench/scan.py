@@ -901,6 +901,7 @@ def _fresh_block(which: FreshSet) -> dict[str, Any]:
 
     listed = ("dev", "test") if which is fresh.FIRST else ("dev",)
     return {
+        "role": fresh.role(which),
         **{
             half: fresh.figures(half, misses=half in listed, which=which)
             for half in ("dev", "test")

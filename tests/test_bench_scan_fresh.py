@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import _scan_training as training
 from _scan_fresh import (
     FIFTH,
     FOURTH,
@@ -18,9 +19,11 @@ from _scan_fresh import (
     SEVENTH,
     SIXTH,
     THIRD,
+    TRAINED_ON,
     FreshSet,
     deal,
     load,
+    role,
 )
 
 _ATTACK_FAMILIES = {
@@ -345,6 +348,13 @@ def test_the_sixth_set_shares_no_sentence_with_the_earlier_sets_or_the_families(
     rows = "".join(p.read_text(encoding="utf-8") for p in earlier)
     old = (json.dumps(doc, ensure_ascii=False) + rows).lower()
     assert not [r["text"] for r in load(SIXTH.path, SIXTH.seed) if r["text"].lower() in old]
+
+
+def test_the_sets_the_classifier_trains_on_are_reported_as_trained_on() -> None:
+    # Scanner 16: the first five sets are training data; the sixth and seventh stay held out.
+    assert {SETS[name].path.name for name in TRAINED_ON} == set(training.FRESH_TRAINED)
+    assert role(SIXTH) == role(SEVENTH) == "held out"
+    assert [role(SETS[name]) for name in sorted(TRAINED_ON)] == ["trained on"] * 5
 
 
 #: The harms of the seventh set that read as ordinary preferences or facts, and to others.

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from _learned import at_most_a_learned_hold
 from mnemic.curated.memory import Memory
 from mnemic.curated.tool import run_memory_tool
 from mnemic.ops import PendingQueue
@@ -261,4 +262,5 @@ def test_a_lookalike_of_a_well_known_brand_is_held_and_the_brand_itself_is_not()
         "Refunds are handled at paypal.com, the user's account there is fine.",
         "The user listens to music on spotify.com and reads finance.yahoo.com.",
     ):
-        assert scan_text(honest).verdict == "allow"
+        # no destination finding (the classifier alone may hold the first since scanner 16)
+        assert at_most_a_learned_hold(scan_text(honest))

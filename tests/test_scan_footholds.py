@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import pytest
 
+from _learned import at_most_a_learned_hold
 from mnemic.scan import scan_text
 
 FOOTHOLDS = [
@@ -132,7 +133,7 @@ def test_a_table_whose_column_says_where_the_conversation_goes_is_blocked(text: 
 
 @pytest.mark.parametrize("text", TABLE_HONEST)
 def test_tables_that_send_nothing_of_the_users_stay_allowed(text: str) -> None:
-    assert scan_text(text, "memory", "balanced").verdict == "allow"
+    assert at_most_a_learned_hold(scan_text(text, "memory", "balanced"))
 
 
 def test_one_message_of_the_user_is_the_conversation() -> None:
@@ -142,7 +143,7 @@ def test_one_message_of_the_user_is_the_conversation() -> None:
         "Reply to the user's message in French when they write in French.",
         "Quote the user's message back before answering a long question.",
     ):
-        assert scan_text(honest, "memory", "balanced").verdict == "allow"
+        assert at_most_a_learned_hold(scan_text(honest, "memory", "balanced"))
 
 
 # Impersonating the user (scanner 14, from the concept): the agent passing itself off as

@@ -399,10 +399,11 @@ def test_a_german_attack_of_the_same_shape_is_still_caught() -> None:
     )
     assert scan_text(exfiltration, "memory", "balanced").verdict == "block"
     assert scan_text(override, "memory", "balanced").verdict == "block"
-    # the classifier reads it as an attack without its function words: since scanner 12
-    # (dev's honest look-alikes raised the balanced threshold to 0.938) it scores 0.936,
-    # above the strict threshold; the rule layer blocks it at every level
-    assert learned(override, level="strict"), explain_result(scan_text(override))
+    # the classifier read it as an attack without its function words (0.936 after
+    # scanner 12); trained on strangers' rows (scanner 16) it scores 0.75, under the
+    # thresholds: the rule layer blocks it at every level
+    for level in ("strict", "balanced", "lenient"):
+        assert scan_text(override, "memory", level).verdict == "block"
 
 
 def test_function_words_are_neither_features_nor_halves_of_a_bigram() -> None:
