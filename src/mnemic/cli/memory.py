@@ -181,9 +181,12 @@ def report(mem: Memory, result: WriteResult, expires: float | None = None) -> No
     removed or evicted, the ``expires`` it set, and the pressure warning."""
     if result.staged:
         pid = result.pending_id
+        click.echo(f"Staged for approval as {pid}: nothing is saved yet.")
+        if result.held:  # the scanner's reason: what a person is asked to confirm
+            click.echo(f"  held by the threat scanner: {result.held}")
         click.echo(
-            f"Staged for approval as {pid}: nothing is saved yet. "
-            f"Review: mnemic pending diff {pid}   Apply: mnemic pending approve {pid}"
+            f"  Review: mnemic pending diff {pid}   Apply: mnemic pending approve {pid}"
+            f"   Drop: mnemic pending reject {pid}"
         )
         return
     where = FILENAMES[result.target]

@@ -141,14 +141,17 @@ class PendingQueue:
         if self.changed_since_staged(record):
             head = "Note: the file changed since this write was staged; this is the diff now.\n"
         try:
-            commits = self.memory.store.apply_all(
-                target, ops, batch=batch, allow_empty=allow_empty, dry_run=True
+            commits = self.memory.store.apply_all(  # as approving would: a held write
+                target, ops, batch=batch, allow_empty=allow_empty, dry_run=True, held_ok=True
             )
         except ToolError as exc:
             return f"{head}It cannot be applied now: {exc.to_llm()}\n\nAs staged:\n{record.detail}"
         _, detail = describe(target, ops, commits)
         if not any(c.written for c in commits):
             detail += "\n(nothing would change: the files already hold this)"
+        held = (record.detail or "").split("\n\n", 1)[0]
+        if held.startswith("Held by the threat scanner: "):  # why a person is asked, first
+            detail = f"{held}\n\n{detail}"
         return head + detail
 
     # -- deciding ----------------------------------------------------------------
