@@ -5,6 +5,7 @@ about it must say what was held, why, and the exact commands that decide it."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from mnemic.curated.memory import Memory
@@ -46,3 +47,22 @@ def test_the_tool_note_names_both_commands_and_asks_to_tell_the_user(tmp_path: P
     assert "do not repeat this call" in resp["note"]
     assert f"mnemic pending reject {pid}" in resp["note"]
     assert "Tell the user" in resp["note"]
+
+
+def test_memory_show_says_a_write_waits_for_approval(tmp_path: Path) -> None:
+    # Before: `memory show` printed "MEMORY.md: empty" and nothing about the held write.
+    home = str(tmp_path)
+    assert cli("--home", home, "memory", "add", RULE).exit_code == 0
+    r = cli("--home", home, "memory", "show")
+    assert r.exit_code == 0, r.output
+    assert "1 write to MEMORY.md waits for approval" in r.output
+    assert "mnemic pending list" in r.output
+    shown = json.loads(cli("--home", home, "memory", "show", "--json").output)
+    assert shown["memory"]["pending"] == 1 and shown["user"]["pending"] == 0
+
+
+def test_memory_show_says_nothing_of_an_empty_queue(tmp_path: Path) -> None:
+    home = str(tmp_path)
+    assert cli("--home", home, "memory", "add", "Repo builds with make -j2").exit_code == 0
+    r = cli("--home", home, "memory", "show")
+    assert "approval" not in r.output

@@ -307,6 +307,7 @@ def show(app: AppContext, target: str | None, raw: bool, long_form: bool, as_jso
                 entries[t] = mem.entries(t)
         except MnemicError as exc:
             unreadable[t] = exc.to_human()
+    waiting = _waiting(mem)
     if as_json:
         counts = read_counts(mem.root)
         out: dict[str, Any] = {}
@@ -321,6 +322,7 @@ def show(app: AppContext, target: str | None, raw: bool, long_form: bool, as_jso
                 "blocked": [h for _, h, _ in shown.blocked],
                 "usage": mem.usage(t).as_dict(),
                 "in_prompt": mem.in_prompt(t),
+                "pending": waiting.get(t, 0),
             }
             if long_form:
                 out[t]["provenance"] = [p.as_dict() for p in provenance[t]]
@@ -330,8 +332,36 @@ def show(app: AppContext, target: str | None, raw: bool, long_form: bool, as_jso
         _show_long(mem, targets, entries, provenance, unreadable, raw)
     else:
         _show_text(mem, targets, entries, unreadable, raw)
+    if not as_json:
+        for t in targets:
+            if waiting.get(t):
+                n = waiting[t]
+                click.echo(
+                    f"{counted(n, 'write')} to {FILENAMES[t]} {'waits' if n == 1 else 'wait'} "
+                    "for approval, not in memory yet: mnemic pending list"
+                )
     if unreadable:
         sys.exit(1)
+
+
+def _waiting(mem: MemoryView) -> dict[str, int]:
+    """How many live pending writes of this store touch each target (none counted when
+    there is no home or its queue cannot be read: showing memory does not depend on it)."""
+    if mem.root is None:
+        return {}
+    from ..governance.storage import open_pending  # only `show` reads the queue
+
+    try:
+        records = open_pending(mem.root, mem.settings, "memory").listing().records
+    except MnemicError:
+        return {}
+    now = time.time()
+    out: dict[str, int] = {}
+    for record in records:
+        if not record.expired(now):
+            for t in record.targets:
+                out[t] = out.get(t, 0) + 1
+    return out
 
 
 def _use(counts: UsageCounts, entry: str) -> dict[str, Any] | None:
