@@ -94,7 +94,12 @@ def pending_list(app: AppContext, global_only: bool, as_json: bool) -> None:
         emit_json(
             {
                 "pending": [
-                    {**item.as_dict(), "expired": item.record.expired(now), "detail": None}
+                    {
+                        **item.as_dict(),
+                        "expired": item.record.expired(now),
+                        "detail": None,
+                        "held_by_scanner": item.record.held,
+                    }
                     for item in found
                 ],
                 "problems": [
@@ -145,6 +150,7 @@ def pending_show(app: AppContext, pending_id: str, global_only: bool, as_json: b
                 "store": q.label,
                 "expired": r.expired(now),
                 "changed_since_staged": changed,
+                "held_by_scanner": r.held,
             }
         )
         return

@@ -25,7 +25,7 @@ from ..curated.memory import Memory
 from ..curated.proposal import archive_reasons, describe, ops_from_payload
 from ..curated.provenance import Stamp
 from ..errors import MnemicError, PendingExpired, PendingNotFound, StorageError, ToolError
-from ..governance.pending import PendingRecord
+from ..governance.pending import HELD_PREFIX, PendingRecord
 from ..governance.storage import PendingQueueStore
 from ..home import Home
 from ..skills.governed import apply_staged_skill, staged_skill_diff
@@ -149,9 +149,8 @@ class PendingQueue:
         _, detail = describe(target, ops, commits)
         if not any(c.written for c in commits):
             detail += "\n(nothing would change: the files already hold this)"
-        held = (record.detail or "").split("\n\n", 1)[0]
-        if held.startswith("Held by the threat scanner: "):  # why a person is asked, first
-            detail = f"{held}\n\n{detail}"
+        if record.held:  # why a person is asked, first
+            detail = f"{HELD_PREFIX}{record.held}\n\n{detail}"
         return head + detail
 
     # -- deciding ----------------------------------------------------------------

@@ -26,6 +26,8 @@ from ..curated.snapshot import display_entry
 from ..curated.usage_log import UsageCounts, describe_use, read_counts
 from ..curated.view import MemoryView
 from ..errors import InvalidArgument, MnemicError, ToolError
+from ..governance.pending import valid_id
+from ..governance.storage import open_pending
 from ..ops.move import move_entry
 from .console import ACTOR, Console, Form, endpoint, see_other
 from .render import page, side_by_side, when
@@ -119,6 +121,10 @@ def memory_page(ui: Console, request: Request, form: Form) -> Response:
     staged = request.query_params.get("staged", "")
     if staged:
         notice = f"Staged for approval as {staged}: nothing is saved until it is approved."
+        held = _held(ui, staged)
+        if held:
+            notice += f" Held by the threat scanner: {held}."
+        notice += " Approve or reject it on the Pending page."
     return page(
         request,
         "memory.html",
@@ -128,6 +134,21 @@ def memory_page(ui: Console, request: Request, form: Form) -> Response:
         targets=_target_views(mem),
         projects=_projects(ui),
     )
+
+
+def _held(ui: Console, pending_id: str) -> str:
+    """Why the threat scanner held the memory write ``pending_id`` of any store's queue
+    ('': the policy staged it, or it is no longer queued)."""
+    if not valid_id(pending_id):
+        return ""
+    for home in [ui.home, *stored_projects(ui.home)]:
+        try:
+            queue = open_pending(home.root, home.settings, "memory")
+            if queue.has(pending_id):
+                return queue.read(pending_id).held
+        except MnemicError:
+            continue
+    return ""
 
 
 def _projects(ui: Console) -> list[dict[str, Any]]:
