@@ -8,7 +8,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from click.testing import CliRunner
+
 from _cli import cli
+from mnemic.cli import main
 from mnemic.curated.memory import Memory
 from mnemic.curated.tool import run_memory_tool
 from mnemic.ops import PendingQueue
@@ -76,3 +79,11 @@ def test_pending_json_carries_the_reason_as_the_tool_response_does(tmp_path: Pat
     assert item["held_by_scanner"].startswith("destination_payment: asks future sessions")
     shown = json.loads(cli("--home", home, "pending", "show", item["id"], "--json").output)
     assert shown["held_by_scanner"] == item["held_by_scanner"]
+
+
+def test_the_words_a_newcomer_tries_for_the_queue_lead_to_pending(tmp_path: Path) -> None:
+    # Before: "Error: No such command 'approvals'." and nothing else.
+    for word in ("approvals", "approve", "queue"):
+        r = CliRunner().invoke(main, ["--home", str(tmp_path), word], prog_name="mnemic")
+        assert r.exit_code == 2
+        assert "mnemic pending" in r.output and "waiting for approval" in r.output, r.output
