@@ -229,7 +229,20 @@ def pending_reject(app: AppContext, which: str, global_only: bool, as_json: bool
     queues = _chosen(app, which, global_only)
     done = [(q, r) for q in queues for r in q.queue.reject(which)]
     if as_json:
-        emit_json([{"id": r.id, "summary": r.summary, "store": q.label} for q, r in done])
+        emit_json(  # the fields of an approval's outcome, so both read alike
+            [
+                {
+                    "id": r.id,
+                    "subsystem": r.subsystem,
+                    "summary": r.summary,
+                    "ok": True,
+                    "message": "Rejected: nothing was written.",
+                    "error_code": None,
+                    "store": q.label,
+                }
+                for q, r in done
+            ]
+        )
         return
     if not done:
         click.echo("Nothing to reject.")
