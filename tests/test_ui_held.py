@@ -57,3 +57,11 @@ def test_adding_a_held_entry_says_why_and_where_to_decide(tmp_path: Path) -> Non
     assert "Staged for approval as" in text
     assert "Held by the threat scanner: destination_payment" in text
     assert "Pending page" in text
+
+
+def test_the_memory_page_says_a_write_waits_for_approval(tmp_path: Path) -> None:
+    # Before: the page said "No entries yet." and nothing of the write in the queue.
+    mem = Memory.open(tmp_path, actor="foreground", origin="cli")
+    assert run_memory_tool(mem, {"action": "add", "target": "memory", "content": RULE})["staged"]
+    page = client_for(tmp_path).get("/memory").text
+    assert page.count('<a href="/pending">1 write waiting for approval</a>') == 1

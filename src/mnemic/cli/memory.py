@@ -345,23 +345,12 @@ def show(app: AppContext, target: str | None, raw: bool, long_form: bool, as_jso
 
 
 def _waiting(mem: MemoryView) -> dict[str, int]:
-    """How many live pending writes of this store touch each target (none counted when
-    there is no home or its queue cannot be read: showing memory does not depend on it)."""
+    """How many live pending writes of this store touch each target."""
     if mem.root is None:
         return {}
-    from ..governance.storage import open_pending  # only `show` reads the queue
+    from ..governance.storage import waiting  # only `show` reads the queue
 
-    try:
-        records = open_pending(mem.root, mem.settings, "memory").listing().records
-    except MnemicError:
-        return {}
-    now = time.time()
-    out: dict[str, int] = {}
-    for record in records:
-        if not record.expired(now):
-            for t in record.targets:
-                out[t] = out.get(t, 0) + 1
-    return out
+    return waiting(mem.root, mem.settings)
 
 
 def _use(counts: UsageCounts, entry: str) -> dict[str, Any] | None:

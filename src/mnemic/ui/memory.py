@@ -27,7 +27,7 @@ from ..curated.usage_log import UsageCounts, describe_use, read_counts
 from ..curated.view import MemoryView
 from ..errors import InvalidArgument, MnemicError, ToolError
 from ..governance.pending import valid_id
-from ..governance.storage import open_pending
+from ..governance.storage import open_pending, waiting
 from ..ops.move import move_entry
 from .console import ACTOR, Console, Form, endpoint, see_other
 from .render import page, side_by_side, when
@@ -80,7 +80,16 @@ def _provenance(p: Any) -> str:
 
 def _target_views(mem: MemoryView) -> list[dict[str, Any]]:
     counts = read_counts(mem.root)  # once per page
-    return [_target_view(mem, t, counts) for t in TARGETS]
+    views = [_target_view(mem, t, counts) for t in TARGETS]
+    return _with_waiting(mem, views)
+
+
+def _with_waiting(mem: MemoryView, views: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each view with ``waiting``: how many writes to its file wait for approval."""
+    counted = waiting(mem.root, mem.settings) if mem.root is not None else {}
+    for view in views:
+        view["waiting"] = counted.get(view["target"], 0)
+    return views
 
 
 def _target_view(mem: MemoryView, target: str, counts: UsageCounts) -> dict[str, Any]:
@@ -157,7 +166,7 @@ def _projects(ui: Console) -> list[dict[str, Any]]:
     out = []
     for home in stored_projects(ui.home):
         mem = MemoryView.open(home)
-        view = _target_view(mem, "memory", read_counts(mem.root))
+        (view,) = _with_waiting(mem, [_target_view(mem, "memory", read_counts(mem.root))])
         view["project"] = home.project.path or home.project.id
         view["project_id"] = home.project.id
         out.append(view)
