@@ -257,7 +257,15 @@ def staged_response(
     says so and ``held_by_scanner`` carries it."""
     note = "The change is queued; do not repeat this call. Carry on with the task."
     if approve_hint:
-        note += f" A person approves it with `mnemic pending approve {pending_id}` (or rejects it)."
+        note += (
+            f" A person approves it with `mnemic pending approve {pending_id}` or rejects"
+            f" it with `mnemic pending reject {pending_id}`."
+        )
+    if held:
+        note += (
+            " Tell the user it waits for their approval, what it says and why it was held,"
+            " so that they can decide."
+        )
     message = (
         f"NOT saved yet: {change} waits for a person's approval (pending id "
         f"{pending_id}). {unchanged} is unchanged until it is approved."

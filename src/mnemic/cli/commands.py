@@ -183,6 +183,17 @@ def _json_given(ctx: click.Context) -> bool:
     return "--json" in (args[: args.index("--")] if "--" in args else args)
 
 
+TRIED: dict[str, str] = {
+    "approvals": "pending",
+    "approval": "pending",
+    "approve": "pending",
+    "reject": "pending",
+    "queue": "pending",
+}
+"""Words a newcomer types for a command that has another name: the command they mean
+(click's close-match suggestion finds typos, not synonyms)."""
+
+
 class LazyGroup(click.Group):
     """A click group whose commands named in ``lazy`` are imported on first use.
 
@@ -210,6 +221,14 @@ class LazyGroup(click.Group):
         try:
             name, command, rest = super().resolve_command(ctx, args)
         except NoSuchCommand as exc:  # click suggests loaded commands only: offer them all
+            meant = TRIED.get(exc.command_name)
+            if meant is not None and meant in self.lazy:
+                raise NoSuchCommand(
+                    exc.command_name,
+                    f"No such command {exc.command_name!r}; the command is "
+                    f"`{ctx.command_path} {meant}`: {self.lazy[meant].help}",
+                    ctx=ctx,
+                ) from None
             raise NoSuchCommand(
                 exc.command_name, possibilities=self.list_commands(ctx), ctx=ctx
             ) from None

@@ -181,9 +181,12 @@ def report(mem: Memory, result: WriteResult, expires: float | None = None) -> No
     removed or evicted, the ``expires`` it set, and the pressure warning."""
     if result.staged:
         pid = result.pending_id
+        click.echo(f"Staged for approval as {pid}: nothing is saved yet.")
+        if result.held:  # the scanner's reason: what a person is asked to confirm
+            click.echo(f"  held by the threat scanner: {result.held}")
         click.echo(
-            f"Staged for approval as {pid}: nothing is saved yet. "
-            f"Review: mnemic pending diff {pid}   Apply: mnemic pending approve {pid}"
+            f"  Review: mnemic pending diff {pid}   Apply: mnemic pending approve {pid}"
+            f"   Drop: mnemic pending reject {pid}"
         )
         return
     where = FILENAMES[result.target]
@@ -304,6 +307,7 @@ def show(app: AppContext, target: str | None, raw: bool, long_form: bool, as_jso
                 entries[t] = mem.entries(t)
         except MnemicError as exc:
             unreadable[t] = exc.to_human()
+    waiting = _waiting(mem)
     if as_json:
         counts = read_counts(mem.root)
         out: dict[str, Any] = {}
@@ -318,6 +322,7 @@ def show(app: AppContext, target: str | None, raw: bool, long_form: bool, as_jso
                 "blocked": [h for _, h, _ in shown.blocked],
                 "usage": mem.usage(t).as_dict(),
                 "in_prompt": mem.in_prompt(t),
+                "pending": waiting.get(t, 0),
             }
             if long_form:
                 out[t]["provenance"] = [p.as_dict() for p in provenance[t]]
@@ -327,8 +332,25 @@ def show(app: AppContext, target: str | None, raw: bool, long_form: bool, as_jso
         _show_long(mem, targets, entries, provenance, unreadable, raw)
     else:
         _show_text(mem, targets, entries, unreadable, raw)
+    if not as_json:
+        for t in targets:
+            if waiting.get(t):
+                n = waiting[t]
+                click.echo(
+                    f"{counted(n, 'write')} to {FILENAMES[t]} {'waits' if n == 1 else 'wait'} "
+                    "for approval, not in memory yet: mnemic pending list"
+                )
     if unreadable:
         sys.exit(1)
+
+
+def _waiting(mem: MemoryView) -> dict[str, int]:
+    """How many live pending writes of this store touch each target."""
+    if mem.root is None:
+        return {}
+    from ..governance.storage import waiting  # only `show` reads the queue
+
+    return waiting(mem.root, mem.settings)
 
 
 def _use(counts: UsageCounts, entry: str) -> dict[str, Any] | None:

@@ -94,7 +94,12 @@ def pending_list(app: AppContext, global_only: bool, as_json: bool) -> None:
         emit_json(
             {
                 "pending": [
-                    {**item.as_dict(), "expired": item.record.expired(now), "detail": None}
+                    {
+                        **item.as_dict(),
+                        "expired": item.record.expired(now),
+                        "detail": None,
+                        "held_by_scanner": item.record.held,
+                    }
                     for item in found
                 ],
                 "problems": [
@@ -145,6 +150,7 @@ def pending_show(app: AppContext, pending_id: str, global_only: bool, as_json: b
                 "store": q.label,
                 "expired": r.expired(now),
                 "changed_since_staged": changed,
+                "held_by_scanner": r.held,
             }
         )
         return
@@ -223,7 +229,20 @@ def pending_reject(app: AppContext, which: str, global_only: bool, as_json: bool
     queues = _chosen(app, which, global_only)
     done = [(q, r) for q in queues for r in q.queue.reject(which)]
     if as_json:
-        emit_json([{"id": r.id, "summary": r.summary, "store": q.label} for q, r in done])
+        emit_json(  # the fields of an approval's outcome, so both read alike
+            [
+                {
+                    "id": r.id,
+                    "subsystem": r.subsystem,
+                    "summary": r.summary,
+                    "ok": True,
+                    "message": "Rejected: nothing was written.",
+                    "error_code": None,
+                    "store": q.label,
+                }
+                for q, r in done
+            ]
+        )
         return
     if not done:
         click.echo("Nothing to reject.")

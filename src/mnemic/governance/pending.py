@@ -49,6 +49,10 @@ def valid_id(pending_id: str) -> bool:
     return 4 <= len(pending_id) <= 32 and set(pending_id) <= _ID_CHARS
 
 
+HELD_PREFIX = "Held by the threat scanner: "
+"""How the detail of a write the threat scanner held opens (its reason follows)."""
+
+
 @dataclass(frozen=True, slots=True)
 class PendingRecord:
     """One staged write."""
@@ -77,6 +81,13 @@ class PendingRecord:
     def targets(self) -> tuple[str, ...]:
         """The targets (files) the write touches."""
         return tuple(sorted(self.base))
+
+    @property
+    def held(self) -> str:
+        """Why the threat scanner held the write for approval, as its detail opens with
+        it ('': the policy staged it, or the detail is not kept)."""
+        first = (self.detail or "").split("\n\n", 1)[0]
+        return first.removeprefix(HELD_PREFIX) if first.startswith(HELD_PREFIX) else ""
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-able form (also the stored form, see :meth:`to_json`)."""

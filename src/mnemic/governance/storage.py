@@ -31,6 +31,7 @@ __all__ = [
     "PendingRecordStore",
     "open_journal",
     "open_pending",
+    "waiting",
 ]
 
 
@@ -58,3 +59,22 @@ def open_pending(
         limit=settings.retention.pending_limit,
         clock=clock,
     )
+
+
+def waiting(root: Path, settings: Settings, *, now: float | None = None) -> dict[str, int]:
+    """How many live (unexpired) memory writes of the queue at ``root`` touch each target.
+    Reading takes no lock and creates nothing; a queue that cannot be read counts none
+    (what shows memory must not depend on it)."""
+    from ..errors import MnemicError
+
+    try:
+        records = open_pending(root, settings, "memory").listing().records
+    except MnemicError:
+        return {}
+    at = time.time() if now is None else now
+    out: dict[str, int] = {}
+    for record in records:
+        if not record.expired(at):
+            for target in record.targets:
+                out[target] = out.get(target, 0) + 1
+    return out

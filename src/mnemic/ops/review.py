@@ -25,7 +25,7 @@ from ..curated.memory import Memory
 from ..curated.proposal import archive_reasons, describe, ops_from_payload
 from ..curated.provenance import Stamp
 from ..errors import MnemicError, PendingExpired, PendingNotFound, StorageError, ToolError
-from ..governance.pending import PendingRecord
+from ..governance.pending import HELD_PREFIX, PendingRecord
 from ..governance.storage import PendingQueueStore
 from ..home import Home
 from ..skills.governed import apply_staged_skill, staged_skill_diff
@@ -141,14 +141,16 @@ class PendingQueue:
         if self.changed_since_staged(record):
             head = "Note: the file changed since this write was staged; this is the diff now.\n"
         try:
-            commits = self.memory.store.apply_all(
-                target, ops, batch=batch, allow_empty=allow_empty, dry_run=True
+            commits = self.memory.store.apply_all(  # as approving would: a held write
+                target, ops, batch=batch, allow_empty=allow_empty, dry_run=True, held_ok=True
             )
         except ToolError as exc:
             return f"{head}It cannot be applied now: {exc.to_llm()}\n\nAs staged:\n{record.detail}"
         _, detail = describe(target, ops, commits)
         if not any(c.written for c in commits):
             detail += "\n(nothing would change: the files already hold this)"
+        if record.held:  # why a person is asked, first
+            detail = f"{HELD_PREFIX}{record.held}\n\n{detail}"
         return head + detail
 
     # -- deciding ----------------------------------------------------------------

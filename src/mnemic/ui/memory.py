@@ -26,6 +26,8 @@ from ..curated.snapshot import display_entry
 from ..curated.usage_log import UsageCounts, describe_use, read_counts
 from ..curated.view import MemoryView
 from ..errors import InvalidArgument, MnemicError, ToolError
+from ..governance.pending import valid_id
+from ..governance.storage import open_pending, waiting
 from ..ops.move import move_entry
 from .console import ACTOR, Console, Form, endpoint, see_other
 from .render import page, side_by_side, when
@@ -78,7 +80,16 @@ def _provenance(p: Any) -> str:
 
 def _target_views(mem: MemoryView) -> list[dict[str, Any]]:
     counts = read_counts(mem.root)  # once per page
-    return [_target_view(mem, t, counts) for t in TARGETS]
+    views = [_target_view(mem, t, counts) for t in TARGETS]
+    return _with_waiting(mem, views)
+
+
+def _with_waiting(mem: MemoryView, views: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each view with ``waiting``: how many writes to its file wait for approval."""
+    counted = waiting(mem.root, mem.settings) if mem.root is not None else {}
+    for view in views:
+        view["waiting"] = counted.get(view["target"], 0)
+    return views
 
 
 def _target_view(mem: MemoryView, target: str, counts: UsageCounts) -> dict[str, Any]:
@@ -119,6 +130,10 @@ def memory_page(ui: Console, request: Request, form: Form) -> Response:
     staged = request.query_params.get("staged", "")
     if staged:
         notice = f"Staged for approval as {staged}: nothing is saved until it is approved."
+        held = _held(ui, staged)
+        if held:
+            notice += f" Held by the threat scanner: {held}."
+        notice += " Approve or reject it on the Pending page."
     return page(
         request,
         "memory.html",
@@ -130,13 +145,28 @@ def memory_page(ui: Console, request: Request, form: Form) -> Response:
     )
 
 
+def _held(ui: Console, pending_id: str) -> str:
+    """Why the threat scanner held the memory write ``pending_id`` of any store's queue
+    ('': the policy staged it, or it is no longer queued)."""
+    if not valid_id(pending_id):
+        return ""
+    for home in [ui.home, *stored_projects(ui.home)]:
+        try:
+            queue = open_pending(home.root, home.settings, "memory")
+            if queue.has(pending_id):
+                return queue.read(pending_id).held
+        except MnemicError:
+            continue
+    return ""
+
+
 def _projects(ui: Console) -> list[dict[str, Any]]:
     """Each project store's MEMORY.md: its directory, usage, entries, and its id (which
     the forms carry: :meth:`Console.store`)."""
     out = []
     for home in stored_projects(ui.home):
         mem = MemoryView.open(home)
-        view = _target_view(mem, "memory", read_counts(mem.root))
+        (view,) = _with_waiting(mem, [_target_view(mem, "memory", read_counts(mem.root))])
         view["project"] = home.project.path or home.project.id
         view["project_id"] = home.project.id
         out.append(view)
