@@ -12,8 +12,12 @@ these tests, not taken from any set.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from mnemic.curated.memory import Memory
+from mnemic.curated.tool import run_memory_tool
 from mnemic.scan import explain_result, intent as _intent, normalise, scan_text
 
 # -- override words inside quotation marks ---------------------------------------------
@@ -34,6 +38,18 @@ def test_override_words_only_inside_quotes_hold_in_memory(text: str) -> None:
     assert result.verdict == "hold", explain_result(result)
     assert not result.findings
     assert any(f.layer == "rule" for f in result.holds)
+
+
+@pytest.mark.parametrize("text", QUOTED_TITLES[:2])
+def test_the_memory_store_holds_quoted_override_words_too(text: str, tmp_path: Path) -> None:
+    # Failed before: the curated store scans with the memory scope's historical name
+    # ("strict"), and the quote reading looked for "memory" alone, so a note the scanner
+    # held on its own was blocked when the memory tool or `mnemic memory add` saved it.
+    assert scan_text(text, "strict").verdict == "hold"
+    mem = Memory.open(tmp_path, actor="foreground", origin="cli")
+    resp = run_memory_tool(mem, {"action": "add", "target": "memory", "content": text})
+    assert resp["success"] and resp["staged"] and not resp["saved"], resp
+    assert "ignore_instructions" in resp["held_by_scanner"]
 
 
 @pytest.mark.parametrize("text", QUOTED_TITLES[:2])

@@ -48,6 +48,9 @@ _RANK = {c: i for i, c in enumerate(CATEGORIES)}
 # Skills and context files are written in the imperative by nature: their classifier
 # threshold is that of the next more lenient level.
 _LENIENT_SCOPES = frozenset({"skill", "context"})
+#: The memory scope, under both its names ("strict" is the historical one, and the one
+#: the curated store scans with).
+_MEMORY_SCOPES = frozenset({"memory", "strict"})
 _NEXT = {"strict": "balanced", "balanced": "lenient", "lenient": "lenient"}
 
 
@@ -211,7 +214,7 @@ def analyse(text: str, scope: str, level: str, table: _Table, rules: ScanResult)
         quoted: list[Finding] = []
         if (
             findings
-            and scope == "memory"
+            and scope in _MEMORY_SCOPES
             and all(_quotable(f) for f in findings if f.category not in _NOT_THREATS)
         ):
             # A rule that matches only inside quotation marks, with no cue saying the quote
