@@ -102,7 +102,8 @@ def _layers(
                 CLASSIFIER_ID,
                 "suspicious_wording",
                 "classifier",
-                f"score {score:.2f} >= threshold {threshold:.2f} (level {level}, scope {scope})"
+                f"score {score:.2f} >= threshold {threshold:.2f} (level {level}, scope "
+                f"{'memory' if scope in _MEMORY_SCOPES else scope})"
                 f"{where}; words weighing most: {words}",
             )
         )
