@@ -75,6 +75,7 @@ from pathlib import Path
 from typing import Any
 
 from _metrics import wilson
+from mnemic.ops.tidy.pairmodel import PairModel
 from mnemic.ops.tidy.plan import plan
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -205,12 +206,17 @@ def load_halves(which: FreshSet = FIRST) -> dict[str, list[FreshPair]]:
     return halves(load(which.pairs), which.split, which.seed)
 
 
-def verdict(p: FreshPair, cosine: Callable[[str, str], float] | None = None) -> str:
+def verdict(
+    p: FreshPair | Any,
+    cosine: Callable[[str, str], float] | None = None,
+    learned: PairModel | bool = True,
+) -> str:
     """What tidy proposes for the pair: "merge", "supersede" (b keeps, a goes),
-    "supersede-old" (a keeps) or "none"."""
+    "supersede-old" (a keeps) or "none". ``learned``: the pair model beside the rules
+    (True: the shipped one; False: the rules alone)."""
     cos = None if cosine is None else [[1.0, cosine(p.a, p.b)], [cosine(p.a, p.b), 1.0]]
     for q in plan("memory", [p.a, p.b], [1.0, 2.0], now=3.0, stale_after_days=90,
-                  verbose_chars=10_000, cosines=cos):  # fmt: skip
+                  verbose_chars=10_000, cosines=cos, learned=learned):  # fmt: skip
         if set(q.entries) >= {p.a, p.b} and p.a != p.b:
             if q.kind == "merge":
                 return "merge"
