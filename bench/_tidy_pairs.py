@@ -38,9 +38,10 @@ from mnemic.ops.tidy.pairmodel import (
     HEADS,
     MAGIC,
     Head,
+    apart,
     PairModel,
     bucket,
-    norm,
+    values,
     read,
 )
 from mnemic.ops.tidy.signals import compare, profile
@@ -52,7 +53,7 @@ GENERATED_SEED = 20261215
 FIT_SEED = 15
 EPOCHS = 15
 RATE = 0.3
-L2 = 1e-5
+L2 = 1e-3
 MERGE_KINDS = ("rewording", "duplicate", "paraphrase")
 CHANGE_KINDS = ("update", "contradiction")
 
@@ -127,6 +128,14 @@ def names(p: LPair, cosine: Cosine | None) -> list[str]:
     return read(a, b, compare(a, b, c), c)
 
 
+def kept(p: LPair, cosine: Cosine | None) -> tuple[bool, bool]:
+    """Whether a rule keeps the pair apart from a model merge, and from a model change
+    (:func:`mnemic.ops.tidy.pairmodel.apart`)."""
+    a, b = profile(p.a), profile(p.b)
+    s = compare(a, b, cosine(p.a, p.b) if cosine is not None else None)
+    return bool(apart(a, b, s, "merge")), bool(apart(a, b, s, "change"))
+
+
 def _sigmoid(z: float) -> float:
     if z >= 0:
         return 1.0 / (1.0 + math.exp(-z))
@@ -135,7 +144,7 @@ def _sigmoid(z: float) -> float:
 
 
 def fit(
-    feats: Sequence[list[int]], labels: Sequence[int], weights: Sequence[float]
+    feats: Sequence[list[tuple[int, float]]], labels: Sequence[int], weights: Sequence[float]
 ) -> tuple[array[float], float]:
     """One head: logistic regression by AdaGrad; (float32 weights, bias)."""
     size = 1 << BUCKET_BITS
@@ -154,12 +163,10 @@ def fit(
             f = feats[i]
             if not f:
                 continue
-            x = norm(len(f))
-            z = bias + x * sum(w[j] for j in f)
+            z = bias + sum(w[j] * x for j, x in f)
             g = (_sigmoid(z) - labels[i]) * cw[labels[i]] * weights[i]
-            gx = g * x
-            for j in f:
-                gj = gx + L2 * w[j]
+            for j, x in f:
+                gj = g * x + L2 * w[j]
                 acc[j] += gj * gj
                 w[j] -= RATE * gj / math.sqrt(acc[j])
             bias_acc += g * g
@@ -180,7 +187,7 @@ def source_weights(pairs: Sequence[LPair]) -> list[float]:
 def fit_heads(
     pairs: Sequence[LPair], feats: Sequence[list[str]]
 ) -> dict[str, tuple[array[float], float]]:
-    idx = [[bucket(n) for n in f] for f in feats]
+    idx = [list(zip([bucket(n) for n in f], values(f), strict=True)) for f in feats]
     wts = source_weights(pairs)
     return {h: fit(idx, [p.labels[h] for p in pairs], wts) for h in HEADS}
 

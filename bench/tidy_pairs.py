@@ -19,7 +19,7 @@ fresh1-3 are training data from then on.
 ``--held-out``: fresh4's test half, rules alone and with the shipped model, offline and
 with the embedder: run once, at the end (see ``docs/lifecycle.md``).
 
-Decision points: per head, the lowest (grid 0.50-0.99, then off) at which no honest pair
+Decision points: per head, the lowest (grid 0.75-0.99, then off) at which no honest pair
 of the dev shares gets a proposal from the model, and at most 1 % of their updates and
 contradictions a merge; of those, the pair that flags the most.
 """
@@ -44,7 +44,7 @@ from _metrics import wilson
 from mnemic.ops.tidy.pairmodel import CASES, MODEL_PATH, PairModel
 
 ROOT = Path(__file__).resolve().parent.parent
-GRID = [round(0.5 + 0.01 * i, 2) for i in range(50)] + [0.995, 1.01]
+GRID = [round(0.75 + 0.01 * i, 2) for i in range(25)] + [0.995, 1.01]
 LOSO = ("fresh", "fresh2", "fresh3")
 KINDS = _tidy_fresh.KINDS
 
@@ -75,26 +75,35 @@ def embedder_cosine(texts: Sequence[str]) -> Any:
     return cosine, emb.model_id
 
 
-def combined(rules: str, merge: float, change: float, tm: float, tc: float) -> str:
-    """The verdict of the rules and the model on a pair alone (as :func:`plan` gives it:
-    the model reads the pairs the rules proposed nothing for)."""
+def combined(
+    rules: str, merge: float, change: float, tm: float, tc: float, kept: tuple[bool, bool]
+) -> str:
+    """The verdict of the rules and the model on a pair alone, as :func:`plan` gives it:
+    the model reads the pairs the rules proposed nothing for, and a head whose proposal
+    a rule keeps apart (``kept``: merge, change; :func:`pairmodel.apart`) proposes
+    nothing."""
     if rules != "none":
         return rules
     if change >= tc and change >= merge:
-        return "supersede"
+        return "none" if kept[1] else "supersede"
     if merge >= tm:
-        return "merge"
+        return "none" if kept[0] else "merge"
     return "none"
 
 
-def choose(pairs: Sequence[tp.LPair], rules: Sequence[str], scores: Sequence[tuple[float, float]]) -> tuple[float, float]:
+def choose(
+    pairs: Sequence[tp.LPair],
+    rules: Sequence[str],
+    scores: Sequence[tuple[float, float]],
+    kept: Sequence[tuple[bool, bool]],
+) -> tuple[float, float]:
     """The decision points (merge, change) on ``pairs`` (see the module docstring)."""
     changes = sum(p.kind in tp.CHANGE_KINDS for p in pairs) or 1
     best: tuple[int, float, float] = (-1, 1.01, 1.01)
     for tm, tc in itertools.product(GRID, GRID):
         flagged = honest = merged = 0
-        for p, r, (m, c) in zip(pairs, rules, scores, strict=True):
-            v = combined(r, m, c, tm, tc)
+        for p, r, (m, c), k in zip(pairs, rules, scores, kept, strict=True):
+            v = combined(r, m, c, tm, tc, k)
             if p.kind in ("honest", "unrelated"):
                 honest += v != "none" and r == "none"
             elif p.kind in tp.CHANGE_KINDS:
@@ -127,6 +136,8 @@ class Run:
                              for p in self.pairs] for case in self.cases}  # fmt: skip
         self.rules = {case: [_tidy_fresh.verdict(p, self.cosine if case == "semantic" else None, False)
                              for p in self.pairs] for case in self.cases}  # fmt: skip
+        self.kept = {case: [tp.kept(p, self.cosine if case == "semantic" else None)
+                            for p in self.pairs] for case in self.cases}  # fmt: skip
         print(f"{len(self.pairs)} pairs read in {time.perf_counter() - start:.1f}s", flush=True)
 
     def fit(self, case: str, keep: Sequence[int]) -> dict[str, Any]:
@@ -138,7 +149,12 @@ class Run:
         for i in dev:
             s = model.score(self.feats[case][i], case)
             scores.append((s.merge, s.change))
-        return choose([self.pairs[i] for i in dev], [self.rules[case][i] for i in dev], scores)
+        return choose(
+            [self.pairs[i] for i in dev],
+            [self.rules[case][i] for i in dev],
+            scores,
+            [self.kept[case][i] for i in dev],
+        )
 
 
 def pooled(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:

@@ -38,7 +38,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .signals import PairSignals, Profile
+from .signals import GENERIC, PairSignals, Profile
 
 __all__ = [
     "CASES",
@@ -50,6 +50,7 @@ __all__ = [
     "PairModelError",
     "Score",
     "features",
+    "apart",
     "pair_model",
     "read",
 ]
@@ -95,6 +96,39 @@ def _tokens(text: str) -> set[str]:
     return out
 
 
+def apart(older: Profile, newer: Profile, s: PairSignals, head: str) -> str:
+    """What the rules read as keeping the pair apart, whatever the model says (empty:
+    nothing): two people, or one fact's holder against another's; the value an update
+    replaced named for another subject; one word changed in place, an identifier
+    changed by a character, "also" on one side. A merge also never joins two values of
+    a slot, a statement and its negation, or an entry that says it changed."""
+    from .meaning import ALSO, _other_code, swapped
+    from .people import other_relatives
+    from .thresholds import THRESHOLDS
+    from .updates import replaced_side
+
+    if other_relatives(older.text, newer.text):
+        return "two people"
+    if replaced_side(older, newer, THRESHOLDS) == "":
+        return "the replaced value named for another subject"
+    if _other_code(older, newer):
+        return "an identifier changed"
+    if bool(ALSO.search(older.folded)) != bool(ALSO.search(newer.folded)):
+        return "one adds to the other"
+    x, y = (older.order[0] if older.order else ""), (newer.order[0] if newer.order else "")
+    if (
+        x and y and x != y and s.shared
+        and not {x, y} & GENERIC
+        and x not in newer.words and y not in older.words
+    ):  # fmt: skip
+        return "each names its own subject first"
+    if head == "merge" and (
+        s.slots_differ or s.negation_differs or s.update or swapped(older, newer)
+    ):
+        return "a value, a negation or a change tells them apart"
+    return ""
+
+
 def read(
     older: Profile, newer: Profile, s: PairSignals, cosine: float | None = None
 ) -> list[str]:
@@ -138,7 +172,19 @@ def features(
     f.extend(f"ob:{w}" for w in sorted(ob))
     union = len(ta | tb)
     f.append(f"tj:{_bin(len(ta & tb) / union if union else 0.0, 0.1)}")
-    f.append(f"only:{min(len(oa), 5)}/{min(len(ob), 5)}")
+    for at, name in ((0, "lead"), (-1, "last")):
+        x = older.order[at] if older.order else ""
+        y = newer.order[at] if newer.order else ""
+        if x and x == y:
+            f.append(f"{name}:same")
+        elif x and y and x not in newer.words and y not in older.words:
+            f.append(f"{name}:own&update" if s.update else f"{name}:own")
+    only = f"only:{min(len(oa), 5)}/{min(len(ob), 5)}"
+    f.append(only)
+    f.append(f"{only}&v:{verdict}")
+    if newer.update:
+        f.append(f"b_update&wo:{_bin(s.word_overlap, 0.25)}")
+        f.append(f"b_update&{only}")
     na, nb = set(_NUMBER.findall(older.text)), set(_NUMBER.findall(newer.text))
     if na and nb:
         f.append("num:same" if na == nb else "num:differ")
@@ -154,6 +200,7 @@ def features(
         f.append(f"cos:{_bin(c - 0.7, 0.02)}")
         f.append(f"cos:{_bin(c - 0.7, 0.02)}&v:{verdict}")
         f.append(f"cos:{_bin(c - 0.7, 0.05)}&wo:{_bin(s.word_overlap, 0.25)}")
+        f.append(f"cos:{_bin(c - 0.7, 0.05)}&{only}")
     return f
 
 
@@ -162,9 +209,18 @@ def bucket(name: str) -> int:
     return zlib.crc32(name.encode("utf-8")) & ((1 << BUCKET_BITS) - 1)
 
 
-def norm(count: int) -> float:
-    """Each feature's value in a pair of ``count`` features."""
-    return 1.0 / math.sqrt(count) if count else 0.0
+def values(names: Sequence[str]) -> list[float]:
+    """Each feature's value: the words one side alone holds (``oa:``, ``ob:``) share
+    one unit between them, the other features another, so that a long entry's words do
+    not drown the signals every pair has."""
+    words = sum(n[:3] in ("oa:", "ob:") for n in names)
+    rest = len(names) - words
+    w = WORD_SCALE / math.sqrt(words) if words else 0.0
+    r = 1.0 / math.sqrt(rest) if rest else 0.0
+    return [w if n[:3] in ("oa:", "ob:") else r for n in names]
+
+
+WORD_SCALE = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,12 +308,12 @@ class PairModel:
         """Both heads' probabilities for a pair's feature ``names``."""
         names = list(names)
         idx = [bucket(n) for n in names]
-        x = norm(len(idx))
+        xs = values(names)
         probs: dict[str, float] = {}
         parts: dict[str, list[float]] = {}
         for head, h in self.heads[case].items():
             w = h.weights
-            part = [w[i] * x for i in idx]
+            part = [w[i] * x for i, x in zip(idx, xs, strict=True)]
             z = h.bias + sum(part)
             probs[head] = 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
             parts[head] = part

@@ -18,7 +18,7 @@ from ...curated.entries import entry_handle
 from ...curated.store import Op
 from .detect import find, signals_of
 from .model import TidyProposal
-from .pairmodel import PairModel, explain, pair_model, read
+from .pairmodel import PairModel, apart, explain, pair_model, read
 from .signals import PairSignals, Profile, compare, profile
 from .thresholds import THRESHOLDS, Thresholds
 
@@ -96,9 +96,14 @@ def _learned(
             s = compare(profiles[old], profiles[new], s.cosine)
         score = model.score(read(profiles[old], profiles[new], s, s.cosine), case)
         if score.change >= t_change and score.change >= score.merge:
-            found.append((score.change - t_change, "supersede", old, new, score.top))
+            head, p, t = "change", score.change, t_change
         elif score.merge >= t_merge:
-            found.append((score.merge - t_merge, "merge", old, new, score.top))
+            head, p, t = "merge", score.merge, t_merge
+        else:
+            continue
+        if not apart(profiles[old], profiles[new], s, head):
+            kind = "supersede" if head == "change" else "merge"
+            found.append((p - t, kind, old, new, score.top))
     out = []
     for margin, kind, old, new, top in sorted(found, key=lambda f: (-f[0], f[2], f[3])):
         if old in used or new in used:
