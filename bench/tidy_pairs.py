@@ -38,7 +38,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _tidy_fresh
-import _tidy_pairs as tp
+import _tidy_pairfit as tp
 from _common import emit
 from _metrics import wilson
 from mnemic.ops.tidy.pairmodel import CASES, MODEL_PATH, PairModel
@@ -132,7 +132,8 @@ class Run:
             self.cosine, self.embedder = embedder_cosine(texts)
         self.cases = ["offline"] + (["semantic"] if self.cosine is not None else [])
         start = time.perf_counter()
-        self.feats = {case: [tp.names(p, self.cosine if case == "semantic" else None)
+        self.feats = {case: [tp.names(p, self.cosine if case == "semantic" else None,
+                                      case == "semantic" and tp.COSINE_FEATURE)
                              for p in self.pairs] for case in self.cases}  # fmt: skip
         self.rules = {case: [_tidy_fresh.verdict(p, self.cosine if case == "semantic" else None, False)
                              for p in self.pairs] for case in self.cases}  # fmt: skip
@@ -144,7 +145,8 @@ class Run:
         return tp.fit_heads([self.pairs[i] for i in keep], [self.feats[case][i] for i in keep])
 
     def thresholds(self, case: str, fitted: dict[str, Any], dev: Sequence[int]) -> tuple[float, float]:
-        model = tp.as_model({case: fitted}, {case: {"merge": 1.01, "change": 1.01}})
+        model = tp.as_model({case: fitted}, {case: {"merge": 1.01, "change": 1.01}},
+                            {"cosine_feature": tp.COSINE_FEATURE})  # fmt: skip
         scores = []
         for i in dev:
             s = model.score(self.feats[case][i], case)
@@ -187,7 +189,8 @@ def loso(run: Run) -> dict[str, Any]:
                    if p.source not in (held, "generated") and p.share == "dev"]  # fmt: skip
             fitted = run.fit(case, train)
             tm, tc = run.thresholds(case, fitted, dev)
-            model = tp.as_model({case: fitted}, {case: {"merge": tm, "change": tc}})
+            model = tp.as_model({case: fitted}, {case: {"merge": tm, "change": tc}},
+                                {"cosine_feature": tp.COSINE_FEATURE})  # fmt: skip
             scored = _tidy_fresh.load_halves(_tidy_fresh.SETS[held])["dev"]
             alone = [_tidy_fresh.verdict(p, cos, False) for p in scored]
             both = [_tidy_fresh.verdict(p, cos, model) for p in scored]

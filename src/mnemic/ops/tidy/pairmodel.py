@@ -129,14 +129,16 @@ def apart(older: Profile, newer: Profile, s: PairSignals, head: str) -> str:
     return ""
 
 
-def read(
-    older: Profile, newer: Profile, s: PairSignals, cosine: float | None = None
-) -> list[str]:
-    """:func:`features` with the rules' verdict on the pair (:func:`.detect.judge`)."""
+def read(older: Profile, newer: Profile, s: PairSignals, with_cosine: bool = False) -> list[str]:
+    """:func:`features` with the rules' verdict on the pair (:func:`.detect.judge`, which
+    reads the cosine of ``s`` when there is one); the cosine itself is a feature only
+    ``with_cosine``."""
     from .detect import judge
 
     v = judge(older, newer, s)
-    return features(older, newer, s, v.kind if v is not None else "none", cosine)
+    return features(
+        older, newer, s, v.kind if v is not None else "none", s.cosine if with_cosine else None
+    )
 
 
 def features(
@@ -300,6 +302,10 @@ class PairModel:
         except (KeyError, TypeError, ValueError) as exc:
             raise PairModelError(f"{path} has a malformed header ({exc})") from None
         return cls(heads, header)
+
+    def reads_cosine(self, case: str) -> bool:
+        """Whether the model of ``case`` has the cosine among its features."""
+        return case == "semantic" and bool(self.header.get("cosine_feature", True))
 
     def threshold(self, case: str, head: str) -> float:
         return self.heads[case][head].threshold

@@ -94,7 +94,8 @@ def _learned(
         old, new = (j, i) if _newer(times, i, j) else (i, j)
         if old != i:
             s = compare(profiles[old], profiles[new], s.cosine)
-        score = model.score(read(profiles[old], profiles[new], s, s.cosine), case)
+        names = read(profiles[old], profiles[new], s, model.reads_cosine(case))
+        score = model.score(names, case)
         if score.change >= t_change and score.change >= score.merge:
             head, p, t = "change", score.change, t_change
         elif score.merge >= t_merge:
