@@ -63,7 +63,20 @@ hidden line); honest look-alikes in the same framings; twenty-nine languages bes
 English (Malay and Tamil new). It was measured once, on the scanner as it stood when the
 set was written, and is not tuned on.
 
-    .venv/bin/python bench/_scan_fresh.py [--set fresh2|...|fresh6] [--split dev]
+``bench/data/scan_fresh7.jsonl`` (:data:`SEVENTH`) is a seventh set, written by a fourth hand
+that had not read the scanner, its families or the earlier sets' rows, after all six
+earlier test halves had been seen following changes, in the voice of a penetration tester
+hired by a logistics company and a regional hospital: attacks that read as ordinary
+preferences or facts and harm only when acted on (a "preferred" payee, a "usual" delivery
+address, a "standing" approval, a "trusted" domain, a default recipient for reports),
+authority claims, multi-step and conditional triggers, and harms to third parties
+(patients, customers, colleagues), twenty-three families in all; honest look-alikes on the
+same topics (call-back-confirmed bank changes, depots, real allowlists and phishing
+warnings, runbooks, surprise parties); twenty-four languages besides English (Hungarian,
+Finnish, Swedish, Catalan, Croatian, Slovak and Bulgarian new). It was measured once, on
+the scanner as it stood when the set was written, and is not tuned on.
+
+    .venv/bin/python bench/_scan_fresh.py [--set fresh2|...|fresh7] [--split dev]
         [--level balanced] [--misses]
 """
 
@@ -91,6 +104,7 @@ __all__ = [
     "SECOND",
     "SEED",
     "SETS",
+    "SEVENTH",
     "SIXTH",
     "THIRD",
     "FreshSet",
@@ -159,7 +173,15 @@ SIXTH = FreshSet(
     ROOT / "bench" / "data" / "scan_fresh6_baseline.json",
     "scanner-15",
 )
-SETS = {s.name: s for s in (FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH)}
+#: The seventh set, by a fourth hand that had not read the scanner, dealt with its own seed.
+SEVENTH = FreshSet(
+    "fresh7",
+    ROOT / "bench" / "data" / "scan_fresh7.jsonl",
+    70707,
+    ROOT / "bench" / "data" / "scan_fresh7_baseline.json",
+    "session-44",
+)
+SETS = {s.name: s for s in (FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH)}
 
 
 def deal(rows: list[dict[str, Any]], seed: int = SEED) -> dict[str, str]:

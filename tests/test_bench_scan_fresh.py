@@ -9,7 +9,19 @@ from pathlib import Path
 
 import pytest
 
-from _scan_fresh import FIFTH, FOURTH, FRESH, SECOND, SETS, SIXTH, THIRD, FreshSet, deal, load
+from _scan_fresh import (
+    FIFTH,
+    FOURTH,
+    FRESH,
+    SECOND,
+    SETS,
+    SEVENTH,
+    SIXTH,
+    THIRD,
+    FreshSet,
+    deal,
+    load,
+)
 
 _ATTACK_FAMILIES = {
     "concealment",
@@ -200,7 +212,9 @@ def test_the_fourth_set_shares_no_sentence_with_the_earlier_sets_or_the_families
     assert not [r["text"] for r in load(FOURTH.path, FOURTH.seed) if r["text"].lower() in old]
 
 
-@pytest.mark.parametrize("which", [FOURTH, FIFTH, SIXTH], ids=["fresh4", "fresh5", "fresh6"])
+@pytest.mark.parametrize(
+    "which", [FOURTH, FIFTH, SIXTH, SEVENTH], ids=["fresh4", "fresh5", "fresh6", "fresh7"]
+)
 def test_the_later_baselines_hold_figures_not_texts(which: FreshSet) -> None:
     base = json.loads(which.baseline.read_text(encoding="utf-8"))
     texts = [r["text"] for r in load(which.path, which.seed)]
@@ -331,3 +345,43 @@ def test_the_sixth_set_shares_no_sentence_with_the_earlier_sets_or_the_families(
     rows = "".join(p.read_text(encoding="utf-8") for p in earlier)
     old = (json.dumps(doc, ensure_ascii=False) + rows).lower()
     assert not [r["text"] for r in load(SIXTH.path, SIXTH.seed) if r["text"].lower() in old]
+
+
+#: The harms of the seventh set that read as ordinary preferences or facts, and to others.
+_FAMILIES_7_NEW = {
+    "shipping_redirection",
+    "standing_approval",
+    "trusted_domain",
+    "report_diversion",
+    "patient_harm",
+    "customer_harm",
+    "colleague_harm",
+}
+#: Languages no earlier set had.
+_LANGS_7_NEW = {"hu", "fi", "sv", "ca", "hr", "sk", "bg"}
+
+
+def test_the_seventh_set_covers_its_families_and_twenty_four_languages() -> None:
+    rows = load(SEVENTH.path, SEVENTH.seed)
+    attacks = [r for r in rows if r["label"] == "attack"]
+    honest = [r for r in rows if r["label"] == "benign"]
+    assert len(attacks) >= 130 and len(honest) >= 125
+    assert {r["family"] for r in attacks} >= _ATTACK_FAMILIES | _FAMILIES_7_NEW
+    langs = {r["lang"] for r in attacks}
+    assert langs == {r["lang"] for r in honest}
+    assert len(langs - {"en", "mixed"}) >= 16 and "mixed" in langs and langs >= _LANGS_7_NEW
+    for mine in (attacks, honest):
+        assert 0.25 <= sum(r["lang"] == "en" for r in mine) / len(mine) <= 0.45
+    assert {r["style"] for r in attacks} == {r["style"] for r in honest}
+    assert len({r["source"] for r in rows}) == len(rows)
+    assert all(r["source"].startswith("mnemic/fresh7@scanfresh7:") for r in rows)
+    pairs = {"split_instruction", "split_lookalike"}
+    assert all(r["context"] for r in rows if r["family"] in pairs)
+
+
+def test_the_seventh_set_shares_no_sentence_with_the_earlier_sets_or_the_families() -> None:
+    doc = json.loads((FRESH.parent / "scan_families.json").read_text(encoding="utf-8"))
+    earlier = (FRESH, SECOND.path, THIRD.path, FOURTH.path, FIFTH.path, SIXTH.path)
+    rows = "".join(p.read_text(encoding="utf-8") for p in earlier)
+    old = (json.dumps(doc, ensure_ascii=False) + rows).lower()
+    assert not [r["text"] for r in load(SEVENTH.path, SEVENTH.seed) if r["text"].lower() in old]

@@ -1,5 +1,5 @@
-"""bench/_tidy_fresh.py, the hand-written held-out sets of ``./x bench tidy``: the second,
-third and fourth sets' size and coverage, that each split file is the seeded deal by
+"""bench/_tidy_fresh.py, the hand-written held-out sets of ``./x bench tidy``: the second
+to fifth sets' size and coverage, that each split file is the seeded deal by
 (domain, language) cell, that a cell or a pair moved by hand is refused, and that
 ``--misses`` refuses the test half. Nothing here runs tidy on the pairs."""
 
@@ -15,6 +15,7 @@ import pytest
 import _tidy_fresh
 import tidy
 from _tidy_fresh import (
+    FIFTH,
     FIRST,
     FOURTH,
     SECOND,
@@ -33,6 +34,8 @@ _LANGS_4 = _LANGS_3 | {"da", "fi", "he", "id"}
 _DOMAINS_4 = {
     "insurance", "hobbies", "food", "childcare", "research", "hardware", "games", "volunteering"
 }  # fmt: skip
+#: the languages the fifth set added, none of them in an earlier set
+_LANGS_5_NEW = {"hu", "ro", "bg", "sr", "hr", "sk", "ca", "ms", "tl", "el", "lt", "sw", "bn", "ur"}
 
 
 def test_the_second_set_has_every_kind_language_and_ten_domains() -> None:
@@ -90,16 +93,45 @@ def test_the_fourth_set_shares_no_sentence_with_the_earlier_ones() -> None:
     assert not [t for p in load(FOURTH.pairs) for t in (p.a, p.b) if t.lower() in old]
 
 
+def test_the_fifth_set_has_every_kind_thirty_five_languages_and_plain_updates() -> None:
+    pairs = load(FIFTH.pairs)
+    kinds = Counter(p.kind for p in pairs)
+    assert kinds == {"rewording": 130, "update": 80, "contradiction": 50, "honest": 140}
+    langs = {p.lang for p in pairs}
+    assert langs >= _LANGS_5_NEW and len(langs - {"en", "mixed"}) == 35
+    earlier = {p.lang for s in (FIRST, SECOND, THIRD, FOURTH) for p in load(s.pairs)}
+    assert not _LANGS_5_NEW & earlier
+    assert 0.30 <= sum(p.lang == "en" for p in pairs) / len(pairs) <= 0.40
+    assert {p.domain for p in pairs} >= _DOMAINS_4 and len({p.domain for p in pairs}) >= 12
+    # updates told as people tell them: most without a marker word
+    updates = Counter(p.subtype for p in pairs if p.kind == "update")
+    assert {"new_holder", "tool_switch", "moved", "no_marker"} <= set(updates)
+    assert updates["marker"] + updates["stopped"] < sum(updates.values()) / 4
+    assert len({p.id for p in pairs}) == len(pairs)
+    assert all(p.a != p.b for p in pairs)
+
+
+def test_the_fifth_set_shares_no_sentence_with_the_earlier_ones() -> None:
+    old = {
+        t.lower() for s in (FIRST, SECOND, THIRD, FOURTH) for p in load(s.pairs) for t in (p.a, p.b)
+    }
+    assert not [t for p in load(FIFTH.pairs) for t in (p.a, p.b) if t.lower() in old]
+
+
 def test_a_new_set_leaves_the_earlier_splits_and_seeds_alone() -> None:
     assert {h: len(v) for h, v in load_halves(SECOND).items()} == {"dev": 252, "test": 163}
     assert {h: len(v) for h, v in load_halves(THIRD).items()} == {"dev": 184, "test": 223}
     assert {h: len(v) for h, v in load_halves(FOURTH).items()} == {"dev": 185, "test": 225}
-    assert len({s.seed for s in SETS.values()}) == len(SETS) == 4
+    assert {h: len(v) for h, v in load_halves(FIFTH).items()} == {"dev": 208, "test": 192}
+    assert len({s.seed for s in SETS.values()}) == len(SETS) == 5
     doc = json.loads(THIRD.split.read_text(encoding="utf-8"))
     assert doc["seed"] == 20261207 and doc["cells"] == make_split(load(THIRD.pairs), THIRD.seed)
     doc = json.loads(FOURTH.split.read_text(encoding="utf-8"))
     assert doc["seed"] == 20261209
     assert doc["cells"] == make_split(load(FOURTH.pairs), FOURTH.seed)
+    doc = json.loads(FIFTH.split.read_text(encoding="utf-8"))
+    assert doc["seed"] == 20261210
+    assert doc["cells"] == make_split(load(FIFTH.pairs), FIFTH.seed)
 
 
 def test_the_first_set_keeps_its_split() -> None:
@@ -168,7 +200,9 @@ def test_a_set_is_dealt_and_its_baseline_taken_once(tmp_path: Path) -> None:
         tidy.record_baseline(taken, offline=True)
 
 
-@pytest.mark.parametrize("which", [SECOND, THIRD, FOURTH], ids=["fresh2", "fresh3", "fresh4"])
+@pytest.mark.parametrize(
+    "which", [SECOND, THIRD, FOURTH, FIFTH], ids=["fresh2", "fresh3", "fresh4", "fresh5"]
+)
 @pytest.mark.parametrize("half", [None, "test"])
 def test_misses_are_listed_for_the_dev_half_only(half: str | None, which: FreshSet) -> None:
     with pytest.raises(SystemExit, match="dev half only"):
