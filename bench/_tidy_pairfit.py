@@ -7,8 +7,9 @@ Labelled pairs come from three kinds of source, each with a *train* and a *dev* 
   only (their test half stays out of every fit);
 * the hand-written sets fresh1-3 (:mod:`_tidy_fresh`): their test half is the train
   share, their dev half the dev share;
-* the strangers' pairs (``bench/data/tidy_strangers/{a,b}.jsonl``, when present): ``a``
-  the train share, ``b`` the dev share.
+* the strangers' pairs (``bench/data/tidy_strangers/{a,b,c,d}.jsonl``, when present):
+  split by file, each file one voice (as their README advises: an entry recurs within a
+  file): ``a`` and ``c`` the train share, ``b`` and ``d`` the dev share.
 
 Heads: ``merge`` (a rewording, duplicate or paraphrase) and ``change`` (an update or a
 contradiction, the newer entry keeping). Each is a logistic regression over the hashed
@@ -30,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import _tidy_fresh
-from _tidy_fixtures import build_stores, split
+from _tidy_fixtures import Store, build_stores, split
 from mnemic.ops.tidy.pairmodel import (
     BUCKET_BITS,
     CASES,
@@ -38,11 +39,11 @@ from mnemic.ops.tidy.pairmodel import (
     HEADS,
     MAGIC,
     Head,
-    apart,
     PairModel,
+    apart,
     bucket,
-    values,
     read,
+    values,
 )
 from mnemic.ops.tidy.signals import compare, profile
 
@@ -84,20 +85,23 @@ def generated() -> list[LPair]:
     rng = random.Random(GENERATED_SEED)
     stores = build_stores(split()["dev"], GENERATED_STORES, GENERATED_SEED)
     for n, st in enumerate(stores):
-        def oriented(i: int, j: int) -> tuple[str, str]:
-            return (st.entries[i], st.entries[j]) if st.times[i] <= st.times[j] else (
-                st.entries[j], st.entries[i])  # fmt: skip
-
         for k, p in enumerate(st.pairs):
-            a, b = oriented(p.a, p.b)
+            a, b = _oriented(st, p.a, p.b)
             out.append(LPair("generated", "train", f"g{n}.{k}", p.kind, a, b))
         related = st.related()
         others = [c for c in itertools.combinations(range(len(st.entries)), 2)
                   if frozenset(c) not in related]  # fmt: skip
         for k, (i, j) in enumerate(rng.sample(others, min(len(st.pairs), len(others)))):
-            a, b = oriented(i, j)
+            a, b = _oriented(st, i, j)
             out.append(LPair("generated", "train", f"g{n}.u{k}", "unrelated", a, b))
     return out
+
+
+def _oriented(st: Store, i: int, j: int) -> tuple[str, str]:
+    """Entries ``i`` and ``j`` of ``st``, the older first."""
+    if st.times[i] <= st.times[j]:
+        return st.entries[i], st.entries[j]
+    return st.entries[j], st.entries[i]
 
 
 def fresh(which: _tidy_fresh.FreshSet) -> list[LPair]:
@@ -110,9 +114,10 @@ def fresh(which: _tidy_fresh.FreshSet) -> list[LPair]:
 
 
 def strangers() -> list[LPair]:
-    """The strangers' pairs (``a``: train share, ``b``: dev share), if they are here."""
+    """The strangers' pairs (``a``, ``c``: train share; ``b``, ``d``: dev share), those
+    that are here."""
     out: list[LPair] = []
-    for name, share in (("a", "train"), ("b", "dev")):
+    for name, share in (("a", "train"), ("b", "dev"), ("c", "train"), ("d", "dev")):
         path = STRANGERS / f"{name}.jsonl"
         if not path.exists():
             continue
@@ -236,10 +241,9 @@ def write_model(
         "bucket_bits": BUCKET_BITS,
         "script_version": SCRIPT_VERSION,
         "cases": {
-            case: {h: {"bias": fitted[case][h][1], "threshold": thresholds[case][h]}
-                   for h in HEADS}
+            case: {h: {"bias": fitted[case][h][1], "threshold": thresholds[case][h]} for h in HEADS}
             for case in CASES
-        },  # fmt: skip
+        },
         "sha256": hashlib.sha256(body).hexdigest(),
         "cosine_feature": COSINE_FEATURE,
     }

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import subprocess
 import sys
 import time
@@ -135,8 +134,11 @@ class Run:
         self.feats = {case: [tp.names(p, self.cosine if case == "semantic" else None,
                                       case == "semantic" and tp.COSINE_FEATURE)
                              for p in self.pairs] for case in self.cases}  # fmt: skip
-        self.rules = {case: [_tidy_fresh.verdict(p, self.cosine if case == "semantic" else None, False)
-                             for p in self.pairs] for case in self.cases}  # fmt: skip
+        self.rules = {
+            case: [_tidy_fresh.verdict(p, self.cosine if case == "semantic" else None, False)
+                   for p in self.pairs]
+            for case in self.cases
+        }  # fmt: skip
         self.kept = {case: [tp.kept(p, self.cosine if case == "semantic" else None)
                             for p in self.pairs] for case in self.cases}  # fmt: skip
         print(f"{len(self.pairs)} pairs read in {time.perf_counter() - start:.1f}s", flush=True)
@@ -144,7 +146,9 @@ class Run:
     def fit(self, case: str, keep: Sequence[int]) -> dict[str, Any]:
         return tp.fit_heads([self.pairs[i] for i in keep], [self.feats[case][i] for i in keep])
 
-    def thresholds(self, case: str, fitted: dict[str, Any], dev: Sequence[int]) -> tuple[float, float]:
+    def thresholds(
+        self, case: str, fitted: dict[str, Any], dev: Sequence[int]
+    ) -> tuple[float, float]:
         model = tp.as_model({case: fitted}, {case: {"merge": 1.01, "change": 1.01}},
                             {"cosine_feature": tp.COSINE_FEATURE})  # fmt: skip
         scores = []
@@ -205,15 +209,23 @@ def loso(run: Run) -> dict[str, Any]:
             print("  " + _tidy_fresh.line("rules + model", m), flush=True)
         out[case] = {"pooled": {"rules": pooled(rules_rows), "rules_and_model": pooled(model_rows)},
                      "sets": per_set}  # fmt: skip
-        print(f"{case} pooled: " + _tidy_fresh.line("rules", out[case]["pooled"]["rules"]), flush=True)
-        print(f"{case} pooled: " + _tidy_fresh.line("rules + model", out[case]["pooled"]["rules_and_model"]), flush=True)
+        print(
+            f"{case} pooled: " + _tidy_fresh.line("rules", out[case]["pooled"]["rules"]), flush=True
+        )
+        print(
+            f"{case} pooled: "
+            + _tidy_fresh.line("rules + model", out[case]["pooled"]["rules_and_model"]),
+            flush=True,
+        )
     return out
 
 
 def ship(run: Run) -> dict[str, Any]:
     """Fit and write the shipped model (see the module docstring)."""
     if "semantic" not in run.cases:
-        raise SystemExit("--fit needs the embedder (the semantic extra): the model has a case for it")
+        raise SystemExit(
+            "--fit needs the embedder (the semantic extra): the model has a case for it"
+        )
     train = [i for i, p in enumerate(run.pairs) if p.share == "train"]
     dev = [i for i, p in enumerate(run.pairs) if p.share == "dev"]
     every = list(range(len(run.pairs)))
@@ -255,8 +267,8 @@ def main() -> None:
     parser.add_argument("--held-out", action="store_true", help="fresh4's test half (once)")
     args = parser.parse_args()
     run = Run(args.offline)
-    result: dict[str, Any] = {"pairs": {s: sum(p.source == s for p in run.pairs)
-                                        for s in sorted({p.source for p in run.pairs})}}  # fmt: skip
+    sources = sorted({p.source for p in run.pairs})
+    result: dict[str, Any] = {"pairs": {s: sum(p.source == s for p in run.pairs) for s in sources}}
     if run.embedder:
         result["embedder"] = run.embedder
     if args.fit:

@@ -11,6 +11,7 @@ import pytest
 
 import _tidy_pairfit as tp
 from _tidy_pairfit import LPair
+from _tidy_pairs import NEW, NOW, OLD, planned
 from mnemic.ops.tidy import plan
 from mnemic.ops.tidy.pairmodel import (
     CASES,
@@ -23,7 +24,6 @@ from mnemic.ops.tidy.pairmodel import (
     pair_model,
 )
 from mnemic.ops.tidy.signals import compare, profile
-from _tidy_pairs import NEW, NOW, OLD, planned
 
 
 def test_the_shipped_model_loads_with_every_case_and_head() -> None:
@@ -55,13 +55,13 @@ def test_a_file_that_is_no_model_or_cut_short_is_refused(tmp_path: Path) -> None
     cut.write_bytes(data[: data.index(b"\n", len(MAGIC)) - 5])
     with pytest.raises(PairModelError, match="malformed header"):
         PairModel.load(cut)
-    with pytest.raises(PairModelError, match="cannot be read.*reinstall"):
+    with pytest.raises(PairModelError, match=r"cannot be read.*reinstall"):
         PairModel.load(tmp_path / "missing.bin")
 
 
 def _sample() -> list[LPair]:
     rows = [
-        ("rewording", "The deploy pipeline builds the images", "The images are built by the deploy pipeline"),
+        ("rewording", "The pipeline builds the images", "The images are built by the pipeline"),
         ("rewording", "Priya leads the data team", "The data team is headed by Priya"),
         ("update", "User lives in Berlin", "User moved to Munich in May"),
         ("update", "User uses Jira for tickets", "User switched to Linear for tickets"),
@@ -84,7 +84,10 @@ def test_the_fit_is_byte_reproducible(tmp_path: Path) -> None:
 
 
 def test_plan_with_and_without_the_model_and_the_embedder() -> None:
-    a, b = "The deploy pipeline builds the Docker images", "The Docker images are built by the deploy pipeline"
+    a, b = (
+        "The deploy pipeline builds the Docker images",
+        "The Docker images are built by the deploy pipeline",
+    )
     assert planned(a, b) == []  # the rules alone: a passive reads as other words
     for cosine in (None, 0.97):
         cosines = None if cosine is None else [[1.0, cosine], [cosine, 1.0]]

@@ -344,7 +344,9 @@ def explain(name: str) -> str:
     if head == "cos":
         return f"embedding cosine about {0.7 + int(rest.split('&')[0]) * 0.02:.2f}"
     if head == "num":
-        return {"same": "the same numbers", "differ": "other numbers"}.get(rest, "a number on one side")
+        return {"same": "the same numbers", "differ": "other numbers"}.get(
+            rest, "a number on one side"
+        )
     return name.replace("_", " ")
 
 
