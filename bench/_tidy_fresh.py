@@ -77,6 +77,12 @@ Romanian, Bulgarian, Serbian, Croatian, Slovak, Catalan, Malay, Tagalog, Greek,
 Lithuanian, Swahili, Bengali and Urdu among them) and mixed text, over fifteen domains.
 It is dealt with its own seed into its own split file.
 
+**fresh1-3 are training data since tidy 15** (:data:`TRAINED_ON`): the shipped pair
+model (:mod:`mnemic.ops.tidy.pairmodel`, fitted by ``bench/tidy_pairs.py --fit``) was
+fitted on both halves of each, so their figures with the model say how well it fits
+them, not how it carries; ``bench/tidy.py`` reports them as "trained on". fresh4's test
+half and the sets after it stay held out.
+
 A split file holds the seed, the cells of each half and the ids of each half's pairs;
 :func:`halves` refuses a file whose cells are not the seeded deal (a cell moved by hand)
 or whose ids are not where the pairs' cells put them (a pair moved by hand, e.g. by
