@@ -44,6 +44,9 @@ from mnemic.ops.tidy.pairmodel import CASES, MODEL_PATH, PairModel
 
 ROOT = Path(__file__).resolve().parent.parent
 GRID = [round(0.75 + 0.01 * i, 2) for i in range(25)] + [0.995, 1.01]
+MERGE_FLOOR = 0.8
+"""The merge head's lowest decision point (LOSO, dev halves: at 0.75 one honest pair of
+the first set, two things said of one subject, was merged)."""
 LOSO = ("fresh", "fresh2", "fresh3")
 KINDS = _tidy_fresh.KINDS
 
@@ -99,7 +102,7 @@ def choose(
     """The decision points (merge, change) on ``pairs`` (see the module docstring)."""
     changes = sum(p.kind in tp.CHANGE_KINDS for p in pairs) or 1
     best: tuple[int, float, float] = (-1, 1.01, 1.01)
-    for tm, tc in itertools.product(GRID, GRID):
+    for tm, tc in itertools.product([t for t in GRID if t >= MERGE_FLOOR], GRID):
         flagged = honest = merged = 0
         for p, r, (m, c), k in zip(pairs, rules, scores, kept, strict=True):
             v = combined(r, m, c, tm, tc, k)
