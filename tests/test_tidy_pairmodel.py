@@ -114,7 +114,7 @@ def test_a_model_proposal_says_why_and_keeps_the_newer(tmp_path: Path) -> None:
     assert "supersede" in kinds
     p = kinds["supersede"]
     assert p.entries == (new, old) and p.result == new
-    assert "pair model" in p.reasons[0] and "weighed most" in p.reasons[0]
+    assert "learned pair model" in p.reasons[0] and "weighed most" in p.reasons[0]
     assert p.stageable  # a batch for a person to approve, never applied here
 
 

@@ -115,24 +115,24 @@ def _learned(
             what = "the newer entry replaces the older"
             threshold = t_change
         else:
-            keep, drop = max((old, new), key=lambda k: (profiles[k].specific, k)), -1
+            keep = max((old, new), key=lambda k: (profiles[k].specific, k))
             drop = old if keep == new else new
             what = "one fact said twice"
             threshold = t_merge
         weighed = "; ".join(explain(n) for n in top) or "no single signal"
-        reasons = (
-            f"the pair model ({case}, fitted on pairs written by strangers) reads {what}: "
-            f"{threshold + margin:.2f} (proposes at {threshold:.2f}); weighed most: {weighed}",
-        )
+        reasons = [
+            f"the learned pair model ({case}; no rule read this pair) reads {what}: "
+            f"{threshold + margin:.2f}, it proposes from {threshold:.2f}; weighed most: {weighed}"
+        ]
         if kind == "supersede":
-            reasons += ("the kept entry is the most recently written",)
+            reasons.append("the kept entry is the most recently written")
         out.append(
             TidyProposal(
-                "merge" if kind == "merge" else "supersede",
+                kind,
                 target,
                 (entries[keep], entries[drop]),
                 (_pin(entries[keep]), _drop(entries[drop])),
-                reasons,
+                tuple(reasons),
                 entries[keep],
             )
         )
