@@ -156,6 +156,8 @@ FIFTH = FreshSet(
     DATA / "tidy_fresh5_baseline.json",
 )
 SETS = {s.name: s for s in (FIRST, SECOND, THIRD, FOURTH, FIFTH)}
+TRAINED_ON = ("fresh", "fresh2", "fresh3")
+"""The sets the shipped pair model was fitted on (every half): training data, not held out."""
 
 
 @dataclass(frozen=True)

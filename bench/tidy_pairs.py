@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import subprocess
 import sys
 import time
 from collections.abc import Sequence
@@ -42,7 +41,6 @@ from _common import emit
 from _metrics import wilson
 from mnemic.ops.tidy.pairmodel import CASES, MODEL_PATH, PairModel
 
-ROOT = Path(__file__).resolve().parent.parent
 GRID = [round(0.75 + 0.01 * i, 2) for i in range(25)] + [0.995, 1.01]
 MERGE_FLOOR = 0.8
 """The merge head's lowest decision point (LOSO, dev halves: at 0.75 one honest pair of
@@ -237,12 +235,10 @@ def ship(run: Run) -> dict[str, Any]:
         tm, tc = run.thresholds(case, run.fit(case, train), dev)
         points[case] = {"merge": tm, "change": tc}
         fitted[case] = run.fit(case, every)
-    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
-                            capture_output=True, text=True, check=True).stdout.strip()  # fmt: skip
     sources = sorted({p.source for p in run.pairs})
     meta = {"data_hash": tp.data_hash(run.pairs), "pairs": len(run.pairs), "sources": sources,
             "embedder": run.embedder, "fit_seed": tp.FIT_SEED, "epochs": tp.EPOCHS,
-            "rate": tp.RATE, "l2": tp.L2, "at_commit": commit}  # fmt: skip
+            "rate": tp.RATE, "l2": tp.L2}  # fmt: skip
     tp.write_model(Path(MODEL_PATH), fitted, points, meta)
     print(f"wrote {MODEL_PATH}: {points}", flush=True)
     return {"thresholds": points, **meta}

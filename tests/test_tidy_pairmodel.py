@@ -140,3 +140,14 @@ def test_a_copied_model_file_loads_the_same(tmp_path: Path) -> None:
     copy = tmp_path / "pair_model.bin"
     shutil.copyfile(MODEL_PATH, copy)
     assert PairModel.load(copy).header == pair_model().header
+
+
+def test_the_sets_the_model_was_fitted_on_are_reported_as_trained_on() -> None:
+    """fresh1-3 are the shipped model's training data; fresh4 and later stay held out,
+    and the fit's recorded sources say the same."""
+    import _tidy_fresh
+
+    assert _tidy_fresh.TRAINED_ON == ("fresh", "fresh2", "fresh3")
+    sources = set(pair_model().header["sources"])
+    assert {"fresh", "fresh2", "fresh3"} <= sources
+    assert not {"fresh4", "fresh5"} & sources
