@@ -151,3 +151,27 @@ def test_the_sets_the_model_was_fitted_on_are_reported_as_trained_on() -> None:
     sources = set(pair_model().header["sources"])
     assert {"fresh", "fresh2", "fresh3"} <= sources
     assert not {"fresh4", "fresh5"} & sources
+
+
+def test_tidy_with_a_changed_model_file_uses_its_rules_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The command does not fail on a changed model file: the rules alone, and a notice
+    naming the file and what to do (failed before: PairModelError out of propose)."""
+    from mnemic.curated.view import MemoryView
+    from mnemic.ops.tidy import pairmodel, propose
+
+    changed = tmp_path / "pair_model.bin"
+    data = bytearray(Path(MODEL_PATH).read_bytes())
+    data[-1] ^= 0x01
+    changed.write_bytes(bytes(data))
+    monkeypatch.setattr(pairmodel, "MODEL_PATH", str(changed))
+    monkeypatch.setattr(pairmodel, "_model", None)
+    home = tmp_path / "home"
+    (home / "memories").mkdir(parents=True)
+    (home / "memories" / "MEMORY.md").write_text(
+        "User prefers tea over coffee.\n§\nuser prefers tea over coffee", "utf-8"
+    )
+    report = propose(MemoryView.open(home))
+    assert [p.kind for p in report.proposals] == ["merge"]  # the rules still ran
+    assert any("changed after it was fitted" in n and "rules alone" in n for n in report.notices)
