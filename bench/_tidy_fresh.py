@@ -77,6 +77,12 @@ Romanian, Bulgarian, Serbian, Croatian, Slovak, Catalan, Malay, Tagalog, Greek,
 Lithuanian, Swahili, Bengali and Urdu among them) and mixed text, over fifteen domains.
 It is dealt with its own seed into its own split file.
 
+**fresh1-3 are training data since tidy 15** (:data:`TRAINED_ON`): the shipped pair
+model (:mod:`mnemic.ops.tidy.pairmodel`, fitted by ``bench/tidy_pairs.py --fit``) was
+fitted on both halves of each, so their figures with the model say how well it fits
+them, not how it carries; ``bench/tidy.py`` reports them as "trained on". fresh4's test
+half and the sets after it stay held out.
+
 A split file holds the seed, the cells of each half and the ids of each half's pairs;
 :func:`halves` refuses a file whose cells are not the seeded deal (a cell moved by hand)
 or whose ids are not where the pairs' cells put them (a pair moved by hand, e.g. by
@@ -94,6 +100,7 @@ from pathlib import Path
 from typing import Any
 
 from _metrics import wilson
+from mnemic.ops.tidy.pairmodel import PairModel
 from mnemic.ops.tidy.plan import plan
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -149,6 +156,8 @@ FIFTH = FreshSet(
     DATA / "tidy_fresh5_baseline.json",
 )
 SETS = {s.name: s for s in (FIRST, SECOND, THIRD, FOURTH, FIFTH)}
+TRAINED_ON = ("fresh", "fresh2", "fresh3")
+"""The sets the shipped pair model was fitted on (every half): training data, not held out."""
 
 
 @dataclass(frozen=True)
@@ -232,12 +241,17 @@ def load_halves(which: FreshSet = FIRST) -> dict[str, list[FreshPair]]:
     return halves(load(which.pairs), which.split, which.seed)
 
 
-def verdict(p: FreshPair, cosine: Callable[[str, str], float] | None = None) -> str:
+def verdict(
+    p: FreshPair | Any,
+    cosine: Callable[[str, str], float] | None = None,
+    learned: PairModel | bool = True,
+) -> str:
     """What tidy proposes for the pair: "merge", "supersede" (b keeps, a goes),
-    "supersede-old" (a keeps) or "none"."""
+    "supersede-old" (a keeps) or "none". ``learned``: the pair model beside the rules
+    (True: the shipped one; False: the rules alone)."""
     cos = None if cosine is None else [[1.0, cosine(p.a, p.b)], [cosine(p.a, p.b), 1.0]]
     for q in plan("memory", [p.a, p.b], [1.0, 2.0], now=3.0, stale_after_days=90,
-                  verbose_chars=10_000, cosines=cos):  # fmt: skip
+                  verbose_chars=10_000, cosines=cos, learned=learned):  # fmt: skip
         if set(q.entries) >= {p.a, p.b} and p.a != p.b:
             if q.kind == "merge":
                 return "merge"

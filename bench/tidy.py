@@ -400,6 +400,8 @@ def fresh(
             return float(vecs[0] @ vecs[1])
 
     out: dict[str, Any] = {"n": {h: len(pairs[h]) for h in names}, "modes": {}}
+    trained = which.name in _tidy_fresh.TRAINED_ON
+    out["trained_on"] = trained  # the shipped pair model was fitted on it (tidy 15)
     for mode, cos in (("offline", None), ("semantic", cosine)):
         if mode == "semantic" and cos is None:
             continue
@@ -408,7 +410,8 @@ def fresh(
             verdicts = [_tidy_fresh.verdict(p, cos) for p in pairs[half]]
             s = _tidy_fresh.summary(pairs[half], verdicts)
             out["modes"][mode][half] = s
-            print(_tidy_fresh.line(f"{which.name} {mode} {half}", s), flush=True)
+            label = f"{which.name} {mode} {half}" + (" (trained on)" if trained else "")
+            print(_tidy_fresh.line(label, s), flush=True)
     return out
 
 

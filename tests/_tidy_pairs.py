@@ -10,11 +10,15 @@ NOW = 1_800_000_000.0
 OLD, NEW = NOW - 9 * DAY, NOW - 2 * DAY
 
 
-def planned(a: str, b: str, cosine: float | None = None) -> list[TidyProposal]:
-    """What tidy plans for MEMORY.md holding ``a`` (written first) and ``b``; ``cosine``:
-    the two entries' cosine, as the embedder would give it (``None``: offline)."""
+def planned(
+    a: str, b: str, cosine: float | None = None, *, learned: bool = False
+) -> list[TidyProposal]:
+    """What tidy's rules plan for MEMORY.md holding ``a`` (written first) and ``b``;
+    ``cosine``: the two entries' cosine, as the embedder would give it (``None``:
+    offline); ``learned``: with the shipped pair model beside the rules (these tests
+    judge the rules: ``tests/test_tidy_pairmodel.py`` judges the model)."""
     cosines = None if cosine is None else [[1.0, cosine], [cosine, 1.0]]
     return plan(
         "memory", [a, b], [OLD, NEW], now=NOW, stale_after_days=90, verbose_chars=280,
-        cosines=cosines,
+        cosines=cosines, learned=learned,
     )  # fmt: skip

@@ -18,7 +18,8 @@ from ...curated.entries import entry_handle
 from ...curated.store import Op
 from .detect import find, signals_of
 from .model import TidyProposal
-from .signals import profile
+from .pairmodel import PairModel, apart, explain, pair_model, read
+from .signals import PairSignals, Profile, compare, profile
 from .thresholds import THRESHOLDS, Thresholds
 
 __all__ = ["DAY", "plan", "shorten"]
@@ -72,6 +73,72 @@ def _newer(times: Sequence[float | None], i: int, j: int) -> bool:
     return i > j
 
 
+def _learned(
+    target: str,
+    entries: Sequence[str],
+    times: Sequence[float | None],
+    profiles: Sequence[Profile],
+    pairs: dict[tuple[int, int], PairSignals],
+    cosines: Sequence[Sequence[float]] | None,
+    used: set[int],
+    model: PairModel,
+) -> list[TidyProposal]:
+    """The pair model's proposals among the pairs of entries no rule proposed (each
+    entry in one proposal at most, the surest first); ``used`` grows with them."""
+    case = "offline" if cosines is None else "semantic"
+    t_merge, t_change = model.threshold(case, "merge"), model.threshold(case, "change")
+    found: list[tuple[float, str, int, int, tuple[str, ...]]] = []
+    for (i, j), s in pairs.items():
+        if i in used or j in used:
+            continue
+        old, new = (j, i) if _newer(times, i, j) else (i, j)
+        if old != i:
+            s = compare(profiles[old], profiles[new], s.cosine)
+        names = read(profiles[old], profiles[new], s, model.reads_cosine(case))
+        score = model.score(names, case)
+        if score.change >= t_change and score.change >= score.merge:
+            head, p, t = "change", score.change, t_change
+        elif score.merge >= t_merge:
+            head, p, t = "merge", score.merge, t_merge
+        else:
+            continue
+        if not apart(profiles[old], profiles[new], s, head):
+            kind = "supersede" if head == "change" else "merge"
+            found.append((p - t, kind, old, new, score.top))
+    out = []
+    for margin, kind, old, new, top in sorted(found, key=lambda f: (-f[0], f[2], f[3])):
+        if old in used or new in used:
+            continue
+        used |= {old, new}
+        if kind == "supersede":
+            keep, drop = new, old
+            what = "the newer entry replaces the older"
+            threshold = t_change
+        else:
+            keep = max((old, new), key=lambda k: (profiles[k].specific, k))
+            drop = old if keep == new else new
+            what = "one fact said twice"
+            threshold = t_merge
+        weighed = "; ".join(explain(n) for n in top) or "no single signal"
+        reasons = [
+            f"the learned pair model ({case}; no rule read this pair) reads {what}: "
+            f"{threshold + margin:.2f}, it proposes from {threshold:.2f}; weighed most: {weighed}"
+        ]
+        if kind == "supersede":
+            reasons.append("the kept entry is the most recently written")
+        out.append(
+            TidyProposal(
+                kind,
+                target,
+                (entries[keep], entries[drop]),
+                (_pin(entries[keep]), _drop(entries[drop])),
+                tuple(reasons),
+                entries[keep],
+            )
+        )
+    return out
+
+
 def _pin(entry: str, content: str | None = None) -> Op:
     """Replace ``entry`` (named by its handle) with ``content``, by default itself: the
     batch then fails unless the entry is still there as it was."""
@@ -93,10 +160,13 @@ def plan(
     cosines: Sequence[Sequence[float]] | None = None,
     skip: frozenset[int] = frozenset(),
     thresholds: Thresholds = THRESHOLDS,
+    learned: PairModel | bool = True,
 ) -> list[TidyProposal]:
     """The proposals for one target's ``entries`` (file order), each written at
     ``times`` (None: unknown). ``cosines``: the embeddings' cosine matrix, if the
-    embedder ran. Entries in ``skip`` (hidden by the threat scan) are never proposed."""
+    embedder ran. Entries in ``skip`` (hidden by the threat scan) are never proposed.
+    ``learned``: the pair model that reads the pairs the rules left apart
+    (:mod:`.pairmodel`; True: the shipped one, False: the rules alone)."""
     profiles = [profile(e) for e in entries]
     pairs = signals_of(profiles, cosines, skip)
     out: list[TidyProposal] = []
@@ -119,6 +189,9 @@ def plan(
             )
         )
         used |= {f.keep, *f.drop}
+    if learned is not False:
+        model = pair_model() if learned is True else learned
+        out.extend(_learned(target, entries, times, profiles, pairs, cosines, used, model))
     cutoff = now - stale_after_days * DAY
     for i, entry in enumerate(entries):
         when = times[i]

@@ -21,6 +21,7 @@ from ...errors import MnemicError, StorageError
 from ...llm.client import ChatClient
 from ..text_search import EmbedderLoader, passage_vectors
 from .model import TidyProposal, TidyReport
+from .pairmodel import PairModel, PairModelError, pair_model
 from .plan import plan
 from .thresholds import THRESHOLDS, Thresholds
 from .wording import reword
@@ -68,6 +69,12 @@ def propose(
     """
     notices: list[str] = []
     embedder = _embedder(embedder_loader, notices)
+    learned: PairModel | bool
+    try:
+        learned = pair_model()
+    except PairModelError as exc:  # a changed or missing file: the rules alone, said so
+        notices.append(f"{exc}. Tidy used its rules alone.")
+        learned = False
     when = memory.now() if now is None else now
     settings = memory.settings.memory
     out: list[TidyProposal] = []
@@ -98,6 +105,7 @@ def propose(
             stale_after_days=settings.stale_after_days,
             verbose_chars=settings.verbose_chars,
             cosines=cosines,
+            learned=learned,
             skip=blocked,
             thresholds=thresholds,
         )

@@ -1,0 +1,361 @@
+"""The learned pair layer: a linear model that reads a pair the rules left apart.
+
+The rules of :mod:`.detect` were written from our own wordings and carry little to a
+stranger's (``docs/lifecycle.md``, tidy 15). This layer is fitted on pairs written by
+strangers (``bench/tidy_pairs.py``) and reads a pair through :func:`features`: the
+rules' signals and verdict, word and character overlaps, the words (and, in scripts
+written without spaces, character pairs) only the older entry or only the newer one
+holds, numbers, scripts and lengths, and, in the model for that case, the embedder's
+cosine. Which words mark a change ("now", "switched", "ya no") is learnt from the
+pairs, not listed.
+
+Two heads each give a probability: ``merge`` (one fact said twice) and ``change`` (the
+newer entry replaces the older one). :mod:`.plan` asks the model only about pairs the
+rules found nothing in, and proposes (never applies) when a head reaches its decision
+point, chosen on the training sets' dev shares so that no honest pair there got a
+proposal; the reason names the signals that weighed most.
+
+The weights ship inside the package (``pair_model.bin``): a magic line, one JSON header
+line (feature version, bucket bits, each case's heads with bias and decision point, the
+SHA-256 of the weights, the training's provenance), then the float32 weights,
+little-endian, one block of ``2 ** bits`` per case and head. A file whose weights do not
+match the digest its header records is refused (:class:`PairModelError`). Inference is
+pure Python: one ``crc32`` per feature.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import re
+import sys
+import unicodedata
+import zlib
+from array import array
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .signals import GENERIC, PairSignals, Profile
+
+__all__ = [
+    "CASES",
+    "FEATURE_VERSION",
+    "HEADS",
+    "MAGIC",
+    "MODEL_PATH",
+    "PairModel",
+    "PairModelError",
+    "Score",
+    "features",
+    "apart",
+    "pair_model",
+    "read",
+]
+
+MAGIC = b"MNEMIC-TIDY-PAIR-MODEL 1\n"
+MODEL_PATH = os.path.join(os.path.dirname(__file__), "pair_model.bin")
+FEATURE_VERSION = 1
+BUCKET_BITS = 14
+CASES = ("offline", "semantic")
+"""``offline``: no cosine; ``semantic``: the embedder's cosine is one more feature."""
+HEADS = ("merge", "change")
+
+_WORD = re.compile(r"\w+")
+_NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
+_DENSE = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
+class PairModelError(ValueError):
+    """A pair model file this code cannot use: not one, changed, or of another version."""
+
+
+def _bin(x: float, step: float) -> str:
+    return str(int(x / step))
+
+
+def _script(text: str) -> str:
+    for ch in text:
+        if ch.isalpha():
+            name = unicodedata.name(ch, "")
+            return name.split(" ", 1)[0] if name else "OTHER"
+    return "NONE"
+
+
+def _tokens(text: str) -> set[str]:
+    """The words of ``text`` (case folded), and the character pairs of each run of a
+    script written without spaces ("用户现在" -> "用户", "户现", "现在")."""
+    out: set[str] = set()
+    for w in _WORD.findall(text.casefold()):
+        if _DENSE.search(w):
+            out.update(w[i : i + 2] for i in range(max(1, len(w) - 1)))
+        else:
+            out.add(w)
+    return out
+
+
+def apart(older: Profile, newer: Profile, s: PairSignals, head: str) -> str:
+    """What the rules read as keeping the pair apart, whatever the model says (empty:
+    nothing): two people, or one fact's holder against another's; the value an update
+    replaced named for another subject; one word changed in place, an identifier
+    changed by a character, "also" on one side. A merge also never joins two values of
+    a slot, a statement and its negation, or an entry that says it changed."""
+    from .meaning import ALSO, _other_code, swapped
+    from .people import other_relatives
+    from .thresholds import THRESHOLDS
+    from .updates import replaced_side
+
+    if other_relatives(older.text, newer.text):
+        return "two people"
+    if replaced_side(older, newer, THRESHOLDS) == "":
+        return "the replaced value named for another subject"
+    if _other_code(older, newer):
+        return "an identifier changed"
+    if bool(ALSO.search(older.folded)) != bool(ALSO.search(newer.folded)):
+        return "one adds to the other"
+    x, y = (older.order[0] if older.order else ""), (newer.order[0] if newer.order else "")
+    if (
+        x and y and x != y and s.shared
+        and not {x, y} & GENERIC
+        and x not in newer.words and y not in older.words
+    ):  # fmt: skip
+        return "each names its own subject first"
+    if head == "merge" and (
+        s.slots_differ or s.negation_differs or s.update or swapped(older, newer)
+    ):
+        return "a value, a negation or a change tells them apart"
+    return ""
+
+
+def read(older: Profile, newer: Profile, s: PairSignals, with_cosine: bool = False) -> list[str]:
+    """:func:`features` with the rules' verdict on the pair (:func:`.detect.judge`, which
+    reads the cosine of ``s`` when there is one); the cosine itself is a feature only
+    ``with_cosine``."""
+    from .detect import judge
+
+    v = judge(older, newer, s)
+    return features(
+        older, newer, s, v.kind if v is not None else "none", s.cosine if with_cosine else None
+    )
+
+
+def features(
+    older: Profile,
+    newer: Profile,
+    s: PairSignals,
+    verdict: str,
+    cosine: float | None = None,
+) -> list[str]:
+    """The named features of the pair (``older`` written first); hashed at scoring. A
+    name says what it is: ``oa:`` a word only the older entry has, ``ob:`` only the
+    newer, ``v:`` the rules' verdict, ``cos:`` the cosine's bin."""
+    f = [f"v:{verdict}", f"sj:{_bin(s.shingle_jaccard, 0.1)}", f"wo:{_bin(s.word_overlap, 0.1)}"]
+    f.append(f"wj:{_bin(s.word_jaccard, 0.1)}")
+    f.append(f"shared:{min(s.shared, 6)}")
+    for name, on in (
+        ("slots_differ", s.slots_differ),
+        ("slots_subset", s.slots_subset),
+        ("negation_differs", s.negation_differs),
+        ("update", s.update),
+        ("a_update", older.update),
+        ("b_update", newer.update),
+        ("a_negated", older.negated),
+        ("b_negated", newer.negated),
+        ("b_names_old", bool(newer.was)),
+        ("a_names_old", bool(older.was)),
+    ):
+        if on:
+            f.append(name)
+    ta, tb = _tokens(older.text), _tokens(newer.text)
+    oa, ob = ta - tb, tb - ta
+    f.extend(f"oa:{w}" for w in sorted(oa))
+    f.extend(f"ob:{w}" for w in sorted(ob))
+    union = len(ta | tb)
+    f.append(f"tj:{_bin(len(ta & tb) / union if union else 0.0, 0.1)}")
+    for at, name in ((0, "lead"), (-1, "last")):
+        x = older.order[at] if older.order else ""
+        y = newer.order[at] if newer.order else ""
+        if x and x == y:
+            f.append(f"{name}:same")
+        elif x and y and x not in newer.words and y not in older.words:
+            f.append(f"{name}:own&update" if s.update else f"{name}:own")
+    only = f"only:{min(len(oa), 5)}/{min(len(ob), 5)}"
+    f.append(only)
+    f.append(f"{only}&v:{verdict}")
+    if newer.update:
+        f.append(f"b_update&wo:{_bin(s.word_overlap, 0.25)}")
+        f.append(f"b_update&{only}")
+    na, nb = set(_NUMBER.findall(older.text)), set(_NUMBER.findall(newer.text))
+    if na and nb:
+        f.append("num:same" if na == nb else "num:differ")
+    elif na or nb:
+        f.append("num:a" if na else "num:b")
+    sa, sb = _script(older.text), _script(newer.text)
+    f.append(f"script:{sa}" if sa == sb else "script:differ")
+    la, lb = len(older.text), len(newer.text)
+    f.append(f"len:{_bin(min(la, lb) / max(la, lb, 1), 0.2)}")
+    f.append(f"size:{min(max(la, lb) // 40, 5)}")
+    if cosine is not None:
+        c = min(max(cosine, 0.7), 1.0)
+        f.append(f"cos:{_bin(c - 0.7, 0.02)}")
+        f.append(f"cos:{_bin(c - 0.7, 0.02)}&v:{verdict}")
+        f.append(f"cos:{_bin(c - 0.7, 0.05)}&wo:{_bin(s.word_overlap, 0.25)}")
+        f.append(f"cos:{_bin(c - 0.7, 0.05)}&{only}")
+    return f
+
+
+def bucket(name: str) -> int:
+    """Where a feature's weight is: the CRC-32 of its name, cut to the bucket bits."""
+    return zlib.crc32(name.encode("utf-8")) & ((1 << BUCKET_BITS) - 1)
+
+
+def values(names: Sequence[str]) -> list[float]:
+    """Each feature's value: the words one side alone holds (``oa:``, ``ob:``) share
+    one unit between them, the other features another, so that a long entry's words do
+    not drown the signals every pair has."""
+    words = sum(n[:3] in ("oa:", "ob:") for n in names)
+    rest = len(names) - words
+    w = WORD_SCALE / math.sqrt(words) if words else 0.0
+    r = 1.0 / math.sqrt(rest) if rest else 0.0
+    return [w if n[:3] in ("oa:", "ob:") else r for n in names]
+
+
+WORD_SCALE = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """The heads' probabilities for one pair, and the features that weighed most for
+    the stronger head."""
+
+    merge: float
+    change: float
+    top: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Head:
+    bias: float
+    threshold: float
+    weights: Sequence[float]
+
+
+class PairModel:
+    """Loaded heads per case (see the module docstring)."""
+
+    def __init__(self, heads: dict[str, dict[str, Head]], header: dict[str, Any]) -> None:
+        self.heads = heads
+        self.header = header
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str] = MODEL_PATH) -> PairModel:
+        """Read a model file; :class:`PairModelError` when it is not one this code can use."""
+        try:
+            with open(path, "rb") as fh:
+                data = fh.read()
+        except OSError as exc:
+            raise PairModelError(
+                f"tidy's pair model {path} cannot be read ({exc.strerror}): reinstall "
+                "mnemic, or refit it with ./x bench tidy_pairs --fit"
+            ) from None
+        if not data.startswith(MAGIC):
+            raise PairModelError(f"{path} is not a mnemic tidy pair model")
+        try:
+            end = data.index(b"\n", len(MAGIC))
+            header = json.loads(data[len(MAGIC) : end])
+            version, bits = int(header["feature_version"]), int(header["bucket_bits"])
+            digest, cases = str(header["sha256"]), header["cases"]
+        except (ValueError, KeyError, TypeError) as exc:
+            raise PairModelError(f"{path} has a malformed header ({exc})") from None
+        if version != FEATURE_VERSION or bits != BUCKET_BITS:
+            raise PairModelError(
+                f"{path} was fitted for feature version {version} with {bits} bucket bits; "
+                f"this code computes version {FEATURE_VERSION} with {BUCKET_BITS}: refit it "
+                "(./x bench tidy_pairs --fit)"
+            )
+        body = data[end + 1 :]
+        if hashlib.sha256(body).hexdigest() != digest:
+            raise PairModelError(
+                f"{path} was changed after it was fitted (its weights do not match the "
+                "SHA-256 its header records): reinstall mnemic, or refit it with "
+                "./x bench tidy_pairs --fit"
+            )
+        size = 1 << BUCKET_BITS
+        blocks = [(c, h) for c in CASES for h in HEADS]
+        if len(body) != 4 * size * len(blocks):
+            raise PairModelError(f"{path} is truncated or has another size ({len(body)} bytes)")
+        weights = array("f")
+        weights.frombytes(body)
+        if sys.byteorder != "little":  # pragma: no cover
+            weights.byteswap()
+        heads: dict[str, dict[str, Head]] = {}
+        try:
+            for k, (case, head) in enumerate(blocks):
+                meta = cases[case][head]
+                heads.setdefault(case, {})[head] = Head(
+                    float(meta["bias"]),
+                    float(meta["threshold"]),
+                    memoryview(weights)[k * size : (k + 1) * size],
+                )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise PairModelError(f"{path} has a malformed header ({exc})") from None
+        return cls(heads, header)
+
+    def reads_cosine(self, case: str) -> bool:
+        """Whether the model of ``case`` has the cosine among its features."""
+        return case == "semantic" and bool(self.header.get("cosine_feature", True))
+
+    def threshold(self, case: str, head: str) -> float:
+        return self.heads[case][head].threshold
+
+    def score(self, names: Iterable[str], case: str) -> Score:
+        """Both heads' probabilities for a pair's feature ``names``."""
+        names = list(names)
+        idx = [bucket(n) for n in names]
+        xs = values(names)
+        probs: dict[str, float] = {}
+        parts: dict[str, list[float]] = {}
+        for head, h in self.heads[case].items():
+            w = h.weights
+            part = [w[i] * x for i, x in zip(idx, xs, strict=True)]
+            z = h.bias + sum(part)
+            probs[head] = 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
+            parts[head] = part
+        strong = max(HEADS, key=lambda k: probs[k])
+        ranked = sorted(zip(parts[strong], names, strict=True), key=lambda t: -t[0])
+        top = tuple(n for v, n in ranked[:4] if v > 0)
+        return Score(probs["merge"], probs["change"], top)
+
+
+def explain(name: str) -> str:
+    """A feature's name in words, for a proposal's reason."""
+    head, _, rest = name.partition(":")
+    if head == "oa":
+        return f"only the older says '{rest}'"
+    if head == "ob":
+        return f"only the newer says '{rest}'"
+    if head == "v":
+        return f"the rules' verdict: {rest}"
+    if head in ("sj", "wo", "wj", "tj"):
+        what = {"sj": "character", "wo": "content-word", "wj": "word", "tj": "word"}[head]
+        return f"{what} overlap about {int(rest) / 10:.1f}"
+    if head == "cos":
+        return f"embedding cosine about {0.7 + int(rest.split('&')[0]) * 0.02:.2f}"
+    if head == "num":
+        return {"same": "the same numbers", "differ": "other numbers"}.get(
+            rest, "a number on one side"
+        )
+    return name.replace("_", " ")
+
+
+_model: PairModel | None = None
+
+
+def pair_model() -> PairModel:
+    """The shipped model, loaded on first use."""
+    global _model
+    if _model is None:
+        _model = PairModel.load(MODEL_PATH)
+    return _model
