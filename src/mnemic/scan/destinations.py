@@ -47,6 +47,8 @@ import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
+from ._lexicon_harm import _close  # one edit apart: the look-alike test of misspelt keys
+
 __all__ = [
     "Identifier",
     "Standing",
@@ -325,25 +327,6 @@ def _registrable(host: str) -> str:
     if len(parts) >= 3 and len(parts[-1]) == 2 and parts[-2] in ("co", "com", "org", "net", "ac"):
         parts = parts[:-1]
     return parts[-2] if len(parts) >= 2 else parts[0]
-
-
-def _close(a: str, b: str) -> bool:
-    """At most one edit apart, or two in names of eight letters or more (a swap of two
-    neighbours counts as one)."""
-    if a == b or abs(len(a) - len(b)) > 2:
-        return False
-    limit = 1 if min(len(a), len(b)) < 8 else 2
-    prev2: list[int] = []
-    prev = list(range(len(b) + 1))
-    for i in range(1, len(a) + 1):
-        cur = [i] + [0] * len(b)
-        for j in range(1, len(b) + 1):
-            cost = a[i - 1] != b[j - 1]
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                cur[j] = min(cur[j], prev2[j - 2] + 1)
-        prev2, prev = prev, cur
-    return prev[-1] <= limit
 
 
 def _hosts(ids: Iterable[Identifier]) -> dict[str, str]:
