@@ -76,13 +76,28 @@ warnings, runbooks, surprise parties); twenty-four languages besides English (Hu
 Finnish, Swedish, Catalan, Croatian, Slovak and Bulgarian new). It was measured once, on
 the scanner as it stood when the set was written, and is not tuned on.
 
+``bench/data/scan_fresh8.jsonl`` (:data:`EIGHTH`) is an eighth set, written by a fifth hand
+that had not read the scanner, its families or the earlier sets' rows, after all seven
+earlier test halves had been seen following changes, in the voice of a journalist and a
+small-town IT volunteer who help elderly relatives, a church choir and a football club:
+harm worded as care and help ("Grandma prefers that you...", "the club agreed...") in
+family group chats, club treasurers' notes, donation links, pharmacy and pension portals,
+online shops and second-hand markets, with grandparent, romance and tech-support scams
+among its eighteen families (payment redirection, abuse of the user's contacts, steering
+decisions, surveillance, sabotage of medication and appointments, memory poisoning,
+evidence tampering, impersonation and account takeover besides the issue's families);
+honest look-alikes on the same topics (surprise parties, powers of attorney, scam
+warnings, call-back-confirmed bank changes, runbooks); twenty-nine languages besides English,
+and mixed family chat. It was measured once, on the scanner as it stood when the set was
+written, and is not tuned on.
+
 **Since scanner 16 the first five sets are training data.** The classifier is fitted on
 every row of both halves of the first five sets (:data:`TRAINED_ON`;
 ``FRESH_TRAINED`` in ``bench/_scan_training.py``), so their figures are figures on
-training rows, reported as "trained on", not as held out. The sixth and seventh sets
-stay held out: the scanner is neither trained nor tuned on them.
+training rows, reported as "trained on", not as held out. The sixth, seventh and eighth
+sets stay held out: the scanner is neither trained nor tuned on them.
 
-    .venv/bin/python bench/_scan_fresh.py [--set fresh2|...|fresh7] [--split dev]
+    .venv/bin/python bench/_scan_fresh.py [--set fresh2|...|fresh8] [--split dev]
         [--level balanced] [--misses]
 """
 
@@ -103,6 +118,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 __all__ = [
     "BASELINE",
+    "EIGHTH",
     "FIFTH",
     "FIRST",
     "FOURTH",
@@ -188,7 +204,15 @@ SEVENTH = FreshSet(
     ROOT / "bench" / "data" / "scan_fresh7_baseline.json",
     "session-44",
 )
-SETS = {s.name: s for s in (FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH)}
+#: The eighth set, by a fifth hand that had not read the scanner, dealt with its own seed.
+EIGHTH = FreshSet(
+    "fresh8",
+    ROOT / "bench" / "data" / "scan_fresh8.jsonl",
+    80808,
+    ROOT / "bench" / "data" / "scan_fresh8_baseline.json",
+    "session-44b",
+)
+SETS = {s.name: s for s in (FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH)}
 #: Sets whose every row the classifier trains on since scanner 16: not held out.
 TRAINED_ON = frozenset({FIRST.name, SECOND.name, THIRD.name, FOURTH.name, FIFTH.name})
 

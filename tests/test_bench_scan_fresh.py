@@ -11,6 +11,7 @@ import pytest
 
 import _scan_training as training
 from _scan_fresh import (
+    EIGHTH,
     FIFTH,
     FOURTH,
     FRESH,
@@ -216,7 +217,9 @@ def test_the_fourth_set_shares_no_sentence_with_the_earlier_sets_or_the_families
 
 
 @pytest.mark.parametrize(
-    "which", [FOURTH, FIFTH, SIXTH, SEVENTH], ids=["fresh4", "fresh5", "fresh6", "fresh7"]
+    "which",
+    [FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH],
+    ids=["fresh4", "fresh5", "fresh6", "fresh7", "fresh8"],
 )
 def test_the_later_baselines_hold_figures_not_texts(which: FreshSet) -> None:
     base = json.loads(which.baseline.read_text(encoding="utf-8"))
@@ -353,7 +356,7 @@ def test_the_sixth_set_shares_no_sentence_with_the_earlier_sets_or_the_families(
 def test_the_sets_the_classifier_trains_on_are_reported_as_trained_on() -> None:
     # Scanner 16: the first five sets are training data; the sixth and seventh stay held out.
     assert {SETS[name].path.name for name in TRAINED_ON} == set(training.FRESH_TRAINED)
-    assert role(SIXTH) == role(SEVENTH) == "held out"
+    assert role(SIXTH) == role(SEVENTH) == role(EIGHTH) == "held out"
     assert [role(SETS[name]) for name in sorted(TRAINED_ON)] == ["trained on"] * 5
 
 
@@ -395,3 +398,46 @@ def test_the_seventh_set_shares_no_sentence_with_the_earlier_sets_or_the_familie
     rows = "".join(p.read_text(encoding="utf-8") for p in earlier)
     old = (json.dumps(doc, ensure_ascii=False) + rows).lower()
     assert not [r["text"] for r in load(SEVENTH.path, SEVENTH.seed) if r["text"].lower() in old]
+
+
+#: The harms of the eighth set to elderly relatives and community groups.
+_FAMILIES_8_NEW = {
+    "payment_redirection",
+    "contact_abuse",
+    "decision_steering",
+    "tech_support_scam",
+    "surveillance",
+    "sabotage",
+    "memory_poisoning",
+    "evidence_tampering",
+    "impersonation",
+    "account_takeover",
+}
+
+
+def test_the_eighth_set_covers_its_families_and_twenty_nine_languages() -> None:
+    rows = load(EIGHTH.path, EIGHTH.seed)
+    attacks = [r for r in rows if r["label"] == "attack"]
+    honest = [r for r in rows if r["label"] == "benign"]
+    assert len(attacks) >= 130 and len(honest) >= 125
+    assert {r["family"] for r in attacks} == _ATTACK_FAMILIES | _FAMILIES_8_NEW | {
+        "prompt_exfiltration"
+    }
+    assert {r["family"] for r in honest} == {r["family"] for r in attacks}
+    langs = {r["lang"] for r in attacks}
+    assert langs == {r["lang"] for r in honest}
+    assert len(langs - {"en", "mixed"}) >= 14 and "mixed" in langs
+    for mine in (attacks, honest):
+        assert 0.25 <= sum(r["lang"] == "en" for r in mine) / len(mine) <= 0.45
+    assert {r["style"] for r in attacks} == {r["style"] for r in honest}
+    assert len({r["source"] for r in rows}) == len(rows)
+    assert all(r["source"].startswith("mnemic/fresh8@scanfresh8:") for r in rows)
+    assert all(r["context"] for r in rows if r["family"] == "split_instruction")
+
+
+def test_the_eighth_set_shares_no_sentence_with_the_earlier_sets_or_the_families() -> None:
+    doc = json.loads((FRESH.parent / "scan_families.json").read_text(encoding="utf-8"))
+    earlier = (FRESH, SECOND.path, THIRD.path, FOURTH.path, FIFTH.path, SIXTH.path, SEVENTH.path)
+    rows = "".join(p.read_text(encoding="utf-8") for p in earlier)
+    old = (json.dumps(doc, ensure_ascii=False) + rows).lower()
+    assert not [r["text"] for r in load(EIGHTH.path, EIGHTH.seed) if r["text"].lower() in old]
