@@ -2,7 +2,7 @@
 often it would merge two honest facts.
 
 Usage: ./x bench tidy [--stores N] [--offline] [--no-tune] [--before EARLIER.json]
-                      [--fresh-only [--set fresh|fresh2|fresh3|fresh4|fresh5|fresh6] [--half dev|test]
+                      [--fresh-only [--set fresh|fresh2|...|fresh6] [--half dev|test]
                                     [--misses] [--record-baseline]]
                       [--dev-only]
 
