@@ -282,7 +282,9 @@ def _dev_rows(data: training.Data) -> dict[str, list[dict[str, Any]]]:
         ]
     for which in fresh.SETS.values():
         groups[which.name + "_dev"] = [
-            dict(r, set=which.name) for r in fresh.load(which.path, which.seed) if r["split"] == "dev"
+            dict(r, set=which.name)
+            for r in fresh.load(which.path, which.seed)
+            if r["split"] == "dev"
         ]
     train_dir = DATA / "threats" / "train"
     public = training.load_rows(train_dir / "attacks.jsonl", train_dir / "benign.jsonl")
@@ -349,7 +351,18 @@ def main() -> None:
         res = compare(args.compare)
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps(res, indent=1) + "\n", encoding="utf-8")
-        print(json.dumps({t: {k: v["attacks"]["caught"] for k, v in res[t].items() if k not in ("thresholds", "model")} for t in res}))
+        print(
+            json.dumps(
+                {
+                    t: {
+                        k: v["attacks"]["caught"]
+                        for k, v in res[t].items()
+                        if k not in ("thresholds", "model")
+                    }
+                    for t in res
+                }
+            )
+        )
         return
     if args.shipped:
         res = shipped(args.held_out)
