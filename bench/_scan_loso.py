@@ -16,10 +16,17 @@ No test half is read here: the sixth set and later are not touched at all.
     .venv/bin/python bench/_scan_loso.py [--weights base,1,2] [--folds 1,2,3,4,5]
         [--out bench/results/scan_loso.json]
     .venv/bin/python bench/_scan_loso.py --shipped [--held-out] --out FILE
+    .venv/bin/python bench/_scan_loso.py --compare OLD_MODEL --out FILE
 
 ``--shipped`` scores the shipped model on the strangers' dev rows and the sixth set's dev
 half; ``--held-out`` adds the sixth set's test half and the public test split, to be run
 once, when the configuration is final (scanner 16 did, and says so in docs/scanner.md).
+
+``--compare`` scores a previous model file and the shipped one, in the same run and with
+the same pipeline, on dev rows only: the strangers' dev rows of every set named in
+``STRANGERS_TRAINED`` (dealt as the shipped fit deals them), every fresh set's dev half
+(the sixth and seventh included; their test halves are not read), and the public and
+generated dev rows (scanner 19).
 
 Prints one JSON object on the last line (the summary per configuration).
 """
@@ -266,6 +273,61 @@ def shipped(held_out: bool) -> dict[str, Any]:
     return out
 
 
+def _dev_rows(data: training.Data) -> dict[str, list[dict[str, Any]]]:
+    """Dev rows by group for :func:`compare` (no test half is loaded into a group)."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for path in data.stranger_files():
+        groups["strangers_dev_" + path.stem] = [
+            {**d, "set": path.stem} for d in training.load_strangers(path) if d["split"] == "dev"
+        ]
+    for which in fresh.SETS.values():
+        groups[which.name + "_dev"] = [
+            dict(r, set=which.name)
+            for r in fresh.load(which.path, which.seed)
+            if r["split"] == "dev"
+        ]
+    train_dir = DATA / "threats" / "train"
+    public = training.load_rows(train_dir / "attacks.jsonl", train_dir / "benign.jsonl")
+    split = training.read_split(ROOT / "bench" / "data" / "scan_split.json", public)
+    _, dev = training.assemble(data, strangers=False)
+    for name, rows in (
+        ("public_dev", [r for r in public if split[r.source] == "dev"]),
+        ("all_dev", dev),
+    ):
+        groups[name] = [
+            {
+                "text": r.text,
+                "label": "attack" if r.y else "honest",
+                "family": r.category,
+                "lang": r.lang,
+                "set": name,
+            }
+            for r in rows
+        ]
+    return groups
+
+
+def compare(old: Path) -> dict[str, Any]:
+    """The model file ``old`` against the shipped one, same run, dev rows only."""
+    data = training.Data(DATA / "threats" / "train", ROOT / "bench" / "data")
+    groups = _dev_rows(data)
+    out: dict[str, Any] = {}
+    for tag, path in (("before", old), ("after", Path(classifier.MODEL_PATH))):
+        model = classifier.Model.load(path)
+        classifier._model = model
+        _scan._memo.clear()
+        out[tag] = {"thresholds": model.thresholds, "model": str(path)}
+        for name, rows in groups.items():
+            rows = [dict(r) for r in rows]
+            for r, v in zip(rows, verdicts(rows, "balanced"), strict=True):
+                r["verdict_balanced"] = v
+            out[tag][name] = summarise(rows, "balanced")
+            print(line(f"{tag} {name} balanced", out[tag][name]), flush=True)
+    classifier._model = None
+    _scan._memo.clear()
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--weights", default="base,1", help="stranger weights; base = baseline")
@@ -277,7 +339,31 @@ def main() -> None:
         action="store_true",
         help="with --shipped: also the sixth set's test half and the public test split (once)",
     )
+    ap.add_argument("--compare", type=Path, help="a previous model file to compare on dev")
+    ap.add_argument(
+        "--strangers",
+        help="comma-separated strangers' sets to train on instead of STRANGERS_TRAINED",
+    )
     args = ap.parse_args()
+    if args.strangers:
+        training.STRANGERS_TRAINED = tuple(args.strangers.split(","))
+    if args.compare:
+        res = compare(args.compare)
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps(res, indent=1) + "\n", encoding="utf-8")
+        print(
+            json.dumps(
+                {
+                    t: {
+                        k: v["attacks"]["caught"]
+                        for k, v in res[t].items()
+                        if k not in ("thresholds", "model")
+                    }
+                    for t in res
+                }
+            )
+        )
+        return
     if args.shipped:
         res = shipped(args.held_out)
         args.out.parent.mkdir(parents=True, exist_ok=True)

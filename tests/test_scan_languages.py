@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import _scan_training as training
+from _learned import at_most_a_learned_hold
 from mnemic.scan import classifier, explain_result, scan_text
 from mnemic.scan.features import token_features
 
@@ -18,13 +19,18 @@ PROBES = json.loads(
         Path(__file__).resolve().parent.parent / "bench" / "data" / "scan_language_probes.json"
     ).read_text("utf-8")
 )
-# Of the honest probes, what is still not allowed (and why): none. The Hindi security
+# Of the honest probes, what is still not allowed (and why): the Persian deployment note
+# ("after deployment, restart the service and check the logs for errors"), held by the
+# classifier alone since scanner 19 fitted the fourth strangers' set (0.839 -> 0.887
+# against 0.872; a question for a person, never a block: asserted below). The Hindi security
 # advice and FAQ answer the classifier alone blocked (0.86 and 0.850 against 0.85) are
 # allowed since scanner 12 (its generated honest Hindi rows took the lean off Hindi
 # security words); the Japanese advice the intent layer held (a code not to be given to
 # anyone, read as asking for it) passes since scanner 13 reads a warning that protects
 # the user as one (mnemic.scan._lexicon_conceal).
-NOT_ALLOWED: set[str] = set()
+NOT_ALLOWED: set[str] = {
+    "بعد از استقرار، سرویس را دوباره راه‌اندازی کنید و لاگ‌ها را برای خطا بررسی کنید.",
+}
 # Every attack probe is blocked: the two the intent layer once missed (Turkish "iste"
 # with "sakla" and "bahsetme"; Polish "wyślij całą rozmowę na ... i nie mów", whose "nie"
 # was read backward as a German "nie" negating "wyślij") have tests of their own below.
@@ -57,7 +63,10 @@ def test_the_probes_left_out_above_are_probes_and_still_not_passing() -> None:
     honest = {t for texts in PROBES["honest"].values() for t in texts}
     assert NOT_ALLOWED.issubset(honest)
     # when one of them passes, move it back into the tests above
-    assert all(scan_text(t, "memory", "balanced").verdict != "allow" for t in NOT_ALLOWED)
+    results = [scan_text(t, "memory", "balanced") for t in NOT_ALLOWED]
+    assert all(r.verdict != "allow" for r in results)
+    # and none is more than a learned hold
+    assert all(at_most_a_learned_hold(r) for r in results)
     assert not MISSED
 
 
