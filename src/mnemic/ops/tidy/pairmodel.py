@@ -130,7 +130,7 @@ def apart(older: Profile, newer: Profile, s: PairSignals, head: str) -> str:
         return "a value, a negation or a change tells them apart"
     if not _common(older, newer, s):
         return "nothing shared but the subject"
-    if head == "change" and _already(older, newer):
+    if head == "change" and _already(older, newer, s):
         return "the value it changed to is the older entry's already"
     return ""
 
@@ -149,12 +149,19 @@ def _common(older: Profile, newer: Profile, s: PairSignals) -> bool:
     return bool({k[0] for k in values_in(older.text)} & {k[0] for k in values_in(newer.text)})
 
 
-def _already(older: Profile, newer: Profile) -> bool:
-    """Whether every word the newer entry says it changed to is one the older entry
-    holds ("用户晚饭吃纯素" / "用户早饭换成纯素了": vegan is the older's value already,
-    for another meal): then it does not replace the older's value. A negated newer
-    entry names what stopped, not a new value."""
-    return bool(newer.changed_to) and not newer.negated and set(newer.changed_to) <= older.words
+def _already(older: Profile, newer: Profile, s: PairSignals) -> bool:
+    """Whether the newer entry names as its new value one the older entry holds
+    already, for a key of its own ("用户晚饭吃纯素" / "用户早饭换成纯素了": vegan is
+    the older's value, for another meal): each holds a word the other does not (the
+    keys), every content word after its update marker is the older's, and it states
+    no value the older does not (slots are no content words: "upgraded to PostgreSQL
+    *16*" names 16). Not when the newer is negated or names the value it replaced."""
+    return (
+        bool(newer.after_update)
+        and bool(s.only_a and s.only_b)
+        and not (newer.negated or newer.was or newer.stated - older.stated)
+        and set(newer.after_update) <= older.words
+    )
 
 
 def read(older: Profile, newer: Profile, s: PairSignals, with_cosine: bool = False) -> list[str]:
