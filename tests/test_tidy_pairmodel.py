@@ -214,3 +214,17 @@ def test_a_pair_sharing_only_the_subject_is_kept_apart_but_a_kind_joins_it() -> 
     assert apart(pa, pb, compare(pa, pb), "change") == "nothing shared but the subject"
     pa, pb = profile("User browses with Chrome"), profile("User switched to Firefox")
     assert apart(pa, pb, compare(pa, pb), "change") == ""
+
+
+def test_a_change_to_a_new_value_is_not_read_as_the_older_value_again() -> None:
+    """The value-already veto reads every word after the marker and the slots: a new
+    version, or a value said after a leading marker, is a new value."""
+    for a, b in (
+        ("PostgreSQL 15 backs the billing service",
+         "The billing service was upgraded to PostgreSQL 16"),
+        ("Il gatto dell'utente mangia crocchette per cuccioli",
+         "Ora il gatto dell'utente mangia crocchette per adulti"),
+        ("User drives a 2015 Honda Civic", "User upgraded from the 2015 Civic to a Honda e"),
+    ):  # fmt: skip
+        pa, pb = profile(a), profile(b)
+        assert apart(pa, pb, compare(pa, pb), "change") == ""
