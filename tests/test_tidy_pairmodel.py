@@ -175,3 +175,56 @@ def test_tidy_with_a_changed_model_file_uses_its_rules_and_says_so(
     report = propose(MemoryView.open(home))
     assert [p.kind for p in report.proposals] == ["merge"]  # the rules still ran
     assert any("changed after it was fitted" in n and "rules alone" in n for n in report.notices)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # nothing shared but the user (failed before: supersede at 0.82 and 0.86)
+        ("User is brave about heights", "User switched to Firefox"),
+        ("User lives in Berlin.", "User now works in Munich since October."),
+        # the value it changed to is the older entry's already (failed before: 0.84)
+        ("用户晚饭吃纯素。", "用户早饭换成纯素了。"),
+    ],
+)
+def test_the_model_proposes_no_absurd_supersede(a: str, b: str) -> None:
+    """Honest look-alikes of the rule tests, with the shipped model on (tidy 16): the
+    newer entry saying it changed is not enough when the two share nothing but the
+    subject, or when what it changed to is what the older entry says already."""
+    assert planned(a, b, learned=True) == []
+
+
+def test_the_vetoes_leave_the_model_its_true_pairs() -> None:
+    """What the model caught among the rule tests' pairs, it still catches."""
+    for a, b, kind in (
+        ("User goes to the gym on Mondays.", "User replaced the Mondays gym session with yoga.",
+         "supersede"),
+        ("The cron job sends the weekly report", "The weekly report is sent by the cron job",
+         "merge"),
+        ("The billing service listens on port 9000", "Billing servcie listens on port 9000",
+         "merge"),
+    ):  # fmt: skip
+        assert [p.kind for p in planned(a, b, learned=True)] == [kind]
+
+
+def test_a_pair_sharing_only_the_subject_is_kept_apart_but_a_kind_joins_it() -> None:
+    """Sharing a kind of :mod:`mnemic.ops.tidy.kinds` (two browsers) is sharing
+    something; sharing only the user is not."""
+    pa, pb = profile("User is brave about heights"), profile("User switched to Firefox")
+    assert apart(pa, pb, compare(pa, pb), "change") == "nothing shared but the subject"
+    pa, pb = profile("User browses with Chrome"), profile("User switched to Firefox")
+    assert apart(pa, pb, compare(pa, pb), "change") == ""
+
+
+def test_a_change_to_a_new_value_is_not_read_as_the_older_value_again() -> None:
+    """The value-already veto reads every word after the marker and the slots: a new
+    version, or a value said after a leading marker, is a new value."""
+    for a, b in (
+        ("PostgreSQL 15 backs the billing service",
+         "The billing service was upgraded to PostgreSQL 16"),
+        ("Il gatto dell'utente mangia crocchette per cuccioli",
+         "Ora il gatto dell'utente mangia crocchette per adulti"),
+        ("User drives a 2015 Honda Civic", "User upgraded from the 2015 Civic to a Honda e"),
+    ):  # fmt: skip
+        pa, pb = profile(a), profile(b)
+        assert apart(pa, pb, compare(pa, pb), "change") == ""

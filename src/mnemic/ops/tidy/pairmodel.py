@@ -100,8 +100,10 @@ def apart(older: Profile, newer: Profile, s: PairSignals, head: str) -> str:
     """What the rules read as keeping the pair apart, whatever the model says (empty:
     nothing): two people, or one fact's holder against another's; the value an update
     replaced named for another subject; one word changed in place, an identifier
-    changed by a character, "also" on one side. A merge also never joins two values of
-    a slot, a statement and its negation, or an entry that says it changed."""
+    changed by a character, "also" on one side; nothing shared but the subject (tidy
+    16). A merge also never joins two values of a slot, a statement and its negation,
+    or an entry that says it changed; a change never names as new a value the older
+    entry holds already."""
     from .meaning import ALSO, _other_code, swapped
     from .people import other_relatives
     from .thresholds import THRESHOLDS
@@ -126,7 +128,40 @@ def apart(older: Profile, newer: Profile, s: PairSignals, head: str) -> str:
         s.slots_differ or s.negation_differs or s.update or swapped(older, newer)
     ):
         return "a value, a negation or a change tells them apart"
+    if not _common(older, newer, s):
+        return "nothing shared but the subject"
+    if head == "change" and _already(older, newer, s):
+        return "the value it changed to is the older entry's already"
     return ""
+
+
+def _common(older: Profile, newer: Profile, s: PairSignals) -> bool:
+    """Whether the two share anything beyond the subject the whole store shares ("the
+    user"): a content word, a frame word the rules read ("lives", "名前"), a kind of
+    the values they state (a version, a time), or a kind of :mod:`.kinds` (a browser,
+    an editor). "User is brave about heights" / "User switched to Firefox" share none."""
+    from .kinds import values_in
+
+    if s.shared or older.frame & newer.frame:
+        return True
+    if {v.partition(":")[0] for v in older.stated} & {v.partition(":")[0] for v in newer.stated}:
+        return True
+    return bool({k[0] for k in values_in(older.text)} & {k[0] for k in values_in(newer.text)})
+
+
+def _already(older: Profile, newer: Profile, s: PairSignals) -> bool:
+    """Whether the newer entry names as its new value one the older entry holds
+    already, for a key of its own ("用户晚饭吃纯素" / "用户早饭换成纯素了": vegan is
+    the older's value, for another meal): each holds a word the other does not (the
+    keys), every content word after its update marker is the older's, and it states
+    no value the older does not (slots are no content words: "upgraded to PostgreSQL
+    *16*" names 16). Not when the newer is negated or names the value it replaced."""
+    return (
+        bool(newer.after_update)
+        and bool(s.only_a and s.only_b)
+        and not (newer.negated or newer.was or newer.stated - older.stated)
+        and set(newer.after_update) <= older.words
+    )
 
 
 def read(older: Profile, newer: Profile, s: PairSignals, with_cosine: bool = False) -> list[str]:
