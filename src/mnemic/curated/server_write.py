@@ -23,7 +23,7 @@ import json
 import os
 import re
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..governance.chain import hashed_text, make_record
 from .changes import diff
@@ -31,8 +31,23 @@ from .entries import normalize_newlines, parse
 from .store import Commit, Op, OpResult
 
 if TYPE_CHECKING:
-    from ..governance.governor import Attempt
-    from .memory import Memory
+    from ..governance.governor import Attempt, Governor
+    from .backend import CuratedBackend
+    from .provenance import Stamp
+    from .store import CuratedStore
+
+
+class _Writer(Protocol):
+    """What a write in the server reads of :class:`~mnemic.curated.memory.Memory` (a
+    protocol, so that this module, which ``Memory.apply`` imports, imports it not even
+    for its annotations)."""
+
+    backend: CuratedBackend
+    governor: Governor | None
+    store: CuratedStore
+
+    def author(self, origin: str | None = None) -> Stamp: ...
+
 
 __all__ = ["SLOTS", "apply_in_server", "template"]
 
@@ -66,7 +81,7 @@ def _cut(text: str, nonce: str) -> tuple[list[str], list[str]] | None:
 
 
 def template(
-    attempt: Attempt, memory: Memory, target: str, op: Op
+    attempt: Attempt, memory: _Writer, target: str, op: Op
 ) -> tuple[tuple[list[str], list[str]], tuple[list[str], list[str]]] | None:
     """The record of ``op`` as today's path would append it
     (:meth:`~mnemic.governance.governor.Attempt.committing` through
@@ -131,7 +146,7 @@ def template(
 
 
 def apply_in_server(
-    memory: Memory, target: str, ops: list[Op], attempt: Attempt | None, held_ok: bool
+    memory: _Writer, target: str, ops: list[Op], attempt: Attempt | None, held_ok: bool
 ) -> list[Commit] | None:
     """The commits of ``ops`` applied by the backend in one round trip, with their audit
     record; None when this write is not one it can take (see the module docstring) or
