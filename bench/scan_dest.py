@@ -21,7 +21,6 @@ import argparse
 import json
 import os
 import sys
-import time
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -31,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _scan_fresh as fresh
 import _scan_training as training
 import mnemic.scan as scan_mod
+from _scan_generated import _entry_ms as entry_ms
 from _scan_v3 import wilson
 from mnemic.scan import pipeline, scan_in_context, scan_text
 
@@ -166,17 +166,7 @@ def _timing(texts: list[str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for on in (False, True, False, True):
         pipeline.DESTINATIONS = on
-        times = []
-        for t in texts:
-            scan_mod._memo.clear()
-            t0 = time.perf_counter()
-            scan_text(t, "memory", "balanced")
-            times.append((time.perf_counter() - t0) * 1000)
-        times.sort()
-        out["with" if on else "without"] = {
-            "p50_ms": round(times[len(times) // 2], 3),
-            "p95_ms": round(times[int(len(times) * 0.95)], 3),
-        }
+        out["with" if on else "without"] = entry_ms(texts)
     out["p50_ratio"] = round(out["with"]["p50_ms"] / out["without"]["p50_ms"], 3)
     return out
 
