@@ -106,22 +106,15 @@ def template(
         if not isinstance(removed, list) or len(removed) != 1:
             return None
         removed[0]["key"] = _slot(nonce, "key")
-    ctx = gov.context
-    fields: dict[str, Any] = {
-        "session": ctx.session_id,
-        "actor": ctx.actor,
-        "origin": ctx.origin,
-        "subsystem": attempt.subsystem,
-        "target": "+".join(attempt.targets),
-        "action": attempt.action,
-        "decision": attempt.decision,
-        "result": "ok",
-        "pending_id": attempt.pending_id,
-        "before": {target: _slot(nonce, "before")},
-        "after": {target: _slot(nonce, "after")},
-        "lock_wait_ms": _slot(nonce, "lock_wait_ms"),
-        "changes": {target: change},
-    }
+    # the fields Attempt.committing gives Governor.record, with slots for the values
+    # only the lock holder knows
+    fields = gov.record_fields(
+        **attempt.own_fields("ok"),
+        before={target: _slot(nonce, "before")},
+        after={target: _slot(nonce, "after")},
+        lock_wait_ms=_slot(nonce, "lock_wait_ms"),
+        changes={target: change},
+    )
     record, _ = make_record(0, _slot(nonce, "prev"), 0.0, fields)
     record.update(
         seq=_slot(nonce, "seq"),

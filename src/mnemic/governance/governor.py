@@ -132,15 +132,9 @@ class Governor:
 
         ``reconcile`` and ``first_seen`` (for a commit's record, under its targets'
         locks): see :meth:`~mnemic.governance.chain.Journal.append`."""
-        ctx = self.context
         try:
             return self.journal.append(
-                reconcile=reconcile,
-                first_seen=first_seen,
-                session=ctx.session_id,
-                actor=ctx.actor,
-                origin=ctx.origin,
-                **{**self._extra, **fields},
+                reconcile=reconcile, first_seen=first_seen, **self.record_fields(**fields)
             )
         except Exception as exc:
             if strict:
@@ -148,6 +142,19 @@ class Governor:
             self.audit_failures += 1
             log.error("could not append to the audit journal: %s", exc)
             return None
+
+    def record_fields(self, **fields: Any) -> dict[str, Any]:
+        """The fields :meth:`record` appends: this session's context, the fields of
+        :meth:`extra_fields` in force, then ``fields`` (a record a backend writes for
+        mnemic, :mod:`mnemic.curated.server_write`, is built from them too)."""
+        ctx = self.context
+        return {
+            "session": ctx.session_id,
+            "actor": ctx.actor,
+            "origin": ctx.origin,
+            **self._extra,
+            **fields,
+        }
 
     def attempt(
         self,
@@ -205,12 +212,7 @@ class Attempt:
             strict=strict,
             first_seen=first_seen,
             reconcile=self.explain if committed else None,
-            subsystem=self.subsystem,
-            target="+".join(self.targets),
-            action=self.action,
-            decision=self.decision,
-            result=result,
-            pending_id=self.pending_id,
+            **self.own_fields(result),
             **fields,
         )
         self.done = True
@@ -219,6 +221,17 @@ class Attempt:
             if self.action == "approve":
                 ok = result in ("ok", "noop")
                 self.governor.metrics.pending("approved" if ok else "approve_failed")
+
+    def own_fields(self, result: str) -> dict[str, Any]:
+        """What the attempt itself puts in its record (beside the session's context)."""
+        return {
+            "subsystem": self.subsystem,
+            "target": "+".join(self.targets),
+            "action": self.action,
+            "decision": self.decision,
+            "result": result,
+            "pending_id": self.pending_id,
+        }
 
     def committing(
         self,
