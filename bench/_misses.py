@@ -171,12 +171,12 @@ def _stores(sets: list[str], split: str, embedder: CachedEmbedder | None, work: 
     corpora: dict[str, rb.Corpus] = {}
     questions: list[rb.Question] = []
     data = json.loads(rb.LOCOMO.read_text(encoding="utf-8"))
-    if "locomo" in sets or "updates" in sets:
+    if {"locomo", "zh", "xl", "updates"} & set(sets):
         if "updates" not in sets:
             dev = set(rb.LOCOMO_SPLIT["dev"])
             data = [d for d in data if (d["sample_id"] in dev) == (split == "dev")]
         corpora.update(rb.locomo_corpora(data, work, embedder))
-        if "locomo" in sets:
+        if {"locomo", "zh", "xl"} & set(sets):
             questions += rb.locomo_questions(data, corpora)
     if "updates" in sets:
         fixture = json.loads((rb.HERE / "data" / "updates.json").read_text(encoding="utf-8"))

@@ -16,7 +16,7 @@ import _events
 import _longchat
 import _updates
 from mnemic.sessions import NewMessage, NewSession
-from recall import fts5_ranking, make_corpus
+from recall import LOCOMO, fts5_ranking, make_corpus
 
 DATA = Path(__file__).resolve().parent.parent / "bench" / "data"
 
@@ -55,6 +55,25 @@ def test_the_long_chat_and_order_fixtures_have_their_reported_sizes() -> None:
     assert sum(kinds.values()) == 390
     events = _committed("events")
     assert (len(events["histories"]), len(events["questions"])) == (6, 420)
+
+
+def test_the_latin_script_questions_cover_five_languages_on_both_splits() -> None:
+    """``xl`` (recall 12): LoCoMo questions asked in Spanish, German, French, Portuguese
+    and Italian, 30 of each on the dev conversations, 8 on the test ones; the evidence
+    ids are the original question's."""
+    xl = _committed("locomo-xl")
+    dev = {"conv-26", "conv-30", "conv-42"}
+    langs = {"es", "de", "fr", "pt", "it"}
+    assert Counter(e["lang"] for e in xl if e["sample_id"] in dev) == dict.fromkeys(langs, 30)
+    assert Counter(e["lang"] for e in xl if e["sample_id"] not in dev) == dict.fromkeys(langs, 8)
+    assert len({(e["sample_id"], e["qa_index"]) for e in xl}) == len(xl)
+    for e in xl:
+        assert e["xl"] != e["question"] and e["evidence"]
+    if LOCOMO.exists():  # the shared data: the evidence is the original question's
+        data = json.loads(LOCOMO.read_text(encoding="utf-8"))
+        qa = {(s["sample_id"], i): q for s in data for i, q in enumerate(s["qa"])}
+        for e in xl:
+            assert qa[(e["sample_id"], e["qa_index"])]["evidence"] == e["evidence"]
 
 
 def test_the_plain_fts5_baseline_ors_the_words_without_stemming(tmp_path: Path) -> None:
