@@ -158,6 +158,7 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     "norepeats": lambda: knobs({"r": (retrieval_module, "REPEATS", False)}),
     "nomeaning": lambda: knobs({"m": (retrieval_module, "NAMES_BY_MEANING", False)}),
     "noreadable": lambda: knobs({"r": (retrieval_module, "READABLE", False)}),
+    "noheld": lambda: knobs({"r": (retrieval_module, "HELD", False)}),
     "nostatebefore": lambda: knobs(
         {"s": (sequence_module, "state_before", lambda _store, fused, _q, _e: list(fused))}
     ),

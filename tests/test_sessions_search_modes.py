@@ -29,6 +29,7 @@ from mnemic.sessions import (
     run_session_search,
     search_messages,
 )
+from mnemic.sessions.index.query import parse_query
 from mnemic.sessions.search.retrieval import QUERY_CHARS, readable_share
 
 CONCEPTS = {
@@ -469,6 +470,47 @@ def test_a_question_in_a_script_the_chat_does_not_write_ranks_by_meaning(
         assert first("Which dog did we adopt in June 2022?", "hybrid") == "s0"
 
 
+def test_a_question_in_another_language_of_the_same_script_ranks_by_meaning(
+    tmp_path: Path,
+) -> None:
+    """A question in Spanish over an English chat ("What is the dog we adopted called?"):
+    all Latin letters, so the script check reads every word, yet the only one the
+    chat holds is "llama" (Spanish "is called"), which an unrelated message about a
+    llama holds. That match took the lexical side's full weight and ranked first; the
+    lexical side now weighs by the share of the question's words the store's index
+    holds at all (one in four), so the message its meaning finds ranks first. The
+    question asked in English ranks as before (failed before: the llama message
+    first)."""
+    facts = [
+        "We adopted a golden retriever puppy in June and named him Biscuit.",
+        "At the petting zoo the kids fed a llama and two goats.",
+        "The flight to Berlin was delayed by three hours.",
+    ]
+    embedder = real_embedder()
+    with VectorStore(tmp_path / "sessions.db") as store:
+        for n, text in enumerate(facts):
+            store.start_session(id=f"s{n}", started_at=1_750_000_000.0 + n, source="cli")
+            store.append_messages(
+                f"s{n}", [NewMessage("user", text), NewMessage("assistant", "OK.")]
+            )
+        store.embed(embedder)
+
+        def first(question: str, mode: str) -> str:
+            found = search_messages(store, question, mode=mode, embedder_loader=lambda: embedder)
+            assert found.mode == mode, found.notice
+            return found.results[0].session_id
+
+        assert store.holds([parse_query("llama"), parse_query("perro"), parse_query("")]) == [
+            True,
+            False,
+            False,
+        ]
+        spanish = "¿Cómo se llama el perro que adoptamos?"
+        assert first(spanish, "lexical") == "s1"  # the false friend's match
+        assert first(spanish, "hybrid") == "s0"
+        assert first("What is the dog we adopted called?", "hybrid") == "s0"
+
+
 def test_the_share_of_a_questions_words_the_lexical_side_can_read() -> None:
     latin, cjk = {"LATIN"}, {"CJK"}
     assert readable_share("我们收养了什么狗？", latin) == 0.0
@@ -478,6 +520,12 @@ def test_the_share_of_a_questions_words_the_lexical_side_can_read() -> None:
     assert readable_share("我们收养了什么狗？", cjk | latin) == 1.0  # the chat writes both
     assert readable_share("Which dog did we adopt?", cjk) == 0.0
     assert readable_share("2022?", latin) == 1.0  # no words with letters: unchanged
+    # words the store's index holds nowhere are unreadable too (Spanish over English)
+    held = lambda asked: [w for w in asked if w in {"Caroline", "LGBTQ"}]  # noqa: E731
+    question = "¿Cuándo fue Caroline al grupo de apoyo LGBTQ?"  # cuándo, fue, al, de: stop words
+    assert readable_share(question, latin, held) == pytest.approx(2 / 4)
+    assert readable_share(question, latin) == 1.0
+    assert readable_share("我们在 Berlin 的航班延误了多久？", latin, held) == 0.0
     assert readable_share("Which dog?", None) == 1.0  # scripts unknown: unchanged
 
 

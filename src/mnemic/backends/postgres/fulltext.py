@@ -86,6 +86,16 @@ class PgIndex:
         # with its own tsquery.
         return self.conn.execute(self.db.sql(sql), params, prepare=False).fetchall()
 
+    def holds(self, queries: Sequence[Query]) -> list[bool]:
+        """Whether any message matches each query: one ``EXISTS`` each, in one round
+        trip, each stopping at its first match (the GIN index for a rare or absent
+        word, any row for a frequent one)."""
+        probes = ", ".join(
+            "EXISTS (SELECT 1 FROM {s}.messages m WHERE m.tsv @@ %s::tsquery)" for _ in queries
+        )
+        rows = self._rows(f"SELECT {probes}", [self._tsquery(q) for q in queries])
+        return [bool(v) for v in rows[0]]
+
     # -- the protocol -------------------------------------------------------------------
     def listing(self, query: Query, cap: int) -> list[int]:
         # A GIN index yields matches unordered: listing "the most recent" through it

@@ -341,6 +341,11 @@ class PostgresSessionStore(SqlSessionStore):
             index.prepare()
             return ranked_search(index, query, filters, limit=limit, sort=sort)
 
+    def _holds(self, queries: Sequence[Query]) -> list[bool]:
+        """Every query's probe in one statement (:meth:`.fulltext.PgIndex.holds`)."""
+        with self._connection("search failed") as conn:
+            return PgIndex(conn, self.db, self._lexer, self.weights, self._stats).holds(queries)
+
     def _db_bytes(self) -> int:
         size = self._fetch(
             "SELECT pg_total_relation_size(%s::regclass) + pg_total_relation_size(%s::regclass)",

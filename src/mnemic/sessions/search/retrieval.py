@@ -30,7 +30,7 @@ from typing import Any, Protocol
 from ...embedding.model import load_embedder
 from ...errors import EmbeddingModelDamaged, InvalidArgument, MnemicError, SemanticExtraMissing
 from ...tooling import json_shown
-from ..index.query import Query
+from ..index.query import Query, Term
 from ..index.stems import STOP_WORDS, words
 from ..sql import SessionStore
 from ..store import Message, SearchFilters
@@ -81,6 +81,10 @@ before it, for the benches' ablation)."""
 READABLE = True
 """Whether the lexical side weighs only by the share of the question's words it can
 match at all (:func:`readable_share`; off: its full weight, for the benches' ablation)."""
+HELD = True
+"""Whether a word of the question the store's full-text index holds nowhere counts as
+unreadable too (:func:`readable_share`'s ``held``; off: the script alone decides, for the
+benches' ablation)."""
 SCRIPT_SAMPLE = 5
 """The nearest messages by meaning whose scripts stand for the store's (:func:`readable_share`)."""
 SCRIPT_CHARS = 300
@@ -287,19 +291,47 @@ def _nearest_scripts(hits: Sequence[SemanticHit], read: dict[int, Message]) -> s
     return scripts("".join((m.content or "")[:SCRIPT_CHARS] for m in near if m is not None))
 
 
-def readable_share(text: str, written: set[str] | None) -> float:
+def readable_share(
+    text: str,
+    written: set[str] | None,
+    held: Callable[[list[str]], list[str]] | None = None,
+) -> float:
     """The share of ``text``'s content words (those with letters) whose letters are all
-    of the scripts in ``written``: the words the lexical side can match at all. A
+    of the scripts in ``written`` and that ``held`` keeps (the ones the store's index
+    holds somewhere: :func:`_held_by`): the words the lexical side can match at all. A
     question in Chinese over an English chat reads none (0.0): its lexical matches are
-    digits and stray Latin words, no evidence of its meaning. 1.0 when ``written`` is
-    None (unknown) or the question has no such words."""
+    digits and stray Latin words, no evidence of its meaning; one in Spanish reads its
+    names and the few words the chat also writes. 1.0 when ``written`` is None
+    (unknown) or the question has no such words."""
     if written is None:
         return 1.0
-    found = (scripts(w) for w in dict.fromkeys(words(text)) if w.casefold() not in STOP_WORDS)
-    seen = [s for s in found if s]
-    if not seen:
+    found = [w for w in dict.fromkeys(words(text)) if w.casefold() not in STOP_WORDS]
+    lettered = [w for w in found if scripts(w)]
+    if not lettered:
         return 1.0
-    return sum(s <= written for s in seen) / len(seen)
+    seen = [w for w in lettered if scripts(w) <= written]
+    if held is not None and seen:
+        seen = held(seen)
+    return len(seen) / len(lettered)
+
+
+def _held_by(store: SessionStore, query: Query) -> Callable[[list[str]], list[str]]:
+    """Those of some words of ``query``'s text that the store's full-text index holds
+    somewhere (:meth:`~mnemic.sessions.sql.SqlSessionStore.holds`: one probe per term
+    of ``query`` that holds them, exactly as the lexical search asked it; a word no term
+    searches, a question word the parser left out, is kept)."""
+
+    def held(asked: list[str]) -> list[str]:
+        term_of: dict[str, Term] = {}
+        for t in query.terms:
+            for w in words(t.text):
+                term_of.setdefault(w.casefold(), t)
+        probed = list(dict.fromkeys(term_of[k] for w in asked if (k := w.casefold()) in term_of))
+        holds = store.holds([Query(t.text, ((t,),)) for t in probed])
+        found = dict(zip(probed, holds, strict=True))
+        return [w for w in asked if (t := term_of.get(w.casefold())) is None or found[t]]
+
+    return held
 
 
 def _semantic_hits(
@@ -427,5 +459,6 @@ def _retrieve(
     statements = asked_role(text) == "user"
     if want != "hybrid":
         return fuse([], hits, statements=statements), want, notice, vec
-    readable = readable_share(text, written) if lexical else 1.0
+    held = _held_by(store, query) if HELD else None
+    readable = readable_share(text, written, held) if lexical else 1.0
     return fuse(lexical, hits, statements=statements, readable=readable), want, notice, vec

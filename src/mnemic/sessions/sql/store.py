@@ -528,6 +528,15 @@ class SqlSessionStore(Engine[Any]):
             return []
         return self._search(query, filters, limit, sort)
 
+    def holds(self, queries: Sequence[Query]) -> list[bool]:
+        """Whether any message of the store (whatever its session or time) matches each
+        of ``queries``: the words of a question the full-text index can match at all
+        (:func:`~mnemic.sessions.search.retrieval.readable_share`). One probe a query
+        that stops at the first match; an empty query holds nothing."""
+        asked = [q for q in queries if not q.empty]
+        found = iter(self._holds(asked) if asked else [])
+        return [False if q.empty else next(found) for q in queries]
+
     def stats(self) -> StoreStats:
         """Counts, sizes, sources and roles."""
         sessions = self._read(

@@ -251,6 +251,11 @@ class Engine(Protocol[C]):
         """Ranked hits of a query that has terms (see :meth:`~.store.SqlSessionStore.search`)."""
         ...
 
+    def _holds(self, queries: Sequence[Query]) -> list[bool]:
+        """Whether any message matches each of ``queries`` (each has terms; see
+        :meth:`~.store.SqlSessionStore.holds`)."""
+        ...
+
     # --- sizes and compaction -------------------------------------------------------------
     def _compact(self, changed: bool) -> tuple[str, ...]:
         """After forgetting (``changed``: rows went): leave no old copy behind where the

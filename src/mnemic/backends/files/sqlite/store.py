@@ -434,6 +434,29 @@ class SQLiteSessionStore(SqlSessionStore):
             except sqlite3.DatabaseError as exc:
                 raise self._fail(exc, "search failed") from exc
 
+    def _holds(self, queries: Sequence[Query]) -> list[bool]:
+        """One ``MATCH ... LIMIT 1`` a query: FTS5 stops at the first row of the
+        term's doclist. A query the engine rejects holds nothing."""
+        self.flush_index()
+
+        def probe(query: Query) -> bool:
+            try:
+                row = self._conn.execute(
+                    "SELECT 1 FROM messages_fts WHERE messages_fts MATCH ? LIMIT 1",
+                    (query.to_fts5(),),
+                ).fetchone()
+            except sqlite3.OperationalError as exc:
+                if _is_busy(exc):
+                    raise
+                return False
+            return row is not None
+
+        with self._lock:
+            try:
+                return self._retry(lambda: [probe(q) for q in queries])
+            except sqlite3.DatabaseError as exc:
+                raise self._fail(exc, "search failed") from exc
+
     def _db_bytes(self) -> int:
         size = 0
         for suffix in ("", "-wal"):
