@@ -315,21 +315,24 @@ def readable_share(
     return len(seen) / len(lettered)
 
 
-def _held_by(store: SessionStore, query: Query) -> Callable[[list[str]], list[str]]:
-    """Those of some words of ``query``'s text that the store's full-text index holds
-    somewhere (:meth:`~mnemic.sessions.sql.SqlSessionStore.holds`: one probe per term
-    of ``query`` that holds them, exactly as the lexical search asked it; a word no term
-    searches, a question word the parser left out, is kept)."""
+def _held_by(
+    store: SessionStore, query: Query, frame: TimeFrame
+) -> Callable[[list[str]], list[str]]:
+    """Those of some words of the question that the store's full-text index holds
+    somewhere (:meth:`~mnemic.sessions.sql.SqlSessionStore.holds`: one probe per word,
+    the word alone: "Caroline" of "Caroline's" is held wherever the name is written). A
+    word none of ``query``'s terms searches (a question word the parser left out) is
+    kept: the lexical side never asked for it; so is a word of what the question says
+    about time (``frame``: "October" of "on October 6, 2022" is the time step's, and a
+    chat rarely writes its own dates)."""
 
     def held(asked: list[str]) -> list[str]:
-        term_of: dict[str, Term] = {}
-        for t in query.terms:
-            for w in words(t.text):
-                term_of.setdefault(w.casefold(), t)
-        probed = list(dict.fromkeys(term_of[k] for w in asked if (k := w.casefold()) in term_of))
-        holds = store.holds([Query(t.text, ((t,),)) for t in probed])
-        found = dict(zip(probed, holds, strict=True))
-        return [w for w in asked if (t := term_of.get(w.casefold())) is None or found[t]]
+        timed = {w.casefold() for said in frame.words for w in words(said)}
+        searched = {w.casefold() for t in query.terms for w in words(t.text)} - timed
+        probed = list(dict.fromkeys(w for w in asked if w.casefold() in searched))
+        holds = store.holds([Query(w, ((Term(w, (w,)),),)) for w in probed])
+        unheld = {w for w, ok in zip(probed, holds, strict=True) if not ok}
+        return [w for w in asked if w not in unheld]
 
     return held
 
@@ -398,7 +401,9 @@ def candidates(
     frame = read_timeframe(text) if frame is None else frame
     if frame.until is not None and (filters.until is None or frame.until < filters.until):
         filters = replace(filters, until=frame.until)
-    fused, used, notice, vec = _retrieve(store, query, text, filters, mode=mode, state=state)
+    fused, used, notice, vec = _retrieve(
+        store, query, text, filters, mode=mode, state=state, frame=frame
+    )
     read: dict[int, Message] = {}  # texts read by one step, for the next
     if REPEATS:
         fused = discount_repeats(store, fused, query, read)
@@ -422,6 +427,7 @@ def _retrieve(
     *,
     mode: str | None,
     state: SemanticState,
+    frame: TimeFrame,
 ) -> tuple[list[FusedMessage], str, str | None, Any]:
     """(positions, the mode that ran, a notice, the query's vector or None)."""
     want = mode or "hybrid"
@@ -459,6 +465,6 @@ def _retrieve(
     statements = asked_role(text) == "user"
     if want != "hybrid":
         return fuse([], hits, statements=statements), want, notice, vec
-    held = _held_by(store, query) if HELD else None
+    held = _held_by(store, query, frame) if HELD else None
     readable = readable_share(text, written, held) if lexical else 1.0
     return fuse(lexical, hits, statements=statements, readable=readable), want, notice, vec
