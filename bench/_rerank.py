@@ -1,6 +1,7 @@
 """Recall 11: a learned re-ranker of the hybrid pool, chosen by leaving a conversation out.
 
     .venv/bin/python bench/_rerank.py loco --sets locomo,zh,longchat,updates
+    .venv/bin/python bench/_rerank.py loco --rich --kinds learned,learned_top50,learned_l2x10
 
 Dev only (LoCoMo conv-26/30/42 and their Chinese questions, the long-chat dev histories,
 the update fixture's dev half); the test split is never read. Protocol: docs/recall.md,
@@ -55,8 +56,16 @@ NAMES = (
     "sem_direct", "context_only", "session_best", "session_share", "user", "length",
     "asks", "place", "readable", "readable_lex", *(f"note_{n}" for n in NOTES),
 )  # fmt: skip
+MORE = (
+    "session_sum", "session_head", "session_first", "neighbour_best", "recip_rank",
+    "cos_lex", "fused_sq",
+)  # fmt: skip
+"""Session and neighbour aggregates (the second run's features, :data:`RICH`)."""
+RICH = False
 TRAIN_SETS = ("locomo", "longchat")
 L2 = 1e-2
+KINDS: dict[str, dict[str, Any]] = {"learned": {}, "learned_top20": {"top": 20}}
+"""The models measured: name -> :func:`fit`'s options."""
 STEPS = 300
 
 
@@ -77,9 +86,16 @@ def features(store: Any, fused: Sequence[FusedMessage], text: str) -> np.ndarray
     readable = readable_share(text, written) if written else 1.0
     best: dict[str, float] = defaultdict(float)
     count: dict[str, int] = defaultdict(int)
-    for f in fused:
+    total_of: dict[str, float] = defaultdict(float)
+    head: dict[str, int] = defaultdict(int)
+    first: dict[str, int] = {}
+    score_at = {(f.session_id, f.seq): f.score / top for f in fused}
+    for i, f in enumerate(fused):
         best[f.session_id] = max(best[f.session_id], f.score / top)
         count[f.session_id] += 1
+        total_of[f.session_id] += f.score / top
+        head[f.session_id] += int(i < 20 and f.direct)
+        first.setdefault(f.session_id, i)
     out = []
     for i, f in enumerate(fused):
         pos = (f.session_id, f.seq)
@@ -112,7 +128,15 @@ def features(store: Any, fused: Sequence[FusedMessage], text: str) -> np.ndarray
             readable * lx,
             *(float(n in f.notes) for n in NOTES),
         ])  # fmt: skip
-    return np.asarray(out, dtype=np.float64).reshape(len(fused), len(NAMES))
+        if RICH:
+            near = [score_at.get((f.session_id, f.seq + d), 0.0) for d in (-2, -1, 1, 2)]
+            lx_cos = out[-1][2] * (out[-1][5] - cos_top + 0.1)
+            out[-1] += [
+                total_of[f.session_id], head[f.session_id] / 20, float(first[f.session_id] == i),
+                max(near), 1.0 / (i + 1), lx_cos, (f.score / top) ** 2,
+            ]  # fmt: skip
+    width = len(NAMES) + (len(MORE) if RICH else 0)
+    return np.asarray(out, dtype=np.float64).reshape(len(fused), width)
 
 
 class Model:
@@ -216,7 +240,9 @@ def labels(q: rb.Question, corpus: rb.Corpus, fused: Sequence[FusedMessage]) -> 
     return np.asarray([float(corpus.keys.get((f.session_id, f.seq)) in ev) for f in fused])
 
 
-def loco(corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: Any) -> dict[str, Any]:
+def loco(
+    corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: Any
+) -> dict[str, Any]:
     # 1. the pools
     pools: dict[int, tuple[np.ndarray, np.ndarray]] = {}
     for i, q in enumerate(questions):
@@ -232,22 +258,55 @@ def loco(corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: An
             continue
         pools[i] = (features(store, pool, text), labels(q, corpus, pool))
     folds = sorted({fold_of(questions[i]) for i in pools})
-    kinds = {"learned": {}, "learned_top20": {"top": 20}}
+    kinds = KINDS
     models: dict[str, dict[str, Model]] = {k: {} for k in kinds}
     for kind, kw in kinds.items():
-        for fold in folds + ["all"]:
+        for fold in [*folds, "all"]:
             train = [p for i, p in pools.items() if fold_of(questions[i]) != fold]
             models[kind][fold] = fit(train, **kw)
+    names = NAMES + (MORE if RICH else ())
     weights = {
         kind: {
-            fold: dict(zip(NAMES, (m.w / m.scale).round(4).tolist(), strict=True))
+            fold: dict(zip(names, (m.w / m.scale).round(4).tolist(), strict=True))
             for fold, m in ms.items()
         }
         for kind, ms in models.items()
     }
-    print(json.dumps({"folds": folds, "pools": len(pools)}))
+    diag: dict[str, Any] = {}
+    for kind in kinds:
+        right = {"shipped": [0, 0], kind: [0, 0]}
+        for i, (x, y) in pools.items():
+            pos, neg = np.flatnonzero(y > 0), np.flatnonzero(y <= 0)
+            s_ = models[kind][fold_of(questions[i])].scores(x)
+            for a in pos:
+                right["shipped"][0] += int((neg > a).sum())
+                right[kind][0] += int((s_[neg] < s_[a]).sum())
+                right["shipped"][1] += len(neg)
+                right[kind][1] += len(neg)
+        diag[kind] = {k: round(v[0] / max(v[1], 1), 4) for k, v in right.items()}
+    # what the held-out model leaves outside its top 10, by what matched it
+    left: dict[str, int] = defaultdict(int)
+    first_kind = next(iter(kinds))
+    for i, (x, y) in pools.items():
+        s_ = models[first_kind][fold_of(questions[i])].scores(x)
+        order = sorted(range(len(x)), key=lambda j: (-s_[j], j))
+        place = {j: r for r, j in enumerate(order)}
+        for j in np.flatnonzero(y > 0):
+            if place[j] < 10:
+                continue
+            lex_, sem_ = x[j, 4] > 0, x[j, 8] > 0
+            kind = ("context", "semantic", "lexical", "both")[2 * lex_ + sem_]
+            left[kind] += 1
+            left["pool rank 11-50" if place[j] < 50 else "pool rank 51-100"] += 1
+            left["cos rank > 10" if x[j, 7] > math.log(10) else "cos rank <= 10"] += 1
+    diag["outside_top10_in_pool"] = dict(left)
+    evidence = sum(len(questions[i].evidence) for i in pools)
+    in_pool = sum(int(y.sum()) for _, y in pools.values())
+    diag["evidence_in_pool"] = round(in_pool / max(evidence, 1), 4)
+    print(json.dumps({"folds": folds, "pools": len(pools), "held_out": diag}))
     # 2. end to end, shipped and re-ranked, question by question
     table: dict[tuple[str, str, str], Scores] = {}
+    paired: dict[str, dict[str, list[tuple[float, float]]]] = {}
     for q in questions:
         corpus = corpora[q.corpus]
         fold = q.corpus if q.corpus in models["learned"] else "all"
@@ -261,8 +320,26 @@ def loco(corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: An
             else:
                 with ctx():
                     ranked = rb.ranking(corpus, q.text, mode, loader, q.as_of)
-            rb.score(q, corpus, ranked, table.setdefault((q.set, name, ""), Scores()))
-    out: dict[str, Any] = {"weights": weights}
+            sc = table.setdefault((q.set, name, ""), Scores())
+            rb.score(q, corpus, ranked, sc)
+            if q.kind == "recall":
+                paired.setdefault(q.set, {}).setdefault(name, []).append(
+                    (sc.values["turn@10"][-1], sc.values["session@5"][-1])
+                )
+    out: dict[str, Any] = {"weights": weights, "diagnostics": diag, "paired": {}}
+    for set_, by in paired.items():  # question by question against shipped
+        for name, vals in by.items():
+            if name == "shipped":
+                continue
+            base = by["shipped"]
+            out["paired"].setdefault(set_, {})[name] = {
+                m: {
+                    "better": sum(v[k] > b[k] for v, b in zip(vals, base, strict=True)),
+                    "worse": sum(v[k] < b[k] for v, b in zip(vals, base, strict=True)),
+                }
+                for k, m in enumerate(("turn@10", "session@5"))
+            }
+    print(json.dumps(out["paired"]))
     for (set_, name, _), sc in sorted(table.items()):
         r = sc.result()
         out.setdefault(set_, {})[name] = r
@@ -273,7 +350,8 @@ def loco(corpora: dict[str, rb.Corpus], questions: list[rb.Question], loader: An
         cats = {g: v for g, v in r["by"].items() if "turn@10" in v}
         if cats:
             print("    " + "  ".join(
-                f"{g}({v['turn@10']['n']}) {v['turn@10']['value']:.3f}/{v['session@5']['value']:.3f}"
+                f"{g}({v['turn@10']['n']}) "
+                f"{v['turn@10']['value']:.3f}/{v['session@5']['value']:.3f}"
                 for g, v in sorted(cats.items())))  # fmt: skip
     return out
 
@@ -283,7 +361,13 @@ def main() -> None:
     parser.add_argument("what", choices=("loco",))
     parser.add_argument("--sets", default="locomo,zh,longchat,updates")
     parser.add_argument("--save", type=Path, default=None)
+    parser.add_argument("--rich", action="store_true", help="session and neighbour aggregates")
+    parser.add_argument("--kinds", default="learned,learned_top20")
     args = parser.parse_args()
+    global RICH, KINDS
+    RICH = args.rich
+    more = {"learned_l2x10": {"l2": L2 * 10}, "learned_top50": {"top": 50}}
+    KINDS = {k: {**KINDS, **more}[k] for k in args.kinds.split(",")}
     sets = args.sets.split(",")
     embedder = CachedEmbedder()
     with tempfile.TemporaryDirectory(prefix="mnemic-rerank-") as tmp:
