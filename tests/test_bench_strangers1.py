@@ -73,8 +73,7 @@ def test_conversations_have_locomo_shape_consecutive_ids_and_increasing_dates() 
 def test_every_evidence_id_is_a_turn_and_every_category_is_asked() -> None:
     data, xl = load()
     known = {
-        str(s["sample_id"]): {t["dia_id"] for ts in turns_of(s).values() for t in ts}
-        for s in data
+        str(s["sample_id"]): {t["dia_id"] for ts in turns_of(s).values() for t in ts} for s in data
     }
     for sample in data:
         qa = sample["qa"]

@@ -121,8 +121,9 @@ def main() -> None:
         cats: dict[int, int] = {}
         for q in s["qa"]:
             cats[q["category"]] = cats.get(q["category"], 0) + 1
-        print(s["sample_id"], len(sessions), "sessions", f"{min(sizes)}-{max(sizes)} turns",
-              sum(sizes), "turns", len(s["qa"]), "questions", dict(sorted(cats.items())))  # fmt: skip
+        span = f"{min(sizes)}-{max(sizes)} turns"
+        print(s["sample_id"], len(sessions), "sessions", span, sum(sizes), "turns",
+              len(s["qa"]), "questions", dict(sorted(cats.items())))  # fmt: skip
     langs: dict[str, int] = {}
     for e in xl:
         langs[str(e["lang"])] = langs.get(str(e["lang"]), 0) + 1
