@@ -381,6 +381,9 @@ STRANGERS_DEV_SHARE = 0.25
 #: How much a strangers' row weighs in the fit against a generated or collected row
 #: (scanner 16: chosen on the leave-one-set-out dev figure, ``bench/_scan_loso.py``).
 STRANGER_WEIGHT = 1.0
+#: Whether the strangers' training sets' dev rows are trained on too (scanner 20: chosen
+#: on the leave-one-set-out dev figure; until then they chose nothing and were reported).
+STRANGERS_DEV_IN_FIT = False
 
 
 class Data:
@@ -394,11 +397,19 @@ class Data:
         "fresh",
         "generated",
         "split",
+        "stranger_names",
         "strangers",
         "templates",
     )
 
-    def __init__(self, corpus_dir: Path, bench_data: Path) -> None:
+    def __init__(
+        self,
+        corpus_dir: Path,
+        bench_data: Path,
+        *,
+        fresh: tuple[str, ...] | None = None,
+        strangers: tuple[str, ...] | None = None,
+    ) -> None:
         self.corpus_dir = corpus_dir
         self.split = bench_data / "scan_split.json"
         self.extra = bench_data / "scan_extra.jsonl"
@@ -408,9 +419,11 @@ class Data:
         #: Scanner 12's generated families (absent: none).
         self.generated = bench_data / "scan_generated"
         #: Strangers' fresh sets trained on whole (scanner 16; absent: none).
-        self.fresh = [bench_data / name for name in FRESH_TRAINED]
+        self.fresh = [bench_data / name for name in (FRESH_TRAINED if fresh is None else fresh)]
         #: Strangers' training sets, dealt into train and dev (absent: none).
         self.strangers = bench_data / "scan_strangers"
+        #: The strangers' sets' names (None: :data:`STRANGERS_TRAINED` when read).
+        self.stranger_names = strangers
 
     def generated_files(self) -> list[Path]:
         """The generated families' files, sorted (none when the directory is absent)."""
@@ -422,7 +435,8 @@ class Data:
 
     def stranger_files(self) -> list[Path]:
         """The strangers' training sets of :data:`STRANGERS_TRAINED` that exist."""
-        return [p for p in (self.strangers / n for n in STRANGERS_TRAINED) if p.is_file()]
+        names = STRANGERS_TRAINED if self.stranger_names is None else self.stranger_names
+        return [p for p in (self.strangers / n for n in names) if p.is_file()]
 
     def files(self) -> list[Path]:
         """Every input file, in the order they are hashed."""
@@ -515,11 +529,15 @@ def load_strangers(path: Path, seed: int = STRANGERS_SEED) -> list[dict[str, Any
 
 
 def stranger_sets(
-    data: Data, *, exclude: frozenset[str] = frozenset()
+    data: Data, *, exclude: frozenset[str] = frozenset(), dev_in_fit: bool | None = None
 ) -> tuple[list[Row], list[Row]]:
     """(train, dev) rows written by strangers: every row of the fresh sets trained on,
     and the strangers' training sets by :func:`load_strangers`. ``exclude`` names files
-    left out (the leave-one-set-out loop leaves out the set it scores)."""
+    left out (the leave-one-set-out loop leaves out the set it scores). With
+    ``dev_in_fit`` (None: :data:`STRANGERS_DEV_IN_FIT`) the strangers' dev rows are
+    trained on too, and none is returned as dev."""
+    if dev_in_fit is None:
+        dev_in_fit = STRANGERS_DEV_IN_FIT
     train: list[Row] = []
     dev: list[Row] = []
     for path in data.fresh_files():
@@ -529,7 +547,11 @@ def stranger_sets(
         if path.name not in exclude:
             dicts = load_strangers(path)
             train += stranger_rows([d for d in dicts if d["split"] == "train"])
-            dev += stranger_rows([d for d in dicts if d["split"] == "dev"])
+            side = stranger_rows([d for d in dicts if d["split"] == "dev"])
+            if dev_in_fit:
+                train += side
+            else:
+                dev += side
     return train, dev
 
 
@@ -544,10 +566,12 @@ def assemble(
     seed: int = 12,
     strangers: bool = True,
     exclude: frozenset[str] = frozenset(),
+    dev_in_fit: bool | None = None,
 ) -> tuple[list[Row], list[Row]]:
     """(train, dev) rows: the corpus by the committed split (test is left out), the
     hand-written rows, the template rows, the generated noise, the docs sentences and
-    (``strangers``) the strangers' rows of :func:`stranger_sets` but ``exclude``."""
+    (``strangers``) the strangers' rows of :func:`stranger_sets` but ``exclude``, their
+    dev rows in train with ``dev_in_fit``."""
     import _scan_corpus as corpus
 
     rows = load_rows(data.corpus_dir / "attacks.jsonl", data.corpus_dir / "benign.jsonl")
@@ -569,7 +593,7 @@ def assemble(
     dev += noise[NOISE_TRAIN:]
     dev += [r for r in docs if r.source.endswith(DEV_DOCS)]
     if strangers:
-        more_train, more_dev = stranger_sets(data, exclude=exclude)
+        more_train, more_dev = stranger_sets(data, exclude=exclude, dev_in_fit=dev_in_fit)
         train += more_train
         dev += more_dev
     return train, dev
