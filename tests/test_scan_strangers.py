@@ -118,18 +118,28 @@ def test_strangers_sets_reach_train_and_dev_and_are_left_out_by_name(tmp_path: P
     assert header["stranger_rows"]["train"] == 49 and header["stranger_rows"]["dev"] == 24
     # Thresholds are chosen on the dev rows no stranger wrote.
     assert header["dev_benign_rows"] == sum(1 for r in before_dev if r.y == 0)
+    # Scanner 20: the strangers' dev rows may join the fit; then none is dev.
+    joined, joined_dev = training.assemble(data, dev_in_fit=True)
+    assert len(joined) == len(train) + 24 and len(joined_dev) == len(before_dev)
+    # A recipe names its own fresh and strangers' sets.
+    only = training.Data(data.corpus_dir, bench, fresh=(), strangers=("a.jsonl",))
+    assert [p.name for p in only.files()][-1:] == ["a.jsonl"]
+    assert len(training.assemble(only)[0]) == len(train) - 1
 
 
 def test_the_shipped_model_records_the_strangers_sets_it_was_trained_on() -> None:
     header = classifier.model().header
     names = header["data_files"]
     assert set(training.FRESH_TRAINED) <= set(names)
-    assert "scan_fresh6.jsonl" not in names and "scan_fresh7.jsonl" not in names
+    # scanner 20: the sixth and seventh sets are trained on; the eighth stays held out
+    assert {"scan_fresh6.jsonl", "scan_fresh7.jsonl"} <= set(names)
+    assert not [n for n in names if n.startswith("scan_fresh8")]
     strangers = list(training.STRANGERS_TRAINED)
     # every set named is trained on; a set added later is not until named and refitted
     assert [n for n in names if (BENCH_DATA / "scan_strangers" / n).is_file()] == strangers
     assert header["script_version"] == training.SCRIPT_VERSION
     assert header["stranger_rows"]["weight"] == training.STRANGER_WEIGHT
+    assert header["stranger_rows"]["dev_in_fit"] == training.STRANGERS_DEV_IN_FIT
     corpus = SHARED / "threats" / "train"
     if not corpus.is_dir():
         pytest.skip(f"the training corpus is not at {corpus}")
