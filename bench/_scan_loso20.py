@@ -98,13 +98,48 @@ def _labelled(rows: list[dict[str, Any]]) -> tuple[list[float], list[float]]:
     return pos, neg
 
 
+def _cell(c: dict[str, Any]) -> str:
+    k, n = c["caught"]["k"], c["n"]
+    lo, hi = c["caught"]["ci95"]
+    return f"{k}/{n}, {c['caught']['pct']} % [{lo}, {hi}]"
+
+
+def markdown(path: Path, by: str) -> str:
+    """A markdown table of a result file's pooled figures: rows per ``by`` (set, family,
+    lang), a column per recipe (attacks caught with n and interval; honest held /
+    blocked)."""
+    res = json.loads(path.read_text(encoding="utf-8"))
+    pooled = res["pooled"]
+    names = list(pooled)
+    head = f"| {by} | " + " | ".join(names) + " |"
+    lines = [head, "|" + " --- |" * (len(names) + 1)]
+    groups = sorted({g for v in pooled.values() for g in v[f"attacks_by_{by}"]})
+    groups += sorted({g for v in pooled.values() for g in v[f"honest_by_{by}"]} - set(groups))
+    for g in ["(all)", *groups]:
+        cells = []
+        for name in names:
+            v = pooled[name]
+            a = v["attacks"] if g == "(all)" else v[f"attacks_by_{by}"].get(g)
+            h = v["honest"] if g == "(all)" else v[f"honest_by_{by}"].get(g)
+            cell = _cell(a) if a else ""
+            if h:
+                cell += f"; honest {h['hold']}/{h['block']} of {h['n']}"
+            cells.append(cell)
+        lines.append(f"| {g} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--table", choices=("set", "family", "lang"), help="print a result's table")
     ap.add_argument("--recipes", default="today,w1,w1dev,w2dev")
     ap.add_argument("--folds", default=",".join(FRESH_FOLDS + strangers_present()))
     ap.add_argument("--no-full", action="store_true", help="skip the fits on everything")
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "scan20_loso.json")
     args = ap.parse_args()
+    if args.table:
+        print(markdown(args.out, args.table))
+        return
     # Every fit featurises the same texts: compute each text's features once per process.
     training.features = functools.lru_cache(maxsize=None)(training.features)
     table = recipes()
