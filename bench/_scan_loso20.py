@@ -36,6 +36,7 @@ from typing import Any, NamedTuple
 import _scan_fresh as fresh
 import _scan_loso as loso
 import _scan_training as training
+from _scan_v3 import wilson
 from mnemic.scan import classifier, scan_text
 from mnemic.scan.normalise import mask_defensive
 
@@ -129,14 +130,55 @@ def markdown(path: Path, by: str) -> str:
     return "\n".join(lines)
 
 
+def _add(a: dict[str, Any] | None, b: dict[str, Any] | None) -> dict[str, Any]:
+    """Two :func:`loso._count` figures of disjoint rows as one."""
+    parts = [x for x in (a, b) if x]
+    n = sum(x["n"] for x in parts)
+    c = {v: sum(x[v] for x in parts) for v in ("block", "hold", "allow")}
+    return {"n": n, **c, "caught": wilson(c["block"] + c["hold"], n)}
+
+
+def merge(paths: list[Path]) -> dict[str, Any]:
+    """Result files of disjoint folds as one: folds side by side, pooled counts added
+    (per set, family and language; intervals recomputed), recipes every file has."""
+    docs = [json.loads(p.read_text(encoding="utf-8")) for p in paths]
+    names = [k for k in docs[0]["pooled"] if all(k in d["pooled"] for d in docs)]
+    out: dict[str, Any] = {
+        "protocol": docs[0]["protocol"],
+        "merged_from": [p.name for p in paths],
+        "recipes": {k: [d["recipes"][k] for d in docs] for k in names},
+        "folds": {f: v for d in docs for f, v in d["folds"].items()},
+        "full": {p.name: d.get("full") for p, d in zip(paths, docs, strict=True)},
+        "pooled": {},
+    }
+    for k in names:
+        pooled: dict[str, Any] = {}
+        for d in docs:
+            fig = d["pooled"][k]
+            for key, val in fig.items():
+                if key in ("attacks", "honest"):
+                    pooled[key] = _add(pooled.get(key), val)
+                else:
+                    groups = pooled.setdefault(key, {})
+                    for g, v in val.items():
+                        groups[g] = _add(groups.get(g), v)
+        out["pooled"][k] = pooled
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--table", choices=("set", "family", "lang"), help="print a result's table")
+    ap.add_argument("--merge", help="comma-separated result files of disjoint folds, to --out")
     ap.add_argument("--recipes", default="today,w1,w1dev,w2dev")
     ap.add_argument("--folds", default=",".join(FRESH_FOLDS + strangers_present()))
     ap.add_argument("--no-full", action="store_true", help="skip the fits on everything")
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "scan20_loso.json")
     args = ap.parse_args()
+    if args.merge:
+        merged = merge([Path(p) for p in args.merge.split(",")])
+        args.out.write_text(json.dumps(merged, indent=1) + "\n", encoding="utf-8")
+        return
     if args.table:
         print(markdown(args.out, args.table))
         return
