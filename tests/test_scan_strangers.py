@@ -174,8 +174,30 @@ def test_the_fourth_strangers_set_is_trained_on_dealt_by_whole_family() -> None:
         len(training.stranger_rows(training.stranger_dicts(BENCH_DATA / n)))
         for n in training.FRESH_TRAINED
     )
-    assert header["stranger_rows"]["train"] == counts["train"] + fresh
-    assert header["stranger_rows"]["dev"] == counts["dev"]
+    if training.STRANGERS_DEV_IN_FIT:  # scanner 20: the dev rows are trained on too
+        assert header["stranger_rows"]["train"] == counts["train"] + counts["dev"] + fresh
+        assert header["stranger_rows"]["dev"] == 0
+    else:
+        assert header["stranger_rows"]["train"] == counts["train"] + fresh
+        assert header["stranger_rows"]["dev"] == counts["dev"]
+
+
+def test_the_fifth_strangers_set_is_dealt_by_whole_family_and_trained_on_whole() -> None:
+    # Scanner 20: e.jsonl is dealt like a-d (its dev families scored when it was left out
+    # in the leave-one-stranger-out loop), and the shipped fit trains on every strangers'
+    # row, dev families included, at weight 2 (chosen on that loop's pooled figure).
+    assert training.STRANGERS_TRAINED[-1] == "e.jsonl"
+    assert training.STRANGER_WEIGHT == 2.0 and training.STRANGERS_DEV_IN_FIT
+    rows = training.load_strangers(BENCH_DATA / "scan_strangers" / "e.jsonl")
+    sides: dict[str, set[str]] = defaultdict(set)
+    for r in rows:
+        sides[r["family"]].add(r["split"])
+    assert all(len(s) == 1 for s in sides.values())
+    assert 0.2 * len(rows) <= sum(r["split"] == "dev" for r in rows) <= 0.3 * len(rows)
+    header = classifier.model().header
+    assert "e.jsonl" in header["data_files"]
+    assert header["stranger_rows"]["dev_in_fit"] is True
+    assert header["stranger_rows"]["held_out"].startswith("scan_fresh8.jsonl")
 
 
 @pytest.mark.parametrize(
