@@ -105,26 +105,30 @@ def test_strangers_sets_reach_train_and_dev_and_are_left_out_by_name(tmp_path: P
     _write(bench / "scan_fresh2.jsonl", fresh)
     (bench / "scan_strangers").mkdir()
     _write(bench / "scan_strangers" / "a.jsonl", _set())
-    train, dev = training.assemble(data)
+    train, dev = training.assemble(data, dev_in_fit=False)
     strangers_train = [r for r in train if training.is_stranger(r)]
     strangers_dev = [r for r in dev if training.is_stranger(r)]
     assert len(strangers_train) == 1 + 48 and len(strangers_dev) == 24
     assert len(train) - len(before_train) == 49 and len(dev) - len(before_dev) == 24
     assert [p.name for p in data.files()][-2:] == ["scan_fresh2.jsonl", "a.jsonl"]
-    left = training.assemble(data, exclude=frozenset({"scan_fresh2.jsonl"}))[0]
-    assert len(left) == len(train) - 1
+    left = training.assemble(data, exclude=frozenset({"scan_fresh2.jsonl"}), dev_in_fit=False)
+    assert len(left[0]) == len(train) - 1
     assert len(training.assemble(data, strangers=False)[0]) == len(before_train)
-    header = training.build(data, tmp_path / "m.bin", seed=3)
-    assert header["stranger_rows"]["train"] == 49 and header["stranger_rows"]["dev"] == 24
-    # Thresholds are chosen on the dev rows no stranger wrote.
-    assert header["dev_benign_rows"] == sum(1 for r in before_dev if r.y == 0)
-    # Scanner 20: the strangers' dev rows may join the fit; then none is dev.
+    # Scanner 20: the strangers' dev rows join the fit (the shipped default); none is dev.
     joined, joined_dev = training.assemble(data, dev_in_fit=True)
     assert len(joined) == len(train) + 24 and len(joined_dev) == len(before_dev)
+    default = joined if training.STRANGERS_DEV_IN_FIT else train
+    assert [r.source for r in training.assemble(data)[0]] == [r.source for r in default]
+    header = training.build(data, tmp_path / "m.bin", seed=3)
+    fitted = 49 + 24 * training.STRANGERS_DEV_IN_FIT
+    assert header["stranger_rows"]["train"] == fitted
+    assert header["stranger_rows"]["dev"] == 73 - fitted
+    # Thresholds are chosen on the dev rows no stranger wrote.
+    assert header["dev_benign_rows"] == sum(1 for r in before_dev if r.y == 0)
     # A recipe names its own fresh and strangers' sets.
     only = training.Data(data.corpus_dir, bench, fresh=(), strangers=("a.jsonl",))
     assert [p.name for p in only.files()][-1:] == ["a.jsonl"]
-    assert len(training.assemble(only)[0]) == len(train) - 1
+    assert len(training.assemble(only, dev_in_fit=False)[0]) == len(train) - 1
 
 
 def test_the_shipped_model_records_the_strangers_sets_it_was_trained_on() -> None:
