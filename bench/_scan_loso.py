@@ -18,9 +18,10 @@ No test half is read here: the sixth set and later are not touched at all.
     .venv/bin/python bench/_scan_loso.py --shipped [--held-out] --out FILE
     .venv/bin/python bench/_scan_loso.py --compare OLD_MODEL --out FILE
 
-``--shipped`` scores the shipped model on the strangers' dev rows and the sixth set's dev
-half; ``--held-out`` adds the sixth set's test half and the public test split, to be run
-once, when the configuration is final (scanner 16 did, and says so in docs/scanner.md).
+``--shipped`` scores the shipped model on the strangers' dev rows and the eighth set's dev
+half (scanner 16 used the sixth's, a training set since scanner 20); ``--held-out`` adds
+the eighth set's test half and the public test split, to be run once, when the
+configuration is final (scanner 16 did, on the sixth set, and says so in docs/scanner.md).
 
 ``--compare`` scores a previous model file and the shipped one, in the same run and with
 the same pipeline, on dev rows only: the strangers' dev rows of every set named in
@@ -235,9 +236,10 @@ def line(name: str, fig: dict[str, Any]) -> str:
 
 
 def shipped(held_out: bool) -> dict[str, Any]:
-    """The shipped model (``src/mnemic/scan/model.bin``) on rows it was not fitted on: the
-    strangers' dev rows and the sixth set's dev half; with ``held_out``, also the sixth
-    set's test half and the public corpus's test split (run once, at the end)."""
+    """The shipped model (``src/mnemic/scan/model.bin``) on the strangers' dev rows (fitted
+    since scanner 20, ``STRANGERS_DEV_IN_FIT``) and the eighth set's dev half, which it was
+    not fitted on; with ``held_out``, also the eighth set's test half and the public
+    corpus's test split (run once, at the end)."""
     import _scan_v3 as v3
 
     data = training.Data(DATA / "threats" / "train", ROOT / "bench" / "data")
@@ -245,12 +247,12 @@ def shipped(held_out: bool) -> dict[str, Any]:
     _scan._memo.clear()
     out: dict[str, Any] = {"thresholds": classifier.model().thresholds}
     sdev = stranger_dev_rows(data)
-    sixth = fresh.load(fresh.SIXTH.path, fresh.SIXTH.seed)
-    halves = {"strangers_dev": sdev, "fresh6_dev": [r for r in sixth if r["split"] == "dev"]}
+    held = fresh.load(fresh.EIGHTH.path, fresh.EIGHTH.seed)
+    halves = {"strangers_dev": sdev, "fresh8_dev": [r for r in held if r["split"] == "dev"]}
     if held_out:
-        halves["fresh6_test"] = [r for r in sixth if r["split"] == "test"]
+        halves["fresh8_test"] = [r for r in held if r["split"] == "test"]
     for name, rows in halves.items():
-        rows = [dict(r, set=r.get("set", "fresh6")) for r in rows]
+        rows = [dict(r, set=r.get("set", "fresh8")) for r in rows]
         for level in LEVELS:
             for r, v in zip(rows, verdicts(rows, level), strict=True):
                 r["verdict_" + level] = v
@@ -337,7 +339,7 @@ def main() -> None:
     ap.add_argument(
         "--held-out",
         action="store_true",
-        help="with --shipped: also the sixth set's test half and the public test split (once)",
+        help="with --shipped: also the eighth set's test half and the public test split (once)",
     )
     ap.add_argument("--compare", type=Path, help="a previous model file to compare on dev")
     ap.add_argument(

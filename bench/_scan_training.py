@@ -359,28 +359,35 @@ def learned(row: Row) -> bool:
     return row.label == "benign" or row.category in LEARNED_CATEGORIES
 
 
-#: Sets written by strangers that the classifier trains on (scanner 16): the first five
-#: fresh sets, every row of both halves. They were held out until scanner 16; the sixth
-#: and later sets stay held out.
+#: Sets written by strangers that the classifier trains on: every row of both halves of
+#: the first five fresh sets (scanner 16) and of the sixth and seventh (scanner 20, their
+#: test halves spent: each looked at three times). The eighth and later sets stay held out.
 FRESH_TRAINED = (
     "scan_fresh.jsonl",
     "scan_fresh2.jsonl",
     "scan_fresh3.jsonl",
     "scan_fresh4.jsonl",
     "scan_fresh5.jsonl",
+    "scan_fresh6.jsonl",
+    "scan_fresh7.jsonl",
 )
 #: Training sets written by more strangers that the classifier trains on (scanner 16:
 #: ``scan_strangers/{a,b,c}.jsonl``, dealt into train and dev by family with
-#: :data:`STRANGERS_SEED`, :func:`deal_strangers`; scanner 19 added ``d.jsonl``, dealt
-#: by the same rule). A set added later is not trained on until it is named here and the
-#: model is refitted and measured.
-STRANGERS_TRAINED: tuple[str, ...] = ("a.jsonl", "b.jsonl", "c.jsonl", "d.jsonl")
+#: :data:`STRANGERS_SEED`, :func:`deal_strangers`; scanner 19 added ``d.jsonl`` and
+#: scanner 20 ``e.jsonl``, dealt by the same rule). A set added later is not trained on
+#: until it is named here and the model is refitted and measured.
+STRANGERS_TRAINED: tuple[str, ...] = ("a.jsonl", "b.jsonl", "c.jsonl", "d.jsonl", "e.jsonl")
 STRANGERS_SEED = 1616
 #: The share of each family's rows that the deal gives to dev.
 STRANGERS_DEV_SHARE = 0.25
 #: How much a strangers' row weighs in the fit against a generated or collected row
-#: (scanner 16: chosen on the leave-one-set-out dev figure, ``bench/_scan_loso.py``).
-STRANGER_WEIGHT = 1.0
+#: (scanner 16: 1, chosen on the leave-one-set-out dev figure, ``bench/_scan_loso.py``;
+#: scanner 20: 2, chosen by leaving one stranger out over fresh1-7 and a-e,
+#: ``bench/_scan_loso20.py``).
+STRANGER_WEIGHT = 2.0
+#: Whether the strangers' training sets' dev rows are trained on too (scanner 20, chosen
+#: with the weight; until then they chose nothing and were only reported).
+STRANGERS_DEV_IN_FIT = True
 
 
 class Data:
@@ -394,11 +401,19 @@ class Data:
         "fresh",
         "generated",
         "split",
+        "stranger_names",
         "strangers",
         "templates",
     )
 
-    def __init__(self, corpus_dir: Path, bench_data: Path) -> None:
+    def __init__(
+        self,
+        corpus_dir: Path,
+        bench_data: Path,
+        *,
+        fresh: tuple[str, ...] | None = None,
+        strangers: tuple[str, ...] | None = None,
+    ) -> None:
         self.corpus_dir = corpus_dir
         self.split = bench_data / "scan_split.json"
         self.extra = bench_data / "scan_extra.jsonl"
@@ -408,9 +423,11 @@ class Data:
         #: Scanner 12's generated families (absent: none).
         self.generated = bench_data / "scan_generated"
         #: Strangers' fresh sets trained on whole (scanner 16; absent: none).
-        self.fresh = [bench_data / name for name in FRESH_TRAINED]
+        self.fresh = [bench_data / name for name in (FRESH_TRAINED if fresh is None else fresh)]
         #: Strangers' training sets, dealt into train and dev (absent: none).
         self.strangers = bench_data / "scan_strangers"
+        #: The strangers' sets' names (None: :data:`STRANGERS_TRAINED` when read).
+        self.stranger_names = strangers
 
     def generated_files(self) -> list[Path]:
         """The generated families' files, sorted (none when the directory is absent)."""
@@ -422,7 +439,8 @@ class Data:
 
     def stranger_files(self) -> list[Path]:
         """The strangers' training sets of :data:`STRANGERS_TRAINED` that exist."""
-        return [p for p in (self.strangers / n for n in STRANGERS_TRAINED) if p.is_file()]
+        names = STRANGERS_TRAINED if self.stranger_names is None else self.stranger_names
+        return [p for p in (self.strangers / n for n in names) if p.is_file()]
 
     def files(self) -> list[Path]:
         """Every input file, in the order they are hashed."""
@@ -515,11 +533,15 @@ def load_strangers(path: Path, seed: int = STRANGERS_SEED) -> list[dict[str, Any
 
 
 def stranger_sets(
-    data: Data, *, exclude: frozenset[str] = frozenset()
+    data: Data, *, exclude: frozenset[str] = frozenset(), dev_in_fit: bool | None = None
 ) -> tuple[list[Row], list[Row]]:
     """(train, dev) rows written by strangers: every row of the fresh sets trained on,
     and the strangers' training sets by :func:`load_strangers`. ``exclude`` names files
-    left out (the leave-one-set-out loop leaves out the set it scores)."""
+    left out (the leave-one-set-out loop leaves out the set it scores). With
+    ``dev_in_fit`` (None: :data:`STRANGERS_DEV_IN_FIT`) the strangers' dev rows are
+    trained on too, and none is returned as dev."""
+    if dev_in_fit is None:
+        dev_in_fit = STRANGERS_DEV_IN_FIT
     train: list[Row] = []
     dev: list[Row] = []
     for path in data.fresh_files():
@@ -529,7 +551,11 @@ def stranger_sets(
         if path.name not in exclude:
             dicts = load_strangers(path)
             train += stranger_rows([d for d in dicts if d["split"] == "train"])
-            dev += stranger_rows([d for d in dicts if d["split"] == "dev"])
+            side = stranger_rows([d for d in dicts if d["split"] == "dev"])
+            if dev_in_fit:
+                train += side
+            else:
+                dev += side
     return train, dev
 
 
@@ -544,10 +570,12 @@ def assemble(
     seed: int = 12,
     strangers: bool = True,
     exclude: frozenset[str] = frozenset(),
+    dev_in_fit: bool | None = None,
 ) -> tuple[list[Row], list[Row]]:
     """(train, dev) rows: the corpus by the committed split (test is left out), the
     hand-written rows, the template rows, the generated noise, the docs sentences and
-    (``strangers``) the strangers' rows of :func:`stranger_sets` but ``exclude``."""
+    (``strangers``) the strangers' rows of :func:`stranger_sets` but ``exclude``, their
+    dev rows in train with ``dev_in_fit``."""
     import _scan_corpus as corpus
 
     rows = load_rows(data.corpus_dir / "attacks.jsonl", data.corpus_dir / "benign.jsonl")
@@ -569,7 +597,7 @@ def assemble(
     dev += noise[NOISE_TRAIN:]
     dev += [r for r in docs if r.source.endswith(DEV_DOCS)]
     if strangers:
-        more_train, more_dev = stranger_sets(data, exclude=exclude)
+        more_train, more_dev = stranger_sets(data, exclude=exclude, dev_in_fit=dev_in_fit)
         train += more_train
         dev += more_dev
     return train, dev
@@ -645,7 +673,8 @@ def build(data: Data, out: Path, *, seed: int = 12) -> dict[str, Any]:
             "dev": sum(map(is_stranger, dev)),
             "weight": STRANGER_WEIGHT,
             "deal_seed": STRANGERS_SEED,
-            "held_out": "scan_fresh6.jsonl, scan_fresh7.jsonl and later sets",
+            "held_out": "scan_fresh8.jsonl and later sets",
+            "dev_in_fit": STRANGERS_DEV_IN_FIT,
         },
         "dev_benign_rows": len(dev_benign),
         "thresholds": thresholds,

@@ -105,31 +105,45 @@ def test_strangers_sets_reach_train_and_dev_and_are_left_out_by_name(tmp_path: P
     _write(bench / "scan_fresh2.jsonl", fresh)
     (bench / "scan_strangers").mkdir()
     _write(bench / "scan_strangers" / "a.jsonl", _set())
-    train, dev = training.assemble(data)
+    train, dev = training.assemble(data, dev_in_fit=False)
     strangers_train = [r for r in train if training.is_stranger(r)]
     strangers_dev = [r for r in dev if training.is_stranger(r)]
     assert len(strangers_train) == 1 + 48 and len(strangers_dev) == 24
     assert len(train) - len(before_train) == 49 and len(dev) - len(before_dev) == 24
     assert [p.name for p in data.files()][-2:] == ["scan_fresh2.jsonl", "a.jsonl"]
-    left = training.assemble(data, exclude=frozenset({"scan_fresh2.jsonl"}))[0]
-    assert len(left) == len(train) - 1
+    left = training.assemble(data, exclude=frozenset({"scan_fresh2.jsonl"}), dev_in_fit=False)
+    assert len(left[0]) == len(train) - 1
     assert len(training.assemble(data, strangers=False)[0]) == len(before_train)
+    # Scanner 20: the strangers' dev rows join the fit (the shipped default); none is dev.
+    joined, joined_dev = training.assemble(data, dev_in_fit=True)
+    assert len(joined) == len(train) + 24 and len(joined_dev) == len(before_dev)
+    default = joined if training.STRANGERS_DEV_IN_FIT else train
+    assert [r.source for r in training.assemble(data)[0]] == [r.source for r in default]
     header = training.build(data, tmp_path / "m.bin", seed=3)
-    assert header["stranger_rows"]["train"] == 49 and header["stranger_rows"]["dev"] == 24
+    fitted = 49 + 24 * training.STRANGERS_DEV_IN_FIT
+    assert header["stranger_rows"]["train"] == fitted
+    assert header["stranger_rows"]["dev"] == 73 - fitted
     # Thresholds are chosen on the dev rows no stranger wrote.
     assert header["dev_benign_rows"] == sum(1 for r in before_dev if r.y == 0)
+    # A recipe names its own fresh and strangers' sets.
+    only = training.Data(data.corpus_dir, bench, fresh=(), strangers=("a.jsonl",))
+    assert [p.name for p in only.files()][-1:] == ["a.jsonl"]
+    assert len(training.assemble(only, dev_in_fit=False)[0]) == len(train) - 1
 
 
 def test_the_shipped_model_records_the_strangers_sets_it_was_trained_on() -> None:
     header = classifier.model().header
     names = header["data_files"]
     assert set(training.FRESH_TRAINED) <= set(names)
-    assert "scan_fresh6.jsonl" not in names and "scan_fresh7.jsonl" not in names
+    # scanner 20: the sixth and seventh sets are trained on; the eighth stays held out
+    assert {"scan_fresh6.jsonl", "scan_fresh7.jsonl"} <= set(names)
+    assert not [n for n in names if n.startswith("scan_fresh8")]
     strangers = list(training.STRANGERS_TRAINED)
     # every set named is trained on; a set added later is not until named and refitted
     assert [n for n in names if (BENCH_DATA / "scan_strangers" / n).is_file()] == strangers
     assert header["script_version"] == training.SCRIPT_VERSION
     assert header["stranger_rows"]["weight"] == training.STRANGER_WEIGHT
+    assert header["stranger_rows"]["dev_in_fit"] == training.STRANGERS_DEV_IN_FIT
     corpus = SHARED / "threats" / "train"
     if not corpus.is_dir():
         pytest.skip(f"the training corpus is not at {corpus}")
@@ -164,8 +178,30 @@ def test_the_fourth_strangers_set_is_trained_on_dealt_by_whole_family() -> None:
         len(training.stranger_rows(training.stranger_dicts(BENCH_DATA / n)))
         for n in training.FRESH_TRAINED
     )
-    assert header["stranger_rows"]["train"] == counts["train"] + fresh
-    assert header["stranger_rows"]["dev"] == counts["dev"]
+    if training.STRANGERS_DEV_IN_FIT:  # scanner 20: the dev rows are trained on too
+        assert header["stranger_rows"]["train"] == counts["train"] + counts["dev"] + fresh
+        assert header["stranger_rows"]["dev"] == 0
+    else:
+        assert header["stranger_rows"]["train"] == counts["train"] + fresh
+        assert header["stranger_rows"]["dev"] == counts["dev"]
+
+
+def test_the_fifth_strangers_set_is_dealt_by_whole_family_and_trained_on_whole() -> None:
+    # Scanner 20: e.jsonl is dealt like a-d (its dev families scored when it was left out
+    # in the leave-one-stranger-out loop), and the shipped fit trains on every strangers'
+    # row, dev families included, at weight 2 (chosen on that loop's pooled figure).
+    assert training.STRANGERS_TRAINED[-1] == "e.jsonl"
+    assert training.STRANGER_WEIGHT == 2.0 and training.STRANGERS_DEV_IN_FIT
+    rows = training.load_strangers(BENCH_DATA / "scan_strangers" / "e.jsonl")
+    sides: dict[str, set[str]] = defaultdict(set)
+    for r in rows:
+        sides[r["family"]].add(r["split"])
+    assert all(len(s) == 1 for s in sides.values())
+    assert 0.2 * len(rows) <= sum(r["split"] == "dev" for r in rows) <= 0.3 * len(rows)
+    header = classifier.model().header
+    assert "e.jsonl" in header["data_files"]
+    assert header["stranger_rows"]["dev_in_fit"] is True
+    assert header["stranger_rows"]["held_out"].startswith("scan_fresh8.jsonl")
 
 
 @pytest.mark.parametrize(
