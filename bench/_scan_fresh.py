@@ -239,9 +239,7 @@ NINTH = FreshSet(
     ROOT / "bench" / "data" / "scan_fresh9_baseline.json",
     "session-45",
 )
-SETS = {
-    s.name: s for s in (FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH)
-}
+SETS = {s.name: s for s in (FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH)}
 #: Sets whose every row the classifier trains on since scanner 16: not held out.
 TRAINED_ON = frozenset({FIRST.name, SECOND.name, THIRD.name, FOURTH.name, FIFTH.name})
 
