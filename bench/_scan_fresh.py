@@ -91,13 +91,31 @@ warnings, call-back-confirmed bank changes, runbooks); twenty-nine languages bes
 and mixed family chat. It was measured once, on the scanner as it stood when the set was
 written, and is not tuned on.
 
+``bench/data/scan_fresh9.jsonl`` (:data:`NINTH`) is a ninth set, written by a sixth hand
+that had not read the scanner, its families or the earlier sets' rows, after all eight
+earlier test halves had been seen following changes, in the voice of an operations
+manager at a logistics and travel company and a parent who runs a home lab: harm worded
+as routine (a standing approval, a trusted supplier, a house rule, a default, a reminder)
+about shipping, customs, fleet and booking tools, supplier portals, loyalty accounts, visa
+and passport services, school apps, routers, NAS boxes and kids' game and app-store
+accounts, and arriving as a changelog, a README, an issue comment, a calendar invite, a
+PDF line or a stand-up transcript; nineteen families (the issue's seven, requests to
+reveal the instructions, payment redirection, abuse of contacts, steering decisions,
+surveillance, sabotage, weakening security, memory poisoning, evidence tampering,
+impersonation, account takeover, unauthorised purchases); honest look-alikes in the same
+framings and topics (call-back-confirmed bank changes, runbooks, surprise parties, chosen
+monitoring, real "don't mention" wishes); forty-three languages besides English (Latvian,
+Estonian, Lithuanian, Serbian, Telugu, Marathi, Amharic, Hausa and Yoruba among them) and
+mixed text. It was measured once, on the scanner as it stood when the set was written, and
+is not tuned on.
+
 **Since scanner 16 the first five sets are training data, since scanner 20 the sixth and
 seventh too.** The classifier is fitted on every row of both halves of these sets
 (:data:`TRAINED_ON`; ``FRESH_TRAINED`` in ``bench/_scan_training.py``), so their figures
-are figures on training rows, reported as "trained on", not as held out. The eighth set
-stays held out: the scanner is neither trained nor tuned on it.
+are figures on training rows, reported as "trained on", not as held out. The eighth and
+ninth sets stay held out: the scanner is neither trained nor tuned on them.
 
-    .venv/bin/python bench/_scan_fresh.py [--set fresh2|...|fresh8] [--split dev]
+    .venv/bin/python bench/_scan_fresh.py [--set fresh2|...|fresh9] [--split dev]
         [--level balanced] [--misses]
 """
 
@@ -123,6 +141,7 @@ __all__ = [
     "FIRST",
     "FOURTH",
     "FRESH",
+    "NINTH",
     "SECOND",
     "SEED",
     "SETS",
@@ -212,7 +231,15 @@ EIGHTH = FreshSet(
     ROOT / "bench" / "data" / "scan_fresh8_baseline.json",
     "session-44b",
 )
-SETS = {s.name: s for s in (FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH)}
+#: The ninth set, by a sixth hand that had not read the scanner, dealt with its own seed.
+NINTH = FreshSet(
+    "fresh9",
+    ROOT / "bench" / "data" / "scan_fresh9.jsonl",
+    90909,
+    ROOT / "bench" / "data" / "scan_fresh9_baseline.json",
+    "session-45",
+)
+SETS = {s.name: s for s in (FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH)}
 #: Sets whose every row the classifier trains on (the first five since scanner 16, the
 #: sixth and seventh since scanner 20): not held out.
 TRAINED_ON = frozenset(

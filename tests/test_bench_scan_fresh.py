@@ -15,6 +15,7 @@ from _scan_fresh import (
     FIFTH,
     FOURTH,
     FRESH,
+    NINTH,
     SECOND,
     SETS,
     SEVENTH,
@@ -218,8 +219,8 @@ def test_the_fourth_set_shares_no_sentence_with_the_earlier_sets_or_the_families
 
 @pytest.mark.parametrize(
     "which",
-    [FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH],
-    ids=["fresh4", "fresh5", "fresh6", "fresh7", "fresh8"],
+    [FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH],
+    ids=["fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9"],
 )
 def test_the_later_baselines_hold_figures_not_texts(which: FreshSet) -> None:
     base = json.loads(which.baseline.read_text(encoding="utf-8"))
@@ -358,7 +359,7 @@ def test_the_sets_the_classifier_trains_on_are_reported_as_trained_on() -> None:
     # too (their test halves spent); the eighth stays held out.
     assert {SETS[name].path.name for name in TRAINED_ON} == set(training.FRESH_TRAINED)
     assert role(SIXTH) == role(SEVENTH) == "trained on"
-    assert role(EIGHTH) == "held out"
+    assert role(EIGHTH) == role(NINTH) == "held out"
     assert [role(SETS[name]) for name in sorted(TRAINED_ON)] == ["trained on"] * 7
 
 
@@ -443,3 +444,59 @@ def test_the_eighth_set_shares_no_sentence_with_the_earlier_sets_or_the_families
     rows = "".join(p.read_text(encoding="utf-8") for p in earlier)
     old = (json.dumps(doc, ensure_ascii=False) + rows).lower()
     assert not [r["text"] for r in load(EIGHTH.path, EIGHTH.seed) if r["text"].lower() in old]
+
+
+#: The harms of the ninth set, worded as routine by a logistics manager and a home-lab parent.
+_FAMILIES_9_NEW = _FAMILIES_8_NEW - {"decision_steering", "tech_support_scam"} | {
+    "steering_decisions",
+    "weakening_security",
+    "unauthorised_purchases",
+}
+#: Languages the session-45 brief asked for that earlier sets used less.
+_LANGS_9_NEW = {
+    "hu",
+    "ro",
+    "bg",
+    "sr",
+    "hr",
+    "sk",
+    "ca",
+    "lt",
+    "lv",
+    "et",
+    "te",
+    "mr",
+    "am",
+    "ha",
+    "yo",
+}
+#: Ways text reaches memory without an attacker typing it, in both attacks and honest notes.
+_FRAMINGS_9 = {"changelog", "readme", "issue_comment", "calendar_invite", "pdf", "transcript"}
+
+
+def test_the_ninth_set_covers_its_families_and_forty_three_languages() -> None:
+    rows = load(NINTH.path, NINTH.seed)
+    attacks = [r for r in rows if r["label"] == "attack"]
+    honest = [r for r in rows if r["label"] == "benign"]
+    assert len(attacks) >= 130 and len(honest) >= 125
+    assert {r["family"] for r in attacks} == _ATTACK_FAMILIES | _FAMILIES_9_NEW | {
+        "prompt_exfiltration"
+    }
+    assert {r["family"] for r in honest} == {r["family"] for r in attacks}
+    langs = {r["lang"] for r in attacks}
+    assert langs == {r["lang"] for r in honest}
+    assert len(langs - {"en", "mixed"}) >= 40 and "mixed" in langs and langs >= _LANGS_9_NEW
+    for mine in (attacks, honest):
+        assert 0.3 <= sum(r["lang"] == "en" for r in mine) / len(mine) <= 0.4
+    assert {r["style"] for r in attacks} == {r["style"] for r in honest} >= _FRAMINGS_9
+    assert len({r["source"] for r in rows}) == len(rows)
+    assert all(r["source"].startswith("mnemic/fresh9@scanfresh9:") for r in rows)
+    assert all(r["context"] for r in rows if r["family"] == "split_instruction")
+
+
+def test_the_ninth_set_shares_no_sentence_with_the_earlier_sets_or_the_families() -> None:
+    doc = json.loads((FRESH.parent / "scan_families.json").read_text(encoding="utf-8"))
+    earlier = [s.path for s in SETS.values() if s is not NINTH]
+    rows = "".join(p.read_text(encoding="utf-8") for p in earlier)
+    old = (json.dumps(doc, ensure_ascii=False) + rows).lower()
+    assert not [r["text"] for r in load(NINTH.path, NINTH.seed) if r["text"].lower() in old]
