@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -437,6 +437,26 @@ def test_real_embedder_finds_english_messages_from_chinese_questions_lexical_mis
             assert resp["results"][0]["matched"] == ["semantic"]
 
 
+def _one_session_a_fact(
+    tmp_path: Path, facts: list[str]
+) -> tuple[VectorStore, Callable[[str, str], str]]:
+    """A store of one embedded session per fact (ids ``s0``, ``s1``...) and a function
+    that names the session of a question's first result in a mode."""
+    embedder = real_embedder()
+    store = VectorStore(tmp_path / "sessions.db")
+    for n, text in enumerate(facts):
+        store.start_session(id=f"s{n}", started_at=1_750_000_000.0 + n, source="cli")
+        store.append_messages(f"s{n}", [NewMessage("user", text), NewMessage("assistant", "OK.")])
+    store.embed(embedder)
+
+    def first(question: str, mode: str) -> str:
+        found = search_messages(store, question, mode=mode, embedder_loader=lambda: embedder)
+        assert found.mode == mode, found.notice
+        return found.results[0].session_id
+
+    return store, first
+
+
 def test_a_question_in_a_script_the_chat_does_not_write_ranks_by_meaning(
     tmp_path: Path,
 ) -> None:
@@ -451,20 +471,8 @@ def test_a_question_in_a_script_the_chat_does_not_write_ranks_by_meaning(
         "The 2022 tax return is due on 6 April, I filed it today.",
         "The flight to Berlin was delayed by three hours.",
     ]
-    embedder = real_embedder()
-    with VectorStore(tmp_path / "sessions.db") as store:
-        for n, text in enumerate(facts):
-            store.start_session(id=f"s{n}", started_at=1_750_000_000.0 + n, source="cli")
-            store.append_messages(
-                f"s{n}", [NewMessage("user", text), NewMessage("assistant", "OK.")]
-            )
-        store.embed(embedder)
-
-        def first(question: str, mode: str) -> str:
-            found = search_messages(store, question, mode=mode, embedder_loader=lambda: embedder)
-            assert found.mode == mode, found.notice
-            return found.results[0].session_id
-
+    store, first = _one_session_a_fact(tmp_path, facts)
+    with store:
         assert first("2022年6月我们收养了什么狗？", "lexical") == "s1"  # the digits' match
         assert first("2022年6月我们收养了什么狗？", "hybrid") == "s0"
         assert first("Which dog did we adopt in June 2022?", "hybrid") == "s0"
@@ -486,20 +494,8 @@ def test_a_question_in_another_language_of_the_same_script_ranks_by_meaning(
         "At the petting zoo the kids fed a llama and two goats.",
         "The flight to Berlin was delayed by three hours.",
     ]
-    embedder = real_embedder()
-    with VectorStore(tmp_path / "sessions.db") as store:
-        for n, text in enumerate(facts):
-            store.start_session(id=f"s{n}", started_at=1_750_000_000.0 + n, source="cli")
-            store.append_messages(
-                f"s{n}", [NewMessage("user", text), NewMessage("assistant", "OK.")]
-            )
-        store.embed(embedder)
-
-        def first(question: str, mode: str) -> str:
-            found = search_messages(store, question, mode=mode, embedder_loader=lambda: embedder)
-            assert found.mode == mode, found.notice
-            return found.results[0].session_id
-
+    store, first = _one_session_a_fact(tmp_path, facts)
+    with store:
         assert store.holds([parse_query("llama"), parse_query("perro"), parse_query("")]) == [
             True,
             False,
