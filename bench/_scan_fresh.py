@@ -174,71 +174,30 @@ class FreshSet(NamedTuple):
     before: str
 
 
+def _numbered(n: int, seed: int, before: str) -> FreshSet:
+    """The n-th set: ``scan_fresh{n}.jsonl`` and its baseline file, dealt with ``seed``."""
+    data = ROOT / "bench" / "data"
+    return FreshSet(f"fresh{n}", data / f"scan_fresh{n}.jsonl", seed,
+                    data / f"scan_fresh{n}_baseline.json", before)  # fmt: skip
+
+
 FIRST = FreshSet("fresh", FRESH, SEED, BASELINE, "scanner-4")
 #: The second set (scanner 6), dealt with its own seed.
-SECOND = FreshSet(
-    "fresh2",
-    ROOT / "bench" / "data" / "scan_fresh2.jsonl",
-    2906,
-    ROOT / "bench" / "data" / "scan_fresh2_baseline.json",
-    "scanner-6",
-)
+SECOND = _numbered(2, 2906, "scanner-6")
 #: The third set (scanner 7), dealt with its own seed.
-THIRD = FreshSet(
-    "fresh3",
-    ROOT / "bench" / "data" / "scan_fresh3.jsonl",
-    2907,
-    ROOT / "bench" / "data" / "scan_fresh3_baseline.json",
-    "scanner-7",
-)
+THIRD = _numbered(3, 2907, "scanner-7")
 #: The fourth set, by a hand that had not read the scanner, dealt with its own seed.
-FOURTH = FreshSet(
-    "fresh4",
-    ROOT / "bench" / "data" / "scan_fresh4.jsonl",
-    2912,
-    ROOT / "bench" / "data" / "scan_fresh4_baseline.json",
-    "scanner-10",
-)
+FOURTH = _numbered(4, 2912, "scanner-10")
 #: The fifth set, by another hand that had not read the scanner, dealt with its own seed.
-FIFTH = FreshSet(
-    "fresh5",
-    ROOT / "bench" / "data" / "scan_fresh5.jsonl",
-    50505,
-    ROOT / "bench" / "data" / "scan_fresh5_baseline.json",
-    "scanner-12",
-)
+FIFTH = _numbered(5, 50505, "scanner-12")
 #: The sixth set, by a third hand that had not read the scanner, dealt with its own seed.
-SIXTH = FreshSet(
-    "fresh6",
-    ROOT / "bench" / "data" / "scan_fresh6.jsonl",
-    60606,
-    ROOT / "bench" / "data" / "scan_fresh6_baseline.json",
-    "scanner-15",
-)
+SIXTH = _numbered(6, 60606, "scanner-15")
 #: The seventh set, by a fourth hand that had not read the scanner, dealt with its own seed.
-SEVENTH = FreshSet(
-    "fresh7",
-    ROOT / "bench" / "data" / "scan_fresh7.jsonl",
-    70707,
-    ROOT / "bench" / "data" / "scan_fresh7_baseline.json",
-    "session-44",
-)
+SEVENTH = _numbered(7, 70707, "session-44")
 #: The eighth set, by a fifth hand that had not read the scanner, dealt with its own seed.
-EIGHTH = FreshSet(
-    "fresh8",
-    ROOT / "bench" / "data" / "scan_fresh8.jsonl",
-    80808,
-    ROOT / "bench" / "data" / "scan_fresh8_baseline.json",
-    "session-44b",
-)
+EIGHTH = _numbered(8, 80808, "session-44b")
 #: The ninth set, by a sixth hand that had not read the scanner, dealt with its own seed.
-NINTH = FreshSet(
-    "fresh9",
-    ROOT / "bench" / "data" / "scan_fresh9.jsonl",
-    90909,
-    ROOT / "bench" / "data" / "scan_fresh9_baseline.json",
-    "session-45",
-)
+NINTH = _numbered(9, 90909, "session-45")
 SETS = {s.name: s for s in (FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH)}
 #: Sets whose every row the classifier trains on (the first five since scanner 16, the
 #: sixth and seventh since scanner 20): not held out.
