@@ -48,7 +48,7 @@ import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -402,6 +402,29 @@ def losses(
     print(json.dumps({"k": k, "lexical_ahead": ahead}))
 
 
+FIGURES = ("turn@5", "turn@10", "turn@25", "turn@50", "session@2", "session@5", "session@10",
+           "fresh_first", "past_first", "as_of_first")  # fmt: skip
+"""The figures a variant's line prints, those its result holds, in this order."""
+
+
+def print_figures(label: str, r: dict[str, Any], *, ci: bool = False,
+                  figures: Sequence[str] = FIGURES) -> None:  # fmt: skip
+    """One line of ``label`` and ``r``'s figures (with their intervals when ``ci``), then
+    one of turn@10 / session@5 per category (with its n when ``ci``)."""
+
+    def fig(m: str) -> str:
+        v = r[m]
+        return f"{m} {v['value']:.3f}" + (f" [{v['ci95'][0]:.2f},{v['ci95'][1]:.2f}]" if ci else "")
+
+    print(f"{label} " + "  ".join(fig(m) for m in figures if m in r))
+    cats = {g: v for g, v in r["by"].items() if "turn@10" in v}
+    if cats:
+        print("    " + "  ".join(
+            f"{g}" + (f"({v['turn@10']['n']})" if ci else "") + " "
+            f"{v['turn@10']['value']:.3f}/{v['session@5']['value']:.3f}"
+            for g, v in sorted(cats.items())))  # fmt: skip
+
+
 def variants(
     corpora: dict[str, rb.Corpus],
     questions: list[rb.Question],
@@ -426,15 +449,7 @@ def variants(
     for (set_, mode, name), sc in sorted(table.items()):
         r = sc.result()
         out.setdefault(set_, {}).setdefault(mode, {})[name] = r
-        figs = [f"{m} {r[m]['value']:.3f}" for m in (
-            "turn@5", "turn@10", "turn@25", "turn@50", "session@2", "session@5", "session@10",
-            "fresh_first", "past_first", "as_of_first") if m in r]  # fmt: skip
-        print(f"{set_:8s} {mode:8s} {name:14s} " + "  ".join(figs))
-        cats = {g: v for g, v in r["by"].items() if "turn@10" in v}
-        if cats:
-            print("    " + "  ".join(
-                f"{g} {v['turn@10']['value']:.3f}/{v['session@5']['value']:.3f}"
-                for g, v in sorted(cats.items())))  # fmt: skip
+        print_figures(f"{set_:8s} {mode:8s} {name:14s}", r)
     if save is not None:
         save.write_text(json.dumps(out, indent=1), encoding="utf-8")
 

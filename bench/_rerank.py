@@ -343,16 +343,9 @@ def loco(
     for (set_, name, _), sc in sorted(table.items()):
         r = sc.result()
         out.setdefault(set_, {})[name] = r
-        figs = [f"{m} {r[m]['value']:.3f} [{r[m]['ci95'][0]:.2f},{r[m]['ci95'][1]:.2f}]" for m in (
+        mb.print_figures(f"{set_:8s} {name:8s}", r, ci=True, figures=(
             "turn@5", "turn@10", "turn@50", "session@2", "session@5",
-            "fresh_first", "past_first", "as_of_first") if m in r]  # fmt: skip
-        print(f"{set_:8s} {name:8s} " + "  ".join(figs))
-        cats = {g: v for g, v in r["by"].items() if "turn@10" in v}
-        if cats:
-            print("    " + "  ".join(
-                f"{g}({v['turn@10']['n']}) "
-                f"{v['turn@10']['value']:.3f}/{v['session@5']['value']:.3f}"
-                for g, v in sorted(cats.items())))  # fmt: skip
+            "fresh_first", "past_first", "as_of_first"))  # fmt: skip
     return out
 
 
