@@ -797,7 +797,7 @@ def _dense_keys(sentence: str, subs: Sequence[tuple[str, str]]) -> list[_Match]:
     for key, concept in subs:
         at = sentence.find(key)
         while at >= 0:
-            if concept not in _NEGATIONS or not _ARABIC.match(key) or _whole(sentence, at, key):
+            if concept not in _NEGATIONS or not _ARABIC.match(key) or _arabic_word(sentence, at, key):
                 hits.append((at, at + len(key), concept))
             at = sentence.find(key, at + 1)
     if len(hits) < 2:
@@ -810,6 +810,24 @@ def _dense_keys(sentence: str, subs: Sequence[tuple[str, str]]) -> list[_Match]:
             s <= start and end <= e and e - s > end - start for s, e, c in hits if c in _OBJECTS
         )
     ]
+
+
+# Arabic writes the conjunctions "and" (و) and "so" (ف) joined to the next word: "ولا يطلب"
+# is "and does not ask", the negation لا with "and" before it (scanner 21).
+_ARABIC_PROCLITICS = frozenset("وف")
+
+
+def _arabic_word(sentence: str, at: int, key: str) -> bool:
+    """Whether an Arabic negation ``key`` at ``at`` is a word of its own, alone or with
+    a conjunction joined before it."""
+    if _whole(sentence, at, key):
+        return True
+    return (
+        at >= 1
+        and sentence[at - 1] in _ARABIC_PROCLITICS
+        and key[0] not in _ARABIC_PROCLITICS
+        and _whole(sentence, at - 1, sentence[at - 1] + key)
+    )
 
 
 # Nouns an action or modifier key may hide in (验证码 is a code, not a check).
