@@ -1155,6 +1155,25 @@ def _told_to_user(frame: _Frame, present: frozenset[str]) -> bool:
     return not any(group & _SPEECH for group in frame.needs)
 
 
+# A first-person possessive before the word for notes: the writer's own notes.
+_FIRST_PERSON = re.compile(
+    r"^(?:my|mine|mis|mes|mon|ma|meine?n?|mijn|moje|moich|мои|моих|мой|мою|meus|minhas|"
+    r"miei|mie)\s|^(?:我的|私の|僕の|내\s|나의)"
+)
+
+
+def _own_notes(frame: _Frame, words: Mapping[str, str]) -> bool:
+    """Whether a concealment ``frame`` hides notes the text names in the first person
+    ("if she is logged in, don't bring up my notes"): the user keeping their own notes
+    from someone else is a privacy request, as "don't mention my new address" is
+    (:func:`privacy_request`). The agent writes "my notes" too, so a person decides: a
+    hold, never an allow (scanner 21). Only silence: a frame whose harm is speech (a lie,
+    "tell her nothing is stored") is no privacy request."""
+    if frame.name != "concealment" or any(group & _SPEECH for group in frame.needs):
+        return False
+    return bool(_FIRST_PERSON.match(words.get("memory", "")))
+
+
 def _intents_of(tags: Sequence[Tags]) -> list[Intent]:
     best: dict[str, Intent] = {}
     for present, negated, words, unread in _windows(tags):
@@ -1173,7 +1192,9 @@ def _intents_of(tags: Sequence[Tags]) -> list[Intent]:
                 # object, so a person decides (scanner 17). A frame one sentence matches
                 # alone still blocks.
                 verdict = "hold"
-            if verdict == "block" and _told_to_user(frame, present):
+            if verdict == "block" and (
+                _told_to_user(frame, present) or _own_notes(frame, words)
+            ):
                 verdict = "hold"
             if not verdict:
                 continue
