@@ -797,7 +797,9 @@ def _dense_keys(sentence: str, subs: Sequence[tuple[str, str]]) -> list[_Match]:
     for key, concept in subs:
         at = sentence.find(key)
         while at >= 0:
-            if concept not in _NEGATIONS or not _ARABIC.match(key) or _arabic_word(sentence, at, key):
+            if (
+                concept not in _NEGATIONS or not _ARABIC.match(key) or _arabic_word(sentence, at, key)
+            ) and not (concept in _ACTIONS and _arabic_participle(sentence, at, key)):
                 hits.append((at, at + len(key), concept))
             at = sentence.find(key, at + 1)
     if len(hits) < 2:
@@ -827,6 +829,23 @@ def _arabic_word(sentence: str, at: int, key: str) -> bool:
         and sentence[at - 1] in _ARABIC_PROCLITICS
         and key[0] not in _ARABIC_PROCLITICS
         and _whole(sentence, at - 1, sentence[at - 1] + key)
+    )
+
+
+# The Arabic definite article, with a joined conjunction or preposition before it.
+_ARABIC_ARTICLE = re.compile("(?:^|(?<=[^\\w]))[وفبلك]?ال$")
+
+
+def _arabic_participle(sentence: str, at: int, key: str) -> bool:
+    """Whether an Arabic action ``key`` at ``at`` is read inside a definite participle:
+    the article and م before the root ("المسجّل", *the registered* number, holds the
+    root of "register"). A word with the article is a noun or an adjective, never the
+    verb a request asks for (scanner 21)."""
+    return (
+        at >= 3
+        and key[0] != "م"
+        and sentence[at - 1] == "م"
+        and _ARABIC_ARTICLE.search(sentence, max(0, at - 5), at - 1) is not None
     )
 
 
