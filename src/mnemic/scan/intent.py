@@ -1158,7 +1158,19 @@ def _evidence(frame: _Frame, words: dict[str, str]) -> str:
 # The harms that telling the user undoes: hiding something from the user, and setting the
 # agent's own rules aside (the defence against an injected override is to tell the user).
 _EXPOSED = frozenset({"concealment", "safety_override"})
-_SPEECH = frozenset({"speak", "reply", "touser", "deny"})
+
+
+def _withholds(frame: _Frame) -> bool:
+    """Whether a concealment ``frame``'s harm is withholding (hiding, not telling), not a
+    falsehood told (a deletion confirmed, an empty memory claimed, a denial)."""
+    if any(group & _SAYING for group in frame.needs):
+        return False
+    return any("hide" in group for group in frame.needs) or bool(
+        frame.negated & {"speak", "touser"}
+    )
+
+
+_SAYING = frozenset({"speak", "reply", "touser", "deny", "done", "gone", "confirmdel", "empty"})
 
 
 def _told_to_user(frame: _Frame, present: frozenset[str]) -> bool:
@@ -1168,10 +1180,10 @@ def _told_to_user(frame: _Frame, present: frozenset[str]) -> bool:
     guidance aside, tell the user and carry on". The harm is what another text asks and
     the note is the defence; an attack can borrow the words, so the block becomes a hold,
     never an allow (scanner 21). Not for a frame whose harm is itself speech (a lie told
-    to the user), nor beside a covert word."""
+    to the user, a deletion confirmed), nor beside a covert word."""
     if frame.name not in _EXPOSED or "touser" not in present or "covert" in present:
         return False
-    return not any(group & _SPEECH for group in frame.needs)
+    return frame.name == "safety_override" or _withholds(frame)
 
 
 # A first-person possessive before the word for notes: the writer's own notes.
@@ -1188,7 +1200,7 @@ def _own_notes(frame: _Frame, words: Mapping[str, str]) -> bool:
     (:func:`privacy_request`). The agent writes "my notes" too, so a person decides: a
     hold, never an allow (scanner 21). Only silence: a frame whose harm is speech (a lie,
     "tell her nothing is stored") is no privacy request."""
-    if frame.name != "concealment" or any(group & _SPEECH for group in frame.needs):
+    if frame.name != "concealment" or not _withholds(frame):
         return False
     return bool(_FIRST_PERSON.match(words.get("memory", "")))
 
