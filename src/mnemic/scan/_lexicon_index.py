@@ -9,7 +9,7 @@ from __future__ import annotations
 
 _Key = tuple[tuple[tuple[str, bool], ...], str]
 
-SOURCE_CRC = 4055841503
+SOURCE_CRC = 1926290078
 
 EXACT: dict[str, tuple[_Key, ...]] = {
     'passwd': (((('passwd', False),), 'cred'),),
@@ -3494,6 +3494,21 @@ PAIRS: dict[tuple[str, str], tuple[_Key, ...]] = {
     ('previens', "l'utilisateur"): (((('previens', False), ("l'utilisateur", False)), 'touser'),),
     ('diga', 'ao'): (((('diga', False), ('ao', False), ('usuario', False)), 'touser'),),
     ('informe', 'o'): (((('informe', False), ('o', False), ('usuario', False)), 'touser'),),
+    ('сказать', 'пользователю'): (((('сказать', False), ('пользователю', False)), 'touser'),),
+    ('сказать', 'об'): (((('сказать', False), ('об', False), ('этом', False), ('пользователю', False)), 'touser'),),
+    ('рассказать', 'пользователю'): (((('рассказать', False), ('пользователю', False)), 'touser'),),
+    ('сообщить', 'пользователю'): (((('сообщить', False), ('пользователю', False)), 'touser'),),
+    ('сообщить', 'об'): (((('сообщить', False), ('об', False), ('этом', False), ('пользователю', False)), 'touser'),),
+    ('signaler', 'a'): (((('signaler', False), ('a', False), ("l'utilisateur", False)), 'touser'),),
+    ('le', 'signaler'): (((('le', False), ('signaler', False), ('a', False), ("l'utilisateur", False)), 'touser'),),
+    ('prevenir', "l'utilisateur"): (((('prevenir', False), ("l'utilisateur", False)), 'touser'),),
+    ('contarle', 'al'): (((('contarle', False), ('al', False), ('usuario', False)), 'touser'),),
+    ('contar', 'al'): (((('contar', False), ('al', False), ('usuario', False)), 'touser'),),
+    ('avisar', 'al'): (((('avisar', False), ('al', False), ('usuario', False)), 'touser'),),
+    ('avisarle', 'al'): (((('avisarle', False), ('al', False), ('usuario', False)), 'touser'),),
+    ('contar', 'ao'): (((('contar', False), ('ao', False), ('usuario', False)), 'touser'),),
+    ('avisar', 'o'): (((('avisar', False), ('o', False), ('usuario', False)), 'touser'),),
+    ('dizer', 'ao'): (((('dizer', False), ('ao', False), ('usuario', False)), 'touser'),),
     ('vertel', 'de'): (((('vertel', False), ('de', False), ('gebruiker', False)), 'touser'),),
     ('zeg', 'tegen'): (((('zeg', False), ('tegen', False), ('de', False), ('gebruiker', False)), 'touser'),),
     ('powiedz', 'uzytkownikowi'): (((('powiedz', False), ('uzytkownikowi', False)), 'touser'),),
@@ -6443,6 +6458,10 @@ SUBS: tuple[tuple[str, str], ...] = (
     ('اخبر المستخدم', 'touser'),
     ('تخبر المستخدم', 'touser'),
     ('تبلغ المستخدم', 'touser'),
+    ('اخبار المستخدم', 'touser'),
+    ('ابلاغ المستخدم', 'touser'),
+    ('사용자에게 알리', 'touser'),
+    ('사용자에게 알려', 'touser'),
     ('उपयोगकर्ता को बताओ', 'touser'),
     ('उपयोगकर्ता को बताएं', 'touser'),
     ('用户', 'userref'),

@@ -247,7 +247,13 @@ CONCEPTS: dict[str, str] = {
         أخبر المستخدم; تخبر المستخدم; تبلغ المستخدم; dile al usuario; decirle al usuario;
         decir al usuario; informar al usuario; informes al usuario; sag dem nutzer;
         dem nutzer sagen; informiere den nutzer; dis a l'utilisateur; informer l'utilisateur;
-        previens l'utilisateur; diga ao usuario; informe o usuario
+        previens l'utilisateur; diga ao usuario; informe o usuario;
+        сказать пользователю; сказать об этом пользователю; рассказать пользователю;
+        сообщить пользователю; сообщить об этом пользователю; signaler a l'utilisateur;
+        le signaler a l'utilisateur; prevenir l'utilisateur;
+        contarle al usuario; contar al usuario; avisar al usuario; avisarle al usuario;
+        contar ao usuario; avisar o usuario; dizer ao usuario; إخبار المستخدم;
+        إبلاغ المستخدم; 사용자에게 알리; 사용자에게 알려
 
     """,
     "userref": """
