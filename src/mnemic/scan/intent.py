@@ -797,9 +797,12 @@ def _dense_keys(sentence: str, subs: Sequence[tuple[str, str]]) -> list[_Match]:
     for key, concept in subs:
         at = sentence.find(key)
         while at >= 0:
-            if (
-                concept not in _NEGATIONS or not _ARABIC.match(key) or _arabic_word(sentence, at, key)
-            ) and not (concept in _ACTIONS and _arabic_participle(sentence, at, key)):
+            negation_ok = (
+                concept not in _NEGATIONS
+                or not _ARABIC.match(key)
+                or _arabic_word(sentence, at, key)
+            )
+            if negation_ok and not (concept in _ACTIONS and _arabic_participle(sentence, at, key)):
                 hits.append((at, at + len(key), concept))
             at = sentence.find(key, at + 1)
     if len(hits) < 2:
@@ -1223,9 +1226,7 @@ def _intents_of(tags: Sequence[Tags]) -> list[Intent]:
                 # object, so a person decides (scanner 17). A frame one sentence matches
                 # alone still blocks.
                 verdict = "hold"
-            if verdict == "block" and (
-                _told_to_user(frame, present) or _own_notes(frame, words)
-            ):
+            if verdict == "block" and (_told_to_user(frame, present) or _own_notes(frame, words)):
                 verdict = "hold"
             if not verdict:
                 continue
