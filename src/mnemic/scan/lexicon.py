@@ -689,6 +689,18 @@ CONCEPTS: dict[str, str] = {
         set up by it; company registry; internal registry; corporate registry
 
     """,
+    # A concessive clause: what follows (or, in Japanese and Korean, what precedes) is
+    # granted and set aside (scanner 21: an override inside it is what another claims).
+    "concede": """
+        even if; even when; even though; aunque; mesmo que; mesmo se; meme si; auch wenn;
+        selbst wenn; даже если; حتى لو; حتى وإن; 即使; 就算; 哪怕; nawet jesli; nawet jeśli;
+        nawet jeżeli; anche se; ook als; zelfs als
+
+    """,
+    "concedepost": """
+        と言っても; といっても; ても; 해도; 하더라도; 더라도
+
+    """,
     "neg": """ not; never; no; don't; dont;
         do not; must not; should not; shouldn't; cannot; can't; won't; mustn't; avoid;
         doesn't; didn't; isn't; aren't; wasn't; weren't; hasn't; haven't; hadn't;
