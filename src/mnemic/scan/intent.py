@@ -1014,11 +1014,15 @@ def _conceded_override(found: list[_Match]) -> bool:
     rules = [m for m in found if m[2] == "rules"]
     for c_start, c_end, kind in found:
         if kind == "concede":
-            if any(o[0] >= c_end for o in overrides) and any(r[1] <= c_start for r in rules):
-                return True
+            inside = any(o[0] >= c_end for o in overrides)
+            kept = any(r[1] <= c_start for r in rules)
         elif kind == "concedepost":
-            if any(o[1] <= c_start for o in overrides) and any(r[0] >= c_end for r in rules):
-                return True
+            inside = any(o[1] <= c_start for o in overrides)
+            kept = any(r[0] >= c_end for r in rules)
+        else:
+            continue
+        if inside and kept:
+            return True
     return False
 
 
