@@ -1202,7 +1202,10 @@ def _withholds(frame: _Frame) -> bool:
     )
 
 
-_SAYING = frozenset({"speak", "reply", "touser", "deny", "done", "gone", "confirmdel", "empty"})
+_SAYING = frozenset(
+    {"speak", "reply", "touser", "deny", "done", "gone", "confirmdel", "empty", "noclean"}
+    | {"falsestate"}
+)
 
 
 def _told_to_user(frame: _Frame, present: frozenset[str]) -> bool:
@@ -1215,6 +1218,8 @@ def _told_to_user(frame: _Frame, present: frozenset[str]) -> bool:
     to the user, a deletion confirmed), nor beside a covert word."""
     if frame.name not in _EXPOSED or "touser" not in present or "covert" in present:
         return False
+    if not _SAYING.isdisjoint(present - {"speak", "reply", "touser"}):
+        return False  # what the user is told is a falsehood ("tell the user nothing changed")
     return frame.name == "safety_override" or _withholds(frame)
 
 
