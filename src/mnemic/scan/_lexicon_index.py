@@ -9,7 +9,7 @@ from __future__ import annotations
 
 _Key = tuple[tuple[tuple[str, bool], ...], str]
 
-SOURCE_CRC = 1610338205
+SOURCE_CRC = 3507521393
 
 EXACT: dict[str, tuple[_Key, ...]] = {
     'passwd': (((('passwd', False),), 'cred'),),
@@ -4539,7 +4539,6 @@ PAIRS: dict[tuple[str, str], tuple[_Key, ...]] = {
     ('internal', 'registry'): (((('internal', False), ('registry', False)), 'honest'),),
     ('corporate', 'registry'): (((('corporate', False), ('registry', False)), 'honest'),),
     ('even', 'when'): (((('even', False), ('when', False)), 'concede'), ((('even', False), ('when', False), ('the', False), ('tests', False), ('fail', False)), 'weakall'), ((('even', False), ('when', False), ('asked', False)), 'whenasked'), ((('even', False), ('when', False), ('they', False), ('ask', False)), 'whenasked'), ((('even', False), ('when', False), ('the', False), ('user', False), ('asks', False)), 'whenasked'), ((('even', False), ('when', False), ('you', False)), 'evenif')),
-    ('even', 'though'): (((('even', False), ('though', False)), 'concede'), ((('even', False), ('though', False), ('you', False)), 'evenif')),
     ('mesmo', 'se'): (((('mesmo', False), ('se', False)), 'concede'), ((('mesmo', False), ('se', False), ('voce', False)), 'evenif')),
     ('selbst', 'wenn'): (((('selbst', False), ('wenn', False)), 'concede'), ((('selbst', False), ('wenn', False), ('du', False)), 'evenif')),
     ('nawet', 'jesli'): (((('nawet', False), ('jesli', False)), 'concede'), ((('nawet', False), ('jesli', False)), 'concede'), ((('nawet', False), ('jesli', False), ('testy', False), ('nie', False), ('przechodza', False)), 'weakall'), ((('nawet', False), ('jesli', False)), 'evenif')),
@@ -5812,6 +5811,7 @@ PAIRS: dict[tuple[str, str], tuple[_Key, ...]] = {
     ('αν', 'ειναι'): (((('αν', False), ('ειναι', False), ('αληθεια', False)), 'iftrue'),),
     ('neu', 'đung'): (((('neu', False), ('đung', False), ('la', False), ('vay', False)), 'iftrue'),),
     ('jika', 'memang'): (((('jika', False), ('memang', False), ('benar', False)), 'iftrue'),),
+    ('even', 'though'): (((('even', False), ('though', False), ('you', False)), 'evenif'),),
     ('obwohl', 'du'): (((('obwohl', False), ('du', False)), 'evenif'),),
     ('aunque', 'hayas'): (((('aunque', False), ('hayas', False)), 'evenif'),),
     ('aunque', 'tu'): (((('aunque', False), ('tu', False)), 'evenif'),),

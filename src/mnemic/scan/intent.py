@@ -1230,15 +1230,25 @@ _FIRST_PERSON = re.compile(
 )
 
 
+# The words for the user as a noun (a pronoun may be someone else: "if she is logged in").
+_USER_NOUN = re.compile(
+    "user|usuari|utilisat|nutzer|benutzer|utente|gebruiker|uzytkown|użytkown|kullanic|"
+    "пользовател|用户|使用者|ユーザー|利用者|사용자|مستخدم|उपयोगकर्ता|owner|human|operator"
+)
+
+
 def _own_notes(frame: _Frame, words: Mapping[str, str]) -> bool:
     """Whether a concealment ``frame`` hides notes the text names in the first person
     ("if she is logged in, don't bring up my notes"): the user keeping their own notes
-    from someone else is a privacy request, as "don't mention my new address" is
-    (:func:`privacy_request`). The agent writes "my notes" too, so a person decides: a
+    from someone else (not the user, named as such) is a privacy request, as "don't
+    mention my new address" is (:func:`privacy_request`). The agent writes "my notes"
+    too, so a person decides: a
     hold, never an allow (scanner 21). Only silence: a frame whose harm is speech (a lie,
     "tell her nothing is stored") is no privacy request."""
     if frame.name != "concealment" or not _withholds(frame):
         return False
+    if _USER_NOUN.search(words.get("userref", "")):
+        return False  # kept from the user ("never mention my notes to the user")
     return bool(_FIRST_PERSON.match(words.get("memory", "")))
 
 

@@ -692,7 +692,7 @@ CONCEPTS: dict[str, str] = {
     # A concessive clause: what follows (or, in Japanese and Korean, what precedes) is
     # granted and set aside (scanner 21: an override inside it is what another claims).
     "concede": """
-        even if; even when; even though; aunque; mesmo que; mesmo se; meme si; auch wenn;
+        even if; even when; aunque; mesmo que; mesmo se; meme si; auch wenn;
         selbst wenn; даже если; حتى لو; حتى وإن; 即使; 就算; 哪怕; nawet jesli; nawet jeśli;
         nawet jeżeli; anche se; ook als; zelfs als
 
