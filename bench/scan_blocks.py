@@ -18,7 +18,12 @@ each with n and a 95 % Wilson interval, per family; and the rows whose verdict m
 (attacks from block to hold are still detected). Prints one JSON object on its last line
 and saves ``bench/results/scan_blocks.json``.
 
-    ./x bench scan_blocks [--data DIR] [--base COMMIT]
+Scanner 21 added ``--level`` (``strict`` as well as ``balanced``), ``--skip`` (fresh sets
+left unread: by default the eighth and ninth, whose halves scanner 21 was not to read) and
+p50 / p95 ms per entry of both scanners over the strangers' rows, each timed in its own
+process in the same run (``timing``).
+
+    ./x bench scan_blocks [--data DIR] [--base COMMIT] [--level strict] [--skip fresh8,...]
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
@@ -42,7 +48,11 @@ DEFAULT_DATA = Path(os.environ.get("MNEMIC_DATA_DIR", ROOT.parent / "shared" / "
 STRANGERS = ROOT / "bench" / "data" / "scan_strangers"
 
 
-def rows(data: Path) -> list[dict[str, Any]]:
+#: Fresh sets not read unless asked (their halves are another track's or a later test).
+SKIP = ("fresh8", "fresh9")
+
+
+def rows(data: Path, skip: tuple[str, ...] = SKIP) -> list[dict[str, Any]]:
     """Every dev row: ``{group, label (attack|honest), family, text, context?}``."""
     import _scan_corpus as scan_corpus
     import _scan_families as families
@@ -53,6 +63,8 @@ def rows(data: Path) -> list[dict[str, Any]]:
 
     out: list[dict[str, Any]] = []
     for name, which in fresh.SETS.items():
+        if name in skip:
+            continue
         for r in fresh.load(which.path, which.seed):
             if r["split"] == "dev":
                 label = "attack" if r["label"] == "attack" else "honest"
@@ -86,20 +98,41 @@ def rows(data: Path) -> list[dict[str, Any]]:
     return out
 
 
-def verdicts(data: Path) -> list[str]:
+def verdicts(data: Path, level: str = "balanced", skip: tuple[str, ...] = SKIP) -> list[str]:
     """The scanner's verdict on each of :func:`rows`, in order."""
     from mnemic.scan import scan_in_context, scan_text
 
     out = []
-    for r in rows(data):
+    for r in rows(data, skip):
         if r.get("context"):
-            out.append(scan_in_context(r["text"], r["context"], "memory", "balanced").verdict)
+            out.append(scan_in_context(r["text"], r["context"], "memory", level).verdict)
         else:
-            out.append(scan_text(r["text"], "memory", "balanced").verdict)
+            out.append(scan_text(r["text"], "memory", level).verdict)
     return out
 
 
-def _base_verdicts(data: Path, base: str) -> list[str]:
+def timing(data: Path, level: str = "balanced") -> dict[str, float]:
+    """p50 / p95 ms per entry over the strangers' rows (each scanned once, memo cleared)."""
+    import mnemic.scan as scan_mod
+
+    texts = [r["text"] for r in rows(data) if r["group"].startswith("strangers_")]
+    times = []
+    for t in texts:
+        scan_mod._memo.clear()
+        t0 = time.perf_counter()
+        scan_mod.scan_text(t, "memory", level)
+        times.append((time.perf_counter() - t0) * 1000)
+    times.sort()
+    return {
+        "n": len(times),
+        "p50_ms": round(times[len(times) // 2], 3),
+        "p95_ms": round(times[int(len(times) * 0.95)], 3),
+    }
+
+
+def _base_verdicts(
+    data: Path, base: str, level: str = "balanced", skip: tuple[str, ...] = SKIP
+) -> tuple[list[str], dict[str, float]]:
     """:func:`verdicts` of the scanner at ``base``, run in a child process."""
     with tempfile.TemporaryDirectory() as tmp:
         archive = subprocess.run(
@@ -108,7 +141,17 @@ def _base_verdicts(data: Path, base: str) -> list[str]:
         subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
         env = {**os.environ, "PYTHONPATH": str(Path(tmp) / "src")}
         out = subprocess.run(
-            [sys.executable, __file__, "--child", "--data", str(data)],
+            [
+                sys.executable,
+                __file__,
+                "--child",
+                "--data",
+                str(data),
+                "--level",
+                level,
+                "--skip",
+                ",".join(skip),
+            ],
             capture_output=True,
             text=True,
             check=True,
@@ -117,7 +160,7 @@ def _base_verdicts(data: Path, base: str) -> list[str]:
     child = json.loads(out.splitlines()[-1])
     if not str(child["module"]).startswith(tmp):
         raise RuntimeError(f"the child read {child['module']}, not the extracted {base}")
-    return list(child["verdicts"])
+    return list(child["verdicts"]), dict(child["timing"])
 
 
 def _rate(vs: list[str], which: tuple[str, ...]) -> dict[str, Any]:
@@ -141,10 +184,14 @@ def _short(fig: dict[str, Any]) -> str:
     return f"{v['block']}b/{v['hold']}h/{fig['n']}"
 
 
-def compare(data: Path, base: str) -> dict[str, Any]:
+def compare(
+    data: Path, base: str, level: str = "balanced", skip: tuple[str, ...] = SKIP
+) -> dict[str, Any]:
     """Figures before (``base``) and after (this tree) per group, label and family."""
-    every = rows(data)
-    before, after = _base_verdicts(data, base), verdicts(data)
+    every = rows(data, skip)
+    before, base_timing = _base_verdicts(data, base, level, skip)
+    after = verdicts(data, level, skip)
+    after_timing = timing(data, level)
     groups: dict[str, dict[str, Any]] = defaultdict(dict)
     cells: dict[tuple[str, str, str], list[tuple[str, str]]] = defaultdict(list)
     moved: Counter[str] = Counter()
@@ -175,7 +222,13 @@ def compare(data: Path, base: str) -> dict[str, Any]:
             groups[group].setdefault(f"{label}_by_family", {})[family] = entry
     return {
         "base_commit": base,
-        "level": "balanced",
+        "level": level,
+        "skipped": list(skip),
+        "timing": {
+            "before": base_timing,
+            "after": after_timing,
+            "p50_ratio": round(after_timing["p50_ms"] / base_timing["p50_ms"], 3),
+        },
         "scope": "memory",
         "note": "dev halves, strangers' training rows, the public dev and train splits and "
         "the generated families' train and dev rows; no test half is read",
@@ -189,17 +242,24 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", type=Path, default=DEFAULT_DATA, help="shared data directory")
     ap.add_argument("--base", default=BASE_COMMIT, help="the commit to compare against")
+    ap.add_argument("--level", default="balanced", choices=("strict", "balanced", "lenient"))
+    ap.add_argument("--skip", default=",".join(SKIP), help="fresh sets not read (comma list)")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    skip = tuple(s for s in args.skip.split(",") if s)
     if args.child:
         import mnemic
 
-        out = {"module": mnemic.__file__, "verdicts": verdicts(args.data)}
+        out = {
+            "module": mnemic.__file__,
+            "verdicts": verdicts(args.data, args.level, skip),
+            "timing": timing(args.data, args.level),
+        }
         print(json.dumps(out))
         return
     from _common import emit
 
-    result = compare(args.data, args.base)
+    result = compare(args.data, args.base, args.level, skip)
     for group, labels in result["groups"].items():
         line = [group]
         for label in ("attack", "honest"):
@@ -209,7 +269,8 @@ def main() -> None:
         print("  ".join(line))
     for key, n in result["moved"].items():
         print(f"  moved {key}: {n}")
-    emit("scan_blocks", result)
+    print(f"  p50 ms per entry: {result['timing']}")
+    emit("scan_blocks" if args.level == "balanced" else f"scan_blocks_{args.level}", result)
 
 
 if __name__ == "__main__":

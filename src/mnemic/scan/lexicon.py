@@ -247,7 +247,13 @@ CONCEPTS: dict[str, str] = {
         أخبر المستخدم; تخبر المستخدم; تبلغ المستخدم; dile al usuario; decirle al usuario;
         decir al usuario; informar al usuario; informes al usuario; sag dem nutzer;
         dem nutzer sagen; informiere den nutzer; dis a l'utilisateur; informer l'utilisateur;
-        previens l'utilisateur; diga ao usuario; informe o usuario
+        previens l'utilisateur; diga ao usuario; informe o usuario;
+        сказать пользователю; сказать об этом пользователю; рассказать пользователю;
+        сообщить пользователю; сообщить об этом пользователю; signaler a l'utilisateur;
+        le signaler a l'utilisateur; prevenir l'utilisateur;
+        contarle al usuario; contar al usuario; avisar al usuario; avisarle al usuario;
+        contar ao usuario; avisar o usuario; dizer ao usuario; إخبار المستخدم;
+        إبلاغ المستخدم; 사용자에게 알리; 사용자에게 알려
 
     """,
     "userref": """
@@ -681,6 +687,18 @@ CONCEPTS: dict[str, str] = {
         interner mirror; internen mirror; miroir interne; espejo interno; внутренн* зеркал*;
         内部镜像; 社内ミラー; مرآة داخلية;
         set up by it; company registry; internal registry; corporate registry
+
+    """,
+    # A concessive clause: what follows (or, in Japanese and Korean, what precedes) is
+    # granted and set aside (scanner 21: an override inside it is what another claims).
+    "concede": """
+        even if; even when; aunque; mesmo que; mesmo se; meme si; auch wenn;
+        selbst wenn; даже если; حتى لو; حتى وإن; 即使; 就算; 哪怕; nawet jesli; nawet jeśli;
+        nawet jeżeli; anche se; ook als; zelfs als
+
+    """,
+    "concedepost": """
+        と言っても; といっても; ても; 해도; 하더라도; 더라도
 
     """,
     "neg": """ not; never; no; don't; dont;
