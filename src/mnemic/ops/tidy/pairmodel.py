@@ -57,7 +57,9 @@ __all__ = [
 
 MAGIC = b"MNEMIC-TIDY-PAIR-MODEL 1\n"
 MODEL_PATH = os.path.join(os.path.dirname(__file__), "pair_model.bin")
-FEATURE_VERSION = 1
+FEATURE_VERSION = 2
+"""1: tidy 15; 2 (tidy 17): quantities after unit conversion, numbers said in words,
+names across scripts (:func:`_across`)."""
 BUCKET_BITS = 14
 CASES = ("offline", "semantic")
 """``offline``: no cosine; ``semantic``: the embedder's cosine is one more feature."""
@@ -164,7 +166,13 @@ def _already(older: Profile, newer: Profile, s: PairSignals) -> bool:
     )
 
 
-def read(older: Profile, newer: Profile, s: PairSignals, with_cosine: bool = False) -> list[str]:
+def read(
+    older: Profile,
+    newer: Profile,
+    s: PairSignals,
+    with_cosine: bool = False,
+    version: int = FEATURE_VERSION,
+) -> list[str]:
     """:func:`features` with the rules' verdict on the pair (:func:`.detect.judge`, which
     reads the cosine of ``s`` when there is one); the cosine itself is a feature only
     ``with_cosine``."""
@@ -172,7 +180,12 @@ def read(older: Profile, newer: Profile, s: PairSignals, with_cosine: bool = Fal
 
     v = judge(older, newer, s)
     return features(
-        older, newer, s, v.kind if v is not None else "none", s.cosine if with_cosine else None
+        older,
+        newer,
+        s,
+        v.kind if v is not None else "none",
+        s.cosine if with_cosine else None,
+        version,
     )
 
 
@@ -182,10 +195,13 @@ def features(
     s: PairSignals,
     verdict: str,
     cosine: float | None = None,
+    version: int = FEATURE_VERSION,
 ) -> list[str]:
     """The named features of the pair (``older`` written first); hashed at scoring. A
     name says what it is: ``oa:`` a word only the older entry has, ``ob:`` only the
-    newer, ``v:`` the rules' verdict, ``cos:`` the cosine's bin."""
+    newer, ``v:`` the rules' verdict, ``cos:`` the cosine's bin; from ``version`` 2,
+    ``q:`` quantities after unit conversion, ``nw:`` numbers with those said in words,
+    ``xs:`` what two entries in different scripts share (:func:`_across`)."""
     f = [f"v:{verdict}", f"sj:{_bin(s.shingle_jaccard, 0.1)}", f"wo:{_bin(s.word_overlap, 0.1)}"]
     f.append(f"wj:{_bin(s.word_jaccard, 0.1)}")
     f.append(f"shared:{min(s.shared, 6)}")
@@ -232,12 +248,51 @@ def features(
     la, lb = len(older.text), len(newer.text)
     f.append(f"len:{_bin(min(la, lb) / max(la, lb, 1), 0.2)}")
     f.append(f"size:{min(max(la, lb) // 40, 5)}")
+    if version >= 2:
+        f.extend(_across(older, newer, sa != sb, na != nb))
     if cosine is not None:
         c = min(max(cosine, 0.7), 1.0)
         f.append(f"cos:{_bin(c - 0.7, 0.02)}")
         f.append(f"cos:{_bin(c - 0.7, 0.02)}&v:{verdict}")
         f.append(f"cos:{_bin(c - 0.7, 0.05)}&wo:{_bin(s.word_overlap, 0.25)}")
         f.append(f"cos:{_bin(c - 0.7, 0.05)}&{only}")
+    return f
+
+
+def _across(older: Profile, newer: Profile, scripts_differ: bool, raw_differ: bool) -> list[str]:
+    """Version 2's features (tidy 17): the amounts, times and dates both state after
+    unit conversion (``q:mass:same`` for "80 kg" / "176 lb", ``q:converted`` when their
+    digits differ); the numbers with those said in words (``nw:``, from the profile's
+    folded text: "zwei" / "2"); and, when the two are written in different scripts, the
+    names they share once both are in Latin letters (``xs:name``: "Мюнхен" / "München"
+    do not, "Берлин" / "Berlin" do) and the identifiers they share as written
+    (``xs:shared``)."""
+    from .quantities import close, latin, quantities, same_name
+
+    f: list[str] = []
+    qa, qb = quantities(older.text), quantities(newer.text)
+    converted = False
+    for dim in sorted(qa.keys() | qb.keys()):
+        if dim in qa and dim in qb:
+            same = close(qa[dim], qb[dim])
+            f.append(f"q:{dim}:{'same' if same else 'differ'}")
+            converted |= same and raw_differ
+        else:
+            f.append(f"q:{dim}:one")
+    if converted:
+        f.append("q:converted")
+    na, nb = set(_NUMBER.findall(older.folded)), set(_NUMBER.findall(newer.folded))
+    if na and nb:
+        f.append("nw:same" if na == nb else "nw:overlap" if na & nb else "nw:differ")
+    if scripts_differ:
+        ta = {latin(w) for w in _WORD.findall(older.text.casefold()) if not w.isdigit()}
+        tb = {latin(w) for w in _WORD.findall(newer.text.casefold()) if not w.isdigit()}
+        raw = _WORD.findall(older.text.casefold()), _WORD.findall(newer.text.casefold())
+        shared = {w for w in set(raw[0]) & set(raw[1]) if len(w) > 1}
+        names = sum(any(same_name(x, y) for y in tb) for x in ta if len(x) >= 3)
+        f.append(f"xs:name:{min(names, 3)}")
+        f.append(f"xs:shared:{min(len(shared), 3)}")
+        f.append(f"xs:name:{min(names, 3)}&q:{'converted' if converted else 'no'}")
     return f
 
 
@@ -304,7 +359,7 @@ class PairModel:
             digest, cases = str(header["sha256"]), header["cases"]
         except (ValueError, KeyError, TypeError) as exc:
             raise PairModelError(f"{path} has a malformed header ({exc})") from None
-        if version != FEATURE_VERSION or bits != BUCKET_BITS:
+        if version not in (1, FEATURE_VERSION) or bits != BUCKET_BITS:
             raise PairModelError(
                 f"{path} was fitted for feature version {version} with {bits} bucket bits; "
                 f"this code computes version {FEATURE_VERSION} with {BUCKET_BITS}: refit it "
@@ -337,6 +392,12 @@ class PairModel:
         except (KeyError, TypeError, ValueError) as exc:
             raise PairModelError(f"{path} has a malformed header ({exc})") from None
         return cls(heads, header)
+
+    @property
+    def feature_version(self) -> int:
+        """The features it was fitted on (a file's header; an in-memory model may be of
+        an earlier version, for a baseline)."""
+        return int(self.header.get("feature_version", FEATURE_VERSION))
 
     def reads_cosine(self, case: str) -> bool:
         """Whether the model of ``case`` has the cosine among its features."""
