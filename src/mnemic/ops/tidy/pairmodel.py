@@ -134,6 +134,8 @@ def apart(older: Profile, newer: Profile, s: PairSignals, head: str) -> str:
         return "nothing shared but the subject"
     if head == "change" and _already(older, newer, s):
         return "the value it changed to is the older entry's already"
+    if head == "change" and _keeps_value(older, newer, s):
+        return "the newer keeps all the older says: it says more of it, it replaces nothing"
     return ""
 
 
@@ -163,6 +165,24 @@ def _already(older: Profile, newer: Profile, s: PairSignals) -> bool:
         and bool(s.only_a and s.only_b)
         and not (newer.negated or newer.was or newer.stated - older.stated)
         and set(newer.after_update) <= older.words
+    )
+
+
+def _keeps_value(older: Profile, newer: Profile, s: PairSignals) -> bool:
+    """What a sentence says of its subject (tidy 17): a change replaces the older
+    entry's value, so the older must say something the newer does not (a word, a slot
+    or a frame word of its own). When the newer holds all of it, is not negated, names
+    no value it replaced and no name after its marker (a new value of the older's kind:
+    "moved to *LV=*", "agora é a *Dra. Matos*"), it says something else of the same
+    thing ("User's GP is Dr. Patel" / "User's GP Dr. Patel moved to a new practice":
+    Dr. Patel is still the GP; where the practice is, is another predicate)."""
+    return (
+        not (s.only_a - GENERIC)
+        and older.slots <= newer.slots
+        and older.frame <= newer.frame
+        and not newer.negated
+        and not newer.was
+        and not set(newer.after_update) & newer.names
     )
 
 
