@@ -185,6 +185,9 @@ def test_tidy_with_a_changed_model_file_uses_its_rules_and_says_so(
         ("User lives in Berlin.", "User now works in Munich since October."),
         # the value it changed to is the older entry's already (failed before: 0.84)
         ("用户晚饭吃纯素。", "用户早饭换成纯素了。"),
+        # tidy 17: the newer keeps all the older says and names no new value after its
+        # marker: another predicate of the same GP (failed before: supersede at 0.98)
+        ("User's GP is Dr. Patel.", "User's GP Dr. Patel moved to a new practice."),
     ],
 )
 def test_the_model_proposes_no_absurd_supersede(a: str, b: str) -> None:
@@ -228,3 +231,20 @@ def test_a_change_to_a_new_value_is_not_read_as_the_older_value_again() -> None:
     ):  # fmt: skip
         pa, pb = profile(a), profile(b)
         assert apart(pa, pb, compare(pa, pb), "change") == ""
+
+
+def test_keeping_all_the_older_says_is_no_change_but_a_new_name_is() -> None:
+    """Tidy 17's veto reads what the older entry says that the newer does not: nothing,
+    and no name after the newer's marker, is no change; a new name, a replaced value
+    named, or a negation is."""
+    for a, b, why in (
+        ("User's GP is Dr. Patel.", "User's GP Dr. Patel moved to a new practice.",
+         "it replaces nothing"),
+        ("Home insurance is with Aviva", "Home insurance moved to LV=, Aviva wanted more", ""),
+        ("O pediatra do Tiago é o Dr. Sousa",
+         "O Dr. Sousa reformou-se; o pediatra do Tiago agora é a Dra. Matos", ""),
+        ("User runs on Sundays", "User no longer runs on Sundays", ""),
+    ):  # fmt: skip
+        pa, pb = profile(a), profile(b)
+        got = apart(pa, pb, compare(pa, pb), "change")
+        assert (why in got) if why else got == "", (a, b, got)

@@ -142,8 +142,9 @@ def quantities(text: str) -> dict[str, frozenset[float]]:
 
 
 def close(xs: frozenset[float], ys: frozenset[float]) -> bool:
-    """Whether one value of ``xs`` is one of ``ys`` within 2 % (a pound is 0.454 kg)."""
-    return any(abs(x - y) <= 0.02 * max(abs(x), abs(y), 1e-9) for x in xs for y in ys)
+    """Whether one value of ``xs`` is one of ``ys`` within 4 % (a conversion is rounded:
+    "5 km" and "three miles" are 3.4 % apart)."""
+    return any(abs(x - y) <= 0.04 * max(abs(x), abs(y), 1e-9) for x in xs for y in ys)
 
 
 _TO_LATIN = str.maketrans(
