@@ -39,7 +39,7 @@ import _tidy_fresh
 import _tidy_pairfit as tp
 from _common import emit
 from _metrics import wilson
-from mnemic.ops.tidy.pairmodel import CASES, FEATURE_VERSION, MODEL_PATH, PairModel
+from mnemic.ops.tidy.pairmodel import CASES, FEATURE_VERSION, MODEL_PATH
 
 GRID = [round(0.75 + 0.01 * i, 2) for i in range(25)] + [0.995, 1.01]
 MERGE_FLOOR = 0.8
@@ -189,7 +189,9 @@ class Run:
             [self.kept[case][i] for i in dev],
         )
 
-    def model(self, case: str, held: str | None, version: int, sources: Sequence[str] | None) -> Any:
+    def model(
+        self, case: str, held: str | None, version: int, sources: Sequence[str] | None
+    ) -> Any:
         """A model fitted without ``held`` on the train shares of ``sources`` (None:
         all), decision points chosen on their dev shares without ``held``."""
 
@@ -244,14 +246,19 @@ def loso(run: Run) -> dict[str, Any]:
             models = {"baseline": run.model(case, held, 1, BASELINE_SOURCES),
                       "candidate": run.model(case, held, FEATURE_VERSION, None)}  # fmt: skip
             scored = scored_pairs(held)
-            got = {"rules": _tidy_fresh.summary(
-                scored, [_tidy_fresh.verdict(p, cos, False) for p in scored])}
+            got = {
+                "rules": _tidy_fresh.summary(
+                    scored, [_tidy_fresh.verdict(p, cos, False) for p in scored]
+                )
+            }
             for name, m in models.items():
                 got[name] = _tidy_fresh.summary(
-                    scored, [_tidy_fresh.verdict(p, cos, m) for p in scored])
+                    scored, [_tidy_fresh.verdict(p, cos, m) for p in scored]
+                )
+            points = {k: {h: m.threshold(case, h) for h in ("merge", "change")}
+                      for k, m in models.items()}  # fmt: skip
             per_set[held] = {"n": len(scored), **{k: brief(v) for k, v in got.items()},
-                             "thresholds": {k: {h: m.threshold(case, h) for h in ("merge", "change")}
-                                            for k, m in models.items()}}  # fmt: skip
+                             "thresholds": points}  # fmt: skip
             print(f"{case} leave out {held} (n {len(scored)}):", flush=True)
             for k, v in got.items():
                 rows[k].append(v)
@@ -259,8 +266,11 @@ def loso(run: Run) -> dict[str, Any]:
         out[case] = {"pooled": {k: pooled(v) for k, v in rows.items()}, "sets": per_set}
         for k in rows:
             print(f"{case} pooled: " + _tidy_fresh.line(k, out[case]["pooled"][k]), flush=True)
-        worse = [held for held, r in per_set.items()
-                 if r["candidate"]["honest"]["joined"]["k"] > r["baseline"]["honest"]["joined"]["k"]]  # fmt: skip
+        worse = [
+            held
+            for held, r in per_set.items()
+            if r["candidate"]["honest"]["joined"]["k"] > r["baseline"]["honest"]["joined"]["k"]
+        ]
         out[case]["honest_rose_on"] = worse
         print(f"{case}: honest joined rose on {worse or 'no set'}", flush=True)
     return out

@@ -33,7 +33,9 @@ def test_one_amount_in_two_units_or_formats_is_read_as_one(a: str, b: str, dim: 
 
 
 def test_other_amounts_stay_other_and_a_number_is_no_time() -> None:
-    assert not close(quantities("User weighs 80 kg")["mass"], quantities("User weighs 80 lb")["mass"])
+    assert not close(
+        quantities("User weighs 80 kg")["mass"], quantities("User weighs 80 lb")["mass"]
+    )
     assert not close(quantities("Standup at 7am")["clock"], quantities("Standup at 19:00")["clock"])
     assert quantities("Python version 3.12") == {}
     assert quantities("Room 204") == {}
@@ -67,3 +69,14 @@ def test_version_2_features_say_what_a_conversion_or_a_script_shares() -> None:
     # version 1 (tidy 15's model, the baseline in tidy 17's loop) has none of them
     assert not [n for n in _names("User weighs 80 kg", "User weighs 176 lb", 1)
                 if n.startswith(("q:", "nw:", "xs:"))]  # fmt: skip
+
+
+def test_two_languages_in_latin_letters_are_told_apart_and_weighed_with_what_they_share() -> None:
+    from mnemic.ops.tidy.quantities import language
+
+    assert language("The user lives in Berlin") == "en"
+    assert language("Der Nutzer wohnt in Berlin") == "de"
+    assert language("El usuario vive en Berlín") == "es"
+    assert language("Ines") == ""  # no function word: no guess
+    f = _names("The user's flight lands at 7pm", "Der Flug des Nutzers landet um 19 Uhr")
+    assert "lang:differ" in f and "q:clock:same" in f and "lang:differ&q:converted" in f

@@ -283,11 +283,13 @@ def _across(older: Profile, newer: Profile, scripts_differ: bool, raw_differ: bo
     """Version 2's features (tidy 17): the amounts, times and dates both state after
     unit conversion (``q:mass:same`` for "80 kg" / "176 lb", ``q:converted`` when their
     digits differ); the numbers with those said in words (``nw:``, from the profile's
-    folded text: "zwei" / "2"); and, when the two are written in different scripts, the
+    folded text: "zwei" / "2"); when both are in Latin letters and read as two
+    languages (:func:`.quantities.language`), that, crossed with the names and numbers
+    they share (``lang:``); and, when the two are written in different scripts, the
     names they share once both are in Latin letters (``xs:name``: "Мюнхен" / "München"
     do not, "Берлин" / "Berlin" do) and the identifiers they share as written
     (``xs:shared``)."""
-    from .quantities import close, latin, quantities, same_name
+    from .quantities import close, language, latin, quantities, same_name
 
     f: list[str] = []
     qa, qb = quantities(older.text), quantities(newer.text)
@@ -304,6 +306,14 @@ def _across(older: Profile, newer: Profile, scripts_differ: bool, raw_differ: bo
     na, nb = set(_NUMBER.findall(older.folded)), set(_NUMBER.findall(newer.folded))
     if na and nb:
         f.append("nw:same" if na == nb else "nw:overlap" if na & nb else "nw:differ")
+    la, lb = language(older.text), language(newer.text)
+    if la and lb and la != lb and not scripts_differ:
+        shared = len(older.names & newer.names) + len(
+            set(_NUMBER.findall(older.folded)) & set(_NUMBER.findall(newer.folded))
+        )
+        f.append("lang:differ")
+        f.append(f"lang:differ&kept:{min(shared, 3)}")
+        f.append(f"lang:differ&q:{'converted' if converted else 'no'}")
     if scripts_differ:
         ta = {latin(w) for w in _WORD.findall(older.text.casefold()) if not w.isdigit()}
         tb = {latin(w) for w in _WORD.findall(newer.text.casefold()) if not w.isdigit()}
