@@ -308,11 +308,9 @@ def _across(older: Profile, newer: Profile, scripts_differ: bool, raw_differ: bo
         f.append("nw:same" if na == nb else "nw:overlap" if na & nb else "nw:differ")
     la, lb = language(older.text), language(newer.text)
     if la and lb and la != lb and not scripts_differ:
-        shared = len(older.names & newer.names) + len(
-            set(_NUMBER.findall(older.folded)) & set(_NUMBER.findall(newer.folded))
-        )
+        kept = len(older.names & newer.names) + len(na & nb)
         f.append("lang:differ")
-        f.append(f"lang:differ&kept:{min(shared, 3)}")
+        f.append(f"lang:differ&kept:{min(kept, 3)}")
         f.append(f"lang:differ&q:{'converted' if converted else 'no'}")
     if scripts_differ:
         ta = {latin(w) for w in _WORD.findall(older.text.casefold()) if not w.isdigit()}
