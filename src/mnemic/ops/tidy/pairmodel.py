@@ -136,6 +136,8 @@ def apart(older: Profile, newer: Profile, s: PairSignals, head: str) -> str:
         return "the value it changed to is the older entry's already"
     if head == "change" and _keeps_value(older, newer, s):
         return "the newer keeps all the older says: it says more of it, it replaces nothing"
+    if head == "change" and _denies_another(older, newer, s):
+        return "one of them denies another thing, named in the other's place"
     return ""
 
 
@@ -184,6 +186,23 @@ def _keeps_value(older: Profile, newer: Profile, s: PairSignals) -> bool:
         and not newer.was
         and not set(newer.after_update) & newer.names
     )
+
+
+def _denies_another(older: Profile, newer: Profile, s: PairSignals) -> bool:
+    """A negation denies only what it names (tidy 17): when one of the two is negated
+    and says another thing in the place of the other's (the same words, one of them
+    changed where it stands: "Rui macht seine *Pause* auf dem Autohof Geiselwind" /
+    "Rui macht seine *Wochenruhe* nie auf dem Autohof Geiselwind"), it denies that
+    other thing, and the other's fact stands. Not when a word marks an update."""
+    if not s.negation_differs or s.update or len(older.order) != len(newer.order):
+        return False
+    changed = [k for k, (x, y) in enumerate(zip(older.order, newer.order)) if x != y]
+    if len(changed) != 1:
+        return False
+    x, y = older.order[changed[0]], newer.order[changed[0]]
+    if _DENSE.search(x + y):
+        return False  # a character pair is no word that stands in another's place
+    return x not in newer.words and y not in older.words and not {x, y} & GENERIC
 
 
 def read(
