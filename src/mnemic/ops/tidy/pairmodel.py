@@ -196,7 +196,7 @@ def _denies_another(older: Profile, newer: Profile, s: PairSignals) -> bool:
     other thing, and the other's fact stands. Not when a word marks an update."""
     if not s.negation_differs or s.update or len(older.order) != len(newer.order):
         return False
-    changed = [k for k, (x, y) in enumerate(zip(older.order, newer.order)) if x != y]
+    changed = [k for k, (x, y) in enumerate(zip(older.order, newer.order, strict=True)) if x != y]
     if len(changed) != 1:
         return False
     x, y = older.order[changed[0]], newer.order[changed[0]]
