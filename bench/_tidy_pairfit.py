@@ -250,8 +250,10 @@ def write_model(
     fitted: dict[str, dict[str, tuple[array[float], float]]],
     thresholds: dict[str, dict[str, float]],
     meta: dict[str, Any],
+    version: int = FEATURE_VERSION,
 ) -> None:
-    """The model file (see :mod:`mnemic.ops.tidy.pairmodel`)."""
+    """The model file (see :mod:`mnemic.ops.tidy.pairmodel`), fitted on features of
+    ``version``."""
     body = b""
     for case in CASES:
         for h in HEADS:
@@ -265,7 +267,7 @@ def write_model(
             body += block.tobytes()
     header = {
         **meta,
-        "feature_version": FEATURE_VERSION,
+        "feature_version": version,
         "bucket_bits": BUCKET_BITS,
         "script_version": SCRIPT_VERSION,
         "cases": {

@@ -232,7 +232,7 @@ def honest_line(s: dict[str, Any]) -> str:
     return f"honest joined {h['joined']['k']}/{h['joined']['n']} merged {h['false_merge']['k']}"
 
 
-def loso(run: Run) -> dict[str, Any]:
+def loso(run: Run, version: int = FEATURE_VERSION) -> dict[str, Any]:
     """Tidy 17's selection figure: each set of :func:`left_out` scored with the rules
     alone, today's recipe (:data:`BASELINE_SOURCES`, feature version 1) and the
     candidate (every source, this feature version), both fitted and with decision
@@ -244,7 +244,7 @@ def loso(run: Run) -> dict[str, Any]:
         per_set = {}
         for held in left_out():
             models = {"baseline": run.model(case, held, 1, BASELINE_SOURCES),
-                      "candidate": run.model(case, held, FEATURE_VERSION, None)}  # fmt: skip
+                      "candidate": run.model(case, held, version, None)}  # fmt: skip
             scored = scored_pairs(held)
             got = {
                 "rules": _tidy_fresh.summary(
@@ -276,7 +276,7 @@ def loso(run: Run) -> dict[str, Any]:
     return out
 
 
-def ship(run: Run) -> dict[str, Any]:
+def ship(run: Run, version: int = FEATURE_VERSION) -> dict[str, Any]:
     """Fit and write the shipped model (see the module docstring)."""
     if "semantic" not in run.cases:
         raise SystemExit(
@@ -287,14 +287,14 @@ def ship(run: Run) -> dict[str, Any]:
     every = list(range(len(run.pairs)))
     fitted, points = {}, {}
     for case in CASES:
-        tm, tc = run.thresholds(case, run.fit(case, train), dev)
+        tm, tc = run.thresholds(case, run.fit(case, train, version), dev, version)
         points[case] = {"merge": tm, "change": tc}
-        fitted[case] = run.fit(case, every)
+        fitted[case] = run.fit(case, every, version)
     sources = sorted({p.source for p in run.pairs})
     meta = {"data_hash": tp.data_hash(run.pairs), "pairs": len(run.pairs), "sources": sources,
             "embedder": run.embedder, "fit_seed": tp.FIT_SEED, "epochs": tp.EPOCHS,
             "rate": tp.RATE, "l2": tp.L2}  # fmt: skip
-    tp.write_model(Path(MODEL_PATH), fitted, points, meta)
+    tp.write_model(Path(MODEL_PATH), fitted, points, meta, version)
     print(f"wrote {MODEL_PATH}: {points}", flush=True)
     return {"thresholds": points, **meta}
 
@@ -303,16 +303,23 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--offline", action="store_true", help="skip the embedder")
     parser.add_argument("--fit", action="store_true", help="fit and write the shipped model")
+    parser.add_argument(
+        "--features",
+        type=int,
+        choices=(1, FEATURE_VERSION),
+        default=FEATURE_VERSION,
+        help="the candidate's (and the fit's) feature version",
+    )
     args = parser.parse_args()
-    run = Run(args.offline, (FEATURE_VERSION,) if args.fit else (1, FEATURE_VERSION))
+    run = Run(args.offline, (args.features,) if args.fit else (1, args.features))
     sources = sorted({p.source for p in run.pairs})
     result: dict[str, Any] = {"pairs": {s: sum(p.source == s for p in run.pairs) for s in sources}}
     if run.embedder:
         result["embedder"] = run.embedder
     if args.fit:
-        result["shipped"] = ship(run)
+        result["shipped"] = ship(run, args.features)
     else:
-        result["loso"] = loso(run)
+        result["loso"] = loso(run, args.features)
     emit("tidy_pairs" + ("_fit" if args.fit else ""), result)
 
 
