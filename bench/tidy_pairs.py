@@ -16,8 +16,9 @@ set the honest pairs joined (which must not rise).
 ``--fit``: the shipped model (``src/mnemic/ops/tidy/pair_model.bin``): decision points
 chosen the same way over every source (fit on the train shares, chosen on the dev
 shares), then the model fitted again on every share of every source with them.
-fresh1-5 and the strangers' files are training data from then on; fresh6 and later are
-held out (``./x bench tidy --fresh-only --set fresh6``).
+A model it writes is fitted on fresh1-5 and every strangers' file (tidy 17's was not
+shipped: ``docs/lifecycle.md``); fresh6 and later are held out (``./x bench tidy
+--fresh-only --set fresh6``). ``--features 1`` fits and compares on tidy 15's features.
 
 Decision points: per head, the lowest (grid 0.75-0.99, then off) at which no honest pair
 of the dev shares gets a proposal from the model, and at most 1 % of their updates and
