@@ -96,9 +96,13 @@ def choose(
     rules: Sequence[str],
     scores: Sequence[tuple[float, float]],
     kept: Sequence[tuple[bool, bool]],
+    honest_share: float = 0.0,
 ) -> tuple[float, float]:
-    """The decision points (merge, change) on ``pairs`` (see the module docstring)."""
+    """The decision points (merge, change) on ``pairs`` (see the module docstring);
+    ``honest_share``: the share of their honest pairs the model may propose for (0:
+    none, tidy 15's rule)."""
     changes = sum(p.kind in tp.CHANGE_KINDS for p in pairs) or 1
+    allowed = int(honest_share * sum(p.kind in ("honest", "unrelated") for p in pairs))
     best: tuple[int, float, float] = (-1, 1.01, 1.01)
     for tm, tc in itertools.product([t for t in GRID if t >= MERGE_FLOOR], GRID):
         flagged = honest = merged = 0
@@ -111,7 +115,7 @@ def choose(
                 merged += v == "merge" and r == "none"
             else:
                 flagged += v != "none"
-        if honest == 0 and merged <= 0.01 * changes:
+        if honest <= allowed and merged <= 0.01 * changes:
             key = (flagged, tm, tc)
             if flagged > best[0] or (flagged == best[0] and (tm + tc) > best[1] + best[2]):
                 best = key
@@ -174,7 +178,12 @@ class Run:
         )
 
     def thresholds(
-        self, case: str, fitted: dict[str, Any], dev: Sequence[int], version: int = FEATURE_VERSION
+        self,
+        case: str,
+        fitted: dict[str, Any],
+        dev: Sequence[int],
+        version: int = FEATURE_VERSION,
+        honest_share: float = 0.0,
     ) -> tuple[float, float]:
         model = tp.as_model({case: fitted}, {case: {"merge": 1.01, "change": 1.01}},
                             {"cosine_feature": tp.COSINE_FEATURE,
@@ -188,10 +197,16 @@ class Run:
             [self.rules[case][i] for i in dev],
             scores,
             [self.kept[case][i] for i in dev],
+            honest_share,
         )
 
     def model(
-        self, case: str, held: str | None, version: int, sources: Sequence[str] | None
+        self,
+        case: str,
+        held: str | None,
+        version: int,
+        sources: Sequence[str] | None,
+        honest_share: float = 0.0,
     ) -> Any:
         """A model fitted without ``held`` on the train shares of ``sources`` (None:
         all), decision points chosen on their dev shares without ``held``."""
@@ -203,7 +218,7 @@ class Run:
         dev = [i for i, p in enumerate(self.pairs)
                if ok(p) and p.source != "generated" and p.share == "dev"]  # fmt: skip
         fitted = self.fit(case, train, version)
-        tm, tc = self.thresholds(case, fitted, dev, version)
+        tm, tc = self.thresholds(case, fitted, dev, version, honest_share)
         return tp.as_model({case: fitted}, {case: {"merge": tm, "change": tc}},
                            {"cosine_feature": tp.COSINE_FEATURE,
                             "feature_version": version})  # fmt: skip
@@ -233,7 +248,7 @@ def honest_line(s: dict[str, Any]) -> str:
     return f"honest joined {h['joined']['k']}/{h['joined']['n']} merged {h['false_merge']['k']}"
 
 
-def loso(run: Run, version: int = FEATURE_VERSION) -> dict[str, Any]:
+def loso(run: Run, version: int = FEATURE_VERSION, honest_share: float = 0.0) -> dict[str, Any]:
     """Tidy 17's selection figure: each set of :func:`left_out` scored with the rules
     alone, today's recipe (:data:`BASELINE_SOURCES`, feature version 1) and the
     candidate (every source, this feature version), both fitted and with decision
@@ -245,7 +260,8 @@ def loso(run: Run, version: int = FEATURE_VERSION) -> dict[str, Any]:
         per_set = {}
         for held in left_out():
             models = {"baseline": run.model(case, held, 1, BASELINE_SOURCES),
-                      "candidate": run.model(case, held, version, None)}  # fmt: skip
+                      "candidate": run.model(case, held, version, None,
+                                             honest_share)}  # fmt: skip
             scored = scored_pairs(held)
             got = {
                 "rules": _tidy_fresh.summary(
@@ -277,7 +293,7 @@ def loso(run: Run, version: int = FEATURE_VERSION) -> dict[str, Any]:
     return out
 
 
-def ship(run: Run, version: int = FEATURE_VERSION) -> dict[str, Any]:
+def ship(run: Run, version: int = FEATURE_VERSION, honest_share: float = 0.0) -> dict[str, Any]:
     """Fit and write the shipped model (see the module docstring)."""
     if "semantic" not in run.cases:
         raise SystemExit(
@@ -288,11 +304,12 @@ def ship(run: Run, version: int = FEATURE_VERSION) -> dict[str, Any]:
     every = list(range(len(run.pairs)))
     fitted, points = {}, {}
     for case in CASES:
-        tm, tc = run.thresholds(case, run.fit(case, train, version), dev, version)
+        tm, tc = run.thresholds(case, run.fit(case, train, version), dev, version, honest_share)
         points[case] = {"merge": tm, "change": tc}
         fitted[case] = run.fit(case, every, version)
     sources = sorted({p.source for p in run.pairs})
-    meta = {"data_hash": tp.data_hash(run.pairs), "pairs": len(run.pairs), "sources": sources,
+    meta = {"honest_share": honest_share, "data_hash": tp.data_hash(run.pairs),
+            "pairs": len(run.pairs), "sources": sources,
             "embedder": run.embedder, "fit_seed": tp.FIT_SEED, "epochs": tp.EPOCHS,
             "rate": tp.RATE, "l2": tp.L2}  # fmt: skip
     tp.write_model(Path(MODEL_PATH), fitted, points, meta, version)
@@ -311,6 +328,13 @@ def main() -> None:
         default=FEATURE_VERSION,
         help="the candidate's (and the fit's) feature version",
     )
+    parser.add_argument(
+        "--honest-share",
+        type=float,
+        default=0.0,
+        help="the share of the dev shares' honest pairs the candidate's (and the fit's) "
+        "decision points may give a model proposal (0: none, tidy 15's rule)",
+    )
     args = parser.parse_args()
     run = Run(args.offline, (args.features,) if args.fit else (1, args.features))
     sources = sorted({p.source for p in run.pairs})
@@ -318,9 +342,9 @@ def main() -> None:
     if run.embedder:
         result["embedder"] = run.embedder
     if args.fit:
-        result["shipped"] = ship(run, args.features)
+        result["shipped"] = ship(run, args.features, args.honest_share)
     else:
-        result["loso"] = loso(run, args.features)
+        result["loso"] = loso(run, args.features, args.honest_share)
     emit("tidy_pairs" + ("_fit" if args.fit else ""), result)
 
 
