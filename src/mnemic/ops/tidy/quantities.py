@@ -95,10 +95,12 @@ def _number(text: str) -> float:
     return float(text.replace(",", "."))
 
 
+@lru_cache(maxsize=4096)
 def quantities(text: str) -> dict[str, frozenset[float]]:
     """The amounts, times of day and dates ``text`` states, by dimension, each in one
     unit (see the module docstring); a time of day said without am/pm on a 12-hour
-    clock is both readings."""
+    clock is both readings. Cached by text: a store's entries are read once per pair
+    (the dict returned is shared; do not change it)."""
     t = digits(text.casefold())
     out: dict[str, set[float]] = {}
     for m in _TEMP.finditer(t):
@@ -209,6 +211,7 @@ _FUNCTION = {
 }
 
 
+@lru_cache(maxsize=4096)
 def language(text: str) -> str:
     """The language ``text`` reads as by its function words (see the module docstring);
     empty when none leads."""
