@@ -99,8 +99,9 @@ file.
 **fresh1-3 are training data since tidy 15** (:data:`TRAINED_ON`): the shipped pair
 model (:mod:`mnemic.ops.tidy.pairmodel`, fitted by ``bench/tidy_pairs.py --fit``) was
 fitted on both halves of each, so their figures with the model say how well it fits
-them, not how it carries; ``bench/tidy.py`` reports them as "trained on". fresh4's test
-half and the sets after it stay held out.
+them, not how it carries; ``bench/tidy.py`` reports them as "trained on". fresh4's and
+fresh5's test halves are spent (tidy 17 put both halves of each in the train share of
+its candidate fits, which were not shipped); fresh6 and the sets after it stay held out.
 
 A split file holds the seed, the cells of each half and the ids of each half's pairs;
 :func:`halves` refuses a file whose cells are not the seeded deal (a cell moved by hand)

@@ -1,23 +1,24 @@
-"""Tidy 15: the learned pair layer, judged set by set (leave one set out), and its fit.
+"""Tidy 15 and 17: the learned pair layer, judged set by set (leave one set out), and its fit.
 
-Usage: ./x bench tidy_pairs [--offline] [--fit] [--held-out]
+Usage: ./x bench tidy_pairs [--offline] [--fit]
 
-Without flags: for each hand-written set fresh_k (k = 1..3), the pair model is fitted on
-the generated families' dev half, the strangers' pairs' train share and the other two
-sets' test halves; its decision points are chosen on the other sets' dev halves and the
-strangers' dev share (never on fresh_k); then fresh_k's **dev half** is scored with the
-rules alone and with the rules and the model (:func:`mnemic.ops.tidy.plan.plan`, one
-pair at a time, as ``bench/tidy.py`` does). The figures are pooled over k per kind, with
-n and Wilson intervals, offline and (when the ``semantic`` extra loads) with the
-embedder. This is the selection figure (``docs/lifecycle.md``, tidy 15).
+Without flags (tidy 17's protocol, ``docs/lifecycle.md``): each set of
+:func:`left_out` (fresh1-5, then each strangers' file) is left out in turn. Two models
+are fitted without it: today's recipe (:data:`BASELINE_SOURCES`, feature version 1: the
+baseline, in the same loop) and the candidate (every source, this feature version);
+each has its decision points chosen on the dev shares of its sources without the set.
+The set is scored with the rules alone, the rules + baseline and the rules + candidate
+(:func:`mnemic.ops.tidy.plan.plan`, one pair at a time, as ``bench/tidy.py`` does): a
+fresh set's **dev half**, a strangers' file whole. Pooled per kind with n and Wilson
+intervals, offline and (when the ``semantic`` extra loads) with the embedder, and per
+set the honest pairs joined (which must not rise).
 
 ``--fit``: the shipped model (``src/mnemic/ops/tidy/pair_model.bin``): decision points
 chosen the same way over every source (fit on the train shares, chosen on the dev
 shares), then the model fitted again on every share of every source with them.
-fresh1-3 are training data from then on.
-
-``--held-out``: fresh4's test half, rules alone and with the shipped model, offline and
-with the embedder: run once, at the end (see ``docs/lifecycle.md``).
+A model it writes is fitted on fresh1-5 and every strangers' file (tidy 17's was not
+shipped: ``docs/lifecycle.md``); fresh6 and later are held out (``./x bench tidy
+--fresh-only --set fresh6``). ``--features 1`` fits and compares on tidy 15's features.
 
 Decision points: per head, the lowest (grid 0.75-0.99, then off) at which no honest pair
 of the dev shares gets a proposal from the model, and at most 1 % of their updates and
@@ -39,13 +40,12 @@ import _tidy_fresh
 import _tidy_pairfit as tp
 from _common import emit
 from _metrics import wilson
-from mnemic.ops.tidy.pairmodel import CASES, MODEL_PATH, PairModel
+from mnemic.ops.tidy.pairmodel import CASES, FEATURE_VERSION, MODEL_PATH
 
 GRID = [round(0.75 + 0.01 * i, 2) for i in range(25)] + [0.995, 1.01]
 MERGE_FLOOR = 0.8
 """The merge head's lowest decision point (LOSO, dev halves: at 0.75 one honest pair of
 the first set, two things said of one subject, was merged)."""
-LOSO = ("fresh", "fresh2", "fresh3")
 KINDS = _tidy_fresh.KINDS
 
 
@@ -96,9 +96,13 @@ def choose(
     rules: Sequence[str],
     scores: Sequence[tuple[float, float]],
     kept: Sequence[tuple[bool, bool]],
+    honest_share: float = 0.0,
 ) -> tuple[float, float]:
-    """The decision points (merge, change) on ``pairs`` (see the module docstring)."""
+    """The decision points (merge, change) on ``pairs`` (see the module docstring);
+    ``honest_share``: the share of their honest pairs the model may propose for (0:
+    none, tidy 15's rule)."""
     changes = sum(p.kind in tp.CHANGE_KINDS for p in pairs) or 1
+    allowed = int(honest_share * sum(p.kind in ("honest", "unrelated") for p in pairs))
     best: tuple[int, float, float] = (-1, 1.01, 1.01)
     for tm, tc in itertools.product([t for t in GRID if t >= MERGE_FLOOR], GRID):
         flagged = honest = merged = 0
@@ -111,30 +115,54 @@ def choose(
                 merged += v == "merge" and r == "none"
             else:
                 flagged += v != "none"
-        if honest == 0 and merged <= 0.01 * changes:
+        if honest <= allowed and merged <= 0.01 * changes:
             key = (flagged, tm, tc)
             if flagged > best[0] or (flagged == best[0] and (tm + tc) > best[1] + best[2]):
                 best = key
     return best[1], best[2]
 
 
-class Run:
-    """The pairs, their rules' verdicts and features per case, computed once."""
+FRESH = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5")
+"""The hand-written sets the model is fitted on (tidy 17: fresh4 and fresh5 joined,
+their test halves spent); fresh6 and later stay out of every fit."""
+BASELINE_SOURCES = ("generated", "fresh", "fresh2", "fresh3", "stranger-a", "stranger-b",
+                    "stranger-c", "stranger-d")  # fmt: skip
+"""Tidy 15's recipe, the baseline in the same loop: these sources, feature version 1."""
 
-    def __init__(self, offline: bool) -> None:
-        sets = [tp.fresh(_tidy_fresh.SETS[n]) for n in LOSO]
+
+def left_out() -> list[str]:
+    """The sets left out one at a time: fresh1-5, then each strangers' file here."""
+    return [*FRESH, *(f"stranger-{n}" for n in tp.STRANGER_SHARES
+                      if (tp.STRANGERS / f"{n}.jsonl").exists())]  # fmt: skip
+
+
+def scored_pairs(held: str) -> list[Any]:
+    """What a set left out is scored on: a fresh set's dev half (its test half is in no
+    figure), a strangers' file whole (training data, never a test set)."""
+    if held.startswith("stranger-"):
+        return [_tidy_fresh.FreshPair(**d) for d in tp.stranger_rows(held.split("-", 1)[1])]
+    return _tidy_fresh.load_halves(_tidy_fresh.SETS[held])["dev"]
+
+
+class Run:
+    """The pairs, their rules' verdicts, what the rules keep apart and the features of
+    each version per case, computed once."""
+
+    def __init__(self, offline: bool, versions: Sequence[int] = (FEATURE_VERSION,)) -> None:
+        sets = [tp.fresh(_tidy_fresh.SETS[n]) for n in FRESH]
         self.pairs: list[tp.LPair] = tp.generated() + [p for s in sets for p in s] + tp.strangers()
         self.cosine, self.embedder = (None, None)
         if not offline:
             texts = [t for p in self.pairs for t in (p.a, p.b)]
-            held = _tidy_fresh.load_halves(_tidy_fresh.FOURTH)
-            texts += [t for h in held.values() for p in h for t in (p.a, p.b)]
+            for held in left_out():
+                texts += [t for p in scored_pairs(held) for t in (p.a, p.b)]
             self.cosine, self.embedder = embedder_cosine(texts)
         self.cases = ["offline"] + (["semantic"] if self.cosine is not None else [])
         start = time.perf_counter()
-        self.feats = {case: [tp.names(p, self.cosine if case == "semantic" else None,
-                                      case == "semantic" and tp.COSINE_FEATURE)
-                             for p in self.pairs] for case in self.cases}  # fmt: skip
+        self.feats = {(case, v): [tp.names(p, self.cosine if case == "semantic" else None,
+                                           case == "semantic" and tp.COSINE_FEATURE, v)
+                                  for p in self.pairs]
+                      for case in self.cases for v in versions}  # fmt: skip
         self.rules = {
             case: [_tidy_fresh.verdict(p, self.cosine if case == "semantic" else None, False)
                    for p in self.pairs]
@@ -144,24 +172,56 @@ class Run:
                             for p in self.pairs] for case in self.cases}  # fmt: skip
         print(f"{len(self.pairs)} pairs read in {time.perf_counter() - start:.1f}s", flush=True)
 
-    def fit(self, case: str, keep: Sequence[int]) -> dict[str, Any]:
-        return tp.fit_heads([self.pairs[i] for i in keep], [self.feats[case][i] for i in keep])
+    def fit(self, case: str, keep: Sequence[int], version: int = FEATURE_VERSION) -> dict[str, Any]:
+        return tp.fit_heads(
+            [self.pairs[i] for i in keep], [self.feats[case, version][i] for i in keep]
+        )
 
     def thresholds(
-        self, case: str, fitted: dict[str, Any], dev: Sequence[int]
+        self,
+        case: str,
+        fitted: dict[str, Any],
+        dev: Sequence[int],
+        version: int = FEATURE_VERSION,
+        honest_share: float = 0.0,
     ) -> tuple[float, float]:
         model = tp.as_model({case: fitted}, {case: {"merge": 1.01, "change": 1.01}},
-                            {"cosine_feature": tp.COSINE_FEATURE})  # fmt: skip
+                            {"cosine_feature": tp.COSINE_FEATURE,
+                             "feature_version": version})  # fmt: skip
         scores = []
         for i in dev:
-            s = model.score(self.feats[case][i], case)
+            s = model.score(self.feats[case, version][i], case)
             scores.append((s.merge, s.change))
         return choose(
             [self.pairs[i] for i in dev],
             [self.rules[case][i] for i in dev],
             scores,
             [self.kept[case][i] for i in dev],
+            honest_share,
         )
+
+    def model(
+        self,
+        case: str,
+        held: str | None,
+        version: int,
+        sources: Sequence[str] | None,
+        honest_share: float = 0.0,
+    ) -> Any:
+        """A model fitted without ``held`` on the train shares of ``sources`` (None:
+        all), decision points chosen on their dev shares without ``held``."""
+
+        def ok(p: tp.LPair) -> bool:
+            return p.source != held and (sources is None or p.source in sources)
+
+        train = [i for i, p in enumerate(self.pairs) if ok(p) and p.share == "train"]
+        dev = [i for i, p in enumerate(self.pairs)
+               if ok(p) and p.source != "generated" and p.share == "dev"]  # fmt: skip
+        fitted = self.fit(case, train, version)
+        tm, tc = self.thresholds(case, fitted, dev, version, honest_share)
+        return tp.as_model({case: fitted}, {case: {"merge": tm, "change": tc}},
+                           {"cosine_feature": tp.COSINE_FEATURE,
+                            "feature_version": version})  # fmt: skip
 
 
 def pooled(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -183,45 +243,57 @@ def brief(s: dict[str, Any]) -> dict[str, Any]:
     return {kind: {w: v for w, v in s[kind].items() if not w.startswith("by_")} for kind in KINDS}
 
 
-def loso(run: Run) -> dict[str, Any]:
+def honest_line(s: dict[str, Any]) -> str:
+    h = s["honest"]
+    return f"honest joined {h['joined']['k']}/{h['joined']['n']} merged {h['false_merge']['k']}"
+
+
+def loso(run: Run, version: int = FEATURE_VERSION, honest_share: float = 0.0) -> dict[str, Any]:
+    """Tidy 17's selection figure: each set of :func:`left_out` scored with the rules
+    alone, today's recipe (:data:`BASELINE_SOURCES`, feature version 1) and the
+    candidate (every source, this feature version), both fitted and with decision
+    points chosen without it."""
     out: dict[str, Any] = {}
     for case in run.cases:
         cos = run.cosine if case == "semantic" else None
-        rules_rows, model_rows, per_set = [], [], {}
-        for held in LOSO:
-            train = [i for i, p in enumerate(run.pairs) if p.source != held and p.share == "train"]
-            dev = [i for i, p in enumerate(run.pairs)
-                   if p.source not in (held, "generated") and p.share == "dev"]  # fmt: skip
-            fitted = run.fit(case, train)
-            tm, tc = run.thresholds(case, fitted, dev)
-            model = tp.as_model({case: fitted}, {case: {"merge": tm, "change": tc}},
-                                {"cosine_feature": tp.COSINE_FEATURE})  # fmt: skip
-            scored = _tidy_fresh.load_halves(_tidy_fresh.SETS[held])["dev"]
-            alone = [_tidy_fresh.verdict(p, cos, False) for p in scored]
-            both = [_tidy_fresh.verdict(p, cos, model) for p in scored]
-            r, m = _tidy_fresh.summary(scored, alone), _tidy_fresh.summary(scored, both)
-            rules_rows.append(r)
-            model_rows.append(m)
-            per_set[held] = {"thresholds": {"merge": tm, "change": tc}, "n_train": len(train),
-                             "n_dev_for_thresholds": len(dev), "rules": brief(r),
-                             "rules_and_model": brief(m)}  # fmt: skip
-            print(f"{case} leave out {held} (points merge {tm}, change {tc}):", flush=True)
-            print("  " + _tidy_fresh.line("rules alone", r), flush=True)
-            print("  " + _tidy_fresh.line("rules + model", m), flush=True)
-        out[case] = {"pooled": {"rules": pooled(rules_rows), "rules_and_model": pooled(model_rows)},
-                     "sets": per_set}  # fmt: skip
-        print(
-            f"{case} pooled: " + _tidy_fresh.line("rules", out[case]["pooled"]["rules"]), flush=True
-        )
-        print(
-            f"{case} pooled: "
-            + _tidy_fresh.line("rules + model", out[case]["pooled"]["rules_and_model"]),
-            flush=True,
-        )
+        rows: dict[str, list[dict[str, Any]]] = {"rules": [], "baseline": [], "candidate": []}
+        per_set = {}
+        for held in left_out():
+            models = {"baseline": run.model(case, held, 1, BASELINE_SOURCES),
+                      "candidate": run.model(case, held, version, None,
+                                             honest_share)}  # fmt: skip
+            scored = scored_pairs(held)
+            got = {
+                "rules": _tidy_fresh.summary(
+                    scored, [_tidy_fresh.verdict(p, cos, False) for p in scored]
+                )
+            }
+            for name, m in models.items():
+                got[name] = _tidy_fresh.summary(
+                    scored, [_tidy_fresh.verdict(p, cos, m) for p in scored]
+                )
+            points = {k: {h: m.threshold(case, h) for h in ("merge", "change")}
+                      for k, m in models.items()}  # fmt: skip
+            per_set[held] = {"n": len(scored), **{k: brief(v) for k, v in got.items()},
+                             "thresholds": points}  # fmt: skip
+            print(f"{case} leave out {held} (n {len(scored)}):", flush=True)
+            for k, v in got.items():
+                rows[k].append(v)
+                print(f"  {_tidy_fresh.line(k, v)}; {honest_line(v)}", flush=True)
+        out[case] = {"pooled": {k: pooled(v) for k, v in rows.items()}, "sets": per_set}
+        for k in rows:
+            print(f"{case} pooled: " + _tidy_fresh.line(k, out[case]["pooled"][k]), flush=True)
+        worse = [
+            held
+            for held, r in per_set.items()
+            if r["candidate"]["honest"]["joined"]["k"] > r["baseline"]["honest"]["joined"]["k"]
+        ]
+        out[case]["honest_rose_on"] = worse
+        print(f"{case}: honest joined rose on {worse or 'no set'}", flush=True)
     return out
 
 
-def ship(run: Run) -> dict[str, Any]:
+def ship(run: Run, version: int = FEATURE_VERSION, honest_share: float = 0.0) -> dict[str, Any]:
     """Fit and write the shipped model (see the module docstring)."""
     if "semantic" not in run.cases:
         raise SystemExit(
@@ -232,51 +304,48 @@ def ship(run: Run) -> dict[str, Any]:
     every = list(range(len(run.pairs)))
     fitted, points = {}, {}
     for case in CASES:
-        tm, tc = run.thresholds(case, run.fit(case, train), dev)
+        tm, tc = run.thresholds(case, run.fit(case, train, version), dev, version, honest_share)
         points[case] = {"merge": tm, "change": tc}
-        fitted[case] = run.fit(case, every)
+        fitted[case] = run.fit(case, every, version)
     sources = sorted({p.source for p in run.pairs})
-    meta = {"data_hash": tp.data_hash(run.pairs), "pairs": len(run.pairs), "sources": sources,
+    meta = {"honest_share": honest_share, "data_hash": tp.data_hash(run.pairs),
+            "pairs": len(run.pairs), "sources": sources,
             "embedder": run.embedder, "fit_seed": tp.FIT_SEED, "epochs": tp.EPOCHS,
             "rate": tp.RATE, "l2": tp.L2}  # fmt: skip
-    tp.write_model(Path(MODEL_PATH), fitted, points, meta)
+    tp.write_model(Path(MODEL_PATH), fitted, points, meta, version)
     print(f"wrote {MODEL_PATH}: {points}", flush=True)
     return {"thresholds": points, **meta}
-
-
-def held_out(run: Run) -> dict[str, Any]:
-    """fresh4's test half, rules alone and with the shipped model (run once)."""
-    model = PairModel.load(MODEL_PATH)
-    test = _tidy_fresh.load_halves(_tidy_fresh.FOURTH)["test"]
-    out: dict[str, Any] = {"n": len(test)}
-    for case in run.cases:
-        cos = run.cosine if case == "semantic" else None
-        alone = _tidy_fresh.summary(test, [_tidy_fresh.verdict(p, cos, False) for p in test])
-        both = _tidy_fresh.summary(test, [_tidy_fresh.verdict(p, cos, model) for p in test])
-        out[case] = {"rules": alone, "rules_and_model": both}
-        print(_tidy_fresh.line(f"fresh4 test {case} rules alone", alone), flush=True)
-        print(_tidy_fresh.line(f"fresh4 test {case} rules + model", both), flush=True)
-    return out
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--offline", action="store_true", help="skip the embedder")
     parser.add_argument("--fit", action="store_true", help="fit and write the shipped model")
-    parser.add_argument("--held-out", action="store_true", help="fresh4's test half (once)")
+    parser.add_argument(
+        "--features",
+        type=int,
+        choices=(1, FEATURE_VERSION),
+        default=FEATURE_VERSION,
+        help="the candidate's (and the fit's) feature version",
+    )
+    parser.add_argument(
+        "--honest-share",
+        type=float,
+        default=0.0,
+        help="the share of the dev shares' honest pairs the candidate's (and the fit's) "
+        "decision points may give a model proposal (0: none, tidy 15's rule)",
+    )
     args = parser.parse_args()
-    run = Run(args.offline)
+    run = Run(args.offline, (args.features,) if args.fit else (1, args.features))
     sources = sorted({p.source for p in run.pairs})
     result: dict[str, Any] = {"pairs": {s: sum(p.source == s for p in run.pairs) for s in sources}}
     if run.embedder:
         result["embedder"] = run.embedder
     if args.fit:
-        result["shipped"] = ship(run)
-    elif args.held_out:
-        result["fresh4_test"] = held_out(run)
+        result["shipped"] = ship(run, args.features, args.honest_share)
     else:
-        result["loso"] = loso(run)
-    emit("tidy_pairs" + ("_fit" if args.fit else "_held_out" if args.held_out else ""), result)
+        result["loso"] = loso(run, args.features, args.honest_share)
+    emit("tidy_pairs" + ("_fit" if args.fit else ""), result)
 
 
 if __name__ == "__main__":

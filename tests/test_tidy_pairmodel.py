@@ -143,14 +143,15 @@ def test_a_copied_model_file_loads_the_same(tmp_path: Path) -> None:
 
 
 def test_the_sets_the_model_was_fitted_on_are_reported_as_trained_on() -> None:
-    """fresh1-3 are the shipped model's training data; fresh4 and later stay held out,
+    """fresh1-3 are the shipped model's training data (tidy 17's refits, with fresh4-5
+    and the strangers' e-f, were not shipped); fresh4 and later are in no shipped fit,
     and the fit's recorded sources say the same."""
     import _tidy_fresh
 
     assert _tidy_fresh.TRAINED_ON == ("fresh", "fresh2", "fresh3")
     sources = set(pair_model().header["sources"])
-    assert {"fresh", "fresh2", "fresh3"} <= sources
-    assert not {"fresh4", "fresh5"} & sources
+    assert set(_tidy_fresh.TRAINED_ON) <= sources
+    assert not {"fresh4", "fresh5", "fresh6", "fresh7"} & sources
 
 
 def test_tidy_with_a_changed_model_file_uses_its_rules_and_says_so(
@@ -185,6 +186,9 @@ def test_tidy_with_a_changed_model_file_uses_its_rules_and_says_so(
         ("User lives in Berlin.", "User now works in Munich since October."),
         # the value it changed to is the older entry's already (failed before: 0.84)
         ("用户晚饭吃纯素。", "用户早饭换成纯素了。"),
+        # tidy 17: the newer keeps all the older says and names no new value after its
+        # marker: another predicate of the same GP (failed before: supersede at 0.98)
+        ("User's GP is Dr. Patel.", "User's GP Dr. Patel moved to a new practice."),
     ],
 )
 def test_the_model_proposes_no_absurd_supersede(a: str, b: str) -> None:
@@ -228,3 +232,39 @@ def test_a_change_to_a_new_value_is_not_read_as_the_older_value_again() -> None:
     ):  # fmt: skip
         pa, pb = profile(a), profile(b)
         assert apart(pa, pb, compare(pa, pb), "change") == ""
+
+
+def test_keeping_all_the_older_says_is_no_change_but_a_new_name_is() -> None:
+    """Tidy 17's veto reads what the older entry says that the newer does not: nothing,
+    and no name after the newer's marker, is no change; a new name, a replaced value
+    named, or a negation is."""
+    for a, b, why in (
+        ("User's GP is Dr. Patel.", "User's GP Dr. Patel moved to a new practice.",
+         "it replaces nothing"),
+        ("Home insurance is with Aviva", "Home insurance moved to LV=, Aviva wanted more", ""),
+        ("O pediatra do Tiago é o Dr. Sousa",
+         "O Dr. Sousa reformou-se; o pediatra do Tiago agora é a Dra. Matos", ""),
+        ("User runs on Sundays", "User no longer runs on Sundays", ""),
+    ):  # fmt: skip
+        pa, pb = profile(a), profile(b)
+        got = apart(pa, pb, compare(pa, pb), "change")
+        assert (why in got) if why else got == "", (a, b, got)
+
+
+def test_a_negation_of_another_thing_in_the_others_place_is_no_change() -> None:
+    """Tidy 17 (failed before: no such veto; the refitted model read stranger f's pair
+    as a change at 0.95): a negated entry that names another thing where the other's
+    stands denies that thing; "no longer" (an update), the same thing negated, or a
+    character pair of a script without spaces is not this."""
+    for a, b, why in (
+        ("Rui macht seine Pause auf dem Autohof Geiselwind",
+         "Rui macht seine Wochenruhe nie auf dem Autohof Geiselwind", "denies another thing"),
+        ("User drinks coffee", "User never drinks tea", "denies another thing"),
+        ("User drinks coffee", "User no longer drinks coffee", ""),
+        ("User drinks coffee", "User doesn't drink coffee", ""),
+        ("ユーザーは納豆が好き", "ユーザーは納豆が食べられない", ""),
+        ("La clínica acepta pago con tarjeta", "La clínica no acepta tarjeta, solo efectivo", ""),
+    ):  # fmt: skip
+        pa, pb = profile(a), profile(b)
+        got = apart(pa, pb, compare(pa, pb), "change")
+        assert (why in got) if why else got == "", (a, b, got)

@@ -57,7 +57,9 @@ __all__ = [
 
 MAGIC = b"MNEMIC-TIDY-PAIR-MODEL 1\n"
 MODEL_PATH = os.path.join(os.path.dirname(__file__), "pair_model.bin")
-FEATURE_VERSION = 1
+FEATURE_VERSION = 2
+"""1: tidy 15; 2 (tidy 17): quantities after unit conversion, numbers said in words,
+names across scripts (:func:`_across`)."""
 BUCKET_BITS = 14
 CASES = ("offline", "semantic")
 """``offline``: no cosine; ``semantic``: the embedder's cosine is one more feature."""
@@ -132,6 +134,10 @@ def apart(older: Profile, newer: Profile, s: PairSignals, head: str) -> str:
         return "nothing shared but the subject"
     if head == "change" and _already(older, newer, s):
         return "the value it changed to is the older entry's already"
+    if head == "change" and _keeps_value(older, newer, s):
+        return "the newer keeps all the older says: it says more of it, it replaces nothing"
+    if head == "change" and _denies_another(older, newer, s):
+        return "one of them denies another thing, named in the other's place"
     return ""
 
 
@@ -164,7 +170,48 @@ def _already(older: Profile, newer: Profile, s: PairSignals) -> bool:
     )
 
 
-def read(older: Profile, newer: Profile, s: PairSignals, with_cosine: bool = False) -> list[str]:
+def _keeps_value(older: Profile, newer: Profile, s: PairSignals) -> bool:
+    """What a sentence says of its subject (tidy 17): a change replaces the older
+    entry's value, so the older must say something the newer does not (a word, a slot
+    or a frame word of its own). When the newer holds all of it, is not negated, names
+    no value it replaced and no name after its marker (a new value of the older's kind:
+    "moved to *LV=*", "agora é a *Dra. Matos*"), it says something else of the same
+    thing ("User's GP is Dr. Patel" / "User's GP Dr. Patel moved to a new practice":
+    Dr. Patel is still the GP; where the practice is, is another predicate)."""
+    return (
+        not (s.only_a - GENERIC)
+        and older.slots <= newer.slots
+        and older.frame <= newer.frame
+        and not newer.negated
+        and not newer.was
+        and not set(newer.after_update) & newer.names
+    )
+
+
+def _denies_another(older: Profile, newer: Profile, s: PairSignals) -> bool:
+    """A negation denies only what it names (tidy 17): when one of the two is negated
+    and says another thing in the place of the other's (the same words, one of them
+    changed where it stands: "Rui macht seine *Pause* auf dem Autohof Geiselwind" /
+    "Rui macht seine *Wochenruhe* nie auf dem Autohof Geiselwind"), it denies that
+    other thing, and the other's fact stands. Not when a word marks an update."""
+    if not s.negation_differs or s.update or len(older.order) != len(newer.order):
+        return False
+    changed = [k for k, (x, y) in enumerate(zip(older.order, newer.order, strict=True)) if x != y]
+    if len(changed) != 1:
+        return False
+    x, y = older.order[changed[0]], newer.order[changed[0]]
+    if _DENSE.search(x + y):
+        return False  # a character pair is no word that stands in another's place
+    return x not in newer.words and y not in older.words and not {x, y} & GENERIC
+
+
+def read(
+    older: Profile,
+    newer: Profile,
+    s: PairSignals,
+    with_cosine: bool = False,
+    version: int = FEATURE_VERSION,
+) -> list[str]:
     """:func:`features` with the rules' verdict on the pair (:func:`.detect.judge`, which
     reads the cosine of ``s`` when there is one); the cosine itself is a feature only
     ``with_cosine``."""
@@ -172,7 +219,12 @@ def read(older: Profile, newer: Profile, s: PairSignals, with_cosine: bool = Fal
 
     v = judge(older, newer, s)
     return features(
-        older, newer, s, v.kind if v is not None else "none", s.cosine if with_cosine else None
+        older,
+        newer,
+        s,
+        v.kind if v is not None else "none",
+        s.cosine if with_cosine else None,
+        version,
     )
 
 
@@ -182,10 +234,13 @@ def features(
     s: PairSignals,
     verdict: str,
     cosine: float | None = None,
+    version: int = FEATURE_VERSION,
 ) -> list[str]:
     """The named features of the pair (``older`` written first); hashed at scoring. A
     name says what it is: ``oa:`` a word only the older entry has, ``ob:`` only the
-    newer, ``v:`` the rules' verdict, ``cos:`` the cosine's bin."""
+    newer, ``v:`` the rules' verdict, ``cos:`` the cosine's bin; from ``version`` 2,
+    ``q:`` quantities after unit conversion, ``nw:`` numbers with those said in words,
+    ``xs:`` what two entries in different scripts share (:func:`_across`)."""
     f = [f"v:{verdict}", f"sj:{_bin(s.shingle_jaccard, 0.1)}", f"wo:{_bin(s.word_overlap, 0.1)}"]
     f.append(f"wj:{_bin(s.word_jaccard, 0.1)}")
     f.append(f"shared:{min(s.shared, 6)}")
@@ -232,12 +287,59 @@ def features(
     la, lb = len(older.text), len(newer.text)
     f.append(f"len:{_bin(min(la, lb) / max(la, lb, 1), 0.2)}")
     f.append(f"size:{min(max(la, lb) // 40, 5)}")
+    if version >= 2:
+        f.extend(_across(older, newer, sa != sb, na != nb))
     if cosine is not None:
         c = min(max(cosine, 0.7), 1.0)
         f.append(f"cos:{_bin(c - 0.7, 0.02)}")
         f.append(f"cos:{_bin(c - 0.7, 0.02)}&v:{verdict}")
         f.append(f"cos:{_bin(c - 0.7, 0.05)}&wo:{_bin(s.word_overlap, 0.25)}")
         f.append(f"cos:{_bin(c - 0.7, 0.05)}&{only}")
+    return f
+
+
+def _across(older: Profile, newer: Profile, scripts_differ: bool, raw_differ: bool) -> list[str]:
+    """Version 2's features (tidy 17): the amounts, times and dates both state after
+    unit conversion (``q:mass:same`` for "80 kg" / "176 lb", ``q:converted`` when their
+    digits differ); the numbers with those said in words (``nw:``, from the profile's
+    folded text: "zwei" / "2"); when both are in Latin letters and read as two
+    languages (:func:`.quantities.language`), that, crossed with the names and numbers
+    they share (``lang:``); and, when the two are written in different scripts, the
+    names they share once both are in Latin letters (``xs:name``: "Мюнхен" / "München"
+    do not, "Берлин" / "Berlin" do) and the identifiers they share as written
+    (``xs:shared``)."""
+    from .quantities import close, language, latin, quantities, same_name
+
+    f: list[str] = []
+    qa, qb = quantities(older.text), quantities(newer.text)
+    converted = False
+    for dim in sorted(qa.keys() | qb.keys()):
+        if dim in qa and dim in qb:
+            same = close(qa[dim], qb[dim])
+            f.append(f"q:{dim}:{'same' if same else 'differ'}")
+            converted |= same and raw_differ
+        else:
+            f.append(f"q:{dim}:one")
+    if converted:
+        f.append("q:converted")
+    na, nb = set(_NUMBER.findall(older.folded)), set(_NUMBER.findall(newer.folded))
+    if na and nb:
+        f.append("nw:same" if na == nb else "nw:overlap" if na & nb else "nw:differ")
+    la, lb = language(older.text), language(newer.text)
+    if la and lb and la != lb and not scripts_differ:
+        kept = len(older.names & newer.names) + len(na & nb)
+        f.append("lang:differ")
+        f.append(f"lang:differ&kept:{min(kept, 3)}")
+        f.append(f"lang:differ&q:{'converted' if converted else 'no'}")
+    if scripts_differ:
+        ta = {latin(w) for w in _WORD.findall(older.text.casefold()) if not w.isdigit()}
+        tb = {latin(w) for w in _WORD.findall(newer.text.casefold()) if not w.isdigit()}
+        raw = _WORD.findall(older.text.casefold()), _WORD.findall(newer.text.casefold())
+        shared = {w for w in set(raw[0]) & set(raw[1]) if len(w) > 1}
+        names = sum(any(same_name(x, y) for y in tb) for x in ta if len(x) >= 3)
+        f.append(f"xs:name:{min(names, 3)}")
+        f.append(f"xs:shared:{min(len(shared), 3)}")
+        f.append(f"xs:name:{min(names, 3)}&q:{'converted' if converted else 'no'}")
     return f
 
 
@@ -304,7 +406,7 @@ class PairModel:
             digest, cases = str(header["sha256"]), header["cases"]
         except (ValueError, KeyError, TypeError) as exc:
             raise PairModelError(f"{path} has a malformed header ({exc})") from None
-        if version != FEATURE_VERSION or bits != BUCKET_BITS:
+        if version not in (1, FEATURE_VERSION) or bits != BUCKET_BITS:
             raise PairModelError(
                 f"{path} was fitted for feature version {version} with {bits} bucket bits; "
                 f"this code computes version {FEATURE_VERSION} with {BUCKET_BITS}: refit it "
@@ -337,6 +439,12 @@ class PairModel:
         except (KeyError, TypeError, ValueError) as exc:
             raise PairModelError(f"{path} has a malformed header ({exc})") from None
         return cls(heads, header)
+
+    @property
+    def feature_version(self) -> int:
+        """The features it was fitted on (a file's header; an in-memory model may be of
+        an earlier version, for a baseline)."""
+        return int(self.header.get("feature_version", FEATURE_VERSION))
 
     def reads_cosine(self, case: str) -> bool:
         """Whether the model of ``case`` has the cosine among its features."""

@@ -94,7 +94,9 @@ def _learned(
         old, new = (j, i) if _newer(times, i, j) else (i, j)
         if old != i:
             s = compare(profiles[old], profiles[new], s.cosine)
-        names = read(profiles[old], profiles[new], s, model.reads_cosine(case))
+        names = read(
+            profiles[old], profiles[new], s, model.reads_cosine(case), model.feature_version
+        )
         score = model.score(names, case)
         if score.change >= t_change and score.change >= score.merge:
             head, p, t = "change", score.change, t_change

@@ -1,0 +1,223 @@
+"""What two entries in different units, formats or scripts share, read without a
+translator (tidy 17): the pair model's ``q:``, ``nw:`` and ``xs:`` features.
+
+* :func:`quantities`: each measured amount in one unit per dimension (mass in kg,
+  temperature in °C, distance in km, volume in litres), each time of day in minutes
+  after midnight (12 h and 24 h clocks), each date as month and day (ISO, day-first and
+  month-first numbers, month names in en, de, fr, es, it, pt, nl, and 3月5日). Numbers
+  said in words are read first (:func:`.numerals.digits`).
+* :func:`language`: which of seven languages written in Latin letters an entry reads
+  as (en, de, fr, es, pt, it, nl; none when they tie or none is found), by its most
+  common function words and its word for the user: a rewording that switches language
+  shares few words, and the model can weigh that against the names and numbers it
+  still shares.
+* :func:`latin`: a word of Cyrillic or Greek letters in Latin letters, accents dropped
+  ("Мюнхен" -> "mjunhen", "Αθήνα" -> "athina"), so that a name written in two scripts
+  can be matched by its opening letters.
+
+These are features a model weighs, never rules that join two entries by themselves.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from .numerals import digits
+
+__all__ = ["language", "latin", "quantities", "same_name"]
+
+_NUM = r"(\d+(?:[.,]\d+)?)"
+_UNITS: dict[str, tuple[str, float]] = {}
+for _words, _dim, _factor in (
+    ("kg kgs kilo kilos kilogram kilograms kilogramm kilogramme kilogrammes kilogramos "
+     "quilos кг 公斤 キロ", "mass", 1.0),
+    ("g gram grams gramm gramos grammes grammi г 克 グラム", "mass", 0.001),
+    ("lb lbs pound pounds pfund libras livres фунтов", "mass", 0.45359),
+    ("oz ounce ounces unzen onzas", "mass", 0.02835),
+    ("斤", "mass", 0.5),
+    ("km kms kilometer kilometers kilometre kilometres kilómetros quilômetros "
+     "chilometri км 公里 キロメートル", "distance", 1.0),
+    ("mi mile miles meile meilen millas milles miglia миль", "distance", 1.60934),
+    ("m meter meters metre metres metros metri метров 米 メートル", "distance", 0.001),
+    ("cm zentimeter centimeters centimetres centímetros см 厘米", "distance", 0.00001),
+    ("ft feet foot fuß pies", "distance", 0.0003048),
+    ("inch inches zoll pulgadas pouces", "distance", 0.0000254),
+    ("l liter liters litre litres litros litri л 升", "volume", 1.0),
+    ("ml milliliter millilitres мл 毫升", "volume", 0.001),
+    ("gal gallon gallons galones", "volume", 3.78541),
+):  # fmt: skip
+    for _w in _words.split():
+        _UNITS[_w] = (_dim, _factor)
+_AMOUNT = re.compile(
+    _NUM + r"\s?(" + "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))
+    + r")(?![^\W\d_])"
+)  # fmt: skip
+_TEMP = re.compile(
+    r"(-?\d+(?:[.,]\d+)?)\s?(?:°|º|degrees?|grad|grados|degrés|gradi|graus)?\s?"
+    r"(℃|℉|°c|°f|ºc|ºf|celsius|fahrenheit|(?<=°)c|(?<=°)f|(?<=º)c|(?<=º)f)"
+    r"(?![^\W\d_])"
+)
+_CLOCK = re.compile(
+    r"(?<![\d.,:/])(\d{1,2})(?:[:.h](\d{2}))?\s?(a\.?m\.?|p\.?m\.?|uhr|h\b|時|点|點)?"
+    r"(?![\d/])"
+)
+_ISO = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
+_NUMERIC_DATE = re.compile(r"(?<![\d.])(\d{1,2})[./](\d{1,2})(?:[./](\d{2,4}))?(?![\d])")
+_HAN_DATE = re.compile(r"(\d{1,2})月(\d{1,2})[日号號]")
+_MONTHS = {
+    m: k + 1
+    for k, names in enumerate(
+        (
+            "january jan januar janvier enero gennaio janeiro januari",
+            "february feb februar février febrero febbraio fevereiro februari",
+            "march mar märz mars marzo março maart",
+            "april apr avril abril aprile",
+            "may mai mayo maggio maio mei",
+            "june jun juni juin junio giugno junho",
+            "july jul juli juillet julio luglio julho",
+            "august aug août agosto augustus",
+            "september sep sept septembre septiembre settembre setembro",
+            "october oct oktober octobre octubre ottobre outubro",
+            "november nov novembre noviembre novembro",
+            "december dec dezember décembre diciembre dicembre dezembro",
+        )
+    )
+    for m in names.split()
+}
+_MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_DAY_MONTH = re.compile(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th|er|\.|º)?\s(?:de\s)?({_MONTH})\b")
+_MONTH_DAY = re.compile(rf"\b({_MONTH})\.?\s(\d{{1,2}})(?:st|nd|rd|th)?(?!\d)")
+
+
+def _number(text: str) -> float:
+    return float(text.replace(",", "."))
+
+
+@lru_cache(maxsize=4096)
+def quantities(text: str) -> dict[str, frozenset[float]]:
+    """The amounts, times of day and dates ``text`` states, by dimension, each in one
+    unit (see the module docstring); a time of day said without am/pm on a 12-hour
+    clock is both readings. Cached by text: a store's entries are read once per pair
+    (the dict returned is shared; do not change it)."""
+    t = digits(text.casefold())
+    out: dict[str, set[float]] = {}
+    for m in _TEMP.finditer(t):
+        v = _number(m.group(1))
+        unit = m.group(2)
+        c = (v - 32) * 5 / 9 if unit in ("℉", "fahrenheit") or unit.endswith("f") else v
+        out.setdefault("temperature", set()).add(round(c, 0))
+    for m in _AMOUNT.finditer(t):
+        dim, factor = _UNITS[m.group(2)]
+        out.setdefault(dim, set()).add(_number(m.group(1)) * factor)
+    for m in _CLOCK.finditer(t):
+        hour, minute, mark = int(m.group(1)), m.group(2), (m.group(3) or "").replace(".", "")
+        if (minute is None and not mark) or hour > 24 or int(minute or 0) > 59:
+            continue
+        if minute is not None and m.group(0)[len(m.group(1))] == "." and not mark:
+            continue  # "1.5" is a number, not half past one
+        base = (hour % 12) * 60 + int(minute or 0)
+        if mark.startswith("p"):
+            times = {base + 720}
+        elif mark.startswith("a"):
+            times = {base}
+        else:
+            times = {hour * 60 + int(minute or 0)}
+            if 1 <= hour <= 12:
+                times.add((hour % 12) * 60 + int(minute or 0) + 720)
+        out.setdefault("clock", set()).update(float(x % 1440) for x in times)
+    dates: set[float] = set()
+    for m in _ISO.finditer(t):
+        dates.add(int(m.group(2)) * 100 + int(m.group(3)))
+    for m in _NUMERIC_DATE.finditer(t):
+        a, b = int(m.group(1)), int(m.group(2))
+        if m.group(3) is None and "." in m.group(0):
+            continue  # "3.5" is a number
+        for month, day in ((b, a), (a, b)):
+            if 1 <= month <= 12 and 1 <= day <= 31:
+                dates.add(month * 100 + day)
+    for m in _HAN_DATE.finditer(t):
+        dates.add(int(m.group(1)) * 100 + int(m.group(2)))
+    for m in _DAY_MONTH.finditer(t):
+        dates.add(_MONTHS[m.group(2)] * 100 + int(m.group(1)))
+    for m in _MONTH_DAY.finditer(t):
+        dates.add(_MONTHS[m.group(1)] * 100 + int(m.group(2)))
+    if dates:
+        out["date"] = dates
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def close(xs: frozenset[float], ys: frozenset[float]) -> bool:
+    """Whether one value of ``xs`` is one of ``ys`` within 4 % (a conversion is rounded:
+    "5 km" and "three miles" are 3.4 % apart)."""
+    return any(abs(x - y) <= 0.04 * max(abs(x), abs(y), 1e-9) for x in xs for y in ys)
+
+
+_TO_LATIN = str.maketrans(
+    {
+        **dict(zip("абвгдезийклмнопрстуфхцы", "abvgdezijklmnoprstufhcy", strict=True)),
+        "ё": "e", "ж": "zh", "ч": "ch", "ш": "sh", "щ": "shch", "ъ": "", "ь": "",
+        "э": "e", "ю": "ju", "я": "ja", "є": "je", "і": "i", "ї": "ji", "ґ": "g",
+        "ђ": "dj", "ј": "j", "љ": "lj", "њ": "nj", "ћ": "c", "џ": "dz",
+        **dict(zip("αβγδεζηικλμνξοπρστυφχω", "avgdeziiklmnxoprstyfho", strict=True)),
+        "θ": "th", "ψ": "ps", "ς": "s",
+    }
+)  # fmt: skip
+
+
+@lru_cache(maxsize=8192)
+def latin(word: str) -> str:
+    """``word`` (case folded) in Latin letters without accents (see the module
+    docstring); a word of another script comes back as it was."""
+    plain = "".join(
+        ch for ch in unicodedata.normalize("NFD", word) if not unicodedata.combining(ch)
+    )
+    return unicodedata.normalize("NFC", plain).translate(_TO_LATIN)
+
+
+def same_name(x: str, y: str) -> bool:
+    """Whether two words (case folded, in Latin letters) read as one name: the same, or
+    the same first three letters and most of the rest ("mjunhen" / "munchen" do not;
+    "berlin" / "berlin", "moskva" / "moskau" do)."""
+    if len(x) < 3 or len(y) < 3:
+        return False
+    if x == y:
+        return True
+    if x[:3] != y[:3]:
+        return False
+    from difflib import SequenceMatcher
+
+    return SequenceMatcher(None, x, y).ratio() >= 0.7
+
+
+_FUNCTION = {
+    lang: frozenset(words.split())
+    for lang, words in (
+        ("en", "the is are an of to and on with at for has have was from by it this user"),
+        (
+            "de",
+            "der die das des ist sind und mit am im um auf ein eine nicht von zu für bei nutzer",
+        ),
+        (
+            "fr",
+            "le la les est sont et du des une un à au aux pour avec dans sur pas ne utilisateur",
+        ),
+        ("es", "el los las es son y del con un una en por para al lo se no usuario"),
+        ("pt", "o os as é são e do da dos das com um uma em no na por para não usuário"),
+        ("it", "il lo gli è sono del della con un una per nel nella non di da utente"),
+        ("nl", "het zijn een van met op voor niet bij naar aan gebruiker"),
+    )
+}
+
+
+@lru_cache(maxsize=4096)
+def language(text: str) -> str:
+    """The language ``text`` reads as by its function words (see the module docstring);
+    empty when none leads."""
+    words = re.findall(r"[^\W\d_]+", text.casefold())
+    scores = sorted(((sum(w in fw for w in words), lang) for lang, fw in _FUNCTION.items()),
+                    reverse=True)  # fmt: skip
+    if not scores or scores[0][0] == 0 or scores[0][0] == scores[1][0]:
+        return ""
+    return scores[0][1]
