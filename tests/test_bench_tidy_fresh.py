@@ -1,5 +1,5 @@
 """bench/_tidy_fresh.py, the hand-written held-out sets of ``./x bench tidy``: the second
-to sixth sets' size and coverage, that each split file is the seeded deal by
+to seventh sets' size and coverage, that each split file is the seeded deal by
 (domain, language) cell, that a cell or a pair moved by hand is refused, and that
 ``--misses`` refuses the test half. Nothing here runs tidy on the pairs."""
 
@@ -20,6 +20,7 @@ from _tidy_fresh import (
     FOURTH,
     SECOND,
     SETS,
+    SEVENTH,
     SIXTH,
     THIRD,
     FreshSet,
@@ -147,13 +148,46 @@ def test_the_sixth_set_shares_no_sentence_with_the_earlier_ones() -> None:
     assert not [t for p in load(SIXTH.pairs) for t in (p.a, p.b) if t.lower() in old]
 
 
+#: the seventh set's vocabulary of its own: a veterinarian-breeder's and a PhD student-bassist's
+_DOMAINS_7 = {"clinic", "horses", "drugs", "suppliers", "lab", "thesis", "band", "gigs"}
+
+
+def test_the_seventh_set_has_every_kind_language_switches_and_world_knowledge_updates() -> None:
+    pairs = load(SEVENTH.pairs)
+    kinds = Counter(p.kind for p in pairs)
+    assert kinds == {"rewording": 135, "update": 85, "contradiction": 52, "honest": 144}
+    langs = {p.lang for p in pairs}
+    assert langs >= _LANGS_5_NEW and len(langs - {"en", "mixed"}) >= 14
+    assert 0.30 <= sum(p.lang == "en" for p in pairs) / len(pairs) <= 0.40
+    assert {p.domain for p in pairs} >= _DOMAINS_7 and len({p.domain for p in pairs}) >= 12
+    # a sixth of the rewordings at least say one fact in two languages
+    rewordings = [p for p in pairs if p.kind == "rewording"]
+    switches = [p for p in rewordings if p.subtype == "language_switch"]
+    assert len(switches) >= len(rewordings) / 6 and {p.lang for p in switches} == {"mixed"}
+    updates = Counter(p.subtype for p in pairs if p.kind == "update")
+    assert {"new_holder", "tool_switch", "move", "no_marker"} <= set(updates)
+    assert len({p.id for p in pairs}) == len(pairs)
+    assert all(p.a != p.b for p in pairs)
+
+
+def test_the_seventh_set_shares_no_sentence_with_the_earlier_ones() -> None:
+    old = {
+        t.lower()
+        for s in (FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH)
+        for p in load(s.pairs)
+        for t in (p.a, p.b)
+    }
+    assert not [t for p in load(SEVENTH.pairs) for t in (p.a, p.b) if t.lower() in old]
+
+
 def test_a_new_set_leaves_the_earlier_splits_and_seeds_alone() -> None:
     assert {h: len(v) for h, v in load_halves(SECOND).items()} == {"dev": 252, "test": 163}
     assert {h: len(v) for h, v in load_halves(THIRD).items()} == {"dev": 184, "test": 223}
     assert {h: len(v) for h, v in load_halves(FOURTH).items()} == {"dev": 185, "test": 225}
     assert {h: len(v) for h, v in load_halves(FIFTH).items()} == {"dev": 208, "test": 192}
     assert {h: len(v) for h, v in load_halves(SIXTH).items()} == {"dev": 186, "test": 214}
-    assert len({s.seed for s in SETS.values()}) == len(SETS) == 6
+    assert {h: len(v) for h, v in load_halves(SEVENTH).items()} == {"dev": 208, "test": 208}
+    assert len({s.seed for s in SETS.values()}) == len(SETS) == 7
     doc = json.loads(THIRD.split.read_text(encoding="utf-8"))
     assert doc["seed"] == 20261207 and doc["cells"] == make_split(load(THIRD.pairs), THIRD.seed)
     doc = json.loads(FOURTH.split.read_text(encoding="utf-8"))
@@ -165,6 +199,9 @@ def test_a_new_set_leaves_the_earlier_splits_and_seeds_alone() -> None:
     doc = json.loads(SIXTH.split.read_text(encoding="utf-8"))
     assert doc["seed"] == 20261211
     assert doc["cells"] == make_split(load(SIXTH.pairs), SIXTH.seed)
+    doc = json.loads(SEVENTH.split.read_text(encoding="utf-8"))
+    assert doc["seed"] == 20261212
+    assert doc["cells"] == make_split(load(SEVENTH.pairs), SEVENTH.seed)
 
 
 def test_the_first_set_keeps_its_split() -> None:
@@ -235,8 +272,8 @@ def test_a_set_is_dealt_and_its_baseline_taken_once(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "which",
-    [SECOND, THIRD, FOURTH, FIFTH, SIXTH],
-    ids=["fresh2", "fresh3", "fresh4", "fresh5", "fresh6"],
+    [SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH],
+    ids=["fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7"],
 )
 @pytest.mark.parametrize("half", [None, "test"])
 def test_misses_are_listed_for_the_dev_half_only(half: str | None, which: FreshSet) -> None:
