@@ -415,7 +415,7 @@ _SCAN_OVERLAP = 4096
 
 
 def threat_findings(text: str, level: str | None = None) -> tuple[tuple[str, str], ...]:
-    """Threat-scan skill text (strict scope, at ``level``: the home's ``[scan] level``,
+    """Threat-scan skill text (the skill scope, at ``level``: the home's ``[scan] level``,
     default the scanner's); return ``(pattern id, category)`` pairs.
 
     Text longer than the scanner's cap is scanned in overlapping windows, so a long
@@ -423,11 +423,11 @@ def threat_findings(text: str, level: str | None = None) -> tuple[tuple[str, str
     """
 
     if len(text) <= MAX_SCAN_CHARS:
-        return tuple((f.id, f.category) for f in scan_text(text, "strict", level).findings)
+        return tuple((f.id, f.category) for f in scan_text(text, "skill", level).findings)
     seen: dict[str, str] = {}
     step = MAX_SCAN_CHARS - _SCAN_OVERLAP
     for start in range(0, len(text), step):
-        for f in scan_text(text[start : start + MAX_SCAN_CHARS], "strict", level).findings:
+        for f in scan_text(text[start : start + MAX_SCAN_CHARS], "skill", level).findings:
             if f.category != "oversize":
                 seen.setdefault(f.id, f.category)
         if start + MAX_SCAN_CHARS >= len(text):
