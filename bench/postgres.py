@@ -60,6 +60,7 @@ WRITER = r"""
 import json, random, sys, time
 from mnemic.curated.memory import Memory
 from mnemic.curated.store import Op
+from mnemic.curated.tool import memory_call
 home, wid, n = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 workload = sys.argv[4] if len(sys.argv) > 4 else "mix"
 rng = random.Random(wid)
@@ -68,10 +69,31 @@ mem.entries("memory")  # connected and warm
 if workload != "mix":  # the first write's one-off start-up (~0.2 s) is not a write's cost
     mem.apply("user", [Op("add", f"warm-up {wid}")])
     mem.apply("user", [Op("remove", old_text=f"warm-up {wid}")])
+mine = []
+if workload == "replace":  # the entry this writer replaces again and again
+    mine.append(f"writer {wid} note start")
+    memory_call(mem, {"action": "add", "target": "memory", "content": mine[0]})
 print("ready", flush=True)
 sys.stdin.readline()
-mine, lat, failed = [], [], 0
+lat, failed = [], 0
 for k in range(n):
+    if workload in ("tool", "replace"):  # the memory tool's guarded calls (the MCP server's)
+        if workload == "replace":
+            args = {"action": "replace", "target": "memory", "old_text": mine[0],
+                    "content": f"writer {wid} note {k}"}
+            mine[0] = args["content"]
+        elif mine:
+            args = {"action": "remove", "target": "memory", "old_text": mine.pop()}
+        else:
+            mine.append(f"writer {wid} note {k}")
+            args = {"action": "add", "target": "memory", "content": mine[-1]}
+        t = time.perf_counter()
+        try:
+            memory_call(mem, args)
+        except Exception:
+            failed += 1
+        lat.append(time.perf_counter() - t)
+        continue
     if workload == "pairs":  # add, then remove it: the store stays small
         op = Op("remove", old_text=mine.pop()) if mine else Op("add", f"writer {wid} note {k}")
         if op.action == "add":
@@ -294,8 +316,10 @@ MIGRATE = (
 )
 """Migrate a schema with the mnemic on ``PYTHONPATH`` (a baseline checkout migrates its own)."""
 
-WORKLOADS = ("pairs", "grow")
-"""The interleaved writers' workloads (see :data:`WRITER`)."""
+WORKLOADS = ("pairs", "grow", "tool", "replace")
+"""The interleaved writers' workloads (see :data:`WRITER`): ``tool`` is ``pairs`` through
+the memory tool (the MCP server's guarded calls), ``replace`` a tool call replacing the
+writer's own entry each time."""
 
 
 def interleaved_writes(
@@ -305,6 +329,7 @@ def interleaved_writes(
     ops: int,
     baseline: str | None = None,
     counts: tuple[int, ...] = (8, 16),
+    workloads: tuple[str, ...] = ("pairs", "grow"),
 ) -> dict[str, Any]:
     """PostgreSQL and files (and, with ``baseline``, the PostgreSQL writers of that
     checkout's src), taking turns: each round runs every writer count and workload on
@@ -316,7 +341,7 @@ def interleaved_writes(
     runs: dict[str, dict[str, list[dict[str, Any]]]] = {}
     for rnd in range(rounds):
         for writers in counts:
-            for workload in WORKLOADS:
+            for workload in workloads:
                 key = f"{workload}_{writers}"
                 got: dict[str, dict[str, Any]] = {}
                 sides = ["postgres", "files"] + (["postgres_baseline"] if baseline else [])
@@ -395,6 +420,11 @@ def main() -> None:
         default="8,16",
         help="writer counts of --interleaved-writes, comma-separated (1 gives one writer's p50)",
     )
+    parser.add_argument(
+        "--workloads",
+        default="pairs,grow",
+        help=f"workloads of --interleaved-writes, comma-separated, of {', '.join(WORKLOADS)}",
+    )
     args = parser.parse_args()
 
     from _pgserver import start_server
@@ -409,8 +439,12 @@ def main() -> None:
     if args.interleaved_writes:
         try:
             counts = tuple(int(c) for c in args.counts.split(","))
+            loads = tuple(w for w in args.workloads.split(",") if w)
+            unknown = [w for w in loads if w not in WORKLOADS]
+            if unknown:
+                parser.error(f"unknown workload(s) {unknown}: use {', '.join(WORKLOADS)}")
             writes = interleaved_writes(
-                dsn, workdir, args.interleaved_writes, args.ops, args.baseline, counts
+                dsn, workdir, args.interleaved_writes, args.ops, args.baseline, counts, loads
             )
         finally:
             shutil.rmtree(workdir, ignore_errors=True)
