@@ -69,6 +69,7 @@ $fill$"""
 
 FUNCTION = r"""CREATE FUNCTION {s}.curated_write(
     p_project text, p_target text, p_lock bigint, p_action text, p_text text,
+    p_content text, p_known text[], p_frozen text[],
     p_limit integer, p_history integer, p_now double precision,
     p_body text[], p_body_slots text[], p_line text[], p_line_slots text[])
 RETURNS TABLE (o_outcome text, o_found text, o_line text)
@@ -150,11 +151,14 @@ BEGIN
         IF p_text = ANY (pieces) THEN
             RETURN QUERY SELECT 'fallback:duplicate', NULL::text, NULL::text; RETURN;
         END IF;
+        IF p_text = ANY (p_frozen) THEN  -- the oscillation guard refuses the flip
+            RETURN QUERY SELECT 'fallback:frozen', NULL::text, NULL::text; RETURN;
+        END IF;
         new_text := CASE WHEN raw = '' THEN p_text ELSE raw || E'\n§\n' || p_text END;
         IF length(new_text) > p_limit THEN
             RETURN QUERY SELECT 'fallback:budget', NULL::text, NULL::text; RETURN;
         END IF;
-    ELSIF p_action = 'remove' THEN
+    ELSIF p_action IN ('remove', 'replace') THEN
         idx := array_position(pieces, p_text);
         IF idx IS NULL AND left(p_text, 6) = 'entry:' THEN
             SELECT min(o) INTO idx FROM unnest(pieces) WITH ORDINALITY AS u(p, o)
@@ -171,7 +175,30 @@ BEGIN
             END IF;
         END IF;
         gone := pieces[idx];
-        new_text := array_to_string(pieces[1:idx - 1] || pieces[idx + 1:n], E'\n§\n');
+        -- a guarded call's guards: an entry its session has not seen (EntryChanged), or
+        -- one the oscillation guard will not flip again
+        IF p_known IS NOT NULL AND NOT (gone = ANY (p_known)) THEN
+            RETURN QUERY SELECT 'fallback:unseen', NULL::text, NULL::text; RETURN;
+        END IF;
+        IF gone = ANY (p_frozen) OR (p_action = 'replace' AND p_content = ANY (p_frozen)) THEN
+            RETURN QUERY SELECT 'fallback:frozen', NULL::text, NULL::text; RETURN;
+        END IF;
+        IF p_action = 'remove' THEN
+            new_text := array_to_string(pieces[1:idx - 1] || pieces[idx + 1:n], E'\n§\n');
+        ELSE
+            -- the same text (a confirmation) or another entry's (merged): recorded otherwise
+            IF p_content = gone THEN
+                RETURN QUERY SELECT 'fallback:same', NULL::text, NULL::text; RETURN;
+            END IF;
+            IF p_content = ANY (pieces) THEN
+                RETURN QUERY SELECT 'fallback:duplicate', NULL::text, NULL::text; RETURN;
+            END IF;
+            pieces[idx] := p_content;
+            new_text := array_to_string(pieces, E'\n§\n');
+            IF length(new_text) > p_limit THEN
+                RETURN QUERY SELECT 'fallback:budget', NULL::text, NULL::text; RETURN;
+            END IF;
+        END IF;
     ELSE
         RETURN QUERY SELECT 'fallback:action', NULL::text, NULL::text; RETURN;
     END IF;
@@ -212,7 +239,8 @@ BEGIN
     RETURN QUERY SELECT 'ok', raw, rec_line;
 END
 $fn$"""
-"""The server's half of a write (see the module docstring); installed by migration 11."""
+"""The server's half of a write (see the module docstring); installed by migration 12
+(migration 11's, without ``replace`` and the guards: :mod:`.curated_server_11`)."""
 
 
 class ServerWrite:
@@ -237,11 +265,17 @@ def server_write(
     now: float,
     body: tuple[list[str], list[str]],
     line: tuple[list[str], list[str]],
+    content: str | None = None,
+    known: tuple[str, ...] | None = None,
+    frozen: tuple[str, ...] = (),
 ) -> ServerWrite | None:
     """Run one write through :data:`FUNCTION` in one simple query: BEGIN, the lock
     timeout, the function, COMMIT (and :data:`~.curated_begin.FLUSH` after a COMMIT with
     ``synchronous_commit = off``, as today's path). ``body`` and ``line``: the record's
-    pieces and the placeholders between them.
+    pieces and the placeholders between them; ``text``: an add's entry, a remove's or
+    replace's selector; ``content``: a replace's new entry. A guarded call's guards:
+    ``known``, the entries its session has seen (None: no check), and ``frozen``, those
+    its oscillation guard will not flip again (:meth:`~mnemic.curated.guard.LoopGuard.frozen`).
 
     Returns None when the function cannot run here (missing, or the role may not run
     it: asked once per process, ``Database.server_writes``); the caller then takes
@@ -259,7 +293,7 @@ def server_write(
     call = sql.SQL(
         db.sql(
             "SELECT o_outcome, o_found, o_line FROM {s}.curated_write("
-            "{p}, {t}, {k}, {a}, {x}, {lim}, {hist}, {now}, {b}, {bs}, {l}, {ls})"
+            "{p}, {t}, {k}, {a}, {x}, {c}, {kn}, {fr}, {lim}, {hist}, {now}, {b}, {bs}, {l}, {ls})"
         )
     ).format(
         p=lit(owner.project),
@@ -267,6 +301,9 @@ def server_write(
         k=lit(owner.lock_key(target)),
         a=lit(action),
         x=lit(text),
+        c=sql.SQL("NULL::text") if content is None else lit(content),
+        kn=sql.SQL("NULL::text[]") if known is None else _array(list(known)),
+        fr=_array(list(frozen)),
         lim=lit(limit),
         hist=lit(owner.history_limit),
         now=lit(now),
