@@ -318,3 +318,136 @@ def test_a_text_another_writer_left_is_checked_whole(
     assert refused.value.code == "drift_detected"
     assert reasons[-1] == "fallback:unclean"
     assert _sql(pg_dsn, schema, "SELECT body FROM {s}.curated " + where) == [("one\n§\n two",)]
+
+
+def _args(op: Op) -> dict[str, Any]:
+    """``op`` as the memory tool's arguments."""
+    args: dict[str, Any] = {"action": op.action, "target": "memory"}
+    if op.content is not None:
+        args["content"] = op.content
+    if op.old_text is not None:
+        args["old_text"] = op.old_text
+    return args
+
+
+def _called(mem: Memory, op: Op, schemas: list[str]) -> Any:
+    """The memory tool's answer to ``op`` (a guarded call), or its refusal."""
+    from mnemic.curated.tool import memory_call
+
+    try:
+        out: Any = memory_call(mem, _args(op))
+    except MnemicError as exc:
+        out = (type(exc).__name__, exc.code, exc.to_llm())
+    text = json.dumps(out, sort_keys=True, default=str)
+    for name in schemas:
+        text = text.replace(name, "SCHEMA")
+    return json.loads(text)
+
+
+@pytest.mark.parametrize("seed", [4, 5, 6])
+def test_guarded_calls_and_replaces_agree(
+    seed: int, tmp_path: Path, pg_dsn: str, schemas: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The memory tool's guarded calls (the MCP server's) and replaces, with what their
+    loop guards refuse: an entry another session wrote that this one has not seen
+    (EntryChanged), an entry flipped in and out too often (the oscillation guard), the
+    repeat guard and the per-turn breaker; beside plain writes of another session, hand
+    edits and drift. Both homes answer the same, byte for byte in the journal."""
+    import mnemic.curated.server_write as server_module
+
+    seen = _outcomes(monkeypatch)
+    reasons: Counter[str] = Counter()
+    import mnemic.backends.postgres.curated as pg_curated
+
+    counted = pg_curated.server_write
+
+    def traced(*args: Any, **kwargs: Any) -> Any:
+        done = counted(*args, **kwargs)
+        if done is not None:
+            reasons[done.outcome] += 1
+            reasons[f"{args[2]}:{done.outcome}"] += 1
+        return done
+
+    monkeypatch.setattr(pg_curated, "server_write", traced)
+    homes = [_home(tmp_path / f"h{i}", pg_dsn, s, 900) for i, s in enumerate(schemas)]
+    server, client = (Memory.open(h) for h in homes)
+    others = [Memory.open(h) for h in homes]  # another session on each home
+    never = {id(client), id(others[1])}
+    real = server_module.apply_in_server
+    monkeypatch.setattr(
+        server_module,
+        "apply_in_server",
+        lambda mem, *args: None if id(mem) in never else real(mem, *args),
+    )
+    rng = random.Random(seed)
+    flip = "flip note §x"
+    for k in range(140):
+        if k % 6 == 0:
+            for mem in (server, client):
+                mem.begin_turn()
+        entries = server.entries("memory")
+        roll = rng.random()
+        if roll < 0.12:  # the other session writes: entries this one has not seen
+            op = Op("add", f"other {k} shared") if rng.random() < 0.7 else None
+            if op is None and entries:
+                op = Op("replace", f"other {k} replaced", rng.choice(entries))
+            if op is None:
+                continue
+            got = [_answer(mem, "memory", op, schemas) for mem in others]
+            assert got[0] == got[1], (k, op)
+            if op.content is None or rng.random() < 0.3:
+                continue
+            # at once, before this session has read it: not seen (EntryChanged)
+            if rng.random() < 0.5:
+                op = Op("remove", old_text=op.content)
+            else:
+                op = Op("replace", f"mine {k}", op.content)
+        elif roll < 0.24:  # in and out again: the oscillation guard stops the fourth flip
+            op = Op("remove", old_text=flip) if flip in entries else Op("add", flip)
+        else:
+            kind, what = _step(rng, k, entries)
+            if kind == "edit":
+                for schema in schemas:
+                    _sql(
+                        pg_dsn,
+                        schema,
+                        "UPDATE {s}.curated SET body = %s WHERE target = 'memory' "
+                        "AND project = ''",
+                        (what,),
+                    )
+                continue
+            op = what
+        if rng.random() < 0.15:
+            got = [_answer(mem, "memory", op, schemas) for mem in (server, client)]
+        else:
+            got = [_called(mem, op, schemas) for mem in (server, client)]
+        assert got[0] == got[1], (k, op)
+        assert server.entries("memory") == client.entries("memory")
+    assert seen["ok"] > 20 and seen["fallback"] > 5, seen
+    assert reasons["fallback:frozen"] and reasons["fallback:unseen"], reasons
+    assert reasons["replace:ok"] > 3, reasons
+    texts = [
+        _sql(pg_dsn, s, "SELECT target, body, version FROM {s}.curated ORDER BY 1") for s in schemas
+    ]
+    assert texts[0] == texts[1]
+    versions = [
+        _sql(pg_dsn, s, "SELECT target, seq, body FROM {s}.curated_versions ORDER BY 1, 2")
+        for s in schemas
+    ]
+    assert versions[0] == versions[1]
+    states = [
+        _sql(pg_dsn, s, "SELECT target, state, origin, origin_known FROM {s}.audit_targets")
+        for s in schemas
+    ]
+    assert sorted(states[0]) == sorted(states[1])
+    lines = [
+        [str(r[0]) for r in _sql(pg_dsn, s, "SELECT line FROM {s}.audit ORDER BY seq")]
+        for s in schemas
+    ]
+    assert [_normal(x, schemas) for x in lines[0]] == [_normal(x, schemas) for x in lines[1]]
+    for line in lines[0]:
+        rec = json.loads(line)
+        assert json.dumps(rec, sort_keys=True, separators=(",", ":"), ensure_ascii=False) == line
+        assert record_hash(rec) == rec["hash"]
+    for mem in (server, client):
+        assert mem.governor is not None and mem.governor.journal.verify().ok
