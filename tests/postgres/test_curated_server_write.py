@@ -451,3 +451,179 @@ def test_guarded_calls_and_replaces_agree(
         assert record_hash(rec) == rec["hash"]
     for mem in (server, client):
         assert mem.governor is not None and mem.governor.journal.verify().ok
+
+
+def _functions(dsn: str, schema: str) -> list[int]:
+    """The argument counts of the schema's ``curated_write`` functions."""
+    rows = _sql(
+        dsn,
+        schema,
+        "SELECT p.pronargs FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace "
+        "WHERE n.nspname = %s AND p.proname = 'curated_write'",
+        (schema,),
+    )
+    return sorted(int(r[0]) for r in rows)
+
+
+def _at_11(dsn: str, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A fresh schema migrated to version 11 (migration 11's function)."""
+    from mnemic.backends.postgres import migrations
+    from mnemic.backends.postgres.db import Database
+
+    schema = "t_" + uuid.uuid4().hex[:12]
+    with monkeypatch.context() as m:
+        m.setattr(migrations, "MIGRATIONS", migrations.MIGRATIONS[:11])
+        m.setattr(migrations, "SCHEMA_VERSION", 11)
+        assert migrations.migrate(Database(dsn, schema=schema))[-1] == 11
+    assert _functions(dsn, schema) == [12]
+    return schema
+
+
+def _drop(dsn: str, schema: str, role: str | None = None) -> None:
+    _sql(dsn, schema, "DROP SCHEMA IF EXISTS {s} CASCADE")
+    if role is not None:
+        _sql(dsn, schema, f'DROP OWNED BY "{role}"')
+        _sql(dsn, schema, f'DROP ROLE "{role}"')
+
+
+def test_migration_12_replaces_the_function_of_11(
+    tmp_path: Path, pg_dsn: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mnemic.backends.postgres.db import Database
+    from mnemic.backends.postgres.migrations import migrate
+    from mnemic.curated.tool import memory_call
+
+    schema = _at_11(pg_dsn, monkeypatch)
+    try:
+        assert migrate(Database(pg_dsn, schema=schema)) == [12]
+        assert _functions(pg_dsn, schema) == [15]  # replaced, not a second overload
+        seen = _outcomes(monkeypatch)
+        mem = Memory.open(_home(tmp_path / "h", pg_dsn, schema, 2200))
+        mem.apply("memory", [Op("add", "first note")])  # the target's first record
+        memory_call(mem, {"action": "add", "target": "memory", "content": "second note"})
+        memory_call(
+            mem,
+            {"action": "replace", "target": "memory", "old_text": "second", "content": "2nd"},
+        )
+        assert mem.entries("memory") == ["first note", "2nd"]
+        assert seen["ok"] == 2, seen
+        assert mem.governor is not None and mem.governor.journal.verify().ok
+    finally:
+        _drop(pg_dsn, schema)
+
+
+def test_a_role_that_may_not_replace_the_function_falls_back_once(
+    tmp_path: Path, pg_dsn: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Migration 12 run by a role that does not own migration 11's function (so may not
+    drop or replace it): the migration is recorded, the old function left, and a process
+    of that role takes today's path, asking the server once."""
+    from mnemic.backends.postgres.db import Database
+    from mnemic.backends.postgres.migrations import current_version, migrate
+    from mnemic.curated.tool import memory_call
+
+    schema = _at_11(pg_dsn, monkeypatch)
+    role = "r_" + uuid.uuid4().hex[:10]
+    try:
+        for grant in (
+            f'CREATE ROLE "{role}" LOGIN',
+            f'GRANT CREATE ON DATABASE postgres TO "{role}"',
+            f'GRANT USAGE, CREATE ON SCHEMA {{s}} TO "{role}"',
+            f'GRANT ALL ON ALL TABLES IN SCHEMA {{s}} TO "{role}"',
+            f'GRANT ALL ON ALL SEQUENCES IN SCHEMA {{s}} TO "{role}"',
+        ):
+            _sql(pg_dsn, schema, grant)
+        dsn = pg_dsn.replace("test@", f"{role}@")
+        assert dsn != pg_dsn
+        with caplog.at_level("WARNING", logger="mnemic.backends.postgres.migrations"):
+            assert migrate(Database(dsn, schema=schema)) == [12]
+        assert "migration 12" in caplog.text and "owner" in caplog.text
+        assert current_version(Database(dsn, schema=schema)) == 12
+        assert _functions(pg_dsn, schema) == [12]  # migration 11's, as it was
+        seen = _outcomes(monkeypatch)
+        mem = Memory.open(_home(tmp_path / "h", dsn, schema, 2200))
+        mem.apply("memory", [Op("add", "first note")])
+        memory_call(mem, {"action": "add", "target": "memory", "content": "second note"})
+        memory_call(
+            mem,
+            {"action": "replace", "target": "memory", "old_text": "second", "content": "2nd"},
+        )
+        assert mem.apply("memory", [Op("remove", old_text="first")]).written
+        assert mem.entries("memory") == ["2nd"]
+        assert mem.backend.db.server_writes is False  # type: ignore[attr-defined]
+        assert seen == Counter({"off": 1}), seen
+        assert mem.governor is not None and mem.governor.journal.verify().ok
+    finally:
+        _drop(pg_dsn, schema, role)
+
+
+TOOL_WRITER = r"""
+import sys
+import mnemic.backends.postgres.curated as pg_curated
+from mnemic.curated.memory import Memory
+from mnemic.curated.tool import memory_call
+home, wid, n = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+real, taken = pg_curated.server_write, []
+def counted(*args, **kwargs):
+    done = real(*args, **kwargs)
+    taken.append(done is not None and done.outcome == "ok")
+    return done
+pg_curated.server_write = counted
+mem = Memory.open(home)
+for k in range(n):
+    note = f"writer {wid} note {k}"
+    memory_call(mem, {"action": "add", "target": "memory", "content": note})
+    if k % 2:
+        memory_call(mem, {"action": "replace", "target": "memory", "old_text": note,
+                          "content": note + " r"})
+    if k % 4 == 3:
+        memory_call(mem, {"action": "remove", "target": "memory", "old_text": note + " r"})
+print(mem.backend.db.server_writes, sum(taken), len(taken))
+"""
+
+
+def test_processes_calling_the_tool_at_once(
+    tmp_path: Path, pg_dsn: str, schemas: list[str]
+) -> None:
+    """Guarded tool calls and replaces from several processes through the server: each
+    applied exactly once, the chain whole."""
+    home = _home(tmp_path / "h", pg_dsn, schemas[0], 100_000)
+    Memory.open(home).apply("memory", [Op("add", "seed")])
+    writers, n = 6, 24
+    env = {**os.environ, "PYTHONPATH": SRC}
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", TOOL_WRITER, str(home), str(w), str(n)],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for w in range(writers)
+    ]
+    for p in procs:
+        out, err = p.communicate(timeout=600)
+        assert p.returncode == 0, err[-2000:]
+        each = n + n // 2 + n // 4
+        assert out.split() == ["True", str(each), str(each)]  # all decided by the server
+    want = {"seed"}
+    for w in range(writers):
+        for k in range(n):
+            if k % 2 == 0:
+                want.add(f"writer {w} note {k}")
+            elif k % 4 != 3:
+                want.add(f"writer {w} note {k} r")
+    mem = Memory.open(home)
+    entries = mem.entries("memory")
+    assert len(entries) == len(want) and set(entries) == want
+    assert mem.governor is not None
+    report = mem.governor.journal.verify()
+    assert report.ok and report.records == 1 + writers * (n + n // 2 + n // 4), report
+    added: Counter[str] = Counter()
+    actions: Counter[str] = Counter()
+    for rec in mem.governor.journal.records():
+        actions[rec.get("action")] += 1
+        for item in rec.get("changes", {}).get("memory", {}).get("added", []):
+            added[item["text"]] += 1
+    assert set(added.values()) == {1} and len(added) == 1 + writers * (n + n // 2)
+    assert actions["replace"] == writers * n // 2 and actions["remove"] == writers * n // 4
