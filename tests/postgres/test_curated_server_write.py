@@ -411,8 +411,7 @@ def test_guarded_calls_and_replaces_agree(
                     _sql(
                         pg_dsn,
                         schema,
-                        "UPDATE {s}.curated SET body = %s WHERE target = 'memory' "
-                        "AND project = ''",
+                        "UPDATE {s}.curated SET body = %s WHERE target = 'memory' AND project = ''",
                         (what,),
                     )
                 continue

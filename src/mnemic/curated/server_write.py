@@ -67,6 +67,7 @@ class Guards(NamedTuple):
     known: tuple[str, ...] | None
     frozen: tuple[str, ...]
 
+
 SLOTS = ("seq", "prev", "before", "after", "lock_wait_ms", "time", "ts", "key", "text", "hash")
 """What the backend fills in a record (``key``, ``text``: the entry a remove took)."""
 

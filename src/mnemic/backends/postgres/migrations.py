@@ -91,6 +91,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from ...errors import StorageError
@@ -306,7 +307,7 @@ _V12: list[str | tuple[str, ...]] = [
 ]
 # the server's half of a curated add, remove or replace, with a guarded call's guards
 
-MIGRATIONS: list[tuple[int, str, list[str | tuple[str, ...]]]] = [
+MIGRATIONS: list[tuple[int, str, Sequence[str | tuple[str, ...]]]] = [
     (1, "curated targets and versions, sessions with tsvector index, pending, audit",
      [_FOLD_ASCII, *_V1]),
     (2, "messages.source_id: the message's key in the source it was imported from", _V2),
