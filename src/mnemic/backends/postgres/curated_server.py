@@ -1,14 +1,16 @@
-"""A curated ``add`` or ``remove`` decided and written by the server, in one wake-up.
+"""A curated ``add``, ``remove`` or ``replace`` decided and written by the server, in one
+wake-up, for plain writes and for the memory tool's guarded calls alike.
 
 Today's path (:mod:`.curated_txn`) takes the locks and reads in one round trip, then
 validates in the client and sends the writes, the audit record and the ``COMMIT`` in
 a second: under contention each write is three process wake-ups in a row under the
 lock (the waiter's server process at the grant, its client, the server again). The
-function :data:`FUNCTION` (``{schema}.curated_write``, installed by migration 11) does
-the common case in the server: it takes the target's lock and the audit head, reads
-the text, checks that it is one the store's rules can decide without the client, applies
-the rule (an add's duplicate check and budget; a remove's matching: exact entry, handle,
-then a unique substring), keeps the previous text as a version, writes the new one,
+function :data:`FUNCTION` (``{schema}.curated_write``, installed by migration 12; 11's
+took no replace and no guards) does the common case in the server: it takes the target's
+lock and the audit head, reads the text, checks that it is one the store's rules can
+decide without the client, applies the rule (an add's duplicate check and budget; a
+remove's or replace's matching: exact entry, handle, then a unique substring; a
+replace's budget), keeps the previous text as a version, writes the new one,
 fills the audit record the client prepared and appends it to the chain, and the
 ``COMMIT`` follows in the same simple query. The lock's holder is then one server
 process that wakes and does it all, as a files writer is one process.
@@ -22,8 +24,12 @@ upgraded home, any text that is not strictly clean (carriage returns, blank or d
 pieces, whitespace at a piece's edge, a piece longer than the budget, a text ending in
 ``"\\n§"``), an add of a text already there (a duplicate is a confirmation, recorded
 differently), an add over the budget (refused, or evicted by ``on_full``), a remove with
-no match or an ambiguous one (the refusal lists candidates), and a server whose encoding
-is not UTF-8. A text the function wrote is clean by construction: ``curated.clean`` keeps
+no match or an ambiguous one (the refusal lists candidates), a replace by the same text
+(a confirmation) or by another entry's (merged), and a server whose encoding is not
+UTF-8. A guarded call (the memory tool's) also sends what its two guards under the lock
+read: the entries its session has seen, and those its oscillation guard will not flip
+again; a write removing or replacing an entry not among the first (``EntryChanged``), or
+flipping one of the second, falls back too, and today's path refuses it. A text the function wrote is clean by construction: ``curated.clean`` keeps
 its hash, and the whole-text check runs only when another writer left that stale.
 
 **The record.** The client builds the record exactly as the Python path does
