@@ -29,8 +29,9 @@ no match or an ambiguous one (the refusal lists candidates), a replace by the sa
 UTF-8. A guarded call (the memory tool's) also sends what its two guards under the lock
 read: the entries its session has seen, and those its oscillation guard will not flip
 again; a write removing or replacing an entry not among the first (``EntryChanged``), or
-flipping one of the second, falls back too, and today's path refuses it. A text the function wrote is clean by construction: ``curated.clean`` keeps
-its hash, and the whole-text check runs only when another writer left that stale.
+flipping one of the second, falls back too, and today's path refuses it. A text the
+function wrote is clean by construction: ``curated.clean`` keeps its hash, and the
+whole-text check runs only when another writer left that stale.
 
 **The record.** The client builds the record exactly as the Python path does
 (:func:`mnemic.curated.server_write.template`), with placeholders for what only the lock's
