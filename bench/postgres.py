@@ -32,7 +32,10 @@ for tiny machines and would make every search read the table through the kernel)
 3. ``--interleaved-writes ROUNDS``: only the writers, PostgreSQL against files (and the
    PostgreSQL writers of ``--baseline``) at 8 and 16 processes, taking turns each round
    (:func:`interleaved_writes`), with the ratio PostgreSQL / files per round; saved as
-   ``bench/results/postgres-writes.json``.
+   ``bench/results/postgres-writes.json``. ``--counts`` and ``--workloads`` choose the
+   writer counts and workloads (:data:`WORKLOADS`: ``pairs`` and ``grow`` through
+   ``Memory.apply``, ``tool`` and ``replace`` through the memory tool, as the MCP server
+   calls it).
 
 The machine has 2 cores: 16 writer processes and the server share them, so the 16-writer
 figures measure contention, not parallel speed-up.
