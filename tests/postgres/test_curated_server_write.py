@@ -318,3 +318,311 @@ def test_a_text_another_writer_left_is_checked_whole(
     assert refused.value.code == "drift_detected"
     assert reasons[-1] == "fallback:unclean"
     assert _sql(pg_dsn, schema, "SELECT body FROM {s}.curated " + where) == [("one\n§\n two",)]
+
+
+def _args(op: Op) -> dict[str, Any]:
+    """``op`` as the memory tool's arguments."""
+    args: dict[str, Any] = {"action": op.action, "target": "memory"}
+    if op.content is not None:
+        args["content"] = op.content
+    if op.old_text is not None:
+        args["old_text"] = op.old_text
+    return args
+
+
+def _called(mem: Memory, op: Op, schemas: list[str]) -> Any:
+    """The memory tool's answer to ``op`` (a guarded call), or its refusal."""
+    from mnemic.curated.tool import memory_call
+
+    try:
+        out: Any = memory_call(mem, _args(op))
+    except MnemicError as exc:
+        out = (type(exc).__name__, exc.code, exc.to_llm())
+    text = json.dumps(out, sort_keys=True, default=str)
+    for name in schemas:
+        text = text.replace(name, "SCHEMA")
+    return json.loads(text)
+
+
+@pytest.mark.parametrize("seed", [4, 5, 6])
+def test_guarded_calls_and_replaces_agree(
+    seed: int, tmp_path: Path, pg_dsn: str, schemas: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The memory tool's guarded calls (the MCP server's) and replaces, with what their
+    loop guards refuse: an entry another session wrote that this one has not seen
+    (EntryChanged), an entry flipped in and out too often (the oscillation guard), the
+    repeat guard and the per-turn breaker; beside plain writes of another session, hand
+    edits and drift. Both homes answer the same, byte for byte in the journal."""
+    import mnemic.curated.server_write as server_module
+
+    seen = _outcomes(monkeypatch)
+    reasons: Counter[str] = Counter()
+    import mnemic.backends.postgres.curated as pg_curated
+
+    counted = pg_curated.server_write
+
+    def traced(*args: Any, **kwargs: Any) -> Any:
+        done = counted(*args, **kwargs)
+        if done is not None:
+            reasons[done.outcome] += 1
+            reasons[f"{args[2]}:{done.outcome}"] += 1
+        return done
+
+    monkeypatch.setattr(pg_curated, "server_write", traced)
+    homes = [_home(tmp_path / f"h{i}", pg_dsn, s, 900) for i, s in enumerate(schemas)]
+    server, client = (Memory.open(h) for h in homes)
+    others = [Memory.open(h) for h in homes]  # another session on each home
+    never = {id(client), id(others[1])}
+    real = server_module.apply_in_server
+    monkeypatch.setattr(
+        server_module,
+        "apply_in_server",
+        lambda mem, *args: None if id(mem) in never else real(mem, *args),
+    )
+    rng = random.Random(seed)
+    flip = "flip note §x"
+    for k in range(140):
+        if k % 6 == 0:
+            for mem in (server, client):
+                mem.begin_turn()
+        entries = server.entries("memory")
+        roll = rng.random()
+        if roll < 0.12:  # the other session writes: entries this one has not seen
+            op = Op("add", f"other {k} shared") if rng.random() < 0.7 else None
+            if op is None and entries:
+                op = Op("replace", f"other {k} replaced", rng.choice(entries))
+            if op is None:
+                continue
+            got = [_answer(mem, "memory", op, schemas) for mem in others]
+            assert got[0] == got[1], (k, op)
+            if op.content is None or rng.random() < 0.3:
+                continue
+            # at once, before this session has read it: not seen (EntryChanged)
+            if rng.random() < 0.5:
+                op = Op("remove", old_text=op.content)
+            else:
+                op = Op("replace", f"mine {k}", op.content)
+        elif roll < 0.24:  # in and out again: the oscillation guard stops the fourth flip
+            op = Op("remove", old_text=flip) if flip in entries else Op("add", flip)
+        else:
+            kind, what = _step(rng, k, entries)
+            if kind == "edit":
+                for schema in schemas:
+                    _sql(
+                        pg_dsn,
+                        schema,
+                        "UPDATE {s}.curated SET body = %s WHERE target = 'memory' AND project = ''",
+                        (what,),
+                    )
+                continue
+            op = what
+        if rng.random() < 0.15:
+            got = [_answer(mem, "memory", op, schemas) for mem in (server, client)]
+        else:
+            got = [_called(mem, op, schemas) for mem in (server, client)]
+        assert got[0] == got[1], (k, op)
+        assert server.entries("memory") == client.entries("memory")
+    assert seen["ok"] > 20 and seen["fallback"] > 5, seen
+    assert reasons["fallback:frozen"] and reasons["fallback:unseen"], reasons
+    assert reasons["replace:ok"] > 3, reasons
+    texts = [
+        _sql(pg_dsn, s, "SELECT target, body, version FROM {s}.curated ORDER BY 1") for s in schemas
+    ]
+    assert texts[0] == texts[1]
+    versions = [
+        _sql(pg_dsn, s, "SELECT target, seq, body FROM {s}.curated_versions ORDER BY 1, 2")
+        for s in schemas
+    ]
+    assert versions[0] == versions[1]
+    states = [
+        _sql(pg_dsn, s, "SELECT target, state, origin, origin_known FROM {s}.audit_targets")
+        for s in schemas
+    ]
+    assert sorted(states[0]) == sorted(states[1])
+    lines = [
+        [str(r[0]) for r in _sql(pg_dsn, s, "SELECT line FROM {s}.audit ORDER BY seq")]
+        for s in schemas
+    ]
+    assert [_normal(x, schemas) for x in lines[0]] == [_normal(x, schemas) for x in lines[1]]
+    for line in lines[0]:
+        rec = json.loads(line)
+        assert json.dumps(rec, sort_keys=True, separators=(",", ":"), ensure_ascii=False) == line
+        assert record_hash(rec) == rec["hash"]
+    for mem in (server, client):
+        assert mem.governor is not None and mem.governor.journal.verify().ok
+
+
+def _functions(dsn: str, schema: str) -> list[int]:
+    """The argument counts of the schema's ``curated_write`` functions."""
+    rows = _sql(
+        dsn,
+        schema,
+        "SELECT p.pronargs FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace "
+        "WHERE n.nspname = %s AND p.proname = 'curated_write'",
+        (schema,),
+    )
+    return sorted(int(r[0]) for r in rows)
+
+
+def _at_11(dsn: str, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A fresh schema migrated to version 11 (migration 11's function)."""
+    from mnemic.backends.postgres import migrations
+    from mnemic.backends.postgres.db import Database
+
+    schema = "t_" + uuid.uuid4().hex[:12]
+    with monkeypatch.context() as m:
+        m.setattr(migrations, "MIGRATIONS", migrations.MIGRATIONS[:11])
+        m.setattr(migrations, "SCHEMA_VERSION", 11)
+        assert migrations.migrate(Database(dsn, schema=schema))[-1] == 11
+    assert _functions(dsn, schema) == [12]
+    return schema
+
+
+def _drop(dsn: str, schema: str, role: str | None = None) -> None:
+    _sql(dsn, schema, "DROP SCHEMA IF EXISTS {s} CASCADE")
+    if role is not None:
+        _sql(dsn, schema, f'DROP OWNED BY "{role}"')
+        _sql(dsn, schema, f'DROP ROLE "{role}"')
+
+
+def test_migration_12_replaces_the_function_of_11(
+    tmp_path: Path, pg_dsn: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mnemic.backends.postgres.db import Database
+    from mnemic.backends.postgres.migrations import migrate
+    from mnemic.curated.tool import memory_call
+
+    schema = _at_11(pg_dsn, monkeypatch)
+    try:
+        assert migrate(Database(pg_dsn, schema=schema)) == [12]
+        assert _functions(pg_dsn, schema) == [15]  # replaced, not a second overload
+        seen = _outcomes(monkeypatch)
+        mem = Memory.open(_home(tmp_path / "h", pg_dsn, schema, 2200))
+        mem.apply("memory", [Op("add", "first note")])  # the target's first record
+        memory_call(mem, {"action": "add", "target": "memory", "content": "second note"})
+        memory_call(
+            mem,
+            {"action": "replace", "target": "memory", "old_text": "second", "content": "2nd"},
+        )
+        assert mem.entries("memory") == ["first note", "2nd"]
+        assert seen["ok"] == 2, seen
+        assert mem.governor is not None and mem.governor.journal.verify().ok
+    finally:
+        _drop(pg_dsn, schema)
+
+
+def test_a_role_that_may_not_replace_the_function_falls_back_once(
+    tmp_path: Path, pg_dsn: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Migration 12 run by a role that does not own migration 11's function (so may not
+    drop or replace it): the migration is recorded, the old function left, and a process
+    of that role takes today's path, asking the server once."""
+    from mnemic.backends.postgres.db import Database
+    from mnemic.backends.postgres.migrations import current_version, migrate
+    from mnemic.curated.tool import memory_call
+
+    schema = _at_11(pg_dsn, monkeypatch)
+    role = "r_" + uuid.uuid4().hex[:10]
+    try:
+        for grant in (
+            f'CREATE ROLE "{role}" LOGIN',
+            f'GRANT CREATE ON DATABASE postgres TO "{role}"',
+            f'GRANT USAGE, CREATE ON SCHEMA {{s}} TO "{role}"',
+            f'GRANT ALL ON ALL TABLES IN SCHEMA {{s}} TO "{role}"',
+            f'GRANT ALL ON ALL SEQUENCES IN SCHEMA {{s}} TO "{role}"',
+        ):
+            _sql(pg_dsn, schema, grant)
+        dsn = pg_dsn.replace("test@", f"{role}@")
+        assert dsn != pg_dsn
+        with caplog.at_level("WARNING", logger="mnemic.backends.postgres.migrations"):
+            assert migrate(Database(dsn, schema=schema)) == [12]
+        assert "migration 12" in caplog.text and "owner" in caplog.text
+        assert current_version(Database(dsn, schema=schema)) == 12
+        assert _functions(pg_dsn, schema) == [12]  # migration 11's, as it was
+        seen = _outcomes(monkeypatch)
+        mem = Memory.open(_home(tmp_path / "h", dsn, schema, 2200))
+        mem.apply("memory", [Op("add", "first note")])
+        memory_call(mem, {"action": "add", "target": "memory", "content": "second note"})
+        memory_call(
+            mem,
+            {"action": "replace", "target": "memory", "old_text": "second", "content": "2nd"},
+        )
+        assert mem.apply("memory", [Op("remove", old_text="first")]).written
+        assert mem.entries("memory") == ["2nd"]
+        assert mem.backend.db.server_writes is False  # type: ignore[attr-defined]
+        assert seen == Counter({"off": 1}), seen
+        assert mem.governor is not None and mem.governor.journal.verify().ok
+    finally:
+        _drop(pg_dsn, schema, role)
+
+
+TOOL_WRITER = r"""
+import sys
+import mnemic.backends.postgres.curated as pg_curated
+from mnemic.curated.memory import Memory
+from mnemic.curated.tool import memory_call
+home, wid, n = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+real, taken = pg_curated.server_write, []
+def counted(*args, **kwargs):
+    done = real(*args, **kwargs)
+    taken.append(done is not None and done.outcome == "ok")
+    return done
+pg_curated.server_write = counted
+mem = Memory.open(home)
+for k in range(n):
+    note = f"writer {wid} note {k}"
+    memory_call(mem, {"action": "add", "target": "memory", "content": note})
+    if k % 2:
+        memory_call(mem, {"action": "replace", "target": "memory", "old_text": note,
+                          "content": note + " r"})
+    if k % 4 == 3:
+        memory_call(mem, {"action": "remove", "target": "memory", "old_text": note + " r"})
+print(mem.backend.db.server_writes, sum(taken), len(taken))
+"""
+
+
+def test_processes_calling_the_tool_at_once(
+    tmp_path: Path, pg_dsn: str, schemas: list[str]
+) -> None:
+    """Guarded tool calls and replaces from several processes through the server: each
+    applied exactly once, the chain whole."""
+    home = _home(tmp_path / "h", pg_dsn, schemas[0], 100_000)
+    Memory.open(home).apply("memory", [Op("add", "seed")])
+    writers, n = 6, 24
+    env = {**os.environ, "PYTHONPATH": SRC}
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", TOOL_WRITER, str(home), str(w), str(n)],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for w in range(writers)
+    ]
+    for p in procs:
+        out, err = p.communicate(timeout=600)
+        assert p.returncode == 0, err[-2000:]
+        each = n + n // 2 + n // 4
+        assert out.split() == ["True", str(each), str(each)]  # all decided by the server
+    want = {"seed"}
+    for w in range(writers):
+        for k in range(n):
+            if k % 2 == 0:
+                want.add(f"writer {w} note {k}")
+            elif k % 4 != 3:
+                want.add(f"writer {w} note {k} r")
+    mem = Memory.open(home)
+    entries = mem.entries("memory")
+    assert len(entries) == len(want) and set(entries) == want
+    assert mem.governor is not None
+    report = mem.governor.journal.verify()
+    assert report.ok and report.records == 1 + writers * (n + n // 2 + n // 4), report
+    added: Counter[str] = Counter()
+    actions: Counter[str] = Counter()
+    for rec in mem.governor.journal.records():
+        actions[rec.get("action")] += 1
+        for item in rec.get("changes", {}).get("memory", {}).get("added", []):
+            added[item["text"]] += 1
+    assert set(added.values()) == {1} and len(added) == 1 + writers * (n + n // 2)
+    assert actions["replace"] == writers * n // 2 and actions["remove"] == writers * n // 4

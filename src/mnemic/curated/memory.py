@@ -355,13 +355,17 @@ class Memory(MemoryView):
             if not (batch or pending_id or author or restored or reasons):
                 group = self._group(target, ops, attempt, guarded)
             commits = None
-            plain = not (batch or guarded or pending_id or author or restored or reasons)
+            plain = not (batch or pending_id or author or restored or reasons)
             if group is None and plain and hasattr(self.backend, "server_write"):
-                # one add or remove the backend decides itself, in one round trip (here,
-                # not at the top: only a backend that can needs the module)
-                from .server_write import apply_in_server
+                # one add, remove or replace the backend decides itself, in one round
+                # trip, with what a guarded call's guards read under the lock (here, not
+                # at the top: only a backend that can needs the module)
+                from .server_write import Guards, apply_in_server
 
-                commits = apply_in_server(self, target, ops, attempt, held_ok)
+                guards = None
+                if guarded:
+                    guards = Guards(self._known.get(target), self.guard.frozen(target))
+                commits = apply_in_server(self, target, ops, attempt, held_ok, guards)
             if commits is not None:
                 on_commit = self._on_commit(attempt)
                 if on_commit is not None:

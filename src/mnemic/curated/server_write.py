@@ -1,11 +1,14 @@
-"""A single add or remove handed whole to a backend that applies the store's rules
-itself (PostgreSQL: :mod:`mnemic.backends.postgres.curated_server`), in one round trip.
+"""A single add, remove or replace handed whole to a backend that applies the store's
+rules itself (PostgreSQL: :mod:`mnemic.backends.postgres.curated_server`), in one round
+trip.
 
 :func:`apply_in_server` is tried by :meth:`~.memory.Memory.apply` before today's path,
-for the writes it can describe completely: one ``add`` or ``remove`` on the call's
-target, governed, not a tool call's guarded write (its loop guards read the state under
-the lock), no batch, approval replay, author, restore, reasons or expiry, no extra
-record fields, the governor's and the journal's clocks the real one. The operation is
+for the writes it can describe completely: one ``add``, ``remove`` or ``replace`` on the
+call's target, governed, no batch, approval replay, author, restore, reasons or expiry,
+no extra record fields, the governor's and the journal's clocks the real one. A tool
+call's guarded write sends what its two guards under the lock read (:class:`Guards`:
+the entries its session has seen, those the oscillation guard will not flip again); the
+backend declines a write they would refuse, and today's path refuses it. The operation is
 validated and scanned here exactly as today (:meth:`~.store.CuratedStore.prepare`,
 before any lock); the backend then decides under its lock, or declines and writes
 nothing, and today's path runs (so refusals, duplicates, drift and every response stay
@@ -23,7 +26,7 @@ import json
 import os
 import re
 import time
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from ..governance.chain import hashed_text, make_record
 from .changes import diff
@@ -49,7 +52,21 @@ class _Writer(Protocol):
     def author(self, origin: str | None = None) -> Stamp: ...
 
 
-__all__ = ["SLOTS", "apply_in_server", "template"]
+__all__ = ["ACTIONS", "SLOTS", "Guards", "apply_in_server", "template"]
+
+ACTIONS = ("add", "remove", "replace")
+"""The operations a backend may decide itself."""
+
+
+class Guards(NamedTuple):
+    """What a guarded call's checks under the lock read (:meth:`~.memory.Memory._precommit`):
+    ``known``, the entries of the target its session has seen (``None``: none yet, no
+    check), for :meth:`~.memory.Memory._check_seen`; ``frozen``, the entries
+    :meth:`~.guard.LoopGuard.check_oscillation` refuses to flip."""
+
+    known: tuple[str, ...] | None
+    frozen: tuple[str, ...]
+
 
 SLOTS = ("seq", "prev", "before", "after", "lock_wait_ms", "time", "ts", "key", "text", "hash")
 """What the backend fills in a record (``key``, ``text``: the entry a remove took)."""
@@ -100,8 +117,13 @@ def template(
         change = diff((), (op.content,), results, author=by).as_json()
     else:
         gone = _slot(nonce, "text")
-        results = [OpResult("remove", "removed", None, gone, target)]
-        change = diff((gone,), (), results, author=by).as_json()
+        if op.action == "replace":
+            assert op.content is not None
+            results = [OpResult("replace", "replaced", op.content, gone, target)]
+            change = diff((gone,), (op.content,), results, author=by).as_json()
+        else:
+            results = [OpResult("remove", "removed", None, gone, target)]
+            change = diff((gone,), (), results, author=by).as_json()
         removed = change.get("removed")
         if not isinstance(removed, list) or len(removed) != 1:
             return None
@@ -129,21 +151,27 @@ def template(
     if body is None or line is None:
         return None
     want = {"seq", "prev", "before", "after", "lock_wait_ms", "time", "ts"}
-    if op.action == "remove":
+    if op.action != "add":
         want.add("key")
     if sorted(body[1]) != sorted(want) or sorted(line[1]) != sorted(
-        want | {"hash"} | ({"text"} if op.action == "remove" else set())
+        want | {"hash"} | ({"text"} if op.action != "add" else set())
     ):
         return None
     return body, line
 
 
 def apply_in_server(
-    memory: _Writer, target: str, ops: list[Op], attempt: Attempt | None, held_ok: bool
+    memory: _Writer,
+    target: str,
+    ops: list[Op],
+    attempt: Attempt | None,
+    held_ok: bool,
+    guards: Guards | None = None,
 ) -> list[Commit] | None:
     """The commits of ``ops`` applied by the backend in one round trip, with their audit
     record; None when this write is not one it can take (see the module docstring) or
-    the backend declined it: nothing was written, today's path runs."""
+    the backend declined it: nothing was written, today's path runs. ``guards``: a
+    guarded call's (None: not a guarded call)."""
     backend_write = getattr(memory.backend, "server_write", None)
     gov = memory.governor
     if backend_write is None or gov is None or attempt is None or gov.extra or len(ops) != 1:
@@ -151,7 +179,7 @@ def apply_in_server(
     if getattr(memory.backend, "server_writes", None) is False:
         return None  # the backend found it cannot (asked once per process)
     op = ops[0]
-    if op.action not in ("add", "remove") or op.target not in (None, target) or op.expires:
+    if op.action not in ACTIONS or op.target not in (None, target) or op.expires:
         return None
     if gov.clock is not time.time or gov.journal.clock is not time.time:
         return None
@@ -167,6 +195,8 @@ def apply_in_server(
     cut = template(attempt, memory, target, prepared)
     if cut is None:
         return None
+    # an add overwrites nothing: the seen-entries check does not apply (Memory._check_seen)
+    known = None if guards is None or op.action == "add" else guards.known
     started = time.perf_counter()
     done = backend_write(
         target,
@@ -176,6 +206,9 @@ def apply_in_server(
         store.settings.lock_timeout,
         time.time(),
         *cut,
+        prepared.content if op.action == "replace" else None,
+        known,
+        () if guards is None else guards.frozen,
     )
     if done is None or done.outcome != "ok" or done.found is None or done.line is None:
         return None
@@ -187,6 +220,12 @@ def apply_in_server(
         after = [*before, prepared.content]
         result = OpResult("add", "added", prepared.content, target=target)
         change = diff((), (prepared.content,), [result])
+    elif op.action == "replace":
+        assert prepared.content is not None
+        gone = str(record["changes"][target]["removed"][0]["text"])
+        after = [prepared.content if e == gone else e for e in before]
+        result = OpResult("replace", "replaced", prepared.content, gone, target)
+        change = diff((gone,), (prepared.content,), [result])
     else:
         gone = str(record["changes"][target]["removed"][0]["text"])
         after = [e for e in before if e != gone]

@@ -244,11 +244,17 @@ class PostgresBackend:
         now: float,
         body: tuple[list[str], list[str]],
         line: tuple[list[str], list[str]],
+        content: str | None = None,
+        known: tuple[str, ...] | None = None,
+        frozen: tuple[str, ...] = (),
     ) -> ServerWrite | None:
-        """One ``add`` or ``remove`` of ``target`` decided, written and recorded by the
-        server in one round trip (:mod:`.curated_server`; None: not available here)."""
+        """One ``add``, ``remove`` or ``replace`` of ``target`` decided, written and
+        recorded by the server in one round trip (:mod:`.curated_server`; None: not
+        available here)."""
         self._name(target)
-        return server_write(self, target, action, text, limit, timeout, now, body, line)
+        return server_write(
+            self, target, action, text, limit, timeout, now, body, line, content, known, frozen
+        )
 
     # -- history -----------------------------------------------------------------------
     def kept(self, kind: str, target: str, *, bodies: bool = False) -> list[tuple[Any, ...]]:

@@ -1,14 +1,16 @@
-"""A curated ``add`` or ``remove`` decided and written by the server, in one wake-up.
+"""A curated ``add``, ``remove`` or ``replace`` decided and written by the server, in one
+wake-up, for plain writes and for the memory tool's guarded calls alike.
 
 Today's path (:mod:`.curated_txn`) takes the locks and reads in one round trip, then
 validates in the client and sends the writes, the audit record and the ``COMMIT`` in
 a second: under contention each write is three process wake-ups in a row under the
 lock (the waiter's server process at the grant, its client, the server again). The
-function :data:`FUNCTION` (``{schema}.curated_write``, installed by migration 11) does
-the common case in the server: it takes the target's lock and the audit head, reads
-the text, checks that it is one the store's rules can decide without the client, applies
-the rule (an add's duplicate check and budget; a remove's matching: exact entry, handle,
-then a unique substring), keeps the previous text as a version, writes the new one,
+function :data:`FUNCTION` (``{schema}.curated_write``, installed by migration 12; 11's
+took no replace and no guards) does the common case in the server: it takes the target's
+lock and the audit head, reads the text, checks that it is one the store's rules can
+decide without the client, applies the rule (an add's duplicate check and budget; a
+remove's or replace's matching: exact entry, handle, then a unique substring; a
+replace's budget), keeps the previous text as a version, writes the new one,
 fills the audit record the client prepared and appends it to the chain, and the
 ``COMMIT`` follows in the same simple query. The lock's holder is then one server
 process that wakes and does it all, as a files writer is one process.
@@ -22,9 +24,14 @@ upgraded home, any text that is not strictly clean (carriage returns, blank or d
 pieces, whitespace at a piece's edge, a piece longer than the budget, a text ending in
 ``"\\n§"``), an add of a text already there (a duplicate is a confirmation, recorded
 differently), an add over the budget (refused, or evicted by ``on_full``), a remove with
-no match or an ambiguous one (the refusal lists candidates), and a server whose encoding
-is not UTF-8. A text the function wrote is clean by construction: ``curated.clean`` keeps
-its hash, and the whole-text check runs only when another writer left that stale.
+no match or an ambiguous one (the refusal lists candidates), a replace by the same text
+(a confirmation) or by another entry's (merged), and a server whose encoding is not
+UTF-8. A guarded call (the memory tool's) also sends what its two guards under the lock
+read: the entries its session has seen, and those its oscillation guard will not flip
+again; a write removing or replacing an entry not among the first (``EntryChanged``), or
+flipping one of the second, falls back too, and today's path refuses it. A text the
+function wrote is clean by construction: ``curated.clean`` keeps its hash, and the
+whole-text check runs only when another writer left that stale.
 
 **The record.** The client builds the record exactly as the Python path does
 (:func:`mnemic.curated.server_write.template`), with placeholders for what only the lock's
@@ -69,6 +76,7 @@ $fill$"""
 
 FUNCTION = r"""CREATE FUNCTION {s}.curated_write(
     p_project text, p_target text, p_lock bigint, p_action text, p_text text,
+    p_content text, p_known text[], p_frozen text[],
     p_limit integer, p_history integer, p_now double precision,
     p_body text[], p_body_slots text[], p_line text[], p_line_slots text[])
 RETURNS TABLE (o_outcome text, o_found text, o_line text)
@@ -150,11 +158,14 @@ BEGIN
         IF p_text = ANY (pieces) THEN
             RETURN QUERY SELECT 'fallback:duplicate', NULL::text, NULL::text; RETURN;
         END IF;
+        IF p_text = ANY (p_frozen) THEN  -- the oscillation guard refuses the flip
+            RETURN QUERY SELECT 'fallback:frozen', NULL::text, NULL::text; RETURN;
+        END IF;
         new_text := CASE WHEN raw = '' THEN p_text ELSE raw || E'\n§\n' || p_text END;
         IF length(new_text) > p_limit THEN
             RETURN QUERY SELECT 'fallback:budget', NULL::text, NULL::text; RETURN;
         END IF;
-    ELSIF p_action = 'remove' THEN
+    ELSIF p_action IN ('remove', 'replace') THEN
         idx := array_position(pieces, p_text);
         IF idx IS NULL AND left(p_text, 6) = 'entry:' THEN
             SELECT min(o) INTO idx FROM unnest(pieces) WITH ORDINALITY AS u(p, o)
@@ -171,7 +182,30 @@ BEGIN
             END IF;
         END IF;
         gone := pieces[idx];
-        new_text := array_to_string(pieces[1:idx - 1] || pieces[idx + 1:n], E'\n§\n');
+        -- a guarded call's guards: an entry its session has not seen (EntryChanged), or
+        -- one the oscillation guard will not flip again
+        IF p_known IS NOT NULL AND NOT (gone = ANY (p_known)) THEN
+            RETURN QUERY SELECT 'fallback:unseen', NULL::text, NULL::text; RETURN;
+        END IF;
+        IF gone = ANY (p_frozen) OR (p_action = 'replace' AND p_content = ANY (p_frozen)) THEN
+            RETURN QUERY SELECT 'fallback:frozen', NULL::text, NULL::text; RETURN;
+        END IF;
+        IF p_action = 'remove' THEN
+            new_text := array_to_string(pieces[1:idx - 1] || pieces[idx + 1:n], E'\n§\n');
+        ELSE
+            -- the same text (a confirmation) or another entry's (merged): recorded otherwise
+            IF p_content = gone THEN
+                RETURN QUERY SELECT 'fallback:same', NULL::text, NULL::text; RETURN;
+            END IF;
+            IF p_content = ANY (pieces) THEN
+                RETURN QUERY SELECT 'fallback:duplicate', NULL::text, NULL::text; RETURN;
+            END IF;
+            pieces[idx] := p_content;
+            new_text := array_to_string(pieces, E'\n§\n');
+            IF length(new_text) > p_limit THEN
+                RETURN QUERY SELECT 'fallback:budget', NULL::text, NULL::text; RETURN;
+            END IF;
+        END IF;
     ELSE
         RETURN QUERY SELECT 'fallback:action', NULL::text, NULL::text; RETURN;
     END IF;
@@ -212,7 +246,8 @@ BEGIN
     RETURN QUERY SELECT 'ok', raw, rec_line;
 END
 $fn$"""
-"""The server's half of a write (see the module docstring); installed by migration 11."""
+"""The server's half of a write (see the module docstring); installed by migration 12
+(migration 11's, without ``replace`` and the guards: :mod:`.curated_server_11`)."""
 
 
 class ServerWrite:
@@ -237,11 +272,17 @@ def server_write(
     now: float,
     body: tuple[list[str], list[str]],
     line: tuple[list[str], list[str]],
+    content: str | None = None,
+    known: tuple[str, ...] | None = None,
+    frozen: tuple[str, ...] = (),
 ) -> ServerWrite | None:
     """Run one write through :data:`FUNCTION` in one simple query: BEGIN, the lock
     timeout, the function, COMMIT (and :data:`~.curated_begin.FLUSH` after a COMMIT with
     ``synchronous_commit = off``, as today's path). ``body`` and ``line``: the record's
-    pieces and the placeholders between them.
+    pieces and the placeholders between them; ``text``: an add's entry, a remove's or
+    replace's selector; ``content``: a replace's new entry. A guarded call's guards:
+    ``known``, the entries its session has seen (None: no check), and ``frozen``, those
+    its oscillation guard will not flip again (:meth:`~mnemic.curated.guard.LoopGuard.frozen`).
 
     Returns None when the function cannot run here (missing, or the role may not run
     it: asked once per process, ``Database.server_writes``); the caller then takes
@@ -259,7 +300,7 @@ def server_write(
     call = sql.SQL(
         db.sql(
             "SELECT o_outcome, o_found, o_line FROM {s}.curated_write("
-            "{p}, {t}, {k}, {a}, {x}, {lim}, {hist}, {now}, {b}, {bs}, {l}, {ls})"
+            "{p}, {t}, {k}, {a}, {x}, {c}, {kn}, {fr}, {lim}, {hist}, {now}, {b}, {bs}, {l}, {ls})"
         )
     ).format(
         p=lit(owner.project),
@@ -267,6 +308,9 @@ def server_write(
         k=lit(owner.lock_key(target)),
         a=lit(action),
         x=lit(text),
+        c=sql.SQL("NULL::text") if content is None else lit(content),
+        kn=sql.SQL("NULL::text[]") if known is None else _array(list(known)),
+        fr=_array(list(frozen)),
         lim=lit(limit),
         hist=lit(owner.history_limit),
         now=lit(now),

@@ -78,18 +78,30 @@ Version 11
                            it cannot decide takes the client's path. ``curated.clean``:
                            the hash of the text it last wrote, known clean (any other
                            writer leaves it stale: the text is checked whole then)
+Version 12
+    ``curated_write`` replaced: it also takes a ``replace``, and a guarded call's loop
+                           guards (the entries its session has seen, those its
+                           oscillation guard will not flip again). A role that may not
+                           replace the function (not its owner, say) keeps migration
+                           11's: the migration is recorded, the function left as it was,
+                           and its processes take the client's path (asked once each)
 """
 
 from __future__ import annotations
 
+import logging
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from ...errors import StorageError
 from .curated_server import FILL, FUNCTION
+from .curated_server_11 import FUNCTION_11, SIGNATURE_11
 from .db import Database, atomic, failure
 from .lexer import index_meta
 from .vectors import MIGRATION as _V4
+
+log = logging.getLogger("mnemic.backends.postgres.migrations")
 
 __all__ = [
     "MIGRATIONS",
@@ -284,12 +296,18 @@ _V11 = [
     # no default: no table rewrite
     "ALTER TABLE {s}.curated ADD COLUMN clean text",
     FILL,
-    FUNCTION,
+    FUNCTION_11,
 ]
 # the server's half of a curated add or remove (:mod:`.curated_server`): two functions,
 # nothing rewritten; a role that may not run them keeps today's path
 
-MIGRATIONS: list[tuple[int, str, list[str]]] = [
+_V12: list[str | tuple[str, ...]] = [
+    # together or not at all: a role that may not drop or create it keeps migration 11's
+    (f"DROP FUNCTION {SIGNATURE_11}", FUNCTION),
+]
+# the server's half of a curated add, remove or replace, with a guarded call's guards
+
+MIGRATIONS: list[tuple[int, str, Sequence[str | tuple[str, ...]]]] = [
     (1, "curated targets and versions, sessions with tsvector index, pending, audit",
      [_FOLD_ASCII, *_V1]),
     (2, "messages.source_id: the message's key in the source it was imported from", _V2),
@@ -302,8 +320,11 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (9, "messages.is_error: a tool result's failure flag as its source gave it", _V9),
     (10, "message_attachments: which message holds which attachment", _V10),
     (11, "curated_write: a curated add or remove decided in the server", _V11),
+    (12, "curated_write: replace, and a guarded call's loop guards, in the server", _V12),
 ]  # fmt: skip
-"""Ordered ``(version, name, statements)``; each runs once, in its own transaction."""
+"""Ordered ``(version, name, statements)``; each runs once, in its own transaction. A
+tuple of statements runs under a savepoint: a role without the privilege they need
+(``insufficient_privilege``) skips them (logged), the rest of the migration applies."""
 
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
@@ -364,7 +385,10 @@ def migrate(db: Database) -> list[int]:
                     if have >= version:
                         continue
                     for statement in statements:
-                        conn.execute(db.sql(statement))
+                        if isinstance(statement, tuple):
+                            _if_allowed(conn, db, version, statement)
+                        else:
+                            conn.execute(db.sql(statement))
                     if version == 1:
                         for key, value in index_meta().items():
                             conn.execute(
@@ -384,6 +408,23 @@ def migrate(db: Database) -> list[int]:
     except Exception as exc:
         raise failure(exc, db.location, writing=True) from exc
     return done
+
+
+def _if_allowed(conn: Any, db: Database, version: int, statements: tuple[str, ...]) -> None:
+    """Run ``statements`` under a savepoint; a role without the privilege they need
+    leaves them undone (and logged) instead of failing the whole migration."""
+    from psycopg import errors
+
+    try:
+        with conn.transaction():
+            for statement in statements:
+                conn.execute(db.sql(statement))
+    except errors.InsufficientPrivilege as exc:
+        log.warning(
+            "migration %d: %s; left as it was (this role may not change it)",
+            version,
+            str(exc).strip().splitlines()[0],
+        )
 
 
 def status(db: Database) -> dict[str, Any]:
