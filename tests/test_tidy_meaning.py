@@ -142,3 +142,40 @@ def test_the_same_identifier_or_unlike_ones_do_not_veto() -> None:
     assert not _other_code(*same)
     assert same_meaning(*same, compare(*same, 0.99), THRESHOLDS)
     assert not _other_code(profile("Team hosts on AWS"), profile("Team hosts on GCP"))
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("User is allergic to penicillin", "Der Nutzer ist allergisch gegen Penicillin"),
+        ("The user's flat has a small balcony", "El piso del usuario tiene un balcón pequeño"),
+        ("The gym opens at 6", "Спортзал открывается в 6"),
+    ],
+)
+def test_a_fact_said_in_two_languages_is_merged_on_the_cosine(a: str, b: str) -> None:
+    """Tidy 18: no word is shared across two languages, so the cosine decides, from
+    :attr:`Thresholds.meaning_cosine_across` (below the one-language floor); offline
+    nothing changes. Failed before: the one-language floor (0.965) kept them apart."""
+    assert planned(a, b, None) == []
+    assert planned(a, b, THRESHOLDS.meaning_cosine_across - 0.01) == []
+    [p] = planned(a, b, 0.94)
+    assert p.kind == "merge" and set(p.entries) == {a, b}
+    assert "same meaning in other words" in p.reasons[0]
+    [p] = planned(a, b, 0.94, learned=True)
+    assert p.kind == "merge"
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("User's sister lives in Lyon", "Die Schwester des Nutzers wohnt in Graz"),
+        ("The bike cost 400 euros", "Das Fahrrad hat 650 Euro gekostet"),
+        ("The landlord is Anna Berg", "Le propriétaire est Marc Dubois"),
+        ("User drinks coffee", "Der Nutzer trinkt keinen Kaffee"),
+        ("User also plays the cello", "Der Nutzer spielt Geige"),
+    ],
+)
+def test_two_facts_in_two_languages_stay_apart_at_the_same_cosine(a: str, b: str) -> None:
+    """Names, numbers, a negation or "also" that the two do not share keep two facts in
+    two languages apart, however close the cosine."""
+    assert planned(a, b, 0.95) == []

@@ -19,6 +19,16 @@ the lexical rules of :mod:`.detect` left apart when all of these hold:
   "RX-10"), which the embedder reads as one and which name two things;
 * they share a subject: a content word, or a third of their character 3-grams.
 
+Two entries in two languages (:func:`languages_differ`: their words in scripts they do
+not share, or one read as English and the other as another language by
+:func:`.quantities.language`) share no words when they say one fact ("User is allergic
+to penicillin" / "Der Nutzer ist allergisch gegen Penicillin"), so the subject test and
+:func:`swapped` cannot speak: they are one fact at :attr:`Thresholds.meaning_cosine_across`
+(chosen on dev pairs so that no honest pair across two languages was merged) when the
+vetoes above on numbers, negation, updates and "also" hold and neither names someone or
+something the other does not write (:func:`_other_names`: "Odette Lund" / "Yann
+Peretti").
+
 A rewording moves words about or says them with other words (a passive, a synonym verb,
 a paraphrase); what the vetoes keep apart is a rewording that changes one word in place
 ("deployed in" / "runs in"), which stays a miss rather than a bad merge.
@@ -28,11 +38,12 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 
 from .signals import PairSignals, Profile
 from .thresholds import Thresholds
 
-__all__ = ["ALSO", "misspelt", "same_meaning", "swapped"]
+__all__ = ["ALSO", "languages_differ", "misspelt", "same_meaning", "swapped"]
 
 ALSO = re.compile(
     r"\b(?:also|too|as well|additionally|außerdem|auch|zusätzlich|además|también|aussi|"
@@ -112,13 +123,63 @@ def _other_code(a: Profile, b: Profile) -> bool:
     return any(_near(x, y) for x in ca - cb for y in cb - ca)
 
 
+_LETTERS = re.compile(r"[^\W\d_]+")
+_ONE_SCRIPT = {"HIRAGANA": "CJK", "KATAKANA": "CJK"}
+
+
+def _scripts(text: str) -> frozenset[str]:
+    """The scripts ``text``'s words are written in, by each word's first letter (Han,
+    hiragana and katakana as one: Japanese writes all three)."""
+    out = set()
+    for word in _LETTERS.findall(text):
+        name = unicodedata.name(word[0], "OTHER").split(" ", 1)[0]
+        out.add(_ONE_SCRIPT.get(name, name))
+    return frozenset(out)
+
+
+def languages_differ(a: Profile, b: Profile) -> bool:
+    """Whether ``a`` and ``b`` are written in two languages: no script in common ("User
+    is allergic to 花生" shares Han with "用户吃花生会过敏", so is not), or one read as
+    English and the other as another language (:func:`.quantities.language`). Two
+    languages both other than English are not told apart this way: Spanish, Portuguese
+    and Catalan share the function words it counts, and short entries in one of them
+    read as another."""
+    from .quantities import language
+
+    sa, sb = _scripts(a.text), _scripts(b.text)
+    if sa and sb and not sa & sb:
+        return True
+    la, lb = language(a.text), language(b.text)
+    return bool(la and lb and la != lb and "en" in (la, lb))
+
+
+def _other_names(a: Profile, b: Profile) -> bool:
+    """Whether each of ``a`` and ``b`` names (a word written with a capital inside the
+    sentence) something the other does not write, in Latin letters, accents dropped
+    (:func:`.quantities.same_name`): two people or two things, whatever the language."""
+    from .quantities import latin, same_name
+
+    def unmatched(p: Profile, q: Profile) -> bool:
+        theirs = [latin(w) for w in _LETTERS.findall(q.text.casefold())]
+        return any(
+            not any(same_name(latin(n), w) for w in theirs) for n in p.names if len(n) >= 3
+        )
+
+    return unmatched(a, b) and unmatched(b, a)
+
+
 def same_meaning(a: Profile, b: Profile, s: PairSignals, t: Thresholds) -> bool:
     """Whether the cosine of ``a`` and ``b`` joins them as one fact (see the module
     docstring): False without a cosine."""
-    if s.cosine is None or s.cosine < t.meaning_cosine:
+    if s.cosine is None:
+        return False
+    across = s.cosine < t.meaning_cosine and languages_differ(a, b)
+    if s.cosine < (t.meaning_cosine_across if across else t.meaning_cosine):
         return False
     if s.slots_differ or not s.slots_subset or s.negation_differs or a.update or b.update:
         return False
+    if across:
+        return not (_adds(a, b) or _other_code(a, b) or _other_names(a, b))
     if not s.shared and s.shingle_jaccard < 1 / 3:
         return False
     return not (_adds(a, b) or swapped(a, b) or _other_code(a, b))
