@@ -161,9 +161,7 @@ def _other_names(a: Profile, b: Profile) -> bool:
 
     def unmatched(p: Profile, q: Profile) -> bool:
         theirs = [latin(w) for w in _LETTERS.findall(q.text.casefold())]
-        return any(
-            not any(same_name(latin(n), w) for w in theirs) for n in p.names if len(n) >= 3
-        )
+        return any(not any(same_name(latin(n), w) for w in theirs) for n in p.names if len(n) >= 3)
 
     return unmatched(a, b) and unmatched(b, a)
 
