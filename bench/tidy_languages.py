@@ -27,6 +27,7 @@ from typing import Any
 
 import _tidy_fresh
 from _metrics import wilson
+from mnemic.ops.tidy import detect
 from mnemic.ops.tidy.meaning import languages_differ
 from mnemic.ops.tidy.plan import plan
 from mnemic.ops.tidy.signals import profile
@@ -53,6 +54,17 @@ def rows() -> list[dict[str, Any]]:
 
 
 def verdict(r: dict[str, Any], t: Thresholds) -> str:
+    """What tidy proposes for the pair with thresholds ``t``, the learned layer's
+    feature for the rules' verdict (:func:`detect.judge` at its defaults) read with
+    ``t`` too: with the floor off, tidy as it was before tidy 18."""
+    detect.judge.__defaults__ = (t,)
+    try:
+        return _verdict(r, t)
+    finally:
+        detect.judge.__defaults__ = (THRESHOLDS,)
+
+
+def _verdict(r: dict[str, Any], t: Thresholds) -> str:
     c = r["cos"]
     for q in plan("memory", [r["a"], r["b"]], [1.0, 2.0], now=3.0, stale_after_days=90,
                   verbose_chars=10_000, cosines=[[1.0, c], [c, 1.0]], thresholds=t):  # fmt: skip

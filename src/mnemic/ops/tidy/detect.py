@@ -45,7 +45,9 @@ their embeddings when the embedder runs), contradictions before duplicates:
   unless they are nearly the same text: a duplicate kept is cheaper than a bad merge.
   With the embedder, two entries the words leave apart are one fact in other words at
   :attr:`Thresholds.meaning_cosine` when no number, negation, update, "also" or single
-  changed place tells them apart (:mod:`.meaning`).
+  changed place tells them apart (:mod:`.meaning`); two entries in two languages, which
+  share no words, at :attr:`Thresholds.meaning_cosine_across` when besides no name
+  either writes alone tells them apart.
 
 Knowledge the words do not hold comes from a reviewed table (:mod:`.kinds`,
 ``kinds.toml``): a value switched for another of a kind a person has one of in use at a
