@@ -179,3 +179,10 @@ def test_two_facts_in_two_languages_stay_apart_at_the_same_cosine(a: str, b: str
     """Names, numbers, a negation or "also" that the two do not share keep two facts in
     two languages apart, however close the cosine."""
     assert planned(a, b, 0.95) == []
+
+
+def test_the_embedder_joins_a_translation(cosine) -> None:  # type: ignore[no-untyped-def]
+    """With the real embedder: the issue's pair, kept apart before tidy 18."""
+    a, b = "User is allergic to penicillin", "Der Nutzer ist allergisch gegen Penicillin"
+    [p] = planned(a, b, cosine(a, b))
+    assert p.kind == "merge" and set(p.entries) == {a, b}
