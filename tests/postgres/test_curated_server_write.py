@@ -152,6 +152,36 @@ def _answer(mem: Memory, target: str, op: Op, schemas: list[str]) -> Any:
         return type(exc).__name__, exc.code, text
 
 
+def _assert_the_same_store(pg_dsn: str, schemas: list[str], mems: tuple[Memory, Memory]) -> None:
+    """Both schemas hold the same texts, versions, audit targets and records (the records
+    byte for byte, but for the schema names), and both journals verify."""
+    texts = [
+        _sql(pg_dsn, s, "SELECT target, body, version FROM {s}.curated ORDER BY 1") for s in schemas
+    ]
+    assert texts[0] == texts[1]
+    versions = [
+        _sql(pg_dsn, s, "SELECT target, seq, body FROM {s}.curated_versions ORDER BY 1, 2")
+        for s in schemas
+    ]
+    assert versions[0] == versions[1]
+    states = [
+        _sql(pg_dsn, s, "SELECT target, state, origin, origin_known FROM {s}.audit_targets")
+        for s in schemas
+    ]
+    assert sorted(states[0]) == sorted(states[1])
+    lines = [
+        [str(r[0]) for r in _sql(pg_dsn, s, "SELECT line FROM {s}.audit ORDER BY seq")]
+        for s in schemas
+    ]
+    assert [_normal(x, schemas) for x in lines[0]] == [_normal(x, schemas) for x in lines[1]]
+    for line in lines[0]:  # byte for byte what the Python code writes for these values
+        rec = json.loads(line)
+        assert json.dumps(rec, sort_keys=True, separators=(",", ":"), ensure_ascii=False) == line
+        assert record_hash(rec) == rec["hash"]
+    for mem in mems:
+        assert mem.governor is not None and mem.governor.journal.verify().ok
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_server_and_client_paths_agree(
     seed: int, tmp_path: Path, pg_dsn: str, schemas: list[str], monkeypatch: pytest.MonkeyPatch
@@ -184,31 +214,7 @@ def test_server_and_client_paths_agree(
         assert got[0] == got[1], (k, what)
         assert server.entries("memory") == client.entries("memory")
     assert seen["ok"] > 20 and seen["fallback"] > 5, seen
-    texts = [
-        _sql(pg_dsn, s, "SELECT target, body, version FROM {s}.curated ORDER BY 1") for s in schemas
-    ]
-    assert texts[0] == texts[1]
-    versions = [
-        _sql(pg_dsn, s, "SELECT target, seq, body FROM {s}.curated_versions ORDER BY 1, 2")
-        for s in schemas
-    ]
-    assert versions[0] == versions[1]
-    states = [
-        _sql(pg_dsn, s, "SELECT target, state, origin, origin_known FROM {s}.audit_targets")
-        for s in schemas
-    ]
-    assert sorted(states[0]) == sorted(states[1])
-    lines = [
-        [str(r[0]) for r in _sql(pg_dsn, s, "SELECT line FROM {s}.audit ORDER BY seq")]
-        for s in schemas
-    ]
-    assert [_normal(x, schemas) for x in lines[0]] == [_normal(x, schemas) for x in lines[1]]
-    for line in lines[0]:  # byte for byte what the Python code writes for these values
-        rec = json.loads(line)
-        assert json.dumps(rec, sort_keys=True, separators=(",", ":"), ensure_ascii=False) == line
-        assert record_hash(rec) == rec["hash"]
-    for mem in (server, client):
-        assert mem.governor is not None and mem.governor.journal.verify().ok
+    _assert_the_same_store(pg_dsn, schemas, (server, client))
 
 
 def test_the_function_missing_falls_back_once(
@@ -425,31 +431,7 @@ def test_guarded_calls_and_replaces_agree(
     assert seen["ok"] > 20 and seen["fallback"] > 5, seen
     assert reasons["fallback:frozen"] and reasons["fallback:unseen"], reasons
     assert reasons["replace:ok"] > 3, reasons
-    texts = [
-        _sql(pg_dsn, s, "SELECT target, body, version FROM {s}.curated ORDER BY 1") for s in schemas
-    ]
-    assert texts[0] == texts[1]
-    versions = [
-        _sql(pg_dsn, s, "SELECT target, seq, body FROM {s}.curated_versions ORDER BY 1, 2")
-        for s in schemas
-    ]
-    assert versions[0] == versions[1]
-    states = [
-        _sql(pg_dsn, s, "SELECT target, state, origin, origin_known FROM {s}.audit_targets")
-        for s in schemas
-    ]
-    assert sorted(states[0]) == sorted(states[1])
-    lines = [
-        [str(r[0]) for r in _sql(pg_dsn, s, "SELECT line FROM {s}.audit ORDER BY seq")]
-        for s in schemas
-    ]
-    assert [_normal(x, schemas) for x in lines[0]] == [_normal(x, schemas) for x in lines[1]]
-    for line in lines[0]:
-        rec = json.loads(line)
-        assert json.dumps(rec, sort_keys=True, separators=(",", ":"), ensure_ascii=False) == line
-        assert record_hash(rec) == rec["hash"]
-    for mem in (server, client):
-        assert mem.governor is not None and mem.governor.journal.verify().ok
+    _assert_the_same_store(pg_dsn, schemas, (server, client))
 
 
 def _functions(dsn: str, schema: str) -> list[int]:
