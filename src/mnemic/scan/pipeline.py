@@ -275,19 +275,18 @@ def analyse(text: str, scope: str, level: str, table: _Table, rules: ScanResult)
         elif quoted:
             holds += quoted
         if not findings and not describes:
-            # A standing rule about where money, data, trust or replies go: a person
-            # confirms the identifier (scanner 18). Never a block on its own. Like the
-            # reference floor, it reads the first 16 KiB (holds matter for entries).
-            dest = destination_finding(read[:_REFERENCE_CHARS], scope, level)
+            # Both read the first 16 KiB (holds matter for entries). A standing rule about
+            # where money, data, trust or replies go: a person confirms the identifier
+            # (scanner 18), never a block on its own. Then the reference floor's holds.
+            head = read[:_REFERENCE_CHARS]
+            dest = destination_finding(head, scope, level)
             if dest is not None:
                 holds.append(dest)
-        if not findings and not describes and scope != "context":
-            holds += [
-                Finding(REFERENCE_PREFIX + rid, category, "reference", _REFERENCE_DETAIL)
-                for rid, category in _reference.held(
-                    _unicode.strip_for_matching(read[:_REFERENCE_CHARS])
-                )
-            ]
+            if scope != "context":
+                holds += [
+                    Finding(REFERENCE_PREFIX + rid, category, "reference", _REFERENCE_DETAIL)
+                    for rid, category in _reference.held(_unicode.strip_for_matching(head))
+                ]
     if not findings and not holds:
         return rules if not rules.findings else ScanResult(())
     findings.sort(key=lambda f: _RANK[f.category])
