@@ -250,14 +250,13 @@ print(mem.backend.db.server_writes)
 """
 
 
-def test_processes_writing_at_once(tmp_path: Path, pg_dsn: str, schemas: list[str]) -> None:
-    home = _home(tmp_path / "h", pg_dsn, schemas[0], 100_000)
-    Memory.open(home).apply("memory", [Op("add", "seed")])
-    writers, n = 6, 30
+def _run_at_once(script: str, home: Path, writers: int, n: int) -> list[str]:
+    """Run ``script`` in ``writers`` processes at once (argv: home, writer id, n); each
+    must exit 0; their standard outputs, in writer order."""
     env = {**os.environ, "PYTHONPATH": SRC}
     procs = [
         subprocess.Popen(
-            [sys.executable, "-c", WRITER, str(home), str(w), str(n)],
+            [sys.executable, "-c", script, str(home), str(w), str(n)],
             env=env,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -265,9 +264,19 @@ def test_processes_writing_at_once(tmp_path: Path, pg_dsn: str, schemas: list[st
         )
         for w in range(writers)
     ]
+    outs = []
     for p in procs:
         out, err = p.communicate(timeout=600)
         assert p.returncode == 0, err[-2000:]
+        outs.append(out)
+    return outs
+
+
+def test_processes_writing_at_once(tmp_path: Path, pg_dsn: str, schemas: list[str]) -> None:
+    home = _home(tmp_path / "h", pg_dsn, schemas[0], 100_000)
+    Memory.open(home).apply("memory", [Op("add", "seed")])
+    writers, n = 6, 30
+    for out in _run_at_once(WRITER, home, writers, n):
         assert out.strip() == "True"  # the server's path ran
     mem = Memory.open(home)
     want = {"seed"} | {f"writer {w} note {k}" for w in range(writers) for k in range(0, n, 2)}
@@ -571,20 +580,7 @@ def test_processes_calling_the_tool_at_once(
     home = _home(tmp_path / "h", pg_dsn, schemas[0], 100_000)
     Memory.open(home).apply("memory", [Op("add", "seed")])
     writers, n = 6, 24
-    env = {**os.environ, "PYTHONPATH": SRC}
-    procs = [
-        subprocess.Popen(
-            [sys.executable, "-c", TOOL_WRITER, str(home), str(w), str(n)],
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        for w in range(writers)
-    ]
-    for p in procs:
-        out, err = p.communicate(timeout=600)
-        assert p.returncode == 0, err[-2000:]
+    for out in _run_at_once(TOOL_WRITER, home, writers, n):
         each = n + n // 2 + n // 4
         assert out.split() == ["True", str(each), str(each)]  # all decided by the server
     want = {"seed"}
