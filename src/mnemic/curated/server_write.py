@@ -29,7 +29,7 @@ import time
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from ..governance.chain import hashed_text, make_record
-from .changes import diff
+from .changes import TargetChange, diff
 from .entries import normalize_newlines, parse
 from .store import Commit, Op, OpResult
 
@@ -97,6 +97,28 @@ def _cut(text: str, nonce: str) -> tuple[list[str], list[str]] | None:
     return pieces, names
 
 
+def _applied(
+    action: str,
+    content: str | None,
+    gone: str | None,
+    target: str,
+    author: tuple[str, str | None, str | None] | None = None,
+) -> tuple[OpResult, TargetChange]:
+    """The result of one ``add``, ``remove`` or ``replace`` and its change, as today's
+    path reports them (``gone``: the entry a remove or replace took)."""
+    if action == "add":
+        assert content is not None
+        result = OpResult("add", "added", content, target=target)
+        return result, diff((), (content,), [result], author=author)
+    assert gone is not None
+    if action == "replace":
+        assert content is not None
+        result = OpResult("replace", "replaced", content, gone, target)
+        return result, diff((gone,), (content,), [result], author=author)
+    result = OpResult("remove", "removed", None, gone, target)
+    return result, diff((gone,), (), [result], author=author)
+
+
 def template(
     attempt: Attempt, memory: _Writer, target: str, op: Op
 ) -> tuple[tuple[list[str], list[str]], tuple[list[str], list[str]]] | None:
@@ -111,19 +133,9 @@ def template(
     nonce = os.urandom(6).hex()
     stamp = memory.author()
     by = (stamp.actor, stamp.origin, stamp.session_id)
-    if op.action == "add":
-        assert op.content is not None
-        results = [OpResult("add", "added", op.content, target=target)]
-        change = diff((), (op.content,), results, author=by).as_json()
-    else:
-        gone = _slot(nonce, "text")
-        if op.action == "replace":
-            assert op.content is not None
-            results = [OpResult("replace", "replaced", op.content, gone, target)]
-            change = diff((gone,), (op.content,), results, author=by).as_json()
-        else:
-            results = [OpResult("remove", "removed", None, gone, target)]
-            change = diff((gone,), (), results, author=by).as_json()
+    gone = None if op.action == "add" else _slot(nonce, "text")
+    change = _applied(op.action, op.content, gone, target, by)[1].as_json()
+    if gone is not None:
         removed = change.get("removed")
         if not isinstance(removed, list) or len(removed) != 1:
             return None
@@ -215,22 +227,18 @@ def apply_in_server(
     write_ms = (time.perf_counter() - started) * 1000.0
     record: dict[str, Any] = json.loads(done.line)
     before = parse(done.found)
+    new = prepared.content
     if op.action == "add":
-        assert prepared.content is not None
-        after = [*before, prepared.content]
-        result = OpResult("add", "added", prepared.content, target=target)
-        change = diff((), (prepared.content,), [result])
-    elif op.action == "replace":
-        assert prepared.content is not None
-        gone = str(record["changes"][target]["removed"][0]["text"])
-        after = [prepared.content if e == gone else e for e in before]
-        result = OpResult("replace", "replaced", prepared.content, gone, target)
-        change = diff((gone,), (prepared.content,), [result])
+        assert new is not None
+        gone, after = None, [*before, new]
     else:
         gone = str(record["changes"][target]["removed"][0]["text"])
-        after = [e for e in before if e != gone]
-        result = OpResult("remove", "removed", None, gone, target)
-        change = diff((gone,), (), [result])
+        if op.action == "replace":
+            assert new is not None
+            after = [new if e == gone else e for e in before]
+        else:
+            after = [e for e in before if e != gone]
+    result, change = _applied(op.action, new, gone, target)
     store.committed_elsewhere(target)
     commit = Commit(
         target,
