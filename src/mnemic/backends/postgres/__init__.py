@@ -27,11 +27,14 @@ from ...extras import require_extra
 
 require_extra("postgres", "The PostgreSQL store (store = postgresql://...)")
 
-from .curated import PostgresBackend  # noqa: E402 - after the clear message above
-from .db import Database  # noqa: E402
-from .migrations import check_schema, migrate  # noqa: E402
-from .plugin import POSTGRES, PostgresStore  # noqa: E402
-from .sessions import PostgresSessionStore  # noqa: E402
+from typing import TYPE_CHECKING  # noqa: E402
+
+if TYPE_CHECKING:
+    from .curated import PostgresBackend
+    from .db import Database
+    from .migrations import check_schema, migrate
+    from .plugin import POSTGRES, PostgresStore
+    from .sessions import PostgresSessionStore
 
 __all__ = [
     "POSTGRES",
@@ -42,3 +45,28 @@ __all__ = [
     "check_schema",
     "migrate",
 ]
+
+_HOMES = {
+    "POSTGRES": "plugin",
+    "Database": "db",
+    "PostgresBackend": "curated",
+    "PostgresSessionStore": "sessions",
+    "PostgresStore": "plugin",
+    "check_schema": "migrations",
+    "migrate": "migrations",
+}
+
+
+def __getattr__(name: str) -> object:
+    """The names above, each imported from its module when first asked for: a process
+    that only writes curated memory (``mnemic.backends.postgres.plugin``, the registry's
+    entry) loads nothing of the session search, which costs at start-up and again at
+    exit (the interpreter's last collections walk every object the imports made)."""
+    module = _HOMES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value

@@ -98,8 +98,6 @@ from ...errors import StorageError
 from .curated_server import FILL, FUNCTION
 from .curated_server_11 import FUNCTION_11, SIGNATURE_11
 from .db import Database, atomic, failure
-from .lexer import index_meta
-from .vectors import MIGRATION as _V4
 
 log = logging.getLogger("mnemic.backends.postgres.migrations")
 
@@ -207,6 +205,43 @@ _V3 = [
         ledger text NOT NULL,
         updated_at double precision NOT NULL
     )""",
+]
+
+# the table of :mod:`.vectors` (here, so that checking the schema loads nothing of the
+# session search)
+_V4 = [
+    """CREATE TABLE {s}.message_vectors (
+        message_id bigint PRIMARY KEY,
+        model text NOT NULL,
+        vec bytea NOT NULL,
+        added bigint NOT NULL
+    )""",
+    "CREATE INDEX message_vectors_added ON {s}.message_vectors (added)",
+    "INSERT INTO {s}.meta (key, value) VALUES ('vector_deletions', '0') "
+    "ON CONFLICT (key) DO NOTHING",
+    """CREATE FUNCTION {s}.mnemic_unlink_vectors() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      DELETE FROM {s}.message_vectors WHERE message_id = OLD.id;
+      DELETE FROM {s}.message_vectors WHERE message_id =
+        (SELECT id FROM {s}.messages WHERE sid = OLD.sid AND seq = OLD.seq + 1);
+      IF TG_OP = 'UPDATE' THEN
+        DELETE FROM {s}.message_vectors WHERE message_id =
+          (SELECT id FROM {s}.messages WHERE sid = NEW.sid AND seq = NEW.seq + 1);
+      END IF;
+      RETURN NULL;
+    END $$""",
+    "CREATE TRIGGER message_vectors_unlink AFTER DELETE ON {s}.messages "
+    "FOR EACH ROW EXECUTE FUNCTION {s}.mnemic_unlink_vectors()",
+    "CREATE TRIGGER message_vectors_relink AFTER UPDATE OF content, role, sid, seq "
+    "ON {s}.messages FOR EACH ROW EXECUTE FUNCTION {s}.mnemic_unlink_vectors()",
+    """CREATE FUNCTION {s}.mnemic_count_vector_deletions() RETURNS trigger
+    LANGUAGE plpgsql AS $$
+    BEGIN
+      UPDATE {s}.meta SET value = (value::bigint + 1)::text WHERE key = 'vector_deletions';
+      RETURN NULL;
+    END $$""",
+    "CREATE TRIGGER message_vectors_count AFTER DELETE ON {s}.message_vectors "
+    "FOR EACH ROW EXECUTE FUNCTION {s}.mnemic_count_vector_deletions()",
 ]
 
 _V5 = [
@@ -390,6 +425,8 @@ def migrate(db: Database) -> list[int]:
                         else:
                             conn.execute(db.sql(statement))
                     if version == 1:
+                        from .lexer import index_meta  # the session search's tables
+
                         for key, value in index_meta().items():
                             conn.execute(
                                 db.sql("INSERT INTO {s}.meta (key, value) VALUES (%s, %s)"),

@@ -9,13 +9,17 @@ catalog of project stores (:class:`~mnemic.registry.ProjectCatalog`).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...config import Settings
 from ...home import Home
 from .curated import PostgresBackend, project_rows, record_project
 from .db import Database
 from .governance import PostgresJournalStore, PostgresPendingRecords
 from .migrations import check_schema
-from .sessions import PostgresSessionStore
+
+if TYPE_CHECKING:
+    from .sessions import PostgresSessionStore
 
 __all__ = ["POSTGRES", "PostgresStore"]
 
@@ -38,6 +42,8 @@ class PostgresStore:
         return self.curated(Home(root, settings), cleanup=False).read(target)
 
     def sessions(self, home: Home) -> PostgresSessionStore:
+        from .sessions import PostgresSessionStore  # the session search: not for a write
+
         return PostgresSessionStore(
             _database(home.settings), timeout=home.settings.sessions.write_timeout
         )

@@ -31,44 +31,10 @@ from ...sessions.sql.vectors import PendingText, SqlVectors
 from ...sessions.store import SearchFilters
 from .db import Database
 
-__all__ = ["MIGRATION", "PgVectors", "enable_pgvector", "pgvector_available"]
+__all__ = ["PgVectors", "enable_pgvector", "pgvector_available"]
 
 log = logging.getLogger(__name__)
 
-MIGRATION = [
-    """CREATE TABLE {s}.message_vectors (
-        message_id bigint PRIMARY KEY,
-        model text NOT NULL,
-        vec bytea NOT NULL,
-        added bigint NOT NULL
-    )""",
-    "CREATE INDEX message_vectors_added ON {s}.message_vectors (added)",
-    "INSERT INTO {s}.meta (key, value) VALUES ('vector_deletions', '0') "
-    "ON CONFLICT (key) DO NOTHING",
-    """CREATE FUNCTION {s}.mnemic_unlink_vectors() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      DELETE FROM {s}.message_vectors WHERE message_id = OLD.id;
-      DELETE FROM {s}.message_vectors WHERE message_id =
-        (SELECT id FROM {s}.messages WHERE sid = OLD.sid AND seq = OLD.seq + 1);
-      IF TG_OP = 'UPDATE' THEN
-        DELETE FROM {s}.message_vectors WHERE message_id =
-          (SELECT id FROM {s}.messages WHERE sid = NEW.sid AND seq = NEW.seq + 1);
-      END IF;
-      RETURN NULL;
-    END $$""",
-    "CREATE TRIGGER message_vectors_unlink AFTER DELETE ON {s}.messages "
-    "FOR EACH ROW EXECUTE FUNCTION {s}.mnemic_unlink_vectors()",
-    "CREATE TRIGGER message_vectors_relink AFTER UPDATE OF content, role, sid, seq "
-    "ON {s}.messages FOR EACH ROW EXECUTE FUNCTION {s}.mnemic_unlink_vectors()",
-    """CREATE FUNCTION {s}.mnemic_count_vector_deletions() RETURNS trigger
-    LANGUAGE plpgsql AS $$
-    BEGIN
-      UPDATE {s}.meta SET value = (value::bigint + 1)::text WHERE key = 'vector_deletions';
-      RETURN NULL;
-    END $$""",
-    "CREATE TRIGGER message_vectors_count AFTER DELETE ON {s}.message_vectors "
-    "FOR EACH ROW EXECUTE FUNCTION {s}.mnemic_count_vector_deletions()",
-]
 """Schema version 4: the fallback table and its triggers (see the module docstring)."""
 
 _DIM = 384
