@@ -60,6 +60,7 @@ import mnemic.sessions.search.repeats as repeats_module
 import mnemic.sessions.search.retrieval as retrieval_module
 import mnemic.sessions.search.sequence as sequence_module
 import mnemic.sessions.search.speaker as speaker_module
+import mnemic.sessions.sql.store as store_module
 import recall as rb
 from _metrics import Scores
 from _vcache import CachedEmbedder
@@ -159,6 +160,9 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     "nomeaning": lambda: knobs({"m": (retrieval_module, "NAMES_BY_MEANING", False)}),
     "noreadable": lambda: knobs({"r": (retrieval_module, "READABLE", False)}),
     "noheld": lambda: knobs({"r": (retrieval_module, "HELD", False)}),
+    "noinflect": lambda: knobs(
+        {"i": (store_module.SqlSessionStore, "_inflected", lambda _store, queries: queries)}
+    ),
     "nostatebefore": lambda: knobs(
         {"s": (sequence_module, "state_before", lambda _store, fused, _q, _e: list(fused))}
     ),

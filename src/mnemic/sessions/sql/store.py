@@ -526,16 +526,27 @@ class SqlSessionStore(Engine[Any]):
         oldest); an empty query finds nothing."""
         if query.empty or limit <= 0:
             return []
-        return self._search(query, filters, limit, sort)
+        return self._search(self._inflected([query])[0], filters, limit, sort)
 
     def holds(self, queries: Sequence[Query]) -> list[bool]:
         """Whether any message of the store (whatever its session or time) matches each
         of ``queries``: the words of a question the full-text index can match at all
         (:func:`~mnemic.sessions.search.retrieval.readable_share`). One probe a query
-        that stops at the first match; an empty query holds nothing."""
-        asked = [q for q in queries if not q.empty]
+        that stops at the first match; an empty query holds nothing. A word of a
+        question in another language is held when another of its forms is."""
+        asked = self._inflected([q for q in queries if not q.empty])
         found = iter(self._holds(asked) if asked else [])
         return [False if q.empty else next(found) for q in queries]
+
+    def _inflected(self, queries: list[Query]) -> list[Query]:
+        """``queries`` whose words of a question in another language than English also
+        match their other inflections the index holds (:func:`~..index.stems.inflected`,
+        with one read of the index's terms for all of them); the others as they are."""
+        if not any(q.languages for q in queries):
+            return queries
+        from ..index.stems import inflected  # Snowball: loaded by the first such question
+
+        return inflected(queries, self._vocabulary)
 
     def stats(self) -> StoreStats:
         """Counts, sizes, sources and roles."""
