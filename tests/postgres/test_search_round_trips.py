@@ -166,6 +166,20 @@ def test_a_hybrid_discovery_reads_its_semantic_hits_in_two_statements(
     # statement: docs/recall.md, recall 12). The code before read each candidate's
     # message and session on its own.
     assert counts[0] == counts[1] <= 16, log
+    # a question in another language (German here) also reads the index's forms of its
+    # words: one statement for the search's words, one for the held share's (recall 13;
+    # the store holds no other form of them, so nothing else changes)
+    german = []
+    for inflect in (False, True):
+        with pytest.MonkeyPatch.context() as patch:
+            if not inflect:
+                patch.setattr(type(store), "_inflected", lambda _store, queries: queries)
+            discover(ctx, "Wo ist die zephyrine Frage?", limit=1, mode="hybrid")
+            log.clear()
+            discover(ctx, "Wo ist die zephyrine Frage?", limit=10, mode="hybrid")
+            german.append(len(log))
+    assert german[1] == german[0] + 2, log
+    assert sum("unnest(m.tsv)" in statement for statement in log) == 2, log
 
 
 # -- the batched reads give what the one-session reads give, on both backends -------------
