@@ -23,8 +23,8 @@ import pytest
 
 from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.sessions import NewMessage, SessionStore
-from mnemic.sessions.store import SearchFilters
 from mnemic.sessions.search.shapes import SearchContext, browse, discover
+from mnemic.sessions.store import SearchFilters
 
 pytestmark = pytest.mark.postgres
 

@@ -487,7 +487,9 @@ def inflected(queries: Sequence[Query], vocabulary: Vocabulary) -> list[Query]:
         for term in query.terms:
             if query.languages and _inflectable(term, query.languages):
                 key = (term.text, query.languages)
-                wanted[key] = frozenset().union(*(_stems(term.text, lang) for lang in query.languages))
+                wanted[key] = frozenset().union(
+                    *(_stems(term.text, lang) for lang in query.languages)
+                )
     if not wanted:
         return list(queries)
     found = vocabulary(sorted(frozenset().union(*wanted.values())))
