@@ -29,7 +29,7 @@ from typing import Any
 
 import snowballstemmer
 
-from .query import FUNCTION_WORDS, MAX_TERMS, Query, Term
+from .query import FUNCTION_WORDS, MAX_TERMS, STOP_WORDS as ENGLISH_STOP_WORDS, Query, Term
 from .segment import CJK_RUN
 
 __all__ = [
@@ -530,8 +530,8 @@ def _forms(
     held: dict[str, int] = {}
     for prefix in stems:
         for term, count in found.get(prefix, ()):
-            if term == own or term in held:
-                continue
+            if term == own or term in held or term in STOP_WORDS or term in ENGLISH_STOP_WORDS:
+                continue  # a function word is no form of a word that has a subject
             if any(_stem(term, lang) in stems for lang in languages):
                 held[term] = count
     ranked = sorted(held.items(), key=lambda kv: (-kv[1], kv[0]))
