@@ -29,7 +29,6 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import recall as rb
-
 from mnemic.backends.files.sqlite import SQLiteSessionStore
 from mnemic.sessions.index.query import Query, Term, parse_query
 from mnemic.sessions.index.stems import _inflectable, _stems
