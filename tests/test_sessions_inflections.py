@@ -126,3 +126,29 @@ def test_the_vocabulary_is_the_connections_own_and_survives_a_reindex(
     with sqlite3.connect(f"file:{tmp_path / 'sessions.db'}?mode=ro", uri=True) as conn:
         names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
     assert not any("vocabulary" in n for n in names)
+
+
+@pytest.mark.parametrize(
+    ("said", "question"),
+    [
+        ("Иван работает в Яндексе с прошлого года.", "Где раньше работал он?"),
+        ("Marco lavora a Milano da due anni.", "Dove lavorava lui prima?"),
+        ("A Ana trabalha no hospital central.", "Onde ela trabalhava antes?"),
+        # "habite" is held as Porter's "habit", whose own French stem is "hab"
+        ("Marie habite à Lyon depuis mars.", "Où habitait-elle avant?"),
+    ],
+)
+def test_each_stemmed_language_finds_another_form(tmp_path: Path, said: str, question: str) -> None:
+    store = SQLiteSessionStore(tmp_path / "sessions.db")
+    store.start_session(id="s")
+    store.append_messages("s", [NewMessage("user", said), NewMessage("user", "Nothing here.")])
+    assert _found(store, question) == [0]  # failed before: the verb's form is held nowhere
+
+
+def test_a_name_in_a_romance_question_is_not_inflected(tmp_path: Path) -> None:
+    store = SQLiteSessionStore(tmp_path / "sessions.db")
+    store.start_session(id="s")
+    store.append_messages("s", [NewMessage("user", "On part en vacances en mars.")])
+    # "Marie" and "mars" share the French stem "mar"; a capitalised word is a name there
+    asked = parse_query("Où habitait Marie avant?")
+    assert inflected([asked], store._vocabulary) == [asked]

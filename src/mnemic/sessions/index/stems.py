@@ -456,13 +456,22 @@ def _stems(word: str, language: str) -> frozenset[str]:
     return frozenset(s for s in out if len(s) >= SHORTEST_STEM)
 
 
+NAMES_UNINFLECTED = frozenset(["french", "spanish", "italian", "portuguese"])
+"""Languages that write only names with a capital inside a sentence and do not inflect
+them (German capitalises every noun; Russian inflects names)."""
+
+
 def _inflectable(term: Term, languages: Sequence[str]) -> bool:
     """A plain word of letters (not quoted, a prefix or a compound), not a function word
-    of the question's languages."""
+    of the question's languages, nor a name: a word with a capital in a question of
+    :data:`NAMES_UNINFLECTED` ("Marie" is no form of "mars"; a question begins with a
+    question word, a function word, more often than with a word that inflects)."""
     if term.phrase or term.prefix or term.whole is not None or len(term.tokens) != 1:
         return False
     word = term.text.casefold()
     if not word.isalpha() or CJK_RUN.search(word):
+        return False
+    if term.text[:1].isupper() and NAMES_UNINFLECTED.issuperset(languages):
         return False
     return not any(word in FUNCTION_WORDS.get(lang, ()) for lang in languages)
 
@@ -532,7 +541,9 @@ def _forms(
         for term, count in found.get(prefix, ()):
             if term == own or term in held or term in STOP_WORDS or term in ENGLISH_STOP_WORDS:
                 continue  # a function word is no form of a word that has a subject
-            if any(_stem(term, lang) in stems for lang in languages):
+            # the index's form is the stem itself ("habite" is held as "habit", whose
+            # French stem is "hab"), or has the same stem
+            if term in stems or any(_stem(term, lang) in stems for lang in languages):
                 held[term] = count
     ranked = sorted(held.items(), key=lambda kv: (-kv[1], kv[0]))
     return [term for term, _ in ranked[:FORMS]]
