@@ -152,3 +152,11 @@ def test_a_name_in_a_romance_question_is_not_inflected(tmp_path: Path) -> None:
     # "Marie" and "mars" share the French stem "mar"; a capitalised word is a name there
     asked = parse_query("Où habitait Marie avant?")
     assert inflected([asked], store._vocabulary) == [asked]
+
+
+def test_a_cyrillic_stem_keeps_its_letters_as_the_index_does(tmp_path: Path) -> None:
+    store = SQLiteSessionStore(tmp_path / "sessions.db")
+    store.start_session(id="s")
+    store.append_messages("s", [NewMessage("user", "Мы говорим на английском языке.")])
+    # failed before: "английский" was looked up as "англииск" (й taken apart)
+    assert _found(store, "Какой английский знает Иван?") == [0]

@@ -421,7 +421,17 @@ messages holding each: ``{prefix: [(term, messages), ...]}``."""
 
 
 def _fold(text: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    """``text`` with the accents of its Latin letters taken off, as the index's tokenizer
+    takes them off (``remove_diacritics``: "café" is held as "cafe", but Cyrillic "й" and
+    "ё" stay)."""
+    return "".join(_fold_char(c) for c in text)
+
+
+@lru_cache(maxsize=4096)
+def _fold_char(c: str) -> str:
+    if c.isascii() or ord(c) >= 0x250:  # beyond the Latin blocks
+        return c
+    return "".join(d for d in unicodedata.normalize("NFKD", c) if not unicodedata.combining(d))
 
 
 def _stemmer(language: str) -> Any:
