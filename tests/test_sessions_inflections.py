@@ -160,3 +160,17 @@ def test_a_cyrillic_stem_keeps_its_letters_as_the_index_does(tmp_path: Path) -> 
     store.append_messages("s", [NewMessage("user", "Мы говорим на английском языке.")])
     # failed before: "английский" was looked up as "англииск" (й taken apart)
     assert _found(store, "Какой английский знает Иван?") == [0]
+
+
+def test_a_result_shows_the_other_form_it_matched(store: SQLiteSessionStore) -> None:
+    from mnemic.sessions.search.messages import search_messages
+    from mnemic.sessions.search.shapes import SearchContext, discover
+
+    found = search_messages(store, "Wo hat er früher gearbeitet?", mode="lexical")
+    first = found.results[0]
+    # failed before: "words" listed nothing the message holds, the snippet marked nothing
+    assert first.seq == 0 and "words: arbeitet" in first.why
+    out = discover(SearchContext(store), "Wo hat er früher gearbeitet?", mode="lexical")
+    assert "words: arbeitet" in out["results"][0]["why"]
+    assert ">>>arbeitet<<<" in out["results"][0]["snippet"]
+    assert store.forms_of(parse_query("Where did he work?")) == parse_query("Where did he work?")

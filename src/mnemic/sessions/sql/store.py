@@ -90,6 +90,9 @@ __all__ = ["SessionStore", "SqlSessionStore"]
 log = logging.getLogger(__name__)
 
 _SID = "(SELECT sid FROM {s}.sessions WHERE id = ?)"
+FORMS_KEPT = 64
+"""Searched queries whose other forms a store remembers for showing results (:meth:`~
+SqlSessionStore.forms_of`)."""
 
 
 class SqlSessionStore(Engine[Any]):
@@ -124,6 +127,8 @@ class SqlSessionStore(Engine[Any]):
         self._fields = FieldIndexer(segmenter)
         self.vectors: SqlVectors | None = SqlVectors(self)
         """The message vectors beside the text (None: this store keeps none)."""
+        self._forms: dict[Query, Query] = {}
+        """The latest searches' queries with the other forms they matched (:meth:`forms_of`)."""
 
     def __enter__(self) -> Self:
         return self
@@ -546,7 +551,21 @@ class SqlSessionStore(Engine[Any]):
             return queries
         from ..index.stems import inflected  # Snowball: loaded by the first such question
 
-        return inflected(queries, self._vocabulary)
+        found = inflected(queries, self._vocabulary)
+        for asked, grown in zip(queries, found, strict=True):
+            if grown is not asked:
+                self._forms.pop(asked, None)  # the newest last: the oldest go first
+                self._forms[asked] = grown
+        while len(self._forms) > FORMS_KEPT:
+            self._forms.pop(next(iter(self._forms)))
+        return found
+
+    def forms_of(self, query: Query) -> Query:
+        """``query`` with the other forms of its words a recent search of it matched
+        (:meth:`_inflected`): what a result's snippet marks and its ``why`` lists as the
+        words it holds ("arbeitet" for "gearbeitet"); ``query`` itself when it had none.
+        Reads nothing."""
+        return self._forms.get(query, query)
 
     def stats(self) -> StoreStats:
         """Counts, sizes, sources and roles."""
